@@ -1,0 +1,67 @@
+package cli
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/term"
+)
+
+// Repo resolves --repo: the flag, else the git root above the working directory, else
+// the working directory. The result is absolute and must be a directory.
+func (app *App) Repo() (string, error) {
+	dir := app.repoFlag
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return "", Fail("cannot read the working directory: %v", err)
+		}
+		dir = wd
+		if out, err := exec.Command("git", "-C", wd, "rev-parse", "--show-toplevel").Output(); err == nil {
+			if top := strings.TrimSpace(string(out)); top != "" {
+				dir = top
+			}
+		}
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", Fail("--repo %s: %v", dir, err)
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return "", Fail("--repo %s: %v", dir, err)
+	}
+	if !st.IsDir() {
+		return "", Fail("--repo %s: not a directory", dir)
+	}
+	return abs, nil
+}
+
+// Color reports whether output to w may use colour: only on a terminal, never with
+// NO_COLOR set (any value) or TERM=dumb.
+func (app *App) Color(w any) bool {
+	if _, set := os.LookupEnv("NO_COLOR"); set || app.Getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// IsTerminal reports whether w is a terminal (the default text/JSON choice uses it).
+func IsTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// checkFormat validates a --format value against the allowed ones.
+func checkFormat(cmd string, got string, allowed ...string) error {
+	for _, a := range allowed {
+		if got == a {
+			return nil
+		}
+	}
+	return Fail("%s: unknown --format %q (want %s)", cmd, got, strings.Join(allowed, ", "))
+}
+

@@ -1,0 +1,120 @@
+// Package cli is heed's command-line layer: flag parsing, output selection and exit
+// codes over the library packages. It holds no rule logic.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// Version is set at build time with -ldflags "-X github.com/heed-dev/heed/internal/cli.Version=...".
+var Version = "0.1.0-dev"
+
+// Exit codes shared by every command.
+const (
+	ExitOK        = 0
+	ExitViolation = 1 // violations found, or a command blocked
+	ExitUsage     = 2 // usage or internal error
+)
+
+// App carries what every command needs: the streams and the global flags.
+type App struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	// Getenv reads the environment (replaceable in tests).
+	Getenv func(string) string
+
+	repoFlag string
+}
+
+// ExitError ends a command with a code; Msg (if any) is printed as "heed: Msg".
+type ExitError struct {
+	Code int
+	Msg  string
+}
+
+func (e *ExitError) Error() string { return e.Msg }
+
+// Fail returns an ExitError with code 2 and a formatted message.
+func Fail(format string, args ...any) error {
+	return &ExitError{Code: ExitUsage, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Violations returns an ExitError with code 1 and no message (the report said it).
+func Violations() error { return &ExitError{Code: ExitViolation} }
+
+// Main runs heed with the given arguments and returns the exit code. When the binary
+// is started under another name (a PATH shim), it enforces that command instead.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := &App{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv}
+	if len(args) > 0 {
+		if name := filepath.Base(args[0]); name != "heed" && !strings.HasPrefix(name, "heed.") && !strings.HasSuffix(name, ".test") {
+			if code, handled := app.runShim(name, args[1:]); handled {
+				return code
+			}
+		}
+	}
+	root := app.newRoot()
+	root.SetArgs(args[1:])
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.Execute()
+	return app.exitCode(err)
+}
+
+func (app *App) exitCode(err error) int {
+	if err == nil {
+		return ExitOK
+	}
+	var ee *ExitError
+	if errors.As(err, &ee) {
+		if ee.Msg != "" {
+			fmt.Fprintf(app.Stderr, "heed: %s\n", ee.Msg)
+		}
+		return ee.Code
+	}
+	fmt.Fprintf(app.Stderr, "heed: %s\n", oneLine(err.Error()))
+	return ExitUsage
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func (app *App) newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "heed",
+		Short:         "Make coding agents obey the rules their repositories give them",
+		Long:          "heed compiles the rules in AGENTS.md, CLAUDE.md, copilot-instructions, Cursor rules and\ncontributor docs into executable checks, and enforces them live and after the fact.",
+		Version:       Version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetVersionTemplate("heed {{.Version}}\n")
+	root.PersistentFlags().StringVar(&app.repoFlag, "repo", "", "repository root (default: the git root above the working directory, else the working directory)")
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		if c.HasParent() {
+			return Fail("%s: %v (see 'heed help %s')", c.Name(), err, c.Name())
+		}
+		return Fail("%v (see 'heed help')", err)
+	})
+	for _, build := range app.commands() {
+		root.AddCommand(build())
+	}
+	return root
+}
+
+// commands lists the builders of every subcommand, each in its own file.
+func (app *App) commands() []func() *cobra.Command {
+	return []func() *cobra.Command{}
+}
+
+// runShim is replaced by the process domain's shim dispatch; until then a binary
+// started under another name runs as heed.
+func (app *App) runShim(name string, args []string) (int, bool) { return 0, false }

@@ -1,0 +1,181 @@
+// Package engine is heed's judging core: the contract every rule kind implements, the
+// verdicts, and the runner that applies compiled rules to evidence. Live enforcement,
+// `heed check` and `heed audit` all judge through it.
+package engine
+
+import (
+	"fmt"
+
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// Verdict is SWE-CC's four-valued outcome of a rule on a target.
+type Verdict string
+
+const (
+	Satisfied    Verdict = "satisfied"
+	Violated     Verdict = "violated"
+	Undetermined Verdict = "undetermined"
+	Inapplicable Verdict = "inapplicable"
+)
+
+// Target kinds.
+const (
+	TargetCommand = "command"
+	TargetFile    = "file"
+	TargetCommit  = "commit"
+	TargetPR      = "pr"
+	// TargetChange is the change as a whole (co-change rules, cycle rules).
+	TargetChange = "change"
+)
+
+// Target is one thing a rule applies to (SWE-CC's precondition selects them).
+type Target struct {
+	Kind string
+	// Index points into Evidence.Commands, Evidence.Files or Evidence.Commits.
+	Index int
+	// Path is the file path for file targets (the engine groups work by it).
+	Path string
+}
+
+// Finding is a located violation. Location fields that do not apply stay zero.
+type Finding struct {
+	Path      string `json:"file,omitempty"`
+	Line      int    `json:"line,omitempty"`
+	Column    int    `json:"column,omitempty"`
+	EndLine   int    `json:"end_line,omitempty"`
+	EndColumn int    `json:"end_column,omitempty"`
+	// Commit is the hash of the commit the finding is about (commit-message rules).
+	Commit string `json:"commit,omitempty"`
+	// CommandIndex is the position of the command in the session, -1 when none.
+	CommandIndex int `json:"command_index"`
+	// Command is the offending command line, for process findings.
+	Command string `json:"command,omitempty"`
+	// Message says what was found; Snippet quotes it; Suggestion says what to do.
+	Message    string `json:"message"`
+	Snippet    string `json:"snippet,omitempty"`
+	Suggestion string `json:"suggestion,omitempty"`
+	// Change marks a finding about the change as a whole (what it lacks).
+	Change bool `json:"change,omitempty"`
+}
+
+// Result is a rule's judgement of one target.
+type Result struct {
+	Verdict Verdict
+	// Reason explains the verdict in a sentence (why undetermined, what satisfied it).
+	Reason   string
+	Findings []Finding
+}
+
+// Check is a compiled rule: it selects its targets and judges each one. Both must be
+// pure: no I/O, no clock, no network; everything comes from the evidence.
+type Check interface {
+	Targets(ev *Evidence) []Target
+	Judge(ev *Evidence, t Target) Result
+}
+
+// Kind is one rule kind: it validates a rule's parameters and compiles it into a Check.
+type Kind struct {
+	Name   string
+	Domain string
+	// Compile validates rule.Params (and scope) and returns the check. Its error names
+	// the parameter that is wrong.
+	Compile func(rule *policy.Rule) (Check, error)
+	// CaseEvidence builds the evidence of an authored case; nil means
+	// DefaultCaseEvidence. Kinds whose cases need more (shell parsing) supply their own.
+	CaseEvidence func(c policy.Case) (*Evidence, error)
+}
+
+// Registry holds the rule kinds a build knows. It is built explicitly (no init-time
+// global registration), so tests can use a registry of their own.
+type Registry struct {
+	kinds map[string]Kind
+}
+
+// NewRegistry returns a registry of the given kinds; a duplicate name panics, since it
+// is a programming error.
+func NewRegistry(kinds ...Kind) *Registry {
+	r := &Registry{kinds: map[string]Kind{}}
+	for _, k := range kinds {
+		if _, dup := r.kinds[k.Name]; dup {
+			panic("engine: rule kind registered twice: " + k.Name)
+		}
+		r.kinds[k.Name] = k
+	}
+	return r
+}
+
+// Kind returns the kind with the given name.
+func (r *Registry) Kind(name string) (Kind, bool) {
+	k, ok := r.kinds[name]
+	return k, ok
+}
+
+// Names lists the registered kinds.
+func (r *Registry) Names() []string {
+	out := make([]string, 0, len(r.kinds))
+	for n := range r.kinds {
+		out = append(out, n)
+	}
+	sortStrings(out)
+	return out
+}
+
+// Compiled is a rule with its check and the constraint it enforces.
+type Compiled struct {
+	Rule       *policy.Rule
+	Constraint *policy.Constraint
+	Check      Check
+}
+
+// RuleError is a rule that could not be compiled: a policy error.
+type RuleError struct {
+	RuleID string
+	Kind   string
+	Err    error
+}
+
+func (e *RuleError) Error() string {
+	return fmt.Sprintf("rule %s (kind %s): %v", e.RuleID, e.Kind, e.Err)
+}
+
+func (e *RuleError) Unwrap() error { return e.Err }
+
+// Compile compiles every rule of the policy. Rules that fail are returned as errors
+// and left out; callers decide whether that is fatal (it is for `heed check`).
+func (r *Registry) Compile(p *policy.Policy) ([]Compiled, []error) {
+	var out []Compiled
+	var errs []error
+	for _, b := range p.Rules() {
+		c, err := r.CompileRule(b.Rule)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		out = append(out, Compiled{Rule: b.Rule, Constraint: b.Constraint, Check: c})
+	}
+	return out, errs
+}
+
+// CompileRule compiles one rule.
+func (r *Registry) CompileRule(rule *policy.Rule) (c Check, err error) {
+	k, ok := r.kinds[rule.Kind]
+	if !ok {
+		return nil, &RuleError{RuleID: rule.ID, Kind: rule.Kind, Err: fmt.Errorf("unknown rule kind %q (known: %v)", rule.Kind, r.Names())}
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			c, err = nil, &RuleError{RuleID: rule.ID, Kind: rule.Kind, Err: &PanicError{Value: p}}
+		}
+	}()
+	c, err = k.Compile(rule)
+	if err != nil {
+		return nil, &RuleError{RuleID: rule.ID, Kind: rule.Kind, Err: err}
+	}
+	return c, nil
+}
+
+// PanicError is a panic inside a check, turned into an error.
+type PanicError struct{ Value any }
+
+func (e *PanicError) Error() string { return fmt.Sprintf("internal error: panic: %v", e.Value) }

@@ -1,0 +1,219 @@
+package engine
+
+import (
+	"io"
+	"sort"
+	"sync"
+)
+
+// Mode says how much of the repository a run judges.
+type Mode string
+
+const (
+	// ModeAll judges every file as it stands: every line belongs to the run.
+	ModeAll Mode = "all"
+	// ModeDiff judges a change: only what the change added or touched is reported.
+	ModeDiff Mode = "diff"
+)
+
+// Command is one command a process rule judges: a simple command after shell parsing,
+// with the wrappers (sudo, env, ...) already stripped by the adapter that made it.
+type Command struct {
+	// Argv is the command as it would be executed.
+	Argv []string `json:"argv"`
+	// Line is the whole shell line this command came from, when there was one.
+	Line string `json:"line,omitempty"`
+	// Cwd is the repository-relative directory it runs in ("" = root).
+	Cwd string `json:"cwd,omitempty"`
+	// Index is the command's position in the session (0-based), -1 when not from one.
+	Index int `json:"index"`
+	// Exit is the exit status when known (audits, journal).
+	Exit *int `json:"exit,omitempty"`
+	// Unparsable holds the reason when the line could not be analysed; process rules
+	// that see it must not pass it.
+	Unparsable string `json:"unparsable,omitempty"`
+	// Dynamic is true when argv[0] or an argument is computed at run time ($VAR, $(...)).
+	Dynamic bool `json:"dynamic,omitempty"`
+}
+
+// LineSet is a set of 1-based line numbers.
+type LineSet map[int]bool
+
+// File is one file whose content is judged.
+type File struct {
+	// Path is repository-relative and "/"-separated.
+	Path    string
+	Content []byte
+	// Lang is the language name (python, javascript, typescript, tsx, go, rust, java,
+	// or "" for text only), detected by the evidence builder.
+	Lang string
+	// New is true when the change created the file (diff modes).
+	New bool
+	// Touched holds the lines the change added or modified; nil means every line
+	// belongs to the run (ModeAll or a new file).
+	Touched LineSet
+	// Deleted holds, for each line after which the change deleted lines, that anchor.
+	Deleted LineSet
+}
+
+// Owns reports whether a finding on line belongs to the run.
+func (f *File) Owns(line int) bool {
+	if f.Touched == nil {
+		return true
+	}
+	return f.Touched[line] || f.Deleted[line]
+}
+
+// Commit is one commit of a change.
+type Commit struct {
+	Hash    string   `json:"hash"`
+	Message string   `json:"message"`
+	Author  string   `json:"author,omitempty"`
+	Parents int      `json:"parents"`
+	Files   []string `json:"files,omitempty"`
+}
+
+// PR is a pull request's text.
+type PR struct {
+	Title string `json:"title"`
+	Body  string `json:"body"`
+}
+
+// Snapshot is a read-only view of the repository's files in the state being judged. It
+// is evidence like any other: checks may read it, never the disk.
+type Snapshot interface {
+	// Paths lists every file, repository-relative, sorted.
+	Paths() []string
+	// Read returns a file's content.
+	Read(path string) ([]byte, error)
+}
+
+// MapSnapshot is a Snapshot held in memory (tests, authored cases, proposed writes).
+type MapSnapshot map[string][]byte
+
+// Paths implements Snapshot.
+func (m MapSnapshot) Paths() []string {
+	out := make([]string, 0, len(m))
+	for p := range m {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Read implements Snapshot.
+func (m MapSnapshot) Read(path string) ([]byte, error) {
+	b, ok := m[path]
+	if !ok {
+		return nil, &NotFoundError{Path: path}
+	}
+	return b, nil
+}
+
+// NotFoundError is returned by Snapshot.Read for a path that is not there.
+type NotFoundError struct{ Path string }
+
+func (e *NotFoundError) Error() string { return e.Path + ": no such file in the snapshot" }
+
+// Evidence is everything a run judges. It is assembled at the edges (repository,
+// trajectory, hook payload) and then only read: checks are pure functions of it.
+type Evidence struct {
+	Mode Mode
+	// Commands in session order (process rules).
+	Commands []Command
+	// Files to judge: every file in ModeAll, the changed files in ModeDiff.
+	Files []*File
+	// Tree is the whole repository in the judged state (import graphs need all files).
+	Tree Snapshot
+	// Changed lists every path the change added, modified or deleted (diff modes).
+	Changed []string
+	// DeletedPaths lists the paths the change removed.
+	DeletedPaths []string
+	// Commits of the change, oldest first.
+	Commits []Commit
+	// PR is nil when no pull-request text was given.
+	PR *PR
+	// Missing names the parts of the evidence that could not be read (a truncated
+	// trajectory, a missing base commit); rules that need them judge undetermined.
+	Missing []string
+
+	memo      memo
+	indexOnce sync.Once
+	byPath    map[string]*File
+}
+
+// File returns the judged file with the given path, or nil. Files must not be added
+// after the first call.
+func (ev *Evidence) File(path string) *File {
+	ev.indexOnce.Do(func() {
+		ev.byPath = make(map[string]*File, len(ev.Files))
+		for _, f := range ev.Files {
+			ev.byPath[f.Path] = f
+		}
+	})
+	return ev.byPath[path]
+}
+
+// Memo returns the value stored under key, building it once with build. Derived
+// evidence (syntax trees, the import graph) lives here so every rule shares one copy.
+// Values that implement io.Closer are closed by Release or Close.
+func (ev *Evidence) Memo(key string, build func() (any, error)) (any, error) {
+	return ev.memo.get(key, build)
+}
+
+// Release closes and forgets every memoised value whose key starts with prefix (the
+// engine calls it with "file:"+path when it is done with a file).
+func (ev *Evidence) Release(prefix string) { ev.memo.release(prefix) }
+
+// Close releases every memoised value.
+func (ev *Evidence) Close() { ev.memo.release("") }
+
+type memoEntry struct {
+	once sync.Once
+	val  any
+	err  error
+}
+
+type memo struct {
+	mu sync.Mutex
+	m  map[string]*memoEntry
+}
+
+func (m *memo) get(key string, build func() (any, error)) (any, error) {
+	m.mu.Lock()
+	if m.m == nil {
+		m.m = map[string]*memoEntry{}
+	}
+	e, ok := m.m[key]
+	if !ok {
+		e = &memoEntry{}
+		m.m[key] = e
+	}
+	m.mu.Unlock()
+	e.once.Do(func() {
+		defer func() {
+			if r := recover(); r != nil {
+				e.err = &PanicError{Value: r}
+			}
+		}()
+		e.val, e.err = build()
+	})
+	return e.val, e.err
+}
+
+func (m *memo) release(prefix string) {
+	m.mu.Lock()
+	var closers []io.Closer
+	for k, e := range m.m {
+		if len(k) >= len(prefix) && k[:len(prefix)] == prefix {
+			if c, ok := e.val.(io.Closer); ok {
+				closers = append(closers, c)
+			}
+			delete(m.m, k)
+		}
+	}
+	m.mu.Unlock()
+	for _, c := range closers {
+		c.Close()
+	}
+}

@@ -1,0 +1,201 @@
+package engine
+
+import (
+	"fmt"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// TargetResult is a rule's result on one target.
+type TargetResult struct {
+	Target Target
+	Result
+}
+
+// Outcome is everything one rule produced over the evidence.
+type Outcome struct {
+	Rule       *policy.Rule
+	Constraint *policy.Constraint
+	// Verdict aggregates the targets' verdicts: violated if any is, else undetermined
+	// if any is, else satisfied if any is, else inapplicable (no target).
+	Verdict Verdict
+	Targets []TargetResult
+}
+
+// Findings returns every finding of the outcome, in target order.
+func (o *Outcome) Findings() []Finding {
+	var out []Finding
+	for _, t := range o.Targets {
+		out = append(out, t.Findings...)
+	}
+	return out
+}
+
+// Options tune a run.
+type Options struct {
+	// Workers bounds parallelism (default: the number of CPUs).
+	Workers int
+	// Timeout bounds one Judge call; a judge that overruns is undetermined. Zero means
+	// no bound.
+	Timeout time.Duration
+}
+
+// Run judges every compiled rule over the evidence. It never fails: a check that
+// panics or overruns yields an undetermined result carrying the error. In ModeDiff,
+// findings on files are kept only where the change owns their line.
+func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
+	outcomes := make([]Outcome, len(rules))
+	type job struct {
+		rule   int
+		target Target
+		slot   int
+	}
+	groups := map[string][]job{} // by file path; "" for non-file targets
+	var order []string
+	for i, c := range rules {
+		outcomes[i] = Outcome{Rule: c.Rule, Constraint: c.Constraint}
+		targets, err := safeTargets(c.Check, ev)
+		if err != nil {
+			outcomes[i].Targets = []TargetResult{{Target: Target{Kind: TargetChange}, Result: Result{Verdict: Undetermined, Reason: err.Error()}}}
+			continue
+		}
+		outcomes[i].Targets = make([]TargetResult, len(targets))
+		for j, t := range targets {
+			outcomes[i].Targets[j].Target = t
+			key := ""
+			if t.Kind == TargetFile {
+				key = t.Path
+			}
+			if _, ok := groups[key]; !ok {
+				order = append(order, key)
+			}
+			groups[key] = append(groups[key], job{rule: i, target: t, slot: j})
+		}
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	work := make(chan string)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for key := range work {
+				for _, j := range groups[key] {
+					res := judge(rules[j.rule].Check, ev, j.target, opt.Timeout)
+					if ev.Mode == ModeDiff {
+						res = ownFindings(ev, j.target, res)
+					}
+					outcomes[j.rule].Targets[j.slot].Result = res
+				}
+				if key != "" {
+					ev.Release("file:" + key)
+				}
+			}
+		}()
+	}
+	for _, k := range order {
+		work <- k
+	}
+	close(work)
+	wg.Wait()
+	for i := range outcomes {
+		outcomes[i].Verdict = Aggregate(outcomes[i].Targets)
+	}
+	return outcomes
+}
+
+// Aggregate folds target verdicts into one (SWE-CC's arithmetic).
+func Aggregate(ts []TargetResult) Verdict {
+	v := Inapplicable
+	for _, t := range ts {
+		switch t.Verdict {
+		case Violated:
+			return Violated
+		case Undetermined:
+			v = Undetermined
+		case Satisfied:
+			if v == Inapplicable {
+				v = Satisfied
+			}
+		}
+	}
+	return v
+}
+
+func safeTargets(c Check, ev *Evidence) (ts []Target, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &PanicError{Value: p}
+		}
+	}()
+	return c.Targets(ev), nil
+}
+
+func safeJudge(c Check, ev *Evidence, t Target) (r Result) {
+	defer func() {
+		if p := recover(); p != nil {
+			r = Result{Verdict: Undetermined, Reason: (&PanicError{Value: p}).Error()}
+		}
+	}()
+	r = c.Judge(ev, t)
+	switch r.Verdict {
+	case Satisfied, Violated, Undetermined, Inapplicable:
+	default:
+		r = Result{Verdict: Undetermined, Reason: fmt.Sprintf("internal error: check returned verdict %q", r.Verdict)}
+	}
+	if r.Verdict == Violated && len(r.Findings) == 0 {
+		// A violation must say where; synthesise a finding on the target so it is never lost.
+		r.Findings = []Finding{{Path: t.Path, CommandIndex: -1, Message: r.Reason}}
+	}
+	return r
+}
+
+func judge(c Check, ev *Evidence, t Target, timeout time.Duration) Result {
+	if timeout <= 0 {
+		return safeJudge(c, ev, t)
+	}
+	done := make(chan Result, 1)
+	go func() { done <- safeJudge(c, ev, t) }()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		return r
+	case <-timer.C:
+		return Result{Verdict: Undetermined, Reason: fmt.Sprintf("internal error: check did not finish within %s", timeout)}
+	}
+}
+
+// ownFindings keeps the findings the change owns. A violated target whose findings
+// all lie on lines the change did not touch is pre-existing: it becomes satisfied for
+// this run's purposes, with a reason that says so.
+func ownFindings(ev *Evidence, t Target, r Result) Result {
+	if r.Verdict != Violated {
+		return r
+	}
+	kept := r.Findings[:0:0]
+	for _, f := range r.Findings {
+		if f.Path == "" || f.Line == 0 {
+			kept = append(kept, f)
+			continue
+		}
+		file := ev.File(f.Path)
+		if file == nil || file.Owns(f.Line) {
+			kept = append(kept, f)
+		}
+	}
+	if len(kept) == 0 {
+		return Result{Verdict: Satisfied, Reason: "only pre-existing violations, outside the lines the change touched"}
+	}
+	r.Findings = kept
+	return r
+}
+
+func sortStrings(s []string) { sort.Strings(s) }

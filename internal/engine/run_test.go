@@ -1,0 +1,136 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// lineCheck flags every line of every file that contains "BAD".
+type lineCheck struct{}
+
+func (lineCheck) Targets(ev *Evidence) []Target {
+	var ts []Target
+	for i, f := range ev.Files {
+		ts = append(ts, Target{Kind: TargetFile, Index: i, Path: f.Path})
+	}
+	return ts
+}
+
+func (lineCheck) Judge(ev *Evidence, t Target) Result {
+	f := ev.Files[t.Index]
+	var fs []Finding
+	for i, l := range strings.Split(string(f.Content), "\n") {
+		if strings.Contains(l, "BAD") {
+			fs = append(fs, Finding{Path: f.Path, Line: i + 1, Message: "BAD"})
+		}
+	}
+	if len(fs) > 0 {
+		return Result{Verdict: Violated, Findings: fs}
+	}
+	return Result{Verdict: Satisfied}
+}
+
+type panicCheck struct{ lineCheck }
+
+func (panicCheck) Judge(ev *Evidence, t Target) Result { panic("boom") }
+
+type slowCheck struct{ lineCheck }
+
+func (slowCheck) Judge(ev *Evidence, t Target) Result {
+	time.Sleep(time.Second)
+	return Result{Verdict: Satisfied}
+}
+
+func rule(id string) *policy.Rule { return &policy.Rule{ID: id, Kind: "test"} }
+
+func TestDiffModeReportsOnlyTouchedLines(t *testing.T) {
+	ev := &Evidence{Mode: ModeDiff, Files: []*File{
+		{Path: "a.go", Content: []byte("BAD old\nok\nBAD new\n"), Touched: LineSet{3: true}},
+		{Path: "b.go", Content: []byte("BAD in a new file\n"), New: true},
+		{Path: "c.go", Content: []byte("BAD old only\n"), Touched: LineSet{2: true}},
+	}}
+	out := Run([]Compiled{{Rule: rule("r"), Check: lineCheck{}}}, ev, Options{})[0]
+	if out.Verdict != Violated {
+		t.Fatalf("verdict %s, want violated", out.Verdict)
+	}
+	var got []string
+	for _, f := range out.Findings() {
+		got = append(got, f.Path+":"+string(rune('0'+f.Line)))
+	}
+	if strings.Join(got, " ") != "a.go:3 b.go:1" {
+		t.Fatalf("owned findings = %v, want [a.go:3 b.go:1] (the old BAD lines are not the change's)", got)
+	}
+	if v := out.Targets[2].Verdict; v != Satisfied {
+		t.Fatalf("c.go has only a pre-existing violation: verdict %s, want satisfied", v)
+	}
+}
+
+func TestAllModeReportsEverything(t *testing.T) {
+	ev := &Evidence{Mode: ModeAll, Files: []*File{{Path: "a.go", Content: []byte("BAD\nBAD\n")}}}
+	out := Run([]Compiled{{Rule: rule("r"), Check: lineCheck{}}}, ev, Options{})[0]
+	if n := len(out.Findings()); n != 2 {
+		t.Fatalf("%d findings, want 2", n)
+	}
+}
+
+func TestCrashAndTimeoutAreUndeterminedNeverPass(t *testing.T) {
+	ev := &Evidence{Mode: ModeAll, Files: []*File{{Path: "a.go", Content: []byte("x")}}}
+	outs := Run([]Compiled{
+		{Rule: rule("panics"), Check: panicCheck{}},
+		{Rule: rule("slow"), Check: slowCheck{}},
+	}, ev, Options{Timeout: 50 * time.Millisecond})
+	for _, o := range outs {
+		if o.Verdict != Undetermined {
+			t.Errorf("%s: verdict %s, want undetermined", o.Rule.ID, o.Verdict)
+		}
+		if r := o.Targets[0].Reason; !strings.Contains(r, "internal error") {
+			t.Errorf("%s: reason %q does not say it was an internal error", o.Rule.ID, r)
+		}
+	}
+}
+
+func TestAggregate(t *testing.T) {
+	tr := func(vs ...Verdict) []TargetResult {
+		var out []TargetResult
+		for _, v := range vs {
+			out = append(out, TargetResult{Result: Result{Verdict: v}})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		in   []TargetResult
+		want Verdict
+	}{
+		{nil, Inapplicable},
+		{tr(Satisfied, Satisfied), Satisfied},
+		{tr(Satisfied, Undetermined), Undetermined},
+		{tr(Undetermined, Violated, Satisfied), Violated},
+		{tr(Inapplicable, Satisfied), Satisfied},
+	} {
+		if got := Aggregate(c.in); got != c.want {
+			t.Errorf("Aggregate(%v) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}
+
+func TestUnknownKindIsAPolicyError(t *testing.T) {
+	reg := NewRegistry()
+	_, err := reg.CompileRule(&policy.Rule{ID: "R1", Kind: "nope"})
+	if err == nil || !strings.Contains(err.Error(), "R1") || !strings.Contains(err.Error(), "nope") {
+		t.Fatalf("error %v should name the rule and the kind", err)
+	}
+}
+
+func TestLangOf(t *testing.T) {
+	for p, want := range map[string]string{"a/b.py": LangPython, "x.tsx": LangTSX, "m.mjs": LangJavaScript, "README": "", "lib.rs": LangRust} {
+		if got := LangOf(p, nil); got != want {
+			t.Errorf("LangOf(%s) = %q, want %q", p, got, want)
+		}
+	}
+	if got := LangOf("bin/tool", []byte("#!/usr/bin/env python3\n")); got != LangPython {
+		t.Errorf("shebang: got %q", got)
+	}
+}

@@ -1,0 +1,178 @@
+// Package policy holds the data model shared by every stage of heed: constraints as
+// written in instruction files, the rules they compile into, and the policy file that
+// stores both. It is data only: no parsing of Markdown, no judging.
+package policy
+
+import "encoding/json"
+
+// Level is how strongly an instruction binds.
+type Level string
+
+const (
+	Must   Level = "must"
+	Should Level = "should"
+	Info   Level = "info"
+)
+
+// Domain is the family a rule belongs to.
+const (
+	DomainProcess      = "process"
+	DomainSource       = "source"
+	DomainArchitecture = "architecture"
+	DomainContribution = "contribution"
+	DomainSemantic     = "semantic"
+)
+
+// Severity of a rule's findings: an error blocks (non-zero exit, denied command), a
+// warning is reported only.
+const (
+	SeverityError   = "error"
+	SeverityWarning = "warning"
+)
+
+// Scope is the part of the repository an instruction (and so its rules) governs.
+type Scope struct {
+	// Dir is the repository-relative, "/"-separated directory whose subtree is governed;
+	// "" is the repository root.
+	Dir string `json:"dir"`
+	// Globs narrow the scope to matching paths (doublestar syntax, relative to the
+	// repository root). Empty means every path under Dir.
+	Globs []string `json:"globs,omitempty"`
+	// Exclude removes matching paths from the scope (same syntax as Globs).
+	Exclude []string `json:"exclude,omitempty"`
+}
+
+// CodeBlock is a fenced or indented code block attached to the constraint it follows.
+type CodeBlock struct {
+	Lang string `json:"lang,omitempty"`
+	Text string `json:"text"`
+	Line int    `json:"line"`
+}
+
+// Constraint is one rule as written: a leaf of an instruction file's Markdown tree.
+type Constraint struct {
+	// ID is stable: a hash of file, header path, normalised text and duplicate index.
+	ID   string `json:"id"`
+	Text string `json:"text"`
+	// File is the repository-relative path of the instruction file the text stands in
+	// (for imported text, the imported file).
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	EndLine int    `json:"end_line"`
+	// HeaderPath lists the ancestor headings, outermost first.
+	HeaderPath []string `json:"header_path,omitempty"`
+	// Context is text that frames the constraint without being part of it: the parent
+	// list item's text, or a table's header cells.
+	Context string `json:"context,omitempty"`
+	Level   Level  `json:"level"`
+	Scope   Scope  `json:"scope"`
+	// Code holds the code blocks that follow the constraint (examples or commands).
+	Code []CodeBlock `json:"code,omitempty"`
+	// Format is the kind of instruction file: agents, claude, copilot, cursor, gemini,
+	// windsurf, cline, contributing.
+	Format string `json:"format,omitempty"`
+}
+
+// Case is an authored input for a rule with the verdict the rule must give it. Only the
+// fields that matter to the rule's kind are set.
+type Case struct {
+	// Expect is violated, satisfied or inapplicable.
+	Expect string `json:"expect"`
+	// Argv is a command (process rules).
+	Argv []string `json:"argv,omitempty"`
+	// Shell is a shell command line (process rules; parsed like a hook payload).
+	Shell string `json:"shell,omitempty"`
+	// Cwd is the repository-relative directory the command runs in.
+	Cwd string `json:"cwd,omitempty"`
+	// History lists earlier commands of the session, oldest first (stateful rules).
+	History [][]string `json:"history,omitempty"`
+	// Path and Code are a file and its content (source and architecture rules).
+	Path string `json:"path,omitempty"`
+	Code string `json:"code,omitempty"`
+	// Files are other files present in the repository: path -> content.
+	Files map[string]string `json:"files,omitempty"`
+	// Message is a commit message (contribution rules).
+	Message string `json:"message,omitempty"`
+	// Changed lists the paths a change touched (co-change rules).
+	Changed []string `json:"changed,omitempty"`
+	// PR is a pull-request title and body, the title on the first line.
+	PR string `json:"pr,omitempty"`
+	// Note says what the case shows.
+	Note string `json:"note,omitempty"`
+}
+
+// Case expectations.
+const (
+	ExpectViolated     = "violated"
+	ExpectSatisfied    = "satisfied"
+	ExpectInapplicable = "inapplicable"
+)
+
+// Rule is what a constraint compiles into: one executable check.
+type Rule struct {
+	ID string `json:"id"`
+	// Domain is one of the Domain* constants; Kind names the check implementation.
+	Domain string `json:"domain"`
+	Kind   string `json:"kind"`
+	// Params are the kind's typed parameters, validated by the kind on load.
+	Params   json.RawMessage `json:"params"`
+	Scope    Scope           `json:"scope"`
+	Severity string          `json:"severity"`
+	// Exact is false for a mechanical stand-in for a reading (word lists for tense...).
+	Exact bool `json:"exact"`
+	// Message says what a violation is, in a few words; Suggestion what to do instead.
+	Message    string `json:"message,omitempty"`
+	Suggestion string `json:"suggestion,omitempty"`
+	Cases      []Case `json:"cases,omitempty"`
+	// Origin is the recogniser that generated the rule, "manual", or "llm:<model>".
+	Origin string `json:"origin"`
+	// Generated is the fingerprint of the rule as the compiler emitted it; when the
+	// rule no longer matches it, a person edited it and recompiling keeps it.
+	Generated string `json:"generated,omitempty"`
+}
+
+// Entry is a constraint with what it compiled into.
+type Entry struct {
+	Constraint
+	Rules []Rule `json:"rules,omitempty"`
+	// Unenforced says why a must/should constraint yielded no rule.
+	Unenforced string `json:"unenforced,omitempty"`
+}
+
+// SourceFile is an instruction file the policy was compiled from, with its content hash
+// (for staleness checks).
+type SourceFile struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+	Format string `json:"format,omitempty"`
+}
+
+// Policy is the content of .heed/policy.json.
+type Policy struct {
+	Schema  string       `json:"$schema,omitempty"`
+	Version int          `json:"version"`
+	Sources []SourceFile `json:"sources"`
+	Entries []Entry      `json:"constraints"`
+}
+
+// CurrentVersion is the policy file format version this build writes.
+const CurrentVersion = 1
+
+// Rules returns every rule of the policy with the constraint it came from.
+func (p *Policy) Rules() []Bound {
+	var out []Bound
+	for i := range p.Entries {
+		e := &p.Entries[i]
+		for j := range e.Rules {
+			out = append(out, Bound{Rule: &e.Rules[j], Constraint: &e.Constraint})
+		}
+	}
+	return out
+}
+
+// Bound is a rule together with the constraint it enforces (for messages that quote
+// the instruction).
+type Bound struct {
+	Rule       *Rule
+	Constraint *Constraint
+}

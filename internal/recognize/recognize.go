@@ -1,0 +1,101 @@
+// Package recognize is the contract between the offline compiler and the domain
+// packages: a recogniser owns one family of sentences ("use X, not Y", "never run
+// `CMD`", "`A` must not import `B`") and turns a constraint into rules of known kinds.
+// It also holds the small text helpers recognisers share.
+package recognize
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// Recognizer turns constraints of one family into rules.
+type Recognizer interface {
+	// Name identifies the recogniser; it becomes the rules' origin.
+	Name() string
+	// Recognize returns the rules the constraint yields, or none. It must be pure and
+	// fast: it runs on every constraint of every instruction file.
+	Recognize(c *policy.Constraint, rc *RepoContext) Result
+}
+
+// Result is what a recogniser made of a constraint.
+type Result struct {
+	// Rules have Domain, Kind, Params, Severity, Exact, Message, Suggestion and Cases
+	// set. The compiler fills ID, Origin and Generated, and Scope when it is empty
+	// (the constraint's scope).
+	Rules []policy.Rule
+	// Unenforced, when no rule is returned, says why the family was recognised but not
+	// compiled ("refers to a tool heed does not run"); empty means "not mine".
+	Unenforced string
+	// Semantic marks a constraint the recogniser identified as a design-intent rule
+	// that only a model can judge.
+	Semantic bool
+}
+
+// RepoContext is what a recogniser may know about the repository besides the
+// constraint: enough to pick languages and resolve names, nothing that costs I/O.
+type RepoContext struct {
+	// Languages present in the repository (engine.Lang* names), most files first.
+	Languages []string
+	// Dirs lists the repository's directories, repository-relative, sorted.
+	Dirs []string
+	// GoModule is the module path of the root go.mod, if any.
+	GoModule string
+	// Tools are command names the repository shows it uses (package manager lock
+	// files, Makefile...), e.g. "pnpm", "uv", "cargo", "make".
+	Tools []string
+}
+
+// HasLanguage reports whether the repository has files of the language.
+func (rc *RepoContext) HasLanguage(lang string) bool {
+	if rc == nil {
+		return false
+	}
+	for _, l := range rc.Languages {
+		if l == lang {
+			return true
+		}
+	}
+	return false
+}
+
+var codeSpanRE = regexp.MustCompile("`+([^`]+)`+")
+
+// CodeSpans returns the contents of the inline code spans of text, in order.
+func CodeSpans(text string) []string {
+	var out []string
+	for _, m := range codeSpanRE.FindAllStringSubmatch(text, -1) {
+		if s := strings.TrimSpace(m[1]); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// StripCode replaces every inline code span with a placeholder word, so that word
+// tests on prose are not fooled by code ("`--no-verify`" contains "no").
+func StripCode(text string) string {
+	return codeSpanRE.ReplaceAllString(text, "CODE")
+}
+
+// Lower returns the prose in lower case with code spans replaced (see StripCode) and
+// white space folded.
+func Lower(text string) string {
+	return strings.Join(strings.Fields(strings.ToLower(StripCode(text))), " ")
+}
+
+var negRE = regexp.MustCompile(`\b(never|not|no|don't|do not|dont|avoid|must not|mustn't|shouldn't|should not|cannot|can't|forbidden|prohibited|disallowed|instead of)\b`)
+
+// Negated reports whether the prose carries a prohibition word.
+func Negated(text string) bool { return negRE.MatchString(Lower(text)) }
+
+// Severity maps a constraint's level to a rule severity: must rules block, should
+// rules warn.
+func Severity(l policy.Level) string {
+	if l == policy.Must {
+		return policy.SeverityError
+	}
+	return policy.SeverityWarning
+}
