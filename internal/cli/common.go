@@ -64,4 +64,3 @@ func checkFormat(cmd string, got string, allowed ...string) error {
 	}
 	return Fail("%s: unknown --format %q (want %s)", cmd, got, strings.Join(allowed, ", "))
 }
-

@@ -1,0 +1,72 @@
+package policy
+
+import (
+	"path"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// Covers reports whether the scope governs the repository-relative path p: p lies in
+// Dir's subtree, matches one of Globs (if any) and none of Exclude. Globs without a
+// "/" match the base name at any depth below Dir ("*.ts" = "**/*.ts"), as instruction
+// files mean them.
+func (s Scope) Covers(p string) bool {
+	p = strings.TrimPrefix(path.Clean("/"+p), "/")
+	if s.Dir != "" && s.Dir != "." {
+		if p != s.Dir && !strings.HasPrefix(p, s.Dir+"/") {
+			return false
+		}
+	}
+	if len(s.Globs) > 0 && !matchAny(s.Globs, s.Dir, p) {
+		return false
+	}
+	return !matchAny(s.Exclude, s.Dir, p)
+}
+
+// CoversDir reports whether commands run in the repository-relative directory d fall
+// under the scope (process rules): d is inside Dir. Globs do not narrow commands.
+func (s Scope) CoversDir(d string) bool {
+	d = strings.TrimPrefix(path.Clean("/"+d), "/")
+	if s.Dir == "" || s.Dir == "." {
+		return true
+	}
+	return d == s.Dir || strings.HasPrefix(d, s.Dir+"/")
+}
+
+func matchAny(globs []string, dir, p string) bool {
+	for _, g := range globs {
+		if MatchGlob(g, dir, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// MatchGlob matches a repository-relative path against an instruction-file glob. A
+// glob is relative to the repository root; one without a "/" matches base names at
+// any depth, and a leading "/" or "./" anchors it at the root.
+func MatchGlob(glob, dir, p string) bool {
+	g := strings.TrimSpace(glob)
+	if g == "" {
+		return false
+	}
+	g = strings.TrimPrefix(g, "./")
+	anchored := strings.HasPrefix(g, "/")
+	g = strings.TrimPrefix(g, "/")
+	if strings.HasSuffix(g, "/") {
+		g += "**"
+	}
+	if !anchored && !strings.Contains(g, "/") {
+		g = "**/" + g
+	}
+	if ok, _ := doublestar.Match(g, p); ok {
+		return true
+	}
+	// A directory glob ("src/**" or "src") also covers what is below it.
+	if ok, _ := doublestar.Match(g+"/**", p); ok {
+		return true
+	}
+	_ = dir
+	return false
+}

@@ -1,0 +1,22 @@
+// Package rules assembles the rule kinds and recognisers of every domain into the
+// registry and catalogue a build of heed uses. Each domain lives in its own package
+// below this one.
+package rules
+
+import (
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// Registry returns a registry of every rule kind heed knows.
+func Registry() *engine.Registry {
+	var kinds []engine.Kind
+	return engine.NewRegistry(kinds...)
+}
+
+// Recognizers returns the offline compiler's catalogue, in the order they are tried.
+// Every recogniser sees every constraint; a constraint may yield rules from several.
+func Recognizers() []recognize.Recognizer {
+	var recs []recognize.Recognizer
+	return recs
+}
