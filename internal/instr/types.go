@@ -1,0 +1,47 @@
+// Package instr reads what a repository tells its coding agents: it discovers every
+// instruction file, gives each its scope, follows imports, and splits the Markdown (or
+// reStructuredText) into constraints, exactly as an agent would read them.
+package instr
+
+import (
+	"fmt"
+
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// File is one instruction file that was read.
+type File struct {
+	// Path is repository-relative and "/"-separated.
+	Path string `json:"path"`
+	// Format names the convention: agents, agents-override, claude, claude-local,
+	// claude-rules, copilot, copilot-instructions, cursor, cursorrules, gemini,
+	// windsurf, cline, contributing.
+	Format string       `json:"format"`
+	Scope  policy.Scope `json:"scope"`
+	SHA256 string       `json:"sha256"`
+	// ImportedBy is the file whose @import brought this one in ("" for a discovered file).
+	ImportedBy string `json:"imported_by,omitempty"`
+}
+
+// Warning is a problem with an instruction file that did not stop the rest from being
+// read: it always names the file and says what is wrong.
+type Warning struct {
+	File string `json:"file"`
+	Line int    `json:"line,omitempty"`
+	Msg  string `json:"message"`
+}
+
+func (w Warning) String() string {
+	if w.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Msg)
+	}
+	return fmt.Sprintf("%s: %s", w.File, w.Msg)
+}
+
+// Set is everything read from a repository's instruction files.
+type Set struct {
+	Root        string              `json:"-"`
+	Files       []File              `json:"files"`
+	Constraints []policy.Constraint `json:"constraints"`
+	Warnings    []Warning           `json:"warnings,omitempty"`
+}
