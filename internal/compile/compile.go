@@ -1,0 +1,181 @@
+// Package compile is heed's offline compiler: it routes every must/should constraint of
+// an instruction set through the recognisers of the domain packages, names and
+// fingerprints the rules they emit, falls back to a judge rule for design intent, and
+// records why the rest cannot be enforced. It is deterministic and does no I/O except
+// in RepoContextFor.
+package compile
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/instr"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules/semantic"
+)
+
+// Reasons a must/should constraint stays unenforced (the most common ones; a
+// recogniser may give its own).
+const (
+	ReasonNoClaim     = "no checkable claim"
+	ReasonNeedsModel  = "needs a model"
+	ReasonForeignTool = "refers to a tool heed does not run"
+	ReasonNotAgent    = "addressed to people, not to the change"
+)
+
+// Compile turns an instruction set into a policy: one entry per constraint (info
+// constraints are kept but not compiled), the rules each must/should constraint
+// yields, and the coverage report. Output order and ids are deterministic.
+func Compile(set *instr.Set, rc *recognize.RepoContext, recs []recognize.Recognizer) (*policy.Policy, *Report) {
+	p := &policy.Policy{Schema: policy.SchemaURL, Version: policy.CurrentVersion, Sources: []policy.SourceFile{}}
+	var warnings []string
+	if set != nil {
+		for _, f := range set.Files {
+			p.Sources = append(p.Sources, policy.SourceFile{Path: f.Path, SHA256: f.SHA256, Format: f.Format})
+		}
+		sort.SliceStable(p.Sources, func(i, j int) bool { return p.Sources[i].Path < p.Sources[j].Path })
+		cons := append([]policy.Constraint(nil), set.Constraints...)
+		order := fileOrder(set)
+		sort.SliceStable(cons, func(i, j int) bool {
+			a, b := &cons[i], &cons[j]
+			if a.File != b.File {
+				return order(a.File) < order(b.File)
+			}
+			if a.Line != b.Line {
+				return a.Line < b.Line
+			}
+			return false
+		})
+		p.Entries = make([]policy.Entry, 0, len(cons))
+		for i := range cons {
+			e, w := compileOne(&cons[i], rc, recs)
+			warnings = append(warnings, w...)
+			p.Entries = append(p.Entries, e)
+		}
+	}
+	rep := ReportFor(p)
+	rep.Warnings = warnings
+	return p, rep
+}
+
+// fileOrder orders files as the set lists them (discovery order), unknown files last.
+func fileOrder(set *instr.Set) func(string) int {
+	idx := map[string]int{}
+	for i, f := range set.Files {
+		if _, ok := idx[f.Path]; !ok {
+			idx[f.Path] = i
+		}
+	}
+	return func(p string) int {
+		if i, ok := idx[p]; ok {
+			return i
+		}
+		return len(idx)
+	}
+}
+
+// CompileConstraint compiles a single constraint (heed explain, tests).
+func CompileConstraint(c *policy.Constraint, rc *recognize.RepoContext, recs []recognize.Recognizer) policy.Entry {
+	e, _ := compileOne(c, rc, recs)
+	return e
+}
+
+func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recognize.Recognizer) (policy.Entry, []string) {
+	e := policy.Entry{Constraint: *c}
+	if c.Level != policy.Must && c.Level != policy.Should {
+		return e, nil
+	}
+	var warnings []string
+	var reasons []string
+	semanticMark := false
+	perKind := map[string]int{}
+	for _, rec := range recs {
+		res, err := safeRecognize(rec, c, rc)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("recogniser %s on constraint %s (%s:%d): %v", rec.Name(), c.ID, c.File, c.Line, err))
+			continue
+		}
+		if res.Semantic {
+			semanticMark = true
+		}
+		if len(res.Rules) == 0 {
+			if res.Unenforced != "" {
+				reasons = append(reasons, res.Unenforced)
+			}
+			continue
+		}
+		for _, r := range res.Rules {
+			e.Rules = append(e.Rules, finish(r, c, rec.Name(), perKind))
+		}
+	}
+	if len(e.Rules) > 0 {
+		return e, warnings
+	}
+	if semanticMark || (c.Level == policy.Must && len(reasons) == 0 && classify(c).semantic) {
+		e.Rules = append(e.Rules, finish(semantic.NewRule(c, classify(c).on), c, "semantic", perKind))
+		return e, warnings
+	}
+	if len(reasons) > 0 {
+		e.Unenforced = reasons[0]
+	} else {
+		e.Unenforced = classify(c).reason
+	}
+	return e, warnings
+}
+
+// finish fills what the compiler owns in a recogniser's rule: the stable id (constraint
+// id, kind and the rule's index among the constraint's rules of that kind), origin,
+// default scope and severity, and the fingerprint of the rule as generated.
+func finish(r policy.Rule, c *policy.Constraint, origin string, perKind map[string]int) policy.Rule {
+	perKind[r.Kind]++
+	r.ID = RuleID(c.ID, r.Kind, perKind[r.Kind])
+	r.Origin = origin
+	if scopeEmpty(r.Scope) {
+		r.Scope = c.Scope
+	}
+	if r.Severity == "" {
+		r.Severity = recognize.Severity(c.Level)
+	}
+	if r.Domain == "" {
+		r.Domain = policy.DomainSemantic
+	}
+	r.Generated = ""
+	r.Generated = policy.Fingerprint(&r)
+	return r
+}
+
+// RuleID is the id of the n-th rule (1-based) of a kind compiled from a constraint.
+func RuleID(constraintID, kind string, n int) string {
+	return constraintID + "." + kind + "." + strconv.Itoa(n)
+}
+
+func scopeEmpty(s policy.Scope) bool {
+	return s.Dir == "" && len(s.Globs) == 0 && len(s.Exclude) == 0
+}
+
+func safeRecognize(rec recognize.Recognizer, c *policy.Constraint, rc *recognize.RepoContext) (res recognize.Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			res, err = recognize.Result{}, fmt.Errorf("panic: %v", p)
+		}
+	}()
+	cc := *c // a recogniser must not change the constraint others see
+	cc.HeaderPath = append([]string(nil), c.HeaderPath...)
+	return rec.Recognize(&cc, rc), nil
+}
+
+// Semantic reports whether the compiler would judge the constraint as design intent
+// (a judge rule) when no recogniser compiles it, and otherwise why it is unenforced.
+func Semantic(c *policy.Constraint) (bool, string) {
+	k := classify(c)
+	return k.semantic, k.reason
+}
+
+// lowerText is the constraint's prose for classification: lower case, code spans
+// replaced, its context appended.
+func lowerText(c *policy.Constraint) string {
+	return recognize.Lower(c.Text + " " + strings.Join(c.HeaderPath, " "))
+}

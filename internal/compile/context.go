@@ -1,0 +1,125 @@
+package compile
+
+import (
+	"bufio"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// toolFiles maps a file's base name to the tool its presence shows the repository uses.
+var toolFiles = map[string][]string{
+	"package-lock.json":       {"npm"},
+	"npm-shrinkwrap.json":     {"npm"},
+	"pnpm-lock.yaml":          {"pnpm"},
+	"pnpm-workspace.yaml":     {"pnpm"},
+	"yarn.lock":               {"yarn"},
+	"bun.lockb":               {"bun"},
+	"bun.lock":                {"bun"},
+	"deno.json":               {"deno"},
+	"deno.jsonc":              {"deno"},
+	"deno.lock":               {"deno"},
+	"uv.lock":                 {"uv"},
+	"poetry.lock":             {"poetry"},
+	"Pipfile.lock":            {"pipenv"},
+	"Pipfile":                 {"pipenv"},
+	"pdm.lock":                {"pdm"},
+	"requirements.txt":        {"pip"},
+	"tox.ini":                 {"tox"},
+	"noxfile.py":              {"nox"},
+	"Cargo.toml":              {"cargo"},
+	"Cargo.lock":              {"cargo"},
+	"go.mod":                  {"go"},
+	"Makefile":                {"make"},
+	"GNUmakefile":             {"make"},
+	"justfile":                {"just"},
+	"Justfile":                {"just"},
+	"Taskfile.yml":            {"task"},
+	"pom.xml":                 {"mvn"},
+	"mvnw":                    {"mvn"},
+	"build.gradle":            {"gradle"},
+	"build.gradle.kts":        {"gradle"},
+	"gradlew":                 {"gradle"},
+	"Gemfile.lock":            {"bundle"},
+	"composer.lock":           {"composer"},
+	"CMakeLists.txt":          {"cmake"},
+	"BUILD.bazel":             {"bazel"},
+	"MODULE.bazel":            {"bazel"},
+	"WORKSPACE":               {"bazel"},
+	"global.json":             {"dotnet"},
+	"nx.json":                 {"nx"},
+	"turbo.json":              {"turbo"},
+	".pre-commit-config.yaml": {"pre-commit"},
+}
+
+// RepoContextFor describes a repository for the recognisers from its file list
+// (repository-relative, "/"-separated): languages by file count, directories, the root
+// Go module and the tools its lock and build files show. It reads only root/go.mod.
+func RepoContextFor(root string, paths []string) *recognize.RepoContext {
+	rc := &recognize.RepoContext{}
+	langs := map[string]int{}
+	dirs := map[string]bool{}
+	tools := map[string]bool{}
+	for _, p := range paths {
+		p = strings.TrimPrefix(path.Clean("/"+filepath.ToSlash(p)), "/")
+		if p == "" {
+			continue
+		}
+		if l := engine.LangOf(p, nil); l != "" {
+			langs[l]++
+		}
+		for d := path.Dir(p); d != "." && d != "/" && !dirs[d]; d = path.Dir(d) {
+			dirs[d] = true
+		}
+		base := path.Base(p)
+		for _, t := range toolFiles[base] {
+			tools[t] = true
+		}
+		if strings.HasSuffix(base, ".csproj") || strings.HasSuffix(base, ".sln") {
+			tools["dotnet"] = true
+		}
+	}
+	for l := range langs {
+		rc.Languages = append(rc.Languages, l)
+	}
+	sort.Slice(rc.Languages, func(i, j int) bool {
+		a, b := rc.Languages[i], rc.Languages[j]
+		if langs[a] != langs[b] {
+			return langs[a] > langs[b]
+		}
+		return a < b
+	})
+	for d := range dirs {
+		rc.Dirs = append(rc.Dirs, d)
+	}
+	sort.Strings(rc.Dirs)
+	for t := range tools {
+		rc.Tools = append(rc.Tools, t)
+	}
+	sort.Strings(rc.Tools)
+	if root != "" {
+		rc.GoModule = goModule(filepath.Join(root, "go.mod"))
+	}
+	return rc
+}
+
+func goModule(file string) string {
+	f, err := os.Open(file)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
+}

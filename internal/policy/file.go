@@ -1,0 +1,426 @@
+package policy
+
+import (
+	"bytes"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// File is where a repository keeps its policy, relative to the repository root.
+const File = ".heed/policy.json"
+
+// SchemaURL is the $schema a written policy file points editors at.
+const SchemaURL = "https://heed.dev/schema/policy.schema.json"
+
+// Origins other than a recogniser's name.
+const (
+	OriginManual = "manual"
+)
+
+// ExpectUndetermined is the expectation of a case whose rule cannot decide it offline
+// (a judge rule without a model).
+const ExpectUndetermined = "undetermined"
+
+//go:embed schema/policy.schema.json
+var schemaJSON []byte
+
+// SchemaJSON returns the policy file's JSON Schema (draft 2020-12), as published in
+// docs/policy.schema.json.
+func SchemaJSON() []byte { return bytes.Clone(schemaJSON) }
+
+var (
+	schemaOnce sync.Once
+	schema     *jsonschema.Schema
+	schemaErr  error
+)
+
+func compiledSchema() (*jsonschema.Schema, error) {
+	schemaOnce.Do(func() {
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
+		if err != nil {
+			schemaErr = fmt.Errorf("policy schema: %w", err)
+			return
+		}
+		c := jsonschema.NewCompiler()
+		if err := c.AddResource("policy.schema.json", doc); err != nil {
+			schemaErr = fmt.Errorf("policy schema: %w", err)
+			return
+		}
+		schema, schemaErr = c.Compile("policy.schema.json")
+	})
+	return schema, schemaErr
+}
+
+// PathError is a problem at one place of a policy file. Path is a JSON Pointer
+// ("/constraints/3/rules/0/kind"); RuleID and ConstraintID name what the place belongs
+// to, when it lies inside a rule or a constraint.
+type PathError struct {
+	File         string
+	Path         string
+	RuleID       string
+	ConstraintID string
+	Msg          string
+}
+
+func (e *PathError) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		b.WriteString(": ")
+	}
+	if e.Path != "" {
+		b.WriteString("at ")
+		b.WriteString(e.Path)
+	} else {
+		b.WriteString("at the top level")
+	}
+	switch {
+	case e.RuleID != "":
+		fmt.Fprintf(&b, " (rule %s)", e.RuleID)
+	case e.ConstraintID != "":
+		fmt.Fprintf(&b, " (constraint %s)", e.ConstraintID)
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// ValidationError lists every problem found in a policy file.
+type ValidationError struct {
+	File   string
+	Errors []*PathError
+}
+
+func (e *ValidationError) Error() string {
+	if len(e.Errors) == 1 {
+		return e.Errors[0].Error()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %d problems:", e.File, len(e.Errors))
+	for _, pe := range e.Errors {
+		c := *pe
+		c.File = ""
+		b.WriteString("\n  ")
+		b.WriteString(c.Error())
+	}
+	return b.String()
+}
+
+// Load reads, validates and decodes a policy file. Every error names the file; a
+// content error also names the JSON path and the rule it lies in.
+func Load(path string) (*Policy, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read policy: %w", err)
+	}
+	return Parse(data, path)
+}
+
+// Parse validates data against the policy schema and decodes it. name is used in
+// errors (the file's path).
+func Parse(data []byte, name string) (*Policy, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &PathError{File: name, Msg: "empty file (run `heed compile` to write it again)"}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var doc any
+	if err := dec.Decode(&doc); err != nil {
+		return nil, jsonSyntaxError(name, data, err)
+	}
+	if dec.More() {
+		off := int(dec.InputOffset())
+		line, col := lineCol(data, off)
+		return nil, fmt.Errorf("%s:%d:%d: invalid JSON: unexpected content after the policy object", name, line, col)
+	}
+	if err := validateDoc(doc, name); err != nil {
+		return nil, err
+	}
+	var p Policy
+	if err := json.Unmarshal(data, &p); err != nil {
+		// The schema admits only what decodes; this is a defect in the schema.
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := checkUnique(&p, name); err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// Validate checks a policy value against the schema and the invariants the schema
+// cannot state (unique ids).
+func (p *Policy) Validate() error {
+	data, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	var doc any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&doc); err != nil {
+		return err
+	}
+	if err := validateDoc(doc, ""); err != nil {
+		return err
+	}
+	return checkUnique(p, "")
+}
+
+func jsonSyntaxError(name string, data []byte, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		line, col := lineCol(data, int(se.Offset))
+		return fmt.Errorf("%s:%d:%d: invalid JSON: %v", name, line, col, se)
+	}
+	if errors.Is(err, errUnexpectedEOF) || strings.Contains(err.Error(), "unexpected EOF") {
+		return fmt.Errorf("%s: invalid JSON: the file ends in the middle of a value", name)
+	}
+	return fmt.Errorf("%s: invalid JSON: %v", name, err)
+}
+
+var errUnexpectedEOF = errors.New("unexpected EOF")
+
+func lineCol(data []byte, off int) (int, int) {
+	if off > len(data) {
+		off = len(data)
+	}
+	line := 1 + bytes.Count(data[:off], []byte("\n"))
+	col := off - bytes.LastIndexByte(data[:off], '\n')
+	return line, col
+}
+
+var printer = message.NewPrinter(language.English)
+
+func validateDoc(doc any, name string) error {
+	sch, err := compiledSchema()
+	if err != nil {
+		return err
+	}
+	err = sch.Validate(doc)
+	if err == nil {
+		return nil
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	var leaves []*jsonschema.ValidationError
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) == 0 {
+			leaves = append(leaves, e)
+			return
+		}
+		for _, c := range e.Causes {
+			walk(c)
+		}
+	}
+	walk(ve)
+	out := &ValidationError{File: name}
+	seen := map[string]bool{}
+	for _, l := range leaves {
+		pe := &PathError{File: name, Path: pointer(l.InstanceLocation), Msg: l.ErrorKind.LocalizedString(printer)}
+		pe.ConstraintID, pe.RuleID = owners(doc, l.InstanceLocation)
+		key := pe.Path + "\x00" + pe.Msg
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out.Errors = append(out.Errors, pe)
+	}
+	sort.SliceStable(out.Errors, func(i, j int) bool { return out.Errors[i].Path < out.Errors[j].Path })
+	return out
+}
+
+// pointer renders JSON Pointer tokens (RFC 6901).
+func pointer(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		t = strings.ReplaceAll(t, "~", "~0")
+		b.WriteString(strings.ReplaceAll(t, "/", "~1"))
+	}
+	return b.String()
+}
+
+// RulePath is the JSON Pointer of a rule in the policy file (for errors about it).
+func RulePath(entry, rule int) string {
+	return "/constraints/" + strconv.Itoa(entry) + "/rules/" + strconv.Itoa(rule)
+}
+
+// owners finds the ids of the constraint and rule enclosing an instance location.
+func owners(doc any, loc []string) (constraintID, ruleID string) {
+	if len(loc) < 2 || loc[0] != "constraints" {
+		return "", ""
+	}
+	top, _ := doc.(map[string]any)
+	entries, _ := top["constraints"].([]any)
+	i, err := strconv.Atoi(loc[1])
+	if err != nil || i < 0 || i >= len(entries) {
+		return "", ""
+	}
+	entry, _ := entries[i].(map[string]any)
+	constraintID, _ = entry["id"].(string)
+	if len(loc) < 4 || loc[2] != "rules" {
+		return constraintID, ""
+	}
+	rules, _ := entry["rules"].([]any)
+	j, err := strconv.Atoi(loc[3])
+	if err != nil || j < 0 || j >= len(rules) {
+		return constraintID, ""
+	}
+	rule, _ := rules[j].(map[string]any)
+	ruleID, _ = rule["id"].(string)
+	return constraintID, ruleID
+}
+
+func checkUnique(p *Policy, name string) error {
+	out := &ValidationError{File: name}
+	cons := map[string]int{}
+	rules := map[string]string{}
+	for i, e := range p.Entries {
+		if j, dup := cons[e.ID]; dup {
+			out.Errors = append(out.Errors, &PathError{File: name, Path: "/constraints/" + strconv.Itoa(i) + "/id", ConstraintID: e.ID,
+				Msg: fmt.Sprintf("duplicate constraint id (also at /constraints/%d)", j)})
+		}
+		cons[e.ID] = i
+		for j, r := range e.Rules {
+			at := RulePath(i, j)
+			if prev, dup := rules[r.ID]; dup {
+				out.Errors = append(out.Errors, &PathError{File: name, Path: at + "/id", RuleID: r.ID,
+					Msg: fmt.Sprintf("duplicate rule id (also at %s)", prev)})
+			}
+			rules[r.ID] = at
+		}
+	}
+	if len(out.Errors) > 0 {
+		return out
+	}
+	return nil
+}
+
+// Marshal renders the policy as the policy file holds it: indented, entries in the
+// order given, a trailing newline. The output is deterministic for a given value.
+func Marshal(p *Policy) ([]byte, error) {
+	q := *p
+	if q.Schema == "" {
+		q.Schema = SchemaURL
+	}
+	if q.Version == 0 {
+		q.Version = CurrentVersion
+	}
+	if q.Sources == nil {
+		q.Sources = []SourceFile{}
+	}
+	if q.Entries == nil {
+		q.Entries = []Entry{}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(&q); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Save writes the policy atomically: to a temporary file beside path, synced, then
+// renamed over path. A reader sees the old file or the new one, never a part.
+func Save(path string, p *Policy) error {
+	data, err := Marshal(p)
+	if err != nil {
+		return fmt.Errorf("encode policy: %w", err)
+	}
+	return WriteAtomic(path, data)
+}
+
+// WriteAtomic writes data to path through a temporary file and a rename.
+func WriteAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	tmp := f.Name()
+	fail := func(err error) error {
+		f.Close()
+		os.Remove(tmp)
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if _, err := f.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return fail(err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// Fingerprint hashes what a person may edit in a rule (everything but its id, origin
+// and fingerprint), with params in canonical form. A generated rule stores it in
+// Generated; a rule whose fingerprint no longer matches was edited by hand.
+func Fingerprint(r *Rule) string {
+	q := *r
+	q.ID, q.Origin, q.Generated = "", "", ""
+	q.Params = canonicalJSON(q.Params)
+	data, err := json.Marshal(&q)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:8])
+}
+
+// Edited reports whether a rule was written or changed by a person: its origin is
+// manual, it has no fingerprint, or it no longer matches it.
+func (r *Rule) Edited() bool {
+	return r.Origin == OriginManual || r.Generated == "" || Fingerprint(r) != r.Generated
+}
+
+// canonicalJSON re-encodes JSON with sorted keys and no insignificant space, so that
+// reformatting params by hand does not count as an edit.
+func canonicalJSON(raw json.RawMessage) json.RawMessage {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return nil
+	}
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		return raw
+	}
+	out, err := json.Marshal(v) // maps marshal with sorted keys
+	if err != nil {
+		return raw
+	}
+	return out
+}
