@@ -1,0 +1,206 @@
+package llm
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+func countingServer(t *testing.T, body string) (*httptest.Server, *atomic.Int32) {
+	var n atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		io.WriteString(w, body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &n
+}
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestCacheAnswersAnUnchangedRequestWithoutTheNetwork(t *testing.T) {
+	srv, hits := countingServer(t, openAICompletion)
+	root := t.TempDir()
+	cfg, err := Resolve(root, env(map[string]string{"HEED_LLM_PROVIDER": "openai", "HEED_LLM_MODEL": "gpt-4o-mini", "HEED_LLM_BASE_URL": srv.URL, "OPENAI_API_KEY": "k"}), Flags{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct{ OK bool }
+	for i := 0; i < 2; i++ {
+		c, _ := New(cfg)
+		if err := c.Call(context.Background(), testRequest(), &v); err != nil || !v.OK {
+			t.Fatalf("call %d: %v %v", i, err, v)
+		}
+		if i == 1 {
+			if s := c.Stats(); s.Cached != 1 || s.Requests != 0 || s.Cost != 0 {
+				t.Fatalf("second run stats %+v: want one cached answer and no cost", s)
+			}
+		}
+	}
+	if hits.Load() != 1 {
+		t.Fatalf("%d requests reached the server, want 1 (the second run is cached)", hits.Load())
+	}
+	files, _ := filepath.Glob(filepath.Join(root, ".heed/cache/llm/*/*.json"))
+	if len(files) != 1 {
+		t.Fatalf("cache files %v", files)
+	}
+	// A different prompt or schema is a different key.
+	c, _ := New(cfg)
+	req := testRequest()
+	req.Messages[0].Content = "Is 3 even?"
+	c.Call(context.Background(), req, &v)
+	req = testRequest()
+	req.Schema = []byte(strings.Replace(string(verdictSchema), `"why":{"type":"string"}`, `"why":{"type":"string","description":"one sentence"}`, 1))
+	c.Call(context.Background(), req, &v)
+	if hits.Load() != 3 {
+		t.Fatalf("%d requests, want 3: prompt and schema are part of the key", hits.Load())
+	}
+	// --no-cache neither reads nor writes.
+	cfg.NoCache = true
+	c, _ = New(cfg)
+	c.Call(context.Background(), testRequest(), &v)
+	if hits.Load() != 4 {
+		t.Fatalf("--no-cache answered from the cache")
+	}
+}
+
+func TestAnswerThatBreaksTheSchemaIsRejectedAndNotCached(t *testing.T) {
+	srv, hits := countingServer(t, `{"choices":[{"index":0,"message":{"role":"assistant","content":"{\"ok\":\"yes\"}"},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":2}}`)
+	root := t.TempDir()
+	cfg, _ := Resolve(root, env(map[string]string{"HEED_LLM_PROVIDER": "vllm", "HEED_LLM_MODEL": "qwen", "HEED_LLM_BASE_URL": srv.URL}), Flags{})
+	for i := 0; i < 2; i++ {
+		c, _ := New(cfg)
+		var v map[string]any
+		err := c.Call(context.Background(), testRequest(), &v)
+		if !errors.Is(err, ErrNoAnswer) || !strings.Contains(err.Error(), "does not match the schema") {
+			t.Fatalf("err = %v", err)
+		}
+		if s := c.Stats(); s.Failed != 1 || s.InputTokens != 3 {
+			t.Fatalf("a failed call still costs tokens: %+v", s)
+		}
+	}
+	if hits.Load() != 2 {
+		t.Fatalf("an invalid answer was cached")
+	}
+}
+
+func TestNoProviderMeansNoClientEvenWithKeysInTheEnvironment(t *testing.T) {
+	srv, hits := countingServer(t, openAICompletion)
+	e := env(map[string]string{
+		"OPENAI_API_KEY": "sk-live", "ANTHROPIC_API_KEY": "sk-ant", "HEED_LLM_MODEL": "gpt-4o-mini",
+		"HEED_LLM_BASE_URL": srv.URL, "OPENAI_BASE_URL": srv.URL,
+	})
+	cfg, err := Resolve(t.TempDir(), e, Flags{Model: "gpt-4o-mini"})
+	if err != nil || cfg.Enabled() {
+		t.Fatalf("cfg %+v err %v: a key alone must not enable the model path", cfg, err)
+	}
+	c, err := New(cfg)
+	if c != nil || err != nil {
+		t.Fatalf("New on a disabled config = %v, %v", c, err)
+	}
+	var v map[string]any
+	if err := c.Call(context.Background(), testRequest(), &v); !errors.Is(err, ErrDisabled) {
+		t.Fatalf("nil client Call = %v", err)
+	}
+	if c.Summary() != "model: none configured (no requests)" {
+		t.Errorf("summary %q", c.Summary())
+	}
+	if hits.Load() != 0 {
+		t.Fatalf("%d requests reached the network with no provider configured", hits.Load())
+	}
+	for _, off := range []string{"none", "off"} {
+		cfg, _ := Resolve(t.TempDir(), env(map[string]string{"HEED_LLM_PROVIDER": off}), Flags{})
+		if cfg.Enabled() {
+			t.Errorf("provider %s enabled the model path", off)
+		}
+	}
+}
+
+func TestResolvePrecedenceAndConfigFile(t *testing.T) {
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, ".heed"), 0o755)
+	os.WriteFile(filepath.Join(root, ConfigFile), []byte(`# heed settings
+[audit]
+provider = "ignored: another section"
+
+[llm]
+provider = "ollama"
+model = "llama3.1:8b"   # a tag with a colon is a model name, not a temperature
+timeout = "90s"
+concurrency = 2
+`), 0o644)
+	cfg, err := Resolve(root, env(nil), Flags{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Provider != ProviderOpenAI || cfg.Name != "ollama" || cfg.Model != "llama3.1:8b" || cfg.BaseURL != "http://localhost:11434/v1" ||
+		cfg.Timeout.Seconds() != 90 || cfg.Concurrency != 2 || cfg.InputPrice != 0 || cfg.Source != ConfigFile {
+		t.Fatalf("from the file: %+v", cfg)
+	}
+	cfg, _ = Resolve(root, env(map[string]string{"HEED_LLM_MODEL": "qwen2.5-coder:7b"}), Flags{})
+	if cfg.Model != "qwen2.5-coder:7b" {
+		t.Errorf("environment must override the file: %q", cfg.Model)
+	}
+	cfg, _ = Resolve(root, env(map[string]string{"HEED_LLM_MODEL": "qwen2.5-coder:7b"}), Flags{Model: "phi4"})
+	if cfg.Model != "phi4" {
+		t.Errorf("a flag must override the environment: %q", cfg.Model)
+	}
+	cfg, err = Resolve(root, env(map[string]string{"ANTHROPIC_API_KEY": "sk-ant"}), Flags{Provider: "anthropic", Model: "claude-3-5-haiku-latest"})
+	if err != nil || cfg.Provider != ProviderAnthropic || cfg.BaseURL != "https://api.anthropic.com" || cfg.APIKey != "sk-ant" || cfg.InputPrice != 0.80 {
+		t.Errorf("anthropic: %+v %v", cfg, err)
+	}
+}
+
+func TestResolveErrorsSayWhatToSet(t *testing.T) {
+	root := t.TempDir()
+	for _, c := range []struct {
+		env  map[string]string
+		file string
+		want string
+	}{
+		{map[string]string{"HEED_LLM_PROVIDER": "openai", "HEED_LLM_MODEL": "gpt-4o"}, "", "set OPENAI_API_KEY"},
+		{map[string]string{"HEED_LLM_PROVIDER": "anthropic"}, "", "no model is"},
+		{map[string]string{"HEED_LLM_PROVIDER": "gemini", "HEED_LLM_MODEL": "x"}, "", `unknown model provider "gemini"`},
+		{map[string]string{"HEED_LLM_PROVIDER": "openai-compatible", "HEED_LLM_MODEL": "x"}, "", "needs a base URL"},
+		{nil, "[llm]\napi_key = \"sk-123\"\n", "api_key_env"},
+		{nil, "[llm]\ntemperature = 0.7\n", `unknown [llm] setting "temperature"`},
+		{map[string]string{"HEED_LLM_PROVIDER": "ollama", "HEED_LLM_MODEL": "x", "HEED_LLM_TIMEOUT": "soon"}, "", "want a duration"},
+	} {
+		os.MkdirAll(filepath.Join(root, ".heed"), 0o755)
+		os.WriteFile(filepath.Join(root, ConfigFile), []byte(c.file), 0o644)
+		_, err := Resolve(root, env(c.env), Flags{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("env %v file %q: err %v, want it to contain %q", c.env, c.file, err, c.want)
+		}
+	}
+}
+
+func TestSummaryAccountsTokensAndCost(t *testing.T) {
+	srv, _ := countingServer(t, openAICompletion)
+	cfg, _ := Resolve(t.TempDir(), env(map[string]string{"HEED_LLM_PROVIDER": "openai", "HEED_LLM_MODEL": "gpt-4o-mini", "HEED_LLM_BASE_URL": srv.URL, "OPENAI_API_KEY": "k"}), Flags{NoCache: true})
+	c, _ := New(cfg)
+	var v map[string]any
+	for i := 0; i < 3; i++ {
+		c.Call(context.Background(), testRequest(), &v)
+	}
+	// 57 input tokens at $0.15/M + 30 output at $0.60/M.
+	want := "model: openai gpt-4o-mini: 3 requests, 57 input + 30 output tokens, cost $0.000027"
+	if got := c.Summary(); got != want {
+		t.Errorf("summary\n got %q\nwant %q", got, want)
+	}
+	if s := c.Stats(); s.Cost < 0.0000265 || s.Cost > 0.0000266 {
+		t.Errorf("cost %v, want 0.00002655", s.Cost)
+	}
+	cfg.Model, cfg.InputPrice, cfg.OutputPrice = "mystery-model", -1, -1
+	c2 := NewWith(NewOpenAI(cfg), cfg)
+	if !strings.Contains(c2.Summary(), "cost unknown") {
+		t.Errorf("unknown price: %q", c2.Summary())
+	}
+}
