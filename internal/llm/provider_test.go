@@ -284,14 +284,14 @@ func TestRetryAfterBeyondTheBoundFailsFast(t *testing.T) {
 
 func TestMalformedAnswersAreErrors(t *testing.T) {
 	for name, body := range map[string]string{
-		"body not JSON":       `<html>502 Bad Gateway</html>`,
-		"content not JSON":    `{"choices":[{"index":0,"message":{"role":"assistant","content":"The answer is yes."},"finish_reason":"stop"}]}`,
-		"truncated":           `{"choices":[{"index":0,"message":{"role":"assistant","content":"{\"ok\":tr"},"finish_reason":"length"}]}`,
-		"prose after JSON":    `{"choices":[{"index":0,"message":{"role":"assistant","content":"{\"ok\":true,\"why\":\"x\"} I hope this helps"},"finish_reason":"stop"}]}`,
-		"refusal":             `{"choices":[{"index":0,"message":{"role":"assistant","content":null,"refusal":"I can't help with that."},"finish_reason":"stop"}]}`,
-		"no choices":          `{"choices":[]}`,
-		"JSON is not object":  `{"choices":[{"index":0,"message":{"role":"assistant","content":"[1,2]"},"finish_reason":"stop"}]}`,
-		"unterminated fence":  "{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"```json\\n{\\\"ok\\\":true}\"},\"finish_reason\":\"stop\"}]}",
+		"body not JSON":      `<html>502 Bad Gateway</html>`,
+		"content not JSON":   `{"choices":[{"index":0,"message":{"role":"assistant","content":"The answer is yes."},"finish_reason":"stop"}]}`,
+		"truncated":          `{"choices":[{"index":0,"message":{"role":"assistant","content":"{\"ok\":tr"},"finish_reason":"length"}]}`,
+		"prose after JSON":   `{"choices":[{"index":0,"message":{"role":"assistant","content":"{\"ok\":true,\"why\":\"x\"} I hope this helps"},"finish_reason":"stop"}]}`,
+		"refusal":            `{"choices":[{"index":0,"message":{"role":"assistant","content":null,"refusal":"I can't help with that."},"finish_reason":"stop"}]}`,
+		"no choices":         `{"choices":[]}`,
+		"JSON is not object": `{"choices":[{"index":0,"message":{"role":"assistant","content":"[1,2]"},"finish_reason":"stop"}]}`,
+		"unterminated fence": "{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"```json\\n{\\\"ok\\\":true}\"},\"finish_reason\":\"stop\"}]}",
 	} {
 		t.Run(name, func(t *testing.T) {
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, body) }))
