@@ -1,0 +1,307 @@
+// Package report holds the shape of heed's findings as users and tools see them, and
+// the writers that render a report: text for people, JSON for programs, SARIF for code
+// scanning and workflow-command annotations for GitHub Actions. The JSON shape is a
+// stable interface (docs/json.md).
+package report
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// Instruction is the instruction a finding enforces, as written.
+type Instruction struct {
+	File       string   `json:"file"`
+	Line       int      `json:"line"`
+	Text       string   `json:"text"`
+	HeaderPath []string `json:"header_path"`
+}
+
+// Finding is one reported violation. File findings carry a repository-relative,
+// "/"-separated path and 1-based positions; a finding about a commit message carries
+// the commit's hash instead of a file; a finding about the change as a whole (what it
+// lacks) has Change set and neither.
+type Finding struct {
+	Rule       string `json:"rule"`
+	Constraint string `json:"constraint"`
+	Domain     string `json:"domain"`
+	Kind       string `json:"kind"`
+	Severity   string `json:"severity"`
+	// Exact is false when the rule is a mechanical stand-in for a reading.
+	Exact bool `json:"exact"`
+
+	File      string `json:"file,omitempty"`
+	Line      int    `json:"line,omitempty"`
+	Column    int    `json:"column,omitempty"`
+	EndLine   int    `json:"end_line,omitempty"`
+	EndColumn int    `json:"end_column,omitempty"`
+	Commit    string `json:"commit,omitempty"`
+	Change    bool   `json:"change,omitempty"`
+	// Command is the offending command line (process findings from audits).
+	Command string `json:"command,omitempty"`
+
+	Message     string      `json:"message"`
+	Snippet     string      `json:"snippet,omitempty"`
+	Suggestion  string      `json:"suggestion,omitempty"`
+	Instruction Instruction `json:"instruction"`
+	// Fingerprint identifies the finding across line shifts: a hash of rule, file and
+	// the normalised content of its line, with an occurrence number (":2") for the
+	// second identical line of a file. Baselines and SARIF use it.
+	Fingerprint string `json:"fingerprint,omitempty"`
+}
+
+// Location renders where the finding is: "path:line:col", "commit abc1234" or "change".
+func (f *Finding) Location() string {
+	switch {
+	case f.File != "":
+		s := f.File
+		if f.Line > 0 {
+			s += fmt.Sprintf(":%d", f.Line)
+			if f.Column > 0 {
+				s += fmt.Sprintf(":%d", f.Column)
+			}
+		}
+		return s
+	case f.Commit != "":
+		return "commit " + ShortHash(f.Commit)
+	default:
+		return "change"
+	}
+}
+
+// ShortHash abbreviates a commit hash to 12 characters.
+func ShortHash(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}
+
+// Rule ids heed itself reports under (not from the policy).
+const (
+	// RuleUnusedSuppression flags a heed:ignore comment that suppressed nothing.
+	RuleUnusedSuppression = "heed/unused-suppression"
+	// RuleBadSuppression flags a heed:ignore comment heed cannot read.
+	RuleBadSuppression = "heed/bad-suppression"
+)
+
+// FromEngine builds a reported finding from an engine finding and the rule (and
+// constraint) that produced it. The message falls back to the rule's, then to a
+// sentence naming the instruction; the suggestion to the rule's.
+func FromEngine(f engine.Finding, r *policy.Rule, c *policy.Constraint) Finding {
+	out := Finding{
+		Rule:       r.ID,
+		Domain:     r.Domain,
+		Kind:       r.Kind,
+		Severity:   r.Severity,
+		Exact:      r.Exact,
+		File:       f.Path,
+		Line:       f.Line,
+		Column:     f.Column,
+		EndLine:    f.EndLine,
+		EndColumn:  f.EndColumn,
+		Commit:     f.Commit,
+		Change:     f.Change,
+		Command:    f.Command,
+		Message:    f.Message,
+		Snippet:    f.Snippet,
+		Suggestion: f.Suggestion,
+	}
+	if out.Severity == "" {
+		out.Severity = policy.SeverityError
+	}
+	if c != nil {
+		out.Constraint = c.ID
+		out.Instruction = Instruction{File: c.File, Line: c.Line, Text: c.Text, HeaderPath: c.HeaderPath}
+	}
+	if out.Instruction.HeaderPath == nil {
+		out.Instruction.HeaderPath = []string{}
+	}
+	if out.Message == "" {
+		out.Message = r.Message
+	}
+	if out.Message == "" {
+		out.Message = "violates the rule"
+	}
+	if out.Suggestion == "" {
+		out.Suggestion = r.Suggestion
+	}
+	if out.Line > 0 && out.EndLine < out.Line {
+		out.EndLine = out.Line
+	}
+	return out
+}
+
+// Fingerprint hashes what identifies a finding independently of its line number:
+// the rule, the file (or commit) and the finding's line with its whitespace collapsed.
+// The occurrence number tells identical lines of one file apart.
+func Fingerprint(rule, where, lineText string, occurrence int) string {
+	h := sha256.New()
+	io.WriteString(h, rule)
+	h.Write([]byte{0})
+	io.WriteString(h, where)
+	h.Write([]byte{0})
+	io.WriteString(h, NormaliseLine(lineText))
+	return fmt.Sprintf("%s:%d", hex.EncodeToString(h.Sum(nil))[:16], occurrence)
+}
+
+// NormaliseLine collapses runs of white space and trims the line, so re-indenting or
+// reformatting spaces does not change a fingerprint.
+func NormaliseLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// Undetermined is a group of rules that could not judge a file (or the change) for
+// the same reason: a file that does not parse is reported once, with its rules.
+type Undetermined struct {
+	File   string   `json:"file,omitempty"`
+	Reason string   `json:"reason"`
+	Rules  []string `json:"rules"`
+}
+
+// Summary counts what a run did.
+type Summary struct {
+	// Mode is all, diff, staged or unstaged; Base the revision a diff is against.
+	Mode string `json:"mode"`
+	Base string `json:"base,omitempty"`
+	// Findings counts the reported findings; Errors and Warnings split them.
+	Findings   int            `json:"findings"`
+	Errors     int            `json:"errors"`
+	Warnings   int            `json:"warnings"`
+	ByDomain   map[string]int `json:"by_domain"`
+	ByRule     map[string]int `json:"by_rule"`
+	Files      int            `json:"files_checked"`
+	Commits    int            `json:"commits_checked"`
+	Rules      int            `json:"rules"`
+	Suppressed int            `json:"suppressed"`
+	Baselined  int            `json:"baselined"`
+	// Skipped counts files left out by reason: binary, generated, vendored, too_large.
+	Skipped      map[string]int `json:"skipped"`
+	Undetermined []Undetermined `json:"undetermined"`
+	DurationMS   float64        `json:"duration_ms"`
+}
+
+// RuleInfo describes a rule that ran, for formats that list rules (SARIF).
+type RuleInfo struct {
+	ID          string
+	Domain      string
+	Kind        string
+	Severity    string
+	Exact       bool
+	Message     string
+	Suggestion  string
+	Instruction Instruction
+}
+
+// Report is a whole run.
+type Report struct {
+	Findings []Finding `json:"findings"`
+	Summary  Summary   `json:"summary"`
+	// Rules lists the rules that ran (not part of the JSON report).
+	Rules []RuleInfo `json:"-"`
+	// Hidden holds the suppressed and baselined findings (SARIF records them).
+	Hidden []Hidden `json:"-"`
+}
+
+// Tally fills the summary's counts from the findings.
+func (r *Report) Tally() {
+	s := &r.Summary
+	s.Findings, s.Errors, s.Warnings = len(r.Findings), 0, 0
+	s.ByDomain = map[string]int{}
+	s.ByRule = map[string]int{}
+	for _, f := range r.Findings {
+		if f.Severity == policy.SeverityError {
+			s.Errors++
+		} else {
+			s.Warnings++
+		}
+		d := f.Domain
+		if d == "" {
+			d = "heed"
+		}
+		s.ByDomain[d]++
+		s.ByRule[f.Rule]++
+	}
+	if s.Skipped == nil {
+		s.Skipped = map[string]int{}
+	}
+	if s.Undetermined == nil {
+		s.Undetermined = []Undetermined{}
+	}
+	if r.Findings == nil {
+		r.Findings = []Finding{}
+	}
+}
+
+// HasErrors reports whether any finding has error severity (exit status 1).
+func (r *Report) HasErrors() bool {
+	for _, f := range r.Findings {
+		if f.Severity == policy.SeverityError {
+			return true
+		}
+	}
+	return false
+}
+
+// Sort orders findings by file, line, column, then rule; commit and change findings
+// come last, in the order of the commits.
+func Sort(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := &fs[i], &fs[j]
+		ga, gb := group(a), group(b)
+		if ga != gb {
+			return ga < gb
+		}
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return a.Rule < b.Rule
+	})
+}
+
+func group(f *Finding) int {
+	switch {
+	case f.File != "":
+		return 0
+	case f.Commit != "":
+		return 1
+	}
+	return 2
+}
+
+// Formats lists the --format values the writers accept.
+var Formats = []string{"text", "json", "sarif", "github"}
+
+// Options tune the writers.
+type Options struct {
+	// Color enables ANSI colours in text output.
+	Color bool
+	// Version is heed's version, for SARIF's tool.driver.
+	Version string
+}
+
+// Write renders the report in the named format.
+func Write(w io.Writer, format string, r *Report, opt Options) error {
+	switch format {
+	case "text", "":
+		return WriteText(w, r, opt)
+	case "json":
+		return WriteJSON(w, r)
+	case "sarif":
+		return WriteSARIF(w, r, opt)
+	case "github":
+		return WriteGitHub(w, r)
+	}
+	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats, ", "))
+}

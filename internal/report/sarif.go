@@ -1,0 +1,346 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/url"
+	"sort"
+	"strings"
+)
+
+// SARIF 2.1.0 as GitHub code scanning reads it: one run, one tool (heed) whose rules
+// carry the instruction text, results with relative URIs, regions and a
+// partialFingerprints.primaryLocationLineHash that does not depend on line numbers.
+
+const (
+	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
+	sarifVersion = "2.1.0"
+	srcRoot      = "%SRCROOT%"
+	infoURI      = "https://github.com/heed-dev/heed"
+	// GitHub truncates longer descriptions; SARIF itself has no bound.
+	maxShortDescription = 1024
+)
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool        sarifTool         `json:"tool"`
+	Invocations []sarifInvocation `json:"invocations"`
+	Results     []sarifResult     `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string            `json:"name"`
+	Version        string            `json:"version,omitempty"`
+	InformationURI string            `json:"informationUri"`
+	Rules          []sarifDescriptor `json:"rules"`
+}
+
+type sarifText struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifDescriptor struct {
+	ID                   string        `json:"id"`
+	Name                 string        `json:"name,omitempty"`
+	ShortDescription     sarifText     `json:"shortDescription"`
+	FullDescription      sarifText     `json:"fullDescription"`
+	Help                 sarifText     `json:"help"`
+	DefaultConfiguration sarifConfig   `json:"defaultConfiguration"`
+	Properties           sarifRuleProp `json:"properties"`
+}
+
+type sarifConfig struct {
+	Level string `json:"level"`
+}
+
+type sarifRuleProp struct {
+	Tags      []string `json:"tags"`
+	Precision string   `json:"precision"`
+	// ProblemSeverity is GitHub's "problem.severity" (error, warning, recommendation).
+	ProblemSeverity string `json:"problem.severity"`
+}
+
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level     string          `json:"level"`
+	Message   sarifMessage    `json:"message"`
+	Locations []sarifLocation `json:"locations,omitempty"`
+}
+
+type sarifMessage struct {
+	Text string `json:"text"`
+}
+
+type sarifResult struct {
+	RuleID              string             `json:"ruleId"`
+	RuleIndex           int                `json:"ruleIndex"`
+	Level               string             `json:"level"`
+	Message             sarifMessage       `json:"message"`
+	Locations           []sarifLocation    `json:"locations"`
+	PartialFingerprints map[string]string  `json:"partialFingerprints"`
+	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+	Properties          map[string]any     `json:"properties,omitempty"`
+}
+
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Status        string `json:"status,omitempty"`
+	Justification string `json:"justification,omitempty"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           *sarifRegion  `json:"region,omitempty"`
+}
+
+type sarifArtifact struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn"`
+	EndLine     int `json:"endLine"`
+	EndColumn   int `json:"endColumn,omitempty"`
+}
+
+// Hidden is a finding a run did not report, kept for formats that record
+// suppressions (SARIF): a heed:ignore comment (inSource) or the baseline (external).
+type Hidden struct {
+	Finding Finding
+	// Kind is "inSource" or "external".
+	Kind          string
+	Justification string
+}
+
+// WriteSARIF writes the report as a SARIF 2.1.0 log.
+func WriteSARIF(w io.Writer, r *Report, opt Options) error {
+	log := BuildSARIF(r, opt)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(log)
+}
+
+// BuildSARIF returns the SARIF log of a report (as a value, for tests and embedding).
+func BuildSARIF(r *Report, opt Options) any {
+	rules, index := sarifRules(r)
+	run := sarifRun{
+		Tool:    sarifTool{Driver: sarifDriver{Name: "heed", Version: opt.Version, InformationURI: infoURI, Rules: rules}},
+		Results: []sarifResult{},
+	}
+	inv := sarifInvocation{ExecutionSuccessful: true}
+	for _, u := range r.Summary.Undetermined {
+		n := sarifNotification{Level: "warning", Message: sarifMessage{Text: fmt.Sprintf("%s (undetermined for %s)", oneLine(u.Reason), strings.Join(u.Rules, ", "))}}
+		if u.File != "" {
+			n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(u.File)}}}
+		}
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+	}
+	run.Invocations = []sarifInvocation{inv}
+	for i := range r.Findings {
+		run.Results = append(run.Results, sarifResultOf(&r.Findings[i], index))
+	}
+	for _, h := range r.Hidden {
+		res := sarifResultOf(&h.Finding, index)
+		s := sarifSuppression{Kind: h.Kind, Justification: h.Justification}
+		if h.Kind == "external" {
+			s.Status = "accepted"
+		}
+		res.Suppressions = []sarifSuppression{s}
+		run.Results = append(run.Results, res)
+	}
+	return sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}
+}
+
+func sarifResultOf(f *Finding, index map[string]int) sarifResult {
+	res := sarifResult{
+		RuleID:    f.Rule,
+		RuleIndex: index[f.Rule],
+		Level:     sarifLevel(f.Severity),
+		Message:   sarifMessage{Text: resultText(f)},
+	}
+	loc := sarifLocation{}
+	switch {
+	case f.File != "":
+		loc.PhysicalLocation.ArtifactLocation = artifact(f.File)
+		reg := &sarifRegion{StartLine: max(f.Line, 1), StartColumn: max(f.Column, 1)}
+		reg.EndLine = max(f.EndLine, reg.StartLine)
+		if f.EndColumn > 0 && (reg.EndLine > reg.StartLine || f.EndColumn > reg.StartColumn) {
+			reg.EndColumn = f.EndColumn
+		}
+		loc.PhysicalLocation.Region = reg
+	default:
+		// A commit message or the change as a whole has no place in the tree; code
+		// scanning needs one, so the result points at the instruction it breaks.
+		file := f.Instruction.File
+		if file == "" {
+			file = "."
+		}
+		loc.PhysicalLocation.ArtifactLocation = artifact(file)
+		if f.Instruction.Line > 0 {
+			loc.PhysicalLocation.Region = &sarifRegion{StartLine: f.Instruction.Line, StartColumn: 1, EndLine: f.Instruction.Line}
+		}
+		if f.Commit != "" {
+			res.Properties = map[string]any{"commit": f.Commit}
+		}
+	}
+	res.Locations = []sarifLocation{loc}
+	fp := f.Fingerprint
+	if fp == "" {
+		where := f.File
+		if where == "" {
+			where = f.Commit
+		}
+		fp = Fingerprint(f.Rule, where, f.Message, 1)
+	}
+	res.PartialFingerprints = map[string]string{"primaryLocationLineHash": fp}
+	return res
+}
+
+func resultText(f *Finding) string {
+	var b strings.Builder
+	b.WriteString(oneLine(f.Message))
+	if f.Commit != "" && f.File == "" {
+		fmt.Fprintf(&b, " (commit %s)", ShortHash(f.Commit))
+	}
+	if q := quoteInstruction(f.Instruction); q != "" {
+		b.WriteString("\nRule: " + q)
+	}
+	if f.Suggestion != "" {
+		b.WriteString("\nInstead: " + oneLine(f.Suggestion))
+	}
+	return b.String()
+}
+
+// sarifRules lists every rule that ran, and any rule a finding names that did not
+// (heed's own suppression checks), once each: SARIF requires the rules to be unique.
+func sarifRules(r *Report) ([]sarifDescriptor, map[string]int) {
+	seen := map[string]RuleInfo{}
+	for _, ri := range r.Rules {
+		if _, ok := seen[ri.ID]; !ok {
+			seen[ri.ID] = ri
+		}
+	}
+	addFinding := func(f *Finding) {
+		if _, ok := seen[f.Rule]; ok {
+			return
+		}
+		seen[f.Rule] = RuleInfo{ID: f.Rule, Domain: f.Domain, Kind: f.Kind, Severity: f.Severity, Exact: f.Exact, Message: f.Message, Instruction: f.Instruction}
+	}
+	for i := range r.Findings {
+		addFinding(&r.Findings[i])
+	}
+	for i := range r.Hidden {
+		addFinding(&r.Hidden[i].Finding)
+	}
+	ids := make([]string, 0, len(seen))
+	for id := range seen {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	out := make([]sarifDescriptor, 0, len(ids))
+	index := make(map[string]int, len(ids))
+	for i, id := range ids {
+		index[id] = i
+		out = append(out, descriptor(seen[id]))
+	}
+	return out, index
+}
+
+func descriptor(ri RuleInfo) sarifDescriptor {
+	text := oneLine(ri.Instruction.Text)
+	if text == "" {
+		text = oneLine(ri.Message)
+	}
+	if text == "" {
+		text = ri.ID
+	}
+	where := quoteInstruction(Instruction{File: ri.Instruction.File, Line: ri.Instruction.Line, HeaderPath: ri.Instruction.HeaderPath})
+	full := text
+	if where != "" {
+		full += " " + where
+	}
+	help := full
+	// The instruction is Markdown already (code spans and all): quote it as written.
+	md := "> " + text
+	if where != "" {
+		md += "\n\n" + where
+	}
+	if ri.Suggestion != "" {
+		help += "\nInstead: " + oneLine(ri.Suggestion)
+		md += "\n\n**Instead:** " + oneLine(ri.Suggestion)
+	}
+	if !ri.Exact && ri.Domain != "" {
+		help += "\n(heed checks this rule approximately.)"
+		md += "\n\n_heed checks this rule approximately._"
+	}
+	tags := []string{"heed"}
+	for _, t := range []string{ri.Domain, ri.Kind} {
+		if t != "" && t != "heed" {
+			tags = append(tags, t)
+		}
+	}
+	precision := "medium"
+	if ri.Exact {
+		precision = "very-high"
+	}
+	return sarifDescriptor{
+		ID:                   ri.ID,
+		ShortDescription:     sarifText{Text: clip(text, maxShortDescription)},
+		FullDescription:      sarifText{Text: full},
+		Help:                 sarifText{Text: help, Markdown: md},
+		DefaultConfiguration: sarifConfig{Level: sarifLevel(ri.Severity)},
+		Properties:           sarifRuleProp{Tags: tags, Precision: precision, ProblemSeverity: problemSeverity(ri.Severity)},
+	}
+}
+
+func sarifLevel(sev string) string {
+	switch sev {
+	case "error", "":
+		return "error"
+	case "warning":
+		return "warning"
+	}
+	return "note"
+}
+
+func problemSeverity(sev string) string {
+	switch sev {
+	case "error", "":
+		return "error"
+	case "warning":
+		return "warning"
+	}
+	return "recommendation"
+}
+
+// artifact makes a relative URI reference of a repository path: each segment is
+// percent-encoded, so spaces and '#' survive, and the base is the checkout root.
+func artifact(p string) sarifArtifact {
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	return sarifArtifact{URI: strings.Join(segs, "/"), URIBaseID: srcRoot}
+}

@@ -1,0 +1,215 @@
+package report
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+)
+
+const (
+	ansiRed    = "\x1b[31m"
+	ansiYellow = "\x1b[33m"
+	ansiBold   = "\x1b[1m"
+	ansiDim    = "\x1b[2m"
+	ansiReset  = "\x1b[0m"
+)
+
+// maxQuote bounds how much of an instruction the text report quotes on one line; the
+// JSON report carries it whole.
+const maxQuote = 200
+
+// WriteText renders findings the way DESIGN.md "Messages" shows them: the place, the
+// severity and what was found, then the rule quoted with where it is written, then what
+// was found and what to do. A summary line closes the report.
+func WriteText(w io.Writer, r *Report, opt Options) error {
+	bw := bufio.NewWriter(w)
+	paint := func(code, s string) string {
+		if !opt.Color {
+			return s
+		}
+		return code + s + ansiReset
+	}
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		sev := f.Severity
+		switch sev {
+		case "error":
+			sev = paint(ansiRed+ansiBold, sev)
+		default:
+			sev = paint(ansiYellow, sev)
+		}
+		fmt.Fprintf(bw, "%s: %s: %s %s\n", paint(ansiBold, f.Location()), sev, oneLine(f.Message), paint(ansiDim, "["+f.Rule+"]"))
+		if q := quoteInstruction(f.Instruction); q != "" {
+			fmt.Fprintf(bw, "  Rule: %s\n", q)
+		}
+		if f.Snippet != "" {
+			fmt.Fprintf(bw, "  Found: %s\n", clip(oneLine(f.Snippet), maxQuote))
+		}
+		if f.Suggestion != "" {
+			fmt.Fprintf(bw, "  Instead: %s\n", oneLine(f.Suggestion))
+		}
+		bw.WriteString("\n")
+	}
+	for _, u := range r.Summary.Undetermined {
+		where := u.File
+		if where == "" {
+			where = "change"
+		}
+		fmt.Fprintf(bw, "%s: %s: %s (%s undetermined: %s)\n", paint(ansiBold, where), paint(ansiYellow, "note"), oneLine(u.Reason), plural(len(u.Rules), "rule"), strings.Join(clipList(u.Rules, 5), ", "))
+	}
+	if len(r.Summary.Undetermined) > 0 {
+		bw.WriteString("\n")
+	}
+	bw.WriteString(SummaryLine(&r.Summary))
+	bw.WriteString("\n")
+	return bw.Flush()
+}
+
+// SummaryLine renders the summary in one line: findings by severity and domain, files
+// checked, time, and what was hidden.
+func SummaryLine(s *Summary) string {
+	var b strings.Builder
+	b.WriteString("heed: ")
+	if s.Findings == 0 {
+		b.WriteString("no findings")
+	} else {
+		fmt.Fprintf(&b, "%s (", plural(s.Findings, "finding"))
+		var parts []string
+		if s.Errors > 0 {
+			parts = append(parts, plural(s.Errors, "error"))
+		}
+		if s.Warnings > 0 {
+			parts = append(parts, plural(s.Warnings, "warning"))
+		}
+		b.WriteString(strings.Join(parts, ", "))
+		b.WriteString(")")
+		var doms []string
+		for d := range s.ByDomain {
+			doms = append(doms, d)
+		}
+		sort.Strings(doms)
+		var ds []string
+		for _, d := range doms {
+			ds = append(ds, fmt.Sprintf("%s %d", d, s.ByDomain[d]))
+		}
+		if len(ds) > 0 {
+			b.WriteString(": " + strings.Join(ds, ", "))
+		}
+	}
+	fmt.Fprintf(&b, "; %s", plural(s.Files, "file"))
+	if s.Commits > 0 {
+		fmt.Fprintf(&b, " and %s", plural(s.Commits, "commit"))
+	}
+	fmt.Fprintf(&b, " checked against %s in %s", plural(s.Rules, "rule"), formatDuration(s.DurationMS))
+	var hidden []string
+	if s.Suppressed > 0 {
+		hidden = append(hidden, fmt.Sprintf("%d suppressed", s.Suppressed))
+	}
+	if s.Baselined > 0 {
+		hidden = append(hidden, fmt.Sprintf("%d in the baseline", s.Baselined))
+	}
+	if n := len(s.Undetermined); n > 0 {
+		hidden = append(hidden, fmt.Sprintf("%d undetermined", n))
+	}
+	var skipped int
+	for _, n := range s.Skipped {
+		skipped += n
+	}
+	if skipped > 0 {
+		var rs []string
+		for r := range s.Skipped {
+			rs = append(rs, r)
+		}
+		sort.Strings(rs)
+		var ps []string
+		for _, r := range rs {
+			ps = append(ps, fmt.Sprintf("%d %s", s.Skipped[r], strings.ReplaceAll(r, "_", " ")))
+		}
+		hidden = append(hidden, fmt.Sprintf("%s skipped (%s)", plural(skipped, "file"), strings.Join(ps, ", ")))
+	}
+	if len(hidden) > 0 {
+		b.WriteString("; " + strings.Join(hidden, "; "))
+	}
+	return b.String()
+}
+
+// quoteInstruction renders `"text" (FILE:LINE, Header > Path)`.
+func quoteInstruction(in Instruction) string {
+	if in.Text == "" && in.File == "" {
+		return ""
+	}
+	var b strings.Builder
+	if in.Text != "" {
+		b.WriteString(quote(clip(oneLine(in.Text), maxQuote)))
+	}
+	var where []string
+	if in.File != "" {
+		loc := in.File
+		if in.Line > 0 {
+			loc += fmt.Sprintf(":%d", in.Line)
+		}
+		where = append(where, loc)
+	}
+	if len(in.HeaderPath) > 0 {
+		where = append(where, strings.Join(in.HeaderPath, " > "))
+	}
+	if len(where) > 0 {
+		if b.Len() > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString("(" + strings.Join(where, ", ") + ")")
+	}
+	return b.String()
+}
+
+// quote wraps s in double quotes; the text is shown as written, so only the quote
+// marks themselves are not escaped (a JSON-style escape would mangle backslashes).
+func quote(s string) string { return "\"" + s + "\"" }
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func clip(s string, n int) string {
+	if len([]rune(s)) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
+}
+
+func clipList(s []string, n int) []string {
+	if len(s) <= n {
+		return s
+	}
+	out := append([]string(nil), s[:n]...)
+	return append(out, fmt.Sprintf("and %d more", len(s)-n))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func formatDuration(ms float64) string {
+	d := time.Duration(ms * float64(time.Millisecond))
+	switch {
+	case d < time.Millisecond:
+		return d.Round(time.Microsecond).String()
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	}
+	return d.Round(10 * time.Millisecond).String()
+}
+
+// WriteJSON writes {"findings": [...], "summary": {...}} (docs/json.md).
+func WriteJSON(w io.Writer, r *Report) error {
+	r.Tally()
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(r)
+}
