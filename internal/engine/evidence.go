@@ -34,6 +34,22 @@ type Command struct {
 	Unparsable string `json:"unparsable,omitempty"`
 	// Dynamic is true when argv[0] or an argument is computed at run time ($VAR, $(...)).
 	Dynamic bool `json:"dynamic,omitempty"`
+	// DynamicArgs lists the positions in Argv whose words are computed at run time; their
+	// text there is the source as written ("$BRANCH"). A rule must not pass a command
+	// whose dynamic words could make it match.
+	DynamicArgs []int `json:"dynamic_args,omitempty"`
+	// Requires lists the positions in Evidence.Commands of commands that must have
+	// succeeded for this one to run at all (`a && b`, `if a; then b; fi`).
+	Requires []int `json:"requires,omitempty"`
+	// Past marks an earlier command of the session given as context (a journal entry):
+	// stateful rules read it, no rule targets it.
+	Past bool `json:"past,omitempty"`
+	// Edit, when set, makes this entry a file edit by an agent's tool rather than a
+	// command (Argv is empty): the repository-relative paths it wrote.
+	Edit []string `json:"edit,omitempty"`
+	// State is a fingerprint of the working tree's changed files when the command
+	// finished (earlier commands) or is about to run (the judged one); "" when unknown.
+	State string `json:"state,omitempty"`
 }
 
 // LineSet is a set of 1-based line numbers.
