@@ -6,11 +6,15 @@ package rules
 import (
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules/script"
+	"github.com/heed-dev/heed/internal/rules/semantic"
 )
 
 // Registry returns a registry of every rule kind heed knows.
 func Registry() *engine.Registry {
 	var kinds []engine.Kind
+	kinds = append(kinds, semantic.Kinds()...)
+	kinds = append(kinds, script.Kinds()...)
 	return engine.NewRegistry(kinds...)
 }
 
