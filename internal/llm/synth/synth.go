@@ -1,0 +1,277 @@
+// Package synth is `heed compile --llm`: it sends the constraints the offline compiler
+// could not compile to a model, which restates each one, routes it and proposes rules
+// of heed's existing kinds (or a Starlark script) with authored cases. Every proposal
+// goes through the Gate before it enters the policy; a rejected proposal is retried
+// once with the gate's errors, then recorded as not enforceable with the reason.
+package synth
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/llm"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// Options configure a model compile.
+type Options struct {
+	Client   *llm.Client
+	Registry *engine.Registry
+	// Context describes the repository (compile.RepoContextFor); Files lists its
+	// files (for package names and the dry run).
+	Context *recognize.RepoContext
+	Files   []string
+	// Root is the repository root; with Evidence nil, the dry run reads Files from it.
+	Root     string
+	Evidence *engine.Evidence
+	// KindDocs document kinds' params for the model, by kind name; kinds without a doc
+	// are described by example params from the policy, and left out when there are
+	// none.
+	KindDocs map[string]string
+	// Workers bounds the constraints handled at once (the client bounds requests).
+	Workers int
+	// Log receives one progress line per constraint (nil: silent).
+	Log io.Writer
+}
+
+// Result is what became of one constraint.
+type Result struct {
+	ConstraintID string
+	File         string
+	Line         int
+	Text         string
+	Statement    string
+	Route        string
+	// Rules are the accepted rules (origin llm:<model>).
+	Rules []Accepted
+	// Unenforced is set when no rule was accepted: the model's reason, or why its
+	// answers were rejected.
+	Unenforced string
+	// Attempts is the number of answers asked for (1 or 2).
+	Attempts int
+	// Problems are the gate's objections to the last rejected answer.
+	Problems []string
+	// Err is a failed model call (network, timeout, unusable answer): the entry is
+	// left as the offline compiler made it.
+	Err error
+}
+
+// Report summarises a model compile.
+type Report struct {
+	Results []Result
+	// Sent constraints; Compiled got rules; NotEnforceable the model declined;
+	// Rejected failed the gate twice; Failed had a model error.
+	Sent, Compiled, NotEnforceable, Rejected, Failed int
+}
+
+// Candidates returns the indexes of the entries the offline compiler could not
+// compile: must and should constraints with no rule.
+func Candidates(p *policy.Policy) []int {
+	var out []int
+	for i, e := range p.Entries {
+		if (e.Level == policy.Must || e.Level == policy.Should) && len(e.Rules) == 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Reasons recorded on entries.
+const (
+	ReasonModelDeclined = "not enforceable (model): "
+	ReasonRejected      = "not enforceable: the model's rules were rejected: "
+)
+
+// Compile runs the model path over p's candidates and writes the outcome into p:
+// accepted rules replace the entry's empty rule list, rejections and refusals become
+// its Unenforced reason, and failed calls leave the entry unchanged.
+func Compile(ctx context.Context, p *policy.Policy, opt Options) (*Report, error) {
+	if opt.Client == nil {
+		return nil, llm.ErrDisabled
+	}
+	if opt.Registry == nil {
+		return nil, fmt.Errorf("synth: no rule registry")
+	}
+	idx := Candidates(p)
+	rep := &Report{Sent: len(idx), Results: make([]Result, len(idx))}
+	if len(idx) == 0 {
+		return rep, nil
+	}
+	ev := opt.Evidence
+	if ev == nil && opt.Root != "" {
+		var err error
+		if ev, err = RepoEvidence(opt.Root, opt.Files); err != nil {
+			return nil, err
+		}
+		defer ev.Close()
+	}
+	domainOf := map[string]string{}
+	for _, n := range opt.Registry.Names() {
+		k, _ := opt.Registry.Kind(n)
+		domainOf[n] = k.Domain
+	}
+	kinds := kindInfos(opt.Registry.Names(), domainOf, opt.KindDocs, p)
+	sys := system(kinds)
+	lay := layout(opt.Context, opt.Files)
+	gate := &Gate{Registry: opt.Registry, Origin: "llm:" + opt.Client.Model(), DryRun: ev}
+
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = 4
+	}
+	var wg sync.WaitGroup
+	var logMu sync.Mutex
+	jobs := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				e := &p.Entries[idx[j]]
+				res := one(ctx, opt.Client, gate, sys, lay, e)
+				rep.Results[j] = res
+				if opt.Log != nil {
+					logMu.Lock()
+					fmt.Fprintln(opt.Log, res.line())
+					logMu.Unlock()
+				}
+			}
+		}()
+	}
+	for j := range idx {
+		jobs <- j
+	}
+	close(jobs)
+	wg.Wait()
+
+	for j, i := range idx {
+		res := rep.Results[j]
+		e := &p.Entries[i]
+		switch {
+		case res.Err != nil:
+			rep.Failed++
+		case len(res.Rules) > 0:
+			rep.Compiled++
+			e.Rules = nil
+			for _, a := range res.Rules {
+				e.Rules = append(e.Rules, a.Rule)
+			}
+			e.Unenforced = ""
+		case len(res.Problems) > 0:
+			rep.Rejected++
+			e.Unenforced = res.Unenforced
+		default:
+			rep.NotEnforceable++
+			e.Unenforced = res.Unenforced
+		}
+	}
+	return rep, ctx.Err()
+}
+
+func one(ctx context.Context, c *llm.Client, gate *Gate, sys string, lay layoutData, e *policy.Entry) Result {
+	res := Result{ConstraintID: e.ID, File: e.File, Line: e.Line, Text: e.Text}
+	req := llm.Request{System: sys, SchemaName: SchemaName, Schema: Schema, MaxTokens: llm.DefaultMaxTokens,
+		Messages: []llm.Message{{Role: llm.RoleUser, Content: userMessage(&e.Constraint, e.Unenforced, lay)}}}
+	for attempt := 1; attempt <= 2; attempt++ {
+		res.Attempts = attempt
+		var a Answer
+		if err := c.Call(ctx, req, &a); err != nil {
+			if attempt == 2 && len(res.Problems) > 0 {
+				// The retry itself failed: the first answer's rejection stands.
+				res.Unenforced = ReasonRejected + strings.Join(res.Problems, "; ")
+				return res
+			}
+			res.Err = err
+			return res
+		}
+		res.Statement, res.Route = a.Statement, a.Route
+		acc, problems := gate.Check(&e.Constraint, a)
+		if len(problems) == 0 {
+			res.Problems = nil
+			if len(acc) == 0 {
+				reason := strings.TrimSpace(a.Reason)
+				if reason == "" {
+					reason = "no reason given"
+				}
+				res.Unenforced = ReasonModelDeclined + reason
+			}
+			res.Rules = acc
+			return res
+		}
+		res.Problems = problems
+		prev, _ := json.Marshal(a)
+		req.Messages = append(req.Messages,
+			llm.Message{Role: llm.RoleAssistant, Content: string(prev)},
+			llm.Message{Role: llm.RoleUser, Content: retryMessage(problems)})
+	}
+	res.Unenforced = ReasonRejected + strings.Join(res.Problems, "; ")
+	return res
+}
+
+func (r Result) line() string {
+	where := fmt.Sprintf("%s:%d", r.File, r.Line)
+	switch {
+	case r.Err != nil:
+		return fmt.Sprintf("%s: model call failed, left as compiled offline: %v", where, r.Err)
+	case len(r.Rules) > 0:
+		var kinds []string
+		for _, a := range r.Rules {
+			kinds = append(kinds, fmt.Sprintf("%s (dry run: %d findings in %d files)", a.Rule.Kind, a.Findings, a.Files))
+		}
+		return fmt.Sprintf("%s: compiled by the model: %s", where, strings.Join(kinds, ", "))
+	default:
+		return fmt.Sprintf("%s: %s", where, r.Unenforced)
+	}
+}
+
+// Summary is the report's closing line.
+func (r *Report) Summary() string {
+	return fmt.Sprintf("model compile: %d constraints sent, %d compiled, %d not enforceable, %d rejected by validation, %d failed",
+		r.Sent, r.Compiled, r.NotEnforceable, r.Rejected, r.Failed)
+}
+
+// Bounds of the dry-run evidence: source files larger than this are skipped (they
+// are generated or data), and reading stops at the total.
+const (
+	maxDryRunFile  = 1 << 20
+	maxDryRunTotal = 128 << 20
+)
+
+// RepoEvidence reads the repository's files as ModeAll evidence for dry runs:
+// text files only, bounded in size.
+func RepoEvidence(root string, files []string) (*engine.Evidence, error) {
+	ev := &engine.Evidence{Mode: engine.ModeAll}
+	snap := engine.MapSnapshot{}
+	total := 0
+	for _, rel := range files {
+		if total > maxDryRunTotal {
+			break
+		}
+		full := filepath.Join(root, filepath.FromSlash(rel))
+		st, err := os.Lstat(full)
+		if err != nil || !st.Mode().IsRegular() || st.Size() > maxDryRunFile {
+			continue
+		}
+		b, err := os.ReadFile(full)
+		if err != nil {
+			return nil, fmt.Errorf("dry run: read %s: %w", rel, err)
+		}
+		if bytes.IndexByte(b[:min(len(b), 8000)], 0) >= 0 {
+			continue // binary
+		}
+		total += len(b)
+		snap[rel] = b
+		ev.Files = append(ev.Files, &engine.File{Path: rel, Content: b, Lang: engine.LangOf(rel, b)})
+	}
+	ev.Tree = snap
+	return ev, nil
+}

@@ -1,0 +1,393 @@
+package synth
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/llm"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules/script"
+	"github.com/heed-dev/heed/internal/rules/semantic"
+)
+
+// patternKind is a declarative source kind for the tests: a regular expression that
+// must not match any line of a file in scope. Like the real kinds it validates its
+// params and names the parameter in its errors.
+func patternKind() engine.Kind {
+	return engine.Kind{Name: "pattern", Domain: policy.DomainSource, Compile: func(r *policy.Rule) (engine.Check, error) {
+		var p struct {
+			Regex string `json:"regex"`
+		}
+		dec := json.NewDecoder(strings.NewReader(string(r.Params)))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&p); err != nil {
+			return nil, fmt.Errorf("params: %v", err)
+		}
+		re, err := regexp.Compile(p.Regex)
+		if err != nil {
+			return nil, fmt.Errorf("params.regex: %v", err)
+		}
+		return &patternCheck{re: re, scope: r.Scope}, nil
+	}}
+}
+
+type patternCheck struct {
+	re    *regexp.Regexp
+	scope policy.Scope
+}
+
+func (c *patternCheck) Targets(ev *engine.Evidence) []engine.Target {
+	var ts []engine.Target
+	for i, f := range ev.Files {
+		if c.scope.Covers(f.Path) {
+			ts = append(ts, engine.Target{Kind: engine.TargetFile, Index: i, Path: f.Path})
+		}
+	}
+	return ts
+}
+
+func (c *patternCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	f := ev.Files[t.Index]
+	if strings.Contains(string(f.Content), "PANIC-ME") {
+		panic("pattern check crashed on " + f.Path)
+	}
+	var fs []engine.Finding
+	for i, l := range strings.Split(string(f.Content), "\n") {
+		if c.re.MatchString(l) {
+			fs = append(fs, engine.Finding{Path: f.Path, Line: i + 1, Message: "matched"})
+		}
+	}
+	if len(fs) > 0 {
+		return engine.Result{Verdict: engine.Violated, Findings: fs}
+	}
+	return engine.Result{Verdict: engine.Satisfied}
+}
+
+func registry() *engine.Registry {
+	kinds := []engine.Kind{patternKind()}
+	kinds = append(kinds, semantic.Kinds()...)
+	kinds = append(kinds, script.Kinds()...)
+	return engine.NewRegistry(kinds...)
+}
+
+// fakeModel is an OpenAI-compatible server whose answers are scripted: answer(n, req)
+// returns the content of the n-th request's answer.
+type fakeModel struct {
+	mu       sync.Mutex
+	requests []map[string]any
+	answer   func(n int, userMsgs []string) string
+	status   int
+}
+
+func (m *fakeModel) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	b, _ := io.ReadAll(r.Body)
+	var req map[string]any
+	json.Unmarshal(b, &req)
+	m.mu.Lock()
+	m.requests = append(m.requests, req)
+	n := len(m.requests)
+	m.mu.Unlock()
+	if m.status != 0 {
+		w.WriteHeader(m.status)
+		io.WriteString(w, `{"error":{"message":"upstream failure","type":"server_error"}}`)
+		return
+	}
+	var users []string
+	for _, msg := range req["messages"].([]any) {
+		mm := msg.(map[string]any)
+		if mm["role"] == "user" {
+			users = append(users, mm["content"].(string))
+		}
+	}
+	content := m.answer(n, users)
+	resp := map[string]any{
+		"id": fmt.Sprintf("chatcmpl-%d", n), "object": "chat.completion", "created": 1741569952, "model": "fake-coder",
+		"choices": []any{map[string]any{"index": 0, "message": map[string]any{"role": "assistant", "content": content}, "finish_reason": "stop"}},
+		"usage":   map[string]any{"prompt_tokens": 1000, "completion_tokens": 200, "total_tokens": 1200},
+	}
+	json.NewEncoder(w).Encode(resp)
+}
+
+func (m *fakeModel) count() int { m.mu.Lock(); defer m.mu.Unlock(); return len(m.requests) }
+
+func client(t *testing.T, url, root string) *llm.Client {
+	t.Helper()
+	cfg, err := llm.Resolve(root, func(k string) string {
+		return map[string]string{"HEED_LLM_PROVIDER": "openai-compatible", "HEED_LLM_MODEL": "fake-coder", "HEED_LLM_BASE_URL": url, "HEED_LLM_MAX_RETRIES": "0"}[k]
+	}, llm.Flags{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := llm.New(cfg)
+	if err != nil || c == nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// The constraint is real: /work/shared/corpus/instructions, a "never use print" rule
+// of the kind no offline recogniser covered in this test's catalogue.
+func testPolicy() *policy.Policy {
+	return &policy.Policy{Version: 1, Entries: []policy.Entry{
+		{Constraint: policy.Constraint{ID: "c-compiled", Text: "Use `uv run pytest`.", File: "AGENTS.md", Line: 3, Level: policy.Must},
+			Rules: []policy.Rule{{ID: "c-compiled.command.1", Kind: "pattern", Params: json.RawMessage(`{"regex":"x"}`), Origin: "process"}}},
+		{Constraint: policy.Constraint{ID: "c-info", Text: "This project is a CLI.", File: "AGENTS.md", Line: 5, Level: policy.Info}},
+		{Constraint: policy.Constraint{ID: "c-print", Text: "Don't leave debugging prints in library code; use the logger.", File: "AGENTS.md", Line: 12,
+			HeaderPath: []string{"Coding Guidelines", "Logging"}, Level: policy.Must, Scope: policy.Scope{Dir: "src"}},
+			Unenforced: "needs a model"},
+	}}
+}
+
+func writeRepo(t *testing.T, files map[string]string) (string, []string) {
+	root := t.TempDir()
+	var list []string
+	for p, c := range files {
+		full := filepath.Join(root, p)
+		os.MkdirAll(filepath.Dir(full), 0o755)
+		os.WriteFile(full, []byte(c), 0o644)
+		list = append(list, p)
+	}
+	return root, list
+}
+
+func answer(rules ...string) string {
+	return fmt.Sprintf(`{"statement":"Library code under src/ must not call print(); it must log through the logger.","route":"source","enforceable":true,"reason":"a print call is visible in the source","rules":[%s]}`, strings.Join(rules, ","))
+}
+
+func patternRule(regex string, cases ...string) string {
+	params, _ := json.Marshal(map[string]string{"regex": regex})
+	ps, _ := json.Marshal(string(params))
+	return fmt.Sprintf(`{"kind":"pattern","params_json":%s,"globs":["src/**/*.py"],"exact":false,"message":"print() in library code","suggestion":"use logger.debug(...)","cases":[%s]}`, ps, strings.Join(cases, ","))
+}
+
+func pyCase(expect, path, code string) string {
+	c, _ := json.Marshal(code)
+	return fmt.Sprintf(`{"expect":%q,"argv":[],"shell":"","cwd":"","history":[],"path":%q,"code":%s,"files":[],"message":"","changed":[],"pr":"","note":""}`, expect, path, c)
+}
+
+var goodCases = []string{
+	pyCase("violated", "src/app/util.py", "def f():\n    print('debug')\n"),
+	pyCase("satisfied", "src/app/util.py", "def f():\n    log.debug('x')\n"),
+	pyCase("inapplicable", "tests/test_util.py", "print('fine in tests')\n"),
+}
+
+func run(t *testing.T, m *fakeModel, root string, files []string, p *policy.Policy) *Report {
+	t.Helper()
+	srv := httptest.NewServer(m)
+	t.Cleanup(srv.Close)
+	rep, err := Compile(context.Background(), p, Options{
+		Client: client(t, srv.URL, root), Registry: registry(), Root: root, Files: files,
+		Context: &recognize.RepoContext{Languages: []string{"python"}, Dirs: []string{"src", "src/app", "tests"}, Tools: []string{"uv"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+var repoFiles = map[string]string{
+	"src/app/core.py":    "import logging\nlog = logging.getLogger(__name__)\n\ndef run():\n    print('left over')\n",
+	"src/app/clean.py":   "def ok():\n    return 1\n",
+	"tests/test_core.py": "print('tests may print')\n",
+	"pyproject.toml":     "[project]\nname = 'app'\n",
+}
+
+func TestAcceptedRuleEntersThePolicyAndIsCached(t *testing.T) {
+	root, files := writeRepo(t, repoFiles)
+	m := &fakeModel{answer: func(int, []string) string { return answer(patternRule(`\bprint\(`, goodCases...)) }}
+	p := testPolicy()
+	rep := run(t, m, root, files, p)
+	if rep.Sent != 1 || rep.Compiled != 1 || m.count() != 1 {
+		t.Fatalf("sent %d compiled %d requests %d: only the uncompiled must constraint goes to the model", rep.Sent, rep.Compiled, m.count())
+	}
+	e := p.Entries[2]
+	if len(e.Rules) != 1 || e.Unenforced != "" {
+		t.Fatalf("entry %+v", e)
+	}
+	r := e.Rules[0]
+	if r.Origin != "llm:fake-coder" || r.ID != "c-print.pattern.1" || r.Severity != policy.SeverityError || r.Domain != policy.DomainSource ||
+		r.Generated != policy.Fingerprint(&r) || len(r.Cases) != 3 {
+		t.Fatalf("rule %+v", r)
+	}
+	if r.Scope.Dir != "src" || len(r.Scope.Globs) != 1 {
+		t.Errorf("scope %+v: the constraint's dir with the model's globs", r.Scope)
+	}
+	if a := rep.Results[0].Rules[0]; a.Findings != 1 || a.Files != 1 {
+		t.Errorf("dry run found %d findings in %d files, want 1 in src/app/core.py (tests/ is out of scope)", a.Findings, a.Files)
+	}
+	// What the model was told: the constraint with its header path and scope, and the
+	// repository's layout.
+	msgs := m.requests[0]["messages"].([]any)
+	user := msgs[1].(map[string]any)["content"].(string)
+	for _, want := range []string{`"Coding Guidelines"`, `"Logging"`, `"dir": "src"`, `"top_directories"`, `"src/app"`, `pyproject.toml`, `"python"`} {
+		if !strings.Contains(user, want) {
+			t.Errorf("user message lacks %s:\n%s", want, user)
+		}
+	}
+	sys := msgs[0].(map[string]any)["content"].(string)
+	if !strings.Contains(sys, "- judge (domain semantic)") || !strings.Contains(sys, "- script") || !strings.Contains(sys, `example params: {"regex":"x"}`) {
+		t.Errorf("system prompt does not describe the kinds:\n%s", sys)
+	}
+	// A recompile of the unchanged constraint costs nothing.
+	p2 := testPolicy()
+	run(t, m, root, files, p2)
+	if m.count() != 1 || len(p2.Entries[2].Rules) != 1 {
+		t.Fatalf("recompile sent %d requests, want the cached answer", m.count()-1)
+	}
+}
+
+func TestQueryThatDoesNotCompileIsRetriedWithTheError(t *testing.T) {
+	root, files := writeRepo(t, repoFiles)
+	m := &fakeModel{answer: func(n int, users []string) string {
+		if n == 1 {
+			return answer(patternRule(`\bprint\((`, goodCases...))
+		}
+		return answer(patternRule(`\bprint\(`, goodCases...))
+	}}
+	p := testPolicy()
+	rep := run(t, m, root, files, p)
+	if rep.Compiled != 1 || rep.Results[0].Attempts != 2 {
+		t.Fatalf("report %+v", rep)
+	}
+	msgs := m.requests[1]["messages"].([]any)
+	if len(msgs) != 4 || msgs[2].(map[string]any)["role"] != "assistant" {
+		t.Fatalf("the retry must carry the rejected answer: %v", msgs)
+	}
+	retry := msgs[3].(map[string]any)["content"].(string)
+	if !strings.Contains(retry, "params.regex") || !strings.Contains(retry, "missing closing )") {
+		t.Errorf("retry message does not pass on the compile error:\n%s", retry)
+	}
+}
+
+func TestCasesThatContradictTheRuleAreRejectedTwiceThenRecorded(t *testing.T) {
+	root, files := writeRepo(t, repoFiles)
+	// The model claims logger calls violate and print is fine: the rule disagrees.
+	bad := answer(patternRule(`\bprint\(`,
+		pyCase("violated", "src/app/util.py", "log.debug('x')\n"),
+		pyCase("satisfied", "src/app/util.py", "print('debug')\n")))
+	m := &fakeModel{answer: func(int, []string) string { return bad }}
+	p := testPolicy()
+	rep := run(t, m, root, files, p)
+	if rep.Rejected != 1 || m.count() != 2 || len(p.Entries[2].Rules) != 0 {
+		t.Fatalf("report %+v, %d requests", rep, m.count())
+	}
+	u := p.Entries[2].Unenforced
+	if !strings.HasPrefix(u, ReasonRejected) || !strings.Contains(u, "case 1 (expect violated, path src/app/util.py) got satisfied") || !strings.Contains(u, "case 2 (expect satisfied") {
+		t.Fatalf("unenforced %q", u)
+	}
+}
+
+func scriptRule(source string, cases ...string) string {
+	params, _ := json.Marshal(map[string]any{"source": source, "timeout_ms": 300})
+	ps, _ := json.Marshal(string(params))
+	return fmt.Sprintf(`{"kind":"script","params_json":%s,"globs":[],"exact":false,"message":"print() in library code","suggestion":"use the logger","cases":[%s]}`, ps, strings.Join(cases, ","))
+}
+
+func TestScriptThatLoopsIsRejected(t *testing.T) {
+	root, files := writeRepo(t, repoFiles)
+	loops := "def check(t):\n    n = 0\n    while True:\n        n += 1\n    return None\n"
+	m := &fakeModel{answer: func(int, []string) string {
+		return answer(scriptRule(loops, goodCases[0], goodCases[1]))
+	}}
+	p := testPolicy()
+	rep := run(t, m, root, files, p)
+	if rep.Rejected != 1 || len(p.Entries[2].Rules) != 0 {
+		t.Fatalf("a looping script was accepted: %+v", rep.Results[0])
+	}
+	if u := p.Entries[2].Unenforced; !strings.Contains(u, "got undetermined") {
+		t.Fatalf("unenforced %q should say the cases came out undetermined", u)
+	}
+}
+
+func TestWorkingScriptIsAccepted(t *testing.T) {
+	root, files := writeRepo(t, repoFiles)
+	src := "def check(t):\n    return [{\"line\": i + 1, \"message\": \"print\"} for i, l in enumerate(t[\"content\"].split(\"\\n\")) if re.search(r\"\\bprint\\(\", l)]\n"
+	m := &fakeModel{answer: func(int, []string) string { return answer(scriptRule(src, goodCases[0], goodCases[1])) }}
+	p := testPolicy()
+	rep := run(t, m, root, files, p)
+	if rep.Compiled != 1 {
+		t.Fatalf("report %+v problems %v err %v", rep, rep.Results[0].Problems, rep.Results[0].Err)
+	}
+	if r := p.Entries[2].Rules[0]; r.Kind != "script" || r.Domain != policy.DomainSource {
+		t.Fatalf("a script rule takes its domain from the route: %+v", r)
+	}
+}
+
+func TestDryRunCrashRejects(t *testing.T) {
+	files := map[string]string{"src/app/gen.py": "# PANIC-ME\n"}
+	for k, v := range repoFiles {
+		files[k] = v
+	}
+	root, list := writeRepo(t, files)
+	m := &fakeModel{answer: func(int, []string) string { return answer(patternRule(`\bprint\(`, goodCases...)) }}
+	p := testPolicy()
+	rep := run(t, m, root, list, p)
+	if rep.Rejected != 1 || !strings.Contains(p.Entries[2].Unenforced, "dry run over the repository failed on src/app/gen.py") {
+		t.Fatalf("report %+v unenforced %q", rep, p.Entries[2].Unenforced)
+	}
+}
+
+func TestModelDeclinesAndFailures(t *testing.T) {
+	root, files := writeRepo(t, repoFiles)
+	m := &fakeModel{answer: func(int, []string) string {
+		return `{"statement":"Ask in Slack before large refactors.","route":"none","enforceable":false,"reason":"it is about talking to people","rules":[]}`
+	}}
+	p := testPolicy()
+	rep := run(t, m, root, files, p)
+	if rep.NotEnforceable != 1 || p.Entries[2].Unenforced != ReasonModelDeclined+"it is about talking to people" || m.count() != 1 {
+		t.Fatalf("declined: %+v %q", rep, p.Entries[2].Unenforced)
+	}
+
+	failing := &fakeModel{status: http.StatusInternalServerError}
+	root, files = writeRepo(t, repoFiles) // a fresh cache: the declined answer is cached
+	p = testPolicy()
+	rep = run(t, failing, root, files, p)
+	if rep.Failed != 1 || p.Entries[2].Unenforced != "needs a model" || rep.Results[0].Err == nil {
+		t.Fatalf("a failed call must leave the entry as compiled offline: %+v %q", rep, p.Entries[2].Unenforced)
+	}
+}
+
+func TestJudgeRouteAndUnknownKinds(t *testing.T) {
+	root, files := writeRepo(t, repoFiles)
+	judge := `{"statement":"s","route":"semantic","enforceable":true,"reason":"design intent","rules":[{"kind":"judge","params_json":"{\"rubric\":\"Does library code log through the logger instead of printing?\"}","globs":[],"exact":true,"message":"","suggestion":"","cases":[]}]}`
+	m := &fakeModel{answer: func(int, []string) string { return judge }}
+	p := testPolicy()
+	if rep := run(t, m, root, files, p); rep.Compiled != 1 {
+		t.Fatalf("judge: %+v %v", rep, rep.Results[0].Problems)
+	}
+	r := p.Entries[2].Rules[0]
+	if r.Exact || r.Domain != policy.DomainSemantic || len(r.Cases) == 0 || r.Message != "s" {
+		t.Errorf("judge rule %+v: never exact, heed's own cases, statement as message", r)
+	}
+
+	unknown := `{"statement":"s","route":"source","enforceable":true,"reason":"r","rules":[{"kind":"regex-ban","params_json":"{}","globs":[],"exact":true,"message":"","suggestion":"","cases":[]}]}`
+	m = &fakeModel{answer: func(int, []string) string { return unknown }}
+	root, files = writeRepo(t, repoFiles)
+	p = testPolicy()
+	run(t, m, root, files, p)
+	if u := p.Entries[2].Unenforced; !strings.Contains(u, `unknown kind "regex-ban" (known: judge, pattern, script)`) {
+		t.Fatalf("unenforced %q", u)
+	}
+}
+
+func TestAnswerOutsideTheSchemaIsRetried(t *testing.T) {
+	root, files := writeRepo(t, repoFiles)
+	m := &fakeModel{answer: func(n int, _ []string) string { return `{"statement":"s","route":"source"}` }}
+	p := testPolicy()
+	rep := run(t, m, root, files, p)
+	if rep.Failed != 1 || !strings.Contains(rep.Results[0].Err.Error(), "does not match the schema") {
+		t.Fatalf("report %+v err %v", rep, rep.Results[0].Err)
+	}
+}
