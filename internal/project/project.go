@@ -59,6 +59,7 @@ func PolicyPath(root string) string { return filepath.Join(root, filepath.FromSl
 // every rule in it must compile: errors name the JSON path and the rule id. Without a
 // policy file the instruction files are compiled in memory; a generated rule that does
 // not compile is dropped with a warning (a recogniser defect must not stop heed).
+// Rules keep pointing into p.Policy.
 func OpenWith(root string, opt Options) (*Project, error) {
 	opt = opt.withDefaults()
 	p := &Project{Root: root, Registry: opt.Registry}
@@ -88,7 +89,7 @@ func OpenWith(root string, opt Options) (*Project, error) {
 	}
 	p.Warnings = append(p.Warnings, rep.Warnings...)
 	compiled, errs := CompileRules(opt.Registry, pol, "")
-	for _, e := range errs {
+	for _, e := range errs { // DropBroken removed these already; kept for safety
 		p.Warnings = append(p.Warnings, "generated rule dropped: "+e.Error())
 	}
 	p.Rules = compiled
@@ -125,6 +126,11 @@ func CompileRepo(root string, opt Options) (*policy.Policy, *compile.Report, *in
 	}
 	rc := compile.RepoContextFor(root, files)
 	pol, rep := compile.Compile(set, rc, opt.Recognizers)
+	if dropped := DropBroken(opt.Registry, pol); len(dropped) > 0 {
+		warnings := append(rep.Warnings, dropped...)
+		rep = compile.ReportFor(pol)
+		rep.Warnings = warnings
+	}
 	return pol, rep, set, nil
 }
 

@@ -1,0 +1,190 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/heed-dev/heed/internal/compile"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/project"
+)
+
+func (app *App) newCompileCmd() *cobra.Command {
+	var check bool
+	var format string
+	cmd := &cobra.Command{
+		Use:   "compile",
+		Short: "Compile the instruction files into .heed/policy.json",
+		Long: `Compile reads the repository's instruction files (AGENTS.md, CLAUDE.md, copilot
+instructions, Cursor rules, CONTRIBUTING...) and writes every constraint with the rules
+it compiles into to .heed/policy.json, atomically. Rules you edited or added by hand
+are kept for constraints whose text is unchanged. It prints what changed and the
+coverage table: per instruction file, constraints by level, rules per domain, judge-only
+and not-enforced constraints with the most common reasons.
+
+With --check nothing is written: exit 1 when the policy file is missing or stale
+(instruction files changed, or this heed compiles them differently), for CI and hooks.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat("compile", format, "text", "json"); err != nil {
+				return err
+			}
+			return app.runCompile(check, format)
+		},
+	}
+	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when .heed/policy.json is missing or stale")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	return cmd
+}
+
+// compileOutput is `heed compile --format json`.
+type compileOutput struct {
+	Policy   string          `json:"policy"`
+	Check    bool            `json:"check,omitempty"`
+	Written  bool            `json:"written"`
+	Stale    bool            `json:"stale"`
+	Changes  *policy.Changes `json:"changes"`
+	Coverage *compile.Report `json:"coverage"`
+	Warnings []string        `json:"warnings,omitempty"`
+	Counts   map[string]int  `json:"counts"`
+}
+
+func (app *App) runCompile(check bool, format string) error {
+	root, err := app.Repo()
+	if err != nil {
+		return err
+	}
+	path := project.PolicyPath(root)
+	fresh, rep, set, err := project.CompileRepo(root, project.Options{})
+	if err != nil {
+		return Fail("%v", err)
+	}
+	var old *policy.Policy
+	oldBytes, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		old, err = policy.Parse(oldBytes, policy.File)
+		if err != nil {
+			if check {
+				return Fail("%v", err)
+			}
+			return Fail("%v\n(fix it, or delete it to compile from scratch: hand-edited rules in it would be lost)", err)
+		}
+	case errors.Is(err, os.ErrNotExist):
+		oldBytes = nil
+	default:
+		return Fail("read %s: %v", policy.File, err)
+	}
+	merged, changes := policy.Merge(old, fresh)
+	data, err := policy.Marshal(merged)
+	if err != nil {
+		return Fail("encode policy: %v", err)
+	}
+	cov := compile.ReportFor(merged)
+	cov.Warnings = rep.Warnings
+	var warnings []string
+	for _, w := range set.Warnings {
+		warnings = append(warnings, w.String())
+	}
+	warnings = append(warnings, rep.Warnings...)
+	// Stale compares content, not layout: a policy reformatted by hand is up to date.
+	stale := old == nil
+	if old != nil {
+		canon, err := policy.Marshal(old)
+		stale = err != nil || !bytes.Equal(data, canon)
+	}
+	out := compileOutput{Policy: policy.File, Check: check, Stale: stale, Changes: changes, Coverage: cov, Warnings: warnings, Counts: counts(merged)}
+	if !check && !bytes.Equal(data, oldBytes) {
+		if err := policy.WriteAtomic(path, data); err != nil {
+			return Fail("%v", err)
+		}
+		out.Written = true
+	}
+	if format == "json" {
+		enc := json.NewEncoder(app.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(&out); err != nil {
+			return err
+		}
+	} else {
+		app.printCompile(&out, old == nil && oldBytes == nil)
+	}
+	if check && stale {
+		return Violations()
+	}
+	return nil
+}
+
+func counts(p *policy.Policy) map[string]int {
+	c := map[string]int{"constraints": len(p.Entries), "rules": 0, "sources": len(p.Sources)}
+	for _, e := range p.Entries {
+		c["rules"] += len(e.Rules)
+	}
+	return c
+}
+
+func (app *App) printCompile(out *compileOutput, created bool) {
+	w := app.Stdout
+	for _, warn := range out.Warnings {
+		fmt.Fprintf(app.Stderr, "heed: warning: %s\n", warn)
+	}
+	n := out.Counts
+	switch {
+	case out.Check && !out.Stale:
+		fmt.Fprintf(w, "%s is up to date (%d constraints, %d rules)\n", out.Policy, n["constraints"], n["rules"])
+	case out.Check && created:
+		fmt.Fprintf(w, "%s is missing: run `heed compile` to write it\n", out.Policy)
+	case out.Check:
+		fmt.Fprintf(w, "%s is stale: run `heed compile` to update it\n", out.Policy)
+	case out.Written && created:
+		fmt.Fprintf(w, "wrote %s: %d constraints from %d instruction files, %d rules\n", out.Policy, n["constraints"], n["sources"], n["rules"])
+	case out.Written:
+		fmt.Fprintf(w, "updated %s: %d constraints, %d rules\n", out.Policy, n["constraints"], n["rules"])
+	default:
+		fmt.Fprintf(w, "%s is up to date (%d constraints, %d rules)\n", out.Policy, n["constraints"], n["rules"])
+	}
+	if !created {
+		printChanges(w, out.Changes, out.Check)
+	}
+	fmt.Fprintln(w)
+	out.Coverage.WriteTable(w)
+}
+
+func printChanges(w io.Writer, ch *policy.Changes, check bool) {
+	verb := func(done, would string) string {
+		if check {
+			return would
+		}
+		return done
+	}
+	list := func(label string, ids []string) {
+		if len(ids) == 0 {
+			return
+		}
+		shown := ids
+		more := ""
+		if len(shown) > 8 {
+			shown, more = shown[:8], fmt.Sprintf(" (and %d more)", len(ids)-8)
+		}
+		fmt.Fprintf(w, "  %s %d: %s%s\n", label, len(ids), strings.Join(shown, ", "), more)
+	}
+	if len(ch.Sources) > 0 {
+		list(verb("instruction files changed", "instruction files changed"), ch.Sources)
+	}
+	list(verb("constraints added", "constraints to add"), ch.AddedConstraints)
+	list(verb("constraints removed", "constraints to remove"), ch.RemovedConstraints)
+	list(verb("rules added", "rules to add"), ch.AddedRules)
+	list(verb("rules removed", "rules to remove"), ch.RemovedRules)
+	list(verb("rules regenerated", "rules to regenerate"), ch.ChangedRules)
+	list("hand-edited rules kept", ch.KeptRules)
+	if len(ch.LostRules) > 0 {
+		list(verb("HAND-EDITED RULES DROPPED (their constraint is gone)", "HAND-EDITED RULES TO DROP (their constraint is gone)"), ch.LostRules)
+	}
+}
