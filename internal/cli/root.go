@@ -112,7 +112,10 @@ func (app *App) newRoot() *cobra.Command {
 
 // commands lists the builders of every subcommand, each in its own file.
 func (app *App) commands() []func() *cobra.Command {
-	return []func() *cobra.Command{}
+	return []func() *cobra.Command{
+		app.newRulesCmd,
+		app.newCompileCmd, app.newExplainCmd, app.newTestCmd,
+	}
 }
 
 // runShim is replaced by the process domain's shim dispatch; until then a binary

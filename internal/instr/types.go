@@ -21,6 +21,19 @@ type File struct {
 	SHA256 string       `json:"sha256"`
 	// ImportedBy is the file whose @import brought this one in ("" for a discovered file).
 	ImportedBy string `json:"imported_by,omitempty"`
+	// Markup is "markdown" or "rst".
+	Markup string `json:"markup,omitempty"`
+	// Activation says when an agent loads the file: "always" (the default), "globs"
+	// (only for matching paths), "requested" (Cursor/Windsurf: the model decides from
+	// the description) or "manual" (only when a person mentions it).
+	Activation string `json:"activation,omitempty"`
+	// Description is the front-matter description (Cursor, Windsurf, Copilot).
+	Description string `json:"description,omitempty"`
+	// Constraints is how many constraints the file gave.
+	Constraints int `json:"constraints"`
+	// Skipped says why the file gave no constraints although it was found: "symlink
+	// to AGENTS.md (read once)", "overridden by AGENTS.override.md", "larger than 5 MB".
+	Skipped string `json:"skipped,omitempty"`
 }
 
 // Warning is a problem with an instruction file that did not stop the rest from being

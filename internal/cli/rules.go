@@ -1,0 +1,232 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/heed-dev/heed/internal/instr"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// newRulesCmd lists the constraints of a repository's instruction files: what an
+// agent should read before editing a path.
+func (app *App) newRulesCmd() *cobra.Command {
+	var forPath, level, format string
+	cmd := &cobra.Command{
+		Use:   "rules [--for PATH] [--level must|should|info] [--format text|json|agent]",
+		Short: "List the constraints of the repository's instruction files",
+		Long: `rules reads every instruction file of the repository (AGENTS.md, CLAUDE.md,
+.github/copilot-instructions.md, .github/instructions/*.instructions.md, .cursor/rules,
+GEMINI.md, Windsurf and Cline rules, CONTRIBUTING) and lists its constraints, grouped by
+file and header path, with id, level and line.
+
+--for PATH keeps the constraints whose scope covers PATH (a nested AGENTS.md governs
+its subtree; applyTo/globs/paths front matter narrows a file to matching paths).
+--level keeps constraints of that level and stronger (must < should < info).
+--format agent prints the must and should constraints for PATH once each, one line
+each, for an agent to read before it edits PATH.
+
+Warnings about unreadable or malformed files go to stderr.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat("rules", format, "text", "json", "agent"); err != nil {
+				return err
+			}
+			switch level {
+			case "", "must", "should", "info":
+			default:
+				return Fail("rules: unknown --level %q (want must, should, info)", level)
+			}
+			root, err := app.Repo()
+			if err != nil {
+				return err
+			}
+			set, err := instr.Load(root)
+			if err != nil {
+				return Fail("rules: %v", err)
+			}
+			cs := set.Constraints
+			if forPath != "" {
+				rel, err := repoRel(root, forPath)
+				if err != nil {
+					return err
+				}
+				forPath = rel
+				cs = instr.For(cs, rel)
+			}
+			if level != "" {
+				cs = atLeast(cs, policy.Level(level))
+			}
+			for _, w := range set.Warnings {
+				fmt.Fprintf(app.Stderr, "heed: warning: %s\n", w)
+			}
+			switch format {
+			case "json":
+				return writeRulesJSON(app.Stdout, set, cs, forPath)
+			case "agent":
+				writeRulesAgent(app.Stdout, cs, forPath)
+				return nil
+			}
+			writeRulesText(app.Stdout, set, cs)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&forPath, "for", "", "only constraints whose scope covers PATH (repository-relative or a path on disk)")
+	cmd.Flags().StringVar(&level, "level", "", "only constraints of this level or stronger: must, should or info")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or agent")
+	return cmd
+}
+
+// repoRel turns --for into a repository-relative path: a path that exists relative
+// to the working directory is taken as such, anything else as repository-relative.
+func repoRel(root, p string) (string, error) {
+	if filepath.IsAbs(p) {
+		rel, err := filepath.Rel(root, p)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return "", Fail("rules: --for %s is outside the repository %s", p, root)
+		}
+		return filepath.ToSlash(rel), nil
+	}
+	clean := filepath.ToSlash(filepath.Clean(p))
+	if clean == ".." || strings.HasPrefix(clean, "../") {
+		if abs, err := filepath.Abs(p); err == nil {
+			return repoRel(root, abs)
+		}
+	}
+	if clean == "." {
+		return "", nil
+	}
+	return clean, nil
+}
+
+var levelRank = map[policy.Level]int{policy.Must: 0, policy.Should: 1, policy.Info: 2}
+
+func atLeast(cs []policy.Constraint, l policy.Level) []policy.Constraint {
+	var out []policy.Constraint
+	for _, c := range cs {
+		if levelRank[c.Level] <= levelRank[l] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// rulesJSON is the document `heed rules --format json` prints (docs/rules.md).
+type rulesJSON struct {
+	Root        string              `json:"root"`
+	For         string              `json:"for,omitempty"`
+	Files       []instr.File        `json:"files"`
+	Constraints []policy.Constraint `json:"constraints"`
+	Warnings    []instr.Warning     `json:"warnings"`
+}
+
+func writeRulesJSON(w io.Writer, set *instr.Set, cs []policy.Constraint, forPath string) error {
+	doc := rulesJSON{Root: set.Root, For: forPath, Files: set.Files, Constraints: cs, Warnings: set.Warnings}
+	if doc.Files == nil {
+		doc.Files = []instr.File{}
+	}
+	if doc.Constraints == nil {
+		doc.Constraints = []policy.Constraint{}
+	}
+	if doc.Warnings == nil {
+		doc.Warnings = []instr.Warning{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(doc)
+}
+
+// writeRulesText groups constraints by file, then by header path:
+//
+//	AGENTS.md (agents, scope: whole repository)
+//	  Testing
+//	    3f2a9c01d4e7  must    12  Run `make test` before committing.
+func writeRulesText(w io.Writer, set *instr.Set, cs []policy.Constraint) {
+	if len(cs) == 0 {
+		fmt.Fprintln(w, "no constraints")
+		return
+	}
+	files := map[string]instr.File{}
+	for _, f := range set.Files {
+		files[f.Path] = f
+	}
+	lastFile, lastHP := "", "\x00"
+	for _, c := range cs {
+		if c.File != lastFile {
+			if lastFile != "" {
+				fmt.Fprintln(w)
+			}
+			f := files[c.File]
+			fmt.Fprintf(w, "%s (%s, %s)\n", c.File, c.Format, describeScope(c.Scope, f))
+			lastFile, lastHP = c.File, "\x00"
+		}
+		hp := strings.Join(c.HeaderPath, " > ")
+		if hp != lastHP {
+			if hp != "" {
+				fmt.Fprintf(w, "  %s\n", hp)
+			}
+			lastHP = hp
+		}
+		fmt.Fprintf(w, "    %s  %-6s %4d  %s\n", c.ID, c.Level, c.Line, c.Text)
+	}
+}
+
+func describeScope(s policy.Scope, f instr.File) string {
+	var parts []string
+	if s.Dir == "" {
+		parts = append(parts, "scope: whole repository")
+	} else {
+		parts = append(parts, "scope: "+s.Dir+"/")
+	}
+	if len(s.Globs) > 0 {
+		parts = append(parts, "paths: "+strings.Join(s.Globs, ", "))
+	}
+	if f.ImportedBy != "" {
+		parts = append(parts, "imported by "+f.ImportedBy)
+	}
+	if f.Activation != "" && f.Activation != "always" && f.Activation != "globs" {
+		parts = append(parts, "loaded: "+f.Activation)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// writeRulesAgent prints the binding constraints once each, one line each, with the
+// header path folded in front: compact enough to put in an agent's context.
+func writeRulesAgent(w io.Writer, cs []policy.Constraint, forPath string) {
+	seen := map[string]bool{}
+	target := forPath
+	if target == "" {
+		target = "this repository"
+	}
+	fmt.Fprintf(w, "Rules for %s (from the repository's instruction files):\n", target)
+	n := 0
+	for _, c := range cs {
+		if c.Level == policy.Info {
+			continue
+		}
+		text := strings.Join(strings.Fields(c.Text), " ")
+		key := strings.ToLower(text)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		prefix := ""
+		if len(c.HeaderPath) > 0 {
+			prefix = c.HeaderPath[len(c.HeaderPath)-1] + ": "
+		}
+		if c.Context != "" && !strings.HasSuffix(text, ":") && strings.HasSuffix(c.Context, ":") {
+			prefix += strings.TrimSuffix(c.Context, ":") + ": "
+		}
+		fmt.Fprintf(w, "- [%s] %s%s (%s:%d)\n", c.Level, prefix, text, c.File, c.Line)
+		n++
+	}
+	if n == 0 {
+		fmt.Fprintln(w, "- none")
+	}
+}

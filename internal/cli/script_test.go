@@ -1,0 +1,39 @@
+package cli
+
+import (
+	"os"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestMain lets testscript run this test binary as the "heed" command.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"heed": func() { os.Exit(Main(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScripts runs every CLI scenario in testdata/script/*.txtar. Each script gets a
+// fresh work directory, a private HOME outside it and a git identity, so scripts can
+// build real repositories with `exec git init`.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Setup: func(env *testscript.Env) error {
+			home, err := os.MkdirTemp("", "heed-home-")
+			if err != nil {
+				return err
+			}
+			env.Defer(func() { os.RemoveAll(home) })
+			env.Setenv("HOME", home)
+			env.Setenv("NO_COLOR", "1")
+			env.Setenv("GIT_AUTHOR_NAME", "heed test")
+			env.Setenv("GIT_AUTHOR_EMAIL", "test@heed.invalid")
+			env.Setenv("GIT_COMMITTER_NAME", "heed test")
+			env.Setenv("GIT_COMMITTER_EMAIL", "test@heed.invalid")
+			env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+			return nil
+		},
+	})
+}

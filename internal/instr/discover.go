@@ -1,0 +1,189 @@
+package instr
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+)
+
+// skipDir reports whether discovery must never enter a directory of this name:
+// version control, dependencies and virtual environments hold other projects' files.
+func skipDir(name string) bool {
+	switch name {
+	case ".git", "node_modules", "vendor", ".venv", "venv", ".hg", ".svn", "__pycache__", ".tox", ".nox":
+		return true
+	}
+	return false
+}
+
+// Discover lists the instruction files under root, repository-relative and sorted.
+// Inside a git work tree it asks git (exact .gitignore semantics, untracked files
+// included); elsewhere it walks the tree and applies every .gitignore it meets.
+// CLAUDE.local.md is found even when ignored: it is meant to be.
+func Discover(root string) ([]string, []Warning, error) {
+	if st, err := os.Stat(root); err != nil {
+		return nil, nil, fmt.Errorf("read repository %s: %w", root, err)
+	} else if !st.IsDir() {
+		return nil, nil, fmt.Errorf("read repository %s: not a directory", root)
+	}
+	files, ok := gitFiles(root)
+	var warns []Warning
+	if !ok {
+		var err error
+		files, warns, err = walkFiles(root)
+		if err != nil {
+			return nil, warns, err
+		}
+	}
+	venv := map[string]bool{}
+	isVenv := func(dir string) bool {
+		v, seen := venv[dir]
+		if !seen {
+			_, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir), "pyvenv.cfg"))
+			v = err == nil
+			venv[dir] = v
+		}
+		return v
+	}
+	seen := map[string]bool{}
+	var out []string
+outer:
+	for _, f := range files {
+		if seen[f] || Classify(f) == "" {
+			continue
+		}
+		seen[f] = true
+		segs := strings.Split(f, "/")
+		for i := range segs[:len(segs)-1] {
+			if skipDir(segs[i]) || isVenv(strings.Join(segs[:i+1], "/")) {
+				continue outer
+			}
+		}
+		out = append(out, f)
+	}
+	sort.Strings(out)
+	return out, warns, nil
+}
+
+// gitFiles asks git for the work tree's files below root; ok is false outside git.
+func gitFiles(root string) ([]string, bool) {
+	cmd := exec.Command("git", "-C", root, "ls-files", "--cached", "--others", "--exclude-standard", "-z")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, false
+	}
+	files := splitNUL(out)
+	// CLAUDE.local.md is personal and usually ignored, but Claude Code reads it.
+	cmd = exec.Command("git", "-C", root, "ls-files", "--others", "--ignored", "--exclude-standard", "-z", "--", ":(glob)**/CLAUDE.local.md")
+	if extra, err := cmd.Output(); err == nil {
+		files = append(files, splitNUL(extra)...)
+	}
+	// git lists paths deleted from the work tree but still in the index; skip them.
+	kept := files[:0]
+	for _, f := range files {
+		if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(f))); err == nil {
+			kept = append(kept, f)
+		}
+	}
+	return kept, true
+}
+
+func splitNUL(b []byte) []string {
+	var out []string
+	for _, p := range bytes.Split(b, []byte{0}) {
+		if len(p) > 0 {
+			out = append(out, string(p))
+		}
+	}
+	return out
+}
+
+// walkFiles walks root outside git, honouring nested .gitignore files with go-git's
+// matcher. Unreadable directories are warnings.
+func walkFiles(root string) ([]string, []Warning, error) {
+	var files []string
+	var warns []Warning
+	var patterns []gitignore.Pattern
+	// Patterns of each directory apply below it only; a stack would need the walk
+	// order, so patterns carry their domain and one matcher sees them all.
+	loaded := map[string]bool{}
+	load := func(rel string) {
+		if loaded[rel] {
+			return
+		}
+		loaded[rel] = true
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel), ".gitignore"))
+		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) {
+				warns = append(warns, Warning{File: path.Join(rel, ".gitignore"), Msg: fmt.Sprintf("cannot read: %v", err)})
+			}
+			return
+		}
+		var domain []string
+		if rel != "" {
+			domain = strings.Split(rel, "/")
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			l = strings.TrimRight(l, "\r")
+			if strings.TrimSpace(l) == "" || strings.HasPrefix(l, "#") {
+				continue
+			}
+			patterns = append(patterns, gitignore.ParsePattern(l, domain))
+		}
+	}
+	load("")
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		rel, rerr := filepath.Rel(root, p)
+		if rerr != nil {
+			return rerr
+		}
+		rel = filepath.ToSlash(rel)
+		if rel == "." {
+			rel = ""
+		}
+		if err != nil {
+			if rel == "" {
+				return err
+			}
+			warns = append(warns, Warning{File: rel, Msg: fmt.Sprintf("cannot read: %v", err)})
+			if d != nil && d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if rel == "" {
+			return nil
+		}
+		parts := strings.Split(rel, "/")
+		if d.IsDir() {
+			if skipDir(d.Name()) || gitignore.NewMatcher(patterns).Match(parts, true) {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(p, "pyvenv.cfg")); err == nil {
+				return filepath.SkipDir
+			}
+			load(rel)
+			return nil
+		}
+		if gitignore.NewMatcher(patterns).Match(parts, false) && d.Name() != "CLAUDE.local.md" {
+			return nil
+		}
+		files = append(files, rel)
+		return nil
+	})
+	if err != nil {
+		return nil, warns, fmt.Errorf("read repository %s: %w", root, err)
+	}
+	return files, warns, nil
+}

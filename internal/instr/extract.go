@@ -1,0 +1,196 @@
+package instr
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// MaxFileSize is the largest instruction file heed reads; bigger files are skipped
+// with a warning (no agent loads 5 MB of instructions either).
+const MaxFileSize = 5 << 20
+
+// Extract splits one instruction file into constraints. relPath is the file's
+// repository-relative path ("/"-separated); it picks the markup (.rst and .txt are
+// reStructuredText) and goes into every constraint and id. format is the
+// instruction-file format (Format* constants, "" to derive it from relPath), scope
+// the file's scope before front matter narrows it. Problems with the file are
+// warnings; Extract never fails.
+func Extract(relPath string, src []byte, format string, scope policy.Scope) ([]policy.Constraint, []Warning) {
+	res := extract(relPath, src, format, scope)
+	return res.constraints, res.warns
+}
+
+// extraction is everything read from one file.
+type extraction struct {
+	constraints []policy.Constraint
+	warns       []Warning
+	refs        []importRef
+	scope       policy.Scope
+	activation  string
+	description string
+	markup      string
+}
+
+func extract(relPath string, src []byte, format string, scope policy.Scope) extraction {
+	relPath = strings.TrimPrefix(path.Clean("/"+strings.ReplaceAll(relPath, "\\", "/")), "/")
+	if format == "" {
+		format = Classify(relPath)
+	}
+	res := extraction{scope: scope, activation: "always", markup: MarkupOf(relPath)}
+	warn := func(line int, format string, args ...any) {
+		res.warns = append(res.warns, Warning{File: relPath, Line: line, Msg: fmt.Sprintf(format, args...)})
+	}
+	switch {
+	case len(src) > MaxFileSize:
+		warn(0, "file is %d bytes, larger than the %d MB limit; skipped", len(src), MaxFileSize>>20)
+		return res
+	case len(bytes.TrimSpace(bytes.TrimPrefix(src, []byte("\ufeff")))) == 0:
+		warn(0, "file is empty; it gives no constraints")
+		return res
+	case isBinary(src):
+		warn(0, "file looks binary (it holds NUL bytes); skipped")
+		return res
+	}
+	if !utf8.Valid(src) {
+		line := 1 + bytes.Count(src[:firstInvalid(src)], []byte("\n"))
+		warn(line, "file is not valid UTF-8 (first bad byte on line %d); invalid bytes read as U+FFFD", line)
+		src = bytes.ToValidUTF8(src, []byte("\uFFFD"))
+	}
+	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
+
+	fm, body, fmWarns := splitFrontMatter(relPath, src)
+	res.warns = append(res.warns, fmWarns...)
+	if fm != nil {
+		res.applyFrontMatter(relPath, format, fm)
+	}
+
+	x := &extractor{file: relPath, format: format, scope: res.scope, imports: importsFollowed(format)}
+	if res.markup == MarkupRST {
+		extractRST(x, body)
+	} else {
+		extractMarkdown(x, body)
+	}
+	res.warns = append(res.warns, x.warns...)
+	res.refs = x.refs
+	res.constraints = x.out
+	assignIDs(res.constraints, relPath)
+	return res
+}
+
+// applyFrontMatter narrows the scope by the format's glob field and records how the
+// agent activates the file.
+func (res *extraction) applyFrontMatter(file, format string, fm *frontMatter) {
+	warn := func(format string, args ...any) {
+		res.warns = append(res.warns, Warning{File: file, Line: 1, Msg: fmt.Sprintf(format, args...)})
+	}
+	res.description = strings.TrimSpace(strings.Join(fm.Fields["description"], " "))
+	var globs []string
+	key := ""
+	for _, k := range []string{"applyTo", "globs", "paths"} {
+		if fm.has(k) {
+			key = k
+			globs = append(globs, globList(fm.Fields[k])...)
+		}
+	}
+	always := false
+	if v := fm.first("alwaysApply"); fm.has("alwaysApply") {
+		switch strings.ToLower(v) {
+		case "true", "yes", "on":
+			always = true
+			if fm.Quoted["alwaysApply"] {
+				warn("alwaysApply is the string %q, which Cursor reads as false; heed reads it as true", v)
+			}
+		case "false", "no", "off", "":
+		default:
+			warn("alwaysApply: %q is not true or false; read as false", v)
+		}
+	}
+	trigger := strings.ToLower(fm.first("trigger"))
+	for _, g := range globs {
+		if strings.Count(g, "{") != strings.Count(g, "}") || strings.Count(g, "[") != strings.Count(g, "]") {
+			warn("%s: glob %q has unbalanced brackets; it matches nothing", key, g)
+		}
+	}
+	switch {
+	case always || trigger == "always_on" || trigger == "always":
+		res.activation = "always"
+		if always && len(globs) > 0 {
+			// Cursor applies an alwaysApply rule everywhere, whatever its globs say.
+			globs = nil
+		}
+	case len(globs) > 0:
+		res.activation = "globs"
+	case format == FormatCursor || format == FormatWindsurf:
+		switch {
+		case trigger == "manual":
+			res.activation = "manual"
+		case trigger == "model_decision" || res.description != "":
+			res.activation = "requested"
+		case fm.has("alwaysApply") || fm.has("globs") || trigger == "glob":
+			res.activation = "manual"
+		}
+	}
+	if len(globs) > 0 && !(len(globs) == 1 && (globs[0] == "**" || globs[0] == "**/*" || globs[0] == "*")) {
+		res.scope.Globs = anchorGlobs(res.scope.Dir, globs)
+	}
+}
+
+// anchorGlobs makes globs of a file that governs dir relative to the repository root
+// (policy.Scope globs are): "src/**/*.ts" in packages/x/.cursor/rules becomes
+// "packages/x/src/**/*.ts". Globs without "/" match base names anywhere already.
+func anchorGlobs(dir string, globs []string) []string {
+	out := make([]string, 0, len(globs))
+	for _, g := range globs {
+		g = strings.TrimPrefix(g, "./")
+		if dir != "" && strings.Contains(strings.TrimPrefix(g, "/"), "/") && !strings.HasPrefix(g, "**/") {
+			g = dir + "/" + strings.TrimPrefix(g, "/")
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+func isBinary(src []byte) bool {
+	head := src
+	if len(head) > 8000 {
+		head = head[:8000]
+	}
+	return bytes.IndexByte(head, 0) >= 0
+}
+
+func firstInvalid(src []byte) int {
+	for i := 0; i < len(src); {
+		r, n := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(src)
+}
+
+// assignIDs gives every constraint its stable id: a hash of the key (the file the
+// text stands in), the header path, the normalised text and the index among earlier
+// constraints with the same three. Line numbers, levels and the rest of the file do
+// not enter it, so editing other parts of the file keeps the id.
+func assignIDs(cs []policy.Constraint, key string) {
+	seen := map[string]int{}
+	for i := range cs {
+		base := key + "\x00" + strings.Join(cs[i].HeaderPath, "\x1f") + "\x00" + normID(cs[i].Text)
+		n := seen[base]
+		seen[base] = n + 1
+		sum := sha256.Sum256([]byte(base + "\x00" + strconv.Itoa(n)))
+		cs[i].ID = hex.EncodeToString(sum[:6])
+	}
+}
+
+// normID is the text as the id sees it: white space collapsed.
+func normID(s string) string { return normSpace(s) }

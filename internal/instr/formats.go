@@ -1,0 +1,134 @@
+package instr
+
+import (
+	"path"
+	"strings"
+)
+
+// Formats of instruction files (File.Format, Constraint.Format).
+const (
+	FormatAgents         = "agents"
+	FormatAgentsOverride = "agents-override"
+	FormatClaude         = "claude"
+	FormatClaudeLocal    = "claude-local"
+	FormatClaudeRules    = "claude-rules"
+	FormatCopilot        = "copilot"
+	FormatCopilotInstr   = "copilot-instructions"
+	FormatCursor         = "cursor"
+	FormatCursorRules    = "cursorrules"
+	FormatGemini         = "gemini"
+	FormatWindsurf       = "windsurf"
+	FormatCline          = "cline"
+	FormatContributing   = "contributing"
+)
+
+// Markups of instruction files.
+const (
+	MarkupMarkdown = "markdown"
+	MarkupRST      = "rst"
+)
+
+// Classify names the instruction-file format of a repository-relative path, or ""
+// when the path is not an instruction file an agent reads. It looks at the path only.
+func Classify(rel string) string {
+	rel = strings.TrimPrefix(path.Clean("/"+rel), "/")
+	dir, base := path.Split(rel)
+	dir = strings.TrimSuffix(dir, "/")
+	parent := path.Base(dir)
+	switch base {
+	case "AGENTS.md":
+		return FormatAgents
+	case "AGENTS.override.md":
+		return FormatAgentsOverride
+	case "CLAUDE.md":
+		return FormatClaude
+	case "CLAUDE.local.md":
+		return FormatClaudeLocal
+	case "GEMINI.md":
+		return FormatGemini
+	case ".cursorrules":
+		return FormatCursorRules
+	case ".windsurfrules":
+		return FormatWindsurf
+	case ".clinerules":
+		return FormatCline
+	}
+	segs := strings.Split(dir, "/")
+	// .claude/rules/**/*.md, .cursor/rules/**/*.mdc, .windsurf/rules/**/*.md and
+	// .clinerules/**: any depth below the rules folder.
+	for i := range segs {
+		tail := segs[i:]
+		switch {
+		case len(tail) >= 2 && tail[0] == ".claude" && tail[1] == "rules" && strings.HasSuffix(base, ".md"):
+			return FormatClaudeRules
+		case len(tail) >= 2 && tail[0] == ".cursor" && tail[1] == "rules" && strings.HasSuffix(base, ".mdc"):
+			return FormatCursor
+		case len(tail) >= 2 && tail[0] == ".windsurf" && tail[1] == "rules" && strings.HasSuffix(base, ".md"):
+			return FormatWindsurf
+		case tail[0] == ".clinerules" && (strings.HasSuffix(base, ".md") || strings.HasSuffix(base, ".txt")):
+			return FormatCline
+		}
+	}
+	if dir == ".github" && base == "copilot-instructions.md" {
+		return FormatCopilot
+	}
+	if strings.HasPrefix(dir, ".github/instructions") && (dir == ".github/instructions" || strings.HasPrefix(dir, ".github/instructions/")) &&
+		strings.HasSuffix(base, ".instructions.md") {
+		return FormatCopilotInstr
+	}
+	if dir == "" || dir == ".github" || dir == "docs" {
+		switch strings.ToLower(base) {
+		case "contributing.md", "contributing.rst", "contributing":
+			return FormatContributing
+		}
+	}
+	_ = parent
+	return ""
+}
+
+// MarkupOf says how a file's text is written: reStructuredText for .rst and .txt
+// (Sphinx sources), Markdown for everything else (rules files without an extension
+// are Markdown or plain text, which Markdown reads as paragraphs).
+func MarkupOf(rel string) string {
+	switch strings.ToLower(path.Ext(rel)) {
+	case ".rst", ".txt":
+		return MarkupRST
+	}
+	return MarkupMarkdown
+}
+
+// ScopeDir is the directory a file governs before front-matter globs narrow it: the
+// file's own directory, or for files kept in a tool's folder (.claude/, .cursor/rules/,
+// .github/, .agents/ ...) the directory that folder configures.
+func ScopeDir(rel, format string) string {
+	rel = strings.TrimPrefix(path.Clean("/"+rel), "/")
+	dir := path.Dir(rel)
+	if dir == "." {
+		dir = ""
+	}
+	segs := strings.Split(dir, "/")
+	if dir == "" {
+		segs = nil
+	}
+	// Cut at the first tool folder: everything inside it configures its parent.
+	for i, s := range segs {
+		switch s {
+		case ".claude", ".cursor", ".windsurf", ".clinerules", ".github", ".agents", ".codex", ".gemini":
+			return strings.Join(segs[:i], "/")
+		}
+	}
+	switch format {
+	case FormatCopilot, FormatCopilotInstr, FormatContributing:
+		return ""
+	}
+	return dir
+}
+
+// importsFollowed reports whether agents of this format follow @path imports.
+func importsFollowed(format string) bool {
+	switch format {
+	case FormatClaude, FormatClaudeLocal, FormatClaudeRules, FormatGemini, FormatAgents, FormatAgentsOverride:
+		return true
+	}
+	return false
+}

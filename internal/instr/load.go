@@ -1,0 +1,306 @@
+package instr
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// MaxImportDepth is how many @import hops are followed (Claude Code follows 4-5).
+const MaxImportDepth = 5
+
+// Load discovers every instruction file under root and extracts its constraints,
+// following @imports. It fails only when root cannot be read; every problem with a
+// single file is a Warning naming the file.
+func Load(root string) (*Set, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("read repository %s: %w", root, err)
+	}
+	paths, warns, err := Discover(abs)
+	if err != nil {
+		return nil, err
+	}
+	realRoot, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, fmt.Errorf("read repository %s: %w", root, err)
+	}
+	l := &loader{root: abs, realRoot: realRoot, set: &Set{Root: abs, Warnings: warns}, read: map[string]string{}, imported: map[string]bool{}}
+	discovered := map[string]bool{}
+	for _, p := range paths {
+		discovered[p] = true
+	}
+	l.discovered = discovered
+	l.realDiscovered = map[string]string{}
+	for _, p := range paths {
+		if r, err := filepath.EvalSymlinks(l.abs(p)); err == nil {
+			if _, ok := l.realDiscovered[r]; !ok {
+				l.realDiscovered[r] = p
+			}
+		}
+	}
+
+	// Regular files first, so a symlink to one of them is the copy skipped.
+	var links []string
+	for _, p := range paths {
+		fi, err := os.Lstat(l.abs(p))
+		if err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			links = append(links, p)
+			continue
+		}
+		l.file(p)
+	}
+	for _, p := range links {
+		l.file(p)
+	}
+	l.set.Warnings = dedupWarnings(l.set.Warnings)
+	return l.set, nil
+}
+
+type loader struct {
+	root, realRoot string
+	set            *Set
+	discovered     map[string]bool
+	// realDiscovered maps the real path of each discovered file to its path.
+	realDiscovered map[string]string
+	// read maps a file's real path to the repository path it was read as.
+	read map[string]string
+	// imported records real path + scope dir of imported text already read.
+	imported map[string]bool
+}
+
+func (l *loader) abs(rel string) string { return filepath.Join(l.root, filepath.FromSlash(rel)) }
+
+func (l *loader) warn(file string, line int, format string, args ...any) {
+	l.set.Warnings = append(l.set.Warnings, Warning{File: file, Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+// file reads one discovered instruction file.
+func (l *loader) file(rel string) {
+	format := Classify(rel)
+	f := File{Path: rel, Format: format, Markup: MarkupOf(rel), Scope: policy.Scope{Dir: ScopeDir(rel, format)}}
+	if format == FormatAgents {
+		over := path.Join(path.Dir(rel), "AGENTS.override.md")
+		if path.Dir(rel) == "." {
+			over = "AGENTS.override.md"
+		}
+		if l.discovered[over] {
+			f.Skipped = "overridden by " + over
+			l.set.Files = append(l.set.Files, f)
+			return
+		}
+	}
+	real, ok := l.resolve(rel, rel)
+	if !ok {
+		f.Skipped = "unreadable"
+		l.set.Files = append(l.set.Files, f)
+		return
+	}
+	if first, dup := l.read[real]; dup {
+		f.Skipped = "same file as " + first + " (read once)"
+		l.set.Files = append(l.set.Files, f)
+		return
+	}
+	l.read[real] = rel
+	l.extractFile(f, real, nil, 0)
+}
+
+// resolve returns the real path of rel, which must stay inside the repository.
+func (l *loader) resolve(rel, from string) (string, bool) {
+	real, err := filepath.EvalSymlinks(l.abs(rel))
+	if err != nil {
+		l.warn(rel, 0, "cannot read: %v", unwrapPathErr(err))
+		return "", false
+	}
+	if !within(l.realRoot, real) {
+		if rel == from {
+			l.warn(rel, 0, "symlink points outside the repository (%s); not read", real)
+		} else {
+			l.warn(from, 0, "import of %s resolves outside the repository (%s); not followed", rel, real)
+		}
+		return "", false
+	}
+	return real, true
+}
+
+func within(root, p string) bool {
+	r, err := filepath.Rel(root, p)
+	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) && !filepath.IsAbs(r)
+}
+
+func unwrapPathErr(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// extractFile reads and extracts one file (discovered or imported) and follows its
+// imports. chain lists the real paths of the importers, for cycle detection.
+func (l *loader) extractFile(f File, real string, chain []string, depth int) {
+	fi, err := os.Stat(real)
+	switch {
+	case err != nil:
+		l.warn(f.Path, 0, "cannot read: %v", unwrapPathErr(err))
+		f.Skipped = "unreadable"
+		l.set.Files = append(l.set.Files, f)
+		return
+	case fi.IsDir():
+		l.warn(f.Path, 0, "is a directory, not a file; skipped")
+		f.Skipped = "directory"
+		l.set.Files = append(l.set.Files, f)
+		return
+	case fi.Size() > MaxFileSize:
+		l.warn(f.Path, 0, "file is %d bytes, larger than the %d MB limit; skipped", fi.Size(), MaxFileSize>>20)
+		f.Skipped = "larger than 5 MB"
+		l.set.Files = append(l.set.Files, f)
+		return
+	}
+	src, err := os.ReadFile(real)
+	if err != nil {
+		l.warn(f.Path, 0, "cannot read: %v", unwrapPathErr(err))
+		f.Skipped = "unreadable"
+		l.set.Files = append(l.set.Files, f)
+		return
+	}
+	sum := sha256.Sum256(src)
+	f.SHA256 = hex.EncodeToString(sum[:])
+	res := extract(f.Path, src, f.Format, f.Scope)
+	if f.ImportedBy != "" {
+		// Imported text keeps its own file and lines; its ids are keyed by the
+		// importer too, so a file imported from two places has two sets of ids.
+		assignIDs(res.constraints, f.ImportedBy+">"+f.Path)
+	}
+	f.Scope = res.scope
+	f.Activation = res.activation
+	f.Description = res.description
+	f.Constraints = len(res.constraints)
+	l.set.Warnings = append(l.set.Warnings, res.warns...)
+	l.set.Files = append(l.set.Files, f)
+	l.set.Constraints = append(l.set.Constraints, res.constraints...)
+
+	chain = append(chain, real)
+	for _, ref := range res.refs {
+		l.follow(f, ref, chain, depth+1)
+	}
+}
+
+// follow reads the target of an @import found in f.
+func (l *loader) follow(f File, ref importRef, chain []string, depth int) {
+	t := ref.Target
+	looksLikeFile := strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../") || strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~/") ||
+		hasDocExt(t)
+	if strings.HasPrefix(t, "~/") {
+		l.warn(f.Path, ref.Line, "import @%s is in the home directory, outside the repository; not followed", t)
+		return
+	}
+	var rel string
+	if strings.HasPrefix(t, "/") {
+		abs := filepath.Clean(filepath.FromSlash(t))
+		if !within(l.root, abs) && !within(l.realRoot, abs) {
+			l.warn(f.Path, ref.Line, "import @%s is outside the repository; not followed", t)
+			return
+		}
+		r, _ := filepath.Rel(l.root, abs)
+		rel = filepath.ToSlash(r)
+	} else {
+		rel = path.Join(path.Dir(f.Path), t)
+	}
+	if rel == ".." || strings.HasPrefix(rel, "../") {
+		l.warn(f.Path, ref.Line, "import @%s leaves the repository; not followed", t)
+		return
+	}
+	fi, err := os.Stat(l.abs(rel))
+	if err != nil || fi.IsDir() {
+		if looksLikeFile {
+			l.warn(f.Path, ref.Line, "import @%s: no such file in the repository; not followed", t)
+		}
+		// Otherwise "@name" is a mention (a person, a package scope), not an import.
+		return
+	}
+	real, ok := l.resolve(rel, f.Path)
+	if !ok {
+		return
+	}
+	for i, c := range chain {
+		if c == real {
+			names := make([]string, 0, len(chain)-i+1)
+			for _, cc := range chain[i:] {
+				names = append(names, l.relOf(cc))
+			}
+			names = append(names, rel)
+			l.warn(f.Path, ref.Line, "import cycle %s; not followed again", strings.Join(names, " -> "))
+			return
+		}
+	}
+	if depth > MaxImportDepth {
+		l.warn(f.Path, ref.Line, "import @%s is deeper than %d levels; not followed", t, MaxImportDepth)
+		return
+	}
+	// A discovered file read with a scope that covers the importer's already stands
+	// in the set: "@AGENTS.md" in CLAUDE.md adds nothing new.
+	if first, ok := l.realDiscovered[real]; ok {
+		if sd := ScopeDir(first, Classify(first)); sd == "" || sd == f.Scope.Dir || strings.HasPrefix(f.Scope.Dir, sd+"/") {
+			return
+		}
+	}
+	key := real + "\x00" + f.Scope.Dir + "\x00" + strings.Join(f.Scope.Globs, ",")
+	if l.imported[key] {
+		return
+	}
+	l.imported[key] = true
+	if _, ok := l.read[real]; !ok {
+		l.read[real] = rel
+	}
+	imp := File{Path: rel, Format: f.Format, Markup: MarkupOf(rel), Scope: f.Scope, ImportedBy: f.Path}
+	l.extractFile(imp, real, chain, depth)
+}
+
+func (l *loader) relOf(real string) string {
+	if r, ok := l.read[real]; ok {
+		return r
+	}
+	if r, err := filepath.Rel(l.realRoot, real); err == nil {
+		return filepath.ToSlash(r)
+	}
+	return real
+}
+
+func hasDocExt(p string) bool {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".md", ".mdc", ".markdown", ".txt", ".rst":
+		return true
+	}
+	return false
+}
+
+// For returns the constraints whose scope covers the repository-relative path p, in
+// their order.
+func For(cs []policy.Constraint, p string) []policy.Constraint {
+	var out []policy.Constraint
+	for _, c := range cs {
+		if c.Scope.Covers(p) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// dedupWarnings drops repeats (a file imported from two places warns once).
+func dedupWarnings(ws []Warning) []Warning {
+	seen := map[Warning]bool{}
+	out := ws[:0]
+	for _, w := range ws {
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}

@@ -1,0 +1,454 @@
+package instr
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// The parser is built once: goldmark parsers are safe for concurrent use.
+var md = goldmark.New(
+	goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList),
+	goldmark.WithParserOptions(parser.WithAttribute()),
+)
+
+// importRef is an @path reference found in prose.
+type importRef struct {
+	Target string
+	Line   int
+}
+
+// extractor walks one file's syntax tree and collects its constraints.
+type extractor struct {
+	file    string
+	format  string
+	scope   policy.Scope
+	src     []byte
+	li      lineIndex
+	imports bool // follow @path imports (collect them)
+
+	heads []heading
+	out   []policy.Constraint
+	// last is the index in out of the constraint a following code block belongs to
+	// (-1 after a heading).
+	last  int
+	refs  []importRef
+	warns []Warning
+}
+
+type heading struct {
+	level int
+	text  string
+}
+
+func (x *extractor) headerPath() []string {
+	if len(x.heads) == 0 {
+		return nil
+	}
+	hp := make([]string, len(x.heads))
+	for i, h := range x.heads {
+		hp[i] = h.text
+	}
+	return hp
+}
+
+func (x *extractor) pushHeading(level int, text string) {
+	for len(x.heads) > 0 && x.heads[len(x.heads)-1].level >= level {
+		x.heads = x.heads[:len(x.heads)-1]
+	}
+	x.heads = append(x.heads, heading{level, text})
+	x.last = -1
+}
+
+func extractMarkdown(x *extractor, body []byte) {
+	doc := md.Parser().Parse(text.NewReader(body))
+	x.src = body
+	x.li = newLineIndex(body)
+	x.last = -1
+	x.blocks(doc, "", policy.Info)
+}
+
+// blocks walks the block children of n. ctx is the framing text handed to
+// constraints (a parent item's text), ctxLevel that parent's level.
+func (x *extractor) blocks(n ast.Node, ctx string, ctxLevel policy.Level) {
+	var prev *policy.Constraint // the paragraph just before, which may introduce a list
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch b := c.(type) {
+		case *ast.List:
+			lctx, llev := ctx, ctxLevel
+			if prev != nil && strings.HasSuffix(prev.Text, ":") && ctx == "" {
+				lctx, llev = prev.Text, prev.Level
+			}
+			x.list(b, lctx, llev)
+			prev = nil
+			continue
+		case *ast.Paragraph, *ast.TextBlock:
+			var tb textBuf
+			x.inline(c, &tb)
+			prev = x.emit(&tb, ctx, ctxLevel, x.line(c))
+			continue
+		}
+		prev = nil
+		x.block(c, ctx, ctxLevel)
+	}
+}
+
+func (x *extractor) block(c ast.Node, ctx string, ctxLevel policy.Level) {
+	switch b := c.(type) {
+	case *ast.Heading:
+		var tb textBuf
+		x.inline(b, &tb)
+		x.pushHeading(b.Level, normSpace(tb.b.String()))
+	case *ast.Paragraph, *ast.TextBlock:
+		var tb textBuf
+		x.inline(b, &tb)
+		x.emit(&tb, ctx, ctxLevel, x.line(b))
+	case *ast.List:
+		x.list(b, ctx, ctxLevel)
+	case *ast.Blockquote:
+		x.blockquote(b, ctx, ctxLevel)
+	case *ast.FencedCodeBlock:
+		lang := ""
+		if b.Info != nil {
+			lang = strings.Fields(string(b.Language(x.src)) + " ")[0]
+		}
+		x.code(lang, x.rawLines(b), x.line(b))
+	case *ast.CodeBlock:
+		x.code("", x.rawLines(b), x.line(b))
+	case *ast.HTMLBlock:
+		x.html(b, ctx, ctxLevel)
+	case *east.Table:
+		x.table(b, ctx)
+	case *ast.ThematicBreak:
+	default:
+		x.blocks(c, ctx, ctxLevel)
+	}
+}
+
+func (x *extractor) list(l *ast.List, ctx string, ctxLevel policy.Level) {
+	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+		x.item(it, ctx, ctxLevel)
+	}
+}
+
+// item emits a list item: its first paragraph is its text; its nested lists are
+// constraints of their own with the item's text as context; further paragraphs are
+// constraints framed by the item's text.
+func (x *extractor) item(it ast.Node, ctx string, ctxLevel policy.Level) {
+	own := ""
+	ownLevel := ctxLevel
+	for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+		switch b := c.(type) {
+		case *ast.Paragraph, *ast.TextBlock:
+			var tb textBuf
+			x.inline(b, &tb)
+			if own == "" {
+				if first := x.emit(&tb, ctx, ctxLevel, x.line(b)); first != nil {
+					own = normSpace(tb.b.String())
+					ownLevel = first.Level
+					for i := len(x.out) - 1; i >= 0 && x.out[i].Line >= first.Line; i-- {
+						ownLevel = maxLevel(ownLevel, x.out[i].Level)
+					}
+				}
+			} else {
+				x.emit(&tb, own, ownLevel, x.line(b))
+			}
+		case *ast.List:
+			if own != "" {
+				x.list(b, own, ownLevel)
+			} else {
+				x.list(b, ctx, ctxLevel)
+			}
+		default:
+			if own != "" {
+				x.block(c, own, ownLevel)
+			} else {
+				x.block(c, ctx, ctxLevel)
+			}
+		}
+	}
+}
+
+var alertRE = regexp.MustCompile(`^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*`)
+
+// blockquote emits the paragraphs of a quote; a GitHub alert marker ("> [!IMPORTANT]")
+// becomes the context and, for IMPORTANT/WARNING/CAUTION, raises an unmarked
+// sentence to must.
+func (x *extractor) blockquote(q *ast.Blockquote, ctx string, ctxLevel policy.Level) {
+	before := len(x.out)
+	x.blocks(q, ctx, ctxLevel)
+	if before >= len(x.out) {
+		return
+	}
+	first := &x.out[before]
+	m := alertRE.FindStringSubmatch(first.Text)
+	if m == nil {
+		return
+	}
+	kind := m[1]
+	first.Text = strings.TrimSpace(first.Text[len(m[0]):])
+	for i := before; i < len(x.out); i++ {
+		c := &x.out[i]
+		if c.Context == "" {
+			c.Context = kind
+		}
+	}
+	if first.Text == "" {
+		// "> [!NOTE]" alone on its line; the text follows in the next paragraph.
+		x.out = append(x.out[:before], x.out[before+1:]...)
+		if x.last >= before {
+			x.last--
+		}
+	}
+}
+
+func (x *extractor) table(t *east.Table, ctx string) {
+	var header []string
+	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
+		var cells []string
+		var tb textBuf
+		line := 0
+		for cell := r.FirstChild(); cell != nil; cell = cell.NextSibling() {
+			var cb textBuf
+			x.inline(cell, &cb)
+			cells = append(cells, normSpace(cb.b.String()))
+			if len(tb.b.String()) > 0 {
+				tb.write(" | ", 0)
+			}
+			x.inline(cell, &tb)
+			if line == 0 && len(cb.marks) > 0 {
+				line = cb.marks[0].line
+			}
+		}
+		if line == 0 {
+			line = x.li.line(r.Pos())
+		}
+		if _, ok := r.(*east.TableHeader); ok {
+			header = cells
+			continue
+		}
+		if strings.Trim(strings.Join(cells, ""), " -") == "" {
+			continue
+		}
+		hctx := strings.Join(header, " | ")
+		if ctx != "" {
+			hctx = ctx + " — " + hctx
+		}
+		txt := normSpace(tb.b.String())
+		level := levelOf(txt)
+		if level == policy.Info {
+			if h := levelOfMarkers(strings.Join(header, " ")); h != policy.Info {
+				level = h
+			}
+		}
+		x.add(policy.Constraint{Text: txt, Line: line, EndLine: line, Context: hctx, Level: level})
+	}
+}
+
+// levelOfMarkers reads only the explicit markers of a text (table headers "Don't").
+func levelOfMarkers(s string) policy.Level {
+	p := codeRE.ReplaceAllString(s, " ")
+	switch {
+	case mustRE.MatchString(p) || negStartRE.MatchString(strings.TrimSpace(p)):
+		return policy.Must
+	case shouldRE.MatchString(p):
+		return policy.Should
+	}
+	return policy.Info
+}
+
+var (
+	htmlCommentRE = regexp.MustCompile(`(?s)<!--.*?(-->|$)`)
+	htmlTagRE     = regexp.MustCompile(`(?s)</?[A-Za-z][^>]*>`)
+)
+
+// html drops comments and tags and keeps any text an HTML block holds (a rule inside
+// <details> is still a rule).
+func (x *extractor) html(b *ast.HTMLBlock, ctx string, ctxLevel policy.Level) {
+	raw := x.rawLines(b)
+	if b.HasClosure() {
+		raw += string(b.ClosureLine.Value(x.src))
+	}
+	rest := htmlTagRE.ReplaceAllString(htmlCommentRE.ReplaceAllString(raw, ""), " ")
+	if normSpace(rest) == "" {
+		return
+	}
+	var tb textBuf
+	start := x.line(b)
+	for i, l := range strings.Split(rest, "\n") {
+		if strings.TrimSpace(l) != "" {
+			tb.space()
+			tb.write(strings.TrimSpace(unescapeEntities(l)), start+i)
+		}
+	}
+	x.emit(&tb, ctx, ctxLevel, start)
+}
+
+func unescapeEntities(s string) string {
+	return strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`, "&#39;", "'", "&nbsp;", " ").Replace(s)
+}
+
+func (x *extractor) rawLines(n ast.Node) string {
+	var b strings.Builder
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		s := lines.At(i)
+		b.Write(s.Value(x.src))
+	}
+	return b.String()
+}
+
+// line is the first source line of a block.
+func (x *extractor) line(n ast.Node) int {
+	if l := n.Lines(); l != nil && l.Len() > 0 {
+		return x.li.line(l.At(0).Start)
+	}
+	if p := n.Pos(); p >= 0 {
+		return x.li.line(p)
+	}
+	return 0
+}
+
+// code attaches a code block to the constraint before it in the same section; a code
+// block with nothing before it stands as a constraint named after its heading.
+func (x *extractor) code(lang, body string, line int) {
+	cb := policy.CodeBlock{Lang: lang, Text: body, Line: line}
+	if x.last >= 0 && x.last < len(x.out) {
+		x.out[x.last].Code = append(x.out[x.last].Code, cb)
+		return
+	}
+	title := "(code block)"
+	if len(x.heads) > 0 {
+		title = x.heads[len(x.heads)-1].text
+	}
+	end := line + strings.Count(strings.TrimSuffix(body, "\n"), "\n")
+	x.add(policy.Constraint{Text: title, Line: line, EndLine: end, Level: policy.Info, Code: []policy.CodeBlock{cb}})
+}
+
+// emit splits a block's text into atomic constraints and adds them; it returns the
+// first (nil when the text was empty or only imports).
+func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallback int) *policy.Constraint {
+	full := normSpace(tb.b.String())
+	if x.imports {
+		x.scanImports(tb)
+	}
+	if full == "" || x.importsOnly(full) {
+		return nil
+	}
+	first := len(x.out)
+	for _, p := range tb.split() {
+		lv := levelOf(p.text)
+		if lv == policy.Info && ctxLevel != policy.Info && strings.HasSuffix(ctx, ":") {
+			// "Never use these:" followed by bare items: the items inherit the level.
+			lv = ctxLevel
+		}
+		line, end := p.line, p.end
+		if line == 0 {
+			line, end = fallback, fallback
+		}
+		x.add(policy.Constraint{Text: p.text, Line: line, EndLine: max(end, line), Context: ctx, Level: lv})
+	}
+	if first >= len(x.out) {
+		return nil
+	}
+	return &x.out[first]
+}
+
+func (x *extractor) add(c policy.Constraint) {
+	c.File = x.file
+	c.HeaderPath = x.headerPath()
+	c.Scope = x.scope
+	c.Format = x.format
+	x.out = append(x.out, c)
+	x.last = len(x.out) - 1
+}
+
+func maxLevel(a, b policy.Level) policy.Level {
+	rank := map[policy.Level]int{policy.Info: 0, policy.Should: 1, policy.Must: 2}
+	if rank[b] > rank[a] {
+		return b
+	}
+	return a
+}
+
+// inline renders the inline content of n into tb: plain text, code spans with their
+// backticks, link and emphasis text without markup.
+func (x *extractor) inline(n ast.Node, tb *textBuf) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch v := c.(type) {
+		case *ast.Text:
+			seg := v.Segment
+			s := string(seg.Value(x.src))
+			tb.write(s, x.li.line(seg.Start))
+			if v.SoftLineBreak() || v.HardLineBreak() {
+				tb.write(" ", 0)
+			}
+		case *ast.String:
+			tb.write(string(v.Value), 0)
+		case *ast.CodeSpan:
+			var b strings.Builder
+			line := 0
+			for t := v.FirstChild(); t != nil; t = t.NextSibling() {
+				switch tt := t.(type) {
+				case *ast.Text:
+					b.Write(tt.Segment.Value(x.src))
+					if line == 0 {
+						line = x.li.line(tt.Segment.Start)
+					}
+				case *ast.String:
+					b.Write(tt.Value)
+				}
+			}
+			tb.writeCode(b.String(), line)
+		case *ast.AutoLink:
+			tb.write(string(v.URL(x.src)), x.li.line(v.Pos()))
+		case *ast.RawHTML:
+			var b strings.Builder
+			for i := 0; i < v.Segments.Len(); i++ {
+				s := v.Segments.At(i)
+				b.Write(s.Value(x.src))
+			}
+			if strings.HasPrefix(strings.ToLower(b.String()), "<br") {
+				tb.write(" ", 0)
+			}
+		case *east.TaskCheckBox:
+		default:
+			x.inline(c, tb)
+		}
+	}
+}
+
+// importRE finds @path references: "@" at the start of a word, then a path.
+var importRE = regexp.MustCompile(`(?:^|[\s(\[])@((?:~/|\.{1,2}/|/)?[A-Za-z0-9_.\-][A-Za-z0-9_./\-]*)`)
+
+// scanImports collects the @path references of a block's text, outside code spans.
+func (x *extractor) scanImports(tb *textBuf) {
+	s := tb.b.String()
+	for _, m := range importRE.FindAllStringSubmatchIndex(s, -1) {
+		if tb.inCode(m[2]) {
+			continue
+		}
+		t := strings.TrimRight(s[m[2]:m[3]], ".,;:)")
+		if t != "" {
+			x.refs = append(x.refs, importRef{Target: t, Line: tb.lineAt(m[2])})
+		}
+	}
+}
+
+// importsOnly reports whether a text is nothing but @imports (then the imported text
+// stands in its place and the line itself is no constraint).
+func (x *extractor) importsOnly(s string) bool {
+	if !x.imports || !strings.Contains(s, "@") {
+		return false
+	}
+	rest := importRE.ReplaceAllString(" "+s, " ")
+	return strings.Trim(rest, " -*,.;:") == ""
+}

@@ -1,0 +1,243 @@
+package instr
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// lineIndex turns byte offsets of a source into 1-based line numbers.
+type lineIndex []int // offsets of line starts
+
+func newLineIndex(src []byte) lineIndex {
+	idx := lineIndex{0}
+	for i, c := range src {
+		if c == '\n' {
+			idx = append(idx, i+1)
+		}
+	}
+	return idx
+}
+
+func (li lineIndex) line(off int) int {
+	if off < 0 {
+		return 0
+	}
+	return sort.Search(len(li), func(i int) bool { return li[i] > off })
+}
+
+// textBuf builds a constraint's text from inline pieces and remembers which source line
+// every piece came from and where the code spans are, so the text can later be split
+// into sentences without cutting code and each part keeps its own line range.
+type textBuf struct {
+	b     strings.Builder
+	marks []mark
+	code  [][2]int // byte ranges of code spans in b (never split inside)
+}
+
+type mark struct{ off, line int }
+
+func (t *textBuf) write(s string, line int) {
+	if s == "" {
+		return
+	}
+	if line > 0 && (len(t.marks) == 0 || t.marks[len(t.marks)-1].line != line) {
+		t.marks = append(t.marks, mark{t.b.Len(), line})
+	}
+	t.b.WriteString(s)
+}
+
+// space writes one separating space unless the text already ends with one.
+func (t *textBuf) space() {
+	s := t.b.String()
+	if s != "" && !strings.HasSuffix(s, " ") {
+		t.b.WriteByte(' ')
+	}
+}
+
+func (t *textBuf) writeCode(s string, line int) {
+	start := t.b.Len()
+	t.write(codeSpan(s), line)
+	t.code = append(t.code, [2]int{start, t.b.Len()})
+}
+
+// codeSpan renders s as a Markdown code span, with enough backticks to hold it.
+func codeSpan(s string) string {
+	longest, run := 0, 0
+	for _, r := range s {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if longest > 0 || strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
+}
+
+func (t *textBuf) lineAt(off int) int {
+	line := 0
+	for _, m := range t.marks {
+		if m.off > off {
+			break
+		}
+		line = m.line
+	}
+	if line == 0 && len(t.marks) > 0 {
+		line = t.marks[0].line
+	}
+	return line
+}
+
+func (t *textBuf) inCode(off int) bool {
+	for _, r := range t.code {
+		if off >= r[0] && off < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// piece is a span of a constraint's text with its source lines.
+type piece struct {
+	text      string
+	line, end int
+}
+
+// normSpace collapses every run of white space to one space and trims the ends.
+func normSpace(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// abbreviations that end in a dot without ending a sentence.
+var abbreviations = map[string]bool{
+	"e.g": true, "i.e": true, "etc": true, "vs": true, "cf": true, "approx": true,
+	"incl": true, "resp": true, "fig": true, "al": true, "no": true, "nr": true,
+	"mr": true, "mrs": true, "dr": true, "eg": true, "ie": true, "viz": true, "esp": true,
+}
+
+// sentences cuts the text into sentences and semicolon clauses, never inside a code
+// span, and returns the byte ranges.
+func (t *textBuf) sentences() [][2]int {
+	s := t.b.String()
+	var out [][2]int
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '.' && c != '!' && c != '?' && c != ';' {
+			continue
+		}
+		if t.inCode(i) {
+			continue
+		}
+		// Swallow closing quotes and brackets and repeated marks ("!)", "...").
+		j := i + 1
+		for j < len(s) && strings.IndexByte(".!?\"')*_", s[j]) >= 0 && !t.inCode(j) {
+			j++
+		}
+		if j >= len(s) || s[j] != ' ' {
+			continue
+		}
+		k := j
+		for k < len(s) && s[k] == ' ' {
+			k++
+		}
+		if k >= len(s) {
+			continue
+		}
+		if c == '.' {
+			if !sentenceStart(s[k:]) || isAbbrev(s[start:i]) {
+				continue
+			}
+		} else if c != ';' && !sentenceStart(s[k:]) {
+			continue
+		}
+		out = append(out, [2]int{start, j})
+		start = k
+		i = k - 1
+	}
+	if start < len(s) {
+		out = append(out, [2]int{start, len(s)})
+	}
+	return out
+}
+
+func sentenceStart(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r) || unicode.IsDigit(r) || strings.ContainsRune("`\"'(*[_", r) || r > 0x2000
+}
+
+func isAbbrev(before string) bool {
+	f := strings.Fields(before)
+	if len(f) == 0 {
+		return false
+	}
+	w := strings.ToLower(strings.Trim(f[len(f)-1], "(\"'*_"))
+	if abbreviations[w] {
+		return true
+	}
+	// Single letters and initials ("J. Smith", "a. b.") and list numbers ("1.").
+	if utf8.RuneCountInString(w) == 1 {
+		return true
+	}
+	return false
+}
+
+// split turns the text into atomic obligations: it cuts sentences and semicolon
+// clauses, then joins every clause without an obligation of its own to its
+// neighbour (a reason to the rule before it, a lead-in to the rule after it), and
+// clauses that point back ("Instead, ...", "This ...") to the rule they refer to.
+// "Use tabs, not spaces; prefer async/await over `.then`" gives two pieces.
+func (t *textBuf) split() []piece {
+	s := t.b.String()
+	spans := t.sentences()
+	type group struct {
+		start, end int
+		binding    bool
+	}
+	var groups []group
+	for _, sp := range spans {
+		clause := s[sp[0]:sp[1]]
+		binding := levelOf(clause) != "info"
+		if len(groups) == 0 {
+			groups = append(groups, group{sp[0], sp[1], binding})
+			continue
+		}
+		g := &groups[len(groups)-1]
+		switch {
+		case !binding, !g.binding, refersBack(clause):
+			g.end = sp[1]
+			g.binding = g.binding || binding
+		default:
+			groups = append(groups, group{sp[0], sp[1], binding})
+		}
+	}
+	out := make([]piece, 0, len(groups))
+	for _, g := range groups {
+		text := normSpace(strings.TrimRight(strings.TrimSpace(s[g.start:g.end]), ";"))
+		if text == "" {
+			continue
+		}
+		out = append(out, piece{text: text, line: t.lineAt(g.start), end: t.lineAt(max(g.end-1, g.start))})
+	}
+	return out
+}
+
+var backRefs = []string{"instead", "otherwise", "rather", "alternatively", "this ", "that ", "these ", "those ",
+	"it ", "its ", "it's ", "they ", "such ", "except", "unless", "but ", "however", "doing so", "if not", "if so",
+	"in that case", "in this case", "then ", "for example", "e.g.", "for instance", "if you do", "same "}
+
+func refersBack(clause string) bool {
+	l := strings.ToLower(strings.TrimLeft(clause, " *_\"'("))
+	for _, b := range backRefs {
+		if strings.HasPrefix(l, b) {
+			return true
+		}
+	}
+	return false
+}
