@@ -1,0 +1,69 @@
+package repo
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+)
+
+// Commits lists the commits of base..head, oldest first, with their messages, parent
+// counts, authors and the Root-relative files each touched. An empty base lists every
+// commit reachable from head.
+func (r *Repo) Commits(base, head string) ([]engine.Commit, error) {
+	if !r.Git {
+		return nil, ErrNotGit
+	}
+	if head == "" {
+		head = "HEAD"
+	}
+	rng := head
+	if base != "" {
+		rng = base + ".." + head
+	}
+	// Records start with RS; fields end with US; the file names follow, NUL-separated.
+	out, err := r.run(nil, "-c", "log.showSignature=false", "log", "--reverse", "-z", "--no-color",
+		"--name-only", "--relative", "--format=%x1e%H%x1f%P%x1f%an <%ae>%x1f%B%x1f", rng, "--")
+	if err != nil {
+		return nil, err
+	}
+	return parseLog(out), nil
+}
+
+func parseLog(out []byte) []engine.Commit {
+	var commits []engine.Commit
+	for _, rec := range bytes.Split(out, []byte{0x1e}) {
+		if len(bytes.TrimSpace(rec)) == 0 {
+			continue
+		}
+		f := bytes.SplitN(rec, []byte{0x1f}, 5)
+		if len(f) < 4 {
+			continue
+		}
+		c := engine.Commit{
+			Hash:    string(f[0]),
+			Author:  string(f[2]),
+			Message: strings.TrimRight(string(f[3]), "\n"),
+			Parents: len(strings.Fields(string(f[1]))),
+		}
+		if len(f) == 5 {
+			for _, name := range splitNUL(f[4]) {
+				if name = strings.TrimLeft(name, "\n"); name != "" {
+					c.Files = append(c.Files, name)
+				}
+			}
+		}
+		commits = append(commits, c)
+	}
+	return commits
+}
+
+// Commits opens the repository at root and lists the commits of base..head (for
+// audits).
+func Commits(root, base, head string) ([]engine.Commit, error) {
+	r, err := Open(root)
+	if err != nil {
+		return nil, err
+	}
+	return r.Commits(base, head)
+}

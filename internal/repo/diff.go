@@ -1,0 +1,393 @@
+package repo
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/sourcegraph/go-diff/diff"
+
+	"github.com/heed-dev/heed/internal/engine"
+)
+
+// Status is what a change did to a path.
+type Status byte
+
+const (
+	Added       Status = 'A'
+	Modified    Status = 'M'
+	Deleted     Status = 'D'
+	Renamed     Status = 'R'
+	Copied      Status = 'C'
+	TypeChanged Status = 'T'
+	Unmerged    Status = 'U'
+)
+
+// FileChange is one path a change touched.
+type FileChange struct {
+	// Path is the path after the change; for a deletion, the path that was deleted.
+	Path string
+	// OldPath is the path before a rename or copy.
+	OldPath string
+	Status  Status
+	// Untracked is true for a file git does not track yet (always Added).
+	Untracked bool
+	// Binary is true when git treats the file as binary.
+	Binary bool
+	// Touched holds the post-change lines the change added or modified. It is nil when
+	// the whole file belongs to the change (a new file), and empty, not nil, for a file
+	// whose change added no line (a pure rename, a deletion of lines, a mode change).
+	Touched engine.LineSet
+	// Deleted holds the anchors of deleted lines: for each place lines were removed,
+	// the line after which they were (at least 1).
+	Deleted engine.LineSet
+}
+
+// New reports whether the change created the file.
+func (fc *FileChange) New() bool { return fc.Status == Added }
+
+// Change is what a diff touched, path by path, sorted by path.
+type Change struct {
+	// Base is the commit the change is measured from (git's empty tree in a
+	// repository without commits).
+	Base  string
+	Files []FileChange
+}
+
+// Paths lists every path the change added, modified or deleted, with the old side of
+// renames, sorted.
+func (c *Change) Paths() []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(p string) {
+		if p != "" && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, f := range c.Files {
+		add(f.Path)
+		if f.Status == Renamed {
+			add(f.OldPath)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// DeletedPaths lists the paths the change removed (renames remove their old path).
+func (c *Change) DeletedPaths() []string {
+	var out []string
+	for _, f := range c.Files {
+		switch f.Status {
+		case Deleted:
+			out = append(out, f.Path)
+		case Renamed:
+			out = append(out, f.OldPath)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// DiffWorktree is the change from the commit base to the working tree: the commits
+// base..HEAD, what is staged, what is not, and untracked files (as new files).
+func (r *Repo) DiffWorktree(base string) (*Change, error) {
+	if !r.Git {
+		return nil, ErrNotGit
+	}
+	return r.diff(base, []string{base}, true)
+}
+
+// DiffStaged is the change the index holds over HEAD (what `git commit` would
+// record); in a repository without commits, everything staged is new.
+func (r *Repo) DiffStaged() (*Change, error) {
+	if !r.Git {
+		return nil, ErrNotGit
+	}
+	base := emptyTree
+	if h, err := r.ResolveRev("HEAD"); err == nil {
+		base = h
+	}
+	return r.diff(base, []string{"--cached", base}, false)
+}
+
+// DiffUnstaged is the change the working tree holds over the index, with untracked
+// files as new files.
+func (r *Repo) DiffUnstaged() (*Change, error) {
+	if !r.Git {
+		return nil, ErrNotGit
+	}
+	return r.diff("", nil, true)
+}
+
+// DiffRevs is the change from commit base to commit head.
+func (r *Repo) DiffRevs(base, head string) (*Change, error) {
+	if !r.Git {
+		return nil, ErrNotGit
+	}
+	return r.diff(base, []string{base, head}, false)
+}
+
+// diffFlags make git's output independent of the user's configuration: no colour,
+// no external diff or textconv drivers, fixed prefixes, rename detection, paths
+// relative to Root, submodules left out (they are not files).
+var diffFlags = []string{"--no-color", "--no-ext-diff", "--no-textconv", "--relative", "-M", "--ignore-submodules=all"}
+
+func (r *Repo) diff(base string, revs []string, untracked bool) (*Change, error) {
+	nameArgs := append(append([]string{"diff", "--name-status", "-z"}, diffFlags...), revs...)
+	nameArgs = append(nameArgs, "--")
+	patchArgs := append(append([]string{"diff"}, diffFlags...), "-U0", "--src-prefix=a/", "--dst-prefix=b/")
+	patchArgs = append(append(patchArgs, revs...), "--")
+	// The three git calls are independent; running them at once halves the latency
+	// of a diff check, which is mostly waiting for git to stat the work tree.
+	var (
+		wg                      sync.WaitGroup
+		nameOut, patchOut       []byte
+		nameErr, patchErr, uErr error
+		untrackedPaths          []string
+	)
+	wg.Add(2)
+	go func() { defer wg.Done(); nameOut, nameErr = r.run(nil, nameArgs...) }()
+	go func() { defer wg.Done(); patchOut, patchErr = r.run(nil, patchArgs...) }()
+	if untracked {
+		wg.Add(1)
+		go func() { defer wg.Done(); untrackedPaths, uErr = r.Untracked() }()
+	}
+	wg.Wait()
+	for _, err := range []error{nameErr, patchErr, uErr} {
+		if err != nil {
+			return nil, err
+		}
+	}
+	entries := parseNameStatus(nameOut)
+	patches, perr := parsePatch(patchOut)
+	// A patch whose name matches no entry means git quoted a name in a way the patch
+	// parser read differently; the files without a patch are then asked for alone.
+	named := map[string]bool{}
+	for _, e := range entries {
+		named[e.path] = true
+	}
+	misnamed := perr != nil
+	for k := range patches {
+		if !named[k] {
+			misnamed = true
+		}
+	}
+	change := &Change{Base: base}
+	for _, e := range entries {
+		fc := FileChange{Path: e.path, OldPath: e.old, Status: e.status}
+		if fc.Status != Deleted && fc.Status != Added {
+			p, ok := patches[e.path]
+			if !ok && (misnamed || fc.Status == Unmerged) {
+				// The combined patch did not parse, or named this file differently
+				// (an unusual quoting): ask git for this file alone.
+				p, ok = r.patchOf(revs, e.path)
+			}
+			switch {
+			case ok:
+				fc.Binary, fc.Touched, fc.Deleted = p.binary, p.touched, p.deleted
+			case perr != nil || fc.Status == Unmerged:
+				// No line information at all: the whole file is the change's, which
+				// over-reports rather than hides a violation.
+				fc.Touched = nil
+			default:
+				fc.Touched, fc.Deleted = engine.LineSet{}, engine.LineSet{}
+			}
+			if fc.Status == TypeChanged {
+				fc.Touched = nil
+			}
+		} else if p, ok := patches[e.path]; ok {
+			fc.Binary = p.binary
+		}
+		change.Files = append(change.Files, fc)
+	}
+	seen := map[string]bool{}
+	for _, f := range change.Files {
+		seen[f.Path] = true
+	}
+	for _, p := range untrackedPaths {
+		if !seen[p] {
+			change.Files = append(change.Files, FileChange{Path: p, Status: Added, Untracked: true})
+		}
+	}
+	sort.Slice(change.Files, func(i, j int) bool { return change.Files[i].Path < change.Files[j].Path })
+	return change, nil
+}
+
+func (r *Repo) patchOf(revs []string, p string) (filePatch, bool) {
+	args := append(append(append([]string{"diff"}, diffFlags...), "-U0", "--src-prefix=a/", "--dst-prefix=b/"), revs...)
+	args = append(args, "--", ":(literal)"+p)
+	out, err := r.run(nil, args...)
+	if err != nil {
+		return filePatch{}, false
+	}
+	patches, err := parsePatch(out)
+	if err != nil {
+		return filePatch{}, false
+	}
+	if fp, ok := patches[p]; ok {
+		return fp, true
+	}
+	// One file asked for, one patch back: it is that file, whatever its header says.
+	if len(patches) == 1 {
+		for _, fp := range patches {
+			return fp, true
+		}
+	}
+	return filePatch{}, false
+}
+
+type nameEntry struct {
+	status    Status
+	path, old string
+}
+
+// parseNameStatus reads `git diff --name-status -z`: "M\0path\0", "R100\0old\0new\0".
+func parseNameStatus(out []byte) []nameEntry {
+	toks := bytes.Split(out, []byte{0})
+	var entries []nameEntry
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if len(t) == 0 {
+			continue
+		}
+		st := Status(t[0])
+		switch st {
+		case Renamed, Copied:
+			if i+2 >= len(toks) {
+				return entries
+			}
+			entries = append(entries, nameEntry{status: st, old: string(toks[i+1]), path: string(toks[i+2])})
+			i += 2
+		default:
+			if i+1 >= len(toks) {
+				return entries
+			}
+			entries = append(entries, nameEntry{status: st, path: string(toks[i+1])})
+			i++
+		}
+	}
+	return entries
+}
+
+type filePatch struct {
+	binary           bool
+	touched, deleted engine.LineSet
+}
+
+// parsePatch reads a unified diff made with -U0 into per-file line sets, keyed by
+// the new path (the old path for deletions).
+func parsePatch(out []byte) (map[string]filePatch, error) {
+	fds, err := diff.ParseMultiFileDiff(out)
+	if err != nil {
+		return nil, fmt.Errorf("parse git diff: %w", err)
+	}
+	patches := make(map[string]filePatch, len(fds))
+	for _, fd := range fds {
+		key := stripPrefix(fd.NewName, "b/")
+		if fd.NewName == "/dev/null" || key == "" {
+			key = stripPrefix(fd.OrigName, "a/")
+		}
+		for _, h := range fd.Extended {
+			if strings.HasPrefix(h, "rename to ") && key == "" {
+				key = unquote(strings.TrimPrefix(h, "rename to "))
+			}
+		}
+		fp := filePatch{touched: engine.LineSet{}, deleted: engine.LineSet{}}
+		for _, h := range fd.Extended {
+			if strings.HasPrefix(h, "Binary files ") || h == "GIT binary patch" {
+				fp.binary = true
+			}
+		}
+		for _, h := range fd.Hunks {
+			hunkLines(h, fp.touched, fp.deleted)
+		}
+		patches[key] = fp
+	}
+	return patches, nil
+}
+
+// hunkLines adds a hunk's added lines (post-change numbers) to touched and the
+// anchors of its deletions to deleted.
+func hunkLines(h *diff.Hunk, touched, deleted engine.LineSet) {
+	if h.NewLines == 0 {
+		// A pure deletion: git numbers the hunk by the line before it.
+		deleted[max(int(h.NewStartLine), 1)] = true
+		return
+	}
+	n := int(h.NewStartLine)
+	pendingDelete := false
+	for _, line := range bytes.Split(h.Body, []byte("\n")) {
+		if len(line) == 0 {
+			continue
+		}
+		switch line[0] {
+		case '+':
+			touched[n] = true
+			n++
+			pendingDelete = false
+		case ' ':
+			if pendingDelete {
+				deleted[max(n-1, 1)] = true
+				pendingDelete = false
+			}
+			n++
+		case '-':
+			pendingDelete = true
+		}
+	}
+	if pendingDelete {
+		deleted[max(n-1, 1)] = true
+	}
+}
+
+func stripPrefix(name, prefix string) string {
+	if name == "/dev/null" {
+		return ""
+	}
+	return strings.TrimPrefix(name, prefix)
+}
+
+// unquote undoes git's C-style quoting of a path ("a\tb" in quotes).
+func unquote(s string) string {
+	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
+		return s
+	}
+	var b strings.Builder
+	for i := 1; i < len(s)-1; i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s)-1 {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch c = s[i]; c {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'v':
+			b.WriteByte('\v')
+		case '0', '1', '2', '3':
+			if i+2 < len(s)-1 {
+				v := (int(c-'0') << 6) | (int(s[i+1]-'0') << 3) | int(s[i+2]-'0')
+				b.WriteByte(byte(v))
+				i += 2
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}

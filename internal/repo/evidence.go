@@ -1,0 +1,135 @@
+package repo
+
+import (
+	"errors"
+	"runtime"
+	"sync"
+
+	"github.com/heed-dev/heed/internal/engine"
+)
+
+// Loaded is the files read for judging, with what was left out and why.
+type Loaded struct {
+	Files []*engine.File
+	// Skipped maps a skip reason (SkipBinary, ...) to the paths left out for it.
+	Skipped map[string][]string
+	// Unreadable maps a path to the error reading it.
+	Unreadable map[string]error
+}
+
+// LoadFiles reads paths from snap in parallel, leaves out what Classify rejects, and
+// returns the rest as evidence files (every line belongs to the run: ModeAll).
+func LoadFiles(snap engine.Snapshot, paths []string) *Loaded {
+	return load(snap, len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
+}
+
+// LoadChange reads the files a change left in place (not deletions) from snap, the
+// state after the change, with their touched lines.
+func LoadChange(snap engine.Snapshot, c *Change) *Loaded {
+	var kept []*FileChange
+	for i := range c.Files {
+		if c.Files[i].Status != Deleted {
+			kept = append(kept, &c.Files[i])
+		}
+	}
+	return load(snap, len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
+}
+
+func load(snap engine.Snapshot, n int, at func(int) (string, *FileChange)) *Loaded {
+	type result struct {
+		file *engine.File
+		skip string
+		err  error
+	}
+	results := make([]result, n)
+	workers := min(runtime.NumCPU(), n)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				p, fc := at(i)
+				if fc != nil && fc.Binary {
+					results[i].skip = SkipBinary
+					continue
+				}
+				if Vendored(p) {
+					// Vendored files are not read at all: node_modules can be huge.
+					results[i].skip = SkipVendored
+					continue
+				}
+				content, err := snap.Read(p)
+				if err != nil {
+					var tl *TooLargeError
+					if errors.As(err, &tl) {
+						results[i].skip = SkipTooLarge
+					} else {
+						results[i].err = err
+					}
+					continue
+				}
+				if why := Classify(p, content); why != "" {
+					results[i].skip = why
+					continue
+				}
+				f := &engine.File{Path: p, Content: content, Lang: engine.LangOf(p, content)}
+				if fc != nil {
+					f.New = fc.New()
+					f.Touched = fc.Touched
+					f.Deleted = fc.Deleted
+					if f.New {
+						f.Touched, f.Deleted = nil, nil
+					}
+				}
+				results[i].file = f
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	out := &Loaded{Skipped: map[string][]string{}, Unreadable: map[string]error{}}
+	for i, r := range results {
+		p, _ := at(i)
+		switch {
+		case r.file != nil:
+			out.Files = append(out.Files, r.file)
+		case r.skip != "":
+			out.Skipped[r.skip] = append(out.Skipped[r.skip], p)
+		case r.err != nil:
+			out.Unreadable[p] = r.err
+		}
+	}
+	return out
+}
+
+// DiffFiles opens the repository at root and returns the files the change base..head
+// left in place, read at head, with their touched lines (for audits).
+func DiffFiles(root, base, head string) ([]*engine.File, error) {
+	r, err := Open(root)
+	if err != nil {
+		return nil, err
+	}
+	b, err := r.ResolveRev(base)
+	if err != nil {
+		return nil, err
+	}
+	h, err := r.ResolveRev(head)
+	if err != nil {
+		return nil, err
+	}
+	c, err := r.DiffRevs(b, h)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := r.RevSnapshot(h)
+	if err != nil {
+		return nil, err
+	}
+	defer snap.Close()
+	return LoadChange(snap, c).Files, nil
+}

@@ -1,0 +1,304 @@
+package repo
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-billy/v5/osfs"
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+)
+
+// MaxFileBytes bounds the files heed judges; larger files are skipped (and counted).
+const MaxFileBytes = 1 << 20
+
+// Skip reasons, as the report's summary counts them.
+const (
+	SkipBinary    = "binary"
+	SkipGenerated = "generated"
+	SkipVendored  = "vendored"
+	SkipTooLarge  = "too_large"
+)
+
+// ListFiles lists the files of the working tree, Root-relative and sorted: in a git
+// repository what git tracks or would track (`git ls-files --cached --others
+// --exclude-standard`: .gitignore, .git/info/exclude and core.excludesFile apply),
+// leaving out tracked files that were deleted and what is not a regular file
+// (submodules, symlinks); elsewhere a walk that honours .gitignore files.
+func (r *Repo) ListFiles() ([]string, error) {
+	if !r.Git {
+		return r.walk()
+	}
+	out, err := r.run(nil, "ls-files", "--cached", "--others", "--exclude-standard", "-z")
+	if err != nil {
+		return nil, err
+	}
+	paths := splitNUL(out)
+	sort.Strings(paths)
+	kept := paths[:0]
+	prev := ""
+	for _, p := range paths {
+		// Unmerged paths are listed once per stage.
+		if p == prev {
+			continue
+		}
+		prev = p
+		st, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(p)))
+		if err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		kept = append(kept, p)
+	}
+	return kept, nil
+}
+
+// Untracked lists the files git does not track and does not ignore.
+func (r *Repo) Untracked() ([]string, error) {
+	if !r.Git {
+		return nil, ErrNotGit
+	}
+	out, err := r.run(nil, "ls-files", "--others", "--exclude-standard", "-z")
+	if err != nil {
+		return nil, err
+	}
+	paths := splitNUL(out)
+	sort.Strings(paths)
+	return paths, nil
+}
+
+// prunedDirs are never walked outside git: version-control metadata, and dependency
+// trees whose files heed would skip as vendored anyway.
+var prunedDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true, ".heed": true}
+
+func (r *Repo) walk() ([]string, error) {
+	patterns, err := gitignore.ReadPatterns(osfs.New(r.Root), nil)
+	if err != nil {
+		return nil, fmt.Errorf("read .gitignore files under %s: %w", r.Root, err)
+	}
+	m := gitignore.NewMatcher(patterns)
+	var out []string
+	err = filepath.WalkDir(r.Root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == r.Root {
+				return err
+			}
+			return nil // an unreadable folder is left out, not fatal
+		}
+		if p == r.Root {
+			return nil
+		}
+		rel, _ := filepath.Rel(r.Root, p)
+		rel = filepath.ToSlash(rel)
+		parts := strings.Split(rel, "/")
+		if d.IsDir() {
+			if prunedDirs[d.Name()] || m.Match(parts, true) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || m.Match(parts, false) {
+			return nil
+		}
+		out = append(out, rel)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: %w", r.Root, err)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// ReadFile reads a working-tree file, refusing files over MaxFileBytes (the error is
+// a *TooLargeError) and paths outside Root.
+func (r *Repo) ReadFile(rel string) ([]byte, error) {
+	abs, err := r.Abs(rel)
+	if err != nil {
+		return nil, err
+	}
+	return readLimited(abs, rel)
+}
+
+// TooLargeError is a file over MaxFileBytes.
+type TooLargeError struct {
+	Path string
+	Size int64
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("%s: %d bytes, over heed's %d-byte limit", e.Path, e.Size, MaxFileBytes)
+}
+
+func readLimited(abs, rel string) ([]byte, error) {
+	f, err := os.Open(abs)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", rel)
+	}
+	if st.Size() > MaxFileBytes {
+		return nil, &TooLargeError{Path: rel, Size: st.Size()}
+	}
+	buf := make([]byte, st.Size())
+	n, err := io.ReadFull(f, buf)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, fmt.Errorf("read %s: %w", rel, err)
+	}
+	return buf[:n], nil
+}
+
+// Classify says why heed should not judge a file, or "" when it should: binary
+// content, generated code (a "Code generated ... DO NOT EDIT" or @generated header,
+// minified bundles, lock files), vendored dependencies, or a file over the size limit.
+func Classify(p string, content []byte) string {
+	if len(content) > MaxFileBytes {
+		return SkipTooLarge
+	}
+	if Vendored(p) {
+		return SkipVendored
+	}
+	if Binary(content) {
+		return SkipBinary
+	}
+	if Generated(p, content) {
+		return SkipGenerated
+	}
+	return ""
+}
+
+// Binary reports whether content looks binary: a NUL byte in its first 8000 bytes,
+// git's own test.
+func Binary(content []byte) bool {
+	head := content
+	if len(head) > 8000 {
+		head = head[:8000]
+	}
+	return bytes.IndexByte(head, 0) >= 0
+}
+
+var vendorDirs = map[string]bool{"vendor": true, "node_modules": true, "third_party": true, "bower_components": true}
+
+// Vendored reports whether a path lies in a folder of third-party code.
+func Vendored(p string) bool {
+	dir := path.Dir(p)
+	for dir != "." && dir != "/" && dir != "" {
+		if vendorDirs[path.Base(dir)] {
+			return true
+		}
+		dir = path.Dir(dir)
+	}
+	return false
+}
+
+// lockFiles are written by package managers, never by hand.
+var lockFiles = map[string]bool{
+	"package-lock.json": true, "npm-shrinkwrap.json": true, "yarn.lock": true, "pnpm-lock.yaml": true,
+	"bun.lockb": true, "bun.lock": true, "Cargo.lock": true, "go.sum": true, "poetry.lock": true,
+	"Pipfile.lock": true, "uv.lock": true, "pdm.lock": true, "composer.lock": true, "Gemfile.lock": true,
+	"mix.lock": true, "flake.lock": true, "Podfile.lock": true, "packages.lock.json": true,
+	"gradle.lockfile": true, "pubspec.lock": true, "Package.resolved": true,
+}
+
+// Generated reports whether a file was written by a tool: lock files, minified
+// bundles, and files whose first lines carry a generator's comment ("Code generated
+// by X. DO NOT EDIT.", "@generated", "Generated by the protocol buffer compiler. DO
+// NOT EDIT!"). Only comment lines count, so an instruction that says "do not edit
+// generated files" does not make its own file generated.
+func Generated(p string, content []byte) bool {
+	base := path.Base(p)
+	if lockFiles[base] {
+		return true
+	}
+	for _, ext := range []string{".min.js", ".min.mjs", ".min.css", ".bundle.js"} {
+		if strings.HasSuffix(base, ext) {
+			return true
+		}
+	}
+	head := content
+	if len(head) > 4096 {
+		head = head[:4096]
+	}
+	// Prose files state rules about generated code; only a generator's HTML comment
+	// marks one of them as generated.
+	prose := proseExt[strings.ToLower(path.Ext(base))]
+	for i, line := range bytes.SplitN(head, []byte("\n"), 12) {
+		if i == 11 {
+			break
+		}
+		if prose && !bytes.HasPrefix(bytes.TrimSpace(line), []byte("<!--")) {
+			continue
+		}
+		if generatorComment(string(line)) {
+			return true
+		}
+	}
+	return false
+}
+
+var proseExt = map[string]bool{".md": true, ".mdx": true, ".markdown": true, ".mdc": true, ".rst": true, ".txt": true, ".adoc": true}
+
+var commentOpeners = []string{"<!--", "{{/*", "/*", "//", "#", "*", "--", ";", "%", "\"\"\"", "'''", "rem ", "REM "}
+
+// generatorStarts open a generator's header comment; the comment must start with one,
+// so a comment that merely quotes the phrase ("the output says: Code generated ...")
+// does not count.
+var generatorStarts = []string{"code generated", "generated by", "generated from", "generated with", "this file is generated",
+	"this file was generated", "this file is automatically generated", "this file was automatically generated",
+	"this file is auto-generated", "this file was auto-generated", "autogenerated", "auto-generated",
+	"automatically generated", "do not edit", "do not modify"}
+
+func generatorComment(line string) bool {
+	t := strings.TrimSpace(line)
+	body, opened := "", false
+	for _, o := range commentOpeners {
+		if strings.HasPrefix(t, o) {
+			body, opened = t[len(o):], true
+			break
+		}
+	}
+	if !opened {
+		return false
+	}
+	l := strings.ToLower(strings.TrimLeft(body, " \t*!/#-"))
+	if strings.Contains(l, "@generated") {
+		return true
+	}
+	if !strings.Contains(l, "do not edit") && !strings.Contains(l, "don't edit") && !strings.Contains(l, "do not modify") {
+		return false
+	}
+	for _, w := range generatorStarts {
+		if strings.HasPrefix(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func splitNUL(b []byte) []string {
+	var out []string
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, 0)
+		if i < 0 {
+			out = append(out, string(b))
+			break
+		}
+		if i > 0 {
+			out = append(out, string(b[:i]))
+		}
+		b = b[i+1:]
+	}
+	return out
+}

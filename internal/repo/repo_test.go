@@ -1,0 +1,544 @@
+package repo
+
+import (
+	"errors"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+)
+
+// gitRepo is a scratch repository for tests.
+type gitRepo struct {
+	t   *testing.T
+	dir string
+}
+
+func newGitRepo(t *testing.T) *gitRepo {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	g := &gitRepo{t: t, dir: t.TempDir()}
+	g.git("init", "-q", "-b", "main")
+	return g
+}
+
+func (g *gitRepo) git(args ...string) string {
+	g.t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", g.dir}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com",
+		"GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_NOSYSTEM=1", "HOME="+g.dir)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		g.t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func (g *gitRepo) write(files map[string]string) {
+	g.t.Helper()
+	for p, c := range files {
+		abs := filepath.Join(g.dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+			g.t.Fatal(err)
+		}
+		if err := os.WriteFile(abs, []byte(c), 0o644); err != nil {
+			g.t.Fatal(err)
+		}
+	}
+}
+
+func (g *gitRepo) commit(msg string) string {
+	g.git("add", "-A")
+	g.git("commit", "-q", "--no-verify", "--allow-empty", "-m", msg)
+	return g.git("rev-parse", "HEAD")
+}
+
+func (g *gitRepo) open() *Repo {
+	g.t.Helper()
+	r, err := Open(g.dir)
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	if !r.Git {
+		g.t.Fatal("a git repository was not recognised")
+	}
+	return r
+}
+
+func lines(n ...int) engine.LineSet {
+	s := engine.LineSet{}
+	for _, i := range n {
+		s[i] = true
+	}
+	return s
+}
+
+func byPath(c *Change) map[string]FileChange {
+	m := map[string]FileChange{}
+	for _, f := range c.Files {
+		m[f.Path] = f
+	}
+	return m
+}
+
+func numbered(n int, tag string) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "%s line %d\n", tag, i)
+	}
+	return b.String()
+}
+
+func TestDiffWorktreeOwnsExactlyWhatTheChangeTouched(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{
+		"src/edit.py":     numbered(10, "e"),
+		"src/gone.py":     "x = 1\n",
+		"src/old name.go": numbered(6, "r"),
+		"src/trim.py":     numbered(8, "t"),
+		"keep.txt":        "same\n",
+	})
+	base := g.commit("base")
+	// Committed part of the change: modify lines 3 and 7, append a line.
+	edited := strings.Replace(numbered(10, "e"), "e line 3\n", "E LINE 3\n", 1)
+	edited = strings.Replace(edited, "e line 7\n", "E LINE 7\n", 1) + "e line 11\n"
+	g.write(map[string]string{"src/edit.py": edited})
+	g.git("rm", "-q", "src/gone.py")
+	g.git("mv", "src/old name.go", "src/new näme.go")
+	g.commit("change")
+	// Uncommitted part: delete lines 4-5 of trim.py, edit the renamed file, add files.
+	trimmed := strings.Replace(numbered(8, "t"), "t line 4\nt line 5\n", "", 1)
+	g.write(map[string]string{
+		"src/trim.py":     trimmed,
+		"src/new näme.go": strings.Replace(numbered(6, "r"), "r line 2\n", "R LINE 2\n", 1),
+		"src/staged.ts":   "export const a = 1;\n",
+		"untracked.md":    "# new\n",
+	})
+	g.git("add", "src/staged.ts")
+
+	c, err := g.open().DiffWorktree(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := byPath(c)
+	check := func(p string, st Status, touched, deleted engine.LineSet) {
+		t.Helper()
+		f, ok := got[p]
+		if !ok {
+			t.Errorf("%s: not in the change (have %v)", p, c.Paths())
+			return
+		}
+		if f.Status != st {
+			t.Errorf("%s: status %c, want %c", p, f.Status, st)
+		}
+		if !reflect.DeepEqual(f.Touched, touched) {
+			t.Errorf("%s: touched %v, want %v", p, f.Touched, touched)
+		}
+		if deleted != nil && !reflect.DeepEqual(f.Deleted, deleted) {
+			t.Errorf("%s: deleted anchors %v, want %v", p, f.Deleted, deleted)
+		}
+	}
+	check("src/edit.py", Modified, lines(3, 7, 11), lines())
+	check("src/trim.py", Modified, lines(), lines(3))
+	check("src/new näme.go", Renamed, lines(2), lines())
+	check("src/gone.py", Deleted, nil, nil)
+	check("src/staged.ts", Added, nil, nil)
+	check("untracked.md", Added, nil, nil)
+	if f := got["untracked.md"]; !f.Untracked {
+		t.Error("untracked.md should be marked untracked")
+	}
+	if _, ok := got["keep.txt"]; ok {
+		t.Error("keep.txt did not change")
+	}
+	if f := got["src/new näme.go"]; f.OldPath != "src/old name.go" {
+		t.Errorf("rename old path %q", f.OldPath)
+	}
+	if d := c.DeletedPaths(); !reflect.DeepEqual(d, []string{"src/gone.py", "src/old name.go"}) {
+		t.Errorf("deleted paths %v", d)
+	}
+}
+
+func TestDiffStagedAndUnstagedSplitTheWorkInProgress(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{"a.py": numbered(5, "a")})
+	g.commit("base")
+	g.write(map[string]string{"a.py": strings.Replace(numbered(5, "a"), "a line 2\n", "STAGED\n", 1)})
+	g.git("add", "a.py")
+	g.write(map[string]string{"a.py": strings.Replace(strings.Replace(numbered(5, "a"), "a line 2\n", "STAGED\n", 1), "a line 5\n", "UNSTAGED\n", 1), "new.py": "n\n"})
+	r := g.open()
+
+	staged, err := r.DiffStaged()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := byPath(staged)["a.py"]; !reflect.DeepEqual(f.Touched, lines(2)) {
+		t.Errorf("staged: touched %v, want [2]", f.Touched)
+	}
+	if _, ok := byPath(staged)["new.py"]; ok {
+		t.Error("staged: an untracked file is not staged")
+	}
+	unstaged, err := r.DiffUnstaged()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := byPath(unstaged)["a.py"]; !reflect.DeepEqual(f.Touched, lines(5)) {
+		t.Errorf("unstaged: touched %v, want [5]", f.Touched)
+	}
+	if f, ok := byPath(unstaged)["new.py"]; !ok || !f.New() {
+		t.Error("unstaged: an untracked file is new work")
+	}
+
+	idx, err := r.IndexSnapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idx.Close()
+	b, err := idx.Read("a.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "STAGED") || strings.Contains(string(b), "UNSTAGED") {
+		t.Errorf("the index snapshot must hold the staged content, got %q", b)
+	}
+	if idx.Has("new.py") {
+		t.Error("the index does not have the untracked file")
+	}
+}
+
+func TestStagedInARepositoryWithoutCommits(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{"first.go": "package first\n"})
+	g.git("add", "first.go")
+	c, err := g.open().DiffStaged()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, ok := byPath(c)["first.go"]; !ok || !f.New() {
+		t.Errorf("every staged file is new before the first commit: %+v", c.Files)
+	}
+}
+
+func TestPathsThatGitQuotes(t *testing.T) {
+	g := newGitRepo(t)
+	names := []string{"tab\there.py", "quote\"d.py", "back\\slash.py", "new\nline.py"}
+	files := map[string]string{}
+	for _, n := range names {
+		files[n] = "a\nb\n"
+	}
+	g.write(files)
+	base := g.commit("base")
+	for _, n := range names {
+		files[n] = "a\nB\n"
+	}
+	g.write(files)
+	c, err := g.open().DiffWorktree(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := byPath(c)
+	for _, n := range names {
+		if f, ok := got[n]; !ok || !reflect.DeepEqual(f.Touched, lines(2)) {
+			t.Errorf("%q: %+v (present %v)", n, f, ok)
+		}
+	}
+}
+
+func TestUnknownRevision(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{"a": "a\n"})
+	g.commit("base")
+	r := g.open()
+	for _, rev := range []string{"no-such-branch", "--output=/tmp/x", "deadbeefdeadbeef", ""} {
+		_, err := r.ResolveRev(rev)
+		var ue *UnknownRevisionError
+		if !errors.As(err, &ue) {
+			t.Errorf("ResolveRev(%q) = %v, want an unknown-revision error", rev, err)
+		}
+	}
+	if h, err := r.ResolveRev("HEAD"); err != nil || len(h) != 40 {
+		t.Errorf("HEAD resolves to %q, %v", h, err)
+	}
+}
+
+func TestCommitsCarryMessagesParentsAndFiles(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{"a.txt": "a\n"})
+	base := g.commit("base")
+	g.write(map[string]string{"src/b.go": "package b\n", "c d.md": "x\n"})
+	g.commit("feat(parser): accept ISO weeks\n\nLonger body\nwith two lines.")
+	g.git("checkout", "-q", "-b", "side")
+	g.write(map[string]string{"side.txt": "s\n"})
+	g.commit("side work")
+	g.git("checkout", "-q", "main")
+	g.write(map[string]string{"main.txt": "m\n"})
+	g.commit("main work")
+	g.git("merge", "-q", "--no-ff", "-m", "Merge side", "side")
+
+	cs, err := g.open().Commits(base, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 4 {
+		t.Fatalf("%d commits, want 4: %+v", len(cs), cs)
+	}
+	first := cs[0]
+	if first.Message != "feat(parser): accept ISO weeks\n\nLonger body\nwith two lines." {
+		t.Errorf("message %q", first.Message)
+	}
+	if !reflect.DeepEqual(first.Files, []string{"c d.md", "src/b.go"}) || first.Parents != 1 || first.Author != "T <t@example.com>" {
+		t.Errorf("first commit %+v", first)
+	}
+	last := cs[len(cs)-1]
+	if last.Parents != 2 || last.Message != "Merge side" {
+		t.Errorf("merge commit %+v", last)
+	}
+}
+
+func TestSubdirectoryRootSeesItsOwnPaths(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{"outside.py": "o\n", "examples/demo/app.py": "a\nb\n", "examples/demo/.gitignore": "build/\n", "examples/demo/build/out.py": "x\n"})
+	base := g.commit("base")
+	g.write(map[string]string{"outside.py": "O\n", "examples/demo/app.py": "a\nB\n"})
+	r, err := Open(filepath.Join(g.dir, "examples", "demo"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Prefix != "examples/demo/" {
+		t.Errorf("prefix %q", r.Prefix)
+	}
+	files, err := r.ListFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(files, []string{".gitignore", "app.py"}) {
+		t.Errorf("files %v", files)
+	}
+	c, err := r.DiffWorktree(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := c.Paths(); !reflect.DeepEqual(p, []string{"app.py"}) {
+		t.Errorf("a change seen from a subfolder lists its own paths only, relative to it: %v", p)
+	}
+	snap, err := r.RevSnapshot(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer snap.Close()
+	if b, err := snap.Read("app.py"); err != nil || string(b) != "a\nb\n" {
+		t.Errorf("revision snapshot read %q, %v", b, err)
+	}
+}
+
+func TestPlainDirectoryWalkHonoursGitignore(t *testing.T) {
+	dir := t.TempDir()
+	for p, c := range map[string]string{
+		".gitignore": "*.log\n/build/\n", "a.py": "a", "x.log": "l", "build/out.py": "o",
+		"src/.gitignore": "secret.txt\n", "src/secret.txt": "s", "src/ok.txt": "k",
+		"node_modules/pkg/index.js": "n",
+	} {
+		abs := filepath.Join(dir, filepath.FromSlash(p))
+		os.MkdirAll(filepath.Dir(abs), 0o755)
+		os.WriteFile(abs, []byte(c), 0o644)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Git {
+		t.Skip("temp dir is inside a git work tree")
+	}
+	files, err := r.ListFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{".gitignore", "a.py", "src/.gitignore", "src/ok.txt"}; !reflect.DeepEqual(files, want) {
+		t.Errorf("files %v, want %v", files, want)
+	}
+	if _, err := r.DiffWorktree("HEAD"); !errors.Is(err, ErrNotGit) {
+		t.Errorf("a diff outside git must say so, got %v", err)
+	}
+}
+
+func TestListFilesSkipsDeletedAndSymlinks(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{"a.py": "a", "b.py": "b", ".gitignore": "*.tmp\n", "x.tmp": "t"})
+	g.commit("base")
+	os.Remove(filepath.Join(g.dir, "b.py"))
+	os.Symlink("a.py", filepath.Join(g.dir, "link.py"))
+	files, err := g.open().ListFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{".gitignore", "a.py"}; !reflect.DeepEqual(files, want) {
+		t.Errorf("files %v, want %v", files, want)
+	}
+}
+
+func TestClassify(t *testing.T) {
+	for _, c := range []struct {
+		path, content, want string
+	}{
+		{"internal/flags/state_string.go", "// Code generated by \"stringer -type=State\"; DO NOT EDIT.\n\npackage flags\n", SkipGenerated},
+		{"api/pb/api_pb2.py", "# -*- coding: utf-8 -*-\n# Generated by the protocol buffer compiler.  DO NOT EDIT!\n", SkipGenerated},
+		{"src/schema.ts", "/**\n * @generated SignedSource<<abc>>\n */\n", SkipGenerated},
+		{"web/app.min.js", "var a=1;", SkipGenerated},
+		{"package-lock.json", "{}", SkipGenerated},
+		{"rust/Cargo.lock", "# This file is automatically @generated by Cargo.\n", SkipGenerated},
+		{"docs/api.md", "<!-- Code generated by gomarkdoc. DO NOT EDIT -->\n# API\n", SkipGenerated},
+		{"vendor/github.com/x/y.go", "package y\n", SkipVendored},
+		{"web/node_modules/left-pad/index.js", "module.exports = 1\n", SkipVendored},
+		{"img/logo.png", "\x89PNG\r\n\x1a\n\x00\x00", SkipBinary},
+		// Near misses: prose about generated code, and code that merely mentions it.
+		{"AGENTS.md", "# Rules\n- Do not edit generated files; code generated by protoc lives in gen/.\n", ""},
+		{"CLAUDE.md", "# Do not edit generated code (generated by make gen)\n", ""},
+		{"src/gen.go", "package gen\n\n// Generate writes code. The output says \"Code generated ... DO NOT EDIT.\"\nfunc Generate() {}\n", ""},
+		{"gen/enum.py", "# DO NOT EDIT: generated by tools/enum.py\n", SkipGenerated},
+		{"src/vendors.py", "VENDORS = []\n", ""},
+		{"src/vendor.go", "package vendor\n", ""},
+	} {
+		if got := Classify(c.path, []byte(c.content)); got != c.want {
+			t.Errorf("Classify(%s) = %q, want %q", c.path, got, c.want)
+		}
+	}
+	big := make([]byte, MaxFileBytes+1)
+	if got := Classify("big.txt", big); got != SkipTooLarge {
+		t.Errorf("a file over the limit: %q", got)
+	}
+}
+
+func TestRelRefusesPathsOutside(t *testing.T) {
+	dir := t.TempDir()
+	r := &Repo{Root: dir}
+	if p, err := r.Rel(dir, "src/a.go"); err != nil || p != "src/a.go" {
+		t.Errorf("Rel = %q, %v", p, err)
+	}
+	if p, err := r.Rel(filepath.Join(dir, "src"), "../lib"); err != nil || p != "lib" {
+		t.Errorf("Rel from a subfolder = %q, %v", p, err)
+	}
+	if _, err := r.Rel(dir, "../elsewhere"); err == nil || !strings.Contains(err.Error(), "outside the repository") {
+		t.Errorf("a path outside: %v", err)
+	}
+	if _, err := r.Rel(dir, "/etc/passwd"); err == nil {
+		t.Error("an absolute path outside must be refused")
+	}
+	for _, bad := range []string{"../x", "/abs", "a/../b", "", "a//b"} {
+		if ValidRel(bad) {
+			t.Errorf("ValidRel(%q) should be false", bad)
+		}
+	}
+}
+
+// TestChangedLinesAgreesWithGit compares the in-process line diff with git's on
+// random edits: the same number of touched lines (both are shortest edit scripts), and
+// the untouched lines of the new file are the old file's lines in order.
+func TestChangedLinesAgreesWithGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	rng := rand.New(rand.NewSource(1))
+	dir := t.TempDir()
+	for iter := 0; iter < 60; iter++ {
+		old := randomLines(rng, rng.Intn(40))
+		nw := mutate(rng, old)
+		oldB, newB := []byte(strings.Join(old, "")), []byte(strings.Join(nw, ""))
+		touched, deleted := ChangedLines(oldB, newB)
+
+		a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+		os.WriteFile(a, oldB, 0o644)
+		os.WriteFile(b, newB, 0o644)
+		out, _ := exec.Command("git", "diff", "--no-index", "-U0", "--no-color", a, b).Output()
+		patches, err := parsePatch(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want filePatch
+		for _, p := range patches {
+			want = p
+		}
+		if want.touched == nil {
+			want.touched = engine.LineSet{}
+		}
+		if len(touched) != len(want.touched) {
+			t.Fatalf("iteration %d: %d touched lines, git finds %d\nold %q\nnew %q\nours %v git %v", iter, len(touched), len(want.touched), old, nw, keys(touched), keys(want.touched))
+		}
+		var kept []string
+		for i, l := range nw {
+			if !touched[i+1] {
+				kept = append(kept, l)
+			}
+		}
+		if !subsequence(kept, old) {
+			t.Fatalf("iteration %d: untouched lines %q are not the old file's in order %q", iter, kept, old)
+		}
+		if len(touched) == 0 && len(old) > len(nw) && len(deleted) == 0 {
+			t.Fatalf("iteration %d: lines were deleted but no anchor recorded", iter)
+		}
+	}
+}
+
+func TestChangedLinesOnAHugeRewriteOverApproximates(t *testing.T) {
+	old := numbered(3000, "o")
+	nw := "header\n" + numbered(3000, "n") + "footer\n"
+	touched, _ := ChangedLines([]byte(old), []byte(nw))
+	if len(touched) != 3002 {
+		t.Errorf("a full rewrite touches every line, got %d", len(touched))
+	}
+}
+
+func randomLines(rng *rand.Rand, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("l%d\n", rng.Intn(8))
+	}
+	return out
+}
+
+func mutate(rng *rand.Rand, in []string) []string {
+	out := append([]string(nil), in...)
+	for k := rng.Intn(6); k >= 0; k-- {
+		switch op := rng.Intn(3); {
+		case op == 0 && len(out) > 0:
+			i := rng.Intn(len(out))
+			out = append(out[:i], out[i+1:]...)
+		case op == 1:
+			i := rng.Intn(len(out) + 1)
+			out = append(out[:i], append([]string{fmt.Sprintf("n%d\n", rng.Intn(8))}, out[i:]...)...)
+		case len(out) > 0:
+			out[rng.Intn(len(out))] = fmt.Sprintf("m%d\n", rng.Intn(8))
+		}
+	}
+	return out
+}
+
+func subsequence(sub, of []string) bool {
+	j := 0
+	for _, s := range sub {
+		for j < len(of) && of[j] != s {
+			j++
+		}
+		if j == len(of) {
+			return false
+		}
+		j++
+	}
+	return true
+}
+
+func keys(s engine.LineSet) []int {
+	var out []int
+	for k := range s {
+		out = append(out, k)
+	}
+	sort.Ints(out)
+	return out
+}

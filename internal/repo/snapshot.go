@@ -1,0 +1,281 @@
+package repo
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os/exec"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/heed-dev/heed/internal/engine"
+)
+
+// Worktree is the working tree as an engine.Snapshot. Its listing is computed on the
+// first call to Paths, so a check whose rules never need the whole tree never pays
+// for it.
+type Worktree struct {
+	r    *Repo
+	once sync.Once
+	list []string
+	err  error
+}
+
+// Worktree returns the working tree's snapshot.
+func (r *Repo) Worktree() *Worktree { return &Worktree{r: r} }
+
+// Paths implements engine.Snapshot. A listing error leaves it empty; Err reports it.
+func (w *Worktree) Paths() []string {
+	w.once.Do(func() { w.list, w.err = w.r.ListFiles() })
+	return w.list
+}
+
+// Err is the error of the listing, if any.
+func (w *Worktree) Err() error {
+	w.Paths()
+	return w.err
+}
+
+// Read implements engine.Snapshot.
+func (w *Worktree) Read(p string) ([]byte, error) {
+	b, err := w.r.ReadFile(p)
+	if err != nil {
+		if _, ok := err.(*TooLargeError); ok {
+			return nil, err
+		}
+		return nil, &engine.NotFoundError{Path: p}
+	}
+	return b, nil
+}
+
+// Close implements io.Closer (nothing to release).
+func (w *Worktree) Close() error { return nil }
+
+// GitSnapshot is the index or a revision as an engine.Snapshot: the listing comes
+// from git at once, blobs are read on demand through one `git cat-file --batch`.
+type GitSnapshot struct {
+	r     *Repo
+	blobs map[string]string // path -> blob id
+	paths []string
+	cat   *catFile
+}
+
+// IndexSnapshot is the state the index holds: what the next commit would record.
+// For a path with merge conflicts, "ours" (stage 2) stands in.
+func (r *Repo) IndexSnapshot() (*GitSnapshot, error) {
+	if !r.Git {
+		return nil, ErrNotGit
+	}
+	out, err := r.run(nil, "ls-files", "--stage", "-z")
+	if err != nil {
+		return nil, err
+	}
+	s := &GitSnapshot{r: r, blobs: map[string]string{}}
+	for _, rec := range splitNUL(out) {
+		// "<mode> <object> <stage>\t<path>"
+		meta, p, ok := strings.Cut(rec, "\t")
+		f := strings.Fields(meta)
+		if !ok || len(f) != 3 || !regularMode(f[0]) {
+			continue
+		}
+		if f[2] != "0" && f[2] != "2" {
+			continue
+		}
+		s.blobs[p] = f[1]
+	}
+	s.finish()
+	return s, nil
+}
+
+// RevSnapshot is the tree of a commit.
+func (r *Repo) RevSnapshot(rev string) (*GitSnapshot, error) {
+	if !r.Git {
+		return nil, ErrNotGit
+	}
+	hash, err := r.ResolveRev(rev)
+	if err != nil {
+		return nil, err
+	}
+	out, err := r.run(nil, "ls-tree", "-r", "-z", hash)
+	if err != nil {
+		return nil, err
+	}
+	s := &GitSnapshot{r: r, blobs: map[string]string{}}
+	for _, rec := range splitNUL(out) {
+		// "<mode> <type> <object>\t<path>"
+		meta, p, ok := strings.Cut(rec, "\t")
+		f := strings.Fields(meta)
+		if !ok || len(f) != 3 || f[1] != "blob" || !regularMode(f[0]) {
+			continue
+		}
+		s.blobs[p] = f[2]
+	}
+	s.finish()
+	return s, nil
+}
+
+// SnapshotAt opens the repository at root and returns its tree at rev (for audits).
+func SnapshotAt(root, rev string) (*GitSnapshot, error) {
+	r, err := Open(root)
+	if err != nil {
+		return nil, err
+	}
+	return r.RevSnapshot(rev)
+}
+
+func regularMode(m string) bool { return m == "100644" || m == "100755" }
+
+func (s *GitSnapshot) finish() {
+	s.paths = make([]string, 0, len(s.blobs))
+	for p := range s.blobs {
+		s.paths = append(s.paths, p)
+	}
+	sort.Strings(s.paths)
+	s.cat = &catFile{r: s.r}
+}
+
+// Paths implements engine.Snapshot.
+func (s *GitSnapshot) Paths() []string { return s.paths }
+
+// Has reports whether the snapshot has the path.
+func (s *GitSnapshot) Has(p string) bool { _, ok := s.blobs[p]; return ok }
+
+// Read implements engine.Snapshot.
+func (s *GitSnapshot) Read(p string) ([]byte, error) {
+	id, ok := s.blobs[p]
+	if !ok {
+		return nil, &engine.NotFoundError{Path: p}
+	}
+	return s.cat.read(id, p)
+}
+
+// Close stops the cat-file process.
+func (s *GitSnapshot) Close() error { return s.cat.close() }
+
+// catFile keeps one `git cat-file --batch` running and serves blob reads through it.
+type catFile struct {
+	r     *Repo
+	mu    sync.Mutex
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	out   *bufio.Reader
+	err   error
+	start sync.Once
+}
+
+func (c *catFile) read(id, p string) ([]byte, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.start.Do(func() {
+		cmd := c.r.command("cat-file", "--batch")
+		in, err := cmd.StdinPipe()
+		if err != nil {
+			c.err = err
+			return
+		}
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			c.err = err
+			return
+		}
+		if err := cmd.Start(); err != nil {
+			c.err = fmt.Errorf("start git cat-file: %w", err)
+			return
+		}
+		c.cmd, c.in, c.out = cmd, in, bufio.NewReaderSize(out, 64<<10)
+	})
+	if c.err != nil {
+		return nil, c.err
+	}
+	if _, err := io.WriteString(c.in, id+"\n"); err != nil {
+		c.err = fmt.Errorf("git cat-file: %w", err)
+		return nil, c.err
+	}
+	header, err := c.out.ReadString('\n')
+	if err != nil {
+		c.err = fmt.Errorf("git cat-file: %w", err)
+		return nil, c.err
+	}
+	f := strings.Fields(header)
+	if len(f) == 2 && f[1] == "missing" {
+		return nil, fmt.Errorf("%s: blob %s missing from the repository", p, id)
+	}
+	if len(f) != 3 {
+		c.err = fmt.Errorf("git cat-file: unexpected header %q", header)
+		return nil, c.err
+	}
+	size, err := strconv.ParseInt(f[2], 10, 64)
+	if err != nil {
+		c.err = fmt.Errorf("git cat-file: unexpected header %q", header)
+		return nil, c.err
+	}
+	if size > MaxFileBytes {
+		if _, err := c.out.Discard(int(size) + 1); err != nil {
+			c.err = err
+		}
+		return nil, &TooLargeError{Path: p, Size: size}
+	}
+	buf := make([]byte, size+1)
+	if _, err := io.ReadFull(c.out, buf); err != nil {
+		c.err = fmt.Errorf("git cat-file: %w", err)
+		return nil, c.err
+	}
+	return buf[:size], nil
+}
+
+func (c *catFile) close() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cmd == nil {
+		return nil
+	}
+	c.in.Close()
+	err := c.cmd.Wait()
+	c.cmd = nil
+	c.err = fmt.Errorf("git cat-file: closed")
+	return err
+}
+
+// Overlay is a snapshot with some files replaced, added or removed (a proposed write
+// judged against the rest of the tree).
+type Overlay struct {
+	Base    engine.Snapshot
+	Files   map[string][]byte
+	Removed map[string]bool
+	once    sync.Once
+	paths   []string
+}
+
+// Paths implements engine.Snapshot.
+func (o *Overlay) Paths() []string {
+	o.once.Do(func() {
+		seen := map[string]bool{}
+		for _, p := range o.Base.Paths() {
+			if !o.Removed[p] {
+				seen[p] = true
+			}
+		}
+		for p := range o.Files {
+			seen[p] = true
+		}
+		o.paths = make([]string, 0, len(seen))
+		for p := range seen {
+			o.paths = append(o.paths, p)
+		}
+		sort.Strings(o.paths)
+	})
+	return o.paths
+}
+
+// Read implements engine.Snapshot.
+func (o *Overlay) Read(p string) ([]byte, error) {
+	if b, ok := o.Files[p]; ok {
+		return b, nil
+	}
+	if o.Removed[p] {
+		return nil, &engine.NotFoundError{Path: p}
+	}
+	return o.Base.Read(p)
+}
