@@ -1,0 +1,216 @@
+package policy
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func sample() *Policy {
+	r := Rule{ID: "c1.command.1", Domain: DomainProcess, Kind: "command", Params: json.RawMessage(`{"deny":["npm publish"]}`),
+		Severity: SeverityError, Exact: true, Origin: "process.never-run",
+		Cases: []Case{{Expect: ExpectViolated, Argv: []string{"npm", "publish"}}, {Expect: ExpectSatisfied, Argv: []string{"npm", "test"}}}}
+	r.Generated = Fingerprint(&r)
+	return &Policy{Version: CurrentVersion,
+		Sources: []SourceFile{{Path: "AGENTS.md", SHA256: strings.Repeat("a", 64), Format: "agents"}},
+		Entries: []Entry{
+			{Constraint: Constraint{ID: "c1", Text: "Never run `npm publish`.", File: "AGENTS.md", Line: 3, Level: Must}, Rules: []Rule{r}},
+			{Constraint: Constraint{ID: "c2", Text: "Be nice.", File: "AGENTS.md", Line: 4, Level: Should}, Unenforced: "no checkable claim"},
+		}}
+}
+
+func TestMarshalRoundTripIsDeterministic(t *testing.T) {
+	a, err := Marshal(sample())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Parse(a, "policy.json")
+	if err != nil {
+		t.Fatalf("a written policy must load: %v", err)
+	}
+	b, _ := Marshal(p)
+	if !bytes.Equal(a, b) {
+		t.Fatalf("round trip changed the file:\n%s\n---\n%s", a, b)
+	}
+	if !bytes.HasSuffix(a, []byte("}\n")) || !bytes.Contains(a, []byte(`"$schema": "`+SchemaURL+`"`)) {
+		t.Fatalf("policy file lacks $schema or trailing newline:\n%s", a)
+	}
+}
+
+// Every problem in a hand-edited policy names the JSON path and the rule it is in.
+func TestParseErrorsNameThePathAndRule(t *testing.T) {
+	good, _ := Marshal(sample())
+	edit := func(f func(m map[string]any)) []byte {
+		var m map[string]any
+		if err := json.Unmarshal(good, &m); err != nil {
+			t.Fatal(err)
+		}
+		f(m)
+		b, _ := json.Marshal(m)
+		return b
+	}
+	rule0 := func(m map[string]any) map[string]any {
+		return m["constraints"].([]any)[0].(map[string]any)["rules"].([]any)[0].(map[string]any)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+		want []string
+	}{
+		{"bad JSON", []byte("{\n  \"version\": 1,\n  \"sources\": [}\n"), []string{"policy.json:3:", "invalid JSON"}},
+		{"truncated", good[:len(good)/2], []string{"policy.json", "invalid JSON"}},
+		{"empty", []byte("  \n"), []string{"empty file"}},
+		{"wrong severity", edit(func(m map[string]any) { rule0(m)["severity"] = "fatal" }), []string{"/constraints/0/rules/0/severity", "rule c1.command.1"}},
+		{"wrong type", edit(func(m map[string]any) { rule0(m)["exact"] = "yes" }), []string{"/constraints/0/rules/0/exact", "rule c1.command.1", "boolean"}},
+		{"case expectation", edit(func(m map[string]any) { rule0(m)["cases"].([]any)[1].(map[string]any)["expect"] = "pass" }), []string{"/constraints/0/rules/0/cases/1/expect", "rule c1.command.1"}},
+		{"typo in a field", edit(func(m map[string]any) { rule0(m)["serverity"] = "error" }), []string{"/constraints/0/rules/0", "serverity"}},
+		{"missing kind", edit(func(m map[string]any) { delete(rule0(m), "kind") }), []string{"/constraints/0/rules/0", "kind"}},
+		{"constraint level", edit(func(m map[string]any) { m["constraints"].([]any)[1].(map[string]any)["level"] = "may" }), []string{"/constraints/1/level", "constraint c2"}},
+		{"version", edit(func(m map[string]any) { m["version"] = 7 }), []string{"/version"}},
+		{"duplicate rule id", edit(func(m map[string]any) {
+			e := m["constraints"].([]any)[1].(map[string]any)
+			e["rules"] = []any{rule0(m)}
+		}), []string{"/constraints/1/rules/0/id", "duplicate rule id", "c1.command.1"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Parse(c.data, "policy.json")
+			if err == nil {
+				t.Fatal("a broken policy loaded")
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not contain %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestSaveIsAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, ".heed", "policy.json")
+	if err := Save(path, sample()); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+	// A write that cannot complete leaves the old file whole and no temporary behind.
+	if err := os.Chmod(filepath.Dir(path), 0o500); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(filepath.Dir(path), 0o755)
+	if os.Geteuid() != 0 { // root ignores directory permissions
+		p := sample()
+		p.Entries = nil
+		if err := Save(path, p); err == nil {
+			t.Fatal("save into a read-only folder succeeded")
+		}
+		after, _ := os.ReadFile(path)
+		if !bytes.Equal(before, after) {
+			t.Fatal("a failed save changed the policy file")
+		}
+	}
+	os.Chmod(filepath.Dir(path), 0o755)
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Fatalf("temporary files left behind: %v", entries)
+	}
+	// Saving over a directory fails without touching it.
+	if err := Save(dir, sample()); err == nil {
+		t.Fatal("saving over a directory succeeded")
+	}
+}
+
+func TestFingerprintSeesEditsNotFormatting(t *testing.T) {
+	r := sample().Entries[0].Rules[0]
+	if r.Edited() {
+		t.Fatal("a rule as generated counts as edited")
+	}
+	reformatted := r
+	reformatted.Params = json.RawMessage("{ \"deny\" : [ \"npm publish\" ] }")
+	if reformatted.Edited() {
+		t.Fatal("re-indenting params counts as an edit")
+	}
+	for name, edit := range map[string]func(*Rule){
+		"params":   func(r *Rule) { r.Params = json.RawMessage(`{"deny":["npm publish","npm unpublish"]}`) },
+		"severity": func(r *Rule) { r.Severity = SeverityWarning },
+		"scope":    func(r *Rule) { r.Scope.Dir = "web" },
+		"cases":    func(r *Rule) { r.Cases = r.Cases[:1] },
+		"message":  func(r *Rule) { r.Message = "no publishing" },
+		"manual":   func(r *Rule) { r.Origin = OriginManual },
+		"no print": func(r *Rule) { r.Generated = "" },
+	} {
+		e := r
+		e.Cases = append([]Case(nil), r.Cases...)
+		edit(&e)
+		if !e.Edited() {
+			t.Errorf("editing %s is not seen", name)
+		}
+	}
+}
+
+// The schema must describe every field the Go types write, or a valid policy would
+// be rejected (or a typo accepted) on load.
+func TestSchemaCoversEveryField(t *testing.T) {
+	var schema struct {
+		Properties map[string]any `json:"properties"`
+		Defs       map[string]struct {
+			Properties map[string]any `json:"properties"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(SchemaJSON(), &schema); err != nil {
+		t.Fatal(err)
+	}
+	check := func(typ reflect.Type, props map[string]any, def string) {
+		for _, name := range jsonFields(typ) {
+			if _, ok := props[name]; !ok {
+				t.Errorf("schema $defs/%s lacks %q (field of %s)", def, name, typ)
+			}
+		}
+		if len(props) != len(jsonFields(typ)) {
+			t.Errorf("schema $defs/%s has %d properties, %s has %d json fields", def, len(props), typ, len(jsonFields(typ)))
+		}
+	}
+	check(reflect.TypeOf(Policy{}), schema.Properties, "(top)")
+	check(reflect.TypeOf(SourceFile{}), schema.Defs["source"].Properties, "source")
+	check(reflect.TypeOf(Scope{}), schema.Defs["scope"].Properties, "scope")
+	check(reflect.TypeOf(CodeBlock{}), schema.Defs["code"].Properties, "code")
+	check(reflect.TypeOf(Case{}), schema.Defs["case"].Properties, "case")
+	check(reflect.TypeOf(Rule{}), schema.Defs["rule"].Properties, "rule")
+	check(reflect.TypeOf(Entry{}), schema.Defs["entry"].Properties, "entry")
+}
+
+func jsonFields(t reflect.Type) []string {
+	var out []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.Anonymous {
+			out = append(out, jsonFields(f.Type)...)
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" || !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// docs/policy.schema.json is the published copy editors fetch: it must be the schema
+// heed validates with.
+func TestPublishedSchemaIsCurrent(t *testing.T) {
+	pub, err := os.ReadFile(filepath.Join("..", "..", "docs", "policy.schema.json"))
+	if err != nil {
+		t.Fatalf("the published schema is missing: %v", err)
+	}
+	if !bytes.Equal(pub, SchemaJSON()) {
+		t.Fatal("docs/policy.schema.json differs from internal/policy/schema/policy.schema.json: copy it over")
+	}
+}
