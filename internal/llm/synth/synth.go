@@ -275,3 +275,42 @@ func RepoEvidence(root string, files []string) (*engine.Evidence, error) {
 	ev.Tree = snap
 	return ev, nil
 }
+
+// IsModelRule reports whether a rule was made by a model.
+func IsModelRule(r *policy.Rule) bool { return strings.HasPrefix(r.Origin, "llm:") }
+
+// Carry copies the model-made rules of old into fresh for every constraint whose id
+// (and so whose text) is unchanged and which the offline compiler still leaves without
+// a rule: a plain `heed compile` (no --llm, no network) keeps what a model compile
+// added, and `heed compile --llm` asks the model only about what is new. It returns
+// the number of entries carried.
+func Carry(old, fresh *policy.Policy) int {
+	if old == nil || fresh == nil {
+		return 0
+	}
+	byID := map[string]*policy.Entry{}
+	for i := range old.Entries {
+		byID[old.Entries[i].ID] = &old.Entries[i]
+	}
+	n := 0
+	for i := range fresh.Entries {
+		fe := &fresh.Entries[i]
+		oe := byID[fe.ID]
+		if oe == nil || len(fe.Rules) > 0 || len(oe.Rules) == 0 {
+			continue
+		}
+		var model []policy.Rule
+		for _, r := range oe.Rules {
+			if IsModelRule(&r) {
+				model = append(model, r)
+			}
+		}
+		if len(model) == 0 {
+			continue
+		}
+		fe.Rules = model
+		fe.Unenforced = ""
+		n++
+	}
+	return n
+}

@@ -391,3 +391,20 @@ func TestAnswerOutsideTheSchemaIsRetried(t *testing.T) {
 		t.Fatalf("report %+v err %v", rep, rep.Results[0].Err)
 	}
 }
+
+func TestCarryKeepsModelRulesOfUnchangedConstraints(t *testing.T) {
+	old := testPolicy()
+	old.Entries[2].Rules = []policy.Rule{{ID: "c-print.pattern.1", Kind: "pattern", Origin: "llm:fake-coder"}}
+	old.Entries[2].Unenforced = ""
+	fresh := testPolicy()
+	fresh.Entries = append(fresh.Entries, policy.Entry{Constraint: policy.Constraint{ID: "c-new", Level: policy.Must}, Unenforced: "needs a model"})
+	if n := Carry(old, fresh); n != 1 {
+		t.Fatalf("carried %d", n)
+	}
+	if len(fresh.Entries[2].Rules) != 1 || fresh.Entries[2].Unenforced != "" || len(fresh.Entries[0].Rules) != 1 {
+		t.Fatalf("entries %+v", fresh.Entries)
+	}
+	if got := Candidates(fresh); len(got) != 1 || fresh.Entries[got[0]].ID != "c-new" {
+		t.Fatalf("candidates after carrying %v: only the new constraint goes to the model", got)
+	}
+}

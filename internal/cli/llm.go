@@ -1,0 +1,79 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+
+	"github.com/heed-dev/heed/internal/compile"
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/llm"
+	"github.com/heed-dev/heed/internal/llm/judge"
+	"github.com/heed-dev/heed/internal/llm/synth"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/project"
+	"github.com/heed-dev/heed/internal/rules"
+)
+
+// modelClient resolves the model configuration (flags, environment, .heed/config) and
+// returns its client, or nil when no provider is configured.
+func (app *App) modelClient(root string, f *llm.Flags) (*llm.Client, error) {
+	cfg, err := llm.Resolve(root, app.Getenv, *f)
+	if err != nil {
+		return nil, Fail("%v", err)
+	}
+	c, err := llm.New(cfg)
+	if err != nil {
+		return nil, Fail("%v", err)
+	}
+	return c, nil
+}
+
+// compileWithModel is `heed compile --llm`'s model step, run on the freshly compiled
+// policy before it is merged with the file on disk. Model-made rules of unchanged
+// constraints are always carried over from old (no model needed); with useModel the
+// constraints still without a rule go to the model, through the validation gate.
+func (app *App) compileWithModel(root string, old, fresh *policy.Policy, useModel bool, f *llm.Flags) error {
+	synth.Carry(old, fresh)
+	if !useModel {
+		return nil
+	}
+	client, err := app.modelClient(root, f)
+	if err != nil {
+		return err
+	}
+	if client == nil {
+		return Fail("compile --llm: %v", llm.ErrDisabled)
+	}
+	files, err := project.ListFiles(root)
+	if err != nil {
+		return Fail("%v", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep, err := synth.Compile(ctx, fresh, synth.Options{
+		Client: client, Registry: rules.Registry(), Root: root, Files: files,
+		Context: compile.RepoContextFor(root, files), Log: app.Stderr,
+	})
+	fmt.Fprintf(app.Stderr, "heed: %s\nheed: %s\n", rep.Summary(), client.Summary())
+	if err != nil {
+		return Fail("compile --llm: %v", err)
+	}
+	return nil
+}
+
+// judgeRules gives judge rules a model when one is configured: it returns the
+// registry to compile the policy with and a function that lowers judge findings to
+// warnings. Without a provider the registry is unchanged (judge targets stay
+// undetermined) and nothing contacts a network.
+func (app *App) judgeRules(root string, f *llm.Flags) (*engine.Registry, *llm.Client, error) {
+	client, err := app.modelClient(root, f)
+	if err != nil {
+		return nil, nil, err
+	}
+	if client == nil {
+		return rules.Registry(), nil, nil
+	}
+	return judge.Registry(rules.Registry(), judge.New(client)), client, nil
+}
