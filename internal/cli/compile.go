@@ -19,6 +19,7 @@ import (
 func (app *App) newCompileCmd() *cobra.Command {
 	var check bool
 	var format string
+	var model modelStep
 	cmd := &cobra.Command{
 		Use:   "compile",
 		Short: "Compile the instruction files into .heed/policy.json",
@@ -36,11 +37,12 @@ With --check nothing is written: exit 1 when the policy file is missing or stale
 			if err := checkFormat("compile", format, "text", "json"); err != nil {
 				return err
 			}
-			return app.runCompile(check, format)
+			return app.runCompile(check, format, &model)
 		},
 	}
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when .heed/policy.json is missing or stale")
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	model.register(cmd)
 	return cmd
 }
 
@@ -56,7 +58,7 @@ type compileOutput struct {
 	Counts   map[string]int  `json:"counts"`
 }
 
-func (app *App) runCompile(check bool, format string) error {
+func (app *App) runCompile(check bool, format string, model *modelStep) error {
 	root, err := app.Repo()
 	if err != nil {
 		return err
@@ -81,6 +83,9 @@ func (app *App) runCompile(check bool, format string) error {
 		oldBytes = nil
 	default:
 		return Fail("read %s: %v", policy.File, err)
+	}
+	if err := app.compileWithModel(root, old, fresh, model, check); err != nil {
+		return err
 	}
 	merged, changes := policy.Merge(old, fresh)
 	data, err := policy.Marshal(merged)

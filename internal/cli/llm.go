@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/signal"
 
+	"github.com/spf13/cobra"
+
 	"github.com/heed-dev/heed/internal/compile"
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/llm"
@@ -30,16 +32,31 @@ func (app *App) modelClient(root string, f *llm.Flags) (*llm.Client, error) {
 	return c, nil
 }
 
+// modelStep holds `heed compile`'s model flags.
+type modelStep struct {
+	use   bool
+	flags llm.Flags
+}
+
+func (m *modelStep) register(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&m.use, "llm", false, "send the constraints the offline compiler could not compile to the configured model; its rules are validated before they are accepted (see docs/llm.md)")
+	m.flags.Register(cmd.Flags())
+}
+
 // compileWithModel is `heed compile --llm`'s model step, run on the freshly compiled
 // policy before it is merged with the file on disk. Model-made rules of unchanged
 // constraints are always carried over from old (no model needed); with useModel the
 // constraints still without a rule go to the model, through the validation gate.
-func (app *App) compileWithModel(root string, old, fresh *policy.Policy, useModel bool, f *llm.Flags) error {
+// With --check nothing contacts a model.
+func (app *App) compileWithModel(root string, old, fresh *policy.Policy, m *modelStep, check bool) error {
 	synth.Carry(old, fresh)
-	if !useModel {
+	if m == nil || !m.use {
 		return nil
 	}
-	client, err := app.modelClient(root, f)
+	if check {
+		return Fail("compile: --check and --llm do not go together (--check never contacts a model)")
+	}
+	client, err := app.modelClient(root, &m.flags)
 	if err != nil {
 		return err
 	}
