@@ -20,6 +20,7 @@ import (
 	"github.com/heed-dev/heed/internal/llm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules/semantic"
 )
 
 // Options configure a model compile.
@@ -74,15 +75,30 @@ type Report struct {
 }
 
 // Candidates returns the indexes of the entries the offline compiler could not
-// compile: must and should constraints with no rule.
+// compile into an executable rule: must and should constraints with no rule, or with
+// only the judge rule its design-intent fallback made (a model may find a mechanical
+// check for those; a judge rule a person edited is theirs and is left alone).
 func Candidates(p *policy.Policy) []int {
 	var out []int
-	for i, e := range p.Entries {
-		if (e.Level == policy.Must || e.Level == policy.Should) && len(e.Rules) == 0 {
+	for i := range p.Entries {
+		if candidate(&p.Entries[i]) {
 			out = append(out, i)
 		}
 	}
 	return out
+}
+
+func candidate(e *policy.Entry) bool {
+	if e.Level != policy.Must && e.Level != policy.Should {
+		return false
+	}
+	for i := range e.Rules {
+		r := &e.Rules[i]
+		if r.Kind != semantic.KindJudge || IsModelRule(r) || r.Edited() {
+			return false
+		}
+	}
+	return true
 }
 
 // Reasons recorded on entries.
@@ -92,8 +108,9 @@ const (
 )
 
 // Compile runs the model path over p's candidates and writes the outcome into p:
-// accepted rules replace the entry's empty rule list, rejections and refusals become
-// its Unenforced reason, and failed calls leave the entry unchanged.
+// accepted rules replace the entry's rules (none, or the offline judge fallback),
+// rejections and refusals become the Unenforced reason of an entry without rules, and
+// failed calls leave the entry unchanged.
 func Compile(ctx context.Context, p *policy.Policy, opt Options) (*Report, error) {
 	if opt.Client == nil {
 		return nil, llm.ErrDisabled
@@ -168,10 +185,14 @@ func Compile(ctx context.Context, p *policy.Policy, opt Options) (*Report, error
 			e.Unenforced = ""
 		case len(res.Problems) > 0:
 			rep.Rejected++
-			e.Unenforced = res.Unenforced
+			if len(e.Rules) == 0 { // an offline judge rule stays as it was
+				e.Unenforced = res.Unenforced
+			}
 		default:
 			rep.NotEnforceable++
-			e.Unenforced = res.Unenforced
+			if len(e.Rules) == 0 {
+				e.Unenforced = res.Unenforced
+			}
 		}
 	}
 	return rep, ctx.Err()
@@ -296,7 +317,7 @@ func Carry(old, fresh *policy.Policy) int {
 	for i := range fresh.Entries {
 		fe := &fresh.Entries[i]
 		oe := byID[fe.ID]
-		if oe == nil || len(fe.Rules) > 0 || len(oe.Rules) == 0 {
+		if oe == nil || !candidate(fe) || len(oe.Rules) == 0 {
 			continue
 		}
 		var model []policy.Rule

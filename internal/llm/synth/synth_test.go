@@ -408,3 +408,42 @@ func TestCarryKeepsModelRulesOfUnchangedConstraints(t *testing.T) {
 		t.Fatalf("candidates after carrying %v: only the new constraint goes to the model", got)
 	}
 }
+
+// The offline compiler's design-intent fallback (a judge rule) is a candidate too: a
+// model may find a mechanical check. A declined or rejected answer keeps the judge rule.
+func TestOfflineJudgeFallbackIsReplacedOnlyByAnAcceptedRule(t *testing.T) {
+	withJudge := func() *policy.Policy {
+		p := testPolicy()
+		e := &p.Entries[2]
+		r := semantic.NewRule(&e.Constraint, semantic.OnFiles)
+		r.ID, r.Origin = "c-print.judge.1", "semantic"
+		r.Generated = policy.Fingerprint(&r)
+		e.Rules, e.Unenforced = []policy.Rule{r}, ""
+		return p
+	}
+	edited := withJudge()
+	edited.Entries[2].Rules[0].Params = json.RawMessage(`{"rubric":"my own words"}`)
+	if got := Candidates(edited); len(got) != 0 {
+		t.Fatalf("a hand-edited judge rule was sent to the model: %v", got)
+	}
+
+	root, files := writeRepo(t, repoFiles)
+	m := &fakeModel{answer: func(int, []string) string { return answer(patternRule(`\bprint\(`, goodCases...)) }}
+	p := withJudge()
+	if rep := run(t, m, root, files, p); rep.Sent != 1 || rep.Compiled != 1 {
+		t.Fatalf("report %+v", rep)
+	}
+	if rs := p.Entries[2].Rules; len(rs) != 1 || rs[0].Kind != "pattern" {
+		t.Fatalf("rules %+v: the accepted rule replaces the judge fallback", rs)
+	}
+
+	root, files = writeRepo(t, repoFiles)
+	m = &fakeModel{answer: func(int, []string) string { return answer(patternRule(`(`, goodCases...)) }}
+	p = withJudge()
+	if rep := run(t, m, root, files, p); rep.Rejected != 1 {
+		t.Fatalf("report %+v", rep)
+	}
+	if rs := p.Entries[2].Rules; len(rs) != 1 || rs[0].Kind != semantic.KindJudge || p.Entries[2].Unenforced != "" {
+		t.Fatalf("a rejected answer must leave the judge rule: %+v %q", rs, p.Entries[2].Unenforced)
+	}
+}
