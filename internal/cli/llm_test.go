@@ -1,0 +1,145 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// scriptAnswer is what the fake model proposes for the print rule: a Starlark script
+// with a violated and a satisfied case.
+func scriptAnswer() string {
+	src := "def check(t):\n    return [{\"line\": i + 1, \"message\": \"print() in library code\"} for i, l in enumerate(t[\"content\"].split(\"\\n\")) if re.search(r\"\\bprint\\(\", l)]\n"
+	params, _ := json.Marshal(map[string]any{"source": src})
+	ps, _ := json.Marshal(string(params))
+	c := func(expect, code string) string {
+		cs, _ := json.Marshal(code)
+		return fmt.Sprintf(`{"expect":%q,"argv":[],"shell":"","cwd":"","history":[],"path":"src/app/x.py","code":%s,"files":[],"message":"","changed":[],"pr":"","note":""}`, expect, cs)
+	}
+	return fmt.Sprintf(`{"statement":"Library code under src/ must not call print(); it must use the logger.","route":"source","enforceable":true,"reason":"print calls are visible in the source","rules":[{"kind":"script","params_json":%s,"globs":["src/**/*.py"],"exact":false,"message":"print() in library code","suggestion":"use the logger","cases":[%s,%s]}]}`,
+		ps, c("violated", "print('x')\n"), c("satisfied", "log.info('x')\n"))
+}
+
+func fakeChatServer(t *testing.T, content string) (*httptest.Server, *atomic.Int32) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		io.Copy(io.Discard, r.Body)
+		if r.URL.Path != "/v1/chat/completions" {
+			http.NotFound(w, r)
+			return
+		}
+		json.NewEncoder(w).Encode(map[string]any{
+			"id": "chatcmpl-1", "object": "chat.completion", "model": "fake-coder",
+			"choices": []any{map[string]any{"index": 0, "message": map[string]any{"role": "assistant", "content": content}, "finish_reason": "stop"}},
+			"usage":   map[string]any{"prompt_tokens": 1200, "completion_tokens": 300, "total_tokens": 1500},
+		})
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &hits
+}
+
+func gitRepo(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, c := range files {
+		full := filepath.Join(dir, p)
+		os.MkdirAll(filepath.Dir(full), 0o755)
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("git", "init", "-q", dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	return dir
+}
+
+func runHeed(env map[string]string, args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	app := &App{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(k string) string { return env[k] }}
+	root := app.newRoot()
+	root.SetArgs(args)
+	root.SetOut(&out)
+	root.SetErr(&errb)
+	code := app.exitCode(root.Execute())
+	return code, out.String(), errb.String()
+}
+
+func TestCompileWithModelEndToEnd(t *testing.T) {
+	srv, hits := fakeChatServer(t, scriptAnswer())
+	dir := gitRepo(t, map[string]string{
+		"AGENTS.md":       "# Agent rules\n\n## Logging\n\n- Never leave debugging prints in library code under src/.\n",
+		"src/app/core.py": "import logging\n\ndef run():\n    print('left over')\n",
+	})
+	env := map[string]string{"HEED_LLM_PROVIDER": "openai-compatible", "HEED_LLM_MODEL": "fake-coder", "HEED_LLM_BASE_URL": srv.URL + "/v1"}
+
+	code, _, stderr := runHeed(env, "compile", "--llm", "--repo", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if hits.Load() != 1 || !strings.Contains(stderr, "1 constraints sent, 1 compiled") ||
+		!strings.Contains(stderr, "model: openai-compatible fake-coder: 1 request, 1,200 input + 300 output tokens, cost unknown") {
+		t.Fatalf("%d requests; stderr:\n%s", hits.Load(), stderr)
+	}
+	pol, err := policy.Load(filepath.Join(dir, ".heed", "policy.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var model []policy.Rule
+	for _, b := range pol.Rules() {
+		if b.Rule.Origin == "llm:fake-coder" {
+			model = append(model, *b.Rule)
+		}
+	}
+	if len(model) != 1 || model[0].Kind != "script" || model[0].Severity != policy.SeverityError {
+		t.Fatalf("model rules %+v", model)
+	}
+
+	// Recompiling the unchanged file costs nothing: the answer is cached (and the
+	// rule carried), and a plain compile keeps the model's rule without a model.
+	code, _, stderr = runHeed(env, "compile", "--llm", "--repo", dir)
+	if code != 0 || hits.Load() != 1 {
+		t.Fatalf("second --llm compile: exit %d, %d requests: %s", code, hits.Load(), stderr)
+	}
+	code, stdout, stderr := runHeed(nil, "compile", "--check", "--repo", dir)
+	if code != 0 || hits.Load() != 1 {
+		t.Fatalf("compile --check without a model: exit %d, %d requests\n%s%s", code, hits.Load(), stdout, stderr)
+	}
+	pol, _ = policy.Load(filepath.Join(dir, ".heed", "policy.json"))
+	found := false
+	for _, b := range pol.Rules() {
+		found = found || b.Rule.Origin == "llm:fake-coder"
+	}
+	if !found {
+		t.Fatalf("the model's rule was lost")
+	}
+}
+
+func TestCompileLLMWithoutProviderFailsWithoutNetwork(t *testing.T) {
+	srv, hits := fakeChatServer(t, scriptAnswer())
+	dir := gitRepo(t, map[string]string{"AGENTS.md": "# Rules\n\n- Never leave debugging prints in library code under src/.\n"})
+	env := map[string]string{"OPENAI_API_KEY": "sk-live", "OPENAI_BASE_URL": srv.URL + "/v1", "HEED_LLM_BASE_URL": srv.URL + "/v1"}
+	code, _, stderr := runHeed(env, "compile", "--llm", "--repo", dir)
+	if code != ExitUsage || !strings.Contains(stderr, "no model provider is configured") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if code, _, _ := runHeed(env, "compile", "--repo", dir); code != 0 {
+		t.Fatalf("plain compile: exit %d", code)
+	}
+	if hits.Load() != 0 {
+		t.Fatalf("%d requests with no provider configured", hits.Load())
+	}
+}
