@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -36,12 +37,21 @@ type Judge struct {
 	MaxChars int
 	// Timeout bounds all the requests of one target.
 	Timeout time.Duration
+	// MaxRequests bounds the requests of one run (a whole-repository check of a broad
+	// judge rule would otherwise send every file); targets past it are undetermined.
+	// Zero means no bound.
+	MaxRequests int64
+
+	sent atomic.Int64
 }
+
+// DefaultMaxRequests is the default request budget of one run.
+const DefaultMaxRequests = 200
 
 // New returns a judge with default bounds; a nil client yields a judge that answers
 // every target undetermined (no model).
 func New(c *llm.Client) *Judge {
-	return &Judge{Client: c, Context: 3, MaxLines: 120, MaxChars: 24000, Timeout: 5 * time.Minute}
+	return &Judge{Client: c, Context: 3, MaxLines: 120, MaxChars: 24000, Timeout: 5 * time.Minute, MaxRequests: DefaultMaxRequests}
 }
 
 // Func is the judge as the semantic kind's plug-in.
@@ -118,7 +128,13 @@ func (j *Judge) Judge(req semantic.Request) engine.Result {
 	verdicts := map[string]Verdict{}
 	failed := map[string]string{}
 	for _, batch := range j.batches(units) {
-		vs, err := j.ask(ctx, req, batch)
+		var vs map[string]Verdict
+		var err error
+		if j.MaxRequests > 0 && j.sent.Add(1) > j.MaxRequests {
+			err = fmt.Errorf("this run's budget of %d model requests is spent (judge fewer files: check a diff rather than the whole repository)", j.MaxRequests)
+		} else {
+			vs, err = j.ask(ctx, req, batch)
+		}
 		for _, u := range batch {
 			if err != nil {
 				failed[u.id] = err.Error()

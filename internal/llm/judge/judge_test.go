@@ -369,3 +369,16 @@ func TestOtherTargets(t *testing.T) {
 		t.Fatalf("commit: %+v", res)
 	}
 }
+
+func TestRequestBudgetLeavesTheRestUndetermined(t *testing.T) {
+	m := &obedientModel{}
+	j, _ := newJudge(t, m, 5*time.Second)
+	j.MaxRequests = 2
+	var got []engine.Verdict
+	for i := 0; i < 3; i++ {
+		got = append(got, j.Judge(fileReq(fmt.Sprintf("f%d.go", i), withTodo, 4)).Verdict)
+	}
+	if m.requests != 2 || got[2] != engine.Undetermined {
+		t.Fatalf("%d requests, verdicts %v: the third target is past the budget", m.requests, got)
+	}
+}
