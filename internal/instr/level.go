@@ -9,21 +9,32 @@ import (
 
 // Level heuristics. A constraint is `must` when it carries a hard marker (must, never,
 // always, required, do not, only ...) or is a plain imperative ("Use X", "Run Y before
-// committing", "If you touch X, update Y"); `should` when its strongest marker is a
-// soft one (should, prefer, avoid, recommended, try to, consider); `info` otherwise
-// (descriptions, background, setup narration, pointers to other documents). The
-// strongest marker wins: "You should never" is must. The labelled sample in
-// testdata/levels.tsv pins the accuracy.
+// committing", "If you touch X, update Y", "Format code: `make fmt`"); `should` when
+// its strongest marker is a soft one (should, prefer, avoid, recommended, try to,
+// consider); `info` otherwise (descriptions, background, setup narration, pointers to
+// other documents). Markers count only in the obligation itself, not in its conditions
+// ("If you never respond, we close the issue"), parentheses or purpose clauses ("to
+// avoid API calls"). Across sentences the strongest wins: "Avoid X. Use Y." is must.
+// The hand-labelled sample in testdata/levels.tsv pins the accuracy (level_test.go).
 
 var (
-	codeRE     = regexp.MustCompile("`+[^`]*`+")
-	mustRE     = regexp.MustCompile(`(?i)\b(must|mustn't|shall|never|always|required|requires?|mandatory|forbidden|prohibited|do not|don't|dont|does not need|cannot|can't|may not|is not allowed|are not allowed|not allowed|not permitted|need to|needs to|have to|has to|make sure|be sure|ensure|under no circumstances|at all times|no exceptions?|only use|use only|only ever|exclusively|strictly|important:|critical:|do n't)\b`)
-	shouldRE   = regexp.MustCompile(`(?i)\b(should|shouldn't|prefer|prefers|preferred|preferably|avoid|avoiding|recommended|recommend|recommends|try to|try not to|ideally|consider|encouraged|encourage|where possible|when possible|if possible|whenever possible|as much as possible|it's best|it is best|best practice|better to|favou?r|favou?rs|aim to|aim for|strive|discouraged|rather than|in general|generally|wherever possible|sparingly|be careful|be mindful|keep in mind|mind the)\b`)
-	permitRE   = regexp.MustCompile(`(?i)^(you )?(don't|do not|doesn't|does not) (need|have) to\b|^no need to\b|^(you )?(can|may|could|might)\b`)
-	labelRE    = regexp.MustCompile(`^(?:[\p{So}\p{Sk}\x{2705}\x{274C}\x{26A0}\x{FE0F}\s]+)?(?:\*\*|__)?([^:*_]{1,40}?)(?:\*\*|__)?\s*(?::|\s[-–—]\s)\s*(?:\*\*|__)?`)
-	leadRE     = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|while|for|in|on|to|during|unless|where|with|as|from|within|until|since)\b[^,:]{0,120}[,:]\s*`)
-	negStartRE = regexp.MustCompile(`(?i)^(no|never|not|nothing|none)\b`)
-	youRE      = regexp.MustCompile(`(?i)^(please\s+)?(?:always\s+|also\s+|first,?\s+|then\s+|then,\s+|finally,?\s+|just\s+|simply\s+|instead,?\s+|only\s+)*`)
+	codeRE   = regexp.MustCompile("`+[^`]*`+")
+	mustRE   = regexp.MustCompile(`(?i)\b(must|mustn't|shall|never|always|required|mandatory|forbidden|prohibited|do not|don't|dont|cannot|can't|may not|is not allowed|are not allowed|not allowed|not permitted|need to|needs to|have to|has to|make sure|be sure|ensure|under no circumstances|at all times|no exceptions?|only use|use only|only ever|exclusively|strictly|important:|critical:|mandatory:)\b`)
+	shouldRE = regexp.MustCompile(`(?i)\b(should|shouldn't|prefer|prefers|preferred|preferably|avoid|avoiding|recommended|recommend|recommends|try to|try not to|ideally|consider|encouraged|encourage|where possible|when possible|if possible|whenever possible|as much as possible|it's best|it is best|best practice|better to|favou?r|favou?rs|aim to|aim for|strive|discouraged|rather than|in general|generally|wherever possible|sparingly|be careful|be mindful|keep in mind)\b`)
+	// Phrases that look like markers but are not: negated requirements, purpose
+	// clauses, and "always"/"never" describing rather than binding.
+	notMarkerRE = regexp.MustCompile(`(?i)\bnot (all |always |strictly )?(required|mandatory|necessary)\b|\b(to|in order to|so as to|helps?( to)?) (ensure|make sure|avoid|prevent)\b|\bif (you )?(must|need to|have to)\b|\bif needed\b|\bif required\b|\bas required\b|\bwhen required\b`)
+	permitRE    = regexp.MustCompile(`(?i)^(you )?(don't|do not|doesn't|does not) (need|have) to\b|^no need to\b|^(you )?(can|may|could|might)\b`)
+	// A short label before a colon or dash: "**Testing**: run ...", "Format code: `cmd`".
+	labelRE    = regexp.MustCompile(`^(?:[\p{So}\p{Sk}\x{2705}\x{274C}\x{26A0}\x{FE0F}\s]+)?(?:\*\*|__)?([^:*_]{1,48}?)(?:\*\*|__)?\s*(?::|\s[-–—→]\s)\s*(?:\*\*|__)?`)
+	leadRE     = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|while|for|in|on|to|during|unless|where|with|as|from|within|until|since|by default|by|outside|inside|at|between|except)\b[^,:]{0,120}[,:]\s*`)
+	negStartRE = regexp.MustCompile(`(?i)^(no|never|not|nothing|none|only)\b`)
+	adverbRE   = regexp.MustCompile(`(?i)^(please\s+|always\s+|also\s+|first,?\s+|then,?\s+|next,?\s+|finally,?\s+|just\s+|simply\s+|instead,?\s+|only\s+|generally,?\s+|usually,?\s+|additionally,?\s+|otherwise,?\s+|again,?\s+|now,?\s+|and\s+|or\s+|,\s*)+`)
+	parenRE    = regexp.MustCompile(`\([^()]*\)|\[[^\[\]]*\]`)
+	condLead   = regexp.MustCompile(`(?i)^(?:if|when|whenever|unless|where|because|since|in case|once|while|before|after)\b`)
+	condTrail  = regexp.MustCompile(`(?i)[\s,;]+(?:if|unless|when|whenever|because|since|so that|in case|where|which|that is|as long as)\s`)
+	softTailRE = regexp.MustCompile(`(?i)\b(when|where|if|whenever|wherever) (possible|practical|feasible|reasonable)\b`)
+	startCond  = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|while|for|to|during|unless|in|on|with)\b`)
 )
 
 // imperativeVerbs start a plain command ("Use X", "Run Y").
@@ -36,16 +47,26 @@ generate rerun re-run execute invoke apply enable disable configure register sto
 clean refactor extract inline express represent model implement extend override inherit derive maintain preserve
 respect honor honour match mirror align separate isolate mock assert expect cover measure benchmark profile
 optimize optimise minimize minimise reduce increase stick adhere conform comply remember do be get go avoid prefer
-consider try favor favour aim strive use. utilize utilise employ rely depend write. reuse return. print raise
-catch prefer. inspect search grep find look review. scope guard gate skip omit drop strip trim hide expose keep.
-append insert merge fork clone checkout switch stage unstage sync pin lock unlock upgrade downgrade migrate convert
-cast parse serialize serialise encode decode escape quote capitalize lowercase uppercase indent wrap. break justify
-prefix. propagate bubble emit dispatch send receive await block wait retry time check. compare restrict allow deny
-permit require forbid prohibit avoid. lean test. default seed initialize initialise instantiate construct destroy
-dispose own borrow clone. copy. spell word phrase summarize summarise state clarify explain. note. read rebuild
-recompile reinstall restart reload refresh reset revert undo squash. amend push. pull fetch merge. bisect
-communicate coordinate discuss escalate request file submit send. draft open. close. resolve address respond reply
-comment flag tag. triage assign reopen`)
+consider try favor favour aim strive utilize utilise employ rely depend reuse print raise catch inspect search
+grep find look scope guard gate skip omit drop strip trim hide expose append insert merge fork clone checkout
+switch stage unstage sync pin lock unlock upgrade downgrade migrate convert cast parse serialize serialise encode
+decode escape quote capitalize lowercase uppercase indent break justify propagate bubble emit dispatch send
+receive await block wait retry compare restrict allow deny permit require forbid prohibit lean default seed
+initialize initialise instantiate construct destroy dispose own borrow spell word phrase summarize summarise state
+clarify read rebuild recompile reinstall restart reload refresh reset revert undo amend pull fetch bisect
+communicate coordinate discuss escalate request file submit draft resolve address respond reply comment flag
+triage assign reopen base cross navigate assume identify determine investigate analyze analyse understand study
+examine explore locate trace debug diagnose reproduce run. tell show share post answer write. keep. stay store.
+reserve prioritize prioritise focus favor. think plan design structure organize organise arrange order prepare
+wait. let make. take bring carry put. avoid. verify. double-check cross-reference capture record note. attach
+cite quote credit acknowledge thank enter type click press select. configure. install. upgrade. deploy publish
+ship tag. release. version bump. sign. squash. revise edit modify change adjust tweak tune fine-tune rewrite
+reword prefer. deduplicate dedupe consolidate combine unify simplify shorten lengthen pad clamp truncate round
+normalize normalise sanitize sanitise lint. fmt vet typecheck compile transpile bundle minify package vendor
+regenerate. sort. wrap. limit. cap bound batch paginate stream buffer flush close. retry. time. schedule queue
+delegate forward proxy route redirect rewrite. serve expose. hide. mask redact encrypt decrypt hash sign. verify.
+authenticate authorize audit monitor alert page escalate. mention. describe. specify. surround indent align.
+annotate. decorate wrap. return. yield await. default. prepend append. opt`)
 
 var softVerbs = wordSet(`avoid prefer consider try favor favour aim strive`)
 
@@ -60,46 +81,101 @@ func wordSet(s string) map[string]bool {
 	return m
 }
 
-// levelOf classifies one clause or constraint text.
+var levelRank = map[policy.Level]int{policy.Info: 0, policy.Should: 1, policy.Must: 2}
+
+func maxLevel(a, b policy.Level) policy.Level {
+	if levelRank[b] > levelRank[a] {
+		return b
+	}
+	return a
+}
+
+// levelOf classifies a constraint text: the strongest level of its sentences.
 func levelOf(text string) policy.Level {
+	var tb textBuf
+	rest := text
+	for _, m := range codeRE.FindAllStringIndex(text, -1) {
+		tb.write(rest[:m[0]-(len(text)-len(rest))], 0)
+		tb.code = append(tb.code, [2]int{tb.b.Len(), tb.b.Len() + m[1] - m[0]})
+		tb.b.WriteString(text[m[0]:m[1]])
+		rest = text[m[1]:]
+	}
+	tb.write(rest, 0)
+	s := tb.b.String()
+	lv := policy.Info
+	for _, sp := range tb.sentences() {
+		lv = maxLevel(lv, clauseLevel(s[sp[0]:sp[1]]))
+		if lv == policy.Must {
+			break
+		}
+	}
+	return lv
+}
+
+// clauseLevel classifies one sentence.
+func clauseLevel(text string) policy.Level {
 	prose := codeRE.ReplaceAllString(text, " CODESPAN ")
 	prose = strings.ReplaceAll(prose, "’", "'")
 	prose = strings.Join(strings.Fields(prose), " ")
 	if prose == "" || prose == "CODESPAN" {
 		return policy.Info
 	}
-	// "❌ `any`", "✅ DO:" in style lists mark forbidden and required patterns.
+	// "❌ `any`" in style lists marks a forbidden pattern.
 	if strings.HasPrefix(prose, "❌") || strings.HasPrefix(prose, "🚫") || strings.HasPrefix(prose, "⛔") {
 		return policy.Must
 	}
-	main := mainClause(prose)
-	hard := mustRE.FindStringIndex(main)
-	soft := shouldRE.FindStringIndex(main)
-	if hard == nil && soft == nil {
-		hard = mustRE.FindStringIndex(prose)
-		soft = shouldRE.FindStringIndex(prose)
-	}
+	markers := notMarkerRE.ReplaceAllString(parenRE.ReplaceAllString(mainClause(prose), " "), " ")
+	hard := mustRE.MatchString(markers)
+	soft := shouldRE.MatchString(markers) || softTailRE.MatchString(prose)
 	body := stripLead(prose)
-	if permitRE.MatchString(body) && hard != nil && !strongMust(prose) {
+	if hard && permitRE.MatchString(body) && !strongRE.MatchString(markers) {
 		// "You don't need to run X", "You can skip Y": permission, not obligation.
-		hard = nil
+		hard = false
 	}
-	if hard != nil {
+	switch {
+	case hard:
 		return policy.Must
-	}
-	if soft != nil {
+	case soft:
 		return policy.Should
 	}
-	if negStartRE.MatchString(body) && !strings.HasPrefix(strings.ToLower(body), "note") {
+	if negStartRE.MatchString(body) {
 		return policy.Must
 	}
+	if lv := verbLevel(body); lv != policy.Info {
+		return lv
+	}
+	// A condition with commas of its own ("If you create files, scripts, or helpers,
+	// clean them up"): try the clause after each further comma.
+	if startCond.MatchString(strings.TrimLeft(prose, "*_ ")) {
+		for i := strings.Index(body, ", "); i >= 0; {
+			if lv := verbLevel(stripLead(body[i+2:])); lv != policy.Info {
+				return lv
+			}
+			j := strings.Index(body[i+2:], ", ")
+			if j < 0 {
+				break
+			}
+			i += 2 + j
+		}
+	}
+	// An imperative label: "Format code: `./gradlew spotlessApply`".
+	if m := labelRE.FindStringSubmatch(strings.TrimLeft(prose, " *_>\"'([")); m != nil {
+		if lv := verbLevel(m[1] + " x"); lv != policy.Info && len(strings.Fields(m[1])) <= 6 {
+			return lv
+		}
+	}
+	return policy.Info
+}
+
+// verbLevel reads the first word of a clause as a verb.
+func verbLevel(body string) policy.Level {
 	w := firstWord(body)
 	switch {
 	case softVerbs[w]:
 		return policy.Should
 	case infoVerbs[w]:
 		return policy.Info
-	case imperativeVerbs[w] && !nounUse(body, w):
+	case imperativeVerbs[w] && !nounUse(body):
 		return policy.Must
 	}
 	return policy.Info
@@ -107,20 +183,15 @@ func levelOf(text string) policy.Level {
 
 var strongRE = regexp.MustCompile(`(?i)\b(must|never|always|required|shall)\b`)
 
-func strongMust(s string) bool { return strongRE.MatchString(s) }
-
-var (
-	condLeadRE  = regexp.MustCompile(`(?i)^(?:if|when|whenever|unless|where|because|since|in case|once|while)\b[^,]{0,160},\s*`)
-	condTrailRE = regexp.MustCompile(`(?i)[\s,]+(?:if|unless|when|whenever|because|since|so that|in case|where)\s`)
-)
-
 // mainClause drops leading and trailing conditions, so the markers read are those of
 // the obligation itself: "PREFER X if clippy must be disabled" is a preference.
 func mainClause(s string) string {
-	if m := condLeadRE.FindStringIndex(s); m != nil && m[1] < len(s) {
-		s = s[m[1]:]
+	if condLead.MatchString(s) {
+		if i := strings.Index(s, ", "); i >= 0 && i < 200 {
+			s = s[i+2:]
+		}
 	}
-	if m := condTrailRE.FindStringIndex(s); m != nil && m[0] > 8 {
+	if m := condTrail.FindStringIndex(s); m != nil && m[0] > 8 {
 		s = s[:m[0]]
 	}
 	return s
@@ -130,16 +201,16 @@ func mainClause(s string) string {
 // a condition ("If you change X, "), "Please", "Always" and the like.
 func stripLead(s string) string {
 	s = strings.TrimLeft(s, " *_>\"'([")
-	for range 3 {
+	for range 4 {
 		before := s
-		if m := labelRE.FindStringSubmatchIndex(s); m != nil && len(strings.Fields(s[m[2]:m[3]])) <= 5 && m[1] < len(s) {
+		if m := labelRE.FindStringSubmatchIndex(s); m != nil && len(strings.Fields(s[m[2]:m[3]])) <= 6 && m[1] < len(s) {
 			s = s[m[1]:]
 		}
 		if m := leadRE.FindStringIndex(s); m != nil && m[1] < len(s) {
 			s = s[m[1]:]
 		}
 		s = strings.TrimLeft(s, " *_>\"'([")
-		if loc := youRE.FindStringIndex(s); loc != nil && loc[1] < len(s) {
+		if loc := adverbRE.FindStringIndex(s); loc != nil && loc[1] < len(s) {
 			s = s[loc[1]:]
 		}
 		if s == before {
@@ -151,7 +222,7 @@ func stripLead(s string) string {
 
 func firstWord(s string) string {
 	f := strings.FieldsFunc(s, func(r rune) bool {
-		return r == ' ' || r == ',' || r == ':' || r == '*' || r == '_' || r == '"' || r == '(' || r == ')'
+		return r == ' ' || r == ',' || r == ':' || r == '*' || r == '_' || r == '"' || r == '(' || r == ')' || r == '/'
 	})
 	if len(f) == 0 {
 		return ""
@@ -160,22 +231,78 @@ func firstWord(s string) string {
 }
 
 // nounUse catches a verb-looking first word that is a noun or a title: "Test files
-// live in tests/", "Build output goes to dist/", "Format: ...".
-func nounUse(body, w string) bool {
+// live in tests/", "Build output goes to dist/", "Format: ...", "Import Organization".
+func nounUse(body string) bool {
 	f := strings.Fields(body)
 	if len(f) < 2 {
 		// A single word ("Testing", "Lint") is a label, not a command.
 		return true
 	}
-	second := strings.ToLower(strings.Trim(f[1], ",.:;*_"))
-	switch second {
+	second := strings.Trim(f[1], ",.:;*_")
+	if len(f) <= 4 && second != "" && second[0] >= 'A' && second[0] <= 'Z' && second != "CODESPAN" && allTitle(f) {
+		// "Import Organization", "Error Handling": a title.
+		return true
+	}
+	switch strings.ToLower(second) {
 	case "is", "are", "was", "were", "has", "have", "files", "file", "output", "code", "suite", "suites",
 		"data", "logic", "cases", "case", "tools", "tool", "command", "commands", "script", "scripts",
-		"step", "steps", "process", "system", "time", "names", "name", "types", "calls", "results",
+		"step", "steps", "process", "system", "time", "names", "types", "calls", "results",
 		"directory", "folder", "runner", "runs", "helpers", "utilities", "mode", "options", "flags",
 		"config", "configuration", "setup", "changes", "requests", "messages", "guidelines", "rules",
-		"lives", "live", "goes", "contains", "includes", "uses", "will", "can", "may", "should", "must":
+		"lives", "live", "goes", "contains", "includes", "uses", "will", "can", "may", "should", "must",
+		"organization", "handling", "management", "structure", "conventions", "patterns", "pattern", "workflow",
+		"checks", "notes", "reference", "overview", "details", "summary", "source":
 		return true
 	}
 	return false
+}
+
+func allTitle(f []string) bool {
+	for _, w := range f {
+		w = strings.Trim(w, ",.:;*_()`")
+		if w == "" {
+			continue
+		}
+		if c := w[0]; !(c >= 'A' && c <= 'Z') && w != "and" && w != "or" && w != "of" && w != "the" && w != "for" {
+			return false
+		}
+	}
+	return true
+}
+
+// constraintLevel is the level of a constraint given its framing: a bare item under a
+// binding lead-in ("Never log:" + "- passwords") takes the lead-in's level, and a table
+// row without markers of its own takes those of its header ("Avoid | Use instead").
+func constraintLevel(text, ctx string, ctxLevel policy.Level) policy.Level {
+	lv := levelOf(text)
+	if lv != policy.Info || ctx == "" {
+		return lv
+	}
+	switch {
+	case strings.HasSuffix(ctx, ":") && ctxLevel != policy.Info && bare(text):
+		return ctxLevel
+	case strings.Contains(ctx, " | "):
+		return levelOfMarkers(ctx)
+	}
+	return lv
+}
+
+// bare reports whether a text is a fragment rather than a sentence of its own: an item
+// such as "financial data" or "`docs/AGENTS.md`" that means something only with its
+// lead-in.
+func bare(text string) bool {
+	p := parenRE.ReplaceAllString(codeRE.ReplaceAllString(text, "X"), " ")
+	return len(strings.Fields(p)) <= 8
+}
+
+// levelOfMarkers reads only the explicit markers of a text (table headers "Don't").
+func levelOfMarkers(s string) policy.Level {
+	p := notMarkerRE.ReplaceAllString(codeRE.ReplaceAllString(s, " "), " ")
+	switch {
+	case mustRE.MatchString(p) || negStartRE.MatchString(strings.TrimSpace(p)):
+		return policy.Must
+	case shouldRE.MatchString(p):
+		return policy.Should
+	}
+	return policy.Info
 }

@@ -243,26 +243,9 @@ func (x *extractor) table(t *east.Table, ctx string) {
 			hctx = ctx + " — " + hctx
 		}
 		txt := normSpace(tb.b.String())
-		level := levelOf(txt)
-		if level == policy.Info {
-			if h := levelOfMarkers(strings.Join(header, " ")); h != policy.Info {
-				level = h
-			}
-		}
+		level := constraintLevel(txt, strings.Join(header, " | "), policy.Info)
 		x.add(policy.Constraint{Text: txt, Line: line, EndLine: line, Context: hctx, Level: level})
 	}
-}
-
-// levelOfMarkers reads only the explicit markers of a text (table headers "Don't").
-func levelOfMarkers(s string) policy.Level {
-	p := codeRE.ReplaceAllString(s, " ")
-	switch {
-	case mustRE.MatchString(p) || negStartRE.MatchString(strings.TrimSpace(p)):
-		return policy.Must
-	case shouldRE.MatchString(p):
-		return policy.Should
-	}
-	return policy.Info
 }
 
 var (
@@ -345,11 +328,7 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 	}
 	first := len(x.out)
 	for _, p := range tb.split() {
-		lv := levelOf(p.text)
-		if lv == policy.Info && ctxLevel != policy.Info && strings.HasSuffix(ctx, ":") {
-			// "Never use these:" followed by bare items: the items inherit the level.
-			lv = ctxLevel
-		}
+		lv := constraintLevel(p.text, ctx, ctxLevel)
 		line, end := p.line, p.end
 		if line == 0 {
 			line, end = fallback, fallback
@@ -369,14 +348,6 @@ func (x *extractor) add(c policy.Constraint) {
 	c.Format = x.format
 	x.out = append(x.out, c)
 	x.last = len(x.out) - 1
-}
-
-func maxLevel(a, b policy.Level) policy.Level {
-	rank := map[policy.Level]int{policy.Info: 0, policy.Should: 1, policy.Must: 2}
-	if rank[b] > rank[a] {
-		return b
-	}
-	return a
 }
 
 // inline renders the inline content of n into tb: plain text, code spans with their

@@ -445,10 +445,7 @@ func (r *rstReader) gridTable(ls []rline, i int, ctx string) int {
 			var tb textBuf
 			rstInline(&tb, strings.Join(cells, " | "), curLine)
 			txt := normSpace(tb.b.String())
-			lv := levelOf(txt)
-			if lv == policy.Info {
-				lv = levelOfMarkers(strings.Join(header, " "))
-			}
+			lv := constraintLevel(txt, strings.Join(header, " | "), policy.Info)
 			hctx := strings.Join(header, " | ")
 			if ctx != "" {
 				hctx = ctx + " — " + hctx
