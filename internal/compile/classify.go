@@ -2,8 +2,10 @@ package compile
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules/semantic"
 )
 
@@ -13,61 +15,138 @@ type kindOf struct {
 	semantic bool
 	// on: what a judge rule would look at.
 	on string
-	// reason: why it stays unenforced when it is not semantic.
+	// reason: why it stays unenforced when no judge rule is made.
 	reason string
 }
 
-// The classifier is deliberately conservative word matching: it decides only between
-// "a model could judge this about the code" and the reasons for not enforcing, never
-// whether to emit an executable check (that is the recognisers' job).
+// The classifier is conservative word matching. It never decides to emit an
+// executable check (that is the recognisers' job, and precision matters more than
+// recall); it decides between "a model could judge this about the code" and the reason
+// for not enforcing, so the coverage table says honestly where rules go.
 var (
-	// People, services and tools outside the repository heed cannot observe.
-	foreignRE = regexp.MustCompile(`\b(slack|discord|jira|mailing list|issue tracker|forum|zulip|gitter|irc|email|e-mail|code ?owners?|reviewers?|maintainers?|cla\b|contributor license|sign(ed)? off by a|dashboard|browser|ide\b|vs ?code|intellij|editor|screenshots?|web ui|github ui|labels?\b|milestones?|assignees?|triage|buildkite|jenkins|ci dashboard|grafana|datadog|sentry|1password|vault)\b`)
-	// Talk to the people in the session rather than claims about the change.
-	conversationRE = regexp.MustCompile(`\b(ask (the )?(user|me|us|a human)|tell (the )?(user|me)|confirm with|check with|let (the )?user know|explain (to|why)|summari[sz]e|report back|respond|reply|answer|when (you are|you're) (unsure|not sure|in doubt)|if (you are|you're) unsure|think (carefully|step)|plan (first|before)|read (the )?(docs?|documentation|readme|file|code) (first|before))\b`)
+	// Services, people and programs outside the repository heed cannot observe.
+	foreignWords = newPhrases("slack", "discord", "jira", "trac", "mailing list", "issue tracker", "forum", "django-forum",
+		"zulip", "gitter", "irc", "email", "e-mail", "browser", "ide", "ides", "vs code", "vscode", "intellij", "editor",
+		"web ui", "github ui", "dashboard", "buildkite", "jenkins", "grafana", "datadog", "sentry", "1password", "figma",
+		"notion", "linear", "ci passes", "ci pass", "ci is green", "wait for ci", "ci runs", "ci run", "cla",
+		"contributor license", "labels", "label", "milestone", "assignee", "triage", "stack overflow", "twitter", "blog")
+	// A first verb that describes how to work rather than what the result must be.
+	workflowVerbs = map[string]bool{"read": true, "check": true, "look": true, "review": true, "explore": true, "investigate": true,
+		"debug": true, "consult": true, "see": true, "refer": true, "familiarize": true, "learn": true, "understand": true,
+		"ask": true, "tell": true, "confirm": true, "respond": true, "reply": true, "discuss": true, "coordinate": true,
+		"plan": true, "think": true, "remember": true, "note": true, "feel": true, "wait": true, "open": true, "visit": true,
+		"join": true, "contact": true, "ping": true, "mention": true, "search": true, "find": true, "reach": true,
+		"attach": true, "verify": true, "double-check": true, "inspect": true, "analyze": true, "analyse": true,
+		"research": true, "report": true, "summarize": true, "summarise": true, "explain": true, "describe": true,
+		"identify": true, "determine": true, "decide": true, "choose": true, "iterate": true, "clarify": true, "stay": true,
+		"let": true, "help": true, "start": true, "stop": true, "continue": true, "proceed": true, "focus": true}
+	workflowPhrases = newPhrases("ask the user", "ask me", "tell the user", "the user has", "if the user", "unless the user",
+		"requested by the user", "user asks", "user asked", "review comments", "reviewers", "reviewer", "maintainers",
+		"maintainer", "merger", "mergers", "committer", "committers", "core team", "when in doubt", "if unsure",
+		"if you are unsure", "if you're unsure", "before starting", "as needed", "as-needed", "self-verification",
+		"to understand", "for details", "for more information", "more details", "see the", "read the")
+	// A first verb that runs a program: the process domain's recognisers own these.
+	commandVerbs = map[string]bool{"run": true, "execute": true, "invoke": true, "build": true, "install": true,
+		"rerun": true, "re-run": true, "launch": true, "call": true, "type": true, "compile": true, "regenerate": true, "generate": true}
 	// Judgements of quality that only a reader (or a model) can make.
-	subjectiveRE = regexp.MustCompile(`\b(clear(ly)?|concise(ly)?|readable|readability|meaningful|descriptive|self-explanatory|idiomatic|elegant|clean|simple|simplicity|appropriate(ly)?|reasonable|sensible|careful(ly)?|thoughtful(ly)?|good|best practices?|maintainab(le|ility)|understandable|consistent(ly)?|minimal|focused|small|well[- ]\w+|robust|thorough(ly)?|properly|correct(ly)?|necessary|unnecessary|excessive|over-?engineer\w*|when possible|where possible|if possible|as needed|when appropriate|where appropriate)\b`)
+	subjectiveWords = newPhrases("clear", "clearly", "concise", "concisely", "readable", "readability", "meaningful",
+		"descriptive", "self-explanatory", "idiomatic", "elegant", "clean", "simple", "simplicity", "appropriate",
+		"appropriately", "reasonable", "sensible", "careful", "carefully", "thoughtful", "good", "best practice*",
+		"maintainab*", "understandable", "consistent", "consistently", "minimal", "focused", "small", "well-*",
+		"robust", "thorough", "thoroughly", "properly", "correct", "correctly", "necessary", "unnecessary",
+		"excessive", "over-engineer*", "overengineer*", "when possible", "where possible", "if possible",
+		"when appropriate", "where appropriate", "if relevant", "high-value", "useful", "helpful", "obvious",
+		"non-obvious", "reliable", "efficient", "performant")
 	// The code and its design: what a model judging files could look at.
-	codeRE   = regexp.MustCompile(`\b(code|codebase|functions?|methods?|class(es)?|modules?|components?|apis?|interfaces?|types?|variables?|constants?|imports?|exports?|structs?|fields?|parameters?|arguments?|return(s|ed)?|errors?|exceptions?|panics?|dependenc(y|ies)|packages?|librar(y|ies)|layers?|services?|endpoints?|schemas?|database|queries|query|storage|keys?|state|logging|logs?|loggers?|comments?|docstrings?|annotations?|decorators?|generics?|async|await|promises?|callbacks?|hooks?|props?|tests?|fixtures?|mocks?|assertions?|tables?|migrations?|config(uration)?|abstractions?|architecture|design|patterns?|boundar(y|ies)|coupling|responsibilit(y|ies)|encapsulat\w*|separation|implementation|implement|refactor\w*|naming|names?|files?|directories|folders?|structure|globals?|singletons?|null|nil|undefined|optional|unsafe|unwrap|threads?|locks?|mutex|concurren\w*|memory|allocations?|performance|security|secrets?|credentials|passwords?|tokens?|inputs?|validation|sanitiz\w*|backward(s)?[- ]compat\w*|breaking changes?)\b`)
-	commitRE = regexp.MustCompile(`\b(commit messages?|commit (titles?|subjects?|bodies|body)|squash|rebase|sign(ed)?-off|trailers?)\b`)
-	prRE     = regexp.MustCompile(`\b(pull requests?|prs?|pr (titles?|descriptions?|bodies|body)|merge requests?|changelog|release notes)\b`)
+	codeWords = newPhrases("code", "codebase", "function*", "method*", "class", "classes", "module*", "component*",
+		"api", "apis", "interface*", "type", "types", "typed", "variable*", "constant*", "import*", "export*", "struct*",
+		"field*", "parameter*", "argument*", "return*", "error*", "exception*", "panic*", "dependenc*", "package*",
+		"librar*", "layer*", "service*", "endpoint*", "schema*", "database*", "queries", "query", "storage", "state",
+		"logging", "log", "logs", "logger*", "comment*", "docstring*", "annotation*", "decorator*", "generic*", "async",
+		"await", "promise*", "callback*", "hook*", "props", "test", "tests", "fixture*", "mock*", "assertion*", "assert*",
+		"migration*", "abstraction*", "architecture", "design", "pattern*", "boundar*", "coupling", "coupled", "decoupled",
+		"responsibilit*", "encapsulat*", "separation", "implementation*", "refactor*", "naming", "names", "name",
+		"global*", "singleton*", "null", "nil", "undefined", "optional", "unsafe", "unwrap", "thread*", "lock*", "mutex*",
+		"concurren*", "memory", "allocation*", "secret*", "credential*", "password*", "token*", "validation", "validate*",
+		"sanitiz*", "backward*-compat*", "backwards compat*", "breaking change*", "jsdoc", "rustdoc", "javadoc",
+		"doc comment*", "handler*", "model*", "models", "dataclass*", "enum*", "trait*", "macro*", "closure*", "lambda*",
+		"regex*", "string*", "integer*", "loop*", "recursion", "mutable", "immutable", "mutation*", "side effect*",
+		"public", "private", "internal", "override*", "subclass*", "inherit*", "constructor*", "getter*", "setter*")
+	commitWords = newPhrases("commit message*", "commit title*", "commit subject*", "commit body", "commit bodies",
+		"squash*", "sign-off", "signed-off-by", "trailer*", "commits")
+	prWords = newPhrases("pull request*", "pr", "prs", "pr title*", "pr description*", "merge request*", "changelog*",
+		"release note*")
+	// "Debugging: append ..." and "`DEBUG`: ..." lead with a label: the verb follows it.
+	labelRE = regexp.MustCompile(`^[^:]{1,40}:\s+`)
 )
 
 func classify(c *policy.Constraint) kindOf {
-	text := lowerText(c)
-	prose := lowerOnly(c)
 	k := kindOf{on: semantic.OnFiles}
+	text := strings.TrimSpace(c.Text)
+	prose := recognize.CodeSpans(text) // only to know whether code is named
+	hasCode := len(prose) > 0 || len(c.Code) > 0
+	ws := words(stripSpans(text))
+	verb := firstVerb(text)
 	switch {
-	case conversationRE.MatchString(prose):
-		k.reason = ReasonNotAgent
+	case len(ws) < 3 || strings.HasSuffix(text, ":"):
+		// A fragment, a table cell or a lead-in to an example: nothing stands alone.
+		k.reason = ReasonNoClaim
 		return k
-	case foreignRE.MatchString(prose):
+	case foreignWords.In(ws):
 		k.reason = ReasonForeignTool
 		return k
+	case workflowVerbs[verb] || workflowPhrases.In(ws):
+		k.reason = ReasonWorkflow
+		return k
+	case commandVerbs[verb]:
+		if hasCode {
+			k.reason = ReasonNoRecognizer
+		} else {
+			k.reason = ReasonWorkflow
+		}
+		return k
 	}
 	switch {
-	case commitRE.MatchString(text):
-		k.on = semantic.OnCommits
-		k.semantic = true
-	case prRE.MatchString(text):
-		k.on = semantic.OnPR
-		k.semantic = true
-	case codeRE.MatchString(prose):
+	case commitWords.In(ws):
+		k.on, k.semantic = semantic.OnCommits, true
+	case prWords.In(ws):
+		k.on, k.semantic = semantic.OnPR, true
+	case codeWords.In(ws) || (hasCode && recognize.Negated(text)):
 		k.semantic = true
 	}
-	if k.semantic {
+	switch {
+	case k.semantic || subjectiveWords.In(ws):
 		k.reason = ReasonNeedsModel
-		return k
+	case hasCode:
+		k.reason = ReasonNoRecognizer
+	default:
+		k.reason = ReasonNoClaim
 	}
-	if subjectiveRE.MatchString(prose) {
-		k.reason = ReasonNeedsModel
-		return k
-	}
-	k.reason = ReasonNoClaim
 	return k
 }
 
-// lowerOnly is the constraint's own prose, without its headings.
-func lowerOnly(c *policy.Constraint) string {
-	return lowerText(&policy.Constraint{Text: c.Text})
+// stripSpans removes inline code spans: their content is code, not prose ("`code`"
+// must not make a sentence about code).
+func stripSpans(s string) string {
+	return codeSpanRE.ReplaceAllString(s, " ")
+}
+
+var codeSpanRE = regexp.MustCompile("`+[^`]*`+")
+
+// firstVerb is the first word of the sentence after a leading label, lower case, with
+// an adverb such as "always" or "never" skipped.
+func firstVerb(text string) string {
+	t := strings.TrimSpace(text)
+	if m := labelRE.FindString(t); m != "" && !strings.Contains(m, "`") {
+		t = t[len(m):]
+	}
+	for _, w := range words(stripSpans(t)) {
+		switch w {
+		case "always", "never", "do", "don't", "dont", "not", "please", "you", "must", "should", "also", "then", "first",
+			"only", "just", "still", "again", "additionally", "finally", "next", "now", "and", "or", "so", "to", "we":
+			continue
+		}
+		return w
+	}
+	return ""
 }

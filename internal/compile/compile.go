@@ -20,11 +20,15 @@ import (
 // Reasons a must/should constraint stays unenforced (the most common ones; a
 // recogniser may give its own).
 const (
-	ReasonNoClaim     = "no checkable claim"
-	ReasonNeedsModel  = "needs a model"
-	ReasonForeignTool = "refers to a tool heed does not run"
-	ReasonNotAgent    = "addressed to people, not to the change"
+	ReasonNoClaim      = "no checkable claim"
+	ReasonNeedsModel   = "needs a model"
+	ReasonForeignTool  = "refers to a tool heed does not run"
+	ReasonWorkflow     = "a way of working, not a checkable result"
+	ReasonNoRecognizer = "checkable, but no recogniser understood it"
 )
+
+// OriginSemantic is the origin of the judge rules the compiler makes itself.
+const OriginSemantic = "compile.semantic"
 
 // Compile turns an instruction set into a policy: one entry per constraint (info
 // constraints are kept but not compiled), the rules each must/should constraint
@@ -114,14 +118,15 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 	if len(e.Rules) > 0 {
 		return e, warnings
 	}
-	if semanticMark || (c.Level == policy.Must && len(reasons) == 0 && classify(c).semantic) {
-		e.Rules = append(e.Rules, finish(semantic.NewRule(c, classify(c).on), c, "semantic", perKind))
+	k := classify(c)
+	if semanticMark || (c.Level == policy.Must && len(reasons) == 0 && k.semantic) {
+		e.Rules = append(e.Rules, finish(semantic.NewRule(c, k.on), c, OriginSemantic, perKind))
 		return e, warnings
 	}
 	if len(reasons) > 0 {
 		e.Unenforced = reasons[0]
 	} else {
-		e.Unenforced = classify(c).reason
+		e.Unenforced = k.reason
 	}
 	return e, warnings
 }

@@ -1,0 +1,150 @@
+// Command coverage measures the offline compiler on the instruction corpus: the share
+// of must/should constraints that became non-semantic (executable) rules, per file and
+// in total, and draws a reproducible random sample of compiled rules for checking by
+// hand (bench/coverage/sample.md keeps the sample with the verdicts).
+//
+//	go run ./bench/coverage                       # table over ../shared/corpus/instructions
+//	go run ./bench/coverage -json                 # the report as JSON
+//	go run ./bench/coverage -sample 50 -seed 1    # a sample to check by hand
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/heed-dev/heed/internal/compile"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/rules"
+)
+
+func main() {
+	corpus := flag.String("corpus", defaultCorpus(), "corpus folder with MANIFEST.tsv")
+	asJSON := flag.Bool("json", false, "print the report as JSON")
+	sample := flag.Int("sample", 0, "print a random sample of N compiled non-semantic rules")
+	seed := flag.Int64("seed", 1, "seed of the sample")
+	unenforced := flag.Bool("unenforced", false, "list every must/should constraint left without an executable rule")
+	flag.Parse()
+
+	repos, err := LoadCorpus(*corpus)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "coverage:", err)
+		os.Exit(2)
+	}
+	recs := rules.Recognizers()
+	reg := rules.Registry()
+	start := time.Now()
+	var all []*policy.Policy
+	total := &policy.Policy{}
+	var warnings []string
+	for _, r := range repos {
+		p, rep := compile.Compile(r.Set, r.Context, recs)
+		warnings = append(warnings, rep.Warnings...)
+		all = append(all, p)
+		// One row per corpus file: name files by repository, since many are AGENTS.md.
+		for _, src := range p.Sources {
+			src.Path = r.Name + ":" + src.Path
+			total.Sources = append(total.Sources, src)
+		}
+		for _, e := range p.Entries {
+			e.File = r.Name + ":" + e.File
+			total.Entries = append(total.Entries, e)
+		}
+	}
+	elapsed := time.Since(start)
+	// Rules that do not compile against the registry are recogniser defects: count them.
+	broken := 0
+	for _, p := range all {
+		for _, b := range p.Rules() {
+			if _, err := reg.CompileRule(b.Rule); err != nil {
+				broken++
+				warnings = append(warnings, fmt.Sprintf("rule %s does not compile: %v", b.Rule.ID, err))
+			}
+		}
+	}
+	rep := compile.ReportFor(total)
+	rep.Warnings = warnings
+	switch {
+	case *asJSON:
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(rep)
+	case *sample > 0:
+		printSample(total, *sample, *seed)
+	case *unenforced:
+		for _, e := range total.Entries {
+			if e.Level == policy.Info || hasExecutable(&e) {
+				continue
+			}
+			what := e.Unenforced
+			if len(e.Rules) > 0 {
+				what = "judge"
+			}
+			fmt.Printf("%s:%d\t%s\t%s\t%s\n", e.File, e.Line, e.Level, what, oneLine(e.Text))
+		}
+	default:
+		rep.WriteTable(os.Stdout)
+		fmt.Printf("compiled %d constraints of %d files in %v (one run; see BenchmarkCompileCorpus)\n", len(total.Entries), len(total.Sources), elapsed.Round(time.Microsecond))
+		if broken > 0 {
+			fmt.Printf("%d generated rules do not compile\n", broken)
+		}
+		for _, w := range warnings {
+			fmt.Fprintln(os.Stderr, "warning:", w)
+		}
+	}
+}
+
+func hasExecutable(e *policy.Entry) bool {
+	for _, r := range e.Rules {
+		if r.Domain != policy.DomainSemantic {
+			return true
+		}
+	}
+	return false
+}
+
+func printSample(p *policy.Policy, n int, seed int64) {
+	var pool []policy.Bound
+	for _, b := range p.Rules() {
+		if b.Rule.Domain != policy.DomainSemantic {
+			pool = append(pool, b)
+		}
+	}
+	sort.SliceStable(pool, func(i, j int) bool { return pool[i].Rule.ID < pool[j].Rule.ID })
+	rng := rand.New(rand.NewSource(seed))
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	if n > len(pool) {
+		n = len(pool)
+	}
+	fmt.Printf("# %d of %d executable rules, seed %d\n\n", n, len(pool), seed)
+	for i, b := range pool[:n] {
+		fmt.Printf("## %d. %s\n\n", i+1, b.Rule.ID)
+		fmt.Printf("- sentence (%s:%d, %s): %q\n", b.Constraint.File, b.Constraint.Line, b.Constraint.Level, oneLine(b.Constraint.Text))
+		fmt.Printf("- rule: %s/%s exact=%v severity=%s origin=%s\n", b.Rule.Domain, b.Rule.Kind, b.Rule.Exact, b.Rule.Severity, b.Rule.Origin)
+		fmt.Printf("- params: `%s`\n", string(b.Rule.Params))
+		if !(b.Rule.Scope.Dir == "" && len(b.Rule.Scope.Globs) == 0) {
+			sc, _ := json.Marshal(b.Rule.Scope)
+			fmt.Printf("- scope: `%s`\n", sc)
+		}
+		fmt.Printf("- verdict: TODO\n\n")
+	}
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// defaultCorpus finds ../shared/corpus/instructions from the repository root or from
+// this folder.
+func defaultCorpus() string {
+	for _, c := range []string{"../shared/corpus/instructions", "../../../shared/corpus/instructions", "/work/shared/corpus/instructions"} {
+		if _, err := os.Stat(filepath.Join(c, "MANIFEST.tsv")); err == nil {
+			return c
+		}
+	}
+	return "../shared/corpus/instructions"
+}
