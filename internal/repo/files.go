@@ -218,6 +218,9 @@ var lockFiles = map[string]bool{
 // NOT EDIT!"). Only comment lines count, so an instruction that says "do not edit
 // generated files" does not make its own file generated.
 func Generated(p string, content []byte) bool {
+	if strings.HasPrefix(p, ".heed/") {
+		return true // heed's own policy, baseline and cache
+	}
 	base := path.Base(p)
 	if lockFiles[base] {
 		return true

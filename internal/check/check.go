@@ -1,0 +1,645 @@
+// Package check is `heed check`: it builds the evidence of a repository or of a change
+// (every file, a diff against a revision, the index, the working tree), runs the
+// project's compiled rules over it, keeps what the change owns, applies suppression
+// comments and the baseline, and returns findings ready for a report.
+package check
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/project"
+	"github.com/heed-dev/heed/internal/repo"
+	"github.com/heed-dev/heed/internal/report"
+)
+
+// Mode is how much of the repository a check judges.
+type Mode string
+
+const (
+	// All judges every file as it stands.
+	All Mode = "all"
+	// Diff judges the change from a revision to the working tree, with its commits.
+	Diff Mode = "diff"
+	// Staged judges what the index holds over HEAD (a pre-commit hook).
+	Staged Mode = "staged"
+	// Unstaged judges what the working tree holds over the index.
+	Unstaged Mode = "unstaged"
+)
+
+// Options say what to check.
+type Options struct {
+	Mode Mode
+	// Rev is the base revision of Diff.
+	Rev string
+	// Paths narrow the check to these repository-relative files or folders.
+	Paths []string
+	// UseBaseline hides the findings recorded in .heed/baseline.json.
+	UseBaseline bool
+	// Domains keep only the rules of these domains (all when empty).
+	Domains []string
+	// Workers bounds parallelism (default: the number of CPUs); JudgeTimeout bounds
+	// one rule on one target (default 30s).
+	Workers      int
+	JudgeTimeout time.Duration
+}
+
+// Result is what a check found.
+type Result struct {
+	// Findings are the reported findings, sorted by place.
+	Findings []report.Finding
+	// Outcomes are every selected rule's verdicts (after ownership), for callers
+	// that need more than findings (audits, the MCP server).
+	Outcomes []engine.Outcome
+	Summary  report.Summary
+	// Hidden are the findings suppression comments or the baseline hid.
+	Hidden []report.Hidden
+	// Rules describe the rules that ran.
+	Rules []report.RuleInfo
+}
+
+// Report returns the result as a report for the writers.
+func (r *Result) Report() *report.Report {
+	rep := &report.Report{Findings: r.Findings, Summary: r.Summary, Rules: r.Rules, Hidden: r.Hidden}
+	rep.Tally()
+	return rep
+}
+
+// HasErrors reports whether an error-severity finding was reported (exit status 1).
+func (r *Result) HasErrors() bool {
+	for _, f := range r.Findings {
+		if f.Severity == policy.SeverityError {
+			return true
+		}
+	}
+	return false
+}
+
+// UsageError is a check that cannot run as asked: an unknown revision, a diff outside
+// git, a path outside the repository, an unknown domain. The CLI exits 2 with it.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func usage(format string, args ...any) error { return &UsageError{Msg: fmt.Sprintf(format, args...)} }
+
+// Domains heed's rules belong to.
+var Domains = []string{policy.DomainProcess, policy.DomainSource, policy.DomainArchitecture, policy.DomainContribution, policy.DomainSemantic}
+
+// Run checks the project as opt says.
+func Run(p *project.Project, opt Options) (*Result, error) {
+	return RunRules(p.Root, p.Rules, opt)
+}
+
+// RunRules checks the repository at root with the given compiled rules (Run with a
+// project; tests and embedders with rules of their own).
+func RunRules(root string, rules []engine.Compiled, opt Options) (*Result, error) {
+	start := time.Now()
+	if opt.Mode == "" {
+		opt.Mode = All
+	}
+	selected, err := selectDomains(rules, opt.Domains)
+	if err != nil {
+		return nil, err
+	}
+	r, err := repo.Open(root)
+	if err != nil {
+		return nil, usage("%v", err)
+	}
+	paths, err := cleanPaths(opt.Paths)
+	if err != nil {
+		return nil, err
+	}
+	b, err := buildEvidence(r, opt, paths)
+	if err != nil {
+		return nil, err
+	}
+	defer b.close()
+	ev := b.ev
+	timeout := opt.JudgeTimeout
+	if timeout == 0 {
+		timeout = 30 * time.Second
+	}
+	outcomes := engine.Run(selected, ev, engine.Options{Workers: opt.Workers, Timeout: timeout})
+	if ev.Mode == engine.ModeDiff {
+		for i := range outcomes {
+			ownChange(ev, &outcomes[i])
+		}
+	}
+	res := &Result{Outcomes: outcomes}
+	lines := newLineIndex(ev)
+
+	// Findings, fingerprinted.
+	var found []report.Finding
+	for _, o := range outcomes {
+		for _, t := range o.Targets {
+			for _, f := range t.Findings {
+				if f.Path != "" && !inPaths(paths, f.Path) {
+					continue
+				}
+				rf := report.FromEngine(f, o.Rule, o.Constraint)
+				lines.fingerprint(&rf)
+				found = append(found, rf)
+			}
+		}
+	}
+
+	// Suppression comments.
+	known := map[string]bool{}
+	for _, c := range rules {
+		known[c.Rule.ID] = true
+		if c.Constraint != nil {
+			known[c.Constraint.ID] = true
+		}
+	}
+	ran := map[string]*engine.Compiled{}
+	for i := range selected {
+		ran[selected[i].Rule.ID] = &selected[i]
+	}
+	dirs := collectDirectives(ev.Files)
+	found, hidden := applySuppressions(found, dirs)
+	res.Hidden = hidden
+	res.Summary.Suppressed = len(hidden)
+	found = append(found, suppressionWarnings(ev, dirs, known, ran, paths, lines)...)
+
+	// The baseline.
+	if opt.UseBaseline {
+		bl, err := LoadBaseline(root)
+		if err != nil {
+			return nil, usage("%v", err)
+		}
+		set := bl.set()
+		kept := found[:0]
+		for _, f := range found {
+			if set[f.Fingerprint] {
+				res.Hidden = append(res.Hidden, report.Hidden{Finding: f, Kind: "external", Justification: "recorded in " + BaselineFile})
+				res.Summary.Baselined++
+				continue
+			}
+			kept = append(kept, f)
+		}
+		found = kept
+	}
+	report.Sort(found)
+	res.Findings = found
+	if res.Findings == nil {
+		res.Findings = []report.Finding{}
+	}
+
+	for _, c := range selected {
+		res.Rules = append(res.Rules, ruleInfo(c))
+	}
+	s := &res.Summary
+	s.Mode = string(opt.Mode)
+	if opt.Mode == Diff {
+		s.Base = b.base
+	}
+	s.Files = len(ev.Files)
+	s.Commits = len(ev.Commits)
+	s.Rules = len(selected)
+	s.Skipped = map[string]int{}
+	for why, ps := range b.loaded.Skipped {
+		s.Skipped[why] = len(ps)
+	}
+	s.Undetermined = undetermined(outcomes, b.loaded.Unreadable, selected, paths)
+	s.DurationMS = float64(time.Since(start).Microseconds()) / 1000
+	tally(res)
+	return res, nil
+}
+
+func tally(res *Result) {
+	rep := report.Report{Findings: res.Findings, Summary: res.Summary}
+	rep.Tally()
+	res.Summary = rep.Summary
+}
+
+func selectDomains(rules []engine.Compiled, domains []string) ([]engine.Compiled, error) {
+	if len(domains) == 0 {
+		return append([]engine.Compiled(nil), rules...), nil
+	}
+	want := map[string]bool{}
+	for _, d := range domains {
+		ok := false
+		for _, k := range Domains {
+			if d == k {
+				ok = true
+			}
+		}
+		if !ok {
+			return nil, usage("unknown domain %q (want %s)", d, strings.Join(Domains, ", "))
+		}
+		want[d] = true
+	}
+	var out []engine.Compiled
+	for _, c := range rules {
+		if want[c.Rule.Domain] {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// cleanPaths normalises the narrowing paths; "" (the root) means no narrowing.
+func cleanPaths(ps []string) ([]string, error) {
+	var out []string
+	for _, p := range ps {
+		p = strings.TrimSuffix(strings.TrimPrefix(p, "./"), "/")
+		if p == "" || p == "." {
+			return nil, nil
+		}
+		if !repo.ValidRel(p) {
+			return nil, usage("path %q is not inside the repository", p)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func inPaths(paths []string, p string) bool {
+	if len(paths) == 0 {
+		return true
+	}
+	for _, q := range paths {
+		if p == q || strings.HasPrefix(p, q+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+type built struct {
+	ev     *engine.Evidence
+	base   string
+	loaded *repo.Loaded
+	closer func()
+}
+
+func (b *built) close() {
+	b.ev.Close()
+	if b.closer != nil {
+		b.closer()
+	}
+}
+
+// buildEvidence reads what the mode judges.
+func buildEvidence(r *repo.Repo, opt Options, paths []string) (*built, error) {
+	if opt.Mode != All && !r.Git {
+		return nil, usage("--%s needs a git repository, and %s is not in one (--all works anywhere)", opt.Mode, r.Root)
+	}
+	switch opt.Mode {
+	case All:
+		wt := r.Worktree()
+		all := wt.Paths()
+		if err := wt.Err(); err != nil {
+			return nil, fmt.Errorf("list files: %w", err)
+		}
+		var keep []string
+		for _, p := range all {
+			if inPaths(paths, p) {
+				keep = append(keep, p)
+			}
+		}
+		for _, q := range paths {
+			if !matchesAny(all, q) {
+				if _, err := os.Stat(r.Root + "/" + q); err != nil {
+					return nil, usage("path %s: no such file or folder in the repository", q)
+				}
+			}
+		}
+		loaded := repo.LoadFiles(wt, keep)
+		return &built{ev: &engine.Evidence{Mode: engine.ModeAll, Files: loaded.Files, Tree: wt}, loaded: loaded}, nil
+	case Diff, Staged, Unstaged:
+	default:
+		return nil, usage("unknown mode %q", opt.Mode)
+	}
+
+	var (
+		change  *repo.Change
+		commits []engine.Commit
+		tree    engine.Snapshot
+		closer  func()
+		base    string
+		err     error
+	)
+	switch opt.Mode {
+	case Diff:
+		if opt.Rev == "" {
+			return nil, usage("--diff needs a revision (a branch, tag or commit)")
+		}
+		if base, err = r.ResolveRev(opt.Rev); err != nil {
+			return nil, usage("--diff %s: %v", opt.Rev, err)
+		}
+		var wg sync.WaitGroup
+		var cerr error
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if r.HasHead() {
+				commits, cerr = r.Commits(base, "HEAD")
+			}
+		}()
+		change, err = r.DiffWorktree(base)
+		wg.Wait()
+		if err == nil {
+			err = cerr
+		}
+		tree = r.Worktree()
+	case Staged:
+		change, err = r.DiffStaged()
+		if err == nil {
+			var idx *repo.GitSnapshot
+			idx, err = r.IndexSnapshot()
+			if err == nil {
+				tree, closer = idx, func() { idx.Close() }
+			}
+		}
+	case Unstaged:
+		change, err = r.DiffUnstaged()
+		tree = r.Worktree()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read the change: %w", err)
+	}
+	narrowed := &repo.Change{Base: change.Base}
+	for _, f := range change.Files {
+		if inPaths(paths, f.Path) {
+			narrowed.Files = append(narrowed.Files, f)
+		}
+	}
+	loaded := repo.LoadChange(tree, narrowed)
+	ev := &engine.Evidence{
+		Mode:         engine.ModeDiff,
+		Files:        loaded.Files,
+		Tree:         tree,
+		Changed:      change.Paths(),
+		DeletedPaths: change.DeletedPaths(),
+		Commits:      commits,
+	}
+	return &built{ev: ev, base: base, loaded: loaded, closer: closer}, nil
+}
+
+func matchesAny(all []string, q string) bool {
+	i := sort.SearchStrings(all, q)
+	return i < len(all) && (all[i] == q || strings.HasPrefix(all[i], q+"/"))
+}
+
+// ownChange applies the rest of SWE-CC's ownership in diff modes: the engine keeps a
+// finding on a file the change did not judge (nil evidence file), but a finding on a
+// file the change did not touch is never the change's, however a whole-graph rule
+// came to report it there.
+func ownChange(ev *engine.Evidence, o *engine.Outcome) {
+	for i := range o.Targets {
+		t := &o.Targets[i]
+		if t.Verdict != engine.Violated {
+			continue
+		}
+		kept := t.Findings[:0:0]
+		for _, f := range t.Findings {
+			if f.Path != "" && ev.File(f.Path) == nil {
+				continue
+			}
+			kept = append(kept, f)
+		}
+		if len(kept) == 0 {
+			t.Result = engine.Result{Verdict: engine.Satisfied, Reason: "only pre-existing violations, in files the change did not touch"}
+			continue
+		}
+		t.Findings = kept
+	}
+	o.Verdict = engine.Aggregate(o.Targets)
+}
+
+func ruleInfo(c engine.Compiled) report.RuleInfo {
+	ri := report.RuleInfo{ID: c.Rule.ID, Domain: c.Rule.Domain, Kind: c.Rule.Kind, Severity: c.Rule.Severity, Exact: c.Rule.Exact, Message: c.Rule.Message, Suggestion: c.Rule.Suggestion}
+	if ri.Severity == "" {
+		ri.Severity = policy.SeverityError
+	}
+	if k := c.Constraint; k != nil {
+		ri.Instruction = report.Instruction{File: k.File, Line: k.Line, Text: k.Text, HeaderPath: k.HeaderPath}
+	}
+	return ri
+}
+
+// undetermined groups the targets no rule could judge by file and reason: a file that
+// does not parse is one entry listing its rules, not one per rule.
+func undetermined(outcomes []engine.Outcome, unreadable map[string]error, rules []engine.Compiled, paths []string) []report.Undetermined {
+	type key struct{ file, reason string }
+	groups := map[key]map[string]bool{}
+	var order []key
+	add := func(k key, rule string) {
+		if groups[k] == nil {
+			groups[k] = map[string]bool{}
+			order = append(order, k)
+		}
+		groups[k][rule] = true
+	}
+	for _, o := range outcomes {
+		for _, t := range o.Targets {
+			if t.Verdict != engine.Undetermined {
+				continue
+			}
+			file := ""
+			if t.Target.Kind == engine.TargetFile {
+				file = t.Target.Path
+			}
+			reason := t.Reason
+			if reason == "" {
+				reason = "the evidence cannot answer"
+			}
+			add(key{file, reason}, o.Rule.ID)
+		}
+	}
+	for p, err := range unreadable {
+		if !inPaths(paths, p) {
+			continue
+		}
+		for _, c := range rules {
+			if fileDomain(c.Rule.Domain) && c.Rule.Scope.Covers(p) {
+				add(key{p, "cannot read the file: " + err.Error()}, c.Rule.ID)
+			}
+		}
+	}
+	sort.Slice(order, func(i, j int) bool {
+		if order[i].file != order[j].file {
+			return order[i].file < order[j].file
+		}
+		return order[i].reason < order[j].reason
+	})
+	out := []report.Undetermined{}
+	for _, k := range order {
+		var ids []string
+		for id := range groups[k] {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		out = append(out, report.Undetermined{File: k.file, Reason: k.reason, Rules: ids})
+	}
+	return out
+}
+
+func fileDomain(d string) bool { return d == policy.DomainSource || d == policy.DomainArchitecture }
+
+// lineIndex gives findings their line text (for fingerprints), reading each file once.
+type lineIndex struct {
+	ev    *engine.Evidence
+	mu    sync.Mutex
+	lines map[string][]string
+}
+
+func newLineIndex(ev *engine.Evidence) *lineIndex {
+	return &lineIndex{ev: ev, lines: map[string][]string{}}
+}
+
+func (li *lineIndex) of(path string) []string {
+	li.mu.Lock()
+	defer li.mu.Unlock()
+	if ls, ok := li.lines[path]; ok {
+		return ls
+	}
+	var content []byte
+	if f := li.ev.File(path); f != nil {
+		content = f.Content
+	} else if li.ev.Tree != nil {
+		content, _ = li.ev.Tree.Read(path)
+	}
+	ls := strings.Split(string(content), "\n")
+	li.lines[path] = ls
+	return ls
+}
+
+// fingerprint sets f.Fingerprint: rule, place and the normalised text of the line, with
+// the line's rank among the file's identical lines (report.Fingerprint).
+func (li *lineIndex) fingerprint(f *report.Finding) {
+	switch {
+	case f.File != "" && f.Line > 0:
+		ls := li.of(f.File)
+		text := ""
+		occurrence := 1
+		if f.Line <= len(ls) {
+			text = report.NormaliseLine(ls[f.Line-1])
+			for _, l := range ls[:f.Line-1] {
+				if report.NormaliseLine(l) == text {
+					occurrence++
+				}
+			}
+		}
+		f.Fingerprint = report.Fingerprint(f.Rule, f.File, text, occurrence)
+	case f.File != "":
+		f.Fingerprint = report.Fingerprint(f.Rule, f.File, "\x00"+f.Message, 1)
+	case f.Commit != "":
+		f.Fingerprint = report.Fingerprint(f.Rule, "commit:"+f.Commit, f.Message, 1)
+	default:
+		f.Fingerprint = report.Fingerprint(f.Rule, "change", f.Message, 1)
+	}
+}
+
+// collectDirectives scans the judged files for suppression comments.
+func collectDirectives(files []*engine.File) map[string][]*directive {
+	out := map[string][]*directive{}
+	for _, f := range files {
+		if ds := parseDirectives(f.Path, f.Content); len(ds) > 0 {
+			out[f.Path] = ds
+		}
+	}
+	return out
+}
+
+// applySuppressions hides the findings a directive covers.
+func applySuppressions(found []report.Finding, dirs map[string][]*directive) ([]report.Finding, []report.Hidden) {
+	if len(dirs) == 0 {
+		return found, nil
+	}
+	var hidden []report.Hidden
+	kept := found[:0]
+	for _, f := range found {
+		var by *directive
+		if f.File != "" {
+			for _, d := range dirs[f.File] {
+				if d.Malformed == "" && d.names(f.Rule, f.Constraint) && d.covers(max(f.Line, 1)) {
+					by = d
+					break
+				}
+			}
+		}
+		if by == nil {
+			kept = append(kept, f)
+			continue
+		}
+		by.used++
+		why := by.Reason
+		if why == "" {
+			why = "heed:ignore comment"
+		}
+		hidden = append(hidden, report.Hidden{Finding: f, Kind: "inSource", Justification: why})
+	}
+	return kept, hidden
+}
+
+// suppressionWarnings reports the directives that did nothing: malformed ones, ones
+// naming no rule of the policy, and ones whose rule ran on the file and found
+// nothing there. In diff modes only directives on lines the change owns count.
+func suppressionWarnings(ev *engine.Evidence, dirs map[string][]*directive, known map[string]bool, ran map[string]*engine.Compiled, paths []string, li *lineIndex) []report.Finding {
+	var out []report.Finding
+	files := make([]string, 0, len(dirs))
+	for p := range dirs {
+		files = append(files, p)
+	}
+	sort.Strings(files)
+	for _, p := range files {
+		file := ev.File(p)
+		if !inPaths(paths, p) {
+			continue
+		}
+		for _, d := range dirs[p] {
+			if d.used > 0 || (file != nil && !file.Owns(d.Line)) {
+				continue
+			}
+			marker := markerLine
+			if d.WholeFile {
+				marker = markerFile
+			}
+			f := report.Finding{
+				Domain: "heed", Severity: policy.SeverityWarning, Exact: true,
+				File: p, Line: d.Line, EndLine: d.Line,
+				Instruction: report.Instruction{HeaderPath: []string{}},
+			}
+			switch {
+			case d.Malformed != "":
+				f.Rule, f.Kind = report.RuleBadSuppression, "suppression"
+				f.Message = marker + " " + d.Malformed
+			default:
+				var unknown, idle []string
+				for _, id := range d.Rules {
+					c, ok := ran[id]
+					switch {
+					case !known[id]:
+						unknown = append(unknown, id)
+					case ok && c.Rule.Scope.Covers(p):
+						idle = append(idle, id)
+					}
+				}
+				switch {
+				case len(unknown) > 0:
+					f.Rule, f.Kind = report.RuleBadSuppression, "suppression"
+					f.Message = fmt.Sprintf("%s names %s, which the policy does not have", marker, strings.Join(unknown, ", "))
+					f.Suggestion = "use the rule id heed reports (in brackets after each finding), or remove the comment"
+				case len(idle) == len(d.Rules):
+					f.Rule, f.Kind = report.RuleUnusedSuppression, "suppression"
+					f.Message = fmt.Sprintf("%s %s suppresses nothing: the rule found no violation here", marker, strings.Join(d.Rules, ","))
+					f.Suggestion = "remove the comment"
+				default:
+					continue // some named rule did not run here: it may still be needed
+				}
+			}
+			li.fingerprint(&f)
+			out = append(out, f)
+		}
+	}
+	return out
+}

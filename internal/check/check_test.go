@@ -1,0 +1,442 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/report"
+)
+
+// wordCheck flags every line of every file in its scope that contains Word, as a
+// source rule does.
+type wordCheck struct {
+	Word  string
+	Scope policy.Scope
+}
+
+func (c wordCheck) Targets(ev *engine.Evidence) []engine.Target {
+	var ts []engine.Target
+	for i, f := range ev.Files {
+		if c.Scope.Covers(f.Path) {
+			ts = append(ts, engine.Target{Kind: engine.TargetFile, Index: i, Path: f.Path})
+		}
+	}
+	return ts
+}
+
+func (c wordCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	f := ev.Files[t.Index]
+	if strings.HasSuffix(f.Path, ".broken") {
+		return engine.Result{Verdict: engine.Undetermined, Reason: "parse " + f.Path + ": syntax tree unavailable"}
+	}
+	var fs []engine.Finding
+	for i, l := range strings.Split(string(f.Content), "\n") {
+		if col := strings.Index(l, c.Word); col >= 0 {
+			fs = append(fs, engine.Finding{Path: f.Path, Line: i + 1, Column: col + 1, EndLine: i + 1, EndColumn: col + 1 + len(c.Word), Message: "found " + c.Word, Snippet: strings.TrimSpace(l)})
+		}
+	}
+	if len(fs) > 0 {
+		return engine.Result{Verdict: engine.Violated, Findings: fs}
+	}
+	return engine.Result{Verdict: engine.Satisfied}
+}
+
+// commitCheck flags commit messages that do not start with "feat" or "fix".
+type commitCheck struct{}
+
+func (commitCheck) Targets(ev *engine.Evidence) []engine.Target {
+	var ts []engine.Target
+	for i := range ev.Commits {
+		ts = append(ts, engine.Target{Kind: engine.TargetCommit, Index: i})
+	}
+	return ts
+}
+
+func (commitCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	c := ev.Commits[t.Index]
+	if strings.HasPrefix(c.Message, "feat") || strings.HasPrefix(c.Message, "fix") {
+		return engine.Result{Verdict: engine.Satisfied}
+	}
+	return engine.Result{Verdict: engine.Violated, Findings: []engine.Finding{{Commit: c.Hash, CommandIndex: -1, Message: "commit type is not feat or fix"}}}
+}
+
+// graphCheck is a whole-tree rule that reports a violation in a file it reads from
+// the tree, whether or not the change touched that file.
+type graphCheck struct{ Path string }
+
+func (c graphCheck) Targets(ev *engine.Evidence) []engine.Target {
+	return []engine.Target{{Kind: engine.TargetChange}}
+}
+
+func (c graphCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	if _, err := ev.Tree.Read(c.Path); err != nil {
+		return engine.Result{Verdict: engine.Satisfied}
+	}
+	return engine.Result{Verdict: engine.Violated, Findings: []engine.Finding{{Path: c.Path, Line: 1, Message: "cycle through " + c.Path}}}
+}
+
+func rule(id, domain string, check engine.Check) engine.Compiled {
+	return engine.Compiled{
+		Rule:       &policy.Rule{ID: id, Domain: domain, Kind: "test", Severity: policy.SeverityError, Exact: true},
+		Constraint: &policy.Constraint{ID: "c-" + id, Text: "Never write " + id + ".", File: "AGENTS.md", Line: 3, HeaderPath: []string{"Rules"}},
+		Check:      check,
+	}
+}
+
+var testRules = []engine.Compiled{
+	rule("no-bad", policy.DomainSource, wordCheck{Word: "BAD"}),
+	rule("commit-type", policy.DomainContribution, commitCheck{}),
+}
+
+type gitRepo struct {
+	t   *testing.T
+	dir string
+}
+
+func newRepo(t *testing.T, files map[string]string) *gitRepo {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	g := &gitRepo{t: t, dir: t.TempDir()}
+	g.git("init", "-q", "-b", "main")
+	g.write(files)
+	return g
+}
+
+func (g *gitRepo) git(args ...string) string {
+	g.t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", g.dir}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com",
+		"GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_NOSYSTEM=1", "HOME="+g.dir)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		g.t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func (g *gitRepo) write(files map[string]string) {
+	g.t.Helper()
+	for p, c := range files {
+		abs := filepath.Join(g.dir, filepath.FromSlash(p))
+		os.MkdirAll(filepath.Dir(abs), 0o755)
+		if err := os.WriteFile(abs, []byte(c), 0o644); err != nil {
+			g.t.Fatal(err)
+		}
+	}
+}
+
+func (g *gitRepo) commit(msg string) string {
+	g.git("add", "-A")
+	g.git("commit", "-q", "--no-verify", "--allow-empty", "-m", msg)
+	return g.git("rev-parse", "HEAD")
+}
+
+func (g *gitRepo) run(opt Options, rules ...engine.Compiled) *Result {
+	g.t.Helper()
+	if rules == nil {
+		rules = testRules
+	}
+	res, err := RunRules(g.dir, rules, opt)
+	if err != nil {
+		g.t.Fatalf("check %+v: %v", opt, err)
+	}
+	return res
+}
+
+// where lists findings as "file:line rule" or "commit rule".
+func where(fs []report.Finding) []string {
+	var out []string
+	for _, f := range fs {
+		switch {
+		case f.File != "":
+			out = append(out, fmt.Sprintf("%s:%d %s", f.File, f.Line, f.Rule))
+		case f.Commit != "":
+			out = append(out, "commit "+f.Rule)
+		default:
+			out = append(out, "change "+f.Rule)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func expect(t *testing.T, got []report.Finding, want ...string) {
+	t.Helper()
+	sort.Strings(want)
+	if w := where(got); !reflect.DeepEqual(w, want) && !(len(w) == 0 && len(want) == 0) {
+		t.Errorf("findings\n got %q\nwant %q", w, want)
+	}
+}
+
+func TestAllModeJudgesEveryFileButGeneratedAndVendored(t *testing.T) {
+	g := newRepo(t, map[string]string{
+		"src/a.py":              "ok\nBAD\n",
+		"src/b.ts":              "BAD\n",
+		"gen/types.go":          "// Code generated by tool. DO NOT EDIT.\nBAD\n",
+		"vendor/lib/x.go":       "BAD\n",
+		"web/app.min.js":        "BAD",
+		"logo.png":              "BAD\x00\x01",
+		".gitignore":            "ignored/\n",
+		"ignored/secret.py":     "BAD\n",
+		"docs/not-a-finding.md": "fine\n",
+	})
+	g.commit("feat: base")
+	res := g.run(Options{Mode: All})
+	expect(t, res.Findings, "src/a.py:2 no-bad", "src/b.ts:1 no-bad")
+	s := res.Summary
+	if s.Files != 4 || s.Skipped["generated"] != 2 || s.Skipped["vendored"] != 1 || s.Skipped["binary"] != 1 {
+		t.Errorf("summary files %d skipped %v", s.Files, s.Skipped)
+	}
+	if s.Errors != 2 || s.ByDomain["source"] != 2 || s.Mode != "all" || s.Commits != 0 {
+		t.Errorf("summary %+v", s)
+	}
+	if !res.HasErrors() {
+		t.Error("error findings make the check fail")
+	}
+	f := res.Findings[0]
+	if f.Instruction.Text != "Never write no-bad." || f.Instruction.File != "AGENTS.md" || f.Constraint != "c-no-bad" || f.Column != 1 || f.EndColumn != 4 {
+		t.Errorf("finding %+v", f)
+	}
+}
+
+func TestAllModeOutsideGit(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.py"), []byte("BAD\n"), 0o644)
+	res, err := RunRules(dir, testRules, Options{Mode: All})
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect(t, res.Findings, "a.py:1 no-bad")
+	_, err = RunRules(dir, testRules, Options{Mode: Diff, Rev: "HEAD"})
+	var ue *UsageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "needs a git repository") {
+		t.Errorf("a diff outside git: %v", err)
+	}
+}
+
+func TestDiffModeOwnsOnlyWhatTheChangeTouched(t *testing.T) {
+	g := newRepo(t, map[string]string{
+		"src/old.py":    "BAD pre-existing\nok\nok\n",
+		"src/edit.py":   "BAD pre-existing\nok\nok\nok\n",
+		"src/cycle.py":  "x\n",
+		"src/delete.py": "BAD keep\nremove me\nBAD after\n",
+	})
+	base := g.commit("feat: base")
+	g.write(map[string]string{
+		"src/edit.py":   "BAD pre-existing\nok\nBAD added\nok\n",
+		"src/new.py":    "fine\nBAD in a new file\n",
+		"src/delete.py": "BAD keep\nBAD after\n",
+	})
+	g.commit("Add things") // not feat/fix: a commit finding
+	g.write(map[string]string{"src/wip.py": "BAD uncommitted\n"})
+	rules := append(append([]engine.Compiled(nil), testRules...), rule("cycle", policy.DomainArchitecture, graphCheck{Path: "src/cycle.py"}))
+	res := g.run(Options{Mode: Diff, Rev: base}, rules...)
+	// The deleted line anchors at line 1 of delete.py ("BAD keep"), the line after which
+	// the deletion sits: deleting code there is editing it.
+	expect(t, res.Findings,
+		"src/edit.py:3 no-bad",
+		"src/new.py:2 no-bad",
+		"src/wip.py:1 no-bad",
+		"src/delete.py:1 no-bad",
+		"commit commit-type")
+	if res.Summary.Base != base || res.Summary.Commits != 1 || res.Summary.Mode != "diff" {
+		t.Errorf("summary %+v", res.Summary)
+	}
+	for _, o := range res.Outcomes {
+		if o.Rule.ID == "cycle" && o.Verdict != engine.Satisfied {
+			t.Errorf("a whole-tree finding in a file the change did not touch is not the change's: %s", o.Verdict)
+		}
+	}
+}
+
+func TestDiffModeBadRevisionIsAUsageError(t *testing.T) {
+	g := newRepo(t, map[string]string{"a.py": "x\n"})
+	g.commit("feat: base")
+	_, err := RunRules(g.dir, testRules, Options{Mode: Diff, Rev: "no-such-branch"})
+	var ue *UsageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "no-such-branch") {
+		t.Fatalf("unknown revision: %v", err)
+	}
+}
+
+func TestStagedJudgesTheIndexNotTheWorkingTree(t *testing.T) {
+	g := newRepo(t, map[string]string{"a.py": "ok\nok\n"})
+	g.commit("feat: base")
+	g.write(map[string]string{"a.py": "ok\nBAD staged\n"})
+	g.git("add", "a.py")
+	g.write(map[string]string{"a.py": "BAD unstaged\nok fixed\n", "n.py": "BAD untracked\n"})
+	staged := g.run(Options{Mode: Staged})
+	expect(t, staged.Findings, "a.py:2 no-bad")
+	unstaged := g.run(Options{Mode: Unstaged})
+	expect(t, unstaged.Findings, "a.py:1 no-bad", "n.py:1 no-bad")
+}
+
+func TestPathsNarrowEveryMode(t *testing.T) {
+	g := newRepo(t, map[string]string{"src/a.py": "BAD\n", "src/sub/b.py": "BAD\n", "lib/c.py": "BAD\n", "srcx/d.py": "BAD\n"})
+	base := g.commit("feat: base")
+	expect(t, g.run(Options{Mode: All, Paths: []string{"src"}}).Findings, "src/a.py:1 no-bad", "src/sub/b.py:1 no-bad")
+	expect(t, g.run(Options{Mode: All, Paths: []string{"lib/c.py", "src/sub/"}}).Findings, "lib/c.py:1 no-bad", "src/sub/b.py:1 no-bad")
+	g.write(map[string]string{"src/a.py": "BAD\nBAD\n", "lib/c.py": "BAD\nBAD\n"})
+	expect(t, g.run(Options{Mode: Diff, Rev: base, Paths: []string{"lib"}}).Findings, "lib/c.py:2 no-bad")
+	if _, err := RunRules(g.dir, testRules, Options{Mode: All, Paths: []string{"nope"}}); err == nil {
+		t.Error("a path that names nothing must be an error in --all")
+	}
+	if _, err := RunRules(g.dir, testRules, Options{Mode: All, Paths: []string{"../x"}}); err == nil {
+		t.Error("a path outside the repository must be an error")
+	}
+}
+
+func TestDomainsSelectRules(t *testing.T) {
+	g := newRepo(t, map[string]string{"a.py": "BAD\n"})
+	base := g.commit("feat: base")
+	g.write(map[string]string{"a.py": "BAD\nBAD\n"})
+	g.commit("wip")
+	expect(t, g.run(Options{Mode: Diff, Rev: base, Domains: []string{"contribution"}}).Findings, "commit commit-type")
+	if _, err := RunRules(g.dir, testRules, Options{Domains: []string{"sources"}}); err == nil || !strings.Contains(err.Error(), "unknown domain") {
+		t.Errorf("unknown domain: %v", err)
+	}
+}
+
+func TestSuppressionComments(t *testing.T) {
+	g := newRepo(t, map[string]string{
+		"a.py": strings.Join([]string{
+			"x = BAD  # heed:ignore no-bad legacy call, removed in v3", // 1: same line
+			"# heed:ignore no-bad the next line is a test fixture",     // 2: covers 3
+			"# (a second comment line)",                                // 3
+			"y = BAD",                                                  // 4: covered
+			"z = BAD",                                                  // 5: not covered
+			`s = "# heed:ignore no-bad"  ; BAD`,                        // 6: a string, not a directive
+			"# heed:ignore no-bad nothing here to suppress",            // 7: unused
+			"w = 1",                                                    // 8
+			"# heed:ignore no-such-rule typo",                          // 9: unknown rule
+			"# heed:ignore",                                            // 10: names no rule
+			"v = 2",
+		}, "\n") + "\n",
+		"b.ts":      "// heed:ignore-file no-bad generated fixtures\nBAD\nBAD\n",
+		"c.go":      "/* heed:ignore c-no-bad by constraint id */ BAD\n",
+		"README.md": "Write `# heed:ignore no-bad why` to suppress.\n",
+	})
+	g.commit("feat: base")
+	res := g.run(Options{Mode: All})
+	expect(t, res.Findings,
+		"a.py:5 no-bad", "a.py:6 no-bad",
+		"a.py:7 heed/unused-suppression",
+		"a.py:9 heed/bad-suppression",
+		"a.py:10 heed/bad-suppression")
+	if res.Summary.Suppressed != 5 {
+		t.Errorf("suppressed %d, want 5 (a.py:1, a.py:4, b.ts:2, b.ts:3, c.go:1)", res.Summary.Suppressed)
+	}
+	for _, f := range res.Findings {
+		if strings.HasPrefix(f.Rule, "heed/") && f.Severity != policy.SeverityWarning {
+			t.Errorf("%s must be a warning, not %s", f.Rule, f.Severity)
+		}
+	}
+	var just []string
+	for _, h := range res.Hidden {
+		just = append(just, h.Justification)
+	}
+	if !strings.Contains(strings.Join(just, "|"), "legacy call, removed in v3") {
+		t.Errorf("suppressions keep their reason: %q", just)
+	}
+}
+
+func TestUnusedSuppressionInDiffModeOnlyWhenTheChangeWroteIt(t *testing.T) {
+	g := newRepo(t, map[string]string{"a.py": "# heed:ignore no-bad old and unused\nok\n"})
+	base := g.commit("feat: base")
+	g.write(map[string]string{"a.py": "# heed:ignore no-bad old and unused\nok\n# heed:ignore no-bad new and unused\nok\n"})
+	expect(t, g.run(Options{Mode: Diff, Rev: base}).Findings, "a.py:3 heed/unused-suppression")
+	// A rule that did not run (another domain was asked for) does not make its
+	// suppression unused.
+	expect(t, g.run(Options{Mode: Diff, Rev: base, Domains: []string{"contribution"}}).Findings)
+}
+
+func TestBaselineSurvivesLineShifts(t *testing.T) {
+	g := newRepo(t, map[string]string{"a.py": "BAD one\nok\nBAD two\n", "b.py": "BAD same\nBAD same\n"})
+	g.commit("feat: base")
+	res := g.run(Options{Mode: All})
+	if _, err := NewBaseline(res.Findings).Write(g.dir); err != nil {
+		t.Fatal(err)
+	}
+	// Insert lines above, re-indent one finding, add a new violation and a third copy
+	// of a duplicated line.
+	g.write(map[string]string{"a.py": "new\nlines\n  BAD one\nok\nBAD two\nBAD three\n", "b.py": "BAD same\nBAD same\nBAD same\n"})
+	res = g.run(Options{Mode: All, UseBaseline: true})
+	expect(t, res.Findings, "a.py:6 no-bad", "b.py:3 no-bad")
+	if res.Summary.Baselined != 4 {
+		t.Errorf("baselined %d, want 4", res.Summary.Baselined)
+	}
+	os.Remove(filepath.Join(g.dir, BaselineFile))
+	if _, err := RunRules(g.dir, testRules, Options{UseBaseline: true}); err == nil || !strings.Contains(err.Error(), "heed baseline") {
+		t.Errorf("--baseline without a baseline must say how to make one: %v", err)
+	}
+}
+
+func TestAFileThatCannotBeJudgedIsReportedOnce(t *testing.T) {
+	g := newRepo(t, map[string]string{"x.broken": "BAD\n", "ok.py": "fine\n"})
+	g.commit("feat: base")
+	rules := []engine.Compiled{
+		rule("r1", policy.DomainSource, wordCheck{Word: "BAD"}),
+		rule("r2", policy.DomainSource, wordCheck{Word: "WORSE"}),
+	}
+	res := g.run(Options{Mode: All}, rules...)
+	if len(res.Findings) != 0 {
+		t.Errorf("undetermined is not a finding: %v", where(res.Findings))
+	}
+	u := res.Summary.Undetermined
+	if len(u) != 1 || u[0].File != "x.broken" || !reflect.DeepEqual(u[0].Rules, []string{"r1", "r2"}) {
+		t.Errorf("undetermined %+v, want one entry for x.broken with both rules", u)
+	}
+}
+
+func TestProposedWriteJudgesOnlyTheLinesItChanges(t *testing.T) {
+	g := newRepo(t, map[string]string{"src/a.py": "BAD old\nok\nok\n"})
+	g.commit("feat: base")
+	rules := []engine.Compiled{rule("no-bad", policy.DomainSource, wordCheck{Word: "BAD"})}
+	fs, err := ProposedWriteRules(g.dir, rules, "src/a.py", []byte("BAD old\nok\nBAD new\nok\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect(t, fs, "src/a.py:3 no-bad")
+	fs, err = ProposedWriteRules(g.dir, rules, "src/new.py", []byte("BAD\nx\nBAD\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect(t, fs, "src/new.py:1 no-bad", "src/new.py:3 no-bad")
+	fs, err = ProposedWriteRules(g.dir, rules, "src/a.py", []byte("BAD old\nok\nx = BAD  # heed:ignore no-bad allowed here\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect(t, fs)
+	if _, err := ProposedWriteRules(g.dir, rules, "../outside.py", []byte("x")); err == nil {
+		t.Error("a path outside the repository must be refused")
+	}
+}
+
+func TestFindingsAreSortedAndFingerprinted(t *testing.T) {
+	g := newRepo(t, map[string]string{"b.py": "BAD\n", "a.py": "ok\nBAD\nBAD\n"})
+	g.commit("feat: base")
+	res := g.run(Options{Mode: All})
+	var locs []string
+	seen := map[string]bool{}
+	for _, f := range res.Findings {
+		locs = append(locs, f.Location())
+		if f.Fingerprint == "" || seen[f.Fingerprint] {
+			t.Errorf("finding %s: fingerprint %q missing or duplicated", f.Location(), f.Fingerprint)
+		}
+		seen[f.Fingerprint] = true
+	}
+	if strings.Join(locs, " ") != "a.py:2:1 a.py:3:1 b.py:1:1" {
+		t.Errorf("order %v", locs)
+	}
+}

@@ -1,0 +1,173 @@
+package check
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Suppression comments let legacy code live with a rule:
+//
+//	x = legacy()  # heed:ignore RULE-ID why this line may break the rule
+//	// heed:ignore RULE-ID,OTHER-ID why        (covers the next code line)
+//	<!-- heed:ignore-file RULE-ID why -->      (covers the whole file)
+//
+// A directive must stand in a comment (any syntax: the marker follows a comment
+// opener), so prose or a string that mentions heed:ignore suppresses nothing. It must
+// name the rules it suppresses: there is no bare "ignore everything".
+
+const (
+	markerLine = "heed:ignore"
+	markerFile = "heed:ignore-file"
+)
+
+// directive is one suppression comment.
+type directive struct {
+	File string
+	// Line is where the comment is; Covers the lines it suppresses (nil for a file
+	// directive, which covers every line).
+	Line   int
+	Covers []int
+	Rules  []string
+	Reason string
+	// WholeFile is true for heed:ignore-file.
+	WholeFile bool
+	// Malformed says what is wrong with a directive heed cannot use.
+	Malformed string
+	used      int
+}
+
+func (d *directive) covers(line int) bool {
+	if d.WholeFile {
+		return true
+	}
+	for _, l := range d.Covers {
+		if l == line {
+			return true
+		}
+	}
+	return false
+}
+
+func (d *directive) names(ids ...string) bool {
+	for _, r := range d.Rules {
+		for _, id := range ids {
+			if id != "" && r == id {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// commentOpeners start a comment in the languages heed reads (and most others).
+var commentOpeners = []string{"//", "#", "/*", "<!--", "--", ";", "%", "*", "'", "{#", "{{/*", "rem ", "REM "}
+
+var prose = map[string]bool{"md": true, "mdx": true, "markdown": true, "mdc": true, "rst": true, "txt": true}
+
+// parseDirectives finds the suppression comments of a file.
+func parseDirectives(path string, content []byte) []*directive {
+	if !bytes.Contains(content, []byte(markerLine)) {
+		return nil
+	}
+	lines := strings.Split(string(content), "\n")
+	openers := commentOpeners
+	if prose[strings.ToLower(path[strings.LastIndex(path, ".")+1:])] {
+		// Markdown shows code (and heed's own docs show directives): only an HTML
+		// comment is a directive there.
+		openers = []string{"<!--"}
+	}
+	var out []*directive
+	for i, line := range lines {
+		at := strings.Index(line, markerLine)
+		if at < 0 {
+			continue
+		}
+		before := line[:at]
+		codeBefore, ok := commentPrefix(before, openers)
+		if !ok {
+			continue
+		}
+		d := &directive{File: path, Line: i + 1}
+		rest := line[at+len(markerLine):]
+		if strings.HasPrefix(rest, "-file") {
+			d.WholeFile = true
+			rest = rest[len("-file"):]
+		}
+		if rest != "" && rest[0] != ' ' && rest[0] != '\t' && rest[0] != ':' {
+			continue // heed:ignored, heed:ignore_x: not a directive
+		}
+		rest = strings.TrimPrefix(rest, ":")
+		rest = stripCommentClose(rest)
+		fields := strings.Fields(rest)
+		if len(fields) == 0 {
+			d.Malformed = "names no rule: write heed:ignore RULE-ID and the reason"
+			out = append(out, d)
+			continue
+		}
+		for _, id := range strings.Split(fields[0], ",") {
+			if id = strings.TrimSpace(id); id != "" {
+				d.Rules = append(d.Rules, id)
+			}
+		}
+		d.Reason = strings.Join(fields[1:], " ")
+		if !d.WholeFile {
+			d.Covers = []int{i + 1}
+			if !codeBefore {
+				// A comment on a line of its own covers the next line of code, past
+				// any further comment lines and blank lines.
+				for j := i + 1; j < len(lines); j++ {
+					t := strings.TrimSpace(lines[j])
+					if t == "" || startsWithComment(t) {
+						continue
+					}
+					d.Covers = append(d.Covers, j+1)
+					break
+				}
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// commentPrefix reports whether the text before a marker ends in a comment opener
+// (possibly followed by spaces or other comment text such as "TODO"), and whether
+// code precedes the comment on the line.
+func commentPrefix(before string, openers []string) (codeBefore, ok bool) {
+	t := strings.TrimRight(before, " \t")
+	for _, o := range openers {
+		if !strings.HasSuffix(t, o) {
+			continue
+		}
+		head := t[:len(t)-len(o)]
+		// The opener must start the line or follow a space or the end of a
+		// statement, so `"#heed:ignore"` inside a string is not a comment.
+		if head != "" {
+			last := head[len(head)-1]
+			if !strings.ContainsRune(" \t;,)}]", rune(last)) {
+				continue
+			}
+		}
+		return strings.TrimSpace(head) != "", true
+	}
+	return false, false
+}
+
+func startsWithComment(t string) bool {
+	for _, o := range commentOpeners {
+		if strings.HasPrefix(t, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// stripCommentClose cuts a block comment's closer and what follows it.
+func stripCommentClose(s string) string {
+	for _, c := range []string{"*/", "-->", "#}", "*}}"} {
+		if i := strings.Index(s, c); i >= 0 {
+			s = s[:i]
+		}
+	}
+	return s
+}
