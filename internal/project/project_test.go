@@ -1,0 +1,166 @@
+package project
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/instr"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// grepKind is a test kind with a typed, validated param: a regular expression.
+var grepKind = engine.Kind{Name: "testgrep", Domain: policy.DomainSource, Compile: func(r *policy.Rule) (engine.Check, error) {
+	var p struct {
+		Pattern string `json:"pattern"`
+	}
+	if err := json.Unmarshal(r.Params, &p); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return nil, fmt.Errorf("params.%s: must be %s, not %s", te.Field, te.Type, te.Value)
+		}
+		return nil, fmt.Errorf("params: %v", err)
+	}
+	re, err := regexp.Compile(p.Pattern)
+	if err != nil {
+		return nil, fmt.Errorf("params.pattern: %v", err)
+	}
+	return grep{re}, nil
+}}
+
+type grep struct{ re *regexp.Regexp }
+
+func (g grep) Targets(ev *engine.Evidence) []engine.Target {
+	var out []engine.Target
+	for i, f := range ev.Files {
+		out = append(out, engine.Target{Kind: engine.TargetFile, Index: i, Path: f.Path})
+	}
+	return out
+}
+
+func (g grep) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	if g.re.Match(ev.Files[t.Index].Content) {
+		return engine.Result{Verdict: engine.Violated, Reason: "matched"}
+	}
+	return engine.Result{Verdict: engine.Satisfied}
+}
+
+// noPrint compiles "Never use `print(`" into a testgrep rule.
+type noPrint struct{ pattern string }
+
+func (noPrint) Name() string { return "test.no-print" }
+func (r noPrint) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	if !strings.Contains(c.Text, "print") {
+		return recognize.Result{}
+	}
+	params, _ := json.Marshal(map[string]string{"pattern": r.pattern})
+	return recognize.Result{Rules: []policy.Rule{{Domain: policy.DomainSource, Kind: "testgrep", Params: params, Exact: true}}}
+}
+
+func opts(pattern string) Options {
+	return Options{
+		Registry:    engine.NewRegistry(grepKind),
+		Recognizers: []recognize.Recognizer{noPrint{pattern}},
+		Load: func(root string) (*instr.Set, error) {
+			return &instr.Set{Root: root, Files: []instr.File{{Path: "AGENTS.md", Format: "agents", SHA256: strings.Repeat("1", 64)}},
+				Constraints: []policy.Constraint{
+					{ID: "p1", Text: "Never use `print(` in library code.", File: "AGENTS.md", Line: 2, Level: policy.Must},
+					{ID: "p2", Text: "Keep it simple.", File: "AGENTS.md", Line: 3, Level: policy.Should},
+				}}, nil
+		},
+		Files: func(string) ([]string, error) { return []string{"AGENTS.md", "lib/a.py"}, nil },
+	}
+}
+
+func TestZeroConfigCompilesInMemory(t *testing.T) {
+	root := t.TempDir()
+	p, err := OpenWith(root, opts(`\bprint\(`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.FromFile || len(p.Rules) != 1 || p.Rules[0].Rule.ID != "p1.testgrep.1" || p.Rules[0].Constraint.ID != "p1" {
+		t.Fatalf("zero-config project: fromFile %v rules %+v", p.FromFile, p.Rules)
+	}
+	if got := p.Select(policy.DomainSource); len(got) != 1 {
+		t.Fatalf("select source: %d rules", len(got))
+	}
+	if got := p.Select(policy.DomainProcess); len(got) != 0 {
+		t.Fatalf("select process: %d rules", len(got))
+	}
+	if _, err := os.Stat(PolicyPath(root)); !os.IsNotExist(err) {
+		t.Fatal("zero-config must not write a policy file")
+	}
+}
+
+// A recogniser that emits a broken rule must not stop heed: the rule is dropped with a
+// warning naming it.
+func TestZeroConfigDropsBrokenGeneratedRules(t *testing.T) {
+	p, err := OpenWith(t.TempDir(), opts(`print(`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Rules) != 0 || len(p.Warnings) != 1 || !strings.Contains(p.Warnings[0], "p1.testgrep.1") {
+		t.Fatalf("rules %d warnings %q", len(p.Rules), p.Warnings)
+	}
+	if e := p.Policy.Entries[0]; e.Unenforced != ReasonBrokenRule {
+		t.Fatalf("the constraint must say why it is unenforced, got %q", e.Unenforced)
+	}
+}
+
+func writePolicy(t *testing.T, root string, edit func(r map[string]any)) {
+	t.Helper()
+	pol, _, _, err := CompileRepo(root, opts(`\bprint\(`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := policy.Marshal(pol)
+	var m map[string]any
+	json.Unmarshal(data, &m)
+	edit(m["constraints"].([]any)[0].(map[string]any)["rules"].([]any)[0].(map[string]any))
+	data, _ = json.MarshalIndent(m, "", "  ")
+	os.MkdirAll(filepath.Join(root, ".heed"), 0o755)
+	if err := os.WriteFile(PolicyPath(root), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestPolicyFileErrorsNameThePathAndRule(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		edit func(r map[string]any)
+		want []string
+	}{
+		{"valid", func(r map[string]any) {}, nil},
+		{"unknown kind", func(r map[string]any) { r["kind"] = "nosuch" }, []string{".heed/policy.json", "/constraints/0/rules/0/kind", "rule p1.testgrep.1", `unknown rule kind "nosuch"`}},
+		{"bad regex", func(r map[string]any) { r["params"] = map[string]any{"pattern": "(unclosed"} }, []string{"/constraints/0/rules/0/params/pattern", "rule p1.testgrep.1", "missing closing )"}},
+		{"wrong param type", func(r map[string]any) { r["params"] = map[string]any{"pattern": 42} }, []string{"/constraints/0/rules/0/params/pattern", "must be string"}},
+		{"schema", func(r map[string]any) { r["severity"] = "fatal" }, []string{"/constraints/0/rules/0/severity", "rule p1.testgrep.1"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root := t.TempDir()
+			writePolicy(t, root, c.edit)
+			p, err := OpenWith(root, opts(`\bprint\(`))
+			if c.want == nil {
+				if err != nil || !p.FromFile || len(p.Rules) != 1 {
+					t.Fatalf("a valid policy file: err %v", err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatal("a broken policy file loaded")
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not contain %q", err, w)
+				}
+			}
+		})
+	}
+}
