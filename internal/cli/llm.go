@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/heed-dev/heed/internal/compile"
-	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/llm"
 	"github.com/heed-dev/heed/internal/llm/judge"
 	"github.com/heed-dev/heed/internal/llm/synth"
@@ -80,17 +79,25 @@ func (app *App) compileWithModel(root string, old, fresh *policy.Policy, m *mode
 	return nil
 }
 
-// judgeRules gives judge rules a model when one is configured: it returns the
-// registry to compile the policy with and a function that lowers judge findings to
-// warnings. Without a provider the registry is unchanged (judge targets stay
-// undetermined) and nothing contacts a network.
-func (app *App) judgeRules(root string, f *llm.Flags) (*engine.Registry, *llm.Client, error) {
+// openWithJudge opens the project for `heed check`: with a model configured, judge
+// rules are answered by it and their findings lowered to warnings (a model's reading
+// reports, never blocks); without one the project is what project.Open gives (judge
+// targets undetermined) and nothing contacts a network. The client is nil without a
+// model; print client.Summary() at the end when it is not.
+func (app *App) openWithJudge(root string, f *llm.Flags) (*project.Project, *llm.Client, error) {
 	client, err := app.modelClient(root, f)
 	if err != nil {
 		return nil, nil, err
 	}
 	if client == nil {
-		return rules.Registry(), nil, nil
+		p, err := project.Open(root)
+		return p, nil, err
 	}
-	return judge.Registry(rules.Registry(), judge.New(client)), client, nil
+	reg := judge.Registry(rules.Registry(), judge.New(client))
+	p, err := project.OpenWith(root, project.Options{Registry: reg})
+	if err != nil {
+		return nil, nil, err
+	}
+	p.Rules = judge.AsWarnings(p.Rules)
+	return p, client, nil
 }

@@ -14,7 +14,11 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/llm"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/project"
+	"github.com/heed-dev/heed/internal/rules/semantic"
 )
 
 // scriptAnswer is what the fake model proposes for the print rule: a Starlark script
@@ -141,5 +145,49 @@ func TestCompileLLMWithoutProviderFailsWithoutNetwork(t *testing.T) {
 	}
 	if hits.Load() != 0 {
 		t.Fatalf("%d requests with no provider configured", hits.Load())
+	}
+}
+
+func TestOpenWithJudgeAnswersJudgeRulesAsWarnings(t *testing.T) {
+	verdict := `{"verdicts":[{"hunk":"H1","violated":true,"line":4,"reason":"print('left over') is a debugging print in library code"}]}`
+	srv, hits := fakeChatServer(t, verdict)
+	dir := gitRepo(t, map[string]string{
+		"AGENTS.md":       "# Agent rules\n\n## Design\n\n- Library code must keep its public API backward compatible.\n",
+		"src/app/core.py": "import logging\n\ndef run():\n    print('left over')\n",
+	})
+	app := &App{Stdout: io.Discard, Stderr: io.Discard, Getenv: func(string) string { return "" }}
+	p, client, err := app.openWithJudge(dir, &llm.Flags{})
+	if err != nil || client != nil {
+		t.Fatalf("no provider: client %v err %v", client, err)
+	}
+	judged := func(p *project.Project) []engine.Outcome {
+		var rs []engine.Compiled
+		for _, c := range p.Rules {
+			if c.Rule.Kind == semantic.KindJudge {
+				rs = append(rs, c)
+			}
+		}
+		if len(rs) == 0 {
+			t.Fatalf("the constraint did not compile into a judge rule")
+		}
+		ev := &engine.Evidence{Mode: engine.ModeAll, Files: []*engine.File{{Path: "src/app/core.py", Content: []byte("import logging\n\ndef run():\n    print('left over')\n")}}}
+		return engine.Run(rs, ev, engine.Options{})
+	}
+	if o := judged(p)[0]; o.Verdict != engine.Undetermined || hits.Load() != 0 {
+		t.Fatalf("without a provider: %s, %d requests", o.Verdict, hits.Load())
+	}
+
+	env := map[string]string{"HEED_LLM_PROVIDER": "openai-compatible", "HEED_LLM_MODEL": "fake-judge", "HEED_LLM_BASE_URL": srv.URL + "/v1"}
+	app.Getenv = func(k string) string { return env[k] }
+	p, client, err = app.openWithJudge(dir, &llm.Flags{NoCache: true})
+	if err != nil || client == nil {
+		t.Fatal(err)
+	}
+	o := judged(p)[0]
+	if o.Verdict != engine.Violated || o.Rule.Severity != policy.SeverityWarning || len(o.Findings()) != 1 || o.Findings()[0].Line != 4 || hits.Load() != 1 {
+		t.Fatalf("with a model: %s severity %s findings %+v, %d requests", o.Verdict, o.Rule.Severity, o.Findings(), hits.Load())
+	}
+	if !strings.Contains(client.Summary(), "fake-judge: 1 request") {
+		t.Errorf("summary %q", client.Summary())
 	}
 }
