@@ -48,6 +48,7 @@ var (
 	// A first verb that runs a program: the process domain's recognisers own these.
 	commandVerbs = map[string]bool{"run": true, "execute": true, "invoke": true, "build": true, "install": true,
 		"rerun": true, "re-run": true, "launch": true, "call": true, "type": true, "compile": true, "regenerate": true, "generate": true}
+	preferVerbs = map[string]bool{"use": true, "prefer": true, "avoid": true}
 	// Judgements of quality that only a reader (or a model) can make.
 	subjectiveWords = newPhrases("clear", "clearly", "concise", "concisely", "readable", "readability", "meaningful",
 		"descriptive", "self-explanatory", "idiomatic", "elegant", "clean", "simple", "simplicity", "appropriate",
@@ -88,7 +89,7 @@ func classify(c *policy.Constraint) kindOf {
 	ws := words(stripSpans(text))
 	verb := firstVerb(text)
 	switch {
-	case len(ws) < 3 || strings.HasSuffix(text, ":"):
+	case len(ws)+len(prose) < 3 || strings.HasSuffix(text, ":"):
 		// A fragment, a table cell or a lead-in to an example: nothing stands alone.
 		k.reason = ReasonNoClaim
 		return k
@@ -117,7 +118,8 @@ func classify(c *policy.Constraint) kindOf {
 	switch {
 	case k.semantic || subjectiveWords.In(ws):
 		k.reason = ReasonNeedsModel
-	case hasCode:
+	case hasCode, preferVerbs[verb] && (recognize.Negated(text) || strings.Contains(strings.ToLower(text), "instead")):
+		// "Use X, not Y", "Prefer X over Y": a family the recognisers own.
 		k.reason = ReasonNoRecognizer
 	default:
 		k.reason = ReasonNoClaim

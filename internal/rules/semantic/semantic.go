@@ -85,7 +85,7 @@ func ParseParams(raw json.RawMessage) (Params, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&p); err != nil {
-		return p, fmt.Errorf("params: %s", describeJSONError(err))
+		return p, describeJSONError(err)
 	}
 	if strings.TrimSpace(p.Rubric) == "" {
 		return p, fmt.Errorf("params.rubric: must not be empty")
@@ -100,12 +100,12 @@ func ParseParams(raw json.RawMessage) (Params, error) {
 	return p, nil
 }
 
-func describeJSONError(err error) string {
+func describeJSONError(err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return fmt.Sprintf("params.%s must be %s, not %s", te.Field, te.Type, te.Value)
+		return fmt.Errorf("params.%s: must be %s, not %s", te.Field, te.Type, te.Value)
 	}
-	return err.Error()
+	return fmt.Errorf("params: %v", err)
 }
 
 type check struct {
