@@ -1,0 +1,212 @@
+package graph
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/heed-dev/heed/internal/engine"
+)
+
+// Cache stores extraction results by content key, so that a file whose bytes did not
+// change is never parsed again. Implementations must be safe for concurrent use.
+type Cache interface {
+	Get(key string) (Facts, bool)
+	Put(key string, f Facts)
+}
+
+// FactsKey is the cache key of a file's facts: its language, its content and the
+// extractor version.
+func FactsKey(lang string, content []byte) string {
+	h := sha256.New()
+	h.Write([]byte(ExtractorVersion + "\x00" + lang + "\x00"))
+	h.Write(content)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Index answers questions about single files of a snapshot without building the
+// whole graph: what a changed file imports needs only the resolver, not every other
+// file parsed.
+type Index struct {
+	Snap     engine.Snapshot
+	Paths    []string
+	Resolver *Resolver
+	Cache    Cache
+
+	parsed, cached atomic.Int64
+}
+
+// NewIndex indexes a snapshot (paths and project files; no source is parsed).
+func NewIndex(snap engine.Snapshot, cache Cache) *Index {
+	paths := SourcePaths(snap.Paths())
+	return &Index{Snap: snap, Paths: paths, Resolver: NewResolver(snap, paths), Cache: cache}
+}
+
+// Facts extracts (or fetches from the cache) the facts of one file's content.
+func (ix *Index) Facts(lang string, content []byte) Facts {
+	if ix.Cache != nil {
+		key := FactsKey(lang, content)
+		if f, ok := ix.Cache.Get(key); ok {
+			ix.cached.Add(1)
+			return f
+		}
+		f := Extract(lang, content)
+		ix.parsed.Add(1)
+		ix.Cache.Put(key, f)
+		return f
+	}
+	ix.parsed.Add(1)
+	return Extract(lang, content)
+}
+
+// File builds the graph node of one file from its content.
+func (ix *Index) File(p string, content []byte) *File {
+	l := engine.LangOf(p, content)
+	f := &File{Path: p, Lang: l}
+	if !Sourced(l) {
+		return f
+	}
+	facts := ix.Facts(l, content)
+	f.Err, f.Partial = facts.Err, facts.Partial
+	f.Package = ix.Resolver.FilePackage(p, l)
+	f.Edges = ix.Resolver.Resolve(p, l, &facts)
+	return f
+}
+
+// Options tune a build.
+type Options struct {
+	// Workers bounds parallel extraction (default: the number of CPUs).
+	Workers int
+}
+
+// Build builds the import graph of every source file of the index's snapshot.
+func (ix *Index) Build(opt Options) (*Graph, error) {
+	var srcs []string
+	for _, p := range ix.Paths {
+		if Sourced(engine.LangOf(p, nil)) {
+			srcs = append(srcs, p)
+		}
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	files := make([]*File, len(srcs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(srcs) {
+					return
+				}
+				p := srcs[i]
+				content, err := ix.Snap.Read(p)
+				if err != nil {
+					var nf *engine.NotFoundError
+					if errors.As(err, &nf) {
+						continue
+					}
+					// An unreadable file (a symlink loop, a permission) is a hole in
+					// the graph: the file is kept, marked, never silently dropped.
+					files[i] = &File{Path: p, Lang: engine.LangOf(p, nil), Err: fmt.Sprintf("read %s: %v", p, err)}
+					continue
+				}
+				files[i] = ix.File(p, content)
+			}
+		}()
+	}
+	wg.Wait()
+	g := &Graph{Files: make(map[string]*File, len(files))}
+	for _, f := range files {
+		if f == nil {
+			continue
+		}
+		g.Files[f.Path] = f
+		g.Stats.Edges += len(f.Edges)
+		if f.Err != "" {
+			g.Stats.Skipped++
+		}
+	}
+	g.Stats.Files = len(g.Files)
+	g.Stats.Parsed = int(ix.parsed.Load())
+	g.Stats.Cached = int(ix.cached.Load())
+	return g, nil
+}
+
+// Build builds the import graph of a snapshot (a convenience over NewIndex).
+func Build(snap engine.Snapshot, cache Cache, opt Options) (*Graph, error) {
+	return NewIndex(snap, cache).Build(opt)
+}
+
+// Memo keys under which the graph lives in an evidence bundle. They do not start
+// with "file:", so the engine keeps them for the whole run.
+const (
+	memoCache = "graph:cache"
+	memoIndex = "graph:index"
+	memoGraph = "graph:full"
+)
+
+// UseCache attaches an extraction cache to the evidence (call it at the edge, before
+// the run: checks stay pure, the cache only spares work).
+func UseCache(ev *engine.Evidence, c Cache) {
+	_, _ = ev.Memo(memoCache, func() (any, error) { return c, nil })
+}
+
+func cacheOf(ev *engine.Evidence) Cache {
+	v, _ := ev.Memo(memoCache, func() (any, error) { return nil, nil })
+	c, _ := v.(Cache)
+	return c
+}
+
+// IndexOf returns the evidence's index (built once per run).
+func IndexOf(ev *engine.Evidence) (*Index, error) {
+	v, err := ev.Memo(memoIndex, func() (any, error) {
+		if ev.Tree == nil {
+			return nil, errors.New("the evidence has no repository snapshot to resolve imports against")
+		}
+		return NewIndex(ev.Tree, cacheOf(ev)), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(*Index), nil
+}
+
+// Of returns the whole import graph of the evidence's snapshot (built once per run).
+func Of(ev *engine.Evidence) (*Graph, error) {
+	v, err := ev.Memo(memoGraph, func() (any, error) {
+		ix, err := IndexOf(ev)
+		if err != nil {
+			return nil, err
+		}
+		return ix.Build(Options{})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(*Graph), nil
+}
+
+// FileOf returns the graph node of one judged file, from its content in the
+// evidence, without building the rest of the graph.
+func FileOf(ev *engine.Evidence, f *engine.File) (*File, error) {
+	v, err := ev.Memo("graph:file:"+f.Path, func() (any, error) {
+		ix, err := IndexOf(ev)
+		if err != nil {
+			return nil, err
+		}
+		return ix.File(f.Path, f.Content), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(*File), nil
+}

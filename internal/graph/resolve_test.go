@@ -1,0 +1,205 @@
+package graph
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+)
+
+// edges builds the graph of a tree and renders one file's edges as
+// "line:to(kind)" in order.
+func edges(t *testing.T, tree map[string]string, file string) string {
+	t.Helper()
+	snap := engine.MapSnapshot{}
+	for p, c := range tree {
+		snap[p] = []byte(c)
+	}
+	g, err := Build(snap, nil, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := g.Files[file]
+	if f == nil {
+		t.Fatalf("%s is not in the graph (files: %v)", file, g.Paths())
+	}
+	if f.Err != "" {
+		t.Fatalf("%s: %s", file, f.Err)
+	}
+	var out []string
+	for _, e := range f.Edges {
+		s := fmt.Sprintf("%d:%s", e.Line, e.To)
+		if e.ToKind != NodeFile {
+			s += "(" + e.ToKind.String() + ")"
+		}
+		if e.TypeOnly {
+			s += "[type]"
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, " ")
+}
+
+func check(t *testing.T, name, got, want string) {
+	t.Helper()
+	if got != want {
+		t.Errorf("%s:\n got  %s\n want %s", name, got, want)
+	}
+}
+
+func TestResolvePython(t *testing.T) {
+	tree := map[string]string{
+		"pyproject.toml":           "[project]\nname='app'\n",
+		"src/app/__init__.py":      "",
+		"src/app/core/__init__.py": "from . import models\nfrom .models import User\n",
+		"src/app/core/models.py":   "import os\n",
+		"src/app/core/db.py":       "from ..web import views\nfrom ...outside import x\n",
+		"src/app/web/__init__.py":  "",
+		"src/app/web/views.py": `import app.core.models as m, requests.adapters
+from app.core import models, db, helper_name
+from app.core.models import User
+from app import core
+from app.ns import thing
+from app.ns.deep import leaf
+from typing import TYPE_CHECKING
+if TYPE_CHECKING:
+    from app.core.db import Session
+def lazy():
+    import app.core.db
+`,
+		"src/app/ns/thing.py":     "",
+		"src/app/ns/deep/leaf.py": "",
+		"scripts/run.py":          "import helpers\nimport app.core\n",
+		"scripts/helpers.py":      "",
+		// A namespace package at the root (no __init__.py anywhere).
+		"tools/gen/main.py": "from tools.gen import util\nimport tools\n",
+		"tools/gen/util.py": "",
+	}
+	check(t, "package init", edges(t, tree, "src/app/core/__init__.py"), "1:src/app/core/models.py 2:src/app/core/models.py")
+	check(t, "relative beyond", edges(t, tree, "src/app/core/db.py"), "1:src/app/web/views.py 2:src/outside.py(missing)")
+	check(t, "absolute forms", edges(t, tree, "src/app/web/views.py"),
+		"1:src/app/core/models.py 1:requests(external) 2:src/app/core/models.py 2:src/app/core/db.py 2:src/app/core/__init__.py "+
+			"3:src/app/core/models.py 4:src/app/core/__init__.py 5:src/app/ns/thing.py 6:src/app/ns/deep/leaf.py 7:typing(external) "+
+			"9:src/app/core/db.py[type] 11:src/app/core/db.py")
+	check(t, "script folder and src layout", edges(t, tree, "scripts/run.py"), "1:scripts/helpers.py 2:src/app/core/__init__.py")
+	check(t, "namespace packages", edges(t, tree, "tools/gen/main.py"), "1:tools/gen/util.py 2:tools(dir)")
+}
+
+func TestResolveJSAndTS(t *testing.T) {
+	tree := map[string]string{
+		"package.json":     `{"name":"root","private":true,"workspaces":["packages/*"]}`,
+		"tsconfig.json":    "{\n // comment\n \"compilerOptions\": {\"baseUrl\": \".\", \"paths\": {\"@/*\": [\"src/*\"], \"~config\": [\"config/index.ts\"],},},\n}",
+		"config/index.ts":  "",
+		"src/a.ts":         "",
+		"src/b.tsx":        "",
+		"src/c.js":         "",
+		"src/d.mjs":        "",
+		"src/e.cjs":        "",
+		"src/types.d.ts":   "",
+		"src/esm.ts":       "",
+		"src/dir/index.ts": "",
+		"src/lib/util.ts":  "",
+		"src/styles.css":   "",
+		"src/main.ts": `import { a } from './a';
+import B from "./b";
+import c from './c';
+import d from './d.mjs';
+const e = require('./e.cjs');
+import type { T } from './types';
+import { x } from './esm.js';
+import dir from './dir';
+import { u } from '@/lib/util';
+import cfg from '~config';
+import util from 'src/lib/util';
+import React from 'react';
+import { q } from '@tanstack/react-query/build';
+import fs from 'node:fs';
+import { s } from '@acme/shared';
+import { deep } from '@acme/shared/deep';
+import './styles.css';
+import gone from './gone';
+import far from '../../../elsewhere';
+const lazy = import('./a');
+`,
+		"packages/shared/package.json": `{"name":"@acme/shared","exports":{".":{"types":"./dist/index.d.ts","import":"./dist/index.js"},"./deep":"./dist/deep.js"}}`,
+		"packages/shared/src/index.ts": "",
+		"packages/shared/src/deep.ts":  "",
+	}
+	check(t, "ts", edges(t, tree, "src/main.ts"),
+		"1:src/a.ts 2:src/b.tsx 3:src/c.js 4:src/d.mjs 5:src/e.cjs 6:src/types.d.ts[type] 7:src/esm.ts 8:src/dir/index.ts 9:src/lib/util.ts "+
+			"10:config/index.ts 11:src/lib/util.ts 12:react(external) 13:@tanstack/react-query(external) 14:fs(external) "+
+			"15:packages/shared/src/index.ts 16:packages/shared/src/deep.ts 17:src/styles.css 18:src/gone(missing) 19:../../../elsewhere(outside) 20:src/a.ts")
+}
+
+func TestResolveGo(t *testing.T) {
+	tree := map[string]string{
+		"go.mod":                    "module example.com/orbit\n\ngo 1.22\n",
+		"internal/clock/clock.go":   "package clock\n",
+		"internal/testutil/fake.go": "package testutil\n",
+		"internal/sched/s.go":       "package sched\n\nimport (\n\t\"time\"\n\t\"example.com/orbit/internal/clock\"\n\t\"example.com/orbit/internal/testutil\"\n\t\"example.com/orbit/internal/gone\"\n\t\"github.com/pkg/errors\"\n)\n",
+		"tools/go.mod":              "module example.com/orbit/tools\n",
+		"tools/gen/main.go":         "package main\n\nimport \"example.com/orbit/tools/lib\"\nimport \"example.com/orbit/internal/clock\"\n",
+		"tools/lib/lib.go":          "package lib\n",
+	}
+	check(t, "go", edges(t, tree, "internal/sched/s.go"),
+		"4:time(external) 5:internal/clock(dir) 6:internal/testutil(dir) 7:internal/gone(missing) 8:github.com/pkg/errors(external)")
+	check(t, "nested module", edges(t, tree, "tools/gen/main.go"), "3:tools/lib(dir) 4:internal/clock(dir)")
+}
+
+func TestResolveRust(t *testing.T) {
+	tree := map[string]string{
+		"Cargo.toml":                       "[workspace]\nmembers = [\"crates/*\"]\n",
+		"crates/core/Cargo.toml":           "[package]\nname = \"acme-core\"\n",
+		"crates/core/src/lib.rs":           "pub mod config;\nmod util;\npub use crate::config::Settings;\n",
+		"crates/core/src/config.rs":        "pub mod loader;\nuse super::util::helper;\nuse self::loader::Loader;\npub struct Settings;\n",
+		"crates/core/src/config/loader.rs": "use crate::Settings;\nuse std::fs;\nuse serde::Deserialize;\n",
+		"crates/core/src/util/mod.rs":      "pub fn helper() {}\n",
+		"crates/cli/Cargo.toml":            "[package]\nname = \"acme-cli\"\n",
+		"crates/cli/src/main.rs":           "mod args;\nuse acme_core::config::loader::Loader;\nuse args::Args;\nfn main() { crate::args::parse(); }\n",
+		"crates/cli/src/args.rs":           "pub struct Args;\n",
+	}
+	check(t, "lib", edges(t, tree, "crates/core/src/lib.rs"), "1:crates/core/src/config.rs 2:crates/core/src/util/mod.rs 3:crates/core/src/config.rs")
+	check(t, "module", edges(t, tree, "crates/core/src/config.rs"), "1:crates/core/src/config/loader.rs 2:crates/core/src/util/mod.rs 3:crates/core/src/config/loader.rs")
+	check(t, "nested", edges(t, tree, "crates/core/src/config/loader.rs"), "1:crates/core/src/lib.rs 2:std(external) 3:serde(external)")
+	check(t, "workspace crate", edges(t, tree, "crates/cli/src/main.rs"),
+		"1:crates/cli/src/args.rs 2:crates/core/src/config/loader.rs 3:crates/cli/src/args.rs 4:crates/cli/src/args.rs")
+}
+
+func TestResolveJava(t *testing.T) {
+	tree := map[string]string{
+		"core/src/main/java/com/acme/core/Model.java": "package com.acme.core;\npublic class Model { public static class Inner {} }\n",
+		"core/src/main/java/com/acme/core/Util.java":  "package com.acme.core;\npublic class Util {}\n",
+		"web/src/main/java/com/acme/web/Handler.java": "package com.acme.web;\n\nimport com.acme.core.Model;\nimport com.acme.core.Model.Inner;\nimport static com.acme.core.Util.join;\nimport com.acme.core.*;\nimport java.util.List;\nimport com.google.common.collect.ImmutableList;\n",
+	}
+	check(t, "java", edges(t, tree, "web/src/main/java/com/acme/web/Handler.java"),
+		"3:core/src/main/java/com/acme/core/Model.java 4:core/src/main/java/com/acme/core/Model.java 5:core/src/main/java/com/acme/core/Util.java "+
+			"6:core/src/main/java/com/acme/core(dir) 7:java.util.List(external) 8:com.google.common.collect.ImmutableList(external)")
+}
+
+func TestSCCAndCycles(t *testing.T) {
+	// 0->1->2->0 is a cycle, 3 self-loops, 4->5 is acyclic; a 20000-long chain closed
+	// at the end must not blow the stack.
+	adj := [][]int{{1}, {2}, {0}, {3}, {5}, {}}
+	var sizes []int
+	for _, c := range SCC(len(adj), adj) {
+		sizes = append(sizes, len(c))
+	}
+	sort.Ints(sizes)
+	if fmt.Sprint(sizes) != "[1 1 1 3]" {
+		t.Fatalf("component sizes %v", sizes)
+	}
+	n := 20000
+	long := make([][]int, n)
+	for i := range long {
+		long[i] = []int{(i + 1) % n}
+	}
+	comps := SCC(n, long)
+	if len(comps) != 1 || len(comps[0]) != n {
+		t.Fatalf("a cycle through %d files is one component, got %d components", n, len(comps))
+	}
+	if c := ShortestCycle(adj, 2, 0, func(int) bool { return true }); fmt.Sprint(c) != "[0 1 2]" {
+		t.Fatalf("shortest cycle through 2->0: %v", c)
+	}
+}
