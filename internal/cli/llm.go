@@ -70,7 +70,7 @@ func (app *App) compileWithModel(root string, old, fresh *policy.Policy, m *mode
 	defer stop()
 	rep, err := synth.Compile(ctx, fresh, synth.Options{
 		Client: client, Registry: rules.Registry(), Root: root, Files: files,
-		Context: compile.RepoContextFor(root, files), Log: app.Stderr,
+		Context: compile.RepoContextFor(root, files), Recognizers: rules.Recognizers(), Log: app.Stderr,
 	})
 	fmt.Fprintf(app.Stderr, "heed: %s\nheed: %s\n", rep.Summary(), client.Summary())
 	if err != nil {

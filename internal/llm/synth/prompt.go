@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/compile"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -68,9 +69,54 @@ type kindInfo struct {
 	examples          []string
 }
 
+// sampleSentences are instructions of the shapes the offline recognisers compile. The
+// rules they yield show the model each kind's params exactly as this build writes
+// them, whatever kinds the build has, without a hand-kept description that drifts.
+var sampleSentences = []string{
+	"Never run `npm install`; use `pnpm install` instead.",
+	"Use `uv run pytest`, not `pytest` directly.",
+	"Always run `make test` before committing.",
+	"Do not use `git push --force`.",
+	"Commit messages must follow Conventional Commits (`feat:`, `fix:`, `docs:`).",
+	"Keep commit subjects under 72 characters.",
+	"PR titles must start with the affected component, e.g. `cli: ...`.",
+	"When you change `schema.sql`, also update the files in `migrations/`.",
+	"Do not use `console.log` in `src/`.",
+	"Never use the `any` type in TypeScript code.",
+	"Do not use `unwrap()` in library code.",
+	"Code in `pkg/` must not import `internal/`.",
+	"Every new Go file must start with the license header.",
+	"Put tests in the `tests/` directory.",
+	"Use `logger.debug` instead of `print`.",
+}
+
+// recognizerExamples runs the sample sentences through the recognisers and returns up
+// to two params per kind.
+func recognizerExamples(recs []recognize.Recognizer, rc *recognize.RepoContext) map[string][]string {
+	out := map[string][]string{}
+	if len(recs) == 0 {
+		return out
+	}
+	if rc == nil {
+		rc = &recognize.RepoContext{}
+	}
+	for i, text := range sampleSentences {
+		c := policy.Constraint{ID: fmt.Sprintf("sample%d", i), Text: text, File: "AGENTS.md", Line: i + 1, Level: policy.Must}
+		e := compile.CompileConstraint(&c, rc, recs)
+		for _, r := range e.Rules {
+			if r.Kind == "judge" || len(out[r.Kind]) >= 2 || len(r.Params) == 0 || len(r.Params) > 600 {
+				continue
+			}
+			out[r.Kind] = append(out[r.Kind], compactJSON(r.Params))
+		}
+	}
+	return out
+}
+
 // kindInfos lists the registry's kinds with their documentation and up to two example
-// params each from rules already in the policy.
-func kindInfos(names []string, domains map[string]string, docs map[string]string, p *policy.Policy) []kindInfo {
+// params each, from rules already in the policy, then from the recognisers' rules for
+// the sample sentences.
+func kindInfos(names []string, domains map[string]string, docs map[string]string, p *policy.Policy, samples map[string][]string) []kindInfo {
 	examples := map[string][]string{}
 	if p != nil {
 		for _, b := range p.Rules() {
@@ -78,6 +124,13 @@ func kindInfos(names []string, domains map[string]string, docs map[string]string
 				continue
 			}
 			examples[b.Rule.Kind] = append(examples[b.Rule.Kind], compactJSON(b.Rule.Params))
+		}
+	}
+	for k, exs := range samples {
+		for _, ex := range exs {
+			if len(examples[k]) < 2 && !contains(examples[k], ex) {
+				examples[k] = append(examples[k], ex)
+			}
 		}
 	}
 	var out []kindInfo
@@ -93,6 +146,15 @@ func kindInfos(names []string, domains map[string]string, docs map[string]string
 		out = append(out, kindInfo{name: n, domain: domains[n], doc: doc, examples: examples[n]})
 	}
 	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 func compactJSON(raw json.RawMessage) string {

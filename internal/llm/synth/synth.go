@@ -38,6 +38,9 @@ type Options struct {
 	// are described by example params from the policy, and left out when there are
 	// none.
 	KindDocs map[string]string
+	// Recognizers are the offline compiler's catalogue: heed runs them over sample
+	// sentences to show the model each kind's params (optional).
+	Recognizers []recognize.Recognizer
 	// Workers bounds the constraints handled at once (the client bounds requests).
 	Workers int
 	// Log receives one progress line per constraint (nil: silent).
@@ -136,7 +139,7 @@ func Compile(ctx context.Context, p *policy.Policy, opt Options) (*Report, error
 		k, _ := opt.Registry.Kind(n)
 		domainOf[n] = k.Domain
 	}
-	kinds := kindInfos(opt.Registry.Names(), domainOf, opt.KindDocs, p)
+	kinds := kindInfos(opt.Registry.Names(), domainOf, opt.KindDocs, p, recognizerExamples(opt.Recognizers, opt.Context))
 	sys := system(kinds)
 	lay := layout(opt.Context, opt.Files)
 	gate := &Gate{Registry: opt.Registry, Origin: "llm:" + opt.Client.Model(), DryRun: ev}

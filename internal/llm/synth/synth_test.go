@@ -447,3 +447,27 @@ func TestOfflineJudgeFallbackIsReplacedOnlyByAnAcceptedRule(t *testing.T) {
 		t.Fatalf("a rejected answer must leave the judge rule: %+v %q", rs, p.Entries[2].Unenforced)
 	}
 }
+
+// fixedRecognizer compiles one sentence shape into a pattern rule, standing in for the
+// build's recognisers.
+type fixedRecognizer struct{}
+
+func (fixedRecognizer) Name() string { return "fixed" }
+func (fixedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	if spans := recognize.CodeSpans(c.Text); strings.HasPrefix(c.Text, "Do not use") && len(spans) > 0 {
+		p, _ := json.Marshal(map[string]string{"regex": regexp.QuoteMeta(spans[0])})
+		return recognize.Result{Rules: []policy.Rule{{Domain: policy.DomainSource, Kind: "pattern", Params: p}}}
+	}
+	return recognize.Result{}
+}
+
+func TestKindsAreDescribedByTheRecognisersOwnRules(t *testing.T) {
+	ex := recognizerExamples([]recognize.Recognizer{fixedRecognizer{}}, nil)
+	if got := ex["pattern"]; len(got) != 2 || got[0] != `{"regex":"git push --force"}` {
+		t.Fatalf("examples %v", got)
+	}
+	infos := kindInfos([]string{"pattern", "mystery", "script"}, map[string]string{"pattern": "source"}, nil, nil, ex)
+	if len(infos) != 2 || infos[0].name != "pattern" || len(infos[0].examples) != 2 || infos[1].name != "script" {
+		t.Fatalf("infos %+v: a kind with neither doc nor example is left out", infos)
+	}
+}
