@@ -368,3 +368,59 @@ func TestConcurrencyIsBounded(t *testing.T) {
 		t.Fatalf("stats %+v", s)
 	}
 }
+
+func TestAnthropicRateLimitAndTextExtraction(t *testing.T) {
+	var n atomic.Int32
+	var bodies []map[string]any
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		var m map[string]any
+		json.Unmarshal(b, &m)
+		bodies = append(bodies, m)
+		if n.Add(1) == 1 {
+			w.Header().Set("retry-after", "3")
+			w.WriteHeader(http.StatusTooManyRequests)
+			io.WriteString(w, `{"type":"error","error":{"type":"rate_limit_error","message":"Number of request tokens has exceeded your per-minute rate limit"}}`)
+			return
+		}
+		io.WriteString(w, `{"id":"msg_2","type":"message","role":"assistant","model":"claude-3-5-haiku-20241022","content":[{"type":"text","text":"{\"ok\": false, \"why\": \"3 is odd\"}"}],"stop_reason":"end_turn","stop_sequence":null,"usage":{"input_tokens":30,"output_tokens":12}}`)
+	}))
+	defer srv.Close()
+	a := NewAnthropic(Config{Model: "claude-3-5-haiku-latest", BaseURL: srv.URL, Structured: StructuredNone, MaxRetries: 2})
+	var slept []time.Duration
+	a.t.sleep = func(_ context.Context, d time.Duration) error { slept = append(slept, d); return nil }
+	resp, err := a.Complete(context.Background(), testRequest())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(resp.JSON) != `{"ok": false, "why": "3 is odd"}` || len(slept) != 1 || slept[0] != 3*time.Second {
+		t.Fatalf("answer %s waits %v", resp.JSON, slept)
+	}
+	if bodies[1]["tools"] != nil || !strings.Contains(bodies[1]["system"].(string), "JSON Schema") {
+		t.Errorf("structured none must put the schema in the system prompt and send no tools: %v", bodies[1])
+	}
+}
+
+func TestAnthropicTruncatedAnswer(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, `{"id":"msg_3","type":"message","role":"assistant","model":"claude","content":[{"type":"tool_use","id":"toolu_1","name":"verdict","input":{}}],"stop_reason":"max_tokens","usage":{"input_tokens":30,"output_tokens":4096}}`)
+	}))
+	defer srv.Close()
+	resp, err := NewAnthropic(Config{Model: "claude", BaseURL: srv.URL}).Complete(context.Background(), testRequest())
+	if !errors.Is(err, ErrNoAnswer) || !strings.Contains(err.Error(), "cut off") || resp.Usage.OutputTokens != 4096 {
+		t.Fatalf("err %v usage %+v: a truncated answer is no answer, but its tokens still count", err, resp.Usage)
+	}
+}
+
+func TestRetryAfterHTTPDate(t *testing.T) {
+	now := time.Date(2026, 12, 2, 18, 0, 0, 0, time.UTC)
+	h := http.Header{}
+	h.Set("Retry-After", now.Add(90*time.Second).Format(http.TimeFormat))
+	if d := retryAfter(h, now); d != 90*time.Second {
+		t.Fatalf("retryAfter = %s", d)
+	}
+	h.Set("Retry-After", "soon")
+	if d := retryAfter(h, now); d != 0 {
+		t.Fatalf("garbage Retry-After = %s, want no advice", d)
+	}
+}
