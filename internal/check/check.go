@@ -426,18 +426,24 @@ func ruleInfo(c engine.Compiled) report.RuleInfo {
 	return ri
 }
 
-// undetermined groups the targets no rule could judge by file and reason: a file that
-// does not parse is one entry listing its rules, not one per rule.
+// undetermined groups the targets no rule could judge by reason, with the rules and
+// files each reason concerns: a file that does not parse is one entry listing its
+// rules, a rule that needs a model one entry listing its files.
 func undetermined(outcomes []engine.Outcome, unreadable map[string]error, rules []engine.Compiled, paths []string) []report.Undetermined {
-	type key struct{ file, reason string }
-	groups := map[key]map[string]bool{}
-	var order []key
-	add := func(k key, rule string) {
-		if groups[k] == nil {
-			groups[k] = map[string]bool{}
-			order = append(order, k)
+	type group struct {
+		rules, files map[string]bool
+	}
+	groups := map[string]*group{}
+	add := func(reason, rule, file string) {
+		g := groups[reason]
+		if g == nil {
+			g = &group{rules: map[string]bool{}, files: map[string]bool{}}
+			groups[reason] = g
 		}
-		groups[k][rule] = true
+		g.rules[rule] = true
+		if file != "" {
+			g.files[file] = true
+		}
 	}
 	for _, o := range outcomes {
 		for _, t := range o.Targets {
@@ -452,7 +458,7 @@ func undetermined(outcomes []engine.Outcome, unreadable map[string]error, rules 
 			if reason == "" {
 				reason = "the evidence cannot answer"
 			}
-			add(key{file, reason}, o.Rule.ID)
+			add(reason, o.Rule.ID, file)
 		}
 	}
 	for p, err := range unreadable {
@@ -461,25 +467,24 @@ func undetermined(outcomes []engine.Outcome, unreadable map[string]error, rules 
 		}
 		for _, c := range rules {
 			if fileDomain(c.Rule.Domain) && c.Rule.Scope.Covers(p) {
-				add(key{p, "cannot read the file: " + err.Error()}, c.Rule.ID)
+				add("cannot read the file: "+err.Error(), c.Rule.ID, p)
 			}
 		}
 	}
-	sort.Slice(order, func(i, j int) bool {
-		if order[i].file != order[j].file {
-			return order[i].file < order[j].file
-		}
-		return order[i].reason < order[j].reason
-	})
 	out := []report.Undetermined{}
-	for _, k := range order {
-		var ids []string
-		for id := range groups[k] {
-			ids = append(ids, id)
-		}
-		sort.Strings(ids)
-		out = append(out, report.Undetermined{File: k.file, Reason: k.reason, Rules: ids})
+	for reason, g := range groups {
+		out = append(out, report.Undetermined{Reason: reason, Rules: sortedKeys(g.rules), Files: sortedKeys(g.files)})
 	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Reason < out[j].Reason })
+	return out
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
 	return out
 }
 

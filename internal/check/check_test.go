@@ -318,9 +318,9 @@ func TestSuppressionComments(t *testing.T) {
 			"z = BAD",                                                  // 5: not covered
 			`s = "# heed:ignore no-bad"  ; BAD`,                        // 6: a string, not a directive
 			"# heed:ignore no-bad nothing here to suppress",            // 7: unused
-			"w = 1",                                                    // 8
-			"# heed:ignore no-such-rule typo",                          // 9: unknown rule
-			"# heed:ignore",                                            // 10: names no rule
+			"w = 1",                           // 8
+			"# heed:ignore no-such-rule typo", // 9: unknown rule
+			"# heed:ignore",                   // 10: names no rule
 			"v = 2",
 		}, "\n") + "\n",
 		"b.ts":      "// heed:ignore-file no-bad generated fixtures\nBAD\nBAD\n",
@@ -394,7 +394,7 @@ func TestAFileThatCannotBeJudgedIsReportedOnce(t *testing.T) {
 		t.Errorf("undetermined is not a finding: %v", where(res.Findings))
 	}
 	u := res.Summary.Undetermined
-	if len(u) != 1 || u[0].File != "x.broken" || !reflect.DeepEqual(u[0].Rules, []string{"r1", "r2"}) {
+	if len(u) != 1 || !reflect.DeepEqual(u[0].Files, []string{"x.broken"}) || !reflect.DeepEqual(u[0].Rules, []string{"r1", "r2"}) {
 		t.Errorf("undetermined %+v, want one entry for x.broken with both rules", u)
 	}
 }

@@ -115,6 +115,7 @@ func (app *App) commands() []func() *cobra.Command {
 	return []func() *cobra.Command{
 		app.newRulesCmd,
 		app.newCompileCmd, app.newExplainCmd, app.newTestCmd,
+		app.newCheckCmd, app.newBaselineCmd,
 	}
 }
 

@@ -156,12 +156,15 @@ func Fingerprint(rule, where, lineText string, occurrence int) string {
 // reformatting spaces does not change a fingerprint.
 func NormaliseLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// Undetermined is a group of rules that could not judge a file (or the change) for
-// the same reason: a file that does not parse is reported once, with its rules.
+// Undetermined is a reason rules could not judge, with the rules and the files it
+// concerns: a file that does not parse is reported once, with its rules, and a rule
+// that needs a model is reported once, not once per file.
 type Undetermined struct {
-	File   string   `json:"file,omitempty"`
 	Reason string   `json:"reason"`
 	Rules  []string `json:"rules"`
+	// Files are the files concerned, empty when the target was not a file (a commit,
+	// the change as a whole).
+	Files []string `json:"files"`
 }
 
 // Summary counts what a run did.
@@ -232,6 +235,11 @@ func (r *Report) Tally() {
 	}
 	if s.Undetermined == nil {
 		s.Undetermined = []Undetermined{}
+	}
+	for i := range s.Undetermined {
+		if s.Undetermined[i].Files == nil {
+			s.Undetermined[i].Files = []string{}
+		}
 	}
 	if r.Findings == nil {
 		r.Findings = []Finding{}

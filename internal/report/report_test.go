@@ -32,7 +32,7 @@ func sample() *Report {
 		Findings: []Finding{f1, f2, f3},
 		Summary: Summary{Mode: "diff", Base: "abc123", Files: 4, Commits: 1, Rules: 3, Suppressed: 1, DurationMS: 12.5,
 			Skipped:      map[string]int{"generated": 1},
-			Undetermined: []Undetermined{{File: "src/broken.py", Reason: "parse python: timed out", Rules: []string{"py-no-print"}}}},
+			Undetermined: []Undetermined{{Files: []string{"src/broken.py"}, Reason: "parse python: timed out", Rules: []string{"py-no-print"}}}},
 		Rules: []RuleInfo{
 			{ID: exportsRule.ID, Domain: "source", Kind: "query", Severity: "error", Exact: true, Instruction: Instruction{File: exports.File, Line: exports.Line, Text: exports.Text, HeaderPath: exports.HeaderPath}},
 			{ID: commitRule.ID, Domain: "contribution", Kind: "commit", Severity: "warning", Instruction: Instruction{File: commits.File, Line: commits.Line, Text: commits.Text}},
@@ -305,7 +305,7 @@ func TestTextReportQuotesTheRuleAndSummarises(t *testing.T) {
 		"  Instead: export the function by name\n",
 		"commit 0123456789ab: warning: commit type \"feature\" is not one of feat, fix, docs, chore [contrib-commit-type]\n",
 		"change: error: the change has no test [contrib-tests]\n",
-		"src/broken.py: note: parse python: timed out (1 rule undetermined: py-no-print)\n",
+		"note: parse python: timed out (1 rule undetermined on src/broken.py: py-no-print)\n",
 		"heed: 3 findings (2 errors, 1 warning): contribution 2, source 1; 4 files and 1 commit checked against 3 rules in 13ms; 1 suppressed; 1 undetermined; 1 file skipped (1 generated)\n",
 	} {
 		if !strings.Contains(out, want) {

@@ -152,8 +152,8 @@ func BuildSARIF(r *Report, opt Options) any {
 	inv := sarifInvocation{ExecutionSuccessful: true}
 	for _, u := range r.Summary.Undetermined {
 		n := sarifNotification{Level: "warning", Message: sarifMessage{Text: fmt.Sprintf("%s (undetermined for %s)", oneLine(u.Reason), strings.Join(u.Rules, ", "))}}
-		if u.File != "" {
-			n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(u.File)}}}
+		for _, f := range u.Files {
+			n.Locations = append(n.Locations, sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(f)}})
 		}
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
 	}

@@ -55,11 +55,15 @@ func WriteText(w io.Writer, r *Report, opt Options) error {
 		bw.WriteString("\n")
 	}
 	for _, u := range r.Summary.Undetermined {
-		where := u.File
-		if where == "" {
-			where = "change"
+		on := ""
+		switch len(u.Files) {
+		case 0:
+		case 1:
+			on = " on " + u.Files[0]
+		default:
+			on = fmt.Sprintf(" on %d files: %s", len(u.Files), strings.Join(clipList(u.Files, 3), ", "))
 		}
-		fmt.Fprintf(bw, "%s: %s: %s (%s undetermined: %s)\n", paint(ansiBold, where), paint(ansiYellow, "note"), oneLine(u.Reason), plural(len(u.Rules), "rule"), strings.Join(clipList(u.Rules, 5), ", "))
+		fmt.Fprintf(bw, "%s: %s (%s undetermined%s: %s)\n", paint(ansiYellow, "note"), oneLine(u.Reason), plural(len(u.Rules), "rule"), on, strings.Join(clipList(u.Rules, 5), ", "))
 	}
 	if len(r.Summary.Undetermined) > 0 {
 		bw.WriteString("\n")

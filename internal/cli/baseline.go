@@ -1,0 +1,54 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/heed-dev/heed/internal/check"
+	"github.com/heed-dev/heed/internal/project"
+)
+
+func (app *App) newBaselineCmd() *cobra.Command {
+	var domains []string
+	cmd := &cobra.Command{
+		Use:   "baseline",
+		Short: "Record the current findings, so 'heed check --baseline' reports only new ones",
+		Long: `Baseline runs 'heed check --all' and writes its findings to .heed/baseline.json, each
+identified by its rule, its file and the normalised content of its line, not by line
+number: edits elsewhere in a file do not make its recorded findings new again. Commit the
+file; 'heed check --baseline' then hides what it records. Run it again to accept the
+findings as they are now (fixed findings drop out).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			root, err := app.Repo()
+			if err != nil {
+				return err
+			}
+			p, err := project.Open(root)
+			if err != nil {
+				return Fail("%v", err)
+			}
+			res, err := check.Run(p, check.Options{Mode: check.All, Domains: domains})
+			if err != nil {
+				return checkError(err)
+			}
+			if _, err := check.NewBaseline(res.Findings).Write(root); err != nil {
+				return Fail("baseline: %v", err)
+			}
+			rep := res.Report()
+			fmt.Fprintf(app.Stdout, "heed: recorded %s in %s (%d errors, %d warnings; %d files, %d rules)\n",
+				plural(len(res.Findings), "finding"), check.BaselineFile, rep.Summary.Errors, rep.Summary.Warnings, rep.Summary.Files, rep.Summary.Rules)
+			return nil
+		},
+	}
+	cmd.Flags().StringSliceVar(&domains, "domain", nil, "record only the findings of these domains")
+	return cmd
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -1,0 +1,179 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/heed-dev/heed/internal/check"
+	"github.com/heed-dev/heed/internal/project"
+	"github.com/heed-dev/heed/internal/repo"
+	"github.com/heed-dev/heed/internal/report"
+)
+
+type checkFlags struct {
+	all, staged, unstaged bool
+	diff                  string
+	format                string
+	output                string
+	baseline              bool
+	domains               []string
+}
+
+func (app *App) newCheckCmd() *cobra.Command {
+	var f checkFlags
+	cmd := &cobra.Command{
+		Use:   "check [--all | --diff REV | --staged | --unstaged] [PATH...]",
+		Short: "Report the source, architecture and commit rules a repository or a change breaks",
+		Long: `Check runs the repository's rules over its files (--all, the default), or over a change:
+--diff REV is everything from REV to the working tree, commits REV..HEAD included (their
+messages are judged); --staged is what the index holds over HEAD (for a pre-commit hook);
+--unstaged is what the working tree holds over the index (work in progress). PATH
+arguments narrow any mode to those files or folders.
+
+In a change, a finding counts only on a line the change added or modified, in a file it
+created, or where it deleted lines: what was already there is never reported.
+
+Binary, generated ("Code generated ... DO NOT EDIT", *.min.js, lock files), vendored and
+oversized files are skipped and counted. A comment "heed:ignore RULE-ID reason" on the
+line or the line above suppresses a finding, "heed:ignore-file RULE-ID reason" a whole
+file; --baseline hides the findings 'heed baseline' recorded.
+
+Formats: text (default), json (docs/json.md), sarif (SARIF 2.1.0 for GitHub code
+scanning), github (workflow-command annotations). Exit status: 0 when no error-severity
+finding is reported, 1 when one is, 2 on a usage or internal error.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat("check", f.format, report.Formats...); err != nil {
+				return err
+			}
+			return app.runCheck(cmd, f, args)
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&f.all, "all", false, "check every file (the default)")
+	fl.StringVar(&f.diff, "diff", "", "check the change from `REV` to the working tree, with the commits REV..HEAD")
+	fl.BoolVar(&f.staged, "staged", false, "check what the index holds over HEAD")
+	fl.BoolVar(&f.unstaged, "unstaged", false, "check what the working tree holds over the index")
+	fl.StringVar(&f.format, "format", "text", "output format: text, json, sarif or github")
+	fl.StringVarP(&f.output, "output", "o", "", "write the report to `FILE` instead of standard output")
+	fl.BoolVar(&f.baseline, "baseline", false, "hide the findings recorded in "+check.BaselineFile)
+	fl.StringSliceVar(&f.domains, "domain", nil, "check only the rules of these domains (source, architecture, contribution, ...)")
+	cmd.MarkFlagsMutuallyExclusive("all", "diff", "staged", "unstaged")
+	return cmd
+}
+
+func (f checkFlags) mode() check.Mode {
+	switch {
+	case f.diff != "":
+		return check.Diff
+	case f.staged:
+		return check.Staged
+	case f.unstaged:
+		return check.Unstaged
+	}
+	return check.All
+}
+
+func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error {
+	if cmd.Flags().Changed("diff") && f.diff == "" {
+		return Fail("check: --diff needs a revision (a branch, tag or commit)")
+	}
+	root, err := app.Repo()
+	if err != nil {
+		return err
+	}
+	paths, err := app.repoPaths(root, args)
+	if err != nil {
+		return err
+	}
+	p, err := project.Open(root)
+	if err != nil {
+		return Fail("%v", err)
+	}
+	res, err := check.Run(p, check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains})
+	if err != nil {
+		return checkError(err)
+	}
+	out, closeOut, err := app.reportOutput(f.output)
+	if err != nil {
+		return err
+	}
+	rep := res.Report()
+	color := f.output == "" && app.Color(app.Stdout)
+	if err := report.Write(out, f.format, rep, report.Options{Color: color, Version: Version}); err != nil {
+		closeOut()
+		return Fail("write the report: %v", err)
+	}
+	if err := closeOut(); err != nil {
+		return Fail("write %s: %v", f.output, err)
+	}
+	if f.format == "text" && f.output == "" {
+		for _, w := range p.Warnings {
+			fmt.Fprintf(app.Stderr, "heed: warning: %s\n", oneLine(w))
+		}
+	}
+	if f.output != "" {
+		// The report went to a file; say in one line what it holds.
+		fmt.Fprintln(app.Stderr, report.SummaryLine(&rep.Summary))
+	}
+	if res.HasErrors() {
+		return Violations()
+	}
+	return nil
+}
+
+// repoPaths turns PATH arguments (relative to the working directory) into
+// repository-relative paths; one outside the repository is a usage error.
+func (app *App) repoPaths(root string, args []string) ([]string, error) {
+	if len(args) == 0 {
+		return nil, nil
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, Fail("cannot read the working directory: %v", err)
+	}
+	r := &repo.Repo{Root: root}
+	var out []string
+	for _, a := range args {
+		rel, err := r.Rel(wd, a)
+		if err != nil {
+			// A relative path may be meant relative to --repo (heed check --repo R src/).
+			if !filepath.IsAbs(a) {
+				if rel2, err2 := r.Rel(root, a); err2 == nil {
+					if _, serr := os.Stat(filepath.Join(root, a)); serr == nil {
+						out = append(out, rel2)
+						continue
+					}
+				}
+			}
+			return nil, Fail("%v", err)
+		}
+		if rel == "" {
+			return nil, nil // the whole repository
+		}
+		out = append(out, rel)
+	}
+	return out, nil
+}
+
+// reportOutput is standard output, or a file written only when the report is whole.
+func (app *App) reportOutput(path string) (io.Writer, func() error, error) {
+	if path == "" {
+		return app.Stdout, func() error { return nil }, nil
+	}
+	var buf bytes.Buffer
+	return &buf, func() error { return os.WriteFile(path, buf.Bytes(), 0o644) }, nil
+}
+
+func checkError(err error) error {
+	var ue *check.UsageError
+	if errors.As(err, &ue) {
+		return Fail("check: %s", ue.Msg)
+	}
+	return Fail("check: %s", oneLine(err.Error()))
+}
