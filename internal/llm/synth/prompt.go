@@ -192,7 +192,13 @@ type layoutData struct {
 // package-like directories and tools. It is bounded so a huge repository does not
 // flood the prompt.
 func layout(rc *recognize.RepoContext, files []string) layoutData {
-	l := layoutData{Files: len(files)}
+	n := 0
+	for _, f := range files {
+		if !strings.HasPrefix(f, ".heed/") {
+			n++
+		}
+	}
+	l := layoutData{Files: n}
 	if rc != nil {
 		l.Languages = rc.Languages
 		l.GoModule = rc.GoModule

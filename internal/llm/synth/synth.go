@@ -280,6 +280,9 @@ func RepoEvidence(root string, files []string) (*engine.Evidence, error) {
 		if total > maxDryRunTotal {
 			break
 		}
+		if strings.HasPrefix(rel, ".heed/") {
+			continue // heed's own policy and cache are not the repository's code
+		}
 		full := filepath.Join(root, filepath.FromSlash(rel))
 		st, err := os.Lstat(full)
 		if err != nil || !st.Mode().IsRegular() || st.Size() > maxDryRunFile {
