@@ -305,7 +305,7 @@ func TestTextReportQuotesTheRuleAndSummarises(t *testing.T) {
 		"  Instead: export the function by name\n",
 		"commit 0123456789ab: warning: commit type \"feature\" is not one of feat, fix, docs, chore [contrib-commit-type]\n",
 		"change: error: the change has no test [contrib-tests]\n",
-		"note: parse python: timed out (1 rule undetermined on src/broken.py: py-no-print)\n",
+		"note: parse python: timed out: 1 rule undetermined (py-no-print) on src/broken.py\n",
 		"heed: 3 findings (2 errors, 1 warning): contribution 2, source 1; 4 files and 1 commit checked against 3 rules in 13ms; 1 suppressed; 1 undetermined; 1 file skipped (1 generated)\n",
 	} {
 		if !strings.Contains(out, want) {

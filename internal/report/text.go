@@ -55,15 +55,16 @@ func WriteText(w io.Writer, r *Report, opt Options) error {
 		bw.WriteString("\n")
 	}
 	for _, u := range r.Summary.Undetermined {
-		on := ""
+		// "note: REASON: 2 rules undetermined (a, b) on 3 files (x, y, z)"
+		line := fmt.Sprintf("%s: %s: %s undetermined (%s)", paint(ansiYellow, "note"), oneLine(u.Reason), plural(len(u.Rules), "rule"), strings.Join(clipList(u.Rules, 4), ", "))
 		switch len(u.Files) {
 		case 0:
 		case 1:
-			on = " on " + u.Files[0]
+			line += " on " + u.Files[0]
 		default:
-			on = fmt.Sprintf(" on %d files: %s", len(u.Files), strings.Join(clipList(u.Files, 3), ", "))
+			line += fmt.Sprintf(" on %s (%s)", plural(len(u.Files), "file"), strings.Join(clipList(u.Files, 3), ", "))
 		}
-		fmt.Fprintf(bw, "%s: %s (%s undetermined%s: %s)\n", paint(ansiYellow, "note"), oneLine(u.Reason), plural(len(u.Rules), "rule"), on, strings.Join(clipList(u.Rules, 5), ", "))
+		bw.WriteString(line + "\n")
 	}
 	if len(r.Summary.Undetermined) > 0 {
 		bw.WriteString("\n")

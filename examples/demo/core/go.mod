@@ -1,0 +1,3 @@
+module tidewater.dev/core
+
+go 1.22

@@ -1,0 +1,2 @@
+export { TripCard } from "./TripCard";
+export { useTrips } from "./useTrips";
