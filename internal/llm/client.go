@@ -5,7 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,6 +29,10 @@ type Client struct {
 
 	mu      sync.Mutex
 	schemas map[string]*jsonschema.Schema
+	// down is the first "cannot connect" error of the run: once a server refused
+	// connections through every retry, later calls fail at once instead of each
+	// waiting through its own backoff.
+	down atomic.Pointer[error]
 }
 
 type stats struct {
@@ -113,6 +119,10 @@ func (c *Client) Call(ctx context.Context, req Request, out any) error {
 			// ignored.
 		}
 	}
+	if d := c.down.Load(); d != nil {
+		c.stats.failed.Add(1)
+		return fmt.Errorf("%w (not sent: the server could not be reached earlier in this run)", *d)
+	}
 	select {
 	case c.sem <- struct{}{}:
 	case <-ctx.Done():
@@ -120,6 +130,10 @@ func (c *Client) Call(ctx context.Context, req Request, out any) error {
 	}
 	resp, err := c.p.Complete(ctx, req)
 	<-c.sem
+	var opErr *net.OpError
+	if errors.As(err, &opErr) && opErr.Op == "dial" {
+		c.down.CompareAndSwap(nil, &err)
+	}
 	c.stats.requests.Add(1)
 	c.stats.retries.Add(int64(resp.Retries))
 	c.stats.in.Add(int64(resp.Usage.InputTokens))

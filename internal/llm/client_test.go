@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 func countingServer(t *testing.T, body string) (*httptest.Server, *atomic.Int32) {
@@ -202,5 +203,27 @@ func TestSummaryAccountsTokensAndCost(t *testing.T) {
 	c2 := NewWith(NewOpenAI(cfg), cfg)
 	if !strings.Contains(c2.Summary(), "cost unknown") {
 		t.Errorf("unknown price: %q", c2.Summary())
+	}
+}
+
+func TestUnreachableServerFailsTheRestOfTheRunAtOnce(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	url := srv.URL
+	srv.Close() // nothing listens there now
+	o := NewOpenAI(Config{Model: "m", BaseURL: url, MaxRetries: 2})
+	var waits int
+	o.t.sleep = func(context.Context, time.Duration) error { waits++; return nil }
+	c := NewWith(o, Config{Name: "ollama", Model: "m", NoCache: true, InputPrice: 0, OutputPrice: 0})
+	var v map[string]any
+	err1 := c.Call(context.Background(), testRequest(), &v)
+	err2 := c.Call(context.Background(), testRequest(), &v)
+	if err1 == nil || !strings.Contains(err1.Error(), "connection refused") || waits != 2 {
+		t.Fatalf("first call: %v after %d waits", err1, waits)
+	}
+	if err2 == nil || !strings.Contains(err2.Error(), "not sent") || waits != 2 {
+		t.Fatalf("second call: %v after %d waits: it must not retry again", err2, waits)
+	}
+	if s := c.Stats(); s.Requests != 1 || s.Failed != 2 {
+		t.Fatalf("stats %+v", s)
 	}
 }

@@ -185,6 +185,9 @@ func decodeOpenAIError(status int, body []byte) *APIError {
 	if e.Message == "" {
 		e.Message = clip(strings.TrimSpace(string(body)), 200)
 	}
+	if status == 400 && strings.Contains(e.Message, "response_format") {
+		e.Message += ` (for a server or model without JSON Schema support, set structured = "json_object" or "none" in .heed/config)`
+	}
 	return e
 }
 
