@@ -134,7 +134,11 @@ func (app *App) printTest(out *testOutput, p *project.Project) {
 		}
 		fmt.Fprintf(w, "FAIL %s (%s) case %d: want %s, got %s\n", r.Rule, r.Kind, r.Index, r.Expect, r.Got)
 		if b := byID[r.Rule]; b != nil {
-			fmt.Fprintf(w, "  Rule: %q (%s:%d)\n", oneLine(b.Constraint.Text), b.Constraint.File, b.Constraint.Line)
+			where := ""
+			if b.Constraint.File != "" {
+				where = fmt.Sprintf(" (%s:%d)", b.Constraint.File, b.Constraint.Line)
+			}
+			fmt.Fprintf(w, "  Rule: %q%s\n", oneLine(b.Constraint.Text), where)
 		}
 		fmt.Fprintf(w, "  Input: %s\n", r.Input)
 		if r.Reason != "" {

@@ -64,12 +64,14 @@ func OpenWith(root string, opt Options) (*Project, error) {
 	opt = opt.withDefaults()
 	p := &Project{Root: root, Registry: opt.Registry}
 	path := PolicyPath(root)
-	if _, err := os.Stat(path); err == nil {
-		pol, err := policy.Load(path)
+	if data, err := os.ReadFile(path); err == nil {
+		// Errors name the file as the user knows it: relative to the repository.
+		pol, err := policy.Parse(data, relPath(root, path))
 		if err != nil {
 			return nil, err
 		}
 		p.Policy, p.FromFile = pol, true
+		InheritScopes(pol)
 		compiled, errs := CompileRules(opt.Registry, pol, relPath(root, path))
 		if len(errs) > 0 {
 			return nil, &policy.ValidationError{File: relPath(root, path), Errors: errs}
@@ -110,6 +112,21 @@ func (o Options) withDefaults() Options {
 		o.Files = ListFiles
 	}
 	return o
+}
+
+// InheritScopes gives every rule without a scope its constraint's scope: a rule
+// written by hand under a constraint governs what the constraint governs (the
+// compiler does the same for the rules it generates).
+func InheritScopes(pol *policy.Policy) {
+	for i := range pol.Entries {
+		e := &pol.Entries[i]
+		for j := range e.Rules {
+			s := &e.Rules[j].Scope
+			if s.Dir == "" && len(s.Globs) == 0 && len(s.Exclude) == 0 {
+				*s = e.Scope
+			}
+		}
+	}
 }
 
 // CompileRepo reads the instruction files of the repository at root and compiles them
