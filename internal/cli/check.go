@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/heed-dev/heed/internal/check"
-	"github.com/heed-dev/heed/internal/project"
+	"github.com/heed-dev/heed/internal/llm"
 	"github.com/heed-dev/heed/internal/repo"
 	"github.com/heed-dev/heed/internal/report"
 )
@@ -23,6 +23,7 @@ type checkFlags struct {
 	output                string
 	baseline              bool
 	domains               []string
+	model                 llm.Flags
 }
 
 func (app *App) newCheckCmd() *cobra.Command {
@@ -63,6 +64,7 @@ finding is reported, 1 when one is, 2 on a usage or internal error.`,
 	fl.StringVarP(&f.output, "output", "o", "", "write the report to `FILE` instead of standard output")
 	fl.BoolVar(&f.baseline, "baseline", false, "hide the findings recorded in "+check.BaselineFile)
 	fl.StringSliceVar(&f.domains, "domain", nil, "check only the rules of these domains (source, architecture, contribution, ...)")
+	f.model.Register(fl) // judge rules are answered by a model only when one is configured (docs/llm.md)
 	cmd.MarkFlagsMutuallyExclusive("all", "diff", "staged", "unstaged")
 	return cmd
 }
@@ -91,11 +93,11 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 	if err != nil {
 		return err
 	}
-	p, err := project.Open(root)
+	p, model, err := app.openWithJudge(root, &f.model)
 	if err != nil {
 		return Fail("%v", err)
 	}
-	res, err := check.Run(p, check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains})
+	res, err := check.Run(p, check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, JudgeTimeout: judgeTimeout(model)})
 	if err != nil {
 		return checkError(err)
 	}
@@ -111,6 +113,9 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 	}
 	if err := closeOut(); err != nil {
 		return Fail("write %s: %v", f.output, err)
+	}
+	if model != nil {
+		fmt.Fprintf(app.Stderr, "heed: %s\n", model.Summary())
 	}
 	if f.format == "text" && f.output == "" {
 		for _, w := range p.Warnings {

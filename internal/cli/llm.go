@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -100,4 +101,14 @@ func (app *App) openWithJudge(root string, f *llm.Flags) (*project.Project, *llm
 	}
 	p.Rules = judge.AsWarnings(p.Rules)
 	return p, client, nil
+}
+
+// judgeTimeout is the per-target bound of a check: the check's default without a
+// model; with one, long enough for a judge target's requests and their retries (the
+// judge gives up first, with a reason, at judge.DefaultTargetTimeout).
+func judgeTimeout(model *llm.Client) time.Duration {
+	if model == nil {
+		return 0
+	}
+	return judge.DefaultTargetTimeout + 30*time.Second
 }

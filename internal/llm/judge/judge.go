@@ -45,13 +45,17 @@ type Judge struct {
 	sent atomic.Int64
 }
 
+// DefaultTargetTimeout bounds the requests of one target (several batches, each
+// with its own retries).
+const DefaultTargetTimeout = 4 * time.Minute
+
 // DefaultMaxRequests is the default request budget of one run.
 const DefaultMaxRequests = 200
 
 // New returns a judge with default bounds; a nil client yields a judge that answers
 // every target undetermined (no model).
 func New(c *llm.Client) *Judge {
-	return &Judge{Client: c, Context: 3, MaxLines: 120, MaxChars: 24000, Timeout: 5 * time.Minute, MaxRequests: DefaultMaxRequests}
+	return &Judge{Client: c, Context: 3, MaxLines: 120, MaxChars: 24000, Timeout: DefaultTargetTimeout, MaxRequests: DefaultMaxRequests}
 }
 
 // Func is the judge as the semantic kind's plug-in.
