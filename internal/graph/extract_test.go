@@ -187,7 +187,7 @@ public class A { String s = "import x.Y;"; }
 }
 
 func TestBadInputNeverCrashes(t *testing.T) {
-	inputs := [][]byte{nil, []byte("\x00\xff\xfe"), []byte(strings.Repeat("(", 100000)), []byte(strings.Repeat("`${", 50000)),
+	inputs := [][]byte{nil, []byte("\x00\xff\xfe"), []byte(strings.Repeat("(", 20000)), []byte(strings.Repeat("`${", 10000)),
 		[]byte(strings.Repeat("import {", 10000)), []byte("/"), []byte("'"), []byte("`"), []byte("import"), []byte("export {")}
 	for _, l := range []string{"javascript", "typescript", "tsx", "python", "go", "rust", "java"} {
 		for _, in := range inputs {

@@ -20,14 +20,17 @@ func extractPython(root *sitter.Node, src []byte) []Import {
 	var out []Import
 	dynamic := bytes.Contains(src, []byte("import_module")) || bytes.Contains(src, []byte("__import__"))
 	type item struct {
-		n   *sitter.Node
+		n   sitter.Node
 		ctx pyCtx
 	}
-	stack := []item{{root, pyCtx{}}}
+	cur := root.Walk()
+	defer cur.Close()
+	var kids []kid
+	stack := []item{{*root, pyCtx{}}}
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		n, ctx := it.n, it.ctx
+		n, ctx := &it.n, it.ctx
 		switch n.Kind() {
 		case "import_statement":
 			out = append(out, pyImport(n, src, ctx)...)
@@ -50,12 +53,12 @@ func extractPython(root *sitter.Node, src []byte) []Import {
 			tc := cond != nil && isTypeChecking(cond.Utf8Text(src))
 			cc := pyCtx{typeOnly: ctx.typeOnly || tc, cond: true, lazy: ctx.lazy}
 			ec := pyCtx{typeOnly: ctx.typeOnly, cond: true, lazy: ctx.lazy}
-			for i := int(n.NamedChildCount()) - 1; i >= 0; i-- {
-				c := n.NamedChild(uint(i))
-				if n.FieldNameForNamedChild(uint32(i)) == "consequence" {
-					stack = append(stack, item{c, cc})
+			kids = namedKids(cur, n, kids)
+			for i := len(kids) - 1; i >= 0; i-- {
+				if kids[i].field == "consequence" {
+					stack = append(stack, item{kids[i].n, cc})
 				} else {
-					stack = append(stack, item{c, ec})
+					stack = append(stack, item{kids[i].n, ec})
 				}
 			}
 			continue
@@ -71,11 +74,37 @@ func extractPython(root *sitter.Node, src []byte) []Import {
 		if !dynamic && !pyMayHoldStatements(n.Kind()) {
 			continue
 		}
-		for i := int(n.NamedChildCount()) - 1; i >= 0; i-- {
-			stack = append(stack, item{n.NamedChild(uint(i)), ctx})
+		kids = namedKids(cur, n, kids)
+		for i := len(kids) - 1; i >= 0; i-- {
+			stack = append(stack, item{kids[i].n, ctx})
 		}
 	}
 	return out
+}
+
+// kid is a named child with its field name.
+type kid struct {
+	n     sitter.Node
+	field string
+}
+
+// namedKids lists a node's named children with one cursor pass: NamedChild(i) costs
+// O(i), which made wide error nodes quadratic.
+func namedKids(cur *sitter.TreeCursor, n *sitter.Node, buf []kid) []kid {
+	buf = buf[:0]
+	cur.Reset(*n)
+	if !cur.GotoFirstChild() {
+		return buf
+	}
+	for {
+		c := cur.Node()
+		if c.IsNamed() {
+			buf = append(buf, kid{*c, cur.FieldName()})
+		}
+		if !cur.GotoNextSibling() {
+			return buf
+		}
+	}
 }
 
 // pyMayHoldStatements lists the nodes below which an import statement can appear;

@@ -14,14 +14,17 @@ func extractRust(root *sitter.Node, src []byte) []Import {
 	var out []Import
 	seenPath := map[string]bool{}
 	type item struct {
-		n     *sitter.Node
+		n     sitter.Node
 		inMod string
 	}
-	stack := []item{{root, ""}}
+	cur := root.Walk()
+	defer cur.Close()
+	var kids []kid
+	stack := []item{{*root, ""}}
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		n := it.n
+		n := &it.n
 		switch n.Kind() {
 		case "use_declaration":
 			if arg := n.ChildByFieldName("argument"); arg != nil {
@@ -56,7 +59,7 @@ func extractRust(root *sitter.Node, src []byte) []Import {
 			if it.inMod != "" {
 				inner = it.inMod + "::" + inner
 			}
-			stack = append(stack, item{body, inner})
+			stack = append(stack, item{*body, inner})
 			continue
 		case "scoped_identifier", "scoped_type_identifier":
 			text := compactDots(n.Utf8Text(src))
@@ -75,8 +78,9 @@ func extractRust(root *sitter.Node, src []byte) []Import {
 		case "string_literal", "raw_string_literal", "line_comment", "block_comment", "char_literal":
 			continue
 		}
-		for i := int(n.NamedChildCount()) - 1; i >= 0; i-- {
-			stack = append(stack, item{n.NamedChild(uint(i)), it.inMod})
+		kids = namedKids(cur, n, kids)
+		for i := len(kids) - 1; i >= 0; i-- {
+			stack = append(stack, item{kids[i].n, it.inMod})
 		}
 	}
 	return out
