@@ -88,8 +88,12 @@ func extract(relPath string, src []byte, format string, scope policy.Scope) extr
 // applyFrontMatter narrows the scope by the format's glob field and records how the
 // agent activates the file.
 func (res *extraction) applyFrontMatter(file, format string, fm *frontMatter) {
-	warn := func(format string, args ...any) {
-		res.warns = append(res.warns, Warning{File: file, Line: 1, Msg: fmt.Sprintf(format, args...)})
+	warn := func(key, format string, args ...any) {
+		line := fm.KeyLine[key]
+		if line == 0 {
+			line = 1
+		}
+		res.warns = append(res.warns, Warning{File: file, Line: line, Msg: fmt.Sprintf(format, args...)})
 	}
 	res.description = strings.TrimSpace(strings.Join(fm.Fields["description"], " "))
 	var globs []string
@@ -101,22 +105,22 @@ func (res *extraction) applyFrontMatter(file, format string, fm *frontMatter) {
 		}
 	}
 	always := false
-	if v := fm.first("alwaysApply"); fm.has("alwaysApply") {
+	if v := fm.first("alwaysApply"); fm.has("alwaysApply") && format == FormatCursor {
 		switch strings.ToLower(v) {
 		case "true", "yes", "on":
 			always = true
 			if fm.Quoted["alwaysApply"] {
-				warn("alwaysApply is the string %q, which Cursor reads as false; heed reads it as true", v)
+				warn("alwaysApply", "alwaysApply is the string %q, which Cursor reads as false; heed reads it as true", v)
 			}
 		case "false", "no", "off", "":
 		default:
-			warn("alwaysApply: %q is not true or false; read as false", v)
+			warn("alwaysApply", "alwaysApply: %q is not true or false; read as false", v)
 		}
 	}
 	trigger := strings.ToLower(fm.first("trigger"))
 	for _, g := range globs {
 		if strings.Count(g, "{") != strings.Count(g, "}") || strings.Count(g, "[") != strings.Count(g, "]") {
-			warn("%s: glob %q has unbalanced brackets; it matches nothing", key, g)
+			warn(key, "%s: glob %q has unbalanced brackets; it matches nothing", key, g)
 		}
 	}
 	switch {

@@ -17,6 +17,8 @@ type frontMatter struct {
 	Quoted map[string]bool
 	// Lines is how many lines the front matter takes, fences included.
 	Lines int
+	// KeyLine is the file line of each key.
+	KeyLine map[string]int
 }
 
 func (fm *frontMatter) has(key string) bool {
@@ -68,7 +70,7 @@ func splitFrontMatter(file string, src []byte) (*frontMatter, []byte, []Warning)
 }
 
 func parseFrontMatter(file string, lines []string) (*frontMatter, []Warning) {
-	fm := &frontMatter{Fields: map[string][]string{}, Quoted: map[string]bool{}}
+	fm := &frontMatter{Fields: map[string][]string{}, Quoted: map[string]bool{}, KeyLine: map[string]int{}}
 	var warns []Warning
 	key := ""
 	for i, raw := range lines {
@@ -107,6 +109,7 @@ func parseFrontMatter(file string, lines []string) (*frontMatter, []Warning) {
 			continue
 		}
 		key = k
+		fm.KeyLine[k] = lineNo
 		v = strings.TrimSpace(v)
 		switch {
 		case v == "" || v == "|" || v == ">" || v == "|-" || v == ">-":

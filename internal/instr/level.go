@@ -19,12 +19,15 @@ import (
 
 var (
 	codeRE   = regexp.MustCompile("`+[^`]*`+")
-	mustRE   = regexp.MustCompile(`(?i)\b(must|mustn't|shall|never|always|required|mandatory|forbidden|prohibited|do not|don't|dont|cannot|can't|may not|is not allowed|are not allowed|not allowed|not permitted|need to|needs to|have to|has to|make sure|be sure|ensure|under no circumstances|at all times|no exceptions?|only use|use only|only ever|exclusively|strictly|important:|critical:|mandatory:)\b`)
-	shouldRE = regexp.MustCompile(`(?i)\b(should|shouldn't|prefer|prefers|preferred|preferably|avoid|avoiding|recommended|recommend|recommends|try to|try not to|ideally|consider|encouraged|encourage|where possible|when possible|if possible|whenever possible|as much as possible|it's best|it is best|best practice|better to|favou?r|favou?rs|aim to|aim for|strive|discouraged|rather than|in general|generally|wherever possible|sparingly|be careful|be mindful|keep in mind)\b`)
+	mustRE   = regexp.MustCompile(`(?i)\b(must|mustn't|shall|never|always|required|mandatory|forbidden|prohibited|cannot|can't|may not|is not allowed|are not allowed|not allowed|not permitted|need to|needs to|have to|has to|make sure|be sure|ensure|under no circumstances|at all times|no exceptions?|only use|use only|only ever|exclusively|strictly)\b|(?i)\b(important|critical|mandatory)\s*:`)
+	shouldRE = regexp.MustCompile(`(?i)\b(should|shouldn't|prefer|prefers|preferred|preferably|avoid|avoiding|recommended|recommend|recommends|try to|try not to|ideally|consider|encouraged|encourage|where possible|when possible|if possible|whenever possible|as much as possible|it's best|it is best|best practice|better to|favou?r|favou?rs|aim to|aim for|strive|discouraged|in general|generally|wherever possible|sparingly|be careful|be mindful|keep in mind)\b`)
 	// Phrases that look like markers but are not: negated requirements, purpose
 	// clauses, and "always"/"never" describing rather than binding.
 	notMarkerRE = regexp.MustCompile(`(?i)\bnot (all |always |strictly )?(required|mandatory|necessary)\b|\b(to|in order to|so as to|helps?( to)?) (ensure|make sure|avoid|prevent)\b|\bif (you )?(must|need to|have to)\b|\bif needed\b|\bif required\b|\bas required\b|\bwhen required\b`)
-	permitRE    = regexp.MustCompile(`(?i)^(you )?(don't|do not|doesn't|does not) (need|have) to\b|^no need to\b|^(you )?(can|may|could|might)\b`)
+	// "do not"/"don't" binds in command position, not in a relative clause ("lines
+	// that do not have test coverage").
+	dontRE   = regexp.MustCompile(`(?i)(^|[.;:,!?—–-]\s*|\b(you|please|and|but|or|also|always|just|simply|so|then|we|i)\s+|^\W+)(do not|don't|dont|do n't)\b`)
+	permitRE = regexp.MustCompile(`(?i)^(you )?(don't|do not|doesn't|does not) (need|have) to\b|^no need to\b|^(you )?(can|may|could|might)\b`)
 	// A short label before a colon or dash: "**Testing**: run ...", "Format code: `cmd`".
 	labelRE    = regexp.MustCompile(`^(?:[\p{So}\p{Sk}\x{2705}\x{274C}\x{26A0}\x{FE0F}\s]+)?(?:\*\*|__)?([^:*_]{1,48}?)(?:\*\*|__)?\s*(?::|\s[-–—→]\s)\s*(?:\*\*|__)?`)
 	leadRE     = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|while|for|in|on|to|during|unless|where|with|as|from|within|until|since|by default|by|outside|inside|at|between|except)\b[^,:]{0,120}[,:]\s*`)
@@ -59,14 +62,36 @@ triage assign reopen base cross navigate assume identify determine investigate a
 examine explore locate trace debug diagnose reproduce run. tell show share post answer write. keep. stay store.
 reserve prioritize prioritise focus favor. think plan design structure organize organise arrange order prepare
 wait. let make. take bring carry put. avoid. verify. double-check cross-reference capture record note. attach
-cite quote credit acknowledge thank enter type click press select. configure. install. upgrade. deploy publish
+cite quote enter type click press select. configure. install. upgrade. deploy publish
 ship tag. release. version bump. sign. squash. revise edit modify change adjust tweak tune fine-tune rewrite
 reword prefer. deduplicate dedupe consolidate combine unify simplify shorten lengthen pad clamp truncate round
 normalize normalise sanitize sanitise lint. fmt vet typecheck compile transpile bundle minify package vendor
 regenerate. sort. wrap. limit. cap bound batch paginate stream buffer flush close. retry. time. schedule queue
 delegate forward proxy route redirect rewrite. serve expose. hide. mask redact encrypt decrypt hash sign. verify.
 authenticate authorize audit monitor alert page escalate. mention. describe. specify. surround indent align.
-annotate. decorate wrap. return. yield await. default. prepend append. opt`)
+annotate. decorate wrap. return. yield await. default. prepend append. opt repeat exclude suppress silence ignore
+bypass retain persist accept reject fail exit inject wire hook subscribe listen poll throttle debounce memoize
+mount unmount render style localize translate externalize consult contact reach seek hold watch wrap. gather
+collect bundle. keep. lower raise. surface throw. pass. prefer. mark. put. leave. run. lead split. join
+fill empty populate clear. extend. reuse. recycle. favor. rebase. include. inform warn. stop. pause resume
+continue finish complete end begin download upload branch leverage customize customise prioritize
+adopt embrace standardize standardise centralize centralise encapsulate`)
+
+// nounVerbs are imperative verbs that also start noun phrases ("Test files live in
+// tests/", "Build output goes to dist/"); only they are checked for noun use.
+var nounVerbs = wordSet(`test build format lint commit push type name model report release log list set return
+import export call check document file mark tag label link mention review target bump cache store block time
+state order plan design structure record note default seed lock pin stage switch merge fork clone change update
+fix benchmark profile match mock guard gate scope group sort split stream buffer queue route page alert audit
+monitor hash sign quote cover measure limit cap batch run start stop open close comment flag request draft
+address reply answer share post show process search find look display print config configure error handle
+control trace debug package vendor bundle deploy publish ship version schedule dispatch emit`)
+
+// ofUse catches "Use of X is ...", "Support for ...": a verb used as a noun.
+func ofUse(body string) bool {
+	f := strings.Fields(body)
+	return len(f) > 1 && (strings.EqualFold(f[1], "of") || strings.EqualFold(f[1], "for") && len(f) > 3 && strings.EqualFold(f[3], "is"))
+}
 
 var softVerbs = wordSet(`avoid prefer consider try favor favour aim strive`)
 
@@ -124,8 +149,8 @@ func clauseLevel(text string) policy.Level {
 	if strings.HasPrefix(prose, "❌") || strings.HasPrefix(prose, "🚫") || strings.HasPrefix(prose, "⛔") {
 		return policy.Must
 	}
-	markers := notMarkerRE.ReplaceAllString(parenRE.ReplaceAllString(mainClause(prose), " "), " ")
-	hard := mustRE.MatchString(markers)
+	markers := notMarkerRE.ReplaceAllString(mainClause(parenRE.ReplaceAllString(prose, " ")), " ")
+	hard := mustRE.MatchString(markers) || dontRE.MatchString(markers)
 	soft := shouldRE.MatchString(markers) || softTailRE.MatchString(prose)
 	body := stripLead(prose)
 	if hard && permitRE.MatchString(body) && !strongRE.MatchString(markers) {
@@ -138,8 +163,11 @@ func clauseLevel(text string) policy.Level {
 	case soft:
 		return policy.Should
 	}
-	if negStartRE.MatchString(body) {
+	if negStartRE.MatchString(body) && !permitRE.MatchString(body) {
 		return policy.Must
+	}
+	if readMoreRE.MatchString(body) {
+		return policy.Info
 	}
 	if lv := verbLevel(body); lv != policy.Info {
 		return lv
@@ -158,10 +186,14 @@ func clauseLevel(text string) policy.Level {
 			i += 2 + j
 		}
 	}
-	// An imperative label: "Format code: `./gradlew spotlessApply`".
-	if m := labelRE.FindStringSubmatch(strings.TrimLeft(prose, " *_>\"'([")); m != nil {
-		if lv := verbLevel(m[1] + " x"); lv != policy.Info && len(strings.Fields(m[1])) <= 6 {
-			return lv
+	// An imperative label before a command: "Format code: `./gradlew spotlessApply`".
+	if m := labelRE.FindStringSubmatchIndex(strings.TrimLeft(prose, " *_>\"'([")); m != nil {
+		trimmed := strings.TrimLeft(prose, " *_>\"'([")
+		label := trimmed[m[2]:m[3]]
+		if strings.Contains(trimmed[m[1]:], "CODESPAN") && len(strings.Fields(label)) <= 6 {
+			if lv := verbLevel(label); lv != policy.Info {
+				return lv
+			}
 		}
 	}
 	return policy.Info
@@ -175,11 +207,13 @@ func verbLevel(body string) policy.Level {
 		return policy.Should
 	case infoVerbs[w]:
 		return policy.Info
-	case imperativeVerbs[w] && !nounUse(body):
+	case imperativeVerbs[w] && !(nounVerbs[w] && nounUse(body)) && !ofUse(body):
 		return policy.Must
 	}
 	return policy.Info
 }
+
+var readMoreRE = regexp.MustCompile(`(?i)^(read|learn|find out) more\b`)
 
 var strongRE = regexp.MustCompile(`(?i)\b(must|never|always|required|shall)\b`)
 
@@ -213,6 +247,12 @@ func stripLead(s string) string {
 		if loc := adverbRE.FindStringIndex(s); loc != nil && loc[1] < len(s) {
 			s = s[loc[1]:]
 		}
+		// "Silently ignore ...", "Explicitly confirm ...": an adverb before the verb.
+		if w := firstWord(s); len(w) > 4 && strings.HasSuffix(w, "ly") && !imperativeVerbs[w] {
+			if i := strings.IndexAny(s, " \t"); i > 0 && imperativeVerbs[firstWord(s[i+1:])] {
+				s = strings.TrimLeft(s[i+1:], " ")
+			}
+		}
 		if s == before {
 			break
 		}
@@ -236,6 +276,10 @@ func nounUse(body string) bool {
 	f := strings.Fields(body)
 	if len(f) < 2 {
 		// A single word ("Testing", "Lint") is a label, not a command.
+		return true
+	}
+	if strings.ContainsRune(f[0], '/') {
+		// "Build/test JDK": a topic, not a command.
 		return true
 	}
 	second := strings.Trim(f[1], ",.:;*_")
@@ -270,11 +314,37 @@ func allTitle(f []string) bool {
 	return true
 }
 
+// rowLevel classifies a table row: by its markers, or as a command when its first
+// cell reads as a sentence ("Use `pnpm` for installs | ..."); a first cell that is a
+// name or topic ("Build, test, broker quickstart") is not a command.
+func rowLevel(text string) policy.Level {
+	if lv := levelOfMarkers(text); lv != policy.Info {
+		return lv
+	}
+	first, _, _ := strings.Cut(text, " | ")
+	if len(strings.Fields(first)) > 3 && !strings.Contains(first, ",") {
+		return levelOf(first)
+	}
+	return policy.Info
+}
+
 // constraintLevel is the level of a constraint given its framing: a bare item under a
 // binding lead-in ("Never log:" + "- passwords") takes the lead-in's level, and a table
 // row without markers of its own takes those of its header ("Avoid | Use instead").
 func constraintLevel(text, ctx string, ctxLevel policy.Level) policy.Level {
-	lv := levelOf(text)
+	row := strings.Contains(ctx, " | ") && strings.Contains(text, " | ")
+	var lv policy.Level
+	if row {
+		lv = rowLevel(text)
+	} else {
+		lv = levelOf(text)
+	}
+	if ctx != "" && strings.HasSuffix(ctx, ":") && ctxLevel != policy.Info && !row &&
+		levelOfMarkers(text) == policy.Info && lv != policy.Should && bare(text) {
+		// The lead-in gives its modality to verb-phrase items: "A good unit test
+		// should:" + "focus on a single use-case" is a should.
+		return ctxLevel
+	}
 	if lv != policy.Info || ctx == "" {
 		return lv
 	}
@@ -299,7 +369,7 @@ func bare(text string) bool {
 func levelOfMarkers(s string) policy.Level {
 	p := notMarkerRE.ReplaceAllString(codeRE.ReplaceAllString(s, " "), " ")
 	switch {
-	case mustRE.MatchString(p) || negStartRE.MatchString(strings.TrimSpace(p)):
+	case mustRE.MatchString(p) || dontRE.MatchString(p) || negStartRE.MatchString(strings.TrimSpace(p)):
 		return policy.Must
 	case shouldRE.MatchString(p):
 		return policy.Should

@@ -120,9 +120,13 @@ func (x *extractor) block(c ast.Node, ctx string, ctxLevel policy.Level) {
 		if b.Info != nil {
 			lang = strings.Fields(string(b.Language(x.src)) + " ")[0]
 		}
-		x.code(lang, x.rawLines(b), x.line(b))
+		// The fence's own line starts the block; its text starts on the next.
+		open := x.li.line(b.Pos())
+		body := x.rawLines(b)
+		x.code(lang, body, open+1, open, open+strings.Count(body, "\n")+1)
 	case *ast.CodeBlock:
-		x.code("", x.rawLines(b), x.line(b))
+		body := x.rawLines(b)
+		x.code("", body, x.line(b), x.line(b), x.line(b)+max(strings.Count(body, "\n")-1, 0))
 	case *ast.HTMLBlock:
 		x.html(b, ctx, ctxLevel)
 	case *east.Table:
@@ -302,7 +306,7 @@ func (x *extractor) line(n ast.Node) int {
 
 // code attaches a code block to the constraint before it in the same section; a code
 // block with nothing before it stands as a constraint named after its heading.
-func (x *extractor) code(lang, body string, line int) {
+func (x *extractor) code(lang, body string, line, start, end int) {
 	cb := policy.CodeBlock{Lang: lang, Text: body, Line: line}
 	if x.last >= 0 && x.last < len(x.out) {
 		x.out[x.last].Code = append(x.out[x.last].Code, cb)
@@ -312,8 +316,8 @@ func (x *extractor) code(lang, body string, line int) {
 	if len(x.heads) > 0 {
 		title = x.heads[len(x.heads)-1].text
 	}
-	end := line + strings.Count(strings.TrimSuffix(body, "\n"), "\n")
-	x.add(policy.Constraint{Text: title, Line: line, EndLine: end, Level: policy.Info, Code: []policy.CodeBlock{cb}})
+	end = min(max(end, start), len(x.li))
+	x.add(policy.Constraint{Text: title, Line: start, EndLine: end, Level: policy.Info, Code: []policy.CodeBlock{cb}})
 }
 
 // emit splits a block's text into atomic constraints and adds them; it returns the

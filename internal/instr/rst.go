@@ -113,7 +113,7 @@ func (r *rstReader) blocks(ls []rline, ctx string, ctxLevel policy.Level) {
 			end := blockEnd(ls, i, 1)
 			sub := dedent(ls[i:end])
 			if literalNext {
-				r.x.code("", joinText(sub), l.no)
+				r.x.code("", joinText(sub), firstText(sub), firstText(sub), lastText(sub))
 			} else {
 				r.blocks(sub, ctx, ctxLevel)
 			}
@@ -353,7 +353,7 @@ func (r *rstReader) item(ls []rline, ctx string, ctxLevel policy.Level) {
 		}
 		if k < len(rest) && indentOf(rest[k].text) > 0 {
 			end := blockEnd(rest, k, 1)
-			r.x.code("", joinText(dedent(rest[k:end])), rest[k].no)
+			r.x.code("", joinText(dedent(rest[k:end])), rest[k].no, rest[k].no, lastText(rest[k:end]))
 			rest = rest[end:]
 		}
 	}
@@ -398,7 +398,7 @@ func (r *rstReader) explicit(ls []rline, i int, ctx string, ctxLevel policy.Leve
 		if name == "console" {
 			lang = "console"
 		}
-		r.x.code(lang, joinText(trimBlank(body)), l.no)
+		r.x.code(lang, joinText(trimBlank(body)), firstText(body), l.no, max(lastText(body), l.no))
 	case skipDirs[name]:
 	case admonDirs[name]:
 		label := strings.ToUpper(name)
@@ -518,6 +518,29 @@ func dedent(ls []rline) []rline {
 		out[k] = rline{t, l.no}
 	}
 	return out
+}
+
+// firstText is the line number of the first non-blank line.
+func firstText(ls []rline) int {
+	for _, l := range ls {
+		if !l.blank() {
+			return l.no
+		}
+	}
+	if len(ls) > 0 {
+		return ls[0].no
+	}
+	return 0
+}
+
+// lastText is the line number of the last non-blank line.
+func lastText(ls []rline) int {
+	for i := len(ls) - 1; i >= 0; i-- {
+		if !ls[i].blank() {
+			return ls[i].no
+		}
+	}
+	return firstText(ls)
 }
 
 func trimBlank(ls []rline) []rline {
