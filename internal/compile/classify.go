@@ -39,12 +39,16 @@ var (
 		"attach": true, "verify": true, "double-check": true, "inspect": true, "analyze": true, "analyse": true,
 		"research": true, "report": true, "summarize": true, "summarise": true, "explain": true, "describe": true,
 		"identify": true, "determine": true, "decide": true, "choose": true, "iterate": true, "clarify": true, "stay": true,
-		"let": true, "help": true, "start": true, "stop": true, "continue": true, "proceed": true, "focus": true}
+		"let": true, "help": true, "start": true, "stop": true, "continue": true, "proceed": true, "focus": true,
+		"grep": true, "repeat": true, "resolve": true, "respect": true, "welcome": true}
 	workflowPhrases = newPhrases("ask the user", "ask me", "tell the user", "the user has", "if the user", "unless the user",
 		"requested by the user", "user asks", "user asked", "review comments", "reviewers", "reviewer", "maintainers",
 		"maintainer", "merger", "mergers", "committer", "committers", "core team", "when in doubt", "if unsure",
 		"if you are unsure", "if you're unsure", "before starting", "as needed", "as-needed", "self-verification",
-		"to understand", "for details", "for more information", "more details", "see the", "read the")
+		"to understand", "for details", "for more information", "more details", "see the", "read the",
+		"before running", "after running", "when running", "while running", "if you are running", "if you're running",
+		"you encounter", "if you encounter", "when you encounter", "before you start", "before starting work",
+		"before editing", "before making changes", "before suggesting", "explicitly asked", "asked to", "when asked")
 	// A first verb that runs a program: the process domain's recognisers own these.
 	commandVerbs = map[string]bool{"run": true, "execute": true, "invoke": true, "build": true, "install": true,
 		"rerun": true, "re-run": true, "launch": true, "call": true, "type": true, "compile": true, "regenerate": true, "generate": true}
@@ -96,7 +100,7 @@ func classify(c *policy.Constraint) kindOf {
 	case foreignWords.In(ws):
 		k.reason = ReasonForeignTool
 		return k
-	case workflowVerbs[verb] || workflowPhrases.In(ws):
+	case workflowVerbs[verb] || workflowVerbs[firstWord(ws)] || workflowPhrases.In(ws):
 		k.reason = ReasonWorkflow
 		return k
 	case commandVerbs[verb]:
@@ -105,6 +109,12 @@ func classify(c *policy.Constraint) kindOf {
 		} else {
 			k.reason = ReasonWorkflow
 		}
+		return k
+	}
+	low := strings.ToLower(text)
+	if preferVerbs[verb] && hasCode && (recognize.Negated(text) || strings.Contains(low, "instead") || strings.Contains(low, " over ")) {
+		// "Use `X`, not `Y`", "Prefer `X` over `Y`": a family the recognisers own.
+		k.reason = ReasonNoRecognizer
 		return k
 	}
 	switch {
@@ -134,6 +144,13 @@ func stripSpans(s string) string {
 }
 
 var codeSpanRE = regexp.MustCompile("`+[^`]*`+")
+
+func firstWord(ws []string) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	return ws[0]
+}
 
 // firstVerb is the first word of the sentence after a leading label, lower case, with
 // an adverb such as "always" or "never" skipped.
