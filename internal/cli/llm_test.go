@@ -191,3 +191,30 @@ func TestOpenWithJudgeAnswersJudgeRulesAsWarnings(t *testing.T) {
 		t.Errorf("summary %q", client.Summary())
 	}
 }
+
+func TestCheckWithModelReportsJudgeFindingsAsWarnings(t *testing.T) {
+	verdict := `{"verdicts":[{"hunk":"H1","violated":true,"line":4,"reason":"run() changes its public signature without a deprecation path"}]}`
+	srv, hits := fakeChatServer(t, verdict)
+	dir := gitRepo(t, map[string]string{
+		"AGENTS.md":       "# Agent rules\n\n## Design\n\n- Library code must keep its public API backward compatible.\n",
+		"src/app/core.py": "import logging\n\ndef run(x):\n    return x\n",
+	})
+	code, stdout, stderr := runHeed(nil, "check", "--all", "--format", "json", "--repo", dir)
+	if code != 0 || hits.Load() != 0 {
+		t.Fatalf("without a model: exit %d, %d requests\n%s", code, hits.Load(), stderr)
+	}
+	if strings.Contains(stdout, "deprecation") {
+		t.Fatalf("a finding without a model:\n%s", stdout)
+	}
+	env := map[string]string{"HEED_LLM_PROVIDER": "openai-compatible", "HEED_LLM_MODEL": "fake-judge", "HEED_LLM_BASE_URL": srv.URL + "/v1"}
+	code, stdout, stderr = runHeed(env, "check", "--all", "--format", "json", "--repo", dir)
+	if code != 0 {
+		t.Fatalf("a judge finding must not block: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if hits.Load() == 0 || !strings.Contains(stdout, "deprecation path") || !strings.Contains(stdout, `"warning"`) {
+		t.Fatalf("%d requests; report:\n%s", hits.Load(), stdout)
+	}
+	if !strings.Contains(stderr, "heed: model: openai-compatible fake-judge:") {
+		t.Fatalf("no accounting line:\n%s", stderr)
+	}
+}

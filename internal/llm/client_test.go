@@ -145,7 +145,10 @@ concurrency = 2
 		cfg.Timeout.Seconds() != 90 || cfg.Concurrency != 2 || cfg.InputPrice != 0 || cfg.Source != ConfigFile {
 		t.Fatalf("from the file: %+v", cfg)
 	}
-	cfg, _ = Resolve(root, env(map[string]string{"HEED_LLM_MODEL": "qwen2.5-coder:7b"}), Flags{})
+	cfg, _ = Resolve(root, env(map[string]string{"HEED_LLM_MODEL": "qwen2.5-coder:7b", "HEED_LLM_BASE_URL": "http://127.0.0.1:18000/v1"}), Flags{})
+	if cfg.InputPrice != 0 || cfg.OutputPrice != 0 {
+		t.Errorf("a local server on another port costs nothing: %+v", cfg)
+	}
 	if cfg.Model != "qwen2.5-coder:7b" {
 		t.Errorf("environment must override the file: %q", cfg.Model)
 	}

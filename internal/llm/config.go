@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -221,7 +223,7 @@ func Resolve(root string, getenv func(string) string, f Flags) (Config, error) {
 		}
 	}
 	if cfg.InputPrice < 0 || cfg.OutputPrice < 0 {
-		if al.local && cfg.BaseURL == al.baseURL {
+		if al.local && (cfg.BaseURL == al.baseURL || loopback(cfg.BaseURL)) {
 			cfg.InputPrice, cfg.OutputPrice = 0, 0
 		} else if in, out, ok := knownPrice(cfg.Model); ok && name != "openrouter" {
 			if cfg.InputPrice < 0 {
@@ -235,6 +237,21 @@ func Resolve(root string, getenv func(string) string, f Flags) (Config, error) {
 	cfg.NoCache = f.NoCache
 	cfg.CacheDir = filepath.Join(root, filepath.FromSlash(CacheDir))
 	return cfg, nil
+}
+
+// loopback reports whether the URL's host is this machine (a local server costs
+// nothing per token).
+func loopback(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return false
+	}
+	h := u.Hostname()
+	if h == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
 }
 
 func durationSetting(v, from string) (time.Duration, error) {
