@@ -6,6 +6,7 @@ package rules
 import (
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules/contrib"
 	"github.com/heed-dev/heed/internal/rules/script"
 	"github.com/heed-dev/heed/internal/rules/semantic"
 )
@@ -15,6 +16,7 @@ func Registry() *engine.Registry {
 	var kinds []engine.Kind
 	kinds = append(kinds, semantic.Kinds()...)
 	kinds = append(kinds, script.Kinds()...)
+	kinds = append(kinds, contrib.Kinds()...)
 	return engine.NewRegistry(kinds...)
 }
 
@@ -22,5 +24,6 @@ func Registry() *engine.Registry {
 // Every recogniser sees every constraint; a constraint may yield rules from several.
 func Recognizers() []recognize.Recognizer {
 	var recs []recognize.Recognizer
+	recs = append(recs, contrib.Recognizers()...)
 	return recs
 }

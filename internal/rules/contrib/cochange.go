@@ -1,0 +1,150 @@
+package contrib
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// KindCochange is the rule kind "a change that touches A also touches B".
+const KindCochange = "cochange"
+
+// CochangeParams are the parameters of a cochange rule. Globs are repository-relative
+// (policy.MatchGlob syntax: a glob without "/" matches base names at any depth).
+type CochangeParams struct {
+	// If selects the paths whose change triggers the rule.
+	If []string `json:"if"`
+	// Unless removes paths from If (tests are not "library code").
+	Unless []string `json:"unless,omitempty"`
+	// Then lists the paths of which at least one must change too.
+	Then []string `json:"then"`
+	// Need says what Then stands for in messages ("a test", "a changelog entry").
+	Need string `json:"need,omitempty"`
+	// Reading states the approximation when the sentence's antecedent is not mechanical
+	// ("a change to library code stands for a bug fix").
+	Reading string `json:"reading,omitempty"`
+}
+
+func cochangeKind() engine.Kind {
+	return engine.Kind{Name: KindCochange, Domain: policy.DomainContribution, Compile: compileCochange}
+}
+
+type cochangeCheck struct {
+	p     CochangeParams
+	scope policy.Scope
+}
+
+func validGlobs(name string, gs []string) error {
+	for _, g := range gs {
+		if strings.TrimSpace(g) == "" {
+			return fmt.Errorf("params.%s: empty glob", name)
+		}
+		if !doublestar.ValidatePattern(strings.TrimPrefix(strings.TrimPrefix(g, "./"), "/")) {
+			return fmt.Errorf("params.%s: invalid glob %q", name, g)
+		}
+	}
+	return nil
+}
+
+func compileCochange(rule *policy.Rule) (engine.Check, error) {
+	var p CochangeParams
+	if err := decodeParams(rule, &p); err != nil {
+		return nil, err
+	}
+	if len(p.If) == 0 {
+		return nil, fmt.Errorf("params.if: at least one glob is needed")
+	}
+	if len(p.Then) == 0 {
+		return nil, fmt.Errorf("params.then: at least one glob is needed")
+	}
+	for name, gs := range map[string][]string{"if": p.If, "unless": p.Unless, "then": p.Then} {
+		if err := validGlobs(name, gs); err != nil {
+			return nil, err
+		}
+	}
+	return &cochangeCheck{p: p, scope: rule.Scope}, nil
+}
+
+func matchesAny(globs []string, p string) bool {
+	for _, g := range globs {
+		if policy.MatchGlob(g, "", p) {
+			return true
+		}
+	}
+	return false
+}
+
+// triggers returns the changed paths that make the rule apply.
+func (c *cochangeCheck) triggers(ev *engine.Evidence) []string {
+	var out []string
+	for _, p := range ev.Changed {
+		if c.scope.Covers(p) && matchesAny(c.p.If, p) && !matchesAny(c.p.Unless, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (c *cochangeCheck) Targets(ev *engine.Evidence) []engine.Target {
+	if _, ok := missingPart(ev, "diff"); ok && len(ev.Changed) == 0 {
+		return []engine.Target{{Kind: engine.TargetChange, Index: -1}}
+	}
+	if len(c.triggers(ev)) == 0 {
+		return nil
+	}
+	return []engine.Target{{Kind: engine.TargetChange}}
+}
+
+func (c *cochangeCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	if t.Index < 0 {
+		why, _ := missingPart(ev, "diff")
+		return undetermined("the change could not be read (" + why + ")")
+	}
+	deleted := map[string]bool{}
+	for _, p := range ev.DeletedPaths {
+		deleted[p] = true
+	}
+	for _, p := range ev.Changed {
+		if !deleted[p] && matchesAny(c.p.Then, p) {
+			return satisfied("the change also touches " + p)
+		}
+	}
+	trig := c.triggers(ev)
+	need := c.p.Need
+	if need == "" {
+		need = "a file matching " + strings.Join(c.p.Then, ", ")
+	}
+	shown := trig
+	more := ""
+	if len(shown) > 3 {
+		shown, more = shown[:3], fmt.Sprintf(" and %d more", len(trig)-3)
+	}
+	msg := fmt.Sprintf("the change touches %s%s but not %s", strings.Join(shown, ", "), more, need)
+	if c.p.Reading != "" {
+		msg += " (" + c.p.Reading + ")"
+	}
+	f := engine.Finding{CommandIndex: -1, Change: true, Message: msg, Snippet: strings.Join(shown, "\n"),
+		Suggestion: fmt.Sprintf("add %s to the change (%s)", need, strings.Join(c.p.Then, ", "))}
+	return violated(f)
+}
+
+// Path classes the recognisers use. Test layouts of the languages heed knows.
+var (
+	testGlobs = []string{"**/test/**", "**/tests/**", "**/__tests__/**", "**/testing/**", "**/spec/**",
+		"**/testdata/**", "**/*_test.go", "**/test_*.py", "**/*_test.py", "**/conftest.py",
+		"**/*.test.*", "**/*.spec.*", "**/*Test.java", "**/*Tests.java", "**/*Test.kt", "**/*_spec.rb",
+		"**/src/test/**"}
+	codeGlobs = []string{"**/*.py", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs", "**/*.ts", "**/*.tsx",
+		"**/*.mts", "**/*.cts", "**/*.go", "**/*.rs", "**/*.java", "**/*.kt", "**/*.scala", "**/*.c",
+		"**/*.h", "**/*.cc", "**/*.cpp", "**/*.hpp", "**/*.cs", "**/*.rb", "**/*.php", "**/*.swift",
+		"**/*.vue", "**/*.svelte", "**/*.ex", "**/*.exs", "**/*.pyx"}
+	// Paths that are code by extension but not the library code a rule about "code
+	// changes" means: examples, benchmarks, build scripts, docs configuration.
+	notLibraryGlobs = []string{"**/docs/**", "**/doc/**", "**/examples/**", "**/example/**",
+		"**/benchmarks/**", "**/bench/**", "**/scripts/**", "**/.github/**", "**/setup.py", "**/noxfile.py",
+		"**/conf.py", "**/*.config.js", "**/*.config.ts", "**/*.config.mjs", "**/vendor/**", "**/node_modules/**"}
+)

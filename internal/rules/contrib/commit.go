@@ -1,0 +1,614 @@
+package contrib
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// KindCommit is the rule kind for commit messages.
+const KindCommit = "commit"
+
+// The checks a commit rule can make (CommitParams.Check).
+const (
+	CheckSubjectLength    = "subject-length"    // Max: the subject is at most Max characters
+	CheckBodyWidth        = "body-width"        // Max: every body line is at most Max characters
+	CheckBlankLine        = "blank-line"        // a body is separated from the subject by a blank line
+	CheckFormat           = "format"            // Pattern: the subject matches a regular expression
+	CheckConventional     = "conventional"      // Types: a Conventional Commits subject, type from Types
+	CheckMood             = "mood"              // Mood: the subject starts with an imperative or past-tense verb
+	CheckPeriod           = "period"            // Period: the subject ends (require) or does not end (forbid) with "."
+	CheckCase             = "case"              // Case: the description starts with a lower- or upper-case letter
+	CheckTrailerRequired  = "trailer-required"  // Trailers (any of), ValuePattern: such a trailer is present
+	CheckTrailerForbidden = "trailer-forbidden" // Trailers (any key if empty), ValuePattern: no such trailer
+	CheckRefRequired      = "ref-required"      // Pattern (default issue numbers): the message references one
+	CheckRefForbidden     = "ref-forbidden"     // Pattern (default issue numbers): the message references none
+	CheckNoMerge          = "no-merge"          // the change has no merge commits
+	CheckBreaking         = "breaking"          // a "!" subject and a BREAKING CHANGE footer go together
+	CheckOneLine          = "one-line"          // the message is the subject alone (trailers allowed)
+)
+
+// CommitParams are the parameters of a commit rule.
+type CommitParams struct {
+	Check string `json:"check"`
+	// Max is the length limit of subject-length and body-width.
+	Max int `json:"max,omitempty"`
+	// Pattern is the regular expression of format (the subject must match), ref-required
+	// and ref-forbidden (searched in the whole message).
+	Pattern string `json:"pattern,omitempty"`
+	// Example is a subject the instruction gives as an illustration (shown in messages).
+	Example string `json:"example,omitempty"`
+	// AppliesIf narrows the rule to commits whose message matches this expression
+	// (the rule's precondition: "if the commit closes a ticket").
+	AppliesIf string `json:"applies_if,omitempty"`
+	// Types are the allowed Conventional Commits types; empty allows any type.
+	Types []string `json:"types,omitempty"`
+	// Mood is imperative or past.
+	Mood string `json:"mood,omitempty"`
+	// Period is require or forbid.
+	Period string `json:"period,omitempty"`
+	// Case is lower or upper.
+	Case string `json:"case,omitempty"`
+	// Trailers are trailer keys, matched case-insensitively.
+	Trailers []string `json:"trailers,omitempty"`
+	// ValuePattern narrows the trailers to those whose value matches; the special value
+	// "ai" stands for heed's vocabulary of AI assistants.
+	ValuePattern string `json:"value_pattern,omitempty"`
+	// What names what Pattern matches, for messages ("issue numbers", "Jira keys").
+	What string `json:"what,omitempty"`
+	// IncludeMerges also judges merge commits (whose messages git writes).
+	IncludeMerges bool `json:"include_merges,omitempty"`
+}
+
+// ValueAI is the ValuePattern that means "names an AI assistant".
+const ValueAI = "ai"
+
+// issueRefPattern matches the usual ways a message refers to an issue or pull request.
+const issueRefPattern = `(^|[\s(\[,;:])(#[0-9]+|GH-?[0-9]+)\b|https?://github\.com/[^\s/]+/[^\s/]+/(issues|pull)/[0-9]+`
+
+var conventionalRE = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9_-]*)(\(([^()\r\n]*)\))?(!)?: (.*)$`)
+
+func commitKind() engine.Kind {
+	return engine.Kind{
+		Name:         KindCommit,
+		Domain:       policy.DomainContribution,
+		Compile:      compileCommit,
+		CaseEvidence: commitCaseEvidence,
+	}
+}
+
+// mergeSubjectRE matches the subjects git writes for merge commits.
+var mergeSubjectRE = regexp.MustCompile(`^Merge (branch|pull request|remote-tracking branch|tag) `)
+
+// commitCaseEvidence builds a case's evidence like engine.DefaultCaseEvidence; a case
+// message with git's merge subject ("Merge branch 'x'") stands for a merge commit, as
+// policy.Case has no field for a commit's parents.
+func commitCaseEvidence(c policy.Case) (*engine.Evidence, error) {
+	ev, err := engine.DefaultCaseEvidence(c)
+	if err != nil {
+		return nil, err
+	}
+	for i := range ev.Commits {
+		if mergeSubjectRE.MatchString(ev.Commits[i].Message) {
+			ev.Commits[i].Parents = 2
+		}
+	}
+	return ev, nil
+}
+
+type commitCheck struct {
+	p         CommitParams
+	scope     policy.Scope
+	pattern   *regexp.Regexp
+	appliesIf *regexp.Regexp
+	value     *regexp.Regexp
+	types     map[string]bool
+	keys      map[string]bool
+}
+
+func decodeParams(rule *policy.Rule, v any) error {
+	if len(rule.Params) == 0 {
+		return fmt.Errorf("params: missing")
+	}
+	dec := json.NewDecoder(strings.NewReader(string(rule.Params)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("params: %v", err)
+	}
+	return nil
+}
+
+func compileRE(name, expr string) (*regexp.Regexp, error) {
+	if expr == "" {
+		return nil, nil
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, fmt.Errorf("params.%s: %v", name, err)
+	}
+	return re, nil
+}
+
+func compileCommit(rule *policy.Rule) (engine.Check, error) {
+	var p CommitParams
+	if err := decodeParams(rule, &p); err != nil {
+		return nil, err
+	}
+	c := &commitCheck{p: p, scope: rule.Scope}
+	var err error
+	if c.appliesIf, err = compileRE("applies_if", p.AppliesIf); err != nil {
+		return nil, err
+	}
+	switch p.Check {
+	case CheckSubjectLength, CheckBodyWidth:
+		if p.Max <= 0 {
+			return nil, fmt.Errorf("params.max: %s needs a positive limit, got %d", p.Check, p.Max)
+		}
+	case CheckBlankLine, CheckNoMerge, CheckBreaking, CheckOneLine:
+	case CheckFormat:
+		if p.Pattern == "" {
+			return nil, fmt.Errorf("params.pattern: format needs a regular expression")
+		}
+		if c.pattern, err = compileRE("pattern", p.Pattern); err != nil {
+			return nil, err
+		}
+	case CheckConventional:
+		c.types = map[string]bool{}
+		for _, t := range p.Types {
+			if !regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`).MatchString(t) {
+				return nil, fmt.Errorf("params.types: %q is not a commit type", t)
+			}
+			c.types[strings.ToLower(t)] = true
+		}
+	case CheckMood:
+		if p.Mood != "imperative" && p.Mood != "past" {
+			return nil, fmt.Errorf("params.mood: want imperative or past, got %q", p.Mood)
+		}
+	case CheckPeriod:
+		if p.Period != "require" && p.Period != "forbid" {
+			return nil, fmt.Errorf("params.period: want require or forbid, got %q", p.Period)
+		}
+	case CheckCase:
+		if p.Case != "lower" && p.Case != "upper" {
+			return nil, fmt.Errorf("params.case: want lower or upper, got %q", p.Case)
+		}
+	case CheckTrailerRequired, CheckTrailerForbidden:
+		if p.Check == CheckTrailerRequired && len(p.Trailers) == 0 {
+			return nil, fmt.Errorf("params.trailers: trailer-required needs at least one trailer key")
+		}
+		if len(p.Trailers) == 0 && p.ValuePattern == "" {
+			return nil, fmt.Errorf("params.trailers: trailer-forbidden needs trailer keys or a value_pattern")
+		}
+		c.keys = map[string]bool{}
+		for _, k := range p.Trailers {
+			if !regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]*$`).MatchString(k) {
+				return nil, fmt.Errorf("params.trailers: %q is not a trailer key", k)
+			}
+			c.keys[strings.ToLower(k)] = true
+		}
+		if p.ValuePattern != "" && p.ValuePattern != ValueAI {
+			if c.value, err = compileRE("value_pattern", p.ValuePattern); err != nil {
+				return nil, err
+			}
+		}
+	case CheckRefRequired, CheckRefForbidden:
+		expr := p.Pattern
+		if expr == "" {
+			expr = issueRefPattern
+		}
+		if c.pattern, err = compileRE("pattern", expr); err != nil {
+			return nil, err
+		}
+	case "":
+		return nil, fmt.Errorf("params.check: missing (want one of %s)", strings.Join(commitChecks(), ", "))
+	default:
+		return nil, fmt.Errorf("params.check: unknown check %q (want one of %s)", p.Check, strings.Join(commitChecks(), ", "))
+	}
+	return c, nil
+}
+
+func commitChecks() []string {
+	out := []string{CheckSubjectLength, CheckBodyWidth, CheckBlankLine, CheckFormat, CheckConventional,
+		CheckMood, CheckPeriod, CheckCase, CheckTrailerRequired, CheckTrailerForbidden, CheckRefRequired,
+		CheckRefForbidden, CheckNoMerge, CheckBreaking, CheckOneLine}
+	sort.Strings(out)
+	return out
+}
+
+// missingPart returns the reason recorded when the evidence builder could not read the
+// named part of the evidence ("commits", "diff", "pr", "trajectory").
+func missingPart(ev *engine.Evidence, part string) (string, bool) {
+	for _, m := range ev.Missing {
+		if m == part || strings.HasPrefix(m, part+":") || strings.HasPrefix(m, part+" ") {
+			return m, true
+		}
+	}
+	return "", false
+}
+
+func (c *commitCheck) Targets(ev *engine.Evidence) []engine.Target {
+	if _, ok := missingPart(ev, "commits"); ok && len(ev.Commits) == 0 {
+		return []engine.Target{{Kind: engine.TargetChange, Index: -1}}
+	}
+	if c.p.Check == CheckNoMerge {
+		// The antecedent is committing at all: every commit of the change.
+		var ts []engine.Target
+		for i, cm := range ev.Commits {
+			if c.inScope(cm) {
+				ts = append(ts, engine.Target{Kind: engine.TargetCommit, Index: i})
+			}
+		}
+		return ts
+	}
+	var ts []engine.Target
+	for i, cm := range ev.Commits {
+		if cm.Parents > 1 && !c.p.IncludeMerges {
+			continue
+		}
+		if !c.inScope(cm) {
+			continue
+		}
+		if c.appliesIf != nil && !c.appliesIf.MatchString(cm.Message) {
+			continue
+		}
+		m := ParseMessage(cm.Message)
+		if !c.applies(m) {
+			continue
+		}
+		ts = append(ts, engine.Target{Kind: engine.TargetCommit, Index: i})
+	}
+	return ts
+}
+
+// inScope reports whether a commit falls under the rule's scope: a rule from a nested
+// instruction file governs the commits that touch its subtree.
+func (c *commitCheck) inScope(cm engine.Commit) bool {
+	if c.scope.Dir == "" || c.scope.Dir == "." || len(cm.Files) == 0 {
+		return true
+	}
+	for _, f := range cm.Files {
+		if c.scope.Covers(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// ignoredSubjectRE matches subjects git or its workflows write for the author (the
+// reverts, fixups and squashes commitlint ignores by default): rules on the form of a
+// subject do not judge them.
+var ignoredSubjectRE = regexp.MustCompile(`^(Revert "|revert "|Reapply "|fixup! |squash! |amend! )`)
+
+// applies is the per-check precondition beyond "every commit".
+func (c *commitCheck) applies(m Message) bool {
+	switch c.p.Check {
+	case CheckFormat, CheckConventional, CheckMood, CheckPeriod, CheckCase:
+		if ignoredSubjectRE.MatchString(m.Subject) {
+			return false
+		}
+	}
+	switch c.p.Check {
+	case CheckBodyWidth:
+		return len(m.BodyText()) > 0 || len(m.Trailers) > 0
+	case CheckBlankLine:
+		return len(m.Lines) > 1
+	case CheckBreaking:
+		mm := conventionalRE.FindStringSubmatch(m.Subject)
+		return (mm != nil && mm[4] == "!") || hasBreakingFooter(m)
+	}
+	return true
+}
+
+func hasBreakingFooter(m Message) bool {
+	for _, t := range m.Trailers {
+		if t.Key == "BREAKING CHANGE" || t.Key == "BREAKING-CHANGE" {
+			return true
+		}
+	}
+	return false
+}
+
+func commitFinding(cm engine.Commit, msg, snippet, suggestion string) engine.Finding {
+	return engine.Finding{Commit: cm.Hash, CommandIndex: -1, Message: msg, Snippet: snippet, Suggestion: suggestion}
+}
+
+func violated(f engine.Finding) engine.Result {
+	return engine.Result{Verdict: engine.Violated, Reason: f.Message, Findings: []engine.Finding{f}}
+}
+
+func satisfied(reason string) engine.Result {
+	return engine.Result{Verdict: engine.Satisfied, Reason: reason}
+}
+
+func undetermined(reason string) engine.Result {
+	return engine.Result{Verdict: engine.Undetermined, Reason: reason}
+}
+
+func short(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}
+
+func (c *commitCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	if t.Kind != engine.TargetCommit || t.Index < 0 || t.Index >= len(ev.Commits) {
+		why, _ := missingPart(ev, "commits")
+		return undetermined("the commits could not be read (" + why + ")")
+	}
+	cm := ev.Commits[t.Index]
+	m := ParseMessage(cm.Message)
+	if c.p.Check == CheckNoMerge {
+		if cm.Parents > 1 {
+			return violated(commitFinding(cm, fmt.Sprintf("commit %s is a merge commit", short(cm.Hash)), m.Subject,
+				"rebase the branch onto its base instead of merging it"))
+		}
+		return satisfied("not a merge commit")
+	}
+	if len(m.Lines) == 0 {
+		switch c.p.Check {
+		case CheckSubjectLength, CheckBodyWidth, CheckBlankLine, CheckTrailerForbidden, CheckRefForbidden, CheckBreaking, CheckOneLine:
+			return satisfied("the message is empty")
+		}
+		return violated(commitFinding(cm, fmt.Sprintf("commit %s has an empty message", short(cm.Hash)), "",
+			"write a commit message"))
+	}
+	switch c.p.Check {
+	case CheckSubjectLength:
+		n := utf8.RuneCountInString(m.Subject)
+		if n > c.p.Max {
+			return violated(commitFinding(cm, fmt.Sprintf("commit subject is %d characters long; the limit is %d", n, c.p.Max),
+				m.Subject, fmt.Sprintf("shorten the subject to %d characters or fewer and move details into the body", c.p.Max)))
+		}
+		return satisfied(fmt.Sprintf("subject is %d characters", n))
+	case CheckBodyWidth:
+		for i, l := range m.Lines[1:] {
+			n := utf8.RuneCountInString(l)
+			if n <= c.p.Max || !strings.ContainsAny(strings.TrimSpace(l), " \t") {
+				// A line without spaces (a URL, a hash) cannot be wrapped.
+				continue
+			}
+			return violated(commitFinding(cm, fmt.Sprintf("line %d of the commit message is %d characters long; the limit is %d", i+2, n, c.p.Max),
+				l, fmt.Sprintf("wrap the body at %d characters", c.p.Max)))
+		}
+		return satisfied("every body line fits")
+	case CheckBlankLine:
+		if m.Lines[1] != "" {
+			return violated(commitFinding(cm, "the commit subject is not followed by a blank line", m.Subject+"\n"+m.Lines[1],
+				"leave one blank line between the subject and the body"))
+		}
+		return satisfied("blank line after the subject")
+	case CheckOneLine:
+		if len(m.BodyText()) > 0 {
+			return violated(commitFinding(cm, "the commit message has a body", m.Subject,
+				"keep the commit to its one-line subject unless the extra context is truly necessary"))
+		}
+		return satisfied("one-line message")
+	case CheckFormat:
+		if !c.pattern.MatchString(m.Subject) {
+			sug := "write the subject in the required format"
+			if c.p.Example != "" {
+				sug = fmt.Sprintf("write the subject like %q", c.p.Example)
+			}
+			return violated(commitFinding(cm, "the commit subject does not follow the required format", m.Subject, sug))
+		}
+		return satisfied("subject matches the format")
+	case CheckConventional:
+		return c.judgeConventional(cm, m)
+	case CheckMood:
+		return c.judgeMood(cm, m)
+	case CheckPeriod:
+		ends := strings.HasSuffix(m.Subject, ".") && !strings.HasSuffix(m.Subject, "...")
+		if c.p.Period == "forbid" && ends {
+			return violated(commitFinding(cm, "the commit subject ends with a period", m.Subject,
+				"drop the period at the end of the subject"))
+		}
+		if c.p.Period == "require" && !ends {
+			return violated(commitFinding(cm, "the commit subject does not end with a period", m.Subject,
+				"end the subject with a period"))
+		}
+		return satisfied("the subject's final period is as required")
+	case CheckCase:
+		return c.judgeCase(cm, m)
+	case CheckTrailerRequired:
+		for _, tr := range m.Trailers {
+			if c.keys[strings.ToLower(tr.Key)] && c.valueMatches(tr.Value) {
+				return satisfied("has a " + tr.Key + " trailer")
+			}
+		}
+		want := strings.Join(c.p.Trailers, " or ")
+		sug := fmt.Sprintf("end the message with a %s trailer", want)
+		if c.p.ValuePattern == ValueAI {
+			sug = fmt.Sprintf("end the message with a %s trailer that names the AI assistant", want)
+		}
+		return violated(commitFinding(cm, fmt.Sprintf("commit %s has no %s trailer", short(cm.Hash), want), m.Subject, sug))
+	case CheckTrailerForbidden:
+		for _, tr := range m.Trailers {
+			if (len(c.keys) == 0 || c.keys[strings.ToLower(tr.Key)]) && c.valueMatches(tr.Value) {
+				line := tr.Key + ": " + tr.Value
+				return violated(commitFinding(cm, fmt.Sprintf("commit %s has the trailer %q", short(cm.Hash), line), line,
+					"remove the trailer from the commit message"))
+			}
+		}
+		return satisfied("no forbidden trailer")
+	case CheckRefRequired:
+		if c.pattern.MatchString(m.Raw) {
+			return satisfied("the message references " + c.what())
+		}
+		return violated(commitFinding(cm, fmt.Sprintf("the commit message references no %s", c.what()), m.Subject,
+			fmt.Sprintf("reference the %s in the message", c.what())))
+	case CheckRefForbidden:
+		if loc := c.pattern.FindStringIndex(m.Raw); loc != nil {
+			ref := strings.TrimSpace(m.Raw[loc[0]:loc[1]])
+			return violated(commitFinding(cm, fmt.Sprintf("the commit message contains %s: %s", c.what(), ref), lineAround(m.Raw, loc[0]),
+				fmt.Sprintf("remove %s from the commit message and describe the change on its own terms", ref)))
+		}
+		return satisfied("no " + c.what())
+	case CheckBreaking:
+		mm := conventionalRE.FindStringSubmatch(m.Subject)
+		bang := mm != nil && mm[4] == "!"
+		footer := hasBreakingFooter(m)
+		switch {
+		case bang && !footer:
+			return violated(commitFinding(cm, "the subject marks a breaking change with \"!\" but the message has no BREAKING CHANGE: footer",
+				m.Subject, "add a \"BREAKING CHANGE: <what breaks>\" footer"))
+		case footer && !bang:
+			return violated(commitFinding(cm, "the message has a BREAKING CHANGE: footer but the subject has no \"!\" after the type or scope",
+				m.Subject, "put \"!\" after the type or scope, e.g. \"feat(api)!: ...\""))
+		}
+		return satisfied("breaking change marked both ways")
+	}
+	return undetermined("internal error: unhandled check " + c.p.Check)
+}
+
+func (c *commitCheck) what() string {
+	if c.p.What != "" {
+		return c.p.What
+	}
+	return "issue or pull-request number"
+}
+
+func (c *commitCheck) valueMatches(v string) bool {
+	switch {
+	case c.p.ValuePattern == ValueAI:
+		return namesAI(v)
+	case c.value != nil:
+		return c.value.MatchString(v)
+	}
+	return true
+}
+
+func lineAround(s string, at int) string {
+	start := strings.LastIndexByte(s[:at], '\n') + 1
+	end := strings.IndexByte(s[at:], '\n')
+	if end < 0 {
+		return s[start:]
+	}
+	return s[start : at+end]
+}
+
+func (c *commitCheck) judgeConventional(cm engine.Commit, m Message) engine.Result {
+	mm := conventionalRE.FindStringSubmatch(m.Subject)
+	allowed := c.allowedTypes()
+	if mm == nil {
+		sug := "write the subject as <type>(<optional scope>): <description>"
+		if allowed != "" {
+			sug += ", with a type from " + allowed
+		}
+		return violated(commitFinding(cm, "the commit subject is not a Conventional Commits subject", m.Subject, sug))
+	}
+	if strings.TrimSpace(mm[5]) == "" {
+		return violated(commitFinding(cm, "the commit subject has no description after the type", m.Subject,
+			"describe the change after \"<type>: \""))
+	}
+	if len(c.types) > 0 && !c.types[strings.ToLower(mm[1])] {
+		return violated(commitFinding(cm, fmt.Sprintf("commit type %q is not one of the allowed types", mm[1]), m.Subject,
+			"use one of "+allowed))
+	}
+	return satisfied("Conventional Commits subject of type " + mm[1])
+}
+
+func (c *commitCheck) allowedTypes() string {
+	if len(c.p.Types) == 0 {
+		return ""
+	}
+	return strings.Join(c.p.Types, ", ")
+}
+
+// description is the part of the subject that carries the prose: after a Conventional
+// Commits type, "area: ", "[branch]" and ticket prefixes ("Fixed #123 -- ").
+func description(subject string) string {
+	s := strings.TrimSpace(subject)
+	for {
+		trimmed := s
+		if strings.HasPrefix(trimmed, "[") {
+			if i := strings.Index(trimmed, "]"); i > 0 {
+				trimmed = strings.TrimSpace(trimmed[i+1:])
+			}
+		}
+		if mm := conventionalRE.FindStringSubmatch(trimmed); mm != nil {
+			trimmed = strings.TrimSpace(mm[5])
+		} else if mm := areaPrefixRE.FindStringSubmatch(trimmed); mm != nil {
+			trimmed = strings.TrimSpace(trimmed[len(mm[0]):])
+		}
+		if mm := ticketPrefixRE.FindStringSubmatch(trimmed); mm != nil {
+			trimmed = strings.TrimSpace(trimmed[len(mm[0]):])
+		}
+		if trimmed == s {
+			return s
+		}
+		s = trimmed
+	}
+}
+
+var (
+	// "integrals: Improved speed" and "KAFKA-123: Fix": an area or ticket before a colon.
+	areaPrefixRE = regexp.MustCompile(`^[A-Za-z0-9_./-]+(\s[A-Za-z0-9_./-]+)?:\s+`)
+	// "Fixed #123 -- ", "Refs #1, #2 -- ", "KAFKA-123 - ".
+	ticketPrefixRE = regexp.MustCompile(`^((Fixed|Refs|Ref|Closes|Fixes)\s+#[0-9]+(,\s*#[0-9]+)*|[A-Z][A-Z0-9]+-[0-9]+)\s+-{1,2}\s+`)
+	wordRE         = regexp.MustCompile(`^[A-Za-z][A-Za-z'-]*`)
+)
+
+func (c *commitCheck) judgeMood(cm engine.Commit, m Message) engine.Result {
+	desc := description(m.Subject)
+	word := wordRE.FindString(desc)
+	if word == "" {
+		return undetermined("the subject does not start with a word")
+	}
+	f := formOf(word)
+	switch c.p.Mood {
+	case "imperative":
+		switch f {
+		case formBase, formAmbiguous:
+			return satisfied(fmt.Sprintf("%q is imperative", word))
+		case formPast, formThird, formGerund:
+			sug := "start the subject with an imperative verb (\"Add\", not \"Added\" or \"Adds\")"
+			if b := baseOf(word); b != "" {
+				sug = fmt.Sprintf("write %q instead of %q", b, word)
+			}
+			return violated(commitFinding(cm, fmt.Sprintf("the commit subject starts with %q, which is not imperative", word), m.Subject, sug))
+		}
+		return undetermined(fmt.Sprintf("%q is not a verb heed knows; the mood is not judged", word))
+	default: // past
+		switch f {
+		case formPast, formAmbiguous:
+			return satisfied(fmt.Sprintf("%q is past tense", word))
+		}
+		sug := "start the subject with a past-tense verb (\"Fixed\", \"Added\")"
+		if p := pastOf(word); p != "" {
+			sug = fmt.Sprintf("write %q instead of %q", p, word)
+		}
+		return violated(commitFinding(cm, fmt.Sprintf("the commit subject starts with %q, which is not past tense", word), m.Subject, sug))
+	}
+}
+
+func (c *commitCheck) judgeCase(cm engine.Commit, m Message) engine.Result {
+	desc := description(m.Subject)
+	r, _ := utf8.DecodeRuneInString(desc)
+	if !unicode.IsLetter(r) {
+		return satisfied("the description does not start with a letter")
+	}
+	word := strings.FieldsFunc(desc, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ':' })[0]
+	// An acronym or identifier keeps its own case ("ISO", "API", "iOS", "macOS").
+	acronym := len([]rune(word)) > 1 && strings.ToUpper(word) == word
+	mixed := strings.ToLower(word) != word && strings.ToUpper(word[:1])+strings.ToLower(word[1:]) != word
+	if acronym || mixed {
+		return satisfied(fmt.Sprintf("%q keeps its own case", word))
+	}
+	switch {
+	case c.p.Case == "lower" && unicode.IsUpper(r):
+		return violated(commitFinding(cm, "the commit description starts with an upper-case letter", m.Subject,
+			fmt.Sprintf("start the description in lower case (%q)", strings.ToLower(word[:1])+word[1:])))
+	case c.p.Case == "upper" && unicode.IsLower(r):
+		return violated(commitFinding(cm, "the commit description starts with a lower-case letter", m.Subject,
+			fmt.Sprintf("start the description with a capital letter (%q)", strings.ToUpper(word[:1])+word[1:])))
+	}
+	return satisfied("the description's first letter has the required case")
+}

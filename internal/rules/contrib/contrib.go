@@ -1,0 +1,32 @@
+package contrib
+
+import (
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// Kinds returns the contribution domain's rule kinds.
+func Kinds() []engine.Kind {
+	return []engine.Kind{commitKind(), prKind(), cochangeKind(), headerKind()}
+}
+
+// Recognizers returns the contribution domain's recognisers, in the order they are
+// tried. Each owns one family of sentences; a constraint may match several (a line
+// that sets both a subject and a body limit yields both rules).
+func Recognizers() []recognize.Recognizer {
+	return []recognize.Recognizer{
+		lengthRecognizer{},
+		blankLineRecognizer{},
+		periodRecognizer{},
+		moodRecognizer{},
+		caseRecognizer{},
+		conventionalRecognizer{},
+		prefixRecognizer{},
+		trailerRecognizer{},
+		refRecognizer{},
+		mergeRecognizer{},
+		cochangeRecognizer{},
+		prRecognizer{},
+		headerRecognizer{},
+	}
+}

@@ -1,0 +1,399 @@
+package contrib
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// ---- co-changes: tests and changelog entries -----------------------------------------
+
+type cochangeRecognizer struct{}
+
+func (cochangeRecognizer) Name() string { return "contrib.cochange" }
+
+var (
+	// The shapes of "a change needs a test": a verb that demands tests governing the
+	// change, within a short distance (so "write tests that verify assumptions ...
+	// before changes are made" is not one).
+	testDemandREs = []*regexp.Regexp{
+		regexp.MustCompile(`\b(add|include|write|provide)\s+(\w+\s+){0,2}(tests?|test cases?)\b[^.]{0,12}\b(for|if|when|that|covering|with)\b[^.]{0,40}\b(code|changes?|patch|patches|fix|fixes|bugs?|features?|functionality)\b`),
+		regexp.MustCompile(`\b(code changes?|changes?|bug ?fix(es)?|fixes|new (functionality|features?)|features?|patch(es)?)\b[^.]{0,40}\b(need|needs|require|requires|must (have|include|come with)|should (have|include|come with)|comes? with)\b[^.]{0,12}\b(tests?|test cases?|regression tests?)\b`),
+		regexp.MustCompile(`\b(functionality|features?|code|fix|fixes|changes?)\b[^.]{0,20}\b(should|must|needs to|has to) be (tested|accompanied (by|with) (a |an )?(regression )?tests?)\b`),
+		regexp.MustCompile(`\b(fixing a bug|bug fix(es)?)\b[^.]{0,40}\baccompanied (by|with)\b[^.]{0,20}\btests?\b`),
+	}
+	// Sentences that leave the demand to judgement.
+	judgementRE = regexp.MustCompile(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether (a|one)|prefer|consider|optional|optionally)\b`)
+	// Negation that governs a co-change clause ("without" is not one: "tests that fail
+	// without your change").
+	cochangeNegRE  = regexp.MustCompile(`\b(never|not|no|don't|do not|avoid|must not|should not|shouldn't|cannot|can't)\b`)
+	changelogRE    = regexp.MustCompile(`\b(change ?log|changes file|news fragments?|newsfragments?|release[- ]notes? entry|whats[- ]new|changesets?|changelog fragments?)\b`)
+	changelogSpan  = regexp.MustCompile(`(?i)^\.?/?([\w./-]*/)?(CHANGES|CHANGELOG|HISTORY|NEWS|RELEASE[-_]NOTES|whats-new)[\w.-]*$`)
+	changelogProse = regexp.MustCompile(`(?i)\b([\w-]+/)*(CHANGES|CHANGELOG|HISTORY|NEWS|whats-new)\.(rst|md|txt)\b`)
+	// "Add an entry in CHANGES.rst", "update the changelog", "needs a changelog entry";
+	// not "write changelog entries in the past tense" (how, not whether).
+	changelogDemandRE = regexp.MustCompile(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b`)
+	placeholderPathRE = regexp.MustCompile(`\b((?:[\w-]+/)+)([A-Z](?:\.[A-Z])+|X\.Y(?:\.Z)?)\.(rst|md|txt)\b`)
+	dirSpanRE         = regexp.MustCompile(`^\.?/?[\w.-]+(/[\w.-]+)*/$`)
+)
+
+// changelogGlobs are the usual homes of a changelog entry, for sentences that do not
+// name the file.
+var changelogGlobs = []string{"**/CHANGELOG*", "**/CHANGES*", "**/HISTORY*", "**/NEWS*", "**/RELEASE*NOTES*",
+	"**/changelog.d/**", "**/changes/**", "**/newsfragments/**", "**/.changeset/**", "**/changelog/**", "**/whats-new*"}
+
+func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	if judgementRE.MatchString(s.text) || processRE.MatchString(s.text) {
+		return recognize.Result{}
+	}
+	if r, ok := testRule(s); ok {
+		return recognize.Result{Rules: []policy.Rule{r}}
+	}
+	if r, ok := changelogRule(s); ok {
+		return recognize.Result{Rules: []policy.Rule{r}}
+	}
+	return recognize.Result{}
+}
+
+// antecedent returns the If/Unless globs: the directories the sentence names ("changes
+// under `src/`"), else library code.
+func antecedent(s sentence) (ifs, unless []string, named bool) {
+	for _, sp := range s.spans {
+		if dirSpanRE.MatchString(sp) && !changelogSpan.MatchString(strings.TrimSuffix(sp, "/")) && !changelogRE.MatchString(s.text) && !strings.Contains(s.text, "fragment") {
+			d := strings.TrimPrefix(strings.TrimSuffix(sp, "/"), "./")
+			ifs = append(ifs, "/"+path.Join(s.c.Scope.Dir, d)+"/**")
+		}
+	}
+	if len(ifs) > 0 {
+		return ifs, testGlobs, true
+	}
+	return codeGlobs, append(append([]string(nil), testGlobs...), notLibraryGlobs...), false
+}
+
+func testRule(s sentence) (policy.Rule, bool) {
+	if regexp.MustCompile(`\b(every|each) (exception|function|method|class|public|branch|case)\b`).MatchString(s.text) {
+		// "a test for every exception the new code raises": more than a co-change.
+		return policy.Rule{}, false
+	}
+	demanded := false
+	for _, cl := range clauses(s.text) {
+		if cochangeNegRE.MatchString(cl) {
+			continue
+		}
+		for _, re := range testDemandREs {
+			if re.MatchString(cl) {
+				demanded = true
+			}
+		}
+	}
+	if !demanded {
+		return policy.Rule{}, false
+	}
+	ifs, unless, named := antecedent(s)
+	reading := "a change to code files (not tests, docs or examples) stands for the change that needs a test; test files are recognised by path"
+	if regexp.MustCompile(`\b(bug fix(es)?|fixing a bug|bugfix(es)?|the fix)\b`).MatchString(s.text) {
+		reading = "a change to library code stands for a bug fix; test files are recognised by path"
+	}
+	if named {
+		reading = "test files are recognised by path"
+	}
+	if regexp.MustCompile(`\bfails? (before|without|on the pre-fix)\b`).MatchString(s.text) {
+		reading += "; a changed test file stands for a test that fails without the change (heed does not run it)"
+	}
+	src := sampleFor(ifs[0], s.c.Scope.Dir, "lib/parser.py")
+	cases := []policy.Case{
+		{Expect: policy.ExpectViolated, Changed: []string{src}, Note: "code without a test"},
+		{Expect: policy.ExpectSatisfied, Changed: []string{src, sampleTest(src)}, Note: "code with a test"},
+		{Expect: policy.ExpectInapplicable, Changed: []string{"README.md"}, Note: "no code changed"},
+	}
+	return s.rule(KindCochange, CochangeParams{If: ifs, Unless: unless, Then: testGlobs, Need: "a test", Reading: reading}, false,
+		"code change without a test", "add or update a test that covers the change (and fails without it)", cases), true
+}
+
+func changelogRule(s sentence) (policy.Rule, bool) {
+	var then []string
+	for _, sp := range s.spans {
+		sp = strings.TrimSpace(sp)
+		if i := strings.IndexByte(sp, '<'); i > 0 {
+			// "docs/changes/<sub-package>/": the directory before the placeholder.
+			sp = sp[:i]
+		}
+		if changelogSpan.MatchString(sp) || (dirSpanRE.MatchString(sp) && (changelogRE.MatchString(s.text) || strings.Contains(s.text, "fragment"))) {
+			p := strings.TrimPrefix(sp, "./")
+			if strings.HasSuffix(p, "/") {
+				p += "**"
+			}
+			if !strings.Contains(strings.TrimSuffix(p, "/**"), "/") && !strings.HasSuffix(p, "**") {
+				// "CHANGES.rst": the file at the root of the instruction's scope.
+				p = "/" + path.Join(s.c.Scope.Dir, p)
+			} else if !strings.HasPrefix(p, "**") {
+				p = "/" + p
+			}
+			then = append(then, p)
+		}
+	}
+	if len(then) == 0 {
+		// "docs/releases/A.B.txt": a path whose file name is a placeholder.
+		for _, m := range placeholderPathRE.FindAllStringSubmatch(s.c.Text, -1) {
+			then = append(then, "/"+path.Join(s.c.Scope.Dir, m[1])+"/*."+m[3])
+		}
+	}
+	if len(then) == 0 {
+		for _, m := range changelogProse.FindAllString(s.c.Text, -1) {
+			if !strings.Contains(m, "/") {
+				m = path.Join(s.c.Scope.Dir, m)
+			}
+			then = append(then, "/"+m)
+		}
+	}
+	named := len(then) > 0
+	if !named && !changelogRE.MatchString(s.text) {
+		return policy.Rule{}, false
+	}
+	for _, cl := range clauses(s.text) {
+		if (changelogRE.MatchString(cl) || strings.Contains(cl, "entry")) && cochangeNegRE.MatchString(cl) {
+			return policy.Rule{}, false
+		}
+	}
+	if !changelogDemandRE.MatchString(s.text) {
+		return policy.Rule{}, false
+	}
+	if regexp.MustCompile(`\b(end|top|bottom|beginning) of (its|the) (section|file|list)\b|\b(in|into) (its|the|your) (pr |pull[- ]request )?description\b`).MatchString(s.text) {
+		// Where an entry goes, or release notes in the PR description: not a file the
+		// change must touch.
+		return policy.Rule{}, false
+	}
+	if !named {
+		then = changelogGlobs
+	}
+	ifs, unless, _ := antecedent(s)
+	need := "a changelog entry"
+	src := sampleFor(ifs[0], s.c.Scope.Dir, "lib/parser.py")
+	entry := sampleFor(then[0], "", "CHANGES.rst")
+	cases := []policy.Case{
+		{Expect: policy.ExpectViolated, Changed: []string{src}, Note: "code without a changelog entry"},
+		{Expect: policy.ExpectSatisfied, Changed: []string{src, entry}, Note: "code with a changelog entry"},
+		{Expect: policy.ExpectInapplicable, Changed: []string{"docs/index.md"}, Note: "documentation only"},
+	}
+	return s.rule(KindCochange, CochangeParams{If: ifs, Unless: unless, Then: then, Need: need,
+		Reading: "a change to library code stands for a change that needs an entry"}, false,
+		"change without a changelog entry", "add an entry describing the change", cases), true
+}
+
+// sampleFor returns a path the glob matches (for authored cases), under dir.
+func sampleFor(glob, dir, fallback string) string {
+	g := strings.TrimPrefix(glob, "/")
+	cand := strings.NewReplacer("**/", "pkg/", "/**", "/parser.py", "**", "pkg", "*", "parser", "?", "x").Replace(g)
+	if !strings.Contains(path.Base(cand), ".") && !strings.HasSuffix(glob, "**") {
+		cand += ".md"
+	}
+	if dir != "" && dir != "." && !strings.HasPrefix(cand, dir+"/") && !strings.HasPrefix(glob, "/") {
+		cand = dir + "/" + cand
+	}
+	if policy.MatchGlob(glob, "", cand) {
+		return cand
+	}
+	if dir != "" && dir != "." {
+		fallback = dir + "/" + fallback
+	}
+	return fallback
+}
+
+// sampleTest returns a test path for a source path in the conventions of its language.
+func sampleTest(src string) string {
+	dir, base := path.Split(src)
+	ext := path.Ext(base)
+	stem := strings.TrimSuffix(base, ext)
+	switch ext {
+	case ".go":
+		return dir + stem + "_test.go"
+	case ".py":
+		return "tests/test_" + stem + ".py"
+	case ".java":
+		return "src/test/java/" + strings.ToUpper(stem[:1]) + stem[1:] + "Test.java"
+	case ".ts", ".tsx", ".js", ".jsx", ".mjs":
+		return dir + stem + ".test" + ext
+	}
+	return "tests/" + base
+}
+
+// ---- license headers on new files --------------------------------------------------
+
+type headerRecognizer struct{}
+
+func (headerRecognizer) Name() string { return "contrib.newfile-header" }
+
+var (
+	headerWordRE = regexp.MustCompile(`\b(headers?|license|licence|copyright|spdx)\b`)
+	newFileRE    = regexp.MustCompile(`\b(new|newly (added|created)|added)\b[^.]*\bfiles?\b|\bfiles? (you|that you|the change) (create|add|created|added)\b`)
+	extSpanRE    = regexp.MustCompile(`^\*?\.([a-z0-9]{1,5})$`)
+	langWords    = map[string][]string{
+		"go": {"*.go"}, "python": {"*.py"}, "java": {"*.java"}, "rust": {"*.rs"}, "typescript": {"*.ts", "*.tsx"},
+		"javascript": {"*.js", "*.jsx", "*.mjs", "*.cjs"}, "kotlin": {"*.kt"}, "scala": {"*.scala"}, "c#": {"*.cs"},
+	}
+)
+
+func (headerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	if !headerWordRE.MatchString(s.text) || !newFileRE.MatchString(s.text) {
+		return recognize.Result{}
+	}
+	if !regexp.MustCompile(`\b(headers?|start|starts|begin|begins|top)\b`).MatchString(s.text) {
+		return recognize.Result{}
+	}
+	if regexp.MustCompile(`\b(don't|do not|never)\b[^.]*\b(add|rewrite|change|touch)\b[^.]*\bheaders?\b`).MatchString(s.text) {
+		return recognize.Result{}
+	}
+	var globs []string
+	for _, sp := range s.spans {
+		if m := extSpanRE.FindStringSubmatch(sp); m != nil {
+			globs = append(globs, "*."+m[1])
+		}
+	}
+	if len(globs) == 0 {
+		for w, gs := range langWords {
+			if regexp.MustCompile(`\b` + regexp.QuoteMeta(w) + `\b (source )?files?\b`).MatchString(s.text) {
+				globs = append(globs, gs...)
+			}
+		}
+	}
+	p := HeaderParams{Globs: globs}
+	exact := true
+	switch {
+	case len(s.c.Code) > 0 && strings.TrimSpace(s.c.Code[0].Text) != "":
+		for _, l := range strings.Split(strings.TrimRight(s.c.Code[0].Text, "\n"), "\n") {
+			p.Header = append(p.Header, strings.TrimRight(l, " \t"))
+		}
+	case headerSpan(s.spans) != "":
+		p.Header = []string{headerSpan(s.spans)}
+	case regexp.MustCompile(`\b(asf|apache software foundation)\b`).MatchString(s.text):
+		p.Contains, exact = "Licensed to the Apache Software Foundation", false
+	case regexp.MustCompile(`\bapache license\b|\bapache 2\b|\bapache-2\.0\b`).MatchString(s.text):
+		p.Contains, exact = "Apache License", false
+	case regexp.MustCompile(`\bspdx\b`).MatchString(s.text):
+		p.Contains, exact = "SPDX-License-Identifier", false
+	default:
+		return recognize.Result{Unenforced: "names a license header without quoting it"}
+	}
+	if len(globs) == 0 {
+		exact = false // "new files" read as new source files
+	}
+	sample := sampleFor(firstOr(globs, "*.go"), s.c.Scope.Dir, "pkg/new.go")
+	if r, ok := textHeaderRule(s, p, sample, exact); ok {
+		return recognize.Result{Rules: []policy.Rule{r}}
+	}
+	head := p.Header
+	if p.Contains != "" {
+		head = []string{commentPrefix(sample) + p.Contains}
+	}
+	good := strings.Join(head, "\n") + "\n\n" + sampleBody(sample)
+	cases := []policy.Case{
+		{Expect: policy.ExpectSatisfied, Path: sample, Code: good, Note: "a new file with the header"},
+		{Expect: policy.ExpectViolated, Path: sample, Code: sampleBody(sample), Note: "a new file without the header"},
+		{Expect: policy.ExpectInapplicable, Path: sample, Code: sampleBody(sample), Files: map[string]string{sample: sampleBody(sample)}, Note: "a file that existed before the change"},
+		{Expect: policy.ExpectInapplicable, Path: sample,
+			Code: commentPrefix(sample) + "Code generated by stringer; DO NOT EDIT.\n\n" + sampleBody(sample), Note: "a generated file"},
+	}
+	return recognize.Result{Rules: []policy.Rule{s.rule(KindNewFileHeader, p, exact,
+		"new file without the required header", "start every new file with the header", cases)}}
+}
+
+// KindText is the source domain's text kind, whose header check (with new_files_only
+// and skip_generated) judges a header given verbatim. The contribution recogniser emits
+// it, in the contribution domain, rather than duplicating it; newfile-header keeps the
+// readings the text kind cannot express (placeholders, comment-syntax-neutral text, a
+// named license phrase).
+const KindText = "text"
+
+// textParams mirrors the fields of source.TextParams this recogniser sets.
+type textParams struct {
+	Check         string   `json:"check"`
+	Header        string   `json:"header"`
+	NewFilesOnly  bool     `json:"new_files_only"`
+	SkipGenerated bool     `json:"skip_generated"`
+	Languages     []string `json:"languages,omitempty"`
+}
+
+var globLang = map[string]string{
+	"*.go": engine.LangGo, "*.py": engine.LangPython, "*.java": engine.LangJava, "*.rs": engine.LangRust,
+	"*.ts": engine.LangTypeScript, "*.tsx": engine.LangTSX, "*.js": engine.LangJavaScript, "*.jsx": engine.LangJavaScript,
+	"*.mjs": engine.LangJavaScript, "*.cjs": engine.LangJavaScript, "*.cs": engine.LangCSharp, "*.sh": engine.LangShell,
+}
+
+// textHeaderRule returns the text-kind rule for a verbatim header on new files of
+// languages heed detects, when the header has no placeholder.
+func textHeaderRule(s sentence, p HeaderParams, sample string, exact bool) (policy.Rule, bool) {
+	if len(p.Header) == 0 || len(p.Globs) == 0 {
+		return policy.Rule{}, false
+	}
+	for _, l := range p.Header {
+		if placeholderRE.MatchString(commentText(l)) || !isComment(l) {
+			return policy.Rule{}, false
+		}
+	}
+	var langs []string
+	for _, g := range p.Globs {
+		l, ok := globLang[g]
+		if !ok {
+			return policy.Rule{}, false
+		}
+		langs = append(langs, l)
+	}
+	header := strings.Join(p.Header, "\n")
+	body := sampleBody(sample)
+	gen := commentPrefix(sample) + "Code generated by stringer; DO NOT EDIT.\n\n" + body
+	return s.rule(KindText, textParams{Check: "header", Header: header, NewFilesOnly: true, SkipGenerated: true, Languages: dedupe(langs)}, exact,
+		"new file without the required header", "start the new file with:\n"+header,
+		[]policy.Case{
+			{Expect: policy.ExpectSatisfied, Path: sample, Code: header + "\n\n" + body, Changed: []string{sample}, Note: "a new file with the header"},
+			{Expect: policy.ExpectViolated, Path: sample, Code: body, Changed: []string{sample}, Note: "a new file without the header"},
+			{Expect: policy.ExpectInapplicable, Path: sample, Code: body, Note: "a file the change did not create"},
+			{Expect: policy.ExpectSatisfied, Path: sample, Code: gen, Changed: []string{sample}, Note: "a generated file is exempt"},
+		}), true
+}
+
+// headerSpan returns a code span that is itself a header line ("// SPDX-License-Identifier: MIT").
+func headerSpan(spans []string) string {
+	for _, sp := range spans {
+		if regexp.MustCompile(`(?i)(copyright|spdx-license-identifier|licensed under)`).MatchString(sp) && len(sp) > 12 {
+			return sp
+		}
+	}
+	return ""
+}
+
+func firstOr(xs []string, d string) string {
+	if len(xs) > 0 {
+		return xs[0]
+	}
+	return d
+}
+
+func commentPrefix(p string) string {
+	switch path.Ext(p) {
+	case ".py", ".rb", ".sh", ".toml", ".yaml", ".yml", ".pl", ".r":
+		return "# "
+	case ".sql", ".lua", ".hs":
+		return "-- "
+	}
+	return "// "
+}
+
+func sampleBody(p string) string {
+	switch path.Ext(p) {
+	case ".go":
+		return "package sample\n\nfunc Sample() {}\n"
+	case ".py":
+		return "def sample():\n    return 1\n"
+	case ".java":
+		return "package sample;\n\npublic class Sample {}\n"
+	case ".rs":
+		return "pub fn sample() {}\n"
+	}
+	return "export const sample = 1;\n"
+}

@@ -1,0 +1,824 @@
+package contrib
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// ---- subject length and body width ------------------------------------------------
+
+type lengthRecognizer struct{}
+
+func (lengthRecognizer) Name() string { return "contrib.commit-length" }
+
+var (
+	limitRE   = regexp.MustCompile(`\b([0-9]{2,3})\s*(?:-\s*)?(characters?|chars?|columns?|cols?)\b`)
+	fiftyRE   = regexp.MustCompile(`\b([0-9]{2})/([0-9]{2,3})\s+rule\b`)
+	subjectRE = regexp.MustCompile(`\b(first line|summary|subject|title|header line|headline|one-line|oneline|short description)\b`)
+	bodyRE    = regexp.MustCompile(`\b(subsequent lines|other lines|remaining lines|body|wrap|wrapped|paragraphs?|following lines)\b`)
+	linesRE   = regexp.MustCompile(`\blines?\b`)
+)
+
+func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() {
+		return recognize.Result{}
+	}
+	type limit struct {
+		check string
+		max   int
+	}
+	var found []limit
+	seen := map[limit]bool{}
+	add := func(check string, n int) {
+		l := limit{check, n}
+		if n >= 20 && n <= 200 && !seen[l] {
+			seen[l] = true
+			found = append(found, l)
+		}
+	}
+	for _, cl := range clauses(s.text) {
+		if m := fiftyRE.FindStringSubmatch(cl); m != nil {
+			a, _ := strconv.Atoi(m[1])
+			b, _ := strconv.Atoi(m[2])
+			add(CheckSubjectLength, a)
+			add(CheckBodyWidth, b)
+		}
+		ms := limitRE.FindAllStringSubmatchIndex(cl, -1)
+		for k, m := range ms {
+			n, _ := strconv.Atoi(cl[m[2]:m[3]])
+			// The words that govern a number are those since the previous number (or the
+			// clause start) and, for "lines of 72 chars", the words just before it.
+			from := 0
+			if k > 0 {
+				from = ms[k-1][1]
+			}
+			before := cl[from:m[0]]
+			// The subject or body word nearest before the number governs it: "wrap it
+			// at 72" after "subject ... body" is a body limit.
+			subj, body := false, false
+			ls, lb := lastMatch(subjectRE, before), lastMatch(bodyRE, before)
+			switch {
+			case ls < 0 && lb < 0:
+				// "72 char lines", "lines of 72 chars": every line, subject included;
+				// "a maximum of 50 columns for the commit summary": the word after.
+				after := cl[m[1]:min(len(cl), m[1]+30)]
+				switch {
+				case subjectRE.MatchString(after):
+					subj = true
+				case bodyRE.MatchString(after):
+					body = true
+				case linesRE.MatchString(before) || linesRE.MatchString(after[:min(len(after), 8)]):
+					subj, body = true, true
+				default:
+					continue
+				}
+			case ls > lb:
+				subj = true
+			default:
+				body = true
+			}
+			if subj {
+				add(CheckSubjectLength, n)
+			}
+			if body {
+				add(CheckBodyWidth, n)
+			}
+		}
+	}
+	if len(found) == 0 {
+		return recognize.Result{}
+	}
+	sort.SliceStable(found, func(i, j int) bool { return found[i].check > found[j].check })
+	var out []policy.Rule
+	for _, l := range found {
+		p := CommitParams{Check: l.check, Max: l.max}
+		if l.check == CheckSubjectLength {
+			out = append(out, s.rule(KindCommit, p, true,
+				fmt.Sprintf("commit subject longer than %d characters", l.max),
+				fmt.Sprintf("keep the subject to %d characters or fewer", l.max),
+				[]policy.Case{
+					sat("a short subject", "Fix crash when the input is empty"),
+					vio("a subject one character over the limit", subjectOfLength(l.max+1)),
+				}))
+		} else {
+			out = append(out, s.rule(KindCommit, p, true,
+				fmt.Sprintf("commit message line longer than %d characters", l.max),
+				fmt.Sprintf("wrap the body at %d characters", l.max),
+				[]policy.Case{
+					sat("a wrapped body", "Fix crash when the input is empty\n\nThe parser read past the end of the buffer."),
+					vio("a body line one character over the limit", "Fix crash when the input is empty\n\n"+subjectOfLength(l.max+1)),
+					inapp("a message without a body", "Fix crash when the input is empty"),
+				}))
+		}
+	}
+	return recognize.Result{Rules: out}
+}
+
+// lastMatch returns the start of the last match of re in s, or -1.
+func lastMatch(re *regexp.Regexp, s string) int {
+	ms := re.FindAllStringIndex(s, -1)
+	if len(ms) == 0 {
+		return -1
+	}
+	return ms[len(ms)-1][0]
+}
+
+// aboutPRTitleOnly reports whether the sentence speaks of pull-request titles and not
+// of commits at all (those limits belong to pr rules).
+func (s sentence) aboutPRTitleOnly() bool {
+	return prWordRE.MatchString(s.text) && !commitWordRE.MatchString(s.text)
+}
+
+// subjectOfLength builds a plausible subject of exactly n characters.
+func subjectOfLength(n int) string {
+	words := strings.Fields("Fix the crash in the parser when the input buffer is empty and the reader has no data left to consume at all because the stream was closed")
+	var b strings.Builder
+	for i := 0; b.Len() < n; i++ {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(words[i%len(words)])
+	}
+	return b.String()[:n]
+}
+
+// ---- blank line after the subject ---------------------------------------------------
+
+type blankLineRecognizer struct{}
+
+func (blankLineRecognizer) Name() string { return "contrib.commit-blank-line" }
+
+var blankRE = regexp.MustCompile(`\b(blank|empty) line\b`)
+
+func (blankLineRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	if !s.aboutCommitMessages() || !s.has(blankRE) {
+		return recognize.Result{}
+	}
+	if !regexp.MustCompile(`\b(separat\w*|after the (summary|subject|first line|title)|between the (summary|subject|title))\b`).MatchString(s.text) {
+		return recognize.Result{}
+	}
+	if !regexp.MustCompile(`\b(summary|subject|first line|title)\b`).MatchString(s.text) {
+		return recognize.Result{}
+	}
+	return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckBlankLine}, true,
+		"commit subject not followed by a blank line", "leave a blank line between the subject and the body",
+		[]policy.Case{
+			sat("subject, blank line, body", "Fix crash on empty input\n\nThe parser read past the end."),
+			vio("body right under the subject", "Fix crash on empty input\nThe parser read past the end."),
+			inapp("a one-line message", "Fix crash on empty input"),
+		})}}
+}
+
+// ---- final period -------------------------------------------------------------------
+
+type periodRecognizer struct{}
+
+func (periodRecognizer) Name() string { return "contrib.commit-period" }
+
+var (
+	periodRE      = regexp.MustCompile(`\b(periods?|full stops?|trailing dot|dot)\b`)
+	periodEndRE   = regexp.MustCompile(`\b(end|ends|ending|ended|trailing|final|terminat\w*)\b`)
+	periodWhereRE = regexp.MustCompile(`\b(first line|summary|subject|title|description|commit message|commit subject|them)\b`)
+)
+
+func (periodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() {
+		return recognize.Result{}
+	}
+	for _, cl := range clauses(s.text) {
+		if !periodRE.MatchString(cl) || !periodEndRE.MatchString(cl) {
+			continue
+		}
+		if !periodWhereRE.MatchString(cl) && !commitWordRE.MatchString(s.around) {
+			continue
+		}
+		if regexp.MustCompile(`\b(subsequent|other|body) lines\b`).MatchString(cl) && !regexp.MustCompile(`\b(first line|summary|subject)\b`).MatchString(cl) {
+			continue
+		}
+		if regexp.MustCompile(`\bcomments?\b`).MatchString(cl) {
+			continue
+		}
+		// Find the negation that governs "period": the part of the clause before it.
+		at := periodRE.FindStringIndex(cl)[0]
+		head := cl[:at]
+		if i := strings.LastIndex(head, " and "); i >= 0 && !negated(head[i:]) {
+			// "past tense and end them with a period": the part after "and" governs.
+			head = head[i:]
+		}
+		if negated(head) {
+			return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckPeriod, Period: "forbid"}, true,
+				"commit subject ends with a period", "drop the period at the end of the subject",
+				[]policy.Case{sat("no final period", "Fix crash on empty input"), vio("a final period", "Fix crash on empty input.")})}}
+		}
+		return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckPeriod, Period: "require"}, true,
+			"commit subject does not end with a period", "end the subject with a period",
+			[]policy.Case{sat("a final period", "Fixed crash on empty input."), vio("no final period", "Fixed crash on empty input")})}}
+	}
+	return recognize.Result{}
+}
+
+// ---- mood and tense -----------------------------------------------------------------
+
+type moodRecognizer struct{}
+
+func (moodRecognizer) Name() string { return "contrib.commit-mood" }
+
+var (
+	pastTenseRE  = regexp.MustCompile(`\bpast[- ]tense\b`)
+	imperativeRE = regexp.MustCompile(`\bimperative( mood)?\b`)
+	presentRE    = regexp.MustCompile(`\bpresent[- ]tense\b`)
+)
+
+func (moodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() {
+		return recognize.Result{}
+	}
+	mood := ""
+	for _, cl := range clauses(s.text) {
+		if loc := pastTenseRE.FindStringIndex(cl); loc != nil && !negated(cl[max(0, loc[0]-12):loc[0]]) {
+			mood = "past"
+			break
+		}
+		if imperativeRE.MatchString(cl) {
+			mood = "imperative"
+			break
+		}
+		if loc := presentRE.FindStringIndex(cl); loc != nil && !negated(cl[max(0, loc[0]-12):loc[0]]) && !pastTenseRE.MatchString(cl) {
+			mood = "imperative"
+			break
+		}
+	}
+	if mood == "" {
+		return recognize.Result{}
+	}
+	if regexp.MustCompile(`\b(release notes?|changelog|news fragments?|entries|entry)\b`).MatchString(s.text) && !commitWordRE.MatchString(s.text) {
+		// Tense rules for changelog entries are not commit rules.
+		return recognize.Result{}
+	}
+	var cases []policy.Case
+	msg, sug := "", ""
+	if mood == "past" {
+		cases = []policy.Case{sat("past tense", "Fixed Unicode bug in RSS API."), vio("present tense", "Fixes Unicode bug in RSS API."),
+			vio("gerund", "Fixing Unicode bug in RSS API.")}
+		msg, sug = "commit subject not in the past tense", "start the subject with a past-tense verb (\"Fixed\", \"Added\")"
+	} else {
+		cases = []policy.Case{sat("imperative", "fix(parser): accept ISO week dates"), vio("past tense", "fix(parser): accepted ISO week dates"),
+			vio("third person", "Adds support for ISO week dates")}
+		msg, sug = "commit subject not in the imperative mood", "start the subject with an imperative verb (\"Add\", not \"Added\" or \"Adds\")"
+	}
+	return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckMood, Mood: mood}, false, msg, sug, cases)}}
+}
+
+// ---- letter case of the description -------------------------------------------------
+
+type caseRecognizer struct{}
+
+func (caseRecognizer) Name() string { return "contrib.commit-case" }
+
+var (
+	lowerCaseRE = regexp.MustCompile(`\b(lower[- ]?case|small letter)\b`)
+	upperCaseRE = regexp.MustCompile(`\b(capitali[sz]e[ds]?|capital letter|upper[- ]?case)\b`)
+	caseWhereRE = regexp.MustCompile(`\b(description|summary|subject|first line|title|first word|first letter)\b`)
+)
+
+func (caseRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() {
+		return recognize.Result{}
+	}
+	for _, cl := range clauses(s.text) {
+		if !caseWhereRE.MatchString(cl) || regexp.MustCompile(`\b(comments?|release notes?|entries|entry|sentences?)\b`).MatchString(cl) {
+			continue
+		}
+		want := ""
+		if loc := lowerCaseRE.FindStringIndex(cl); loc != nil && !negated(cl[max(0, loc[0]-16):loc[0]]) {
+			want = "lower"
+		} else if loc := upperCaseRE.FindStringIndex(cl); loc != nil && !negated(cl[max(0, loc[0]-16):loc[0]]) {
+			want = "upper"
+		}
+		if want == "" {
+			continue
+		}
+		var cases []policy.Case
+		if want == "lower" {
+			cases = []policy.Case{sat("lower case", "fix(parser): accept ISO week dates"), vio("capitalised", "fix(parser): Accept ISO week dates"),
+				sat("an acronym keeps its case", "docs: ISO week dates in the README")}
+		} else {
+			cases = []policy.Case{sat("capitalised", "Fix crash on empty input"), vio("lower case", "fix crash on empty input")}
+		}
+		return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckCase, Case: want}, false,
+			"commit description in the wrong letter case", "start the description with a "+want+"-case letter", cases)}}
+	}
+	return recognize.Result{}
+}
+
+// ---- Conventional Commits -----------------------------------------------------------
+
+type conventionalRecognizer struct{}
+
+func (conventionalRecognizer) Name() string { return "contrib.conventional-commits" }
+
+var (
+	conventionalWordRE = regexp.MustCompile(`\b(conventional[- ]commits?|semantic commits?|semantic commit messages?)\b`)
+	typeSpanRE         = regexp.MustCompile(`^([a-z][a-z0-9-]*)(\([^)]*\))?!?:?$`)
+	templateSpanRE     = regexp.MustCompile(`^<type>(\(<[^>]*>\))?!?:\s*<[^>]+>$`)
+	typesWordRE        = regexp.MustCompile(`\b(allowed types|types?:|valid types|one of|only|nothing else|must be one of|are allowed|permitted types)\b`)
+	openListRE         = regexp.MustCompile(`\b(etc|e\.g|for example|such as|like)\b`)
+	breakingRE         = regexp.MustCompile(`\bbreaking changes?\b`)
+)
+
+func (conventionalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	forPR := s.aboutPRTitle()
+	// "Conventional Commits" names a convention; it says nothing of where it applies.
+	plain := conventionalWordRE.ReplaceAllString(s.text, "the convention")
+	forCommits := !processRE.MatchString(s.text) && (commitWordRE.MatchString(plain) ||
+		(commitWordRE.MatchString(s.around) && !prWordRE.MatchString(plain) && !forPR))
+	if !forCommits && !forPR {
+		return recognize.Result{}
+	}
+	var types []string
+	template := false
+	for _, sp := range s.spans {
+		if templateSpanRE.MatchString(sp) {
+			template = true
+			continue
+		}
+		if m := typeSpanRE.FindStringSubmatch(sp); m != nil {
+			types = append(types, m[1])
+		}
+	}
+	named := conventionalWordRE.MatchString(s.text)
+	exclusive := len(types) >= 2 && (typesWordRE.MatchString(s.text) || strings.Contains(s.text, "types")) && !openListRE.MatchString(s.text)
+	if breakingRE.MatchString(s.text) && s.c.Text != "" && strings.Contains(s.c.Text, "BREAKING CHANGE") && strings.Contains(s.c.Text, "!") {
+		if !forCommits {
+			return recognize.Result{}
+		}
+		return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckBreaking}, true,
+			"breaking change not marked both with \"!\" and a BREAKING CHANGE: footer",
+			"put \"!\" after the type or scope and add a \"BREAKING CHANGE:\" footer",
+			[]policy.Case{
+				sat("both markers", "feat(api)!: drop the v1 endpoints\n\nBREAKING CHANGE: the v1 endpoints are gone."),
+				vio("a ! without the footer", "feat(api)!: drop the v1 endpoints"),
+				vio("a footer without the !", "feat(api): drop the v1 endpoints\n\nBREAKING CHANGE: the v1 endpoints are gone."),
+				inapp("not a breaking change", "feat(api): add the v2 endpoints"),
+			})}}
+	}
+	if !named && !template && !exclusive {
+		return recognize.Result{}
+	}
+	if !exclusive {
+		types = nil
+	}
+	p := CommitParams{Check: CheckConventional, Types: types}
+	first := "fix"
+	if len(types) > 0 {
+		first = types[0]
+	}
+	cases := []policy.Case{
+		sat("a Conventional Commits subject", first+"(parser): accept ISO week dates"),
+		vio("no type", "Accept ISO week dates"),
+		inapp("git's revert subject is exempt", `Revert "`+first+`(parser): accept ISO week dates"`),
+	}
+	if len(types) > 0 {
+		cases = append(cases, vio("a type outside the list", unlistedType(types)+"(parser): accept ISO week dates"))
+	}
+	msg := "commit subject not in Conventional Commits form"
+	sug := "write the subject as <type>(<optional scope>): <description>"
+	if len(types) > 0 {
+		msg = "commit subject without an allowed Conventional Commits type"
+		sug += ", with a type from " + strings.Join(types, ", ")
+	}
+	var out []policy.Rule
+	if forCommits {
+		out = append(out, s.rule(KindCommit, p, true, msg, sug, cases))
+	}
+	if forPR {
+		pat := `^([A-Za-z][A-Za-z0-9_-]*)(\([^()\r\n]*\))?!?: \S`
+		if len(types) > 0 {
+			pat = `^(` + strings.Join(types, "|") + `)(\([^()\r\n]*\))?!?: \S`
+		}
+		out = append(out, s.rule(KindPR, PRParams{Check: PRTitleFormat, Pattern: pat, Example: first + "(parser): accept ISO week dates"}, true,
+			"pull-request title not in Conventional Commits form", sug,
+			[]policy.Case{
+				{Expect: policy.ExpectSatisfied, PR: first + "(parser): accept ISO week dates\n\nAdds ISO 8601 week dates.", Note: "a conventional title"},
+				{Expect: policy.ExpectViolated, PR: "Accept ISO week dates\n\nAdds ISO 8601 week dates.", Note: "no type"},
+			}))
+	}
+	return recognize.Result{Rules: out}
+}
+
+// aboutPRTitle reports whether the sentence sets a rule for pull-request titles.
+func (s sentence) aboutPRTitle() bool {
+	return regexp.MustCompile(`\btitles?\b`).MatchString(s.text) && (prWordRE.MatchString(s.text) || prWordRE.MatchString(s.around))
+}
+
+func unlistedType(types []string) string {
+	for _, t := range []string{"feature", "update", "misc", "change", "stuff"} {
+		listed := false
+		for _, u := range types {
+			if strings.EqualFold(t, u) {
+				listed = true
+			}
+		}
+		if !listed {
+			return t
+		}
+	}
+	return "zzz"
+}
+
+// ---- required prefixes and formats from examples -------------------------------------
+
+type prefixRecognizer struct{}
+
+func (prefixRecognizer) Name() string { return "contrib.commit-format" }
+
+var (
+	startWithRE = regexp.MustCompile(`\b(start|starts|begin|begins|prefix|prefixed)\b( \w+){0,4} with\b|\bfollows?\b[^.]{0,30}\b(format|pattern|form|style)\b|\bin the format\b|\b(title|subject)[- ]style\b`)
+	ifCloseRE   = regexp.MustCompile(`\b(if|when) (your |the |a )?(commit|change|patch) (closes|fixes|resolves)\b`)
+)
+
+func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	commit := s.aboutCommitMessages() && !s.aboutPRTitleOnly()
+	prTitle := s.aboutPRTitle()
+	if (!commit && !prTitle) || !startWithRE.MatchString(s.text) {
+		return recognize.Result{}
+	}
+	if conditionRE.MatchString(s.text) && !ifCloseRE.MatchString(s.text) && !regexp.MustCompile(`\bonly (when|if)\b`).MatchString(s.text) {
+		// "When working on ty, titles start with [ty]", "a documentation PR's title":
+		// a precondition heed cannot observe.
+		return recognize.Result{}
+	}
+	// The quoted forms: code spans, and for prose like begin with the text "Fixed
+	// #xxxxx", the double-quoted strings.
+	forms := append([]string(nil), s.spans...)
+	for _, m := range regexp.MustCompile(`"([^"]{3,80})"|(?:^|\s)'([^']{3,80})'(?:\s|[.,;:]|$)`).FindAllStringSubmatch(s.raw, -1) {
+		forms = append(forms, m[1]+m[2])
+	}
+	var alts, examples []string
+	moduleForm, packageForm := false, false
+	for _, f := range forms {
+		f = strings.TrimSpace(f)
+		switch {
+		case templateSpanRE.MatchString(f):
+			// A Conventional Commits template: the conventional recogniser's.
+		case moduleFormRE.MatchString(f):
+			moduleForm = true
+		case packageFormRE.MatchString(f):
+			alts = append(alts, packageAlt)
+			packageForm = true
+		case placeholderOnlyRE.MatchString(f):
+			// "xxxxx", "#xxxxx": a number's placeholder, not a prefix.
+		case tokenPrefixRE.MatchString(f):
+			alts = append(alts, exampleToPattern(strings.TrimSuffix(f, ":")))
+		case ticketLeadRE.MatchString(f):
+			alts = append(alts, exampleToPattern(ticketLeadRE.FindString(f)))
+			if strings.Contains(strings.TrimSpace(f[len(ticketLeadRE.FindString(f)):]), " ") {
+				examples = append(examples, f)
+			}
+		case len(f) > 10 && strings.Contains(f, " "):
+			examples = append(examples, f)
+		}
+	}
+	if moduleForm {
+		alts = append(alts, `[A-Z][A-Za-z0-9.+-]*( [A-Z][A-Za-z0-9.+-]*)?: \S`)
+	}
+	if len(alts) == 0 {
+		return recognize.Result{}
+	}
+	alts = dedupe(alts)
+	pattern := `^(` + strings.Join(alts, "|") + `)`
+	if !moduleForm && !strings.HasSuffix(alts[len(alts)-1], `\S`) {
+		pattern += `(\b|:|$)`
+	}
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return recognize.Result{}
+	}
+	// The cases come from the instruction's own example when it matches.
+	good := ""
+	for _, f := range examples {
+		if re.MatchString(f) {
+			good = f
+			break
+		}
+	}
+	if good == "" {
+		good = synthesize(alts[0])
+		if moduleForm {
+			good = "Core: Fix crash on empty input"
+		}
+	}
+	bad := "fix crash on empty input"
+	if !re.MatchString(good) || re.MatchString(bad) {
+		return recognize.Result{}
+	}
+	exact := !moduleForm && !packageForm
+	var appliesIf string
+	if ifCloseRE.MatchString(s.text) {
+		// "If your commit closes a ticket, begin with Fixed #xxxxx": the rule applies to
+		// messages that say they fix or close a numbered ticket.
+		appliesIf = `(?i)\b(fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)\b[^\n]*#[0-9]+`
+		exact = false
+	}
+	if regexp.MustCompile(`\bonly (when|if)\b`).MatchString(s.text) {
+		// "Use KAFKA-XXXXX only when there is a valid Jira ticket": the ticket's validity
+		// is not observable; the prefix form is.
+		exact = false
+	}
+	var out []policy.Rule
+	if commit {
+		cases := []policy.Case{sat("the required form", good), vio("no required prefix", bad)}
+		if appliesIf != "" {
+			cases = []policy.Case{
+				sat("the required form", good),
+				vio("closes a ticket in another form", "Fix #123: add the whizbang feature"),
+				inapp("does not close a ticket", "Added the whizbang feature."),
+			}
+		}
+		out = append(out, s.rule(KindCommit, CommitParams{Check: CheckFormat, Pattern: pattern, Example: good, AppliesIf: appliesIf}, exact,
+			"commit subject not in the required format", fmt.Sprintf("write the subject like %q", good), cases))
+	}
+	if prTitle && appliesIf == "" {
+		out = append(out, s.rule(KindPR, PRParams{Check: PRTitleFormat, Pattern: pattern, Example: good}, exact,
+			"pull-request title not in the required format", fmt.Sprintf("write the title like %q", good),
+			[]policy.Case{
+				{Expect: policy.ExpectSatisfied, PR: good + "\n\nDescription.", Note: "the required form"},
+				{Expect: policy.ExpectViolated, PR: bad + "\n\nDescription.", Note: "no required prefix"},
+			}))
+	}
+	return recognize.Result{Rules: out}
+}
+
+// packageAlt is the pattern of a "[package] description" title.
+const packageAlt = `\[[^\]]+\] \S`
+
+var (
+	conditionRE       = regexp.MustCompile(`\b(if|when|unless|for commits to)\b|\b(documentation|docs?|trivial|wip|draft)[- ](only )?(prs?|pull requests?|commits?)\b|\b(documentation|docs?) (pr|pull request)'s\b`)
+	moduleFormRE      = regexp.MustCompile(`^(Module|Component|Area|Package|Subsystem|Scope): (Description|Summary|Title|Subject)$`)
+	packageFormRE     = regexp.MustCompile(`^\[(package|component|area|module|scope)\] (description|summary|title)$`)
+	placeholderOnlyRE = regexp.MustCompile(`^#?(X{3,}|x{3,}|N{3,}|n{3,}|[0-9]+)$`)
+	// A prefix token: "MINOR", "HOTFIX", "KAFKA-XXXXX", "[WIP]", "DOC".
+	tokenPrefixRE = regexp.MustCompile(`^(\[[A-Za-z0-9_.-]+\]|[A-Z][A-Z0-9_]*(-(X{3,}|x{3,}|N{3,}|[0-9]+))?):?$`)
+	// "Fixed #xxxxx" at the start of an example.
+	ticketLeadRE = regexp.MustCompile(`^(Fixed|Refs|Closes|Fixes) #(X{3,}|x{3,}|N{3,}|[0-9]+)`)
+)
+
+// synthesize returns a subject the alternative matches (for authored cases).
+func synthesize(alt string) string {
+	if alt == packageAlt {
+		return "[core] Fix crash on empty input"
+	}
+	return strings.NewReplacer(`[0-9]+`, "1234", `\S.*?`, "x", `.*`, "", `\`, "").Replace(alt) + ": Fix crash on empty input"
+}
+
+func dedupe(xs []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// ---- trailers -----------------------------------------------------------------------
+
+type trailerRecognizer struct{}
+
+func (trailerRecognizer) Name() string { return "contrib.commit-trailer" }
+
+var (
+	trailerNameRE = regexp.MustCompile(`(?i)\b(co-authored-by|generated-by|signed-off-by|assisted-by|ai-assisted-by|reviewed-by|made-with)\b`)
+	signOffRE     = regexp.MustCompile(`\b(sign[- ]?off|signed[- ]off|dco|developer certificate of origin)\b|git commit -s\b`)
+	aiWordRE      = regexp.MustCompile(`\b(ai|llm|llms|ai-assisted|ai-generated|generative ai|language model|agent|agents|assistant|tool|tools|claude|copilot|gpt)\b`)
+	trailerWordRE = regexp.MustCompile(`\b(trailers?|co-authors?|attribution|token|tokens|line)\b`)
+)
+
+func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	raw := s.c.Text
+	names := map[string]string{} // lower -> as written
+	var order []string
+	for _, m := range trailerNameRE.FindAllString(raw, -1) {
+		k := strings.ToLower(m)
+		if _, ok := names[k]; !ok {
+			names[k] = m
+			order = append(order, k)
+		}
+	}
+	negative := negated(s.text)
+	if signOffRE.MatchString(s.text) && len(order) == 0 && s.aboutCommitMessages() && !negative {
+		return recognize.Result{Rules: []policy.Rule{signOffRule(s)}}
+	}
+	if len(order) == 0 {
+		return recognize.Result{}
+	}
+	if !s.aboutCommitMessages() {
+		return recognize.Result{}
+	}
+	if _, ok := names["signed-off-by"]; ok && len(order) == 1 && !negative {
+		return recognize.Result{Rules: []policy.Rule{signOffRule(s)}}
+	}
+	aiContext := aiWordRE.MatchString(s.text)
+	var keys []string
+	for _, k := range order {
+		if k != "signed-off-by" && k != "reviewed-by" {
+			keys = append(keys, names[k])
+		}
+	}
+	if len(keys) == 0 {
+		return recognize.Result{}
+	}
+	if negative {
+		var out []policy.Rule
+		anyAI := regexp.MustCompile(`\bany (ai|llm)[\w -]*(attribution|trailers?)\b|\bai attribution\b`).MatchString(s.text)
+		if anyAI {
+			// "Do not add Co-Authored-By or any AI attribution trailers": the named keys
+			// with any value, and any trailer that names an AI.
+			out = append(out, s.rule(KindCommit, CommitParams{Check: CheckTrailerForbidden, Trailers: keys}, true,
+				"forbidden commit trailer", "remove the trailer from the commit message",
+				[]policy.Case{
+					vio("the named trailer", "Fix crash on empty input\n\n"+keys[0]+": Claude <noreply@anthropic.com>"),
+					sat("no trailer", "Fix crash on empty input"),
+				}))
+			out = append(out, s.rule(KindCommit, CommitParams{Check: CheckTrailerForbidden, ValuePattern: ValueAI}, false,
+				"AI attribution trailer", "remove the trailer that credits an AI assistant",
+				[]policy.Case{
+					vio("any trailer naming an AI", "Fix crash on empty input\n\nGenerated-by: GitHub Copilot"),
+					sat("a trailer naming a person", "Fix crash on empty input\n\nReported-by: Jane Doe <jane@example.com>"),
+				}))
+			return recognize.Result{Rules: out}
+		}
+		if aiContext {
+			// "Do not list an LLM tool as a Co-authored-by trailer".
+			return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckTrailerForbidden, Trailers: keys, ValuePattern: ValueAI}, false,
+				"commit trailer credits an AI assistant", "remove the trailer that credits an AI assistant",
+				[]policy.Case{
+					vio("an AI co-author", "Fix crash on empty input\n\n"+keys[0]+": Claude <noreply@anthropic.com>"),
+					sat("a human co-author", "Fix crash on empty input\n\n"+keys[0]+": Jane Doe <jane@example.com>"),
+				})}}
+		}
+		return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckTrailerForbidden, Trailers: keys}, true,
+			"forbidden commit trailer", "remove the trailer from the commit message",
+			[]policy.Case{
+				vio("the trailer", "Fix crash on empty input\n\n"+keys[0]+": Jane Doe <jane@example.com>"),
+				sat("no trailer", "Fix crash on empty input"),
+			})}}
+	}
+	// A requirement. It binds only when the sentence says to add one, and for AI
+	// credit only in files written for agents (where every change is AI-assisted).
+	if !regexp.MustCompile(`\b(add|include|credit|use|put|must have|must contain|list)\b`).MatchString(s.text) ||
+		regexp.MustCompile(`\b(may|can|optionally|as appropriate|occasionally|if you borrow|for these cases)\b`).MatchString(s.text) {
+		return recognize.Result{}
+	}
+	if !aiContext {
+		return recognize.Result{}
+	}
+	switch s.c.Format {
+	case "contributing", "":
+		if !regexp.MustCompile(`\b(ai agents?|coding agents?|llm|ai tools?|ai-assisted|generative ai)\b`).MatchString(s.text) {
+			return recognize.Result{}
+		}
+	}
+	p := CommitParams{Check: CheckTrailerRequired, Trailers: keys, ValuePattern: ValueAI}
+	if len(keys) == 1 && strings.EqualFold(keys[0], "Generated-by") {
+		p.ValuePattern = "" // "Generated-by: <tool>": any tool named
+	}
+	good := "Fix crash on empty input\n\n" + keys[0] + ": Claude <noreply@anthropic.com>"
+	return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, p, false,
+		"commit lacks the AI attribution trailer",
+		fmt.Sprintf("end the message with a %s trailer that names the AI assistant", strings.Join(keys, " or ")),
+		[]policy.Case{sat("the trailer", good), vio("no trailer", "Fix crash on empty input")})}}
+}
+
+func signOffRule(s sentence) policy.Rule {
+	return s.rule(KindCommit, CommitParams{Check: CheckTrailerRequired, Trailers: []string{"Signed-off-by"}}, true,
+		"commit not signed off", "sign off the commit (git commit -s) to add a Signed-off-by trailer",
+		[]policy.Case{
+			sat("signed off", "Fix crash on empty input\n\nSigned-off-by: Jane Doe <jane@example.com>"),
+			vio("not signed off", "Fix crash on empty input"),
+		})
+}
+
+// ---- issue and ticket references ----------------------------------------------------
+
+type refRecognizer struct{}
+
+func (refRecognizer) Name() string { return "contrib.commit-refs" }
+
+var (
+	issueNumbersRE = regexp.MustCompile(`\b(issue|ticket|pr|pull[- ]request) (numbers?|ids?|references?|links?)\b|\binternal ticket ids?\b`)
+	ticketSpanRE   = regexp.MustCompile(`^[A-Z][A-Z0-9]*(-[A-Z]*[0-9]+)+$`)
+	emojiRE        = regexp.MustCompile(`\bemojis?\b`)
+)
+
+// emojiPattern matches pictographic emoji (the blocks agents use in messages).
+const emojiPattern = `[\x{1F300}-\x{1FAFF}\x{2600}-\x{27BF}\x{1F000}-\x{1F2FF}]`
+
+func (refRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	if !negated(s.text) {
+		return recognize.Result{}
+	}
+	inCommits := regexp.MustCompile(`\bcommit(s| messages?)\b`).MatchString(s.text)
+	inPR := regexp.MustCompile(`\b(pr|pull[- ]request) (titles?|descriptions?)\b|\bpr communication\b`).MatchString(s.text)
+	var out []policy.Rule
+	if emojiRE.MatchString(s.text) && (inCommits || inPR) {
+		if inCommits {
+			out = append(out, s.rule(KindCommit, CommitParams{Check: CheckRefForbidden, Pattern: emojiPattern, What: "an emoji"}, true,
+				"emoji in a commit message", "remove the emoji from the commit message",
+				[]policy.Case{vio("an emoji", "Fix crash on empty input 🚀"), sat("plain text", "Fix crash on empty input")}))
+		}
+		return recognize.Result{Rules: out}
+	}
+	// Ticket ids given by example: "Never put internal ticket ids (`LFE-1234`, ...)".
+	var ids []string
+	for _, sp := range s.spans {
+		if ticketSpanRE.MatchString(sp) {
+			ids = append(ids, `\b`+exampleToPattern(sp)+`\b`)
+		}
+	}
+	what := ""
+	pattern := ""
+	exact := true
+	switch {
+	case len(ids) > 0 && issueNumbersRE.MatchString(s.text):
+		alts := dedupe(ids)
+		if strings.Contains(s.text, "linear urls") {
+			alts = append(alts, `https?://linear\.app/\S+`)
+		}
+		pattern = strings.Join(alts, "|")
+		what = "an internal ticket id"
+		exact = false // the examples stand for "internal ticket ids"
+	case issueNumbersRE.MatchString(s.text) && regexp.MustCompile(`\b(put|include|add|reference|mention|use)\b`).MatchString(s.text):
+		pattern = issueRefPattern
+		what = "an issue number"
+		exact = false // "#12" in prose is caught, "issue 12" is not
+	default:
+		return recognize.Result{}
+	}
+	if inCommits {
+		bad := "Fix crash on empty input (#1234)"
+		if len(ids) > 0 {
+			bad = "Fix crash on empty input " + synthesizeID(s.spans)
+		}
+		out = append(out, s.rule(KindCommit, CommitParams{Check: CheckRefForbidden, Pattern: pattern, What: what}, exact,
+			"commit message contains "+what, "describe the change on its own terms, without "+what,
+			[]policy.Case{vio(what, bad), sat("no reference", "Fix crash on empty input")}))
+	}
+	if inPR && len(ids) > 0 {
+		out = append(out, s.rule(KindPR, PRParams{Check: PRBodyForbid, Pattern: pattern, What: what}, exact,
+			"pull request contains "+what, "describe the change on its own terms, without "+what,
+			[]policy.Case{
+				{Expect: policy.ExpectViolated, PR: "Fix crash on empty input\n\nSee " + synthesizeID(s.spans) + ".", Note: what},
+				{Expect: policy.ExpectSatisfied, PR: "Fix crash on empty input\n\nThe parser read past the end.", Note: "no reference"},
+			}))
+	}
+	return recognize.Result{Rules: out}
+}
+
+func synthesizeID(spans []string) string {
+	for _, sp := range spans {
+		if ticketSpanRE.MatchString(sp) {
+			return sp
+		}
+	}
+	return "#1234"
+}
+
+// ---- merge commits ------------------------------------------------------------------
+
+type mergeRecognizer struct{}
+
+func (mergeRecognizer) Name() string { return "contrib.merge-commits" }
+
+func (mergeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	if !regexp.MustCompile(`\bmerge commits?\b`).MatchString(s.text) {
+		return recognize.Result{}
+	}
+	if !regexp.MustCompile(`\b(no|avoid|never|don't|do not|without|must not|should not)\b[^.]*\bmerge commits?\b`).MatchString(s.text) {
+		return recognize.Result{}
+	}
+	return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckNoMerge}, true,
+		"merge commit in the change", "rebase onto the base branch instead of merging it in",
+		[]policy.Case{
+			vio("a merge commit", "Merge branch 'main' into feature"),
+			sat("an ordinary commit", "Fix crash on empty input"),
+		})}}
+}

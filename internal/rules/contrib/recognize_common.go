@@ -1,0 +1,160 @@
+package contrib
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// sentence is what the recognisers read of a constraint: its prose in lower case with
+// code spans replaced, the code spans, and the surrounding headings and context.
+type sentence struct {
+	c     *policy.Constraint
+	text  string // recognize.Lower(text)
+	raw   string // the text as written, white space folded
+	spans []string
+	// around is the lower-cased header path and context: where the sentence stands.
+	around string
+}
+
+func read(c *policy.Constraint) sentence {
+	around := strings.ToLower(strings.Join(c.HeaderPath, " / ") + " / " + c.Context)
+	return sentence{
+		c:      c,
+		text:   recognize.Lower(c.Text),
+		raw:    strings.Join(strings.Fields(c.Text), " "),
+		spans:  recognize.CodeSpans(c.Text),
+		around: around,
+	}
+}
+
+// has reports whether the prose matches the expression.
+func (s sentence) has(re *regexp.Regexp) bool { return re.MatchString(s.text) }
+
+var (
+	commitWordRE = regexp.MustCompile(`\bcommit(s|ted|ting)?\b|\bcommit[- ]messages?\b`)
+	prWordRE     = regexp.MustCompile(`\bpull[- ]requests?\b|\bprs?\b|\bpr's\b|\bmerge requests?\b`)
+	// Commands and processes mentioned near "commit" that make a sentence a process
+	// rule, not a message rule ("run the linter before committing").
+	processRE = regexp.MustCompile(`\b(before|after|prior to|until)\s+(you\s+)?(commit|committing|pushing|push)\b`)
+)
+
+// aboutCommitMessages reports whether the sentence speaks of commit messages: it says
+// "commit", or stands under a heading or list that does, and is not a rule about when
+// to run something.
+func (s sentence) aboutCommitMessages() bool {
+	if s.has(processRE) {
+		return false
+	}
+	if commitWordRE.MatchString(s.text) {
+		return true
+	}
+	return commitWordRE.MatchString(s.around)
+}
+
+// aboutPRs reports whether the sentence speaks of pull requests.
+func (s sentence) aboutPRs() bool {
+	return prWordRE.MatchString(s.text) || prWordRE.MatchString(s.around)
+}
+
+// severity maps the constraint's level, softened when the sentence calls its own limits
+// soft or only asks to try.
+func (s sentence) severity() string {
+	if regexp.MustCompile(`\b(limits? (is|are) soft|soft limits?|try to|if possible|where possible|when possible|ideally)\b`).MatchString(s.text) {
+		return policy.SeverityWarning
+	}
+	return recognize.Severity(s.c.Level)
+}
+
+// negated reports whether the clause forbids rather than requires.
+var negRE = regexp.MustCompile(`\b(never|not|no|neither|nor|don't|do not|dont|avoid|without|must not|mustn't|shouldn't|should not|cannot|can't|forbidden|prohibited|disallowed)\b`)
+
+func negated(clause string) bool { return negRE.MatchString(clause) }
+
+func mustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// rule assembles a rule of the contribution domain.
+func (s sentence) rule(kind string, params any, exact bool, message, suggestion string, cases []policy.Case) policy.Rule {
+	return policy.Rule{
+		Domain:     policy.DomainContribution,
+		Kind:       kind,
+		Params:     mustJSON(params),
+		Severity:   s.severity(),
+		Exact:      exact,
+		Message:    message,
+		Suggestion: suggestion,
+		Cases:      cases,
+	}
+}
+
+func sat(note string, msg string) policy.Case {
+	return policy.Case{Expect: policy.ExpectSatisfied, Message: msg, Note: note}
+}
+
+func vio(note string, msg string) policy.Case {
+	return policy.Case{Expect: policy.ExpectViolated, Message: msg, Note: note}
+}
+
+func inapp(note string, msg string) policy.Case {
+	return policy.Case{Expect: policy.ExpectInapplicable, Message: msg, Note: note}
+}
+
+// clauses splits prose into sentences and then at semicolons, keeping enough context
+// for a number or a negation to be read with the words it belongs to.
+func clauses(text string) []string {
+	var out []string
+	for _, sent := range regexp.MustCompile(`[.!?](\s+|$)|;\s+`).Split(text, -1) {
+		if strings.TrimSpace(sent) != "" {
+			out = append(out, strings.TrimSpace(sent))
+		}
+	}
+	return out
+}
+
+// exampleToPattern turns a template or example an instruction quotes into a regular
+// expression: placeholders (XXXXX, NNNN, 1234, <type>, ...) become what they stand for,
+// the rest is literal.
+func exampleToPattern(ex string) string {
+	var b strings.Builder
+	i := 0
+	for i < len(ex) {
+		rest := ex[i:]
+		switch {
+		case strings.HasPrefix(rest, "..."), strings.HasPrefix(rest, "…"):
+			b.WriteString(`.*`)
+			if strings.HasPrefix(rest, "...") {
+				i += 3
+			} else {
+				i += len("…")
+			}
+			continue
+		case rest[0] == '<':
+			if j := strings.IndexByte(rest, '>'); j > 0 {
+				b.WriteString(`\S.*?`)
+				i += j + 1
+				continue
+			}
+		}
+		if m := placeholderDigitsRE.FindString(rest); m != "" {
+			b.WriteString(`[0-9]+`)
+			i += len(m)
+			continue
+		}
+		r := rest[:1]
+		b.WriteString(regexp.QuoteMeta(r))
+		i++
+	}
+	return b.String()
+}
+
+// placeholderDigitsRE matches the ways instructions write "a number here".
+var placeholderDigitsRE = regexp.MustCompile(`^(X{3,}|x{3,}|N{3,}|n{3,}|#{3,}|[0-9]+)\b`)
