@@ -10,7 +10,6 @@ import (
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
-	"github.com/heed-dev/heed/internal/rules/source"
 )
 
 // compileAll runs every recogniser of the domain on a constraint.
@@ -333,7 +332,9 @@ func TestRecognizersOnRealSentences(t *testing.T) {
 // Every rule a recogniser emits carries authored cases, a violated and a satisfied one
 // at least, and the rule's own kind agrees with each of them.
 func TestEmittedRulesPassTheirCases(t *testing.T) {
-	reg := engine.NewRegistry(append(Kinds(), source.Kinds()...)...)
+	// The text kind (verbatim headers) belongs to the source domain; its cases are run
+	// where the full registry is assembled (internal/rules).
+	reg := engine.NewRegistry(Kinds()...)
 	for _, sc := range sentences {
 		c := &policy.Constraint{Text: sc.text, HeaderPath: sc.head, Level: policy.Must, Format: sc.format}
 		if sc.code != "" {
@@ -341,6 +342,9 @@ func TestEmittedRulesPassTheirCases(t *testing.T) {
 		}
 		for _, r := range compileAll(c) {
 			r := r
+			if _, ok := reg.Kind(r.Kind); !ok {
+				continue
+			}
 			var v, s bool
 			for _, cs := range r.Cases {
 				v = v || cs.Expect == policy.ExpectViolated
