@@ -96,19 +96,24 @@ func (m Message) HasTrailer(key string) bool {
 	return false
 }
 
-// BodyText returns the body lines that are neither the blank separator nor trailers.
+// BodyText returns the body lines between the subject and the trailers, without the
+// blank lines around them.
 func (m Message) BodyText() []string {
-	var out []string
-	for i, l := range m.Lines {
-		if i == 0 {
-			continue
-		}
-		if m.TrailerStart >= 0 && i >= m.TrailerStart {
-			break
-		}
-		out = append(out, l)
+	end := len(m.Lines)
+	if m.TrailerStart >= 0 {
+		end = m.TrailerStart
 	}
-	return out
+	start := 1
+	for start < end && strings.TrimSpace(m.Lines[start]) == "" {
+		start++
+	}
+	for end > start && strings.TrimSpace(m.Lines[end-1]) == "" {
+		end--
+	}
+	if start >= end {
+		return nil
+	}
+	return m.Lines[start:end]
 }
 
 // CleanupHookMessage turns the file git hands a commit-msg hook into the message git
