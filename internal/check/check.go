@@ -611,7 +611,7 @@ func suppressionWarnings(ev *engine.Evidence, dirs map[string][]*directive, know
 			}
 			f := report.Finding{
 				Domain: "heed", Severity: policy.SeverityWarning, Exact: true,
-				File: p, Line: d.Line, EndLine: d.Line,
+				File: p, Line: d.Line, Column: d.Col, EndLine: d.Line,
 				Instruction: report.Instruction{HeaderPath: []string{}},
 			}
 			switch {

@@ -25,10 +25,10 @@ type directive struct {
 	File string
 	// Line is where the comment is; Covers the lines it suppresses (nil for a file
 	// directive, which covers every line).
-	Line   int
-	Covers []int
-	Rules  []string
-	Reason string
+	Line, Col int
+	Covers    []int
+	Rules     []string
+	Reason    string
 	// WholeFile is true for heed:ignore-file.
 	WholeFile bool
 	// Malformed says what is wrong with a directive heed cannot use.
@@ -87,7 +87,7 @@ func parseDirectives(path string, content []byte) []*directive {
 		if !ok {
 			continue
 		}
-		d := &directive{File: path, Line: i + 1}
+		d := &directive{File: path, Line: i + 1, Col: len([]rune(before)) + 1}
 		rest := line[at+len(markerLine):]
 		if strings.HasPrefix(rest, "-file") {
 			d.WholeFile = true

@@ -37,8 +37,9 @@ findings as they are now (fixed findings drop out).`,
 				return Fail("baseline: %v", err)
 			}
 			rep := res.Report()
-			fmt.Fprintf(app.Stdout, "heed: recorded %s in %s (%d errors, %d warnings; %d files, %d rules)\n",
-				plural(len(res.Findings), "finding"), check.BaselineFile, rep.Summary.Errors, rep.Summary.Warnings, rep.Summary.Files, rep.Summary.Rules)
+			fmt.Fprintf(app.Stdout, "heed: recorded %s in %s (%s, %s; %s, %s checked)\n",
+				plural(len(res.Findings), "finding"), check.BaselineFile, plural(rep.Summary.Errors, "error"), plural(rep.Summary.Warnings, "warning"),
+				plural(rep.Summary.Files, "file"), plural(rep.Summary.Rules, "rule"))
 			return nil
 		},
 	}
