@@ -471,3 +471,45 @@ func TestKindsAreDescribedByTheRecognisersOwnRules(t *testing.T) {
 		t.Fatalf("infos %+v: a kind with neither doc nor example is left out", infos)
 	}
 }
+
+// The same compile over the Anthropic Messages protocol: the answer arrives as the
+// forced tool call's input.
+func TestCompileOverAnthropicToolUse(t *testing.T) {
+	root, files := writeRepo(t, repoFiles)
+	var sawTool bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			Tools      []struct{ Name string }
+			ToolChoice struct{ Type, Name string } `json:"tool_choice"`
+		}
+		json.NewDecoder(r.Body).Decode(&req)
+		sawTool = len(req.Tools) == 1 && req.Tools[0].Name == SchemaName && req.ToolChoice.Name == SchemaName
+		var input any
+		json.Unmarshal([]byte(answer(patternRule(`\bprint\(`, goodCases...))), &input)
+		json.NewEncoder(w).Encode(map[string]any{
+			"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-3-5-haiku-20241022",
+			"content":     []any{map[string]any{"type": "tool_use", "id": "toolu_1", "name": SchemaName, "input": input}},
+			"stop_reason": "tool_use", "usage": map[string]any{"input_tokens": 2100, "output_tokens": 380},
+		})
+	}))
+	defer srv.Close()
+	cfg, err := llm.Resolve(root, func(k string) string {
+		return map[string]string{"HEED_LLM_PROVIDER": "anthropic", "HEED_LLM_MODEL": "claude-3-5-haiku-latest", "HEED_LLM_BASE_URL": srv.URL, "ANTHROPIC_API_KEY": "sk-ant"}[k]
+	}, llm.Flags{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := llm.New(cfg)
+	p := testPolicy()
+	rep, err := Compile(context.Background(), p, Options{Client: c, Registry: registry(), Root: root, Files: files})
+	if err != nil || rep.Compiled != 1 || !sawTool {
+		t.Fatalf("report %+v err %v tool %v", rep, err, sawTool)
+	}
+	if r := p.Entries[2].Rules[0]; r.Origin != "llm:claude-3-5-haiku-latest" {
+		t.Fatalf("origin %q", r.Origin)
+	}
+	// 2100 input tokens at $0.80/M + 380 output at $4/M.
+	if s := c.Stats(); s.Cost < 0.00319 || s.Cost > 0.00321 {
+		t.Fatalf("cost %v", s.Cost)
+	}
+}
