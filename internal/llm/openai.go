@@ -3,9 +3,11 @@ package llm
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
+	"sync/atomic"
 )
 
 // OpenAI speaks the chat-completions protocol (POST {base}/chat/completions) that
@@ -20,6 +22,9 @@ type OpenAI struct {
 	// schema is only in the prompt and the JSON is extracted from the text).
 	structured string
 	t          *transport
+	// noTemperature is set once the server rejected temperature 0 (OpenAI's reasoning
+	// models accept only their default); later requests leave it out.
+	noTemperature atomic.Bool
 }
 
 // NewOpenAI returns a client for an OpenAI-compatible server.
@@ -58,7 +63,7 @@ type oaResponseFormat struct {
 type oaRequest struct {
 	Model               string            `json:"model"`
 	Messages            []oaMessage       `json:"messages"`
-	Temperature         float64           `json:"temperature"`
+	Temperature         *float64          `json:"temperature,omitempty"`
 	Stream              bool              `json:"stream"`
 	MaxTokens           int               `json:"max_tokens,omitempty"`
 	MaxCompletionTokens int               `json:"max_completion_tokens,omitempty"`
@@ -93,7 +98,11 @@ func (o *OpenAI) officialOpenAI() bool {
 }
 
 func (o *OpenAI) body(req Request) ([]byte, error) {
-	r := oaRequest{Model: o.model, Temperature: 0, Stream: false}
+	zero := 0.0
+	r := oaRequest{Model: o.model, Temperature: &zero, Stream: false}
+	if o.noTemperature.Load() {
+		r.Temperature = nil
+	}
 	system := req.System
 	switch o.structured {
 	case "", StructuredSchema:
@@ -132,6 +141,15 @@ func (o *OpenAI) Complete(ctx context.Context, req Request) (Response, error) {
 		headers["Authorization"] = "Bearer " + o.apiKey
 	}
 	raw, retries, err := o.t.post(ctx, ProviderOpenAI, o.baseURL+"/chat/completions", headers, body, decodeOpenAIError)
+	var apiErr *APIError
+	if errors.As(err, &apiErr) && apiErr.Status == 400 && strings.Contains(apiErr.Message, "temperature") && !o.noTemperature.Load() {
+		// The one deviation from temperature 0: a model that cannot take it.
+		o.noTemperature.Store(true)
+		if body, err = o.body(req); err != nil {
+			return Response{}, fmt.Errorf("openai: encode request: %w", err)
+		}
+		raw, retries, err = o.t.post(ctx, ProviderOpenAI, o.baseURL+"/chat/completions", headers, body, decodeOpenAIError)
+	}
 	if err != nil {
 		return Response{Retries: retries}, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -422,5 +423,34 @@ func TestRetryAfterHTTPDate(t *testing.T) {
 	h.Set("Retry-After", "soon")
 	if d := retryAfter(h, now); d != 0 {
 		t.Fatalf("garbage Retry-After = %s, want no advice", d)
+	}
+}
+
+func TestModelThatRejectsTemperatureZeroIsAskedWithout(t *testing.T) {
+	var temps []any
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var m map[string]any
+		json.NewDecoder(r.Body).Decode(&m)
+		t, has := m["temperature"]
+		if !has {
+			t = "absent"
+		}
+		temps = append(temps, t)
+		if has {
+			w.WriteHeader(400)
+			io.WriteString(w, `{"error":{"message":"Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported.","type":"invalid_request_error","param":"temperature","code":"unsupported_value"}}`)
+			return
+		}
+		io.WriteString(w, openAICompletion)
+	}))
+	defer srv.Close()
+	o := openAIFor(srv.URL)
+	for i := 0; i < 2; i++ {
+		if _, err := o.Complete(context.Background(), testRequest()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fmt.Sprint(temps) != "[0 absent absent]" {
+		t.Fatalf("temperatures sent %v: once 0, then left out for the rest of the run", temps)
 	}
 }
