@@ -6,13 +6,14 @@
 package synth
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -20,6 +21,7 @@ import (
 	"github.com/heed-dev/heed/internal/llm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/repo"
 	"github.com/heed-dev/heed/internal/rules/semantic"
 )
 
@@ -263,15 +265,17 @@ func (r *Report) Summary() string {
 		r.Sent, r.Compiled, r.NotEnforceable, r.Rejected, r.Failed)
 }
 
-// Bounds of the dry-run evidence: source files larger than this are skipped (they
-// are generated or data), and reading stops at the total.
+// Bounds of the dry-run evidence: reading stops at the total, and only the latest
+// commits are judged.
 const (
-	maxDryRunFile  = 1 << 20
-	maxDryRunTotal = 128 << 20
+	maxDryRunTotal   = 128 << 20
+	maxDryRunCommits = 30
 )
 
-// RepoEvidence reads the repository's files as ModeAll evidence for dry runs:
-// text files only, bounded in size.
+// RepoEvidence reads the repository as ModeAll evidence for dry runs: the files heed
+// would check (binary, generated, vendored and oversized files skipped, as in heed
+// check), bounded in total, and the latest commits, so commit-message rules meet real
+// messages.
 func RepoEvidence(root string, files []string) (*engine.Evidence, error) {
 	ev := &engine.Evidence{Mode: engine.ModeAll}
 	snap := engine.MapSnapshot{}
@@ -285,22 +289,45 @@ func RepoEvidence(root string, files []string) (*engine.Evidence, error) {
 		}
 		full := filepath.Join(root, filepath.FromSlash(rel))
 		st, err := os.Lstat(full)
-		if err != nil || !st.Mode().IsRegular() || st.Size() > maxDryRunFile {
+		if err != nil || !st.Mode().IsRegular() || st.Size() > repo.MaxFileBytes {
 			continue
 		}
 		b, err := os.ReadFile(full)
 		if err != nil {
 			return nil, fmt.Errorf("dry run: read %s: %w", rel, err)
 		}
-		if bytes.IndexByte(b[:min(len(b), 8000)], 0) >= 0 {
-			continue // binary
+		if repo.Classify(rel, b) != "" {
+			continue
 		}
 		total += len(b)
 		snap[rel] = b
 		ev.Files = append(ev.Files, &engine.File{Path: rel, Content: b, Lang: engine.LangOf(rel, b)})
 	}
 	ev.Tree = snap
+	ev.Commits = recentCommits(root)
 	return ev, nil
+}
+
+// recentCommits returns the latest commits of HEAD, oldest first; none outside git or
+// in a repository without commits.
+func recentCommits(root string) []engine.Commit {
+	r, err := repo.Open(root)
+	if err != nil || !r.Git {
+		return nil
+	}
+	out, err := exec.Command("git", "-C", root, "rev-list", "--count", "HEAD").Output()
+	if err != nil {
+		return nil
+	}
+	base := ""
+	if n, err := strconv.Atoi(strings.TrimSpace(string(out))); err == nil && n > maxDryRunCommits {
+		base = fmt.Sprintf("HEAD~%d", maxDryRunCommits)
+	}
+	cs, err := r.Commits(base, "HEAD")
+	if err != nil {
+		return nil
+	}
+	return cs
 }
 
 // IsModelRule reports whether a rule was made by a model.
