@@ -169,8 +169,8 @@ func TestAnthropicRequestAndResponseShape(t *testing.T) {
 	if !v.OK || v.Why == "" || resp.Usage != (Usage{412, 57}) {
 		t.Errorf("answer %s usage %+v", resp.JSON, resp.Usage)
 	}
-	if got["system"] != "You judge things." || got["max_tokens"] != float64(DefaultMaxTokens) || got["temperature"] != 0.0 {
-		t.Errorf("system/max_tokens/temperature: %v", got)
+	if got["system"] != "You judge things." || got["max_tokens"] != float64(DefaultMaxTokens) || got["temperature"] != 0.0 || got["stream"] != false {
+		t.Errorf("system/max_tokens/temperature/stream: %v", got)
 	}
 	tools := got["tools"].([]any)
 	tool := tools[0].(map[string]any)
