@@ -230,3 +230,15 @@ func TestUnreachableServerFailsTheRestOfTheRunAtOnce(t *testing.T) {
 		t.Fatalf("stats %+v", s)
 	}
 }
+
+func TestEnvironmentNoneOverridesTheFile(t *testing.T) {
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, ".heed"), 0o755)
+	os.WriteFile(filepath.Join(root, ConfigFile), []byte("[llm]\nprovider = \"ollama\"\nmodel = \"x\"\n"), 0o644)
+	if cfg, _ := Resolve(root, env(map[string]string{"HEED_LLM_PROVIDER": "none"}), Flags{}); cfg.Enabled() {
+		t.Fatal("HEED_LLM_PROVIDER=none must keep a hook offline")
+	}
+	if cfg, _ := Resolve(root, env(nil), Flags{Provider: "none"}); cfg.Enabled() {
+		t.Fatal("--llm-provider none must keep a run offline")
+	}
+}
