@@ -141,6 +141,9 @@ func (app *App) printCompile(out *compileOutput, created bool) {
 		fmt.Fprintf(app.Stderr, "heed: warning: %s\n", warn)
 	}
 	n := out.Counts
+	if n["sources"] == 0 {
+		fmt.Fprintln(app.Stderr, "heed: warning: no instruction files found (AGENTS.md, CLAUDE.md, .github/copilot-instructions.md, .cursor/rules/*.mdc, CONTRIBUTING.md, ...)")
+	}
 	switch {
 	case out.Check && !out.Stale:
 		fmt.Fprintf(w, "%s is up to date (%d constraints, %d rules)\n", out.Policy, n["constraints"], n["rules"])

@@ -187,6 +187,10 @@ func (r *Report) WriteTable(w io.Writer) {
 		}
 		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
 	}
+	if r.Total.Checkable() == 0 {
+		fmt.Fprintln(w, "coverage: no must/should constraints")
+		return
+	}
 	fmt.Fprintf(w, "coverage: %d of %d must/should constraints compiled into executable rules (%s); %d judge-only, %d not enforced\n",
 		r.Total.Enforced, r.Total.Checkable(), pct(&r.Total), r.Total.Semantic, r.Total.Unenforced)
 	if top := r.Total.TopReasons(4); len(top) > 0 {

@@ -164,3 +164,29 @@ func TestPolicyFileErrorsNameThePathAndRule(t *testing.T) {
 		})
 	}
 }
+
+func TestStaleNamesChangedInstructionFiles(t *testing.T) {
+	root := t.TempDir()
+	os.WriteFile(filepath.Join(root, "AGENTS.md"), []byte("- Never use `print(`.\n"), 0o644)
+	o := opts(`\bprint\(`)
+	o.Load = nil // the real loader: hashes must be real
+	pol, _, _, err := CompileRepo(root, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := policy.Save(PolicyPath(root), pol); err != nil {
+		t.Fatal(err)
+	}
+	p, err := OpenWith(root, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := p.Stale(); err != nil || len(st) != 0 {
+		t.Fatalf("fresh policy: stale %v, %v", st, err)
+	}
+	os.WriteFile(filepath.Join(root, "AGENTS.md"), []byte("- Never use `print(` in src.\n"), 0o644)
+	os.WriteFile(filepath.Join(root, "CLAUDE.md"), []byte("- Be brief.\n"), 0o644)
+	if st, _ := p.Stale(); len(st) != 2 || st[0] != "AGENTS.md" || st[1] != "CLAUDE.md" {
+		t.Fatalf("stale %v, want the changed and the new file", st)
+	}
+}
