@@ -88,6 +88,11 @@ func (app *App) runCompile(check bool, format string, model *modelStep) error {
 		return err
 	}
 	merged, changes := policy.Merge(old, fresh)
+	// Never write a policy every other command would reject: a kept hand-edited rule
+	// that no longer compiles is an error naming it.
+	if err := project.Validate(merged, policy.File); err != nil {
+		return Fail("%v", err)
+	}
 	data, err := policy.Marshal(merged)
 	if err != nil {
 		return Fail("encode policy: %v", err)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/rules"
 )
 
 // ReasonBrokenRule is the unenforced reason of a constraint whose only generated rules
@@ -37,4 +38,17 @@ func DropBroken(reg *engine.Registry, pol *policy.Policy) []string {
 		e.Rules = kept
 	}
 	return warnings
+}
+
+// Validate checks a policy as `heed compile` is about to write it: against the schema
+// and with every rule compiled by the build's kinds. The error names the JSON path and
+// rule id of each problem (a hand-edited rule that no longer compiles, typically).
+func Validate(pol *policy.Policy, file string) error {
+	if err := pol.Validate(); err != nil {
+		return err
+	}
+	if _, errs := CompileRules(rules.Registry(), pol, file); len(errs) > 0 {
+		return &policy.ValidationError{File: file, Errors: errs}
+	}
+	return nil
 }
