@@ -332,22 +332,32 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string) (*built, error) {
 		if opt.Rev == "" {
 			return nil, usage("--diff needs a revision (a branch, tag or commit)")
 		}
-		if base, err = r.ResolveRev(opt.Rev); err != nil {
-			return nil, usage("--diff %s: %v", opt.Rev, err)
+		if strings.HasPrefix(opt.Rev, "-") {
+			return nil, usage("--diff %s: a revision cannot start with '-'", opt.Rev)
 		}
+		// Resolving the revision, diffing against it and listing its commits are
+		// independent git calls: run them at once, then report a bad revision first.
 		var wg sync.WaitGroup
-		var cerr error
-		wg.Add(1)
+		var rerr, cerr error
+		wg.Add(2)
+		go func() { defer wg.Done(); base, rerr = r.ResolveRev(opt.Rev) }()
 		go func() {
 			defer wg.Done()
-			if r.HasHead() {
-				commits, cerr = r.Commits(base, "HEAD")
+			commits, cerr = r.Commits(opt.Rev+"^{commit}", "HEAD")
+			if cerr != nil && !r.HasHead() {
+				commits, cerr = nil, nil // no commits yet: nothing to list
 			}
 		}()
-		change, err = r.DiffWorktree(base)
+		change, err = r.DiffWorktree(opt.Rev + "^{commit}")
 		wg.Wait()
+		if rerr != nil {
+			return nil, usage("--diff %s: %v", opt.Rev, rerr)
+		}
 		if err == nil {
 			err = cerr
+		}
+		if change != nil {
+			change.Base = base
 		}
 		tree = r.Worktree()
 	case Staged:
