@@ -3,11 +3,11 @@
 //	go build -o /tmp/heed ./cmd/heed
 //	go run ./bench/check -heed /tmp/heed
 //
-// 1. A diff check of a one-file change in a generated repository of -files files
-//    (target: 150 ms), next to the floors it cannot beat: starting heed at all
-//    (`heed --version`) and git's own look at the work tree (`git status`).
-// 2. A full check (--all) of repositories of growing size, to show the time per file
-//    stays flat (linear in files).
+//  1. A diff check of a one-file change in a generated repository of -files files
+//     (target: 150 ms), next to the floors it cannot beat: starting heed at all
+//     (`heed --version`) and git's own look at the work tree (`git status`).
+//  2. A full check (--all) of repositories of growing size, to show the time per file
+//     stays flat (linear in files).
 //
 // Every figure is the median of -runs runs after one warm-up run; min and p90 are
 // printed too. The generated repositories are the demo scaled up (bench/check/gen.go).
