@@ -6,6 +6,7 @@ package rules
 import (
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules/arch"
 	"github.com/heed-dev/heed/internal/rules/contrib"
 	"github.com/heed-dev/heed/internal/rules/script"
 	"github.com/heed-dev/heed/internal/rules/semantic"
@@ -17,6 +18,7 @@ func Registry() *engine.Registry {
 	kinds = append(kinds, semantic.Kinds()...)
 	kinds = append(kinds, script.Kinds()...)
 	kinds = append(kinds, contrib.Kinds()...)
+	kinds = append(kinds, arch.Kinds()...)
 	return engine.NewRegistry(kinds...)
 }
 
@@ -25,5 +27,6 @@ func Registry() *engine.Registry {
 func Recognizers() []recognize.Recognizer {
 	var recs []recognize.Recognizer
 	recs = append(recs, contrib.Recognizers()...)
+	recs = append(recs, arch.Recognizers()...)
 	return recs
 }

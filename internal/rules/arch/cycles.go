@@ -1,0 +1,278 @@
+package arch
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/graph"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// Granularities of the cycles kind.
+const (
+	GranularityFile    = "file"
+	GranularityPackage = "package"
+)
+
+// cyclesParams: no import cycle among the files (or package folders) of Within.
+// Imports that do not run at import time (type-only, inside functions, dynamic) break
+// no module loading and are left out unless asked for.
+type cyclesParams struct {
+	Granularity     string   `json:"granularity"`
+	Within          []string `json:"within,omitempty"`
+	IncludeTypeOnly bool     `json:"include_type_only,omitempty"`
+	IncludeLazy     bool     `json:"include_lazy,omitempty"`
+}
+
+type cyclesCheck struct {
+	rule *policy.Rule
+	p    cyclesParams
+}
+
+func compileCycles(rule *policy.Rule) (engine.Check, error) {
+	var p cyclesParams
+	if err := decode(rule, &p); err != nil {
+		return nil, err
+	}
+	if p.Granularity == "" {
+		p.Granularity = GranularityFile
+	}
+	if p.Granularity != GranularityFile && p.Granularity != GranularityPackage {
+		return nil, fmt.Errorf("params.granularity: %q is not file or package", p.Granularity)
+	}
+	if err := validGlobs("within", p.Within); err != nil {
+		return nil, err
+	}
+	return &cyclesCheck{rule: rule, p: p}, nil
+}
+
+// The cycle rule judges the change (or the tree) as a whole: a cycle is a property
+// of many files.
+func (c *cyclesCheck) Targets(ev *engine.Evidence) []engine.Target {
+	if ev.Tree == nil {
+		return nil
+	}
+	if ev.Mode == engine.ModeDiff {
+		touched := false
+		for _, f := range ev.Files {
+			if graph.Sourced(f.Lang) && c.inScope(f.Path) {
+				touched = true
+				break
+			}
+		}
+		if !touched {
+			return nil
+		}
+	}
+	return []engine.Target{{Kind: engine.TargetChange}}
+}
+
+func (c *cyclesCheck) inScope(p string) bool {
+	if !c.rule.Scope.Covers(p) {
+		return false
+	}
+	return len(c.p.Within) == 0 || matchAny(c.p.Within, p)
+}
+
+// vertexOf maps a file to its vertex: itself, or its folder at package granularity
+// (Go files always: a Go import names a package).
+func (c *cyclesCheck) vertexOf(f *graph.File) string {
+	if c.p.Granularity == GranularityPackage || f.Lang == engine.LangGo {
+		return graph.Dir(f.Path)
+	}
+	return f.Path
+}
+
+func (c *cyclesCheck) targetVertex(from *graph.File, e *graph.Edge) (string, bool) {
+	switch e.ToKind {
+	case graph.NodeFile:
+		if c.p.Granularity == GranularityPackage {
+			return graph.Dir(e.To), true
+		}
+		return e.To, true
+	case graph.NodeDir:
+		if c.p.Granularity == GranularityPackage || from.Lang == engine.LangGo {
+			return e.To, true
+		}
+	}
+	return "", false
+}
+
+type edgeRef struct {
+	file string
+	e    *graph.Edge
+	new  bool
+}
+
+func (c *cyclesCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	g, err := graph.Of(ev)
+	if err != nil {
+		return engine.Result{Verdict: engine.Undetermined, Reason: fmt.Sprintf("import graph not built: %v", err)}
+	}
+	ids := map[string]int{}
+	var names []string
+	id := func(s string) int {
+		if i, ok := ids[s]; ok {
+			return i
+		}
+		ids[s] = len(names)
+		names = append(names, s)
+		return len(names) - 1
+	}
+	type pair struct{ u, v int }
+	refs := map[pair][]edgeRef{}
+	var unread []string
+	for _, p := range g.Paths() {
+		f := g.Files[p]
+		if !c.inScope(p) {
+			continue
+		}
+		if f.Err != "" {
+			unread = append(unread, p)
+			continue
+		}
+		u := id(c.vertexOf(f))
+		judged := ev.File(p)
+		for i := range f.Edges {
+			e := &f.Edges[i]
+			if (e.TypeOnly && !c.p.IncludeTypeOnly) || ((e.Lazy || e.Kind == graph.KindDynamic) && !c.p.IncludeLazy) {
+				continue
+			}
+			tv, ok := c.targetVertex(f, e)
+			if !ok || !c.inScope(tv) && !(e.ToKind == graph.NodeDir && c.inScopeDir(tv)) {
+				continue
+			}
+			v := id(tv)
+			if u == v {
+				continue
+			}
+			isNew := ev.Mode == engine.ModeDiff && judged != nil && judged.Owns(e.Line)
+			refs[pair{u, v}] = append(refs[pair{u, v}], edgeRef{file: p, e: e, new: isNew})
+		}
+	}
+	n := len(names)
+	adj := make([][]int, n)
+	adj0 := make([][]int, n)
+	var pairs []pair
+	for pr := range refs {
+		pairs = append(pairs, pr)
+	}
+	sort.Slice(pairs, func(i, j int) bool {
+		if names[pairs[i].u] != names[pairs[j].u] {
+			return names[pairs[i].u] < names[pairs[j].u]
+		}
+		return names[pairs[i].v] < names[pairs[j].v]
+	})
+	newPair := map[pair]bool{}
+	for _, pr := range pairs {
+		adj[pr.u] = append(adj[pr.u], pr.v)
+		allNew := true
+		for _, r := range refs[pr] {
+			if !r.new {
+				allNew = false
+				break
+			}
+		}
+		if allNew && ev.Mode == engine.ModeDiff {
+			newPair[pr] = true
+		} else {
+			adj0[pr.u] = append(adj0[pr.u], pr.v)
+		}
+	}
+	comp := componentIDs(n, adj)
+	var fs []engine.Finding
+	reported := map[int]bool{}
+	report := func(pr pair) {
+		cid := comp[pr.u]
+		if reported[cid] {
+			return
+		}
+		reported[cid] = true
+		cyc := graph.ShortestCycle(adj, pr.u, pr.v, func(w int) bool { return comp[w] == cid })
+		path := []string{names[pr.u]}
+		for _, w := range cyc {
+			path = append(path, names[w])
+		}
+		var ref edgeRef
+		for _, r := range refs[pr] {
+			if ev.Mode != engine.ModeDiff || r.new {
+				ref = r
+				break
+			}
+		}
+		size := 0
+		for _, x := range comp {
+			if x == cid {
+				size++
+			}
+		}
+		unit := "files"
+		if c.p.Granularity == GranularityPackage {
+			unit = "packages"
+		}
+		msg := fmt.Sprintf("import cycle: %s", strings.Join(path, " → "))
+		if size > len(path)-1 {
+			msg += fmt.Sprintf(" (one of the cycles among %d %s)", size, unit)
+		}
+		content := c.content(ev, ref.file)
+		fs = append(fs, engine.Finding{Path: ref.file, Line: ref.e.Line, Column: ref.e.Col, CommandIndex: -1,
+			Message: msg, Snippet: lineText(content, ref.e.Line), Suggestion: c.rule.Suggestion})
+	}
+	if ev.Mode == engine.ModeDiff {
+		// A cycle belongs to the change when the change's new imports close it: it
+		// runs through a new edge, and without the new edges its ends were not yet
+		// in one component.
+		comp0 := componentIDs(n, adj0)
+		for _, pr := range pairs {
+			if newPair[pr] && comp[pr.u] == comp[pr.v] && comp0[pr.u] != comp0[pr.v] {
+				report(pr)
+			}
+		}
+	} else {
+		for _, pr := range pairs {
+			if comp[pr.u] == comp[pr.v] {
+				report(pr)
+			}
+		}
+	}
+	if len(fs) == 0 && len(unread) > 0 {
+		return engine.Result{Verdict: engine.Undetermined, Reason: fmt.Sprintf("imports of %d file(s) could not be read (%s): a cycle through them would go unseen", len(unread), list(firstN(unread, 3)))}
+	}
+	return verdictOf(fs, "no import cycle")
+}
+
+func (c *cyclesCheck) inScopeDir(d string) bool {
+	if len(c.p.Within) == 0 {
+		return c.rule.Scope.Dir == "" || d == c.rule.Scope.Dir || strings.HasPrefix(d, c.rule.Scope.Dir+"/")
+	}
+	return matchAny(c.p.Within, d)
+}
+
+func (c *cyclesCheck) content(ev *engine.Evidence, p string) []byte {
+	if f := ev.File(p); f != nil {
+		return f.Content
+	}
+	if b, err := ev.Tree.Read(p); err == nil {
+		return b
+	}
+	return nil
+}
+
+func componentIDs(n int, adj [][]int) []int {
+	out := make([]int, n)
+	for i, c := range graph.SCC(n, adj) {
+		for _, v := range c {
+			out[v] = i
+		}
+	}
+	return out
+}
+
+func firstN(xs []string, n int) []string {
+	if len(xs) > n {
+		return append(xs[:n:n], "…")
+	}
+	return xs
+}

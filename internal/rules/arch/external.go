@@ -1,0 +1,94 @@
+package arch
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// externalParams: the third-party packages files may not import (Banned, by name or
+// subpath: "requests", "lodash", "prettier/plugins/typescript"), with what to use
+// instead. Langs limits the rule to the languages the names belong to (a Python
+// package name says nothing about JavaScript files).
+type externalParams struct {
+	Banned        []string `json:"banned"`
+	Instead       string   `json:"instead,omitempty"`
+	Langs         []string `json:"langs,omitempty"`
+	AllowTypeOnly bool     `json:"allow_type_only,omitempty"`
+}
+
+type externalCheck struct {
+	rule *policy.Rule
+	p    externalParams
+}
+
+func compileExternal(rule *policy.Rule) (engine.Check, error) {
+	var p externalParams
+	if err := decode(rule, &p); err != nil {
+		return nil, err
+	}
+	if len(p.Banned) == 0 {
+		return nil, fmt.Errorf("params.banned: name at least one package")
+	}
+	for i, b := range p.Banned {
+		if strings.TrimSpace(b) == "" || strings.ContainsAny(b, " \t*") {
+			return nil, fmt.Errorf("params.banned[%d]: %q is not a package name", i, b)
+		}
+	}
+	for i, l := range p.Langs {
+		switch l {
+		case engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava:
+		default:
+			return nil, fmt.Errorf("params.langs[%d]: %q is not a language heed reads imports of", i, l)
+		}
+	}
+	return &externalCheck{rule: rule, p: p}, nil
+}
+
+func (c *externalCheck) langOK(l string) bool {
+	if len(c.p.Langs) == 0 {
+		return true
+	}
+	for _, x := range c.p.Langs {
+		if x == l || (x == engine.LangTypeScript && l == engine.LangTSX) || (x == engine.LangJavaScript && (l == engine.LangTypeScript || l == engine.LangTSX)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *externalCheck) Targets(ev *engine.Evidence) []engine.Target {
+	var ts []engine.Target
+	for _, t := range sourceTargets(ev, c.rule.Scope, func(string) bool { return true }) {
+		if c.langOK(ev.Files[t.Index].Lang) {
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}
+
+func (c *externalCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	gf, undetermined := fileEdges(ev, t)
+	if undetermined != nil {
+		return *undetermined
+	}
+	f := ev.Files[t.Index]
+	var fs []engine.Finding
+	for i := range gf.Edges {
+		e := &gf.Edges[i]
+		if e.ToKind.Internal() || (c.p.AllowTypeOnly && e.TypeOnly) {
+			continue
+		}
+		if !matchPackage(c.p.Banned, e.Spec) && !matchPackage(c.p.Banned, e.Package) {
+			continue
+		}
+		msg := fmt.Sprintf("%s imports %q, a package the instructions ban", f.Path, e.Spec)
+		if c.p.Instead != "" {
+			msg += fmt.Sprintf("; use %s instead", c.p.Instead)
+		}
+		fs = append(fs, finding(f, e, msg, c.rule.Suggestion))
+	}
+	return verdictOf(oneFindingPerLine(fs), "no banned package is imported")
+}

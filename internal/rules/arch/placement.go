@@ -1,0 +1,132 @@
+package arch
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// placementParams has two forms. Dir + Allowed: the only child folders Dir may have
+// ("workbench/ only allows browser/, services/, contrib/, api/"); files directly in
+// Dir are fine unless NoFiles. Files + Under: files matching Files must live below
+// one of Under ("*.test.ts files go in __tests__/").
+type placementParams struct {
+	Dir     string   `json:"dir,omitempty"`
+	Allowed []string `json:"allowed,omitempty"`
+	NoFiles bool     `json:"no_files,omitempty"`
+	Files   []string `json:"files,omitempty"`
+	Under   []string `json:"under,omitempty"`
+}
+
+type placementCheck struct {
+	rule *policy.Rule
+	p    placementParams
+}
+
+func compilePlacement(rule *policy.Rule) (engine.Check, error) {
+	var p placementParams
+	if err := decode(rule, &p); err != nil {
+		return nil, err
+	}
+	byDir := p.Dir != "" || len(p.Allowed) > 0
+	byKind := len(p.Files) > 0 || len(p.Under) > 0
+	switch {
+	case byDir && byKind:
+		return nil, fmt.Errorf("params: give either dir+allowed or files+under, not both")
+	case byDir:
+		d := strings.Trim(p.Dir, "/")
+		if d == "" || strings.ContainsAny(d, "*?[{") {
+			return nil, fmt.Errorf("params.dir: %q must be a folder path", p.Dir)
+		}
+		p.Dir = d
+		if len(p.Allowed) == 0 {
+			return nil, fmt.Errorf("params.allowed: name at least one child folder of %s", d)
+		}
+		for i, a := range p.Allowed {
+			a = strings.Trim(a, "/")
+			if a == "" || strings.Contains(a, "/") {
+				return nil, fmt.Errorf("params.allowed[%d]: %q must be one folder name", i, p.Allowed[i])
+			}
+			p.Allowed[i] = a
+		}
+	case byKind:
+		if len(p.Files) == 0 || len(p.Under) == 0 {
+			return nil, fmt.Errorf("params.files and params.under: both are needed")
+		}
+		if err := validGlobs("files", p.Files); err != nil {
+			return nil, err
+		}
+		if err := validGlobs("under", p.Under); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("params: give dir+allowed or files+under")
+	}
+	return &placementCheck{rule: rule, p: p}, nil
+}
+
+// Targets are the files the run owns: in a diff, only the files the change created
+// (a file that was already misplaced is not the change's doing).
+func (c *placementCheck) Targets(ev *engine.Evidence) []engine.Target {
+	var ts []engine.Target
+	for i, f := range ev.Files {
+		if ev.Mode == engine.ModeDiff && !f.New {
+			continue
+		}
+		if !c.rule.Scope.Covers(f.Path) || !c.applies(f.Path) {
+			continue
+		}
+		ts = append(ts, engine.Target{Kind: engine.TargetFile, Index: i, Path: f.Path})
+	}
+	return ts
+}
+
+func (c *placementCheck) applies(p string) bool {
+	if c.p.Dir != "" {
+		return strings.HasPrefix(p, c.p.Dir+"/")
+	}
+	return matchAny(c.p.Files, p)
+}
+
+func (c *placementCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	f := ev.Files[t.Index]
+	var msg string
+	if c.p.Dir != "" {
+		rest := strings.TrimPrefix(f.Path, c.p.Dir+"/")
+		child, _, nested := strings.Cut(rest, "/")
+		switch {
+		case !nested && c.p.NoFiles:
+			msg = fmt.Sprintf("%s is directly in %s/, which holds only the folders %s", f.Path, c.p.Dir, list(slashed(c.p.Allowed)))
+		case nested && !contains(c.p.Allowed, child):
+			msg = fmt.Sprintf("%s is in %s/%s/, but %s/ only allows the subfolders %s", f.Path, c.p.Dir, child, c.p.Dir, list(slashed(c.p.Allowed)))
+		}
+	} else if !matchAny(c.p.Under, f.Path) {
+		msg = fmt.Sprintf("%s is a %s file outside %s, where such files live", f.Path, list(c.p.Files), list(humans(c.p.Under)))
+	}
+	if msg == "" {
+		return engine.Result{Verdict: engine.Satisfied, Reason: "the file is where it belongs"}
+	}
+	// Line 1: the file as a whole (a located finding survives report formats that
+	// need a line).
+	return engine.Result{Verdict: engine.Violated, Findings: []engine.Finding{{Path: f.Path, Line: 1, CommandIndex: -1,
+		Message: msg, Suggestion: c.rule.Suggestion}}}
+}
+
+func slashed(xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = x + "/"
+	}
+	return out
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,402 @@
+package arch
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// Shared pieces of the sentence patterns (prose is lower case, spans are §N).
+const (
+	// list is one or more spans: "§0", "§0 and §1", "§0, §1 or §2".
+	spanList = `§\d+(?:(?:, (?:and |or |nor )?| (?:and|or|nor) )§\d+)*`
+	// neg is a prohibition.
+	neg = `(?:must not|must never|mustn't|should not|should never|shouldn't|may not|may never|cannot|can't|can not|shall not|does not|do not|doesn't|don't|never|is not allowed to|are not allowed to|is forbidden to|are forbidden to|is not permitted to|are not permitted to)`
+	// importVerb is the dependency verb.
+	importVerb = `(?:import|imports|depend on|depends on|reference|references|use code from)`
+	// place is a filler before a subject ("code in", "files under").
+	place = `(?:(?:code|files|modules|packages|anything|everything) (?:in|under|inside|from) )?(?:the )?`
+	// noun is a filler after a subject ("folder", "package").
+	noun = `(?: (?:folder|directory|package|module|layer|tree|code|files?)s?)?`
+)
+
+func mustRE(s string) *regexp.Regexp { return regexp.MustCompile(s) }
+
+var (
+	// "§0 must not import (from) §1", "code in §0 must not depend on §1"
+	forbidRE = mustRE(`^` + place + `(` + spanList + `)` + noun + `(?: itself| themselves)?,? ` + neg + ` (?:directly |ever )?` + importVerb + `(?: anything| any code)?(?: from| on)?(?: the)? (` + spanList + `)`)
+	// "nothing in §0 may import (from) §1"
+	nothingInRE = mustRE(`^nothing (?:in|under|inside) (` + spanList + `)` + noun + ` (?:may|must|should|can|shall) ` + importVerb + `(?: anything)?(?: from| on)? (` + spanList + `)`)
+	// "only §0 (files) may import §1"
+	onlyMayRE = mustRE(`^only (` + spanList + `)` + noun + ` (?:may|can|should|are allowed to|is allowed to|must) ` + importVerb + `(?: from)? (` + spanList + `)`)
+	// "nothing imports §0 except §1"
+	nothingExceptRE = mustRE(`^nothing (?:else )?(?:may |should |must |can )?(?:imports?|depends? on) (` + spanList + `)(?: (?:except|other than|but|apart from|besides) (` + spanList + `))?(?:[.;]|$)`)
+	// "§0 may only be imported by §1"
+	onlyImportedByRE = mustRE(`^(` + spanList + `)` + noun + ` (?:may|must|should|can) (?:only|exclusively) be (?:imported|used) (?:by|from|in) (` + spanList + `)`)
+	// "§0 -> no imports from §1"
+	arrowNoRE = mustRE(`^(` + spanList + `) (?:->|→|=>) no imports? from (` + spanList + `)`)
+	// "§0 ... (sits alongside §1, may import from it but not vice versa)"
+	reverseRE = mustRE(`^(§\d+)\b.*?(§\d+)[^§]*?\bmay (?:import|depend on|use)(?: from)? it,? but not (?:vice versa|the other way round|the other way around|the reverse)`)
+	// "§0 may import (from) §1 but not vice versa"
+	reverse2RE = mustRE(`^(§\d+)` + noun + ` (?:may|can) (?:import|depend on|use)(?: from)? (§\d+)` + noun + `,? but not (?:vice versa|the other way round|the other way around|the reverse)`)
+	// "§0 may only import (from) §1", "§0 imports only §1"
+	onlyRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` (?:(?:may|must|should|can) (?:only|exclusively) (?:import|depend on|use)(?: from| on)?|(?:imports|depends on|uses|must import|should import) only(?: from)?) (` + spanList + `)`)
+	// "§0 is the data model: it imports no other heed package"
+	onlyNoneRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + `\b[^§]*?(?:\bit|\bthey|, which|^)? ?(?:imports|depends on|may import|must import|import|depend on) (?:no|nothing from any) other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)`)
+	// "§0 must not import any other (heed) package"
+	onlyNone2RE = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` ` + neg + ` ` + importVerb + ` (?:any )?other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)`)
+	// "a feature must not import from another feature('s folder)"
+	isolateRE = mustRE(`^(?:a|an|one|each|any|every) ([a-z-]+?) ` + neg + ` ` + importVerb + `(?: anything| code)?(?: from| on)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?(?: (?:folder|directory|package|module|code)s?)?(?:[ ,.;(]|$)`)
+	isolate2RE = mustRE(`^(?:the )?([a-z-]+?)s ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
+	isolate3RE = mustRE(`^no ([a-z-]+?) (?:may|can|should|must) ` + importVerb + `(?: from)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?\b`)
+	vicaVersaRE = mustRE(`\((?:or|and) (?:the other way round|the other way around|vice versa)\)|,? (?:or|and) (?:the other way round|the other way around|vice versa)\b`)
+	independentRE = mustRE(`\b(?:independent|isolated|decoupled|separate) (?:of|from) (?:each other|one another)|\bmust not depend on each other|\bstay independent\b`)
+)
+
+// importsRecognizer compiles boundary sentences into imports rules.
+type importsRecognizer struct{}
+
+func (importsRecognizer) Name() string { return "arch.imports" }
+
+func (importsRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	var out recognize.Result
+	seen := map[string]bool{}
+	add := func(r policy.Rule) {
+		key := string(r.Params)
+		if !seen[key] {
+			seen[key] = true
+			out.Rules = append(out.Rules, r)
+		}
+	}
+	ctxGroup := contextGroup(c, rc)
+	for _, s := range sentences(c.Text) {
+		if r, ok, why := recognizeIsolate(s, c, rc, ctxGroup); ok {
+			add(r)
+			continue
+		} else if why != "" {
+			out.Unenforced = why
+			continue
+		}
+		rules, why := recognizeBoundary(s, c, rc, ctxGroup)
+		for _, r := range rules {
+			add(r)
+		}
+		if len(rules) == 0 && why != "" {
+			out.Unenforced = why
+		}
+	}
+	if len(out.Rules) > 0 {
+		out.Unenforced = ""
+	}
+	return out
+}
+
+// contextGroup is the folder pattern the constraint's context declares independent
+// ("Code is grouped by feature under `src/features/<name>/`, and features stay
+// independent of each other:"), or "".
+func contextGroup(c *policy.Constraint, rc *recognize.RepoContext) string {
+	for _, s := range append(sentences(c.Context), sentences(c.Text)...) {
+		for _, sp := range s.spans {
+			if sub, ok := resolveSpan(sp, c, rc); ok && sub.group != "" {
+				return sub.group
+			}
+		}
+	}
+	return ""
+}
+
+func contextIndependent(c *policy.Constraint) bool {
+	return independentRE.MatchString(recognize.Lower(c.Context))
+}
+
+// recognizeIsolate reads "a feature must not import another feature's folder".
+func recognizeIsolate(s sentence, c *policy.Constraint, rc *recognize.RepoContext, ctxGroup string) (policy.Rule, bool, string) {
+	var noun1, noun2 string
+	if m := isolateRE.FindStringSubmatch(s.prose); m != nil {
+		noun1, noun2 = m[1], m[2]
+	} else if m := isolate3RE.FindStringSubmatch(s.prose); m != nil {
+		noun1, noun2 = m[1], m[2]
+	} else if m := isolate2RE.FindStringSubmatch(s.prose); m != nil {
+		noun1, noun2 = m[1], m[1]
+	} else {
+		return policy.Rule{}, false, ""
+	}
+	if strings.TrimSuffix(noun1, "s") != strings.TrimSuffix(noun2, "s") {
+		return policy.Rule{}, false, ""
+	}
+	group := ctxGroup
+	if group == "" {
+		group = groupFromDirs(noun1, rc)
+	}
+	if group == "" {
+		return policy.Rule{}, false, fmt.Sprintf("names no folder that holds the %ss (write it as `src/%ss/<name>/`)", noun1, noun1)
+	}
+	params := importsParams{Mode: ModeIsolate, Groups: group}
+	sm := newSampler(rc)
+	base := strings.TrimSuffix(group, "/*")
+	a, b := sm.concrete(base+"/a/**", "one"), sm.concrete(base+"/b/**", "two")
+	aSib := sm.concrete(base+"/a/**", "helper")
+	rule := archRule(KindImports, params, c,
+		fmt.Sprintf("a file in one folder of %s imports from another", group),
+		"move what both need to a shared folder, or import it through the owner's public entry point if the instructions allow one",
+		sm.importCase(policy.ExpectViolated, a, b, "one feature importing another"),
+		sm.importCase(policy.ExpectSatisfied, a, aSib, "a feature importing its own file"))
+	return rule, true, ""
+}
+
+// groupFromDirs finds the folder of a noun's instances: a repository folder named
+// after its plural ("features" for feature), when there is exactly one.
+func groupFromDirs(noun string, rc *recognize.RepoContext) string {
+	if rc == nil {
+		return ""
+	}
+	var found []string
+	for _, d := range rc.Dirs {
+		base := d[strings.LastIndexByte(d, '/')+1:]
+		if base == noun+"s" || base == noun+"es" {
+			found = append(found, d)
+		}
+	}
+	if len(found) == 1 {
+		return found[0] + "/*"
+	}
+	return ""
+}
+
+// recognizeBoundary reads the forbid and only forms.
+func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoContext, ctxGroup string) ([]policy.Rule, string) {
+	spans := func(listText string) []int { return spanIndexes(listText) }
+	p := s.prose
+	switch {
+	case arrowNoRE.MatchString(p):
+		m := arrowNoRE.FindStringSubmatch(p)
+		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), false)
+	case nothingInRE.MatchString(p):
+		m := nothingInRE.FindStringSubmatch(p)
+		from, to := spans(m[1]), spans(m[2])
+		both := vicaVersaRE.MatchString(p)
+		if ctxGroup != "" && contextIndependent(c) && allInGroup(s, c, rc, ctxGroup, append(from, to...)) {
+			return nil, fmt.Sprintf("an example of the independence of the folders of %s that its context states; the rule that states it covers this", ctxGroup)
+		}
+		return forbidRules(s, c, rc, from, to, both)
+	case onlyMayRE.MatchString(p):
+		m := onlyMayRE.FindStringSubmatch(p)
+		return exceptRules(s, c, rc, spans(m[1]), spans(m[2]))
+	case nothingExceptRE.MatchString(p):
+		m := nothingExceptRE.FindStringSubmatch(p)
+		return exceptRules(s, c, rc, spans(m[2]), spans(m[1]))
+	case onlyImportedByRE.MatchString(p):
+		m := onlyImportedByRE.FindStringSubmatch(p)
+		return exceptRules(s, c, rc, spans(m[2]), spans(m[1]))
+	case reverse2RE.MatchString(p):
+		m := reverse2RE.FindStringSubmatch(p)
+		return forbidRules(s, c, rc, spans(m[2]), spans(m[1]), false)
+	case reverseRE.MatchString(p):
+		m := reverseRE.FindStringSubmatch(p)
+		return forbidRules(s, c, rc, spans(m[2]), spans(m[1]), false)
+	case onlyNone2RE.MatchString(p):
+		m := onlyNone2RE.FindStringSubmatch(p)
+		return onlyRules(s, c, rc, spans(m[1]), nil)
+	case forbidRE.MatchString(p):
+		m := forbidRE.FindStringSubmatch(p)
+		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), vicaVersaRE.MatchString(p))
+	case onlyRE.MatchString(p):
+		m := onlyRE.FindStringSubmatch(p)
+		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
+	case onlyNoneRE.MatchString(p):
+		m := onlyNoneRE.FindStringSubmatch(p)
+		return onlyRules(s, c, rc, spans(m[1]), nil)
+	}
+	return nil, ""
+}
+
+func allInGroup(s sentence, c *policy.Constraint, rc *recognize.RepoContext, group string, idx []int) bool {
+	for _, i := range idx {
+		sub, ok := resolveSpan(s.spans[i], c, rc)
+		if !ok || sub.dir == "" || !matchAny([]string{group}, sub.dir) {
+			return false
+		}
+	}
+	return len(idx) > 0
+}
+
+// resolveAll resolves spans to subjects; ok is false when one does not resolve (a
+// rule over half the names the sentence gives would be wrong).
+func resolveAll(s sentence, c *policy.Constraint, rc *recognize.RepoContext, idx []int) ([]subject, bool) {
+	var out []subject
+	for _, i := range idx {
+		if i >= len(s.spans) {
+			return nil, false
+		}
+		sub, ok := resolveSpan(s.spans[i], c, rc)
+		if !ok || sub.group != "" {
+			return nil, false
+		}
+		out = append(out, sub)
+	}
+	return out, len(out) > 0
+}
+
+func merge(subs []subject) (globs, packages []string) {
+	for _, s := range subs {
+		globs = append(globs, s.globs...)
+		packages = append(packages, s.packages...)
+	}
+	return dedupe(globs), dedupe(packages)
+}
+
+// importerGlobs are what an importer subject selects: folders and file kinds by glob,
+// a workspace package by name.
+func importerSide(subs []subject) (globs, packages []string, ok bool) {
+	for _, s := range subs {
+		switch {
+		case len(s.globs) > 0:
+			globs = append(globs, s.globs...)
+		case len(s.packages) > 0 && strings.HasPrefix(s.packages[0], "@"):
+			packages = append(packages, s.packages...)
+		default:
+			return nil, nil, false // a bare package name cannot import anything here
+		}
+	}
+	return dedupe(globs), dedupe(packages), true
+}
+
+// targetSide keeps, for a folder subject, the folder only: "`web`" the folder is
+// not also the npm package "web".
+func targetSide(subs []subject) (globs, packages []string) {
+	for _, s := range subs {
+		globs = append(globs, s.globs...)
+		if len(s.globs) == 0 || s.lang != "" || strings.HasPrefix(s.packages0(), "@") {
+			packages = append(packages, s.packages...)
+		}
+	}
+	return dedupe(globs), dedupe(packages)
+}
+
+func (s subject) packages0() string {
+	if len(s.packages) == 0 {
+		return ""
+	}
+	return s.packages[0]
+}
+
+func forbidRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, fromIdx, toIdx []int, both bool) ([]policy.Rule, string) {
+	from, ok1 := resolveAll(s, c, rc, fromIdx)
+	to, ok2 := resolveAll(s, c, rc, toIdx)
+	if !ok1 || !ok2 {
+		return nil, "names a folder or package heed cannot place"
+	}
+	rules := []policy.Rule{}
+	if r, ok := forbidRule(c, rc, from, to); ok {
+		rules = append(rules, r)
+	} else {
+		return nil, "the importing side is not a folder or file kind"
+	}
+	if both {
+		if r, ok := forbidRule(c, rc, to, from); ok {
+			rules = append(rules, r)
+		}
+	}
+	return rules, ""
+}
+
+func forbidRule(c *policy.Constraint, rc *recognize.RepoContext, from, to []subject) (policy.Rule, bool) {
+	fg, fp, ok := importerSide(from)
+	if !ok || len(fg)+len(fp) == 0 {
+		return policy.Rule{}, false
+	}
+	tg, tp := targetSide(to)
+	if len(tg)+len(tp) == 0 {
+		return policy.Rule{}, false
+	}
+	params := importsParams{Mode: ModeForbid, From: fg, FromPackages: fp, To: tg, ToPackages: tp}
+	sm := newSampler(rc, append(append([]subject(nil), from...), to...)...)
+	var cases []policy.Case
+	if len(fg) > 0 && len(tg) > 0 {
+		src := sm.concrete(fg[0], "importer")
+		dst := sm.concrete(tg[0], "target")
+		other := sm.concrete("neutral/**", "other")
+		cases = append(cases,
+			sm.importCase(policy.ExpectViolated, src, dst, "an import across the boundary"),
+			sm.importCase(policy.ExpectSatisfied, src, other, "an import of something else"))
+	}
+	summary := fmt.Sprintf("%s imports %s", list(append(humans(fg), fp...)), list(append(humans(tg), tp...)))
+	return archRule(KindImports, params, c, summary, "", cases...), true
+}
+
+// exceptRules: only the importers named may import the targets; everything else in
+// scope must not.
+func exceptRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, allowedIdx, toIdx []int) ([]policy.Rule, string) {
+	allowed, ok1 := resolveAll(s, c, rc, allowedIdx)
+	to, ok2 := resolveAll(s, c, rc, toIdx)
+	if !ok1 || !ok2 {
+		return nil, "names a folder or package heed cannot place"
+	}
+	ag, _, ok := importerSide(allowed)
+	if !ok || len(ag) == 0 {
+		return nil, "the allowed importers are not a folder or file kind"
+	}
+	tg, tp := targetSide(to)
+	params := importsParams{Mode: ModeForbid, From: []string{"**"}, FromExcept: ag, To: tg, ToPackages: tp}
+	sm := newSampler(rc, append(append([]subject(nil), allowed...), to...)...)
+	var cases []policy.Case
+	if len(tg) > 0 {
+		dst := sm.concrete(tg[0], "target")
+		bad := sm.concrete("neutral/**", "importer")
+		good := sm.concrete(ag[0], "allowed")
+		other := sm.concrete("elsewhere/**", "other")
+		cases = append(cases,
+			sm.importCase(policy.ExpectViolated, bad, dst, "an importer that is not allowed"),
+			sm.importCase(policy.ExpectSatisfied, bad, other, "the same importer importing something else"),
+			sm.importCase(policy.ExpectInapplicable, good, dst, "an allowed importer: the rule does not apply to it"))
+	}
+	summary := fmt.Sprintf("a file other than %s imports %s", list(humans(ag)), list(append(humans(tg), tp...)))
+	return []policy.Rule{archRule(KindImports, params, c, summary, "", cases...)}, ""
+}
+
+// onlyRules: the importers may import (of the repository's own code) only the
+// targets and themselves.
+func onlyRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, fromIdx, toIdx []int) ([]policy.Rule, string) {
+	from, ok1 := resolveAll(s, c, rc, fromIdx)
+	if !ok1 {
+		return nil, "names a folder heed cannot place"
+	}
+	var to []subject
+	if len(toIdx) > 0 {
+		var ok bool
+		if to, ok = resolveAll(s, c, rc, toIdx); !ok {
+			return nil, "names a folder or package heed cannot place"
+		}
+	}
+	fg, fp, ok := importerSide(from)
+	if !ok || len(fg) == 0 {
+		return nil, "the importing side is not a folder"
+	}
+	tg, tp := targetSide(to)
+	params := importsParams{Mode: ModeOnly, From: fg, FromPackages: fp, To: tg, ToPackages: tp}
+	sm := newSampler(rc, append(append([]subject(nil), from...), to...)...)
+	src := sm.concrete(fg[0], "importer")
+	other := sm.concrete("neutral/**", "other")
+	good := sm.concrete(fg[0], "sibling")
+	if len(tg) > 0 {
+		good = sm.concrete(tg[0], "allowed")
+	}
+	summary := fmt.Sprintf("%s imports another part of the repository than %s", list(humans(fg)), list(append(humans(tg), tp...)))
+	if len(tg)+len(tp) == 0 {
+		summary = fmt.Sprintf("%s imports another part of the repository", list(humans(fg)))
+	}
+	return []policy.Rule{archRule(KindImports, params, c, summary, "",
+		sm.importCase(policy.ExpectViolated, src, other, "an import of a folder the rule does not allow"),
+		sm.importCase(policy.ExpectSatisfied, src, good, "an allowed import"))}, ""
+}
+
+// archRule fills a rule of the domain.
+func archRule(kind string, params any, c *policy.Constraint, message, suggestion string, cases ...policy.Case) policy.Rule {
+	raw, _ := json.Marshal(params)
+	return policy.Rule{Domain: policy.DomainArchitecture, Kind: kind, Params: raw, Severity: recognize.Severity(c.Level),
+		Exact: true, Message: message, Suggestion: suggestion, Cases: cases}
+}

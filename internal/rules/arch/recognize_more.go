@@ -1,0 +1,487 @@
+package arch
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// ---- layers ----
+
+var (
+	layerWordRE = mustRE(`\blayer(?:s|ed|ing)?\b`)
+	// "from §0, §1, §2, to §3" (lowest first)
+	fromToRE = mustRE(`\bfrom (§\d+(?:,? §\d+)*),?(?: and)? to (§\d+)`)
+	// "§0 → §1 → §2" (three or more, lowest first in a layering sentence)
+	arrowChainRE = mustRE(`(§\d+(?: ?(?:→|->|=>|⟶) ?§\d+){2,})`)
+	// "layers (lowest first): §0, §1, §2" / "(bottom to top)" / "(top to bottom)"
+	orderedListRE = mustRE(`\b(lowest|bottom|base|highest|top)(?: (?:first|to (?:highest|top|bottom|lowest)))?\)?:? (§\d+(?:(?:, (?:and |then )?| (?:and|then) )§\d+)+)`)
+	foundationRE  = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` (?:is|are|forms?|acts as) (?:the )?(?:foundation|lowest|bottom|bottom-most|lowest-level)(?: layer)?(?:[,.;:]|$| of\b| on which\b| that\b| and\b)`)
+)
+
+type layersRecognizer struct{}
+
+func (layersRecognizer) Name() string { return "arch.layers" }
+
+func (layersRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	var out recognize.Result
+	for _, s := range sentences(c.Text) {
+		if m := foundationRE.FindStringSubmatch(s.prose); m != nil && layerWordRE.MatchString(s.prose) || m != nil && strings.Contains(s.prose, "foundation") {
+			subs, ok := resolveAll(s, c, rc, spanIndexes(m[1]))
+			if !ok {
+				out.Unenforced = "names a layer heed cannot place"
+				continue
+			}
+			fg, _, ok := importerSide(subs)
+			if !ok || len(fg) == 0 {
+				continue
+			}
+			sm := newSampler(rc, subs...)
+			params := importsParams{Mode: ModeOnly, From: fg}
+			out.Rules = append(out.Rules, archRule(KindImports, params, c,
+				fmt.Sprintf("the foundation layer %s imports another part of the repository", list(humans(fg))),
+				"the foundation depends on nothing above it: move the code up, or invert the dependency",
+				sm.importCase(policy.ExpectViolated, sm.concrete(fg[0], "base"), sm.concrete("neutral/**", "higher"), "the foundation importing a higher layer"),
+				sm.importCase(policy.ExpectSatisfied, sm.concrete(fg[0], "base"), sm.concrete(fg[0], "sibling"), "the foundation importing itself")))
+			continue
+		}
+		if !layerWordRE.MatchString(s.prose) && !headerSays(c, "layer") {
+			continue
+		}
+		order := layerOrder(s)
+		if len(order) < 2 {
+			continue
+		}
+		layers, why := placeLayers(s, c, rc, order)
+		if layers == nil {
+			out.Unenforced = why
+			continue
+		}
+		params := layersParams{Layers: layers}
+		sm := newSampler(rc)
+		lo := sm.concrete(layers[0].Paths[0], "low")
+		hi := sm.concrete(layers[len(layers)-1].Paths[0], "high")
+		names := make([]string, len(layers))
+		for i, l := range layers {
+			names[i] = l.Name
+		}
+		out.Rules = append(out.Rules, archRule(KindLayers, params, c,
+			fmt.Sprintf("a lower layer imports a higher one (%s, lowest first)", strings.Join(names, " → ")),
+			"keep the dependency pointing down: move the shared code to the lower layer, or invert the dependency",
+			sm.importCase(policy.ExpectViolated, lo, hi, "the lowest layer importing the highest"),
+			sm.importCase(policy.ExpectSatisfied, hi, lo, "the highest layer importing the lowest")))
+	}
+	if len(out.Rules) > 0 {
+		out.Unenforced = ""
+	}
+	return out
+}
+
+func headerSays(c *policy.Constraint, word string) bool {
+	for _, h := range c.HeaderPath {
+		if strings.Contains(strings.ToLower(h), word) {
+			return true
+		}
+	}
+	return false
+}
+
+// layerOrder returns the spans of an ordered layering, lowest first.
+func layerOrder(s sentence) []int {
+	if m := fromToRE.FindStringSubmatch(s.prose); m != nil {
+		return append(spanIndexes(m[1]), spanIndexes(m[2])...)
+	}
+	if m := orderedListRE.FindStringSubmatch(s.prose); m != nil {
+		idx := spanIndexes(m[2])
+		if m[1] == "highest" || m[1] == "top" {
+			for i, j := 0, len(idx)-1; i < j; i, j = i+1, j-1 {
+				idx[i], idx[j] = idx[j], idx[i]
+			}
+		}
+		return idx
+	}
+	if m := arrowChainRE.FindStringSubmatch(s.prose); m != nil {
+		return spanIndexes(m[1])
+	}
+	return nil
+}
+
+// placeLayers maps layer names to folders: paths as written, or bare names that are
+// sibling folders of one parent ("base", "platform" are src/vs/base, src/vs/platform).
+func placeLayers(s sentence, c *policy.Constraint, rc *recognize.RepoContext, order []int) ([]layer, string) {
+	names := make([]string, len(order))
+	bare := true
+	for i, j := range order {
+		names[i] = strings.Trim(strings.TrimPrefix(s.spans[j], "./"), "/")
+		if strings.Contains(names[i], "/") {
+			bare = false
+		}
+	}
+	var dirs []string
+	if bare {
+		parent, ok := commonParent(names, c, rc)
+		if !ok {
+			return nil, fmt.Sprintf("the layers %s are not sibling folders of this repository", strings.Join(names, ", "))
+		}
+		for _, n := range names {
+			dirs = append(dirs, path.Join(parent, n))
+		}
+	} else {
+		for _, n := range names {
+			dirs = append(dirs, repoPath(n, c, rc))
+		}
+	}
+	var out []layer
+	for i, d := range dirs {
+		out = append(out, layer{Name: names[i], Paths: []string{d + "/**"}})
+	}
+	return out, ""
+}
+
+// commonParent finds the one folder that has every name as a child, preferring the
+// instruction file's scope and the shallowest.
+func commonParent(names []string, c *policy.Constraint, rc *recognize.RepoContext) (string, bool) {
+	if rc == nil || len(rc.Dirs) == 0 {
+		return "", false
+	}
+	count := map[string]int{}
+	for _, n := range names {
+		for _, d := range rc.Dirs {
+			if path.Base(d) == n {
+				p := path.Dir(d)
+				if p == "." {
+					p = ""
+				}
+				count[p]++
+			}
+		}
+	}
+	var cands []string
+	for p, n := range count {
+		if n == len(names) {
+			cands = append(cands, p)
+		}
+	}
+	if len(cands) == 0 {
+		return "", false
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		if a, b := strings.Count(cands[i], "/"), strings.Count(cands[j], "/"); a != b {
+			return a < b
+		}
+		return cands[i] < cands[j]
+	})
+	if c != nil && c.Scope.Dir != "" {
+		for _, p := range cands {
+			if p == c.Scope.Dir || strings.HasPrefix(p, c.Scope.Dir+"/") {
+				return p, true
+			}
+		}
+	}
+	return cands[0], true
+}
+
+// ---- cycles ----
+
+var (
+	cycleWordRE = mustRE(`\b(?:circular|cyclic|cycles?|acyclic)\b`)
+	cycleRuleREs = []*regexp.Regexp{
+		mustRE(`^(?:there (?:must|should) be )?no (?:new )?(?:circular|cyclic) (?:imports?|dependenc(?:y|ies)|references?|import chains?)`),
+		mustRE(`^(?:please )?(?:avoid|prevent|never (?:introduce|create|add)|do not (?:introduce|create|add)|don't (?:introduce|create|add)|must not (?:introduce|create|add)) (?:any |new )?(?:circular|cyclic) (?:imports?|dependenc(?:y|ies)|references?)`),
+		mustRE(`^(?:please )?(?:avoid|prevent|never (?:introduce|create|add)|do not (?:introduce|create|add)|don't (?:introduce|create|add)) (?:any |new )?(?:import|dependency|package|module) cycles?`),
+		mustRE(`^(?:circular|cyclic) (?:imports|dependencies|import chains)(?: between [^.]*?)? (?:are|is) (?:not allowed|forbidden|prohibited|banned|not permitted|not ok)`),
+		mustRE(`^(?:the )?(?:` + spanList + `)` + noun + ` (?:must|should|may) (?:not have|never have|have no|contain no|not contain) (?:any )?(?:circular|cyclic) (?:imports?|dependenc(?:y|ies))`),
+		mustRE(`^keep the (?:[\w-]+ )?(?:import|dependency|package|module) graph (?:acyclic|free of cycles)`),
+		mustRE(`^(?:the )?(?:[\w-]+ )?(?:imports|dependencies|import graph|dependency graph) (?:must|should) (?:be acyclic|stay acyclic|remain acyclic|not form (?:a )?cycles?)`),
+	}
+	packageGranRE = mustRE(`\b(?:packages?|crates?|folders?|directories|modules? level|package level)\b`)
+)
+
+type cyclesRecognizer struct{}
+
+func (cyclesRecognizer) Name() string { return "arch.cycles" }
+
+func (cyclesRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	var out recognize.Result
+	for _, s := range sentences(c.Text) {
+		if !cycleWordRE.MatchString(s.prose) {
+			continue
+		}
+		matched := false
+		for _, r := range cycleRuleREs {
+			if r.MatchString(s.prose) {
+				matched = true
+				break
+			}
+		}
+		if !matched {
+			continue
+		}
+		params := cyclesParams{Granularity: GranularityFile}
+		if packageGranRE.MatchString(s.prose) && !strings.Contains(s.prose, "python module") {
+			params.Granularity = GranularityPackage
+		}
+		for _, sp := range s.spans {
+			if sub, ok := resolveSpan(sp, c, rc); ok && sub.dir != "" {
+				params.Within = append(params.Within, sub.globs...)
+			}
+		}
+		sm := newSampler(rc)
+		base := "lib/**"
+		if len(params.Within) > 0 {
+			base = params.Within[0]
+		}
+		a, b := sm.concrete(base, "a"), sm.concrete(base, "b")
+		if params.Granularity == GranularityPackage || sm.lang == "go" {
+			a, b = sm.concrete(strings.TrimSuffix(base, "/**")+"/a/**", "a"), sm.concrete(strings.TrimSuffix(base, "/**")+"/b/**", "b")
+		}
+		codeA, filesA := sm.repo(a, b)
+		codeB, _ := sm.repo(b, a)
+		violated := policy.Case{Expect: policy.ExpectViolated, Path: a, Code: codeA, Files: map[string]string{}, Note: "two files importing each other"}
+		for k, v := range filesA {
+			violated.Files[k] = v
+		}
+		violated.Files[b] = codeB
+		satisfied := sm.importCase(policy.ExpectSatisfied, a, b, "an import in one direction only")
+		out.Rules = append(out.Rules, archRule(KindCycles, params, c, "an import cycle",
+			"break the cycle: move what both sides need into a module they can both import, or invert one dependency",
+			violated, satisfied))
+	}
+	return out
+}
+
+// ---- placement ----
+
+var (
+	onlyAllowsRE = mustRE(`^(?:the )?(§\d+)(?: folder| directory)? (?:only allows|allows only|may only contain|must only contain|should only contain|only contains|contains only|may contain only|can only contain|must contain only|should contain only|only has) (?:the )?(?:sub-?(?:directories|folders)|(?:child )?(?:folders|directories))?:? (` + spanList + `)`)
+	onlyChildrenRE = mustRE(`^(?:the )?only (?:sub-?(?:directories|folders)|child (?:folders|directories)|folders|directories) (?:allowed )?(?:in|under|of|inside) (§\d+) (?:are|is) (` + spanList + `)`)
+	newFilesUnderRE = mustRE(`^(?:all )?new (?:files|code|modules|source files) (?:under|in|inside) (§\d+) (?:must |should |have to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be created) (?:in|into|under|inside) (?:one of )?(` + spanList + `)`)
+	kindUnderRE = mustRE(`^(?:all |new |every )?(?:[a-z-]+ )?(?:files? )?\(?(§\d+)\)?(?: files?)? (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be kept|are placed|are kept|be located|are located) (?:in|into|under|inside|below) (` + spanList + `)`)
+	putKindRE   = mustRE(`^(?:always )?(?:put|place|keep|create) (?:all |new |every )?(?:[a-z-]+ )?(?:files? )?\(?(§\d+)\)?(?: files?)? (?:in|into|under|inside|below) (` + spanList + `)`)
+)
+
+type placementRecognizer struct{}
+
+func (placementRecognizer) Name() string { return "arch.placement" }
+
+func (placementRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	var out recognize.Result
+	for _, s := range sentences(c.Text) {
+		var dirIdx int
+		var childList string
+		switch {
+		case onlyAllowsRE.MatchString(s.prose):
+			m := onlyAllowsRE.FindStringSubmatch(s.prose)
+			dirIdx, childList = atoi(m[1][len("§"):]), m[2]
+		case onlyChildrenRE.MatchString(s.prose):
+			m := onlyChildrenRE.FindStringSubmatch(s.prose)
+			dirIdx, childList = atoi(m[1][len("§"):]), m[2]
+		case newFilesUnderRE.MatchString(s.prose):
+			m := newFilesUnderRE.FindStringSubmatch(s.prose)
+			dirIdx, childList = atoi(m[1][len("§"):]), m[2]
+		default:
+			if r, ok := kindPlacement(s, c, rc); ok {
+				out.Rules = append(out.Rules, r)
+			}
+			continue
+		}
+		dir, ok := resolveSpan(s.spans[dirIdx], c, rc)
+		if !ok || dir.dir == "" {
+			out.Unenforced = "the folder is not one heed can place"
+			continue
+		}
+		var allowed []string
+		for _, i := range spanIndexes(childList) {
+			ch := strings.Trim(strings.TrimPrefix(s.spans[i], "./"), "/")
+			// A child written with its parent ("workbench/browser/") is the child.
+			if j := strings.LastIndexByte(ch, '/'); j >= 0 {
+				parent := ch[:j]
+				if !strings.HasSuffix(dir.dir, parent) {
+					allowed = nil
+					break
+				}
+				ch = ch[j+1:]
+			}
+			if ch == "" || strings.ContainsAny(ch, " *?") {
+				allowed = nil
+				break
+			}
+			allowed = append(allowed, ch)
+		}
+		if len(allowed) == 0 {
+			out.Unenforced = "the allowed folders are not folder names"
+			continue
+		}
+		params := placementParams{Dir: dir.dir, Allowed: allowed}
+		sm := newSampler(rc)
+		out.Rules = append(out.Rules, archRule(KindPlacement, params, c,
+			fmt.Sprintf("a new file under %s/ outside %s", dir.dir, list(slashed(allowed))),
+			fmt.Sprintf("put the file in one of %s", list(slashed(prefixAll(dir.dir+"/", allowed)))),
+			policy.Case{Expect: policy.ExpectViolated, Path: sm.concrete(dir.dir+"/elsewhere/**", "new"), Code: "", Note: "a file in a folder the rule does not allow"},
+			policy.Case{Expect: policy.ExpectSatisfied, Path: sm.concrete(dir.dir+"/"+allowed[0]+"/**", "new"), Code: "", Note: "a file in an allowed folder"}))
+	}
+	return out
+}
+
+func prefixAll(p string, xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = p + x
+	}
+	return out
+}
+
+// kindPlacement reads "`*.test.ts` files go in `__tests__/`".
+func kindPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	m := kindUnderRE.FindStringSubmatch(s.prose)
+	if m == nil {
+		m = putKindRE.FindStringSubmatch(s.prose)
+	}
+	if m == nil || strings.Contains(s.prose, " not ") || strings.Contains(s.prose, " once ") || strings.HasPrefix(s.prose, "if ") {
+		return policy.Rule{}, false
+	}
+	kind, ok := resolveSpan(s.spans[atoi(m[1][len("§"):])], c, rc)
+	if !ok || !kind.fileKind {
+		return policy.Rule{}, false
+	}
+	var under []string
+	for _, i := range spanIndexes(m[2]) {
+		span := strings.TrimSpace(s.spans[i])
+		name := strings.Trim(strings.TrimPrefix(span, "./"), "/")
+		if name == "" || strings.ContainsAny(name, " *?{}<>") {
+			return policy.Rule{}, false
+		}
+		switch {
+		case isDir(rc, repoPath(name, c, rc)):
+			under = append(under, repoPath(name, c, rc)+"/**")
+		case strings.HasSuffix(span, "/") && !strings.Contains(name, "/"):
+			// A bare folder name ("`tests/`") the repository does not have yet:
+			// that folder at any depth.
+			under = append(under, "**/"+name+"/**")
+		case strings.Contains(name, "/") && path.Ext(name) == "":
+			under = append(under, repoPath(name, c, rc)+"/**")
+		default:
+			return policy.Rule{}, false
+		}
+	}
+	params := placementParams{Files: kind.globs, Under: under}
+	sm := newSampler(rc, kind)
+	name := sm.concrete(kind.globs[0], "sample")
+	good := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(under[0], "**/"), "/"), "/**") + "/" + path.Base(name)
+	bad := "elsewhere/" + path.Base(name)
+	return archRule(KindPlacement, params, c,
+		fmt.Sprintf("a %s file outside %s", list(kind.globs), list(humans(under))),
+		fmt.Sprintf("move the file under %s", list(humans(under))),
+		policy.Case{Expect: policy.ExpectViolated, Path: bad, Note: "a file of the kind in the wrong place"},
+		policy.Case{Expect: policy.ExpectSatisfied, Path: good, Note: "a file of the kind where it belongs"}), true
+}
+
+// ---- external ----
+
+var (
+	banUseRE    = mustRE(`^(?:do not|don't|never|must not|should not|avoid)(?: use| using| import| importing| depend on| add)?(?: the)? (` + spanList + `)(?: (?:library|libraries|package|packages|module|modules|crate|crates|dependency|client))?(?: in (?:new )?code)?[;,:]? ?(?:—|-|–)? ?(?:use|prefer|instead,? use|but use) (§\d+)(?: instead)?(?:[.;]|$| for\b)`)
+	useInsteadRE = mustRE(`^(?:always )?(?:use|prefer|import) (§\d+)(?: (?:library|package|module|crate|client))? (?:instead of|rather than|not) (` + spanList + `)(?:[.;]|$| for\b| in\b)`)
+	neverImportRE = mustRE(`^(?:never|do not|don't|must not|should not) (?:import|depend on) (` + spanList + `)(?: (?:library|package|module|crate))?(?: anywhere| in this (?:repo|repository|project|codebase))?[.;]?$`)
+	// "Do not use `requests`; use `httpx`." is two sentences once split at ";".
+	banAloneRE = mustRE(`^(?:do not|don't|never|must not|should not|avoid)(?: use| using| import| importing| depend on)?(?: the)? (` + spanList + `)(?: (?:library|libraries|package|packages|module|modules|crate|crates|dependency|client))?[.;]?$`)
+	useNextRE  = mustRE(`^(?:use|prefer|instead,? use) (§\d+)(?: instead)?[.;]?$`)
+	commandishRE  = mustRE(`\b(?:run|runs|running|command|commands|cli|install|installs|script|scripts|shell|terminal|execute)\b`)
+)
+
+// tools are command names that "use X, not Y" sentences are about (the process
+// domain's business), never import names.
+var tools = map[string]bool{
+	"npm": true, "npx": true, "pnpm": true, "yarn": true, "bun": true, "bunx": true, "pip": true, "pip3": true, "uv": true, "uvx": true,
+	"poetry": true, "pipenv": true, "conda": true, "cargo": true, "go": true, "make": true, "git": true, "docker": true, "node": true,
+	"deno": true, "python": true, "python3": true, "tsc": true, "gradle": true, "mvn": true, "gradlew": true, "mvnw": true, "just": true,
+	"bazel": true, "sudo": true, "curl": true, "wget": true, "brew": true, "apt": true, "apt-get": true, "rm": true,
+}
+
+type externalRecognizer struct{}
+
+func (externalRecognizer) Name() string { return "arch.external" }
+
+func (externalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	var out recognize.Result
+	ss := sentences(c.Text)
+	for k, s := range ss {
+		if commandishRE.MatchString(s.prose) {
+			continue
+		}
+		var bannedIdx []int
+		instead := -1
+		switch {
+		case banAloneRE.MatchString(s.prose) && k+1 < len(ss) && useNextRE.MatchString(ss[k+1].prose) && !commandishRE.MatchString(ss[k+1].prose):
+			bannedIdx = spanIndexes(banAloneRE.FindStringSubmatch(s.prose)[1])
+			next := ss[k+1]
+			s.spans = append(append([]string(nil), s.spans...), next.spans[atoi(useNextRE.FindStringSubmatch(next.prose)[1][len("§"):])])
+			instead = len(s.spans) - 1
+		case banUseRE.MatchString(s.prose):
+			m := banUseRE.FindStringSubmatch(s.prose)
+			bannedIdx, instead = spanIndexes(m[1]), atoi(m[2][len("§"):])
+		case useInsteadRE.MatchString(s.prose):
+			m := useInsteadRE.FindStringSubmatch(s.prose)
+			bannedIdx, instead = spanIndexes(m[2]), atoi(m[1][len("§"):])
+		case neverImportRE.MatchString(s.prose):
+			bannedIdx = spanIndexes(neverImportRE.FindStringSubmatch(s.prose)[1])
+		default:
+			continue
+		}
+		var banned []string
+		ok := true
+		for _, i := range bannedIdx {
+			name := strings.TrimSpace(s.spans[i])
+			if !packageNameRE.MatchString(strings.ToLower(name)) || tools[name] || strings.HasSuffix(name, "/") || isDir(rc, name) || strings.Contains(name, "()") {
+				ok = false
+				break
+			}
+			banned = append(banned, name)
+		}
+		if !ok || len(banned) == 0 {
+			continue
+		}
+		params := externalParams{Banned: banned}
+		suggestion := ""
+		if instead >= 0 {
+			alt := strings.TrimSpace(s.spans[instead])
+			if tools[alt] || !packageNameRE.MatchString(strings.ToLower(alt)) {
+				continue
+			}
+			params.Instead = alt
+			suggestion = "use " + alt + " instead"
+		}
+		sm := newSampler(rc)
+		bad, good := externalCase(sm, banned[0], params.Instead)
+		out.Rules = append(out.Rules, archRule(KindExternal, params, c,
+			fmt.Sprintf("a file imports %s", list(banned)), suggestion, bad, good))
+	}
+	return out
+}
+
+// externalCase writes a file importing the banned package and one importing the
+// alternative (or nothing third-party).
+func externalCase(sm sampler, banned, instead string) (policy.Case, policy.Case) {
+	alt := instead
+	if alt == "" {
+		alt = "some-other-package"
+	}
+	p := sm.concrete("src/**", "client")
+	code := func(pkg string) string {
+		switch sm.lang {
+		case "python":
+			return "import " + strings.ReplaceAll(pkg, "-", "_") + "\n"
+		case "go":
+			return "package src\n\nimport _ \"" + pkg + "\"\n"
+		case "java":
+			return "package src;\n\nimport " + pkg + ".Thing;\n\nclass Client {}\n"
+		}
+		return "import x from \"" + pkg + "\";\n"
+	}
+	return policy.Case{Expect: policy.ExpectViolated, Path: p, Code: code(banned), Note: "an import of the banned package"},
+		policy.Case{Expect: policy.ExpectSatisfied, Path: p, Code: code(alt), Note: "an import of another package"}
+}

@@ -1,0 +1,292 @@
+package arch
+
+import (
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// A sentence is prose with its code spans taken out: "§0 must not import §1" with the
+// spans in order. Recognisers match the prose with regular expressions and resolve
+// the spans to folders, file kinds and package names.
+type sentence struct {
+	prose string // lower case, white space folded, spans as §0, §1, ...
+	spans []string
+}
+
+var spanRE = regexp.MustCompile("`+([^`]+)`+")
+
+// sentences splits a constraint's text into sentences (instruction files often put
+// two in one list item) and takes the code spans out.
+func sentences(text string) []sentence {
+	var out []sentence
+	var spans []string
+	prose := spanRE.ReplaceAllStringFunc(text, func(m string) string {
+		inner := strings.TrimSpace(strings.Trim(m, "`"))
+		spans = append(spans, inner)
+		return " §" + itoa(len(spans)-1) + " "
+	})
+	// Bold and italics markers carry no meaning for these sentences.
+	prose = strings.NewReplacer("**", "", "__", "").Replace(prose)
+	prose = strings.Join(strings.Fields(strings.ToLower(prose)), " ")
+	prose = strings.NewReplacer(" .", ".", " ,", ",", " ;", ";", " )", ")", "( ", "(", " :", ":").Replace(prose)
+	for _, part := range splitSentences(prose) {
+		s := sentence{prose: part}
+		// Renumber the spans of this sentence from 0.
+		idx := map[string]string{}
+		s.prose = placeholderRE.ReplaceAllStringFunc(part, func(m string) string {
+			if v, ok := idx[m]; ok {
+				return v
+			}
+			n := atoi(m[len("§"):])
+			s.spans = append(s.spans, spans[n])
+			v := "§" + itoa(len(s.spans)-1)
+			idx[m] = v
+			return v
+		})
+		out = append(out, s)
+	}
+	return out
+}
+
+var placeholderRE = regexp.MustCompile(`§\d+`)
+
+// splitSentences splits at ". ", "; " and "! " (not inside parentheses, which hold
+// asides like "(or the other way round)").
+func splitSentences(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+			}
+		case '.', ';', '!', '?':
+			if depth == 0 && (i+1 == len(s) || s[i+1] == ' ') {
+				if part := strings.TrimSpace(s[start : i+1]); part != "" {
+					out = append(out, part)
+				}
+				start = i + 1
+			}
+		}
+	}
+	if part := strings.TrimSpace(s[start:]); part != "" {
+		out = append(out, part)
+	}
+	return out
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// spanIndexes returns the span numbers a matched list ("§0, §1 or §2") names.
+func spanIndexes(list string) []int {
+	var out []int
+	for _, m := range placeholderRE.FindAllString(list, -1) {
+		out = append(out, atoi(m[len("§"):]))
+	}
+	return out
+}
+
+// subject is what a mention in an instruction names.
+type subject struct {
+	// globs select repository paths (folders as "dir/**", file kinds as "*_test.go").
+	globs []string
+	// packages are package names or import paths (npm, Go, Python, a workspace
+	// package).
+	packages []string
+	// group is a folder pattern with one placeholder ("src/features/*").
+	group string
+	// dir is the folder when the subject is one.
+	dir string
+	// fileKind marks a file-name glob ("_test.go files").
+	fileKind bool
+	// lang is the language the mention implies ("go" for *_test.go), if any.
+	lang string
+}
+
+func (s subject) empty() bool {
+	return len(s.globs) == 0 && len(s.packages) == 0 && s.group == ""
+}
+
+var groupPlaceholderRE = regexp.MustCompile(`<[^>/]+>|\{[^}/]+\}|\[[a-z_-]+\]|:[a-z_]+`)
+
+var fileKindRE = regexp.MustCompile(`^(\*|_|\.)?[\w.*-]*\.(go|py|pyi|ts|tsx|js|jsx|mjs|cjs|rs|java|kt)$`)
+
+var packageNameRE = regexp.MustCompile(`^(@[a-z0-9][\w.-]*/)?[a-z0-9][\w.-]*(/[\w.-]+)*$`)
+
+// resolveSpan turns a code span into a subject, using the repository's folders when
+// it has them. ok is false for spans that name nothing heed can match (a sentence,
+// a command, a type name).
+func resolveSpan(span string, c *policy.Constraint, rc *recognize.RepoContext) (subject, bool) {
+	s := strings.TrimSpace(span)
+	s = strings.TrimSuffix(s, ",")
+	if s == "" || strings.ContainsAny(s, " \t()=;'\"") {
+		return subject{}, false
+	}
+	// A folder pattern with a placeholder: src/features/<name>/.
+	if groupPlaceholderRE.MatchString(s) && strings.Contains(s, "/") {
+		g := groupPlaceholderRE.ReplaceAllString(strings.Trim(strings.TrimPrefix(s, "./"), "/"), "*")
+		if strings.HasSuffix(g, "/*") && !strings.Contains(strings.TrimSuffix(g, "/*"), "*") {
+			return subject{group: repoPath(strings.TrimSuffix(g, "/*"), c, rc) + "/*"}, true
+		}
+		return subject{}, false
+	}
+	// A file kind: _test.go, *.spec.ts, test_*.py.
+	if fileKindRE.MatchString(s) && !strings.Contains(s, "/") && (strings.HasPrefix(s, "_") || strings.HasPrefix(s, ".") || strings.Contains(s, "*")) {
+		g := s
+		if !strings.Contains(g, "*") {
+			g = "*" + g
+		}
+		return subject{globs: []string{g}, fileKind: true, lang: engine.LangOf(strings.ReplaceAll(g, "*", "x"), nil)}, true
+	}
+	// Go's "all packages below": internal/rules/...
+	s = strings.TrimSuffix(s, "/...")
+	// A Go import path of this module.
+	if rc != nil && rc.GoModule != "" && (s == rc.GoModule || strings.HasPrefix(s, rc.GoModule+"/")) {
+		rel := strings.TrimPrefix(strings.TrimPrefix(s, rc.GoModule), "/")
+		if rel == "" {
+			return subject{globs: []string{"**"}, packages: []string{s}, lang: engine.LangGo}, true
+		}
+		return subject{globs: []string{rel + "/**"}, packages: []string{s}, dir: rel, lang: engine.LangGo}, true
+	}
+	if strings.HasPrefix(s, "@") {
+		if packageNameRE.MatchString(s) && strings.Count(s, "/") >= 1 {
+			return subject{packages: []string{s}}, true
+		}
+		return subject{}, false
+	}
+	if strings.ContainsAny(s, "*?[]{}<>|\\") || strings.HasPrefix(s, "-") {
+		return subject{}, false
+	}
+	clean := strings.Trim(strings.TrimPrefix(s, "./"), "/")
+	if clean == "" || strings.HasPrefix(clean, "..") {
+		return subject{}, false
+	}
+	if strings.Contains(clean, "/") {
+		p := repoPath(clean, c, rc)
+		if path.Ext(p) != "" && !isDir(rc, p) && fileKindRE.MatchString(path.Base(p)) {
+			return subject{globs: []string{p}}, true // one file
+		}
+		if strings.Contains(clean, ".") && !isDir(rc, p) && !strings.HasSuffix(s, "/") {
+			// "github.com/pkg/errors", "prettier/plugins/typescript": an import path.
+			return subject{packages: []string{s}}, true
+		}
+		return subject{globs: []string{p + "/**"}, dir: p}, true
+	}
+	// A bare word: a folder when the repository has it, else a package name.
+	if p, ok := findDir(clean, c, rc); ok {
+		return subject{globs: []string{p + "/**"}, dir: p, packages: []string{clean}}, true
+	}
+	if packageNameRE.MatchString(clean) {
+		return subject{packages: []string{clean}}, true
+	}
+	return subject{}, false
+}
+
+// repoPath resolves a folder path written in an instruction file: as written from the
+// root when the repository has it, else relative to the instruction file's scope,
+// else the unique folder that ends with it ("vs/workbench" is src/vs/workbench).
+func repoPath(p string, c *policy.Constraint, rc *recognize.RepoContext) string {
+	if rc == nil || len(rc.Dirs) == 0 {
+		if c != nil && c.Scope.Dir != "" {
+			return c.Scope.Dir + "/" + p
+		}
+		return p
+	}
+	if isDir(rc, p) {
+		return p
+	}
+	if c != nil && c.Scope.Dir != "" && isDir(rc, c.Scope.Dir+"/"+p) {
+		return c.Scope.Dir + "/" + p
+	}
+	var found []string
+	for _, d := range rc.Dirs {
+		if strings.HasSuffix(d, "/"+p) {
+			found = append(found, d)
+		}
+	}
+	if len(found) == 1 {
+		return found[0]
+	}
+	if c != nil && c.Scope.Dir != "" {
+		return c.Scope.Dir + "/" + p
+	}
+	return p
+}
+
+func isDir(rc *recognize.RepoContext, p string) bool {
+	if rc == nil {
+		return false
+	}
+	i := sort.SearchStrings(rc.Dirs, p)
+	return i < len(rc.Dirs) && rc.Dirs[i] == p
+}
+
+// findDir resolves a bare folder name: at the root, in the instruction file's scope.
+func findDir(name string, c *policy.Constraint, rc *recognize.RepoContext) (string, bool) {
+	if c != nil && c.Scope.Dir != "" && isDir(rc, c.Scope.Dir+"/"+name) {
+		return c.Scope.Dir + "/" + name, true
+	}
+	if isDir(rc, name) {
+		return name, true
+	}
+	return "", false
+}
+
+// testGlobs are the file kinds that hold tests, by language: "production code" is
+// everything else.
+func testGlobs(langs []string) []string {
+	var out []string
+	add := func(gs ...string) { out = append(out, gs...) }
+	for _, l := range langs {
+		switch l {
+		case engine.LangGo:
+			add("*_test.go")
+		case engine.LangPython:
+			add("test_*.py", "*_test.py", "conftest.py", "tests/**", "test/**")
+		case engine.LangTypeScript, engine.LangTSX, engine.LangJavaScript:
+			add("*.test.*", "*.spec.*", "__tests__/**", "test/**", "tests/**")
+		case engine.LangRust:
+			add("tests/**", "benches/**")
+		case engine.LangJava:
+			add("src/test/**", "*Test.java", "*Tests.java")
+		}
+	}
+	return dedupe(out)
+}
+
+func dedupe(xs []string) []string {
+	seen := map[string]bool{}
+	out := xs[:0:0]
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
