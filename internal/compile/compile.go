@@ -38,6 +38,9 @@ const OriginSemantic = "compile.semantic"
 // yields, and the coverage report. Output order and ids are deterministic.
 func Compile(set *instr.Set, rc *recognize.RepoContext, recs []recognize.Recognizer) (*policy.Policy, *Report) {
 	p := &policy.Policy{Schema: policy.SchemaURL, Version: policy.CurrentVersion, Sources: []policy.SourceFile{}}
+	if rc == nil {
+		rc = &recognize.RepoContext{} // recognisers may read it without a nil check
+	}
 	var warnings []string
 	if set != nil {
 		for _, f := range set.Files {
@@ -117,6 +120,9 @@ func fileOrder(set *instr.Set) func(string) int {
 
 // CompileConstraint compiles a single constraint (heed explain, tests).
 func CompileConstraint(c *policy.Constraint, rc *recognize.RepoContext, recs []recognize.Recognizer) policy.Entry {
+	if rc == nil {
+		rc = &recognize.RepoContext{}
+	}
 	e, _ := compileOne(c, rc, recs)
 	return e
 }
