@@ -50,10 +50,10 @@ var (
 	// "§0 must not import any other (heed) package"
 	onlyNone2RE = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` ` + neg + ` ` + importVerb + ` (?:any )?other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)`)
 	// "a feature must not import from another feature('s folder)"
-	isolateRE = mustRE(`^(?:a|an|one|each|any|every) ([a-z-]+?) ` + neg + ` ` + importVerb + `(?: anything| code)?(?: from| on)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?(?: (?:folder|directory|package|module|code)s?)?(?:[ ,.;(]|$)`)
-	isolate2RE = mustRE(`^(?:the )?([a-z-]+?)s ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
-	isolate3RE = mustRE(`^no ([a-z-]+?) (?:may|can|should|must) ` + importVerb + `(?: from)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?\b`)
-	vicaVersaRE = mustRE(`\((?:or|and) (?:the other way round|the other way around|vice versa)\)|,? (?:or|and) (?:the other way round|the other way around|vice versa)\b`)
+	isolateRE     = mustRE(`^(?:a|an|one|each|any|every) ([a-z-]+?) ` + neg + ` ` + importVerb + `(?: anything| code)?(?: from| on)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?(?: (?:folder|directory|package|module|code)s?)?(?:[ ,.;(]|$)`)
+	isolate2RE    = mustRE(`^(?:the )?([a-z-]+?)s ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
+	isolate3RE    = mustRE(`^no ([a-z-]+?) (?:may|can|should|must) ` + importVerb + `(?: from)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?\b`)
+	vicaVersaRE   = mustRE(`\((?:or|and) (?:the other way round|the other way around|vice versa)\)|,? (?:or|and) (?:the other way round|the other way around|vice versa)\b`)
 	independentRE = mustRE(`\b(?:independent|isolated|decoupled|separate) (?:of|from) (?:each other|one another)|\bmust not depend on each other|\bstay independent\b`)
 )
 

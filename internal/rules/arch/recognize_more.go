@@ -189,7 +189,7 @@ func commonParent(names []string, c *policy.Constraint, rc *recognize.RepoContex
 // ---- cycles ----
 
 var (
-	cycleWordRE = mustRE(`\b(?:circular|cyclic|cycles?|acyclic)\b`)
+	cycleWordRE  = mustRE(`\b(?:circular|cyclic|cycles?|acyclic)\b`)
 	cycleRuleREs = []*regexp.Regexp{
 		mustRE(`^(?:there (?:must|should) be )?no (?:new )?(?:circular|cyclic) (?:imports?|dependenc(?:y|ies)|references?|import chains?)`),
 		mustRE(`^(?:please )?(?:avoid|prevent|never (?:introduce|create|add)|do not (?:introduce|create|add)|don't (?:introduce|create|add)|must not (?:introduce|create|add)) (?:any |new )?(?:circular|cyclic) (?:imports?|dependenc(?:y|ies)|references?)`),
@@ -258,11 +258,11 @@ func (cyclesRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 // ---- placement ----
 
 var (
-	onlyAllowsRE = mustRE(`^(?:the )?(§\d+)(?: folder| directory)? (?:only allows|allows only|may only contain|must only contain|should only contain|only contains|contains only|may contain only|can only contain|must contain only|should contain only|only has) (?:the )?(?:sub-?(?:directories|folders)|(?:child )?(?:folders|directories))?:? (` + spanList + `)`)
-	onlyChildrenRE = mustRE(`^(?:the )?only (?:sub-?(?:directories|folders)|child (?:folders|directories)|folders|directories) (?:allowed )?(?:in|under|of|inside) (§\d+) (?:are|is) (` + spanList + `)`)
+	onlyAllowsRE    = mustRE(`^(?:the )?(§\d+)(?: folder| directory)? (?:only allows|allows only|may only contain|must only contain|should only contain|only contains|contains only|may contain only|can only contain|must contain only|should contain only|only has) (?:the )?(?:sub-?(?:directories|folders)|(?:child )?(?:folders|directories))?:? (` + spanList + `)`)
+	onlyChildrenRE  = mustRE(`^(?:the )?only (?:sub-?(?:directories|folders)|child (?:folders|directories)|folders|directories) (?:allowed )?(?:in|under|of|inside) (§\d+) (?:are|is) (` + spanList + `)`)
 	newFilesUnderRE = mustRE(`^(?:all )?new (?:files|code|modules|source files) (?:under|in|inside) (§\d+) (?:must |should |have to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be created) (?:in|into|under|inside) (?:one of )?(` + spanList + `)`)
-	kindUnderRE = mustRE(`^(?:all |new |every )?(?:[a-z-]+ )?(?:files? )?\(?(§\d+)\)?(?: files?)? (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be kept|are placed|are kept|be located|are located) (?:in|into|under|inside|below) (` + spanList + `)`)
-	putKindRE   = mustRE(`^(?:always )?(?:put|place|keep|create) (?:all |new |every )?(?:[a-z-]+ )?(?:files? )?\(?(§\d+)\)?(?: files?)? (?:in|into|under|inside|below) (` + spanList + `)`)
+	kindUnderRE     = mustRE(`^(?:all |new |every )?(?:[a-z-]+ )?(?:files? )?\(?(§\d+)\)?(?: files?)? (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be kept|are placed|are kept|be located|are located) (?:in|into|under|inside|below) (` + spanList + `)`)
+	putKindRE       = mustRE(`^(?:always )?(?:put|place|keep|create) (?:all |new |every )?(?:[a-z-]+ )?(?:files? )?\(?(§\d+)\)?(?: files?)? (?:in|into|under|inside|below) (` + spanList + `)`)
 )
 
 type placementRecognizer struct{}
@@ -384,13 +384,13 @@ func kindPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) 
 // ---- external ----
 
 var (
-	banUseRE    = mustRE(`^(?:do not|don't|never|must not|should not|avoid)(?: use| using| import| importing| depend on| add)?(?: the)? (` + spanList + `)(?: (?:library|libraries|package|packages|module|modules|crate|crates|dependency|client))?(?: in (?:new )?code)?[;,:]? ?(?:—|-|–)? ?(?:use|prefer|instead,? use|but use) (§\d+)(?: instead)?(?:[.;]|$| for\b)`)
-	useInsteadRE = mustRE(`^(?:always )?(?:use|prefer|import) (§\d+)(?: (?:library|package|module|crate|client))? (?:instead of|rather than|not) (` + spanList + `)(?:[.;]|$| for\b| in\b)`)
+	banUseRE      = mustRE(`^(?:do not|don't|never|must not|should not|avoid)(?: use| using| import| importing| depend on| add)?(?: the)? (` + spanList + `)(?: (?:library|libraries|package|packages|module|modules|crate|crates|dependency|client))?(?: in (?:new )?code)?[;,:]? ?(?:—|-|–)? ?(?:use|prefer|instead,? use|but use) (§\d+)(?: instead)?(?:[.;]|$| for\b)`)
+	useInsteadRE  = mustRE(`^(?:always )?(?:use|prefer|import) (§\d+)(?: (?:library|package|module|crate|client))? (?:instead of|rather than|not) (` + spanList + `)(?:[.;]|$| for\b| in\b)`)
 	neverImportRE = mustRE(`^(?:never|do not|don't|must not|should not) (?:import|depend on) (` + spanList + `)(?: (?:library|package|module|crate))?(?: anywhere| in this (?:repo|repository|project|codebase))?[.;]?$`)
 	// "Do not use `requests`; use `httpx`." is two sentences once split at ";".
-	banAloneRE = mustRE(`^(?:do not|don't|never|must not|should not|avoid)(?: use| using| import| importing| depend on)?(?: the)? (` + spanList + `)(?: (?:library|libraries|package|packages|module|modules|crate|crates|dependency|client))?[.;]?$`)
-	useNextRE  = mustRE(`^(?:use|prefer|instead,? use) (§\d+)(?: instead)?[.;]?$`)
-	commandishRE  = mustRE(`\b(?:run|runs|running|command|commands|cli|install|installs|script|scripts|shell|terminal|execute)\b`)
+	banAloneRE   = mustRE(`^(?:do not|don't|never|must not|should not|avoid)(?: use| using| import| importing| depend on)?(?: the)? (` + spanList + `)(?: (?:library|libraries|package|packages|module|modules|crate|crates|dependency|client))?[.;]?$`)
+	useNextRE    = mustRE(`^(?:use|prefer|instead,? use) (§\d+)(?: instead)?[.;]?$`)
+	commandishRE = mustRE(`\b(?:run|runs|running|command|commands|cli|install|installs|script|scripts|shell|terminal|execute)\b`)
 )
 
 // tools are command names that "use X, not Y" sentences are about (the process

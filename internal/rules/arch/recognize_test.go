@@ -134,7 +134,7 @@ func TestRecognizeVariations(t *testing.T) {
 		{"`pkg/domain` must not import any other package.", `imports {"from":["pkg/domain/**"],"mode":"only"}`},
 		{"`src/ui` may import `src/lib` but not vice versa.", `imports {"from":["src/lib/**"],"to":["src/ui/**"],"mode":"forbid"}`},
 		{"`pkg/domain` must only be imported by `pkg/infra`.", `imports {"from":["**"],"from_except":["pkg/infra/**"],"to":["pkg/domain/**"],"mode":"forbid"}`},
-		{"Modules must not import each other.", ``}, // no folder of modules
+		{"Modules must not import each other.", ``},            // no folder of modules
 		{"Layers, lowest first: `core`, `domain`, `api`.", ``}, // not folders here
 		{"The layers are, from bottom to top: `pkg/domain`, `pkg/infra`, `app/api`.",
 			`layers {"layers":[{"name":"pkg/domain","paths":["pkg/domain/**"]},{"name":"pkg/infra","paths":["pkg/infra/**"]},{"name":"app/api","paths":["app/api/**"]}]}`},

@@ -1,0 +1,278 @@
+package arch
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// change builds diff-mode evidence: tree is the repository after the change; the
+// files in touched were changed, with the given lines touched (nil: a new file).
+func change(tree map[string]string, touched map[string][]int) *engine.Evidence {
+	snap := engine.MapSnapshot{}
+	for p, c := range tree {
+		snap[p] = []byte(c)
+	}
+	ev := &engine.Evidence{Mode: engine.ModeDiff, Tree: snap}
+	for _, p := range snap.Paths() {
+		lines, ok := touched[p]
+		if !ok {
+			continue
+		}
+		f := &engine.File{Path: p, Content: snap[p], Lang: engine.LangOf(p, snap[p])}
+		if lines == nil {
+			f.New = true
+		} else {
+			f.Touched = engine.LineSet{}
+			for _, l := range lines {
+				f.Touched[l] = true
+			}
+		}
+		ev.Files = append(ev.Files, f)
+		ev.Changed = append(ev.Changed, p)
+	}
+	return ev
+}
+
+func all(tree map[string]string) *engine.Evidence {
+	snap := engine.MapSnapshot{}
+	for p, c := range tree {
+		snap[p] = []byte(c)
+	}
+	ev := &engine.Evidence{Mode: engine.ModeAll, Tree: snap}
+	for _, p := range snap.Paths() {
+		ev.Files = append(ev.Files, &engine.File{Path: p, Content: snap[p], Lang: engine.LangOf(p, snap[p])})
+	}
+	return ev
+}
+
+func run(t *testing.T, kind string, params any, ev *engine.Evidence) engine.Outcome {
+	t.Helper()
+	raw, _ := json.Marshal(params)
+	rule := &policy.Rule{ID: "R", Kind: kind, Domain: policy.DomainArchitecture, Params: raw}
+	check, err := engine.NewRegistry(Kinds()...).CompileRule(rule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return engine.Run([]engine.Compiled{{Rule: rule, Check: check}}, ev, engine.Options{Workers: 2})[0]
+}
+
+func locs(o engine.Outcome) string {
+	var out []string
+	for _, f := range o.Findings() {
+		out = append(out, fmt.Sprintf("%s:%d", f.Path, f.Line))
+	}
+	return strings.Join(out, " ")
+}
+
+// Case 06's shape: the change adds testutil imports to production code and to a
+// test; the base already had one in fixtures.go, which is not the change's.
+func TestImportsOwnershipInDiffMode(t *testing.T) {
+	tree := map[string]string{
+		"go.mod":                     "module example.com/orbit\n",
+		"internal/testutil/f.go":     "package testutil\n",
+		"internal/store/fixtures.go": "package store\n\nimport \"example.com/orbit/internal/testutil\"\n",
+		"internal/sched/s.go":        "package sched\n\nimport (\n\t\"time\"\n\n\t\"example.com/orbit/internal/testutil\"\n)\n",
+		"internal/sched/s_test.go":   "package sched\n\nimport \"example.com/orbit/internal/testutil\"\n",
+	}
+	ev := change(tree, map[string][]int{"internal/sched/s.go": {6}, "internal/sched/s_test.go": {3}})
+	o := run(t, KindImports, importsParams{Mode: ModeForbid, From: []string{"**"}, FromExcept: []string{"*_test.go"}, To: []string{"internal/testutil/**"}}, ev)
+	if got := locs(o); got != "internal/sched/s.go:6" {
+		t.Fatalf("findings %q, want only the import the change added to production code", got)
+	}
+	f := o.Findings()[0]
+	if !strings.Contains(f.Message, "internal/testutil") || f.Snippet != `"example.com/orbit/internal/testutil"` {
+		t.Errorf("finding should name the import and quote its line: %+v", f)
+	}
+	// The same tree judged whole reports the old violation too.
+	o = run(t, KindImports, importsParams{Mode: ModeForbid, From: []string{"**"}, FromExcept: []string{"*_test.go"}, To: []string{"internal/testutil/**"}}, all(tree))
+	if got := locs(o); got != "internal/sched/s.go:6 internal/store/fixtures.go:3" {
+		t.Fatalf("--all findings %q", got)
+	}
+}
+
+func TestImportsModes(t *testing.T) {
+	tree := map[string]string{
+		"src/features/billing/List.tsx": "import { Table } from '../../shared/Table';\nimport { m } from '../team/members';\nimport type { T } from '../team/types';\nimport { own } from './own';\n",
+		"src/features/billing/own.ts":   "export const own = 1;\n",
+		"src/features/team/members.ts":  "export const m = 1;\n",
+		"src/features/team/types.ts":    "export type T = 1;\n",
+		"src/shared/Table.tsx":          "import { x } from '../features/billing/own';\nimport React from 'react';\n",
+		"src/app/routes.tsx":            "import { m } from '../features/team/members';\n",
+	}
+	ev := all(tree)
+	for _, c := range []struct {
+		name   string
+		params importsParams
+		want   string
+	}{
+		{"isolate", importsParams{Mode: ModeIsolate, Groups: "src/features/*"}, "src/features/billing/List.tsx:2 src/features/billing/List.tsx:3"},
+		{"isolate, type-only exempt", importsParams{Mode: ModeIsolate, Groups: "src/features/*", AllowTypeOnly: true}, "src/features/billing/List.tsx:2"},
+		{"forbid", importsParams{Mode: ModeForbid, From: []string{"src/shared/**"}, To: []string{"src/features/**"}}, "src/shared/Table.tsx:1"},
+		{"forbid a package", importsParams{Mode: ModeForbid, From: []string{"src/shared/**"}, ToPackages: []string{"react"}}, "src/shared/Table.tsx:2"},
+		{"only", importsParams{Mode: ModeOnly, From: []string{"src/features/billing/**"}, To: []string{"src/shared/**"}}, "src/features/billing/List.tsx:2 src/features/billing/List.tsx:3"},
+		{"only nothing", importsParams{Mode: ModeOnly, From: []string{"src/shared/**"}}, "src/shared/Table.tsx:1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := locs(run(t, KindImports, c.params, ev)); got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestLayers(t *testing.T) {
+	tree := map[string]string{
+		"src/vs/base/common/a.ts": "import { p } from '../../platform/p';\n",
+		"src/vs/platform/p.ts":    "import { a } from '../base/common/a';\n",
+		"src/vs/workbench/w.ts":   "import { p } from '../platform/p';\nimport { s } from '../sessions/s';\n",
+		"src/vs/sessions/s.ts":    "import { w } from '../workbench/w';\n",
+	}
+	params := layersParams{Layers: []layer{
+		{Name: "base", Paths: []string{"src/vs/base/**"}}, {Name: "platform", Paths: []string{"src/vs/platform/**"}},
+		{Name: "workbench", Paths: []string{"src/vs/workbench/**"}}, {Name: "sessions", Paths: []string{"src/vs/sessions/**"}}}}
+	o := run(t, KindLayers, params, all(tree))
+	if got := locs(o); got != "src/vs/base/common/a.ts:1 src/vs/workbench/w.ts:2" {
+		t.Fatalf("got %q", got)
+	}
+	if msg := o.Findings()[0].Message; !strings.Contains(msg, `"base"`) || !strings.Contains(msg, `"platform"`) || !strings.Contains(msg, "base → platform → workbench → sessions") {
+		t.Errorf("the message should name both layers and the order: %s", msg)
+	}
+	params.Allow = []allowEdge{{From: []string{"src/vs/workbench/**"}, To: []string{"src/vs/sessions/**"}}}
+	if got := locs(run(t, KindLayers, params, all(tree))); got != "src/vs/base/common/a.ts:1" {
+		t.Fatalf("with the exception: %q", got)
+	}
+}
+
+func TestCyclesClosedByTheChangeOnly(t *testing.T) {
+	tree := map[string]string{
+		// An old cycle: a <-> b.
+		"lib/a.py": "from lib import b\n",
+		"lib/b.py": "from lib import a\n",
+		// A cycle the change closes: c -> d -> e -> c, where the change added e's import.
+		"lib/c.py": "import lib.d\n",
+		"lib/d.py": "import lib.e\n",
+		"lib/e.py": "import os\nimport lib.c\n",
+		// A TYPE_CHECKING import and a function-level import close no cycle.
+		"lib/f.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from lib import g\n",
+		"lib/g.py": "from lib import f\ndef h():\n    from lib import g\n",
+	}
+	ev := change(tree, map[string][]int{"lib/e.py": {2}, "lib/f.py": {3}, "lib/a.py": {}})
+	o := run(t, KindCycles, cyclesParams{Granularity: GranularityFile}, ev)
+	if got := locs(o); got != "lib/e.py:2" {
+		t.Fatalf("findings %q, want the cycle the change closed, at the import it added", got)
+	}
+	if msg := o.Findings()[0].Message; msg != "import cycle: lib/e.py → lib/c.py → lib/d.py → lib/e.py" {
+		t.Errorf("message %q", msg)
+	}
+	// Judged whole, both cycles are reported, once each.
+	o = run(t, KindCycles, cyclesParams{Granularity: GranularityFile}, all(tree))
+	if got := locs(o); got != "lib/a.py:1 lib/c.py:1" {
+		t.Fatalf("--all findings %q", got)
+	}
+	// Type-only imports count when asked.
+	o = run(t, KindCycles, cyclesParams{Granularity: GranularityFile, IncludeTypeOnly: true, Within: []string{"lib/f.py", "lib/g.py"}}, all(tree))
+	if got := locs(o); got != "lib/f.py:3" {
+		t.Fatalf("with type-only imports: %q", got)
+	}
+}
+
+func TestCyclesAtPackageGranularityAndGo(t *testing.T) {
+	tree := map[string]string{
+		"go.mod":  "module m\n",
+		"a/a.go":  "package a\n\nimport \"m/b\"\n",
+		"b/b.go":  "package b\n\nimport \"m/c\"\n",
+		"c/c.go":  "package c\n\nimport \"m/a\"\n",
+		"c/c2.go": "package c\n",
+	}
+	o := run(t, KindCycles, cyclesParams{Granularity: GranularityFile}, change(tree, map[string][]int{"c/c.go": {3}}))
+	if got := locs(o); got != "c/c.go:3" {
+		t.Fatalf("Go cycles are between packages: %q", got)
+	}
+	if msg := o.Findings()[0].Message; msg != "import cycle: c → a → b → c" {
+		t.Errorf("message %q", msg)
+	}
+}
+
+func TestPlacement(t *testing.T) {
+	tree := map[string]string{
+		"src/vs/workbench/browser/a.ts":  "",
+		"src/vs/workbench/utils/new.ts":  "",
+		"src/vs/workbench/old/legacy.ts": "",
+		"src/vs/workbench/top.ts":        "",
+		"tests/test_ok.py":               "",
+		"app/test_misplaced.py":          "",
+	}
+	ev := change(tree, map[string][]int{"src/vs/workbench/browser/a.ts": nil, "src/vs/workbench/utils/new.ts": nil, "src/vs/workbench/old/legacy.ts": {1},
+		"src/vs/workbench/top.ts": nil, "tests/test_ok.py": nil, "app/test_misplaced.py": nil})
+	o := run(t, KindPlacement, placementParams{Dir: "src/vs/workbench", Allowed: []string{"browser", "services", "contrib", "api"}}, ev)
+	if got := locs(o); got != "src/vs/workbench/utils/new.ts:1" {
+		t.Fatalf("findings %q: only the new file in a folder not allowed (the old one is not the change's)", got)
+	}
+	o = run(t, KindPlacement, placementParams{Files: []string{"test_*.py"}, Under: []string{"tests/**"}}, ev)
+	if got := locs(o); got != "app/test_misplaced.py:1" {
+		t.Fatalf("findings %q", got)
+	}
+}
+
+func TestExternal(t *testing.T) {
+	tree := map[string]string{
+		"app/http.py": "import requests.adapters\nimport httpx\n",
+		"app/ok.py":   "from app import http\n",
+		"web/x.ts":    "import get from 'lodash/get';\nimport { y } from './y';\n",
+		"web/y.ts":    "export const y = 1;\n",
+	}
+	o := run(t, KindExternal, externalParams{Banned: []string{"requests", "lodash"}, Instead: "httpx"}, all(tree))
+	if got := locs(o); got != "app/http.py:1 web/x.ts:1" {
+		t.Fatalf("findings %q", got)
+	}
+	o = run(t, KindExternal, externalParams{Banned: []string{"requests"}, Langs: []string{"typescript"}}, all(tree))
+	if got := locs(o); got != "" {
+		t.Fatalf("a Python package name must not be matched in TypeScript files: %q", got)
+	}
+}
+
+func TestUnreadableFilesAreUndetermined(t *testing.T) {
+	big := strings.Repeat("x", 3<<20) // over the Tree-sitter parse limit
+	tree := map[string]string{"gen/big.py": big, "lib/a.py": "import os\n"}
+	o := run(t, KindImports, importsParams{Mode: ModeForbid, From: []string{"**"}, To: []string{"x/**"}}, all(tree))
+	if o.Verdict != engine.Undetermined {
+		t.Fatalf("a file whose imports cannot be read is undetermined, never a pass: %s", o.Verdict)
+	}
+	o = run(t, KindCycles, cyclesParams{}, all(tree))
+	if o.Verdict != engine.Undetermined {
+		t.Fatalf("cycles: %s", o.Verdict)
+	}
+}
+
+func TestParamErrorsNameTheParameter(t *testing.T) {
+	for _, c := range []struct {
+		kind, params, want string
+	}{
+		{KindImports, `{"mode":"forbid","from":["a/**"]}`, "params.to"},
+		{KindImports, `{"mode":"sometimes","from":["a/**"],"to":["b"]}`, "params.mode"},
+		{KindImports, `{"mode":"isolate","groups":"src/features"}`, "params.groups"},
+		{KindImports, `{"mode":"forbid","from":["a/["],"to":["b"]}`, "params.from[0]"},
+		{KindImports, `{"mode":"forbid","from":["a"],"to":["b"],"form":["typo"]}`, "unknown field"},
+		{KindImports, `{"mode":"only"}`, "params.from"},
+		{KindLayers, `{"layers":[{"name":"a","paths":["a/**"]}]}`, "params.layers"},
+		{KindLayers, `{"layers":[{"name":"a","paths":["a/**"]},{"name":"b"}]}`, "params.layers[1].paths"},
+		{KindCycles, `{"granularity":"module"}`, "params.granularity"},
+		{KindPlacement, `{"dir":"src/*","allowed":["a"]}`, "params.dir"},
+		{KindPlacement, `{"dir":"src","allowed":["a/b"]}`, "params.allowed[0]"},
+		{KindPlacement, `{"files":["*.py"]}`, "params.files and params.under"},
+		{KindExternal, `{"banned":[]}`, "params.banned"},
+		{KindExternal, `{"banned":["x"],"langs":["cobol"]}`, "params.langs[0]"},
+		{KindExternal, ``, "params: missing"},
+	} {
+		rule := &policy.Rule{ID: "R", Kind: c.kind, Params: json.RawMessage(c.params)}
+		_, err := engine.NewRegistry(Kinds()...).CompileRule(rule)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %s: error %v, want one naming %q", c.kind, c.params, err, c.want)
+		}
+	}
+}
