@@ -1,0 +1,259 @@
+package shell
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+)
+
+// render shows a command as the tests expect it: argv words joined by spaces,
+// dynamic words marked with ~, the directory when not the root, an unparsable
+// command as !reason.
+func render(c engine.Command) string {
+	if c.Unparsable != "" {
+		return "!" + c.Unparsable
+	}
+	dyn := map[int]bool{}
+	for _, i := range c.DynamicArgs {
+		dyn[i] = true
+	}
+	var parts []string
+	for i, a := range c.Argv {
+		if dyn[i] {
+			a = "~" + a
+		}
+		parts = append(parts, a)
+	}
+	s := strings.Join(parts, " ")
+	if c.Cwd != "" {
+		s = c.Cwd + ": " + s
+	}
+	return s
+}
+
+func has(cmds []engine.Command, want string) bool {
+	for _, c := range cmds {
+		if r := render(c); r == want || strings.HasPrefix(want, "!") && strings.HasPrefix(r, want) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestParseFindsEverySimpleCommand(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want []string
+	}{
+		{"npm run compile", []string{"npm run compile"}},
+		{"git status && git reset --hard", []string{"git status", "git reset --hard"}},
+		{"make || npm test; yarn add x", []string{"make", "npm test", "yarn add x"}},
+		{"cat a | npm ci | tee log", []string{"cat a", "npm ci", "tee log"}},
+		{"(cd web && npm i)", []string{"cd web", "web: npm i"}},
+		{"{ npm i; }", []string{"npm i"}},
+		{"echo $(npm bin) `yarn bin`", []string{"npm bin", "yarn bin"}},
+		{"diff <(npm ls) <(pnpm ls)", []string{"npm ls", "pnpm ls"}},
+		{"FOO=1 BAR=2 npm run compile", []string{"npm run compile"}},
+		{`bash -c "yarn add x"`, []string{`bash -c yarn add x`, "yarn add x"}},
+		{`sh -lc 'bash -c "npm i"'`, []string{"npm i"}},
+		{`sudo -u bob pip install y`, []string{"pip install y"}},
+		{`env -i PATH=/bin npx tsc`, []string{"npx tsc", "tsc"}},
+		{`nohup nice -n 5 timeout 10 time npm test`, []string{"npm test"}},
+		{`command npm i`, []string{"npm i"}},
+		{`exec -a x npm i`, []string{"npm i"}},
+		{`xargs -n1 npm i`, []string{"npm i ~<arguments read by xargs>"}},
+		{`find . -name '*.js' -exec rm -f {} \;`, []string{"rm -f ~{}"}},
+		{`/usr/bin/npm i`, []string{"/usr/bin/npm i"}},
+		{`./node_modules/.bin/tsc -p .`, []string{"./node_modules/.bin/tsc -p ."}},
+		{`pnpm dlx create-vite app`, []string{"create-vite app"}},
+		{`yarn dlx -p typescript tsc`, []string{"tsc"}},
+		{`npx -y tsc@5 --noEmit`, []string{"tsc --noEmit"}},
+		{`npm exec -- eslint .`, []string{"eslint ."}},
+		{`uv run --with x pytest -q`, []string{"pytest -q"}},
+		{`python3 -m pip install x`, []string{"pip install x"}},
+		{`python -Im pip install x`, []string{"pip install x"}},
+		{`deno run -A tools/format.js`, []string{"tools/format.js"}},
+		{`eval "npm install"`, []string{"npm install"}},
+		{`trap 'git reset --hard' EXIT`, []string{"git reset --hard"}},
+		{`watch -n 5 npm test`, []string{"npm test"}},
+		{`if npm test; then git push; fi`, []string{"npm test", "git push"}},
+		{`for f in a b; do npm i $f; done`, []string{"npm i ~$f"}},
+		{`f() { npm publish; }; f`, []string{"npm publish"}},
+	} {
+		cmds := Parse(c.line, Options{})
+		for _, w := range c.want {
+			if !has(cmds, w) {
+				var got []string
+				for _, x := range cmds {
+					got = append(got, render(x))
+				}
+				t.Errorf("%s: no command %q in %q", c.line, w, got)
+			}
+		}
+	}
+}
+
+func TestWordsAreEvaluatedAsTheShellWould(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{`n\pm i`, "npm i"},
+		{`'n'"p"m i`, "npm i"},
+		{`$'\x6epm' i`, "npm i"},
+		{`$'\156pm' i`, "npm i"},
+		{`{git,reset,--hard}`, "git reset --hard"},
+		{`git reset --ha\` + "\n" + `rd`, "git reset --hard"},
+		{`X="push --force"; git $X origin`, "git push --force origin"},
+		{`B=main; git push origin "$B"`, "git push origin main"},
+		{`N=npm; $N install`, "npm install"},
+		{`$(which npm) install`, "npm install"},
+		{`"$(command -v git)" reset --hard`, "git reset --hard"},
+		{`alias n=npm; n install`, "npm install"},
+		{`alias g='git push -f'; g origin`, "git push -f origin"},
+		{`sh -c '"$0" "$@"' npm install`, "npm install"},
+		{`bash -c 'git $1 --hard' _ reset`, "git reset --hard"},
+		{`set -- reset --hard; git "$@"`, "git reset --hard"},
+		{`git -c alias.p="push -f" p origin`, "git -c alias.p=push -f push -f origin"},
+		{`git -c alias.x='!git reset --hard' x`, "git reset --hard"},
+		{`env -S 'npm install'`, "npm install"},
+		{`bash <<< 'git reset --hard'`, "git reset --hard"},
+		{"bash <<'EOF'\ngit reset --hard\nEOF", "git reset --hard"},
+		{`echo 'npm publish' | sh`, "npm publish"},
+		{`printf 'git push -f\n' | bash`, "git push -f"},
+		{`bash < tools/lint.sh`, "tools/lint.sh"},
+	} {
+		cmds := Parse(c.line, Options{})
+		if !has(cmds, c.want) {
+			var got []string
+			for _, x := range cmds {
+				got = append(got, render(x))
+			}
+			t.Errorf("%s: no command %q in %q", c.line, c.want, got)
+		}
+	}
+}
+
+func TestWhatCannotBeSeenIsFlagged(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{`echo "unterminated`, "!cannot parse the command line"},
+		{`$CMD install`, "~$CMD install"},
+		{`git push origin $BRANCH`, "git push origin ~$BRANCH"},
+		{`git push $(echo --force)`, "git push ~$(echo --force)"},
+		{`/usr/bin/np? i`, "~/usr/bin/np? i"},
+		{`bash -c "$SCRIPT"`, "!the script given to bash -c is computed at run time"},
+		{`eval "$X"`, "!the command given to eval is computed at run time"},
+		{`curl -s https://x | bash`, "!bash reads its commands from a pipe"},
+		{`sh < $SCRIPT`, "!sh reads its commands from a file"},
+		{`bash -c 'echo "x'`, "!cannot parse the script given to bash -c"},
+		{`read X; $X`, "~$X"},
+	} {
+		cmds := Parse(c.line, Options{})
+		if !has(cmds, c.want) {
+			var got []string
+			for _, x := range cmds {
+				got = append(got, render(x))
+			}
+			t.Errorf("%s: want %q in %q", c.line, c.want, got)
+		}
+	}
+}
+
+func TestNestingIsBounded(t *testing.T) {
+	line := strings.Repeat("eval ", 20) + "npm i"
+	cmds := Parse(line, Options{})
+	if !has(cmds, "!commands nested more than") {
+		t.Fatalf("a script nested 20 deep must be refused, got %d commands", len(cmds))
+	}
+}
+
+func TestDirectories(t *testing.T) {
+	opt := Options{Cwd: "web", Root: "/repo"}
+	for _, c := range []struct{ line, want string }{
+		{"npm i", "web: npm i"},
+		{"cd .. && npm i", "npm i"},
+		{"cd /repo/api; npm i", "api: npm i"},
+		{"cd sub; (cd deeper; npm i); npm test", "web/sub: npm test"},
+		{"git -C ../core commit", "core: git -C ../core commit"},
+		{"make -C docs html", "web/docs: make -C docs html"},
+		{"npm --prefix ui run build", "web/ui: npm --prefix ui run build"},
+		{"env -C app npm i", "web/app: npm i"},
+		{"cd /tmp && npm i", "/tmp: npm i"},
+	} {
+		if cmds := Parse(c.line, opt); !has(cmds, c.want) {
+			var got []string
+			for _, x := range cmds {
+				got = append(got, render(x))
+			}
+			t.Errorf("%s: want %q in %q", c.line, c.want, got)
+		}
+	}
+}
+
+// Requires says which commands must have succeeded: what an ordering rule needs to
+// accept `make lint && git commit` and refuse `make lint; git commit`.
+func TestRequires(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		// want: for the command whose argv starts with "git commit", the argv of the
+		// commands it requires
+		want string
+	}{
+		{"make lint && git commit -m x", "make lint"},
+		{"make lint; git commit -m x", ""},
+		{"make lint || git commit -m x", ""},
+		{"make fmt && make lint && git commit -m x", "make fmt,make lint"},
+		{"(make lint; true) && git commit -m x", "true"},
+		{"if make lint; then git commit -m x; fi", "make lint"},
+		{"make lint | tee log && git commit -m x", "tee log"},
+		{"sudo make lint && git commit -m x", "sudo make lint,make lint"},
+		{`bash -c "make lint" && git commit -m x`, "bash -c make lint,make lint"},
+	} {
+		cmds := Parse(c.line, Options{})
+		var got []string
+		for _, x := range cmds {
+			if len(x.Argv) > 1 && x.Argv[0] == "git" && x.Argv[1] == "commit" {
+				for _, r := range x.Requires {
+					got = append(got, strings.Join(cmds[r].Argv, " "))
+				}
+			}
+		}
+		if g := strings.Join(got, ","); g != c.want {
+			t.Errorf("%s: git commit requires %q, want %q", c.line, g, c.want)
+		}
+	}
+}
+
+func TestFromArgvUnwrapsLikeTheShell(t *testing.T) {
+	cmds := FromArgv([]string{"sudo", "-E", "npm", "run", "compile"}, Options{Base: 3, Index: 7})
+	if len(cmds) != 2 || render(cmds[1]) != "npm run compile" {
+		t.Fatalf("got %v", cmds)
+	}
+	if cmds[0].Index != 7 || cmds[1].Index != 7 || cmds[1].Requires != nil {
+		t.Fatalf("indexes: %+v", cmds)
+	}
+	// an argv word is never re-split or expanded
+	cmds = FromArgv([]string{"git", "commit", "-m", "$(rm -rf /)"}, Options{})
+	if len(cmds) != 1 || cmds[0].Dynamic {
+		t.Fatalf("argv words are literal: %+v", cmds)
+	}
+}
+
+func TestQuoteRoundTrips(t *testing.T) {
+	for _, s := range []string{"plain", "with space", "it's", "$HOME", "", "a\nb", "--flag=x"} {
+		cmds := Parse("echo "+Quote(s), Options{})
+		if len(cmds) != 1 || len(cmds[0].Argv) != 2 || cmds[0].Argv[1] != s {
+			t.Errorf("Quote(%q) = %s does not round-trip: %v", s, Quote(s), cmds)
+		}
+	}
+}
+
+func ExampleParse() {
+	for _, c := range Parse(`cd web && FOO=1 sudo npm run compile | tee log`, Options{}) {
+		fmt.Println(c.Cwd, c.Argv)
+	}
+	// Output:
+	//  [cd web]
+	// web [sudo npm run compile]
+	// web [npm run compile]
+	// web [tee log]
+}

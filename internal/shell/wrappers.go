@@ -1,0 +1,986 @@
+package shell
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+)
+
+// command reports a simple command and everything it runs; it returns the commands
+// whose success the command's success implies (itself and what transparent wrappers
+// run).
+func (st *state) command(ws []word, stdin *stdinSrc) []int {
+	if len(ws) == 0 {
+		return nil
+	}
+	if !ws[0].dyn {
+		if def, ok := st.aliases[ws[0].text]; ok {
+			return st.expandAlias(ws, def)
+		}
+	}
+	c := engine.Command{Cwd: st.toolCwd(ws), Requires: st.requires}
+	for i, w := range ws {
+		c.Argv = append(c.Argv, w.text)
+		if w.dyn {
+			c.Dynamic = true
+			c.DynamicArgs = append(c.DynamicArgs, i)
+		}
+	}
+	self := st.p.emit(c)
+	if self < 0 {
+		return nil
+	}
+	status := []int{self}
+	if ws[0].dyn {
+		return status
+	}
+	st.builtin(ws)
+	if st.depth >= maxDepth {
+		st.unparsable(fmt.Sprintf("commands nested more than %d levels deep", maxDepth))
+		return status
+	}
+	for _, a := range st.unwrap(ws, stdin) {
+		switch {
+		case a.unparsable != "":
+			st.unparsable(a.unparsable)
+		case a.script != "" || a.scriptSet:
+			var sub *state
+			if a.sameShell {
+				sub = st
+			} else {
+				sub = &state{p: st.p, cwd: st.cwd, vars: map[string]value{}, aliases: map[string]string{}}
+				for k, v := range st.vars {
+					sub.vars[k] = v
+				}
+				sub.pos = a.pos
+			}
+			sub.requires = st.requires
+			sub.depth = st.depth + 1
+			got := sub.script(a.script, a.what)
+			if a.transparent {
+				status = append(status, got...)
+			}
+			if a.sameShell {
+				st.depth--
+			}
+		default:
+			inner := st.sub()
+			inner.depth = st.depth + 1
+			if a.cwd != "" {
+				if d, ok := st.chdir(a.cwd); ok {
+					inner.cwd = d
+				}
+			}
+			got := inner.command(a.words, stdin)
+			if a.transparent {
+				status = append(status, got...)
+			}
+		}
+	}
+	return status
+}
+
+func (st *state) expandAlias(ws []word, def string) []int {
+	name := ws[0].text
+	delete(st.aliases, name) // an alias is not expanded inside itself
+	defer func() { st.aliases[name] = def }()
+	var b strings.Builder
+	b.WriteString(def)
+	for _, w := range ws[1:] {
+		b.WriteByte(' ')
+		if w.dyn {
+			b.WriteString(w.text)
+		} else {
+			b.WriteString(Quote(w.text))
+		}
+	}
+	st.depth++
+	defer func() { st.depth-- }()
+	return st.script(b.String(), "alias "+name)
+}
+
+// builtin applies the shell builtins that change how later commands run.
+func (st *state) builtin(ws []word) {
+	args := texts(ws)
+	switch args[0] {
+	case "cd", "pushd":
+		rest := args[1:]
+		for len(rest) > 0 && strings.HasPrefix(rest[0], "-") && rest[0] != "-" {
+			rest = rest[1:]
+		}
+		if len(rest) > 0 && !ws[len(ws)-len(rest)].dyn {
+			if d, ok := st.chdir(rest[0]); ok {
+				st.cwd = d
+			}
+		}
+	case "alias":
+		for i, a := range args[1:] {
+			if ws[i+1].dyn {
+				continue
+			}
+			if name, def, ok := strings.Cut(a, "="); ok && name != "" {
+				st.aliases[name] = def
+			}
+		}
+	case "unalias":
+		for _, a := range args[1:] {
+			delete(st.aliases, a)
+		}
+	case "set":
+		for i, a := range args[1:] {
+			if a == "--" {
+				pos0 := "bash"
+				if st.pos != nil {
+					pos0 = st.pos[0]
+				}
+				st.pos = append([]string{pos0}, args[i+2:]...)
+				break
+			}
+		}
+	case "unset":
+		for _, a := range args[1:] {
+			if !strings.HasPrefix(a, "-") {
+				st.vars[a] = value{}
+			}
+		}
+	case "read", "mapfile", "readarray", "getopts", "printf":
+		// read X, printf -v X: X now holds input the analysis cannot see.
+		for i := 1; i < len(args); i++ {
+			if args[0] == "printf" {
+				if args[i] == "-v" && i+1 < len(args) {
+					st.vars[args[i+1]] = value{}
+				}
+				continue
+			}
+			if !strings.HasPrefix(args[i], "-") {
+				st.vars[args[i]] = value{}
+			}
+		}
+	}
+}
+
+// toolCwd is the directory a command works in: tools with a directory option (`git
+// -C web`, `make -C web`, `npm --prefix web`) work there.
+func (st *state) toolCwd(ws []word) string {
+	if len(ws) < 2 || ws[0].dyn {
+		return st.cwd
+	}
+	var opts []string
+	switch base(ws[0].text) {
+	case "git", "make", "gmake", "go":
+		opts = []string{"-C", "--directory"}
+	case "npm":
+		opts = []string{"--prefix"}
+	case "pnpm":
+		opts = []string{"-C", "--dir"}
+	case "yarn":
+		opts = []string{"--cwd"}
+	case "uv":
+		opts = []string{"--directory"}
+	default:
+		return st.cwd
+	}
+	cwd := st.cwd
+	for i := 1; i < len(ws); i++ {
+		a := ws[i].text
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			if base(ws[0].text) != "make" {
+				break // options after the subcommand are the subcommand's
+			}
+			continue
+		}
+		for _, o := range opts {
+			var dir string
+			if a == o && i+1 < len(ws) && !ws[i+1].dyn {
+				dir = ws[i+1].text
+			} else if v, ok := strings.CutPrefix(a, o+"="); ok && strings.HasPrefix(o, "--") {
+				dir = v
+			} else if v, ok := strings.CutPrefix(a, o); ok && v != "" && !strings.HasPrefix(o, "--") {
+				dir = v
+			}
+			if dir != "" {
+				sub := &state{p: st.p, cwd: cwd}
+				if d, ok := sub.chdir(dir); ok {
+					cwd = d
+				}
+			}
+		}
+	}
+	return cwd
+}
+
+// base is a program's name without its directory.
+func base(p string) string { return path.Base(p) }
+
+// action is one thing a wrapper runs.
+type action struct {
+	words []word
+	// script is shell text to parse (bash -c, eval, watch); scriptSet marks an empty
+	// script that was given.
+	script    string
+	scriptSet bool
+	what      string
+	pos       []string
+	// sameShell: the script runs in the current shell (eval, trap, alias).
+	sameShell bool
+	// transparent: the wrapper's success implies the wrapped command's.
+	transparent bool
+	// cwd is a directory the wrapped command runs in (env -C, sudo -D).
+	cwd        string
+	unparsable string
+}
+
+// optSpec describes a wrapper's options: the short options that take a value, the
+// long ones that take one (as a separate word), and how many operands come before the
+// wrapped command (timeout's DURATION).
+type optSpec struct {
+	short string
+	long  []string
+	skip  int
+}
+
+// skipOpts returns the index of the first word after the options and the skipped
+// operands, and the options seen (name -> value).
+func skipOpts(ws []word, spec optSpec) (int, map[string]string) {
+	seen := map[string]string{}
+	i := 1
+	for i < len(ws) {
+		a := ws[i].text
+		if ws[i].dyn {
+			break
+		}
+		if a == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			break
+		}
+		if strings.HasPrefix(a, "--") {
+			name, val, hasVal := strings.Cut(a, "=")
+			if !hasVal && contains(spec.long, name) && i+1 < len(ws) {
+				val = ws[i+1].text
+				i++
+			}
+			seen[name] = val
+			i++
+			continue
+		}
+		// a cluster of short options; one that takes a value ends it
+		cluster := a[1:]
+		for j := 0; j < len(cluster); j++ {
+			o := cluster[j]
+			if strings.IndexByte(spec.short, o) >= 0 {
+				val := cluster[j+1:]
+				if val == "" && i+1 < len(ws) {
+					i++
+					val = ws[i].text
+				}
+				seen["-"+string(o)] = val
+				break
+			}
+			seen["-"+string(o)] = ""
+		}
+		i++
+	}
+	for k := 0; k < spec.skip && i < len(ws); k++ {
+		i++
+	}
+	return i, seen
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+var wrappers = map[string]optSpec{
+	"sudo":        {short: "ugCDhprtUR", long: []string{"--user", "--group", "--close-from", "--chdir", "--host", "--prompt", "--role", "--type", "--other-user", "--chroot", "--command-timeout"}},
+	"doas":        {short: "uC"},
+	"nohup":       {},
+	"setsid":      {},
+	"builtin":     {},
+	"unbuffer":    {},
+	"time":        {short: "fo", long: []string{"--format", "--output"}},
+	"nice":        {short: "n", long: []string{"--adjustment"}},
+	"ionice":      {short: "cnp", long: []string{"--class", "--classdata", "--pid"}},
+	"timeout":     {short: "sk", long: []string{"--signal", "--kill-after"}, skip: 1},
+	"stdbuf":      {short: "ioe", long: []string{"--input", "--output", "--error"}},
+	"chrt":        {skip: 1},
+	"taskset":     {skip: 1},
+	"caffeinate":  {short: "tw"},
+	"exec":        {short: "a"},
+	"catchsegv":   {},
+	"chronic":     {},
+	"ifne":        {},
+	"proxychains": {short: "f"},
+	"torsocks":    {},
+	"fakeroot":    {},
+	"corepack":    {},
+	"busybox":     {},
+	"poetry":      {}, // poetry run
+	"arch":        {short: ""},
+}
+
+// unwrap returns what a command runs besides itself.
+func (st *state) unwrap(ws []word, stdin *stdinSrc) []action {
+	name := base(ws[0].text)
+	args := texts(ws)
+	tail := func(i int, transparent bool) []action {
+		if i >= len(ws) {
+			return nil
+		}
+		return []action{{words: ws[i:], transparent: transparent}}
+	}
+	switch name {
+	case "env":
+		return st.unwrapEnv(ws)
+	case "command":
+		i, seen := skipOpts(ws, optSpec{})
+		if _, ok := seen["-v"]; ok {
+			return nil // command -v only looks the name up
+		}
+		if _, ok := seen["-V"]; ok {
+			return nil
+		}
+		return tail(i, true)
+	case "sudo", "doas":
+		i, seen := skipOpts(ws, wrappers[name])
+		for _, o := range []string{"-e", "-l", "-v", "-k", "-K", "--edit", "--list", "--validate"} {
+			if _, ok := seen[o]; ok && i >= len(ws) {
+				return nil
+			}
+		}
+		acts := tail(i, true)
+		if d, ok := seen["-D"]; ok && len(acts) > 0 {
+			acts[0].cwd = d
+		} else if d, ok := seen["--chdir"]; ok && len(acts) > 0 {
+			acts[0].cwd = d
+		}
+		return acts
+	case "nice":
+		// `nice -10 cmd` is an old spelling of -n 10
+		i := 1
+		if i < len(ws) && len(args[i]) > 1 && args[i][0] == '-' && isDigits(args[i][1:]) {
+			return tail(i+1, true)
+		}
+		i, _ = skipOpts(ws, wrappers[name])
+		return tail(i, true)
+	case "busybox":
+		if len(ws) > 1 && base(args[1]) == "sh" || len(ws) > 1 && base(args[1]) == "ash" {
+			return st.unwrapShell(ws[1:], stdin)
+		}
+		return tail(1, true)
+	case "xargs":
+		return unwrapXargs(ws)
+	case "find":
+		return unwrapFind(ws)
+	case "flock":
+		i, seen := skipOpts(ws, optSpec{short: "wEc", long: []string{"--timeout", "--conflict-exit-code", "--command"}})
+		if c, ok := seen["-c"]; ok {
+			return []action{{script: c, scriptSet: true, what: "flock -c", transparent: true}}
+		}
+		if c, ok := seen["--command"]; ok {
+			return []action{{script: c, scriptSet: true, what: "flock -c", transparent: true}}
+		}
+		return tail(i+1, true)
+	case "watch":
+		i, seen := skipOpts(ws, optSpec{short: "nq", long: []string{"--interval", "--equexit"}})
+		if i >= len(ws) {
+			return nil
+		}
+		if _, ok := seen["-x"]; ok {
+			return tail(i, false)
+		}
+		if _, ok := seen["--exec"]; ok {
+			return tail(i, false)
+		}
+		return st.scriptFromWords(ws[i:], "watch", false)
+	case "script":
+		_, seen := skipOpts(ws, optSpec{short: "cEIOBT", long: []string{"--command", "--echo", "--log-in", "--log-out", "--log-io", "--log-timing"}})
+		if c, ok := seen["-c"]; ok {
+			return []action{{script: c, scriptSet: true, what: "script -c"}}
+		}
+		if c, ok := seen["--command"]; ok {
+			return []action{{script: c, scriptSet: true, what: "script -c"}}
+		}
+		return nil
+	case "su", "runuser", "sg":
+		for i := 1; i < len(ws); i++ {
+			if (args[i] == "-c" || args[i] == "--command") && i+1 < len(ws) {
+				if ws[i+1].dyn {
+					return []action{{unparsable: fmt.Sprintf("the command given to %s -c is computed at run time", name)}}
+				}
+				return []action{{script: args[i+1], scriptSet: true, what: name + " -c"}}
+			}
+			if strings.HasPrefix(args[i], "--command=") {
+				return []action{{script: strings.TrimPrefix(args[i], "--command="), scriptSet: true, what: name + " -c"}}
+			}
+			if args[i] == "--" && name == "runuser" {
+				return tail(i+1, true)
+			}
+		}
+		return nil
+	case "eval":
+		return st.scriptFromWords(ws[1:], "eval", true)
+	case "trap":
+		rest := ws[1:]
+		for len(rest) > 0 && (rest[0].text == "--" || rest[0].text == "-p" || rest[0].text == "-l" || rest[0].text == "-P") {
+			if rest[0].text != "--" {
+				return nil
+			}
+			rest = rest[1:]
+		}
+		if len(rest) < 2 || rest[0].text == "-" || rest[0].text == "" {
+			return nil
+		}
+		if rest[0].dyn {
+			return []action{{unparsable: "the action given to trap is computed at run time"}}
+		}
+		return []action{{script: rest[0].text, scriptSet: true, what: "trap", sameShell: true}}
+	case "source", ".":
+		return tail(1, true)
+	case "git":
+		return unwrapGit(ws)
+	case "npx", "bunx", "pnpx":
+		return unwrapRunner(ws, 1, name)
+	case "npm":
+		if j := subcommand(ws, npmValueOpts); j > 0 && (args[j] == "exec" || args[j] == "x") {
+			return unwrapRunner(ws, j+1, "npm exec")
+		}
+	case "pnpm":
+		if j := subcommand(ws, pnpmValueOpts); j > 0 && (args[j] == "dlx" || args[j] == "exec") {
+			return unwrapRunner(ws, j+1, "pnpm "+args[j])
+		}
+	case "yarn":
+		if j := subcommand(ws, yarnValueOpts); j > 0 && (args[j] == "dlx" || args[j] == "exec") {
+			return unwrapRunner(ws, j+1, "yarn "+args[j])
+		}
+	case "bun":
+		if j := subcommand(ws, nil); j > 0 && args[j] == "x" {
+			return unwrapRunner(ws, j+1, "bun x")
+		}
+	case "uvx":
+		return unwrapRunner(ws, 1, "uvx")
+	case "uv":
+		j := subcommand(ws, uvValueOpts)
+		if j > 0 && args[j] == "run" {
+			return unwrapRunner(ws, j+1, "uv run")
+		}
+		if j > 0 && args[j] == "tool" && j+1 < len(ws) && (args[j+1] == "run") {
+			return unwrapRunner(ws, j+2, "uv tool run")
+		}
+	case "poetry", "pdm", "pipenv", "hatch", "rye":
+		if len(ws) > 2 && args[1] == "run" {
+			return unwrapRunner(ws, 2, name+" run")
+		}
+	case "pipx":
+		if len(ws) > 2 && args[1] == "run" {
+			return unwrapRunner(ws, 2, "pipx run")
+		}
+	case "conda", "mamba", "micromamba":
+		if len(ws) > 2 && args[1] == "run" {
+			i, _ := skipOpts(ws[1:], optSpec{short: "np", long: []string{"--name", "--prefix", "--cwd"}})
+			return tail(i+1, true)
+		}
+	case "dotenv", "mise", "rtx", "with-env":
+		for i := 1; i < len(ws); i++ {
+			if args[i] == "--" {
+				return tail(i+1, true)
+			}
+		}
+		if name == "mise" && len(ws) > 2 && (args[1] == "exec" || args[1] == "x") {
+			return nil
+		}
+		if name == "dotenv" {
+			i, _ := skipOpts(ws, optSpec{short: "ecv", long: []string{}})
+			return tail(i, true)
+		}
+	case "direnv":
+		if len(ws) > 3 && args[1] == "exec" {
+			return []action{{words: ws[3:], transparent: true, cwd: args[2]}}
+		}
+	case "nix-shell":
+		for i := 1; i+1 < len(ws); i++ {
+			if args[i] == "--run" || args[i] == "--command" {
+				return []action{{script: args[i+1], scriptSet: true, what: "nix-shell --run"}}
+			}
+		}
+	case "corepack":
+		return tail(1, true)
+	}
+	if isPython(name) {
+		return unwrapPython(ws)
+	}
+	if isShell(name) {
+		return st.unwrapShell(ws, stdin)
+	}
+	switch name {
+	case "node", "nodejs", "tsx", "ts-node", "deno", "bun", "ruby", "perl", "php", "Rscript":
+		return unwrapInterpreter(ws, name)
+	}
+	if spec, ok := wrappers[name]; ok && name != "poetry" && name != "busybox" && name != "corepack" {
+		i, _ := skipOpts(ws, spec)
+		return tail(i, true)
+	}
+	return nil
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// scriptFromWords joins words into a script (eval, watch): static words are joined
+// with spaces as the shell does.
+func (st *state) scriptFromWords(ws []word, what string, same bool) []action {
+	if len(ws) == 0 {
+		return nil
+	}
+	for _, w := range ws {
+		if w.dyn {
+			return []action{{unparsable: fmt.Sprintf("the command given to %s is computed at run time (%s)", what, w.text)}}
+		}
+	}
+	return []action{{script: strings.Join(texts(ws), " "), scriptSet: true, what: what, sameShell: same, transparent: same}}
+}
+
+func (st *state) unwrapEnv(ws []word) []action {
+	var cwd string
+	i := 1
+	for i < len(ws) {
+		a := ws[i].text
+		if ws[i].dyn {
+			break
+		}
+		switch {
+		case a == "--":
+			i++
+			goto done
+		case a == "-i" || a == "-0" || a == "--ignore-environment" || a == "--null" || a == "-v" || a == "--debug" || a == "-":
+			i++
+		case a == "-u" || a == "--unset" || a == "-P":
+			i += 2
+		case strings.HasPrefix(a, "--unset=") || (strings.HasPrefix(a, "-u") && len(a) > 2):
+			i++
+		case a == "-C" || a == "--chdir":
+			if i+1 < len(ws) {
+				cwd = ws[i+1].text
+			}
+			i += 2
+		case strings.HasPrefix(a, "--chdir="):
+			cwd = strings.TrimPrefix(a, "--chdir=")
+			i++
+		case a == "-S" || a == "--split-string" || strings.HasPrefix(a, "--split-string=") || strings.HasPrefix(a, "-S"):
+			// env -S 'npm install' splits the string into words, like a tiny shell
+			var s string
+			switch {
+			case a == "-S" || a == "--split-string":
+				if i+1 >= len(ws) {
+					return nil
+				}
+				if ws[i+1].dyn {
+					return []action{{unparsable: "the string given to env -S is computed at run time"}}
+				}
+				s = ws[i+1].text
+				i += 2
+			case strings.HasPrefix(a, "--split-string="):
+				s = strings.TrimPrefix(a, "--split-string=")
+				i++
+			default:
+				s = a[2:]
+				i++
+			}
+			var rest []string
+			for _, w := range ws[i:] {
+				rest = append(rest, Quote(w.text))
+			}
+			return []action{{script: s + " " + strings.Join(rest, " "), scriptSet: true, what: "env -S", transparent: true, cwd: cwd}}
+		case strings.HasPrefix(a, "-"):
+			i++
+		case strings.Contains(a, "=") && !strings.HasPrefix(a, "="):
+			i++ // NAME=value
+		default:
+			goto done
+		}
+	}
+done:
+	if i >= len(ws) {
+		return nil
+	}
+	return []action{{words: ws[i:], transparent: true, cwd: cwd}}
+}
+
+func unwrapXargs(ws []word) []action {
+	i, _ := skipOpts(ws, optSpec{short: "ILnPsdEeaR", long: []string{"--max-args", "--max-procs", "--delimiter", "--arg-file", "--replace", "--max-lines", "--eof", "--max-chars", "--process-slot-var"}})
+	cmd := ws[i:]
+	if len(cmd) == 0 {
+		cmd = []word{{text: "echo"}}
+	}
+	// xargs appends the words it reads: the command's arguments are not all known
+	inner := append(append([]word(nil), cmd...), word{text: "<arguments read by xargs>", dyn: true})
+	return []action{{words: inner}}
+}
+
+func unwrapFind(ws []word) []action {
+	var acts []action
+	for i := 1; i < len(ws); i++ {
+		switch ws[i].text {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			var inner []word
+			j := i + 1
+			for ; j < len(ws); j++ {
+				t := ws[j].text
+				if t == ";" || t == "+" {
+					break
+				}
+				if strings.Contains(t, "{}") {
+					inner = append(inner, word{text: t, dyn: true})
+					continue
+				}
+				inner = append(inner, ws[j])
+			}
+			if len(inner) > 0 {
+				acts = append(acts, action{words: inner})
+			}
+			i = j
+		}
+	}
+	return acts
+}
+
+// unwrapGit expands an alias defined on the command line: `git -c alias.p='push -f' p`.
+func unwrapGit(ws []word) []action {
+	args := texts(ws)
+	aliases := map[string]string{}
+	i := 1
+	for i < len(ws) && strings.HasPrefix(args[i], "-") {
+		a := args[i]
+		if a == "-c" && i+1 < len(ws) {
+			if k, v, ok := strings.Cut(args[i+1], "="); ok && strings.HasPrefix(strings.ToLower(k), "alias.") {
+				aliases[strings.ToLower(strings.TrimPrefix(strings.ToLower(k), "alias."))] = v
+			}
+			i += 2
+			continue
+		}
+		if contains(gitValueOpts, a) {
+			i += 2
+			continue
+		}
+		i++
+	}
+	if i >= len(ws) || ws[i].dyn {
+		return nil
+	}
+	def, ok := aliases[strings.ToLower(args[i])]
+	if !ok {
+		return nil
+	}
+	if strings.HasPrefix(def, "!") {
+		var rest []string
+		for _, w := range ws[i+1:] {
+			rest = append(rest, Quote(w.text))
+		}
+		return []action{{script: strings.TrimPrefix(def, "!") + " " + strings.Join(rest, " "), scriptSet: true, what: "a git alias", transparent: true}}
+	}
+	var inner []word
+	inner = append(inner, ws[:i]...)
+	for _, f := range strings.Fields(def) {
+		inner = append(inner, word{text: strings.Trim(f, `"'`)})
+	}
+	inner = append(inner, ws[i+1:]...)
+	return []action{{words: inner, transparent: true}}
+}
+
+// Global options that take a value, per tool, so the subcommand can be found.
+var (
+	gitValueOpts  = []string{"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--exec-path", "--list-cmds", "--attr-source"}
+	npmValueOpts  = []string{"--prefix", "-w", "--workspace", "--registry", "--loglevel", "--userconfig", "--cache"}
+	pnpmValueOpts = []string{"-C", "--dir", "-F", "--filter", "--reporter", "--loglevel", "--filter-prod", "--test-pattern", "--changed-files-ignore-pattern", "--workspace-concurrency"}
+	yarnValueOpts = []string{"--cwd", "--cache-folder", "--modules-folder", "--registry", "--mutex"}
+	uvValueOpts   = []string{"--directory", "--project", "--config-file", "--cache-dir", "--color", "--python", "-p", "--index", "--default-index", "--index-url", "--extra-index-url", "--find-links", "-f"}
+)
+
+// subcommand returns the position of a tool's subcommand (the first word that is not
+// a global option or its value), or -1.
+func subcommand(ws []word, valueOpts []string) int {
+	for i := 1; i < len(ws); i++ {
+		a := ws[i].text
+		if ws[i].dyn {
+			return -1
+		}
+		if !strings.HasPrefix(a, "-") {
+			return i
+		}
+		if contains(valueOpts, a) {
+			i++
+		}
+	}
+	return -1
+}
+
+// unwrapRunner handles package runners: the first operand (after the runner's own
+// options) is the package or program, run with the rest.
+func unwrapRunner(ws []word, i int, what string) []action {
+	var pkgFlag string
+	for i < len(ws) {
+		a := ws[i].text
+		if ws[i].dyn {
+			break
+		}
+		if a == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(a, "-") {
+			break
+		}
+		name, val, hasVal := strings.Cut(a, "=")
+		switch name {
+		case "-c", "--call", "--shell-mode":
+			if what == "npx" || what == "npm exec" || strings.HasPrefix(what, "pnpm") {
+				if !hasVal && i+1 < len(ws) {
+					if ws[i+1].dyn {
+						return []action{{unparsable: fmt.Sprintf("the command given to %s -c is computed at run time", what)}}
+					}
+					val = ws[i+1].text
+				}
+				return []action{{script: val, scriptSet: true, what: what + " -c", transparent: true}}
+			}
+		case "-p", "--package", "--from", "--with", "--with-requirements", "--python", "--spec", "--index", "--index-url",
+			"--extra-index-url", "--extra", "--group", "--env-file", "--directory", "--project", "--cache", "--registry",
+			"--filter", "-F", "-C", "--dir", "--no-group", "--only-group", "--exclude-newer", "--refresh-package", "-w", "--with-editable":
+			if !hasVal {
+				i++
+			}
+			if name == "-p" || name == "--package" || name == "--from" {
+				pkgFlag = val
+			}
+		case "-m", "--module":
+			if strings.HasPrefix(what, "uv") && i+1 < len(ws) {
+				return []action{{words: ws[i+1:], transparent: true}}
+			}
+		}
+		i++
+	}
+	_ = pkgFlag
+	if i >= len(ws) {
+		return nil
+	}
+	prog := ws[i]
+	if !prog.dyn {
+		prog.text = packageBin(prog.text)
+	}
+	inner := append([]word{prog}, ws[i+1:]...)
+	return []action{{words: inner, transparent: true}}
+}
+
+// packageBin turns a package spec into the program it runs: tsc@5 -> tsc,
+// @scope/cli@1 -> cli, typescript -> typescript.
+func packageBin(spec string) string {
+	s := spec
+	if strings.HasPrefix(s, "@") {
+		if i := strings.Index(s[1:], "@"); i >= 0 {
+			s = s[:i+1]
+		}
+		if j := strings.LastIndexByte(s, '/'); j >= 0 {
+			s = s[j+1:]
+		}
+		return s
+	}
+	if i := strings.IndexByte(s, '@'); i > 0 {
+		s = s[:i]
+	}
+	if i := strings.IndexAny(s, "=<>"); i > 0 { // uvx ruff==0.5
+		s = s[:i]
+	}
+	return s
+}
+
+func isPython(name string) bool {
+	if name == "python" || name == "python3" || name == "python2" || name == "pypy" || name == "pypy3" {
+		return true
+	}
+	rest, ok := strings.CutPrefix(name, "python")
+	if !ok {
+		return false
+	}
+	for _, r := range rest {
+		if (r < '0' || r > '9') && r != '.' {
+			return false
+		}
+	}
+	return rest != ""
+}
+
+// unwrapPython: `python -m pip install x` runs pip; `python tools/x.py` runs the script.
+func unwrapPython(ws []word) []action {
+	for i := 1; i < len(ws); i++ {
+		a := ws[i].text
+		if ws[i].dyn {
+			return nil
+		}
+		switch {
+		case a == "-m":
+			if i+1 < len(ws) {
+				return []action{{words: ws[i+1:], transparent: true}}
+			}
+			return nil
+		case strings.HasPrefix(a, "-m") && len(a) > 2:
+			return []action{{words: append([]word{{text: a[2:]}}, ws[i+1:]...), transparent: true}}
+		case a == "-c" || strings.HasPrefix(a, "-c"):
+			return nil // Python code, not a command
+		case a == "-W" || a == "-X" || a == "--check-hash-based-pycs":
+			i++
+		case a == "-" || a == "--":
+			return nil
+		case strings.HasPrefix(a, "-"):
+			// clustered flags such as -Im
+			if strings.Contains(a[1:], "m") && !strings.HasPrefix(a, "--") {
+				k := strings.IndexByte(a, 'm')
+				if k == len(a)-1 && i+1 < len(ws) {
+					return []action{{words: ws[i+1:], transparent: true}}
+				}
+				return []action{{words: append([]word{{text: a[k+1:]}}, ws[i+1:]...), transparent: true}}
+			}
+		default:
+			return []action{{words: ws[i:], transparent: true}}
+		}
+	}
+	return nil
+}
+
+// unwrapInterpreter: `node tools/x.js`, `deno run -A tools/format.js` run the script.
+func unwrapInterpreter(ws []word, name string) []action {
+	i := 1
+	if name == "deno" || name == "bun" {
+		if i < len(ws) && ws[i].text == "run" {
+			i++
+		} else if name == "deno" {
+			return nil // deno task, deno test, ...: not a script run
+		} else if i < len(ws) && !strings.HasPrefix(ws[i].text, "-") && !strings.Contains(ws[i].text, ".") {
+			return nil // bun install, bun test: subcommands
+		}
+	}
+	valueOpts := map[string]bool{"-r": true, "--require": true, "--import": true, "--loader": true, "-c": true, "--config": true,
+		"--import-map": true, "--lock": true, "--cert": true, "--location": true, "--seed": true, "--env-file": false}
+	for ; i < len(ws); i++ {
+		a := ws[i].text
+		if ws[i].dyn {
+			return nil
+		}
+		if a == "-e" || a == "--eval" || a == "-p" || a == "--print" {
+			return nil // inline code
+		}
+		if a == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(a, "-") {
+			break
+		}
+		if valueOpts[a] {
+			i++
+		}
+	}
+	if i >= len(ws) {
+		return nil
+	}
+	return []action{{words: ws[i:], transparent: true}}
+}
+
+var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "yash": true, "posh": true, "rbash": true}
+
+func isShell(name string) bool { return shells[name] }
+
+// unwrapShell: `bash -c 'script' name args`, `bash script.sh`, `bash <<< 'script'`.
+func (st *state) unwrapShell(ws []word, stdin *stdinSrc) []action {
+	name := base(ws[0].text)
+	cmdMode, stdinMode := false, false
+	i := 1
+	for i < len(ws) {
+		a := ws[i].text
+		if ws[i].dyn {
+			if cmdMode {
+				break
+			}
+			return []action{{unparsable: fmt.Sprintf("an option given to %s is computed at run time (%s)", name, a)}}
+		}
+		if a == "--" || a == "-" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "+") {
+			break
+		}
+		if strings.HasPrefix(a, "--") {
+			if a == "--rcfile" || a == "--init-file" {
+				i++
+			}
+			i++
+			continue
+		}
+		cluster := a[1:]
+		for j := 0; j < len(cluster); j++ {
+			switch cluster[j] {
+			case 'c':
+				cmdMode = true
+			case 's':
+				stdinMode = true
+			case 'o', 'O':
+				if j == len(cluster)-1 {
+					i++ // -o pipefail
+				}
+			}
+		}
+		i++
+	}
+	if cmdMode {
+		if i >= len(ws) {
+			return []action{{unparsable: name + " -c without a command string"}}
+		}
+		if ws[i].dyn {
+			return []action{{unparsable: fmt.Sprintf("the script given to %s -c is computed at run time (%s)", name, ws[i].text)}}
+		}
+		pos := []string{name}
+		if i+1 < len(ws) {
+			pos = nil
+			for _, w := range ws[i+1:] {
+				if w.dyn {
+					pos = nil
+					break
+				}
+				pos = append(pos, w.text)
+			}
+		}
+		return []action{{script: ws[i].text, scriptSet: true, what: name + " -c", pos: pos, transparent: true}}
+	}
+	if i < len(ws) && !stdinMode {
+		// a script file: judged as the command it is (rules may name it)
+		return []action{{words: ws[i:], transparent: true}}
+	}
+	if stdin == nil {
+		return nil // an interactive shell
+	}
+	if stdin.file != "" {
+		// `sh < x.sh` runs the script like `sh x.sh`
+		return []action{{words: []word{{text: stdin.file}}, transparent: true}}
+	}
+	if !stdin.known {
+		return []action{{unparsable: fmt.Sprintf("%s reads its commands from %s, which heed cannot see", name, stdin.from)}}
+	}
+	return []action{{script: stdin.text, scriptSet: true, what: name + " reading " + stdin.from, transparent: true}}
+}
