@@ -1,0 +1,398 @@
+// Package trajectory reads what coding agents record of a session: Claude Code
+// transcripts, Codex rollouts, mini-SWE-agent trajectories, OpenHands event streams and
+// heed's own journal. Each adapter turns its format into the same ordered list of
+// steps: shell commands with their exit status and output where recorded, and file
+// edits with their paths and text.
+//
+// Reading is tolerant: a malformed or truncated record becomes a warning and the
+// records that could be read are kept, because an audit judges whatever evidence
+// survived. Only a file with nothing readable, or of no known format, is an error.
+package trajectory
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Formats heed reads (the --agent values besides auto).
+const (
+	Claude       = "claude"
+	Codex        = "codex"
+	MiniSWEAgent = "mini-swe-agent"
+	OpenHands    = "openhands"
+	Heed         = "heed"
+)
+
+// Formats lists the --agent values.
+var Formats = []string{Claude, Codex, MiniSWEAgent, OpenHands, Heed}
+
+// Step kinds.
+const (
+	// KindCommand is a shell command line.
+	KindCommand = "command"
+	// KindWrite writes a whole file (Content is the new content).
+	KindWrite = "write"
+	// KindEdit replaces text in a file (Edits).
+	KindEdit = "edit"
+	// KindPatch is one file of a patch (Codex apply_patch): Added holds its + lines,
+	// Content the whole file when the patch adds it.
+	KindPatch = "patch"
+	// KindDelete removes a file.
+	KindDelete = "delete"
+)
+
+// Step is one action of the session, in order.
+type Step struct {
+	// Index is the step's position in the session (0-based), over commands and edits.
+	Index int    `json:"index"`
+	Kind  string `json:"kind"`
+	// Tool is the tool as the agent named it (Bash, Write, exec_command, apply_patch,
+	// terminal, str_replace_editor, ...).
+	Tool string `json:"tool,omitempty"`
+	// Command is the shell line of a command step.
+	Command string `json:"command,omitempty"`
+	// Cwd is the directory the step ran in, as recorded (usually absolute).
+	Cwd string `json:"cwd,omitempty"`
+	// Exit is the command's exit status when the trajectory records it.
+	Exit *int `json:"exit,omitempty"`
+	// Output is the command's output (truncated to MaxOutput bytes).
+	Output string `json:"output,omitempty"`
+	// Denied is true when the agent asked for the step but it did not run: a hook or
+	// the user refused it.
+	Denied bool `json:"denied,omitempty"`
+	// Path is the file an edit step changes, as recorded.
+	Path string `json:"path,omitempty"`
+	// Content is the file's whole new content (write steps, added files).
+	Content *string `json:"content,omitempty"`
+	// Edits are the replacements of an edit step, in order.
+	Edits []Edit `json:"edits,omitempty"`
+	// Added are the lines a patch step adds.
+	Added []string `json:"added,omitempty"`
+	// Time is the recorded timestamp, when there is one.
+	Time string `json:"time,omitempty"`
+	// Record is the 1-based line (JSONL) or position (JSON list) of the record in the
+	// trajectory file, for messages.
+	Record int `json:"record,omitempty"`
+}
+
+// Edit is one old-to-new replacement.
+type Edit struct {
+	Old string `json:"old"`
+	New string `json:"new"`
+	All bool   `json:"all,omitempty"`
+}
+
+// Trajectory is a session as heed reads it.
+type Trajectory struct {
+	Format string `json:"format"`
+	// Model is the model the agent ran, when recorded.
+	Model string `json:"model,omitempty"`
+	// Cwd is the session's starting directory, when recorded.
+	Cwd string `json:"cwd,omitempty"`
+	// StartCommit is the commit the session started from, when recorded (Codex).
+	StartCommit string `json:"start_commit,omitempty"`
+	Steps       []Step `json:"steps"`
+	// PR is pull-request text found in the session (after "PR SUBMISSION:"), or "".
+	PR string `json:"pr,omitempty"`
+	// Warnings are the problems that did not stop reading: a malformed record, a
+	// result without its call, a truncated end.
+	Warnings []string `json:"warnings,omitempty"`
+	// Truncated is true when the file ends inside a record: later steps are unknown.
+	Truncated bool `json:"truncated,omitempty"`
+}
+
+// MaxOutput bounds the output kept per command.
+const MaxOutput = 8 << 10
+
+// Commands returns the command steps.
+func (t *Trajectory) Commands() []Step {
+	var out []Step
+	for _, s := range t.Steps {
+		if s.Kind == KindCommand {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ErrUnknownFormat is returned when no adapter recognises the file.
+var ErrUnknownFormat = errors.New("unknown trajectory format")
+
+// Parse reads a trajectory in the given format ("" or "auto" detects it).
+func Parse(data []byte, format string) (*Trajectory, error) {
+	if format == "" || format == "auto" {
+		f, err := Detect(data)
+		if err != nil {
+			return nil, err
+		}
+		format = f
+	}
+	var t *Trajectory
+	var err error
+	switch format {
+	case Claude:
+		t, err = parseClaude(data)
+	case Codex:
+		t, err = parseCodex(data)
+	case MiniSWEAgent:
+		t, err = parseMiniSWE(data)
+	case OpenHands:
+		t, err = parseOpenHands(data)
+	case Heed:
+		t, err = parseJournal(data)
+	default:
+		return nil, fmt.Errorf("unknown --agent %q (want auto, %s)", format, strings.Join(Formats, ", "))
+	}
+	if err != nil {
+		return nil, err
+	}
+	t.Format = format
+	for i := range t.Steps {
+		t.Steps[i].Index = i
+		if len(t.Steps[i].Output) > MaxOutput {
+			t.Steps[i].Output = t.Steps[i].Output[:MaxOutput] + "\n[... output truncated by heed]"
+		}
+	}
+	t.PR = strings.TrimSpace(t.PR)
+	return t, nil
+}
+
+// Detect tells the format of a trajectory from its first records.
+func Detect(data []byte) (string, error) {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return "", fmt.Errorf("%w: the file is empty", ErrUnknownFormat)
+	}
+	// A JSON document (mini-SWE-agent, OpenHands) or JSON lines (Claude, Codex, heed)?
+	if trimmed[0] == '[' || trimmed[0] == '{' {
+		var doc any
+		dec := json.NewDecoder(bytes.NewReader(trimmed))
+		if err := dec.Decode(&doc); err == nil && !dec.More() {
+			if f := detectDocument(doc); f != "" {
+				return f, nil
+			}
+		}
+	}
+	votes := map[string]int{}
+	n := 0
+	for _, line := range bytes.Split(trimmed, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		var rec map[string]any
+		if json.Unmarshal(line, &rec) != nil {
+			continue
+		}
+		if f := detectRecord(rec); f != "" {
+			votes[f]++
+		}
+		if n++; n >= 50 {
+			break
+		}
+	}
+	best, bestN := "", 0
+	for f, v := range votes {
+		if v > bestN || (v == bestN && f < best) {
+			best, bestN = f, v
+		}
+	}
+	if best == "" {
+		return "", fmt.Errorf("%w: no record looks like a Claude Code transcript, a Codex rollout, a mini-SWE-agent trajectory, an OpenHands event stream or a heed journal (pass --agent to name the format)", ErrUnknownFormat)
+	}
+	return best, nil
+}
+
+func detectDocument(doc any) string {
+	switch d := doc.(type) {
+	case []any:
+		// A bare OpenHands event list.
+		for _, e := range d {
+			if m, ok := e.(map[string]any); ok && isOpenHandsEvent(m) {
+				return OpenHands
+			}
+		}
+	case map[string]any:
+		if _, ok := d["messages"].([]any); ok {
+			if _, ok := d["info"]; ok || d["trajectory_format"] != nil {
+				return MiniSWEAgent
+			}
+		}
+		for _, k := range []string{"history", "events"} {
+			if evs, ok := d[k].([]any); ok {
+				for _, e := range evs {
+					if m, ok := e.(map[string]any); ok && isOpenHandsEvent(m) {
+						return OpenHands
+					}
+				}
+			}
+		}
+		if f := detectRecord(d); f != "" {
+			return f
+		}
+	}
+	return ""
+}
+
+func isOpenHandsEvent(m map[string]any) bool {
+	if k, _ := m["kind"].(string); strings.HasSuffix(k, "Event") || strings.HasSuffix(k, "Observation") {
+		return true
+	}
+	_, a := m["action"].(string)
+	_, o := m["observation"].(string)
+	_, src := m["source"]
+	return (a || o) && src
+}
+
+func detectRecord(rec map[string]any) string {
+	typ, _ := rec["type"].(string)
+	if _, ok := rec["payload"]; ok && rec["timestamp"] != nil {
+		switch typ {
+		case "session_meta", "response_item", "turn_context", "event_msg", "compacted":
+			return Codex
+		}
+	}
+	switch typ {
+	case "user", "assistant", "system", "summary", "file-history-snapshot", "queue-operation", "result":
+		if _, ok := rec["message"]; ok || rec["uuid"] != nil || rec["sessionId"] != nil || typ == "summary" {
+			return Claude
+		}
+	}
+	if _, ok := rec["argv"]; ok {
+		return Heed
+	}
+	if d, _ := rec["decision"].(string); d != "" && (rec["line"] != nil || rec["command"] != nil) {
+		return Heed
+	}
+	return ""
+}
+
+// jsonLines splits JSONL into records, keeping each record's line number. A line that
+// does not parse becomes a warning; a last line that does not parse and has no
+// newline marks the file truncated.
+func jsonLines(data []byte, t *Trajectory) []record {
+	var out []record
+	lines := bytes.Split(data, []byte("\n"))
+	for i, line := range lines {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		var m map[string]any
+		if err := json.Unmarshal(line, &m); err != nil {
+			if i == len(lines)-1 {
+				t.Truncated = true
+				t.Warnings = append(t.Warnings, fmt.Sprintf("line %d: the file ends inside a record (truncated); the steps after it are unknown", i+1))
+			} else {
+				t.Warnings = append(t.Warnings, fmt.Sprintf("line %d: not a JSON record (%s); skipped", i+1, shortErr(err)))
+			}
+			continue
+		}
+		out = append(out, record{line: i + 1, m: m})
+	}
+	return out
+}
+
+type record struct {
+	line int
+	m    map[string]any
+}
+
+func shortErr(err error) string {
+	s := err.Error()
+	if len(s) > 80 {
+		s = s[:80] + "..."
+	}
+	return s
+}
+
+// Small accessors over decoded JSON, tolerant of any shape.
+
+func str(m map[string]any, keys ...string) string {
+	for _, k := range keys {
+		if s, ok := m[k].(string); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+func obj(m map[string]any, key string) map[string]any {
+	o, _ := m[key].(map[string]any)
+	return o
+}
+
+func list(m map[string]any, key string) []any {
+	l, _ := m[key].([]any)
+	return l
+}
+
+func intOf(v any) (int, bool) {
+	switch n := v.(type) {
+	case float64:
+		if n == float64(int(n)) {
+			return int(n), true
+		}
+	case json.Number:
+		i, err := n.Int64()
+		return int(i), err == nil
+	case string:
+		var i int
+		if _, err := fmt.Sscanf(n, "%d", &i); err == nil {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func intPtr(i int) *int { return &i }
+
+// textOf flattens a content value: a string, or a list of {type: text, text} blocks.
+func textOf(v any) string {
+	switch c := v.(type) {
+	case string:
+		return c
+	case []any:
+		var parts []string
+		for _, b := range c {
+			switch bb := b.(type) {
+			case string:
+				parts = append(parts, bb)
+			case map[string]any:
+				if s := str(bb, "text", "content", "output"); s != "" {
+					parts = append(parts, s)
+				}
+			}
+		}
+		return strings.Join(parts, "\n")
+	case map[string]any:
+		return str(c, "text", "content", "output")
+	}
+	return ""
+}
+
+// prMarker introduces pull-request text in SWE-CC style runs.
+const prMarker = "PR SUBMISSION:"
+
+// prFrom returns the text after the marker, or "".
+func prFrom(s string) string {
+	i := strings.LastIndex(s, prMarker)
+	if i < 0 {
+		return ""
+	}
+	return strings.TrimSpace(s[i+len(prMarker):])
+}
+
+// sortedKeys returns a map's keys in order (deterministic warnings).
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
