@@ -8,6 +8,7 @@ import (
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules/arch"
 	"github.com/heed-dev/heed/internal/rules/contrib"
+	"github.com/heed-dev/heed/internal/rules/process"
 	"github.com/heed-dev/heed/internal/rules/script"
 	"github.com/heed-dev/heed/internal/rules/semantic"
 )
@@ -18,6 +19,7 @@ func Registry() *engine.Registry {
 	kinds = append(kinds, semantic.Kinds()...)
 	kinds = append(kinds, script.Kinds()...)
 	kinds = append(kinds, contrib.Kinds()...)
+	kinds = append(kinds, process.Kinds()...)
 	kinds = append(kinds, arch.Kinds()...)
 	return engine.NewRegistry(kinds...)
 }
@@ -27,6 +29,7 @@ func Registry() *engine.Registry {
 func Recognizers() []recognize.Recognizer {
 	var recs []recognize.Recognizer
 	recs = append(recs, contrib.Recognizers()...)
+	recs = append(recs, process.Recognizers()...)
 	recs = append(recs, arch.Recognizers()...)
 	return recs
 }

@@ -1,0 +1,238 @@
+// Package process is heed's process domain: rules about the commands an agent runs.
+//
+// Kinds:
+//   - command: forbidden command forms (a program, a subcommand, options), with
+//     exceptions ("never `cargo publish`; `cargo publish --dry-run` is fine") and tool
+//     families ("use pnpm, not npm" forbids npm, npx and yarn).
+//   - sequence: ordering rules over the session ("run `make lint` before committing"):
+//     a command is allowed only after another one succeeded, since the last edit.
+//
+// Commands are matched argv-aware, after internal/shell has turned a line into the
+// simple commands it runs. A command heed cannot analyse, or whose words computed at
+// run time could make it match, is never passed.
+package process
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/shell"
+)
+
+// Kind names.
+const (
+	KindCommand  = "command"
+	KindSequence = "sequence"
+)
+
+// Kinds returns the process domain's rule kinds.
+func Kinds() []engine.Kind {
+	return []engine.Kind{
+		{Name: KindCommand, Domain: policy.DomainProcess, Compile: compileCommand, CaseEvidence: CaseEvidence},
+		{Name: KindSequence, Domain: policy.DomainProcess, Compile: compileSequence, CaseEvidence: CaseEvidence},
+	}
+}
+
+// CommandParams are the parameters of a command rule.
+type CommandParams struct {
+	// Forbid lists the forbidden forms; a command matching any of them violates the rule.
+	Forbid []Pattern `json:"forbid"`
+	// Allow lists exceptions: a command matching one is satisfied even when it also
+	// matches a forbidden form (`cargo publish --dry-run`).
+	Allow []Pattern `json:"allow,omitempty"`
+	// Via lists the commands that run the forbidden one on the agent's behalf and
+	// are what the rule asks for instead (`make test` runs `go test`): a PATH shim
+	// lets the forbidden command through when one of them started it.
+	Via []Pattern `json:"via,omitempty"`
+}
+
+func compileCommand(rule *policy.Rule) (engine.Check, error) {
+	var p CommandParams
+	if err := decodeParams(rule.Params, &p); err != nil {
+		return nil, err
+	}
+	if len(p.Forbid) == 0 {
+		return nil, fmt.Errorf("params.forbid: at least one forbidden command form is required")
+	}
+	for i := range p.Forbid {
+		if err := p.Forbid[i].validate(fmt.Sprintf("params.forbid[%d]", i)); err != nil {
+			return nil, err
+		}
+	}
+	for i := range p.Allow {
+		if err := p.Allow[i].validate(fmt.Sprintf("params.allow[%d]", i)); err != nil {
+			return nil, err
+		}
+	}
+	for i := range p.Via {
+		if err := p.Via[i].validate(fmt.Sprintf("params.via[%d]", i)); err != nil {
+			return nil, err
+		}
+	}
+	return &commandCheck{rule: rule, p: p}, nil
+}
+
+func decodeParams(raw json.RawMessage, into any) error {
+	if len(raw) == 0 {
+		return fmt.Errorf("params: missing")
+	}
+	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(into); err != nil {
+		return fmt.Errorf("params: %v", err)
+	}
+	return nil
+}
+
+type commandCheck struct {
+	rule *policy.Rule
+	p    CommandParams
+}
+
+// Programs lists the programs the rule can match, for shims and the live index; "*"
+// when a pattern names a path or a glob.
+func (c *commandCheck) Programs() []string { return programsOf(c.p.Forbid) }
+
+// Delegates reports whether argv is one of the commands that run the forbidden one on
+// the agent's behalf (the rule's Via).
+func (c *commandCheck) Delegates(argv []string) bool {
+	p := parseArgv(argv, nil)
+	for i := range c.p.Via {
+		if c.p.Via[i].match(p).m == matches {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *commandCheck) Targets(ev *engine.Evidence) []engine.Target {
+	var ts []engine.Target
+	for i := range ev.Commands {
+		cmd := &ev.Commands[i]
+		if cmd.Past || len(cmd.Edit) > 0 || !c.rule.Scope.CoversDir(cmd.Cwd) {
+			continue
+		}
+		if cmd.Unparsable != "" {
+			ts = append(ts, engine.Target{Kind: engine.TargetCommand, Index: i})
+			continue
+		}
+		if len(cmd.Argv) == 0 {
+			continue
+		}
+		p := parsedAt(ev, i)
+		if p.progDyn || c.about(p) {
+			ts = append(ts, engine.Target{Kind: engine.TargetCommand, Index: i})
+		}
+	}
+	return ts
+}
+
+func (c *commandCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	cmd := &ev.Commands[t.Index]
+	if cmd.Unparsable != "" {
+		return unanalysable(cmd, c.rule)
+	}
+	p := parsedAt(ev, t.Index)
+	for i := range c.p.Allow {
+		if c.p.Allow[i].match(p).m == matches {
+			return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("allowed: matches the exception `%s`", c.p.Allow[i].String())}
+		}
+	}
+	best := matchResult{}
+	var which *Pattern
+	for i := range c.p.Forbid {
+		r := c.p.Forbid[i].match(p)
+		if r.m > best.m {
+			best, which = r, &c.p.Forbid[i]
+		}
+		if best.m == matches {
+			break
+		}
+	}
+	line := shell.Join(cmd.Argv)
+	switch best.m {
+	case matches:
+		msg := c.rule.Message
+		if msg == "" {
+			msg = fmt.Sprintf("`%s` is forbidden", which.String())
+		}
+		if len(best.how) > 0 {
+			msg += " (" + strings.Join(best.how, ", ") + ")"
+		}
+		return violated(cmd, line, msg, c.rule.Suggestion)
+	case mayMatch:
+		msg := fmt.Sprintf("heed cannot tell whether this is `%s`, which the rule forbids: %s", which.String(), strings.Join(best.how, "; "))
+		return violated(cmd, line, msg, "write the command with literal words so heed can check it")
+	}
+	return engine.Result{Verdict: engine.Satisfied, Reason: "not a forbidden form"}
+}
+
+func violated(cmd *engine.Command, line, msg, suggestion string) engine.Result {
+	return engine.Result{Verdict: engine.Violated, Reason: msg, Findings: []engine.Finding{{
+		CommandIndex: cmd.Index, Command: line, Message: msg, Suggestion: suggestion,
+	}}}
+}
+
+func unanalysable(cmd *engine.Command, rule *policy.Rule) engine.Result {
+	msg := "heed cannot analyse this command line: " + cmd.Unparsable
+	return engine.Result{Verdict: engine.Violated, Reason: msg, Findings: []engine.Finding{{
+		CommandIndex: cmd.Index, Command: cmd.Line, Message: msg,
+		Suggestion: "run the command without computing the script at run time, so heed can check it",
+	}}}
+}
+
+// about reports whether the rule is about the command's program: a forbidden form's,
+// an exception's or the replacement's (using pnpm satisfies "use pnpm, not npm").
+func (c *commandCheck) about(p *parsed) bool {
+	for _, set := range [][]Pattern{c.p.Forbid, c.p.Allow, c.p.Via} {
+		for i := range set {
+			if set[i].programOK(p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// programOK reports whether the pattern is about the command's program.
+func (p *Pattern) programOK(c *parsed) bool {
+	for _, spec := range p.Program {
+		if programMatches(spec, c) {
+			return true
+		}
+	}
+	return false
+}
+
+func programsOf(ps []Pattern) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range ps {
+		for _, prog := range p.Program {
+			name := prog
+			if strings.ContainsAny(prog, "/*?[") {
+				name = "*"
+			}
+			if !seen[name] {
+				seen[name] = true
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}
+
+// parsedAt parses the i-th command once per evidence.
+func parsedAt(ev *engine.Evidence, i int) *parsed {
+	cmd := &ev.Commands[i]
+	v, err := ev.Memo(fmt.Sprintf("process.argv:%d", i), func() (any, error) {
+		return parseArgv(cmd.Argv, cmd.DynamicArgs), nil
+	})
+	if err != nil {
+		return parseArgv(cmd.Argv, cmd.DynamicArgs)
+	}
+	return v.(*parsed)
+}

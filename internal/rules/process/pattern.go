@@ -1,0 +1,190 @@
+package process
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// Pattern is a form of command, matched argv-aware: options in any order, `--opt=v`
+// and `--opt v` alike, short options in clusters (-fdx), "--" ending options.
+type Pattern struct {
+	// Program lists the programs the pattern is about (any of them): a base name
+	// ("npm"), a glob of base names ("pip3.*"), or, when it holds a "/", a path glob
+	// matched against the end of the path the program was run by
+	// ("**/node_modules/.bin/*", "tools/lint.js").
+	Program []string `json:"program"`
+	// Args are positional words. The first is the subcommand and must be the
+	// command's first positional word; the others must follow it in order, with
+	// other words between them allowed. Globs are allowed ("v*", "+*").
+	Args []string `json:"args,omitempty"`
+	// Flags are the options the command must carry: every group, each by one of its
+	// spellings ("-f", "--force", "--force-with-lease"; "--mode=hard" also requires
+	// the value).
+	Flags [][]string `json:"flags,omitempty"`
+}
+
+// validate checks a pattern; at names it in errors (params.forbid[0]).
+func (p *Pattern) validate(at string) error {
+	if len(p.Program) == 0 {
+		return fmt.Errorf("%s.program: at least one program is required", at)
+	}
+	for i, prog := range p.Program {
+		if strings.TrimSpace(prog) == "" {
+			return fmt.Errorf("%s.program[%d]: empty program name", at, i)
+		}
+		if _, err := path.Match(strings.ReplaceAll(prog, "**", "*"), ""); err != nil {
+			return fmt.Errorf("%s.program[%d]: bad glob %q: %v", at, i, prog, err)
+		}
+	}
+	for i, a := range p.Args {
+		if a == "" {
+			return fmt.Errorf("%s.args[%d]: empty word", at, i)
+		}
+		if _, err := path.Match(a, ""); err != nil {
+			return fmt.Errorf("%s.args[%d]: bad glob %q: %v", at, i, a, err)
+		}
+	}
+	for i, g := range p.Flags {
+		if len(g) == 0 {
+			return fmt.Errorf("%s.flags[%d]: an empty group can never be satisfied", at, i)
+		}
+		for j, f := range g {
+			if len(f) < 2 || f[0] != '-' {
+				return fmt.Errorf("%s.flags[%d][%d]: %q is not an option (it must start with \"-\")", at, i, j, f)
+			}
+		}
+	}
+	return nil
+}
+
+// String renders the pattern as a command line for messages: `git push --force`.
+func (p *Pattern) String() string {
+	var parts []string
+	prog := p.Program[0]
+	if len(p.Program) > 1 {
+		prog = strings.Join(p.Program, "|")
+	}
+	parts = append(parts, prog)
+	parts = append(parts, p.Args...)
+	for _, g := range p.Flags {
+		parts = append(parts, strings.Join(g, "|"))
+	}
+	return strings.Join(parts, " ")
+}
+
+// match is how a command fares against a pattern.
+type match int
+
+const (
+	noMatch match = iota
+	// mayMatch: words computed at run time could make the command match.
+	mayMatch
+	matches
+)
+
+// matchResult says how and why.
+type matchResult struct {
+	m match
+	// how names what matched ("--force", "+main") or what is unknown ("$BRANCH").
+	how []string
+}
+
+func (p *Pattern) match(c *parsed) matchResult {
+	if c.prog == "" {
+		return matchResult{}
+	}
+	if c.progDyn {
+		return matchResult{m: mayMatch, how: []string{"the program " + c.argv0 + " is computed at run time"}}
+	}
+	progOK := false
+	for _, spec := range p.Program {
+		if programMatches(spec, c) {
+			progOK = true
+			break
+		}
+	}
+	if !progOK {
+		return matchResult{}
+	}
+	res := matchResult{m: matches}
+	maybe := func(why string) {
+		if res.m == matches {
+			res.m = mayMatch
+		}
+		res.how = append(res.how, why)
+	}
+	if len(p.Args) > 0 {
+		pos := c.pos
+		want := p.Args
+		first := c.tool.canonical(want[0])
+		switch {
+		case len(pos) == 0:
+			return matchResult{}
+		case pos[0].dyn:
+			maybe(pos[0].text + " is computed at run time")
+			pos = pos[1:]
+			want = want[1:]
+		case c.tool.canonical(pos[0].text) == first || globOK(want[0], pos[0].text):
+			pos = pos[1:]
+			want = want[1:]
+		case c.tool.implicitRun && first == "run" && len(want) > 1 && globOK(want[1], pos[0].text):
+			// `pnpm build` runs the script like `pnpm run build`
+			pos = pos[1:]
+			want = want[2:]
+		default:
+			return matchResult{}
+		}
+		for _, w := range want {
+			found := false
+			for len(pos) > 0 {
+				x := pos[0]
+				pos = pos[1:]
+				if x.dyn {
+					maybe(x.text + " is computed at run time")
+					found = true
+					break
+				}
+				if globOK(w, x.text) {
+					found = true
+					res.how = append(res.how, x.text)
+					break
+				}
+			}
+			if !found {
+				return matchResult{}
+			}
+		}
+	}
+	for _, g := range p.Flags {
+		found := false
+		for _, spec := range g {
+			if how, ok := c.hasFlag(spec); ok {
+				res.how = append(res.how, how)
+				found = true
+				break
+			}
+		}
+		if !found {
+			if c.dyn == 0 {
+				return matchResult{}
+			}
+			maybe(fmt.Sprintf("a word computed at run time could be %s", strings.Join(g, " or ")))
+		}
+	}
+	return res
+}
+
+// globOK matches one word against a pattern word: literal, or a glob when it holds
+// glob characters.
+func globOK(pat, s string) bool {
+	if pat == s {
+		return true
+	}
+	if !strings.ContainsAny(pat, "*?[") {
+		return false
+	}
+	// "*" spans "/" in a word (+refs/heads/main matches "+*")
+	ok, _ := path.Match(strings.ReplaceAll(pat, "/", "\x01"), strings.ReplaceAll(s, "/", "\x01"))
+	return ok
+}

@@ -1,0 +1,373 @@
+package process
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// compileText runs every process recogniser on one constraint, as the compiler does.
+func compileText(t *testing.T, text string, level policy.Level, dir string) []policy.Rule {
+	t.Helper()
+	c := &policy.Constraint{ID: "c1", Text: text, Level: level, Scope: policy.Scope{Dir: dir}, File: "AGENTS.md", Line: 1}
+	var out []policy.Rule
+	for _, r := range Recognizers() {
+		for _, rule := range r.Recognize(c, &recognize.RepoContext{}).Rules {
+			rule.ID = "R" + string(rune('0'+len(out)))
+			if rule.Scope.Dir == "" {
+				rule.Scope = c.Scope
+			}
+			out = append(out, rule)
+		}
+	}
+	return out
+}
+
+// verdict judges a command line (shell syntax, as a hook sees it) with the rules; it
+// returns "blocked" when an error rule is violated, "warned" for a warning, else
+// "allowed".
+func verdict(t *testing.T, rules []policy.Rule, line string, history ...[]string) string {
+	t.Helper()
+	reg := engine.NewRegistry(Kinds()...)
+	var compiled []engine.Compiled
+	for i := range rules {
+		chk, err := reg.CompileRule(&rules[i])
+		if err != nil {
+			t.Fatalf("rule %s does not compile: %v\n%s", rules[i].ID, err, rules[i].Params)
+		}
+		compiled = append(compiled, engine.Compiled{Rule: &rules[i], Check: chk})
+	}
+	ev, err := CaseEvidence(policy.Case{Shell: line, History: history})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := "allowed"
+	for _, o := range engine.Run(compiled, ev, engine.Options{Workers: 1}) {
+		if o.Verdict == engine.Violated || o.Verdict == engine.Undetermined {
+			if o.Rule.Severity == policy.SeverityError {
+				return "blocked"
+			}
+			got = "warned"
+		}
+	}
+	return got
+}
+
+// Real sentences from /work/shared/corpus/instructions (file named in each case) and
+// the two acceptance cases, with commands that must be blocked and near-misses that
+// must stay allowed.
+func TestRecognisersOnCorpusSentences(t *testing.T) {
+	for _, c := range []struct {
+		file    string
+		text    string
+		level   policy.Level
+		blocked []string
+		allowed []string
+		warned  []string
+	}{
+		{
+			file:    "microsoft__vscode__.github__copilot-instructions.md",
+			text:    "NEVER use `npm run compile` to compile TypeScript files",
+			blocked: []string{"npm run compile", "npm run-script compile", "cd src && npm run compile -- --watch", "sudo npm run compile", "npm --prefix build run compile"},
+			allowed: []string{"npm test", "npm run compile-check-ts-native", "npm run gulp compile-extensions", "npm run typecheck"},
+		},
+		{
+			file:    "cases/01-keep-uncommitted-work/base/CLAUDE.md",
+			text:    "Do not run `git reset --hard`, with or without a target, and don't discard changes wholesale with `git checkout -- .` or `git restore .`.",
+			blocked: []string{"git reset --hard", "git reset --hard origin/main", "git checkout -- .", "git restore .", "git stash && git reset --hard HEAD~2", "git -C . reset --hard", "git reset --ha"},
+			allowed: []string{"git reset --soft HEAD~1", "git reset fathom/grid.py", "git checkout -b fix/hard-reset-docs", "git restore --staged fathom/grid.py", "git stash push fathom/grid.py"},
+		},
+		{
+			file:    "cases/01-keep-uncommitted-work/base/CLAUDE.md",
+			text:    "Do not run `git clean` with `-f`. A dry run (`git clean -n`) is fine when you want to see what is untracked.",
+			blocked: []string{"git clean -f", "git clean -fdx", "git clean -f -d", "git clean --force", "git clean -xdf"},
+			allowed: []string{"git clean -n", "git clean -nd", "git status --short && git clean -n", "git clean -fn"},
+		},
+		{
+			file:    "cases/02-no-cargo-publish/base/AGENTS.md",
+			text:    "Never run `cargo publish` for any crate in this workspace.",
+			blocked: []string{"cargo publish", "cargo publish -p sprocket-macros", "cargo +nightly publish", "cd crates/sprocket && cargo publish"},
+			allowed: []string{"cargo publish --dry-run", "cargo publish --dry-run -p sprocket-macros", "cargo package --list", "cargo build"},
+		},
+		{
+			file:    "cases/02-no-cargo-publish/base/AGENTS.md",
+			text:    "Don't create `v*` tags.",
+			blocked: []string{"git tag v0.9.1", `git tag -a v0.9.1 -m "Release 0.9.1"`, "git tag -s v1.0.0 -m x"},
+			allowed: []string{"git tag --list", "git tag -l 'v*'", "git tag release-notes", "git tag -d v0.9.0"},
+		},
+		{
+			file:    "cases/02-no-cargo-publish/base/AGENTS.md",
+			text:    "Releases are cut by the `release.yml` workflow when a maintainer pushes a `v*` tag. Agents never publish anything:",
+			blocked: []string{"cargo publish", "npm publish", "twine upload dist/*"},
+			allowed: []string{"cargo publish --dry-run", "npm publish --dry-run", "git push origin main", "cargo package"},
+		},
+		{
+			file:    "cloudflare__workers-sdk__AGENTS.md",
+			text:    "Use `pnpm`, not npm or yarn.",
+			blocked: []string{"npm install", "npx wrangler dev", "yarn add lodash", "/usr/local/bin/npm ci"},
+			allowed: []string{"pnpm install", "pnpm dlx wrangler dev", "bun install"},
+		},
+		{
+			file:    "browser-use__browser-use__CLAUDE.md",
+			text:    "**Always use `uv` instead of `pip`** for dependency management",
+			blocked: []string{"pip install requests", "pip3 install -r requirements.txt", "python -m pip install x", "python3.12 -m pip install x"},
+			allowed: []string{"uv add requests", "uv pip install x", "uv sync"},
+		},
+		{
+			file:    "modelcontextprotocol__python-sdk__AGENTS.md",
+			text:    "ONLY use uv, NEVER pip",
+			blocked: []string{"pip install x", "python -m pip list"},
+			allowed: []string{"uv run --frozen pytest", "uv add x"},
+		},
+		{
+			file:    "modelcontextprotocol__python-sdk__AGENTS.md",
+			text:    "FORBIDDEN: `uv pip install`, `@latest` syntax",
+			blocked: []string{"uv pip install requests"},
+			allowed: []string{"uv pip list", "uv add requests"},
+		},
+		{
+			file:    "denoland__deno__.github__copilot-instructions.md",
+			text:    "Never force push — all commits are squashed on merge",
+			blocked: []string{"git push --force", "git push -f origin main", "git push --force-with-lease", "git push origin +main", "git push -uf origin x", "git push --forc origin x"},
+			allowed: []string{"git push origin feature", "git push -u origin feature", "git push --follow-tags"},
+		},
+		{
+			file:    "denoland__deno__CLAUDE.md",
+			text:    "When pushing updates to the PR, make sure to never force push. Create as many commits as you need, all of them get squashed when the PR is merged, so there is no need to rewrite history.",
+			blocked: []string{"git push --force"},
+			allowed: []string{"git push"},
+		},
+		{
+			file:    "microsoft__playwright__CLAUDE.md",
+			text:    "**Never amend commits.** Always create a new commit for follow-up changes, even when iterating on an open PR.",
+			blocked: []string{"git commit --amend", "git commit --amend --no-edit", "git commit -a --amend -m x"},
+			allowed: []string{"git commit -m 'fix: follow-up'", "git commit --fixup HEAD"},
+		},
+		{
+			file:    "microsoft__playwright__CLAUDE.md",
+			text:    "Never `git push` without an explicit instruction to push.",
+			blocked: []string{"git push", "git push origin fix-39562"},
+			allowed: []string{"git commit -m x", "git push --dry-run"},
+		},
+		{
+			file:    "microsoft__playwright__CLAUDE.md",
+			text:    "Do not use `tsc --noEmit` or individual lint commands separately.",
+			blocked: []string{"tsc --noEmit", "npx tsc --noEmit -p .", "pnpm exec tsc --noemit"},
+			allowed: []string{"tsc -p .", "npm run flint"},
+		},
+		{
+			file:    "langfuse__langfuse__.agents__AGENTS.md",
+			text:    "Never invoke Node-installed binaries through `./node_modules/.bin/*`. Always run them through `pnpm`.",
+			blocked: []string{"./node_modules/.bin/tsc", "web/node_modules/.bin/eslint .", "cd web && ../node_modules/.bin/vitest"},
+			allowed: []string{"pnpm exec tsc", "pnpm tsc", "ls node_modules/.bin"},
+		},
+		{
+			file:    "denoland__deno__CLAUDE.md",
+			text:    "Do NOT run these directly with `./target/debug/deno test` — they depend on the cargo test harness for correct setup.",
+			blocked: []string{"./target/debug/deno test", "target/debug/deno test tests/unit"},
+			allowed: []string{"cargo test unit::", "./target/debug/deno eval 'console.log(1)'"},
+		},
+		{
+			file:    "dotnet__runtime__.github__copilot-instructions.md",
+			text:    "Prefer creating a new commit rather than amending an existing one.",
+			warned:  []string{"git commit --amend"},
+			allowed: []string{"git commit -m x"},
+		},
+		{
+			file:    "denoland__deno__CLAUDE.md",
+			text:    "Use `cargo check` instead of `cargo build` when possible",
+			warned:  []string{"cargo build"},
+			allowed: []string{"cargo check", "cargo build-std"},
+		},
+		{
+			file:    "PostHog__posthog__.cursor__rules__django-python.mdc",
+			text:    "Use `uv sync` instead of `pip install -r ...`, and `uv add PACKAGE` instead of `pip install PACKAGE`.",
+			blocked: []string{"pip install -r requirements.txt", "pip install django"},
+			allowed: []string{"uv sync", "uv add django", "pip list"},
+		},
+		{
+			file:    "issue 5 (variation)",
+			text:    "Use `make test`, not `go test`.",
+			blocked: []string{"go test ./...", "go test -run TestX ./pkg"},
+			allowed: []string{"make test", "go vet ./...", "go build ./..."},
+		},
+		{
+			file:    "issue 5 (variation)",
+			text:    "Use pnpm.",
+			blocked: []string{"npm install", "yarn", "bun install", "npx tsc"},
+			allowed: []string{"pnpm install"},
+		},
+		{
+			file:    "sympy__sympy__doc__src__contributing__new-contributors-guide__workflow-process.md",
+			text:    "Avoid using the `-m` switch to `git commit` to write a commit message on the command line.",
+			level:   policy.Should,
+			warned:  []string{"git commit -m x", "git commit -am x"},
+			allowed: []string{"git commit", "git commit -a"},
+		},
+	} {
+		level := c.level
+		if level == "" {
+			level = policy.Must
+		}
+		rules := compileText(t, c.text, level, "")
+		if len(rules) == 0 {
+			t.Errorf("%s: %q compiled to no rule", c.file, c.text)
+			continue
+		}
+		for _, want := range []struct {
+			list []string
+			v    string
+		}{{c.blocked, "blocked"}, {c.allowed, "allowed"}, {c.warned, "warned"}} {
+			for _, line := range want.list {
+				if got := verdict(t, rules, line); got != want.v {
+					var params []string
+					for _, r := range rules {
+						params = append(params, string(r.Params))
+					}
+					t.Errorf("%s: %q\n  %s: %s, want %s\n  params: %s", c.file, c.text, line, got, want.v, strings.Join(params, "\n          "))
+				}
+			}
+		}
+	}
+}
+
+// Sentences that mention commands without forbidding them, or forbid something heed
+// must not read as a command, compile to no process rule.
+func TestNearMissesDoNotCompile(t *testing.T) {
+	for _, c := range []struct{ file, text string }{
+		{"cases/01-keep-uncommitted-work/base/CLAUDE.md", "To set your own edits aside, use `git stash push <paths>`."},
+		{"cases/02-no-cargo-publish/base/AGENTS.md", "`cargo publish --dry-run` is fine, and encouraged, to check that a crate packages cleanly."},
+		{"cloudflare__workers-sdk__AGENTS.md", "Use the Node.js and pnpm versions declared in `package.json`."},
+		{"cloudflare__workers-sdk__AGENTS.md", "Install dependencies with `pnpm install`."},
+		{"cloudflare__workers-sdk__AGENTS.md", "Run `pnpm check` rather than relying on a duplicated list of every enforced rule."},
+		{"dotnet__runtime__.github__copilot-instructions.md", "Always use `is null` or `is not null` instead of `== null` or `!= null`."},
+		{"dotnet__runtime__.github__copilot-instructions.md", "Windows: Use `build.cmd` instead of `build.sh`."},
+		{"astral-sh__uv__AGENTS.md", "AVOID shortening variable names, e.g., use `version` instead of `ver`, and `requires_python` instead of `rp`"},
+		{"cloudflare__workers-sdk__packages__wrangler__AGENTS.md", "Never import `expect` from vitest — use test context `({ expect }) => {}`"},
+		{"temporalio__temporal__.github__copilot-instructions.md", "Never use `time.Sleep` or `time.Since(start) > threshold` to enforce ordering — use channels, `sync.WaitGroup`, or `EventuallyWithT` instead."},
+		{"openai__openai-agents-python__AGENTS.md", "The skill replaces the former GitHub Actions release-PR creator. It must never push, open or edit a pull request, create a release, or mutate any other GitHub state."},
+		{"langfuse__langfuse__.agents__AGENTS.md", "Never put internal ticket ids (`LFE-1234`, `LFINT-1234`, `CLI-Q226-12`) or Linear URLs into anything this repo publishes: code comments, docs prose, commit messages, PR titles and descriptions, or changelog entries."},
+		{"django__django__docs__internals__contributing__committing-code.txt", "Never change the published history of `django/django` branches by force pushing."},
+		{"sympy__sympy__doc__src__contributing__new-contributors-guide__workflow-process.md", "And remember, never type the following commands in master: `git merge`, `git add`, `git commit`, `git rebase`."},
+		{"apache__iceberg__AGENTS.md", "**Never** modify `.asf.yaml`, `LICENSE`, `NOTICE`, or `versions.props` without explicit discussion."},
+		{"denoland__deno__.github__copilot-instructions.md", "If a Rust function returns `Result` and an `Option` is needed, use `.ok()` before `.or_else()` or `.unwrap_or()`."},
+		{"variation", "Don't use `git` submodules for vendored code."},
+		{"variation", "The CI pipeline will never publish unreviewed code."},
+	} {
+		rules := compileText(t, c.text, policy.Must, "")
+		for _, r := range rules {
+			if strings.Contains(c.text, "force pushing") && strings.Contains(string(r.Params), "--force") {
+				continue // force-pushing is the prohibition there; only the publish reading is wrong
+			}
+			t.Errorf("%s: %q must not compile, got %s %s", c.file, c.text, r.Kind, r.Params)
+		}
+	}
+}
+
+func TestOrderingRules(t *testing.T) {
+	for _, c := range []struct {
+		file    string
+		text    string
+		line    string
+		history [][]string
+		want    string
+	}{
+		{"biomejs__biome__AGENTS.md", "Run `just f` and `just l` before committing.", "git commit -m x", nil, "blocked"},
+		{"biomejs__biome__AGENTS.md", "Run `just f` and `just l` before committing.", "git commit -m x", [][]string{{"just", "f"}, {"just", "l"}}, "allowed"},
+		{"biomejs__biome__AGENTS.md", "Run `just f` and `just l` before committing.", "git commit -m x", [][]string{{"just", "f"}}, "blocked"},
+		{"biomejs__biome__AGENTS.md", "Run `just f` and `just l` before committing.", "just f && just l && git commit -m x", nil, "allowed"},
+		{"biomejs__biome__AGENTS.md", "Run `just f` and `just l` before committing.", "just f; just l; git commit -m x", nil, "blocked"},
+		{"microsoft__playwright__CLAUDE.md", "**Always run `flint` before committing.**", "git commit -m x", [][]string{{"npm", "run", "flint"}}, "allowed"},
+		{"microsoft__playwright__CLAUDE.md", "**Always run `flint` before committing.**", "git commit -m x", [][]string{{"npm", "run", "flint"}, {HistoryEdit, "src/a.ts"}}, "blocked"},
+		{"microsoft__playwright__CLAUDE.md", "**Always run `flint` before committing.**", "git commit -m x", [][]string{{HistoryExit + "1", "npm", "run", "flint"}}, "blocked"},
+		{"microsoft__playwright__CLAUDE.md", "**Always run `flint` before committing.**", "git status", nil, "allowed"},
+		{"denoland__deno__.github__copilot-instructions.md", "Before committing, run `tools/format.js` and `tools/lint.js`", "git commit -m x", [][]string{{"./tools/format.js"}, {"deno", "run", "-A", "tools/lint.js", "--js"}}, "allowed"},
+		{"denoland__deno__CLAUDE.md", "Before committing, make sure `tools/format.js` is run to format your code", "git commit -m x", nil, "blocked"},
+		{"dotnet__aspire__AGENTS.md", "Run `./restore.sh` (Linux/macOS) or `./restore.cmd` (Windows) first to install the local SDK. After restore, you can use standard `dotnet` commands, which will automatically use the local SDK when available due to the paths configuration in global.json.", "dotnet build", nil, "blocked"},
+		{"dotnet__aspire__AGENTS.md", "Run `./restore.sh` (Linux/macOS) or `./restore.cmd` (Windows) first to install the local SDK. After restore, you can use standard `dotnet` commands.", "dotnet build", [][]string{{"./restore.sh"}, {HistoryEdit, "src/a.cs"}}, "allowed"},
+		{"issue 5", "Run `make lint` before committing.", "git commit -m x", [][]string{{HistoryExit + "?", "make", "lint"}}, "blocked"},
+		{"issue 5", "Run `make lint` before committing.", "make lint && git commit -m x", nil, "allowed"},
+		{"issue 5", "Run `make lint` before committing.", "git push", nil, "allowed"},
+	} {
+		rules := compileText(t, c.text, policy.Must, "")
+		if len(rules) == 0 {
+			t.Errorf("%s: %q compiled to no rule", c.file, c.text)
+			continue
+		}
+		if got := verdict(t, rules, c.line, c.history...); got != c.want {
+			t.Errorf("%s: %q\n  %s after %v: %s, want %s", c.file, c.text, c.line, c.history, got, c.want)
+		}
+	}
+	// a condition heed cannot check leaves the rule unenforced, with the reason
+	c := &policy.Constraint{Text: "Before committing, if only non-Rust was changed, make sure to run `tools/lint.js --js` and fix any lint errors before committing", Level: policy.Must}
+	res := orderRec{}.Recognize(c, nil)
+	if len(res.Rules) != 0 || !strings.Contains(res.Unenforced, "condition") {
+		t.Errorf("denoland__deno__CLAUDE.md conditional lint: %+v", res)
+	}
+}
+
+// Rules in a nested instruction file apply to commands run in its directory.
+func TestScopeByDirectory(t *testing.T) {
+	rules := compileText(t, "Use `pnpm`, not npm or yarn.", policy.Must, "web")
+	for line, want := range map[string]string{
+		"npm install":               "allowed",
+		"cd web && npm install":     "blocked",
+		"cd web/src && npm install": "blocked",
+		"npm --prefix web install":  "blocked",
+		"cd webapp && npm install":  "allowed",
+	} {
+		if got := verdict(t, rules, line); got != want {
+			t.Errorf("%s: %s, want %s", line, got, want)
+		}
+	}
+}
+
+// Every rule a recogniser emits carries a violated and a satisfied (or
+// inapplicable) case, and the engine agrees with each.
+func TestEmittedCasesAgreeWithTheEngine(t *testing.T) {
+	reg := engine.NewRegistry(Kinds()...)
+	texts := []string{
+		"NEVER use `npm run compile` to compile TypeScript files",
+		"Do not run `git reset --hard`, with or without a target, and don't discard changes wholesale with `git checkout -- .` or `git restore .`.",
+		"Do not run `git clean` with `-f`. A dry run (`git clean -n`) is fine when you want to see what is untracked.",
+		"Never run `cargo publish` for any crate in this workspace.",
+		"Don't create `v*` tags.",
+		"Agents never publish anything:",
+		"Use `pnpm`, not npm or yarn.",
+		"Always use `uv` instead of `pip` for dependency management",
+		"Never force push",
+		"Never amend commits.",
+		"Never skip the git hooks with `--no-verify`.",
+		"Never invoke Node-installed binaries through `./node_modules/.bin/*`.",
+		"Run `just f` and `just l` before committing.",
+		"**Always run `flint` before committing.**",
+		"Run `./build.sh` first, then use `./start-code.sh` to launch with correct environment",
+		"Use `make test`, not `go test`.",
+		"Never push directly to main.",
+	}
+	for _, text := range texts {
+		rules := compileText(t, text, policy.Must, "")
+		if len(rules) == 0 {
+			t.Errorf("%q compiled to no rule", text)
+		}
+		for i := range rules {
+			r := &rules[i]
+			if !hasExpect(r.Cases, policy.ExpectViolated) || !(hasExpect(r.Cases, policy.ExpectSatisfied) || hasExpect(r.Cases, policy.ExpectInapplicable)) {
+				t.Errorf("%q: rule %s lacks a violated and a passing case: %+v", text, r.Kind, r.Cases)
+			}
+			if r.Message == "" {
+				t.Errorf("%q: rule without a message", text)
+			}
+			for _, cs := range r.Cases {
+				if out := engine.RunCase(reg, r, cs); !out.OK {
+					b, _ := json.Marshal(cs)
+					t.Errorf("%q: case %s: engine says %s (%s)", text, b, out.Got, out.Reason)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,175 @@
+package process
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/shell"
+)
+
+// SequenceParams are the parameters of an ordering rule: before a command of Then
+// runs, a command of First must have run and succeeded.
+type SequenceParams struct {
+	// Then lists the commands the rule guards (git commit).
+	Then []Pattern `json:"then"`
+	// First lists the commands that satisfy it (make lint); any one of them.
+	First []Pattern `json:"first"`
+	// Anytime, when true, accepts First run at any earlier point of the session
+	// ("run ./restore.sh first"); by default First must have run after the latest
+	// change to the working tree ("lint before committing").
+	Anytime bool `json:"anytime,omitempty"`
+	// Label names First in messages (`make lint`); default: the first pattern.
+	Label string `json:"label,omitempty"`
+}
+
+func compileSequence(rule *policy.Rule) (engine.Check, error) {
+	var p SequenceParams
+	if err := decodeParams(rule.Params, &p); err != nil {
+		return nil, err
+	}
+	if len(p.Then) == 0 {
+		return nil, fmt.Errorf("params.then: at least one guarded command form is required")
+	}
+	if len(p.First) == 0 {
+		return nil, fmt.Errorf("params.first: at least one prerequisite command form is required")
+	}
+	for i := range p.Then {
+		if err := p.Then[i].validate(fmt.Sprintf("params.then[%d]", i)); err != nil {
+			return nil, err
+		}
+	}
+	for i := range p.First {
+		if err := p.First[i].validate(fmt.Sprintf("params.first[%d]", i)); err != nil {
+			return nil, err
+		}
+	}
+	if p.Label == "" {
+		p.Label = p.First[0].String()
+	}
+	return &sequenceCheck{rule: rule, p: p}, nil
+}
+
+type sequenceCheck struct {
+	rule *policy.Rule
+	p    SequenceParams
+}
+
+// Programs lists the guarded programs.
+func (s *sequenceCheck) Programs() []string { return programsOf(s.p.Then) }
+
+// PrerequisitePrograms lists the programs whose outcome the rule reads later.
+func (s *sequenceCheck) PrerequisitePrograms() []string { return programsOf(s.p.First) }
+
+// Guards reports whether judging argv needs the session's history (it is a guarded
+// command).
+func (s *sequenceCheck) Guards(argv []string) bool {
+	return anyMatches(s.p.Then, parseArgv(argv, nil))
+}
+
+// Prerequisite reports whether argv is a prerequisite: its exit status and the state
+// of the tree after it must be recorded.
+func (s *sequenceCheck) Prerequisite(argv []string) bool {
+	return anyMatches(s.p.First, parseArgv(argv, nil))
+}
+
+// Fresh reports whether a prerequisite must have run after the latest change.
+func (s *sequenceCheck) Fresh() bool { return !s.p.Anytime }
+
+func anyMatches(ps []Pattern, c *parsed) bool {
+	for i := range ps {
+		if ps[i].match(c).m == matches {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *sequenceCheck) Targets(ev *engine.Evidence) []engine.Target {
+	var ts []engine.Target
+	for i := range ev.Commands {
+		cmd := &ev.Commands[i]
+		if cmd.Past || len(cmd.Edit) > 0 || len(cmd.Argv) == 0 || !s.rule.Scope.CoversDir(cmd.Cwd) {
+			continue
+		}
+		p := parsedAt(ev, i)
+		for j := range s.p.Then {
+			if s.p.Then[j].match(p).m != noMatch {
+				ts = append(ts, engine.Target{Kind: engine.TargetCommand, Index: i})
+				break
+			}
+		}
+	}
+	return ts
+}
+
+func (s *sequenceCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	cmd := &ev.Commands[t.Index]
+	line := shell.Join(cmd.Argv)
+	if r := s.p.Then[0]; anyMay(s.p.Then, parsedAt(ev, t.Index)) && !anyMatches(s.p.Then, parsedAt(ev, t.Index)) {
+		return violated(cmd, line, fmt.Sprintf("heed cannot tell whether this is `%s`, which must follow %s: words are computed at run time", r.String(), quote(s.p.Label)),
+			"write the command with literal words so heed can check it")
+	}
+	required := map[int]bool{}
+	for _, r := range cmd.Requires {
+		required[r] = true
+	}
+	var changedSince string // why a prerequisite found further back does not count
+	for j := t.Index - 1; j >= 0; j-- {
+		prev := &ev.Commands[j]
+		if len(prev.Edit) > 0 {
+			if !s.p.Anytime && changedSince == "" {
+				changedSince = fmt.Sprintf("%s was edited after it", strings.Join(prev.Edit, ", "))
+			}
+			continue
+		}
+		if len(prev.Argv) == 0 || !anyMatches(s.p.First, parsedAt(ev, j)) {
+			continue
+		}
+		// a prerequisite earlier in the same request
+		if !prev.Past {
+			if required[j] {
+				return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("%s runs first and this command runs only if it succeeds", quote(s.p.Label))}
+			}
+			return violated(cmd, line,
+				fmt.Sprintf("%s runs earlier in the same command line, but this command runs even if it fails", quote(s.p.Label)),
+				fmt.Sprintf("join them with && (%s && %s)", s.p.Label, line))
+		}
+		if changedSince != "" {
+			return violated(cmd, line, fmt.Sprintf("%s ran, but %s", quote(s.p.Label), changedSince), s.runFirst(line))
+		}
+		if !s.p.Anytime && prev.State != "" && cmd.State != "" && prev.State != cmd.State {
+			return violated(cmd, line, fmt.Sprintf("files changed after the last %s", quote(s.p.Label)), s.runFirst(line))
+		}
+		if prev.Exit == nil {
+			return violated(cmd, line,
+				fmt.Sprintf("%s ran, but heed has no record that it succeeded", quote(s.p.Label)),
+				s.runFirst(line)+" (with heed's PostToolUse hook or heed exec, so its exit status is recorded)")
+		}
+		if *prev.Exit != 0 {
+			return violated(cmd, line, fmt.Sprintf("the last %s failed (exit status %d)", quote(s.p.Label), *prev.Exit),
+				"fix what it reports and run it again, then "+line)
+		}
+		return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("%s succeeded before", quote(s.p.Label))}
+	}
+	return violated(cmd, line, fmt.Sprintf("%s has not run before this command", quote(s.p.Label)), s.runFirst(line))
+}
+
+func (s *sequenceCheck) runFirst(line string) string {
+	if s.rule.Suggestion != "" {
+		return s.rule.Suggestion
+	}
+	return fmt.Sprintf("run %s first, then %s", quote(s.p.Label), line)
+}
+
+func anyMay(ps []Pattern, c *parsed) bool {
+	for i := range ps {
+		if ps[i].match(c).m != noMatch {
+			return true
+		}
+	}
+	return false
+}
+
+func quote(s string) string { return "`" + s + "`" }

@@ -1,0 +1,377 @@
+package process
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/shell"
+)
+
+// knownPrograms are command names a code span can start with and be a command.
+// Instruction files put all sorts of things in code spans (types, files, flags,
+// identifiers): a span is read as a command only when it starts with one of these, a
+// tool the repository shows it uses, or a path to a script.
+var knownPrograms = setOf(
+	// version control and forges
+	"git", "gh", "glab", "hub", "git-lfs", "svn", "hg",
+	// JavaScript
+	"npm", "npx", "pnpm", "pnpx", "yarn", "bun", "bunx", "node", "deno", "corepack", "tsc", "tsx", "ts-node",
+	"eslint", "prettier", "biome", "oxlint", "jest", "vitest", "mocha", "playwright", "cypress", "webpack", "vite",
+	"rollup", "esbuild", "turbo", "nx", "lerna", "changeset", "hereby", "gulp", "grunt", "next", "nuxt", "expo",
+	"wrangler", "vercel", "firebase", "netlify",
+	// Python
+	"python", "python3", "pip", "pip3", "uv", "uvx", "poetry", "pipenv", "pipx", "pdm", "hatch", "rye", "conda",
+	"mamba", "pytest", "tox", "nox", "ruff", "black", "isort", "flake8", "mypy", "pyright", "pylint", "twine",
+	"pre-commit", "prek", "django-admin", "coverage", "sphinx-build", "mkdocs",
+	// Rust, Go, JVM, .NET, C
+	"cargo", "rustup", "rustc", "go", "gofmt", "gofumpt", "golangci-lint", "mvn", "mvnw", "gradle", "gradlew",
+	"java", "javac", "sbt", "dotnet", "msbuild", "nuget", "make", "gmake", "cmake", "ninja", "bazel", "bazelisk",
+	"gcc", "clang", "just", "task",
+	// others
+	"ruby", "gem", "bundle", "rake", "rails", "php", "composer", "swift", "xcodebuild", "pod", "flutter", "dart",
+	"docker", "docker-compose", "podman", "kubectl", "helm", "terraform", "tofu", "ansible", "aws", "gcloud", "az",
+	"rm", "mv", "cp", "chmod", "chown", "sudo", "curl", "wget", "ssh", "scp", "rsync", "sed", "find", "xargs",
+	"kill", "pkill", "killall", "brew", "apt", "apt-get", "yum", "dnf", "pacman", "psql", "mysql", "sqlite3",
+	"redis-cli", "mongo", "bash", "sh", "zsh", "eval", "source", "cd", "export", "env", "timeout", "watch",
+)
+
+func setOf(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+var (
+	placeholderRE = regexp.MustCompile(`<[^<>]+>|\{[^{}]*\}|\[(?:options|flags|args|arguments|OPTIONS|ARGS|\.\.\.)\]|…|\.\.\.|(?:^|\s)[A-Z][A-Z0-9_]{2,}(?:\s|$)`)
+	scriptExtRE   = regexp.MustCompile(`\.(sh|bash|js|mjs|cjs|ts|py|rb|pl|ps1|cmd|bat)$`)
+)
+
+// anyWord stands for a placeholder (<file>) in a span.
+const anyWord = "*"
+
+// spanArgv reads a code span as a command: its words, with placeholders as "*".
+// ok is false when the span is not a single simple command.
+func spanArgv(span string) ([]string, bool) {
+	s := placeholderRE.ReplaceAllStringFunc(span, func(m string) string {
+		if m == "…" || m == "..." {
+			return " "
+		}
+		if strings.TrimSpace(m) != m && len(strings.TrimSpace(m)) > 0 && strings.TrimSpace(m)[0] >= 'A' && strings.TrimSpace(m)[0] <= 'Z' {
+			return " __heed_any__ "
+		}
+		return " __heed_any__ "
+	})
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsAny(s, "\n|&;<>()$`") {
+		return nil, false
+	}
+	cmds := shell.Parse(s, shell.Options{})
+	if len(cmds) == 0 || cmds[0].Unparsable != "" || len(cmds[0].Argv) == 0 {
+		return nil, false
+	}
+	argv := append([]string(nil), cmds[0].Argv...)
+	for i, a := range argv {
+		if a == "__heed_any__" {
+			argv[i] = anyWord
+		}
+	}
+	if argv[0] == anyWord {
+		return nil, false
+	}
+	return argv, true
+}
+
+// commandSpan reports whether argv (from a span) names a command: a known program, a
+// tool the repository uses, or a path to a script or binary.
+func commandSpan(argv []string, rc *recognize.RepoContext) bool {
+	if len(argv) == 0 {
+		return false
+	}
+	p := argv[0]
+	if isPathProgram(p) {
+		return true
+	}
+	if p != strings.ToLower(p) || strings.ContainsAny(p, "=:@#%*{}[]") || strings.HasPrefix(p, "-") || strings.HasPrefix(p, ".") {
+		return false
+	}
+	if knownPrograms[p] || isPython(p) {
+		return true
+	}
+	if rc != nil {
+		for _, t := range rc.Tools {
+			if t == p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isPathProgram: ./x, ../x, tools/x.js, bin/x, node_modules/.bin/*.
+func isPathProgram(p string) bool {
+	if strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") {
+		return len(p) > 2
+	}
+	if !strings.Contains(p, "/") || strings.HasPrefix(p, "/") || strings.HasSuffix(p, "/") {
+		return false
+	}
+	if strings.Contains(p, "node_modules/.bin") || strings.HasPrefix(p, "bin/") || strings.HasPrefix(p, "scripts/") || strings.HasPrefix(p, "tools/") {
+		return true
+	}
+	return scriptExtRE.MatchString(p)
+}
+
+func isPython(name string) bool {
+	rest, ok := strings.CutPrefix(name, "python")
+	if !ok {
+		return false
+	}
+	for _, r := range rest {
+		if (r < '0' || r > '9') && r != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// flagOnly reports whether argv is an option alone (`-f`, `--no-verify`).
+func flagOnly(span string) bool {
+	f := strings.Fields(span)
+	if len(f) == 0 {
+		return false
+	}
+	for _, w := range f {
+		if !strings.HasPrefix(w, "-") || len(w) < 2 {
+			return false
+		}
+	}
+	return true
+}
+
+// programAliases are the other names of a program: a rule about pip is about pip3.
+var programAliases = map[string][]string{
+	"pip":            {"pip", "pip3", "pip3.*"},
+	"pip3":           {"pip", "pip3", "pip3.*"},
+	"python":         {"python", "python3", "python3.*"},
+	"python3":        {"python", "python3", "python3.*"},
+	"make":           {"make", "gmake"},
+	"docker-compose": {"docker-compose"},
+	"gradlew":        {"gradlew", "gradle"},
+	"mvnw":           {"mvnw", "mvn"},
+}
+
+// programSpec turns a span's program into the pattern's program list, anchored at the
+// instruction's directory for relative paths.
+func programSpec(p, scopeDir string) []string {
+	if isPathProgram(p) {
+		clean := strings.TrimPrefix(path.Clean(p), "./")
+		if strings.Contains(clean, "node_modules/.bin") {
+			i := strings.Index(clean, "node_modules/.bin")
+			return []string{"**/" + clean[i:]}
+		}
+		if strings.HasPrefix(p, "../") || scopeDir == "" {
+			return []string{clean}
+		}
+		return []string{path.Join(scopeDir, clean)}
+	}
+	if strings.HasPrefix(p, "./") {
+		p = p[2:]
+	}
+	if al, ok := programAliases[p]; ok {
+		return append([]string(nil), al...)
+	}
+	return []string{p}
+}
+
+// flagSynonyms gives the other spellings of an option, per program and subcommand.
+var flagSynonyms = map[string][][]string{
+	"git push":     {{"-f", "--force"}, {"-n", "--dry-run"}, {"-d", "--delete"}, {"-u", "--set-upstream"}},
+	"git clean":    {{"-f", "--force"}, {"-n", "--dry-run"}, {"-i", "--interactive"}, {"-q", "--quiet"}},
+	"git commit":   {{"-n", "--no-verify"}, {"-a", "--all"}, {"-m", "--message"}, {"-s", "--signoff"}},
+	"git checkout": {{"-f", "--force"}, {"-b"}, {"-p", "--patch"}},
+	"git tag":      {{"-a", "--annotate"}, {"-d", "--delete"}, {"-l", "--list"}, {"-f", "--force"}, {"-s", "--sign"}},
+	"git branch":   {{"-D"}, {"-d", "--delete"}, {"-f", "--force"}},
+	"git rebase":   {{"-i", "--interactive"}},
+	"git stash":    {{"-u", "--include-untracked"}},
+	"git add":      {{"-A", "--all"}, {"-f", "--force"}, {"-n", "--dry-run"}},
+	"git reset":    {{"--hard"}},
+	"git restore":  {{"-S", "--staged"}, {"-W", "--worktree"}, {"-s", "--source"}},
+	"npm":          {{"-g", "--global"}, {"-f", "--force"}, {"-D", "--save-dev"}, {"-E", "--save-exact"}},
+	"pnpm":         {{"-g", "--global"}, {"-D", "--save-dev"}, {"-r", "--recursive"}, {"-w", "--workspace-root"}},
+	"yarn":         {{"-D", "--dev"}, {"-W", "--ignore-workspace-root-check"}},
+	"rm":           {{"-r", "-R", "--recursive"}, {"-f", "--force"}},
+	"pip":          {{"-U", "--upgrade"}, {"-e", "--editable"}, {"-r", "--requirement"}},
+	"cargo":        {{"-p", "--package"}, {"-F", "--features"}, {"-r", "--release"}},
+	"docker":       {{"-f", "--force"}},
+}
+
+// synonyms returns the spellings of an option for a program and subcommand.
+func synonyms(prog, sub, opt string) []string {
+	for _, key := range []string{prog + " " + sub, prog} {
+		for _, g := range flagSynonyms[key] {
+			for _, f := range g {
+				if f == opt {
+					return append([]string(nil), g...)
+				}
+			}
+		}
+	}
+	return []string{opt}
+}
+
+// patternFrom makes the pattern of a command span: its program, its positional words
+// (a trailing placeholder dropped: patterns match prefixes), its options (each with
+// its other spellings; a value given in the span is not required).
+func patternFrom(argv []string, scopeDir string) Pattern {
+	prog := progName(argv[0])
+	p := Pattern{Program: programSpec(argv[0], scopeDir)}
+	t := toolFor(prog)
+	sub := ""
+	afterDD := false
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		switch {
+		case afterDD || a == anyWord || !strings.HasPrefix(a, "-") || a == "-":
+			if !afterDD && len(p.Args) == 0 && strings.HasPrefix(a, "+") && (prog == "cargo" || prog == "rustup") {
+				continue
+			}
+			if t.assignments && strings.Contains(a, "=") {
+				continue
+			}
+			p.Args = append(p.Args, a)
+			if len(p.Args) == 1 {
+				sub = t.canonical(a)
+			}
+		case a == "--":
+			afterDD = true
+		case strings.HasPrefix(a, "--") || t.goStyle:
+			name, _, hasVal := strings.Cut(a, "=")
+			if !hasVal && t.subOpts(sub).takesValue(name) || !hasVal && t.global.takesValue(name) {
+				i++ // the value in the span is an example
+			}
+			p.Flags = append(p.Flags, synonyms(prog, sub, name))
+		default:
+			for j := 1; j < len(a); j++ {
+				o := "-" + a[j:j+1]
+				p.Flags = append(p.Flags, synonyms(prog, sub, o))
+				if t.subOpts(sub).takesValue(o) || t.global.takesValue(o) {
+					if j == len(a)-1 {
+						i++
+					}
+					break
+				}
+			}
+		}
+	}
+	for len(p.Args) > 0 && p.Args[len(p.Args)-1] == anyWord {
+		p.Args = p.Args[:len(p.Args)-1]
+	}
+	return p
+}
+
+// dryRunFlags are the options that make a command only show what it would do.
+var dryRunFlags = map[string][]string{
+	"git clean": {"-n", "--dry-run"},
+	"git push":  {"-n", "--dry-run"},
+	"git add":   {"-n", "--dry-run"},
+	"git rm":    {"-n", "--dry-run"},
+	"git mv":    {"-n", "--dry-run"},
+	"make":      {"-n", "--dry-run", "--just-print", "--recon"},
+	"rsync":     {"-n", "--dry-run"},
+}
+
+// dryRunAllows returns the exceptions that let a forbidden command run as a dry run:
+// `cargo publish --dry-run` does not publish.
+func dryRunAllows(ps []Pattern) []Pattern {
+	var out []Pattern
+	seen := map[string]bool{}
+	for _, p := range ps {
+		if len(p.Program) == 0 || strings.Contains(p.Program[0], "/") {
+			continue
+		}
+		prog := p.Program[0]
+		sub := ""
+		if len(p.Args) > 0 {
+			sub = p.Args[0]
+		}
+		if len(p.Args) > 1 || prog == "gh" {
+			continue // nested subcommands (gh release create) have no common dry run
+		}
+		flags, ok := dryRunFlags[prog+" "+sub]
+		if !ok {
+			flags, ok = dryRunFlags[prog]
+		}
+		if !ok {
+			if !dryRunnable(prog, sub) {
+				continue
+			}
+			flags = []string{"--dry-run"}
+		}
+		a := Pattern{Program: p.Program, Flags: [][]string{flags}}
+		if sub != "" {
+			a.Args = []string{sub}
+		}
+		key := a.String()
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// dryRunnable: subcommands whose --dry-run is a real dry run.
+func dryRunnable(prog, sub string) bool {
+	switch sub {
+	case "publish", "release", "deploy", "upload", "push", "install", "update", "upgrade", "uninstall", "remove", "clean", "prune", "version", "pack", "package", "apply", "delete", "sync", "lock", "add", "rm":
+		return true
+	}
+	switch prog {
+	case "twine", "changeset", "helm", "kubectl", "terraform", "rsync":
+		return true
+	}
+	return false
+}
+
+// example instantiates a pattern as a concrete argv (for authored cases).
+func example(p Pattern) []string {
+	prog := p.Program[0]
+	switch {
+	case strings.HasPrefix(prog, "**/"):
+		prog = "./" + strings.ReplaceAll(strings.TrimPrefix(prog, "**/"), "*", "tool")
+	case strings.Contains(prog, "/"):
+		prog = "./" + strings.ReplaceAll(prog, "*", "x")
+	case strings.ContainsAny(prog, "*?["):
+		prog = strings.NewReplacer("*", "12", "?", "x", "[", "", "]", "").Replace(prog)
+	}
+	argv := []string{prog}
+	for i, a := range p.Args {
+		if i == 0 && len(p.Args) > 0 && strings.ContainsAny(a, "*?[") {
+			argv = append(argv, instantiate(a))
+			continue
+		}
+		argv = append(argv, instantiate(a))
+	}
+	for _, g := range p.Flags {
+		argv = append(argv, g[0])
+	}
+	return argv
+}
+
+func instantiate(glob string) string {
+	switch glob {
+	case ".":
+		return "."
+	case "*":
+		return "x"
+	case "+*":
+		return "+main"
+	case "v*":
+		return "v1.2.3"
+	}
+	return strings.NewReplacer("*", "1", "?", "x", "[", "", "]", "").Replace(glob)
+}
