@@ -3,6 +3,8 @@ package instr
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/heed-dev/heed/internal/policy"
 )
@@ -18,24 +20,13 @@ import (
 // The hand-labelled sample in testdata/levels.tsv pins the accuracy (level_test.go).
 
 var (
-	codeRE   = regexp.MustCompile("`+[^`]*`+")
-	mustRE   = regexp.MustCompile(`(?i)\b(must|mustn't|shall|never|always|required|mandatory|forbidden|prohibited|cannot|can't|may not|is not allowed|are not allowed|not allowed|not permitted|need to|needs to|have to|has to|make sure|be sure|ensure|under no circumstances|at all times|no exceptions?|only use|use only|only ever|exclusively|strictly)\b|(?i)\b(important|critical|mandatory)\s*:`)
-	shouldRE = regexp.MustCompile(`(?i)\b(should|shouldn't|prefer|prefers|preferred|preferably|avoid|avoiding|recommended|recommend|recommends|try to|try not to|ideally|consider|encouraged|encourage|where possible|when possible|if possible|whenever possible|as much as possible|it's best|it is best|best practice|better to|favou?r|favou?rs|aim to|aim for|strive|discouraged|in general|generally|wherever possible|sparingly|be careful|be mindful|keep in mind)\b`)
-	// Phrases that look like markers but are not: negated requirements, purpose
-	// clauses, and "always"/"never" describing rather than binding.
-	notMarkerRE = regexp.MustCompile(`(?i)\bnot (all |always |strictly )?(required|mandatory|necessary)\b|\b(to|in order to|so as to|helps?( to)?) (ensure|make sure|avoid|prevent)\b|\bif (you )?(must|need to|have to)\b|\bif needed\b|\bif required\b|\bas required\b|\bwhen required\b`)
-	// "do not"/"don't" binds in command position, not in a relative clause ("lines
-	// that do not have test coverage").
-	dontRE   = regexp.MustCompile(`(?i)(^|[.;:,!?—–-]\s*|\b(you|please|and|but|or|also|always|just|simply|so|then|we|i)\s+|^\W+)(do not|don't|dont|do n't)\b`)
-	permitRE = regexp.MustCompile(`(?i)^(you )?(don't|do not|doesn't|does not) (need|have) to\b|^no need to\b|^(you )?(can|may|could|might)\b`)
-	// A short label before a colon or dash: "**Testing**: run ...", "Format code: `cmd`".
-	labelRE    = regexp.MustCompile(`^(?:[\p{So}\p{Sk}\x{2705}\x{274C}\x{26A0}\x{FE0F}\s]+)?(?:\*\*|__)?([^:*_]{1,48}?)(?:\*\*|__)?\s*(?::|\s[-–—→]\s)\s*(?:\*\*|__)?`)
+	codeRE     = regexp.MustCompile("`+[^`]*`+")
+	permitRE   = regexp.MustCompile(`(?i)^(you )?(don't|do not|doesn't|does not) (need|have) to\b|^no need to\b|^(you )?(can|may|could|might)\b`)
 	leadRE     = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|while|for|in|on|to|during|unless|where|with|as|from|within|until|since|by default|by|outside|inside|at|between|except)\b[^,:]{0,120}[,:]\s*`)
 	negStartRE = regexp.MustCompile(`(?i)^(no|never|not|nothing|none|only)\b`)
 	adverbRE   = regexp.MustCompile(`(?i)^(please\s+|always\s+|also\s+|first,?\s+|then,?\s+|next,?\s+|finally,?\s+|just\s+|simply\s+|instead,?\s+|only\s+|generally,?\s+|usually,?\s+|additionally,?\s+|otherwise,?\s+|again,?\s+|now,?\s+|and\s+|or\s+|,\s*)+`)
 	parenRE    = regexp.MustCompile(`\([^()]*\)|\[[^\[\]]*\]`)
 	condLead   = regexp.MustCompile(`(?i)^(?:if|when|whenever|unless|where|because|since|in case|once|while|before|after)\b`)
-	condTrail  = regexp.MustCompile(`(?i)[\s,;]+(?:if|unless|when|whenever|because|since|so that|in case|where|which|that is|as long as)\s`)
 	softTailRE = regexp.MustCompile(`(?i)\b(when|where|if|whenever|wherever) (possible|practical|feasible|reasonable)\b`)
 	startCond  = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|while|for|to|during|unless|in|on|with)\b`)
 )
@@ -149,11 +140,11 @@ func clauseLevel(text string) policy.Level {
 	if strings.HasPrefix(prose, "❌") || strings.HasPrefix(prose, "🚫") || strings.HasPrefix(prose, "⛔") {
 		return policy.Must
 	}
-	markers := notMarkerRE.ReplaceAllString(mainClause(parenRE.ReplaceAllString(prose, " ")), " ")
-	hard := mustRE.MatchString(markers) || dontRE.MatchString(markers)
-	soft := shouldRE.MatchString(markers) || softTailRE.MatchString(prose)
+	markers := mainClause(parenRE.ReplaceAllString(prose, " "))
+	hard, soft := markerLevels(markers)
+	soft = soft || softTailRE.MatchString(prose)
 	body := stripLead(prose)
-	if hard && permitRE.MatchString(body) && !strongRE.MatchString(markers) {
+	if hard && permitRE.MatchString(head(body, 40)) && !strongRE.MatchString(markers) {
 		// "You don't need to run X", "You can skip Y": permission, not obligation.
 		hard = false
 	}
@@ -163,10 +154,10 @@ func clauseLevel(text string) policy.Level {
 	case soft:
 		return policy.Should
 	}
-	if negStartRE.MatchString(body) && !permitRE.MatchString(body) {
+	if negStartRE.MatchString(head(body, 12)) && !permitRE.MatchString(head(body, 40)) {
 		return policy.Must
 	}
-	if readMoreRE.MatchString(body) {
+	if readMoreRE.MatchString(head(body, 20)) {
 		return policy.Info
 	}
 	if lv := verbLevel(body); lv != policy.Info {
@@ -174,7 +165,7 @@ func clauseLevel(text string) policy.Level {
 	}
 	// A condition with commas of its own ("If you create files, scripts, or helpers,
 	// clean them up"): try the clause after each further comma.
-	if startCond.MatchString(strings.TrimLeft(prose, "*_ ")) {
+	if startCond.MatchString(head(strings.TrimLeft(prose, "*_ "), 12)) {
 		for i := strings.Index(body, ", "); i >= 0; {
 			if lv := verbLevel(stripLead(body[i+2:])); lv != policy.Info {
 				return lv
@@ -187,8 +178,8 @@ func clauseLevel(text string) policy.Level {
 		}
 	}
 	// An imperative label before a command: "Format code: `./gradlew spotlessApply`".
-	if m := labelRE.FindStringSubmatchIndex(strings.TrimLeft(prose, " *_>\"'([")); m != nil {
-		trimmed := strings.TrimLeft(prose, " *_>\"'([")
+	trimmed := strings.TrimLeft(prose, " *_>\"'([")
+	if m := findLabel(trimmed); m != nil {
 		label := trimmed[m[2]:m[3]]
 		if strings.Contains(trimmed[m[1]:], "CODESPAN") && len(strings.Fields(label)) <= 6 {
 			if lv := verbLevel(label); lv != policy.Info {
@@ -215,18 +206,43 @@ func verbLevel(body string) policy.Level {
 
 var readMoreRE = regexp.MustCompile(`(?i)^(read|learn|find out) more\b`)
 
+var condWords = []string{" if ", " unless ", " when ", " whenever ", " because ", " since ", " so that ",
+	" in case ", " where ", " which ", " that is ", " as long as "}
+
+// trailingCondition is the offset of the first condition word after the start of s
+// (" if ", " unless " ...), with the spaces or comma before it, or -1.
+func trailingCondition(s string) int {
+	l := strings.ToLower(s)
+	best := -1
+	for _, w := range condWords {
+		if i := strings.Index(l[min(1, len(l)):], w); i >= 0 {
+			i++
+			if best < 0 || i < best {
+				best = i
+			}
+		}
+	}
+	if best < 0 {
+		return -1
+	}
+	for best > 0 && (s[best-1] == ',' || s[best-1] == ' ' || s[best-1] == ';') {
+		best--
+	}
+	return best
+}
+
 var strongRE = regexp.MustCompile(`(?i)\b(must|never|always|required|shall)\b`)
 
 // mainClause drops leading and trailing conditions, so the markers read are those of
 // the obligation itself: "PREFER X if clippy must be disabled" is a preference.
 func mainClause(s string) string {
-	if condLead.MatchString(s) {
+	if condLead.MatchString(head(s, 12)) {
 		if i := strings.Index(s, ", "); i >= 0 && i < 200 {
 			s = s[i+2:]
 		}
 	}
-	if m := condTrail.FindStringIndex(s); m != nil && m[0] > 8 {
-		s = s[:m[0]]
+	if i := trailingCondition(s); i > 8 {
+		s = s[:i]
 	}
 	return s
 }
@@ -237,14 +253,14 @@ func stripLead(s string) string {
 	s = strings.TrimLeft(s, " *_>\"'([")
 	for range 4 {
 		before := s
-		if m := labelRE.FindStringSubmatchIndex(s); m != nil && len(strings.Fields(s[m[2]:m[3]])) <= 6 && m[1] < len(s) {
+		if m := findLabel(s); m != nil && len(strings.Fields(s[m[2]:m[3]])) <= 6 && m[1] < len(s) {
 			s = s[m[1]:]
 		}
-		if m := leadRE.FindStringIndex(s); m != nil && m[1] < len(s) {
+		if m := leadRE.FindStringIndex(head(s, 160)); m != nil && m[1] < len(s) {
 			s = s[m[1]:]
 		}
 		s = strings.TrimLeft(s, " *_>\"'([")
-		if loc := adverbRE.FindStringIndex(s); loc != nil && loc[1] < len(s) {
+		if loc := adverbRE.FindStringIndex(head(s, 120)); loc != nil && loc[1] < len(s) {
 			s = s[loc[1]:]
 		}
 		// "Silently ignore ...", "Explicitly confirm ...": an adverb before the verb.
@@ -332,13 +348,15 @@ func rowLevel(text string) policy.Level {
 // binding lead-in ("Never log:" + "- passwords") takes the lead-in's level, and a table
 // row without markers of its own takes those of its header ("Avoid | Use instead").
 func constraintLevel(text, ctx string, ctxLevel policy.Level) policy.Level {
-	row := strings.Contains(ctx, " | ") && strings.Contains(text, " | ")
-	var lv policy.Level
-	if row {
-		lv = rowLevel(text)
-	} else {
-		lv = levelOf(text)
+	if strings.Contains(ctx, " | ") && strings.Contains(text, " | ") {
+		return frameLevel(rowLevel(text), text, ctx, ctxLevel)
 	}
+	return frameLevel(levelOf(text), text, ctx, ctxLevel)
+}
+
+// frameLevel adjusts a constraint's own level lv by its framing (see constraintLevel).
+func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy.Level {
+	row := strings.Contains(ctx, " | ") && strings.Contains(text, " | ")
 	if ctx != "" && strings.HasSuffix(ctx, ":") && ctxLevel != policy.Info && !row &&
 		levelOfMarkers(text) == policy.Info && lv != policy.Should && bare(text) {
 		// The lead-in gives its modality to verb-phrase items: "A good unit test
@@ -367,12 +385,92 @@ func bare(text string) bool {
 
 // levelOfMarkers reads only the explicit markers of a text (table headers "Don't").
 func levelOfMarkers(s string) policy.Level {
-	p := notMarkerRE.ReplaceAllString(codeRE.ReplaceAllString(s, " "), " ")
+	p := codeRE.ReplaceAllString(s, " ")
+	hard, soft := markerLevels(p)
 	switch {
-	case mustRE.MatchString(p) || dontRE.MatchString(p) || negStartRE.MatchString(strings.TrimSpace(p)):
+	case hard || negStartRE.MatchString(head(strings.TrimSpace(p), 12)):
 		return policy.Must
-	case shouldRE.MatchString(p):
+	case soft:
 		return policy.Should
 	}
 	return policy.Info
+}
+
+// head is the first n bytes of s, cut at a rune boundary: the anchored regexps above
+// only look at the start of a clause, and the backtracker's cost grows with the input.
+func head(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// findLabel finds a short label before a colon or a dash at the start of s
+// ("**Testing**: run ...", "Format code: `cmd`", "`src/` - sources"), after any
+// leading symbols (emoji). It returns [matchStart, matchEnd, labelStart, labelEnd]
+// like a regexp submatch index, or nil.
+func findLabel(s string) []int {
+	i := 0
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == ' ' || r == '\t' || r == '\uFE0F' || unicode.Is(unicode.So, r) || unicode.Is(unicode.Sk, r) {
+			i += n
+			continue
+		}
+		break
+	}
+	if strings.HasPrefix(s[i:], "**") || strings.HasPrefix(s[i:], "__") {
+		i += 2
+	}
+	start := i
+	for j := i; j < len(s) && j-start <= 48; {
+		c := s[j]
+		if c == '*' || c == '_' || c == ':' || c == ' ' && dashAt(s, j) > 0 {
+			if j == start {
+				return nil
+			}
+			end := j
+			k := j
+			if strings.HasPrefix(s[k:], "**") || strings.HasPrefix(s[k:], "__") {
+				k += 2
+			}
+			for k < len(s) && s[k] == ' ' {
+				k++
+			}
+			switch {
+			case k < len(s) && s[k] == ':':
+				k++
+			case dashAt(s, k-1) > 0 && k > 0 && s[k-1] == ' ':
+				k += dashAt(s, k-1) - 1
+			default:
+				return nil
+			}
+			for k < len(s) && s[k] == ' ' {
+				k++
+			}
+			if strings.HasPrefix(s[k:], "**") || strings.HasPrefix(s[k:], "__") {
+				k += 2
+			}
+			return []int{0, k, start, end}
+		}
+		_, n := utf8.DecodeRuneInString(s[j:])
+		j += n
+	}
+	return nil
+}
+
+// dashAt returns the length of " - ", " – ", " — " or " → " at s[i:], or 0.
+func dashAt(s string, i int) int {
+	if i < 0 || i >= len(s) {
+		return 0
+	}
+	for _, d := range []string{" - ", " – ", " — ", " → "} {
+		if strings.HasPrefix(s[i:], d) {
+			return len(d)
+		}
+	}
+	return 0
 }

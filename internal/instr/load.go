@@ -151,9 +151,10 @@ func (l *loader) extractFile(f File, real string, chain []string, depth int) {
 		f.Skipped = "unreadable"
 		l.set.Files = append(l.set.Files, f)
 		return
-	case fi.IsDir():
-		l.warn(f.Path, 0, "is a directory, not a file; skipped")
-		f.Skipped = "directory"
+	case !fi.Mode().IsRegular():
+		// A directory, FIFO or device: reading it could block or mean nothing.
+		l.warn(f.Path, 0, "not a regular file (%s); skipped", fi.Mode().Type())
+		f.Skipped = "not a regular file"
 		l.set.Files = append(l.set.Files, f)
 		return
 	case fi.Size() > MaxFileSize:

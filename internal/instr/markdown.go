@@ -123,7 +123,11 @@ func (x *extractor) block(c ast.Node, ctx string, ctxLevel policy.Level) {
 		// The fence's own line starts the block; its text starts on the next.
 		open := x.li.line(b.Pos())
 		body := x.rawLines(b)
-		x.code(lang, body, open+1, open, open+strings.Count(body, "\n")+1)
+		first := open + 1
+		if body == "" {
+			first = open
+		}
+		x.code(lang, body, first, open, open+strings.Count(body, "\n")+1)
 	case *ast.CodeBlock:
 		body := x.rawLines(b)
 		x.code("", body, x.line(b), x.line(b), x.line(b)+max(strings.Count(body, "\n")-1, 0))
@@ -332,7 +336,7 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 	}
 	first := len(x.out)
 	for _, p := range tb.split() {
-		lv := constraintLevel(p.text, ctx, ctxLevel)
+		lv := frameLevel(p.level, p.text, ctx, ctxLevel)
 		line, end := p.line, p.end
 		if line == 0 {
 			line, end = fallback, fallback

@@ -2,6 +2,8 @@ package instr
 
 import (
 	"sort"
+
+	"github.com/heed-dev/heed/internal/policy"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -81,32 +83,28 @@ func codeSpan(s string) string {
 }
 
 func (t *textBuf) lineAt(off int) int {
-	line := 0
-	for _, m := range t.marks {
-		if m.off > off {
-			break
-		}
-		line = m.line
+	if len(t.marks) == 0 {
+		return 0
 	}
-	if line == 0 && len(t.marks) > 0 {
-		line = t.marks[0].line
+	// The last mark at or before off; marks are in text order.
+	i := sort.Search(len(t.marks), func(i int) bool { return t.marks[i].off > off })
+	if i == 0 {
+		return t.marks[0].line
 	}
-	return line
+	return t.marks[i-1].line
 }
 
 func (t *textBuf) inCode(off int) bool {
-	for _, r := range t.code {
-		if off >= r[0] && off < r[1] {
-			return true
-		}
-	}
-	return false
+	// Code ranges are appended in text order and never overlap.
+	i := sort.Search(len(t.code), func(i int) bool { return t.code[i][1] > off })
+	return i < len(t.code) && off >= t.code[i][0]
 }
 
 // piece is a span of a constraint's text with its source lines.
 type piece struct {
 	text      string
 	line, end int
+	level     policy.Level // the strongest level of its sentences
 }
 
 // normSpace collapses every run of white space to one space and trims the ends.
@@ -199,13 +197,15 @@ func (t *textBuf) split() []piece {
 	type group struct {
 		start, end int
 		binding    bool
+		level      policy.Level
 	}
 	var groups []group
 	for _, sp := range spans {
 		clause := s[sp[0]:sp[1]]
-		binding := levelOf(clause) != "info"
+		lv := clauseLevel(clause)
+		binding := lv != policy.Info
 		if len(groups) == 0 {
-			groups = append(groups, group{sp[0], sp[1], binding})
+			groups = append(groups, group{sp[0], sp[1], binding, lv})
 			continue
 		}
 		g := &groups[len(groups)-1]
@@ -213,8 +213,9 @@ func (t *textBuf) split() []piece {
 		case !binding, !g.binding, refersBack(clause):
 			g.end = sp[1]
 			g.binding = g.binding || binding
+			g.level = maxLevel(g.level, lv)
 		default:
-			groups = append(groups, group{sp[0], sp[1], binding})
+			groups = append(groups, group{sp[0], sp[1], binding, lv})
 		}
 	}
 	out := make([]piece, 0, len(groups))
@@ -223,7 +224,7 @@ func (t *textBuf) split() []piece {
 		if text == "" {
 			continue
 		}
-		out = append(out, piece{text: text, line: t.lineAt(g.start), end: t.lineAt(max(g.end-1, g.start))})
+		out = append(out, piece{text: text, line: t.lineAt(g.start), end: t.lineAt(max(g.end-1, g.start)), level: g.level})
 	}
 	return out
 }
