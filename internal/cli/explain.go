@@ -36,6 +36,7 @@ prefix of an id is enough.`,
 			if err != nil {
 				return Fail("%v", err)
 			}
+			app.warnStale(p)
 			e, rule, err := findID(p.Policy, args[0])
 			if err != nil {
 				return err
@@ -283,4 +284,12 @@ func scopeString(s policy.Scope) string {
 
 func scopeEqual(a, b policy.Scope) bool {
 	return a.Dir == b.Dir && strings.Join(a.Globs, "\x00") == strings.Join(b.Globs, "\x00") && strings.Join(a.Exclude, "\x00") == strings.Join(b.Exclude, "\x00")
+}
+
+// warnStale says on stderr when instruction files changed since the policy file was
+// compiled: the rules shown may not be what the instructions now say.
+func (app *App) warnStale(p *project.Project) {
+	if st, err := p.Stale(); err == nil && len(st) > 0 {
+		fmt.Fprintf(app.Stderr, "heed: warning: %s changed since %s was compiled: run `heed compile`\n", strings.Join(limit(st, 4), ", "), policy.File)
+	}
 }

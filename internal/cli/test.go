@@ -65,6 +65,7 @@ func (app *App) runTest(ids []string, format string) error {
 	for _, w := range p.Warnings {
 		fmt.Fprintf(app.Stderr, "heed: warning: %s\n", w)
 	}
+	app.warnStale(p)
 	want := map[string]bool{}
 	for _, id := range ids {
 		e, r, err := findID(p.Policy, id)
