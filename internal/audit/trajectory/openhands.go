@@ -66,6 +66,9 @@ func parseOpenHands(data []byte) (*Trajectory, error) {
 				t.Warnings = append(t.Warnings, fmt.Sprintf("event %d: an observation of action %q, which is not in the stream", rec, id))
 				continue
 			}
+			if t.Cwd == "" {
+				t.Cwd = str(obj(obj(e, "extras"), "metadata"), "working_dir")
+			}
 			out, exit, rejected := openHandsObservation(e, kind)
 			for _, j := range idx {
 				s := &t.Steps[j]
