@@ -7,12 +7,14 @@ package check
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/graph"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/repo"
@@ -44,6 +46,8 @@ type Options struct {
 	UseBaseline bool
 	// Domains keep only the rules of these domains (all when empty).
 	Domains []string
+	// NoCache leaves .heed/cache/ alone: no cached import facts are read or written.
+	NoCache bool
 	// Workers bounds parallelism (default: the number of CPUs); JudgeTimeout bounds
 	// one rule on one target (default 30s).
 	Workers      int
@@ -126,7 +130,9 @@ func RunRules(root string, rules []engine.Compiled, opt Options) (*Result, error
 	if timeout == 0 {
 		timeout = 30 * time.Second
 	}
+	cache := attachCache(root, ev, opt.NoCache)
 	outcomes := engine.Run(selected, ev, engine.Options{Workers: opt.Workers, Timeout: timeout})
+	saveCache(root, cache)
 	if ev.Mode == engine.ModeDiff {
 		for i := range outcomes {
 			ownChange(ev, &outcomes[i])
@@ -657,4 +663,35 @@ func suppressionWarnings(ev *engine.Evidence, dirs map[string][]*directive, know
 		}
 	}
 	return out
+}
+
+// attachCache gives the run the import facts cached in .heed/cache/ (keyed by file
+// content, so a hit is always right): a diff check then reads the rest of the tree
+// for the import graph without parsing it again.
+func attachCache(root string, ev *engine.Evidence, off bool) *graph.DiskCache {
+	if off {
+		return nil
+	}
+	c := graph.OpenDiskCache(root)
+	graph.UseCache(ev, c)
+	return c
+}
+
+// saveCache writes the cache back. It is an optimisation: a repository heed cannot
+// write to is checked all the same. The cache folder ignores itself, so it never
+// shows up as untracked files in the user's repository.
+func saveCache(root string, c *graph.DiskCache) {
+	if c == nil {
+		return
+	}
+	if err := c.Save(); err != nil {
+		return
+	}
+	dir := filepath.Join(root, ".heed", "cache")
+	ignore := filepath.Join(dir, ".gitignore")
+	if _, err := os.Stat(dir); err == nil {
+		if _, err := os.Stat(ignore); os.IsNotExist(err) {
+			_ = os.WriteFile(ignore, []byte("# heed's cache: never commit it\n*\n"), 0o644)
+		}
+	}
 }

@@ -56,7 +56,9 @@ func ProposedWriteRules(root string, rules []engine.Compiled, path string, newCo
 		Changed: []string{path},
 	}
 	defer ev.Close()
+	cache := attachCache(root, ev, false)
 	outcomes := engine.Run(rules, ev, engine.Options{Timeout: 10 * time.Second})
+	saveCache(root, cache)
 	li := newLineIndex(ev)
 	var found []report.Finding
 	for i := range outcomes {

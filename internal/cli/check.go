@@ -65,6 +65,7 @@ finding is reported, 1 when one is, 2 on a usage or internal error.`,
 	fl.BoolVar(&f.baseline, "baseline", false, "hide the findings recorded in "+check.BaselineFile)
 	fl.StringSliceVar(&f.domains, "domain", nil, "check only the rules of these domains (source, architecture, contribution, ...)")
 	f.model.Register(fl) // judge rules are answered by a model only when one is configured (docs/llm.md)
+	// --no-cache (registered with the model flags) also leaves the import-facts cache alone.
 	cmd.MarkFlagsMutuallyExclusive("all", "diff", "staged", "unstaged")
 	return cmd
 }
@@ -97,7 +98,7 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 	if err != nil {
 		return Fail("%v", err)
 	}
-	res, err := check.Run(p, check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, JudgeTimeout: judgeTimeout(model)})
+	res, err := check.Run(p, check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache})
 	if err != nil {
 		return checkError(err)
 	}
