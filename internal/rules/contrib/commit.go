@@ -331,13 +331,6 @@ func undetermined(reason string) engine.Result {
 	return engine.Result{Verdict: engine.Undetermined, Reason: reason}
 }
 
-func short(h string) string {
-	if len(h) > 12 {
-		return h[:12]
-	}
-	return h
-}
-
 func (c *commitCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	if t.Kind != engine.TargetCommit || t.Index < 0 || t.Index >= len(ev.Commits) {
 		why, _ := missingPart(ev, "commits")
@@ -347,7 +340,7 @@ func (c *commitCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 	m := ParseMessage(cm.Message)
 	if c.p.Check == CheckNoMerge {
 		if cm.Parents > 1 {
-			return violated(commitFinding(cm, fmt.Sprintf("commit %s is a merge commit", short(cm.Hash)), m.Subject,
+			return violated(commitFinding(cm, "the commit is a merge commit", m.Subject,
 				"rebase the branch onto its base instead of merging it"))
 		}
 		return satisfied("not a merge commit")
@@ -357,7 +350,7 @@ func (c *commitCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 		case CheckSubjectLength, CheckBodyWidth, CheckBlankLine, CheckTrailerForbidden, CheckRefForbidden, CheckBreaking, CheckOneLine:
 			return satisfied("the message is empty")
 		}
-		return violated(commitFinding(cm, fmt.Sprintf("commit %s has an empty message", short(cm.Hash)), "",
+		return violated(commitFinding(cm, "the commit has an empty message", "",
 			"write a commit message"))
 	}
 	switch c.p.Check {
@@ -428,12 +421,12 @@ func (c *commitCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 		if c.p.ValuePattern == ValueAI {
 			sug = fmt.Sprintf("end the message with a %s trailer that names the AI assistant", want)
 		}
-		return violated(commitFinding(cm, fmt.Sprintf("commit %s has no %s trailer", short(cm.Hash), want), m.Subject, sug))
+		return violated(commitFinding(cm, fmt.Sprintf("the commit message has no %s trailer", want), m.Subject, sug))
 	case CheckTrailerForbidden:
 		for _, tr := range m.Trailers {
 			if (len(c.keys) == 0 || c.keys[strings.ToLower(tr.Key)]) && c.valueMatches(tr.Value) {
 				line := tr.Key + ": " + tr.Value
-				return violated(commitFinding(cm, fmt.Sprintf("commit %s has the trailer %q", short(cm.Hash), line), line,
+				return violated(commitFinding(cm, fmt.Sprintf("the commit message has the trailer %q", line), line,
 					"remove the trailer from the commit message"))
 			}
 		}
