@@ -1,0 +1,6 @@
+class Invoice:
+    pass
+
+
+class Order:
+    pass

@@ -1,0 +1,2 @@
+"""A vendored copy of a third-party shim."""
+from app.db import session
