@@ -117,6 +117,7 @@ func (app *App) commands() []func() *cobra.Command {
 		app.newCompileCmd, app.newExplainCmd, app.newTestCmd,
 		app.newCheckCmd, app.newBaselineCmd,
 		app.newMCPCmd,
+		app.newAuditCmd,
 	}
 }
 
