@@ -21,6 +21,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/compile"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules"
 )
 
@@ -32,6 +33,7 @@ func main() {
 	unenforced := flag.Bool("unenforced", false, "list every must/should constraint left without an executable rule")
 	list := flag.Bool("list", false, "list every must/should constraint with what it became")
 	labels := flag.String("checkable", "bench/coverage/checkable.tsv", "hand-labelled sample of checkable constraints")
+	timeRecs := flag.Bool("time-recognizers", false, "time each recogniser over the corpus (one goroutine)")
 	verbose := flag.Bool("v", false, "with the table, name the labelled constraints compiled or missed")
 	flag.Parse()
 
@@ -42,6 +44,10 @@ func main() {
 	}
 	recs := rules.Recognizers()
 	reg := rules.Registry()
+	if *timeRecs {
+		timeRecognizers(repos, recs)
+		return
+	}
 	start := time.Now()
 	var all []*policy.Policy
 	total := &policy.Policy{}
@@ -222,4 +228,39 @@ func scoreCheckable(path string, p *policy.Policy, verbose bool) error {
 		fmt.Println(l)
 	}
 	return nil
+}
+
+// timeRecognizers runs each recogniser alone over every must/should constraint and
+// prints where the compile time goes, slowest first.
+func timeRecognizers(repos []*Repo, recs []recognize.Recognizer) {
+	type row struct {
+		name string
+		d    time.Duration
+		n    int
+	}
+	var rows []row
+	var total time.Duration
+	for _, rec := range recs {
+		start := time.Now()
+		n := 0
+		for _, r := range repos {
+			for i := range r.Set.Constraints {
+				c := r.Set.Constraints[i]
+				if c.Level == policy.Info {
+					continue
+				}
+				if len(rec.Recognize(&c, r.Context).Rules) > 0 {
+					n++
+				}
+			}
+		}
+		d := time.Since(start)
+		total += d
+		rows = append(rows, row{rec.Name(), d, n})
+	}
+	sort.Slice(rows, func(i, j int) bool { return rows[i].d > rows[j].d })
+	for _, r := range rows {
+		fmt.Printf("%-40s %10v  %5.1f%%  %4d constraints compiled\n", r.name, r.d.Round(time.Microsecond), 100*float64(r.d)/float64(total), r.n)
+	}
+	fmt.Printf("%-40s %10v\n", "total", total.Round(time.Microsecond))
 }
