@@ -1,7 +1,6 @@
 package process
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/policy"
@@ -18,7 +17,7 @@ func (conceptRec) Name() string { return OriginConcept }
 
 type concept struct {
 	name string
-	re   *regexp.Regexp
+	re   *lazyRE
 	// anchored: the practice must be the prohibition's verb (within its first words:
 	// "never publish anything", not "never put ids into anything this repo publishes")
 	anchored   bool
@@ -60,7 +59,7 @@ var publishForms = []Pattern{
 var concepts = []concept{
 	{
 		name:       "force-push",
-		re:         regexp.MustCompile(`\bforce[- ]?push(?:es|ed|ing)?\b|\bpush(?:ing)?\s+(?:with\s+)?--?force\b|\brewrit(?:e|ing)\s+(?:the\s+)?(?:git\s+|published\s+|shared\s+|public\s+|remote\s+)?history\b`),
+		re:         lazy(`\bforce[- ]?push(?:es|ed|ing)?\b|\bpush(?:ing)?\s+(?:with\s+)?--?force\b|\brewrit(?:e|ing)\s+(?:the\s+)?(?:git\s+|published\s+|shared\s+|public\s+|remote\s+)?history\b`),
 		forbid:     forcePush,
 		message:    "force-pushing is forbidden",
 		suggestion: "push new commits on top (git push without --force)",
@@ -68,14 +67,14 @@ var concepts = []concept{
 	{
 		name:       "amend",
 		anchored:   true,
-		re:         regexp.MustCompile(`\bamend(?:s|ed|ing)?\b(?:\s+(?:an?\s+|the\s+|existing\s+|your\s+|previous\s+|pushed\s+)*(?:commits?|one|history))?`),
+		re:         lazy(`\bamend(?:s|ed|ing)?\b(?:\s+(?:an?\s+|the\s+|existing\s+|your\s+|previous\s+|pushed\s+)*(?:commits?|one|history))?`),
 		forbid:     fixed(Pattern{Program: []string{"git"}, Args: []string{"commit"}, Flags: [][]string{{"--amend"}}}),
 		message:    "amending commits is forbidden",
 		suggestion: "create a new commit instead",
 	},
 	{
 		name: "skip-hooks",
-		re:   regexp.MustCompile(`\b(?:skip(?:ping)?|bypass(?:ing)?|disabl(?:e|ing)|circumvent(?:ing)?|ignor(?:e|ing))\s+(?:the\s+|any\s+)?(?:git\s+|pre-commit\s+|commit\s+|pre-push\s+|local\s+)*hooks?\b|--no-verify`),
+		re:   lazy(`\b(?:skip(?:ping)?|bypass(?:ing)?|disabl(?:e|ing)|circumvent(?:ing)?|ignor(?:e|ing))\s+(?:the\s+|any\s+)?(?:git\s+|pre-commit\s+|commit\s+|pre-push\s+|local\s+)*hooks?\b|--no-verify`),
 		forbid: fixed(
 			Pattern{Program: []string{"git"}, Args: []string{"commit"}, Flags: [][]string{{"--no-verify", "-n"}}},
 			Pattern{Program: []string{"git"}, Args: []string{"push"}, Flags: [][]string{{"--no-verify"}}},
@@ -86,7 +85,7 @@ var concepts = []concept{
 	},
 	{
 		name:       "hard-reset",
-		re:         regexp.MustCompile(`\bhard[- ]reset(?:s|ting)?\b|\breset(?:ting)?\s+--hard\b`),
+		re:         lazy(`\bhard[- ]reset(?:s|ting)?\b|\breset(?:ting)?\s+--hard\b`),
 		forbid:     fixed(Pattern{Program: []string{"git"}, Args: []string{"reset"}, Flags: [][]string{{"--hard"}}}),
 		message:    "`git reset --hard` is forbidden",
 		suggestion: "set your own changes aside with git stash push <paths>",
@@ -94,7 +93,7 @@ var concepts = []concept{
 	{
 		name:     "publish",
 		anchored: true,
-		re:       regexp.MustCompile(`\bpublish(?:ing)?\b(?:\s+(?:anything|any\s+\w+|packages?|crates?|releases?|the\s+package|to\s+\w+))?`),
+		re:       lazy(`\bpublish(?:ing)?\b(?:\s+(?:anything|any\s+\w+|packages?|crates?|releases?|the\s+package|to\s+\w+))?`),
 		forbid: func(sentence, []string) []Pattern {
 			return append([]Pattern(nil), publishForms...)
 		},
@@ -105,7 +104,7 @@ var concepts = []concept{
 	{
 		name:     "tags",
 		anchored: true,
-		re:       regexp.MustCompile(`\b(?:create|creating|add|adding|make|making|cut|cutting)\s+(?:any\s+|new\s+|release\s+)?(?:(⟦\d+⟧)\s+)?(?:git\s+|release\s+|version\s+)?tags?\b`),
+		re:       lazy(`\b(?:create|creating|add|adding|make|making|cut|cutting)\s+(?:any\s+|new\s+|release\s+)?(?:(⟦\d+⟧)\s+)?(?:git\s+|release\s+|version\s+)?tags?\b`),
 		forbid: func(s sentence, m []string) []Pattern {
 			glob := "*"
 			if len(m) > 1 && m[1] != "" {
@@ -131,7 +130,7 @@ var concepts = []concept{
 	{
 		name:     "push",
 		anchored: true,
-		re:       regexp.MustCompile(`^\s*(?:ever\s+)?push(?:ing)?\b(?:\s+(?:directly\s+)?to\s+(?:the\s+)?(main|master)\b)?`),
+		re:       lazy(`^\s*(?:ever\s+)?push(?:ing)?\b(?:\s+(?:directly\s+)?to\s+(?:the\s+)?(main|master)\b)?`),
 		forbid: func(s sentence, m []string) []Pattern {
 			if len(m) > 1 && m[1] != "" {
 				b := m[1]
@@ -159,7 +158,7 @@ func (conceptRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			reach = negationReach(s.prose[neg:])
 		}
 		// "Prefer creating a new commit rather than amending an existing one"
-		if m := regexp.MustCompile(`\b(?:rather than|instead of)\s+(.*)$`).FindStringSubmatch(s.prose); m != nil && reach == "" {
+		if m := lazy(`\b(?:rather than|instead of)\s+(.*)$`).FindStringSubmatch(s.prose); m != nil && reach == "" {
 			reach = m[1]
 		}
 		// "Never `--no-verify`": the flag in a span

@@ -2,7 +2,6 @@ package process
 
 import (
 	"encoding/json"
-	"regexp"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/policy"
@@ -20,28 +19,28 @@ func (orderRec) Name() string { return OriginOrder }
 
 // triggers are the events an instruction orders commands before.
 var triggers = []struct {
-	re    *regexp.Regexp
+	re    *lazyRE
 	forms []Pattern
 	label string
 }{
-	{regexp.MustCompile(`^(?:you\s+)?(?:commit|committing|making\s+(?:a\s+)?commits?|each\s+commit|every\s+commit|a\s+commit|you\s+commit)\b`),
+	{lazy(`^(?:you\s+)?(?:commit|committing|making\s+(?:a\s+)?commits?|each\s+commit|every\s+commit|a\s+commit|you\s+commit)\b`),
 		[]Pattern{{Program: []string{"git"}, Args: []string{"commit"}}}, "git commit"},
-	{regexp.MustCompile(`^(?:you\s+)?(?:push|pushing|each\s+push|every\s+push|a\s+push|you\s+push)\b`),
+	{lazy(`^(?:you\s+)?(?:push|pushing|each\s+push|every\s+push|a\s+push|you\s+push)\b`),
 		[]Pattern{{Program: []string{"git"}, Args: []string{"push"}}}, "git push"},
-	{regexp.MustCompile(`^(?:opening|creating|submitting|sending)\s+(?:a\s+|the\s+|your\s+)?(?:pr|pull\s+request)s?\b`),
+	{lazy(`^(?:opening|creating|submitting|sending)\s+(?:a\s+|the\s+|your\s+)?(?:pr|pull\s+request)s?\b`),
 		[]Pattern{{Program: []string{"gh"}, Args: []string{"pr", "create"}}}, "gh pr create"},
 }
 
 var (
 	runVerb     = `(?:run|running|execute|executing|invoke|use|call)`
 	spanList    = `((?:⟦\d+⟧)(?:\s*(?:,|and|or|,\s*and|,\s*or|plus)\s*(?:⟦\d+⟧))*)`
-	runBefore   = regexp.MustCompile(`(?:^|,\s*|\band\s+)(?:always\s+|also\s+|please\s+)?(?:make\s+sure\s+(?:to\s+|you\s+)?|be\s+sure\s+to\s+|ensure\s+(?:you\s+)?|remember\s+to\s+)?` + runVerb + `\s+` + spanList + `\s+(?:(?:locally|first|again)\s+)?before\s+(.*)$`)
-	beforeRun   = regexp.MustCompile(`^before\s+(.*?),\s*(?:always\s+|also\s+|please\s+)?(?:make\s+sure\s+(?:to\s+|you\s+)?|be\s+sure\s+to\s+|ensure\s+(?:you\s+)?|remember\s+to\s+)?(?:` + runVerb + `\s+` + spanList + `|` + spanList + `\s+(?:is|are|has been|have been)\s+run)`)
-	firstThen   = regexp.MustCompile(`(?:^|\b)` + runVerb + `\s+` + spanList + `(?:\s*\([^)]*\))?\s+first\b.*?\bthen\s+` + runVerb + `\s+(⟦\d+⟧)`)
-	orderCondRE = regexp.MustCompile(`\b(if|when|whenever|unless|in case)\b`)
-	parenRE     = regexp.MustCompile(`\s*\([^()]*\)`)
-	runFirst    = regexp.MustCompile(`(?:^|\b)` + runVerb + `\s+` + spanList + `\s+first\b`)
-	afterUse    = regexp.MustCompile(`^after\b[^,]*,\s*(?:you\s+)?(?:can|may|should|must)?\s*(?:use|run)\s+(?:the\s+)?(?:standard\s+|normal\s+|regular\s+)?(⟦\d+⟧)`)
+	runBefore   = lazy(`(?:^|,\s*|\band\s+)(?:always\s+|also\s+|please\s+)?(?:make\s+sure\s+(?:to\s+|you\s+)?|be\s+sure\s+to\s+|ensure\s+(?:you\s+)?|remember\s+to\s+)?` + runVerb + `\s+` + spanList + `\s+(?:(?:locally|first|again)\s+)?before\s+(.*)$`)
+	beforeRun   = lazy(`^before\s+(.*?),\s*(?:always\s+|also\s+|please\s+)?(?:make\s+sure\s+(?:to\s+|you\s+)?|be\s+sure\s+to\s+|ensure\s+(?:you\s+)?|remember\s+to\s+)?(?:` + runVerb + `\s+` + spanList + `|` + spanList + `\s+(?:is|are|has been|have been)\s+run)`)
+	firstThen   = lazy(`(?:^|\b)` + runVerb + `\s+` + spanList + `(?:\s*\([^)]*\))?\s+first\b.*?\bthen\s+` + runVerb + `\s+(⟦\d+⟧)`)
+	orderCondRE = lazy(`\b(if|when|whenever|unless|in case)\b`)
+	parenRE     = lazy(`\s*\([^()]*\)`)
+	runFirst    = lazy(`(?:^|\b)` + runVerb + `\s+` + spanList + `\s+first\b`)
+	afterUse    = lazy(`^after\b[^,]*,\s*(?:you\s+)?(?:can|may|should|must)?\s*(?:use|run)\s+(?:the\s+)?(?:standard\s+|normal\s+|regular\s+)?(⟦\d+⟧)`)
 )
 
 func (orderRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
@@ -167,7 +166,7 @@ func anyCommand(s sentence, list string, rc *recognize.RepoContext) bool {
 }
 
 func splitAnd(list string) []string {
-	parts := regexp.MustCompile(`\s*(?:,\s*and|,|\band\b|\bplus\b)\s*`).Split(list, -1)
+	parts := lazy(`\s*(?:,\s*and|,|\band\b|\bplus\b)\s*`).Split(list, -1)
 	var out []string
 	for _, p := range parts {
 		if strings.TrimSpace(p) != "" {
@@ -188,7 +187,7 @@ func prerequisiteForms(span string, rc *recognize.RepoContext, scopeDir string) 
 	if commandSpan(argv, rc) {
 		return []Pattern{patternFrom(argv, scopeDir)}
 	}
-	if len(argv) != 1 || !regexp.MustCompile(`^[a-z][a-z0-9:_-]*$`).MatchString(argv[0]) {
+	if len(argv) != 1 || !lazy(`^[a-z][a-z0-9:_-]*$`).MatchString(argv[0]) {
 		return nil
 	}
 	name := argv[0]

@@ -2,7 +2,6 @@ package process
 
 import (
 	"encoding/json"
-	"regexp"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/policy"
@@ -117,12 +116,12 @@ type forbidden struct {
 }
 
 var (
-	withRE       = regexp.MustCompile(`^\s*,?\s*(?:with|using|passing|plus|and)\s+(?:the\s+)?(?:flag\s+|option\s+)?$`)
-	withoutRE    = regexp.MustCompile(`^\s*,?\s*without\s+(?:the\s+)?(?:flag\s+|option\s+)?$`)
-	flagBeforeRE = regexp.MustCompile(`^\s*(?:\([^)]*\)\s*)?(?:switch|flag|option|argument|parameter)?\s*(?:with|in|on|for|to|of)\s+$`)
-	execVerbRE   = regexp.MustCompile(`\b(run|running|use|using|invoke|invoking|execute|executing|call|calling|through|via|with|type|start)\b`)
+	withRE       = lazy(`^\s*,?\s*(?:with|using|passing|plus|and)\s+(?:the\s+)?(?:flag\s+|option\s+)?$`)
+	withoutRE    = lazy(`^\s*,?\s*without\s+(?:the\s+)?(?:flag\s+|option\s+)?$`)
+	flagBeforeRE = lazy(`^\s*(?:\([^)]*\)\s*)?(?:switch|flag|option|argument|parameter)?\s*(?:with|in|on|for|to|of)\s+$`)
+	execVerbRE   = lazy(`\b(run|running|use|using|invoke|invoking|execute|executing|call|calling|through|via|with|type|start)\b`)
 	// what may follow a bare program name for it to mean the program itself
-	bareNextRE = regexp.MustCompile(`^\s*(?:$|[.,;:!?)]|(?:to|for|in|on|at|with|when|unless|directly|command|commands|or|and|anymore|here|itself|yourself|at all|locally|manually)\b)`)
+	bareNextRE = lazy(`^\s*(?:$|[.,;:!?)]|(?:to|for|in|on|at|with|when|unless|directly|command|commands|or|and|anymore|here|itself|yourself|at all|locally|manually)\b)`)
 )
 
 // forbiddenIn finds the commands a sentence forbids.
@@ -263,7 +262,7 @@ func between(prose string, a, b int) string {
 }
 
 func lastNeg(prose string) string {
-	if m := regexp.MustCompile(`(` + negWords + `)\s*$`).FindString(strings.TrimSpace(prose)); m != "" {
+	if m := lazy(`(` + negWords + `)\s*$`).FindString(strings.TrimSpace(prose)); m != "" {
 		return m
 	}
 	return "\x00"
@@ -276,13 +275,13 @@ func itoa(n int) string {
 	return itoa(n/10) + string(rune('0'+n%10))
 }
 
-var imperativeRE = regexp.MustCompile(`^(?:instead,?\s+|rather,?\s+)?(?:always\s+|please\s+)?(use|run|call|create|prefer|check|commit|push|ask|invoke|let|leave|make|set|stash|open|write|rely|work)\b`)
+var imperativeRE = lazy(`^(?:instead,?\s+|rather,?\s+)?(?:always\s+|please\s+)?(use|run|call|create|prefer|check|commit|push|ask|invoke|let|leave|make|set|stash|open|write|rely|work)\b`)
 
 // suggestionFrom is what to do instead: the rest of the sentence after "instead" /
 // "use", or the next sentence when it is an instruction.
 func suggestionFrom(sents []sentence, i int) string {
 	s := sents[i]
-	if m := regexp.MustCompile(`(?:,|;|—)\s*(?:instead\s*,?\s*)?((?:use|run|prefer|call|try)\b.*)$`).FindStringSubmatchIndex(s.prose); m != nil {
+	if m := lazy(`(?:,|;|—)\s*(?:instead\s*,?\s*)?((?:use|run|prefer|call|try)\b.*)$`).FindStringSubmatchIndex(s.prose); m != nil {
 		return tidy(restoreFrom(s, s.prose[m[2]:m[3]]))
 	}
 	for j := i + 1; j < len(sents) && j <= i+3; j++ {

@@ -2,7 +2,6 @@ package process
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/recognize"
@@ -46,8 +45,8 @@ func setOf(names ...string) map[string]bool {
 }
 
 var (
-	placeholderRE = regexp.MustCompile(`<[^<>]+>|\{[^{}]*\}|\[(?:options|flags|args|arguments|OPTIONS|ARGS|\.\.\.)\]|…|\.\.\.|(?:^|\s)[A-Z][A-Z0-9_]{2,}(?:\s|$)`)
-	scriptExtRE   = regexp.MustCompile(`\.(sh|bash|js|mjs|cjs|ts|py|rb|pl|ps1|cmd|bat)$`)
+	placeholderRE = lazy(`<[^<>]+>|\{[^{}]*\}|\[(?:options|flags|args|arguments|OPTIONS|ARGS|\.\.\.)\]|…|\.\.\.|(?:^|\s)[A-Z][A-Z0-9_]{2,}(?:\s|$)`)
+	scriptExtRE   = lazy(`\.(sh|bash|js|mjs|cjs|ts|py|rb|pl|ps1|cmd|bat)$`)
 )
 
 // anyWord stands for a placeholder (<file>) in a span.

@@ -1,7 +1,6 @@
 package process
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/policy"
@@ -73,11 +72,11 @@ var (
 	opnd       = `(⟦\d+⟧|\b` + toolWord + `\b)`
 	listRE     = `((?:` + opnd + `)(?:\s*(?:,|or|nor|and|,\s*or)\s*(?:` + opnd + `))*)`
 	useVerb    = `\b(?:use|using|run|running|call|invoke|prefer|choose|stick to|stick with)\b`
-	insteadRE  = regexp.MustCompile(opnd + `\s*(?:\([^)]*\)\s*)?(?:,\s*)?(?:instead of|rather than|over|in place of)\s+(?:using\s+|running\s+)?` + listRE)
-	useNotRE   = regexp.MustCompile(useVerb + `\s+(?:only\s+)?` + opnd + `(?:\s+only)?\s*(?:,|;|and)?\s*(?:(?:but\s+)?not|never|no)\s+` + listRE)
-	onlyUseRE  = regexp.MustCompile(`\b(?:only use|use only|always use|must use|use)\s+` + opnd + `(?:\s+only)?\s*(?:$|[.,;!]|\s+(?:for|to|when|as|in)\b)`)
-	notListRE  = regexp.MustCompile(`^` + listRE)
-	toolWordRE = regexp.MustCompile(`^` + toolWord + `$`)
+	insteadRE  = lazy(opnd + `\s*(?:\([^)]*\)\s*)?(?:,\s*)?(?:instead of|rather than|over|in place of)\s+(?:using\s+|running\s+)?` + listRE)
+	useNotRE   = lazy(useVerb + `\s+(?:only\s+)?` + opnd + `(?:\s+only)?\s*(?:,|;|and)?\s*(?:(?:but\s+)?not|never|no)\s+` + listRE)
+	onlyUseRE  = lazy(`\b(?:only use|use only|always use|must use|use)\s+` + opnd + `(?:\s+only)?\s*(?:$|[.,;!]|\s+(?:for|to|when|as|in)\b)`)
+	notListRE  = lazy(`^` + listRE)
+	toolWordRE = lazy(`^` + toolWord + `$`)
 )
 
 // substitutionShaped reports whether prose reads like a substitution (so the forbid
@@ -104,7 +103,7 @@ func substitution(c *policy.Constraint, s sentence, rc *recognize.RepoContext) (
 	var pairs [][2][]operand // (use, instead of)
 	exact := true
 	if ms := insteadRE.FindAllStringSubmatchIndex(s.prose, -1); ms != nil {
-		if !regexp.MustCompile(useVerb).MatchString(s.prose[:ms[0][0]+1]) && !regexp.MustCompile(useVerb).MatchString(s.prose) {
+		if !lazy(useVerb).MatchString(s.prose[:ms[0][0]+1]) && !lazy(useVerb).MatchString(s.prose) {
 			return policy.Rule{}, false
 		}
 		for _, m := range ms {
@@ -217,7 +216,7 @@ func operandOf(s sentence, text string, rc *recognize.RepoContext) (operand, boo
 
 func operandsOf(s sentence, list string, rc *recognize.RepoContext) []operand {
 	var out []operand
-	for _, m := range regexp.MustCompile(opnd).FindAllString(list, -1) {
+	for _, m := range lazy(opnd).FindAllString(list, -1) {
 		if o, ok := operandOf(s, m, rc); ok {
 			out = append(out, o)
 		} else {
