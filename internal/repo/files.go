@@ -9,8 +9,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
@@ -42,21 +44,49 @@ func (r *Repo) ListFiles() ([]string, error) {
 	}
 	paths := splitNUL(out)
 	sort.Strings(paths)
-	kept := paths[:0]
-	prev := ""
-	for _, p := range paths {
-		// Unmerged paths are listed once per stage.
-		if p == prev {
-			continue
+	// Unmerged paths are listed once per stage.
+	uniq := paths[:0]
+	for i, p := range paths {
+		if i == 0 || p != paths[i-1] {
+			uniq = append(uniq, p)
 		}
-		prev = p
-		st, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(p)))
-		if err != nil || !st.Mode().IsRegular() {
-			continue
+	}
+	// git lists tracked files deleted from the work tree, and submodules and
+	// symlinks as paths: keep regular files only. One lstat per file is most of the
+	// listing's cost, so it is spread over the CPUs.
+	regular := make([]bool, len(uniq))
+	parallelChunks(len(uniq), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			st, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(uniq[i])))
+			regular[i] = err == nil && st.Mode().IsRegular()
 		}
-		kept = append(kept, p)
+	})
+	kept := uniq[:0]
+	for i, p := range uniq {
+		if regular[i] {
+			kept = append(kept, p)
+		}
 	}
 	return kept, nil
+}
+
+// parallelChunks calls f on consecutive ranges of [0, n), one goroutine per CPU.
+func parallelChunks(n int, f func(lo, hi int)) {
+	workers := runtime.NumCPU()
+	if n < 1024 || workers < 2 {
+		f(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	size := (n + workers - 1) / workers
+	for lo := 0; lo < n; lo += size {
+		wg.Add(1)
+		go func(lo, hi int) {
+			defer wg.Done()
+			f(lo, hi)
+		}(lo, min(lo+size, n))
+	}
+	wg.Wait()
 }
 
 // Untracked lists the files git does not track and does not ignore.
