@@ -116,6 +116,7 @@ func (app *App) commands() []func() *cobra.Command {
 		app.newRulesCmd,
 		app.newCompileCmd, app.newExplainCmd, app.newTestCmd,
 		app.newCheckCmd, app.newBaselineCmd,
+		app.newGraphCmd,
 		app.newMCPCmd,
 		app.newAuditCmd,
 	}
