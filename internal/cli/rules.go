@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -82,26 +85,34 @@ Warnings about unreadable or malformed files go to stderr.`,
 	return cmd
 }
 
-// repoRel turns --for into a repository-relative path: a path that exists relative
-// to the working directory is taken as such, anything else as repository-relative.
+// repoRel turns --for into a repository-relative path. A relative path is taken from
+// the working directory when that lies inside the repository (as git does), else from
+// the repository root; a path that ends up outside the repository is an error.
 func repoRel(root, p string) (string, error) {
-	if filepath.IsAbs(p) {
-		rel, err := filepath.Rel(root, p)
-		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return "", Fail("rules: --for %s is outside the repository %s", p, root)
+	abs := p
+	if !filepath.IsAbs(p) {
+		base := root
+		if wd, err := os.Getwd(); err == nil {
+			if r, err := filepath.Rel(root, wd); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+				base = wd
+			} else if real, err := filepath.EvalSymlinks(wd); err == nil {
+				if rr, err := filepath.EvalSymlinks(root); err == nil {
+					if r, err := filepath.Rel(rr, real); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+						base = filepath.Join(root, r)
+					}
+				}
+			}
 		}
-		return filepath.ToSlash(rel), nil
+		abs = filepath.Join(base, p)
 	}
-	clean := filepath.ToSlash(filepath.Clean(p))
-	if clean == ".." || strings.HasPrefix(clean, "../") {
-		if abs, err := filepath.Abs(p); err == nil {
-			return repoRel(root, abs)
-		}
+	rel, err := filepath.Rel(root, filepath.Clean(abs))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", Fail("rules: --for %s is outside the repository %s", p, root)
 	}
-	if clean == "." {
+	if rel == "." {
 		return "", nil
 	}
-	return clean, nil
+	return filepath.ToSlash(rel), nil
 }
 
 var levelRank = map[policy.Level]int{policy.Must: 0, policy.Should: 1, policy.Info: 2}
@@ -179,13 +190,13 @@ func writeRulesText(w io.Writer, set *instr.Set, cs []policy.Constraint) {
 
 func describeScope(s policy.Scope, f instr.File) string {
 	var parts []string
-	if s.Dir == "" {
+	switch {
+	case len(s.Globs) > 0:
+		parts = append(parts, "scope: "+strings.Join(s.Globs, ", "))
+	case s.Dir == "":
 		parts = append(parts, "scope: whole repository")
-	} else {
+	default:
 		parts = append(parts, "scope: "+s.Dir+"/")
-	}
-	if len(s.Globs) > 0 {
-		parts = append(parts, "paths: "+strings.Join(s.Globs, ", "))
 	}
 	if f.ImportedBy != "" {
 		parts = append(parts, "imported by "+f.ImportedBy)
@@ -206,11 +217,17 @@ func writeRulesAgent(w io.Writer, cs []policy.Constraint, forPath string) {
 	}
 	fmt.Fprintf(w, "Rules for %s (from the repository's instruction files):\n", target)
 	n := 0
-	for _, c := range cs {
-		if c.Level == policy.Info {
-			continue
+	// must before should, each in file order.
+	var ordered []policy.Constraint
+	for _, lv := range []policy.Level{policy.Must, policy.Should} {
+		for _, c := range cs {
+			if c.Level == lv {
+				ordered = append(ordered, c)
+			}
 		}
-		text := strings.Join(strings.Fields(c.Text), " ")
+	}
+	for _, c := range ordered {
+		text := capitalize(strings.Join(strings.Fields(c.Text), " "))
 		key := strings.ToLower(text)
 		if seen[key] {
 			continue
@@ -223,10 +240,40 @@ func writeRulesAgent(w io.Writer, cs []policy.Constraint, forPath string) {
 		if c.Context != "" && !strings.HasSuffix(text, ":") && strings.HasSuffix(c.Context, ":") {
 			prefix += strings.TrimSuffix(c.Context, ":") + ": "
 		}
-		fmt.Fprintf(w, "- [%s] %s%s (%s:%d)\n", c.Level, prefix, text, c.File, c.Line)
+		fmt.Fprintf(w, "- [%s] %s%s%s (%s:%d)\n", c.Level, prefix, text, inlineCode(c), c.File, c.Line)
 		n++
 	}
 	if n == 0 {
 		fmt.Fprintln(w, "- none")
 	}
+}
+
+// inlineCode shows a short command block after the text that introduces it ("Run the
+// tests before committing: `make test`"), so the agent line carries the command.
+func inlineCode(c policy.Constraint) string {
+	if len(c.Code) == 0 || !strings.HasSuffix(strings.TrimSpace(c.Text), ":") {
+		return ""
+	}
+	lines := strings.Split(strings.TrimSpace(c.Code[0].Text), "\n")
+	if len(lines) > 3 {
+		return ""
+	}
+	var parts []string
+	for _, l := range lines {
+		if l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "$ ")); l != "" && !strings.Contains(l, "`") {
+			parts = append(parts, "`"+l+"`")
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " " + strings.Join(parts, "; ")
+}
+
+func capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if unicode.IsLower(r) {
+		return string(unicode.ToUpper(r)) + s[n:]
+	}
+	return s
 }

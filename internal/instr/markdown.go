@@ -311,6 +311,11 @@ func (x *extractor) line(n ast.Node) int {
 // code attaches a code block to the constraint before it in the same section; a code
 // block with nothing before it stands as a constraint named after its heading.
 func (x *extractor) code(lang, body string, line, start, end int) {
+	if line < start || body == "" {
+		// An empty block (".. code-block::" with no body, "```" then EOF) sits on
+		// its opening line.
+		line = start
+	}
 	cb := policy.CodeBlock{Lang: lang, Text: body, Line: line}
 	if x.last >= 0 && x.last < len(x.out) {
 		x.out[x.last].Code = append(x.out[x.last].Code, cb)
