@@ -341,20 +341,28 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string) (*built, error) {
 		if strings.HasPrefix(opt.Rev, "-") {
 			return nil, usage("--diff %s: a revision cannot start with '-'", opt.Rev)
 		}
-		// Resolving the revision, diffing against it and listing its commits are
-		// independent git calls: run them at once, then report a bad revision first.
+		// The change is what this branch did since it left REV: the diff starts at
+		// the merge base (REV itself when it is an ancestor of HEAD, as with a
+		// branch point), so commits that reached REV meanwhile are not the change's.
+		// Resolving REV, listing its commits and finding the merge base are
+		// independent git calls: run them at once, and report a bad REV first.
+		rev := opt.Rev + "^{commit}"
 		var wg sync.WaitGroup
 		var rerr, cerr error
 		wg.Add(2)
 		go func() { defer wg.Done(); base, rerr = r.ResolveRev(opt.Rev) }()
 		go func() {
 			defer wg.Done()
-			commits, cerr = r.Commits(opt.Rev+"^{commit}", "HEAD")
+			commits, cerr = r.Commits(rev, "HEAD")
 			if cerr != nil && !r.HasHead() {
 				commits, cerr = nil, nil // no commits yet: nothing to list
 			}
 		}()
-		change, err = r.DiffWorktree(opt.Rev + "^{commit}")
+		from, mbErr := r.MergeBase(rev, "HEAD")
+		if mbErr != nil {
+			from = rev // unrelated histories, or no commit yet: diff against REV itself
+		}
+		change, err = r.DiffWorktree(from)
 		wg.Wait()
 		if rerr != nil {
 			return nil, usage("--diff %s: %v", opt.Rev, rerr)

@@ -440,3 +440,22 @@ func TestFindingsAreSortedAndFingerprinted(t *testing.T) {
 		t.Errorf("order %v", locs)
 	}
 }
+
+func TestDiffAgainstABranchThatMovedOnJudgesOnlyThisBranch(t *testing.T) {
+	g := newRepo(t, map[string]string{"a.py": "ok\n", "b.py": "ok\n"})
+	g.commit("feat: base")
+	g.git("checkout", "-q", "-b", "feature")
+	g.write(map[string]string{"a.py": "ok\nBAD on the feature branch\n"})
+	g.commit("feat: feature work")
+	g.git("checkout", "-q", "main")
+	g.write(map[string]string{"b.py": "ok\nBAD that landed on main meanwhile\n"})
+	g.commit("feat: main moves on")
+	g.git("checkout", "-q", "feature")
+	res := g.run(Options{Mode: Diff, Rev: "main"})
+	// Against main itself, b.py would look changed by this branch (its new line
+	// removed); from the merge base, the change is what the branch did.
+	expect(t, res.Findings, "a.py:2 no-bad")
+	if res.Summary.Files != 1 {
+		t.Errorf("judged %d files, want only a.py (b.py changed on main, not here)", res.Summary.Files)
+	}
+}

@@ -143,6 +143,18 @@ func (r *Repo) ResolveRev(rev string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
+// MergeBase returns the best common ancestor of commits a and b.
+func (r *Repo) MergeBase(a, b string) (string, error) {
+	if !r.Git {
+		return "", ErrNotGit
+	}
+	out, err := r.run(nil, "merge-base", "--end-of-options", a, b)
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
 // HasHead reports whether HEAD names a commit (false in a repository with no commits).
 func (r *Repo) HasHead() bool {
 	_, err := r.ResolveRev("HEAD")

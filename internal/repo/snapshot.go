@@ -2,6 +2,8 @@ package repo
 
 import (
 	"bufio"
+	"errors"
+	"io/fs"
 	"fmt"
 	"io"
 	"os/exec"
@@ -41,13 +43,10 @@ func (w *Worktree) Err() error {
 // Read implements engine.Snapshot.
 func (w *Worktree) Read(p string) ([]byte, error) {
 	b, err := w.r.ReadFile(p)
-	if err != nil {
-		if _, ok := err.(*TooLargeError); ok {
-			return nil, err
-		}
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &engine.NotFoundError{Path: p}
 	}
-	return b, nil
+	return b, err
 }
 
 // Close implements io.Closer (nothing to release).
