@@ -3,9 +3,9 @@ package repo
 import (
 	"bufio"
 	"errors"
-	"io/fs"
 	"fmt"
 	"io"
+	"io/fs"
 	"os/exec"
 	"sort"
 	"strconv"
