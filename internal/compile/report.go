@@ -36,6 +36,8 @@ type Coverage struct {
 	Rules map[string]int `json:"rules"`
 	// Reasons counts the unenforced constraints by reason.
 	Reasons map[string]int `json:"reasons,omitempty"`
+	// Coverage is Enforced / (Must + Should), 0 when there are none (set by ReportFor).
+	Coverage float64 `json:"coverage"`
 }
 
 // Checkable is the number of must/should constraints.
@@ -137,6 +139,10 @@ func ReportFor(p *policy.Policy) *Report {
 	if rep.Files == nil {
 		rep.Files = []Coverage{}
 	}
+	for i := range rep.Files {
+		rep.Files[i].Coverage = rep.Files[i].Ratio()
+	}
+	rep.Total.Coverage = rep.Total.Ratio()
 	return rep
 }
 
