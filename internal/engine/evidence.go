@@ -178,7 +178,8 @@ func (ev *Evidence) Memo(key string, build func() (any, error)) (any, error) {
 }
 
 // Release closes and forgets every memoised value whose key starts with prefix (the
-// engine calls it with "file:"+path when it is done with a file).
+// engine calls it with "file:"+path+"\x00" when it is done with a file, so per-file
+// keys must be "file:"+path+"\x00"+name).
 func (ev *Evidence) Release(prefix string) { ev.memo.release(prefix) }
 
 // Close releases every memoised value.

@@ -95,7 +95,9 @@ func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 					outcomes[j.rule].Targets[j.slot].Result = res
 				}
 				if key != "" {
-					ev.Release("file:" + key)
+					// The separator matters: "file:a.py" is a prefix of "file:a.pyi",
+					// and releasing another worker's tree would free it under its feet.
+					ev.Release("file:" + key + "\x00")
 				}
 			}
 		}()

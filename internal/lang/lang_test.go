@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -51,5 +52,119 @@ func TestUnsupportedLanguageAndHugeFile(t *testing.T) {
 	}
 	if _, err := Parse(engine.LangPython, make([]byte, MaxParseBytes+1)); err == nil {
 		t.Fatal("a file over the parse limit must be an error")
+	}
+}
+
+// The engine releases a file's memo by the prefix "file:"+path+"\x00": a file whose
+// path extends another's (a.py, a.pyi) must keep its tree while the other is released,
+// or a worker would query a freed tree.
+func TestReleaseKeepsFilesWhosePathExtendsAnother(t *testing.T) {
+	a := &engine.File{Path: "pkg/a.py", Lang: engine.LangPython, Content: []byte("x = 1\n")}
+	b := &engine.File{Path: "pkg/a.pyi", Lang: engine.LangPython, Content: []byte("x: int\n")}
+	ev := &engine.Evidence{Files: []*engine.File{a, b}}
+	ta, _ := FileTree(ev, a)
+	tb, _ := FileTree(ev, b)
+	ev.Release("file:" + a.Path + "\x00")
+	if ta.Tree != nil {
+		t.Fatal("a.py's tree must be released")
+	}
+	if tb.Tree == nil {
+		t.Fatal("releasing a.py freed a.pyi's tree")
+	}
+	ev.Close()
+}
+
+func TestQueryErrorsNamePosition(t *testing.T) {
+	_, err := CompileQuery(engine.LangPython, "(call function: (identifer) @f)")
+	qe, ok := err.(*QueryError)
+	if !ok || qe.Row != 1 || !strings.Contains(qe.Msg, "unknown node type") || !strings.Contains(qe.Msg, "identifer") {
+		t.Fatalf("error %v should name the unknown node type and its line", err)
+	}
+	if _, err := CompileQuery("cobol", "(x)"); err == nil {
+		t.Fatal("a language without a grammar must be an error")
+	}
+	if _, err := CompileQuery(engine.LangGo, "  "); err == nil {
+		t.Fatal("an empty query must be an error")
+	}
+}
+
+func TestQueryMatchesAndMandatoryCaptures(t *testing.T) {
+	q, err := CompileQuery(engine.LangJavaScript, `((call_expression function: (member_expression property: (property_identifier) @p)) @c (#eq? @p "then"))
+(arguments (identifier) @i (number)? @opt)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	if !q.Mandatory(0, q.CaptureIndex("p")) || q.Mandatory(1, q.CaptureIndex("opt")) {
+		t.Error("@p is in every match of pattern 0; @opt is optional in pattern 1")
+	}
+	tp := q.TextPredicates(0)
+	if len(tp) != 1 || !tp[0].Positive || tp[0].Values[0] != "then" {
+		t.Errorf("text predicates %+v", tp)
+	}
+	tr, _ := Parse(engine.LangJavaScript, []byte("a.then(b);\n// a.then(c)\nx.finally(d);\n"))
+	defer tr.Close()
+	n := 0
+	q.Matches(tr, func(m Match) bool {
+		if m.Pattern == 0 {
+			n++
+		}
+		return true
+	})
+	if n != 1 {
+		t.Errorf("%d .then calls, want 1 (the comment and .finally are not)", n)
+	}
+}
+
+func TestRegionsPerLanguage(t *testing.T) {
+	for _, c := range []struct {
+		lang, src          string
+		code, comment, str string // a substring that must be code / comment / string
+	}{
+		{engine.LangPython, "x = f\"a {y} b\"  # note\n", "y", "note", "a "},
+		{engine.LangTypeScript, "const s = `t ${v}`; // hi\n", "v", "hi", "t $"},
+		{engine.LangGo, "package p\n\nvar s = \"q\" // c\n", "var", "c\n", "q"},
+		{engine.LangRust, "/* b */ fn f() { let s = \"r\"; }\n", "fn", "b", "r"},
+		{engine.LangJava, "class A { String s = \"j\"; // k\n}\n", "class", "k", "j"},
+	} {
+		tr, err := Parse(c.lang, []byte(c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := TreeRegions(tr)
+		if err != nil {
+			t.Fatalf("%s: %v", c.lang, err)
+		}
+		at := func(sub string) int { return r.At(strings.Index(c.src, sub)) }
+		if at(c.code) != 0 || at(c.comment) != Comment || at(c.str) != String {
+			t.Errorf("%s: code %d comment %d string %d in %q (%+v)", c.lang, at(c.code), at(c.comment), at(c.str), c.src, r.Spans)
+		}
+		tr.Close()
+	}
+}
+
+func TestLexRegions(t *testing.T) {
+	src := "var a = x == null; // x == null\nvar s = \"x == null\";\nvar v = @\"a \"\"q\"\" b\";\n/* block */ var r = \"\"\"\nraw\n\"\"\";\n"
+	r := LexRegions(engine.LangCSharp, []byte(src))
+	at := func(sub string, n int) int {
+		i := -1
+		for k := 0; k < n; k++ {
+			i += 1 + strings.Index(src[i+1:], sub)
+		}
+		return r.At(i)
+	}
+	if at("x == null", 1) != 0 || at("x == null", 2) != Comment || at("x == null", 3) != String || at("q", 1) != String || at("block", 1) != Comment || at("raw", 1) != String {
+		t.Errorf("C# regions wrong: %+v", r.Spans)
+	}
+	sh := "echo '#x' # y\nurl=a#b\n"
+	rs := LexRegions(engine.LangShell, []byte(sh))
+	if rs.At(strings.Index(sh, "#x")) != String || rs.At(strings.Index(sh, "# y")) != Comment || rs.At(strings.Index(sh, "#b")) != 0 {
+		t.Errorf("shell regions wrong: %+v", rs.Spans)
+	}
+}
+
+func TestSkipReason(t *testing.T) {
+	if SkipReason([]byte("ok\n")) != "" || SkipReason([]byte("a\x00b")) == "" || SkipReason(make([]byte, MaxParseBytes+1)) == "" {
+		t.Fatal("skip: text is read; NUL bytes and files over 2 MB are skipped")
 	}
 }

@@ -46,6 +46,38 @@ type RepoContext struct {
 	// Tools are command names the repository shows it uses (package manager lock
 	// files, Makefile...), e.g. "pnpm", "uv", "cargo", "make".
 	Tools []string
+	// Constraints is every constraint of the instruction set in document order (by
+	// file, then line), so a recogniser can read a constraint's neighbours: an
+	// exception stated in the next list item ("The exceptions are `vite.config.ts` and
+	// `*.stories.tsx`") belongs to the rule before it. Nil when unknown.
+	Constraints []policy.Constraint
+}
+
+// Following returns the constraints after c in the same file and under the same
+// header path, in order, up to n of them (the list items that may qualify it).
+func (rc *RepoContext) Following(c *policy.Constraint, n int) []*policy.Constraint {
+	if rc == nil || c == nil || n <= 0 {
+		return nil
+	}
+	at := -1
+	for i := range rc.Constraints {
+		if rc.Constraints[i].ID == c.ID && c.ID != "" {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return nil
+	}
+	var out []*policy.Constraint
+	for i := at + 1; i < len(rc.Constraints) && len(out) < n; i++ {
+		o := &rc.Constraints[i]
+		if o.File != c.File || strings.Join(o.HeaderPath, "\x00") != strings.Join(c.HeaderPath, "\x00") {
+			break
+		}
+		out = append(out, o)
+	}
+	return out
 }
 
 // HasLanguage reports whether the repository has files of the language.

@@ -11,6 +11,7 @@ import (
 	"github.com/heed-dev/heed/internal/rules/process"
 	"github.com/heed-dev/heed/internal/rules/script"
 	"github.com/heed-dev/heed/internal/rules/semantic"
+	"github.com/heed-dev/heed/internal/rules/source"
 )
 
 // Registry returns a registry of every rule kind heed knows.
@@ -21,6 +22,7 @@ func Registry() *engine.Registry {
 	kinds = append(kinds, contrib.Kinds()...)
 	kinds = append(kinds, process.Kinds()...)
 	kinds = append(kinds, arch.Kinds()...)
+	kinds = append(kinds, source.Kinds()...)
 	return engine.NewRegistry(kinds...)
 }
 
@@ -31,5 +33,6 @@ func Recognizers() []recognize.Recognizer {
 	recs = append(recs, contrib.Recognizers()...)
 	recs = append(recs, process.Recognizers()...)
 	recs = append(recs, arch.Recognizers()...)
+	recs = append(recs, source.Recognizers()...)
 	return recs
 }

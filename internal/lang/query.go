@@ -1,0 +1,193 @@
+package lang
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// Query is a compiled Tree-sitter query for one language. Tree-sitter queries are
+// immutable once built, so one Query serves every goroutine; each run takes its own
+// cursor. The C memory is freed when the Query becomes unreachable (the binding sets no
+// finalizers) or by Close.
+type Query struct {
+	q     *sitter.Query
+	lang  string
+	names []string
+	// General holds, per pattern, the predicates Tree-sitter does not evaluate itself
+	// (#eq?, #match?, #any-of? and their negations are applied by the binding); the
+	// caller evaluates them, or rejects a query that uses one it does not know.
+	General [][]Predicate
+	cleanup runtime.Cleanup
+}
+
+// Predicate is a general predicate of a query pattern: `(#name? @capture "string" ...)`.
+type Predicate struct {
+	Name string
+	Args []PredicateArg
+}
+
+// PredicateArg is a capture (Capture >= 0) or a string (Capture == -1).
+type PredicateArg struct {
+	Capture int
+	String  string
+}
+
+// QueryError is a query that does not compile, with its position in the query text.
+type QueryError struct {
+	Lang   string
+	Row    int // 1-based
+	Column int // 1-based
+	Msg    string
+}
+
+func (e *QueryError) Error() string {
+	return fmt.Sprintf("%s query, line %d column %d: %s", e.Lang, e.Row, e.Column, e.Msg)
+}
+
+// CompileQuery compiles a query for a language heed has a grammar for.
+func CompileQuery(lang, src string) (*Query, error) {
+	g := Grammar(lang)
+	if g == nil {
+		return nil, fmt.Errorf("no grammar for language %q", lang)
+	}
+	if strings.TrimSpace(src) == "" {
+		return nil, &QueryError{Lang: lang, Row: 1, Column: 1, Msg: "empty query"}
+	}
+	q, qerr := sitter.NewQuery(g, src)
+	if qerr != nil {
+		kind := map[sitter.QueryErrorKind]string{
+			sitter.QueryErrorSyntax:    "syntax error",
+			sitter.QueryErrorNodeType:  "unknown node type",
+			sitter.QueryErrorField:     "unknown field",
+			sitter.QueryErrorCapture:   "unknown capture",
+			sitter.QueryErrorStructure: "impossible pattern",
+			sitter.QueryErrorPredicate: "bad predicate",
+			sitter.QueryErrorLanguage:  "incompatible grammar",
+		}[qerr.Kind]
+		msg := qerr.Message
+		if kind != "" {
+			msg = kind + ": " + msg
+		}
+		return nil, &QueryError{Lang: lang, Row: int(qerr.Row) + 1, Column: int(qerr.Column) + 1, Msg: msg}
+	}
+	out := &Query{q: q, lang: lang, names: q.CaptureNames()}
+	for i := uint(0); i < q.PatternCount(); i++ {
+		var ps []Predicate
+		for _, gp := range q.GeneralPredicates(i) {
+			p := Predicate{Name: gp.Operator}
+			for _, a := range gp.Args {
+				if a.CaptureId != nil {
+					p.Args = append(p.Args, PredicateArg{Capture: int(*a.CaptureId)})
+				} else if a.String != nil {
+					p.Args = append(p.Args, PredicateArg{Capture: -1, String: *a.String})
+				}
+			}
+			ps = append(ps, p)
+		}
+		out.General = append(out.General, ps)
+	}
+	out.cleanup = runtime.AddCleanup(out, func(q *sitter.Query) { q.Close() }, q)
+	return out, nil
+}
+
+// Close frees the query now. It must not be in use.
+func (q *Query) Close() {
+	if q == nil || q.q == nil {
+		return
+	}
+	q.cleanup.Stop()
+	q.q.Close()
+	q.q = nil
+}
+
+// Lang is the language the query was compiled for.
+func (q *Query) Lang() string { return q.lang }
+
+// PatternCount is the number of top-level patterns.
+func (q *Query) PatternCount() int { return int(q.q.PatternCount()) }
+
+// CaptureNames lists the capture names, indexed by capture id.
+func (q *Query) CaptureNames() []string { return q.names }
+
+// CaptureIndex returns the id of a capture name, or -1.
+func (q *Query) CaptureIndex(name string) int {
+	for i, n := range q.names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Mandatory reports whether every match of the pattern has the capture (its quantifier
+// is one or one-or-more: not inside `?`, `*` or one branch of an alternation).
+func (q *Query) Mandatory(pattern, capture int) bool {
+	qs := q.q.CaptureQuantifiers(uint(pattern))
+	if capture < 0 || capture >= len(qs) {
+		return false
+	}
+	return qs[capture] == sitter.CaptureQuantifierOne || qs[capture] == sitter.CaptureQuantifierOneOrMore
+}
+
+// TextPredicate is an #eq?, #any-of? (or negation) predicate the binding applies, as
+// the needle analysis sees it: a positive one on a mandatory capture proves that one of
+// Values occurs in the source text of every match.
+type TextPredicate struct {
+	Capture  int
+	Positive bool
+	Values   []string
+}
+
+// TextPredicates lists the string-equality predicates of a pattern.
+func (q *Query) TextPredicates(pattern int) []TextPredicate {
+	var out []TextPredicate
+	for _, tp := range q.q.TextPredicates[pattern] {
+		switch tp.Type {
+		case sitter.TextPredicateTypeEqString:
+			out = append(out, TextPredicate{Capture: int(tp.CaptureId), Positive: tp.Positive, Values: []string{tp.Value.(string)}})
+		case sitter.TextPredicateTypeAnyString:
+			out = append(out, TextPredicate{Capture: int(tp.CaptureId), Positive: tp.Positive, Values: tp.Value.([]string)})
+		}
+	}
+	return out
+}
+
+// Capture is one captured node of a match.
+type Capture struct {
+	Index int
+	Node  sitter.Node
+}
+
+// Match is one match of a query pattern. Its nodes are valid while the tree is open.
+type Match struct {
+	Pattern  int
+	Captures []Capture
+}
+
+// MatchLimit bounds the in-progress matches of a query run, so a pathological file
+// cannot make a query run unbounded; Tree-sitter drops the oldest beyond it.
+const MatchLimit = 1 << 16
+
+// Matches runs the query over the tree and calls fn with each match (captures copied,
+// so fn may keep them while the tree is open). It stops when fn returns false.
+func (q *Query) Matches(t *Tree, fn func(Match) bool) {
+	if q.q == nil || t == nil || t.Tree == nil {
+		return
+	}
+	qc := sitter.NewQueryCursor()
+	defer qc.Close()
+	qc.SetMatchLimit(MatchLimit)
+	ms := qc.Matches(q.q, t.Root(), t.Src)
+	for m := ms.Next(); m != nil; m = ms.Next() {
+		out := Match{Pattern: int(m.PatternIndex), Captures: make([]Capture, len(m.Captures))}
+		for i, c := range m.Captures {
+			out.Captures[i] = Capture{Index: int(c.Index), Node: c.Node}
+		}
+		if !fn(out) {
+			return
+		}
+	}
+}

@@ -1,0 +1,610 @@
+package source
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// bannedRecognizer compiles bans of a named call, member, macro, identifier, import or
+// comment directive written in a code span: "never call `JSON.parse` directly", "no
+// `print()` in library code", "don't use `fmt.Println`; use the logger", "never
+// import `expect` from `vitest`", "use `X` instead of `Y`" (Y is banned, X suggested).
+type bannedRecognizer struct{}
+
+func (bannedRecognizer) Name() string { return "source.banned" }
+
+// ban is one banned code span with what the sentence suggests instead.
+type ban struct {
+	span    string
+	instead string
+	from    string // "import `X` from `Y`": the module
+	clause  string
+	// qualifier is a restriction after the span heed cannot locate ("from
+	// goroutines", "in client code"); such a ban is not compiled.
+	qualifier string
+	// pair is true for "use `X` instead of `Y`" forms.
+	pair bool
+}
+
+func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := newSentence(c)
+	bans := s.bans()
+	if len(bans) == 0 {
+		return recognize.Result{}
+	}
+	claimed := map[string]bool{}
+	for _, e := range matchingEntries(s) {
+		for _, sp := range e.Claims {
+			claimed[sp] = true
+		}
+	}
+	var res recognize.Result
+	seen := map[string]bool{}
+	for _, b := range bans {
+		if claimed[b.span] || seen[b.span+"\x00"+b.from] {
+			continue
+		}
+		seen[b.span+"\x00"+b.from] = true
+		sh, ok := parseShape(b)
+		if !ok {
+			continue
+		}
+		if b.qualifier != "" {
+			res.Unenforced = fmt.Sprintf("bans `%s` only %s, which heed cannot locate in code", strings.TrimSpace(b.span+" "+b.from), b.qualifier)
+			continue
+		}
+		if sh.kind == "ident" && namingRE2.MatchString(s.prose()) {
+			continue // "use `request_id` not `requestId`" is about names being declared
+		}
+		if _, cond := inherited(s, rc); cond || s.conditional() {
+			res.Unenforced = fmt.Sprintf("bans `%s` only in situations heed cannot see (%q)", b.span, conditionRE.FindString(conditionOKRE.ReplaceAllString(s.prose(), "")))
+			continue
+		}
+		if why := contradicted(s, rc, b.span); why != "" {
+			res.Unenforced = why
+			continue
+		}
+		langs := pickLangs(s, rc, sh.langs())
+		if len(langs) == 0 {
+			res.Unenforced = fmt.Sprintf("bans `%s`, which is not code of a language the rule's files use", b.span)
+			continue
+		}
+		r, why := sh.rule(s, rc, langs, b)
+		if why != "" {
+			res.Unenforced = why
+			continue
+		}
+		res.Rules = append(res.Rules, r)
+	}
+	if len(res.Rules) > 0 {
+		res.Unenforced = ""
+	}
+	return res
+}
+
+// contradicted reports another rule of the same file that allows or asks for the
+// banned span ("Use `.optional()` unless `null` is meaningful", "using `Span::styled`
+// is OK"): the two together describe a situation, not a ban.
+func contradicted(s *sentence, rc *recognize.RepoContext, span string) string {
+	if rc == nil {
+		return ""
+	}
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != s.c.File || o.ID == s.c.ID {
+			continue
+		}
+		os := newSentence(o)
+		if !os.hasSpan(span) {
+			continue
+		}
+		banned := false
+		for _, b := range os.bans() {
+			if b.span == span {
+				banned = true
+			}
+		}
+		if banned {
+			continue
+		}
+		for _, cl := range os.clauses() {
+			if allows(tokenize(cl), span) {
+				return fmt.Sprintf("`%s` is banned here but allowed by %s:%d (%q): a situation heed cannot tell apart", span, o.File, o.Line, snippet(o.Text))
+			}
+		}
+	}
+	return ""
+}
+
+// allows reports a clause that asks for or permits the span: "use `X` unless ...",
+// "using `X` is OK".
+func allows(ts []token, span string) bool {
+	for i, t := range ts {
+		if t.kind != 's' || t.text != span {
+			continue
+		}
+		for k := i - 1; k >= 0 && k >= i-2; k-- {
+			if ts[k].kind == 'w' && set("use", "using", "prefer", "call", "choose")[lowerWord(ts[k])] {
+				if k == 0 || negAt(ts, k-1) == 0 {
+					return true
+				}
+			}
+		}
+		rest := []string{}
+		for k := i + 1; k < len(ts) && k <= i+3; k++ {
+			rest = append(rest, lowerWord(ts[k]))
+		}
+		after := strings.Join(rest, " ")
+		for _, ok := range []string{"is ok", "is okay", "is fine", "is acceptable", "is allowed", "are allowed", "are fine", "is also acceptable"} {
+			if strings.HasPrefix(after, ok) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shape is what a banned span names in code.
+type shape struct {
+	kind  string   // call, method, member, macro, path, ident, generic, decorator, import, module, comment
+	segs  []string // dotted or :: segments; the last is the name
+	name  string
+	from  string // import: the module
+	text  string // comment: the directive text
+	marks string // comment: its marker ("#", "//")
+}
+
+var (
+	macroRE     = regexp.MustCompile(`^([a-z_][a-z0-9_]*)!(?:\(.*\)|\[.*\]|\{.*\})?$`)
+	rustPathRE  = regexp.MustCompile(`^([A-Za-z_]\w*(?:::[A-Za-z_]\w*)+)(?:\(.*\))?$`)
+	callRE      = regexp.MustCompile(`^(\.)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((?:.*)\)$`)
+	memberRE    = regexp.MustCompile(`^(\.)?([A-Za-z_$][\w$]*(?:\.(?:[A-Za-z_$][\w$]*|\*))+)$`)
+	dotMethodRE = regexp.MustCompile(`^\.([A-Za-z_$][\w$]*)$`)
+	identRE     = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
+	genericRE   = regexp.MustCompile(`^([A-Z]\w*)\[.*\]$`)
+	decoRE      = regexp.MustCompile(`^@([A-Za-z_][\w.]*)(?:\(.*\))?$`)
+	directiveRE = regexp.MustCompile(`^(#|//|/\*)\s*(\S.*?)\s*(?:\*/)?$`)
+	fileExtRE   = regexp.MustCompile(`\.(?:ts|tsx|js|jsx|mjs|cjs|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|lock|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|env|com|org|io|dev|net|svg|png|props|properties|bzl|bazel|mk|cmake|tf|hcl|proto|graphql|csproj|sln|xlf|resx|snap|csv|lua|rb|php|swift|cpp|hpp)$|^go\.(?:mod|sum|work)$`)
+	namingRE2   = regexp.MustCompile(`\bnames?\b|\bnaming\b|\bnamed\b|\bprefix(?:es|ed)?\b|\bsuffix(?:es|ed)?\b|\bcalled\b|\brename`)
+	argsOKRE    = regexp.MustCompile(`^\s*(?:\.\.\.|…|[A-Za-z_]\w*|\*\w*|)\s*$`)
+	knownDirRE  = regexp.MustCompile(`^(?:eslint-disable(?:-next-line|-line)?|@ts-ignore|@ts-expect-error|@ts-nocheck|noqa|nolint|prettier-ignore|istanbul ignore|c8 ignore|NOSONAR|type: ignore|pyright: ignore|pragma: no cover)\b`)
+)
+
+// parseShape reads a banned span as code, or reports that it is not an API reference
+// (a command, a file name, prose in backticks).
+func parseShape(b ban) (shape, bool) {
+	if b.span == "" && b.from != "" {
+		if strings.ContainsAny(b.from, " ") {
+			return shape{}, false
+		}
+		return shape{kind: "module", from: b.from}, true
+	}
+	sp := strings.TrimSpace(b.span)
+	if b.from != "" {
+		if identRE.MatchString(sp) && !strings.ContainsAny(b.from, " ") {
+			return shape{kind: "import", name: sp, from: b.from}, true
+		}
+		return shape{}, false
+	}
+	if m := directiveRE.FindStringSubmatch(sp); m != nil && len(m[2]) > 1 {
+		return shape{kind: "comment", marks: m[1], text: m[2]}, true
+	}
+	if knownDirRE.MatchString(sp) {
+		return shape{kind: "comment", text: sp}, true
+	}
+	if fileExtRE.MatchString(sp) || strings.Contains(sp, "/") || strings.Contains(sp, " ") && !callRE.MatchString(sp) {
+		return shape{}, false
+	}
+	if m := macroRE.FindStringSubmatch(sp); m != nil {
+		return shape{kind: "macro", name: m[1]}, true
+	}
+	if m := rustPathRE.FindStringSubmatch(sp); m != nil {
+		segs := strings.Split(m[1], "::")
+		return shape{kind: "path", segs: segs, name: segs[len(segs)-1]}, true
+	}
+	if m := decoRE.FindStringSubmatch(sp); m != nil {
+		segs := strings.Split(m[1], ".")
+		return shape{kind: "decorator", segs: segs, name: segs[len(segs)-1]}, true
+	}
+	if m := genericRE.FindStringSubmatch(sp); m != nil {
+		return shape{kind: "generic", name: m[1]}, true
+	}
+	if m := callRE.FindStringSubmatch(sp); m != nil {
+		args := sp[strings.IndexByte(sp, '(')+1 : len(sp)-1]
+		if !argsOKRE.MatchString(args) {
+			return shape{}, false // a particular call ("`render(m.help.View(m))`"), not an API
+		}
+		segs := strings.Split(m[2], ".")
+		if typeQualified(segs) {
+			return shape{}, false
+		}
+		switch {
+		case m[1] == "." && len(segs) == 1:
+			return shape{kind: "method", name: segs[0]}, true
+		case m[1] == ".":
+			return shape{kind: "member", segs: segs, name: segs[len(segs)-1]}, true
+		case len(segs) == 1:
+			return shape{kind: "call", name: segs[0]}, true
+		default:
+			return shape{kind: "member", segs: segs, name: segs[len(segs)-1]}, true
+		}
+	}
+	if m := dotMethodRE.FindStringSubmatch(sp); m != nil {
+		return shape{kind: "method", name: m[1]}, true
+	}
+	if m := memberRE.FindStringSubmatch(sp); m != nil && m[1] == "" {
+		segs := strings.Split(m[2], ".")
+		if typeQualified(segs) {
+			return shape{}, false
+		}
+		return shape{kind: "member", segs: segs, name: segs[len(segs)-1]}, true
+	}
+	if identRE.MatchString(sp) && distinctive(sp) {
+		return shape{kind: "ident", name: sp}, true
+	}
+	return shape{}, false
+}
+
+// typeQualified reports a chain that names a member through its interface type
+// (`IEditorGroupsService.activeGroup.openEditor`): such text never appears in code.
+func typeQualified(segs []string) bool {
+	first := segs[0]
+	if len(first) > 2 && first[0] == 'I' && isUpper(first[1:]) && !jvmStatics[first] {
+		return true
+	}
+	return len(segs) >= 3 && isUpper(first) && !jsGlobals[first] && !jvmStatics[first]
+}
+
+// distinctive identifiers can be banned by name without fear of meaning something
+// else: `__dirname`, `useLayoutEffect`, `Optional`. Plain lower-case words (`pip`,
+// `make`, `then`) are commands or prose far more often than code.
+func distinctive(id string) bool {
+	if strings.Contains(id, "_") || strings.ContainsAny(id, "0123456789$") {
+		return len(id) > 2
+	}
+	hasUpper := strings.ToLower(id) != id
+	return hasUpper && len(id) > 3 && strings.ToUpper(id) != id
+}
+
+var (
+	jsGlobals   = map[string]bool{"console": true, "JSON": true, "Math": true, "Object": true, "Promise": true, "window": true, "document": true, "process": true, "Date": true, "Array": true, "Number": true, "Reflect": true, "globalThis": true, "Buffer": true, "localStorage": true, "sessionStorage": true, "navigator": true, "location": true}
+	goPackages  = map[string]bool{"fmt": true, "os": true, "time": true, "errors": true, "log": true, "strings": true, "context": true, "sync": true, "http": true, "ioutil": true, "filepath": true, "require": true, "assert": true, "reflect": true, "unsafe": true, "slog": true, "panic": true, "exec": true, "rand": true, "testing": true}
+	pyModules   = map[string]bool{"os": true, "sys": true, "json": true, "logging": true, "time": true, "asyncio": true, "anyio": true, "subprocess": true, "typing": true, "pickle": true, "random": true, "re": true, "datetime": true, "pytest": true, "unittest": true, "mock": true, "requests": true, "self": true, "np": true, "pd": true, "django": true, "settings": true}
+	jvmStatics  = map[string]bool{"System": true, "Thread": true, "Runtime": true, "Optional": true, "Objects": true, "Collections": true, "Arrays": true, "Map": true, "List": true, "String": true, "Integer": true, "Preconditions": true, "Guava": true}
+	allGrammars = []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava}
+)
+
+// langs are the languages the shape can be code in.
+func (sh shape) langs() []string {
+	switch sh.kind {
+	case "macro", "path":
+		return []string{engine.LangRust}
+	case "generic":
+		return []string{engine.LangPython}
+	case "decorator":
+		return []string{engine.LangPython, engine.LangJava, engine.LangTypeScript, engine.LangTSX}
+	case "comment":
+		switch sh.marks {
+		case "#":
+			return []string{engine.LangPython, engine.LangShell}
+		case "//", "/*":
+			return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp}
+		}
+		if strings.HasPrefix(sh.text, "eslint") || strings.HasPrefix(sh.text, "@ts-") || strings.HasPrefix(sh.text, "prettier") || strings.HasPrefix(sh.text, "istanbul") || strings.HasPrefix(sh.text, "c8") {
+			return jsLangs
+		}
+		if sh.text == "nolint" || strings.HasPrefix(sh.text, "nolint") {
+			return []string{engine.LangGo}
+		}
+		return []string{engine.LangPython}
+	case "import":
+		return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX}
+	case "module":
+		if strings.Contains(sh.from, "/") || strings.HasPrefix(sh.from, "@") || strings.Contains(sh.from, "-") {
+			return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo}
+		}
+		return allGrammars
+	case "method", "call":
+		return append(append([]string{}, allGrammars...), engine.LangCSharp)
+	case "ident":
+		return allGrammars
+	case "member":
+		first, second := sh.segs[0], sh.segs[1]
+		switch {
+		case jsGlobals[first]:
+			return jsLangs
+		case jvmStatics[first]:
+			return []string{engine.LangJava, engine.LangCSharp}
+		case goPackages[first] && isUpper(second):
+			return []string{engine.LangGo}
+		case pyModules[first] && !isUpper(second):
+			return []string{engine.LangPython}
+		case isUpper(first):
+			return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangCSharp, engine.LangPython}
+		case isUpper(second) && len(sh.segs) == 2:
+			return []string{engine.LangGo}
+		}
+		return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangCSharp}
+	}
+	return nil
+}
+
+func isUpper(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }
+
+// display is how the banned thing is named in messages.
+func (sh shape) display(b ban) string {
+	switch sh.kind {
+	case "import":
+		return fmt.Sprintf("`%s` imported from `%s`", sh.name, sh.from)
+	case "module":
+		return fmt.Sprintf("import of `%s`", sh.from)
+	case "comment":
+		return fmt.Sprintf("`%s` comment", strings.TrimSpace(sh.marks+" "+sh.text))
+	}
+	return "`" + b.span + "`"
+}
+
+// rule builds the rule for a banned shape in the selected languages.
+func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b ban) (policy.Rule, string) {
+	sc, _ := ruleScope(s, rc, langs)
+	r := policy.Rule{
+		Domain:   policy.DomainSource,
+		Severity: s.severity(),
+		Exact:    !s.soft() && sh.kind != "ident",
+		Scope:    sc,
+	}
+	what := sh.display(b)
+	r.Message = what + " is banned here"
+	if region := s.unknownRegion(); region != "" {
+		return r, fmt.Sprintf("bans %s only in %s, which heed cannot locate", what, region)
+	}
+	if b.instead != "" {
+		r.Suggestion = "use " + backtickList(b.instead)
+	}
+	var grammarLangs, otherLangs []string
+	for _, l := range langs {
+		if contains(allGrammars, l) {
+			grammarLangs = append(grammarLangs, l)
+		} else {
+			otherLangs = append(otherLangs, l)
+		}
+	}
+	if sh.kind == "comment" {
+		re := directiveRegex(sh)
+		r.Kind = KindPattern
+		r.Params = marshal(PatternParams{Regex: re, Where: "comments", Languages: langs})
+		r.Message = what
+		cs, ok := commentCases(sh, sc, langs)
+		if !ok {
+			return r, fmt.Sprintf("bans %s, but no sample path of its languages lies in the rule's scope", what)
+		}
+		r.Cases = cs
+		return r, ""
+	}
+	qp := QueryParams{Queries: map[string]string{}, Exclude: inFileExclusions(s, rustTestIdiom(sh))}
+	if rustTestIdiom(sh) && contains(langs, engine.LangRust) {
+		// Tests unwrap and panic by design: the rule is about the code they test.
+		r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, testGlobs[engine.LangRust]...))
+	}
+	for _, l := range grammarLangs {
+		if q := sh.query(l); q != "" {
+			qp.Queries[l] = q
+		}
+	}
+	if len(qp.Queries) == 0 {
+		if len(otherLangs) > 0 {
+			if re := sh.regex(); re != "" {
+				r.Kind = KindPattern
+				r.Params = marshal(PatternParams{Regex: re, Where: "code", Languages: otherLangs})
+				if cs, ok := shapeCases(sh, sc, otherLangs); ok {
+					r.Cases = cs
+					return r, ""
+				}
+			}
+		}
+		return r, fmt.Sprintf("bans %s, which heed has no query for in %s", what, strings.Join(langs, ", "))
+	}
+	r.Kind = KindQuery
+	r.Params = marshal(qp)
+	cs, ok := shapeCases(sh, sc, sortedKeys(qp.Queries))
+	if !ok {
+		return r, fmt.Sprintf("bans %s, but no sample path of its languages lies in the rule's scope", what)
+	}
+	r.Cases = cs
+	return r, ""
+}
+
+// rustTestIdiom: constructs Rust tests use by design (a failing unwrap is a failing
+// test), so a ban of them means the code under test.
+func rustTestIdiom(sh shape) bool {
+	switch sh.kind {
+	case "macro":
+		return set("panic", "unreachable", "todo", "unimplemented")[sh.name]
+	case "method":
+		return sh.name == "unwrap" || sh.name == "expect" || sh.name == "unwrap_err" || sh.name == "expect_err"
+	}
+	return false
+}
+
+func backtickList(s string) string {
+	parts := strings.Split(s, ", ")
+	for i, p := range parts {
+		parts[i] = "`" + p + "`"
+	}
+	return strings.Join(parts, " or ")
+}
+
+func q(s string) string { return strconv.Quote(s) }
+
+// query is the Tree-sitter query for the shape in one language ("" when the shape is
+// not code in it). Each is exercised by banned_test.go.
+func (sh shape) query(l string) string {
+	js := l == engine.LangJavaScript || l == engine.LangTypeScript || l == engine.LangTSX
+	dotted := strings.Join(sh.segs, ".")
+	switch sh.kind {
+	case "call":
+		switch {
+		case l == engine.LangPython:
+			return fmt.Sprintf(`((call function: (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
+		case js, l == engine.LangGo, l == engine.LangRust:
+			return fmt.Sprintf(`((call_expression function: (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
+		case l == engine.LangJava:
+			return fmt.Sprintf(`((method_invocation name: (identifier) @match) (#eq? @match %s))`, q(sh.name))
+		}
+	case "method":
+		switch {
+		case l == engine.LangPython:
+			return fmt.Sprintf(`((call function: (attribute attribute: (identifier) @match)) (#eq? @match %s))`, q(sh.name))
+		case js:
+			return fmt.Sprintf(`((call_expression function: (member_expression property: (property_identifier) @match)) (#eq? @match %s))`, q(sh.name))
+		case l == engine.LangGo:
+			return fmt.Sprintf(`((call_expression function: (selector_expression field: (field_identifier) @match)) (#eq? @match %s))`, q(sh.name))
+		case l == engine.LangRust:
+			return fmt.Sprintf(`((call_expression function: (field_expression field: (field_identifier) @match)) (#eq? @match %s))
+((call_expression function: (generic_function function: (field_expression field: (field_identifier) @match))) (#eq? @match %s))`, q(sh.name), q(sh.name))
+		case l == engine.LangJava:
+			return fmt.Sprintf(`((method_invocation object: (_) name: (identifier) @match) (#eq? @match %s))`, q(sh.name))
+		}
+	case "member":
+		wild := sh.name == "*"
+		recv := strings.Join(sh.segs[:len(sh.segs)-1], ".")
+		switch {
+		case js:
+			if wild {
+				return fmt.Sprintf(`((member_expression object: (_) @o) @match (#eq? @o %s))`, q(recv))
+			}
+			return fmt.Sprintf(`((member_expression) @match (#eq? @match %s))`, q(dotted))
+		case l == engine.LangPython:
+			if wild {
+				return fmt.Sprintf(`((attribute object: (_) @o) @match (#eq? @o %s))`, q(recv))
+			}
+			return fmt.Sprintf(`((attribute) @match (#eq? @match %s))`, q(dotted))
+		case l == engine.LangGo:
+			if wild {
+				return fmt.Sprintf(`((selector_expression operand: (_) @o) @match (#eq? @o %s))`, q(recv))
+			}
+			return fmt.Sprintf(`((selector_expression) @match (#eq? @match %s))
+((qualified_type) @match (#eq? @match %s))`, q(dotted), q(dotted))
+		case l == engine.LangJava:
+			if wild {
+				return fmt.Sprintf(`((field_access object: (_) @o) @match (#eq? @o %s))
+((method_invocation object: (_) @o) @match (#eq? @o %s))`, q(recv), q(recv))
+			}
+			return fmt.Sprintf(`((field_access) @match (#eq? @match %s))
+((method_invocation object: (_) @o name: (identifier) @n) @match (#eq? @o %s) (#eq? @n %s))
+((scoped_type_identifier) @match (#eq? @match %s))`, q(dotted), q(recv), q(sh.name), q(dotted))
+		}
+	case "path":
+		if l == engine.LangRust {
+			p := strings.Join(sh.segs, "::")
+			return fmt.Sprintf(`((scoped_identifier) @match (#eq? @match %s) (#not-inside? @match use_declaration))
+((scoped_type_identifier) @match (#eq? @match %s))`, q(p), q(p))
+		}
+	case "macro":
+		if l == engine.LangRust {
+			return fmt.Sprintf(`((macro_invocation macro: (identifier) @n) @match (#eq? @n %s))
+((macro_invocation macro: (scoped_identifier name: (identifier) @n)) @match (#eq? @n %s))`, q(sh.name), q(sh.name))
+		}
+	case "ident":
+		switch {
+		case js:
+			if l == engine.LangJavaScript {
+				return fmt.Sprintf(`([(identifier) (shorthand_property_identifier)] @match (#eq? @match %s))`, q(sh.name))
+			}
+			return fmt.Sprintf(`([(identifier) (type_identifier) (shorthand_property_identifier)] @match (#eq? @match %s))`, q(sh.name))
+		case l == engine.LangPython:
+			return fmt.Sprintf(`((identifier) @match (#eq? @match %s))`, q(sh.name))
+		case l == engine.LangJava:
+			return fmt.Sprintf(`([(identifier) (type_identifier)] @match (#eq? @match %s) (#not-inside? @match import_declaration package_declaration))`, q(sh.name))
+		case l == engine.LangGo, l == engine.LangRust:
+			return fmt.Sprintf(`([(identifier) (field_identifier) (type_identifier)] @match (#eq? @match %s))`, q(sh.name))
+		}
+	case "generic":
+		if l == engine.LangPython {
+			return fmt.Sprintf(`((generic_type (identifier) @match) (#eq? @match %s))
+((subscript value: (identifier) @match) (#eq? @match %s))
+((subscript value: (attribute object: (identifier) @t attribute: (identifier) @match)) (#eq? @t "typing") (#eq? @match %s))`, q(sh.name), q(sh.name), q(sh.name))
+		}
+	case "decorator":
+		re := q(`^@\s*` + regexp.QuoteMeta(strings.Join(sh.segs, ".")) + `(\s*\(|$)`)
+		switch l {
+		case engine.LangPython:
+			return fmt.Sprintf(`((decorator) @match (#match? @match %s))`, re)
+		case engine.LangJava:
+			return fmt.Sprintf(`([(marker_annotation) (annotation)] @match (#match? @match %s))`, re)
+		case engine.LangTypeScript, engine.LangTSX:
+			return fmt.Sprintf(`((decorator) @match (#match? @match %s))`, re)
+		}
+	case "import":
+		switch {
+		case js:
+			return fmt.Sprintf(`((import_statement (import_clause (named_imports (import_specifier name: (identifier) @n))) source: (string (string_fragment) @s)) @match (#eq? @n %s) (#eq? @s %s))
+((import_statement (import_clause (identifier) @n) source: (string (string_fragment) @s)) @match (#eq? @n %s) (#eq? @s %s))`, q(sh.name), q(sh.from), q(sh.name), q(sh.from))
+		case l == engine.LangPython:
+			return fmt.Sprintf(`((import_from_statement module_name: (dotted_name) @m name: (dotted_name) @n) @match (#eq? @m %s) (#eq? @n %s))
+((import_from_statement module_name: (dotted_name) @m name: (aliased_import name: (dotted_name) @n)) @match (#eq? @m %s) (#eq? @n %s))`, q(sh.from), q(sh.name), q(sh.from), q(sh.name))
+		}
+	case "module":
+		mod := sh.from
+		switch {
+		case js:
+			re := q(`^` + regexp.QuoteMeta(mod) + `(/|$)`)
+			return fmt.Sprintf(`((import_statement source: (string (string_fragment) @s)) @match (#match? @s %s))
+((export_statement source: (string (string_fragment) @s)) @match (#match? @s %s))
+((call_expression function: [(identifier) (import)] @f arguments: (arguments . (string (string_fragment) @s))) @match (#match? @f "^(require|import)$") (#match? @s %s))`, re, re, re)
+		case l == engine.LangPython:
+			re := q(`^` + regexp.QuoteMeta(mod) + `(\.|$)`)
+			return fmt.Sprintf(`((import_statement name: [(dotted_name) @m (aliased_import name: (dotted_name) @m)]) @match (#match? @m %s))
+((import_from_statement module_name: (dotted_name) @m) @match (#match? @m %s))`, re, re)
+		case l == engine.LangGo:
+			return fmt.Sprintf(`((import_spec path: (interpreted_string_literal) @p) @match (#match? @p %s))`, q(`^"`+regexp.QuoteMeta(mod)+`(/|")`))
+		case l == engine.LangJava:
+			return fmt.Sprintf(`((import_declaration (scoped_identifier) @m) @match (#match? @m %s))`, q(`^`+regexp.QuoteMeta(mod)+`(\.|$)`))
+		case l == engine.LangRust:
+			return fmt.Sprintf(`((use_declaration) @match (#match? @match %s))`, q(`^use\s+(::)?`+regexp.QuoteMeta(strings.ReplaceAll(mod, ".", "::"))+`(::|\s*;)`))
+		}
+	}
+	return ""
+}
+
+// regex is the shape as a regular expression, for languages without a grammar.
+func (sh shape) regex() string {
+	switch sh.kind {
+	case "call":
+		return `\b` + regexp.QuoteMeta(sh.name) + `\s*\(`
+	case "method":
+		return `\.\s*` + regexp.QuoteMeta(sh.name) + `\s*\(`
+	case "member":
+		var parts []string
+		for _, s := range sh.segs {
+			if s == "*" {
+				parts = append(parts, `\w+`)
+			} else {
+				parts = append(parts, regexp.QuoteMeta(s))
+			}
+		}
+		return `\b` + strings.Join(parts, `\s*\.\s*`) + `\b`
+	case "ident":
+		return `\b` + regexp.QuoteMeta(sh.name) + `\b`
+	}
+	return ""
+}
+
+// directiveRegex matches a comment directive with flexible white space.
+func directiveRegex(sh shape) string {
+	words := strings.Fields(sh.text)
+	for i, w := range words {
+		words[i] = regexp.QuoteMeta(w)
+	}
+	body := strings.Join(words, `\s*`)
+	if strings.HasSuffix(sh.text, ":") {
+		return body
+	}
+	return body + `\b`
+}

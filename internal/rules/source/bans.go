@@ -1,0 +1,405 @@
+package source
+
+import (
+	"regexp"
+	"strings"
+)
+
+// token is a word, a code span or a punctuation mark of a clause.
+type token struct {
+	kind  byte // 'w' word, 's' span, 'p' punctuation
+	text  string
+	depth int // parenthesis depth
+}
+
+func tokenize(clause string) []token {
+	var out []token
+	depth := 0
+	rs := []rune(clause)
+	for i := 0; i < len(rs); {
+		r := rs[i]
+		switch {
+		case r == '`':
+			j := i + 1
+			for j < len(rs) && rs[j] != '`' {
+				j++
+			}
+			out = append(out, token{kind: 's', text: strings.TrimSpace(string(rs[i+1 : min(j, len(rs))])), depth: depth})
+			i = j + 1
+		case r == '(' || r == '[':
+			out = append(out, token{kind: 'p', text: string(r), depth: depth})
+			depth++
+			i++
+		case r == ')' || r == ']':
+			if depth > 0 {
+				depth--
+			}
+			out = append(out, token{kind: 'p', text: string(r), depth: depth})
+			i++
+		case isWordRune(r):
+			j := i
+			for j < len(rs) && (isWordRune(rs[j]) || (rs[j] == '.' && j+1 < len(rs) && isWordRune(rs[j+1]) && j > i)) {
+				j++
+			}
+			out = append(out, token{kind: 'w', text: string(rs[i:j]), depth: depth})
+			i = j
+		case r == ' ':
+			i++
+		default:
+			out = append(out, token{kind: 'p', text: string(r), depth: depth})
+			i++
+		}
+	}
+	return out
+}
+
+func isWordRune(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '\'' || r == '-' || r == '_' || r == '’'
+}
+
+// Words that may stand between a prohibition and what it prohibits ("never writes to
+// `System.out`", "avoid patterns that require `panic!`"). Any other word means the
+// span is not what is banned ("must not leak across `TableScan`").
+var fillers = set("use", "using", "used", "uses", "call", "calling", "calls", "called", "invoke", "invoking",
+	"invokes", "import", "importing", "imports", "add", "adding", "adds", "write", "writing", "writes", "to",
+	"put", "putting", "leave", "leaving", "introduce", "introducing", "reference", "referencing", "rely",
+	"relying", "on", "the", "a", "an", "any", "new", "direct", "directly", "raw", "bare", "plain", "explicit",
+	"explicitly", "patterns", "that", "require", "requires", "like", "include", "including", "emit", "emitting",
+	"instantiate", "construct", "constructing", "create", "creating", "access", "accessing", "throw",
+	"throwing", "raise", "raising", "catch", "catching", "depend", "depending", "print", "printing", "prints",
+	"log", "logging", "return", "returning", "ship", "commit", "committing", "ever", "manual", "manually",
+	"hand-written", "hardcode", "hardcoded", "hard-coded", "call-sites", "more", "also", "yourself")
+
+// multi-word and single-word prohibitions.
+// "does not" and a bare "not" describe ("it does NOT use `x`"); they do not prohibit.
+var negTok = []string{"must not", "mustn't", "should not", "shouldn't", "do not", "don't", "dont",
+	"never", "avoid", "avoiding", "no", "cannot", "can't", "forbid", "forbidden", "ban", "banned",
+	"disallow", "disallowed", "prohibit", "prohibited", "refrain from", "stop using", "nor"}
+
+var notNeg = set("no longer", "no need", "no matter", "not only", "not just", "not necessarily", "not needed", "not required", "no more than", "not this")
+
+func set(ws ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+func lowerWord(t token) string { return strings.ToLower(t.text) }
+
+// negAt reports whether a prohibition starts at token i, and how many tokens it spans.
+func negAt(ts []token, i int) int {
+	if ts[i].kind != 'w' {
+		return 0
+	}
+	w := lowerWord(ts[i])
+	two := ""
+	if i+1 < len(ts) && ts[i+1].kind == 'w' {
+		two = w + " " + lowerWord(ts[i+1])
+	}
+	if notNeg[two] {
+		return 0
+	}
+	// "do not"/"don't" prohibit as an imperative: at the start of a clause or after
+	// "you", "we", "please", "and", "but".
+	if w == "do" || w == "don't" || w == "dont" {
+		if i > 0 && !(ts[i-1].kind == 'p' || set("you", "we", "please", "and", "but", "so", "also", "then")[lowerWord(ts[i-1])]) {
+			return 0
+		}
+	}
+	for _, n := range negTok {
+		if strings.Contains(n, " ") {
+			if two == n {
+				return 2
+			}
+		} else if w == n {
+			return 1
+		}
+	}
+	return 0
+}
+
+var separators = set(",", "/", "+", "or", "and", "nor", "&")
+
+// spanList reads a list of code spans from token i: "`a`, `b` or `c`". It stops at a
+// parenthesis, a word that is not a separator, or a prohibition ("and never calls").
+func spanList(ts []token, i int) (spans []string, end int) {
+	depth := -1
+	for i < len(ts) {
+		t := ts[i]
+		switch {
+		case t.kind == 's':
+			if depth < 0 {
+				depth = t.depth
+			}
+			if t.depth != depth {
+				return spans, i
+			}
+			spans = append(spans, t.text)
+		case separators[lowerWord(t)] || separators[t.text]:
+			if i+1 < len(ts) && negAt(ts, i+1) > 0 {
+				return spans, i
+			}
+		default:
+			return spans, i
+		}
+		i++
+	}
+	return spans, i
+}
+
+var (
+	pairWords = []string{"instead of", "rather than", "in place of", "over", "not", "never", "vs", "vs."}
+	useWords  = set("use", "prefer", "call", "write", "pass", "import", "choose", "pick", "using", "with")
+	exampleW  = set("e.g", "e.g.", "eg", "i.e", "i.e.", "example", "instance", "such")
+	purposeW  = set("to", "so", "because", "since", "as", "which", "—", "–")
+	justifyW  = set("prevent", "avoid", "keep", "ensure", "reduce", "improve", "protect", "stay", "make", "help", "guarantee", "preserve", "maintain", "minimize", "minimise", "limit", "be")
+)
+
+// bans finds the banned code spans of the sentence, clause by clause.
+func (s *sentence) bans() []ban {
+	var out []ban
+	cls := s.clauses()
+	for ci, cl := range cls {
+		ts := tokenize(cl)
+		next := ""
+		if ci+1 < len(cls) {
+			if nt := tokenize(cls[ci+1]); len(nt) > 0 && nt[0].kind == 'w' && (set("instead", "use", "prefer", "rather", "please")[lowerWord(nt[0])]) {
+				var sps []string
+				for _, t := range nt {
+					if t.kind == 's' {
+						sps = append(sps, t.text)
+					}
+				}
+				next = strings.Join(sps, ", ")
+			}
+		}
+		// "use `X` instead of `Y`", "`X`, not `Y`", "prefer `X` over `Y`"
+		pairs := s.pairBans(ts, cl)
+		if len(pairs) > 0 {
+			out = append(out, pairs...)
+			continue
+		}
+		start := -1
+		if s.headerBans() && len(ts) > 0 && ts[0].kind == 'w' && fillers[lowerWord(ts[0])] {
+			start = 0
+		}
+		for i := 0; i < len(ts); i++ {
+			n := 0
+			if i == start {
+				n = 0
+			} else if n = negAt(ts, i); n == 0 {
+				continue
+			}
+			j := i + n
+			// "import `X` from `Y`" / "from vitest"
+			if b, ok := importBan(ts, j, cl); ok {
+				b.instead = next
+				out = append(out, b)
+				i = j
+				continue
+			}
+			for j < len(ts) && ts[j].kind == 'w' && fillers[lowerWord(ts[j])] && ts[j].depth == 0 {
+				j++
+			}
+			if j >= len(ts) || ts[j].kind != 's' || ts[j].depth != 0 {
+				continue // the words after the prohibition are about something else
+			}
+			spans, end := spanList(ts, j)
+			qual := qualifier(ts, end)
+			for _, sp := range spans {
+				out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qual})
+			}
+			i = end - 1
+		}
+	}
+	return out
+}
+
+// pairBans reads "X instead of Y" forms.
+func (s *sentence) pairBans(ts []token, cl string) []ban {
+	var out []ban
+	for i := 0; i < len(ts); i++ {
+		if ts[i].kind != 'w' || ts[i].depth > 0 {
+			continue // a pair in parentheses illustrates the rule before it
+		}
+		w := lowerWord(ts[i])
+		n := 0
+		for _, pw := range pairWords {
+			parts := strings.Fields(pw)
+			if i+len(parts) > len(ts) {
+				continue
+			}
+			ok := true
+			for k, p := range parts {
+				if ts[i+k].kind != 'w' || lowerWord(ts[i+k]) != p {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				n = len(parts)
+				w = pw
+				break
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		// What is offered: the spans right before the connector, or after the last
+		// "use"/"prefer" before it.
+		before := lastSpanListBefore(ts, i)
+		if len(before) == 0 {
+			continue
+		}
+		switch w {
+		case "over":
+			if !hasUseBefore(ts, i) {
+				continue
+			}
+		case "not", "never":
+			if !(ts[i-1].kind == 's' || (ts[i-1].text == "," && i >= 2 && ts[i-2].kind == 's')) {
+				continue
+			}
+		}
+		j := i + n
+		for j < len(ts) && ts[j].kind == 'w' && set("the", "a", "an", "using", "calling", "raw", "direct", "plain")[lowerWord(ts[j])] {
+			j++
+		}
+		if j >= len(ts) || ts[j].kind != 's' {
+			continue
+		}
+		var spans []string
+		end := j + 1
+		if w == "not" || w == "never" {
+			spans = []string{ts[j].text} // "`a` not `b`, `c` not `d`": one at a time
+		} else {
+			spans, end = spanList(ts, j)
+		}
+		qual := qualifier(ts, end)
+		for _, sp := range spans {
+			out = append(out, ban{span: sp, instead: strings.Join(before, ", "), clause: cl, qualifier: qual, pair: true})
+		}
+		i = end - 1
+	}
+	return out
+}
+
+func lastSpanListBefore(ts []token, i int) []string {
+	var out []string
+	for k := i - 1; k >= 0; k-- {
+		t := ts[k]
+		switch {
+		case t.kind == 's':
+			out = append([]string{t.text}, out...)
+		case separators[lowerWord(t)] || separators[t.text] || (t.kind == 'w' && fillers[lowerWord(t)]):
+			if len(out) > 0 && !(separators[lowerWord(t)] || separators[t.text]) {
+				return out
+			}
+		default:
+			if len(out) > 0 {
+				return out
+			}
+			if t.kind == 'w' && k < i-3 {
+				return out
+			}
+		}
+	}
+	return out
+}
+
+func hasUseBefore(ts []token, i int) bool {
+	for k := 0; k < i; k++ {
+		if ts[k].kind == 'w' && useWords[lowerWord(ts[k])] {
+			return true
+		}
+	}
+	return false
+}
+
+var moduleSpanRE = regexp.MustCompile(`^@?[a-z0-9][\w.\-]*(?:/[\w.\-]+)*$`)
+
+// importBan reads "import `X` from `Y`" (or "from vitest") and "import `Y`" at token j.
+func importBan(ts []token, j int, cl string) (ban, bool) {
+	k := j
+	for k < len(ts) && ts[k].kind == 'w' && set("import", "importing", "imports", "any", "anything", "the", "directly")[lowerWord(ts[k])] {
+		k++
+	}
+	if k == j || k >= len(ts) || ts[k].kind != 's' {
+		return ban{}, false
+	}
+	hasImport := false
+	for x := j; x < k; x++ {
+		if strings.HasPrefix(lowerWord(ts[x]), "import") {
+			hasImport = true
+		}
+	}
+	if !hasImport {
+		return ban{}, false
+	}
+	name := ts[k].text
+	if k+2 < len(ts) && ts[k+1].kind == 'w' && lowerWord(ts[k+1]) == "from" {
+		from := ts[k+2].text
+		if ts[k+2].kind == 'w' || ts[k+2].kind == 's' {
+			return ban{span: name, from: from, clause: cl, qualifier: qualifier(ts, k+3)}, true
+		}
+	}
+	if moduleSpanRE.MatchString(name) {
+		return ban{from: name, clause: cl, qualifier: qualifier(ts, k+1)}, true
+	}
+	return ban{}, false
+}
+
+var okQualRE = regexp.MustCompile(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$`)
+
+// qualifier returns the restricting phrase after a banned span list ("from
+// goroutines", "in client code", "at file scope"), or "" when the rest of the clause is
+// a scope heed understands, a justification ("to prevent security risks"), or nothing.
+func qualifier(ts []token, i int) string {
+	for i < len(ts) && ts[i].kind == 'w' && set("directly", "anywhere", "ever", "again", "here", "there", "calls", "call", "comments", "comment", "statements", "decorators", "annotations", "macros", "directly,")[lowerWord(ts[i])] {
+		i++
+	}
+	if i >= len(ts) {
+		return ""
+	}
+	t := ts[i]
+	if t.kind != 'w' {
+		return ""
+	}
+	w := lowerWord(t)
+	if w == "to" && i+1 < len(ts) && !justifyW[lowerWord(ts[i+1])] {
+		// "to enforce ordering" limits the ban to a purpose; "to prevent security
+		// risks" only explains it.
+		var ws []string
+		for k := i; k < len(ts) && ts[k].kind == 'w' && len(ws) < 5; k++ {
+			ws = append(ws, lowerWord(ts[k]))
+		}
+		return strings.Join(ws, " ")
+	}
+	if purposeW[w] || exampleW[w] {
+		return ""
+	}
+	if !set("in", "inside", "within", "on", "for", "from", "at", "during", "with", "outside", "across", "when", "where", "if", "unless", "while", "without", "between", "after", "before", "to", "into", "per", "until", "once", "except")[w] {
+		return ""
+	}
+	var words []string
+	for k := i; k < len(ts) && !(ts[k].kind == 'p' && ts[k].text != "/"); k++ {
+		if ts[k].kind == 's' {
+			if looksLikeDir(ts[k].text) || fileSpanRE.MatchString(ts[k].text) {
+				return "" // a path: ruleScope reads it
+			}
+			words = append(words, "CODE")
+			continue
+		}
+		if purposeW[lowerWord(ts[k])] && k > i {
+			break
+		}
+		words = append(words, lowerWord(ts[k]))
+	}
+	phrase := strings.Join(words, " ")
+	if okQualRE.MatchString(phrase) {
+		return ""
+	}
+	return phrase
+}

@@ -1,0 +1,723 @@
+package source
+
+import (
+	"regexp"
+
+	"github.com/heed-dev/heed/internal/engine"
+)
+
+// Entry is a named coding convention heed knows how to check: the phrases that name
+// it, and per language a hand-written query (or, for languages without a grammar, a
+// regular expression) with code that must match, code that must not, and where the
+// finding must be. Every variant is tested (catalogue_test.go): adding an entry is
+// where heed's coverage grows.
+type Entry struct {
+	Name  string
+	Title string
+	// Names reports whether a constraint names this convention as a rule (a ban of
+	// the construct, or a preference for its alternative).
+	Names func(s *sentence) bool
+	// Claims are the code spans the entry accounts for, so the generic banned-API
+	// recogniser does not read them a second time.
+	Claims     []string
+	Message    string
+	Suggestion string
+	// NotInTests drops matches inside test code even when the sentence does not say
+	// "in production code": the construct is idiomatic in tests (unwrap in Rust).
+	NotInTests bool
+	// Exact is false when the query is a mechanical stand-in for the convention.
+	Inexact  bool
+	Variants []Variant
+}
+
+// Variant is an entry's check for one language.
+type Variant struct {
+	Lang string
+	// Query is a Tree-sitter query whose @match capture locates a violation.
+	Query string
+	// Needles (optional) are strings every match contains (see QueryParams.Needles).
+	Needles []string
+	// Regex and Where make a pattern rule instead, for languages heed has no grammar for.
+	Regex string
+	Where string
+	// Bad is code that must match; «» marks each expected finding's located text.
+	Bad []string
+	// Good is code that must not match: the same token in a comment, a string, an
+	// identifier that contains it, and the allowed alternative.
+	Good []string
+}
+
+func words(s string) *regexp.Regexp { return regexp.MustCompile(s) }
+
+var (
+	jsLangs = []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX}
+	tsLangs = []string{engine.LangTypeScript, engine.LangTSX}
+)
+
+// jsVariants repeats one query and its samples for JavaScript, TypeScript and TSX,
+// whose grammars share these node types.
+func jsVariants(langs []string, query string, needles []string, bad, good []string) []Variant {
+	var out []Variant
+	for _, l := range langs {
+		out = append(out, Variant{Lang: l, Query: query, Needles: needles, Bad: bad, Good: good})
+	}
+	return out
+}
+
+var (
+	defaultExportBad = []string{
+		"«export default function DayCard() {\n  return null;\n}»\n",
+		"function formatRange() {}\n«export default formatRange;»\n",
+		"const x = 1;\n«export { x as default };»\n«export { default } from \"./a\";»\n",
+	}
+	defaultExportGood = []string{
+		"export { default as DayCard } from \"./DayCard\";\nexport function addStop() {}\nexport const defaultTripLength = 3;\n",
+		"// export default x\nconst s = \"export default x\";\nswitch (k) { default: break; }\n",
+	}
+)
+
+// Catalogue is every entry, in the order the recogniser tries them.
+var Catalogue = []*Entry{
+	{
+		Name:  "promise-then",
+		Title: "`.then()` chains instead of async/await",
+		Names: func(s *sentence) bool {
+			then := s.hasSpan("then", ".then", ".then()", "then()", ".then(...)") || s.has(words(`\.then\(\)|\bthen\(\) (?:calls|chains)|\bpromise chains?\b|\.then chains?`))
+			await := s.hasSpan("async", "await", "async/await") || s.has(words(`\basync ?/ ?await\b|\basync and await\b`))
+			return then && (await || s.negated())
+		},
+		Claims:     []string{"then", ".then", ".then()", "then()", "async", "await", "Promise", "async/await"},
+		Message:    "`.then()` call",
+		Suggestion: "use async/await",
+		Variants: jsVariants(jsLangs,
+			`(call_expression function: (member_expression property: (property_identifier) @match (#eq? @match "then")))`, nil,
+			[]string{
+				"fetchUser(id).«then»(u => render(u));\n",
+				"load()\n  .«then»(parse)\n  .«then»(show);\n",
+			},
+			[]string{
+				"const u = await fetchUser(id);\n",
+				"// fetchUser(id).then(render)\nconst s = \"x.then(y)\";\n",
+				"const thenable = { then: 1 };\nobj.thenable();\n",
+			}),
+	},
+	{
+		Name:  "ts-any",
+		Title: "the `any` type",
+		Names: func(s *sentence) bool {
+			return s.banned("any", ": any", "as any")
+		},
+		Claims:     []string{"any", ": any", "as any"},
+		Message:    "`any` type",
+		Suggestion: "give it a real type, or `unknown` and narrow it",
+		Variants: jsVariants(tsLangs, `((predefined_type) @match (#eq? @match "any"))`, nil,
+			[]string{
+				"function f(x: «any»): string { return String(x); }\n",
+				"const v = y as «any»;\nlet list: Array<«any»> = [];\n",
+			},
+			[]string{
+				"const company: Company = load();\nconst anyValue: unknown = 1;\n",
+				"// any value works here\nconst s: string = \"any\";\n",
+				"if (items.some(Boolean)) { any(); }\n",
+			}),
+	},
+	{
+		Name:  "ts-unknown",
+		Title: "the `unknown` type",
+		Names: func(s *sentence) bool {
+			return s.banned("unknown") && s.banned("any")
+		},
+		Claims:     []string{"unknown"},
+		Message:    "`unknown` type",
+		Suggestion: "give it a proper type",
+		Variants: jsVariants(tsLangs, `((predefined_type) @match (#eq? @match "unknown"))`, nil,
+			[]string{"function f(x: «unknown») {}\n"},
+			[]string{"const unknownUser = 1;\n// unknown\nconst s = \"unknown\";\n"}),
+	},
+	{
+		Name:  "arrow-parens",
+		Title: "a parenthesized single arrow-function parameter",
+		Names: func(s *sentence) bool {
+			return s.has(words(`arrow[- ]function param|arrow param|single param`)) && s.has(words(`surround|parenthes|\bparens?\b|brackets?`))
+		},
+		Claims:     []string{"(x) => x + x", "x => x + x", "(x, y) => x + y", "<T>(x: T, y: T) => x === y"},
+		Message:    "single arrow-function parameter in parentheses",
+		Suggestion: "{{param}} => …",
+		Variants: append(
+			jsVariants(tsLangs, `(arrow_function !type_parameters !return_type parameters: (formal_parameters . (required_parameter !type !value pattern: (identifier) @param) .) @match)`, nil,
+				[]string{
+					"items.map(«(item)» => item.id);\n",
+					"const f = async «(x)» => { await x; };\n",
+				},
+				[]string{
+					"items.map(item => item.id);\n",
+					"const g = (x, y) => x + y;\nconst h = (x: number) => x;\nconst k = <T>(x: T) => x;\nconst d = (x = 1) => x;\nconst r = ({ a }) => a;\nconst s = (...rest) => rest;\nconst n = (x): number => x;\n",
+					"// (x) => x\nconst t = \"(x) => x\";\n",
+				}),
+			Variant{Lang: engine.LangJavaScript, Query: `(arrow_function parameters: (formal_parameters . (identifier) @param .) @match)`,
+				Bad:  []string{"items.map(«(item)» => item.id);\n"},
+				Good: []string{"items.map(item => item.id);\nconst g = (x, y) => x + y;\nconst d = (x = 1) => x;\nconst r = ({ a }) => a;\n// (x) => x\n"}},
+		),
+	},
+	{
+		Name:  "bare-except",
+		Title: "a bare `except:`",
+		Names: func(s *sentence) bool {
+			return s.banned("except:", "except") || s.negPhrase(words(`\bbare `+"`?"+`except\b`))
+		},
+		Claims:     []string{"except:", "except"},
+		Message:    "bare `except:` catches every exception, KeyboardInterrupt and SystemExit included",
+		Suggestion: "catch the exceptions you expect: `except ValueError:`",
+		Variants: []Variant{{Lang: engine.LangPython, Query: `(except_clause "except" @match !value)`,
+			Bad: []string{"try:\n    run()\n«except»:\n    pass\n"},
+			Good: []string{
+				"try:\n    run()\nexcept ValueError:\n    pass\nexcept (A, B) as e:\n    raise\n",
+				"# except:\ns = \"except:\"\n",
+			}}},
+	},
+	{
+		Name:  "open-encoding",
+		Title: "text-mode `open()` without `encoding=`",
+		Names: func(s *sentence) bool {
+			return s.has(words("`encoding=?`|\\bencoding=|\\bencoding\\b")) && (s.hasSpan("open()", "open", "open(...)") || s.has(words(`\bopen\(\)`)))
+		},
+		Claims:     []string{"encoding=", "encoding", "open()", "open", "Path.read_text()", "write_text()", "read_text()"},
+		Message:    "text-mode `{{fn}}()` without `encoding=`: it uses the locale's encoding, not UTF-8",
+		Suggestion: "pass `encoding=\"utf-8\"`",
+		Variants: []Variant{{Lang: engine.LangPython,
+			Query: `(call function: (identifier) @fn arguments: (argument_list) @args (#eq? @fn "open") (#no-keyword-arg? @args "encoding") (#text-mode? @args 2) (#max-positional? @args 3)) @match
+(call function: (attribute object: (identifier) @mod attribute: (identifier) @fn) arguments: (argument_list) @args (#eq? @mod "io") (#eq? @fn "open") (#no-keyword-arg? @args "encoding") (#text-mode? @args 2) (#max-positional? @args 3)) @match
+(call function: (attribute attribute: (identifier) @fn) arguments: (argument_list) @args (#eq? @fn "read_text") (#no-keyword-arg? @args "encoding") (#max-positional? @args 0)) @match
+(call function: (attribute attribute: (identifier) @fn) arguments: (argument_list) @args (#eq? @fn "write_text") (#no-keyword-arg? @args "encoding") (#max-positional? @args 1)) @match`,
+			Bad: []string{
+				"with «open(path)» as f:\n    data = f.read()\n",
+				"f = «open(path, \"w\")»\ng = «io.open(p, mode=\"rt\")»\n",
+				"text = «config.read_text()»\n«out.write_text(data)»\n",
+			},
+			Good: []string{
+				"with open(path, encoding=\"utf-8\") as f:\n    pass\n",
+				"blob = open(path, \"rb\")\nw = open(path, mode=\"wb\")\nx = open(path, mode)\ny = open(path, **kw)\n",
+				"fd = os.open(path, os.O_RDONLY)\nreopen(path)\n# open(path)\ns = \"open(path)\"\n",
+				"t = p.read_text(\"utf-8\")\np.write_text(data, encoding=\"utf-8\")\nz = open(p, \"r\", -1, \"utf-8\")\n",
+			}}},
+	},
+	{
+		Name:  "wildcard-import",
+		Title: "a wildcard import",
+		Names: func(s *sentence) bool {
+			return s.banned("import *", "from x import *", "from module import *", "*", ".*") || s.negPhrase(words(`\b(?:wildcard|star) imports?\b`))
+		},
+		Claims:     []string{"import *", "from x import *", "from module import *", "*", ".*"},
+		Message:    "wildcard import",
+		Suggestion: "import the names you use",
+		Variants: []Variant{
+			{Lang: engine.LangPython, Query: `((import_from_statement (wildcard_import)) @match)`, Needles: []string{"*"},
+				Bad:  []string{"«from os.path import *»\n"},
+				Good: []string{"from os.path import join\nx = a * b\n# from os import *\ns = \"from os import *\"\n"}},
+			{Lang: engine.LangJava, Query: `((import_declaration (asterisk)) @match)`, Needles: []string{"*"},
+				Bad:  []string{"package p;\n«import java.util.*;»\nclass A {}\n"},
+				Good: []string{"package p;\nimport java.util.List;\n// import java.util.*;\nclass A { int x = 2 * 3; }\n"}},
+			{Lang: engine.LangRust, Query: `((use_declaration argument: (use_wildcard)) @match (#not-in-test? @match))`, Needles: []string{"*"},
+				Bad:  []string{"«use std::collections::*;»\n"},
+				Good: []string{"use std::collections::HashMap;\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n"}},
+		},
+	},
+	{
+		Name:  "rust-allow",
+		Title: "`#[allow(...)]` instead of `#[expect(...)]`",
+		Names: func(s *sentence) bool {
+			allow := s.has(words("`#?!?\\[?allow(?:\\(\\))?\\]?`|`allow\\(`"))
+			expect := s.has(words("`#?!?\\[?expect(?:\\(\\))?\\]?`"))
+			return allow && (expect || s.negated())
+		},
+		Claims:     []string{"#[allow()]", "[allow()]", "#[expect()]", "allow()", "expect()", "#[allow]", "#[expect]", "allow", "expect"},
+		Message:    "`#[allow(...)]` suppression",
+		Suggestion: "use `#[expect(...)]`, which fails once the lint no longer fires",
+		Variants: []Variant{{Lang: engine.LangRust,
+			Query: `((attribute_item (attribute (identifier) @name (#eq? @name "allow"))) @match)
+((inner_attribute_item (attribute (identifier) @name (#eq? @name "allow"))) @match)`,
+			Bad:  []string{"«#[allow(clippy::too_many_arguments)]»\nfn f() {}\n", "«#![allow(dead_code)]»\n"},
+			Good: []string{"#[expect(clippy::too_many_arguments)]\nfn f() {}\n// #[allow(dead_code)]\nconst S: &str = \"#[allow(x)]\";\nfn allow() {}\n"}}},
+	},
+	{
+		Name:  "js-var",
+		Title: "`var` declarations",
+		Names: func(s *sentence) bool {
+			return s.banned("var")
+		},
+		Claims:     []string{"var", "let", "const"},
+		Message:    "`var` declaration",
+		Suggestion: "use `const`, or `let` when it is reassigned",
+		Variants: jsVariants(jsLangs, `((variable_declaration "var" @match) (#not-inside? @match ambient_declaration))`, nil,
+			[]string{"«var» count = 0;\nfunction f() { for («var» i = 0; i < 2; i++) {} }\n"},
+			[]string{"let count = 0;\nconst variable = 1;\n// var x = 1\nconst s = \"var x\";\n"}),
+	},
+	{
+		Name:  "eq-null",
+		Title: "`== null` / `!= null` instead of `is null` / `is not null`",
+		Names: func(s *sentence) bool {
+			return s.hasSpan("is null", "is not null") && s.hasSpan("== null", "!= null")
+		},
+		Claims:     []string{"is null", "is not null", "== null", "!= null"},
+		Message:    "null check with `==`/`!=`",
+		Suggestion: "use `is null` / `is not null`",
+		Variants: []Variant{{Lang: engine.LangCSharp, Regex: `[!=]=\s*null\b|\bnull\s*[!=]=`, Where: "code",
+			Bad:  []string{"if (x «== null») return;\nif (y «!= null») Use(y);\nif («null ==» z) {}\n"},
+			Good: []string{"if (x is null) return;\n// x == null\nvar s = \"x == null\";\nvar t = @\"y != null\";\nbool b = a == nullable;\n"}}},
+	},
+	{
+		Name:  "percent-format",
+		Title: "`%`-formatting instead of f-strings",
+		Names: func(s *sentence) bool {
+			fstr := s.has(words(`\bf-?strings?\b`))
+			pct := s.has(words("%-format|% format|`%`|printf-style|old-style (?:string )?format|percent format|%-style|`%s`"))
+			prefer := s.has(words(`\b(?:use|prefer) f-?strings?\b`))
+			return fstr && pct && prefer
+		},
+		Claims:     []string{"%", "%s", "%-formatting"},
+		Message:    "`%`-formatting",
+		Suggestion: "use an f-string",
+		Variants: []Variant{{Lang: engine.LangPython, Query: `((binary_operator left: [(string) (concatenated_string)] operator: "%") @match)`, Needles: []string{"%"},
+			Bad:  []string{"msg = «\"%s: %d\" % (name, n)»\n"},
+			Good: []string{"msg = f\"{name}: {n}\"\nodd = n % 2\n# \"%s\" % x\nlog.info(\"%s\", x)\n"}}},
+	},
+	{
+		Name:  "logging-format",
+		Title: "log messages formatted before the call",
+		Names: func(s *sentence) bool {
+			log := s.has(words(`\blog(?:ging|ger)?\b|\blog messages?\b`))
+			pre := s.has(words(`pre-?formatted|f-?strings?|string concatenation|concatenat|interpolat|parameteri[sz]ed logging|placeholders`))
+			// "f-strings should not be used for any string that may require translation"
+			// is about translation, not logging.
+			return log && pre && !s.has(words(`translat`)) && (s.negated() || s.has(words(`\bparameteri[sz]ed\b|\bplaceholders?\b|%-style parameters`)))
+		},
+		Claims:     []string{"{}", "logger.exception(f\"Failed: {e}\")", "logger.exception(\"Failed\")"},
+		Message:    "log message built before the logging call",
+		Suggestion: "pass the values as arguments: the logger formats them only when the message is emitted",
+		Variants: []Variant{
+			{Lang: engine.LangPython,
+				Query: `(call function: (attribute object: (_) @obj attribute: (identifier) @meth) arguments: (argument_list . (string) @msg) (#any-of? @meth "debug" "info" "warning" "warn" "error" "exception" "critical" "fatal") (#match? @obj "(^|\\.)(log|logger|logging|_log|_logger|LOG|LOGGER|log_)$") (#match? @msg "^[rRbB]?[fF]")) @match
+(call function: (attribute object: (_) @obj attribute: (identifier) @meth) arguments: (argument_list . [(binary_operator left: (string)) (binary_operator right: (string)) (call function: (attribute object: (string) attribute: (identifier) @fmt) (#eq? @fmt "format"))]) (#any-of? @meth "debug" "info" "warning" "warn" "error" "exception" "critical" "fatal") (#match? @obj "(^|\\.)(log|logger|logging|_log|_logger|LOG|LOGGER|log_)$")) @match`,
+				Bad: []string{
+					"«logger.exception(f\"Failed: {e}\")»\n",
+					"«log.info(\"loaded %s\" % name)»\n«logging.debug(\"a \" + b)»\n«self.logger.warning(\"{}\".format(x))»\n",
+				},
+				Good: []string{
+					"logger.exception(\"Failed\")\nlog.info(\"loaded %s\", name)\nprint(f\"x {y}\")\nlogger.info(MESSAGE)\n",
+					"# logger.info(f\"x\")\ncatalog.info(f\"x {y}\")\n",
+				}},
+			{Lang: engine.LangJava,
+				Query: `(method_invocation object: (_) @obj name: (identifier) @meth arguments: (argument_list . (binary_expression operator: "+") @msg) (#any-of? @meth "trace" "debug" "info" "warn" "error") (#match? @obj "(?i)(^|\\.)_?(log|logger)$") (#match? @msg "\"")) @match
+(method_invocation object: (_) @obj name: (identifier) @meth arguments: (argument_list . (method_invocation object: (identifier) @s name: (identifier) @f) @msg) (#any-of? @meth "trace" "debug" "info" "warn" "error") (#match? @obj "(?i)(^|\\.)_?(log|logger)$") (#eq? @s "String") (#eq? @f "format")) @match`,
+				Bad:  []string{"class A { void f() { «log.debug(\"parsed \" + n + \" rows\")»; «LOGGER.info(String.format(\"x %s\", y))»; } }\n"},
+				Good: []string{"class A { void f() { log.debug(\"parsed {} rows\", n); log.debug(\"line {}\", i + 1); out.println(\"a\" + b); } }\n"}},
+		},
+	},
+	{
+		Name:  "default-export",
+		Title: "default exports",
+		Names: func(s *sentence) bool {
+			named := s.has(words(`\bnamed exports? only\b|\bonly named exports?\b|\bprefer named exports?\b|\buse named exports?\b`))
+			def := s.hasSpan("export default", "export default ...", "default export", "default exports") || s.has(words(`\bdefault exports?\b`))
+			return (def && (s.banned("export default", "export default ...", "default export", "default exports") || s.negPhrase(words(`\bdefault exports?\b`)))) || named
+		},
+		Claims:     []string{"export default", "default export", "default exports"},
+		Message:    "default export",
+		Suggestion: "export it by name: `export function …` / `export const …`",
+		Variants: append(jsVariants(tsLangs,
+			`((export_statement "default") @match)
+((export_statement (export_clause (export_specifier alias: (identifier) @a (#eq? @a "default")))) @match)
+((export_statement (export_clause (export_specifier name: (identifier) @n !alias (#eq? @n "default"))) source: (_)) @match)`, []string{"default"},
+			defaultExportBad, defaultExportGood),
+			// The JavaScript grammar reads `default` in export clauses as a keyword.
+			Variant{Lang: engine.LangJavaScript, Needles: []string{"default"},
+				Query: `((export_statement "default") @match)
+((export_statement (export_clause (export_specifier alias: "default"))) @match)
+((export_statement (export_clause (export_specifier name: "default" !alias)) source: (_)) @match)`,
+				Bad: defaultExportBad, Good: defaultExportGood}),
+	},
+	{
+		Name:  "non-null-assertion",
+		Title: "non-null assertions (`x!`)",
+		Names: func(s *sentence) bool {
+			return s.negPhrase(words(`\bnon-?null assertions?\b`))
+		},
+		Claims:     []string{"!"},
+		Message:    "non-null assertion",
+		Suggestion: "narrow the value with a check instead",
+		Variants: jsVariants(tsLangs, `((non_null_expression) @match)`, []string{"!"},
+			[]string{"const n = «user!».name;\nconst m = «map.get(k)!»;\n"},
+			[]string{"if (!user) return;\nconst ok = a !== b && a != c;\n// user!.name\nconst s = \"user!\";\n"}),
+	},
+	{
+		Name:  "prefer-type-alias",
+		Title: "`interface` where the rule asks for `type`",
+		Names: func(s *sentence) bool {
+			return s.has(words("(?:use|prefer) (?:`type`|type alias(?:es)?|types) (?:over|instead of|rather than|not) (?:`interface`|interfaces?)|(?:no|avoid|don't use|do not use) (?:`interface`|interfaces)"))
+		},
+		Claims:     []string{"type", "interface"},
+		Message:    "`interface` declaration",
+		Suggestion: "declare it with `type`",
+		Variants: jsVariants(tsLangs, `((interface_declaration) @match)`, []string{"interface"},
+			[]string{"«interface Props {\n  day: number;\n}»\n"},
+			[]string{"type Props = { day: number };\n// interface X {}\nconst interfaceName = \"interface\";\n"}),
+	},
+	{
+		Name:  "prefer-interface",
+		Title: "object `type` aliases where the rule asks for `interface`",
+		Names: func(s *sentence) bool {
+			return s.has(words("(?:use|prefer) (?:`interface`|interfaces) (?:over|instead of|rather than|not) (?:`type`|type alias(?:es)?|types)"))
+		},
+		Claims:     []string{"type", "interface"},
+		Message:    "object type declared with `type`",
+		Suggestion: "declare it with `interface`",
+		Variants: jsVariants(tsLangs, `((type_alias_declaration value: (object_type)) @match)`, []string{"type"},
+			[]string{"«type Props = { day: number };»\n"},
+			[]string{"interface Props { day: number }\ntype Id = string;\ntype U = A | B;\n// type X = {}\n"}),
+	},
+	{
+		Name:  "relative-import",
+		Title: "relative imports",
+		Names: func(s *sentence) bool {
+			if s.has(words(`\brelative imports? (?:for|within|in) (?:local|the same|sibling)`)) {
+				return false // "relative imports for local components": both kinds are allowed somewhere
+			}
+			return s.has(words(`\b(?:no|avoid|never use|don't use|do not use|not use) relative imports?\b|\buse absolute imports?\b(?: only)?[.!]?\s*$|\babsolute imports? only\b`)) && !s.has(words(`\brelative imports\b.*\b(?:for|in) local\b`))
+		},
+		Message:    "relative import",
+		Suggestion: "import by absolute path",
+		Variants: append(jsVariants(jsLangs,
+			`((import_statement source: (string (string_fragment) @s)) @match (#match? @s "^\\.\\.?/"))
+((export_statement source: (string (string_fragment) @s)) @match (#match? @s "^\\.\\.?/"))`, []string{"./"},
+			[]string{"«import { a } from \"./a\";»\n«import b from \"../b\";»\n"},
+			[]string{"import { a } from \"@/a\";\nimport fs from \"node:fs\";\n// import x from \"./x\"\nconst p = \"./a\";\n"}),
+			Variant{Lang: engine.LangPython, Query: `((import_from_statement module_name: (relative_import)) @match)`, Needles: []string{"from ."},
+				Bad:  []string{"«from . import models»\n«from ..core import x»\n"},
+				Good: []string{"from app import models\nimport os.path\n# from . import x\n"}}),
+	},
+	{
+		Name:  "parent-relative-import",
+		Title: "parent-relative imports (`../`, `..module`)",
+		Names: func(s *sentence) bool {
+			return s.has(words("(?:multi-dot|parent|`\\.\\./`|`\\.\\.`) relative imports?|relative imports? (?:that|which) (?:climb|go up)|never use multi-dot")) && s.negated()
+		},
+		Claims:     []string{"../", ".."},
+		Message:    "import from a parent package",
+		Suggestion: "import by absolute path",
+		Variants: append(jsVariants(jsLangs,
+			`((import_statement source: (string (string_fragment) @s)) @match (#match? @s "^\\.\\./"))`, []string{"../"},
+			[]string{"«import b from \"../b\";»\n"},
+			[]string{"import { a } from \"./a\";\nconst p = \"../b\";\n"}),
+			Variant{Lang: engine.LangPython, Query: `((import_from_statement module_name: (relative_import (import_prefix) @p)) @match (#match? @p "^\\.\\."))`, Needles: []string{".."},
+				Bad:  []string{"«from ..core import x»\n"},
+				Good: []string{"from . import models\nfrom app.core import x\n"}}),
+	},
+	{
+		Name:  "relative-import-js-extension",
+		Title: "a `.js` extension on relative imports",
+		Names: func(s *sentence) bool {
+			return s.hasSpan(".js") && s.has(words(`\brelative imports?\b`)) && s.negated()
+		},
+		Claims:     []string{".js"},
+		Message:    "relative import with a `.js` extension",
+		Suggestion: "drop the extension",
+		Variants: jsVariants(tsLangs,
+			`((import_statement source: (string (string_fragment) @s)) @match (#match? @s "^\\.\\.?/.*\\.js$"))
+((export_statement source: (string (string_fragment) @s)) @match (#match? @s "^\\.\\.?/.*\\.js$"))`, []string{".js"},
+			[]string{"«import { a } from \"./a.js\";»\n"},
+			[]string{"import { a } from \"./a\";\nimport z from \"zod/v4/index.js\";\nconst p = \"./a.js\";\n"}),
+	},
+	{
+		Name:  "node-protocol",
+		Title: "Node.js built-ins imported without `node:`",
+		Names: func(s *sentence) bool {
+			return s.hasSpan("node:") && s.has(words(`\bbuilt-?ins?\b`))
+		},
+		Claims:     []string{"node:"},
+		Message:    "Node.js built-in `{{mod}}` imported without the `node:` prefix",
+		Suggestion: "import `node:{{mod}}`",
+		Variants: jsVariants(jsLangs,
+			`((import_statement source: (string (string_fragment) @mod)) @match (#any-of? @mod "assert" "buffer" "child_process" "crypto" "dns" "events" "fs" "fs/promises" "http" "https" "net" "os" "path" "process" "stream" "timers" "tls" "url" "util" "worker_threads" "zlib" "readline" "querystring" "module" "perf_hooks" "async_hooks" "v8" "vm"))
+((call_expression function: (identifier) @req arguments: (arguments . (string (string_fragment) @mod))) @match (#eq? @req "require") (#any-of? @mod "assert" "buffer" "child_process" "crypto" "dns" "events" "fs" "fs/promises" "http" "https" "net" "os" "path" "process" "stream" "timers" "tls" "url" "util" "worker_threads" "zlib" "readline" "querystring" "module" "perf_hooks" "async_hooks" "v8" "vm"))`, nil,
+			[]string{"«import fs from \"fs\";»\nconst p = «require(\"path\")»;\n"},
+			[]string{"import fs from \"node:fs\";\nimport x from \"fsx\";\nconst s = \"fs\";\n// import os from \"os\"\n"}),
+	},
+	{
+		Name:  "react-class-component",
+		Title: "React class components",
+		Names: func(s *sentence) bool {
+			return s.has(words(`\bfunction(?:al)? components? only\b|\bonly function(?:al)? components?\b|\buse function(?:al)? components?\b|\b(?:no|avoid|never use|don't use|do not use) class components?\b`))
+		},
+		Message:    "class component",
+		Suggestion: "write a function component",
+		Variants: []Variant{
+			{Lang: engine.LangTSX, Query: `((class_declaration (class_heritage (extends_clause value: [(identifier) @base (member_expression property: (property_identifier) @base)]))) @match (#any-of? @base "Component" "PureComponent"))`,
+				Bad:  []string{"«class Card extends React.Component<Props> {\n  render() { return <div />; }\n}»\n"},
+				Good: []string{"function Card(props: Props) { return <div />; }\nclass Store extends Base {}\n// class A extends Component {}\n"}},
+			{Lang: engine.LangJavaScript, Query: `((class_declaration (class_heritage [(identifier) @base (member_expression property: (property_identifier) @base)])) @match (#any-of? @base "Component" "PureComponent"))`,
+				Bad:  []string{"«class Card extends Component {}»\n"},
+				Good: []string{"function Card() { return null; }\nclass Store extends Base {}\n"}},
+		},
+	},
+	{
+		Name:  "exported-arrow-const",
+		Title: "exported arrow-function constants instead of function declarations",
+		Names: func(s *sentence) bool {
+			return s.has(words("(?:`export function|function declarations?)[^.]*(?:instead of|over|rather than)[^.]*(?:`export const|arrow)")) ||
+				s.has(words(`\bprefer function declarations? for (?:named or )?exported functions\b`))
+		},
+		Claims:     []string{"export function x(…) {…}", "export const x = (…) => {…}"},
+		Message:    "exported function declared as an arrow-function constant",
+		Suggestion: "declare it with `export function {{name}}(…)`",
+		Variants: jsVariants(jsLangs,
+			`((program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)]))) @match))`, nil,
+			[]string{"«export const sum = (a, b) => a + b;»\n"},
+			[]string{"export function sum(a, b) { return a + b; }\nexport const limit = 3;\nconst local = () => 1;\n"}),
+	},
+	{
+		Name:  "curly-braces",
+		Title: "loop and conditional bodies without braces",
+		Names: func(s *sentence) bool {
+			return s.has(words(`\b(?:curly )?braces\b`)) && s.has(words(`\b(?:loop|conditional|if|body|bodies)\b`)) && s.has(words(`\balways\b|\bmust\b|\bsurround\b`))
+		},
+		Message:    "body without curly braces",
+		Suggestion: "wrap the body in `{ … }`",
+		Variants: jsVariants(jsLangs,
+			`(if_statement consequence: (_) @match (#not-kind? @match statement_block))
+(else_clause (_) @match (#not-kind? @match statement_block if_statement))
+(for_statement body: (_) @match (#not-kind? @match statement_block))
+(for_in_statement body: (_) @match (#not-kind? @match statement_block))
+(while_statement body: (_) @match (#not-kind? @match statement_block))
+(do_statement body: (_) @match (#not-kind? @match statement_block))`, nil,
+			[]string{"if (x) «return;»\nfor (const a of b) «use(a);»\nif (y) { go(); } else «stop();»\n"},
+			[]string{"if (x) {\n  return;\n} else if (y) {\n  z();\n}\nfor (;;) { break; }\n"}),
+	},
+	{
+		Name:  "anonymous-function",
+		Title: "anonymous function expressions instead of arrow functions",
+		Names: func(s *sentence) bool {
+			return s.has(words(`\barrow functions?\b.*\bover anonymous function expressions?\b|\b(?:no|avoid) anonymous function expressions?\b`))
+		},
+		Claims:     []string{"=>"},
+		Message:    "anonymous function expression",
+		Suggestion: "use an arrow function",
+		Variants: jsVariants(jsLangs, `((function_expression !name) @match)`, []string{"function"},
+			[]string{"items.forEach(«function (x) {\n  use(x);\n}»);\n"},
+			[]string{"items.forEach(x => use(x));\nconst f = function named() {};\nfunction decl() {}\n"}),
+	},
+	{
+		Name:       "jackson-annotations",
+		Title:      "Jackson annotations",
+		Names:      func(s *sentence) bool { return s.negPhrase(words(`\bjackson annotations?\b`)) },
+		Message:    "Jackson annotation",
+		Suggestion: "serialize with a hand-written parser class",
+		Variants: []Variant{{Lang: engine.LangJava,
+			Query: `((import_declaration (scoped_identifier) @imp) @match (#match? @imp "^com\\.fasterxml\\.jackson\\.annotation(\\.|$)"))
+([(marker_annotation name: (identifier) @n) (annotation name: (identifier) @n)] @match (#match? @n "^Json[A-Z]"))`,
+			Bad:  []string{"«import com.fasterxml.jackson.annotation.JsonProperty;»\nclass A { «@JsonProperty(\"a\")» int a; «@JsonIgnore» int b; }\n"},
+			Good: []string{"import com.fasterxml.jackson.databind.ObjectMapper;\nclass A { @Override public String toString() { return \"@JsonProperty\"; } }\n"}}},
+	},
+	{
+		Name:  "java-final-local",
+		Title: "`final` on local variables",
+		Names: func(s *sentence) bool {
+			return s.banned("final") && s.has(words(`\blocals?\b|\blocal variables?\b`))
+		},
+		Claims:     []string{"final"},
+		Message:    "`final` on a local variable",
+		Suggestion: "drop `final`",
+		Variants: []Variant{{Lang: engine.LangJava, Query: `(local_variable_declaration (modifiers "final" @match))`,
+			Bad:  []string{"class A { void f() { «final» int x = 1; } }\n"},
+			Good: []string{"class A { private final int y = 2; void f(final int p) { int x = 1; } }\n"}}},
+	},
+	{
+		Name:  "java-fqcn",
+		Title: "fully-qualified class names inline",
+		Names: func(s *sentence) bool {
+			return s.negPhrase(words(`\bfully[- ]qualified (?:class )?names?\b`))
+		},
+		Message:    "fully-qualified class name",
+		Suggestion: "import the class",
+		Variants: []Variant{{Lang: engine.LangJava, Query: `((scoped_type_identifier) @match (#match? @match "^[a-z][a-z0-9_]*\\.[a-z]") (#not-inside? @match scoped_type_identifier))`,
+			Bad:  []string{"class A { «java.util.List»<String> xs = new «java.util.ArrayList»<>(); }\n"},
+			Good: []string{"import java.util.List;\nclass A { List<String> xs; Map.Entry<K, V> e; }\n"}}},
+	},
+	{
+		Name:  "go-context-first",
+		Title: "`context.Context` not the first parameter",
+		Names: func(s *sentence) bool {
+			return s.hasSpan("context.Context", "ctx") && s.has(words(`\bfirst (?:parameter|argument|param)\b`))
+		},
+		Claims:     []string{"context.Context", "ctx"},
+		Message:    "`context.Context` is not the first parameter",
+		Suggestion: "move it first: `func F(ctx context.Context, …)`",
+		Variants: []Variant{{Lang: engine.LangGo, Query: `(parameter_list (parameter_declaration) (parameter_declaration type: (qualified_type) @t) @match (#eq? @t "context.Context"))`, Needles: []string{"context.Context"},
+			Bad:  []string{"package p\n\nfunc Save(name string, «ctx context.Context») error { return nil }\n"},
+			Good: []string{"package p\n\nfunc Save(ctx context.Context, name string) error { return nil }\n// func F(a int, ctx context.Context)\n"}}},
+	},
+	{
+		Name:  "rust-local-use",
+		Title: "`use` declarations inside functions",
+		Names: func(s *sentence) bool {
+			return s.has(words(`\bimports?\b`)) && s.has(words(`\btop of (?:the )?file\b`)) && s.has(words(`\b(?:functions?|locally)\b`))
+		},
+		Message:    "`use` inside a function",
+		Suggestion: "move the import to the top of the file",
+		Variants: []Variant{{Lang: engine.LangRust, Query: `((use_declaration) @match (#inside? @match function_item))`, Needles: []string{"use "},
+			Bad:  []string{"fn f() {\n    «use std::io::Write;»\n}\n"},
+			Good: []string{"use std::io::Write;\n\nfn f() {}\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n"}}},
+	},
+	{
+		Name:  "rust-unsafe",
+		Title: "`unsafe` code",
+		Names: func(s *sentence) bool {
+			return s.banned("unsafe") || s.negPhrase(words(`\bunsafe (?:code|blocks?)\b`))
+		},
+		Claims:     []string{"unsafe"},
+		Message:    "`unsafe` code",
+		Suggestion: "find a safe alternative",
+		NotInTests: true,
+		Variants: []Variant{{Lang: engine.LangRust, Query: `((unsafe_block) @match)
+((function_item (function_modifiers "unsafe")) @match)
+((impl_item "unsafe") @match)`, Needles: []string{"unsafe"},
+			Bad:  []string{"fn f() {\n    «unsafe { libc::exit(0) }»\n}\n"},
+			Good: []string{"fn f() { safe(); }\n// unsafe { x }\nconst S: &str = \"unsafe\";\n"}}},
+	},
+	{
+		Name:  "go-test-issue-name",
+		Title: "tests named after an issue number",
+		Names: func(s *sentence) bool {
+			return s.has(words("`testissue[0-9]*`|`TestIssue[0-9]*`")) || (s.hasSpan("TestIssue1234") && s.negated())
+		},
+		Claims:     []string{"TestIssue1234"},
+		Message:    "test named after an issue number",
+		Suggestion: "name the test after the behaviour it checks; cite the issue in a doc comment",
+		Variants: []Variant{{Lang: engine.LangGo, Query: `(function_declaration name: (identifier) @match (#match? @match "^TestIssue[0-9]+"))`,
+			Bad:  []string{"package p\n\nfunc «TestIssue1234»(t *testing.T) {}\n"},
+			Good: []string{"package p\n\n// See issue 1234.\nfunc TestDisablePathToLower(t *testing.T) {}\n"}}},
+	},
+	{
+		Name:  "go-test-underscore",
+		Title: "an underscore after `Test` in test names",
+		Names: func(s *sentence) bool {
+			return s.hasSpan("Test_Retry") || (s.has(words(`\bunderscore\b`)) && s.hasSpan("Test"))
+		},
+		Claims:     []string{"Test", "TestRetry", "Test_Retry"},
+		Message:    "underscore after `Test` in a test name",
+		Suggestion: "`TestRetry`, not `Test_Retry`",
+		Variants: []Variant{{Lang: engine.LangGo, Query: `(function_declaration name: (identifier) @match (#match? @match "^Test_"))`,
+			Bad:  []string{"package p\n\nfunc «Test_Retry»(t *testing.T) {}\n"},
+			Good: []string{"package p\n\nfunc TestRetry(t *testing.T) {}\nfunc test_helper() {}\n"}}},
+	},
+	{
+		Name:  "go-getter-prefix",
+		Title: "a `Get` prefix on getters",
+		Names: func(s *sentence) bool {
+			return s.hasSpan("Get") && s.has(words(`\bprefix\b`)) && s.has(words(`\bgetters?\b`)) && s.negated()
+		},
+		Claims:     []string{"Get", "func (a *Activity) Store()", "GetStore()"},
+		Message:    "getter named with a `Get` prefix",
+		Suggestion: "drop the prefix: `Store()`, not `GetStore()`",
+		Variants: []Variant{{Lang: engine.LangGo, Query: `(method_declaration name: (field_identifier) @match parameters: (parameter_list) @p (#match? @match "^Get[A-Z0-9]") (#eq? @p "()"))`,
+			Bad:  []string{"package p\n\nfunc (a *Activity) «GetStore»() *Store { return a.s }\n"},
+			Good: []string{"package p\n\nfunc (a *Activity) Store() *Store { return a.s }\nfunc (a *Activity) GetOrCreate(k string) int { return 0 }\n"}}},
+	},
+	{
+		Name:  "java-get-prefix",
+		Title: "a `get` prefix on method names",
+		Names: func(s *sentence) bool {
+			return s.hasSpan("get") && s.has(words(`\bprefix\b`)) && s.negated()
+		},
+		Claims:     []string{"get", "find", "fetch", "load", "parse", "create"},
+		Message:    "method named with a `get` prefix",
+		Suggestion: "use `find`, `fetch`, `load`, `parse`, `create`, or drop the prefix",
+		Inexact:    true,
+		Variants: []Variant{{Lang: engine.LangJava, Query: `(method_declaration name: (identifier) @match (#match? @match "^get[A-Z0-9]"))`,
+			Bad:  []string{"class A { int «getSize»() { return 0; } }\n"},
+			Good: []string{"class A { int size() { return 0; } int target() { return getter; } }\n"}}},
+	},
+	{
+		Name:  "impl-suffix",
+		Title: "an `Impl` suffix on type names",
+		Names: func(s *sentence) bool {
+			return s.hasSpan("Impl") && s.has(words(`\bsuffix\b`)) && s.negated()
+		},
+		Claims:     []string{"Impl"},
+		Message:    "type named with an `Impl` suffix",
+		Suggestion: "name it for what distinguishes it",
+		Variants: []Variant{
+			{Lang: engine.LangGo, Query: `(type_spec name: (type_identifier) @match (#match? @match "Impl$"))`,
+				Bad:  []string{"package p\n\ntype «StoreImpl» struct{}\n"},
+				Good: []string{"package p\n\ntype Store struct{}\ntype Implementer interface{}\n"}},
+			{Lang: engine.LangJava, Query: `(class_declaration name: (identifier) @match (#match? @match "Impl$"))`,
+				Bad:  []string{"class «StoreImpl» {}\n"},
+				Good: []string{"class Store {}\nclass Implementation {}\n"}},
+		},
+	},
+	{
+		Name:  "python-test-class",
+		Title: "`Test`-prefixed test classes",
+		Names: func(s *sentence) bool {
+			return s.hasSpan("Test") && s.has(words(`\bclass(?:es)?\b`)) && s.has(words(`\bprefix`)) && s.negated()
+		},
+		Claims:     []string{"Test", "test_*"},
+		Message:    "test class",
+		Suggestion: "write plain top-level `test_*` functions",
+		Variants: []Variant{{Lang: engine.LangPython, Query: `(class_definition name: (identifier) @match (#match? @match "^Test([A-Z_0-9]|$)"))`,
+			Bad:  []string{"class «TestClient»:\n    def test_connects(self):\n        pass\n"},
+			Good: []string{"def test_connects():\n    pass\nclass Testimony:\n    pass\n"}}},
+	},
+	{
+		Name:  "test-prefix",
+		Title: "a `test_` prefix on test functions",
+		Names: func(s *sentence) bool {
+			return s.hasSpan("test_", "test") && s.has(words(`\bprefix`)) && s.has(words(`\btests?\b`)) && s.negated()
+		},
+		Claims:     []string{"test_", "test"},
+		Message:    "test name with a `test` prefix",
+		Suggestion: "name the test for the behaviour it checks, without the prefix",
+		Variants: []Variant{
+			{Lang: engine.LangRust, Query: `((attribute_item (attribute (identifier) @a (#eq? @a "test"))) . (function_item name: (identifier) @match (#match? @match "^test_")))`,
+				Bad:  []string{"#[test]\nfn «test_parses»() {}\n"},
+				Good: []string{"#[test]\nfn parses() {}\nfn test_helper() {}\n"}},
+			{Lang: engine.LangJava, Query: `(method_declaration (modifiers (marker_annotation name: (identifier) @a (#eq? @a "Test"))) name: (identifier) @match (#match? @match "^test"))`,
+				Bad:  []string{"class A { @Test void «testParses»() {} }\n"},
+				Good: []string{"class A { @Test void parses() {} void testHelper() {} }\n"}},
+		},
+	},
+	{
+		Name:  "dataclass-frozen",
+		Title: "`@dataclass` without an explicit `frozen=`",
+		Names: func(s *sentence) bool {
+			return s.has(words(`@dataclass`)) && s.has(words(`\bfrozen\b`)) && s.has(words(`\bbare\b|\bwithout\b`))
+		},
+		Claims:     []string{"@dataclass", "frozen="},
+		Message:    "`@dataclass` without an explicit `frozen=`",
+		Suggestion: "choose: `@dataclass(frozen=True)` (or the project's frozen helper)",
+		Variants: []Variant{{Lang: engine.LangPython,
+			Query: `(decorator (identifier) @match (#eq? @match "dataclass"))
+(decorator (attribute attribute: (identifier) @match) (#eq? @match "dataclass"))
+(decorator (call function: (identifier) @match arguments: (argument_list) @args) (#eq? @match "dataclass") (#no-keyword-arg? @args "frozen"))
+(decorator (call function: (attribute attribute: (identifier) @match) arguments: (argument_list) @args) (#eq? @match "dataclass") (#no-keyword-arg? @args "frozen"))`,
+			Bad:  []string{"@«dataclass»\nclass A:\n    x: int\n\n@dataclasses.«dataclass»(slots=True)\nclass B:\n    y: int\n"},
+			Good: []string{"@dataclass(frozen=True)\nclass A:\n    x: int\n\n@frozen\nclass B:\n    y: int\n"}}},
+	},
+	{
+		Name:  "no-emoji",
+		Title: "emoji in source files",
+		Names: func(s *sentence) bool {
+			return s.negPhrase(words(`\bemojis?\b`)) && s.has(words(`\b(?:code|source|comments?|files?|tests?)\b`))
+		},
+		Message:    "emoji",
+		Suggestion: "write it in words",
+		Variants: func() []Variant {
+			var out []Variant
+			for _, l := range []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp} {
+				out = append(out, Variant{Lang: l, Regex: `[\x{1F300}-\x{1FAFF}\x{2600}-\x{27BF}\x{1F000}-\x{1F2FF}\x{2B50}\x{2B55}\x{2705}]`, Where: "any",
+					Bad:  []string{"«✅»\n"},
+					Good: []string{"ok\n— – ©\n"}})
+			}
+			return out
+		}(),
+	},
+}

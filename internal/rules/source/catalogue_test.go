@@ -1,0 +1,114 @@
+package source
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// variantRule is the rule one catalogue variant compiles into, alone.
+func variantRule(t *testing.T, e *Entry, v Variant) *policy.Rule {
+	t.Helper()
+	r := &policy.Rule{ID: e.Name + "/" + v.Lang, Domain: policy.DomainSource, Message: e.Message, Suggestion: e.Suggestion}
+	if v.Regex != "" {
+		r.Kind = KindPattern
+		r.Params = mustParams(t, PatternParams{Regex: v.Regex, Where: v.Where, Languages: []string{v.Lang}})
+	} else {
+		r.Kind = KindQuery
+		p := QueryParams{Queries: map[string]string{v.Lang: v.Query}, Needles: v.Needles}
+		if e.NotInTests {
+			p.Exclude = []string{"tests"}
+		}
+		r.Params = mustParams(t, p)
+	}
+	return r
+}
+
+func sampleName(lang string) string {
+	return map[string]string{
+		"python": "sample.py", "javascript": "sample.js", "typescript": "sample.ts", "tsx": "sample.tsx",
+		"go": "sample.go", "rust": "sample.rs", "java": "Sample.java", "csharp": "Sample.cs",
+	}[lang]
+}
+
+// TestCatalogueVariants runs every variant of every entry on its samples: each bad
+// sample must yield exactly the marked findings, at the marked places; each good sample
+// (the token in a comment, in a string, inside a longer identifier, the allowed form)
+// must yield none.
+func TestCatalogueVariants(t *testing.T) {
+	names := map[string]bool{}
+	for _, e := range Catalogue {
+		if names[e.Name] {
+			t.Errorf("duplicate catalogue entry %s", e.Name)
+		}
+		names[e.Name] = true
+		if len(e.Variants) == 0 || e.Names == nil || e.Message == "" {
+			t.Errorf("%s: an entry needs variants, a Names matcher and a message", e.Name)
+		}
+		for _, v := range e.Variants {
+			v := v
+			t.Run(e.Name+"/"+v.Lang, func(t *testing.T) {
+				if len(v.Bad) == 0 || len(v.Good) == 0 {
+					t.Fatalf("a variant needs code that must match and code that must not")
+				}
+				r := variantRule(t, e, v)
+				path := sampleName(v.Lang)
+				for i, s := range v.Bad {
+					code, want := marked(s)
+					if len(want) == 0 {
+						t.Fatalf("bad sample %d has no «» marker", i)
+					}
+					fs, _ := runFiles(t, []*policy.Rule{r}, map[string]string{path: code})
+					if got := located(fs); strings.Join(got, " ") != strings.Join(want, " ") {
+						t.Errorf("bad sample %d:\n%s\nfindings at %v, want %v", i, code, got, want)
+					}
+				}
+				for i, s := range v.Good {
+					fs, _ := runFiles(t, []*policy.Rule{r}, map[string]string{path: s})
+					for _, f := range fs {
+						t.Errorf("good sample %d:\n%s\nunexpected finding at %d:%d %q", i, s, f.Line, f.Column, f.Snippet)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestCatalogueNeedlesAreNecessary: every bad sample contains one of its variant's
+// needles, so the needle gate never hides a real match.
+func TestCatalogueNeedlesAreNecessary(t *testing.T) {
+	for _, e := range Catalogue {
+		for _, v := range e.Variants {
+			if len(v.Needles) == 0 {
+				continue
+			}
+			for _, s := range v.Bad {
+				code, _ := marked(s)
+				ok := false
+				for _, n := range v.Needles {
+					ok = ok || strings.Contains(code, n)
+				}
+				if !ok {
+					t.Errorf("%s/%s: bad sample %q has none of the needles %v", e.Name, v.Lang, code, v.Needles)
+				}
+			}
+		}
+	}
+}
+
+func TestCatalogueMessagesTemplatesResolve(t *testing.T) {
+	for _, e := range Catalogue {
+		for _, v := range e.Variants {
+			if v.Regex != "" {
+				continue
+			}
+			r := variantRule(t, e, v)
+			if _, err := testRegistry.CompileRule(r); err != nil {
+				t.Errorf("%s/%s: %v", e.Name, v.Lang, err)
+			}
+		}
+	}
+	_ = fmt.Sprint
+}

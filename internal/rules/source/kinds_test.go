@@ -1,0 +1,249 @@
+package source
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+func queryRule(t *testing.T, id string, p QueryParams, msg string) *policy.Rule {
+	return &policy.Rule{ID: id, Kind: KindQuery, Domain: policy.DomainSource, Params: mustParams(t, p), Message: msg}
+}
+
+// A broken parameter is a policy error that names it.
+func TestParamErrorsNameTheParameter(t *testing.T) {
+	for _, c := range []struct {
+		kind, params, want string
+	}{
+		{KindQuery, `{}`, "params.queries"},
+		{KindQuery, `{"queries": {"cobol": "(x)"}}`, `no grammar for language "cobol"`},
+		{KindQuery, `{"queries": {"python": "(call function: (identifer))"}}`, "params.queries[python]: python query, line 1"},
+		{KindQuery, `{"queries": {"python": "(call) @c"}}`, "params.capture: the python query has no capture @match"},
+		{KindQuery, `{"queries": {"python": "((call) @match (#frobnicate? @match))"}}`, "unknown predicate #frobnicate?"},
+		{KindQuery, `{"queries": {"python": "(call) @match"}, "exclude": ["docs"]}`, "params.exclude"},
+		{KindQuery, `{"queries": {"python": "(call) @match"}, "needles": [""]}`, "params.needles"},
+		{KindQuery, `{"queries": {"python": "(call) @match"}, "quries": {}}`, `unknown field "quries"`},
+		{KindPattern, `{"regex": "("}`, "params.regex"},
+		{KindPattern, `{"regex": "x*"}`, "matches the empty string"},
+		{KindPattern, `{"regex": "x", "where": "docs"}`, "params.where"},
+		{KindPattern, `{"regex": "x", "languages": ["klingon"]}`, "params.languages"},
+		{KindText, `{"check": "indent", "indent": "both"}`, "params.indent"},
+		{KindText, `{"check": "max_line_length"}`, "params.max"},
+		{KindText, `{"check": "header"}`, "params.header"},
+		{KindText, `{"check": "filename", "naming": "SCREAMING"}`, "params.naming"},
+		{KindText, `{"check": "spelling"}`, "params.check"},
+		{KindText, `{"check": "indent", "indent": "tabs", "new_files_only": true}`, "params.new_files_only"},
+	} {
+		_, err := testRegistry.CompileRule(&policy.Rule{ID: "R", Kind: c.kind, Params: json.RawMessage(c.params)})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %s: error %v, want it to mention %q", c.kind, c.params, err, c.want)
+		}
+	}
+}
+
+func TestQueryKindFindsAndLocates(t *testing.T) {
+	r := queryRule(t, "then", QueryParams{Queries: map[string]string{
+		"typescript": `(call_expression function: (member_expression property: (property_identifier) @match (#eq? @match "then")))`,
+	}}, "`.then()` on {{match}}")
+	fs, _ := runFiles(t, []*policy.Rule{r}, map[string]string{
+		"src/a.ts": "load()\n  .then(x => x);\n// .then(y)\nconst s = \".then(z)\";\n",
+		"src/b.py": "a.then(b)\n", // not a TypeScript file
+	})
+	if len(fs) != 1 || fs[0].Path != "src/a.ts" || fs[0].Line != 2 || fs[0].Column != 4 || fs[0].Message != "`.then()` on then" {
+		t.Fatalf("findings %+v, want one at src/a.ts:2:4", fs)
+	}
+}
+
+// Several query rules of a run share one combined query per language; each still gets
+// exactly its own findings, the same as when it runs alone.
+func TestBatchedQueriesMatchRunningAlone(t *testing.T) {
+	mk := func(id, q string) *policy.Rule {
+		return queryRule(t, id, QueryParams{Queries: map[string]string{"python": q}}, id)
+	}
+	rules := []*policy.Rule{
+		mk("print", `((call function: (identifier) @f) @match (#eq? @f "print"))`),
+		mk("except", `(except_clause "except" @match !value)`),
+		mk("star", `((import_from_statement (wildcard_import)) @match)`),
+		mk("print-again", `((call function: (identifier) @f) @match (#eq? @f "print") (#not-in-main? @match))`),
+	}
+	files := map[string]string{
+		"a.py": "from os import *\nprint(1)\ntry:\n    x()\nexcept:\n    print(2)\nif __name__ == \"__main__\":\n    print(3)\n",
+		"b.py": "x = 1\n",
+	}
+	together, _ := runFiles(t, rules, files)
+	var alone []engine.Finding
+	for _, r := range rules {
+		fs, _ := runFiles(t, []*policy.Rule{r}, files)
+		alone = append(alone, fs...)
+	}
+	key := func(fs []engine.Finding) []string {
+		var out []string
+		for _, f := range fs {
+			out = append(out, f.Message+"@"+f.Path+":"+string(rune('0'+f.Line)))
+		}
+		return sortedStrings(out)
+	}
+	if strings.Join(key(together), " ") != strings.Join(key(alone), " ") {
+		t.Fatalf("batched %v\nalone   %v", key(together), key(alone))
+	}
+	if n := len(together); n != 3+1+1+2 {
+		t.Fatalf("%d findings, want 7: %v", n, key(together))
+	}
+}
+
+// The needle gate: a file without the needle is not parsed, and the verdict is the same.
+func TestNeedlesDerivedFromPredicates(t *testing.T) {
+	ch, err := testRegistry.CompileRule(queryRule(t, "r", QueryParams{Queries: map[string]string{
+		"go": `((call_expression function: (selector_expression) @f) @match (#eq? @f "fmt.Println"))`,
+	}}, "x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	qc := ch.(*queryCheck)
+	if len(qc.needles) != 1 || string(qc.needles[0]) != "fmt.Println" {
+		t.Fatalf("needles %q, want [fmt.Println]", qc.needles)
+	}
+	ch2, _ := testRegistry.CompileRule(queryRule(t, "r2", QueryParams{Queries: map[string]string{"go": `(call_expression) @match`}}, "x"))
+	if ch2.(*queryCheck).needles != nil {
+		t.Fatal("a pattern without string predicates has no needle: every file must be parsed")
+	}
+}
+
+func TestDiffModeOwnsOnlyTouchedLines(t *testing.T) {
+	r := queryRule(t, "r", QueryParams{Queries: map[string]string{"python": `((call function: (identifier) @f) @match (#eq? @f "print"))`}}, "print")
+	ch, _ := testRegistry.CompileRule(r)
+	ev := &engine.Evidence{Mode: engine.ModeDiff, Files: []*engine.File{
+		{Path: "a.py", Lang: "python", Content: []byte("print(1)\nprint(2)\n"), Touched: engine.LineSet{2: true}},
+	}}
+	defer ev.Close()
+	out := engine.Run([]engine.Compiled{{Rule: r, Check: ch}}, ev, engine.Options{})[0]
+	if fs := out.Findings(); len(fs) != 1 || fs[0].Line != 2 {
+		t.Fatalf("findings %+v, want only line 2 (line 1 was there before)", fs)
+	}
+}
+
+// Files with syntax errors are checked where the tree is sound; huge and binary files
+// are skipped and say so; nothing crashes.
+func TestBadInput(t *testing.T) {
+	r := queryRule(t, "r", QueryParams{Queries: map[string]string{"python": `((call function: (identifier) @f) @match (#eq? @f "print"))`}}, "print")
+	ch, _ := testRegistry.CompileRule(r)
+	ev := &engine.Evidence{Mode: engine.ModeAll, Files: []*engine.File{
+		{Path: "broken.py", Lang: "python", Content: []byte("def f(:\n    pass\nprint(1)\n")},
+		{Path: "big.py", Lang: "python", Content: []byte("print(1)\n" + strings.Repeat("#", 3<<20))},
+		{Path: "bin.py", Lang: "python", Content: []byte("print(1)\x00")},
+	}}
+	defer ev.Close()
+	out := engine.Run([]engine.Compiled{{Rule: r, Check: ch}}, ev, engine.Options{})[0]
+	got := map[string]engine.TargetResult{}
+	for _, tr := range out.Targets {
+		got[tr.Target.Path] = tr
+	}
+	if b := got["broken.py"]; b.Verdict != engine.Violated || len(b.Findings) != 1 || b.Findings[0].Line != 3 {
+		t.Errorf("broken.py: %+v, want the print on line 3 found despite the syntax error on line 1", b)
+	}
+	for _, p := range []string{"big.py", "bin.py"} {
+		if g := got[p]; g.Verdict != engine.Undetermined || !strings.HasPrefix(g.Reason, "skipped:") {
+			t.Errorf("%s: %s %q, want undetermined and skipped", p, g.Verdict, g.Reason)
+		}
+	}
+}
+
+func TestPatternKindSkipsCommentsAndStrings(t *testing.T) {
+	r := &policy.Rule{ID: "p", Kind: KindPattern, Message: "null check", Params: mustParams(t, PatternParams{Regex: `==\s*null`, Languages: []string{"csharp", "java"}})}
+	c := &policy.Rule{ID: "c", Kind: KindPattern, Message: "noqa", Params: mustParams(t, PatternParams{Regex: `noqa\b`, Where: "comments"})}
+	fs, _ := runFiles(t, []*policy.Rule{r, c}, map[string]string{
+		"A.cs":   "if (a == null) {}\n// a == null\nvar s = \"a == null\";\n",
+		"B.java": "class B { boolean f() { return a == null; } // b == null\n}\n",
+		"c.py":   "x = 1  # noqa\ny = \"# noqa\"\n",
+	})
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Path+":"+string(rune('0'+f.Line)))
+	}
+	if strings.Join(got, " ") != "A.cs:1 B.java:1 c.py:1" {
+		t.Fatalf("findings %v, want A.cs:1 B.java:1 c.py:1", got)
+	}
+}
+
+func TestTextKind(t *testing.T) {
+	mk := func(id string, p TextParams) *policy.Rule {
+		return &policy.Rule{ID: id, Kind: KindText, Params: mustParams(t, p)}
+	}
+	files := map[string]string{
+		"a.py": "def f():\n\treturn 1   \n\n\ns = \"\"\"\n    kept   \n\"\"\"\n" + "x = 1 + " + strings.Repeat("2 + ", 25) + "3\n" + "# https://example.com/" + strings.Repeat("p", 90) + "\nend = True",
+		"b.go": "package b\n\nfunc F() {\n\treturn\n}\n/*\n * doc\n */\n",
+	}
+	for _, c := range []struct {
+		rule *policy.Rule
+		want string
+	}{
+		{mk("spaces", TextParams{Check: "indent", Indent: "spaces", Languages: []string{"python"}}), "a.py:2"},
+		{mk("tabs", TextParams{Check: "indent", Indent: "tabs", Languages: []string{"go"}}), ""}, // " * doc" is inside a comment
+		{mk("trailing", TextParams{Check: "trailing_whitespace"}), "a.py:2"},                     // not the line inside the string
+		{mk("len", TextParams{Check: "max_line_length", Max: 88}), "a.py:8"},                     // not the URL line
+		{mk("eof", TextParams{Check: "final_newline"}), "a.py:10"},
+	} {
+		fs, _ := runFiles(t, []*policy.Rule{c.rule}, files)
+		var got []string
+		for _, f := range fs {
+			got = append(got, f.Path+":"+itoa(f.Line))
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s: findings %v, want %q", c.rule.ID, got, c.want)
+		}
+	}
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+func TestHeaderOnNewFiles(t *testing.T) {
+	r := &policy.Rule{ID: "h", Kind: KindText, Params: mustParams(t, TextParams{
+		Check: "header", Header: "// Copyright The Cobalt Authors\n// SPDX-License-Identifier: Apache-2.0", NewFilesOnly: true, SkipGenerated: true})}
+	ch, err := testRegistry.CompileRule(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := &engine.Evidence{Mode: engine.ModeDiff, Files: []*engine.File{
+		{Path: "retry.go", New: true, Content: []byte("package retry\n")},
+		{Path: "jitter.go", New: true, Content: []byte("// Copyright The Cobalt Authors\n// SPDX-License-Identifier: MIT\n\npackage retry\n")},
+		{Path: "ok.go", New: true, Content: []byte("// Copyright The Cobalt Authors\n// SPDX-License-Identifier: Apache-2.0\n\npackage retry\n")},
+		{Path: "gen.go", New: true, Content: []byte("// Code generated by \"stringer\"; DO NOT EDIT.\n\npackage flags\n")},
+		{Path: "old.go", Content: []byte("package server\n"), Touched: engine.LineSet{1: true}},
+	}}
+	defer ev.Close()
+	out := engine.Run([]engine.Compiled{{Rule: r, Check: ch}}, ev, engine.Options{})[0]
+	var got []string
+	for _, f := range out.Findings() {
+		got = append(got, f.Path+":"+itoa(f.Line))
+	}
+	if strings.Join(sortedStrings(got), " ") != "jitter.go:2 retry.go:1" {
+		t.Fatalf("findings %v, want jitter.go:2 (wrong licence line) and retry.go:1 (missing)", got)
+	}
+	ev2 := &engine.Evidence{Mode: engine.ModeAll, Files: []*engine.File{{Path: "retry.go", Content: []byte("package retry\n")}}}
+	if o := engine.Run([]engine.Compiled{{Rule: r, Check: ch}}, ev2, engine.Options{})[0]; o.Verdict != engine.Inapplicable {
+		t.Fatalf("--all has no new files: verdict %s, want inapplicable", o.Verdict)
+	}
+}
+
+func TestFilenameConventions(t *testing.T) {
+	kebab := &policy.Rule{ID: "k", Kind: KindText, Scope: policy.Scope{Globs: []string{"*.ts"}}, Params: mustParams(t, TextParams{Check: "filename", Naming: "kebab-case"})}
+	spec := &policy.Rule{ID: "s", Kind: KindText, Params: mustParams(t, TextParams{Check: "filename", Forbid: []string{"*.spec.ts"}})}
+	fs, _ := runFiles(t, []*policy.Rule{kebab, spec}, map[string]string{
+		"src/user-profile.ts": "", "src/userProfile.ts": "", "src/a.test.ts": "", "src/b.spec.ts": "", "src/__init__.ts": "", "src/[id].ts": "",
+	})
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Path)
+	}
+	if strings.Join(got, " ") != "src/b.spec.ts src/userProfile.ts" {
+		t.Fatalf("findings %v", got)
+	}
+}

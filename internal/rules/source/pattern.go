@@ -1,0 +1,145 @@
+package source
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lang"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// PatternParams are the parameters of a `pattern` rule: a regular expression whose
+// every match is a violation.
+type PatternParams struct {
+	// Regex is an RE2 regular expression (Go syntax), matched against each line.
+	Regex string `json:"regex"`
+	// Where says which part of the text may hold a match: "code" (the default: not in
+	// comments or string literals), "comments", "strings", "comments+strings" or "any".
+	// Where the file's language is unknown, "code" means the whole line and
+	// "comments"/"strings" cannot be judged (undetermined).
+	Where string `json:"where,omitempty"`
+	// Languages restricts the rule to files of these languages (engine names); empty
+	// means every file in scope.
+	Languages []string `json:"languages,omitempty"`
+	// IgnoreCase makes the match case-insensitive.
+	IgnoreCase bool `json:"ignore_case,omitempty"`
+}
+
+type patternCheck struct {
+	rule       *policy.Rule
+	re         *regexp.Regexp
+	where      int // bit set of regions that may hold a match; 0 = code
+	any        bool
+	langs      map[string]bool
+	message    string
+	suggestion string
+}
+
+func compilePattern(rule *policy.Rule) (engine.Check, error) {
+	var p PatternParams
+	if err := decode(rule.Params, &p); err != nil {
+		return nil, err
+	}
+	if p.Regex == "" {
+		return nil, fmt.Errorf("params.regex: required")
+	}
+	expr := p.Regex
+	if p.IgnoreCase {
+		expr = "(?i)" + expr
+	}
+	re, err := regexp.Compile("(?m)" + expr)
+	if err != nil {
+		return nil, fmt.Errorf("params.regex: %w", err)
+	}
+	if re.MatchString("") {
+		return nil, fmt.Errorf("params.regex: %q matches the empty string, so it would flag every line", p.Regex)
+	}
+	c := &patternCheck{rule: rule, re: re, message: rule.Message, suggestion: rule.Suggestion}
+	switch p.Where {
+	case "", "code":
+	case "comments":
+		c.where = lang.Comment
+	case "strings":
+		c.where = lang.String
+	case "comments+strings":
+		c.where = lang.Comment | lang.String
+	case "any":
+		c.any = true
+	default:
+		return nil, fmt.Errorf("params.where: %q is not one of code, comments, strings, comments+strings, any", p.Where)
+	}
+	if len(p.Languages) > 0 {
+		c.langs = map[string]bool{}
+		for _, l := range p.Languages {
+			if !knownLang(l) {
+				return nil, fmt.Errorf("params.languages: unknown language %q", l)
+			}
+			c.langs[l] = true
+		}
+	}
+	if c.message == "" {
+		c.message = "forbidden text"
+	}
+	return c, nil
+}
+
+func (c *patternCheck) Targets(ev *engine.Evidence) []engine.Target {
+	return fileTargets(ev, c.rule.Scope, c.langs)
+}
+
+func (c *patternCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	f := fileOf(ev, t)
+	if f == nil {
+		return engine.Result{Verdict: engine.Undetermined, Reason: "internal error: target file not in the evidence"}
+	}
+	if r := lang.SkipReason(f.Content); r != "" {
+		return skipped(r)
+	}
+	// One pass over the whole file first: most files have no match, and then nothing
+	// is parsed.
+	locs := c.re.FindAllIndex(f.Content, -1)
+	if len(locs) == 0 {
+		return satisfied()
+	}
+	var regions *lang.Regions
+	if !c.any {
+		r, ok, err := lang.FileRegions(ev, f)
+		switch {
+		case err != nil:
+			return engine.Result{Verdict: engine.Undetermined, Reason: fmt.Sprintf("%s: %v", f.Path, err)}
+		case !ok && c.where != 0:
+			return engine.Result{Verdict: engine.Undetermined, Reason: fmt.Sprintf("%s: heed cannot tell comments and strings from code in this file", f.Path)}
+		}
+		regions = r
+	}
+	li := newLineIndex(f.Content)
+	var fs []engine.Finding
+	for _, l := range locs {
+		start, end := l[0], l[1]
+		if end == start {
+			continue
+		}
+		if !c.any && regions != nil {
+			if c.where == 0 {
+				// In code: the match must start in code (a match that begins in code and
+				// runs into a string, like `print("`, still counts).
+				if regions.At(start) != 0 {
+					continue
+				}
+			} else if !regions.Covers(start, end, c.where) {
+				continue
+			}
+		}
+		line, col := li.pos(f.Content, start)
+		eline, ecol := li.pos(f.Content, end)
+		fs = append(fs, engine.Finding{
+			Path: f.Path, Line: line, Column: col, EndLine: eline, EndColumn: ecol,
+			CommandIndex: -1,
+			Message:      c.message,
+			Snippet:      snippet(lineText(f.Content, li, line)),
+			Suggestion:   c.suggestion,
+		})
+	}
+	return violated(fs)
+}

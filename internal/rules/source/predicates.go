@@ -1,0 +1,354 @@
+package source
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lang"
+)
+
+// heed's own query predicates, evaluated in Go after Tree-sitter's text predicates
+// (#eq?, #match?, #any-of? and their negations, which the binding applies). Each takes
+// a capture first; a match is kept only if every predicate of its pattern holds.
+//
+//	(#inside? @c kind ...)      some ancestor of @c has one of the kinds
+//	(#not-inside? @c kind ...)  no ancestor of @c has one of the kinds
+//	(#kind? @c kind ...)        @c is of one of the kinds
+//	(#not-kind? @c kind ...)    @c is of none of the kinds
+//	(#not-in-test? @c)          @c is not inside a test in the file (a #[cfg(test)]
+//	                            module or #[test] function in Rust, a test_* function
+//	                            or Test* class in Python, a Test* function in Go, a
+//	                            describe/it/test callback in JS/TS, an @Test method in Java)
+//	(#not-in-main? @c)          @c is not in the program's entry point (Python's
+//	                            `if __name__ == "__main__":` block, Go's and Rust's main)
+//	(#no-keyword-arg? @args name ...)  a Python argument list passes none of the keyword
+//	                            arguments and no **kwargs that could carry them
+//	(#max-positional? @args n)  a Python argument list has at most n positional
+//	                            arguments (and no *args that could add more)
+//	(#text-mode? @args n)       a Python open()-style call opens in text mode: its mode
+//	                            (positional argument n, 1-based, or mode=) is absent or a
+//	                            literal without "b"; an unknown mode is not text mode
+type predFunc func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool
+
+var predicates = map[string]struct {
+	minArgs int
+	fn      predFunc
+}{
+	"inside?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return hasAncestor(nodeOf(m, p), kinds(p))
+	}},
+	"not-inside?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return !hasAncestor(nodeOf(m, p), kinds(p))
+	}},
+	"kind?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return isKind(nodeOf(m, p), kinds(p))
+	}},
+	"not-kind?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return !isKind(nodeOf(m, p), kinds(p))
+	}},
+	"not-in-test?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return !inTest(nodeOf(m, p), t)
+	}},
+	"not-in-main?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return !inMain(nodeOf(m, p), t)
+	}},
+	"no-keyword-arg?": {2, noKeywordArg},
+	"text-mode?":      {2, textMode},
+	"max-positional?": {2, maxPositional},
+}
+
+// checkPredicates validates the general predicates of a compiled query: known names,
+// a capture first, strings after.
+func checkPredicates(q *lang.Query) error {
+	for i, ps := range q.General {
+		for _, p := range ps {
+			def, ok := predicates[p.Name]
+			if !ok {
+				return fmt.Errorf("pattern %d: unknown predicate #%s (heed knows #eq?, #not-eq?, #match?, #not-match?, #any-of?, #not-any-of?, %s)", i+1, p.Name, predicateNames())
+			}
+			if len(p.Args) < def.minArgs {
+				return fmt.Errorf("pattern %d: #%s needs at least %d arguments", i+1, p.Name, def.minArgs)
+			}
+			if p.Args[0].Capture < 0 {
+				return fmt.Errorf("pattern %d: #%s takes a capture first, not %q", i+1, p.Name, p.Args[0].String)
+			}
+			for _, a := range p.Args[1:] {
+				if a.Capture >= 0 {
+					return fmt.Errorf("pattern %d: #%s takes strings after its capture", i+1, p.Name)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func predicateNames() string {
+	var ns []string
+	for _, n := range []string{"inside?", "not-inside?", "kind?", "not-kind?", "not-in-test?", "not-in-main?", "no-keyword-arg?", "text-mode?", "max-positional?"} {
+		ns = append(ns, "#"+n)
+	}
+	return strings.Join(ns, ", ")
+}
+
+// holds evaluates every general predicate of the match's pattern.
+func holds(q *lang.Query, m lang.Match, t *lang.Tree) bool {
+	for _, p := range q.General[m.Pattern] {
+		def := predicates[p.Name]
+		if def.fn == nil {
+			return false
+		}
+		if nodeOf(m, p) == nil {
+			continue // the capture is optional and absent: nothing to test
+		}
+		if !def.fn(q, p, m, t) {
+			return false
+		}
+	}
+	return true
+}
+
+func nodeOf(m lang.Match, p lang.Predicate) *sitter.Node {
+	want := p.Args[0].Capture
+	for i := range m.Captures {
+		if m.Captures[i].Index == want {
+			return &m.Captures[i].Node
+		}
+	}
+	return nil
+}
+
+func kinds(p lang.Predicate) map[string]bool {
+	out := map[string]bool{}
+	for _, a := range p.Args[1:] {
+		out[a.String] = true
+	}
+	return out
+}
+
+func isKind(n *sitter.Node, ks map[string]bool) bool { return n != nil && ks[n.Kind()] }
+
+func hasAncestor(n *sitter.Node, ks map[string]bool) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if ks[p.Kind()] {
+			return true
+		}
+	}
+	return false
+}
+
+func text(n *sitter.Node, t *lang.Tree) string {
+	if n == nil {
+		return ""
+	}
+	s, e := n.StartByte(), n.EndByte()
+	if int(e) > len(t.Src) || s > e {
+		return ""
+	}
+	return string(t.Src[s:e])
+}
+
+var (
+	pyTestFunc   = regexp.MustCompile(`^test`)
+	pyTestClass  = regexp.MustCompile(`^Test`)
+	goTestFunc   = regexp.MustCompile(`^(Test|Benchmark|Example|Fuzz)([A-Z_0-9]|$)`)
+	jsTestCallee = regexp.MustCompile(`^(describe|it|test|suite|beforeEach|afterEach|beforeAll|afterAll|before|after)(\.(each|only|skip|concurrent|todo|sequential))*$`)
+	javaTestAnn  = regexp.MustCompile(`^@(org\.junit\.(jupiter\.api\.)?)?(Test|ParameterizedTest|RepeatedTest|TestFactory|TestTemplate|Before|After|BeforeEach|AfterEach|BeforeAll|AfterAll)\b`)
+	rustTestAttr = regexp.MustCompile(`^#!?\[\s*(cfg\s*\(\s*test\s*\)|(\w+::)*test\b|rstest\b|bench\b)`)
+	pyMainCond   = regexp.MustCompile(`^__name__\s*==\s*['"]__main__['"]$|^['"]__main__['"]\s*==\s*__name__$`)
+)
+
+// inTest reports whether the node lies in test code of its file.
+func inTest(n *sitter.Node, t *lang.Tree) bool {
+	if n == nil {
+		return false
+	}
+	switch t.Lang {
+	case engine.LangRust:
+		if rustFileIsTest(t) {
+			return true
+		}
+		for p := n; p != nil; p = p.Parent() {
+			if k := p.Kind(); k == "mod_item" || k == "function_item" || k == "impl_item" {
+				for s := p.PrevSibling(); s != nil && (s.Kind() == "attribute_item" || s.Kind() == "line_comment" || s.Kind() == "block_comment"); s = s.PrevSibling() {
+					if s.Kind() == "attribute_item" && rustTestAttr.MatchString(text(s, t)) {
+						return true
+					}
+				}
+			}
+		}
+	case engine.LangPython:
+		for p := n.Parent(); p != nil; p = p.Parent() {
+			switch p.Kind() {
+			case "function_definition":
+				if pyTestFunc.MatchString(text(p.ChildByFieldName("name"), t)) {
+					return true
+				}
+			case "class_definition":
+				if pyTestClass.MatchString(text(p.ChildByFieldName("name"), t)) {
+					return true
+				}
+			}
+		}
+	case engine.LangGo:
+		for p := n.Parent(); p != nil; p = p.Parent() {
+			if p.Kind() == "function_declaration" && goTestFunc.MatchString(text(p.ChildByFieldName("name"), t)) {
+				return true
+			}
+		}
+	case engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX:
+		for p := n.Parent(); p != nil; p = p.Parent() {
+			if p.Kind() == "call_expression" {
+				fn := p.ChildByFieldName("function")
+				if fn != nil && jsTestCallee.MatchString(text(fn, t)) {
+					return true
+				}
+			}
+		}
+	case engine.LangJava:
+		for p := n.Parent(); p != nil; p = p.Parent() {
+			if p.Kind() == "method_declaration" {
+				for i := uint(0); i < p.NamedChildCount(); i++ {
+					c := p.NamedChild(i)
+					if c.Kind() != "modifiers" {
+						continue
+					}
+					for j := uint(0); j < c.NamedChildCount(); j++ {
+						a := c.NamedChild(j)
+						if (a.Kind() == "marker_annotation" || a.Kind() == "annotation") && javaTestAnn.MatchString(text(a, t)) {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// rustFileIsTest reports a file-level #![cfg(test)].
+func rustFileIsTest(t *lang.Tree) bool {
+	root := t.Root()
+	for i := uint(0); i < root.NamedChildCount(); i++ {
+		c := root.NamedChild(i)
+		switch c.Kind() {
+		case "inner_attribute_item":
+			if strings.Contains(strings.ReplaceAll(text(c, t), " ", ""), "cfg(test)") {
+				return true
+			}
+		case "line_comment", "block_comment":
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// inMain reports whether the node lies in the program's entry point.
+func inMain(n *sitter.Node, t *lang.Tree) bool {
+	if n == nil {
+		return false
+	}
+	switch t.Lang {
+	case engine.LangPython:
+		for p := n.Parent(); p != nil; p = p.Parent() {
+			if p.Kind() == "if_statement" && pyMainCond.MatchString(strings.TrimSpace(text(p.ChildByFieldName("condition"), t))) {
+				return true
+			}
+		}
+	case engine.LangGo, engine.LangRust:
+		kind := "function_declaration"
+		if t.Lang == engine.LangRust {
+			kind = "function_item"
+		}
+		for p := n.Parent(); p != nil; p = p.Parent() {
+			if p.Kind() == kind && text(p.ChildByFieldName("name"), t) == "main" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// noKeywordArg: the argument list passes none of the named keyword arguments, and no
+// **kwargs splat that might.
+func noKeywordArg(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+	args := nodeOf(m, p)
+	names := kinds(p)
+	for i := uint(0); i < args.NamedChildCount(); i++ {
+		c := args.NamedChild(i)
+		switch c.Kind() {
+		case "dictionary_splat":
+			return false
+		case "keyword_argument":
+			if names[text(c.ChildByFieldName("name"), t)] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// textMode: the call's mode argument is absent or a plain string literal without "b".
+func textMode(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+	args := nodeOf(m, p)
+	pos := 0
+	if _, err := fmt.Sscanf(p.Args[1].String, "%d", &pos); err != nil || pos < 1 {
+		return false
+	}
+	var mode *sitter.Node
+	n := 0
+	for i := uint(0); i < args.NamedChildCount(); i++ {
+		c := args.NamedChild(i)
+		switch c.Kind() {
+		case "keyword_argument":
+			if text(c.ChildByFieldName("name"), t) == "mode" {
+				mode = c.ChildByFieldName("value")
+			}
+		case "list_splat", "dictionary_splat":
+			return false // the mode could be anything
+		case "comment":
+		default:
+			n++
+			if n == pos {
+				mode = c
+			}
+		}
+	}
+	if mode == nil {
+		return true
+	}
+	if mode.Kind() != "string" {
+		return false
+	}
+	s := text(mode, t)
+	quote := strings.IndexAny(s, `'"`)
+	if quote < 0 || strings.ContainsAny(s[:quote], "fF") {
+		return false // not a plain literal: the mode is computed
+	}
+	body := strings.Trim(s[quote:], `'"`)
+	return !strings.Contains(body, "b")
+}
+
+// maxPositional: at most n positional arguments, and no *args.
+func maxPositional(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+	args := nodeOf(m, p)
+	max := 0
+	if _, err := fmt.Sscanf(p.Args[1].String, "%d", &max); err != nil || max < 0 {
+		return false
+	}
+	n := 0
+	for i := uint(0); i < args.NamedChildCount(); i++ {
+		switch args.NamedChild(i).Kind() {
+		case "keyword_argument", "dictionary_splat", "comment":
+		case "list_splat":
+			return false
+		default:
+			n++
+		}
+	}
+	return n <= max
+}

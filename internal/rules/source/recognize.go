@@ -1,0 +1,198 @@
+package source
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// catalogueRecognizer compiles sentences that name a catalogue convention.
+type catalogueRecognizer struct{}
+
+func (catalogueRecognizer) Name() string { return "source.catalogue" }
+
+func (catalogueRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := newSentence(c)
+	var res recognize.Result
+	for _, e := range matchingEntries(s) {
+		rules, why := e.compile(s, rc)
+		res.Rules = append(res.Rules, rules...)
+		if len(rules) == 0 && res.Unenforced == "" {
+			res.Unenforced = why
+		}
+	}
+	if len(res.Rules) > 0 {
+		res.Unenforced = ""
+	}
+	return res
+}
+
+// matchingEntries are the catalogue entries a sentence names.
+func matchingEntries(s *sentence) []*Entry {
+	var out []*Entry
+	for _, e := range Catalogue {
+		if e.Names(s) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// compile turns a catalogue entry into the rules for the languages the constraint and
+// the repository select.
+func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, string) {
+	var cands []string
+	for _, v := range e.Variants {
+		cands = append(cands, v.Lang)
+	}
+	cands = dedupeStrings(cands)
+	langs := pickLangs(s, rc, cands)
+	if len(langs) == 0 {
+		return nil, fmt.Sprintf("names %s, which heed checks in %s; the constraint's files are in none of them", e.Title, strings.Join(cands, ", "))
+	}
+	if region := s.unknownRegion(); region != "" {
+		return nil, fmt.Sprintf("names %s, but only in %s, which heed cannot locate", e.Title, region)
+	}
+	sc, _ := ruleScope(s, rc, langs)
+	exclude := inFileExclusions(s, e.NotInTests)
+	base := policy.Rule{
+		Domain:     policy.DomainSource,
+		Severity:   s.severity(),
+		Exact:      !e.Inexact,
+		Message:    e.Message,
+		Suggestion: e.Suggestion,
+		Scope:      sc,
+	}
+	var out []policy.Rule
+	// One query rule for every language with a grammar.
+	qp := QueryParams{Queries: map[string]string{}, Entry: e.Name, Exclude: exclude}
+	var needles []string
+	allNeedles := true
+	var qvars []Variant
+	patterns := map[string][]Variant{}
+	for _, v := range e.Variants {
+		if !contains(langs, v.Lang) {
+			continue
+		}
+		if v.Regex != "" {
+			patterns[v.Regex+"\x00"+v.Where] = append(patterns[v.Regex+"\x00"+v.Where], v)
+			continue
+		}
+		qp.Queries[v.Lang] = v.Query
+		qvars = append(qvars, v)
+		if len(v.Needles) == 0 {
+			allNeedles = false
+		}
+		needles = append(needles, v.Needles...)
+	}
+	if len(qvars) > 0 {
+		if allNeedles {
+			qp.Needles = dedupeStrings(needles)
+			sort.Strings(qp.Needles)
+		}
+		r := base
+		r.Kind = KindQuery
+		r.Params = marshal(qp)
+		if cs, ok := variantCases(qvars, sc); ok {
+			r.Cases = cs
+			out = append(out, r)
+		}
+	}
+	for _, key := range sortedKeys(patterns) {
+		vs := patterns[key]
+		pp := PatternParams{Regex: vs[0].Regex, Where: vs[0].Where}
+		for _, v := range vs {
+			pp.Languages = append(pp.Languages, v.Lang)
+		}
+		r := base
+		r.Kind = KindPattern
+		r.Params = marshal(pp)
+		if cs, ok := variantCases(vs, sc); ok {
+			r.Cases = cs
+			out = append(out, r)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Sprintf("names %s, but no sample path of its languages lies in the rule's scope", e.Title)
+	}
+	return out, ""
+}
+
+// inFileExclusions: "in library code" also excludes test code and entry points inside
+// source files (Rust's #[cfg(test)] modules, Python's __main__ blocks).
+func inFileExclusions(s *sentence, notInTests bool) []string {
+	var ex []string
+	p := s.prose()
+	lib := libraryRE.MatchString(p)
+	if notInTests || lib || productionRE.MatchString(p) {
+		ex = append(ex, "tests")
+	}
+	if lib {
+		ex = append(ex, "main")
+	}
+	return ex
+}
+
+// variantCases builds a rule's authored cases from its variants' samples: the first
+// bad sample must be violated, the first good one satisfied, at a path in scope.
+func variantCases(vs []Variant, sc policy.Scope) ([]policy.Case, bool) {
+	for _, v := range vs {
+		p, ok := samplePath(sc, v.Lang, "")
+		if !ok {
+			continue
+		}
+		bad, _ := marked(v.Bad[0])
+		return []policy.Case{
+			{Expect: policy.ExpectViolated, Path: p, Code: bad, Note: "the construct, in " + v.Lang},
+			{Expect: policy.ExpectSatisfied, Path: p, Code: v.Good[0], Note: "the allowed form, or the token in a comment or string"},
+		}, true
+	}
+	return nil, false
+}
+
+// marked strips the «» markers of a catalogue sample; it returns the code and the
+// marked spans as "line:col-endline:endcol".
+func marked(sample string) (string, []string) {
+	var b strings.Builder
+	var want []string
+	line, col := 1, 1
+	var sl, sc int
+	for _, r := range sample {
+		switch r {
+		case '«':
+			sl, sc = line, col
+			continue
+		case '»':
+			want = append(want, fmt.Sprintf("%d:%d-%d:%d", sl, sc, line, col))
+			continue
+		}
+		b.WriteRune(r)
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return b.String(), want
+}
+
+func marshal(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // params are plain structs: cannot fail
+	}
+	return b
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,256 @@
+package source
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// find returns the corpus constraint whose text contains the quote.
+func find(t *testing.T, corpus map[string]*corpusFile, file, quote string) (*policy.Constraint, *corpusFile) {
+	t.Helper()
+	cf := corpus[file]
+	if cf == nil {
+		t.Fatalf("no corpus file %s", file)
+	}
+	for i := range cf.cons {
+		if strings.Contains(cf.cons[i].Text, quote) {
+			return &cf.cons[i], cf
+		}
+	}
+	t.Fatalf("%s: no constraint contains %q", file, quote)
+	return nil, nil
+}
+
+// TestRecognizeCorpus: real sentences from the corpus, each with the rules it must
+// compile into (described as kind, entry or message, languages, scope, severity).
+func TestRecognizeCorpus(t *testing.T) {
+	corpus := loadCorpus(t)
+	cases := []struct {
+		file, quote string
+		want        []string // substrings of describe(rule), one per rule, in order
+	}{
+		{"microsoft__vscode__.github__copilot-instructions.md", "Only surround arrow function parameters when necessary",
+			[]string{"query arrow-parens [javascript,tsx,typescript]"}},
+		{"microsoft__vscode__.github__copilot-instructions.md", "Prefer `async` and `await` over `Promise` and `then` calls",
+			[]string{"query promise-then [javascript,tsx,typescript] warning"}},
+		{"microsoft__vscode__.github__copilot-instructions.md", "Do not use `any` or `unknown` as the type",
+			[]string{"query ts-any [tsx,typescript] warning", "query ts-unknown [tsx,typescript] warning"}},
+		{"microsoft__vscode__.github__copilot-instructions.md", "Always surround loop and conditional bodies with curly braces",
+			[]string{"query curly-braces"}},
+		{"cloudflare__workers-sdk__AGENTS.md", "Avoid `any`, non-null assertions, and floating",
+			[]string{"query ts-any [tsx,typescript] warning", "query non-null-assertion [tsx,typescript] warning"}},
+		{"cloudflare__workers-sdk__AGENTS.md", "`node:` prefixes for Node.js built-ins",
+			[]string{"query node-protocol"}},
+		{"cloudflare__workers-sdk__packages__wrangler__AGENTS.md", "No `console.*` — use `logger` singleton",
+			[]string{"query `console.*` is banned here [javascript,tsx,typescript] error"}},
+		{"cloudflare__workers-sdk__packages__wrangler__AGENTS.md", "Never import `expect` from vitest",
+			[]string{"query `expect` imported from `vitest` is banned here"}},
+		{"vercel__ai__AGENTS.md", "Never use `JSON.parse` directly in production code",
+			[]string{"query `JSON.parse` is banned here [javascript,tsx,typescript] exclude=tests not="}},
+		{"vercel__ai__AGENTS.md", "Use `require()` for imports", // under "## Do Not"
+			[]string{"query `require()` is banned here"}},
+		{"astral-sh__uv__AGENTS.md", "PREFER `#[expect()]` over `[allow()]`",
+			[]string{"query rust-allow [rust] warning"}},
+		{"astral-sh__uv__AGENTS.md", "AVOID using `panic!`, `unreachable!`, `.unwrap()`, unsafe code",
+			[]string{"query rust-unsafe [rust] exclude=tests", "query `panic!` is banned here [rust] exclude=tests", "query `unreachable!` is banned here [rust] exclude=tests", "query `.unwrap()` is banned here [rust] exclude=tests"}},
+		{"astral-sh__ruff__AGENTS.md", "Rust imports should always go at the top of the file",
+			[]string{"query rust-local-use [rust]"}},
+		{"astral-sh__ruff__AGENTS.md", "Don't prefix tests with `test_`.",
+			[]string{"query test-prefix [rust] error"}},
+		{"modelcontextprotocol__python-sdk__AGENTS.md", "Always pass `encoding=` to text-mode `open()`",
+			[]string{"query open-encoding [python] error"}},
+		{"modelcontextprotocol__python-sdk__AGENTS.md", "Avoid adding new `# pragma: no cover`",
+			[]string{"pattern `# pragma: no cover` comment", "pattern `# type: ignore` comment", "pattern `# noqa` comment"}},
+		{"modelcontextprotocol__python-sdk__AGENTS.md", "Do not use `Test` prefixed classes",
+			[]string{"query python-test-class [python] in=**/test_*.py"}},
+		{"browser-use__browser-use__CLAUDE.md", "Use tabs for indentation in all python code",
+			[]string{"text indent=tabs [python] error"}},
+		{"browser-use__browser-use__CLAUDE.md", "use `str | None` instead of `Optional[str]`",
+			[]string{"query `Optional[str]` is banned here [python]", "query `List[str]` is banned here [python]"}},
+		{"elastic__elasticsearch__AGENTS.md", "Absolutely no wildcard imports",
+			[]string{"query wildcard-import [java] warning"}},
+		{"elastic__elasticsearch__AGENTS.md", "Always use parameterized logging",
+			[]string{"query logging-format [java] error"}},
+		{"apache__iceberg__AGENTS.md", "No `final` on locals.", []string{"query java-final-local [java] error"}},
+		{"apache__iceberg__AGENTS.md", "never use fully-qualified class names inline", []string{"query java-fqcn [java] error"}},
+		{"apache__iceberg__AGENTS.md", "Use Iceberg's `Pair` instead of `Map.Entry`.", []string{"query `Map.Entry` is banned here [java]"}},
+		{"dotnet__aspnetcore__.github__copilot-instructions.md", "Always use `is null` or `is not null` instead of `== null`",
+			[]string{"pattern null check with `==`/`!=`"}},
+		{"dotnet__runtime__.github__copilot-instructions.md", "For markdown (`.md`) files, ensure there is no trailing whitespace",
+			[]string{"text trailing_whitespace in=*.md error"}},
+		{"django__django__docs__internals__contributing__writing-code__coding-style.txt", "We allow up to 88 characters",
+			[]string{"text max_line_length=88 [python]"}},
+		{"PostHog__posthog__.cursor__rules__django-python.mdc", "120 characters per line instead of 79",
+			[]string{"text max_line_length=120 [python] in=*.py"}},
+		{"charmbracelet__crush__AGENTS.md", "Always pass `context.Context` as first parameter",
+			[]string{"query go-context-first [go] error"}},
+		{"temporalio__temporal__.github__copilot-instructions.md", "Don't use `Get` prefix for getters",
+			[]string{"query go-getter-prefix [go] error"}},
+		{"temporalio__temporal__AGENTS.md", "use `require.Eventually` instead of `time.Sleep`",
+			[]string{"query `time.Sleep` is banned here [go] in=**/*_test.go"}},
+		{"gohugoio__hugo__AGENTS.md", "Never name tests `TestIssue1234`", []string{"query go-test-issue-name [go]"}},
+		{"openai__openai-agents-python__AGENTS.md", "Prefer `tool` over `function_tool`", // scoped by the sentence before it
+			[]string{"query `function_tool` is banned here [python] in=examples/**,docs/** warning"}},
+		{"vercel__ai__AGENTS.md", "Type test files: `kebab-case.test-d.ts`", []string{"text filename=kebab-case in=*.test-d.ts"}},
+		{"modelcontextprotocol__typescript-sdk__CLAUDE.md", "2-space indentation", []string{"text indent=spaces"}},
+	}
+	for _, c := range cases {
+		con, cf := find(t, corpus, c.file, c.quote)
+		rules := recognizeAll(con, cf.rc())
+		var got []string
+		for _, r := range rules {
+			got = append(got, describe(r))
+		}
+		if len(got) != len(c.want) {
+			t.Errorf("%s: %q\n  got  %q\n  want %q", c.file, con.Text, got, c.want)
+			continue
+		}
+		for i := range got {
+			if !strings.Contains(got[i], c.want[i]) {
+				t.Errorf("%s: %q\n  rule %d = %q, want it to contain %q", c.file, con.Text, i, got[i], c.want[i])
+			}
+		}
+	}
+}
+
+// TestRecognizeCorpusNearMisses: real sentences that mention code in a prohibition but
+// must not compile into a source rule (precision matters more than recall).
+func TestRecognizeCorpusNearMisses(t *testing.T) {
+	corpus := loadCorpus(t)
+	for _, c := range []struct{ file, quote, why string }{
+		{"apache__iceberg__AGENTS.md", "Metrics must not leak across `TableScan` refinements", "the span is not what is prohibited"},
+		{"apache__iceberg__AGENTS.md", "Never modify `.asf.yaml`", "files, not code"},
+		{"apache__iceberg__AGENTS.md", "Avoid `Factory` suffix unless", "a naming rule, not a ban of `Factory`"},
+		{"apache__iceberg__AGENTS.md", "Never add Hadoop dependencies where `FileIO`", "a dependency rule"},
+		{"cloudflare__workers-sdk__packages__wrangler__AGENTS.md", "does NOT use `mergeConfig`", "a description"},
+		{"cloudflare__workers-sdk__packages__wrangler__AGENTS.md", "does NOT use the `unstable_dev` test harness", "a description"},
+		{"denoland__deno__.github__copilot-instructions.md", "do not flag the `unsafe` usage", "a reviewing instruction"},
+		{"django__django__docs__internals__contributing__writing-code__coding-style.txt", "f-strings should not be used for any string that may require translation", "depends on translation"},
+		{"django__django__docs__internals__contributing__writing-code__coding-style.txt", "i.e. `poll.get_unique_voters()`", "an example of a naming rule"},
+		{"langfuse__langfuse__web__AGENTS.md", "Never import `prettier/plugins/typescript` in client code", "client code is not locatable"},
+		{"langfuse__langfuse__web__AGENTS.md", "Do not evade this rule with `useLayoutEffect`", "not a ban of useLayoutEffect"},
+		{"langfuse__langfuse__web__AGENTS.md", "do not leak `EvalTemplate`", "naming in a contract"},
+		{"microsoft__vscode__.github__copilot-instructions.md", "instead of `IEditorGroupsService.activeGroup.openEditor`", "a member named through its interface type"},
+		{"microsoft__vscode__.github__copilot-instructions.md", "MUST NOT be accessed through the `IInstantiationService`", "not a ban of the name"},
+		{"modelcontextprotocol__python-sdk__AGENTS.md", "Avoid `anyio.sleep()` with a fixed duration", "only with a fixed duration"},
+		{"modelcontextprotocol__python-sdk__AGENTS.md", "`logger.exception(\"Failed\")` not", "a particular call, about message content"},
+		{"openai__codex__AGENTS.md", "Never add or modify any code related to", "modify is not a use"},
+		{"pydantic__pydantic-ai__tests__AGENTS.md", "Never reference line numbers in test docstrings", "examples in parentheses"},
+		{"pydantic__pydantic-ai__tests__AGENTS.md", "Don't blanket-suppress `reportDeprecated` at file scope", "only whole-file suppressions"},
+		{"pydantic__pydantic-ai__tests__AGENTS.md", "Coverage cannot catch the gap", "100% is not a line length"},
+		{"sympy__sympy__doc__src__contributing__new-contributors-guide__workflow-process.md", "is not allowed in doctests", "doctests are not locatable"},
+		{"temporalio__temporal__.github__copilot-instructions.md", "Never use suite assertion methods", "examples in parentheses, from goroutines"},
+		{"temporalio__temporal__.github__copilot-instructions.md", "`request_id` not `requestId`", "field naming"},
+		{"temporalio__temporal__.github__copilot-instructions.md", "Never use `time.Sleep` or `time.Since(start) > threshold` to enforce ordering", "only to enforce ordering"},
+		{"temporalio__temporal__AGENTS.md", "For float comparisons in tests", "only for float comparisons"},
+		{"charmbracelet__crush__internal__ui__AGENTS.md", "Never call `TotalHeight` per frame", "only per frame during a resize"},
+		{"vercel__ai__AGENTS.md", "Use `.nullish()` instead of `.optional()`", "another rule of the file asks for .optional()"},
+		{"openai__openai-agents-python__AGENTS.md", "Do not claim a grant applies to", "about documentation"},
+	} {
+		con, cf := find(t, corpus, c.file, c.quote)
+		if rules := recognizeAll(con, cf.rc()); len(rules) > 0 {
+			var got []string
+			for _, r := range rules {
+				got = append(got, describe(r))
+			}
+			t.Errorf("%s: %q (%s)\n  compiled into %q, want nothing", c.file, con.Text, c.why, got)
+		}
+	}
+}
+
+// TestEveryCorpusRuleHasPassingCases: every rule the recognisers emit on the whole
+// corpus carries a violated and a satisfied case, and the engine agrees with each.
+func TestEveryCorpusRuleHasPassingCases(t *testing.T) {
+	corpus := loadCorpus(t)
+	n := 0
+	for name, cf := range corpus {
+		for i := range cf.cons {
+			for _, r := range recognizeAll(&cf.cons[i], cf.rc()) {
+				r := r
+				n++
+				r.ID = name + ":" + cf.cons[i].ID
+				checkRuleCases(t, &r, cf.cons[i].Text)
+			}
+		}
+	}
+	if n < 50 {
+		t.Errorf("only %d rules from the whole corpus; the recognisers lost coverage", n)
+	}
+}
+
+func checkRuleCases(t *testing.T, r *policy.Rule, text string) {
+	t.Helper()
+	var v, s bool
+	for _, c := range r.Cases {
+		v = v || c.Expect == policy.ExpectViolated
+		s = s || c.Expect == policy.ExpectSatisfied
+		out := engine.RunCase(testRegistry, r, c)
+		if !out.OK {
+			t.Errorf("%s (%q): case %s at %s: got %s (%s)\ncode:\n%s", r.ID, snippet(text), c.Expect, c.Path, out.Got, out.Reason, c.Code)
+		}
+	}
+	if !v || !s {
+		t.Errorf("%s (%q): needs a violated and a satisfied case, has %d cases", r.ID, snippet(text), len(r.Cases))
+	}
+	if r.Domain != policy.DomainSource || r.Severity == "" || r.Message == "" {
+		t.Errorf("%s: domain %q severity %q message %q", r.ID, r.Domain, r.Severity, r.Message)
+	}
+}
+
+// TestRecognizeVariations: hand-written sentences around the families, including
+// near-misses that must stay allowed.
+func TestRecognizeVariations(t *testing.T) {
+	rc := func(langs ...string) *recognize.RepoContext { return &recognize.RepoContext{Languages: langs} }
+	for _, c := range []struct {
+		text   string
+		header []string
+		rc     *recognize.RepoContext
+		want   []string
+	}{
+		{"Don't use `fmt.Println`; use the logger.", nil, rc("go"), []string{"query `fmt.Println` is banned here [go] error"}},
+		{"No `print()` in library code.", nil, rc("python"), []string{"query `print()` is banned here [python] exclude=tests,main not="}},
+		{"Never call `JSON.parse` directly.", nil, rc("typescript", "tsx"), []string{"query `JSON.parse` is banned here [tsx,typescript]"}},
+		{"Do not use `assertEquals`.", nil, rc("java"), []string{"query `assertEquals` is banned here [java]"}},
+		{"No `console.log`.", nil, rc("javascript"), []string{"query `console.log` is banned here [javascript]"}},
+		{"Use `logger.info` instead of `print`.", nil, rc("python"), nil}, // `print` alone is a word, not code
+		{"Use `slog` instead of `log.Printf`.", nil, rc("go"), []string{"query `log.Printf` is banned here [go]"}},
+		{"Never use `unwrap()` in library code.", []string{"Rust"}, rc("rust", "python"), []string{"query `unwrap()` is banned here [rust] exclude=tests,main"}},
+		{"Don't use `panic(` in library code.", nil, rc("go"), nil}, // not a well-formed span
+		{"Don't use `export default`; named exports only.", nil, rc("typescript"), []string{"query default-export [typescript]"}},
+		{"Prefer `type` over `interface`.", nil, rc("typescript"), []string{"query prefer-type-alias [typescript]"}},
+		{"Use `interface` instead of `type` for object shapes.", nil, rc("typescript"), []string{"query prefer-interface [typescript]"}},
+		{"No bare `except:`.", nil, rc("python"), []string{"query bare-except [python]"}},
+		{"Use f-strings instead of %-formatting.", nil, rc("python"), []string{"query percent-format [python]"}},
+		{"Never use `var`; use `const` or `let`.", nil, rc("javascript", "typescript"), []string{"query js-var [javascript,typescript]"}},
+		{"Avoid wildcard imports.", []string{"Python"}, rc("python", "java"), []string{"query wildcard-import [python]"}},
+		{"Use absolute imports.", nil, rc("python"), []string{"query relative-import [python]"}},
+		{"Keep lines under 100 characters.", nil, rc("go"), []string{"text max_line_length=100 [go]"}},
+		{"Commit subject lines are at most 72 characters.", nil, rc("go"), nil},
+		{"We use tabs, not spaces.", nil, rc("typescript"), []string{"text indent=tabs [typescript]"}},
+		{"Never use tabs for alignment inside strings.", nil, rc("go"), nil},
+		{"It does not use `eval()` anywhere.", nil, rc("javascript"), nil},
+		{"Never write to `System.out` or `System.err`.", nil, rc("java"), []string{"query `System.out` is banned here [java]", "query `System.err` is banned here [java]"}},
+	} {
+		con := &policy.Constraint{ID: "x", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must, HeaderPath: c.header}
+		var got []string
+		for _, r := range recognizeAll(con, c.rc) {
+			got = append(got, describe(r))
+			r := r
+			r.ID = c.text
+			checkRuleCases(t, &r, c.text)
+		}
+		if len(got) != len(c.want) {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+			continue
+		}
+		for i := range got {
+			if !strings.Contains(got[i], c.want[i]) {
+				t.Errorf("%q: rule %d = %q, want it to contain %q", c.text, i, got[i], c.want[i])
+			}
+		}
+	}
+}

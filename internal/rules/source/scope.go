@@ -1,0 +1,398 @@
+package source
+
+import (
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// testGlobs are where each language's tests live by convention: heed reads "in
+// production code" and "in library code" as "not here", and "in tests" as "only here".
+var testGlobs = map[string][]string{
+	engine.LangPython:     {"**/test_*.py", "**/*_test.py", "**/tests/**", "**/test/**", "**/conftest.py"},
+	engine.LangGo:         {"**/*_test.go", "**/testdata/**"},
+	engine.LangJavaScript: {"**/*.test.*", "**/*.spec.*", "**/__tests__/**", "**/__mocks__/**", "**/test/**", "**/tests/**"},
+	engine.LangTypeScript: {"**/*.test.*", "**/*.spec.*", "**/__tests__/**", "**/__mocks__/**", "**/test/**", "**/tests/**", "**/*.test-d.ts"},
+	engine.LangTSX:        {"**/*.test.*", "**/*.spec.*", "**/__tests__/**", "**/test/**", "**/tests/**", "**/*.stories.tsx"},
+	engine.LangJava:       {"**/src/test/**", "**/*Test.java", "**/*Tests.java", "**/*IT.java", "**/test/**"},
+	engine.LangRust:       {"**/tests/**", "**/benches/**"},
+	engine.LangCSharp:     {"**/*Tests/**", "**/*.Tests/**", "**/*Test.cs", "**/*Tests.cs", "**/test/**", "**/tests/**"},
+}
+
+// libraryGlobs are, beyond tests, what is not library code: scripts, examples, docs,
+// build scripts and program entry points.
+var libraryGlobs = map[string][]string{
+	engine.LangPython:     {"**/scripts/**", "**/examples/**", "**/docs/**", "**/__main__.py", "setup.py", "noxfile.py", "**/benchmarks/**"},
+	engine.LangGo:         {"**/cmd/**", "**/examples/**", "main.go"},
+	engine.LangJavaScript: {"**/scripts/**", "**/examples/**", "**/bin/**"},
+	engine.LangTypeScript: {"**/scripts/**", "**/examples/**", "**/bin/**"},
+	engine.LangTSX:        {"**/examples/**"},
+	engine.LangRust:       {"**/examples/**", "**/src/main.rs", "**/src/bin/**", "**/build.rs"},
+	engine.LangJava:       {"**/src/jmh/**", "**/examples/**"},
+}
+
+var extLangs = map[string][]string{
+	"py": {engine.LangPython}, "pyi": {engine.LangPython},
+	"js": {engine.LangJavaScript}, "mjs": {engine.LangJavaScript}, "cjs": {engine.LangJavaScript}, "jsx": {engine.LangJavaScript},
+	"ts": {engine.LangTypeScript}, "mts": {engine.LangTypeScript}, "cts": {engine.LangTypeScript},
+	"tsx": {engine.LangTSX},
+	"go":  {engine.LangGo}, "rs": {engine.LangRust}, "java": {engine.LangJava}, "cs": {engine.LangCSharp},
+	"sh": {engine.LangShell},
+}
+
+var globExtRE = regexp.MustCompile(`\.\{?([a-z0-9,]+)\}?$`)
+
+// globLangs are the languages a scope's globs select (nil when they do not say).
+func globLangs(globs []string) []string {
+	set := map[string]bool{}
+	for _, g := range globs {
+		m := globExtRE.FindStringSubmatch(strings.ToLower(g))
+		if m == nil {
+			continue
+		}
+		for _, e := range strings.Split(m[1], ",") {
+			for _, l := range extLangs[e] {
+				set[l] = true
+			}
+		}
+	}
+	return setList(set)
+}
+
+func setList(set map[string]bool) []string {
+	var out []string
+	for l := range set {
+		out = append(out, l)
+	}
+	sort.Strings(out)
+	return out
+}
+
+var (
+	langWordRE = []struct {
+		re    *regexp.Regexp
+		langs []string
+	}{
+		{regexp.MustCompile(`\bpython\b|\bpytest\b|\bdjango\b|\bpydantic\b`), []string{engine.LangPython}},
+		{regexp.MustCompile(`\btypescript\b|\bts\b`), []string{engine.LangTypeScript, engine.LangTSX}},
+		{regexp.MustCompile(`\bjavascript\b|\bnode\.js\b`), []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX}},
+		{regexp.MustCompile(`\breact\b|\btsx\b|\bjsx\b`), []string{engine.LangTSX, engine.LangJavaScript}},
+		{regexp.MustCompile(`\brust\b|\bclippy\b|\bcargo\b`), []string{engine.LangRust}},
+		{regexp.MustCompile(`\bjava\b|\bjunit\b|\bslf4j\b|\bmaven\b|\bgradle\b`), []string{engine.LangJava}},
+		{regexp.MustCompile(`\bgolang\b|\bgo (?:code|files?|packages?|tests?|source)\b`), []string{engine.LangGo}},
+		{regexp.MustCompile(`\bc#|\.net\b|\bcsharp\b`), []string{engine.LangCSharp}},
+	}
+	goHeaderRE = regexp.MustCompile(`(?:^|[^A-Za-z])Go(?:[^A-Za-z]|$)`)
+	pathLangRE = []struct {
+		re   *regexp.Regexp
+		lang string
+	}{
+		{regexp.MustCompile(`(?:^|/)src/(?:main|test)/java(?:/|$)`), engine.LangJava},
+		{regexp.MustCompile(`(?:^|/)src/(?:main|test)/kotlin(?:/|$)`), ""},
+	}
+)
+
+// contextLangs are the languages the constraint's own context names: its scope globs,
+// the words of its header path and text, and the paths it mentions.
+func contextLangs(s *sentence) []string {
+	set := map[string]bool{}
+	for _, l := range globLangs(s.c.Scope.Globs) {
+		set[l] = true
+	}
+	if len(set) > 0 {
+		return setList(set) // the file's applyTo decides
+	}
+	prose := s.prose() + " > " + s.header
+	for _, w := range langWordRE {
+		if w.re.MatchString(prose) {
+			for _, l := range w.langs {
+				set[l] = true
+			}
+		}
+	}
+	if goHeaderRE.MatchString(s.headerRaw) {
+		set[engine.LangGo] = true
+	}
+	for _, sp := range s.spans {
+		for _, p := range pathLangRE {
+			if p.lang != "" && p.re.MatchString(sp) {
+				set[p.lang] = true
+			}
+		}
+		if m := regexp.MustCompile(`^\*?\.([a-z]+)$`).FindStringSubmatch(sp); m != nil {
+			for _, l := range extLangs[m[1]] {
+				set[l] = true
+			}
+		}
+	}
+	// "TypeScript" in a React repository means .tsx too; "JavaScript" rules read by a
+	// TypeScript project are about its .ts files as well (they are a superset).
+	return setList(set)
+}
+
+// pickLangs chooses the languages a rule applies to: those a construct exists in
+// (cands), narrowed by what the constraint says, then by what the repository has.
+// It returns nil when the construct is not in any language the repository uses.
+func pickLangs(s *sentence, rc *recognize.RepoContext, cands []string) []string {
+	if ctx := contextLangs(s); len(ctx) > 0 {
+		out := intersect(cands, ctx)
+		if rc != nil && len(rc.Languages) > 0 {
+			if in := intersect(out, rc.Languages); len(in) > 0 {
+				return in
+			}
+		}
+		return out
+	}
+	if rc != nil && len(rc.Languages) > 0 {
+		return intersect(cands, rc.Languages)
+	}
+	return cands
+}
+
+func intersect(a, b []string) []string {
+	set := map[string]bool{}
+	for _, x := range b {
+		set[x] = true
+	}
+	var out []string
+	for _, x := range a {
+		if set[x] {
+			out = append(out, x)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Scope phrases.
+var (
+	productionRE = regexp.MustCompile(`\b(?:production code|prod code|production sources?|production files|in production|non-test code|outside (?:of )?tests?|except in tests|not in tests|shipped code|runtime code)\b`)
+	libraryRE    = regexp.MustCompile(`\blibrary code\b|\bin librar(?:y|ies)\b|\blibrary crates?\b|\bin library\b`)
+	testOnlyRE   = regexp.MustCompile(`^(?:in|inside|within|for) (?:unit |integration |e2e )?(?:tests?|test code|test files?|test suites?|testify suites)\b|\b(?:in|inside|within) (?:your |the |our )?(?:unit |integration )?(?:tests|test code|test files|test functions)\b`)
+	testHeaderRE = regexp.MustCompile(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
+	pathSpanRE   = regexp.MustCompile(`^(?:\.?/)?[A-Za-z0-9_.\-*{}<>]+(?:/[A-Za-z0-9_.\-*{}<>]*)+$|^[A-Za-z0-9_\-]+/$`)
+	fileSpanRE   = regexp.MustCompile(`^[A-Za-z0-9_.\-*{}/]*\.(?:ts|tsx|js|jsx|mjs|cjs|mts|cts|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|proto|vue|svelte|rb|php|swift|c|h|cpp|hpp|\{[a-z,]+\})$`)
+	inPathRE     = regexp.MustCompile("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
+	exceptRE     = regexp.MustCompile(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|are allowed|is allowed)\b`)
+	regionRE     = regexp.MustCompile(`\b(?:in|inside|within) (?:the |our |your |all |any )?((?:[a-z][a-z-]* )?(?:code|doctests?|docstrings?|notebooks?|templates?|migrations?|handlers?|views?|stories|snippets?|serialization classes))\b`)
+	regionOK     = set("production", "library", "prod", "source", "application", "app", "runtime", "shipped", "non-test", "new", "test", "unit", "typescript", "python", "rust", "go", "java", "javascript", "c#", "our", "all", "existing", "your", "any", "the", "this", "rust", "tsx")
+)
+
+// unknownRegion returns the part of the code a rule is limited to when heed cannot
+// locate it ("in client code", "in doctests"), or "".
+func (s *sentence) unknownRegion() string {
+	for _, m := range regionRE.FindAllStringSubmatch(s.prose(), -1) {
+		ws := strings.Fields(m[1])
+		if len(ws) == 1 && ws[0] == "code" {
+			continue
+		}
+		if len(ws) == 2 && regionOK[ws[0]] && ws[1] == "code" {
+			continue
+		}
+		return m[1]
+	}
+	return ""
+}
+
+var leadCondRE = regexp.MustCompile(`^(?:when|whenever|if|while|for|in|inside|within|before|after)\b`)
+
+// inherited reads the sentences before the constraint in the same list item ("When
+// adding code in `examples/`, import ... . Prefer `tool` over `function_tool`."): the
+// paths their leading condition names narrow the rule, and a condition without a
+// path makes the rule depend on a situation.
+func inherited(s *sentence, rc *recognize.RepoContext) (globs []string, conditional bool) {
+	if rc == nil {
+		return nil, false
+	}
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.ID == s.c.ID {
+			break
+		}
+		if o.File != s.c.File || o.Line != s.c.Line {
+			continue
+		}
+		os := newSentence(o)
+		p := os.prose()
+		if !leadCondRE.MatchString(p) {
+			continue
+		}
+		var found []string
+		for _, sp := range os.spans {
+			if looksLikeDir(sp) {
+				found = append(found, dirGlob(sp))
+			}
+		}
+		if len(found) == 0 {
+			conditional = true
+		}
+		globs = append(globs, found...)
+	}
+	return globs, conditional
+}
+
+// ruleScope derives a rule's scope from the constraint: its own scope, narrowed to
+// the paths the sentence names ("under `src/main/java`"), to tests when it speaks of
+// tests, and widened by exclusions: tests for "production code", tests and scripts for
+// "library code", and the paths its exceptions name (in the sentence or the list item
+// right after it). langs selects the test layouts that apply.
+func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc policy.Scope, ok bool) {
+	sc = policy.Scope{Dir: s.c.Scope.Dir}
+	sc.Globs = append(sc.Globs, s.c.Scope.Globs...)
+	sc.Exclude = append(sc.Exclude, s.c.Scope.Exclude...)
+	prose := s.prose()
+	if gs, _ := inherited(s, rc); len(gs) > 0 {
+		sc.Globs = append(sc.Globs, gs...)
+	}
+	for _, m := range inPathRE.FindAllStringSubmatch(s.norm, -1) {
+		p := strings.TrimSpace(m[1])
+		if looksLikeDir(p) {
+			sc.Globs = append(sc.Globs, dirGlob(p))
+		}
+	}
+	switch {
+	case testOnlyRE.MatchString(prose) || (testHeaderRE.MatchString(s.header) && !productionRE.MatchString(prose)):
+		for _, l := range langs {
+			sc.Globs = append(sc.Globs, testGlobs[l]...)
+		}
+	case libraryRE.MatchString(prose):
+		for _, l := range langs {
+			sc.Exclude = append(sc.Exclude, testGlobs[l]...)
+			sc.Exclude = append(sc.Exclude, libraryGlobs[l]...)
+		}
+	case productionRE.MatchString(prose):
+		for _, l := range langs {
+			sc.Exclude = append(sc.Exclude, testGlobs[l]...)
+		}
+	}
+	// Exceptions in the sentence itself ("except in `scripts/`").
+	for _, cl := range s.clauses() {
+		if loc := exceptRE.FindStringIndex(cl); loc != nil {
+			for _, sp := range spansIn(cl[loc[0]:]) {
+				if g, ok := pathGlob(sp); ok {
+					sc.Exclude = append(sc.Exclude, g)
+				}
+			}
+		}
+	}
+	// Exceptions in the next list item ("The exceptions are `vite.config.ts` and ...").
+	if rc != nil {
+		for _, n := range rc.Following(s.c, 2) {
+			ns := newSentence(n)
+			if !exceptRE.MatchString(ns.prose()) || negRE.MatchString(ns.prose()) {
+				continue
+			}
+			for _, sp := range ns.spans {
+				if g, ok := pathGlob(sp); ok {
+					sc.Exclude = append(sc.Exclude, g)
+				}
+			}
+		}
+	}
+	sc.Globs = dedupeStrings(sc.Globs)
+	sc.Exclude = dedupeStrings(sc.Exclude)
+	return sc, true
+}
+
+func looksLikeDir(p string) bool {
+	if strings.Contains(p, "://") || strings.HasPrefix(p, "@") || strings.ContainsAny(p, " ()") {
+		return false
+	}
+	return pathSpanRE.MatchString(p) && !fileSpanRE.MatchString(p)
+}
+
+func dirGlob(p string) string {
+	p = strings.TrimPrefix(strings.TrimPrefix(p, "./"), "/")
+	p = strings.TrimSuffix(p, "/")
+	if strings.Contains(p, "*") {
+		return p
+	}
+	return p + "/**"
+}
+
+// pathGlob turns a code span naming files or folders into a glob.
+func pathGlob(sp string) (string, bool) {
+	sp = strings.TrimSpace(sp)
+	if strings.Contains(sp, "://") || strings.HasPrefix(sp, "@") || strings.ContainsAny(sp, " ()=:,") {
+		return "", false
+	}
+	switch {
+	case fileSpanRE.MatchString(sp):
+		return strings.TrimPrefix(sp, "./"), true
+	case looksLikeDir(sp):
+		return dirGlob(sp), true
+	}
+	return "", false
+}
+
+func dedupeStrings(in []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range in {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// samplePath finds a path of the language inside the scope, for a rule's authored
+// cases: a case must exercise the rule where it applies.
+func samplePath(sc policy.Scope, l string, base string) (string, bool) {
+	ext := map[string]string{
+		engine.LangPython: ".py", engine.LangJavaScript: ".js", engine.LangTypeScript: ".ts", engine.LangTSX: ".tsx",
+		engine.LangGo: ".go", engine.LangRust: ".rs", engine.LangJava: ".java", engine.LangCSharp: ".cs", engine.LangShell: ".sh",
+	}[l]
+	if base == "" {
+		base = "example"
+		if l == engine.LangJava || l == engine.LangCSharp {
+			base = "Example"
+		}
+	}
+	var dirs []string
+	for _, g := range sc.Globs {
+		d := g
+		if i := strings.IndexAny(d, "*{?["); i >= 0 {
+			d = d[:i]
+		}
+		d = strings.TrimSuffix(d, "/")
+		if d != "" && !strings.Contains(path.Base(g), ".") {
+			dirs = append(dirs, d)
+		} else if d != "" {
+			dirs = append(dirs, path.Dir(d))
+		}
+	}
+	if sc.Dir != "" {
+		dirs = append(dirs, sc.Dir, sc.Dir+"/src/lib")
+	}
+	dirs = append(dirs, "src/lib", "src", "lib", "pkg/lib", "")
+	names := []string{base + ext}
+	if l == engine.LangPython {
+		names = append(names, "test_"+base+ext)
+	}
+	if l == engine.LangGo {
+		names = append(names, base+"_test"+ext)
+	}
+	if l == engine.LangTypeScript || l == engine.LangJavaScript || l == engine.LangTSX {
+		names = append(names, base+".test"+ext)
+	}
+	if l == engine.LangJava {
+		names = append(names, base+"Test"+ext)
+	}
+	for _, d := range dirs {
+		for _, n := range names {
+			for _, p := range []string{path.Join(d, n), path.Join(d, "tests", n), path.Join(d, "src/test/java", n), path.Join(d, "src/main/java", n)} {
+				if sc.Covers(p) && engine.LangOf(p, nil) == l {
+					return p, true
+				}
+			}
+		}
+	}
+	return "", false
+}

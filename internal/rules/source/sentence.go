@@ -1,0 +1,269 @@
+package source
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// sentence is a constraint prepared for the source recognisers.
+type sentence struct {
+	c *policy.Constraint
+	// norm is the text in lower case with white space folded, code spans kept verbatim
+	// in single backticks (reStructuredText ``x`` and :role:`x` become `x`).
+	norm string
+	// spans are the code spans, in order, verbatim.
+	spans []string
+	// header is the header path in lower case, joined with " > ".
+	header string
+	// headerRaw is the header path as written (case matters for "Go").
+	headerRaw string
+	bansCache []ban
+}
+
+var (
+	rstRoleRE   = regexp.MustCompile(":(?:meth|func|class|attr|mod|obj|data|exc|py:[a-z]+):`~?([^`]+)`")
+	rstDoubleRE = regexp.MustCompile("``([^`]+)``")
+	spanRE      = regexp.MustCompile("`+([^`]+)`+")
+)
+
+func newSentence(c *policy.Constraint) *sentence {
+	text := c.Text
+	// :meth:`~unittest.TestCase.assertRaises` reads as the method assertRaises.
+	text = rstRoleRE.ReplaceAllStringFunc(text, func(m string) string {
+		sub := rstRoleRE.FindStringSubmatch(m)
+		name := sub[1]
+		if strings.HasPrefix(m, ":meth:") {
+			if i := strings.LastIndexByte(name, '.'); i >= 0 {
+				name = name[i:]
+			}
+			if !strings.HasSuffix(name, ")") {
+				name += "()"
+			}
+		}
+		return "`" + name + "`"
+	})
+	text = rstDoubleRE.ReplaceAllString(text, "`$1`")
+	s := &sentence{c: c}
+	var b strings.Builder
+	last := 0
+	for _, m := range spanRE.FindAllStringSubmatchIndex(text, -1) {
+		b.WriteString(strings.ToLower(text[last:m[0]]))
+		span := strings.TrimSpace(text[m[2]:m[3]])
+		s.spans = append(s.spans, span)
+		b.WriteString("`" + span + "`")
+		last = m[1]
+	}
+	b.WriteString(strings.ToLower(text[last:]))
+	s.norm = foldSpace(b.String())
+	s.headerRaw = strings.Join(c.HeaderPath, " > ")
+	s.header = strings.ToLower(s.headerRaw)
+	return s
+}
+
+func foldSpace(s string) string {
+	// Fold white space outside code spans only.
+	var b strings.Builder
+	in := false
+	space := false
+	for _, r := range s {
+		if r == '`' {
+			in = !in
+		}
+		if !in && (r == ' ' || r == '\n' || r == '\t' || r == '\r') {
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// prose is the normalised text with code spans replaced by "CODE".
+func (s *sentence) prose() string { return spanRE.ReplaceAllString(s.norm, "CODE") }
+
+// has reports whether the normalised text matches the pattern.
+func (s *sentence) has(re *regexp.Regexp) bool { return re.MatchString(s.norm) }
+
+// hasSpan reports whether a code span equals one of the given texts.
+func (s *sentence) hasSpan(texts ...string) bool {
+	for _, sp := range s.spans {
+		for _, t := range texts {
+			if sp == t {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// negWords are the words that make a clause a prohibition.
+const negWords = `(?:never|don't|do not|dont|avoid|avoiding|no|must not|mustn't|shouldn't|should not|cannot|can't|forbid|forbidden|ban|banned|disallow|disallowed|prohibit|prohibited|stop using|refrain from|not allowed|isn't allowed|is not allowed|nor)`
+
+var negRE = regexp.MustCompile(`\b` + negWords + `\b`)
+
+// headerBans reports a header that turns its items into prohibitions ("## Do Not",
+// "Anti-Patterns", "Don'ts").
+var headerBanRE = regexp.MustCompile(`(?:^|> )(?:do not|don'?ts?|never|avoid|anti-?patterns?|forbidden|prohibited|what not to do|things to avoid)\s*$`)
+
+func (s *sentence) headerBans() bool { return headerBanRE.MatchString(s.header) }
+
+// negated reports whether the prose forbids something (or sits under a "Do Not" header).
+func (s *sentence) negated() bool { return negRE.MatchString(s.prose()) || s.headerBans() }
+
+// soft qualifiers make a prohibition a preference: the rule warns and is inexact.
+var softRE = regexp.MustCompile(`\b(?:prefer|preferably|avoid|unless|where possible|wherever possible|whenever possible|when possible|if possible|where practical|try to|try hard|generally|usually|typically|in most cases|in general|ideally|should|should not|shouldn't|recommended|discouraged|as much as possible|almost always|rarely)\b`)
+
+// soft reports whether the prohibition is hedged.
+func (s *sentence) soft() bool {
+	return softRE.MatchString(s.prose()) || s.c.Level == policy.Should
+}
+
+// levelOf is the rule severity: must rules block unless hedged.
+func (s *sentence) severity() string {
+	if s.soft() {
+		return policy.SeverityWarning
+	}
+	return recognize.Severity(s.c.Level)
+}
+
+// conditionRE finds situational conditions a syntax rule cannot see ("when catching
+// exceptions", "for float comparisons", "solely to control this", "by default").
+var conditionRE = regexp.MustCompile(`\b(?:when|whenever|if|while|solely|only when|only if|except when|except where|by default|in cases where|where it|as long as)\b`)
+
+var conditionOKRE = regexp.MustCompile(`\b(?:when|whenever|if|where) (?:possible|practical|feasible|applicable|needed)\b|\bif at all\b`)
+
+var leadingForRE = regexp.MustCompile(`^(?:for|with|on|in|when|if|while|after|before) [^,]*,`)
+
+// leadingScopeRE are leading phrases that only name where the rule applies.
+var leadingScopeRE = regexp.MustCompile(`^(?:for|in|within|inside) (?:the |our |all |any |new )?(?:unit |integration |e2e )?(?:tests?|test code|test files|production code|library code|source files|source code|src|typescript|javascript|python|rust|go|java|wrangler|react)\b[^,]*,$`)
+
+// conditional reports a condition that makes a ban depend on intent heed cannot read.
+func (s *sentence) conditional() bool {
+	p := conditionOKRE.ReplaceAllString(s.prose(), "")
+	if conditionRE.MatchString(p) {
+		return true
+	}
+	if m := leadingForRE.FindString(p); m != "" && !leadingScopeRE.MatchString(m) {
+		return true
+	}
+	return false
+}
+
+// banned reports whether one of the spans is banned by the sentence (a prohibition
+// that takes it as its object, or the Y of "use X instead of Y").
+func (s *sentence) banned(spans ...string) bool {
+	if s.bansCache == nil {
+		s.bansCache = s.bans()
+		if s.bansCache == nil {
+			s.bansCache = []ban{}
+		}
+	}
+	for _, b := range s.bansCache {
+		for _, sp := range spans {
+			if b.span == sp {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// example markers: spans after them illustrate a class of things, they are not the rule.
+var exampleRE = regexp.MustCompile(`\b(?:e\.g\.|eg\.|e\.g|for example|for instance|such as|i\.e\.|like)\b`)
+
+// clause splits the normalised text into clauses outside code spans: at sentence ends,
+// semicolons, dashes and colons.
+func (s *sentence) clauses() []string {
+	var out []string
+	var b strings.Builder
+	in := false
+	rs := []rune(s.norm)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if r == '`' {
+			in = !in
+		}
+		if !in {
+			end := false
+			switch {
+			case (r == '.' || r == ';' || r == ':' || r == '!' || r == '?') && (i+1 == len(rs) || rs[i+1] == ' '):
+				end = !(r == '.' && isAbbrev(b.String()))
+			case r == '—' || r == '–':
+				end = true
+			case r == '-' && i > 0 && rs[i-1] == ' ' && i+1 < len(rs) && rs[i+1] == ' ':
+				end = true
+			}
+			if end {
+				if t := strings.TrimSpace(b.String()); t != "" {
+					out = append(out, t)
+				}
+				b.Reset()
+				continue
+			}
+		}
+		b.WriteRune(r)
+	}
+	if t := strings.TrimSpace(b.String()); t != "" {
+		out = append(out, t)
+	}
+	return out
+}
+
+func isAbbrev(before string) bool {
+	for _, a := range []string{"e.g", "i.e", "etc", "eg", "vs", "cf"} {
+		if strings.HasSuffix(before, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// spansIn returns the code spans of a clause, in order.
+func spansIn(clause string) []string {
+	var out []string
+	for _, m := range spanRE.FindAllStringSubmatch(clause, -1) {
+		out = append(out, strings.TrimSpace(m[1]))
+	}
+	return out
+}
+
+// notBanWords turn a prohibition away from the code: "do not flag the `unsafe` usage".
+var notBanWords = set("but", "however", "flag", "report", "review", "verify", "check", "mention", "describe", "document", "comment", "explain", "worry", "assume", "confuse")
+
+// negPhrase reports a clause that prohibits the phrase: a prohibition before it, and
+// nothing between them that turns the prohibition elsewhere.
+func (s *sentence) negPhrase(re *regexp.Regexp) bool {
+	for _, cl := range s.clauses() {
+		loc := re.FindStringIndex(cl)
+		if loc == nil {
+			continue
+		}
+		ts := tokenize(cl[:loc[0]])
+		neg := -1
+		for i := range ts {
+			if negAt(ts, i) > 0 {
+				neg = i
+			}
+		}
+		if neg < 0 && !(s.headerBans() && len(ts) > 0 && fillers[lowerWord(ts[0])]) {
+			continue
+		}
+		ok := true
+		for _, t := range ts[neg+1:] {
+			if t.kind == 'w' && notBanWords[lowerWord(t)] {
+				ok = false
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}

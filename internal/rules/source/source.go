@@ -1,0 +1,193 @@
+// Package source is heed's source domain: rules about the code an agent writes. It has
+// three rule kinds (query: a Tree-sitter query; pattern: a regular expression over
+// lines that skips comments and strings; text: indentation, line length, trailing
+// whitespace, final newline, required header, file naming), a catalogue of hand-written
+// and tested queries for the coding conventions instruction files name most often, and
+// the recognisers that compile sentences into those rules.
+package source
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lang"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// Rule kinds of the source domain.
+const (
+	KindQuery   = "query"
+	KindPattern = "pattern"
+	KindText    = "text"
+)
+
+// Kinds returns the source domain's rule kinds.
+func Kinds() []engine.Kind {
+	return []engine.Kind{
+		{Name: KindQuery, Domain: policy.DomainSource, Compile: compileQuery},
+		{Name: KindPattern, Domain: policy.DomainSource, Compile: compilePattern},
+		{Name: KindText, Domain: policy.DomainSource, Compile: compileText, CaseEvidence: textCaseEvidence},
+	}
+}
+
+// Recognizers returns the source domain's recognisers, most specific first: the
+// catalogue of named conventions claims a sentence before the generic banned-API
+// recogniser reads it, and the text recogniser reads formatting rules.
+func Recognizers() []recognize.Recognizer {
+	return []recognize.Recognizer{catalogueRecognizer{}, bannedRecognizer{}, textRecognizer{}}
+}
+
+// decode unmarshals a rule's params strictly: an unknown field is an error that names
+// it, so a typo in a hand-edited policy does not silently disable a check.
+func decode(raw json.RawMessage, v any) error {
+	if len(raw) == 0 {
+		return fmt.Errorf("params: missing")
+	}
+	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("params: %w", err)
+	}
+	return nil
+}
+
+// fileTargets selects the judged files a rule applies to: inside its scope and, when
+// langs is not empty, in one of those languages.
+func fileTargets(ev *engine.Evidence, scope policy.Scope, langs map[string]bool) []engine.Target {
+	var ts []engine.Target
+	for i, f := range ev.Files {
+		if len(langs) > 0 && !langs[f.Lang] {
+			continue
+		}
+		if !scope.Covers(f.Path) {
+			continue
+		}
+		ts = append(ts, engine.Target{Kind: engine.TargetFile, Index: i, Path: f.Path})
+	}
+	return ts
+}
+
+// fileOf returns the target's file, checking the index so a stale target cannot panic.
+func fileOf(ev *engine.Evidence, t engine.Target) *engine.File {
+	if t.Index >= 0 && t.Index < len(ev.Files) && ev.Files[t.Index].Path == t.Path {
+		return ev.Files[t.Index]
+	}
+	return ev.File(t.Path)
+}
+
+// position converts a byte offset into a 1-based line and a 1-based column counted in
+// characters (what editors show).
+func position(src []byte, off int) (line, col int) {
+	if off > len(src) {
+		off = len(src)
+	}
+	line = 1
+	start := 0
+	for i := 0; i < off; i++ {
+		if src[i] == '\n' {
+			line++
+			start = i + 1
+		}
+	}
+	return line, utf8.RuneCount(src[start:off]) + 1
+}
+
+// lineIndex maps byte offsets to lines quickly for files with many findings.
+type lineIndex []int // byte offset of each line start
+
+func newLineIndex(src []byte) lineIndex {
+	idx := lineIndex{0}
+	for i, b := range src {
+		if b == '\n' {
+			idx = append(idx, i+1)
+		}
+	}
+	return idx
+}
+
+func (li lineIndex) pos(src []byte, off int) (line, col int) {
+	if off > len(src) {
+		off = len(src)
+	}
+	lo, hi := 0, len(li)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if li[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo + 1, utf8.RuneCount(src[li[lo]:off]) + 1
+}
+
+// lineText returns the text of a 1-based line without its line break.
+func lineText(src []byte, li lineIndex, line int) string {
+	if line < 1 || line > len(li) {
+		return ""
+	}
+	start := li[line-1]
+	end := len(src)
+	if line < len(li) {
+		end = li[line] - 1
+	}
+	if end < start {
+		end = start
+	}
+	return strings.TrimRight(string(src[start:end]), "\r")
+}
+
+// snippet condenses matched source text for a finding: one line, at most 80 characters.
+func snippet(text string) string {
+	text = strings.TrimSpace(text)
+	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		first := strings.TrimSpace(text[:i])
+		last := strings.TrimSpace(text[strings.LastIndexByte(text, '\n')+1:])
+		if utf8.RuneCountInString(first)+utf8.RuneCountInString(last) < 70 && last != "" {
+			text = first + " … " + last
+		} else {
+			text = first + " …"
+		}
+	}
+	if utf8.RuneCountInString(text) > 80 {
+		r := []rune(text)
+		text = string(r[:79]) + "…"
+	}
+	return text
+}
+
+// skipped is the result for a file heed does not read as source.
+func skipped(reason string) engine.Result {
+	return engine.Result{Verdict: engine.Undetermined, Reason: reason}
+}
+
+// satisfied is the result for a file without violations.
+func satisfied() engine.Result {
+	return engine.Result{Verdict: engine.Satisfied}
+}
+
+// violated wraps findings into a result.
+func violated(fs []engine.Finding) engine.Result {
+	if len(fs) == 0 {
+		return satisfied()
+	}
+	return engine.Result{Verdict: engine.Violated, Findings: fs}
+}
+
+// knownLang reports whether a language name is one heed knows (with or without a
+// grammar).
+func knownLang(l string) bool {
+	switch l {
+	case engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX,
+		engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp, engine.LangShell:
+		return true
+	}
+	return false
+}
+
+// ensure lang is linked (grammars) even when only text rules are compiled.
+var _ = lang.Supported

@@ -1,0 +1,438 @@
+package source
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lang"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// TextParams are the parameters of a `text` rule. Check selects what is checked; the
+// other fields belong to one check each.
+type TextParams struct {
+	// Check is one of indent, max_line_length, trailing_whitespace, final_newline,
+	// header, filename.
+	Check string `json:"check"`
+	// Indent (check indent) is "tabs" or "spaces": lines of code must indent with it.
+	// Lines that start inside a comment or a string literal are not judged.
+	Indent string `json:"indent,omitempty"`
+	// Max (check max_line_length) is the longest allowed line, in characters. A line
+	// that is one long word (a URL, a path) or ends in a URL that starts before the
+	// limit is not judged: it cannot be wrapped.
+	Max int `json:"max,omitempty"`
+	// Header (check header) is the text every file must start with, line by line
+	// (trailing white space ignored); a leading #! line may precede it.
+	Header string `json:"header,omitempty"`
+	// HeaderPattern (check header) is a regular expression the file's start must match
+	// instead, for headers with a varying part (a year).
+	HeaderPattern string `json:"header_pattern,omitempty"`
+	// NewFilesOnly (check header, filename) judges only files the change created; in
+	// --all mode there is no change, so the rule does not apply.
+	NewFilesOnly bool `json:"new_files_only,omitempty"`
+	// SkipGenerated (check header) exempts generated files: a first line that says
+	// "Code generated ... DO NOT EDIT", "@generated" or "auto-generated".
+	SkipGenerated bool `json:"skip_generated,omitempty"`
+	// Naming (check filename) is snake_case, kebab-case, camelCase or PascalCase: every
+	// dot-separated part of the file's name before its extension must follow it.
+	Naming string `json:"naming,omitempty"`
+	// Forbid (check filename) lists globs of file names that must not exist
+	// ("*.spec.ts" when tests are named *.test.ts).
+	Forbid []string `json:"forbid,omitempty"`
+	// Languages restricts the rule to files of these languages; empty means every
+	// text file in scope.
+	Languages []string `json:"languages,omitempty"`
+}
+
+type textCheck struct {
+	rule       *policy.Rule
+	p          TextParams
+	header     []string
+	headerRE   *regexp.Regexp
+	langs      map[string]bool
+	message    string
+	suggestion string
+}
+
+var namingRE = map[string]*regexp.Regexp{
+	"snake_case": regexp.MustCompile(`^[a-z0-9]+(_[a-z0-9]+)*$`),
+	"kebab-case": regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`),
+	"camelCase":  regexp.MustCompile(`^[a-z][a-zA-Z0-9]*$`),
+	"PascalCase": regexp.MustCompile(`^[A-Z][a-zA-Z0-9]*$`),
+}
+
+func compileText(rule *policy.Rule) (engine.Check, error) {
+	var p TextParams
+	if err := decode(rule.Params, &p); err != nil {
+		return nil, err
+	}
+	c := &textCheck{rule: rule, p: p, message: rule.Message, suggestion: rule.Suggestion}
+	switch p.Check {
+	case "indent":
+		if p.Indent != "tabs" && p.Indent != "spaces" {
+			return nil, fmt.Errorf("params.indent: %q is not tabs or spaces", p.Indent)
+		}
+	case "max_line_length":
+		if p.Max <= 0 {
+			return nil, fmt.Errorf("params.max: must be a positive number of characters, got %d", p.Max)
+		}
+	case "trailing_whitespace", "final_newline":
+	case "header":
+		switch {
+		case p.Header != "" && p.HeaderPattern != "":
+			return nil, fmt.Errorf("params.header and params.header_pattern: give one, not both")
+		case p.Header != "":
+			c.header = strings.Split(strings.TrimRight(strings.ReplaceAll(p.Header, "\r\n", "\n"), "\n"), "\n")
+			for i := range c.header {
+				c.header[i] = strings.TrimRightFunc(c.header[i], unicode.IsSpace)
+			}
+		case p.HeaderPattern != "":
+			re, err := regexp.Compile(`\A(?:#![^\n]*\n)?(?:` + p.HeaderPattern + `)`)
+			if err != nil {
+				return nil, fmt.Errorf("params.header_pattern: %w", err)
+			}
+			c.headerRE = re
+		default:
+			return nil, fmt.Errorf("params.header: required (the text files must start with), or params.header_pattern")
+		}
+	case "filename":
+		if p.Naming == "" && len(p.Forbid) == 0 {
+			return nil, fmt.Errorf("params.naming or params.forbid: required for check filename")
+		}
+		if p.Naming != "" && namingRE[p.Naming] == nil {
+			return nil, fmt.Errorf("params.naming: %q is not snake_case, kebab-case, camelCase or PascalCase", p.Naming)
+		}
+		for _, g := range p.Forbid {
+			if !validGlob(g) {
+				return nil, fmt.Errorf("params.forbid: bad glob %q", g)
+			}
+		}
+	case "":
+		return nil, fmt.Errorf("params.check: required (indent, max_line_length, trailing_whitespace, final_newline, header, filename)")
+	default:
+		return nil, fmt.Errorf("params.check: %q is not one of indent, max_line_length, trailing_whitespace, final_newline, header, filename", p.Check)
+	}
+	if p.NewFilesOnly && p.Check != "header" && p.Check != "filename" {
+		return nil, fmt.Errorf("params.new_files_only: only for check header or filename")
+	}
+	if len(p.Languages) > 0 {
+		c.langs = map[string]bool{}
+		for _, l := range p.Languages {
+			if !knownLang(l) {
+				return nil, fmt.Errorf("params.languages: unknown language %q", l)
+			}
+			c.langs[l] = true
+		}
+	}
+	if c.message == "" {
+		c.message = defaultTextMessage(p)
+	}
+	return c, nil
+}
+
+func defaultTextMessage(p TextParams) string {
+	switch p.Check {
+	case "indent":
+		return "indented with the wrong character (the rule asks for " + p.Indent + ")"
+	case "max_line_length":
+		return fmt.Sprintf("line longer than %d characters", p.Max)
+	case "trailing_whitespace":
+		return "trailing white space"
+	case "final_newline":
+		return "file does not end with a newline"
+	case "header":
+		return "missing or wrong file header"
+	case "filename":
+		if p.Naming != "" {
+			return "file name is not " + p.Naming
+		}
+		return "file name of a forbidden form"
+	}
+	return "text rule violated"
+}
+
+func validGlob(g string) bool {
+	defer func() { recover() }()
+	policy.MatchGlob(g, "", "x")
+	return strings.TrimSpace(g) != ""
+}
+
+func (c *textCheck) Targets(ev *engine.Evidence) []engine.Target {
+	if c.p.NewFilesOnly && ev.Mode != engine.ModeDiff {
+		return nil // "new" needs a change to be new in
+	}
+	ts := fileTargets(ev, c.rule.Scope, c.langs)
+	if c.p.NewFilesOnly {
+		kept := ts[:0]
+		for _, t := range ts {
+			if f := fileOf(ev, t); f != nil && f.New {
+				kept = append(kept, t)
+			}
+		}
+		ts = kept
+	}
+	return ts
+}
+
+func (c *textCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	f := fileOf(ev, t)
+	if f == nil {
+		return engine.Result{Verdict: engine.Undetermined, Reason: "internal error: target file not in the evidence"}
+	}
+	if c.p.Check == "filename" {
+		return c.judgeName(ev, f)
+	}
+	if r := lang.SkipReason(f.Content); r != "" {
+		return skipped(r)
+	}
+	li := newLineIndex(f.Content)
+	switch c.p.Check {
+	case "indent":
+		return c.judgeIndent(ev, f, li)
+	case "max_line_length":
+		return c.judgeLength(f, li)
+	case "trailing_whitespace":
+		return c.judgeTrailing(ev, f, li)
+	case "final_newline":
+		if len(f.Content) == 0 || f.Content[len(f.Content)-1] == '\n' {
+			return satisfied()
+		}
+		last := len(li)
+		return violated([]engine.Finding{c.at(f, li, last, utf8.RuneCountInString(lineText(f.Content, li, last))+1)})
+	case "header":
+		return c.judgeHeader(f, li)
+	}
+	return engine.Result{Verdict: engine.Undetermined, Reason: "internal error: unknown text check"}
+}
+
+func (c *textCheck) at(f *engine.File, li lineIndex, line, col int) engine.Finding {
+	return engine.Finding{Path: f.Path, Line: line, Column: col, CommandIndex: -1,
+		Message: c.message, Snippet: snippet(lineText(f.Content, li, line)), Suggestion: c.suggestion}
+}
+
+// regionsFor returns the comment/string spans when heed knows the file's language; a
+// parse failure leaves them nil (every line is then judged as code).
+func regionsFor(ev *engine.Evidence, f *engine.File) *lang.Regions {
+	r, ok, err := lang.FileRegions(ev, f)
+	if !ok || err != nil {
+		return nil
+	}
+	return r
+}
+
+func (c *textCheck) judgeIndent(ev *engine.Evidence, f *engine.File, li lineIndex) engine.Result {
+	var regions *lang.Regions
+	regionsLoaded := false
+	var fs []engine.Finding
+	for n := 1; n <= len(li); n++ {
+		start := li[n-1]
+		ws := leadingSpace(f.Content[start:])
+		if ws == "" || start+len(ws) >= len(f.Content) || f.Content[start+len(ws)] == '\n' || f.Content[start+len(ws)] == '\r' {
+			continue // no indentation, or a blank line
+		}
+		var bad bool
+		if c.p.Indent == "tabs" {
+			bad = ws[0] == ' '
+		} else {
+			bad = strings.Contains(ws, "\t")
+		}
+		if !bad || !f.Owns(n) {
+			continue
+		}
+		if !regionsLoaded {
+			regions, regionsLoaded = regionsFor(ev, f), true
+		}
+		if regions != nil && regions.At(start) != 0 {
+			continue // the line starts inside a comment or a string: its text is not code
+		}
+		fs = append(fs, c.at(f, li, n, 1))
+	}
+	return violated(fs)
+}
+
+func leadingSpace(b []byte) string {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return string(b[:i])
+}
+
+var urlRE = regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://\S+`)
+
+func (c *textCheck) judgeLength(f *engine.File, li lineIndex) engine.Result {
+	var fs []engine.Finding
+	for n := 1; n <= len(li); n++ {
+		line := lineText(f.Content, li, n)
+		if utf8.RuneCountInString(line) <= c.p.Max {
+			continue
+		}
+		if unwrappable(line, c.p.Max) {
+			continue
+		}
+		fs = append(fs, c.at(f, li, n, c.p.Max+1))
+	}
+	return violated(fs)
+}
+
+// unwrappable: one word after the indentation (and a comment marker), or a URL that
+// starts before the limit and runs past it.
+func unwrappable(line string, max int) bool {
+	t := strings.TrimSpace(line)
+	for _, marker := range []string{"//", "#", "*", "--", ";"} {
+		t = strings.TrimSpace(strings.TrimPrefix(t, marker))
+	}
+	if !strings.ContainsAny(t, " \t") {
+		return true
+	}
+	for _, loc := range urlRE.FindAllStringIndex(line, -1) {
+		if utf8.RuneCountInString(line[:loc[0]]) < max && utf8.RuneCountInString(line[:loc[1]]) > max {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *textCheck) judgeTrailing(ev *engine.Evidence, f *engine.File, li lineIndex) engine.Result {
+	var fs []engine.Finding
+	var regions *lang.Regions
+	regionsLoaded := false
+	for n := 1; n <= len(li); n++ {
+		line := lineText(f.Content, li, n)
+		trimmed := strings.TrimRight(line, " \t")
+		if len(trimmed) == len(line) || !f.Owns(n) {
+			continue
+		}
+		if !regionsLoaded {
+			regions, regionsLoaded = regionsFor(ev, f), true
+		}
+		// White space at the end of a line inside a multi-line string is data.
+		if regions != nil && regions.At(li[n-1]+len(trimmed)) == lang.String {
+			continue
+		}
+		fs = append(fs, c.at(f, li, n, utf8.RuneCountInString(trimmed)+1))
+	}
+	return violated(fs)
+}
+
+var generatedRE = regexp.MustCompile(`(?i)code generated .*do not edit|@generated|auto-?generated|generated by .*do not (edit|modify)`)
+
+func (c *textCheck) judgeHeader(f *engine.File, li lineIndex) engine.Result {
+	if c.p.SkipGenerated {
+		for n := 1; n <= len(li) && n <= 5; n++ {
+			if generatedRE.MatchString(lineText(f.Content, li, n)) {
+				return engine.Result{Verdict: engine.Satisfied, Reason: "generated file: exempt"}
+			}
+		}
+	}
+	first := 1
+	if bytes.HasPrefix(f.Content, []byte("#!")) {
+		first = 2
+	}
+	if c.headerRE != nil {
+		if c.headerRE.Match(f.Content) {
+			return satisfied()
+		}
+		return violated([]engine.Finding{c.at(f, li, first, 1)})
+	}
+	got := func(n int) string {
+		if n > len(li) || (n == len(li) && li[n-1] >= len(f.Content)) {
+			return "\x00eof"
+		}
+		return strings.TrimRightFunc(lineText(f.Content, li, n), unicode.IsSpace)
+	}
+	if got(first) != c.header[0] {
+		fd := c.at(f, li, first, 1)
+		fd.Message = "missing file header"
+		if c.rule.Message != "" {
+			fd.Message = c.rule.Message
+		}
+		if fd.Suggestion == "" {
+			fd.Suggestion = "start the file with:\n" + strings.Join(c.header, "\n")
+		}
+		return violated([]engine.Finding{fd})
+	}
+	for i := 1; i < len(c.header); i++ {
+		if got(first+i) != c.header[i] {
+			fd := c.at(f, li, first+i, 1)
+			fd.EndLine = first + len(c.header) - 1
+			fd.Message = fmt.Sprintf("file header differs at line %d: want %q", first+i, c.header[i])
+			if fd.Suggestion == "" {
+				fd.Suggestion = "use the exact header:\n" + strings.Join(c.header, "\n")
+			}
+			return violated([]engine.Finding{fd})
+		}
+	}
+	return satisfied()
+}
+
+func (c *textCheck) judgeName(ev *engine.Evidence, f *engine.File) engine.Result {
+	base := path.Base(f.Path)
+	for _, g := range c.p.Forbid {
+		if policy.MatchGlob(g, "", f.Path) {
+			fd := engine.Finding{Path: f.Path, Line: 1, Column: 1, CommandIndex: -1, Message: c.message, Snippet: base, Suggestion: c.suggestion}
+			return violated([]engine.Finding{fd})
+		}
+	}
+	if c.p.Naming == "" {
+		return satisfied()
+	}
+	if ev.Mode == engine.ModeDiff && !f.New {
+		return engine.Result{Verdict: engine.Satisfied, Reason: "the change did not create or rename this file"}
+	}
+	if bad := badNamePart(base, c.p.Naming); bad != "" {
+		msg := c.message
+		if c.rule.Message == "" {
+			msg = fmt.Sprintf("file name part %q is not %s", bad, c.p.Naming)
+		}
+		fd := engine.Finding{Path: f.Path, Line: 1, Column: 1, CommandIndex: -1, Message: msg, Snippet: base, Suggestion: c.suggestion}
+		return violated([]engine.Finding{fd})
+	}
+	return satisfied()
+}
+
+// badNamePart returns the first dot-separated part of the name (before its extension)
+// that breaks the convention. Dot files, route segments ([id], (group)) and leading
+// underscores (__init__, _app) are conventions of their own and are not judged.
+func badNamePart(base, naming string) string {
+	if strings.HasPrefix(base, ".") || strings.ContainsAny(base, "[]()") {
+		return ""
+	}
+	parts := strings.Split(base, ".")
+	if len(parts) > 1 {
+		parts = parts[:len(parts)-1]
+	}
+	for _, p := range parts {
+		p = strings.Trim(p, "_")
+		if p == "" {
+			continue
+		}
+		if !namingRE[naming].MatchString(p) {
+			return p
+		}
+	}
+	return ""
+}
+
+// textCaseEvidence builds an authored case's evidence; a case whose changed paths
+// include its file is that file as the change created it (for new-files-only rules).
+func textCaseEvidence(c policy.Case) (*engine.Evidence, error) {
+	ev, err := engine.DefaultCaseEvidence(c)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range c.Changed {
+		for _, f := range ev.Files {
+			if f.Path == p {
+				f.New = true
+			}
+		}
+	}
+	return ev, nil
+}

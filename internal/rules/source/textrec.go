@@ -1,0 +1,334 @@
+package source
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// textRecognizer compiles formatting rules: tabs or spaces, line length, trailing white
+// space, final newline, required file headers, file naming.
+type textRecognizer struct{}
+
+func (textRecognizer) Name() string { return "source.text" }
+
+var (
+	tabsRE        = regexp.MustCompile(`\buse tabs\b|\btabs,? not spaces\b|\bindent(?:ed|ation)? (?:with|using) tabs\b|\btabs for indentation\b|\bwe use tabs\b|\bhard tabs\b`)
+	spacesRE      = regexp.MustCompile(`\b(\d)[- ]spaces? (?:indent|indentation)\b|\bindent(?:ed|ation)? (?:with|using|of|by) (\d) spaces\b|\b(\d) spaces? (?:per|for each) (?:indentation )?level\b|\bspaces,? not tabs\b|\bnever use tab characters\b|\bno tabs\b|\b(\d) spaces indent\b`)
+	unitLenRE     = regexp.MustCompile(`\b(\d{2,3})[- ]?(?:char(?:acter)?s?|columns?|cols?)\b`)
+	phraseLenRE   = regexp.MustCompile(`\b(?:max(?:imum)?[- _]line[- _]length|line length|line width|print width|column limit|wrap (?:code |lines )?at)\b(?: of| is| to| at|:)? (\d{2,3})\b`)
+	lineCtxRE     = regexp.MustCompile(`\blines?\b|\bwidth\b|\bwrap|\blength\b`)
+	notCodeLenRE  = regexp.MustCompile(`\bcommit|\bsubject\b|\bsummary\b|\bmessage|\btitle\b|\bbody\b|\bdocstrings?\b|\bcomments?\b|\bdocs?\b|\bdocumentation\b|\bprose\b|\bmarkdown\b|\bpr\b|\bchangelog\b`)
+	trailingRE    = regexp.MustCompile(`\btrailing (?:white ?space|spaces)\b`)
+	finalNLRE     = regexp.MustCompile(`\b(?:final|trailing|terminating) newline\b|\bend (?:each |every |all )?(?:files? )?with a (?:single )?newline\b|\bnewline at (?:the )?end of (?:each |every )?files?\b`)
+	headerRE      = regexp.MustCompile(`\b(?:start|starts|begin|begins|open|opens)\b[^.]*\bwith\b[^.]*\b(?:header|comment|line|notice)\b|\b(?:copyright|license|licence|spdx)\b[^.]*\bheader\b|\bheader\b[^.]*\b(?:copyright|license|licence|spdx)\b`)
+	fileNamingRE  = regexp.MustCompile(`\b(kebab-case|snake_case|camelcase|pascalcase)\b`)
+	fileWordRE    = regexp.MustCompile(`\bfiles?\b|\bfile ?names?\b|\bfilenames?\b`)
+	suffixSpanRE  = regexp.MustCompile(`^\*?\.[a-z0-9]+(?:\.[a-z0-9]+)+$`)
+	namingSpanRE  = regexp.MustCompile(`^(kebab-case|snake_case|camelCase|PascalCase)(\.[a-z0-9.\-]+)$`)
+	commentLineRE = regexp.MustCompile(`^(?:#|//|/\*|--|;)`)
+)
+
+var codeLangs = []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp}
+
+func (textRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := newSentence(c)
+	prose := s.prose()
+	var rules []policy.Rule
+	add := func(r policy.Rule, ok bool) {
+		if ok {
+			rules = append(rules, r)
+		}
+	}
+	switch {
+	case tabsRE.MatchString(prose) && !negRE.MatchString(strings.Split(prose, "tabs")[0]+"tabs"):
+		add(textRule(s, rc, TextParams{Check: "indent", Indent: "tabs"}, "indented with spaces", "indent with tabs"))
+	case spacesRE.MatchString(prose):
+		add(textRule(s, rc, TextParams{Check: "indent", Indent: "spaces"}, "indented with a tab", "indent with spaces"))
+	}
+	if n, ok := lineLimit(s); ok && !notCodeLenRE.MatchString(prose+" "+s.header) {
+		r, ok := textRule(s, rc, TextParams{Check: "max_line_length", Max: n}, fmt.Sprintf("line longer than %d characters", n), "wrap the line")
+		if strings.Contains(prose, "print width") {
+			// A formatter's print width is a target, not a hard limit (it leaves long
+			// strings alone).
+			r.Exact = false
+			r.Severity = policy.SeverityWarning
+		}
+		add(r, ok)
+	}
+	if trailingRE.MatchString(prose) && (s.negated() || strings.Contains(prose, "strip") || strings.Contains(prose, "remove")) {
+		add(textRule(s, rc, TextParams{Check: "trailing_whitespace"}, "trailing white space", "delete the spaces at the end of the line"))
+	}
+	if finalNLRE.MatchString(prose) && !s.negated() {
+		add(textRule(s, rc, TextParams{Check: "final_newline"}, "no newline at the end of the file", "end the file with a newline"))
+	}
+	if r, ok := headerRule(s, rc); ok {
+		rules = append(rules, r)
+	}
+	rules = append(rules, namingRules(s, rc)...)
+	return recognize.Result{Rules: rules}
+}
+
+// lineLimit finds the line-length limit a sentence sets: a number of characters in a
+// clause about lines that does not negate it ("don't limit lines to 79 characters ...
+// we allow up to 88" is 88), and not the number replaced ("120 instead of 79").
+func lineLimit(s *sentence) (int, bool) {
+	best := 0
+	for _, cl := range s.clauses() {
+		p := spanRE.ReplaceAllString(cl, "CODE")
+		if negRE.MatchString(p) || !lineCtxRE.MatchString(p) {
+			continue
+		}
+		var locs [][]int
+		locs = append(locs, unitLenRE.FindAllStringSubmatchIndex(p, -1)...)
+		locs = append(locs, phraseLenRE.FindAllStringSubmatchIndex(p, -1)...)
+		for _, m := range locs {
+			before := strings.TrimSpace(p[:m[0]])
+			if strings.HasSuffix(before, "instead of") || strings.HasSuffix(before, "rather than") || strings.HasSuffix(before, "not") {
+				continue
+			}
+			n, _ := strconv.Atoi(p[m[2]:m[3]])
+			if n >= 40 && n <= 400 && best == 0 {
+				best = n
+			}
+		}
+	}
+	return best, best > 0
+}
+
+// textRule builds a text rule over the code files the constraint governs.
+func textRule(s *sentence, rc *recognize.RepoContext, p TextParams, msg, suggestion string) (policy.Rule, bool) {
+	langs := pickLangs(s, rc, codeLangs)
+	sc, _ := ruleScope(s, rc, langs)
+	if len(sc.Globs) == 0 {
+		if spanGlobs := extGlobs(s); len(spanGlobs) > 0 {
+			sc.Globs = spanGlobs
+			langs = nil // the globs select the files
+		}
+	}
+	if len(sc.Globs) == 0 && len(langs) == 0 {
+		return policy.Rule{}, false
+	}
+	p.Languages = langs
+	if len(sc.Globs) > 0 && len(globLangs(sc.Globs)) == 0 {
+		p.Languages = nil
+	}
+	r := policy.Rule{
+		Domain: policy.DomainSource, Kind: KindText, Params: marshal(p), Scope: sc,
+		Severity: s.severity(), Exact: true, Message: msg, Suggestion: suggestion,
+	}
+	path, ok := textSamplePath(sc, p.Languages)
+	if !ok {
+		return r, false
+	}
+	bad, good := textSamples(p)
+	r.Cases = []policy.Case{
+		{Expect: policy.ExpectViolated, Path: path, Code: bad, Note: "breaks the rule"},
+		{Expect: policy.ExpectSatisfied, Path: path, Code: good, Note: "follows it"},
+	}
+	if p.NewFilesOnly {
+		for i := range r.Cases {
+			r.Cases[i].Changed = []string{path}
+		}
+	}
+	return r, true
+}
+
+// extGlobs are the file kinds the sentence names ("in `.md` files").
+func extGlobs(s *sentence) []string {
+	var out []string
+	for _, sp := range s.spans {
+		if m := regexp.MustCompile(`^\*?\.([A-Za-z0-9]{1,6})$`).FindStringSubmatch(sp); m != nil {
+			out = append(out, "*."+m[1])
+		}
+	}
+	return out
+}
+
+func textSamplePath(sc policy.Scope, langs []string) (string, bool) {
+	for _, l := range langs {
+		if p, ok := samplePath(sc, l, ""); ok {
+			return p, true
+		}
+	}
+	for _, g := range sc.Globs {
+		cand := strings.NewReplacer("**/", "", "**", "x", "*", "example", "{", "", "}", "").Replace(g)
+		if i := strings.IndexByte(cand, ','); i >= 0 {
+			cand = cand[:i]
+		}
+		if sc.Dir != "" && !strings.HasPrefix(cand, sc.Dir+"/") {
+			cand = sc.Dir + "/" + cand
+		}
+		if sc.Covers(cand) {
+			return cand, true
+		}
+	}
+	return "", false
+}
+
+func textSamples(p TextParams) (bad, good string) {
+	switch p.Check {
+	case "indent":
+		if p.Indent == "tabs" {
+			return "if x:\n    y()\n", "if x:\n\ty()\n"
+		}
+		return "if x:\n\ty()\n", "if x:\n    y()\n"
+	case "max_line_length":
+		return "x = " + strings.Repeat("a + ", p.Max/4+1) + "b\n", "x = a + b\n"
+	case "trailing_whitespace":
+		return "x = 1   \n", "x = 1\n"
+	case "final_newline":
+		return "x = 1", "x = 1\n"
+	case "header":
+		h := p.Header
+		if h == "" {
+			return "x = 1\n", "x = 1\n"
+		}
+		return "x = 1\n", strings.TrimRight(h, "\n") + "\n\nx = 1\n"
+	}
+	return "", ""
+}
+
+// headerRule reads "every new `.go` file starts with this header:" followed by a code
+// block, or a header given in a code span that is a comment line.
+func headerRule(s *sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
+	prose := s.prose()
+	if !headerRE.MatchString(prose) {
+		return policy.Rule{}, false
+	}
+	header := ""
+	switch {
+	case len(s.c.Code) > 0 && looksLikeHeader(s.c.Code[0].Text):
+		header = s.c.Code[0].Text
+	default:
+		for _, sp := range s.spans {
+			if commentLineRE.MatchString(sp) && len(sp) > 8 {
+				header = sp
+				break
+			}
+		}
+	}
+	if header == "" {
+		return policy.Rule{}, false
+	}
+	p := TextParams{Check: "header", Header: strings.TrimRight(header, "\n"), NewFilesOnly: regexp.MustCompile(`\bnew\b`).MatchString(prose)}
+	// "Files written by code generators ... are exempt." in the next item.
+	if rc != nil {
+		for _, n := range rc.Following(s.c, 2) {
+			np := newSentence(n).prose()
+			if strings.Contains(np, "generat") && exceptRE.MatchString(np) {
+				p.SkipGenerated = true
+			}
+		}
+	}
+	if strings.Contains(prose, "generat") && exceptRE.MatchString(prose) {
+		p.SkipGenerated = true
+	}
+	r, ok := textRule(s, rc, p, "missing or wrong file header", "start the file with the header the instructions give")
+	if !ok {
+		return r, false
+	}
+	// The header's own comment syntax tells the languages when the sentence does not.
+	return r, true
+}
+
+func looksLikeHeader(text string) bool {
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	if len(lines) == 0 || len(lines) > 30 {
+		return false
+	}
+	for _, l := range lines {
+		if !commentLineRE.MatchString(strings.TrimSpace(l)) && !strings.HasPrefix(strings.TrimSpace(l), "*") {
+			return false
+		}
+	}
+	return true
+}
+
+// namingRules reads file-naming conventions: "Source files: `kebab-case.ts`",
+// "kebab-case file names", "Test files use `.test.ts` (not `.spec.ts`)".
+func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
+	var out []policy.Rule
+	prose := s.prose()
+	mk := func(p TextParams, globs []string, msg, sugg string) {
+		sc, _ := ruleScope(s, rc, nil)
+		sc.Globs = append(sc.Globs, globs...)
+		r := policy.Rule{Domain: policy.DomainSource, Kind: KindText, Params: marshal(p), Scope: sc,
+			Severity: s.severity(), Exact: true, Message: msg, Suggestion: sugg}
+		path, ok := textSamplePath(sc, nil)
+		if !ok {
+			return
+		}
+		badPath, goodPath := path, path
+		switch {
+		case len(p.Forbid) > 0:
+			badPath = strings.TrimSuffix(path, path[strings.IndexByte(path, '.'):]) + strings.TrimPrefix(p.Forbid[0], "*")
+		case p.Naming != "":
+			dir := ""
+			if i := strings.LastIndexByte(path, '/'); i >= 0 {
+				dir = path[:i+1]
+			}
+			ext := path[strings.IndexByte(path[len(dir):], '.')+len(dir):]
+			badPath = dir + map[string]string{"kebab-case": "BadName", "snake_case": "BadName", "camelCase": "bad_name", "PascalCase": "bad_name"}[p.Naming] + ext
+			goodPath = dir + map[string]string{"kebab-case": "good-name", "snake_case": "good_name", "camelCase": "goodName", "PascalCase": "GoodName"}[p.Naming] + ext
+		}
+		if !sc.Covers(badPath) || !sc.Covers(goodPath) {
+			return
+		}
+		r.Cases = []policy.Case{
+			{Expect: policy.ExpectViolated, Path: badPath, Code: "x\n", Changed: []string{badPath}, Note: "a file named against the convention"},
+			{Expect: policy.ExpectSatisfied, Path: goodPath, Code: "x\n", Changed: []string{goodPath}, Note: "a file named by it"},
+		}
+		out = append(out, r)
+	}
+	// `kebab-case.ts` style spans.
+	for _, sp := range s.spans {
+		if m := namingSpanRE.FindStringSubmatch(sp); m != nil && fileWordRE.MatchString(prose+" "+s.header) {
+			mk(TextParams{Check: "filename", Naming: m[1]}, []string{"*" + m[2]}, "file name is not "+m[1], "rename it in "+m[1])
+		}
+	}
+	// "kebab-case file names" in prose.
+	if len(out) == 0 {
+		if m := fileNamingRE.FindStringSubmatch(prose); m != nil && fileWordRE.MatchString(prose) && !strings.Contains(prose, "director") {
+			naming := map[string]string{"kebab-case": "kebab-case", "snake_case": "snake_case", "camelcase": "camelCase", "pascalcase": "PascalCase"}[m[1]]
+			langs := pickLangs(s, rc, codeLangs)
+			var globs []string
+			for _, l := range langs {
+				for e, ls := range extLangs {
+					if contains(ls, l) {
+						globs = append(globs, "*."+e)
+					}
+				}
+			}
+			if len(globs) > 0 {
+				mk(TextParams{Check: "filename", Naming: naming}, dedupeStrings(sortedStrings(globs)), "file name is not "+naming, "rename it in "+naming)
+			}
+		}
+	}
+	// "`.test.ts` (not `.spec.ts`)": the second suffix is forbidden.
+	var suffixes []string
+	for _, sp := range s.spans {
+		if suffixSpanRE.MatchString(sp) {
+			suffixes = append(suffixes, strings.TrimPrefix(sp, "*"))
+		}
+	}
+	if len(suffixes) == 2 && regexp.MustCompile("\\(not `[^`]+`\\)|, not `|instead of `|rather than `").MatchString(s.norm) {
+		mk(TextParams{Check: "filename", Forbid: []string{"*" + suffixes[1]}}, nil, "file named `*"+suffixes[1]+"`", "name it `*"+suffixes[0]+"`")
+	}
+	return out
+}
+
+func sortedStrings(in []string) []string {
+	out := append([]string(nil), in...)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j] < out[j-1]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
