@@ -61,6 +61,10 @@ type CommitParams struct {
 	// ValuePattern narrows the trailers to those whose value matches; the special value
 	// "ai" stands for heed's vocabulary of AI assistants.
 	ValuePattern string `json:"value_pattern,omitempty"`
+	// ExceptTrailers leaves these keys to another rule (trailer-forbidden): "no
+	// Co-Authored-By, nor any AI attribution" is two rules that must not both report
+	// one Co-Authored-By line.
+	ExceptTrailers []string `json:"except_trailers,omitempty"`
 	// What names what Pattern matches, for messages ("issue numbers", "Jira keys").
 	What string `json:"what,omitempty"`
 	// IncludeMerges also judges merge commits (whose messages git writes).
@@ -111,6 +115,7 @@ type commitCheck struct {
 	value     *regexp.Regexp
 	types     map[string]bool
 	keys      map[string]bool
+	except    map[string]bool
 }
 
 func decodeParams(rule *policy.Rule, v any) error {
@@ -186,7 +191,10 @@ func compileCommit(rule *policy.Rule) (engine.Check, error) {
 		if len(p.Trailers) == 0 && p.ValuePattern == "" {
 			return nil, fmt.Errorf("params.trailers: trailer-forbidden needs trailer keys or a value_pattern")
 		}
-		c.keys = map[string]bool{}
+		c.keys, c.except = map[string]bool{}, map[string]bool{}
+		for _, k := range p.ExceptTrailers {
+			c.except[strings.ToLower(k)] = true
+		}
 		for _, k := range p.Trailers {
 			if !regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]*$`).MatchString(k) {
 				return nil, fmt.Errorf("params.trailers: %q is not a trailer key", k)
@@ -424,7 +432,8 @@ func (c *commitCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 		return violated(commitFinding(cm, fmt.Sprintf("the commit message has no %s trailer", want), m.Subject, sug))
 	case CheckTrailerForbidden:
 		for _, tr := range m.Trailers {
-			if (len(c.keys) == 0 || c.keys[strings.ToLower(tr.Key)]) && c.valueMatches(tr.Value) {
+			k := strings.ToLower(tr.Key)
+			if (len(c.keys) == 0 || c.keys[k]) && !c.except[k] && c.valueMatches(tr.Value) {
 				line := tr.Key + ": " + tr.Value
 				return violated(commitFinding(cm, fmt.Sprintf("the commit message has the trailer %q", line), line,
 					"remove the trailer from the commit message"))

@@ -656,11 +656,12 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 					vio("the named trailer", "Fix crash on empty input\n\n"+keys[0]+": Claude <noreply@anthropic.com>"),
 					sat("no trailer", "Fix crash on empty input"),
 				}))
-			out = append(out, s.rule(KindCommit, CommitParams{Check: CheckTrailerForbidden, ValuePattern: ValueAI}, false,
+			out = append(out, s.rule(KindCommit, CommitParams{Check: CheckTrailerForbidden, ValuePattern: ValueAI, ExceptTrailers: keys}, false,
 				"AI attribution trailer", "remove the trailer that credits an AI assistant",
 				[]policy.Case{
 					vio("any trailer naming an AI", "Fix crash on empty input\n\nGenerated-by: GitHub Copilot"),
 					sat("a trailer naming a person", "Fix crash on empty input\n\nReported-by: Jane Doe <jane@example.com>"),
+					sat("the named key is the other rule's", "Fix crash on empty input\n\n"+keys[0]+": Claude <noreply@anthropic.com>"),
 				}))
 			return recognize.Result{Rules: out}
 		}

@@ -1,0 +1,2 @@
+def boil(litres):
+    return litres * 90

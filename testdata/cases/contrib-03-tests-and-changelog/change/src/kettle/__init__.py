@@ -1,0 +1,2 @@
+def boil(litres, seconds_per_litre=90):
+    return litres * seconds_per_litre

@@ -1,0 +1,2 @@
+def cells(n, fill=0):
+    return [[fill] * n for _ in range(n)]
