@@ -402,6 +402,17 @@ var tools = map[string]bool{
 	"bazel": true, "sudo": true, "curl": true, "wget": true, "brew": true, "apt": true, "apt-get": true, "rm": true,
 }
 
+// notPackages are names "do not use X" sentences give that are language features,
+// globals or types, not packages.
+var notPackages = map[string]bool{
+	"any": true, "unknown": true, "never": true, "object": true, "eval": true, "exec": true, "print": true, "println": true,
+	"var": true, "let": true, "const": true, "console": true, "assert": true, "global": true, "globals": true, "fetch": true,
+	"settimeout": true, "setinterval": true, "this": true, "self": true, "super": true, "goto": true, "panic": true,
+	"unwrap": true, "expect": true, "unsafe": true, "static": true, "default": true, "mut": true, "null": true,
+	"undefined": true, "none": true, "true": true, "false": true, "interface": true, "enum": true, "namespace": true,
+	"async": true, "await": true, "yield": true, "lambda": true, "del": true, "pass": true, "todo": true, "fixme": true,
+}
+
 type externalRecognizer struct{}
 
 func (externalRecognizer) Name() string { return "arch.external" }
@@ -415,6 +426,7 @@ func (externalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 		}
 		var bannedIdx []int
 		instead := -1
+		approximate := false
 		switch {
 		case banAloneRE.MatchString(s.prose) && k+1 < len(ss) && useNextRE.MatchString(ss[k+1].prose) && !commandishRE.MatchString(ss[k+1].prose):
 			bannedIdx = spanIndexes(banAloneRE.FindStringSubmatch(s.prose)[1])
@@ -429,6 +441,11 @@ func (externalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 			bannedIdx, instead = spanIndexes(m[2]), atoi(m[1][len("§"):])
 		case neverImportRE.MatchString(s.prose):
 			bannedIdx = spanIndexes(neverImportRE.FindStringSubmatch(s.prose)[1])
+		case banAloneRE.MatchString(s.prose):
+			// "Do not use `requests`" on its own (instruction files split "...; use
+			// `httpx`" off): a reading of "use" as "import", so not exact.
+			bannedIdx = spanIndexes(banAloneRE.FindStringSubmatch(s.prose)[1])
+			approximate = true
 		default:
 			continue
 		}
@@ -436,7 +453,7 @@ func (externalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 		ok := true
 		for _, i := range bannedIdx {
 			name := strings.TrimSpace(s.spans[i])
-			if !packageNameRE.MatchString(strings.ToLower(name)) || tools[name] || strings.HasSuffix(name, "/") || isDir(rc, name) || strings.Contains(name, "()") {
+			if !packageNameRE.MatchString(name) || tools[name] || notPackages[name] || strings.HasSuffix(name, "/") || isDir(rc, name) || strings.Contains(name, "()") {
 				ok = false
 				break
 			}
@@ -457,8 +474,9 @@ func (externalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 		}
 		sm := newSampler(rc)
 		bad, good := externalCase(sm, banned[0], params.Instead)
-		out.Rules = append(out.Rules, archRule(KindExternal, params, c,
-			fmt.Sprintf("a file imports %s", list(banned)), suggestion, bad, good))
+		r := archRule(KindExternal, params, c, fmt.Sprintf("a file imports %s", list(banned)), suggestion, bad, good)
+		r.Exact = !approximate
+		out.Rules = append(out.Rules, r)
 	}
 	return out
 }

@@ -156,6 +156,10 @@ func TestRecognizeVariations(t *testing.T) {
 		{"Do not use `requests`; use `httpx`.", `external {"banned":["requests"],"instead":"httpx"}`},
 		{"Use `httpx` instead of `requests`.", `external {"banned":["requests"],"instead":"httpx"}`},
 		{"Never import `lodash`.", `external {"banned":["lodash"]}`},
+		// instr splits "Do not use `requests`; use `httpx`." at the semicolon.
+		{"Do not use `requests`", `external {"banned":["requests"]}`},
+		{"Never use `any`", ``},
+		{"Don't use `eval`.", ``},
 		{"Use `pnpm`, not `npm`.", ``},
 		{"Use `uv run pytest` instead of `pytest`.", ``},
 		{"Don't run `pytest` directly; use `make test`.", ``},

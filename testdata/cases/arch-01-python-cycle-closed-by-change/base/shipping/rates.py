@@ -1,0 +1,5 @@
+from shipping.parcels import Parcel
+
+
+def base_rate(parcel: Parcel) -> float:
+    return 2.0 + 0.5 * parcel.weight_kg

@@ -1,0 +1,7 @@
+from dataclasses import dataclass
+
+
+@dataclass
+class Zone:
+    name: str
+    factor: float

@@ -1,0 +1,1 @@
+export type Listener<T> = (e: T) => void;

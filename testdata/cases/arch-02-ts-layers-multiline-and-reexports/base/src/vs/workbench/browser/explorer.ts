@@ -1,0 +1,3 @@
+import { watch } from '../../platform/files';
+
+export const explorer = () => watch('/', () => {});

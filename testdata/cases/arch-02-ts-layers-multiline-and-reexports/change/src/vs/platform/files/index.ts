@@ -1,0 +1,2 @@
+export * from './watcher';
+export * from '../../editor/common/model';

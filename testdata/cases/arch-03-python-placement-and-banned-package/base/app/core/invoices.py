@@ -1,0 +1,7 @@
+from dataclasses import dataclass
+
+
+@dataclass
+class Invoice:
+    number: str
+    cents: int

@@ -1,0 +1,5 @@
+import requests
+
+
+def push(url, payload):
+    return requests.post(url, json=payload, timeout=10)
