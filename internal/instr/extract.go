@@ -197,4 +197,9 @@ func assignIDs(cs []policy.Constraint, key string) {
 }
 
 // normID is the text as the id sees it: white space collapsed.
-func normID(s string) string { return normSpace(s) }
+func normID(s string) string {
+	if !strings.Contains(s, "  ") && !strings.ContainsAny(s, "\t\n\r") && strings.TrimSpace(s) == s {
+		return s // texts are built normalised; skip the copy
+	}
+	return normSpace(s)
+}

@@ -22,12 +22,9 @@ import (
 var (
 	codeRE     = regexp.MustCompile("`+[^`]*`+")
 	permitRE   = regexp.MustCompile(`(?i)^(you )?(don't|do not|doesn't|does not) (need|have) to\b|^no need to\b|^(you )?(can|may|could|might)\b`)
-	leadRE     = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|while|for|in|on|to|during|unless|where|with|as|from|within|until|since|by default|by|outside|inside|at|between|except)\b[^,:]{0,120}[,:]\s*`)
 	negStartRE = regexp.MustCompile(`(?i)^(no|never|not|nothing|none|only)\b`)
-	adverbRE   = regexp.MustCompile(`(?i)^(please\s+|always\s+|also\s+|first,?\s+|then,?\s+|next,?\s+|finally,?\s+|just\s+|simply\s+|instead,?\s+|only\s+|generally,?\s+|usually,?\s+|additionally,?\s+|otherwise,?\s+|again,?\s+|now,?\s+|and\s+|or\s+|,\s*)+`)
 	parenRE    = regexp.MustCompile(`\([^()]*\)|\[[^\[\]]*\]`)
 	condLead   = regexp.MustCompile(`(?i)^(?:if|when|whenever|unless|where|because|since|in case|once|while|before|after)\b`)
-	softTailRE = regexp.MustCompile(`(?i)\b(when|where|if|whenever|wherever) (possible|practical|feasible|reasonable)\b`)
 	startCond  = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|while|for|to|during|unless|in|on|with)\b`)
 )
 
@@ -130,7 +127,7 @@ func levelOf(text string) policy.Level {
 
 // clauseLevel classifies one sentence.
 func clauseLevel(text string) policy.Level {
-	prose := codeRE.ReplaceAllString(text, " CODESPAN ")
+	prose := replaceCode(text, " CODESPAN ")
 	prose = strings.ReplaceAll(prose, "’", "'")
 	prose = strings.Join(strings.Fields(prose), " ")
 	if prose == "" || prose == "CODESPAN" {
@@ -140,11 +137,11 @@ func clauseLevel(text string) policy.Level {
 	if strings.HasPrefix(prose, "❌") || strings.HasPrefix(prose, "🚫") || strings.HasPrefix(prose, "⛔") {
 		return policy.Must
 	}
-	markers := mainClause(parenRE.ReplaceAllString(prose, " "))
+	markers := mainClause(dropParens(prose))
 	hard, soft := markerLevels(markers)
-	soft = soft || softTailRE.MatchString(prose)
+	soft = soft || hasSoftTail(prose)
 	body := stripLead(prose)
-	if hard && permitRE.MatchString(head(body, 40)) && !strongRE.MatchString(markers) {
+	if hard && permitRE.MatchString(head(body, 40)) && !strongMarker(markers) {
 		// "You don't need to run X", "You can skip Y": permission, not obligation.
 		hard = false
 	}
@@ -231,8 +228,6 @@ func trailingCondition(s string) int {
 	return best
 }
 
-var strongRE = regexp.MustCompile(`(?i)\b(must|never|always|required|shall)\b`)
-
 // mainClause drops leading and trailing conditions, so the markers read are those of
 // the obligation itself: "PREFER X if clippy must be disabled" is a preference.
 func mainClause(s string) string {
@@ -256,12 +251,12 @@ func stripLead(s string) string {
 		if m := findLabel(s); m != nil && len(strings.Fields(s[m[2]:m[3]])) <= 6 && m[1] < len(s) {
 			s = s[m[1]:]
 		}
-		if m := leadRE.FindStringIndex(head(s, 160)); m != nil && m[1] < len(s) {
-			s = s[m[1]:]
+		if n := leadEnd(s); n > 0 && n < len(s) {
+			s = s[n:]
 		}
 		s = strings.TrimLeft(s, " *_>\"'([")
-		if loc := adverbRE.FindStringIndex(head(s, 120)); loc != nil && loc[1] < len(s) {
-			s = s[loc[1]:]
+		if n := adverbEnd(s); n > 0 && n < len(s) {
+			s = s[n:]
 		}
 		// "Silently ignore ...", "Explicitly confirm ...": an adverb before the verb.
 		if w := firstWord(s); len(w) > 4 && strings.HasSuffix(w, "ly") && !imperativeVerbs[w] {
@@ -379,13 +374,13 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 // such as "financial data" or "`docs/AGENTS.md`" that means something only with its
 // lead-in.
 func bare(text string) bool {
-	p := parenRE.ReplaceAllString(codeRE.ReplaceAllString(text, "X"), " ")
+	p := dropParens(replaceCode(text, "X"))
 	return len(strings.Fields(p)) <= 8
 }
 
 // levelOfMarkers reads only the explicit markers of a text (table headers "Don't").
 func levelOfMarkers(s string) policy.Level {
-	p := codeRE.ReplaceAllString(s, " ")
+	p := replaceCode(s, " ")
 	hard, soft := markerLevels(p)
 	switch {
 	case hard || negStartRE.MatchString(head(strings.TrimSpace(p), 12)):
@@ -473,4 +468,120 @@ func dashAt(s string, i int) int {
 		}
 	}
 	return 0
+}
+
+// replaceCode replaces every backtick code span of s with repl (codeRE's job, without
+// the regexp engine: it runs on every clause).
+func replaceCode(s, repl string) string {
+	if strings.IndexByte(s, '`') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '`')
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		n := 0
+		for i+n < len(s) && s[i+n] == '`' {
+			n++
+		}
+		// The span ends at the next run of backticks (as codeRE reads it).
+		j := strings.IndexByte(s[i+n:], '`')
+		if j < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		end := i + n + j
+		for end < len(s) && s[end] == '`' {
+			end++
+		}
+		b.WriteString(s[:i])
+		b.WriteString(repl)
+		s = s[end:]
+	}
+}
+
+// dropParens blanks parenthesised and bracketed remarks without nesting: "(e.g. X)".
+func dropParens(s string) string {
+	if !strings.ContainsAny(s, "([") {
+		return s
+	}
+	return parenRE.ReplaceAllString(s, " ")
+}
+
+var softTails = phrases("when possible", "where possible", "if possible", "whenever possible",
+	"wherever possible", "when practical", "where practical", "if practical", "when feasible", "if feasible",
+	"where feasible", "when reasonable", "if reasonable", "where reasonable")
+
+// hasSoftTail finds "when possible" and its kin anywhere in s, conditions included.
+func hasSoftTail(s string) bool {
+	if !strings.Contains(s, "ossible") && !strings.Contains(s, "ractical") && !strings.Contains(s, "easible") &&
+		!strings.Contains(s, "easonable") {
+		return false
+	}
+	toks := tokens(s)
+	for i := range toks {
+		if softTails.match(toks, i) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+var strongWords = map[string]bool{"must": true, "never": true, "always": true, "required": true, "shall": true}
+
+func strongMarker(s string) bool {
+	for _, t := range tokens(s) {
+		if strongWords[t] {
+			return true
+		}
+	}
+	return false
+}
+
+// leadWords open a leading condition or circumstance ("If you change X, ...", "For
+// new code: ...").
+var leadWords = wordSet(`if when whenever before after once while for in on to during unless where with as from
+within until since by outside inside at between except`)
+
+// leadEnd is the length of a leading condition up to its comma or colon (at most 120
+// bytes in), with the spaces after it; 0 when s does not open with one.
+func leadEnd(s string) int {
+	w, _, _ := strings.Cut(head(s, 16), " ")
+	if !leadWords[strings.ToLower(w)] || len(w) == len(s) {
+		return 0
+	}
+	limit := min(len(s), len(w)+121)
+	i := strings.IndexAny(s[len(w):limit], ",:")
+	if i < 0 {
+		return 0
+	}
+	n := len(w) + i + 1
+	for n < len(s) && (s[n] == ' ' || s[n] == '\t') {
+		n++
+	}
+	return n
+}
+
+// adverbs that may stand before a clause's verb ("Please always run ...").
+var adverbs = wordSet(`please always also first then next finally just simply instead only generally usually
+additionally otherwise again now and or`)
+
+// adverbEnd is the length of the run of such words (and stray commas) opening s.
+func adverbEnd(s string) int {
+	n := 0
+	for n < len(s) {
+		if s[n] == ',' || s[n] == ' ' {
+			n++
+			continue
+		}
+		j := strings.IndexAny(s[n:], " ,")
+		if j < 0 || !adverbs[strings.ToLower(s[n:n+j])] {
+			break
+		}
+		n += j
+	}
+	return n
 }

@@ -322,7 +322,7 @@ func (x *extractor) code(lang, body string, line, start, end int) {
 		return
 	}
 	title := "(code block)"
-	if len(x.heads) > 0 {
+	if len(x.heads) > 0 && x.heads[len(x.heads)-1].text != "" {
 		title = x.heads[len(x.heads)-1].text
 	}
 	end = min(max(end, start), len(x.li))
@@ -416,6 +416,9 @@ var importRE = regexp.MustCompile(`(?:^|[\s(\[])@((?:~/|\.{1,2}/|/)?[A-Za-z0-9_.
 // scanImports collects the @path references of a block's text, outside code spans.
 func (x *extractor) scanImports(tb *textBuf) {
 	s := tb.b.String()
+	if strings.IndexByte(s, '@') < 0 {
+		return
+	}
 	for _, m := range importRE.FindAllStringSubmatchIndex(s, -1) {
 		if tb.inCode(m[2]) {
 			continue
