@@ -318,7 +318,7 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string) (*built, error) {
 				}
 			}
 		}
-		loaded := repo.LoadFiles(wt, keep)
+		loaded := r.LoadFiles(wt, keep)
 		return &built{ev: &engine.Evidence{Mode: engine.ModeAll, Files: loaded.Files, Tree: wt}, loaded: loaded}, nil
 	case Diff, Staged, Unstaged:
 	default:
@@ -396,7 +396,7 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string) (*built, error) {
 			narrowed.Files = append(narrowed.Files, f)
 		}
 	}
-	loaded := repo.LoadChange(tree, narrowed)
+	loaded := r.LoadChange(tree, narrowed)
 	ev := &engine.Evidence{
 		Mode:         engine.ModeDiff,
 		Files:        loaded.Files,
@@ -572,7 +572,7 @@ func (li *lineIndex) fingerprint(f *report.Finding) {
 func collectDirectives(files []*engine.File) map[string][]*directive {
 	out := map[string][]*directive{}
 	for _, f := range files {
-		if ds := parseDirectives(f.Path, f.Content); len(ds) > 0 {
+		if ds := parseDirectives(f.Path, f.Lang, f.Content); len(ds) > 0 {
 			out[f.Path] = ds
 		}
 	}

@@ -31,7 +31,7 @@ func ProposedWriteRules(root string, rules []engine.Compiled, path string, newCo
 	if err != nil {
 		return nil, err
 	}
-	if why := repo.Classify(path, newContent); why != "" {
+	if why := repo.ClassifyIn(r, path, newContent); why != "" {
 		return []report.Finding{}, nil
 	}
 	old, err := r.ReadFile(path)

@@ -3,6 +3,8 @@ package check
 import (
 	"bytes"
 	"strings"
+
+	"github.com/heed-dev/heed/internal/lang"
 )
 
 // Suppression comments let legacy code live with a rule:
@@ -26,9 +28,11 @@ type directive struct {
 	// Line is where the comment is; Covers the lines it suppresses (nil for a file
 	// directive, which covers every line).
 	Line, Col int
-	Covers    []int
-	Rules     []string
-	Reason    string
+	// Offset is the marker's byte offset in the file.
+	Offset int
+	Covers []int
+	Rules  []string
+	Reason string
 	// WholeFile is true for heed:ignore-file.
 	WholeFile bool
 	// Malformed says what is wrong with a directive heed cannot use.
@@ -64,12 +68,61 @@ var commentOpeners = []string{"//", "#", "/*", "<!--", "--", ";", "%", "*", "'",
 
 var prose = map[string]bool{"md": true, "mdx": true, "markdown": true, "mdc": true, "rst": true, "txt": true}
 
-// parseDirectives finds the suppression comments of a file.
-func parseDirectives(path string, content []byte) []*directive {
+// parseDirectives finds the suppression comments of a file. In a language heed has
+// a grammar for, a directive must also start a comment node of the syntax tree
+// (after the comment's opener), so one quoted in a string or in the middle of a
+// comment's prose is not a directive.
+func parseDirectives(path, language string, content []byte) []*directive {
+	ds := scanDirectives(path, content)
+	if len(ds) == 0 || !lang.Supported(language) {
+		return ds
+	}
+	tree, err := lang.Parse(language, content)
+	if err != nil {
+		return ds // no tree: the line test alone decides
+	}
+	defer tree.Close()
+	kept := ds[:0]
+	for _, d := range ds {
+		if startsComment(tree, content, d.Offset) {
+			kept = append(kept, d)
+		}
+	}
+	return kept
+}
+
+// startsComment reports whether the marker at byte off starts a comment node: only
+// the comment's opener (on its first line) or a block comment's leading '*' (on a
+// later line), and white space, precede it.
+func startsComment(tree *lang.Tree, content []byte, off int) bool {
+	n := tree.Root().DescendantForByteRange(uint(off), uint(off+len(markerLine)))
+	for n != nil && !strings.Contains(n.Kind(), "comment") {
+		n = n.Parent()
+	}
+	if n == nil {
+		return false
+	}
+	start := int(n.StartByte())
+	lineStart := bytes.LastIndexByte(content[:off], '\n') + 1
+	if lineStart > start {
+		rest := strings.TrimSpace(string(content[lineStart:off]))
+		return strings.TrimSpace(strings.TrimPrefix(rest, "*")) == ""
+	}
+	prefix := string(content[start:off])
+	for _, o := range []string{"///", "//!", "//", "/**", "/*!", "/*", "#", "--"} {
+		if strings.HasPrefix(prefix, o) {
+			return strings.TrimSpace(prefix[len(o):]) == ""
+		}
+	}
+	return false
+}
+
+func scanDirectives(path string, content []byte) []*directive {
 	if !bytes.Contains(content, []byte(markerLine)) {
 		return nil
 	}
 	lines := strings.Split(string(content), "\n")
+	lineStart := 0
 	openers := commentOpeners
 	if prose[strings.ToLower(path[strings.LastIndex(path, ".")+1:])] {
 		// Markdown shows code (and heed's own docs show directives): only an HTML
@@ -78,6 +131,8 @@ func parseDirectives(path string, content []byte) []*directive {
 	}
 	var out []*directive
 	for i, line := range lines {
+		offset := lineStart
+		lineStart += len(line) + 1
 		at := strings.Index(line, markerLine)
 		if at < 0 {
 			continue
@@ -87,7 +142,7 @@ func parseDirectives(path string, content []byte) []*directive {
 		if !ok {
 			continue
 		}
-		d := &directive{File: path, Line: i + 1, Col: len([]rune(before)) + 1}
+		d := &directive{File: path, Line: i + 1, Col: len([]rune(before)) + 1, Offset: offset + at}
 		rest := line[at+len(markerLine):]
 		if strings.HasPrefix(rest, "-file") {
 			d.WholeFile = true

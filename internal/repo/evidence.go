@@ -20,22 +20,45 @@ type Loaded struct {
 // LoadFiles reads paths from snap in parallel, leaves out what Classify rejects, and
 // returns the rest as evidence files (every line belongs to the run: ModeAll).
 func LoadFiles(snap engine.Snapshot, paths []string) *Loaded {
-	return load(snap, len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
+	return load(snap, nil, len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
+}
+
+// LoadFiles is the package's LoadFiles with the repository's .gitattributes
+// (linguist-generated, linguist-vendored) deciding what is generated or vendored.
+func (r *Repo) LoadFiles(snap engine.Snapshot, paths []string) *Loaded {
+	attrs := r.Attributes(paths)
+	return load(snap, attrs, len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
+}
+
+// LoadChange is the package's LoadChange with the repository's .gitattributes.
+func (r *Repo) LoadChange(snap engine.Snapshot, c *Change) *Loaded {
+	kept := kept(c)
+	paths := make([]string, len(kept))
+	for i, fc := range kept {
+		paths[i] = fc.Path
+	}
+	attrs := r.Attributes(paths)
+	return load(snap, attrs, len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
+}
+
+func kept(c *Change) []*FileChange {
+	var out []*FileChange
+	for i := range c.Files {
+		if c.Files[i].Status != Deleted {
+			out = append(out, &c.Files[i])
+		}
+	}
+	return out
 }
 
 // LoadChange reads the files a change left in place (not deletions) from snap, the
 // state after the change, with their touched lines.
 func LoadChange(snap engine.Snapshot, c *Change) *Loaded {
-	var kept []*FileChange
-	for i := range c.Files {
-		if c.Files[i].Status != Deleted {
-			kept = append(kept, &c.Files[i])
-		}
-	}
-	return load(snap, len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
+	kept := kept(c)
+	return load(snap, nil, len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
 }
 
-func load(snap engine.Snapshot, n int, at func(int) (string, *FileChange)) *Loaded {
+func load(snap engine.Snapshot, attrs map[string]Attrs, n int, at func(int) (string, *FileChange)) *Loaded {
 	type result struct {
 		file *engine.File
 		skip string
@@ -55,7 +78,8 @@ func load(snap engine.Snapshot, n int, at func(int) (string, *FileChange)) *Load
 					results[i].skip = SkipBinary
 					continue
 				}
-				if Vendored(p) {
+				a := attrs[p]
+				if (a.Vendored == nil && Vendored(p)) || (a.Vendored != nil && *a.Vendored) {
 					// Vendored files are not read at all: node_modules can be huge.
 					results[i].skip = SkipVendored
 					continue
@@ -70,7 +94,7 @@ func load(snap engine.Snapshot, n int, at func(int) (string, *FileChange)) *Load
 					}
 					continue
 				}
-				if why := Classify(p, content); why != "" {
+				if why := classifyWith(p, content, a); why != "" {
 					results[i].skip = why
 					continue
 				}
@@ -131,5 +155,5 @@ func DiffFiles(root, base, head string) ([]*engine.File, error) {
 		return nil, err
 	}
 	defer snap.Close()
-	return LoadChange(snap, c).Files, nil
+	return r.LoadChange(snap, c).Files, nil
 }

@@ -27,6 +27,7 @@ const (
 	SkipGenerated = "generated"
 	SkipVendored  = "vendored"
 	SkipTooLarge  = "too_large"
+	SkipFixture   = "fixture"
 )
 
 // ListFiles lists the files of the working tree, Root-relative and sorted: in a git
@@ -192,21 +193,13 @@ func readLimited(abs, rel string) ([]byte, error) {
 
 // Classify says why heed should not judge a file, or "" when it should: binary
 // content, generated code (a "Code generated ... DO NOT EDIT" or @generated header,
-// minified bundles, lock files), vendored dependencies, or a file over the size limit.
-func Classify(p string, content []byte) string {
-	if len(content) > MaxFileBytes {
-		return SkipTooLarge
-	}
-	if Vendored(p) {
-		return SkipVendored
-	}
-	if Binary(content) {
-		return SkipBinary
-	}
-	if Generated(p, content) {
-		return SkipGenerated
-	}
-	return ""
+// minified bundles, lock files), vendored dependencies, test fixtures (testdata/), or
+// a file over the size limit.
+func Classify(p string, content []byte) string { return classifyWith(p, content, Attrs{}) }
+
+// ClassifyIn is Classify with the repository's .gitattributes having the last word.
+func ClassifyIn(r *Repo, p string, content []byte) string {
+	return classifyWith(p, content, r.Attributes([]string{p})[p])
 }
 
 // Binary reports whether content looks binary: a NUL byte in its first 8000 bytes,
@@ -231,6 +224,13 @@ func Vendored(p string) bool {
 		dir = path.Dir(dir)
 	}
 	return false
+}
+
+// Fixture reports whether a path lies in a testdata folder: fixtures, often broken
+// on purpose, that no build compiles (the Go tool's convention; linters such as
+// golangci-lint skip them too).
+func Fixture(p string) bool {
+	return strings.HasPrefix(p, "testdata/") || strings.Contains(p, "/testdata/")
 }
 
 // lockFiles are written by package managers, never by hand.
@@ -334,4 +334,84 @@ func splitNUL(b []byte) []string {
 		b = b[i+1:]
 	}
 	return out
+}
+
+// Attrs are what .gitattributes says about a file, in GitHub Linguist's terms:
+// `linguist-generated` and `linguist-vendored` set or unset (nil: not said). They
+// override heed's own guesses both ways.
+type Attrs struct {
+	Generated, Vendored *bool
+}
+
+// Attributes reads the linguist-generated and linguist-vendored attributes of paths
+// (one `git check-attr`); outside git, or when git fails, there are none.
+func (r *Repo) Attributes(paths []string) map[string]Attrs {
+	if !r.Git || len(paths) == 0 {
+		return nil
+	}
+	var in bytes.Buffer
+	for _, p := range paths {
+		in.WriteString(p)
+		in.WriteByte(0)
+	}
+	out, err := r.run(in.Bytes(), "check-attr", "-z", "--stdin", "linguist-generated", "linguist-vendored")
+	if err != nil {
+		return nil
+	}
+	// "<path>\0<attribute>\0<info>\0", info being set, unset, unspecified or a value.
+	toks := bytes.Split(out, []byte{0})
+	attrs := map[string]Attrs{}
+	for i := 0; i+2 < len(toks); i += 3 {
+		p, name, info := string(toks[i]), string(toks[i+1]), string(toks[i+2])
+		var v *bool
+		switch info {
+		case "set", "true":
+			t := true
+			v = &t
+		case "unset", "false":
+			f := false
+			v = &f
+		default:
+			continue
+		}
+		a := attrs[p]
+		if name == "linguist-generated" {
+			a.Generated = v
+		} else {
+			a.Vendored = v
+		}
+		attrs[p] = a
+	}
+	return attrs
+}
+
+// classifyWith is Classify with .gitattributes having the last word on generated
+// and vendored files.
+func classifyWith(p string, content []byte, a Attrs) string {
+	if len(content) > MaxFileBytes {
+		return SkipTooLarge
+	}
+	if a.Vendored != nil {
+		if *a.Vendored {
+			return SkipVendored
+		}
+	} else if Vendored(p) {
+		return SkipVendored
+	}
+	if Fixture(p) && a.Vendored == nil && a.Generated == nil {
+		return SkipFixture
+	}
+	if Binary(content) {
+		return SkipBinary
+	}
+	if a.Generated != nil {
+		if *a.Generated {
+			return SkipGenerated
+		}
+		return ""
+	}
+	if Generated(p, content) {
+		return SkipGenerated
+	}
+	return ""
 }
