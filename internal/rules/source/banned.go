@@ -30,6 +30,8 @@ type ban struct {
 	qualifier string
 	// pair is true for "use `X` instead of `Y`" forms.
 	pair bool
+	// verb is the word before the span ("calls" in "never calls `panic`").
+	verb string
 }
 
 func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
@@ -244,6 +246,9 @@ func parseShape(b ban) (shape, bool) {
 			return shape{}, false
 		}
 		return shape{kind: "member", segs: segs, name: segs[len(segs)-1]}, true
+	}
+	if identRE.MatchString(sp) && set("call", "calls", "calling", "invoke", "invokes", "invoking")[b.verb] {
+		return shape{kind: "call", name: sp}, true // "never calls `panic`"
 	}
 	if identRE.MatchString(sp) && distinctive(sp) {
 		return shape{kind: "ident", name: sp}, true

@@ -200,7 +200,9 @@ func (s *sentence) bans() []ban {
 				i = j
 				continue
 			}
+			verb := ""
 			for j < len(ts) && ts[j].kind == 'w' && fillers[lowerWord(ts[j])] && ts[j].depth == 0 {
+				verb = lowerWord(ts[j])
 				j++
 			}
 			if j >= len(ts) || ts[j].kind != 's' || ts[j].depth != 0 {
@@ -209,7 +211,7 @@ func (s *sentence) bans() []ban {
 			spans, end := spanList(ts, j)
 			qual := qualifier(ts, end)
 			for _, sp := range spans {
-				out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qual})
+				out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qual, verb: verb})
 			}
 			i = end - 1
 		}

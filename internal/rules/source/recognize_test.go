@@ -1,6 +1,7 @@
 package source
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -253,4 +254,27 @@ func TestRecognizeVariations(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The header rule of shared case 08: a code block after the sentence, the exemption of
+// generated files in the next list item.
+func TestRecognizeHeaderFromCodeBlock(t *testing.T) {
+	cons := []policy.Constraint{
+		{ID: "h", File: "AGENTS.md", Line: 14, Level: policy.Must, HeaderPath: []string{"AGENTS.md — cobalt", "License headers"},
+			Text: "Every new `.go` file starts with this two-line header, above the package clause:",
+			Code: []policy.CodeBlock{{Text: "// Copyright The Cobalt Authors\n// SPDX-License-Identifier: Apache-2.0\n", Line: 17}}},
+		{ID: "g", File: "AGENTS.md", Line: 20, Level: policy.Info, HeaderPath: []string{"AGENTS.md — cobalt", "License headers"},
+			Text: "Files written by code generators (their first line reads `// Code generated ... DO NOT EDIT.`) are exempt."},
+	}
+	rc := &recognize.RepoContext{Languages: []string{"go"}, Constraints: cons}
+	rules := recognizeAll(&cons[0], rc)
+	if len(rules) != 1 || rules[0].Kind != KindText {
+		t.Fatalf("rules %v", rules)
+	}
+	var p TextParams
+	json.Unmarshal(rules[0].Params, &p)
+	if p.Check != "header" || !p.NewFilesOnly || !p.SkipGenerated || !strings.HasPrefix(p.Header, "// Copyright The Cobalt Authors\n// SPDX") || strings.Join(rules[0].Scope.Globs, ",") != "*.go" {
+		t.Fatalf("params %+v scope %+v", p, rules[0].Scope)
+	}
+	checkRuleCases(t, &rules[0], cons[0].Text)
 }

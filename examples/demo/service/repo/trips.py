@@ -5,3 +5,8 @@ from service.db import session
 def find_trip(trip_id: str) -> dict | None:
     with session():
         return {"id": trip_id} if trip_id else None
+
+
+def load_timetable(path: str) -> list[str]:
+    with open(path) as f:  # breaks: text-mode open() without encoding=
+        return f.read().splitlines()
