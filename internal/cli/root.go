@@ -119,9 +119,6 @@ func (app *App) commands() []func() *cobra.Command {
 		app.newGraphCmd,
 		app.newMCPCmd,
 		app.newAuditCmd,
+		app.newExecCmd, app.newShimCmd, app.newShellCmd, app.newHookCmd,
 	}
 }
-
-// runShim is replaced by the process domain's shim dispatch; until then a binary
-// started under another name runs as heed.
-func (app *App) runShim(name string, args []string) (int, bool) { return 0, false }

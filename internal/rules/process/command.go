@@ -155,16 +155,25 @@ func (c *commandCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 	line := shell.Join(cmd.Argv)
 	switch best.m {
 	case matches:
+		// a named practice keeps its message ("force-pushing is forbidden"); a list of
+		// forbidden commands names the one that matched
 		msg := c.rule.Message
-		if msg == "" {
-			msg = fmt.Sprintf("`%s` is forbidden", which.String())
+		shown := display(*which)
+		if msg == "" || strings.HasPrefix(msg, "`") {
+			msg = fmt.Sprintf("`%s` is forbidden", shown)
 		}
-		if len(best.how) > 0 {
-			msg += " (" + strings.Join(best.how, ", ") + ")"
+		var how []string
+		for _, h := range best.how {
+			if !strings.Contains(" "+shown+" ", " "+h+" ") {
+				how = append(how, h)
+			}
+		}
+		if len(how) > 0 {
+			msg += " (matched " + strings.Join(how, ", ") + ")"
 		}
 		return violated(cmd, line, msg, c.rule.Suggestion)
 	case mayMatch:
-		msg := fmt.Sprintf("heed cannot tell whether this is `%s`, which the rule forbids: %s", which.String(), strings.Join(best.how, "; "))
+		msg := fmt.Sprintf("heed cannot tell whether this is `%s`, which the rule forbids: %s", display(*which), strings.Join(best.how, "; "))
 		return violated(cmd, line, msg, "write the command with literal words so heed can check it")
 	}
 	return engine.Result{Verdict: engine.Satisfied, Reason: "not a forbidden form"}
@@ -205,6 +214,26 @@ func (p *Pattern) programOK(c *parsed) bool {
 		}
 	}
 	return false
+}
+
+// ProgramSpecs lists the program names and patterns of the forbidden forms as
+// written (pip3.*, **/node_modules/.bin/*), for PATH shims.
+func (c *commandCheck) ProgramSpecs() []string { return specsOf(c.p.Forbid) }
+
+func specsOf(pss ...[]Pattern) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, ps := range pss {
+		for _, p := range ps {
+			for _, prog := range p.Program {
+				if !seen[prog] {
+					seen[prog] = true
+					out = append(out, prog)
+				}
+			}
+		}
+	}
+	return out
 }
 
 func programsOf(ps []Pattern) []string {

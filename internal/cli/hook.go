@@ -1,0 +1,208 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/heed-dev/heed/internal/check"
+	"github.com/heed-dev/heed/internal/enforce"
+	"github.com/heed-dev/heed/internal/project"
+)
+
+// maxPayload bounds a hook payload (a Write tool's content is in it).
+const maxPayload = 64 << 20
+
+func (app *App) newHookCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "hook AGENT",
+		Short: "Answer an agent's hook: judge the command or write it is about to make",
+		Long: `Answer an agent's hook, reading its JSON payload on standard input.
+
+  heed hook claude | codex | gemini | cursor | copilot
+  heed hook git commit-msg FILE | pre-push ...   (what heed's git hooks run)
+  heed hook install AGENT...                      (merge heed's hooks into the agent's project config)
+
+Before a shell command, heed judges it with the process rules; before a file
+write (Claude Write/Edit/MultiEdit, Codex apply_patch, Gemini write_file/replace),
+it judges the resulting file with the source and architecture rules. A violation
+of an error rule denies the tool in the agent's own protocol, with the rule quoted.
+Any internal error denies too: a hook that crashes would let the tool run.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			switch args[0] {
+			case "git":
+				// the contribution domain's git hooks
+				return app.runGitHook(args[1:])
+			}
+			if len(args) != 1 {
+				return Fail("hook %s: takes no arguments (the payload comes on standard input)", args[0])
+			}
+			return app.runAgentHook(args[0])
+		},
+	}
+	var command string
+	install := &cobra.Command{
+		Use:   "install AGENT...",
+		Short: "Merge heed's hooks into an agent's project configuration",
+		Long: `Merge heed's hooks into the project configuration of each agent named:
+
+  claude   .claude/settings.json     PreToolUse, PostToolUse, PostToolUseFailure
+  codex    .codex/hooks.json         PreToolUse, PostToolUse (Bash, apply_patch)
+  gemini   .gemini/settings.json     BeforeTool, AfterTool
+  cursor   .cursor/hooks.json        beforeShellExecution, afterShellExecution, afterFileEdit
+  copilot  .github/hooks/heed.json   preToolUse, postToolUse
+  git      .git/hooks                pre-commit, commit-msg, pre-push
+
+Existing settings are kept as they are; running it again adds nothing. A config
+file that is not valid JSON is reported and left untouched.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			root, err := app.Repo()
+			if err != nil {
+				return err
+			}
+			for _, agent := range args {
+				if err := app.installHook(root, agent, command); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+	install.Flags().StringVar(&command, "command", "", "how the agent runs heed (default: heed when it is on PATH, else heed's absolute path)")
+	cmd.AddCommand(install)
+	return cmd
+}
+
+// installHook is the switch point of `heed hook install`: one case per integration.
+func (app *App) installHook(root, agent, command string) error {
+	switch agent {
+	case "git":
+		return app.installGitHooks(root, app.Stdout)
+	case enforce.AgentClaude, enforce.AgentCodex, enforce.AgentGemini, enforce.AgentCursor, enforce.AgentCopilot:
+		if command == "" {
+			command = heedCommand()
+		}
+		cfg, err := enforce.InstallHooks(root, agent, command)
+		if err != nil {
+			return Fail("hook install %s: %v", agent, err)
+		}
+		if len(cfg.Added) == 0 {
+			fmt.Fprintf(app.Stdout, "%s: heed's hooks are already in %s\n", agent, cfg.File)
+		} else {
+			fmt.Fprintf(app.Stdout, "%s: added heed's hooks to %s (%s)\n", agent, cfg.File, strings.Join(cfg.Added, "; "))
+		}
+		return nil
+	}
+	return Fail("hook install: unknown agent %q (want claude, codex, gemini, cursor, copilot or git)", agent)
+}
+
+// heedCommand is how a hook config runs heed: "heed" when that resolves to this binary,
+// else its absolute path.
+func heedCommand() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "heed"
+	}
+	if abs, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = abs
+	}
+	if p, err := exec.LookPath("heed"); err == nil {
+		if a, err := filepath.EvalSymlinks(p); err == nil && a == exe {
+			return "heed"
+		}
+	}
+	return shellQuoteArg(exe)
+}
+
+func shellQuoteArg(s string) string {
+	if strings.ContainsAny(s, " \t'\"$`\\") {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	return s
+}
+
+// runAgentHook answers one hook call. Whatever goes wrong before the tool runs, the
+// answer is a denial with the reason.
+func (app *App) runAgentHook(agent string) (err error) {
+	known := false
+	for _, a := range enforce.Agents {
+		known = known || a == agent
+	}
+	if !known {
+		// exit 2 denies in the protocols that use exit codes
+		fmt.Fprintf(app.Stderr, "[heed] BLOCKED: unknown agent %q for heed hook (want %s)\n", agent, strings.Join(enforce.Agents, ", "))
+		return &ExitError{Code: 2}
+	}
+	var ev *enforce.HookEvent
+	defer func() {
+		if p := recover(); p != nil {
+			res := enforce.HookResult{Deny: true, Reason: fmt.Sprintf("[heed] BLOCKED: heed could not check this tool call, so it does not run\n  Reason: internal error: %v\n%s\n", p, firstStackLines(6))}
+			err = app.respond(agent, ev, res)
+		}
+	}()
+	payload, rerr := io.ReadAll(io.LimitReader(app.Stdin, maxPayload+1))
+	switch {
+	case rerr != nil:
+		return app.respond(agent, nil, denyInternal("cannot read the hook payload: "+rerr.Error()))
+	case len(payload) > maxPayload:
+		return app.respond(agent, nil, denyInternal(fmt.Sprintf("the hook payload is larger than %d bytes", maxPayload)))
+	}
+	ev, perr := enforce.ParseHook(agent, payload)
+	if perr != nil {
+		return app.respond(agent, nil, denyInternal(perr.Error()))
+	}
+	h := &enforce.Hooks{Enforcer: app.enforcer(), Writes: proposedWrite}
+	return app.respond(agent, ev, h.Handle(ev))
+}
+
+func denyInternal(reason string) enforce.HookResult {
+	return enforce.HookResult{Deny: true, Reason: "[heed] BLOCKED: heed could not check this tool call, so it does not run\n  Reason: " + reason + "\n"}
+}
+
+func (app *App) respond(agent string, ev *enforce.HookEvent, res enforce.HookResult) error {
+	r := enforce.Respond(agent, ev, res)
+	if r.Stdout != "" {
+		fmt.Fprint(app.Stdout, r.Stdout)
+	}
+	if r.Stderr != "" {
+		fmt.Fprint(app.Stderr, r.Stderr)
+	}
+	return &ExitError{Code: r.Code}
+}
+
+// proposedWrite judges a file write with the source and architecture rules.
+func proposedWrite(root, path string, content []byte) ([]enforce.WriteFinding, error) {
+	p, err := project.Open(root)
+	if err != nil {
+		return nil, err
+	}
+	found, err := check.ProposedWrite(p, path, content)
+	if err != nil {
+		return nil, err
+	}
+	var out []enforce.WriteFinding
+	for _, f := range found {
+		wf := enforce.WriteFinding{Path: f.File, Line: f.Line, Severity: f.Severity, Rule: f.Rule, Message: f.Message, Suggestion: f.Suggestion}
+		if f.Instruction.Text != "" {
+			wf.Instruction = fmt.Sprintf("%q (%s:%d)", f.Instruction.Text, f.Instruction.File, f.Instruction.Line)
+		}
+		out = append(out, wf)
+	}
+	return out, nil
+}
+
+func firstStackLines(n int) string {
+	lines := strings.SplitN(string(debug.Stack()), "\n", n+1)
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return strings.Join(lines, "\n")
+}

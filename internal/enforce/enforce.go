@@ -1,0 +1,344 @@
+package enforce
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/shell"
+)
+
+// Enforcer judges commands before they run.
+type Enforcer struct {
+	Loader *Loader
+	// State fingerprints the working tree (default TreeState); ordering rules compare
+	// it before a guarded command with the state after its prerequisite.
+	State func(root string) (string, error)
+	// Now is the clock of journal entries (default time.Now).
+	Now func() time.Time
+	// NoJournal turns journaling off (tests).
+	NoJournal bool
+}
+
+// Request is a command to judge.
+type Request struct {
+	// Root is the repository's absolute root; Cwd the absolute directory the command
+	// runs in (default Root).
+	Root, Cwd string
+	// Argv is a command (heed exec, a shim); Line a shell line (agent hooks). One of
+	// them is set.
+	Argv []string
+	Line string
+	// Source says who asks: exec, shim, hook:claude, ...
+	Source string
+	// ID links the command to its outcome reported later (a hook's tool_use_id);
+	// empty means a new id.
+	ID      string
+	Session string
+}
+
+// Violation is one rule a command breaks.
+type Violation struct {
+	Rule       *policy.Rule
+	Constraint *policy.Constraint
+	Finding    engine.Finding
+	// Check is the rule's check (shims ask it whether an ancestor runs the command on
+	// the agent's behalf).
+	Check engine.Check
+}
+
+// Decision is the verdict on a request.
+type Decision struct {
+	Blocked bool
+	// Blocks are the error-severity violations; Warnings the others.
+	Blocks, Warnings []Violation
+	// Internal is set when heed itself failed; the command is blocked.
+	Internal string
+	// Message is what to tell the agent (empty when allowed without warnings).
+	Message string
+	// Commands are the simple commands judged.
+	Commands []engine.Command
+	// Record is true when an ordering rule will read this command's exit status and
+	// the tree state after it: the caller must report them with Finish.
+	Record bool
+	// ID identifies the journal entry.
+	ID string
+	// Rules counts the process rules of the repository.
+	Rules int
+}
+
+// statefulCheck is implemented by ordering checks.
+type statefulCheck interface {
+	Guards(argv []string) bool
+	Prerequisite(argv []string) bool
+	Fresh() bool
+}
+
+// Check judges a request. It never fails: an internal error or a panic blocks the
+// command with the reason.
+func (e *Enforcer) Check(req Request) (d Decision) {
+	defer func() {
+		if p := recover(); p != nil {
+			d = internalDecision(fmt.Sprintf("panic: %v\n%s", p, firstLines(string(debug.Stack()), 6)))
+		}
+	}()
+	if req.Cwd == "" {
+		req.Cwd = req.Root
+	}
+	if req.ID == "" {
+		req.ID = newID()
+	}
+	d.ID = req.ID
+	rel := relDir(req.Root, req.Cwd)
+	opt := shell.Options{Cwd: rel, Root: req.Root, Index: -1}
+	var cmds []engine.Command
+	if req.Line != "" || req.Argv == nil {
+		cmds = shell.Parse(req.Line, opt)
+	} else {
+		cmds = shell.FromArgv(req.Argv, opt)
+	}
+	d.Commands = cmds
+	progs, all := commandPrograms(cmds)
+	set, err := e.Loader.Load(req.Root, progs, all)
+	if err != nil {
+		return internalDecision(fmt.Sprintf("cannot load the policy of %s: %v", req.Root, err))
+	}
+	d.Rules = set.Total
+	if set.Total == 0 {
+		return d // no process rule: nothing to enforce, nothing to journal
+	}
+	guard := false
+	for _, c := range set.Rules {
+		sc, ok := c.Check.(statefulCheck)
+		if !ok {
+			continue
+		}
+		for _, cmd := range cmds {
+			if len(cmd.Argv) == 0 {
+				continue
+			}
+			if sc.Guards(cmd.Argv) {
+				guard = true
+			}
+			if sc.Prerequisite(cmd.Argv) {
+				d.Record = true
+			}
+		}
+	}
+	var past []engine.Command
+	if guard {
+		hist, err := ReadJournal(req.Root)
+		if err != nil {
+			return internalDecision(err.Error())
+		}
+		past = hist
+		state := e.state(req.Root)
+		for i := range cmds {
+			cmds[i].State = state
+		}
+	}
+	ev := &engine.Evidence{Mode: engine.ModeAll, Commands: append(append([]engine.Command(nil), past...), shift(cmds, len(past))...)}
+	defer ev.Close()
+	for _, o := range engine.Run(set.Rules, ev, engine.Options{Workers: 1, Timeout: 5 * time.Second}) {
+		for _, t := range o.Targets {
+			if t.Target.Index < len(past) {
+				continue
+			}
+			switch t.Verdict {
+			case engine.Violated:
+				for _, f := range t.Findings {
+					v := Violation{Rule: o.Rule, Constraint: o.Constraint, Finding: f, Check: checkOf(set.Rules, o.Rule)}
+					if o.Rule.Severity == policy.SeverityError {
+						d.Blocks = append(d.Blocks, v)
+					} else {
+						d.Warnings = append(d.Warnings, v)
+					}
+				}
+			case engine.Undetermined:
+				// a check that crashed or overran never passes a command
+				f := engine.Finding{CommandIndex: -1, Command: ev.Commands[t.Target.Index].Line, Message: "heed could not judge this command: " + t.Reason}
+				d.Blocks = append(d.Blocks, Violation{Rule: o.Rule, Constraint: o.Constraint, Finding: f})
+			}
+		}
+	}
+	d.Blocked = len(d.Blocks) > 0
+	d.Message = Format(&d, req)
+	if !e.NoJournal {
+		e.journal(req, &d)
+	}
+	return d
+}
+
+func checkOf(rules []engine.Compiled, r *policy.Rule) engine.Check {
+	for _, c := range rules {
+		if c.Rule == r {
+			return c.Check
+		}
+	}
+	return nil
+}
+
+func (e *Enforcer) state(root string) string {
+	f := e.State
+	if f == nil {
+		f = TreeState
+	}
+	s, err := f(root)
+	if err != nil {
+		return ""
+	}
+	return s
+}
+
+func (e *Enforcer) now() time.Time {
+	if e.Now != nil {
+		return e.Now()
+	}
+	return time.Now()
+}
+
+// Finish reports how a checked command ended, for the ordering rules that read it.
+func (e *Enforcer) Finish(req Request, d *Decision, exit int) {
+	if e.NoJournal || !d.Record {
+		return
+	}
+	en := JournalEntry{Time: e.now().UTC().Format(time.RFC3339Nano), ID: d.ID, Exit: &exit}
+	if exit == 0 {
+		en.State = e.state(req.Root)
+	}
+	_ = AppendJournal(req.Root, en)
+}
+
+func (e *Enforcer) journal(req Request, d *Decision) {
+	en := JournalEntry{
+		Time: e.now().UTC().Format(time.RFC3339Nano), ID: d.ID, Source: req.Source, Session: req.Session,
+		Argv: req.Argv, Line: req.Line, Cwd: relDir(req.Root, req.Cwd),
+	}
+	switch {
+	case d.Blocked:
+		en.Verdict = "blocked"
+	case len(d.Warnings) > 0:
+		en.Verdict = "warned"
+	default:
+		en.Verdict = "allowed"
+	}
+	seen := map[string]bool{}
+	for _, v := range append(append([]Violation(nil), d.Blocks...), d.Warnings...) {
+		if v.Rule != nil && !seen[v.Rule.ID] {
+			seen[v.Rule.ID] = true
+			en.Rules = append(en.Rules, v.Rule.ID)
+		}
+	}
+	_ = AppendJournal(req.Root, en)
+}
+
+// internalDecision blocks a command because heed failed.
+func internalDecision(reason string) Decision {
+	d := Decision{Blocked: true, Internal: reason}
+	d.Message = "[heed] BLOCKED: heed could not check this command, so it does not run\n  Reason: " + oneLine(reason) + "\n"
+	return d
+}
+
+// shift renumbers commands parsed from index 0 so that they follow n earlier ones.
+func shift(cmds []engine.Command, n int) []engine.Command {
+	if n == 0 {
+		return cmds
+	}
+	out := make([]engine.Command, len(cmds))
+	for i, c := range cmds {
+		c.Index += n
+		if len(c.Requires) > 0 {
+			r := make([]int, len(c.Requires))
+			for j, x := range c.Requires {
+				r[j] = x + n
+			}
+			c.Requires = r
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// commandPrograms lists the programs of the commands; all is true when a program is
+// unknown (computed, or the line could not be parsed), so every rule must be loaded.
+func commandPrograms(cmds []engine.Command) ([]string, bool) {
+	seen := map[string]bool{}
+	var out []string
+	for _, c := range cmds {
+		if c.Unparsable != "" || len(c.Argv) == 0 {
+			if c.Unparsable != "" {
+				return nil, true
+			}
+			continue
+		}
+		for _, d := range c.DynamicArgs {
+			if d == 0 {
+				return nil, true
+			}
+		}
+		name := filepath.Base(c.Argv[0])
+		if !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out, false
+}
+
+// relDir is dir relative to root, "/"-separated; absolute when outside.
+func relDir(root, dir string) string {
+	if dir == "" || root == "" {
+		return ""
+	}
+	r, err := filepath.Rel(root, dir)
+	if err != nil {
+		return filepath.ToSlash(dir)
+	}
+	r = filepath.ToSlash(r)
+	if r == "." {
+		return ""
+	}
+	if r == ".." || strings.HasPrefix(r, "../") {
+		return filepath.ToSlash(dir)
+	}
+	return r
+}
+
+// FindRoot returns the repository root governing dir: the nearest directory at or
+// above it with a .heed directory or a .git entry. It does not run git.
+func FindRoot(dir string) (string, bool) {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", false
+	}
+	for {
+		if fi, err := os.Stat(filepath.Join(d, ".heed")); err == nil && fi.IsDir() {
+			return d, true
+		}
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d, true
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", false
+		}
+		d = parent
+	}
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return strings.Join(lines, "\n")
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

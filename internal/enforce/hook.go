@@ -1,0 +1,528 @@
+package enforce
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Agents whose hook protocols heed speaks (shared/research/ecosystem.md §1, §6).
+const (
+	AgentClaude  = "claude"
+	AgentCodex   = "codex"
+	AgentGemini  = "gemini"
+	AgentCursor  = "cursor"
+	AgentCopilot = "copilot"
+)
+
+// Agents lists them.
+var Agents = []string{AgentClaude, AgentCodex, AgentGemini, AgentCursor, AgentCopilot}
+
+// Hook phases.
+const (
+	PhasePre  = "pre"  // before the tool runs: heed may deny it
+	PhasePost = "post" // after: heed records what happened
+)
+
+// HookEvent is an agent's hook payload in heed's terms.
+type HookEvent struct {
+	Agent, Phase, Tool string
+	// Event is the agent's event name (PreToolUse, beforeShellExecution, ...).
+	Event string
+	Cwd   string
+	// Line is a shell command the tool runs; Argv one given as words.
+	Line string
+	Argv []string
+	// Writes are the files the tool writes.
+	Writes []FileWrite
+	// Patch is a Codex apply_patch text.
+	Patch string
+	// Exit is how a command ended, when the agent says.
+	Exit        *int
+	ID, Session string
+}
+
+// FileWrite is one file a tool writes: its whole new content, or replacements in the
+// current content.
+type FileWrite struct {
+	Path    string
+	Content *string
+	Edits   []Edit
+	// Delete: the tool removes the file.
+	Delete bool
+	// patchSource and hunks: an apply_patch update of patchSource (moved to Path).
+	patchSource string
+	hunks       []hunk
+}
+
+// Edit replaces Old by New (every occurrence when All).
+type Edit struct {
+	Old, New string
+	All      bool
+}
+
+// ParseHook reads an agent's hook payload.
+func ParseHook(agent string, payload []byte) (*HookEvent, error) {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(payload, &raw); err != nil {
+		return nil, fmt.Errorf("the %s hook payload is not a JSON object: %v", agent, err)
+	}
+	ev := &HookEvent{Agent: agent}
+	str := func(m map[string]json.RawMessage, k string) string {
+		var s string
+		if v, ok := m[k]; ok {
+			_ = json.Unmarshal(v, &s)
+		}
+		return s
+	}
+	obj := func(m map[string]json.RawMessage, k string) map[string]json.RawMessage {
+		var o map[string]json.RawMessage
+		if v, ok := m[k]; ok {
+			_ = json.Unmarshal(v, &o)
+		}
+		return o
+	}
+	ev.Cwd = str(raw, "cwd")
+	ev.Session = str(raw, "session_id")
+	ev.ID = str(raw, "tool_use_id")
+	switch agent {
+	case AgentClaude, AgentCodex, AgentGemini:
+		ev.Event = str(raw, "hook_event_name")
+		ev.Tool = str(raw, "tool_name")
+		switch ev.Event {
+		case "PreToolUse", "BeforeTool":
+			ev.Phase = PhasePre
+		case "PostToolUse", "AfterTool":
+			ev.Phase = PhasePost
+			ev.Exit = responseExit(raw["tool_response"])
+			if agent == AgentGemini {
+				ev.Exit = geminiExit(raw["tool_response"])
+			}
+		case "PostToolUseFailure":
+			ev.Phase = PhasePost
+			one := 1
+			ev.Exit = &one
+		default:
+			return ev, nil // an event heed does not act on
+		}
+		in := obj(raw, "tool_input")
+		switch ev.Tool {
+		case "Bash", "run_shell_command", "shell", "exec_command", "local_shell", "container.exec":
+			if err := commandOf(in, ev); err != nil {
+				return nil, err
+			}
+			if d := str(in, "dir_path") + str(in, "directory") + str(in, "workdir"); d != "" && ev.Cwd != "" {
+				ev.Cwd = joinDir(ev.Cwd, d)
+			}
+		case "Write", "write_file":
+			c := str(in, "content")
+			ev.Writes = []FileWrite{{Path: str(in, "file_path"), Content: &c}}
+		case "Edit", "replace":
+			var all bool
+			_ = json.Unmarshal(in["replace_all"], &all)
+			var n int
+			if json.Unmarshal(in["expected_replacements"], &n) == nil && n > 1 {
+				all = true
+			}
+			ev.Writes = []FileWrite{{Path: str(in, "file_path"), Edits: []Edit{{Old: str(in, "old_string"), New: str(in, "new_string"), All: all}}}}
+		case "MultiEdit":
+			var edits []struct {
+				Old string `json:"old_string"`
+				New string `json:"new_string"`
+				All bool   `json:"replace_all"`
+			}
+			_ = json.Unmarshal(in["edits"], &edits)
+			w := FileWrite{Path: str(in, "file_path")}
+			for _, e := range edits {
+				w.Edits = append(w.Edits, Edit{Old: e.Old, New: e.New, All: e.All})
+			}
+			ev.Writes = []FileWrite{w}
+		case "apply_patch", "Edit|Write":
+			ev.Patch = str(in, "command")
+			if ev.Patch == "" {
+				ev.Patch = str(in, "patch") + str(in, "input")
+			}
+		}
+	case AgentCursor:
+		ev.Event = str(raw, "hook_event_name")
+		if ev.Cwd == "" {
+			var roots []string
+			_ = json.Unmarshal(raw["workspace_roots"], &roots)
+			if len(roots) > 0 {
+				ev.Cwd = roots[0]
+			}
+		}
+		ev.ID = str(raw, "generation_id")
+		ev.Session = str(raw, "conversation_id")
+		switch ev.Event {
+		case "beforeShellExecution":
+			ev.Phase, ev.Tool, ev.Line = PhasePre, "shell", str(raw, "command")
+		case "afterShellExecution":
+			ev.Phase, ev.Tool, ev.Line = PhasePost, "shell", str(raw, "command")
+			var code int
+			for _, k := range []string{"exit_code", "exitCode"} {
+				if v, ok := raw[k]; ok && json.Unmarshal(v, &code) == nil {
+					ev.Exit = &code
+				}
+			}
+		case "afterFileEdit":
+			ev.Phase, ev.Tool = PhasePost, "edit"
+			ev.Writes = []FileWrite{{Path: str(raw, "file_path")}}
+		}
+	case AgentCopilot:
+		ev.Tool = str(raw, "toolName")
+		if ev.Tool == "" {
+			ev.Tool = str(raw, "tool_name")
+		}
+		// toolArgs is a JSON string holding an object (some versions send an object)
+		var args map[string]json.RawMessage
+		if s := str(raw, "toolArgs"); s != "" {
+			if err := json.Unmarshal([]byte(s), &args); err != nil {
+				return nil, fmt.Errorf("the copilot hook's toolArgs is not JSON: %v", err)
+			}
+		} else {
+			args = obj(raw, "toolArgs")
+			if args == nil {
+				args = obj(raw, "tool_input")
+			}
+		}
+		ev.Phase = PhasePre
+		if res := obj(raw, "toolResult"); res != nil {
+			ev.Phase = PhasePost
+			code := 0
+			if t := str(res, "resultType"); t != "" && t != "success" {
+				code = 1
+			}
+			ev.Exit = &code
+		}
+		switch strings.ToLower(ev.Tool) {
+		case "bash", "shell", "powershell":
+			if err := commandOf(args, ev); err != nil {
+				return nil, err
+			}
+		case "create":
+			c := str(args, "file_text") + str(args, "content")
+			ev.Writes = []FileWrite{{Path: str(args, "path"), Content: &c}}
+		case "edit", "str_replace", "str_replace_editor":
+			ev.Writes = []FileWrite{{Path: str(args, "path"), Edits: []Edit{{Old: str(args, "old_str"), New: str(args, "new_str")}}}}
+		}
+	default:
+		return nil, fmt.Errorf("unknown agent %q (known: %s)", agent, strings.Join(Agents, ", "))
+	}
+	return ev, nil
+}
+
+// commandOf reads a tool input's command: a string (a shell line) or a list of words.
+func commandOf(in map[string]json.RawMessage, ev *HookEvent) error {
+	v, ok := in["command"]
+	if !ok {
+		v, ok = in["cmd"]
+	}
+	if !ok {
+		return errors.New("the tool input has no command")
+	}
+	if err := json.Unmarshal(v, &ev.Line); err == nil {
+		return nil
+	}
+	if err := json.Unmarshal(v, &ev.Argv); err == nil && len(ev.Argv) > 0 {
+		return nil
+	}
+	return fmt.Errorf("the tool input's command is neither a string nor a list of words")
+}
+
+// geminiExit reads "Exit Code: N" from run_shell_command's response, when present.
+func geminiExit(resp json.RawMessage) *int {
+	if m := regexp.MustCompile(`(?i)exit code:\s*(-?\d+)`).FindSubmatch(resp); m != nil {
+		var n int
+		fmt.Sscan(string(m[1]), &n)
+		return &n
+	}
+	if len(resp) > 0 && strings.Contains(string(resp), `"error"`) {
+		n := 1
+		return &n
+	}
+	zero := 0
+	return &zero
+}
+
+// responseExit reads an exit status from a tool response when it has one; a
+// PostToolUse without one reports a command that succeeded (failures come as
+// PostToolUseFailure).
+func responseExit(resp json.RawMessage) *int {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(resp, &m) == nil {
+		for _, k := range []string{"exit_code", "exitCode", "returnCode", "return_code"} {
+			var n int
+			if v, ok := m[k]; ok && json.Unmarshal(v, &n) == nil {
+				return &n
+			}
+		}
+		var interrupted bool
+		if v, ok := m["interrupted"]; ok && json.Unmarshal(v, &interrupted) == nil && interrupted {
+			n := 130
+			return &n
+		}
+	}
+	zero := 0
+	return &zero
+}
+
+func joinDir(cwd, d string) string {
+	if filepath.IsAbs(d) {
+		return d
+	}
+	return filepath.Join(cwd, d)
+}
+
+// WriteFinding is a source or architecture finding on a proposed write.
+type WriteFinding struct {
+	Path, Severity, Rule, Message, Suggestion string
+	Line                                      int
+	// Instruction quotes the rule's constraint with its place.
+	Instruction string
+}
+
+// WriteChecker judges the content a tool is about to write to a repository-relative
+// path (check.ProposedWrite).
+type WriteChecker func(root, path string, content []byte) ([]WriteFinding, error)
+
+// HookResult is heed's answer to a hook.
+type HookResult struct {
+	Deny bool
+	// Reason says why (deny); Context carries warnings for an allowed tool.
+	Reason, Context string
+}
+
+// Hooks answers agents' hooks.
+type Hooks struct {
+	Enforcer *Enforcer
+	// Writes judges proposed file writes; nil leaves writes unchecked.
+	Writes WriteChecker
+}
+
+// Handle judges a hook event. It never fails: an internal error or a panic before a
+// tool runs denies it with the reason, because a hook that crashes lets it run.
+func (h *Hooks) Handle(ev *HookEvent) (res HookResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			res = h.failure(ev, fmt.Sprintf("panic: %v\n%s", p, firstLines(string(debug.Stack()), 6)))
+		}
+	}()
+	if ev.Phase == "" {
+		return HookResult{}
+	}
+	if ev.Cwd == "" {
+		return h.failure(ev, "the hook payload has no cwd, so heed cannot tell which repository's rules apply")
+	}
+	root, ok := FindRoot(ev.Cwd)
+	if !ok {
+		return HookResult{} // outside any repository: no rules
+	}
+	if ev.Phase == PhasePost {
+		h.record(root, ev)
+		return HookResult{}
+	}
+	if ev.Line != "" || len(ev.Argv) > 0 {
+		req := Request{Root: root, Cwd: ev.Cwd, Line: ev.Line, Argv: ev.Argv, Source: "hook:" + ev.Agent, ID: ev.ID, Session: ev.Session}
+		d := h.Enforcer.Check(req)
+		if d.Blocked {
+			return HookResult{Deny: true, Reason: d.Message}
+		}
+		return HookResult{Context: d.Message}
+	}
+	writes := ev.Writes
+	if ev.Patch != "" {
+		ws, err := ParsePatch(ev.Patch)
+		if err != nil {
+			return HookResult{Deny: true, Reason: "[heed] BLOCKED: heed cannot read this patch to check it\n  Reason: " + err.Error() + "\n"}
+		}
+		writes = ws
+	}
+	if len(writes) == 0 || h.Writes == nil {
+		return HookResult{}
+	}
+	return h.checkWrites(root, ev.Cwd, writes)
+}
+
+func (h *Hooks) failure(ev *HookEvent, reason string) HookResult {
+	if ev != nil && ev.Phase == PhasePost {
+		return HookResult{} // the tool already ran: nothing to deny
+	}
+	return HookResult{Deny: true, Reason: internalDecision(reason).Message}
+}
+
+// record journals what a tool did: a command's outcome, or the files it edited.
+func (h *Hooks) record(root string, ev *HookEvent) {
+	if h.Enforcer.NoJournal {
+		return
+	}
+	now := h.Enforcer.now().UTC().Format(time.RFC3339Nano)
+	if ev.Line != "" || len(ev.Argv) > 0 {
+		if ev.ID == "" || ev.Exit == nil {
+			return
+		}
+		en := JournalEntry{Time: now, ID: ev.ID, Exit: ev.Exit}
+		if *ev.Exit == 0 {
+			en.State = h.Enforcer.state(root)
+		}
+		_ = AppendJournal(root, en)
+		return
+	}
+	var paths []string
+	ws := ev.Writes
+	if ev.Patch != "" {
+		ws, _ = ParsePatch(ev.Patch)
+	}
+	for _, w := range ws {
+		if rel, ok := repoRel(root, ev.Cwd, w.Path); ok {
+			paths = append(paths, rel)
+		}
+	}
+	if len(paths) > 0 {
+		sort.Strings(paths)
+		_ = AppendJournal(root, JournalEntry{Time: now, ID: newID(), Source: "hook:" + ev.Agent, Session: ev.Session, Edit: paths})
+	}
+}
+
+// checkWrites computes each file's content after the tool and judges it.
+func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
+	var deny, warn []string
+	for _, w := range writes {
+		if w.Delete {
+			continue
+		}
+		rel, ok := repoRel(root, cwd, w.Path)
+		if !ok {
+			continue // outside the repository
+		}
+		content, err := w.result(root, cwd, rel)
+		if err != nil {
+			return HookResult{Deny: true, Reason: fmt.Sprintf("[heed] BLOCKED: heed cannot compute what this edit writes to %s, so it cannot check it\n  Reason: %v\n  Instead: read the file again and make the edit match its current content\n", rel, err)}
+		}
+		fs, err := h.Writes(root, rel, []byte(content))
+		if err != nil {
+			return HookResult{Deny: true, Reason: internalDecision(fmt.Sprintf("checking the write to %s: %v", rel, err)).Message}
+		}
+		for _, f := range fs {
+			msg := fmt.Sprintf("  %s:%d: %s\n", f.Path, f.Line, f.Message)
+			if f.Instruction != "" {
+				msg += "    Rule: " + f.Instruction + "\n"
+			}
+			if f.Suggestion != "" {
+				msg += "    Instead: " + f.Suggestion + "\n"
+			}
+			if f.Severity == "error" {
+				deny = append(deny, msg)
+			} else {
+				warn = append(warn, msg)
+			}
+		}
+	}
+	if len(deny) > 0 {
+		return HookResult{Deny: true, Reason: "[heed] BLOCKED: the write breaks a rule; fix it before it lands\n" + strings.Join(deny, "")}
+	}
+	if len(warn) > 0 {
+		return HookResult{Context: "[heed] WARNING: the write breaks a should-rule\n" + strings.Join(warn, "")}
+	}
+	return HookResult{}
+}
+
+// result is the file's content after the write (rel is its repository path).
+func (w FileWrite) result(root, cwd, rel string) (string, error) {
+	if w.Content != nil {
+		return *w.Content, nil
+	}
+	if w.patchSource != "" {
+		src := w.patchSource
+		if !filepath.IsAbs(src) {
+			src = filepath.Join(cwd, src)
+		}
+		return readPatched(src, w.hunks)
+	}
+	abs := filepath.Join(root, filepath.FromSlash(rel))
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) && len(w.Edits) == 1 && w.Edits[0].Old == "" {
+			return w.Edits[0].New, nil // an edit that creates the file
+		}
+		return "", err
+	}
+	s := string(data)
+	for i, e := range w.Edits {
+		if e.Old == "" {
+			return "", fmt.Errorf("edit %d has an empty old_string", i+1)
+		}
+		n := strings.Count(s, e.Old)
+		switch {
+		case n == 0:
+			return "", fmt.Errorf("edit %d: the text to replace is not in the file", i+1)
+		case e.All:
+			s = strings.ReplaceAll(s, e.Old, e.New)
+		default:
+			s = strings.Replace(s, e.Old, e.New, 1)
+		}
+	}
+	return s, nil
+}
+
+// repoRel turns a tool's path (absolute, or relative to cwd) into a repository-relative
+// one; ok is false outside the repository.
+func repoRel(root, cwd, p string) (string, bool) {
+	if p == "" {
+		return "", false
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(cwd, p)
+	}
+	r, err := filepath.Rel(root, filepath.Clean(p))
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(r), true
+}
+
+// HookResponse is what the hook process prints and exits with.
+type HookResponse struct {
+	Stdout, Stderr string
+	Code           int
+}
+
+// Respond renders a result in the agent's protocol. A denial uses the form each agent
+// honours most reliably: exit 2 with the reason on stderr (Claude Code, Codex, Gemini
+// CLI), or the JSON decision (Cursor, Copilot).
+func Respond(agent string, ev *HookEvent, res HookResult) HookResponse {
+	if !res.Deny {
+		switch agent {
+		case AgentClaude:
+			if res.Context != "" && ev != nil && ev.Phase == PhasePre {
+				b, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": "PreToolUse", "additionalContext": res.Context}})
+				return HookResponse{Stdout: string(b) + "\n"}
+			}
+		case AgentCursor:
+			return HookResponse{Stdout: "{}\n"}
+		}
+		return HookResponse{}
+	}
+	switch agent {
+	case AgentCursor:
+		b, _ := json.Marshal(map[string]string{"permission": "deny", "user_message": firstLine(res.Reason), "agent_message": res.Reason})
+		return HookResponse{Stdout: string(b) + "\n", Code: 0}
+	case AgentCopilot:
+		b, _ := json.Marshal(map[string]string{"permissionDecision": "deny", "permissionDecisionReason": res.Reason})
+		return HookResponse{Stdout: string(b) + "\n", Code: 0}
+	default:
+		return HookResponse{Stderr: res.Reason, Code: 2}
+	}
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return l
+}

@@ -1,0 +1,231 @@
+// Package enforce is heed's live enforcement: it judges a command before it runs (heed
+// exec, PATH shims, agent hooks), runs the real program, records what ran in the
+// session journal, and adapts the protocols of agents' hooks. It fails closed: an
+// internal error blocks the command and says why.
+package enforce
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// The live index is a compact copy of a policy's process rules, so that a shim or a
+// hook does not decode and validate the whole policy on every command. Its first line
+// names the format, its second is a header with the policy's content hash (the index
+// is stale when it differs) and, per program, which rule lines are about it; then one
+// rule per line. A reader decodes only the rules about the programs at hand.
+
+// IndexFile is the index's path below the repository root.
+const IndexFile = ".heed/process.idx"
+
+const indexMagic = "heed-process-index 1"
+
+type indexHeader struct {
+	PolicySHA256 string `json:"policy_sha256"`
+	// Total is the number of process rules.
+	Total int `json:"total"`
+	// Programs maps a program name to the lines (0-based, after the header) of the
+	// rules about it; Any lists rules about every program (path or glob patterns).
+	Programs map[string][]int `json:"programs"`
+	Any      []int            `json:"any,omitempty"`
+}
+
+type indexEntry struct {
+	Rule       policy.Rule       `json:"rule"`
+	Constraint policy.Constraint `json:"constraint"`
+}
+
+// programLister is implemented by process checks: the programs a rule can be about.
+type programLister interface{ Programs() []string }
+
+// prerequisiteLister is implemented by ordering checks: the programs whose outcome the
+// rule reads later (they must be journaled, so shims are installed for them too).
+type prerequisiteLister interface{ PrerequisitePrograms() []string }
+
+// RulePrograms lists the programs a compiled rule is about ("*" when any).
+func RulePrograms(c engine.Compiled) []string {
+	var out []string
+	if pl, ok := c.Check.(programLister); ok {
+		out = append(out, pl.Programs()...)
+	} else {
+		out = append(out, "*")
+	}
+	if pl, ok := c.Check.(prerequisiteLister); ok {
+		out = append(out, pl.PrerequisitePrograms()...)
+	}
+	return out
+}
+
+// WriteIndex writes the live index of a repository's process rules, computed from
+// the policy file's bytes and its compiled rules. heed compile calls it after writing
+// .heed/policy.json; a shim or hook that finds the index stale rebuilds it.
+func WriteIndex(root string, policyBytes []byte, rules []engine.Compiled) error {
+	sum := sha256.Sum256(policyBytes)
+	h := indexHeader{PolicySHA256: hex.EncodeToString(sum[:]), Programs: map[string][]int{}}
+	var body bytes.Buffer
+	n := 0
+	for _, c := range rules {
+		if c.Rule.Domain != policy.DomainProcess {
+			continue
+		}
+		e := indexEntry{Rule: *c.Rule}
+		if c.Constraint != nil {
+			e.Constraint = *c.Constraint
+			e.Constraint.Code = nil
+		}
+		line, err := json.Marshal(e)
+		if err != nil {
+			return fmt.Errorf("index rule %s: %w", c.Rule.ID, err)
+		}
+		body.Write(line)
+		body.WriteByte('\n')
+		seen := map[string]bool{}
+		for _, p := range RulePrograms(c) {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			if p == "*" {
+				h.Any = append(h.Any, n)
+			} else {
+				h.Programs[p] = append(h.Programs[p], n)
+			}
+		}
+		n++
+	}
+	h.Total = n
+	head, err := json.Marshal(h)
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	out.WriteString(indexMagic + "\n")
+	out.Write(head)
+	out.WriteByte('\n')
+	out.Write(body.Bytes())
+	path := filepath.Join(root, filepath.FromSlash(IndexFile))
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("write %s: %w", IndexFile, err)
+	}
+	ensureIgnored(root)
+	if err := policy.WriteAtomic(path, out.Bytes()); err != nil {
+		return fmt.Errorf("write %s: %w", IndexFile, err)
+	}
+	return nil
+}
+
+// errStale means the index does not describe the policy on disk.
+var errStale = errors.New("stale")
+
+// readIndex loads the rules of the index about the given programs (all when all is
+// true), compiled with reg. It returns errStale when the index is missing or was
+// written for another policy.
+func readIndex(root string, policyBytes []byte, programs []string, all bool, reg *engine.Registry) ([]engine.Compiled, int, error) {
+	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(IndexFile)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, 0, errStale
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("read %s: %w", IndexFile, err)
+	}
+	magic, rest, ok := bytes.Cut(data, []byte("\n"))
+	if !ok || string(magic) != indexMagic {
+		return nil, 0, errStale
+	}
+	headLine, body, _ := bytes.Cut(rest, []byte("\n"))
+	var h indexHeader
+	if err := json.Unmarshal(headLine, &h); err != nil {
+		return nil, 0, errStale
+	}
+	sum := sha256.Sum256(policyBytes)
+	if h.PolicySHA256 != hex.EncodeToString(sum[:]) {
+		return nil, 0, errStale
+	}
+	want := map[int]bool{}
+	if all {
+		for i := 0; i < h.Total; i++ {
+			want[i] = true
+		}
+	} else {
+		for _, i := range h.Any {
+			want[i] = true
+		}
+		for _, p := range programs {
+			for _, i := range h.Programs[p] {
+				want[i] = true
+			}
+		}
+	}
+	if len(want) == 0 {
+		return nil, h.Total, nil
+	}
+	lines := make([]int, 0, len(want))
+	for i := range want {
+		lines = append(lines, i)
+	}
+	sort.Ints(lines)
+	var out []engine.Compiled
+	li, at := 0, 0
+	for len(body) > 0 && li < len(lines) {
+		line, next, _ := bytes.Cut(body, []byte("\n"))
+		if at == lines[li] {
+			var e indexEntry
+			if err := json.Unmarshal(line, &e); err != nil {
+				return nil, 0, errStale
+			}
+			chk, err := reg.CompileRule(&e.Rule)
+			if err != nil {
+				return nil, 0, fmt.Errorf("%s: %w", IndexFile, err)
+			}
+			out = append(out, engine.Compiled{Rule: &e.Rule, Constraint: &e.Constraint, Check: chk})
+			li++
+		}
+		body = next
+		at++
+	}
+	if li < len(lines) {
+		return nil, 0, errStale
+	}
+	return out, h.Total, nil
+}
+
+// ensureIgnored keeps heed's per-machine files out of git: the journal, the index
+// and the shims. In a plain clone they go to .git/info/exclude (git's per-clone
+// ignore list, so heed adds no file to the tree); elsewhere (a worktree, no git) to
+// .heed/.gitignore. It adds the lines missing and never removes any.
+func ensureIgnored(root string) {
+	path := filepath.Join(root, ".heed", ".gitignore")
+	want := []string{"/journal.jsonl*", "/process.idx", "/bin/"}
+	if fi, err := os.Stat(filepath.Join(root, ".git")); err == nil && fi.IsDir() {
+		path = filepath.Join(root, ".git", "info", "exclude")
+		want = []string{"/.heed/journal.jsonl*", "/.heed/process.idx", "/.heed/bin/"}
+	}
+	old, _ := os.ReadFile(path)
+	var add bytes.Buffer
+	for _, w := range want {
+		if !bytes.Contains(old, []byte(w+"\n")) && !bytes.HasSuffix(old, []byte(w)) {
+			add.WriteString(w + "\n")
+		}
+	}
+	if add.Len() == 0 {
+		return
+	}
+	if len(old) > 0 && !bytes.HasSuffix(old, []byte("\n")) {
+		old = append(old, '\n')
+	}
+	if !bytes.Contains(old, []byte("# heed")) {
+		old = append(old, []byte("# heed's per-machine files (journal, live index, PATH shims)\n")...)
+	}
+	_ = policy.WriteAtomic(path, append(old, add.Bytes()...))
+}

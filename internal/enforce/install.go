@@ -1,0 +1,388 @@
+package enforce
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// HookConfig is the project file an agent reads its hooks from, and what heed adds.
+type HookConfig struct {
+	Agent string
+	// File is repository-relative.
+	File string
+	// Added lists "Event: matcher" for each hook added; empty when all were there.
+	Added []string
+}
+
+// InstallHooks merges heed's hooks for agent into the agent's project configuration
+// under root: the existing file keeps every key, value and key order it had; heed's
+// handler is added to each event once (running it again changes nothing). A file
+// that is not valid JSON is an error and is left untouched. command is how the agent
+// runs heed ("heed" when it is on PATH).
+func InstallHooks(root, agent, command string) (*HookConfig, error) {
+	spec, ok := hookSpecs[agent]
+	if !ok {
+		return nil, fmt.Errorf("unknown agent %q (known: %s)", agent, strings.Join(Agents, ", "))
+	}
+	cfg := &HookConfig{Agent: agent, File: spec.file}
+	path := filepath.Join(root, filepath.FromSlash(spec.file))
+	doc := &jnode{kind: 'o'}
+	mode := os.FileMode(0o644)
+	data, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		if fi, err := os.Stat(path); err == nil {
+			mode = fi.Mode().Perm()
+		}
+		if len(bytes.TrimSpace(data)) > 0 {
+			doc, err = parseJSON(data)
+			if err != nil {
+				return nil, fmt.Errorf("%s is not valid JSON (%v); heed leaves it untouched", spec.file, err)
+			}
+			if doc.kind != 'o' {
+				return nil, fmt.Errorf("%s is not a JSON object; heed leaves it untouched", spec.file)
+			}
+		}
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("read %s: %w", spec.file, err)
+	}
+	hcmd := command + " hook " + agent
+	if spec.version {
+		if doc.get("version") == nil {
+			doc.set("version", raw("1"))
+		}
+	}
+	hooks := doc.get("hooks")
+	if hooks == nil {
+		hooks = &jnode{kind: 'o'}
+		doc.set("hooks", hooks)
+	}
+	if hooks.kind != 'o' {
+		return nil, fmt.Errorf("%s: \"hooks\" is not an object; heed leaves it untouched", spec.file)
+	}
+	for _, ev := range spec.events {
+		list := hooks.get(ev.name)
+		if list == nil {
+			list = &jnode{kind: 'a'}
+			hooks.set(ev.name, list)
+		}
+		if list.kind != 'a' {
+			return nil, fmt.Errorf("%s: hooks.%s is not a list; heed leaves it untouched", spec.file, ev.name)
+		}
+		if spec.present(list, hcmd) {
+			continue
+		}
+		list.elems = append(list.elems, spec.entry(ev, hcmd))
+		cfg.Added = append(cfg.Added, strings.TrimSuffix(ev.name+": "+ev.matcher, ": "))
+	}
+	if len(cfg.Added) == 0 {
+		return cfg, nil
+	}
+	var out bytes.Buffer
+	doc.write(&out, "")
+	out.WriteByte('\n')
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("create %s: %w", filepath.Dir(spec.file), err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return nil, fmt.Errorf("write %s: %w", spec.file, err)
+	}
+	if _, err := tmp.Write(out.Bytes()); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, fmt.Errorf("write %s: %w", spec.file, err)
+	}
+	tmp.Chmod(mode)
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return nil, fmt.Errorf("write %s: %w", spec.file, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return nil, fmt.Errorf("write %s: %w", spec.file, err)
+	}
+	return cfg, nil
+}
+
+type hookEvent struct {
+	name, matcher string
+}
+
+type hookSpec struct {
+	file    string
+	version bool
+	events  []hookEvent
+	entry   func(ev hookEvent, cmd string) *jnode
+	present func(list *jnode, cmd string) bool
+}
+
+// groupEntry is the Claude Code layout, which Codex and Gemini CLI share: a matcher
+// group with a list of command handlers.
+func groupEntry(timeoutKey string, timeout string) func(hookEvent, string) *jnode {
+	return func(ev hookEvent, cmd string) *jnode {
+		h := &jnode{kind: 'o'}
+		h.set("type", str("command"))
+		h.set("command", str(cmd))
+		h.set(timeoutKey, raw(timeout))
+		g := &jnode{kind: 'o'}
+		if ev.matcher != "" {
+			g.set("matcher", str(ev.matcher))
+		}
+		g.set("hooks", &jnode{kind: 'a', elems: []*jnode{h}})
+		return g
+	}
+}
+
+func groupPresent(list *jnode, cmd string) bool {
+	for _, g := range list.elems {
+		if hs := g.get("hooks"); hs != nil {
+			for _, h := range hs.elems {
+				if c := h.get("command"); c != nil && c.str() == cmd {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func flatPresent(key string) func(*jnode, string) bool {
+	return func(list *jnode, cmd string) bool {
+		for _, h := range list.elems {
+			if c := h.get(key); c != nil && c.str() == cmd {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+var hookSpecs = map[string]hookSpec{
+	AgentClaude: {
+		file: ".claude/settings.json",
+		events: []hookEvent{
+			{"PreToolUse", "Bash|Write|Edit|MultiEdit"},
+			{"PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit"},
+			{"PostToolUseFailure", "Bash"},
+		},
+		entry:   groupEntry("timeout", "30"),
+		present: groupPresent,
+	},
+	AgentCodex: {
+		file: ".codex/hooks.json",
+		events: []hookEvent{
+			{"PreToolUse", "Bash|apply_patch"},
+			{"PostToolUse", "Bash|apply_patch"},
+		},
+		entry:   groupEntry("timeout", "30"),
+		present: groupPresent,
+	},
+	AgentGemini: {
+		file: ".gemini/settings.json",
+		events: []hookEvent{
+			{"BeforeTool", "run_shell_command|write_file|replace"},
+			{"AfterTool", "run_shell_command|write_file|replace"},
+		},
+		entry:   groupEntry("timeout", "30000"),
+		present: groupPresent,
+	},
+	AgentCursor: {
+		file:    ".cursor/hooks.json",
+		version: true,
+		events:  []hookEvent{{"beforeShellExecution", ""}, {"afterShellExecution", ""}, {"afterFileEdit", ""}},
+		entry: func(ev hookEvent, cmd string) *jnode {
+			h := &jnode{kind: 'o'}
+			h.set("command", str(cmd))
+			return h
+		},
+		present: flatPresent("command"),
+	},
+	AgentCopilot: {
+		file:    ".github/hooks/heed.json",
+		version: true,
+		events:  []hookEvent{{"preToolUse", ""}, {"postToolUse", ""}},
+		entry: func(ev hookEvent, cmd string) *jnode {
+			h := &jnode{kind: 'o'}
+			h.set("type", str("command"))
+			h.set("bash", str(cmd))
+			h.set("cwd", str("."))
+			h.set("timeoutSec", raw("30"))
+			return h
+		},
+		present: flatPresent("bash"),
+	},
+}
+
+// jnode is a JSON value that keeps its object keys in order, so merging into a
+// person's config file does not reorder it.
+type jnode struct {
+	kind  byte // 'o' object, 'a' array, 'v' scalar
+	keys  []string
+	vals  []*jnode
+	elems []*jnode
+	raw   json.RawMessage
+}
+
+func raw(s string) *jnode { return &jnode{kind: 'v', raw: json.RawMessage(s)} }
+
+func str(s string) *jnode { return &jnode{kind: 'v', raw: marshalString(s)} }
+
+// marshalString encodes a string as JSON without escaping <, > and & (a person's
+// config keeps its text as written).
+func marshalString(s string) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return bytes.TrimRight(b.Bytes(), "\n")
+}
+
+func (n *jnode) str() string {
+	var s string
+	if n.kind == 'v' {
+		_ = json.Unmarshal(n.raw, &s)
+	}
+	return s
+}
+
+func (n *jnode) get(k string) *jnode {
+	if n == nil || n.kind != 'o' {
+		return nil
+	}
+	for i, key := range n.keys {
+		if key == k {
+			return n.vals[i]
+		}
+	}
+	return nil
+}
+
+func (n *jnode) set(k string, v *jnode) {
+	for i, key := range n.keys {
+		if key == k {
+			n.vals[i] = v
+			return
+		}
+	}
+	n.keys = append(n.keys, k)
+	n.vals = append(n.vals, v)
+}
+
+func parseJSON(data []byte) (*jnode, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	n, err := parseNode(dec)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("trailing data after the JSON value")
+	}
+	return n, nil
+}
+
+func parseNode(dec *json.Decoder) (*jnode, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			n := &jnode{kind: 'o'}
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				k, _ := kt.(string) // object keys are always strings
+				v, err := parseNode(dec)
+				if err != nil {
+					return nil, err
+				}
+				n.keys = append(n.keys, k)
+				n.vals = append(n.vals, v)
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, err
+			}
+			return n, nil
+		case '[':
+			n := &jnode{kind: 'a'}
+			for dec.More() {
+				v, err := parseNode(dec)
+				if err != nil {
+					return nil, err
+				}
+				n.elems = append(n.elems, v)
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, err
+			}
+			return n, nil
+		}
+		return nil, fmt.Errorf("unexpected %v", t)
+	default:
+		var b []byte
+		switch t := t.(type) {
+		case json.Number:
+			b = []byte(t.String())
+		case string:
+			b = marshalString(t)
+		default:
+			if b, err = json.Marshal(t); err != nil {
+				return nil, err
+			}
+		}
+		return &jnode{kind: 'v', raw: b}, nil
+	}
+}
+
+func (n *jnode) write(w *bytes.Buffer, indent string) {
+	in := indent + "  "
+	switch n.kind {
+	case 'o':
+		if len(n.keys) == 0 {
+			w.WriteString("{}")
+			return
+		}
+		w.WriteString("{\n")
+		for i, k := range n.keys {
+			w.WriteString(in)
+			w.Write(marshalString(k))
+			w.WriteString(": ")
+			n.vals[i].write(w, in)
+			if i < len(n.keys)-1 {
+				w.WriteByte(',')
+			}
+			w.WriteByte('\n')
+		}
+		w.WriteString(indent + "}")
+	case 'a':
+		if len(n.elems) == 0 {
+			w.WriteString("[]")
+			return
+		}
+		w.WriteString("[\n")
+		for i, e := range n.elems {
+			w.WriteString(in)
+			e.write(w, in)
+			if i < len(n.elems)-1 {
+				w.WriteByte(',')
+			}
+			w.WriteByte('\n')
+		}
+		w.WriteString(indent + "]")
+	default:
+		w.Write(n.raw)
+	}
+}

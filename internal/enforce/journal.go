@@ -1,0 +1,210 @@
+package enforce
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/rules/process"
+	"github.com/heed-dev/heed/internal/shell"
+)
+
+// The journal, .heed/journal.jsonl, records every command heed checked (with its
+// verdict), how it ended when the agent or the shim reports it, and the agent's file
+// edits. Ordering rules read it ("run `make lint` before committing").
+//
+// Appends are atomic: one write(2) of one line on a file opened O_APPEND, each line
+// under the size the kernel writes in one piece. The file is bounded: past MaxJournal
+// bytes it is rotated to journal.jsonl.1 (one older generation kept) under an flock.
+
+// JournalFile is the journal's path below the repository root.
+const JournalFile = ".heed/journal.jsonl"
+
+// MaxJournal bounds the journal's size before rotation.
+const MaxJournal = 1 << 20
+
+// maxEntry bounds one line (PIPE_BUF: the size Linux appends in one piece).
+const maxEntry = 4096
+
+// JournalEntry is one line of the journal. A command entry has Argv or Line; an outcome
+// entry has the same ID and Exit (and State); an edit entry has Edit.
+type JournalEntry struct {
+	Time    string   `json:"t"`
+	ID      string   `json:"id"`
+	Source  string   `json:"src,omitempty"`
+	Session string   `json:"session,omitempty"`
+	Argv    []string `json:"argv,omitempty"`
+	Line    string   `json:"line,omitempty"`
+	Cwd     string   `json:"cwd,omitempty"`
+	// Verdict is allowed, warned or blocked.
+	Verdict string   `json:"verdict,omitempty"`
+	Rules   []string `json:"rules,omitempty"`
+	Exit    *int     `json:"exit,omitempty"`
+	// State fingerprints the working tree after the command succeeded.
+	State string   `json:"state,omitempty"`
+	Edit  []string `json:"edit,omitempty"`
+}
+
+// AppendJournal appends one entry.
+func AppendJournal(root string, e JournalEntry) error {
+	line, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	if len(line)+1 > maxEntry {
+		// keep the entry whole: shorten what can be shortened
+		if len(e.Line) > 1024 {
+			e.Line = e.Line[:1024] + "…"
+		}
+		if len(e.Argv) > 32 {
+			e.Argv = append(e.Argv[:32:32], "…")
+		}
+		for i, a := range e.Argv {
+			if len(a) > 256 {
+				e.Argv[i] = a[:256] + "…"
+			}
+		}
+		if len(e.Edit) > 32 {
+			e.Edit = e.Edit[:32]
+		}
+		if line, err = json.Marshal(e); err != nil {
+			return err
+		}
+		if len(line)+1 > maxEntry {
+			return fmt.Errorf("journal entry too large (%d bytes)", len(line))
+		}
+	}
+	line = append(line, '\n')
+	path := filepath.Join(root, filepath.FromSlash(JournalFile))
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return fmt.Errorf("journal: %w", err)
+		}
+		ensureIgnored(root)
+		f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	}
+	if err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	_, werr := f.Write(line)
+	fi, serr := f.Stat()
+	f.Close()
+	if werr != nil {
+		return fmt.Errorf("journal: %w", werr)
+	}
+	if serr == nil && fi.Size() > MaxJournal {
+		rotate(path)
+	}
+	return nil
+}
+
+// rotate moves a full journal aside, once, under an exclusive lock.
+func rotate(path string) {
+	lock, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		return
+	}
+	defer syscall.Flock(int(lock.Fd()), syscall.LOCK_UN)
+	if fi, err := os.Stat(path); err != nil || fi.Size() <= MaxJournal {
+		return // another process rotated it
+	}
+	_ = os.Rename(path, path+".1")
+}
+
+// ReadJournal returns the session history the journal records, oldest first, as
+// earlier commands (Past) with their exit status and tree state, and edits. Blocked
+// commands never ran and are left out.
+func ReadJournal(root string) ([]engine.Command, error) {
+	path := filepath.Join(root, filepath.FromSlash(JournalFile))
+	var entries []JournalEntry
+	for _, p := range []string{path + ".1", path} {
+		data, err := os.ReadFile(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", JournalFile, err)
+		}
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		sc.Buffer(make([]byte, 64*1024), maxEntry*4)
+		for sc.Scan() {
+			var e JournalEntry
+			if json.Unmarshal(sc.Bytes(), &e) == nil {
+				entries = append(entries, e) // a torn or foreign line is skipped
+			}
+		}
+	}
+	type outcome struct {
+		exit  *int
+		state string
+	}
+	outcomes := map[string]outcome{}
+	for _, e := range entries {
+		if e.Exit != nil && len(e.Argv) == 0 && e.Line == "" {
+			outcomes[e.ID] = outcome{e.Exit, e.State}
+		}
+	}
+	var out []engine.Command
+	for _, e := range entries {
+		switch {
+		case len(e.Edit) > 0:
+			out = append(out, engine.Command{Edit: e.Edit, Past: true, Index: len(out)})
+		case e.Verdict == "blocked":
+		case len(e.Argv) > 0 || e.Line != "":
+			o := outcomes[e.ID]
+			c := engine.Command{Argv: e.Argv, Cwd: e.Cwd, Exit: o.exit, State: o.state}
+			var cmds []engine.Command
+			if e.Line != "" {
+				cmds = pastLine(e.Line, e.Cwd, o.exit, o.state)
+			} else {
+				cmds = process.Past(c, 0)
+			}
+			for _, pc := range cmds {
+				pc.Index = len(out)
+				out = append(out, pc)
+			}
+		}
+	}
+	return out, nil
+}
+
+// pastLine expands a shell line that ran: when it succeeded, the commands its success
+// implies succeeded too; the others' status is unknown.
+func pastLine(line, cwd string, exit *int, state string) []engine.Command {
+	cmds, ok := shell.ParseStatus(line, shell.Options{Cwd: cwd})
+	status := map[int]bool{}
+	for _, i := range ok {
+		status[i] = true
+	}
+	for i := range cmds {
+		cmds[i].Past = true
+		cmds[i].Requires = nil
+		if status[i] {
+			cmds[i].Exit = exit
+			cmds[i].State = state
+		} else if exit != nil && *exit == 0 {
+			cmds[i].Exit = nil
+		}
+	}
+	return cmds
+}
+
+func newID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

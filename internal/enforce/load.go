@@ -1,0 +1,70 @@
+package enforce
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// Loader finds the process rules of a repository: from the live index when it is
+// fresh, else the slow way (the whole project), rebuilding the index.
+type Loader struct {
+	// Registry compiles the index's rules.
+	Registry *engine.Registry
+	// Open loads every rule of the project at root (project.Open): the policy file
+	// when there is one, else the instruction files compiled in memory. policyFile
+	// reports which.
+	Open func(root string) (rules []engine.Compiled, policyFile bool, err error)
+}
+
+// Set is the process rules loaded for a check.
+type Set struct {
+	Rules []engine.Compiled
+	// Total counts the repository's process rules, loaded or not.
+	Total int
+	// FromIndex is true when the rules came from the live index.
+	FromIndex bool
+}
+
+// Load returns the process rules of the repository at root that can be about the
+// given programs (every rule when all is true).
+func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
+	policyPath := filepath.Join(root, filepath.FromSlash(policy.File))
+	data, err := os.ReadFile(policyPath)
+	havePolicy := err == nil
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("read %s: %w", policy.File, err)
+	}
+	if havePolicy && l.Registry != nil {
+		rules, total, err := readIndex(root, data, programs, all, l.Registry)
+		if err == nil {
+			return &Set{Rules: rules, Total: total, FromIndex: true}, nil
+		}
+		if !errors.Is(err, errStale) {
+			return nil, err
+		}
+	}
+	if l.Open == nil {
+		return nil, fmt.Errorf("no policy loader")
+	}
+	rules, fromFile, err := l.Open(root)
+	if err != nil {
+		return nil, err
+	}
+	var process []engine.Compiled
+	for _, c := range rules {
+		if c.Rule.Domain == policy.DomainProcess {
+			process = append(process, c)
+		}
+	}
+	if fromFile && havePolicy {
+		// best effort: the next command takes the fast path
+		_ = WriteIndex(root, data, process)
+	}
+	return &Set{Rules: process, Total: len(process)}, nil
+}
