@@ -198,7 +198,7 @@ func (b *bundle) trajectory() {
 	b.rep.Run.Format, b.rep.Run.Model = t.Format, t.Model
 	b.rep.Warnings = append(b.rep.Warnings, t.Warnings...)
 	if t.Truncated {
-		b.missing(PartTrajectory, fmt.Sprintf("the trajectory is truncated after step %d; later steps are unknown", len(t.Steps)))
+		b.missing(PartTrajectory, fmt.Sprintf("the trajectory is truncated after %d steps; later steps are unknown", len(t.Steps)))
 	}
 	b.steps = t.Steps
 	b.sessionRoot = t.Cwd

@@ -330,7 +330,7 @@ func TestAuditWithMissingEvidence(t *testing.T) {
 		if v["process.npm"] != engine.Violated || v["source.console"] != engine.Violated {
 			t.Errorf("what was read is judged: %v", v)
 		}
-		if !strings.Contains(strings.Join(rep.Missing, "\n"), "truncated after step 7") {
+		if !strings.Contains(strings.Join(rep.Missing, "\n"), "truncated after 7 steps") {
 			t.Errorf("missing %v", rep.Missing)
 		}
 	})

@@ -95,7 +95,7 @@ func (b *bundle) useScrapedCommits() {
 		return
 	}
 	b.rep.Missing = kept
-	b.rep.Warnings = append(b.rep.Warnings, fmt.Sprintf("commits: read from the session's %d `git commit -m` command(s), since the history could not be (%s)", len(scraped), why))
+	b.rep.Warnings = append(b.rep.Warnings, fmt.Sprintf("commits: %d commit(s) read from the session's `git commit -m` commands, since the history could not be read (%s)", len(scraped), why))
 	b.commitSteps = b.commitSteps[:0]
 	for _, s := range scraped {
 		b.ev.Commits = append(b.ev.Commits, engine.Commit{Hash: fmt.Sprintf("step-%d", s.step), Message: s.message, Parents: 1})

@@ -272,11 +272,15 @@ func detectRecord(rec map[string]any) string {
 }
 
 // jsonLines splits JSONL into records, keeping each record's line number. A line that
-// does not parse becomes a warning; a last line that does not parse and has no
-// newline marks the file truncated.
+// does not parse becomes a warning; a last line that does not parse marks the file
+// truncated.
 func jsonLines(data []byte, t *Trajectory) []record {
 	var out []record
 	lines := bytes.Split(data, []byte("\n"))
+	last := len(lines) - 1
+	for last > 0 && len(bytes.TrimSpace(lines[last])) == 0 {
+		last--
+	}
 	for i, line := range lines {
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
@@ -284,7 +288,9 @@ func jsonLines(data []byte, t *Trajectory) []record {
 		}
 		var m map[string]any
 		if err := json.Unmarshal(line, &m); err != nil {
-			if i == len(lines)-1 {
+			if i == last {
+				// The last record is cut: a writer stopped mid-line (with or without the
+				// final newline).
 				t.Truncated = true
 				t.Warnings = append(t.Warnings, fmt.Sprintf("line %d: the file ends inside a record (truncated); the steps after it are unknown", i+1))
 			} else {

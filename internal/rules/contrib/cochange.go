@@ -127,8 +127,11 @@ func (c *cochangeCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 	if c.p.Reading != "" {
 		msg += " (" + c.p.Reading + ")"
 	}
-	f := engine.Finding{CommandIndex: -1, Change: true, Message: msg, Snippet: strings.Join(shown, "\n"),
-		Suggestion: fmt.Sprintf("add %s to the change (%s)", need, strings.Join(c.p.Then, ", "))}
+	sug := fmt.Sprintf("add %s to the change", need)
+	if len(c.p.Then) <= 3 {
+		sug += " (" + strings.Join(c.p.Then, ", ") + ")"
+	}
+	f := engine.Finding{CommandIndex: -1, Change: true, Message: msg, Snippet: strings.Join(shown, "\n"), Suggestion: sug}
 	return violated(f)
 }
 
