@@ -82,6 +82,9 @@ func TestJSImportForms(t *testing.T) {
 		{"string specifier names", `import { "a-b" as ab } from './quoted';`, `1:./quoted`},
 		{"export default then code", "export default function f() { return require('./inner') }", `1:./inner[require]`},
 		{"unterminated is safe", "import { a from", ``},
+		{"after a comment ending in a dot", "// Do not edit.\nimport { S } from './store.js';\n/* end. */ import './b'", `2:./store.js 3:./b[side-effect]`},
+		{"spread then require", "const o = {...require('./spread')};", `1:./spread[require]`},
+		{"optional chaining member", "a?.import('x'); b?.require('y')", ``},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := show(scanJS([]byte(c.src))); got != c.want {

@@ -20,7 +20,12 @@ type jsScanner struct {
 	// depth at which that substitution ends.
 	templates []int
 	depth     int
-	out       []Import
+	// last is the last significant character (a '.' before an identifier makes it a
+	// property: obj.import), and dots how many '.' came in a row (a spread is not a
+	// member access). Tracked as tokens go by, so comments never count.
+	last byte
+	dots int
+	out  []Import
 }
 
 func scanJS(src []byte) []Import {
@@ -68,22 +73,28 @@ func (s *jsScanner) run() {
 			}
 			if s.regexOK && s.skipRegex() {
 				s.regexOK = false
+				s.token('/')
 				continue
 			}
 			s.pos++
 			s.regexOK = true
+			s.token('/')
 		case c == '\'' || c == '"':
 			s.skipString(c)
 			s.regexOK = false
+			s.token('"')
 		case c == '`':
 			s.pos++
 			s.skipTemplate()
 			s.regexOK = false
+			s.token('`')
 		case c == '{':
 			s.depth++
 			s.pos++
 			s.regexOK = true
+			s.token('{')
 		case c == '}':
+			s.token('}')
 			if n := len(s.templates); n > 0 && s.templates[n-1] == s.depth {
 				s.templates = s.templates[:n-1]
 				s.pos++
@@ -99,18 +110,21 @@ func (s *jsScanner) run() {
 		case c == ')' || c == ']':
 			s.pos++
 			s.regexOK = false
+			s.token(c)
 		case c >= '0' && c <= '9':
 			for s.pos < len(src) && (isIdentPart(src[s.pos]) || src[s.pos] == '.') {
 				s.pos++
 			}
 			s.regexOK = false
+			s.token('0')
 		case isIdentStart(c):
 			start := s.pos
 			for s.pos < len(src) && isIdentPart(src[s.pos]) {
 				s.pos++
 			}
 			word := string(src[start:s.pos])
-			member := s.prevNonSpace(start) == '.' && !s.spread(start)
+			member := s.last == '.' && s.dots == 1
+			s.token('a')
 			s.regexOK = regexAfterKeyword[word]
 			if member {
 				continue
@@ -126,28 +140,20 @@ func (s *jsScanner) run() {
 		default:
 			s.pos++
 			s.regexOK = true
+			s.token(c)
 		}
 	}
 }
 
-// prevNonSpace returns the last byte before offset i that is not white space (0 at
-// the start). Comments between are not skipped: `a./*x*/import` does not occur.
-func (s *jsScanner) prevNonSpace(i int) byte {
-	for i--; i >= 0; i-- {
-		switch s.src[i] {
-		case ' ', '\t', '\r', '\n':
-			continue
-		}
-		return s.src[i]
+func (s *jsScanner) token(c byte) {
+	if c == '.' && s.last == '.' {
+		s.dots++
+	} else if c == '.' {
+		s.dots = 1
+	} else {
+		s.dots = 0
 	}
-	return 0
-}
-
-// spread reports whether the '.' before offset i is the last of a "..." spread.
-func (s *jsScanner) spread(i int) bool {
-	for i--; i >= 0 && (s.src[i] == ' ' || s.src[i] == '\t' || s.src[i] == '\r' || s.src[i] == '\n'); i-- {
-	}
-	return i >= 2 && s.src[i] == '.' && s.src[i-1] == '.' && s.src[i-2] == '.'
+	s.last = c
 }
 
 // skipComment skips a comment starting at pos, if there is one.

@@ -171,8 +171,13 @@ func (r *Resolver) Resolve(from, lang string, facts *Facts) []Edge {
 			out = append(out, r.resolveJava(from, imp))
 		}
 	}
+	// A declaration file has no run time: every import of it is type-only.
+	decl := strings.HasSuffix(from, ".d.ts") || strings.HasSuffix(from, ".d.mts") || strings.HasSuffix(from, ".d.cts")
 	for i := range out {
 		out[i].From = from
+		if decl {
+			out[i].TypeOnly = true
+		}
 	}
 	return out
 }

@@ -294,19 +294,28 @@ func (w *jsWorld) packageOf(p string) *jsPkg {
 // tryFile resolves a repository-relative base path the way bundlers and TypeScript
 // do: the exact file, the file with a source extension, the TypeScript source of an
 // emitted .js name, then a folder's package.json entry or index file.
-func (w *jsWorld) tryFile(base string) (string, bool) {
+func (w *jsWorld) tryFile(base string) (string, bool) { return w.tryFileFor(base, false) }
+
+// tryFileFor is tryFile for an importer in TypeScript (ts: true), which, like tsc,
+// prefers the source or declaration of an emitted name over the emitted file itself
+// (`./x.js` in a .d.ts shipped beside x.js is x.d.ts).
+func (w *jsWorld) tryFileFor(base string, ts bool) (string, bool) {
 	r := w.r
-	if r.isFile(base) {
+	ext := path.Ext(base)
+	srcs, mapped := jsSourceFor[ext]
+	if !ts && r.isFile(base) {
 		return base, true
 	}
-	ext := path.Ext(base)
-	if srcs, ok := jsSourceFor[ext]; ok {
+	if mapped {
 		stem := strings.TrimSuffix(base, ext)
 		for _, e := range srcs {
 			if r.isFile(stem + e) {
 				return stem + e, true
 			}
 		}
+	}
+	if r.isFile(base) {
+		return base, true
 	}
 	for _, e := range jsExtensions {
 		if r.isFile(base + e) {
@@ -491,6 +500,8 @@ func jsPackageName(spec string) (name, sub string) {
 
 func (r *Resolver) resolveJS(from string, imp Import) Edge {
 	w := r.js
+	ext := path.Ext(from)
+	ts := ext == ".ts" || ext == ".tsx" || ext == ".mts" || ext == ".cts"
 	spec := imp.Spec
 	if i := strings.IndexAny(spec, "?#"); i > 0 && !strings.HasPrefix(spec, "#") {
 		spec = spec[:i] // ./worker?worker, ./x.svg?url
@@ -500,7 +511,7 @@ func (r *Resolver) resolveJS(from string, imp Import) Edge {
 		if !inside {
 			return edgeTo(imp, spec, NodeOutside, "")
 		}
-		if f, ok := w.tryFile(base); ok {
+		if f, ok := w.tryFileFor(base, ts); ok {
 			return w.internal(imp, f)
 		}
 		return w.internal(imp, base).missing()

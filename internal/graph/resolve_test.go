@@ -127,6 +127,13 @@ const lazy = import('./a');
 		"packages/shared/src/index.ts": "",
 		"packages/shared/src/deep.ts":  "",
 	}
+	// A published package ships x.js beside x.d.ts: a declaration's "./x.js" is x.d.ts,
+	// a script's is x.js.
+	tree["pkg/x.js"], tree["pkg/x.d.ts"] = "", ""
+	tree["pkg/y.d.ts"] = "import type { X } from './x.js';\n"
+	tree["pkg/y.js"] = "import { X } from './x.js';\n"
+	check(t, "declaration", edges(t, tree, "pkg/y.d.ts"), "1:pkg/x.d.ts[type]")
+	check(t, "script", edges(t, tree, "pkg/y.js"), "1:pkg/x.js")
 	check(t, "ts", edges(t, tree, "src/main.ts"),
 		"1:src/a.ts 2:src/b.tsx 3:src/c.js 4:src/d.mjs 5:src/e.cjs 6:src/types.d.ts[type] 7:src/esm.ts 8:src/dir/index.ts 9:src/lib/util.ts "+
 			"10:config/index.ts 11:src/lib/util.ts 12:react(external) 13:@tanstack/react-query(external) 14:fs(external) "+
