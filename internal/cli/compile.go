@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/heed-dev/heed/internal/compile"
+	"github.com/heed-dev/heed/internal/enforce"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
 )
@@ -90,7 +91,8 @@ func (app *App) runCompile(check bool, format string, model *modelStep) error {
 	merged, changes := policy.Merge(old, fresh)
 	// Never write a policy every other command would reject: a kept hand-edited rule
 	// that no longer compiles is an error naming it.
-	if err := project.Validate(merged, policy.File); err != nil {
+	compiled, err := project.Validate(merged, policy.File)
+	if err != nil {
 		return Fail("%v", err)
 	}
 	data, err := policy.Marshal(merged)
@@ -116,6 +118,14 @@ func (app *App) runCompile(check bool, format string, model *modelStep) error {
 			return Fail("%v", err)
 		}
 		out.Written = true
+	}
+	if !check {
+		// The live index lets shims and hooks read only the process rules they need;
+		// they rebuild it when it is stale, so a failure here only costs them time.
+		if err := enforce.WriteIndex(root, data, compiled); err != nil {
+			warnings = append(warnings, err.Error())
+			out.Warnings = warnings
+		}
 	}
 	if format == "json" {
 		enc := json.NewEncoder(app.Stdout)

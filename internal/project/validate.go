@@ -42,13 +42,15 @@ func DropBroken(reg *engine.Registry, pol *policy.Policy) []string {
 
 // Validate checks a policy as `heed compile` is about to write it: against the schema
 // and with every rule compiled by the build's kinds. The error names the JSON path and
-// rule id of each problem (a hand-edited rule that no longer compiles, typically).
-func Validate(pol *policy.Policy, file string) error {
+// rule id of each problem (a hand-edited rule that no longer compiles, typically). It
+// returns the compiled rules.
+func Validate(pol *policy.Policy, file string) ([]engine.Compiled, error) {
 	if err := pol.Validate(); err != nil {
-		return err
+		return nil, err
 	}
-	if _, errs := CompileRules(rules.Registry(), pol, file); len(errs) > 0 {
-		return &policy.ValidationError{File: file, Errors: errs}
+	compiled, errs := CompileRules(rules.Registry(), pol, file)
+	if len(errs) > 0 {
+		return nil, &policy.ValidationError{File: file, Errors: errs}
 	}
-	return nil
+	return compiled, nil
 }
