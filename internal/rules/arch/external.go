@@ -84,7 +84,7 @@ func (c *externalCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 		if !matchPackage(c.p.Banned, e.Spec) && !matchPackage(c.p.Banned, e.Package) {
 			continue
 		}
-		msg := fmt.Sprintf("%s imports %q, a package the instructions ban", f.Path, e.Spec)
+		msg := fmt.Sprintf("imports %q, a package the instructions ban", e.Spec)
 		if c.p.Instead != "" {
 			msg += fmt.Sprintf("; use %s instead", c.p.Instead)
 		}

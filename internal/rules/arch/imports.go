@@ -161,7 +161,7 @@ func (c *importsCheck) violation(from string, e *graph.Edge) string {
 		if matchAny(c.p.To, from) {
 			return ""
 		}
-		return fmt.Sprintf("%s imports %s, which it must not import", from, describe(e))
+		return fmt.Sprintf("imports %s, which this file must not import", describe(e))
 	case ModeOnly:
 		if !e.ToKind.Internal() {
 			return ""
@@ -173,7 +173,7 @@ func (c *importsCheck) violation(from string, e *graph.Edge) string {
 		if len(c.p.To)+len(c.p.ToPackages) > 0 {
 			allowed = "only " + list(append(humans(c.p.To), c.p.ToPackages...))
 		}
-		return fmt.Sprintf("%s imports %s; it may import %s", from, describe(e), allowed)
+		return fmt.Sprintf("imports %s; this file may import %s", describe(e), allowed)
 	case ModeIsolate:
 		if !e.ToKind.Internal() {
 			return ""
@@ -182,7 +182,7 @@ func (c *importsCheck) violation(from string, e *graph.Edge) string {
 		if mine == "" || theirs == "" || mine == theirs {
 			return ""
 		}
-		return fmt.Sprintf("%s (in %s) imports %s from %s: each folder of %s must stay independent of the others", from, mine, describe(e), theirs, c.p.Groups)
+		return fmt.Sprintf("imports %s from %s, but %s must not import from another folder of %s", describe(e), theirs, mine, c.p.Groups)
 	}
 	return ""
 }

@@ -104,8 +104,8 @@ func (c *layersCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 		if c.allowed(f.Path, e.To) {
 			continue
 		}
-		msg := fmt.Sprintf("%s is in layer %q and imports %s from the higher layer %q; the order, lowest first, is %s",
-			f.Path, c.p.Layers[mine].Name, describe(e), c.p.Layers[theirs].Name, c.order())
+		msg := fmt.Sprintf("layer %q imports %s from the higher layer %q (lowest first: %s)",
+			c.p.Layers[mine].Name, describe(e), c.p.Layers[theirs].Name, c.order())
 		fs = append(fs, finding(f, e, msg, c.rule.Suggestion))
 	}
 	return verdictOf(oneFindingPerLine(fs), "no import goes up the layers")

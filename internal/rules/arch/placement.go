@@ -98,12 +98,12 @@ func (c *placementCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resu
 		child, _, nested := strings.Cut(rest, "/")
 		switch {
 		case !nested && c.p.NoFiles:
-			msg = fmt.Sprintf("%s is directly in %s/, which holds only the folders %s", f.Path, c.p.Dir, list(slashed(c.p.Allowed)))
+			msg = fmt.Sprintf("a new file directly in %s/, which holds only the folders %s", c.p.Dir, list(slashed(c.p.Allowed)))
 		case nested && !contains(c.p.Allowed, child):
-			msg = fmt.Sprintf("%s is in %s/%s/, but %s/ only allows the subfolders %s", f.Path, c.p.Dir, child, c.p.Dir, list(slashed(c.p.Allowed)))
+			msg = fmt.Sprintf("a file in %s/%s/, but %s/ only allows the subfolders %s", c.p.Dir, child, c.p.Dir, list(slashed(c.p.Allowed)))
 		}
 	} else if !matchAny(c.p.Under, f.Path) {
-		msg = fmt.Sprintf("%s is a %s file outside %s, where such files live", f.Path, list(c.p.Files), list(humans(c.p.Under)))
+		msg = fmt.Sprintf("a %s file outside %s, where such files live", list(c.p.Files), list(humans(c.p.Under)))
 	}
 	if msg == "" {
 		return engine.Result{Verdict: engine.Satisfied, Reason: "the file is where it belongs"}
