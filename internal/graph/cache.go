@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/heed-dev/heed/internal/engine"
 )
 
 // CacheFile is where the extraction cache lives, relative to the repository root
@@ -96,4 +98,16 @@ func (c *DiskCache) Save() error {
 		return fmt.Errorf("write %s: %w", c.path, err)
 	}
 	return nil
+}
+
+// AttachDiskCache attaches the repository's extraction cache to an evidence bundle
+// and returns the function that saves it; call both at the edge:
+//
+//	save := graph.AttachDiskCache(ev, root)
+//	outcomes := engine.Run(rules, ev, opt)
+//	_ = save()
+func AttachDiskCache(ev *engine.Evidence, root string) (save func() error) {
+	c := OpenDiskCache(root)
+	UseCache(ev, c)
+	return c.Save
 }
