@@ -82,6 +82,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			res.Unenforced = why
 			continue
 		}
+		// "use `safeParse` from `src/lib/json.ts`": the file that implements the
+		// replacement must use the banned API itself.
+		for _, p := range replacementFiles(s) {
+			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, p))
+		}
 		res.Rules = append(res.Rules, r)
 	}
 	if len(res.Rules) > 0 {
@@ -423,6 +428,21 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	}
 	r.Cases = cs
 	return r, ""
+}
+
+// replacementFiles are the files a sentence points to as the home of the
+// replacement ("use `parseJSON` from `src/lib/json.ts`").
+func replacementFiles(s *sentence) []string {
+	var out []string
+	for _, cl := range s.clauses() {
+		ts := tokenize(cl)
+		for i, t := range ts {
+			if t.kind == 'w' && set("from", "in")[lowerWord(t)] && i+1 < len(ts) && ts[i+1].kind == 's' && fileSpanRE.MatchString(ts[i+1].text) && hasUseBefore(ts, i) {
+				out = append(out, strings.TrimPrefix(ts[i+1].text, "./"))
+			}
+		}
+	}
+	return out
 }
 
 // rustTestIdiom: constructs Rust tests use by design (a failing unwrap is a failing

@@ -226,11 +226,11 @@ var Catalogue = []*Entry{
 		Name:  "rust-allow",
 		Title: "`#[allow(...)]` instead of `#[expect(...)]`",
 		Names: func(s *sentence) bool {
-			allow := s.has(words("`#?!?\\[?allow(?:\\(\\))?\\]?`|`allow\\(`"))
-			expect := s.has(words("`#?!?\\[?expect(?:\\(\\))?\\]?`"))
+			allow := s.has(words("`#?!?\\[?allow(?:\\([^`]*\\))?\\]?`"))
+			expect := s.has(words("`#?!?\\[?expect(?:\\([^`]*\\))?\\]?`"))
 			return allow && (expect || s.negated())
 		},
-		Claims:     []string{"#[allow()]", "[allow()]", "#[expect()]", "allow()", "expect()", "#[allow]", "#[expect]", "allow", "expect"},
+		Claims:     []string{"#[allow()]", "[allow()]", "#[expect()]", "allow()", "expect()", "#[allow]", "#[expect]", "allow", "expect", "#[allow(...)]", "#[expect(...)]", "[allow(...)]"},
 		Message:    "`#[allow(...)]` suppression",
 		Suggestion: "use `#[expect(...)]`, which fails once the lint no longer fires",
 		Variants: []Variant{{Lang: engine.LangRust,

@@ -1,0 +1,4 @@
+#[test]
+fn counts() {
+    assert_eq!(tally::count("a b"), 2);
+}

@@ -1,0 +1,3 @@
+module example.com/depot
+
+go 1.22
