@@ -5,57 +5,65 @@ import (
 	"strings"
 )
 
-// parseJournal reads heed's own .heed/journal.jsonl: one record per command heed
-// checked (through `heed exec`, a PATH shim or an agent hook), with the command as
-// argv and/or shell line, its directory, heed's decision and, when the agent or the
-// shim reported it, the exit status. A denied command did not run.
+// parseJournal reads heed's own .heed/journal.jsonl (internal/enforce): one record per
+// command heed checked through `heed exec`, a PATH shim or an agent hook
+// ({"t", "id", "src", "session", "argv" and/or "line", "cwd" relative to the
+// repository, "verdict": allowed|warned|blocked}); an outcome record with the same
+// "id" and the "exit" status the agent or the shim reported; and edit records
+// ({"edit": [paths]}) for the files a tool changed. A blocked command did not run.
 func parseJournal(data []byte) (*Trajectory, error) {
 	t := &Trajectory{}
 	recs := jsonLines(data, t)
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("no readable record in the journal")
 	}
+	byID := map[string]int{}
 	for _, r := range recs {
 		m := r.m
+		id := str(m, "id")
+		exit, hasExit := intOf(m["exit"])
 		line := str(m, "line", "command")
-		if line == "" {
-			var argv []string
-			for _, a := range list(m, "argv") {
-				if s, ok := a.(string); ok {
-					argv = append(argv, s)
-				}
+		var argv []string
+		for _, a := range list(m, "argv") {
+			if s, ok := a.(string); ok {
+				argv = append(argv, s)
 			}
+		}
+		if line == "" && len(argv) > 0 {
 			line = joinArgv(argv)
 		}
-		s := Step{Tool: str(m, "via", "source", "tool"), Cwd: str(m, "cwd"), Time: str(m, "time", "ts", "timestamp"), Record: r.line}
-		switch str(m, "kind", "type") {
-		case "write", "edit", "file":
-			s.Kind = KindWrite
-			s.Path = str(m, "path", "file")
-			if c, ok := m["content"].(string); ok {
-				s.Content = &c
-			} else {
-				s.Kind = KindEdit
+		when := str(m, "t", "time", "timestamp")
+		src := str(m, "src", "via", "source")
+		switch {
+		case len(list(m, "edit")) > 0:
+			for _, p := range list(m, "edit") {
+				if s, ok := p.(string); ok {
+					t.Steps = append(t.Steps, Step{Kind: KindEdit, Tool: src, Path: s, Time: when, Record: r.line})
+				}
 			}
-		default:
-			if strings.TrimSpace(line) == "" {
-				t.Warnings = append(t.Warnings, fmt.Sprintf("line %d: a record without a command; skipped", r.line))
+		case line != "":
+			s := Step{Kind: KindCommand, Tool: src, Command: line, Cwd: str(m, "cwd"), Time: when, Record: r.line}
+			switch strings.ToLower(str(m, "verdict", "decision")) {
+			case "blocked", "block", "deny", "denied":
+				s.Denied = true
+			}
+			if hasExit {
+				s.Exit = intPtr(exit)
+			}
+			t.Steps = append(t.Steps, s)
+			if id != "" {
+				byID[id] = len(t.Steps) - 1
+			}
+		case hasExit && id != "":
+			i, ok := byID[id]
+			if !ok {
+				t.Warnings = append(t.Warnings, fmt.Sprintf("line %d: the outcome of command %q, which is not in the journal (rotated away?)", r.line, id))
 				continue
 			}
-			s.Kind = KindCommand
-			s.Command = line
+			t.Steps[i].Exit = intPtr(exit)
+		default:
+			t.Warnings = append(t.Warnings, fmt.Sprintf("line %d: a record with neither a command, an outcome nor an edit; skipped", r.line))
 		}
-		switch strings.ToLower(str(m, "decision", "verdict")) {
-		case "deny", "denied", "block", "blocked":
-			s.Denied = true
-		}
-		for _, k := range []string{"exit", "exit_code", "status"} {
-			if n, ok := intOf(m[k]); ok {
-				s.Exit = intPtr(n)
-				break
-			}
-		}
-		t.Steps = append(t.Steps, s)
 	}
 	return t, nil
 }

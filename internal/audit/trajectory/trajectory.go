@@ -262,7 +262,11 @@ func detectRecord(rec map[string]any) string {
 			return Claude
 		}
 	}
+	// heed's journal: {"t", "id", ...} with a command, an outcome or an edit.
 	if _, ok := rec["argv"]; ok {
+		return Heed
+	}
+	if _, t := rec["t"].(string); t && rec["id"] != nil && (rec["line"] != nil || rec["exit"] != nil || rec["edit"] != nil || rec["verdict"] != nil) {
 		return Heed
 	}
 	if d, _ := rec["decision"].(string); d != "" && (rec["line"] != nil || rec["command"] != nil) {
