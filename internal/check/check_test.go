@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/report"
@@ -457,5 +459,44 @@ func TestDiffAgainstABranchThatMovedOnJudgesOnlyThisBranch(t *testing.T) {
 	expect(t, res.Findings, "a.py:2 no-bad")
 	if res.Summary.Files != 1 {
 		t.Errorf("judged %d files, want only a.py (b.py changed on main, not here)", res.Summary.Files)
+	}
+}
+
+func TestReportOfARealRunMatchesThePublishedSchema(t *testing.T) {
+	g := newRepo(t, map[string]string{"a.py": "ok\n# heed:ignore no-bad unused\nok\n"})
+	base := g.commit("feat: base")
+	g.write(map[string]string{"a.py": "ok\n# heed:ignore no-bad unused\nok\nBAD\n# heed:ignore no-bad new and unused\n", "b.broken": "x\n"})
+	g.commit("wip")
+	res := g.run(Options{Mode: Diff, Rev: base})
+	var buf strings.Builder
+	if err := report.WriteJSON(&buf, res.Report()); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open("../../docs/report.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("schema.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(buf.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Fatalf("report does not match docs/report.schema.json: %v\n%s", err, buf.String())
+	}
+	if !strings.Contains(buf.String(), `"commit": "`) || !strings.Contains(buf.String(), "heed/unused-suppression") || !strings.Contains(buf.String(), `"undetermined": [`) {
+		t.Errorf("the run should exercise commit, suppression and undetermined shapes:\n%s", buf.String())
 	}
 }

@@ -30,7 +30,7 @@ func sample() *Report {
 	hidden := FromEngine(engine.Finding{Path: "src/lib/dates.ts", Line: 14, Message: "default export"}, exportsRule, exports)
 	r := &Report{
 		Findings: []Finding{f1, f2, f3},
-		Summary: Summary{Mode: "diff", Base: "abc123", Files: 4, Commits: 1, Rules: 3, Suppressed: 1, DurationMS: 12.5,
+		Summary: Summary{Mode: "diff", Base: "1d2c3b4a5f6e7d8c9b0a1f2e3d4c5b6a7f8e9d0c", Files: 4, Commits: 1, Rules: 3, Suppressed: 1, DurationMS: 12.5,
 			Skipped:      map[string]int{"generated": 1},
 			Undetermined: []Undetermined{{Files: []string{"src/broken.py"}, Reason: "parse python: timed out", Rules: []string{"py-no-print"}}}},
 		Rules: []RuleInfo{
@@ -326,5 +326,61 @@ func TestSortPutsFilesFirstInOrder(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "a:2 a:9 b:1 commit c change" {
 		t.Errorf("order %v", got)
+	}
+}
+
+func loadSchema(t *testing.T, path string) *jsonschema.Schema {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	if err := c.AddResource("schema.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sch
+}
+
+// TestJSONReportMatchesItsPublishedSchema holds the writer to docs/report.schema.json,
+// the machine-readable form of docs/json.md.
+func TestJSONReportMatchesItsPublishedSchema(t *testing.T) {
+	sch := loadSchema(t, "../../docs/report.schema.json")
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, sample()); err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Fatalf("the JSON report does not match docs/report.schema.json: %v\n%s", err, buf.String())
+	}
+	for name, mutate := range map[string]func(f map[string]any){
+		"no rule":         func(f map[string]any) { delete(f, "rule") },
+		"absolute file":   func(f map[string]any) { f["file"] = "/etc/passwd" },
+		"file and commit": func(f map[string]any) { f["commit"] = "0123456789abcdef0123456789abcdef01234567" },
+		"line zero":       func(f map[string]any) { f["line"] = 0 },
+		"bad severity":    func(f map[string]any) { f["severity"] = "fatal" },
+	} {
+		var doc map[string]any
+		json.Unmarshal(buf.Bytes(), &doc)
+		mutate(doc["findings"].([]any)[0].(map[string]any))
+		b, _ := json.Marshal(doc)
+		inst, _ := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if sch.Validate(inst) == nil {
+			t.Errorf("%s: the schema accepted a broken report", name)
+		}
 	}
 }
