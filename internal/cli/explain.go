@@ -62,62 +62,11 @@ prefix of an id is enough.`,
 
 // findID resolves a constraint or rule id, or a unique prefix of one.
 func findID(p *policy.Policy, id string) (*policy.Entry, *policy.Rule, error) {
-	id = strings.TrimSpace(id)
-	if id == "" {
-		return nil, nil, Fail("explain: empty id")
+	e, r, err := project.Find(p, id)
+	if err != nil {
+		return nil, nil, Fail("explain: %v", err)
 	}
-	type hit struct {
-		e *policy.Entry
-		r *policy.Rule
-	}
-	var prefix []hit
-	for i := range p.Entries {
-		e := &p.Entries[i]
-		if e.ID == id {
-			return e, nil, nil
-		}
-		if strings.HasPrefix(e.ID, id) {
-			prefix = append(prefix, hit{e: e})
-		}
-		for j := range e.Rules {
-			r := &e.Rules[j]
-			if r.ID == id {
-				return e, r, nil
-			}
-			if strings.HasPrefix(r.ID, id) {
-				prefix = append(prefix, hit{e: e, r: r})
-			}
-		}
-	}
-	// A constraint prefix also prefixes its rules' ids: prefer the constraint.
-	var cons []hit
-	for _, h := range prefix {
-		if h.r == nil {
-			cons = append(cons, h)
-		}
-	}
-	if len(cons) == 1 {
-		return cons[0].e, nil, nil
-	}
-	if len(prefix) == 1 {
-		return prefix[0].e, prefix[0].r, nil
-	}
-	if len(prefix) == 0 {
-		return nil, nil, Fail("explain: no constraint or rule has the id %q (list them with `heed rules`)", id)
-	}
-	var names []string
-	for _, h := range prefix {
-		if h.r != nil {
-			names = append(names, h.r.ID)
-		} else {
-			names = append(names, h.e.ID)
-		}
-	}
-	sort.Strings(names)
-	if len(names) > 10 {
-		names = append(names[:10], "...")
-	}
-	return nil, nil, Fail("explain: %q matches %d ids: %s", id, len(prefix), strings.Join(names, ", "))
+	return e, r, nil
 }
 
 func writeExplain(w io.Writer, e *policy.Entry, only *policy.Rule, fromFile bool) {

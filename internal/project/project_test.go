@@ -190,3 +190,33 @@ func TestStaleNamesChangedInstructionFiles(t *testing.T) {
 		t.Fatalf("stale %v, want the changed and the new file", st)
 	}
 }
+
+func TestFindByIDOrPrefix(t *testing.T) {
+	p := &policy.Policy{Entries: []policy.Entry{
+		{Constraint: policy.Constraint{ID: "abc123"}, Rules: []policy.Rule{{ID: "abc123.command.1"}, {ID: "abc123.command.2"}}},
+		{Constraint: policy.Constraint{ID: "abd999"}},
+		{Constraint: policy.Constraint{ID: "team"}, Rules: []policy.Rule{{ID: "abx.manual.1"}}},
+	}}
+	for _, c := range []struct{ id, entry, rule, err string }{
+		{"abc123", "abc123", "", ""},
+		{"abc1", "abc123", "", ""}, // the constraint, not one of its rules
+		{"abc123.command.2", "abc123", "abc123.command.2", ""},
+		{"abc123.command", "", "", "matches 2 ids"},
+		{"abx", "team", "abx.manual.1", ""},
+		{"ab", "", "", "matches 5 ids"},
+		{"zz", "", "", `no constraint or rule has the id "zz"`},
+		{" ", "", "", "empty id"},
+	} {
+		e, r, err := Find(p, c.id)
+		switch {
+		case c.err != "":
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%q: error %v, want %q", c.id, err, c.err)
+			}
+		case err != nil:
+			t.Errorf("%q: %v", c.id, err)
+		case e.ID != c.entry || (r == nil) != (c.rule == "") || (r != nil && r.ID != c.rule):
+			t.Errorf("%q: got %s %+v", c.id, e.ID, r)
+		}
+	}
+}
