@@ -154,6 +154,11 @@ func clauseLevel(text string) policy.Level {
 	if negStartRE.MatchString(head(body, 12)) && !permitRE.MatchString(head(body, 40)) {
 		return policy.Must
 	}
+	if universal(body) || universal(afterConsequence(body)) {
+		// "Every new `.go` file starts with this header", "Each feature exposes its
+		// API from index.ts": a statement about every artefact of a kind is a rule.
+		return policy.Must
+	}
 	if readMoreRE.MatchString(head(body, 20)) {
 		return policy.Info
 	}
@@ -249,6 +254,11 @@ func stripLead(s string) string {
 	for range 4 {
 		before := s
 		if m := findLabel(s); m != nil && len(strings.Fields(s[m[2]:m[3]])) <= 6 && m[1] < len(s) {
+			if strings.TrimSpace(s[m[2]:m[3]]) == "CODESPAN" && dashAt(s, m[3]) > 0 {
+				// "`crates/x` — derive macros": a term and its description, not a
+				// command; only explicit markers make it binding.
+				return ""
+			}
 			s = s[m[1]:]
 		}
 		if n := leadEnd(s); n > 0 && n < len(s) {
@@ -287,6 +297,10 @@ func nounUse(body string) bool {
 	f := strings.Fields(body)
 	if len(f) < 2 {
 		// A single word ("Testing", "Lint") is a label, not a command.
+		return true
+	}
+	if len(f) > 1 && f[1] != "" && f[1][0] >= '0' && f[1][0] <= '9' {
+		// "Go 1.22", "Build 42": a name with a version or number.
 		return true
 	}
 	if strings.ContainsRune(f[0], '/') {
@@ -584,4 +598,133 @@ func adverbEnd(s string) int {
 		n += j
 	}
 	return n
+}
+
+// artefactWords name kinds of things a rule can be checked on (plurals match too).
+var artefactWords = []string{"new", "codespan", "file", "public", "exported", "commit", "pr", "prs", "pull",
+	"test", "function", "method", "class", "module", "package", "crate", "feature", "endpoint", "query",
+	"queries", "migration", "change", "string", "message", "source", "script", "type", "struct", "interface"}
+
+var universalWords = map[string]bool{"every": true, "each": true, "all": true}
+
+// universal reports a statement about every artefact of a kind that is not a
+// permission: "Every public item has a doc comment" (but not "All tests can run
+// offline", "Each feature may import from shared/").
+func universal(body string) bool {
+	f := strings.Fields(strings.ToLower(head(body, 200)))
+	if len(f) < 3 || !universalWords[strings.Trim(f[0], ",.*_")] {
+		return false
+	}
+	// The subject must be a kind of artefact one can check: "every new file", "all
+	// `.ts` files", "each public function" (not "each pytest worker configures").
+	artefact := false
+	for _, w := range f[1:min(len(f), 5)] {
+		w = strings.Trim(w, ",.;:*_()")
+		for _, a := range artefactWords {
+			if w == a || strings.HasPrefix(w, a) && len(w) <= len(a)+2 {
+				artefact = true
+			}
+		}
+	}
+	if !artefact {
+		return false
+	}
+	for _, w := range f[1:] {
+		switch strings.Trim(w, ",.;:") {
+		case "may", "can", "could", "might", "optionally":
+			return false
+		case "of": // "All of this is ..." describes
+			if w == f[1] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// conventionHeading words name sections whose plain statements are conventions
+// ("## Logging": "Log messages use `{}` placeholders").
+var conventionHeading = []string{"convention", "style", "naming", "rules", "standards", "commit", "license",
+	"logging", "error handling", "imports", "anti-pattern", "do's", "requirements", "policy", "pull request",
+	"pr title", "changelog", "header"}
+
+// inConventionSection reports whether the innermost heading names a section of
+// conventions.
+func inConventionSection(hp []string) bool {
+	if len(hp) < 2 {
+		return false // a document title ("Agent Guidelines for X") names no section
+	}
+	h := strings.ToLower(hp[len(hp)-1])
+	for _, w := range conventionHeading {
+		if strings.Contains(h, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// conventionVerbs are the present-tense verbs of a stated convention.
+var conventionVerbs = wordSet(`is are use uses go goes live lives start starts begin begins end ends have has
+follow follows stay stays return returns take takes belong belongs contain contains get gets carry carries keep
+keeps wrap wraps need needs match matches run runs live. sit sits come comes appear appears look looks read reads
+write writes throw throws raise raises call calls import imports export exports depend depends put puts
+add adds name names mark marks`)
+
+var notSubjects = map[string]bool{"this": true, "it": true, "we": true, "there": true, "that": true,
+	"these": true, "those": true, "i": true, "you": true, "they": true, "here": true, "our": true, "my": true}
+
+// convention reports a plain statement of how things are done in a section of
+// conventions: a declarative sentence whose subject is a kind of artefact and whose
+// verb is in the present tense ("Depths are positive down, in metres.", "Hooks that
+// read server state are named `use<Thing>Query`."), not a permission, a pointer or
+// a sentence about the project itself.
+func convention(text string, hp []string) bool {
+	if !strings.Contains(text, "`") && !strings.Contains(text, "\"") && !proseConventions(hp) {
+		// Only statements naming something concrete (a file, a pattern, a format)
+		// are read as conventions; plain prose in such a section usually explains.
+		return false
+	}
+	prose := replaceCode(text, "CODESPAN")
+	if m := findLabel(prose); m != nil && proseConventions(hp) && strings.HasPrefix(strings.TrimSpace(prose[m[1]:]), "CODESPAN") {
+		// "Subject: `<type>(<scope>): <description>`": a format, stated as a label.
+		return true
+	}
+	f := strings.Fields(prose)
+	if len(f) < 3 || strings.HasSuffix(strings.TrimSpace(prose), "?") || strings.HasSuffix(strings.TrimSpace(prose), ":") {
+		return false
+	}
+	if notSubjects[strings.ToLower(strings.Trim(f[0], ",.*_\"'("))] {
+		return false
+	}
+	for i, w := range f {
+		lw := strings.ToLower(strings.Trim(w, ",.;:*_()"))
+		switch lw {
+		case "may", "can", "could", "might", "see", "e.g", "example", "will", "would":
+			return false
+		}
+		if i > 0 && i < 8 && conventionVerbs[lw] {
+			return true
+		}
+	}
+	return false
+}
+
+// proseConventions reports sections whose conventions are usually plain prose:
+// commit messages and titles ("The description is lower case and imperative").
+func proseConventions(hp []string) bool {
+	h := strings.ToLower(hp[len(hp)-1])
+	return strings.Contains(h, "commit message") || strings.Contains(h, "pr title") ||
+		strings.Contains(h, "pull request title") || strings.Contains(h, "changelog")
+}
+
+// afterConsequence is what follows ", so" or ", therefore" in s ("The changelog is
+// generated from commit subjects, so every commit follows Conventional Commits"), or "".
+func afterConsequence(s string) string {
+	l := strings.ToLower(s)
+	for _, w := range []string{", so ", ", therefore ", ", hence ", "; so "} {
+		if i := strings.Index(l, w); i >= 0 {
+			return s[i+len(w):]
+		}
+	}
+	return ""
 }

@@ -14,8 +14,8 @@ import (
 // them when the heuristic improves, never lower them to pass. levels.tsv tuned the
 // heuristic; levels_holdout.tsv was labelled afterwards and measures it unseen.
 var minLevelAccuracy = map[string]float64{
-	"testdata/levels.tsv":         0.95,
-	"testdata/levels_holdout.tsv": 0.88,
+	"testdata/levels.tsv":         0.965,
+	"testdata/levels_holdout.tsv": 0.915,
 }
 
 // TestLevelAccuracy checks the level heuristic against testdata/levels.tsv: constraints
@@ -110,6 +110,40 @@ func TestLevelExamples(t *testing.T) {
 	} {
 		if got := levelOf(c.text); got != c.want {
 			t.Errorf("levelOf(%q) = %s, want %s", c.text, got, c.want)
+		}
+	}
+}
+
+// Conventions stated as plain statements bind in sections of conventions; the same
+// sentence elsewhere describes. Sentences from the corpus (file in the comment).
+func TestConventionLevels(t *testing.T) {
+	for _, c := range []struct {
+		heading, text string
+		want          policy.Level
+	}{
+		// cloudflare__workers-sdk__packages__wrangler__AGENTS.md, "Anti-Patterns"
+		{"Anti-Patterns", "Test files use `.test.ts` (not `.spec.ts`)", policy.Must},
+		// apache__iceberg__AGENTS.md, "PR & Commit Conventions"
+		{"PR & Commit Conventions", "PR titles follow `Module: Description` format (e.g., `Core: Fix ...`).", policy.Must},
+		// cloudflare__workers-sdk__AGENTS.md, "Testing Conventions"
+		{"Testing Conventions", "New examples under `fixtures/vitest-plugin-examples/` need a `tsconfig.json`.", policy.Must},
+		// denoland__deno__.github__copilot-instructions.md, "Deno-specific conventions"
+		{"Deno-specific conventions", "Ops use the `#[op2]` macro.", policy.Must},
+		// Near misses: the same kind of sentence outside a conventions section, a
+		// permission, a statement without anything concrete, a pointer.
+		{"Project Overview", "Test files use `.test.ts` (not `.spec.ts`)", policy.Info},
+		{"Conventions", "Any feature may import from `src/shared/`.", policy.Info},
+		{"Code Style", "We keep things simple.", policy.Info},
+		{"Conventions", "See `docs/style.md` for the rest.", policy.Info},
+		// universal statements about artefacts bind anywhere; others do not
+		{"Notes", "Every new `.go` file starts with the license header.", policy.Must},
+		{"Notes", "Each pytest worker configures one detector.", policy.Info},
+		{"Notes", "All tests can run offline.", policy.Info},
+	} {
+		src := "# Doc\n\n## " + c.heading + "\n\n" + c.text + "\n"
+		cs, _ := Extract("AGENTS.md", []byte(src), FormatAgents, policy.Scope{})
+		if len(cs) != 1 || cs[0].Level != c.want {
+			t.Errorf("under %q, %q: got %+v, want level %s", c.heading, c.text, cs, c.want)
 		}
 	}
 }

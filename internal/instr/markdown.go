@@ -342,6 +342,9 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 	first := len(x.out)
 	for _, p := range tb.split() {
 		lv := frameLevel(p.level, p.text, ctx, ctxLevel)
+		if lv == policy.Info && inConventionSection(x.headerPath()) && convention(p.text, x.headerPath()) {
+			lv = policy.Must
+		}
 		line, end := p.line, p.end
 		if line == 0 {
 			line, end = fallback, fallback
