@@ -453,7 +453,7 @@ func (externalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 		ok := true
 		for _, i := range bannedIdx {
 			name := strings.TrimSpace(s.spans[i])
-			if !packageNameRE.MatchString(name) || tools[name] || notPackages[name] || strings.HasSuffix(name, "/") || isDir(rc, name) || strings.Contains(name, "()") {
+			if !packageNameRE.MatchString(name) || tools[name] || notPackages[name] || memberLike(name) || strings.HasSuffix(name, "/") || isDir(rc, name) || strings.Contains(name, "()") {
 				ok = false
 				break
 			}
@@ -466,7 +466,7 @@ func (externalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 		suggestion := ""
 		if instead >= 0 {
 			alt := strings.TrimSpace(s.spans[instead])
-			if tools[alt] || !packageNameRE.MatchString(strings.ToLower(alt)) {
+			if tools[alt] || !packageNameRE.MatchString(alt) || memberLike(alt) {
 				continue
 			}
 			params.Instead = alt
@@ -502,4 +502,15 @@ func externalCase(sm sampler, banned, instead string) (policy.Case, policy.Case)
 	}
 	return policy.Case{Expect: policy.ExpectViolated, Path: p, Code: code(banned), Note: "an import of the banned package"},
 		policy.Case{Expect: policy.ExpectSatisfied, Path: p, Code: code(alt), Note: "an import of another package"}
+}
+
+// memberLike reports names that are a function or type of a package, not a package:
+// `errors.As`, `Foo.bar`, `assert.Equal`.
+func memberLike(name string) bool {
+	for _, seg := range strings.Split(name, ".") {
+		if seg != "" && seg[0] >= 'A' && seg[0] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }

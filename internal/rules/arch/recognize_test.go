@@ -160,6 +160,9 @@ func TestRecognizeVariations(t *testing.T) {
 		{"Do not use `requests`", `external {"banned":["requests"]}`},
 		{"Never use `any`", ``},
 		{"Don't use `eval`.", ``},
+		// temporalio__temporal__.github__copilot-instructions.md: a function, not a package
+		{"Use `errors.AsType` instead of `errors.As`", ``},
+		{"Use `unittest.mock` instead of `mock`.", `external {"banned":["mock"],"instead":"unittest.mock"}`},
 		{"Use `pnpm`, not `npm`.", ``},
 		{"Use `uv run pytest` instead of `pytest`.", ``},
 		{"Don't run `pytest` directly; use `make test`.", ``},
