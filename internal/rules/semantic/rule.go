@@ -47,7 +47,8 @@ func Rubric(c *policy.Constraint) string {
 		fmt.Fprintf(&b, " [section: %s]", strings.Join(c.HeaderPath, " > "))
 	}
 	if c.File != "" {
-		fmt.Fprintf(&b, " [from %s:%d]", c.File, c.Line)
+		// The file, not the line: a rubric must not change when text above it moves.
+		fmt.Fprintf(&b, " [from %s]", c.File)
 	}
 	return b.String()
 }
