@@ -9,7 +9,7 @@ import (
 )
 
 // variantRule is the rule one catalogue variant compiles into, alone.
-func variantRule(t *testing.T, e *Entry, v Variant) *policy.Rule {
+func variantRule(t testing.TB, e *Entry, v Variant) *policy.Rule {
 	t.Helper()
 	r := &policy.Rule{ID: e.Name + "/" + v.Lang, Domain: policy.DomainSource, Message: e.Message, Suggestion: e.Suggestion}
 	if v.Regex != "" {

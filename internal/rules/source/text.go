@@ -211,9 +211,15 @@ func (c *textCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	return engine.Result{Verdict: engine.Undetermined, Reason: "internal error: unknown text check"}
 }
 
+// at is a finding from column col to the end of the line.
 func (c *textCheck) at(f *engine.File, li lineIndex, line, col int) engine.Finding {
-	return engine.Finding{Path: f.Path, Line: line, Column: col, CommandIndex: -1,
-		Message: c.message, Snippet: snippet(lineText(f.Content, li, line)), Suggestion: c.suggestion}
+	text := lineText(f.Content, li, line)
+	end := utf8.RuneCountInString(text) + 1
+	if end < col {
+		end = col
+	}
+	return engine.Finding{Path: f.Path, Line: line, Column: col, EndLine: line, EndColumn: end, CommandIndex: -1,
+		Message: c.message, Snippet: snippet(text), Suggestion: c.suggestion}
 }
 
 // regionsFor returns the comment/string spans when heed knows the file's language; a
@@ -376,7 +382,7 @@ func (c *textCheck) judgeName(ev *engine.Evidence, f *engine.File) engine.Result
 	base := path.Base(f.Path)
 	for _, g := range c.p.Forbid {
 		if policy.MatchGlob(g, "", f.Path) {
-			fd := engine.Finding{Path: f.Path, Line: 1, Column: 1, CommandIndex: -1, Message: c.message, Snippet: base, Suggestion: c.suggestion}
+			fd := engine.Finding{Path: f.Path, Line: 1, Column: 1, EndLine: 1, EndColumn: 1, CommandIndex: -1, Message: c.message, Snippet: base, Suggestion: c.suggestion}
 			return violated([]engine.Finding{fd})
 		}
 	}
@@ -391,7 +397,7 @@ func (c *textCheck) judgeName(ev *engine.Evidence, f *engine.File) engine.Result
 		if c.rule.Message == "" {
 			msg = fmt.Sprintf("file name part %q is not %s", bad, c.p.Naming)
 		}
-		fd := engine.Finding{Path: f.Path, Line: 1, Column: 1, CommandIndex: -1, Message: msg, Snippet: base, Suggestion: c.suggestion}
+		fd := engine.Finding{Path: f.Path, Line: 1, Column: 1, EndLine: 1, EndColumn: 1, CommandIndex: -1, Message: msg, Snippet: base, Suggestion: c.suggestion}
 		return violated([]engine.Finding{fd})
 	}
 	return satisfied()

@@ -1,0 +1,88 @@
+package source
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+var fuzzLangs = []struct{ lang, path string }{
+	{"python", "f.py"}, {"javascript", "f.js"}, {"typescript", "f.ts"}, {"tsx", "f.tsx"},
+	{"go", "f.go"}, {"rust", "f.rs"}, {"java", "F.java"}, {"csharp", "F.cs"}, {"shell", "f.sh"},
+}
+
+var (
+	fuzzOnce  sync.Once
+	fuzzRules []engine.Compiled
+)
+
+// fuzzCompiled is every catalogue variant as a rule, plus every text check.
+func fuzzCompiled(t testing.TB) []engine.Compiled {
+	fuzzOnce.Do(func() {
+		var rules []*policy.Rule
+		for _, e := range Catalogue {
+			for _, v := range e.Variants {
+				rules = append(rules, variantRule(t, e, v))
+			}
+		}
+		for _, p := range []TextParams{
+			{Check: "indent", Indent: "tabs"}, {Check: "indent", Indent: "spaces"}, {Check: "max_line_length", Max: 80},
+			{Check: "trailing_whitespace"}, {Check: "final_newline"}, {Check: "header", Header: "// Copyright\n// SPDX"},
+			{Check: "filename", Naming: "kebab-case"},
+		} {
+			rules = append(rules, &policy.Rule{ID: "text-" + p.Check, Kind: KindText, Params: marshal(p)})
+		}
+		for _, r := range rules {
+			ch, err := testRegistry.CompileRule(r)
+			if err != nil {
+				panic(err)
+			}
+			fuzzRules = append(fuzzRules, engine.Compiled{Rule: r, Check: ch})
+		}
+	})
+	return fuzzRules
+}
+
+// FuzzCatalogueQueries runs every catalogue query, pattern and text rule over
+// arbitrary source text in every language: nothing may panic or hang, and a file is
+// judged (or skipped with a reason), never left undetermined by an internal error.
+func FuzzCatalogueQueries(f *testing.F) {
+	for _, e := range Catalogue {
+		for _, v := range e.Variants {
+			for i, s := range append(append([]string{}, v.Bad...), v.Good...) {
+				code, _ := marked(s)
+				for k, l := range fuzzLangs {
+					if l.lang == v.Lang {
+						f.Add(uint8(k), []byte(code))
+					}
+				}
+				if i > 1 {
+					break
+				}
+			}
+		}
+	}
+	f.Add(uint8(0), []byte("def f(:\n\tx = '''\n"))
+	f.Add(uint8(2), []byte("export default (((((((((("))
+	f.Add(uint8(5), []byte("#[allow(\x00)]"))
+	f.Fuzz(func(t *testing.T, which uint8, src []byte) {
+		l := fuzzLangs[int(which)%len(fuzzLangs)]
+		ev := &engine.Evidence{Mode: engine.ModeAll, Files: []*engine.File{{Path: l.path, Lang: l.lang, Content: src}}}
+		defer ev.Close()
+		for _, o := range engine.Run(fuzzCompiled(t), ev, engine.Options{Workers: 1}) {
+			for _, tr := range o.Targets {
+				if tr.Verdict == engine.Undetermined && !strings.HasPrefix(tr.Reason, "skipped:") {
+					t.Fatalf("%s on %s: undetermined: %s", o.Rule.ID, l.lang, tr.Reason)
+				}
+				for _, fd := range tr.Findings {
+					if fd.Line < 1 || fd.Column < 1 || fd.EndLine < fd.Line {
+						t.Fatalf("%s: bad location %+v", o.Rule.ID, fd)
+					}
+				}
+			}
+		}
+	})
+}
