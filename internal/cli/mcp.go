@@ -2,13 +2,21 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
+	"github.com/heed-dev/heed/internal/audit"
+	"github.com/heed-dev/heed/internal/audit/trajectory"
+	"github.com/heed-dev/heed/internal/enforce"
 	"github.com/heed-dev/heed/internal/mcp"
+	"github.com/heed-dev/heed/internal/project"
+	"github.com/heed-dev/heed/internal/report"
 )
 
 func (app *App) newMCPCmd() *cobra.Command {
@@ -71,5 +79,66 @@ func isEOF(err error) bool {
 
 // mcpOptions wires the MCP server to the command checker and auditor of this build.
 func (app *App) mcpOptions() mcp.Options {
-	return mcp.Options{Version: Version}
+	return mcp.Options{Version: Version, CheckCommand: app.mcpCheckCommand, Audit: mcpAudit}
+}
+
+// mcpAudit judges a trajectory file the way `heed audit` does and returns its report.
+func mcpAudit(root string, in mcp.AuditInput) (any, error) {
+	data, err := os.ReadFile(in.Trajectory)
+	if err != nil {
+		return nil, fmt.Errorf("read the trajectory: %w", err)
+	}
+	agent := in.Agent
+	if agent == "" {
+		agent = "auto"
+	}
+	opt := audit.Options{Repo: root, Base: in.Base, Head: in.Head, TrajectoryPath: in.Trajectory}
+	t, err := trajectory.Parse(data, agent)
+	switch {
+	case err != nil && (errors.Is(err, trajectory.ErrUnknownFormat) || strings.HasPrefix(err.Error(), "unknown --agent")):
+		return nil, fmt.Errorf("%s: %w", in.Trajectory, err)
+	case err != nil:
+		opt.TrajectoryErr = fmt.Errorf("%s: %v", in.Trajectory, err)
+	default:
+		opt.Trajectory = t
+	}
+	p, err := project.Open(root)
+	if err != nil {
+		return nil, err
+	}
+	opt.Rules = p.Rules
+	return audit.Run(opt)
+}
+
+// mcpCheckCommand judges a command line exactly as the agent hooks do, but leaves the
+// journal alone: a pre-flight question is not a command that ran.
+func (app *App) mcpCheckCommand(p *project.Project, line, cwd string) (*mcp.CommandVerdict, error) {
+	e := app.enforcer()
+	e.NoJournal = true
+	req := enforce.Request{Root: p.Root, Cwd: filepath.Join(p.Root, filepath.FromSlash(cwd)), Line: line, Source: "mcp"}
+	d := e.Check(req)
+	if d.Internal != "" {
+		return nil, errors.New(d.Internal)
+	}
+	v := &mcp.CommandVerdict{Allowed: !d.Blocked, Message: d.Message, Findings: []report.Finding{}}
+	for _, group := range [][]enforce.Violation{d.Blocks, d.Warnings} {
+		for _, viol := range group {
+			v.Findings = append(v.Findings, processFinding(viol))
+		}
+	}
+	return v, nil
+}
+
+// processFinding renders a command violation in the report's finding shape.
+func processFinding(v enforce.Violation) report.Finding {
+	f := report.Finding{
+		Rule: v.Rule.ID, Constraint: v.Constraint.ID, Domain: v.Rule.Domain, Kind: v.Rule.Kind,
+		Severity: v.Rule.Severity, Exact: v.Rule.Exact, Command: v.Finding.Command,
+		Message: v.Finding.Message, Suggestion: v.Finding.Suggestion,
+		Instruction: report.Instruction{File: v.Constraint.File, Line: v.Constraint.Line, Text: v.Constraint.Text, HeaderPath: v.Constraint.HeaderPath},
+	}
+	if f.Suggestion == "" {
+		f.Suggestion = v.Rule.Suggestion
+	}
+	return f
 }
