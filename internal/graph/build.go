@@ -40,10 +40,38 @@ type Index struct {
 	parsed, cached atomic.Int64
 }
 
-// NewIndex indexes a snapshot (paths and project files; no source is parsed).
+// NewIndex indexes a snapshot (paths and project files; no source is parsed). Facts
+// are kept in memory for the index's life, over the given cache if any, so rules that
+// read single files and rules that need the whole graph parse each file once.
 func NewIndex(snap engine.Snapshot, cache Cache) *Index {
 	paths := SourcePaths(snap.Paths())
-	return &Index{Snap: snap, Paths: paths, Resolver: NewResolver(snap, paths), Cache: cache}
+	return &Index{Snap: snap, Paths: paths, Resolver: NewResolver(snap, paths), Cache: &memCache{under: cache}}
+}
+
+// memCache keeps facts in memory in front of an optional persistent cache.
+type memCache struct {
+	m     sync.Map
+	under Cache
+}
+
+func (c *memCache) Get(key string) (Facts, bool) {
+	if v, ok := c.m.Load(key); ok {
+		return v.(Facts), true
+	}
+	if c.under != nil {
+		if f, ok := c.under.Get(key); ok {
+			c.m.Store(key, f)
+			return f, true
+		}
+	}
+	return Facts{}, false
+}
+
+func (c *memCache) Put(key string, f Facts) {
+	c.m.Store(key, f)
+	if c.under != nil {
+		c.under.Put(key, f)
+	}
 }
 
 // Facts extracts (or fetches from the cache) the facts of one file's content.
