@@ -184,7 +184,9 @@ func ruleError(file string, i, j int, r *policy.Rule, err error) *policy.PathErr
 	case strings.HasPrefix(msg, "params"):
 		// "params.pattern: ..." names the parameter; point at it.
 		name, rest, _ := strings.Cut(strings.TrimPrefix(msg, "params"), ":")
-		at += "/params" + strings.ReplaceAll(name, ".", "/")
+		// "params.queries[python]" is the pointer /params/queries/python.
+		ptr := strings.NewReplacer(".", "/", "[", "/", "]", "").Replace(name)
+		at += "/params" + ptr
 		msg = strings.TrimSpace(rest)
 		if name != "" {
 			msg = "params" + name + ": " + msg
