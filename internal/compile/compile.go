@@ -43,8 +43,12 @@ func Compile(set *instr.Set, rc *recognize.RepoContext, recs []recognize.Recogni
 	}
 	var warnings []string
 	if set != nil {
+		seen := map[string]bool{}
 		for _, f := range set.Files {
-			p.Sources = append(p.Sources, policy.SourceFile{Path: f.Path, SHA256: f.SHA256, Format: f.Format})
+			if !seen[f.Path] { // a file imported twice is one source
+				seen[f.Path] = true
+				p.Sources = append(p.Sources, policy.SourceFile{Path: f.Path, SHA256: f.SHA256, Format: f.Format})
+			}
 		}
 		sort.SliceStable(p.Sources, func(i, j int) bool { return p.Sources[i].Path < p.Sources[j].Path })
 		cons := append([]policy.Constraint(nil), set.Constraints...)
