@@ -497,7 +497,12 @@ func undetermined(outcomes []engine.Outcome, unreadable map[string]error, rules 
 	}
 	out := []report.Undetermined{}
 	for reason, g := range groups {
-		out = append(out, report.Undetermined{Reason: reason, Rules: sortedKeys(g.rules), Files: sortedKeys(g.files)})
+		files := sortedKeys(g.files)
+		u := report.Undetermined{Reason: reason, Rules: sortedKeys(g.rules), Files: files, FileCount: len(files)}
+		if len(files) > report.MaxUndeterminedFiles {
+			u.Files = files[:report.MaxUndeterminedFiles]
+		}
+		out = append(out, u)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Reason < out[j].Reason })
 	return out

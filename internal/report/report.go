@@ -162,10 +162,16 @@ func NormaliseLine(s string) string { return strings.Join(strings.Fields(s), " "
 type Undetermined struct {
 	Reason string   `json:"reason"`
 	Rules  []string `json:"rules"`
-	// Files are the files concerned, empty when the target was not a file (a commit,
-	// the change as a whole).
-	Files []string `json:"files"`
+	// Files are the files concerned (the first MaxUndeterminedFiles, sorted), empty
+	// when the target was not a file (a commit, the change as a whole); FileCount is
+	// how many there are in all.
+	Files     []string `json:"files"`
+	FileCount int      `json:"file_count"`
 }
+
+// MaxUndeterminedFiles bounds the files an undetermined entry lists: a rule that needs
+// a model applies to every file, and a list of thousands helps nobody.
+const MaxUndeterminedFiles = 20
 
 // Summary counts what a run did.
 type Summary struct {

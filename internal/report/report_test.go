@@ -32,7 +32,7 @@ func sample() *Report {
 		Findings: []Finding{f1, f2, f3},
 		Summary: Summary{Mode: "diff", Base: "1d2c3b4a5f6e7d8c9b0a1f2e3d4c5b6a7f8e9d0c", Files: 4, Commits: 1, Rules: 3, Suppressed: 1, DurationMS: 12.5,
 			Skipped:      map[string]int{"generated": 1},
-			Undetermined: []Undetermined{{Files: []string{"src/broken.py"}, Reason: "parse python: timed out", Rules: []string{"py-no-print"}}}},
+			Undetermined: []Undetermined{{Files: []string{"src/broken.py"}, FileCount: 1, Reason: "parse python: timed out", Rules: []string{"py-no-print"}}}},
 		Rules: []RuleInfo{
 			{ID: exportsRule.ID, Domain: "source", Kind: "query", Severity: "error", Exact: true, Instruction: Instruction{File: exports.File, Line: exports.Line, Text: exports.Text, HeaderPath: exports.HeaderPath}},
 			{ID: commitRule.ID, Domain: "contribution", Kind: "commit", Severity: "warning", Instruction: Instruction{File: commits.File, Line: commits.Line, Text: commits.Text}},

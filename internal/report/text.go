@@ -57,12 +57,16 @@ func WriteText(w io.Writer, r *Report, opt Options) error {
 	for _, u := range r.Summary.Undetermined {
 		// "note: REASON: 2 rules undetermined (a, b) on 3 files (x, y, z)"
 		line := fmt.Sprintf("%s: %s: %s undetermined (%s)", paint(ansiYellow, "note"), oneLine(u.Reason), plural(len(u.Rules), "rule"), strings.Join(clipList(u.Rules, 4), ", "))
-		switch len(u.Files) {
-		case 0:
-		case 1:
+		n := max(u.FileCount, len(u.Files))
+		shown := append([]string(nil), u.Files[:min(len(u.Files), 3)]...)
+		if n > len(shown) && len(shown) > 0 {
+			shown = append(shown, fmt.Sprintf("and %d more", n-len(shown)))
+		}
+		switch {
+		case n == 1 && len(u.Files) == 1:
 			line += " on " + u.Files[0]
-		default:
-			line += fmt.Sprintf(" on %s (%s)", plural(len(u.Files), "file"), strings.Join(clipList(u.Files, 3), ", "))
+		case n > 0:
+			line += fmt.Sprintf(" on %s (%s)", plural(n, "file"), strings.Join(shown, ", "))
 		}
 		bw.WriteString(line + "\n")
 	}
