@@ -2,6 +2,7 @@ package instr
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -185,6 +186,7 @@ func (r *rstReader) blocks(ls []rline, ctx string, ctxLevel policy.Level) {
 		}
 		para := ls[i:j]
 		var tb textBuf
+		var plines []rline
 		endsLiteral := false
 		for k, pl := range para {
 			t := strings.TrimSpace(pl.text)
@@ -203,9 +205,9 @@ func (r *rstReader) blocks(ls []rline, ctx string, ctxLevel policy.Level) {
 			if m := fieldRE.FindStringSubmatch(t); m != nil && k == 0 {
 				t = m[1] + ": " + strings.TrimSpace(t[len(m[0]):])
 			}
-			tb.space()
-			rstInline(&tb, t, pl.no)
+			plines = append(plines, rline{t, pl.no})
 		}
+		rstInlineLines(&tb, plines)
 		prevPara = r.x.emit(&tb, ctx, ctxLevel, l.no)
 		if endsLiteral {
 			literalNext = true
@@ -324,6 +326,7 @@ func (r *rstReader) item(ls []rline, ctx string, ctxLevel policy.Level) {
 		j++
 	}
 	var tb textBuf
+	var ilines []rline
 	literal := false
 	for k, pl := range ls[:j] {
 		t := strings.TrimSpace(pl.text)
@@ -335,9 +338,9 @@ func (r *rstReader) item(ls []rline, ctx string, ctxLevel policy.Level) {
 			}
 			t = strings.TrimSpace(t)
 		}
-		tb.space()
-		rstInline(&tb, t, pl.no)
+		ilines = append(ilines, rline{t, pl.no})
 	}
+	rstInlineLines(&tb, ilines)
 	first := r.x.emit(&tb, ctx, ctxLevel, ls[0].no)
 	own, ownLevel := ctx, ctxLevel
 	if first != nil {
@@ -374,11 +377,11 @@ func (r *rstReader) explicit(ls []rline, i int, ctx string, ctxLevel policy.Leve
 			// Footnotes and citations are text: read them.
 			if k := strings.Index(t, "]"); k > 0 {
 				var tb textBuf
-				rstInline(&tb, strings.TrimSpace(t[k+1:]), l.no)
+				flines := []rline{{strings.TrimSpace(t[k+1:]), l.no}}
 				for _, bl := range bodyLines {
-					tb.space()
-					rstInline(&tb, strings.TrimSpace(bl.text), bl.no)
+					flines = append(flines, rline{strings.TrimSpace(bl.text), bl.no})
 				}
+				rstInlineLines(&tb, flines)
 				r.x.emit(&tb, ctx, ctxLevel, l.no)
 			}
 		}
@@ -578,87 +581,138 @@ var (
 var codeRoles = wordSet(`code literal file command samp program envvar option kbd meth func class attr mod exc data obj
 const var member type macro setting ttag tfilter lookup fieldlookup djadmin djadminopt mimetype makevar regexp`)
 
-// rstInline converts one line of reST inline markup to the Markdown-like text heed
-// keeps: “code“ and code roles as backticked spans, links and other roles as text.
+// rstInline converts one line of reST inline markup (see rstInlineLines).
 func rstInline(tb *textBuf, s string, line int) {
-	// Cut the line into code and prose pieces, in order.
+	rstInlineLines(tb, []rline{{s, line}})
+}
+
+// rstInlineLines converts the inline markup of a paragraph's lines, joined by spaces
+// (a role or link may wrap onto the next line), to the Markdown-like text heed keeps:
+// “code“ and code roles as backticked spans, links and other roles as their text.
+// Every piece keeps the line it came from.
+func rstInlineLines(tb *textBuf, lines []rline) {
+	var b strings.Builder
+	starts := make([]int, 0, len(lines))
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		starts = append(starts, b.Len())
+		b.WriteString(l.text)
+	}
+	s := b.String()
+	lineOf := func(off int) int {
+		i := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
+		return lines[max(i, 0)].no
+	}
 	type seg struct {
-		code bool
-		text string
+		code     bool
+		from, to int    // the source range (prose)
+		text     string // the text (code, or a replacement)
 	}
 	var segs []seg
-	rest := s
-	for rest != "" {
-		lit := rstLiteralRE.FindStringSubmatchIndex(rest)
-		role := rstRoleRE.FindStringSubmatchIndex(rest)
-		interp := rstInterpRE.FindStringSubmatchIndex(rest)
-		link := rstLinkRE.FindStringSubmatchIndex(rest)
+	prose := func(from, to int) {
+		if to > from {
+			segs = append(segs, seg{from: from, to: to})
+		}
+	}
+	res := []*regexp.Regexp{rstLiteralRE, rstRoleRE, rstLinkRE, rstInterpRE}
+	// next[k] is regexp k's next match at or after pos (nil when there is none);
+	// matches are found again only once pos passes them, so a paragraph is scanned
+	// in linear time.
+	next := make([][]int, len(res))
+	searched := make([]bool, len(res))
+	pos := 0
+	for pos < len(s) {
 		best := -1
-		kind := ""
-		for _, c := range []struct {
-			m []int
-			k string
-		}{{lit, "lit"}, {role, "role"}, {link, "link"}, {interp, "interp"}} {
-			if c.m != nil && (best < 0 || c.m[0] < best) {
-				best, kind = c.m[0], c.k
+		for k, re := range res {
+			if !searched[k] || next[k] != nil && next[k][0] < pos {
+				searched[k] = true
+				next[k] = nil
+				if m := re.FindStringSubmatchIndex(s[pos:]); m != nil {
+					for i := range m {
+						if m[i] >= 0 {
+							m[i] += pos
+						}
+					}
+					next[k] = m
+				}
+			}
+			if next[k] != nil && (best < 0 || next[k][0] < next[best][0]) {
+				best = k
 			}
 		}
 		if best < 0 {
-			segs = append(segs, seg{false, rest})
 			break
 		}
-		var m []int
-		switch kind {
-		case "lit":
-			m = lit
-			segs = append(segs, seg{false, rest[:m[0]]}, seg{true, rest[m[2]:m[3]]})
-		case "role":
-			m = role
-			name := strings.ToLower(rest[m[2]:m[3]])
+		m := next[best]
+		prose(pos, m[0])
+		switch res[best] {
+		case rstLiteralRE, rstInterpRE:
+			segs = append(segs, seg{code: true, from: m[2], text: s[m[2]:m[3]]})
+		case rstLinkRE:
+			prose(m[2], m[3])
+		case rstRoleRE:
+			name := strings.ToLower(s[m[2]:m[3]])
 			if i := strings.LastIndex(name, ":"); i >= 0 {
 				name = name[i+1:]
 			}
-			body := rest[m[4]:m[5]]
+			body := s[m[4]:m[5]]
 			title := body
 			if lt := strings.Index(body, "<"); lt > 0 && strings.HasSuffix(body, ">") {
 				title = strings.TrimSpace(body[:lt])
 			}
-			segs = append(segs, seg{false, rest[:m[0]]})
 			switch {
 			case codeRoles[name]:
 				if strings.HasPrefix(title, "~") {
 					title = title[strings.LastIndex(title, ".")+1:]
 				}
-				segs = append(segs, seg{true, strings.TrimPrefix(title, "!")})
+				segs = append(segs, seg{code: true, from: m[4], text: strings.TrimPrefix(title, "!")})
 			case name == "pep":
-				segs = append(segs, seg{false, "PEP " + title})
+				segs = append(segs, seg{from: m[4], text: "PEP " + title})
 			case name == "rfc":
-				segs = append(segs, seg{false, "RFC " + title})
+				segs = append(segs, seg{from: m[4], text: "RFC " + title})
 			case name == "ticket":
-				segs = append(segs, seg{false, "ticket #" + title})
+				segs = append(segs, seg{from: m[4], text: "ticket #" + title})
 			default:
-				segs = append(segs, seg{false, title})
+				segs = append(segs, seg{from: m[4], text: title})
 			}
-		case "link":
-			m = link
-			segs = append(segs, seg{false, rest[:m[0]] + rest[m[2]:m[3]]})
-		case "interp":
-			m = interp
-			segs = append(segs, seg{false, rest[:m[0]]}, seg{true, rest[m[2]:m[3]]})
 		}
-		rest = rest[m[1]:]
+		pos = m[1]
 	}
+	prose(pos, len(s))
 	for _, sg := range segs {
-		if sg.code {
-			tb.writeCode(sg.text, line)
-			continue
+		switch {
+		case sg.code:
+			tb.writeCode(sg.text, lineOf(sg.from))
+		case sg.text != "":
+			tb.write(sg.text, lineOf(sg.from))
+		default:
+			// Prose: write it line by line so every part keeps its line.
+			for from := sg.from; from < sg.to; {
+				to := sg.to
+				if i := sort.Search(len(starts), func(i int) bool { return starts[i] > from }); i < len(starts) && starts[i] < to {
+					to = starts[i]
+				}
+				tb.write(cleanProse(s[from:to]), lineOf(from))
+				from = to
+			}
 		}
-		t := rstStrongRE.ReplaceAllString(sg.text, "$1")
-		t = rstEmphRE.ReplaceAllString(t, "$1$2")
-		t = rstSubstRE.ReplaceAllString(t, "$1")
-		t = rstRefNameRE.ReplaceAllString(t, "$1$2")
-		t = strings.ReplaceAll(t, `\ `, "")
-		t = strings.ReplaceAll(t, `\`, "")
-		tb.write(t, line)
 	}
+}
+
+// cleanProse drops reST emphasis, substitution and reference markup from prose.
+func cleanProse(t string) string {
+	if strings.ContainsAny(t, "*") {
+		t = rstStrongRE.ReplaceAllString(t, "$1")
+		t = rstEmphRE.ReplaceAllString(t, "$1$2")
+	}
+	if strings.Contains(t, "|") {
+		t = rstSubstRE.ReplaceAllString(t, "$1")
+	}
+	if strings.Contains(t, "_") {
+		t = rstRefNameRE.ReplaceAllString(t, "$1$2")
+	}
+	t = strings.ReplaceAll(t, `\ `, "")
+	return strings.ReplaceAll(t, `\`, "")
 }
