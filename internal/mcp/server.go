@@ -96,6 +96,25 @@ func New(root string, opt Options) *sdk.Server {
 	return srv
 }
 
+// coversPath reports whether a constraint governs rel: its instruction's scope covers
+// it and, when it compiled into rules, the scope of one of them does too (a rule
+// "under `service/`" in a root AGENTS.md is not about web/ files). Process rules are
+// about commands, not paths, so they never narrow.
+func coversPath(e policy.Entry, rel string) bool {
+	if !e.Scope.Covers(rel) {
+		return false
+	}
+	if len(e.Rules) == 0 {
+		return true
+	}
+	for _, r := range e.Rules {
+		if r.Domain == policy.DomainProcess || r.Domain == policy.DomainContribution || r.Scope.Covers(rel) {
+			return true
+		}
+	}
+	return false
+}
+
 func instructionURI(rel string) string {
 	return "heed://instructions/" + (&url.URL{Path: rel}).EscapedPath()
 }
@@ -147,7 +166,7 @@ func (s *Server) rulesFor(_ context.Context, _ *sdk.CallToolRequest, in RulesFor
 		if e.Level == policy.Info && !in.IncludeInfo {
 			continue
 		}
-		if !e.Scope.Covers(rel) && !(rel == "" || rel == ".") {
+		if rel != "" && !coversPath(e, rel) {
 			continue
 		}
 		key := string(e.Level) + "\x00" + strings.Join(strings.Fields(e.Text), " ")
@@ -285,20 +304,21 @@ type ExplainInput struct {
 	ID string `json:"id" jsonschema:"a constraint or rule id, or a unique prefix of one"`
 }
 
-// ExplainOutput is a constraint with its rules, or one rule with its constraint.
+// ExplainOutput is a constraint with its rules, or one rule with its constraint. The
+// tool declares no output schema: rule params are free-form JSON per kind.
 type ExplainOutput struct {
 	Constraint policy.Entry `json:"constraint"`
 	Rule       *policy.Rule `json:"rule,omitempty"`
 }
 
-func (s *Server) explain(_ context.Context, _ *sdk.CallToolRequest, in ExplainInput) (*sdk.CallToolResult, ExplainOutput, error) {
+func (s *Server) explain(_ context.Context, _ *sdk.CallToolRequest, in ExplainInput) (*sdk.CallToolResult, any, error) {
 	id := strings.TrimSpace(in.ID)
 	if id == "" {
-		return nil, ExplainOutput{}, fmt.Errorf("id is empty")
+		return nil, nil, fmt.Errorf("id is empty")
 	}
 	p, err := s.project()
 	if err != nil {
-		return nil, ExplainOutput{}, err
+		return nil, nil, err
 	}
 	var hits []ExplainOutput
 	for _, e := range p.Policy.Entries {
@@ -321,13 +341,24 @@ func (s *Server) explain(_ context.Context, _ *sdk.CallToolRequest, in ExplainIn
 			}
 		}
 	}
+	// Rule ids start with their constraint's id: a prefix of a constraint id that
+	// matches only that constraint and its own rules names the constraint.
+	if len(hits) > 1 {
+		same := true
+		for _, h := range hits {
+			same = same && h.Constraint.ID == hits[0].Constraint.ID
+		}
+		if same {
+			return nil, ExplainOutput{Constraint: hits[0].Constraint}, nil
+		}
+	}
 	switch len(hits) {
 	case 0:
-		return nil, ExplainOutput{}, fmt.Errorf("no constraint or rule has id %q (heed rules lists them)", id)
+		return nil, nil, fmt.Errorf("no constraint or rule has id %q (heed rules lists them)", id)
 	case 1:
 		return nil, hits[0], nil
 	}
-	return nil, ExplainOutput{}, fmt.Errorf("id %q is ambiguous: %d constraints and rules start with it", id, len(hits))
+	return nil, nil, fmt.Errorf("id %q is ambiguous: %d constraints and rules start with it", id, len(hits))
 }
 
 // AuditInput names a trajectory to judge.

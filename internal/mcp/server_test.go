@@ -236,3 +236,23 @@ func TestResources(t *testing.T) {
 		t.Fatalf("latest findings are not a report: %v", err)
 	}
 }
+
+func TestRulesForNarrowsByTheRulesScope(t *testing.T) {
+	root := testRepo(t)
+	os.WriteFile(filepath.Join(root, "AGENTS.md"), []byte("# Rules\n\n- Python code under `service/` never calls `print()`.\n- Never run `cargo publish`.\n"), 0o644)
+	cs := connect(t, root, Options{})
+	var out RulesForOutput
+	call(t, cs, "rules_for", map[string]any{"path": "web/app.ts"}, &out)
+	for _, r := range out.Rules {
+		if strings.Contains(r.Text, "print()") {
+			t.Fatalf("a rule compiled for service/ Python files is not a rule for web/app.ts: %+v", out.Rules)
+		}
+	}
+	if len(out.Rules) != 1 {
+		t.Fatalf("the command rule governs every path: %+v", out.Rules)
+	}
+	call(t, cs, "rules_for", map[string]any{"path": "service/api.py"}, &out)
+	if len(out.Rules) != 2 {
+		t.Fatalf("service/api.py is governed by both rules: %+v", out.Rules)
+	}
+}
