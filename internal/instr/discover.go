@@ -85,7 +85,9 @@ func gitFiles(root string) ([]string, bool) {
 	}
 	files := splitNUL(out)
 	// CLAUDE.local.md is personal and usually ignored, but Claude Code reads it.
-	cmd = exec.Command("git", "-C", root, "ls-files", "--others", "--ignored", "--exclude-standard", "-z", "--", ":(glob)**/CLAUDE.local.md")
+	// --directory keeps git out of ignored directories (node_modules/ is listed as
+	// one entry, which no format matches).
+	cmd = exec.Command("git", "-C", root, "ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "-z", "--", ":(glob)**/CLAUDE.local.md")
 	if extra, err := cmd.Output(); err == nil {
 		files = append(files, splitNUL(extra)...)
 	}
