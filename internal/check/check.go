@@ -141,12 +141,20 @@ func RunRules(root string, rules []engine.Compiled, opt Options) (*Result, error
 	res := &Result{Outcomes: outcomes}
 	lines := newLineIndex(ev)
 
-	// Findings, fingerprinted.
+	// Findings, fingerprinted. A whole-tree rule may place a finding in a file the
+	// run skipped (generated, vendored, a fixture) or left out (PATH narrowing): such
+	// a file is not judged, so its findings are not reported.
+	skipped := map[string]bool{}
+	for _, ps := range b.loaded.Skipped {
+		for _, p := range ps {
+			skipped[p] = true
+		}
+	}
 	var found []report.Finding
 	for _, o := range outcomes {
 		for _, t := range o.Targets {
 			for _, f := range t.Findings {
-				if f.Path != "" && !inPaths(paths, f.Path) {
+				if f.Path != "" && (!inPaths(paths, f.Path) || skipped[f.Path]) {
 					continue
 				}
 				rf := report.FromEngine(f, o.Rule, o.Constraint)
