@@ -120,6 +120,13 @@ func RunRules(root string, rules []engine.Compiled, opt Options) (*Result, error
 	if err != nil {
 		return nil, err
 	}
+	var bl *Baseline
+	if opt.UseBaseline {
+		// Read first: a missing or broken baseline must not cost a whole check.
+		if bl, err = LoadBaseline(root); err != nil {
+			return nil, usage("%v", err)
+		}
+	}
 	b, err := buildEvidence(r, opt, paths)
 	if err != nil {
 		return nil, err
@@ -183,11 +190,7 @@ func RunRules(root string, rules []engine.Compiled, opt Options) (*Result, error
 	found = append(found, suppressionWarnings(ev, dirs, known, ran, paths, lines)...)
 
 	// The baseline.
-	if opt.UseBaseline {
-		bl, err := LoadBaseline(root)
-		if err != nil {
-			return nil, usage("%v", err)
-		}
+	if bl != nil {
 		set := bl.set()
 		kept := found[:0]
 		for _, f := range found {
