@@ -109,6 +109,18 @@ type piece struct {
 
 // normSpace collapses every run of white space to one space and trims the ends.
 func normSpace(s string) string {
+	clean := len(s) == 0 || s[0] != ' ' && s[len(s)-1] != ' '
+	for i := 0; clean && i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c >= 0x80:
+			clean = false // other white space, or non-ASCII that may be white space
+		case c == ' ' && i+1 < len(s) && s[i+1] == ' ':
+			clean = false
+		}
+	}
+	if clean {
+		return s
+	}
 	return strings.Join(strings.Fields(s), " ")
 }
 
