@@ -42,6 +42,7 @@ type extractor struct {
 	last  int
 	refs  []importRef
 	warns []Warning
+	depth int // nesting of MyST admonitions parsed from fenced blocks
 }
 
 type heading struct {
@@ -123,6 +124,19 @@ func (x *extractor) block(c ast.Node, ctx string, ctxLevel policy.Level) {
 		// The fence's own line starts the block; its text starts on the next.
 		open := x.li.line(b.Pos())
 		body := x.rawLines(b)
+		if kind, ok := mystAdmonition(lang); ok && body != "" && x.depth < 8 {
+			// MyST (Sphinx Markdown) "```{note}": an admonition written in Markdown.
+			x.nested(body, open+1, kind, ctxLevel)
+			return
+		}
+		if strings.HasPrefix(lang, "{") {
+			// "```{code-block} python": the language is the directive's argument.
+			if f := strings.Fields(string(b.Language(x.src)) + " " + infoRest(b, x.src)); len(f) > 1 {
+				lang = f[1]
+			} else {
+				lang = strings.Trim(lang, "{}")
+			}
+		}
 		first := open + 1
 		if body == "" {
 			first = open
@@ -333,6 +347,9 @@ func (x *extractor) code(lang, body string, line, start, end int) {
 // first (nil when the text was empty or only imports).
 func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallback int) *policy.Constraint {
 	full := normSpace(tb.b.String())
+	if mystTargetRE.MatchString(full) {
+		return nil // "(label)=": a MyST cross-reference target
+	}
 	if x.imports {
 		x.scanImports(tb)
 	}
@@ -407,6 +424,13 @@ func (x *extractor) inline(n ast.Node, tb *textBuf) {
 				tb.write(" ", 0)
 			}
 		case *east.TaskCheckBox:
+		case *ast.Link:
+			before := tb.b.Len()
+			x.inline(c, tb)
+			if tb.b.Len() == before && len(v.Destination) > 0 {
+				// "[](./dev-setup.md)": MyST fills an empty link with its target.
+				tb.write(string(v.Destination), x.li.line(c.Pos()))
+			}
 		default:
 			x.inline(c, tb)
 		}
@@ -441,4 +465,52 @@ func (x *extractor) importsOnly(s string) bool {
 	}
 	rest := importRE.ReplaceAllString(" "+s, " ")
 	return strings.Trim(rest, " -*,.;:") == ""
+}
+
+var mystTargetRE = regexp.MustCompile(`^\([\w:.\-]+\)=$`)
+
+// mystAdmonition reports whether a fence's info string opens a MyST admonition
+// ("{note}", "{warning}", "{admonition} Title") and gives its kind.
+func mystAdmonition(lang string) (string, bool) {
+	name := strings.ToLower(strings.Trim(lang, "{}"))
+	if !strings.HasPrefix(lang, "{") || !admonDirs[name] {
+		return "", false
+	}
+	return strings.ToUpper(name), true
+}
+
+func infoRest(b *ast.FencedCodeBlock, src []byte) string {
+	if b.Info == nil {
+		return ""
+	}
+	info := string(b.Info.Segment.Value(src))
+	_, rest, _ := strings.Cut(info, " ")
+	return rest
+}
+
+// nested extracts Markdown that stands inside a block of the file (a MyST
+// admonition's body starting on file line first) as if it were written in place,
+// with kind as the context of what it gives.
+func (x *extractor) nested(body string, first int, kind string, ctxLevel policy.Level) {
+	src, li := x.src, x.li
+	before, refs := len(x.out), len(x.refs)
+	x.depth++
+	x.last = -1 // a code block in the admonition belongs to its text, not to what came before
+	doc := md.Parser().Parse(text.NewReader([]byte(body)))
+	x.src, x.li = []byte(body), newLineIndex([]byte(body))
+	x.blocks(doc, kind, ctxLevel)
+	x.src, x.li = src, li
+	x.depth--
+	shift := first - 1
+	for i := before; i < len(x.out); i++ {
+		c := &x.out[i]
+		c.Line += shift
+		c.EndLine += shift
+		for j := range c.Code {
+			c.Code[j].Line += shift
+		}
+	}
+	for i := refs; i < len(x.refs); i++ {
+		x.refs[i].Line += shift
+	}
 }
