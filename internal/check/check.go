@@ -355,13 +355,18 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string) (*built, error) {
 		// The change is what this branch did since it left REV: the diff starts at
 		// the merge base (REV itself when it is an ancestor of HEAD, as with a
 		// branch point), so commits that reached REV meanwhile are not the change's.
-		// Resolving REV, listing its commits and finding the merge base are
-		// independent git calls: run them at once, and report a bad REV first.
+		// Resolving REV, listing its commits, finding the merge base and diffing
+		// against REV are independent git calls: run them at once. Usually REV is an
+		// ancestor of HEAD (a branch point), so the merge base is REV and that diff
+		// stands; when REV moved on, the diff is redone from the merge base, so
+		// commits that reached REV meanwhile are not the change's.
 		rev := opt.Rev + "^{commit}"
 		var wg sync.WaitGroup
-		var rerr, cerr error
-		wg.Add(2)
+		var rerr, cerr, mbErr error
+		var mb string
+		wg.Add(3)
 		go func() { defer wg.Done(); base, rerr = r.ResolveRev(opt.Rev) }()
+		go func() { defer wg.Done(); mb, mbErr = r.MergeBase(rev, "HEAD") }()
 		go func() {
 			defer wg.Done()
 			commits, cerr = r.Commits(rev, "HEAD")
@@ -369,14 +374,13 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string) (*built, error) {
 				commits, cerr = nil, nil // no commits yet: nothing to list
 			}
 		}()
-		from, mbErr := r.MergeBase(rev, "HEAD")
-		if mbErr != nil {
-			from = rev // unrelated histories, or no commit yet: diff against REV itself
-		}
-		change, err = r.DiffWorktree(from)
+		change, err = r.DiffWorktree(rev)
 		wg.Wait()
 		if rerr != nil {
 			return nil, usage("--diff %s: %v", opt.Rev, rerr)
+		}
+		if err == nil && mbErr == nil && mb != base {
+			change, err = r.DiffWorktree(mb)
 		}
 		if err == nil {
 			err = cerr

@@ -20,14 +20,13 @@ type Loaded struct {
 // LoadFiles reads paths from snap in parallel, leaves out what Classify rejects, and
 // returns the rest as evidence files (every line belongs to the run: ModeAll).
 func LoadFiles(snap engine.Snapshot, paths []string) *Loaded {
-	return load(snap, nil, len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
+	return load(snap, noAttrs, len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
 }
 
 // LoadFiles is the package's LoadFiles with the repository's .gitattributes
 // (linguist-generated, linguist-vendored) deciding what is generated or vendored.
 func (r *Repo) LoadFiles(snap engine.Snapshot, paths []string) *Loaded {
-	attrs := r.Attributes(paths)
-	return load(snap, attrs, len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
+	return load(snap, r.attributesAsync(paths), len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
 }
 
 // LoadChange is the package's LoadChange with the repository's .gitattributes.
@@ -37,8 +36,7 @@ func (r *Repo) LoadChange(snap engine.Snapshot, c *Change) *Loaded {
 	for i, fc := range kept {
 		paths[i] = fc.Path
 	}
-	attrs := r.Attributes(paths)
-	return load(snap, attrs, len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
+	return load(snap, r.attributesAsync(paths), len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
 }
 
 func kept(c *Change) []*FileChange {
@@ -55,10 +53,27 @@ func kept(c *Change) []*FileChange {
 // state after the change, with their touched lines.
 func LoadChange(snap engine.Snapshot, c *Change) *Loaded {
 	kept := kept(c)
-	return load(snap, nil, len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
+	return load(snap, noAttrs, len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
 }
 
-func load(snap engine.Snapshot, attrs map[string]Attrs, n int, at func(int) (string, *FileChange)) *Loaded {
+func noAttrs() map[string]Attrs { return nil }
+
+// attributesAsync starts reading the attributes of paths and returns a function that
+// waits for them: files are read meanwhile, and classified once both are there.
+func (r *Repo) attributesAsync(paths []string) func() map[string]Attrs {
+	done := make(chan struct{})
+	var attrs map[string]Attrs
+	go func() {
+		defer close(done)
+		attrs = r.Attributes(paths)
+	}()
+	return func() map[string]Attrs {
+		<-done
+		return attrs
+	}
+}
+
+func load(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at func(int) (string, *FileChange)) *Loaded {
 	type result struct {
 		file *engine.File
 		skip string
@@ -78,11 +93,14 @@ func load(snap engine.Snapshot, attrs map[string]Attrs, n int, at func(int) (str
 					results[i].skip = SkipBinary
 					continue
 				}
-				a := attrs[p]
-				if (a.Vendored == nil && Vendored(p)) || (a.Vendored != nil && *a.Vendored) {
-					// Vendored files are not read at all: node_modules can be huge.
-					results[i].skip = SkipVendored
-					continue
+				var a Attrs
+				if Vendored(p) {
+					// Vendored files are not read at all (node_modules can be huge),
+					// unless .gitattributes says they are not vendored.
+					if a = attrsOf()[p]; a.Vendored == nil || *a.Vendored {
+						results[i].skip = SkipVendored
+						continue
+					}
 				}
 				content, err := snap.Read(p)
 				if err != nil {
@@ -94,6 +112,7 @@ func load(snap engine.Snapshot, attrs map[string]Attrs, n int, at func(int) (str
 					}
 					continue
 				}
+				a = attrsOf()[p]
 				if why := classifyWith(p, content, a); why != "" {
 					results[i].skip = why
 					continue
