@@ -312,8 +312,8 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string) (*built, error) {
 	switch opt.Mode {
 	case All:
 		wt := r.Worktree()
-		all := wt.Paths()
-		if err := wt.Err(); err != nil {
+		all, err := wt.Candidates()
+		if err != nil {
 			return nil, fmt.Errorf("list files: %w", err)
 		}
 		var keep []string
@@ -330,6 +330,7 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string) (*built, error) {
 			}
 		}
 		loaded := r.LoadFiles(wt, keep)
+		wt.Forget(loaded.Missing...) // tracked, but deleted from the work tree
 		return &built{ev: &engine.Evidence{Mode: engine.ModeAll, Files: loaded.Files, Tree: wt}, loaded: loaded}, nil
 	case Diff, Staged, Unstaged:
 	default:
@@ -388,7 +389,11 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string) (*built, error) {
 		if change != nil {
 			change.Base = base
 		}
-		tree = r.Worktree()
+		wt := r.Worktree()
+		if change != nil {
+			wt.Forget(change.DeletedPaths()...)
+		}
+		tree = wt
 	case Staged:
 		change, err = r.DiffStaged()
 		if err == nil {
@@ -400,7 +405,11 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string) (*built, error) {
 		}
 	case Unstaged:
 		change, err = r.DiffUnstaged()
-		tree = r.Worktree()
+		wt := r.Worktree()
+		if change != nil {
+			wt.Forget(change.DeletedPaths()...)
+		}
+		tree = wt
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read the change: %w", err)

@@ -2,6 +2,7 @@ package repo
 
 import (
 	"errors"
+	"io/fs"
 	"runtime"
 	"sync"
 
@@ -15,6 +16,9 @@ type Loaded struct {
 	Skipped map[string][]string
 	// Unreadable maps a path to the error reading it.
 	Unreadable map[string]error
+	// Missing lists the paths that were not there to read (a tracked file deleted
+	// from the work tree).
+	Missing []string
 }
 
 // LoadFiles reads paths from snap in parallel, leaves out what Classify rejects, and
@@ -78,6 +82,7 @@ func load(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at func(
 		file *engine.File
 		skip string
 		err  error
+		gone bool
 	}
 	results := make([]result, n)
 	workers := min(runtime.NumCPU(), n)
@@ -105,9 +110,14 @@ func load(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at func(
 				content, err := snap.Read(p)
 				if err != nil {
 					var tl *TooLargeError
-					if errors.As(err, &tl) {
+					var nf *engine.NotFoundError
+					switch {
+					case errors.As(err, &tl):
 						results[i].skip = SkipTooLarge
-					} else {
+					case errors.As(err, &nf) || errors.Is(err, fs.ErrNotExist) || IsNotRegular(err):
+						// Gone, or a symlink or folder where the index has a file.
+						results[i].gone = true
+					default:
 						results[i].err = err
 					}
 					continue
@@ -143,6 +153,8 @@ func load(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at func(
 			out.Files = append(out.Files, r.file)
 		case r.skip != "":
 			out.Skipped[r.skip] = append(out.Skipped[r.skip], p)
+		case r.gone:
+			out.Missing = append(out.Missing, p)
 		case r.err != nil:
 			out.Unreadable[p] = r.err
 		}

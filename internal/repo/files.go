@@ -71,6 +71,59 @@ func (r *Repo) ListFiles() ([]string, error) {
 	return kept, nil
 }
 
+// listCandidates lists the work tree's files the cheap way: one git call, modes
+// from the index (symlinks and submodules left out), an lstat only for untracked
+// paths. Tracked files deleted from the work tree are still listed; the snapshot
+// forgets them once a diff or a read finds them gone.
+func (r *Repo) listCandidates() ([]string, error) {
+	if !r.Git {
+		return r.walk()
+	}
+	out, err := r.run(nil, "ls-files", "--stage", "--cached", "--others", "--exclude-standard", "-z")
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, rec := range splitNUL(out) {
+		// Tracked: "<mode> <object> <stage>\t<path>"; untracked: "<path>".
+		if meta, p, ok := strings.Cut(rec, "\t"); ok && stageRecord(meta) {
+			if regularMode(meta[:6]) {
+				paths = append(paths, p)
+			}
+			continue
+		}
+		st, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(rec)))
+		if err == nil && st.Mode().IsRegular() {
+			paths = append(paths, rec)
+		}
+	}
+	sort.Strings(paths)
+	uniq := paths[:0]
+	for i, p := range paths {
+		if i == 0 || p != paths[i-1] {
+			uniq = append(uniq, p)
+		}
+	}
+	return uniq, nil
+}
+
+// stageRecord reports whether s is "<6-digit mode> <hex object> <stage digit>".
+func stageRecord(s string) bool {
+	f := strings.Split(s, " ")
+	if len(f) != 3 || len(f[0]) != 6 || len(f[2]) != 1 || f[2][0] < '0' || f[2][0] > '3' {
+		return false
+	}
+	if len(f[1]) != 40 && len(f[1]) != 64 {
+		return false
+	}
+	for _, c := range f[1] {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
 // parallelChunks calls f on consecutive ranges of [0, n), one goroutine per CPU.
 func parallelChunks(n int, f func(lo, hi int)) {
 	workers := runtime.NumCPU()
@@ -167,9 +220,19 @@ func (e *TooLargeError) Error() string {
 	return fmt.Sprintf("%s: %d bytes, over heed's %d-byte limit", e.Path, e.Size, MaxFileBytes)
 }
 
+// errNotRegular is a path that is not a regular file (a symlink, a folder): not one
+// of the files heed judges.
+var errNotRegular = errors.New("not a regular file")
+
+// IsNotRegular reports whether err says a path is not a regular file.
+func IsNotRegular(err error) bool { return errors.Is(err, errNotRegular) }
+
 func readLimited(abs, rel string) ([]byte, error) {
-	f, err := os.Open(abs)
+	f, err := openNoFollow(abs)
 	if err != nil {
+		if errors.Is(err, errNotRegular) {
+			return nil, fmt.Errorf("%s: %w", rel, errNotRegular)
+		}
 		return nil, err
 	}
 	defer f.Close()
@@ -178,7 +241,7 @@ func readLimited(abs, rel string) ([]byte, error) {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", rel)
+		return nil, fmt.Errorf("%s: %w", rel, errNotRegular)
 	}
 	if st.Size() > MaxFileBytes {
 		return nil, &TooLargeError{Path: rel, Size: st.Size()}

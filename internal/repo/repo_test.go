@@ -574,3 +574,54 @@ func TestGitattributesDecideGeneratedAndVendored(t *testing.T) {
 		t.Errorf("skipped %v, want %v", l.Skipped, want)
 	}
 }
+
+func TestWorktreeListsCheaplyAndForgetsWhatIsGone(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{"a.py": "a", "b.py": "b", ".gitignore": "*.tmp\n", "x.tmp": "t"})
+	os.Symlink("a.py", filepath.Join(g.dir, "tracked-link.py"))
+	g.commit("base")
+	os.Remove(filepath.Join(g.dir, "b.py"))
+	os.Symlink("a.py", filepath.Join(g.dir, "untracked-link.py"))
+	g.write(map[string]string{"new.py": "n"})
+	r := g.open()
+	wt := r.Worktree()
+	cand, err := wt.Candidates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No lstat per tracked file: the deleted b.py is still a candidate; symlinks are
+	// not (the index says so for tracked ones, an lstat for untracked ones).
+	if want := []string{".gitignore", "a.py", "b.py", "new.py"}; !reflect.DeepEqual(cand, want) {
+		t.Errorf("candidates %v, want %v", cand, want)
+	}
+	l := r.LoadFiles(wt, cand)
+	if !reflect.DeepEqual(l.Missing, []string{"b.py"}) || len(l.Unreadable) != 0 {
+		t.Errorf("missing %v unreadable %v: a deleted file is missing, not an error", l.Missing, l.Unreadable)
+	}
+	wt.Forget(l.Missing...)
+	if want := []string{".gitignore", "a.py", "new.py"}; !reflect.DeepEqual(wt.Paths(), want) {
+		t.Errorf("paths %v, want %v", wt.Paths(), want)
+	}
+	if _, err := wt.Read("b.py"); err == nil {
+		t.Error("reading a deleted file must fail")
+	}
+}
+
+func TestReadDoesNotFollowSymlinks(t *testing.T) {
+	g := newGitRepo(t)
+	outside := filepath.Join(t.TempDir(), "secret.txt")
+	os.WriteFile(outside, []byte("outside the repository"), 0o644)
+	g.write(map[string]string{"a.py": "a"})
+	g.commit("base")
+	// A tracked file replaced by a link, not staged: the index still says file.
+	os.Remove(filepath.Join(g.dir, "a.py"))
+	os.Symlink(outside, filepath.Join(g.dir, "a.py"))
+	wt := g.open().Worktree()
+	if b, err := wt.Read("a.py"); err == nil {
+		t.Fatalf("read %q through a symlink", b)
+	}
+	l := g.open().LoadFiles(wt, []string{"a.py"})
+	if len(l.Files) != 0 || !reflect.DeepEqual(l.Missing, []string{"a.py"}) {
+		t.Errorf("a symlink is not a file heed judges: files %d missing %v unreadable %v", len(l.Files), l.Missing, l.Unreadable)
+	}
+}

@@ -17,33 +17,68 @@ import (
 
 // Worktree is the working tree as an engine.Snapshot. Its listing is computed on the
 // first call to Paths, so a check whose rules never need the whole tree never pays
-// for it.
+// for it; it is the cheap listing (no lstat per file), minus what the run found gone.
 type Worktree struct {
-	r    *Repo
+	r *Repo
+
+	candOnce sync.Once
+	cand     []string
+	err      error
+
 	once sync.Once
 	list []string
-	err  error
+
+	mu   sync.Mutex
+	gone map[string]bool
 }
 
 // Worktree returns the working tree's snapshot.
-func (r *Repo) Worktree() *Worktree { return &Worktree{r: r} }
+func (r *Repo) Worktree() *Worktree { return &Worktree{r: r, gone: map[string]bool{}} }
 
 // Paths implements engine.Snapshot. A listing error leaves it empty; Err reports it.
 func (w *Worktree) Paths() []string {
-	w.once.Do(func() { w.list, w.err = w.r.ListFiles() })
+	w.once.Do(func() {
+		cand, _ := w.Candidates()
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		w.list = make([]string, 0, len(cand))
+		for _, p := range cand {
+			if !w.gone[p] {
+				w.list = append(w.list, p)
+			}
+		}
+	})
 	return w.list
+}
+
+// Candidates is the listing before Forget: what git lists (or the walk finds),
+// possibly with tracked files deleted from the work tree.
+func (w *Worktree) Candidates() ([]string, error) {
+	w.candOnce.Do(func() { w.cand, w.err = w.r.listCandidates() })
+	return w.cand, w.err
+}
+
+// Forget removes paths the caller knows are not in the work tree (a diff's
+// deletions, a file found missing) from the listing. Call it before the first Paths:
+// the listing is fixed then, as engine.Snapshot requires for a run.
+func (w *Worktree) Forget(paths ...string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, p := range paths {
+		w.gone[p] = true
+	}
 }
 
 // Err is the error of the listing, if any.
 func (w *Worktree) Err() error {
-	w.Paths()
-	return w.err
+	_, err := w.Candidates()
+	return err
 }
 
 // Read implements engine.Snapshot.
 func (w *Worktree) Read(p string) ([]byte, error) {
 	b, err := w.r.ReadFile(p)
-	if errors.Is(err, fs.ErrNotExist) {
+	if errors.Is(err, fs.ErrNotExist) || IsNotRegular(err) {
 		return nil, &engine.NotFoundError{Path: p}
 	}
 	return b, err
