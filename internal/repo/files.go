@@ -71,11 +71,13 @@ func (r *Repo) ListFiles() ([]string, error) {
 	return kept, nil
 }
 
-// listCandidates lists the work tree's files the cheap way: one git call, modes
+// ListCandidates lists the work tree's files the cheap way: one git call, modes
 // from the index (symlinks and submodules left out), an lstat only for untracked
-// paths. Tracked files deleted from the work tree are still listed; the snapshot
-// forgets them once a diff or a read finds them gone.
-func (r *Repo) listCandidates() ([]string, error) {
+// paths. Tracked files deleted from the work tree but not from the index are still
+// listed (the Worktree snapshot forgets them once a diff or a read finds them gone):
+// use it where a stale entry is harmless, ListFiles where it is not. On 5,000 files
+// it saves one lstat per file, most of ListFiles' cost.
+func (r *Repo) ListCandidates() ([]string, error) {
 	if !r.Git {
 		return r.walk()
 	}

@@ -54,7 +54,7 @@ func (w *Worktree) Paths() []string {
 // Candidates is the listing before Forget: what git lists (or the walk finds),
 // possibly with tracked files deleted from the work tree.
 func (w *Worktree) Candidates() ([]string, error) {
-	w.candOnce.Do(func() { w.cand, w.err = w.r.listCandidates() })
+	w.candOnce.Do(func() { w.cand, w.err = w.r.ListCandidates() })
 	return w.cand, w.err
 }
 
