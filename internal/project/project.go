@@ -32,8 +32,11 @@ type Project struct {
 	FromFile bool
 	// Set is the instruction set read for zero-config (nil when FromFile).
 	Set *instr.Set
-	// Report is the coverage of a zero-config compile (nil when FromFile).
+	// Report is the coverage of a zero-config compile (nil when FromFile or Cached).
 	Report *compile.Report
+	// Cached is true when a zero-config policy came from the cache (its inputs were
+	// unchanged); Set and Report are nil then.
+	Cached bool
 }
 
 // Options replace the parts of loading a test needs to control; zero values mean the
@@ -61,6 +64,8 @@ func PolicyPath(root string) string { return filepath.Join(root, filepath.FromSl
 // not compile is dropped with a warning (a recogniser defect must not stop heed).
 // Rules keep pointing into p.Policy.
 func OpenWith(root string, opt Options) (*Project, error) {
+	// The zero-config cache is for the build's own loader and recognisers only.
+	cacheable := opt.Load == nil && opt.Recognizers == nil && opt.Files == nil
 	opt = opt.withDefaults()
 	p := &Project{Root: root, Registry: opt.Registry}
 	path := PolicyPath(root)
@@ -81,7 +86,25 @@ func OpenWith(root string, opt Options) (*Project, error) {
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("read policy: %w", err)
 	}
-	pol, rep, set, err := CompileRepo(root, opt)
+	files, err := opt.Files(root)
+	if err != nil {
+		return nil, err
+	}
+	rc := compile.RepoContextFor(root, files)
+	key := ""
+	if cacheable {
+		key = cacheKey(rc)
+		if c, ok := loadCached(root, key); ok {
+			p.Policy, p.Warnings, p.Cached = c.Policy, c.Warnings, true
+			compiled, errs := CompileRules(opt.Registry, p.Policy, "")
+			for _, e := range errs {
+				p.Warnings = append(p.Warnings, "generated rule dropped: "+e.Error())
+			}
+			p.Rules = compiled
+			return p, nil
+		}
+	}
+	pol, rep, set, err := compileRepo(root, opt, rc)
 	if err != nil {
 		return nil, err
 	}
@@ -90,6 +113,9 @@ func OpenWith(root string, opt Options) (*Project, error) {
 		p.Warnings = append(p.Warnings, w.String())
 	}
 	p.Warnings = append(p.Warnings, rep.Warnings...)
+	if cacheable {
+		storeCached(root, key, pol, p.Warnings)
+	}
 	compiled, errs := CompileRules(opt.Registry, pol, "")
 	for _, e := range errs { // DropBroken removed these already; kept for safety
 		p.Warnings = append(p.Warnings, "generated rule dropped: "+e.Error())
@@ -133,15 +159,18 @@ func InheritScopes(pol *policy.Policy) {
 // (what `heed compile` writes, before merging with the file on disk).
 func CompileRepo(root string, opt Options) (*policy.Policy, *compile.Report, *instr.Set, error) {
 	opt = opt.withDefaults()
-	set, err := opt.Load(root)
-	if err != nil {
-		return nil, nil, nil, err
-	}
 	files, err := opt.Files(root)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	rc := compile.RepoContextFor(root, files)
+	return compileRepo(root, opt, compile.RepoContextFor(root, files))
+}
+
+func compileRepo(root string, opt Options, rc *recognize.RepoContext) (*policy.Policy, *compile.Report, *instr.Set, error) {
+	set, err := opt.Load(root)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	pol, rep := compile.Compile(set, rc, opt.Recognizers)
 	if dropped := DropBroken(opt.Registry, pol); len(dropped) > 0 {
 		warnings := append(rep.Warnings, dropped...)

@@ -220,3 +220,57 @@ func TestFindByIDOrPrefix(t *testing.T) {
 		}
 	}
 }
+
+// Zero-config reuses its compiled policy only while nothing it was made from changed.
+func TestZeroConfigCache(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	root := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	open := func() *Project {
+		t.Helper()
+		p, err := Open(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	ids := func(p *Project) string {
+		var out []string
+		for _, e := range p.Policy.Entries {
+			out = append(out, e.ID+":"+e.Text)
+		}
+		return strings.Join(out, "|")
+	}
+	write("AGENTS.md", "# Rules\n\n- Never run `cargo publish`.\n- Keep services decoupled from the storage layer.\n")
+	first := open()
+	if first.Cached {
+		t.Fatal("the first open cannot come from the cache")
+	}
+	second := open()
+	if !second.Cached || ids(second) != ids(first) || len(second.Rules) != len(first.Rules) {
+		t.Fatalf("an unchanged repository must reuse the cache with the same rules: cached %v", second.Cached)
+	}
+	for _, c := range []struct {
+		name   string
+		change func()
+		want   string
+	}{
+		{"an instruction file changes", func() { write("AGENTS.md", "# Rules\n\n- Never run `npm publish`.\n") }, "npm publish"},
+		{"an instruction file appears", func() { write("CLAUDE.md", "- Never run `make deploy`.\n") }, "make deploy"},
+		{"the repository context changes", func() { write("pnpm-lock.yaml", "lockfileVersion: 9\n") }, "npm publish"},
+	} {
+		c.change()
+		p := open()
+		if p.Cached || !strings.Contains(ids(p), c.want) {
+			t.Fatalf("%s: cached %v, constraints %s", c.name, p.Cached, ids(p))
+		}
+		if again := open(); !again.Cached {
+			t.Fatalf("%s: the recompiled policy must be cached again", c.name)
+		}
+	}
+}
