@@ -321,6 +321,9 @@ func (h *Hooks) Handle(ev *HookEvent) (res HookResult) {
 	if ev.Cwd == "" {
 		return h.failure(ev, "the hook payload has no cwd, so heed cannot tell which repository's rules apply")
 	}
+	if abs, err := filepath.Abs(ev.Cwd); err == nil {
+		ev.Cwd = abs
+	}
 	root, ok := FindRoot(ev.Cwd)
 	if !ok {
 		return HookResult{} // outside any repository: no rules

@@ -70,6 +70,23 @@ func (forbidRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) reco
 	if len(forbid) == 0 {
 		return recognize.Result{}
 	}
+	// the next list items may qualify the prohibition: "`cargo publish --dry-run` is
+	// fine", or say what to do instead
+	for _, next := range rc.Following(c, 2) {
+		ns := sentences(next.Text)
+		for _, s := range ns {
+			for k := range s.spans {
+				if fineRE.MatchString(after(s.prose, k)) {
+					if argv, ok := spanArgv(s.spans[k]); ok && commandSpan(argv, rc) {
+						allow = append(allow, patternFrom(argv, c.Scope.Dir))
+					}
+				}
+			}
+		}
+		if suggestion == "" && len(ns) > 0 && imperativeRE.MatchString(ns[0].prose) && prohibition(ns[0].prose) < 0 {
+			suggestion = tidy(ns[0].raw)
+		}
+	}
 	allow = append(allow, dryRunAllows(forbid)...)
 	r := commandRule(c, forbid, allow, nil, hedged)
 	r.Exact = exact

@@ -1,0 +1,217 @@
+package enforce
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// payload loads a recorded hook payload and fills it in. Values are JSON-escaped; for
+// Copilot, whose toolArgs is JSON inside a JSON string, twice.
+func payload(t *testing.T, name string, vars map[string]string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "hooks", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	for k, v := range vars {
+		esc := jsonEscape(v)
+		if strings.HasPrefix(name, "copilot") && k != "CWD" {
+			esc = jsonEscape(esc)
+		}
+		s = strings.ReplaceAll(s, "$"+k, esc)
+	}
+	return []byte(s)
+}
+
+func jsonEscape(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
+}
+
+// denied reports whether a response denies the tool in the agent's protocol.
+func denied(t *testing.T, agent string, r HookResponse) bool {
+	t.Helper()
+	switch agent {
+	case AgentCursor:
+		var out map[string]string
+		if err := json.Unmarshal([]byte(r.Stdout), &out); err != nil {
+			t.Fatalf("cursor: stdout must always be JSON, got %q", r.Stdout)
+		}
+		return out["permission"] == "deny" && out["agent_message"] != ""
+	case AgentCopilot:
+		if r.Stdout == "" {
+			return false
+		}
+		var out map[string]string
+		if err := json.Unmarshal([]byte(r.Stdout), &out); err != nil {
+			t.Fatalf("copilot: stdout %q is not JSON", r.Stdout)
+		}
+		return out["permissionDecision"] == "deny" && out["permissionDecisionReason"] != ""
+	default:
+		if r.Code == 2 {
+			if r.Stderr == "" {
+				t.Fatalf("%s: exit 2 must carry the reason on stderr", agent)
+			}
+			return true
+		}
+		if r.Code != 0 {
+			t.Fatalf("%s: exit %d lets the tool run: only 0 or 2", agent, r.Code)
+		}
+		if agent == AgentCodex && r.Stdout != "" {
+			t.Fatalf("codex fails open on unknown output; stdout must be empty, got %q", r.Stdout)
+		}
+		return false
+	}
+}
+
+func runHook(t *testing.T, agent string, data []byte, writes WriteChecker) HookResponse {
+	t.Helper()
+	h := &Hooks{Enforcer: newEnforcer(), Writes: writes}
+	ev, err := ParseHook(agent, data)
+	if err != nil {
+		return Respond(agent, nil, HookResult{Deny: true, Reason: err.Error()})
+	}
+	return Respond(agent, ev, h.Handle(ev))
+}
+
+// The shell-command hooks of all five agents, with recorded payloads.
+func TestHookProtocols(t *testing.T) {
+	root := newRepo(t, "- Do not run `git reset --hard`.\n- Never run `cargo publish`.")
+	for _, c := range []struct{ agent, file string }{
+		{AgentClaude, "claude-pre-bash.json"},
+		{AgentCodex, "codex-pre-bash.json"},
+		{AgentGemini, "gemini-before-shell.json"},
+		{AgentCursor, "cursor-before-shell.json"},
+		{AgentCopilot, "copilot-pre-tool.json"},
+	} {
+		for cmd, want := range map[string]bool{
+			"git stash && git reset --hard HEAD~2": true,
+			`bash -c "cargo publish -p x"`:         true,
+			"cargo publish --dry-run":              false,
+			"git status --short":                   false,
+			`echo "unterminated`:                   true, // fail closed
+		} {
+			r := runHook(t, c.agent, payload(t, c.file, map[string]string{"CWD": root, "COMMAND": cmd}), nil)
+			if got := denied(t, c.agent, r); got != want {
+				t.Errorf("%s %q: denied=%v, want %v (%+v)", c.agent, cmd, got, want, r)
+			}
+		}
+	}
+}
+
+func TestHookInternalErrorsDeny(t *testing.T) {
+	root := newRepo(t, "- Never run `cargo publish`.")
+	for _, agent := range Agents {
+		for name, data := range map[string][]byte{
+			"not json":   []byte("{ nope"),
+			"no command": []byte(`{"cwd":"` + root + `","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{},"toolName":"bash","toolArgs":"{}"}`),
+		} {
+			if agent == AgentCursor && name == "no command" {
+				continue // cursor's beforeShellExecution carries the command at the top level
+			}
+			if r := runHook(t, agent, data, nil); !denied(t, agent, r) {
+				t.Errorf("%s, %s: the hook must deny, got %+v", agent, name, r)
+			}
+		}
+	}
+	// a broken policy denies through the hook too
+	os.MkdirAll(filepath.Join(root, ".heed"), 0o755)
+	os.WriteFile(filepath.Join(root, ".heed", "policy.json"), []byte("{"), 0o644)
+	r := runHook(t, AgentClaude, payload(t, "claude-pre-bash.json", map[string]string{"CWD": root, "COMMAND": "ls"}), nil)
+	if !denied(t, AgentClaude, r) || !strings.Contains(r.Stderr, "could not check") {
+		t.Errorf("broken policy: %+v", r)
+	}
+	// a hook for a tool heed does not judge lets it run
+	r = runHook(t, AgentClaude, []byte(`{"cwd":"`+root+`","hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"x"}}`), nil)
+	if denied(t, AgentClaude, r) {
+		t.Errorf("Read must be allowed: %+v", r)
+	}
+}
+
+// Write tools: heed computes the file the tool would produce and judges that.
+func TestHookWriteChecks(t *testing.T) {
+	root := newRepo(t, "- Never run `cargo publish`.")
+	var seen map[string]string
+	checker := func(r, path string, content []byte) ([]WriteFinding, error) {
+		seen[path] = string(content)
+		if strings.Contains(string(content), "BAD") {
+			return []WriteFinding{{Path: path, Line: 1, Severity: "error", Message: "BAD is not allowed", Instruction: `"no BAD" (AGENTS.md:3)`}}, nil
+		}
+		return nil, nil
+	}
+	for _, c := range []struct {
+		agent, file string
+		vars        map[string]string
+		path, want  string
+		deny        bool
+	}{
+		{AgentClaude, "claude-pre-write.json", map[string]string{"CONTENT": "print('BAD')\n"}, "src/new.py", "print('BAD')\n", true},
+		{AgentClaude, "claude-pre-write.json", map[string]string{"CONTENT": "print('good')\n"}, "src/new.py", "print('good')\n", false},
+		{AgentClaude, "claude-pre-edit.json", map[string]string{"OLD": "x = 1", "NEW": "x = BAD"}, "src/a.py", "x = BAD\nok\n", true},
+		{AgentClaude, "claude-pre-multiedit.json", map[string]string{"OLD": "x = 1", "NEW": "x = 2"}, "src/a.py", "x = 2\nfine\n", false},
+		{AgentCodex, "codex-pre-apply-patch.json", map[string]string{"PATCH": "*** Begin Patch\n*** Update File: src/a.py\n@@\n-x = 1\n+x = BAD\n*** End Patch\n"}, "src/a.py", "x = BAD\nok\n", true},
+	} {
+		seen = map[string]string{}
+		c.vars["CWD"] = root
+		r := runHook(t, c.agent, payload(t, c.file, c.vars), checker)
+		if got := denied(t, c.agent, r); got != c.deny {
+			t.Errorf("%s %s: denied=%v, want %v (%+v)", c.agent, c.file, got, c.deny, r)
+		}
+		if seen[c.path] != c.want {
+			t.Errorf("%s %s: judged content %q, want %q", c.agent, c.file, seen[c.path], c.want)
+		}
+		if c.deny && !strings.Contains(r.Stderr, "BAD is not allowed") {
+			t.Errorf("%s: the denial must carry the finding: %q", c.file, r.Stderr)
+		}
+	}
+	// an edit whose old text is not in the file cannot be judged: denied with the reason
+	r := runHook(t, AgentClaude, payload(t, "claude-pre-edit.json", map[string]string{"CWD": root, "OLD": "nope", "NEW": "x"}), checker)
+	if !denied(t, AgentClaude, r) || !strings.Contains(r.Stderr, "not in the file") {
+		t.Errorf("unmatched edit: %+v", r)
+	}
+}
+
+// "Run `make lint` before committing", through Claude's Pre and Post hooks.
+func TestOrderingThroughHooks(t *testing.T) {
+	root := newRepo(t, "- Run `make lint` before committing.")
+	pre := func(cmd, id string) bool {
+		data := payload(t, "claude-pre-bash.json", map[string]string{"CWD": root, "COMMAND": cmd})
+		data = []byte(strings.ReplaceAll(string(data), "toolu_01ABC123", id))
+		return denied(t, AgentClaude, runHook(t, AgentClaude, data, nil))
+	}
+	post := func(file, cmd, id string) {
+		data := payload(t, file, map[string]string{"CWD": root, "COMMAND": cmd})
+		data = []byte(strings.ReplaceAll(string(data), "toolu_01ABC123", id))
+		if r := runHook(t, AgentClaude, data, nil); r.Code != 0 || r.Stdout != "" {
+			t.Fatalf("post hooks never deny: %+v", r)
+		}
+	}
+	if !pre("git commit -m x", "t1") {
+		t.Fatal("commit before any lint must be denied")
+	}
+	if pre("make lint", "t2") {
+		t.Fatal("make lint must run")
+	}
+	post("claude-post-bash-failure.json", "make lint", "t2")
+	if !pre("git commit -m x", "t3") {
+		t.Fatal("commit after a failed lint must be denied")
+	}
+	pre("make lint", "t4")
+	post("claude-post-bash.json", "make lint", "t4")
+	if pre("git add -A && git commit -m x", "t5") {
+		t.Fatal("commit after a successful lint must run")
+	}
+	// an edit after the lint: the commit waits for another lint
+	write(t, root, "src/a.py", "x = 2\n")
+	post("claude-post-write.json", "", "t6")
+	if !pre("git commit -m x", "t7") {
+		t.Fatal("commit after an edit must be denied until lint runs again")
+	}
+	if pre("make lint && git commit -m x", "t8") {
+		t.Fatal("lint && commit must run: the commit runs only if lint succeeds")
+	}
+}
