@@ -35,8 +35,10 @@ type Variant struct {
 	Lang string
 	// Query is a Tree-sitter query whose @match capture locates a violation.
 	Query string
-	// Needles (optional) are strings every match contains (see QueryParams.Needles).
-	Needles []string
+	// Needles (optional) are strings every match contains (see QueryParams.Needles);
+	// NeedlePattern a regular expression every file with a match matches.
+	Needles       []string
+	NeedlePattern string
 	// Regex and Where make a pattern rule instead, for languages heed has no grammar for.
 	Regex string
 	Where string
@@ -168,7 +170,7 @@ var Catalogue = []*Entry{
 		Claims:     []string{"except:", "except"},
 		Message:    "bare `except:` catches every exception, KeyboardInterrupt and SystemExit included",
 		Suggestion: "catch the exceptions you expect: `except ValueError:`",
-		Variants: []Variant{{Lang: engine.LangPython, Query: `(except_clause "except" @match !value)`,
+		Variants: []Variant{{Lang: engine.LangPython, Query: `(except_clause "except" @match !value)`, NeedlePattern: `except\s*:`,
 			Bad: []string{"try:\n    run()\n«except»:\n    pass\n"},
 			Good: []string{
 				"try:\n    run()\nexcept ValueError:\n    pass\nexcept (A, B) as e:\n    raise\n",
@@ -211,13 +213,13 @@ var Catalogue = []*Entry{
 		Message:    "wildcard import",
 		Suggestion: "import the names you use",
 		Variants: []Variant{
-			{Lang: engine.LangPython, Query: `((import_from_statement (wildcard_import)) @match)`, Needles: []string{"*"},
+			{Lang: engine.LangPython, Query: `((import_from_statement (wildcard_import)) @match)`, Needles: []string{"*"}, NeedlePattern: `import[\s\\]*\*`,
 				Bad:  []string{"«from os.path import *»\n"},
 				Good: []string{"from os.path import join\nx = a * b\n# from os import *\ns = \"from os import *\"\n"}},
-			{Lang: engine.LangJava, Query: `((import_declaration (asterisk)) @match)`, Needles: []string{"*"},
+			{Lang: engine.LangJava, Query: `((import_declaration (asterisk)) @match)`, Needles: []string{"*"}, NeedlePattern: `\.\s*\*\s*;`,
 				Bad:  []string{"package p;\n«import java.util.*;»\nclass A {}\n"},
 				Good: []string{"package p;\nimport java.util.List;\n// import java.util.*;\nclass A { int x = 2 * 3; }\n"}},
-			{Lang: engine.LangRust, Query: `((use_declaration argument: (use_wildcard)) @match (#not-in-test? @match))`, Needles: []string{"*"},
+			{Lang: engine.LangRust, Query: `((use_declaration argument: (use_wildcard)) @match (#not-in-test? @match))`, Needles: []string{"*"}, NeedlePattern: `::\s*\*`,
 				Bad:  []string{"«use std::collections::*;»\n"},
 				Good: []string{"use std::collections::HashMap;\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n"}},
 		},

@@ -2,6 +2,7 @@ package source
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -17,7 +18,7 @@ func variantRule(t testing.TB, e *Entry, v Variant) *policy.Rule {
 		r.Params = mustParams(t, PatternParams{Regex: v.Regex, Where: v.Where, Languages: []string{v.Lang}})
 	} else {
 		r.Kind = KindQuery
-		p := QueryParams{Queries: map[string]string{v.Lang: v.Query}, Needles: v.Needles}
+		p := QueryParams{Queries: map[string]string{v.Lang: v.Query}, Needles: v.Needles, NeedlePattern: v.NeedlePattern}
 		if e.NotInTests {
 			p.Exclude = []string{"tests"}
 		}
@@ -81,17 +82,17 @@ func TestCatalogueVariants(t *testing.T) {
 func TestCatalogueNeedlesAreNecessary(t *testing.T) {
 	for _, e := range Catalogue {
 		for _, v := range e.Variants {
-			if len(v.Needles) == 0 {
-				continue
-			}
 			for _, s := range v.Bad {
 				code, _ := marked(s)
-				ok := false
+				ok := len(v.Needles) == 0
 				for _, n := range v.Needles {
 					ok = ok || strings.Contains(code, n)
 				}
 				if !ok {
 					t.Errorf("%s/%s: bad sample %q has none of the needles %v", e.Name, v.Lang, code, v.Needles)
+				}
+				if v.NeedlePattern != "" && !regexp.MustCompile(v.NeedlePattern).MatchString(code) {
+					t.Errorf("%s/%s: bad sample %q does not match the needle pattern %q", e.Name, v.Lang, code, v.NeedlePattern)
 				}
 			}
 		}

@@ -70,8 +70,20 @@ func FuzzCatalogueQueries(f *testing.F) {
 	f.Add(uint8(5), []byte("#[allow(\x00)]"))
 	f.Fuzz(func(t *testing.T, which uint8, src []byte) {
 		l := fuzzLangs[int(which)%len(fuzzLangs)]
-		ev := &engine.Evidence{Mode: engine.ModeAll, Files: []*engine.File{{Path: l.path, Lang: l.lang, Content: src}}}
+		f := &engine.File{Path: l.path, Lang: l.lang, Content: src}
+		ev := &engine.Evidence{Mode: engine.ModeAll, Files: []*engine.File{f}}
 		defer ev.Close()
+		// The needle gate is a necessary condition: a file it turns away has no match.
+		if len(src) <= 1<<16 {
+			for _, c := range fuzzCompiled(t) {
+				if qc, ok := c.Check.(*queryCheck); ok && qc.queries[l.lang] != nil && !qc.mayMatch(f) {
+					if hits, err := qc.runAlone(ev, f); err == nil && len(hits) > 0 {
+						t.Fatalf("%s: the needle gate skipped a file with %d matches", c.Rule.ID, len(hits))
+					}
+				}
+			}
+			ev.Release("file:" + f.Path + "\x00")
+		}
 		for _, o := range engine.Run(fuzzCompiled(t), ev, engine.Options{Workers: 1}) {
 			for _, tr := range o.Targets {
 				if tr.Verdict == engine.Undetermined && !strings.HasPrefix(tr.Reason, "skipped:") {

@@ -34,6 +34,7 @@ type patternCheck struct {
 	langs      map[string]bool
 	message    string
 	suggestion string
+	key        string
 }
 
 func compilePattern(rule *policy.Rule) (engine.Check, error) {
@@ -55,7 +56,7 @@ func compilePattern(rule *policy.Rule) (engine.Check, error) {
 	if re.MatchString("") {
 		return nil, fmt.Errorf("params.regex: %q matches the empty string, so it would flag every line", p.Regex)
 	}
-	c := &patternCheck{rule: rule, re: re, message: rule.Message, suggestion: rule.Suggestion}
+	c := &patternCheck{rule: rule, re: re, message: rule.Message, suggestion: rule.Suggestion, key: ruleKey(rule)}
 	switch p.Where {
 	case "", "code":
 	case "comments":
@@ -96,6 +97,10 @@ func (c *patternCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 	if r := lang.SkipReason(f.Content); r != "" {
 		return skipped(r)
 	}
+	return cached(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) })
+}
+
+func (c *patternCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 	// One pass over the whole file first: most files have no match, and then nothing
 	// is parsed.
 	locs := c.re.FindAllIndex(f.Content, -1)

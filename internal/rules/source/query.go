@@ -25,8 +25,13 @@ type QueryParams struct {
 	Capture string `json:"capture,omitempty"`
 	// Needles are strings one of which every match contains in its file: a file with
 	// none of them is not parsed for this rule. When empty, heed derives them from the
-	// #eq? and #any-of? predicates on captures every match has.
+	// #eq? and #any-of? predicates on captures every match has; a derived needle is a
+	// whole node's text, so it counts only where it is not part of a longer word
+	// ("eval" is not in "evalf").
 	Needles []string `json:"needles,omitempty"`
+	// NeedlePattern (RE2) is a sharper gate where no string is enough: a file without
+	// a match of it is not parsed (`except\s*:` for bare excepts).
+	NeedlePattern string `json:"needle_pattern,omitempty"`
 	// Exclude drops matches in parts of a file: "tests" (test code inside a source
 	// file: Rust #[cfg(test)] modules, test functions and classes, describe/it blocks,
 	// @Test methods) and "main" (the program's entry point: Python's
@@ -57,7 +62,11 @@ type queryCheck struct {
 	queries    map[string]*langQuery
 	langs      map[string]bool
 	needles    [][]byte // nil: every file may match
+	needleRE   *regexp.Regexp
+	tokens     bool // the needles are whole tokens (derived from predicates)
 	exclude    int
+	templated  bool // the message or suggestion quotes captures
+	key        string
 	message    string
 	suggestion string
 }
@@ -101,6 +110,8 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 	if err := checkTemplate(c.suggestion, "suggestion"); err != nil {
 		return nil, err
 	}
+	c.templated = strings.Contains(c.message+c.suggestion, "{{")
+	c.key = ruleKey(rule)
 	derived := map[string]bool{}
 	derivable := true
 	for _, l := range sortedKeys(p.Queries) {
@@ -149,6 +160,17 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 		for _, n := range sortedKeys(derived) {
 			c.needles = append(c.needles, []byte(n))
 		}
+		c.tokens = true
+	}
+	if p.NeedlePattern != "" {
+		re, err := regexp.Compile(p.NeedlePattern)
+		if err != nil {
+			return nil, fmt.Errorf("params.needle_pattern: %w", err)
+		}
+		if re.MatchString("") {
+			return nil, fmt.Errorf("params.needle_pattern: %q matches the empty string, so it would gate nothing", p.NeedlePattern)
+		}
+		c.needleRE = re
 	}
 	return c, nil
 }
@@ -204,6 +226,10 @@ func (c *queryCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	if !c.mayMatch(f) {
 		return satisfied()
 	}
+	return cached(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) })
+}
+
+func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 	fm, err := runBatch(ev).matches(ev, f)
 	if err != nil {
 		return engine.Result{Verdict: engine.Undetermined, Reason: fmt.Sprintf("%s: %v", f.Path, err)}
@@ -229,15 +255,44 @@ func (c *queryCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 
 // mayMatch applies the needle gate.
 func (c *queryCheck) mayMatch(f *engine.File) bool {
+	if c.needleRE != nil && !c.needleRE.Match(f.Content) {
+		return false
+	}
 	if c.needles == nil {
 		return true
 	}
 	for _, n := range c.needles {
-		if bytes.Contains(f.Content, n) {
+		if (c.tokens && containsToken(f.Content, n)) || (!c.tokens && bytes.Contains(f.Content, n)) {
 			return true
 		}
 	}
 	return false
+}
+
+// containsToken reports an occurrence of the needle that is not part of a longer
+// word: where the needle begins (ends) with an identifier character, the byte before
+// (after) it must not be one. A node whose text equals the needle is a whole token, so
+// this stays a necessary condition. Bytes of multi-byte characters count as
+// separators, so the check never rejects what might be a token boundary.
+func containsToken(src, needle []byte) bool {
+	startWord, endWord := identByte(needle[0]), identByte(needle[len(needle)-1])
+	for off := 0; off <= len(src)-len(needle); {
+		i := bytes.Index(src[off:], needle)
+		if i < 0 {
+			return false
+		}
+		i += off
+		j := i + len(needle)
+		if (!startWord || i == 0 || !identByte(src[i-1])) && (!endWord || j == len(src) || !identByte(src[j])) {
+			return true
+		}
+		off = i + 1
+	}
+	return false
+}
+
+func identByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '$'
 }
 
 func (c *queryCheck) runAlone(ev *engine.Evidence, f *engine.File) ([]hit, error) {
@@ -250,8 +305,9 @@ func (c *queryCheck) runAlone(ev *engine.Evidence, f *engine.File) ([]hit, error
 		return nil, err
 	}
 	var out []hit
+	st := sound(t)
 	lq.q.Matches(t, func(m lang.Match) bool {
-		if h, ok := collect(lq.q, m, t, lq.locate, c.exclude); ok {
+		if h, ok := collect(lq.q, m, st, lq.locate, c.exclude, c.templated); ok {
 			out = append(out, h)
 		}
 		return true
@@ -265,9 +321,17 @@ type hit struct {
 	caps       map[string]string
 }
 
+// soundTree is a tree with whether Tree-sitter had to recover from syntax errors.
+type soundTree struct {
+	*lang.Tree
+	hasError bool
+}
+
+func sound(t *lang.Tree) soundTree { return soundTree{Tree: t, hasError: t.Root().HasError()} }
+
 // collect turns a match into a hit if the heed predicates hold and the located node
 // lies where the tree is sound.
-func collect(q *lang.Query, m lang.Match, t *lang.Tree, locate, exclude int) (hit, bool) {
+func collect(q *lang.Query, m lang.Match, t soundTree, locate, exclude int, needCaps bool) (hit, bool) {
 	var loc *sitter.Node
 	for i := range m.Captures {
 		if m.Captures[i].Index == locate {
@@ -275,20 +339,28 @@ func collect(q *lang.Query, m lang.Match, t *lang.Tree, locate, exclude int) (hi
 			break
 		}
 	}
-	if loc == nil || !holds(q, m, t) {
+	if loc == nil || !holds(q, m, t.Tree) {
 		return hit{}, false
 	}
-	if loc.IsError() || loc.IsMissing() || inError(loc) {
+	// A match that contains or lies in a recovered error is not sound ("00(0)" read as
+	// TypeScript holds a non-null assertion whose "!" is MISSING). Only a tree with
+	// errors can have one; asking every ancestor of every match would cost a cgo call
+	// each.
+	if t.hasError && (loc.HasError() || loc.IsMissing() || inError(loc)) {
 		return hit{}, false
 	}
-	if (exclude&excludeTests != 0 && inTest(loc, t)) || (exclude&excludeMain != 0 && inMain(loc, t)) {
+	if (exclude&excludeTests != 0 && inTest(loc, t.Tree)) || (exclude&excludeMain != 0 && inMain(loc, t.Tree)) {
 		return hit{}, false
 	}
-	h := hit{start: int(loc.StartByte()), end: int(loc.EndByte()), caps: map[string]string{}}
+	h := hit{start: int(loc.StartByte()), end: int(loc.EndByte())}
+	if !needCaps {
+		return h, true
+	}
+	h.caps = map[string]string{}
 	names := q.CaptureNames()
 	for _, cp := range m.Captures {
 		if _, seen := h.caps[names[cp.Index]]; !seen {
-			h.caps[names[cp.Index]] = text(&cp.Node, t)
+			h.caps[names[cp.Index]] = text(&cp.Node, t.Tree)
 		}
 	}
 	return h, true
@@ -523,12 +595,13 @@ func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, erro
 			}
 			return fm, nil
 		}
+		st := sound(t)
 		cq.q.Matches(t, func(mt lang.Match) bool {
 			m := cq.owner[mt.Pattern].member
 			if !live[m] {
 				return true
 			}
-			if h, ok := collect(cq.q, mt, t, cq.locate[m], m.exclude); ok {
+			if h, ok := collect(cq.q, mt, st, cq.locate[m], m.exclude, m.templated); ok {
 				fm.hits[m] = append(fm.hits[m], h)
 			}
 			return true

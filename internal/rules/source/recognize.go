@@ -70,8 +70,8 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	var out []policy.Rule
 	// One query rule for every language with a grammar.
 	qp := QueryParams{Queries: map[string]string{}, Entry: e.Name, Exclude: exclude}
-	var needles []string
-	allNeedles := true
+	var needles, needlePats []string
+	allNeedles, allPats := true, true
 	var qvars []Variant
 	patterns := map[string][]Variant{}
 	for _, v := range e.Variants {
@@ -88,11 +88,18 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 			allNeedles = false
 		}
 		needles = append(needles, v.Needles...)
+		if v.NeedlePattern == "" {
+			allPats = false
+		}
+		needlePats = append(needlePats, "(?:"+v.NeedlePattern+")")
 	}
 	if len(qvars) > 0 {
 		if allNeedles {
 			qp.Needles = dedupeStrings(needles)
 			sort.Strings(qp.Needles)
+		}
+		if allPats {
+			qp.NeedlePattern = strings.Join(dedupeStrings(needlePats), "|")
 		}
 		r := base
 		r.Kind = KindQuery

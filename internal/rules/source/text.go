@@ -58,6 +58,7 @@ type textCheck struct {
 	langs      map[string]bool
 	message    string
 	suggestion string
+	key        string
 }
 
 var namingRE = map[string]*regexp.Regexp{
@@ -72,7 +73,7 @@ func compileText(rule *policy.Rule) (engine.Check, error) {
 	if err := decode(rule.Params, &p); err != nil {
 		return nil, err
 	}
-	c := &textCheck{rule: rule, p: p, message: rule.Message, suggestion: rule.Suggestion}
+	c := &textCheck{rule: rule, p: p, message: rule.Message, suggestion: rule.Suggestion, key: ruleKey(rule)}
 	switch p.Check {
 	case "indent":
 		if p.Indent != "tabs" && p.Indent != "spaces" {
@@ -191,6 +192,10 @@ func (c *textCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	if r := lang.SkipReason(f.Content); r != "" {
 		return skipped(r)
 	}
+	return cached(ev, f, c.key, fmt.Sprint(f.New), func() engine.Result { return c.judge(ev, f) })
+}
+
+func (c *textCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 	li := newLineIndex(f.Content)
 	switch c.p.Check {
 	case "indent":
@@ -248,7 +253,7 @@ func (c *textCheck) judgeIndent(ev *engine.Evidence, f *engine.File, li lineInde
 		} else {
 			bad = strings.Contains(ws, "\t")
 		}
-		if !bad || !f.Owns(n) {
+		if !bad {
 			continue
 		}
 		if !regionsLoaded {
@@ -312,7 +317,7 @@ func (c *textCheck) judgeTrailing(ev *engine.Evidence, f *engine.File, li lineIn
 	for n := 1; n <= len(li); n++ {
 		line := lineText(f.Content, li, n)
 		trimmed := strings.TrimRight(line, " \t")
-		if len(trimmed) == len(line) || !f.Owns(n) {
+		if len(trimmed) == len(line) {
 			continue
 		}
 		if !regionsLoaded {
