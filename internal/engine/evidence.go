@@ -3,6 +3,7 @@ package engine
 import (
 	"io"
 	"sort"
+	"strings"
 	"sync"
 )
 
@@ -194,6 +195,19 @@ type memoEntry struct {
 type memo struct {
 	mu sync.Mutex
 	m  map[string]*memoEntry
+	// groups indexes the keys that hold a NUL by their text up to the first NUL
+	// ("file:a.go\x00"), so releasing one file's values does not scan every key: a
+	// run over n files would otherwise be quadratic in n.
+	groups map[string]map[string]bool
+}
+
+// memoGroup is the key's text up to and including its first NUL, or "" when it has
+// none.
+func memoGroup(key string) string {
+	if i := strings.IndexByte(key, 0); i >= 0 {
+		return key[:i+1]
+	}
+	return ""
 }
 
 func (m *memo) get(key string, build func() (any, error)) (any, error) {
@@ -205,6 +219,15 @@ func (m *memo) get(key string, build func() (any, error)) (any, error) {
 	if !ok {
 		e = &memoEntry{}
 		m.m[key] = e
+		if g := memoGroup(key); g != "" {
+			if m.groups == nil {
+				m.groups = map[string]map[string]bool{}
+			}
+			if m.groups[g] == nil {
+				m.groups[g] = map[string]bool{}
+			}
+			m.groups[g][key] = true
+		}
 	}
 	m.mu.Unlock()
 	e.once.Do(func() {
@@ -221,12 +244,28 @@ func (m *memo) get(key string, build func() (any, error)) (any, error) {
 func (m *memo) release(prefix string) {
 	m.mu.Lock()
 	var closers []io.Closer
-	for k, e := range m.m {
-		if len(k) >= len(prefix) && k[:len(prefix)] == prefix {
-			if c, ok := e.val.(io.Closer); ok {
-				closers = append(closers, c)
+	drop := func(k string) {
+		if c, ok := m.m[k].val.(io.Closer); ok {
+			closers = append(closers, c)
+		}
+		delete(m.m, k)
+		if g := memoGroup(k); g != "" {
+			delete(m.groups[g], k)
+			if len(m.groups[g]) == 0 {
+				delete(m.groups, g)
 			}
-			delete(m.m, k)
+		}
+	}
+	if i := strings.IndexByte(prefix, 0); i >= 0 && i == len(prefix)-1 {
+		// A prefix whose only NUL ends it matches exactly the keys of its group.
+		for k := range m.groups[prefix] {
+			drop(k)
+		}
+	} else {
+		for k := range m.m {
+			if strings.HasPrefix(k, prefix) {
+				drop(k)
+			}
 		}
 	}
 	m.mu.Unlock()
