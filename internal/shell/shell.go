@@ -52,10 +52,26 @@ const (
 // Parse returns every simple command the shell line would run, in source order. It
 // never fails: a line heed cannot analyse yields a command with Unparsable set.
 func Parse(line string, opt Options) []engine.Command {
+	cmds, _ := ParseStatus(line, opt)
+	return cmds
+}
+
+// ParseStatus is Parse that also returns the positions (in the returned slice) of
+// the commands whose success the line's success implies: after `make lint && git
+// commit` exits 0, both succeeded; after `make lint; echo done`, only echo did.
+func ParseStatus(line string, opt Options) ([]engine.Command, []int) {
 	p := newRun(line, opt)
 	st := p.root()
-	st.script(line, "")
-	return p.finish()
+	status := closure(p, st.script(line, ""))
+	cmds := p.finish()
+	var out []int
+	for _, i := range status {
+		if j := i - opt.Base; j >= 0 && j < len(cmds) {
+			out = append(out, j)
+		}
+	}
+	sort.Ints(out)
+	return cmds, out
 }
 
 // FromArgv returns the commands an argv runs: the argv itself and, when it is a
