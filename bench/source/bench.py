@@ -94,6 +94,13 @@ def rules():
     return out
 
 
+# The gates heed's catalogue gives these rules (a file that cannot match is not parsed):
+# the same ones the recognisers emit, so the bench times what a compiled policy runs.
+GATES = {"bare-except": {"needle_pattern": r"except\s*:"},
+         "wildcard-import": {"needles": ["*"], "needle_pattern": r"import[\s\\]*\*"},
+         "global": {"needles": ["global"]}, "lambda": {"needles": ["lambda"]}, "assert": {"needles": ["assert"]}}
+
+
 def pick(n):
     rs = rules()
     if n == 1:
@@ -109,7 +116,7 @@ def write_heed_policy(repo, rs):
     for rid, q, _ in rs:
         entries.append({"id": rid, "text": f"bench rule {rid}", "file": "AGENTS.md", "line": 1, "end_line": 1,
                         "level": "must", "scope": {"dir": ""},
-                        "rules": [{"id": rid, "domain": "source", "kind": "query", "params": {"queries": {"python": q}},
+                        "rules": [{"id": rid, "domain": "source", "kind": "query", "params": {"queries": {"python": q}, **GATES.get(rid, {})},
                                    "scope": {"dir": ""}, "severity": "warning", "exact": True,
                                    "message": rid, "origin": "manual"}]})
     pol = {"version": 1, "sources": [], "constraints": entries}

@@ -72,8 +72,25 @@ func TestBatchedQueriesMatchRunningAlone(t *testing.T) {
 	files := map[string]string{
 		"a.py": "from os import *\nprint(1)\ntry:\n    x()\nexcept:\n    print(2)\nif __name__ == \"__main__\":\n    print(3)\n",
 		"b.py": "x = 1\n",
+		"c.py": "print(0)\n",
+		"d.py": "from x import *\n",
 	}
 	together, _ := runFiles(t, rules, files)
+	// With four files the batch combines the four rules' patterns into one query.
+	ev := &engine.Evidence{Mode: engine.ModeAll}
+	for _, p := range sortedKeys(files) {
+		ev.Files = append(ev.Files, &engine.File{Path: p, Lang: "python", Content: []byte(files[p])})
+	}
+	var cs []engine.Compiled
+	for _, r := range rules {
+		ch, _ := testRegistry.CompileRule(r)
+		cs = append(cs, engine.Compiled{Rule: r, Check: ch})
+	}
+	engine.Run(cs, ev, engine.Options{Workers: 2})
+	if b := runBatch(ev); b.comb["python"] == nil || b.comb["python"].q.PatternCount() != 4 {
+		t.Fatal("four rules over four Python files should share one combined query")
+	}
+	ev.Close()
 	var alone []engine.Finding
 	for _, r := range rules {
 		fs, _ := runFiles(t, []*policy.Rule{r}, files)
@@ -89,8 +106,8 @@ func TestBatchedQueriesMatchRunningAlone(t *testing.T) {
 	if strings.Join(key(together), " ") != strings.Join(key(alone), " ") {
 		t.Fatalf("batched %v\nalone   %v", key(together), key(alone))
 	}
-	if n := len(together); n != 3+1+1+2 {
-		t.Fatalf("%d findings, want 7: %v", n, key(together))
+	if n := len(together); n != 3+1+1+2+3 {
+		t.Fatalf("%d findings, want 10: %v", n, key(together))
 	}
 }
 
