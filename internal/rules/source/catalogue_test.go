@@ -2,6 +2,7 @@ package source
 
 import (
 	"fmt"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -112,4 +113,17 @@ func TestCatalogueMessagesTemplatesResolve(t *testing.T) {
 		}
 	}
 	_ = fmt.Sprint
+}
+
+// docs/source.md lists every catalogue entry, so the documentation cannot fall behind.
+func TestCatalogueIsDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../../../docs/source.md")
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, e := range Catalogue {
+		if !strings.Contains(string(doc), "`"+e.Name+"`") {
+			t.Errorf("docs/source.md does not list catalogue entry %s", e.Name)
+		}
+	}
 }
