@@ -61,6 +61,7 @@ func (app *App) liveRoot(wd string) string {
 }
 
 func (app *App) runExec(argv []string) error {
+	leaveShims()
 	wd, err := os.Getwd()
 	if err != nil {
 		return Fail("exec: cannot read the working directory: %v", err)
@@ -80,7 +81,8 @@ func (app *App) enforceAndRun(root, wd string, argv []string, name, source strin
 	req := enforce.Request{Root: root, Cwd: wd, Argv: argv, Source: source}
 	d := e.Check(req)
 	if d.Blocked && exempt != nil && exempt(&d) {
-		d.Blocked = false
+		d.Blocked, d.Blocks = false, nil
+		d.Message = enforce.Format(&d, req)
 	}
 	if d.Message != "" {
 		fmt.Fprint(app.Stderr, d.Message)
@@ -88,14 +90,14 @@ func (app *App) enforceAndRun(root, wd string, argv []string, name, source strin
 	if d.Blocked {
 		return &ExitError{Code: ExitViolation}
 	}
-	path, err := enforce.LookPath(name, os.Getenv("PATH"), wd, nil)
+	path, err := enforce.LookPath(name, originalPath, wd, nil)
 	if err != nil {
 		if errors.Is(err, enforce.ErrNotFound) {
 			return &ExitError{Code: 127, Msg: fmt.Sprintf("%s: command not found (heed looked on PATH, skipping its own shims)", name)}
 		}
 		return Fail("%v", err)
 	}
-	env := os.Environ()
+	env := childEnv()
 	if !d.Record {
 		return Fail("%v", enforce.Exec(path, argv, env))
 	}

@@ -132,6 +132,7 @@ func shellQuoteArg(s string) string {
 // runAgentHook answers one hook call. Whatever goes wrong before the tool runs, the
 // answer is a denial with the reason.
 func (app *App) runAgentHook(agent string) (err error) {
+	leaveShims()
 	known := false
 	for _, a := range enforce.Agents {
 		known = known || a == agent

@@ -20,6 +20,7 @@ func (app *App) newShellCmd() *cobra.Command {
 first on PATH, installing or refreshing them first. Agents that let you choose
 their shell can run under heed this way.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			leaveShims()
 			root, err := app.Repo()
 			if err != nil {
 				return err
@@ -43,11 +44,11 @@ their shell can run under heed this way.`,
 				}
 				argv = []string{sh}
 			}
-			path, err := enforce.LookPath(argv[0], withoutShims(os.Getenv("PATH")), mustWd(), nil)
+			path, err := enforce.LookPath(argv[0], originalPath, mustWd(), nil)
 			if err != nil {
 				return Fail("shell: %v", err)
 			}
-			env := setEnv(os.Environ(), "PATH", d+string(os.PathListSeparator)+os.Getenv("PATH"))
+			env := setEnv(os.Environ(), "PATH", d+string(os.PathListSeparator)+withoutShims(originalPath))
 			env = setEnv(env, "HEED_SHELL", root)
 			fmt.Fprintf(app.Stderr, "heed: shims first on PATH (%d programs checked: %s)\n", len(plan.Names), strings.Join(plan.Names, " "))
 			return Fail("shell: %v", enforce.Exec(path, argv, env))

@@ -27,6 +27,7 @@ func (app *App) runShim(name string, args []string) (int, bool) {
 	if strings.HasPrefix(name, "heed-") || strings.HasPrefix(name, "heed_") || !isShimInvocation(os.Args[0], name) {
 		return 0, false // a renamed heed binary (heed-dev), not a shim
 	}
+	leaveShims()
 	wd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintf(app.Stderr, "heed: %s: cannot read the working directory: %v\n", name, err)
@@ -81,9 +82,11 @@ func exemptByAncestor(d *enforce.Decision) bool {
 		}
 		found := false
 		for _, a := range ancestors {
-			if len(a) > 0 && del.Delegates(a) {
-				found = true
-				break
+			// `sh -c 'make test'` runs make test too
+			for _, c := range shell.FromArgv(a, shell.Options{}) {
+				if len(c.Argv) > 0 && del.Delegates(c.Argv) {
+					found = true
+				}
 			}
 		}
 		if !found {
@@ -227,11 +230,30 @@ func (app *App) installShims(root, dir string) (*enforce.ShimPlan, error) {
 	return plan, nil
 }
 
+// originalPath is PATH as heed found it: what the programs heed runs get, so their
+// own children go through the shims again.
+var originalPath string
+
+// leaveShims takes the shim directories off heed's own PATH, keeping the original
+// for the programs it runs: the git heed runs to read the repository must not be a
+// shim, which would start heed again, and again.
+func leaveShims() {
+	if originalPath == "" {
+		originalPath = os.Getenv("PATH")
+		os.Setenv("PATH", withoutShims(originalPath))
+	}
+}
+
+// childEnv is heed's environment with the original PATH.
+func childEnv() []string {
+	return setEnv(os.Environ(), "PATH", originalPath)
+}
+
 // withoutShims drops shim directories from a PATH.
 func withoutShims(pathEnv string) string {
 	var keep []string
 	for _, d := range filepath.SplitList(pathEnv) {
-		if d != "" && !enforce.IsShimDir(d) {
+		if d != "" && !enforce.IsShimDir(d) && !(!filepath.IsAbs(d) && enforce.IsShimDir(filepath.Join(mustWd(), d))) {
 			keep = append(keep, d)
 		}
 	}

@@ -68,10 +68,12 @@ func where(c *policy.Constraint) string {
 	if len(c.HeaderPath) > 0 {
 		hp := c.HeaderPath
 		// the file's title heading says nothing the file name does not
-		if t := strings.TrimSpace(hp[0]); len(hp) > 1 && (strings.EqualFold(t, baseName(c.File)) || strings.EqualFold(t, strings.TrimSuffix(baseName(c.File), ".md"))) {
+		if t := strings.TrimSpace(hp[0]); strings.EqualFold(t, baseName(c.File)) || strings.EqualFold(t, strings.TrimSuffix(baseName(c.File), ".md")) {
 			hp = hp[1:]
 		}
-		s += ", " + strings.Join(hp, " > ")
+		if len(hp) > 0 {
+			s += ", " + strings.Join(hp, " > ")
+		}
 	}
 	return s
 }
