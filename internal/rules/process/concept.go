@@ -61,6 +61,7 @@ var concepts = []concept{
 		name:       "force-push",
 		re:         lazy(`\bforce[- ]?push(?:es|ed|ing)?\b|\bpush(?:ing)?\s+(?:with\s+)?--?force\b|\brewrit(?:e|ing)\s+(?:the\s+)?(?:git\s+|published\s+|shared\s+|public\s+|remote\s+)?history\b`),
 		forbid:     forcePush,
+		allow:      dryRunAllows,
 		message:    "force-pushing is forbidden",
 		suggestion: "push new commits on top (git push without --force)",
 	},
