@@ -96,7 +96,7 @@ def rules():
 
 # The gates heed's catalogue gives these rules (a file that cannot match is not parsed):
 # the same ones the recognisers emit, so the bench times what a compiled policy runs.
-GATES = {"bare-except": {"needle_pattern": r"except\s*:"},
+GATES = {"bare-except": {"needles": ["except"], "needle_pattern": r"except\s*:"},
          "wildcard-import": {"needles": ["*"], "needle_pattern": r"import[\s\\]*\*"},
          "global": {"needles": ["global"]}, "lambda": {"needles": ["lambda"]}, "assert": {"needles": ["assert"]}}
 
@@ -110,18 +110,19 @@ def pick(n):
     return rs
 
 
-def write_heed_policy(repo, rs):
-    os.makedirs(os.path.join(repo, ".heed"), exist_ok=True)
-    entries = []
+def write_heed_policy(repo, rs, policygen):
+    """The rules as heed's compiler emits them: the banned-API recogniser's needles (the
+    called name), the catalogue's gates, origin and fingerprint (policygen)."""
+    specs = []
     for rid, q, _ in rs:
-        entries.append({"id": rid, "text": f"bench rule {rid}", "file": "AGENTS.md", "line": 1, "end_line": 1,
-                        "level": "must", "scope": {"dir": ""},
-                        "rules": [{"id": rid, "domain": "source", "kind": "query", "params": {"queries": {"python": q}, **GATES.get(rid, {})},
-                                   "scope": {"dir": ""}, "severity": "warning", "exact": True,
-                                   "message": rid, "origin": "manual"}]})
-    pol = {"version": 1, "sources": [], "constraints": entries}
-    with open(os.path.join(repo, ".heed", "policy.json"), "w") as f:
-        json.dump(pol, f, indent=1)
+        sp = {"id": rid, "query": q}
+        if rid.startswith("call-"):
+            sp["needles"] = [rid[len("call-"):].split(".")[-1]]
+        sp.update(GATES.get(rid, {}))
+        specs.append(sp)
+    os.makedirs(os.path.join(repo, ".heed"), exist_ok=True)
+    with open(os.path.join(repo, ".heed", "policy.json"), "w") as out:
+        subprocess.run([policygen], input=json.dumps(specs), text=True, stdout=out, check=True)
 
 
 def write_sg_rules(dirpath, rs):
@@ -175,6 +176,8 @@ def main():
     heed = a.heed or os.path.join(OUT, "heed")
     if not a.heed:
         subprocess.run(["go", "build", "-o", heed, "./cmd/heed"], cwd=ROOT, check=True)
+    policygen = os.path.join(OUT, "policygen")
+    subprocess.run(["go", "build", "-o", policygen, "./bench/source/policygen"], cwd=ROOT, check=True)
     sg = os.path.join(HERE, "node_modules", ".bin", "ast-grep")
     if not os.path.exists(sg):
         subprocess.run(["npm", "install", "--no-save", "--no-audit", "--no-fund", f"@ast-grep/cli@{AST_GREP_VERSION}"],
@@ -201,7 +204,7 @@ def main():
     summary = []
     for n in (1, 10, 30):
         rs = pick(n)
-        write_heed_policy(repo, rs)
+        write_heed_policy(repo, rs, policygen)
         sgdir = os.path.join(OUT, f"sg-{n}")
         write_sg_rules(sgdir, rs)
         cold, warm, sgt, hmem, smem = [], [], [], [], []

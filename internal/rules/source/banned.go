@@ -421,6 +421,7 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 		return r, fmt.Sprintf("bans %s, which heed has no query for in %s", what, strings.Join(langs, ", "))
 	}
 	r.Kind = KindQuery
+	qp.Needles = sh.needles()
 	r.Params = marshal(qp)
 	cs, ok := shapeCases(sh, sc, sortedKeys(qp.Queries))
 	if !ok {
@@ -596,6 +597,29 @@ func (sh shape) query(l string) string {
 		}
 	}
 	return ""
+}
+
+// needles are strings every match of the shape's queries contains (the name as
+// written), so a file without them is not parsed, and a rule as emitted need not even
+// compile its queries for such a file.
+func (sh shape) needles() []string {
+	name := sh.name
+	switch sh.kind {
+	case "member":
+		if name == "*" {
+			name = sh.segs[len(sh.segs)-2]
+		}
+	case "module":
+		parts := strings.FieldsFunc(sh.from, func(r rune) bool { return !(r == '_' || r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') })
+		if len(parts) == 0 {
+			return nil
+		}
+		name = parts[0]
+	}
+	if name == "" {
+		return nil
+	}
+	return []string{name}
 }
 
 // regex is the shape as a regular expression, for languages without a grammar.

@@ -170,7 +170,7 @@ var Catalogue = []*Entry{
 		Claims:     []string{"except:", "except"},
 		Message:    "bare `except:` catches every exception, KeyboardInterrupt and SystemExit included",
 		Suggestion: "catch the exceptions you expect: `except ValueError:`",
-		Variants: []Variant{{Lang: engine.LangPython, Query: `(except_clause "except" @match !value)`, NeedlePattern: `except\s*:`,
+		Variants: []Variant{{Lang: engine.LangPython, Query: `(except_clause "except" @match !value)`, Needles: []string{"except"}, NeedlePattern: `except\s*:`,
 			Bad: []string{"try:\n    run()\n«except»:\n    pass\n"},
 			Good: []string{
 				"try:\n    run()\nexcept ValueError:\n    pass\nexcept (A, B) as e:\n    raise\n",

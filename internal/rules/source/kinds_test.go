@@ -264,3 +264,37 @@ func TestFilenameConventions(t *testing.T) {
 		t.Fatalf("findings %v", got)
 	}
 }
+
+// A rule exactly as the compiler emitted it (its fingerprint matches) with needles
+// compiles its queries only for a file that may match; an edited rule compiles, and
+// fails, at load.
+func TestGeneratedRulesCompileQueriesLazily(t *testing.T) {
+	r := &policy.Rule{ID: "g", Kind: KindQuery, Domain: policy.DomainSource, Origin: "source.banned", Message: "m",
+		Params: mustParams(t, QueryParams{Queries: map[string]string{"python": `(call function: (identifer) @match)`}, Needles: []string{"boom"}})}
+	r.Generated = policy.Fingerprint(r)
+	ch, err := testRegistry.CompileRule(r)
+	if err != nil {
+		t.Fatalf("a generated rule must load without compiling its query: %v", err)
+	}
+	ev := &engine.Evidence{Mode: engine.ModeAll, Files: []*engine.File{
+		{Path: "quiet.py", Lang: "python", Content: []byte("x = 1\n")},
+		{Path: "loud.py", Lang: "python", Content: []byte("boom()\n")},
+	}}
+	defer ev.Close()
+	out := engine.Run([]engine.Compiled{{Rule: r, Check: ch}}, ev, engine.Options{})[0]
+	got := map[string]engine.TargetResult{}
+	for _, tr := range out.Targets {
+		got[tr.Target.Path] = tr
+	}
+	if got["quiet.py"].Verdict != engine.Satisfied {
+		t.Errorf("quiet.py: %s, want satisfied without compiling", got["quiet.py"].Verdict)
+	}
+	if l := got["loud.py"]; l.Verdict != engine.Undetermined || !strings.Contains(l.Reason, "params.queries[python]") {
+		t.Errorf("loud.py: %s %q, want undetermined naming the broken query", l.Verdict, l.Reason)
+	}
+	edited := *r
+	edited.Message = "changed by hand"
+	if _, err := testRegistry.CompileRule(&edited); err == nil || !strings.Contains(err.Error(), "unknown node type") {
+		t.Fatalf("an edited rule must compile at load and fail there: %v", err)
+	}
+}

@@ -50,9 +50,45 @@ const (
 const defaultCapture = "match"
 
 type langQuery struct {
-	q      *lang.Query
-	src    string
-	locate int
+	src     string
+	capture string
+	names   []string // captures the message and suggestion quote
+	once    sync.Once
+	q       *lang.Query
+	locate  int
+	err     error
+}
+
+// get compiles the query once and checks it: heed's predicates, the locating capture,
+// the captures the messages quote. Errors name the parameter.
+func (lq *langQuery) get(l string) (*lang.Query, error) {
+	lq.once.Do(func() {
+		q, err := lang.CompileQuery(l, lq.src)
+		if err != nil {
+			lq.err = fmt.Errorf("params.queries[%s]: %w", l, err)
+			return
+		}
+		if err := checkPredicates(q); err != nil {
+			q.Close()
+			lq.err = fmt.Errorf("params.queries[%s]: %w", l, err)
+			return
+		}
+		lq.locate = q.CaptureIndex(lq.capture)
+		if lq.locate < 0 {
+			q.Close()
+			lq.err = fmt.Errorf("params.capture: the %s query has no capture @%s (it has %s)", l, lq.capture, captureList(q))
+			return
+		}
+		for _, name := range lq.names {
+			if q.CaptureIndex(name) < 0 {
+				q.Close()
+				lq.err = fmt.Errorf("params: the message or suggestion uses {{%s}}, but the %s query has no capture @%s", name, l, name)
+				return
+			}
+		}
+		lq.q = q
+	})
+	return lq.q, lq.err
 }
 
 type queryCheck struct {
@@ -114,33 +150,26 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 	c.key = ruleKey(rule)
 	derived := map[string]bool{}
 	derivable := true
+	// A rule exactly as heed's compiler emitted it, with needles, has queries heed
+	// tested when it wrote them: they compile when a file may match, not at load
+	// (Tree-sitter takes 1-2 ms a pattern, which a one-file diff would pay for every
+	// rule of the policy). Any edit makes the rule compile, and fail, at load.
+	lazy := !rule.Edited() && len(p.Needles) > 0
 	for _, l := range sortedKeys(p.Queries) {
 		src := p.Queries[l]
 		if !lang.Supported(l) {
 			return nil, fmt.Errorf("params.queries: no grammar for language %q (heed parses %s; use a pattern rule for others)", l, strings.Join(grammarLangs(), ", "))
 		}
-		q, err := lang.CompileQuery(l, src)
-		if err != nil {
-			return nil, fmt.Errorf("params.queries[%s]: %w", l, err)
-		}
-		if err := checkPredicates(q); err != nil {
-			q.Close()
-			return nil, fmt.Errorf("params.queries[%s]: %w", l, err)
-		}
-		loc := q.CaptureIndex(c.capture)
-		if loc < 0 {
-			q.Close()
-			return nil, fmt.Errorf("params.capture: the %s query has no capture @%s (it has %s)", l, c.capture, captureList(q))
-		}
-		for _, name := range templateNames(c.message + " " + c.suggestion) {
-			if q.CaptureIndex(name) < 0 {
-				q.Close()
-				return nil, fmt.Errorf("params: the message or suggestion uses {{%s}}, but the %s query has no capture @%s", name, l, name)
-			}
-		}
-		c.queries[l] = &langQuery{q: q, src: src, locate: loc}
+		lq := &langQuery{src: src, capture: c.capture, names: templateNames(c.message + " " + c.suggestion)}
+		c.queries[l] = lq
 		c.langs[l] = true
-		ns, ok := deriveNeedles(q)
+		if lazy {
+			continue
+		}
+		if _, err := lq.get(l); err != nil {
+			return nil, err
+		}
+		ns, ok := deriveNeedles(lq.q)
 		if !ok {
 			derivable = false
 		}
@@ -234,6 +263,9 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 	if err != nil {
 		return engine.Result{Verdict: engine.Undetermined, Reason: fmt.Sprintf("%s: %v", f.Path, err)}
 	}
+	if err := fm.errs[c]; err != nil {
+		return engine.Result{Verdict: engine.Undetermined, Reason: fmt.Sprintf("%s: %v", f.Path, err)}
+	}
 	hits, ok := fm.hits[c]
 	if !ok {
 		// Not part of the batch (it joined after the batch was frozen): run alone.
@@ -299,6 +331,9 @@ func (c *queryCheck) runAlone(ev *engine.Evidence, f *engine.File) ([]hit, error
 	lq := c.queries[f.Lang]
 	if lq == nil {
 		return nil, nil
+	}
+	if _, err := lq.get(f.Lang); err != nil {
+		return nil, err
 	}
 	t, err := lang.FileTree(ev, f)
 	if err != nil {
@@ -479,7 +514,8 @@ type combined struct {
 	q     *lang.Query
 	owner []owner // per combined pattern
 	// locate maps a member to its locating capture's index in the combined query.
-	locate map[*queryCheck]int
+	locate  map[*queryCheck]int
+	members map[*queryCheck]bool
 }
 
 type owner struct{ member *queryCheck }
@@ -544,6 +580,16 @@ func (b *batch) freeze(ev *engine.Evidence) {
 		}
 		var src strings.Builder
 		var owners []owner
+		var ok []*queryCheck
+		for _, m := range ms {
+			if _, err := m.queries[l].get(l); err == nil {
+				ok = append(ok, m) // a member whose query fails runs alone and says why
+			}
+		}
+		ms = ok
+		if len(ms) < 2 {
+			continue
+		}
 		for _, m := range ms {
 			src.WriteString(m.queries[l].src)
 			src.WriteString("\n")
@@ -559,8 +605,9 @@ func (b *batch) freeze(ev *engine.Evidence) {
 			}
 			continue
 		}
-		cq := &combined{q: q, owner: owners, locate: map[*queryCheck]int{}}
+		cq := &combined{q: q, owner: owners, locate: map[*queryCheck]int{}, members: map[*queryCheck]bool{}}
 		for _, m := range ms {
+			cq.members[m] = true
 			cq.locate[m] = q.CaptureIndex(m.capture)
 		}
 		b.comb[l] = cq
@@ -570,6 +617,7 @@ func (b *batch) freeze(ev *engine.Evidence) {
 // fileMatches are the hits of every batch member on one file.
 type fileMatches struct {
 	hits        map[*queryCheck][]hit
+	errs        map[*queryCheck]error
 	lines       lineIndex
 	syntaxError string
 }
@@ -577,7 +625,7 @@ type fileMatches struct {
 func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, error) {
 	v, err := ev.Memo("file:"+f.Path+"\x00source.query", func() (any, error) {
 		b.freeze(ev)
-		fm := &fileMatches{hits: map[*queryCheck][]hit{}, lines: newLineIndex(f.Content)}
+		fm := &fileMatches{hits: map[*queryCheck][]hit{}, errs: map[*queryCheck]error{}, lines: newLineIndex(f.Content)}
 		// Which members can match here at all (language, scope, needles)?
 		live := map[*queryCheck]bool{}
 		for _, m := range b.members {
@@ -597,14 +645,20 @@ func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, erro
 			fm.syntaxError = syntaxErrorNote(t, fm.lines)
 		}
 		cq := b.comb[f.Lang]
-		if cq == nil {
-			for m := range live {
-				hs, err := m.runAlone(ev, f)
-				if err != nil {
-					return nil, err
-				}
-				fm.hits[m] = hs
+		for m := range live {
+			if cq != nil && cq.members[m] {
+				continue
 			}
+			// Not in a combined query: its own query, and its own error if it has one.
+			hs, err := m.runAlone(ev, f)
+			if err != nil {
+				fm.errs[m] = err
+				delete(fm.hits, m)
+				continue
+			}
+			fm.hits[m] = hs
+		}
+		if cq == nil {
 			return fm, nil
 		}
 		st := sound(t)
@@ -619,7 +673,9 @@ func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, erro
 			return true
 		})
 		for m, hs := range fm.hits {
-			fm.hits[m] = dedupe(hs)
+			if cq.members[m] {
+				fm.hits[m] = dedupe(hs)
+			}
 		}
 		return fm, nil
 	})
