@@ -610,7 +610,9 @@ func (sh shape) needles() []string {
 			name = sh.segs[len(sh.segs)-2]
 		}
 	case "module":
-		parts := strings.FieldsFunc(sh.from, func(r rune) bool { return !(r == '_' || r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') })
+		parts := strings.FieldsFunc(sh.from, func(r rune) bool {
+			return !(r == '_' || r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+		})
 		if len(parts) == 0 {
 			return nil
 		}
