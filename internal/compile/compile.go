@@ -63,6 +63,12 @@ func Compile(set *instr.Set, rc *recognize.RepoContext, recs []recognize.Recogni
 			}
 			return false
 		})
+		if rc.Constraints == nil {
+			// Recognisers read a constraint's neighbours (RepoContext.Constraints).
+			ctx := *rc
+			ctx.Constraints = cons
+			rc = &ctx
+		}
 		p.Entries = make([]policy.Entry, len(cons))
 		warns := make([][]string, len(cons))
 		// Recognisers are pure, so constraints compile in parallel; results land in
