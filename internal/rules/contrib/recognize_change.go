@@ -63,7 +63,7 @@ func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 // under `src/`"), else library code.
 func antecedent(s sentence) (ifs, unless []string, named bool) {
 	for _, sp := range s.spans {
-		if dirSpanRE.MatchString(sp) && !changelogSpan.MatchString(strings.TrimSuffix(sp, "/")) && !changelogRE.MatchString(s.text) && !strings.Contains(s.text, "fragment") {
+		if dirSpanRE.MatchString(sp) && !changelogSpan.MatchString(strings.TrimSuffix(sp, "/")) && !changelogRE.MatchString(s.text) && !strings.Contains(s.text, "fragment") && !testDirSpan(s, sp) {
 			d := strings.TrimPrefix(strings.TrimSuffix(sp, "/"), "./")
 			ifs = append(ifs, "/"+path.Join(s.c.Scope.Dir, d)+"/**")
 		}
@@ -72,6 +72,27 @@ func antecedent(s sentence) (ifs, unless []string, named bool) {
 		return ifs, testGlobs, true
 	}
 	return codeGlobs, append(append([]string(nil), testGlobs...), notLibraryGlobs...), false
+}
+
+// testDirSpan reports a directory the sentence names as where the tests go ("a test in
+// `service/tests/`"): the consequent, not the antecedent.
+func testDirSpan(s sentence, sp string) bool {
+	i := strings.Index(s.raw, "`"+sp+"`")
+	if i < 0 {
+		return false
+	}
+	return regexp.MustCompile(`(?i)\btests?\s+(in|under|into|inside)\s+$`).MatchString(s.raw[:i])
+}
+
+// testDirs returns the test directories the sentence names, as globs.
+func testDirs(s sentence) []string {
+	var out []string
+	for _, sp := range s.spans {
+		if dirSpanRE.MatchString(sp) && testDirSpan(s, sp) {
+			out = append(out, "/"+path.Join(s.c.Scope.Dir, strings.TrimPrefix(strings.TrimSuffix(sp, "/"), "./"))+"/**")
+		}
+	}
+	return out
 }
 
 func testRule(s sentence) (policy.Rule, bool) {
@@ -104,13 +125,23 @@ func testRule(s sentence) (policy.Rule, bool) {
 	if regexp.MustCompile(`\bfails? (before|without|on the pre-fix)\b`).MatchString(s.text) {
 		reading += "; a changed test file stands for a test that fails without the change (heed does not run it)"
 	}
+	then, need := testGlobs, "a test"
+	if dirs := testDirs(s); len(dirs) > 0 {
+		// "a test in `service/tests/`": only there.
+		then, need = dirs, "a test in "+strings.TrimSuffix(strings.TrimPrefix(dirs[0], "/"), "/**")+"/"
+		unless = append(append([]string(nil), unless...), dirs...)
+	}
 	src := sampleFor(ifs[0], s.c.Scope.Dir, "lib/parser.py")
+	test := sampleTest(src)
+	if len(then) != len(testGlobs) {
+		test = sampleFor(then[0], "", "tests/test_parser.py")
+	}
 	cases := []policy.Case{
 		{Expect: policy.ExpectViolated, Changed: []string{src}, Note: "code without a test"},
-		{Expect: policy.ExpectSatisfied, Changed: []string{src, sampleTest(src)}, Note: "code with a test"},
+		{Expect: policy.ExpectSatisfied, Changed: []string{src, test}, Note: "code with a test"},
 		{Expect: policy.ExpectInapplicable, Changed: []string{"README.md"}, Note: "no code changed"},
 	}
-	return s.rule(KindCochange, CochangeParams{If: ifs, Unless: unless, Then: testGlobs, Need: "a test", Reading: reading}, false,
+	return s.rule(KindCochange, CochangeParams{If: ifs, Unless: unless, Then: then, Need: need, Reading: reading}, false,
 		"code change without a test", "add or update a test that covers the change (and fails without it)", cases), true
 }
 

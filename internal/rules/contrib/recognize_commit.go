@@ -337,16 +337,24 @@ var (
 	breakingRE         = regexp.MustCompile(`\bbreaking changes?\b`)
 )
 
-func (conventionalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+// conventional is what a sentence says of Conventional Commits.
+type conventional struct {
+	forCommits, forPR bool
+	// types is the closed list of allowed types, nil when any type goes.
+	types []string
+	// rule is true when the sentence asks for the form (names the convention, gives
+	// its template or a closed list of types).
+	rule bool
+}
+
+func classifyConventional(c *policy.Constraint) conventional {
 	s := read(c)
-	forPR := s.aboutPRTitle()
+	var cv conventional
+	cv.forPR = s.aboutPRTitle()
 	// "Conventional Commits" names a convention; it says nothing of where it applies.
 	plain := conventionalWordRE.ReplaceAllString(s.text, "the convention")
-	forCommits := !processRE.MatchString(s.text) && (commitWordRE.MatchString(plain) ||
-		(commitWordRE.MatchString(s.around) && !prWordRE.MatchString(plain) && !forPR))
-	if !forCommits && !forPR {
-		return recognize.Result{}
-	}
+	cv.forCommits = !processRE.MatchString(s.text) && (commitWordRE.MatchString(plain) ||
+		(commitWordRE.MatchString(s.around) && !prWordRE.MatchString(plain) && !cv.forPR))
 	var types []string
 	template := false
 	for _, sp := range s.spans {
@@ -358,8 +366,53 @@ func (conventionalRecognizer) Recognize(c *policy.Constraint, rc *recognize.Repo
 			types = append(types, m[1])
 		}
 	}
-	named := conventionalWordRE.MatchString(s.text)
 	exclusive := len(types) >= 2 && (typesWordRE.MatchString(s.text) || strings.Contains(s.text, "types")) && !openListRE.MatchString(s.text)
+	if exclusive {
+		cv.types = types
+	}
+	cv.rule = (cv.forCommits || cv.forPR) && (conventionalWordRE.MatchString(s.text) || template || exclusive)
+	return cv
+}
+
+// subsumed reports whether a sibling of the same section already compiles this
+// sentence's rule: a closed list of types covers every "use Conventional Commits" of
+// its section, and of several such sentences ("Every commit follows Conventional
+// Commits:", "Subject: `<type>(<scope>): <description>`") the first one speaks.
+// One commit then gets one finding, not three.
+func subsumed(c *policy.Constraint, cv conventional, rc *recognize.RepoContext) (commits, prs bool) {
+	if rc == nil || len(cv.types) > 0 {
+		return false, false
+	}
+	before := true
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.ID == c.ID && c.ID != "" {
+			before = false
+			continue
+		}
+		if o.File != c.File || strings.Join(o.HeaderPath, "\x00") != strings.Join(c.HeaderPath, "\x00") ||
+			(o.Level != policy.Must && o.Level != policy.Should) {
+			continue
+		}
+		ov := classifyConventional(o)
+		if !ov.rule {
+			continue
+		}
+		if len(ov.types) > 0 || before {
+			commits = commits || (cv.forCommits && ov.forCommits)
+			prs = prs || (cv.forPR && ov.forPR)
+		}
+	}
+	return commits, prs
+}
+
+func (conventionalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	cv := classifyConventional(c)
+	forCommits, forPR := cv.forCommits, cv.forPR
+	if !forCommits && !forPR {
+		return recognize.Result{}
+	}
 	if breakingRE.MatchString(s.text) && s.c.Text != "" && strings.Contains(s.c.Text, "BREAKING CHANGE") && strings.Contains(s.c.Text, "!") {
 		if !forCommits {
 			return recognize.Result{}
@@ -374,12 +427,12 @@ func (conventionalRecognizer) Recognize(c *policy.Constraint, rc *recognize.Repo
 				inapp("not a breaking change", "feat(api): add the v2 endpoints"),
 			})}}
 	}
-	if !named && !template && !exclusive {
+	if !cv.rule {
 		return recognize.Result{}
 	}
-	if !exclusive {
-		types = nil
-	}
+	dupCommits, dupPRs := subsumed(c, cv, rc)
+	forCommits, forPR = forCommits && !dupCommits, forPR && !dupPRs
+	types := cv.types
 	p := CommitParams{Check: CheckConventional, Types: types}
 	first := "fix"
 	if len(types) > 0 {

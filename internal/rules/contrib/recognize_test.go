@@ -296,6 +296,8 @@ var sentences = []sentenceCase{
 	// --- Variations and near-misses
 	{head: []string{"Contributing"}, text: "All commits must be signed off (`git commit -s`).",
 		want: []string{`commit:trailer-required trailers=["Signed-off-by"]`}},
+	{file: "examples/demo/AGENTS.md", head: []string{"Contributions", "Tests"}, text: "Every change to `service/` must come with a test in `service/tests/`.",
+		want: []string{`cochange then=["/service/tests/**"] ~`}},
 	{head: []string{"Contributing"}, text: "Changes under `src/` need tests.",
 		want: []string{`cochange then=` + jsonList(testGlobs) + ` ~`}},
 	{head: []string{"Contributing"}, text: "Add a news fragment in `changes/` for every user-visible change.",
@@ -367,5 +369,37 @@ func TestEmittedRulesPassTheirCases(t *testing.T) {
 				t.Errorf("%s: message and suggestion must be set", summary(r))
 			}
 		}
+	}
+}
+
+// Three sentences of one section that all ask for Conventional Commits (examples/demo
+// and shared case 07 word it this way) compile into one rule: the closed type list.
+func TestConventionalSentencesOfASectionYieldOneRule(t *testing.T) {
+	head := []string{"AGENTS.md — tidewater (heed demo)", "Contributions", "Commit messages"}
+	cs := []policy.Constraint{
+		{ID: "a", File: "AGENTS.md", Line: 47, Level: policy.Must, HeaderPath: head, Text: "Every commit follows Conventional Commits:"},
+		{ID: "b", File: "AGENTS.md", Line: 49, Level: policy.Must, HeaderPath: head, Text: "Subject: `<type>(<optional scope>): <description>`."},
+		{ID: "c", File: "AGENTS.md", Line: 50, Level: policy.Must, HeaderPath: head, Text: "Allowed types: `feat`, `fix`, `docs`, `refactor`, `test`, `chore`. Nothing else."},
+	}
+	rc := &recognize.RepoContext{Constraints: cs}
+	var got []string
+	for i := range cs {
+		for _, rule := range (conventionalRecognizer{}).Recognize(&cs[i], rc).Rules {
+			got = append(got, cs[i].ID+" "+summary(rule))
+		}
+	}
+	if want := `c commit:conventional types=["feat","fix","docs","refactor","test","chore"]`; strings.Join(got, "\n") != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	// Without a closed list, the first of two generic sentences speaks.
+	rc = &recognize.RepoContext{Constraints: cs[:2]}
+	got = nil
+	for i := range cs[:2] {
+		for _, rule := range (conventionalRecognizer{}).Recognize(&cs[i], rc).Rules {
+			got = append(got, cs[i].ID+" "+summary(rule))
+		}
+	}
+	if strings.Join(got, "\n") != "a commit:conventional" {
+		t.Fatalf("got %q", got)
 	}
 }
