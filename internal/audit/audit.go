@@ -14,6 +14,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/heed-dev/heed/internal/audit/trajectory"
@@ -54,6 +55,8 @@ type Options struct {
 	// Workers bounds parallelism inside the run; Timeout bounds one judgement.
 	Workers int
 	Timeout time.Duration
+	// Cache shares repository reads between audits (batches); nil reads afresh.
+	Cache *RepoCache
 }
 
 // Report is the result of auditing one session.
@@ -279,7 +282,8 @@ func isGitCommit(argv []string) bool {
 	return false
 }
 
-// repository reads the commits and their diff.
+// repository reads the commits and their diff (shared through opt.Cache when
+// several runs audit the same repository state).
 func (b *bundle) repository() error {
 	opt := b.opt
 	if opt.Repo == "" {
@@ -288,75 +292,147 @@ func (b *bundle) repository() error {
 		return nil
 	}
 	b.rep.Run.Repo = opt.Repo
-	r, err := repo.Open(opt.Repo)
-	if err != nil {
-		return fmt.Errorf("open %s: %w", opt.Repo, err)
-	}
-	if !r.Git {
-		b.missing(PartCommits, opt.Repo+" is not a git repository")
-		b.missing(PartDiff, opt.Repo+" is not a git repository")
-		return nil
-	}
 	base := opt.Base
 	if base == "" && opt.Trajectory != nil {
 		base = opt.Trajectory.StartCommit
 	}
-	if base == "" {
-		b.missing(PartCommits, "no base revision: pass --base REV (the commit the session started from)")
-		b.missing(PartDiff, "no base revision: pass --base REV")
-		return nil
+	var st *repoState
+	var err error
+	if opt.Cache != nil {
+		st, err = opt.Cache.get(opt.Repo, base, opt.Head)
+	} else {
+		st, err = readRepo(opt.Repo, base, opt.Head)
+		if st != nil && st.close != nil {
+			b.closers = append(b.closers, st.close)
+		}
 	}
-	head := opt.Head
+	if err != nil {
+		return err
+	}
+	b.rep.Missing = append(b.rep.Missing, st.missing...)
+	b.rep.Warnings = append(b.rep.Warnings, st.warnings...)
+	b.rep.Run.Base, b.rep.Run.Head = st.base, st.head
+	b.ev.Commits = append([]engine.Commit(nil), st.commits...)
+	b.ev.Files, b.ev.Tree, b.ev.Changed, b.ev.DeletedPaths = st.files, st.tree, st.changed, st.deleted
+	b.rep.Run.Commits = len(b.ev.Commits)
+	b.rep.Run.Files = len(b.ev.Changed)
+	return nil
+}
+
+// repoState is what an audit reads of a repository: the commits base..head, their
+// diff and the files at head. It is read-only once built, so runs may share it.
+type repoState struct {
+	base, head        string
+	commits           []engine.Commit
+	files             []*engine.File
+	tree              engine.Snapshot
+	changed, deleted  []string
+	missing, warnings []string
+	close             func()
+}
+
+func readRepo(root, base, head string) (*repoState, error) {
+	st := &repoState{}
+	miss := func(part, why string) { st.missing = append(st.missing, part+": "+why) }
+	r, err := repo.Open(root)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", root, err)
+	}
+	if !r.Git {
+		miss(PartCommits, root+" is not a git repository")
+		miss(PartDiff, root+" is not a git repository")
+		return st, nil
+	}
+	if base == "" {
+		miss(PartCommits, "no base revision: pass --base REV (the commit the session started from)")
+		miss(PartDiff, "no base revision: pass --base REV")
+		return st, nil
+	}
 	if head == "" {
 		head = "HEAD"
 	}
 	baseHash, err := r.ResolveRev(base)
 	if err != nil {
-		b.missing(PartCommits, fmt.Sprintf("base %s is not in the repository: %v", base, err))
-		b.missing(PartDiff, fmt.Sprintf("base %s is not in the repository", base))
-		return nil
+		miss(PartCommits, fmt.Sprintf("base %s is not in the repository: %v", base, err))
+		miss(PartDiff, fmt.Sprintf("base %s is not in the repository", base))
+		return st, nil
 	}
 	headHash, err := r.ResolveRev(head)
 	if err != nil {
-		b.missing(PartCommits, fmt.Sprintf("head %s is not in the repository: %v", head, err))
-		b.missing(PartDiff, fmt.Sprintf("head %s is not in the repository", head))
-		return nil
+		miss(PartCommits, fmt.Sprintf("head %s is not in the repository: %v", head, err))
+		miss(PartDiff, fmt.Sprintf("head %s is not in the repository", head))
+		return st, nil
 	}
-	b.rep.Run.Base, b.rep.Run.Head = baseHash, headHash
-	commits, err := r.Commits(baseHash, headHash)
-	if err != nil {
-		b.missing(PartCommits, "cannot read the commits: "+err.Error())
+	st.base, st.head = baseHash, headHash
+	if st.commits, err = r.Commits(baseHash, headHash); err != nil {
+		miss(PartCommits, "cannot read the commits: "+err.Error())
 	}
-	b.ev.Commits = commits
-	b.rep.Run.Commits = len(commits)
 	change, err := r.DiffRevs(baseHash, headHash)
 	if err != nil {
-		b.missing(PartDiff, "cannot read the committed diff: "+err.Error())
-		return nil
+		miss(PartDiff, "cannot read the committed diff: "+err.Error())
+		return st, nil
 	}
 	snap, err := r.RevSnapshot(headHash)
 	if err != nil {
-		b.missing(PartDiff, "cannot read the files at "+head+": "+err.Error())
-		return nil
+		miss(PartDiff, "cannot read the files at "+head+": "+err.Error())
+		return st, nil
 	}
-	b.closers = append(b.closers, func() { snap.Close() })
+	st.close = func() { snap.Close() }
 	loaded := repo.LoadChange(snap, change)
-	b.ev.Files = loaded.Files
-	b.ev.Tree = snap
-	b.ev.Changed = change.Paths()
-	b.ev.DeletedPaths = change.DeletedPaths()
-	b.rep.Run.Files = len(b.ev.Changed)
+	st.files, st.tree = loaded.Files, snap
+	st.changed, st.deleted = change.Paths(), change.DeletedPaths()
 	for _, p := range sortedKeys(loaded.Unreadable) {
-		b.rep.Warnings = append(b.rep.Warnings, fmt.Sprintf("%s: cannot read the file: %v", p, loaded.Unreadable[p]))
+		st.warnings = append(st.warnings, fmt.Sprintf("%s: cannot read the file: %v", p, loaded.Unreadable[p]))
 	}
-	for _, why := range sortedKeys(loaded.Skipped) {
-		if why == repo.SkipBinary {
-			for _, p := range loaded.Skipped[why] {
-				b.rep.Warnings = append(b.rep.Warnings, p+": binary file, not judged by file rules")
-			}
+	for _, p := range loaded.Skipped[repo.SkipBinary] {
+		st.warnings = append(st.warnings, p+": binary file, not judged by file rules")
+	}
+	return st, nil
+}
+
+// RepoCache shares what audits read of a repository state between the runs of a
+// batch that point at the same repository, base and head (runs of one task over one
+// checkout): git is asked once. Close releases it.
+type RepoCache struct {
+	mu sync.Mutex
+	m  map[[3]string]*repoEntry
+}
+
+type repoEntry struct {
+	once sync.Once
+	st   *repoState
+	err  error
+}
+
+// NewRepoCache returns an empty cache.
+func NewRepoCache() *RepoCache { return &RepoCache{m: map[[3]string]*repoEntry{}} }
+
+func (c *RepoCache) get(root, base, head string) (*repoState, error) {
+	if abs, err := filepath.Abs(root); err == nil {
+		root = abs
+	}
+	key := [3]string{root, base, head}
+	c.mu.Lock()
+	e := c.m[key]
+	if e == nil {
+		e = &repoEntry{}
+		c.m[key] = e
+	}
+	c.mu.Unlock()
+	e.once.Do(func() { e.st, e.err = readRepo(root, base, head) })
+	return e.st, e.err
+}
+
+// Close releases every cached repository state.
+func (c *RepoCache) Close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, e := range c.m {
+		if e.st != nil && e.st.close != nil {
+			e.st.close()
 		}
 	}
-	return nil
+	c.m = map[[3]string]*repoEntry{}
 }
 
 // pullRequest picks the PR text: given, else from the trajectory.

@@ -207,6 +207,8 @@ type BatchOptions struct {
 	Rules   Loader
 	// Progress is called after each run (done, total); nil for none.
 	Progress func(done, total int)
+
+	cache *RepoCache
 }
 
 // RunBatch audits every run folder of the shard in parallel.
@@ -225,6 +227,9 @@ func RunBatch(root string, opt BatchOptions) (*Batch, error) {
 		err *RunError
 	}
 	results := make([]result, len(dirs))
+	cache := NewRepoCache()
+	defer cache.Close()
+	opt.cache = cache
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -303,7 +308,7 @@ func auditRunDir(dir string, opt BatchOptions) (*RunSummary, error) {
 	if spec.Trajectory == "" && spec.Repo == "" {
 		return nil, fmt.Errorf("%s: neither a trajectory nor a repository", dir)
 	}
-	ao := Options{Repo: spec.Repo, Base: spec.Base, Head: spec.Head, TrajectoryPath: spec.Trajectory, Timeout: opt.Timeout, Workers: 1}
+	ao := Options{Repo: spec.Repo, Base: spec.Base, Head: spec.Head, TrajectoryPath: spec.Trajectory, Timeout: opt.Timeout, Workers: 1, Cache: opt.cache}
 	if spec.Trajectory != "" {
 		data, err := os.ReadFile(spec.Trajectory)
 		if err != nil {
