@@ -79,10 +79,12 @@ func WriteIndex(root string, policyBytes []byte, rules []engine.Compiled) error 
 		if c.Rule.Domain != policy.DomainProcess {
 			continue
 		}
+		// only what judging and messages need: no authored cases, no code blocks
 		e := indexEntry{Rule: *c.Rule}
+		e.Rule.Cases, e.Rule.Generated = nil, ""
 		if c.Constraint != nil {
-			e.Constraint = *c.Constraint
-			e.Constraint.Code = nil
+			e.Constraint = policy.Constraint{ID: c.Constraint.ID, Text: c.Constraint.Text, File: c.Constraint.File,
+				Line: c.Constraint.Line, HeaderPath: c.Constraint.HeaderPath, Level: c.Constraint.Level, Scope: c.Constraint.Scope}
 		}
 		line, err := json.Marshal(e)
 		if err != nil {

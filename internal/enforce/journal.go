@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -133,14 +134,17 @@ func rotate(path string) {
 func ReadJournal(root string) ([]engine.Command, error) {
 	path := filepath.Join(root, filepath.FromSlash(JournalFile))
 	var entries []JournalEntry
-	for _, p := range []string{path + ".1", path} {
-		data, err := os.ReadFile(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
+	cur, err := readTail(path, historyWindow)
+	if err != nil {
+		return nil, err
+	}
+	var older []byte
+	if len(cur) < historyWindow {
+		if older, err = readTail(path+".1", historyWindow-len(cur)); err != nil {
+			return nil, err
 		}
-		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", JournalFile, err)
-		}
+	}
+	for _, data := range [][]byte{older, cur} {
 		sc := bufio.NewScanner(bytes.NewReader(data))
 		sc.Buffer(make([]byte, 64*1024), maxEntry*4)
 		for sc.Scan() {
@@ -182,6 +186,40 @@ func ReadJournal(root string) ([]engine.Command, error) {
 		}
 	}
 	return out, nil
+}
+
+// historyWindow bounds how much of the journal a guarded command reads: the latest
+// commands of the session, which is what ordering rules look at.
+const historyWindow = 256 << 10
+
+// readTail returns up to n bytes from the end of a file, starting at a line.
+func readTail(path string, n int) ([]byte, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", JournalFile, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", JournalFile, err)
+	}
+	off := fi.Size() - int64(n)
+	if off < 0 {
+		off = 0
+	}
+	buf := make([]byte, fi.Size()-off)
+	if _, err := f.ReadAt(buf, off); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("read %s: %w", JournalFile, err)
+	}
+	if off > 0 {
+		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
+			buf = buf[i+1:]
+		}
+	}
+	return buf, nil
 }
 
 // pastLine expands a shell line that ran: when it succeeded, the commands its success

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/cli"
+	"github.com/heed-dev/heed/internal/enforce"
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/project"
+	"github.com/heed-dev/heed/internal/rules"
+)
+
+// The judging work of a shim or hook inside one process, without process start-up:
+// finding the repository, reading the live index, compiling the rules about the
+// program, parsing and judging the command, journaling it.
+//
+//	go test ./bench/process -bench . -benchtime 2000x
+func BenchmarkCheck(b *testing.B) {
+	repo := b.TempDir()
+	if err := os.WriteFile(filepath.Join(repo, "AGENTS.md"), []byte(agentsMD()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	if out, err := exec.Command("git", "-C", repo, "init", "-q").CombinedOutput(); err != nil {
+		b.Fatalf("%v %s", err, out)
+	}
+	if code := cli.Main([]string{"heed", "--repo", repo, "compile"}, nil, os.Stderr, os.Stderr); code != 0 {
+		b.Fatalf("heed compile: exit %d", code)
+	}
+	e := &enforce.Enforcer{Loader: &enforce.Loader{Registry: rules.Registry(), Open: func(root string) ([]engine.Compiled, bool, error) {
+		p, err := project.Open(root)
+		if err != nil {
+			return nil, false, err
+		}
+		return p.Rules, p.FromFile, nil
+	}}}
+	for _, c := range []struct {
+		name string
+		req  enforce.Request
+	}{
+		{"argv git --version", enforce.Request{Root: repo, Argv: []string{"git", "--version"}}},
+		{"line npm ci && git push -f", enforce.Request{Root: repo, Line: "cd web && npm ci && git push -f origin main"}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				e.Check(c.req)
+			}
+		})
+	}
+}
