@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
@@ -228,6 +229,10 @@ func ensureIgnored(root string) {
 	}
 	if !bytes.Contains(old, []byte("# heed")) {
 		old = append(old, []byte("# heed's per-machine files (journal, live index, PATH shims)\n")...)
+		if strings.HasSuffix(path, ".gitignore") && len(old) == len("# heed's per-machine files (journal, live index, PATH shims)\n") {
+			// a file heed made for itself: it ignores itself too (git add -f keeps it)
+			add.WriteString("/.gitignore\n")
+		}
 	}
 	_ = policy.WriteAtomic(path, append(old, add.Bytes()...))
 }

@@ -68,7 +68,7 @@ func where(c *policy.Constraint) string {
 	if len(c.HeaderPath) > 0 {
 		hp := c.HeaderPath
 		// the file's title heading says nothing the file name does not
-		if t := strings.TrimSpace(hp[0]); strings.EqualFold(t, baseName(c.File)) || strings.EqualFold(t, strings.TrimSuffix(baseName(c.File), ".md")) {
+		if t := strings.ToLower(strings.TrimSpace(hp[0])); strings.HasPrefix(t, strings.ToLower(baseName(c.File))) || t == strings.ToLower(strings.TrimSuffix(baseName(c.File), ".md")) {
 			hp = hp[1:]
 		}
 		if len(hp) > 0 {

@@ -32,15 +32,16 @@ var triggers = []struct {
 }
 
 var (
-	runVerb     = `(?:run|running|execute|executing|invoke|use|call)`
-	spanList    = `((?:⟦\d+⟧)(?:\s*(?:,|and|or|,\s*and|,\s*or|plus)\s*(?:⟦\d+⟧))*)`
-	runBefore   = lazy(`(?:^|,\s*|\band\s+)(?:always\s+|also\s+|please\s+)?(?:make\s+sure\s+(?:to\s+|you\s+)?|be\s+sure\s+to\s+|ensure\s+(?:you\s+)?|remember\s+to\s+)?` + runVerb + `\s+` + spanList + `\s+(?:(?:locally|first|again)\s+)?before\s+(.*)$`)
-	beforeRun   = lazy(`^before\s+(.*?),\s*(?:always\s+|also\s+|please\s+)?(?:make\s+sure\s+(?:to\s+|you\s+)?|be\s+sure\s+to\s+|ensure\s+(?:you\s+)?|remember\s+to\s+)?(?:` + runVerb + `\s+` + spanList + `|` + spanList + `\s+(?:is|are|has been|have been)\s+run)`)
-	firstThen   = lazy(`(?:^|\b)` + runVerb + `\s+` + spanList + `(?:\s*\([^)]*\))?\s+first\b.*?\bthen\s+` + runVerb + `\s+(⟦\d+⟧)`)
-	orderCondRE = lazy(`\b(if|when|whenever|unless|in case)\b`)
-	parenRE     = lazy(`\s*\([^()]*\)`)
-	runFirst    = lazy(`(?:^|\b)` + runVerb + `\s+` + spanList + `\s+first\b`)
-	afterUse    = lazy(`^after\b[^,]*,\s*(?:you\s+)?(?:can|may|should|must)?\s*(?:use|run)\s+(?:the\s+)?(?:standard\s+|normal\s+|regular\s+)?(⟦\d+⟧)`)
+	runVerb      = `(?:run|running|execute|executing|invoke|use|call)`
+	spanList     = `((?:⟦\d+⟧)(?:\s*(?:,|and|or|,\s*and|,\s*or|plus)\s*(?:⟦\d+⟧))*)`
+	runBefore    = lazy(`(?:^|,\s*|\band\s+)(?:always\s+|also\s+|please\s+)?(?:make\s+sure\s+(?:to\s+|you\s+)?|be\s+sure\s+to\s+|ensure\s+(?:you\s+)?|remember\s+to\s+)?` + runVerb + `\s+` + spanList + `\s+(?:(?:locally|first|again)\s+)?before\s+(.*)$`)
+	beforeRun    = lazy(`^before\s+(.*?),\s*(?:always\s+|also\s+|please\s+)?(?:make\s+sure\s+(?:to\s+|you\s+)?|be\s+sure\s+to\s+|ensure\s+(?:you\s+)?|remember\s+to\s+)?(?:` + runVerb + `\s+` + spanList + `|` + spanList + `\s+(?:is|are|has been|have been)\s+run)`)
+	firstThen    = lazy(`(?:^|\b)` + runVerb + `\s+` + spanList + `(?:\s*\([^)]*\))?\s+first\b.*?\bthen\s+` + runVerb + `\s+(⟦\d+⟧)`)
+	orderCondRE  = lazy(`\b(if|when|whenever|unless|in case)\b`)
+	changeCondRE = lazy(`\b(?:changes?|code|files?|edits?)\s+(?:to|in|under|of|touching)\b|\btouching\b|\bthat (?:touch|change)`)
+	parenRE      = lazy(`\s*\([^()]*\)`)
+	runFirst     = lazy(`(?:^|\b)` + runVerb + `\s+` + spanList + `\s+first\b`)
+	afterUse     = lazy(`^after\b[^,]*,\s*(?:you\s+)?(?:can|may|should|must)?\s*(?:use|run)\s+(?:the\s+)?(?:standard\s+|normal\s+|regular\s+)?(⟦\d+⟧)`)
 )
 
 func (orderRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
@@ -103,6 +104,10 @@ func (orderRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recog
 				continue
 			}
 			trig := strings.TrimSpace(rest)
+			if changeCondRE.MatchString(trig) {
+				unenforced = "the order applies to changes of some files only; heed cannot see what a commit holds before it runs"
+				continue
+			}
 			found := false
 			for _, t := range triggers {
 				if t.re.MatchString(trig) {

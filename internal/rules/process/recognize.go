@@ -36,6 +36,7 @@ func (forbidRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) reco
 	sents := sentences(c.Text)
 	var forbid, allow []Pattern
 	var quoted []string
+	scopeDir := ""
 	exact := true
 	hedged := false
 	suggestion := ""
@@ -57,6 +58,9 @@ func (forbidRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) reco
 		forbid = append(forbid, got.forbid...)
 		allow = append(allow, got.allow...)
 		quoted = append(quoted, s.raw)
+		if d := dirScope(s, c.Scope.Dir, rc); d != "" {
+			scopeDir = d
+		}
 		if conditionRE.MatchString(s.prose) {
 			exact = false
 		}
@@ -90,6 +94,9 @@ func (forbidRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) reco
 	allow = append(allow, dryRunAllows(forbid)...)
 	r := commandRule(c, forbid, allow, nil, hedged)
 	r.Exact = exact
+	if scopeDir != "" {
+		r.Scope = policy.Scope{Dir: scopeDir}
+	}
 	r.Message = forbiddenMessage(forbid)
 	r.Suggestion = suggestion
 	return recognize.Result{Rules: []policy.Rule{r}}

@@ -326,6 +326,25 @@ func TestScopeByDirectory(t *testing.T) {
 	}
 }
 
+// "..., in `web/`" scopes the rule to that directory (examples/demo/AGENTS.md).
+func TestInlineDirectoryScope(t *testing.T) {
+	rules := compileText(t, "Use `pnpm`, never `npm` or `yarn`, in `web/`.", policy.Must, "")
+	for line, want := range map[string]string{
+		"npm install":           "allowed",
+		"cd web && npm install": "blocked",
+		"cd web && yarn":        "blocked",
+	} {
+		if got := verdict(t, rules, line); got != want {
+			t.Errorf("%s: %s, want %s", line, got, want)
+		}
+	}
+	// an ordering rule about some files only cannot be judged before the commit
+	res := orderRec{}.Recognize(&policy.Constraint{Text: "Run `pytest service/tests` before committing changes to `service/`.", Level: policy.Must}, nil)
+	if len(res.Rules) != 0 || res.Unenforced == "" {
+		t.Errorf("examples/demo ordering on service/ changes: %+v", res)
+	}
+}
+
 // Every rule a recogniser emits carries a violated and a satisfied (or
 // inapplicable) case, and the engine agrees with each.
 func TestEmittedCasesAgreeWithTheEngine(t *testing.T) {

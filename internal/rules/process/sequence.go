@@ -59,6 +59,9 @@ type sequenceCheck struct {
 // Programs lists the guarded programs.
 func (s *sequenceCheck) Programs() []string { return programsOf(s.p.Then) }
 
+// ProgramSpecs lists the guarded and prerequisite programs as written, for PATH shims.
+func (s *sequenceCheck) ProgramSpecs() []string { return specsOf(s.p.Then, s.p.First) }
+
 // PrerequisitePrograms lists the programs whose outcome the rule reads later.
 func (s *sequenceCheck) PrerequisitePrograms() []string { return programsOf(s.p.First) }
 

@@ -165,6 +165,9 @@ func substitution(c *policy.Constraint, s sentence, rc *recognize.RepoContext) (
 		exact = false
 	}
 	r.Exact = exact
+	if d := dirScope(s, c.Scope.Dir, rc); d != "" {
+		r.Scope = policy.Scope{Dir: d}
+	}
 	r.Message = "use " + strings.Join(uniq(uses), " / ") + ", not " + strings.Join(uniq(nots), " or ")
 	r.Suggestion = "use " + strings.Join(uniq(uses), " or ") + " instead"
 	return r, true

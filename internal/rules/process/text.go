@@ -1,6 +1,7 @@
 package process
 
 import (
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -202,3 +203,35 @@ func (l *lazyRE) ReplaceAllStringFunc(s string, f func(string) string) string {
 	return l.get().ReplaceAllStringFunc(s, f)
 }
 func (l *lazyRE) Split(s string, n int) []string { return l.get().Split(s, n) }
+
+// dirScope reads a trailing "in `web/`" (or "under `web/`", "inside `web/`"): the
+// sentence's rule governs commands run in that directory. It returns the directory
+// joined to the constraint's own, or "".
+func dirScope(s sentence, base string, rc *recognize.RepoContext) string {
+	m := dirScopeRE.FindStringSubmatch(s.prose)
+	if m == nil {
+		return ""
+	}
+	k := spanIndex(m[1])
+	if k < 0 || k >= len(s.spans) {
+		return ""
+	}
+	d := strings.Trim(strings.TrimPrefix(s.spans[k], "./"), "/")
+	if d == "" || strings.ContainsAny(d, " *?[`") {
+		return ""
+	}
+	isDir := strings.HasSuffix(s.spans[k], "/")
+	if rc != nil {
+		for _, x := range rc.Dirs {
+			if x == path.Join(base, d) {
+				isDir = true
+			}
+		}
+	}
+	if !isDir {
+		return ""
+	}
+	return path.Join(base, d)
+}
+
+var dirScopeRE = lazy(`,?\s+(?:in|under|inside|within)\s+(?:the\s+)?(⟦\d+⟧)(?:\s+(?:directory|folder|package))?\s*[.;!]?$`)
