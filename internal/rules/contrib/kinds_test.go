@@ -305,3 +305,38 @@ func TestVerbForms(t *testing.T) {
 		t.Errorf("pastOf(Fixes) = %q", got)
 	}
 }
+
+// FuzzCommitMessage: no message makes a commit check panic, and every verdict is one
+// of the four.
+func FuzzCommitMessage(f *testing.F) {
+	for _, m := range []string{"", "\n\n", "feat(x)!: y\n\nBREAKING CHANGE: z", "Fixed #1 -- Added x.", "a\nb\n\nCo-authored-by: Claude <x>\n continued", "[1.4.x] Fixed #2 -- x", "Revert \"x\"", "\xff\xfe: ü"} {
+		f.Add(m)
+	}
+	reg := engine.NewRegistry(Kinds()...)
+	var checks []engine.Compiled
+	for _, p := range []CommitParams{
+		{Check: CheckSubjectLength, Max: 50}, {Check: CheckBodyWidth, Max: 72}, {Check: CheckBlankLine}, {Check: CheckConventional, Types: []string{"feat"}},
+		{Check: CheckMood, Mood: "imperative"}, {Check: CheckMood, Mood: "past"}, {Check: CheckPeriod, Period: "forbid"}, {Check: CheckCase, Case: "lower"},
+		{Check: CheckTrailerRequired, Trailers: []string{"Signed-off-by"}}, {Check: CheckTrailerForbidden, ValuePattern: ValueAI}, {Check: CheckRefForbidden},
+		{Check: CheckBreaking}, {Check: CheckOneLine}, {Check: CheckFormat, Pattern: `^x`, AppliesIf: `#`},
+	} {
+		b, _ := json.Marshal(p)
+		r := &policy.Rule{ID: p.Check, Kind: KindCommit, Params: b}
+		c, err := reg.CompileRule(r)
+		if err != nil {
+			f.Fatal(err)
+		}
+		checks = append(checks, engine.Compiled{Rule: r, Check: c})
+	}
+	f.Fuzz(func(t *testing.T, msg string) {
+		ev := &engine.Evidence{Mode: engine.ModeDiff, Commits: []engine.Commit{{Hash: "h", Message: msg, Parents: 1}}}
+		for _, o := range engine.Run(checks, ev, engine.Options{Workers: 1}) {
+			for _, tr := range o.Targets {
+				if strings.HasPrefix(tr.Reason, "internal error") {
+					t.Fatalf("%s crashed on %q: %s", o.Rule.ID, msg, tr.Reason)
+				}
+			}
+		}
+		_ = CleanupHookMessage(msg, "#")
+	})
+}
