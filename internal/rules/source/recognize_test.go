@@ -234,6 +234,8 @@ func TestRecognizeVariations(t *testing.T) {
 		{"We use tabs, not spaces.", nil, rc("typescript"), []string{"text indent=tabs [typescript]"}},
 		{"Never use tabs for alignment inside strings.", nil, rc("go"), nil},
 		{"It does not use `eval()` anywhere.", nil, rc("javascript"), nil},
+		{"Component files are PascalCase, e.g. `InvoiceList.tsx`.", nil, rc("typescript", "tsx"), []string{"text filename=PascalCase in=*.tsx"}}, // not the hooks in .ts
+		{"Use kebab-case file names.", nil, rc("typescript"), []string{"text filename=kebab-case in=*.cts,*.mts,*.ts"}},
 		{"Never write to `System.out` or `System.err`.", nil, rc("java"), []string{"query `System.out` is banned here [java]", "query `System.err` is banned here [java]"}},
 	} {
 		con := &policy.Constraint{ID: "x", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must, HeaderPath: c.header}

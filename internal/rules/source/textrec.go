@@ -305,6 +305,11 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 					}
 				}
 			}
+			// "Component files are PascalCase, e.g. `InvoiceList.tsx`": the examples'
+			// extensions say which files the convention is about (not the hooks in .ts).
+			if ex := exampleExtensions(s.spans, naming); len(ex) > 0 {
+				globs = ex
+			}
 			if len(globs) > 0 {
 				mk(TextParams{Check: "filename", Naming: naming}, dedupeStrings(sortedStrings(globs)), "file name is not "+naming, "rename it in "+naming)
 			}
@@ -322,6 +327,24 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 	}
 	return out
 }
+
+// exampleExtensions returns "*.ext" for every code span that is a file name written
+// in the convention (`InvoiceList.tsx` for PascalCase), sorted and deduplicated.
+func exampleExtensions(spans []string, naming string) []string {
+	var out []string
+	for _, sp := range spans {
+		i := strings.IndexByte(sp, '.')
+		if i <= 0 || strings.ContainsAny(sp, "/ *") {
+			continue
+		}
+		if re, ok := namingRE[naming]; ok && re.MatchString(sp[:i]) && exampleExtRE.MatchString(sp[i:]) {
+			out = append(out, "*"+sp[i:])
+		}
+	}
+	return dedupeStrings(sortedStrings(out))
+}
+
+var exampleExtRE = regexp.MustCompile(`^(\.[a-z0-9]{1,5}){1,2}$`)
 
 func sortedStrings(in []string) []string {
 	out := append([]string(nil), in...)
