@@ -25,7 +25,10 @@ var (
 	negStartRE = regexp.MustCompile(`(?i)^(no|never|not|nothing|none|only)\b`)
 	parenRE    = regexp.MustCompile(`\([^()]*\)|\[[^\[\]]*\]`)
 	condLead   = regexp.MustCompile(`(?i)^(?:if|when|whenever|unless|where|because|since|in case|once|while|before|after)\b`)
-	startCond  = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|while|for|to|during|unless|in|on|with)\b`)
+	// "`internal/engine` may import only `internal/policy`", "A may only depend on B":
+	// a permission narrowed by "only" is a restriction.
+	mayOnlyRE = regexp.MustCompile(`(?i)\bmay (?:only|\w+ only|not)\b`)
+	startCond = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|while|for|to|during|unless|in|on|with)\b`)
 )
 
 // imperativeVerbs start a plain command ("Use X", "Run Y").
@@ -150,6 +153,9 @@ func clauseLevel(text string) policy.Level {
 		return policy.Must
 	case soft:
 		return policy.Should
+	}
+	if mayOnlyRE.MatchString(dropParens(body)) {
+		return policy.Must
 	}
 	if negStartRE.MatchString(head(body, 12)) && !permitRE.MatchString(head(body, 40)) {
 		return policy.Must

@@ -133,6 +133,10 @@ func TestConventionLevels(t *testing.T) {
 		// permission, a statement without anything concrete, a pointer.
 		{"Project Overview", "Test files use `.test.ts` (not `.spec.ts`)", policy.Info},
 		{"Conventions", "Any feature may import from `src/shared/`.", policy.Info},
+		{"Package boundaries", "`internal/engine` may import only `internal/policy`.", policy.Must},
+		{"Architecture", "The UI may only depend on `core/` (and `shared/`).", policy.Must},
+		{"Contributing", "You may not push directly to `main`.", policy.Must},
+		{"Setup", "You may optionally set `HEED_DEBUG=1` for more output.", policy.Info},
 		{"Code Style", "We keep things simple.", policy.Info},
 		{"Conventions", "See `docs/style.md` for the rest.", policy.Info},
 		// universal statements about artefacts bind anywhere; others do not
