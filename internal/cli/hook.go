@@ -11,8 +11,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/heed-dev/heed/internal/brief"
 	"github.com/heed-dev/heed/internal/check"
 	"github.com/heed-dev/heed/internal/enforce"
+	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
 )
 
@@ -20,6 +22,7 @@ import (
 const maxPayload = 64 << 20
 
 func (app *App) newHookCmd() *cobra.Command {
+	var rulesContext bool
 	cmd := &cobra.Command{
 		Use:   "hook AGENT",
 		Short: "Answer an agent's hook: judge the command or write it is about to make",
@@ -33,7 +36,11 @@ Before a shell command, heed judges it with the process rules; before a file
 write (Claude Write/Edit/MultiEdit, Codex apply_patch, Gemini write_file/replace),
 it judges the resulting file with the source and architecture rules. A violation
 of an error rule denies the tool in the agent's own protocol, with the rule quoted.
-Any internal error denies too: a hook that crashes would let the tool run.`,
+Any internal error denies too: a hook that crashes would let the tool run.
+
+--rules-context (claude): an allowed Write/Edit also carries the rules that govern
+the file, as the hook's additionalContext, so the agent reads them when it touches
+the file. Off by default; "heed hook install claude --rules-context" turns it on.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch args[0] {
@@ -44,10 +51,12 @@ Any internal error denies too: a hook that crashes would let the tool run.`,
 			if len(args) != 1 {
 				return Fail("hook %s: takes no arguments (the payload comes on standard input)", args[0])
 			}
-			return app.runAgentHook(args[0])
+			return app.runAgentHook(args[0], rulesContext)
 		},
 	}
+	cmd.Flags().BoolVar(&rulesContext, "rules-context", false, "claude: add the rules of a file being written as context for the agent")
 	var command string
+	var installRulesContext bool
 	install := &cobra.Command{
 		Use:   "install AGENT...",
 		Short: "Merge heed's hooks into an agent's project configuration",
@@ -61,7 +70,11 @@ Any internal error denies too: a hook that crashes would let the tool run.`,
   git      .git/hooks                pre-commit, commit-msg, pre-push
 
 Existing settings are kept as they are; running it again adds nothing. A config
-file that is not valid JSON is reported and left untouched.`,
+file that is not valid JSON is reported and left untouched.
+
+--rules-context (claude only) makes the PreToolUse hook add the rules of each file
+the agent writes to its context; installing with it over an earlier install turns it
+on in place (installing without it never turns it off: edit the file for that).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root, err := app.Repo()
@@ -69,20 +82,24 @@ file that is not valid JSON is reported and left untouched.`,
 				return err
 			}
 			for _, agent := range args {
-				if err := app.installHook(root, agent, command); err != nil {
+				if err := app.installHook(root, agent, command, installRulesContext); err != nil {
 					return err
 				}
 			}
 			return nil
 		},
 	}
+	install.Flags().BoolVar(&installRulesContext, "rules-context", false, "claude: the PreToolUse hook adds the rules of each file written to the agent's context")
 	install.Flags().StringVar(&command, "command", "", "how the agent runs heed (default: heed when it is on PATH, else heed's absolute path)")
 	cmd.AddCommand(install)
 	return cmd
 }
 
 // installHook is the switch point of `heed hook install`: one case per integration.
-func (app *App) installHook(root, agent, command string) error {
+func (app *App) installHook(root, agent, command string, rulesContext bool) error {
+	if rulesContext && agent != enforce.AgentClaude {
+		return Fail("hook install %s: --rules-context is for claude only (the other agents do not read context from a hook before a write)", agent)
+	}
 	switch agent {
 	case "git":
 		return app.installGitHooks(root, app.Stdout)
@@ -90,7 +107,7 @@ func (app *App) installHook(root, agent, command string) error {
 		if command == "" {
 			command = heedCommand()
 		}
-		cfg, err := enforce.InstallHooks(root, agent, command)
+		cfg, err := enforce.InstallHooksWith(root, agent, command, enforce.InstallOptions{RulesContext: rulesContext})
 		if err != nil {
 			return Fail("hook install %s: %v", agent, err)
 		}
@@ -131,7 +148,7 @@ func shellQuoteArg(s string) string {
 
 // runAgentHook answers one hook call. Whatever goes wrong before the tool runs, the
 // answer is a denial with the reason.
-func (app *App) runAgentHook(agent string) (err error) {
+func (app *App) runAgentHook(agent string, rulesContext bool) (err error) {
 	leaveShims()
 	known := false
 	for _, a := range enforce.Agents {
@@ -161,6 +178,9 @@ func (app *App) runAgentHook(agent string) (err error) {
 		return app.respond(agent, nil, denyInternal(perr.Error()))
 	}
 	h := &enforce.Hooks{Enforcer: app.enforcer(), Writes: proposedWrite}
+	if rulesContext && agent == enforce.AgentClaude {
+		h.RulesFor = fileRules
+	}
 	return app.respond(agent, ev, h.Handle(ev))
 }
 
@@ -198,6 +218,27 @@ func proposedWrite(root, path string, content []byte) ([]enforce.WriteFinding, e
 		out = append(out, wf)
 	}
 	return out, nil
+}
+
+// fileRules words the rules that govern a file for the agent about to write it: the
+// constraints whose scope and compiled rules cover it, leaving out the rules about
+// commands and commits, which are not about the file.
+func fileRules(root, rel string) (string, error) {
+	p, err := project.Open(root)
+	if err != nil {
+		return "", err
+	}
+	var cs []policy.Constraint
+	for _, e := range brief.For(p.Policy.Entries, rel, false) {
+		if !e.AboutFiles() {
+			continue
+		}
+		cs = append(cs, e.Constraint)
+	}
+	if len(cs) == 0 {
+		return "", nil
+	}
+	return brief.Text(cs, rel), nil
 }
 
 func firstStackLines(n int) string {

@@ -7,12 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
+	"github.com/heed-dev/heed/internal/brief"
 	"github.com/heed-dev/heed/internal/instr"
+	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -29,7 +29,8 @@ GEMINI.md, Windsurf and Cline rules, CONTRIBUTING) and lists its constraints, gr
 file and header path, with id, level and line.
 
 --for PATH keeps the constraints whose scope covers PATH (a nested AGENTS.md governs
-its subtree; applyTo/globs/paths front matter narrows a file to matching paths).
+its subtree; applyTo/globs/paths front matter narrows a file to matching paths; a
+rule compiled with a narrower scope, "in web/" or "in test files", narrows too).
 --level keeps constraints of that level and stronger (must < should < info).
 --format agent prints the must and should constraints for PATH once each, one line
 each, for an agent to read before it edits PATH.
@@ -61,6 +62,7 @@ Warnings about unreadable or malformed files go to stderr.`,
 				}
 				forPath = rel
 				cs = instr.For(cs, rel)
+				cs = app.narrowByRules(root, cs, rel)
 			}
 			if level != "" {
 				cs = atLeast(cs, policy.Level(level))
@@ -72,8 +74,7 @@ Warnings about unreadable or malformed files go to stderr.`,
 			case "json":
 				return writeRulesJSON(app.Stdout, set, cs, forPath)
 			case "agent":
-				writeRulesAgent(app.Stdout, cs, forPath)
-				return nil
+				return brief.Write(app.Stdout, cs, forPath)
 			}
 			writeRulesText(app.Stdout, set, cs)
 			return nil
@@ -207,73 +208,32 @@ func describeScope(s policy.Scope, f instr.File) string {
 	return strings.Join(parts, ", ")
 }
 
-// writeRulesAgent prints the binding constraints once each, one line each, with the
-// header path folded in front: compact enough to put in an agent's context.
-func writeRulesAgent(w io.Writer, cs []policy.Constraint, forPath string) {
-	seen := map[string]bool{}
-	target := forPath
-	if target == "" {
-		target = "this repository"
+// narrowByRules drops the constraints whose compiled rules are all scoped away from rel
+// (policy.Entry.Governs), as rules_for and the hook's context do. When the policy cannot
+// be loaded the instruction scopes alone decide, with a warning: listing rules must not
+// fail because the policy file is broken.
+func (app *App) narrowByRules(root string, cs []policy.Constraint, rel string) []policy.Constraint {
+	if rel == "" {
+		return cs
 	}
-	fmt.Fprintf(w, "Rules for %s (from the repository's instruction files):\n", target)
-	n := 0
-	// must before should, each in file order.
-	var ordered []policy.Constraint
-	for _, lv := range []policy.Level{policy.Must, policy.Should} {
-		for _, c := range cs {
-			if c.Level == lv {
-				ordered = append(ordered, c)
-			}
+	p, err := project.Open(root)
+	if err != nil {
+		fmt.Fprintf(app.Stderr, "heed: warning: the rules' own scopes are not applied: %v\n", err)
+		return cs
+	}
+	governs := map[string]bool{}
+	known := map[string]bool{}
+	for _, e := range p.Policy.Entries {
+		known[e.ID] = true
+		if e.Governs(rel) {
+			governs[e.ID] = true
 		}
 	}
-	for _, c := range ordered {
-		text := capitalize(strings.Join(strings.Fields(c.Text), " "))
-		key := strings.ToLower(text)
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		prefix := ""
-		if len(c.HeaderPath) > 0 {
-			prefix = c.HeaderPath[len(c.HeaderPath)-1] + ": "
-		}
-		if c.Context != "" && !strings.HasSuffix(text, ":") && strings.HasSuffix(c.Context, ":") {
-			prefix += strings.TrimSuffix(c.Context, ":") + ": "
-		}
-		fmt.Fprintf(w, "- [%s] %s%s%s (%s:%d)\n", c.Level, prefix, text, inlineCode(c), c.File, c.Line)
-		n++
-	}
-	if n == 0 {
-		fmt.Fprintln(w, "- none")
-	}
-}
-
-// inlineCode shows a short command block after the text that introduces it ("Run the
-// tests before committing: `make test`"), so the agent line carries the command.
-func inlineCode(c policy.Constraint) string {
-	if len(c.Code) == 0 || !strings.HasSuffix(strings.TrimSpace(c.Text), ":") {
-		return ""
-	}
-	lines := strings.Split(strings.TrimSpace(c.Code[0].Text), "\n")
-	if len(lines) > 3 {
-		return ""
-	}
-	var parts []string
-	for _, l := range lines {
-		if l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "$ ")); l != "" && !strings.Contains(l, "`") {
-			parts = append(parts, "`"+l+"`")
+	var out []policy.Constraint
+	for _, c := range cs {
+		if governs[c.ID] || !known[c.ID] {
+			out = append(out, c)
 		}
 	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return " " + strings.Join(parts, "; ")
-}
-
-func capitalize(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if unicode.IsLower(r) {
-		return string(unicode.ToUpper(r)) + s[n:]
-	}
-	return s
+	return out
 }

@@ -305,7 +305,16 @@ type Hooks struct {
 	Enforcer *Enforcer
 	// Writes judges proposed file writes; nil leaves writes unchecked.
 	Writes WriteChecker
+	// RulesFor, when set, words the rules that govern a repository-relative path; an
+	// allowed write then carries them as context for the agent (Claude Code's
+	// additionalContext), so it reads a file's rules when it touches the file. Nil
+	// (the default) adds nothing.
+	RulesFor func(root, rel string) (string, error)
 }
+
+// maxContext bounds the context heed adds to one tool call: Claude Code keeps
+// additionalContext up to 10,000 characters and moves the rest to a file.
+const maxContext = 9000
 
 // Handle judges a hook event. It never fails: an internal error or a panic before a
 // tool runs denies it with the reason, because a hook that crashes lets it run.
@@ -348,10 +357,63 @@ func (h *Hooks) Handle(ev *HookEvent) (res HookResult) {
 		}
 		writes = ws
 	}
-	if len(writes) == 0 || h.Writes == nil {
+	if len(writes) == 0 {
 		return HookResult{}
 	}
-	return h.checkWrites(root, ev.Cwd, writes)
+	res = HookResult{}
+	if h.Writes != nil {
+		res = h.checkWrites(root, ev.Cwd, writes)
+	}
+	if !res.Deny && h.RulesFor != nil {
+		res.Context = joinContext(res.Context, h.rulesContext(root, ev.Cwd, writes))
+	}
+	return res
+}
+
+// rulesContext words the rules of each file written, once per file. Failing to list
+// them does not deny the write (the write was judged already); the agent is told.
+func (h *Hooks) rulesContext(root, cwd string, writes []FileWrite) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, w := range writes {
+		rel, ok := repoRel(root, cwd, w.Path)
+		if !ok || w.Delete || seen[rel] {
+			continue
+		}
+		seen[rel] = true
+		text, err := h.RulesFor(root, rel)
+		if err != nil {
+			parts = append(parts, fmt.Sprintf("[heed] could not list the rules for %s: %v; run `heed rules --for %s`\n", rel, err, rel))
+			continue
+		}
+		if text != "" {
+			parts = append(parts, "[heed] "+text)
+		}
+	}
+	return truncateContext(strings.Join(parts, "\n"))
+}
+
+func joinContext(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "\n" + b
+}
+
+// truncateContext cuts the context at a line boundary under maxContext and says where
+// the rest is.
+func truncateContext(s string) string {
+	if len(s) <= maxContext {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:maxContext], '\n')
+	if cut < 0 {
+		cut = maxContext
+	}
+	return s[:cut+1] + "[heed] (more rules: run `heed rules --for PATH --format agent`)\n"
 }
 
 func (h *Hooks) failure(ev *HookEvent, reason string) HookResult {

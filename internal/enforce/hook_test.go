@@ -215,3 +215,76 @@ func TestOrderingThroughHooks(t *testing.T) {
 		t.Fatal("lint && commit must run: the commit runs only if lint succeeds")
 	}
 }
+
+// --rules-context: an allowed write carries the file's rules as Claude's
+// additionalContext; a denied one carries the denial only, and a failure to list the
+// rules is said, not hidden, without denying the write.
+func TestHookRulesContext(t *testing.T) {
+	root := newRepo(t, "- Never run `cargo publish`.")
+	checker := func(r, path string, content []byte) ([]WriteFinding, error) {
+		if strings.Contains(string(content), "BAD") {
+			return []WriteFinding{{Path: path, Line: 1, Severity: "error", Message: "BAD is not allowed"}}, nil
+		}
+		return nil, nil
+	}
+	var asked []string
+	rulesFor := func(r, rel string) (string, error) {
+		asked = append(asked, rel)
+		switch {
+		case strings.HasPrefix(rel, "broken/"):
+			return "", os.ErrPermission
+		case strings.HasPrefix(rel, "big/"):
+			return strings.Repeat("- [must] a long rule about this file (AGENTS.md:1)\n", 400), nil
+		}
+		return "Rules for " + rel + ":\n- [must] Use snake_case names. (AGENTS.md:3)\n", nil
+	}
+	hook := func(path, content string) (HookResponse, map[string]any) {
+		t.Helper()
+		h := &Hooks{Enforcer: newEnforcer(), Writes: checker, RulesFor: rulesFor}
+		data := payload(t, "claude-pre-write.json", map[string]string{"CWD": root, "CONTENT": content})
+		data = []byte(strings.Replace(string(data), "src/new.py", path, 1))
+		ev, err := ParseHook(AgentClaude, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Respond(AgentClaude, ev, h.Handle(ev))
+		var out map[string]any
+		if r.Stdout != "" {
+			if err := json.Unmarshal([]byte(r.Stdout), &out); err != nil {
+				t.Fatalf("stdout is not JSON: %q", r.Stdout)
+			}
+		}
+		return r, out
+	}
+	contextOf := func(out map[string]any) string {
+		hso, _ := out["hookSpecificOutput"].(map[string]any)
+		if hso == nil || hso["hookEventName"] != "PreToolUse" {
+			return ""
+		}
+		s, _ := hso["additionalContext"].(string)
+		return s
+	}
+
+	r, out := hook("src/new.py", "good\n")
+	if denied(t, AgentClaude, r) || !strings.Contains(contextOf(out), "Use snake_case names") || !strings.Contains(contextOf(out), "src/new.py") {
+		t.Errorf("allowed write: want the file's rules as additionalContext, got %+v", r)
+	}
+	r, out = hook("src/new.py", "BAD\n")
+	if !denied(t, AgentClaude, r) || contextOf(out) != "" {
+		t.Errorf("denied write: want a denial without context, got %+v", r)
+	}
+	r, out = hook("broken/x.py", "good\n")
+	if denied(t, AgentClaude, r) || !strings.Contains(contextOf(out), "could not list the rules for broken/x.py") {
+		t.Errorf("rules that cannot be listed: want the allowed write to say so, got %+v", r)
+	}
+	_, out = hook("big/x.py", "good\n")
+	if c := contextOf(out); len(c) > 10000 || !strings.Contains(c, "heed rules --for") {
+		t.Errorf("context must stay under Claude's 10,000 characters and say where the rest is: %d chars", len(c))
+	}
+	// without RulesFor (the default) nothing is added and nothing is asked
+	asked = nil
+	data := payload(t, "claude-pre-write.json", map[string]string{"CWD": root, "CONTENT": "good\n"})
+	if r := runHook(t, AgentClaude, data, checker); r.Stdout != "" || len(asked) > 0 {
+		t.Errorf("context is off by default: %+v, asked %v", r, asked)
+	}
+}

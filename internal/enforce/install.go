@@ -27,6 +27,21 @@ type HookConfig struct {
 // that is not valid JSON is an error and is left untouched. command is how the agent
 // runs heed ("heed" when it is on PATH).
 func InstallHooks(root, agent, command string) (*HookConfig, error) {
+	return InstallHooksWith(root, agent, command, InstallOptions{})
+}
+
+// InstallOptions are the choices of `heed hook install`.
+type InstallOptions struct {
+	// RulesContext makes Claude Code's PreToolUse hook run with --rules-context. Over
+	// an earlier install without it, the command is changed in place.
+	RulesContext bool
+}
+
+// contextFlag is the flag of `heed hook claude` that adds a file's rules as context.
+const contextFlag = " --rules-context"
+
+// InstallHooksWith is InstallHooks with options.
+func InstallHooksWith(root, agent, command string, opt InstallOptions) (*HookConfig, error) {
 	spec, ok := hookSpecs[agent]
 	if !ok {
 		return nil, fmt.Errorf("unknown agent %q (known: %s)", agent, strings.Join(Agents, ", "))
@@ -76,10 +91,22 @@ func InstallHooks(root, agent, command string) (*HookConfig, error) {
 		if list.kind != 'a' {
 			return nil, fmt.Errorf("%s: hooks.%s is not a list; heed leaves it untouched", spec.file, ev.name)
 		}
-		if spec.present(list, hcmd) {
+		want := hcmd
+		if opt.RulesContext && ev.context {
+			want = hcmd + contextFlag
+			if spec.present(list, want) {
+				continue
+			}
+			if h := groupHandler(list, hcmd); h != nil {
+				h.set("command", str(want))
+				cfg.Added = append(cfg.Added, ev.name+": rules context")
+				continue
+			}
+		}
+		if spec.present(list, want) || (ev.context && spec.present(list, hcmd+contextFlag)) {
 			continue
 		}
-		list.elems = append(list.elems, spec.entry(ev, hcmd))
+		list.elems = append(list.elems, spec.entry(ev, want))
 		cfg.Added = append(cfg.Added, strings.TrimSuffix(ev.name+": "+ev.matcher, ": "))
 	}
 	if len(cfg.Added) == 0 {
@@ -114,6 +141,8 @@ func InstallHooks(root, agent, command string) (*HookConfig, error) {
 
 type hookEvent struct {
 	name, matcher string
+	// context: the event's answer can carry context for the agent (--rules-context).
+	context bool
 }
 
 type hookSpec struct {
@@ -141,17 +170,20 @@ func groupEntry(timeoutKey string, timeout string) func(hookEvent, string) *jnod
 	}
 }
 
-func groupPresent(list *jnode, cmd string) bool {
+func groupPresent(list *jnode, cmd string) bool { return groupHandler(list, cmd) != nil }
+
+// groupHandler finds the handler that runs cmd in a list of matcher groups.
+func groupHandler(list *jnode, cmd string) *jnode {
 	for _, g := range list.elems {
 		if hs := g.get("hooks"); hs != nil {
 			for _, h := range hs.elems {
 				if c := h.get("command"); c != nil && c.str() == cmd {
-					return true
+					return h
 				}
 			}
 		}
 	}
-	return false
+	return nil
 }
 
 func flatPresent(key string) func(*jnode, string) bool {
@@ -169,9 +201,9 @@ var hookSpecs = map[string]hookSpec{
 	AgentClaude: {
 		file: ".claude/settings.json",
 		events: []hookEvent{
-			{"PreToolUse", "Bash|Write|Edit|MultiEdit"},
-			{"PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit"},
-			{"PostToolUseFailure", "Bash"},
+			{"PreToolUse", "Bash|Write|Edit|MultiEdit", true},
+			{"PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit", false},
+			{"PostToolUseFailure", "Bash", false},
 		},
 		entry:   groupEntry("timeout", "30"),
 		present: groupPresent,
@@ -179,8 +211,8 @@ var hookSpecs = map[string]hookSpec{
 	AgentCodex: {
 		file: ".codex/hooks.json",
 		events: []hookEvent{
-			{"PreToolUse", "Bash|apply_patch"},
-			{"PostToolUse", "Bash|apply_patch"},
+			{"PreToolUse", "Bash|apply_patch", false},
+			{"PostToolUse", "Bash|apply_patch", false},
 		},
 		entry:   groupEntry("timeout", "30"),
 		present: groupPresent,
@@ -188,8 +220,8 @@ var hookSpecs = map[string]hookSpec{
 	AgentGemini: {
 		file: ".gemini/settings.json",
 		events: []hookEvent{
-			{"BeforeTool", "run_shell_command|write_file|replace"},
-			{"AfterTool", "run_shell_command|write_file|replace"},
+			{"BeforeTool", "run_shell_command|write_file|replace", false},
+			{"AfterTool", "run_shell_command|write_file|replace", false},
 		},
 		entry:   groupEntry("timeout", "30000"),
 		present: groupPresent,
@@ -197,7 +229,7 @@ var hookSpecs = map[string]hookSpec{
 	AgentCursor: {
 		file:    ".cursor/hooks.json",
 		version: true,
-		events:  []hookEvent{{"beforeShellExecution", ""}, {"afterShellExecution", ""}, {"afterFileEdit", ""}},
+		events:  []hookEvent{{"beforeShellExecution", "", false}, {"afterShellExecution", "", false}, {"afterFileEdit", "", false}},
 		entry: func(ev hookEvent, cmd string) *jnode {
 			h := &jnode{kind: 'o'}
 			h.set("command", str(cmd))
@@ -208,7 +240,7 @@ var hookSpecs = map[string]hookSpec{
 	AgentCopilot: {
 		file:    ".github/hooks/heed.json",
 		version: true,
-		events:  []hookEvent{{"preToolUse", ""}, {"postToolUse", ""}},
+		events:  []hookEvent{{"preToolUse", "", false}, {"postToolUse", "", false}},
 		entry: func(ev hookEvent, cmd string) *jnode {
 			h := &jnode{kind: 'o'}
 			h.set("type", str("command"))

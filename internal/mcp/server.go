@@ -18,6 +18,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/heed-dev/heed/internal/check"
+	"github.com/heed-dev/heed/internal/brief"
 	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
@@ -96,25 +97,6 @@ func New(root string, opt Options) *sdk.Server {
 	return srv
 }
 
-// coversPath reports whether a constraint governs rel: its instruction's scope covers
-// it and, when it compiled into rules, the scope of one of them does too (a rule
-// "under `service/`" in a root AGENTS.md is not about web/ files). Process rules are
-// about commands, not paths, so they never narrow.
-func coversPath(e policy.Entry, rel string) bool {
-	if !e.Scope.Covers(rel) {
-		return false
-	}
-	if len(e.Rules) == 0 {
-		return true
-	}
-	for _, r := range e.Rules {
-		if r.Domain == policy.DomainProcess || r.Domain == policy.DomainContribution || r.Scope.Covers(rel) {
-			return true
-		}
-	}
-	return false
-}
-
 func instructionURI(rel string) string {
 	return "heed://instructions/" + (&url.URL{Path: rel}).EscapedPath()
 }
@@ -161,19 +143,7 @@ func (s *Server) rulesFor(_ context.Context, _ *sdk.CallToolRequest, in RulesFor
 		return nil, RulesForOutput{}, err
 	}
 	out := RulesForOutput{Path: rel, Rules: []RuleLine{}}
-	seen := map[string]bool{}
-	for _, e := range p.Policy.Entries {
-		if e.Level == policy.Info && !in.IncludeInfo {
-			continue
-		}
-		if rel != "" && !coversPath(e, rel) {
-			continue
-		}
-		key := string(e.Level) + "\x00" + strings.Join(strings.Fields(e.Text), " ")
-		if seen[key] {
-			continue // the same rule stated twice (CLAUDE.md importing AGENTS.md...) is listed once
-		}
-		seen[key] = true
+	for _, e := range brief.For(p.Policy.Entries, rel, in.IncludeInfo) {
 		line := RuleLine{ID: e.ID, Level: string(e.Level), Text: e.Text, Where: fmt.Sprintf("%s:%d", e.File, e.Line),
 			HeaderPath: e.HeaderPath, Unenforced: e.Unenforced}
 		for _, r := range e.Rules {

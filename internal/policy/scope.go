@@ -70,3 +70,38 @@ func MatchGlob(glob, dir, p string) bool {
 	_ = dir
 	return false
 }
+
+// Governs reports whether the entry applies to the repository-relative path rel: its
+// instruction's scope covers rel and, when it compiled into rules, the scope of one of
+// them does too (a rule "under `service/`" written in a root AGENTS.md is not about
+// web/ files). Process and contribution rules are about commands and commits, not
+// paths, so they never narrow.
+func (e Entry) Governs(rel string) bool {
+	if !e.Scope.Covers(rel) {
+		return false
+	}
+	if len(e.Rules) == 0 {
+		return true
+	}
+	for _, r := range e.Rules {
+		if r.Domain == DomainProcess || r.Domain == DomainContribution || r.Scope.Covers(rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// AboutFiles reports whether the entry can bear on a file's content: it compiled into
+// no rule (the text may be about code), or into at least one rule outside the process
+// and contribution domains, which judge commands and commits.
+func (e Entry) AboutFiles() bool {
+	if len(e.Rules) == 0 {
+		return true
+	}
+	for _, r := range e.Rules {
+		if r.Domain != DomainProcess && r.Domain != DomainContribution {
+			return true
+		}
+	}
+	return false
+}
