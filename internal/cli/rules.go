@@ -12,8 +12,8 @@ import (
 
 	"github.com/heed-dev/heed/internal/brief"
 	"github.com/heed-dev/heed/internal/instr"
-	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/project"
 )
 
 // newRulesCmd lists the constraints of a repository's instruction files: what an

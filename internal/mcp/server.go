@@ -17,8 +17,8 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/heed-dev/heed/internal/check"
 	"github.com/heed-dev/heed/internal/brief"
+	"github.com/heed-dev/heed/internal/check"
 	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
