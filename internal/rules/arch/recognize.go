@@ -44,9 +44,9 @@ var (
 	// "§0 may import (from) §1 but not vice versa"
 	reverse2RE = mustRE(`^(§\d+)` + noun + ` (?:may|can) (?:import|depend on|use)(?: from)? (§\d+)` + noun + `,? but not (?:vice versa|the other way round|the other way around|the reverse)`)
 	// "§0 may only import (from) §1", "§0 imports only §1"
-	onlyRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` (?:(?:may|must|should|can) (?:only|exclusively) (?:import|depend on|use)(?: from| on)?|(?:imports|depends on|uses|must import|should import) only(?: from)?) (` + spanList + `)`)
+	onlyRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` (?:(?:may|must|should|can) (?:only|exclusively) (?:import|depend on|use)(?: from| on)?|(?:imports|depends on|uses|(?:may|must|should|can) (?:import|depend on)) (?:only|exclusively)(?: from| on)?|(?:(?:may|must|should|can) depend|depends) (?:only|exclusively) on) (` + spanList + `)`)
 	// "§0 is the data model: it imports no other heed package"
-	onlyNoneRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + `\b[^§]*?(?:\bit|\bthey|, which|^)? ?(?:imports|depends on|may import|must import|import|depend on) (?:no|nothing from any) other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)`)
+	onlyNoneRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + `\b[^§]*?(?:\bit|\bthey|, which|^)? ?(?:(?:imports|depends on|may import|must import|import|depend on) (?:no|nothing from any)|` + neg + ` ` + importVerb + ` (?:any|anything from any|code from any)) other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)`)
 	// "§0 must not import any other (heed) package"
 	onlyNone2RE = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` ` + neg + ` ` + importVerb + ` (?:any )?other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)`)
 	// "a feature must not import from another feature('s folder)"

@@ -70,6 +70,18 @@ func TestRecognizeCorpusAndCases(t *testing.T) {
 			`imports {"from":["internal/engine/**"],"to":["internal/policy/**"],"mode":"only"}`},
 		{"heed AGENTS.md", "`internal/recognize` imports only `internal/policy` and `internal/engine`.", "", rcHeed,
 			`imports {"from":["internal/recognize/**"],"to":["internal/policy/**","internal/engine/**"],"mode":"only"}`},
+		// the same boundaries as AGENTS.md words them now, with a modal verb the level
+		// classifier reads as binding
+		{"heed AGENTS.md", "`internal/policy` is the data model: it must not import any other heed package.", "", rcHeed,
+			`imports {"from":["internal/policy/**"],"mode":"only"}`},
+		{"heed AGENTS.md", "`internal/engine` may import only `internal/policy`.", "", rcHeed,
+			`imports {"from":["internal/engine/**"],"to":["internal/policy/**"],"mode":"only"}`},
+		{"heed AGENTS.md", "`internal/recognize` may import only `internal/policy` and `internal/engine`.", "", rcHeed,
+			`imports {"from":["internal/recognize/**"],"to":["internal/policy/**","internal/engine/**"],"mode":"only"}`},
+		{"variation", "`internal/engine` must depend only on `internal/policy`.", "", rcHeed,
+			`imports {"from":["internal/engine/**"],"to":["internal/policy/**"],"mode":"only"}`},
+		{"variation", "`internal/policy` may not import anything from any other package.", "", rcHeed,
+			`imports {"from":["internal/policy/**"],"mode":"only"}`},
 		{"heed AGENTS.md", "`internal/instr` must not import `internal/engine`, `internal/rules` or `internal/compile`.", "", rcHeed,
 			`imports {"from":["internal/instr/**"],"to":["internal/engine/**","internal/rules/**","internal/compile/**"],"mode":"forbid"}`},
 		{"heed AGENTS.md", "`internal/rules/...` must not import `internal/compile`, `internal/cli`, `internal/enforce`, `internal/check`, `internal/audit` or `internal/report`.", "", rcHeed,
