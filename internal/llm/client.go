@@ -14,7 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // Client is what the rest of heed uses: a provider behind the answer cache, a bound on
@@ -28,7 +28,7 @@ type Client struct {
 	stats stats
 
 	mu      sync.Mutex
-	schemas map[string]*jsonschema.Schema
+	schemas map[string]*jsonschema.Resolved
 	// down is the first "cannot connect" error of the run: once a server refused
 	// connections through every retry, later calls fail at once instead of each
 	// waiting through its own backoff.
@@ -69,7 +69,7 @@ func NewWith(p Provider, cfg Config) *Client {
 	if cfg.Model == "" {
 		cfg.Model = p.Model()
 	}
-	return &Client{p: p, cfg: cfg, sem: make(chan struct{}, n), schemas: map[string]*jsonschema.Schema{}}
+	return &Client{p: p, cfg: cfg, sem: make(chan struct{}, n), schemas: map[string]*jsonschema.Resolved{}}
 }
 
 // Enabled reports whether the client can answer.
@@ -160,7 +160,7 @@ func decode(ans json.RawMessage, out any) error {
 	return nil
 }
 
-func (c *Client) compileSchema(raw json.RawMessage) (*jsonschema.Schema, error) {
+func (c *Client) compileSchema(raw json.RawMessage) (*jsonschema.Resolved, error) {
 	sum := sha256.Sum256(raw)
 	id := hex.EncodeToString(sum[:])
 	c.mu.Lock()
@@ -168,16 +168,11 @@ func (c *Client) compileSchema(raw json.RawMessage) (*jsonschema.Schema, error) 
 	if s, ok := c.schemas[id]; ok {
 		return s, nil
 	}
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(raw)))
-	if err != nil {
+	var doc jsonschema.Schema
+	if err := json.Unmarshal(raw, &doc); err != nil {
 		return nil, fmt.Errorf("llm: answer schema: %w", err)
 	}
-	comp := jsonschema.NewCompiler()
-	url := "heed:/schema/" + id + ".json"
-	if err := comp.AddResource(url, doc); err != nil {
-		return nil, fmt.Errorf("llm: answer schema: %w", err)
-	}
-	s, err := comp.Compile(url)
+	s, err := doc.Resolve(&jsonschema.ResolveOptions{BaseURI: "heed:/schema/" + id + ".json"})
 	if err != nil {
 		return nil, fmt.Errorf("llm: answer schema: %w", err)
 	}
@@ -185,9 +180,9 @@ func (c *Client) compileSchema(raw json.RawMessage) (*jsonschema.Schema, error) 
 	return s, nil
 }
 
-func validate(s *jsonschema.Schema, ans json.RawMessage) error {
-	v, err := jsonschema.UnmarshalJSON(strings.NewReader(string(ans)))
-	if err != nil {
+func validate(s *jsonschema.Resolved, ans json.RawMessage) error {
+	var v any
+	if err := json.Unmarshal(ans, &v); err != nil {
 		return &AnswerError{Reason: "the answer is not JSON: " + err.Error(), Raw: clip(string(ans), 80)}
 	}
 	if err := s.Validate(v); err != nil {

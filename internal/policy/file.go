@@ -10,14 +10,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
-	"sync"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 )
 
 // File is where a repository keeps its policy, relative to the repository root.
@@ -41,29 +35,6 @@ var schemaJSON []byte
 // SchemaJSON returns the policy file's JSON Schema (draft 2020-12), as published in
 // docs/policy.schema.json.
 func SchemaJSON() []byte { return bytes.Clone(schemaJSON) }
-
-var (
-	schemaOnce sync.Once
-	schema     *jsonschema.Schema
-	schemaErr  error
-)
-
-func compiledSchema() (*jsonschema.Schema, error) {
-	schemaOnce.Do(func() {
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
-		if err != nil {
-			schemaErr = fmt.Errorf("policy schema: %w", err)
-			return
-		}
-		c := jsonschema.NewCompiler()
-		if err := c.AddResource("policy.schema.json", doc); err != nil {
-			schemaErr = fmt.Errorf("policy schema: %w", err)
-			return
-		}
-		schema, schemaErr = c.Compile("policy.schema.json")
-	})
-	return schema, schemaErr
-}
 
 // PathError is a problem at one place of a policy file. Path is a JSON Pointer
 // ("/constraints/3/rules/0/kind"); RuleID and ConstraintID name what the place belongs
@@ -201,49 +172,6 @@ func lineCol(data []byte, off int) (int, int) {
 	line := 1 + bytes.Count(data[:off], []byte("\n"))
 	col := off - bytes.LastIndexByte(data[:off], '\n')
 	return line, col
-}
-
-var printer = message.NewPrinter(language.English)
-
-func validateDoc(doc any, name string) error {
-	sch, err := compiledSchema()
-	if err != nil {
-		return err
-	}
-	err = sch.Validate(doc)
-	if err == nil {
-		return nil
-	}
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	var leaves []*jsonschema.ValidationError
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) == 0 {
-			leaves = append(leaves, e)
-			return
-		}
-		for _, c := range e.Causes {
-			walk(c)
-		}
-	}
-	walk(ve)
-	out := &ValidationError{File: name}
-	seen := map[string]bool{}
-	for _, l := range leaves {
-		pe := &PathError{File: name, Path: pointer(l.InstanceLocation), Msg: l.ErrorKind.LocalizedString(printer)}
-		pe.ConstraintID, pe.RuleID = owners(doc, l.InstanceLocation)
-		key := pe.Path + "\x00" + pe.Msg
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		out.Errors = append(out.Errors, pe)
-	}
-	sort.SliceStable(out.Errors, func(i, j int) bool { return out.Errors[i].Path < out.Errors[j].Path })
-	return out
 }
 
 // pointer renders JSON Pointer tokens (RFC 6901).

@@ -3,6 +3,7 @@ package policy
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -212,5 +213,41 @@ func TestPublishedSchemaIsCurrent(t *testing.T) {
 	}
 	if !bytes.Equal(pub, SchemaJSON()) {
 		t.Fatal("docs/policy.schema.json differs from internal/policy/schema/policy.schema.json: copy it over")
+	}
+}
+
+// Every broken place of a policy file is reported at once, each at its own field, so
+// one run of `heed compile --check` shows all there is to fix.
+func TestParseReportsEveryProblem(t *testing.T) {
+	good, _ := json.Marshal(sample())
+	var m map[string]any
+	if err := json.Unmarshal(good, &m); err != nil {
+		t.Fatal(err)
+	}
+	r := m["constraints"].([]any)[0].(map[string]any)["rules"].([]any)[0].(map[string]any)
+	r["severity"] = "fatal"
+	r["serverity"] = "error"
+	delete(r, "kind")
+	m["constraints"].([]any)[1].(map[string]any)["level"] = "may"
+	m["version"] = 7
+	data, _ := json.Marshal(m)
+	_, err := Parse(data, "policy.json")
+	var ve *ValidationError
+	if !errors.As(err, &ve) {
+		t.Fatalf("want a ValidationError, got %v", err)
+	}
+	var got []string
+	for _, e := range ve.Errors {
+		got = append(got, e.Path+" "+e.RuleID+e.ConstraintID+": "+e.Msg)
+	}
+	want := []string{
+		"/constraints/0/rules/0 c1.command.1c1: missing required field(s): kind",
+		"/constraints/0/rules/0 c1.command.1c1: unknown field(s): serverity",
+		`/constraints/0/rules/0/severity c1.command.1c1: value must be one of "error", "warning"; got "fatal"`,
+		`/constraints/1/level c2: value must be one of "must", "should", "info"; got "may"`,
+		"/version : value must be 1; got 7",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
