@@ -1,9 +1,9 @@
 package compile
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules/semantic"
@@ -82,7 +82,7 @@ var (
 	prWords = newPhrases("pull request*", "pr", "prs", "pr title*", "pr description*", "merge request*", "changelog*",
 		"release note*")
 	// "Debugging: append ..." and "`DEBUG`: ..." lead with a label: the verb follows it.
-	labelRE = regexp.MustCompile(`^[^:]{1,40}:\s+`)
+	labelRE = lazyre.New(`^[^:]{1,40}:\s+`)
 )
 
 func classify(c *policy.Constraint) kindOf {
@@ -143,7 +143,7 @@ func stripSpans(s string) string {
 	return codeSpanRE.ReplaceAllString(s, " ")
 }
 
-var codeSpanRE = regexp.MustCompile("`+[^`]*`+")
+var codeSpanRE = lazyre.New("`+[^`]*`+")
 
 func firstWord(ws []string) string {
 	if len(ws) == 0 {

@@ -1,11 +1,11 @@
 package instr
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -20,15 +20,15 @@ import (
 // The hand-labelled sample in testdata/levels.tsv pins the accuracy (level_test.go).
 
 var (
-	codeRE     = regexp.MustCompile("`+[^`]*`+")
-	permitRE   = regexp.MustCompile(`(?i)^(you )?(don't|do not|doesn't|does not) (need|have) to\b|^no need to\b|^(you )?(can|may|could|might)\b`)
-	negStartRE = regexp.MustCompile(`(?i)^(no|never|not|nothing|none|only)\b`)
-	parenRE    = regexp.MustCompile(`\([^()]*\)|\[[^\[\]]*\]`)
-	condLead   = regexp.MustCompile(`(?i)^(?:if|when|whenever|unless|where|because|since|in case|once|while|before|after)\b`)
+	codeRE     = lazyre.New("`+[^`]*`+")
+	permitRE   = lazyre.New(`(?i)^(you )?(don't|do not|doesn't|does not) (need|have) to\b|^no need to\b|^(you )?(can|may|could|might)\b`)
+	negStartRE = lazyre.New(`(?i)^(no|never|not|nothing|none|only)\b`)
+	parenRE    = lazyre.New(`\([^()]*\)|\[[^\[\]]*\]`)
+	condLead   = lazyre.New(`(?i)^(?:if|when|whenever|unless|where|because|since|in case|once|while|before|after)\b`)
 	// "`internal/engine` may import only `internal/policy`", "A may only depend on B":
 	// a permission narrowed by "only" is a restriction.
-	mayOnlyRE = regexp.MustCompile(`(?i)\bmay (?:only|\w+ only|not)\b`)
-	startCond = regexp.MustCompile(`(?i)^(?:if|when|whenever|before|after|once|while|for|to|during|unless|in|on|with)\b`)
+	mayOnlyRE = lazyre.New(`(?i)\bmay (?:only|\w+ only|not)\b`)
+	startCond = lazyre.New(`(?i)^(?:if|when|whenever|before|after|once|while|for|to|during|unless|in|on|with)\b`)
 )
 
 // imperativeVerbs start a plain command ("Use X", "Run Y").
@@ -212,7 +212,7 @@ func verbLevel(body string) policy.Level {
 	return policy.Info
 }
 
-var readMoreRE = regexp.MustCompile(`(?i)^(read|learn|find out) more\b`)
+var readMoreRE = lazyre.New(`(?i)^(read|learn|find out) more\b`)
 
 var condWords = []string{" if ", " unless ", " when ", " whenever ", " because ", " since ", " so that ",
 	" in case ", " where ", " which ", " that is ", " as long as "}

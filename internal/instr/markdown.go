@@ -1,7 +1,6 @@
 package instr
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -11,6 +10,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -199,7 +199,7 @@ func (x *extractor) item(it ast.Node, ctx string, ctxLevel policy.Level) {
 	}
 }
 
-var alertRE = regexp.MustCompile(`^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*`)
+var alertRE = lazyre.New(`^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*`)
 
 // blockquote emits the paragraphs of a quote; a GitHub alert marker ("> [!IMPORTANT]")
 // becomes the context and, for IMPORTANT/WARNING/CAUTION, raises an unmarked
@@ -271,8 +271,8 @@ func (x *extractor) table(t *east.Table, ctx string) {
 }
 
 var (
-	htmlCommentRE = regexp.MustCompile(`(?s)<!--.*?(-->|$)`)
-	htmlTagRE     = regexp.MustCompile(`(?s)</?[A-Za-z][^>]*>`)
+	htmlCommentRE = lazyre.New(`(?s)<!--.*?(-->|$)`)
+	htmlTagRE     = lazyre.New(`(?s)</?[A-Za-z][^>]*>`)
 )
 
 // html drops comments and tags and keeps any text an HTML block holds (a rule inside
@@ -438,7 +438,7 @@ func (x *extractor) inline(n ast.Node, tb *textBuf) {
 }
 
 // importRE finds @path references: "@" at the start of a word, then a path.
-var importRE = regexp.MustCompile(`(?:^|[\s(\[])@((?:~/|\.{1,2}/|/)?[A-Za-z0-9_.\-][A-Za-z0-9_./\-]*)`)
+var importRE = lazyre.New(`(?:^|[\s(\[])@((?:~/|\.{1,2}/|/)?[A-Za-z0-9_.\-][A-Za-z0-9_./\-]*)`)
 
 // scanImports collects the @path references of a block's text, outside code spans.
 func (x *extractor) scanImports(tb *textBuf) {
@@ -467,7 +467,7 @@ func (x *extractor) importsOnly(s string) bool {
 	return strings.Trim(rest, " -*,.;:") == ""
 }
 
-var mystTargetRE = regexp.MustCompile(`^\([\w:.\-]+\)=$`)
+var mystTargetRE = lazyre.New(`^\([\w:.\-]+\)=$`)
 
 // mystAdmonition reports whether a fence's info string opens a MyST admonition
 // ("{note}", "{warning}", "{admonition} Title") and gives its kind.

@@ -1,12 +1,12 @@
 package instr
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -70,10 +70,10 @@ type rstReader struct {
 }
 
 var (
-	bulletRE  = regexp.MustCompile(`^([-*+•‣⁃])(\s+|$)`)
-	enumRE    = regexp.MustCompile(`^(?:\(?(\d+|#|[a-zA-Z]|[ivxlcdm]+|[IVXLCDM]+)[.)])(\s+|$)`)
-	fieldRE   = regexp.MustCompile(`^:([^:]+):(\s+|$)`)
-	directRE  = regexp.MustCompile(`^\.\.\s+([A-Za-z0-9_:+-]+)::\s*(.*)$`)
+	bulletRE  = lazyre.New(`^([-*+•‣⁃])(\s+|$)`)
+	enumRE    = lazyre.New(`^(?:\(?(\d+|#|[a-zA-Z]|[ivxlcdm]+|[IVXLCDM]+)[.)])(\s+|$)`)
+	fieldRE   = lazyre.New(`^:([^:]+):(\s+|$)`)
+	directRE  = lazyre.New(`^\.\.\s+([A-Za-z0-9_:+-]+)::\s*(.*)$`)
 	codeDirs  = map[string]bool{"code-block": true, "code": true, "sourcecode": true, "console": true, "code-block:": true, "doctest": true, "parsed-literal": true, "prompt": true}
 	skipDirs  = map[string]bool{"toctree": true, "image": true, "figure": true, "include": true, "literalinclude": true, "contents": true, "highlight": true, "raw": true, "only": false, "index": true, "meta": true, "sectnum": true, "role": true, "default-role": true, "autoclass": true, "automodule": true, "autofunction": true, "currentmodule": true, "module": true, "toctree:": true, "ifconfig": false, "rubric": false}
 	admonDirs = map[string]bool{"note": true, "warning": true, "important": true, "tip": true, "caution": true, "attention": true, "danger": true, "error": true, "hint": true, "admonition": true, "seealso": true, "versionadded": true, "versionchanged": true, "deprecated": true}
@@ -265,7 +265,7 @@ func (r *rstReader) looksEnumerated(ls []rline, i int) bool {
 }
 
 // listItems reads consecutive items of one list starting at i.
-func (r *rstReader) listItems(ls []rline, i int, marker *regexp.Regexp, ctx string, ctxLevel policy.Level) int {
+func (r *rstReader) listItems(ls []rline, i int, marker *lazyre.RE, ctx string, ctxLevel policy.Level) int {
 	for i < len(ls) {
 		l := ls[i]
 		if l.blank() {
@@ -567,14 +567,14 @@ func joinText(ls []rline) string {
 }
 
 var (
-	rstLiteralRE = regexp.MustCompile("``(.+?)``")
-	rstRoleRE    = regexp.MustCompile(":([A-Za-z0-9_:+.-]+):`([^`]+)`")
-	rstLinkRE    = regexp.MustCompile("`([^`<]*?)\\s*(?:<[^`>]*>)?`_{1,2}")
-	rstInterpRE  = regexp.MustCompile("`([^`]+)`")
-	rstStrongRE  = regexp.MustCompile(`\*\*([^*]+)\*\*`)
-	rstEmphRE    = regexp.MustCompile(`(^|[\s("'])\*([^*\s][^*]*)\*`)
-	rstSubstRE   = regexp.MustCompile(`\|([^|\s][^|]*)\|_{0,2}`)
-	rstRefNameRE = regexp.MustCompile(`\b([A-Za-z0-9][A-Za-z0-9-]*)__?([\s.,;:)]|$)`)
+	rstLiteralRE = lazyre.New("``(.+?)``")
+	rstRoleRE    = lazyre.New(":([A-Za-z0-9_:+.-]+):`([^`]+)`")
+	rstLinkRE    = lazyre.New("`([^`<]*?)\\s*(?:<[^`>]*>)?`_{1,2}")
+	rstInterpRE  = lazyre.New("`([^`]+)`")
+	rstStrongRE  = lazyre.New(`\*\*([^*]+)\*\*`)
+	rstEmphRE    = lazyre.New(`(^|[\s("'])\*([^*\s][^*]*)\*`)
+	rstSubstRE   = lazyre.New(`\|([^|\s][^|]*)\|_{0,2}`)
+	rstRefNameRE = lazyre.New(`\b([A-Za-z0-9][A-Za-z0-9-]*)__?([\s.,;:)]|$)`)
 )
 
 // codeRoles render as code; other roles render as their text.
@@ -616,7 +616,7 @@ func rstInlineLines(tb *textBuf, lines []rline) {
 			segs = append(segs, seg{from: from, to: to})
 		}
 	}
-	res := []*regexp.Regexp{rstLiteralRE, rstRoleRE, rstLinkRE, rstInterpRE}
+	res := []*lazyre.RE{rstLiteralRE, rstRoleRE, rstLinkRE, rstInterpRE}
 	// next[k] is regexp k's next match at or after pos (nil when there is none);
 	// matches are found again only once pos passes them, so a paragraph is scanned
 	// in linear time.

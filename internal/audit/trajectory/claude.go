@@ -2,8 +2,9 @@ package trajectory
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // parseClaude reads a Claude Code transcript (~/.claude/projects/<dir>/<session>.jsonl):
@@ -117,11 +118,11 @@ func claudeStep(blk map[string]any, cwd string) (Step, bool) {
 	return s, true
 }
 
-var exitCodeRE = regexp.MustCompile(`^(?:Error: )?Exit code (-?[0-9]+)`)
+var exitCodeRE = lazyre.New(`^(?:Error: )?Exit code (-?[0-9]+)`)
 
 // refusedRE matches the results Claude Code writes when a call did not run: the user
 // or a hook refused it, or the tool rejected its input.
-var refusedRE = regexp.MustCompile(`(?i)doesn't want to proceed|tool use was rejected|permission to use \w+ has been denied|hook (error|blocked|denied)|blocked by (a )?(pre\w*use )?hook|^<tool_use_error>|PreToolUse:\w+ hook`)
+var refusedRE = lazyre.New(`(?i)doesn't want to proceed|tool use was rejected|permission to use \w+ has been denied|hook (error|blocked|denied)|blocked by (a )?(pre\w*use )?hook|^<tool_use_error>|PreToolUse:\w+ hook`)
 
 func claudeResult(s *Step, blk map[string]any, extra any) {
 	content := textOf(blk["content"])

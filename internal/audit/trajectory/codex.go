@@ -3,8 +3,9 @@ package trajectory
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // parseCodex reads a Codex rollout (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl):
@@ -92,7 +93,7 @@ func parseCodex(data []byte) (*Trajectory, error) {
 	return t, nil
 }
 
-var codexRefusedRE = regexp.MustCompile(`(?i)(rejected by (the )?user|command was blocked|blocked by (a )?hook|denied by (a )?hook|exec command rejected|sandbox denied)`)
+var codexRefusedRE = lazyre.New(`(?i)(rejected by (the )?user|command was blocked|blocked by (a )?hook|denied by (a )?hook|exec command rejected|sandbox denied)`)
 
 // codexCall turns a call item into steps: one command, or one step per file of an
 // apply_patch.
@@ -178,7 +179,7 @@ func joinArgv(argv []string) string {
 	return strings.Join(parts, " ")
 }
 
-var codexExitRE = regexp.MustCompile(`(?m)^(?:Exit code:|Process exited with code|exit code:?)\s*(-?[0-9]+)`)
+var codexExitRE = lazyre.New(`(?m)^(?:Exit code:|Process exited with code|exit code:?)\s*(-?[0-9]+)`)
 
 // codexOutput reads an output item: a JSON string {"output", "metadata": {"exit_code"}},
 // or the plain text of newer tools ("Exit code: 0\nWall time: ...\nOutput:\n...").

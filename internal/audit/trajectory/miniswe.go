@@ -3,8 +3,9 @@ package trajectory
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // parseMiniSWE reads a mini-SWE-agent trajectory (.traj.json): {"info": {...},
@@ -141,9 +142,9 @@ func toolCallActions(m map[string]any) []any {
 }
 
 var (
-	v1BlockRE = regexp.MustCompile("(?s)```(?:bash|mswea_bash_command|sh)\\s*\\n(.*?)\\n```")
-	v1RCRE    = regexp.MustCompile(`<returncode>\s*(-?[0-9]+)\s*</returncode>`)
-	v1OutRE   = regexp.MustCompile(`(?s)<output>\n?(.*?)</output>|<output_head>\n?(.*?)</output_head>`)
+	v1BlockRE = lazyre.New("(?s)```(?:bash|mswea_bash_command|sh)\\s*\\n(.*?)\\n```")
+	v1RCRE    = lazyre.New(`<returncode>\s*(-?[0-9]+)\s*</returncode>`)
+	v1OutRE   = lazyre.New(`(?s)<output>\n?(.*?)</output>|<output_head>\n?(.*?)</output_head>`)
 )
 
 func v1Command(content string) (string, bool) {

@@ -2,10 +2,10 @@ package arch
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -54,7 +54,7 @@ func (s sampler) ext() string {
 	return ".ts"
 }
 
-var starRE = regexp.MustCompile(`\*+`)
+var starRE = lazyre.New(`\*+`)
 
 // concrete returns a file path the glob selects, named after name.
 func (s sampler) concrete(glob, name string) string {

@@ -3,9 +3,9 @@ package arch
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -24,7 +24,7 @@ const (
 	noun = `(?: (?:folder|directory|package|module|layer|tree|code|files?)s?)?`
 )
 
-func mustRE(s string) *regexp.Regexp { return regexp.MustCompile(s) }
+func mustRE(s string) *lazyre.RE { return lazyre.New(s) }
 
 var (
 	// "§0 must not import (from) §1", "code in §0 must not depend on §1"

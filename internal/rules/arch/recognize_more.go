@@ -3,10 +3,10 @@ package arch
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -190,7 +190,7 @@ func commonParent(names []string, c *policy.Constraint, rc *recognize.RepoContex
 
 var (
 	cycleWordRE  = mustRE(`\b(?:circular|cyclic|cycles?|acyclic)\b`)
-	cycleRuleREs = []*regexp.Regexp{
+	cycleRuleREs = []*lazyre.RE{
 		mustRE(`^(?:there (?:must|should) be )?no (?:new )?(?:circular|cyclic) (?:imports?|dependenc(?:y|ies)|references?|import chains?)`),
 		mustRE(`^(?:please )?(?:avoid|prevent|never (?:introduce|create|add)|do not (?:introduce|create|add)|don't (?:introduce|create|add)|must not (?:introduce|create|add)) (?:any |new )?(?:circular|cyclic) (?:imports?|dependenc(?:y|ies)|references?)`),
 		mustRE(`^(?:please )?(?:avoid|prevent|never (?:introduce|create|add)|do not (?:introduce|create|add)|don't (?:introduce|create|add)) (?:any |new )?(?:import|dependency|package|module) cycles?`),

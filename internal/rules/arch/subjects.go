@@ -2,11 +2,11 @@ package arch
 
 import (
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -19,7 +19,7 @@ type sentence struct {
 	spans []string
 }
 
-var spanRE = regexp.MustCompile("`+([^`]+)`+")
+var spanRE = lazyre.New("`+([^`]+)`+")
 
 // sentences splits a constraint's text into sentences (instruction files often put
 // two in one list item) and takes the code spans out.
@@ -54,7 +54,7 @@ func sentences(text string) []sentence {
 	return out
 }
 
-var placeholderRE = regexp.MustCompile(`§\d+`)
+var placeholderRE = lazyre.New(`§\d+`)
 
 // splitSentences splits at ". ", "; " and "! " (not inside parentheses, which hold
 // asides like "(or the other way round)").
@@ -132,11 +132,11 @@ func (s subject) empty() bool {
 	return len(s.globs) == 0 && len(s.packages) == 0 && s.group == ""
 }
 
-var groupPlaceholderRE = regexp.MustCompile(`<[^>/]+>|\{[^}/]+\}|\[[a-z_-]+\]|:[a-z_]+`)
+var groupPlaceholderRE = lazyre.New(`<[^>/]+>|\{[^}/]+\}|\[[a-z_-]+\]|:[a-z_]+`)
 
-var fileKindRE = regexp.MustCompile(`^(\*|_|\.)?[\w.*-]*\.(go|py|pyi|ts|tsx|js|jsx|mjs|cjs|rs|java|kt)$`)
+var fileKindRE = lazyre.New(`^(\*|_|\.)?[\w.*-]*\.(go|py|pyi|ts|tsx|js|jsx|mjs|cjs|rs|java|kt)$`)
 
-var packageNameRE = regexp.MustCompile(`^(@[a-z0-9][\w.-]*/)?[a-z0-9][\w.-]*(/[\w.-]+)*$`)
+var packageNameRE = lazyre.New(`^(@[a-z0-9][\w.-]*/)?[a-z0-9][\w.-]*(/[\w.-]+)*$`)
 
 // resolveSpan turns a code span into a subject, using the repository's folders when
 // it has them. ok is false for spans that name nothing heed can match (a sentence,

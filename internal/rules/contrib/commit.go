@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -77,7 +78,7 @@ const ValueAI = "ai"
 // issueRefPattern matches the usual ways a message refers to an issue or pull request.
 const issueRefPattern = `(^|[\s(\[,;:])(#[0-9]+|GH-?[0-9]+)\b|https?://github\.com/[^\s/]+/[^\s/]+/(issues|pull)/[0-9]+`
 
-var conventionalRE = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9_-]*)(\(([^()\r\n]*)\))?(!)?: (.*)$`)
+var conventionalRE = lazyre.New(`^([A-Za-z][A-Za-z0-9_-]*)(\(([^()\r\n]*)\))?(!)?: (.*)$`)
 
 func commitKind() engine.Kind {
 	return engine.Kind{
@@ -89,7 +90,7 @@ func commitKind() engine.Kind {
 }
 
 // mergeSubjectRE matches the subjects git writes for merge commits.
-var mergeSubjectRE = regexp.MustCompile(`^Merge (branch|pull request|remote-tracking branch|tag) `)
+var mergeSubjectRE = lazyre.New(`^Merge (branch|pull request|remote-tracking branch|tag) `)
 
 // commitCaseEvidence builds a case's evidence like engine.DefaultCaseEvidence; a case
 // message with git's merge subject ("Merge branch 'x'") stands for a merge commit, as
@@ -292,7 +293,7 @@ func (c *commitCheck) inScope(cm engine.Commit) bool {
 // ignoredSubjectRE matches subjects git or its workflows write for the author (the
 // reverts, fixups and squashes commitlint ignores by default): rules on the form of a
 // subject do not judge them.
-var ignoredSubjectRE = regexp.MustCompile(`^(Revert "|revert "|Reapply "|fixup! |squash! |amend! )`)
+var ignoredSubjectRE = lazyre.New(`^(Revert "|revert "|Reapply "|fixup! |squash! |amend! )`)
 
 // applies is the per-check precondition beyond "every commit".
 func (c *commitCheck) applies(m Message) bool {
@@ -552,10 +553,10 @@ func description(subject string) string {
 
 var (
 	// "integrals: Improved speed" and "KAFKA-123: Fix": an area or ticket before a colon.
-	areaPrefixRE = regexp.MustCompile(`^[A-Za-z0-9_./-]+(\s[A-Za-z0-9_./-]+)?:\s+`)
+	areaPrefixRE = lazyre.New(`^[A-Za-z0-9_./-]+(\s[A-Za-z0-9_./-]+)?:\s+`)
 	// "Fixed #123 -- ", "Refs #1, #2 -- ", "KAFKA-123 - ".
-	ticketPrefixRE = regexp.MustCompile(`^((Fixed|Refs|Ref|Closes|Fixes)\s+#[0-9]+(,\s*#[0-9]+)*|[A-Z][A-Z0-9]+-[0-9]+)\s+-{1,2}\s+`)
-	wordRE         = regexp.MustCompile(`^[A-Za-z][A-Za-z'-]*`)
+	ticketPrefixRE = lazyre.New(`^((Fixed|Refs|Ref|Closes|Fixes)\s+#[0-9]+(,\s*#[0-9]+)*|[A-Z][A-Z0-9]+-[0-9]+)\s+-{1,2}\s+`)
+	wordRE         = lazyre.New(`^[A-Za-z][A-Za-z'-]*`)
 )
 
 func (c *commitCheck) judgeMood(cm engine.Commit, m Message) engine.Result {

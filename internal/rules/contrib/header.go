@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -45,7 +46,7 @@ type headerCheck struct {
 }
 
 // placeholderRE finds the parts of a header that stand for text the author fills in.
-var placeholderRE = regexp.MustCompile(`(?i)\b(YYYY|YEAR)\b|<[^<>]+>|\[[^\[\]]+\]|\{[^{}]+\}|\$\{[^}]+\}`)
+var placeholderRE = lazyre.New(`(?i)\b(YYYY|YEAR)\b|<[^<>]+>|\[[^\[\]]+\]|\{[^{}]+\}|\$\{[^}]+\}`)
 
 func headerLineRE(line string) (*regexp.Regexp, error) {
 	text := commentText(line)
@@ -110,7 +111,7 @@ func (c *headerCheck) Targets(ev *engine.Evidence) []engine.Target {
 	return ts
 }
 
-var generatedRE = regexp.MustCompile(`(?m)^\s*(//|#|/\*|\*|--|<!--)?\s*(Code generated .* DO NOT EDIT\.?|.*@generated\b|.*DO NOT EDIT\b.*generated|.*[Aa]uto-?generated (file|code)|.*This file (was|is) (automatically )?generated)`)
+var generatedRE = lazyre.New(`(?m)^\s*(//|#|/\*|\*|--|<!--)?\s*(Code generated .* DO NOT EDIT\.?|.*@generated\b|.*DO NOT EDIT\b.*generated|.*[Aa]uto-?generated (file|code)|.*This file (was|is) (automatically )?generated)`)
 
 // generated reports whether a file says it was written by a generator, in its first
 // lines (Go's "// Code generated ... DO NOT EDIT." convention and its cousins).

@@ -7,8 +7,9 @@
 package contrib
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // Message is a commit message split the way git and its tools read it.
@@ -34,7 +35,7 @@ type Trailer struct {
 	Line int
 }
 
-var trailerRE = regexp.MustCompile(`^([A-Za-z0-9][A-Za-z0-9-]*|BREAKING CHANGE)\s*:\s*(.*)$`)
+var trailerRE = lazyre.New(`^([A-Za-z0-9][A-Za-z0-9-]*|BREAKING CHANGE)\s*:\s*(.*)$`)
 
 // ParseMessage splits a commit message. Trailing white space is dropped and CRLF line
 // ends are accepted.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -118,8 +119,8 @@ func prFinding(msg, snippet, suggestion string) engine.Finding {
 }
 
 var (
-	checkboxRE = regexp.MustCompile(`(?m)^\s*[-*+]\s+\[( |x|X)\]\s*(.*)$`)
-	headingRE  = regexp.MustCompile(`(?m)^\s{0,3}(#{1,6}\s+(.+?)\s*#*\s*$|\*\*(.+?)\*\*:?\s*$)`)
+	checkboxRE = lazyre.New(`(?m)^\s*[-*+]\s+\[( |x|X)\]\s*(.*)$`)
+	headingRE  = lazyre.New(`(?m)^\s{0,3}(#{1,6}\s+(.+?)\s*#*\s*$|\*\*(.+?)\*\*:?\s*$)`)
 )
 
 func fold(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -19,25 +20,25 @@ var (
 	// The shapes of "a change needs a test": a verb that demands tests governing the
 	// change, within a short distance (so "write tests that verify assumptions ...
 	// before changes are made" is not one).
-	testDemandREs = []*regexp.Regexp{
-		regexp.MustCompile(`\b(add|include|write|provide)\s+(\w+\s+){0,2}(tests?|test cases?)\b[^.]{0,12}\b(for|if|when|that|covering|with)\b[^.]{0,40}\b(code|changes?|patch|patches|fix|fixes|bugs?|features?|functionality)\b`),
-		regexp.MustCompile(`\b(code changes?|changes?|bug ?fix(es)?|fixes|new (functionality|features?)|features?|patch(es)?)\b[^.]{0,40}\b(need|needs|require|requires|must (have|include|come with)|should (have|include|come with)|comes? with)\b[^.]{0,12}\b(tests?|test cases?|regression tests?)\b`),
-		regexp.MustCompile(`\b(functionality|features?|code|fix|fixes|changes?)\b[^.]{0,20}\b(should|must|needs to|has to) be (tested|accompanied (by|with) (a |an )?(regression )?tests?)\b`),
-		regexp.MustCompile(`\b(fixing a bug|bug fix(es)?)\b[^.]{0,40}\baccompanied (by|with)\b[^.]{0,20}\btests?\b`),
+	testDemandREs = []*lazyre.RE{
+		lazyre.New(`\b(add|include|write|provide)\s+(\w+\s+){0,2}(tests?|test cases?)\b[^.]{0,12}\b(for|if|when|that|covering|with)\b[^.]{0,40}\b(code|changes?|patch|patches|fix|fixes|bugs?|features?|functionality)\b`),
+		lazyre.New(`\b(code changes?|changes?|bug ?fix(es)?|fixes|new (functionality|features?)|features?|patch(es)?)\b[^.]{0,40}\b(need|needs|require|requires|must (have|include|come with)|should (have|include|come with)|comes? with)\b[^.]{0,12}\b(tests?|test cases?|regression tests?)\b`),
+		lazyre.New(`\b(functionality|features?|code|fix|fixes|changes?)\b[^.]{0,20}\b(should|must|needs to|has to) be (tested|accompanied (by|with) (a |an )?(regression )?tests?)\b`),
+		lazyre.New(`\b(fixing a bug|bug fix(es)?)\b[^.]{0,40}\baccompanied (by|with)\b[^.]{0,20}\btests?\b`),
 	}
 	// Sentences that leave the demand to judgement.
-	judgementRE = regexp.MustCompile(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether (a|one)|prefer|consider|optional|optionally)\b`)
+	judgementRE = lazyre.New(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether (a|one)|prefer|consider|optional|optionally)\b`)
 	// Negation that governs a co-change clause ("without" is not one: "tests that fail
 	// without your change").
-	cochangeNegRE  = regexp.MustCompile(`\b(never|not|no|don't|do not|avoid|must not|should not|shouldn't|cannot|can't)\b`)
-	changelogRE    = regexp.MustCompile(`\b(change ?log|changes file|news fragments?|newsfragments?|release[- ]notes? entry|whats[- ]new|changesets?|changelog fragments?)\b`)
-	changelogSpan  = regexp.MustCompile(`(?i)^\.?/?([\w./-]*/)?(CHANGES|CHANGELOG|HISTORY|NEWS|RELEASE[-_]NOTES|whats-new)[\w.-]*$`)
-	changelogProse = regexp.MustCompile(`(?i)\b([\w-]+/)*(CHANGES|CHANGELOG|HISTORY|NEWS|whats-new)\.(rst|md|txt)\b`)
+	cochangeNegRE  = lazyre.New(`\b(never|not|no|don't|do not|avoid|must not|should not|shouldn't|cannot|can't)\b`)
+	changelogRE    = lazyre.New(`\b(change ?log|changes file|news fragments?|newsfragments?|release[- ]notes? entry|whats[- ]new|changesets?|changelog fragments?)\b`)
+	changelogSpan  = lazyre.New(`(?i)^\.?/?([\w./-]*/)?(CHANGES|CHANGELOG|HISTORY|NEWS|RELEASE[-_]NOTES|whats-new)[\w.-]*$`)
+	changelogProse = lazyre.New(`(?i)\b([\w-]+/)*(CHANGES|CHANGELOG|HISTORY|NEWS|whats-new)\.(rst|md|txt)\b`)
 	// "Add an entry in CHANGES.rst", "update the changelog", "needs a changelog entry";
 	// not "write changelog entries in the past tense" (how, not whether).
-	changelogDemandRE = regexp.MustCompile(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b`)
-	placeholderPathRE = regexp.MustCompile(`\b((?:[\w-]+/)+)([A-Z](?:\.[A-Z])+|X\.Y(?:\.Z)?)\.(rst|md|txt)\b`)
-	dirSpanRE         = regexp.MustCompile(`^\.?/?[\w.-]+(/[\w.-]+)*/$`)
+	changelogDemandRE = lazyre.New(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b`)
+	placeholderPathRE = lazyre.New(`\b((?:[\w-]+/)+)([A-Z](?:\.[A-Z])+|X\.Y(?:\.Z)?)\.(rst|md|txt)\b`)
+	dirSpanRE         = lazyre.New(`^\.?/?[\w.-]+(/[\w.-]+)*/$`)
 )
 
 // changelogGlobs are the usual homes of a changelog entry, for sentences that do not
@@ -259,9 +260,9 @@ type headerRecognizer struct{}
 func (headerRecognizer) Name() string { return "contrib.newfile-header" }
 
 var (
-	headerWordRE = regexp.MustCompile(`\b(headers?|license|licence|copyright|spdx|notice)\b`)
-	newFileRE    = regexp.MustCompile(`\b(new|newly (added|created)|added)\b[^.]*\bfiles?\b|\bfiles? (you|that you|the change) (create|add|created|added)\b`)
-	extSpanRE    = regexp.MustCompile(`^\*?\.([a-z0-9]{1,5})$`)
+	headerWordRE = lazyre.New(`\b(headers?|license|licence|copyright|spdx|notice)\b`)
+	newFileRE    = lazyre.New(`\b(new|newly (added|created)|added)\b[^.]*\bfiles?\b|\bfiles? (you|that you|the change) (create|add|created|added)\b`)
+	extSpanRE    = lazyre.New(`^\*?\.([a-z0-9]{1,5})$`)
 	langWords    = map[string][]string{
 		"go": {"*.go"}, "python": {"*.py"}, "java": {"*.java"}, "rust": {"*.rs"}, "typescript": {"*.ts", "*.tsx"},
 		"javascript": {"*.js", "*.jsx", "*.mjs", "*.cjs"}, "kotlin": {"*.kt"}, "scala": {"*.scala"}, "c#": {"*.cs"},

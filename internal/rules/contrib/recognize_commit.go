@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -18,11 +19,11 @@ type lengthRecognizer struct{}
 func (lengthRecognizer) Name() string { return "contrib.commit-length" }
 
 var (
-	limitRE   = regexp.MustCompile(`\b([0-9]{2,3})\s*(?:-\s*)?(characters?|chars?|columns?|cols?)\b`)
-	fiftyRE   = regexp.MustCompile(`\b([0-9]{2})/([0-9]{2,3})\s+rule\b`)
-	subjectRE = regexp.MustCompile(`\b(first line|summary|subject|title|header line|headline|one-line|oneline|short description)\b`)
-	bodyRE    = regexp.MustCompile(`\b(subsequent lines|other lines|remaining lines|body|wrap|wrapped|paragraphs?|following lines)\b`)
-	linesRE   = regexp.MustCompile(`\blines?\b`)
+	limitRE   = lazyre.New(`\b([0-9]{2,3})\s*(?:-\s*)?(characters?|chars?|columns?|cols?)\b`)
+	fiftyRE   = lazyre.New(`\b([0-9]{2})/([0-9]{2,3})\s+rule\b`)
+	subjectRE = lazyre.New(`\b(first line|summary|subject|title|header line|headline|one-line|oneline|short description)\b`)
+	bodyRE    = lazyre.New(`\b(subsequent lines|other lines|remaining lines|body|wrap|wrapped|paragraphs?|following lines)\b`)
+	linesRE   = lazyre.New(`\blines?\b`)
 )
 
 func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
@@ -122,7 +123,7 @@ func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 }
 
 // lastMatch returns the start of the last match of re in s, or -1.
-func lastMatch(re *regexp.Regexp, s string) int {
+func lastMatch(re *lazyre.RE, s string) int {
 	ms := re.FindAllStringIndex(s, -1)
 	if len(ms) == 0 {
 		return -1
@@ -155,7 +156,7 @@ type blankLineRecognizer struct{}
 
 func (blankLineRecognizer) Name() string { return "contrib.commit-blank-line" }
 
-var blankRE = regexp.MustCompile(`\b(blank|empty) line\b`)
+var blankRE = lazyre.New(`\b(blank|empty) line\b`)
 
 func (blankLineRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
@@ -184,9 +185,9 @@ type periodRecognizer struct{}
 func (periodRecognizer) Name() string { return "contrib.commit-period" }
 
 var (
-	periodRE      = regexp.MustCompile(`\b(periods?|full stops?|trailing dot|dot)\b`)
-	periodEndRE   = regexp.MustCompile(`\b(end|ends|ending|ended|trailing|final|terminat\w*)\b`)
-	periodWhereRE = regexp.MustCompile(`\b(first line|summary|subject|title|description|commit message|commit subject|them)\b`)
+	periodRE      = lazyre.New(`\b(periods?|full stops?|trailing dot|dot)\b`)
+	periodEndRE   = lazyre.New(`\b(end|ends|ending|ended|trailing|final|terminat\w*)\b`)
+	periodWhereRE = lazyre.New(`\b(first line|summary|subject|title|description|commit message|commit subject|them)\b`)
 )
 
 func (periodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
@@ -233,9 +234,9 @@ type moodRecognizer struct{}
 func (moodRecognizer) Name() string { return "contrib.commit-mood" }
 
 var (
-	pastTenseRE  = regexp.MustCompile(`\bpast[- ]tense\b`)
-	imperativeRE = regexp.MustCompile(`\bimperative( mood)?\b`)
-	presentRE    = regexp.MustCompile(`\bpresent[- ]tense\b`)
+	pastTenseRE  = lazyre.New(`\bpast[- ]tense\b`)
+	imperativeRE = lazyre.New(`\bimperative( mood)?\b`)
+	presentRE    = lazyre.New(`\bpresent[- ]tense\b`)
 )
 
 func (moodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
@@ -286,9 +287,9 @@ type caseRecognizer struct{}
 func (caseRecognizer) Name() string { return "contrib.commit-case" }
 
 var (
-	lowerCaseRE = regexp.MustCompile(`\b(lower[- ]?case|small letter)\b`)
-	upperCaseRE = regexp.MustCompile(`\b(capitali[sz]e[ds]?|capital letter|upper[- ]?case)\b`)
-	caseWhereRE = regexp.MustCompile(`\b(description|summary|subject|first line|title|first word|first letter)\b`)
+	lowerCaseRE = lazyre.New(`\b(lower[- ]?case|small letter)\b`)
+	upperCaseRE = lazyre.New(`\b(capitali[sz]e[ds]?|capital letter|upper[- ]?case)\b`)
+	caseWhereRE = lazyre.New(`\b(description|summary|subject|first line|title|first word|first letter)\b`)
 )
 
 func (caseRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
@@ -329,12 +330,12 @@ type conventionalRecognizer struct{}
 func (conventionalRecognizer) Name() string { return "contrib.conventional-commits" }
 
 var (
-	conventionalWordRE = regexp.MustCompile(`\b(conventional[- ]commits?|semantic commits?|semantic commit messages?)\b`)
-	typeSpanRE         = regexp.MustCompile(`^([a-z][a-z0-9-]*)(\([^)]*\))?!?:?$`)
-	templateSpanRE     = regexp.MustCompile(`^<type>(\(<[^>]*>\))?!?:\s*<[^>]+>$`)
-	typesWordRE        = regexp.MustCompile(`\b(allowed types|types?:|valid types|one of|only|nothing else|must be one of|are allowed|permitted types)\b`)
-	openListRE         = regexp.MustCompile(`\b(etc|e\.g|for example|such as|like)\b`)
-	breakingRE         = regexp.MustCompile(`\bbreaking changes?\b`)
+	conventionalWordRE = lazyre.New(`\b(conventional[- ]commits?|semantic commits?|semantic commit messages?)\b`)
+	typeSpanRE         = lazyre.New(`^([a-z][a-z0-9-]*)(\([^)]*\))?!?:?$`)
+	templateSpanRE     = lazyre.New(`^<type>(\(<[^>]*>\))?!?:\s*<[^>]+>$`)
+	typesWordRE        = lazyre.New(`\b(allowed types|types?:|valid types|one of|only|nothing else|must be one of|are allowed|permitted types)\b`)
+	openListRE         = lazyre.New(`\b(etc|e\.g|for example|such as|like)\b`)
+	breakingRE         = lazyre.New(`\bbreaking changes?\b`)
 )
 
 // conventional is what a sentence says of Conventional Commits.
@@ -498,8 +499,8 @@ type prefixRecognizer struct{}
 func (prefixRecognizer) Name() string { return "contrib.commit-format" }
 
 var (
-	startWithRE = regexp.MustCompile(`\b(start|starts|begin|begins|prefix|prefixed)\b( \w+){0,4} with\b|\bfollows?\b[^.]{0,30}\b(format|pattern|form|style)\b|\bin the format\b|\b(title|subject)[- ]style\b`)
-	ifCloseRE   = regexp.MustCompile(`\b(if|when) (your |the |a )?(commit|change|patch) (closes|fixes|resolves)\b`)
+	startWithRE = lazyre.New(`\b(start|starts|begin|begins|prefix|prefixed)\b( \w+){0,4} with\b|\bfollows?\b[^.]{0,30}\b(format|pattern|form|style)\b|\bin the format\b|\b(title|subject)[- ]style\b`)
+	ifCloseRE   = lazyre.New(`\b(if|when) (your |the |a )?(commit|change|patch) (closes|fixes|resolves)\b`)
 )
 
 func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
@@ -619,14 +620,14 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 const packageAlt = `\[[^\]]+\] \S`
 
 var (
-	conditionRE       = regexp.MustCompile(`\b(if|when|unless|for commits to)\b|\b(documentation|docs?|trivial|wip|draft)[- ](only )?(prs?|pull requests?|commits?)\b|\b(documentation|docs?) (pr|pull request)'s\b`)
-	moduleFormRE      = regexp.MustCompile(`^(Module|Component|Area|Package|Subsystem|Scope): (Description|Summary|Title|Subject)$`)
-	packageFormRE     = regexp.MustCompile(`^\[(package|component|area|module|scope)\] (description|summary|title)$`)
-	placeholderOnlyRE = regexp.MustCompile(`^#?(X{3,}|x{3,}|N{3,}|n{3,}|[0-9]+)$`)
+	conditionRE       = lazyre.New(`\b(if|when|unless|for commits to)\b|\b(documentation|docs?|trivial|wip|draft)[- ](only )?(prs?|pull requests?|commits?)\b|\b(documentation|docs?) (pr|pull request)'s\b`)
+	moduleFormRE      = lazyre.New(`^(Module|Component|Area|Package|Subsystem|Scope): (Description|Summary|Title|Subject)$`)
+	packageFormRE     = lazyre.New(`^\[(package|component|area|module|scope)\] (description|summary|title)$`)
+	placeholderOnlyRE = lazyre.New(`^#?(X{3,}|x{3,}|N{3,}|n{3,}|[0-9]+)$`)
 	// A prefix token: "MINOR", "HOTFIX", "KAFKA-XXXXX", "[WIP]", "DOC".
-	tokenPrefixRE = regexp.MustCompile(`^(\[[A-Za-z0-9_.-]+\]|[A-Z][A-Z0-9_]*(-(X{3,}|x{3,}|N{3,}|[0-9]+))?):?$`)
+	tokenPrefixRE = lazyre.New(`^(\[[A-Za-z0-9_.-]+\]|[A-Z][A-Z0-9_]*(-(X{3,}|x{3,}|N{3,}|[0-9]+))?):?$`)
 	// "Fixed #xxxxx" at the start of an example.
-	ticketLeadRE = regexp.MustCompile(`^(Fixed|Refs|Closes|Fixes) #(X{3,}|x{3,}|N{3,}|[0-9]+)`)
+	ticketLeadRE = lazyre.New(`^(Fixed|Refs|Closes|Fixes) #(X{3,}|x{3,}|N{3,}|[0-9]+)`)
 )
 
 // synthesize returns a subject the alternative matches (for authored cases).
@@ -656,10 +657,10 @@ type trailerRecognizer struct{}
 func (trailerRecognizer) Name() string { return "contrib.commit-trailer" }
 
 var (
-	trailerNameRE = regexp.MustCompile(`(?i)\b(co-authored-by|generated-by|signed-off-by|assisted-by|ai-assisted-by|reviewed-by|made-with)\b`)
-	signOffRE     = regexp.MustCompile(`\b(sign[- ]?off|signed[- ]off|dco|developer certificate of origin)\b|git commit -s\b`)
-	aiWordRE      = regexp.MustCompile(`\b(ai|llm|llms|ai-assisted|ai-generated|generative ai|language model|agent|agents|assistant|tool|tools|claude|copilot|gpt)\b`)
-	trailerWordRE = regexp.MustCompile(`\b(trailers?|co-authors?|attribution|token|tokens|line)\b`)
+	trailerNameRE = lazyre.New(`(?i)\b(co-authored-by|generated-by|signed-off-by|assisted-by|ai-assisted-by|reviewed-by|made-with)\b`)
+	signOffRE     = lazyre.New(`\b(sign[- ]?off|signed[- ]off|dco|developer certificate of origin)\b|git commit -s\b`)
+	aiWordRE      = lazyre.New(`\b(ai|llm|llms|ai-assisted|ai-generated|generative ai|language model|agent|agents|assistant|tool|tools|claude|copilot|gpt)\b`)
+	trailerWordRE = lazyre.New(`\b(trailers?|co-authors?|attribution|token|tokens|line)\b`)
 )
 
 func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
@@ -776,9 +777,9 @@ type refRecognizer struct{}
 func (refRecognizer) Name() string { return "contrib.commit-refs" }
 
 var (
-	issueNumbersRE = regexp.MustCompile(`\b(issue|ticket|pr|pull[- ]request) (numbers?|ids?|references?|links?)\b|\binternal ticket ids?\b`)
-	ticketSpanRE   = regexp.MustCompile(`^[A-Z][A-Z0-9]*(-[A-Z]*[0-9]+)+$`)
-	emojiRE        = regexp.MustCompile(`\bemojis?\b`)
+	issueNumbersRE = lazyre.New(`\b(issue|ticket|pr|pull[- ]request) (numbers?|ids?|references?|links?)\b|\binternal ticket ids?\b`)
+	ticketSpanRE   = lazyre.New(`^[A-Z][A-Z0-9]*(-[A-Z]*[0-9]+)+$`)
+	emojiRE        = lazyre.New(`\bemojis?\b`)
 )
 
 // emojiPattern matches pictographic emoji (the blocks agents use in messages).

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -32,14 +33,14 @@ func read(c *policy.Constraint) sentence {
 }
 
 // has reports whether the prose matches the expression.
-func (s sentence) has(re *regexp.Regexp) bool { return re.MatchString(s.text) }
+func (s sentence) has(re *lazyre.RE) bool { return re.MatchString(s.text) }
 
 var (
-	commitWordRE = regexp.MustCompile(`\bcommit(s|ted|ting)?\b|\bcommit[- ]messages?\b`)
-	prWordRE     = regexp.MustCompile(`\bpull[- ]requests?\b|\bprs?\b|\bpr's\b|\bmerge requests?\b`)
+	commitWordRE = lazyre.New(`\bcommit(s|ted|ting)?\b|\bcommit[- ]messages?\b`)
+	prWordRE     = lazyre.New(`\bpull[- ]requests?\b|\bprs?\b|\bpr's\b|\bmerge requests?\b`)
 	// Commands and processes mentioned near "commit" that make a sentence a process
 	// rule, not a message rule ("run the linter before committing").
-	processRE = regexp.MustCompile(`\b(before|after|prior to|until)\s+(you\s+)?(commit|committing|pushing|push)\b`)
+	processRE = lazyre.New(`\b(before|after|prior to|until)\s+(you\s+)?(commit|committing|pushing|push)\b`)
 )
 
 // aboutCommitMessages reports whether the sentence speaks of commit messages: it says
@@ -70,7 +71,7 @@ func (s sentence) severity() string {
 }
 
 // negated reports whether the clause forbids rather than requires.
-var negRE = regexp.MustCompile(`\b(never|not|no|neither|nor|don't|do not|dont|avoid|without|must not|mustn't|shouldn't|should not|cannot|can't|forbidden|prohibited|disallowed)\b`)
+var negRE = lazyre.New(`\b(never|not|no|neither|nor|don't|do not|dont|avoid|without|must not|mustn't|shouldn't|should not|cannot|can't|forbidden|prohibited|disallowed)\b`)
 
 func negated(clause string) bool { return negRE.MatchString(clause) }
 
@@ -157,4 +158,4 @@ func exampleToPattern(ex string) string {
 }
 
 // placeholderDigitsRE matches the ways instructions write "a number here".
-var placeholderDigitsRE = regexp.MustCompile(`^(X{3,}|x{3,}|N{3,}|n{3,}|#{3,}|[0-9]+)\b`)
+var placeholderDigitsRE = lazyre.New(`^(X{3,}|x{3,}|N{3,}|n{3,}|#{3,}|[0-9]+)\b`)

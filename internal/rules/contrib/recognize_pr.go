@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -19,14 +20,14 @@ type prRecognizer struct{}
 func (prRecognizer) Name() string { return "contrib.pull-request" }
 
 var (
-	discloseRE    = regexp.MustCompile(`\b(disclose|disclosed|discloses|disclosure|disclosing)\b`)
-	aiNounRE      = regexp.MustCompile(`\b(ai|llm|llms|claude|copilot|chatgpt|codex|gemini|cursor|generative|agents?|assistant|assistance|model)\b`)
-	titleRE       = regexp.MustCompile(`\btitles?\b`)
-	fileNamesRE   = regexp.MustCompile(`\bfile ?names?\b`)
-	sectionWordRE = regexp.MustCompile(`\b(sections?|headings?|headers?)\b`)
-	wordsRE       = regexp.MustCompile(`\b(at most|no more than|under|fewer than|less than|maximum of|max(imum)?|limit (it |them )?to|up to)\s+([0-9]{2,4})\s+words\b`)
-	titleCharsRE  = regexp.MustCompile(`\b([0-9]{2,3})\s*(characters?|chars?)\b`)
-	fixesSpanRE   = regexp.MustCompile(`(?i)^(fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved) #[0-9x]+$`)
+	discloseRE    = lazyre.New(`\b(disclose|disclosed|discloses|disclosure|disclosing)\b`)
+	aiNounRE      = lazyre.New(`\b(ai|llm|llms|claude|copilot|chatgpt|codex|gemini|cursor|generative|agents?|assistant|assistance|model)\b`)
+	titleRE       = lazyre.New(`\btitles?\b`)
+	fileNamesRE   = lazyre.New(`\bfile ?names?\b`)
+	sectionWordRE = lazyre.New(`\b(sections?|headings?|headers?)\b`)
+	wordsRE       = lazyre.New(`\b(at most|no more than|under|fewer than|less than|maximum of|max(imum)?|limit (it |them )?to|up to)\s+([0-9]{2,4})\s+words\b`)
+	titleCharsRE  = lazyre.New(`\b([0-9]{2,3})\s*(characters?|chars?)\b`)
+	fixesSpanRE   = lazyre.New(`(?i)^(fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved) #[0-9x]+$`)
 )
 
 // bareRefPattern matches a title that is only an issue reference ("Fix #123").

@@ -1,8 +1,9 @@
 package contrib
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // aiPattern matches text that names an AI coding assistant or model: the vocabulary
@@ -11,7 +12,7 @@ import (
 // it say so.
 const aiPattern = `(?i)(\b(claude|anthropic|copilot|chatgpt|gpt-?[0-9][a-z0-9.-]*|openai|codex|gemini|aider|devin|windsurf|codeium|tabnine|codewhisperer|amazon q|cursor agent|cursoragent|cline|roo code|opencode|jules|llm|llms|large language model|language model|ai assistant|ai agent|coding agent|generative ai|gen ?ai|machine[- ]generated)\b|noreply@anthropic\.com|@cursor\.com|copilot@github\.com|\bAI[- ](assisted|generated|written|authored|tool|tools|model)\b)|\bAI\b`
 
-var aiRE = regexp.MustCompile(aiPattern)
+var aiRE = lazyre.New(aiPattern)
 
 // namesAI reports whether s names an AI assistant. The bare word "AI" counts only in
 // upper case, so that a person's name such as "Ai Tanaka" does not.

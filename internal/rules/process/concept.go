@@ -3,6 +3,7 @@ package process
 import (
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -17,7 +18,7 @@ func (conceptRec) Name() string { return OriginConcept }
 
 type concept struct {
 	name string
-	re   *lazyRE
+	re   *lazyre.RE
 	// anchored: the practice must be the prohibition's verb (within its first words:
 	// "never publish anything", not "never put ids into anything this repo publishes")
 	anchored   bool
@@ -59,7 +60,7 @@ var publishForms = []Pattern{
 var concepts = []concept{
 	{
 		name:       "force-push",
-		re:         lazy(`\bforce[- ]?push(?:es|ed|ing)?\b|\bpush(?:ing)?\s+(?:with\s+)?--?force\b|\brewrit(?:e|ing)\s+(?:the\s+)?(?:git\s+|published\s+|shared\s+|public\s+|remote\s+)?history\b`),
+		re:         lazyre.New(`\bforce[- ]?push(?:es|ed|ing)?\b|\bpush(?:ing)?\s+(?:with\s+)?--?force\b|\brewrit(?:e|ing)\s+(?:the\s+)?(?:git\s+|published\s+|shared\s+|public\s+|remote\s+)?history\b`),
 		forbid:     forcePush,
 		allow:      dryRunAllows,
 		message:    "force-pushing is forbidden",
@@ -68,14 +69,14 @@ var concepts = []concept{
 	{
 		name:       "amend",
 		anchored:   true,
-		re:         lazy(`\bamend(?:s|ed|ing)?\b(?:\s+(?:an?\s+|the\s+|existing\s+|your\s+|previous\s+|pushed\s+)*(?:commits?|one|history))?`),
+		re:         lazyre.New(`\bamend(?:s|ed|ing)?\b(?:\s+(?:an?\s+|the\s+|existing\s+|your\s+|previous\s+|pushed\s+)*(?:commits?|one|history))?`),
 		forbid:     fixed(Pattern{Program: []string{"git"}, Args: []string{"commit"}, Flags: [][]string{{"--amend"}}}),
 		message:    "amending commits is forbidden",
 		suggestion: "create a new commit instead",
 	},
 	{
 		name: "skip-hooks",
-		re:   lazy(`\b(?:skip(?:ping)?|bypass(?:ing)?|disabl(?:e|ing)|circumvent(?:ing)?|ignor(?:e|ing))\s+(?:the\s+|any\s+)?(?:git\s+|pre-commit\s+|commit\s+|pre-push\s+|local\s+)*hooks?\b|--no-verify`),
+		re:   lazyre.New(`\b(?:skip(?:ping)?|bypass(?:ing)?|disabl(?:e|ing)|circumvent(?:ing)?|ignor(?:e|ing))\s+(?:the\s+|any\s+)?(?:git\s+|pre-commit\s+|commit\s+|pre-push\s+|local\s+)*hooks?\b|--no-verify`),
 		forbid: fixed(
 			Pattern{Program: []string{"git"}, Args: []string{"commit"}, Flags: [][]string{{"--no-verify", "-n"}}},
 			Pattern{Program: []string{"git"}, Args: []string{"push"}, Flags: [][]string{{"--no-verify"}}},
@@ -86,7 +87,7 @@ var concepts = []concept{
 	},
 	{
 		name:       "hard-reset",
-		re:         lazy(`\bhard[- ]reset(?:s|ting)?\b|\breset(?:ting)?\s+--hard\b`),
+		re:         lazyre.New(`\bhard[- ]reset(?:s|ting)?\b|\breset(?:ting)?\s+--hard\b`),
 		forbid:     fixed(Pattern{Program: []string{"git"}, Args: []string{"reset"}, Flags: [][]string{{"--hard"}}}),
 		message:    "`git reset --hard` is forbidden",
 		suggestion: "set your own changes aside with git stash push <paths>",
@@ -94,7 +95,7 @@ var concepts = []concept{
 	{
 		name:     "publish",
 		anchored: true,
-		re:       lazy(`\bpublish(?:ing)?\b(?:\s+(?:anything|any\s+\w+|packages?|crates?|releases?|the\s+package|to\s+\w+))?`),
+		re:       lazyre.New(`\bpublish(?:ing)?\b(?:\s+(?:anything|any\s+\w+|packages?|crates?|releases?|the\s+package|to\s+\w+))?`),
 		forbid: func(sentence, []string) []Pattern {
 			return append([]Pattern(nil), publishForms...)
 		},
@@ -105,7 +106,7 @@ var concepts = []concept{
 	{
 		name:     "tags",
 		anchored: true,
-		re:       lazy(`\b(?:create|creating|add|adding|make|making|cut|cutting)\s+(?:any\s+|new\s+|release\s+)?(?:(⟦\d+⟧)\s+)?(?:git\s+|release\s+|version\s+)?tags?\b`),
+		re:       lazyre.New(`\b(?:create|creating|add|adding|make|making|cut|cutting)\s+(?:any\s+|new\s+|release\s+)?(?:(⟦\d+⟧)\s+)?(?:git\s+|release\s+|version\s+)?tags?\b`),
 		forbid: func(s sentence, m []string) []Pattern {
 			glob := "*"
 			if len(m) > 1 && m[1] != "" {
@@ -131,7 +132,7 @@ var concepts = []concept{
 	{
 		name:     "push",
 		anchored: true,
-		re:       lazy(`^\s*(?:ever\s+)?push(?:ing)?\b(?:\s+(?:directly\s+)?to\s+(?:the\s+)?(main|master)\b)?`),
+		re:       lazyre.New(`^\s*(?:ever\s+)?push(?:ing)?\b(?:\s+(?:directly\s+)?to\s+(?:the\s+)?(main|master)\b)?`),
 		forbid: func(s sentence, m []string) []Pattern {
 			if len(m) > 1 && m[1] != "" {
 				b := m[1]
@@ -159,7 +160,7 @@ func (conceptRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			reach = negationReach(s.prose[neg:])
 		}
 		// "Prefer creating a new commit rather than amending an existing one"
-		if m := lazy(`\b(?:rather than|instead of)\s+(.*)$`).FindStringSubmatch(s.prose); m != nil && reach == "" {
+		if m := lazyre.New(`\b(?:rather than|instead of)\s+(.*)$`).FindStringSubmatch(s.prose); m != nil && reach == "" {
 			reach = m[1]
 		}
 		// "Never `--no-verify`": the flag in a span

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -19,29 +20,29 @@ func (orderRec) Name() string { return OriginOrder }
 
 // triggers are the events an instruction orders commands before.
 var triggers = []struct {
-	re    *lazyRE
+	re    *lazyre.RE
 	forms []Pattern
 	label string
 }{
-	{lazy(`^(?:you\s+)?(?:commit|committing|making\s+(?:a\s+)?commits?|each\s+commit|every\s+commit|a\s+commit|you\s+commit)\b`),
+	{lazyre.New(`^(?:you\s+)?(?:commit|committing|making\s+(?:a\s+)?commits?|each\s+commit|every\s+commit|a\s+commit|you\s+commit)\b`),
 		[]Pattern{{Program: []string{"git"}, Args: []string{"commit"}}}, "git commit"},
-	{lazy(`^(?:you\s+)?(?:push|pushing|each\s+push|every\s+push|a\s+push|you\s+push)\b`),
+	{lazyre.New(`^(?:you\s+)?(?:push|pushing|each\s+push|every\s+push|a\s+push|you\s+push)\b`),
 		[]Pattern{{Program: []string{"git"}, Args: []string{"push"}}}, "git push"},
-	{lazy(`^(?:opening|creating|submitting|sending)\s+(?:a\s+|the\s+|your\s+)?(?:pr|pull\s+request)s?\b`),
+	{lazyre.New(`^(?:opening|creating|submitting|sending)\s+(?:a\s+|the\s+|your\s+)?(?:pr|pull\s+request)s?\b`),
 		[]Pattern{{Program: []string{"gh"}, Args: []string{"pr", "create"}}}, "gh pr create"},
 }
 
 var (
 	runVerb      = `(?:run|running|execute|executing|invoke|use|call)`
 	spanList     = `((?:⟦\d+⟧)(?:\s*(?:,|and|or|,\s*and|,\s*or|plus)\s*(?:⟦\d+⟧))*)`
-	runBefore    = lazy(`(?:^|,\s*|\band\s+)(?:always\s+|also\s+|please\s+)?(?:make\s+sure\s+(?:to\s+|you\s+)?|be\s+sure\s+to\s+|ensure\s+(?:you\s+)?|remember\s+to\s+)?` + runVerb + `\s+` + spanList + `\s+(?:(?:locally|first|again)\s+)?before\s+(.*)$`)
-	beforeRun    = lazy(`^before\s+(.*?),\s*(?:always\s+|also\s+|please\s+)?(?:make\s+sure\s+(?:to\s+|you\s+)?|be\s+sure\s+to\s+|ensure\s+(?:you\s+)?|remember\s+to\s+)?(?:` + runVerb + `\s+` + spanList + `|` + spanList + `\s+(?:is|are|has been|have been)\s+run)`)
-	firstThen    = lazy(`(?:^|\b)` + runVerb + `\s+` + spanList + `(?:\s*\([^)]*\))?\s+first\b.*?\bthen\s+` + runVerb + `\s+(⟦\d+⟧)`)
-	orderCondRE  = lazy(`\b(if|when|whenever|unless|in case)\b`)
-	changeCondRE = lazy(`\b(?:changes?|code|files?|edits?)\s+(?:to|in|under|of|touching)\b|\btouching\b|\bthat (?:touch|change)`)
-	parenRE      = lazy(`\s*\([^()]*\)`)
-	runFirst     = lazy(`(?:^|\b)` + runVerb + `\s+` + spanList + `\s+first\b`)
-	afterUse     = lazy(`^after\b[^,]*,\s*(?:you\s+)?(?:can|may|should|must)?\s*(?:use|run)\s+(?:the\s+)?(?:standard\s+|normal\s+|regular\s+)?(⟦\d+⟧)`)
+	runBefore    = lazyre.New(`(?:^|,\s*|\band\s+)(?:always\s+|also\s+|please\s+)?(?:make\s+sure\s+(?:to\s+|you\s+)?|be\s+sure\s+to\s+|ensure\s+(?:you\s+)?|remember\s+to\s+)?` + runVerb + `\s+` + spanList + `\s+(?:(?:locally|first|again)\s+)?before\s+(.*)$`)
+	beforeRun    = lazyre.New(`^before\s+(.*?),\s*(?:always\s+|also\s+|please\s+)?(?:make\s+sure\s+(?:to\s+|you\s+)?|be\s+sure\s+to\s+|ensure\s+(?:you\s+)?|remember\s+to\s+)?(?:` + runVerb + `\s+` + spanList + `|` + spanList + `\s+(?:is|are|has been|have been)\s+run)`)
+	firstThen    = lazyre.New(`(?:^|\b)` + runVerb + `\s+` + spanList + `(?:\s*\([^)]*\))?\s+first\b.*?\bthen\s+` + runVerb + `\s+(⟦\d+⟧)`)
+	orderCondRE  = lazyre.New(`\b(if|when|whenever|unless|in case)\b`)
+	changeCondRE = lazyre.New(`\b(?:changes?|code|files?|edits?)\s+(?:to|in|under|of|touching)\b|\btouching\b|\bthat (?:touch|change)`)
+	parenRE      = lazyre.New(`\s*\([^()]*\)`)
+	runFirst     = lazyre.New(`(?:^|\b)` + runVerb + `\s+` + spanList + `\s+first\b`)
+	afterUse     = lazyre.New(`^after\b[^,]*,\s*(?:you\s+)?(?:can|may|should|must)?\s*(?:use|run)\s+(?:the\s+)?(?:standard\s+|normal\s+|regular\s+)?(⟦\d+⟧)`)
 )
 
 func (orderRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
@@ -171,7 +172,7 @@ func anyCommand(s sentence, list string, rc *recognize.RepoContext) bool {
 }
 
 func splitAnd(list string) []string {
-	parts := lazy(`\s*(?:,\s*and|,|\band\b|\bplus\b)\s*`).Split(list, -1)
+	parts := lazyre.New(`\s*(?:,\s*and|,|\band\b|\bplus\b)\s*`).Split(list, -1)
 	var out []string
 	for _, p := range parts {
 		if strings.TrimSpace(p) != "" {
@@ -192,7 +193,7 @@ func prerequisiteForms(span string, rc *recognize.RepoContext, scopeDir string) 
 	if commandSpan(argv, rc) {
 		return []Pattern{patternFrom(argv, scopeDir)}
 	}
-	if len(argv) != 1 || !lazy(`^[a-z][a-z0-9:_-]*$`).MatchString(argv[0]) {
+	if len(argv) != 1 || !lazyre.New(`^[a-z][a-z0-9:_-]*$`).MatchString(argv[0]) {
 		return nil
 	}
 	name := argv[0]

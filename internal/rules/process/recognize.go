@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -140,12 +141,12 @@ type forbidden struct {
 }
 
 var (
-	withRE       = lazy(`^\s*,?\s*(?:with|using|passing|plus|and)\s+(?:the\s+)?(?:flag\s+|option\s+)?$`)
-	withoutRE    = lazy(`^\s*,?\s*without\s+(?:the\s+)?(?:flag\s+|option\s+)?$`)
-	flagBeforeRE = lazy(`^\s*(?:\([^)]*\)\s*)?(?:switch|flag|option|argument|parameter)?\s*(?:with|in|on|for|to|of)\s+$`)
-	execVerbRE   = lazy(`\b(run|running|use|using|invoke|invoking|execute|executing|call|calling|through|via|with|type|start)\b`)
+	withRE       = lazyre.New(`^\s*,?\s*(?:with|using|passing|plus|and)\s+(?:the\s+)?(?:flag\s+|option\s+)?$`)
+	withoutRE    = lazyre.New(`^\s*,?\s*without\s+(?:the\s+)?(?:flag\s+|option\s+)?$`)
+	flagBeforeRE = lazyre.New(`^\s*(?:\([^)]*\)\s*)?(?:switch|flag|option|argument|parameter)?\s*(?:with|in|on|for|to|of)\s+$`)
+	execVerbRE   = lazyre.New(`\b(run|running|use|using|invoke|invoking|execute|executing|call|calling|through|via|with|type|start)\b`)
 	// what may follow a bare program name for it to mean the program itself
-	bareNextRE = lazy(`^\s*(?:$|[.,;:!?)]|(?:to|for|in|on|at|with|when|unless|directly|command|commands|or|and|anymore|here|itself|yourself|at all|locally|manually)\b)`)
+	bareNextRE = lazyre.New(`^\s*(?:$|[.,;:!?)]|(?:to|for|in|on|at|with|when|unless|directly|command|commands|or|and|anymore|here|itself|yourself|at all|locally|manually)\b)`)
 )
 
 // forbiddenIn finds the commands a sentence forbids.
@@ -286,7 +287,7 @@ func between(prose string, a, b int) string {
 }
 
 func lastNeg(prose string) string {
-	if m := lazy(`(` + negWords + `)\s*$`).FindString(strings.TrimSpace(prose)); m != "" {
+	if m := lazyre.New(`(` + negWords + `)\s*$`).FindString(strings.TrimSpace(prose)); m != "" {
 		return m
 	}
 	return "\x00"
@@ -299,13 +300,13 @@ func itoa(n int) string {
 	return itoa(n/10) + string(rune('0'+n%10))
 }
 
-var imperativeRE = lazy(`^(?:instead,?\s+|rather,?\s+)?(?:always\s+|please\s+)?(use|run|call|create|prefer|check|commit|push|ask|invoke|let|leave|make|set|stash|open|write|rely|work)\b`)
+var imperativeRE = lazyre.New(`^(?:instead,?\s+|rather,?\s+)?(?:always\s+|please\s+)?(use|run|call|create|prefer|check|commit|push|ask|invoke|let|leave|make|set|stash|open|write|rely|work)\b`)
 
 // suggestionFrom is what to do instead: the rest of the sentence after "instead" /
 // "use", or the next sentence when it is an instruction.
 func suggestionFrom(sents []sentence, i int) string {
 	s := sents[i]
-	if m := lazy(`(?:,|;|—)\s*(?:instead\s*,?\s*)?((?:use|run|prefer|call|try)\b.*)$`).FindStringSubmatchIndex(s.prose); m != nil {
+	if m := lazyre.New(`(?:,|;|—)\s*(?:instead\s*,?\s*)?((?:use|run|prefer|call|try)\b.*)$`).FindStringSubmatchIndex(s.prose); m != nil {
 		return tidy(restoreFrom(s, s.prose[m[2]:m[3]]))
 	}
 	for j := i + 1; j < len(sents) && j <= i+3; j++ {

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/shell"
 )
@@ -45,8 +46,8 @@ func setOf(names ...string) map[string]bool {
 }
 
 var (
-	placeholderRE = lazy(`<[^<>]+>|\{[^{}]*\}|\[(?:options|flags|args|arguments|OPTIONS|ARGS|\.\.\.)\]|…|\.\.\.|(?:^|\s)[A-Z][A-Z0-9_]{2,}(?:\s|$)`)
-	scriptExtRE   = lazy(`\.(sh|bash|js|mjs|cjs|ts|py|rb|pl|ps1|cmd|bat)$`)
+	placeholderRE = lazyre.New(`<[^<>]+>|\{[^{}]*\}|\[(?:options|flags|args|arguments|OPTIONS|ARGS|\.\.\.)\]|…|\.\.\.|(?:^|\s)[A-Z][A-Z0-9_]{2,}(?:\s|$)`)
+	scriptExtRE   = lazyre.New(`\.(sh|bash|js|mjs|cjs|ts|py|rb|pl|ps1|cmd|bat)$`)
 )
 
 // anyWord stands for a placeholder (<file>) in a span.

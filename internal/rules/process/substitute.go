@@ -3,6 +3,7 @@ package process
 import (
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -72,11 +73,11 @@ var (
 	opnd       = `(⟦\d+⟧|\b` + toolWord + `\b)`
 	listRE     = `((?:` + opnd + `)(?:\s*(?:,|or|nor|and|,\s*or)\s*(?:` + opnd + `))*)`
 	useVerb    = `\b(?:use|using|run|running|call|invoke|prefer|choose|stick to|stick with)\b`
-	insteadRE  = lazy(opnd + `\s*(?:\([^)]*\)\s*)?(?:,\s*)?(?:instead of|rather than|over|in place of)\s+(?:using\s+|running\s+)?` + listRE)
-	useNotRE   = lazy(useVerb + `\s+(?:only\s+)?` + opnd + `(?:\s+only)?\s*(?:,|;|and)?\s*(?:(?:but\s+)?not|never|no)\s+` + listRE)
-	onlyUseRE  = lazy(`\b(?:only use|use only|always use|must use|use)\s+` + opnd + `(?:\s+only)?\s*(?:$|[.,;!]|\s+(?:for|to|when|as|in)\b)`)
-	notListRE  = lazy(`^` + listRE)
-	toolWordRE = lazy(`^` + toolWord + `$`)
+	insteadRE  = lazyre.New(opnd + `\s*(?:\([^)]*\)\s*)?(?:,\s*)?(?:instead of|rather than|over|in place of)\s+(?:using\s+|running\s+)?` + listRE)
+	useNotRE   = lazyre.New(useVerb + `\s+(?:only\s+)?` + opnd + `(?:\s+only)?\s*(?:,|;|and)?\s*(?:(?:but\s+)?not|never|no)\s+` + listRE)
+	onlyUseRE  = lazyre.New(`\b(?:only use|use only|always use|must use|use)\s+` + opnd + `(?:\s+only)?\s*(?:$|[.,;!]|\s+(?:for|to|when|as|in)\b)`)
+	notListRE  = lazyre.New(`^` + listRE)
+	toolWordRE = lazyre.New(`^` + toolWord + `$`)
 )
 
 // substitutionShaped reports whether prose reads like a substitution (so the forbid
@@ -103,7 +104,7 @@ func substitution(c *policy.Constraint, s sentence, rc *recognize.RepoContext) (
 	var pairs [][2][]operand // (use, instead of)
 	exact := true
 	if ms := insteadRE.FindAllStringSubmatchIndex(s.prose, -1); ms != nil {
-		if !lazy(useVerb).MatchString(s.prose[:ms[0][0]+1]) && !lazy(useVerb).MatchString(s.prose) {
+		if !lazyre.New(useVerb).MatchString(s.prose[:ms[0][0]+1]) && !lazyre.New(useVerb).MatchString(s.prose) {
 			return policy.Rule{}, false
 		}
 		for _, m := range ms {
@@ -219,7 +220,7 @@ func operandOf(s sentence, text string, rc *recognize.RepoContext) (operand, boo
 
 func operandsOf(s sentence, list string, rc *recognize.RepoContext) []operand {
 	var out []operand
-	for _, m := range lazy(opnd).FindAllString(list, -1) {
+	for _, m := range lazyre.New(opnd).FindAllString(list, -1) {
 		if o, ok := operandOf(s, m, rc); ok {
 			out = append(out, o)
 		} else {

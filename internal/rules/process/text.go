@@ -1,14 +1,12 @@
 package process
 
 import (
-	"path"
-	"regexp"
-	"strconv"
-	"strings"
-	"sync"
-
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"path"
+	"strconv"
+	"strings"
 )
 
 // A constraint's text is read sentence by sentence. In a sentence's prose every code
@@ -23,12 +21,12 @@ type sentence struct {
 }
 
 var (
-	spanRE     = lazy("`+([^`]+)`+")
-	markerRE   = lazy(`⟦(\d+)⟧`)
-	emphRE     = lazy(`\*\*|__|(^|\s)\*|\*(\s|$)`)
-	sentEndRE  = lazy(`([.!?;])\s+|\s+[—–]\s+|\s+-\s+`)
-	spaceRE    = lazy(`\s+`)
-	markdownRE = lazy(`\[([^\]]*)\]\([^)]*\)`) // [text](url) -> text
+	spanRE     = lazyre.New("`+([^`]+)`+")
+	markerRE   = lazyre.New(`⟦(\d+)⟧`)
+	emphRE     = lazyre.New(`\*\*|__|(^|\s)\*|\*(\s|$)`)
+	sentEndRE  = lazyre.New(`([.!?;])\s+|\s+[—–]\s+|\s+-\s+`)
+	spaceRE    = lazyre.New(`\s+`)
+	markdownRE = lazyre.New(`\[([^\]]*)\]\([^)]*\)`) // [text](url) -> text
 )
 
 // sentences splits text into sentences with their spans.
@@ -110,25 +108,25 @@ const negWords = `never|do not|don't|dont|must not|mustn't|should not|shouldn't|
 
 var (
 	// a prohibition word, with what precedes it in its clause
-	negRE = lazy(`(^|[,:(]\s*|\band\s+|\bbut\s+|\bor\s+)((?:[a-z]+ ){0,4}?)(` + negWords + `)\b`)
+	negRE = lazyre.New(`(^|[,:(]\s*|\band\s+|\bbut\s+|\bor\s+)((?:[a-z]+ ){0,4}?)(` + negWords + `)\b`)
 	// "X is forbidden", "X is not allowed", "X must never be used"
-	postNegRE = lazy(`^\s*(?:\([^)]*\)\s*)?(?:is|are|must|should)\s+(?:never|not|strictly|absolutely)?\s*(?:be\s+)?(?:forbidden|prohibited|not allowed|disallowed|banned|not permitted|never (?:be )?(?:used|run))\b`)
+	postNegRE = lazyre.New(`^\s*(?:\([^)]*\)\s*)?(?:is|are|must|should)\s+(?:never|not|strictly|absolutely)?\s*(?:be\s+)?(?:forbidden|prohibited|not allowed|disallowed|banned|not permitted|never (?:be )?(?:used|run))\b`)
 	// sentence openers that forbid what follows: "FORBIDDEN: `x`"
-	leadNegRE = lazy(`^(?:forbidden|prohibited|not allowed|never|banned|do not use|don't use)\s*:`)
+	leadNegRE = lazyre.New(`^(?:forbidden|prohibited|not allowed|never|banned|do not use|don't use)\s*:`)
 	// an exception: "`x` is fine"
-	fineRE = lazy(`^\s*(?:\([^)]*\)\s*)?(?:is|are)\s+(?:fine|ok|okay|allowed|permitted|acceptable|encouraged|safe|good)\b`)
+	fineRE = lazyre.New(`^\s*(?:\([^)]*\)\s*)?(?:is|are)\s+(?:fine|ok|okay|allowed|permitted|acceptable|encouraged|safe|good)\b`)
 	// the words that may lead a prohibition addressed to the reader ("you should
 	// never", "make sure to never", "agents never"); any other subject ("it must
 	// never", "the skill must not") makes it about something else
-	readerLeadRE = lazy(`^(?:(?:you|agents?|the|an?|ai|coding|we|please|always|also|just|make|sure|to|be|ensure|remember|should|must|will|shall|can|may|and|then|so|really|ever|absolutely|strictly|simply)\s+)*$`)
+	readerLeadRE = lazyre.New(`^(?:(?:you|agents?|the|an?|ai|coding|we|please|always|also|just|make|sure|to|be|ensure|remember|should|must|will|shall|can|may|and|then|so|really|ever|absolutely|strictly|simply)\s+)*$`)
 	// conditions on the branch: heed does not see which branch a command runs on
-	branchCondRE = lazy(`\b(?:in|on|while on|while in|from|into|directly to|directly on|directly into)\s+(?:the\s+)?(?:main|master|default|release|stable|trunk)(?:\s+branch)?\b`)
+	branchCondRE = lazyre.New(`\b(?:in|on|while on|while in|from|into|directly to|directly on|directly into)\s+(?:the\s+)?(?:main|master|default|release|stable|trunk)(?:\s+branch)?\b`)
 	// hedges: the rule is advice, it warns
-	hedgeRE = lazy(`\b(when possible|if possible|where possible|whenever possible|if you can|prefer|preferably|try to|generally|usually|typically|ideally|in most cases|for routine|when iterating|while iterating|between edits|during development)\b`)
+	hedgeRE = lazyre.New(`\b(when possible|if possible|where possible|whenever possible|if you can|prefer|preferably|try to|generally|usually|typically|ideally|in most cases|for routine|when iterating|while iterating|between edits|during development)\b`)
 	// conditions heed cannot evaluate (the rule is kept, marked inexact)
-	conditionRE = lazy(`\b(unless|without (?:an? )?(?:explicit|express|prior)|without (?:team|maintainer|user)|without being|except when|except if|if (?:the )?user|explicitly (?:asks?|asked|instructed|requested|told)|when asked|without asking|without discussion|without team discussion|if asked)\b`)
+	conditionRE = lazyre.New(`\b(unless|without (?:an? )?(?:explicit|express|prior)|without (?:team|maintainer|user)|without being|except when|except if|if (?:the )?user|explicitly (?:asks?|asked|instructed|requested|told)|when asked|without asking|without discussion|without team discussion|if asked)\b`)
 	// platform conditions: the rule applies on one OS only
-	platformRE = lazy(`^(windows|linux|macos|mac|on windows|on linux|on macos|on mac|vs code|vscode|visual studio|in ci|on ci)\s*[:,]`)
+	platformRE = lazyre.New(`^(windows|linux|macos|mac|on windows|on linux|on macos|on mac|vs code|vscode|visual studio|in ci|on ci)\s*[:,]`)
 )
 
 // prohibition finds where the prose of a sentence starts forbidding: the index just
@@ -151,7 +149,7 @@ func prohibition(prose string) int {
 
 // negationEnd is where a prohibition's reach ends in the prose after it: a turn to
 // what to do instead.
-var turnRE = lazy(`\binstead\b|\brather\b|\bbut\b|\bexcept\b|\bunless\b|\bother than\b|(?:,|\band)\s*(?:use|run|prefer|call|try|always|only)\b|\balways\b|\bprefer\b|\bin favou?r of\b`)
+var turnRE = lazyre.New(`\binstead\b|\brather\b|\bbut\b|\bexcept\b|\bunless\b|\bother than\b|(?:,|\band)\s*(?:use|run|prefer|call|try|always|only)\b|\balways\b|\bprefer\b|\bin favou?r of\b`)
 
 func negationReach(after string) string {
 	if m := turnRE.FindStringIndex(after); m != nil {
@@ -169,40 +167,6 @@ func severityOf(level policy.Level, prose string) string {
 	}
 	return sev
 }
-
-// lazyRE is a regular expression compiled on first use. Recognisers run only when
-// compiling a policy, but every PATH shim starts this binary: nothing may be compiled
-// at start-up.
-type lazyRE struct {
-	once sync.Once
-	expr string
-	re   *regexp.Regexp
-}
-
-func lazy(expr string) *lazyRE { return &lazyRE{expr: expr} }
-
-func (l *lazyRE) get() *regexp.Regexp {
-	l.once.Do(func() { l.re = regexp.MustCompile(l.expr) })
-	return l.re
-}
-
-func (l *lazyRE) MatchString(s string) bool              { return l.get().MatchString(s) }
-func (l *lazyRE) FindString(s string) string             { return l.get().FindString(s) }
-func (l *lazyRE) FindStringIndex(s string) []int         { return l.get().FindStringIndex(s) }
-func (l *lazyRE) FindStringSubmatch(s string) []string   { return l.get().FindStringSubmatch(s) }
-func (l *lazyRE) FindStringSubmatchIndex(s string) []int { return l.get().FindStringSubmatchIndex(s) }
-func (l *lazyRE) FindAllString(s string, n int) []string { return l.get().FindAllString(s, n) }
-func (l *lazyRE) FindAllStringSubmatch(s string, n int) [][]string {
-	return l.get().FindAllStringSubmatch(s, n)
-}
-func (l *lazyRE) FindAllStringSubmatchIndex(s string, n int) [][]int {
-	return l.get().FindAllStringSubmatchIndex(s, n)
-}
-func (l *lazyRE) ReplaceAllString(s, r string) string { return l.get().ReplaceAllString(s, r) }
-func (l *lazyRE) ReplaceAllStringFunc(s string, f func(string) string) string {
-	return l.get().ReplaceAllStringFunc(s, f)
-}
-func (l *lazyRE) Split(s string, n int) []string { return l.get().Split(s, n) }
 
 // dirScope reads a trailing "in `web/`" (or "under `web/`", "inside `web/`"): the
 // sentence's rule governs commands run in that directory. It returns the directory
@@ -234,4 +198,4 @@ func dirScope(s sentence, base string, rc *recognize.RepoContext) string {
 	return path.Join(base, d)
 }
 
-var dirScopeRE = lazy(`,?\s+(?:in|under|inside|within)\s+(?:the\s+)?(⟦\d+⟧)(?:\s+(?:directory|folder|package))?\s*[.;!]?$`)
+var dirScopeRE = lazyre.New(`,?\s+(?:in|under|inside|within)\s+(?:the\s+)?(⟦\d+⟧)(?:\s+(?:directory|folder|package))?\s*[.;!]?$`)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -168,19 +169,19 @@ type shape struct {
 }
 
 var (
-	macroRE     = regexp.MustCompile(`^([a-z_][a-z0-9_]*)!(?:\(.*\)|\[.*\]|\{.*\})?$`)
-	rustPathRE  = regexp.MustCompile(`^([A-Za-z_]\w*(?:::[A-Za-z_]\w*)+)(?:\(.*\))?$`)
-	callRE      = regexp.MustCompile(`^(\.)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((?:.*)\)$`)
-	memberRE    = regexp.MustCompile(`^(\.)?([A-Za-z_$][\w$]*(?:\.(?:[A-Za-z_$][\w$]*|\*))+)$`)
-	dotMethodRE = regexp.MustCompile(`^\.([A-Za-z_$][\w$]*)$`)
-	identRE     = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
-	genericRE   = regexp.MustCompile(`^([A-Z]\w*)\[.*\]$`)
-	decoRE      = regexp.MustCompile(`^@([A-Za-z_][\w.]*)(?:\(.*\))?$`)
-	directiveRE = regexp.MustCompile(`^(#|//|/\*)\s*(\S.*?)\s*(?:\*/)?$`)
-	fileExtRE   = regexp.MustCompile(`\.(?:ts|tsx|js|jsx|mjs|cjs|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|lock|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|env|com|org|io|dev|net|svg|png|props|properties|bzl|bazel|mk|cmake|tf|hcl|proto|graphql|csproj|sln|xlf|resx|snap|csv|lua|rb|php|swift|cpp|hpp)$|^go\.(?:mod|sum|work)$`)
-	namingRE2   = regexp.MustCompile(`\bnames?\b|\bnaming\b|\bnamed\b|\bprefix(?:es|ed)?\b|\bsuffix(?:es|ed)?\b|\bcalled\b|\brename`)
-	argsOKRE    = regexp.MustCompile(`^\s*(?:\.\.\.|…|[A-Za-z_]\w*|\*\w*|)\s*$`)
-	knownDirRE  = regexp.MustCompile(`^(?:eslint-disable(?:-next-line|-line)?|@ts-ignore|@ts-expect-error|@ts-nocheck|noqa|nolint|prettier-ignore|istanbul ignore|c8 ignore|NOSONAR|type: ignore|pyright: ignore|pragma: no cover)\b`)
+	macroRE     = lazyre.New(`^([a-z_][a-z0-9_]*)!(?:\(.*\)|\[.*\]|\{.*\})?$`)
+	rustPathRE  = lazyre.New(`^([A-Za-z_]\w*(?:::[A-Za-z_]\w*)+)(?:\(.*\))?$`)
+	callRE      = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((?:.*)\)$`)
+	memberRE    = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.(?:[A-Za-z_$][\w$]*|\*))+)$`)
+	dotMethodRE = lazyre.New(`^\.([A-Za-z_$][\w$]*)$`)
+	identRE     = lazyre.New(`^[A-Za-z_$][\w$]*$`)
+	genericRE   = lazyre.New(`^([A-Z]\w*)\[.*\]$`)
+	decoRE      = lazyre.New(`^@([A-Za-z_][\w.]*)(?:\(.*\))?$`)
+	directiveRE = lazyre.New(`^(#|//|/\*)\s*(\S.*?)\s*(?:\*/)?$`)
+	fileExtRE   = lazyre.New(`\.(?:ts|tsx|js|jsx|mjs|cjs|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|lock|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|env|com|org|io|dev|net|svg|png|props|properties|bzl|bazel|mk|cmake|tf|hcl|proto|graphql|csproj|sln|xlf|resx|snap|csv|lua|rb|php|swift|cpp|hpp)$|^go\.(?:mod|sum|work)$`)
+	namingRE2   = lazyre.New(`\bnames?\b|\bnaming\b|\bnamed\b|\bprefix(?:es|ed)?\b|\bsuffix(?:es|ed)?\b|\bcalled\b|\brename`)
+	argsOKRE    = lazyre.New(`^\s*(?:\.\.\.|…|[A-Za-z_]\w*|\*\w*|)\s*$`)
+	knownDirRE  = lazyre.New(`^(?:eslint-disable(?:-next-line|-line)?|@ts-ignore|@ts-expect-error|@ts-nocheck|noqa|nolint|prettier-ignore|istanbul ignore|c8 ignore|NOSONAR|type: ignore|pyright: ignore|pragma: no cover)\b`)
 )
 
 // parseShape reads a banned span as code, or reports that it is not an API reference

@@ -1,8 +1,9 @@
 package source
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // token is a word, a code span or a punctuation mark of a clause.
@@ -320,7 +321,7 @@ func hasUseBefore(ts []token, i int) bool {
 	return false
 }
 
-var moduleSpanRE = regexp.MustCompile(`^@?[a-z0-9][\w.\-]*(?:/[\w.\-]+)*$`)
+var moduleSpanRE = lazyre.New(`^@?[a-z0-9][\w.\-]*(?:/[\w.\-]+)*$`)
 
 // importBan reads "import `X` from `Y`" (or "from vitest") and "import `Y`" at token j.
 func importBan(ts []token, j int, cl string) (ban, bool) {
@@ -353,7 +354,7 @@ func importBan(ts []token, j int, cl string) (ban, bool) {
 	return ban{}, false
 }
 
-var okQualRE = regexp.MustCompile(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$`)
+var okQualRE = lazyre.New(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$`)
 
 // qualifier returns the restricting phrase after a banned span list ("from
 // goroutines", "in client code", "at file scope"), or "" when the rest of the clause is

@@ -1,9 +1,8 @@
 package source
 
 import (
-	"regexp"
-
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // Entry is a named coding convention heed knows how to check: the phrases that name
@@ -49,7 +48,7 @@ type Variant struct {
 	Good []string
 }
 
-func words(s string) *regexp.Regexp { return regexp.MustCompile(s) }
+func words(s string) *lazyre.RE { return lazyre.New(s) }
 
 var (
 	jsLangs = []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX}

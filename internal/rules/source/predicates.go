@@ -2,13 +2,13 @@ package source
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lang"
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // heed's own query predicates, evaluated in Go after Tree-sitter's text predicates
@@ -152,13 +152,13 @@ func text(n *sitter.Node, t *lang.Tree) string {
 }
 
 var (
-	pyTestFunc   = regexp.MustCompile(`^test`)
-	pyTestClass  = regexp.MustCompile(`^Test`)
-	goTestFunc   = regexp.MustCompile(`^(Test|Benchmark|Example|Fuzz)([A-Z_0-9]|$)`)
-	jsTestCallee = regexp.MustCompile(`^(describe|it|test|suite|beforeEach|afterEach|beforeAll|afterAll|before|after)(\.(each|only|skip|concurrent|todo|sequential))*$`)
-	javaTestAnn  = regexp.MustCompile(`^@(org\.junit\.(jupiter\.api\.)?)?(Test|ParameterizedTest|RepeatedTest|TestFactory|TestTemplate|Before|After|BeforeEach|AfterEach|BeforeAll|AfterAll)\b`)
-	rustTestAttr = regexp.MustCompile(`^#!?\[\s*(cfg\s*\(\s*test\s*\)|(\w+::)*test\b|rstest\b|bench\b)`)
-	pyMainCond   = regexp.MustCompile(`^__name__\s*==\s*['"]__main__['"]$|^['"]__main__['"]\s*==\s*__name__$`)
+	pyTestFunc   = lazyre.New(`^test`)
+	pyTestClass  = lazyre.New(`^Test`)
+	goTestFunc   = lazyre.New(`^(Test|Benchmark|Example|Fuzz)([A-Z_0-9]|$)`)
+	jsTestCallee = lazyre.New(`^(describe|it|test|suite|beforeEach|afterEach|beforeAll|afterAll|before|after)(\.(each|only|skip|concurrent|todo|sequential))*$`)
+	javaTestAnn  = lazyre.New(`^@(org\.junit\.(jupiter\.api\.)?)?(Test|ParameterizedTest|RepeatedTest|TestFactory|TestTemplate|Before|After|BeforeEach|AfterEach|BeforeAll|AfterAll)\b`)
+	rustTestAttr = lazyre.New(`^#!?\[\s*(cfg\s*\(\s*test\s*\)|(\w+::)*test\b|rstest\b|bench\b)`)
+	pyMainCond   = lazyre.New(`^__name__\s*==\s*['"]__main__['"]$|^['"]__main__['"]\s*==\s*__name__$`)
 )
 
 // inTest reports whether the node lies in test code of its file.

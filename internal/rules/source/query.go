@@ -12,6 +12,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lang"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -445,7 +446,7 @@ func (c *queryCheck) finding(f *engine.File, li lineIndex, h hit) engine.Finding
 	}
 }
 
-var templateRE = regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}`)
+var templateRE = lazyre.New(`\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}`)
 
 func templateNames(s string) []string {
 	var out []string

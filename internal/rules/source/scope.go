@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -45,7 +46,7 @@ var extLangs = map[string][]string{
 	"sh": {engine.LangShell},
 }
 
-var globExtRE = regexp.MustCompile(`\.\{?([a-z0-9,]+)\}?$`)
+var globExtRE = lazyre.New(`\.\{?([a-z0-9,]+)\}?$`)
 
 // globLangs are the languages a scope's globs select (nil when they do not say).
 func globLangs(globs []string) []string {
@@ -75,25 +76,25 @@ func setList(set map[string]bool) []string {
 
 var (
 	langWordRE = []struct {
-		re    *regexp.Regexp
+		re    *lazyre.RE
 		langs []string
 	}{
-		{regexp.MustCompile(`\bpython\b|\bpytest\b|\bdjango\b|\bpydantic\b`), []string{engine.LangPython}},
-		{regexp.MustCompile(`\btypescript\b|\bts\b`), []string{engine.LangTypeScript, engine.LangTSX}},
-		{regexp.MustCompile(`\bjavascript\b|\bnode\.js\b`), []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX}},
-		{regexp.MustCompile(`\breact\b|\btsx\b|\bjsx\b`), []string{engine.LangTSX, engine.LangJavaScript}},
-		{regexp.MustCompile(`\brust\b|\bclippy\b|\bcargo\b`), []string{engine.LangRust}},
-		{regexp.MustCompile(`\bjava\b|\bjunit\b|\bslf4j\b|\bmaven\b|\bgradle\b`), []string{engine.LangJava}},
-		{regexp.MustCompile(`\bgolang\b|\bgo (?:code|files?|packages?|tests?|source)\b`), []string{engine.LangGo}},
-		{regexp.MustCompile(`\bc#|\.net\b|\bcsharp\b`), []string{engine.LangCSharp}},
+		{lazyre.New(`\bpython\b|\bpytest\b|\bdjango\b|\bpydantic\b`), []string{engine.LangPython}},
+		{lazyre.New(`\btypescript\b|\bts\b`), []string{engine.LangTypeScript, engine.LangTSX}},
+		{lazyre.New(`\bjavascript\b|\bnode\.js\b`), []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX}},
+		{lazyre.New(`\breact\b|\btsx\b|\bjsx\b`), []string{engine.LangTSX, engine.LangJavaScript}},
+		{lazyre.New(`\brust\b|\bclippy\b|\bcargo\b`), []string{engine.LangRust}},
+		{lazyre.New(`\bjava\b|\bjunit\b|\bslf4j\b|\bmaven\b|\bgradle\b`), []string{engine.LangJava}},
+		{lazyre.New(`\bgolang\b|\bgo (?:code|files?|packages?|tests?|source)\b`), []string{engine.LangGo}},
+		{lazyre.New(`\bc#|\.net\b|\bcsharp\b`), []string{engine.LangCSharp}},
 	}
-	goHeaderRE = regexp.MustCompile(`(?:^|[^A-Za-z])Go(?:[^A-Za-z]|$)`)
+	goHeaderRE = lazyre.New(`(?:^|[^A-Za-z])Go(?:[^A-Za-z]|$)`)
 	pathLangRE = []struct {
-		re   *regexp.Regexp
+		re   *lazyre.RE
 		lang string
 	}{
-		{regexp.MustCompile(`(?:^|/)src/(?:main|test)/java(?:/|$)`), engine.LangJava},
-		{regexp.MustCompile(`(?:^|/)src/(?:main|test)/kotlin(?:/|$)`), ""},
+		{lazyre.New(`(?:^|/)src/(?:main|test)/java(?:/|$)`), engine.LangJava},
+		{lazyre.New(`(?:^|/)src/(?:main|test)/kotlin(?:/|$)`), ""},
 	}
 )
 
@@ -171,15 +172,15 @@ func intersect(a, b []string) []string {
 
 // Scope phrases.
 var (
-	productionRE = regexp.MustCompile(`\b(?:production code|prod code|production sources?|production files|in production|non-test code|outside (?:of )?tests?|except in tests|not in tests|shipped code|runtime code)\b`)
-	libraryRE    = regexp.MustCompile(`\blibrary code\b|\bin librar(?:y|ies)\b|\blibrary crates?\b|\bin library\b`)
-	testOnlyRE   = regexp.MustCompile(`^(?:in|inside|within|for) (?:unit |integration |e2e )?(?:tests?|test code|test files?|test suites?|testify suites)\b|\b(?:in|inside|within) (?:your |the |our )?(?:unit |integration )?(?:tests|test code|test files|test functions)\b`)
-	testHeaderRE = regexp.MustCompile(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
-	pathSpanRE   = regexp.MustCompile(`^(?:\.?/)?[A-Za-z0-9_.\-*{}<>]+(?:/[A-Za-z0-9_.\-*{}<>]*)+$|^[A-Za-z0-9_\-]+/$`)
-	fileSpanRE   = regexp.MustCompile(`^[A-Za-z0-9_.\-*{}/]*\.(?:ts|tsx|js|jsx|mjs|cjs|mts|cts|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|proto|vue|svelte|rb|php|swift|c|h|cpp|hpp|\{[a-z,]+\})$`)
-	inPathRE     = regexp.MustCompile("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
-	exceptRE     = regexp.MustCompile(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|are allowed|is allowed)\b`)
-	regionRE     = regexp.MustCompile(`\b(?:in|inside|within) (?:the |our |your |all |any )?((?:[a-z][a-z-]* )?(?:code|doctests?|docstrings?|notebooks?|templates?|migrations?|handlers?|views?|stories|snippets?|serialization classes))\b`)
+	productionRE = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|non-test code|outside (?:of )?tests?|except in tests|not in tests|shipped code|runtime code)\b`)
+	libraryRE    = lazyre.New(`\blibrary code\b|\bin librar(?:y|ies)\b|\blibrary crates?\b|\bin library\b`)
+	testOnlyRE   = lazyre.New(`^(?:in|inside|within|for) (?:unit |integration |e2e )?(?:tests?|test code|test files?|test suites?|testify suites)\b|\b(?:in|inside|within) (?:your |the |our )?(?:unit |integration )?(?:tests|test code|test files|test functions)\b`)
+	testHeaderRE = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
+	pathSpanRE   = lazyre.New(`^(?:\.?/)?[A-Za-z0-9_.\-*{}<>]+(?:/[A-Za-z0-9_.\-*{}<>]*)+$|^[A-Za-z0-9_\-]+/$`)
+	fileSpanRE   = lazyre.New(`^[A-Za-z0-9_.\-*{}/]*\.(?:ts|tsx|js|jsx|mjs|cjs|mts|cts|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|proto|vue|svelte|rb|php|swift|c|h|cpp|hpp|\{[a-z,]+\})$`)
+	inPathRE     = lazyre.New("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
+	exceptRE     = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|are allowed|is allowed)\b`)
+	regionRE     = lazyre.New(`\b(?:in|inside|within) (?:the |our |your |all |any )?((?:[a-z][a-z-]* )?(?:code|doctests?|docstrings?|notebooks?|templates?|migrations?|handlers?|views?|stories|snippets?|serialization classes))\b`)
 	regionOK     = set("production", "library", "prod", "source", "application", "app", "runtime", "shipped", "non-test", "new", "test", "unit", "typescript", "python", "rust", "go", "java", "javascript", "c#", "our", "all", "existing", "your", "any", "the", "this", "rust", "tsx")
 )
 
@@ -199,7 +200,7 @@ func (s *sentence) unknownRegion() string {
 	return ""
 }
 
-var leadCondRE = regexp.MustCompile(`^(?:when|whenever|if|while|for|in|inside|within|before|after)\b`)
+var leadCondRE = lazyre.New(`^(?:when|whenever|if|while|for|in|inside|within|before|after)\b`)
 
 // inherited reads the sentences before the constraint in the same list item ("When
 // adding code in `examples/`, import ... . Prefer `tool` over `function_tool`."): the

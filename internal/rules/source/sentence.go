@@ -1,9 +1,9 @@
 package source
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -24,9 +24,9 @@ type sentence struct {
 }
 
 var (
-	rstRoleRE   = regexp.MustCompile(":(?:meth|func|class|attr|mod|obj|data|exc|py:[a-z]+):`~?([^`]+)`")
-	rstDoubleRE = regexp.MustCompile("``([^`]+)``")
-	spanRE      = regexp.MustCompile("`+([^`]+)`+")
+	rstRoleRE   = lazyre.New(":(?:meth|func|class|attr|mod|obj|data|exc|py:[a-z]+):`~?([^`]+)`")
+	rstDoubleRE = lazyre.New("``([^`]+)``")
+	spanRE      = lazyre.New("`+([^`]+)`+")
 )
 
 func newSentence(c *policy.Constraint) *sentence {
@@ -89,7 +89,7 @@ func foldSpace(s string) string {
 func (s *sentence) prose() string { return spanRE.ReplaceAllString(s.norm, "CODE") }
 
 // has reports whether the normalised text matches the pattern.
-func (s *sentence) has(re *regexp.Regexp) bool { return re.MatchString(s.norm) }
+func (s *sentence) has(re *lazyre.RE) bool { return re.MatchString(s.norm) }
 
 // hasSpan reports whether a code span equals one of the given texts.
 func (s *sentence) hasSpan(texts ...string) bool {
@@ -106,11 +106,11 @@ func (s *sentence) hasSpan(texts ...string) bool {
 // negWords are the words that make a clause a prohibition.
 const negWords = `(?:never|don't|do not|dont|avoid|avoiding|no|must not|mustn't|shouldn't|should not|cannot|can't|forbid|forbidden|ban|banned|disallow|disallowed|prohibit|prohibited|stop using|refrain from|not allowed|isn't allowed|is not allowed|nor)`
 
-var negRE = regexp.MustCompile(`\b` + negWords + `\b`)
+var negRE = lazyre.New(`\b` + negWords + `\b`)
 
 // headerBans reports a header that turns its items into prohibitions ("## Do Not",
 // "Anti-Patterns", "Don'ts").
-var headerBanRE = regexp.MustCompile(`(?:^|> )(?:do not|don'?ts?|never|avoid|anti-?patterns?|forbidden|prohibited|what not to do|things to avoid)\s*$`)
+var headerBanRE = lazyre.New(`(?:^|> )(?:do not|don'?ts?|never|avoid|anti-?patterns?|forbidden|prohibited|what not to do|things to avoid)\s*$`)
 
 func (s *sentence) headerBans() bool { return headerBanRE.MatchString(s.header) }
 
@@ -118,7 +118,7 @@ func (s *sentence) headerBans() bool { return headerBanRE.MatchString(s.header) 
 func (s *sentence) negated() bool { return negRE.MatchString(s.prose()) || s.headerBans() }
 
 // soft qualifiers make a prohibition a preference: the rule warns and is inexact.
-var softRE = regexp.MustCompile(`\b(?:prefer|preferably|avoid|unless|where possible|wherever possible|whenever possible|when possible|if possible|where practical|try to|try hard|generally|usually|typically|in most cases|in general|ideally|should|should not|shouldn't|recommended|discouraged|as much as possible|almost always|rarely)\b`)
+var softRE = lazyre.New(`\b(?:prefer|preferably|avoid|unless|where possible|wherever possible|whenever possible|when possible|if possible|where practical|try to|try hard|generally|usually|typically|in most cases|in general|ideally|should|should not|shouldn't|recommended|discouraged|as much as possible|almost always|rarely)\b`)
 
 // soft reports whether the prohibition is hedged.
 func (s *sentence) soft() bool {
@@ -135,14 +135,14 @@ func (s *sentence) severity() string {
 
 // conditionRE finds situational conditions a syntax rule cannot see ("when catching
 // exceptions", "for float comparisons", "solely to control this", "by default").
-var conditionRE = regexp.MustCompile(`\b(?:when|whenever|if|while|solely|only when|only if|except when|except where|by default|in cases where|where it|as long as)\b`)
+var conditionRE = lazyre.New(`\b(?:when|whenever|if|while|solely|only when|only if|except when|except where|by default|in cases where|where it|as long as)\b`)
 
-var conditionOKRE = regexp.MustCompile(`\b(?:when|whenever|if|where) (?:possible|practical|feasible|applicable|needed)\b|\bif at all\b`)
+var conditionOKRE = lazyre.New(`\b(?:when|whenever|if|where) (?:possible|practical|feasible|applicable|needed)\b|\bif at all\b`)
 
-var leadingForRE = regexp.MustCompile(`^(?:for|with|on|in|when|if|while|after|before) [^,]*,`)
+var leadingForRE = lazyre.New(`^(?:for|with|on|in|when|if|while|after|before) [^,]*,`)
 
 // leadingScopeRE are leading phrases that only name where the rule applies.
-var leadingScopeRE = regexp.MustCompile(`^(?:for|in|within|inside) (?:the |our |all |any |new )?(?:unit |integration |e2e )?(?:tests?|test code|test files|production code|library code|source files|source code|src|typescript|javascript|python|rust|go|java|wrangler|react)\b[^,]*,$`)
+var leadingScopeRE = lazyre.New(`^(?:for|in|within|inside) (?:the |our |all |any |new )?(?:unit |integration |e2e )?(?:tests?|test code|test files|production code|library code|source files|source code|src|typescript|javascript|python|rust|go|java|wrangler|react)\b[^,]*,$`)
 
 // conditional reports a condition that makes a ban depend on intent heed cannot read.
 func (s *sentence) conditional() bool {
@@ -176,7 +176,7 @@ func (s *sentence) banned(spans ...string) bool {
 }
 
 // example markers: spans after them illustrate a class of things, they are not the rule.
-var exampleRE = regexp.MustCompile(`\b(?:e\.g\.|eg\.|e\.g|for example|for instance|such as|i\.e\.|like)\b`)
+var exampleRE = lazyre.New(`\b(?:e\.g\.|eg\.|e\.g|for example|for instance|such as|i\.e\.|like)\b`)
 
 // clause splits the normalised text into clauses outside code spans: at sentence ends,
 // semicolons, dashes and colons.
@@ -239,7 +239,7 @@ var notBanWords = set("but", "however", "flag", "report", "review", "verify", "c
 
 // negPhrase reports a clause that prohibits the phrase: a prohibition before it, and
 // nothing between them that turns the prohibition elsewhere.
-func (s *sentence) negPhrase(re *regexp.Regexp) bool {
+func (s *sentence) negPhrase(re *lazyre.RE) bool {
 	for _, cl := range s.clauses() {
 		loc := re.FindStringIndex(cl)
 		if loc == nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -18,20 +19,20 @@ type textRecognizer struct{}
 func (textRecognizer) Name() string { return "source.text" }
 
 var (
-	tabsRE        = regexp.MustCompile(`\buse tabs\b|\btabs,? not spaces\b|\bindent(?:ed|ation)? (?:with|using) tabs\b|\btabs for indentation\b|\bwe use tabs\b|\bhard tabs\b`)
-	spacesRE      = regexp.MustCompile(`\b(\d)[- ]spaces? (?:indent|indentation)\b|\bindent(?:ed|ation)? (?:with|using|of|by) (\d) spaces\b|\b(\d) spaces? (?:per|for each) (?:indentation )?level\b|\bspaces,? not tabs\b|\bnever use tab characters\b|\bno tabs\b|\b(\d) spaces indent\b`)
-	unitLenRE     = regexp.MustCompile(`\b(\d{2,3})[- ]?(?:char(?:acter)?s?|columns?|cols?)\b`)
-	phraseLenRE   = regexp.MustCompile(`\b(?:max(?:imum)?[- _]line[- _]length|line length|line width|print width|column limit|wrap (?:code |lines )?at)\b(?: of| is| to| at|:)? (\d{2,3})\b`)
-	lineCtxRE     = regexp.MustCompile(`\blines?\b|\bwidth\b|\bwrap|\blength\b`)
-	notCodeLenRE  = regexp.MustCompile(`\bcommit|\bsubject\b|\bsummary\b|\bmessage|\btitle\b|\bbody\b|\bdocstrings?\b|\bcomments?\b|\bdocs?\b|\bdocumentation\b|\bprose\b|\bmarkdown\b|\bpr\b|\bchangelog\b`)
-	trailingRE    = regexp.MustCompile(`\btrailing (?:white ?space|spaces)\b`)
-	finalNLRE     = regexp.MustCompile(`\b(?:final|trailing|terminating) newline\b|\bend (?:each |every |all )?(?:files? )?with a (?:single )?newline\b|\bnewline at (?:the )?end of (?:each |every )?files?\b`)
-	headerRE      = regexp.MustCompile(`\b(?:start|starts|begin|begins|open|opens)\b[^.]*\bwith\b[^.]*\b(?:header|comment|line|notice)\b|\b(?:copyright|license|licence|spdx)\b[^.]*\bheader\b|\bheader\b[^.]*\b(?:copyright|license|licence|spdx)\b`)
-	fileNamingRE  = regexp.MustCompile(`\b(kebab-case|snake_case|camelcase|pascalcase)\b`)
-	fileWordRE    = regexp.MustCompile(`\bfiles?\b|\bfile ?names?\b|\bfilenames?\b`)
-	suffixSpanRE  = regexp.MustCompile(`^\*?\.[a-z0-9]+(?:\.[a-z0-9]+)+$`)
-	namingSpanRE  = regexp.MustCompile(`^(kebab-case|snake_case|camelCase|PascalCase)(\.[a-z0-9.\-]+)$`)
-	commentLineRE = regexp.MustCompile(`^(?:#|//|/\*|--|;)`)
+	tabsRE        = lazyre.New(`\buse tabs\b|\btabs,? not spaces\b|\bindent(?:ed|ation)? (?:with|using) tabs\b|\btabs for indentation\b|\bwe use tabs\b|\bhard tabs\b`)
+	spacesRE      = lazyre.New(`\b(\d)[- ]spaces? (?:indent|indentation)\b|\bindent(?:ed|ation)? (?:with|using|of|by) (\d) spaces\b|\b(\d) spaces? (?:per|for each) (?:indentation )?level\b|\bspaces,? not tabs\b|\bnever use tab characters\b|\bno tabs\b|\b(\d) spaces indent\b`)
+	unitLenRE     = lazyre.New(`\b(\d{2,3})[- ]?(?:char(?:acter)?s?|columns?|cols?)\b`)
+	phraseLenRE   = lazyre.New(`\b(?:max(?:imum)?[- _]line[- _]length|line length|line width|print width|column limit|wrap (?:code |lines )?at)\b(?: of| is| to| at|:)? (\d{2,3})\b`)
+	lineCtxRE     = lazyre.New(`\blines?\b|\bwidth\b|\bwrap|\blength\b`)
+	notCodeLenRE  = lazyre.New(`\bcommit|\bsubject\b|\bsummary\b|\bmessage|\btitle\b|\bbody\b|\bdocstrings?\b|\bcomments?\b|\bdocs?\b|\bdocumentation\b|\bprose\b|\bmarkdown\b|\bpr\b|\bchangelog\b`)
+	trailingRE    = lazyre.New(`\btrailing (?:white ?space|spaces)\b`)
+	finalNLRE     = lazyre.New(`\b(?:final|trailing|terminating) newline\b|\bend (?:each |every |all )?(?:files? )?with a (?:single )?newline\b|\bnewline at (?:the )?end of (?:each |every )?files?\b`)
+	headerRE      = lazyre.New(`\b(?:start|starts|begin|begins|open|opens)\b[^.]*\bwith\b[^.]*\b(?:header|comment|line|notice)\b|\b(?:copyright|license|licence|spdx)\b[^.]*\bheader\b|\bheader\b[^.]*\b(?:copyright|license|licence|spdx)\b`)
+	fileNamingRE  = lazyre.New(`\b(kebab-case|snake_case|camelcase|pascalcase)\b`)
+	fileWordRE    = lazyre.New(`\bfiles?\b|\bfile ?names?\b|\bfilenames?\b`)
+	suffixSpanRE  = lazyre.New(`^\*?\.[a-z0-9]+(?:\.[a-z0-9]+)+$`)
+	namingSpanRE  = lazyre.New(`^(kebab-case|snake_case|camelCase|PascalCase)(\.[a-z0-9.\-]+)$`)
+	commentLineRE = lazyre.New(`^(?:#|//|/\*|--|;)`)
 )
 
 var codeLangs = []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp}
@@ -344,7 +345,7 @@ func exampleExtensions(spans []string, naming string) []string {
 	return dedupeStrings(sortedStrings(out))
 }
 
-var exampleExtRE = regexp.MustCompile(`^(\.[a-z0-9]{1,5}){1,2}$`)
+var exampleExtRE = lazyre.New(`^(\.[a-z0-9]{1,5}){1,2}$`)
 
 func sortedStrings(in []string) []string {
 	out := append([]string(nil), in...)

@@ -1,0 +1,50 @@
+package lazyre
+
+import (
+	"strings"
+	"sync"
+	"testing"
+)
+
+func TestCompiledOnFirstUseOnce(t *testing.T) {
+	re := New(`^(\w+) must not import (\w+)$`)
+	if re.re != nil {
+		t.Fatal("New compiled the expression")
+	}
+	if re.String() != `^(\w+) must not import (\w+)$` || re.re != nil {
+		t.Fatal("String must not compile")
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if m := re.FindStringSubmatch("web must not import db"); len(m) != 3 || m[2] != "db" {
+				t.Errorf("match: %q", m)
+			}
+		}()
+	}
+	wg.Wait()
+	first := re.Regexp()
+	if re.Regexp() != first {
+		t.Fatal("compiled twice")
+	}
+}
+
+func TestInvalidExpressionPanicsAtFirstUse(t *testing.T) {
+	re := New(`(unclosed`)
+	defer func() {
+		if recover() == nil {
+			t.Fatal("an invalid expression must panic when first used")
+		}
+	}()
+	re.MatchString("x")
+}
+
+func TestCheckFindsAnInvalidExpression(t *testing.T) {
+	New(`(?P<ok>\w+)`)
+	New(`[z-a]`)
+	if err := Check(); err == nil || !strings.Contains(err.Error(), "[z-a]") && !strings.Contains(err.Error(), "(unclosed") {
+		t.Fatalf("Check: %v", err)
+	}
+}
