@@ -39,12 +39,13 @@ func main() {
 	runs := flag.Int("runs", 200, "rounds (each runs every variant once)")
 	python := flag.String("python", "/usr/bin/python3", "the Python interpreter of the Python shim (a real binary, not a pyenv shim)")
 	keep := flag.Bool("keep", false, "keep the generated repository")
+	baseline := flag.String("baseline", "", "a second heed binary (an earlier build) timed in the same rounds, for ratios")
 	flag.Parse()
 	if *heed == "" {
 		fmt.Fprintln(os.Stderr, "usage: go run ./bench/process -heed PATH/TO/heed")
 		os.Exit(2)
 	}
-	if err := run(*heed, *python, *runs, *keep); err != nil {
+	if err := run(*heed, *baseline, *python, *runs, *keep); err != nil {
 		fmt.Fprintln(os.Stderr, "bench/process:", err)
 		os.Exit(1)
 	}
@@ -60,10 +61,15 @@ type variant struct {
 	times    []time.Duration
 }
 
-func run(heed, python string, runs int, keep bool) error {
+func run(heed, baseline, python string, runs int, keep bool) error {
 	heed, err := filepath.Abs(heed)
 	if err != nil {
 		return err
+	}
+	if baseline != "" {
+		if baseline, err = filepath.Abs(baseline); err != nil {
+			return err
+		}
 	}
 	gitPath, err := exec.LookPath("git")
 	if err != nil {
@@ -126,6 +132,12 @@ func run(heed, python string, runs int, keep bool) error {
 		{name: "claude hook", argv: []string{heed, "hook", "claude"}, stdin: payload},
 		{name: "heed --version", argv: []string{heed, "--version"}},
 	}
+	if baseline != "" {
+		vs = append(vs,
+			&variant{name: "base exec", argv: []string{baseline, "exec", "--", "git", "--version"}},
+			&variant{name: "base hook", argv: []string{baseline, "hook", "claude"}, stdin: payload},
+			&variant{name: "base --version", argv: []string{baseline, "--version"}})
+	}
 	// every variant must do its job once before it is timed: the shims must block
 	// what the rules forbid, and let git --version run
 	if err := sanity(repo, heed, vs); err != nil {
@@ -158,6 +170,12 @@ func run(heed, python string, runs int, keep bool) error {
 	}
 	fmt.Printf("claude hook round trip: %s (goal ≤ 10 ms)\n", ms(median(vs[4].times)))
 	fmt.Printf("heed start-up alone (heed --version): %s added\n", ms(added["heed --version"]))
+	if baseline != "" {
+		for _, p := range [][2]string{{"heed exec", "base exec"}, {"claude hook", "base hook"}, {"heed --version", "base --version"}} {
+			a, b := added[p[0]], added[p[1]]
+			fmt.Printf("%s vs baseline: %s against %s added, %.2f× the baseline's\n", p[0], ms(a), ms(b), float64(a)/float64(max(b, time.Microsecond)))
+		}
+	}
 	return nil
 }
 
