@@ -98,12 +98,27 @@ var Domains = []string{policy.DomainProcess, policy.DomainSource, policy.DomainA
 
 // Run checks the project as opt says.
 func Run(p *project.Project, opt Options) (*Result, error) {
+	if p.Repo != nil && p.Repo.Root == absRoot(p.Root) {
+		return runRules(p.Repo, p.Root, p.Rules, opt)
+	}
 	return RunRules(p.Root, p.Rules, opt)
+}
+
+func absRoot(root string) string {
+	if a, err := filepath.Abs(root); err == nil {
+		return a
+	}
+	return root
 }
 
 // RunRules checks the repository at root with the given compiled rules (Run with a
 // project; tests and embedders with rules of their own).
 func RunRules(root string, rules []engine.Compiled, opt Options) (*Result, error) {
+	return runRules(nil, root, rules, opt)
+}
+
+// runRules is RunRules with the repository already opened (r), or nil to open it.
+func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (*Result, error) {
 	start := time.Now()
 	if opt.Mode == "" {
 		opt.Mode = All
@@ -112,9 +127,11 @@ func RunRules(root string, rules []engine.Compiled, opt Options) (*Result, error
 	if err != nil {
 		return nil, err
 	}
-	r, err := repo.Open(root)
-	if err != nil {
-		return nil, usage("%v", err)
+	if r == nil {
+		var err error
+		if r, err = repo.Open(root); err != nil {
+			return nil, usage("%v", err)
+		}
 	}
 	paths, err := cleanPaths(opt.Paths)
 	if err != nil {

@@ -19,10 +19,8 @@ func (app *App) Repo() (string, error) {
 			return "", Fail("cannot read the working directory: %v", err)
 		}
 		dir = wd
-		if out, err := exec.Command("git", "-C", wd, "rev-parse", "--show-toplevel").Output(); err == nil {
-			if top := strings.TrimSpace(string(out)); top != "" {
-				dir = top
-			}
+		if top, ok := workTreeTop(wd); ok {
+			dir = top
 		}
 	}
 	abs, err := filepath.Abs(dir)
@@ -63,4 +61,26 @@ func checkFormat(cmd string, got string, allowed ...string) error {
 		}
 	}
 	return Fail("%s: unknown --format %q (want %s)", cmd, got, strings.Join(allowed, ", "))
+}
+
+// workTreeTop is `git rev-parse --show-toplevel` for the common case without running
+// git (a process costs ~10 ms of every command here): the nearest directory at or above
+// dir with a .git entry (a repository, a linked worktree or a submodule). When git's
+// environment redirects the repository, git is asked.
+func workTreeTop(dir string) (string, bool) {
+	if os.Getenv("GIT_DIR") != "" || os.Getenv("GIT_WORK_TREE") != "" {
+		out, err := exec.Command("git", "-C", dir, "rev-parse", "--show-toplevel").Output()
+		top := strings.TrimSpace(string(out))
+		return top, err == nil && top != ""
+	}
+	for d := dir; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d, true
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", false
+		}
+		d = parent
+	}
 }

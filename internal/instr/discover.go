@@ -30,20 +30,44 @@ func skipDir(name string) bool {
 // included); elsewhere it walks the tree and applies every .gitignore it meets.
 // CLAUDE.local.md is found even when ignored: it is meant to be.
 func Discover(root string) ([]string, []Warning, error) {
-	if st, err := os.Stat(root); err != nil {
-		return nil, nil, fmt.Errorf("read repository %s: %w", root, err)
-	} else if !st.IsDir() {
-		return nil, nil, fmt.Errorf("read repository %s: not a directory", root)
+	if err := isDir(root); err != nil {
+		return nil, nil, err
 	}
 	files, ok := gitFiles(root)
-	var warns []Warning
-	if !ok {
-		var err error
-		files, warns, err = walkFiles(root)
-		if err != nil {
-			return nil, warns, err
-		}
+	if ok {
+		return selectFiles(root, files, true), nil, nil
 	}
+	files, warns, err := walkFiles(root)
+	if err != nil {
+		return nil, warns, err
+	}
+	return selectFiles(root, files, false), warns, nil
+}
+
+// Among is Discover for a caller that has listed the work tree already: listed is
+// what `git ls-files --cached --others --exclude-standard` gives (deleted tracked files
+// may be among it) and local what LocalFiles gives. It keeps the instruction files
+// that exist. A caller outside git (LocalFiles not ok) uses Discover.
+func Among(root string, listed, local []string) []string {
+	files := make([]string, 0, len(listed)+len(local))
+	files = append(append(files, listed...), local...)
+	return selectFiles(root, files, true)
+}
+
+func isDir(root string) error {
+	if st, err := os.Stat(root); err != nil {
+		return fmt.Errorf("read repository %s: %w", root, err)
+	} else if !st.IsDir() {
+		return fmt.Errorf("read repository %s: not a directory", root)
+	}
+	return nil
+}
+
+// selectFiles keeps the instruction files of a listing, outside dependency and
+// virtualenv folders, sorted. mayBeGone: the listing is git's, which names tracked
+// files deleted from the work tree; those are dropped (an lstat for each instruction
+// file, not for every file).
+func selectFiles(root string, files []string, mayBeGone bool) []string {
 	venv := map[string]bool{}
 	isVenv := func(dir string) bool {
 		v, seen := venv[dir]
@@ -68,37 +92,46 @@ outer:
 				continue outer
 			}
 		}
+		if mayBeGone {
+			if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(f))); err != nil {
+				continue
+			}
+		}
 		out = append(out, f)
 	}
 	sort.Strings(out)
-	return out, warns, nil
+	return out
 }
 
-// gitFiles asks git for the work tree's files below root; ok is false outside git.
+// gitFiles asks git for the work tree's files below root, and the ignored
+// CLAUDE.local.md files, in parallel; ok is false outside git.
 func gitFiles(root string) ([]string, bool) {
+	var local []string
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		local, _ = LocalFiles(root)
+	}()
 	cmd := exec.Command("git", "-C", root, "ls-files", "--cached", "--others", "--exclude-standard", "-z")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	<-done
+	if err != nil {
+		return nil, false
+	}
+	return append(splitNUL(out), local...), true
+}
+
+// LocalFiles lists the CLAUDE.local.md files git ignores: the file is personal and
+// usually ignored, but Claude Code reads it. --directory keeps git out of ignored
+// directories (node_modules/ is listed as one entry, which no format matches). ok is
+// false outside a git work tree.
+func LocalFiles(root string) ([]string, bool) {
+	cmd := exec.Command("git", "-C", root, "ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "-z", "--", ":(glob)**/CLAUDE.local.md")
 	out, err := cmd.Output()
 	if err != nil {
 		return nil, false
 	}
-	files := splitNUL(out)
-	// CLAUDE.local.md is personal and usually ignored, but Claude Code reads it.
-	// --directory keeps git out of ignored directories (node_modules/ is listed as
-	// one entry, which no format matches).
-	cmd = exec.Command("git", "-C", root, "ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "-z", "--", ":(glob)**/CLAUDE.local.md")
-	if extra, err := cmd.Output(); err == nil {
-		files = append(files, splitNUL(extra)...)
-	}
-	// git lists paths deleted from the work tree but still in the index; skip them.
-	kept := files[:0]
-	for _, f := range files {
-		if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(f))); err == nil {
-			kept = append(kept, f)
-		}
-	}
-	return kept, true
+	return splitNUL(out), true
 }
 
 func splitNUL(b []byte) []string {

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -79,7 +78,7 @@ func cacheKey(rc *recognize.RepoContext) string {
 
 // loadCached returns the cached zero-config policy of root when it is still what
 // compiling now would give, judged by its inputs.
-func loadCached(root, key string) (*cacheEntry, bool) {
+func loadCached(root, key string, discovered []string) (*cacheEntry, bool) {
 	path := cachePath(root)
 	if path == "" || key == "" {
 		return nil, false
@@ -92,20 +91,16 @@ func loadCached(root, key string) (*cacheEntry, bool) {
 	if json.Unmarshal(data, &c) != nil || c.Version != cacheVersion || c.Key != key || c.Policy == nil {
 		return nil, false
 	}
-	if !sourcesFresh(root, c.Policy.Sources) {
+	if !sourcesFresh(root, c.Policy.Sources, discovered) {
 		return nil, false
 	}
 	return &c, true
 }
 
 // sourcesFresh reports whether the instruction files are those the policy was
-// compiled from: every file discovered now is a source, and every source still has
-// its hash (imported files are sources without being discovered).
-func sourcesFresh(root string, sources []policy.SourceFile) bool {
-	paths, _, err := instr.Discover(root)
-	if err != nil {
-		return false
-	}
+// compiled from: every file discovered now (paths) is a source, and every source still
+// has its hash (imported files are sources without being discovered).
+func sourcesFresh(root string, sources []policy.SourceFile, paths []string) bool {
 	known := make(map[string]string, len(sources))
 	for _, s := range sources {
 		known[s.Path] = s.SHA256

@@ -15,6 +15,7 @@ import (
 	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/repo"
 	"github.com/heed-dev/heed/internal/rules"
 )
 
@@ -37,6 +38,9 @@ type Project struct {
 	// Cached is true when a zero-config policy came from the cache (its inputs were
 	// unchanged); Set and Report are nil then.
 	Cached bool
+	// Repo is the repository as loading saw it, with its listing, for the command
+	// that loaded the project to reuse (nil when Options.Files replaced the listing).
+	Repo *repo.Repo
 }
 
 // Options replace the parts of loading a test needs to control; zero values mean the
@@ -66,6 +70,7 @@ func PolicyPath(root string) string { return filepath.Join(root, filepath.FromSl
 func OpenWith(root string, opt Options) (*Project, error) {
 	// The zero-config cache is for the build's own loader and recognisers only.
 	cacheable := opt.Load == nil && opt.Recognizers == nil && opt.Files == nil
+	ownListing := opt.Files == nil
 	opt = opt.withDefaults()
 	p := &Project{Root: root, Registry: opt.Registry}
 	path := PolicyPath(root)
@@ -86,15 +91,47 @@ func OpenWith(root string, opt Options) (*Project, error) {
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("read policy: %w", err)
 	}
-	files, err := opt.Files(root)
-	if err != nil {
+	// The ignored CLAUDE.local.md files (a git query of its own) are needed to tell
+	// whether the cache is fresh: ask while the tree is listed.
+	type localResult struct {
+		files []string
+		ok    bool
+	}
+	localCh := make(chan localResult, 1)
+	if cacheable {
+		go func() {
+			f, ok := instr.LocalFiles(root)
+			localCh <- localResult{f, ok}
+		}()
+	}
+	var files []string
+	var err error
+	if ownListing {
+		// the same listing serves the check that follows (repo.Repo keeps it)
+		r, err := repo.Open(root)
+		if err != nil {
+			return nil, err
+		}
+		if files, err = r.ListCandidates(); err != nil {
+			return nil, err
+		}
+		p.Repo = r
+	} else if files, err = opt.Files(root); err != nil {
 		return nil, err
 	}
 	rc := compile.RepoContextFor(root, files)
 	key := ""
 	if cacheable {
 		key = cacheKey(rc)
-		if c, ok := loadCached(root, key); ok {
+		local := <-localCh
+		var discovered []string
+		if local.ok {
+			discovered = instr.Among(root, files, local.files)
+		} else if discovered, _, err = instr.Discover(root); err != nil {
+			discovered = nil
+			key = "" // cannot tell whether the cache is fresh: compile
+		}
+		if c, ok := loadCached(root, key, discovered); ok {
 			p.Policy, p.Warnings, p.Cached = c.Policy, c.Warnings, true
 			compiled, errs := CompileRules(opt.Registry, p.Policy, "")
 			for _, e := range errs {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -272,5 +273,67 @@ func TestZeroConfigCache(t *testing.T) {
 		if again := open(); !again.Cached {
 			t.Fatalf("%s: the recompiled policy must be cached again", c.name)
 		}
+	}
+}
+
+// Inside git the cache's freshness comes from the listing the project made anyway:
+// an ignored CLAUDE.local.md that appears is seen, a tracked instruction file deleted
+// from the work tree is gone (and does not make every later open a miss), and the
+// listing is handed on to the check (p.Repo).
+func TestZeroConfigCacheInGit(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	root := t.TempDir()
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", root}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@e", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@e")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write := func(name, text string) {
+		t.Helper()
+		os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755)
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	open := func() *Project {
+		t.Helper()
+		p, err := Open(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	texts := func(p *Project) string {
+		var out []string
+		for _, e := range p.Policy.Entries {
+			out = append(out, e.Text)
+		}
+		return strings.Join(out, "|")
+	}
+	git("init", "-q")
+	write(".gitignore", "CLAUDE.local.md\n")
+	write("AGENTS.md", "- Never run `cargo publish`.\n")
+	write("web/AGENTS.md", "- Never run `npm publish`.\n")
+	git("add", ".")
+	git("commit", "-qm", "init")
+	if p := open(); p.Cached || p.Repo == nil || !p.Repo.Git {
+		t.Fatalf("first open: cached %v, repo %+v", p.Cached, p.Repo)
+	}
+	if p := open(); !p.Cached {
+		t.Fatal("an unchanged repository must come from the cache")
+	}
+	write("CLAUDE.local.md", "- Never run `make deploy`.\n")
+	if p := open(); p.Cached || !strings.Contains(texts(p), "make deploy") {
+		t.Fatalf("an ignored CLAUDE.local.md appeared: cached %v, %s", p.Cached, texts(p))
+	}
+	os.Remove(filepath.Join(root, "web", "AGENTS.md")) // deleted, still in the index
+	if p := open(); p.Cached || strings.Contains(texts(p), "npm publish") {
+		t.Fatalf("a deleted instruction file must be gone: cached %v, %s", p.Cached, texts(p))
+	}
+	if p := open(); !p.Cached {
+		t.Fatal("after a deletion the recompiled policy must be cached again")
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
@@ -81,32 +82,55 @@ func (r *Repo) ListCandidates() ([]string, error) {
 	if !r.Git {
 		return r.walk()
 	}
-	out, err := r.run(nil, "ls-files", "--stage", "--cached", "--others", "--exclude-standard", "-z")
-	if err != nil {
-		return nil, err
-	}
-	var paths []string
-	for _, rec := range splitNUL(out) {
-		// Tracked: "<mode> <object> <stage>\t<path>"; untracked: "<path>".
-		if meta, p, ok := strings.Cut(rec, "\t"); ok && stageRecord(meta) {
-			if regularMode(meta[:6]) {
-				paths = append(paths, p)
+	l := r.listing()
+	return l.candidates, l.err
+}
+
+// stagedListing is one `git ls-files --stage --cached --others` of the work tree,
+// made once per Repo: the candidates, and the untracked paths as git named them.
+type stagedListing struct {
+	once       sync.Once
+	done       atomic.Bool
+	candidates []string
+	untracked  []string
+	err        error
+}
+
+func (r *Repo) listing() *stagedListing {
+	l := &r.ls
+	l.once.Do(func() {
+		defer l.done.Store(true)
+		out, err := r.run(nil, "ls-files", "--stage", "--cached", "--others", "--exclude-standard", "-z")
+		if err != nil {
+			l.err = err
+			return
+		}
+		var paths []string
+		for _, rec := range splitNUL(out) {
+			// Tracked: "<mode> <object> <stage>\t<path>"; untracked: "<path>".
+			if meta, p, ok := strings.Cut(rec, "\t"); ok && stageRecord(meta) {
+				if regularMode(meta[:6]) {
+					paths = append(paths, p)
+				}
+				continue
 			}
-			continue
+			l.untracked = append(l.untracked, rec)
+			st, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(rec)))
+			if err == nil && st.Mode().IsRegular() {
+				paths = append(paths, rec)
+			}
 		}
-		st, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(rec)))
-		if err == nil && st.Mode().IsRegular() {
-			paths = append(paths, rec)
+		sort.Strings(paths)
+		uniq := paths[:0]
+		for i, p := range paths {
+			if i == 0 || p != paths[i-1] {
+				uniq = append(uniq, p)
+			}
 		}
-	}
-	sort.Strings(paths)
-	uniq := paths[:0]
-	for i, p := range paths {
-		if i == 0 || p != paths[i-1] {
-			uniq = append(uniq, p)
-		}
-	}
-	return uniq, nil
+		sort.Strings(l.untracked)
+		l.candidates = uniq
+	})
+	return l
 }
 
 // stageRecord reports whether s is "<6-digit mode> <hex object> <stage digit>".
@@ -149,6 +173,10 @@ func parallelChunks(n int, f func(lo, hi int)) {
 func (r *Repo) Untracked() ([]string, error) {
 	if !r.Git {
 		return nil, ErrNotGit
+	}
+	if l := &r.ls; l.done.Load() && l.err == nil {
+		// the work tree was listed already in this command (project loading)
+		return append([]string(nil), l.untracked...), nil
 	}
 	out, err := r.run(nil, "ls-files", "--others", "--exclude-standard", "-z")
 	if err != nil {

@@ -25,6 +25,8 @@ type Repo struct {
 	// Top is the work tree's top and Prefix Root's path below it ("" or "sub/dir/").
 	Top    string
 	Prefix string
+	// ls is the work tree's listing, made at most once (ListCandidates).
+	ls stagedListing
 }
 
 // ErrNotGit is returned by operations that need git in a plain directory.

@@ -625,3 +625,40 @@ func TestReadDoesNotFollowSymlinks(t *testing.T) {
 		t.Errorf("a symlink is not a file heed judges: files %d missing %v unreadable %v", len(l.Files), l.Missing, l.Unreadable)
 	}
 }
+
+// One listing serves a command: after ListCandidates, Untracked answers from it (no
+// second walk of the tree), with what a fresh `git ls-files --others` says, and a diff
+// still reports the untracked files as added.
+func TestUntrackedFromTheListing(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{"a.py": "a", ".gitignore": "*.tmp\n"})
+	g.commit("base")
+	g.write(map[string]string{"new.py": "n", "sub/new2.py": "m", "x.tmp": "ignored"})
+	os.Symlink("a.py", filepath.Join(g.dir, "link.py"))
+	fresh, err := g.open().Untracked()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := g.open()
+	cands, err := r.ListCandidates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{".gitignore", "a.py", "new.py", "sub/new2.py"}; !reflect.DeepEqual(cands, want) {
+		t.Errorf("candidates %v, want %v", cands, want)
+	}
+	got, err := r.Untracked()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, fresh) || len(got) != 3 {
+		t.Errorf("untracked from the listing %v, fresh %v", got, fresh)
+	}
+	c, err := r.DiffWorktree("HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, ok := byPath(c)["sub/new2.py"]; !ok || !f.Untracked || f.Status != Added {
+		t.Errorf("the diff must report the untracked file as added: %+v", byPath(c))
+	}
+}

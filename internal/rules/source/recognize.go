@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
+	"github.com/heed-dev/heed/internal/lang"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -84,10 +86,14 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 		}
 		qp.Queries[v.Lang] = v.Query
 		qvars = append(qvars, v)
-		if len(v.Needles) == 0 {
-			allNeedles = false
+		vn := v.Needles
+		if len(vn) == 0 {
+			var ok bool
+			if vn, ok = variantNeedles(v.Lang, v.Query); !ok {
+				allNeedles = false
+			}
 		}
-		needles = append(needles, v.Needles...)
+		needles = append(needles, vn...)
 		if v.NeedlePattern == "" {
 			allPats = false
 		}
@@ -202,4 +208,29 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// derivedNeedles memoises variantNeedles: the catalogue is fixed, and compiling a
+// query costs Tree-sitter 1-2 ms a pattern.
+var derivedNeedles sync.Map // lang + "\x00" + query -> []string (nil: none)
+
+// variantNeedles derives a catalogue query's needles (QueryParams.Needles) when the
+// rule is generated, as the query kind would at load: a generated rule that carries
+// them compiles its queries only when a file may match, so a one-file check does not
+// pay for the Tree-sitter compilation of every rule of the policy.
+func variantNeedles(l, query string) ([]string, bool) {
+	key := l + "\x00" + query
+	if v, ok := derivedNeedles.Load(key); ok {
+		ns := v.([]string)
+		return ns, ns != nil
+	}
+	var ns []string
+	if q, err := lang.CompileQuery(l, query); err == nil {
+		if d, ok := deriveNeedles(q); ok && len(d) > 0 {
+			ns = d
+		}
+		q.Close()
+	}
+	derivedNeedles.Store(key, ns)
+	return ns, ns != nil
 }

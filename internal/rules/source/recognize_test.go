@@ -280,3 +280,32 @@ func TestRecognizeHeaderFromCodeBlock(t *testing.T) {
 	}
 	checkRuleCases(t, &rules[0], cons[0].Text)
 }
+
+// A generated catalogue rule carries its needles, so at load its Tree-sitter queries
+// are left uncompiled until a file that may match is judged; the needles keep every
+// bad case (checkRuleCases runs them through the lazy path).
+func TestGeneratedQueryRulesCarryNeedles(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"typescript", "python", "javascript"}}
+	for text, want := range map[string][]string{
+		"Avoid `any` in TypeScript.": {"any"},
+		"Always pass `encoding=` to text-mode `open()` in Python code.": {"open", "read_text", "write_text"},
+		"Use async/await instead of `.then()` chains.":                  {"then"},
+	} {
+		con := &policy.Constraint{ID: "x", Text: text, File: "AGENTS.md", Line: 1, Level: policy.Must}
+		rules := recognizeAll(con, rc)
+		if len(rules) == 0 {
+			t.Errorf("%q: no rule", text)
+			continue
+		}
+		var p QueryParams
+		if err := json.Unmarshal(rules[0].Params, &p); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(p.Needles, ",") != strings.Join(want, ",") {
+			t.Errorf("%q: needles %q, want %q", text, p.Needles, want)
+		}
+		r := rules[0]
+		r.ID = text
+		checkRuleCases(t, &r, text)
+	}
+}
