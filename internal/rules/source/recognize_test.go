@@ -287,7 +287,7 @@ func TestRecognizeHeaderFromCodeBlock(t *testing.T) {
 func TestGeneratedQueryRulesCarryNeedles(t *testing.T) {
 	rc := &recognize.RepoContext{Languages: []string{"typescript", "python", "javascript"}}
 	for text, want := range map[string][]string{
-		"Avoid `any` in TypeScript.": {"any"},
+		"Avoid `any` in TypeScript.":                                    {"any"},
 		"Always pass `encoding=` to text-mode `open()` in Python code.": {"open", "read_text", "write_text"},
 		"Use async/await instead of `.then()` chains.":                  {"then"},
 	} {
