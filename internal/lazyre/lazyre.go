@@ -42,6 +42,10 @@ func Check() error {
 	allMu.Lock()
 	list := append([]*RE(nil), all...)
 	allMu.Unlock()
+	return checkList(list)
+}
+
+func checkList(list []*RE) error {
 	for _, l := range list {
 		if _, err := regexp.Compile(l.expr); err != nil {
 			return fmt.Errorf("expression %q: %w", l.expr, err)
