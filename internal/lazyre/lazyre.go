@@ -10,6 +10,8 @@ package lazyre
 import (
 	"fmt"
 	"regexp"
+	"regexp/syntax"
+	"strings"
 	"sync"
 )
 
@@ -18,20 +20,36 @@ type RE struct {
 	once sync.Once
 	expr string
 	re   *regexp.Regexp
+	// need is a set of literals one of which every match contains (nil: no such set
+	// is known): a text with none of them cannot match, and strings.Contains is much
+	// cheaper than running the expression. Recognisers run hundreds of expressions
+	// over every sentence, most of which mention none of their words.
+	need []string
 }
 
-// all lists every expression made with New, for Check.
+// all lists every expression made with New, for Check; byExpr finds one again.
 var (
-	allMu sync.Mutex
-	all   []*RE
+	allMu  sync.Mutex
+	all    []*RE
+	byExpr sync.Map // string -> *RE
 )
 
-// New returns expr, to be compiled when first used.
+// New returns expr, to be compiled when first used. The same expression gives the same
+// RE, so a recogniser may write New(...) where it matches (inside a function, a
+// catalogue entry's closure) and pays for the compilation once per process. Only
+// constant expressions belong here: the table keeps every one it is given.
 func New(expr string) *RE {
-	l := &RE{expr: expr}
+	if l, ok := byExpr.Load(expr); ok {
+		return l.(*RE)
+	}
 	allMu.Lock()
+	defer allMu.Unlock()
+	if l, ok := byExpr.Load(expr); ok {
+		return l.(*RE)
+	}
+	l := &RE{expr: expr}
+	byExpr.Store(expr, l)
 	all = append(all, l)
-	allMu.Unlock()
 	return l
 }
 
@@ -45,6 +63,13 @@ func Check() error {
 	return checkList(list)
 }
 
+// All returns every expression made with New so far.
+func All() []*RE {
+	allMu.Lock()
+	defer allMu.Unlock()
+	return append([]*RE(nil), all...)
+}
+
 func checkList(list []*RE) error {
 	for _, l := range list {
 		if _, err := regexp.Compile(l.expr); err != nil {
@@ -56,30 +81,79 @@ func checkList(list []*RE) error {
 
 // Regexp returns the compiled expression.
 func (l *RE) Regexp() *regexp.Regexp {
-	l.once.Do(func() { l.re = regexp.MustCompile(l.expr) })
+	l.once.Do(func() {
+		l.re = regexp.MustCompile(l.expr)
+		l.need = requiredLiterals(l.expr)
+	})
 	return l.re
+}
+
+// mayMatch reports whether s contains one of the literals every match needs.
+func (l *RE) mayMatch(s string) bool {
+	l.Regexp()
+	if l.need == nil {
+		return true
+	}
+	for _, n := range l.need {
+		if strings.Contains(s, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // String returns the source text without compiling it.
 func (l *RE) String() string { return l.expr }
 
-func (l *RE) Match(b []byte) bool                  { return l.Regexp().Match(b) }
-func (l *RE) MatchString(s string) bool            { return l.Regexp().MatchString(s) }
-func (l *RE) FindString(s string) string           { return l.Regexp().FindString(s) }
-func (l *RE) FindStringIndex(s string) []int       { return l.Regexp().FindStringIndex(s) }
-func (l *RE) FindStringSubmatch(s string) []string { return l.Regexp().FindStringSubmatch(s) }
-func (l *RE) FindStringSubmatchIndex(s string) []int {
-	return l.Regexp().FindStringSubmatchIndex(s)
+func (l *RE) Match(b []byte) bool       { return l.Regexp().Match(b) }
+func (l *RE) MatchString(s string) bool { return l.mayMatch(s) && l.re.MatchString(s) }
+func (l *RE) FindString(s string) string {
+	if !l.mayMatch(s) {
+		return ""
+	}
+	return l.re.FindString(s)
 }
-func (l *RE) FindAllString(s string, n int) []string { return l.Regexp().FindAllString(s, n) }
+func (l *RE) FindStringIndex(s string) []int {
+	if !l.mayMatch(s) {
+		return nil
+	}
+	return l.re.FindStringIndex(s)
+}
+func (l *RE) FindStringSubmatch(s string) []string {
+	if !l.mayMatch(s) {
+		return nil
+	}
+	return l.re.FindStringSubmatch(s)
+}
+func (l *RE) FindStringSubmatchIndex(s string) []int {
+	if !l.mayMatch(s) {
+		return nil
+	}
+	return l.re.FindStringSubmatchIndex(s)
+}
+func (l *RE) FindAllString(s string, n int) []string {
+	if !l.mayMatch(s) {
+		return nil
+	}
+	return l.re.FindAllString(s, n)
+}
 func (l *RE) FindAllStringIndex(s string, n int) [][]int {
-	return l.Regexp().FindAllStringIndex(s, n)
+	if !l.mayMatch(s) {
+		return nil
+	}
+	return l.re.FindAllStringIndex(s, n)
 }
 func (l *RE) FindAllStringSubmatch(s string, n int) [][]string {
-	return l.Regexp().FindAllStringSubmatch(s, n)
+	if !l.mayMatch(s) {
+		return nil
+	}
+	return l.re.FindAllStringSubmatch(s, n)
 }
 func (l *RE) FindAllStringSubmatchIndex(s string, n int) [][]int {
-	return l.Regexp().FindAllStringSubmatchIndex(s, n)
+	if !l.mayMatch(s) {
+		return nil
+	}
+	return l.re.FindAllStringSubmatchIndex(s, n)
 }
 func (l *RE) FindIndex(b []byte) []int             { return l.Regexp().FindIndex(b) }
 func (l *RE) FindSubmatch(b []byte) [][]byte       { return l.Regexp().FindSubmatch(b) }
@@ -87,15 +161,95 @@ func (l *RE) FindAllIndex(b []byte, n int) [][]int { return l.Regexp().FindAllIn
 func (l *RE) FindAllSubmatchIndex(b []byte, n int) [][]int {
 	return l.Regexp().FindAllSubmatchIndex(b, n)
 }
-func (l *RE) ReplaceAllString(s, repl string) string { return l.Regexp().ReplaceAllString(s, repl) }
+func (l *RE) ReplaceAllString(s, repl string) string {
+	if !l.mayMatch(s) {
+		return s
+	}
+	return l.re.ReplaceAllString(s, repl)
+}
 func (l *RE) ReplaceAllLiteralString(s, repl string) string {
 	return l.Regexp().ReplaceAllLiteralString(s, repl)
 }
 func (l *RE) ReplaceAllStringFunc(s string, f func(string) string) string {
-	return l.Regexp().ReplaceAllStringFunc(s, f)
+	if !l.mayMatch(s) {
+		return s
+	}
+	return l.re.ReplaceAllStringFunc(s, f)
 }
 func (l *RE) ReplaceAll(b, repl []byte) []byte { return l.Regexp().ReplaceAll(b, repl) }
 func (l *RE) Split(s string, n int) []string   { return l.Regexp().Split(s, n) }
 func (l *RE) SubexpNames() []string            { return l.Regexp().SubexpNames() }
 func (l *RE) SubexpIndex(name string) int      { return l.Regexp().SubexpIndex(name) }
 func (l *RE) NumSubexp() int                   { return l.Regexp().NumSubexp() }
+
+// requiredLiterals returns literals one of which every match of expr contains, or nil
+// when the expression guarantees none (a case-insensitive literal, a bare class, an
+// optional part). Concatenation: any part's set will do, the one whose shortest
+// literal is longest is kept. Alternation: the union of the branches' sets, if every
+// branch has one. A match of a capture or of a repetition at least once contains its
+// operand's match.
+func requiredLiterals(expr string) []string {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	need := literalsOf(re.Simplify())
+	for _, n := range need {
+		if n == "" {
+			return nil
+		}
+	}
+	return need
+}
+
+func literalsOf(re *syntax.Regexp) []string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			return nil
+		}
+		return []string{string(re.Rune)}
+	case syntax.OpCapture:
+		return literalsOf(re.Sub[0])
+	case syntax.OpPlus:
+		return literalsOf(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return literalsOf(re.Sub[0])
+		}
+	case syntax.OpConcat:
+		var best []string
+		bestLen := 0
+		for _, sub := range re.Sub {
+			set := literalsOf(sub)
+			if set == nil {
+				continue
+			}
+			if m := shortest(set); m > bestLen {
+				best, bestLen = set, m
+			}
+		}
+		return best
+	case syntax.OpAlternate:
+		var out []string
+		for _, sub := range re.Sub {
+			set := literalsOf(sub)
+			if set == nil {
+				return nil
+			}
+			out = append(out, set...)
+		}
+		return out
+	}
+	return nil
+}
+
+func shortest(set []string) int {
+	m := -1
+	for _, s := range set {
+		if m < 0 || len(s) < m {
+			m = len(s)
+		}
+	}
+	return m
+}

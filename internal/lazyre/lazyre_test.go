@@ -50,3 +50,13 @@ func TestCheckFindsAnInvalidExpression(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestSameExpressionSameRE(t *testing.T) {
+	a, b := New(`^same\b`), New(`^same\b`)
+	if a != b {
+		t.Fatal("New must give one RE per expression, compiled once")
+	}
+	if !a.MatchString("same thing") || b.re == nil {
+		t.Fatal("the shared RE did not compile on first use")
+	}
+}
