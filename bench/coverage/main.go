@@ -6,6 +6,7 @@
 //	go run ./bench/coverage                       # table over ../shared/corpus/instructions
 //	go run ./bench/coverage -json                 # the report as JSON
 //	go run ./bench/coverage -sample 50 -seed 1    # a sample to check by hand
+//	go run ./bench/coverage -swecc [-list]        # SWE-CC's 823 contribution policies
 package main
 
 import (
@@ -36,7 +37,19 @@ func main() {
 	labels := flag.String("checkable", "bench/coverage/checkable.tsv", "hand-labelled sample of checkable constraints")
 	timeRecs := flag.Bool("time-recognizers", false, "time each recogniser over the corpus (one goroutine)")
 	verbose := flag.Bool("v", false, "with the table, name the labelled constraints compiled or missed")
+	swecc := flag.Bool("swecc", false, "measure the compiler on SWE-CC's 823 contribution policies instead")
+	sweccPath := flag.String("swecc-file", defaultSWECC(), "SWE-CC policies.csv")
 	flag.Parse()
+	if *swecc {
+		ps, err := loadSWECC(*sweccPath)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "coverage:", err)
+			os.Exit(2)
+		}
+		compileSWECC(ps, rules.Recognizers())
+		reportSWECC(os.Stdout, ps, *list)
+		return
+	}
 
 	repos, err := LoadCorpus(*corpus)
 	if err != nil {
