@@ -25,6 +25,8 @@ var (
 		lazyre.New(`\b(code changes?|changes?|bug ?fix(es)?|fixes|new (functionality|features?)|features?|patch(es)?)\b[^.]{0,40}\b(need|needs|require|requires|must (have|include|come with)|should (have|include|come with)|comes? with)\b[^.]{0,12}\b(tests?|test cases?|regression tests?)\b`),
 		lazyre.New(`\b(functionality|features?|code|fix|fixes|changes?)\b[^.]{0,20}\b(should|must|needs to|has to) be (tested|accompanied (by|with) (a |an )?(regression )?tests?)\b`),
 		lazyre.New(`\b(fixing a bug|bug fix(es)?)\b[^.]{0,40}\baccompanied (by|with)\b[^.]{0,20}\btests?\b`),
+		// a checklist item that is only the demand: "Add tests.", "Write unit tests."
+		lazyre.New(`^\W*(?:please )?(add|write|include) (?:some |new |unit |regression |the )?tests?(?: for (?:your|the|any|new) (?:changes?|code|features?|functionality|fix(?:es)?))?\W*$`),
 	}
 	// Sentences that leave the demand to judgement.
 	judgementRE = lazyre.New(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether (a|one)|prefer|consider|optional|optionally)\b`)

@@ -194,6 +194,14 @@ var sentences = []sentenceCase{
 		text: "Before opening a PR, explicitly confirm whether the change is user-facing. User-facing behavior requires a changeset; internal refactors, tests, CI, and documentation-only changes do not.",
 		want: nil},
 
+	{file: "sympy__sympy__doc__src__contributing__new-contributors-guide__workflow-process.md",
+		head: []string{"Development Workflow Process", "Pull request checklist"},
+		text: "Add tests.",
+		want: []string{`cochange then=` + jsonList(testGlobs) + ` ~`}},
+	{file: "variation", head: []string{"Pull requests"}, text: "Write unit tests for your changes.",
+		want: []string{`cochange then=` + jsonList(testGlobs) + ` ~`}},
+	{file: "variation", head: []string{"Testing"}, text: "Add tests when you find a flaky one.", want: nil},
+
 	// --- Crush: AGENTS.md
 	{file: "charmbracelet__crush__AGENTS.md", format: "agents", head: []string{"Committing"},
 		text: "ALWAYS use semantic commits (`fix:`, `feat:`, `chore:`, `refactor:`, `docs:`, `sec:`, etc).",
