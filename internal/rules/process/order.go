@@ -48,7 +48,7 @@ var (
 func (orderRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	var rules []policy.Rule
 	var unenforced string
-	sents := sentences(c.Text)
+	sents := sentences(withBlockCommands(c))
 	for i := range sents {
 		sents[i].prose = parenRE.ReplaceAllString(sents[i].prose, "")
 	}
@@ -225,4 +225,48 @@ func sequenceCases(p SequenceParams, thenLabel string) []policy.Case {
 		cases = append(cases, policy.Case{Expect: policy.ExpectViolated, Argv: then, History: [][]string{first, {HistoryEdit, "src/main.go"}}, Note: "a file changed after the prerequisite"})
 	}
 	return cases
+}
+
+// runThenColonRE is "Before committing, always run the formatter and linter:", a
+// sentence whose commands are the code block that follows it.
+var runThenColonRE = lazyre.New(`(?i)^(.*\b(?:run|execute)\b)[^` + "`" + `]*:\s*$`)
+
+// withBlockCommands returns the constraint's text with the commands of its code block
+// written in where the sentence introduces them ("... run the formatter and linter:"
+// followed by a shell block of one command a line), so the ordering recogniser reads
+// them as if they were quoted inline. Other text is returned as it is.
+func withBlockCommands(c *policy.Constraint) string {
+	m := runThenColonRE.FindStringSubmatch(c.Text)
+	if m == nil || len(c.Code) == 0 || strings.Contains(c.Text, "`") {
+		return c.Text
+	}
+	switch strings.ToLower(c.Code[0].Lang) {
+	case "", "sh", "bash", "shell", "console", "zsh":
+	default:
+		return c.Text
+	}
+	var cmds []string
+	programs := map[string]bool{}
+	for _, l := range strings.Split(c.Code[0].Text, "\n") {
+		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "$ "))
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		if strings.ContainsAny(l, "`\\") || strings.HasSuffix(l, "&&") {
+			return c.Text
+		}
+		// A block often lists variants of one command after it ("./tools/lint.js",
+		// then "./tools/lint.js --js" to lint only JS): the first of each program
+		// is the one the sentence asks for, the rest are alternatives.
+		prog := strings.Fields(l)[0]
+		if programs[prog] {
+			continue
+		}
+		programs[prog] = true
+		cmds = append(cmds, "`"+l+"`")
+	}
+	if len(cmds) == 0 || len(cmds) > 4 {
+		return c.Text
+	}
+	return m[1] + " " + strings.Join(cmds, " and ") + "."
 }

@@ -302,6 +302,35 @@ func TestOrderingRules(t *testing.T) {
 			t.Errorf("%s: %q\n  %s after %v: %s, want %s", c.file, c.text, c.line, c.history, got, c.want)
 		}
 	}
+	// The commands in the code block after "... run the formatter and linter:"
+	// (denoland__deno__.github__copilot-instructions.md:75); the block's later variants
+	// of lint.js (--js, --rs) are alternatives, not more commands to run.
+	block := &policy.Constraint{ID: "c1", Text: "Before committing, always run the formatter and linter:", Level: policy.Must, File: "AGENTS.md", Line: 1,
+		Code: []policy.CodeBlock{{Lang: "bash", Text: "# Format all code (uses dprint under the hood)\n./tools/format.js\n\n# Lint all code\n./tools/lint.js\n\n# Lint only JS/TS\n./tools/lint.js --js\n"}}}
+	var blockRules []policy.Rule
+	for _, r := range Recognizers() {
+		for _, rule := range r.Recognize(block, &recognize.RepoContext{}).Rules {
+			rule.ID = "B" + string(rune('0'+len(blockRules)))
+			blockRules = append(blockRules, rule)
+		}
+	}
+	for _, h := range []struct {
+		history [][]string
+		want    string
+	}{
+		{nil, "blocked"},
+		{[][]string{{"./tools/format.js"}}, "blocked"},
+		{[][]string{{"./tools/format.js"}, {"./tools/lint.js"}}, "allowed"},
+	} {
+		if got := verdict(t, blockRules, "git commit -m x", h.history...); got != h.want {
+			t.Errorf("formatter and linter from the code block: commit after %v: %s, want %s", h.history, got, h.want)
+		}
+	}
+	if res := (orderRec{}).Recognize(&policy.Constraint{Text: "Before committing, run the checks:", Level: policy.Must,
+		Code: []policy.CodeBlock{{Lang: "python", Text: "import os\n"}}}, nil); len(res.Rules) != 0 {
+		t.Errorf("a non-shell block is not a list of commands: %+v", res.Rules)
+	}
+
 	// a condition heed cannot check leaves the rule unenforced, with the reason
 	c := &policy.Constraint{Text: "Before committing, if only non-Rust was changed, make sure to run `tools/lint.js --js` and fix any lint errors before committing", Level: policy.Must}
 	res := orderRec{}.Recognize(c, nil)
