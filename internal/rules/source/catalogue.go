@@ -519,6 +519,42 @@ var Catalogue = []*Entry{
 			Good: []string{"import com.fasterxml.jackson.databind.ObjectMapper;\nclass A { @Override public String toString() { return \"@JsonProperty\"; } }\n"}}},
 	},
 	{
+		Name:  "ts-enum-member-pascal",
+		Title: "enum members not in PascalCase",
+		Names: func(s *sentence) bool {
+			return s.has(words(`\bpascal ?case\b`)) && (s.hasSpan("enum") || s.has(words(`\benums?\b`))) &&
+				s.has(words(`\b(?:values?|members?|keys?|entries|cases)\b`)) && !s.negated()
+		},
+		Claims:     []string{"enum"},
+		Message:    "enum member `{{match}}` is not PascalCase",
+		Suggestion: "name it in PascalCase",
+		Variants: jsVariants(tsLangs, `(enum_body name: (property_identifier) @match (#not-match? @match "^[A-Z][A-Za-z0-9]*$"))
+(enum_assignment name: (property_identifier) @match (#not-match? @match "^[A-Z][A-Za-z0-9]*$"))`, []string{"enum"},
+			[]string{
+				"enum Color { Red, «dark_blue», «green» }\n",
+				"export const enum Mode { «readOnly» = 1, Write = 2 }\n",
+			},
+			[]string{
+				"enum Color { Red, DarkBlue, Green2 }\nconst enumValue = { dark_blue: 1 };\n",
+				"// enum Bad { lower }\nconst s = \"enum x { y }\";\n",
+			}),
+	},
+	{
+		Name:  "java-switch-statement",
+		Title: "colon-style `switch` cases",
+		Names: func(s *sentence) bool {
+			return s.has(words(`\bswitch expressions?\b`)) && s.has(words(`\b(?:over|instead of|rather than|not)\b[^.]*\b(?:statement switch(?:es)?|switch statements?|statement switches)\b`))
+		},
+		Claims:     []string{"case X -> ...", "default"},
+		Message:    "colon-style `case` (a statement switch)",
+		Suggestion: "use a switch expression with `case X -> ...`",
+		Inexact:    true,
+		Variants: []Variant{{Lang: engine.LangJava, Query: `(switch_block (switch_block_statement_group) @match)`, Needles: []string{"switch"},
+			Bad: []string{"class A { int f(int k) { switch (k) { «case 1: return 2;» «default: return 0;» } } }\n"},
+			Good: []string{"class A { int f(int k) { return switch (k) { case 1 -> 2; default -> 0; }; } }\n" +
+				"class B { void g(int k) { switch (k) { case 1 -> run(); default -> {} } } }\n"}}},
+	},
+	{
 		Name:  "java-final-local",
 		Title: "`final` on local variables",
 		Names: func(s *sentence) bool {
