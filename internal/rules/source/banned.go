@@ -65,8 +65,8 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		if sh.kind == "ident" && namingRE2.MatchString(s.prose()) {
 			continue // "use `request_id` not `requestId`" is about names being declared
 		}
-		if _, cond := inherited(s, rc); cond || s.conditional() {
-			res.Unenforced = fmt.Sprintf("bans `%s` only in situations heed cannot see (%q)", b.span, conditionRE.FindString(conditionOKRE.ReplaceAllString(s.prose(), "")))
+		if _, cond := inherited(s, rc); cond || (s.conditional() && !s.conditionImplied(b.span)) {
+			res.Unenforced = fmt.Sprintf("bans `%s` only in situations heed cannot see (%q)", b.span, s.condition())
 			continue
 		}
 		if why := contradicted(s, rc, b.span); why != "" {

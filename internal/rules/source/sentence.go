@@ -156,6 +156,50 @@ func (s *sentence) conditional() bool {
 	return false
 }
 
+// leadingTestsRE is a leading clause that places the rule in test code ("For error
+// assertions in testify suites, use ..."); forWhatRE takes what it is about.
+var (
+	leadingTestsRE = lazyre.New(`\bin (?:[\w-]+ )?(?:test suites?|suites?|tests?|test files|test code)\s*,$`)
+	forWhatRE      = lazyre.New(`^for ((?:[\w-]+ ){1,3})in `)
+)
+
+// conditionImplied reports whether the only condition of the sentence is a leading
+// "for <what> in tests," whose <what> the banned construct itself names: "For error
+// assertions in testify suites, use X instead of `s.NoError(err)`" (every NoError is
+// an error assertion), unlike "For float comparisons in tests, use X instead of
+// `Equal`" (not every Equal compares floats).
+func (s *sentence) conditionImplied(span string) bool {
+	p := conditionOKRE.ReplaceAllString(s.prose(), "")
+	if conditionRE.MatchString(p) {
+		return false
+	}
+	lead := leadingForRE.FindString(p)
+	if lead == "" || !leadingTestsRE.MatchString(lead) {
+		return false
+	}
+	m := forWhatRE.FindStringSubmatch(lead)
+	if m == nil {
+		return false
+	}
+	sp := strings.ToLower(span)
+	for _, w := range strings.Fields(m[1]) {
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "s"), "ion") // assertions -> assert
+		if len(w) >= 4 && strings.Contains(sp, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// condition names the situation a conditional sentence depends on, for messages.
+func (s *sentence) condition() string {
+	p := conditionOKRE.ReplaceAllString(s.prose(), "")
+	if c := conditionRE.FindString(p); c != "" {
+		return c
+	}
+	return strings.TrimSuffix(leadingForRE.FindString(p), ",")
+}
+
 // banned reports whether one of the spans is banned by the sentence (a prohibition
 // that takes it as its object, or the Y of "use X instead of Y").
 func (s *sentence) banned(spans ...string) bool {
