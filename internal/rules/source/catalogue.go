@@ -555,6 +555,23 @@ var Catalogue = []*Entry{
 				"class B { void g(int k) { switch (k) { case 1 -> run(); default -> {} } } }\n"}}},
 	},
 	{
+		Name:  "py-fixed-sleep",
+		Title: "waiting for async work with a fixed `sleep`",
+		Names: func(s *sentence) bool {
+			return (s.hasSpan("anyio.sleep()", "anyio.sleep", "asyncio.sleep()", "asyncio.sleep")) &&
+				s.has(words(`\b(?:fixed|hard-?coded|arbitrary|constant) (?:durations?|delays?|times?|timeouts?|intervals?)\b`)) &&
+				(s.negated() || s.has(words(`\bavoid\b`)))
+		},
+		Claims:     []string{"anyio.sleep()", "anyio.sleep", "asyncio.sleep()", "asyncio.sleep"},
+		Message:    "`{{mod}}.sleep()` with a fixed duration",
+		Suggestion: "wait for the event itself (`anyio.Event`, `await event.wait()`), not for a fixed time",
+		Inexact:    true,
+		Variants: []Variant{{Lang: engine.LangPython,
+			Query: `((call function: (attribute object: (identifier) @mod attribute: (identifier) @fn) arguments: (argument_list . [(integer) (float)] @d .)) @match (#any-of? @mod "anyio" "asyncio") (#eq? @fn "sleep") (#not-any-of? @d "0" "0.0"))`,
+			Bad:   []string{"async def test_x():\n    await «anyio.sleep(0.1)»\n    await «asyncio.sleep(2)»\n"},
+			Good:  []string{"async def test_x():\n    await anyio.sleep(0)\n    await event.wait()\n    await anyio.sleep(delay)\n    time.sleep(1)\n"}}},
+	},
+	{
 		Name:  "java-final-local",
 		Title: "`final` on local variables",
 		Names: func(s *sentence) bool {

@@ -34,6 +34,15 @@ func TestRecognizeCorpus(t *testing.T) {
 		file, quote string
 		want        []string // substrings of describe(rule), one per rule, in order
 	}{
+		// the qualifier "with a fixed duration" is what the entry's query checks
+		{"modelcontextprotocol__python-sdk__AGENTS.md", "Avoid `anyio.sleep()` with a fixed duration",
+			[]string{"query py-fixed-sleep [python] in=**/test_*.py"}},
+		{"microsoft__vscode__.github__copilot-instructions.md", "Use PascalCase for `enum` values",
+			[]string{"query ts-enum-member-pascal [tsx,typescript] error"}},
+		{"apache__iceberg__AGENTS.md", "Prefer switch expressions",
+			[]string{"query java-switch-statement [java] warning"}},
+		{"temporalio__temporal__AGENTS.md", "For error assertions in testify suites",
+			[]string{"query `s.NoError(err)` is banned here [go] in=**/*_test.go"}},
 		{"microsoft__vscode__.github__copilot-instructions.md", "Only surround arrow function parameters when necessary",
 			[]string{"query arrow-parens [javascript,tsx,typescript]"}},
 		{"microsoft__vscode__.github__copilot-instructions.md", "Prefer `async` and `await` over `Promise` and `then` calls",
@@ -137,7 +146,6 @@ func TestRecognizeCorpusNearMisses(t *testing.T) {
 		{"langfuse__langfuse__web__AGENTS.md", "do not leak `EvalTemplate`", "naming in a contract"},
 		{"microsoft__vscode__.github__copilot-instructions.md", "instead of `IEditorGroupsService.activeGroup.openEditor`", "a member named through its interface type"},
 		{"microsoft__vscode__.github__copilot-instructions.md", "MUST NOT be accessed through the `IInstantiationService`", "not a ban of the name"},
-		{"modelcontextprotocol__python-sdk__AGENTS.md", "Avoid `anyio.sleep()` with a fixed duration", "only with a fixed duration"},
 		{"modelcontextprotocol__python-sdk__AGENTS.md", "`logger.exception(\"Failed\")` not", "a particular call, about message content"},
 		{"openai__codex__AGENTS.md", "Never add or modify any code related to", "modify is not a use"},
 		{"pydantic__pydantic-ai__tests__AGENTS.md", "Never reference line numbers in test docstrings", "examples in parentheses"},
