@@ -2,6 +2,7 @@ package source
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -54,6 +55,18 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			continue
 		}
 		seen[b.span+"\x00"+b.from] = true
+		if b.from == "" && (doctestQualRE.MatchString(b.qualifier) || doctestRegionRE.MatchString(s.unknownRegion())) {
+			// a doctest is text after a prompt: the span is banned as written, whatever
+			// code it is ("`from sympy import *` is not allowed in doctests")
+			if _, cond := inherited(s, rc); cond || s.conditional() {
+				res.Unenforced = fmt.Sprintf("bans `%s` only in situations heed cannot see (%q)", b.span, s.condition())
+				continue
+			}
+			sc, _ := ruleScope(s, rc, []string{engine.LangPython})
+			r, _ := doctestRule(policy.Rule{Domain: policy.DomainSource, Severity: s.severity(), Scope: sc}, b, "`"+b.span+"`")
+			res.Rules = append(res.Rules, r)
+			continue
+		}
 		sh, ok := parseShape(b)
 		if !ok {
 			continue
@@ -659,4 +672,26 @@ func directiveRegex(sh shape) string {
 		return body
 	}
 	return body + `\b`
+}
+
+// doctestRegionRE is the region "doctests": the interactive examples of docstrings and
+// documentation, lines that start with a ">>>" or "..." prompt.
+var (
+	doctestRegionRE = lazyre.New(`^doctests?$`)
+	doctestQualRE   = lazyre.New(`^(?:in|inside|within) (?:the |all |any )?doctests?$`)
+)
+
+// doctestRule bans the span on doctest lines of Python files and documentation: a
+// pattern rule, since a doctest is text inside a docstring or a .rst/.md file.
+func doctestRule(r policy.Rule, b ban, what string) (policy.Rule, string) {
+	r.Kind = KindPattern
+	r.Message = what + " in a doctest"
+	r.Params = marshal(PatternParams{Regex: `^[ \t]*(?:>>>|\.\.\.)[ \t].*` + regexp.QuoteMeta(b.span), Where: "any"})
+	r.Scope.Globs = []string{"*.py", "*.rst", "*.md", "*.txt"}
+	p := path.Join(r.Scope.Dir, "pkg", "mod.py")
+	r.Cases = []policy.Case{
+		{Expect: policy.ExpectViolated, Path: p, Code: "def f():\n    \"\"\"\n    >>> " + b.span + "\n    \"\"\"\n", Note: "the span on a doctest line"},
+		{Expect: policy.ExpectSatisfied, Path: p, Code: "def f():\n    \"\"\"Never write " + b.span + " here.\"\"\"\n", Note: "the span in prose, not after a prompt"},
+	}
+	return r, ""
 }

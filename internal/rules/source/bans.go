@@ -182,6 +182,17 @@ func (s *sentence) bans() []ban {
 			out = append(out, pairs...)
 			continue
 		}
+		// "`X` is not allowed in doctests", "`X` and `Y` are forbidden"
+		if len(ts) > 0 && ts[0].kind == 's' && ts[0].depth == 0 {
+			spans, end := spanList(ts, 0)
+			if k, ok := postfixBan(ts, end); ok {
+				qual := qualifier(ts, k)
+				for _, sp := range spans {
+					out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qual})
+				}
+				continue
+			}
+		}
 		start := -1
 		if s.headerBans() && len(ts) > 0 && ts[0].kind == 'w' && fillers[lowerWord(ts[0])] {
 			start = 0
@@ -405,4 +416,26 @@ func qualifier(ts []token, i int) string {
 		return ""
 	}
 	return phrase
+}
+
+// postfixBan reads "is not allowed", "are forbidden", "is banned", "is not permitted"
+// at ts[i] (after the spans it bans) and returns the index after it.
+func postfixBan(ts []token, i int) (int, bool) {
+	w := func(k int) string {
+		if k < len(ts) && ts[k].kind == 'w' {
+			return lowerWord(ts[k])
+		}
+		return ""
+	}
+	if w(i) != "is" && w(i) != "are" {
+		return 0, false
+	}
+	i++
+	if w(i) == "not" && (w(i+1) == "allowed" || w(i+1) == "permitted") {
+		return i + 2, true
+	}
+	if set("forbidden", "banned", "prohibited", "disallowed")[w(i)] {
+		return i + 1, true
+	}
+	return 0, false
 }

@@ -34,6 +34,9 @@ func TestRecognizeCorpus(t *testing.T) {
 		file, quote string
 		want        []string // substrings of describe(rule), one per rule, in order
 	}{
+		// a doctest is the text after a ">>>" prompt, in docstrings and documentation
+		{"sympy__sympy__doc__src__contributing__new-contributors-guide__workflow-process.md", "`from sympy import *` is not allowed in doctests",
+			[]string{"pattern `from sympy import *` in a doctest"}},
 		// the qualifier "with a fixed duration" is what the entry's query checks
 		{"modelcontextprotocol__python-sdk__AGENTS.md", "Avoid `anyio.sleep()` with a fixed duration",
 			[]string{"query py-fixed-sleep [python] in=**/test_*.py"}},
@@ -151,7 +154,6 @@ func TestRecognizeCorpusNearMisses(t *testing.T) {
 		{"pydantic__pydantic-ai__tests__AGENTS.md", "Never reference line numbers in test docstrings", "examples in parentheses"},
 		{"pydantic__pydantic-ai__tests__AGENTS.md", "Don't blanket-suppress `reportDeprecated` at file scope", "only whole-file suppressions"},
 		{"pydantic__pydantic-ai__tests__AGENTS.md", "Coverage cannot catch the gap", "100% is not a line length"},
-		{"sympy__sympy__doc__src__contributing__new-contributors-guide__workflow-process.md", "is not allowed in doctests", "doctests are not locatable"},
 		{"temporalio__temporal__.github__copilot-instructions.md", "Never use suite assertion methods", "examples in parentheses, from goroutines"},
 		{"temporalio__temporal__.github__copilot-instructions.md", "`request_id` not `requestId`", "field naming"},
 		{"temporalio__temporal__.github__copilot-instructions.md", "Never use `time.Sleep` or `time.Since(start) > threshold` to enforce ordering", "only to enforce ordering"},
@@ -244,6 +246,8 @@ func TestRecognizeVariations(t *testing.T) {
 		{"It does not use `eval()` anywhere.", nil, rc("javascript"), nil},
 		{"Component files are PascalCase, e.g. `InvoiceList.tsx`.", nil, rc("typescript", "tsx"), []string{"text filename=PascalCase in=*.tsx"}}, // not the hooks in .ts
 		{"Use kebab-case file names.", nil, rc("typescript"), []string{"text filename=kebab-case in=*.cts,*.mts,*.ts"}},
+		{"`eval()` is forbidden.", nil, rc("javascript"), []string{"query `eval()` is banned here [javascript]"}},
+		{"Do not use `print_function` in doctests.", nil, rc("python"), []string{"pattern `print_function` in a doctest"}},
 		{"Never write to `System.out` or `System.err`.", nil, rc("java"), []string{"query `System.out` is banned here [java]", "query `System.err` is banned here [java]"}},
 	} {
 		con := &policy.Constraint{ID: "x", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must, HeaderPath: c.header}
