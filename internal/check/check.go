@@ -18,6 +18,7 @@ import (
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/repo"
+	"github.com/heed-dev/heed/internal/rules/source"
 	"github.com/heed-dev/heed/internal/report"
 )
 
@@ -155,8 +156,10 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 		timeout = 30 * time.Second
 	}
 	cache := attachCache(root, ev, opt.NoCache)
+	findings := attachFindingsCache(root, ev, opt.NoCache, opt.Mode != All || len(paths) > 0)
 	outcomes := engine.Run(selected, ev, engine.Options{Workers: opt.Workers, Timeout: timeout})
 	saveCache(root, cache)
+	saveFindingsCache(root, findings)
 	if ev.Mode == engine.ModeDiff {
 		for i := range outcomes {
 			ownChange(ev, &outcomes[i])
@@ -560,18 +563,27 @@ func sortedKeys(m map[string]bool) []string {
 
 func fileDomain(d string) bool { return d == policy.DomainSource || d == policy.DomainArchitecture }
 
-// lineIndex gives findings their line text (for fingerprints), reading each file once.
+// lineIndex gives findings their line text (for fingerprints), reading and normalising
+// each file once: a file with thousands of findings must not normalise its lines once
+// per finding.
 type lineIndex struct {
 	ev    *engine.Evidence
 	mu    sync.Mutex
-	lines map[string][]string
+	lines map[string]*fileLines
+}
+
+// fileLines are a file's normalised lines and, for each, its rank among the identical
+// lines before it (1 for the first).
+type fileLines struct {
+	text []string
+	rank []int
 }
 
 func newLineIndex(ev *engine.Evidence) *lineIndex {
-	return &lineIndex{ev: ev, lines: map[string][]string{}}
+	return &lineIndex{ev: ev, lines: map[string]*fileLines{}}
 }
 
-func (li *lineIndex) of(path string) []string {
+func (li *lineIndex) of(path string) *fileLines {
 	li.mu.Lock()
 	defer li.mu.Unlock()
 	if ls, ok := li.lines[path]; ok {
@@ -583,9 +595,16 @@ func (li *lineIndex) of(path string) []string {
 	} else if li.ev.Tree != nil {
 		content, _ = li.ev.Tree.Read(path)
 	}
-	ls := strings.Split(string(content), "\n")
-	li.lines[path] = ls
-	return ls
+	raw := strings.Split(string(content), "\n")
+	fl := &fileLines{text: make([]string, len(raw)), rank: make([]int, len(raw))}
+	seen := make(map[string]int, len(raw))
+	for i, l := range raw {
+		t := report.NormaliseLine(l)
+		seen[t]++
+		fl.text[i], fl.rank[i] = t, seen[t]
+	}
+	li.lines[path] = fl
+	return fl
 }
 
 // fingerprint sets f.Fingerprint: rule, place and the normalised text of the line, with
@@ -596,13 +615,8 @@ func (li *lineIndex) fingerprint(f *report.Finding) {
 		ls := li.of(f.File)
 		text := ""
 		occurrence := 1
-		if f.Line <= len(ls) {
-			text = report.NormaliseLine(ls[f.Line-1])
-			for _, l := range ls[:f.Line-1] {
-				if report.NormaliseLine(l) == text {
-					occurrence++
-				}
-			}
+		if f.Line <= len(ls.text) {
+			text, occurrence = ls.text[f.Line-1], ls.rank[f.Line-1]
 		}
 		f.Fingerprint = report.Fingerprint(f.Rule, f.File, text, occurrence)
 	case f.File != "":
@@ -729,6 +743,29 @@ func attachCache(root string, ev *engine.Evidence, off bool) *graph.DiskCache {
 	c := graph.OpenDiskCache(root)
 	graph.UseCache(ev, c)
 	return c
+}
+
+// attachFindingsCache gives the source rules their results cached in .heed/cache/
+// (keyed by rule, path and file content): a second full check parses only the files
+// that changed. partial is true for a run that judges only part of the tree, which
+// must keep the cached results of the rest.
+func attachFindingsCache(root string, ev *engine.Evidence, off, partial bool) *source.DiskCache {
+	if off {
+		return nil
+	}
+	c := source.OpenDiskCache(root)
+	if partial {
+		c.KeepUnused()
+	}
+	source.UseCache(ev, c)
+	return c
+}
+
+func saveFindingsCache(root string, c *source.DiskCache) {
+	if c == nil {
+		return
+	}
+	_ = c.Save() // an optimisation: a repository heed cannot write to is checked all the same
 }
 
 // saveCache writes the cache back. It is an optimisation: a repository heed cannot

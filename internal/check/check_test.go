@@ -15,7 +15,9 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/report"
+	"github.com/heed-dev/heed/internal/rules/source"
 )
 
 // wordCheck flags every line of every file in its scope that contains Word, as a
@@ -509,5 +511,55 @@ func TestReportOfARealRunMatchesThePublishedSchema(t *testing.T) {
 	}
 	if !strings.Contains(buf.String(), `"commit": "`) || !strings.Contains(buf.String(), "heed/unused-suppression") || !strings.Contains(buf.String(), `"undetermined": [`) {
 		t.Errorf("the run should exercise commit, suppression and undetermined shapes:\n%s", buf.String())
+	}
+}
+
+// The source rules' findings cache: a second full check gives the same findings from
+// .heed/cache/source.gob, and a diff check (which judges one file) keeps the cached
+// results of the rest of the tree.
+func TestFindingsCacheAcrossRuns(t *testing.T) {
+	g := newRepo(t, map[string]string{
+		"AGENTS.md": "# Rules\n\n- Never use `eval()`.\n",
+		"a.py":      "x = eval(s)\n",
+		"b.py":      "y = 1\n",
+		"c.py":      "z = eval(t)\n",
+	})
+	g.commit("feat: base")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	p, err := project.Open(g.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(opt Options) []string {
+		t.Helper()
+		res, err := Run(p, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return where(res.Findings)
+	}
+	cold := run(Options{Mode: All})
+	if len(cold) != 2 {
+		t.Fatalf("cold run: %v", cold)
+	}
+	stored := source.OpenDiskCache(g.dir).Loaded()
+	if stored < 2 {
+		t.Fatalf("the cache holds %d results, want one per file that may match (a.py, c.py)", stored)
+	}
+	if warm := run(Options{Mode: All}); strings.Join(warm, " ") != strings.Join(cold, " ") {
+		t.Errorf("warm run %v, cold %v", warm, cold)
+	}
+	g.write(map[string]string{"b.py": "y = eval(u)\n"})
+	if d := run(Options{Mode: Diff, Rev: "HEAD"}); len(d) != 1 || !strings.HasPrefix(d[0], "b.py:1") {
+		t.Errorf("diff run: %v", d)
+	}
+	if n := source.OpenDiskCache(g.dir).Loaded(); n < stored {
+		t.Errorf("a diff run dropped cached results of files it did not judge: %d, was %d", n, stored)
+	}
+	if _, err := os.Stat(filepath.Join(g.dir, ".heed", "cache", ".gitignore")); err != nil {
+		t.Errorf("the cache folder must ignore itself: %v", err)
+	}
+	if st := g.git("status", "--porcelain"); strings.Contains(st, ".heed") {
+		t.Errorf("the cache shows up in git status: %q", st)
 	}
 }

@@ -93,6 +93,7 @@ type DiskCache struct {
 	old  map[string]engine.Result
 	used map[string]engine.Result
 	hits int
+	keep bool
 }
 
 type cacheDoc struct {
@@ -137,6 +138,13 @@ func (c *DiskCache) Put(key string, r engine.Result) {
 	c.used[key] = r
 }
 
+// Loaded is how many results the cache file held when it was opened.
+func (c *DiskCache) Loaded() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.old)
+}
+
 // Hits is how many results came from the cache.
 func (c *DiskCache) Hits() int {
 	c.mu.Lock()
@@ -144,7 +152,17 @@ func (c *DiskCache) Hits() int {
 	return c.hits
 }
 
-// Save writes the entries this run used. The folder gets a .gitignore of its own.
+// KeepUnused makes Save keep the entries this run did not use: a run that judged only
+// some files (a diff) must not forget the rest of the tree. A full run leaves it off and
+// so prunes what the tree and rules no longer have.
+func (c *DiskCache) KeepUnused() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.keep = true
+}
+
+// Save writes the entries this run used (and, after KeepUnused, the others it loaded).
+// The folder gets a .gitignore of its own.
 func (c *DiskCache) Save() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -159,7 +177,17 @@ func (c *DiskCache) Save() error {
 		os.WriteFile(filepath.Join(dir, ".gitignore"), []byte("*\n"), 0o644)
 	}
 	var b bytes.Buffer
-	if err := gob.NewEncoder(&b).Encode(cacheDoc{Version: CacheVersion, Results: c.used}); err != nil {
+	results := c.used
+	if c.keep {
+		results = make(map[string]engine.Result, len(c.old)+len(c.used))
+		for k, v := range c.old {
+			results[k] = v
+		}
+		for k, v := range c.used {
+			results[k] = v
+		}
+	}
+	if err := gob.NewEncoder(&b).Encode(cacheDoc{Version: CacheVersion, Results: results}); err != nil {
 		return fmt.Errorf("write %s: %w", c.path, err)
 	}
 	tmp := c.path + ".tmp"
