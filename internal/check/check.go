@@ -18,8 +18,8 @@ import (
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/repo"
-	"github.com/heed-dev/heed/internal/rules/source"
 	"github.com/heed-dev/heed/internal/report"
+	"github.com/heed-dev/heed/internal/rules/source"
 )
 
 // Mode is how much of the repository a check judges.
