@@ -156,7 +156,9 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 		timeout = 30 * time.Second
 	}
 	cache := attachCache(root, ev, opt.NoCache)
-	findings := attachFindingsCache(root, ev, opt.NoCache, opt.Mode != All || len(paths) > 0)
+	// A diff judges the few files it touched: reading a findings cache of the whole
+	// tree would cost it more than it saves, so only a full check uses one.
+	findings := attachFindingsCache(root, ev, opt.NoCache || opt.Mode != All, len(paths) > 0)
 	outcomes := engine.Run(selected, ev, engine.Options{Workers: opt.Workers, Timeout: timeout})
 	saveCache(root, cache)
 	saveFindingsCache(root, findings)
@@ -747,8 +749,8 @@ func attachCache(root string, ev *engine.Evidence, off bool) *graph.DiskCache {
 
 // attachFindingsCache gives the source rules their results cached in .heed/cache/
 // (keyed by rule, path and file content): a second full check parses only the files
-// that changed. partial is true for a run that judges only part of the tree, which
-// must keep the cached results of the rest.
+// that changed. partial is true for a run that judges only some paths, which must keep
+// the cached results of the rest.
 func attachFindingsCache(root string, ev *engine.Evidence, off, partial bool) *source.DiskCache {
 	if off {
 		return nil

@@ -515,8 +515,8 @@ func TestReportOfARealRunMatchesThePublishedSchema(t *testing.T) {
 }
 
 // The source rules' findings cache: a second full check gives the same findings from
-// .heed/cache/source.gob, and a diff check (which judges one file) keeps the cached
-// results of the rest of the tree.
+// .heed/cache/source.gob; a check of some paths keeps the cached results of the rest;
+// a diff check neither reads nor rewrites it.
 func TestFindingsCacheAcrossRuns(t *testing.T) {
 	g := newRepo(t, map[string]string{
 		"AGENTS.md": "# Rules\n\n- Never use `eval()`.\n",
@@ -550,11 +550,18 @@ func TestFindingsCacheAcrossRuns(t *testing.T) {
 		t.Errorf("warm run %v, cold %v", warm, cold)
 	}
 	g.write(map[string]string{"b.py": "y = eval(u)\n"})
+	if d := run(Options{Mode: All, Paths: []string{"b.py"}}); len(d) != 1 || !strings.HasPrefix(d[0], "b.py:1") {
+		t.Errorf("check of b.py: %v", d)
+	}
+	if n := source.OpenDiskCache(g.dir).Loaded(); n < stored+1 {
+		t.Errorf("a check of one path dropped cached results of the others: %d, was %d", n, stored)
+	}
+	withPath := source.OpenDiskCache(g.dir).Loaded()
 	if d := run(Options{Mode: Diff, Rev: "HEAD"}); len(d) != 1 || !strings.HasPrefix(d[0], "b.py:1") {
 		t.Errorf("diff run: %v", d)
 	}
-	if n := source.OpenDiskCache(g.dir).Loaded(); n < stored {
-		t.Errorf("a diff run dropped cached results of files it did not judge: %d, was %d", n, stored)
+	if n := source.OpenDiskCache(g.dir).Loaded(); n != withPath {
+		t.Errorf("a diff run rewrote the cache: %d results, was %d", n, withPath)
 	}
 	if _, err := os.Stat(filepath.Join(g.dir, ".heed", "cache", ".gitignore")); err != nil {
 		t.Errorf("the cache folder must ignore itself: %v", err)
