@@ -21,11 +21,12 @@ import (
 func For(entries []policy.Entry, rel string, includeInfo bool) []policy.Entry {
 	var out []policy.Entry
 	seen := map[string]bool{}
+	governs := Governing(entries, rel)
 	for _, e := range entries {
 		if e.Level == policy.Info && !includeInfo {
 			continue
 		}
-		if rel != "" && !e.Governs(rel) {
+		if !governs(e) {
 			continue
 		}
 		key := string(e.Level) + "\x00" + strings.ToLower(strings.Join(strings.Fields(e.Text), " "))
@@ -37,6 +38,37 @@ func For(entries []policy.Entry, rel string, includeInfo bool) []policy.Entry {
 	}
 	return out
 }
+
+// Governing returns whether an entry of entries governs the repository-relative path
+// rel ("" = the whole repository: every entry): policy.Entry.Governs, and the half of a
+// split sentence ("Do not use `print()` in `service/`; use the logger") that compiled
+// to no executable rule goes where the half with rules does, for they are one instruction.
+func Governing(entries []policy.Entry, rel string) func(policy.Entry) bool {
+	if rel == "" {
+		return func(policy.Entry) bool { return true }
+	}
+	elsewhere := map[string]bool{}
+	for _, e := range entries {
+		if executable(e) && e.AboutFiles() && !e.Governs(rel) {
+			elsewhere[placeKey(e)] = true
+		}
+	}
+	return func(e policy.Entry) bool {
+		return e.Governs(rel) && !(!executable(e) && elsewhere[placeKey(e)])
+	}
+}
+
+// executable reports whether the entry compiled into a rule other than a judge rule.
+func executable(e policy.Entry) bool {
+	for _, r := range e.Rules {
+		if r.Domain != policy.DomainSemantic {
+			return true
+		}
+	}
+	return false
+}
+
+func placeKey(e policy.Entry) string { return e.File + "\x00" + fmt.Sprint(e.Line) }
 
 // Write prints the must and then the should constraints of cs, once each, one line
 // each, with the nearest header folded in front and the place it is written after:

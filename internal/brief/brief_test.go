@@ -24,6 +24,9 @@ func TestForSelectsWhatGovernsThePath(t *testing.T) {
 		entry("e", policy.Must, "Type every prop.", policy.Scope{Globs: []string{"*.tsx"}}),
 		entry("f", policy.Info, "This is a monorepo.", policy.Scope{}),
 	}
+	for i := range entries {
+		entries[i].Line = i + 1 // each its own sentence
+	}
 	ids := func(es []policy.Entry) string {
 		var s []string
 		for _, e := range es {
@@ -68,5 +71,31 @@ func TestWriteIsOneLinePerRuleMustFirst(t *testing.T) {
 	}
 	if got := Text(nil, ""); !strings.Contains(got, "Rules for this repository") || !strings.Contains(got, "- none") {
 		t.Errorf("no rules: %q", got)
+	}
+}
+
+// The half of a split sentence that compiled to nothing follows the half that did.
+func TestSplitSentenceFollowsItsScopedHalf(t *testing.T) {
+	svc := policy.Scope{Dir: "service"}
+	printBan := entry("p", policy.Must, "Do not use `print()` in `service/`", policy.Scope{},
+		policy.Rule{ID: "p.1", Domain: policy.DomainSource, Scope: svc})
+	logger := entry("l", policy.Must, "Use the logger.", policy.Scope{}, // same file and line
+		policy.Rule{ID: "l.judge", Domain: policy.DomainSemantic}) // only a judge rule
+	other := entry("o", policy.Must, "Keep functions short.", policy.Scope{})
+	other.Line = 2
+	es := []policy.Entry{printBan, logger, other}
+	var got []string
+	for _, e := range For(es, "web/app.ts", false) {
+		got = append(got, e.ID)
+	}
+	if strings.Join(got, ",") != "o" {
+		t.Errorf("for web/app.ts: %v, want only the unrelated rule", got)
+	}
+	got = nil
+	for _, e := range For(es, "service/a.py", false) {
+		got = append(got, e.ID)
+	}
+	if strings.Join(got, ",") != "p,l,o" {
+		t.Errorf("for service/a.py: %v, want both halves and the unrelated rule", got)
 	}
 }

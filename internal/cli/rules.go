@@ -225,7 +225,10 @@ func (app *App) narrowByRules(root string, cs []policy.Constraint, rel string) [
 	known := map[string]bool{}
 	for _, e := range p.Policy.Entries {
 		known[e.ID] = true
-		if e.Governs(rel) {
+	}
+	in := brief.Governing(p.Policy.Entries, rel)
+	for _, e := range p.Policy.Entries {
+		if in(e) {
 			governs[e.ID] = true
 		}
 	}
