@@ -168,7 +168,7 @@ func compileCommit(rule *policy.Rule) (engine.Check, error) {
 	case CheckConventional:
 		c.types = map[string]bool{}
 		for _, t := range p.Types {
-			if !regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`).MatchString(t) {
+			if !lazyre.New(`^[A-Za-z][A-Za-z0-9_-]*$`).MatchString(t) {
 				return nil, fmt.Errorf("params.types: %q is not a commit type", t)
 			}
 			c.types[strings.ToLower(t)] = true
@@ -197,7 +197,7 @@ func compileCommit(rule *policy.Rule) (engine.Check, error) {
 			c.except[strings.ToLower(k)] = true
 		}
 		for _, k := range p.Trailers {
-			if !regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]*$`).MatchString(k) {
+			if !lazyre.New(`^[A-Za-z0-9][A-Za-z0-9-]*$`).MatchString(k) {
 				return nil, fmt.Errorf("params.trailers: %q is not a trailer key", k)
 			}
 			c.keys[strings.ToLower(k)] = true

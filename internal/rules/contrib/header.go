@@ -168,7 +168,7 @@ func (c *headerCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 	for start < len(lines) && start < 2 {
 		l := lines[start]
 		if strings.HasPrefix(l, "#!") || strings.HasPrefix(l, "<?xml") || strings.HasPrefix(l, "<?php") ||
-			regexp.MustCompile(`^#.*coding[:=]`).MatchString(l) {
+			lazyre.New(`^#.*coding[:=]`).MatchString(l) {
 			start++
 			continue
 		}

@@ -84,7 +84,7 @@ func testDirSpan(s sentence, sp string) bool {
 	if i < 0 {
 		return false
 	}
-	return regexp.MustCompile(`(?i)\btests?\s+(in|under|into|inside)\s+$`).MatchString(s.raw[:i])
+	return lazyre.New(`(?i)\btests?\s+(in|under|into|inside)\s+$`).MatchString(s.raw[:i])
 }
 
 // testDirs returns the test directories the sentence names, as globs.
@@ -99,7 +99,7 @@ func testDirs(s sentence) []string {
 }
 
 func testRule(s sentence) (policy.Rule, bool) {
-	if regexp.MustCompile(`\b(every|each) (exception|function|method|class|public|branch|case)\b`).MatchString(s.text) {
+	if lazyre.New(`\b(every|each) (exception|function|method|class|public|branch|case)\b`).MatchString(s.text) {
 		// "a test for every exception the new code raises": more than a co-change.
 		return policy.Rule{}, false
 	}
@@ -119,13 +119,13 @@ func testRule(s sentence) (policy.Rule, bool) {
 	}
 	ifs, unless, named := antecedent(s)
 	reading := "a change to code files (not tests, docs or examples) stands for the change that needs a test; test files are recognised by path"
-	if regexp.MustCompile(`\b(bug fix(es)?|fixing a bug|bugfix(es)?|the fix)\b`).MatchString(s.text) {
+	if lazyre.New(`\b(bug fix(es)?|fixing a bug|bugfix(es)?|the fix)\b`).MatchString(s.text) {
 		reading = "a change to library code stands for a bug fix; test files are recognised by path"
 	}
 	if named {
 		reading = "test files are recognised by path"
 	}
-	if regexp.MustCompile(`\bfails? (before|without|on the pre-fix)\b`).MatchString(s.text) {
+	if lazyre.New(`\bfails? (before|without|on the pre-fix)\b`).MatchString(s.text) {
 		reading += "; a changed test file stands for a test that fails without the change (heed does not run it)"
 	}
 	then, need := testGlobs, "a test"
@@ -196,7 +196,7 @@ func changelogRule(s sentence) (policy.Rule, bool) {
 	if !changelogDemandRE.MatchString(s.text) {
 		return policy.Rule{}, false
 	}
-	if regexp.MustCompile(`\b(end|top|bottom|beginning) of (its|the) (section|file|list)\b|\b(in|into) (its|the|your) (pr |pull[- ]request )?description\b`).MatchString(s.text) {
+	if lazyre.New(`\b(end|top|bottom|beginning) of (its|the) (section|file|list)\b|\b(in|into) (its|the|your) (pr |pull[- ]request )?description\b`).MatchString(s.text) {
 		// Where an entry goes, or release notes in the PR description: not a file the
 		// change must touch.
 		return policy.Rule{}, false
@@ -276,10 +276,10 @@ func (headerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	if !headerWordRE.MatchString(s.text) || !newFileRE.MatchString(s.text) {
 		return recognize.Result{}
 	}
-	if !regexp.MustCompile(`\b(headers?|start|starts|begin|begins|top)\b`).MatchString(s.text) {
+	if !lazyre.New(`\b(headers?|start|starts|begin|begins|top)\b`).MatchString(s.text) {
 		return recognize.Result{}
 	}
-	if regexp.MustCompile(`\b(don't|do not|never)\b[^.]*\b(add|rewrite|change|touch)\b[^.]*\bheaders?\b`).MatchString(s.text) {
+	if lazyre.New(`\b(don't|do not|never)\b[^.]*\b(add|rewrite|change|touch)\b[^.]*\bheaders?\b`).MatchString(s.text) {
 		return recognize.Result{}
 	}
 	var globs []string
@@ -304,11 +304,11 @@ func (headerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 	case headerSpan(s.spans) != "":
 		p.Header = []string{headerSpan(s.spans)}
-	case regexp.MustCompile(`\b(asf|apache software foundation)\b`).MatchString(s.text):
+	case lazyre.New(`\b(asf|apache software foundation)\b`).MatchString(s.text):
 		p.Contains, exact = "Licensed to the Apache Software Foundation", false
-	case regexp.MustCompile(`\bapache license\b|\bapache 2\b|\bapache-2\.0\b`).MatchString(s.text):
+	case lazyre.New(`\bapache license\b|\bapache 2\b|\bapache-2\.0\b`).MatchString(s.text):
 		p.Contains, exact = "Apache License", false
-	case regexp.MustCompile(`\bspdx\b`).MatchString(s.text):
+	case lazyre.New(`\bspdx\b`).MatchString(s.text):
 		p.Contains, exact = "SPDX-License-Identifier", false
 	default:
 		return recognize.Result{Unenforced: "names a license header without quoting it"}
@@ -359,7 +359,7 @@ func verbatimHeader(lines []string) bool {
 // headerSpan returns a code span that is itself a header line ("// SPDX-License-Identifier: MIT").
 func headerSpan(spans []string) string {
 	for _, sp := range spans {
-		if regexp.MustCompile(`(?i)(copyright|spdx-license-identifier|licensed under)`).MatchString(sp) && len(sp) > 12 {
+		if lazyre.New(`(?i)(copyright|spdx-license-identifier|licensed under)`).MatchString(sp) && len(sp) > 12 {
 			return sp
 		}
 	}

@@ -163,10 +163,10 @@ func (blankLineRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	if !s.aboutCommitMessages() || !s.has(blankRE) {
 		return recognize.Result{}
 	}
-	if !regexp.MustCompile(`\b(separat\w*|after the (summary|subject|first line|title)|between the (summary|subject|title))\b`).MatchString(s.text) {
+	if !lazyre.New(`\b(separat\w*|after the (summary|subject|first line|title)|between the (summary|subject|title))\b`).MatchString(s.text) {
 		return recognize.Result{}
 	}
-	if !regexp.MustCompile(`\b(summary|subject|first line|title)\b`).MatchString(s.text) {
+	if !lazyre.New(`\b(summary|subject|first line|title)\b`).MatchString(s.text) {
 		return recognize.Result{}
 	}
 	return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckBlankLine}, true,
@@ -202,10 +202,10 @@ func (periodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		if !periodWhereRE.MatchString(cl) && !commitWordRE.MatchString(s.around) {
 			continue
 		}
-		if regexp.MustCompile(`\b(subsequent|other|body) lines\b`).MatchString(cl) && !regexp.MustCompile(`\b(first line|summary|subject)\b`).MatchString(cl) {
+		if lazyre.New(`\b(subsequent|other|body) lines\b`).MatchString(cl) && !lazyre.New(`\b(first line|summary|subject)\b`).MatchString(cl) {
 			continue
 		}
-		if regexp.MustCompile(`\bcomments?\b`).MatchString(cl) {
+		if lazyre.New(`\bcomments?\b`).MatchString(cl) {
 			continue
 		}
 		// Find the negation that governs "period": the part of the clause before it.
@@ -262,7 +262,7 @@ func (moodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 	if mood == "" {
 		return recognize.Result{}
 	}
-	if regexp.MustCompile(`\b(release notes?|changelog|news fragments?|entries|entry)\b`).MatchString(s.text) && !commitWordRE.MatchString(s.text) {
+	if lazyre.New(`\b(release notes?|changelog|news fragments?|entries|entry)\b`).MatchString(s.text) && !commitWordRE.MatchString(s.text) {
 		// Tense rules for changelog entries are not commit rules.
 		return recognize.Result{}
 	}
@@ -298,7 +298,7 @@ func (caseRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 		return recognize.Result{}
 	}
 	for _, cl := range clauses(s.text) {
-		if !caseWhereRE.MatchString(cl) || regexp.MustCompile(`\b(comments?|release notes?|entries|entry|sentences?)\b`).MatchString(cl) {
+		if !caseWhereRE.MatchString(cl) || lazyre.New(`\b(comments?|release notes?|entries|entry|sentences?)\b`).MatchString(cl) {
 			continue
 		}
 		want := ""
@@ -474,7 +474,7 @@ func (conventionalRecognizer) Recognize(c *policy.Constraint, rc *recognize.Repo
 
 // aboutPRTitle reports whether the sentence sets a rule for pull-request titles.
 func (s sentence) aboutPRTitle() bool {
-	return regexp.MustCompile(`\btitles?\b`).MatchString(s.text) && (prWordRE.MatchString(s.text) || prWordRE.MatchString(s.around))
+	return lazyre.New(`\btitles?\b`).MatchString(s.text) && (prWordRE.MatchString(s.text) || prWordRE.MatchString(s.around))
 }
 
 func unlistedType(types []string) string {
@@ -510,7 +510,7 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	if (!commit && !prTitle) || !startWithRE.MatchString(s.text) {
 		return recognize.Result{}
 	}
-	if conditionRE.MatchString(s.text) && !ifCloseRE.MatchString(s.text) && !regexp.MustCompile(`\bonly (when|if)\b`).MatchString(s.text) {
+	if conditionRE.MatchString(s.text) && !ifCloseRE.MatchString(s.text) && !lazyre.New(`\bonly (when|if)\b`).MatchString(s.text) {
 		// "When working on ty, titles start with [ty]", "a documentation PR's title":
 		// a precondition heed cannot observe.
 		return recognize.Result{}
@@ -518,7 +518,7 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	// The quoted forms: code spans, and for prose like begin with the text "Fixed
 	// #xxxxx", the double-quoted strings.
 	forms := append([]string(nil), s.spans...)
-	for _, m := range regexp.MustCompile(`"([^"]{3,80})"|(?:^|\s)'([^']{3,80})'(?:\s|[.,;:]|$)`).FindAllStringSubmatch(s.raw, -1) {
+	for _, m := range lazyre.New(`"([^"]{3,80})"|(?:^|\s)'([^']{3,80})'(?:\s|[.,;:]|$)`).FindAllStringSubmatch(s.raw, -1) {
 		forms = append(forms, m[1]+m[2])
 	}
 	var alts, examples []string
@@ -587,7 +587,7 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		appliesIf = `(?i)\b(fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)\b[^\n]*#[0-9]+`
 		exact = false
 	}
-	if regexp.MustCompile(`\bonly (when|if)\b`).MatchString(s.text) {
+	if lazyre.New(`\bonly (when|if)\b`).MatchString(s.text) {
 		// "Use KAFKA-XXXXX only when there is a valid Jira ticket": the ticket's validity
 		// is not observable; the prefix form is.
 		exact = false
@@ -700,7 +700,7 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 	}
 	if negative {
 		var out []policy.Rule
-		anyAI := regexp.MustCompile(`\bany (ai|llm)[\w -]*(attribution|trailers?)\b|\bai attribution\b`).MatchString(s.text)
+		anyAI := lazyre.New(`\bany (ai|llm)[\w -]*(attribution|trailers?)\b|\bai attribution\b`).MatchString(s.text)
 		if anyAI {
 			// "Do not add Co-Authored-By or any AI attribution trailers": the named keys
 			// with any value, and any trailer that names an AI.
@@ -737,8 +737,8 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 	}
 	// A requirement. It binds only when the sentence says to add one, and for AI
 	// credit only in files written for agents (where every change is AI-assisted).
-	if !regexp.MustCompile(`\b(add|include|credit|use|put|must have|must contain|list)\b`).MatchString(s.text) ||
-		regexp.MustCompile(`\b(may|can|optionally|as appropriate|occasionally|if you borrow|for these cases)\b`).MatchString(s.text) {
+	if !lazyre.New(`\b(add|include|credit|use|put|must have|must contain|list)\b`).MatchString(s.text) ||
+		lazyre.New(`\b(may|can|optionally|as appropriate|occasionally|if you borrow|for these cases)\b`).MatchString(s.text) {
 		return recognize.Result{}
 	}
 	if !aiContext {
@@ -746,7 +746,7 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 	}
 	switch s.c.Format {
 	case "contributing", "":
-		if !regexp.MustCompile(`\b(ai agents?|coding agents?|llm|ai tools?|ai-assisted|generative ai)\b`).MatchString(s.text) {
+		if !lazyre.New(`\b(ai agents?|coding agents?|llm|ai tools?|ai-assisted|generative ai)\b`).MatchString(s.text) {
 			return recognize.Result{}
 		}
 	}
@@ -790,8 +790,8 @@ func (refRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) 
 	if !negated(s.text) {
 		return recognize.Result{}
 	}
-	inCommits := regexp.MustCompile(`\bcommit(s| messages?)\b`).MatchString(s.text)
-	inPR := regexp.MustCompile(`\b(pr|pull[- ]request) (titles?|descriptions?)\b|\bpr communication\b`).MatchString(s.text)
+	inCommits := lazyre.New(`\bcommit(s| messages?)\b`).MatchString(s.text)
+	inPR := lazyre.New(`\b(pr|pull[- ]request) (titles?|descriptions?)\b|\bpr communication\b`).MatchString(s.text)
 	var out []policy.Rule
 	if emojiRE.MatchString(s.text) && (inCommits || inPR) {
 		if inCommits {
@@ -820,7 +820,7 @@ func (refRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) 
 		pattern = strings.Join(alts, "|")
 		what = "an internal ticket id"
 		exact = false // the examples stand for "internal ticket ids"
-	case issueNumbersRE.MatchString(s.text) && regexp.MustCompile(`\b(put|include|add|reference|mention|use)\b`).MatchString(s.text):
+	case issueNumbersRE.MatchString(s.text) && lazyre.New(`\b(put|include|add|reference|mention|use)\b`).MatchString(s.text):
 		pattern = issueRefPattern
 		what = "an issue number"
 		exact = false // "#12" in prose is caught, "issue 12" is not
@@ -864,10 +864,10 @@ func (mergeRecognizer) Name() string { return "contrib.merge-commits" }
 
 func (mergeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if !regexp.MustCompile(`\bmerge commits?\b`).MatchString(s.text) {
+	if !lazyre.New(`\bmerge commits?\b`).MatchString(s.text) {
 		return recognize.Result{}
 	}
-	if !regexp.MustCompile(`\b(no|avoid|never|don't|do not|without|must not|should not)\b[^.]*\bmerge commits?\b`).MatchString(s.text) {
+	if !lazyre.New(`\b(no|avoid|never|don't|do not|without|must not|should not)\b[^.]*\bmerge commits?\b`).MatchString(s.text) {
 		return recognize.Result{}
 	}
 	return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckNoMerge}, true,

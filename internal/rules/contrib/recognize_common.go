@@ -64,7 +64,7 @@ func (s sentence) aboutPRs() bool {
 // severity maps the constraint's level, softened when the sentence calls its own limits
 // soft or only asks to try.
 func (s sentence) severity() string {
-	if regexp.MustCompile(`\b(limits? (is|are) soft|soft limits?|try to|if possible|where possible|when possible|ideally)\b`).MatchString(s.text) {
+	if lazyre.New(`\b(limits? (is|are) soft|soft limits?|try to|if possible|where possible|when possible|ideally)\b`).MatchString(s.text) {
 		return policy.SeverityWarning
 	}
 	return recognize.Severity(s.c.Level)
@@ -113,7 +113,7 @@ func inapp(note string, msg string) policy.Case {
 // for a number or a negation to be read with the words it belongs to.
 func clauses(text string) []string {
 	var out []string
-	for _, sent := range regexp.MustCompile(`[.!?](\s+|$)|;\s+`).Split(text, -1) {
+	for _, sent := range lazyre.New(`[.!?](\s+|$)|;\s+`).Split(text, -1) {
 		if strings.TrimSpace(sent) != "" {
 			out = append(out, strings.TrimSpace(sent))
 		}

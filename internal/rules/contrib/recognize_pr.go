@@ -2,7 +2,6 @@ package contrib
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -46,7 +45,7 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 
 	// AI disclosure: "Disclose that the PR was authored with Claude".
 	if discloseRE.MatchString(s.text) && aiNounRE.MatchString(s.text) && !negated(s.text) &&
-		!regexp.MustCompile(`\b(if opening|when opening a pr from|if you (substantially )?use)\b`).MatchString(s.text) {
+		!lazyre.New(`\b(if opening|when opening a pr from|if you (substantially )?use)\b`).MatchString(s.text) {
 		out = append(out, s.rule(KindPR, PRParams{Check: PRDisclosure}, false,
 			"pull request does not disclose AI assistance", "say in the description which AI assistant wrote the change and how",
 			[]policy.Case{
@@ -55,7 +54,7 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 			}))
 	}
 	// "always include an AI Disclosure block": a named block that must appear.
-	if m := regexp.MustCompile(`\binclude (an? |the )?((ai|llm) disclosure) (block|section)\b`).FindStringSubmatch(s.text); m != nil {
+	if m := lazyre.New(`\binclude (an? |the )?((ai|llm) disclosure) (block|section)\b`).FindStringSubmatch(s.text); m != nil {
 		out = append(out, s.rule(KindPR, PRParams{Check: PRContains, Text: "AI Disclosure"}, true,
 			"pull request lacks the AI Disclosure block", "add the AI Disclosure block of the template to the description",
 			[]policy.Case{
@@ -66,11 +65,11 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 	if titleRE.MatchString(s.text) && negated(s.text) {
 		// "Do not put issue numbers or file names in the pull request title."
 		var alts, what []string
-		if regexp.MustCompile(`\bbare\b`).MatchString(s.text) {
+		if lazyre.New(`\bbare\b`).MatchString(s.text) {
 			// "Do not use a bare "Fix #<ISSUE NUMBER>" as the PR title": a title that is
 			// nothing but a reference.
 			alts, what = append(alts, bareRefPattern), append(what, "nothing but an issue reference")
-		} else if regexp.MustCompile(`\b(issue|ticket) (numbers?|references?)\b`).MatchString(s.text) {
+		} else if lazyre.New(`\b(issue|ticket) (numbers?|references?)\b`).MatchString(s.text) {
 			alts, what = append(alts, issueRefPattern), append(what, "an issue number")
 		}
 		if fileNamesRE.MatchString(s.text) {
@@ -101,7 +100,7 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 		}
 	}
 	// Required sections given as headings: "include a `## Testing` section".
-	if sectionWordRE.MatchString(s.text) && !negated(s.text) && regexp.MustCompile(`\b(include|add|must have|needs?|requires?|fill (in|out))\b`).MatchString(s.text) {
+	if sectionWordRE.MatchString(s.text) && !negated(s.text) && lazyre.New(`\b(include|add|must have|needs?|requires?|fill (in|out))\b`).MatchString(s.text) {
 		var secs []string
 		for _, sp := range s.spans {
 			if strings.HasPrefix(sp, "#") {
@@ -124,8 +123,8 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 	// Issue links: "Link to the issue being addressed with ``fixes #123`` in the pull
 	// request description."
 	for _, sp := range s.spans {
-		if fixesSpanRE.MatchString(sp) && regexp.MustCompile(`\b(link|reference|use)\b`).MatchString(s.text) &&
-			regexp.MustCompile(`\bdescription\b`).MatchString(s.text) && !regexp.MustCompile(`\bif\b`).MatchString(s.text) {
+		if fixesSpanRE.MatchString(sp) && lazyre.New(`\b(link|reference|use)\b`).MatchString(s.text) &&
+			lazyre.New(`\bdescription\b`).MatchString(s.text) && !lazyre.New(`\bif\b`).MatchString(s.text) {
 			kw := strings.Fields(sp)[0]
 			out = append(out, s.rule(KindPR, PRParams{Check: PRBodyRequire, Pattern: `(?i)\b(fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved) #[0-9]+`, What: "a \"" + kw + " #<issue>\" link"}, false,
 				"pull-request description does not link the issue it addresses", "add \""+kw+" #<issue>\" to the description",
@@ -137,7 +136,7 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 		}
 	}
 	// Word limits on the description.
-	if m := wordsRE.FindStringSubmatch(s.text); m != nil && regexp.MustCompile(`\bdescriptions?\b|\bbody\b`).MatchString(s.text) {
+	if m := wordsRE.FindStringSubmatch(s.text); m != nil && lazyre.New(`\bdescriptions?\b|\bbody\b`).MatchString(s.text) {
 		n, _ := strconv.Atoi(m[4])
 		out = append(out, s.rule(KindPR, PRParams{Check: PRMaxWords, Max: n}, true,
 			fmt.Sprintf("pull-request description longer than %d words", n), fmt.Sprintf("cut the description to %d words", n),

@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -93,7 +93,7 @@ func Cases(on string, s policy.Scope) []policy.Case {
 	return out
 }
 
-var braceRE = regexp.MustCompile(`\{([^},]*)[^}]*\}`)
+var braceRE = lazyre.New(`\{([^},]*)[^}]*\}`)
 
 // SamplePath returns a concrete path the scope covers, or "" when none of the tried
 // shapes is covered (a scope with unusual globs).

@@ -2,7 +2,6 @@ package source
 
 import (
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -125,7 +124,7 @@ func contextLangs(s *sentence) []string {
 				set[p.lang] = true
 			}
 		}
-		if m := regexp.MustCompile(`^\*?\.([a-z]+)$`).FindStringSubmatch(sp); m != nil {
+		if m := lazyre.New(`^\*?\.([a-z]+)$`).FindStringSubmatch(sp); m != nil {
 			for _, l := range extLangs[m[1]] {
 				set[l] = true
 			}

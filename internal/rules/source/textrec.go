@@ -144,7 +144,7 @@ func textRule(s *sentence, rc *recognize.RepoContext, p TextParams, msg, suggest
 func extGlobs(s *sentence) []string {
 	var out []string
 	for _, sp := range s.spans {
-		if m := regexp.MustCompile(`^\*?\.([A-Za-z0-9]{1,6})$`).FindStringSubmatch(sp); m != nil {
+		if m := lazyre.New(`^\*?\.([A-Za-z0-9]{1,6})$`).FindStringSubmatch(sp); m != nil {
 			out = append(out, "*."+m[1])
 		}
 	}
@@ -217,7 +217,7 @@ func headerRule(s *sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 	if header == "" {
 		return policy.Rule{}, false
 	}
-	p := TextParams{Check: "header", Header: strings.TrimRight(header, "\n"), NewFilesOnly: regexp.MustCompile(`\bnew\b`).MatchString(prose)}
+	p := TextParams{Check: "header", Header: strings.TrimRight(header, "\n"), NewFilesOnly: lazyre.New(`\bnew\b`).MatchString(prose)}
 	// "Files written by code generators ... are exempt." in the next item.
 	if rc != nil {
 		for _, n := range rc.Following(s.c, 2) {
