@@ -78,7 +78,8 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		if sh.kind == "ident" && namingRE2.MatchString(s.prose()) {
 			continue // "use `request_id` not `requestId`" is about names being declared
 		}
-		if _, cond := inherited(s, rc); cond || (s.conditional() && !s.conditionImplied(b.span)) {
+		byDefault := s.conditional() && s.onlyByDefault()
+		if _, cond := inherited(s, rc); cond || (s.conditional() && !s.conditionImplied(b.span) && !byDefault) {
 			res.Unenforced = fmt.Sprintf("bans `%s` only in situations heed cannot see (%q)", b.span, s.condition())
 			continue
 		}
@@ -95,6 +96,12 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		if why != "" {
 			res.Unenforced = why
 			continue
+		}
+		if byDefault {
+			// allowed for a reason the code cannot show: each use is a warning to justify
+			r.Severity = policy.SeverityWarning
+			r.Exact = false
+			r.Message += " unless there is a reason (the rule says \"by default\")"
 		}
 		// "use `safeParse` from `src/lib/json.ts`": the file that implements the
 		// replacement must use the banned API itself.

@@ -34,6 +34,9 @@ func TestRecognizeCorpus(t *testing.T) {
 		file, quote string
 		want        []string // substrings of describe(rule), one per rule, in order
 	}{
+		// "by default": banned unless there is a reason, so each use is a warning
+		{"langfuse__langfuse__web__AGENTS.md", "Do not add `useEffect` by default.",
+			[]string{"query `useEffect` is banned here unless there is a reason (the rule says \"by default\") [javascript,tsx,typescript] warning"}},
 		// a doctest is the text after a ">>>" prompt, in docstrings and documentation
 		{"sympy__sympy__doc__src__contributing__new-contributors-guide__workflow-process.md", "`from sympy import *` is not allowed in doctests",
 			[]string{"pattern `from sympy import *` in a doctest"}},

@@ -191,6 +191,18 @@ func (s *sentence) conditionImplied(span string) bool {
 	return false
 }
 
+// onlyByDefault reports whether the sentence's one condition is "by default" ("Do not
+// add `useEffect` by default"): the construct is banned unless a reason is given,
+// which a warning on every new use asks for.
+func (s *sentence) onlyByDefault() bool {
+	p := conditionOKRE.ReplaceAllString(s.prose(), "")
+	if !strings.Contains(p, "by default") {
+		return false
+	}
+	p = strings.ReplaceAll(p, "by default", "")
+	return !conditionRE.MatchString(p) && leadingForRE.FindString(p) == ""
+}
+
 // condition names the situation a conditional sentence depends on, for messages.
 func (s *sentence) condition() string {
 	p := conditionOKRE.ReplaceAllString(s.prose(), "")
