@@ -155,20 +155,11 @@ func (l *RE) FindAllStringSubmatchIndex(s string, n int) [][]int {
 	}
 	return l.re.FindAllStringSubmatchIndex(s, n)
 }
-func (l *RE) FindIndex(b []byte) []int             { return l.Regexp().FindIndex(b) }
-func (l *RE) FindSubmatch(b []byte) [][]byte       { return l.Regexp().FindSubmatch(b) }
-func (l *RE) FindAllIndex(b []byte, n int) [][]int { return l.Regexp().FindAllIndex(b, n) }
-func (l *RE) FindAllSubmatchIndex(b []byte, n int) [][]int {
-	return l.Regexp().FindAllSubmatchIndex(b, n)
-}
 func (l *RE) ReplaceAllString(s, repl string) string {
 	if !l.mayMatch(s) {
 		return s
 	}
 	return l.re.ReplaceAllString(s, repl)
-}
-func (l *RE) ReplaceAllLiteralString(s, repl string) string {
-	return l.Regexp().ReplaceAllLiteralString(s, repl)
 }
 func (l *RE) ReplaceAllStringFunc(s string, f func(string) string) string {
 	if !l.mayMatch(s) {
@@ -176,11 +167,7 @@ func (l *RE) ReplaceAllStringFunc(s string, f func(string) string) string {
 	}
 	return l.re.ReplaceAllStringFunc(s, f)
 }
-func (l *RE) ReplaceAll(b, repl []byte) []byte { return l.Regexp().ReplaceAll(b, repl) }
-func (l *RE) Split(s string, n int) []string   { return l.Regexp().Split(s, n) }
-func (l *RE) SubexpNames() []string            { return l.Regexp().SubexpNames() }
-func (l *RE) SubexpIndex(name string) int      { return l.Regexp().SubexpIndex(name) }
-func (l *RE) NumSubexp() int                   { return l.Regexp().NumSubexp() }
+func (l *RE) Split(s string, n int) []string { return l.Regexp().Split(s, n) }
 
 // requiredLiterals returns literals one of which every match of expr contains, or nil
 // when the expression guarantees none (a case-insensitive literal, a bare class, an
