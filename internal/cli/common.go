@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/term"
+
+	"github.com/heed-dev/heed/internal/enforce"
 )
 
 // Repo resolves --repo: the flag, else the git root above the working directory, else
@@ -73,14 +75,8 @@ func workTreeTop(dir string) (string, bool) {
 		top := strings.TrimSpace(string(out))
 		return top, err == nil && top != ""
 	}
-	for d := dir; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d, true
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", false
-		}
-		d = parent
-	}
+	return enforce.NearestAbove(dir, func(d string) bool {
+		_, err := os.Lstat(filepath.Join(d, ".git"))
+		return err == nil
+	})
 }

@@ -314,15 +314,24 @@ func relDir(root, dir string) string {
 // FindRoot returns the repository root governing dir: the nearest directory at or
 // above it with a .heed directory or a .git entry. It does not run git.
 func FindRoot(dir string) (string, bool) {
+	return NearestAbove(dir, func(d string) bool {
+		if fi, err := os.Stat(filepath.Join(d, ".heed")); err == nil && fi.IsDir() {
+			return true
+		}
+		_, err := os.Lstat(filepath.Join(d, ".git"))
+		return err == nil
+	})
+}
+
+// NearestAbove returns the nearest directory at or above dir (made absolute) for which
+// has is true.
+func NearestAbove(dir string, has func(d string) bool) (string, bool) {
 	d, err := filepath.Abs(dir)
 	if err != nil {
 		return "", false
 	}
 	for {
-		if fi, err := os.Stat(filepath.Join(d, ".heed")); err == nil && fi.IsDir() {
-			return d, true
-		}
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+		if has(d) {
 			return d, true
 		}
 		parent := filepath.Dir(d)
