@@ -107,7 +107,7 @@ func (app *App) installHook(root, agent, command string, rulesContext bool) erro
 		if command == "" {
 			command = heedCommand()
 		}
-		cfg, err := enforce.InstallHooksWith(root, agent, command, enforce.InstallOptions{RulesContext: rulesContext})
+		cfg, err := enforce.InstallHooks(root, agent, command, enforce.InstallOptions{RulesContext: rulesContext})
 		if err != nil {
 			return Fail("hook install %s: %v", agent, err)
 		}

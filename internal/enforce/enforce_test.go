@@ -241,7 +241,7 @@ func TestInstallHooksMergesWithoutClobbering(t *testing.T) {
   "zeta": 1.50
 }`
 	write(t, root, ".claude/settings.json", orig)
-	cfg, err := InstallHooks(root, AgentClaude, "heed")
+	cfg, err := InstallHooks(root, AgentClaude, "heed", InstallOptions{})
 	if err != nil || len(cfg.Added) != 3 {
 		t.Fatalf("install: %+v %v", cfg, err)
 	}
@@ -260,21 +260,21 @@ func TestInstallHooksMergesWithoutClobbering(t *testing.T) {
 		t.Fatalf("merged settings are not JSON: %v", err)
 	}
 	// again: nothing added, file unchanged
-	cfg, err = InstallHooks(root, AgentClaude, "heed")
+	cfg, err = InstallHooks(root, AgentClaude, "heed", InstallOptions{})
 	data2, _ := os.ReadFile(filepath.Join(root, ".claude/settings.json"))
 	if err != nil || len(cfg.Added) != 0 || string(data2) != got {
 		t.Fatalf("second install changed things: %+v %v", cfg, err)
 	}
 	// an invalid file is reported and left untouched
 	write(t, root, ".codex/hooks.json", "{ broken")
-	if _, err := InstallHooks(root, AgentCodex, "heed"); err == nil || !strings.Contains(err.Error(), "untouched") {
+	if _, err := InstallHooks(root, AgentCodex, "heed", InstallOptions{}); err == nil || !strings.Contains(err.Error(), "untouched") {
 		t.Fatalf("invalid JSON: %v", err)
 	}
 	if data, _ := os.ReadFile(filepath.Join(root, ".codex/hooks.json")); string(data) != "{ broken" {
 		t.Fatal("invalid file was modified")
 	}
 	for _, a := range []string{AgentGemini, AgentCursor, AgentCopilot} {
-		cfg, err := InstallHooks(root, a, "heed")
+		cfg, err := InstallHooks(root, a, "heed", InstallOptions{})
 		if err != nil || len(cfg.Added) == 0 {
 			t.Fatalf("%s: %+v %v", a, cfg, err)
 		}

@@ -21,15 +21,6 @@ type HookConfig struct {
 	Added []string
 }
 
-// InstallHooks merges heed's hooks for agent into the agent's project configuration
-// under root: the existing file keeps every key, value and key order it had; heed's
-// handler is added to each event once (running it again changes nothing). A file
-// that is not valid JSON is an error and is left untouched. command is how the agent
-// runs heed ("heed" when it is on PATH).
-func InstallHooks(root, agent, command string) (*HookConfig, error) {
-	return InstallHooksWith(root, agent, command, InstallOptions{})
-}
-
 // InstallOptions are the choices of `heed hook install`.
 type InstallOptions struct {
 	// RulesContext makes Claude Code's PreToolUse hook run with --rules-context. Over
@@ -40,8 +31,12 @@ type InstallOptions struct {
 // contextFlag is the flag of `heed hook claude` that adds a file's rules as context.
 const contextFlag = " --rules-context"
 
-// InstallHooksWith is InstallHooks with options.
-func InstallHooksWith(root, agent, command string, opt InstallOptions) (*HookConfig, error) {
+// InstallHooks merges heed's hooks for agent into the agent's project configuration
+// under root: the existing file keeps every key, value and key order it had; heed's
+// handler is added to each event once (running it again changes nothing). A file
+// that is not valid JSON is an error and is left untouched. command is how the agent
+// runs heed ("heed" when it is on PATH).
+func InstallHooks(root, agent, command string, opt InstallOptions) (*HookConfig, error) {
 	spec, ok := hookSpecs[agent]
 	if !ok {
 		return nil, fmt.Errorf("unknown agent %q (known: %s)", agent, strings.Join(Agents, ", "))
@@ -91,19 +86,19 @@ func InstallHooksWith(root, agent, command string, opt InstallOptions) (*HookCon
 		if list.kind != 'a' {
 			return nil, fmt.Errorf("%s: hooks.%s is not a list; heed leaves it untouched", spec.file, ev.name)
 		}
+		context := ev.name == spec.contextEvent
 		want := hcmd
-		if opt.RulesContext && ev.context {
+		switch {
+		case context && spec.present(list, hcmd+contextFlag):
+			continue // installed with the rules context, which installing never turns off
+		case opt.RulesContext && context:
 			want = hcmd + contextFlag
-			if spec.present(list, want) {
-				continue
-			}
 			if h := groupHandler(list, hcmd); h != nil {
-				h.set("command", str(want))
+				h.set("command", str(want)) // turn it on in place
 				cfg.Added = append(cfg.Added, ev.name+": rules context")
 				continue
 			}
-		}
-		if spec.present(list, want) || (ev.context && spec.present(list, hcmd+contextFlag)) {
+		case spec.present(list, hcmd):
 			continue
 		}
 		list.elems = append(list.elems, spec.entry(ev, want))
@@ -141,16 +136,17 @@ func InstallHooksWith(root, agent, command string, opt InstallOptions) (*HookCon
 
 type hookEvent struct {
 	name, matcher string
-	// context: the event's answer can carry context for the agent (--rules-context).
-	context bool
 }
 
 type hookSpec struct {
 	file    string
 	version bool
-	events  []hookEvent
-	entry   func(ev hookEvent, cmd string) *jnode
-	present func(list *jnode, cmd string) bool
+	// contextEvent is the event whose answer can carry context for the agent
+	// (--rules-context), "" for agents that read none before a tool runs.
+	contextEvent string
+	events       []hookEvent
+	entry        func(ev hookEvent, cmd string) *jnode
+	present      func(list *jnode, cmd string) bool
 }
 
 // groupEntry is the Claude Code layout, which Codex and Gemini CLI share: a matcher
@@ -199,11 +195,12 @@ func flatPresent(key string) func(*jnode, string) bool {
 
 var hookSpecs = map[string]hookSpec{
 	AgentClaude: {
-		file: ".claude/settings.json",
+		file:         ".claude/settings.json",
+		contextEvent: "PreToolUse",
 		events: []hookEvent{
-			{"PreToolUse", "Bash|Write|Edit|MultiEdit", true},
-			{"PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit", false},
-			{"PostToolUseFailure", "Bash", false},
+			{"PreToolUse", "Bash|Write|Edit|MultiEdit"},
+			{"PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit"},
+			{"PostToolUseFailure", "Bash"},
 		},
 		entry:   groupEntry("timeout", "30"),
 		present: groupPresent,
@@ -211,8 +208,8 @@ var hookSpecs = map[string]hookSpec{
 	AgentCodex: {
 		file: ".codex/hooks.json",
 		events: []hookEvent{
-			{"PreToolUse", "Bash|apply_patch", false},
-			{"PostToolUse", "Bash|apply_patch", false},
+			{"PreToolUse", "Bash|apply_patch"},
+			{"PostToolUse", "Bash|apply_patch"},
 		},
 		entry:   groupEntry("timeout", "30"),
 		present: groupPresent,
@@ -220,8 +217,8 @@ var hookSpecs = map[string]hookSpec{
 	AgentGemini: {
 		file: ".gemini/settings.json",
 		events: []hookEvent{
-			{"BeforeTool", "run_shell_command|write_file|replace", false},
-			{"AfterTool", "run_shell_command|write_file|replace", false},
+			{"BeforeTool", "run_shell_command|write_file|replace"},
+			{"AfterTool", "run_shell_command|write_file|replace"},
 		},
 		entry:   groupEntry("timeout", "30000"),
 		present: groupPresent,
@@ -229,7 +226,7 @@ var hookSpecs = map[string]hookSpec{
 	AgentCursor: {
 		file:    ".cursor/hooks.json",
 		version: true,
-		events:  []hookEvent{{"beforeShellExecution", "", false}, {"afterShellExecution", "", false}, {"afterFileEdit", "", false}},
+		events:  []hookEvent{{"beforeShellExecution", ""}, {"afterShellExecution", ""}, {"afterFileEdit", ""}},
 		entry: func(ev hookEvent, cmd string) *jnode {
 			h := &jnode{kind: 'o'}
 			h.set("command", str(cmd))
@@ -240,7 +237,7 @@ var hookSpecs = map[string]hookSpec{
 	AgentCopilot: {
 		file:    ".github/hooks/heed.json",
 		version: true,
-		events:  []hookEvent{{"preToolUse", "", false}, {"postToolUse", "", false}},
+		events:  []hookEvent{{"preToolUse", ""}, {"postToolUse", ""}},
 		entry: func(ev hookEvent, cmd string) *jnode {
 			h := &jnode{kind: 'o'}
 			h.set("type", str("command"))
