@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -190,7 +191,9 @@ func reportSWECC(w io.Writer, ps []*sweccPolicy, listAll bool) {
 	if listAll {
 		fmt.Fprintln(w)
 		for _, p := range ps {
-			became := strings.Join(dedupe(p.Kinds), ",")
+			kinds := slices.Clone(p.Kinds)
+			slices.Sort(kinds)
+			became := strings.Join(slices.Compact(kinds), ",")
 			switch {
 			case became != "":
 			case p.Judge:
@@ -229,16 +232,4 @@ func countList(m map[string]int) string {
 		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
 	}
 	return strings.Join(parts, ", ")
-}
-
-func dedupe(xs []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, x := range xs {
-		if !seen[x] {
-			seen[x] = true
-			out = append(out, x)
-		}
-	}
-	return out
 }

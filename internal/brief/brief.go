@@ -121,15 +121,6 @@ func Text(cs []policy.Constraint, target string) string {
 	return b.String()
 }
 
-// Constraints returns the constraints of entries.
-func Constraints(entries []policy.Entry) []policy.Constraint {
-	out := make([]policy.Constraint, len(entries))
-	for i, e := range entries {
-		out[i] = e.Constraint
-	}
-	return out
-}
-
 // inlineCode shows a short command block after the text that introduces it ("Run the
 // tests before committing: `make test`"), so the line carries the command.
 func inlineCode(c policy.Constraint) string {

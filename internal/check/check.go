@@ -99,17 +99,8 @@ var Domains = []string{policy.DomainProcess, policy.DomainSource, policy.DomainA
 
 // Run checks the project as opt says.
 func Run(p *project.Project, opt Options) (*Result, error) {
-	if p.Repo != nil && p.Repo.Root == absRoot(p.Root) {
-		return runRules(p.Repo, p.Root, p.Rules, opt)
-	}
-	return RunRules(p.Root, p.Rules, opt)
-}
-
-func absRoot(root string) string {
-	if a, err := filepath.Abs(root); err == nil {
-		return a
-	}
-	return root
+	// p.Repo, when loading listed the tree, is the repository at p.Root with that listing
+	return runRules(p.Repo, p.Root, p.Rules, opt)
 }
 
 // RunRules checks the repository at root with the given compiled rules (Run with a

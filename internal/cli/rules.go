@@ -221,20 +221,16 @@ func (app *App) narrowByRules(root string, cs []policy.Constraint, rel string) [
 		fmt.Fprintf(app.Stderr, "heed: warning: the rules' own scopes are not applied: %v\n", err)
 		return cs
 	}
+	// governs[id]: whether the compiled entry governs rel; an id the policy does not
+	// know (a stale policy file) is kept
 	governs := map[string]bool{}
-	known := map[string]bool{}
-	for _, e := range p.Policy.Entries {
-		known[e.ID] = true
-	}
 	in := brief.Governing(p.Policy.Entries, rel)
 	for _, e := range p.Policy.Entries {
-		if in(e) {
-			governs[e.ID] = true
-		}
+		governs[e.ID] = in(e)
 	}
 	var out []policy.Constraint
 	for _, c := range cs {
-		if governs[c.ID] || !known[c.ID] {
+		if g, known := governs[c.ID]; g || !known {
 			out = append(out, c)
 		}
 	}

@@ -222,17 +222,20 @@ func TestFindByIDOrPrefix(t *testing.T) {
 	}
 }
 
-// Zero-config reuses its compiled policy only while nothing it was made from changed.
-func TestZeroConfigCache(t *testing.T) {
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	root := t.TempDir()
-	write := func(name, text string) {
+// repoHelpers writes files under root and opens the project there, failing the test on
+// any error.
+func repoHelpers(t *testing.T, root string) (write func(name, text string), open func() *Project) {
+	write = func(name, text string) {
 		t.Helper()
-		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+		path := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	open := func() *Project {
+	open = func() *Project {
 		t.Helper()
 		p, err := Open(root)
 		if err != nil {
@@ -240,6 +243,14 @@ func TestZeroConfigCache(t *testing.T) {
 		}
 		return p
 	}
+	return write, open
+}
+
+// Zero-config reuses its compiled policy only while nothing it was made from changed.
+func TestZeroConfigCache(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	root := t.TempDir()
+	write, open := repoHelpers(t, root)
 	ids := func(p *Project) string {
 		var out []string
 		for _, e := range p.Policy.Entries {
@@ -291,21 +302,7 @@ func TestZeroConfigCacheInGit(t *testing.T) {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
-	write := func(name, text string) {
-		t.Helper()
-		os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755)
-		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	open := func() *Project {
-		t.Helper()
-		p, err := Open(root)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write, open := repoHelpers(t, root)
 	texts := func(p *Project) string {
 		var out []string
 		for _, e := range p.Policy.Entries {

@@ -55,15 +55,23 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			continue
 		}
 		seen[b.span+"\x00"+b.from] = true
+		// "by default" allows the construct for a reason the code cannot show: a warning
+		byDefault := s.conditional() && s.onlyByDefault()
+		situational := func() bool {
+			if _, cond := inherited(s, rc); cond || (s.conditional() && !s.conditionImplied(b.span) && !byDefault) {
+				res.Unenforced = fmt.Sprintf("bans `%s` only in situations heed cannot see (%q)", b.span, s.condition())
+				return true
+			}
+			return false
+		}
 		if b.from == "" && (doctestQualRE.MatchString(b.qualifier) || doctestRegionRE.MatchString(s.unknownRegion())) {
 			// a doctest is text after a prompt: the span is banned as written, whatever
 			// code it is ("`from sympy import *` is not allowed in doctests")
-			if _, cond := inherited(s, rc); cond || s.conditional() {
-				res.Unenforced = fmt.Sprintf("bans `%s` only in situations heed cannot see (%q)", b.span, s.condition())
+			if situational() {
 				continue
 			}
 			sc, _ := ruleScope(s, rc, []string{engine.LangPython})
-			r, _ := doctestRule(policy.Rule{Domain: policy.DomainSource, Severity: s.severity(), Scope: sc}, b, "`"+b.span+"`")
+			r := doctestRule(policy.Rule{Domain: policy.DomainSource, Severity: s.severity(), Scope: sc}, b, "`"+b.span+"`")
 			res.Rules = append(res.Rules, r)
 			continue
 		}
@@ -78,9 +86,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		if sh.kind == "ident" && namingRE2.MatchString(s.prose()) {
 			continue // "use `request_id` not `requestId`" is about names being declared
 		}
-		byDefault := s.conditional() && s.onlyByDefault()
-		if _, cond := inherited(s, rc); cond || (s.conditional() && !s.conditionImplied(b.span) && !byDefault) {
-			res.Unenforced = fmt.Sprintf("bans `%s` only in situations heed cannot see (%q)", b.span, s.condition())
+		if situational() {
 			continue
 		}
 		if why := contradicted(s, rc, b.span); why != "" {
@@ -98,7 +104,6 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			continue
 		}
 		if byDefault {
-			// allowed for a reason the code cannot show: each use is a warning to justify
 			r.Severity = policy.SeverityWarning
 			r.Exact = false
 			r.Message += " unless there is a reason (the rule says \"by default\")"
@@ -690,7 +695,7 @@ var (
 
 // doctestRule bans the span on doctest lines of Python files and documentation: a
 // pattern rule, since a doctest is text inside a docstring or a .rst/.md file.
-func doctestRule(r policy.Rule, b ban, what string) (policy.Rule, string) {
+func doctestRule(r policy.Rule, b ban, what string) policy.Rule {
 	r.Kind = KindPattern
 	r.Message = what + " in a doctest"
 	r.Params = marshal(PatternParams{Regex: `^[ \t]*(?:>>>|\.\.\.)[ \t].*` + regexp.QuoteMeta(b.span), Where: "any"})
@@ -700,5 +705,5 @@ func doctestRule(r policy.Rule, b ban, what string) (policy.Rule, string) {
 		{Expect: policy.ExpectViolated, Path: p, Code: "def f():\n    \"\"\"\n    >>> " + b.span + "\n    \"\"\"\n", Note: "the span on a doctest line"},
 		{Expect: policy.ExpectSatisfied, Path: p, Code: "def f():\n    \"\"\"Never write " + b.span + " here.\"\"\"\n", Note: "the span in prose, not after a prompt"},
 	}
-	return r, ""
+	return r
 }
