@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -177,9 +178,11 @@ func (app *App) runAgentHook(agent string, rulesContext bool) (err error) {
 	if perr != nil {
 		return app.respond(agent, nil, denyInternal(perr.Error()))
 	}
-	h := &enforce.Hooks{Enforcer: app.enforcer(), Writes: proposedWrite}
+	// the write check and the rules context load the same project: once per call
+	projects := &projectOnce{}
+	h := &enforce.Hooks{Enforcer: app.enforcer(), Writes: projects.proposedWrite}
 	if rulesContext && agent == enforce.AgentClaude {
-		h.RulesFor = fileRules
+		h.RulesFor = projects.fileRules
 	}
 	return app.respond(agent, ev, h.Handle(ev))
 }
@@ -199,9 +202,21 @@ func (app *App) respond(agent string, ev *enforce.HookEvent, res enforce.HookRes
 	return &ExitError{Code: r.Code}
 }
 
+// projectOnce loads the project of one hook call (a call has one repository root).
+type projectOnce struct {
+	once sync.Once
+	p    *project.Project
+	err  error
+}
+
+func (o *projectOnce) open(root string) (*project.Project, error) {
+	o.once.Do(func() { o.p, o.err = project.Open(root) })
+	return o.p, o.err
+}
+
 // proposedWrite judges a file write with the source and architecture rules.
-func proposedWrite(root, path string, content []byte) ([]enforce.WriteFinding, error) {
-	p, err := project.Open(root)
+func (o *projectOnce) proposedWrite(root, path string, content []byte) ([]enforce.WriteFinding, error) {
+	p, err := o.open(root)
 	if err != nil {
 		return nil, err
 	}
@@ -223,8 +238,8 @@ func proposedWrite(root, path string, content []byte) ([]enforce.WriteFinding, e
 // fileRules words the rules that govern a file for the agent about to write it: the
 // constraints whose scope and compiled rules cover it, leaving out the rules about
 // commands and commits, which are not about the file.
-func fileRules(root, rel string) (string, error) {
-	p, err := project.Open(root)
+func (o *projectOnce) fileRules(root, rel string) (string, error) {
+	p, err := o.open(root)
 	if err != nil {
 		return "", err
 	}
