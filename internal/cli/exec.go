@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"errors"
-	"fmt"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -72,42 +70,5 @@ func (app *App) runExec(argv []string) error {
 			return Fail("exec: --repo %s: %v", app.repoFlag, err)
 		}
 	}
-	return app.enforceAndRun(root, wd, argv, argv[0], "exec", nil)
-}
-
-// enforceAndRun judges argv and runs the real program named name when allowed.
-func (app *App) enforceAndRun(root, wd string, argv []string, name, source string, exempt func(*enforce.Decision) bool) error {
-	e := app.enforcer()
-	req := enforce.Request{Root: root, Cwd: wd, Argv: argv, Source: source}
-	d := e.Check(req)
-	if d.Blocked && exempt != nil && exempt(&d) {
-		d.Blocked, d.Blocks = false, nil
-		d.Message = enforce.Format(&d, req)
-	}
-	if d.Message != "" {
-		fmt.Fprint(app.Stderr, d.Message)
-	}
-	if d.Blocked {
-		return &ExitError{Code: ExitViolation}
-	}
-	path, err := enforce.LookPath(name, originalPath, wd, nil)
-	if err != nil {
-		if errors.Is(err, enforce.ErrNotFound) {
-			return &ExitError{Code: 127, Msg: fmt.Sprintf("%s: command not found (heed looked on PATH, skipping its own shims)", name)}
-		}
-		return Fail("%v", err)
-	}
-	env := childEnv()
-	if !d.Record {
-		return Fail("%v", enforce.Exec(path, argv, env))
-	}
-	code, sig, err := enforce.Run(path, argv, env)
-	e.Finish(req, &d, code)
-	if err != nil {
-		return &ExitError{Code: 127, Msg: err.Error()}
-	}
-	if sig != 0 {
-		enforce.DieOf(sig)
-	}
-	return &ExitError{Code: code}
+	return &ExitError{Code: app.outcome(app.live().Run(root, wd, argv, argv[0], "exec", nil))}
 }

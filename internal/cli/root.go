@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/heed-dev/heed/internal/enforce"
 )
 
 // Version is set at build time with -ldflags "-X github.com/heed-dev/heed/internal/cli.Version=...".
@@ -55,8 +57,8 @@ func Violations() error { return &ExitError{Code: ExitViolation} }
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := &App{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv}
 	if len(args) > 0 {
-		if name := filepath.Base(args[0]); name != "heed" && !strings.HasPrefix(name, "heed.") && !strings.HasSuffix(name, ".test") {
-			if code, handled := app.runShim(name, args[1:]); handled {
+		if name := filepath.Base(args[0]); !enforce.IsHeedName(name) && !strings.HasSuffix(name, ".test") {
+			if code, handled := app.runShim(args[0], args[1:]); handled {
 				return code
 			}
 		}

@@ -48,8 +48,8 @@ their shell can run under heed this way.`,
 			if err != nil {
 				return Fail("shell: %v", err)
 			}
-			env := setEnv(os.Environ(), "PATH", d+string(os.PathListSeparator)+withoutShims(originalPath))
-			env = setEnv(env, "HEED_SHELL", root)
+			env := enforce.EnvWith(os.Environ(), "PATH", d+string(os.PathListSeparator)+enforce.WithoutShims(originalPath))
+			env = enforce.EnvWith(env, "HEED_SHELL", root)
 			fmt.Fprintf(app.Stderr, "heed: shims first on PATH (%d programs checked: %s)\n", len(plan.Names), strings.Join(plan.Names, " "))
 			return Fail("shell: %v", enforce.Exec(path, argv, env))
 		},
@@ -61,14 +61,4 @@ their shell can run under heed this way.`,
 func mustWd() string {
 	wd, _ := os.Getwd()
 	return wd
-}
-
-func setEnv(env []string, k, v string) []string {
-	out := make([]string, 0, len(env)+1)
-	for _, e := range env {
-		if !strings.HasPrefix(e, k+"=") {
-			out = append(out, e)
-		}
-	}
-	return append(out, k+"="+v)
 }

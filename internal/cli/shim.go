@@ -1,12 +1,9 @@
 package cli
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -23,94 +20,27 @@ import (
 
 // runShim handles a start under another name than heed's: when argv[0] is one of
 // heed's shims, it enforces that command; otherwise heed runs as itself.
-func (app *App) runShim(name string, args []string) (int, bool) {
-	if strings.HasPrefix(name, "heed-") || strings.HasPrefix(name, "heed_") || !isShimInvocation(os.Args[0], name) {
-		return 0, false // a renamed heed binary (heed-dev), not a shim
-	}
+func (app *App) runShim(argv0 string, args []string) (int, bool) {
 	leaveShims()
-	wd, err := os.Getwd()
-	if err != nil {
-		fmt.Fprintf(app.Stderr, "heed: %s: cannot read the working directory: %v\n", name, err)
-		return ExitUsage, true
+	o, handled := app.live().Shim(argv0, args)
+	if !handled {
+		return 0, false
 	}
-	if n := shimLoop(name, args); n > maxShimLoop {
-		fmt.Fprintf(app.Stderr, "heed: %s: the real %s ran %s again with the same arguments %d times (a wrapper script calling itself through heed's shims?); stopping\n", name, name, name, n)
-		return ExitUsage, true
-	}
-	root, ok := enforce.FindRoot(wd)
-	argv := append([]string{name}, args...)
-	if !ok {
-		root = wd // outside a repository: no rules, the command runs
-	}
-	err = app.enforceAndRun(root, wd, argv, name, "shim", exemptByAncestor)
-	return app.exitCode(err), true
+	return app.outcome(o), true
 }
 
-// isShimInvocation reports whether heed was started through one of its shims: argv0's
-// directory, or the PATH directory the shell found name in, holds the shim marker.
-func isShimInvocation(argv0, name string) bool {
-	if strings.Contains(argv0, "/") {
-		return enforce.IsShimDir(filepath.Dir(argv0))
-	}
-	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
-		if dir == "" {
-			dir = "."
-		}
-		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
-			return enforce.IsShimDir(dir)
-		}
-	}
-	return false
+// live is the enforcement of commands that reach this binary: the whole project when
+// the live index is stale.
+func (app *App) live() *enforce.Live {
+	return &enforce.Live{Enforcer: app.enforcer(), Stderr: app.Stderr, OriginalPath: originalPath}
 }
 
-// delegator is implemented by rules whose replacement runs the forbidden command
-// itself ("use `make test`, not `go test`": make runs go test).
-type delegator interface{ Delegates(argv []string) bool }
-
-// exemptByAncestor lets a shimmed command through when every rule it breaks names,
-// as what to use instead, a command that is running it: `go test` started by the
-// `make test` the rule asks for.
-func exemptByAncestor(d *enforce.Decision) bool {
-	ancestors := enforce.Ancestors(16)
-	if len(ancestors) == 0 || d.Internal != "" {
-		return false
+// outcome prints heed's own message of a live run and returns its exit code.
+func (app *App) outcome(o enforce.Outcome) int {
+	if o.Err != nil {
+		fmt.Fprintf(app.Stderr, "heed: %v\n", o.Err)
 	}
-	for _, v := range d.Blocks {
-		del, ok := v.Check.(delegator)
-		if !ok {
-			return false
-		}
-		found := false
-		for _, a := range ancestors {
-			// `sh -c 'make test'` runs make test too
-			for _, c := range shell.FromArgv(a, shell.Options{}) {
-				if len(c.Argv) > 0 && del.Delegates(c.Argv) {
-					found = true
-				}
-			}
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
-}
-
-const maxShimLoop = 8
-
-// shimLoop counts how many times in a row this shim was entered with the same
-// command (the count travels in the environment to the real program's children).
-func shimLoop(name string, args []string) int {
-	sum := sha256.Sum256([]byte(strings.Join(append([]string{name}, args...), "\x00")))
-	key := name + " " + hex.EncodeToString(sum[:6])
-	n := 1
-	if prev := os.Getenv("HEED_SHIM_LOOP"); strings.HasPrefix(prev, key+" ") {
-		if c, err := strconv.Atoi(strings.TrimPrefix(prev, key+" ")); err == nil {
-			n = c + 1
-		}
-	}
-	os.Setenv("HEED_SHIM_LOOP", key+" "+strconv.Itoa(n))
-	return n
+	return o.Code
 }
 
 func (app *App) newShimCmd() *cobra.Command {
@@ -221,7 +151,7 @@ func (app *App) installShims(root, dir string) (*enforce.ShimPlan, error) {
 	if abs, err := filepath.EvalSymlinks(exe); err == nil {
 		exe = abs
 	}
-	names, unshimmable := enforce.ShimNames(p.Select(policy.DomainProcess), withoutShims(os.Getenv("PATH")))
+	names, unshimmable := enforce.ShimNames(p.Select(policy.DomainProcess), enforce.WithoutShims(os.Getenv("PATH")))
 	plan, err := enforce.InstallShims(dir, exe, names)
 	if err != nil {
 		return nil, Fail("shim install: %v", err)
@@ -240,22 +170,6 @@ var originalPath string
 func leaveShims() {
 	if originalPath == "" {
 		originalPath = os.Getenv("PATH")
-		os.Setenv("PATH", withoutShims(originalPath))
+		os.Setenv("PATH", enforce.WithoutShims(originalPath))
 	}
-}
-
-// childEnv is heed's environment with the original PATH.
-func childEnv() []string {
-	return setEnv(os.Environ(), "PATH", originalPath)
-}
-
-// withoutShims drops shim directories from a PATH.
-func withoutShims(pathEnv string) string {
-	var keep []string
-	for _, d := range filepath.SplitList(pathEnv) {
-		if d != "" && !enforce.IsShimDir(d) && !(!filepath.IsAbs(d) && enforce.IsShimDir(filepath.Join(mustWd(), d))) {
-			keep = append(keep, d)
-		}
-	}
-	return strings.Join(keep, string(os.PathListSeparator))
 }

@@ -1,6 +1,7 @@
 package enforce
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -71,6 +72,10 @@ type Decision struct {
 	ID string
 	// Rules counts the process rules of the repository.
 	Rules int
+	// Stale is set, with the command blocked, when the loader could only have judged
+	// from the live index and the index does not describe the policy (heed-shim hands
+	// the command to heed then).
+	Stale bool
 }
 
 // statefulCheck is implemented by ordering checks.
@@ -106,6 +111,11 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 	d.Commands = cmds
 	progs, all := commandPrograms(cmds)
 	set, err := e.Loader.Load(req.Root, progs, all)
+	if errors.Is(err, ErrStale) {
+		d := internalDecision(err.Error())
+		d.Stale = true
+		return d
+	}
 	if err != nil {
 		return internalDecision(fmt.Sprintf("cannot load the policy of %s: %v", req.Root, err))
 	}

@@ -128,32 +128,29 @@ func WriteIndex(root string, policyBytes []byte, rules []engine.Compiled) error 
 	return nil
 }
 
-// errStale means the index does not describe the policy on disk.
-var errStale = errors.New("stale")
-
 // readIndex loads the rules of the index about the given programs (all when all is
-// true), compiled with reg. It returns errStale when the index is missing or was
+// true), compiled with reg. It returns ErrStale when the index is missing or was
 // written for another policy.
 func readIndex(root string, policyBytes []byte, programs []string, all bool, reg *engine.Registry) ([]engine.Compiled, int, error) {
 	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(IndexFile)))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, 0, errStale
+		return nil, 0, ErrStale
 	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("read %s: %w", IndexFile, err)
 	}
 	magic, rest, ok := bytes.Cut(data, []byte("\n"))
 	if !ok || string(magic) != indexMagic {
-		return nil, 0, errStale
+		return nil, 0, ErrStale
 	}
 	headLine, body, _ := bytes.Cut(rest, []byte("\n"))
 	var h indexHeader
 	if err := json.Unmarshal(headLine, &h); err != nil {
-		return nil, 0, errStale
+		return nil, 0, ErrStale
 	}
 	sum := sha256.Sum256(policyBytes)
 	if h.PolicySHA256 != hex.EncodeToString(sum[:]) {
-		return nil, 0, errStale
+		return nil, 0, ErrStale
 	}
 	want := map[int]bool{}
 	if all {
@@ -185,7 +182,10 @@ func readIndex(root string, policyBytes []byte, programs []string, all bool, reg
 		if at == lines[li] {
 			var e indexEntry
 			if err := json.Unmarshal(line, &e); err != nil {
-				return nil, 0, errStale
+				return nil, 0, ErrStale
+			}
+			if _, ok := reg.Kind(e.Rule.Kind); !ok {
+				return nil, 0, ErrStale // a kind this build does not link: the loader's Open compiles it
 			}
 			chk, err := reg.CompileRule(&e.Rule)
 			if err != nil {
@@ -198,7 +198,7 @@ func readIndex(root string, policyBytes []byte, programs []string, all bool, reg
 		at++
 	}
 	if li < len(lines) {
-		return nil, 0, errStale
+		return nil, 0, ErrStale
 	}
 	return out, h.Total, nil
 }

@@ -18,9 +18,15 @@ type Loader struct {
 	Registry *engine.Registry
 	// Open loads every rule of the project at root (project.Open): the policy file
 	// when there is one, else the instruction files compiled in memory. policyFile
-	// reports which.
+	// reports which. Without it (heed-shim, which links no compiler), Load answers
+	// from the live index only and returns ErrStale when that cannot.
 	Open func(root string) (rules []engine.Compiled, policyFile bool, err error)
 }
+
+// ErrStale means the live index cannot answer: it is missing, was written for
+// another policy or by another version, or names a rule kind the loader's registry
+// lacks.
+var ErrStale = errors.New("the live index is stale")
 
 // Set is the process rules loaded for a check.
 type Set struct {
@@ -45,12 +51,15 @@ func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
 		if err == nil {
 			return &Set{Rules: rules, Total: total, FromIndex: true}, nil
 		}
-		if !errors.Is(err, errStale) {
+		if !errors.Is(err, ErrStale) {
 			return nil, err
 		}
 	}
 	if l.Open == nil {
-		return nil, fmt.Errorf("no policy loader")
+		if !havePolicy {
+			return nil, fmt.Errorf("%w: no %s (the instruction files are compiled by heed)", ErrStale, policy.File)
+		}
+		return nil, fmt.Errorf("%w: %s does not describe %s", ErrStale, IndexFile, policy.File)
 	}
 	rules, fromFile, err := l.Open(root)
 	if err != nil {
