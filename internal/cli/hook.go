@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
@@ -122,19 +121,21 @@ func (app *App) installHook(root, agent, command string, rulesContext bool) erro
 	return Fail("hook install: unknown agent %q (want claude, codex, gemini, cursor, copilot or git)", agent)
 }
 
-// heedCommand is how a hook config runs heed: "heed" when that resolves to this binary,
-// else its absolute path.
+// heedCommand is how a hook config runs heed: heed-shim when it is beside this
+// binary (it answers command hooks without starting heed), else heed; by name when
+// that name on PATH resolves to the same file, else by absolute path.
 func heedCommand() string {
-	exe, err := os.Executable()
+	exe, err := selfPath()
 	if err != nil {
 		return "heed"
 	}
-	if abs, err := filepath.EvalSymlinks(exe); err == nil {
-		exe = abs
+	name := "heed"
+	if small, ok := shimBinary(exe); ok {
+		exe, name = small, enforce.ShimBinary
 	}
-	if p, err := exec.LookPath("heed"); err == nil {
+	if p, err := exec.LookPath(name); err == nil {
 		if a, err := filepath.EvalSymlinks(p); err == nil && a == exe {
-			return "heed"
+			return name
 		}
 	}
 	return shellQuoteArg(exe)

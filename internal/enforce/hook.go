@@ -298,6 +298,9 @@ type HookResult struct {
 	Deny bool
 	// Reason says why (deny); Context carries warnings for an allowed tool.
 	Reason, Context string
+	// Stale is set, with Deny, when the command could only have been judged from the
+	// live index and the index is stale (see Decision.Stale).
+	Stale bool
 }
 
 // Hooks answers agents' hooks.
@@ -345,7 +348,7 @@ func (h *Hooks) Handle(ev *HookEvent) (res HookResult) {
 		req := Request{Root: root, Cwd: ev.Cwd, Line: ev.Line, Argv: ev.Argv, Source: "hook:" + ev.Agent, ID: ev.ID, Session: ev.Session}
 		d := h.Enforcer.Check(req)
 		if d.Blocked {
-			return HookResult{Deny: true, Reason: d.Message}
+			return HookResult{Deny: true, Reason: d.Message, Stale: d.Stale}
 		}
 		return HookResult{Context: d.Message}
 	}

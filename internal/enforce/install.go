@@ -88,18 +88,25 @@ func InstallHooks(root, agent, command string, opt InstallOptions) (*HookConfig,
 		}
 		context := ev.name == spec.contextEvent
 		want := hcmd
-		switch {
-		case context && spec.present(list, hcmd+contextFlag):
-			continue // installed with the rules context, which installing never turns off
-		case opt.RulesContext && context:
+		if context && (opt.RulesContext || spec.find(list, hcmd+contextFlag) != nil) {
+			// installing with the rules context turns it on in place, and installing
+			// without it never turns it off
 			want = hcmd + contextFlag
-			if h := groupHandler(list, hcmd); h != nil {
-				h.set("command", str(want)) // turn it on in place
+		}
+		if h := spec.find(list, want); h != nil {
+			if h.get(spec.commandKey).str() != want {
+				// heed's hook run by another of heed's binaries (heed, heed-shim, a path)
+				h.set(spec.commandKey, str(want))
+				cfg.Added = append(cfg.Added, ev.name+": runs "+command)
+			}
+			continue
+		}
+		if want != hcmd {
+			if h := spec.find(list, hcmd); h != nil {
+				h.set(spec.commandKey, str(want))
 				cfg.Added = append(cfg.Added, ev.name+": rules context")
 				continue
 			}
-		case spec.present(list, hcmd):
-			continue
 		}
 		list.elems = append(list.elems, spec.entry(ev, want))
 		cfg.Added = append(cfg.Added, strings.TrimSuffix(ev.name+": "+ev.matcher, ": "))
@@ -146,7 +153,39 @@ type hookSpec struct {
 	contextEvent string
 	events       []hookEvent
 	entry        func(ev hookEvent, cmd string) *jnode
-	present      func(list *jnode, cmd string) bool
+	// handlers lists the command handlers of an event's list; commandKey is the key
+	// of their command.
+	handlers   func(list *jnode) []*jnode
+	commandKey string
+}
+
+// find returns the handler of list that runs heed's hook cmd, written with any of
+// heed's binaries.
+func (s hookSpec) find(list *jnode, cmd string) *jnode {
+	for _, h := range s.handlers(list) {
+		if c := h.get(s.commandKey); c != nil && sameHook(c.str(), cmd) {
+			return h
+		}
+	}
+	return nil
+}
+
+// sameHook reports whether two hook commands are the same call of heed: equal, or
+// "PROGRAM hook AGENT[ FLAGS]" alike but for which of heed's executables PROGRAM names
+// (heed, heed-shim, or either by path).
+func sameHook(a, b string) bool {
+	if a == b {
+		return true
+	}
+	ia, ib := strings.Index(a, " hook "), strings.Index(b, " hook ")
+	if ia < 0 || ib < 0 || a[ia:] != b[ib:] {
+		return false
+	}
+	heedProgram := func(p string) bool {
+		base := filepath.Base(strings.Trim(p, `'"`))
+		return base == "heed" || base == ShimBinary
+	}
+	return heedProgram(a[:ia]) && heedProgram(b[:ib])
 }
 
 // groupEntry is the Claude Code layout, which Codex and Gemini CLI share: a matcher
@@ -166,32 +205,19 @@ func groupEntry(timeoutKey string, timeout string) func(hookEvent, string) *jnod
 	}
 }
 
-func groupPresent(list *jnode, cmd string) bool { return groupHandler(list, cmd) != nil }
-
-// groupHandler finds the handler that runs cmd in a list of matcher groups.
-func groupHandler(list *jnode, cmd string) *jnode {
+// groupHandlers lists the handlers of the Claude Code layout's matcher groups.
+func groupHandlers(list *jnode) []*jnode {
+	var out []*jnode
 	for _, g := range list.elems {
 		if hs := g.get("hooks"); hs != nil {
-			for _, h := range hs.elems {
-				if c := h.get("command"); c != nil && c.str() == cmd {
-					return h
-				}
-			}
+			out = append(out, hs.elems...)
 		}
 	}
-	return nil
+	return out
 }
 
-func flatPresent(key string) func(*jnode, string) bool {
-	return func(list *jnode, cmd string) bool {
-		for _, h := range list.elems {
-			if c := h.get(key); c != nil && c.str() == cmd {
-				return true
-			}
-		}
-		return false
-	}
-}
+// flatHandlers lists a flat list's handlers (Cursor, Copilot).
+func flatHandlers(list *jnode) []*jnode { return list.elems }
 
 var hookSpecs = map[string]hookSpec{
 	AgentClaude: {
@@ -202,8 +228,8 @@ var hookSpecs = map[string]hookSpec{
 			{"PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit"},
 			{"PostToolUseFailure", "Bash"},
 		},
-		entry:   groupEntry("timeout", "30"),
-		present: groupPresent,
+		entry:    groupEntry("timeout", "30"),
+		handlers: groupHandlers, commandKey: "command",
 	},
 	AgentCodex: {
 		file: ".codex/hooks.json",
@@ -211,8 +237,8 @@ var hookSpecs = map[string]hookSpec{
 			{"PreToolUse", "Bash|apply_patch"},
 			{"PostToolUse", "Bash|apply_patch"},
 		},
-		entry:   groupEntry("timeout", "30"),
-		present: groupPresent,
+		entry:    groupEntry("timeout", "30"),
+		handlers: groupHandlers, commandKey: "command",
 	},
 	AgentGemini: {
 		file: ".gemini/settings.json",
@@ -220,8 +246,8 @@ var hookSpecs = map[string]hookSpec{
 			{"BeforeTool", "run_shell_command|write_file|replace"},
 			{"AfterTool", "run_shell_command|write_file|replace"},
 		},
-		entry:   groupEntry("timeout", "30000"),
-		present: groupPresent,
+		entry:    groupEntry("timeout", "30000"),
+		handlers: groupHandlers, commandKey: "command",
 	},
 	AgentCursor: {
 		file:    ".cursor/hooks.json",
@@ -232,7 +258,7 @@ var hookSpecs = map[string]hookSpec{
 			h.set("command", str(cmd))
 			return h
 		},
-		present: flatPresent("command"),
+		handlers: flatHandlers, commandKey: "command",
 	},
 	AgentCopilot: {
 		file:    ".github/hooks/heed.json",
@@ -246,7 +272,7 @@ var hookSpecs = map[string]hookSpec{
 			h.set("timeoutSec", raw("30"))
 			return h
 		},
-		present: flatPresent("bash"),
+		handlers: flatHandlers, commandKey: "bash",
 	},
 }
 
