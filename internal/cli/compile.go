@@ -14,6 +14,7 @@ import (
 	"github.com/heed-dev/heed/internal/compile"
 	"github.com/heed-dev/heed/internal/enforce"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/policyfile"
 	"github.com/heed-dev/heed/internal/project"
 )
 
@@ -73,7 +74,7 @@ func (app *App) runCompile(check bool, format string, model *modelStep) error {
 	oldBytes, err := os.ReadFile(path)
 	switch {
 	case err == nil:
-		old, err = policy.Parse(oldBytes, policy.File)
+		old, err = policyfile.Parse(oldBytes, policy.File)
 		if err != nil {
 			if check {
 				return Fail("%v", err)

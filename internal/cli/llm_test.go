@@ -17,6 +17,7 @@ import (
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/llm"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/policyfile"
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/rules/semantic"
 )
@@ -98,7 +99,7 @@ func TestCompileWithModelEndToEnd(t *testing.T) {
 		!strings.Contains(stderr, "model: openai-compatible fake-coder: 1 request, 1,200 input + 300 output tokens, cost unknown") {
 		t.Fatalf("%d requests; stderr:\n%s", hits.Load(), stderr)
 	}
-	pol, err := policy.Load(filepath.Join(dir, ".heed", "policy.json"))
+	pol, err := policyfile.Load(filepath.Join(dir, ".heed", "policy.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +123,7 @@ func TestCompileWithModelEndToEnd(t *testing.T) {
 	if code != 0 || hits.Load() != 1 {
 		t.Fatalf("compile --check without a model: exit %d, %d requests\n%s%s", code, hits.Load(), stdout, stderr)
 	}
-	pol, _ = policy.Load(filepath.Join(dir, ".heed", "policy.json"))
+	pol, _ = policyfile.Load(filepath.Join(dir, ".heed", "policy.json"))
 	found := false
 	for _, b := range pol.Rules() {
 		found = found || b.Rule.Origin == "llm:fake-coder"

@@ -9,6 +9,7 @@ import (
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/policyfile"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules/semantic"
 )
@@ -132,7 +133,7 @@ func TestCompileRoutesEveryConstraint(t *testing.T) {
 	if e := entryByID(p, "c7"); e.Unenforced == "" {
 		t.Errorf("c7 must say why it is not enforced")
 	}
-	if err := p.Validate(); err != nil {
+	if err := policyfile.Validate(p); err != nil {
 		t.Fatalf("the compiled policy does not validate: %v", err)
 	}
 	// Deterministic: the same input gives the same bytes.

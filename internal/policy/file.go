@@ -6,7 +6,6 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -91,132 +90,14 @@ func (e *ValidationError) Error() string {
 	return b.String()
 }
 
-// Load reads, validates and decodes a policy file. Every error names the file; a
-// content error also names the JSON path and the rule it lies in.
-func Load(path string) (*Policy, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("read policy: %w", err)
-	}
-	return Parse(data, path)
-}
-
-// Parse validates data against the policy schema and decodes it. name is used in
-// errors (the file's path).
-func Parse(data []byte, name string) (*Policy, error) {
-	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, &PathError{File: name, Msg: "empty file (run `heed compile` to write it again)"}
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var doc any
-	if err := dec.Decode(&doc); err != nil {
-		return nil, jsonSyntaxError(name, data, err)
-	}
-	if dec.More() {
-		off := int(dec.InputOffset())
-		line, col := lineCol(data, off)
-		return nil, fmt.Errorf("%s:%d:%d: invalid JSON: unexpected content after the policy object", name, line, col)
-	}
-	if err := validateDoc(doc, name); err != nil {
-		return nil, err
-	}
-	var p Policy
-	if err := json.Unmarshal(data, &p); err != nil {
-		// The schema admits only what decodes; this is a defect in the schema.
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if err := checkUnique(&p, name); err != nil {
-		return nil, err
-	}
-	return &p, nil
-}
-
-// Validate checks a policy value against the schema and the invariants the schema
-// cannot state (unique ids).
-func (p *Policy) Validate() error {
-	data, err := json.Marshal(p)
-	if err != nil {
-		return err
-	}
-	var doc any
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	if err := dec.Decode(&doc); err != nil {
-		return err
-	}
-	if err := validateDoc(doc, ""); err != nil {
-		return err
-	}
-	return checkUnique(p, "")
-}
-
-func jsonSyntaxError(name string, data []byte, err error) error {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		line, col := lineCol(data, int(se.Offset))
-		return fmt.Errorf("%s:%d:%d: invalid JSON: %v", name, line, col, se)
-	}
-	if errors.Is(err, errUnexpectedEOF) || strings.Contains(err.Error(), "unexpected EOF") {
-		return fmt.Errorf("%s: invalid JSON: the file ends in the middle of a value", name)
-	}
-	return fmt.Errorf("%s: invalid JSON: %v", name, err)
-}
-
-var errUnexpectedEOF = errors.New("unexpected EOF")
-
-func lineCol(data []byte, off int) (int, int) {
-	if off > len(data) {
-		off = len(data)
-	}
-	line := 1 + bytes.Count(data[:off], []byte("\n"))
-	col := off - bytes.LastIndexByte(data[:off], '\n')
-	return line, col
-}
-
-// pointer renders JSON Pointer tokens (RFC 6901).
-func pointer(tokens []string) string {
-	var b strings.Builder
-	for _, t := range tokens {
-		b.WriteByte('/')
-		t = strings.ReplaceAll(t, "~", "~0")
-		b.WriteString(strings.ReplaceAll(t, "/", "~1"))
-	}
-	return b.String()
-}
-
 // RulePath is the JSON Pointer of a rule in the policy file (for errors about it).
 func RulePath(entry, rule int) string {
 	return "/constraints/" + strconv.Itoa(entry) + "/rules/" + strconv.Itoa(rule)
 }
 
-// owners finds the ids of the constraint and rule enclosing an instance location.
-func owners(doc any, loc []string) (constraintID, ruleID string) {
-	if len(loc) < 2 || loc[0] != "constraints" {
-		return "", ""
-	}
-	top, _ := doc.(map[string]any)
-	entries, _ := top["constraints"].([]any)
-	i, err := strconv.Atoi(loc[1])
-	if err != nil || i < 0 || i >= len(entries) {
-		return "", ""
-	}
-	entry, _ := entries[i].(map[string]any)
-	constraintID, _ = entry["id"].(string)
-	if len(loc) < 4 || loc[2] != "rules" {
-		return constraintID, ""
-	}
-	rules, _ := entry["rules"].([]any)
-	j, err := strconv.Atoi(loc[3])
-	if err != nil || j < 0 || j >= len(rules) {
-		return constraintID, ""
-	}
-	rule, _ := rules[j].(map[string]any)
-	ruleID, _ = rule["id"].(string)
-	return constraintID, ruleID
-}
-
-func checkUnique(p *Policy, name string) error {
+// CheckUnique reports the duplicate constraint and rule ids of a policy: the
+// invariant its schema cannot state.
+func CheckUnique(p *Policy, name string) error {
 	out := &ValidationError{File: name}
 	cons := map[string]int{}
 	rules := map[string]string{}

@@ -14,6 +14,7 @@ import (
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/policyfile"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/repo"
 	"github.com/heed-dev/heed/internal/rules"
@@ -76,7 +77,7 @@ func OpenWith(root string, opt Options) (*Project, error) {
 	path := PolicyPath(root)
 	if data, err := os.ReadFile(path); err == nil {
 		// Errors name the file as the user knows it: relative to the repository.
-		pol, err := policy.Parse(data, relPath(root, path))
+		pol, err := policyfile.Parse(data, relPath(root, path))
 		if err != nil {
 			return nil, err
 		}

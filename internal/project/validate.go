@@ -5,6 +5,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/policyfile"
 	"github.com/heed-dev/heed/internal/rules"
 )
 
@@ -45,7 +46,7 @@ func DropBroken(reg *engine.Registry, pol *policy.Policy) []string {
 // rule id of each problem (a hand-edited rule that no longer compiles, typically). It
 // returns the compiled rules.
 func Validate(pol *policy.Policy, file string) ([]engine.Compiled, error) {
-	if err := pol.Validate(); err != nil {
+	if err := policyfile.Validate(pol); err != nil {
 		return nil, err
 	}
 	compiled, errs := CompileRules(rules.Registry(), pol, file)

@@ -5,9 +5,9 @@
 package recognize
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -93,7 +93,7 @@ func (rc *RepoContext) HasLanguage(lang string) bool {
 	return false
 }
 
-var codeSpanRE = regexp.MustCompile("`+([^`]+)`+")
+var codeSpanRE = lazyre.New("`+([^`]+)`+")
 
 // CodeSpans returns the contents of the inline code spans of text, in order.
 func CodeSpans(text string) []string {
@@ -118,7 +118,7 @@ func Lower(text string) string {
 	return strings.Join(strings.Fields(strings.ToLower(StripCode(text))), " ")
 }
 
-var negRE = regexp.MustCompile(`\b(never|not|no|don't|do not|dont|avoid|must not|mustn't|shouldn't|should not|cannot|can't|forbidden|prohibited|disallowed|instead of)\b`)
+var negRE = lazyre.New(`\b(never|not|no|don't|do not|dont|avoid|must not|mustn't|shouldn't|should not|cannot|can't|forbidden|prohibited|disallowed|instead of)\b`)
 
 // Negated reports whether the prose carries a prohibition word.
 func Negated(text string) bool { return negRE.MatchString(Lower(text)) }

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -104,11 +103,14 @@ func (st *state) evalWord(w *syntax.Word) []word {
 	if hasBraces(w) {
 		cp := *w
 		if syntax.SplitBraces(&cp) {
-			var out []word
-			for _, bw := range expand.Braces(&cp) {
-				out = append(out, st.evalParts(bw))
+			if bws := expandBraces(&cp); bws != nil {
+				var out []word
+				for _, bw := range bws {
+					out = append(out, st.evalParts(bw))
+				}
+				return out
 			}
-			return out
+			// too many words: judged as written (dynamic), never expanded without bound
 		}
 	}
 	return []word{st.evalParts(w)}

@@ -3,6 +3,7 @@ package process
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -13,29 +14,31 @@ import (
 // Instruction files put all sorts of things in code spans (types, files, flags,
 // identifiers): a span is read as a command only when it starts with one of these, a
 // tool the repository shows it uses, or a path to a script.
-var knownPrograms = setOf(
-	// version control and forges
-	"git", "gh", "glab", "hub", "git-lfs", "svn", "hg",
-	// JavaScript
-	"npm", "npx", "pnpm", "pnpx", "yarn", "bun", "bunx", "node", "deno", "corepack", "tsc", "tsx", "ts-node",
-	"eslint", "prettier", "biome", "oxlint", "jest", "vitest", "mocha", "playwright", "cypress", "webpack", "vite",
-	"rollup", "esbuild", "turbo", "nx", "lerna", "changeset", "hereby", "gulp", "grunt", "next", "nuxt", "expo",
-	"wrangler", "vercel", "firebase", "netlify",
-	// Python
-	"python", "python3", "pip", "pip3", "uv", "uvx", "poetry", "pipenv", "pipx", "pdm", "hatch", "rye", "conda",
-	"mamba", "pytest", "tox", "nox", "ruff", "black", "isort", "flake8", "mypy", "pyright", "pylint", "twine",
-	"pre-commit", "prek", "django-admin", "coverage", "sphinx-build", "mkdocs",
-	// Rust, Go, JVM, .NET, C
-	"cargo", "rustup", "rustc", "go", "gofmt", "gofumpt", "golangci-lint", "mvn", "mvnw", "gradle", "gradlew",
-	"java", "javac", "sbt", "dotnet", "msbuild", "nuget", "make", "gmake", "cmake", "ninja", "bazel", "bazelisk",
-	"gcc", "clang", "just", "task",
-	// others
-	"ruby", "gem", "bundle", "rake", "rails", "php", "composer", "swift", "xcodebuild", "pod", "flutter", "dart",
-	"docker", "docker-compose", "podman", "kubectl", "helm", "terraform", "tofu", "ansible", "aws", "gcloud", "az",
-	"rm", "mv", "cp", "chmod", "chown", "sudo", "curl", "wget", "ssh", "scp", "rsync", "sed", "find", "xargs",
-	"kill", "pkill", "killall", "brew", "apt", "apt-get", "yum", "dnf", "pacman", "psql", "mysql", "sqlite3",
-	"redis-cli", "mongo", "bash", "sh", "zsh", "eval", "source", "cd", "export", "env", "timeout", "watch",
-)
+var knownPrograms = sync.OnceValue(func() map[string]bool {
+	return setOf(
+		// version control and forges
+		"git", "gh", "glab", "hub", "git-lfs", "svn", "hg",
+		// JavaScript
+		"npm", "npx", "pnpm", "pnpx", "yarn", "bun", "bunx", "node", "deno", "corepack", "tsc", "tsx", "ts-node",
+		"eslint", "prettier", "biome", "oxlint", "jest", "vitest", "mocha", "playwright", "cypress", "webpack", "vite",
+		"rollup", "esbuild", "turbo", "nx", "lerna", "changeset", "hereby", "gulp", "grunt", "next", "nuxt", "expo",
+		"wrangler", "vercel", "firebase", "netlify",
+		// Python
+		"python", "python3", "pip", "pip3", "uv", "uvx", "poetry", "pipenv", "pipx", "pdm", "hatch", "rye", "conda",
+		"mamba", "pytest", "tox", "nox", "ruff", "black", "isort", "flake8", "mypy", "pyright", "pylint", "twine",
+		"pre-commit", "prek", "django-admin", "coverage", "sphinx-build", "mkdocs",
+		// Rust, Go, JVM, .NET, C
+		"cargo", "rustup", "rustc", "go", "gofmt", "gofumpt", "golangci-lint", "mvn", "mvnw", "gradle", "gradlew",
+		"java", "javac", "sbt", "dotnet", "msbuild", "nuget", "make", "gmake", "cmake", "ninja", "bazel", "bazelisk",
+		"gcc", "clang", "just", "task",
+		// others
+		"ruby", "gem", "bundle", "rake", "rails", "php", "composer", "swift", "xcodebuild", "pod", "flutter", "dart",
+		"docker", "docker-compose", "podman", "kubectl", "helm", "terraform", "tofu", "ansible", "aws", "gcloud", "az",
+		"rm", "mv", "cp", "chmod", "chown", "sudo", "curl", "wget", "ssh", "scp", "rsync", "sed", "find", "xargs",
+		"kill", "pkill", "killall", "brew", "apt", "apt-get", "yum", "dnf", "pacman", "psql", "mysql", "sqlite3",
+		"redis-cli", "mongo", "bash", "sh", "zsh", "eval", "source", "cd", "export", "env", "timeout", "watch",
+	)
+})
 
 func setOf(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))
@@ -98,7 +101,7 @@ func commandSpan(argv []string, rc *recognize.RepoContext) bool {
 	if p != strings.ToLower(p) || strings.ContainsAny(p, "=:@#%*{}[]") || strings.HasPrefix(p, "-") || strings.HasPrefix(p, ".") {
 		return false
 	}
-	if knownPrograms[p] || isPython(p) {
+	if knownPrograms()[p] || isPython(p) {
 		return true
 	}
 	if rc != nil {
@@ -153,16 +156,18 @@ func flagOnly(span string) bool {
 }
 
 // programAliases are the other names of a program: a rule about pip is about pip3.
-var programAliases = map[string][]string{
-	"pip":            {"pip", "pip3", "pip3.*"},
-	"pip3":           {"pip", "pip3", "pip3.*"},
-	"python":         {"python", "python3", "python3.*"},
-	"python3":        {"python", "python3", "python3.*"},
-	"make":           {"make", "gmake"},
-	"docker-compose": {"docker-compose"},
-	"gradlew":        {"gradlew", "gradle"},
-	"mvnw":           {"mvnw", "mvn"},
-}
+var programAliases = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"pip":            {"pip", "pip3", "pip3.*"},
+		"pip3":           {"pip", "pip3", "pip3.*"},
+		"python":         {"python", "python3", "python3.*"},
+		"python3":        {"python", "python3", "python3.*"},
+		"make":           {"make", "gmake"},
+		"docker-compose": {"docker-compose"},
+		"gradlew":        {"gradlew", "gradle"},
+		"mvnw":           {"mvnw", "mvn"},
+	}
+})
 
 // programSpec turns a span's program into the pattern's program list, anchored at the
 // instruction's directory for relative paths.
@@ -181,38 +186,40 @@ func programSpec(p, scopeDir string) []string {
 	if strings.HasPrefix(p, "./") {
 		p = p[2:]
 	}
-	if al, ok := programAliases[p]; ok {
+	if al, ok := programAliases()[p]; ok {
 		return append([]string(nil), al...)
 	}
 	return []string{p}
 }
 
 // flagSynonyms gives the other spellings of an option, per program and subcommand.
-var flagSynonyms = map[string][][]string{
-	"git push":     {{"-f", "--force"}, {"-n", "--dry-run"}, {"-d", "--delete"}, {"-u", "--set-upstream"}},
-	"git clean":    {{"-f", "--force"}, {"-n", "--dry-run"}, {"-i", "--interactive"}, {"-q", "--quiet"}},
-	"git commit":   {{"-n", "--no-verify"}, {"-a", "--all"}, {"-m", "--message"}, {"-s", "--signoff"}},
-	"git checkout": {{"-f", "--force"}, {"-b"}, {"-p", "--patch"}},
-	"git tag":      {{"-a", "--annotate"}, {"-d", "--delete"}, {"-l", "--list"}, {"-f", "--force"}, {"-s", "--sign"}},
-	"git branch":   {{"-D"}, {"-d", "--delete"}, {"-f", "--force"}},
-	"git rebase":   {{"-i", "--interactive"}},
-	"git stash":    {{"-u", "--include-untracked"}},
-	"git add":      {{"-A", "--all"}, {"-f", "--force"}, {"-n", "--dry-run"}},
-	"git reset":    {{"--hard"}},
-	"git restore":  {{"-S", "--staged"}, {"-W", "--worktree"}, {"-s", "--source"}},
-	"npm":          {{"-g", "--global"}, {"-f", "--force"}, {"-D", "--save-dev"}, {"-E", "--save-exact"}},
-	"pnpm":         {{"-g", "--global"}, {"-D", "--save-dev"}, {"-r", "--recursive"}, {"-w", "--workspace-root"}},
-	"yarn":         {{"-D", "--dev"}, {"-W", "--ignore-workspace-root-check"}},
-	"rm":           {{"-r", "-R", "--recursive"}, {"-f", "--force"}},
-	"pip":          {{"-U", "--upgrade"}, {"-e", "--editable"}, {"-r", "--requirement"}},
-	"cargo":        {{"-p", "--package"}, {"-F", "--features"}, {"-r", "--release"}},
-	"docker":       {{"-f", "--force"}},
-}
+var flagSynonyms = sync.OnceValue(func() map[string][][]string {
+	return map[string][][]string{
+		"git push":     {{"-f", "--force"}, {"-n", "--dry-run"}, {"-d", "--delete"}, {"-u", "--set-upstream"}},
+		"git clean":    {{"-f", "--force"}, {"-n", "--dry-run"}, {"-i", "--interactive"}, {"-q", "--quiet"}},
+		"git commit":   {{"-n", "--no-verify"}, {"-a", "--all"}, {"-m", "--message"}, {"-s", "--signoff"}},
+		"git checkout": {{"-f", "--force"}, {"-b"}, {"-p", "--patch"}},
+		"git tag":      {{"-a", "--annotate"}, {"-d", "--delete"}, {"-l", "--list"}, {"-f", "--force"}, {"-s", "--sign"}},
+		"git branch":   {{"-D"}, {"-d", "--delete"}, {"-f", "--force"}},
+		"git rebase":   {{"-i", "--interactive"}},
+		"git stash":    {{"-u", "--include-untracked"}},
+		"git add":      {{"-A", "--all"}, {"-f", "--force"}, {"-n", "--dry-run"}},
+		"git reset":    {{"--hard"}},
+		"git restore":  {{"-S", "--staged"}, {"-W", "--worktree"}, {"-s", "--source"}},
+		"npm":          {{"-g", "--global"}, {"-f", "--force"}, {"-D", "--save-dev"}, {"-E", "--save-exact"}},
+		"pnpm":         {{"-g", "--global"}, {"-D", "--save-dev"}, {"-r", "--recursive"}, {"-w", "--workspace-root"}},
+		"yarn":         {{"-D", "--dev"}, {"-W", "--ignore-workspace-root-check"}},
+		"rm":           {{"-r", "-R", "--recursive"}, {"-f", "--force"}},
+		"pip":          {{"-U", "--upgrade"}, {"-e", "--editable"}, {"-r", "--requirement"}},
+		"cargo":        {{"-p", "--package"}, {"-F", "--features"}, {"-r", "--release"}},
+		"docker":       {{"-f", "--force"}},
+	}
+})
 
 // synonyms returns the spellings of an option for a program and subcommand.
 func synonyms(prog, sub, opt string) []string {
 	for _, key := range []string{prog + " " + sub, prog} {
-		for _, g := range flagSynonyms[key] {
+		for _, g := range flagSynonyms()[key] {
 			for _, f := range g {
 				if f == opt {
 					return append([]string(nil), g...)
@@ -274,15 +281,17 @@ func patternFrom(argv []string, scopeDir string) Pattern {
 }
 
 // dryRunFlags are the options that make a command only show what it would do.
-var dryRunFlags = map[string][]string{
-	"git clean": {"-n", "--dry-run"},
-	"git push":  {"-n", "--dry-run"},
-	"git add":   {"-n", "--dry-run"},
-	"git rm":    {"-n", "--dry-run"},
-	"git mv":    {"-n", "--dry-run"},
-	"make":      {"-n", "--dry-run", "--just-print", "--recon"},
-	"rsync":     {"-n", "--dry-run"},
-}
+var dryRunFlags = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"git clean": {"-n", "--dry-run"},
+		"git push":  {"-n", "--dry-run"},
+		"git add":   {"-n", "--dry-run"},
+		"git rm":    {"-n", "--dry-run"},
+		"git mv":    {"-n", "--dry-run"},
+		"make":      {"-n", "--dry-run", "--just-print", "--recon"},
+		"rsync":     {"-n", "--dry-run"},
+	}
+})
 
 // dryRunAllows returns the exceptions that let a forbidden command run as a dry run:
 // `cargo publish --dry-run` does not publish.
@@ -301,9 +310,9 @@ func dryRunAllows(ps []Pattern) []Pattern {
 		if len(p.Args) > 1 || prog == "gh" {
 			continue // nested subcommands (gh release create) have no common dry run
 		}
-		flags, ok := dryRunFlags[prog+" "+sub]
+		flags, ok := dryRunFlags()[prog+" "+sub]
 		if !ok {
-			flags, ok = dryRunFlags[prog]
+			flags, ok = dryRunFlags()[prog]
 		}
 		if !ok {
 			if !dryRunnable(prog, sub) {

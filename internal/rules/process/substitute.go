@@ -2,6 +2,7 @@ package process
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
@@ -17,29 +18,33 @@ type substituteRec struct{}
 func (substituteRec) Name() string { return OriginSubstitute }
 
 // family members: a tool word and the programs it stands for.
-var toolPrograms = map[string][]string{
-	"npm":    {"npm", "npx"},
-	"npx":    {"npx"},
-	"yarn":   {"yarn"},
-	"pnpm":   {"pnpm", "pnpx"},
-	"bun":    {"bun", "bunx"},
-	"pip":    {"pip", "pip3", "pip3.*"},
-	"pip3":   {"pip", "pip3", "pip3.*"},
-	"uv":     {"uv", "uvx"},
-	"poetry": {"poetry"},
-	"pipenv": {"pipenv"},
-	"conda":  {"conda"},
-	"deno":   {"deno"},
-}
+var toolPrograms = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"npm":    {"npm", "npx"},
+		"npx":    {"npx"},
+		"yarn":   {"yarn"},
+		"pnpm":   {"pnpm", "pnpx"},
+		"bun":    {"bun", "bunx"},
+		"pip":    {"pip", "pip3", "pip3.*"},
+		"pip3":   {"pip", "pip3", "pip3.*"},
+		"uv":     {"uv", "uvx"},
+		"poetry": {"poetry"},
+		"pipenv": {"pipenv"},
+		"conda":  {"conda"},
+		"deno":   {"deno"},
+	}
+})
 
 // families: using one member alone forbids the others.
-var families = map[string][]string{
-	"pnpm": {"npm", "yarn", "bun"},
-	"npm":  {"yarn", "pnpm", "bun"},
-	"yarn": {"npm", "pnpm", "bun"},
-	"bun":  {"npm", "yarn", "pnpm"},
-	"uv":   {"pip"},
-}
+var families = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"pnpm": {"npm", "yarn", "bun"},
+		"npm":  {"yarn", "pnpm", "bun"},
+		"yarn": {"npm", "pnpm", "bun"},
+		"bun":  {"npm", "yarn", "pnpm"},
+		"uv":   {"pip"},
+	}
+})
 
 // operand is one side of a substitution: a tool word or a command span.
 type operand struct {
@@ -50,10 +55,10 @@ type operand struct {
 
 func (o operand) patterns(scopeDir string) []Pattern {
 	if o.tool != "" {
-		return []Pattern{{Program: append([]string(nil), toolPrograms[o.tool]...)}}
+		return []Pattern{{Program: append([]string(nil), toolPrograms()[o.tool]...)}}
 	}
 	if len(o.argv) == 1 {
-		if progs, ok := toolPrograms[o.argv[0]]; ok {
+		if progs, ok := toolPrograms()[o.argv[0]]; ok {
 			return []Pattern{{Program: append([]string(nil), progs...)}}
 		}
 	}
@@ -126,9 +131,9 @@ func substitution(c *policy.Constraint, s sentence, rc *recognize.RepoContext) (
 		}
 	} else if m := onlyUseRE.FindStringSubmatchIndex(s.prose); m != nil {
 		x, ok := operandOf(s, s.prose[m[2]:m[3]], rc)
-		fam := families[x.tool]
+		fam := families()[x.tool]
 		if x.tool == "" && len(x.argv) == 1 {
-			fam = families[x.argv[0]]
+			fam = families()[x.argv[0]]
 			x = operand{tool: x.argv[0]}
 		}
 		if !ok || fam == nil || prohibition(s.prose) >= 0 && prohibition(s.prose) < m[0] {

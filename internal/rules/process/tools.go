@@ -3,6 +3,7 @@ package process
 import (
 	"path"
 	"strings"
+	"sync"
 )
 
 // What heed knows about the command-line conventions of common tools: which options
@@ -56,143 +57,147 @@ type tool struct {
 	assignments bool
 }
 
-var gitTool = &tool{
-	abbrev: true,
-	global: optSet{short: "Cc", long: []string{"--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--exec-path", "--list-cmds", "--attr-source"}},
-	sub: map[string]optSet{
-		"commit":      {short: "mFCct", long: []string{"--message", "--file", "--reuse-message", "--reedit-message", "--author", "--date", "--template", "--fixup", "--squash", "--trailer", "--cleanup", "--pathspec-from-file"}},
-		"push":        {short: "o", long: []string{"--repo", "--push-option", "--receive-pack", "--exec"}},
-		"checkout":    {short: "bB", long: []string{"--orphan", "--conflict", "--pathspec-from-file"}},
-		"switch":      {short: "cC", long: []string{"--create", "--force-create", "--orphan", "--conflict"}},
-		"clean":       {short: "e", long: []string{"--exclude"}},
-		"tag":         {short: "mFu", long: []string{"--message", "--file", "--local-user", "--sort", "--format", "--contains", "--no-contains", "--points-at", "--merged", "--no-merged", "--cleanup"}},
-		"restore":     {short: "s", long: []string{"--source", "--pathspec-from-file"}},
-		"stash":       {short: "m", long: []string{"--message", "--pathspec-from-file"}},
-		"rebase":      {short: "sXx", long: []string{"--onto", "--strategy", "--strategy-option", "--exec"}},
-		"merge":       {short: "msXF", long: []string{"--message", "--strategy", "--strategy-option", "--file", "--into-name"}},
-		"log":         {short: "n", long: []string{"--max-count", "--author", "--committer", "--grep", "--format", "--since", "--until", "--skip"}},
-		"branch":      {short: "u", long: []string{"--set-upstream-to", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort", "--format"}},
-		"reset":       {long: []string{"--pathspec-from-file"}},
-		"add":         {long: []string{"--chmod", "--pathspec-from-file"}},
-		"fetch":       {short: "j", long: []string{"--depth", "--shallow-since", "--shallow-exclude", "--jobs", "--upload-pack"}},
-		"pull":        {short: "sXj", long: []string{"--depth", "--strategy", "--strategy-option", "--jobs"}},
-		"cherry-pick": {short: "msX", long: []string{"--mainline", "--strategy", "--strategy-option"}},
-		"revert":      {short: "msX", long: []string{"--mainline", "--strategy", "--strategy-option"}},
-		"worktree":    {short: "bB", long: []string{"--reason"}},
-		"am":          {short: "pC", long: []string{"--directory", "--exclude", "--include"}},
-		"notes":       {short: "mFCc", long: []string{"--message", "--file", "--ref"}},
-	},
-}
+// toolTable is built on first use: every shim and hook links this package, and
+// building its maps at init would cost each guarded command their time.
+var toolTable = sync.OnceValue(func() map[string]*tool {
+	gitTool := &tool{
+		abbrev: true,
+		global: optSet{short: "Cc", long: []string{"--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--exec-path", "--list-cmds", "--attr-source"}},
+		sub: map[string]optSet{
+			"commit":      {short: "mFCct", long: []string{"--message", "--file", "--reuse-message", "--reedit-message", "--author", "--date", "--template", "--fixup", "--squash", "--trailer", "--cleanup", "--pathspec-from-file"}},
+			"push":        {short: "o", long: []string{"--repo", "--push-option", "--receive-pack", "--exec"}},
+			"checkout":    {short: "bB", long: []string{"--orphan", "--conflict", "--pathspec-from-file"}},
+			"switch":      {short: "cC", long: []string{"--create", "--force-create", "--orphan", "--conflict"}},
+			"clean":       {short: "e", long: []string{"--exclude"}},
+			"tag":         {short: "mFu", long: []string{"--message", "--file", "--local-user", "--sort", "--format", "--contains", "--no-contains", "--points-at", "--merged", "--no-merged", "--cleanup"}},
+			"restore":     {short: "s", long: []string{"--source", "--pathspec-from-file"}},
+			"stash":       {short: "m", long: []string{"--message", "--pathspec-from-file"}},
+			"rebase":      {short: "sXx", long: []string{"--onto", "--strategy", "--strategy-option", "--exec"}},
+			"merge":       {short: "msXF", long: []string{"--message", "--strategy", "--strategy-option", "--file", "--into-name"}},
+			"log":         {short: "n", long: []string{"--max-count", "--author", "--committer", "--grep", "--format", "--since", "--until", "--skip"}},
+			"branch":      {short: "u", long: []string{"--set-upstream-to", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort", "--format"}},
+			"reset":       {long: []string{"--pathspec-from-file"}},
+			"add":         {long: []string{"--chmod", "--pathspec-from-file"}},
+			"fetch":       {short: "j", long: []string{"--depth", "--shallow-since", "--shallow-exclude", "--jobs", "--upload-pack"}},
+			"pull":        {short: "sXj", long: []string{"--depth", "--strategy", "--strategy-option", "--jobs"}},
+			"cherry-pick": {short: "msX", long: []string{"--mainline", "--strategy", "--strategy-option"}},
+			"revert":      {short: "msX", long: []string{"--mainline", "--strategy", "--strategy-option"}},
+			"worktree":    {short: "bB", long: []string{"--reason"}},
+			"am":          {short: "pC", long: []string{"--directory", "--exclude", "--include"}},
+			"notes":       {short: "mFCc", long: []string{"--message", "--file", "--ref"}},
+		},
+	}
 
-var npmTool = &tool{
-	global: optSet{short: "wC", long: []string{"--prefix", "--workspace", "--registry", "--loglevel", "--userconfig", "--cache", "--tag", "--otp", "--access"}},
-	aliases: map[string]string{
-		"i": "install", "in": "install", "ins": "install", "inst": "install", "insta": "install", "instal": "install",
-		"isnt": "install", "isnta": "install", "isntal": "install", "isntall": "install", "add": "install",
-		"ci": "ci", "clean-install": "ci", "ic": "ci", "install-clean": "ci", "isntall-clean": "ci",
-		"run-script": "run", "rum": "run", "urn": "run",
-		"t": "test", "tst": "test",
-		"un": "uninstall", "remove": "uninstall", "rm": "uninstall", "r": "uninstall", "unlink": "uninstall",
-		"x": "exec", "up": "update", "upgrade": "update", "udpate": "update",
-		"it": "install-test", "cit": "install-ci-test",
-	},
-}
+	npmTool := &tool{
+		global: optSet{short: "wC", long: []string{"--prefix", "--workspace", "--registry", "--loglevel", "--userconfig", "--cache", "--tag", "--otp", "--access"}},
+		aliases: map[string]string{
+			"i": "install", "in": "install", "ins": "install", "inst": "install", "insta": "install", "instal": "install",
+			"isnt": "install", "isnta": "install", "isntal": "install", "isntall": "install", "add": "install",
+			"ci": "ci", "clean-install": "ci", "ic": "ci", "install-clean": "ci", "isntall-clean": "ci",
+			"run-script": "run", "rum": "run", "urn": "run",
+			"t": "test", "tst": "test",
+			"un": "uninstall", "remove": "uninstall", "rm": "uninstall", "r": "uninstall", "unlink": "uninstall",
+			"x": "exec", "up": "update", "upgrade": "update", "udpate": "update",
+			"it": "install-test", "cit": "install-ci-test",
+		},
+	}
 
-var pnpmTool = &tool{
-	global:      optSet{short: "CF", long: []string{"--dir", "--filter", "--reporter", "--loglevel", "--filter-prod", "--workspace-concurrency", "--test-pattern", "--changed-files-ignore-pattern"}},
-	aliases:     map[string]string{"i": "install", "rm": "remove", "uninstall": "remove", "un": "remove", "run-script": "run", "t": "test", "tst": "test", "up": "update", "upgrade": "update", "ln": "link", "ls": "list"},
-	implicitRun: true,
-}
+	pnpmTool := &tool{
+		global:      optSet{short: "CF", long: []string{"--dir", "--filter", "--reporter", "--loglevel", "--filter-prod", "--workspace-concurrency", "--test-pattern", "--changed-files-ignore-pattern"}},
+		aliases:     map[string]string{"i": "install", "rm": "remove", "uninstall": "remove", "un": "remove", "run-script": "run", "t": "test", "tst": "test", "up": "update", "upgrade": "update", "ln": "link", "ls": "list"},
+		implicitRun: true,
+	}
 
-var yarnTool = &tool{
-	global:      optSet{long: []string{"--cwd", "--cache-folder", "--modules-folder", "--registry", "--mutex"}},
-	aliases:     map[string]string{"run-script": "run"},
-	implicitRun: true,
-}
+	yarnTool := &tool{
+		global:      optSet{long: []string{"--cwd", "--cache-folder", "--modules-folder", "--registry", "--mutex"}},
+		aliases:     map[string]string{"run-script": "run"},
+		implicitRun: true,
+	}
 
-var bunTool = &tool{
-	global:      optSet{long: []string{"--cwd", "--config", "--filter"}},
-	aliases:     map[string]string{"i": "install", "a": "add", "rm": "remove"},
-	implicitRun: true,
-}
+	bunTool := &tool{
+		global:      optSet{long: []string{"--cwd", "--config", "--filter"}},
+		aliases:     map[string]string{"i": "install", "a": "add", "rm": "remove"},
+		implicitRun: true,
+	}
 
-var cargoTool = &tool{
-	global: optSet{short: "ZC", long: []string{"--config", "--color"}},
-	sub: map[string]optSet{
-		"*": {short: "pFj", long: []string{"--package", "--manifest-path", "--target", "--features", "--bin", "--example", "--test", "--bench", "--jobs", "--profile", "--target-dir", "--registry", "--index", "--token", "--message-format", "--exclude", "--lockfile-path", "--precise"}},
-	},
-	aliases: map[string]string{"b": "build", "c": "check", "d": "doc", "t": "test", "r": "run", "rm": "remove"},
-}
+	cargoTool := &tool{
+		global: optSet{short: "ZC", long: []string{"--config", "--color"}},
+		sub: map[string]optSet{
+			"*": {short: "pFj", long: []string{"--package", "--manifest-path", "--target", "--features", "--bin", "--example", "--test", "--bench", "--jobs", "--profile", "--target-dir", "--registry", "--index", "--token", "--message-format", "--exclude", "--lockfile-path", "--precise"}},
+		},
+		aliases: map[string]string{"b": "build", "c": "check", "d": "doc", "t": "test", "r": "run", "rm": "remove"},
+	}
 
-var goTool = &tool{
-	goStyle: true,
-	global:  optSet{long: []string{"-C"}},
-	sub: map[string]optSet{
-		"*": {long: []string{"-run", "-bench", "-count", "-timeout", "-tags", "-o", "-p", "-coverprofile", "-cpu", "-parallel", "-ldflags", "-gcflags", "-asmflags",
-			"-mod", "-modfile", "-exec", "-toolexec", "-benchtime", "-cpuprofile", "-memprofile", "-skip", "-covermode", "-coverpkg", "-outputdir", "-shuffle",
-			"-blockprofile", "-mutexprofile", "-trace", "-vet", "-fuzz", "-fuzztime", "-json", "-pgo", "-overlay", "-installsuffix", "-compiler", "-buildmode", "-pkgdir"}},
-	},
-}
+	goTool := &tool{
+		goStyle: true,
+		global:  optSet{long: []string{"-C"}},
+		sub: map[string]optSet{
+			"*": {long: []string{"-run", "-bench", "-count", "-timeout", "-tags", "-o", "-p", "-coverprofile", "-cpu", "-parallel", "-ldflags", "-gcflags", "-asmflags",
+				"-mod", "-modfile", "-exec", "-toolexec", "-benchtime", "-cpuprofile", "-memprofile", "-skip", "-covermode", "-coverpkg", "-outputdir", "-shuffle",
+				"-blockprofile", "-mutexprofile", "-trace", "-vet", "-fuzz", "-fuzztime", "-json", "-pgo", "-overlay", "-installsuffix", "-compiler", "-buildmode", "-pkgdir"}},
+		},
+	}
 
-var makeTool = &tool{
-	global:      optSet{short: "CfoWIl", long: []string{"--directory", "--file", "--makefile", "--what-if", "--new-file", "--assume-new", "--old-file", "--assume-old", "--include-dir", "--load-average", "--eval", "--jobserver-style"}},
-	assignments: true,
-}
+	makeTool := &tool{
+		global:      optSet{short: "CfoWIl", long: []string{"--directory", "--file", "--makefile", "--what-if", "--new-file", "--assume-new", "--old-file", "--assume-old", "--include-dir", "--load-average", "--eval", "--jobserver-style"}},
+		assignments: true,
+	}
 
-var uvTool = &tool{
-	global: optSet{short: "p", long: []string{"--directory", "--project", "--config-file", "--cache-dir", "--color", "--python"}},
-	sub: map[string]optSet{
-		"*": {short: "pf", long: []string{"--with", "--with-requirements", "--with-editable", "--python", "--package", "--extra", "--group", "--only-group", "--no-group",
-			"--env-file", "--index", "--default-index", "--index-url", "--extra-index-url", "--find-links", "--upgrade-package", "--refresh-package", "--exclude-newer", "--from", "--optional", "--rev", "--tag", "--branch"}},
-	},
-}
+	uvTool := &tool{
+		global: optSet{short: "p", long: []string{"--directory", "--project", "--config-file", "--cache-dir", "--color", "--python"}},
+		sub: map[string]optSet{
+			"*": {short: "pf", long: []string{"--with", "--with-requirements", "--with-editable", "--python", "--package", "--extra", "--group", "--only-group", "--no-group",
+				"--env-file", "--index", "--default-index", "--index-url", "--extra-index-url", "--find-links", "--upgrade-package", "--refresh-package", "--exclude-newer", "--from", "--optional", "--rev", "--tag", "--branch"}},
+		},
+	}
 
-var pipTool = &tool{
-	global: optSet{long: []string{"--log", "--proxy", "--retries", "--timeout", "--exists-action", "--trusted-host", "--cert", "--client-cert", "--cache-dir", "--python"}},
-	sub: map[string]optSet{
-		"*": {short: "rcefit", long: []string{"--requirement", "--constraint", "--editable", "--index-url", "--extra-index-url", "--find-links", "--target", "--prefix", "--root", "--src",
-			"--upgrade-strategy", "--platform", "--python-version", "--implementation", "--abi", "--only-binary", "--no-binary", "--progress-bar", "--report"}},
-	},
-}
+	pipTool := &tool{
+		global: optSet{long: []string{"--log", "--proxy", "--retries", "--timeout", "--exists-action", "--trusted-host", "--cert", "--client-cert", "--cache-dir", "--python"}},
+		sub: map[string]optSet{
+			"*": {short: "rcefit", long: []string{"--requirement", "--constraint", "--editable", "--index-url", "--extra-index-url", "--find-links", "--target", "--prefix", "--root", "--src",
+				"--upgrade-strategy", "--platform", "--python-version", "--implementation", "--abi", "--only-binary", "--no-binary", "--progress-bar", "--report"}},
+		},
+	}
 
-var ghTool = &tool{
-	global: optSet{short: "R", long: []string{"--repo"}},
-	sub: map[string]optSet{
-		"*": {short: "tbBHlarmFnRw", long: []string{"--title", "--body", "--base", "--head", "--label", "--assignee", "--reviewer", "--milestone", "--body-file", "--notes", "--notes-file", "--target", "--repo", "--json", "--jq", "--template"}},
-	},
-}
+	ghTool := &tool{
+		global: optSet{short: "R", long: []string{"--repo"}},
+		sub: map[string]optSet{
+			"*": {short: "tbBHlarmFnRw", long: []string{"--title", "--body", "--base", "--head", "--label", "--assignee", "--reviewer", "--milestone", "--body-file", "--notes", "--notes-file", "--target", "--repo", "--json", "--jq", "--template"}},
+		},
+	}
 
-var dotnetTool = &tool{
-	sub: map[string]optSet{
-		"*": {short: "cfoprvlsa", long: []string{"--filter", "--configuration", "--framework", "--output", "--runtime", "--verbosity", "--logger", "--results-directory", "--settings", "--arch", "--os", "--collect", "--property"}},
-	},
-}
+	dotnetTool := &tool{
+		sub: map[string]optSet{
+			"*": {short: "cfoprvlsa", long: []string{"--filter", "--configuration", "--framework", "--output", "--runtime", "--verbosity", "--logger", "--results-directory", "--settings", "--arch", "--os", "--collect", "--property"}},
+		},
+	}
 
-var tscTool = &tool{
-	foldCase: true,
-	global:   optSet{short: "p", long: []string{"--project", "--outDir", "--outFile", "--target", "--module", "--lib", "--jsx", "--rootDir", "--declarationDir", "--moduleResolution", "--tsBuildInfoFile"}},
-}
+	tscTool := &tool{
+		foldCase: true,
+		global:   optSet{short: "p", long: []string{"--project", "--outDir", "--outFile", "--target", "--module", "--lib", "--jsx", "--rootDir", "--declarationDir", "--moduleResolution", "--tsBuildInfoFile"}},
+	}
 
-var pytestTool = &tool{
-	global: optSet{short: "kmnpcorW", long: []string{"--rootdir", "--junitxml", "--junit-xml", "--maxfail", "--durations", "--cov", "--cov-report", "--basetemp", "--log-level", "--deselect", "--ignore", "--tb", "--confcutdir", "--override-ini", "--dist", "--numprocesses", "--record-mode"}},
-}
+	pytestTool := &tool{
+		global: optSet{short: "kmnpcorW", long: []string{"--rootdir", "--junitxml", "--junit-xml", "--maxfail", "--durations", "--cov", "--cov-report", "--basetemp", "--log-level", "--deselect", "--ignore", "--tb", "--confcutdir", "--override-ini", "--dist", "--numprocesses", "--record-mode"}},
+	}
 
-var tools = map[string]*tool{
-	"git": gitTool, "npm": npmTool, "pnpm": pnpmTool, "yarn": yarnTool, "bun": bunTool,
-	"cargo": cargoTool, "go": goTool, "make": makeTool, "gmake": makeTool, "uv": uvTool,
-	"pip": pipTool, "pip3": pipTool, "gh": ghTool, "dotnet": dotnetTool, "tsc": tscTool,
-	"pytest": pytestTool, "py.test": pytestTool,
-	"gofmt": {goStyle: true}, "java": {goStyle: true}, "find": {goStyle: true}, "terraform": {goStyle: true},
-}
+	return map[string]*tool{
+		"git": gitTool, "npm": npmTool, "pnpm": pnpmTool, "yarn": yarnTool, "bun": bunTool,
+		"cargo": cargoTool, "go": goTool, "make": makeTool, "gmake": makeTool, "uv": uvTool,
+		"pip": pipTool, "pip3": pipTool, "gh": ghTool, "dotnet": dotnetTool, "tsc": tscTool,
+		"pytest": pytestTool, "py.test": pytestTool,
+		"gofmt": {goStyle: true}, "java": {goStyle: true}, "find": {goStyle: true}, "terraform": {goStyle: true},
+	}
+})
 
 // toolFor returns the conventions of a program (by base name); unknown programs get
 // POSIX defaults.
 func toolFor(prog string) *tool {
-	if t, ok := tools[prog]; ok {
+	if t, ok := toolTable()[prog]; ok {
 		return t
 	}
 	if strings.HasPrefix(prog, "pip3.") {
-		return pipTool
+		return toolTable()["pip"]
 	}
 	return &tool{}
 }

@@ -1,14 +1,16 @@
-package policy
+package policyfile
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/heed-dev/heed/internal/policy"
 )
 
 // FuzzParse: any bytes give a policy or an error naming the file, never a panic; a
 // policy that loads marshals and loads again.
 func FuzzParse(f *testing.F) {
-	good, _ := Marshal(sample())
+	good, _ := policy.Marshal(sample())
 	f.Add(good)
 	f.Add([]byte(`{"version":1,"sources":[],"constraints":[{"id":"a","text":"x","level":"must","rules":[{"id":"r","domain":"source","kind":"k","params":null,"severity":"error","origin":"manual"}]}]}`))
 	f.Add([]byte("{"))
@@ -21,7 +23,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		out, err := Marshal(p)
+		out, err := policy.Marshal(p)
 		if err != nil {
 			t.Fatal(err)
 		}

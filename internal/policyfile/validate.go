@@ -1,4 +1,4 @@
-package policy
+package policyfile
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/heed-dev/heed/internal/policy"
 )
 
 // The policy file is validated with github.com/google/jsonschema-go (draft 2020-12),
@@ -33,7 +35,7 @@ var (
 func rootSchema() (*jsonschema.Schema, error) {
 	schemaOnce.Do(func() {
 		var s jsonschema.Schema
-		if err := json.Unmarshal(schemaJSON, &s); err != nil {
+		if err := json.Unmarshal(policy.SchemaJSON(), &s); err != nil {
 			schemaErr = fmt.Errorf("policy schema: %w", err)
 			return
 		}
@@ -56,7 +58,7 @@ func resolve(sub *jsonschema.Schema) (*jsonschema.Resolved, error) {
 		// The library wants the schemas of one resolution to form a tree, so the
 		// subschema gets a fresh copy of the definitions rather than the root's.
 		var fresh jsonschema.Schema
-		if err := json.Unmarshal(schemaJSON, &fresh); err != nil {
+		if err := json.Unmarshal(policy.SchemaJSON(), &fresh); err != nil {
 			return nil, fmt.Errorf("policy schema: %w", err)
 		}
 		c := *sub
@@ -65,7 +67,7 @@ func resolve(sub *jsonschema.Schema) (*jsonschema.Resolved, error) {
 		c.Defs = fresh.Defs
 		s = &c
 	}
-	r, err := s.Resolve(&jsonschema.ResolveOptions{BaseURI: "https://heed.dev/schema/policy.schema.json"})
+	r, err := s.Resolve(&jsonschema.ResolveOptions{BaseURI: policy.SchemaURL})
 	if err != nil {
 		return nil, fmt.Errorf("policy schema: %w", err)
 	}
@@ -86,10 +88,10 @@ func validateDoc(doc any, name string) error {
 	if r.Validate(doc) == nil {
 		return nil
 	}
-	out := &ValidationError{File: name}
+	out := &policy.ValidationError{File: name}
 	seen := map[string]bool{}
 	for _, f := range locate(root, doc, nil) {
-		pe := &PathError{File: name, Path: pointer(f.loc), Msg: f.msg}
+		pe := &policy.PathError{File: name, Path: pointer(f.loc), Msg: f.msg}
 		pe.ConstraintID, pe.RuleID = owners(doc, f.loc)
 		key := pe.Path + "\x00" + pe.Msg
 		if !seen[key] {
