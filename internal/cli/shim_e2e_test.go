@@ -1,27 +1,97 @@
 package cli
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/heed-dev/heed/internal/enforce"
 )
 
-// The PATH shims end to end, with a real heed binary: testscript runs heed under its
-// own name only, and a shim is heed started under another.
+// The PATH shims end to end, with real binaries: testscript runs heed under its own
+// name only, and a shim is heed (or heed-shim) started under another. The same
+// scenario runs with heed alone, and with heed-shim beside it: first with the
+// instruction files only (heed-shim hands every command to heed), then with a compiled
+// policy (heed-shim answers from the live index).
 func TestShimsEndToEnd(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the heed binary")
+		t.Skip("builds the heed binaries")
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
 	}
 	work := t.TempDir()
-	heed := filepath.Join(work, "heed")
-	build := exec.Command("go", "build", "-o", heed, "github.com/heed-dev/heed/cmd/heed")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	alone := filepath.Join(work, "heed-alone")
+	pair := filepath.Join(work, "heed-pair")
+	build(t, filepath.Join(alone, "heed"), "github.com/heed-dev/heed/cmd/heed")
+	build(t, filepath.Join(pair, "heed"), "github.com/heed-dev/heed/cmd/heed")
+	build(t, filepath.Join(pair, "heed-shim"), "github.com/heed-dev/heed/cmd/heed-shim")
+
+	t.Run("heed alone", func(t *testing.T) {
+		s := newShimRepo(t, filepath.Join(alone, "heed"))
+		s.install("heed")
+		s.scenario()
+		s.uninstall()
+	})
+	t.Run("heed-shim from the instruction files", func(t *testing.T) {
+		s := newShimRepo(t, filepath.Join(pair, "heed"))
+		s.install("heed-shim")
+		s.scenario()
+	})
+	t.Run("heed-shim from the live index", func(t *testing.T) {
+		s := newShimRepo(t, filepath.Join(pair, "heed"))
+		if out, code := s.run(nil, s.heed, "compile"); code != 0 {
+			t.Fatalf("heed compile: %d %s", code, out)
+		}
+		s.install("heed-shim")
+		s.scenario()
+		s.hooks()
+		// heed-shim answers alone: without heed beside it, everything still works
+		// while the index is fresh...
+		hidden := s.heed + ".away"
+		if err := os.Rename(s.heed, hidden); err != nil {
+			t.Fatal(err)
+		}
+		s.scenario()
+		// ...and once the policy changes, it cannot, and blocks: fail closed
+		f, _ := os.OpenFile(filepath.Join(s.repo, ".heed", "policy.json"), os.O_APPEND|os.O_WRONLY, 0)
+		f.WriteString("\n")
+		f.Close()
+		out, code := s.run(s.env(), "sh", "-c", "git status --short")
+		if code != 1 || !strings.Contains(out, "[heed] BLOCKED") || !strings.Contains(out, "heed is not beside heed-shim") {
+			t.Errorf("stale index without heed: exit %d\n%s", code, out)
+		}
+		os.Rename(hidden, s.heed)
+		out, code = s.run(s.env(), "sh", "-c", "git status --short; echo status=$?")
+		if code != 0 || !strings.Contains(out, "status=0") {
+			t.Errorf("stale index with heed back: exit %d\n%s", code, out)
+		}
+		s.uninstall()
+	})
+}
+
+func build(t *testing.T, out, pkg string) {
+	t.Helper()
+	cmd := exec.Command("go", "build", "-o", out, pkg)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", pkg, err, b)
 	}
-	repo := filepath.Join(work, "repo")
-	bin := filepath.Join(work, "bin")
+}
+
+type shimRepo struct {
+	t               *testing.T
+	heed            string
+	repo, bin, shim string
+}
+
+func newShimRepo(t *testing.T, heed string) *shimRepo {
+	work := t.TempDir()
+	s := &shimRepo{t: t, heed: heed, repo: filepath.Join(work, "repo"), bin: filepath.Join(work, "bin")}
+	s.shim = filepath.Join(s.repo, ".heed", "bin")
 	files := map[string]string{
 		"repo/AGENTS.md": "# Agents\n\n- Do not run `git reset --hard`.\n- Use `make test`, not `go test`.\n",
 		// stand-ins for the real programs
@@ -35,62 +105,138 @@ func TestShimsEndToEnd(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	gitPath, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("no git")
-	}
-	run := func(env []string, name string, args ...string) (string, int) {
-		cmd := exec.Command(name, args...)
-		cmd.Dir = repo
-		cmd.Env = append(os.Environ(), env...)
-		out, err := cmd.CombinedOutput()
-		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		} else if err != nil {
-			t.Fatalf("%s %v: %v", name, args, err)
-		}
-		return string(out), code
-	}
-	if out, code := run(nil, gitPath, "init", "-q"); code != 0 {
+	if out, code := s.run(nil, "git", "init", "-q"); code != 0 {
 		t.Fatal(out)
 	}
-	out, code := run(nil, heed, "shim", "install")
+	return s
+}
+
+func (s *shimRepo) run(env []string, name string, args ...string) (string, int) {
+	return s.runIn(env, nil, name, args...)
+}
+
+func (s *shimRepo) runIn(env []string, stdin []byte, name string, args ...string) (string, int) {
+	s.t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = s.repo
+	cmd.Env = append(os.Environ(), env...)
+	if stdin != nil {
+		cmd.Stdin = strings.NewReader(string(stdin))
+	}
+	out, err := cmd.CombinedOutput()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		s.t.Fatalf("%s %v: %v", name, args, err)
+	}
+	return string(out), code
+}
+
+func (s *shimRepo) env() []string {
+	return []string{"PATH=" + s.shim + ":" + s.bin + ":" + os.Getenv("PATH")}
+}
+
+// install installs the shims and checks that they are links to target.
+func (s *shimRepo) install(target string) {
+	t := s.t
+	t.Helper()
+	out, code := s.run(nil, s.heed, "shim", "install")
 	if code != 0 || !strings.Contains(out, "2 shims") {
 		t.Fatalf("shim install: %d %s", code, out)
 	}
-	shims := filepath.Join(repo, ".heed", "bin")
+	for _, name := range []string{"git", "go"} {
+		link, err := os.Readlink(filepath.Join(s.shim, name))
+		if err != nil || filepath.Base(link) != target {
+			t.Errorf("shim %s links to %q (%v), want %s", name, link, err, target)
+		}
+	}
+}
+
+func (s *shimRepo) uninstall() {
+	out, code := s.run(nil, s.heed, "shim", "uninstall")
+	if code != 0 || !strings.Contains(out, "removed 2 shims") {
+		s.t.Errorf("uninstall: %d %s", code, out)
+	}
+}
+
+// scenario is what every set-up must do: block what the rules forbid, let the rest
+// run with its own exit status, never recurse, and let the rule's own replacement
+// run the command it replaces.
+func (s *shimRepo) scenario() {
+	t := s.t
+	t.Helper()
 	for _, path := range []string{
-		shims + ":" + bin + ":" + os.Getenv("PATH"),
+		s.shim + ":" + s.bin + ":" + os.Getenv("PATH"),
 		// listed twice, relatively, and after a symlink to it: never recursion
-		".heed/bin:" + shims + ":" + bin + ":" + os.Getenv("PATH"),
+		".heed/bin:" + s.shim + ":" + s.bin + ":" + os.Getenv("PATH"),
 	} {
 		env := []string{"PATH=" + path}
-		out, code := run(env, "sh", "-c", "git reset --hard")
-		if code != 1 || !strings.Contains(out, "[heed] BLOCKED") {
+		out, code := s.run(env, "sh", "-c", "git reset --hard")
+		if code != 1 || !strings.Contains(out, "[heed] BLOCKED") || !strings.Contains(out, "Do not run `git reset --hard`") {
 			t.Errorf("PATH=%s: git reset --hard through the shim: exit %d\n%s", path, code, out)
 		}
-		out, code = run(env, "sh", "-c", "git status --short; echo status=$?")
+		out, code = s.run(env, "sh", "-c", "git status --short; echo status=$?")
 		if code != 0 || !strings.Contains(out, "status=0") {
 			t.Errorf("git status through the shim: exit %d\n%s", code, out)
 		}
-		out, code = run(env, "sh", "-c", "go test ./...")
+		out, code = s.run(env, "sh", "-c", "go test ./...")
 		if code != 1 || !strings.Contains(out, "use make test") {
 			t.Errorf("go test directly: exit %d\n%s", code, out)
 		}
 		// make test runs go test: the rule's own replacement, let through
-		out, code = run(env, "sh", "-c", "make test")
+		out, code = s.run(env, "sh", "-c", "make test")
 		if code != 0 || !strings.Contains(out, "go ran: test ./...") {
 			t.Errorf("make test running go test: exit %d\n%s", code, out)
 		}
 	}
-	// the exit status and signals of the real program come through
-	out, code = run([]string{"PATH=" + shims + ":" + os.Getenv("PATH")}, "sh", "-c", "git rev-parse --verify nosuchref 2>/dev/null; echo code=$?")
+	// the exit status of the real program comes through
+	out, _ := s.run(s.env(), "sh", "-c", "git rev-parse --verify nosuchref 2>/dev/null; echo code=$?")
 	if !strings.Contains(out, "code=128") {
 		t.Errorf("exit status through the shim: %s", out)
 	}
-	out, code = run(nil, heed, "shim", "uninstall")
-	if code != 0 || !strings.Contains(out, "removed 2 shims") {
-		t.Errorf("uninstall: %d %s", code, out)
+}
+
+// hooks installs Claude Code's hooks, which run heed-shim when it is beside heed,
+// and answers a command (heed-shim alone) and a write (heed-shim hands it to heed).
+func (s *shimRepo) hooks() {
+	t := s.t
+	t.Helper()
+	if out, code := s.run(nil, s.heed, "hook", "install", "claude"); code != 0 {
+		t.Fatalf("hook install: %d %s", code, out)
+	}
+	data, err := os.ReadFile(filepath.Join(s.repo, ".claude", "settings.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var settings struct {
+		Hooks map[string][]struct {
+			Hooks []struct{ Command string } `json:"hooks"`
+		} `json:"hooks"`
+	}
+	if err := json.Unmarshal(data, &settings); err != nil {
+		t.Fatal(err)
+	}
+	command := settings.Hooks["PreToolUse"][0].Hooks[0].Command
+	if !strings.Contains(command, enforce.ShimBinary+" hook claude") {
+		t.Fatalf("the PreToolUse hook runs %q, want heed-shim", command)
+	}
+	bash := fmt.Sprintf(`{"session_id":"s","cwd":%q,"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cd . && git reset --hard"},"tool_use_id":"t1"}`, s.repo)
+	out, code := s.runIn(nil, []byte(bash), "sh", "-c", command)
+	if code != 2 || !strings.Contains(out, "Do not run `git reset --hard`") {
+		t.Errorf("hook on a forbidden command: exit %d\n%s", code, out)
+	}
+	write := fmt.Sprintf(`{"session_id":"s","cwd":%q,"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":%q,"content":"x\n"},"tool_use_id":"t2"}`, s.repo, filepath.Join(s.repo, "notes.txt"))
+	out, code = s.runIn(nil, []byte(write), "sh", "-c", command)
+	if code != 0 {
+		t.Errorf("hook on an allowed write (answered by heed): exit %d\n%s", code, out)
+	}
+	// installing again with heed alone rewrites the command in place, never adds a second hook
+	if out, code := s.run(nil, s.heed, "hook", "install", "claude", "--command", "heed"); code != 0 || !strings.Contains(out, "runs heed") {
+		t.Errorf("reinstall with another command: %d %s", code, out)
+	}
+	data, _ = os.ReadFile(filepath.Join(s.repo, ".claude", "settings.json"))
+	if n := strings.Count(string(data), "hook claude"); n != 3 {
+		t.Errorf("after reinstalling, %d heed hooks (want one per event, 3):\n%s", n, data)
 	}
 }

@@ -1,0 +1,169 @@
+package shimcli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/enforce"
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/rules/process"
+)
+
+// compiledRepo is a repository with a policy file of one process rule and its live
+// index, as heed compile leaves it.
+func compiledRepo(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rule := policy.Rule{ID: "c1.command.1", Domain: policy.DomainProcess, Kind: process.KindCommand,
+		Params:   json.RawMessage(`{"forbid":[{"program":["npm","yarn"]}]}`),
+		Severity: policy.SeverityError, Origin: policy.OriginManual, Message: "use pnpm, not npm", Suggestion: "use pnpm instead"}
+	pol := &policy.Policy{Version: policy.CurrentVersion, Entries: []policy.Entry{{
+		Constraint: policy.Constraint{ID: "c1", Text: "Use pnpm, not npm.", File: "AGENTS.md", Line: 3, Level: policy.Must},
+		Rules:      []policy.Rule{rule},
+	}}}
+	data, err := policy.Marshal(pol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(root, filepath.FromSlash(policy.File))
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	compiled, errs := engine.NewRegistry(process.Kinds()...).Compile(pol)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if err := enforce.WriteIndex(root, data, compiled); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+func run(t *testing.T, dir string, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	t.Chdir(dir)
+	var out, errb bytes.Buffer
+	code := Main(args, strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func claudeBash(cwd, command string) string {
+	return fmt.Sprintf(`{"session_id":"s","cwd":%q,"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":%q},"tool_use_id":"t1"}`, cwd, command)
+}
+
+// With a fresh index heed-shim judges commands itself, in the agent's protocol, and
+// quotes the rule.
+func TestHookJudgesCommandsFromTheIndex(t *testing.T) {
+	root := compiledRepo(t)
+	_, stderr, code := run(t, root, claudeBash(root, "cd web; FOO=1 npm install"), "heed-shim", "hook", "claude")
+	if code != 2 || !strings.Contains(stderr, `"Use pnpm, not npm." (AGENTS.md:3)`) || !strings.Contains(stderr, "use pnpm instead") {
+		t.Errorf("npm install: exit %d\n%s", code, stderr)
+	}
+	stdout, stderr, code := run(t, root, claudeBash(root, "pnpm install"), "heed-shim", "hook", "claude", "--rules-context")
+	if code != 0 || stdout != "" || stderr != "" {
+		t.Errorf("pnpm install: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	cursor := fmt.Sprintf(`{"hook_event_name":"beforeShellExecution","command":"yarn add x","cwd":%q}`, root)
+	stdout, _, code = run(t, root, cursor, "heed-shim", "hook", "cursor")
+	if code != 0 || !strings.Contains(stdout, `"permission":"deny"`) {
+		t.Errorf("cursor yarn add: exit %d, %s", code, stdout)
+	}
+	journal, _ := os.ReadFile(filepath.Join(root, ".heed", "journal.jsonl"))
+	if !strings.Contains(string(journal), `"verdict":"blocked"`) || !strings.Contains(string(journal), `"src":"hook:claude"`) {
+		t.Errorf("the journal lacks the judged commands:\n%s", journal)
+	}
+}
+
+func TestExecBlocksFromTheIndex(t *testing.T) {
+	root := compiledRepo(t)
+	_, stderr, code := run(t, root, "", "heed-shim", "exec", "--", "npm", "ci")
+	if code != 1 || !strings.Contains(stderr, "[heed] BLOCKED") || !strings.Contains(stderr, "Use pnpm, not npm.") {
+		t.Errorf("heed-shim exec npm ci: exit %d\n%s", code, stderr)
+	}
+}
+
+// What heed-shim cannot answer goes to heed; when heed is not there (as in this test
+// binary's directory), the command or tool is blocked with the reason, never let
+// through.
+func TestWhatHeedMustAnswerIsBlockedWithoutHeed(t *testing.T) {
+	root := compiledRepo(t)
+	write := fmt.Sprintf(`{"session_id":"s","cwd":%q,"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"a.py","content":"x = 1\n"},"tool_use_id":"t2"}`, root)
+	for _, c := range []struct {
+		name, stdin string
+		args        []string
+		code        int
+	}{
+		{"a file write", write, []string{"heed-shim", "hook", "claude"}, 2},
+		{"an unreadable payload", "{not json", []string{"heed-shim", "hook", "claude"}, 2},
+		{"an unknown agent", claudeBash(root, "ls"), []string{"heed-shim", "hook", "aider"}, 2},
+		{"another heed command", "", []string{"heed-shim", "check", "--all"}, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, stderr, code := run(t, root, c.stdin, c.args...)
+			if code != c.code || !strings.Contains(stderr, "heed is not beside heed-shim") {
+				t.Errorf("exit %d (want %d)\n%s", code, c.code, stderr)
+			}
+		})
+	}
+	// a stale index: the policy changed since heed compile wrote the index
+	f, _ := os.OpenFile(filepath.Join(root, filepath.FromSlash(policy.File)), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("\n")
+	f.Close()
+	_, stderr, code := run(t, root, "", "heed-shim", "exec", "--", "pnpm", "install")
+	if code != 1 || !strings.Contains(stderr, "[heed] BLOCKED") || !strings.Contains(stderr, "stale") {
+		t.Errorf("exec with a stale index: exit %d\n%s", code, stderr)
+	}
+	_, stderr, code = run(t, root, claudeBash(root, "pnpm install"), "heed-shim", "hook", "claude")
+	if code != 2 || !strings.Contains(stderr, "heed is not beside heed-shim") {
+		t.Errorf("hook with a stale index: exit %d\n%s", code, stderr)
+	}
+}
+
+func TestStartsItDoesNotKnow(t *testing.T) {
+	dir := t.TempDir()
+	_, stderr, code := run(t, dir, "", filepath.Join(dir, "npm"), "install")
+	if code != 2 || !strings.Contains(stderr, "not one of heed's shims") {
+		t.Errorf("started as npm outside a shim directory: exit %d\n%s", code, stderr)
+	}
+	stdout, _, code := run(t, dir, "", "heed-shim", "--version")
+	if code != 0 || !strings.HasPrefix(stdout, "heed-shim ") {
+		t.Errorf("--version: exit %d %q", code, stdout)
+	}
+	_, stderr, code = run(t, dir, "", "heed-shim")
+	if code != 2 || !strings.Contains(stderr, "heed-shim exec -- COMMAND") {
+		t.Errorf("no command: exit %d\n%s", code, stderr)
+	}
+}
+
+// heed-shim stays small: what it links decides how long every guarded command waits.
+// It must not link the compiler, Tree-sitter, the Markdown reader or the schema
+// validator, nor anything that needs cgo (a static binary starts faster).
+func TestHeedShimLinksOnlyWhatJudgingNeeds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-deps", "github.com/heed-dev/heed/cmd/heed-shim").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		for _, banned := range []string{"runtime/cgo", "github.com/tree-sitter/", "github.com/yuin/goldmark", "github.com/google/jsonschema-go",
+			"github.com/heed-dev/heed/internal/compile", "github.com/heed-dev/heed/internal/project", "github.com/heed-dev/heed/internal/instr",
+			"github.com/heed-dev/heed/internal/cli", "github.com/heed-dev/heed/internal/rules/source"} {
+			if strings.HasPrefix(pkg, banned) {
+				t.Errorf("heed-shim links %s", pkg)
+			}
+		}
+	}
+}
