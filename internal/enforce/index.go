@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
@@ -34,6 +35,14 @@ const indexMagic = "heed-process-index 1"
 
 type indexHeader struct {
 	PolicySHA256 string `json:"policy_sha256"`
+	// PolicyStamp is the policy file's identity and change time (device, inode, size,
+	// ctime) when a reader last found its hash equal, at VerifiedNS (Unix ns). While
+	// the file's stamp is unchanged, readers trust it instead of reading and hashing
+	// the whole policy. ctime cannot be set back by a program (unlike mtime), and a
+	// stamp counts only when the change it records is older than the verification by
+	// stampSlack, so a write in the same clock tick as the verification is not missed.
+	PolicyStamp string `json:"policy_stamp,omitempty"`
+	VerifiedNS  int64  `json:"verified_ns,omitempty"`
 	// Total is the number of process rules.
 	Total int `json:"total"`
 	// Programs maps a program name to the lines (0-based, after the header) of the
@@ -128,11 +137,16 @@ func WriteIndex(root string, policyBytes []byte, rules []engine.Compiled) error 
 	return nil
 }
 
+// stampSlack is how much older than its verification a policy's last change must be
+// for its stamp to be trusted: file times come from a coarse clock.
+const stampSlack = time.Second
+
 // readIndex loads the rules of the index about the given programs (all when all is
 // true), compiled with reg. It returns ErrStale when the index is missing or was
-// written for another policy.
-func readIndex(root string, policyBytes []byte, programs []string, all bool, reg *engine.Registry) ([]engine.Compiled, int, error) {
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(IndexFile)))
+// written for another policy than the one at policyPath.
+func readIndex(root, policyPath string, programs []string, all bool, reg *engine.Registry) ([]engine.Compiled, int, error) {
+	indexPath := filepath.Join(root, filepath.FromSlash(IndexFile))
+	data, err := os.ReadFile(indexPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, 0, ErrStale
 	}
@@ -148,9 +162,28 @@ func readIndex(root string, policyBytes []byte, programs []string, all bool, reg
 	if err := json.Unmarshal(headLine, &h); err != nil {
 		return nil, 0, ErrStale
 	}
-	sum := sha256.Sum256(policyBytes)
-	if h.PolicySHA256 != hex.EncodeToString(sum[:]) {
-		return nil, 0, ErrStale
+	stamp, ctime, stamped := fileStamp(policyPath)
+	if !stamped || stamp != h.PolicyStamp || h.VerifiedNS-ctime < int64(stampSlack) {
+		policyBytes, err := os.ReadFile(policyPath)
+		if err != nil {
+			return nil, 0, ErrStale
+		}
+		sum := sha256.Sum256(policyBytes)
+		if h.PolicySHA256 != hex.EncodeToString(sum[:]) {
+			return nil, 0, ErrStale
+		}
+		if now := time.Now().UnixNano(); stamped && now-ctime >= int64(stampSlack) {
+			// best effort: the next reader trusts the stamp and skips the hash
+			h.PolicyStamp, h.VerifiedNS = stamp, now
+			if head, err := json.Marshal(h); err == nil {
+				var out bytes.Buffer
+				out.WriteString(indexMagic + "\n")
+				out.Write(head)
+				out.WriteByte('\n')
+				out.Write(body)
+				_ = policy.WriteAtomic(indexPath, out.Bytes())
+			}
+		}
 	}
 	want := map[int]bool{}
 	if all {

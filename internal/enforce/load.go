@@ -41,13 +41,13 @@ type Set struct {
 // given programs (every rule when all is true).
 func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
 	policyPath := filepath.Join(root, filepath.FromSlash(policy.File))
-	data, err := os.ReadFile(policyPath)
+	_, err := os.Stat(policyPath)
 	havePolicy := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("read %s: %w", policy.File, err)
 	}
 	if havePolicy && l.Registry != nil {
-		rules, total, err := readIndex(root, data, programs, all, l.Registry)
+		rules, total, err := readIndex(root, policyPath, programs, all, l.Registry)
 		if err == nil {
 			return &Set{Rules: rules, Total: total, FromIndex: true}, nil
 		}
@@ -61,6 +61,9 @@ func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
 		}
 		return nil, fmt.Errorf("%w: %s does not describe %s", ErrStale, IndexFile, policy.File)
 	}
+	// the bytes the index will be keyed on are read before the rules: were the policy
+	// to change in between, the index would be stale, never wrong
+	data, readErr := os.ReadFile(policyPath)
 	rules, fromFile, err := l.Open(root)
 	if err != nil {
 		return nil, err
@@ -71,7 +74,7 @@ func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
 			process = append(process, c)
 		}
 	}
-	if fromFile && havePolicy {
+	if fromFile && readErr == nil {
 		// best effort: the next command takes the fast path
 		_ = WriteIndex(root, data, process)
 	}
