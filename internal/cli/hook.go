@@ -125,12 +125,12 @@ func (app *App) installHook(root, agent, command string, rulesContext bool) erro
 // binary (it answers command hooks without starting heed), else heed; by name when
 // that name on PATH resolves to the same file, else by absolute path.
 func heedCommand() string {
-	exe, err := selfPath()
+	exe, err := enforce.Self()
 	if err != nil {
 		return "heed"
 	}
 	name := "heed"
-	if small, ok := shimBinary(exe); ok {
+	if small, ok := enforce.Beside(exe, enforce.ShimBinary); ok {
 		exe, name = small, enforce.ShimBinary
 	}
 	if p, err := exec.LookPath(name); err == nil {

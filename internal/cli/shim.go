@@ -144,11 +144,11 @@ func (app *App) installShims(root, dir string) (*enforce.ShimPlan, error) {
 	if err != nil {
 		return nil, Fail("shim install: %v", err)
 	}
-	exe, err := selfPath()
+	exe, err := enforce.Self()
 	if err != nil {
 		return nil, Fail("shim install: %v", err)
 	}
-	if small, ok := shimBinary(exe); ok {
+	if small, ok := enforce.Beside(exe, enforce.ShimBinary); ok {
 		exe = small // starts in a fraction of heed's time; hands heed what it cannot answer
 	}
 	names, unshimmable := enforce.ShimNames(p.Select(policy.DomainProcess), enforce.WithoutShims(os.Getenv("PATH")))
@@ -158,25 +158,6 @@ func (app *App) installShims(root, dir string) (*enforce.ShimPlan, error) {
 	}
 	plan.Unshimmable = unshimmable
 	return plan, nil
-}
-
-// selfPath is this executable's real path.
-func selfPath() (string, error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return "", fmt.Errorf("cannot find heed's own path: %v", err)
-	}
-	if abs, err := filepath.EvalSymlinks(exe); err == nil {
-		exe = abs
-	}
-	return exe, nil
-}
-
-// shimBinary is heed-shim beside the heed executable exe, when it is there.
-func shimBinary(exe string) (string, bool) {
-	p := filepath.Join(filepath.Dir(exe), enforce.ShimBinary)
-	fi, err := os.Stat(p)
-	return p, err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0
 }
 
 // originalPath is PATH as heed found it: what the programs heed runs get, so their

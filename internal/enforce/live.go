@@ -209,3 +209,22 @@ func shimLoop(name string, args []string) int {
 // installed beside heed: it judges commands from the live index and hands everything
 // else to heed.
 const ShimBinary = "heed-shim"
+
+// Self is this process's executable, symbolic links resolved.
+func Self() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("cannot find the executable's own path: %v", err)
+	}
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = real
+	}
+	return exe, nil
+}
+
+// Beside returns the executable called name in the directory of the executable exe,
+// when there is one.
+func Beside(exe, name string) (string, bool) {
+	p := filepath.Join(filepath.Dir(exe), name)
+	return p, isExecutable(p)
+}

@@ -1,23 +1,6 @@
 package enforce
 
-import (
-	"fmt"
-	"os"
-	"syscall"
-)
+import "syscall"
 
-// fileStamp identifies a file's content without reading it: device, inode, size and
-// change time, which every write changes and no program can set back. ctime is in
-// Unix nanoseconds.
-func fileStamp(path string) (stamp string, ctime int64, ok bool) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return "", 0, false
-	}
-	st, isStat := fi.Sys().(*syscall.Stat_t)
-	if !isStat {
-		return "", 0, false
-	}
-	ctime = st.Ctimespec.Sec*1e9 + st.Ctimespec.Nsec
-	return fmt.Sprintf("%d:%d:%d:%d", st.Dev, st.Ino, st.Size, ctime), ctime, true
-}
+// changeTime is a file's ctime in Unix nanoseconds.
+func changeTime(st *syscall.Stat_t) int64 { return st.Ctimespec.Sec*1e9 + st.Ctimespec.Nsec }

@@ -192,15 +192,12 @@ func (s *shim) hookHandOver(rest []string, payload []byte, readErr error) int {
 
 // heedBeside is the heed binary in heed-shim's own directory.
 func heedBeside() (string, error) {
-	exe, err := os.Executable()
+	exe, err := enforce.Self()
 	if err != nil {
-		return "", fmt.Errorf("cannot find heed-shim's own path: %v", err)
+		return "", err
 	}
-	if real, err := filepath.EvalSymlinks(exe); err == nil {
-		exe = real
-	}
-	heed := filepath.Join(filepath.Dir(exe), "heed")
-	if fi, err := os.Stat(heed); err != nil || fi.IsDir() || fi.Mode()&0o111 == 0 {
+	heed, ok := enforce.Beside(exe, "heed")
+	if !ok {
 		return "", fmt.Errorf("heed is not beside heed-shim in %s (heed-shim hands it what it cannot answer; install both)", filepath.Dir(exe))
 	}
 	return heed, nil
