@@ -66,6 +66,9 @@ var bypasses = []struct {
 	{line: "git -C . reset --hard"},
 	{line: "git reset --ha"},
 	{line: "git push origin +main"},
+	{line: "{git,reset,--hard}"},
+	{line: "git reset --{hard,soft}"},
+	{line: "git push origin {dev,+main}"},
 	{line: "git push -uf origin main"},
 	{line: "git push --force-with-lease"},
 	{line: "npm run-script compile"},
@@ -106,6 +109,7 @@ func TestBypassSuite(t *testing.T) {
 		"git reset --soft HEAD~1", "git reset src/a.py", "git push origin feature", "git push -u origin feature",
 		"echo 'git reset --hard'", "git commit -m 'do not git reset --hard'", "grep -r 'reset --hard' .",
 		"npm_config_x=1 pnpm install", "git log --grep=--hard",
+		"echo {1..100}{1..100}{1..100}", "git tag v{1..3}",
 	} {
 		if d := e.Check(Request{Root: root, Line: ok}); d.Blocked {
 			t.Errorf("near-miss %q blocked:\n%s", ok, d.Message)
