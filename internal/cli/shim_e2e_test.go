@@ -190,8 +190,16 @@ func (s *shimRepo) scenario() {
 			t.Errorf("make test running go test: exit %d\n%s", code, out)
 		}
 	}
+	// outside any repository no rules apply, not even an AGENTS.md of the working
+	// directory (a shim never walks a home directory for instruction files)
+	outside := s.t.TempDir()
+	os.WriteFile(filepath.Join(outside, "AGENTS.md"), []byte("- Do not run `git reset --hard`.\n"), 0o644)
+	out, _ := s.run(s.env(), "sh", "-c", "cd "+outside+" && git reset --hard 2>&1; echo code=$?")
+	if strings.Contains(out, "[heed]") || !strings.Contains(out, "code=128") {
+		t.Errorf("git reset --hard outside a repository: %s", out)
+	}
 	// the exit status of the real program comes through
-	out, _ := s.run(s.env(), "sh", "-c", "git rev-parse --verify nosuchref 2>/dev/null; echo code=$?")
+	out, _ = s.run(s.env(), "sh", "-c", "git rev-parse --verify nosuchref 2>/dev/null; echo code=$?")
 	if !strings.Contains(out, "code=128") {
 		t.Errorf("exit status through the shim: %s", out)
 	}

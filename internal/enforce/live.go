@@ -39,12 +39,15 @@ type Outcome struct {
 }
 
 // Run judges argv, run in wd under the repository root, and runs the program name
-// when the rules allow it: in heed's place (exec) when nothing needs its outcome,
+// when the rules allow it (an empty root is no repository: no rules, it runs): in heed's place (exec) when nothing needs its outcome,
 // else as a child whose exit status the journal records. exempt, when set, may let a
 // blocked command through (ExemptByAncestor).
 func (l *Live) Run(root, wd string, argv []string, name, source string, exempt func(*Decision) bool) Outcome {
 	req := Request{Root: root, Cwd: wd, Argv: argv, Source: source}
-	d := l.Enforcer.Check(req)
+	var d Decision
+	if root != "" {
+		d = l.Enforcer.Check(req)
+	}
 	if d.Stale && l.Stale != nil {
 		err := l.Stale()
 		d = internalDecision(fmt.Sprintf("the live index %s is stale and heed could not be started to rebuild it: %v", IndexFile, err))
@@ -96,10 +99,7 @@ func (l *Live) Shim(argv0 string, args []string) (o Outcome, handled bool) {
 	if n := shimLoop(name, args); n > maxShimLoop {
 		return Outcome{Code: 2, Err: fmt.Errorf("%s: the real %s ran %s again with the same arguments %d times (a wrapper script calling itself through heed's shims?); stopping", name, name, name, n)}, true
 	}
-	root, ok := FindRoot(wd)
-	if !ok {
-		root = wd // outside a repository: no rules, the command runs
-	}
+	root, _ := FindRoot(wd) // "" outside a repository: no rules, the command runs
 	return l.Run(root, wd, append([]string{name}, args...), name, "shim", ExemptByAncestor), true
 }
 

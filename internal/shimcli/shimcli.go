@@ -115,7 +115,8 @@ func (s *shim) exec(rest []string) int {
 	}
 	root, ok := enforce.FindRoot(wd)
 	if !ok {
-		root = wd
+		// heed exec reads the instruction files of the working directory then
+		return s.fail(s.handOver())
 	}
 	return s.outcome(s.live.Run(root, wd, rest, rest[0], "exec", nil))
 }
