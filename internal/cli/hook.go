@@ -105,7 +105,7 @@ func (app *App) installHook(root, agent, command string, rulesContext bool) erro
 		return app.installGitHooks(root, app.Stdout)
 	case enforce.AgentClaude, enforce.AgentCodex, enforce.AgentGemini, enforce.AgentCursor, enforce.AgentCopilot:
 		if command == "" {
-			command = heedCommand()
+			command = app.heedCommand(root)
 		}
 		cfg, err := enforce.InstallHooks(root, agent, command, enforce.InstallOptions{RulesContext: rulesContext})
 		if err != nil {
@@ -121,17 +121,17 @@ func (app *App) installHook(root, agent, command string, rulesContext bool) erro
 	return Fail("hook install: unknown agent %q (want claude, codex, gemini, cursor, copilot or git)", agent)
 }
 
-// heedCommand is how a hook config runs heed: heed-shim when it is beside this
-// binary (it answers command hooks without starting heed), else heed; by name when
-// that name on PATH resolves to the same file, else by absolute path.
-func heedCommand() string {
-	exe, err := enforce.Self()
+// heedCommand is how a hook config of the repository at root runs heed: heed-shim
+// when liveBinary picks it, else heed; by name when that name on PATH resolves to the
+// same file, else by absolute path.
+func (app *App) heedCommand(root string) string {
+	exe, small, err := app.liveBinary(root)
 	if err != nil {
 		return "heed"
 	}
 	name := "heed"
-	if small, ok := enforce.Beside(exe, enforce.ShimBinary); ok {
-		exe, name = small, enforce.ShimBinary
+	if small {
+		name = enforce.ShimBinary
 	}
 	if p, err := exec.LookPath(name); err == nil {
 		if a, err := filepath.EvalSymlinks(p); err == nil && a == exe {

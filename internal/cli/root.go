@@ -34,6 +34,8 @@ type App struct {
 	Getenv func(string) string
 
 	repoFlag string
+	// shimHintShown: the hint that heed-shim needs a policy file was given.
+	shimHintShown bool
 }
 
 // ExitError ends a command with a code; Msg (if any) is printed as "heed: Msg".

@@ -144,12 +144,9 @@ func (app *App) installShims(root, dir string) (*enforce.ShimPlan, error) {
 	if err != nil {
 		return nil, Fail("shim install: %v", err)
 	}
-	exe, err := enforce.Self()
+	exe, _, err := app.liveBinary(root)
 	if err != nil {
 		return nil, Fail("shim install: %v", err)
-	}
-	if small, ok := enforce.Beside(exe, enforce.ShimBinary); ok {
-		exe = small // starts in a fraction of heed's time; hands heed what it cannot answer
 	}
 	names, unshimmable := enforce.ShimNames(p.Select(policy.DomainProcess), enforce.WithoutShims(os.Getenv("PATH")))
 	plan, err := enforce.InstallShims(dir, exe, names)
@@ -158,6 +155,29 @@ func (app *App) installShims(root, dir string) (*enforce.ShimPlan, error) {
 	}
 	plan.Unshimmable = unshimmable
 	return plan, nil
+}
+
+// liveBinary is what shims and hooks of the repository at root run: heed-shim
+// (small is true) when it is beside this heed and the repository has a policy file,
+// whose live index heed-shim judges from; else heed itself, because heed-shim would
+// hand every command of a repository without one to heed, a second start.
+func (app *App) liveBinary(root string) (exe string, small bool, err error) {
+	exe, err = enforce.Self()
+	if err != nil {
+		return "", false, err
+	}
+	shim, ok := enforce.Beside(exe, enforce.ShimBinary)
+	if !ok {
+		return exe, false, nil
+	}
+	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(policy.File))); err != nil {
+		if !app.shimHintShown {
+			app.shimHintShown = true
+			fmt.Fprintf(app.Stderr, "heed: %s is not used: it judges from the compiled policy, and %s has none (run heed compile, then install again)\n", enforce.ShimBinary, root)
+		}
+		return exe, false, nil
+	}
+	return shim, true, nil
 }
 
 // originalPath is PATH as heed found it: what the programs heed runs get, so their

@@ -37,9 +37,10 @@ func TestShimsEndToEnd(t *testing.T) {
 		s.scenario()
 		s.uninstall()
 	})
-	t.Run("heed-shim from the instruction files", func(t *testing.T) {
+	t.Run("heed-shim beside heed, no policy file", func(t *testing.T) {
+		// heed-shim would hand every command to heed: the shims run heed itself
 		s := newShimRepo(t, filepath.Join(pair, "heed"))
-		s.install("heed-shim")
+		s.install("heed")
 		s.scenario()
 	})
 	t.Run("heed-shim from the live index", func(t *testing.T) {
@@ -144,6 +145,10 @@ func (s *shimRepo) install(target string) {
 	out, code := s.run(nil, s.heed, "shim", "install")
 	if code != 0 || !strings.Contains(out, "2 shims") {
 		t.Fatalf("shim install: %d %s", code, out)
+	}
+	_, besideHeed := enforce.Beside(s.heed, enforce.ShimBinary)
+	if hint := strings.Contains(out, "heed-shim is not used"); hint != (besideHeed && target == "heed") {
+		t.Errorf("the hint that heed-shim needs a compiled policy: shown %v\n%s", hint, out)
 	}
 	for _, name := range []string{"git", "go"} {
 		link, err := os.Readlink(filepath.Join(s.shim, name))
