@@ -39,8 +39,9 @@ type Outcome struct {
 }
 
 // Run judges argv, run in wd under the repository root, and runs the program name
-// when the rules allow it (an empty root is no repository: no rules, it runs): in heed's place (exec) when nothing needs its outcome,
-// else as a child whose exit status the journal records. exempt, when set, may let a
+// when the rules allow it (an empty root is no repository: no rules, it runs): in
+// heed's place (exec) when nothing needs its outcome, else as a child whose exit
+// status the journal records. exempt, when set, may let a
 // blocked command through (ExemptByAncestor).
 func (l *Live) Run(root, wd string, argv []string, name, source string, exempt func(*Decision) bool) Outcome {
 	req := Request{Root: root, Cwd: wd, Argv: argv, Source: source}
