@@ -1,7 +1,9 @@
 package lang
 
 import (
+	"bytes"
 	"fmt"
+	"regexp"
 	"runtime"
 	"strings"
 
@@ -155,10 +157,12 @@ func (q *Query) TextPredicates(pattern int) []TextPredicate {
 	return out
 }
 
-// Capture is one captured node of a match.
+// Capture is one captured node of a match, with its byte range (read in the same
+// foreign call as the match, so positions cost no call of their own).
 type Capture struct {
-	Index int
-	Node  sitter.Node
+	Index      int
+	Node       sitter.Node
+	Start, End int
 }
 
 // Match is one match of a query pattern. Its nodes are valid while the tree is open.
@@ -171,23 +175,113 @@ type Match struct {
 // cannot make a query run unbounded; Tree-sitter drops the oldest beyond it.
 const MatchLimit = 1 << 16
 
-// Matches runs the query over the tree and calls fn with each match (captures copied,
-// so fn may keep them while the tree is open). It stops when fn returns false.
+// Matches runs the query over the tree and calls fn with each match that satisfies
+// the text predicates (captures copied, so fn may keep them while the tree is open).
+// It stops when fn returns false. The cursor runs in C in one call (matches.c); the
+// text predicates are then applied here, on byte ranges of the source.
 func (q *Query) Matches(t *Tree, fn func(Match) bool) {
 	if q.q == nil || t == nil || t.Tree == nil {
 		return
 	}
-	qc := sitter.NewQueryCursor()
-	defer qc.Close()
-	qc.SetMatchLimit(MatchLimit)
-	ms := qc.Matches(q.q, t.Root(), t.Src)
-	for m := ms.Next(); m != nil; m = ms.Next() {
-		out := Match{Pattern: int(m.PatternIndex), Captures: make([]Capture, len(m.Captures))}
-		for i, c := range m.Captures {
-			out.Captures[i] = Capture{Index: int(c.Index), Node: c.Node}
+	for _, m := range runMatches(q.q, t.Root()) {
+		if !satisfiesText(q.q.TextPredicates[m.Pattern], m.Captures, t.Src) {
+			continue
 		}
-		if !fn(out) {
+		if !fn(m) {
 			return
 		}
 	}
+}
+
+// satisfiesText applies the binding's text predicates (#eq?, #match?, #any-of? and
+// negations) exactly as go-tree-sitter's QueryMatch.SatisfiesTextPredicate does, but on
+// byte ranges already read, so no node is asked for its position again.
+func satisfiesText(preds []sitter.TextPredicateCapture, caps []Capture, src []byte) bool {
+	for _, p := range preds {
+		if !textCondition(p, caps, src) {
+			return false
+		}
+	}
+	return true
+}
+
+func captureText(c *Capture, src []byte) []byte { return src[c.Start:c.End] }
+
+func textCondition(p sitter.TextPredicateCapture, caps []Capture, src []byte) bool {
+	switch p.Type {
+	case sitter.TextPredicateTypeEqCapture:
+		i, j := int(p.CaptureId), int(p.Value.(uint))
+		// Pair the captures of i and j in order, as the binding does.
+		a, b := 0, 0
+		for {
+			for a < len(caps) && caps[a].Index != i {
+				a++
+			}
+			for b < len(caps) && caps[b].Index != j {
+				b++
+			}
+			if a == len(caps) || b == len(caps) {
+				return a == len(caps) && b == len(caps)
+			}
+			eq := bytes.Equal(captureText(&caps[a], src), captureText(&caps[b], src))
+			if eq != p.Positive && p.MatchAllNodes {
+				return false
+			}
+			if eq == p.Positive && !p.MatchAllNodes {
+				return true
+			}
+			a++
+			b++
+		}
+	case sitter.TextPredicateTypeEqString:
+		s := p.Value.(string)
+		for k := range caps {
+			if caps[k].Index != int(p.CaptureId) {
+				continue
+			}
+			eq := string(captureText(&caps[k], src)) == s
+			if eq != p.Positive && p.MatchAllNodes {
+				return false
+			}
+			if eq == p.Positive && !p.MatchAllNodes {
+				return true
+			}
+		}
+		return true
+	case sitter.TextPredicateTypeMatchString:
+		r := p.Value.(*regexp.Regexp)
+		for k := range caps {
+			if caps[k].Index != int(p.CaptureId) {
+				continue
+			}
+			ok := r.Match(captureText(&caps[k], src))
+			if ok != p.Positive && p.MatchAllNodes {
+				return false
+			}
+			if ok == p.Positive && !p.MatchAllNodes {
+				return true
+			}
+		}
+		return true
+	case sitter.TextPredicateTypeAnyString:
+		vs := p.Value.([]string)
+		for k := range caps {
+			if caps[k].Index != int(p.CaptureId) {
+				continue
+			}
+			text := captureText(&caps[k], src)
+			in := false
+			for _, v := range vs {
+				if string(text) == v {
+					in = true
+					break
+				}
+			}
+			if in != p.Positive {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -368,27 +368,28 @@ func sound(t *lang.Tree) soundTree { return soundTree{Tree: t, hasError: t.Root(
 // collect turns a match into a hit if the heed predicates hold and the located node
 // lies where the tree is sound.
 func collect(q *lang.Query, m lang.Match, t soundTree, locate, exclude int, needCaps bool) (hit, bool) {
-	var loc *sitter.Node
+	var lc *lang.Capture
 	for i := range m.Captures {
 		if m.Captures[i].Index == locate {
-			loc = &m.Captures[i].Node
+			lc = &m.Captures[i]
 			break
 		}
 	}
-	if loc == nil || !holds(q, m, t.Tree) {
+	if lc == nil || !holds(q, m, t.Tree) {
 		return hit{}, false
 	}
 	// A match that contains or lies in a recovered error is not sound ("00(0)" read as
 	// TypeScript holds a non-null assertion whose "!" is MISSING). Only a tree with
 	// errors can have one; asking every ancestor of every match would cost a cgo call
 	// each.
+	loc := &lc.Node
 	if t.hasError && (loc.HasError() || loc.IsMissing() || inError(loc)) {
 		return hit{}, false
 	}
 	if (exclude&excludeTests != 0 && inTest(loc, t.Tree)) || (exclude&excludeMain != 0 && inMain(loc, t.Tree)) {
 		return hit{}, false
 	}
-	h := hit{start: int(loc.StartByte()), end: int(loc.EndByte())}
+	h := hit{start: lc.Start, end: lc.End}
 	if !needCaps {
 		return h, true
 	}
@@ -396,7 +397,10 @@ func collect(q *lang.Query, m lang.Match, t soundTree, locate, exclude int, need
 	names := q.CaptureNames()
 	for _, cp := range m.Captures {
 		if _, seen := h.caps[names[cp.Index]]; !seen {
-			h.caps[names[cp.Index]] = text(&cp.Node, t.Tree)
+			h.caps[names[cp.Index]] = ""
+			if cp.End <= len(t.Src) && cp.Start <= cp.End {
+				h.caps[names[cp.Index]] = string(t.Src[cp.Start:cp.End])
+			}
 		}
 	}
 	return h, true

@@ -1,0 +1,41 @@
+// The few Tree-sitter declarations heed's own C helpers need. The Go binding builds
+// Tree-sitter from its module directory, whose headers cgo cannot reach from here, so
+// these are copied from its tree_sitter/api.h (go-tree-sitter v0.25.0, pinned in
+// go.mod); layout_test.go checks that the structs still agree with the binding's.
+#ifndef HEED_TS_H
+#define HEED_TS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct TSTree TSTree;
+typedef struct TSQuery TSQuery;
+typedef struct TSQueryCursor TSQueryCursor;
+
+typedef struct TSNode {
+  uint32_t context[4];
+  const void *id;
+  const TSTree *tree;
+} TSNode;
+
+typedef struct TSQueryCapture {
+  TSNode node;
+  uint32_t index;
+} TSQueryCapture;
+
+typedef struct TSQueryMatch {
+  uint32_t id;
+  uint16_t pattern_index;
+  uint16_t capture_count;
+  const TSQueryCapture *captures;
+} TSQueryMatch;
+
+TSQueryCursor *ts_query_cursor_new(void);
+void ts_query_cursor_delete(TSQueryCursor *self);
+void ts_query_cursor_exec(TSQueryCursor *self, const TSQuery *query, TSNode node);
+void ts_query_cursor_set_match_limit(TSQueryCursor *self, uint32_t limit);
+bool ts_query_cursor_next_match(TSQueryCursor *self, TSQueryMatch *match);
+uint32_t ts_node_start_byte(TSNode self);
+uint32_t ts_node_end_byte(TSNode self);
+
+#endif
