@@ -17,7 +17,7 @@ import (
 func runMatches(q *sitter.Query, root *sitter.Node) []Match {
 	var res C.heed_matches_result
 	// The binding keeps the C query and node unexported; both sit at offset 0 of its
-	// structs (layout_test.go checks), which is how the binding itself casts them.
+	// structs (matches_test.go checks), which is how the binding itself casts them.
 	cq := *(**C.TSQuery)(unsafe.Pointer(q))
 	cn := *(*C.TSNode)(unsafe.Pointer(root))
 	// False means C memory ran out part way; what was collected is still reported,

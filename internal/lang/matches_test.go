@@ -88,3 +88,20 @@ func TestMatchesAgreeWithBinding(t *testing.T) {
 		})
 	}
 }
+
+func TestStripTextPredicates(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		n        int
+	}{
+		{`((call function: (identifier) @f) @match (#eq? @f "print"))`, `((call function: (identifier) @f) @match  )`, 1},
+		{`((x) @a (#any-of? @a "a)" "b\"(" ) (#not-match? @a "^\\(") (#inside? @a call))`, `((x) @a     (#inside? @a call))`, 2},
+		{`((x) @a @b (#eq? @a @b))`, `((x) @a @b  )`, 1},
+		{`(lambda) @match`, `(lambda) @match`, 0},
+	} {
+		got, n := StripTextPredicates(c.in)
+		if got != c.want || n != c.n {
+			t.Errorf("StripTextPredicates(%s) = %q, %d; want %q, %d", c.in, got, n, c.want, c.n)
+		}
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // Query is a compiled Tree-sitter query for one language. Tree-sitter queries are
@@ -17,6 +19,7 @@ import (
 type Query struct {
 	q     *sitter.Query
 	lang  string
+	src   string
 	names []string
 	// General holds, per pattern, the predicates Tree-sitter does not evaluate itself
 	// (#eq?, #match?, #any-of? and their negations are applied by the binding); the
@@ -75,7 +78,7 @@ func CompileQuery(lang, src string) (*Query, error) {
 		}
 		return nil, &QueryError{Lang: lang, Row: int(qerr.Row) + 1, Column: int(qerr.Column) + 1, Msg: msg}
 	}
-	out := &Query{q: q, lang: lang, names: q.CaptureNames()}
+	out := &Query{q: q, lang: lang, src: src, names: q.CaptureNames()}
 	for i := uint(0); i < q.PatternCount(); i++ {
 		var ps []Predicate
 		for _, gp := range q.GeneralPredicates(i) {
@@ -156,6 +159,66 @@ func (q *Query) TextPredicates(pattern int) []TextPredicate {
 	}
 	return out
 }
+
+// PatternText is the source text of one top-level pattern, its predicates included.
+func (q *Query) PatternText(pattern int) string {
+	s, e := q.q.StartByteForPattern(uint(pattern)), q.q.EndByteForPattern(uint(pattern))
+	if s > e || e > uint(len(q.src)) {
+		return ""
+	}
+	return q.src[s:e]
+}
+
+// textPredicateRE matches one predicate the binding applies itself (its names: see
+// go-tree-sitter's NewQuery), with its capture and string arguments.
+var textPredicateRE = lazyre.New(`\(\s*#(?:eq|not-eq|any-eq|any-not-eq|match|not-match|any-match|any-not-match|any-of|not-any-of)\?(?:\s+(?:@[A-Za-z_][\w.-]*|"(?:[^"\\]|\\.)*"))*\s*\)`)
+
+// StripTextPredicates removes the text predicates from a pattern's text, for several
+// patterns that differ only in them to run as one (the cursor's work grows with the
+// patterns it tracks; text predicates are applied after matching anyway). n is how
+// many it removed: the caller compares it with TextPredicateCount to know the text
+// held no predicate this did not recognise.
+func StripTextPredicates(pattern string) (stripped string, n int) {
+	stripped = textPredicateRE.ReplaceAllStringFunc(pattern, func(string) string {
+		n++
+		return " "
+	})
+	return stripped, n
+}
+
+// TextPredicateCount is the number of text predicates of a pattern.
+func (q *Query) TextPredicateCount(pattern int) int { return len(q.q.TextPredicates[pattern]) }
+
+// TextFilter is one pattern's text predicates, re-expressed on the captures of another
+// query that holds the pattern without them (see StripTextPredicates).
+type TextFilter struct {
+	preds []sitter.TextPredicateCapture
+}
+
+// TextFilter re-expresses the text predicates of q's pattern on on's captures, which
+// are matched by name. ok is false if on lacks one of the captures.
+func (q *Query) TextFilter(pattern int, on *Query) (f TextFilter, ok bool) {
+	for _, p := range q.q.TextPredicates[pattern] {
+		i := on.CaptureIndex(q.names[p.CaptureId])
+		if i < 0 {
+			return TextFilter{}, false
+		}
+		p.CaptureId = uint(i)
+		if p.Type == sitter.TextPredicateTypeEqCapture {
+			j := on.CaptureIndex(q.names[p.Value.(uint)])
+			if j < 0 {
+				return TextFilter{}, false
+			}
+			p.Value = uint(j)
+		}
+		f.preds = append(f.preds, p)
+	}
+	return f, true
+}
+
+// Holds reports whether the match, of the query the filter was made for, satisfies
+// the predicates.
+func (f TextFilter) Holds(m Match, src []byte) bool { return satisfiesText(f.preds, m.Captures, src) }
 
 // Capture is one captured node of a match, with its byte range (read in the same
 // foreign call as the match, so positions cost no call of their own).

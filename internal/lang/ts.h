@@ -1,7 +1,7 @@
 // The few Tree-sitter declarations heed's own C helpers need. The Go binding builds
 // Tree-sitter from its module directory, whose headers cgo cannot reach from here, so
 // these are copied from its tree_sitter/api.h (go-tree-sitter v0.25.0, pinned in
-// go.mod); layout_test.go checks that the structs still agree with the binding's.
+// go.mod); matches_test.go checks that heed's loop still agrees with the binding's.
 #ifndef HEED_TS_H
 #define HEED_TS_H
 

@@ -516,14 +516,21 @@ type batch struct {
 }
 
 type combined struct {
-	q     *lang.Query
-	owner []owner // per combined pattern
+	q *lang.Query
+	// owners lists, per combined pattern, the members whose pattern it runs. A pattern
+	// several members share but for their text predicates runs once, without them,
+	// and each owner's filter re-applies its own; any other pattern has one owner and
+	// no filter (the combined query applies its text predicates).
+	owners [][]owner
 	// locate maps a member to its locating capture's index in the combined query.
 	locate  map[*queryCheck]int
 	members map[*queryCheck]bool
 }
 
-type owner struct{ member *queryCheck }
+type owner struct {
+	member *queryCheck
+	filter *lang.TextFilter // nil: none
+}
 
 func runBatch(ev *engine.Evidence) *batch {
 	v, _ := ev.Memo("source:query-batch", func() (any, error) {
@@ -583,8 +590,6 @@ func (b *batch) freeze(ev *engine.Evidence) {
 		if perLang[l] < combineMin || len(ms) < 2 {
 			continue // runAlone is cheaper
 		}
-		var src strings.Builder
-		var owners []owner
 		var ok []*queryCheck
 		for _, m := range ms {
 			if _, err := m.queries[l].get(l); err == nil {
@@ -595,28 +600,78 @@ func (b *batch) freeze(ev *engine.Evidence) {
 		if len(ms) < 2 {
 			continue
 		}
-		for _, m := range ms {
-			src.WriteString(m.queries[l].src)
-			src.WriteString("\n")
-			for i := 0; i < m.queries[l].q.PatternCount(); i++ {
-				owners = append(owners, owner{member: m})
-			}
+		if cq := combine(l, ms, true); cq != nil {
+			b.comb[l] = cq
+		} else if cq := combine(l, ms, false); cq != nil {
+			// Should not happen: the merged patterns did not compile as expected.
+			b.comb[l] = cq
 		}
-		q, err := lang.CompileQuery(l, src.String())
-		if err != nil || q.PatternCount() != len(owners) {
-			// Should not happen (each part compiled alone); fall back to one run per rule.
-			if q != nil {
-				q.Close()
-			}
-			continue
-		}
-		cq := &combined{q: q, owner: owners, locate: map[*queryCheck]int{}, members: map[*queryCheck]bool{}}
-		for _, m := range ms {
-			cq.members[m] = true
-			cq.locate[m] = q.CaptureIndex(m.capture)
-		}
-		b.comb[l] = cq
+		// Neither (should not happen either: each part compiled alone): one run per rule.
 	}
+}
+
+// combine builds the combined query of the members' patterns for one language. With
+// merge, patterns that differ only in their text predicates (the banned-API shapes:
+// one call pattern per banned name) run as one: a query cursor tracks every pattern
+// it might match at each node, so fifteen copies of one shape cost about fifteen
+// times one, while the text predicates they differ in are applied after matching
+// anyway. nil if the combined query does not compile to the expected patterns.
+func combine(l string, ms []*queryCheck, merge bool) *combined {
+	type part struct {
+		m       *queryCheck
+		pattern int
+	}
+	var texts []string // per combined pattern
+	var parts [][]part // per combined pattern
+	var merged []bool  // per combined pattern: run without its text predicates
+	byShape := map[string]int{}
+	for _, m := range ms {
+		q := m.queries[l].q
+		for i := 0; i < q.PatternCount(); i++ {
+			text := q.PatternText(i)
+			if merge {
+				if shape, n := lang.StripTextPredicates(text); n > 0 && n == q.TextPredicateCount(i) {
+					if k, ok := byShape[shape]; ok {
+						parts[k] = append(parts[k], part{m, i})
+						merged[k] = true
+						texts[k] = shape
+						continue
+					}
+					byShape[shape] = len(texts)
+				}
+			}
+			texts = append(texts, text)
+			parts = append(parts, []part{{m, i}})
+			merged = append(merged, false)
+		}
+	}
+	q, err := lang.CompileQuery(l, strings.Join(texts, "\n"))
+	if err != nil || q.PatternCount() != len(texts) {
+		if q != nil {
+			q.Close()
+		}
+		return nil
+	}
+	cq := &combined{q: q, owners: make([][]owner, len(texts)), locate: map[*queryCheck]int{}, members: map[*queryCheck]bool{}}
+	for k, ps := range parts {
+		for _, p := range ps {
+			o := owner{member: p.m}
+			if merged[k] {
+				f, ok := p.m.queries[l].q.TextFilter(p.pattern, q)
+				if !ok || q.TextPredicateCount(k) != 0 {
+					q.Close()
+					return nil
+				}
+				o.filter = &f
+			}
+			cq.owners[k] = append(cq.owners[k], o)
+		}
+	}
+	for _, m := range ms {
+		cq.members[m] = true
+		cq.locate[m] = q.CaptureIndex(m.capture)
+	}
+	return cq
 }
 
 // fileMatches are the hits of every batch member on one file.
@@ -668,12 +723,14 @@ func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, erro
 		}
 		st := sound(t)
 		cq.q.Matches(t, func(mt lang.Match) bool {
-			m := cq.owner[mt.Pattern].member
-			if !live[m] {
-				return true
-			}
-			if h, ok := collect(cq.q, mt, st, cq.locate[m], m.exclude, m.templated); ok {
-				fm.hits[m] = append(fm.hits[m], h)
+			for _, o := range cq.owners[mt.Pattern] {
+				m := o.member
+				if !live[m] || (o.filter != nil && !o.filter.Holds(mt, f.Content)) {
+					continue
+				}
+				if h, ok := collect(cq.q, mt, st, cq.locate[m], m.exclude, m.templated); ok {
+					fm.hits[m] = append(fm.hits[m], h)
+				}
 			}
 			return true
 		})
