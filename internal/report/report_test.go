@@ -384,3 +384,32 @@ func TestJSONReportMatchesItsPublishedSchema(t *testing.T) {
 		}
 	}
 }
+
+// WriteJSON's own indenting must give byte for byte what the encoder's SetIndent gives.
+func TestIndentJSONAgreesWithEncoder(t *testing.T) {
+	r := &Report{Findings: []Finding{
+		{Rule: "r", File: "a \"b\".py", Line: 1, Message: `quote " back \ brackets {[ ]} , : <html> & é`, Snippet: "x\ty\n", Instruction: Instruction{HeaderPath: []string{}}},
+		{Rule: "s", Commit: "abc", Message: "", Instruction: Instruction{HeaderPath: []string{"A", "B"}}},
+	}}
+	var got bytes.Buffer
+	if err := WriteJSON(&got, r); err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	enc := json.NewEncoder(&want)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Fatalf("got\n%s\nwant\n%s", got.String(), want.String())
+	}
+	for _, s := range []string{`{}`, `[]`, `{"a":[],"b":{},"c":[1,{"d":"}\"{"}]}`, `"x"`, `[[[]]]`} {
+		var w bytes.Buffer
+		json.Indent(&w, []byte(s), "", "  ")
+		if g := string(indentJSON([]byte(s))); g != w.String() {
+			t.Errorf("indentJSON(%s) = %s, want %s", s, g, w.String())
+		}
+	}
+}

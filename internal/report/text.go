@@ -2,6 +2,7 @@ package report
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -217,8 +218,66 @@ func formatDuration(ms float64) string {
 // WriteJSON writes {"findings": [...], "summary": {...}} (docs/json.md).
 func WriteJSON(w io.Writer, r *Report) error {
 	r.Tally()
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(r)
+	if err := enc.Encode(r); err != nil {
+		return err
+	}
+	_, err := w.Write(indentJSON(buf.Bytes()))
+	return err
+}
+
+// indentJSON indents compact JSON as the encoder's SetIndent("", "  ") does. The
+// encoder's own indenting rescans its output with the full JSON state machine, which
+// on a report of tens of thousands of findings took longer than encoding it; output
+// the encoder has just produced is valid and has no space outside strings, so
+// tracking strings is enough.
+func indentJSON(src []byte) []byte {
+	out := make([]byte, 0, len(src)+len(src)/2)
+	depth := 0
+	newline := func() {
+		out = append(out, '\n')
+		for i := 0; i < depth; i++ {
+			out = append(out, ' ', ' ')
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch c {
+		case '"':
+			// Copy the string through its closing quote.
+			j := i + 1
+			for ; j < len(src); j++ {
+				if src[j] == '\\' {
+					j++
+				} else if src[j] == '"' {
+					break
+				}
+			}
+			out = append(out, src[i:min(j+1, len(src))]...)
+			i = j
+		case '{', '[':
+			out = append(out, c)
+			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
+				out = append(out, src[i+1]) // empty: "{}", "[]"
+				i++
+				continue
+			}
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			newline()
+			out = append(out, c)
+		case ',':
+			out = append(out, c)
+			newline()
+		case ':':
+			out = append(out, ':', ' ')
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
 }
