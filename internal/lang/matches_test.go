@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -104,4 +105,52 @@ func TestStripTextPredicates(t *testing.T) {
 			t.Errorf("StripTextPredicates(%s) = %q, %d; want %q, %d", c.in, got, n, c.want, c.n)
 		}
 	}
+}
+
+// heed's C parse must give the tree the binding's parse gives.
+func TestParseAgreesWithBinding(t *testing.T) {
+	if unsafe.Sizeof(sitter.Tree{}) != unsafe.Sizeof(uintptr(0)) || unsafe.Sizeof(sitter.Parser{}) != unsafe.Sizeof(uintptr(0)) {
+		t.Fatal("sitter.Tree and sitter.Parser are no longer bare C pointers; parse.go assumes they are")
+	}
+	for _, c := range []struct{ lang, src string }{
+		{engine.LangPython, ""},
+		{engine.LangPython, "def f(x):\n    return 'é' + x  # ünïcode\n"},
+		{engine.LangPython, "def f(:\n  print(1\n"},
+		{engine.LangGo, "package p\n\nfunc F() { a.B() }\n"},
+		{engine.LangTSX, "export const C = () => <div>hi</div>;\n"},
+	} {
+		tr, err := Parse(c.lang, []byte(c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := sitter.NewParser()
+		p.SetLanguage(Grammar(c.lang))
+		want := p.Parse([]byte(c.src), nil)
+		if got, w := tr.Root().ToSexp(), want.RootNode().ToSexp(); got != w || tr.Root().EndByte() != want.RootNode().EndByte() {
+			t.Errorf("%s %q: heed parsed %s, the binding %s", c.lang, c.src, got, w)
+		}
+		want.Close()
+		p.Close()
+		tr.Close()
+	}
+}
+
+// A parse that overruns its time gives up, and the parser is usable after a reset.
+func TestParseTimesOut(t *testing.T) {
+	p, err := borrow(engine.LangPython)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte(strings.Repeat("x = f(1, [2, 3], {'a': 4})\n", 20000))
+	if tr := parseC(p, src, 0); tr != nil {
+		tr.Close()
+		t.Fatal("a parse with no time left must give up")
+	}
+	p.Reset()
+	tr := parseC(p, src[:27], time.Second)
+	if tr == nil || tr.RootNode().HasError() {
+		t.Fatal("after a reset the parser must parse again")
+	}
+	tr.Close()
+	giveBack(engine.LangPython, p)
 }

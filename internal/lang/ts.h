@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+typedef struct TSParser TSParser;
 typedef struct TSTree TSTree;
 typedef struct TSQuery TSQuery;
 typedef struct TSQueryCursor TSQueryCursor;
@@ -29,6 +30,41 @@ typedef struct TSQueryMatch {
   uint16_t capture_count;
   const TSQueryCapture *captures;
 } TSQueryMatch;
+
+typedef struct TSPoint {
+  uint32_t row;
+  uint32_t column;
+} TSPoint;
+
+typedef enum TSInputEncoding {
+  TSInputEncodingUTF8,
+  TSInputEncodingUTF16LE,
+  TSInputEncodingUTF16BE,
+  TSInputEncodingCustom
+} TSInputEncoding;
+
+typedef uint32_t (*DecodeFunction)(const uint8_t *string, uint32_t length, int32_t *code_point);
+
+typedef struct TSInput {
+  void *payload;
+  const char *(*read)(void *payload, uint32_t byte_index, TSPoint position, uint32_t *bytes_read);
+  TSInputEncoding encoding;
+  DecodeFunction decode;
+} TSInput;
+
+typedef struct TSParseState {
+  void *payload;
+  uint32_t current_byte_offset;
+  bool has_error;
+} TSParseState;
+
+typedef struct TSParseOptions {
+  void *payload;
+  bool (*progress_callback)(TSParseState *state);
+} TSParseOptions;
+
+TSTree *ts_parser_parse_with_options(TSParser *self, const TSTree *old_tree, TSInput input, TSParseOptions parse_options);
+void ts_parser_reset(TSParser *self);
 
 TSQueryCursor *ts_query_cursor_new(void);
 void ts_query_cursor_delete(TSQueryCursor *self);
