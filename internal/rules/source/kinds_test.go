@@ -363,3 +363,57 @@ func TestGeneratedRulesCompileQueriesLazily(t *testing.T) {
 		t.Fatalf("an edited rule must compile at load and fail there: %v", err)
 	}
 }
+
+// A rule with the needles heed's compiler gives it ("print": a substring) is also
+// gated by the tokens its predicates prove, once the batch has compiled its query: a
+// file with "pprint" or "printing" alone is not parsed for it, and findings do not change.
+func TestDerivedTokensGateRulesWithGivenNeedles(t *testing.T) {
+	mk := func(id, q string, needles ...string) *policy.Rule {
+		return queryRule(t, id, QueryParams{Queries: map[string]string{"python": q}, Needles: needles}, id)
+	}
+	rules := []*policy.Rule{
+		mk("print", `((call function: (identifier) @f) @match (#eq? @f "print"))`, "print"),
+		mk("system", `((call function: (attribute) @f) @match (#eq? @f "os.system"))`, "system"),
+		mk("lambda", `(lambda) @match`, "lambda"),
+	}
+	files := map[string]string{
+		"a.py": "print(1)\nos.system('x')\n",
+		"b.py": "pprint(1)\nprinting = 2\nsubsystem(3)\nmy_os.system(4)\n",
+		"c.py": "f = lambda: print\n",
+		"d.py": "x = 1\n",
+	}
+	ev := &engine.Evidence{Mode: engine.ModeAll}
+	for _, p := range sortedKeys(files) {
+		ev.Files = append(ev.Files, &engine.File{Path: p, Lang: "python", Content: []byte(files[p])})
+	}
+	var cs []engine.Compiled
+	for _, r := range rules {
+		ch, err := testRegistry.CompileRule(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs = append(cs, engine.Compiled{Rule: r, Check: ch})
+	}
+	var got []string
+	for _, o := range engine.Run(cs, ev, engine.Options{Workers: 2}) {
+		for _, f := range o.Findings() {
+			got = append(got, fmt.Sprintf("%s@%s:%d", o.Rule.ID, f.Path, f.Line))
+		}
+	}
+	b := runBatch(ev)
+	gate := func(i int) string {
+		var out []string
+		for _, n := range b.tokens[gateKey{cs[i].Check.(*queryCheck), "python"}] {
+			out = append(out, string(n))
+		}
+		return strings.Join(out, " ")
+	}
+	if gate(0) != "print" || gate(1) != "os.system" || gate(2) != "" {
+		t.Errorf("token gates %q %q %q, want print, os.system and none", gate(0), gate(1), gate(2))
+	}
+	ev.Close()
+	want := "lambda@c.py:1 print@a.py:1 system@a.py:2"
+	if s := strings.Join(sortedStrings(got), " "); s != want {
+		t.Fatalf("findings %s, want %s", s, want)
+	}
+}

@@ -302,6 +302,15 @@ func (c *queryCheck) mayMatch(f *engine.File) bool {
 	return false
 }
 
+func containsAnyToken(src []byte, needles [][]byte) bool {
+	for _, n := range needles {
+		if containsToken(src, n) {
+			return true
+		}
+	}
+	return false
+}
+
 // containsToken reports an occurrence of the needle that is not part of a longer
 // word: where the needle begins (ends) with an identifier character, the byte before
 // (after) it must not be one. A node whose text equals the needle is a whole token, so
@@ -513,6 +522,17 @@ type batch struct {
 	in      map[*queryCheck]bool
 	frozen  bool
 	comb    map[string]*combined
+	// tokens holds, per member and language, the needles its query's predicates prove
+	// (deriveNeedles), for members whose gate is the needles heed's compiler gave
+	// them: those are plain substrings ("print" is in "pprint" and "printing"), the
+	// derived ones whole tokens. Known once the batch compiles the queries; a file
+	// must pass both gates.
+	tokens map[gateKey][][]byte
+}
+
+type gateKey struct {
+	member *queryCheck
+	lang   string
 }
 
 type combined struct {
@@ -576,6 +596,7 @@ func (b *batch) freeze(ev *engine.Evidence) {
 	}
 	b.frozen = true
 	b.comb = map[string]*combined{}
+	b.tokens = map[gateKey][][]byte{}
 	byLang := map[string][]*queryCheck{}
 	for _, m := range b.members {
 		for l := range m.queries {
@@ -597,6 +618,16 @@ func (b *batch) freeze(ev *engine.Evidence) {
 			}
 		}
 		ms = ok
+		for _, m := range ms {
+			if m.needles == nil || m.tokens {
+				continue // no gate, or the derived one already
+			}
+			if ns, derived := deriveNeedles(m.queries[l].q); derived {
+				for _, n := range ns {
+					b.tokens[gateKey{m, l}] = append(b.tokens[gateKey{m, l}], []byte(n))
+				}
+			}
+		}
 		if len(ms) < 2 {
 			continue
 		}
@@ -690,8 +721,10 @@ func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, erro
 		live := map[*queryCheck]bool{}
 		for _, m := range b.members {
 			if m.queries[f.Lang] != nil && m.scope.Covers(f.Path) && m.mayMatch(f) {
-				live[m] = true
 				fm.hits[m] = nil
+				if ns := b.tokens[gateKey{m, f.Lang}]; ns == nil || containsAnyToken(f.Content, ns) {
+					live[m] = true
+				}
 			}
 		}
 		if len(live) == 0 {
