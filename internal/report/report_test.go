@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -404,6 +405,22 @@ func TestIndentJSONAgreesWithEncoder(t *testing.T) {
 	}
 	if got.String() != want.String() {
 		t.Fatalf("got\n%s\nwant\n%s", got.String(), want.String())
+	}
+	// Enough findings to be encoded in chunks on workers.
+	r.Findings = nil
+	for i := 0; i < 3*4096+7; i++ {
+		r.Findings = append(r.Findings, Finding{Rule: fmt.Sprint("r", i%7), File: "a.py", Line: i + 1, Message: `m "<&>" ` + strings.Repeat("x", i%5), Instruction: Instruction{HeaderPath: []string{}}})
+	}
+	got.Reset()
+	want.Reset()
+	if err := WriteJSON(&got, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := enc.Encode(r); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Fatalf("chunked encoding differs from the encoder's (%d vs %d bytes)", got.Len(), want.Len())
 	}
 	for _, s := range []string{`{}`, `[]`, `{"a":[],"b":{},"c":[1,{"d":"}\"{"}]}`, `"x"`, `[[[]]]`} {
 		var w bytes.Buffer

@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -218,21 +220,74 @@ func formatDuration(ms float64) string {
 // WriteJSON writes {"findings": [...], "summary": {...}} (docs/json.md).
 func WriteJSON(w io.Writer, r *Report) error {
 	r.Tally()
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(r); err != nil {
+	compact, err := encodeCompact(r)
+	if err != nil {
 		return err
 	}
-	_, err := w.Write(indentJSON(buf.Bytes()))
+	_, err = w.Write(indentJSON(compact))
 	return err
 }
 
-// indentJSON indents compact JSON as the encoder's SetIndent("", "  ") does. The
-// encoder's own indenting rescans its output with the full JSON state machine, which
-// on a report of tens of thousands of findings took longer than encoding it; output
-// the encoder has just produced is valid and has no space outside strings, so
-// tracking strings is enough.
+// encodeCompact encodes the report as the encoder does, without indenting. A report
+// of tens of thousands of findings encodes its findings in chunks on a worker per CPU
+// and splices them into the rest of the report, encoded with no findings.
+func encodeCompact(r *Report) ([]byte, error) {
+	encode := func(v any) ([]byte, error) {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		err := enc.Encode(v)
+		return buf.Bytes(), err
+	}
+	const chunk = 4096
+	if len(r.Findings) < 2*chunk {
+		return encode(r)
+	}
+	rest := *r
+	rest.Findings = []Finding{}
+	shell, err := encode(&rest)
+	const empty = `{"findings":[]`
+	if err != nil || !bytes.HasPrefix(shell, []byte(empty)) {
+		return encode(r)
+	}
+	parts := make([][]byte, (len(r.Findings)+chunk-1)/chunk)
+	errs := make([]error, len(parts))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.NumCPU(), len(parts)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				b, err := encode(r.Findings[i*chunk : min((i+1)*chunk, len(r.Findings))])
+				// b is "[...]\n": keep what is inside the brackets.
+				parts[i], errs[i] = bytes.TrimSuffix(bytes.TrimSuffix(b, []byte("\n")), []byte("]"))[1:], err
+			}
+		}()
+	}
+	for i := range parts {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	size := len(shell)
+	for i, p := range parts {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		size += len(p) + 1
+	}
+	out := make([]byte, 0, size)
+	out = append(out, empty[:len(empty)-1]...)
+	for i, p := range parts {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, p...)
+	}
+	return append(out, shell[len(empty)-1:]...), nil
+}
+
 func indentJSON(src []byte) []byte {
 	out := make([]byte, 0, len(src)+len(src)/2)
 	depth := 0
