@@ -177,7 +177,15 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 			skipped[p] = true
 		}
 	}
-	var found []report.Finding
+	n := 0
+	for _, o := range outcomes {
+		for _, t := range o.Targets {
+			n += len(t.Findings)
+		}
+	}
+	// Sized once: grown by appending, tens of thousands of findings were copied
+	// over and over.
+	found := make([]report.Finding, 0, n)
 	for _, o := range outcomes {
 		for _, t := range o.Targets {
 			for _, f := range t.Findings {
