@@ -425,7 +425,7 @@ func TestIndentJSONAgreesWithEncoder(t *testing.T) {
 	for _, s := range []string{`{}`, `[]`, `{"a":[],"b":{},"c":[1,{"d":"}\"{"}]}`, `"x"`, `[[[]]]`} {
 		var w bytes.Buffer
 		json.Indent(&w, []byte(s), "", "  ")
-		if g := string(indentJSON([]byte(s))); g != w.String() {
+		if g := string(indentJSON(nil, []byte(s), 0)); g != w.String() {
 			t.Errorf("indentJSON(%s) = %s, want %s", s, g, w.String())
 		}
 	}

@@ -217,21 +217,12 @@ func formatDuration(ms float64) string {
 	return d.Round(10 * time.Millisecond).String()
 }
 
-// WriteJSON writes {"findings": [...], "summary": {...}} (docs/json.md).
+// WriteJSON writes {"findings": [...], "summary": {...}} (docs/json.md), indented as
+// the encoder's SetIndent("", "  ") would. A report of tens of thousands of findings
+// encodes and indents them in chunks on a worker per CPU, written between the two
+// halves of the rest of the report (encoded with no findings).
 func WriteJSON(w io.Writer, r *Report) error {
 	r.Tally()
-	compact, err := encodeCompact(r)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(indentJSON(compact))
-	return err
-}
-
-// encodeCompact encodes the report as the encoder does, without indenting. A report
-// of tens of thousands of findings encodes its findings in chunks on a worker per CPU
-// and splices them into the rest of the report, encoded with no findings.
-func encodeCompact(r *Report) ([]byte, error) {
 	encode := func(v any) ([]byte, error) {
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
@@ -240,28 +231,41 @@ func encodeCompact(r *Report) ([]byte, error) {
 		return buf.Bytes(), err
 	}
 	const chunk = 4096
-	if len(r.Findings) < 2*chunk {
-		return encode(r)
-	}
-	rest := *r
-	rest.Findings = []Finding{}
-	shell, err := encode(&rest)
 	const empty = `{"findings":[]`
-	if err != nil || !bytes.HasPrefix(shell, []byte(empty)) {
-		return encode(r)
+	var shell []byte
+	if len(r.Findings) >= 2*chunk {
+		rest := *r
+		rest.Findings = []Finding{}
+		if b, err := encode(&rest); err == nil && bytes.HasPrefix(b, []byte(empty)) {
+			shell = b
+		}
 	}
+	if shell == nil {
+		b, err := encode(r)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(indentJSON(nil, b, 0))
+		return err
+	}
+	// Each chunk is a run of whole findings, two levels deep.
 	parts := make([][]byte, (len(r.Findings)+chunk-1)/chunk)
 	errs := make([]error, len(parts))
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.NumCPU(), len(parts)); w++ {
+	for k := 0; k < min(runtime.NumCPU(), len(parts)); k++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
 				b, err := encode(r.Findings[i*chunk : min((i+1)*chunk, len(r.Findings))])
-				// b is "[...]\n": keep what is inside the brackets.
-				parts[i], errs[i] = bytes.TrimSuffix(bytes.TrimSuffix(b, []byte("\n")), []byte("]"))[1:], err
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				// b is "[...]\n": indent what is inside the brackets.
+				b = bytes.TrimSuffix(bytes.TrimSuffix(b, []byte("\n")), []byte("]"))[1:]
+				parts[i] = indentJSON(nil, b, 2)
 			}
 		}()
 	}
@@ -270,27 +274,34 @@ func encodeCompact(r *Report) ([]byte, error) {
 	}
 	close(next)
 	wg.Wait()
-	size := len(shell)
-	for i, p := range parts {
-		if errs[i] != nil {
-			return nil, errs[i]
+	for _, err := range errs {
+		if err != nil {
+			return err
 		}
-		size += len(p) + 1
 	}
-	out := make([]byte, 0, size)
-	out = append(out, empty[:len(empty)-1]...)
+	// bufio keeps the first error and reports it at Flush.
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.Write(indentJSON(nil, []byte(empty[:len(empty)-1]), 0)) // {, "findings": [ and the first element's indent
 	for i, p := range parts {
 		if i > 0 {
-			out = append(out, ',')
+			bw.WriteString(",\n    ")
 		}
-		out = append(out, p...)
+		bw.Write(p)
 	}
-	return append(out, shell[len(empty)-1:]...), nil
+	bw.Write(indentJSON(nil, shell[len(empty)-1:], 2)) // ] and the rest
+	return bw.Flush()
 }
 
-func indentJSON(src []byte) []byte {
-	out := make([]byte, 0, len(src)+len(src)/2)
-	depth := 0
+// indentJSON appends compact JSON, starting depth levels deep, indented as the
+// encoder's SetIndent("", "  ") does. The encoder's own indenting rescans its output
+// with the full JSON state machine, which on a report of tens of thousands of findings
+// took longer than encoding it; output the encoder has just produced is valid and has
+// no space outside strings, so tracking strings is enough. An opening bracket that
+// ends src is taken to open a non-empty value.
+func indentJSON(out, src []byte, depth int) []byte {
+	if out == nil {
+		out = make([]byte, 0, len(src)+len(src)/2)
+	}
 	newline := func() {
 		out = append(out, '\n')
 		for i := 0; i < depth; i++ {
