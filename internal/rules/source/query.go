@@ -253,7 +253,7 @@ func (c *queryCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	if r := lang.SkipReason(f.Content); r != "" {
 		return skipped(r)
 	}
-	if !c.mayMatch(f) {
+	if !gateOf(ev, f).pass(c, f) {
 		return satisfied()
 	}
 	return cached(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) })
@@ -284,6 +284,34 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		res.Reason = "checked where the syntax tree is sound; " + fm.syntaxError
 	}
 	return res
+}
+
+// fileGate memoises the needle gate of every query rule on one file: the rule's
+// Judge asks first, then the batch asks for every rule of the run, and scanning the
+// file for each rule's needles twice was a visible part of a check's time.
+type fileGate struct {
+	mu   sync.Mutex
+	seen map[*queryCheck]bool
+}
+
+func gateOf(ev *engine.Evidence, f *engine.File) *fileGate {
+	v, _ := ev.Memo("file:"+f.Path+"\x00source.gate", func() (any, error) {
+		return &fileGate{seen: map[*queryCheck]bool{}}, nil
+	})
+	return v.(*fileGate)
+}
+
+func (g *fileGate) pass(c *queryCheck, f *engine.File) bool {
+	g.mu.Lock()
+	ok, seen := g.seen[c]
+	g.mu.Unlock()
+	if !seen {
+		ok = c.mayMatch(f)
+		g.mu.Lock()
+		g.seen[c] = ok
+		g.mu.Unlock()
+	}
+	return ok
 }
 
 // mayMatch applies the needle gate.
@@ -719,8 +747,9 @@ func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, erro
 		fm := &fileMatches{hits: map[*queryCheck][]hit{}, errs: map[*queryCheck]error{}, lines: newLineIndex(f.Content)}
 		// Which members can match here at all (language, scope, needles)?
 		live := map[*queryCheck]bool{}
+		gate := gateOf(ev, f)
 		for _, m := range b.members {
-			if m.queries[f.Lang] != nil && m.scope.Covers(f.Path) && m.mayMatch(f) {
+			if m.queries[f.Lang] != nil && m.scope.Covers(f.Path) && gate.pass(m, f) {
 				fm.hits[m] = nil
 				if ns := b.tokens[gateKey{m, f.Lang}]; ns == nil || containsAnyToken(f.Content, ns) {
 					live[m] = true
