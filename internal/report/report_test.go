@@ -430,3 +430,11 @@ func TestIndentJSONAgreesWithEncoder(t *testing.T) {
 		}
 	}
 }
+
+func TestNormaliseLineCollapsesWhiteSpace(t *testing.T) {
+	for _, s := range []string{"", "   ", "x", "  x = 1  ", "x  =\t1", "\tif a:\r", "a\u00a0 b", "a\u2003b", "é  è", " a b c ", "a\vb", "a \x85b"} {
+		if got, want := NormaliseLine(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("NormaliseLine(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
