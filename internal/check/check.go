@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -151,8 +152,14 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	// tree would cost it more than it saves, so only a full check uses one.
 	findings := attachFindingsCache(root, ev, opt.NoCache || opt.Mode != All, len(paths) > 0)
 	outcomes := engine.Run(selected, ev, engine.Options{Workers: opt.Workers, Timeout: timeout})
-	saveCache(root, cache)
-	saveFindingsCache(root, findings)
+	// Writing the caches back needs nothing of what follows: do it alongside.
+	saved := make(chan struct{})
+	go func() {
+		defer close(saved)
+		saveCache(root, cache)
+		saveFindingsCache(root, findings)
+	}()
+	defer func() { <-saved }()
 	if ev.Mode == engine.ModeDiff {
 		for i := range outcomes {
 			ownChange(ev, &outcomes[i])
@@ -170,19 +177,26 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 			skipped[p] = true
 		}
 	}
-	var found []report.Finding
+	n := 0
+	for _, o := range outcomes {
+		for _, t := range o.Targets {
+			n += len(t.Findings)
+		}
+	}
+	// Sized once: grown by appending, tens of thousands of findings were copied
+	// over and over.
+	found := make([]report.Finding, 0, n)
 	for _, o := range outcomes {
 		for _, t := range o.Targets {
 			for _, f := range t.Findings {
 				if f.Path != "" && (!inPaths(paths, f.Path) || skipped[f.Path]) {
 					continue
 				}
-				rf := report.FromEngine(f, o.Rule, o.Constraint)
-				lines.fingerprint(&rf)
-				found = append(found, rf)
+				found = append(found, report.FromEngine(f, o.Rule, o.Constraint))
 			}
 		}
 	}
+	lines.fingerprintAll(found, opt.Workers)
 
 	// Suppression comments.
 	known := map[string]bool{}
@@ -566,8 +580,10 @@ type lineIndex struct {
 }
 
 // fileLines are a file's normalised lines and, for each, its rank among the identical
-// lines before it (1 for the first).
+// lines before it (1 for the first). once builds them, outside the index's lock, so
+// workers fingerprinting different files do not wait for each other.
 type fileLines struct {
+	once sync.Once
 	text []string
 	rank []int
 }
@@ -578,10 +594,45 @@ func newLineIndex(ev *engine.Evidence) *lineIndex {
 
 func (li *lineIndex) of(path string) *fileLines {
 	li.mu.Lock()
-	defer li.mu.Unlock()
-	if ls, ok := li.lines[path]; ok {
-		return ls
+	fl, ok := li.lines[path]
+	if !ok {
+		fl = &fileLines{}
+		li.lines[path] = fl
 	}
+	li.mu.Unlock()
+	fl.once.Do(func() { li.build(fl, path) })
+	return fl
+}
+
+// fingerprintAll fingerprints the findings on workers (default: one per CPU): tens of
+// thousands of findings cost a hash each, and files their lines normalised, which
+// would otherwise be a serial tail after the parallel judging.
+func (li *lineIndex) fingerprintAll(fs []report.Finding, workers int) {
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	const chunk = 256
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				for j := i; j < min(i+chunk, len(fs)); j++ {
+					li.fingerprint(&fs[j])
+				}
+			}
+		}()
+	}
+	for i := 0; i < len(fs); i += chunk {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+func (li *lineIndex) build(fl *fileLines, path string) {
 	var content []byte
 	if f := li.ev.File(path); f != nil {
 		content = f.Content
@@ -589,15 +640,13 @@ func (li *lineIndex) of(path string) *fileLines {
 		content, _ = li.ev.Tree.Read(path)
 	}
 	raw := strings.Split(string(content), "\n")
-	fl := &fileLines{text: make([]string, len(raw)), rank: make([]int, len(raw))}
+	fl.text, fl.rank = make([]string, len(raw)), make([]int, len(raw))
 	seen := make(map[string]int, len(raw))
 	for i, l := range raw {
 		t := report.NormaliseLine(l)
 		seen[t]++
 		fl.text[i], fl.rank[i] = t, seen[t]
 	}
-	li.lines[path] = fl
-	return fl
 }
 
 // fingerprint sets f.Fingerprint: rule, place and the normalised text of the line, with

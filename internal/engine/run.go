@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"sort"
 	"sync"
@@ -80,6 +81,19 @@ func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
+	// Largest files first (the targets that are not files before them): a big file
+	// judged last would leave the other workers idle while it parses. Results go to
+	// fixed slots, so the order changes nothing else.
+	size := func(key string) int {
+		if key == "" {
+			return math.MaxInt
+		}
+		if f := ev.File(key); f != nil {
+			return len(f.Content)
+		}
+		return 0
+	}
+	sort.SliceStable(order, func(i, j int) bool { return size(order[i]) > size(order[j]) })
 	work := make(chan string)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {

@@ -4,7 +4,6 @@
 package lang
 
 import (
-	"context"
 	"fmt"
 	"runtime"
 	"sync"
@@ -112,14 +111,7 @@ func Parse(lang string, src []byte) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), ParseTimeout)
-	defer cancel()
-	t := p.ParseWithOptions(func(i int, _ sitter.Point) []byte {
-		if i >= len(src) {
-			return nil
-		}
-		return src[i:]
-	}, nil, &sitter.ParseOptions{ProgressCallback: func(sitter.ParseState) bool { return ctx.Err() != nil }})
+	t := parseC(p, src, ParseTimeout)
 	if t == nil {
 		p.Reset()
 		giveBack(lang, p)

@@ -1,11 +1,15 @@
 package lang
 
 import (
+	"bytes"
 	"fmt"
+	"regexp"
 	"runtime"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // Query is a compiled Tree-sitter query for one language. Tree-sitter queries are
@@ -15,6 +19,7 @@ import (
 type Query struct {
 	q     *sitter.Query
 	lang  string
+	src   string
 	names []string
 	// General holds, per pattern, the predicates Tree-sitter does not evaluate itself
 	// (#eq?, #match?, #any-of? and their negations are applied by the binding); the
@@ -73,7 +78,7 @@ func CompileQuery(lang, src string) (*Query, error) {
 		}
 		return nil, &QueryError{Lang: lang, Row: int(qerr.Row) + 1, Column: int(qerr.Column) + 1, Msg: msg}
 	}
-	out := &Query{q: q, lang: lang, names: q.CaptureNames()}
+	out := &Query{q: q, lang: lang, src: src, names: q.CaptureNames()}
 	for i := uint(0); i < q.PatternCount(); i++ {
 		var ps []Predicate
 		for _, gp := range q.GeneralPredicates(i) {
@@ -155,10 +160,72 @@ func (q *Query) TextPredicates(pattern int) []TextPredicate {
 	return out
 }
 
-// Capture is one captured node of a match.
+// PatternText is the source text of one top-level pattern, its predicates included.
+func (q *Query) PatternText(pattern int) string {
+	s, e := q.q.StartByteForPattern(uint(pattern)), q.q.EndByteForPattern(uint(pattern))
+	if s > e || e > uint(len(q.src)) {
+		return ""
+	}
+	return q.src[s:e]
+}
+
+// textPredicateRE matches one predicate the binding applies itself (its names: see
+// go-tree-sitter's NewQuery), with its capture and string arguments.
+var textPredicateRE = lazyre.New(`\(\s*#(?:eq|not-eq|any-eq|any-not-eq|match|not-match|any-match|any-not-match|any-of|not-any-of)\?(?:\s+(?:@[A-Za-z_][\w.-]*|"(?:[^"\\]|\\.)*"))*\s*\)`)
+
+// StripTextPredicates removes the text predicates from a pattern's text, for several
+// patterns that differ only in them to run as one (the cursor's work grows with the
+// patterns it tracks; text predicates are applied after matching anyway). n is how
+// many it removed: the caller compares it with TextPredicateCount to know the text
+// held no predicate this did not recognise.
+func StripTextPredicates(pattern string) (stripped string, n int) {
+	stripped = textPredicateRE.ReplaceAllStringFunc(pattern, func(string) string {
+		n++
+		return " "
+	})
+	return stripped, n
+}
+
+// TextPredicateCount is the number of text predicates of a pattern.
+func (q *Query) TextPredicateCount(pattern int) int { return len(q.q.TextPredicates[pattern]) }
+
+// TextFilter is one pattern's text predicates, re-expressed on the captures of another
+// query that holds the pattern without them (see StripTextPredicates).
+type TextFilter struct {
+	preds []sitter.TextPredicateCapture
+}
+
+// TextFilter re-expresses the text predicates of q's pattern on on's captures, which
+// are matched by name. ok is false if on lacks one of the captures.
+func (q *Query) TextFilter(pattern int, on *Query) (f TextFilter, ok bool) {
+	for _, p := range q.q.TextPredicates[pattern] {
+		i := on.CaptureIndex(q.names[p.CaptureId])
+		if i < 0 {
+			return TextFilter{}, false
+		}
+		p.CaptureId = uint(i)
+		if p.Type == sitter.TextPredicateTypeEqCapture {
+			j := on.CaptureIndex(q.names[p.Value.(uint)])
+			if j < 0 {
+				return TextFilter{}, false
+			}
+			p.Value = uint(j)
+		}
+		f.preds = append(f.preds, p)
+	}
+	return f, true
+}
+
+// Holds reports whether the match, of the query the filter was made for, satisfies
+// the predicates.
+func (f TextFilter) Holds(m Match, src []byte) bool { return satisfiesText(f.preds, m.Captures, src) }
+
+// Capture is one captured node of a match, with its byte range (read in the same
+// foreign call as the match, so positions cost no call of their own).
 type Capture struct {
-	Index int
-	Node  sitter.Node
+	Index      int
+	Node       sitter.Node
+	Start, End int
 }
 
 // Match is one match of a query pattern. Its nodes are valid while the tree is open.
@@ -171,23 +238,113 @@ type Match struct {
 // cannot make a query run unbounded; Tree-sitter drops the oldest beyond it.
 const MatchLimit = 1 << 16
 
-// Matches runs the query over the tree and calls fn with each match (captures copied,
-// so fn may keep them while the tree is open). It stops when fn returns false.
+// Matches runs the query over the tree and calls fn with each match that satisfies
+// the text predicates (captures copied, so fn may keep them while the tree is open).
+// It stops when fn returns false. The cursor runs in C in one call (matches.c); the
+// text predicates are then applied here, on byte ranges of the source.
 func (q *Query) Matches(t *Tree, fn func(Match) bool) {
 	if q.q == nil || t == nil || t.Tree == nil {
 		return
 	}
-	qc := sitter.NewQueryCursor()
-	defer qc.Close()
-	qc.SetMatchLimit(MatchLimit)
-	ms := qc.Matches(q.q, t.Root(), t.Src)
-	for m := ms.Next(); m != nil; m = ms.Next() {
-		out := Match{Pattern: int(m.PatternIndex), Captures: make([]Capture, len(m.Captures))}
-		for i, c := range m.Captures {
-			out.Captures[i] = Capture{Index: int(c.Index), Node: c.Node}
+	for _, m := range runMatches(q.q, t.Root()) {
+		if !satisfiesText(q.q.TextPredicates[m.Pattern], m.Captures, t.Src) {
+			continue
 		}
-		if !fn(out) {
+		if !fn(m) {
 			return
 		}
 	}
+}
+
+// satisfiesText applies the binding's text predicates (#eq?, #match?, #any-of? and
+// negations) exactly as go-tree-sitter's QueryMatch.SatisfiesTextPredicate does, but on
+// byte ranges already read, so no node is asked for its position again.
+func satisfiesText(preds []sitter.TextPredicateCapture, caps []Capture, src []byte) bool {
+	for _, p := range preds {
+		if !textCondition(p, caps, src) {
+			return false
+		}
+	}
+	return true
+}
+
+func captureText(c *Capture, src []byte) []byte { return src[c.Start:c.End] }
+
+func textCondition(p sitter.TextPredicateCapture, caps []Capture, src []byte) bool {
+	switch p.Type {
+	case sitter.TextPredicateTypeEqCapture:
+		i, j := int(p.CaptureId), int(p.Value.(uint))
+		// Pair the captures of i and j in order, as the binding does.
+		a, b := 0, 0
+		for {
+			for a < len(caps) && caps[a].Index != i {
+				a++
+			}
+			for b < len(caps) && caps[b].Index != j {
+				b++
+			}
+			if a == len(caps) || b == len(caps) {
+				return a == len(caps) && b == len(caps)
+			}
+			eq := bytes.Equal(captureText(&caps[a], src), captureText(&caps[b], src))
+			if eq != p.Positive && p.MatchAllNodes {
+				return false
+			}
+			if eq == p.Positive && !p.MatchAllNodes {
+				return true
+			}
+			a++
+			b++
+		}
+	case sitter.TextPredicateTypeEqString:
+		s := p.Value.(string)
+		for k := range caps {
+			if caps[k].Index != int(p.CaptureId) {
+				continue
+			}
+			eq := string(captureText(&caps[k], src)) == s
+			if eq != p.Positive && p.MatchAllNodes {
+				return false
+			}
+			if eq == p.Positive && !p.MatchAllNodes {
+				return true
+			}
+		}
+		return true
+	case sitter.TextPredicateTypeMatchString:
+		r := p.Value.(*regexp.Regexp)
+		for k := range caps {
+			if caps[k].Index != int(p.CaptureId) {
+				continue
+			}
+			ok := r.Match(captureText(&caps[k], src))
+			if ok != p.Positive && p.MatchAllNodes {
+				return false
+			}
+			if ok == p.Positive && !p.MatchAllNodes {
+				return true
+			}
+		}
+		return true
+	case sitter.TextPredicateTypeAnyString:
+		vs := p.Value.([]string)
+		for k := range caps {
+			if caps[k].Index != int(p.CaptureId) {
+				continue
+			}
+			text := captureText(&caps[k], src)
+			in := false
+			for _, v := range vs {
+				if string(text) == v {
+					in = true
+					break
+				}
+			}
+			if in != p.Positive {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -11,6 +11,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
@@ -154,7 +155,22 @@ func Fingerprint(rule, where, lineText string, occurrence int) string {
 
 // NormaliseLine collapses runs of white space and trims the line, so re-indenting or
 // reformatting spaces does not change a fingerprint.
-func NormaliseLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+func NormaliseLine(s string) string {
+	// Most lines only need trimming: return them without building a copy (a check
+	// normalises every line of every file with a finding).
+	t := strings.TrimSpace(s)
+	normal := true
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; c >= utf8.RuneSelf || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || (c == ' ' && t[i+1] == ' ') {
+			normal = false // other white space, a run of it, or non-ASCII (Unicode spaces)
+			break
+		}
+	}
+	if normal {
+		return t
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
 
 // Undetermined is a reason rules could not judge, with the rules and the files it
 // concerns: a file that does not parse is reported once, with its rules, and a rule

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -381,6 +382,59 @@ func TestJSONReportMatchesItsPublishedSchema(t *testing.T) {
 		inst, _ := jsonschema.UnmarshalJSON(bytes.NewReader(b))
 		if sch.Validate(inst) == nil {
 			t.Errorf("%s: the schema accepted a broken report", name)
+		}
+	}
+}
+
+// WriteJSON's own indenting must give byte for byte what the encoder's SetIndent gives.
+func TestIndentJSONAgreesWithEncoder(t *testing.T) {
+	r := &Report{Findings: []Finding{
+		{Rule: "r", File: "a \"b\".py", Line: 1, Message: `quote " back \ brackets {[ ]} , : <html> & é`, Snippet: "x\ty\n", Instruction: Instruction{HeaderPath: []string{}}},
+		{Rule: "s", Commit: "abc", Message: "", Instruction: Instruction{HeaderPath: []string{"A", "B"}}},
+	}}
+	var got bytes.Buffer
+	if err := WriteJSON(&got, r); err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	enc := json.NewEncoder(&want)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Fatalf("got\n%s\nwant\n%s", got.String(), want.String())
+	}
+	// Enough findings to be encoded in chunks on workers.
+	r.Findings = nil
+	for i := 0; i < 3*4096+7; i++ {
+		r.Findings = append(r.Findings, Finding{Rule: fmt.Sprint("r", i%7), File: "a.py", Line: i + 1, Message: `m "<&>" ` + strings.Repeat("x", i%5), Instruction: Instruction{HeaderPath: []string{}}})
+	}
+	got.Reset()
+	want.Reset()
+	if err := WriteJSON(&got, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := enc.Encode(r); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Fatalf("chunked encoding differs from the encoder's (%d vs %d bytes)", got.Len(), want.Len())
+	}
+	for _, s := range []string{`{}`, `[]`, `{"a":[],"b":{},"c":[1,{"d":"}\"{"}]}`, `"x"`, `[[[]]]`} {
+		var w bytes.Buffer
+		json.Indent(&w, []byte(s), "", "  ")
+		if g := string(indentJSON(nil, []byte(s), 0)); g != w.String() {
+			t.Errorf("indentJSON(%s) = %s, want %s", s, g, w.String())
+		}
+	}
+}
+
+func TestNormaliseLineCollapsesWhiteSpace(t *testing.T) {
+	for _, s := range []string{"", "   ", "x", "  x = 1  ", "x  =\t1", "\tif a:\r", "a\u00a0 b", "a\u2003b", "é  è", " a b c ", "a\vb", "a \x85b"} {
+		if got, want := NormaliseLine(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("NormaliseLine(%q) = %q, want %q", s, got, want)
 		}
 	}
 }

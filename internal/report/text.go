@@ -2,11 +2,14 @@ package report
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -214,11 +217,133 @@ func formatDuration(ms float64) string {
 	return d.Round(10 * time.Millisecond).String()
 }
 
-// WriteJSON writes {"findings": [...], "summary": {...}} (docs/json.md).
+// WriteJSON writes {"findings": [...], "summary": {...}} (docs/json.md), indented as
+// the encoder's SetIndent("", "  ") would. A report of tens of thousands of findings
+// encodes and indents them in chunks on a worker per CPU, written between the two
+// halves of the rest of the report (encoded with no findings).
 func WriteJSON(w io.Writer, r *Report) error {
 	r.Tally()
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(r)
+	encode := func(v any) ([]byte, error) {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		err := enc.Encode(v)
+		return buf.Bytes(), err
+	}
+	const chunk = 4096
+	const empty = `{"findings":[]`
+	var shell []byte
+	if len(r.Findings) >= 2*chunk {
+		rest := *r
+		rest.Findings = []Finding{}
+		if b, err := encode(&rest); err == nil && bytes.HasPrefix(b, []byte(empty)) {
+			shell = b
+		}
+	}
+	if shell == nil {
+		b, err := encode(r)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(indentJSON(nil, b, 0))
+		return err
+	}
+	// Each chunk is a run of whole findings, two levels deep.
+	parts := make([][]byte, (len(r.Findings)+chunk-1)/chunk)
+	errs := make([]error, len(parts))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for k := 0; k < min(runtime.NumCPU(), len(parts)); k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				b, err := encode(r.Findings[i*chunk : min((i+1)*chunk, len(r.Findings))])
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				// b is "[...]\n": indent what is inside the brackets.
+				b = bytes.TrimSuffix(bytes.TrimSuffix(b, []byte("\n")), []byte("]"))[1:]
+				parts[i] = indentJSON(nil, b, 2)
+			}
+		}()
+	}
+	for i := range parts {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	// bufio keeps the first error and reports it at Flush.
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.Write(indentJSON(nil, []byte(empty[:len(empty)-1]), 0)) // {, "findings": [ and the first element's indent
+	for i, p := range parts {
+		if i > 0 {
+			bw.WriteString(",\n    ")
+		}
+		bw.Write(p)
+	}
+	bw.Write(indentJSON(nil, shell[len(empty)-1:], 2)) // ] and the rest
+	return bw.Flush()
+}
+
+// indentJSON appends compact JSON, starting depth levels deep, indented as the
+// encoder's SetIndent("", "  ") does. The encoder's own indenting rescans its output
+// with the full JSON state machine, which on a report of tens of thousands of findings
+// took longer than encoding it; output the encoder has just produced is valid and has
+// no space outside strings, so tracking strings is enough. An opening bracket that
+// ends src is taken to open a non-empty value.
+func indentJSON(out, src []byte, depth int) []byte {
+	if out == nil {
+		out = make([]byte, 0, len(src)+len(src)/2)
+	}
+	newline := func() {
+		out = append(out, '\n')
+		for i := 0; i < depth; i++ {
+			out = append(out, ' ', ' ')
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch c {
+		case '"':
+			// Copy the string through its closing quote.
+			j := i + 1
+			for ; j < len(src); j++ {
+				if src[j] == '\\' {
+					j++
+				} else if src[j] == '"' {
+					break
+				}
+			}
+			out = append(out, src[i:min(j+1, len(src))]...)
+			i = j
+		case '{', '[':
+			out = append(out, c)
+			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
+				out = append(out, src[i+1]) // empty: "{}", "[]"
+				i++
+				continue
+			}
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			newline()
+			out = append(out, c)
+		case ',':
+			out = append(out, c)
+			newline()
+		case ':':
+			out = append(out, ':', ' ')
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
 }

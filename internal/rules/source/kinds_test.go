@@ -2,6 +2,7 @@ package source
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -108,6 +109,70 @@ func TestBatchedQueriesMatchRunningAlone(t *testing.T) {
 	}
 	if n := len(together); n != 3+1+1+2+3 {
 		t.Fatalf("%d findings, want 10: %v", n, key(together))
+	}
+}
+
+// Patterns that differ only in their text predicates run as one combined pattern, and
+// each rule still gets exactly the findings it gets alone: different names, the same
+// name twice, negations, #any-of?, #match?, a capture compared with a capture, and
+// heed's own predicates on the shared shape.
+func TestMergedPatternsMatchRunningAlone(t *testing.T) {
+	mk := func(id, q string) *policy.Rule {
+		return queryRule(t, id, QueryParams{Queries: map[string]string{"python": q}}, id+" {{f}}")
+	}
+	call := func(pred string) string { return `((call function: (identifier) @f) @match ` + pred + `)` }
+	rules := []*policy.Rule{
+		mk("print", call(`(#eq? @f "print")`)),
+		mk("eval", call(`(#eq? @f "eval")`)),
+		mk("print-twice", call(`(#eq? @f "print")`)),
+		mk("not-print", call(`(#not-eq? @f "print")`)),
+		mk("eval-or-exec", call(`(#any-of? @f "eval" "exec")`)),
+		mk("e-names", call(`(#match? @f "^e")`)),
+		mk("print-main", call(`(#eq? @f "print") (#not-in-main? @match)`)),
+		mk("eval-main", call(`(#eq? @f "eval") (#not-in-main? @match)`)),
+		mk("nested-same", `((call function: (identifier) @f arguments: (argument_list (call function: (identifier) @g))) @match (#eq? @f @g))`),
+		mk("nested-print", `((call function: (identifier) @f arguments: (argument_list (call function: (identifier) @g))) @match (#eq? @f "print"))`),
+		queryRule(t, "lambda", QueryParams{Queries: map[string]string{"python": `(lambda) @match`}}, "lambda"),
+	}
+	files := map[string]string{
+		"a.py": "print(print(1))\neval(\"2\")\nexec(\"3\")\nlen(len(x))\nf = lambda: eval(x)\nif __name__ == \"__main__\":\n    print(3)\n    eval(4)\n",
+		"b.py": "x = 1\n",
+		"c.py": "print(0)\nevalf(1)\n",
+		"d.py": "exec(eval(x))\n",
+	}
+	together, _ := runFiles(t, rules, files)
+	ev := &engine.Evidence{Mode: engine.ModeAll}
+	for _, p := range sortedKeys(files) {
+		ev.Files = append(ev.Files, &engine.File{Path: p, Lang: "python", Content: []byte(files[p])})
+	}
+	var cs []engine.Compiled
+	for _, r := range rules {
+		ch, _ := testRegistry.CompileRule(r)
+		cs = append(cs, engine.Compiled{Rule: r, Check: ch})
+	}
+	engine.Run(cs, ev, engine.Options{Workers: 2})
+	// One call shape without predicates, one with #not-in-main?, one nested shape, lambda.
+	if b := runBatch(ev); b.comb["python"] == nil || b.comb["python"].q.PatternCount() != 4 {
+		t.Fatalf("the eleven rules should run as four combined patterns, not %d", runBatch(ev).comb["python"].q.PatternCount())
+	}
+	ev.Close()
+	var alone []engine.Finding
+	for _, r := range rules {
+		fs, _ := runFiles(t, []*policy.Rule{r}, files)
+		alone = append(alone, fs...)
+	}
+	key := func(fs []engine.Finding) []string {
+		var out []string
+		for _, f := range fs {
+			out = append(out, fmt.Sprintf("%s@%s:%d:%d", f.Message, f.Path, f.Line, f.Column))
+		}
+		return sortedStrings(out)
+	}
+	if strings.Join(key(together), " ") != strings.Join(key(alone), " ") {
+		t.Fatalf("batched %v\nalone   %v", key(together), key(alone))
+	}
+	if len(together) < 20 {
+		t.Fatalf("only %d findings: the case tests too little: %v", len(together), key(together))
 	}
 }
 
@@ -296,5 +361,59 @@ func TestGeneratedRulesCompileQueriesLazily(t *testing.T) {
 	edited.Message = "changed by hand"
 	if _, err := testRegistry.CompileRule(&edited); err == nil || !strings.Contains(err.Error(), "unknown node type") {
 		t.Fatalf("an edited rule must compile at load and fail there: %v", err)
+	}
+}
+
+// A rule with the needles heed's compiler gives it ("print": a substring) is also
+// gated by the tokens its predicates prove, once the batch has compiled its query: a
+// file with "pprint" or "printing" alone is not parsed for it, and findings do not change.
+func TestDerivedTokensGateRulesWithGivenNeedles(t *testing.T) {
+	mk := func(id, q string, needles ...string) *policy.Rule {
+		return queryRule(t, id, QueryParams{Queries: map[string]string{"python": q}, Needles: needles}, id)
+	}
+	rules := []*policy.Rule{
+		mk("print", `((call function: (identifier) @f) @match (#eq? @f "print"))`, "print"),
+		mk("system", `((call function: (attribute) @f) @match (#eq? @f "os.system"))`, "system"),
+		mk("lambda", `(lambda) @match`, "lambda"),
+	}
+	files := map[string]string{
+		"a.py": "print(1)\nos.system('x')\n",
+		"b.py": "pprint(1)\nprinting = 2\nsubsystem(3)\nmy_os.system(4)\n",
+		"c.py": "f = lambda: print\n",
+		"d.py": "x = 1\n",
+	}
+	ev := &engine.Evidence{Mode: engine.ModeAll}
+	for _, p := range sortedKeys(files) {
+		ev.Files = append(ev.Files, &engine.File{Path: p, Lang: "python", Content: []byte(files[p])})
+	}
+	var cs []engine.Compiled
+	for _, r := range rules {
+		ch, err := testRegistry.CompileRule(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs = append(cs, engine.Compiled{Rule: r, Check: ch})
+	}
+	var got []string
+	for _, o := range engine.Run(cs, ev, engine.Options{Workers: 2}) {
+		for _, f := range o.Findings() {
+			got = append(got, fmt.Sprintf("%s@%s:%d", o.Rule.ID, f.Path, f.Line))
+		}
+	}
+	b := runBatch(ev)
+	gate := func(i int) string {
+		var out []string
+		for _, n := range b.tokens[gateKey{cs[i].Check.(*queryCheck), "python"}] {
+			out = append(out, string(n))
+		}
+		return strings.Join(out, " ")
+	}
+	if gate(0) != "print" || gate(1) != "os.system" || gate(2) != "" {
+		t.Errorf("token gates %q %q %q, want print, os.system and none", gate(0), gate(1), gate(2))
+	}
+	ev.Close()
+	want := "lambda@c.py:1 print@a.py:1 system@a.py:2"
+	if s := strings.Join(sortedStrings(got), " "); s != want {
+		t.Fatalf("findings %s, want %s", s, want)
 	}
 }

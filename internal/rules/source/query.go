@@ -253,7 +253,7 @@ func (c *queryCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	if r := lang.SkipReason(f.Content); r != "" {
 		return skipped(r)
 	}
-	if !c.mayMatch(f) {
+	if !gateOf(ev, f).pass(c, f) {
 		return satisfied()
 	}
 	return cached(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) })
@@ -286,6 +286,34 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 	return res
 }
 
+// fileGate memoises the needle gate of every query rule on one file: the rule's
+// Judge asks first, then the batch asks for every rule of the run, and scanning the
+// file for each rule's needles twice was a visible part of a check's time.
+type fileGate struct {
+	mu   sync.Mutex
+	seen map[*queryCheck]bool
+}
+
+func gateOf(ev *engine.Evidence, f *engine.File) *fileGate {
+	v, _ := ev.Memo("file:"+f.Path+"\x00source.gate", func() (any, error) {
+		return &fileGate{seen: map[*queryCheck]bool{}}, nil
+	})
+	return v.(*fileGate)
+}
+
+func (g *fileGate) pass(c *queryCheck, f *engine.File) bool {
+	g.mu.Lock()
+	ok, seen := g.seen[c]
+	g.mu.Unlock()
+	if !seen {
+		ok = c.mayMatch(f)
+		g.mu.Lock()
+		g.seen[c] = ok
+		g.mu.Unlock()
+	}
+	return ok
+}
+
 // mayMatch applies the needle gate.
 func (c *queryCheck) mayMatch(f *engine.File) bool {
 	if c.needleRE != nil && !c.needleRE.Match(f.Content) {
@@ -296,6 +324,15 @@ func (c *queryCheck) mayMatch(f *engine.File) bool {
 	}
 	for _, n := range c.needles {
 		if (c.tokens && containsToken(f.Content, n)) || (!c.tokens && bytes.Contains(f.Content, n)) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAnyToken(src []byte, needles [][]byte) bool {
+	for _, n := range needles {
+		if containsToken(src, n) {
 			return true
 		}
 	}
@@ -368,27 +405,28 @@ func sound(t *lang.Tree) soundTree { return soundTree{Tree: t, hasError: t.Root(
 // collect turns a match into a hit if the heed predicates hold and the located node
 // lies where the tree is sound.
 func collect(q *lang.Query, m lang.Match, t soundTree, locate, exclude int, needCaps bool) (hit, bool) {
-	var loc *sitter.Node
+	var lc *lang.Capture
 	for i := range m.Captures {
 		if m.Captures[i].Index == locate {
-			loc = &m.Captures[i].Node
+			lc = &m.Captures[i]
 			break
 		}
 	}
-	if loc == nil || !holds(q, m, t.Tree) {
+	if lc == nil || !holds(q, m, t.Tree) {
 		return hit{}, false
 	}
 	// A match that contains or lies in a recovered error is not sound ("00(0)" read as
 	// TypeScript holds a non-null assertion whose "!" is MISSING). Only a tree with
 	// errors can have one; asking every ancestor of every match would cost a cgo call
 	// each.
+	loc := &lc.Node
 	if t.hasError && (loc.HasError() || loc.IsMissing() || inError(loc)) {
 		return hit{}, false
 	}
 	if (exclude&excludeTests != 0 && inTest(loc, t.Tree)) || (exclude&excludeMain != 0 && inMain(loc, t.Tree)) {
 		return hit{}, false
 	}
-	h := hit{start: int(loc.StartByte()), end: int(loc.EndByte())}
+	h := hit{start: lc.Start, end: lc.End}
 	if !needCaps {
 		return h, true
 	}
@@ -396,7 +434,10 @@ func collect(q *lang.Query, m lang.Match, t soundTree, locate, exclude int, need
 	names := q.CaptureNames()
 	for _, cp := range m.Captures {
 		if _, seen := h.caps[names[cp.Index]]; !seen {
-			h.caps[names[cp.Index]] = text(&cp.Node, t.Tree)
+			h.caps[names[cp.Index]] = ""
+			if cp.End <= len(t.Src) && cp.Start <= cp.End {
+				h.caps[names[cp.Index]] = string(t.Src[cp.Start:cp.End])
+			}
 		}
 	}
 	return h, true
@@ -509,17 +550,35 @@ type batch struct {
 	in      map[*queryCheck]bool
 	frozen  bool
 	comb    map[string]*combined
+	// tokens holds, per member and language, the needles its query's predicates prove
+	// (deriveNeedles), for members whose gate is the needles heed's compiler gave
+	// them: those are plain substrings ("print" is in "pprint" and "printing"), the
+	// derived ones whole tokens. Known once the batch compiles the queries; a file
+	// must pass both gates.
+	tokens map[gateKey][][]byte
+}
+
+type gateKey struct {
+	member *queryCheck
+	lang   string
 }
 
 type combined struct {
-	q     *lang.Query
-	owner []owner // per combined pattern
+	q *lang.Query
+	// owners lists, per combined pattern, the members whose pattern it runs. A pattern
+	// several members share but for their text predicates runs once, without them,
+	// and each owner's filter re-applies its own; any other pattern has one owner and
+	// no filter (the combined query applies its text predicates).
+	owners [][]owner
 	// locate maps a member to its locating capture's index in the combined query.
 	locate  map[*queryCheck]int
 	members map[*queryCheck]bool
 }
 
-type owner struct{ member *queryCheck }
+type owner struct {
+	member *queryCheck
+	filter *lang.TextFilter // nil: none
+}
 
 func runBatch(ev *engine.Evidence) *batch {
 	v, _ := ev.Memo("source:query-batch", func() (any, error) {
@@ -565,6 +624,7 @@ func (b *batch) freeze(ev *engine.Evidence) {
 	}
 	b.frozen = true
 	b.comb = map[string]*combined{}
+	b.tokens = map[gateKey][][]byte{}
 	byLang := map[string][]*queryCheck{}
 	for _, m := range b.members {
 		for l := range m.queries {
@@ -579,8 +639,6 @@ func (b *batch) freeze(ev *engine.Evidence) {
 		if perLang[l] < combineMin || len(ms) < 2 {
 			continue // runAlone is cheaper
 		}
-		var src strings.Builder
-		var owners []owner
 		var ok []*queryCheck
 		for _, m := range ms {
 			if _, err := m.queries[l].get(l); err == nil {
@@ -588,31 +646,91 @@ func (b *batch) freeze(ev *engine.Evidence) {
 			}
 		}
 		ms = ok
+		for _, m := range ms {
+			if m.needles == nil || m.tokens {
+				continue // no gate, or the derived one already
+			}
+			if ns, derived := deriveNeedles(m.queries[l].q); derived {
+				for _, n := range ns {
+					b.tokens[gateKey{m, l}] = append(b.tokens[gateKey{m, l}], []byte(n))
+				}
+			}
+		}
 		if len(ms) < 2 {
 			continue
 		}
-		for _, m := range ms {
-			src.WriteString(m.queries[l].src)
-			src.WriteString("\n")
-			for i := 0; i < m.queries[l].q.PatternCount(); i++ {
-				owners = append(owners, owner{member: m})
-			}
+		if cq := combine(l, ms, true); cq != nil {
+			b.comb[l] = cq
+		} else if cq := combine(l, ms, false); cq != nil {
+			// Should not happen: the merged patterns did not compile as expected.
+			b.comb[l] = cq
 		}
-		q, err := lang.CompileQuery(l, src.String())
-		if err != nil || q.PatternCount() != len(owners) {
-			// Should not happen (each part compiled alone); fall back to one run per rule.
-			if q != nil {
-				q.Close()
-			}
-			continue
-		}
-		cq := &combined{q: q, owner: owners, locate: map[*queryCheck]int{}, members: map[*queryCheck]bool{}}
-		for _, m := range ms {
-			cq.members[m] = true
-			cq.locate[m] = q.CaptureIndex(m.capture)
-		}
-		b.comb[l] = cq
+		// Neither (should not happen either: each part compiled alone): one run per rule.
 	}
+}
+
+// combine builds the combined query of the members' patterns for one language. With
+// merge, patterns that differ only in their text predicates (the banned-API shapes:
+// one call pattern per banned name) run as one: a query cursor tracks every pattern
+// it might match at each node, so fifteen copies of one shape cost about fifteen
+// times one, while the text predicates they differ in are applied after matching
+// anyway. nil if the combined query does not compile to the expected patterns.
+func combine(l string, ms []*queryCheck, merge bool) *combined {
+	type part struct {
+		m       *queryCheck
+		pattern int
+	}
+	var texts []string // per combined pattern
+	var parts [][]part // per combined pattern
+	var merged []bool  // per combined pattern: run without its text predicates
+	byShape := map[string]int{}
+	for _, m := range ms {
+		q := m.queries[l].q
+		for i := 0; i < q.PatternCount(); i++ {
+			text := q.PatternText(i)
+			if merge {
+				if shape, n := lang.StripTextPredicates(text); n > 0 && n == q.TextPredicateCount(i) {
+					if k, ok := byShape[shape]; ok {
+						parts[k] = append(parts[k], part{m, i})
+						merged[k] = true
+						texts[k] = shape
+						continue
+					}
+					byShape[shape] = len(texts)
+				}
+			}
+			texts = append(texts, text)
+			parts = append(parts, []part{{m, i}})
+			merged = append(merged, false)
+		}
+	}
+	q, err := lang.CompileQuery(l, strings.Join(texts, "\n"))
+	if err != nil || q.PatternCount() != len(texts) {
+		if q != nil {
+			q.Close()
+		}
+		return nil
+	}
+	cq := &combined{q: q, owners: make([][]owner, len(texts)), locate: map[*queryCheck]int{}, members: map[*queryCheck]bool{}}
+	for k, ps := range parts {
+		for _, p := range ps {
+			o := owner{member: p.m}
+			if merged[k] {
+				f, ok := p.m.queries[l].q.TextFilter(p.pattern, q)
+				if !ok || q.TextPredicateCount(k) != 0 {
+					q.Close()
+					return nil
+				}
+				o.filter = &f
+			}
+			cq.owners[k] = append(cq.owners[k], o)
+		}
+	}
+	for _, m := range ms {
+		cq.members[m] = true
+		cq.locate[m] = q.CaptureIndex(m.capture)
+	}
+	return cq
 }
 
 // fileMatches are the hits of every batch member on one file.
@@ -629,10 +747,13 @@ func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, erro
 		fm := &fileMatches{hits: map[*queryCheck][]hit{}, errs: map[*queryCheck]error{}, lines: newLineIndex(f.Content)}
 		// Which members can match here at all (language, scope, needles)?
 		live := map[*queryCheck]bool{}
+		gate := gateOf(ev, f)
 		for _, m := range b.members {
-			if m.queries[f.Lang] != nil && m.scope.Covers(f.Path) && m.mayMatch(f) {
-				live[m] = true
+			if m.queries[f.Lang] != nil && m.scope.Covers(f.Path) && gate.pass(m, f) {
 				fm.hits[m] = nil
+				if ns := b.tokens[gateKey{m, f.Lang}]; ns == nil || containsAnyToken(f.Content, ns) {
+					live[m] = true
+				}
 			}
 		}
 		if len(live) == 0 {
@@ -664,12 +785,14 @@ func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, erro
 		}
 		st := sound(t)
 		cq.q.Matches(t, func(mt lang.Match) bool {
-			m := cq.owner[mt.Pattern].member
-			if !live[m] {
-				return true
-			}
-			if h, ok := collect(cq.q, mt, st, cq.locate[m], m.exclude, m.templated); ok {
-				fm.hits[m] = append(fm.hits[m], h)
+			for _, o := range cq.owners[mt.Pattern] {
+				m := o.member
+				if !live[m] || (o.filter != nil && !o.filter.Holds(mt, f.Content)) {
+					continue
+				}
+				if h, ok := collect(cq.q, mt, st, cq.locate[m], m.exclude, m.templated); ok {
+					fm.hits[m] = append(fm.hits[m], h)
+				}
 			}
 			return true
 		})

@@ -1,0 +1,77 @@
+// The few Tree-sitter declarations heed's own C helpers need. The Go binding builds
+// Tree-sitter from its module directory, whose headers cgo cannot reach from here, so
+// these are copied from its tree_sitter/api.h (go-tree-sitter v0.25.0, pinned in
+// go.mod); matches_test.go checks that heed's loop still agrees with the binding's.
+#ifndef HEED_TS_H
+#define HEED_TS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct TSParser TSParser;
+typedef struct TSTree TSTree;
+typedef struct TSQuery TSQuery;
+typedef struct TSQueryCursor TSQueryCursor;
+
+typedef struct TSNode {
+  uint32_t context[4];
+  const void *id;
+  const TSTree *tree;
+} TSNode;
+
+typedef struct TSQueryCapture {
+  TSNode node;
+  uint32_t index;
+} TSQueryCapture;
+
+typedef struct TSQueryMatch {
+  uint32_t id;
+  uint16_t pattern_index;
+  uint16_t capture_count;
+  const TSQueryCapture *captures;
+} TSQueryMatch;
+
+typedef struct TSPoint {
+  uint32_t row;
+  uint32_t column;
+} TSPoint;
+
+typedef enum TSInputEncoding {
+  TSInputEncodingUTF8,
+  TSInputEncodingUTF16LE,
+  TSInputEncodingUTF16BE,
+  TSInputEncodingCustom
+} TSInputEncoding;
+
+typedef uint32_t (*DecodeFunction)(const uint8_t *string, uint32_t length, int32_t *code_point);
+
+typedef struct TSInput {
+  void *payload;
+  const char *(*read)(void *payload, uint32_t byte_index, TSPoint position, uint32_t *bytes_read);
+  TSInputEncoding encoding;
+  DecodeFunction decode;
+} TSInput;
+
+typedef struct TSParseState {
+  void *payload;
+  uint32_t current_byte_offset;
+  bool has_error;
+} TSParseState;
+
+typedef struct TSParseOptions {
+  void *payload;
+  bool (*progress_callback)(TSParseState *state);
+} TSParseOptions;
+
+TSTree *ts_parser_parse_with_options(TSParser *self, const TSTree *old_tree, TSInput input, TSParseOptions parse_options);
+void ts_parser_reset(TSParser *self);
+
+TSQueryCursor *ts_query_cursor_new(void);
+void ts_query_cursor_delete(TSQueryCursor *self);
+void ts_query_cursor_exec(TSQueryCursor *self, const TSQuery *query, TSNode node);
+void ts_query_cursor_set_match_limit(TSQueryCursor *self, uint32_t limit);
+bool ts_query_cursor_next_match(TSQueryCursor *self, TSQueryMatch *match);
+uint32_t ts_node_start_byte(TSNode self);
+uint32_t ts_node_end_byte(TSNode self);
+
+#endif
