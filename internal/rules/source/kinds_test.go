@@ -76,39 +76,13 @@ func TestBatchedQueriesMatchRunningAlone(t *testing.T) {
 		"c.py": "print(0)\n",
 		"d.py": "from x import *\n",
 	}
-	together, _ := runFiles(t, rules, files)
+	together := sameAsAlone(t, rules, files)
 	// With four files the batch combines the four rules' patterns into one query.
-	ev := &engine.Evidence{Mode: engine.ModeAll}
-	for _, p := range sortedKeys(files) {
-		ev.Files = append(ev.Files, &engine.File{Path: p, Lang: "python", Content: []byte(files[p])})
-	}
-	var cs []engine.Compiled
-	for _, r := range rules {
-		ch, _ := testRegistry.CompileRule(r)
-		cs = append(cs, engine.Compiled{Rule: r, Check: ch})
-	}
-	engine.Run(cs, ev, engine.Options{Workers: 2})
-	if b := runBatch(ev); b.comb["python"] == nil || b.comb["python"].q.PatternCount() != 4 {
-		t.Fatal("four rules over four Python files should share one combined query")
-	}
-	ev.Close()
-	var alone []engine.Finding
-	for _, r := range rules {
-		fs, _ := runFiles(t, []*policy.Rule{r}, files)
-		alone = append(alone, fs...)
-	}
-	key := func(fs []engine.Finding) []string {
-		var out []string
-		for _, f := range fs {
-			out = append(out, f.Message+"@"+f.Path+":"+string(rune('0'+f.Line)))
-		}
-		return sortedStrings(out)
-	}
-	if strings.Join(key(together), " ") != strings.Join(key(alone), " ") {
-		t.Fatalf("batched %v\nalone   %v", key(together), key(alone))
+	if n := combinedPatterns(t, rules, files); n != 4 {
+		t.Fatalf("four rules over four Python files should share one combined query of 4 patterns, not %d", n)
 	}
 	if n := len(together); n != 3+1+1+2+3 {
-		t.Fatalf("%d findings, want 10: %v", n, key(together))
+		t.Fatalf("%d findings, want 10: %v", n, findingKeys(together))
 	}
 }
 
@@ -140,8 +114,38 @@ func TestMergedPatternsMatchRunningAlone(t *testing.T) {
 		"c.py": "print(0)\nevalf(1)\n",
 		"d.py": "exec(eval(x))\n",
 	}
+	together := sameAsAlone(t, rules, files)
+	// One call shape without predicates, one with #not-in-main?, one nested shape, lambda.
+	if n := combinedPatterns(t, rules, files); n != 4 {
+		t.Fatalf("the eleven rules should run as four combined patterns, not %d", n)
+	}
+	if len(together) < 20 {
+		t.Fatalf("only %d findings: the case tests too little: %v", len(together), findingKeys(together))
+	}
+}
+
+// sameAsAlone runs the rules together over the files and fails unless every rule gets
+// exactly the findings it gets alone; it returns the findings.
+func sameAsAlone(t *testing.T, rules []*policy.Rule, files map[string]string) []engine.Finding {
+	t.Helper()
 	together, _ := runFiles(t, rules, files)
+	var alone []engine.Finding
+	for _, r := range rules {
+		fs, _ := runFiles(t, []*policy.Rule{r}, files)
+		alone = append(alone, fs...)
+	}
+	if strings.Join(findingKeys(together), " ") != strings.Join(findingKeys(alone), " ") {
+		t.Fatalf("batched %v\nalone   %v", findingKeys(together), findingKeys(alone))
+	}
+	return together
+}
+
+// combinedPatterns runs the rules over the files and returns how many patterns the
+// batch's combined Python query has.
+func combinedPatterns(t *testing.T, rules []*policy.Rule, files map[string]string) int {
+	t.Helper()
 	ev := &engine.Evidence{Mode: engine.ModeAll}
+	defer ev.Close()
 	for _, p := range sortedKeys(files) {
 		ev.Files = append(ev.Files, &engine.File{Path: p, Lang: "python", Content: []byte(files[p])})
 	}
@@ -151,29 +155,18 @@ func TestMergedPatternsMatchRunningAlone(t *testing.T) {
 		cs = append(cs, engine.Compiled{Rule: r, Check: ch})
 	}
 	engine.Run(cs, ev, engine.Options{Workers: 2})
-	// One call shape without predicates, one with #not-in-main?, one nested shape, lambda.
-	if b := runBatch(ev); b.comb["python"] == nil || b.comb["python"].q.PatternCount() != 4 {
-		t.Fatalf("the eleven rules should run as four combined patterns, not %d", runBatch(ev).comb["python"].q.PatternCount())
+	if b := runBatch(ev); b.comb["python"] != nil {
+		return b.comb["python"].q.PatternCount()
 	}
-	ev.Close()
-	var alone []engine.Finding
-	for _, r := range rules {
-		fs, _ := runFiles(t, []*policy.Rule{r}, files)
-		alone = append(alone, fs...)
+	return 0
+}
+
+func findingKeys(fs []engine.Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, fmt.Sprintf("%s@%s:%d:%d", f.Message, f.Path, f.Line, f.Column))
 	}
-	key := func(fs []engine.Finding) []string {
-		var out []string
-		for _, f := range fs {
-			out = append(out, fmt.Sprintf("%s@%s:%d:%d", f.Message, f.Path, f.Line, f.Column))
-		}
-		return sortedStrings(out)
-	}
-	if strings.Join(key(together), " ") != strings.Join(key(alone), " ") {
-		t.Fatalf("batched %v\nalone   %v", key(together), key(alone))
-	}
-	if len(together) < 20 {
-		t.Fatalf("only %d findings: the case tests too little: %v", len(together), key(together))
-	}
+	return sortedStrings(out)
 }
 
 // The needle gate: a file without the needle is not parsed, and the verdict is the same.
