@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -136,6 +137,9 @@ func (app *App) runCompile(check bool, format string, model *modelStep) error {
 		}
 	} else {
 		app.printCompile(&out, old == nil && oldBytes == nil)
+		if !check {
+			app.suggestShim(root)
+		}
 	}
 	if check && stale {
 		return Violations()
@@ -210,5 +214,27 @@ func printChanges(w io.Writer, ch *policy.Changes, check bool) {
 	list("hand-edited rules kept", ch.KeptRules)
 	if len(ch.LostRules) > 0 {
 		list(verb("HAND-EDITED RULES DROPPED (their constraint is gone)", "HAND-EDITED RULES TO DROP (their constraint is gone)"), ch.LostRules)
+	}
+}
+
+// suggestShim says, once a policy is compiled, where shims and hooks still run heed
+// although heed-shim, beside it, can now answer them from the live index.
+func (app *App) suggestShim(root string) {
+	exe, err := enforce.Self()
+	if err != nil {
+		return
+	}
+	if _, ok := enforce.Beside(exe, enforce.ShimBinary); !ok {
+		return
+	}
+	var again []string
+	if enforce.ShimsRunHeed(filepath.Join(root, filepath.FromSlash(enforce.ShimDir))) {
+		again = append(again, "heed shim install")
+	}
+	if agents := enforce.HeedHooks(root); len(agents) > 0 {
+		again = append(again, "heed hook install "+strings.Join(agents, " "))
+	}
+	if len(again) > 0 {
+		fmt.Fprintf(app.Stdout, "shims and hooks installed before this policy run heed; %s answers them in about half the time now: run %s\n", enforce.ShimBinary, strings.Join(again, " and "))
 	}
 }

@@ -42,6 +42,22 @@ func TestShimsEndToEnd(t *testing.T) {
 		s := newShimRepo(t, filepath.Join(pair, "heed"))
 		s.install("heed")
 		s.scenario()
+		if out, code := s.run(nil, s.heed, "hook", "install", "claude"); code != 0 || !strings.Contains(out, "heed-shim is not used") {
+			t.Errorf("hook install without a policy: %d %s", code, out)
+		}
+		// once compiled, heed says which installs to run again for the fast path
+		out, code := s.run(nil, s.heed, "compile")
+		if code != 0 || !strings.Contains(out, "run heed shim install and heed hook install claude") {
+			t.Errorf("compile does not point at the faster path: %d %s", code, out)
+		}
+		s.install("heed-shim")
+		if out, code := s.run(nil, s.heed, "hook", "install", "claude"); code != 0 || !strings.Contains(out, "runs") {
+			t.Errorf("hook install after compile: %d %s", code, out)
+		}
+		if out, _ := s.run(nil, s.heed, "compile"); strings.Contains(out, "heed-shim answers them") {
+			t.Errorf("compile still points at the faster path after both installs: %s", out)
+		}
+		s.scenario()
 	})
 	t.Run("heed-shim from the live index", func(t *testing.T) {
 		s := newShimRepo(t, filepath.Join(pair, "heed"))

@@ -441,3 +441,43 @@ func (n *jnode) write(w *bytes.Buffer, indent string) {
 		w.Write(n.raw)
 	}
 }
+
+// HeedHooks lists, per agent, the hook configuration files under root whose heed
+// hooks run the heed binary itself rather than heed-shim: after heed compile, an
+// install again switches them to the faster path.
+func HeedHooks(root string) (agents []string) {
+	for _, agent := range Agents {
+		spec := hookSpecs[agent]
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(spec.file)))
+		if err != nil {
+			continue
+		}
+		doc, err := parseJSON(data)
+		if err != nil || doc.kind != 'o' {
+			continue
+		}
+		hooks := doc.get("hooks")
+		if hooks == nil || hooks.kind != 'o' {
+			continue
+		}
+	events:
+		for _, ev := range spec.events {
+			list := hooks.get(ev.name)
+			if list == nil || list.kind != 'a' {
+				continue
+			}
+			for _, h := range spec.handlers(list) {
+				c := h.get(spec.commandKey)
+				if c == nil {
+					continue
+				}
+				cmd := c.str()
+				if i := strings.Index(cmd, " hook "+agent); i >= 0 && filepath.Base(strings.Trim(cmd[:i], `'"`)) == "heed" {
+					agents = append(agents, agent)
+					break events
+				}
+			}
+		}
+	}
+	return agents
+}

@@ -195,3 +195,18 @@ func IsShimDir(dir string) bool {
 	_, err := os.Stat(filepath.Join(dir, ShimMarker))
 	return err == nil
 }
+
+// ShimsRunHeed reports whether the shim directory dir holds links to the heed binary
+// itself (installed before heed-shim could be used).
+func ShimsRunHeed(dir string) bool {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range ents {
+		if target, err := os.Readlink(filepath.Join(dir, e.Name())); err == nil && filepath.Base(target) == "heed" {
+			return true
+		}
+	}
+	return false
+}
