@@ -270,6 +270,25 @@ func satisfiesText(preds []sitter.TextPredicateCapture, caps []Capture, src []by
 
 func captureText(c *Capture, src []byte) []byte { return src[c.Start:c.End] }
 
+// eachCapture applies test to the text of each capture p is about, with the binding's
+// quantifiers: with MatchAllNodes (#eq?, #match?) one capture failing the predicate
+// fails it; without (#any-eq?, #any-match?) one capture passing it passes.
+func eachCapture(p sitter.TextPredicateCapture, caps []Capture, src []byte, test func([]byte) bool) bool {
+	for k := range caps {
+		if caps[k].Index != int(p.CaptureId) {
+			continue
+		}
+		ok := test(captureText(&caps[k], src))
+		if ok != p.Positive && p.MatchAllNodes {
+			return false
+		}
+		if ok == p.Positive && !p.MatchAllNodes {
+			return true
+		}
+	}
+	return true
+}
+
 func textCondition(p sitter.TextPredicateCapture, caps []Capture, src []byte) bool {
 	switch p.Type {
 	case sitter.TextPredicateTypeEqCapture:
@@ -298,34 +317,9 @@ func textCondition(p sitter.TextPredicateCapture, caps []Capture, src []byte) bo
 		}
 	case sitter.TextPredicateTypeEqString:
 		s := p.Value.(string)
-		for k := range caps {
-			if caps[k].Index != int(p.CaptureId) {
-				continue
-			}
-			eq := string(captureText(&caps[k], src)) == s
-			if eq != p.Positive && p.MatchAllNodes {
-				return false
-			}
-			if eq == p.Positive && !p.MatchAllNodes {
-				return true
-			}
-		}
-		return true
+		return eachCapture(p, caps, src, func(text []byte) bool { return string(text) == s })
 	case sitter.TextPredicateTypeMatchString:
-		r := p.Value.(*regexp.Regexp)
-		for k := range caps {
-			if caps[k].Index != int(p.CaptureId) {
-				continue
-			}
-			ok := r.Match(captureText(&caps[k], src))
-			if ok != p.Positive && p.MatchAllNodes {
-				return false
-			}
-			if ok == p.Positive && !p.MatchAllNodes {
-				return true
-			}
-		}
-		return true
+		return eachCapture(p, caps, src, p.Value.(*regexp.Regexp).Match)
 	case sitter.TextPredicateTypeAnyString:
 		vs := p.Value.([]string)
 		for k := range caps {
