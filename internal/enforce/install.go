@@ -177,15 +177,19 @@ func sameHook(a, b string) bool {
 	if a == b {
 		return true
 	}
-	ia, ib := strings.Index(a, " hook "), strings.Index(b, " hook ")
-	if ia < 0 || ib < 0 || a[ia:] != b[ib:] {
-		return false
+	pa, ca, okA := splitHook(a)
+	pb, cb, okB := splitHook(b)
+	return okA && okB && ca == cb && isHeedBinary(pa) && isHeedBinary(pb)
+}
+
+// splitHook splits a hook command "PROGRAM hook AGENT[ FLAGS]" into the base name of
+// its program and the call after it (" hook AGENT[ FLAGS]").
+func splitHook(cmd string) (program, call string, ok bool) {
+	i := strings.Index(cmd, " hook ")
+	if i < 0 {
+		return "", "", false
 	}
-	heedProgram := func(p string) bool {
-		base := filepath.Base(strings.Trim(p, `'"`))
-		return base == "heed" || base == ShimBinary
-	}
-	return heedProgram(a[:ia]) && heedProgram(b[:ib])
+	return filepath.Base(strings.Trim(cmd[:i], `'"`)), cmd[i:], true
 }
 
 // groupEntry is the Claude Code layout, which Codex and Gemini CLI share: a matcher
@@ -471,8 +475,7 @@ func HeedHooks(root string) (agents []string) {
 				if c == nil {
 					continue
 				}
-				cmd := c.str()
-				if i := strings.Index(cmd, " hook "+agent); i >= 0 && filepath.Base(strings.Trim(cmd[:i], `'"`)) == "heed" {
+				if program, call, ok := splitHook(c.str()); ok && program == "heed" && strings.HasPrefix(call, " hook "+agent) {
 					agents = append(agents, agent)
 					break events
 				}

@@ -206,6 +206,9 @@ func shimLoop(name string, args []string) int {
 	return n
 }
 
+// isHeedBinary reports whether a file's base name is heed's or heed-shim's.
+func isHeedBinary(base string) bool { return base == "heed" || base == ShimBinary }
+
 // ShimBinary is the small executable that PATH shims and agent hooks run when it is
 // installed beside heed: it judges commands from the live index and hands everything
 // else to heed.

@@ -56,7 +56,7 @@ func LookPath(name, pathEnv, cwd string, skip []string) (string, error) {
 			continue
 		}
 		if real, err := filepath.EvalSymlinks(p); err == nil {
-			if b := filepath.Base(real); b == "heed" || b == ShimBinary || containsPath(skip, real) {
+			if isHeedBinary(filepath.Base(real)) || containsPath(skip, real) {
 				continue
 			}
 			if _, err := os.Stat(filepath.Join(filepath.Dir(real), ShimMarker)); err == nil {
