@@ -446,41 +446,41 @@ func (n *jnode) write(w *bytes.Buffer, indent string) {
 	}
 }
 
-// HeedHooks lists, per agent, the hook configuration files under root whose heed
-// hooks run the heed binary itself rather than heed-shim: after heed compile, an
-// install again switches them to the faster path.
+// HeedHooks lists the agents whose hook configuration under root runs heed's hooks
+// with the heed binary itself rather than heed-shim: after heed compile, installing
+// again switches them to the faster path.
 func HeedHooks(root string) (agents []string) {
 	for _, agent := range Agents {
-		spec := hookSpecs[agent]
-		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(spec.file)))
-		if err != nil {
+		if hooksRunHeed(root, agent) {
+			agents = append(agents, agent)
+		}
+	}
+	return agents
+}
+
+func hooksRunHeed(root, agent string) bool {
+	spec := hookSpecs[agent]
+	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(spec.file)))
+	if err != nil {
+		return false
+	}
+	doc, err := parseJSON(data)
+	if err != nil {
+		return false
+	}
+	hooks := doc.get("hooks") // nil unless doc and it are objects
+	for _, ev := range spec.events {
+		list := hooks.get(ev.name)
+		if list == nil || list.kind != 'a' {
 			continue
 		}
-		doc, err := parseJSON(data)
-		if err != nil || doc.kind != 'o' {
-			continue
-		}
-		hooks := doc.get("hooks")
-		if hooks == nil || hooks.kind != 'o' {
-			continue
-		}
-	events:
-		for _, ev := range spec.events {
-			list := hooks.get(ev.name)
-			if list == nil || list.kind != 'a' {
-				continue
-			}
-			for _, h := range spec.handlers(list) {
-				c := h.get(spec.commandKey)
-				if c == nil {
-					continue
-				}
+		for _, h := range spec.handlers(list) {
+			if c := h.get(spec.commandKey); c != nil {
 				if program, call, ok := splitHook(c.str()); ok && program == "heed" && strings.HasPrefix(call, " hook "+agent) {
-					agents = append(agents, agent)
-					break events
+					return true
 				}
 			}
 		}
 	}
-	return agents
+	return false
 }
