@@ -41,12 +41,8 @@ type Set struct {
 // given programs (every rule when all is true).
 func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
 	policyPath := filepath.Join(root, filepath.FromSlash(policy.File))
-	_, err := os.Stat(policyPath)
-	havePolicy := err == nil
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("read %s: %w", policy.File, err)
-	}
-	if havePolicy && l.Registry != nil {
+	if l.Registry != nil {
+		// ErrStale too when there is no policy file: the index is keyed on one
 		rules, total, err := readIndex(root, policyPath, programs, all, l.Registry)
 		if err == nil {
 			return &Set{Rules: rules, Total: total, FromIndex: true}, nil
@@ -56,7 +52,7 @@ func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
 		}
 	}
 	if l.Open == nil {
-		if !havePolicy {
+		if _, err := os.Stat(policyPath); errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%w: no %s (the instruction files are compiled by heed)", ErrStale, policy.File)
 		}
 		return nil, fmt.Errorf("%w: %s does not describe %s", ErrStale, IndexFile, policy.File)
@@ -64,6 +60,9 @@ func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
 	// the bytes the index will be keyed on are read before the rules: were the policy
 	// to change in between, the index would be stale, never wrong
 	data, readErr := os.ReadFile(policyPath)
+	if readErr != nil && !errors.Is(readErr, fs.ErrNotExist) {
+		return nil, fmt.Errorf("read %s: %w", policy.File, readErr)
+	}
 	rules, fromFile, err := l.Open(root)
 	if err != nil {
 		return nil, err
