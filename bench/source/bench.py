@@ -88,7 +88,7 @@ def rules():
                     {"pattern": f"{name}($$$ARGS)"}))
     for rid, q, kind in KINDS:
         if rid == "bare-except":
-            out.append((rid, '(except_clause "except" @match !value)', {"kind": kind, "regex": "^except\\s*:"}))
+            out.append((rid, '(except_clause "except" @match !value) @clause', {"kind": kind, "regex": "^except\\s*:"}))
         else:
             out.append((rid, q, {"kind": kind}))
     return out
@@ -96,7 +96,7 @@ def rules():
 
 # The gates heed's catalogue gives these rules (a file that cannot match is not parsed):
 # the same ones the recognisers emit, so the bench times what a compiled policy runs.
-GATES = {"bare-except": {"needles": ["except"], "needle_pattern": r"except\s*:"},
+GATES = {"bare-except": {"needles": ["except"], "needle_pattern": r"except[\s\\]*:"},
          "wildcard-import": {"needles": ["*"], "needle_pattern": r"import[\s\\]*\*"},
          "global": {"needles": ["global"]}, "lambda": {"needles": ["lambda"]}, "assert": {"needles": ["assert"]}}
 

@@ -50,6 +50,11 @@ type Variant struct {
 
 func words(s string) *lazyre.RE { return lazyre.New(s) }
 
+// cGap, in a needle pattern, is what may stand between two tokens of a C-like
+// language: blanks and comments. Any nesting of block comments is covered, since the
+// lazy body may run on to any later "*/".
+const cGap = `(?:\s|/\*[\s\S]*?\*/|//[^\n]*)*`
+
 var (
 	jsLangs = []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX}
 	tsLangs = []string{engine.LangTypeScript, engine.LangTSX}
@@ -169,8 +174,8 @@ var Catalogue = []*Entry{
 		Claims:     []string{"except:", "except"},
 		Message:    "bare `except:` catches every exception, KeyboardInterrupt and SystemExit included",
 		Suggestion: "catch the exceptions you expect: `except ValueError:`",
-		Variants: []Variant{{Lang: engine.LangPython, Query: `(except_clause "except" @match !value)`, Needles: []string{"except"}, NeedlePattern: `except\s*:`,
-			Bad: []string{"try:\n    run()\n«except»:\n    pass\n"},
+		Variants: []Variant{{Lang: engine.LangPython, Query: `(except_clause "except" @match !value) @clause`, Needles: []string{"except"}, NeedlePattern: `except[\s\\]*:`,
+			Bad: []string{"try:\n    run()\n«except»:\n    pass\n", "try:\n    run()\n«except» \\\n  :\n    pass\n"},
 			Good: []string{
 				"try:\n    run()\nexcept ValueError:\n    pass\nexcept (A, B) as e:\n    raise\n",
 				"# except:\ns = \"except:\"\n",
@@ -215,11 +220,11 @@ var Catalogue = []*Entry{
 			{Lang: engine.LangPython, Query: `((import_from_statement (wildcard_import)) @match)`, Needles: []string{"*"}, NeedlePattern: `import[\s\\]*\*`,
 				Bad:  []string{"«from os.path import *»\n"},
 				Good: []string{"from os.path import join\nx = a * b\n# from os import *\ns = \"from os import *\"\n"}},
-			{Lang: engine.LangJava, Query: `((import_declaration (asterisk)) @match)`, Needles: []string{"*"}, NeedlePattern: `\.\s*\*\s*;`,
-				Bad:  []string{"package p;\n«import java.util.*;»\nclass A {}\n"},
+			{Lang: engine.LangJava, Query: `((import_declaration (asterisk)) @match)`, Needles: []string{"*"}, NeedlePattern: `\.` + cGap + `\*` + cGap + `;`,
+				Bad:  []string{"package p;\n«import java.util.*;»\nclass A {}\n", "package p;\n«import java.util. /* all */ * // of it\n;»\n"},
 				Good: []string{"package p;\nimport java.util.List;\n// import java.util.*;\nclass A { int x = 2 * 3; }\n"}},
-			{Lang: engine.LangRust, Query: `((use_declaration argument: (use_wildcard)) @match (#not-in-test? @match))`, Needles: []string{"*"}, NeedlePattern: `::\s*\*`,
-				Bad:  []string{"«use std::collections::*;»\n"},
+			{Lang: engine.LangRust, Query: `((use_declaration argument: (use_wildcard)) @match (#not-in-test? @match))`, Needles: []string{"*"}, NeedlePattern: `(?:::|use)` + cGap + `\*`,
+				Bad:  []string{"«use std::collections::*;»\n", "«use std::collections:: /* a /* nested */ comment */ *;»\n", "«use *;»\n"},
 				Good: []string{"use std::collections::HashMap;\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n"}},
 		},
 	},
@@ -392,8 +397,8 @@ var Catalogue = []*Entry{
 ((export_statement source: (string (string_fragment) @s)) @match (#match? @s "^\\.\\.?/"))`, []string{"./"},
 			[]string{"«import { a } from \"./a\";»\n«import b from \"../b\";»\n"},
 			[]string{"import { a } from \"@/a\";\nimport fs from \"node:fs\";\n// import x from \"./x\"\nconst p = \"./a\";\n"}),
-			Variant{Lang: engine.LangPython, Query: `((import_from_statement module_name: (relative_import)) @match)`, Needles: []string{"from ."},
-				Bad:  []string{"«from . import models»\n«from ..core import x»\n"},
+			Variant{Lang: engine.LangPython, Query: `((import_from_statement module_name: (relative_import)) @match)`, Needles: []string{"."}, NeedlePattern: `from[\s\\]*\.`,
+				Bad:  []string{"«from . import models»\n«from ..core import x»\n", "«from.import models»\n«from \\\n  .core import x»\n"},
 				Good: []string{"from app import models\nimport os.path\n# from . import x\n"}}),
 	},
 	{
@@ -617,7 +622,7 @@ var Catalogue = []*Entry{
 		},
 		Message:    "`use` inside a function",
 		Suggestion: "move the import to the top of the file",
-		Variants: []Variant{{Lang: engine.LangRust, Query: `((use_declaration) @match (#inside? @match function_item))`, Needles: []string{"use "},
+		Variants: []Variant{{Lang: engine.LangRust, Query: `((use_declaration) @match (#inside? @match function_item))`, Needles: []string{"use"},
 			Bad:  []string{"fn f() {\n    «use std::io::Write;»\n}\n"},
 			Good: []string{"use std::io::Write;\n\nfn f() {}\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n"}}},
 	},

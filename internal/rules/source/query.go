@@ -341,9 +341,11 @@ func containsAnyToken(src []byte, needles [][]byte) bool {
 
 // containsToken reports an occurrence of the needle that is not part of a longer
 // word: where the needle begins (ends) with an identifier character, the byte before
-// (after) it must not be one. A node whose text equals the needle is a whole token, so
-// this stays a necessary condition. Bytes of multi-byte characters count as
-// separators, so the check never rejects what might be a token boundary.
+// (after) it must not be one that continues a word into it. A node whose text equals
+// the needle is a whole token, so this stays a necessary condition, and every doubt
+// counts as a boundary: bytes of multi-byte characters and '$' (an identifier
+// character in JavaScript only), and a digit before the needle (no language reads
+// "0open" as one word; Tree-sitter reads an integer and then "open").
 func containsToken(src, needle []byte) bool {
 	startWord, endWord := identByte(needle[0]), identByte(needle[len(needle)-1])
 	for off := 0; off <= len(src)-len(needle); {
@@ -353,7 +355,7 @@ func containsToken(src, needle []byte) bool {
 		}
 		i += off
 		j := i + len(needle)
-		if (!startWord || i == 0 || !identByte(src[i-1])) && (!endWord || j == len(src) || !identByte(src[j])) {
+		if (!startWord || i == 0 || !wordStartByte(src[i-1])) && (!endWord || j == len(src) || !identByte(src[j])) {
 			return true
 		}
 		off = i + 1
@@ -361,9 +363,9 @@ func containsToken(src, needle []byte) bool {
 	return false
 }
 
-func identByte(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '$'
-}
+func wordStartByte(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '_' }
+
+func identByte(b byte) bool { return wordStartByte(b) || b >= '0' && b <= '9' }
 
 func (c *queryCheck) runAlone(ev *engine.Evidence, f *engine.File) ([]hit, error) {
 	lq := c.queries[f.Lang]
@@ -416,12 +418,21 @@ func collect(q *lang.Query, m lang.Match, t soundTree, locate, exclude int, need
 		return hit{}, false
 	}
 	// A match that contains or lies in a recovered error is not sound ("00(0)" read as
-	// TypeScript holds a non-null assertion whose "!" is MISSING). Only a tree with
+	// TypeScript holds a non-null assertion whose "!" is MISSING; "except!:" read as
+	// Python holds a bare except clause around an ERROR), so every captured node is
+	// asked, the pattern's root too where the query captures it. Only a tree with
 	// errors can have one; asking every ancestor of every match would cost a cgo call
 	// each.
 	loc := &lc.Node
-	if t.hasError && (loc.HasError() || loc.IsMissing() || inError(loc)) {
-		return hit{}, false
+	if t.hasError {
+		for i := range m.Captures {
+			if n := &m.Captures[i].Node; n.HasError() || n.IsMissing() {
+				return hit{}, false
+			}
+		}
+		if inError(loc) {
+			return hit{}, false
+		}
 	}
 	if (exclude&excludeTests != 0 && inTest(loc, t.Tree)) || (exclude&excludeMain != 0 && inMain(loc, t.Tree)) {
 		return hit{}, false
