@@ -1,11 +1,16 @@
 // Package lang gives heed its syntax trees: the Tree-sitter grammars of the languages
-// it parses, a parser pool, and parsing memoised per evidence file so that every rule
+// it parses, parsing into per-tree arenas, and parsing memoised per evidence file so that every rule
 // of a language shares one tree.
 package lang
 
+/*
+#include "arena.h"
+*/
+import "C"
+
 import (
+	"errors"
 	"fmt"
-	"runtime"
 	"sync"
 	"time"
 
@@ -50,53 +55,26 @@ func Supported(name string) bool { return Grammar(name) != nil }
 
 // Tree is a parsed file. Close it when done (Tree-sitter memory is not collected).
 type Tree struct {
-	*sitter.Tree
 	Src  []byte
 	Lang string
+	// tree lives in arena, all of its memory; freeing the arena is how the tree is
+	// closed. The binding's own Close (ts_tree_delete) would hand arena blocks to
+	// libc's free, which is why the tree is not exposed, nor copies of it made.
+	tree  *sitter.Tree
+	arena *C.heed_arena
 }
 
-// Close releases the tree.
+// Close releases the tree; its nodes must not be used after.
 func (t *Tree) Close() error {
-	if t != nil && t.Tree != nil {
-		t.Tree.Close()
-		t.Tree = nil
+	if t != nil && t.tree != nil {
+		freeArena(t.arena)
+		t.tree, t.arena = nil, nil
 	}
 	return nil
 }
 
 // Root returns the root node.
-func (t *Tree) Root() *sitter.Node { return t.Tree.RootNode() }
-
-// parser pools: a parser is not safe for concurrent use, so each goroutine borrows one.
-var pools sync.Map // lang -> chan *sitter.Parser
-
-func borrow(lang string) (*sitter.Parser, error) {
-	g := Grammar(lang)
-	if g == nil {
-		return nil, fmt.Errorf("no grammar for language %q", lang)
-	}
-	pi, _ := pools.LoadOrStore(lang, make(chan *sitter.Parser, runtime.NumCPU()))
-	select {
-	case p := <-pi.(chan *sitter.Parser):
-		return p, nil
-	default:
-	}
-	p := sitter.NewParser()
-	if err := p.SetLanguage(g); err != nil {
-		p.Close()
-		return nil, fmt.Errorf("load %s grammar: %w", lang, err)
-	}
-	return p, nil
-}
-
-func giveBack(lang string, p *sitter.Parser) {
-	pi, _ := pools.Load(lang)
-	select {
-	case pi.(chan *sitter.Parser) <- p:
-	default:
-		p.Close()
-	}
-}
+func (t *Tree) Root() *sitter.Node { return t.tree.RootNode() }
 
 // ParseTimeout bounds one parse; Tree-sitter recovers from any syntax error, but a
 // pathological input must not hang a check.
@@ -107,18 +85,18 @@ func Parse(lang string, src []byte) (*Tree, error) {
 	if len(src) > MaxParseBytes {
 		return nil, fmt.Errorf("file is %d bytes, over the %d-byte parse limit", len(src), MaxParseBytes)
 	}
-	p, err := borrow(lang)
-	if err != nil {
-		return nil, err
+	g := Grammar(lang)
+	if g == nil {
+		return nil, fmt.Errorf("no grammar for language %q", lang)
 	}
-	t := parseC(p, src, ParseTimeout)
-	if t == nil {
-		p.Reset()
-		giveBack(lang, p)
+	t, arena, err := parseArena(g, src, ParseTimeout)
+	if errors.Is(err, errParseTimeout) {
 		return nil, fmt.Errorf("parse %s: timed out after %s", lang, ParseTimeout)
 	}
-	giveBack(lang, p)
-	return &Tree{Tree: t, Src: src, Lang: lang}, nil
+	if err != nil {
+		return nil, fmt.Errorf("parse %s: %w", lang, err)
+	}
+	return &Tree{tree: t, Src: src, Lang: lang, arena: arena}, nil
 }
 
 // FileTree returns the syntax tree of an evidence file, parsed once and shared by every

@@ -41,7 +41,7 @@ func TestFileTreeIsSharedAndReleased(t *testing.T) {
 		t.Fatal("two rules on one file must share one parse")
 	}
 	ev.Release("file:a.py")
-	if a.Tree != nil {
+	if a.tree != nil {
 		t.Fatal("releasing the file must close its tree")
 	}
 }
@@ -65,10 +65,10 @@ func TestReleaseKeepsFilesWhosePathExtendsAnother(t *testing.T) {
 	ta, _ := FileTree(ev, a)
 	tb, _ := FileTree(ev, b)
 	ev.Release("file:" + a.Path + "\x00")
-	if ta.Tree != nil {
+	if ta.tree != nil {
 		t.Fatal("a.py's tree must be released")
 	}
-	if tb.Tree == nil {
+	if tb.tree == nil {
 		t.Fatal("releasing a.py freed a.pyi's tree")
 	}
 	ev.Close()

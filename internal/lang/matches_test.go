@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -135,22 +136,16 @@ func TestParseAgreesWithBinding(t *testing.T) {
 	}
 }
 
-// A parse that overruns its time gives up, and the parser is usable after a reset.
+// A parse that overruns its time gives up and leaves nothing allocated; the next one
+// parses normally.
 func TestParseTimesOut(t *testing.T) {
-	p, err := borrow(engine.LangPython)
-	if err != nil {
-		t.Fatal(err)
-	}
 	src := []byte(strings.Repeat("x = f(1, [2, 3], {'a': 4})\n", 20000))
-	if tr := parseC(p, src, 0); tr != nil {
-		tr.Close()
-		t.Fatal("a parse with no time left must give up")
+	if tr, arena, err := parseArena(Grammar(engine.LangPython), src, 0); !errors.Is(err, errParseTimeout) || tr != nil || arena != nil {
+		t.Fatalf("a parse with no time left must give up, got %v", err)
 	}
-	p.Reset()
-	tr := parseC(p, src[:27], time.Second)
-	if tr == nil || tr.RootNode().HasError() {
-		t.Fatal("after a reset the parser must parse again")
+	tr, arena, err := parseArena(Grammar(engine.LangPython), src[:27], time.Second)
+	if err != nil || tr.RootNode().HasError() {
+		t.Fatalf("the next parse must succeed: %v", err)
 	}
-	tr.Close()
-	giveBack(engine.LangPython, p)
+	freeArena(arena)
 }

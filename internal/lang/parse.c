@@ -45,3 +45,33 @@ TSTree *heed_parse(TSParser *parser, const char *src, uint32_t len, uint64_t tim
   TSParseOptions options = {&in, heed_past_deadline};
   return ts_parser_parse_with_options(parser, NULL, input, options);
 }
+
+TSTree *heed_parse_arena(const TSLanguage *language, const char *src, uint32_t len, uint64_t timeout_micros, heed_arena **arena, int *failure) {
+  // A tree takes some tens of bytes per source byte; starting near that size keeps
+  // the chain of chunks short.
+  heed_arena *a = heed_arena_new((size_t)len * 16 + 65536);
+  *arena = NULL;
+  if (!a) {
+    *failure = HEED_PARSE_MEMORY;
+    return NULL;
+  }
+  heed_arena_enter(a);
+  TSTree *tree = NULL;
+  // A parser per tree: a pooled one would keep arena memory (its stack and subtree
+  // pools) past the arena's life. Deleting it inside the arena only runs its external
+  // scanner's destructor (which frees with libc) and recycles its blocks.
+  TSParser *parser = ts_parser_new();
+  if (!ts_parser_set_language(parser, language)) {
+    *failure = HEED_PARSE_LANGUAGE;
+  } else if (!(tree = heed_parse(parser, src, len, timeout_micros))) {
+    *failure = HEED_PARSE_TIMEOUT;
+  }
+  ts_parser_delete(parser);
+  heed_arena_leave();
+  if (!tree) {
+    heed_arena_free(a);
+    return NULL;
+  }
+  *arena = a;
+  return tree;
+}

@@ -6,29 +6,49 @@ package lang
 import "C"
 
 import (
+	"errors"
+	"fmt"
 	"time"
 	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
-// parseC parses src with p in one foreign call (parse.c), or returns nil when the
-// parse overran timeout (the parser must then be reset). src is read in place: cgo
-// keeps it pinned for the call, and Tree-sitter keeps no pointer to it after.
-func parseC(p *sitter.Parser, src []byte, timeout time.Duration) *sitter.Tree {
-	// The binding keeps its C parser and tree unexported, each at offset 0 of its
-	// struct (as with queries in matches.go); a Tree is nothing but that pointer, and
-	// the binding sets no finalizer on it, so one built here is closed like its own.
-	cp := *(**C.TSParser)(unsafe.Pointer(p))
+var errParseTimeout = errors.New("timed out")
+
+// parseArena parses src as g in one foreign call (parse.c) with a parser of its own,
+// the tree's memory all in one arena (arena.c) that is how the tree is freed. src is
+// read in place: cgo keeps it pinned for the call, and Tree-sitter keeps no pointer to
+// it after.
+func parseArena(g *sitter.Language, src []byte, timeout time.Duration) (*sitter.Tree, *C.heed_arena, error) {
 	var ptr *C.char
 	if len(src) > 0 {
 		ptr = (*C.char)(unsafe.Pointer(&src[0]))
 	}
-	ct := C.heed_parse(cp, ptr, C.uint32_t(len(src)), C.uint64_t(max(timeout.Microseconds(), 0)))
+	var arena *C.heed_arena
+	var failure C.int
+	ct := C.heed_parse_arena((*C.TSLanguage)(unsafe.Pointer(g.Inner)), ptr, C.uint32_t(len(src)),
+		C.uint64_t(max(timeout.Microseconds(), 0)), &arena, &failure)
 	if ct == nil {
-		return nil
+		switch failure {
+		case C.HEED_PARSE_TIMEOUT:
+			return nil, nil, errParseTimeout
+		case C.HEED_PARSE_LANGUAGE:
+			return nil, nil, errors.New("the grammar's ABI version is not one this Tree-sitter reads")
+		default:
+			return nil, nil, fmt.Errorf("out of memory for a %d-byte file", len(src))
+		}
 	}
+	// The binding keeps its C tree unexported at offset 0 of its struct (as with
+	// queries in matches.go); a Tree is nothing but that pointer, and the binding sets
+	// no finalizer on it, so one built here is the binding's own but for how it is freed.
 	t := new(sitter.Tree)
 	*(**C.TSTree)(unsafe.Pointer(t)) = ct
-	return t
+	return t, arena, nil
 }
+
+// freeArena releases a tree parsed by parseArena.
+func freeArena(a *C.heed_arena) { C.heed_arena_free(a) }
+
+// arenaBytes is the memory a tree parsed by parseArena holds.
+func arenaBytes(a *C.heed_arena) int { return int(C.heed_arena_bytes(a)) }

@@ -243,7 +243,7 @@ const MatchLimit = 1 << 16
 // It stops when fn returns false. The cursor runs in C in one call (matches.c); the
 // text predicates are then applied here, on byte ranges of the source.
 func (q *Query) Matches(t *Tree, fn func(Match) bool) {
-	if q.q == nil || t == nil || t.Tree == nil {
+	if q.q == nil || t == nil || t.tree == nil {
 		return
 	}
 	for _, m := range runMatches(q.q, t.Root()) {

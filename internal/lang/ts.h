@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+typedef struct TSLanguage TSLanguage;
 typedef struct TSParser TSParser;
 typedef struct TSTree TSTree;
 typedef struct TSQuery TSQuery;
@@ -63,6 +64,9 @@ typedef struct TSParseOptions {
   bool (*progress_callback)(TSParseState *state);
 } TSParseOptions;
 
+TSParser *ts_parser_new(void);
+void ts_parser_delete(TSParser *self);
+bool ts_parser_set_language(TSParser *self, const TSLanguage *language);
 TSTree *ts_parser_parse_with_options(TSParser *self, const TSTree *old_tree, TSInput input, TSParseOptions parse_options);
 void ts_parser_reset(TSParser *self);
 

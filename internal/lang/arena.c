@@ -1,0 +1,170 @@
+// Tree-sitter memory by the tree. Parsing a file makes hundreds of thousands of small
+// allocations; freeing its tree walks every node to release them one by one. Here a
+// parse allocates from an arena of its own (a chain of large chunks, with free lists
+// by size class so that what the parser frees while it works is reused), and closing
+// the tree releases the chunks: no per-node free, and malloc's bookkeeping is skipped.
+//
+// The allocator Tree-sitter is given is global, so the arena is chosen per thread:
+// one is entered only for the length of one foreign call (the parse), and anything
+// Tree-sitter allocates outside it (queries, cursors) comes from libc as before. A
+// pointer freed or grown while an arena is entered but not from it is libc's and goes
+// back to libc.
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+
+extern void ts_set_allocator(void *(*)(size_t), void *(*)(size_t, size_t), void *(*)(void *, size_t), void (*)(void *));
+
+typedef struct heed_chunk {
+  struct heed_chunk *next;
+  char *top;  // the next free byte
+  char *end;  // one past the last byte
+  size_t pad; // keeps the data 16-byte aligned
+} heed_chunk;
+
+// Every block carries its usable size in front, for realloc and the free lists.
+typedef struct {
+  size_t size;
+  size_t pad;
+} heed_block;
+
+// Classes: 16-byte steps up to 256 bytes (16 classes), then powers of two up to 2^63.
+#define HEED_SMALL 256
+#define HEED_CLASSES (16 + 56)
+
+struct heed_arena {
+  heed_chunk *chunks; // newest first
+  size_t next_chunk;
+  size_t bytes;
+  void *free_lists[HEED_CLASSES];
+};
+
+static __thread heed_arena *heed_current;
+
+static size_t class_of(size_t n, size_t *size) {
+  if (n <= HEED_SMALL) {
+    size_t k = n == 0 ? 0 : (n - 1) / 16;
+    *size = (k + 1) * 16;
+    return k;
+  }
+  size_t s = HEED_SMALL * 2;
+  size_t k = 16;
+  while (s < n) {
+    s <<= 1;
+    k++;
+  }
+  *size = s;
+  return k;
+}
+
+static void out_of_memory(size_t n) {
+  fprintf(stderr, "heed: Tree-sitter's arena could not allocate %zu bytes\n", n);
+  abort(); // what Tree-sitter's own allocator does
+}
+
+static int owns(const heed_arena *a, const void *p) {
+  for (const heed_chunk *c = a->chunks; c; c = c->next) {
+    if ((const char *)p > (const char *)c && (const char *)p < c->end) return 1;
+  }
+  return 0;
+}
+
+static void *arena_alloc(heed_arena *a, size_t n) {
+  size_t size;
+  size_t k = class_of(n, &size);
+  if (k >= HEED_CLASSES) out_of_memory(n);
+  void *p = a->free_lists[k];
+  if (p) {
+    a->free_lists[k] = *(void **)p;
+    return p;
+  }
+  size_t need = sizeof(heed_block) + size;
+  heed_chunk *c = a->chunks;
+  if (!c || (size_t)(c->end - c->top) < need) {
+    size_t cap = a->next_chunk;
+    while (cap < need + sizeof(heed_chunk)) cap *= 2;
+    c = malloc(cap);
+    if (!c) out_of_memory(cap);
+    c->top = (char *)(c + 1);
+    c->end = (char *)c + cap;
+    c->next = a->chunks;
+    a->chunks = c;
+    a->bytes += cap;
+    a->next_chunk = cap * 2 > (64u << 20) ? (64u << 20) : cap * 2;
+  }
+  heed_block *b = (heed_block *)c->top;
+  c->top += need;
+  b->size = size;
+  return b + 1;
+}
+
+static void arena_release(heed_arena *a, void *p) {
+  heed_block *b = (heed_block *)p - 1;
+  size_t size;
+  size_t k = class_of(b->size, &size);
+  *(void **)p = a->free_lists[k];
+  a->free_lists[k] = p;
+}
+
+static void *heed_malloc(size_t n) {
+  heed_arena *a = heed_current;
+  return a ? arena_alloc(a, n) : malloc(n);
+}
+
+static void *heed_calloc(size_t count, size_t size) {
+  heed_arena *a = heed_current;
+  if (!a) return calloc(count, size);
+  if (size && count > SIZE_MAX / size) out_of_memory(SIZE_MAX);
+  void *p = arena_alloc(a, count * size);
+  memset(p, 0, count * size);
+  return p;
+}
+
+static void *heed_realloc(void *p, size_t n) {
+  heed_arena *a = heed_current;
+  if (!a || (p && !owns(a, p))) return realloc(p, n);
+  if (!p) return arena_alloc(a, n);
+  size_t old = ((heed_block *)p - 1)->size;
+  if (n <= old) return p;
+  void *q = arena_alloc(a, n);
+  memcpy(q, p, old);
+  arena_release(a, p);
+  return q;
+}
+
+static void heed_free(void *p) {
+  if (!p) return;
+  heed_arena *a = heed_current;
+  if (a && owns(a, p)) {
+    arena_release(a, p);
+    return;
+  }
+  free(p);
+}
+
+heed_arena *heed_arena_new(size_t first_chunk) {
+  heed_arena *a = calloc(1, sizeof *a);
+  if (!a) return NULL;
+  a->next_chunk = first_chunk < 4096 ? 4096 : first_chunk;
+  return a;
+}
+
+void heed_arena_enter(heed_arena *a) { heed_current = a; }
+
+void heed_arena_leave(void) { heed_current = NULL; }
+
+void heed_arena_free(heed_arena *a) {
+  if (!a) return;
+  for (heed_chunk *c = a->chunks, *next; c; c = next) {
+    next = c->next;
+    free(c);
+  }
+  free(a);
+}
+
+size_t heed_arena_bytes(const heed_arena *a) { return a ? a->bytes : 0; }
+
+void heed_arena_install(void) { ts_set_allocator(heed_malloc, heed_calloc, heed_realloc, heed_free); }
