@@ -17,18 +17,13 @@ static bool grow(void **p, uint32_t *cap, uint32_t need, size_t size) {
   return true;
 }
 
-bool heed_matches(const TSQuery *query, TSNode node, uint32_t match_limit, heed_matches_result *out) {
-  TSQueryCursor *c = ts_query_cursor_new();
-  if (!c) return false;
-  ts_query_cursor_set_match_limit(c, match_limit);
-  ts_query_cursor_exec(c, query, node);
+// collect appends every match the cursor yields to out.
+static bool collect(TSQueryCursor *c, heed_matches_result *out) {
   TSQueryMatch m;
-  bool ok = true;
   while (ts_query_cursor_next_match(c, &m)) {
     if (!grow((void **)&out->matches, &out->capmatches, out->nmatches + 1, sizeof(heed_match)) ||
         !grow((void **)&out->captures, &out->capcaptures, out->ncaptures + m.capture_count, sizeof(heed_capture))) {
-      ok = false;
-      break;
+      return false;
     }
     out->matches[out->nmatches++] = (heed_match){m.pattern_index, out->ncaptures, m.capture_count};
     for (uint16_t i = 0; i < m.capture_count; i++) {
@@ -37,6 +32,49 @@ bool heed_matches(const TSQuery *query, TSNode node, uint32_t match_limit, heed_
           (heed_capture){n, m.captures[i].index, ts_node_start_byte(n), ts_node_end_byte(n)};
     }
   }
+  return true;
+}
+
+bool heed_matches(const TSQuery *query, TSNode node, uint32_t match_limit, heed_matches_result *out) {
+  TSQueryCursor *c = ts_query_cursor_new();
+  if (!c) return false;
+  ts_query_cursor_set_match_limit(c, match_limit);
+  ts_query_cursor_exec(c, query, node);
+  bool ok = collect(c, out);
+  ts_query_cursor_delete(c);
+  return ok;
+}
+
+// The query cursor does a good deal of work at every node it enters (the node's
+// field, its siblings, its points, the patterns that may start there); a plain walk
+// that only compares each node's kind with the patterns' roots costs a fraction of
+// it, and the cursor then runs on the few nodes where a match can start.
+bool heed_matches_rooted(const TSQuery *query, TSNode node, const uint8_t *roots, uint32_t nroots, uint32_t match_limit,
+                         heed_matches_result *out) {
+  TSQueryCursor *c = ts_query_cursor_new();
+  if (!c) return false;
+  ts_query_cursor_set_match_limit(c, match_limit);
+  ts_query_cursor_set_max_start_depth(c, 0);
+  TSTreeCursor walk = ts_tree_cursor_new(node);
+  bool ok = true;
+  for (;;) {
+    TSNode n = ts_tree_cursor_current_node(&walk);
+    TSSymbol s = ts_node_symbol(n);
+    if (s < nroots && roots[s]) {
+      ts_query_cursor_exec(c, query, n);
+      if (!(ok = collect(c, out))) break;
+    }
+    if (ts_tree_cursor_goto_first_child(&walk)) continue;
+    bool more = false;
+    do {
+      if (ts_tree_cursor_goto_next_sibling(&walk)) {
+        more = true;
+        break;
+      }
+    } while (ts_tree_cursor_goto_parent(&walk));
+    if (!more) break;
+  }
+  ts_tree_cursor_delete(&walk);
   ts_query_cursor_delete(c);
   return ok;
 }

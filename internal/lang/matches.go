@@ -13,8 +13,9 @@ import (
 
 // runMatches runs a query over the tree under root in one foreign call (matches.c) and
 // returns its matches, their captures copied into Go memory (one slice backs them
-// all). Text predicates are not applied.
-func runMatches(q *sitter.Query, root *sitter.Node) []Match {
+// all). Text predicates are not applied. With roots (a set of node kinds by symbol,
+// see Query.roots) the query runs only at nodes of those kinds.
+func runMatches(q *sitter.Query, root *sitter.Node, roots []byte) []Match {
 	var res C.heed_matches_result
 	// The binding keeps the C query and node unexported; both sit at offset 0 of its
 	// structs (matches_test.go checks), which is how the binding itself casts them.
@@ -22,7 +23,11 @@ func runMatches(q *sitter.Query, root *sitter.Node) []Match {
 	cn := *(*C.TSNode)(unsafe.Pointer(root))
 	// False means C memory ran out part way; what was collected is still reported,
 	// as the binding's iterator would have before it failed.
-	C.heed_matches(cq, cn, C.uint32_t(MatchLimit), &res)
+	if roots != nil {
+		C.heed_matches_rooted(cq, cn, (*C.uint8_t)(unsafe.Pointer(&roots[0])), C.uint32_t(len(roots)), C.uint32_t(MatchLimit), &res)
+	} else {
+		C.heed_matches(cq, cn, C.uint32_t(MatchLimit), &res)
+	}
 	defer C.heed_matches_free(&res)
 	if res.nmatches == 0 {
 		return nil

@@ -31,6 +31,13 @@ typedef struct {
 // caller). It returns false if memory ran out; out then holds what was collected and
 // must still be freed.
 bool heed_matches(const TSQuery *query, TSNode node, uint32_t match_limit, heed_matches_result *out);
+
+// heed_matches_rooted is heed_matches for a query each of whose patterns is rooted
+// at a node of one of the kinds (roots[symbol] != 0, for symbol < nroots): it walks
+// the tree itself and runs the query only at those nodes, no deeper start than the
+// node. Matches come in the order of their root nodes (pre-order).
+bool heed_matches_rooted(const TSQuery *query, TSNode node, const uint8_t *roots, uint32_t nroots, uint32_t match_limit,
+                         heed_matches_result *out);
 void heed_matches_free(heed_matches_result *out);
 
 #endif

@@ -3,6 +3,7 @@ package lang
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -86,6 +87,23 @@ func TestMatchesAgreeWithBinding(t *testing.T) {
 			}
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
 				t.Errorf("heed's matches differ from the binding's:\n got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			// Run only at the patterns' root kinds, the same matches in another order.
+			var byRoot []string
+			q.MatchesByRoot(tr, func(m Match) bool {
+				var b strings.Builder
+				fmt.Fprintf(&b, "p%d", m.Pattern)
+				for _, cp := range m.Captures {
+					fmt.Fprintf(&b, " c%d:%s[%d,%d]#%d", cp.Index, cp.Node.Kind(), cp.Start, cp.End, cp.Node.Id())
+				}
+				byRoot = append(byRoot, b.String())
+				return true
+			})
+			slices.Sort(byRoot)
+			slices.Sort(want)
+			if strings.Join(byRoot, "\n") != strings.Join(want, "\n") {
+				t.Errorf("matches by root (roots known: %v) differ from the binding's:\n got:\n%s\nwant:\n%s",
+					q.rootKinds() != nil, strings.Join(byRoot, "\n"), strings.Join(want, "\n"))
 			}
 		})
 	}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
@@ -26,6 +27,10 @@ type Query struct {
 	// caller evaluates them, or rejects a query that uses one it does not know.
 	General [][]Predicate
 	cleanup runtime.Cleanup
+	// roots is the set of node kinds (by symbol) the patterns are rooted at, nil when
+	// some pattern's root is not known (see roots.go).
+	roots     []byte
+	rootsOnce sync.Once
 }
 
 // Predicate is a general predicate of a query pattern: `(#name? @capture "string" ...)`.
@@ -239,14 +244,23 @@ type Match struct {
 const MatchLimit = 1 << 16
 
 // Matches runs the query over the tree and calls fn with each match that satisfies
-// the text predicates (captures copied, so fn may keep them while the tree is open).
-// It stops when fn returns false. The cursor runs in C in one call (matches.c); the
-// text predicates are then applied here, on byte ranges of the source.
-func (q *Query) Matches(t *Tree, fn func(Match) bool) {
+// the text predicates (captures copied, so fn may keep them while the tree is open),
+// in the order Tree-sitter's query cursor gives them. It stops when fn returns false.
+// The cursor runs in C in one call (matches.c); the text predicates are then applied
+// here, on byte ranges of the source.
+func (q *Query) Matches(t *Tree, fn func(Match) bool) { q.matches(t, nil, fn) }
+
+// MatchesByRoot is Matches, faster where every pattern of the query is rooted at a
+// node of a kind its text names: the query then runs only at nodes of those kinds.
+// Matches come in the order of their root nodes, which can differ from the cursor's
+// where matches nest.
+func (q *Query) MatchesByRoot(t *Tree, fn func(Match) bool) { q.matches(t, q.rootKinds(), fn) }
+
+func (q *Query) matches(t *Tree, roots []byte, fn func(Match) bool) {
 	if q.q == nil || t == nil || t.tree == nil {
 		return
 	}
-	for _, m := range runMatches(q.q, t.Root()) {
+	for _, m := range runMatches(q.q, t.Root(), roots) {
 		if !satisfiesText(q.q.TextPredicates[m.Pattern], m.Captures, t.Src) {
 			continue
 		}

@@ -32,6 +32,14 @@ typedef struct TSQueryMatch {
   const TSQueryCapture *captures;
 } TSQueryMatch;
 
+typedef uint16_t TSSymbol;
+
+typedef struct TSTreeCursor {
+  const void *tree;
+  const void *id;
+  uint32_t context[3];
+} TSTreeCursor;
+
 typedef struct TSPoint {
   uint32_t row;
   uint32_t column;
@@ -75,7 +83,16 @@ void ts_query_cursor_delete(TSQueryCursor *self);
 void ts_query_cursor_exec(TSQueryCursor *self, const TSQuery *query, TSNode node);
 void ts_query_cursor_set_match_limit(TSQueryCursor *self, uint32_t limit);
 bool ts_query_cursor_next_match(TSQueryCursor *self, TSQueryMatch *match);
+void ts_query_cursor_set_max_start_depth(TSQueryCursor *self, uint32_t max_start_depth);
 uint32_t ts_node_start_byte(TSNode self);
+TSSymbol ts_node_symbol(TSNode self);
+
+TSTreeCursor ts_tree_cursor_new(TSNode node);
+void ts_tree_cursor_delete(TSTreeCursor *self);
+TSNode ts_tree_cursor_current_node(const TSTreeCursor *self);
+bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
+bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
+bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
 uint32_t ts_node_end_byte(TSNode self);
 
 #endif

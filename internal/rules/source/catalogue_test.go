@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
+	"github.com/heed-dev/heed/internal/lang"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -126,4 +128,75 @@ func TestCatalogueIsDocumented(t *testing.T) {
 			t.Errorf("docs/source.md does not list catalogue entry %s", e.Name)
 		}
 	}
+}
+
+// Every catalogue query gives the same matches run only at its root kinds as run over
+// the whole tree (the order aside), on its samples and on all of its language's
+// samples at once; and nearly all of them take that faster path.
+func TestCatalogueQueriesMatchTheSameByRoot(t *testing.T) {
+	byLang := map[string][]string{}
+	for _, e := range Catalogue {
+		for _, v := range e.Variants {
+			for _, s := range append(append([]string{}, v.Bad...), v.Good...) {
+				code, _ := marked(s)
+				byLang[v.Lang] = append(byLang[v.Lang], code)
+			}
+		}
+	}
+	queries, known := 0, 0
+	for _, e := range Catalogue {
+		for _, v := range e.Variants {
+			if v.Query == "" || !lang.Supported(v.Lang) {
+				continue
+			}
+			q, err := lang.CompileQuery(v.Lang, v.Query)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", e.Name, v.Lang, err)
+			}
+			queries++
+			if lang.RootsKnown(q) {
+				known++
+			}
+			var srcs []string
+			for _, s := range append(append([]string{}, v.Bad...), v.Good...) {
+				code, _ := marked(s)
+				srcs = append(srcs, code)
+			}
+			srcs = append(srcs, strings.Join(byLang[v.Lang], "\n"))
+			for _, src := range srcs {
+				tr, err := lang.Parse(v.Lang, []byte(src))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if a, b := matchSignatures(q, tr, false), matchSignatures(q, tr, true); strings.Join(a, "\n") != strings.Join(b, "\n") {
+					t.Errorf("%s/%s on %q: by root %v, over the tree %v", e.Name, v.Lang, src, b, a)
+				}
+				tr.Close()
+			}
+			q.Close()
+		}
+	}
+	t.Logf("%d of %d catalogue queries run by root", known, queries)
+	if known*10 < queries*9 {
+		t.Errorf("only %d of %d catalogue queries run by root", known, queries)
+	}
+}
+
+// matchSignatures are a query's matches on a tree, sorted, by root or over the tree.
+func matchSignatures(q *lang.Query, tr *lang.Tree, byRoot bool) []string {
+	var out []string
+	each := q.Matches
+	if byRoot {
+		each = q.MatchesByRoot
+	}
+	each(tr, func(m lang.Match) bool {
+		s := fmt.Sprint(m.Pattern)
+		for _, c := range m.Captures {
+			s += fmt.Sprintf(" %d[%d,%d]", c.Index, c.Start, c.End)
+		}
+		out = append(out, s)
+		return true
+	})
+	sort.Strings(out)
+	return out
 }

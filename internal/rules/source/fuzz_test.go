@@ -1,11 +1,13 @@
 package source
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lang"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -81,6 +83,20 @@ func FuzzCatalogueQueries(f *testing.F) {
 						t.Fatalf("%s: the needle gate skipped a file with %d matches", c.Rule.ID, len(hits))
 					}
 				}
+			}
+			// Run only at their root kinds, the queries match what they match over
+			// the whole tree, recovered errors and all.
+			if tr, err := lang.Parse(l.lang, src); err == nil {
+				for _, c := range fuzzCompiled(t) {
+					if qc, ok := c.Check.(*queryCheck); ok && qc.queries[l.lang] != nil {
+						if q, err := qc.queries[l.lang].get(l.lang); err == nil {
+							if a, b := matchSignatures(q, tr, false), matchSignatures(q, tr, true); !slices.Equal(a, b) {
+								t.Fatalf("%s: by root %v, over the tree %v", c.Rule.ID, b, a)
+							}
+						}
+					}
+				}
+				tr.Close()
 			}
 			ev.Release("file:" + f.Path + "\x00")
 		}

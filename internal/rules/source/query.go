@@ -381,7 +381,7 @@ func (c *queryCheck) runAlone(ev *engine.Evidence, f *engine.File) ([]hit, error
 	}
 	var out []hit
 	st := sound(t)
-	lq.q.Matches(t, func(m lang.Match) bool {
+	lq.q.MatchesByRoot(t, func(m lang.Match) bool {
 		if h, ok := collect(lq.q, m, st, lq.locate, c.exclude, c.templated); ok {
 			out = append(out, h)
 		}
@@ -795,7 +795,7 @@ func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, erro
 			return fm, nil
 		}
 		st := sound(t)
-		cq.q.Matches(t, func(mt lang.Match) bool {
+		cq.q.MatchesByRoot(t, func(mt lang.Match) bool {
 			for _, o := range cq.owners[mt.Pattern] {
 				m := o.member
 				if !live[m] || (o.filter != nil && !o.filter.Holds(mt, f.Content)) {
