@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/repo"
 )
 
 func TestParseEveryLanguage(t *testing.T) {
@@ -47,6 +48,9 @@ func TestFileTreeIsSharedAndReleased(t *testing.T) {
 }
 
 func TestUnsupportedLanguageAndHugeFile(t *testing.T) {
+	if MaxParseBytes != repo.MaxFileBytes {
+		t.Fatalf("heed reads files up to %d bytes but parses up to %d: a file it reads must be one it can parse", repo.MaxFileBytes, MaxParseBytes)
+	}
 	if _, err := Parse("cobol", []byte("x")); err == nil {
 		t.Fatal("a language without a grammar must be an error")
 	}

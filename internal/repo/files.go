@@ -20,7 +20,8 @@ import (
 )
 
 // MaxFileBytes bounds the files heed judges; larger files are skipped (and counted).
-const MaxFileBytes = 1 << 20
+// It is the parse limit too (lang.MaxParseBytes): a file heed reads, it can parse.
+const MaxFileBytes = 2 << 20
 
 // Skip reasons, as the report's summary counts them.
 const (
