@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -314,20 +315,15 @@ func (g *fileGate) pass(c *queryCheck, f *engine.File) bool {
 	return ok
 }
 
-// mayMatch applies the needle gate.
+// mayMatch applies the needle gate: the needles first, a search for plain bytes, then
+// the pattern, which costs more per file.
 func (c *queryCheck) mayMatch(f *engine.File) bool {
-	if c.needleRE != nil && !c.needleRE.Match(f.Content) {
+	if c.needles != nil && !slices.ContainsFunc(c.needles, func(n []byte) bool {
+		return (c.tokens && containsToken(f.Content, n)) || (!c.tokens && bytes.Contains(f.Content, n))
+	}) {
 		return false
 	}
-	if c.needles == nil {
-		return true
-	}
-	for _, n := range c.needles {
-		if (c.tokens && containsToken(f.Content, n)) || (!c.tokens && bytes.Contains(f.Content, n)) {
-			return true
-		}
-	}
-	return false
+	return c.needleRE == nil || c.needleRE.Match(f.Content)
 }
 
 func containsAnyToken(src []byte, needles [][]byte) bool {
