@@ -137,7 +137,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 			return nil, usage("%v", err)
 		}
 	}
-	b, err := buildEvidence(r, opt, paths)
+	b, err := buildEvidence(r, opt, paths, engine.WantedFiles(selected))
 	if err != nil {
 		return nil, err
 	}
@@ -331,8 +331,9 @@ func (b *built) close() {
 	}
 }
 
-// buildEvidence reads what the mode judges.
-func buildEvidence(r *repo.Repo, opt Options, paths []string) (*built, error) {
+// buildEvidence reads what the mode judges: of the files in paths, those wanted (by
+// some rule that might judge them; nil: all).
+func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string) bool) (*built, error) {
 	if opt.Mode != All && !r.Git {
 		return nil, usage("--%s needs a git repository, and %s is not in one (--all works anywhere)", opt.Mode, r.Root)
 	}
@@ -345,7 +346,7 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string) (*built, error) {
 		}
 		var keep []string
 		for _, p := range all {
-			if inPaths(paths, p) {
+			if inPaths(paths, p) && (wanted == nil || wanted(p)) {
 				keep = append(keep, p)
 			}
 		}
@@ -443,7 +444,7 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string) (*built, error) {
 	}
 	narrowed := &repo.Change{Base: change.Base}
 	for _, f := range change.Files {
-		if inPaths(paths, f.Path) {
+		if inPaths(paths, f.Path) && (wanted == nil || wanted(f.Path)) {
 			narrowed.Files = append(narrowed.Files, f)
 		}
 	}

@@ -570,3 +570,52 @@ func TestFindingsCacheAcrossRuns(t *testing.T) {
 		t.Errorf("the cache shows up in git status: %q", st)
 	}
 }
+
+// pyWordCheck is wordCheck for Python files only, and says so before files are read.
+type pyWordCheck struct{ wordCheck }
+
+func (c pyWordCheck) WantsFile(p, lang string) bool {
+	return (lang == engine.LangPython || filepath.Ext(p) == "") && c.Scope.Covers(p)
+}
+
+func (c pyWordCheck) Targets(ev *engine.Evidence) []engine.Target {
+	var ts []engine.Target
+	for _, t := range c.wordCheck.Targets(ev) {
+		if ev.Files[t.Index].Lang == engine.LangPython {
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}
+
+// A run whose every rule can name the files it might judge reads only those: a policy
+// of Python rules does not read a project's translations, styles or scripts, in
+// either mode, but still reads an extensionless script (its shebang may say Python).
+// One rule that may judge any file makes the run read them all.
+func TestOnlyTheFilesSomeRuleMightJudgeAreRead(t *testing.T) {
+	g := newRepo(t, map[string]string{
+		"app/a.py":       "BAD\n",
+		"app/locale.po":  "msgid \"BAD\"\n",
+		"app/style.css":  "BAD {}\n",
+		"app/x.js":       "BAD\n",
+		"bin/tool":       "#!/usr/bin/env python3\nBAD\n",
+		"docs/notes.txt": "BAD\n",
+	})
+	g.commit("feat: base")
+	py := rule("no-bad", policy.DomainSource, pyWordCheck{wordCheck{Word: "BAD"}})
+	res := g.run(Options{Mode: All}, py)
+	expect(t, res.Findings, "app/a.py:1 no-bad", "bin/tool:2 no-bad")
+	if res.Summary.Files != 2 {
+		t.Errorf("a Python policy read %d files, want the two that can be Python", res.Summary.Files)
+	}
+	any := rule("no-bad-text", policy.DomainSource, wordCheck{Word: "BAD"})
+	if res := g.run(Options{Mode: All}, py, any); res.Summary.Files != 6 || len(res.Findings) != 8 {
+		t.Errorf("with a rule for any file: %d files read, %d findings; want 6 and 8", res.Summary.Files, len(res.Findings))
+	}
+	g.write(map[string]string{"app/a.py": "BAD\nBAD\n", "app/locale.po": "msgid \"BAD\"\nBAD\n"})
+	res = g.run(Options{Mode: Unstaged}, py)
+	expect(t, res.Findings, "app/a.py:2 no-bad")
+	if res.Summary.Files != 1 {
+		t.Errorf("the diff read %d files, want the one Python file it changed", res.Summary.Files)
+	}
+}

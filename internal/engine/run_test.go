@@ -134,3 +134,24 @@ func TestLangOf(t *testing.T) {
 		t.Errorf("shebang: got %q", got)
 	}
 }
+
+type selecting struct {
+	lineCheck
+	ext string
+}
+
+func (s selecting) WantsFile(p, lang string) bool { return strings.HasSuffix(p, s.ext) }
+
+func TestWantedFilesIsTheUnionOrNothing(t *testing.T) {
+	py, js := Compiled{Check: selecting{ext: ".py"}}, Compiled{Check: selecting{ext: ".js"}}
+	w := WantedFiles([]Compiled{py, js})
+	if w == nil || !w("a.py") || !w("b.js") || w("c.po") {
+		t.Fatal("the files wanted are those some check wants")
+	}
+	if WantedFiles([]Compiled{py, {Check: lineCheck{}}}) != nil {
+		t.Fatal("a check that cannot say which files it judges wants them all")
+	}
+	if w := WantedFiles(nil); w == nil || w("a.py") {
+		t.Fatal("no checks want no files")
+	}
+}

@@ -242,6 +242,9 @@ func missingPart(ev *engine.Evidence, part string) (string, bool) {
 	return "", false
 }
 
+// WantsFile implements engine.FileSelector: it judges commits, no file.
+func (c *commitCheck) WantsFile(string, string) bool { return false }
+
 func (c *commitCheck) Targets(ev *engine.Evidence) []engine.Target {
 	if _, ok := missingPart(ev, "commits"); ok && len(ev.Commits) == 0 {
 		return []engine.Target{{Kind: engine.TargetChange, Index: -1}}

@@ -87,6 +87,9 @@ func compilePR(rule *policy.Rule) (engine.Check, error) {
 
 // Targets: a pull request applies whenever there is a contribution to describe. With no
 // PR text in the evidence the rule still applies, and is undetermined.
+// WantsFile implements engine.FileSelector: it judges the pull request, no file.
+func (c *prCheck) WantsFile(string, string) bool { return false }
+
 func (c *prCheck) Targets(ev *engine.Evidence) []engine.Target {
 	if ev.PR == nil && !c.contribution(ev) {
 		return nil

@@ -108,6 +108,9 @@ func (c *commandCheck) Delegates(argv []string) bool {
 	return false
 }
 
+// WantsFile implements engine.FileSelector: it judges commands, no file.
+func (c *commandCheck) WantsFile(string, string) bool { return false }
+
 func (c *commandCheck) Targets(ev *engine.Evidence) []engine.Target {
 	var ts []engine.Target
 	for i := range ev.Commands {

@@ -410,3 +410,35 @@ func TestDerivedTokensGateRulesWithGivenNeedles(t *testing.T) {
 		t.Fatalf("findings %s, want %s", s, want)
 	}
 }
+
+// Each source rule names, before any file is read, the files it might judge: those of
+// its languages in its scope, and any extensionless script; a rule of no language
+// (a text rule) wants every file in scope.
+func TestSourceRulesSayWhichFilesTheyWant(t *testing.T) {
+	scope := policy.Scope{Dir: "app"}
+	for _, c := range []struct {
+		r    *policy.Rule
+		want map[string]bool
+	}{
+		{&policy.Rule{ID: "q", Kind: KindQuery, Scope: scope, Params: mustParams(t, QueryParams{Queries: map[string]string{"python": "(lambda) @match"}})},
+			map[string]bool{"app/a.py": true, "app/bin/tool": true, "app/a.po": false, "app/a.js": false, "lib/b.py": false}},
+		{&policy.Rule{ID: "p", Kind: KindPattern, Scope: scope, Params: mustParams(t, PatternParams{Regex: "x", Languages: []string{"javascript"}})},
+			map[string]bool{"app/a.js": true, "app/a.py": false, "app/tool": true}},
+		{&policy.Rule{ID: "t", Kind: KindText, Scope: scope, Params: mustParams(t, TextParams{Check: "trailing_whitespace"})},
+			map[string]bool{"app/a.po": true, "app/a.py": true, "lib/a.py": false}},
+	} {
+		ch, err := testRegistry.CompileRule(c.r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sel, ok := ch.(engine.FileSelector)
+		if !ok {
+			t.Fatalf("%s rules must say which files they want", c.r.Kind)
+		}
+		for p, want := range c.want {
+			if got := sel.WantsFile(p, engine.LangOf(p, nil)); got != want {
+				t.Errorf("%s rule wants %s: %v, want %v", c.r.Kind, p, got, want)
+			}
+		}
+	}
+}

@@ -89,6 +89,11 @@ func (c *patternCheck) Targets(ev *engine.Evidence) []engine.Target {
 	return fileTargets(ev, c.rule.Scope, c.langs)
 }
 
+// WantsFile implements engine.FileSelector.
+func (c *patternCheck) WantsFile(p, lang string) bool {
+	return wantsFile(c.rule.Scope, c.langs, p, lang)
+}
+
 func (c *patternCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	f := fileOf(ev, t)
 	if f == nil {

@@ -246,6 +246,9 @@ func (c *queryCheck) Targets(ev *engine.Evidence) []engine.Target {
 	return ts
 }
 
+// WantsFile implements engine.FileSelector.
+func (c *queryCheck) WantsFile(p, lang string) bool { return wantsFile(c.scope, c.langs, p, lang) }
+
 func (c *queryCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	f := fileOf(ev, t)
 	if f == nil {

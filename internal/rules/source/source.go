@@ -9,6 +9,7 @@ package source
 import (
 	"encoding/json"
 	"fmt"
+	"path"
 	"strings"
 	"unicode/utf8"
 
@@ -69,6 +70,16 @@ func fileTargets(ev *engine.Evidence, scope policy.Scope, langs map[string]bool)
 		ts = append(ts, engine.Target{Kind: engine.TargetFile, Index: i, Path: f.Path})
 	}
 	return ts
+}
+
+// wantsFile is whether a rule of these languages and scope might judge the file at p,
+// its language lang as its extension gives it: a file without an extension may be a
+// script whose shebang names its language, so it is wanted whatever lang says.
+func wantsFile(scope policy.Scope, langs map[string]bool, p, lang string) bool {
+	if len(langs) > 0 && !langs[lang] && path.Ext(p) != "" {
+		return false
+	}
+	return scope.Covers(p)
 }
 
 // fileOf returns the target's file, checking the index so a stale target cannot panic.

@@ -165,6 +165,9 @@ func validGlob(g string) bool {
 	return strings.TrimSpace(g) != ""
 }
 
+// WantsFile implements engine.FileSelector.
+func (c *textCheck) WantsFile(p, lang string) bool { return wantsFile(c.rule.Scope, c.langs, p, lang) }
+
 func (c *textCheck) Targets(ev *engine.Evidence) []engine.Target {
 	if c.p.NewFilesOnly && ev.Mode != engine.ModeDiff {
 		return nil // "new" needs a change to be new in
