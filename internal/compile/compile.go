@@ -7,17 +7,15 @@ package compile
 
 import (
 	"fmt"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules/semantic"
+	"github.com/heed-dev/heed/internal/workers"
 )
 
 // Reasons a must/should constraint stays unenforced (the most common ones; a
@@ -73,7 +71,7 @@ func Compile(set *instr.Set, rc *recognize.RepoContext, recs []recognize.Recogni
 		warns := make([][]string, len(cons))
 		// Recognisers are pure, so constraints compile in parallel; results land in
 		// their slots, which keeps the output deterministic.
-		parallel(len(cons), func(i int) {
+		workers.Each(len(cons), func(i int) {
 			p.Entries[i], warns[i] = compileOne(&cons[i], rc, recs)
 		})
 		for _, w := range warns {
@@ -83,33 +81,6 @@ func Compile(set *instr.Set, rc *recognize.RepoContext, recs []recognize.Recogni
 	rep := ReportFor(p)
 	rep.Warnings = warnings
 	return p, rep
-}
-
-// parallel runs f(0..n-1) on up to GOMAXPROCS goroutines.
-func parallel(n int, f func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	if workers <= 1 {
-		for i := 0; i < n; i++ {
-			f(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // fileOrder orders files as the set lists them (discovery order), unknown files last.

@@ -15,6 +15,7 @@ import (
 	"github.com/heed-dev/heed/internal/lang"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/workers"
 )
 
 // QueryParams are the parameters of a `query` rule.
@@ -645,6 +646,21 @@ func (b *batch) freeze(ev *engine.Evidence) {
 	for _, f := range ev.Files {
 		perLang[f.Lang]++
 	}
+	// Compiling a query costs a millisecond or two per pattern, and every worker waits
+	// for the batch: the members' queries compile on a worker per CPU.
+	type member struct {
+		m *queryCheck
+		l string
+	}
+	var compile []member
+	for l, ms := range byLang {
+		if perLang[l] >= combineMin && len(ms) >= 2 {
+			for _, m := range ms {
+				compile = append(compile, member{m, l})
+			}
+		}
+	}
+	workers.Each(len(compile), func(i int) { compile[i].m.queries[compile[i].l].get(compile[i].l) })
 	for l, ms := range byLang {
 		if perLang[l] < combineMin || len(ms) < 2 {
 			continue // runAlone is cheaper
