@@ -71,7 +71,7 @@ func Compile(set *instr.Set, rc *recognize.RepoContext, recs []recognize.Recogni
 		warns := make([][]string, len(cons))
 		// Recognisers are pure, so constraints compile in parallel; results land in
 		// their slots, which keeps the output deterministic.
-		workers.Each(len(cons), func(i int) {
+		workers.Each(len(cons), 0, func(i int) {
 			p.Entries[i], warns[i] = compileOne(&cons[i], rc, recs)
 		})
 		for _, w := range warns {

@@ -5,11 +5,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/workers"
 )
 
 // Cache stores extraction results by content key, so that a file whose bytes did not
@@ -119,39 +119,22 @@ func (ix *Index) Build(opt Options) (*Graph, error) {
 			srcs = append(srcs, p)
 		}
 	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
 	files := make([]*File, len(srcs))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(srcs) {
-					return
-				}
-				p := srcs[i]
-				content, err := ix.Snap.Read(p)
-				if err != nil {
-					var nf *engine.NotFoundError
-					if errors.As(err, &nf) {
-						continue
-					}
-					// An unreadable file (a symlink loop, a permission) is a hole in
-					// the graph: the file is kept, marked, never silently dropped.
-					files[i] = &File{Path: p, Lang: engine.LangOf(p, nil), Err: fmt.Sprintf("read %s: %v", p, err)}
-					continue
-				}
-				files[i] = ix.File(p, content)
+	workers.Each(len(srcs), opt.Workers, func(i int) {
+		p := srcs[i]
+		content, err := ix.Snap.Read(p)
+		if err != nil {
+			var nf *engine.NotFoundError
+			if errors.As(err, &nf) {
+				return
 			}
-		}()
-	}
-	wg.Wait()
+			// An unreadable file (a symlink loop, a permission) is a hole in the
+			// graph: the file is kept, marked, never silently dropped.
+			files[i] = &File{Path: p, Lang: engine.LangOf(p, nil), Err: fmt.Sprintf("read %s: %v", p, err)}
+			return
+		}
+		files[i] = ix.File(p, content)
+	})
 	g := &Graph{Files: make(map[string]*File, len(files))}
 	for _, f := range files {
 		if f == nil {

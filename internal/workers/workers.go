@@ -7,10 +7,14 @@ import (
 	"sync/atomic"
 )
 
-// Each calls f(0), ..., f(n-1) on up to GOMAXPROCS goroutines and returns when all
-// calls have returned. The calls must not depend on one another's order.
-func Each(n int, f func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), n)
+// Each calls f(0), ..., f(n-1) on up to workers goroutines (GOMAXPROCS when workers
+// is 0 or less) and returns when all calls have returned. The calls must not depend
+// on one another's order.
+func Each(n, workers int, f func(i int)) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, n)
 	if workers <= 1 {
 		for i := 0; i < n; i++ {
 			f(i)

@@ -660,7 +660,7 @@ func (b *batch) freeze(ev *engine.Evidence) {
 			}
 		}
 	}
-	workers.Each(len(compile), func(i int) { compile[i].m.queries[compile[i].l].get(compile[i].l) })
+	workers.Each(len(compile), 0, func(i int) { compile[i].m.queries[compile[i].l].get(compile[i].l) })
 	for l, ms := range byLang {
 		if perLang[l] < combineMin || len(ms) < 2 {
 			continue // runAlone is cheaper
