@@ -70,7 +70,7 @@ func TestMatchesAgreeWithBinding(t *testing.T) {
 				}
 				want = append(want, b.String())
 			}
-			q.Matches(tr, func(m Match) bool {
+			signature := func(m Match) string {
 				var b strings.Builder
 				fmt.Fprintf(&b, "p%d", m.Pattern)
 				for _, cp := range m.Captures {
@@ -79,7 +79,10 @@ func TestMatchesAgreeWithBinding(t *testing.T) {
 					}
 					fmt.Fprintf(&b, " c%d:%s[%d,%d]#%d", cp.Index, cp.Node.Kind(), cp.Start, cp.End, cp.Node.Id())
 				}
-				got = append(got, b.String())
+				return b.String()
+			}
+			q.Matches(tr, func(m Match) bool {
+				got = append(got, signature(m))
 				return true
 			})
 			if len(want) == 0 {
@@ -91,12 +94,7 @@ func TestMatchesAgreeWithBinding(t *testing.T) {
 			// Run only at the patterns' root kinds, the same matches in another order.
 			var byRoot []string
 			q.MatchesByRoot(tr, func(m Match) bool {
-				var b strings.Builder
-				fmt.Fprintf(&b, "p%d", m.Pattern)
-				for _, cp := range m.Captures {
-					fmt.Fprintf(&b, " c%d:%s[%d,%d]#%d", cp.Index, cp.Node.Kind(), cp.Start, cp.End, cp.Node.Id())
-				}
-				byRoot = append(byRoot, b.String())
+				byRoot = append(byRoot, signature(m))
 				return true
 			})
 			slices.Sort(byRoot)

@@ -32,7 +32,9 @@ static bool heed_past_deadline(TSParseState *state) {
   return now.tv_sec > in->deadline.tv_sec || (now.tv_sec == in->deadline.tv_sec && now.tv_nsec >= in->deadline.tv_nsec);
 }
 
-TSTree *heed_parse(TSParser *parser, const char *src, uint32_t len, uint64_t timeout_micros) {
+// heed_parse parses src[0:len) with the parser's language, giving up (NULL) after
+// timeout_micros. Tree-sitter keeps no pointer to src once it returns.
+static TSTree *heed_parse(TSParser *parser, const char *src, uint32_t len, uint64_t timeout_micros) {
   heed_parse_input in = {src, len, {0, 0}};
   clock_gettime(CLOCK_MONOTONIC, &in.deadline);
   in.deadline.tv_sec += (time_t)(timeout_micros / 1000000);

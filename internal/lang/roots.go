@@ -198,4 +198,4 @@ func skipElement(s string) (rest string, ok bool) {
 }
 
 // RootsKnown reports whether MatchesByRoot can run q only at its patterns' roots.
-func RootsKnown(q *Query) bool { return q.rootKinds() != nil }
+func (q *Query) RootsKnown() bool { return q.rootKinds() != nil }

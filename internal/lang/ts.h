@@ -76,7 +76,6 @@ TSParser *ts_parser_new(void);
 void ts_parser_delete(TSParser *self);
 bool ts_parser_set_language(TSParser *self, const TSLanguage *language);
 TSTree *ts_parser_parse_with_options(TSParser *self, const TSTree *old_tree, TSInput input, TSParseOptions parse_options);
-void ts_parser_reset(TSParser *self);
 
 TSQueryCursor *ts_query_cursor_new(void);
 void ts_query_cursor_delete(TSQueryCursor *self);

@@ -154,7 +154,7 @@ func TestCatalogueQueriesMatchTheSameByRoot(t *testing.T) {
 				t.Fatalf("%s/%s: %v", e.Name, v.Lang, err)
 			}
 			queries++
-			if lang.RootsKnown(q) {
+			if q.RootsKnown() {
 				known++
 			}
 			var srcs []string

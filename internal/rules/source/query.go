@@ -646,25 +646,21 @@ func (b *batch) freeze(ev *engine.Evidence) {
 	for _, f := range ev.Files {
 		perLang[f.Lang]++
 	}
-	// Compiling a query costs a millisecond or two per pattern, and every worker waits
-	// for the batch: the members' queries compile on a worker per CPU.
-	type member struct {
-		m *queryCheck
-		l string
-	}
-	var compile []member
-	for l, ms := range byLang {
-		if perLang[l] >= combineMin && len(ms) >= 2 {
-			for _, m := range ms {
-				compile = append(compile, member{m, l})
-			}
-		}
-	}
-	workers.Each(len(compile), 0, func(i int) { compile[i].m.queries[compile[i].l].get(compile[i].l) })
+	combinable := map[string][]*queryCheck{}
+	var compile []func()
 	for l, ms := range byLang {
 		if perLang[l] < combineMin || len(ms) < 2 {
 			continue // runAlone is cheaper
 		}
+		combinable[l] = ms
+		for _, m := range ms {
+			compile = append(compile, func() { m.queries[l].get(l) })
+		}
+	}
+	// Compiling a query costs a millisecond or two per pattern, and every worker waits
+	// for the batch: the members' queries compile on a worker per CPU.
+	workers.Each(len(compile), 0, func(i int) { compile[i]() })
+	for l, ms := range combinable {
 		var ok []*queryCheck
 		for _, m := range ms {
 			if _, err := m.queries[l].get(l); err == nil {
