@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/heed-dev/heed/bench/corpus"
 	"github.com/heed-dev/heed/internal/compile"
 	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
@@ -82,7 +83,7 @@ func compileSWECC(ps []*sweccPolicy, recs []recognize.Recognizer) {
 	for _, p := range ps {
 		byProject[p.Project] = append(byProject[p.Project], p)
 	}
-	rc := contextFor("python")
+	rc := corpus.ContextFor("python")
 	for _, list := range byProject {
 		sort.SliceStable(list, func(i, j int) bool { return list[i].Category < list[j].Category })
 		var b strings.Builder

@@ -1,0 +1,404 @@
+// Command compiler is the compiler's yardstick: hand-labelled constraints of real
+// instruction files the compiler was not grown on, a split into dev and holdout fixed by
+// the hash of each file's name, and a scorer that compiles each labelled file at its
+// real path and judges the rules against the labels' cases.
+//
+//	go run ./bench/compiler split                 # every corpus file, its split and size
+//	go run ./bench/compiler skeleton FILE...      # unlabelled records of a file's must/should constraints
+//	go run ./bench/compiler validate [FILE...]    # check every label (or those of the files)
+//	go run ./bench/compiler score [-split dev]    # coverage and precision per split and domain
+//	go run ./bench/compiler seal FILE...          # replace each label's text by its hash
+//
+// LABELS.md says how to label; README.md has the figures.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/heed-dev/heed/bench/corpus"
+	"github.com/heed-dev/heed/internal/compile"
+	"github.com/heed-dev/heed/internal/instr"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/rules"
+	"github.com/heed-dev/heed/internal/workers"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+	}
+	cmd, args := os.Args[1], os.Args[2:]
+	var err error
+	switch cmd {
+	case "split":
+		err = runSplit(args)
+	case "skeleton":
+		err = runSkeleton(args)
+	case "validate":
+		err = runValidate(args)
+	case "score":
+		err = runScore(args)
+	case "seal":
+		err = runSeal(args)
+	default:
+		usage()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "compiler:", err)
+		os.Exit(2)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: go run ./bench/compiler split|skeleton|validate|score [flags]")
+	os.Exit(2)
+}
+
+// defaultCorpusRoot is ../shared/corpus seen from the repository root.
+func defaultCorpusRoot() string { return filepath.Join("..", "shared", "corpus") }
+
+const (
+	defaultLabels = "bench/compiler/labels"
+	defaultMoved  = "bench/compiler/labels/moved.tsv"
+)
+
+// corpusDirs are the corpora whose files are labelled, relative to the corpus root.
+var corpusDirs = []string{"instructions", "instructions-2"}
+
+// fileInfo is one corpus file with its split and must/should constraints.
+type fileInfo struct {
+	corpus.File
+	Key         string // corpus-relative: "instructions-2/NAME"
+	Split       string
+	Constraints []policy.Constraint // must and should only, in line order
+}
+
+// loadFiles extracts every corpus file on its own, at its real repository path.
+func loadFiles(root string, moved map[string]bool) ([]*fileInfo, error) {
+	var out []*fileInfo
+	for _, dir := range corpusDirs {
+		if _, err := os.Stat(filepath.Join(root, dir)); os.IsNotExist(err) {
+			continue
+		}
+		rows, err := corpus.ReadManifest(filepath.Join(root, dir))
+		if err != nil {
+			return nil, err
+		}
+		for _, row := range rows {
+			src, err := os.ReadFile(filepath.Join(root, dir, row.Name))
+			if err != nil {
+				return nil, fmt.Errorf("read corpus file: %w", err)
+			}
+			format := instr.Classify(row.Path)
+			if format == "" {
+				format = row.Kind
+			}
+			cons, _ := instr.Extract(row.Path, src, format, policy.Scope{Dir: instr.ScopeDir(row.Path, format)})
+			key := dir + "/" + row.Name
+			fi := &fileInfo{File: row, Key: key, Split: Split(key, moved)}
+			for _, c := range cons {
+				if c.Level == policy.Must || c.Level == policy.Should {
+					fi.Constraints = append(fi.Constraints, c)
+				}
+			}
+			sort.SliceStable(fi.Constraints, func(i, j int) bool { return fi.Constraints[i].Line < fi.Constraints[j].Line })
+			out = append(out, fi)
+		}
+	}
+	return out, nil
+}
+
+func runSplit(args []string) error {
+	fs := flag.NewFlagSet("split", flag.ExitOnError)
+	root := fs.String("corpus", defaultCorpusRoot(), "corpus root holding instructions/ and instructions-2/")
+	fs.Parse(args)
+	moved, err := LoadMoved(defaultMoved)
+	if err != nil {
+		return err
+	}
+	files, err := loadFiles(*root, moved)
+	if err != nil {
+		return err
+	}
+	fmt.Println("split\tfile\tkind\tlanguage\tmust_should")
+	for _, f := range files {
+		fmt.Printf("%s\t%s\t%s\t%s\t%d\n", f.Split, f.Key, f.Kind, f.Language, len(f.Constraints))
+	}
+	return nil
+}
+
+// runSkeleton prints unlabelled records for the must/should constraints of each named
+// file: all of them, or a sample of -cap drawn with a seed made from the file's name.
+func runSkeleton(args []string) error {
+	fs := flag.NewFlagSet("skeleton", flag.ExitOnError)
+	root := fs.String("corpus", defaultCorpusRoot(), "corpus root")
+	limit := fs.Int("cap", 0, "label at most this many constraints of a file (a seeded sample); 0 for all")
+	fs.Parse(args)
+	files, err := loadFiles(*root, nil)
+	if err != nil {
+		return err
+	}
+	byKey := map[string]*fileInfo{}
+	for _, f := range files {
+		byKey[f.Key] = f
+	}
+	enc := json.NewEncoder(os.Stdout)
+	enc.SetEscapeHTML(false)
+	for _, key := range fs.Args() {
+		f := byKey[key]
+		if f == nil {
+			return fmt.Errorf("%s: not a corpus file (want instructions/NAME or instructions-2/NAME)", key)
+		}
+		cons := f.Constraints
+		if *limit > 0 && len(cons) > *limit {
+			r := rand.New(rand.NewSource(seedOf(key)))
+			idx := r.Perm(len(cons))[:*limit]
+			sort.Ints(idx)
+			picked := make([]policy.Constraint, len(idx))
+			for i, j := range idx {
+				picked[i] = cons[j]
+			}
+			cons = picked
+		}
+		for _, c := range cons {
+			l := Label{File: key, Line: c.Line, Text: c.Text, Level: string(c.Level), Heading: strings.Join(c.HeaderPath, " > ")}
+			if err := enc.Encode(l); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func seedOf(s string) int64 {
+	var h int64 = 1469598103934665603
+	for i := 0; i < len(s); i++ {
+		h = (h ^ int64(s[i])) * 1099511628211
+	}
+	return h
+}
+
+func runValidate(args []string) error {
+	fs := flag.NewFlagSet("validate", flag.ExitOnError)
+	dir := fs.String("labels", defaultLabels, "folder of label files (*.jsonl)")
+	fs.Parse(args)
+	set := &LabelSet{Origin: map[*Label]string{}}
+	var err error
+	if fs.NArg() > 0 {
+		for _, name := range fs.Args() {
+			if err := set.read(name); err != nil {
+				return err
+			}
+		}
+	} else if set, err = LoadLabels(*dir); err != nil {
+		return err
+	}
+	bad := 0
+	for _, l := range set.Labels {
+		if err := l.Validate(); err != nil {
+			fmt.Printf("%s: %v\n", set.Origin[l], err)
+			bad++
+		}
+	}
+	fmt.Printf("%d labels, %d invalid\n", len(set.Labels), bad)
+	if bad > 0 {
+		return fmt.Errorf("%d invalid labels", bad)
+	}
+	return nil
+}
+
+// corpusIndex knows, for each corpus file key, its repository and real path, and the
+// compiled entries of that repository by file path and line.
+type corpusIndex struct {
+	repoOf  map[string]*corpus.Repo // key → repository
+	pathOf  map[string]string       // key → path in the repository
+	lines   map[string][]string     // key → the file's lines
+	entries map[string]map[int][]*policy.Entry
+}
+
+// compileLabelled compiles every corpus repository that holds a labelled file, with
+// all of its instruction files (so nested files keep their scope and neighbours).
+func compileLabelled(root string, set *LabelSet) (*corpusIndex, error) {
+	want := map[string]bool{}
+	for _, l := range set.Labels {
+		want[l.File] = true
+	}
+	ix := &corpusIndex{repoOf: map[string]*corpus.Repo{}, pathOf: map[string]string{}, lines: map[string][]string{}, entries: map[string]map[int][]*policy.Entry{}}
+	recs := rules.Recognizers()
+	for _, dir := range corpusDirs {
+		if _, err := os.Stat(filepath.Join(root, dir)); os.IsNotExist(err) {
+			continue // a fixture may hold one corpus only
+		}
+		repos, err := corpus.Load(filepath.Join(root, dir))
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range repos {
+			needed := false
+			for path, name := range r.Names {
+				key := dir + "/" + name
+				ix.repoOf[key], ix.pathOf[key] = r, path
+				if want[key] {
+					needed = true
+					src, err := os.ReadFile(filepath.Join(root, dir, name))
+					if err != nil {
+						return nil, fmt.Errorf("read corpus file: %w", err)
+					}
+					ix.lines[key] = strings.Split(string(src), "\n")
+				}
+			}
+			if !needed {
+				continue
+			}
+			p, _ := compile.Compile(r.Set, r.Context, recs)
+			byPath := map[string]string{}
+			for path, name := range r.Names {
+				byPath[path] = dir + "/" + name
+			}
+			for i := range p.Entries {
+				e := &p.Entries[i]
+				key := byPath[e.File]
+				if ix.entries[key] == nil {
+					ix.entries[key] = map[int][]*policy.Entry{}
+				}
+				ix.entries[key][e.Line] = append(ix.entries[key][e.Line], e)
+			}
+		}
+	}
+	for key := range want {
+		if ix.repoOf[key] == nil {
+			return nil, fmt.Errorf("labels name %s, which is not a corpus file", key)
+		}
+	}
+	return ix, nil
+}
+
+// ScoreAll judges every label.
+func ScoreAll(root string, set *LabelSet, moved map[string]bool) ([]LabelOutcome, error) {
+	ix, err := compileLabelled(root, set)
+	if err != nil {
+		return nil, err
+	}
+	judge := RegistryJudge(rules.Registry())
+	outs := make([]LabelOutcome, len(set.Labels))
+	workers.Each(len(set.Labels), 0, func(i int) {
+		l := set.Labels[i]
+		entries := matchEntries(l, ix.entries[l.File][l.Line])
+		outs[i] = Judge(l, Split(l.File, moved), entries, judge)
+	})
+	// A sealed label has no text: show the file's, for the problem lists.
+	for i := range outs {
+		l := outs[i].Label
+		if l.Text != "" {
+			continue
+		}
+		if es := matchEntries(l, ix.entries[l.File][l.Line]); len(es) > 0 {
+			l.Text = es[0].Text
+		} else if lines := ix.lines[l.File]; l.Line <= len(lines) {
+			l.Text = strings.TrimSpace(lines[l.Line-1])
+		}
+	}
+	return outs, nil
+}
+
+func runScore(args []string) error {
+	fs := flag.NewFlagSet("score", flag.ExitOnError)
+	root := fs.String("corpus", defaultCorpusRoot(), "corpus root")
+	dir := fs.String("labels", defaultLabels, "folder of label files")
+	only := fs.String("split", "", "print only this split's table (dev, holdout, all)")
+	verbose := fs.Bool("v", false, "list the dev split's misreadings and misses, and its families")
+	reveal := fs.Bool("reveal", false, "also list the holdout's misreadings and misses: every file shown must then move to dev (labels/moved.tsv)")
+	asJSON := fs.Bool("json", false, "print the tallies as JSON")
+	fs.Parse(args)
+	set, err := LoadLabels(*dir)
+	if err != nil {
+		return err
+	}
+	for _, l := range set.Labels {
+		if err := l.Validate(); err != nil {
+			return fmt.Errorf("%s: %w", set.Origin[l], err)
+		}
+	}
+	moved, err := LoadMoved(filepath.Join(*dir, "moved.tsv"))
+	if err != nil {
+		return err
+	}
+	outs, err := ScoreAll(*root, set, moved)
+	if err != nil {
+		return err
+	}
+	rep := Tabulate(outs)
+	if *asJSON {
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep.BySplit)
+	}
+	for _, split := range []string{"holdout", "dev", "all"} {
+		if *only != "" && *only != split {
+			continue
+		}
+		fmt.Println(rep.Format(split))
+	}
+	show := func(split string) {
+		var sel []LabelOutcome
+		for _, o := range outs {
+			if o.Split == split {
+				sel = append(sel, o)
+			}
+		}
+		lines, fams := Problems(sel)
+		fmt.Printf("== %s: %d misreadings and misses\n", split, len(lines))
+		for _, l := range lines {
+			fmt.Println(l)
+		}
+		fmt.Printf("== %s: families\n", split)
+		for _, f := range TopFamilies(fams) {
+			fmt.Printf("%5d  %s\n", fams[f], f)
+		}
+	}
+	if *verbose {
+		show("dev")
+	}
+	if *reveal {
+		show("holdout")
+		fmt.Println("(holdout revealed: move every file shown to labels/moved.tsv and label fresh ones)")
+	}
+	return nil
+}
+
+// runSeal rewrites label files so that they refer to the corpus by file, line and a
+// hash of the text, without copying the corpus's text: text becomes text_sha, and the
+// heading (also the corpus's words) is dropped. A missed rule's text is the
+// labeller's quote of the file and is hashed the same way.
+func runSeal(args []string) error {
+	for _, name := range args {
+		set := &LabelSet{Origin: map[*Label]string{}}
+		if err := set.read(name); err != nil {
+			return err
+		}
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		for _, l := range set.Labels {
+			if l.Text != "" {
+				l.TextSHA, l.Text = TextSHA(l.Text), ""
+			}
+			l.Heading = ""
+			if err := enc.Encode(l); err != nil {
+				return err
+			}
+		}
+		if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("seal %s: %w", name, err)
+		}
+	}
+	return nil
+}

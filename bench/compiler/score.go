@@ -1,0 +1,415 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// RuleOutcome is one executable rule heed compiled from a labelled constraint, judged
+// by the label's cases.
+type RuleOutcome struct {
+	Rule *policy.Rule
+	// Verdicts are the rule's verdicts on the label's cases, in order.
+	Verdicts []engine.Verdict
+	// Right: the label calls the constraint checkable, the rule flags at least one of
+	// its violations and none of its near misses.
+	Right bool
+	// Unjudged: the label calls the constraint checkable and the rule flags none of its
+	// cases, violations or near misses. It may enforce a part of the sentence the
+	// label's cases do not show, or something else: the cases cannot tell, so the rule
+	// counts in neither side of precision.
+	Unjudged bool
+	// Why says what is wrong when the rule is not right.
+	Why string
+}
+
+// LabelOutcome is what heed made of one labelled constraint.
+type LabelOutcome struct {
+	Label *Label
+	Split string
+	// Found: the constraint the label names was among heed's constraints.
+	Found bool
+	// Rules are the executable (non-semantic) rules of the constraint.
+	Rules []RuleOutcome
+	// JudgeOnly: heed made only a semantic (model-judged) rule of it.
+	JudgeOnly bool
+	// Unenforced is heed's reason for compiling nothing.
+	Unenforced string
+	// Covered: a checkable constraint whose rules together flag every violated case
+	// and no near miss.
+	Covered bool
+	// Failing names the first case the rules got wrong, for a checkable label.
+	Failing string
+}
+
+// CaseJudge returns a rule's verdict on a case.
+type CaseJudge func(rule *policy.Rule, c policy.Case) engine.Verdict
+
+// RegistryJudge judges cases with the kinds of reg, the way `heed test` does.
+func RegistryJudge(reg *engine.Registry) CaseJudge {
+	return func(rule *policy.Rule, c policy.Case) engine.Verdict {
+		return engine.RunCase(reg, rule, c).Got
+	}
+}
+
+// TextSHA is the short hash that stands for a constraint's text in a sealed label.
+func TextSHA(text string) string {
+	sum := sha256.Sum256([]byte(strings.Join(strings.Fields(text), " ")))
+	return hex.EncodeToString(sum[:6])
+}
+
+// matchEntries returns the entries a label names: the one at its line with its text,
+// or, when the extractor's text changed, every entry at its line.
+func matchEntries(l *Label, atLine []*policy.Entry) []*policy.Entry {
+	for _, e := range atLine {
+		if (l.Text != "" && strings.Join(strings.Fields(e.Text), " ") == strings.Join(strings.Fields(l.Text), " ")) ||
+			(l.TextSHA != "" && TextSHA(e.Text) == l.TextSHA) {
+			return []*policy.Entry{e}
+		}
+	}
+	return atLine
+}
+
+// Judge scores one label against the entries heed compiled for it.
+func Judge(l *Label, split string, entries []*policy.Entry, judge CaseJudge) LabelOutcome {
+	out := LabelOutcome{Label: l, Split: split, Found: len(entries) > 0}
+	for _, e := range entries {
+		if out.Unenforced == "" {
+			out.Unenforced = e.Unenforced
+		}
+		for i := range e.Rules {
+			r := &e.Rules[i]
+			if r.Domain == policy.DomainSemantic {
+				out.JudgeOnly = true
+				continue
+			}
+			out.Rules = append(out.Rules, judgeRule(l, r, judge))
+		}
+	}
+	if len(out.Rules) > 0 {
+		out.JudgeOnly = false
+	}
+	if l.Checkable != Yes {
+		return out
+	}
+	if len(out.Rules) == 0 {
+		out.Failing = "no executable rule"
+		return out
+	}
+	out.Covered = true
+	for i, c := range l.Cases {
+		flagged := false
+		for _, ro := range out.Rules {
+			if ro.Verdicts[i] == engine.Violated {
+				flagged = true
+			}
+		}
+		want := c.Expect == policy.ExpectViolated
+		if flagged != want {
+			out.Covered = false
+			if out.Failing == "" {
+				if want {
+					out.Failing = "misses " + caseString(c)
+				} else {
+					out.Failing = "flags " + caseString(c)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func judgeRule(l *Label, r *policy.Rule, judge CaseJudge) RuleOutcome {
+	ro := RuleOutcome{Rule: r}
+	if l.Checkable != Yes {
+		ro.Why = "the sentence is not checkable (" + l.Why + ")"
+		return ro
+	}
+	hit := false
+	for _, c := range l.Cases {
+		v := judge(r, c)
+		ro.Verdicts = append(ro.Verdicts, v)
+		switch {
+		case c.Expect == policy.ExpectViolated && v == engine.Violated:
+			hit = true
+		case c.Expect != policy.ExpectViolated && v == engine.Violated && ro.Why == "":
+			ro.Why = "flags " + caseString(c)
+		}
+	}
+	if ro.Why == "" && !hit {
+		ro.Unjudged = true
+		ro.Why = "flags none of the cases"
+		return ro
+	}
+	ro.Right = ro.Why == ""
+	return ro
+}
+
+// caseString is a case in one line.
+func caseString(c policy.Case) string {
+	var s string
+	switch {
+	case c.Shell != "":
+		s = "`" + c.Shell + "`"
+	case len(c.Argv) > 0:
+		s = "`" + strings.Join(c.Argv, " ") + "`"
+	case c.Message != "":
+		s = "commit " + strconvQuote(firstLine(c.Message))
+	case c.PR != "":
+		s = "PR " + strconvQuote(firstLine(c.PR))
+	case c.Path != "":
+		s = c.Path + ": " + strconvQuote(firstLine(strings.TrimSpace(c.Code)))
+	case len(c.Changed) > 0:
+		s = "change of " + strings.Join(c.Changed, ", ")
+	default:
+		s = "(empty case)"
+	}
+	if c.Cwd != "" {
+		s += " in " + c.Cwd
+	}
+	return s
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	if len(line) > 80 {
+		line = line[:77] + "..."
+	}
+	return line
+}
+
+func strconvQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// Tally is coverage and precision over a set of outcomes.
+type Tally struct {
+	Labels, Checkable, Covered, WithRule, JudgeOnly int
+	Rules, RightRules, UnjudgedRules                int
+	ErrorRules, RightErrorRules                     int
+	// NotCheckableWithRule counts non-checkable constraints given an executable rule.
+	NotCheckableWithRule int
+	// Missed counts labels of rules the extractor never produced.
+	Missed, MissedCovered int
+}
+
+func (t *Tally) add(o *LabelOutcome) {
+	t.Labels++
+	if o.Label.Missed {
+		t.Missed++
+		if o.Covered {
+			t.MissedCovered++
+		}
+	}
+	if o.Label.Checkable == Yes {
+		t.Checkable++
+		if o.Covered {
+			t.Covered++
+		}
+		if len(o.Rules) > 0 {
+			t.WithRule++
+		}
+		if o.JudgeOnly {
+			t.JudgeOnly++
+		}
+	} else if len(o.Rules) > 0 {
+		t.NotCheckableWithRule++
+	}
+}
+
+func (t *Tally) addRule(ro *RuleOutcome) {
+	if ro.Unjudged {
+		t.UnjudgedRules++
+		return
+	}
+	t.Rules++
+	if ro.Right {
+		t.RightRules++
+	}
+	if ro.Rule.Severity == policy.SeverityError {
+		t.ErrorRules++
+		if ro.Right {
+			t.RightErrorRules++
+		}
+	}
+}
+
+// Coverage is covered / checkable, Precision right rules / judged rules; -1 when
+// undefined.
+func (t Tally) Coverage() float64  { return ratio(t.Covered, t.Checkable) }
+func (t Tally) Precision() float64 { return ratio(t.RightRules, t.Rules) }
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return -1
+	}
+	return float64(a) / float64(b)
+}
+
+// Report tallies outcomes per split, and per domain within a split: coverage by the
+// label's domain, precision by the rule's domain.
+type Report struct {
+	// BySplit[split][domain]; domain "" is the split's total.
+	BySplit map[string]map[string]*Tally
+}
+
+// Tabulate builds the report.
+func Tabulate(outs []LabelOutcome) *Report {
+	r := &Report{BySplit: map[string]map[string]*Tally{}}
+	get := func(split, domain string) *Tally {
+		m := r.BySplit[split]
+		if m == nil {
+			m = map[string]*Tally{}
+			r.BySplit[split] = m
+		}
+		t := m[domain]
+		if t == nil {
+			t = &Tally{}
+			m[domain] = t
+		}
+		return t
+	}
+	for i := range outs {
+		o := &outs[i]
+		for _, split := range []string{o.Split, "all"} {
+			get(split, "").add(o)
+			if o.Label.Checkable == Yes {
+				get(split, o.Label.Domain).add(o)
+			}
+			for j := range o.Rules {
+				ro := &o.Rules[j]
+				get(split, "").addRule(ro)
+				get(split, ro.Rule.Domain).addRule(ro)
+			}
+		}
+	}
+	return r
+}
+
+// Domains in report order; "" is the total.
+var reportDomains = []string{policy.DomainProcess, policy.DomainSource, policy.DomainArchitecture, policy.DomainContribution, ""}
+
+// Format writes the report's table for a split.
+func (r *Report) Format(split string) string {
+	m := r.BySplit[split]
+	if m == nil {
+		return fmt.Sprintf("%s: no labels\n", split)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-13s %9s %8s %9s %10s %10s %10s %12s\n", split, "checkable", "covered", "coverage", "with rule", "rules", "right", "precision")
+	for _, d := range reportDomains {
+		t := m[d]
+		if t == nil {
+			t = &Tally{}
+		}
+		name := d
+		if d == "" {
+			name = "total"
+		}
+		fmt.Fprintf(&b, "%-13s %9d %8d %9s %10d %10d %10d %12s\n", name, t.Checkable, t.Covered, pct(t.Coverage()), t.WithRule, t.Rules, t.RightRules, pct(t.Precision()))
+	}
+	t := m[""]
+	fmt.Fprintf(&b, "labels %d (%d checkable); error-severity rules right %d of %d (%s); rules the cases cannot judge %d; non-checkable constraints given a rule %d; judge-only checkable %d; rules the extractor missed %d (%d covered)\n",
+		t.Labels, t.Checkable, t.RightErrorRules, t.ErrorRules, pct(ratio(t.RightErrorRules, t.ErrorRules)), t.UnjudgedRules, t.NotCheckableWithRule, t.JudgeOnly, t.Missed, t.MissedCovered)
+	return b.String()
+}
+
+func pct(f float64) string {
+	if f < 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.1f%%", 100*f)
+}
+
+// ruleSummary is what heed understood, in one line: kind, parameters, scope.
+func ruleSummary(r *policy.Rule) string {
+	params := string(r.Params)
+	if len(params) > 200 {
+		params = params[:197] + "..."
+	}
+	s := r.Domain + "/" + r.Kind + " " + params
+	if r.Scope.Dir != "" || len(r.Scope.Globs) > 0 {
+		s += fmt.Sprintf(" scope=%s%v", r.Scope.Dir, r.Scope.Globs)
+	}
+	return s + " [" + r.Severity + "]"
+}
+
+// Family names the family a label belongs to: the form of its first rule ("forbid
+// command", "ban call", "cochange"), or "not checkable".
+func Family(l *Label) string {
+	if l.Checkable != Yes || len(l.Rules) == 0 {
+		return "not checkable"
+	}
+	form, _, _ := strings.Cut(l.Rules[0], ":")
+	form = strings.TrimSpace(form)
+	if form == "forbid command" {
+		switch {
+		case strings.Contains(l.Rules[0], ", flag "):
+			form += " (a flag)"
+		case strings.Contains(l.Rules[0], ", instead "):
+			form += " (substitution)"
+		case strings.Contains(l.Rules[0], ", in "):
+			form += " (in a folder)"
+		}
+	}
+	return l.Domain + ": " + form
+}
+
+// Problems lists, for the outcomes given, the misreadings (a wrong rule) and the misses
+// (a checkable constraint not covered), one a line, and counts them by family.
+func Problems(outs []LabelOutcome) (lines []string, families map[string]int) {
+	families = map[string]int{}
+	for i := range outs {
+		o := &outs[i]
+		l := o.Label
+		where := fmt.Sprintf("%s:%d", l.File, l.Line)
+		for _, ro := range o.Rules {
+			if ro.Right || ro.Unjudged {
+				continue
+			}
+			fam := "misread: " + Family(l)
+			families[fam]++
+			lines = append(lines, fmt.Sprintf("MISREAD %s %q\n    label: %s %s\n    heed:  %s\n    why:   %s", where, l.Text, l.Checkable, strings.Join(l.Rules, "; "), ruleSummary(ro.Rule), ro.Why))
+		}
+		if l.Checkable == Yes && !o.Covered {
+			fam := "missed: " + Family(l)
+			families[fam]++
+			what := o.Failing
+			if len(o.Rules) == 0 {
+				what = "no executable rule"
+				if o.JudgeOnly {
+					what = "judge-only"
+				} else if o.Unenforced != "" {
+					what = "unenforced: " + o.Unenforced
+				} else if !o.Found {
+					what = "heed extracted no such constraint"
+				}
+			}
+			lines = append(lines, fmt.Sprintf("MISSED  %s %q\n    label: %s\n    heed:  %s", where, l.Text, strings.Join(l.Rules, "; "), what))
+		}
+	}
+	return lines, families
+}
+
+// TopFamilies sorts families by count, then name.
+func TopFamilies(families map[string]int) []string {
+	keys := make([]string, 0, len(families))
+	for k := range families {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if families[keys[i]] != families[keys[j]] {
+			return families[keys[i]] > families[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	return keys
+}
