@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -128,8 +129,25 @@ func levelOf(text string) policy.Level {
 	return lv
 }
 
-// clauseLevel classifies one sentence.
+// clauseLevel classifies one sentence: by the level words below, and where they find
+// no obligation, by the normative reader, which knows bans they miss ("Refrain from
+// running `x`", "No `yarn`, no `npm`").
 func clauseLevel(text string) policy.Level {
+	lv := clauseWords(text)
+	if lv != policy.Info {
+		return lv
+	}
+	switch norm.BanStrength(text) {
+	case "must":
+		return policy.Must
+	case "should":
+		return policy.Should
+	}
+	return lv
+}
+
+// clauseWords classifies one sentence by its level words.
+func clauseWords(text string) policy.Level {
 	prose := replaceCode(text, " CODESPAN ")
 	prose = strings.ReplaceAll(prose, "’", "'")
 	prose = strings.Join(strings.Fields(prose), " ")

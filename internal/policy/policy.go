@@ -123,7 +123,14 @@ type Rule struct {
 	// Message says what a violation is, in a few words; Suggestion what to do instead.
 	Message    string `json:"message,omitempty"`
 	Suggestion string `json:"suggestion,omitempty"`
-	Cases      []Case `json:"cases,omitempty"`
+	// Norm is what the compiler understood of the sentence (norm.Norm.String), so a
+	// reviewer sees a misreading at a glance.
+	Norm string `json:"norm,omitempty"`
+	// Review says why the compiler demoted the rule to a warning for a person to
+	// review: it would block what its own instruction file shows as normal use, or it
+	// flags much of the repository's existing code.
+	Review string `json:"review,omitempty"`
+	Cases  []Case `json:"cases,omitempty"`
 	// Origin is the recogniser that generated the rule, "manual", or "llm:<model>".
 	Origin string `json:"origin"`
 	// Generated is the fingerprint of the rule as the compiler emitted it; when the

@@ -5,6 +5,7 @@ package rules
 
 import (
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lower"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules/arch"
 	"github.com/heed-dev/heed/internal/rules/contrib"
@@ -31,7 +32,7 @@ func Registry() *engine.Registry {
 func Recognizers() []recognize.Recognizer {
 	var recs []recognize.Recognizer
 	recs = append(recs, contrib.Recognizers()...)
-	recs = append(recs, process.Recognizers()...)
+	recs = append(recs, lower.Process())
 	recs = append(recs, arch.Recognizers()...)
 	recs = append(recs, source.Recognizers()...)
 	return recs

@@ -47,6 +47,10 @@ type CommandParams struct {
 	// are what the rule asks for instead (`make test` runs `go test`): a PATH shim
 	// lets the forbidden command through when one of them started it.
 	Via []Pattern `json:"via,omitempty"`
+	// Together lists forms that must not run in one command line: a line that runs a
+	// command of one form and a command of another violates the rule ("never chain
+	// commit and push in the same command"); each alone is fine.
+	Together []Pattern `json:"together,omitempty"`
 }
 
 func compileCommand(rule *policy.Rule) (engine.Check, error) {
@@ -54,8 +58,13 @@ func compileCommand(rule *policy.Rule) (engine.Check, error) {
 	if err := decodeParams(rule.Params, &p); err != nil {
 		return nil, err
 	}
-	if len(p.Forbid) == 0 {
-		return nil, fmt.Errorf("params.forbid: at least one forbidden command form is required")
+	if len(p.Forbid) == 0 && len(p.Together) < 2 {
+		return nil, fmt.Errorf("params.forbid: at least one forbidden command form is required (or two forms in params.together)")
+	}
+	for i := range p.Together {
+		if err := p.Together[i].validate(fmt.Sprintf("params.together[%d]", i)); err != nil {
+			return nil, err
+		}
 	}
 	for i := range p.Forbid {
 		if err := p.Forbid[i].validate(fmt.Sprintf("params.forbid[%d]", i)); err != nil {
@@ -94,7 +103,9 @@ type commandCheck struct {
 
 // Programs lists the programs the rule can match, for shims and the live index; "*"
 // when a pattern names a path or a glob.
-func (c *commandCheck) Programs() []string { return programsOf(c.p.Forbid) }
+func (c *commandCheck) Programs() []string {
+	return programsOf(append(append([]Pattern(nil), c.p.Forbid...), c.p.Together...))
+}
 
 // Delegates reports whether argv is one of the commands that run the forbidden one on
 // the agent's behalf (the rule's Via).
@@ -144,6 +155,10 @@ func (c *commandCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 			return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("allowed: matches the exception `%s`", c.p.Allow[i].String())}
 		}
 	}
+	if k, other := c.together(ev, t.Index, p); k >= 0 {
+		msg := fmt.Sprintf("`%s` and `%s` must not run in one command line", Display(c.p.Together[k]), Display(c.p.Together[other]))
+		return violated(cmd, cmd.Line, msg, c.rule.Suggestion)
+	}
 	best := matchResult{}
 	var which *Pattern
 	for i := range c.p.Forbid {
@@ -161,7 +176,7 @@ func (c *commandCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 		// a named practice keeps its message ("force-pushing is forbidden"); a list of
 		// forbidden commands names the one that matched
 		msg := c.rule.Message
-		shown := display(*which)
+		shown := Display(*which)
 		if msg == "" || strings.HasPrefix(msg, "`") {
 			msg = fmt.Sprintf("`%s` is forbidden", shown)
 		}
@@ -176,7 +191,7 @@ func (c *commandCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 		}
 		return violated(cmd, line, msg, c.rule.Suggestion)
 	case mayMatch:
-		msg := fmt.Sprintf("heed cannot tell whether this is `%s`, which the rule forbids: %s", display(*which), strings.Join(best.how, "; "))
+		msg := fmt.Sprintf("heed cannot tell whether this is `%s`, which the rule forbids: %s", Display(*which), strings.Join(best.how, "; "))
 		return violated(cmd, line, msg, "write the command with literal words so heed can check it")
 	}
 	return engine.Result{Verdict: engine.Satisfied, Reason: "not a forbidden form"}
@@ -199,7 +214,7 @@ func unanalysable(cmd *engine.Command, rule *policy.Rule) engine.Result {
 // about reports whether the rule is about the command's program: a forbidden form's,
 // an exception's or the replacement's (using pnpm satisfies "use pnpm, not npm").
 func (c *commandCheck) about(p *parsed) bool {
-	for _, set := range [][]Pattern{c.p.Forbid, c.p.Allow, c.p.Via} {
+	for _, set := range [][]Pattern{c.p.Forbid, c.p.Allow, c.p.Via, c.p.Together} {
 		for i := range set {
 			if set[i].programOK(p) {
 				return true
@@ -221,7 +236,7 @@ func (p *Pattern) programOK(c *parsed) bool {
 
 // ProgramSpecs lists the program names and patterns of the forbidden forms as
 // written (pip3.*, **/node_modules/.bin/*), for PATH shims.
-func (c *commandCheck) ProgramSpecs() []string { return specsOf(c.p.Forbid) }
+func (c *commandCheck) ProgramSpecs() []string { return specsOf(c.p.Forbid, c.p.Together) }
 
 func specsOf(pss ...[]Pattern) []string {
 	seen := map[string]bool{}
@@ -267,4 +282,35 @@ func parsedAt(ev *engine.Evidence, i int) *parsed {
 		return parseArgv(cmd.Argv, cmd.DynamicArgs)
 	}
 	return v.(*parsed)
+}
+
+// together finds, for the command at i, the Together form it matches and another
+// command of the same shell line that matches a different one; -1 when there is none.
+func (c *commandCheck) together(ev *engine.Evidence, i int, p *parsed) (int, int) {
+	if len(c.p.Together) < 2 || ev.Commands[i].Line == "" {
+		return -1, -1
+	}
+	mine := -1
+	for k := range c.p.Together {
+		if c.p.Together[k].match(p).m == matches {
+			mine = k
+			break
+		}
+	}
+	if mine < 0 {
+		return -1, -1
+	}
+	for j := range ev.Commands {
+		o := &ev.Commands[j]
+		if j == i || o.Past || o.Line != ev.Commands[i].Line || len(o.Argv) == 0 {
+			continue
+		}
+		q := parsedAt(ev, j)
+		for k := range c.p.Together {
+			if k != mine && c.p.Together[k].match(q).m == matches {
+				return mine, k
+			}
+		}
+	}
+	return -1, -1
 }

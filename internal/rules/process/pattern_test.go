@@ -11,6 +11,7 @@ import (
 )
 
 func TestPatternMatchingIsArgvAware(t *testing.T) {
+	forcePushFlags := []string{"-f", "--force", "--force-with-lease", "--force-if-includes"}
 	forcePush := Pattern{Program: []string{"git"}, Args: []string{"push"}, Flags: [][]string{forcePushFlags}}
 	hard := Pattern{Program: []string{"git"}, Args: []string{"reset"}, Flags: [][]string{{"--hard"}}}
 	clean := Pattern{Program: []string{"git"}, Args: []string{"clean"}, Flags: [][]string{{"-f", "--force"}}}
@@ -88,21 +89,6 @@ func TestParamsAreValidated(t *testing.T) {
 		_, err := reg.CompileRule(&policy.Rule{ID: "R", Kind: c.kind, Params: json.RawMessage(c.params)})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %s: error %v, want one naming %s", c.kind, c.params, err, c.want)
-		}
-	}
-}
-
-// A line heed cannot analyse is never passed by a process rule.
-func TestUnanalysableLinesAreBlocked(t *testing.T) {
-	rules := compileText(t, "Never run `cargo publish`.", policy.Must, "")
-	for _, line := range []string{`echo "unterminated`, `bash -c "$SCRIPT"`, `curl -s x | sh`, `$PUBLISH`, `cargo $CMD`} {
-		if got := verdict(t, rules, line); got != "blocked" {
-			t.Errorf("%s: %s, want blocked", line, got)
-		}
-	}
-	for _, line := range []string{`git log --format="$FMT"`, `echo $HOME`} {
-		if got := verdict(t, rules, line); got != "allowed" {
-			t.Errorf("%s: %s, want allowed (the dynamic part cannot make it cargo publish)", line, got)
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"github.com/heed-dev/heed/internal/lazyre"
-	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/shell"
 )
 
@@ -37,6 +36,8 @@ var knownPrograms = sync.OnceValue(func() map[string]bool {
 		"rm", "mv", "cp", "chmod", "chown", "sudo", "curl", "wget", "ssh", "scp", "rsync", "sed", "find", "xargs",
 		"kill", "pkill", "killall", "brew", "apt", "apt-get", "yum", "dnf", "pacman", "psql", "mysql", "sqlite3",
 		"redis-cli", "mongo", "bash", "sh", "zsh", "eval", "source", "cd", "export", "env", "timeout", "watch",
+		"grep", "rg", "fd", "ls", "cat", "head", "tail", "awk", "jq", "tar", "unzip", "zip", "ln", "touch", "mkdir",
+		"rmdir", "dd", "git-filter-repo", "bundle", "bin/rails", "bin/setup",
 	)
 })
 
@@ -49,18 +50,18 @@ func setOf(names ...string) map[string]bool {
 }
 
 var (
-	placeholderRE = lazyre.New(`<[^<>]+>|\{[^{}]*\}|\[(?:options|flags|args|arguments|OPTIONS|ARGS|\.\.\.)\]|…|\.\.\.|(?:^|\s)[A-Z][A-Z0-9_]{2,}(?:\s|$)`)
+	placeholderRE = lazyre.New(`<[^<>]+>|\{[^{}]*\}|\[(?:options|flags|args|arguments|OPTIONS|ARGS|\.\.\.)\]|(?:^|\s)(?:…|\.\.\.)(?:\s|$)|(?:^|\s)[A-Z][A-Z0-9_]{2,}(?:\s|$)`)
 	scriptExtRE   = lazyre.New(`\.(sh|bash|js|mjs|cjs|ts|py|rb|pl|ps1|cmd|bat)$`)
 )
 
 // anyWord stands for a placeholder (<file>) in a span.
 const anyWord = "*"
 
-// spanArgv reads a code span as a command: its words, with placeholders as "*".
+// SpanArgv reads a code span as a command: its words, with placeholders as "*".
 // ok is false when the span is not a single simple command.
-func spanArgv(span string) ([]string, bool) {
+func SpanArgv(span string) ([]string, bool) {
 	s := placeholderRE.ReplaceAllStringFunc(span, func(m string) string {
-		if m == "…" || m == "..." {
+		if t := strings.TrimSpace(m); t == "…" || t == "..." {
 			return " "
 		}
 		if strings.TrimSpace(m) != m && len(strings.TrimSpace(m)) > 0 && strings.TrimSpace(m)[0] >= 'A' && strings.TrimSpace(m)[0] <= 'Z' {
@@ -88,9 +89,9 @@ func spanArgv(span string) ([]string, bool) {
 	return argv, true
 }
 
-// commandSpan reports whether argv (from a span) names a command: a known program, a
-// tool the repository uses, or a path to a script or binary.
-func commandSpan(argv []string, rc *recognize.RepoContext) bool {
+// IsCommand reports whether argv (read from a code span) names a command: a known
+// program, one of the repository's tools, or a path to a script or binary.
+func IsCommand(argv []string, tools []string) bool {
 	if len(argv) == 0 {
 		return false
 	}
@@ -104,11 +105,9 @@ func commandSpan(argv []string, rc *recognize.RepoContext) bool {
 	if knownPrograms()[p] || isPython(p) {
 		return true
 	}
-	if rc != nil {
-		for _, t := range rc.Tools {
-			if t == p {
-				return true
-			}
+	for _, t := range tools {
+		if t == p {
+			return true
 		}
 	}
 	return false
@@ -230,10 +229,10 @@ func synonyms(prog, sub, opt string) []string {
 	return []string{opt}
 }
 
-// patternFrom makes the pattern of a command span: its program, its positional words
+// PatternFrom makes the pattern of a command span: its program, its positional words
 // (a trailing placeholder dropped: patterns match prefixes), its options (each with
 // its other spellings; a value given in the span is not required).
-func patternFrom(argv []string, scopeDir string) Pattern {
+func PatternFrom(argv []string, scopeDir string) Pattern {
 	prog := progName(argv[0])
 	p := Pattern{Program: programSpec(argv[0], scopeDir)}
 	t := toolFor(prog)
@@ -293,9 +292,9 @@ var dryRunFlags = sync.OnceValue(func() map[string][]string {
 	}
 })
 
-// dryRunAllows returns the exceptions that let a forbidden command run as a dry run:
+// DryRunAllows returns the exceptions that let a forbidden command run as a dry run:
 // `cargo publish --dry-run` does not publish.
-func dryRunAllows(ps []Pattern) []Pattern {
+func DryRunAllows(ps []Pattern) []Pattern {
 	var out []Pattern
 	seen := map[string]bool{}
 	for _, p := range ps {
@@ -384,3 +383,21 @@ func instantiate(glob string) string {
 	}
 	return strings.NewReplacer("*", "1", "?", "x", "[", "", "]", "").Replace(glob)
 }
+
+// FlagSynonyms returns the spellings of an option for a program and subcommand
+// (`-n` and `--no-verify` for git commit).
+func FlagSynonyms(prog, sub, opt string) []string { return synonyms(prog, sub, opt) }
+
+// ProgramsOf returns the programs a tool stands for (npm: npm and npx; pip: pip,
+// pip3, pip3.*), or the tool's own name.
+func ProgramsOf(tool string) []string {
+	if ps, ok := toolPrograms()[tool]; ok {
+		return append([]string(nil), ps...)
+	}
+	return programSpec(tool, "")
+}
+
+// JudgeArgv is the verdict the rule's params give one command (satisfied, violated or
+// inapplicable): what the compiler uses to review a rule against the commands its
+// instruction file shows as normal use.
+func JudgeArgv(p CommandParams, argv []string) string { return judgeArgv(p, argv) }

@@ -1,4 +1,4 @@
-package process
+package lower
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules/process"
 )
 
 // compileText runs every process recogniser on one constraint, as the compiler does.
@@ -15,7 +16,7 @@ func compileText(t *testing.T, text string, level policy.Level, dir string) []po
 	t.Helper()
 	c := &policy.Constraint{ID: "c1", Text: text, Level: level, Scope: policy.Scope{Dir: dir}, File: "AGENTS.md", Line: 1}
 	var out []policy.Rule
-	for _, r := range Recognizers() {
+	for _, r := range []recognize.Recognizer{Process()} {
 		for _, rule := range r.Recognize(c, &recognize.RepoContext{}).Rules {
 			rule.ID = "R" + string(rune('0'+len(out)))
 			if rule.Scope.Dir == "" {
@@ -32,7 +33,7 @@ func compileText(t *testing.T, text string, level policy.Level, dir string) []po
 // "allowed".
 func verdict(t *testing.T, rules []policy.Rule, line string, history ...[]string) string {
 	t.Helper()
-	reg := engine.NewRegistry(Kinds()...)
+	reg := engine.NewRegistry(process.Kinds()...)
 	var compiled []engine.Compiled
 	for i := range rules {
 		chk, err := reg.CompileRule(&rules[i])
@@ -41,7 +42,7 @@ func verdict(t *testing.T, rules []policy.Rule, line string, history ...[]string
 		}
 		compiled = append(compiled, engine.Compiled{Rule: &rules[i], Check: chk})
 	}
-	ev, err := CaseEvidence(policy.Case{Shell: line, History: history})
+	ev, err := process.CaseEvidence(policy.Case{Shell: line, History: history})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,14 +283,14 @@ func TestOrderingRules(t *testing.T) {
 		{"biomejs__biome__AGENTS.md", "Run `just f` and `just l` before committing.", "just f && just l && git commit -m x", nil, "allowed"},
 		{"biomejs__biome__AGENTS.md", "Run `just f` and `just l` before committing.", "just f; just l; git commit -m x", nil, "blocked"},
 		{"microsoft__playwright__CLAUDE.md", "**Always run `flint` before committing.**", "git commit -m x", [][]string{{"npm", "run", "flint"}}, "allowed"},
-		{"microsoft__playwright__CLAUDE.md", "**Always run `flint` before committing.**", "git commit -m x", [][]string{{"npm", "run", "flint"}, {HistoryEdit, "src/a.ts"}}, "blocked"},
-		{"microsoft__playwright__CLAUDE.md", "**Always run `flint` before committing.**", "git commit -m x", [][]string{{HistoryExit + "1", "npm", "run", "flint"}}, "blocked"},
+		{"microsoft__playwright__CLAUDE.md", "**Always run `flint` before committing.**", "git commit -m x", [][]string{{"npm", "run", "flint"}, {process.HistoryEdit, "src/a.ts"}}, "blocked"},
+		{"microsoft__playwright__CLAUDE.md", "**Always run `flint` before committing.**", "git commit -m x", [][]string{{process.HistoryExit + "1", "npm", "run", "flint"}}, "blocked"},
 		{"microsoft__playwright__CLAUDE.md", "**Always run `flint` before committing.**", "git status", nil, "allowed"},
 		{"denoland__deno__.github__copilot-instructions.md", "Before committing, run `tools/format.js` and `tools/lint.js`", "git commit -m x", [][]string{{"./tools/format.js"}, {"deno", "run", "-A", "tools/lint.js", "--js"}}, "allowed"},
 		{"denoland__deno__CLAUDE.md", "Before committing, make sure `tools/format.js` is run to format your code", "git commit -m x", nil, "blocked"},
 		{"dotnet__aspire__AGENTS.md", "Run `./restore.sh` (Linux/macOS) or `./restore.cmd` (Windows) first to install the local SDK. After restore, you can use standard `dotnet` commands, which will automatically use the local SDK when available due to the paths configuration in global.json.", "dotnet build", nil, "blocked"},
-		{"dotnet__aspire__AGENTS.md", "Run `./restore.sh` (Linux/macOS) or `./restore.cmd` (Windows) first to install the local SDK. After restore, you can use standard `dotnet` commands.", "dotnet build", [][]string{{"./restore.sh"}, {HistoryEdit, "src/a.cs"}}, "allowed"},
-		{"issue 5", "Run `make lint` before committing.", "git commit -m x", [][]string{{HistoryExit + "?", "make", "lint"}}, "blocked"},
+		{"dotnet__aspire__AGENTS.md", "Run `./restore.sh` (Linux/macOS) or `./restore.cmd` (Windows) first to install the local SDK. After restore, you can use standard `dotnet` commands.", "dotnet build", [][]string{{"./restore.sh"}, {process.HistoryEdit, "src/a.cs"}}, "allowed"},
+		{"issue 5", "Run `make lint` before committing.", "git commit -m x", [][]string{{process.HistoryExit + "?", "make", "lint"}}, "blocked"},
 		{"issue 5", "Run `make lint` before committing.", "make lint && git commit -m x", nil, "allowed"},
 		{"issue 5", "Run `make lint` before committing.", "git push", nil, "allowed"},
 	} {
@@ -308,7 +309,7 @@ func TestOrderingRules(t *testing.T) {
 	block := &policy.Constraint{ID: "c1", Text: "Before committing, always run the formatter and linter:", Level: policy.Must, File: "AGENTS.md", Line: 1,
 		Code: []policy.CodeBlock{{Lang: "bash", Text: "# Format all code (uses dprint under the hood)\n./tools/format.js\n\n# Lint all code\n./tools/lint.js\n\n# Lint only JS/TS\n./tools/lint.js --js\n"}}}
 	var blockRules []policy.Rule
-	for _, r := range Recognizers() {
+	for _, r := range []recognize.Recognizer{Process()} {
 		for _, rule := range r.Recognize(block, &recognize.RepoContext{}).Rules {
 			rule.ID = "B" + string(rune('0'+len(blockRules)))
 			blockRules = append(blockRules, rule)
@@ -326,14 +327,14 @@ func TestOrderingRules(t *testing.T) {
 			t.Errorf("formatter and linter from the code block: commit after %v: %s, want %s", h.history, got, h.want)
 		}
 	}
-	if res := (orderRec{}).Recognize(&policy.Constraint{Text: "Before committing, run the checks:", Level: policy.Must,
+	if res := Process().Recognize(&policy.Constraint{Text: "Before committing, run the checks:", Level: policy.Must,
 		Code: []policy.CodeBlock{{Lang: "python", Text: "import os\n"}}}, nil); len(res.Rules) != 0 {
 		t.Errorf("a non-shell block is not a list of commands: %+v", res.Rules)
 	}
 
 	// a condition heed cannot check leaves the rule unenforced, with the reason
 	c := &policy.Constraint{Text: "Before committing, if only non-Rust was changed, make sure to run `tools/lint.js --js` and fix any lint errors before committing", Level: policy.Must}
-	res := orderRec{}.Recognize(c, nil)
+	res := Process().Recognize(c, nil)
 	if len(res.Rules) != 0 || !strings.Contains(res.Unenforced, "condition") {
 		t.Errorf("denoland__deno__CLAUDE.md conditional lint: %+v", res)
 	}
@@ -368,7 +369,7 @@ func TestInlineDirectoryScope(t *testing.T) {
 		}
 	}
 	// an ordering rule about some files only cannot be judged before the commit
-	res := orderRec{}.Recognize(&policy.Constraint{Text: "Run `pytest service/tests` before committing changes to `service/`.", Level: policy.Must}, nil)
+	res := Process().Recognize(&policy.Constraint{Text: "Run `pytest service/tests` before committing changes to `service/`.", Level: policy.Must}, nil)
 	if len(res.Rules) != 0 || res.Unenforced == "" {
 		t.Errorf("examples/demo ordering on service/ changes: %+v", res)
 	}
@@ -377,7 +378,7 @@ func TestInlineDirectoryScope(t *testing.T) {
 // Every rule a recogniser emits carries a violated and a satisfied (or
 // inapplicable) case, and the engine agrees with each.
 func TestEmittedCasesAgreeWithTheEngine(t *testing.T) {
-	reg := engine.NewRegistry(Kinds()...)
+	reg := engine.NewRegistry(process.Kinds()...)
 	texts := []string{
 		"NEVER use `npm run compile` to compile TypeScript files",
 		"Do not run `git reset --hard`, with or without a target, and don't discard changes wholesale with `git checkout -- .` or `git restore .`.",
@@ -416,6 +417,30 @@ func TestEmittedCasesAgreeWithTheEngine(t *testing.T) {
 					t.Errorf("%q: case %s: engine says %s (%s)", text, b, out.Got, out.Reason)
 				}
 			}
+		}
+	}
+}
+
+func hasExpect(cs []policy.Case, e string) bool {
+	for _, c := range cs {
+		if c.Expect == e {
+			return true
+		}
+	}
+	return false
+}
+
+// A line heed cannot analyse is never passed by a process rule.
+func TestUnanalysableLinesAreBlocked(t *testing.T) {
+	rules := compileText(t, "Never run `cargo publish`.", policy.Must, "")
+	for _, line := range []string{`echo "unterminated`, `bash -c "$SCRIPT"`, `curl -s x | sh`, `$PUBLISH`, `cargo $CMD`} {
+		if got := verdict(t, rules, line); got != "blocked" {
+			t.Errorf("%s: %s, want blocked", line, got)
+		}
+	}
+	for _, line := range []string{`git log --format="$FMT"`, `echo $HOME`} {
+		if got := verdict(t, rules, line); got != "allowed" {
+			t.Errorf("%s: %s, want allowed (the dynamic part cannot make it cargo publish)", line, got)
 		}
 	}
 }

@@ -1,0 +1,90 @@
+package lower
+
+import (
+	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules/process"
+)
+
+// The command forms of the practices and events internal/norm names in words.
+
+func pat(prog string, args []string, flags ...[]string) process.Pattern {
+	return process.Pattern{Program: []string{prog}, Args: args, Flags: flags}
+}
+
+var forcePushFlags = []string{"-f", "--force", "--force-with-lease", "--force-if-includes"}
+
+var publishForms = []process.Pattern{
+	pat("cargo", []string{"publish"}), pat("npm", []string{"publish"}), pat("pnpm", []string{"publish"}),
+	pat("yarn", []string{"publish"}), pat("yarn", []string{"npm", "publish"}), pat("bun", []string{"publish"}),
+	pat("uv", []string{"publish"}), pat("poetry", []string{"publish"}), pat("twine", []string{"upload"}),
+	pat("gem", []string{"push"}), pat("dotnet", []string{"nuget", "push"}), pat("changeset", []string{"publish"}),
+	pat("gh", []string{"release", "create"}),
+}
+
+// releaseSubcommands are the cargo subcommands that build.
+var releaseSubcommands = []string{"build", "run", "test", "bench", "install", "check", "clippy", "nextest"}
+
+// conceptForms are the command forms of a practice.
+func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
+	switch concept {
+	case "force-push":
+		return []process.Pattern{pat("git", []string{"push"}, forcePushFlags), pat("git", []string{"push", "+*"}), pat("git", []string{"push"}, []string{"--mirror"})}
+	case "amend":
+		return []process.Pattern{pat("git", []string{"commit"}, []string{"--amend"})}
+	case "skip-hooks":
+		return []process.Pattern{
+			pat("git", []string{"commit"}, []string{"--no-verify", "-n"}),
+			pat("git", []string{"push"}, []string{"--no-verify"}),
+			pat("git", []string{"merge"}, []string{"--no-verify"}),
+		}
+	case "hard-reset":
+		return []process.Pattern{pat("git", []string{"reset"}, []string{"--hard"})}
+	case "publish":
+		return append([]process.Pattern(nil), publishForms...)
+	case "tag":
+		return []process.Pattern{pat("git", []string{"tag", "*"}), pat("gh", []string{"release", "create"})}
+	case "push":
+		return []process.Pattern{pat("git", []string{"push"})}
+	case "push-tags":
+		return []process.Pattern{pat("git", []string{"push"}, []string{"--tags", "--follow-tags"}), pat("git", []string{"push", "*", "refs/tags/*"}), pat("git", []string{"push", "*", "tag"})}
+	case "commit":
+		return []process.Pattern{pat("git", []string{"commit"})}
+	case "sudo":
+		return []process.Pattern{pat("sudo", nil)}
+	case "release-build":
+		// a release build is a cargo notion; elsewhere the words name nothing heed runs
+		if rc == nil || !hasTool(rc, "cargo") {
+			return nil
+		}
+		var out []process.Pattern
+		for _, sub := range releaseSubcommands {
+			out = append(out, pat("cargo", []string{sub}, []string{"--release", "-r"}), pat("cargo", []string{sub}, []string{"--profile=release"}))
+		}
+		return out
+	}
+	return nil
+}
+
+func hasTool(rc *recognize.RepoContext, t string) bool {
+	for _, x := range rc.Tools {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// eventForms are the commands that make an event happen.
+func eventForms(event string) []process.Pattern {
+	switch event {
+	case "commit":
+		return []process.Pattern{pat("git", []string{"commit"})}
+	case "push":
+		return []process.Pattern{pat("git", []string{"push"})}
+	case "push-tags":
+		return []process.Pattern{pat("git", []string{"push"}, []string{"--tags", "--follow-tags"}), pat("git", []string{"push", "*", "refs/tags/*"}), pat("git", []string{"push", "*", "tag"})}
+	case "pr":
+		return []process.Pattern{pat("gh", []string{"pr", "create"})}
+	}
+	return nil
+}

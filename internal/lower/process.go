@@ -1,0 +1,663 @@
+// Package lower turns norms (internal/norm) into rules of heed's kinds: the back end
+// of the compiler, one file per domain. It reads no English itself: every word was
+// read by internal/norm, and every rule kind lives in internal/rules.
+package lower
+
+import (
+	"encoding/json"
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/norm"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules/process"
+)
+
+// OriginProcess is the origin of the command rules lowered from norms.
+const OriginProcess = "norm.process"
+
+// Process returns the recogniser that reads a constraint into norms and lowers the
+// ones about commands into command and sequence rules.
+func Process() recognize.Recognizer { return processRec{} }
+
+type processRec struct{}
+
+func (processRec) Name() string { return OriginProcess }
+
+// Context builds the reader's context for a constraint: its heading, the lead-in of
+// its list, the commands of its code block, and what counts as a command here.
+func Context(c *policy.Constraint, rc *recognize.RepoContext) norm.Context {
+	var tools []string
+	if rc != nil {
+		tools = rc.Tools
+	}
+	ctx := norm.Context{
+		Heading: c.HeaderPath,
+		Command: func(span string) ([]string, bool) {
+			argv, ok := process.SpanArgv(span)
+			if !ok || !process.IsCommand(argv, tools) {
+				return nil, false
+			}
+			return argv, true
+		},
+		Block: blockCommands(c),
+	}
+	if p := preceding(c, rc); p != nil && strings.HasSuffix(strings.TrimSpace(p.Text), ":") {
+		ctx.LeadIn = p.Text
+	}
+	ctx.Section = sectionCommands(c, rc)
+	if strings.Contains(c.Text, " | ") && strings.Contains(c.Context, " | ") {
+		header := c.Context
+		if i := strings.LastIndex(header, " — "); i >= 0 {
+			header = header[i+len(" — "):]
+		}
+		ctx.Columns = strings.Split(header, " | ")
+	}
+	return ctx
+}
+
+// sectionCommands are the command lines of the shell code blocks in c's section.
+func sectionCommands(c *policy.Constraint, rc *recognize.RepoContext) []string {
+	if rc == nil {
+		return nil
+	}
+	var out []string
+	hp := strings.Join(c.HeaderPath, "\x00")
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != c.File || strings.Join(o.HeaderPath, "\x00") != hp {
+			continue
+		}
+		for _, b := range o.Code {
+			if shellLangs[strings.ToLower(b.Lang)] {
+				out = append(out, commandLines(b.Text)...)
+			}
+		}
+	}
+	return out
+}
+
+// preceding is the constraint before c in its file and section.
+func preceding(c *policy.Constraint, rc *recognize.RepoContext) *policy.Constraint {
+	if rc == nil {
+		return nil
+	}
+	for i := range rc.Constraints {
+		if rc.Constraints[i].ID == c.ID && c.ID != "" {
+			if i == 0 {
+				return nil
+			}
+			p := &rc.Constraints[i-1]
+			if p.File != c.File || strings.Join(p.HeaderPath, "\x00") != strings.Join(c.HeaderPath, "\x00") {
+				return nil
+			}
+			return p
+		}
+	}
+	return nil
+}
+
+// shellLangs are the code block languages whose lines are commands.
+var shellLangs = map[string]bool{"": true, "sh": true, "bash": true, "shell": true, "console": true, "zsh": true, "shell-session": true, "powershell": true, "pwsh": true, "ps1": true, "cmd": true, "bat": true}
+
+// blockCommands are the command lines of a constraint's first code block: one
+// command a line, prompts and comments dropped; a later variant of a program already
+// listed is an alternative to it, not another command.
+func blockCommands(c *policy.Constraint) []string {
+	if len(c.Code) == 0 || !shellLangs[strings.ToLower(c.Code[0].Lang)] {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, l := range commandLines(c.Code[0].Text) {
+		prog := strings.Fields(l)[0]
+		if seen[prog] {
+			continue
+		}
+		seen[prog] = true
+		out = append(out, l)
+	}
+	if len(out) > 4 {
+		return nil
+	}
+	return out
+}
+
+// commandLines are the lines of a shell block that are commands.
+func commandLines(block string) []string {
+	var out []string
+	for _, l := range strings.Split(block, "\n") {
+		l = strings.TrimSpace(l)
+		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(l, "$ "), "> "))
+		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "//") || strings.ContainsAny(l, "`\\") || strings.HasSuffix(l, "&&") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	ctx := Context(c, rc)
+	norms := norm.Read(c.Text, ctx)
+	// a ban of the clause before, on the same line, that names only the action this
+	// clause's required form performs
+	if p := preceding(c, rc); p != nil && p.Line == c.Line {
+		norms = append(norms, norm.RequiredForms(p.Text, Context(p, rc), norms)...)
+	}
+	// the next clause of the same item may name the alternative
+	for _, next := range rc.Following(c, 1) {
+		if next.Line == c.Line {
+			norm.Alternatives(norms, next.Text, Context(next, rc))
+		}
+	}
+	// the next list items may grant exceptions: "`git clean -n` is fine"
+	for _, next := range rc.Following(c, 2) {
+		ex := norm.Exceptions(next.Text, Context(next, rc))
+		if len(ex) == 0 {
+			continue
+		}
+		for i := range norms {
+			if norms[i].Polarity == norm.Forbid {
+				norms[i].Except = append(norms[i].Except, ex...)
+			}
+		}
+	}
+	bans := false
+	for i := range norms {
+		if norms[i].Polarity == norm.Forbid {
+			bans = true
+		}
+	}
+	var rules []policy.Rule
+	unenforced := ""
+	for i := range norms {
+		n := &norms[i]
+		var r []policy.Rule
+		var why string
+		switch {
+		case n.Polarity == norm.Forbid:
+			r, why = lowerBan(c, rc, n)
+		case n.Polarity == norm.Require && (len(n.Before) > 0 || len(n.After) > 0):
+			r, why = lowerOrder(c, rc, n)
+		case n.Polarity == norm.Require && (n.Only || !bans && useTool(n)):
+			r, why = lowerOnly(c, rc, n)
+		}
+		rules = append(rules, r...)
+		if why != "" && unenforced == "" {
+			unenforced = why
+		}
+	}
+	if len(rules) == 0 {
+		return recognize.Result{Unenforced: unenforced}
+	}
+	for i := range rules {
+		reviewAgainstFile(c, rc, &rules[i])
+	}
+	return recognize.Result{Rules: rules}
+}
+
+// forms are the command forms a norm's objects name. Flags attach to the command
+// they follow or precede in the sentence; a flag with no command names nothing.
+type forms struct {
+	patterns []process.Pattern
+	// flagsOnly: the objects held options but no command to attach them to.
+	flagsOnly bool
+	// other: the objects held things that are not commands (identifiers, paths).
+	other bool
+}
+
+func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) forms {
+	var f forms
+	var pendingFlags [][]string
+	lastCmd := -1
+	for _, o := range objs {
+		switch o.Kind {
+		case norm.KCommand:
+			p := process.PatternFrom(o.Argv, scopeDir)
+			for _, fl := range pendingFlags {
+				p.Flags = append(p.Flags, flagGroup(p, fl))
+			}
+			pendingFlags = nil
+			f.patterns = append(f.patterns, p)
+			lastCmd = len(f.patterns) - 1
+		case norm.KFlag:
+			if lastCmd >= 0 {
+				p := &f.patterns[lastCmd]
+				p.Flags = append(p.Flags, flagGroup(*p, o.Argv))
+			} else {
+				pendingFlags = append(pendingFlags, o.Argv)
+			}
+		case norm.KTool:
+			f.patterns = append(f.patterns, process.Pattern{Program: process.ProgramsOf(o.Text)})
+			lastCmd = len(f.patterns) - 1
+		case norm.KConcept:
+			ps := conceptForms(o.Text, rc)
+			if o.Text == "tag" && len(o.Argv) == 1 && !strings.ContainsAny(o.Argv[0], " `") {
+				ps = []process.Pattern{pat("git", []string{"tag", o.Argv[0]}), pat("gh", []string{"release", "create", o.Argv[0]})}
+			}
+			f.patterns = append(f.patterns, ps...)
+		case norm.KEvent:
+			f.patterns = append(f.patterns, eventForms(o.Text)...)
+			lastCmd = len(f.patterns) - 1
+		case norm.KPath:
+			if o.Origin == "root" && lastCmd >= 0 {
+				// "`rm -rf` on the repository root": the root is its target
+				p := &f.patterns[lastCmd]
+				p.Args = append(p.Args, o.Text)
+				continue
+			}
+			f.other = true
+		default:
+			f.other = true
+		}
+	}
+	if len(pendingFlags) > 0 {
+		f.flagsOnly = true
+	}
+	return f
+}
+
+// flagGroup is one option group: the options as written, with their other spellings.
+func flagGroup(p process.Pattern, flags []string) []string {
+	sub := ""
+	if len(p.Args) > 0 {
+		sub = p.Args[0]
+	}
+	var g []string
+	seen := map[string]bool{}
+	for _, fl := range flags {
+		name, _, _ := strings.Cut(fl, "=")
+		for _, s := range process.FlagSynonyms(p.Program[0], sub, name) {
+			if !seen[s] {
+				seen[s] = true
+				g = append(g, s)
+			}
+		}
+	}
+	return g
+}
+
+// useTool: "Use pnpm.", "This repo uses uv": a package manager named alone, which
+// rules out the other managers of its family.
+func useTool(n *norm.Norm) bool {
+	if n.Verb != "use" && n.Subject == "" || n.Condition != "" || len(n.Objects) == 0 || n.Hedge == norm.HedgeAdvice {
+		return false
+	}
+	for _, o := range n.Objects {
+		if o.Kind != norm.KTool && !(o.Kind == norm.KCommand && len(o.Argv) == 1) {
+			return false
+		}
+		w := o.Text
+		if len(o.Argv) > 0 {
+			w = o.Argv[0]
+		}
+		if fam, _ := norm.ToolFamily(w); !packageManagers[fam] {
+			return false
+		}
+	}
+	return true
+}
+
+// packageManagers are the tool families where using one member rules out the others.
+var packageManagers = map[string]bool{"js-pm": true, "py-pm": true}
+
+// processVerbs are the actions a command rule can be about; a ban of another action
+// ("never import `expect` from vitest") is not about running a command.
+var processVerbs = map[string]bool{"": true, "run": true, "use": true, "pass": true, "install": true, "commit": true, "push": true, "update": true, "build": true, "test": true}
+
+// severity is the rule's severity: a block only for a must-level constraint read with
+// certainty in words of must strength.
+func severity(c *policy.Constraint, n *norm.Norm) string {
+	if c.Level != policy.Must || n.Strength == "should" || !n.Certain() || n.Hedge == norm.HedgeAdvice {
+		return policy.SeverityWarning
+	}
+	return policy.SeverityError
+}
+
+func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]policy.Rule, string) {
+	scopeDir := c.Scope.Dir
+	f := formsOf(n.Objects, rc, scopeDir)
+	if len(f.patterns) == 0 {
+		if f.flagsOnly {
+			return nil, "forbids options but names no command they belong to"
+		}
+		return nil, ""
+	}
+	if norm.CIOnly(n.Condition) {
+		return nil, "applies in CI only, never to an agent's own commands"
+	}
+	if n.Subject != "" || !processVerbs[n.Verb] {
+		// "the CLI never calls `exit`", "never import `expect`": about the code, not
+		// the agent's commands
+		return nil, ""
+	}
+	if conditionImplied(n, f.patterns) {
+		// "when pushing, never force push": the condition holds whenever the ban applies
+		var keep []string
+		for _, u := range n.Uncertain {
+			if !strings.HasPrefix(u, "condition:") {
+				keep = append(keep, u)
+			}
+		}
+		n.Uncertain = keep
+	}
+	if n.Together {
+		return lowerChain(c, n, f.patterns)
+	}
+	var via, allow []process.Pattern
+	if len(n.Instead) > 0 {
+		via = formsOf(n.Instead, rc, scopeDir).patterns
+	}
+	for _, e := range n.Except {
+		if e.Kind == norm.KCommand {
+			allow = append(allow, process.PatternFrom(e.Argv, scopeDir))
+		}
+	}
+	forbid := withoutVia(f.patterns, via)
+	if len(forbid) == 0 {
+		return nil, ""
+	}
+	allow = append(allow, process.DryRunAllows(forbid)...)
+	for _, o := range n.Objects {
+		if o.Kind == norm.KConcept && o.Text == "tag" {
+			// listing, deleting and verifying tags creates none
+			allow = append(allow, pat("git", []string{"tag"}, []string{"-l", "--list"}), pat("git", []string{"tag"}, []string{"-d", "--delete"}), pat("git", []string{"tag"}, []string{"-v", "--verify"}))
+		}
+	}
+	p := process.CommandParams{Forbid: forbid, Allow: allow, Via: via}
+	r := rule(c, n, process.KindCommand, p)
+	if d := scopeDirOf(n.Scope, scopeDir, rc); d != "" {
+		r.Scope = policy.Scope{Dir: d}
+	}
+	r.Message = forbiddenMessage(forbid)
+	if len(via) > 0 {
+		r.Message = substitutionMessage(n.Instead, n.Objects)
+		r.Suggestion = "use " + strings.Join(names(n.Instead), " or ") + " instead"
+	}
+	r.Cases = process.CommandCases(p)
+	return []policy.Rule{r}, ""
+}
+
+// substitutionMessage: "use pnpm, not npm or yarn".
+func substitutionMessage(uses, nots []norm.Object) string {
+	return "use " + strings.Join(names(uses), " / ") + ", not " + strings.Join(names(nots), " or ")
+}
+
+// names are the objects as written, each once.
+func names(objs []norm.Object) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, o := range objs {
+		if o.Kind == norm.KFlag || seen[o.Text] {
+			continue
+		}
+		seen[o.Text] = true
+		out = append(out, o.Text)
+	}
+	return out
+}
+
+// withoutVia drops forbidden forms that are the alternative itself ("use `pnpm
+// install`, not `pnpm i`" keeps pnpm install allowed).
+func withoutVia(forbid, via []process.Pattern) []process.Pattern {
+	var out []process.Pattern
+	for _, f := range forbid {
+		same := false
+		for _, v := range via {
+			if patternKey(f) == patternKey(v) {
+				same = true
+			}
+		}
+		if !same {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func patternKey(p process.Pattern) string {
+	b, _ := json.Marshal(p)
+	return string(b)
+}
+
+// lowerChain: "never chain commit and push in one command": forbidden together, each
+// allowed alone.
+func lowerChain(c *policy.Constraint, n *norm.Norm, ps []process.Pattern) ([]policy.Rule, string) {
+	if len(ps) < 2 {
+		return nil, "forbids chaining commands but names fewer than two"
+	}
+	p := process.CommandParams{Together: ps}
+	r := rule(c, n, process.KindCommand, p)
+	var names []string
+	for _, x := range ps {
+		names = append(names, "`"+process.Display(x)+"`")
+	}
+	r.Message = strings.Join(names, " and ") + " must not run in one command line"
+	r.Suggestion = "run them as separate commands"
+	r.Cases = process.CommandCases(p)
+	return []policy.Rule{r}, ""
+}
+
+// lowerOnly: "only use pnpm": the other tools of its family are forbidden.
+func lowerOnly(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]policy.Rule, string) {
+	var forbid, via []process.Pattern
+	for _, o := range n.Objects {
+		if o.Kind != norm.KTool && o.Kind != norm.KCommand {
+			continue
+		}
+		word := o.Text
+		if len(o.Argv) > 0 {
+			word = o.Argv[0]
+		}
+		if len(o.Argv) > 1 {
+			return nil, "" // "only use `npm ci`" says how to use npm, not which tool
+		}
+		fam, ok := norm.ToolFamily(word)
+		if !ok || fam == "" {
+			continue
+		}
+		via = append(via, process.Pattern{Program: process.ProgramsOf(word)})
+		for _, other := range norm.FamilyMembers(fam) {
+			if other != word && !isVia(other, n.Objects) {
+				forbid = append(forbid, process.Pattern{Program: process.ProgramsOf(other)})
+			}
+		}
+	}
+	if len(forbid) == 0 {
+		return nil, ""
+	}
+	forbid = withoutVia(dedupe(forbid), via)
+	p := process.CommandParams{Forbid: forbid, Via: via}
+	r := rule(c, n, process.KindCommand, p)
+	if d := scopeDirOf(n.Scope, c.Scope.Dir, rc); d != "" {
+		r.Scope = policy.Scope{Dir: d}
+	}
+	var nots []norm.Object
+	for _, f := range forbid {
+		nots = append(nots, norm.Object{Text: f.Program[0]})
+	}
+	r.Message = substitutionMessage(n.Objects, nots)
+	r.Suggestion = "use " + strings.Join(names(n.Objects), " or ") + " instead"
+	r.Cases = process.CommandCases(p)
+	return []policy.Rule{r}, ""
+}
+
+func isVia(word string, objs []norm.Object) bool {
+	for _, o := range objs {
+		if o.Text == word || len(o.Argv) > 0 && o.Argv[0] == word {
+			return true
+		}
+	}
+	return false
+}
+
+func dedupe(ps []process.Pattern) []process.Pattern {
+	seen := map[string]bool{}
+	var out []process.Pattern
+	for _, p := range ps {
+		if k := patternKey(p); !seen[k] {
+			seen[k] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// lowerOrder: "run `make lint` before committing".
+func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]policy.Rule, string) {
+	if len(n.After) > 0 && len(n.Before) == 0 {
+		return nil, "the order applies to changes of some files only; heed cannot see what a commit holds before it runs"
+	}
+	for _, o := range n.Before {
+		if o.Kind == norm.KPath {
+			return nil, "the order applies to changes of some files only; heed cannot see what a commit holds before it runs"
+		}
+	}
+	var tools []string
+	if rc != nil {
+		tools = rc.Tools
+	}
+	// each prerequisite is one set of forms: "run `./restore.sh` or `./restore.cmd`"
+	// names alternatives, "run `make fmt` and `make lint`" two prerequisites
+	var first [][]process.Pattern
+	for _, o := range n.Objects {
+		if o.Kind != norm.KCommand && o.Kind != norm.KCode {
+			continue
+		}
+		if fs := process.PrerequisiteForms(o.Text, tools, c.Scope.Dir); len(fs) > 0 {
+			first = append(first, fs)
+		}
+	}
+	if alternatives(n.Sentence) && len(first) > 1 {
+		var all []process.Pattern
+		for _, fs := range first {
+			all = append(all, fs...)
+		}
+		first = [][]process.Pattern{all}
+	}
+	var then []process.Pattern
+	for _, o := range n.Before {
+		switch o.Kind {
+		case norm.KEvent:
+			then = append(then, eventForms(o.Text)...)
+		case norm.KCommand:
+			then = append(then, process.PatternFrom(o.Argv, c.Scope.Dir))
+		}
+	}
+	if len(first) == 0 || len(then) == 0 {
+		return nil, ""
+	}
+	if n.Condition != "" && !conditionIsEvent(n) {
+		return nil, "the order holds under a condition heed cannot see (" + n.Condition + ")"
+	}
+	var rules []policy.Rule
+	// several prerequisites are each required ("run `make fmt` and `make lint`")
+	for _, f := range first {
+		p := process.SequenceParams{Then: then, First: f, Label: process.Display(f[0]), Anytime: n.First}
+		r := rule(c, n, process.KindSequence, p)
+		r.Message = "`" + process.Display(f[0]) + "` must run first"
+		r.Suggestion = "run `" + process.Display(f[0]) + "` first, and then " + process.Display(then[0])
+		r.Cases = process.SequenceCases(p, process.Display(then[0]))
+		rules = append(rules, r)
+	}
+	return rules, ""
+}
+
+// alternatives: the sentence offers its commands as alternatives ("`a` or `b`"), not
+// a list of steps ("`a` and `b`").
+func alternatives(sentence string) bool {
+	return strings.Contains(sentence, "` or `") || strings.Contains(sentence, ") or `")
+}
+
+// conditionImplied: the norm's condition names only events that the forbidden forms
+// themselves make happen ("when pushing, never force push").
+func conditionImplied(n *norm.Norm, forbid []process.Pattern) bool {
+	if len(n.When) == 0 {
+		return false
+	}
+	for _, o := range n.When {
+		if o.Kind != norm.KEvent {
+			return false
+		}
+		ok := false
+		for _, ev := range eventForms(o.Text) {
+			for _, f := range forbid {
+				if len(f.Program) > 0 && len(ev.Program) > 0 && f.Program[0] == ev.Program[0] && len(f.Args) > 0 && len(ev.Args) > 0 && f.Args[0] == ev.Args[0] {
+					ok = true
+				}
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// conditionIsEvent: the norm's only condition is an event it orders against.
+func conditionIsEvent(n *norm.Norm) bool {
+	for _, o := range n.When {
+		if o.Kind != norm.KEvent {
+			return false
+		}
+	}
+	return len(n.When) > 0
+}
+
+// rule fills what every lowered rule shares.
+func rule(c *policy.Constraint, n *norm.Norm, kind string, params any) policy.Rule {
+	raw, err := json.Marshal(params)
+	if err != nil {
+		panic(fmt.Sprintf("marshal %s params: %v", kind, err)) // params are heed's own types
+	}
+	return policy.Rule{
+		Domain:   policy.DomainProcess,
+		Kind:     kind,
+		Params:   raw,
+		Severity: severity(c, n),
+		Exact:    n.Certain(),
+		Norm:     n.String(),
+	}
+}
+
+// scopeDirOf is the folder a norm's scope names, joined to the constraint's own, when
+// it is a folder (ends with "/" or is one of the repository's).
+func scopeDirOf(scope []string, base string, rc *recognize.RepoContext) string {
+	for _, s := range scope {
+		d := strings.Trim(strings.TrimPrefix(s, "./"), "/")
+		if d == "" || strings.ContainsAny(d, " *?[") {
+			continue
+		}
+		isDir := strings.HasSuffix(s, "/")
+		if rc != nil {
+			for _, x := range rc.Dirs {
+				if x == path.Join(base, d) {
+					isDir = true
+				}
+			}
+		}
+		if isDir {
+			return path.Join(base, d)
+		}
+	}
+	return ""
+}
+
+// forbiddenMessage names what the rule forbids: "`npm run compile` is forbidden".
+func forbiddenMessage(forbid []process.Pattern) string {
+	var names []string
+	for i, p := range dedupe(forbid) {
+		if i == 3 {
+			names = append(names, "…")
+			break
+		}
+		names = append(names, "`"+process.Display(p)+"`")
+	}
+	if len(names) > 1 {
+		return strings.Join(names, ", ") + " are forbidden"
+	}
+	return names[0] + " is forbidden"
+}

@@ -1,0 +1,92 @@
+package lower
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/norm"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules/process"
+	"github.com/heed-dev/heed/internal/shell"
+)
+
+// example is a command an instruction file shows as normal use.
+type example struct {
+	argv []string
+	line string
+	at   string // file:line
+}
+
+// fileExamples are the commands the constraint's instruction file shows as normal
+// use: the lines of its shell code blocks and the commands its sentences require,
+// except those of constraints that forbid something (a block after "never run
+// these:" lists what is forbidden).
+func fileExamples(c *policy.Constraint, rc *recognize.RepoContext) []example {
+	if rc == nil {
+		return nil
+	}
+	var out []example
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != c.File || o.ID == c.ID {
+			continue
+		}
+		norms := norm.Read(o.Text, Context(o, rc))
+		forbids := false
+		for _, n := range norms {
+			if n.Polarity == norm.Forbid {
+				forbids = true
+			}
+		}
+		if forbids {
+			continue
+		}
+		at := fmt.Sprintf("%s:%d", o.File, o.Line)
+		for _, n := range norms {
+			if n.Polarity != norm.Require {
+				continue
+			}
+			for _, obj := range n.Objects {
+				if obj.Kind == norm.KCommand && obj.Origin == "" {
+					out = append(out, example{argv: obj.Argv, line: obj.Text, at: at})
+				}
+			}
+		}
+		for _, b := range o.Code {
+			if !shellLangs[strings.ToLower(b.Lang)] {
+				continue
+			}
+			for _, l := range commandLines(b.Text) {
+				for _, cmd := range shell.Parse(l, shell.Options{}) {
+					if len(cmd.Argv) > 0 && cmd.Unparsable == "" && !cmd.Dynamic {
+						out = append(out, example{argv: cmd.Argv, line: l, at: fmt.Sprintf("%s:%d", o.File, b.Line)})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// reviewAgainstFile demotes a command rule that would block a command its own
+// instruction file shows as normal use: the rule or the file is wrong, and a person
+// must say which. The rule still warns; it never blocks.
+func reviewAgainstFile(c *policy.Constraint, rc *recognize.RepoContext, r *policy.Rule) {
+	if r.Kind != process.KindCommand {
+		return
+	}
+	var p process.CommandParams
+	if err := json.Unmarshal(r.Params, &p); err != nil || len(p.Forbid) == 0 {
+		return
+	}
+	for _, ex := range fileExamples(c, rc) {
+		if process.JudgeArgv(p, ex.argv) == policy.ExpectViolated {
+			r.Severity = policy.SeverityWarning
+			r.Review = fmt.Sprintf("it would block `%s`, which %s shows as normal use", ex.line, ex.at)
+			r.Cases = append(r.Cases, policy.Case{Expect: policy.ExpectViolated, Argv: ex.argv, Note: "shown as normal use at " + ex.at + ": needs review"})
+			return
+		}
+	}
+}

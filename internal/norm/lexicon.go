@@ -1,0 +1,332 @@
+package norm
+
+import (
+	"strings"
+	"sync"
+)
+
+// The lexicon: every English word or phrase heed reads, as data. Phrases are
+// lower-case word sequences matched on word tokens; "CODE" stands for a code span.
+
+// Marker kinds: what a phrase does to the words after it.
+const (
+	mForbid   = "forbid"   // never, do not, avoid: what follows is forbidden
+	mRequire  = "require"  // always, must, use: what follows is required
+	mRemind   = "remind"   // don't forget to, make sure to: required, not a ban
+	mPermit   = "permit"   // may, can, is fine: what follows is allowed
+	mInstead  = "instead"  // instead of, rather than, over: what follows is the banned alternative
+	mNot      = "not"      // ", not X" after a requirement: X is the banned alternative
+	mInsteadE = "insteadE" // a trailing "instead": the clause's objects are the alternative
+	mExcept   = "except"   // except, other than: what follows is an exception
+	mUnless   = "unless"   // unless: a condition heed cannot see
+	mCond     = "cond"     // when, if, while: a condition
+	mBefore   = "before"   // before, prior to: an order
+	mAfter    = "after"    // after: an order
+	mOnly     = "only"     // only: the objects are the only ones allowed
+	mHedge    = "hedge"    // try to, if possible: advice
+	mTogether = "together" // in the same command, chain: the objects together
+	mScope    = "scope"    // in, under, inside: a folder follows
+	mPostNeg  = "postneg"  // is forbidden, is not allowed: what precedes is forbidden
+	mPostOK   = "postok"   // is fine, is allowed: what precedes is allowed
+	mShould   = "should"   // lowers a requirement or ban to advice strength
+)
+
+type phrase struct {
+	words []string
+	kind  string
+}
+
+// markerPhrases, longest first when matched (see markerAt).
+var markerPhrases = sync.OnceValue(func() []phrase {
+	table := map[string][]string{
+		mForbid: {
+			"never", "do not", "don't", "dont", "must not", "mustn't", "should not", "shouldn't", "shall not",
+			"cannot", "can't", "may not", "avoid", "avoid using", "no longer", "not allowed to", "forbidden to",
+			"under no circumstances should you", "under no circumstances", "do not ever", "don't ever", "never ever",
+			"refrain from", "stop using", "try not to", "try to avoid", "avoid if possible", "it is forbidden to", "you are not allowed to", "are not allowed to",
+			"is not allowed to", "must never", "should never", "will never", "please don't", "please do not", "no",
+			"forbidden :", "prohibited :", "banned :", "not allowed :", "never use :", "don't use :", "do not use :",
+		},
+		mRequire: {
+			"always", "must", "must always", "use", "run", "should always", "need to", "needs to", "have to",
+			"is required", "are required", "required:", "make", "ensure that", "prefer", "prefer to", "prefer using",
+			"only ever", "stick to", "stick with", "switch to", "default to",
+		},
+		mRemind: {
+			"don't forget to", "do not forget to", "never forget to", "remember to", "make sure to", "make sure you",
+			"make sure that", "make sure", "be sure to", "ensure", "ensure you", "ensure that you", "please remember to",
+		},
+		mPermit: {"may", "can", "you may", "you can", "feel free to", "it is fine to", "it's fine to", "it is ok to", "it's ok to"},
+		mInstead: {
+			"instead of", "rather than", "over", "in favor of", "in favour of", "in place of", "as opposed to",
+			"not", "and not", "but not", "never", "and never", "but never", "instead of using", "rather than using",
+		},
+		mInsteadE: {"instead"},
+		mExcept:   {"except", "except for", "other than", "apart from", "besides", "excluding", "with the exception of", "but"},
+		mUnless:   {"unless", "unless explicitly", "without explicit", "without being asked", "without asking", "except when", "except if", "if asked", "when asked", "unless asked"},
+		mCond:     {"when", "whenever", "if", "while", "during", "once", "for routine", "when iterating", "while iterating"},
+		mBefore:   {"before", "prior to", "ahead of", "first, before"},
+		mAfter:    {"after", "after any", "after every", "whenever you change", "every time you change", "each time you change"},
+		mOnly:     {"only", "exclusively", "solely", "nothing but"},
+		mHedge: {
+			"try not to", "try to avoid", "avoid if possible", "try to", "if possible", "where possible", "when possible", "whenever possible", "if you can", "preferably",
+			"generally", "usually", "typically", "ideally", "in most cases", "consider", "where practical",
+			"when practical", "if practical", "as much as possible", "when feasible", "where feasible",
+		},
+		mTogether: {"in the same command", "in one command", "in a single command", "in the same command line", "chain", "chaining", "chained", "together with", "combined with", "in the same shell command", "on one line", "in one line", "with &&"},
+		mScope:    {"in", "under", "inside", "within", "from within", "in the", "under the", "inside the", "within the"},
+		mPostNeg: {
+			"is forbidden", "are forbidden", "is not allowed", "are not allowed", "is prohibited", "are prohibited",
+			"is banned", "are banned", "is disallowed", "are disallowed", "is not permitted", "are not permitted",
+			"must not be used", "must never be used", "should not be used", "should never be used", "is deprecated",
+			"are deprecated", "must not be run", "should not be run", "must never be run", "is off-limits", "are off-limits",
+			"is not supported", "are not supported", "is not to be used", "is strictly forbidden", "are strictly forbidden",
+		},
+		mPostOK: {
+			"is fine", "are fine", "is ok", "are ok", "is okay", "are okay", "is allowed", "are allowed", "is permitted",
+			"are permitted", "is acceptable", "are acceptable", "is safe", "are safe", "is encouraged", "are encouraged",
+			"is fine to use", "is allowed too", "still works", "can be used", "may be used", "is the exception",
+		},
+		mShould: {"should", "prefer", "avoid", "recommended", "it is recommended to", "we recommend", "preferably", "ideally", "try to", "consider", "generally", "usually"},
+	}
+	var out []phrase
+	for kind, list := range table {
+		for _, p := range list {
+			out = append(out, phrase{words: strings.Fields(p), kind: kind})
+		}
+	}
+	// longest first, so "do not forget to" wins over "do not"
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && len(out[j].words) > len(out[j-1].words); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+})
+
+// phraseAt returns the phrases of a kind that start at token i, longest first.
+func phraseAt(toks []Token, i int, kind string) int {
+	for _, p := range markerPhrases() {
+		if p.kind != kind {
+			continue
+		}
+		if n := matchWords(toks, i, p.words); n > 0 {
+			return n
+		}
+	}
+	return 0
+}
+
+// matchWords reports how many tokens words match at i (0 if they do not).
+func matchWords(toks []Token, i int, words []string) int {
+	k := i
+	for _, w := range words {
+		if k >= len(toks) {
+			return 0
+		}
+		t := toks[k]
+		if w == "CODE" {
+			if !t.Code {
+				return 0
+			}
+		} else if t.Code || t.Punct && t.Text != w || !t.Punct && t.Low != w {
+			return 0
+		}
+		k++
+	}
+	return k - i
+}
+
+// Verbs: action words and their canonical action. A verb's forms are listed (no
+// stemming: the list is the test).
+var verbForms = sync.OnceValue(func() map[string]string {
+	table := map[string][]string{
+		"run":     {"run", "runs", "running", "execute", "executes", "executing", "invoke", "invokes", "invoking", "call", "calls", "calling", "type", "launch", "start", "trigger", "perform", "performing", "do"},
+		"use":     {"use", "uses", "using", "used", "rely on", "employ", "utilize"},
+		"pass":    {"pass", "passes", "passing", "add", "adding", "append", "set", "supply", "specify", "provide", "include"},
+		"install": {"install", "installs", "installing", "add", "adding"},
+		"commit":  {"commit", "commits", "committing", "committed"},
+		"push":    {"push", "pushes", "pushing", "pushed"},
+		"import":  {"import", "imports", "importing", "require", "depend on", "depends on"},
+		"update":  {"update", "updates", "updating", "upgrade", "upgrading", "bump", "bumping"},
+		"edit":    {"hand-edit", "hand edit", "edit by hand", "manually edit", "edit", "edits", "editing", "modify", "modifying", "change", "changing", "touch", "touching", "update", "updating", "write", "writing", "create", "creating", "delete", "deleting", "remove", "removing"},
+		"build":   {"build", "builds", "building"},
+		"test":    {"test", "tests", "testing"},
+	}
+	m := map[string]string{}
+	for canon, forms := range table {
+		for _, f := range forms {
+			if _, ok := m[f]; !ok {
+				m[f] = canon
+			}
+		}
+	}
+	return m
+})
+
+// Tools named in plain words, by family: substituting one member forbids the others.
+var toolFamilies = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"npm": "js-pm", "yarn": "js-pm", "pnpm": "js-pm", "bun": "js-pm", "npx": "js-run", "pnpx": "js-run", "bunx": "js-run",
+		"pip": "py-pm", "pip3": "py-pm", "uv": "py-pm", "poetry": "py-pm", "pipenv": "py-pm", "conda": "py-pm", "pdm": "py-pm",
+		"jest": "js-test", "vitest": "js-test", "mocha": "js-test",
+		"eslint": "js-lint", "biome": "js-lint", "oxlint": "js-lint",
+		"prettier": "js-fmt", "black": "py-fmt", "ruff": "py-fmt", "isort": "py-fmt",
+		"docker-compose": "compose", "podman": "containers", "docker": "containers",
+		"gradle": "jvm-build", "gradlew": "jvm-build", "mvn": "jvm-build", "mvnw": "jvm-build",
+		"cargo": "", "go": "", "make": "", "git": "", "gh": "", "kubectl": "", "helm": "", "terraform": "", "tofu": "",
+		"pytest": "", "tox": "", "nox": "", "node": "", "deno": "", "python": "", "python3": "", "tsc": "", "just": "",
+	}
+})
+
+// ToolFamily returns a plain-word tool's family ("" when it has none) and whether the
+// word is a tool at all.
+func ToolFamily(word string) (string, bool) {
+	f, ok := toolFamilies()[word]
+	return f, ok
+}
+
+// Concepts: practices named in words, each with the phrases that name it. The
+// process lowering maps a concept to command forms.
+var conceptPhrases = sync.OnceValue(func() []phrase {
+	table := map[string][]string{
+		"force-push":    {"force push", "force-push", "force-pushing", "force pushing", "force-pushes", "force pushes", "push --force", "push -f", "push with --force", "rewrite history", "rewrite git history", "rewrite published history", "rewrite shared history", "rewriting history", "force-push to", "force push to"},
+		"amend":         {"amend", "amend commits", "amend a commit", "amend the commit", "amend existing commits", "amend pushed commits", "amending", "amending commits"},
+		"skip-hooks":    {"skip hooks", "skip the hooks", "skip git hooks", "skip pre-commit hooks", "skip the pre-commit hooks", "bypass hooks", "bypass the hooks", "bypass git hooks", "bypass pre-commit hooks", "bypass the pre-commit hooks", "disable hooks", "disable the hooks", "disable git hooks", "skip commit hooks", "skip the git hooks", "bypass the git hooks", "skipping hooks", "bypassing hooks", "skipping the hooks", "bypassing the hooks"},
+		"hard-reset":    {"hard reset", "hard-reset", "reset --hard", "hard resets"},
+		"publish":       {"publish", "publishing", "publish anything", "publish packages", "publish the package", "publish releases", "publish to npm", "publish to pypi", "publish crates"},
+		"push-tags":     {"push tags", "push the tags", "push git tags", "push release tags", "push any tags", "push new tags"},
+		"tag":           {"create CODE tags", "create CODE tag", "push CODE tags", "add CODE tags", "create tags", "create a tag", "create git tags", "create release tags", "create version tags", "tag releases", "add tags", "cut a release", "cut releases"},
+		"push":          {"push", "push to main", "push to master", "push directly to main", "push directly to master", "push to the remote", "push changes", "push your changes", "push to remote", "push commits", "push branches", "pushing"},
+		"commit":        {"commit", "commit changes", "commit your changes", "commit anything", "create commits", "make commits", "committing"},
+		"release-build": {"release build", "release builds", "release-mode build", "build in release mode", "builds in release mode", "build with the release profile", "builds with the release profile", "perform builds with the release profile", "perform release builds", "use the release profile", "with the release profile", "in release mode", "release profile", "--release builds"},
+		"sudo":          {"sudo", "use sudo", "run as root", "run commands as root"},
+	}
+	var out []phrase
+	for kind, list := range table {
+		for _, p := range list {
+			out = append(out, phrase{words: strings.Fields(p), kind: kind})
+		}
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && len(out[j].words) > len(out[j-1].words); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+})
+
+// conceptAt returns the concept named at token i, its length in tokens, and the code
+// span it holds ("create `v*` tags": v*). A one-word concept ("commit", "push") names
+// the practice only as the verb of its clause (anchored): "never push", not "the
+// commit message".
+func conceptAt(toks []Token, i int, anchored bool) (string, int, string) {
+	for _, p := range conceptPhrases() {
+		if len(p.words) == 1 && !anchored {
+			continue
+		}
+		if n := matchWords(toks, i, p.words); n > 0 {
+			code := ""
+			for k := i; k < i+n; k++ {
+				if toks[k].Code {
+					code = toks[k].Text
+				}
+			}
+			return p.kind, n, code
+		}
+	}
+	return "", 0, ""
+}
+
+// Events that an order refers to in words: "before committing" is before `git commit`.
+var eventPhrases = sync.OnceValue(func() []phrase {
+	table := map[string][]string{
+		"commit": {"committing", "commit", "you commit", "each commit", "every commit", "a commit", "making a commit", "creating a commit", "committing changes", "committing code", "committing your changes", "any commit"},
+		"push":   {"pushing", "push", "you push", "each push", "every push", "pushing changes", "pushing code", "pushing your changes"},
+		"pr":     {"opening a pr", "opening a pull request", "submitting a pr", "submitting a pull request", "creating a pr", "creating a pull request", "you open a pr", "you open a pull request", "sending a pr", "a pr", "a pull request", "submitting", "submission", "you submit", "requesting review", "finishing", "you finish", "finishing a task", "completing a task", "you are done", "marking a task complete", "handing off", "declaring a task done"},
+	}
+	var out []phrase
+	for kind, list := range table {
+		for _, p := range list {
+			out = append(out, phrase{words: strings.Fields(p), kind: kind})
+		}
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && len(out[j].words) > len(out[j-1].words); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+})
+
+func eventAt(toks []Token, i int) (string, int) {
+	for _, p := range eventPhrases() {
+		if n := matchWords(toks, i, p.words); n > 0 {
+			return p.kind, n
+		}
+	}
+	return "", 0
+}
+
+// Words that may stand between a marker and its object without changing it.
+var fillers = map[string]bool{
+	"the": true, "a": true, "an": true, "any": true, "ever": true, "you": true, "to": true, "it": true, "please": true,
+	"directly": true, "manually": true, "yourself": true, "command": true, "commands": true, "tool": true, "binary": true,
+	"cli": true, "program": true, "script": true, "flag": true, "option": true, "options": true, "flags": true,
+	"switch": true, "argument": true, "arguments": true, "package": true, "manager": true, "and": true, "or": true,
+	"/": true, "nor": true, "either": true, "with": true, "via": true, "through": true, "for": true, "on": true,
+	"locally": true, "here": true, "always": true, "also": true, "just": true, "really": true, "absolutely": true,
+	"strictly": true, "this": true, "these": true, "those": true, "such": true, "as": true, "like": true,
+}
+
+// Subjects that make a sentence describe something other than the reader's actions
+// ("the CLI never calls `exit`"): a ban only binds the reader.
+var readerSubjects = map[string]bool{
+	"you": true, "agents": true, "agent": true, "ai": true, "we": true, "contributors": true, "developers": true,
+	"please": true, "claude": true, "copilot": true, "codex": true, "assistants": true, "llms": true, "models": true,
+}
+
+// FamilyMembers lists the tools of a family, sorted.
+func FamilyMembers(family string) []string {
+	var out []string
+	for t, f := range toolFamilies() {
+		if f == family && family != "" {
+			out = append(out, t)
+		}
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j] < out[j-1]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// Table header cells, by the role they give their column's cells: "Don't | Do
+// instead | Why" reads each row as a ban and its alternative.
+var columnRoles = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for _, w := range []string{"don't", "dont", "do not", "avoid", "never", "bad", "wrong", "❌", "instead of", "deprecated", "forbidden", "not", "banned", "anti-pattern", "incorrect", "old", "legacy", "don't use", "do not use", "not this", "before"} {
+		m[w] = mForbid
+	}
+	for _, w := range []string{"do", "do instead", "use", "use instead", "instead", "prefer", "preferred", "good", "✅", "correct", "recommended", "replacement", "alternative", "new", "this", "after", "do this", "use this"} {
+		m[w] = mRequire
+	}
+	return m
+})
+
+// ColumnRole returns the role a table header cell gives its column ("forbid",
+// "require"), or "" for a column of reasons or names.
+func columnRole(header string) string {
+	h := strings.ToLower(strings.Trim(strings.TrimSpace(header), "*_:`"))
+	h = strings.TrimSpace(strings.TrimLeft(h, "❌✅ "))
+	if r, ok := columnRoles()[h]; ok {
+		return r
+	}
+	for _, e := range []string{"❌", "✅"} {
+		if strings.Contains(header, e) {
+			return columnRoles()[e]
+		}
+	}
+	return ""
+}

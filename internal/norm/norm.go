@@ -1,0 +1,165 @@
+// Package norm reads English rule sentences into norms: who may or must do what, to
+// which objects, instead of what, under which condition and scope, with which
+// exceptions. It is the one place heed reads English; every domain lowers norms into
+// rules of its kinds. The lexicon (lexicon.go) is data, and the reader is a single
+// left-to-right pass over tokens: markers open segments, objects fill them.
+package norm
+
+import (
+	"strings"
+)
+
+// Polarity is what a norm does to its objects.
+type Polarity string
+
+const (
+	Require Polarity = "require"
+	Forbid  Polarity = "forbid"
+	Permit  Polarity = "permit"
+)
+
+// Hedges soften a norm.
+const (
+	// HedgeAdvice: "try to", "if possible": the norm is advice.
+	HedgeAdvice = "advice"
+	// HedgeReminder: "don't forget to", "make sure to": a requirement phrased with a
+	// negation, never a ban.
+	HedgeReminder = "reminder"
+)
+
+// Kind is an object's type.
+type Kind string
+
+const (
+	KCommand Kind = "command" // a command line or its prefix: `git push`
+	KFlag    Kind = "flag"    // an option: `--no-verify`
+	KTool    Kind = "tool"    // a tool named in plain words: yarn
+	KConcept Kind = "concept" // a practice named in words: force-push, amend
+	KEvent   Kind = "event"   // an event named in words: committing, opening a PR
+	KPath    Kind = "path"    // a path or glob: `web/`, `*.py`
+	KCode    Kind = "code"    // any other code span: an API, identifier, keyword
+)
+
+// Object is one thing a norm is about.
+type Object struct {
+	Kind Kind
+	// Text is the object as written (a code span's content, a tool word, a concept
+	// or event name).
+	Text string
+	// Argv is a command's words, for KCommand (and a tool's single word).
+	Argv []string
+	// Origin says where the object came from when the sentence did not name it:
+	// "heading", "lead-in", "block"; empty for the sentence itself.
+	Origin string
+}
+
+// Norm is one reading of a sentence.
+type Norm struct {
+	Polarity Polarity
+	// Strength is "must" or "should", from the sentence's own words.
+	Strength string
+	Hedge    string
+	// Only: the objects are the only ones allowed ("only use pnpm").
+	Only bool
+	// Verb is the canonical action ("run", "use", "pass", "commit"...), if named.
+	Verb    string
+	Objects []Object
+	// Instead are the alternatives the sentence prescribes for a forbidden object
+	// (use X instead of Y: X), or, when InsteadOfPrevious, the norm is itself the
+	// alternative to the previous sentence's ban ("...; use X instead").
+	Instead           []Object
+	InsteadOfPrevious bool
+	// Except are exceptions the sentence grants.
+	Except []Object
+	// Together: the objects are forbidden or required together (in one command line).
+	Together bool
+	// Before: the norm holds before these events or commands ("run X before
+	// committing"); After: after these (changes to paths, commands).
+	Before, After []Object
+	// First: "run X first": X must precede what comes after it in the session, at
+	// any earlier point (not only since the last change).
+	First bool
+	// When are the events or commands a condition names ("when pushing").
+	When []Object
+	// Condition is a condition heed cannot evaluate ("unless asked", "when working on
+	// Windows"), as written.
+	Condition string
+	// Scope are folders or globs the sentence limits the norm to.
+	Scope []string
+	// Subject is who the sentence binds, when it is not the reader ("the CLI").
+	Subject string
+	// Uncertain lists why the reading is not certain; a norm with reasons must not
+	// become a block.
+	Uncertain []string
+	// Sentence is the sentence the norm was read from.
+	Sentence string
+}
+
+// Certain reports whether the norm was read with certainty.
+func (n *Norm) Certain() bool { return len(n.Uncertain) == 0 }
+
+// String renders what heed understood, for the policy and for review:
+// `forbid: git commit --no-verify | instead: git commit | in web/`.
+func (n *Norm) String() string {
+	var parts []string
+	head := string(n.Polarity)
+	if n.Only {
+		head += " only"
+	}
+	if n.Hedge != "" {
+		head += " (" + n.Hedge + ")"
+	}
+	if n.Strength == "should" {
+		head += " (should)"
+	}
+	parts = append(parts, head+": "+objects(n.Objects))
+	if n.Together {
+		parts = append(parts, "together in one command line")
+	}
+	if len(n.Instead) > 0 {
+		parts = append(parts, "instead: "+objects(n.Instead))
+	}
+	if n.InsteadOfPrevious {
+		parts = append(parts, "instead of the previous ban")
+	}
+	if len(n.Except) > 0 {
+		parts = append(parts, "except: "+objects(n.Except))
+	}
+	if len(n.Before) > 0 {
+		parts = append(parts, "before: "+objects(n.Before))
+	}
+	if len(n.After) > 0 {
+		parts = append(parts, "after: "+objects(n.After))
+	}
+	if n.First {
+		parts = append(parts, "first")
+	}
+	if len(n.Scope) > 0 {
+		parts = append(parts, "in "+strings.Join(n.Scope, ", "))
+	}
+	if n.Condition != "" {
+		parts = append(parts, "if: "+n.Condition)
+	}
+	if n.Subject != "" {
+		parts = append(parts, "subject: "+n.Subject)
+	}
+	if len(n.Uncertain) > 0 {
+		parts = append(parts, "uncertain: "+strings.Join(n.Uncertain, "; "))
+	}
+	return strings.Join(parts, " | ")
+}
+
+func objects(os []Object) string {
+	var s []string
+	for _, o := range os {
+		t := o.Text
+		if o.Kind == KConcept || o.Kind == KEvent {
+			t = string(o.Kind) + ":" + t
+		}
+		if o.Origin != "" {
+			t += " (from " + o.Origin + ")"
+		}
+		s = append(s, t)
+	}
+	return strings.Join(s, ", ")
+}

@@ -1,0 +1,1201 @@
+package norm
+
+import (
+	"strings"
+)
+
+// Context is what the reader may know besides the sentence.
+type Context struct {
+	// Heading is the sentence's header path, outermost first.
+	Heading []string
+	// LeadIn is the sentence that introduces the list the sentence is an item of
+	// ("Never run these commands:"), if any.
+	LeadIn string
+	// Command reads a code span as a command line, returning its words; ok is false
+	// when the span is not a command (an identifier, a path, a flag). Nil: no code
+	// span is a command.
+	Command func(span string) (argv []string, ok bool)
+	// Block holds the command lines of the code block that follows the sentence's
+	// text ("Before committing, run:" and a block), in order.
+	Block []string
+	// Columns are the header cells of the table the sentence is a row of ("Don't",
+	// "Do instead", "Why"); the row's cells are separated by " | ".
+	Columns []string
+	// Section holds the command lines of the code blocks of the sentence's section:
+	// "never build with `--release`" under a section that shows `cargo build`.
+	Section []string
+}
+
+// segment is a run of tokens governed by one marker.
+type segment struct {
+	role  string
+	objs  []Object
+	verb  string
+	words []string
+	// byBan: an alternative opened by a ban word ("use X, never Y"), a clause of its
+	// own: the requirement's conditions are not its own
+	byBan bool
+}
+
+// mainRoles are the roles that state a norm.
+var mainRoles = map[string]bool{mForbid: true, mRequire: true, mRemind: true, mPermit: true}
+
+// Read reads a constraint's text into norms, sentence by sentence.
+func Read(text string, ctx Context) []Norm {
+	text = tableRow(text, ctx.Columns)
+	var out []Norm
+	var last []Object
+	var bare []*segment
+	for _, s := range Sentences(text) {
+		r := readSentence(s, ctx, last)
+		ns := r.norms
+		prev := lastForbid(out)
+		if prev != nil && len(r.orphans) > 0 {
+			// "`npm ci` is fine": an exception to the previous sentence's ban
+			prev.Except = append(prev.Except, r.orphans...)
+		}
+		// "Never update all dependencies at once; always use `cargo update --precise`"
+		var reqObjs []Object
+		for _, n := range ns {
+			if n.Polarity == Require {
+				reqObjs = append(reqObjs, n.Objects...)
+			}
+		}
+		if len(bare) > 0 && len(reqObjs) > 0 {
+			ns = append(ns, requiredForms(Norm{Sentence: s.Raw(), Strength: "must"}, bare, reqObjs)...)
+			bare = nil
+		}
+		bare = append(bare, r.bare...)
+		for i := range ns {
+			n := &ns[i]
+			// "Run X first. After that, you can use Y": Y comes after X
+			if pf := lastFirst(out); pf != nil && n.Polarity != Forbid && strings.HasPrefix(n.Condition, "after") && len(n.Objects) > 0 && len(pf.Before) == 0 {
+				pf.Before = append(pf.Before, n.Objects...)
+			}
+			if prev == nil || n.Polarity != Require {
+				continue
+			}
+			// "...; use X instead": the alternative to the previous sentence's ban;
+			// "Don't invoke yarn; this repo uses pnpm": a tool of the same family
+			if n.InsteadOfPrevious || len(prev.Instead) == 0 && sameFamily(prev.Objects, n.Objects) {
+				prev.Instead = append(prev.Instead, n.Objects...)
+			}
+		}
+		out = append(out, ns...)
+		if len(r.last) > 0 {
+			last = r.last
+		}
+	}
+	return out
+}
+
+// Exceptions reads a sentence that only grants exceptions ("`git clean -n` is fine"),
+// as a neighbouring list item may: the objects it allows.
+func Exceptions(text string, ctx Context) []Object {
+	var out []Object
+	for _, s := range Sentences(text) {
+		r := readSentence(s, ctx, nil)
+		out = append(out, r.orphans...)
+		for _, n := range r.norms {
+			if n.Polarity == Permit {
+				out = append(out, n.Objects...)
+			}
+		}
+	}
+	return out
+}
+
+func lastFirst(ns []Norm) *Norm {
+	for j := len(ns) - 1; j >= 0; j-- {
+		if ns[j].Polarity == Require && ns[j].First {
+			return &ns[j]
+		}
+	}
+	return nil
+}
+
+func lastForbid(ns []Norm) *Norm {
+	for j := len(ns) - 1; j >= 0; j-- {
+		if ns[j].Polarity == Forbid {
+			return &ns[j]
+		}
+	}
+	return nil
+}
+
+// sameFamily: both name tools of one family (yarn and pnpm).
+func sameFamily(a, b []Object) bool {
+	for _, x := range a {
+		fx, ok := toolFamilies()[firstWord(x)]
+		if !ok || fx == "" {
+			continue
+		}
+		for _, y := range b {
+			if fy, ok := toolFamilies()[firstWord(y)]; ok && fy == fx && firstWord(y) != firstWord(x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func firstWord(o Object) string {
+	if len(o.Argv) > 0 {
+		return o.Argv[0]
+	}
+	f := strings.Fields(o.Text)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
+}
+
+// declarative: "this repo uses pnpm", "we use uv": a statement of the project's tool.
+func declarative(toks []Token, i int) bool {
+	if toks[i].Low != "uses" && toks[i].Low != "use" {
+		return false
+	}
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		switch toks[j].Low {
+		case "repo", "repository", "project", "we", "codebase", "workspace", "monorepo":
+			return true
+		}
+	}
+	return false
+}
+
+// clauseStart reports whether token i starts a clause: the sentence's start, or after
+// a comma, colon, parenthesis, "and", "or", "but", "then", "so" or a subject word.
+func clauseStart(toks []Token, i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		t := toks[j]
+		if t.Punct {
+			return t.Text == "," || t.Text == ":" || t.Text == "("
+		}
+		if t.Code {
+			return false
+		}
+		switch t.Low {
+		case "and", "or", "but", "then", "so", "also", "please", "always", "instead", "you", "agents", "we", "just", "simply", "first", "only":
+			continue
+		}
+		if readerSubjects[t.Low] {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// pathLike reports whether a word or span names a path or glob.
+func pathLike(s string) bool {
+	if s == "" || strings.ContainsAny(s, " \t") || strings.HasPrefix(s, "-") || strings.HasPrefix(s, "http") {
+		return false
+	}
+	if strings.Contains(s, "/") || strings.ContainsAny(s, "*?") {
+		return !strings.Contains(s, "(") && !strings.Contains(s, "::")
+	}
+	return false
+}
+
+// flagLike reports whether a span is only options: `--force`, `-f`, `--no-verify`.
+func flagLike(s string) bool {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return false
+	}
+	for _, w := range f {
+		if len(w) < 2 || w[0] != '-' || w == "--" {
+			return false
+		}
+	}
+	return true
+}
+
+// classify types a code span.
+func classify(span string, ctx Context) Object {
+	switch {
+	case flagLike(span):
+		return Object{Kind: KFlag, Text: span, Argv: strings.Fields(span)}
+	case ctx.Command != nil:
+		if argv, ok := ctx.Command(span); ok {
+			return Object{Kind: KCommand, Text: span, Argv: argv}
+		}
+	}
+	if pathLike(span) {
+		return Object{Kind: KPath, Text: span}
+	}
+	return Object{Kind: KCode, Text: span}
+}
+
+// toolWordEnd: what may follow a tool named in words for it to mean the tool.
+func toolWordOK(toks []Token, i int) bool {
+	if i+1 >= len(toks) {
+		return true
+	}
+	n := toks[i+1]
+	if n.Punct || n.Code {
+		return true
+	}
+	switch n.Low {
+	case "or", "and", "nor", "for", "to", "in", "on", "with", "when", "unless", "commands", "command", "directly", "itself",
+		"anymore", "at", "here", "instead", "as", "over", "rather", "either", "is", "are", "cli", "scripts", "install", "suite", "binary", "by", "from", "outside", "against", "if", "before", "after", "yourself",
+		"run", "build", "test", "add", "update", "publish", "exec", "ci", "i", "because", "since", "this", "it", "unless,":
+		return true
+	}
+	return false
+}
+
+func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
+	toks := s.Tokens
+	var segs []*segment
+	cur := &segment{role: ""}
+	segs = append(segs, cur)
+	open := func(role string) {
+		cur = &segment{role: role}
+		segs = append(segs, cur)
+	}
+	var hedge, only, together, should, insteadEnd, first bool
+	var subject []string
+	seenMarker := false
+	lastMain := func() *segment {
+		for j := len(segs) - 1; j >= 0; j-- {
+			if mainRoles[segs[j].role] {
+				return segs[j]
+			}
+		}
+		return nil
+	}
+	prefer := false
+	for i := 0; i < len(toks); {
+		t := toks[i]
+		if t.Punct {
+			if t.Text == "," || t.Text == ":" {
+				// a comma ends a condition or scope; what follows belongs to the
+				// clause's main segment unless a marker opens another
+				switch cur.role {
+				case mCond, mUnless, mBefore, mAfter, mScope, mExcept, mInstead:
+					if m := lastMain(); m != nil {
+						cur = m
+					} else {
+						open("")
+					}
+				}
+			}
+			i++
+			continue
+		}
+		if !t.Code {
+			if n := phraseAt(toks, i, mHedge); n > 0 {
+				hedge = true
+				if phraseAt(toks, i, mForbid) >= n {
+					// "try not to run X": a ban, as advice
+					open(mForbid)
+					seenMarker = true
+					should = true
+					i += n
+					continue
+				}
+				if phraseAt(toks, i, mShould) > 0 {
+					should = true
+				}
+				i += n
+				continue
+			}
+			if n := phraseAt(toks, i, mTogether); n > 0 {
+				together = true
+				i += n
+				continue
+			}
+			if n := phraseAt(toks, i, mPostNeg); n > 0 {
+				// "`x` is forbidden": the objects just before are forbidden
+				prev := cur
+				if len(prev.objs) > 0 && !mainRoles[prev.role] || prev.role == "" || prev.role == mPermit {
+					prev.role = mForbid
+				} else if len(prev.objs) > 0 && prev.role == mRequire {
+					prev.role = mForbid
+				}
+				seenMarker = true
+				if phraseAt(toks, i, mShould) > 0 || strings.Contains(joinLow(toks[i:i+n]), "should") || strings.Contains(joinLow(toks[i:i+n]), "deprecated") {
+					should = true
+				}
+				i += n
+				continue
+			}
+			if n := phraseAt(toks, i, mPostOK); n > 0 && len(cur.objs) > 0 {
+				// "`x` is fine": an exception to the sentence's ban
+				objs := cur.objs
+				cur.objs = nil
+				open(mExcept)
+				cur.objs = objs
+				i += n
+				open("")
+				continue
+			}
+			if n := phraseAt(toks, i, mRemind); n > 0 && clauseStart(toks, i) {
+				open(mRemind)
+				seenMarker = true
+				i += n
+				continue
+			}
+			if n := phraseAt(toks, i, mForbid); n > 0 {
+				low := toks[i].Low
+				ok := clauseStart(toks, i) || low == "never" || low == "avoid"
+				// "... to avoid building from source": a purpose, not a ban
+				if i > 0 && !toks[i-1].Code && (toks[i-1].Low == "to" && !bindingTo(toks, i-1) || toks[i-1].Low == "helps" || toks[i-1].Low == "will") {
+					ok = false
+				}
+				if low == "no" && !(i+1 < len(toks) && (toks[i+1].Code || isToolWord(toks, i+1))) {
+					ok = false
+				}
+				if ok {
+					if m := lastMain(); m != nil && m.role == mRequire && len(m.objs) > 0 && !clauseStartStrict(toks, i) {
+						open(mInstead) // "use X, never Y"
+						cur.byBan = true
+					} else {
+						if !seenMarker && len(segs) == 1 && segs[0].role == "" {
+							subject = subjectOf(segs[0])
+						}
+						open(mForbid)
+						if v, ok := verbForms()[toks[i+n-1].Low]; ok {
+							cur.verb = v
+						}
+					}
+					if phraseAt(toks, i, mShould) > 0 || strings.HasPrefix(joinLow(toks[i:i+n]), "should") {
+						should = true
+					}
+					seenMarker = true
+					i += n
+					continue
+				}
+			}
+			if n := phraseAt(toks, i, mInsteadE); n > 0 && (i+n >= len(toks) || toks[i+n].Punct) && matchWords(toks, i, []string{"instead", "of"}) == 0 {
+				insteadEnd = true
+				i += n
+				continue
+			}
+			if n := phraseAt(toks, i, mInstead); n > 0 {
+				w := joinLow(toks[i : i+n])
+				m := lastMain()
+				okInstead := true
+				switch {
+				case w == "over":
+					okInstead = prefer
+				case w == "not" || w == "and not" || w == "but not":
+					okInstead = m != nil && (m.role == mRequire || m.role == mRemind) && len(m.objs) > 0 && i > 0 && toks[i-1].Punct && toks[i-1].Text == "," || w != "not" && m != nil && len(m.objs) > 0
+				case strings.HasPrefix(w, "never") || strings.HasSuffix(w, "never"):
+					okInstead = false // handled as a ban above
+				}
+				if okInstead {
+					open(mInstead)
+					seenMarker = true
+					i += n
+					continue
+				}
+			}
+			if n := phraseAt(toks, i, mExcept); n > 0 {
+				open(mExcept)
+				i += n
+				continue
+			}
+			if n := phraseAt(toks, i, mUnless); n > 0 {
+				open(mUnless)
+				i += n
+				continue
+			}
+			if n := phraseAt(toks, i, mBefore); n > 0 {
+				open(mBefore)
+				i += n
+				continue
+			}
+			if n := phraseAt(toks, i, mAfter); n > 0 {
+				open(mAfter)
+				i += n
+				continue
+			}
+			if n := phraseAt(toks, i, mCond); n > 0 && (clauseStart(toks, i) || cur.role != mCond) {
+				open(mCond)
+				i += n
+				continue
+			}
+			if n := phraseAt(toks, i, mOnly); n > 0 {
+				// "only" in a condition ("if only docs changed") limits the condition
+				if cur.role == "" || mainRoles[cur.role] {
+					only = true
+				}
+				i += n
+				continue
+			}
+			// "run X first, then Y": Y is what X must precede
+			if toks[i].Low == "then" && first && (len(cur.objs) > 0 || i > 0 && toks[i-1].Punct) {
+				open(mBefore)
+				i++
+				continue
+			}
+			// "never `rm -rf` on the repository root": the root is the command's target
+			if (toks[i].Low == "on" || toks[i].Low == "in" || toks[i].Low == "at") && len(cur.objs) > 0 {
+				if n := rootPhraseAt(toks, i+1); n > 0 {
+					cur.objs = append(cur.objs, Object{Kind: KPath, Text: ".", Origin: "root"})
+					i += 1 + n
+					continue
+				}
+			}
+			// "never run `x` on shared branches", "... against production", "... in
+			// CI": a qualifier heed cannot see, unless it is universal ("in this repo")
+			if (mainRoles[cur.role] || cur.role == mInstead) && len(cur.objs) > 0 && qualifier(toks, i) {
+				open(mCond)
+				cur.words = append(cur.words, toks[i].Text)
+				i++
+				continue
+			}
+			if n := phraseAt(toks, i, mScope); n > 0 && scopeFollows(toks, i+n) {
+				open(mScope)
+				i += n
+				continue
+			}
+			n := phraseAt(toks, i, mRequire)
+			if n == 0 && declarative(toks, i) {
+				n = 1
+			}
+			inOrder := (cur.role == mBefore || cur.role == mAfter) && len(cur.objs) == 0
+			if n > 0 && !inOrder && (clauseStart(toks, i) || toks[i].Low == "always" || toks[i].Low == "must" || declarative(toks, i)) {
+				if toks[i].Low == "prefer" {
+					prefer, should = true, true
+				}
+				if phraseAt(toks, i, mShould) > 0 || toks[i].Low == "should" {
+					should = true
+				}
+				if !seenMarker && len(segs) == 1 && segs[0].role == "" {
+					subject = subjectOf(segs[0])
+				}
+				open(mRequire)
+				if v, ok := verbForms()[toks[i+n-1].Low]; ok {
+					cur.verb = v
+				}
+				seenMarker = true
+				i += n
+				continue
+			}
+			if n := phraseAt(toks, i, mPermit); n > 0 && clauseStart(toks, i) {
+				open(mPermit)
+				seenMarker = true
+				i += n
+				continue
+			}
+			if toks[i].Low == "should" || toks[i].Low == "recommended" {
+				should = true
+			}
+		}
+		// objects
+		if t.Code {
+			o := classify(t.Text, ctx)
+			// "`git` submodules": a bare program name followed by a noun names a
+			// thing of the program, not the program
+			if o.Kind == KCommand && len(o.Argv) == 1 && !strings.Contains(o.Argv[0], "/") && !toolWordOK(toks, i) {
+				o = Object{Kind: KCode, Text: t.Text}
+			}
+			cur.objs = append(cur.objs, o)
+			i++
+			continue
+		}
+		if cur.role == mBefore || cur.role == mAfter || cur.role == mCond {
+			if ev, n := eventAt(toks, i); n > 0 {
+				cur.objs = append(cur.objs, Object{Kind: KEvent, Text: ev})
+				i += n
+				continue
+			}
+		}
+		anchored := mainRoles[cur.role] && len(cur.objs) == 0 && len(cur.words) <= 1 || cur.role == mInstead && len(cur.objs) == 0
+		// "never chain commit and push": a practice coordinated with one
+		if n := len(cur.objs); n > 0 && cur.objs[n-1].Kind == KConcept && i > 0 && (toks[i-1].Low == "and" || toks[i-1].Low == "or" || toks[i-1].Text == ",") {
+			anchored = true
+		}
+		if c, n, code := conceptAt(toks, i, anchored); n > 0 && cur.role != mCond && cur.role != mBefore && cur.role != mAfter {
+			o := Object{Kind: KConcept, Text: c}
+			if code != "" {
+				o.Argv = []string{code}
+			}
+			cur.objs = append(cur.objs, o)
+			i += n
+			continue
+		}
+		if isToolWord(toks, i) {
+			cur.objs = append(cur.objs, Object{Kind: KTool, Text: t.Low, Argv: []string{t.Low}})
+			i++
+			continue
+		}
+		if t.Low == "first" && mainRoles[cur.role] && len(cur.objs) > 0 {
+			first = true
+		}
+		if v, ok := verbForms()[t.Low]; ok && cur.verb == "" && len(cur.objs) == 0 {
+			cur.verb = v
+		}
+		if pathLike(t.Text) && cur.role == mScope {
+			cur.objs = append(cur.objs, Object{Kind: KPath, Text: t.Text})
+		}
+		cur.words = append(cur.words, t.Text)
+		i++
+	}
+	// "Before committing, run the formatter and linter:" and a block of commands: the
+	// block's commands are the objects the sentence left unnamed
+	if len(ctx.Block) > 0 && len(toks) > 0 && toks[len(toks)-1].Punct && toks[len(toks)-1].Text == ":" {
+		if m := lastMain(); m != nil && len(m.objs) == 0 {
+			for _, line := range ctx.Block {
+				if o := classify(line, ctx); o.Kind == KCommand {
+					o.Origin = "block"
+					m.objs = append(m.objs, o)
+				}
+			}
+		}
+	}
+	return build(s, segs, ctx, buildFlags{first: first, hedge: hedge, only: only, together: together, should: should, insteadEnd: insteadEnd, subject: strings.Join(subject, " ")}, prev)
+}
+
+func clauseStartStrict(toks []Token, i int) bool {
+	return i == 0 || toks[i-1].Punct && (toks[i-1].Text == ":" || toks[i-1].Text == "(")
+}
+
+// isToolWord: a tool named in plain words (yarn, npm), meaning the tool.
+func isToolWord(toks []Token, i int) bool {
+	if i >= len(toks) || toks[i].Code || toks[i].Punct {
+		return false
+	}
+	if _, ok := toolFamilies()[toks[i].Low]; !ok {
+		return false
+	}
+	// "go" and "make" are English verbs first
+	if toks[i].Low == "go" || toks[i].Low == "make" || toks[i].Low == "just" {
+		return false
+	}
+	return toolWordOK(toks, i)
+}
+
+// bindingTo: the "to" at i binds what follows ("make sure to never", "be careful to
+// never", "it is important to never"), rather than giving a purpose.
+func bindingTo(toks []Token, i int) bool {
+	if i == 0 || toks[i-1].Code {
+		return false
+	}
+	switch toks[i-1].Low {
+	case "sure", "remember", "careful", "important", "essential", "critical", "best", "want", "need", "have", "ought", "forget", "required", "necessary", "crucial", "vital", "imperative", "asked", "told", "instructed":
+		return true
+	}
+	return false
+}
+
+// rootPhraseAt matches "the repository root" and its synonyms at i.
+func rootPhraseAt(toks []Token, i int) int {
+	for _, p := range []string{"the repository root", "the repo root", "the project root", "the root of the repository", "the root of the repo", "the root directory", "the workspace root", "repository root", "repo root", "project root"} {
+		if n := matchWords(toks, i, strings.Fields(p)); n > 0 {
+			return n
+		}
+	}
+	return 0
+}
+
+// CIOnly reports whether a condition limits a norm to CI ("in CI", "on CI"): it never
+// holds for an agent's own commands.
+func CIOnly(cond string) bool {
+	f := strings.Fields(strings.ToLower(cond))
+	if len(f) == 0 || len(f) > 4 {
+		return false
+	}
+	for _, w := range f {
+		if w == "ci" || w == "pipelines" || w == "pipeline" {
+			return true
+		}
+	}
+	return false
+}
+
+// qualifier: a preposition that starts a condition on a clause's objects ("on shared
+// branches", "against the production cluster", "outside a virtual environment", "in
+// CI"), not a scope (a folder follows) and not universal ("in this repository").
+func qualifier(toks []Token, i int) bool {
+	switch toks[i].Low {
+	case "on", "against", "outside", "in", "inside", "while", "during":
+	default:
+		return false
+	}
+	if scopeFollows(toks, i+1) {
+		return false
+	}
+	j := i + 1
+	for j < len(toks) && !toks[j].Code && (toks[j].Low == "the" || toks[j].Low == "a" || toks[j].Low == "an") {
+		j++
+	}
+	if j >= len(toks) || toks[j].Punct {
+		return false
+	}
+	switch toks[j].Low {
+	case "any", "all", "every", "each", "this", "these", "our", "your", "its", "their", "order", "general", "place", "case", "one", "parallel", "turn", "favor", "favour":
+		return false
+	}
+	if toks[j].Code {
+		return false
+	}
+	return true
+}
+
+// scopeFollows: a folder follows a scope word ("in `web/`", "under the `src` directory").
+func scopeFollows(toks []Token, i int) bool {
+	for i < len(toks) && !toks[i].Code && (toks[i].Low == "the" || toks[i].Low == "a") {
+		i++
+	}
+	if i >= len(toks) {
+		return false
+	}
+	t := toks[i]
+	if t.Code {
+		if pathLike(t.Text) || strings.HasSuffix(t.Text, "/") {
+			return true
+		}
+		// `web` directory
+		return i+1 < len(toks) && (toks[i+1].Low == "directory" || toks[i+1].Low == "folder" || toks[i+1].Low == "dir" || toks[i+1].Low == "package")
+	}
+	return pathLike(t.Text) && strings.HasSuffix(t.Text, "/")
+}
+
+// subjectOf is the subject of a sentence: the words before its first marker, when
+// they name someone other than the reader ("the CLI", "this function").
+func subjectOf(sg *segment) []string {
+	var out []string
+	for _, o := range sg.objs {
+		out = append(out, "`"+o.Text+"`")
+	}
+	for _, w := range sg.words {
+		t := Token{Text: w, Low: strings.ToLower(w)}
+		switch t.Low {
+		case "always", "must", "should", "also", "just", "and", "then", "so", "please", "make", "sure", "to", "ever", "really", "absolutely", "strictly", "simply", "ok", "okay", "note":
+			continue
+		}
+		if readerSubjects[t.Low] {
+			continue
+		}
+		out = append(out, t.Low)
+	}
+	return out
+}
+
+func joinLow(toks []Token) string {
+	var s []string
+	for _, t := range toks {
+		if t.Code {
+			s = append(s, "CODE")
+		} else if t.Punct {
+			s = append(s, t.Text)
+		} else {
+			s = append(s, t.Low)
+		}
+	}
+	return strings.Join(s, " ")
+}
+
+type buildFlags struct {
+	hedge, only, together, should, insteadEnd, first bool
+	subject                                          string
+}
+
+// compatible reports whether b can be the alternative of a: tools of one family, or
+// commands of one program, or both commands.
+func compatible(a, b []Object) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	for _, x := range a {
+		for _, y := range b {
+			switch {
+			case (x.Kind == KTool || x.Kind == KCommand) && (y.Kind == KTool || y.Kind == KCommand):
+				return true
+			case x.Kind == KConcept && (y.Kind == KCommand || y.Kind == KTool):
+				return true
+			case x.Kind == y.Kind && x.Kind != KPath:
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// conds are the conditions and orders attached to one main segment.
+type conds struct {
+	text          []string
+	when          []Object
+	before, after []Object
+}
+
+func (c *conds) add(sg *segment) {
+	switch sg.role {
+	case mBefore:
+		c.before = append(c.before, sg.objs...)
+		if len(sg.objs) == 0 && len(sg.words) > 0 {
+			c.text = append(c.text, "before "+strings.Join(sg.words, " "))
+		}
+	case mAfter:
+		c.after = append(c.after, sg.objs...)
+		if len(sg.objs) == 0 && len(sg.words) > 0 {
+			c.text = append(c.text, "after "+strings.Join(sg.words, " "))
+		}
+	case mUnless:
+		c.text = append(c.text, "unless "+strings.Join(append(objTexts(sg.objs), sg.words...), " "))
+	case mCond:
+		c.when = append(c.when, sg.objs...)
+		c.text = append(c.text, strings.TrimSpace(strings.Join(append(objTexts(sg.objs), sg.words...), " ")))
+	}
+}
+
+func (c conds) merged(o conds) conds {
+	return conds{
+		text:   append(append([]string(nil), c.text...), o.text...),
+		when:   append(append([]Object(nil), c.when...), o.when...),
+		before: append(append([]Object(nil), c.before...), o.before...),
+		after:  append(append([]Object(nil), c.after...), o.after...),
+	}
+}
+
+// isCond: a segment that conditions or orders a norm.
+func isCond(role string) bool {
+	return role == mCond || role == mUnless || role == mBefore || role == mAfter
+}
+
+// anaphor: the words refer back to objects named before ("never run it").
+func anaphor(words []string) bool {
+	for _, w := range words {
+		switch strings.ToLower(w) {
+		case "it", "them", "this", "that", "these", "those":
+			return true
+		}
+	}
+	return false
+}
+
+// sentenceResult is what one sentence yields.
+type sentenceResult struct {
+	norms []Norm
+	// orphans are exceptions granted with no ban in the sentence ("`git clean -n` is
+	// fine"): they belong to the previous sentence's ban
+	orphans []Object
+	// bare are bans that name only an action ("never update all dependencies"),
+	// which a later sentence's required form may complete
+	bare []*segment
+	// last are the objects the sentence named last, for a later "it"
+	last []Object
+}
+
+func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object) sentenceResult {
+	raw := s.Raw()
+	base := Norm{Sentence: raw, Strength: "must"}
+	if f.should {
+		base.Strength = "should"
+	}
+	if f.hedge {
+		base.Hedge = HedgeAdvice
+		base.Uncertain = append(base.Uncertain, "hedged")
+	}
+	// conditions at the sentence's start hold for every norm of it; a condition
+	// after a clause holds for that clause ("run X after pulling, and never Y")
+	var lead conds
+	own := map[*segment]*conds{}
+	var except []Object
+	var scope []string
+	var lastMain *segment
+	var seen []Object
+	for _, sg := range segs {
+		switch {
+		case mainRoles[sg.role] || sg.role == mInstead:
+			lastMain = sg
+			own[sg] = &conds{}
+			// "never run it": the objects named before
+			if sg.role == mForbid && len(sg.objs) == 0 && anaphor(sg.words) {
+				if len(seen) > 0 {
+					sg.objs = append([]Object(nil), seen...)
+				} else {
+					sg.objs = append([]Object(nil), prev...)
+				}
+			}
+		case isCond(sg.role):
+			if lastMain == nil {
+				lead.add(sg)
+			} else {
+				own[lastMain].add(sg)
+			}
+		case sg.role == mExcept:
+			except = append(except, sg.objs...)
+		case sg.role == mScope:
+			for _, o := range sg.objs {
+				if o.Kind == KPath || o.Kind == KCode {
+					scope = append(scope, strings.TrimPrefix(o.Text, "./"))
+				}
+			}
+		}
+		seen = append(seen, sg.objs...)
+	}
+	base.Except = except
+	base.Scope = scope
+	base.Subject = f.subject
+	condsOf := func(sg *segment) conds {
+		c := lead
+		if o := own[sg]; o != nil {
+			c = lead.merged(*o)
+		}
+		return c
+	}
+	var requires, forbids, reminds, permits, insteads []*segment
+	for _, sg := range segs {
+		switch sg.role {
+		case mForbid:
+			forbids = append(forbids, sg)
+		case mRequire:
+			requires = append(requires, sg)
+		case mRemind:
+			reminds = append(reminds, sg)
+		case mPermit:
+			permits = append(permits, sg)
+		case mInstead:
+			insteads = append(insteads, sg)
+		}
+	}
+	var out []Norm
+	add := func(n Norm) {
+		if len(n.Objects) == 0 && len(n.Before) == 0 && len(n.After) == 0 {
+			return
+		}
+		out = append(out, n)
+	}
+	withConds := func(n *Norm, c conds, ban bool) {
+		if len(c.text) > 0 {
+			n.Condition = strings.Join(c.text, "; ")
+		}
+		n.When = c.when
+		if ban && n.Condition != "" && !onlyEvents(c.when, n.Condition) {
+			n.Uncertain = append(append([]string(nil), n.Uncertain...), "condition: "+n.Condition)
+		}
+		if ban && n.Subject != "" {
+			n.Uncertain = append(append([]string(nil), n.Uncertain...), "the subject is not the reader: "+n.Subject)
+		}
+	}
+	var reqObjs []Object
+	for _, r := range requires {
+		reqObjs = append(reqObjs, r.objs...)
+	}
+	// bans
+	var bare []*segment
+	for _, fs := range forbids {
+		if len(fs.objs) == 0 && fs.verb != "" {
+			bare = append(bare, fs)
+		}
+		n := base
+		n.Polarity = Forbid
+		n.Verb = fs.verb
+		n.Objects = fs.objs
+		n.Together = f.together
+		if compatible(fs.objs, reqObjs) {
+			n.Instead = reqObjs
+		}
+		withConds(&n, condsOf(fs), true)
+		add(n)
+	}
+	// "use X instead of Y", "prefer X over Y", "use X, not Y": Y is banned
+	for _, is := range insteads {
+		n := base
+		n.Polarity = Forbid
+		n.Verb = is.verb
+		n.Objects = is.objs
+		n.Instead = reqObjs
+		if len(reminds) > 0 && len(reqObjs) == 0 {
+			for _, r := range reminds {
+				n.Instead = append(n.Instead, r.objs...)
+			}
+		}
+		c := condsOf(is)
+		// the requirement's own conditions hold for its alternative too ("use X
+		// instead of Y when ..."), unless the alternative is a clause of its own
+		if !is.byBan {
+			for _, r := range requires {
+				c = c.merged(*own[r])
+			}
+		}
+		withConds(&n, c, true)
+		add(n)
+	}
+	// requirements (and reminders: a requirement, never a ban)
+	for _, group := range [][]*segment{requires, reminds} {
+		for _, rs := range group {
+			n := base
+			n.Polarity = Require
+			n.Verb = rs.verb
+			n.Objects = rs.objs
+			n.Only = f.only
+			c := condsOf(rs)
+			n.Before, n.After = c.before, c.after
+			withConds(&n, c, false)
+			if rs.role == mRemind {
+				n.Hedge = HedgeReminder
+			}
+			n.First = f.first
+			n.InsteadOfPrevious = f.insteadEnd && len(forbids) == 0 && len(insteads) == 0
+			// "Always run them through `pnpm`": the way to do what the previous
+			// sentence banned
+			if len(forbids) == 0 && len(insteads) == 0 && anaphor(rs.words) {
+				n.InsteadOfPrevious = true
+			}
+			add(n)
+		}
+	}
+	for _, ps := range permits {
+		n := base
+		n.Polarity = Permit
+		n.Objects = ps.objs
+		c := condsOf(ps)
+		n.Before, n.After = c.before, c.after
+		withConds(&n, c, false)
+		add(n)
+	}
+	// a sentence of objects with no marker at all, under an "only": "Only `pnpm`."
+	if len(out) == 0 && f.only {
+		for _, sg := range segs {
+			if sg.role == "" && len(sg.objs) > 0 {
+				n := base
+				n.Polarity = Require
+				n.Only = true
+				n.Objects = sg.objs
+				add(n)
+			}
+		}
+	}
+	if rf := requiredForms(base, bare, reqObjs); len(rf) > 0 {
+		out = append(out, rf...)
+		bare = nil
+	}
+	resolveImplicit(out, ctx)
+	res := sentenceResult{norms: out, last: seen}
+	if len(out) == 0 {
+		// a sentence that only grants exceptions belongs to its neighbour's ban
+		res.orphans = except
+	}
+	res.bare = bare
+	return res
+}
+
+// requiredForms: "NEVER update all dependencies and ALWAYS use `cargo update
+// --precise`": a ban that names only an action, beside a required form of the command
+// that action names, bans the command's bare form and allows the required one.
+func requiredForms(base Norm, bare []*segment, reqObjs []Object) []Norm {
+	var out []Norm
+	for _, fs := range bare {
+		for _, o := range reqObjs {
+			if o.Kind != KCommand || len(o.Argv) < 3 || !verbNames(fs.verb, fs.words, o.Argv[1]) {
+				continue
+			}
+			n := base
+			n.Polarity = Forbid
+			n.Verb = fs.verb
+			n.Objects = []Object{{Kind: KCommand, Text: o.Argv[0] + " " + o.Argv[1], Argv: o.Argv[:2], Origin: "required form"}}
+			n.Except = append(append([]Object(nil), base.Except...), o)
+			n.Instead = []Object{o}
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// verbNames: the ban's verb is the subcommand ("update" and `cargo update`).
+func verbNames(verb string, words []string, sub string) bool {
+	if verb == sub {
+		return true
+	}
+	for _, w := range words {
+		if strings.ToLower(w) == sub {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyEvents: the condition only names events the lowering reads ("when pushing").
+func onlyEvents(when []Object, cond string) bool {
+	if len(when) == 0 {
+		return false
+	}
+	for _, o := range when {
+		if o.Kind != KEvent && o.Kind != KCommand {
+			return false
+		}
+	}
+	return len(strings.Fields(cond)) <= len(when)*3
+}
+
+func objTexts(os []Object) []string {
+	var out []string
+	for _, o := range os {
+		out = append(out, o.Text)
+	}
+	return out
+}
+
+// resolveImplicit gives a ban of options the command its context names: the
+// sentence's own condition ("when pushing"), its heading, or its list's lead-in.
+func resolveImplicit(ns []Norm, ctx Context) {
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Forbid || !onlyKind(n.Objects, KFlag) {
+			continue
+		}
+		for _, o := range n.When {
+			if o.Kind == KEvent || o.Kind == KCommand {
+				n.Objects = append([]Object{withOrigin(o, "condition")}, n.Objects...)
+				goto next
+			}
+		}
+		// "never build with `--release`": the section's command whose subcommand the
+		// verb names
+		if n.Verb != "" {
+			var cmds []Object
+			progs := map[string]bool{}
+			for _, line := range append(append([]string(nil), ctx.Block...), ctx.Section...) {
+				o := classify(line, ctx)
+				if o.Kind != KCommand || len(o.Argv) < 2 || o.Argv[1] != n.Verb || progs[o.Argv[0]] {
+					continue
+				}
+				progs[o.Argv[0]] = true
+				cmds = append(cmds, Object{Kind: KCommand, Text: o.Argv[0] + " " + o.Argv[1], Argv: o.Argv[:2], Origin: "section"})
+			}
+			if len(cmds) == 1 {
+				n.Objects = append(cmds, n.Objects...)
+				continue
+			}
+		}
+		for _, src := range []struct{ text, origin string }{{ctx.LeadIn, "lead-in"}, {lastHeading(ctx.Heading), "heading"}} {
+			if src.text == "" {
+				continue
+			}
+			var cmds []Object
+			for _, t := range Tokenize(src.text) {
+				if t.Code {
+					if o := classify(t.Text, ctx); o.Kind == KCommand {
+						cmds = append(cmds, withOrigin(o, src.origin))
+					}
+				}
+			}
+			if len(cmds) == 1 {
+				n.Objects = append(cmds, n.Objects...)
+				goto next
+			}
+		}
+	next:
+	}
+}
+
+func withOrigin(o Object, origin string) Object {
+	o.Origin = origin
+	return o
+}
+
+func lastHeading(h []string) string {
+	if len(h) == 0 {
+		return ""
+	}
+	return h[len(h)-1]
+}
+
+func onlyKind(os []Object, k Kind) bool {
+	if len(os) == 0 {
+		return false
+	}
+	for _, o := range os {
+		if o.Kind != k {
+			return false
+		}
+	}
+	return true
+}
+
+// BanStrength reports whether text forbids something it names ("Refrain from running
+// `x`", "No `yarn`, no `npm`"), and how strongly: "must", "should", or "" when it
+// forbids nothing it names. The extractor asks it for sentences its own level words
+// miss, so a ban is never dropped as information.
+func BanStrength(text string) string {
+	strength := ""
+	for _, n := range Read(text, Context{}) {
+		if n.Polarity != Forbid || n.Subject != "" || n.Hedge == HedgeReminder {
+			continue
+		}
+		for _, o := range n.Objects {
+			if o.Kind == KPath {
+				continue
+			}
+			if n.Strength == "must" {
+				return "must"
+			}
+			strength = "should"
+		}
+	}
+	return strength
+}
+
+// RequiredForms completes, with the requirements of ns, the bans of banText that name
+// only an action: "NEVER update all dependencies at once" followed by "ALWAYS use
+// `cargo update --precise`" (two clauses the extractor may keep apart) bans the bare
+// `cargo update` and allows the required form.
+func RequiredForms(banText string, ctx Context, ns []Norm) []Norm {
+	var bare []*segment
+	for _, s := range Sentences(banText) {
+		bare = append(bare, readSentence(s, ctx, nil).bare...)
+	}
+	var req []Object
+	for _, n := range ns {
+		if n.Polarity == Require {
+			req = append(req, n.Objects...)
+		}
+	}
+	if len(bare) == 0 || len(req) == 0 {
+		return nil
+	}
+	return requiredForms(Norm{Sentence: banText, Strength: "must"}, bare, req)
+}
+
+// tableRow reads a table row by its header: a cell under "Don't" is banned, a cell
+// under "Do instead" is its alternative, other columns (reasons, names) are left out.
+// A row of a table with no such header is read as it is.
+func tableRow(text string, columns []string) string {
+	cells := strings.Split(text, " | ")
+	if len(columns) == 0 || len(cells) != len(columns) {
+		return text
+	}
+	var ban, alt []string
+	for i, h := range columns {
+		c := strings.TrimSpace(cells[i])
+		if c == "" {
+			continue
+		}
+		switch columnRole(h) {
+		case mForbid:
+			ban = append(ban, c)
+		case mRequire:
+			alt = append(alt, c)
+		}
+	}
+	if len(ban) == 0 {
+		return text
+	}
+	out := "Never use " + strings.Join(ban, " or ") + "."
+	if len(alt) > 0 {
+		out += " Use " + strings.Join(alt, " or ") + " instead."
+	}
+	return out
+}
+
+// Alternatives gives the bans of ns the alternatives that the sentences of next (the
+// clause after them, which the extractor may keep apart) name for them: "...; use X
+// instead", "Always run them through `pnpm`", "this repo uses pnpm".
+func Alternatives(ns []Norm, next string, ctx Context) {
+	ban := lastForbid(ns)
+	if ban == nil || len(ban.Instead) > 0 {
+		return
+	}
+	for _, n := range Read(next, ctx) {
+		if n.Polarity == Require && (n.InsteadOfPrevious || sameFamily(ban.Objects, n.Objects)) {
+			ban.Instead = append(ban.Instead, n.Objects...)
+		}
+	}
+}

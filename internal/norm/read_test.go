@@ -1,0 +1,114 @@
+package norm
+
+import (
+	"strings"
+	"testing"
+)
+
+// commands is a stand-in for the process domain's command reader: the first word is
+// a known program.
+func commands(span string) ([]string, bool) {
+	f := strings.Fields(span)
+	if len(f) == 0 {
+		return nil, false
+	}
+	switch f[0] {
+	case "git", "npm", "pnpm", "yarn", "cargo", "docker", "terraform", "make", "pytest", "go", "uv", "pip", "rm", "gradle", "./gradlew":
+		return f, true
+	}
+	return nil, false
+}
+
+// What the reader understood of sentences from the dev corpus (file named) and the
+// issue's examples, as norm.String renders it.
+func TestReadSentences(t *testing.T) {
+	for _, c := range []struct{ from, text, want string }{
+		{"examples/demo/AGENTS.md", "Use `pnpm`, never `npm` or `yarn`, in `web/`.", "forbid: npm, yarn | instead: pnpm | in web/"},
+		{"issue 18", "Never pass `--no-verify` to `git commit`.", "forbid: --no-verify, git commit"},
+		{"issue 18", "Don't forget to stop `docker compose` when you are done.", "require (reminder): docker compose | if: pr"},
+		{"issue 18", "Don't ever invoke yarn; this repo uses pnpm.", "forbid: yarn | instead: pnpm"},
+		{"issue 18", "Under no circumstances should you run `terraform apply`.", "forbid: terraform apply"},
+		{"astral-sh__uv__AGENTS.md", "NEVER update all dependencies in the lockfile and ALWAYS use `cargo update --precise` to make lockfile changes", "forbid: cargo update (from required form) | instead: cargo update --precise | except: cargo update --precise"},
+		{"astral-sh__uv__AGENTS.md", "NEVER perform builds with the release profile, unless asked or reproducing performance issues", "forbid: concept:release-build | if: unless or reproducing performance issues | uncertain: condition: unless or reproducing performance issues"},
+		{"dotnet__runtime__.github__copilot-instructions.md", "Never chain commit and push in the same command.", "forbid: concept:commit, concept:push | together in one command line"},
+		{"own", "`npm install` is forbidden; `npm ci` is fine.", "forbid: npm install | except: npm ci"},
+		{"own", "Use `uv add` instead of `pip install`.", "forbid: pip install | instead: uv add"},
+		{"own", "Run `make lint` before committing.", "require: make lint | before: event:commit"},
+		{"own", "Run `pnpm install` after pulling, and never `npm install`.", "forbid: npm install | instead: pnpm install"},
+		{"own", "Only use `./gradlew`, never a system `gradle`.", "forbid: gradle | instead: ./gradlew"},
+		{"own", "Try not to run the full `pytest` suite.", "forbid (advice) (should): pytest | uncertain: hedged"},
+		{"own", "Never use `rm -rf` on the repository root.", "forbid: rm -rf, . (from root)"},
+		{"own", "Never run `pip install` outside a virtual environment.", "forbid: pip install | if: outside a virtual environment | uncertain: condition: outside a virtual environment"},
+		{"own", "The CLI must never call `os.Exit`.", "forbid: os.Exit | subject: the cli | uncertain: the subject is not the reader: the cli"},
+	} {
+		var got []string
+		for _, n := range Read(c.text, Context{Command: commands}) {
+			got = append(got, n.String())
+		}
+		found := false
+		for _, g := range got {
+			if g == c.want {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: %q\n  got  %q\n  want %q among them", c.from, c.text, got, c.want)
+		}
+	}
+}
+
+// A reminder is never a ban, and neither is a description of what something else does.
+func TestReadIsNoBan(t *testing.T) {
+	for _, text := range []string{
+		"Don't forget to stop `docker compose` when you are done.",
+		"Make sure `make lint` passes.",
+		"The release workflow runs `cargo publish`.",
+	} {
+		for _, n := range Read(text, Context{Command: commands}) {
+			if n.Polarity == Forbid && n.Subject == "" {
+				t.Errorf("%q read as a ban: %s", text, n.String())
+			}
+		}
+	}
+}
+
+func TestTableRows(t *testing.T) {
+	ns := Read("`npm install` | `npm ci` | slower", Context{Command: commands, Columns: []string{"Don't", "Do instead", "Why"}})
+	if len(ns) == 0 || ns[0].String() != "forbid: npm install | instead: npm ci" {
+		t.Errorf("table row: %v", ns)
+	}
+	if got := tableRow("a | b", []string{"Name", "Purpose"}); got != "a | b" {
+		t.Errorf("a table of names is read as it is: %q", got)
+	}
+}
+
+func TestTokenize(t *testing.T) {
+	got := Tokenize("Never run ``a `b` c``, see [the docs](http://x) (e.g. here).")
+	var parts []string
+	for _, tk := range got {
+		switch {
+		case tk.Code:
+			parts = append(parts, "`"+tk.Text+"`")
+		default:
+			parts = append(parts, tk.Text)
+		}
+	}
+	want := "Never run `a `b` c` , see the docs ( e.g. here ) ."
+	if strings.Join(parts, " ") != want {
+		t.Errorf("tokens %q, want %q", strings.Join(parts, " "), want)
+	}
+}
+
+func TestBanStrength(t *testing.T) {
+	for text, want := range map[string]string{
+		"Refrain from running `npm audit fix --force`.":  "must",
+		"No `yarn`, no `npm`: this is a pnpm workspace.": "must",
+		"Avoid `git add -A`.":                            "should",
+		"The CLI lives in `cmd/`.":                       "",
+		"Don't forget to run `make lint`.":               "",
+	} {
+		if got := BanStrength(text); got != want {
+			t.Errorf("BanStrength(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

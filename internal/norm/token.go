@@ -1,0 +1,151 @@
+package norm
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Token is one word, code span or punctuation mark of a sentence.
+type Token struct {
+	// Text is the token as written; for a code span, its content without backticks.
+	Text string
+	// Low is Text in lower case with emphasis and quotes removed (words only).
+	Low string
+	// Code marks an inline code span.
+	Code bool
+	// Punct marks a punctuation mark: , ; : . ! ? ( ) and dashes.
+	Punct bool
+}
+
+// Sentence is a run of tokens up to a sentence end (. ! ? ; or a dash between words).
+type Sentence struct {
+	Tokens []Token
+}
+
+// Raw renders the sentence back as text, code spans in backticks.
+func (s Sentence) Raw() string {
+	var b strings.Builder
+	for i, t := range s.Tokens {
+		if i > 0 && !(t.Punct && t.Text != "(" && t.Text != "—") && !(i > 0 && s.Tokens[i-1].Text == "(") {
+			b.WriteByte(' ')
+		}
+		if t.Code {
+			b.WriteString("`" + t.Text + "`")
+		} else {
+			b.WriteString(t.Text)
+		}
+	}
+	return b.String()
+}
+
+// abbreviations end with a period that does not end a sentence.
+var abbreviations = map[string]bool{"e.g.": true, "i.e.": true, "etc.": true, "vs.": true, "cf.": true, "a.k.a.": true, "approx.": true}
+
+// Tokenize splits text into tokens: code spans (single or multiple backticks) are one
+// token each, Markdown links keep their text, emphasis marks are dropped.
+func Tokenize(text string) []Token {
+	var out []Token
+	i := 0
+	word := func(w string) {
+		for w != "" {
+			// leading punctuation
+			r, n := utf8.DecodeRuneInString(w)
+			if strings.ContainsRune("(\"'“‘[*_", r) {
+				if r == '(' {
+					out = append(out, Token{Text: "(", Punct: true})
+				}
+				w = w[n:]
+				continue
+			}
+			break
+		}
+		var tail []Token
+		for w != "" {
+			if abbreviations[strings.ToLower(w)] {
+				break
+			}
+			r, n := utf8.DecodeLastRuneInString(w)
+			if strings.ContainsRune(",;:.!?)\"'”’]*_", r) {
+				// a dot inside a file name or version stays: only the last one goes
+				if r == '.' || r == ':' || r == '!' || r == '?' || r == ',' || r == ';' || r == ')' {
+					tail = append([]Token{{Text: string(r), Punct: true}}, tail...)
+				}
+				w = w[:len(w)-n]
+				continue
+			}
+			break
+		}
+		if w != "" {
+			switch w {
+			case "—", "–", "-", "--":
+				out = append(out, Token{Text: "—", Punct: true})
+			default:
+				out = append(out, Token{Text: w, Low: strings.ToLower(w)})
+			}
+		}
+		out = append(out, tail...)
+	}
+	for i < len(text) {
+		c := text[i]
+		switch {
+		case c == '`':
+			j := i
+			for j < len(text) && text[j] == '`' {
+				j++
+			}
+			ticks := text[i:j]
+			end := strings.Index(text[j:], ticks)
+			if end < 0 {
+				i = j // an unclosed span: read on as prose
+				continue
+			}
+			out = append(out, Token{Text: strings.TrimSpace(text[j : j+end]), Code: true})
+			i = j + end + len(ticks)
+		case c == '[':
+			// [text](url) keeps text
+			if close := strings.Index(text[i:], "]("); close > 0 {
+				if end := strings.IndexByte(text[i+close:], ')'); end > 0 {
+					out = append(out, Tokenize(text[i+1:i+close])...)
+					i += close + end + 1
+					continue
+				}
+			}
+			i++
+		case unicode.IsSpace(rune(c)):
+			i++
+		default:
+			j := i
+			for j < len(text) && text[j] != '`' && !unicode.IsSpace(rune(text[j])) {
+				if text[j] == '[' && j > i {
+					break
+				}
+				j++
+			}
+			word(text[i:j])
+			i = j
+		}
+	}
+	return out
+}
+
+// Sentences splits text into sentences.
+func Sentences(text string) []Sentence {
+	var out []Sentence
+	var cur []Token
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, Sentence{Tokens: cur})
+			cur = nil
+		}
+	}
+	for _, t := range Tokenize(text) {
+		if t.Punct && (t.Text == "." || t.Text == "!" || t.Text == "?" || t.Text == ";" || t.Text == "—") {
+			flush()
+			continue
+		}
+		cur = append(cur, t)
+	}
+	flush()
+	return out
+}

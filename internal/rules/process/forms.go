@@ -1,0 +1,199 @@
+package process
+
+import (
+	"encoding/json"
+	"strings"
+	"sync"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/shell"
+)
+
+// scriptNameRE is a script's name as package.json, a Makefile or a justfile names it.
+var scriptNameRE = lazyre.New(`^[a-z][a-z0-9:_-]*$`)
+
+// Command forms and authored cases that the compiler's lowering (internal/lower)
+// builds rules from. Nothing here reads English.
+
+// display renders a pattern as the command a person would type.
+func Display(p Pattern) string {
+	parts := []string{strings.TrimPrefix(p.Program[0], "**/")}
+	parts = append(parts, p.Args...)
+	for _, g := range p.Flags {
+		f := g[0]
+		for _, x := range g {
+			if strings.HasPrefix(x, "--") {
+				f = x
+				break
+			}
+		}
+		parts = append(parts, f)
+	}
+	return strings.Join(parts, " ")
+}
+
+func dedupe(ps []Pattern) []Pattern {
+	seen := map[string]bool{}
+	var out []Pattern
+	for _, p := range ps {
+		b, _ := json.Marshal(p)
+		if !seen[string(b)] {
+			seen[string(b)] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// CommandCases authors a violated case per forbidden form, and satisfied near-misses:
+// each exception, the forbidden form without its options or with another
+// subcommand, and the replacement the rule asks for.
+func CommandCases(p CommandParams) []policy.Case {
+	var cases []policy.Case
+	seen := map[string]bool{}
+	count := map[string]int{}
+	add := func(expect string, argv []string, note string) {
+		key := expect + "\x00" + strings.Join(argv, "\x00")
+		if seen[key] || len(argv) == 0 || count[expect] >= 4 {
+			return
+		}
+		// a near-miss that is itself forbidden is not a near-miss
+		got := judgeArgv(p, argv)
+		if got != expect {
+			return
+		}
+		seen[key] = true
+		count[expect]++
+		cases = append(cases, policy.Case{Expect: expect, Argv: argv, Note: note})
+	}
+	for _, f := range p.Forbid {
+		add(policy.ExpectViolated, example(f), "the forbidden form")
+	}
+	for _, a := range p.Allow {
+		add(policy.ExpectSatisfied, example(a), "an exception the instruction allows")
+	}
+	for _, f := range p.Forbid {
+		ex := example(f)
+		if len(f.Flags) > 0 {
+			add(policy.ExpectSatisfied, ex[:len(ex)-len(f.Flags)], "the same command without the forbidden options")
+		}
+		if len(f.Args) > 0 {
+			prog := ex[0]
+			add(policy.ExpectSatisfied, []string{prog, "--version"}, "the same program, not the forbidden form")
+			if len(f.Args) > 1 {
+				last := instantiate(f.Args[len(f.Args)-1])
+				if last == "." {
+					last = "README.md"
+				} else {
+					last += "-other"
+				}
+				near := append(append([]string{prog}, ex[1:len(f.Args)]...), last)
+				add(policy.ExpectSatisfied, near, "a near-miss of the forbidden form")
+			}
+		}
+	}
+	for _, v := range p.Via {
+		add(policy.ExpectSatisfied, example(v), "what the instruction asks for instead")
+	}
+	if len(p.Together) >= 2 {
+		a, b := example(p.Together[0]), example(p.Together[1])
+		cases = append(cases,
+			policy.Case{Expect: policy.ExpectViolated, Shell: shell.Join(a) + " && " + shell.Join(b), Note: "both in one command line"},
+			policy.Case{Expect: policy.ExpectSatisfied, Argv: a, Note: "the first alone"},
+			policy.Case{Expect: policy.ExpectSatisfied, Argv: b, Note: "the second alone"})
+	}
+	if !hasExpect(cases, policy.ExpectSatisfied) {
+		add(policy.ExpectInapplicable, []string{"ls"}, "a command the rule is not about")
+	}
+	return cases
+}
+
+func hasExpect(cs []policy.Case, e string) bool {
+	for _, c := range cs {
+		if c.Expect == e {
+			return true
+		}
+	}
+	return false
+}
+
+// judgeArgv is the verdict the rule gives one argv (for authoring cases).
+func judgeArgv(p CommandParams, argv []string) string {
+	c := &commandCheck{rule: &policy.Rule{}, p: p}
+	ev, _ := CaseEvidence(policy.Case{Argv: argv})
+	outs := c.Targets(ev)
+	if len(outs) == 0 {
+		return policy.ExpectInapplicable
+	}
+	v := policy.ExpectSatisfied
+	for _, t := range outs {
+		if r := c.Judge(ev, t); r.Verdict == "violated" {
+			return policy.ExpectViolated
+		}
+	}
+	return v
+}
+
+// family members: a tool word and the programs it stands for.
+var toolPrograms = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"npm":    {"npm", "npx"},
+		"npx":    {"npx"},
+		"yarn":   {"yarn"},
+		"pnpm":   {"pnpm", "pnpx"},
+		"bun":    {"bun", "bunx"},
+		"pip":    {"pip", "pip3", "pip3.*"},
+		"pip3":   {"pip", "pip3", "pip3.*"},
+		"uv":     {"uv", "uvx"},
+		"poetry": {"poetry"},
+		"pipenv": {"pipenv"},
+		"conda":  {"conda"},
+		"deno":   {"deno"},
+	}
+})
+
+// PrerequisiteForms reads a command an instruction requires to have run: a command as
+// written (matched as a prefix), or a bare script name (`flint`) as what the package
+// manager, make or just runs under that name; nil when the span is neither.
+func PrerequisiteForms(span string, tools []string, scopeDir string) []Pattern {
+	argv, ok := SpanArgv(span)
+	if !ok {
+		return nil
+	}
+	if IsCommand(argv, tools) {
+		return []Pattern{PatternFrom(argv, scopeDir)}
+	}
+	if len(argv) != 1 || !scriptNameRE.MatchString(argv[0]) {
+		return nil
+	}
+	name := argv[0]
+	return []Pattern{
+		{Program: []string{name}},
+		{Program: []string{"npm", "pnpm", "yarn", "bun"}, Args: []string{"run", name}},
+		{Program: []string{"make", "just", "task"}, Args: []string{name}},
+	}
+}
+
+// SequenceCases: the guarded command with no history, after the prerequisite, after
+// the prerequisite and then an edit, after a failed prerequisite, and chained with &&.
+func SequenceCases(p SequenceParams, thenLabel string) []policy.Case {
+	then := example(p.Then[0])
+	if len(then) > 1 && then[1] == "commit" {
+		then = append(then, "-m", "Change code")
+	}
+	first := example(p.First[0])
+	cases := []policy.Case{
+		{Expect: policy.ExpectViolated, Argv: then, Note: "nothing ran before"},
+		{Expect: policy.ExpectSatisfied, Argv: then, History: [][]string{first}, Note: "the prerequisite succeeded first"},
+		{Expect: policy.ExpectViolated, Argv: then, History: [][]string{{HistoryExit + "2"}}, Note: "the prerequisite failed"},
+		{Expect: policy.ExpectSatisfied, Shell: strings.Join(first, " ") + " && " + strings.Join(then, " "), Note: "chained with &&: runs only if the prerequisite succeeds"},
+	}
+	cases[2].History[0] = append(cases[2].History[0], first...)
+	if p.Anytime {
+		cases = append(cases, policy.Case{Expect: policy.ExpectSatisfied, Argv: then, History: [][]string{first, {HistoryEdit, "src/main.go"}}, Note: "once is enough"})
+	} else {
+		cases = append(cases, policy.Case{Expect: policy.ExpectViolated, Argv: then, History: [][]string{first, {HistoryEdit, "src/main.go"}}, Note: "a file changed after the prerequisite"})
+	}
+	return cases
+}
