@@ -195,7 +195,7 @@ func TestScoreFull(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, err := ScoreAll(filepath.Join("..", "..", "..", "shared", "corpus"), set, moved)
+	outs, err := ScoreAll(defaultCorpusRoot(), set, moved)
 	if err != nil {
 		t.Fatal(err)
 	}

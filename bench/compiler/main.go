@@ -62,8 +62,16 @@ func usage() {
 	os.Exit(2)
 }
 
-// defaultCorpusRoot is ../shared/corpus seen from the repository root.
-func defaultCorpusRoot() string { return filepath.Join("..", "shared", "corpus") }
+// defaultCorpusRoot is ../shared/corpus seen from the repository root (or from this
+// folder, where go test runs).
+func defaultCorpusRoot() string {
+	for _, c := range []string{filepath.Join("..", "shared", "corpus"), filepath.Join("..", "..", "..", "shared", "corpus")} {
+		if _, err := os.Stat(filepath.Join(c, "instructions", "MANIFEST.tsv")); err == nil {
+			return c
+		}
+	}
+	return filepath.Join("..", "shared", "corpus")
+}
 
 const (
 	defaultLabels = "bench/compiler/labels"

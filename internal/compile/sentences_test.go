@@ -1,0 +1,164 @@
+package compile_test
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/compile"
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/instr"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules"
+	"github.com/heed-dev/heed/internal/rules/process"
+)
+
+type sentenceCase struct {
+	name   string
+	doc    string
+	expect []expectation
+}
+
+type expectation struct {
+	want, line string
+	gap        bool // a known gap: reported, not failed
+}
+
+// readSentenceCases reads testdata/own-sentences.txt.
+func readSentenceCases(t *testing.T) []sentenceCase {
+	t.Helper()
+	f, err := os.Open("testdata/own-sentences.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []sentenceCase
+	var cur *sentenceCase
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "== "):
+			out = append(out, sentenceCase{name: strings.TrimPrefix(line, "== ")})
+			cur = &out[len(out)-1]
+		case cur == nil || strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "##"):
+		case strings.Contains(line, "\t"):
+			want, cmd, _ := strings.Cut(line, "\t")
+			gap := false
+			if w, ok := strings.CutPrefix(want, "gap "); ok {
+				want, gap = w, true
+			}
+			cur.expect = append(cur.expect, expectation{want: want, line: cmd, gap: gap})
+		default:
+			cur.doc += line + "\n"
+		}
+	}
+	return out
+}
+
+// compileDoc compiles a Markdown document as the repository's AGENTS.md.
+func compileDoc(doc string) []policy.Rule {
+	cons, _ := instr.Extract("AGENTS.md", []byte(doc), instr.Classify("AGENTS.md"), policy.Scope{})
+	set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
+	rc := &recognize.RepoContext{Tools: []string{"cargo", "pnpm", "go"}}
+	p, _ := compile.Compile(set, rc, rules.Recognizers())
+	var out []policy.Rule
+	for _, e := range p.Entries {
+		for _, r := range e.Rules {
+			if r.Domain == policy.DomainProcess {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+func lineVerdict(t *testing.T, reg *engine.Registry, rs []policy.Rule, line string) string {
+	t.Helper()
+	var compiled []engine.Compiled
+	for i := range rs {
+		chk, err := reg.CompileRule(&rs[i])
+		if err != nil {
+			t.Fatalf("rule %s: %v", rs[i].Params, err)
+		}
+		compiled = append(compiled, engine.Compiled{Rule: &rs[i], Check: chk})
+	}
+	ev, err := process.CaseEvidence(policy.Case{Shell: line})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := "allowed"
+	for _, o := range engine.Run(compiled, ev, engine.Options{Workers: 1}) {
+		if o.Verdict == engine.Violated || o.Verdict == engine.Undetermined {
+			if o.Rule.Severity == policy.SeverityError {
+				return "blocked"
+			}
+			got = "warned"
+		}
+	}
+	return got
+}
+
+// TestOwnCommandSentences: command sentences written before the compiler read them
+// (testdata/own-sentences.txt), each with commands a careful reader blocks, warns
+// about or allows.
+func TestOwnCommandSentences(t *testing.T) {
+	reg := rules.Registry()
+	cases := readSentenceCases(t)
+	if len(cases) < 40 {
+		t.Fatalf("only %d cases", len(cases))
+	}
+	right, total, gaps := 0, 0, 0
+	for _, c := range cases {
+		rs := compileDoc(c.doc)
+		for _, e := range c.expect {
+			total++
+			got := lineVerdict(t, reg, rs, e.line)
+			if got == e.want {
+				right++
+				if e.gap {
+					t.Errorf("%s: `%s` is %s as wanted: drop its gap mark", c.name, e.line, got)
+				}
+				continue
+			}
+			if e.gap {
+				gaps++
+				t.Logf("known gap, %s: `%s`: %s, want %s", c.name, e.line, got, e.want)
+				continue
+			}
+			var norms []string
+			for _, r := range rs {
+				norms = append(norms, r.Norm+" ["+r.Severity+"]")
+			}
+			t.Errorf("%s: `%s`: %s, want %s\n  doc: %s  rules: %s", c.name, e.line, got, e.want, c.doc, strings.Join(norms, "; "))
+		}
+	}
+	t.Logf("%d of %d expectations met, %d known gaps", right, total, gaps)
+}
+
+// A ban that would block what its own file shows as normal use is demoted to a
+// warning, with the reason, for a person to review.
+func TestBanAgainstTheFilesOwnExamples(t *testing.T) {
+	doc := "## Setup\n\n```sh\nnpm install\nnpm test\n```\n\n## Rules\n\n- Never run `npm install`; it rewrites the lockfile.\n- Never run `npm publish`.\n"
+	var install, publish *policy.Rule
+	rs := compileDoc(doc)
+	for i := range rs {
+		switch {
+		case strings.Contains(rs[i].Norm, "npm install"):
+			install = &rs[i]
+		case strings.Contains(rs[i].Norm, "npm publish"):
+			publish = &rs[i]
+		}
+	}
+	if install == nil || publish == nil {
+		t.Fatalf("rules: %+v", rs)
+	}
+	if install.Severity != policy.SeverityWarning || !strings.Contains(install.Review, "npm install") || !strings.Contains(install.Review, "AGENTS.md:") {
+		t.Errorf("the ban of a command the file shows: severity %s, review %q", install.Severity, install.Review)
+	}
+	if publish.Severity != policy.SeverityError || publish.Review != "" {
+		t.Errorf("a ban the file never contradicts: severity %s, review %q", publish.Severity, publish.Review)
+	}
+}
