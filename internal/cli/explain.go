@@ -124,6 +124,12 @@ func writeRule(w io.Writer, r *policy.Rule, c *policy.Constraint) {
 		origin += ", edited by hand"
 	}
 	fmt.Fprintf(w, "    origin:   %s\n", origin)
+	if r.Norm != "" {
+		fmt.Fprintf(w, "    read as:  %s\n", r.Norm)
+	}
+	if r.Review != "" {
+		fmt.Fprintf(w, "    review:   needs review, %s\n", r.Review)
+	}
 	if !scopeEqual(r.Scope, c.Scope) {
 		fmt.Fprintf(w, "    scope:    %s\n", scopeString(r.Scope))
 	}

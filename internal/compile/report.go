@@ -36,6 +36,9 @@ type Coverage struct {
 	Rules map[string]int `json:"rules"`
 	// Reasons counts the unenforced constraints by reason.
 	Reasons map[string]int `json:"reasons,omitempty"`
+	// Review counts the rules the compiler demoted for a person to review (a ban that
+	// would block what its own file shows as normal use).
+	Review int `json:"review,omitempty"`
 	// Coverage is Enforced / (Must + Should), 0 when there are none (set by ReportFor).
 	Coverage float64 `json:"coverage"`
 }
@@ -90,6 +93,9 @@ func (c *Coverage) add(e *policy.Entry) {
 	}
 	for _, r := range e.Rules {
 		c.Rules[r.Domain]++
+		if r.Review != "" {
+			c.Review++
+		}
 	}
 	if e.Level != policy.Must && e.Level != policy.Should {
 		return
@@ -151,14 +157,14 @@ var domainOrder = []string{policy.DomainProcess, policy.DomainSource, policy.Dom
 // WriteTable prints the coverage table: one row per instruction file and a total,
 // then the most common reasons for not enforcing.
 func (r *Report) WriteTable(w io.Writer) {
-	head := []string{"file", "must", "should", "info", "process", "source", "arch", "contrib", "semantic-only", "unenforced", "coverage"}
+	head := []string{"file", "must", "should", "info", "process", "source", "arch", "contrib", "semantic-only", "unenforced", "review", "coverage"}
 	rows := [][]string{head}
 	row := func(c *Coverage, name string) []string {
 		return []string{name,
 			fmt.Sprint(c.Must), fmt.Sprint(c.Should), fmt.Sprint(c.Info),
 			fmt.Sprint(c.Rules[policy.DomainProcess]), fmt.Sprint(c.Rules[policy.DomainSource]),
 			fmt.Sprint(c.Rules[policy.DomainArchitecture]), fmt.Sprint(c.Rules[policy.DomainContribution]),
-			fmt.Sprint(c.Semantic), fmt.Sprint(c.Unenforced), pct(c)}
+			fmt.Sprint(c.Semantic), fmt.Sprint(c.Unenforced), fmt.Sprint(c.Review), pct(c)}
 	}
 	for i := range r.Files {
 		name := r.Files[i].File
@@ -199,6 +205,9 @@ func (r *Report) WriteTable(w io.Writer) {
 	}
 	fmt.Fprintf(w, "coverage: %d of %d must/should constraints compiled into executable rules (%s); %d judge-only, %d not enforced\n",
 		r.Total.Enforced, r.Total.Checkable(), pct(&r.Total), r.Total.Semantic, r.Total.Unenforced)
+	if r.Total.Review > 0 {
+		fmt.Fprintf(w, "needs review: %d rules warn instead of blocking, because they would block what their own instruction file shows as normal use (heed explain ID says which)\n", r.Total.Review)
+	}
 	if top := r.Total.TopReasons(4); len(top) > 0 {
 		parts := make([]string, len(top))
 		for i, t := range top {

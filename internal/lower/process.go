@@ -217,6 +217,10 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 		switch o.Kind {
 		case norm.KCommand:
 			p := process.PatternFrom(o.Argv, scopeDir)
+			if _, tool := norm.ToolFamily(o.Argv[0]); tool && len(o.Argv) == 1 {
+				// `npm` names the tool, with the runner it ships (npx)
+				p = process.Pattern{Program: process.ProgramsOf(o.Argv[0])}
+			}
 			for _, fl := range pendingFlags {
 				p.Flags = append(p.Flags, flagGroup(p, fl))
 			}
