@@ -85,6 +85,9 @@ func eventForms(event string) []process.Pattern {
 		return []process.Pattern{pat("git", []string{"push"}, []string{"--tags", "--follow-tags"}), pat("git", []string{"push", "*", "refs/tags/*"}), pat("git", []string{"push", "*", "tag"})}
 	case "pr":
 		return []process.Pattern{pat("gh", []string{"pr", "create"})}
+	case "finish":
+		// the end of a task shows as the change leaving the session
+		return []process.Pattern{pat("git", []string{"commit"}), pat("git", []string{"push"}), pat("gh", []string{"pr", "create"})}
 	}
 	return nil
 }

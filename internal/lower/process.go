@@ -512,13 +512,19 @@ func dedupe(ps []process.Pattern) []process.Pattern {
 
 // lowerOrder: "run `make lint` before committing".
 func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]policy.Rule, string) {
-	if len(n.After) > 0 && len(n.Before) == 0 {
-		return nil, "the order applies to changes of some files only; heed cannot see what a commit holds before it runs"
+	if n.Verb != "" && n.Verb != "run" && n.Verb != "use" && n.Verb != "test" && n.Verb != "build" && n.Verb != "update" {
+		return nil, "" // "stop `docker compose` when you are done" asks for another action, not a run
 	}
-	for _, o := range n.Before {
+	// "run X after changing `src/`", "run X before committing changes to `service/`":
+	// the order holds when the session changed those files
+	var changed []string
+	for _, o := range append(append([]norm.Object(nil), n.After...), n.Before...) {
 		if o.Kind == norm.KPath {
-			return nil, "the order applies to changes of some files only; heed cannot see what a commit holds before it runs"
+			changed = append(changed, changedGlob(o.Text, c.Scope.Dir))
 		}
+	}
+	if len(n.After) > 0 && len(changed) == 0 {
+		return nil, "the order follows a change heed cannot name"
 	}
 	var tools []string
 	if rc != nil {
@@ -551,6 +557,10 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 			then = append(then, process.PatternFrom(o.Argv, c.Scope.Dir))
 		}
 	}
+	if len(then) == 0 && len(changed) > 0 {
+		// after a change, before the change is committed
+		then = eventForms("commit")
+	}
 	if len(first) == 0 || len(then) == 0 {
 		return nil, ""
 	}
@@ -560,7 +570,7 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	var rules []policy.Rule
 	// several prerequisites are each required ("run `make fmt` and `make lint`")
 	for _, f := range first {
-		p := process.SequenceParams{Then: then, First: f, Label: process.Display(f[0]), Anytime: n.First}
+		p := process.SequenceParams{Then: then, First: f, Label: process.Display(f[0]), Anytime: n.First, Changed: changed}
 		r := rule(c, n, process.KindSequence, p)
 		r.Message = "`" + process.Display(f[0]) + "` must run first"
 		r.Suggestion = "run `" + process.Display(f[0]) + "` first, and then " + process.Display(then[0])
@@ -599,6 +609,21 @@ func conditionImplied(n *norm.Norm, forbid []process.Pattern) bool {
 		}
 	}
 	return true
+}
+
+// changedGlob turns a path the sentence names into a glob of the files under it,
+// relative to the instruction file's folder: `service/` is service/**.
+func changedGlob(p, base string) string {
+	g := strings.TrimPrefix(p, "./")
+	if strings.HasSuffix(g, "/") {
+		g += "**"
+	} else if !strings.ContainsAny(g, "*?") && path.Ext(g) == "" {
+		g += "/**"
+	}
+	if strings.HasPrefix(g, "**/") || base == "" {
+		return g
+	}
+	return path.Join(base, g)
 }
 
 // conditionIsEvent: the norm's only condition is an event it orders against.

@@ -368,10 +368,20 @@ func TestInlineDirectoryScope(t *testing.T) {
 			t.Errorf("%s: %s, want %s", line, got, want)
 		}
 	}
-	// an ordering rule about some files only cannot be judged before the commit
-	res := Process().Recognize(&policy.Constraint{Text: "Run `pytest service/tests` before committing changes to `service/`.", Level: policy.Must}, nil)
-	if len(res.Rules) != 0 || res.Unenforced == "" {
-		t.Errorf("examples/demo ordering on service/ changes: %+v", res)
+	// an ordering rule about some files holds after a change to them
+	rules = compileText(t, "Run `pytest service/tests` before committing changes to `service/`.", policy.Must, "")
+	for _, c := range []struct {
+		history [][]string
+		want    string
+	}{
+		{[][]string{{process.HistoryEdit, "service/api/app.py"}}, "blocked"},
+		{[][]string{{process.HistoryEdit, "service/api/app.py"}, {"pytest", "service/tests"}}, "allowed"},
+		{[][]string{{process.HistoryEdit, "web/src/app.ts"}}, "allowed"},
+		{nil, "allowed"}, // no record of the session's edits: heed cannot tell
+	} {
+		if got := verdict(t, rules, "git commit -m x", c.history...); got != c.want {
+			t.Errorf("examples/demo ordering on service/ changes, after %v: %s, want %s", c.history, got, c.want)
+		}
 	}
 }
 

@@ -151,6 +151,8 @@ var verbForms = sync.OnceValue(func() map[string]string {
 		"update":  {"update", "updates", "updating", "upgrade", "upgrading", "bump", "bumping"},
 		"edit":    {"hand-edit", "hand edit", "edit by hand", "manually edit", "edit", "edits", "editing", "modify", "modifying", "change", "changing", "touch", "touching", "update", "updating", "write", "writing", "create", "creating", "delete", "deleting", "remove", "removing"},
 		"build":   {"build", "builds", "building"},
+		"stop":    {"stop", "stops", "stopping", "kill", "kills", "killing", "terminate", "terminating", "shut", "tear", "clean up", "cleanup"},
+		"read":    {"read", "reads", "reading", "inspect", "inspecting", "consult", "consulting", "review", "reviewing", "check", "checking", "look", "see"},
 		"test":    {"test", "tests", "testing"},
 	}
 	m := map[string]string{}
@@ -243,7 +245,8 @@ var eventPhrases = sync.OnceValue(func() []phrase {
 	table := map[string][]string{
 		"commit": {"committing", "commit", "you commit", "each commit", "every commit", "a commit", "making a commit", "creating a commit", "committing changes", "committing code", "committing your changes", "any commit"},
 		"push":   {"pushing", "push", "you push", "each push", "every push", "pushing changes", "pushing code", "pushing your changes"},
-		"pr":     {"opening a pr", "opening a pull request", "submitting a pr", "submitting a pull request", "creating a pr", "creating a pull request", "you open a pr", "you open a pull request", "sending a pr", "a pr", "a pull request", "submitting", "submission", "you submit", "requesting review", "finishing", "you finish", "finishing a task", "completing a task", "you are done", "marking a task complete", "handing off", "declaring a task done"},
+		"finish": {"you're done", "you are done", "you're finished", "you are finished", "done", "finished", "finishing", "you finish", "finishing a task", "completing a task", "marking a task complete", "handing off", "declaring a task done", "wrapping up", "the end of a task", "the end of the task", "the end of your task", "completing your task", "you complete a task"},
+		"pr":     {"making a pr", "making prs", "making pull requests", "making a pull request", "opening prs", "opening pull requests", "opening a pr", "opening a pull request", "submitting a pr", "submitting a pull request", "creating a pr", "creating a pull request", "you open a pr", "you open a pull request", "sending a pr", "a pr", "a pull request", "submitting", "submission", "you submit", "requesting review"},
 	}
 	var out []phrase
 	for kind, list := range table {
@@ -329,4 +332,23 @@ func columnRole(header string) string {
 		}
 	}
 	return ""
+}
+
+// Languages named in words, by the files they stand for: "after changing Rust code".
+var languageGlobs = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"rust": {"**/*.rs"}, "python": {"**/*.py"}, "go": {"**/*.go"}, "golang": {"**/*.go"},
+		"typescript": {"**/*.ts", "**/*.tsx"}, "javascript": {"**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs"},
+		"java": {"**/*.java"}, "kotlin": {"**/*.kt", "**/*.kts"}, "c#": {"**/*.cs"}, "csharp": {"**/*.cs"},
+		"ruby": {"**/*.rb"}, "swift": {"**/*.swift"}, "php": {"**/*.php"}, "elixir": {"**/*.ex", "**/*.exs"},
+		"proto": {"**/*.proto"}, "protobuf": {"**/*.proto"}, "scss": {"**/*.scss"}, "css": {"**/*.css"},
+		"dart": {"**/*.dart"}, "c++": {"**/*.cpp", "**/*.cc", "**/*.h", "**/*.hpp"},
+	}
+})
+
+// changeWords say that files changed: "after changing", "if X changed".
+var changeWords = map[string]bool{
+	"change": true, "changes": true, "changed": true, "changing": true, "edit": true, "edits": true, "edited": true,
+	"editing": true, "modify": true, "modified": true, "modifying": true, "modifications": true, "touch": true,
+	"touched": true, "touching": true, "update": true, "updated": true, "updating": true,
 }

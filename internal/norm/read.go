@@ -498,6 +498,17 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			i++
 			continue
 		}
+		if cur.role == mAfter || cur.role == mCond {
+			// "after changing Rust code": the files of a language
+			if globs, ok := languageGlobs()[t.Low]; ok && !(t.Low == "go" && !nextIsCodeWord(toks, i)) {
+				for _, g := range globs {
+					cur.objs = append(cur.objs, Object{Kind: KPath, Text: g, Origin: "language"})
+				}
+				cur.words = append(cur.words, t.Text)
+				i++
+				continue
+			}
+		}
 		if cur.role == mBefore || cur.role == mAfter || cur.role == mCond {
 			if ev, n := eventAt(toks, i); n > 0 {
 				cur.objs = append(cur.objs, Object{Kind: KEvent, Text: ev})
@@ -578,6 +589,19 @@ func bindingTo(toks []Token, i int) bool {
 	}
 	switch toks[i-1].Low {
 	case "sure", "remember", "careful", "important", "essential", "critical", "best", "want", "need", "have", "ought", "forget", "required", "necessary", "crucial", "vital", "imperative", "asked", "told", "instructed":
+		return true
+	}
+	return false
+}
+
+// nextIsCodeWord: "Go" followed by "code", "files" or "changes" names the language,
+// not the verb.
+func nextIsCodeWord(toks []Token, i int) bool {
+	if i+1 >= len(toks) {
+		return false
+	}
+	switch toks[i+1].Low {
+	case "code", "files", "file", "changes", "sources", "source", "packages", "modules":
 		return true
 	}
 	return false
@@ -739,9 +763,37 @@ func (c *conds) add(sg *segment) {
 	case mUnless:
 		c.text = append(c.text, "unless "+strings.Join(append(objTexts(sg.objs), sg.words...), " "))
 	case mCond:
+		if changeCond(sg) {
+			// "if `pyproject.toml` changed, run ...": an order after that change
+			for _, o := range sg.objs {
+				if o.Kind == KPath {
+					c.after = append(c.after, o)
+				}
+			}
+			return
+		}
 		c.when = append(c.when, sg.objs...)
 		c.text = append(c.text, strings.TrimSpace(strings.Join(append(objTexts(sg.objs), sg.words...), " ")))
 	}
+}
+
+// changeCond: a condition that files changed ("if `uv.lock` changed", "when you edit
+// Python files"), naming them.
+func changeCond(sg *segment) bool {
+	paths, change := false, false
+	for _, o := range sg.objs {
+		if o.Kind == KPath {
+			paths = true
+		} else if o.Kind != KCode {
+			return false
+		}
+	}
+	for _, w := range sg.words {
+		if changeWords[strings.ToLower(w)] {
+			change = true
+		}
+	}
+	return paths && change
 }
 
 func (c conds) merged(o conds) conds {
@@ -928,7 +980,23 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 			n.Only = f.only
 			c := condsOf(rs)
 			n.Before, n.After = c.before, c.after
+			if len(n.Before) == 0 && len(c.when) > 0 && onlyKinds(c.when, KEvent) {
+				// "when committing, run X", "use X when you're done": X comes first
+				n.Before = c.when
+				c.when, c.text = nil, nil
+			}
 			withConds(&n, c, false)
+			// "Only amend if the user says so": a ban, under a condition heed cannot see
+			if f.only && len(own[rs].text) > 0 && hasKinds(rs.objs, KConcept, KCommand, KTool) && len(c.before) == 0 && len(c.after) == 0 {
+				b := base
+				b.Polarity = Forbid
+				b.Verb = rs.verb
+				b.Objects = rs.objs
+				b.Condition = "unless " + strings.Join(own[rs].text, "; ")
+				b.Uncertain = append(append([]string(nil), b.Uncertain...), "condition: "+b.Condition)
+				out = append(out, b)
+				continue
+			}
 			if rs.role == mRemind {
 				n.Hedge = HedgeReminder
 			}
@@ -1096,6 +1164,19 @@ func lastHeading(h []string) string {
 		return ""
 	}
 	return h[len(h)-1]
+}
+
+func onlyKinds(os []Object, k Kind) bool { return onlyKind(os, k) }
+
+func hasKinds(os []Object, ks ...Kind) bool {
+	for _, o := range os {
+		for _, k := range ks {
+			if o.Kind == k {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func onlyKind(os []Object, k Kind) bool {

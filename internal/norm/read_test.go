@@ -25,7 +25,7 @@ func TestReadSentences(t *testing.T) {
 	for _, c := range []struct{ from, text, want string }{
 		{"examples/demo/AGENTS.md", "Use `pnpm`, never `npm` or `yarn`, in `web/`.", "forbid: npm, yarn | instead: pnpm | in web/"},
 		{"issue 18", "Never pass `--no-verify` to `git commit`.", "forbid: --no-verify, git commit"},
-		{"issue 18", "Don't forget to stop `docker compose` when you are done.", "require (reminder): docker compose | if: pr"},
+		{"issue 18", "Don't forget to stop `docker compose` when you are done.", "require (reminder): docker compose | before: event:finish"},
 		{"issue 18", "Don't ever invoke yarn; this repo uses pnpm.", "forbid: yarn | instead: pnpm"},
 		{"issue 18", "Under no circumstances should you run `terraform apply`.", "forbid: terraform apply"},
 		{"astral-sh__uv__AGENTS.md", "NEVER update all dependencies in the lockfile and ALWAYS use `cargo update --precise` to make lockfile changes", "forbid: cargo update (from required form) | instead: cargo update --precise | except: cargo update --precise"},

@@ -190,10 +190,36 @@ func SequenceCases(p SequenceParams, thenLabel string) []policy.Case {
 		{Expect: policy.ExpectSatisfied, Shell: strings.Join(first, " ") + " && " + strings.Join(then, " "), Note: "chained with &&: runs only if the prerequisite succeeds"},
 	}
 	cases[2].History[0] = append(cases[2].History[0], first...)
+	if len(p.Changed) > 0 {
+		// the order holds after a change to those files: every case edits one, and
+		// a change elsewhere needs nothing
+		edit := []string{HistoryEdit, exampleOf(p.Changed[0])}
+		for i := range cases {
+			cases[i].History = append([][]string{edit}, cases[i].History...)
+		}
+		cases = append(cases, policy.Case{Expect: policy.ExpectSatisfied, Argv: then, History: [][]string{{HistoryEdit, "unrelated.txt"}}, Note: "no change to the files the order is about"})
+	}
 	if p.Anytime {
 		cases = append(cases, policy.Case{Expect: policy.ExpectSatisfied, Argv: then, History: [][]string{first, {HistoryEdit, "src/main.go"}}, Note: "once is enough"})
 	} else {
-		cases = append(cases, policy.Case{Expect: policy.ExpectViolated, Argv: then, History: [][]string{first, {HistoryEdit, "src/main.go"}}, Note: "a file changed after the prerequisite"})
+		changed := "src/main.go"
+		if len(p.Changed) > 0 {
+			changed = exampleOf(p.Changed[0])
+		}
+		cases = append(cases, policy.Case{Expect: policy.ExpectViolated, Argv: then, History: [][]string{first, {HistoryEdit, changed}}, Note: "a file changed after the prerequisite"})
 	}
 	return cases
+}
+
+// exampleOf is a path a glob matches: src/** gives src/x, **/*.rs gives x.rs.
+func exampleOf(glob string) string {
+	g := strings.TrimPrefix(glob, "/")
+	g = strings.ReplaceAll(g, "**/", "")
+	g = strings.ReplaceAll(g, "**", "x")
+	g = strings.ReplaceAll(g, "*", "x")
+	g = strings.ReplaceAll(g, "?", "x")
+	if g == "" {
+		return "x"
+	}
+	return g
 }

@@ -2,6 +2,7 @@ package process
 
 import (
 	"fmt"
+	"github.com/bmatcuk/doublestar/v4"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -22,6 +23,11 @@ type SequenceParams struct {
 	Anytime bool `json:"anytime,omitempty"`
 	// Label names First in messages (`make lint`); default: the first pattern.
 	Label string `json:"label,omitempty"`
+	// Changed, when set, limits the rule to sessions that edited a file matching one
+	// of these globs since First last succeeded ("run `just fmt` after changing Rust
+	// code"): without such an edit the guarded command is fine. Where the session's
+	// edits are not recorded at all, the rule cannot apply and says so.
+	Changed []string `json:"changed,omitempty"`
 }
 
 func compileSequence(rule *policy.Rule) (engine.Check, error) {
@@ -43,6 +49,14 @@ func compileSequence(rule *policy.Rule) (engine.Check, error) {
 	for i := range p.First {
 		if err := p.First[i].validate(fmt.Sprintf("params.first[%d]", i)); err != nil {
 			return nil, err
+		}
+	}
+	for i, g := range p.Changed {
+		if strings.TrimSpace(g) == "" {
+			return nil, fmt.Errorf("params.changed[%d]: empty glob", i)
+		}
+		if !doublestar.ValidatePattern(strings.TrimPrefix(g, "/")) {
+			return nil, fmt.Errorf("params.changed[%d]: bad glob %q", i, g)
 		}
 	}
 	if p.Label == "" {
@@ -114,6 +128,11 @@ func (s *sequenceCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 		return violated(cmd, line, fmt.Sprintf("heed cannot tell whether this is `%s`, which must follow %s: words are computed at run time", r.String(), quote(s.p.Label)),
 			"write the command with literal words so heed can check it")
 	}
+	if len(s.p.Changed) > 0 {
+		if res, done := s.changedSince(ev, t.Index, cmd); done {
+			return res
+		}
+	}
 	required := map[int]bool{}
 	for _, r := range cmd.Requires {
 		required[r] = true
@@ -176,3 +195,32 @@ func anyMay(ps []Pattern, c *parsed) bool {
 }
 
 func quote(s string) string { return "`" + s + "`" }
+
+// changedSince decides a rule limited to changes of some files: satisfied when the
+// session edited none of them since the prerequisite last ran (or at all), and
+// inapplicable when the session's edits are not recorded. done is false when such a
+// file was edited: the order is then judged as usual.
+func (s *sequenceCheck) changedSince(ev *engine.Evidence, at int, cmd *engine.Command) (engine.Result, bool) {
+	recorded := false
+	for j := at - 1; j >= 0; j-- {
+		prev := &ev.Commands[j]
+		if len(prev.Edit) > 0 {
+			recorded = true
+			for _, p := range prev.Edit {
+				for _, g := range s.p.Changed {
+					if policy.MatchGlob(g, "", p) {
+						return engine.Result{}, false
+					}
+				}
+			}
+			continue
+		}
+		if len(prev.Argv) > 0 && anyMatches(s.p.First, parsedAt(ev, j)) && prev.Exit != nil && *prev.Exit == 0 {
+			break
+		}
+	}
+	if !recorded {
+		return engine.Result{Verdict: engine.Inapplicable, Reason: fmt.Sprintf("heed has no record of the files this session changed, so it cannot tell whether %s must run", quote(s.p.Label))}, true
+	}
+	return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("no change to %s since %s last ran", strings.Join(s.p.Changed, ", "), quote(s.p.Label))}, true
+}
