@@ -987,11 +987,11 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 			}
 			withConds(&n, c, false)
 			// "Only amend if the user says so": a ban, under a condition heed cannot see
-			if f.only && len(own[rs].text) > 0 && hasKinds(rs.objs, KConcept, KCommand, KTool) && len(c.before) == 0 && len(c.after) == 0 {
+			if f.only && len(own[rs].text) > 0 && hasKinds(ownObjects(rs.objs), KConcept, KCommand, KTool) && len(c.before) == 0 && len(c.after) == 0 {
 				b := base
 				b.Polarity = Forbid
 				b.Verb = rs.verb
-				b.Objects = rs.objs
+				b.Objects = ownObjects(rs.objs)
 				b.Condition = "unless " + strings.Join(own[rs].text, "; ")
 				b.Uncertain = append(append([]string(nil), b.Uncertain...), "condition: "+b.Condition)
 				out = append(out, b)
@@ -1167,6 +1167,18 @@ func lastHeading(h []string) string {
 }
 
 func onlyKinds(os []Object, k Kind) bool { return onlyKind(os, k) }
+
+// ownObjects are the objects the sentence names itself, not those its code block or
+// context supplied.
+func ownObjects(os []Object) []Object {
+	var out []Object
+	for _, o := range os {
+		if o.Origin == "" {
+			out = append(out, o)
+		}
+	}
+	return out
+}
 
 func hasKinds(os []Object, ks ...Kind) bool {
 	for _, o := range os {

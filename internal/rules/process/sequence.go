@@ -202,10 +202,14 @@ func quote(s string) string { return "`" + s + "`" }
 // file was edited: the order is then judged as usual.
 func (s *sequenceCheck) changedSince(ev *engine.Evidence, at int, cmd *engine.Command) (engine.Result, bool) {
 	recorded := false
+	for j := 0; j < at; j++ {
+		if len(ev.Commands[j].Edit) > 0 {
+			recorded = true
+		}
+	}
 	for j := at - 1; j >= 0; j-- {
 		prev := &ev.Commands[j]
 		if len(prev.Edit) > 0 {
-			recorded = true
 			for _, p := range prev.Edit {
 				for _, g := range s.p.Changed {
 					if policy.MatchGlob(g, "", p) {
