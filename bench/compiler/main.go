@@ -325,6 +325,7 @@ func runScore(args []string) error {
 	verbose := fs.Bool("v", false, "list the dev split's misreadings and misses, and its families")
 	reveal := fs.Bool("reveal", false, "also list the holdout's misreadings and misses: every file shown must then move to dev (labels/moved.tsv)")
 	asJSON := fs.Bool("json", false, "print the tallies as JSON")
+	families := fs.Bool("families", false, "count the misreadings and misses of each split by family (no sentences), with one dev example each")
 	fs.Parse(args)
 	set, err := LoadLabels(*dir)
 	if err != nil {
@@ -372,6 +373,9 @@ func runScore(args []string) error {
 			fmt.Printf("%5d  %s\n", fams[f], f)
 		}
 	}
+	if *families {
+		printFamilies(outs)
+	}
 	if *verbose {
 		show("dev")
 	}
@@ -409,4 +413,39 @@ func runSeal(args []string) error {
 		}
 	}
 	return nil
+}
+
+// printFamilies counts problems by family in each split, without showing a holdout
+// sentence, and gives one dev example of each family.
+func printFamilies(outs []LabelOutcome) {
+	bySplit := map[string][]LabelOutcome{}
+	for _, o := range outs {
+		bySplit[o.Split] = append(bySplit[o.Split], o)
+	}
+	_, devF := Problems(bySplit["dev"])
+	_, holdF := Problems(bySplit["holdout"])
+	all := map[string]int{}
+	for k, v := range devF {
+		all[k] += v
+	}
+	for k, v := range holdF {
+		all[k] += v
+	}
+	example := map[string]string{}
+	for i := range bySplit["dev"] {
+		o := &bySplit["dev"][i]
+		lines, fams := Problems([]LabelOutcome{*o})
+		for f := range fams {
+			if example[f] == "" && len(lines) > 0 {
+				example[f] = strings.ReplaceAll(lines[0], "\n", " ")
+			}
+		}
+	}
+	fmt.Printf("%5s %5s %5s  %s\n", "all", "dev", "hold", "family (one dev example)")
+	for _, f := range TopFamilies(all) {
+		fmt.Printf("%5d %5d %5d  %s\n", all[f], devF[f], holdF[f], f)
+		if e := example[f]; e != "" {
+			fmt.Printf("                   %s\n", e)
+		}
+	}
 }
