@@ -454,3 +454,27 @@ func TestUnanalysableLinesAreBlocked(t *testing.T) {
 		}
 	}
 }
+
+// The issue's examples from astral-sh__uv__AGENTS.md, in a Rust repository (cargo is
+// its tool): the release-build ban has its command from the repository and a
+// condition heed cannot see, so it warns; the bare `cargo update` is banned and the
+// required form allowed.
+func TestUvReleaseAndUpdate(t *testing.T) {
+	rc := &recognize.RepoContext{Tools: []string{"cargo"}}
+	compile := func(text string) []policy.Rule {
+		c := &policy.Constraint{ID: "c1", Text: text, Level: policy.Must, File: "AGENTS.md", Line: 8}
+		return Process().Recognize(c, rc).Rules
+	}
+	release := compile("NEVER perform builds with the release profile, unless asked or reproducing performance issues")
+	for line, want := range map[string]string{"cargo build --release": "warned", "cargo test -r": "warned", "cargo build": "allowed", "cargo test": "allowed"} {
+		if got := verdict(t, release, line); got != want {
+			t.Errorf("release profile: %s: %s, want %s", line, got, want)
+		}
+	}
+	update := compile("NEVER update all dependencies in the lockfile and ALWAYS use `cargo update --precise` to make lockfile changes")
+	for line, want := range map[string]string{"cargo update": "blocked", "cargo update --precise 1.2.3 -p serde": "allowed", "cargo build": "allowed"} {
+		if got := verdict(t, update, line); got != want {
+			t.Errorf("cargo update: %s: %s, want %s", line, got, want)
+		}
+	}
+}
