@@ -20,8 +20,9 @@ import (
 // agent should read before editing a path.
 func (app *App) newRulesCmd() *cobra.Command {
 	var forPath, level, format string
+	var read bool
 	cmd := &cobra.Command{
-		Use:   "rules [--for PATH] [--level must|should|info] [--format text|json|agent]",
+		Use:   "rules [--for PATH] [--level must|should|info] [--format text|json|agent] [--read]",
 		Short: "List the constraints of the repository's instruction files",
 		Long: `rules reads every instruction file of the repository (AGENTS.md, CLAUDE.md,
 .github/copilot-instructions.md, .github/instructions/*.instructions.md, .cursor/rules,
@@ -34,6 +35,9 @@ rule compiled with a narrower scope, "in web/" or "in test files", narrows too).
 --level keeps constraints of that level and stronger (must < should < info).
 --format agent prints the must and should constraints for PATH once each, one line
 each, for an agent to read before it edits PATH.
+--read shows under each constraint what heed read it as: every rule it compiled into
+(from .heed/policy.json, or compiled in memory), in the normative model's terms
+("forbid: git commit --no-verify | instead: ..."), and why a rule needs review.
 
 Warnings about unreadable or malformed files go to stderr.`,
 		Args: cobra.NoArgs,
@@ -76,10 +80,22 @@ Warnings about unreadable or malformed files go to stderr.`,
 			case "agent":
 				return brief.Write(app.Stdout, cs, forPath)
 			}
-			writeRulesText(app.Stdout, set, cs)
+			var readings map[string][]policy.Rule
+			if read {
+				p, err := project.Open(root)
+				if err != nil {
+					return Fail("rules: %v", err)
+				}
+				readings = map[string][]policy.Rule{}
+				for _, e := range p.Policy.Entries {
+					readings[e.ID] = e.Rules
+				}
+			}
+			writeRulesText(app.Stdout, set, cs, readings)
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&read, "read", false, "show what heed read each constraint as: its rules, in the normative model's terms")
 	cmd.Flags().StringVar(&forPath, "for", "", "only constraints whose scope covers PATH (repository-relative or a path on disk)")
 	cmd.Flags().StringVar(&level, "level", "", "only constraints of this level or stronger: must, should or info")
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or agent")
@@ -159,7 +175,7 @@ func writeRulesJSON(w io.Writer, set *instr.Set, cs []policy.Constraint, forPath
 //	AGENTS.md (agents, scope: whole repository)
 //	  Testing
 //	    3f2a9c01d4e7  must    12  Run `make test` before committing.
-func writeRulesText(w io.Writer, set *instr.Set, cs []policy.Constraint) {
+func writeRulesText(w io.Writer, set *instr.Set, cs []policy.Constraint, readings map[string][]policy.Rule) {
 	if len(cs) == 0 {
 		fmt.Fprintln(w, "no constraints")
 		return
@@ -186,6 +202,16 @@ func writeRulesText(w io.Writer, set *instr.Set, cs []policy.Constraint) {
 			lastHP = hp
 		}
 		fmt.Fprintf(w, "    %s  %-6s %4d  %s\n", c.ID, c.Level, c.Line, c.Text)
+		for _, r := range readings[c.ID] {
+			read := r.Norm
+			if read == "" {
+				read = r.Message
+			}
+			fmt.Fprintf(w, "        -> %s/%s %s: %s\n", r.Domain, r.Kind, r.Severity, read)
+			if r.Review != "" {
+				fmt.Fprintf(w, "           needs review: %s\n", r.Review)
+			}
+		}
 	}
 }
 
