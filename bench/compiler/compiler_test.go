@@ -120,9 +120,11 @@ func TestSplitIsFixedByTheFileName(t *testing.T) {
 		name := "instructions-2/" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + filepath.Base(t.Name()) + string(rune('0'+i%10)) + strings.Repeat("y", i/26)
 		if Split(name, nil) == "holdout" {
 			holdout++
-			if Split(name, map[string]bool{name: true}) != "dev" {
+			if Split(name, map[string]bool{name: false}) != "dev" {
 				t.Fatal("a moved file stays holdout")
 			}
+		} else if Split(name, map[string]bool{name: true}) != "holdout" {
+			t.Fatal("a file added to the holdout stays dev")
 		}
 	}
 	if holdout < 250 || holdout > 350 {

@@ -196,10 +196,18 @@ func (s *LabelSet) read(name string) error {
 // Split names the split of a corpus file. Every file of the first corpus
 // ("instructions/") is dev: the compiler was grown on those files. A file of a later
 // corpus is holdout when the hash of its name falls in the lowest 30 of 100 buckets,
-// unless it was moved to dev after a holdout failure was looked at (moved).
+// unless it was moved to dev after a holdout failure was looked at (moved: false), or
+// when it was added to the holdout as a fresh file, labelled before any score of it
+// was seen (moved: true).
 func Split(file string, moved map[string]bool) string {
 	dir, name, ok := strings.Cut(file, "/")
-	if !ok || dir == "instructions" || moved[file] {
+	if added, listed := moved[file]; listed {
+		if added {
+			return "holdout"
+		}
+		return "dev"
+	}
+	if !ok || dir == "instructions" {
 		return "dev"
 	}
 	sum := sha256.Sum256([]byte(name))
@@ -209,7 +217,9 @@ func Split(file string, moved map[string]bool) string {
 	return "dev"
 }
 
-// LoadMoved reads moved.tsv: corpus files moved from holdout to dev (file, date, why).
+// LoadMoved reads moved.tsv: corpus files moved between the splits (file, date, why,
+// and "holdout" in a fourth column for a fresh file added to the holdout). The map
+// says true for a file added to the holdout, false for one moved to dev.
 func LoadMoved(path string) (map[string]bool, error) {
 	out := map[string]bool{}
 	data, err := os.ReadFile(path)
@@ -228,7 +238,7 @@ func LoadMoved(path string) (map[string]bool, error) {
 		if len(cols) < 3 {
 			return nil, fmt.Errorf("%s:%d: want file, date, why separated by tabs", path, i+1)
 		}
-		out[cols[0]] = true
+		out[cols[0]] = len(cols) > 3 && strings.TrimSpace(cols[3]) == "holdout"
 	}
 	return out, nil
 }

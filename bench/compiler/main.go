@@ -324,6 +324,7 @@ func runScore(args []string) error {
 	only := fs.String("split", "", "print only this split's table (dev, holdout, all)")
 	verbose := fs.Bool("v", false, "list the dev split's misreadings and misses, and its families")
 	reveal := fs.Bool("reveal", false, "also list the holdout's misreadings and misses: every file shown must then move to dev (labels/moved.tsv)")
+	revealDomain := fs.String("reveal-domain", "", "like -reveal, for the labels and rules of one domain only")
 	asJSON := fs.Bool("json", false, "print the tallies as JSON")
 	families := fs.Bool("families", false, "count the misreadings and misses of each split by family (no sentences), with one dev example each")
 	fs.Parse(args)
@@ -379,8 +380,18 @@ func runScore(args []string) error {
 	if *verbose {
 		show("dev")
 	}
-	if *reveal {
-		show("holdout")
+	if *reveal || *revealDomain != "" {
+		var sel []LabelOutcome
+		for _, o := range outs {
+			if o.Split == "holdout" && (*revealDomain == "" || inDomain(o, *revealDomain)) {
+				sel = append(sel, o)
+			}
+		}
+		lines, _ := Problems(sel)
+		fmt.Printf("== holdout revealed: %d misreadings and misses\n", len(lines))
+		for _, l := range lines {
+			fmt.Println(l)
+		}
 		fmt.Println("(holdout revealed: move every file shown to labels/moved.tsv and label fresh ones)")
 	}
 	return nil
@@ -448,4 +459,17 @@ func printFamilies(outs []LabelOutcome) {
 			fmt.Printf("                   %s\n", e)
 		}
 	}
+}
+
+// inDomain: the label is of the domain, or heed compiled a rule of it.
+func inDomain(o LabelOutcome, domain string) bool {
+	if o.Label.Checkable == Yes && o.Label.Domain == domain {
+		return true
+	}
+	for _, r := range o.Rules {
+		if r.Rule.Domain == domain {
+			return true
+		}
+	}
+	return false
 }
