@@ -37,6 +37,8 @@ func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
 			pat("git", []string{"push"}, []string{"--no-verify"}),
 			pat("git", []string{"merge"}, []string{"--no-verify"}),
 		}
+	case "rebase":
+		return []process.Pattern{pat("git", []string{"rebase"})}
 	case "hard-reset":
 		return []process.Pattern{pat("git", []string{"reset"}, []string{"--hard"})}
 	case "publish":

@@ -44,7 +44,9 @@ func Context(c *policy.Constraint, rc *recognize.RepoContext) norm.Context {
 		},
 		Block: blockCommands(c),
 	}
-	if p := preceding(c, rc); p != nil && strings.HasSuffix(strings.TrimSpace(p.Text), ":") {
+	if strings.HasSuffix(strings.TrimSpace(c.Context), ":") && !strings.Contains(c.Context, " | ") {
+		ctx.LeadIn = c.Context // the list's lead-in, as the extractor kept it
+	} else if p := preceding(c, rc); p != nil && strings.HasSuffix(strings.TrimSpace(p.Text), ":") {
 		ctx.LeadIn = p.Text
 	}
 	ctx.Section = sectionCommands(c, rc)
@@ -142,6 +144,10 @@ func commandLines(block string) []string {
 func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	ctx := Context(c, rc)
 	norms := norm.Read(c.Text, ctx)
+	if len(norms) == 0 {
+		// "`make lint` – run the linter" under "Run the following before committing:"
+		norms = norm.ReadItem(c.Text, ctx)
+	}
 	// a ban of the clause before, on the same line, that names only the action this
 	// clause's required form performs
 	if p := preceding(c, rc); p != nil && p.Line == c.Line {
@@ -287,7 +293,8 @@ func flagGroup(p process.Pattern, flags []string) []string {
 // useTool: "Use pnpm.", "This repo uses uv": a package manager named alone, which
 // rules out the other managers of its family.
 func useTool(n *norm.Norm) bool {
-	if n.Verb != "use" && n.Subject == "" || n.Condition != "" || len(n.Objects) == 0 || n.Hedge == norm.HedgeAdvice {
+	// an instruction ("Use pnpm."), not a statement ("We use uv to manage ...")
+	if n.Verb != "use" || n.Subject != "" || n.Declarative || n.Condition != "" || len(n.Objects) == 0 || n.Hedge == norm.HedgeAdvice {
 		return false
 	}
 	for _, o := range n.Objects {
@@ -296,7 +303,7 @@ func useTool(n *norm.Norm) bool {
 		}
 		w := o.Text
 		if len(o.Argv) > 0 {
-			w = o.Argv[0]
+			w = strings.TrimPrefix(o.Argv[0], "./")
 		}
 		if fam, _ := norm.ToolFamily(w); !packageManagers[fam] {
 			return false
@@ -306,7 +313,7 @@ func useTool(n *norm.Norm) bool {
 }
 
 // packageManagers are the tool families where using one member rules out the others.
-var packageManagers = map[string]bool{"js-pm": true, "py-pm": true}
+var packageManagers = map[string]bool{"js-pm": true, "py-pm": true, "maven": true, "gradle": true}
 
 // processVerbs are the actions a command rule can be about; a ban of another action
 // ("never import `expect` from vitest") is not about running a command.
@@ -454,7 +461,7 @@ func lowerOnly(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([
 		}
 		word := o.Text
 		if len(o.Argv) > 0 {
-			word = o.Argv[0]
+			word = strings.TrimPrefix(o.Argv[0], "./")
 		}
 		if len(o.Argv) > 1 {
 			return nil, "" // "only use `npm ci`" says how to use npm, not which tool
@@ -463,7 +470,11 @@ func lowerOnly(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([
 		if !ok || fam == "" {
 			continue
 		}
-		via = append(via, process.Pattern{Program: process.ProgramsOf(word)})
+		if o.Kind == norm.KCommand && strings.Contains(o.Argv[0], "/") {
+			via = append(via, process.PatternFrom(o.Argv, c.Scope.Dir)) // a wrapper: ./mvnw
+		} else {
+			via = append(via, process.Pattern{Program: process.ProgramsOf(word)})
+		}
 		for _, other := range norm.FamilyMembers(fam) {
 			if other != word && !isVia(other, n.Objects) {
 				forbid = append(forbid, process.Pattern{Program: process.ProgramsOf(other)})
@@ -533,12 +544,14 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	// each prerequisite is one set of forms: "run `./restore.sh` or `./restore.cmd`"
 	// names alternatives, "run `make fmt` and `make lint`" two prerequisites
 	var first [][]process.Pattern
+	var firstArgv [][]string
 	for _, o := range n.Objects {
 		if o.Kind != norm.KCommand && o.Kind != norm.KCode {
 			continue
 		}
 		if fs := process.PrerequisiteForms(o.Text, tools, c.Scope.Dir); len(fs) > 0 {
 			first = append(first, fs)
+			firstArgv = append(firstArgv, o.Argv)
 		}
 	}
 	if alternatives(n.Sentence) && len(first) > 1 {
@@ -547,6 +560,7 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 			all = append(all, fs...)
 		}
 		first = [][]process.Pattern{all}
+		firstArgv = firstArgv[:1]
 	}
 	var then []process.Pattern
 	for _, o := range n.Before {
@@ -569,12 +583,12 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	}
 	var rules []policy.Rule
 	// several prerequisites are each required ("run `make fmt` and `make lint`")
-	for _, f := range first {
+	for k, f := range first {
 		p := process.SequenceParams{Then: then, First: f, Label: process.Display(f[0]), Anytime: n.First, Changed: changed}
 		r := rule(c, n, process.KindSequence, p)
 		r.Message = "`" + process.Display(f[0]) + "` must run first"
 		r.Suggestion = "run `" + process.Display(f[0]) + "` first, and then " + process.Display(then[0])
-		r.Cases = process.SequenceCases(p, process.Display(then[0]))
+		r.Cases = process.SequenceCasesFor(p, process.Display(then[0]), firstArgv[k])
 		rules = append(rules, r)
 	}
 	return rules, ""

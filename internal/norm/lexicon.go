@@ -143,24 +143,28 @@ var verbForms = sync.OnceValue(func() map[string]string {
 	table := map[string][]string{
 		"run":     {"run", "runs", "running", "execute", "executes", "executing", "invoke", "invokes", "invoking", "call", "calls", "calling", "type", "launch", "start", "trigger", "perform", "performing", "do"},
 		"use":     {"use", "uses", "using", "used", "rely on", "employ", "utilize"},
-		"pass":    {"pass", "passes", "passing", "add", "adding", "append", "set", "supply", "specify", "provide", "include"},
+		"pass":    {"pass", "passes", "passing", "append", "set", "supply", "specify", "provide", "include"},
 		"install": {"install", "installs", "installing", "add", "adding"},
 		"commit":  {"commit", "commits", "committing", "committed"},
 		"push":    {"push", "pushes", "pushing", "pushed"},
 		"import":  {"import", "imports", "importing", "require", "depend on", "depends on"},
 		"update":  {"update", "updates", "updating", "upgrade", "upgrading", "bump", "bumping"},
-		"edit":    {"hand-edit", "hand edit", "edit by hand", "manually edit", "edit", "edits", "editing", "modify", "modifying", "change", "changing", "touch", "touching", "update", "updating", "write", "writing", "create", "creating", "delete", "deleting", "remove", "removing"},
+		"edit":    {"hand-edit", "hand edit", "edit by hand", "manually edit", "edit", "edits", "editing", "modify", "modifying", "change", "changing", "touch", "touching", "write", "writing", "create", "creating", "delete", "deleting", "remove", "removing"},
 		"build":   {"build", "builds", "building"},
 		"stop":    {"stop", "stops", "stopping", "kill", "kills", "killing", "terminate", "terminating", "shut", "tear", "clean up", "cleanup"},
 		"read":    {"read", "reads", "reading", "inspect", "inspecting", "consult", "consulting", "review", "reviewing", "check", "checking", "look", "see"},
 		"test":    {"test", "tests", "testing"},
 	}
+	// a form belongs to one action: a form listed twice is a mistake in the table
+	// (its canonical action would depend on map order), which the test catches
 	m := map[string]string{}
 	for canon, forms := range table {
 		for _, f := range forms {
-			if _, ok := m[f]; !ok {
-				m[f] = canon
+			if prev, ok := m[f]; ok && prev != canon {
+				m[f] = "ambiguous"
+				continue
 			}
+			m[f] = canon
 		}
 	}
 	return m
@@ -175,7 +179,7 @@ var toolFamilies = sync.OnceValue(func() map[string]string {
 		"eslint": "js-lint", "biome": "js-lint", "oxlint": "js-lint",
 		"prettier": "js-fmt", "black": "py-fmt", "ruff": "py-fmt", "isort": "py-fmt",
 		"docker-compose": "compose", "podman": "containers", "docker": "containers",
-		"gradle": "jvm-build", "gradlew": "jvm-build", "mvn": "jvm-build", "mvnw": "jvm-build",
+		"gradle": "gradle", "gradlew": "gradle", "mvn": "maven", "mvnw": "maven",
 		"cargo": "", "go": "", "make": "", "git": "", "gh": "", "kubectl": "", "helm": "", "terraform": "", "tofu": "",
 		"pytest": "", "tox": "", "nox": "", "node": "", "deno": "", "python": "", "python3": "", "tsc": "", "just": "",
 	}
@@ -352,3 +356,22 @@ var changeWords = map[string]bool{
 	"editing": true, "modify": true, "modified": true, "modifying": true, "modifications": true, "touch": true,
 	"touched": true, "touching": true, "update": true, "updated": true, "updating": true,
 }
+
+// Subcommands a tool named in plain words may be followed by ("git rebase").
+var toolSubcommands = sync.OnceValue(func() map[string][]string {
+	js := []string{"install", "add", "publish", "run", "test", "ci", "update", "upgrade", "audit", "link", "exec", "dlx", "remove", "uninstall"}
+	return map[string][]string{
+		"git": {"rebase", "push", "commit", "merge", "reset", "clean", "stash", "checkout", "switch", "tag", "cherry-pick", "pull", "fetch", "branch", "revert", "submodule", "add", "rm", "mv", "restore", "worktree", "bisect", "filter-branch", "gc", "am", "apply"},
+		"npm": js, "pnpm": js, "yarn": js, "bun": js,
+		"cargo":     {"build", "test", "run", "publish", "update", "install", "clippy", "fmt", "bench", "check", "add", "remove", "yank"},
+		"docker":    {"push", "build", "run", "rm", "rmi", "compose", "prune", "system", "pull", "login", "exec"},
+		"kubectl":   {"apply", "delete", "edit", "scale", "drain", "exec", "rollout", "patch"},
+		"terraform": {"apply", "destroy", "plan", "import", "init", "state"},
+		"helm":      {"install", "upgrade", "uninstall", "rollback", "delete"},
+		"pip":       {"install", "uninstall"}, "pip3": {"install", "uninstall"},
+		"go":     {"get", "build", "test", "run", "install", "mod", "generate", "vet"},
+		"uv":     {"add", "pip", "sync", "run", "lock", "remove"},
+		"poetry": {"add", "install", "update", "lock", "publish", "run"},
+		"gh":     {"pr", "release", "issue", "repo", "workflow"},
+	}
+})

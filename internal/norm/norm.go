@@ -76,6 +76,9 @@ type Norm struct {
 	// Before: the norm holds before these events or commands ("run X before
 	// committing"); After: after these (changes to paths, commands).
 	Before, After []Object
+	// Declarative: a statement of how the project works ("we use uv"), not an
+	// instruction.
+	Declarative bool
 	// First: "run X first": X must precede what comes after it in the session, at
 	// any earlier point (not only since the last change).
 	First bool

@@ -35,6 +35,11 @@ type segment struct {
 	// byBan: an alternative opened by a ban word ("use X, never Y"), a clause of its
 	// own: the requirement's conditions are not its own
 	byBan bool
+	// declarative: a statement of how the project works ("we use uv", "this repo uses
+	// pnpm"), not an instruction
+	declarative bool
+	// should: the segment's own marker is advice ("avoid", "prefer", "should")
+	should bool
 }
 
 // mainRoles are the roles that state a norm.
@@ -340,7 +345,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 			if n := phraseAt(toks, i, mForbid); n > 0 {
 				low := toks[i].Low
-				ok := clauseStart(toks, i) || low == "never" || low == "avoid"
+				ok := clauseStart(toks, i) || low == "never" || low == "avoid" || low == "must" || low == "should" || low == "shall"
 				// "... to avoid building from source": a purpose, not a ban
 				if i > 0 && !toks[i-1].Code && (toks[i-1].Low == "to" && !bindingTo(toks, i-1) || toks[i-1].Low == "helps" || toks[i-1].Low == "will") {
 					ok = false
@@ -362,7 +367,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 						}
 					}
 					if phraseAt(toks, i, mShould) > 0 || strings.HasPrefix(joinLow(toks[i:i+n]), "should") {
-						should = true
+						cur.should = true // "avoid X" is advice; another clause may bind
 					}
 					seenMarker = true
 					i += n
@@ -382,7 +387,9 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				case w == "over":
 					okInstead = prefer
 				case w == "not" || w == "and not" || w == "but not":
-					okInstead = m != nil && (m.role == mRequire || m.role == mRemind) && len(m.objs) > 0 && i > 0 && toks[i-1].Punct && toks[i-1].Text == "," || w != "not" && m != nil && len(m.objs) > 0
+					afterBreak := i > 0 && toks[i-1].Punct && (toks[i-1].Text == "," || toks[i-1].Text == "(")
+					named := m != nil && (len(m.objs) > 0 || len(m.words) > 0)
+					okInstead = m != nil && (m.role == mRequire || m.role == mRemind) && named && afterBreak || w != "not" && m != nil && len(m.objs) > 0
 				case strings.HasPrefix(w, "never") || strings.HasSuffix(w, "never"):
 					okInstead = false // handled as a ban above
 				}
@@ -459,16 +466,16 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 			inOrder := (cur.role == mBefore || cur.role == mAfter) && len(cur.objs) == 0
 			if n > 0 && !inOrder && (clauseStart(toks, i) || toks[i].Low == "always" || toks[i].Low == "must" || declarative(toks, i)) {
+				soft := toks[i].Low == "prefer" || phraseAt(toks, i, mShould) > 0 || toks[i].Low == "should"
 				if toks[i].Low == "prefer" {
-					prefer, should = true, true
-				}
-				if phraseAt(toks, i, mShould) > 0 || toks[i].Low == "should" {
-					should = true
+					prefer = true
 				}
 				if !seenMarker && len(segs) == 1 && segs[0].role == "" {
 					subject = subjectOf(segs[0])
 				}
 				open(mRequire)
+				cur.should = soft
+				cur.declarative = declarative(toks, i)
 				if v, ok := verbForms()[toks[i+n-1].Low]; ok {
 					cur.verb = v
 				}
@@ -516,12 +523,12 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				continue
 			}
 		}
-		anchored := mainRoles[cur.role] && len(cur.objs) == 0 && len(cur.words) <= 1 || cur.role == mInstead && len(cur.objs) == 0
+		anchored := (mainRoles[cur.role] || cur.role == mInstead) && len(cur.objs) == 0 && len(cur.words) <= 1
 		// "never chain commit and push": a practice coordinated with one
 		if n := len(cur.objs); n > 0 && cur.objs[n-1].Kind == KConcept && i > 0 && (toks[i-1].Low == "and" || toks[i-1].Low == "or" || toks[i-1].Text == ",") {
 			anchored = true
 		}
-		if c, n, code := conceptAt(toks, i, anchored); n > 0 && cur.role != mCond && cur.role != mBefore && cur.role != mAfter {
+		if c, n, code := conceptAt(toks, i, anchored); n > 0 && cur.role != mCond && cur.role != mBefore && cur.role != mAfter && (n > 1 || !objectTaking[c] || actFollows(toks, i+1)) {
 			o := Object{Kind: KConcept, Text: c}
 			if code != "" {
 				o.Argv = []string{code}
@@ -529,6 +536,19 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			cur.objs = append(cur.objs, o)
 			i += n
 			continue
+		}
+		// "git rebase", "npm install" in plain words: the command
+		if sub, ok := plainSubcommand(toks, i); ok {
+			cur.objs = append(cur.objs, Object{Kind: KCommand, Text: t.Low + " " + sub, Argv: []string{t.Low, sub}, Origin: "words"})
+			i += 2
+			continue
+		}
+		// "git force push": the practice names the tool already
+		if _, ok := toolFamilies()[t.Low]; ok && !t.Code && i+1 < len(toks) {
+			if c, n, _ := conceptAt(toks, i+1, true); n > 0 && c != "" {
+				i++
+				continue
+			}
 		}
 		if isToolWord(toks, i) {
 			cur.objs = append(cur.objs, Object{Kind: KTool, Text: t.Low, Argv: []string{t.Low}})
@@ -592,6 +612,56 @@ func bindingTo(toks []Token, i int) bool {
 		return true
 	}
 	return false
+}
+
+// objectTaking are the practices whose one word also takes a thing as its object
+// ("commit secrets", "push a branch", "publish docs").
+var objectTaking = map[string]bool{"commit": true, "push": true, "publish": true}
+
+// actFollows: after a practice named in one word ("commit", "push"), what follows
+// leaves it the act itself ("never commit", "never push to main", "never commit your
+// changes"), not a rule about what is committed ("never commit real secrets").
+func actFollows(toks []Token, i int) bool {
+	if i >= len(toks) || toks[i].Punct {
+		return true
+	}
+	if toks[i].Code {
+		return false
+	}
+	switch toks[i].Low {
+	case "to", "directly", "anything", "yourself", "unless", "until", "without", "or", "and", "on", "into", "again",
+		"manually", "automatically", "ever", "here", "yet", "now", "before", "after", "while", "when", "if", "changes",
+		"code", "commits", "anywhere", "upstream", "straight", "for", "nor", "in", "with", "from", "as", "by":
+		return true
+	case "the", "your", "any", "a", "these", "those", "this", "that", "them", "it", "my", "our":
+		if i+1 >= len(toks) || toks[i+1].Punct {
+			return true
+		}
+		switch toks[i+1].Low {
+		case "changes", "change", "work", "code", "commits", "commit", "fixes", "edits", "branch", "result", "results":
+			return true
+		}
+	}
+	return false
+}
+
+// plainSubcommand reads a tool and its subcommand written in plain words ("git
+// rebase", "npm install"): the subcommand word at i+1.
+func plainSubcommand(toks []Token, i int) (string, bool) {
+	if i+1 >= len(toks) || toks[i].Code || toks[i+1].Code || toks[i+1].Punct {
+		return "", false
+	}
+	subs, ok := toolSubcommands()[toks[i].Low]
+	if !ok {
+		return "", false
+	}
+	sub := toks[i+1].Low
+	for _, s := range subs {
+		if s == sub {
+			return sub, true
+		}
+	}
+	return "", false
 }
 
 // nextIsCodeWord: "Go" followed by "code", "files" or "changes" names the language,
@@ -780,6 +850,31 @@ func (c *conds) add(sg *segment) {
 // changeCond: a condition that files changed ("if `uv.lock` changed", "when you edit
 // Python files"), naming them.
 func changeCond(sg *segment) bool {
+	// "when you modify code", "if you changed any files": a change to anything
+	// a change among other conditions ("if the tool is not available and you only
+	// changed code under `src/`") is not a plain change
+	if len(sg.words) > 8 {
+		return false
+	}
+	for _, w := range sg.words {
+		switch strings.ToLower(w) {
+		case "not", "only", "unless", "available", "unavailable", "except":
+			return false
+		}
+	}
+	if len(sg.objs) == 0 {
+		change, what := false, false
+		for _, w := range sg.words {
+			lw := strings.ToLower(w)
+			change = change || changeWords[lw] || lw == "modify"
+			what = what || lw == "code" || lw == "files" || lw == "sources" || lw == "anything"
+		}
+		if change && what {
+			sg.objs = append(sg.objs, Object{Kind: KPath, Text: "**", Origin: "words"})
+			return true
+		}
+		return false
+	}
 	paths, change := false, false
 	for _, o := range sg.objs {
 		if o.Kind == KPath {
@@ -941,6 +1036,9 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		n.Verb = fs.verb
 		n.Objects = fs.objs
 		n.Together = f.together
+		if fs.should {
+			n.Strength = "should"
+		}
 		if compatible(fs.objs, reqObjs) {
 			n.Instead = reqObjs
 		}
@@ -953,6 +1051,11 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		n.Polarity = Forbid
 		n.Verb = is.verb
 		n.Objects = is.objs
+		for _, r := range requires {
+			if r.should {
+				n.Strength = "should" // "prefer X over Y"
+			}
+		}
 		n.Instead = reqObjs
 		if len(reminds) > 0 && len(reqObjs) == 0 {
 			for _, r := range reminds {
@@ -978,6 +1081,9 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 			n.Verb = rs.verb
 			n.Objects = rs.objs
 			n.Only = f.only
+			if rs.should {
+				n.Strength = "should"
+			}
 			c := condsOf(rs)
 			n.Before, n.After = c.before, c.after
 			if len(n.Before) == 0 && len(c.when) > 0 && onlyKinds(c.when, KEvent) {
@@ -1001,6 +1107,7 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 				n.Hedge = HedgeReminder
 			}
 			n.First = f.first
+			n.Declarative = rs.declarative
 			n.InsteadOfPrevious = f.insteadEnd && len(forbids) == 0 && len(insteads) == 0
 			// "Always run them through `pnpm`": the way to do what the previous
 			// sentence banned
@@ -1290,5 +1397,70 @@ func Alternatives(ns []Norm, next string, ctx Context) {
 		if n.Polarity == Require && (n.InsteadOfPrevious || sameFamily(ban.Objects, n.Objects)) {
 			ban.Instead = append(ban.Instead, n.Objects...)
 		}
+	}
+}
+
+// listRefRE-like phrases: the words of a lead-in that stand for the list after it.
+var listRefs = []string{"the following commands", "the following checks", "the following steps", "the following", "these commands", "these checks", "these steps", "these", "the commands below", "the checks below", "them"}
+
+// ReadItem reads a list item that is only a command (`make lint`, or `make lint` –
+// what it does) under a lead-in that says what to do with the list ("Never run these
+// commands:", "Run the following before creating a pull request:"): the lead-in's
+// norm, about the item's command. It returns nil for any other item.
+func ReadItem(item string, ctx Context) []Norm {
+	toks := Tokenize(item)
+	if len(toks) == 0 || !toks[0].Code || ctx.LeadIn == "" {
+		return nil
+	}
+	if o := classify(toks[0].Text, ctx); o.Kind != KCommand {
+		return nil
+	}
+	// the rest of the item only describes the command
+	for _, t := range toks[1:] {
+		if !t.Code && t.Punct {
+			continue
+		}
+		if t.Code {
+			return nil // several commands: a sentence of its own
+		}
+	}
+	lead := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(ctx.LeadIn), ":"))
+	span := "`" + toks[0].Text + "`"
+	low := strings.ToLower(lead)
+	text := lead + " " + span
+	for _, ref := range listRefs {
+		if i := indexWord(low, ref); i >= 0 {
+			text = lead[:i] + span + lead[i+len(ref):]
+			break
+		}
+	}
+	inner := ctx
+	inner.LeadIn = ""
+	var out []Norm
+	for _, n := range Read(text, inner) {
+		for i := range n.Objects {
+			if n.Objects[i].Text == toks[0].Text {
+				n.Objects[i].Origin = "item"
+			}
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// indexWord finds phrase in s at word boundaries.
+func indexWord(s, phrase string) int {
+	for from := 0; ; {
+		i := strings.Index(s[from:], phrase)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		before := i == 0 || s[i-1] == ' '
+		after := i+len(phrase) == len(s) || strings.ContainsRune(" ,.;:", rune(s[i+len(phrase)]))
+		if before && after {
+			return i
+		}
+		from = i + 1
 	}
 }

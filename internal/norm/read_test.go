@@ -112,3 +112,12 @@ func TestBanStrength(t *testing.T) {
 		}
 	}
 }
+
+// Every verb form names one action: a form under two would take either by chance.
+func TestVerbFormsAreUnambiguous(t *testing.T) {
+	for form, canon := range verbForms() {
+		if canon == "ambiguous" {
+			t.Errorf("verb form %q is listed under two actions", form)
+		}
+	}
+}

@@ -178,11 +178,20 @@ func PrerequisiteForms(span string, tools []string, scopeDir string) []Pattern {
 // SequenceCases: the guarded command with no history, after the prerequisite, after
 // the prerequisite and then an edit, after a failed prerequisite, and chained with &&.
 func SequenceCases(p SequenceParams, thenLabel string) []policy.Case {
+	return SequenceCasesFor(p, thenLabel, nil)
+}
+
+// SequenceCasesFor is SequenceCases with the prerequisite as the instruction wrote it
+// (its options' values included), where a pattern alone would lose them.
+func SequenceCasesFor(p SequenceParams, thenLabel string, firstArgv []string) []policy.Case {
 	then := example(p.Then[0])
 	if len(then) > 1 && then[1] == "commit" {
 		then = append(then, "-m", "Change code")
 	}
 	first := example(p.First[0])
+	if len(firstArgv) > 0 && !strings.Contains(strings.Join(firstArgv, " "), anyWord) {
+		first = firstArgv
+	}
 	cases := []policy.Case{
 		{Expect: policy.ExpectViolated, Argv: then, Note: "nothing ran before"},
 		{Expect: policy.ExpectSatisfied, Argv: then, History: [][]string{first}, Note: "the prerequisite succeeded first"},
@@ -197,7 +206,9 @@ func SequenceCases(p SequenceParams, thenLabel string) []policy.Case {
 		for i := range cases {
 			cases[i].History = append([][]string{edit}, cases[i].History...)
 		}
-		cases = append(cases, policy.Case{Expect: policy.ExpectSatisfied, Argv: then, History: [][]string{{HistoryEdit, "unrelated.txt"}}, Note: "no change to the files the order is about"})
+		if !changesAnything(p.Changed) {
+			cases = append(cases, policy.Case{Expect: policy.ExpectSatisfied, Argv: then, History: [][]string{{HistoryEdit, "unrelated.txt"}}, Note: "no change to the files the order is about"})
+		}
 	}
 	if p.Anytime {
 		cases = append(cases, policy.Case{Expect: policy.ExpectSatisfied, Argv: then, History: [][]string{first, {HistoryEdit, "src/main.go"}}, Note: "once is enough"})
@@ -222,4 +233,14 @@ func exampleOf(glob string) string {
 		return "x"
 	}
 	return g
+}
+
+// changesAnything: one of the globs matches every file.
+func changesAnything(globs []string) bool {
+	for _, g := range globs {
+		if g == "**" || g == "/**" || g == "**/*" {
+			return true
+		}
+	}
+	return false
 }
