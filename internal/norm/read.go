@@ -631,7 +631,7 @@ func actFollows(toks []Token, i int) bool {
 	switch toks[i].Low {
 	case "to", "directly", "anything", "yourself", "unless", "until", "without", "or", "and", "on", "into", "again",
 		"manually", "automatically", "ever", "here", "yet", "now", "before", "after", "while", "when", "if", "changes",
-		"code", "commits", "anywhere", "upstream", "straight", "for", "nor", "in", "with", "from", "as", "by":
+		"commits", "anywhere", "upstream", "straight", "for", "nor", "in", "from", "as", "by":
 		return true
 	case "the", "your", "any", "a", "these", "those", "this", "that", "them", "it", "my", "our":
 		if i+1 >= len(toks) || toks[i+1].Punct {
