@@ -545,7 +545,25 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	// names alternatives, "run `make fmt` and `make lint`" two prerequisites
 	var first [][]process.Pattern
 	var firstArgv [][]string
+	var roles map[string][][]string
 	for _, o := range n.Objects {
+		if o.Kind == norm.KRole {
+			// "make sure all tests pass": the file's test commands, any one of them
+			if roles == nil {
+				roles = fileRoleCommands(c, rc)
+			}
+			cmds := roles[o.Text]
+			if len(cmds) == 0 || len(cmds) > 4 {
+				continue
+			}
+			var alts []process.Pattern
+			for _, argv := range cmds {
+				alts = append(alts, process.PatternFrom(argv, c.Scope.Dir))
+			}
+			first = append(first, alts)
+			firstArgv = append(firstArgv, cmds[0])
+			continue
+		}
 		if o.Kind != norm.KCommand && o.Kind != norm.KCode {
 			continue
 		}
@@ -569,6 +587,16 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 			then = append(then, eventForms(o.Text)...)
 		case norm.KCommand:
 			then = append(then, process.PatternFrom(o.Argv, c.Scope.Dir))
+		case norm.KRole:
+			// "run `npm run build` before running tests": the file's test commands
+			if roles == nil {
+				roles = fileRoleCommands(c, rc)
+			}
+			if cmds := roles[o.Text]; len(cmds) <= 4 {
+				for _, argv := range cmds {
+					then = append(then, process.PatternFrom(argv, c.Scope.Dir))
+				}
+			}
 		}
 	}
 	if len(then) == 0 && len(changed) > 0 {

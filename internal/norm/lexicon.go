@@ -249,7 +249,7 @@ var eventPhrases = sync.OnceValue(func() []phrase {
 	table := map[string][]string{
 		"commit": {"committing", "commit", "you commit", "each commit", "every commit", "a commit", "making a commit", "creating a commit", "committing changes", "committing code", "committing your changes", "any commit"},
 		"push":   {"pushing", "push", "you push", "each push", "every push", "pushing changes", "pushing code", "pushing your changes"},
-		"finish": {"you're done", "you are done", "you're finished", "you are finished", "done", "finished", "finishing", "you finish", "finishing a task", "completing a task", "marking a task complete", "handing off", "declaring a task done", "wrapping up", "the end of a task", "the end of the task", "the end of your task", "completing your task", "you complete a task"},
+		"finish": {"submitting changes", "submitting your changes", "you submit changes", "you submit your changes", "submitting code", "submitting work", "you're done", "you are done", "you're finished", "you are finished", "done", "finished", "finishing", "you finish", "finishing a task", "completing a task", "marking a task complete", "handing off", "declaring a task done", "wrapping up", "the end of a task", "the end of the task", "the end of your task", "completing your task", "you complete a task"},
 		"pr":     {"making a pr", "making prs", "making pull requests", "making a pull request", "opening prs", "opening pull requests", "opening a pr", "opening a pull request", "submitting a pr", "submitting a pull request", "creating a pr", "creating a pull request", "you open a pr", "you open a pull request", "sending a pr", "a pr", "a pull request", "submitting", "submission", "you submit", "requesting review"},
 	}
 	var out []phrase
@@ -375,3 +375,36 @@ var toolSubcommands = sync.OnceValue(func() map[string][]string {
 		"gh":     {"pr", "release", "issue", "repo", "workflow"},
 	}
 })
+
+// Roles: commands named by what they do ("the tests", "the linter"); the lowering
+// finds the command the instruction file gives each role.
+var rolePhrases = sync.OnceValue(func() []phrase {
+	table := map[string][]string{
+		"test":      {"the tests", "all tests", "all the tests", "the test suite", "the full test suite", "the whole test suite", "test suite", "tests", "unit tests", "the unit tests", "all unit tests", "the relevant tests", "relevant tests"},
+		"lint":      {"the linter", "linter", "the linters", "linters", "lint", "linting", "the lint", "lint checks", "static checks", "the static checks"},
+		"format":    {"the formatter", "formatter", "the formatters", "formatters", "formatting", "the code formatter", "code formatters"},
+		"typecheck": {"type checks", "the type checker", "type checking", "typecheck", "the typecheck", "type-check", "the type checks"},
+	}
+	var out []phrase
+	for kind, list := range table {
+		for _, p := range list {
+			out = append(out, phrase{words: strings.Fields(p), kind: kind})
+		}
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && len(out[j].words) > len(out[j-1].words); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+})
+
+func roleAt(toks []Token, i int) (string, int) {
+	for _, p := range rolePhrases() {
+		if n := matchWords(toks, i, p.words); n > 0 {
+			// "tests" as the object of "write" or "add" is code to write, not a run
+			return p.kind, n
+		}
+	}
+	return "", 0
+}

@@ -38,6 +38,7 @@ const (
 	KEvent   Kind = "event"   // an event named in words: committing, opening a PR
 	KPath    Kind = "path"    // a path or glob: `web/`, `*.py`
 	KCode    Kind = "code"    // any other code span: an API, identifier, keyword
+	KRole    Kind = "role"    // a command named by its role: the tests, the linter
 )
 
 // Object is one thing a norm is about.
@@ -156,7 +157,7 @@ func objects(os []Object) string {
 	var s []string
 	for _, o := range os {
 		t := o.Text
-		if o.Kind == KConcept || o.Kind == KEvent {
+		if o.Kind == KConcept || o.Kind == KEvent || o.Kind == KRole {
 			t = string(o.Kind) + ":" + t
 		}
 		if o.Origin != "" {

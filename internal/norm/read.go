@@ -505,6 +505,15 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			i++
 			continue
 		}
+		// "run the tests", "make sure all tests pass", "the linter": a command the file
+		// names elsewhere by its role
+		if (mainRoles[cur.role] || cur.role == mBefore) && !hasKinds(cur.objs, KCommand) {
+			if role, n := roleAt(toks, i); n > 0 {
+				cur.objs = append(cur.objs, Object{Kind: KRole, Text: role})
+				i += n
+				continue
+			}
+		}
 		if cur.role == mAfter || cur.role == mCond {
 			// "after changing Rust code": the files of a language
 			if globs, ok := languageGlobs()[t.Low]; ok && !(t.Low == "go" && !nextIsCodeWord(toks, i)) {
@@ -570,7 +579,10 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 	// "Before committing, run the formatter and linter:" and a block of commands: the
 	// block's commands are the objects the sentence left unnamed
 	if len(ctx.Block) > 0 && len(toks) > 0 && toks[len(toks)-1].Punct && toks[len(toks)-1].Text == ":" {
-		if m := lastMain(); m != nil && len(m.objs) == 0 {
+		if m := lastMain(); m != nil && (len(m.objs) == 0 || onlyKind(m.objs, KRole)) {
+			// the block's commands are what the roles named ("run the formatter and
+			// linter:")
+			m.objs = nil
 			for _, line := range ctx.Block {
 				if o := classify(line, ctx); o.Kind == KCommand {
 					o.Origin = "block"

@@ -1,0 +1,99 @@
+package lower
+
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/norm"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules/process"
+	"github.com/heed-dev/heed/internal/shell"
+)
+
+// roleWords tell a command's role from its words: `npm test`, `pytest`, `make lint`,
+// `cargo clippy`, `ruff format`, `tsc`.
+var roleWords = map[string]map[string]bool{
+	"test":      {"test": true, "tests": true, "pytest": true, "jest": true, "vitest": true, "rspec": true, "phpunit": true, "ctest": true, "nextest": true, "tox": true, "nox": true, "runtests": true, "unit-test": true, "test:unit": true, "check.sh": true},
+	"lint":      {"lint": true, "clippy": true, "eslint": true, "golangci-lint": true, "rubocop": true, "flake8": true, "pylint": true, "oxlint": true, "lint:fix": true, "check": true, "prek": true, "pre-commit": true, "biome": true},
+	"format":    {"fmt": true, "format": true, "prettier": true, "black": true, "gofmt": true, "gofumpt": true, "rustfmt": true, "crlfmt": true, "isort": true},
+	"typecheck": {"typecheck": true, "tsc": true, "mypy": true, "pyright": true, "type-check": true, "check-types": true, "types": true, "typecheck:all": true},
+}
+
+// roleOf is the role a command plays, "" when its words say none or several.
+func roleOf(argv []string) string {
+	found := ""
+	for role, words := range roleWords {
+		for _, a := range argv {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			w := a
+			if i := strings.LastIndex(w, "/"); i >= 0 {
+				w = w[i+1:]
+			}
+			if words[w] {
+				if found != "" && found != role {
+					return ""
+				}
+				found = role
+			}
+		}
+	}
+	return found
+}
+
+// fileRoleCommands are the commands c's instruction file gives each role: the
+// commands it shows (code spans of sentences that require them, and shell blocks),
+// by the role their words say, each once.
+func fileRoleCommands(c *policy.Constraint, rc *recognize.RepoContext) map[string][][]string {
+	out := map[string][][]string{}
+	if rc == nil {
+		return out
+	}
+	seen := map[string]bool{}
+	add := func(argv []string) {
+		if len(argv) == 0 {
+			return
+		}
+		role := roleOf(argv)
+		key := strings.Join(argv, " ")
+		if role == "" || seen[key] {
+			return
+		}
+		seen[key] = true
+		out[role] = append(out[role], argv)
+	}
+	var tools []string
+	if rc != nil {
+		tools = rc.Tools
+	}
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != c.File {
+			continue
+		}
+		for _, n := range norm.Read(o.Text, norm.Context{}) {
+			if n.Polarity == norm.Forbid {
+				continue
+			}
+			for _, obj := range n.Objects {
+				if argv, ok := process.SpanArgv(obj.Text); ok && process.IsCommand(argv, tools) {
+					add(argv)
+				}
+			}
+		}
+		for _, b := range o.Code {
+			if !shellLangs[strings.ToLower(b.Lang)] {
+				continue
+			}
+			for _, l := range commandLines(b.Text) {
+				for _, cmd := range shell.Parse(l, shell.Options{}) {
+					if !cmd.Dynamic && cmd.Unparsable == "" && process.IsCommand(cmd.Argv, tools) {
+						add(cmd.Argv)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
