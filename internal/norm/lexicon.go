@@ -29,6 +29,7 @@ const (
 	mPostNeg  = "postneg"  // is forbidden, is not allowed: what precedes is forbidden
 	mPostOK   = "postok"   // is fine, is allowed: what precedes is allowed
 	mShould   = "should"   // lowers a requirement or ban to advice strength
+	mUntil    = "until"    // do not X until Y: Y must come first
 )
 
 type phrase struct {
@@ -56,7 +57,10 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"don't forget to", "do not forget to", "never forget to", "remember to", "make sure to", "make sure you",
 			"make sure that", "make sure", "be sure to", "ensure", "ensure you", "ensure that you", "please remember to",
 		},
-		mPermit: {"may", "can", "you may", "you can", "feel free to", "it is fine to", "it's fine to", "it is ok to", "it's ok to"},
+		mPermit: {"may", "can", "you may", "you can", "feel free to", "it is fine to", "it's fine to", "it is ok to", "it's ok to",
+			"do not need to", "don't need to", "you do not need to", "you don't need to", "no need to", "there is no need to", "needn't",
+			"do not have to", "don't have to", "you do not have to", "you don't have to", "it is not necessary to", "it's not necessary to"},
+		mUntil: {"until", "unless and until", "till"},
 		mInstead: {
 			"instead of", "rather than", "over", "in favor of", "in favour of", "in place of", "as opposed to",
 			"not", "and not", "but not", "never", "and never", "but never", "instead of using", "rather than using",

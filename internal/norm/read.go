@@ -337,6 +337,18 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				open("")
 				continue
 			}
+			// "you do not need to rebuild": a permission, never a ban
+			if n := phraseAt(toks, i, mPermit); n > 1 && clauseStart(toks, i) && strings.Contains(joinLow(toks[i:i+n]), "n") && negPermit(toks[i:i+n]) {
+				open(mPermit)
+				seenMarker = true
+				i += n
+				continue
+			}
+			if n := phraseAt(toks, i, mUntil); n > 0 && cur.role == mForbid {
+				open(mUntil)
+				i += n
+				continue
+			}
 			if n := phraseAt(toks, i, mRemind); n > 0 && clauseStart(toks, i) {
 				open(mRemind)
 				seenMarker = true
@@ -689,6 +701,17 @@ func nextIsCodeWord(toks []Token, i int) bool {
 	return false
 }
 
+// negPermit: the permission is a negated need ("do not need to", "no need to").
+func negPermit(toks []Token) bool {
+	for _, t := range toks {
+		switch t.Low {
+		case "not", "don't", "no", "needn't":
+			return true
+		}
+	}
+	return false
+}
+
 // rootPhraseAt matches "the repository root" and its synonyms at i.
 func rootPhraseAt(toks []Token, i int) int {
 	for _, p := range []string{"the repository root", "the repo root", "the project root", "the root of the repository", "the root of the repo", "the root directory", "the workspace root", "repository root", "repo root", "project root"} {
@@ -917,6 +940,17 @@ func isCond(role string) bool {
 	return role == mCond || role == mUnless || role == mBefore || role == mAfter
 }
 
+// passive: the words describe what happens to something ("being consumed by").
+func passive(words []string) bool {
+	for _, w := range words {
+		switch strings.ToLower(w) {
+		case "being", "been", "having", "getting":
+			return true
+		}
+	}
+	return false
+}
+
 // anaphor: the words refer back to objects named before ("never run it").
 func anaphor(words []string) bool {
 	for _, w := range words {
@@ -965,7 +999,7 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 			lastMain = sg
 			own[sg] = &conds{}
 			// "never run it": the objects named before
-			if sg.role == mForbid && len(sg.objs) == 0 && anaphor(sg.words) {
+			if sg.role == mForbid && len(sg.objs) == 0 && anaphor(sg.words) && (sg.verb == "run" || sg.verb == "use") {
 				if len(seen) > 0 {
 					sg.objs = append([]Object(nil), seen...)
 				} else {
@@ -1037,9 +1071,33 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 	for _, r := range requires {
 		reqObjs = append(reqObjs, r.objs...)
 	}
+	// "do not commit until `make test` passes": the until's objects come first
+	untilOf := map[*segment][]Object{}
+	{
+		var last *segment
+		for _, sg := range segs {
+			switch {
+			case sg.role == mForbid:
+				last = sg
+			case sg.role == mUntil && last != nil:
+				untilOf[last] = append(untilOf[last], sg.objs...)
+			}
+		}
+	}
 	// bans
 	var bare []*segment
 	for _, fs := range forbids {
+		if u, ok := untilOf[fs]; ok {
+			if len(u) > 0 {
+				n := base
+				n.Polarity = Require
+				n.Objects = u
+				n.Before = fs.objs
+				withConds(&n, condsOf(fs), false)
+				add(n)
+			}
+			continue // without what must come first, the order names nothing
+		}
 		if len(fs.objs) == 0 && fs.verb != "" {
 			bare = append(bare, fs)
 		}
@@ -1059,6 +1117,9 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 	}
 	// "use X instead of Y", "prefer X over Y", "use X, not Y": Y is banned
 	for _, is := range insteads {
+		if passive(is.words) {
+			continue // "instead of being consumed by pnpm": no alternative named
+		}
 		n := base
 		n.Polarity = Forbid
 		n.Verb = is.verb
@@ -1105,7 +1166,7 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 			}
 			withConds(&n, c, false)
 			// "Only amend if the user says so": a ban, under a condition heed cannot see
-			if f.only && len(own[rs].text) > 0 && hasKinds(ownObjects(rs.objs), KConcept, KCommand, KTool) && len(c.before) == 0 && len(c.after) == 0 {
+			if f.only && len(own[rs].text) > 0 && len(ownObjects(rs.objs)) > 0 && onlyKindsOf(ownObjects(rs.objs), KConcept, KCommand, KTool) && len(c.before) == 0 && len(c.after) == 0 {
 				b := base
 				b.Polarity = Forbid
 				b.Verb = rs.verb
@@ -1286,6 +1347,16 @@ func lastHeading(h []string) string {
 }
 
 func onlyKinds(os []Object, k Kind) bool { return onlyKind(os, k) }
+
+// onlyKindsOf: every object is of one of the kinds.
+func onlyKindsOf(os []Object, ks ...Kind) bool {
+	for _, o := range os {
+		if !hasKinds([]Object{o}, ks...) {
+			return false
+		}
+	}
+	return true
+}
 
 // ownObjects are the objects the sentence names itself, not those its code block or
 // context supplied.
