@@ -40,6 +40,10 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Never use `rm -rf` on the repository root.", "forbid: rm -rf, . (from root)"},
 		{"own", "Never run `pip install` outside a virtual environment.", "forbid: pip install | if: outside a virtual environment | uncertain: condition: outside a virtual environment"},
 		{"own", "The CLI must never call `os.Exit`.", "forbid: os.Exit | subject: the cli | uncertain: the subject is not the reader: the cli"},
+		{"own", "Do not commit until `make test` passes.", "require: make test | before: concept:commit"},
+		{"own", "Avoid git rebase.", "forbid (should): git rebase (from words)"},
+		{"own", "Use tox for testing (not `pytest` directly).", "forbid: pytest | instead: tox"},
+		{"own", "Write tests, and make sure all tests pass before pushing.", "require (reminder): role:test | before: event:push"},
 	} {
 		var got []string
 		for _, n := range Read(c.text, Context{Command: commands}) {
@@ -63,6 +67,10 @@ func TestReadIsNoBan(t *testing.T) {
 		"Don't forget to stop `docker compose` when you are done.",
 		"Make sure `make lint` passes.",
 		"The release workflow runs `cargo publish`.",
+		"You do not need to rebuild your package to test it.",
+		"Pass flags through `pnpm run test --` so they reach the runner instead of being consumed by pnpm.",
+		"Do not commit real secrets.",
+		"We use uv to manage the virtual environment.",
 	} {
 		for _, n := range Read(text, Context{Command: commands}) {
 			if n.Polarity == Forbid && n.Subject == "" {
