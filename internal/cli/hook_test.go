@@ -3,10 +3,12 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/heed-dev/heed/internal/enforce"
 )
@@ -63,4 +65,30 @@ func TestHeedHookDeniesMalformedPayloads(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Issue 22: a 200 KB command line kept heed hook past the agent's 30-second timeout
+// (which lets the tool run) with a message that repeated the line per finding.
+func TestHeedHookDeniesALongLineQuicklyWithABoundedMessage(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"AGENTS.md": "# Rules\n\n- Use `pnpm`, not npm or yarn.\n- Never run `cargo publish`.\n- Do not run `git reset --hard`.\n"})
+	var line strings.Builder
+	for i := 0; line.Len() < 200_000; i++ {
+		fmt.Fprintf(&line, "npm install package-%06d-with-a-long-name-for-the-size-of-it --save-dev; cargo publish -p crate-%d --allow-dirty --no-verify --jobs 4; git reset --hard HEAD~%d --quiet -- .; ", i, i, i%9)
+	}
+	payload, _ := json.Marshal(map[string]any{"session_id": "s", "cwd": dir, "hook_event_name": "PreToolUse", "tool_name": "Bash",
+		"tool_input": map[string]string{"command": line.String()}, "tool_use_id": "t1"})
+	var out, errb bytes.Buffer
+	app := &App{Stdin: bytes.NewReader(payload), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }}
+	root := app.newRoot()
+	root.SetArgs([]string{"hook", "claude"})
+	start := time.Now()
+	code := app.exitCode(root.Execute())
+	took := time.Since(start)
+	if code != 2 || !strings.Contains(errb.String(), "[heed] BLOCKED: process rule violated") {
+		t.Fatalf("exit %d:\n%.2000s", code, errb.String())
+	}
+	if took > 10*time.Second || errb.Len() > 4096 || strings.Count(errb.String(), "Command: ") != 1 {
+		t.Errorf("%v, %d bytes on stderr, the command quoted %d times", took, errb.Len(), strings.Count(errb.String(), "Command: "))
+	}
+	t.Logf("%v, %d bytes", took, errb.Len())
 }

@@ -603,7 +603,7 @@ func (h *Hooks) record(root string, ev *HookEvent) {
 
 // checkWrites computes each file's content after the tool and judges it.
 func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
-	var deny, warn []string
+	var deny, warn shownFindings
 	for _, w := range writes {
 		if w.Delete {
 			continue
@@ -621,27 +621,44 @@ func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
 			return HookResult{Deny: true, Reason: internalDecision(fmt.Sprintf("checking the write to %s: %v", rel, err)).Message}
 		}
 		for _, f := range fs {
-			msg := fmt.Sprintf("  %s:%d: %s\n", f.Path, f.Line, f.Message)
+			list := &warn
+			if f.Severity == "error" {
+				list = &deny
+			}
+			if list.n++; list.n > maxShownFindings {
+				continue
+			}
+			msg := fmt.Sprintf("  %s:%d: %s\n", f.Path, f.Line, clip(f.Message, maxShownText))
 			if f.Instruction != "" {
-				msg += "    Rule: " + f.Instruction + "\n"
+				msg += "    Rule: " + clip(f.Instruction, maxShownText) + "\n"
 			}
 			if f.Suggestion != "" {
-				msg += "    Instead: " + f.Suggestion + "\n"
+				msg += "    Instead: " + clip(f.Suggestion, maxShownText) + "\n"
 			}
-			if f.Severity == "error" {
-				deny = append(deny, msg)
-			} else {
-				warn = append(warn, msg)
-			}
+			list.shown = append(list.shown, msg)
 		}
 	}
-	if len(deny) > 0 {
-		return HookResult{Deny: true, Reason: "[heed] BLOCKED: the write breaks a rule; fix it before it lands\n" + strings.Join(deny, "")}
+	if deny.n > 0 {
+		return HookResult{Deny: true, Reason: "[heed] BLOCKED: the write breaks a rule; fix it before it lands\n" + deny.String()}
 	}
-	if len(warn) > 0 {
-		return HookResult{Context: "[heed] WARNING: the write breaks a should-rule\n" + strings.Join(warn, "")}
+	if warn.n > 0 {
+		return HookResult{Context: "[heed] WARNING: the write breaks a should-rule\n" + warn.String()}
 	}
 	return HookResult{}
+}
+
+// shownFindings are the first maxShownFindings of n findings, worded.
+type shownFindings struct {
+	shown []string
+	n     int
+}
+
+func (s *shownFindings) String() string {
+	out := strings.Join(s.shown, "")
+	if more := s.n - len(s.shown); more > 0 {
+		out += fmt.Sprintf("  (and %d more %s)\n", more, plural(more, "finding", "findings"))
+	}
+	return out
 }
 
 // result is the file's content after the write (rel is its repository path).

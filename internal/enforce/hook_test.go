@@ -168,8 +168,25 @@ func TestHookWriteChecks(t *testing.T) {
 			t.Errorf("%s: the denial must carry the finding: %q", c.file, r.Stderr)
 		}
 	}
+	// a write that breaks a rule on every line lists the first few findings and counts
+	// the rest
+	many := func(r, path string, content []byte) ([]WriteFinding, error) {
+		var fs []WriteFinding
+		for i, l := range strings.Split(string(content), "\n") {
+			if strings.Contains(l, "BAD") {
+				fs = append(fs, WriteFinding{Path: path, Line: i + 1, Severity: "error", Message: "BAD is not allowed: " + l, Instruction: `"no BAD" (AGENTS.md:3)`})
+			}
+		}
+		return fs, nil
+	}
+	content := strings.Repeat("x = 'BAD"+strings.Repeat("!", 2000)+"'\n", 5000)
+	r := runHook(t, AgentClaude, payload(t, "claude-pre-write.json", map[string]string{"CWD": root, "CONTENT": content}), many)
+	if !denied(t, AgentClaude, r) || len(r.Stderr) > 4096 || !strings.Contains(r.Stderr, "src/new.py:5: BAD is not allowed") ||
+		strings.Contains(r.Stderr, "src/new.py:6:") || !strings.Contains(r.Stderr, "  (and 4995 more findings)\n") {
+		t.Errorf("5,000 findings: %d bytes\n%.3000s", len(r.Stderr), r.Stderr)
+	}
 	// an edit whose old text is not in the file cannot be judged: denied with the reason
-	r := runHook(t, AgentClaude, payload(t, "claude-pre-edit.json", map[string]string{"CWD": root, "OLD": "nope", "NEW": "x"}), checker)
+	r = runHook(t, AgentClaude, payload(t, "claude-pre-edit.json", map[string]string{"CWD": root, "OLD": "nope", "NEW": "x"}), checker)
 	if !denied(t, AgentClaude, r) || !strings.Contains(r.Stderr, "not in the file") {
 		t.Errorf("unmatched edit: %+v", r)
 	}
