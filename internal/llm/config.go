@@ -104,8 +104,8 @@ type Flags struct {
 
 // Register adds the flags to a command's flag set.
 func (f *Flags) Register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.Provider, "llm-provider", "", "model provider: openai, anthropic, ollama, openrouter, vllm, lmstudio, openai-compatible (default: $HEED_LLM_PROVIDER, else `+UserConfigHint+`; none = no model)")
-	fs.StringVar(&f.Model, "llm-model", "", "model name (default: $HEED_LLM_MODEL, else `+UserConfigHint+`)")
+	fs.StringVar(&f.Provider, "llm-provider", "", "model provider: openai, anthropic, ollama, openrouter, vllm, lmstudio, openai-compatible (default: $HEED_LLM_PROVIDER, else "+UserConfigHint+"; none = no model)")
+	fs.StringVar(&f.Model, "llm-model", "", "model name (default: $HEED_LLM_MODEL, else "+UserConfigHint+")")
 	fs.StringVar(&f.BaseURL, "llm-base-url", "", "API base URL, e.g. http://localhost:11434/v1 (default: $HEED_LLM_BASE_URL, else the provider's)")
 	fs.BoolVar(&f.NoCache, "no-cache", false, "ignore and do not write the model answer cache (.heed/cache/llm)")
 }
