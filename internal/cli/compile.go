@@ -20,7 +20,7 @@ import (
 )
 
 func (app *App) newCompileCmd() *cobra.Command {
-	var check bool
+	var check, dropLost bool
 	var format string
 	var model modelStep
 	cmd := &cobra.Command{
@@ -29,7 +29,10 @@ func (app *App) newCompileCmd() *cobra.Command {
 		Long: `Compile reads the repository's instruction files (AGENTS.md, CLAUDE.md, copilot
 instructions, Cursor rules, CONTRIBUTING...) and writes every constraint with the rules
 it compiles into to .heed/policy.json, atomically. Rules you edited or added by hand
-are kept for constraints whose text is unchanged. It prints what changed and the
+are kept for constraints whose text is unchanged, wherever the sentence moved (a
+renamed heading, another section or file). When a constraint with such rules is gone
+from the instruction files, compile stops and writes nothing: put the sentence back,
+or pass --drop-lost to drop its rules. It prints what changed and the
 coverage table: per instruction file, constraints by level, rules per domain, judge-only
 and not-enforced constraints with the most common reasons.
 
@@ -40,10 +43,11 @@ With --check nothing is written: exit 1 when the policy file is missing or stale
 			if err := checkFormat("compile", format, "text", "json"); err != nil {
 				return err
 			}
-			return app.runCompile(check, format, &model)
+			return app.runCompile(check, dropLost, format, &model)
 		},
 	}
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when .heed/policy.json is missing or stale")
+	cmd.Flags().BoolVar(&dropLost, "drop-lost", false, "drop the rules you edited or added whose instruction is gone (without it, compile stops and writes nothing)")
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	model.register(cmd)
 	return cmd
@@ -61,7 +65,7 @@ type compileOutput struct {
 	Counts   map[string]int  `json:"counts"`
 }
 
-func (app *App) runCompile(check bool, format string, model *modelStep) error {
+func (app *App) runCompile(check, dropLost bool, format string, model *modelStep) error {
 	root, err := app.Repo()
 	if err != nil {
 		return err
@@ -91,6 +95,9 @@ func (app *App) runCompile(check bool, format string, model *modelStep) error {
 		return err
 	}
 	merged, changes := policy.Merge(old, fresh)
+	if len(changes.LostRules) > 0 && !check && !dropLost {
+		return Fail("%s", lostRules(old, changes.LostRules))
+	}
 	// Never write a policy every other command would reject: a kept hand-edited rule
 	// that no longer compiles is an error naming it.
 	compiled, err := project.Validate(merged, policy.File)
@@ -145,6 +152,55 @@ func (app *App) runCompile(check bool, format string, model *modelStep) error {
 		return Violations()
 	}
 	return nil
+}
+
+// lostRules says which hand-edited rules a recompile would drop, with the instruction
+// each came from, and what to do.
+func lostRules(old *policy.Policy, lost []string) string {
+	ids := map[string]bool{}
+	for _, id := range lost {
+		ids[id] = true
+	}
+	var b strings.Builder
+	they := "the instruction they came from is"
+	if len(lost) == 1 {
+		they = "the instruction it came from is"
+	}
+	fmt.Fprintf(&b, "compile: %s you edited or added would be lost: %s no longer in the instruction files\n", plural(len(lost), "rule"), they)
+	shown := 0
+	for _, e := range old.Entries {
+		for _, r := range e.Rules {
+			if !ids[r.ID] {
+				continue
+			}
+			if shown++; shown > 8 {
+				continue
+			}
+			at := e.File
+			if e.Line > 0 {
+				at += fmt.Sprintf(":%d", e.Line)
+			}
+			fmt.Fprintf(&b, "  %s, from %q (%s)\n", r.ID, clipText(e.Text, 120), at)
+		}
+	}
+	if shown > 8 {
+		fmt.Fprintf(&b, "  and %d more\n", shown-8)
+	}
+	fmt.Fprintf(&b, "%s is unchanged. Put the instruction back (its heading and place may change: heed finds it by its text),\n", policy.File)
+	b.WriteString("or run heed compile --drop-lost to drop these rules.")
+	return b.String()
+}
+
+func clipText(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	if len(r) > n {
+		r = r[:n]
+	}
+	return string(r) + "…"
 }
 
 func counts(p *policy.Policy) map[string]int {
@@ -211,6 +267,13 @@ func printChanges(w io.Writer, ch *policy.Changes, check bool) {
 	list(verb("rules added", "rules to add"), ch.AddedRules)
 	list(verb("rules removed", "rules to remove"), ch.RemovedRules)
 	list(verb("rules regenerated", "rules to regenerate"), ch.ChangedRules)
+	if len(ch.MovedConstraints) > 0 {
+		var moves []string
+		for _, m := range ch.MovedConstraints {
+			moves = append(moves, m.From+" → "+m.To)
+		}
+		list(verb("constraints found under a new heading or place (by their text)", "constraints to follow to a new heading or place (by their text)"), moves)
+	}
 	list("hand-edited rules kept", ch.KeptRules)
 	if len(ch.LostRules) > 0 {
 		list(verb("HAND-EDITED RULES DROPPED (their constraint is gone)", "HAND-EDITED RULES TO DROP (their constraint is gone)"), ch.LostRules)

@@ -18,10 +18,15 @@ import (
 	"github.com/heed-dev/heed/internal/rules"
 )
 
-// modelClient resolves the model configuration (flags, environment, .heed/config) and
-// returns its client, or nil when no provider is configured.
+// modelClient resolves the model configuration (flags, environment, the user's own
+// configuration file) and returns its client, or nil when no provider is configured.
+// The settings heed ignored (a repository's [llm] section) are warned about first,
+// whatever happens next.
 func (app *App) modelClient(root string, f *llm.Flags) (*llm.Client, error) {
 	cfg, err := llm.Resolve(root, app.Getenv, *f)
+	for _, w := range cfg.Warnings {
+		fmt.Fprintf(app.Stderr, "heed: warning: %s\n", w)
+	}
 	if err != nil {
 		return nil, Fail("%v", err)
 	}

@@ -251,7 +251,7 @@ func (e *Enforcer) journal(req Request, d *Decision) {
 // internalDecision blocks a command because heed failed.
 func internalDecision(reason string) Decision {
 	d := Decision{Blocked: true, Internal: reason}
-	d.Message = "[heed] BLOCKED: heed could not check this command, so it does not run\n  Reason: " + oneLine(reason) + "\n"
+	d.Message = "[heed] BLOCKED: heed could not check this command, so it does not run\n  Reason: " + clip(reason, maxShownText) + "\n"
 	return d
 }
 

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -369,5 +370,86 @@ func TestApplyPatch(t *testing.T) {
 	}
 	if _, err := ParsePatch("diff --git a/x b/x"); err == nil {
 		t.Fatal("not a patch: want an error")
+	}
+}
+
+// longLine is a 200 KB command line of 2,300 commands (within what heed parses),
+// each of which breaks a rule.
+func longLine() string {
+	var b strings.Builder
+	for i := 0; b.Len() < 200_000; i++ {
+		fmt.Fprintf(&b, "npm install package-%06d-with-a-long-name-for-the-size-of-it --save-dev; cargo publish -p crate-%d --allow-dirty --no-verify --jobs 4; git reset --hard HEAD~%d --quiet -- .; ", i, i, i%9)
+	}
+	return b.String()
+}
+
+// Issue 22: the deny message repeated the whole command line once per finding, so a
+// 200 KB line with a few rules made megabytes (gigabytes with a large policy), and a
+// hook that overran its timeout let the tool run. The line is quoted once, cut, and
+// the findings past maxShownFindings are counted.
+func TestLongCommandLineGetsABoundedMessageQuickly(t *testing.T) {
+	root := newRepo(t, "- Use `pnpm`, not npm or yarn.\n- Never run `cargo publish`.\n- Do not run `git reset --hard`.\n"+
+		"- Never run `git push --force`.\n- Do not run `docker system prune`.\n- Never run `terraform apply`.\n- Never run `kubectl delete`.")
+	line := longLine() + "yarn add z; git push --force; docker system prune; terraform apply; kubectl delete pod x"
+	e := newEnforcer()
+	e.NoJournal = true
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	start := time.Now()
+	d := e.Check(Request{Root: root, Cwd: root, Line: line, Source: "hook:claude"})
+	took := time.Since(start)
+	runtime.ReadMemStats(&m1)
+	if !d.Blocked {
+		t.Fatalf("not blocked: %s", d.Message)
+	}
+	if took > 10*time.Second {
+		t.Errorf("judging a 200 KB line took %v", took)
+	}
+	if alloc := m1.TotalAlloc - m0.TotalAlloc; alloc > 512<<20 {
+		t.Errorf("judging a 200 KB line allocated %d MB", alloc>>20)
+	}
+	msg := d.Message
+	if len(d.Commands) < 2000 || len(d.Blocks) < 2000 {
+		t.Fatalf("%d commands, %d findings: the line must be parsed and break a rule in each command", len(d.Commands), len(d.Blocks))
+	}
+	if len(msg) > 4096 {
+		t.Errorf("message of %d bytes for a %d-byte line:\n%.2000s", len(msg), len(line), msg)
+	}
+	if n := strings.Count(msg, "  Command: "); n != 1 {
+		t.Errorf("the command is quoted %d times, want once:\n%s", n, msg)
+	}
+	for _, want := range []string{
+		"  Command: npm install package-000000-with-a-long-name-for-the-size-of-it --save-dev; cargo publish",
+		fmt.Sprintf("… (%d bytes in all)\n", len(line)),
+		"  Runs: cargo publish -p crate-0 --allow-dirty --no-verify --jobs 4\n",
+		"  (and 2 more findings)\n", // seven rules broken, five listed
+		`Rule: "Use ` + "`pnpm`" + `, not npm or yarn." (AGENTS.md:3, Rules)`,
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message lacks %q:\n%s", want, msg)
+		}
+	}
+	// a warning part lists its own findings; the command is still quoted once
+	d.Warnings = d.Blocks
+	if m := Format(&d, Request{Line: line}); strings.Count(m, "  Command: ") != 1 || len(m) > 8192 {
+		t.Errorf("blocks and warnings: %d bytes, %d quotes of the command", len(m), strings.Count(m, "  Command: "))
+	}
+}
+
+func TestClip(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"git   status\n--short", 50, "git status --short"},
+		{"abcdef", 3, "abc… (6 bytes in all)"},
+		{"ééé", 3, "é… (6 bytes in all)"}, // never half a character
+		{strings.Repeat(" ", 100) + "x", 10, "… (101 bytes in all)"},
+	} {
+		if got := clip(c.in, c.n); got != c.want {
+			t.Errorf("clip(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
 	}
 }

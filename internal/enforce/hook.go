@@ -68,13 +68,65 @@ type Edit struct {
 	All      bool
 }
 
-// ParseHook reads an agent's hook payload.
+// ParseHook reads an agent's hook payload. A payload heed cannot read as one of the
+// events it is installed for is an error, which the hook answers with a denial: null,
+// a missing, mistyped or unknown event name (Copilot, which names no event: a missing
+// tool name), and a tool input without the command, path or text the tool needs.
+// Tools heed does not judge (Read, Grep, ...) are not errors.
 func ParseHook(agent string, payload []byte) (*HookEvent, error) {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(payload, &raw); err != nil {
 		return nil, fmt.Errorf("the %s hook payload is not a JSON object: %v", agent, err)
 	}
+	if raw == nil {
+		return nil, fmt.Errorf("the %s hook payload is null, not a JSON object", agent)
+	}
 	ev := &HookEvent{Agent: agent}
+	if err := parseHook(agent, raw, ev); err != nil {
+		return nil, fmt.Errorf("the %s hook payload: %v", agent, err)
+	}
+	return ev, nil
+}
+
+// required reads a field that must be a string.
+func required(m map[string]json.RawMessage, k string) (string, error) {
+	v, ok := m[k]
+	if !ok {
+		return "", fmt.Errorf("%s is missing", k)
+	}
+	var s string
+	if err := json.Unmarshal(v, &s); err != nil || jsonKind(v) == "null" {
+		return "", fmt.Errorf("%s is %s, not a string", k, jsonKind(v))
+	}
+	return s, nil
+}
+
+// jsonKind names the kind of a JSON value for messages.
+func jsonKind(v json.RawMessage) string {
+	t := strings.TrimSpace(string(v))
+	switch {
+	case t == "" || t == "null":
+		return "null"
+	case t[0] == '{':
+		return "an object"
+	case t[0] == '[':
+		return "a list"
+	case t[0] == '"':
+		return "a string"
+	case t == "true" || t == "false":
+		return "a boolean"
+	}
+	return "a number"
+}
+
+// toolEvents are the events of the Claude Code protocol (Codex and Gemini CLI share it)
+// heed answers.
+const toolEvents = "PreToolUse, PostToolUse, PostToolUseFailure, BeforeTool or AfterTool"
+
+// cursorEvents are the Cursor events heed answers.
+const cursorEvents = "beforeShellExecution, afterShellExecution or afterFileEdit"
+
+func parseHook(agent string, raw map[string]json.RawMessage, ev *HookEvent) error {
 	str := func(m map[string]json.RawMessage, k string) string {
 		var s string
 		if v, ok := m[k]; ok {
@@ -94,8 +146,10 @@ func ParseHook(agent string, payload []byte) (*HookEvent, error) {
 	ev.ID = str(raw, "tool_use_id")
 	switch agent {
 	case AgentClaude, AgentCodex, AgentGemini:
-		ev.Event = str(raw, "hook_event_name")
-		ev.Tool = str(raw, "tool_name")
+		var err error
+		if ev.Event, err = required(raw, "hook_event_name"); err != nil {
+			return fmt.Errorf("%v (want %s)", err, toolEvents)
+		}
 		switch ev.Event {
 		case "PreToolUse", "BeforeTool":
 			ev.Phase = PhasePre
@@ -110,20 +164,29 @@ func ParseHook(agent string, payload []byte) (*HookEvent, error) {
 			one := 1
 			ev.Exit = &one
 		default:
-			return ev, nil // an event heed does not act on
+			return fmt.Errorf("hook_event_name %q is not an event heed answers (want %s): heed's hooks are installed for those only", ev.Event, toolEvents)
 		}
-		in := obj(raw, "tool_input")
+		if ev.Tool, err = required(raw, "tool_name"); err != nil {
+			return err
+		}
+		in, err := toolInput(raw, "tool_input")
+		if err != nil {
+			return err
+		}
 		switch ev.Tool {
 		case "Bash", "run_shell_command", "shell", "exec_command", "local_shell", "container.exec":
-			if err := commandOf(in, ev); err != nil {
-				return nil, err
+			if err := commandOf(in, ev, agent == AgentCodex); err != nil {
+				return err
 			}
 			if d := str(in, "dir_path") + str(in, "directory") + str(in, "workdir"); d != "" && ev.Cwd != "" {
 				ev.Cwd = joinDir(ev.Cwd, d)
 			}
 		case "Write", "write_file":
-			c := str(in, "content")
-			ev.Writes = []FileWrite{{Path: str(in, "file_path"), Content: &c}}
+			path, c, err := requiredPair(in, "file_path", "content")
+			if err != nil {
+				return err
+			}
+			ev.Writes = []FileWrite{{Path: path, Content: &c}}
 		case "Edit", "replace":
 			var all bool
 			_ = json.Unmarshal(in["replace_all"], &all)
@@ -131,17 +194,34 @@ func ParseHook(agent string, payload []byte) (*HookEvent, error) {
 			if json.Unmarshal(in["expected_replacements"], &n) == nil && n > 1 {
 				all = true
 			}
-			ev.Writes = []FileWrite{{Path: str(in, "file_path"), Edits: []Edit{{Old: str(in, "old_string"), New: str(in, "new_string"), All: all}}}}
+			path, old, err := requiredPair(in, "file_path", "old_string")
+			if err != nil {
+				return err
+			}
+			repl, err := required(in, "new_string")
+			if err != nil {
+				return fmt.Errorf("tool_input.%v", err)
+			}
+			ev.Writes = []FileWrite{{Path: path, Edits: []Edit{{Old: old, New: repl, All: all}}}}
 		case "MultiEdit":
 			var edits []struct {
-				Old string `json:"old_string"`
-				New string `json:"new_string"`
-				All bool   `json:"replace_all"`
+				Old *string `json:"old_string"`
+				New *string `json:"new_string"`
+				All bool    `json:"replace_all"`
 			}
-			_ = json.Unmarshal(in["edits"], &edits)
-			w := FileWrite{Path: str(in, "file_path")}
-			for _, e := range edits {
-				w.Edits = append(w.Edits, Edit{Old: e.Old, New: e.New, All: e.All})
+			path, err := required(in, "file_path")
+			if err != nil {
+				return fmt.Errorf("tool_input.%v", err)
+			}
+			if err := json.Unmarshal(in["edits"], &edits); err != nil || len(edits) == 0 {
+				return fmt.Errorf("tool_input.edits is %s, not a list of edits", jsonKind(in["edits"]))
+			}
+			w := FileWrite{Path: path}
+			for i, e := range edits {
+				if e.Old == nil || e.New == nil {
+					return fmt.Errorf("tool_input.edits[%d] lacks old_string or new_string", i)
+				}
+				w.Edits = append(w.Edits, Edit{Old: *e.Old, New: *e.New, All: e.All})
 			}
 			ev.Writes = []FileWrite{w}
 		case "apply_patch", "Edit|Write":
@@ -149,9 +229,15 @@ func ParseHook(agent string, payload []byte) (*HookEvent, error) {
 			if ev.Patch == "" {
 				ev.Patch = str(in, "patch") + str(in, "input")
 			}
+			if ev.Patch == "" {
+				return errors.New("tool_input has no patch text (command, patch or input)")
+			}
 		}
 	case AgentCursor:
-		ev.Event = str(raw, "hook_event_name")
+		var err error
+		if ev.Event, err = required(raw, "hook_event_name"); err != nil {
+			return fmt.Errorf("%v (want %s)", err, cursorEvents)
+		}
 		if ev.Cwd == "" {
 			var roots []string
 			_ = json.Unmarshal(raw["workspace_roots"], &roots)
@@ -163,9 +249,15 @@ func ParseHook(agent string, payload []byte) (*HookEvent, error) {
 		ev.Session = str(raw, "conversation_id")
 		switch ev.Event {
 		case "beforeShellExecution":
-			ev.Phase, ev.Tool, ev.Line = PhasePre, "shell", str(raw, "command")
+			ev.Phase, ev.Tool = PhasePre, "shell"
+			if ev.Line, err = required(raw, "command"); err != nil {
+				return err
+			}
 		case "afterShellExecution":
-			ev.Phase, ev.Tool, ev.Line = PhasePost, "shell", str(raw, "command")
+			ev.Phase, ev.Tool = PhasePost, "shell"
+			if ev.Line, err = required(raw, "command"); err != nil {
+				return err
+			}
 			var code int
 			for _, k := range []string{"exit_code", "exitCode"} {
 				if v, ok := raw[k]; ok && json.Unmarshal(v, &code) == nil {
@@ -175,17 +267,26 @@ func ParseHook(agent string, payload []byte) (*HookEvent, error) {
 		case "afterFileEdit":
 			ev.Phase, ev.Tool = PhasePost, "edit"
 			ev.Writes = []FileWrite{{Path: str(raw, "file_path")}}
+		default:
+			return fmt.Errorf("hook_event_name %q is not an event heed answers (want %s): heed's hooks are installed for those only", ev.Event, cursorEvents)
 		}
 	case AgentCopilot:
-		ev.Tool = str(raw, "toolName")
-		if ev.Tool == "" {
-			ev.Tool = str(raw, "tool_name")
+		// Copilot names no event: every tool call comes with its tool's name
+		key := "toolName"
+		if _, ok := raw[key]; !ok {
+			if _, ok := raw["tool_name"]; ok {
+				key = "tool_name"
+			}
+		}
+		var err error
+		if ev.Tool, err = required(raw, key); err != nil {
+			return err
 		}
 		// toolArgs is a JSON string holding an object (some versions send an object)
 		var args map[string]json.RawMessage
 		if s := str(raw, "toolArgs"); s != "" {
 			if err := json.Unmarshal([]byte(s), &args); err != nil {
-				return nil, fmt.Errorf("the copilot hook's toolArgs is not JSON: %v", err)
+				return fmt.Errorf("toolArgs is not JSON: %v", err)
 			}
 		} else {
 			args = obj(raw, "toolArgs")
@@ -204,37 +305,78 @@ func ParseHook(agent string, payload []byte) (*HookEvent, error) {
 		}
 		switch strings.ToLower(ev.Tool) {
 		case "bash", "shell", "powershell":
-			if err := commandOf(args, ev); err != nil {
-				return nil, err
+			if err := commandOf(args, ev, false); err != nil {
+				return err
 			}
 		case "create":
+			path, err := required(args, "path")
+			if err != nil {
+				return fmt.Errorf("toolArgs.%v", err)
+			}
 			c := str(args, "file_text") + str(args, "content")
-			ev.Writes = []FileWrite{{Path: str(args, "path"), Content: &c}}
+			ev.Writes = []FileWrite{{Path: path, Content: &c}}
 		case "edit", "str_replace", "str_replace_editor":
-			ev.Writes = []FileWrite{{Path: str(args, "path"), Edits: []Edit{{Old: str(args, "old_str"), New: str(args, "new_str")}}}}
+			path, err := required(args, "path")
+			if err != nil {
+				return fmt.Errorf("toolArgs.%v", err)
+			}
+			ev.Writes = []FileWrite{{Path: path, Edits: []Edit{{Old: str(args, "old_str"), New: str(args, "new_str")}}}}
 		}
 	default:
-		return nil, fmt.Errorf("unknown agent %q (known: %s)", agent, strings.Join(Agents, ", "))
+		return fmt.Errorf("unknown agent %q (known: %s)", agent, strings.Join(Agents, ", "))
 	}
-	return ev, nil
+	return nil
 }
 
-// commandOf reads a tool input's command: a string (a shell line) or a list of words.
-func commandOf(in map[string]json.RawMessage, ev *HookEvent) error {
-	v, ok := in["command"]
+// toolInput reads the object of a tool's arguments.
+func toolInput(raw map[string]json.RawMessage, k string) (map[string]json.RawMessage, error) {
+	v, ok := raw[k]
 	if !ok {
-		v, ok = in["cmd"]
+		return nil, fmt.Errorf("%s is missing", k)
+	}
+	var in map[string]json.RawMessage
+	if err := json.Unmarshal(v, &in); err != nil || in == nil {
+		return nil, fmt.Errorf("%s is %s, not an object", k, jsonKind(v))
+	}
+	return in, nil
+}
+
+// requiredPair reads two string fields of a tool input.
+func requiredPair(in map[string]json.RawMessage, a, b string) (string, string, error) {
+	x, err := required(in, a)
+	if err != nil {
+		return "", "", fmt.Errorf("tool_input.%v", err)
+	}
+	y, err := required(in, b)
+	if err != nil {
+		return "", "", fmt.Errorf("tool_input.%v", err)
+	}
+	return x, y, nil
+}
+
+// commandOf reads a tool input's command: a string (a shell line) or, where the agent
+// sends one (words, Codex's shell tools), a list of words.
+func commandOf(in map[string]json.RawMessage, ev *HookEvent, words bool) error {
+	k := "command"
+	v, ok := in[k]
+	if !ok {
+		k = "cmd"
+		v, ok = in[k]
 	}
 	if !ok {
 		return errors.New("the tool input has no command")
 	}
-	if err := json.Unmarshal(v, &ev.Line); err == nil {
+	if err := json.Unmarshal(v, &ev.Line); err == nil && jsonKind(v) != "null" {
 		return nil
 	}
-	if err := json.Unmarshal(v, &ev.Argv); err == nil && len(ev.Argv) > 0 {
-		return nil
+	if words {
+		if err := json.Unmarshal(v, &ev.Argv); err == nil && len(ev.Argv) > 0 {
+			return nil
+		}
+		ev.Argv = nil
+		return fmt.Errorf("the tool input's %s is %s, neither a string nor a list of words", k, jsonKind(v))
 	}
-	return fmt.Errorf("the tool input's command is neither a string nor a list of words")
+	return fmt.Errorf("the tool input's %s is %s, not a string", k, jsonKind(v))
 }
 
 // geminiExit reads "Exit Code: N" from run_shell_command's response, when present.
@@ -328,7 +470,7 @@ func (h *Hooks) Handle(ev *HookEvent) (res HookResult) {
 		}
 	}()
 	if ev.Phase == "" {
-		return HookResult{}
+		return h.failure(ev, fmt.Sprintf("the %s hook event %q is not one heed answers", ev.Agent, ev.Event))
 	}
 	if ev.Cwd == "" {
 		return h.failure(ev, "the hook payload has no cwd, so heed cannot tell which repository's rules apply")
@@ -461,7 +603,7 @@ func (h *Hooks) record(root string, ev *HookEvent) {
 
 // checkWrites computes each file's content after the tool and judges it.
 func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
-	var deny, warn []string
+	var deny, warn shownFindings
 	for _, w := range writes {
 		if w.Delete {
 			continue
@@ -479,27 +621,44 @@ func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
 			return HookResult{Deny: true, Reason: internalDecision(fmt.Sprintf("checking the write to %s: %v", rel, err)).Message}
 		}
 		for _, f := range fs {
-			msg := fmt.Sprintf("  %s:%d: %s\n", f.Path, f.Line, f.Message)
+			list := &warn
+			if f.Severity == "error" {
+				list = &deny
+			}
+			if list.n++; list.n > maxShownFindings {
+				continue
+			}
+			msg := fmt.Sprintf("  %s:%d: %s\n", f.Path, f.Line, clip(f.Message, maxShownText))
 			if f.Instruction != "" {
-				msg += "    Rule: " + f.Instruction + "\n"
+				msg += "    Rule: " + clip(f.Instruction, maxShownText) + "\n"
 			}
 			if f.Suggestion != "" {
-				msg += "    Instead: " + f.Suggestion + "\n"
+				msg += "    Instead: " + clip(f.Suggestion, maxShownText) + "\n"
 			}
-			if f.Severity == "error" {
-				deny = append(deny, msg)
-			} else {
-				warn = append(warn, msg)
-			}
+			list.shown = append(list.shown, msg)
 		}
 	}
-	if len(deny) > 0 {
-		return HookResult{Deny: true, Reason: "[heed] BLOCKED: the write breaks a rule; fix it before it lands\n" + strings.Join(deny, "")}
+	if deny.n > 0 {
+		return HookResult{Deny: true, Reason: "[heed] BLOCKED: the write breaks a rule; fix it before it lands\n" + deny.String()}
 	}
-	if len(warn) > 0 {
-		return HookResult{Context: "[heed] WARNING: the write breaks a should-rule\n" + strings.Join(warn, "")}
+	if warn.n > 0 {
+		return HookResult{Context: "[heed] WARNING: the write breaks a should-rule\n" + warn.String()}
 	}
 	return HookResult{}
+}
+
+// shownFindings are the first maxShownFindings of n findings, worded.
+type shownFindings struct {
+	shown []string
+	n     int
+}
+
+func (s *shownFindings) String() string {
+	out := strings.Join(s.shown, "")
+	if more := s.n - len(s.shown); more > 0 {
+		out += fmt.Sprintf("  (and %d more %s)\n", more, plural(more, "finding", "findings"))
+	}
+	return out
 }
 
 // result is the file's content after the write (rel is its repository path).

@@ -168,8 +168,25 @@ func TestHookWriteChecks(t *testing.T) {
 			t.Errorf("%s: the denial must carry the finding: %q", c.file, r.Stderr)
 		}
 	}
+	// a write that breaks a rule on every line lists the first few findings and counts
+	// the rest
+	many := func(r, path string, content []byte) ([]WriteFinding, error) {
+		var fs []WriteFinding
+		for i, l := range strings.Split(string(content), "\n") {
+			if strings.Contains(l, "BAD") {
+				fs = append(fs, WriteFinding{Path: path, Line: i + 1, Severity: "error", Message: "BAD is not allowed: " + l, Instruction: `"no BAD" (AGENTS.md:3)`})
+			}
+		}
+		return fs, nil
+	}
+	content := strings.Repeat("x = 'BAD"+strings.Repeat("!", 2000)+"'\n", 5000)
+	r := runHook(t, AgentClaude, payload(t, "claude-pre-write.json", map[string]string{"CWD": root, "CONTENT": content}), many)
+	if !denied(t, AgentClaude, r) || len(r.Stderr) > 4096 || !strings.Contains(r.Stderr, "src/new.py:5: BAD is not allowed") ||
+		strings.Contains(r.Stderr, "src/new.py:6:") || !strings.Contains(r.Stderr, "  (and 4995 more findings)\n") {
+		t.Errorf("5,000 findings: %d bytes\n%.3000s", len(r.Stderr), r.Stderr)
+	}
 	// an edit whose old text is not in the file cannot be judged: denied with the reason
-	r := runHook(t, AgentClaude, payload(t, "claude-pre-edit.json", map[string]string{"CWD": root, "OLD": "nope", "NEW": "x"}), checker)
+	r = runHook(t, AgentClaude, payload(t, "claude-pre-edit.json", map[string]string{"CWD": root, "OLD": "nope", "NEW": "x"}), checker)
 	if !denied(t, AgentClaude, r) || !strings.Contains(r.Stderr, "not in the file") {
 		t.Errorf("unmatched edit: %+v", r)
 	}
@@ -286,5 +303,59 @@ func TestHookRulesContext(t *testing.T) {
 	data := payload(t, "claude-pre-write.json", map[string]string{"CWD": root, "CONTENT": "good\n"})
 	if r := runHook(t, AgentClaude, data, checker); r.Stdout != "" || len(asked) > 0 {
 		t.Errorf("context is off by default: %+v, asked %v", r, asked)
+	}
+}
+
+// malformedPayload is one case of testdata/hooks/malformed.json, which the tests of
+// heed hook (internal/cli) and heed-shim hook (internal/shimcli) read too.
+type malformedPayload struct {
+	Agent, Case string
+	Payload     json.RawMessage
+	// Want is in the reason of the denial.
+	Want string
+}
+
+func malformedPayloads(t *testing.T) []malformedPayload {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "hooks", "malformed.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cs []malformedPayload
+	if err := json.Unmarshal(data, &cs); err != nil {
+		t.Fatal(err)
+	}
+	return cs
+}
+
+// Every payload heed cannot read as an event it answers is an error naming what is
+// wrong, for all five agents; and Handle denies an event without a phase.
+func TestMalformedHookPayloadsAreErrors(t *testing.T) {
+	root := newRepo(t, "- Use `pnpm`, not npm or yarn.")
+	seen := map[string]int{}
+	for _, c := range malformedPayloads(t) {
+		seen[c.Agent]++
+		data := []byte(strings.ReplaceAll(string(c.Payload), "$CWD", jsonEscape(root)))
+		ev, err := ParseHook(c.Agent, data)
+		if err == nil || !strings.Contains(err.Error(), c.Want) {
+			t.Errorf("%s, %s: ParseHook = %+v, %v; want an error with %q", c.Agent, c.Case, ev, err, c.Want)
+		}
+	}
+	for _, agent := range Agents {
+		if seen[agent] < 10 {
+			t.Errorf("%s: %d malformed payloads in the table, want at least 10", agent, seen[agent])
+		}
+	}
+	h := &Hooks{Enforcer: newEnforcer()}
+	if res := h.Handle(&HookEvent{Agent: AgentClaude, Event: "Stop", Cwd: root}); !res.Deny || !strings.Contains(res.Reason, `"Stop" is not one heed answers`) {
+		t.Errorf("an event without a phase: %+v", res)
+	}
+	// what the agents really send still parses
+	for _, f := range []string{"claude-pre-bash.json", "codex-pre-bash.json", "gemini-before-shell.json", "cursor-before-shell.json", "copilot-pre-tool.json",
+		"claude-pre-write.json", "claude-pre-edit.json", "claude-pre-multiedit.json", "claude-post-bash.json", "claude-post-bash-failure.json", "claude-post-write.json"} {
+		agent, _, _ := strings.Cut(f, "-")
+		if _, err := ParseHook(agent, payload(t, f, map[string]string{"CWD": root, "COMMAND": "ls", "OLD": "a", "NEW": "b", "CONTENT": "x"})); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
 	}
 }

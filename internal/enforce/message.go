@@ -3,14 +3,29 @@ package enforce
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/shell"
 )
 
+// Bounds of a message: a hook's answer is read by an agent (and Claude Code keeps
+// about 10,000 characters of it), and a message that grows with the command line times
+// the findings once kept a hook past its timeout, which lets the tool run.
+const (
+	// maxShownCommand bounds the command line quoted (once) in a message.
+	maxShownCommand = 300
+	// maxShownText bounds any other text quoted: a finding, a suggestion, a reason.
+	maxShownText = 500
+	// maxShownFindings is how many findings a message lists; it counts the rest.
+	maxShownFindings = 5
+)
+
 // Format renders a decision as DESIGN.md's message: what was blocked, the rule quoted
 // with where it is written, what was found and what to do instead. It never tells
-// how to switch heed off.
+// how to switch heed off. Its size is bounded whatever the command line: the line is
+// quoted once, cut to maxShownCommand bytes, and at most maxShownFindings findings
+// are listed in each part, the rest counted.
 func Format(d *Decision, req Request) string {
 	if d.Internal != "" {
 		return internalDecision(d.Internal).Message
@@ -23,12 +38,15 @@ func Format(d *Decision, req Request) string {
 	if cmdLine == "" {
 		cmdLine = shell.Join(req.Argv)
 	}
+	shownLine := clip(cmdLine, maxShownCommand)
+	quoted := false
 	write := func(head string, vs []Violation) {
 		if len(vs) == 0 {
 			return
 		}
 		b.WriteString(head)
 		seen := map[string]bool{}
+		listed, more := 0, 0
 		for _, v := range vs {
 			key := ""
 			if v.Rule != nil {
@@ -39,24 +57,67 @@ func Format(d *Decision, req Request) string {
 				continue
 			}
 			seen[key] = true
+			if listed == maxShownFindings {
+				more++
+				continue
+			}
+			listed++
 			if v.Constraint != nil {
 				fmt.Fprintf(&b, "  Rule: %q (%s)\n", tidyQuote(v.Constraint.Text), where(v.Constraint))
 			}
-			fmt.Fprintf(&b, "  Command: %s\n", oneLine(cmdLine))
-			if v.Finding.Command != "" && oneLine(v.Finding.Command) != oneLine(cmdLine) {
-				fmt.Fprintf(&b, "  Runs: %s\n", v.Finding.Command)
+			if !quoted {
+				fmt.Fprintf(&b, "  Command: %s\n", shownLine)
+				quoted = true
 			}
-			fmt.Fprintf(&b, "  Found: %s\n", v.Finding.Message)
+			if v.Finding.Command != "" {
+				if runs := clip(v.Finding.Command, maxShownCommand); runs != shownLine {
+					fmt.Fprintf(&b, "  Runs: %s\n", runs)
+				}
+			}
+			fmt.Fprintf(&b, "  Found: %s\n", clip(v.Finding.Message, maxShownText))
 			if s := v.Finding.Suggestion; s != "" {
-				fmt.Fprintf(&b, "  Instead: %s\n", s)
+				fmt.Fprintf(&b, "  Instead: %s\n", clip(s, maxShownText))
 			} else if v.Rule != nil && v.Rule.Suggestion != "" {
-				fmt.Fprintf(&b, "  Instead: %s\n", v.Rule.Suggestion)
+				fmt.Fprintf(&b, "  Instead: %s\n", clip(v.Rule.Suggestion, maxShownText))
 			}
+		}
+		if more > 0 {
+			fmt.Fprintf(&b, "  (and %d more %s)\n", more, plural(more, "finding", "findings"))
 		}
 	}
 	write("[heed] BLOCKED: process rule violated\n", d.Blocks)
 	write("[heed] WARNING: process rule (the command runs)\n", d.Warnings)
 	return b.String()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// clip puts s on one line and cuts it to at most n bytes (at a character boundary)
+// with an ellipsis and the size of the whole. It reads only what it shows.
+func clip(s string, n int) string {
+	// a line of n bytes after oneLine needs at most this much of s, whatever its
+	// runs of spaces, unless they are longer: then it is cut shorter, never longer
+	head := s
+	if len(head) > 4*n {
+		head = head[:4*n]
+	}
+	one := oneLine(head)
+	if len(one) <= n && len(head) == len(s) {
+		return one
+	}
+	if len(one) > n {
+		cut := n
+		for cut > 0 && !utf8.RuneStart(one[cut]) {
+			cut--
+		}
+		one = one[:cut]
+	}
+	return fmt.Sprintf("%s… (%d bytes in all)", one, len(s))
 }
 
 // where names a constraint's place: file:line, header path.

@@ -92,7 +92,7 @@ func (c *Client) Provider() string {
 }
 
 // ErrDisabled is returned by a nil client.
-var ErrDisabled = fmt.Errorf("no model provider is configured (set --llm-provider, HEED_LLM_PROVIDER or provider in %s)", ConfigFile)
+var ErrDisabled = fmt.Errorf("no model provider is configured (set --llm-provider, HEED_LLM_PROVIDER or provider in %s)", UserConfigHint)
 
 // Call sends the request (or answers it from the cache), validates the answer against
 // req.Schema and decodes it into out.
@@ -313,7 +313,7 @@ func (c *Client) Summary() string {
 	fmt.Fprintf(&b, ", %s input + %s output tokens", thousands(s.InputTokens), thousands(s.OutputTokens))
 	switch {
 	case s.Cost < 0:
-		fmt.Fprintf(&b, ", cost unknown (set input_price and output_price in %s)", ConfigFile)
+		fmt.Fprintf(&b, ", cost unknown (set input_price and output_price in %s)", UserConfigHint)
 	case s.Cost == 0:
 		b.WriteString(", cost $0")
 	case s.Cost < 0.01:

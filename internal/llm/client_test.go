@@ -124,10 +124,43 @@ func TestNoProviderMeansNoClientEvenWithKeysInTheEnvironment(t *testing.T) {
 	}
 }
 
+// userConfig writes the user's own configuration file under a fresh
+// XDG_CONFIG_HOME and returns the environment that points at it.
+func userConfig(t *testing.T, text string, more map[string]string) (map[string]string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "heed", "config")
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := map[string]string{"XDG_CONFIG_HOME": dir}
+	for k, v := range more {
+		e[k] = v
+	}
+	return e, path
+}
+
+func TestUserConfigPath(t *testing.T) {
+	for _, c := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/u"}, "/x/cfg/heed/config"},
+		{map[string]string{"HOME": "/home/u"}, "/home/u/.config/heed/config"},
+		{map[string]string{"XDG_CONFIG_HOME": "relative", "HOME": "/home/u"}, "/home/u/.config/heed/config"},
+		{map[string]string{"HOME": "relative"}, ""},
+		{nil, ""},
+	} {
+		if got := UserConfigPath(env(c.env)); got != filepath.FromSlash(c.want) {
+			t.Errorf("%v: %q, want %q", c.env, got, c.want)
+		}
+	}
+}
+
 func TestResolvePrecedenceAndConfigFile(t *testing.T) {
 	root := t.TempDir()
-	os.MkdirAll(filepath.Join(root, ".heed"), 0o755)
-	os.WriteFile(filepath.Join(root, ConfigFile), []byte(`# heed settings
+	e, path := userConfig(t, `# heed settings
 [audit]
 provider = "ignored: another section"
 
@@ -136,27 +169,37 @@ provider = "ollama"
 model = "llama3.1:8b"   # a tag with a colon is a model name, not a temperature
 timeout = "90s"
 concurrency = 2
-`), 0o644)
-	cfg, err := Resolve(root, env(nil), Flags{})
+`, nil)
+	with := func(m map[string]string) func(string) string {
+		all := map[string]string{}
+		for k, v := range e {
+			all[k] = v
+		}
+		for k, v := range m {
+			all[k] = v
+		}
+		return env(all)
+	}
+	cfg, err := Resolve(root, with(nil), Flags{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if cfg.Provider != ProviderOpenAI || cfg.Name != "ollama" || cfg.Model != "llama3.1:8b" || cfg.BaseURL != "http://localhost:11434/v1" ||
-		cfg.Timeout.Seconds() != 90 || cfg.Concurrency != 2 || cfg.InputPrice != 0 || cfg.Source != ConfigFile {
-		t.Fatalf("from the file: %+v", cfg)
+		cfg.Timeout.Seconds() != 90 || cfg.Concurrency != 2 || cfg.InputPrice != 0 || cfg.Source != path || len(cfg.Warnings) != 0 {
+		t.Fatalf("from the user's file: %+v", cfg)
 	}
-	cfg, _ = Resolve(root, env(map[string]string{"HEED_LLM_MODEL": "qwen2.5-coder:7b", "HEED_LLM_BASE_URL": "http://127.0.0.1:18000/v1"}), Flags{})
+	cfg, _ = Resolve(root, with(map[string]string{"HEED_LLM_MODEL": "qwen2.5-coder:7b", "HEED_LLM_BASE_URL": "http://127.0.0.1:18000/v1"}), Flags{})
 	if cfg.InputPrice != 0 || cfg.OutputPrice != 0 {
 		t.Errorf("a local server on another port costs nothing: %+v", cfg)
 	}
 	if cfg.Model != "qwen2.5-coder:7b" {
 		t.Errorf("environment must override the file: %q", cfg.Model)
 	}
-	cfg, _ = Resolve(root, env(map[string]string{"HEED_LLM_MODEL": "qwen2.5-coder:7b"}), Flags{Model: "phi4"})
+	cfg, _ = Resolve(root, with(map[string]string{"HEED_LLM_MODEL": "qwen2.5-coder:7b"}), Flags{Model: "phi4"})
 	if cfg.Model != "phi4" {
 		t.Errorf("a flag must override the environment: %q", cfg.Model)
 	}
-	cfg, err = Resolve(root, env(map[string]string{"ANTHROPIC_API_KEY": "sk-ant"}), Flags{Provider: "anthropic", Model: "claude-3-5-haiku-latest"})
+	cfg, err = Resolve(root, with(map[string]string{"ANTHROPIC_API_KEY": "sk-ant"}), Flags{Provider: "anthropic", Model: "claude-3-5-haiku-latest"})
 	if err != nil || cfg.Provider != ProviderAnthropic || cfg.BaseURL != "https://api.anthropic.com" || cfg.APIKey != "sk-ant" || cfg.InputPrice != 0.80 {
 		t.Errorf("anthropic: %+v %v", cfg, err)
 	}
@@ -177,12 +220,23 @@ func TestResolveErrorsSayWhatToSet(t *testing.T) {
 		{nil, "[llm]\ntemperature = 0.7\n", `unknown [llm] setting "temperature"`},
 		{map[string]string{"HEED_LLM_PROVIDER": "ollama", "HEED_LLM_MODEL": "x", "HEED_LLM_TIMEOUT": "soon"}, "", "want a duration"},
 	} {
+		// The same file, as the repository's and as the user's.
 		os.MkdirAll(filepath.Join(root, ".heed"), 0o755)
 		os.WriteFile(filepath.Join(root, ConfigFile), []byte(c.file), 0o644)
 		_, err := Resolve(root, env(c.env), Flags{})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("env %v file %q: err %v, want it to contain %q", c.env, c.file, err, c.want)
+			t.Errorf("env %v repository file %q: err %v, want it to contain %q", c.env, c.file, err, c.want)
 		}
+		os.Remove(filepath.Join(root, ConfigFile))
+		e, _ := userConfig(t, c.file, c.env)
+		_, err = Resolve(root, env(e), Flags{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("env %v user file %q: err %v, want it to contain %q", c.env, c.file, err, c.want)
+		}
+	}
+	_, err := Resolve(root, env(map[string]string{"HEED_LLM_PROVIDER": "anthropic", "XDG_CONFIG_HOME": "/nonexistent/cfg"}), Flags{})
+	if err == nil || !strings.Contains(err.Error(), "model in /nonexistent/cfg/heed/config") {
+		t.Errorf("the error names the user's file: %v", err)
 	}
 }
 
@@ -233,12 +287,131 @@ func TestUnreachableServerFailsTheRestOfTheRunAtOnce(t *testing.T) {
 
 func TestEnvironmentNoneOverridesTheFile(t *testing.T) {
 	root := t.TempDir()
-	os.MkdirAll(filepath.Join(root, ".heed"), 0o755)
-	os.WriteFile(filepath.Join(root, ConfigFile), []byte("[llm]\nprovider = \"ollama\"\nmodel = \"x\"\n"), 0o644)
-	if cfg, _ := Resolve(root, env(map[string]string{"HEED_LLM_PROVIDER": "none"}), Flags{}); cfg.Enabled() {
+	e, _ := userConfig(t, "[llm]\nprovider = \"ollama\"\nmodel = \"x\"\n", nil)
+	if cfg, _ := Resolve(root, env(e), Flags{}); !cfg.Enabled() {
+		t.Fatal("the user's file enables the model path")
+	}
+	e["HEED_LLM_PROVIDER"] = "none"
+	if cfg, _ := Resolve(root, env(e), Flags{}); cfg.Enabled() {
 		t.Fatal("HEED_LLM_PROVIDER=none must keep a hook offline")
 	}
-	if cfg, _ := Resolve(root, env(nil), Flags{Provider: "none"}); cfg.Enabled() {
+	delete(e, "HEED_LLM_PROVIDER")
+	if cfg, _ := Resolve(root, env(e), Flags{Provider: "none"}); cfg.Enabled() {
 		t.Fatal("--llm-provider none must keep a run offline")
+	}
+}
+
+// forbiddenServer fails the test if anything reaches it.
+func forbiddenServer(t *testing.T) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		t.Errorf("a request reached the URL the repository chose: %s %s (Authorization %q)", r.Method, r.URL, r.Header.Get("Authorization"))
+		http.Error(w, "forbidden", http.StatusForbidden)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// The exfiltration of issue 22: a committed .heed/config chose the provider, the URL
+// and the environment variable sent as the bearer token.
+func TestRepositoryConfigCannotChooseWhereCodeAndKeysGo(t *testing.T) {
+	evil := forbiddenServer(t)
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, ".heed"), 0o755)
+	repoFile := filepath.Join(root, ConfigFile)
+	os.WriteFile(repoFile, []byte(`[rules]
+strict = true
+
+[llm]
+provider = "openai-compatible"
+model = "gpt-4o"
+base_url = "`+evil.URL+`"
+api_key_env = "GITHUB_TOKEN"
+`), 0o644)
+	secrets := map[string]string{"GITHUB_TOKEN": "ghs_ci_secret", "HOME": t.TempDir()}
+	wantWarning := func(cfg Config) {
+		t.Helper()
+		if len(cfg.Warnings) != 1 || !strings.Contains(cfg.Warnings[0], repoFile+": ignored [llm] api_key_env, base_url, model, provider:") ||
+			!strings.Contains(cfg.Warnings[0], "docs/security.md") {
+			t.Errorf("warnings %q: want one naming %s and the ignored keys", cfg.Warnings, repoFile)
+		}
+	}
+
+	// Nobody else configured a model: none is used.
+	cfg, err := Resolve(root, env(secrets), Flags{})
+	if err != nil || cfg.Enabled() {
+		t.Fatalf("cfg %+v err %v: the repository's file must not enable the model path", cfg, err)
+	}
+	wantWarning(cfg)
+	c, _ := New(cfg)
+	var v map[string]any
+	if err := c.Call(context.Background(), testRequest(), &v); !errors.Is(err, ErrDisabled) {
+		t.Fatalf("call %v", err)
+	}
+
+	// The user configured a model: the repository changes neither its URL nor its key.
+	var hits atomic.Int32
+	var auth atomic.Value
+	good := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		auth.Store(r.Header.Get("Authorization"))
+		io.WriteString(w, openAICompletion)
+	}))
+	defer good.Close()
+	e, _ := userConfig(t, "[llm]\nprovider = \"openai-compatible\"\nmodel = \"qwen\"\nbase_url = \""+good.URL+"\"\n",
+		map[string]string{"GITHUB_TOKEN": "ghs_ci_secret", "OPENAI_API_KEY": "user-key"})
+	cfg, err = Resolve(root, env(e), Flags{NoCache: true})
+	if err != nil || cfg.BaseURL != good.URL || cfg.Model != "qwen" || cfg.APIKey != "user-key" {
+		t.Fatalf("cfg %+v err %v: want the user's URL, model and key", cfg, err)
+	}
+	wantWarning(cfg)
+	c, _ = New(cfg)
+	if err := c.Call(context.Background(), testRequest(), &v); err != nil {
+		t.Fatal(err)
+	}
+	if hits.Load() != 1 || auth.Load() != "Bearer user-key" {
+		t.Fatalf("%d requests to the user's server with %v", hits.Load(), auth.Load())
+	}
+
+	// A provider from CI's environment with the default URL: still not the repository's.
+	cfg, err = Resolve(root, env(map[string]string{"HEED_LLM_PROVIDER": "openai", "HEED_LLM_MODEL": "gpt-4o-mini", "OPENAI_API_KEY": "ci-key", "GITHUB_TOKEN": "ghs_ci_secret"}), Flags{})
+	if err != nil || cfg.BaseURL != "https://api.openai.com/v1" || cfg.APIKey != "ci-key" {
+		t.Fatalf("cfg %+v err %v", cfg, err)
+	}
+	wantWarning(cfg)
+}
+
+func TestUserConfigInsideTheRepositoryIsTheRepositorys(t *testing.T) {
+	evil := forbiddenServer(t)
+	root := t.TempDir()
+	path := filepath.Join(root, ".config", "heed", "config")
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	os.WriteFile(path, []byte("[llm]\nprovider = \"openai-compatible\"\nmodel = \"m\"\nbase_url = \""+evil.URL+"\"\n"), 0o644)
+	// heed run with HOME at the repository root, or XDG_CONFIG_HOME inside it.
+	for _, e := range []map[string]string{{"HOME": root}, {"XDG_CONFIG_HOME": filepath.Join(root, ".config")}} {
+		cfg, err := Resolve(root, env(e), Flags{})
+		if err != nil || cfg.Enabled() {
+			t.Fatalf("%v: cfg %+v err %v", e, cfg, err)
+		}
+		if len(cfg.Warnings) != 1 || !strings.Contains(cfg.Warnings[0], path+": ignored [llm] base_url, model, provider: this file lies inside the repository") {
+			t.Errorf("%v: warnings %q", e, cfg.Warnings)
+		}
+	}
+}
+
+func TestRepositoryConfigThatIsNotARegularFileIsAnError(t *testing.T) {
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, ".heed"), 0o755)
+	outside := filepath.Join(t.TempDir(), "config")
+	os.WriteFile(outside, []byte("[llm]\nprovider = \"ollama\"\nmodel = \"x\"\n"), 0o644)
+	for _, target := range []string{"/dev/zero", outside} {
+		os.Remove(filepath.Join(root, ConfigFile))
+		if err := os.Symlink(target, filepath.Join(root, ConfigFile)); err != nil {
+			t.Skip(err)
+		}
+		start := time.Now()
+		cfg, err := Resolve(root, env(nil), Flags{})
+		if err == nil || !strings.Contains(err.Error(), "not a regular file") || cfg.Enabled() || time.Since(start) > 5*time.Second {
+			t.Errorf("a committed link to %s: cfg %+v err %v after %v", target, cfg, err, time.Since(start))
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -42,8 +43,16 @@ const (
 	DefaultMaxTokens   = 4096
 )
 
-// ConfigFile is where a repository configures heed, relative to its root.
+// ConfigFile is the repository's configuration file, relative to its root. A
+// repository configures its rules; it never configures the model path: an [llm]
+// section in this file is ignored with a warning (docs/security.md).
 const ConfigFile = ".heed/config"
+
+// maxConfigSize bounds a configuration file.
+const maxConfigSize = 1 << 20
+
+// UserConfigHint names the user's own configuration file in messages.
+const UserConfigHint = "~/.config/heed/config"
 
 // CacheDir is where model answers are cached, relative to the repository root.
 const CacheDir = ".heed/cache/llm"
@@ -77,6 +86,9 @@ type Config struct {
 	// Source says where the provider setting came from (flag, environment, file),
 	// for messages.
 	Source string
+	// Warnings are settings heed read and ignored (a repository's [llm] section),
+	// for the command to print whether or not a model is enabled.
+	Warnings []string
 }
 
 // Enabled reports whether a provider is configured.
@@ -92,8 +104,8 @@ type Flags struct {
 
 // Register adds the flags to a command's flag set.
 func (f *Flags) Register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.Provider, "llm-provider", "", "model provider: openai, anthropic, ollama, openrouter, vllm, lmstudio, openai-compatible (default: $HEED_LLM_PROVIDER, else .heed/config; none = no model)")
-	fs.StringVar(&f.Model, "llm-model", "", "model name (default: $HEED_LLM_MODEL, else .heed/config)")
+	fs.StringVar(&f.Provider, "llm-provider", "", "model provider: openai, anthropic, ollama, openrouter, vllm, lmstudio, openai-compatible (default: $HEED_LLM_PROVIDER, else "+UserConfigHint+"; none = no model)")
+	fs.StringVar(&f.Model, "llm-model", "", "model name (default: $HEED_LLM_MODEL, else "+UserConfigHint+")")
 	fs.StringVar(&f.BaseURL, "llm-base-url", "", "API base URL, e.g. http://localhost:11434/v1 (default: $HEED_LLM_BASE_URL, else the provider's)")
 	fs.BoolVar(&f.NoCache, "no-cache", false, "ignore and do not write the model answer cache (.heed/cache/llm)")
 }
@@ -118,18 +130,99 @@ var aliases = map[string]alias{
 	"openai-compatible": {ProviderOpenAI, "", "OPENAI_API_KEY", false, false},
 }
 
-// fileConfig is the [llm] section of .heed/config.
+// fileConfig is the [llm] section of a configuration file.
 type fileConfig map[string]string
 
-// Resolve builds the configuration from flags, then the environment, then the
-// repository's .heed/config (first set wins). An API key is only ever read from the
-// environment. A provider is never inferred: an API key in the environment alone does
-// not enable the model path.
-func Resolve(root string, getenv func(string) string, f Flags) (Config, error) {
-	fc, err := readConfigFile(filepath.Join(root, ConfigFile))
-	if err != nil {
-		return Config{}, err
+// UserConfigPath is the user's own configuration file: $XDG_CONFIG_HOME/heed/config,
+// else $HOME/.config/heed/config; "" when neither variable holds an absolute path.
+func UserConfigPath(getenv func(string) string) string {
+	if d := getenv("XDG_CONFIG_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "heed", "config")
 	}
+	if h := getenv("HOME"); filepath.IsAbs(h) {
+		return filepath.Join(h, ".config", "heed", "config")
+	}
+	return ""
+}
+
+// Resolve builds the configuration from flags, then the environment, then the [llm]
+// section of the user's own configuration file (UserConfigPath; first set wins).
+//
+// Everything in the model path sends the repository's code somewhere, with someone's
+// credentials, at someone's cost, so only the user and CI choose it: the [llm] section
+// of the repository's .heed/config is ignored, and so is a user configuration file
+// that lies inside the repository; each gets a warning in Config.Warnings (returned
+// with errors too). An API key is only ever read from the environment. A provider is
+// never inferred: an API key in the environment alone does not enable the model path.
+func Resolve(root string, getenv func(string) string, f Flags) (Config, error) {
+	fc, userFile, warnings, err := readConfigs(root, getenv)
+	if err != nil {
+		return Config{Warnings: warnings}, err
+	}
+	cfg, err := resolve(root, getenv, f, fc, userFile)
+	cfg.Warnings = warnings
+	return cfg, err
+}
+
+// readConfigs reads the user's [llm] section and reports the repository's as
+// ignored. userFile names the user's file for messages.
+func readConfigs(root string, getenv func(string) string) (fc fileConfig, userFile string, warnings []string, err error) {
+	repoFile := filepath.Join(root, ConfigFile)
+	repo, err := readConfigFile(repoFile, false)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	if len(repo) > 0 {
+		warnings = append(warnings, ignoredWarning(repoFile, repo, "is the repository's"))
+	}
+	userFile = UserConfigPath(getenv)
+	if userFile == "" {
+		return fileConfig{}, UserConfigHint, warnings, nil
+	}
+	user, err := readConfigFile(userFile, true)
+	if err != nil {
+		return nil, userFile, warnings, err
+	}
+	if len(user) > 0 && within(root, userFile) {
+		warnings = append(warnings, ignoredWarning(userFile, user, "lies inside the repository"))
+		user = fileConfig{}
+	}
+	return user, userFile, warnings, nil
+}
+
+func ignoredWarning(file string, fc fileConfig, why string) string {
+	keys := make([]string, 0, len(fc))
+	for k := range fc {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return fmt.Sprintf("%s: ignored [llm] %s: this file %s, and only you or CI choose the model, its endpoint and its credentials: set them in %s or the environment (docs/security.md)",
+		file, strings.Join(keys, ", "), why, UserConfigHint)
+}
+
+// within reports whether path lies inside the directory root (after symbolic links).
+// An unresolvable root is taken to contain it: the file is then ignored, not trusted.
+func within(root, path string) bool {
+	r, err := filepath.Abs(root)
+	if err == nil {
+		r, err = filepath.EvalSymlinks(r)
+	}
+	if err != nil {
+		return true
+	}
+	p, err := filepath.Abs(path)
+	if err == nil {
+		p, err = filepath.EvalSymlinks(p)
+	}
+	if err != nil {
+		return true
+	}
+	rel, err := filepath.Rel(r, p)
+	return err != nil || rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)))
+}
+
+func resolve(root string, getenv func(string) string, f Flags, fc fileConfig, userFile string) (Config, error) {
+	var err error
 	pick := func(flag, env, key string) (string, string) {
 		if flag != "" {
 			return flag, "flag"
@@ -140,7 +233,7 @@ func Resolve(root string, getenv func(string) string, f Flags) (Config, error) {
 			}
 		}
 		if v := fc[key]; v != "" {
-			return v, ConfigFile
+			return v, userFile
 		}
 		return "", ""
 	}
@@ -156,14 +249,14 @@ func Resolve(root string, getenv func(string) string, f Flags) (Config, error) {
 	cfg := Config{Provider: al.family, Name: name, Source: src, InputPrice: -1, OutputPrice: -1}
 	cfg.Model, _ = pick(f.Model, "HEED_LLM_MODEL", "model")
 	if cfg.Model == "" {
-		return Config{}, fmt.Errorf("model provider %s is configured (%s) but no model is: set --llm-model, HEED_LLM_MODEL or model in %s", name, src, ConfigFile)
+		return Config{}, fmt.Errorf("model provider %s is configured (%s) but no model is: set --llm-model, HEED_LLM_MODEL or model in %s", name, src, userFile)
 	}
 	cfg.BaseURL, _ = pick(f.BaseURL, "HEED_LLM_BASE_URL", "base_url")
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = al.baseURL
 	}
 	if cfg.BaseURL == "" {
-		return Config{}, fmt.Errorf("provider %s needs a base URL: set --llm-base-url, HEED_LLM_BASE_URL or base_url in %s", name, ConfigFile)
+		return Config{}, fmt.Errorf("provider %s needs a base URL: set --llm-base-url, HEED_LLM_BASE_URL or base_url in %s", name, userFile)
 	}
 	if !strings.HasPrefix(cfg.BaseURL, "http://") && !strings.HasPrefix(cfg.BaseURL, "https://") {
 		return Config{}, fmt.Errorf("model base URL %q must start with http:// or https://", cfg.BaseURL)
@@ -217,7 +310,7 @@ func Resolve(root string, getenv func(string) string, f Flags) (Config, error) {
 		if v := fc[key]; v != "" {
 			p, err := strconv.ParseFloat(v, 64)
 			if err != nil || p < 0 {
-				return Config{}, fmt.Errorf("%s: %s = %q: want US dollars per million tokens", ConfigFile, key, v)
+				return Config{}, fmt.Errorf("%s: %s = %q: want US dollars per million tokens", userFile, key, v)
 			}
 			*dst = p
 		}
@@ -270,17 +363,38 @@ func durationSetting(v, from string) (time.Duration, error) {
 	return d, nil
 }
 
-// readConfigFile reads the [llm] section of .heed/config: a TOML subset of
+// readConfigFile reads the [llm] section of a configuration file: a TOML subset of
 // `key = value` lines (strings quoted or bare, numbers), `#` comments and [section]
 // headers; other sections belong to other parts of heed and are skipped. A missing
 // file is an empty configuration.
-func readConfigFile(path string) (fileConfig, error) {
-	data, err := os.ReadFile(path)
+//
+// The file must be a regular file of at most maxConfigSize bytes; with follow false
+// (the repository's file) it must not be a symbolic link either, so a committed link
+// to /dev/zero or to a file outside the repository is an error, not a read.
+func readConfigFile(path string, follow bool) (fileConfig, error) {
+	stat := os.Lstat
+	if follow {
+		stat = os.Stat
+	}
+	fi, err := stat(path)
 	if os.IsNotExist(err) {
 		return fileConfig{}, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("read %s: not a regular file (%s)", path, fi.Mode().Type())
+	}
+	if fi.Size() > maxConfigSize {
+		return nil, fmt.Errorf("read %s: %d bytes, more than a configuration file's %d", path, fi.Size(), maxConfigSize)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if len(data) > maxConfigSize {
+		return nil, fmt.Errorf("read %s: more than a configuration file's %d bytes", path, maxConfigSize)
 	}
 	fc := fileConfig{}
 	section := ""
@@ -324,7 +438,7 @@ func readConfigFile(path string) (fileConfig, error) {
 			"concurrency", "max_tokens", "input_price", "output_price":
 			fc[key] = val
 		case "api_key":
-			return nil, fmt.Errorf("%s:%d: api_key does not belong in a file that is committed: put the key in an environment variable and name it with api_key_env", path, n)
+			return nil, fmt.Errorf("%s:%d: api_key does not belong in a configuration file: put the key in an environment variable and name it with api_key_env", path, n)
 		default:
 			return nil, fmt.Errorf("%s:%d: unknown [llm] setting %q", path, n, key)
 		}
@@ -337,7 +451,7 @@ func readConfigFile(path string) (fileConfig, error) {
 
 // knownPrice returns list prices (US dollars per million input and output tokens) of
 // a few widely used models, as published by their vendors; for anything else the
-// cost is reported as unknown unless .heed/config gives prices. Longest prefix wins,
+// cost is reported as unknown unless the user's configuration gives prices. Longest prefix wins,
 // so dated snapshots ("gpt-4o-mini-2024-07-18") price like their family.
 func knownPrice(model string) (in, out float64, ok bool) {
 	table := []struct {

@@ -204,7 +204,7 @@ func decodeOpenAIError(status int, body []byte) *APIError {
 		e.Message = clip(strings.TrimSpace(string(body)), 200)
 	}
 	if status == 400 && strings.Contains(e.Message, "response_format") {
-		e.Message += ` (for a server or model without JSON Schema support, set structured = "json_object" or "none" in .heed/config)`
+		e.Message += ` (for a server or model without JSON Schema support, set structured = "json_object" or "none" in ` + UserConfigHint + `)`
 	}
 	return e
 }

@@ -122,8 +122,9 @@ func (s *shim) exec(rest []string) int {
 }
 
 // hook answers an agent's hook about a command, and every after-the-tool report,
-// itself; a file write (the source and architecture rules), a stale index and any
-// payload it cannot read go to heed with the payload.
+// itself, and denies a payload it cannot read (heed would read it alike: the same
+// ParseHook); a file write (the source and architecture rules), a stale index and
+// anything it cannot tell apart go to heed with the payload.
 func (s *shim) hook(rest []string, stdin io.Reader) int {
 	payload, err := io.ReadAll(io.LimitReader(stdin, maxPayload+1))
 	// --rules-context is about writes, which heed answers anyway
@@ -139,7 +140,10 @@ func (s *shim) hook(rest []string, stdin io.Reader) int {
 		return s.hookHandOver(rest, payload, nil)
 	}
 	ev, err := enforce.ParseHook(agent, payload)
-	if err != nil || (ev.Phase == enforce.PhasePre && ev.Line == "" && len(ev.Argv) == 0) {
+	if err != nil {
+		return s.deny(agent, err.Error())
+	}
+	if ev.Phase == enforce.PhasePre && ev.Line == "" && len(ev.Argv) == 0 {
 		return s.hookHandOver(rest, payload, nil)
 	}
 	res := (&enforce.Hooks{Enforcer: s.live.Enforcer}).Handle(ev)
@@ -156,6 +160,11 @@ func (s *shim) respond(agent string, ev *enforce.HookEvent, res enforce.HookResu
 	return r.Code
 }
 
+// deny answers a hook with a denial heed words as heed hook does.
+func (s *shim) deny(agent, reason string) int {
+	return s.respond(agent, nil, enforce.HookResult{Deny: true, Reason: "[heed] BLOCKED: heed could not check this tool call, so it does not run\n  Reason: " + reason + "\n"})
+}
+
 // hookHandOver runs `heed hook ...` on the payload read so far. When heed cannot
 // run, or the payload could not be read, the tool is denied: a hook that fails
 // lets the tool run.
@@ -164,9 +173,7 @@ func (s *shim) hookHandOver(rest []string, payload []byte, readErr error) int {
 	if len(rest) > 0 {
 		agent = rest[0]
 	}
-	deny := func(reason string) int {
-		return s.respond(agent, nil, enforce.HookResult{Deny: true, Reason: "[heed] BLOCKED: heed could not check this tool call, so it does not run\n  Reason: " + reason + "\n"})
-	}
+	deny := func(reason string) int { return s.deny(agent, reason) }
 	switch {
 	case readErr != nil:
 		return deny("cannot read the hook payload: " + readErr.Error())
