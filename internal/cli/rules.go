@@ -25,8 +25,9 @@ func (app *App) newRulesCmd() *cobra.Command {
 		Short: "List the constraints of the repository's instruction files",
 		Long: `rules reads every instruction file of the repository (AGENTS.md, CLAUDE.md,
 .github/copilot-instructions.md, .github/instructions/*.instructions.md, .cursor/rules,
-GEMINI.md, Windsurf and Cline rules, CONTRIBUTING) and lists its constraints, grouped by
-file and header path, with id, level and line.
+GEMINI.md, Windsurf, Cline, Roo Code and Continue rules, Zed's .rules, AGENT.md,
+.openhands/microagents/repo.md, .junie/guidelines.md, CONVENTIONS.md, CONTRIBUTING) and
+lists its constraints, grouped by file and header path, with id, level and line.
 
 --for PATH keeps the constraints whose scope covers PATH (a nested AGENTS.md governs
 its subtree; applyTo/globs/paths front matter narrows a file to matching paths; a
