@@ -123,6 +123,9 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 			fmt.Fprintf(app.Stderr, "heed: warning: %s\n", oneLine(w))
 		}
 	}
+	if len(p.Policy.Sources) == 0 {
+		fmt.Fprintf(app.Stderr, "heed: %s: there are no rules to check against\n", noInstructionFiles)
+	}
 	if f.output != "" {
 		// The report went to a file; say in one line what it holds.
 		fmt.Fprintln(app.Stderr, report.SummaryLine(&rep.Summary))

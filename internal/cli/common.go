@@ -39,6 +39,10 @@ func (app *App) Repo() (string, error) {
 	return abs, nil
 }
 
+// noInstructionFiles is what a command says in a repository where heed found no
+// instruction file: it names what heed looks for, so the user knows what to write.
+const noInstructionFiles = "no instruction files found (AGENTS.md, CLAUDE.md, GEMINI.md, .github/copilot-instructions.md, .cursor/rules/, CONTRIBUTING.md, ...; docs/rules.md lists them all)"
+
 // Color reports whether output to w may use colour: only on a terminal, never with
 // NO_COLOR set (any value) or TERM=dumb.
 func (app *App) Color(w any) bool {

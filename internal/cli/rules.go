@@ -161,8 +161,12 @@ func writeRulesJSON(w io.Writer, set *instr.Set, cs []policy.Constraint, forPath
 //	  Testing
 //	    3f2a9c01d4e7  must    12  Run `make test` before committing.
 func writeRulesText(w io.Writer, set *instr.Set, cs []policy.Constraint) {
+	if len(set.Files) == 0 {
+		fmt.Fprintln(w, noInstructionFiles)
+		return
+	}
 	if len(cs) == 0 {
-		fmt.Fprintln(w, "no constraints")
+		fmt.Fprintf(w, "no constraints (from %d instruction files)\n", len(set.Files))
 		return
 	}
 	files := map[string]instr.File{}
