@@ -18,7 +18,9 @@ type File struct {
 	// windsurf, cline, zed, roo, continue, openhands, amp, aider, junie, contributing.
 	Format string       `json:"format"`
 	Scope  policy.Scope `json:"scope"`
-	SHA256 string       `json:"sha256"`
+	// SHA256 is the hash of the file's content, also for a file skipped because it was
+	// read under another name or overridden ("" when it cannot be read).
+	SHA256 string `json:"sha256"`
 	// ImportedBy is the file whose @import brought this one in ("" for a discovered file).
 	ImportedBy string `json:"imported_by,omitempty"`
 	// Markup is "markdown" or "rst".
