@@ -108,7 +108,17 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 	}
 	rep := res.Report()
 	color := f.output == "" && app.Color(app.Stdout)
-	if err := report.Write(out, f.format, rep, report.Options{Color: color, Version: Version}); err != nil {
+	opt := report.Options{Color: color, Version: Version}
+	if f.format == "sarif" {
+		// In an Azure Pipelines build the log names its pipeline, as Azure DevOps
+		// requires; a pipeline missing a variable still gets its report.
+		a, err := report.AzurePipelines(app.Getenv)
+		if err != nil {
+			fmt.Fprintf(app.Stderr, "heed: warning: %v: the SARIF log names no pipeline, which Azure DevOps requires\n", err)
+		}
+		opt.Automation = a
+	}
+	if err := report.Write(out, f.format, rep, opt); err != nil {
 		closeOut()
 		return Fail("write the report: %v", err)
 	}

@@ -39,7 +39,8 @@ type sarifRun struct {
 }
 
 type sarifAutomation struct {
-	ID string `json:"id"`
+	ID         string            `json:"id"`
+	Properties map[string]string `json:"properties,omitempty"`
 }
 
 // automationID is the run's automationDetails id: category "heed", no instance id
@@ -169,6 +170,9 @@ func BuildSARIF(r *Report, opt Options) any {
 		Tool:              sarifTool{Driver: sarifDriver{Name: "heed", FullName: fullName, Version: opt.Version, InformationURI: infoURI, Rules: rules}},
 		Results:           []sarifResult{},
 		AutomationDetails: sarifAutomation{ID: automationID},
+	}
+	if a := opt.Automation; a != nil && a.ID != "" {
+		run.AutomationDetails = sarifAutomation{ID: a.ID, Properties: a.Properties}
 	}
 	inv := sarifInvocation{ExecutionSuccessful: true}
 	for _, u := range r.Summary.Undetermined {
