@@ -336,15 +336,29 @@ func TestGitHubAnnotationsEscapeEveryField(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-	want := "::error file=src/a%2Cb%3Ac.ts,line=3,col=2,endColumn=9,title=heed source%3A R%3A1::100%25 wrong second line%0ARule: \"No default exports\" (AGENTS.md:4)"
+	want := "::error file=src/a%2Cb%3Ac.ts,line=3,col=2,endColumn=9,title=heed source rule R%3A1::100%25 wrong second line%0ARule: \"No default exports\" (AGENTS.md:4)"
 	if lines[0] != want {
 		t.Errorf("annotation\n got %s\nwant %s", lines[0], want)
 	}
-	if !strings.HasPrefix(lines[1], "::warning title=heed contribution%3A C1::bad type (commit abcdef123456)") {
+	if !strings.HasPrefix(lines[1], "::warning title=heed contribution rule C1::bad type (commit abcdef123456)") {
 		t.Errorf("commit annotation: %s", lines[1])
 	}
 	if len(lines) != 3 || strings.HasPrefix(lines[2], "::") {
 		t.Errorf("the summary is a plain line after the annotations: %q", lines)
+	}
+}
+
+// heed's own rules are titled by their id alone: "heed heed: heed/bad-suppression"
+// (escaped "heed heed%3A heed/bad-suppression") said heed three times.
+func TestGitHubAnnotationTitleOfHeedsOwnRule(t *testing.T) {
+	r := &Report{Findings: []Finding{{Rule: RuleBadSuppression, Domain: "heed", Severity: "warning", File: "a.py", Line: 2, Message: "heed:ignore names no rule"}}}
+	r.Tally()
+	var buf bytes.Buffer
+	if err := WriteGitHub(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	if want := "::warning file=a.py,line=2,title=heed/bad-suppression::"; !strings.HasPrefix(buf.String(), want) {
+		t.Errorf("annotation %q, want the prefix %q", buf.String(), want)
 	}
 }
 
