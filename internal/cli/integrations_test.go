@@ -19,7 +19,14 @@ func TestShippedIntegrationsCallRealCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, m := range regexp.MustCompile(`(?m)^\s*entry:\s*(heed .*)$`).FindAllStringSubmatch(string(hooks), -1) {
-		lines = append(lines, m[1])
+		lines = append(lines, strings.TrimSuffix(m[1], " --")) // --help must come before --
+	}
+	// Stages named pre-commit, pre-push... came with pre-commit 3.2.0; a hook using them
+	// must say so, or older versions fail with a confusing manifest error.
+	for _, hook := range strings.Split(string(hooks), "\n- id: ")[1:] {
+		if strings.Contains(hook, "stages: [pre-") && !strings.Contains(hook, `minimum_pre_commit_version: "3.2.0"`) {
+			t.Errorf(".pre-commit-hooks.yaml: hook %s uses a pre-commit 3.2 stage name without minimum_pre_commit_version", strings.SplitN(hook, "\n", 2)[0])
+		}
 	}
 	if len(lines) != 2 {
 		t.Fatalf(".pre-commit-hooks.yaml: found %d heed entries, want 2", len(lines))
