@@ -145,7 +145,7 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 			fmt.Fprintf(app.Stderr, "heed: warning: %s\n", oneLine(w))
 		}
 	}
-	if len(p.Policy.Sources) == 0 {
+	if emptyPolicy(p.Policy) {
 		fmt.Fprintf(app.Stderr, "heed: %s: there are no rules to check against\n", noInstructionFiles)
 	}
 	if f.output != "" {

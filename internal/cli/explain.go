@@ -41,7 +41,7 @@ how many constraints and rules they gave, and where to find the ids.`,
 			if len(args) == 0 {
 				return app.explainOverview(p, format)
 			}
-			if len(p.Policy.Sources) == 0 {
+			if emptyPolicy(p.Policy) {
 				return Fail("explain: %s: no constraint or rule has the id %q", noInstructionFiles, args[0])
 			}
 			e, rule, err := findID(p.Policy, args[0])
@@ -80,7 +80,7 @@ func (app *App) explainOverview(p *project.Project, format string) error {
 		}{policy.File, p.Policy.Sources, n})
 	}
 	w := app.Stdout
-	if len(p.Policy.Sources) == 0 {
+	if emptyPolicy(p.Policy) {
 		fmt.Fprintf(w, "%s: there is nothing to explain\n", noInstructionFiles)
 		return nil
 	}

@@ -66,7 +66,7 @@ func (app *App) runTest(ids []string, format string) error {
 		fmt.Fprintf(app.Stderr, "heed: warning: %s\n", w)
 	}
 	app.warnStale(p)
-	if len(p.Policy.Sources) == 0 {
+	if emptyPolicy(p.Policy) {
 		fmt.Fprintf(app.Stderr, "heed: %s: there are no rules to test\n", noInstructionFiles)
 	}
 	want := map[string]bool{}
