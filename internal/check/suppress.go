@@ -111,10 +111,33 @@ func startsComment(tree *lang.Tree, content []byte, off int) bool {
 	prefix := string(content[start:off])
 	for _, o := range []string{"///", "//!", "//", "/**", "/*!", "/*", "#", "--"} {
 		if strings.HasPrefix(prefix, o) {
-			return strings.TrimSpace(prefix[len(o):]) == ""
+			// a line comment's opener, which can chain a second directive-led comment
+			line := map[string]string{"///": "//", "//!": "//", "//": "//", "#": "#", "--": "--"}[o]
+			return chained(strings.TrimSpace(prefix[len(o):]), line)
 		}
 	}
 	return false
+}
+
+// chained reports whether the comment text before a marker lets it stand as a
+// directive: none at all ("# heed:ignore R1"), or other comment text followed by the
+// comment's own line opener, as "# noqa" may follow it ("# type: ignore # heed:ignore
+// R1"). A quote in that text means the marker is quoted prose ("# write "x #
+// heed:ignore R1" to..."), not a directive.
+func chained(text, opener string) bool {
+	if text == "" {
+		return true
+	}
+	if opener == "" {
+		return false // a block comment: the marker must lead it
+	}
+	head, ok := strings.CutSuffix(text, opener)
+	if !ok || strings.ContainsAny(head, "\"'`") {
+		return false
+	}
+	// "//\t// heed:ignore" with nothing before the second opener is a doc comment
+	// showing a directive, not one.
+	return strings.TrimSpace(head) != "" && (strings.HasSuffix(head, " ") || strings.HasSuffix(head, "\t"))
 }
 
 func scanDirectives(path string, content []byte) []*directive {

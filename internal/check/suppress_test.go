@@ -26,6 +26,13 @@ func TestDirectivesStandInComments(t *testing.T) {
 		{"yaml, no grammar", "ci.yml", "", "run: npm publish  # heed:ignore R1 release job\n", []string{"1:R1"}},
 		{"markdown needs an HTML comment", "README.md", "", "Use `# heed:ignore R1 why`.\n<!-- heed:ignore-file R2 docs -->\n", []string{"2:R2"}},
 		{"not the marker", "a.py", "python", "# heed:ignored R1\n", nil},
+		// After another comment, as "# noqa" works: "x = f()  # type: ignore # noqa".
+		{"python after another comment", "a.py", "python", "x = f()  # note # heed:ignore R1 legacy\n", []string{"1:R1"}},
+		{"python after a type comment", "a.py", "python", "x = f()  # type: ignore # heed:ignore R1\n", []string{"1:R1"}},
+		{"go after another comment", "a.go", "go", "package a\n\nvar x = 1 // note // heed:ignore R1 why\n", []string{"3:R1"}},
+		{"yaml after another comment", "ci.yml", "", "run: npm publish  # release # heed:ignore R1 job\n", []string{"1:R1"}},
+		{"python prose quoting a chained directive", "a.py", "python", "# write \"x # heed:ignore R1\" to suppress\nx = 1\n", nil},
+		{"go comment chaining another language's opener", "a.go", "go", "package a\n\n// see # heed:ignore R1\nvar x = 1\n", nil},
 	} {
 		var got []string
 		for _, d := range parseDirectives(c.path, c.lang, []byte(c.src)) {

@@ -21,6 +21,7 @@ type checkFlags struct {
 	diff                  string
 	format                string
 	output                string
+	sarif                 string
 	baseline              bool
 	domains               []string
 	model                 llm.Flags
@@ -46,7 +47,8 @@ line or the line above suppresses a finding, "heed:ignore-file RULE-ID reason" a
 file; --baseline hides the findings 'heed baseline' recorded.
 
 Formats: text (default), json (docs/json.md), sarif (SARIF 2.1.0 for GitHub code
-scanning), github (workflow-command annotations). Exit status: 0 when no error-severity
+scanning), github (workflow-command annotations); --sarif FILE writes SARIF too, so a
+CI job annotates and uploads from one run. Exit status: 0 when no error-severity
 finding is reported, 1 when one is, 2 on a usage or internal error.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat("check", f.format, report.Formats...); err != nil {
@@ -62,6 +64,7 @@ finding is reported, 1 when one is, 2 on a usage or internal error.`,
 	fl.BoolVar(&f.unstaged, "unstaged", false, "check what the working tree holds over the index")
 	fl.StringVar(&f.format, "format", "text", "output format: text, json, sarif or github")
 	fl.StringVarP(&f.output, "output", "o", "", "write the report to `FILE` instead of standard output")
+	fl.StringVar(&f.sarif, "sarif", "", "also write the report as SARIF to `FILE` (one run gives annotations and SARIF)")
 	fl.BoolVar(&f.baseline, "baseline", false, "hide the findings recorded in "+check.BaselineFile)
 	fl.StringSliceVar(&f.domains, "domain", nil, "check only the rules of these domains (source, architecture, contribution, ...)")
 	f.model.Register(fl) // judge rules are answered by a model only when one is configured (docs/llm.md)
@@ -108,12 +111,31 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 	}
 	rep := res.Report()
 	color := f.output == "" && app.Color(app.Stdout)
-	if err := report.Write(out, f.format, rep, report.Options{Color: color, Version: Version}); err != nil {
+	opt := report.Options{Color: color, Version: Version}
+	if f.format == "sarif" || f.sarif != "" {
+		// In an Azure Pipelines build the log names its pipeline, as Azure DevOps
+		// requires; a pipeline missing a variable still gets its report.
+		a, err := report.AzurePipelines(app.Getenv)
+		if err != nil {
+			fmt.Fprintf(app.Stderr, "heed: warning: %v: the SARIF log names no pipeline, which Azure DevOps requires\n", err)
+		}
+		opt.Automation = a
+	}
+	if err := report.Write(out, f.format, rep, opt); err != nil {
 		closeOut()
 		return Fail("write the report: %v", err)
 	}
 	if err := closeOut(); err != nil {
 		return Fail("write %s: %v", f.output, err)
+	}
+	if f.sarif != "" {
+		var buf bytes.Buffer
+		if err := report.WriteSARIF(&buf, rep, opt); err != nil {
+			return Fail("write the SARIF report: %v", err)
+		}
+		if err := os.WriteFile(f.sarif, buf.Bytes(), 0o644); err != nil {
+			return Fail("write %s: %v", f.sarif, err)
+		}
 	}
 	if model != nil {
 		fmt.Fprintf(app.Stderr, "heed: %s\n", model.Summary())
@@ -122,6 +144,9 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 		for _, w := range p.Warnings {
 			fmt.Fprintf(app.Stderr, "heed: warning: %s\n", oneLine(w))
 		}
+	}
+	if emptyPolicy(p.Policy) {
+		fmt.Fprintf(app.Stderr, "heed: %s: there are no rules to check against\n", noInstructionFiles)
 	}
 	if f.output != "" {
 		// The report went to a file; say in one line what it holds.

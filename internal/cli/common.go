@@ -9,6 +9,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/heed-dev/heed/internal/enforce"
+	"github.com/heed-dev/heed/internal/policy"
 )
 
 // Repo resolves --repo: the flag, else the git root above the working directory, else
@@ -39,10 +40,35 @@ func (app *App) Repo() (string, error) {
 	return abs, nil
 }
 
-// Color reports whether output to w may use colour: only on a terminal, never with
-// NO_COLOR set (any value) or TERM=dumb.
+// noInstructionFiles is what a command says in a repository where heed found no
+// instruction file: it names what heed looks for, so the user knows what to write.
+const noInstructionFiles = "no instruction files found (AGENTS.md, CLAUDE.md, GEMINI.md, .github/copilot-instructions.md, .cursor/rules/, CONTRIBUTING.md, ...; docs/rules.md lists them all)"
+
+// emptyPolicy reports whether a policy came from no instruction file and holds
+// nothing (a hand-written policy without sources still has its rules).
+func emptyPolicy(p *policy.Policy) bool {
+	return len(p.Sources) == 0 && len(p.Entries) == 0
+}
+
+// Color reports whether output to w may use colour. --color always or never decides;
+// otherwise FORCE_COLOR or CLICOLOR_FORCE (set, and not "0" or "false") forces it on,
+// as CI systems without a terminal use them, NO_COLOR (set, non-empty) or TERM=dumb
+// turns it off, and else only a terminal gets colour.
 func (app *App) Color(w any) bool {
-	if _, set := os.LookupEnv("NO_COLOR"); set || app.Getenv("TERM") == "dumb" {
+	switch app.colorFlag {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	for _, v := range []string{"FORCE_COLOR", "CLICOLOR_FORCE"} {
+		switch strings.ToLower(app.Getenv(v)) {
+		case "", "0", "false":
+		default:
+			return true
+		}
+	}
+	if app.Getenv("NO_COLOR") != "" || app.Getenv("TERM") == "dumb" {
 		return false
 	}
 	f, ok := w.(*os.File)

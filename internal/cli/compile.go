@@ -218,7 +218,7 @@ func (app *App) printCompile(out *compileOutput, created bool) {
 	}
 	n := out.Counts
 	if n["sources"] == 0 {
-		fmt.Fprintln(app.Stderr, "heed: warning: no instruction files found (AGENTS.md, CLAUDE.md, .github/copilot-instructions.md, .cursor/rules/*.mdc, CONTRIBUTING.md, ...)")
+		fmt.Fprintf(app.Stderr, "heed: warning: %s: the policy holds no rules\n", noInstructionFiles)
 	}
 	switch {
 	case out.Check && !out.Stale:

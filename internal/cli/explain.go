@@ -17,13 +17,14 @@ import (
 func (app *App) newExplainCmd() *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
-		Use:   "explain ID",
+		Use:   "explain [ID]",
 		Short: "Show a constraint or rule: its text, rules, params and cases",
 		Long: `Explain shows one constraint (by constraint id) or one rule (by rule id): the
 instruction as written with its file, line and section, every rule it compiled into
 with its kind, params, scope and authored cases, or why it is not enforced. A unique
-prefix of an id is enough.`,
-		Args: cobra.ExactArgs(1),
+prefix of an id is enough. Without an ID it says what heed read: the instruction files,
+how many constraints and rules they gave, and where to find the ids.`,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat("explain", format, "text", "json"); err != nil {
 				return err
@@ -37,6 +38,12 @@ prefix of an id is enough.`,
 				return Fail("%v", err)
 			}
 			app.warnStale(p)
+			if len(args) == 0 {
+				return app.explainOverview(p, format)
+			}
+			if emptyPolicy(p.Policy) {
+				return Fail("explain: %s: no constraint or rule has the id %q", noInstructionFiles, args[0])
+			}
 			e, rule, err := findID(p.Policy, args[0])
 			if err != nil {
 				return err
@@ -58,6 +65,35 @@ prefix of an id is enough.`,
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	return cmd
+}
+
+// explainOverview is `heed explain` without an id: what heed read and how to go on.
+func (app *App) explainOverview(p *project.Project, format string) error {
+	n := counts(p.Policy)
+	if format == "json" {
+		enc := json.NewEncoder(app.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(struct {
+			Policy  string              `json:"policy"`
+			Sources []policy.SourceFile `json:"sources"`
+			Counts  map[string]int      `json:"counts"`
+		}{policy.File, p.Policy.Sources, n})
+	}
+	w := app.Stdout
+	if emptyPolicy(p.Policy) {
+		fmt.Fprintf(w, "%s: there is nothing to explain\n", noInstructionFiles)
+		return nil
+	}
+	where := policy.File
+	if !p.FromFile {
+		where = "compiled in memory (no " + policy.File + "; `heed compile` writes it)"
+	}
+	fmt.Fprintf(w, "%d constraints from %d instruction files, %d rules, %s\n", n["constraints"], n["sources"], n["rules"], where)
+	for _, s := range p.Policy.Sources {
+		fmt.Fprintf(w, "  %s (%s)\n", s.Path, s.Format)
+	}
+	fmt.Fprintln(w, "`heed rules` lists the constraint ids; `heed explain ID` shows one")
+	return nil
 }
 
 // findID resolves a constraint or rule id, or a unique prefix of one.

@@ -49,9 +49,50 @@ func (app *App) runGitHook(args []string) error {
 	case "pre-push":
 		return app.gitPrePush(args[1:])
 	case "pre-commit":
-		return Fail("hook git pre-commit: the pre-commit hook runs 'heed check --staged'")
+		return app.gitPreCommit(args[1:])
 	}
-	return Fail("hook git: unknown event %q (want commit-msg or pre-push)", args[0])
+	return Fail("hook git: unknown event %q (want pre-commit, commit-msg or pre-push)", args[0])
+}
+
+// gitPreCommit is what the pre-commit framework's heed-check hook runs, with the
+// files pre-commit chose. pre-commit says nothing else about how it was run, so the
+// files tell: the staged files (a commit, or plain `pre-commit run`) mean the staged
+// change, checked whole so that rules across files see all of it; a file that is not
+// staged means `pre-commit run --all-files` or `--files`, and those files are checked
+// whole (--all). `pre-commit run --from-ref A --to-ref B` sets PRE_COMMIT_FROM_REF:
+// the change from A. Without files it is `heed check --staged`, as heed's own git
+// hook runs it.
+func (app *App) gitPreCommit(files []string) error {
+	root, err := app.Repo()
+	if err != nil {
+		return err
+	}
+	args := []string{"--staged"}
+	if from := app.Getenv("PRE_COMMIT_FROM_REF"); from != "" && app.Getenv("PRE_COMMIT_TO_REF") != "" {
+		args = append([]string{"--diff", from, "--"}, files...)
+	} else if len(files) > 0 {
+		out, err := gitOut(root, "diff", "--cached", "--name-only", "-z", "--no-renames")
+		if err != nil {
+			return Fail("hook git pre-commit: %v", err)
+		}
+		staged := map[string]bool{}
+		for _, f := range strings.Split(out, "\x00") {
+			staged[f] = true
+		}
+		for _, f := range files {
+			if !staged[filepath.ToSlash(filepath.Clean(f))] {
+				args = append([]string{"--all", "--"}, files...)
+				break
+			}
+		}
+	}
+	cmd := app.newCheckCmd()
+	cmd.SetArgs(args)
+	cmd.SetIn(app.Stdin)
+	cmd.SetOut(app.Stdout)
+	cmd.SetErr(app.Stderr)
+	cmd.SilenceErrors, cmd.SilenceUsage = true, true
+	return cmd.Execute()
 }
 
 // gitCommitMsg judges the message of the commit being made, before it exists.

@@ -30,6 +30,10 @@ func (app *App) newHookCmd() *cobra.Command {
 
   heed hook claude | codex | gemini | cursor | copilot
   heed hook git commit-msg FILE | pre-push ...   (what heed's git hooks run)
+  heed hook git pre-commit -- FILE...             (the pre-commit framework's heed-check hook:
+                                                  the staged change, or with files that are not
+                                                  staged, as pre-commit run --all-files passes
+                                                  them, those files whole)
   heed hook install AGENT...                      (merge heed's hooks into the agent's project config)
 
 Before a shell command, heed judges it with the process rules; before a file

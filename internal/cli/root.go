@@ -34,6 +34,8 @@ type App struct {
 	Getenv func(string) string
 
 	repoFlag string
+	// colorFlag is --color: auto (the default), always or never.
+	colorFlag string
 	// shimHintShown: the hint that heed-shim needs a policy file was given.
 	shimHintShown bool
 }
@@ -102,6 +104,14 @@ func (app *App) newRoot() *cobra.Command {
 	}
 	root.SetVersionTemplate("heed {{.Version}}\n")
 	root.PersistentFlags().StringVar(&app.repoFlag, "repo", "", "repository root (default: the git root above the working directory, else the working directory)")
+	root.PersistentFlags().StringVar(&app.colorFlag, "color", "auto", "colour the text report: `auto` (on a terminal; FORCE_COLOR, CLICOLOR_FORCE and NO_COLOR honoured), always or never")
+	root.PersistentPreRunE = func(c *cobra.Command, args []string) error {
+		switch app.colorFlag {
+		case "auto", "always", "never":
+			return nil
+		}
+		return Fail("unknown --color %q (want auto, always or never)", app.colorFlag)
+	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		if c.HasParent() {
 			return Fail("%s: %v (see 'heed help %s')", c.Name(), err, c.Name())

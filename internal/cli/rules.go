@@ -26,8 +26,9 @@ func (app *App) newRulesCmd() *cobra.Command {
 		Short: "List the constraints of the repository's instruction files",
 		Long: `rules reads every instruction file of the repository (AGENTS.md, CLAUDE.md,
 .github/copilot-instructions.md, .github/instructions/*.instructions.md, .cursor/rules,
-GEMINI.md, Windsurf and Cline rules, CONTRIBUTING) and lists its constraints, grouped by
-file and header path, with id, level and line.
+GEMINI.md, Windsurf, Cline, Roo Code and Continue rules, Zed's .rules, AGENT.md,
+.openhands/microagents/repo.md, .junie/guidelines.md, CONVENTIONS.md, CONTRIBUTING) and
+lists its constraints, grouped by file and header path, with id, level and line.
 
 --for PATH keeps the constraints whose scope covers PATH (a nested AGENTS.md governs
 its subtree; applyTo/globs/paths front matter narrows a file to matching paths; a
@@ -176,8 +177,12 @@ func writeRulesJSON(w io.Writer, set *instr.Set, cs []policy.Constraint, forPath
 //	  Testing
 //	    3f2a9c01d4e7  must    12  Run `make test` before committing.
 func writeRulesText(w io.Writer, set *instr.Set, cs []policy.Constraint, readings map[string][]policy.Rule) {
+	if len(set.Files) == 0 {
+		fmt.Fprintln(w, noInstructionFiles)
+		return
+	}
 	if len(cs) == 0 {
-		fmt.Fprintln(w, "no constraints")
+		fmt.Fprintf(w, "no constraints (from %d instruction files)\n", len(set.Files))
 		return
 	}
 	files := map[string]instr.File{}

@@ -66,6 +66,9 @@ func (app *App) runTest(ids []string, format string) error {
 		fmt.Fprintf(app.Stderr, "heed: warning: %s\n", w)
 	}
 	app.warnStale(p)
+	if emptyPolicy(p.Policy) {
+		fmt.Fprintf(app.Stderr, "heed: %s: there are no rules to test\n", noInstructionFiles)
+	}
 	want := map[string]bool{}
 	for _, id := range ids {
 		e, r, err := findID(p.Policy, id)

@@ -71,6 +71,11 @@ func extract(relPath string, src []byte, format string, scope policy.Scope) extr
 	if fm != nil {
 		res.applyFrontMatter(relPath, format, fm)
 	}
+	if format == FormatRoo {
+		if mode := RooMode(relPath); mode != "" {
+			res.activation = "mode:" + mode
+		}
+	}
 
 	x := &extractor{file: relPath, format: format, scope: res.scope, imports: importsFollowed(format)}
 	if res.markup == MarkupRST {
@@ -104,18 +109,26 @@ func (res *extraction) applyFrontMatter(file, format string, fm *frontMatter) {
 			globs = append(globs, globList(fm.Fields[k])...)
 		}
 	}
-	always := false
-	if v := fm.first("alwaysApply"); fm.has("alwaysApply") && format == FormatCursor {
+	always, never := false, false
+	if v := fm.first("alwaysApply"); fm.has("alwaysApply") && (format == FormatCursor || format == FormatContinue) {
 		switch strings.ToLower(v) {
 		case "true", "yes", "on":
 			always = true
-			if fm.Quoted["alwaysApply"] {
+			if fm.Quoted["alwaysApply"] && format == FormatCursor {
 				warn("alwaysApply", "alwaysApply is the string %q, which Cursor reads as false; heed reads it as true", v)
 			}
 		case "false", "no", "off", "":
+			never = true
 		default:
 			warn("alwaysApply", "alwaysApply: %q is not true or false; read as false", v)
+			never = true
 		}
+	}
+	if format == FormatContinue && fm.has("regex") && !always {
+		// Continue also wants the file's content to match; heed scopes by path only,
+		// so it applies the rule to more files than Continue loads it for.
+		warn("regex", "regex: Continue loads this rule only for files whose content matches %s; heed applies it by path alone",
+			strings.Join(fm.Fields["regex"], ", "))
 	}
 	trigger := strings.ToLower(fm.first("trigger"))
 	for _, g := range globs {
@@ -132,6 +145,12 @@ func (res *extraction) applyFrontMatter(file, format string, fm *frontMatter) {
 		}
 	case len(globs) > 0:
 		res.activation = "globs"
+	case format == FormatContinue:
+		// alwaysApply: false without globs: the agent pulls the rule in by its
+		// name or description. Unset: always.
+		if never {
+			res.activation = "requested"
+		}
 	case format == FormatCursor || format == FormatWindsurf:
 		switch {
 		case trigger == "manual":

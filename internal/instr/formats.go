@@ -20,6 +20,21 @@ const (
 	FormatWindsurf       = "windsurf"
 	FormatCline          = "cline"
 	FormatContributing   = "contributing"
+	// FormatZed is Zed's .rules at the root of a work tree.
+	FormatZed = "zed"
+	// FormatRoo is Roo Code's .roo/rules/ and .roo/rules-MODE/ folders and the
+	// .roorules and .roorules-MODE files.
+	FormatRoo = "roo"
+	// FormatContinue is Continue's .continue/rules/*.md (and the older .continuerules).
+	FormatContinue = "continue"
+	// FormatOpenHands is OpenHands' always-loaded .openhands/microagents/repo.md.
+	FormatOpenHands = "openhands"
+	// FormatAmp is AGENT.md, Amp's first name for AGENTS.md (Zed reads it too).
+	FormatAmp = "amp"
+	// FormatAider is the CONVENTIONS.md at the root that Aider users load with --read.
+	FormatAider = "aider"
+	// FormatJunie is JetBrains Junie's .junie/guidelines.md.
+	FormatJunie = "junie"
 )
 
 // Markups of instruction files.
@@ -52,6 +67,23 @@ func Classify(rel string) string {
 		return FormatWindsurf
 	case ".clinerules":
 		return FormatCline
+	case "AGENT.md":
+		return FormatAmp
+	case ".continuerules":
+		return FormatContinue
+	}
+	if base == ".roorules" || strings.HasPrefix(base, ".roorules-") && len(base) > len(".roorules-") {
+		return FormatRoo
+	}
+	if dir == "" {
+		// Zed reads .rules and Aider users pass CONVENTIONS.md at the top of the work
+		// tree only; elsewhere the names are too common to be instructions.
+		switch base {
+		case ".rules":
+			return FormatZed
+		case "CONVENTIONS.md":
+			return FormatAider
+		}
 	}
 	segs := strings.Split(dir, "/")
 	// .claude/rules/**/*.md, .cursor/rules/**/*.mdc, .windsurf/rules/**/*.md and
@@ -67,6 +99,14 @@ func Classify(rel string) string {
 			return FormatWindsurf
 		case tail[0] == ".clinerules" && (strings.HasSuffix(base, ".md") || strings.HasSuffix(base, ".txt")):
 			return FormatCline
+		case len(tail) >= 2 && tail[0] == ".roo" && (tail[1] == "rules" || rooModeDir(tail[1]) != "") && isTextRules(base):
+			return FormatRoo
+		case len(tail) >= 2 && tail[0] == ".continue" && tail[1] == "rules" && strings.HasSuffix(base, ".md"):
+			return FormatContinue
+		case len(tail) == 2 && tail[0] == ".openhands" && tail[1] == "microagents" && base == "repo.md":
+			return FormatOpenHands
+		case len(tail) == 1 && tail[0] == ".junie" && base == "guidelines.md":
+			return FormatJunie
 		}
 	}
 	if dir == ".github" && base == "copilot-instructions.md" {
@@ -83,6 +123,42 @@ func Classify(rel string) string {
 		}
 	}
 	_ = parent
+	return ""
+}
+
+// isTextRules reports whether a file in a rules folder that takes any text file
+// (Roo Code's) is one: Markdown or plain text.
+func isTextRules(base string) bool {
+	switch strings.ToLower(path.Ext(base)) {
+	case ".md", ".markdown", ".txt":
+		return true
+	}
+	return false
+}
+
+// rooModeDir returns the mode of a Roo Code mode-specific rules folder name
+// ("rules-code" gives "code"), or "".
+func rooModeDir(name string) string {
+	if mode, ok := strings.CutPrefix(name, "rules-"); ok {
+		return mode
+	}
+	return ""
+}
+
+// RooMode returns the Roo Code mode a rules file is limited to (.roo/rules-MODE/...
+// or .roorules-MODE), or "" for a file every mode reads.
+func RooMode(rel string) string {
+	rel = strings.TrimPrefix(path.Clean("/"+rel), "/")
+	segs := strings.Split(rel, "/")
+	base := segs[len(segs)-1]
+	if mode, ok := strings.CutPrefix(base, ".roorules-"); ok {
+		return mode
+	}
+	for i := 0; i+1 < len(segs)-1; i++ {
+		if segs[i] == ".roo" {
+			return rooModeDir(segs[i+1])
+		}
+	}
 	return ""
 }
 
@@ -113,7 +189,8 @@ func ScopeDir(rel, format string) string {
 	// Cut at the first tool folder: everything inside it configures its parent.
 	for i, s := range segs {
 		switch s {
-		case ".claude", ".cursor", ".windsurf", ".clinerules", ".github", ".agents", ".codex", ".gemini":
+		case ".claude", ".cursor", ".windsurf", ".clinerules", ".github", ".agents", ".codex", ".gemini",
+			".roo", ".continue", ".openhands", ".junie":
 			return strings.Join(segs[:i], "/")
 		}
 	}
@@ -127,7 +204,7 @@ func ScopeDir(rel, format string) string {
 // importsFollowed reports whether agents of this format follow @path imports.
 func importsFollowed(format string) bool {
 	switch format {
-	case FormatClaude, FormatClaudeLocal, FormatClaudeRules, FormatGemini, FormatAgents, FormatAgentsOverride:
+	case FormatClaude, FormatClaudeLocal, FormatClaudeRules, FormatGemini, FormatAgents, FormatAgentsOverride, FormatAmp:
 		return true
 	}
 	return false

@@ -42,6 +42,28 @@ func TestClassify(t *testing.T) {
 		"pkg/.github/copilot-instructions.md":        "",
 		".claude/settings.json":                      "",
 		"docs/internals/contributing/committing.txt": "",
+		".rules":                           FormatZed,
+		"web/.rules":                       "",
+		"firestore.rules":                  "",
+		".roo/rules/01-general.md":         FormatRoo,
+		".roo/rules/team/style.txt":        FormatRoo,
+		".roo/rules-code/ts.md":            FormatRoo,
+		".roo/rules/logo.png":              "",
+		".roo/mcp.json":                    "",
+		".roorules":                        FormatRoo,
+		".roorules-architect":              FormatRoo,
+		".continue/rules/01-style.md":      FormatContinue,
+		"web/.continue/rules/react.md":     FormatContinue,
+		".continue/config.yaml":            "",
+		".continuerules":                   FormatContinue,
+		".openhands/microagents/repo.md":   FormatOpenHands,
+		".openhands/microagents/docker.md": "",
+		"AGENT.md":                         FormatAmp,
+		"svc/AGENT.md":                     FormatAmp,
+		"CONVENTIONS.md":                   FormatAider,
+		"docs/CONVENTIONS.md":              "",
+		".junie/guidelines.md":             FormatJunie,
+		".junie/notes.md":                  "",
 	} {
 		if got := Classify(path); got != want {
 			t.Errorf("Classify(%q) = %q, want %q", path, got, want)
@@ -60,6 +82,11 @@ func TestScopeDir(t *testing.T) {
 		{".agents/AGENTS.md", ""},
 		{"docs/CONTRIBUTING.md", ""},
 		{"tools/.clinerules/a.md", "tools"},
+		{".roo/rules-code/a.md", ""},
+		{"web/.continue/rules/react.md", "web"},
+		{".openhands/microagents/repo.md", ""},
+		{".junie/guidelines.md", ""},
+		{"svc/AGENT.md", "svc"},
 	} {
 		if got := ScopeDir(c.path, Classify(c.path)); got != c.want {
 			t.Errorf("ScopeDir(%q) = %q, want %q", c.path, got, c.want)
@@ -125,5 +152,78 @@ func TestOtherFormats(t *testing.T) {
 	}
 	if !hasText(For(set.Constraints, "lib/src/a.go"), "Cline file rule") || hasText(For(set.Constraints, "lib/test/a.go"), "Cline file rule") {
 		t.Errorf(".clinerules paths: not applied")
+	}
+}
+
+// The conventions of Zed, Roo Code, Continue, OpenHands, Amp, Aider and Junie, each as
+// its tool's documentation places and scopes it.
+func TestMoreAgentFormats(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		".rules":                         "- Zed rule.\n",
+		".roo/rules/01-general.md":       "- Roo rule for every mode.\n",
+		".roo/rules/team/02-naming.md":   "- Roo nested rule.\n",
+		".roo/rules-code/ts.md":          "- Roo rule in code mode.\n",
+		".roorules-architect":            "- Roo rule in architect mode.\n",
+		".continue/rules/always.md":      "---\nname: Always\n---\n- Continue plain rule.\n",
+		".continue/rules/ts.md":          "---\nname: TypeScript\nglobs: \"**/*.{ts,tsx}\"\n---\n- Continue TypeScript rule.\n",
+		".continue/rules/pinned.md":      "---\nname: Pinned\nglobs: src/**\nalwaysApply: true\n---\n- Continue pinned rule.\n",
+		".continue/rules/asked.md":       "---\nname: Asked\nalwaysApply: false\ndescription: Release steps\n---\n- Continue requested rule.\n",
+		"web/.continue/rules/react.md":   "---\nname: React\nglobs: src/**/*.tsx\nregex: \"^import React\"\n---\n- Continue React rule.\n",
+		".openhands/microagents/repo.md": "---\nagent: CodeActAgent\n---\n# Repository\n- OpenHands rule.\n",
+		"svc/AGENT.md":                   "- Amp rule.\n",
+		"CONVENTIONS.md":                 "- Aider rule.\n",
+		".junie/guidelines.md":           "- Junie rule.\n",
+	})
+	gitInit(t, root)
+	set, err := Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]File{}
+	for _, f := range set.Files {
+		files[f.Path] = f
+	}
+	for path, want := range map[string]struct{ format, activation, dir, globs string }{
+		".rules":                         {FormatZed, "always", "", ""},
+		".roo/rules/01-general.md":       {FormatRoo, "always", "", ""},
+		".roo/rules/team/02-naming.md":   {FormatRoo, "always", "", ""},
+		".roo/rules-code/ts.md":          {FormatRoo, "mode:code", "", ""},
+		".roorules-architect":            {FormatRoo, "mode:architect", "", ""},
+		".continue/rules/always.md":      {FormatContinue, "always", "", ""},
+		".continue/rules/ts.md":          {FormatContinue, "globs", "", "**/*.{ts,tsx}"},
+		".continue/rules/pinned.md":      {FormatContinue, "always", "", ""},
+		".continue/rules/asked.md":       {FormatContinue, "requested", "", ""},
+		"web/.continue/rules/react.md":   {FormatContinue, "globs", "web", "web/src/**/*.tsx"},
+		".openhands/microagents/repo.md": {FormatOpenHands, "always", "", ""},
+		"svc/AGENT.md":                   {FormatAmp, "always", "svc", ""},
+		"CONVENTIONS.md":                 {FormatAider, "always", "", ""},
+		".junie/guidelines.md":           {FormatJunie, "always", "", ""},
+	} {
+		f, ok := files[path]
+		if !ok {
+			t.Errorf("%s not found", path)
+			continue
+		}
+		if f.Format != want.format || f.Activation != want.activation || f.Scope.Dir != want.dir || strings.Join(f.Scope.Globs, ",") != want.globs {
+			t.Errorf("%s: format %q activation %q scope %+v; want %+v", path, f.Format, f.Activation, f.Scope, want)
+		}
+		if f.Constraints != 1 {
+			t.Errorf("%s: %d constraints, want 1", path, f.Constraints)
+		}
+	}
+	if !warned(set.Warnings, "web/.continue/rules/react.md", "content matches ^import React") {
+		t.Errorf("a Continue regex heed cannot apply: no warning in %v", set.Warnings)
+	}
+	if len(set.Warnings) != 1 {
+		t.Errorf("warnings: %v", set.Warnings)
+	}
+	if !hasText(For(set.Constraints, "svc/main.go"), "Amp rule") || hasText(For(set.Constraints, "main.go"), "Amp rule") {
+		t.Errorf("svc/AGENT.md governs svc/ only")
+	}
+	if !hasText(For(set.Constraints, "web/app.ts"), "Continue TypeScript rule") || hasText(For(set.Constraints, "web/app.go"), "Continue TypeScript rule") {
+		t.Errorf("Continue globs: not applied")
+	}
+	if !hasText(For(set.Constraints, "main.go"), "Continue pinned rule") {
+		t.Errorf("Continue alwaysApply: true ignores its globs")
 	}
 }

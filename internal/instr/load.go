@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -92,6 +93,7 @@ func (l *loader) file(rel string) {
 		}
 		if l.discovered[over] {
 			f.Skipped = "overridden by " + over
+			f.SHA256 = hashFile(l.abs(rel))
 			l.set.Files = append(l.set.Files, f)
 			return
 		}
@@ -104,6 +106,7 @@ func (l *loader) file(rel string) {
 	}
 	if first, dup := l.read[real]; dup {
 		f.Skipped = "same file as " + first + " (read once)"
+		f.SHA256 = hashFile(real)
 		l.set.Files = append(l.set.Files, f)
 		return
 	}
@@ -127,6 +130,23 @@ func (l *loader) resolve(rel, from string) (string, bool) {
 		return "", false
 	}
 	return real, true
+}
+
+// hashFile is the hex SHA-256 of a file's content, "" when it cannot be read. Every
+// file of a Set that can be read carries its hash, the skipped ones too (a symlink
+// read once, an AGENTS.md overridden), so that staleness checks, which hash every
+// discovered file, agree with what was compiled.
+func hashFile(p string) string {
+	f, err := os.Open(p)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 func within(root, p string) bool {
@@ -160,6 +180,7 @@ func (l *loader) extractFile(f File, real string, chain []string, depth int) {
 	case fi.Size() > MaxFileSize:
 		l.warn(f.Path, 0, "file is %d bytes, larger than the %d MB limit; skipped", fi.Size(), MaxFileSize>>20)
 		f.Skipped = "larger than 5 MB"
+		f.SHA256 = hashFile(real)
 		l.set.Files = append(l.set.Files, f)
 		return
 	}

@@ -15,17 +15,20 @@ type File struct {
 	Path string `json:"path"`
 	// Format names the convention: agents, agents-override, claude, claude-local,
 	// claude-rules, copilot, copilot-instructions, cursor, cursorrules, gemini,
-	// windsurf, cline, contributing.
+	// windsurf, cline, zed, roo, continue, openhands, amp, aider, junie, contributing.
 	Format string       `json:"format"`
 	Scope  policy.Scope `json:"scope"`
-	SHA256 string       `json:"sha256"`
+	// SHA256 is the hash of the file's content, also for a file skipped because it was
+	// read under another name or overridden ("" when it cannot be read).
+	SHA256 string `json:"sha256"`
 	// ImportedBy is the file whose @import brought this one in ("" for a discovered file).
 	ImportedBy string `json:"imported_by,omitempty"`
 	// Markup is "markdown" or "rst".
 	Markup string `json:"markup,omitempty"`
 	// Activation says when an agent loads the file: "always" (the default), "globs"
-	// (only for matching paths), "requested" (Cursor/Windsurf: the model decides from
-	// the description) or "manual" (only when a person mentions it).
+	// (only for matching paths), "requested" (Cursor/Windsurf/Continue: the model
+	// decides from the description), "manual" (only when a person mentions it) or
+	// "mode:MODE" (Roo Code's .roo/rules-MODE/: only in that mode).
 	Activation string `json:"activation,omitempty"`
 	// Description is the front-matter description (Cursor, Windsurf, Copilot).
 	Description string `json:"description,omitempty"`

@@ -69,7 +69,7 @@ type Constraint struct {
 	// Code holds the code blocks that follow the constraint (examples or commands).
 	Code []CodeBlock `json:"code,omitempty"`
 	// Format is the kind of instruction file: agents, claude, copilot, cursor, gemini,
-	// windsurf, cline, contributing.
+	// windsurf, cline, zed, roo, continue, openhands, amp, aider, junie, contributing.
 	Format string `json:"format,omitempty"`
 }
 

@@ -57,10 +57,12 @@ func Parse(data []byte, name string) (*policy.Policy, error) {
 	return &p, nil
 }
 
-// Validate checks a policy value against the schema and the invariants the schema
-// cannot state (unique ids).
+// Validate checks a policy value, as policy.Marshal writes it, against the schema and
+// the invariants the schema cannot state (unique ids). It checks the written form, not
+// the Go value's default encoding: a policy without constraints is written with
+// "constraints": [], which is valid, where its nil slice would encode as null.
 func Validate(p *policy.Policy) error {
-	data, err := json.Marshal(p)
+	data, err := policy.Marshal(p)
 	if err != nil {
 		return err
 	}

@@ -41,6 +41,21 @@ func TestMarshalRoundTripIsDeterministic(t *testing.T) {
 	}
 }
 
+// A repository without instruction files compiles to a policy with no sources and no
+// constraints: Validate must accept it, since that is what heed compile writes.
+func TestValidateEmptyPolicy(t *testing.T) {
+	if err := Validate(&policy.Policy{Version: policy.CurrentVersion}); err != nil {
+		t.Fatalf("an empty policy is valid: %v", err)
+	}
+	data, err := policy.Marshal(&policy.Policy{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Parse(data, "policy.json"); err != nil {
+		t.Fatalf("the empty policy as written must load: %v", err)
+	}
+}
+
 // Every problem in a hand-edited policy names the JSON path and the rule it is in.
 func TestParseErrorsNameThePathAndRule(t *testing.T) {
 	good, _ := policy.Marshal(sample())

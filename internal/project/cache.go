@@ -101,29 +101,7 @@ func loadCached(root, key string, discovered []string) (*cacheEntry, bool) {
 // compiled from: every file discovered now (paths) is a source, and every source still
 // has its hash (imported files are sources without being discovered).
 func sourcesFresh(root string, sources []policy.SourceFile, paths []string) bool {
-	known := make(map[string]string, len(sources))
-	for _, s := range sources {
-		known[s.Path] = s.SHA256
-	}
-	for _, p := range paths {
-		if _, ok := known[p]; !ok {
-			return false
-		}
-	}
-	for p, want := range known {
-		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p)))
-		if err != nil {
-			if want == "" {
-				continue // it could not be read then either
-			}
-			return false
-		}
-		sum := sha256.Sum256(data)
-		if hex.EncodeToString(sum[:]) != want {
-			return false
-		}
-	}
-	return true
+	return len(changedSources(root, sources, paths)) == 0
 }
 
 // storeCached writes the cache entry, best effort: a cache that cannot be written

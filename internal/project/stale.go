@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/heed-dev/heed/internal/instr"
+	"github.com/heed-dev/heed/internal/policy"
 )
 
 // Stale lists the instruction files that changed, appeared or disappeared since the
@@ -22,8 +23,17 @@ func (p *Project) Stale() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	known := map[string]string{}
-	for _, s := range p.Policy.Sources {
+	return changedSources(p.Root, p.Policy.Sources, paths), nil
+}
+
+// changedSources lists the instruction files that are not what sources recorded: a
+// discovered file the policy does not list (it appeared), a source whose content hash
+// differs, or a source that can no longer be read though it could then. Imported files
+// are sources without being discovered: they are checked by name. Stale and the
+// zero-config cache both judge by it, so they never disagree.
+func changedSources(root string, sources []policy.SourceFile, discovered []string) []string {
+	known := make(map[string]string, len(sources))
+	for _, s := range sources {
 		known[s.Path] = s.SHA256
 	}
 	var out []string
@@ -33,24 +43,27 @@ func (p *Project) Stale() ([]string, error) {
 			return
 		}
 		seen[rel] = true
-		data, err := os.ReadFile(filepath.Join(p.Root, filepath.FromSlash(rel)))
+		want, was := known[rel]
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
 		if err != nil {
-			if _, was := known[rel]; was {
-				out = append(out, rel) // deleted or unreadable
+			if was && want != "" {
+				out = append(out, rel) // deleted or unreadable now
+			} else if !was {
+				out = append(out, rel) // appeared, unreadable
 			}
 			return
 		}
 		sum := sha256.Sum256(data)
-		if known[rel] != hex.EncodeToString(sum[:]) {
+		if !was || want != hex.EncodeToString(sum[:]) {
 			out = append(out, rel)
 		}
 	}
-	for _, rel := range paths {
+	for _, rel := range discovered {
 		check(rel)
 	}
-	for rel := range known { // imported files are not discovered: check them by name
-		check(rel)
+	for _, s := range sources {
+		check(s.Path)
 	}
 	sort.Strings(out)
-	return out, nil
+	return out
 }

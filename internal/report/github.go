@@ -36,12 +36,25 @@ func WriteGitHub(w io.Writer, r *Report) error {
 				}
 			}
 		}
-		props = append(props, "title="+escapeProperty(fmt.Sprintf("heed %s: %s", f.Domain, f.Rule)))
+		props = append(props, "title="+escapeProperty(annotationTitle(f)))
 		fmt.Fprintf(bw, "::%s %s::%s\n", level, strings.Join(props, ","), escapeData(resultText(f)))
 	}
 	// The summary is a plain log line: an annotation on every run would be noise.
 	fmt.Fprintln(bw, SummaryLine(&r.Summary))
 	return bw.Flush()
+}
+
+// annotationTitle names the rule of a finding without a colon or comma, so the title
+// needs no escaping: "heed source rule no-print", and heed's own rules by their id,
+// which names heed already ("heed/bad-suppression").
+func annotationTitle(f *Finding) string {
+	switch {
+	case strings.HasPrefix(f.Rule, "heed/"):
+		return f.Rule
+	case f.Domain == "" || f.Domain == "heed":
+		return "heed rule " + f.Rule
+	}
+	return fmt.Sprintf("heed %s rule %s", f.Domain, f.Rule)
 }
 
 // escapeData escapes a workflow command's message: %, CR and LF.

@@ -319,6 +319,9 @@ type Options struct {
 	Color bool
 	// Version is heed's version, for SARIF's tool.driver.
 	Version string
+	// Automation is SARIF's run automationDetails; nil gives the id "heed/"
+	// (AzurePipelines reads a pipeline's).
+	Automation *Automation
 }
 
 // Write renders the report in the named format.

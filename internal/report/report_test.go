@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -227,6 +228,73 @@ func TestSARIFMeetsGitHubCodeScanning(t *testing.T) {
 	}
 }
 
+// TestSARIFMeetsAzureDevOps checks what the SARIF multitool requires under
+// --rule-kind Ado (ADO1014, ADO1015, ADO1017, ADO1018, ADO2012) and its SARIF2012
+// advice: a run automationDetails id, a driver fullName, a friendly Pascal-case name
+// on every rule, and a region on every physical location, notifications' included.
+func TestSARIFMeetsAzureDevOps(t *testing.T) {
+	r := sample()
+	bad := FromEngine(engine.Finding{Path: "src/a.py", Line: 3, Message: "heed:ignore names no rule"}, &policy.Rule{ID: RuleBadSuppression, Domain: "heed", Severity: "warning"}, nil)
+	r.Findings = append(r.Findings, bad)
+	var buf bytes.Buffer
+	if err := WriteSARIF(&buf, r, Options{Version: "1.2.3"}); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			AutomationDetails *struct {
+				ID string `json:"id"`
+			} `json:"automationDetails"`
+			Tool struct {
+				Driver struct {
+					FullName string            `json:"fullName"`
+					Rules    []sarifDescriptor `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Invocations []sarifInvocation `json:"invocations"`
+			Results     []sarifResult     `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	if run.AutomationDetails == nil || strings.TrimSpace(run.AutomationDetails.ID) == "" {
+		t.Errorf("ADO1014: the run needs automationDetails with an id")
+	}
+	if run.Tool.Driver.FullName != "heed 1.2.3" {
+		t.Errorf("ADO1018: driver fullName = %q, want the name and version", run.Tool.Driver.FullName)
+	}
+	pascal := regexp.MustCompile(`^(\p{Lu}[\p{Ll}\p{Nd}]+)+$`)
+	names := map[string]string{}
+	for _, d := range run.Tool.Driver.Rules {
+		if !pascal.MatchString(d.Name) {
+			t.Errorf("ADO2012/SARIF2012: rule %s has name %q, want a Pascal identifier", d.ID, d.Name)
+		}
+		names[d.ID] = d.Name
+	}
+	if names["src-named-exports"] != "SourceQuery" || names[RuleBadSuppression] != "HeedBadSuppression" {
+		t.Errorf("rule names say what kind of rule it is: %v", names)
+	}
+	var locs []sarifLocation
+	for _, res := range run.Results {
+		if res.RuleID == "" || res.Message.Text == "" || len(res.Locations) == 0 || res.PartialFingerprints == nil {
+			t.Errorf("ADO1015: result lacks ruleId, message, locations or partialFingerprints: %+v", res)
+		}
+		locs = append(locs, res.Locations...)
+	}
+	for _, inv := range run.Invocations {
+		for _, n := range inv.ToolExecutionNotifications {
+			locs = append(locs, n.Locations...)
+		}
+	}
+	for _, l := range locs {
+		if reg := l.PhysicalLocation.Region; reg == nil || reg.StartLine < 1 {
+			t.Errorf("ADO1017: physical location of %s has no region", l.PhysicalLocation.ArtifactLocation.URI)
+		}
+	}
+}
+
 func indexOf(rules []sarifDescriptor, id string) int {
 	for i, r := range rules {
 		if r.ID == id {
@@ -268,15 +336,29 @@ func TestGitHubAnnotationsEscapeEveryField(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-	want := "::error file=src/a%2Cb%3Ac.ts,line=3,col=2,endColumn=9,title=heed source%3A R%3A1::100%25 wrong second line%0ARule: \"No default exports\" (AGENTS.md:4)"
+	want := "::error file=src/a%2Cb%3Ac.ts,line=3,col=2,endColumn=9,title=heed source rule R%3A1::100%25 wrong second line%0ARule: \"No default exports\" (AGENTS.md:4)"
 	if lines[0] != want {
 		t.Errorf("annotation\n got %s\nwant %s", lines[0], want)
 	}
-	if !strings.HasPrefix(lines[1], "::warning title=heed contribution%3A C1::bad type (commit abcdef123456)") {
+	if !strings.HasPrefix(lines[1], "::warning title=heed contribution rule C1::bad type (commit abcdef123456)") {
 		t.Errorf("commit annotation: %s", lines[1])
 	}
 	if len(lines) != 3 || strings.HasPrefix(lines[2], "::") {
 		t.Errorf("the summary is a plain line after the annotations: %q", lines)
+	}
+}
+
+// heed's own rules are titled by their id alone: "heed heed: heed/bad-suppression"
+// (escaped "heed heed%3A heed/bad-suppression") said heed three times.
+func TestGitHubAnnotationTitleOfHeedsOwnRule(t *testing.T) {
+	r := &Report{Findings: []Finding{{Rule: RuleBadSuppression, Domain: "heed", Severity: "warning", File: "a.py", Line: 2, Message: "heed:ignore names no rule"}}}
+	r.Tally()
+	var buf bytes.Buffer
+	if err := WriteGitHub(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	if want := "::warning file=a.py,line=2,title=heed/bad-suppression::"; !strings.HasPrefix(buf.String(), want) {
+		t.Errorf("annotation %q, want the prefix %q", buf.String(), want)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // SARIF 2.1.0 as GitHub code scanning reads it: one run, one tool (heed) whose rules
@@ -32,14 +33,28 @@ type sarifRun struct {
 	Tool        sarifTool         `json:"tool"`
 	Invocations []sarifInvocation `json:"invocations"`
 	Results     []sarifResult     `json:"results"`
+	// AutomationDetails identifies the analysis: Azure DevOps requires its id, and
+	// GitHub reads the part before the last "/" as the category.
+	AutomationDetails sarifAutomation `json:"automationDetails"`
 }
+
+type sarifAutomation struct {
+	ID         string            `json:"id"`
+	Properties map[string]string `json:"properties,omitempty"`
+}
+
+// automationID is the run's automationDetails id: category "heed", no instance id
+// (SARIF 3.17.4), so that successive runs are one analysis.
+const automationID = "heed/"
 
 type sarifTool struct {
 	Driver sarifDriver `json:"driver"`
 }
 
 type sarifDriver struct {
-	Name           string            `json:"name"`
+	Name string `json:"name"`
+	// FullName is the name with the version (Azure DevOps requires it).
+	FullName       string            `json:"fullName"`
 	Version        string            `json:"version,omitempty"`
 	InformationURI string            `json:"informationUri"`
 	Rules          []sarifDescriptor `json:"rules"`
@@ -51,8 +66,10 @@ type sarifText struct {
 }
 
 type sarifDescriptor struct {
-	ID                   string        `json:"id"`
-	Name                 string        `json:"name,omitempty"`
+	ID string `json:"id"`
+	// Name is a friendly Pascal-case name (Azure DevOps requires one): the rule's
+	// domain and kind, "SourceQuery", or for heed's own rules the id.
+	Name                 string        `json:"name"`
 	ShortDescription     sarifText     `json:"shortDescription"`
 	FullDescription      sarifText     `json:"fullDescription"`
 	Help                 sarifText     `json:"help"`
@@ -145,15 +162,25 @@ func WriteSARIF(w io.Writer, r *Report, opt Options) error {
 // BuildSARIF returns the SARIF log of a report (as a value, for tests and embedding).
 func BuildSARIF(r *Report, opt Options) any {
 	rules, index := sarifRules(r)
+	fullName := "heed"
+	if opt.Version != "" {
+		fullName += " " + opt.Version
+	}
 	run := sarifRun{
-		Tool:    sarifTool{Driver: sarifDriver{Name: "heed", Version: opt.Version, InformationURI: infoURI, Rules: rules}},
-		Results: []sarifResult{},
+		Tool:              sarifTool{Driver: sarifDriver{Name: "heed", FullName: fullName, Version: opt.Version, InformationURI: infoURI, Rules: rules}},
+		Results:           []sarifResult{},
+		AutomationDetails: sarifAutomation{ID: automationID},
+	}
+	if a := opt.Automation; a != nil && a.ID != "" {
+		run.AutomationDetails = sarifAutomation{ID: a.ID, Properties: a.Properties}
 	}
 	inv := sarifInvocation{ExecutionSuccessful: true}
 	for _, u := range r.Summary.Undetermined {
 		n := sarifNotification{Level: "warning", Message: sarifMessage{Text: fmt.Sprintf("%s (undetermined for %s)", oneLine(u.Reason), strings.Join(u.Rules, ", "))}}
 		for _, f := range u.Files {
-			n.Locations = append(n.Locations, sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(f)}})
+			// The whole file went unjudged; a region is required (ADO1017), so it
+			// starts at the first line.
+			n.Locations = append(n.Locations, sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(f), Region: &sarifRegion{StartLine: 1, StartColumn: 1, EndLine: 1}}})
 		}
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
 	}
@@ -198,9 +225,8 @@ func sarifResultOf(f *Finding, index map[string]int) sarifResult {
 			file = "."
 		}
 		loc.PhysicalLocation.ArtifactLocation = artifact(file)
-		if f.Instruction.Line > 0 {
-			loc.PhysicalLocation.Region = &sarifRegion{StartLine: f.Instruction.Line, StartColumn: 1, EndLine: f.Instruction.Line}
-		}
+		line := max(f.Instruction.Line, 1)
+		loc.PhysicalLocation.Region = &sarifRegion{StartLine: line, StartColumn: 1, EndLine: line}
 		if f.Commit != "" {
 			res.Properties = map[string]any{"commit": f.Commit}
 		}
@@ -307,12 +333,57 @@ func descriptor(ri RuleInfo) sarifDescriptor {
 	}
 	return sarifDescriptor{
 		ID:                   ri.ID,
+		Name:                 ruleName(ri),
 		ShortDescription:     sarifText{Text: clip(text, maxShortDescription)},
 		FullDescription:      sarifText{Text: full},
 		Help:                 sarifText{Text: help, Markdown: md},
 		DefaultConfiguration: sarifConfig{Level: sarifLevel(ri.Severity)},
 		Properties:           sarifRuleProp{Tags: tags, Precision: precision, ProblemSeverity: problemSeverity(ri.Severity)},
 	}
+}
+
+// ruleName is a rule's friendly name, a Pascal identifier as SARIF advises
+// (SARIF2012: each part an upper-case letter then lower-case letters or digits):
+// "SourceQuery" for a source rule of kind query, "HeedBadSuppression" for
+// heed/bad-suppression, whose id says more than its domain.
+func ruleName(ri RuleInfo) string {
+	if strings.HasPrefix(ri.ID, "heed/") {
+		if n := pascal(ri.ID); n != "" {
+			return n
+		}
+	}
+	if n := pascal(ri.Domain + " " + ri.Kind); n != "" {
+		return n
+	}
+	if n := pascal(ri.ID); n != "" {
+		return n
+	}
+	return "HeedRule"
+}
+
+// pascal joins the words of s (runs of letters and digits) as a Pascal identifier, or
+// returns "" when they cannot make one (a leading digit, a one-letter part).
+func pascal(s string) string {
+	words := strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	var b strings.Builder
+	for _, w := range words {
+		rs := []rune(strings.ToLower(w))
+		if unicode.IsLetter(rs[0]) {
+			if len(rs) == 1 {
+				return "" // "A" alone is no part
+			}
+			rs[0] = unicode.ToUpper(rs[0])
+		} else if b.Len() == 0 {
+			return "" // an identifier starts with a letter
+		}
+		for _, r := range rs[1:] {
+			if !unicode.IsLower(r) && !unicode.IsDigit(r) {
+				return "" // a letter without case (Han, say) fits no part
+			}
+		}
+		b.WriteString(string(rs))
+	}
+	return b.String()
 }
 
 func sarifLevel(sev string) string {
