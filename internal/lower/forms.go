@@ -51,6 +51,12 @@ func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
 		return []process.Pattern{pat("git", []string{"push"}, []string{"--tags", "--follow-tags"}), pat("git", []string{"push", "*", "refs/tags/*"}), pat("git", []string{"push", "*", "tag"})}
 	case "commit":
 		return []process.Pattern{pat("git", []string{"commit"})}
+	case "open-pr":
+		return []process.Pattern{pat("gh", []string{"pr", "create"})}
+	case "create-issue":
+		return []process.Pattern{pat("gh", []string{"issue", "create"})}
+	case "comment":
+		return []process.Pattern{pat("gh", []string{"issue", "comment"}), pat("gh", []string{"pr", "comment"}), pat("gh", []string{"pr", "review"}, []string{"--comment", "-c"})}
 	case "sudo":
 		return []process.Pattern{pat("sudo", nil)}
 	case "release-build":

@@ -248,6 +248,19 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 			if o.Text == "tag" && len(o.Argv) == 1 && !strings.ContainsAny(o.Argv[0], " `") {
 				ps = []process.Pattern{pat("git", []string{"tag", o.Argv[0]}), pat("gh", []string{"release", "create", o.Argv[0]})}
 			}
+			if (o.Text == "push" || o.Text == "force-push") && len(o.Argv) == 1 {
+				// a push to that branch: `git push origin develop`, `HEAD:develop`
+				b := o.Argv[0]
+				var flags [][]string
+				if o.Text == "force-push" {
+					flags = [][]string{forcePushFlags}
+				}
+				ps = []process.Pattern{
+					pat("git", []string{"push", "*", b}, flags...),
+					pat("git", []string{"push", "*", "*:" + b}, flags...),
+					pat("git", []string{"push", "*", "*:refs/heads/" + b}, flags...),
+				}
+			}
 			f.patterns = append(f.patterns, ps...)
 		case norm.KEvent:
 			f.patterns = append(f.patterns, eventForms(o.Text)...)
@@ -297,7 +310,16 @@ func useTool(n *norm.Norm) bool {
 	if n.Verb != "use" || n.Subject != "" || n.Declarative || n.Condition != "" || len(n.Objects) == 0 || n.Hedge == norm.HedgeAdvice {
 		return false
 	}
+	tool := ""
 	for _, o := range n.Objects {
+		if o.Kind == norm.KTool || o.Kind == norm.KCommand && len(o.Argv) == 1 {
+			tool = strings.TrimPrefix(o.Argv[0], "./")
+		}
+	}
+	for _, o := range n.Objects {
+		if o.Kind == norm.KCommand && len(o.Argv) > 1 && o.Argv[0] == tool {
+			continue // "Use yarn: `yarn install`, `yarn test`": examples of the tool
+		}
 		if o.Kind != norm.KTool && !(o.Kind == norm.KCommand && len(o.Argv) == 1) {
 			return false
 		}
@@ -464,6 +486,9 @@ func lowerOnly(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([
 			word = strings.TrimPrefix(o.Argv[0], "./")
 		}
 		if len(o.Argv) > 1 {
+			if named(n.Objects, o.Argv[0]) {
+				continue // "use yarn: `yarn install`": an example of the tool named alone
+			}
 			return nil, "" // "only use `npm ci`" says how to use npm, not which tool
 		}
 		fam, ok := norm.ToolFamily(word)
@@ -498,6 +523,16 @@ func lowerOnly(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([
 	r.Suggestion = "use " + strings.Join(names(n.Objects), " or ") + " instead"
 	r.Cases = process.CommandCases(p)
 	return []policy.Rule{r}, ""
+}
+
+// named: the tool is among the objects on its own.
+func named(objs []norm.Object, tool string) bool {
+	for _, o := range objs {
+		if (o.Kind == norm.KTool || o.Kind == norm.KCommand) && len(o.Argv) == 1 && strings.TrimPrefix(o.Argv[0], "./") == tool {
+			return true
+		}
+	}
+	return false
 }
 
 func isVia(word string, objs []norm.Object) bool {

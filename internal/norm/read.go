@@ -197,11 +197,23 @@ func pathLike(s string) bool {
 	if s == "" || strings.ContainsAny(s, " \t") || strings.HasPrefix(s, "-") || strings.HasPrefix(s, "http") {
 		return false
 	}
+	// a file name: `go.mod`, `uv.lock`, `.python-version`
+	if i := strings.LastIndex(s, "."); i >= 0 && !strings.ContainsAny(s, "()") {
+		if fileExts[s[i+1:]] || i == 0 && len(s) > 1 {
+			return true
+		}
+	}
 	if strings.Contains(s, "/") || strings.ContainsAny(s, "*?") {
 		return !strings.Contains(s, "(") && !strings.Contains(s, "::")
 	}
 	return false
 }
+
+// fileExts are extensions that make a code span a file name.
+var fileExts = map[string]bool{"mod": true, "sum": true, "json": true, "toml": true, "lock": true, "yaml": true, "yml": true,
+	"md": true, "mdx": true, "txt": true, "py": true, "go": true, "rs": true, "ts": true, "tsx": true, "js": true, "jsx": true,
+	"cfg": true, "ini": true, "sql": true, "proto": true, "xml": true, "gradle": true, "kts": true, "rb": true, "java": true,
+	"kt": true, "cs": true, "csproj": true, "sln": true, "slnx": true, "sh": true, "env": true, "prisma": true, "graphql": true}
 
 // flagLike reports whether a span is only options: `--force`, `-f`, `--no-verify`.
 func flagLike(s string) bool {
@@ -386,6 +398,13 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					continue
 				}
 			}
+			// "— NOT ESLint or Prettier": a sentence that starts with "not" bans what it names
+			if toks[i].Low == "not" && i == 0 && len(toks) > 1 && (toks[1].Code || isToolWord(toks, 1)) {
+				open(mForbid)
+				seenMarker = true
+				i++
+				continue
+			}
 			if n := phraseAt(toks, i, mInsteadE); n > 0 && (i+n >= len(toks) || toks[i+n].Punct) && matchWords(toks, i, []string{"instead", "of"}) == 0 {
 				insteadEnd = true
 				i += n
@@ -400,6 +419,11 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					okInstead = prefer
 				case w == "not" || w == "and not" || w == "but not":
 					afterBreak := i > 0 && toks[i-1].Punct && (toks[i-1].Text == "," || toks[i-1].Text == "(")
+					// "Package manager: uv (not pip)": the plain naming is a requirement
+					if m == nil && afterBreak && cur.role == "" && hasKinds(cur.objs, KTool, KCommand) {
+						cur.role = mRequire
+						m = cur
+					}
 					named := m != nil && (len(m.objs) > 0 || len(m.words) > 0)
 					okInstead = m != nil && (m.role == mRequire || m.role == mRemind) && named && afterBreak || w != "not" && m != nil && len(m.objs) > 0
 				case strings.HasPrefix(w, "never") || strings.HasSuffix(w, "never"):
@@ -554,6 +578,13 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			if code != "" {
 				o.Argv = []string{code}
 			}
+			// "never push on `develop`", "pushing to master": a push to that branch
+			if c == "push" || c == "force-push" {
+				if b, m := branchAt(toks, i+n); m > 0 {
+					o.Argv = []string{b}
+					n += m
+				}
+			}
 			cur.objs = append(cur.objs, o)
 			i += n
 			continue
@@ -636,6 +667,49 @@ func bindingTo(toks []Token, i int) bool {
 		return true
 	}
 	return false
+}
+
+// branchAt reads "to `develop`", "on master", "directly to the main branch" after a
+// push: the branch and how many tokens it took.
+func branchAt(toks []Token, i int) (string, int) {
+	j := i
+	if j < len(toks) && !toks[j].Code && toks[j].Low == "directly" {
+		j++
+	}
+	if j >= len(toks) || toks[j].Code {
+		return "", 0
+	}
+	switch toks[j].Low {
+	case "to", "on", "onto", "into":
+	default:
+		return "", 0
+	}
+	j++
+	for j < len(toks) && !toks[j].Code && (toks[j].Low == "the" || toks[j].Low == "directly") {
+		j++
+	}
+	if j >= len(toks) {
+		return "", 0
+	}
+	t := toks[j]
+	name := ""
+	switch {
+	case t.Code && !strings.ContainsAny(t.Text, " /*"):
+		name = t.Text
+	case !t.Code && !t.Punct:
+		switch t.Low {
+		case "main", "master", "develop", "trunk", "production", "staging", "release":
+			name = t.Low
+		}
+	}
+	if name == "" {
+		return "", 0
+	}
+	j++
+	if j < len(toks) && !toks[j].Code && toks[j].Low == "branch" {
+		j++
+	}
+	return name, j - i
 }
 
 // objectTaking are the practices whose one word also takes a thing as its object
