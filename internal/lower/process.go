@@ -213,6 +213,8 @@ type forms struct {
 	flagsOnly bool
 	// other: the objects held things that are not commands (identifiers, paths).
 	other bool
+	// atRoot: the commands are forbidden where they run at the repository root.
+	atRoot bool
 }
 
 func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) forms {
@@ -266,6 +268,10 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 			f.patterns = append(f.patterns, eventForms(o.Text)...)
 			lastCmd = len(f.patterns) - 1
 		case norm.KPath:
+			if o.Origin == "cwd-root" {
+				f.atRoot = true
+				continue
+			}
 			if o.Origin == "root" && lastCmd >= 0 {
 				// "`rm -rf` on the repository root": the root is its target
 				p := &f.patterns[lastCmd]
@@ -352,7 +358,12 @@ func severity(c *policy.Constraint, n *norm.Norm) string {
 
 func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]policy.Rule, string) {
 	scopeDir := c.Scope.Dir
-	f := formsOf(n.Objects, rc, scopeDir)
+	objs := n.Objects
+	if hasRole(objs) {
+		// "do not run tests from the project root": the file's test commands
+		objs = withRoleCommands(objs, fileRoleCommands(c, rc))
+	}
+	f := formsOf(objs, rc, scopeDir)
 	if len(f.patterns) == 0 {
 		if f.flagsOnly {
 			return nil, "forbids options but names no command they belong to"
@@ -401,6 +412,9 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		}
 	}
 	p := process.CommandParams{Forbid: forbid, Allow: allow, Via: via}
+	if f.atRoot {
+		p.At = []string{"."}
+	}
 	r := rule(c, n, process.KindCommand, p)
 	if d := scopeDirOf(n.Scope, scopeDir, rc); d != "" {
 		r.Scope = policy.Scope{Dir: d}
@@ -523,6 +537,33 @@ func lowerOnly(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([
 	r.Suggestion = "use " + strings.Join(names(n.Objects), " or ") + " instead"
 	r.Cases = process.CommandCases(p)
 	return []policy.Rule{r}, ""
+}
+
+func hasRole(objs []norm.Object) bool {
+	for _, o := range objs {
+		if o.Kind == norm.KRole {
+			return true
+		}
+	}
+	return false
+}
+
+// withRoleCommands replaces each role with the commands the file gives it (none when
+// it gives more than four: the role is then too loose to ban).
+func withRoleCommands(objs []norm.Object, roles map[string][][]string) []norm.Object {
+	var out []norm.Object
+	for _, o := range objs {
+		if o.Kind != norm.KRole {
+			out = append(out, o)
+			continue
+		}
+		if cmds := roles[o.Text]; len(cmds) <= 4 {
+			for _, argv := range cmds {
+				out = append(out, norm.Object{Kind: norm.KCommand, Text: strings.Join(argv, " "), Argv: argv, Origin: "role"})
+			}
+		}
+	}
+	return out
 }
 
 // named: the tool is among the objects on its own.

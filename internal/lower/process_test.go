@@ -478,3 +478,19 @@ func TestUvReleaseAndUpdate(t *testing.T) {
 		}
 	}
 }
+
+// "from the repository root" says where a command must not run, not what it acts on.
+func TestForbiddenAtTheRoot(t *testing.T) {
+	rules := compileText(t, "Never run `cargo build` from the repository root.", policy.Must, "")
+	for line, want := range map[string]string{"cargo build": "blocked", "cd core && cargo build": "allowed", "cargo test": "allowed"} {
+		if got := verdict(t, rules, line); got != want {
+			t.Errorf("%s: %s, want %s", line, got, want)
+		}
+	}
+	rules = compileText(t, "Never use `rm -rf` on the repository root.", policy.Must, "")
+	for line, want := range map[string]string{"rm -rf .": "blocked", "rm -rf build/": "allowed"} {
+		if got := verdict(t, rules, line); got != want {
+			t.Errorf("%s: %s, want %s", line, got, want)
+		}
+	}
+}

@@ -78,7 +78,8 @@ func reviewAgainstFile(c *policy.Constraint, rc *recognize.RepoContext, r *polic
 		return
 	}
 	var p process.CommandParams
-	if err := json.Unmarshal(r.Params, &p); err != nil || len(p.Forbid) == 0 {
+	if err := json.Unmarshal(r.Params, &p); err != nil || len(p.Forbid) == 0 || len(p.At) > 0 {
+		// a rule about where a command runs: the file's examples do not say where
 		return
 	}
 	for _, ex := range fileExamples(c, rc) {

@@ -475,10 +475,15 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				i++
 				continue
 			}
-			// "never `rm -rf` on the repository root": the root is the command's target
-			if (toks[i].Low == "on" || toks[i].Low == "in" || toks[i].Low == "at") && len(cur.objs) > 0 {
+			// "never `rm -rf` on the repository root": the root is the command's target;
+			// "do not run tests from the project root": the root is where it runs
+			if (toks[i].Low == "on" || toks[i].Low == "in" || toks[i].Low == "at" || toks[i].Low == "from") && (len(cur.objs) > 0 || cur.role == mForbid) {
 				if n := rootPhraseAt(toks, i+1); n > 0 {
-					cur.objs = append(cur.objs, Object{Kind: KPath, Text: ".", Origin: "root"})
+					origin := "root"
+					if toks[i].Low != "on" {
+						origin = "cwd-root"
+					}
+					cur.objs = append(cur.objs, Object{Kind: KPath, Text: ".", Origin: origin})
 					i += 1 + n
 					continue
 				}
@@ -788,7 +793,7 @@ func negPermit(toks []Token) bool {
 
 // rootPhraseAt matches "the repository root" and its synonyms at i.
 func rootPhraseAt(toks []Token, i int) int {
-	for _, p := range []string{"the repository root", "the repo root", "the project root", "the root of the repository", "the root of the repo", "the root directory", "the workspace root", "repository root", "repo root", "project root"} {
+	for _, p := range []string{"the repository root", "the repo root", "the project root", "the root of the repository", "the root of the repo", "the root directory", "the workspace root", "the monorepo root", "the root", "repository root", "repo root", "project root", "monorepo root", "the root folder", "the top level", "the top-level directory"} {
 		if n := matchWords(toks, i, strings.Fields(p)); n > 0 {
 			return n
 		}

@@ -15,6 +15,7 @@ package process
 import (
 	"encoding/json"
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -51,6 +52,10 @@ type CommandParams struct {
 	// command of one form and a command of another violates the rule ("never chain
 	// commit and push in the same command"); each alone is fine.
 	Together []Pattern `json:"together,omitempty"`
+	// At lists the folders (repository-relative, "." the root) where the forbidden
+	// forms are forbidden: "do not run tests from the repository root" forbids them
+	// there and nowhere else. Empty: anywhere the rule's scope covers.
+	At []string `json:"at,omitempty"`
 }
 
 func compileCommand(rule *policy.Rule) (engine.Check, error) {
@@ -154,6 +159,9 @@ func (c *commandCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 		if c.p.Allow[i].match(p).m == matches {
 			return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("allowed: matches the exception `%s`", c.p.Allow[i].String())}
 		}
+	}
+	if len(c.p.At) > 0 && !inFolders(cmd.Cwd, c.p.At) {
+		return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("runs in %s, not where the rule forbids it", folderName(cmd.Cwd))}
 	}
 	if k, other := c.together(ev, t.Index, p); k >= 0 {
 		msg := fmt.Sprintf("`%s` and `%s` must not run in one command line", Display(c.p.Together[k]), Display(c.p.Together[other]))
@@ -313,4 +321,22 @@ func (c *commandCheck) together(ev *engine.Evidence, i int, p *parsed) (int, int
 		}
 	}
 	return -1, -1
+}
+
+// inFolders reports whether the repository-relative folder cwd is one of folders.
+func inFolders(cwd string, folders []string) bool {
+	c := path.Clean("/" + cwd)
+	for _, f := range folders {
+		if path.Clean("/"+f) == c {
+			return true
+		}
+	}
+	return false
+}
+
+func folderName(cwd string) string {
+	if c := strings.Trim(path.Clean("/"+cwd), "/"); c != "" {
+		return c + "/"
+	}
+	return "the repository root"
 }

@@ -96,6 +96,9 @@ func CommandCases(p CommandParams) []policy.Case {
 	for _, v := range p.Via {
 		add(policy.ExpectSatisfied, example(v), "what the instruction asks for instead")
 	}
+	if len(p.At) > 0 && len(p.Forbid) > 0 {
+		cases = append(cases, policy.Case{Expect: policy.ExpectSatisfied, Argv: example(p.Forbid[0]), Cwd: "packages/app", Note: "the same command in another folder"})
+	}
 	if len(p.Together) >= 2 {
 		a, b := example(p.Together[0]), example(p.Together[1])
 		cases = append(cases,
