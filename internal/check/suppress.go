@@ -120,10 +120,11 @@ func startsComment(tree *lang.Tree, content []byte, off int) bool {
 }
 
 // chained reports whether the comment text before a marker lets it stand as a
-// directive: none at all ("# heed:ignore R1"), or other comment text followed by the
-// comment's own line opener, as "# noqa" may follow it ("# type: ignore # heed:ignore
-// R1"). A quote in that text means the marker is quoted prose ("# write "x #
-// heed:ignore R1" to..."), not a directive.
+// directive: none at all ("# heed:ignore R1"), or other comment text followed by
+// the comment's own line opener, as "# noqa" may follow it
+// ("# type: ignore # heed:ignore R1"). A quote in that text means the marker is
+// quoted prose (a comment that reads: write "x # heed:ignore R1" to ...), not a
+// directive.
 func chained(text, opener string) bool {
 	if text == "" {
 		return true
