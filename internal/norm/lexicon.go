@@ -109,17 +109,70 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 	return out
 })
 
-// phraseAt returns the phrases of a kind that start at token i, longest first.
-func phraseAt(toks []Token, i int, kind string) int {
-	for _, p := range markerPhrases() {
-		if p.kind != kind {
-			continue
+// phraseIndex holds phrases by kind and first word, longest first: the reader asks
+// for every token and kind, so a scan of every phrase would dominate compiling.
+type phraseIndex map[string]map[string][]phrase
+
+func indexPhrases(ps []phrase) phraseIndex {
+	ix := phraseIndex{}
+	for _, p := range ps { // ps is longest first; each bucket keeps that order
+		byWord := ix[p.kind]
+		if byWord == nil {
+			byWord = map[string][]phrase{}
+			ix[p.kind] = byWord
 		}
+		byWord[p.words[0]] = append(byWord[p.words[0]], p)
+	}
+	return ix
+}
+
+// firstWord is the key a token is looked up by: its lower-case word, its
+// punctuation, or CODE.
+func tokenKey(t Token) string {
+	switch {
+	case t.Code:
+		return "CODE"
+	case t.Punct:
+		return t.Text
+	}
+	return t.Low
+}
+
+var markerIndex = sync.OnceValue(func() phraseIndex { return indexPhrases(markerPhrases()) })
+
+// phraseAt returns the length of the longest phrase of a kind at token i, or 0.
+func phraseAt(toks []Token, i int, kind string) int {
+	if i >= len(toks) {
+		return 0
+	}
+	for _, p := range markerIndex()[kind][tokenKey(toks[i])] {
 		if n := matchWords(toks, i, p.words); n > 0 {
 			return n
 		}
 	}
 	return 0
+}
+
+// longestAt returns the kind and length of the longest phrase of ix at token i.
+func longestAt(ix map[string][]phrase, toks []Token, i int) (string, int) {
+	if i >= len(toks) {
+		return "", 0
+	}
+	for _, p := range ix[tokenKey(toks[i])] {
+		if n := matchWords(toks, i, p.words); n > 0 {
+			return p.kind, n
+		}
+	}
+	return "", 0
+}
+
+// byFirstWord indexes phrases of any kind by their first word, longest first.
+func byFirstWord(ps []phrase) map[string][]phrase {
+	m := map[string][]phrase{}
+	for _, p := range ps {
+		m[p.words[0]] = append(m[p.words[0]], p)
+	}
+	return m
 }
 
 // matchWords reports how many tokens words match at i (0 if they do not).
@@ -234,8 +287,13 @@ var conceptPhrases = sync.OnceValue(func() []phrase {
 // span it holds ("create `v*` tags": v*). A one-word concept ("commit", "push") names
 // the practice only as the verb of its clause (anchored): "never push", not "the
 // commit message".
+var conceptIndex = sync.OnceValue(func() map[string][]phrase { return byFirstWord(conceptPhrases()) })
+
 func conceptAt(toks []Token, i int, anchored bool) (string, int, string) {
-	for _, p := range conceptPhrases() {
+	if i >= len(toks) {
+		return "", 0, ""
+	}
+	for _, p := range conceptIndex()[tokenKey(toks[i])] {
 		if len(p.words) == 1 && !anchored {
 			continue
 		}
@@ -274,14 +332,9 @@ var eventPhrases = sync.OnceValue(func() []phrase {
 	return out
 })
 
-func eventAt(toks []Token, i int) (string, int) {
-	for _, p := range eventPhrases() {
-		if n := matchWords(toks, i, p.words); n > 0 {
-			return p.kind, n
-		}
-	}
-	return "", 0
-}
+var eventIndex = sync.OnceValue(func() map[string][]phrase { return byFirstWord(eventPhrases()) })
+
+func eventAt(toks []Token, i int) (string, int) { return longestAt(eventIndex(), toks, i) }
 
 // Words that may stand between a marker and its object without changing it.
 var fillers = map[string]bool{
@@ -407,12 +460,6 @@ var rolePhrases = sync.OnceValue(func() []phrase {
 	return out
 })
 
-func roleAt(toks []Token, i int) (string, int) {
-	for _, p := range rolePhrases() {
-		if n := matchWords(toks, i, p.words); n > 0 {
-			// "tests" as the object of "write" or "add" is code to write, not a run
-			return p.kind, n
-		}
-	}
-	return "", 0
-}
+var roleIndex = sync.OnceValue(func() map[string][]phrase { return byFirstWord(rolePhrases()) })
+
+func roleAt(toks []Token, i int) (string, int) { return longestAt(roleIndex(), toks, i) }
