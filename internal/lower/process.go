@@ -359,6 +359,9 @@ func severity(c *policy.Constraint, n *norm.Norm) string {
 func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]policy.Rule, string) {
 	scopeDir := c.Scope.Dir
 	objs := n.Objects
+	if hasRole(objs) && n.Verb != "run" && n.Verb != "use" {
+		return nil, "" // "don't improve formatting" is no ban of the formatter
+	}
 	if hasRole(objs) {
 		// "do not run tests from the project root": the file's test commands
 		objs = withRoleCommands(objs, fileRoleCommands(c, rc))
@@ -404,6 +407,15 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 	if len(forbid) == 0 {
 		return nil, ""
 	}
+	// "use `git push origin HEAD`, not just `git push`": the alternative that refines
+	// the banned form stays allowed
+	for _, v := range via {
+		for _, fb := range forbid {
+			if refines(v, fb) {
+				allow = append(allow, v)
+			}
+		}
+	}
 	allow = append(allow, process.DryRunAllows(forbid)...)
 	for _, o := range n.Objects {
 		if o.Kind == norm.KConcept && o.Text == "tag" {
@@ -445,6 +457,19 @@ func names(objs []norm.Object) []string {
 		out = append(out, o.Text)
 	}
 	return out
+}
+
+// refines: v is the forbidden form fb with more words or options (same program).
+func refines(v, fb process.Pattern) bool {
+	if len(v.Program) == 0 || len(fb.Program) == 0 || v.Program[0] != fb.Program[0] || len(v.Args) < len(fb.Args) {
+		return false
+	}
+	for i, a := range fb.Args {
+		if v.Args[i] != a {
+			return false
+		}
+	}
+	return len(v.Args) > len(fb.Args) || len(v.Flags) > len(fb.Flags)
 }
 
 // withoutVia drops forbidden forms that are the alternative itself ("use `pnpm

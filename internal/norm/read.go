@@ -40,6 +40,8 @@ type segment struct {
 	declarative bool
 	// should: the segment's own marker is advice ("avoid", "prefer", "should")
 	should bool
+	// passive: a ban in the passive voice ("must never be published")
+	passive bool
 }
 
 // mainRoles are the roles that state a norm.
@@ -388,6 +390,11 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 						open(mForbid)
 						if v, ok := verbForms()[toks[i+n-1].Low]; ok {
 							cur.verb = v
+						}
+						// "the generated code should never be published": about a
+						// thing, not what the reader runs
+						if i+n < len(toks) && !toks[i+n].Code && (toks[i+n].Low == "be" || toks[i+n].Low == "been") {
+							cur.passive = true
 						}
 					}
 					if phraseAt(toks, i, mShould) > 0 || strings.HasPrefix(joinLow(toks[i:i+n]), "should") {
@@ -1187,6 +1194,9 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		n.Together = f.together
 		if fs.should {
 			n.Strength = "should"
+		}
+		if fs.passive && n.Subject == "" {
+			n.Subject = "(a thing, in the passive voice)"
 		}
 		if compatible(fs.objs, reqObjs) {
 			n.Instead = reqObjs

@@ -57,6 +57,9 @@ var (
 // anyWord stands for a placeholder (<file>) in a span.
 const anyWord = "*"
 
+// gitRefs are upper-case words that are literal arguments, not placeholders.
+var gitRefs = map[string]bool{"HEAD": true, "ORIG_HEAD": true, "FETCH_HEAD": true, "MERGE_HEAD": true}
+
 // SpanArgv reads a code span as a command: its words, with placeholders as "*".
 // ok is false when the span is not a single simple command.
 func SpanArgv(span string) ([]string, bool) {
@@ -64,8 +67,8 @@ func SpanArgv(span string) ([]string, bool) {
 		if t := strings.TrimSpace(m); t == "…" || t == "..." {
 			return " "
 		}
-		if strings.TrimSpace(m) != m && len(strings.TrimSpace(m)) > 0 && strings.TrimSpace(m)[0] >= 'A' && strings.TrimSpace(m)[0] <= 'Z' {
-			return " __heed_any__ "
+		if gitRefs[strings.TrimSpace(m)] {
+			return m // HEAD is a literal ref, not a placeholder
 		}
 		return " __heed_any__ "
 	})
