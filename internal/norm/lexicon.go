@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"sort"
 	"strings"
 	"sync"
 )
@@ -37,7 +38,26 @@ type phrase struct {
 	kind  string
 }
 
-// markerPhrases, longest first when matched (see markerAt).
+// phrasesOf turns a table of kinds and their phrases into phrases, longest first (a
+// stable order, so that equal lengths keep the table's sorted kinds), for the
+// longest match to win.
+func phrasesOf(table map[string][]string) []phrase {
+	kinds := make([]string, 0, len(table))
+	for k := range table {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	var out []phrase
+	for _, kind := range kinds {
+		for _, p := range table[kind] {
+			out = append(out, phrase{words: strings.Fields(p), kind: kind})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i].words) > len(out[j].words) })
+	return out
+}
+
+// markerPhrases, longest first when matched (see phraseAt).
 var markerPhrases = sync.OnceValue(func() []phrase {
 	table := map[string][]string{
 		mForbid: {
@@ -94,19 +114,8 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 		},
 		mShould: {"should", "prefer", "avoid", "recommended", "it is recommended to", "we recommend", "preferably", "ideally", "try to", "consider", "generally", "usually"},
 	}
-	var out []phrase
-	for kind, list := range table {
-		for _, p := range list {
-			out = append(out, phrase{words: strings.Fields(p), kind: kind})
-		}
-	}
 	// longest first, so "do not forget to" wins over "do not"
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && len(out[j].words) > len(out[j-1].words); j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
+	return phrasesOf(table)
 })
 
 // phraseIndex holds phrases by kind and first word, longest first: the reader asks
@@ -269,18 +278,7 @@ var conceptPhrases = sync.OnceValue(func() []phrase {
 		"release-build": {"release build", "release builds", "release-mode build", "build in release mode", "builds in release mode", "build with the release profile", "builds with the release profile", "perform builds with the release profile", "perform release builds", "use the release profile", "with the release profile", "in release mode", "release profile", "--release builds"},
 		"sudo":          {"sudo", "use sudo", "run as root", "run commands as root"},
 	}
-	var out []phrase
-	for kind, list := range table {
-		for _, p := range list {
-			out = append(out, phrase{words: strings.Fields(p), kind: kind})
-		}
-	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && len(out[j].words) > len(out[j-1].words); j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
+	return phrasesOf(table)
 })
 
 // conceptAt returns the concept named at token i, its length in tokens, and the code
@@ -318,18 +316,7 @@ var eventPhrases = sync.OnceValue(func() []phrase {
 		"finish": {"submitting changes", "submitting your changes", "you submit changes", "you submit your changes", "submitting code", "submitting work", "you're done", "you are done", "you're finished", "you are finished", "done", "finished", "finishing", "you finish", "finishing a task", "completing a task", "marking a task complete", "handing off", "declaring a task done", "wrapping up", "the end of a task", "the end of the task", "the end of your task", "completing your task", "you complete a task"},
 		"pr":     {"making a pr", "making prs", "making pull requests", "making a pull request", "opening prs", "opening pull requests", "opening a pr", "opening a pull request", "submitting a pr", "submitting a pull request", "creating a pr", "creating a pull request", "you open a pr", "you open a pull request", "sending a pr", "a pr", "a pull request", "submitting", "submission", "you submit", "requesting review"},
 	}
-	var out []phrase
-	for kind, list := range table {
-		for _, p := range list {
-			out = append(out, phrase{words: strings.Fields(p), kind: kind})
-		}
-	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && len(out[j].words) > len(out[j-1].words); j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
+	return phrasesOf(table)
 })
 
 var eventIndex = sync.OnceValue(func() map[string][]phrase { return byFirstWord(eventPhrases()) })
@@ -362,11 +349,7 @@ func FamilyMembers(family string) []string {
 			out = append(out, t)
 		}
 	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	sort.Strings(out)
 	return out
 }
 
@@ -446,18 +429,7 @@ var rolePhrases = sync.OnceValue(func() []phrase {
 		"format":    {"the formatter", "formatter", "the formatters", "formatters", "formatting", "the code formatter", "code formatters"},
 		"typecheck": {"type checks", "the type checker", "type checking", "typecheck", "the typecheck", "type-check", "the type checks"},
 	}
-	var out []phrase
-	for kind, list := range table {
-		for _, p := range list {
-			out = append(out, phrase{words: strings.Fields(p), kind: kind})
-		}
-	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && len(out[j].words) > len(out[j-1].words); j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
+	return phrasesOf(table)
 })
 
 var roleIndex = sync.OnceValue(func() map[string][]phrase { return byFirstWord(rolePhrases()) })

@@ -443,24 +443,17 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					continue
 				}
 			}
-			if n := phraseAt(toks, i, mExcept); n > 0 {
-				open(mExcept)
-				i += n
-				continue
+			// exceptions, conditions and orders each open a segment of their own
+			opened := false
+			for _, role := range []string{mExcept, mUnless, mBefore, mAfter} {
+				if n := phraseAt(toks, i, role); n > 0 {
+					open(role)
+					i += n
+					opened = true
+					break
+				}
 			}
-			if n := phraseAt(toks, i, mUnless); n > 0 {
-				open(mUnless)
-				i += n
-				continue
-			}
-			if n := phraseAt(toks, i, mBefore); n > 0 {
-				open(mBefore)
-				i += n
-				continue
-			}
-			if n := phraseAt(toks, i, mAfter); n > 0 {
-				open(mAfter)
-				i += n
+			if opened {
 				continue
 			}
 			if n := phraseAt(toks, i, mCond); n > 0 && (clauseStart(toks, i) || cur.role != mCond) {
