@@ -1241,7 +1241,7 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 			}
 			c := condsOf(rs)
 			n.Before, n.After = c.before, c.after
-			if len(n.Before) == 0 && len(c.when) > 0 && onlyKinds(c.when, KEvent) {
+			if len(n.Before) == 0 && len(c.when) > 0 && onlyKind(c.when, KEvent) {
 				// "when committing, run X", "use X when you're done": X comes first
 				n.Before = c.when
 				c.when, c.text = nil, nil
@@ -1427,8 +1427,6 @@ func lastHeading(h []string) string {
 	}
 	return h[len(h)-1]
 }
-
-func onlyKinds(os []Object, k Kind) bool { return onlyKind(os, k) }
 
 // onlyKindsOf: every object is of one of the kinds.
 func onlyKindsOf(os []Object, ks ...Kind) bool {
