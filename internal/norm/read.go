@@ -376,7 +376,9 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				if i > 0 && !toks[i-1].Code && (toks[i-1].Low == "to" && !bindingTo(toks, i-1) || toks[i-1].Low == "helps" || toks[i-1].Low == "will") {
 					ok = false
 				}
-				if low == "no" && !(i+1 < len(toks) && (toks[i+1].Code || isToolWord(toks, i+1))) {
+				// "No `yarn`", and a list item that starts "NO force pushes: `git push
+				// -f`": a ban of what it names
+				if low == "no" && !(i+1 < len(toks) && (toks[i+1].Code || isToolWord(toks, i+1))) && !(i == 0 && namesAfterColon(toks)) {
 					ok = false
 				}
 				if ok {
@@ -776,6 +778,22 @@ func nextIsCodeWord(toks []Token, i int) bool {
 	switch toks[i+1].Low {
 	case "code", "files", "file", "changes", "sources", "source", "packages", "modules":
 		return true
+	}
+	return false
+}
+
+// namesAfterColon: the sentence names code after a colon ("NO force pushes: `git
+// push -f`").
+func namesAfterColon(toks []Token) bool {
+	for i, t := range toks {
+		if t.Punct && t.Text == ":" {
+			for _, u := range toks[i+1:] {
+				if u.Code {
+					return true
+				}
+			}
+			return false
+		}
 	}
 	return false
 }
