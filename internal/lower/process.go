@@ -411,7 +411,7 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 	// the banned form stays allowed
 	for _, v := range via {
 		for _, fb := range forbid {
-			if refines(v, fb) {
+			if refines(v, fb) || sameBaseName(v, fb) {
 				allow = append(allow, v)
 			}
 		}
@@ -470,6 +470,16 @@ func refines(v, fb process.Pattern) bool {
 		}
 	}
 	return len(v.Args) > len(fb.Args) || len(v.Flags) > len(fb.Flags)
+}
+
+// sameBaseName: the alternative is a path to a program of the forbidden one's name
+// ("use `bin/sqlite3`, not the system `sqlite3`"): it must stay allowed, though a
+// program name matches any path that ends in it.
+func sameBaseName(v, fb process.Pattern) bool {
+	if len(v.Program) == 0 || len(fb.Program) == 0 || !strings.Contains(v.Program[0], "/") {
+		return false
+	}
+	return path.Base(v.Program[0]) == fb.Program[0]
 }
 
 // withoutVia drops forbidden forms that are the alternative itself ("use `pnpm

@@ -437,6 +437,11 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					okInstead = m != nil && (m.role == mRequire || m.role == mRemind) && named && afterBreak || w != "not" && m != nil && len(m.objs) > 0
 				case strings.HasPrefix(w, "never") || strings.HasSuffix(w, "never"):
 					okInstead = false // handled as a ban above
+				default:
+					// "instead of X", "rather than X": the alternative to a requirement
+					// the sentence states ("Test applications install packages from
+					// Verdaccio instead of public npm" describes, it does not require)
+					okInstead = m != nil && (m.role == mRequire || m.role == mRemind || m.role == mForbid) || clauseStartStrict(toks, i)
 				}
 				if okInstead {
 					open(mInstead)

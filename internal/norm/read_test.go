@@ -41,6 +41,7 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Never run `pip install` outside a virtual environment.", "forbid: pip install | if: outside a virtual environment | uncertain: condition: outside a virtual environment"},
 		{"own", "The CLI must never call `os.Exit`.", "forbid: os.Exit | subject: the cli | uncertain: the subject is not the reader: the cli"},
 		{"own", "Do not commit until `make test` passes.", "require: make test | before: concept:commit"},
+		{"own", "Instead of `npm install`, use `pnpm install`.", "forbid: npm install | instead: pnpm install"},
 		{"own", "Avoid git rebase.", "forbid (should): git rebase (from words)"},
 		{"own", "Use tox for testing (not `pytest` directly).", "forbid: pytest | instead: tox"},
 		{"own", "Write tests, and make sure all tests pass before pushing.", "require (reminder): role:test | before: event:push"},
@@ -71,6 +72,7 @@ func TestReadIsNoBan(t *testing.T) {
 		"Pass flags through `pnpm run test --` so they reach the runner instead of being consumed by pnpm.",
 		"Do not commit real secrets.",
 		"We use uv to manage the virtual environment.",
+		"Test applications install packages from Verdaccio instead of public npm.",
 	} {
 		for _, n := range Read(text, Context{Command: commands}) {
 			if n.Polarity == Forbid && n.Subject == "" {
