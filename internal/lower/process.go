@@ -26,9 +26,9 @@ type processRec struct{}
 
 func (processRec) Name() string { return OriginProcess }
 
-// Context builds the reader's context for a constraint: its heading, the lead-in of
+// readContext builds the reader's context for a constraint: its heading, the lead-in of
 // its list, the commands of its code block, and what counts as a command here.
-func Context(c *policy.Constraint, rc *recognize.RepoContext) norm.Context {
+func readContext(c *policy.Constraint, rc *recognize.RepoContext) norm.Context {
 	var tools []string
 	if rc != nil {
 		tools = rc.Tools
@@ -49,7 +49,7 @@ func Context(c *policy.Constraint, rc *recognize.RepoContext) norm.Context {
 	} else if p := preceding(c, rc); p != nil && strings.HasSuffix(strings.TrimSpace(p.Text), ":") {
 		ctx.LeadIn = p.Text
 	}
-	ctx.Section = sectionCommands(c, rc)
+	ctx.Section = func() []string { return sectionCommands(c, rc) }
 	if strings.Contains(c.Text, " | ") && strings.Contains(c.Context, " | ") {
 		header := c.Context
 		if i := strings.LastIndex(header, " — "); i >= 0 {
@@ -142,7 +142,7 @@ func commandLines(block string) []string {
 }
 
 func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
-	ctx := Context(c, rc)
+	ctx := readContext(c, rc)
 	norms := norm.Read(c.Text, ctx)
 	if len(norms) == 0 {
 		// "`make lint` – run the linter" under "Run the following before committing:"
@@ -151,17 +151,17 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 	// a ban of the clause before, on the same line, that names only the action this
 	// clause's required form performs
 	if p := preceding(c, rc); p != nil && p.Line == c.Line {
-		norms = append(norms, norm.RequiredForms(p.Text, Context(p, rc), norms)...)
+		norms = append(norms, norm.RequiredForms(p.Text, readContext(p, rc), norms)...)
 	}
 	// the next clause of the same item may name the alternative
 	for _, next := range rc.Following(c, 1) {
 		if next.Line == c.Line {
-			norm.Alternatives(norms, next.Text, Context(next, rc))
+			norm.Alternatives(norms, next.Text, readContext(next, rc))
 		}
 	}
 	// the next list items may grant exceptions: "`git clean -n` is fine"
 	for _, next := range rc.Following(c, 2) {
-		ex := norm.Exceptions(next.Text, Context(next, rc))
+		ex := norm.Exceptions(next.Text, readContext(next, rc))
 		if len(ex) == 0 {
 			continue
 		}
@@ -727,7 +727,7 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 		r := rule(c, n, process.KindSequence, p)
 		r.Message = "`" + process.Display(f[0]) + "` must run first"
 		r.Suggestion = "run `" + process.Display(f[0]) + "` first, and then " + process.Display(then[0])
-		r.Cases = process.SequenceCasesFor(p, process.Display(then[0]), firstArgv[k])
+		r.Cases = process.SequenceCases(p, firstArgv[k])
 		rules = append(rules, r)
 	}
 	return rules, ""

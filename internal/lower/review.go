@@ -17,23 +17,24 @@ type example struct {
 	argv []string
 	line string
 	at   string // file:line
+	id   string // the constraint that shows it
 }
 
-// fileExamples are the commands the constraint's instruction file shows as normal
-// use: the lines of its shell code blocks and the commands its sentences require,
-// except those of constraints that forbid something (a block after "never run
-// these:" lists what is forbidden).
-func fileExamples(c *policy.Constraint, rc *recognize.RepoContext) []example {
+// shownCommands are the commands c's instruction file shows as normal use: those its
+// sentences require or allow, and the lines of its shell code blocks, except those
+// of constraints that forbid something (a block after "never run these:" lists what
+// is forbidden).
+func shownCommands(c *policy.Constraint, rc *recognize.RepoContext) []example {
 	if rc == nil {
 		return nil
 	}
 	var out []example
 	for i := range rc.Constraints {
 		o := &rc.Constraints[i]
-		if o.File != c.File || o.ID == c.ID {
+		if o.File != c.File {
 			continue
 		}
-		norms := norm.Read(o.Text, Context(o, rc))
+		norms := norm.Read(o.Text, readContext(o, rc))
 		forbids := false
 		for _, n := range norms {
 			if n.Polarity == norm.Forbid {
@@ -45,12 +46,9 @@ func fileExamples(c *policy.Constraint, rc *recognize.RepoContext) []example {
 		}
 		at := fmt.Sprintf("%s:%d", o.File, o.Line)
 		for _, n := range norms {
-			if n.Polarity != norm.Require {
-				continue
-			}
 			for _, obj := range n.Objects {
 				if obj.Kind == norm.KCommand && obj.Origin == "" {
-					out = append(out, example{argv: obj.Argv, line: obj.Text, at: at})
+					out = append(out, example{argv: obj.Argv, line: obj.Text, at: at, id: o.ID})
 				}
 			}
 		}
@@ -61,7 +59,7 @@ func fileExamples(c *policy.Constraint, rc *recognize.RepoContext) []example {
 			for _, l := range commandLines(b.Text) {
 				for _, cmd := range shell.Parse(l, shell.Options{}) {
 					if len(cmd.Argv) > 0 && cmd.Unparsable == "" && !cmd.Dynamic {
-						out = append(out, example{argv: cmd.Argv, line: l, at: fmt.Sprintf("%s:%d", o.File, b.Line)})
+						out = append(out, example{argv: cmd.Argv, line: l, at: fmt.Sprintf("%s:%d", o.File, b.Line), id: o.ID})
 					}
 				}
 			}
@@ -82,8 +80,8 @@ func reviewAgainstFile(c *policy.Constraint, rc *recognize.RepoContext, r *polic
 		// a rule about where a command runs: the file's examples do not say where
 		return
 	}
-	for _, ex := range fileExamples(c, rc) {
-		if process.JudgeArgv(p, ex.argv) == policy.ExpectViolated {
+	for _, ex := range shownCommands(c, rc) {
+		if ex.id != c.ID && process.JudgeArgv(p, ex.argv) == policy.ExpectViolated {
 			r.Severity = policy.SeverityWarning
 			r.Review = fmt.Sprintf("it would block `%s`, which %s shows as normal use", ex.line, ex.at)
 			r.Cases = append(r.Cases, policy.Case{Expect: policy.ExpectViolated, Argv: ex.argv, Note: "shown as normal use at " + ex.at + ": needs review"})

@@ -3,11 +3,9 @@ package lower
 import (
 	"strings"
 
-	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules/process"
-	"github.com/heed-dev/heed/internal/shell"
 )
 
 // roleWords tell a command's role from its words: `npm test`, `pytest`, `make lint`,
@@ -43,57 +41,23 @@ func roleOf(argv []string) string {
 }
 
 // fileRoleCommands are the commands c's instruction file gives each role: the
-// commands it shows (code spans of sentences that require them, and shell blocks),
-// by the role their words say, each once.
+// commands it shows as normal use (shownCommands), by the role their words say, each
+// once.
 func fileRoleCommands(c *policy.Constraint, rc *recognize.RepoContext) map[string][][]string {
 	out := map[string][][]string{}
-	if rc == nil {
-		return out
-	}
-	seen := map[string]bool{}
-	add := func(argv []string) {
-		if len(argv) == 0 {
-			return
-		}
-		role := roleOf(argv)
-		key := strings.Join(argv, " ")
-		if role == "" || seen[key] {
-			return
-		}
-		seen[key] = true
-		out[role] = append(out[role], argv)
-	}
 	var tools []string
 	if rc != nil {
 		tools = rc.Tools
 	}
-	for i := range rc.Constraints {
-		o := &rc.Constraints[i]
-		if o.File != c.File {
+	seen := map[string]bool{}
+	for _, ex := range shownCommands(c, rc) {
+		role := roleOf(ex.argv)
+		key := strings.Join(ex.argv, " ")
+		if role == "" || seen[key] || !process.IsCommand(ex.argv, tools) {
 			continue
 		}
-		for _, n := range norm.Read(o.Text, norm.Context{}) {
-			if n.Polarity == norm.Forbid {
-				continue
-			}
-			for _, obj := range n.Objects {
-				if argv, ok := process.SpanArgv(obj.Text); ok && process.IsCommand(argv, tools) {
-					add(argv)
-				}
-			}
-		}
-		for _, b := range o.Code {
-			if !shellLangs[strings.ToLower(b.Lang)] {
-				continue
-			}
-			for _, l := range commandLines(b.Text) {
-				for _, cmd := range shell.Parse(l, shell.Options{}) {
-					if !cmd.Dynamic && cmd.Unparsable == "" && process.IsCommand(cmd.Argv, tools) {
-						add(cmd.Argv)
-					}
-				}
-			}
-		}
+		seen[key] = true
+		out[role] = append(out[role], ex.argv)
 	}
 	return out
 }

@@ -21,9 +21,11 @@ type Context struct {
 	// Columns are the header cells of the table the sentence is a row of ("Don't",
 	// "Do instead", "Why"); the row's cells are separated by " | ".
 	Columns []string
-	// Section holds the command lines of the code blocks of the sentence's section:
+	// Section returns the command lines of the code blocks of the sentence's section:
 	// "never build with `--release`" under a section that shows `cargo build`.
-	Section []string
+	// It is asked for only when a sentence needs it (a section's blocks cost a pass
+	// over the file's constraints). Nil: none.
+	Section func() []string
 }
 
 // segment is a run of tokens governed by one marker.
@@ -1271,7 +1273,7 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 			}
 			withConds(&n, c, false)
 			// "Only amend if the user says so": a ban, under a condition heed cannot see
-			if f.only && len(own[rs].text) > 0 && len(ownObjects(rs.objs)) > 0 && onlyKindsOf(ownObjects(rs.objs), KConcept, KCommand, KTool) && len(c.before) == 0 && len(c.after) == 0 {
+			if f.only && len(own[rs].text) > 0 && onlyKind(ownObjects(rs.objs), KConcept, KCommand, KTool) && len(c.before) == 0 && len(c.after) == 0 {
 				b := base
 				b.Polarity = Forbid
 				b.Verb = rs.verb
@@ -1405,7 +1407,11 @@ func resolveImplicit(ns []Norm, ctx Context) {
 		if n.Verb != "" {
 			var cmds []Object
 			progs := map[string]bool{}
-			for _, line := range append(append([]string(nil), ctx.Block...), ctx.Section...) {
+			lines := append([]string(nil), ctx.Block...)
+			if ctx.Section != nil {
+				lines = append(lines, ctx.Section()...)
+			}
+			for _, line := range lines {
 				o := classify(line, ctx)
 				if o.Kind != KCommand || len(o.Argv) < 2 || o.Argv[1] != n.Verb || progs[o.Argv[0]] {
 					continue
@@ -1451,16 +1457,6 @@ func lastHeading(h []string) string {
 	return h[len(h)-1]
 }
 
-// onlyKindsOf: every object is of one of the kinds.
-func onlyKindsOf(os []Object, ks ...Kind) bool {
-	for _, o := range os {
-		if !hasKinds([]Object{o}, ks...) {
-			return false
-		}
-	}
-	return true
-}
-
 // ownObjects are the objects the sentence names itself, not those its code block or
 // context supplied.
 func ownObjects(os []Object) []Object {
@@ -1484,12 +1480,13 @@ func hasKinds(os []Object, ks ...Kind) bool {
 	return false
 }
 
-func onlyKind(os []Object, k Kind) bool {
+// onlyKind: there are objects, and every one is of one of the kinds.
+func onlyKind(os []Object, ks ...Kind) bool {
 	if len(os) == 0 {
 		return false
 	}
 	for _, o := range os {
-		if o.Kind != k {
+		if !hasKinds([]Object{o}, ks...) {
 			return false
 		}
 	}

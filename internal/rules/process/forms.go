@@ -1,7 +1,6 @@
 package process
 
 import (
-	"encoding/json"
 	"strings"
 	"sync"
 
@@ -31,19 +30,6 @@ func Display(p Pattern) string {
 		parts = append(parts, f)
 	}
 	return strings.Join(parts, " ")
-}
-
-func dedupe(ps []Pattern) []Pattern {
-	seen := map[string]bool{}
-	var out []Pattern
-	for _, p := range ps {
-		b, _ := json.Marshal(p)
-		if !seen[string(b)] {
-			seen[string(b)] = true
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // CommandCases authors a violated case per forbidden form, and satisfied near-misses:
@@ -180,13 +166,10 @@ func PrerequisiteForms(span string, tools []string, scopeDir string) []Pattern {
 
 // SequenceCases: the guarded command with no history, after the prerequisite, after
 // the prerequisite and then an edit, after a failed prerequisite, and chained with &&.
-func SequenceCases(p SequenceParams, thenLabel string) []policy.Case {
-	return SequenceCasesFor(p, thenLabel, nil)
-}
-
-// SequenceCasesFor is SequenceCases with the prerequisite as the instruction wrote it
-// (its options' values included), where a pattern alone would lose them.
-func SequenceCasesFor(p SequenceParams, thenLabel string, firstArgv []string) []policy.Case {
+//
+// firstArgv is the prerequisite as the instruction wrote it (its options' values
+// included), where the pattern alone would lose them; nil to make one from the pattern.
+func SequenceCases(p SequenceParams, firstArgv []string) []policy.Case {
 	then := example(p.Then[0])
 	if len(then) > 1 && then[1] == "commit" {
 		then = append(then, "-m", "Change code")
