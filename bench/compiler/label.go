@@ -7,8 +7,10 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -79,14 +81,14 @@ func (l *Label) Validate() error {
 		return fmt.Errorf("not labelled yet (checkable is empty)")
 	case l.Checkable == No:
 		if !whyNot[l.Why] {
-			return fmt.Errorf("checkable no needs why, one of %s", strings.Join(sortedKeys(whyNot), ", "))
+			return fmt.Errorf("checkable no needs why, one of %s", strings.Join(slices.Sorted(maps.Keys(whyNot)), ", "))
 		}
 		if len(l.Rules) > 0 || len(l.Cases) > 0 {
 			return fmt.Errorf("checkable no has rules or cases")
 		}
 	case l.Checkable == Yes:
 		if !labelDomains[l.Domain] {
-			return fmt.Errorf("domain %q: want one of %s", l.Domain, strings.Join(sortedKeys(labelDomains), ", "))
+			return fmt.Errorf("domain %q: want one of %s", l.Domain, strings.Join(slices.Sorted(maps.Keys(labelDomains)), ", "))
 		}
 		if len(l.Rules) == 0 {
 			return fmt.Errorf("checkable yes needs rules")
@@ -131,15 +133,6 @@ func validCase(domain string, c policy.Case) error {
 		}
 	}
 	return nil
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // LabelSet is every label of the labels folder, by the file it was read from.

@@ -3,9 +3,9 @@ package main
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -161,11 +161,11 @@ func caseString(c policy.Case) string {
 	case len(c.Argv) > 0:
 		s = "`" + strings.Join(c.Argv, " ") + "`"
 	case c.Message != "":
-		s = "commit " + strconvQuote(firstLine(c.Message))
+		s = "commit " + strconv.Quote(firstLine(c.Message))
 	case c.PR != "":
-		s = "PR " + strconvQuote(firstLine(c.PR))
+		s = "PR " + strconv.Quote(firstLine(c.PR))
 	case c.Path != "":
-		s = c.Path + ": " + strconvQuote(firstLine(strings.TrimSpace(c.Code)))
+		s = c.Path + ": " + strconv.Quote(firstLine(strings.TrimSpace(c.Code)))
 	case len(c.Changed) > 0:
 		s = "change of " + strings.Join(c.Changed, ", ")
 	default:
@@ -183,11 +183,6 @@ func firstLine(s string) string {
 		line = line[:77] + "..."
 	}
 	return line
-}
-
-func strconvQuote(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
 }
 
 // Tally is coverage and precision over a set of outcomes.

@@ -323,17 +323,6 @@ var eventIndex = sync.OnceValue(func() map[string][]phrase { return byFirstWord(
 
 func eventAt(toks []Token, i int) (string, int) { return longestAt(eventIndex(), toks, i) }
 
-// Words that may stand between a marker and its object without changing it.
-var fillers = map[string]bool{
-	"the": true, "a": true, "an": true, "any": true, "ever": true, "you": true, "to": true, "it": true, "please": true,
-	"directly": true, "manually": true, "yourself": true, "command": true, "commands": true, "tool": true, "binary": true,
-	"cli": true, "program": true, "script": true, "flag": true, "option": true, "options": true, "flags": true,
-	"switch": true, "argument": true, "arguments": true, "package": true, "manager": true, "and": true, "or": true,
-	"/": true, "nor": true, "either": true, "with": true, "via": true, "through": true, "for": true, "on": true,
-	"locally": true, "here": true, "always": true, "also": true, "just": true, "really": true, "absolutely": true,
-	"strictly": true, "this": true, "these": true, "those": true, "such": true, "as": true, "like": true,
-}
-
 // Subjects that make a sentence describe something other than the reader's actions
 // ("the CLI never calls `exit`"): a ban only binds the reader.
 var readerSubjects = map[string]bool{

@@ -146,14 +146,6 @@ func isNumber(s string) bool {
 	return true
 }
 
-// sub returns the canonical subcommand (first positional), and whether it is known.
-func (p *parsed) sub() (string, bool) {
-	if len(p.pos) == 0 || p.pos[0].dyn || p.pos[0].afterDD {
-		return "", false
-	}
-	return p.tool.canonical(p.pos[0].text), true
-}
-
 // hasFlag reports whether the command carries an option spelled like spec, and how.
 func (p *parsed) hasFlag(spec string) (string, bool) {
 	t := p.tool

@@ -143,20 +143,6 @@ func isPython(name string) bool {
 	return true
 }
 
-// flagOnly reports whether argv is an option alone (`-f`, `--no-verify`).
-func flagOnly(span string) bool {
-	f := strings.Fields(span)
-	if len(f) == 0 {
-		return false
-	}
-	for _, w := range f {
-		if !strings.HasPrefix(w, "-") || len(w) < 2 {
-			return false
-		}
-	}
-	return true
-}
-
 // programAliases are the other names of a program: a rule about pip is about pip3.
 var programAliases = sync.OnceValue(func() map[string][]string {
 	return map[string][]string{
