@@ -153,28 +153,27 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 	if p := preceding(c, rc); p != nil && p.Line == c.Line {
 		norms = append(norms, norm.RequiredForms(p.Text, readContext(p, rc), norms)...)
 	}
-	// the next clause of the same item may name the alternative
-	for _, next := range rc.Following(c, 1) {
-		if next.Line == c.Line {
-			norm.Alternatives(norms, next.Text, readContext(next, rc))
-		}
-	}
-	// the next list items may grant exceptions: "`git clean -n` is fine"
-	for _, next := range rc.Following(c, 2) {
-		ex := norm.Exceptions(next.Text, readContext(next, rc))
-		if len(ex) == 0 {
-			continue
-		}
-		for i := range norms {
-			if norms[i].Polarity == norm.Forbid {
-				norms[i].Except = append(norms[i].Except, ex...)
-			}
-		}
-	}
 	bans := false
 	for i := range norms {
 		if norms[i].Polarity == norm.Forbid {
 			bans = true
+		}
+	}
+	// a ban's neighbours may name its alternative (the next clause of the same item)
+	// or grant exceptions ("`git clean -n` is fine", the next list items); other
+	// norms need neither, and reading them is a good part of compiling
+	if bans {
+		for _, next := range rc.Following(c, 2) {
+			nctx := readContext(next, rc)
+			if next.Line == c.Line {
+				norm.Alternatives(norms, next.Text, nctx)
+			}
+			ex := norm.Exceptions(next.Text, nctx)
+			for i := range norms {
+				if norms[i].Polarity == norm.Forbid {
+					norms[i].Except = append(norms[i].Except, ex...)
+				}
+			}
 		}
 	}
 	var rules []policy.Rule
