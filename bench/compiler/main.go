@@ -48,6 +48,8 @@ func main() {
 		err = runScore(args)
 	case "seal":
 		err = runSeal(args)
+	case "read":
+		err = runRead(args)
 	default:
 		usage()
 	}
@@ -58,7 +60,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: go run ./bench/compiler split|skeleton|validate|score [flags]")
+	fmt.Fprintln(os.Stderr, "usage: go run ./bench/compiler split|skeleton|validate|score|seal|read [flags]")
 	os.Exit(2)
 }
 

@@ -142,40 +142,7 @@ func commandLines(block string) []string {
 }
 
 func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
-	ctx := readContext(c, rc)
-	norms := norm.Read(c.Text, ctx)
-	if len(norms) == 0 {
-		// "`make lint` – run the linter" under "Run the following before committing:"
-		norms = norm.ReadItem(c.Text, ctx)
-	}
-	// a ban of the clause before, on the same line, that names only the action this
-	// clause's required form performs
-	if p := preceding(c, rc); p != nil && p.Line == c.Line {
-		norms = append(norms, norm.RequiredForms(p.Text, readContext(p, rc), norms)...)
-	}
-	bans := false
-	for i := range norms {
-		if norms[i].Polarity == norm.Forbid {
-			bans = true
-		}
-	}
-	// a ban's neighbours may name its alternative (the next clause of the same item)
-	// or grant exceptions ("`git clean -n` is fine", the next list items); other
-	// norms need neither, and reading them is a good part of compiling
-	if bans {
-		for _, next := range rc.Following(c, 2) {
-			nctx := readContext(next, rc)
-			if next.Line == c.Line {
-				norm.Alternatives(norms, next.Text, nctx)
-			}
-			ex := norm.Exceptions(next.Text, nctx)
-			for i := range norms {
-				if norms[i].Polarity == norm.Forbid {
-					norms[i].Except = append(norms[i].Except, ex...)
-				}
-			}
-		}
-	}
+	norms, bans := Readings(c, rc)
 	var rules []policy.Rule
 	unenforced := ""
 	for i := range norms {
@@ -202,6 +169,46 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 		reviewAgainstFile(c, rc, &rules[i])
 	}
 	return recognize.Result{Rules: rules}
+}
+
+// Readings are the norms a constraint was read as, with what its neighbours add (the
+// alternative in the next clause, exceptions in the next items); bans reports whether
+// any of them forbids something.
+func Readings(c *policy.Constraint, rc *recognize.RepoContext) (norms []norm.Norm, bans bool) {
+	ctx := readContext(c, rc)
+	norms = norm.Read(c.Text, ctx)
+	if len(norms) == 0 {
+		// "`make lint` – run the linter" under "Run the following before committing:"
+		norms = norm.ReadItem(c.Text, ctx)
+	}
+	// a ban of the clause before, on the same line, that names only the action this
+	// clause's required form performs
+	if p := preceding(c, rc); p != nil && p.Line == c.Line {
+		norms = append(norms, norm.RequiredForms(p.Text, readContext(p, rc), norms)...)
+	}
+	for i := range norms {
+		if norms[i].Polarity == norm.Forbid {
+			bans = true
+		}
+	}
+	// a ban's neighbours may name its alternative (the next clause of the same item)
+	// or grant exceptions ("`git clean -n` is fine", the next list items); other
+	// norms need neither, and reading them is a good part of compiling
+	if bans {
+		for _, next := range rc.Following(c, 2) {
+			nctx := readContext(next, rc)
+			if next.Line == c.Line {
+				norm.Alternatives(norms, next.Text, nctx)
+			}
+			ex := norm.Exceptions(next.Text, nctx)
+			for i := range norms {
+				if norms[i].Polarity == norm.Forbid {
+					norms[i].Except = append(norms[i].Except, ex...)
+				}
+			}
+		}
+	}
+	return norms, bans
 }
 
 // forms are the command forms a norm's objects name. Flags attach to the command
@@ -656,8 +663,9 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	var first [][]process.Pattern
 	var firstArgv [][]string
 	var roles map[string][][]string
+	named := hasKind(n.Objects, norm.KCommand)
 	for _, o := range n.Objects {
-		if o.Kind == norm.KRole {
+		if o.Kind == norm.KRole && !named {
 			// "make sure all tests pass": the file's test commands, any one of them
 			if roles == nil {
 				roles = fileRoleCommands(c, rc)
@@ -680,6 +688,19 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 		if fs := process.PrerequisiteForms(o.Text, tools, c.Scope.Dir); len(fs) > 0 {
 			first = append(first, fs)
 			firstArgv = append(firstArgv, o.Argv)
+		} else if argv, ok := process.SpanArgv(o.Text); ok && n.Verb == "run" && programWord(argv[0]) {
+			// "run `crlfmt -w <file>.go`": what one is told to run is a command, even
+			// of a program heed does not know; how it reads its options heed does
+			// not know either, so its subcommand words are kept and its options not
+			words := argv[:1]
+			for _, a := range argv[1:] {
+				if strings.HasPrefix(a, "-") || a == "*" {
+					break
+				}
+				words = append(words, a)
+			}
+			first = append(first, []process.Pattern{process.PatternFrom(words, c.Scope.Dir)})
+			firstArgv = append(firstArgv, argv)
 		}
 	}
 	if alternatives(n.Sentence) && len(first) > 1 {
@@ -732,10 +753,43 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	return rules, ""
 }
 
+func hasKind(objs []norm.Object, k norm.Kind) bool {
+	for _, o := range objs {
+		if o.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// programWord: a word that can name a program (`crlfmt`, `just`), not an identifier
+// or a sentence fragment.
+func programWord(w string) bool {
+	if w == "" || w != strings.ToLower(w) || len(w) > 40 {
+		return false
+	}
+	for _, r := range w {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return false
+		}
+	}
+	return w[0] >= 'a' && w[0] <= 'z'
+}
+
 // alternatives: the sentence offers its commands as alternatives ("`a` or `b`"), not
 // a list of steps ("`a` and `b`").
 func alternatives(sentence string) bool {
-	return strings.Contains(sentence, "` or `") || strings.Contains(sentence, ") or `")
+	if strings.Contains(sentence, "` or `") || strings.Contains(sentence, ") or `") {
+		return true
+	}
+	// "`script/test` (runs `go test -race ./...`)": what the first command does
+	low := strings.ToLower(sentence)
+	for _, p := range []string{"(runs `", "(which runs `", "(i.e. `", "(ie `", "(wraps `", "(calls `", "(equivalent to `", "(same as `"} {
+		if strings.Contains(low, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // conditionImplied: the norm's condition names only events that the forbidden forms
@@ -767,6 +821,10 @@ func conditionImplied(n *norm.Norm, forbid []process.Pattern) bool {
 // relative to the instruction file's folder: `service/` is service/**.
 func changedGlob(p, base string) string {
 	g := strings.TrimPrefix(p, "./")
+	if !strings.Contains(g, "/") && (strings.HasPrefix(g, ".") && path.Ext(g) == g || strings.HasPrefix(g, "*.")) {
+		// `.go`, `*.ts`: files of that kind anywhere
+		g = "**/*" + path.Ext(g)
+	}
 	if strings.HasSuffix(g, "/") {
 		g += "**"
 	} else if !strings.ContainsAny(g, "*?") && path.Ext(g) == "" {

@@ -293,6 +293,14 @@ func TestOrderingRules(t *testing.T) {
 		{"issue 5", "Run `make lint` before committing.", "git commit -m x", [][]string{{process.HistoryExit + "?", "make", "lint"}}, "blocked"},
 		{"issue 5", "Run `make lint` before committing.", "make lint && git commit -m x", nil, "allowed"},
 		{"issue 5", "Run `make lint` before committing.", "git push", nil, "allowed"},
+		// a program heed does not know, named as what to run: its subcommand words count, its options do not
+		{"own", "Before committing, run `mytool check --fix`.", "git commit -m x", [][]string{{"mytool", "check", "--fix", "-v"}}, "allowed"},
+		{"own", "Before committing, run `mytool check --fix`.", "git commit -m x", [][]string{{"mytool", "build"}}, "blocked"},
+		// a parenthetical says what the script runs: either satisfies the order
+		{"own", "Before pushing, run `script/test` (runs `go test ./...`).", "git push", [][]string{{"script/test"}}, "allowed"},
+		// a purpose clause: the order holds after changes to those files
+		{"own", "Run `make fmt` to format `.go` files.", "git commit -m x", [][]string{{process.HistoryEdit, "pkg/a.go"}}, "warned"},
+		{"own", "Run `make fmt` to format `.go` files.", "git commit -m x", [][]string{{process.HistoryEdit, "README.md"}}, "allowed"},
 	} {
 		rules := compileText(t, c.text, policy.Must, "")
 		if len(rules) == 0 {

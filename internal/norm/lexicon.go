@@ -31,6 +31,7 @@ const (
 	mPostOK   = "postok"   // is fine, is allowed: what precedes is allowed
 	mShould   = "should"   // lowers a requirement or ban to advice strength
 	mUntil    = "until"    // do not X until Y: Y must come first
+	mPurpose  = "purpose"  // run X to format Y: what the command is for
 )
 
 type phrase struct {
@@ -424,3 +425,8 @@ var rolePhrases = sync.OnceValue(func() []phrase {
 var roleIndex = sync.OnceValue(func() map[string][]phrase { return byFirstWord(rolePhrases()) })
 
 func roleAt(toks []Token, i int) (string, int) { return longestAt(roleIndex(), toks, i) }
+
+// purposeVerbs are the verbs of a purpose clause that name the files a command checks
+// or rewrites ("run `make fmt` to format `.go` files").
+var purposeVerbs = map[string]bool{"format": true, "lint": true, "check": true, "verify": true, "validate": true,
+	"typecheck": true, "type-check": true, "reformat": true}

@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -95,7 +96,96 @@ func Read(text string, ctx Context) []Norm {
 			last = r.last
 		}
 	}
+	inheritOrder(out, ctx)
+	describedPurpose(out, ctx)
 	return out
+}
+
+// purposeInferred is why an order read from a purpose clause is not certain.
+const purposeInferred = "the order is inferred from what the command is for"
+
+// describedPurpose drops the order a purpose clause implied when the sentence is an
+// item of a list that describes ("This codebase uses both TypeScript and Flow:" and
+// "Run `pnpm run tsc` to check TypeScript types"): the item says how to check, not
+// that one must.
+func describedPurpose(ns []Norm, ctx Context) {
+	inferred := false
+	for i := range ns {
+		for _, o := range ns[i].After {
+			inferred = inferred || o.Origin == "purpose"
+		}
+	}
+	if !inferred || ctx.LeadIn == "" {
+		return
+	}
+	inner := ctx
+	inner.LeadIn, inner.Block = "", nil
+	for _, n := range Read(ctx.LeadIn, inner) {
+		if (n.Polarity == Require || n.Polarity == Forbid) && !n.Declarative {
+			return
+		}
+	}
+	for i := range ns {
+		var keep []Object
+		for _, o := range ns[i].After {
+			if o.Origin != "purpose" {
+				keep = append(keep, o)
+			}
+		}
+		if len(keep) < len(ns[i].After) {
+			ns[i].Uncertain = slices.DeleteFunc(ns[i].Uncertain, func(u string) bool { return u == purposeInferred })
+		}
+		ns[i].After = keep
+	}
+}
+
+// inheritOrder gives a list item's requirement the order its lead-in states: under
+// "All changes must pass these checks before committing:", the item "Always run
+// `yarn lint`" is to run before committing.
+func inheritOrder(ns []Norm, ctx Context) {
+	if ctx.LeadIn == "" {
+		return
+	}
+	need := false
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity == Require && len(n.Before) == 0 && len(n.After) == 0 && hasKinds(n.Objects, KCommand) {
+			need = true
+		}
+	}
+	if !need {
+		return
+	}
+	inner := ctx
+	inner.LeadIn, inner.Block = "", nil
+	var lead *Norm
+	leads := Read(ctx.LeadIn, inner)
+	for i := range leads {
+		if leads[i].Polarity == Require && (len(leads[i].Before) > 0 || len(leads[i].After) > 0) {
+			lead = &leads[i]
+			break
+		}
+	}
+	if lead == nil {
+		return
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Require || len(n.Before) > 0 || len(n.After) > 0 || !hasKinds(n.Objects, KCommand) {
+			continue
+		}
+		for _, o := range lead.Before {
+			n.Before = append(n.Before, withOrigin(o, "lead-in"))
+		}
+		for _, o := range lead.After {
+			n.After = append(n.After, withOrigin(o, "lead-in"))
+		}
+		n.When = append(n.When, lead.When...)
+		if n.Condition == "" {
+			n.Condition = lead.Condition
+		}
+		n.Uncertain = append(n.Uncertain, lead.Uncertain...)
+	}
 }
 
 // Exceptions reads a sentence that only grants exceptions ("`git clean -n` is fine"),
@@ -307,6 +397,12 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			continue
 		}
 		if !t.Code {
+			// "run `make fmt` to format `.go` files": the files the command is for
+			if t.Low == "to" && i+1 < len(toks) && purposeVerbs[toks[i+1].Low] && cur.role == mRequire && hasKinds(cur.objs, KCommand) {
+				open(mPurpose)
+				i += 2
+				continue
+			}
 			if n := phraseAt(toks, i, mHedge); n > 0 {
 				hedge = true
 				if phraseAt(toks, i, mForbid) >= n {
@@ -564,7 +660,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				continue
 			}
 		}
-		if cur.role == mAfter || cur.role == mCond {
+		if cur.role == mAfter || cur.role == mCond || cur.role == mPurpose {
 			// "after changing Rust code": the files of a language
 			if globs, ok := languageGlobs()[t.Low]; ok && !(t.Low == "go" && !nextIsCodeWord(toks, i)) {
 				for _, g := range globs {
@@ -955,6 +1051,8 @@ type conds struct {
 	text          []string
 	when          []Object
 	before, after []Object
+	// purpose are the files a purpose clause names ("to format `.go` files")
+	purpose []Object
 }
 
 func (c *conds) add(sg *segment) {
@@ -963,11 +1061,21 @@ func (c *conds) add(sg *segment) {
 		c.before = append(c.before, sg.objs...)
 		if len(sg.objs) == 0 && len(sg.words) > 0 {
 			c.text = append(c.text, "before "+strings.Join(sg.words, " "))
+		} else if q := qualifiedChange(sg.words); q != "" {
+			c.text = append(c.text, "before committing "+q)
 		}
 	case mAfter:
 		c.after = append(c.after, sg.objs...)
 		if len(sg.objs) == 0 && len(sg.words) > 0 {
 			c.text = append(c.text, "after "+strings.Join(sg.words, " "))
+		} else if q := qualifiedChange(sg.words); q != "" {
+			c.text = append(c.text, "after "+q)
+		}
+	case mPurpose:
+		for _, o := range sg.objs {
+			if o.Kind == KPath {
+				c.purpose = append(c.purpose, withOrigin(o, "purpose"))
+			}
 		}
 	case mUnless:
 		c.text = append(c.text, "unless "+strings.Join(append(objTexts(sg.objs), sg.words...), " "))
@@ -984,6 +1092,24 @@ func (c *conds) add(sg *segment) {
 		c.when = append(c.when, sg.objs...)
 		c.text = append(c.text, strings.TrimSpace(strings.Join(append(objTexts(sg.objs), sg.words...), " ")))
 	}
+}
+
+// qualifiedChange finds a kind of change the words narrow an event to ("before
+// committing content changes"): heed cannot tell content changes from others.
+func qualifiedChange(words []string) string {
+	for j := 1; j < len(words); j++ {
+		switch strings.ToLower(words[j]) {
+		case "changes", "change", "updates", "edits":
+		default:
+			continue
+		}
+		switch q := strings.ToLower(words[j-1]); q {
+		case "your", "the", "any", "all", "these", "those", "my", "of", "to", "new", "code", "local", "pending", "staged":
+		default:
+			return q + " " + strings.ToLower(words[j])
+		}
+	}
+	return ""
 }
 
 // changeCond: a condition that files changed ("if `uv.lock` changed", "when you edit
@@ -1032,16 +1158,17 @@ func changeCond(sg *segment) bool {
 
 func (c conds) merged(o conds) conds {
 	return conds{
-		text:   append(append([]string(nil), c.text...), o.text...),
-		when:   append(append([]Object(nil), c.when...), o.when...),
-		before: append(append([]Object(nil), c.before...), o.before...),
-		after:  append(append([]Object(nil), c.after...), o.after...),
+		text:    append(append([]string(nil), c.text...), o.text...),
+		when:    append(append([]Object(nil), c.when...), o.when...),
+		before:  append(append([]Object(nil), c.before...), o.before...),
+		after:   append(append([]Object(nil), c.after...), o.after...),
+		purpose: append(append([]Object(nil), c.purpose...), o.purpose...),
 	}
 }
 
 // isCond: a segment that conditions or orders a norm.
 func isCond(role string) bool {
-	return role == mCond || role == mUnless || role == mBefore || role == mAfter
+	return role == mCond || role == mUnless || role == mBefore || role == mAfter || role == mPurpose
 }
 
 // passive: the words describe what happens to something ("being consumed by").
@@ -1097,6 +1224,7 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 	var scope []string
 	var lastMain *segment
 	var seen []Object
+	var lastPurpose []Object
 	for _, sg := range segs {
 		switch {
 		case mainRoles[sg.role] || sg.role == mInstead:
@@ -1111,6 +1239,14 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 				}
 			}
 		case isCond(sg.role):
+			if sg.role == mPurpose {
+				// "run `make fmt` to format `.go` files, and run `make lint-go` to lint
+				// them": the files named before
+				if len(sg.objs) == 0 && anaphor(sg.words) {
+					sg.objs = append([]Object(nil), lastPurpose...)
+				}
+				lastPurpose = sg.objs
+			}
 			if lastMain == nil {
 				lead.add(sg)
 			} else {
@@ -1270,6 +1406,11 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 				// "when committing, run X", "use X when you're done": X comes first
 				n.Before = c.when
 				c.when, c.text = nil, nil
+			}
+			if len(n.Before) == 0 && len(n.After) == 0 && len(c.purpose) > 0 {
+				// "run `make fmt` to format `.go` files": after changing them
+				n.After = c.purpose
+				n.Uncertain = append(append([]string(nil), n.Uncertain...), purposeInferred)
 			}
 			withConds(&n, c, false)
 			// "Only amend if the user says so": a ban, under a condition heed cannot see

@@ -62,6 +62,31 @@ func TestReadSentences(t *testing.T) {
 	}
 }
 
+// Sentences whose order comes from outside the sentence's verb: a list's lead-in, a
+// purpose clause, a qualified change heed cannot see.
+func TestReadOrderContext(t *testing.T) {
+	for _, c := range []struct{ text, leadIn, want string }{
+		{"Always run `make lint`.", "Every change must pass these checks before pushing:", "require: make lint | before: event:push (from lead-in)"},
+		{"Run `make lint` to lint `.go` files.", "", "require: make lint | after: .go (from purpose) | uncertain: the order is inferred from what the command is for"},
+		{"Run `make fmt` to format Rust code, and run `make lint` to check it.", "", "require: make lint | after: **/*.rs (from purpose) | uncertain: the order is inferred from what the command is for"},
+		{"Run `pnpm test` to check TypeScript types.", "The repository is written in TypeScript:", "require: pnpm test"},
+		{"Run `make docs` before committing documentation changes.", "", "require: make docs | before: event:commit | if: before committing documentation changes"},
+		{"Run `make test` to run the suite.", "", "require: make test"},
+	} {
+		var got []string
+		for _, n := range Read(c.text, Context{Command: commands, LeadIn: c.leadIn}) {
+			got = append(got, n.String())
+		}
+		found := false
+		for _, g := range got {
+			found = found || g == c.want
+		}
+		if !found {
+			t.Errorf("%q (lead-in %q)\n  got  %q\n  want %q among them", c.text, c.leadIn, got, c.want)
+		}
+	}
+}
+
 // A reminder is never a ban, and neither is a description of what something else does.
 func TestReadIsNoBan(t *testing.T) {
 	for _, text := range []string{

@@ -70,6 +70,10 @@ func SpanArgv(span string) ([]string, bool) {
 		if gitRefs[strings.TrimSpace(m)] {
 			return m // HEAD is a literal ref, not a placeholder
 		}
+		if strings.ContainsAny(m[:1], "<{[") {
+			// `<filename>.go`: the placeholder and what it is glued to are one word
+			return "__heed_any__"
+		}
 		return " __heed_any__ "
 	})
 	s = strings.TrimSpace(s)
@@ -82,7 +86,7 @@ func SpanArgv(span string) ([]string, bool) {
 	}
 	argv := append([]string(nil), cmds[0].Argv...)
 	for i, a := range argv {
-		if a == "__heed_any__" {
+		if strings.Contains(a, "__heed_any__") {
 			argv[i] = anyWord
 		}
 	}
@@ -124,7 +128,7 @@ func isPathProgram(p string) bool {
 	if !strings.Contains(p, "/") || strings.HasPrefix(p, "/") || strings.HasSuffix(p, "/") {
 		return false
 	}
-	if strings.Contains(p, "node_modules/.bin") || strings.HasPrefix(p, "bin/") || strings.HasPrefix(p, "scripts/") || strings.HasPrefix(p, "tools/") {
+	if strings.Contains(p, "node_modules/.bin") || strings.HasPrefix(p, "bin/") || strings.HasPrefix(p, "scripts/") || strings.HasPrefix(p, "script/") || strings.HasPrefix(p, "tools/") {
 		return true
 	}
 	return scriptExtRE.MatchString(p)
