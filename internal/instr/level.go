@@ -674,6 +674,30 @@ var conventionHeading = []string{"convention", "style", "naming", "rules", "stan
 
 // inConventionSection reports whether the innermost heading names a section of
 // conventions.
+// orderHeading: a section headed by when its steps run ("Before Every Commit", "After
+// changing the schema").
+func orderHeading(hp []string) bool {
+	if len(hp) < 2 {
+		return false
+	}
+	h := strings.ToLower(strings.TrimSpace(hp[len(hp)-1]))
+	return strings.HasPrefix(h, "before ") || strings.HasPrefix(h, "after ")
+}
+
+// commandItem: an item that is one code span and nothing else but a short description
+// ("`yarn lint`", "`make test` – run the tests").
+func commandItem(text string) bool {
+	t := strings.TrimSpace(text)
+	if !strings.HasPrefix(t, "`") {
+		return false
+	}
+	end := strings.Index(t[1:], "`")
+	if end < 0 {
+		return false
+	}
+	return !strings.Contains(t[end+2:], "`")
+}
+
 func inConventionSection(hp []string) bool {
 	if len(hp) < 2 {
 		return false // a document title ("Agent Guidelines for X") names no section

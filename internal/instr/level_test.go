@@ -151,3 +151,19 @@ func TestConventionLevels(t *testing.T) {
 		}
 	}
 }
+
+// A command item under a heading that says when its steps run is one of the steps.
+func TestCommandItemsUnderAnOrderHeading(t *testing.T) {
+	src := "# Guide\n\n## Before Every Commit\n\n1. `make fmt`\n2. `make lint`\n\n## Commands\n\n- `make build`\n"
+	cons, _ := Extract("AGENTS.md", []byte(src), "agents", policy.Scope{})
+	got := map[string]policy.Level{}
+	for _, c := range cons {
+		got[c.Text] = c.Level
+	}
+	if got["`make fmt`"] != policy.Must || got["`make lint`"] != policy.Must {
+		t.Errorf("steps under Before Every Commit: %v", got)
+	}
+	if got["`make build`"] == policy.Must {
+		t.Errorf("a command listed under Commands is not a step: %v", got)
+	}
+}

@@ -362,6 +362,10 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 		if lv == policy.Info && inConventionSection(x.headerPath()) && convention(p.text, x.headerPath()) {
 			lv = policy.Must
 		}
+		if lv == policy.Info && ctx == "" && commandItem(p.text) && orderHeading(x.headerPath()) {
+			// "## Before Every Commit" and "1. `yarn format`": a step of the order
+			lv = policy.Must
+		}
 		line, end := p.line, p.end
 		if line == 0 {
 			line, end = fallback, fallback

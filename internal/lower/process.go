@@ -177,9 +177,12 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 func Readings(c *policy.Constraint, rc *recognize.RepoContext) (norms []norm.Norm, bans bool) {
 	ctx := readContext(c, rc)
 	norms = norm.Read(c.Text, ctx)
-	if len(norms) == 0 {
+	if len(norms) == 0 || !namesCommand(norms) {
 		// "`make lint` – run the linter" under "Run the following before committing:"
-		norms = norm.ReadItem(c.Text, ctx)
+		// (the item's own words may read as a requirement that lost its command)
+		if item := norm.ReadItem(c.Text, ctx); len(item) > 0 {
+			norms = item
+		}
 	}
 	// a ban of the clause before, on the same line, that names only the action this
 	// clause's required form performs
@@ -643,6 +646,17 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	if n.Verb != "" && n.Verb != "run" && n.Verb != "use" && n.Verb != "test" && n.Verb != "build" && n.Verb != "update" {
 		return nil, "" // "stop `docker compose` when you are done" asks for another action, not a run
 	}
+	// "after finishing a task, run X": X runs at the end, before the work leaves the
+	// session
+	var after []norm.Object
+	for _, o := range n.After {
+		if o.Kind == norm.KEvent && o.Text == "finish" {
+			n.Before = append(n.Before, o)
+			continue
+		}
+		after = append(after, o)
+	}
+	n.After = after
 	// "run X after changing `src/`", "run X before committing changes to `service/`":
 	// the order holds when the session changed those files
 	var changed []string
@@ -653,6 +667,11 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	}
 	if len(n.After) > 0 && len(changed) == 0 {
 		return nil, "the order follows a change heed cannot name"
+	}
+	if len(changed) == 0 && len(c.Scope.Globs) > 0 {
+		// a rule file that governs `*.ts` files: its orders hold when the session
+		// changed such files
+		changed = append(changed, c.Scope.Globs...)
 	}
 	var tools []string
 	if rc != nil {
@@ -682,7 +701,9 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 			firstArgv = append(firstArgv, cmds[0])
 			continue
 		}
-		if o.Kind != norm.KCommand && o.Kind != norm.KCode {
+		if o.Kind != norm.KCommand && (o.Kind != norm.KCode || n.Verb != "run") {
+			// "use the `commit-helper` skill": a word in a code span is a command
+			// only when the sentence says to run it
 			continue
 		}
 		if fs := process.PrerequisiteForms(o.Text, tools, c.Scope.Dir); len(fs) > 0 {
@@ -751,6 +772,16 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 		rules = append(rules, r)
 	}
 	return rules, ""
+}
+
+// namesCommand: some norm is about a command named by its words.
+func namesCommand(ns []norm.Norm) bool {
+	for i := range ns {
+		if hasKind(ns[i].Objects, norm.KCommand) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasKind(objs []norm.Object, k norm.Kind) bool {

@@ -502,3 +502,27 @@ func TestForbiddenAtTheRoot(t *testing.T) {
 		}
 	}
 }
+
+// A rule file that governs some files (Cursor globs, applyTo): its orders hold when the
+// session changed such files, and an order "after finishing" is checked at the end.
+func TestOrdersOfAGlobScopedFile(t *testing.T) {
+	c := &policy.Constraint{ID: "c1", Text: "After completing your task, run `yarn tsc --noEmit`.", Level: policy.Must,
+		File: ".cursor/rules/ts.mdc", Line: 3, Scope: policy.Scope{Globs: []string{"**/*.ts"}}}
+	res := Process().Recognize(c, &recognize.RepoContext{})
+	if len(res.Rules) != 1 {
+		t.Fatalf("rules = %+v (%s)", res.Rules, res.Unenforced)
+	}
+	res.Rules[0].ID = "R1"
+	for _, h := range []struct {
+		history [][]string
+		want    string
+	}{
+		{[][]string{{process.HistoryEdit, "src/a.ts"}}, "blocked"},
+		{[][]string{{process.HistoryEdit, "src/a.ts"}, {"yarn", "tsc", "--noEmit"}}, "allowed"},
+		{[][]string{{process.HistoryEdit, "README.md"}}, "allowed"},
+	} {
+		if got := verdict(t, res.Rules, "git commit -m x", h.history...); got != h.want {
+			t.Errorf("commit after %v: %s, want %s", h.history, got, h.want)
+		}
+	}
+}

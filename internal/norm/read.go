@@ -111,7 +111,7 @@ const purposeInferred = "the order is inferred from what the command is for"
 func describedPurpose(ns []Norm, ctx Context) {
 	inferred := false
 	for i := range ns {
-		for _, o := range ns[i].After {
+		for _, o := range append(append([]Object(nil), ns[i].After...), ns[i].Before...) {
 			inferred = inferred || o.Origin == "purpose"
 		}
 	}
@@ -125,17 +125,14 @@ func describedPurpose(ns []Norm, ctx Context) {
 			return
 		}
 	}
+	fromPurpose := func(o Object) bool { return o.Origin == "purpose" }
 	for i := range ns {
-		var keep []Object
-		for _, o := range ns[i].After {
-			if o.Origin != "purpose" {
-				keep = append(keep, o)
-			}
-		}
-		if len(keep) < len(ns[i].After) {
+		n := len(ns[i].After) + len(ns[i].Before)
+		ns[i].After = slices.DeleteFunc(ns[i].After, fromPurpose)
+		ns[i].Before = slices.DeleteFunc(ns[i].Before, fromPurpose)
+		if len(ns[i].After)+len(ns[i].Before) < n {
 			ns[i].Uncertain = slices.DeleteFunc(ns[i].Uncertain, func(u string) bool { return u == purposeInferred })
 		}
-		ns[i].After = keep
 	}
 }
 
@@ -400,6 +397,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			// "run `make fmt` to format `.go` files": the files the command is for
 			if t.Low == "to" && i+1 < len(toks) && purposeVerbs[toks[i+1].Low] && cur.role == mRequire && hasKinds(cur.objs, KCommand) {
 				open(mPurpose)
+				cur.verb = toks[i+1].Low
 				i += 2
 				continue
 			}
@@ -1077,6 +1075,15 @@ func (c *conds) add(sg *segment) {
 				c.purpose = append(c.purpose, withOrigin(o, "purpose"))
 			}
 		}
+		if len(sg.objs) == 0 && sg.verb != "format" && sg.verb != "reformat" {
+			// "run `make check` to validate your changes": before the changes leave
+			for _, w := range sg.words {
+				if lw := strings.ToLower(w); lw == "changes" || lw == "work" {
+					c.purpose = append(c.purpose, Object{Kind: KEvent, Text: "finish", Origin: "purpose"})
+					break
+				}
+			}
+		}
 	case mUnless:
 		c.text = append(c.text, "unless "+strings.Join(append(objTexts(sg.objs), sg.words...), " "))
 	case mCond:
@@ -1408,8 +1415,15 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 				c.when, c.text = nil, nil
 			}
 			if len(n.Before) == 0 && len(n.After) == 0 && len(c.purpose) > 0 {
-				// "run `make fmt` to format `.go` files": after changing them
-				n.After = c.purpose
+				// "run `make fmt` to format `.go` files": after changing them; "to
+				// validate your changes": before they leave the session
+				for _, o := range c.purpose {
+					if o.Kind == KEvent {
+						n.Before = append(n.Before, o)
+					} else {
+						n.After = append(n.After, o)
+					}
+				}
 				n.Uncertain = append(append([]string(nil), n.Uncertain...), purposeInferred)
 			}
 			withConds(&n, c, false)
@@ -1733,8 +1747,17 @@ var listRefs = []string{"the following commands", "the following checks", "the f
 // norm, about the item's command. It returns nil for any other item.
 func ReadItem(item string, ctx Context) []Norm {
 	toks := Tokenize(item)
-	if len(toks) == 0 || !toks[0].Code || ctx.LeadIn == "" {
+	if len(toks) == 0 || !toks[0].Code {
 		return nil
+	}
+	if ctx.LeadIn == "" {
+		// a list of commands under the heading "Before Every Commit"
+		h := lastHeading(ctx.Heading)
+		hl := strings.ToLower(h)
+		if !strings.HasPrefix(hl, "before ") && !strings.HasPrefix(hl, "after ") {
+			return nil
+		}
+		ctx.LeadIn = "Run the following " + hl + ":"
 	}
 	if o := classify(toks[0].Text, ctx); o.Kind != KCommand {
 		return nil

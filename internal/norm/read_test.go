@@ -72,18 +72,33 @@ func TestReadOrderContext(t *testing.T) {
 		{"Run `pnpm test` to check TypeScript types.", "The repository is written in TypeScript:", "require: pnpm test"},
 		{"Run `make docs` before committing documentation changes.", "", "require: make docs | before: event:commit | if: before committing documentation changes"},
 		{"Run `make test` to run the suite.", "", "require: make test"},
+		{"Run `make check` to validate your changes.", "", "require: make check | before: event:finish (from purpose) | uncertain: the order is inferred from what the command is for"},
+		{"Ensure all tests pass before creating PR.", "", "require (reminder): role:test | before: event:pr"},
+		{"After finishing your task, run `make lint`.", "", "require: make lint | after: event:finish"},
+		{"`make lint`", "", ""},
 	} {
 		var got []string
 		for _, n := range Read(c.text, Context{Command: commands, LeadIn: c.leadIn}) {
 			got = append(got, n.String())
 		}
-		found := false
+		found := c.want == "" && len(got) == 0
 		for _, g := range got {
 			found = found || g == c.want
 		}
 		if !found {
 			t.Errorf("%q (lead-in %q)\n  got  %q\n  want %q among them", c.text, c.leadIn, got, c.want)
 		}
+	}
+}
+
+// A bare command item under a heading that says when its steps run.
+func TestReadItemUnderOrderHeading(t *testing.T) {
+	ns := ReadItem("`make lint` – the linter", Context{Command: commands, Heading: []string{"Guide", "Before Every Push"}})
+	if len(ns) != 1 || ns[0].String() != "require: make lint (from item) | before: event:push" {
+		t.Errorf("item under an order heading: %v", ns)
+	}
+	if ns := ReadItem("`make lint`", Context{Command: commands, Heading: []string{"Guide", "Commands"}}); len(ns) != 0 {
+		t.Errorf("item under a plain heading read as %v", ns)
 	}
 }
 
