@@ -416,6 +416,18 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 	if len(forbid) == 0 {
 		return nil, ""
 	}
+	if len(n.Lacking) > 0 || n.NoArgs {
+		// "never run `cargo publish` without `--dry-run`": the command is forbidden
+		// only in the form that lacks what the sentence asks for
+		for i := range forbid {
+			forbid[i].Bare = n.NoArgs
+			for _, o := range n.Lacking {
+				for _, fl := range o.Argv {
+					forbid[i].Lacking = append(forbid[i].Lacking, flagGroup(forbid[i], []string{fl}))
+				}
+			}
+		}
+	}
 	// "use `git push origin HEAD`, not just `git push`": the alternative that refines
 	// the banned form stays allowed
 	for _, v := range via {

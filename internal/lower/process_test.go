@@ -526,3 +526,25 @@ func TestOrdersOfAGlobScopedFile(t *testing.T) {
 		}
 	}
 }
+
+// "without": the ban holds only for the form that lacks what the sentence asks for.
+func TestBansOfTheFormWithout(t *testing.T) {
+	for _, c := range []struct{ text, line, want string }{
+		{"Do not run `npm test` without a path argument.", "npm test", "blocked"},
+		{"Do not run `npm test` without a path argument.", "npm run test", "blocked"},
+		{"Do not run `npm test` without a path argument.", "npm test -- src/search/tests/", "allowed"},
+		{"Do not run `npm test` without a path argument.", "npm run test:fixtures", "allowed"},
+		{"Important: never run `cargo publish` without `--dry-run`.", "cargo publish", "blocked"},
+		{"Important: never run `cargo publish` without `--dry-run`.", "cargo publish --dry-run", "allowed"},
+		{"Never run `git push` without asking the user.", "git push", "warned"},
+	} {
+		rules := compileText(t, c.text, policy.Must, "")
+		if len(rules) == 0 {
+			t.Errorf("%q compiled to no rule", c.text)
+			continue
+		}
+		if got := verdict(t, rules, c.line); got != c.want {
+			t.Errorf("%q: %s: %s, want %s (%s)", c.text, c.line, got, c.want, rules[0].Params)
+		}
+	}
+}

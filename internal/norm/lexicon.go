@@ -32,6 +32,7 @@ const (
 	mShould   = "should"   // lowers a requirement or ban to advice strength
 	mUntil    = "until"    // do not X until Y: Y must come first
 	mPurpose  = "purpose"  // run X to format Y: what the command is for
+	mWithout  = "without"  // never run X without Y: the ban holds when Y is missing
 )
 
 type phrase struct {
@@ -88,6 +89,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 		},
 		mInsteadE: {"instead"},
 		mExcept:   {"except", "except for", "other than", "apart from", "besides", "excluding", "with the exception of", "but"},
+		mWithout:  {"without", "with no"},
 		mUnless:   {"unless", "unless explicitly", "without explicit", "without being asked", "without asking", "except when", "except if", "if asked", "when asked", "unless asked"},
 		mCond:     {"when", "whenever", "if", "while", "during", "once", "for routine", "when iterating", "while iterating"},
 		mBefore:   {"before", "prior to", "ahead of", "first, before"},
@@ -432,3 +434,8 @@ func roleAt(toks []Token, i int) (string, int) { return longestAt(roleIndex(), t
 // or rewrites ("run `make fmt` to format `.go` files").
 var purposeVerbs = map[string]bool{"format": true, "lint": true, "check": true, "verify": true, "validate": true,
 	"typecheck": true, "type-check": true, "reformat": true}
+
+// argumentWords name a positional argument a command must be given ("without a path").
+var argumentWords = map[string]bool{"path": true, "paths": true, "argument": true, "arguments": true, "args": true,
+	"arg": true, "file": true, "files": true, "filter": true, "target": true, "targets": true, "pattern": true,
+	"package": true, "module": true, "test": true, "spec": true}

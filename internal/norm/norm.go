@@ -72,6 +72,11 @@ type Norm struct {
 	InsteadOfPrevious bool
 	// Except are exceptions the sentence grants.
 	Except []Object
+	// Lacking: a ban holds only when the command lacks these options ("never run
+	// `cargo publish` without `--dry-run`"); NoArgs: only when it is given no
+	// argument ("do not run `npm test` without a path").
+	Lacking []Object
+	NoArgs  bool
 	// Together: the objects are forbidden or required together (in one command line).
 	Together bool
 	// Before: the norm holds before these events or commands ("run X before
@@ -128,6 +133,12 @@ func (n *Norm) String() string {
 	}
 	if len(n.Except) > 0 {
 		parts = append(parts, "except: "+objects(n.Except))
+	}
+	if len(n.Lacking) > 0 {
+		parts = append(parts, "without: "+objects(n.Lacking))
+	}
+	if n.NoArgs {
+		parts = append(parts, "with no argument")
 	}
 	if len(n.Before) > 0 {
 		parts = append(parts, "before: "+objects(n.Before))

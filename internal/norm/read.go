@@ -559,6 +559,12 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			if opened {
 				continue
 			}
+			// ("with or without a target" is either)
+			if n := phraseAt(toks, i, mWithout); n > 0 && cur.role == mForbid && hasKinds(cur.objs, KCommand) && !(i >= 2 && toks[i-1].Low == "or" && toks[i-2].Low == "with") {
+				open(mWithout)
+				i += n
+				continue
+			}
 			if n := phraseAt(toks, i, mCond); n > 0 && (clauseStart(toks, i) || cur.role != mCond) {
 				open(mCond)
 				i += n
@@ -995,6 +1001,9 @@ func subjectOf(sg *segment) []string {
 		switch t.Low {
 		case "always", "must", "should", "also", "just", "and", "then", "so", "please", "make", "sure", "to", "ever", "really", "absolutely", "strictly", "simply", "ok", "okay", "note":
 			continue
+		case "important", "critical", "warning", "caution", "tip", "reminder", "rule", "nb", "attention", "mandatory", "required":
+			// "Important: do not ...": emphasis, not who the sentence binds
+			continue
 		}
 		if readerSubjects[t.Low] {
 			continue
@@ -1046,6 +1055,9 @@ func compatible(a, b []Object) bool {
 
 // conds are the conditions and orders attached to one main segment.
 type conds struct {
+	// lacking and noArgs: what the command must carry for a ban not to hold
+	lacking       []Object
+	noArgs        bool
 	text          []string
 	when          []Object
 	before, after []Object
@@ -1068,6 +1080,17 @@ func (c *conds) add(sg *segment) {
 			c.text = append(c.text, "after "+strings.Join(sg.words, " "))
 		} else if q := qualifiedChange(sg.words); q != "" {
 			c.text = append(c.text, "after "+q)
+		}
+	case mWithout:
+		for _, o := range sg.objs {
+			if o.Kind == KFlag {
+				c.lacking = append(c.lacking, o)
+			}
+		}
+		if len(sg.objs) == 0 {
+			for _, w := range sg.words {
+				c.noArgs = c.noArgs || argumentWords[strings.ToLower(w)]
+			}
 		}
 	case mPurpose:
 		for _, o := range sg.objs {
@@ -1170,12 +1193,14 @@ func (c conds) merged(o conds) conds {
 		before:  append(append([]Object(nil), c.before...), o.before...),
 		after:   append(append([]Object(nil), c.after...), o.after...),
 		purpose: append(append([]Object(nil), c.purpose...), o.purpose...),
+		lacking: append(append([]Object(nil), c.lacking...), o.lacking...),
+		noArgs:  c.noArgs || o.noArgs,
 	}
 }
 
 // isCond: a segment that conditions or orders a norm.
 func isCond(role string) bool {
-	return role == mCond || role == mUnless || role == mBefore || role == mAfter || role == mPurpose
+	return role == mCond || role == mUnless || role == mBefore || role == mAfter || role == mPurpose || role == mWithout
 }
 
 // passive: the words describe what happens to something ("being consumed by").
@@ -1303,6 +1328,9 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		out = append(out, n)
 	}
 	withConds := func(n *Norm, c conds, ban bool) {
+		if ban {
+			n.Lacking, n.NoArgs = c.lacking, c.noArgs
+		}
 		if len(c.text) > 0 {
 			n.Condition = strings.Join(c.text, "; ")
 		}

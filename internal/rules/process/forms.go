@@ -61,6 +61,12 @@ func CommandCases(p CommandParams) []policy.Case {
 	}
 	for _, f := range p.Forbid {
 		ex := example(f)
+		if f.Bare {
+			add(policy.ExpectSatisfied, append(append([]string(nil), ex...), "path/to/target"), "the same command with the argument the rule asks for")
+		}
+		for _, g := range f.Lacking {
+			add(policy.ExpectSatisfied, append(append([]string(nil), ex...), g[0]), "the same command with the option the rule asks for")
+		}
 		if len(f.Flags) > 0 {
 			add(policy.ExpectSatisfied, ex[:len(ex)-len(f.Flags)], "the same command without the forbidden options")
 		}

@@ -22,6 +22,13 @@ type Pattern struct {
 	// spellings ("-f", "--force", "--force-with-lease"; "--mode=hard" also requires
 	// the value).
 	Flags [][]string `json:"flags,omitempty"`
+	// Lacking are options whose presence takes the command out of the pattern: it
+	// matches only when it carries none of them ("never run `cargo publish` without
+	// `--dry-run`"). Each group lists one option's spellings.
+	Lacking [][]string `json:"lacking,omitempty"`
+	// Bare: the pattern matches only when the command has no positional word beyond
+	// Args ("do not run `npm test` without a path").
+	Bare bool `json:"bare,omitempty"`
 }
 
 // validate checks a pattern; at names it in errors (params.forbid[0]).
@@ -43,6 +50,13 @@ func (p *Pattern) validate(at string) error {
 		}
 		if _, err := path.Match(a, ""); err != nil {
 			return fmt.Errorf("%s.args[%d]: bad glob %q: %v", at, i, a, err)
+		}
+	}
+	for i, g := range p.Lacking {
+		for j, f := range g {
+			if len(f) < 2 || f[0] != '-' {
+				return fmt.Errorf("%s.lacking[%d][%d]: %q is not an option (it must start with \"-\")", at, i, j, f)
+			}
 		}
 	}
 	for i, g := range p.Flags {
@@ -69,6 +83,12 @@ func (p *Pattern) String() string {
 	parts = append(parts, p.Args...)
 	for _, g := range p.Flags {
 		parts = append(parts, strings.Join(g, "|"))
+	}
+	if p.Bare {
+		parts = append(parts, "(with no argument)")
+	}
+	for _, g := range p.Lacking {
+		parts = append(parts, "(without "+strings.Join(g, "|")+")")
 	}
 	return strings.Join(parts, " ")
 }
@@ -114,8 +134,8 @@ func (p *Pattern) match(c *parsed) matchResult {
 		}
 		res.how = append(res.how, why)
 	}
+	pos := c.pos
 	if len(p.Args) > 0 {
-		pos := c.pos
 		want := p.Args
 		first := c.tool.canonical(want[0])
 		switch {
@@ -128,10 +148,16 @@ func (p *Pattern) match(c *parsed) matchResult {
 		case c.tool.canonical(pos[0].text) == first || globOK(want[0], pos[0].text):
 			pos = pos[1:]
 			want = want[1:]
-		case c.tool.implicitRun && first == "run" && len(want) > 1 && globOK(want[1], pos[0].text):
-			// `pnpm build` runs the script like `pnpm run build`
+		case c.tool.implicitRun && first == "run" && len(want) > 1 && globOK(want[1], pos[0].text),
+			c.tool.scriptSubs[c.tool.canonical(pos[0].text)] && first == "run" && len(want) > 1 && want[1] == c.tool.canonical(pos[0].text):
+			// `pnpm build` runs the script like `pnpm run build`; `npm test` runs
+			// the test script like `npm run test`
 			pos = pos[1:]
 			want = want[2:]
+		case c.tool.scriptSubs[first] && c.tool.canonical(pos[0].text) == "run" && len(pos) > 1 && pos[1].text == first:
+			// `npm run test` is `npm test`
+			pos = pos[2:]
+			want = want[1:]
 		default:
 			return matchResult{}
 		}
@@ -153,6 +179,19 @@ func (p *Pattern) match(c *parsed) matchResult {
 			}
 			if !found {
 				return matchResult{}
+			}
+		}
+	}
+	if p.Bare && len(pos) > 0 {
+		if !pos[0].dyn {
+			return matchResult{} // the command has the argument the rule asks for
+		}
+		maybe(pos[0].text + " is computed at run time")
+	}
+	for _, g := range p.Lacking {
+		for _, spec := range g {
+			if _, ok := c.hasFlag(spec); ok {
+				return matchResult{} // the command carries the option the rule asks for
 			}
 		}
 	}

@@ -55,6 +55,9 @@ type tool struct {
 	implicitRun bool
 	// assignments: positionals with "=" are variable settings, not targets (make).
 	assignments bool
+	// scriptSubs are subcommands that run the package script of that name: `npm
+	// test` is `npm run test`.
+	scriptSubs map[string]bool
 }
 
 // toolTable is built on first use: every shim and hook links this package, and
@@ -100,6 +103,7 @@ var toolTable = sync.OnceValue(func() map[string]*tool {
 			"x": "exec", "up": "update", "upgrade": "update", "udpate": "update",
 			"it": "install-test", "cit": "install-ci-test",
 		},
+		scriptSubs: map[string]bool{"test": true, "start": true, "stop": true, "restart": true},
 	}
 
 	pnpmTool := &tool{
