@@ -184,6 +184,7 @@ func (p *run) emit(c engine.Command) int {
 		return -1
 	}
 	c.Line = p.line
+	c.Root = p.opt.Root
 	c.Index = p.index(len(p.out))
 	if len(c.Requires) > 0 {
 		c.Requires = append([]int(nil), c.Requires...)
