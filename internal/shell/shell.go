@@ -93,6 +93,29 @@ func FromArgv(argv []string, opt Options) []engine.Command {
 	return p.finish()
 }
 
+// Execs returns the programs a running process's argv stands for: the argv itself and
+// those it starts by exec'ing them, behind wrappers and interpreters (env make test,
+// node /usr/bin/pnpm install). Scripts it would parse as shell text (sh -c '...',
+// eval, a git alias) are left out: the text of a process's command line says what it
+// was asked to run, not that it runs it now. Unparsable parts are dropped.
+func Execs(argv []string) [][]string {
+	p := newRun(Join(argv), Options{})
+	p.noScripts = true
+	st := p.root()
+	ws := make([]word, len(argv))
+	for i, a := range argv {
+		ws[i] = word{text: a}
+	}
+	st.command(ws, nil)
+	var out [][]string
+	for _, c := range p.finish() {
+		if c.Unparsable == "" && len(c.Argv) > 0 && !c.Dynamic {
+			out = append(out, c.Argv)
+		}
+	}
+	return out
+}
+
 // Join renders an argv as a shell line that would run it (for messages).
 func Join(argv []string) string {
 	parts := make([]string, len(argv))
@@ -132,6 +155,8 @@ type run struct {
 	// scanned counts the bytes of script text parsed so far; deadline ends the analysis.
 	scanned  int
 	deadline time.Time
+	// noScripts: report no command that comes from shell text (Execs).
+	noScripts bool
 	// gitAliases are the git aliases the line defines (`git config alias.p 'push -f'`):
 	// git's configuration outlives a subshell, so they belong to the whole line.
 	gitAliases map[string]value

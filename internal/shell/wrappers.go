@@ -56,6 +56,9 @@ func (st *state) command(ws []word, stdin *stdinSrc) []int {
 		case a.unparsable != "":
 			st.unparsable(a.unparsable)
 		case a.script != "" || a.scriptSet:
+			if st.p.noScripts {
+				continue
+			}
 			var sub *state
 			if a.sameShell {
 				sub = st

@@ -140,10 +140,44 @@ func (c *commandCheck) Programs() []string {
 
 // Delegates reports whether argv is one of the commands that run the forbidden one on
 // the agent's behalf (the rule's Via).
+//
+// The alternative does not delegate when its own command line runs a form the rule
+// forbids (`pnpm exec npm i`, `make --eval=... ` running go test), or something heed
+// cannot read: then it runs the forbidden command because it was told to.
 func (c *commandCheck) Delegates(argv []string) bool {
 	p := parseArgv(argv, nil)
+	via := false
 	for i := range c.p.Via {
 		if c.p.Via[i].match(p).m == matches {
+			via = true
+			break
+		}
+	}
+	if !via {
+		return false
+	}
+	for _, cmd := range shell.FromArgv(argv, shell.Options{})[1:] {
+		if cmd.Unparsable != "" || len(cmd.Argv) == 0 {
+			return false
+		}
+		q := parseArgv(cmd.Argv, cmd.DynamicArgs)
+		if c.forbids(q) {
+			return false
+		}
+	}
+	return true
+}
+
+// forbids reports whether a command matches (or may match) a forbidden form and no
+// exception.
+func (c *commandCheck) forbids(p *parsed) bool {
+	for i := range c.p.Allow {
+		if c.p.Allow[i].match(p).m == matches {
+			return false
+		}
+	}
+	for i := range c.p.Forbid {
+		if c.p.Forbid[i].match(p).m != noMatch {
 			return true
 		}
 	}
