@@ -475,6 +475,16 @@ func (st *state) unwrap(ws []word, stdin *stdinSrc) []action {
 		if c, ok := seen["--command"]; ok {
 			return []action{{script: c, scriptSet: true, what: "flock -c", transparent: true}}
 		}
+		// flock FILE -c COMMAND: the options may follow the lock file
+		if i+1 < len(ws) && !ws[i+1].dyn && strings.HasPrefix(args[i+1], "-") {
+			j, seen2 := skipOpts(ws[i:], optSpec{short: "wEc", long: []string{"--timeout", "--conflict-exit-code", "--command"}})
+			for _, o := range []string{"-c", "--command"} {
+				if c, ok := seen2[o]; ok {
+					return []action{{script: c, scriptSet: true, what: "flock -c", transparent: true}}
+				}
+			}
+			return tail(i+j, true)
+		}
 		return tail(i+1, true)
 	case "watch":
 		i, seen := skipOpts(ws, optSpec{short: "nq", long: []string{"--interval", "--equexit"}})
