@@ -159,13 +159,20 @@ type delegator interface{ Delegates(argv []string) bool }
 
 // ExemptByAncestor lets a shimmed command through when every rule it breaks names,
 // as what to use instead, a command that is running it: `go test` started by the
-// `make test` the rule asks for.
+// `make test` the rule asks for. The ancestor must be that program itself (a process
+// whose command line, behind wrappers and interpreters, is the alternative), and the
+// rule must not forbid anything its command line visibly runs (`pnpm exec npm i` is
+// pnpm running npm because it was told to).
 func ExemptByAncestor(d *Decision) bool {
 	if d.Internal != "" {
 		return false
 	}
-	ancestors := Ancestors(16)
-	if len(ancestors) == 0 {
+	return exemptBy(d, Ancestors(16))
+}
+
+// exemptBy is ExemptByAncestor with the ancestors' command lines given, nearest first.
+func exemptBy(d *Decision, ancestors [][]string) bool {
+	if d.Internal != "" || len(ancestors) == 0 {
 		return false
 	}
 	for _, v := range d.Blocks {
@@ -175,9 +182,11 @@ func ExemptByAncestor(d *Decision) bool {
 		}
 		found := false
 		for _, a := range ancestors {
-			// `sh -c 'make test'` runs make test too
-			for _, c := range shell.FromArgv(a, shell.Options{}) {
-				if len(c.Argv) > 0 && del.Delegates(c.Argv) {
+			// only a program the ancestor process is (behind env, an interpreter
+			// running its script): never one named in shell text it was given, or
+			// `sh -c 'npm i || pnpm -v'` would exempt npm because of the pnpm after it
+			for _, argv := range shell.Execs(a) {
+				if del.Delegates(argv) {
 					found = true
 				}
 			}

@@ -26,6 +26,13 @@ type Command struct {
 	Line string `json:"line,omitempty"`
 	// Cwd is the repository-relative directory it runs in ("" = root).
 	Cwd string `json:"cwd,omitempty"`
+	// CwdUnknown is set when the directory the command runs in cannot be known before
+	// it runs (`cd "$DIR"`, popd past the line's own pushd): Cwd is then only where the
+	// line started, and a rule about where a command runs must not pass it.
+	CwdUnknown bool `json:"cwd_unknown,omitempty"`
+	// Root is the repository's absolute path when known: rules about paths the
+	// command names (`rm -rf /abs/path/of/the/repo`) place absolute operands with it.
+	Root string `json:"-"`
 	// Index is the command's position in the session (0-based), -1 when not from one.
 	Index int `json:"index"`
 	// Exit is the exit status when known (audits, journal).

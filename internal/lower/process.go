@@ -284,7 +284,7 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 			if o.Origin == "root" && lastCmd >= 0 {
 				// "`rm -rf` on the repository root": the root is its target
 				p := &f.patterns[lastCmd]
-				p.Args = append(p.Args, o.Text)
+				p.Paths = append(p.Paths, o.Text)
 				continue
 			}
 			f.other = true

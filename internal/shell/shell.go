@@ -20,6 +20,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"time"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -41,12 +42,17 @@ type Options struct {
 	Index int
 }
 
-// Limits: how deep strings-as-scripts may nest, and how many commands one line may
-// produce, before the line is refused as unanalysable.
+// Limits: how deep strings-as-scripts may nest, how many commands one line may
+// produce, how much script text (the line and every string parsed as a script in it:
+// bash -c, eval, aliases) and how much time one analysis may take, before the line is
+// refused as unanalysable. Past a limit the line yields an Unparsable command, which
+// every process rule blocks.
 const (
 	maxDepth    = 12
 	maxCommands = 4096
 	maxLine     = 1 << 20
+	maxScript   = 4 << 20
+	maxTime     = 2 * time.Second
 )
 
 // Parse returns every simple command the shell line would run, in source order. It
@@ -87,6 +93,29 @@ func FromArgv(argv []string, opt Options) []engine.Command {
 	return p.finish()
 }
 
+// Execs returns the programs a running process's argv stands for: the argv itself and
+// those it starts by exec'ing them, behind wrappers and interpreters (env make test,
+// node /usr/bin/pnpm install). Scripts it would parse as shell text (sh -c '...',
+// eval, a git alias) are left out: the text of a process's command line says what it
+// was asked to run, not that it runs it now. Unparsable parts are dropped.
+func Execs(argv []string) [][]string {
+	p := newRun(Join(argv), Options{})
+	p.noScripts = true
+	st := p.root()
+	ws := make([]word, len(argv))
+	for i, a := range argv {
+		ws[i] = word{text: a}
+	}
+	st.command(ws, nil)
+	var out [][]string
+	for _, c := range p.finish() {
+		if c.Unparsable == "" && len(c.Argv) > 0 && !c.Dynamic {
+			out = append(out, c.Argv)
+		}
+	}
+	return out
+}
+
 // Join renders an argv as a shell line that would run it (for messages).
 func Join(argv []string) string {
 	parts := make([]string, len(argv))
@@ -119,25 +148,51 @@ type run struct {
 	opt  Options
 	line string
 	out  []engine.Command
-	// overflow is set once the command limit is hit.
+	// overflow is set once the command limit is hit; over says which limit (the
+	// command count, the script text, the time).
 	overflow bool
+	over     string
+	// scanned counts the bytes of script text parsed so far; deadline ends the analysis.
+	scanned  int
+	deadline time.Time
+	// noScripts: report no command that comes from shell text (Execs).
+	noScripts bool
+	// gitAliases are the git aliases the line defines (`git config alias.p 'push -f'`):
+	// git's configuration outlives a subshell, so they belong to the whole line.
+	gitAliases map[string]value
 }
 
 func newRun(line string, opt Options) *run {
 	opt.Cwd = cleanRel(opt.Cwd)
-	return &run{opt: opt, line: line}
+	return &run{opt: opt, line: line, deadline: time.Now().Add(maxTime), gitAliases: map[string]value{}}
 }
 
 func (p *run) root() *state {
-	return &state{p: p, cwd: p.opt.Cwd, vars: map[string]value{}, aliases: map[string]string{}}
+	return &state{p: p, cwd: p.opt.Cwd, vars: map[string]value{}, aliases: map[string]string{}, hashed: map[string]word{}}
 }
 
 func (p *run) finish() []engine.Command {
 	if p.overflow {
-		p.out = append(p.out[:0], engine.Command{Line: p.line, Cwd: p.opt.Cwd, Index: p.index(0),
-			Unparsable: fmt.Sprintf("the line expands to more than %d commands", maxCommands)})
+		reason := p.over
+		if reason == "" {
+			reason = fmt.Sprintf("the line expands to more than %d commands", maxCommands)
+		}
+		p.out = append(p.out[:0], engine.Command{Line: p.line, Cwd: p.opt.Cwd, Index: p.index(0), Unparsable: reason})
 	}
 	return p.out
+}
+
+// spent reports whether the analysis has used up its time; it then stops with a reason.
+func (p *run) spent() bool {
+	if p.overflow {
+		return true
+	}
+	if time.Now().After(p.deadline) {
+		p.overflow = true
+		p.over = fmt.Sprintf("analysing the line took longer than %s", maxTime)
+		return true
+	}
+	return false
 }
 
 func (p *run) index(i int) int {
@@ -154,6 +209,7 @@ func (p *run) emit(c engine.Command) int {
 		return -1
 	}
 	c.Line = p.line
+	c.Root = p.opt.Root
 	c.Index = p.index(len(p.out))
 	if len(c.Requires) > 0 {
 		c.Requires = append([]int(nil), c.Requires...)
@@ -179,6 +235,16 @@ type state struct {
 	cwd     string
 	vars    map[string]value
 	aliases map[string]string
+	// hashed are the names `hash -p PATH NAME` bound to a program.
+	hashed map[string]word
+	// cwdUnknown: a `cd` computed at run time (or a popd past the line's own pushd)
+	// left the directory unknown; cwd is then where the line started.
+	cwdUnknown bool
+	// dirs is the pushd stack.
+	dirs []dirEntry
+	// env holds the assignments written before the current command (`X=1 git p`)
+	// and those an env wrapper sets: they are in the command's environment.
+	env map[string]value
 	// pos are the positional parameters ($0, $1, ...) when known (bash -c 'x' a b).
 	pos []string
 	// requires lists the commands that must have succeeded for this point to run.
@@ -196,6 +262,11 @@ func (st *state) sub() *state {
 	for k, v := range st.aliases {
 		c.aliases[k] = v
 	}
+	c.hashed = make(map[string]word, len(st.hashed))
+	for k, v := range st.hashed {
+		c.hashed[k] = v
+	}
+	c.dirs = append([]dirEntry(nil), st.dirs...)
 	c.requires = append([]int(nil), st.requires...)
 	return &c
 }
@@ -208,7 +279,7 @@ func (st *state) withRequires(extra []int) *state {
 
 // unparsable reports a part of the line heed cannot analyse.
 func (st *state) unparsable(reason string) []int {
-	st.p.emit(engine.Command{Cwd: st.cwd, Unparsable: reason, Requires: st.requires})
+	st.p.emit(engine.Command{Cwd: st.cwd, CwdUnknown: st.cwdUnknown, Unparsable: reason, Requires: st.requires})
 	return nil
 }
 
@@ -220,6 +291,17 @@ func (st *state) script(src, what string) []int {
 	}
 	if st.depth > maxDepth {
 		return st.unparsable(fmt.Sprintf("commands nested more than %d levels deep (%s)", maxDepth, what))
+	}
+	st.p.scanned += len(src)
+	if st.p.scanned > maxScript {
+		if !st.p.overflow {
+			st.p.overflow = true
+			st.p.over = fmt.Sprintf("the line and the scripts it runs (bash -c, eval, aliases) are longer than %d bytes in all", maxScript)
+		}
+		return nil
+	}
+	if st.p.spent() {
+		return nil
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
 	if err != nil {
@@ -237,6 +319,9 @@ func (st *state) script(src, what string) []int {
 func (st *state) stmts(list []*syntax.Stmt) []int {
 	var status []int
 	for _, s := range list {
+		if st.p.spent() {
+			return nil
+		}
 		status = st.stmt(s, nil)
 	}
 	return status
@@ -360,13 +445,37 @@ func (st *state) cmd(c syntax.Command, stdin *stdinSrc) []int {
 		st.sub().stmt(c.Body, nil)
 		return nil
 	case *syntax.DeclClause:
+		// declare -n (a name reference), -l/-u (case conversion), -i (arithmetic):
+		// the value a name ends up holding is not the text assigned
+		transformed := false
+		for _, a := range c.Args {
+			if a.Naked && a.Name == nil && a.Value != nil {
+				if ws := st.evalOnly([]*syntax.Word{a.Value}); len(ws) == 1 && strings.HasPrefix(ws[0].text, "-") {
+					transformed = transformed || strings.Trim(ws[0].text, "-xrgpfFtaA") != ""
+				}
+			}
+		}
 		for _, a := range c.Args {
 			st.assign(a, c.Variant != nil && c.Variant.Value == "local")
+			if transformed && a.Name != nil {
+				st.vars[a.Name.Value] = value{}
+			}
 		}
 		return nil
 	case *syntax.TimeClause:
 		if c.Stmt == nil {
 			return nil
+		}
+		// `time -f %e npm i`: the parser takes -f as the command; it is /usr/bin/time's
+		// option, so judge the line as the time program running the rest
+		if ce, ok := c.Stmt.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
+			if w := st.evalOnly(ce.Args[:1]); len(w) == 1 && strings.HasPrefix(w[0].text, "-") {
+				ce2 := *ce
+				ce2.Args = append([]*syntax.Word{{Parts: []syntax.WordPart{&syntax.Lit{Value: "time"}}}}, ce.Args...)
+				s2 := *c.Stmt
+				s2.Cmd = &ce2
+				return st.stmt(&s2, stdin)
+			}
 		}
 		return st.stmt(c.Stmt, stdin)
 	case *syntax.CoprocClause:
@@ -422,6 +531,7 @@ func (st *state) call(ce *syntax.CallExpr, stdin *stdinSrc) []int {
 		}
 		return nil
 	}
+	var env map[string]value
 	for _, a := range ce.Assigns {
 		if a.Value != nil {
 			st.wordSubst(a.Value)
@@ -429,20 +539,61 @@ func (st *state) call(ce *syntax.CallExpr, stdin *stdinSrc) []int {
 		if a.Array != nil {
 			st.nodeSubst(a.Array)
 		}
+		if a.Name != nil {
+			if env == nil {
+				env = map[string]value{}
+			}
+			v := value{}
+			if a.Value == nil {
+				v = value{known: true}
+			} else if ws := st.evalOnly([]*syntax.Word{a.Value}); len(ws) == 1 && !ws[0].dyn && a.Array == nil && a.Index == nil {
+				v = value{text: ws[0].text, known: true}
+			}
+			env[a.Name.Value] = v
+		}
 	}
 	ws := st.words(ce.Args, true)
+	if env != nil {
+		saved := st.env
+		st.env = mergeEnv(st.env, env)
+		defer func() { st.env = saved }()
+	}
 	return st.command(ws, stdin)
+}
+
+// mergeEnv returns base with over's entries set.
+func mergeEnv(base, over map[string]value) map[string]value {
+	out := make(map[string]value, len(base)+len(over))
+	for k, v := range base {
+		out[k] = v
+	}
+	for k, v := range over {
+		out[k] = v
+	}
+	return out
+}
+
+// envVar is a variable as the current command's environment has it: set before the
+// command or by an env wrapper, else the shell's own (exported or not: heed does not
+// track export, so it assumes the variable reaches the command).
+func (st *state) envVar(name string) (value, bool) {
+	if v, ok := st.env[name]; ok {
+		return v, true
+	}
+	v, ok := st.vars[name]
+	return v, ok
 }
 
 // assign records NAME=value; a value assigned twice differently, or computed at run
 // time, becomes unknown.
 func (st *state) assign(a *syntax.Assign, local bool) {
+	// `x=$(npm i)`, `export X=$(npm i)`: the substitution runs
+	st.nodeSubst(a)
 	if a.Name == nil {
 		return
 	}
 	name := a.Name.Value
 	if a.Array != nil || a.Index != nil || a.Append {
-		st.nodeSubst(a)
 		st.vars[name] = value{}
 		return
 	}
@@ -506,6 +657,35 @@ func union(a, b []int) []int {
 func cleanRel(d string) string {
 	d = strings.TrimPrefix(path.Clean("/"+d), "/")
 	return d
+}
+
+// dirEntry is a directory on the pushd stack.
+type dirEntry struct {
+	cwd     string
+	unknown bool
+}
+
+// cd moves the state to dir as `cd dir` would. A relative directory the shell may look
+// up in CDPATH (a name not starting with ./ or ../), while the line sets CDPATH, leads
+// somewhere heed cannot tell; so do ~ and -.
+func (st *state) cd(dir string, builtin bool) {
+	if builtin && !path.IsAbs(dir) && dir != "." && dir != ".." && !strings.HasPrefix(dir, "./") && !strings.HasPrefix(dir, "../") {
+		if _, ok := st.envVar("CDPATH"); ok {
+			st.cwdUnknown = true
+			return
+		}
+	}
+	if path.IsAbs(dir) && st.cwdUnknown {
+		st.cwdUnknown = false
+	}
+	if st.cwdUnknown {
+		return // relative to a directory heed does not know
+	}
+	if d, ok := st.chdir(dir); ok {
+		st.cwd = d
+		return
+	}
+	st.cwdUnknown = true
 }
 
 // chdir returns the directory `cd dir` leads to from the state's directory, relative

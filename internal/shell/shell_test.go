@@ -264,3 +264,103 @@ func ExampleParse() {
 	// web [npm run compile]
 	// web [tee log]
 }
+
+// Issue 22: forms a static reader can see that the analysis once missed.
+func TestCommandsOnceMissed(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{`x=$(npm i)`, "npm i"},
+		{`export X=$(npm i)`, "npm i"},
+		{`declare -x X="$(npm i)"`, "npm i"},
+		{`f() { local x=$(npm i); }`, "npm i"},
+		{`IFS=,; c="npm,i"; $c`, "npm i"},
+		{`c=np; ${c}m i`, "npm i"},
+		{`c="git push"; $c"" -f`, "git push -f"},
+		{`declare -l c=NPM; $c i`, "~$c i"},
+		{`time -f %e npm i`, "npm i"},
+		{`env -iS 'npm i'`, "npm i"},
+		{`env -vu HOME npm i`, "npm i"},
+		{`=npm i`, "npm i"},
+		{`hash -p /usr/bin/npm n; n i`, "/usr/bin/npm i"},
+		{`strace -f -o log npm i`, "npm i"},
+		{`ltrace -o log npm i`, "npm i"},
+		{`unshare -r npm i`, "npm i"},
+		{`nsenter -t 1 -m npm i`, "npm i"},
+		{`parallel ::: 'npm i'`, "npm i"},
+		{`parallel npm ::: i`, "npm i"},
+		{`su -c'npm i'`, "npm i"},
+		{`flock /tmp/l -c 'npm i'`, "npm i"},
+		{"make --eval=$'x:\\n\\t@npm i' x", "npm i"},
+		{`make --eval='X := $(shell npm i)'`, "npm i"},
+		{`git config alias.f 'push -f'; git f`, "git push -f"},
+		{`(git config alias.f 'push -f'); git f`, "git push -f"},
+		{`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.f GIT_CONFIG_VALUE_0='push -f' git f`, "git push -f"},
+		{`F='reset --hard' git --config-env=alias.f=F f`, "git --config-env=alias.f=F reset --hard"},
+		{`git -c "$X" f`, "!the git alias f is set to a value computed at run time"},
+		{`git config alias.status 'push -f'; git status`, "git status"},
+	} {
+		cmds := Parse(c.line, Options{})
+		if !has(cmds, c.want) {
+			var got []string
+			for _, x := range cmds {
+				got = append(got, render(x))
+			}
+			t.Errorf("%s: no command %q in %q", c.line, c.want, got)
+		}
+	}
+}
+
+func TestUnknownDirectories(t *testing.T) {
+	for _, c := range []struct {
+		line    string
+		unknown bool
+	}{
+		{`cd "$X" && npm i`, true},
+		{`cd && npm i`, true},
+		{`cd ~ && npm i`, true},
+		{`pushd web; popd; npm i`, false},
+		{`popd; npm i`, true},
+		{`CDPATH=/tmp; cd web && npm i`, true},
+		{`CDPATH=/tmp; cd ./web && npm i`, false},
+		{`cd "$X"; cd /repo/web && npm i`, false},
+		{`chroot /srv npm i`, true},
+		{`cd web && npm i`, false},
+	} {
+		cmds := Parse(c.line, Options{Root: "/repo"})
+		found := false
+		for _, x := range cmds {
+			if len(x.Argv) == 2 && x.Argv[0] == "npm" {
+				found = true
+				if x.CwdUnknown != c.unknown {
+					t.Errorf("%s: npm's folder unknown=%v, want %v (cwd %q)", c.line, x.CwdUnknown, c.unknown, x.Cwd)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no npm command", c.line)
+		}
+	}
+}
+
+func TestBoundsBlockWithAReason(t *testing.T) {
+	// a 500 KB alias used ten times: 5 MB of script text parsed from a 500 KB line
+	def := "#" + strings.Repeat("x", 500000) + "\nls"
+	line := "alias a=" + Quote(def) + strings.Repeat("; a", 10)
+	if cmds := Parse(line, Options{}); len(cmds) != 1 || !strings.Contains(cmds[0].Unparsable, "bytes in all") {
+		t.Errorf("script text past the bound must be refused with the bound named, got %d commands", len(cmds))
+	}
+	if cmds := Parse(strings.Repeat("true; ", 5000), Options{}); len(cmds) != 1 || !strings.Contains(cmds[0].Unparsable, "more than 4096 commands") {
+		t.Errorf("5000 commands must be refused with the bound named")
+	}
+}
+
+func TestExecsLeavesScriptTextOut(t *testing.T) {
+	got := Execs([]string{"sh", "-c", "npm i || pnpm -v"})
+	if len(got) != 1 || got[0][0] != "sh" {
+		t.Errorf("sh -c: %q", got)
+	}
+	got = Execs([]string{"env", "X=1", "node", "/usr/bin/pnpm", "install"})
+	last := got[len(got)-1]
+	if last[0] != "/usr/bin/pnpm" {
+		t.Errorf("env node pnpm: %q", got)
+	}
+}

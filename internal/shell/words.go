@@ -76,28 +76,19 @@ func (st *state) evalWord(w *syntax.Word) []word {
 				return out
 			}
 		}
-		// An unquoted known variable is split into fields: X="push -f"; git $X.
-		if pe, ok := w.Parts[0].(*syntax.ParamExp); ok && simpleParam(pe) {
-			if v, ok := st.param(pe.Param.Value); ok {
-				if pe.Param.Value == "@" || pe.Param.Value == "*" {
-					var out []word
-					for _, a := range st.pos[1:] {
-						for _, f := range strings.Fields(a) {
-							out = append(out, word{text: f})
-						}
-					}
-					return out
+		// $@ and $* unquoted: each parameter split into fields
+		if pe, ok := w.Parts[0].(*syntax.ParamExp); ok && simpleParam(pe) && (pe.Param.Value == "@" || pe.Param.Value == "*") && st.pos != nil {
+			ifs, known := st.ifs()
+			var out []word
+			for _, a := range st.pos[1:] {
+				if !known {
+					return []word{{text: source(w), dyn: true}}
 				}
-				var out []word
-				for _, f := range strings.Fields(v) {
-					if hasGlob(f) {
-						out = append(out, word{text: f, dyn: true})
-					} else {
-						out = append(out, word{text: f})
-					}
+				for _, f := range splitIFS(a, ifs) {
+					out = append(out, word{text: f, dyn: hasGlob(f)})
 				}
-				return out
 			}
+			return out
 		}
 	}
 	if hasBraces(w) {
@@ -106,14 +97,14 @@ func (st *state) evalWord(w *syntax.Word) []word {
 			if bws := expandBraces(&cp); bws != nil {
 				var out []word
 				for _, bw := range bws {
-					out = append(out, st.evalParts(bw))
+					out = append(out, st.evalParts(bw)...)
 				}
 				return out
 			}
 			// too many words: judged as written (dynamic), never expanded without bound
 		}
 	}
-	return []word{st.evalParts(w)}
+	return st.evalParts(w)
 }
 
 func hasBraces(w *syntax.Word) bool {
@@ -125,18 +116,118 @@ func hasBraces(w *syntax.Word) bool {
 	return false
 }
 
-func (st *state) evalParts(w *syntax.Word) word {
+// evalParts evaluates one word, splitting the values of its unquoted known variables
+// into fields as the shell does (X="push -f"; git $X; IFS=,; c=npm,i; $c).
+func (st *state) evalParts(w *syntax.Word) []word {
+	var out []word
 	var b strings.Builder
+	started := false
 	dyn := false
 	for i, p := range w.Parts {
+		if pe, ok := p.(*syntax.ParamExp); ok && simpleParam(pe) {
+			if v, known := st.param(pe.Param.Value); known {
+				ifs, ifsKnown := st.ifs()
+				if !ifsKnown {
+					dyn = true
+					continue
+				}
+				fields := splitIFS(v, ifs)
+				leading := v != "" && strings.ContainsRune(ifs, rune(v[0]))
+				trailing := v != "" && strings.ContainsRune(ifs, rune(v[len(v)-1]))
+				if leading && started {
+					out = append(out, word{text: b.String()})
+					b.Reset()
+					started = false
+				}
+				for k, f := range fields {
+					if k > 0 {
+						out = append(out, word{text: b.String()})
+						b.Reset()
+					}
+					b.WriteString(f)
+					started = true
+				}
+				if trailing && started {
+					out = append(out, word{text: b.String()})
+					b.Reset()
+					started = false
+				}
+				continue
+			}
+		}
 		s, d := st.part(p, false, i == 0)
 		b.WriteString(s)
+		started = true
 		dyn = dyn || d
 	}
 	if dyn {
-		return word{text: source(w), dyn: true}
+		return []word{{text: source(w), dyn: true}}
 	}
-	return word{text: b.String()}
+	if started {
+		out = append(out, word{text: b.String()})
+	}
+	for i := range out {
+		if hasGlob(out[i].text) && wordHasUnquotedParam(w) {
+			out[i].dyn = true // a field with * ? [ is expanded against the files
+		}
+	}
+	return out
+}
+
+func wordHasUnquotedParam(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if _, ok := p.(*syntax.ParamExp); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// ifs returns the field separators: IFS as the line set it, or the default.
+func (st *state) ifs() (string, bool) {
+	v, ok := st.vars["IFS"]
+	if !ok {
+		return " \t\n", true
+	}
+	return v.text, v.known
+}
+
+// splitIFS splits a value into fields at the characters of ifs: runs of white space
+// separate once, every other separator ends a field (a,,b is a, "" and b).
+func splitIFS(v, ifs string) []string {
+	if ifs == "" {
+		if v == "" {
+			return nil
+		}
+		return []string{v}
+	}
+	var out []string
+	var cur strings.Builder
+	inField := false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if !strings.ContainsRune(ifs, rune(c)) {
+			cur.WriteByte(c)
+			inField = true
+			continue
+		}
+		white := c == ' ' || c == '\t' || c == '\n'
+		if white {
+			if inField {
+				out = append(out, cur.String())
+				cur.Reset()
+				inField = false
+			}
+			continue
+		}
+		out = append(out, cur.String())
+		cur.Reset()
+		inField = false
+	}
+	if inField {
+		out = append(out, cur.String())
+	}
+	return out
 }
 
 // part returns a word part's value and whether it is computed at run time.

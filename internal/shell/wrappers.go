@@ -5,6 +5,8 @@ import (
 	"path"
 	"strings"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/heed-dev/heed/internal/engine"
 )
 
@@ -19,8 +21,16 @@ func (st *state) command(ws []word, stdin *stdinSrc) []int {
 		if def, ok := st.aliases[ws[0].text]; ok {
 			return st.expandAlias(ws, def)
 		}
+		if w, ok := st.hashed[ws[0].text]; ok {
+			// `hash -p /usr/bin/npm n; n i` runs npm
+			ws = append([]word{w}, ws[1:]...)
+		} else if t := ws[0].text; len(t) > 1 && t[0] == '=' && !strings.ContainsAny(t[1:], "=/") {
+			// zsh's `=npm i` runs the npm found on PATH
+			ws = append([]word{{text: t[1:]}}, ws[1:]...)
+		}
 	}
-	c := engine.Command{Cwd: st.toolCwd(ws), Requires: st.requires}
+	cwd, cwdUnknown := st.toolCwd(ws)
+	c := engine.Command{Cwd: cwd, CwdUnknown: cwdUnknown, Requires: st.requires}
 	for i, w := range ws {
 		c.Argv = append(c.Argv, w.text)
 		if w.dyn {
@@ -46,18 +56,35 @@ func (st *state) command(ws []word, stdin *stdinSrc) []int {
 		case a.unparsable != "":
 			st.unparsable(a.unparsable)
 		case a.script != "" || a.scriptSet:
+			if st.p.noScripts {
+				continue
+			}
 			var sub *state
 			if a.sameShell {
 				sub = st
 			} else {
-				sub = &state{p: st.p, cwd: st.cwd, vars: map[string]value{}, aliases: map[string]string{}}
+				sub = &state{p: st.p, cwd: st.cwd, cwdUnknown: st.cwdUnknown, vars: map[string]value{}, aliases: map[string]string{}, hashed: map[string]word{}}
 				for k, v := range st.vars {
+					sub.vars[k] = v
+				}
+				for k, v := range st.env {
 					sub.vars[k] = v
 				}
 				sub.pos = a.pos
 			}
 			sub.requires = st.requires
 			sub.depth = st.depth + 1
+			if a.cwd != "" && !a.sameShell {
+				sub.cd(a.cwd, false)
+			}
+			if a.cwdUnknown && !a.sameShell {
+				sub.cwdUnknown = true
+			}
+			for k, v := range a.env {
+				if !a.sameShell {
+					sub.vars[k] = v
+				}
+			}
 			got := sub.script(a.script, a.what)
 			if a.transparent {
 				status = append(status, got...)
@@ -69,9 +96,13 @@ func (st *state) command(ws []word, stdin *stdinSrc) []int {
 			inner := st.sub()
 			inner.depth = st.depth + 1
 			if a.cwd != "" {
-				if d, ok := st.chdir(a.cwd); ok {
-					inner.cwd = d
-				}
+				inner.cd(a.cwd, false)
+			}
+			if a.cwdUnknown {
+				inner.cwdUnknown = true
+			}
+			if a.env != nil {
+				inner.env = mergeEnv(st.env, a.env)
 			}
 			got := inner.command(a.words, stdin)
 			if a.transparent {
@@ -105,14 +136,42 @@ func (st *state) expandAlias(ws []word, def string) []int {
 func (st *state) builtin(ws []word) {
 	args := texts(ws)
 	switch args[0] {
-	case "cd", "pushd":
-		rest := args[1:]
-		for len(rest) > 0 && strings.HasPrefix(rest[0], "-") && rest[0] != "-" {
+	case "cd", "pushd", "chdir":
+		rest := ws[1:]
+		for len(rest) > 0 && !rest[0].dyn && strings.HasPrefix(rest[0].text, "-") && rest[0].text != "-" {
+			if rest[0].text == "--" {
+				rest = rest[1:]
+				break
+			}
 			rest = rest[1:]
 		}
-		if len(rest) > 0 && !ws[len(ws)-len(rest)].dyn {
-			if d, ok := st.chdir(rest[0]); ok {
-				st.cwd = d
+		if args[0] == "pushd" {
+			st.dirs = append(st.dirs, dirEntry{cwd: st.cwd, unknown: st.cwdUnknown})
+		}
+		switch {
+		case len(rest) == 0 && args[0] == "pushd":
+			st.cwdUnknown = true // pushd alone swaps the top two directories
+		case len(rest) == 0:
+			st.cwdUnknown = true // cd alone goes home
+		case rest[0].dyn:
+			st.cwdUnknown = true
+		default:
+			st.cd(rest[0].text, true)
+		}
+	case "popd":
+		if len(ws) == 1 && len(st.dirs) > 0 {
+			top := st.dirs[len(st.dirs)-1]
+			st.dirs = st.dirs[:len(st.dirs)-1]
+			st.cwd, st.cwdUnknown = top.cwd, top.unknown
+		} else if len(ws) == 1 || !strings.HasPrefix(args[1], "-n") {
+			st.cwdUnknown = true
+		}
+	case "hash":
+		// hash -p PATH NAME: NAME runs PATH from now on
+		for i := 1; i+2 < len(ws); i++ {
+			if args[i] == "-p" {
+				st.hashed[args[i+2]] = ws[i+1]
+				break
 			}
 		}
 	case "alias":
@@ -163,9 +222,9 @@ func (st *state) builtin(ws []word) {
 
 // toolCwd is the directory a command works in: tools with a directory option (`git
 // -C web`, `make -C web`, `npm --prefix web`) work there.
-func (st *state) toolCwd(ws []word) string {
+func (st *state) toolCwd(ws []word) (string, bool) {
 	if len(ws) < 2 || ws[0].dyn {
-		return st.cwd
+		return st.cwd, st.cwdUnknown
 	}
 	var opts []string
 	switch base(ws[0].text) {
@@ -180,9 +239,9 @@ func (st *state) toolCwd(ws []word) string {
 	case "uv":
 		opts = []string{"--directory"}
 	default:
-		return st.cwd
+		return st.cwd, st.cwdUnknown
 	}
-	cwd := st.cwd
+	cwd, unknown := st.cwd, st.cwdUnknown
 	for i := 1; i < len(ws); i++ {
 		a := ws[i].text
 		if a == "--" || !strings.HasPrefix(a, "-") {
@@ -193,7 +252,9 @@ func (st *state) toolCwd(ws []word) string {
 		}
 		for _, o := range opts {
 			var dir string
-			if a == o && i+1 < len(ws) && !ws[i+1].dyn {
+			if a == o && i+1 < len(ws) && ws[i+1].dyn {
+				unknown = true
+			} else if a == o && i+1 < len(ws) {
 				dir = ws[i+1].text
 			} else if v, ok := strings.CutPrefix(a, o+"="); ok && strings.HasPrefix(o, "--") {
 				dir = v
@@ -201,14 +262,13 @@ func (st *state) toolCwd(ws []word) string {
 				dir = v
 			}
 			if dir != "" {
-				sub := &state{p: st.p, cwd: cwd}
-				if d, ok := sub.chdir(dir); ok {
-					cwd = d
-				}
+				sub := &state{p: st.p, cwd: cwd, cwdUnknown: unknown}
+				sub.cd(dir, false)
+				cwd, unknown = sub.cwd, sub.cwdUnknown
 			}
 		}
 	}
-	return cwd
+	return cwd, unknown
 }
 
 // base is a program's name without its directory.
@@ -227,8 +287,12 @@ type action struct {
 	sameShell bool
 	// transparent: the wrapper's success implies the wrapped command's.
 	transparent bool
-	// cwd is a directory the wrapped command runs in (env -C, sudo -D).
+	// cwd is a directory the wrapped command runs in (env -C, sudo -D);
+	// cwdUnknown: it runs in a directory heed cannot know (chroot, nsenter -w).
 	cwd        string
+	cwdUnknown bool
+	// env are variables the wrapper sets for the command (env NAME=value).
+	env        map[string]value
 	unparsable string
 }
 
@@ -326,6 +390,28 @@ var wrappers = map[string]optSpec{
 	"busybox":     {},
 	"poetry":      {}, // poetry run
 	"arch":        {short: ""},
+	// tracers, sandboxes and launchers: their options, then the command
+	"strace":      {short: "abeEIoOpPsSuUX", long: []string{"--output", "--expr", "--env", "--user", "--string-limit", "--trace", "--signal", "--status", "--attach", "--trace-path", "--columns", "--summary-sort-by", "--decode-fds", "--quiet", "--seccomp-bpf"}},
+	"ltrace":      {short: "aADeEFlnopsuwx", long: []string{"--align", "--indent", "--output", "--library", "--config"}},
+	"valgrind":    {},
+	"unshare":     {short: "SGRw", long: []string{"--setuid", "--setgid", "--root", "--wd", "--map-user", "--map-group", "--propagation", "--setgroups", "--map-users", "--map-groups", "--load-interp"}},
+	"nsenter":     {short: "tSG", long: []string{"--target", "--setuid", "--setgid", "--user-parent"}},
+	"chroot":      {long: []string{"--userspec", "--groups"}, skip: 1},
+	"firejail":    {},
+	"systemd-run": {short: "pEM", long: []string{"--unit", "--property", "--description", "--slice", "--setenv", "--uid", "--gid", "--working-directory", "--machine", "--nice", "--on-calendar", "--on-active"}},
+	"pkexec":      {long: []string{"--user"}},
+	"gosu":        {skip: 1},
+	"su-exec":     {skip: 1},
+	"setpriv":     {},
+	"numactl":     {},
+	"prlimit":     {},
+	"faketime":    {short: "f", skip: 1},
+	"xvfb-run":    {short: "nsfepw", long: []string{"--server-num", "--server-args", "--auth-file", "--error-file", "--wait"}},
+	"cgexec":      {short: "g"},
+	"tsp":         {short: "LDN"},
+	"retry":       {},
+	"unbuffer-x":  {},
+	"sem":         {short: "jP", long: []string{"--jobs", "--id"}},
 }
 
 // unwrap returns what a command runs besides itself.
@@ -389,6 +475,16 @@ func (st *state) unwrap(ws []word, stdin *stdinSrc) []action {
 		if c, ok := seen["--command"]; ok {
 			return []action{{script: c, scriptSet: true, what: "flock -c", transparent: true}}
 		}
+		// flock FILE -c COMMAND: the options may follow the lock file
+		if i+1 < len(ws) && !ws[i+1].dyn && strings.HasPrefix(args[i+1], "-") {
+			j, seen2 := skipOpts(ws[i:], optSpec{short: "wEc", long: []string{"--timeout", "--conflict-exit-code", "--command"}})
+			for _, o := range []string{"-c", "--command"} {
+				if c, ok := seen2[o]; ok {
+					return []action{{script: c, scriptSet: true, what: "flock -c", transparent: true}}
+				}
+			}
+			return tail(i+j, true)
+		}
 		return tail(i+1, true)
 	case "watch":
 		i, seen := skipOpts(ws, optSpec{short: "nq", long: []string{"--interval", "--equexit"}})
@@ -411,8 +507,34 @@ func (st *state) unwrap(ws []word, stdin *stdinSrc) []action {
 			return []action{{script: c, scriptSet: true, what: "script -c"}}
 		}
 		return nil
+	case "chroot":
+		i, _ := skipOpts(ws, wrappers[name])
+		if i >= len(ws) {
+			return nil
+		}
+		// chroot runs the command at the new root's /: a directory heed cannot place
+		return []action{{words: ws[i:], transparent: true, cwdUnknown: true}}
+	case "unshare", "nsenter":
+		i, seen := skipOpts(ws, wrappers[name])
+		if i >= len(ws) {
+			return nil
+		}
+		act := action{words: ws[i:], transparent: true}
+		for _, o := range []string{"-R", "--root", "-w", "--wd", "-r"} {
+			if _, ok := seen[o]; ok {
+				act.cwdUnknown = true
+			}
+		}
+		return []action{act}
+	case "parallel", "sem":
+		return st.unwrapParallel(ws)
+	case "make", "gmake":
+		return st.unwrapMake(ws, stdin)
 	case "su", "runuser", "sg":
 		for i := 1; i < len(ws); i++ {
+			if strings.HasPrefix(args[i], "-c") && len(args[i]) > 2 && !strings.HasPrefix(args[i], "--") {
+				return []action{{script: args[i][2:], scriptSet: true, what: name + " -c"}}
+			}
 			if (args[i] == "-c" || args[i] == "--command") && i+1 < len(ws) {
 				if ws[i+1].dyn {
 					return []action{{unparsable: fmt.Sprintf("the command given to %s -c is computed at run time", name)}}
@@ -447,7 +569,7 @@ func (st *state) unwrap(ws []word, stdin *stdinSrc) []action {
 	case "source", ".":
 		return tail(1, true)
 	case "git":
-		return unwrapGit(ws)
+		return st.unwrapGit(ws)
 	case "npx", "bunx", "pnpx":
 		return unwrapRunner(ws, 1, name)
 	case "npm":
@@ -525,7 +647,7 @@ func (st *state) unwrap(ws []word, stdin *stdinSrc) []action {
 	case "node", "nodejs", "tsx", "ts-node", "deno", "bun", "ruby", "perl", "php", "Rscript":
 		return unwrapInterpreter(ws, name)
 	}
-	if spec, ok := wrappers[name]; ok && name != "poetry" && name != "busybox" && name != "corepack" {
+	if spec, ok := wrappers[name]; ok && name != "poetry" && name != "busybox" && name != "corepack" && name != "sem" {
 		i, _ := skipOpts(ws, spec)
 		return tail(i, true)
 	}
@@ -560,7 +682,24 @@ func (st *state) scriptFromWords(ws []word, what string, same bool) []action {
 
 func (st *state) unwrapEnv(ws []word) []action {
 	var cwd string
+	env := map[string]value{}
+	// split is the string of -S (a tiny shell line, words split and quotes removed)
+	split, splitSet := "", false
 	i := 1
+	takeValue := func(rest string) (string, bool) {
+		if rest != "" {
+			return rest, true
+		}
+		if i+1 < len(ws) {
+			i++
+			if ws[i].dyn {
+				return "", false
+			}
+			return ws[i].text, true
+		}
+		return "", true
+	}
+loop:
 	for i < len(ws) {
 		a := ws[i].text
 		if ws[i].dyn {
@@ -569,59 +708,76 @@ func (st *state) unwrapEnv(ws []word) []action {
 		switch {
 		case a == "--":
 			i++
-			goto done
-		case a == "-i" || a == "-0" || a == "--ignore-environment" || a == "--null" || a == "-v" || a == "--debug" || a == "-":
+			break loop
+		case a == "-":
 			i++
-		case a == "-u" || a == "--unset" || a == "-P":
-			i += 2
-		case strings.HasPrefix(a, "--unset=") || (strings.HasPrefix(a, "-u") && len(a) > 2):
-			i++
-		case a == "-C" || a == "--chdir":
-			if i+1 < len(ws) {
-				cwd = ws[i+1].text
-			}
-			i += 2
-		case strings.HasPrefix(a, "--chdir="):
-			cwd = strings.TrimPrefix(a, "--chdir=")
-			i++
-		case a == "-S" || a == "--split-string" || strings.HasPrefix(a, "--split-string=") || strings.HasPrefix(a, "-S"):
-			// env -S 'npm install' splits the string into words, like a tiny shell
-			var s string
+		case strings.HasPrefix(a, "--"):
+			name, val, hasVal := strings.Cut(a, "=")
+			long := func(full string) bool { return len(name) > 2 && strings.HasPrefix(full, name) }
 			switch {
-			case a == "-S" || a == "--split-string":
-				if i+1 >= len(ws) {
-					return nil
+			case long("--chdir"), long("--unset"), long("--split-string"):
+				if !hasVal {
+					v, ok := takeValue("")
+					if !ok {
+						return []action{{unparsable: "an option given to env is computed at run time"}}
+					}
+					val = v
 				}
-				if ws[i+1].dyn {
-					return []action{{unparsable: "the string given to env -S is computed at run time"}}
+				if long("--chdir") {
+					cwd = val
+				} else if long("--split-string") {
+					split, splitSet = val, true
+					i++
+					break loop
 				}
-				s = ws[i+1].text
-				i += 2
-			case strings.HasPrefix(a, "--split-string="):
-				s = strings.TrimPrefix(a, "--split-string=")
-				i++
-			default:
-				s = a[2:]
-				i++
 			}
-			var rest []string
-			for _, w := range ws[i:] {
-				rest = append(rest, Quote(w.text))
-			}
-			return []action{{script: s + " " + strings.Join(rest, " "), scriptSet: true, what: "env -S", transparent: true, cwd: cwd}}
+			i++
 		case strings.HasPrefix(a, "-"):
+			// a cluster of short options: -iS 'npm i', -vC dir, -u NAME
+			cluster := a[1:]
+			for j := 0; j < len(cluster); j++ {
+				switch cluster[j] {
+				case 'u', 'C', 'S', 'P':
+					v, ok := takeValue(cluster[j+1:])
+					if !ok {
+						return []action{{unparsable: fmt.Sprintf("the value of env -%c is computed at run time", cluster[j])}}
+					}
+					switch cluster[j] {
+					case 'C':
+						cwd = v
+					case 'S':
+						split, splitSet = v, true
+						i++
+						break loop
+					}
+					j = len(cluster)
+				}
+			}
 			i++
 		case strings.Contains(a, "=") && !strings.HasPrefix(a, "="):
+			name, val, _ := strings.Cut(a, "=")
+			env[name] = value{text: val, known: true}
 			i++ // NAME=value
 		default:
-			goto done
+			break loop
 		}
 	}
-done:
+	if splitSet {
+		// env -S 'npm install' splits the string into words, like a tiny shell
+		var rest []string
+		for _, w := range ws[i:] {
+			if w.dyn {
+				rest = append(rest, w.text)
+			} else {
+				rest = append(rest, Quote(w.text))
+			}
+		}
+		return []action{{script: strings.TrimSpace(split + " " + strings.Join(rest, " ")), scriptSet: true, what: "env -S", transparent: true, cwd: cwd}}
+	}
 	if i >= len(ws) {
 		return nil
 	}
-	return []action{{words: ws[i:], transparent: true, cwd: cwd}}
+	return []action{{words: ws[i:], transparent: true, cwd: cwd, env: env}}
 }
 
 func unwrapXargs(ws []word) []action {
@@ -662,47 +818,202 @@ func unwrapFind(ws []word) []action {
 	return acts
 }
 
-// unwrapGit expands an alias defined on the command line: `git -c alias.p='push -f' p`.
-func unwrapGit(ws []word) []action {
+// unwrapGit expands a git alias the line defines: on the command line (`git -c
+// alias.p='push -f' p`, `--config-env`), in the environment (GIT_CONFIG_COUNT,
+// GIT_CONFIG_KEY_n, GIT_CONFIG_VALUE_n), or by an earlier `git config alias.p ...`.
+// `git config alias.p VALUE` itself records the alias for the rest of the line.
+func (st *state) unwrapGit(ws []word) []action {
 	args := texts(ws)
-	aliases := map[string]string{}
+	aliases := map[string]value{}
+	for k, v := range st.p.gitAliases {
+		aliases[k] = v
+	}
+	if n, ok := st.envVar("GIT_CONFIG_COUNT"); ok {
+		count := 0
+		if n.known {
+			fmt.Sscan(n.text, &count)
+		}
+		if !n.known || count > 64 {
+			count = 64
+		}
+		for k := 0; k < count; k++ {
+			key, okK := st.envVar(fmt.Sprintf("GIT_CONFIG_KEY_%d", k))
+			val, okV := st.envVar(fmt.Sprintf("GIT_CONFIG_VALUE_%d", k))
+			if !okK {
+				continue
+			}
+			if !key.known {
+				aliases["*"] = value{} // any alias could be set
+				continue
+			}
+			if name, ok := gitAliasKey(key.text); ok {
+				aliases[name] = value{text: val.text, known: okV && val.known}
+			}
+		}
+	}
 	i := 1
 	for i < len(ws) && strings.HasPrefix(args[i], "-") {
 		a := args[i]
-		if a == "-c" && i+1 < len(ws) {
-			if k, v, ok := strings.Cut(args[i+1], "="); ok && strings.HasPrefix(strings.ToLower(k), "alias.") {
-				aliases[strings.ToLower(strings.TrimPrefix(strings.ToLower(k), "alias."))] = v
+		if ws[i].dyn {
+			return []action{{unparsable: "an option given to git is computed at run time (" + a + ")"}}
+		}
+		cfg, hasCfg := "", false
+		switch {
+		case a == "-c" && i+1 < len(ws):
+			if ws[i+1].dyn {
+				aliases["*"] = value{}
 			}
+			cfg, hasCfg = args[i+1], !ws[i+1].dyn
+			i += 2
+		case strings.HasPrefix(a, "-c") && len(a) > 2:
+			cfg, hasCfg = a[2:], true
+			i++
+		case a == "--config-env" && i+1 < len(ws) || strings.HasPrefix(a, "--config-env="):
+			spec := strings.TrimPrefix(a, "--config-env=")
+			if a == "--config-env" {
+				spec = args[i+1]
+				i++
+			}
+			i++
+			if k, env, ok := strings.Cut(spec, "="); ok {
+				if name, ok := gitAliasKey(k); ok {
+					v, okV := st.envVar(env)
+					aliases[name] = value{text: v.text, known: okV && v.known}
+				}
+			}
+			continue
+		case contains(gitValueOpts, a):
 			i += 2
 			continue
-		}
-		if contains(gitValueOpts, a) {
-			i += 2
+		default:
+			i++
 			continue
 		}
-		i++
+		if hasCfg {
+			if k, v, ok := strings.Cut(cfg, "="); ok {
+				if name, ok := gitAliasKey(k); ok {
+					aliases[name] = value{text: v, known: true}
+				}
+			}
+		}
 	}
 	if i >= len(ws) || ws[i].dyn {
 		return nil
 	}
-	def, ok := aliases[strings.ToLower(args[i])]
-	if !ok {
+	if args[i] == "config" {
+		st.gitConfig(ws[i+1:])
 		return nil
 	}
-	if strings.HasPrefix(def, "!") {
+	def, ok := aliases[strings.ToLower(args[i])]
+	if !ok {
+		if wild, any := aliases["*"]; any && !gitBuiltins[args[i]] {
+			def, ok = wild, true
+		}
+	}
+	if !ok || gitBuiltins[args[i]] {
+		return nil // git runs its own command of that name, never an alias
+	}
+	if !def.known {
+		return []action{{unparsable: fmt.Sprintf("the git alias %s is set to a value computed at run time", args[i])}}
+	}
+	if strings.HasPrefix(def.text, "!") {
 		var rest []string
 		for _, w := range ws[i+1:] {
 			rest = append(rest, Quote(w.text))
 		}
-		return []action{{script: strings.TrimPrefix(def, "!") + " " + strings.Join(rest, " "), scriptSet: true, what: "a git alias", transparent: true}}
+		return []action{{script: strings.TrimPrefix(def.text, "!") + " " + strings.Join(rest, " "), scriptSet: true, what: "a git alias", transparent: true}}
 	}
 	var inner []word
 	inner = append(inner, ws[:i]...)
-	for _, f := range strings.Fields(def) {
-		inner = append(inner, word{text: strings.Trim(f, `"'`)})
+	fields, err := splitWords(def.text)
+	if err != nil {
+		return []action{{unparsable: "cannot read the git alias " + args[i] + ": " + err.Error()}}
+	}
+	for _, f := range fields {
+		inner = append(inner, word{text: f})
 	}
 	inner = append(inner, ws[i+1:]...)
 	return []action{{words: inner, transparent: true}}
+}
+
+// gitConfig records the aliases `git config [scope options] alias.NAME VALUE` and
+// `git config set alias.NAME VALUE` set.
+func (st *state) gitConfig(ws []word) {
+	var operands []word
+	unset := false
+	for i := 0; i < len(ws); i++ {
+		a := ws[i].text
+		switch {
+		case ws[i].dyn && len(operands) == 0:
+			st.p.gitAliases["*"] = value{}
+			return
+		case a == "--unset" || a == "--unset-all" || a == "unset" && len(operands) == 0:
+			unset = true
+		case a == "set" && len(operands) == 0:
+		case a == "-f" || a == "--file" || a == "--blob" || a == "--type" || a == "--comment" || a == "--value":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			operands = append(operands, ws[i])
+		}
+	}
+	if len(operands) == 0 {
+		return
+	}
+	name, ok := gitAliasKey(operands[0].text)
+	if !ok {
+		return
+	}
+	switch {
+	case unset:
+		delete(st.p.gitAliases, name)
+	case len(operands) < 2:
+	case operands[1].dyn:
+		st.p.gitAliases[name] = value{}
+	default:
+		st.p.gitAliases[name] = value{text: operands[1].text, known: true}
+	}
+}
+
+// gitAliasKey returns the alias a configuration key names (alias.p, ALIAS.P).
+func gitAliasKey(k string) (string, bool) {
+	k = strings.ToLower(strings.TrimSpace(k))
+	name, ok := strings.CutPrefix(k, "alias.")
+	return name, ok && name != ""
+}
+
+// gitBuiltins are git's own commands, which an alias of the same name never replaces.
+var gitBuiltins = map[string]bool{
+	"add": true, "am": true, "archive": true, "bisect": true, "branch": true, "bundle": true, "checkout": true,
+	"cherry-pick": true, "clean": true, "clone": true, "commit": true, "config": true, "describe": true, "diff": true,
+	"fetch": true, "gc": true, "grep": true, "init": true, "log": true, "merge": true, "mv": true, "notes": true,
+	"pull": true, "push": true, "rebase": true, "reflog": true, "remote": true, "reset": true, "restore": true,
+	"revert": true, "rm": true, "show": true, "stash": true, "status": true, "submodule": true, "switch": true,
+	"tag": true, "worktree": true,
+}
+
+// splitWords splits an alias value into words as git does (quotes group words).
+func splitWords(s string) ([]string, error) {
+	f, err := syntax.NewParser().Parse(strings.NewReader(s), "")
+	if err != nil {
+		return nil, err
+	}
+	if len(f.Stmts) != 1 {
+		return strings.Fields(s), nil
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok {
+		return strings.Fields(s), nil
+	}
+	var out []string
+	for _, w := range ce.Args {
+		if l, ok := literal(w); ok {
+			out = append(out, l)
+		} else {
+			out = append(out, source(w))
+		}
+	}
+	return out, nil
 }
 
 // Global options that take a value, per tool, so the subcommand can be found.
@@ -983,4 +1294,200 @@ func (st *state) unwrapShell(ws []word, stdin *stdinSrc) []action {
 		return []action{{unparsable: fmt.Sprintf("%s reads its commands from %s, which heed cannot see", name, stdin.from)}}
 	}
 	return []action{{script: stdin.text, scriptSet: true, what: name + " reading " + stdin.from, transparent: true}}
+}
+
+// unwrapParallel: GNU parallel runs its command template through a shell once per
+// argument (`parallel npm ::: i`), or, with no template, each argument as a command
+// line (`parallel ::: 'npm i'`). The arguments it substitutes are not known before it
+// runs, except those given after ::: on the line.
+func (st *state) unwrapParallel(ws []word) []action {
+	i, _ := skipOpts(ws, optSpec{short: "jSaIdEPlLnNsX", long: []string{"--jobs", "--sshlogin", "--arg-file", "--replace", "--delimiter", "--eof", "--max-args", "--max-lines", "--max-chars", "--colsep", "--results", "--joblog", "--tag-string", "--timeout", "--workdir", "--env", "--basefile", "--return", "--delay", "--retries", "--halt", "--id", "--tmpdir", "--load", "--memfree", "--shebang-wrap"}})
+	var tmpl []word
+	for i < len(ws) && !strings.HasPrefix(ws[i].text, ":::") && !strings.HasPrefix(ws[i].text, "::::") {
+		tmpl = append(tmpl, ws[i])
+		i++
+	}
+	var argWords []word
+	for ; i < len(ws); i++ {
+		if !strings.HasPrefix(ws[i].text, ":::") {
+			argWords = append(argWords, ws[i])
+		}
+	}
+	if len(tmpl) == 0 {
+		var acts []action
+		for _, a := range argWords {
+			if a.dyn {
+				acts = append(acts, action{unparsable: "a command given to parallel is computed at run time (" + a.text + ")"})
+				continue
+			}
+			acts = append(acts, action{script: a.text, scriptSet: true, what: "parallel"})
+		}
+		if len(acts) == 0 {
+			acts = append(acts, action{unparsable: "parallel reads the commands it runs from its input, which heed cannot see"})
+		}
+		return acts
+	}
+	var parts []string
+	placed := false
+	for _, w := range tmpl {
+		t := w.text
+		if w.dyn {
+			parts = append(parts, t)
+			continue
+		}
+		if strings.Contains(t, "{") && strings.Contains(t, "}") {
+			placed = true
+			parts = append(parts, `"$__heed_parallel_argument"`)
+			continue
+		}
+		parts = append(parts, t) // parallel joins the template's words with spaces for its shell
+	}
+	if !placed {
+		parts = append(parts, `"$__heed_parallel_argument"`)
+	}
+	script := strings.Join(parts, " ")
+	// each argument given on the line is one run of the template
+	acts := []action{{script: script, scriptSet: true, what: "parallel"}}
+	for _, a := range argWords {
+		if a.dyn {
+			continue
+		}
+		acts = append(acts, action{script: strings.ReplaceAll(script, `"$__heed_parallel_argument"`, Quote(a.text)), scriptSet: true, what: "parallel"})
+		if len(acts) > 64 {
+			break
+		}
+	}
+	return acts
+}
+
+// unwrapMake: make runs the recipes of the makefile it reads. Those of a Makefile on
+// disk are not in the line; those given to --eval, or in a makefile read from a
+// here-document (make -f -), are: each recipe line is a shell script, and so is the
+// text of a $(shell ...) call.
+func (st *state) unwrapMake(ws []word, stdin *stdinSrc) []action {
+	var texts []string
+	for i := 1; i < len(ws); i++ {
+		a := ws[i].text
+		var val string
+		var isEval, isFile bool
+		switch {
+		case a == "--eval" || a == "-E":
+			isEval = true
+			if i+1 < len(ws) {
+				i++
+				if ws[i].dyn {
+					return []action{{unparsable: "the text given to make --eval is computed at run time"}}
+				}
+				val = ws[i].text
+			}
+		case strings.HasPrefix(a, "--eval="):
+			isEval, val = true, strings.TrimPrefix(a, "--eval=")
+		case strings.HasPrefix(a, "-E") && len(a) > 2:
+			isEval, val = true, a[2:]
+		case a == "-f" || a == "--file" || a == "--makefile":
+			if i+1 < len(ws) {
+				i++
+				isFile, val = true, ws[i].text
+			}
+		case strings.HasPrefix(a, "--file=") || strings.HasPrefix(a, "--makefile="):
+			_, val, _ = strings.Cut(a, "=")
+			isFile = true
+		case strings.HasPrefix(a, "-f") && len(a) > 2 && !strings.HasPrefix(a, "--"):
+			isFile, val = true, a[2:]
+		}
+		if ws[i].dyn && isEval {
+			return []action{{unparsable: "the text given to make --eval is computed at run time"}}
+		}
+		switch {
+		case isEval:
+			texts = append(texts, val)
+		case isFile && (val == "-" || val == "/dev/stdin"):
+			if stdin == nil || !stdin.known {
+				return []action{{unparsable: "make reads its makefile from its input, which heed cannot see"}}
+			}
+			texts = append(texts, stdin.text)
+		}
+	}
+	var acts []action
+	for _, t := range texts {
+		for _, sc := range makeRecipes(t) {
+			acts = append(acts, action{script: sc, scriptSet: true, what: "a make recipe"})
+		}
+	}
+	return acts
+}
+
+// makeRecipes returns the shell scripts a makefile text runs: recipe lines (after a
+// tab, or after the ";" of a rule line) and $(shell ...) calls, make's variables read
+// as values heed does not know.
+func makeRecipes(text string) []string {
+	var out []string
+	text = strings.ReplaceAll(text, "\\\n", " ")
+	for _, line := range strings.Split(text, "\n") {
+		recipe := ""
+		switch {
+		case strings.HasPrefix(line, "\t"):
+			recipe = line[1:]
+		default:
+			if c := strings.Index(line, ":"); c >= 0 && !strings.HasPrefix(line[c:], ":=") {
+				if semi := strings.Index(line[c:], ";"); semi >= 0 {
+					recipe = line[c+semi+1:]
+				}
+			}
+		}
+		expanded, shells := makeExpand(line)
+		out = append(out, shells...)
+		_ = expanded
+		if recipe != "" {
+			r, _ := makeExpand(recipe)
+			r = strings.TrimLeft(r, "@-+ \t")
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// makeExpand replaces make's references ($(X), ${X}, $@) by a shell variable heed does
+// not know, $$ by $, and returns the scripts of the $(shell ...) calls in the text.
+func makeExpand(s string) (string, []string) {
+	var b strings.Builder
+	var shells []string
+	for i := 0; i < len(s); i++ {
+		if s[i] != '$' || i+1 >= len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		switch c := s[i+1]; c {
+		case '$':
+			b.WriteByte('$')
+			i++
+		case '(', '{':
+			closer := byte(')')
+			if c == '{' {
+				closer = '}'
+			}
+			depth, j := 0, i+1
+			for ; j < len(s); j++ {
+				if s[j] == c {
+					depth++
+				} else if s[j] == closer {
+					depth--
+					if depth == 0 {
+						break
+					}
+				}
+			}
+			inner := s[i+2 : min(j, len(s))]
+			if sh, ok := strings.CutPrefix(inner, "shell "); ok {
+				e, more := makeExpand(sh)
+				shells = append(append(shells, more...), e)
+			}
+			b.WriteString(`"$__heed_make_variable"`)
+			i = j
+		default:
+			b.WriteString(`"$__heed_make_variable"`)
+			i++
+		}
+	}
+	return b.String(), shells
 }

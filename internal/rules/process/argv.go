@@ -34,6 +34,14 @@ type parsed struct {
 	pos     []positional
 	// dyn counts the dynamic words that could be options (not option values).
 	dyn int
+	// cwd is the repository-relative directory the command runs in (absolute when
+	// outside), cwdUnknown when heed cannot tell it, root the repository's path.
+	cwd        string
+	cwdUnknown bool
+	root       string
+	// forceExempt lists the force-push spellings a rule names as its exception or
+	// alternative (see forcePush).
+	forceExempt map[string]bool
 }
 
 // parseArgv reads argv with the conventions of its program. dyn holds the positions of
@@ -160,8 +168,11 @@ func (p *parsed) hasFlag(spec string) (string, bool) {
 			ok = true
 		case t.goStyle && strings.TrimLeft(name, "-") == strings.TrimLeft(specName, "-"):
 			ok = true // Go accepts -race and --race alike
-		case t.abbrev && strings.HasPrefix(name, "--") && len(name) >= 4 && len(name) < len(specName) && strings.HasPrefix(specName, name):
-			ok = true // git accepts unambiguous prefixes: --forc, --amen
+		case t.abbrev && strings.HasPrefix(name, "--") && len(name) >= 3 && len(name) < len(specName) && strings.HasPrefix(specName, name):
+			// git and GNU getopt_long accept unambiguous prefixes: --forc, --amen,
+			// rm --rec; an ambiguous one is an error, so counting it never lets a
+			// forbidden command through
+			ok = true
 		}
 		if ok && specHasVal && f.value != specVal {
 			ok = false

@@ -86,7 +86,32 @@ func compileCommand(rule *policy.Rule) (engine.Check, error) {
 			return nil, err
 		}
 	}
-	return &commandCheck{rule: rule, p: p}, nil
+	return &commandCheck{rule: rule, p: p, forceExempt: forceSpellings(p.Allow, p.Via)}, nil
+}
+
+// forceSpellings lists the force-push spellings that exception or alternative
+// patterns name ("use `git push --force-with-lease` instead"): those are not counted
+// as a forbidden force push.
+func forceSpellings(sets ...[]Pattern) map[string]bool {
+	out := map[string]bool{}
+	for _, set := range sets {
+		for _, p := range set {
+			for _, g := range p.Flags {
+				for _, f := range g {
+					switch f {
+					case "--force-with-lease", "--force-if-includes", "--mirror":
+						out[f] = true
+					}
+				}
+			}
+			for _, a := range p.Args {
+				if strings.HasPrefix(a, "+") {
+					out["+*"] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 func decodeParams(raw json.RawMessage, into any) error {
@@ -102,8 +127,9 @@ func decodeParams(raw json.RawMessage, into any) error {
 }
 
 type commandCheck struct {
-	rule *policy.Rule
-	p    CommandParams
+	rule        *policy.Rule
+	p           CommandParams
+	forceExempt map[string]bool
 }
 
 // Programs lists the programs the rule can match, for shims and the live index; "*"
@@ -114,10 +140,44 @@ func (c *commandCheck) Programs() []string {
 
 // Delegates reports whether argv is one of the commands that run the forbidden one on
 // the agent's behalf (the rule's Via).
+//
+// The alternative does not delegate when its own command line runs a form the rule
+// forbids (`pnpm exec npm i`, `make --eval=... ` running go test), or something heed
+// cannot read: then it runs the forbidden command because it was told to.
 func (c *commandCheck) Delegates(argv []string) bool {
 	p := parseArgv(argv, nil)
+	via := false
 	for i := range c.p.Via {
 		if c.p.Via[i].match(p).m == matches {
+			via = true
+			break
+		}
+	}
+	if !via {
+		return false
+	}
+	for _, cmd := range shell.FromArgv(argv, shell.Options{})[1:] {
+		if cmd.Unparsable != "" || len(cmd.Argv) == 0 {
+			return false
+		}
+		q := parseArgv(cmd.Argv, cmd.DynamicArgs)
+		if c.forbids(q) {
+			return false
+		}
+	}
+	return true
+}
+
+// forbids reports whether a command matches (or may match) a forbidden form and no
+// exception.
+func (c *commandCheck) forbids(p *parsed) bool {
+	for i := range c.p.Allow {
+		if c.p.Allow[i].match(p).m == matches {
+			return false
+		}
+	}
+	for i := range c.p.Forbid {
+		if c.p.Forbid[i].match(p).m != noMatch {
 			return true
 		}
 	}
@@ -131,7 +191,8 @@ func (c *commandCheck) Targets(ev *engine.Evidence) []engine.Target {
 	var ts []engine.Target
 	for i := range ev.Commands {
 		cmd := &ev.Commands[i]
-		if cmd.Past || len(cmd.Edit) > 0 || !c.rule.Scope.CoversDir(cmd.Cwd) {
+		// a command whose directory heed cannot tell may run where the rule applies
+		if cmd.Past || len(cmd.Edit) > 0 || !cmd.CwdUnknown && !c.rule.Scope.CoversDir(cmd.Cwd) {
 			continue
 		}
 		if cmd.Unparsable != "" {
@@ -155,12 +216,17 @@ func (c *commandCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 		return unanalysable(cmd, c.rule)
 	}
 	p := parsedAt(ev, t.Index)
+	if len(c.forceExempt) > 0 {
+		cp := *p
+		cp.forceExempt = c.forceExempt
+		p = &cp
+	}
 	for i := range c.p.Allow {
 		if c.p.Allow[i].match(p).m == matches {
 			return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("allowed: matches the exception `%s`", c.p.Allow[i].String())}
 		}
 	}
-	if len(c.p.At) > 0 && !inFolders(cmd.Cwd, c.p.At) {
+	if len(c.p.At) > 0 && !cmd.CwdUnknown && !inFolders(cmd.Cwd, c.p.At) {
 		return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("runs in %s, not where the rule forbids it", folderName(cmd.Cwd))}
 	}
 	if k, other := c.together(ev, t.Index, p); k >= 0 {
@@ -197,6 +263,10 @@ func (c *commandCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 		if len(how) > 0 {
 			msg += " (matched " + strings.Join(how, ", ") + ")"
 		}
+		if cmd.CwdUnknown && (len(c.p.At) > 0 || !c.rule.Scope.CoversDir(cmd.Cwd)) {
+			msg += "; heed cannot tell which folder it runs in (a cd computed at run time), and the rule applies in " + c.where()
+			return violated(cmd, line, msg, "cd to a literal folder so heed can check where the command runs")
+		}
 		return violated(cmd, line, msg, c.rule.Suggestion)
 	case mayMatch:
 		msg := fmt.Sprintf("heed cannot tell whether this is `%s`, which the rule forbids: %s", Display(*which), strings.Join(best.how, "; "))
@@ -217,6 +287,18 @@ func unanalysable(cmd *engine.Command, rule *policy.Rule) engine.Result {
 		CommandIndex: cmd.Index, Command: cmd.Line, Message: msg,
 		Suggestion: "run the command without computing the script at run time, so heed can check it",
 	}}}
+}
+
+// where names the folders the rule forbids its commands in.
+func (c *commandCheck) where() string {
+	if len(c.p.At) > 0 {
+		var names []string
+		for _, f := range c.p.At {
+			names = append(names, folderName(f))
+		}
+		return strings.Join(names, ", ")
+	}
+	return folderName(c.rule.Scope.Dir)
 }
 
 // about reports whether the rule is about the command's program: a forbidden form's,
@@ -283,11 +365,16 @@ func programsOf(ps []Pattern) []string {
 // parsedAt parses the i-th command once per evidence.
 func parsedAt(ev *engine.Evidence, i int) *parsed {
 	cmd := &ev.Commands[i]
+	parse := func() *parsed {
+		p := parseArgv(cmd.Argv, cmd.DynamicArgs)
+		p.cwd, p.cwdUnknown, p.root = cmd.Cwd, cmd.CwdUnknown, cmd.Root
+		return p
+	}
 	v, err := ev.Memo(fmt.Sprintf("process.argv:%d", i), func() (any, error) {
-		return parseArgv(cmd.Argv, cmd.DynamicArgs), nil
+		return parse(), nil
 	})
 	if err != nil {
-		return parseArgv(cmd.Argv, cmd.DynamicArgs)
+		return parse()
 	}
 	return v.(*parsed)
 }

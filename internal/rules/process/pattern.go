@@ -29,6 +29,11 @@ type Pattern struct {
 	// Bare: the pattern matches only when the command has no positional word beyond
 	// Args ("do not run `npm test` without a path").
 	Bare bool `json:"bare,omitempty"`
+	// Paths are repository paths ("." the root) that one of the command's operands
+	// must name, resolved against the directory the command runs in: "never `rm -rf`
+	// on the repository root" is `rm -rf .` at the root, `rm -rf ..` in a folder, `rm
+	// -rf /abs/path/of/the/repository` or any folder above it, never `rm -rf build/`.
+	Paths []string `json:"paths,omitempty"`
 }
 
 // validate checks a pattern; at names it in errors (params.forbid[0]).
@@ -57,6 +62,11 @@ func (p *Pattern) validate(at string) error {
 			if len(f) < 2 || f[0] != '-' {
 				return fmt.Errorf("%s.lacking[%d][%d]: %q is not an option (it must start with \"-\")", at, i, j, f)
 			}
+		}
+	}
+	for i, d := range p.Paths {
+		if d == "" || path.IsAbs(d) || d == ".." || strings.HasPrefix(d, "../") {
+			return fmt.Errorf("%s.paths[%d]: %q is not a path inside the repository", at, i, d)
 		}
 	}
 	for i, g := range p.Flags {
@@ -90,6 +100,7 @@ func (p *Pattern) String() string {
 	for _, g := range p.Lacking {
 		parts = append(parts, "(without "+strings.Join(g, "|")+")")
 	}
+	parts = append(parts, p.Paths...)
 	return strings.Join(parts, " ")
 }
 
@@ -195,6 +206,17 @@ func (p *Pattern) match(c *parsed) matchResult {
 			}
 		}
 	}
+	if len(p.Paths) > 0 {
+		m, how := c.namesPath(p.Paths)
+		switch m {
+		case noMatch:
+			return matchResult{}
+		case mayMatch:
+			maybe(how)
+		default:
+			res.how = append(res.how, how)
+		}
+	}
 	for _, g := range p.Flags {
 		found := false
 		for _, spec := range g {
@@ -202,6 +224,12 @@ func (p *Pattern) match(c *parsed) matchResult {
 				res.how = append(res.how, how)
 				found = true
 				break
+			}
+		}
+		if !found {
+			if how, ok := c.forcePush(g); ok {
+				res.how = append(res.how, how)
+				found = true
 			}
 		}
 		if !found {
@@ -226,4 +254,115 @@ func globOK(pat, s string) bool {
 	// "*" spans "/" in a word (+refs/heads/main matches "+*")
 	ok, _ := path.Match(strings.ReplaceAll(pat, "/", "\x01"), strings.ReplaceAll(s, "/", "\x01"))
 	return ok
+}
+
+// forcePush reports how a `git push` force-pushes when the flag group asks for a
+// force push (-f or --force): git overwrites the remote branch just as well with
+// --force-with-lease, --force-if-includes, --mirror or a refspec that starts with "+".
+// Options the rule itself names as its exception or alternative (a rule that says to
+// use --force-with-lease instead) are not counted: the rule's allow and via patterns
+// are checked before, and c.forceExempt holds their options.
+func (c *parsed) forcePush(group []string) (string, bool) {
+	if c.prog != "git" || len(c.pos) == 0 || c.tool.canonical(c.pos[0].text) != "push" {
+		return "", false
+	}
+	asks := false
+	for _, f := range group {
+		if f == "-f" || f == "--force" {
+			asks = true
+		}
+	}
+	if !asks {
+		return "", false
+	}
+	for _, spec := range []string{"--force-with-lease", "--force-if-includes", "--mirror"} {
+		if c.forceExempt[spec] {
+			continue
+		}
+		if how, ok := c.hasFlag(spec); ok {
+			return how, true
+		}
+	}
+	if c.forceExempt["+*"] {
+		return "", false
+	}
+	for _, p := range c.pos[1:] {
+		if !p.dyn && strings.HasPrefix(p.text, "+") {
+			return p.text, true
+		}
+	}
+	return "", false
+}
+
+// namesPath reports whether one of the command's operands names one of the
+// repository paths (or a folder above it, whose removal takes it along), resolved
+// against the directory the command runs in.
+func (c *parsed) namesPath(paths []string) (match, string) {
+	best, how := noMatch, ""
+	for _, op := range c.pos {
+		m, h := c.operandNames(op, paths)
+		if m > best {
+			best, how = m, h
+		}
+		if best == matches {
+			break
+		}
+	}
+	return best, how
+}
+
+func (c *parsed) operandNames(op positional, paths []string) (match, string) {
+	text := op.text
+	if op.dyn {
+		if strings.ContainsAny(text, "$`") {
+			return mayMatch, text + " is computed at run time"
+		}
+		// a glob: `*` names every entry of its folder, so `rm -rf *` empties the root
+		dir, last := path.Split(text)
+		if last != "*" && last != ".*" && last != "*/" {
+			return noMatch, ""
+		}
+		text = dir
+		if text == "" {
+			text = "."
+		}
+	}
+	if c.cwdUnknown && !path.IsAbs(text) {
+		return mayMatch, "the directory " + text + " is relative to a directory heed cannot tell"
+	}
+	var rel string
+	switch {
+	case path.IsAbs(text):
+		if c.root == "" {
+			return noMatch, ""
+		}
+		r := path.Clean(c.root)
+		t := path.Clean(text)
+		switch {
+		case t == r:
+			rel = "."
+		case strings.HasPrefix(r, strings.TrimSuffix(t, "/")+"/"):
+			return matches, text // a folder above the repository
+		case strings.HasPrefix(t, r+"/"):
+			rel = strings.TrimPrefix(t, r+"/")
+		default:
+			return noMatch, ""
+		}
+	case path.IsAbs(c.cwd):
+		return noMatch, "" // the command runs outside the repository
+	default:
+		rel = path.Join(c.cwd, text)
+		if rel == ".." || strings.HasPrefix(rel, "../") {
+			if strings.Trim(strings.ReplaceAll(rel, "..", ""), "/") == "" {
+				return matches, op.text // a folder above the repository
+			}
+			return noMatch, ""
+		}
+	}
+	for _, p := range paths {
+		if path.Clean(p) == path.Clean(rel) {
+			return matches, op.text
+		}
+	}
+	return noMatch, ""
 }

@@ -92,3 +92,98 @@ func TestParamsAreValidated(t *testing.T) {
 		}
 	}
 }
+
+// verdictOf judges a shell line, run in cwd of the repository /repo, against params.
+func verdictOf(t *testing.T, params CommandParams, line, cwd string) string {
+	t.Helper()
+	raw, _ := json.Marshal(params)
+	reg := engine.NewRegistry(Kinds()...)
+	c, err := reg.CompileRule(&policy.Rule{ID: "R", Kind: KindCommand, Params: raw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := &engine.Evidence{Mode: engine.ModeAll, Commands: shell.Parse(line, shell.Options{Cwd: cwd, Root: "/repo", Index: -1})}
+	out := "allowed"
+	for _, tg := range c.Targets(ev) {
+		if r := c.Judge(ev, tg); r.Verdict == engine.Violated {
+			out = "blocked"
+		}
+	}
+	return out
+}
+
+// A rule that forbids `git push --force` forbids every way git force-pushes, except the
+// spellings the rule itself names as its exception or alternative.
+func TestForcePushSpellings(t *testing.T) {
+	span := CommandParams{Forbid: []Pattern{PatternFrom([]string{"git", "push", "--force"}, "")}}
+	lease := span
+	lease.Via = []Pattern{PatternFrom([]string{"git", "push", "--force-with-lease"}, "")}
+	for _, c := range []struct {
+		p          CommandParams
+		line, want string
+	}{
+		{span, "git push --force", "blocked"},
+		{span, "git push --force-with-lease", "blocked"},
+		{span, "git push --force-with-lease=main:abc origin main", "blocked"},
+		{span, "git push --force-if-includes --force-with-lease", "blocked"},
+		{span, "git push --mirror", "blocked"},
+		{span, "git push origin +main", "blocked"},
+		{span, "git push origin +HEAD:refs/heads/main", "blocked"},
+		{span, "git push --forc origin x", "blocked"},
+		{span, "git push origin main", "allowed"},
+		{span, "git push origin :old-branch", "allowed"},
+		{span, "git push -u origin feature", "allowed"},
+		{lease, "git push --force-with-lease", "allowed"},
+		{lease, "git push --force", "blocked"},
+		{lease, "git push origin +main", "blocked"},
+	} {
+		if got := verdictOf(t, c.p, c.line, ""); got != c.want {
+			t.Errorf("%s (via %d): %s, want %s", c.line, len(c.p.Via), got, c.want)
+		}
+	}
+}
+
+// GNU getopt_long accepts any unambiguous prefix of a long option.
+func TestAbbreviatedLongOptions(t *testing.T) {
+	rmrf := CommandParams{Forbid: []Pattern{PatternFrom([]string{"rm", "-rf"}, "")}}
+	for line, want := range map[string]string{
+		"rm --rec --force x": "blocked", "rm -r --forc x": "blocked", "rm --recursive -f x": "blocked",
+		"rm --r --f x": "blocked", "rm -r x": "allowed", "rm --verbose -f x": "allowed", "rm -f x": "allowed",
+	} {
+		if got := verdictOf(t, rmrf, line, ""); got != want {
+			t.Errorf("%s: %s, want %s", line, got, want)
+		}
+	}
+}
+
+// "never `rm -rf` on the repository root": the operand is judged against the directory
+// the command runs in, never as a subcommand.
+func TestRootPathOperands(t *testing.T) {
+	root := CommandParams{Forbid: []Pattern{{Program: []string{"rm"}, Flags: [][]string{{"-r", "-R", "--recursive"}, {"-f", "--force"}}, Paths: []string{"."}}}}
+	for _, c := range []struct{ line, cwd, want string }{
+		{"rm -rf .", "", "blocked"},
+		{"rm -rf ./", "", "blocked"},
+		{"rm -rf -- .", "", "blocked"},
+		{"rm -rf build .", "", "blocked"},
+		{"rm -rf /repo", "", "blocked"},
+		{"rm -rf /repo/", "web", "blocked"},
+		{"rm -rf /", "", "blocked"},
+		{"rm -rf ..", "web", "blocked"},
+		{"rm -rf ../..", "web/app", "blocked"},
+		{"cd web && rm -rf ..", "", "blocked"},
+		{"rm -rf *", "", "blocked"},
+		{`rm -rf "$DIR"`, "", "blocked"},
+		{`cd "$X" && rm -rf .`, "", "blocked"},
+		{"rm -rf build/", "", "allowed"},
+		{"rm -rf build/*", "", "allowed"},
+		{"rm -rf .", "web", "allowed"},
+		{"rm -rf /repo/build", "", "allowed"},
+		{"rm -rf /tmp/x", "", "allowed"},
+		{"rm -rf ../other", "web", "allowed"},
+		{"rm -r .", "", "allowed"},
+	} {
+		if got := verdictOf(t, root, c.line, c.cwd); got != c.want {
+			t.Errorf("%s (in %q): %s, want %s", c.line, c.cwd, got, c.want)
+		}
+	}
+}

@@ -156,6 +156,7 @@ var toolTable = sync.OnceValue(func() map[string]*tool {
 	}
 
 	pipTool := &tool{
+		abbrev: true, // optparse accepts unambiguous prefixes
 		global: optSet{long: []string{"--log", "--proxy", "--retries", "--timeout", "--exists-action", "--trusted-host", "--cert", "--client-cert", "--cache-dir", "--python"}},
 		sub: map[string]optSet{
 			"*": {short: "rcefit", long: []string{"--requirement", "--constraint", "--editable", "--index-url", "--extra-index-url", "--find-links", "--target", "--prefix", "--root", "--src",
@@ -185,12 +186,18 @@ var toolTable = sync.OnceValue(func() map[string]*tool {
 		global: optSet{short: "kmnpcorW", long: []string{"--rootdir", "--junitxml", "--junit-xml", "--maxfail", "--durations", "--cov", "--cov-report", "--basetemp", "--log-level", "--deselect", "--ignore", "--tb", "--confcutdir", "--override-ini", "--dist", "--numprocesses", "--record-mode"}},
 	}
 
+	gnu := &tool{abbrev: true}
+
 	return map[string]*tool{
 		"git": gitTool, "npm": npmTool, "pnpm": pnpmTool, "yarn": yarnTool, "bun": bunTool,
 		"cargo": cargoTool, "go": goTool, "make": makeTool, "gmake": makeTool, "uv": uvTool,
 		"pip": pipTool, "pip3": pipTool, "gh": ghTool, "dotnet": dotnetTool, "tsc": tscTool,
 		"pytest": pytestTool, "py.test": pytestTool,
 		"gofmt": {goStyle: true}, "java": {goStyle: true}, "find": {goStyle: true}, "terraform": {goStyle: true},
+		// GNU programs whose getopt_long accepts any unambiguous prefix of a long option
+		"rm": gnu, "cp": gnu, "mv": gnu, "ln": gnu, "chmod": gnu, "chown": gnu, "chgrp": gnu, "rmdir": gnu,
+		"mkdir": gnu, "shred": gnu, "truncate": gnu, "install": gnu, "tar": gnu, "sed": gnu, "grep": gnu,
+		"rsync": gnu, "touch": gnu, "dd": gnu, "xargs": gnu, "sort": gnu, "tee": gnu, "kill": gnu,
 	}
 })
 
