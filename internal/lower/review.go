@@ -25,13 +25,18 @@ type example struct {
 // of constraints that forbid something (a block after "never run these:" lists what
 // is forbidden).
 func shownCommands(c *policy.Constraint, rc *recognize.RepoContext) []example {
+	return shownCommandsIn(rc, func(o *policy.Constraint) bool { return o.File == c.File })
+}
+
+// shownCommandsIn are the commands shown by the constraints in returns true for.
+func shownCommandsIn(rc *recognize.RepoContext, in func(*policy.Constraint) bool) []example {
 	if rc == nil {
 		return nil
 	}
 	var out []example
 	for i := range rc.Constraints {
 		o := &rc.Constraints[i]
-		if o.File != c.File {
+		if !in(o) {
 			continue
 		}
 		norms := norm.Read(o.Text, readContext(o, rc))

@@ -44,13 +44,32 @@ func roleOf(argv []string) string {
 // commands it shows as normal use (shownCommands), by the role their words say, each
 // once.
 func fileRoleCommands(c *policy.Constraint, rc *recognize.RepoContext) map[string][][]string {
+	out := roleCommands(shownCommands(c, rc), rc)
+	if len(out) > 0 {
+		return out
+	}
+	// a file that shows no command ("Always run tests before committing" in
+	// .github/instructions/testing.instructions.md): the commands of the instruction
+	// files that govern the same folder or an enclosing one
+	return roleCommands(shownCommandsIn(rc, func(o *policy.Constraint) bool {
+		return o.File != c.File && enclosing(o.Scope.Dir, c.Scope.Dir)
+	}), rc)
+}
+
+// enclosing: folder outer is folder inner or one of its parents ("" is the root).
+func enclosing(outer, inner string) bool {
+	return outer == "" || outer == inner || strings.HasPrefix(inner, outer+"/")
+}
+
+// roleCommands groups commands by the role their words say, each once.
+func roleCommands(shown []example, rc *recognize.RepoContext) map[string][][]string {
 	out := map[string][][]string{}
 	var tools []string
 	if rc != nil {
 		tools = rc.Tools
 	}
 	seen := map[string]bool{}
-	for _, ex := range shownCommands(c, rc) {
+	for _, ex := range shown {
 		role := roleOf(ex.argv)
 		key := strings.Join(ex.argv, " ")
 		if role == "" || seen[key] || !process.IsCommand(ex.argv, tools) {

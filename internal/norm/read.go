@@ -56,9 +56,17 @@ func Read(text string, ctx Context) []Norm {
 	var out []Norm
 	var last []Object
 	var bare []*segment
+	var pendBefore, pendAfter []Object
 	for _, s := range Sentences(text) {
 		r := readSentence(s, ctx, last)
 		ns := r.norms
+		for i := range ns {
+			n := &ns[i]
+			if n.Polarity == Require && len(n.Before) == 0 && len(n.After) == 0 && hasKinds(n.Objects, KCommand) {
+				n.Before, n.After = pendBefore, pendAfter
+			}
+		}
+		pendBefore, pendAfter = r.before, r.after
 		prev := lastForbid(out)
 		if prev != nil && len(r.orphans) > 0 {
 			// "`npm ci` is fine": an exception to the previous sentence's ban
@@ -355,7 +363,7 @@ func toolWordOK(toks []Token, i int) bool {
 }
 
 func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
-	toks := s.Tokens
+	toks := splitToolLists(s.Tokens)
 	var segs []*segment
 	cur := &segment{role: ""}
 	segs = append(segs, cur)
@@ -753,6 +761,47 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 
 func clauseStartStrict(toks []Token, i int) bool {
 	return i == 0 || toks[i-1].Punct && (toks[i-1].Text == ":" || toks[i-1].Text == "(")
+}
+
+// splitToolLists reads "npm/yarn/pnpm" as "npm or yarn or pnpm" when every part
+// is a tool's name.
+func splitToolLists(toks []Token) []Token {
+	var out []Token
+	for i, t := range toks {
+		if t.Code || t.Punct || !strings.Contains(t.Low, "/") {
+			if out != nil {
+				out = append(out, t)
+			}
+			continue
+		}
+		parts := strings.Split(t.Low, "/")
+		all := len(parts) > 1
+		for _, p := range parts {
+			if _, ok := toolFamilies()[p]; !ok {
+				all = false
+			}
+		}
+		if !all {
+			if out != nil {
+				out = append(out, t)
+			}
+			continue
+		}
+		if out == nil {
+			out = append([]Token(nil), toks[:i]...)
+		}
+		texts := strings.Split(t.Text, "/")
+		for k, p := range parts {
+			if k > 0 {
+				out = append(out, Token{Text: "or", Low: "or"})
+			}
+			out = append(out, Token{Text: texts[k], Low: p})
+		}
+	}
+	if out == nil {
+		return toks
+	}
+	return out
 }
 
 // isToolWord: a tool named in plain words (yarn, npm), meaning the tool.
@@ -1236,6 +1285,9 @@ type sentenceResult struct {
 	bare []*segment
 	// last are the objects the sentence named last, for a later "it"
 	last []Object
+	// before and after: the order a sentence without a requirement states, for the
+	// requirement of the next sentence
+	before, after []Object
 }
 
 func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object) sentenceResult {
@@ -1510,6 +1562,12 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 	if len(out) == 0 {
 		// a sentence that only grants exceptions belongs to its neighbour's ban
 		res.orphans = except
+		// "Typecheck is critical before committing - always run `pnpm typecheck`":
+		// an order whose requirement is the next sentence
+		events := append(append([]Object(nil), lead.before...), lead.after...)
+		if len(lead.text) == 0 && onlyKind(events, KEvent) {
+			res.before, res.after = lead.before, lead.after
+		}
 	}
 	res.bare = bare
 	return res
