@@ -158,6 +158,17 @@ func LoadLabels(dir string) (*LabelSet, error) {
 	return set, nil
 }
 
+// Keep keeps the labels keep returns true for.
+func (s *LabelSet) Keep(keep func(*Label) bool) {
+	var out []*Label
+	for _, l := range s.Labels {
+		if keep(l) {
+			out = append(out, l)
+		}
+	}
+	s.Labels = out
+}
+
 func (s *LabelSet) read(name string) error {
 	f, err := os.Open(name)
 	if err != nil {
@@ -202,6 +213,9 @@ func Split(file string, moved map[string]bool) string {
 	}
 	if !ok || dir == "instructions" {
 		return "dev"
+	}
+	if strings.HasPrefix(dir, "fetched-") {
+		return "holdout" // fetched for a first-sight round, labelled before any score
 	}
 	sum := sha256.Sum256([]byte(name))
 	if binary.BigEndian.Uint64(sum[:8])%100 < 30 {

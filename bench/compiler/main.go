@@ -81,7 +81,31 @@ const (
 )
 
 // corpusDirs are the corpora whose files are labelled, relative to the corpus root.
-var corpusDirs = []string{"instructions", "instructions-2"}
+// fetched-N are corpora fetched from public repositories for a first-sight round:
+// their files are not in shared/ (nothing fetched is committed), only their manifest
+// is (bench/compiler/fetched/), and they are looked for in the fetched root.
+var corpusDirs = []string{"instructions", "instructions-2", "fetched-1"}
+
+// corpusPresent: corpus dir is there, with its manifest.
+func corpusPresent(root, dir string) bool {
+	_, err := os.Stat(filepath.Join(corpusPath(root, dir), "MANIFEST.tsv"))
+	return err == nil
+}
+
+// corpusPath is where corpus dir lives: under the corpus root, or, for a fetched
+// corpus, under the fetched root ($HEED_FETCHED_CORPUS, or fetched-corpus beside the
+// folder that holds shared/).
+func corpusPath(root, dir string) string {
+	p := filepath.Join(root, dir)
+	if _, err := os.Stat(p); err == nil || !strings.HasPrefix(dir, "fetched-") {
+		return p
+	}
+	fetched := os.Getenv("HEED_FETCHED_CORPUS")
+	if fetched == "" {
+		fetched = filepath.Join(root, "..", "..", "fetched-corpus")
+	}
+	return filepath.Join(fetched, dir)
+}
 
 // fileInfo is one corpus file with its split and must/should constraints.
 type fileInfo struct {
@@ -95,15 +119,15 @@ type fileInfo struct {
 func loadFiles(root string, moved map[string]bool) ([]*fileInfo, error) {
 	var out []*fileInfo
 	for _, dir := range corpusDirs {
-		if _, err := os.Stat(filepath.Join(root, dir)); os.IsNotExist(err) {
+		if !corpusPresent(root, dir) {
 			continue
 		}
-		rows, err := corpus.ReadManifest(filepath.Join(root, dir))
+		rows, err := corpus.ReadManifest(corpusPath(root, dir))
 		if err != nil {
 			return nil, err
 		}
 		for _, row := range rows {
-			src, err := os.ReadFile(filepath.Join(root, dir, row.Name))
+			src, err := os.ReadFile(filepath.Join(corpusPath(root, dir), row.Name))
 			if err != nil {
 				return nil, fmt.Errorf("read corpus file: %w", err)
 			}
@@ -244,10 +268,10 @@ func compileLabelled(root string, set *LabelSet) (*corpusIndex, error) {
 	ix := &corpusIndex{repoOf: map[string]*corpus.Repo{}, pathOf: map[string]string{}, lines: map[string][]string{}, entries: map[string]map[int][]*policy.Entry{}}
 	recs := rules.Recognizers()
 	for _, dir := range corpusDirs {
-		if _, err := os.Stat(filepath.Join(root, dir)); os.IsNotExist(err) {
+		if !corpusPresent(root, dir) {
 			continue // a fixture may hold one corpus only
 		}
-		repos, err := corpus.Load(filepath.Join(root, dir))
+		repos, err := corpus.Load(corpusPath(root, dir))
 		if err != nil {
 			return nil, err
 		}
@@ -258,7 +282,7 @@ func compileLabelled(root string, set *LabelSet) (*corpusIndex, error) {
 				ix.repoOf[key], ix.pathOf[key] = r, path
 				if want[key] {
 					needed = true
-					src, err := os.ReadFile(filepath.Join(root, dir, name))
+					src, err := os.ReadFile(filepath.Join(corpusPath(root, dir), name))
 					if err != nil {
 						return nil, fmt.Errorf("read corpus file: %w", err)
 					}
@@ -329,10 +353,14 @@ func runScore(args []string) error {
 	revealDomain := fs.String("reveal-domain", "", "like -reveal, for the labels and rules of one domain only")
 	asJSON := fs.Bool("json", false, "print the tallies as JSON")
 	families := fs.Bool("families", false, "count the misreadings and misses of each split by family (no sentences), with one dev example each")
+	corpusOnly := fs.String("only", "", "score only the labels of this corpus (instructions, instructions-2, fetched-1): one round's figures")
 	fs.Parse(args)
 	set, err := LoadLabels(*dir)
 	if err != nil {
 		return err
+	}
+	if *corpusOnly != "" {
+		set.Keep(func(l *Label) bool { return strings.HasPrefix(l.File, *corpusOnly+"/") })
 	}
 	for _, l := range set.Labels {
 		if err := l.Validate(); err != nil {
@@ -342,6 +370,15 @@ func runScore(args []string) error {
 	moved, err := LoadMoved(filepath.Join(*dir, "moved.tsv"))
 	if err != nil {
 		return err
+	}
+	for _, dir := range corpusDirs {
+		if !corpusPresent(*root, dir) && strings.HasPrefix(dir, "fetched-") {
+			n := len(set.Labels)
+			set.Keep(func(l *Label) bool { return !strings.HasPrefix(l.File, dir+"/") })
+			if n > len(set.Labels) {
+				fmt.Fprintf(os.Stderr, "compiler: %d labels of %s skipped: the fetched corpus is not at %s (bench/compiler/fetched/README.md says how to fetch it)\n", n-len(set.Labels), dir, corpusPath(*root, dir))
+			}
+		}
 	}
 	outs, err := ScoreAll(*root, set, moved)
 	if err != nil {

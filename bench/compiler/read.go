@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -54,7 +53,7 @@ func readOne(root, key string, line int) error {
 	if !ok {
 		return fmt.Errorf("%s: want CORPUS/NAME", key)
 	}
-	repos, err := corpus.Load(filepath.Join(root, dir))
+	repos, err := corpus.Load(corpusPath(root, dir))
 	if err != nil {
 		return err
 	}

@@ -45,6 +45,8 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Avoid git rebase.", "forbid (should): git rebase (from words)"},
 		{"own", "Use tox for testing (not `pytest` directly).", "forbid: pytest | instead: tox"},
 		{"own", "Write tests, and make sure all tests pass before pushing.", "require (reminder): role:test | before: event:push"},
+		{"own", "This is a Bun workspace. Do not use npm/yarn/pnpm.", "forbid: npm, yarn, pnpm"},
+		{"own", "Linting is mandatory before pushing - always run `make lint`.", "require: make lint | before: event:push"},
 	} {
 		var got []string
 		for _, n := range Read(c.text, Context{Command: commands}) {
