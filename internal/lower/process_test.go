@@ -537,6 +537,12 @@ func TestBansOfTheFormWithout(t *testing.T) {
 		{"Important: never run `cargo publish` without `--dry-run`.", "cargo publish", "blocked"},
 		{"Important: never run `cargo publish` without `--dry-run`.", "cargo publish --dry-run", "allowed"},
 		{"Never run `git push` without asking the user.", "git push", "warned"},
+		// a purpose that narrows the ban to one use of the command: a warning
+		{"Do not use `curl` to debug the dev server.", "curl -s https://example.com", "warned"},
+		// a purpose that is what the command is for: the ban stands
+		{"Do not use `pip` to install packages.", "pip install requests", "blocked"},
+		// a condition heed cannot see after a ban: a warning
+		{"Do not amend commits after the PR is opened.", "git commit --amend", "warned"},
 	} {
 		rules := compileText(t, c.text, policy.Must, "")
 		if len(rules) == 0 {

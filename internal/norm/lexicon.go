@@ -319,7 +319,7 @@ var eventPhrases = sync.OnceValue(func() []phrase {
 		"finish": {"submitting changes", "submitting your changes", "you submit changes", "you submit your changes", "submitting code", "submitting work", "you're done", "you are done", "you're finished", "you are finished", "done", "finished", "finishing", "you finish", "finishing a task", "completing a task", "marking a task complete", "handing off", "declaring a task done", "wrapping up", "the end of a task", "the end of the task", "the end of your task", "completing your task", "you complete a task", "finishing a code session", "finishing your task",
 			"finishing the task", "completing the task", "completing your work", "finishing your work", "you finish a task", "returning control to the user", "handing back"},
 		"pr": {"making a pr", "making prs", "making pull requests", "making a pull request", "opening prs", "opening pull requests", "opening a pr", "opening a pull request", "submitting a pr", "submitting a pull request", "creating a pr", "creating a pull request", "you open a pr", "you open a pull request", "sending a pr", "a pr", "a pull request", "submitting", "submission", "you submit", "requesting review",
-			"creating pr", "creating prs", "opening pr", "opening prs", "submitting pr", "submitting prs", "prs", "pull requests", "pr", "pushing a pr", "raising a pr", "raising a pull request"},
+			"creating pr", "creating prs", "opening pr", "opening prs", "submitting pr", "submitting prs", "prs", "pushing a pr", "raising a pr", "raising a pull request"},
 	}
 	return phrasesOf(table)
 })
@@ -439,3 +439,12 @@ var purposeVerbs = map[string]bool{"format": true, "lint": true, "check": true, 
 var argumentWords = map[string]bool{"path": true, "paths": true, "argument": true, "arguments": true, "args": true,
 	"arg": true, "file": true, "files": true, "filter": true, "target": true, "targets": true, "pattern": true,
 	"package": true, "module": true, "test": true, "spec": true}
+
+// banPurposeVerbs open a purpose clause that narrows a ban to one use of a command
+// ("do not use `curl` to test HMR issues"). A purpose that is what the command is for
+// ("don't use `sudo` to install packages", "never use `npx` to run tools") does not
+// narrow it, so install, run, add and their kin are not here.
+var banPurposeVerbs = map[string]bool{"test": true, "debug": true, "fix": true, "reproduce": true, "fetch": true,
+	"download": true, "access": true, "query": true, "check": true, "inspect": true, "verify": true, "validate": true,
+	"investigate": true, "look": true, "see": true, "read": true, "bypass": true, "skip": true, "work": true,
+	"avoid": true, "find": true, "search": true, "explore": true, "poll": true, "monitor": true, "probe": true}

@@ -402,6 +402,17 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			continue
 		}
 		if !t.Code {
+			// "do not use `curl` to test HMR issues": the ban is on that use only, which
+			// heed cannot tell from another; "don't use `sudo` to install packages"
+			// names what the command is for, and bans it
+			if t.Low == "to" && i+1 < len(toks) && !toks[i+1].Code && cur.role == mForbid && hasKinds(cur.objs, KCommand) && !bindingTo(toks, i) {
+				if banPurposeVerbs[toks[i+1].Low] {
+					open(mCond)
+					cur.words = append(cur.words, "to")
+					i++
+					continue
+				}
+			}
 			// "run `make fmt` to format `.go` files": the files the command is for
 			if t.Low == "to" && i+1 < len(toks) && purposeVerbs[toks[i+1].Low] && cur.role == mRequire && hasKinds(cur.objs, KCommand) {
 				open(mPurpose)
@@ -1382,6 +1393,11 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 	withConds := func(n *Norm, c conds, ban bool) {
 		if ban {
 			n.Lacking, n.NoArgs = c.lacking, c.noArgs
+			// "do not amend commits after the PR is opened": a ban under a
+			// condition heed cannot see
+			for _, o := range c.after {
+				c.text = append(c.text, "after "+o.Text)
+			}
 		}
 		if len(c.text) > 0 {
 			n.Condition = strings.Join(c.text, "; ")
