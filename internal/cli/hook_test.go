@@ -26,6 +26,13 @@ func hookDenial(t *testing.T, agent string, code int, stdout, stderr string) (bo
 			return out["permission"] == "deny", out["agent_message"]
 		}
 		return out["permissionDecision"] == "deny", out["permissionDecisionReason"]
+	case enforce.AgentGemini:
+		// exit 0 with the decision: Gemini CLI reports any other exit as a failed hook
+		var out map[string]string
+		if err := json.Unmarshal([]byte(stdout), &out); err != nil || code != 0 {
+			return false, ""
+		}
+		return out["decision"] == "deny", out["reason"]
 	}
 	return code == 2 && stdout == "", stderr
 }

@@ -1,16 +1,20 @@
 package enforce
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // Agents whose hook protocols heed speaks (shared/research/ecosystem.md §1, §6).
@@ -85,7 +89,24 @@ func ParseHook(agent string, payload []byte) (*HookEvent, error) {
 	if err := parseHook(agent, raw, ev); err != nil {
 		return nil, fmt.Errorf("the %s hook payload: %v", agent, err)
 	}
+	if ev.ID == "" && (ev.Line != "" || len(ev.Argv) > 0) {
+		ev.ID = callKey(ev)
+	}
 	return ev, nil
+}
+
+// callKey links a command's pre-tool and post-tool payloads when the agent names no
+// tool call (Gemini CLI and Copilot CLI send no tool_use_id): both carry the session,
+// the directory and the command, so both hash to the same key. The journal pairs an
+// outcome with the latest command of its key that has none yet, so a command run
+// twice in a session is two entries, each with its own outcome.
+func callKey(ev *HookEvent) string {
+	h := sha256.New()
+	for _, part := range append([]string{ev.Agent, ev.Session, ev.Cwd, ev.Line}, ev.Argv...) {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	return "k" + hex.EncodeToString(h.Sum(nil)[:12])
 }
 
 // required reads a field that must be a string.
@@ -271,37 +292,53 @@ func parseHook(agent string, raw map[string]json.RawMessage, ev *HookEvent) erro
 			return fmt.Errorf("hook_event_name %q is not an event heed answers (want %s): heed's hooks are installed for those only", ev.Event, cursorEvents)
 		}
 	case AgentCopilot:
-		// Copilot names no event: every tool call comes with its tool's name
-		key := "toolName"
+		// Copilot CLI sends one of two shapes, chosen by how the event is named in the
+		// hook file: camelCase events (preToolUse, what heed installs) send camelCase
+		// fields and no event name; PascalCase events (PreToolUse) send hook_event_name
+		// and snake_case fields. Without an event name, the fields tell the event: a
+		// toolResult is postToolUse, an error postToolUseFailure, neither preToolUse.
+		ev.Session = str(raw, "sessionId") + str(raw, "session_id")
+		ev.Event = str(raw, "hook_event_name")
+		key, argsKey, resKey, typeKey, textKey := "toolName", "toolArgs", "toolResult", "resultType", "textResultForLlm"
 		if _, ok := raw[key]; !ok {
-			if _, ok := raw["tool_name"]; ok {
-				key = "tool_name"
+			if _, ok := raw["tool_name"]; ok || ev.Event != "" {
+				key, argsKey, resKey, typeKey, textKey = "tool_name", "tool_input", "tool_result", "result_type", "text_result_for_llm"
 			}
 		}
 		var err error
 		if ev.Tool, err = required(raw, key); err != nil {
 			return err
 		}
-		// toolArgs is a JSON string holding an object (some versions send an object)
+		// the arguments are a JSON string holding an object (some versions, and the
+		// PascalCase shape, send the object)
 		var args map[string]json.RawMessage
-		if s := str(raw, "toolArgs"); s != "" {
+		if s := str(raw, argsKey); s != "" {
 			if err := json.Unmarshal([]byte(s), &args); err != nil {
-				return fmt.Errorf("toolArgs is not JSON: %v", err)
+				return fmt.Errorf("%s is not JSON: %v", argsKey, err)
 			}
 		} else {
-			args = obj(raw, "toolArgs")
+			args = obj(raw, argsKey)
 			if args == nil {
 				args = obj(raw, "tool_input")
 			}
 		}
-		ev.Phase = PhasePre
-		if res := obj(raw, "toolResult"); res != nil {
+		res := obj(raw, resKey)
+		_, failed := raw["error"]
+		switch ev.Event {
+		case "", "preToolUse", "PreToolUse", "postToolUse", "PostToolUse", "postToolUseFailure", "PostToolUseFailure":
+		default:
+			return fmt.Errorf("hook_event_name %q is not an event heed answers (want PreToolUse, PostToolUse or PostToolUseFailure): heed's hooks are installed for those only", ev.Event)
+		}
+		switch {
+		case res != nil || ev.Event == "postToolUse" || ev.Event == "PostToolUse":
 			ev.Phase = PhasePost
-			code := 0
-			if t := str(res, "resultType"); t != "" && t != "success" {
-				code = 1
-			}
-			ev.Exit = &code
+			ev.Exit = copilotExit(res, typeKey, textKey)
+		case failed || ev.Event == "postToolUseFailure" || ev.Event == "PostToolUseFailure":
+			ev.Phase = PhasePost
+			one := 1
+			ev.Exit = &one
+		default:
+			ev.Phase = PhasePre
 		}
 		switch strings.ToLower(ev.Tool) {
 		case "bash", "shell", "powershell":
@@ -379,20 +416,52 @@ func commandOf(in map[string]json.RawMessage, ev *HookEvent, words bool) error {
 	return fmt.Errorf("the tool input's %s is %s, not a string", k, jsonKind(v))
 }
 
-// geminiExit reads "Exit Code: N" from run_shell_command's response, when present.
+// geminiExit reads how run_shell_command ended from AfterTool's tool_response
+// ({llmContent, returnDisplay, error}): the shell tool ends llmContent with an
+// "Exit Code: N" line when N is not 0, and sets error when the command could not run
+// or was stopped. The last such line counts: the command's own output comes before it.
 func geminiExit(resp json.RawMessage) *int {
-	if m := regexp.MustCompile(`(?i)exit code:\s*(-?\d+)`).FindSubmatch(resp); m != nil {
-		var n int
-		fmt.Sscan(string(m[1]), &n)
+	var r struct {
+		LLMContent json.RawMessage `json:"llmContent"`
+		Error      json.RawMessage `json:"error"`
+	}
+	_ = json.Unmarshal(resp, &r)
+	var text string
+	if json.Unmarshal(r.LLMContent, &text) != nil {
+		text = string(r.LLMContent) // parts: the line is in their text
+	}
+	if m := geminiExitLine.FindAllStringSubmatch(text, -1); m != nil {
+		n, _ := strconv.Atoi(m[len(m)-1][1])
 		return &n
 	}
-	if len(resp) > 0 && strings.Contains(string(resp), `"error"`) {
-		n := 1
-		return &n
+	code := 0
+	if k := jsonKind(r.Error); k != "null" {
+		code = 1
 	}
-	zero := 0
-	return &zero
+	return &code
 }
+
+var geminiExitLine = lazyre.New(`(?m)^(?:Exit Code|Exit code): (-?\d+)\s*$`)
+
+// copilotExit reads how a Copilot CLI tool ended from postToolUse's toolResult: its
+// bash and powershell tools end the text for the model with "<exited with exit code
+// N>"; otherwise a resultType other than success is a failure.
+func copilotExit(res map[string]json.RawMessage, typeKey, textKey string) *int {
+	var text, kind string
+	_ = json.Unmarshal(res[textKey], &text)
+	_ = json.Unmarshal(res[typeKey], &kind)
+	if m := copilotExitLine.FindAllStringSubmatch(text, -1); m != nil {
+		n, _ := strconv.Atoi(m[len(m)-1][1])
+		return &n
+	}
+	code := 0
+	if kind != "" && kind != "success" {
+		code = 1
+	}
+	return &code
+}
+
+var copilotExitLine = lazyre.New(`<exited with exit code (-?\d+)>`)
 
 // responseExit reads an exit status from a tool response when it has one; a
 // PostToolUse without one reports a command that succeeded (failures come as
@@ -722,8 +791,11 @@ type HookResponse struct {
 }
 
 // Respond renders a result in the agent's protocol. A denial uses the form each agent
-// honours most reliably: exit 2 with the reason on stderr (Claude Code, Codex, Gemini
-// CLI), or the JSON decision (Cursor, Copilot).
+// honours most reliably: exit 2 with the reason on stderr (Claude Code, Codex), or the
+// JSON decision on stdout with exit 0 (Gemini CLI, Cursor, Copilot). Gemini CLI takes
+// exit 2 as a block too, but counts every exit but 0 as a hook that failed and tells
+// the user "Hook(s) [...] failed"; {"decision":"deny","reason":...} with exit 0 is its
+// deny, the reason sent to the model as the tool's error.
 func Respond(agent string, ev *HookEvent, res HookResult) HookResponse {
 	if !res.Deny {
 		switch agent {
@@ -743,6 +815,9 @@ func Respond(agent string, ev *HookEvent, res HookResult) HookResponse {
 		return HookResponse{Stdout: string(b) + "\n", Code: 0}
 	case AgentCopilot:
 		b, _ := json.Marshal(map[string]string{"permissionDecision": "deny", "permissionDecisionReason": res.Reason})
+		return HookResponse{Stdout: string(b) + "\n", Code: 0}
+	case AgentGemini:
+		b, _ := json.Marshal(map[string]string{"decision": "deny", "reason": res.Reason})
 		return HookResponse{Stdout: string(b) + "\n", Code: 0}
 	default:
 		return HookResponse{Stderr: res.Reason, Code: 2}

@@ -267,7 +267,7 @@ var hookSpecs = map[string]hookSpec{
 	AgentCopilot: {
 		file:    ".github/hooks/heed.json",
 		version: true,
-		events:  []hookEvent{{"preToolUse", ""}, {"postToolUse", ""}},
+		events:  []hookEvent{{"preToolUse", ""}, {"postToolUse", ""}, {"postToolUseFailure", ""}},
 		entry: func(ev hookEvent, cmd string) *jnode {
 			h := &jnode{kind: 'o'}
 			h.set("type", str("command"))
