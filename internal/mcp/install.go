@@ -6,8 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
+
+	"github.com/heed-dev/heed/internal/jsonc"
 )
 
 // Agents whose MCP configuration `heed mcp install` writes.
@@ -52,11 +53,7 @@ func Install(root, agent, command string) (InstallResult, error) {
 	if agent == "codex" {
 		next, err = mergeCodexTOML(old, command)
 	} else {
-		entry := map[string]any{"command": command, "args": []any{"mcp"}}
-		if agent == "claude" {
-			entry["type"] = "stdio"
-		}
-		next, err = mergeJSON(old, entry)
+		next, err = mergeJSON(old, agent, command)
 	}
 	if err != nil {
 		return InstallResult{}, fmt.Errorf("%s: %w", rel, err)
@@ -70,39 +67,70 @@ func Install(root, agent, command string) (InstallResult, error) {
 	return InstallResult{Path: filepath.ToSlash(rel), Changed: true}, nil
 }
 
-// mergeJSON sets mcpServers.heed in a JSON settings file.
-func mergeJSON(old []byte, entry map[string]any) ([]byte, error) {
-	doc := map[string]any{}
-	if len(bytes.TrimSpace(old)) > 0 {
-		if err := json.Unmarshal(old, &doc); err != nil {
-			return nil, fmt.Errorf("not valid JSON, left unchanged: %w", err)
+// mergeJSON sets mcpServers.heed in a JSON settings file, which may hold comments and
+// trailing commas (Gemini CLI's settings.json does): they are kept, as are the other
+// keys of an existing heed entry (env, cwd, timeout, ...).
+func mergeJSON(old []byte, agent, command string) ([]byte, error) {
+	doc, err := jsonc.Parse(old)
+	if err != nil {
+		return nil, fmt.Errorf("not valid JSON, left unchanged: %w", err)
+	}
+	top := doc.Root()
+	if top.Kind() != '{' {
+		return nil, fmt.Errorf("the file is %s, not a JSON object, left unchanged", top.KindName())
+	}
+	servers := top.Get("mcpServers")
+	if servers == nil {
+		if servers, err = top.Set("mcpServers", json.RawMessage("{}")); err != nil {
+			return nil, err
 		}
 	}
-	servers := map[string]any{}
-	if v, ok := doc["mcpServers"]; ok {
-		m, ok := v.(map[string]any)
-		if !ok {
-			return nil, fmt.Errorf(`"mcpServers" is not an object, left unchanged`)
-		}
-		servers = m
+	if servers.Kind() != '{' {
+		return nil, fmt.Errorf(`"mcpServers" is %s, not an object, left unchanged`, servers.KindName())
 	}
-	if cur, ok := servers["heed"]; ok && reflect.DeepEqual(normalise(cur), normalise(entry)) {
+	want := []struct {
+		key string
+		val any
+	}{{"command", command}, {"args", []string{"mcp"}}}
+	if agent == "claude" {
+		want = append([]struct {
+			key string
+			val any
+		}{{"type", "stdio"}}, want...)
+	}
+	cur := servers.Get("heed")
+	if cur == nil || cur.Kind() != '{' {
+		var b strings.Builder
+		b.WriteString("{")
+		for i, w := range want {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			k, _ := json.Marshal(w.key)
+			v, _ := json.Marshal(w.val)
+			fmt.Fprintf(&b, "%s: %s", k, v)
+		}
+		b.WriteString("}")
+		if _, err := servers.Set("heed", json.RawMessage(b.String())); err != nil {
+			return nil, err
+		}
+		return doc.Bytes(), nil
+	}
+	changed := false
+	for _, w := range want {
+		v, _ := json.Marshal(w.val)
+		if n := cur.Get(w.key); n != nil && bytes.Equal(n.JSON(), v) {
+			continue
+		}
+		if _, err := cur.Set(w.key, w.val); err != nil {
+			return nil, err
+		}
+		changed = true
+	}
+	if !changed {
 		return old, nil
 	}
-	servers["heed"] = entry
-	doc["mcpServers"] = servers
-	b, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append(b, '\n'), nil
-}
-
-func normalise(v any) any {
-	b, _ := json.Marshal(v)
-	var out any
-	_ = json.Unmarshal(b, &out)
-	return out
+	return doc.Bytes(), nil
 }
 
 // mergeCodexTOML sets the [mcp_servers.heed] table of Codex's config.toml, keeping
