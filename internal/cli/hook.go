@@ -120,6 +120,9 @@ func (app *App) installHook(root, agent, command string, rulesContext bool) erro
 		} else {
 			fmt.Fprintf(app.Stdout, "%s: added heed's hooks to %s (%s)\n", agent, cfg.File, strings.Join(cfg.Added, "; "))
 		}
+		if agent == enforce.AgentCodex {
+			fmt.Fprint(app.Stdout, codexTrustNote(root, true))
+		}
 		return nil
 	}
 	return Fail("hook install: unknown agent %q (want claude, codex, gemini, cursor, copilot or git)", agent)

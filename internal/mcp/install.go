@@ -44,7 +44,24 @@ func Install(root, agent, command string) (InstallResult, error) {
 	if err != nil {
 		return InstallResult{}, err
 	}
-	path := filepath.Join(root, rel)
+	return InstallAt(filepath.Join(root, rel), filepath.ToSlash(rel), agent, command)
+}
+
+// CodexUserConfig is Codex's own config.toml: $CODEX_HOME/config.toml, by default
+// ~/.codex/config.toml. Codex reads it in every project, trusted or not.
+func CodexUserConfig(getenv func(string) string) (string, error) {
+	if h := getenv("CODEX_HOME"); h != "" {
+		return filepath.Join(h, "config.toml"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("cannot find Codex's config.toml: %w", err)
+	}
+	return filepath.Join(home, ".codex", "config.toml"), nil
+}
+
+// InstallAt is Install on the configuration file at path, named rel in messages.
+func InstallAt(path, rel, agent, command string) (InstallResult, error) {
 	old, err := os.ReadFile(path)
 	if err != nil && !os.IsNotExist(err) {
 		return InstallResult{}, fmt.Errorf("read %s: %w", rel, err)
@@ -59,12 +76,12 @@ func Install(root, agent, command string) (InstallResult, error) {
 		return InstallResult{}, fmt.Errorf("%s: %w", rel, err)
 	}
 	if bytes.Equal(old, next) {
-		return InstallResult{Path: filepath.ToSlash(rel)}, nil
+		return InstallResult{Path: rel}, nil
 	}
 	if err := writeAtomic(path, next); err != nil {
 		return InstallResult{}, err
 	}
-	return InstallResult{Path: filepath.ToSlash(rel), Changed: true}, nil
+	return InstallResult{Path: rel, Changed: true}, nil
 }
 
 // mergeJSON sets mcpServers.heed in a JSON settings file, which may hold comments and
@@ -131,49 +148,6 @@ func mergeJSON(old []byte, agent, command string) ([]byte, error) {
 		return old, nil
 	}
 	return doc.Bytes(), nil
-}
-
-// mergeCodexTOML sets the [mcp_servers.heed] table of Codex's config.toml, keeping
-// every other line of the file as it was.
-func mergeCodexTOML(old []byte, command string) ([]byte, error) {
-	table := fmt.Sprintf("[mcp_servers.heed]\ncommand = %s\nargs = [\"mcp\"]\n", tomlString(command))
-	lines := strings.SplitAfter(string(old), "\n")
-	start, end := -1, len(lines)
-	for i, l := range lines {
-		t := strings.TrimSpace(l)
-		if start < 0 && (t == "[mcp_servers.heed]" || t == `[mcp_servers."heed"]`) {
-			start = i
-			continue
-		}
-		if start >= 0 && strings.HasPrefix(t, "[") {
-			end = i
-			break
-		}
-	}
-	if start < 0 {
-		s := string(old)
-		if s != "" && !strings.HasSuffix(s, "\n") {
-			s += "\n"
-		}
-		if s != "" {
-			s += "\n"
-		}
-		return []byte(s + table), nil
-	}
-	cur := strings.Join(lines[start:end], "")
-	if strings.TrimSpace(cur) == strings.TrimSpace(table) {
-		return old, nil
-	}
-	sep := ""
-	if end < len(lines) {
-		sep = "\n"
-	}
-	return []byte(strings.Join(lines[:start], "") + table + sep + strings.Join(lines[end:], "")), nil
-}
-
-func tomlString(s string) string {
-	b, _ := json.Marshal(s) // a JSON string is a valid TOML basic string
-	return string(b)
 }
 
 func writeAtomic(path string, data []byte) error {
