@@ -245,17 +245,14 @@ func (o *projectOnce) proposedWrite(root, path string, content []byte) ([]enforc
 
 // fileRules words the rules that govern a file for the agent about to write it: the
 // constraints whose scope and compiled rules cover it, leaving out the rules about
-// commands and commits, which are not about the file.
+// commands and commits and those for other languages (brief.ForFile).
 func (o *projectOnce) fileRules(root, rel string) (string, error) {
 	p, err := o.open(root)
 	if err != nil {
 		return "", err
 	}
 	var cs []policy.Constraint
-	for _, e := range brief.For(p.Policy.Entries, rel, false) {
-		if !e.AboutFiles() {
-			continue
-		}
+	for _, e := range brief.ForFile(p.Policy.Entries, rel) {
 		cs = append(cs, e.Constraint)
 	}
 	if len(cs) == 0 {
