@@ -64,6 +64,17 @@ type FileWrite struct {
 	// patchSource and hunks: an apply_patch update of patchSource (moved to Path).
 	patchSource string
 	hunks       []hunk
+	// Cell is set for a notebook cell written by Claude Code's NotebookEdit: Content
+	// is the cell's source, judged as code of the notebook's language.
+	Cell *NotebookCell
+}
+
+// NotebookCell is the cell a NotebookEdit writes.
+type NotebookCell struct {
+	// ID is the cell's id ("" for a cell inserted at the top).
+	ID string
+	// Markdown: a text cell, which the source rules do not judge.
+	Markdown bool
 }
 
 // Edit replaces Old by New (every occurrence when All).
@@ -224,6 +235,21 @@ func parseHook(agent string, raw map[string]json.RawMessage, ev *HookEvent) erro
 				return fmt.Errorf("tool_input.%v", err)
 			}
 			ev.Writes = []FileWrite{{Path: path, Edits: []Edit{{Old: old, New: repl, All: all}}}}
+		case "NotebookEdit":
+			path, err := required(in, "notebook_path")
+			if err != nil {
+				return fmt.Errorf("tool_input.%v", err)
+			}
+			mode := str(in, "edit_mode")
+			if mode == "delete" {
+				ev.Writes = []FileWrite{{Path: path, Cell: &NotebookCell{ID: str(in, "cell_id")}, Delete: true}}
+				break
+			}
+			src, err := required(in, "new_source")
+			if err != nil {
+				return fmt.Errorf("tool_input.%v", err)
+			}
+			ev.Writes = []FileWrite{{Path: path, Content: &src, Cell: &NotebookCell{ID: str(in, "cell_id"), Markdown: str(in, "cell_type") == "markdown"}}}
 		case "MultiEdit":
 			var edits []struct {
 				Old *string `json:"old_string"`
@@ -674,7 +700,7 @@ func (h *Hooks) record(root string, ev *HookEvent) {
 func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
 	var deny, warn shownFindings
 	for _, w := range writes {
-		if w.Delete {
+		if w.Delete || (w.Cell != nil && w.Cell.Markdown) {
 			continue
 		}
 		rel, ok := repoRel(root, cwd, w.Path)
@@ -685,11 +711,24 @@ func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
 		if err != nil {
 			return HookResult{Deny: true, Reason: fmt.Sprintf("[heed] BLOCKED: heed cannot compute what this edit writes to %s, so it cannot check it\n  Reason: %v\n  Instead: read the file again and make the edit match its current content\n", rel, err)}
 		}
-		fs, err := h.Writes(root, rel, []byte(content))
+		judged := rel
+		if w.Cell != nil {
+			// a code cell is judged as a file of the notebook's language beside it
+			// (every line new), and its findings named by the notebook and the cell
+			ext := notebookExt(filepath.Join(root, filepath.FromSlash(rel)))
+			if ext == "" {
+				continue // a kernel heed has no rules for
+			}
+			judged = rel + ext
+		}
+		fs, err := h.Writes(root, judged, []byte(content))
 		if err != nil {
 			return HookResult{Deny: true, Reason: internalDecision(fmt.Sprintf("checking the write to %s: %v", rel, err)).Message}
 		}
 		for _, f := range fs {
+			if w.Cell != nil {
+				f.Path = rel + " (cell " + cellName(w.Cell.ID) + ")"
+			}
 			list := &warn
 			if f.Severity == "error" {
 				list = &deny
@@ -714,6 +753,55 @@ func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
 		return HookResult{Context: "[heed] WARNING: the write breaks a should-rule\n" + warn.String()}
 	}
 	return HookResult{}
+}
+
+func cellName(id string) string {
+	if id == "" {
+		return "new"
+	}
+	return id
+}
+
+// notebookExt is the extension of a file in the notebook's kernel language, read
+// from its metadata (Python when the notebook is new or says nothing), "" for a
+// language heed judges no source of.
+func notebookExt(path string) string {
+	lang := "python"
+	if data, err := os.ReadFile(path); err == nil {
+		var nb struct {
+			Metadata struct {
+				Kernelspec struct {
+					Language string `json:"language"`
+				} `json:"kernelspec"`
+				LanguageInfo struct {
+					Name string `json:"name"`
+				} `json:"language_info"`
+			} `json:"metadata"`
+		}
+		if json.Unmarshal(data, &nb) == nil {
+			if l := nb.Metadata.LanguageInfo.Name + nb.Metadata.Kernelspec.Language; l != "" {
+				lang = strings.ToLower(nb.Metadata.LanguageInfo.Name)
+				if lang == "" {
+					lang = strings.ToLower(nb.Metadata.Kernelspec.Language)
+				}
+			}
+		}
+	}
+	switch lang {
+	case "python", "python3":
+		return ".py"
+	case "javascript":
+		return ".js"
+	case "typescript":
+		return ".ts"
+	case "rust":
+		return ".rs"
+	case "go":
+		return ".go"
+	case "java":
+		return ".java"
+	}
+	return ""
 }
 
 // shownFindings are the first maxShownFindings of n findings, worded.

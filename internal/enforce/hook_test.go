@@ -206,6 +206,43 @@ func TestHookWriteChecks(t *testing.T) {
 	}
 }
 
+// Claude Code's NotebookEdit writes a cell: a code cell is judged as code of the
+// notebook's language, like an Edit; a markdown cell and a deleted cell are not.
+func TestHookNotebookEdit(t *testing.T) {
+	root := newRepo(t, "- Never run `cargo publish`.")
+	write(t, root, "analysis/explore.ipynb", `{"cells": [], "metadata": {"kernelspec": {"language": "python", "name": "python3"}}, "nbformat": 4, "nbformat_minor": 5}`)
+	var judged []string
+	checker := func(r, path string, content []byte) ([]WriteFinding, error) {
+		judged = append(judged, path+": "+string(content))
+		if strings.Contains(string(content), "BAD") {
+			return []WriteFinding{{Path: path, Line: 2, Severity: "error", Message: "BAD is not allowed"}}, nil
+		}
+		return nil, nil
+	}
+	for _, c := range []struct {
+		cell, source, typ, mode string
+		deny                    bool
+		judged                  string
+	}{
+		{"c1", "import os\nx = BAD\n", "code", "replace", true, "analysis/explore.ipynb.py: import os\nx = BAD\n"},
+		{"c1", "x = 1\n", "code", "insert", false, "analysis/explore.ipynb.py: x = 1\n"},
+		{"c2", "BAD words in prose", "markdown", "replace", false, ""},
+		{"c3", "", "code", "delete", false, ""},
+	} {
+		judged = nil
+		r := runHook(t, AgentClaude, payload(t, "claude-pre-notebook-edit.json", map[string]string{"CWD": root, "CELL": c.cell, "SOURCE": c.source, "TYPE": c.typ, "MODE": c.mode}), checker)
+		if got := denied(t, AgentClaude, r); got != c.deny {
+			t.Errorf("%s %s: denied=%v, want %v (%+v)", c.mode, c.typ, got, c.deny, r)
+		}
+		if strings.Join(judged, "|") != c.judged {
+			t.Errorf("%s %s: judged %q, want %q", c.mode, c.typ, judged, c.judged)
+		}
+		if c.deny && !strings.Contains(r.Stderr, "analysis/explore.ipynb (cell c1):2: BAD is not allowed") {
+			t.Errorf("the denial must name the notebook and the cell: %q", r.Stderr)
+		}
+	}
+}
+
 // "Run `make lint` before committing", through Claude's Pre and Post hooks.
 func TestOrderingThroughHooks(t *testing.T) {
 	root := newRepo(t, "- Run `make lint` before committing.")

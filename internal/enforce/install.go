@@ -97,6 +97,14 @@ func InstallHooks(root, agent, command string, opt InstallOptions) (*HookConfig,
 			want = hcmd + contextFlag
 		}
 		if h := spec.find(list, want); h != nil {
+			if g := spec.groupOf(list, h); g != nil && ev.matcher != "" && g.Get("matcher").Str() != ev.matcher && len(g.Get("hooks").Elems()) == 1 {
+				// heed's own group from an earlier version: it now matches more tools
+				// (NotebookEdit); a group shared with other handlers is left alone
+				if _, err := g.Set("matcher", ev.matcher); err != nil {
+					return nil, fmt.Errorf("%s: %v", spec.file, err)
+				}
+				cfg.Added = append(cfg.Added, ev.name+": "+ev.matcher)
+			}
 			if h.Get(spec.commandKey).Str() != want {
 				// heed's hook run by another of heed's binaries (heed, heed-shim, a path)
 				if _, err := h.Set(spec.commandKey, want); err != nil {
@@ -177,6 +185,22 @@ func (s hookSpec) find(list *jsonc.Node, cmd string) *jsonc.Node {
 	return nil
 }
 
+// groupOf is the matcher group of the Claude Code layout that holds handler h, nil
+// in a flat list.
+func (s hookSpec) groupOf(list, h *jsonc.Node) *jsonc.Node {
+	if s.commandKey != "command" || list.Elems() == nil {
+		return nil
+	}
+	for _, g := range list.Elems() {
+		for _, x := range g.Get("hooks").Elems() {
+			if x.Same(h) {
+				return g
+			}
+		}
+	}
+	return nil
+}
+
 // sameHook reports whether two hook commands are the same call of heed: equal, or
 // "PROGRAM hook AGENT[ FLAGS]" alike but for which of heed's executables PROGRAM names
 // (heed, heed-shim, or either by path).
@@ -228,7 +252,7 @@ var hookSpecs = map[string]hookSpec{
 		file:         ".claude/settings.json",
 		contextEvent: "PreToolUse",
 		events: []hookEvent{
-			{"PreToolUse", "Bash|Write|Edit|MultiEdit"},
+			{"PreToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit"},
 			{"PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit"},
 			{"PostToolUseFailure", "Bash"},
 		},

@@ -76,6 +76,9 @@ type Node struct {
 	depth int
 }
 
+// Same reports whether two nodes are the same value of the document.
+func (n *Node) Same(o *Node) bool { return n != nil && o != nil && n.v == o.v }
+
 // Kind is '{' for an object, '[' for an array, '"' for a string, '0' for a number,
 // 't' or 'f' for a boolean and 'n' for null.
 func (n *Node) Kind() byte {
