@@ -94,7 +94,7 @@ on in place (installing without it never turns it off: edit the file for that).`
 		},
 	}
 	install.Flags().BoolVar(&installRulesContext, "rules-context", false, "claude: the PreToolUse hook adds the rules of each file written to the agent's context")
-	install.Flags().StringVar(&command, "command", "", "how the agent runs heed (default: heed when it is on PATH, else heed's absolute path)")
+	install.Flags().StringVar(&command, "command", "", "how the agent runs heed (default: heed-shim or heed by name, found on the agent's PATH; a path here is for this machine only)")
 	cmd.AddCommand(install)
 	return cmd
 }
@@ -108,8 +108,9 @@ func (app *App) installHook(root, agent, command string, rulesContext bool) erro
 	case "git":
 		return app.installGitHooks(root, app.Stdout)
 	case enforce.AgentClaude, enforce.AgentCodex, enforce.AgentGemini, enforce.AgentCursor, enforce.AgentCopilot:
+		note := ""
 		if command == "" {
-			command = app.heedCommand(root)
+			command, note = app.heedCommand(root)
 		}
 		cfg, err := enforce.InstallHooks(root, agent, command, enforce.InstallOptions{RulesContext: rulesContext})
 		if err != nil {
@@ -120,6 +121,9 @@ func (app *App) installHook(root, agent, command string, rulesContext bool) erro
 		} else {
 			fmt.Fprintf(app.Stdout, "%s: added heed's hooks to %s (%s)\n", agent, cfg.File, strings.Join(cfg.Added, "; "))
 		}
+		if note != "" {
+			fmt.Fprintf(app.Stdout, "%s: %s", agent, note)
+		}
 		if agent == enforce.AgentCodex {
 			fmt.Fprint(app.Stdout, codexTrustNote(root, true))
 		}
@@ -129,30 +133,27 @@ func (app *App) installHook(root, agent, command string, rulesContext bool) erro
 }
 
 // heedCommand is how a hook config of the repository at root runs heed: heed-shim
-// when liveBinary picks it, else heed; by name when that name on PATH resolves to the
-// same file, else by absolute path.
-func (app *App) heedCommand(root string) string {
+// when liveBinary picks it, else heed, always by name. The file is one a team commits
+// and shares, so it must not hold a path of this machine (/home/me/src/heed/bin/...):
+// the agent finds the program on its PATH. When the name does not lead to this binary
+// here, note says so and what to do.
+func (app *App) heedCommand(root string) (command, note string) {
 	exe, small, err := app.liveBinary(root)
 	if err != nil {
-		return "heed"
+		return "heed", ""
 	}
 	name := "heed"
 	if small {
 		name = enforce.ShimBinary
 	}
-	if p, err := exec.LookPath(name); err == nil {
+	p, err := exec.LookPath(name)
+	if err == nil {
 		if a, err := filepath.EvalSymlinks(p); err == nil && a == exe {
-			return name
+			return name, ""
 		}
+		return name, fmt.Sprintf("the hooks run %s by name, from the agent's PATH (a shared settings file must not hold a path of this machine); here %s on PATH is %s, not %s: put %s first on PATH, or install with --command PATH for this machine only\n", name, name, p, exe, filepath.Dir(exe))
 	}
-	return shellQuoteArg(exe)
-}
-
-func shellQuoteArg(s string) string {
-	if strings.ContainsAny(s, " \t'\"$`\\") {
-		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-	}
-	return s
+	return name, fmt.Sprintf("the hooks run %s by name, from the agent's PATH (a shared settings file must not hold a path of this machine); %s is not on PATH here: add %s to PATH (or go install github.com/heed-dev/heed/cmd/...), or install with --command PATH for this machine only\n", name, name, filepath.Dir(exe))
 }
 
 // runAgentHook answers one hook call. Whatever goes wrong before the tool runs, the
