@@ -70,11 +70,15 @@ the file. Off by default; "heed hook install claude --rules-context" turns it on
   codex    .codex/hooks.json         PreToolUse, PostToolUse (Bash, apply_patch)
   gemini   .gemini/settings.json     BeforeTool, AfterTool
   cursor   .cursor/hooks.json        beforeShellExecution, afterShellExecution, afterFileEdit
-  copilot  .github/hooks/heed.json   preToolUse, postToolUse
+  copilot  .github/hooks/heed.json   preToolUse, postToolUse, postToolUseFailure
   git      .git/hooks                pre-commit, commit-msg, pre-push
 
-Existing settings are kept as they are; running it again adds nothing. A config
-file that is not valid JSON is reported and left untouched.
+Existing settings are kept as they are, comments included; running it again adds
+nothing. A config file that does not parse is reported and left untouched. The
+hooks run heed-shim or heed by name, from the agent's PATH: these files are shared,
+so no path of this machine goes into them. Codex runs the hooks only once you trust
+the project and the hooks (/hooks in Codex): the install says how. Each agent's
+protocol and limits: docs/hooks.md.
 
 --rules-context (claude only) makes the PreToolUse hook add the rules of each file
 the agent writes to its context; installing with it over an earlier install turns it
