@@ -438,6 +438,42 @@ func TestProposedWriteJudgesOnlyTheLinesItChanges(t *testing.T) {
 	}
 }
 
+// headerCheck flags line 1 of a file that does not start with the header.
+type headerCheck struct{}
+
+func (headerCheck) Targets(ev *engine.Evidence) []engine.Target {
+	return wordCheck{}.Targets(ev)
+}
+
+func (headerCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	f := ev.Files[t.Index]
+	if strings.HasPrefix(string(f.Content), "# header\n") {
+		return engine.Result{Verdict: engine.Satisfied}
+	}
+	return engine.Result{Verdict: engine.Violated, Findings: []engine.Finding{{Path: f.Path, Line: 1, Column: 1, Message: "no header"}}}
+}
+
+// Issue 21: deleting a line made the hook judge the untouched line above it, which
+// held a violation from before: the agent's write was denied for a line it did not
+// touch. A finding on a deletion's anchor counts only when the file did not have it
+// before, as when the deleted lines were the licence header.
+func TestProposedWriteDeletionDoesNotReJudgeTheLineNextToIt(t *testing.T) {
+	g := newRepo(t, map[string]string{"src/a.py": "# header\nok\nBAD old\nremove me\nok\n"})
+	g.commit("feat: base")
+	rules := []engine.Compiled{rule("no-bad", policy.DomainSource, wordCheck{Word: "BAD"}), rule("header", policy.DomainSource, headerCheck{})}
+	fs, err := ProposedWriteRules(g.dir, rules, "src/a.py", []byte("# header\nok\nBAD old\nok\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect(t, fs)
+	// the deleted lines were what the rule asks for: the anchor's finding is new
+	fs, err = ProposedWriteRules(g.dir, rules, "src/a.py", []byte("ok\nBAD old\nremove me\nok\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect(t, fs, "src/a.py:1 header")
+}
+
 func TestFindingsAreSortedAndFingerprinted(t *testing.T) {
 	g := newRepo(t, map[string]string{"b.py": "BAD\n", "a.py": "ok\nBAD\nBAD\n"})
 	g.commit("feat: base")

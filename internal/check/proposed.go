@@ -1,9 +1,11 @@
 package check
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 	"time"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -49,11 +51,41 @@ func ProposedWriteRules(root string, rules []engine.Compiled, path string, newCo
 		// are owned like touched lines.
 		file.Touched, file.Deleted = repo.ChangedLines(old, newContent)
 	}
+	found := judgeWrite(r, root, rules, file)
+	if !isNew && len(file.Deleted) > 0 && anchoredOnly(found, file) {
+		// A line owned only because lines after it were deleted is untouched: a
+		// finding there counts only when the file before the write did not have it
+		// (the licence header removed), not when it was there all along.
+		before := judgeWrite(r, root, rules, &engine.File{Path: path, Content: old, Lang: engine.LangOf(path, old)})
+		had := map[string]bool{}
+		for _, f := range before {
+			had[f.Rule+"\x00"+lineText(old, f.Line)] = true
+		}
+		kept := found[:0:0]
+		for _, f := range found {
+			if file.Deleted[f.Line] && !file.Touched[f.Line] && had[f.Rule+"\x00"+lineText(newContent, f.Line)] {
+				continue
+			}
+			kept = append(kept, f)
+		}
+		found = kept
+	}
+	found, _ = applySuppressions(found, collectDirectives([]*engine.File{file}))
+	report.Sort(found)
+	if found == nil {
+		found = []report.Finding{}
+	}
+	return found, nil
+}
+
+// judgeWrite runs rules on one file as the tree would hold it, returning the findings
+// in it that the file's touched lines own.
+func judgeWrite(r *repo.Repo, root string, rules []engine.Compiled, file *engine.File) []report.Finding {
 	ev := &engine.Evidence{
 		Mode:    engine.ModeDiff,
 		Files:   []*engine.File{file},
-		Tree:    &repo.Overlay{Base: r.Worktree(), Files: map[string][]byte{path: newContent}},
-		Changed: []string{path},
+		Tree:    &repo.Overlay{Base: r.Worktree(), Files: map[string][]byte{file.Path: file.Content}},
+		Changed: []string{file.Path},
 	}
 	defer ev.Close()
 	cache := attachCache(root, ev, false)
@@ -66,7 +98,7 @@ func ProposedWriteRules(root string, rules []engine.Compiled, path string, newCo
 		o := &outcomes[i]
 		for _, t := range o.Targets {
 			for _, f := range t.Findings {
-				if f.Path != "" && f.Path != path {
+				if f.Path != "" && f.Path != file.Path {
 					continue
 				}
 				rf := report.FromEngine(f, o.Rule, o.Constraint)
@@ -75,10 +107,28 @@ func ProposedWriteRules(root string, rules []engine.Compiled, path string, newCo
 			}
 		}
 	}
-	found, _ = applySuppressions(found, collectDirectives(ev.Files))
-	report.Sort(found)
-	if found == nil {
-		found = []report.Finding{}
+	return found
+}
+
+// anchoredOnly reports whether a finding lies on a line owned only as the anchor of
+// deleted lines.
+func anchoredOnly(found []report.Finding, file *engine.File) bool {
+	for _, f := range found {
+		if file.Deleted[f.Line] && !file.Touched[f.Line] {
+			return true
+		}
 	}
-	return found, nil
+	return false
+}
+
+// lineText is line n (1-based) of content, "" past its end.
+func lineText(content []byte, n int) string {
+	for i := 1; len(content) > 0; i++ {
+		l, rest, _ := bytes.Cut(content, []byte("\n"))
+		if i == n {
+			return strings.TrimSpace(string(l))
+		}
+		content = rest
+	}
+	return ""
 }

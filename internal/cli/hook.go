@@ -70,11 +70,15 @@ the file. Off by default; "heed hook install claude --rules-context" turns it on
   codex    .codex/hooks.json         PreToolUse, PostToolUse (Bash, apply_patch)
   gemini   .gemini/settings.json     BeforeTool, AfterTool
   cursor   .cursor/hooks.json        beforeShellExecution, afterShellExecution, afterFileEdit
-  copilot  .github/hooks/heed.json   preToolUse, postToolUse
+  copilot  .github/hooks/heed.json   preToolUse, postToolUse, postToolUseFailure
   git      .git/hooks                pre-commit, commit-msg, pre-push
 
-Existing settings are kept as they are; running it again adds nothing. A config
-file that is not valid JSON is reported and left untouched.
+Existing settings are kept as they are, comments included; running it again adds
+nothing. A config file that does not parse is reported and left untouched. The
+hooks run heed-shim or heed by name, from the agent's PATH: these files are shared,
+so no path of this machine goes into them. Codex runs the hooks only once you trust
+the project and the hooks (/hooks in Codex): the install says how. Each agent's
+protocol and limits: docs/hooks.md.
 
 --rules-context (claude only) makes the PreToolUse hook add the rules of each file
 the agent writes to its context; installing with it over an earlier install turns it
@@ -94,7 +98,7 @@ on in place (installing without it never turns it off: edit the file for that).`
 		},
 	}
 	install.Flags().BoolVar(&installRulesContext, "rules-context", false, "claude: the PreToolUse hook adds the rules of each file written to the agent's context")
-	install.Flags().StringVar(&command, "command", "", "how the agent runs heed (default: heed when it is on PATH, else heed's absolute path)")
+	install.Flags().StringVar(&command, "command", "", "how the agent runs heed (default: heed-shim or heed by name, found on the agent's PATH; a path here is for this machine only)")
 	cmd.AddCommand(install)
 	return cmd
 }
@@ -108,8 +112,9 @@ func (app *App) installHook(root, agent, command string, rulesContext bool) erro
 	case "git":
 		return app.installGitHooks(root, app.Stdout)
 	case enforce.AgentClaude, enforce.AgentCodex, enforce.AgentGemini, enforce.AgentCursor, enforce.AgentCopilot:
+		note := ""
 		if command == "" {
-			command = app.heedCommand(root)
+			command, note = app.heedCommand(root)
 		}
 		cfg, err := enforce.InstallHooks(root, agent, command, enforce.InstallOptions{RulesContext: rulesContext})
 		if err != nil {
@@ -120,36 +125,39 @@ func (app *App) installHook(root, agent, command string, rulesContext bool) erro
 		} else {
 			fmt.Fprintf(app.Stdout, "%s: added heed's hooks to %s (%s)\n", agent, cfg.File, strings.Join(cfg.Added, "; "))
 		}
+		if note != "" {
+			fmt.Fprintf(app.Stdout, "%s: %s", agent, note)
+		}
+		if agent == enforce.AgentCodex {
+			fmt.Fprint(app.Stdout, codexTrustNote(root, true))
+		}
 		return nil
 	}
 	return Fail("hook install: unknown agent %q (want claude, codex, gemini, cursor, copilot or git)", agent)
 }
 
 // heedCommand is how a hook config of the repository at root runs heed: heed-shim
-// when liveBinary picks it, else heed; by name when that name on PATH resolves to the
-// same file, else by absolute path.
-func (app *App) heedCommand(root string) string {
+// when liveBinary picks it, else heed, always by name. The file is one a team commits
+// and shares, so it must not hold a path of this machine (/home/me/src/heed/bin/...):
+// the agent finds the program on its PATH. When the name does not lead to this binary
+// here, note says so and what to do.
+func (app *App) heedCommand(root string) (command, note string) {
 	exe, small, err := app.liveBinary(root)
 	if err != nil {
-		return "heed"
+		return "heed", ""
 	}
 	name := "heed"
 	if small {
 		name = enforce.ShimBinary
 	}
-	if p, err := exec.LookPath(name); err == nil {
+	p, err := exec.LookPath(name)
+	if err == nil {
 		if a, err := filepath.EvalSymlinks(p); err == nil && a == exe {
-			return name
+			return name, ""
 		}
+		return name, fmt.Sprintf("the hooks run %s by name, from the agent's PATH (a shared settings file must not hold a path of this machine); here %s on PATH is %s, not %s: put %s first on PATH, or install with --command PATH for this machine only\n", name, name, p, exe, filepath.Dir(exe))
 	}
-	return shellQuoteArg(exe)
-}
-
-func shellQuoteArg(s string) string {
-	if strings.ContainsAny(s, " \t'\"$`\\") {
-		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-	}
-	return s
+	return name, fmt.Sprintf("the hooks run %s by name, from the agent's PATH (a shared settings file must not hold a path of this machine); %s is not on PATH here: add %s to PATH (or go install github.com/heed-dev/heed/cmd/...), or install with --command PATH for this machine only\n", name, name, filepath.Dir(exe))
 }
 
 // runAgentHook answers one hook call. Whatever goes wrong before the tool runs, the
@@ -242,17 +250,14 @@ func (o *projectOnce) proposedWrite(root, path string, content []byte) ([]enforc
 
 // fileRules words the rules that govern a file for the agent about to write it: the
 // constraints whose scope and compiled rules cover it, leaving out the rules about
-// commands and commits, which are not about the file.
+// commands and commits and those for other languages (brief.ForFile).
 func (o *projectOnce) fileRules(root, rel string) (string, error) {
 	p, err := o.open(root)
 	if err != nil {
 		return "", err
 	}
 	var cs []policy.Constraint
-	for _, e := range brief.For(p.Policy.Entries, rel, false) {
-		if !e.AboutFiles() {
-			continue
-		}
+	for _, e := range brief.ForFile(p.Policy.Entries, rel) {
 		cs = append(cs, e.Constraint)
 	}
 	if len(cs) == 0 {

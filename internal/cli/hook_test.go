@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,6 +27,13 @@ func hookDenial(t *testing.T, agent string, code int, stdout, stderr string) (bo
 			return out["permission"] == "deny", out["agent_message"]
 		}
 		return out["permissionDecision"] == "deny", out["permissionDecisionReason"]
+	case enforce.AgentGemini:
+		// exit 0 with the decision: Gemini CLI reports any other exit as a failed hook
+		var out map[string]string
+		if err := json.Unmarshal([]byte(stdout), &out); err != nil || code != 0 {
+			return false, ""
+		}
+		return out["decision"] == "deny", out["reason"]
 	}
 	return code == 2 && stdout == "", stderr
 }
@@ -91,4 +99,36 @@ func TestHeedHookDeniesALongLineQuicklyWithABoundedMessage(t *testing.T) {
 		t.Errorf("%v, %d bytes on stderr, the command quoted %d times", took, errb.Len(), strings.Count(errb.String(), "Command: "))
 	}
 	t.Logf("%v, %d bytes", took, errb.Len())
+}
+
+// Issue 21: the installers wrote a path of the installing machine
+// (/home/me/src/heed/bin/heed-shim) into settings files a team commits. The hooks
+// run heed by name, and the install says so when the name does not lead to this heed.
+func TestHookInstallWritesNoPathOfThisMachine(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"AGENTS.md": "# Rules\n\n- Never run `cargo publish`.\n"})
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git is not installed")
+	}
+	t.Setenv("PATH", filepath.Dir(git)) // heed is not on PATH here
+	code, stdout, stderr := runHeed(nil, "hook", "install", "claude", "gemini", "copilot", "--repo", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, stdout, stderr)
+	}
+	self, _ := os.Executable()
+	for _, f := range []string{".claude/settings.json", ".gemini/settings.json", ".github/hooks/heed.json"} {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(data), filepath.Dir(self)) || strings.Contains(string(data), dir) {
+			t.Errorf("%s holds a path of this machine:\n%s", f, data)
+		}
+		if !strings.Contains(string(data), `"heed hook `) && !strings.Contains(string(data), `"heed-shim hook `) {
+			t.Errorf("%s does not run heed by name:\n%s", f, data)
+		}
+	}
+	if !strings.Contains(stdout, "the hooks run heed by name, from the agent's PATH") || !strings.Contains(stdout, "is not on PATH here") {
+		t.Errorf("the install must say how the hooks find heed:\n%s", stdout)
+	}
 }

@@ -158,3 +158,26 @@ func TestCompletionScripts(t *testing.T) {
 		}
 	}
 }
+
+// Issue 21: docs/integrations.md linked docs/hooks.md, which did not exist. Every
+// relative link of the README and docs/ leads to a file.
+func TestDocsLinkOnlyFilesThatExist(t *testing.T) {
+	files, _ := filepath.Glob("../../docs/*.md")
+	files = append(files, "../../README.md")
+	link := regexp.MustCompile(`\]\(([^)#\s]+)(?:#[^)]*)?\)`)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(string(data), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			if _, err := os.Stat(filepath.Join(filepath.Dir(f), filepath.FromSlash(target))); err != nil {
+				t.Errorf("%s links %s, which does not exist", strings.TrimPrefix(f, "../../"), target)
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -45,10 +46,16 @@ Resources: heed://policy, heed://instructions/PATH, heed://findings/latest.
 		},
 	}
 	var command string
+	var user bool
 	install := &cobra.Command{
-		Use:       "install AGENT",
-		Short:     "Add heed's MCP server to an agent's project configuration (" + strings.Join(mcp.Agents, ", ") + ")",
-		Long:      "Writes .mcp.json (claude), .codex/config.toml (codex), .gemini/settings.json (gemini) or\n.cursor/mcp.json (cursor), keeping everything else in the file. Running it again changes nothing.",
+		Use:   "install AGENT",
+		Short: "Add heed's MCP server to an agent's project configuration (" + strings.Join(mcp.Agents, ", ") + ")",
+		Long: `Writes .mcp.json (claude), .codex/config.toml (codex), .gemini/settings.json (gemini) or
+.cursor/mcp.json (cursor), keeping everything else in the file, comments included. Running it
+again changes nothing. A file heed cannot merge into safely is left as it is, with an error.
+
+Codex reads a project's .codex/config.toml only once the project is trusted: heed says how.
+--user writes Codex's own ~/.codex/config.toml ($CODEX_HOME) instead, which needs no trust.`,
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: mcp.Agents,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -56,7 +63,19 @@ Resources: heed://policy, heed://instructions/PATH, heed://findings/latest.
 			if err != nil {
 				return err
 			}
-			res, err := mcp.Install(root, args[0], command)
+			var res mcp.InstallResult
+			switch {
+			case user && args[0] != "codex":
+				return Fail("mcp install %s: --user is for codex only", args[0])
+			case user:
+				path, perr := mcp.CodexUserConfig(app.Getenv)
+				if perr != nil {
+					return Fail("mcp install codex: %v", perr)
+				}
+				res, err = mcp.InstallAt(path, path, "codex", command)
+			default:
+				res, err = mcp.Install(root, args[0], command)
+			}
 			if err != nil {
 				return Fail("mcp install: %v", err)
 			}
@@ -65,10 +84,14 @@ Resources: heed://policy, heed://instructions/PATH, heed://findings/latest.
 			} else {
 				fmt.Fprintf(app.Stdout, "heed: %s already has the heed MCP server\n", res.Path)
 			}
+			if args[0] == "codex" && !user {
+				fmt.Fprint(app.Stdout, codexTrustNote(root, false))
+			}
 			return nil
 		},
 	}
 	install.Flags().StringVar(&command, "command", "heed", "the program the agent starts (a path when heed is not on its PATH)")
+	install.Flags().BoolVar(&user, "user", false, "codex: edit Codex's own config.toml ($CODEX_HOME, default ~/.codex), read in every project, instead of the project's")
 	cmd.AddCommand(install)
 	return cmd
 }
@@ -141,4 +164,30 @@ func processFinding(v enforce.Violation) report.Finding {
 		f.Suggestion = v.Rule.Suggestion
 	}
 	return f
+}
+
+// codexTrustNote tells how to make Codex read what heed wrote under the project's
+// .codex/: Codex loads that layer only in a trusted project, and runs a new or
+// changed hook only once the user has reviewed and trusted it.
+func codexTrustNote(root string, hooks bool) string {
+	note := fmt.Sprintf(`codex: Codex reads the project's .codex/ only when it trusts the project: answer yes when
+  Codex asks to trust %s, or add to ~/.codex/config.toml:
+    [projects.%s]
+    trust_level = "trusted"
+`, root, tomlKey(root))
+	if hooks {
+		note += `codex: Codex skips a new or changed hook until you trust it: start codex, run /hooks, review
+  heed's hooks and trust them (Codex warns at start-up while hooks await review).
+`
+	}
+	return note
+}
+
+// tomlKey quotes a path as a TOML key.
+func tomlKey(s string) string {
+	if strings.ContainsAny(s, "'\n") {
+		b, _ := json.Marshal(s)
+		return string(b)
+	}
+	return "'" + s + "'"
 }

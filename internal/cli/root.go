@@ -121,6 +121,7 @@ func (app *App) newRoot() *cobra.Command {
 	for _, build := range app.commands() {
 		root.AddCommand(build())
 	}
+	addCompletions(root)
 	return root
 }
 

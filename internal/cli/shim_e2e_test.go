@@ -231,9 +231,12 @@ func (s *shimRepo) scenario() {
 func (s *shimRepo) hooks() {
 	t := s.t
 	t.Helper()
-	if out, code := s.run(nil, s.heed, "hook", "install", "claude"); code != 0 {
+	// the settings file is shared: the hook runs heed-shim by name, from the agent's
+	// PATH, and the install says that heed-shim is not on this PATH
+	if out, code := s.run(nil, s.heed, "hook", "install", "claude"); code != 0 || !strings.Contains(out, "heed-shim is not on PATH here: add "+filepath.Dir(s.heed)+" to PATH") {
 		t.Fatalf("hook install: %d %s", code, out)
 	}
+	agentPath := []string{"PATH=" + filepath.Dir(s.heed) + ":" + os.Getenv("PATH")}
 	data, err := os.ReadFile(filepath.Join(s.repo, ".claude", "settings.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -247,16 +250,16 @@ func (s *shimRepo) hooks() {
 		t.Fatal(err)
 	}
 	command := settings.Hooks["PreToolUse"][0].Hooks[0].Command
-	if !strings.Contains(command, enforce.ShimBinary+" hook claude") {
+	if command != enforce.ShimBinary+" hook claude" {
 		t.Fatalf("the PreToolUse hook runs %q, want heed-shim", command)
 	}
 	bash := fmt.Sprintf(`{"session_id":"s","cwd":%q,"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cd . && git reset --hard"},"tool_use_id":"t1"}`, s.repo)
-	out, code := s.runIn(nil, []byte(bash), "sh", "-c", command)
+	out, code := s.runIn(agentPath, []byte(bash), "sh", "-c", command)
 	if code != 2 || !strings.Contains(out, "Do not run `git reset --hard`") {
 		t.Errorf("hook on a forbidden command: exit %d\n%s", code, out)
 	}
 	write := fmt.Sprintf(`{"session_id":"s","cwd":%q,"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":%q,"content":"x\n"},"tool_use_id":"t2"}`, s.repo, filepath.Join(s.repo, "notes.txt"))
-	out, code = s.runIn(nil, []byte(write), "sh", "-c", command)
+	out, code = s.runIn(agentPath, []byte(write), "sh", "-c", command)
 	if code != 0 {
 		t.Errorf("hook on an allowed write (answered by heed): exit %d\n%s", code, out)
 	}

@@ -1,16 +1,20 @@
 package enforce
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // Agents whose hook protocols heed speaks (shared/research/ecosystem.md §1, §6).
@@ -60,6 +64,17 @@ type FileWrite struct {
 	// patchSource and hunks: an apply_patch update of patchSource (moved to Path).
 	patchSource string
 	hunks       []hunk
+	// Cell is set for a notebook cell written by Claude Code's NotebookEdit: Content
+	// is the cell's source, judged as code of the notebook's language.
+	Cell *NotebookCell
+}
+
+// NotebookCell is the cell a NotebookEdit writes.
+type NotebookCell struct {
+	// ID is the cell's id ("" for a cell inserted at the top).
+	ID string
+	// Markdown: a text cell, which the source rules do not judge.
+	Markdown bool
 }
 
 // Edit replaces Old by New (every occurrence when All).
@@ -85,7 +100,24 @@ func ParseHook(agent string, payload []byte) (*HookEvent, error) {
 	if err := parseHook(agent, raw, ev); err != nil {
 		return nil, fmt.Errorf("the %s hook payload: %v", agent, err)
 	}
+	if ev.ID == "" && (ev.Line != "" || len(ev.Argv) > 0) {
+		ev.ID = callKey(ev)
+	}
 	return ev, nil
+}
+
+// callKey links a command's pre-tool and post-tool payloads when the agent names no
+// tool call (Gemini CLI and Copilot CLI send no tool_use_id): both carry the session,
+// the directory and the command, so both hash to the same key. The journal pairs an
+// outcome with the latest command of its key that has none yet, so a command run
+// twice in a session is two entries, each with its own outcome.
+func callKey(ev *HookEvent) string {
+	h := sha256.New()
+	for _, part := range append([]string{ev.Agent, ev.Session, ev.Cwd, ev.Line}, ev.Argv...) {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	return "k" + hex.EncodeToString(h.Sum(nil)[:12])
 }
 
 // required reads a field that must be a string.
@@ -203,6 +235,21 @@ func parseHook(agent string, raw map[string]json.RawMessage, ev *HookEvent) erro
 				return fmt.Errorf("tool_input.%v", err)
 			}
 			ev.Writes = []FileWrite{{Path: path, Edits: []Edit{{Old: old, New: repl, All: all}}}}
+		case "NotebookEdit":
+			path, err := required(in, "notebook_path")
+			if err != nil {
+				return fmt.Errorf("tool_input.%v", err)
+			}
+			mode := str(in, "edit_mode")
+			if mode == "delete" {
+				ev.Writes = []FileWrite{{Path: path, Cell: &NotebookCell{ID: str(in, "cell_id")}, Delete: true}}
+				break
+			}
+			src, err := required(in, "new_source")
+			if err != nil {
+				return fmt.Errorf("tool_input.%v", err)
+			}
+			ev.Writes = []FileWrite{{Path: path, Content: &src, Cell: &NotebookCell{ID: str(in, "cell_id"), Markdown: str(in, "cell_type") == "markdown"}}}
 		case "MultiEdit":
 			var edits []struct {
 				Old *string `json:"old_string"`
@@ -271,37 +318,53 @@ func parseHook(agent string, raw map[string]json.RawMessage, ev *HookEvent) erro
 			return fmt.Errorf("hook_event_name %q is not an event heed answers (want %s): heed's hooks are installed for those only", ev.Event, cursorEvents)
 		}
 	case AgentCopilot:
-		// Copilot names no event: every tool call comes with its tool's name
-		key := "toolName"
+		// Copilot CLI sends one of two shapes, chosen by how the event is named in the
+		// hook file: camelCase events (preToolUse, what heed installs) send camelCase
+		// fields and no event name; PascalCase events (PreToolUse) send hook_event_name
+		// and snake_case fields. Without an event name, the fields tell the event: a
+		// toolResult is postToolUse, an error postToolUseFailure, neither preToolUse.
+		ev.Session = str(raw, "sessionId") + str(raw, "session_id")
+		ev.Event = str(raw, "hook_event_name")
+		key, argsKey, resKey, typeKey, textKey := "toolName", "toolArgs", "toolResult", "resultType", "textResultForLlm"
 		if _, ok := raw[key]; !ok {
-			if _, ok := raw["tool_name"]; ok {
-				key = "tool_name"
+			if _, ok := raw["tool_name"]; ok || ev.Event != "" {
+				key, argsKey, resKey, typeKey, textKey = "tool_name", "tool_input", "tool_result", "result_type", "text_result_for_llm"
 			}
 		}
 		var err error
 		if ev.Tool, err = required(raw, key); err != nil {
 			return err
 		}
-		// toolArgs is a JSON string holding an object (some versions send an object)
+		// the arguments are a JSON string holding an object (some versions, and the
+		// PascalCase shape, send the object)
 		var args map[string]json.RawMessage
-		if s := str(raw, "toolArgs"); s != "" {
+		if s := str(raw, argsKey); s != "" {
 			if err := json.Unmarshal([]byte(s), &args); err != nil {
-				return fmt.Errorf("toolArgs is not JSON: %v", err)
+				return fmt.Errorf("%s is not JSON: %v", argsKey, err)
 			}
 		} else {
-			args = obj(raw, "toolArgs")
+			args = obj(raw, argsKey)
 			if args == nil {
 				args = obj(raw, "tool_input")
 			}
 		}
-		ev.Phase = PhasePre
-		if res := obj(raw, "toolResult"); res != nil {
+		res := obj(raw, resKey)
+		_, failed := raw["error"]
+		switch ev.Event {
+		case "", "preToolUse", "PreToolUse", "postToolUse", "PostToolUse", "postToolUseFailure", "PostToolUseFailure":
+		default:
+			return fmt.Errorf("hook_event_name %q is not an event heed answers (want PreToolUse, PostToolUse or PostToolUseFailure): heed's hooks are installed for those only", ev.Event)
+		}
+		switch {
+		case res != nil || ev.Event == "postToolUse" || ev.Event == "PostToolUse":
 			ev.Phase = PhasePost
-			code := 0
-			if t := str(res, "resultType"); t != "" && t != "success" {
-				code = 1
-			}
-			ev.Exit = &code
+			ev.Exit = copilotExit(res, typeKey, textKey)
+		case failed || ev.Event == "postToolUseFailure" || ev.Event == "PostToolUseFailure":
+			ev.Phase = PhasePost
+			one := 1
+			ev.Exit = &one
+		default:
+			ev.Phase = PhasePre
 		}
 		switch strings.ToLower(ev.Tool) {
 		case "bash", "shell", "powershell":
@@ -379,20 +442,52 @@ func commandOf(in map[string]json.RawMessage, ev *HookEvent, words bool) error {
 	return fmt.Errorf("the tool input's %s is %s, not a string", k, jsonKind(v))
 }
 
-// geminiExit reads "Exit Code: N" from run_shell_command's response, when present.
+// geminiExit reads how run_shell_command ended from AfterTool's tool_response
+// ({llmContent, returnDisplay, error}): the shell tool ends llmContent with an
+// "Exit Code: N" line when N is not 0, and sets error when the command could not run
+// or was stopped. The last such line counts: the command's own output comes before it.
 func geminiExit(resp json.RawMessage) *int {
-	if m := regexp.MustCompile(`(?i)exit code:\s*(-?\d+)`).FindSubmatch(resp); m != nil {
-		var n int
-		fmt.Sscan(string(m[1]), &n)
+	var r struct {
+		LLMContent json.RawMessage `json:"llmContent"`
+		Error      json.RawMessage `json:"error"`
+	}
+	_ = json.Unmarshal(resp, &r)
+	var text string
+	if json.Unmarshal(r.LLMContent, &text) != nil {
+		text = string(r.LLMContent) // parts: the line is in their text
+	}
+	if m := geminiExitLine.FindAllStringSubmatch(text, -1); m != nil {
+		n, _ := strconv.Atoi(m[len(m)-1][1])
 		return &n
 	}
-	if len(resp) > 0 && strings.Contains(string(resp), `"error"`) {
-		n := 1
-		return &n
+	code := 0
+	if k := jsonKind(r.Error); k != "null" {
+		code = 1
 	}
-	zero := 0
-	return &zero
+	return &code
 }
+
+var geminiExitLine = lazyre.New(`(?m)^(?:Exit Code|Exit code): (-?\d+)\s*$`)
+
+// copilotExit reads how a Copilot CLI tool ended from postToolUse's toolResult: its
+// bash and powershell tools end the text for the model with "<exited with exit code
+// N>"; otherwise a resultType other than success is a failure.
+func copilotExit(res map[string]json.RawMessage, typeKey, textKey string) *int {
+	var text, kind string
+	_ = json.Unmarshal(res[textKey], &text)
+	_ = json.Unmarshal(res[typeKey], &kind)
+	if m := copilotExitLine.FindAllStringSubmatch(text, -1); m != nil {
+		n, _ := strconv.Atoi(m[len(m)-1][1])
+		return &n
+	}
+	code := 0
+	if kind != "" && kind != "success" {
+		code = 1
+	}
+	return &code
+}
+
+var copilotExitLine = lazyre.New(`<exited with exit code (-?\d+)>`)
 
 // responseExit reads an exit status from a tool response when it has one; a
 // PostToolUse without one reports a command that succeeded (failures come as
@@ -605,7 +700,7 @@ func (h *Hooks) record(root string, ev *HookEvent) {
 func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
 	var deny, warn shownFindings
 	for _, w := range writes {
-		if w.Delete {
+		if w.Delete || (w.Cell != nil && w.Cell.Markdown) {
 			continue
 		}
 		rel, ok := repoRel(root, cwd, w.Path)
@@ -616,11 +711,24 @@ func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
 		if err != nil {
 			return HookResult{Deny: true, Reason: fmt.Sprintf("[heed] BLOCKED: heed cannot compute what this edit writes to %s, so it cannot check it\n  Reason: %v\n  Instead: read the file again and make the edit match its current content\n", rel, err)}
 		}
-		fs, err := h.Writes(root, rel, []byte(content))
+		judged := rel
+		if w.Cell != nil {
+			// a code cell is judged as a file of the notebook's language beside it
+			// (every line new), and its findings named by the notebook and the cell
+			ext := notebookExt(filepath.Join(root, filepath.FromSlash(rel)))
+			if ext == "" {
+				continue // a kernel heed has no rules for
+			}
+			judged = rel + ext
+		}
+		fs, err := h.Writes(root, judged, []byte(content))
 		if err != nil {
 			return HookResult{Deny: true, Reason: internalDecision(fmt.Sprintf("checking the write to %s: %v", rel, err)).Message}
 		}
 		for _, f := range fs {
+			if w.Cell != nil {
+				f.Path = rel + " (cell " + cellName(w.Cell.ID) + ")"
+			}
 			list := &warn
 			if f.Severity == "error" {
 				list = &deny
@@ -645,6 +753,55 @@ func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
 		return HookResult{Context: "[heed] WARNING: the write breaks a should-rule\n" + warn.String()}
 	}
 	return HookResult{}
+}
+
+func cellName(id string) string {
+	if id == "" {
+		return "new"
+	}
+	return id
+}
+
+// notebookExt is the extension of a file in the notebook's kernel language, read
+// from its metadata (Python when the notebook is new or says nothing), "" for a
+// language heed judges no source of.
+func notebookExt(path string) string {
+	lang := "python"
+	if data, err := os.ReadFile(path); err == nil {
+		var nb struct {
+			Metadata struct {
+				Kernelspec struct {
+					Language string `json:"language"`
+				} `json:"kernelspec"`
+				LanguageInfo struct {
+					Name string `json:"name"`
+				} `json:"language_info"`
+			} `json:"metadata"`
+		}
+		if json.Unmarshal(data, &nb) == nil {
+			if l := nb.Metadata.LanguageInfo.Name + nb.Metadata.Kernelspec.Language; l != "" {
+				lang = strings.ToLower(nb.Metadata.LanguageInfo.Name)
+				if lang == "" {
+					lang = strings.ToLower(nb.Metadata.Kernelspec.Language)
+				}
+			}
+		}
+	}
+	switch lang {
+	case "python", "python3":
+		return ".py"
+	case "javascript":
+		return ".js"
+	case "typescript":
+		return ".ts"
+	case "rust":
+		return ".rs"
+	case "go":
+		return ".go"
+	case "java":
+		return ".java"
+	}
+	return ""
 }
 
 // shownFindings are the first maxShownFindings of n findings, worded.
@@ -722,8 +879,11 @@ type HookResponse struct {
 }
 
 // Respond renders a result in the agent's protocol. A denial uses the form each agent
-// honours most reliably: exit 2 with the reason on stderr (Claude Code, Codex, Gemini
-// CLI), or the JSON decision (Cursor, Copilot).
+// honours most reliably: exit 2 with the reason on stderr (Claude Code, Codex), or the
+// JSON decision on stdout with exit 0 (Gemini CLI, Cursor, Copilot). Gemini CLI takes
+// exit 2 as a block too, but counts every exit but 0 as a hook that failed and tells
+// the user "Hook(s) [...] failed"; {"decision":"deny","reason":...} with exit 0 is its
+// deny, the reason sent to the model as the tool's error.
 func Respond(agent string, ev *HookEvent, res HookResult) HookResponse {
 	if !res.Deny {
 		switch agent {
@@ -743,6 +903,9 @@ func Respond(agent string, ev *HookEvent, res HookResult) HookResponse {
 		return HookResponse{Stdout: string(b) + "\n", Code: 0}
 	case AgentCopilot:
 		b, _ := json.Marshal(map[string]string{"permissionDecision": "deny", "permissionDecisionReason": res.Reason})
+		return HookResponse{Stdout: string(b) + "\n", Code: 0}
+	case AgentGemini:
+		b, _ := json.Marshal(map[string]string{"decision": "deny", "reason": res.Reason})
 		return HookResponse{Stdout: string(b) + "\n", Code: 0}
 	default:
 		return HookResponse{Stderr: res.Reason, Code: 2}

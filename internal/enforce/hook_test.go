@@ -51,6 +51,20 @@ func denied(t *testing.T, agent string, r HookResponse) bool {
 			t.Fatalf("copilot: stdout %q is not JSON", r.Stdout)
 		}
 		return out["permissionDecision"] == "deny" && out["permissionDecisionReason"] != ""
+	case AgentGemini:
+		// Gemini CLI counts any exit but 0 as a hook that failed ("Hook(s) [...]
+		// failed"); its deny is {"decision":"deny","reason":...} with exit 0
+		if r.Code != 0 {
+			t.Fatalf("gemini: exit %d is shown as a failed hook; deny with exit 0 and JSON (%+v)", r.Code, r)
+		}
+		if r.Stdout == "" {
+			return false
+		}
+		var out map[string]string
+		if err := json.Unmarshal([]byte(r.Stdout), &out); err != nil {
+			t.Fatalf("gemini: stdout %q is not JSON", r.Stdout)
+		}
+		return out["decision"] == "deny" && out["reason"] != ""
 	default:
 		if r.Code == 2 {
 			if r.Stderr == "" {
@@ -192,6 +206,43 @@ func TestHookWriteChecks(t *testing.T) {
 	}
 }
 
+// Claude Code's NotebookEdit writes a cell: a code cell is judged as code of the
+// notebook's language, like an Edit; a markdown cell and a deleted cell are not.
+func TestHookNotebookEdit(t *testing.T) {
+	root := newRepo(t, "- Never run `cargo publish`.")
+	write(t, root, "analysis/explore.ipynb", `{"cells": [], "metadata": {"kernelspec": {"language": "python", "name": "python3"}}, "nbformat": 4, "nbformat_minor": 5}`)
+	var judged []string
+	checker := func(r, path string, content []byte) ([]WriteFinding, error) {
+		judged = append(judged, path+": "+string(content))
+		if strings.Contains(string(content), "BAD") {
+			return []WriteFinding{{Path: path, Line: 2, Severity: "error", Message: "BAD is not allowed"}}, nil
+		}
+		return nil, nil
+	}
+	for _, c := range []struct {
+		cell, source, typ, mode string
+		deny                    bool
+		judged                  string
+	}{
+		{"c1", "import os\nx = BAD\n", "code", "replace", true, "analysis/explore.ipynb.py: import os\nx = BAD\n"},
+		{"c1", "x = 1\n", "code", "insert", false, "analysis/explore.ipynb.py: x = 1\n"},
+		{"c2", "BAD words in prose", "markdown", "replace", false, ""},
+		{"c3", "", "code", "delete", false, ""},
+	} {
+		judged = nil
+		r := runHook(t, AgentClaude, payload(t, "claude-pre-notebook-edit.json", map[string]string{"CWD": root, "CELL": c.cell, "SOURCE": c.source, "TYPE": c.typ, "MODE": c.mode}), checker)
+		if got := denied(t, AgentClaude, r); got != c.deny {
+			t.Errorf("%s %s: denied=%v, want %v (%+v)", c.mode, c.typ, got, c.deny, r)
+		}
+		if strings.Join(judged, "|") != c.judged {
+			t.Errorf("%s %s: judged %q, want %q", c.mode, c.typ, judged, c.judged)
+		}
+		if c.deny && !strings.Contains(r.Stderr, "analysis/explore.ipynb (cell c1):2: BAD is not allowed") {
+			t.Errorf("the denial must name the notebook and the cell: %q", r.Stderr)
+		}
+	}
+}
+
 // "Run `make lint` before committing", through Claude's Pre and Post hooks.
 func TestOrderingThroughHooks(t *testing.T) {
 	root := newRepo(t, "- Run `make lint` before committing.")
@@ -230,6 +281,67 @@ func TestOrderingThroughHooks(t *testing.T) {
 	}
 	if pre("make lint && git commit -m x", "t8") {
 		t.Fatal("lint && commit must run: the commit runs only if lint succeeds")
+	}
+}
+
+// Gemini CLI and Copilot CLI name no tool call: heed pairs the outcome of AfterTool
+// and postToolUse with the command by session, directory and command text, so "run
+// `make lint` before committing" lets the commit run after a lint that passed.
+func TestOrderingThroughHooksWithoutToolIDs(t *testing.T) {
+	for _, c := range []struct{ agent, pre, post, failure string }{
+		{AgentGemini, "gemini-before-shell.json", "gemini-after-shell.json", "gemini-after-shell-failure.json"},
+		{AgentCopilot, "copilot-pre-tool.json", "copilot-post-tool.json", "copilot-post-tool-failure.json"},
+	} {
+		t.Run(c.agent, func(t *testing.T) {
+			root := newRepo(t, "- Run `make lint` before committing.")
+			vars := func(cmd string, extra ...string) map[string]string {
+				v := map[string]string{"CWD": root, "COMMAND": cmd, "OUTPUT": "", "EXIT": "0"}
+				for i := 0; i+1 < len(extra); i += 2 {
+					v[extra[i]] = extra[i+1]
+				}
+				return v
+			}
+			pre := func(cmd string) bool {
+				return denied(t, c.agent, runHook(t, c.agent, payload(t, c.pre, vars(cmd)), nil))
+			}
+			post := func(file string, v map[string]string) {
+				if r := runHook(t, c.agent, payload(t, file, v), nil); r.Code != 0 || r.Stdout != "" || r.Stderr != "" {
+					t.Fatalf("post hooks answer nothing: %+v", r)
+				}
+			}
+			if !pre("git commit -m x") {
+				t.Fatal("commit before any lint must be denied")
+			}
+			// a lint that failed: the exit line is the last one, after the output
+			pre("make lint")
+			failed := vars("make lint", "OUTPUT", "lint: 3 problems\nExit Code: 0", "EXIT", "2")
+			if c.agent == AgentGemini {
+				post(c.failure, failed) // Gemini adds "Exit Code: N" when N is not 0
+			} else {
+				post(c.post, failed) // Copilot's bash ends with "<exited with exit code N>"
+			}
+			if !pre("git commit -m x") {
+				t.Fatal("commit after a failed lint must be denied")
+			}
+			if c.agent == AgentCopilot {
+				// postToolUseFailure: the tool itself failed
+				pre("make lint")
+				post(c.failure, vars("make lint"))
+				if !pre("git commit -m x") {
+					t.Fatal("commit after a lint that failed to run must be denied")
+				}
+			}
+			// the same command again, and it passes: its own outcome, not the old one
+			pre("make lint")
+			post(c.post, vars("make lint", "OUTPUT", "lint ok"))
+			if pre("git commit -m x") {
+				t.Fatal("commit after a successful lint must run")
+			}
+			write(t, root, "src/a.py", "x = 2\n")
+			if !pre("git commit -m x") {
+				t.Fatal("commit after an edit must be denied until lint runs again")
+			}
+		})
 	}
 }
 

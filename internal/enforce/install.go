@@ -5,11 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/heed-dev/heed/internal/jsonc"
 )
 
 // HookConfig is the project file an agent reads its hooks from, and what heed adds.
@@ -43,7 +44,6 @@ func InstallHooks(root, agent, command string, opt InstallOptions) (*HookConfig,
 	}
 	cfg := &HookConfig{Agent: agent, File: spec.file}
 	path := filepath.Join(root, filepath.FromSlash(spec.file))
-	doc := &jnode{kind: 'o'}
 	mode := os.FileMode(0o644)
 	data, err := os.ReadFile(path)
 	switch {
@@ -51,40 +51,43 @@ func InstallHooks(root, agent, command string, opt InstallOptions) (*HookConfig,
 		if fi, err := os.Stat(path); err == nil {
 			mode = fi.Mode().Perm()
 		}
-		if len(bytes.TrimSpace(data)) > 0 {
-			doc, err = parseJSON(data)
-			if err != nil {
-				return nil, fmt.Errorf("%s is not valid JSON (%v); heed leaves it untouched", spec.file, err)
-			}
-			if doc.kind != 'o' {
-				return nil, fmt.Errorf("%s is not a JSON object; heed leaves it untouched", spec.file)
-			}
-		}
 	case !errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("read %s: %w", spec.file, err)
 	}
+	// JSON with comments and trailing commas, which Gemini CLI and VS Code-style
+	// settings allow: the comments are kept
+	doc, err := jsonc.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s is not valid JSON (%v); heed leaves it untouched", spec.file, err)
+	}
+	top := doc.Root()
+	if top.Kind() != '{' {
+		return nil, fmt.Errorf("%s is %s, not a JSON object; heed leaves it untouched", spec.file, top.KindName())
+	}
 	hcmd := command + " hook " + agent
-	if spec.version {
-		if doc.get("version") == nil {
-			doc.set("version", raw("1"))
+	if spec.version && top.Get("version") == nil {
+		if _, err := top.Set("version", 1); err != nil {
+			return nil, fmt.Errorf("%s: %v", spec.file, err)
 		}
 	}
-	hooks := doc.get("hooks")
+	hooks := top.Get("hooks")
 	if hooks == nil {
-		hooks = &jnode{kind: 'o'}
-		doc.set("hooks", hooks)
+		if hooks, err = top.Set("hooks", json.RawMessage("{}")); err != nil {
+			return nil, fmt.Errorf("%s: %v", spec.file, err)
+		}
 	}
-	if hooks.kind != 'o' {
-		return nil, fmt.Errorf("%s: \"hooks\" is not an object; heed leaves it untouched", spec.file)
+	if hooks.Kind() != '{' {
+		return nil, fmt.Errorf("%s: \"hooks\" is %s, not an object; heed leaves it untouched", spec.file, hooks.KindName())
 	}
 	for _, ev := range spec.events {
-		list := hooks.get(ev.name)
+		list := hooks.Get(ev.name)
 		if list == nil {
-			list = &jnode{kind: 'a'}
-			hooks.set(ev.name, list)
+			if list, err = hooks.Set(ev.name, json.RawMessage("[]")); err != nil {
+				return nil, fmt.Errorf("%s: %v", spec.file, err)
+			}
 		}
-		if list.kind != 'a' {
-			return nil, fmt.Errorf("%s: hooks.%s is not a list; heed leaves it untouched", spec.file, ev.name)
+		if list.Kind() != '[' {
+			return nil, fmt.Errorf("%s: hooks.%s is %s, not a list; heed leaves it untouched", spec.file, ev.name, list.KindName())
 		}
 		context := ev.name == spec.contextEvent
 		want := hcmd
@@ -94,29 +97,41 @@ func InstallHooks(root, agent, command string, opt InstallOptions) (*HookConfig,
 			want = hcmd + contextFlag
 		}
 		if h := spec.find(list, want); h != nil {
-			if h.get(spec.commandKey).str() != want {
+			if g := spec.groupOf(list, h); g != nil && ev.matcher != "" && g.Get("matcher").Str() != ev.matcher && len(g.Get("hooks").Elems()) == 1 {
+				// heed's own group from an earlier version: it now matches more tools
+				// (NotebookEdit); a group shared with other handlers is left alone
+				if _, err := g.Set("matcher", ev.matcher); err != nil {
+					return nil, fmt.Errorf("%s: %v", spec.file, err)
+				}
+				cfg.Added = append(cfg.Added, ev.name+": "+ev.matcher)
+			}
+			if h.Get(spec.commandKey).Str() != want {
 				// heed's hook run by another of heed's binaries (heed, heed-shim, a path)
-				h.set(spec.commandKey, str(want))
+				if _, err := h.Set(spec.commandKey, want); err != nil {
+					return nil, fmt.Errorf("%s: %v", spec.file, err)
+				}
 				cfg.Added = append(cfg.Added, ev.name+": runs "+command)
 			}
 			continue
 		}
 		if want != hcmd {
 			if h := spec.find(list, hcmd); h != nil {
-				h.set(spec.commandKey, str(want))
+				if _, err := h.Set(spec.commandKey, want); err != nil {
+					return nil, fmt.Errorf("%s: %v", spec.file, err)
+				}
 				cfg.Added = append(cfg.Added, ev.name+": rules context")
 				continue
 			}
 		}
-		list.elems = append(list.elems, spec.entry(ev, want))
+		if _, err := list.Append(spec.entry(ev, want)); err != nil {
+			return nil, fmt.Errorf("%s: %v", spec.file, err)
+		}
 		cfg.Added = append(cfg.Added, strings.TrimSuffix(ev.name+": "+ev.matcher, ": "))
 	}
 	if len(cfg.Added) == 0 {
 		return cfg, nil
 	}
-	var out bytes.Buffer
-	doc.write(&out, "")
-	out.WriteByte('\n')
+	out := doc.Bytes()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("create %s: %w", filepath.Dir(spec.file), err)
 	}
@@ -124,7 +139,7 @@ func InstallHooks(root, agent, command string, opt InstallOptions) (*HookConfig,
 	if err != nil {
 		return nil, fmt.Errorf("write %s: %w", spec.file, err)
 	}
-	if _, err := tmp.Write(out.Bytes()); err != nil {
+	if _, err := tmp.Write(out); err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return nil, fmt.Errorf("write %s: %w", spec.file, err)
@@ -152,19 +167,35 @@ type hookSpec struct {
 	// (--rules-context), "" for agents that read none before a tool runs.
 	contextEvent string
 	events       []hookEvent
-	entry        func(ev hookEvent, cmd string) *jnode
+	entry        func(ev hookEvent, cmd string) json.RawMessage
 	// handlers lists the command handlers of an event's list; commandKey is the key
 	// of their command.
-	handlers   func(list *jnode) []*jnode
+	handlers   func(list *jsonc.Node) []*jsonc.Node
 	commandKey string
 }
 
 // find returns the handler of list that runs heed's hook cmd, written with any of
 // heed's binaries.
-func (s hookSpec) find(list *jnode, cmd string) *jnode {
+func (s hookSpec) find(list *jsonc.Node, cmd string) *jsonc.Node {
 	for _, h := range s.handlers(list) {
-		if c := h.get(s.commandKey); c != nil && sameHook(c.str(), cmd) {
+		if c := h.Get(s.commandKey); c != nil && sameHook(c.Str(), cmd) {
 			return h
+		}
+	}
+	return nil
+}
+
+// groupOf is the matcher group of the Claude Code layout that holds handler h, nil
+// in a flat list.
+func (s hookSpec) groupOf(list, h *jsonc.Node) *jsonc.Node {
+	if s.commandKey != "command" || list.Elems() == nil {
+		return nil
+	}
+	for _, g := range list.Elems() {
+		for _, x := range g.Get("hooks").Elems() {
+			if x.Same(h) {
+				return g
+			}
 		}
 	}
 	return nil
@@ -194,45 +225,38 @@ func splitHook(cmd string) (program, call string, ok bool) {
 
 // groupEntry is the Claude Code layout, which Codex and Gemini CLI share: a matcher
 // group with a list of command handlers.
-func groupEntry(timeoutKey string, timeout string) func(hookEvent, string) *jnode {
-	return func(ev hookEvent, cmd string) *jnode {
-		h := &jnode{kind: 'o'}
-		h.set("type", str("command"))
-		h.set("command", str(cmd))
-		h.set(timeoutKey, raw(timeout))
-		g := &jnode{kind: 'o'}
-		if ev.matcher != "" {
-			g.set("matcher", str(ev.matcher))
+func groupEntry(timeoutKey string, timeout int) func(hookEvent, string) json.RawMessage {
+	return func(ev hookEvent, cmd string) json.RawMessage {
+		h := fmt.Sprintf(`{"type": "command", "command": %s, %s: %d}`, marshalString(cmd), marshalString(timeoutKey), timeout)
+		if ev.matcher == "" {
+			return json.RawMessage(`{"hooks": [` + h + `]}`)
 		}
-		g.set("hooks", &jnode{kind: 'a', elems: []*jnode{h}})
-		return g
+		return json.RawMessage(`{"matcher": ` + string(marshalString(ev.matcher)) + `, "hooks": [` + h + `]}`)
 	}
 }
 
 // groupHandlers lists the handlers of the Claude Code layout's matcher groups.
-func groupHandlers(list *jnode) []*jnode {
-	var out []*jnode
-	for _, g := range list.elems {
-		if hs := g.get("hooks"); hs != nil {
-			out = append(out, hs.elems...)
-		}
+func groupHandlers(list *jsonc.Node) []*jsonc.Node {
+	var out []*jsonc.Node
+	for _, g := range list.Elems() {
+		out = append(out, g.Get("hooks").Elems()...)
 	}
 	return out
 }
 
 // flatHandlers lists a flat list's handlers (Cursor, Copilot).
-func flatHandlers(list *jnode) []*jnode { return list.elems }
+func flatHandlers(list *jsonc.Node) []*jsonc.Node { return list.Elems() }
 
 var hookSpecs = map[string]hookSpec{
 	AgentClaude: {
 		file:         ".claude/settings.json",
 		contextEvent: "PreToolUse",
 		events: []hookEvent{
-			{"PreToolUse", "Bash|Write|Edit|MultiEdit"},
+			{"PreToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit"},
 			{"PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit"},
 			{"PostToolUseFailure", "Bash"},
 		},
-		entry:    groupEntry("timeout", "30"),
+		entry:    groupEntry("timeout", 30),
 		handlers: groupHandlers, commandKey: "command",
 	},
 	AgentCodex: {
@@ -241,7 +265,7 @@ var hookSpecs = map[string]hookSpec{
 			{"PreToolUse", "Bash|apply_patch"},
 			{"PostToolUse", "Bash|apply_patch"},
 		},
-		entry:    groupEntry("timeout", "30"),
+		entry:    groupEntry("timeout", 30),
 		handlers: groupHandlers, commandKey: "command",
 	},
 	AgentGemini: {
@@ -250,49 +274,28 @@ var hookSpecs = map[string]hookSpec{
 			{"BeforeTool", "run_shell_command|write_file|replace"},
 			{"AfterTool", "run_shell_command|write_file|replace"},
 		},
-		entry:    groupEntry("timeout", "30000"),
+		entry:    groupEntry("timeout", 30000),
 		handlers: groupHandlers, commandKey: "command",
 	},
 	AgentCursor: {
 		file:    ".cursor/hooks.json",
 		version: true,
 		events:  []hookEvent{{"beforeShellExecution", ""}, {"afterShellExecution", ""}, {"afterFileEdit", ""}},
-		entry: func(ev hookEvent, cmd string) *jnode {
-			h := &jnode{kind: 'o'}
-			h.set("command", str(cmd))
-			return h
+		entry: func(ev hookEvent, cmd string) json.RawMessage {
+			return json.RawMessage(`{"command": ` + string(marshalString(cmd)) + `}`)
 		},
 		handlers: flatHandlers, commandKey: "command",
 	},
 	AgentCopilot: {
 		file:    ".github/hooks/heed.json",
 		version: true,
-		events:  []hookEvent{{"preToolUse", ""}, {"postToolUse", ""}},
-		entry: func(ev hookEvent, cmd string) *jnode {
-			h := &jnode{kind: 'o'}
-			h.set("type", str("command"))
-			h.set("bash", str(cmd))
-			h.set("cwd", str("."))
-			h.set("timeoutSec", raw("30"))
-			return h
+		events:  []hookEvent{{"preToolUse", ""}, {"postToolUse", ""}, {"postToolUseFailure", ""}},
+		entry: func(ev hookEvent, cmd string) json.RawMessage {
+			return json.RawMessage(`{"type": "command", "bash": ` + string(marshalString(cmd)) + `, "cwd": ".", "timeoutSec": 30}`)
 		},
 		handlers: flatHandlers, commandKey: "bash",
 	},
 }
-
-// jnode is a JSON value that keeps its object keys in order, so merging into a
-// person's config file does not reorder it.
-type jnode struct {
-	kind  byte // 'o' object, 'a' array, 'v' scalar
-	keys  []string
-	vals  []*jnode
-	elems []*jnode
-	raw   json.RawMessage
-}
-
-func raw(s string) *jnode { return &jnode{kind: 'v', raw: json.RawMessage(s)} }
-
-func str(s string) *jnode { return &jnode{kind: 'v', raw: marshalString(s)} }
 
 // marshalString encodes a string as JSON without escaping <, > and & (a person's
 // config keeps its text as written).
@@ -302,148 +305,6 @@ func marshalString(s string) []byte {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s)
 	return bytes.TrimRight(b.Bytes(), "\n")
-}
-
-func (n *jnode) str() string {
-	var s string
-	if n.kind == 'v' {
-		_ = json.Unmarshal(n.raw, &s)
-	}
-	return s
-}
-
-func (n *jnode) get(k string) *jnode {
-	if n == nil || n.kind != 'o' {
-		return nil
-	}
-	for i, key := range n.keys {
-		if key == k {
-			return n.vals[i]
-		}
-	}
-	return nil
-}
-
-func (n *jnode) set(k string, v *jnode) {
-	for i, key := range n.keys {
-		if key == k {
-			n.vals[i] = v
-			return
-		}
-	}
-	n.keys = append(n.keys, k)
-	n.vals = append(n.vals, v)
-}
-
-func parseJSON(data []byte) (*jnode, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	n, err := parseNode(dec)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("trailing data after the JSON value")
-	}
-	return n, nil
-}
-
-func parseNode(dec *json.Decoder) (*jnode, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			n := &jnode{kind: 'o'}
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				k, _ := kt.(string) // object keys are always strings
-				v, err := parseNode(dec)
-				if err != nil {
-					return nil, err
-				}
-				n.keys = append(n.keys, k)
-				n.vals = append(n.vals, v)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, err
-			}
-			return n, nil
-		case '[':
-			n := &jnode{kind: 'a'}
-			for dec.More() {
-				v, err := parseNode(dec)
-				if err != nil {
-					return nil, err
-				}
-				n.elems = append(n.elems, v)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, err
-			}
-			return n, nil
-		}
-		return nil, fmt.Errorf("unexpected %v", t)
-	default:
-		var b []byte
-		switch t := t.(type) {
-		case json.Number:
-			b = []byte(t.String())
-		case string:
-			b = marshalString(t)
-		default:
-			if b, err = json.Marshal(t); err != nil {
-				return nil, err
-			}
-		}
-		return &jnode{kind: 'v', raw: b}, nil
-	}
-}
-
-func (n *jnode) write(w *bytes.Buffer, indent string) {
-	in := indent + "  "
-	switch n.kind {
-	case 'o':
-		if len(n.keys) == 0 {
-			w.WriteString("{}")
-			return
-		}
-		w.WriteString("{\n")
-		for i, k := range n.keys {
-			w.WriteString(in)
-			w.Write(marshalString(k))
-			w.WriteString(": ")
-			n.vals[i].write(w, in)
-			if i < len(n.keys)-1 {
-				w.WriteByte(',')
-			}
-			w.WriteByte('\n')
-		}
-		w.WriteString(indent + "}")
-	case 'a':
-		if len(n.elems) == 0 {
-			w.WriteString("[]")
-			return
-		}
-		w.WriteString("[\n")
-		for i, e := range n.elems {
-			w.WriteString(in)
-			e.write(w, in)
-			if i < len(n.elems)-1 {
-				w.WriteByte(',')
-			}
-			w.WriteByte('\n')
-		}
-		w.WriteString(indent + "]")
-	default:
-		w.Write(n.raw)
-	}
 }
 
 // HeedHooks lists the agents whose hook configuration under root runs heed's hooks
@@ -464,19 +325,19 @@ func hooksRunHeed(root, agent string) bool {
 	if err != nil {
 		return false
 	}
-	doc, err := parseJSON(data)
+	doc, err := jsonc.Parse(data)
 	if err != nil {
 		return false
 	}
-	hooks := doc.get("hooks") // nil unless doc and it are objects
+	hooks := doc.Root().Get("hooks") // nil unless the file and it are objects
 	for _, ev := range spec.events {
-		list := hooks.get(ev.name)
-		if list == nil || list.kind != 'a' {
+		list := hooks.Get(ev.name)
+		if list.Kind() != '[' {
 			continue
 		}
 		for _, h := range spec.handlers(list) {
-			if c := h.get(spec.commandKey); c != nil {
-				if program, call, ok := splitHook(c.str()); ok && program == "heed" && strings.HasPrefix(call, " hook "+agent) {
+			if c := h.Get(spec.commandKey); c != nil {
+				if program, call, ok := splitHook(c.Str()); ok && program == "heed" && strings.HasPrefix(call, " hook "+agent) {
 					return true
 				}
 			}

@@ -154,24 +154,34 @@ func ReadJournal(root string) ([]engine.Command, error) {
 			}
 		}
 	}
+	// an outcome belongs to the latest command of its id that has none yet: ids
+	// derived from the command text (callKey) repeat when a command runs again
 	type outcome struct {
 		exit  *int
 		state string
 	}
-	outcomes := map[string]outcome{}
-	for _, e := range entries {
-		if e.Exit != nil && len(e.Argv) == 0 && e.Line == "" {
-			outcomes[e.ID] = outcome{e.Exit, e.State}
+	outcomes := make([]outcome, len(entries))
+	waiting := map[string][]int{}
+	for i, e := range entries {
+		switch {
+		case e.Verdict == "blocked" || len(e.Edit) > 0:
+		case len(e.Argv) > 0 || e.Line != "":
+			waiting[e.ID] = append(waiting[e.ID], i)
+		case e.Exit != nil:
+			if w := waiting[e.ID]; len(w) > 0 {
+				outcomes[w[len(w)-1]] = outcome{e.Exit, e.State}
+				waiting[e.ID] = w[:len(w)-1]
+			}
 		}
 	}
 	var out []engine.Command
-	for _, e := range entries {
+	for i, e := range entries {
 		switch {
 		case len(e.Edit) > 0:
 			out = append(out, engine.Command{Edit: e.Edit, Past: true, Index: len(out)})
 		case e.Verdict == "blocked":
 		case len(e.Argv) > 0 || e.Line != "":
-			o := outcomes[e.ID]
+			o := outcomes[i]
 			c := engine.Command{Argv: e.Argv, Cwd: e.Cwd, Exit: o.exit, State: o.state}
 			var cmds []engine.Command
 			if e.Line != "" {

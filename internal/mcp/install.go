@@ -6,8 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
+
+	"github.com/heed-dev/heed/internal/jsonc"
 )
 
 // Agents whose MCP configuration `heed mcp install` writes.
@@ -43,7 +44,24 @@ func Install(root, agent, command string) (InstallResult, error) {
 	if err != nil {
 		return InstallResult{}, err
 	}
-	path := filepath.Join(root, rel)
+	return InstallAt(filepath.Join(root, rel), filepath.ToSlash(rel), agent, command)
+}
+
+// CodexUserConfig is Codex's own config.toml: $CODEX_HOME/config.toml, by default
+// ~/.codex/config.toml. Codex reads it in every project, trusted or not.
+func CodexUserConfig(getenv func(string) string) (string, error) {
+	if h := getenv("CODEX_HOME"); h != "" {
+		return filepath.Join(h, "config.toml"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("cannot find Codex's config.toml: %w", err)
+	}
+	return filepath.Join(home, ".codex", "config.toml"), nil
+}
+
+// InstallAt is Install on the configuration file at path, named rel in messages.
+func InstallAt(path, rel, agent, command string) (InstallResult, error) {
 	old, err := os.ReadFile(path)
 	if err != nil && !os.IsNotExist(err) {
 		return InstallResult{}, fmt.Errorf("read %s: %w", rel, err)
@@ -52,100 +70,84 @@ func Install(root, agent, command string) (InstallResult, error) {
 	if agent == "codex" {
 		next, err = mergeCodexTOML(old, command)
 	} else {
-		entry := map[string]any{"command": command, "args": []any{"mcp"}}
-		if agent == "claude" {
-			entry["type"] = "stdio"
-		}
-		next, err = mergeJSON(old, entry)
+		next, err = mergeJSON(old, agent, command)
 	}
 	if err != nil {
 		return InstallResult{}, fmt.Errorf("%s: %w", rel, err)
 	}
 	if bytes.Equal(old, next) {
-		return InstallResult{Path: filepath.ToSlash(rel)}, nil
+		return InstallResult{Path: rel}, nil
 	}
 	if err := writeAtomic(path, next); err != nil {
 		return InstallResult{}, err
 	}
-	return InstallResult{Path: filepath.ToSlash(rel), Changed: true}, nil
+	return InstallResult{Path: rel, Changed: true}, nil
 }
 
-// mergeJSON sets mcpServers.heed in a JSON settings file.
-func mergeJSON(old []byte, entry map[string]any) ([]byte, error) {
-	doc := map[string]any{}
-	if len(bytes.TrimSpace(old)) > 0 {
-		if err := json.Unmarshal(old, &doc); err != nil {
-			return nil, fmt.Errorf("not valid JSON, left unchanged: %w", err)
-		}
-	}
-	servers := map[string]any{}
-	if v, ok := doc["mcpServers"]; ok {
-		m, ok := v.(map[string]any)
-		if !ok {
-			return nil, fmt.Errorf(`"mcpServers" is not an object, left unchanged`)
-		}
-		servers = m
-	}
-	if cur, ok := servers["heed"]; ok && reflect.DeepEqual(normalise(cur), normalise(entry)) {
-		return old, nil
-	}
-	servers["heed"] = entry
-	doc["mcpServers"] = servers
-	b, err := json.MarshalIndent(doc, "", "  ")
+// mergeJSON sets mcpServers.heed in a JSON settings file, which may hold comments and
+// trailing commas (Gemini CLI's settings.json does): they are kept, as are the other
+// keys of an existing heed entry (env, cwd, timeout, ...).
+func mergeJSON(old []byte, agent, command string) ([]byte, error) {
+	doc, err := jsonc.Parse(old)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("not valid JSON, left unchanged: %w", err)
 	}
-	return append(b, '\n'), nil
-}
-
-func normalise(v any) any {
-	b, _ := json.Marshal(v)
-	var out any
-	_ = json.Unmarshal(b, &out)
-	return out
-}
-
-// mergeCodexTOML sets the [mcp_servers.heed] table of Codex's config.toml, keeping
-// every other line of the file as it was.
-func mergeCodexTOML(old []byte, command string) ([]byte, error) {
-	table := fmt.Sprintf("[mcp_servers.heed]\ncommand = %s\nargs = [\"mcp\"]\n", tomlString(command))
-	lines := strings.SplitAfter(string(old), "\n")
-	start, end := -1, len(lines)
-	for i, l := range lines {
-		t := strings.TrimSpace(l)
-		if start < 0 && (t == "[mcp_servers.heed]" || t == `[mcp_servers."heed"]`) {
-			start = i
+	top := doc.Root()
+	if top.Kind() != '{' {
+		return nil, fmt.Errorf("the file is %s, not a JSON object, left unchanged", top.KindName())
+	}
+	servers := top.Get("mcpServers")
+	if servers == nil {
+		if servers, err = top.Set("mcpServers", json.RawMessage("{}")); err != nil {
+			return nil, err
+		}
+	}
+	if servers.Kind() != '{' {
+		return nil, fmt.Errorf(`"mcpServers" is %s, not an object, left unchanged`, servers.KindName())
+	}
+	want := []struct {
+		key string
+		val any
+	}{{"command", command}, {"args", []string{"mcp"}}}
+	if agent == "claude" {
+		want = append([]struct {
+			key string
+			val any
+		}{{"type", "stdio"}}, want...)
+	}
+	cur := servers.Get("heed")
+	if cur == nil || cur.Kind() != '{' {
+		var b strings.Builder
+		b.WriteString("{")
+		for i, w := range want {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			k, _ := json.Marshal(w.key)
+			v, _ := json.Marshal(w.val)
+			fmt.Fprintf(&b, "%s: %s", k, v)
+		}
+		b.WriteString("}")
+		if _, err := servers.Set("heed", json.RawMessage(b.String())); err != nil {
+			return nil, err
+		}
+		return doc.Bytes(), nil
+	}
+	changed := false
+	for _, w := range want {
+		v, _ := json.Marshal(w.val)
+		if n := cur.Get(w.key); n != nil && bytes.Equal(n.JSON(), v) {
 			continue
 		}
-		if start >= 0 && strings.HasPrefix(t, "[") {
-			end = i
-			break
+		if _, err := cur.Set(w.key, w.val); err != nil {
+			return nil, err
 		}
+		changed = true
 	}
-	if start < 0 {
-		s := string(old)
-		if s != "" && !strings.HasSuffix(s, "\n") {
-			s += "\n"
-		}
-		if s != "" {
-			s += "\n"
-		}
-		return []byte(s + table), nil
-	}
-	cur := strings.Join(lines[start:end], "")
-	if strings.TrimSpace(cur) == strings.TrimSpace(table) {
+	if !changed {
 		return old, nil
 	}
-	sep := ""
-	if end < len(lines) {
-		sep = "\n"
-	}
-	return []byte(strings.Join(lines[:start], "") + table + sep + strings.Join(lines[end:], "")), nil
-}
-
-func tomlString(s string) string {
-	b, _ := json.Marshal(s) // a JSON string is a valid TOML basic string
-	return string(b)
+	return doc.Bytes(), nil
 }
 
 func writeAtomic(path string, data []byte) error {

@@ -110,3 +110,31 @@ func TestInstallUnknownAgent(t *testing.T) {
 		t.Fatalf("unknown agent must list the known ones: %v", err)
 	}
 }
+
+// Gemini CLI reads settings.json with comments: heed merges into it, keeps the
+// comments, and keeps what an existing heed entry has beyond command and args.
+func TestInstallGeminiKeepsCommentsAndTheEntrysEnv(t *testing.T) {
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, ".gemini"), 0o755)
+	cfg := filepath.Join(root, ".gemini", "settings.json")
+	old := `{
+  // the team's servers
+  "mcpServers": {
+    "heed": { "command": "/old/heed", "args": [ "mcp" ], "env": {"HEED_LOG": "1"} }, // ours
+  },
+}
+`
+	os.WriteFile(cfg, []byte(old), 0o644)
+	if _, err := Install(root, "gemini", "heed"); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(cfg)
+	want := strings.Replace(old, `"/old/heed"`, `"heed"`, 1)
+	if string(b) != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", b, want)
+	}
+	res, err := Install(root, "gemini", "heed")
+	if err != nil || res.Changed {
+		t.Fatalf("again: %+v %v", res, err)
+	}
+}

@@ -199,6 +199,10 @@ func TestHeedShimHookDeniesMalformedPayloads(t *testing.T) {
 			json.Unmarshal([]byte(stdout), &out)
 			deny = code == 0 && (out["permission"] == "deny" || out["permissionDecision"] == "deny")
 			reason = out["agent_message"] + out["permissionDecisionReason"]
+		case enforce.AgentGemini:
+			var out map[string]string
+			json.Unmarshal([]byte(stdout), &out)
+			deny, reason = code == 0 && out["decision"] == "deny", out["reason"]
 		default:
 			deny, reason = code == 2 && stdout == "", stderr
 		}
