@@ -49,6 +49,9 @@ type Command struct {
 	// Requires lists the positions in Evidence.Commands of commands that must have
 	// succeeded for this one to run at all (`a && b`, `if a; then b; fi`).
 	Requires []int `json:"requires,omitempty"`
+	// LaunchedBy lists the positions in Evidence.Commands of the commands that run
+	// this one on its behalf (`uv run pytest` launches `pytest`), outermost first.
+	LaunchedBy []int `json:"launched_by,omitempty"`
 	// Past marks an earlier command of the session given as context (a journal entry):
 	// stateful rules read it, no rule targets it.
 	Past bool `json:"past,omitempty"`

@@ -554,3 +554,25 @@ func TestBansOfTheFormWithout(t *testing.T) {
 		}
 	}
 }
+
+// The prescribed form that wraps the banned program runs it legitimately; an
+// alternative that does not name the program never launches it.
+func TestPrescribedWrapperRunsTheBannedProgram(t *testing.T) {
+	for _, c := range []struct{ text, line, want string }{
+		{"Use `uv run pytest`, never bare `pytest`.", "pytest -x", "blocked"},
+		{"Use `uv run pytest`, never bare `pytest`.", "uv run pytest -x", "allowed"},
+		{"Use `uv run pytest`, never bare `pytest`.", "uv run python -c 'import os' && pytest", "blocked"},
+		{"Use `bundle exec rspec` instead of `rspec`.", "bundle exec rspec spec/a_spec.rb", "allowed"},
+		{"Use `pnpm`, never `npm`.", "pnpm exec npm i", "blocked"},
+		{"Use `pnpm`, never `npm`.", "pnpm install", "allowed"},
+	} {
+		rules := compileText(t, c.text, policy.Must, "")
+		if len(rules) == 0 {
+			t.Errorf("%q compiled to no rule", c.text)
+			continue
+		}
+		if got := verdict(t, rules, c.line); got != c.want {
+			t.Errorf("%q: %s: %s, want %s (%s)", c.text, c.line, got, c.want, rules[0].Params)
+		}
+	}
+}

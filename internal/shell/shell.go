@@ -249,6 +249,8 @@ type state struct {
 	pos []string
 	// requires lists the commands that must have succeeded for this point to run.
 	requires []int
+	// launchers are the wrapper commands the commands at this point run under.
+	launchers []int
 }
 
 // sub returns a copy for a subshell: changes to it do not leak back.

@@ -31,6 +31,9 @@ func (st *state) command(ws []word, stdin *stdinSrc) []int {
 	}
 	cwd, cwdUnknown := st.toolCwd(ws)
 	c := engine.Command{Cwd: cwd, CwdUnknown: cwdUnknown, Requires: st.requires}
+	if len(st.launchers) > 0 {
+		c.LaunchedBy = append([]int(nil), st.launchers...)
+	}
 	for i, w := range ws {
 		c.Argv = append(c.Argv, w.text)
 		if w.dyn {
@@ -95,6 +98,7 @@ func (st *state) command(ws []word, stdin *stdinSrc) []int {
 		default:
 			inner := st.sub()
 			inner.depth = st.depth + 1
+			inner.launchers = append(append([]int(nil), st.launchers...), self)
 			if a.cwd != "" {
 				inner.cd(a.cwd, false)
 			}

@@ -168,6 +168,35 @@ func (c *commandCheck) Delegates(argv []string) bool {
 	return true
 }
 
+// launchedByVia names the prescribed form that launches cmd, when the rule's
+// alternative is a wrapper of this very program ("use `uv run pytest`, never bare
+// `pytest`": `uv run pytest -x` runs pytest through it). An alternative that does
+// not name the program (`pnpm` for `npm`) never launches it legitimately: `pnpm exec
+// npm i` still runs npm.
+func (c *commandCheck) launchedByVia(ev *engine.Evidence, cmd *engine.Command, p *parsed) string {
+	n := len(cmd.LaunchedBy)
+	if n == 0 || len(c.p.Via) == 0 {
+		return ""
+	}
+	at := cmd.LaunchedBy[n-1]
+	if at < 0 || at >= len(ev.Commands) {
+		return ""
+	}
+	launcher := parsedAt(ev, at)
+	for i := range c.p.Via {
+		v := &c.p.Via[i]
+		if v.match(launcher).m != matches {
+			continue
+		}
+		for _, a := range v.Args {
+			if a == p.prog {
+				return Display(*v)
+			}
+		}
+	}
+	return ""
+}
+
 // forbids reports whether a command matches (or may match) a forbidden form and no
 // exception.
 func (c *commandCheck) forbids(p *parsed) bool {
@@ -225,6 +254,9 @@ func (c *commandCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 		if c.p.Allow[i].match(p).m == matches {
 			return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("allowed: matches the exception `%s`", c.p.Allow[i].String())}
 		}
+	}
+	if via := c.launchedByVia(ev, cmd, p); via != "" {
+		return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("runs through `%s`, the form the rule asks for", via)}
 	}
 	if len(c.p.At) > 0 && !cmd.CwdUnknown && !inFolders(cmd.Cwd, c.p.At) {
 		return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("runs in %s, not where the rule forbids it", folderName(cmd.Cwd))}

@@ -31,7 +31,7 @@ var knownPrograms = sync.OnceValue(func() map[string]bool {
 		"java", "javac", "sbt", "dotnet", "msbuild", "nuget", "make", "gmake", "cmake", "ninja", "bazel", "bazelisk",
 		"gcc", "clang", "just", "task",
 		// others
-		"ruby", "gem", "bundle", "rake", "rails", "php", "composer", "swift", "xcodebuild", "pod", "flutter", "dart",
+		"ruby", "gem", "bundle", "rake", "rails", "rspec", "rubocop", "php", "composer", "swift", "xcodebuild", "pod", "flutter", "dart",
 		"docker", "docker-compose", "podman", "kubectl", "helm", "terraform", "tofu", "ansible", "aws", "gcloud", "az",
 		"rm", "mv", "cp", "chmod", "chown", "sudo", "curl", "wget", "ssh", "scp", "rsync", "sed", "find", "xargs",
 		"kill", "pkill", "killall", "brew", "apt", "apt-get", "yum", "dnf", "pacman", "psql", "mysql", "sqlite3",
