@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/norm"
@@ -156,6 +157,8 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			r, why = lowerOrder(c, rc, n)
 		case n.Polarity == norm.Require && (n.Only || !bans && useTool(n)):
 			r, why = lowerOnly(c, rc, n)
+		case n.Polarity == norm.Require && !bans && n.Condition == "" && n.Subject == "":
+			r = lowerWrapped(c, rc, n)
 		}
 		rules = append(rules, r...)
 		if why != "" && unenforced == "" {
@@ -651,6 +654,79 @@ func dedupe(ps []process.Pattern) []process.Pattern {
 		}
 	}
 	return out
+}
+
+// runners are the commands that run a tool from the project's environment: `uv run
+// tox`, `bundle exec rspec`, `pnpm exec eslint`, `npx prettier`.
+var runners = [][]string{{"uv", "run"}, {"uvx"}, {"poetry", "run"}, {"pipenv", "run"}, {"pdm", "run"}, {"hatch", "run"},
+	{"rye", "run"}, {"bundle", "exec"}, {"pnpm", "exec"}, {"npm", "exec"}, {"yarn", "exec"}, {"npx"}, {"pnpx"}, {"bunx"}}
+
+// interpreters are programs a runner also starts that are no tool of their own: a
+// required `uv run python -m x` does not make every bare `python` wrong.
+var interpreters = map[string]bool{"python": true, "python3": true, "node": true, "ruby": true, "bash": true, "sh": true, "bun": true, "deno": true}
+
+// lowerWrapped: "Run tox via uv: `uv run tox -e <env>`", "Run RSpec with `bundle exec
+// rspec`": the tool runs through the runner, so the tool run bare is the wrong form.
+// It is a reading of what the sentence implies, never a block.
+func lowerWrapped(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) []policy.Rule {
+	var tools []string
+	if rc != nil {
+		tools = rc.Tools
+	}
+	var rules []policy.Rule
+	seen := map[string]bool{}
+	for _, o := range n.Objects {
+		if o.Kind != norm.KCommand || o.Origin != "" {
+			continue
+		}
+		for _, r := range runners {
+			if len(o.Argv) <= len(r) || !slices.Equal(o.Argv[:len(r)], r) {
+				continue
+			}
+			if !throughRunner(n.Sentence, o.Text, r[0]) {
+				break // "Run a single test: `uv run pytest -k x`" shows a command, no more
+			}
+			inner := o.Argv[len(r):]
+			prog := inner[0]
+			if interpreters[prog] || seen[prog] || !process.IsCommand(inner, tools) || strings.Contains(prog, "/") || prog == "*" {
+				break
+			}
+			seen[prog] = true
+			via := process.PatternFrom(append(append([]string(nil), r...), prog), c.Scope.Dir)
+			p := process.CommandParams{Forbid: []process.Pattern{{Program: process.ProgramsOf(prog)}}, Via: []process.Pattern{via}}
+			m := *n
+			m.Uncertain = append(append([]string(nil), n.Uncertain...), "the bare form is inferred to be wrong from the form the sentence prescribes")
+			rule := rule(c, &m, process.KindCommand, p)
+			rule.Message = "run `" + prog + "` through `" + strings.Join(r, " ") + "`"
+			rule.Suggestion = "use `" + strings.Join(append(append([]string(nil), r...), prog), " ") + "` instead"
+			rule.Cases = process.CommandCases(p)
+			rules = append(rules, rule)
+			break
+		}
+	}
+	return rules
+}
+
+// throughRunner: the sentence gives the runner as the means ("run tox via uv: `uv run
+// tox`", "run the tests with `bundle exec rspec`"), not merely a command to copy.
+func throughRunner(sentence, span, runner string) bool {
+	low := strings.ToLower(sentence)
+	for _, w := range []string{"via ", "through ", "using ", "with "} {
+		if strings.Contains(low, w+runner+" ") || strings.Contains(low, w+runner+":") || strings.Contains(low, w+runner+",") {
+			return true
+		}
+	}
+	i := strings.Index(sentence, "`"+span+"`")
+	if i < 0 {
+		return false
+	}
+	before := strings.ToLower(strings.TrimSpace(sentence[:i]))
+	for _, w := range []string{" via", " through", " using", " with", " always use", " prefix with"} {
+		if strings.HasSuffix(" "+before, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // lowerOrder: "run `make lint` before committing".

@@ -565,6 +565,10 @@ func TestPrescribedWrapperRunsTheBannedProgram(t *testing.T) {
 		{"Use `bundle exec rspec` instead of `rspec`.", "bundle exec rspec spec/a_spec.rb", "allowed"},
 		{"Use `pnpm`, never `npm`.", "pnpm exec npm i", "blocked"},
 		{"Use `pnpm`, never `npm`.", "pnpm install", "allowed"},
+		// a runner given as the means: the bare tool is the wrong form (a warning)
+		{"Run tox via uv: `uv run tox -e <env>`", "tox -e py312", "warned"},
+		{"Run tox via uv: `uv run tox -e <env>`", "uv run tox -e py312", "allowed"},
+		{"Run the specs with `bundle exec rspec`.", "rspec spec/a_spec.rb", "warned"},
 	} {
 		rules := compileText(t, c.text, policy.Must, "")
 		if len(rules) == 0 {
@@ -573,6 +577,20 @@ func TestPrescribedWrapperRunsTheBannedProgram(t *testing.T) {
 		}
 		if got := verdict(t, rules, c.line); got != c.want {
 			t.Errorf("%q: %s: %s, want %s (%s)", c.text, c.line, got, c.want, rules[0].Params)
+		}
+	}
+}
+
+// A command shown for reference, with no word that makes its runner the means, says
+// nothing about the bare tool.
+func TestAShownRunnerCommandIsNoRule(t *testing.T) {
+	for _, text := range []string{
+		"Run a single test file: `uv run pytest tests/test_x.py`",
+		"Then run `uv run pytest -k test_thing` to update the snapshot.",
+		"Run the tests with `uv run python -m pytest`.",
+	} {
+		if rules := compileText(t, text, policy.Must, ""); len(rules) != 0 {
+			t.Errorf("%q compiled to %s", text, rules[0].Params)
 		}
 	}
 }
