@@ -23,13 +23,16 @@ type sentenceCase struct {
 
 type expectation struct {
 	want, line string
-	gap        bool // a known gap: reported, not failed
+	// history are the session's earlier commands ("edit PATH" an edit, "fail CMD" a
+	// command that failed)
+	history string
+	gap     bool // a known gap: reported, not failed
 }
 
-// readSentenceCases reads testdata/own-sentences.txt.
-func readSentenceCases(t *testing.T) []sentenceCase {
+// readSentenceCases reads a file of own sentences (testdata/own-sentences*.txt).
+func readSentenceCases(t *testing.T, name string) []sentenceCase {
 	t.Helper()
-	f, err := os.Open("testdata/own-sentences.txt")
+	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,11 +49,12 @@ func readSentenceCases(t *testing.T) []sentenceCase {
 		case cur == nil || strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "##"):
 		case strings.Contains(line, "\t"):
 			want, cmd, _ := strings.Cut(line, "\t")
+			cmd, history, _ := strings.Cut(cmd, "\t")
 			gap := false
 			if w, ok := strings.CutPrefix(want, "gap "); ok {
 				want, gap = w, true
 			}
-			cur.expect = append(cur.expect, expectation{want: want, line: cmd, gap: gap})
+			cur.expect = append(cur.expect, expectation{want: want, line: cmd, history: history, gap: gap})
 		default:
 			cur.doc += line + "\n"
 		}
@@ -75,7 +79,25 @@ func compileDoc(doc string) []policy.Rule {
 	return out
 }
 
-func lineVerdict(t *testing.T, reg *engine.Registry, rs []policy.Rule, line string) string {
+// historyOf turns "make lint;;edit src/a.go;;fail make test" into a case's history.
+func historyOf(h string) [][]string {
+	var out [][]string
+	for _, e := range strings.Split(h, ";;") {
+		e = strings.TrimSpace(e)
+		switch {
+		case e == "":
+		case strings.HasPrefix(e, "edit "):
+			out = append(out, []string{process.HistoryEdit, strings.TrimPrefix(e, "edit ")})
+		case strings.HasPrefix(e, "fail "):
+			out = append(out, append([]string{process.HistoryExit + "1"}, strings.Fields(strings.TrimPrefix(e, "fail "))...))
+		default:
+			out = append(out, strings.Fields(e))
+		}
+	}
+	return out
+}
+
+func lineVerdict(t *testing.T, reg *engine.Registry, rs []policy.Rule, line string, history ...string) string {
 	t.Helper()
 	var compiled []engine.Compiled
 	for i := range rs {
@@ -85,7 +107,11 @@ func lineVerdict(t *testing.T, reg *engine.Registry, rs []policy.Rule, line stri
 		}
 		compiled = append(compiled, engine.Compiled{Rule: &rs[i], Check: chk})
 	}
-	ev, err := process.CaseEvidence(policy.Case{Shell: line})
+	c := policy.Case{Shell: line}
+	if len(history) > 0 {
+		c.History = historyOf(history[0])
+	}
+	ev, err := process.CaseEvidence(c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,17 +131,27 @@ func lineVerdict(t *testing.T, reg *engine.Registry, rs []policy.Rule, line stri
 // (testdata/own-sentences.txt), each with commands a careful reader blocks, warns
 // about or allows.
 func TestOwnCommandSentences(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences.txt", 40)
+}
+
+// TestOwnCommandSentences2: the second batch (testdata/own-sentences-2.txt), with
+// orders judged against the session's earlier commands.
+func TestOwnCommandSentences2(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-2.txt", 30)
+}
+
+func ownSentences(t *testing.T, file string, atLeast int) {
 	reg := rules.Registry()
-	cases := readSentenceCases(t)
-	if len(cases) < 40 {
-		t.Fatalf("only %d cases", len(cases))
+	cases := readSentenceCases(t, file)
+	if len(cases) < atLeast {
+		t.Fatalf("only %d cases in %s", len(cases), file)
 	}
 	right, total, gaps := 0, 0, 0
 	for _, c := range cases {
 		rs := compileDoc(c.doc)
 		for _, e := range c.expect {
 			total++
-			got := lineVerdict(t, reg, rs, e.line)
+			got := lineVerdict(t, reg, rs, e.line, e.history)
 			if got == e.want {
 				right++
 				if e.gap {

@@ -675,13 +675,25 @@ var conventionHeading = []string{"convention", "style", "naming", "rules", "stan
 // inConventionSection reports whether the innermost heading names a section of
 // conventions.
 // orderHeading: a section headed by when its steps run ("Before Every Commit", "After
-// changing the schema").
+// changing the schema"), or by what not to do ("Don't").
 func orderHeading(hp []string) bool {
-	if len(hp) < 2 {
+	if len(hp) == 0 {
 		return false
 	}
 	h := strings.ToLower(strings.TrimSpace(hp[len(hp)-1]))
-	return strings.HasPrefix(h, "before ") || strings.HasPrefix(h, "after ")
+	return strings.HasPrefix(h, "before ") || strings.HasPrefix(h, "after ") || banHeading(h)
+}
+
+// banHeading: a section whose items are what not to do ("Don't", "Never do this",
+// "Forbidden commands").
+func banHeading(h string) bool {
+	h = strings.Trim(strings.ToLower(strings.TrimSpace(h)), "*_:!`'’ ")
+	for _, p := range []string{"don't", "don’t", "dont", "do not", "never", "avoid", "forbidden", "prohibited", "not allowed", "banned"} {
+		if h == p || strings.HasPrefix(h, p+" ") {
+			return true
+		}
+	}
+	return false
 }
 
 // commandItem: an item that is one code span and nothing else but a short description

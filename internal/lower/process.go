@@ -115,11 +115,22 @@ func blockCommands(c *policy.Constraint) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, l := range commandLines(c.Code[0].Text) {
-		prog := strings.Fields(l)[0]
-		if seen[prog] {
+		// `./tools/lint.js --js` after `./tools/lint.js` is a variant; `pnpm
+		// typecheck` after `pnpm lint` another command
+		key := ""
+		for _, w := range strings.Fields(l) {
+			if key != "" && strings.HasPrefix(w, "-") {
+				continue
+			}
+			key += " " + w
+			if strings.Count(key, " ") == 2 {
+				break
+			}
+		}
+		if seen[key] {
 			continue
 		}
-		seen[prog] = true
+		seen[key] = true
 		out = append(out, l)
 	}
 	if len(out) > 4 {
@@ -711,9 +722,11 @@ func lowerWrapped(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm)
 // tox`", "run the tests with `bundle exec rspec`"), not merely a command to copy.
 func throughRunner(sentence, span, runner string) bool {
 	low := strings.ToLower(sentence)
-	for _, w := range []string{"via ", "through ", "using ", "with "} {
-		if strings.Contains(low, w+runner+" ") || strings.Contains(low, w+runner+":") || strings.Contains(low, w+runner+",") {
-			return true
+	for _, w := range []string{"via ", "through ", "using ", "with ", "prefix with ", "prefixed with "} {
+		for _, r := range []string{runner + " ", runner + ":", runner + ",", "`" + runner} {
+			if strings.Contains(low, w+r) {
+				return true
+			}
 		}
 	}
 	i := strings.Index(sentence, "`"+span+"`")
@@ -731,7 +744,7 @@ func throughRunner(sentence, span, runner string) bool {
 
 // lowerOrder: "run `make lint` before committing".
 func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]policy.Rule, string) {
-	if n.Verb != "" && n.Verb != "run" && n.Verb != "use" && n.Verb != "test" && n.Verb != "build" && n.Verb != "update" {
+	if n.Verb != "" && n.Verb != "run" && n.Verb != "use" && n.Verb != "test" && n.Verb != "build" && n.Verb != "update" && n.Verb != "pass" {
 		return nil, "" // "stop `docker compose` when you are done" asks for another action, not a run
 	}
 	// "after finishing a task, run X": X runs at the end, before the work leaves the

@@ -109,6 +109,9 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"must not be used", "must never be used", "should not be used", "should never be used", "is deprecated",
 			"are deprecated", "must not be run", "should not be run", "must never be run", "is off-limits", "are off-limits",
 			"is not supported", "are not supported", "is not to be used", "is strictly forbidden", "are strictly forbidden",
+			"is never acceptable", "are never acceptable", "is not acceptable", "are not acceptable", "is unacceptable",
+			"are unacceptable", "is never allowed", "are never allowed", "is never ok", "is never okay", "is never permitted",
+			"is a no-go", "is not an option",
 		},
 		mPostOK: {
 			"is fine", "are fine", "is ok", "are ok", "is okay", "are okay", "is allowed", "are allowed", "is permitted",
@@ -448,3 +451,9 @@ var banPurposeVerbs = map[string]bool{"test": true, "debug": true, "fix": true, 
 	"download": true, "access": true, "query": true, "check": true, "inspect": true, "verify": true, "validate": true,
 	"investigate": true, "look": true, "see": true, "read": true, "bypass": true, "skip": true, "work": true,
 	"avoid": true, "find": true, "search": true, "explore": true, "poll": true, "monitor": true, "probe": true}
+
+// meansVerbs are imperatives that name a result and leave the command that makes it to
+// a "with" ("regenerate the stubs with `buf generate`").
+var meansVerbs = map[string]bool{"regenerate": true, "re-generate": true, "rebuild": true, "reformat": true,
+	"format": true, "lint": true, "update": true, "refresh": true, "recompile": true, "compile": true, "build": true,
+	"check": true, "verify": true, "validate": true, "test": true, "generate": true, "sync": true, "install": true}

@@ -170,6 +170,9 @@ func objects(os []Object) string {
 		t := o.Text
 		if o.Kind == KConcept || o.Kind == KEvent || o.Kind == KRole {
 			t = string(o.Kind) + ":" + t
+			if o.Kind == KConcept && len(o.Argv) > 0 {
+				t += " " + strings.Join(o.Argv, " ")
+			}
 		}
 		if o.Origin != "" {
 			t += " (from " + o.Origin + ")"

@@ -356,7 +356,7 @@ func toolWordOK(toks []Token, i int) bool {
 	switch n.Low {
 	case "or", "and", "nor", "for", "to", "in", "on", "with", "when", "unless", "commands", "command", "directly", "itself",
 		"anymore", "at", "here", "instead", "as", "over", "rather", "either", "is", "are", "cli", "scripts", "install", "suite", "binary", "by", "from", "outside", "against", "if", "before", "after", "yourself",
-		"run", "build", "test", "add", "update", "publish", "exec", "ci", "i", "because", "since", "this", "it", "unless,":
+		"run", "build", "test", "add", "update", "publish", "exec", "ci", "i", "because", "since", "this", "it", "unless,", "without", "through", "via", "except", "anywhere":
 		return true
 	}
 	return false
@@ -390,7 +390,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				// a comma ends a condition or scope; what follows belongs to the
 				// clause's main segment unless a marker opens another
 				switch cur.role {
-				case mCond, mUnless, mBefore, mAfter, mScope, mExcept, mInstead:
+				case mCond, mUnless, mBefore, mAfter, mScope, mExcept, mInstead, mPurpose:
 					if m := lastMain(); m != nil {
 						cur = m
 					} else {
@@ -413,8 +413,9 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					continue
 				}
 			}
-			// "run `make fmt` to format `.go` files": the files the command is for
-			if t.Low == "to" && i+1 < len(toks) && purposeVerbs[toks[i+1].Low] && cur.role == mRequire && hasKinds(cur.objs, KCommand) {
+			// "run `make fmt` to format `.go` files": the files the command is for; "To
+			// verify your changes, run `just check`": the same, said first
+			if t.Low == "to" && i+1 < len(toks) && purposeVerbs[toks[i+1].Low] && (cur.role == mRequire && hasKinds(cur.objs, KCommand) || i == 0) {
 				open(mPurpose)
 				cur.verb = toks[i+1].Low
 				i += 2
@@ -633,6 +634,18 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			if n == 0 && declarative(toks, i) {
 				n = 1
 			}
+			// "regenerate the stubs with `buf generate`": an imperative whose means is
+			// a command is a requirement to run it
+			if n == 0 && clauseStart(toks, i) && meansVerbs[toks[i].Low] && meansFollows(toks, i+1, ctx) {
+				if !seenMarker && len(segs) == 1 && segs[0].role == "" {
+					subject = subjectOf(segs[0])
+				}
+				open(mRequire)
+				cur.verb = "run"
+				seenMarker = true
+				i++
+				continue
+			}
 			inOrder := (cur.role == mBefore || cur.role == mAfter) && len(cur.objs) == 0
 			if n > 0 && !inOrder && (clauseStart(toks, i) || toks[i].Low == "always" || toks[i].Low == "must" || declarative(toks, i)) {
 				soft := toks[i].Low == "prefer" || phraseAt(toks, i, mShould) > 0 || toks[i].Low == "should"
@@ -718,6 +731,14 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					n += m
 				}
 			}
+			// "never commit directly to `main`": a commit reaches main by a push to
+			// it; which branch a `git commit` lands on heed cannot see
+			if c == "commit" {
+				if b, m := branchAt(toks, i+n); m > 0 {
+					o = Object{Kind: KConcept, Text: "push", Argv: []string{b}}
+					n += m
+				}
+			}
 			cur.objs = append(cur.objs, o)
 			i += n
 			continue
@@ -772,6 +793,39 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 
 func clauseStartStrict(toks []Token, i int) bool {
 	return i == 0 || toks[i-1].Punct && (toks[i-1].Text == ":" || toks[i-1].Text == "(")
+}
+
+// meansFollows: the clause from i goes on to name a command as its means ("... with
+// `buf generate`", "by running `make gen`").
+func meansFollows(toks []Token, i int, ctx Context) bool {
+	for j := i; j+1 < len(toks); j++ {
+		t := toks[j]
+		if t.Punct && t.Text != "," || t.Code {
+			return false
+		}
+		switch t.Low {
+		case "with", "using", "via", "through", "running":
+			if n := toks[j+1]; n.Code && (classify(n.Text, ctx).Kind == KCommand || commandShaped(n.Text)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// commandShaped: a span that reads as a program and its words (`buf generate`), even
+// of a program heed does not know.
+func commandShaped(span string) bool {
+	f := strings.Fields(span)
+	if len(f) == 0 || len(f) > 8 || pathLike(f[0]) || flagLike(f[0]) {
+		return false
+	}
+	for _, r := range f[0] {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return false
+		}
+	}
+	return f[0][0] >= 'a' && f[0][0] <= 'z'
 }
 
 // splitToolLists reads "npm/yarn/pnpm" as "npm or yarn or pnpm" when every part
@@ -1151,6 +1205,18 @@ func (c *conds) add(sg *segment) {
 			for _, w := range sg.words {
 				c.noArgs = c.noArgs || argumentWords[strings.ToLower(w)]
 			}
+		}
+		// "without `-x` in CI-like loops": what else the clause says is a condition
+		var rest []string
+		for _, w := range sg.words {
+			switch lw := strings.ToLower(w); {
+			case argumentWords[lw], lw == "a", lw == "an", lw == "the", lw == "any", lw == "explicit", lw == "specifying", lw == "passing", lw == "giving", lw == "providing", lw == "flag", lw == "option", lw == "its", lw == "their":
+			default:
+				rest = append(rest, w)
+			}
+		}
+		if len(rest) > 0 && (len(c.lacking) > 0 || c.noArgs) {
+			c.text = append(c.text, strings.Join(rest, " "))
 		}
 	case mPurpose:
 		for _, o := range sg.objs {
@@ -1574,6 +1640,7 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		bare = nil
 	}
 	resolveImplicit(out, ctx)
+	passBefore(out)
 	res := sentenceResult{norms: out, last: seen}
 	if len(out) == 0 {
 		// a sentence that only grants exceptions belongs to its neighbour's ban
@@ -1587,6 +1654,39 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 	}
 	res.bare = bare
 	return res
+}
+
+// passBefore reads "every commit must pass `cargo test`" as an order: what the
+// subject names (a commit, a pull request, a push, the changes) comes after the checks
+// pass.
+func passBefore(ns []Norm) {
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Require || n.Verb != "pass" || n.Subject == "" || len(n.Before) > 0 || !hasKinds(n.Objects, KCommand, KRole) {
+			continue
+		}
+		ev := ""
+		for _, w := range strings.Fields(n.Subject) {
+			switch w {
+			case "commit", "commits":
+				ev = "commit"
+			case "pr", "prs", "request", "requests":
+				ev = "pr"
+			case "push", "pushes":
+				ev = "push"
+			case "change", "changes", "code", "work", "contributions", "patches":
+				if ev == "" {
+					ev = "finish"
+				}
+			}
+		}
+		if ev == "" {
+			continue
+		}
+		n.Before = append(n.Before, Object{Kind: KEvent, Text: ev, Origin: "subject"})
+		n.Subject, n.Verb = "", "run"
+		n.Uncertain = slices.DeleteFunc(n.Uncertain, func(u string) bool { return strings.HasPrefix(u, "the subject is not the reader") })
+	}
 }
 
 // requiredForms: "NEVER update all dependencies and ALWAYS use `cargo update
@@ -1855,11 +1955,19 @@ func ReadItem(item string, ctx Context) []Norm {
 	if ctx.LeadIn == "" {
 		// a list of commands under the heading "Before Every Commit"
 		h := lastHeading(ctx.Heading)
-		hl := strings.ToLower(h)
-		if !strings.HasPrefix(hl, "before ") && !strings.HasPrefix(hl, "after ") {
+		hl := strings.Trim(strings.ToLower(strings.TrimSpace(h)), "*_:!`'’ ")
+		switch {
+		case strings.HasPrefix(hl, "before ") || strings.HasPrefix(hl, "after "):
+			ctx.LeadIn = "Run the following " + hl + ":"
+		case banHeadings[hl] || strings.HasPrefix(hl, "never "):
+			// "### Don't" and "- `docker system prune -a`"
+			ctx.LeadIn = "Never run the following:"
+			if hl == "avoid" {
+				ctx.LeadIn = "Avoid the following:"
+			}
+		default:
 			return nil
 		}
-		ctx.LeadIn = "Run the following " + hl + ":"
 	}
 	if o := classify(toks[0].Text, ctx); o.Kind != KCommand {
 		return nil
@@ -1896,6 +2004,10 @@ func ReadItem(item string, ctx Context) []Norm {
 	}
 	return out
 }
+
+// banHeadings are headings of a list of what not to do.
+var banHeadings = map[string]bool{"don't": true, "don’t": true, "dont": true, "do not": true, "never": true, "avoid": true,
+	"forbidden": true, "forbidden commands": true, "prohibited": true, "not allowed": true, "banned": true, "don'ts": true}
 
 // indexWord finds phrase in s at word boundaries.
 func indexWord(s, phrase string) int {

@@ -39,6 +39,10 @@ type parsed struct {
 	cwd        string
 	cwdUnknown bool
 	root       string
+	// exact: options match only as spelled in full. Exceptions are matched so: `git
+	// push --force` is no abbreviation of an allowed `--force-with-lease`, because
+	// --force is an option of its own (a prefix counts only toward a ban).
+	exact bool
 	// forceExempt lists the force-push spellings a rule names as its exception or
 	// alternative (see forcePush).
 	forceExempt map[string]bool
@@ -168,7 +172,7 @@ func (p *parsed) hasFlag(spec string) (string, bool) {
 			ok = true
 		case t.goStyle && strings.TrimLeft(name, "-") == strings.TrimLeft(specName, "-"):
 			ok = true // Go accepts -race and --race alike
-		case t.abbrev && strings.HasPrefix(name, "--") && len(name) >= 3 && len(name) < len(specName) && strings.HasPrefix(specName, name):
+		case t.abbrev && !p.exact && strings.HasPrefix(name, "--") && len(name) >= 3 && len(name) < len(specName) && strings.HasPrefix(specName, name):
 			// git and GNU getopt_long accept unambiguous prefixes: --forc, --amen,
 			// rm --rec; an ambiguous one is an error, so counting it never lets a
 			// forbidden command through

@@ -200,8 +200,10 @@ func (c *commandCheck) launchedByVia(ev *engine.Evidence, cmd *engine.Command, p
 // forbids reports whether a command matches (or may match) a forbidden form and no
 // exception.
 func (c *commandCheck) forbids(p *parsed) bool {
+	exact := *p
+	exact.exact = true
 	for i := range c.p.Allow {
-		if c.p.Allow[i].match(p).m == matches {
+		if c.p.Allow[i].match(&exact).m == matches {
 			return false
 		}
 	}
@@ -250,8 +252,10 @@ func (c *commandCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 		cp.forceExempt = c.forceExempt
 		p = &cp
 	}
+	exact := *p
+	exact.exact = true
 	for i := range c.p.Allow {
-		if c.p.Allow[i].match(p).m == matches {
+		if c.p.Allow[i].match(&exact).m == matches {
 			return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("allowed: matches the exception `%s`", c.p.Allow[i].String())}
 		}
 	}
