@@ -144,8 +144,16 @@ func testRule(s sentence) (policy.Rule, bool) {
 		{Expect: policy.ExpectSatisfied, Changed: []string{src, test}, Note: "code with a test"},
 		{Expect: policy.ExpectInapplicable, Changed: []string{"README.md"}, Note: "no code changed"},
 	}
-	return s.rule(KindCochange, CochangeParams{If: ifs, Unless: unless, Then: then, Need: need, Reading: reading}, false,
-		"code change without a test", "add or update a test that covers the change (and fails without it)", cases), true
+	r := s.rule(KindCochange, CochangeParams{If: ifs, Unless: unless, Then: then, Need: need, Reading: reading}, false,
+		"code change without a test", "add or update a test that covers the change (and fails without it)", cases)
+	if !named {
+		// "add tests for new functionality": which changes are functionality (not a
+		// refactor, a rename, a comment) needs judgement; heed shows the rule and
+		// never fails a change by it
+		r.Severity = policy.SeverityWarning
+		r.Review = "which code changes need a test is a judgement: heed asks for one on every code change"
+	}
+	return r, true
 }
 
 func changelogRule(s sentence) (policy.Rule, bool) {

@@ -676,6 +676,28 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 		}
 	}
 	negative := negated(s.text)
+	if len(order) > 0 {
+		// the clauses that name a trailer decide: "never include session URLs ...
+		// `Co-Authored-By:` is fine" permits the trailer, and "taken from a tool
+		// without changes ... disclose it through an Assisted-by: trailer" asks for it
+		negative = false
+		for _, cl := range clauses(strings.ToLower(raw)) {
+			if !trailerNameRE.MatchString(cl) {
+				continue
+			}
+			if lazyre.New(`(is|are) (fine|ok|okay|allowed|acceptable|welcome)`).MatchString(cl) {
+				return recognize.Result{}
+			}
+			// "taken from a tool without changes": a negation of something else
+			cl = lazyre.New(`\bwithout \w+(\s+\w+)?\b`).ReplaceAllStringFunc(cl, func(m string) string {
+				if trailerNameRE.MatchString(m) || strings.Contains(m, "trailer") {
+					return m
+				}
+				return ""
+			})
+			negative = negative || negated(cl)
+		}
+	}
 	if signOffRE.MatchString(s.text) && len(order) == 0 && s.aboutCommitMessages() && !negative {
 		return recognize.Result{Rules: []policy.Rule{signOffRule(s)}}
 	}

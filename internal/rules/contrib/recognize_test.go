@@ -411,3 +411,33 @@ func TestConventionalSentencesOfASectionYieldOneRule(t *testing.T) {
 		t.Fatalf("got %q", got)
 	}
 }
+
+// The clause that names a trailer decides whether it is asked for, forbidden or merely
+// allowed; a test demanded for "new functionality" is never an error.
+func TestTrailerClausesAndJudgedTests(t *testing.T) {
+	for _, c := range []struct {
+		text, want string
+	}{
+		{"Never paste private links in commit messages; a `Co-Authored-By:` trailer is fine.", ""},
+		{"Tell us when an AI tool wrote most of a commit without changes: add an `Assisted-by:` trailer naming the tool.", "commit:trailer-required"},
+		{"Do not add a `Co-Authored-By` trailer crediting an AI assistant to commit messages.", "commit:trailer-forbidden"},
+	} {
+		con := &policy.Constraint{Text: c.text, Level: policy.Must, File: "AGENTS.md", Format: "agents"}
+		var got []string
+		for _, r := range compileAll(con) {
+			if r.Kind == KindCommit {
+				s := summary(r)
+				got = append(got, strings.Fields(s)[0])
+			}
+		}
+		if c.want == "" && len(got) > 0 || c.want != "" && (len(got) == 0 || got[0] != c.want) {
+			t.Errorf("%q: got %v, want %q", c.text, got, c.want)
+		}
+	}
+	con := &policy.Constraint{Text: "Write tests for new functionality.", Level: policy.Must, File: "AGENTS.md", Format: "agents"}
+	for _, r := range compileAll(con) {
+		if r.Kind == KindCochange && (r.Severity != policy.SeverityWarning || r.Review == "") {
+			t.Errorf("a judged test demand compiled to %s without review: %+v", r.Severity, r)
+		}
+	}
+}
