@@ -564,18 +564,19 @@ func (sh shape) query(l string) string {
 ((macro_invocation macro: (scoped_identifier name: (identifier) @n)) @match (#eq? @n %s))`, q(sh.name), q(sh.name))
 		}
 	case "ident":
+		// a ban of a name is about its uses: the declaration that defines it is no use
 		switch {
 		case js:
 			if l == engine.LangJavaScript {
-				return fmt.Sprintf(`([(identifier) (shorthand_property_identifier)] @match (#eq? @match %s))`, q(sh.name))
+				return fmt.Sprintf(`([(identifier) (shorthand_property_identifier)] @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
 			}
-			return fmt.Sprintf(`([(identifier) (type_identifier) (shorthand_property_identifier)] @match (#eq? @match %s))`, q(sh.name))
+			return fmt.Sprintf(`([(identifier) (type_identifier) (shorthand_property_identifier)] @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
 		case l == engine.LangPython:
-			return fmt.Sprintf(`((identifier) @match (#eq? @match %s))`, q(sh.name))
+			return fmt.Sprintf(`((identifier) @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
 		case l == engine.LangJava:
-			return fmt.Sprintf(`([(identifier) (type_identifier)] @match (#eq? @match %s) (#not-inside? @match import_declaration package_declaration))`, q(sh.name))
+			return fmt.Sprintf(`([(identifier) (type_identifier)] @match (#eq? @match %s) (#not-inside? @match import_declaration package_declaration) (#not-defined? @match))`, q(sh.name))
 		case l == engine.LangGo, l == engine.LangRust:
-			return fmt.Sprintf(`([(identifier) (field_identifier) (type_identifier)] @match (#eq? @match %s))`, q(sh.name))
+			return fmt.Sprintf(`([(identifier) (field_identifier) (type_identifier)] @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
 		}
 	case "generic":
 		if l == engine.LangPython {

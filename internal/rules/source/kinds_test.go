@@ -442,3 +442,27 @@ func TestSourceRulesSayWhichFilesTheyWant(t *testing.T) {
 		}
 	}
 }
+
+// A ban of a name flags its uses, not the declaration that defines it.
+func TestNotDefinedSkipsTheDefinition(t *testing.T) {
+	r := queryRule(t, "legacy", QueryParams{Queries: map[string]string{
+		"typescript": `([(identifier) (type_identifier)] @match (#eq? @match "LegacyError") (#not-defined? @match))`,
+		"python":     `((identifier) @match (#eq? @match "legacy_helper") (#not-defined? @match))`,
+		"go":         `([(identifier) (type_identifier)] @match (#eq? @match "OldHelper") (#not-defined? @match))`,
+	}}, "uses {{match}}")
+	fs, _ := runFiles(t, []*policy.Rule{r}, map[string]string{
+		"src/errors.ts": "export class LegacyError extends Error {}\n",
+		"src/use.ts":    "throw new LegacyError('x');\n",
+		"pkg/h.py":      "def legacy_helper():\n    pass\n",
+		"pkg/u.py":      "legacy_helper()\n",
+		"h.go":          "package h\n\nfunc OldHelper() {}\n",
+		"u.go":          "package h\n\nfunc f() { OldHelper() }\n",
+	})
+	got := map[string]bool{}
+	for _, f := range fs {
+		got[f.Path] = true
+	}
+	if len(fs) != 3 || !got["src/use.ts"] || !got["pkg/u.py"] || !got["u.go"] {
+		t.Fatalf("findings %+v, want the three uses and no definition", fs)
+	}
+}

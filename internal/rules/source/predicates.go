@@ -25,6 +25,9 @@ import (
 //	                            describe/it/test callback in JS/TS, an @Test method in Java)
 //	(#not-in-main? @c)          @c is not in the program's entry point (Python's
 //	                            `if __name__ == "__main__":` block, Go's and Rust's main)
+//	(#not-defined? @c)          @c is not the name a declaration defines (`class
+//	                            ApplicationError`, `def helper`, `func Helper`): a ban of
+//	                            a name is about its uses, not its definition
 //	(#no-keyword-arg? @args name ...)  a Python argument list passes none of the keyword
 //	                            arguments and no **kwargs that could carry them
 //	(#max-positional? @args n)  a Python argument list has at most n positional
@@ -55,6 +58,9 @@ var predicates = map[string]struct {
 	}},
 	"not-in-main?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return !inMain(nodeOf(m, p), t)
+	}},
+	"not-defined?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return !definedName(nodeOf(m, p))
 	}},
 	"no-keyword-arg?": {2, noKeywordArg},
 	"text-mode?":      {2, textMode},
@@ -88,7 +94,7 @@ func checkPredicates(q *lang.Query) error {
 
 func predicateNames() string {
 	var ns []string
-	for _, n := range []string{"inside?", "not-inside?", "kind?", "not-kind?", "not-in-test?", "not-in-main?", "no-keyword-arg?", "text-mode?", "max-positional?"} {
+	for _, n := range []string{"inside?", "not-inside?", "kind?", "not-kind?", "not-in-test?", "not-in-main?", "not-defined?", "no-keyword-arg?", "text-mode?", "max-positional?"} {
 		ns = append(ns, "#"+n)
 	}
 	return strings.Join(ns, ", ")
@@ -138,6 +144,31 @@ func hasAncestor(n *sitter.Node, ks map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// definedName reports whether n is the name its parent declaration defines.
+func definedName(n *sitter.Node) bool {
+	if n == nil {
+		return false
+	}
+	p := n.Parent()
+	if p == nil || !declarationKinds[p.Kind()] {
+		return false
+	}
+	name := p.ChildByFieldName("name")
+	return name != nil && name.StartByte() == n.StartByte() && name.EndByte() == n.EndByte()
+}
+
+// declarationKinds are the node kinds, over the grammars heed reads, whose name field
+// is the name they define.
+var declarationKinds = map[string]bool{
+	"class_declaration": true, "class_definition": true, "class": true, "abstract_class_declaration": true,
+	"function_declaration": true, "function_definition": true, "generator_function_declaration": true,
+	"method_definition": true, "method_declaration": true, "interface_declaration": true,
+	"type_alias_declaration": true, "enum_declaration": true, "type_spec": true, "struct_item": true,
+	"enum_item": true, "function_item": true, "trait_item": true, "type_item": true, "const_item": true,
+	"static_item": true, "union_item": true, "record_declaration": true, "annotation_type_declaration": true,
+	"constructor_declaration": true, "function_signature_item": true, "mod_item": true,
 }
 
 func text(n *sitter.Node, t *lang.Tree) string {
