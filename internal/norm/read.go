@@ -53,6 +53,7 @@ var mainRoles = map[string]bool{mForbid: true, mRequire: true, mRemind: true, mP
 // Read reads a constraint's text into norms, sentence by sentence.
 func Read(text string, ctx Context) []Norm {
 	text = tableRow(text, ctx.Columns)
+	text = banMark(text)
 	var out []Norm
 	var last []Object
 	var bare []*segment
@@ -142,6 +143,18 @@ func describedPurpose(ns []Norm, ctx Context) {
 			ns[i].Uncertain = slices.DeleteFunc(ns[i].Uncertain, func(u string) bool { return u == purposeInferred })
 		}
 	}
+}
+
+// banMark reads an item marked with a cross ("❌ Force-push to shared branches") as
+// the ban it is.
+func banMark(text string) string {
+	t := strings.TrimSpace(text)
+	for _, m := range []string{"❌", "🚫", "⛔", "✗", "✘", "🛑"} {
+		if rest, ok := strings.CutPrefix(t, m); ok {
+			return "Never " + strings.TrimSpace(rest)
+		}
+	}
+	return text
 }
 
 // inheritOrder gives a list item's requirement the order its lead-in states: under
@@ -678,6 +691,17 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		// objects
 		if t.Code {
 			o := classify(t.Text, ctx)
+			if o.Kind != KCommand && ctx.Command != nil {
+				// "destructive git operations (`reset --hard`, `branch -D`)": a
+				// subcommand of the tool the sentence named
+				if tool := toolBefore(toks, i); tool != "" {
+					if f := strings.Fields(t.Text); len(f) > 0 && slices.Contains(toolSubcommands()[tool], f[0]) {
+						if argv, ok := ctx.Command(tool + " " + t.Text); ok {
+							o = Object{Kind: KCommand, Text: tool + " " + t.Text, Argv: argv}
+						}
+					}
+				}
+			}
 			// "`git` submodules": a bare program name followed by a noun names a
 			// thing of the program, not the program
 			if o.Kind == KCommand && len(o.Argv) == 1 && !strings.Contains(o.Argv[0], "/") && !toolWordOK(toks, i) {
@@ -729,6 +753,12 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				if b, m := branchAt(toks, i+n); m > 0 {
 					o.Argv = []string{b}
 					n += m
+				} else if branchesNamedInWords(toks, i+n) || n > 1 && branchesNamedInWords(toks, i+n-1) {
+					// "force-push to shared branches": which ones heed cannot tell
+					cur.objs = append(cur.objs, o)
+					i += n
+					open(mCond)
+					continue
 				}
 			}
 			// "never commit directly to `main`": a commit reaches main by a push to
@@ -826,6 +856,50 @@ func commandShaped(span string) bool {
 		}
 	}
 	return f[0][0] >= 'a' && f[0][0] <= 'z'
+}
+
+// branchesNamedInWords: "to shared branches", "to a protected branch", "to
+// `org/repo` upstream": targets heed cannot name.
+func branchesNamedInWords(toks []Token, i int) bool {
+	if i < len(toks) && !toks[i].Code && toks[i].Low == "directly" {
+		i++
+	}
+	if i >= len(toks) || toks[i].Code || toks[i].Low != "to" && toks[i].Low != "on" {
+		return false
+	}
+	for j := i + 1; j < len(toks) && j <= i+4; j++ {
+		if toks[j].Code {
+			// "push directly to `org/repo` upstream": a repository, not a branch
+			return strings.Contains(toks[j].Text, "/") || strings.Contains(toks[j].Text, ":")
+		}
+		if toks[j].Punct {
+			return false
+		}
+		switch toks[j].Low {
+		case "branch", "branches", "upstream", "remote", "remotes", "fork", "repository", "repo":
+			return true
+		}
+	}
+	return false
+}
+
+// toolBefore is the tool named in words earlier in the sentence ("git operations"),
+// when exactly one is.
+func toolBefore(toks []Token, i int) string {
+	found := ""
+	for j := 0; j < i; j++ {
+		t := toks[j]
+		if t.Code || t.Punct {
+			continue
+		}
+		if _, ok := toolSubcommands()[t.Low]; ok {
+			if found != "" && found != t.Low {
+				return ""
+			}
+			found = t.Low
+		}
+	}
+	return found
 }
 
 // splitToolLists reads "npm/yarn/pnpm" as "npm or yarn or pnpm" when every part

@@ -47,6 +47,10 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Write tests, and make sure all tests pass before pushing.", "require (reminder): role:test | before: event:push"},
 		{"own", "This is a Bun workspace. Do not use npm/yarn/pnpm.", "forbid: npm, yarn, pnpm"},
 		{"own", "Linting is mandatory before pushing - always run `make lint`.", "require: make lint | before: event:push"},
+		{"own", "❌ Run destructive git operations (`reset --hard`, `clean -fdx`)", "forbid: git reset --hard, git clean -fdx"},
+		{"own", "❌ Force-push to protected branches", "forbid: concept:force-push | if: protected branches | uncertain: condition: protected branches"},
+		{"own", "Never push directly to `acme/widgets` upstream.", "forbid: concept:push | if: acme/widgets directly to upstream | uncertain: condition: acme/widgets directly to upstream"},
+		{"own", "Run `make fmt` before finalizing changes.", "require: make fmt | before: event:finish"},
 	} {
 		var got []string
 		for _, n := range Read(c.text, Context{Command: commands}) {
