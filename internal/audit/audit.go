@@ -57,6 +57,10 @@ type Options struct {
 	Timeout time.Duration
 	// Cache shares repository reads between audits (batches); nil reads afresh.
 	Cache *RepoCache
+	// Exclude are gitignore patterns of files file rules leave out, after the
+	// repository's .heedignore (as heed check leaves them out); commit and
+	// change-level rules still see the whole change.
+	Exclude []string
 }
 
 // Report is the result of auditing one session.
@@ -314,6 +318,20 @@ func (b *bundle) repository() error {
 	b.rep.Run.Base, b.rep.Run.Head = st.base, st.head
 	b.ev.Commits = append([]engine.Commit(nil), st.commits...)
 	b.ev.Files, b.ev.Tree, b.ev.Changed, b.ev.DeletedPaths = st.files, st.tree, st.changed, st.deleted
+	ig, err := repo.LoadIgnore(opt.Repo, opt.Exclude)
+	if err != nil {
+		return err
+	}
+	if !ig.Empty() {
+		// the shared state is read-only: keep the files judged in a list of our own
+		var kept []*engine.File
+		for _, f := range b.ev.Files {
+			if !ig.Match(f.Path) {
+				kept = append(kept, f)
+			}
+		}
+		b.ev.Files = kept
+	}
 	b.rep.Run.Commits = len(b.ev.Commits)
 	b.rep.Run.Files = len(b.ev.Changed)
 	return nil

@@ -207,6 +207,9 @@ type BatchOptions struct {
 	Rules   Loader
 	// Progress is called after each run (done, total); nil for none.
 	Progress func(done, total int)
+	// Exclude are gitignore patterns every run leaves out, after its repository's
+	// .heedignore (Options.Exclude).
+	Exclude []string
 
 	cache *RepoCache
 }
@@ -308,7 +311,7 @@ func auditRunDir(dir string, opt BatchOptions) (*RunSummary, error) {
 	if spec.Trajectory == "" && spec.Repo == "" {
 		return nil, fmt.Errorf("%s: neither a trajectory nor a repository", dir)
 	}
-	ao := Options{Repo: spec.Repo, Base: spec.Base, Head: spec.Head, TrajectoryPath: spec.Trajectory, Timeout: opt.Timeout, Workers: 1, Cache: opt.cache}
+	ao := Options{Repo: spec.Repo, Base: spec.Base, Head: spec.Head, TrajectoryPath: spec.Trajectory, Timeout: opt.Timeout, Workers: 1, Cache: opt.cache, Exclude: opt.Exclude}
 	if spec.Trajectory != "" {
 		data, err := os.ReadFile(spec.Trajectory)
 		if err != nil {

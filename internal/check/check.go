@@ -50,6 +50,11 @@ type Options struct {
 	Domains []string
 	// NoCache leaves .heed/cache/ alone: no cached import facts are read or written.
 	NoCache bool
+	// Exclude are gitignore patterns of files to leave out, after the repository's
+	// .heedignore (the configuration's, then --exclude). A file left out is not
+	// judged, its findings are not reported, and it is counted as skipped
+	// ("excluded"); change-level rules still see the whole change.
+	Exclude []string
 	// Workers bounds parallelism (default: the number of CPUs); JudgeTimeout bounds
 	// one rule on one target (default 30s).
 	Workers      int
@@ -137,7 +142,11 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 			return nil, usage("%v", err)
 		}
 	}
-	b, err := buildEvidence(r, opt, paths, engine.WantedFiles(selected))
+	ig, err := repo.LoadIgnore(root, opt.Exclude)
+	if err != nil {
+		return nil, usage("%v", err)
+	}
+	b, err := buildEvidence(r, opt, paths, engine.WantedFiles(selected), ig)
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +198,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	for _, o := range outcomes {
 		for _, t := range o.Targets {
 			for _, f := range t.Findings {
-				if f.Path != "" && (!inPaths(paths, f.Path) || skipped[f.Path]) {
+				if f.Path != "" && (!inPaths(paths, f.Path) || skipped[f.Path] || ig.Match(f.Path)) {
 					continue
 				}
 				found = append(found, report.FromEngine(f, o.Rule, o.Constraint))
@@ -250,6 +259,9 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	s.Skipped = map[string]int{}
 	for why, ps := range b.loaded.Skipped {
 		s.Skipped[why] = len(ps)
+	}
+	if b.excluded > 0 {
+		s.Skipped[repo.SkipExcluded] = b.excluded
 	}
 	s.Undetermined = undetermined(outcomes, b.loaded.Unreadable, selected, paths)
 	s.DurationMS = float64(time.Since(start).Microseconds()) / 1000
@@ -322,6 +334,8 @@ type built struct {
 	base   string
 	loaded *repo.Loaded
 	closer func()
+	// excluded counts the files of the selection .heedignore and --exclude left out.
+	excluded int
 }
 
 func (b *built) close() {
@@ -332,8 +346,8 @@ func (b *built) close() {
 }
 
 // buildEvidence reads what the mode judges: of the files in paths, those wanted (by
-// some rule that might judge them; nil: all).
-func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string) bool) (*built, error) {
+// some rule that might judge them; nil: all) and not left out by ig.
+func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string) bool, ig *repo.Ignore) (*built, error) {
 	if opt.Mode != All && !r.Git {
 		return nil, usage("--%s needs a git repository, and %s is not in one (--all works anywhere)", opt.Mode, r.Root)
 	}
@@ -345,8 +359,16 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 			return nil, fmt.Errorf("list files: %w", err)
 		}
 		var keep []string
+		excluded := 0
 		for _, p := range all {
-			if inPaths(paths, p) && (wanted == nil || wanted(p)) {
+			if !inPaths(paths, p) {
+				continue
+			}
+			if ig.Match(p) {
+				excluded++
+				continue
+			}
+			if wanted == nil || wanted(p) {
 				keep = append(keep, p)
 			}
 		}
@@ -359,7 +381,7 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		}
 		loaded := r.LoadFiles(wt, keep)
 		wt.Forget(loaded.Missing...) // tracked, but deleted from the work tree
-		return &built{ev: &engine.Evidence{Mode: engine.ModeAll, Files: loaded.Files, Tree: wt}, loaded: loaded}, nil
+		return &built{ev: &engine.Evidence{Mode: engine.ModeAll, Files: loaded.Files, Tree: wt}, loaded: loaded, excluded: excluded}, nil
 	case Diff, Staged, Unstaged:
 	default:
 		return nil, usage("unknown mode %q", opt.Mode)
@@ -443,8 +465,16 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		return nil, fmt.Errorf("read the change: %w", err)
 	}
 	narrowed := &repo.Change{Base: change.Base}
+	excluded := 0
 	for _, f := range change.Files {
-		if inPaths(paths, f.Path) && (wanted == nil || wanted(f.Path)) {
+		if !inPaths(paths, f.Path) {
+			continue
+		}
+		if ig.Match(f.Path) {
+			excluded++
+			continue
+		}
+		if wanted == nil || wanted(f.Path) {
 			narrowed.Files = append(narrowed.Files, f)
 		}
 	}
@@ -457,7 +487,7 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		DeletedPaths: change.DeletedPaths(),
 		Commits:      commits,
 	}
-	return &built{ev: ev, base: base, loaded: loaded, closer: closer}, nil
+	return &built{ev: ev, base: base, loaded: loaded, closer: closer, excluded: excluded}, nil
 }
 
 func matchesAny(all []string, q string) bool {

@@ -24,6 +24,7 @@ type auditFlags struct {
 	trajectory, agent, base, head, pr, format, output string
 	runs, shard                                       string
 	workers                                           int
+	exclude                                           []string
 }
 
 var auditFormats = []string{"text", "json", "html"}
@@ -78,6 +79,7 @@ self-contained page). Exit status: 1 when an error-severity rule is violated.`,
 	fl.StringVar(&f.runs, "runs", "", "audit every run folder of `DIR`")
 	fl.StringVar(&f.shard, "shard", "", "with --runs, audit only shard `I/N` (every N-th folder, from the I-th)")
 	fl.IntVar(&f.workers, "workers", 0, "runs audited in parallel (default: the number of CPUs)")
+	registerExclude(fl, &f.exclude)
 	cmd.AddCommand(app.newAuditMergeCmd())
 	return cmd
 }
@@ -122,6 +124,9 @@ func (app *App) runAudit(f auditFlags) error {
 		return err
 	}
 	opt.Repo = root
+	if opt.Exclude, err = app.excludes(root, f.exclude); err != nil {
+		return err
+	}
 	p, err := project.Open(root)
 	if err != nil {
 		return Fail("audit: %v", err)
@@ -191,6 +196,13 @@ func (app *App) runAuditBatch(f auditFlags) error {
 	}
 	cache := &projectCache{m: map[string]*projectEntry{}}
 	opt := audit.BatchOptions{Shard: shard, Workers: f.workers, Rules: cache.rules}
+	// each run's own .heedignore applies; the configuration file and --exclude are
+	// the invoker's, for every run
+	cfg, err := app.Config("")
+	if err != nil {
+		return err
+	}
+	opt.Exclude = append(cfg.Exclude, f.exclude...)
 	var bar *progressBar
 	if IsTerminal(app.Stderr) {
 		bar = &progressBar{w: app.Stderr, start: time.Now()}

@@ -24,6 +24,7 @@ type checkFlags struct {
 	sarif                 string
 	baseline              bool
 	domains               []string
+	exclude               []string
 	model                 llm.Flags
 }
 
@@ -42,7 +43,8 @@ In a change, a finding counts only on a line the change added or modified, in a 
 created, or where it deleted lines: what was already there is never reported.
 
 Binary, generated ("Code generated ... DO NOT EDIT", *.min.js, lock files), vendored and
-oversized files are skipped and counted. A comment "heed:ignore RULE-ID reason" on the
+oversized files are skipped and counted, and so are the files .heedignore, the
+configuration's [check] exclude and --exclude leave out (gitignore syntax). A comment "heed:ignore RULE-ID reason" on the
 line or the line above suppresses a finding, "heed:ignore-file RULE-ID reason" a whole
 file; --baseline hides the findings 'heed baseline' recorded.
 
@@ -66,6 +68,7 @@ finding is reported, 1 when one is, 2 on a usage or internal error.`,
 	fl.StringVarP(&f.output, "output", "o", "", "write the report to `FILE` instead of standard output")
 	fl.StringVar(&f.sarif, "sarif", "", "also write the report as SARIF to `FILE` (one run gives annotations and SARIF)")
 	fl.BoolVar(&f.baseline, "baseline", false, "hide the findings recorded in "+check.BaselineFile)
+	registerExclude(fl, &f.exclude)
 	fl.StringSliceVar(&f.domains, "domain", nil, "check only the rules of these domains (source, architecture, contribution, ...)")
 	f.model.Register(fl) // judge rules are answered by a model only when one is configured (docs/llm.md)
 	// --no-cache (registered with the model flags) also leaves the import-facts cache alone.
@@ -97,11 +100,15 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 	if err != nil {
 		return err
 	}
+	exclude, err := app.excludes(root, f.exclude)
+	if err != nil {
+		return err
+	}
 	p, model, err := app.openWithJudge(root, &f.model)
 	if err != nil {
 		return Fail("%v", err)
 	}
-	res, err := check.Run(p, check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache})
+	res, err := check.Run(p, check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Exclude: exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache})
 	if err != nil {
 		return checkError(err)
 	}

@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"github.com/heed-dev/heed/internal/config"
 	"github.com/heed-dev/heed/internal/enforce"
 	"github.com/heed-dev/heed/internal/policy"
 )
@@ -38,6 +40,58 @@ func (app *App) Repo() (string, error) {
 		return "", Fail("--repo %s: not a directory", dir)
 	}
 	return abs, nil
+}
+
+// configPath is the file --config names, absolute ("" when the flag is not given).
+func (app *App) configPath() (string, error) {
+	if app.configFlag == "" {
+		return "", nil
+	}
+	abs, err := filepath.Abs(app.configFlag)
+	if err != nil {
+		return "", Fail("--config %s: %v", app.configFlag, err)
+	}
+	return abs, nil
+}
+
+// Config reads heed's configuration file: the one --config names (which must
+// exist), else the repository's .heed/config when root is given (a missing one is
+// an empty configuration). Errors name the file.
+func (app *App) Config(root string) (*config.Config, error) {
+	path, err := app.configPath()
+	if err != nil {
+		return nil, err
+	}
+	var cfg *config.Config
+	switch {
+	case path != "":
+		if cfg, err = config.Load(path, true, true); err != nil {
+			return nil, Fail("--config: %v", err)
+		}
+	case root != "":
+		cfg, err = config.Load(filepath.Join(root, filepath.FromSlash(config.File)), false, false)
+	default:
+		return &config.Config{}, nil
+	}
+	if err != nil {
+		return nil, Fail("%v", err)
+	}
+	return cfg, nil
+}
+
+// excludes are the patterns a command leaves out after the repository's
+// .heedignore: the configuration file's [check] exclude, then --exclude.
+func (app *App) excludes(root string, flag []string) ([]string, error) {
+	cfg, err := app.Config(root)
+	if err != nil {
+		return nil, err
+	}
+	return append(append([]string(nil), cfg.Exclude...), flag...), nil
+}
+
+// registerExclude adds --exclude to a command that walks the repository's files.
+func registerExclude(fl *pflag.FlagSet, to *[]string) {
+	fl.StringArrayVar(to, "exclude", nil, "leave out the files matching `PATTERN` (gitignore syntax, as in .heedignore; repeatable)")
 }
 
 // noInstructionFiles is what a command says in a repository where heed found no

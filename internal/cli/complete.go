@@ -8,13 +8,15 @@ import (
 
 	"github.com/heed-dev/heed/internal/enforce"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/project"
 )
 
 // addCompletions teaches the shell completions (heed completion bash|zsh|fish) the
 // values of heed's enumerated flags and arguments: every --format and --agent (the
-// values their help lists), --domain, --color, and the agents of heed hook and
-// heed hook install.
-func addCompletions(root *cobra.Command) {
+// values their help lists), --domain, --color, the agents of heed hook and heed
+// hook install, and the constraint and rule ids of heed explain and heed test (ids
+// lists them, with a description each).
+func addCompletions(root *cobra.Command, ids func() []string) {
 	domains := []string{policy.DomainProcess, policy.DomainSource, policy.DomainArchitecture, policy.DomainContribution, policy.DomainSemantic}
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
@@ -37,6 +39,23 @@ func addCompletions(root *cobra.Command) {
 	walk(root)
 	_ = root.RegisterFlagCompletionFunc("color", fixed([]string{"auto", "always", "never"}))
 	for _, c := range root.Commands() {
+		switch c.Name() {
+		case "explain", "test":
+			one := c.Name() == "explain"
+			c.ValidArgsFunction = func(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+				if one && len(args) > 0 {
+					return nil, cobra.ShellCompDirectiveNoFileComp
+				}
+				var out []string
+				for _, id := range ids() {
+					if strings.HasPrefix(id, prefix) && !contains(args, strings.SplitN(id, "\t", 2)[0]) {
+						out = append(out, id)
+					}
+				}
+				return out, cobra.ShellCompDirectiveNoFileComp
+			}
+			continue
+		}
 		if c.Name() != "hook" {
 			continue
 		}
@@ -77,6 +96,36 @@ func listedValues(usage string) []string {
 		}
 	}
 	return out
+}
+
+// completionIDs lists the repository's constraint and rule ids for completion,
+// each with what it is ("id<TAB>description", the form cobra's scripts show); none
+// when the repository's rules cannot be read (a completion never prints an error).
+func (app *App) completionIDs() []string {
+	root, err := app.Repo()
+	if err != nil {
+		return nil
+	}
+	p, err := project.Open(root)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range p.Policy.Entries {
+		out = append(out, e.ID+"\t"+shorten(oneLine(e.Text), 60))
+		for _, r := range e.Rules {
+			out = append(out, r.ID+"\t"+r.Domain+"/"+r.Kind+" rule")
+		}
+	}
+	return out
+}
+
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }
 
 func fixed(values []string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {

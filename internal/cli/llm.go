@@ -23,7 +23,13 @@ import (
 // The settings heed ignored (a repository's [llm] section) are warned about first,
 // whatever happens next.
 func (app *App) modelClient(root string, f *llm.Flags) (*llm.Client, error) {
-	cfg, err := llm.Resolve(root, app.Getenv, *f)
+	flags := *f
+	named, err := app.configPath()
+	if err != nil {
+		return nil, err
+	}
+	flags.ConfigFile = named
+	cfg, err := llm.Resolve(root, app.Getenv, flags)
 	for _, w := range cfg.Warnings {
 		fmt.Fprintf(app.Stderr, "heed: warning: %s\n", w)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/heed-dev/heed/internal/config"
 	"github.com/heed-dev/heed/internal/enforce"
 )
 
@@ -34,6 +35,8 @@ type App struct {
 	Getenv func(string) string
 
 	repoFlag string
+	// configFlag is --config: the configuration file to read instead of .heed/config.
+	configFlag string
 	// colorFlag is --color: auto (the default), always or never.
 	colorFlag string
 	// shimHintShown: the hint that heed-shim needs a policy file was given.
@@ -104,13 +107,21 @@ func (app *App) newRoot() *cobra.Command {
 	}
 	root.SetVersionTemplate("heed {{.Version}}\n")
 	root.PersistentFlags().StringVar(&app.repoFlag, "repo", "", "repository root (default: the git root above the working directory, else the working directory)")
+	root.PersistentFlags().StringVar(&app.configFlag, "config", "", "read the configuration from `FILE` instead of the repository's "+config.File+" (docs/check.md)")
 	root.PersistentFlags().StringVar(&app.colorFlag, "color", "auto", "colour the text report: `auto` (on a terminal; FORCE_COLOR, CLICOLOR_FORCE and NO_COLOR honoured), always or never")
 	root.PersistentPreRunE = func(c *cobra.Command, args []string) error {
 		switch app.colorFlag {
 		case "auto", "always", "never":
-			return nil
+		default:
+			return Fail("unknown --color %q (want auto, always or never)", app.colorFlag)
 		}
-		return Fail("unknown --color %q (want auto, always or never)", app.colorFlag)
+		if app.configFlag != "" {
+			// every command says at once when the file it was given is wrong
+			if _, err := app.Config(""); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		if c.HasParent() {
@@ -121,7 +132,7 @@ func (app *App) newRoot() *cobra.Command {
 	for _, build := range app.commands() {
 		root.AddCommand(build())
 	}
-	addCompletions(root)
+	addCompletions(root, app.completionIDs)
 	return root
 }
 

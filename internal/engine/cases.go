@@ -41,6 +41,16 @@ func DefaultCaseEvidence(c policy.Case) (*Evidence, error) {
 	return ev, nil
 }
 
+// inScope places a command case that names no directory where its rule applies: a
+// case of a rule about web/ is a command run in web/, not at the root, where the
+// rule never applies. `cwd: "."` places a case at the root on purpose.
+func inScope(rule *policy.Rule, c policy.Case) policy.Case {
+	if c.Cwd == "" && rule.Scope.Dir != "" && (len(c.Argv) > 0 || c.Shell != "" || len(c.History) > 0) {
+		c.Cwd = rule.Scope.Dir
+	}
+	return c
+}
+
 // CaseOutcome is how a rule fared on one authored case.
 type CaseOutcome struct {
 	Case   policy.Case
@@ -67,7 +77,7 @@ func RunCase(reg *Registry, rule *policy.Rule, c policy.Case) CaseOutcome {
 	if build == nil {
 		build = DefaultCaseEvidence
 	}
-	ev, err := build(c)
+	ev, err := build(inScope(rule, c))
 	if err != nil {
 		out.Reason = fmt.Sprintf("case evidence: %v", err)
 		return out

@@ -100,6 +100,9 @@ type Flags struct {
 	Model    string
 	BaseURL  string
 	NoCache  bool
+	// ConfigFile replaces the repository's configuration file (heed --config FILE);
+	// its [llm] section is ignored all the same. Not a flag of its own.
+	ConfigFile string
 }
 
 // Register adds the flags to a command's flag set.
@@ -155,7 +158,7 @@ func UserConfigPath(getenv func(string) string) string {
 // with errors too). An API key is only ever read from the environment. A provider is
 // never inferred: an API key in the environment alone does not enable the model path.
 func Resolve(root string, getenv func(string) string, f Flags) (Config, error) {
-	fc, userFile, warnings, err := readConfigs(root, getenv)
+	fc, userFile, warnings, err := readConfigs(root, f.ConfigFile, getenv)
 	if err != nil {
 		return Config{Warnings: warnings}, err
 	}
@@ -165,15 +168,19 @@ func Resolve(root string, getenv func(string) string, f Flags) (Config, error) {
 }
 
 // readConfigs reads the user's [llm] section and reports the repository's as
-// ignored. userFile names the user's file for messages.
-func readConfigs(root string, getenv func(string) string) (fc fileConfig, userFile string, warnings []string, err error) {
-	repoFile := filepath.Join(root, ConfigFile)
-	repo, err := readConfigFile(repoFile, false)
+// ignored (the file --config names, when given, stands for the repository's).
+// userFile names the user's file for messages.
+func readConfigs(root, named string, getenv func(string) string) (fc fileConfig, userFile string, warnings []string, err error) {
+	repoFile, why := filepath.Join(root, ConfigFile), "is the repository's"
+	if named != "" {
+		repoFile, why = named, "is the --config file, which configures checks, not the model path"
+	}
+	repo, err := readConfigFile(repoFile, named != "")
 	if err != nil {
 		return nil, "", nil, err
 	}
 	if len(repo) > 0 {
-		warnings = append(warnings, ignoredWarning(repoFile, repo, "is the repository's"))
+		warnings = append(warnings, ignoredWarning(repoFile, repo, why))
 	}
 	userFile = UserConfigPath(getenv)
 	if userFile == "" {

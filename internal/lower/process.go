@@ -224,6 +224,8 @@ func Readings(c *policy.Constraint, rc *recognize.RepoContext) (norms []norm.Nor
 				}
 			}
 		}
+		// an alternative counts only when it replaces the banned command
+		sameActionAlternatives(norms, rc)
 	}
 	return norms, bans
 }

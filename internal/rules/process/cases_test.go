@@ -1,0 +1,49 @@
+package process
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// Issue 21: `heed test` failed on the demo's own rules. "Use `pnpm`, never `npm` or
+// `yarn`, in `web/`." (examples/demo/AGENTS.md:15) is a rule about web/; its cases
+// name no directory and were run at the root, where the rule never applies. A case
+// runs where its rule applies, unless it says where (cwd "." is the root).
+func TestCasesOfADirectoryRuleRunInItsDirectory(t *testing.T) {
+	params := CommandParams{
+		Forbid: []Pattern{{Program: ProgramsOf("npm")}, {Program: ProgramsOf("yarn")}},
+		Via:    []Pattern{{Program: ProgramsOf("pnpm")}},
+	}
+	raw, _ := json.Marshal(params)
+	rule := &policy.Rule{ID: "29f46bb524d5.command.1", Kind: KindCommand, Params: raw, Scope: policy.Scope{Dir: "web"}}
+	reg := engine.NewRegistry(Kinds()...)
+	for _, c := range []struct {
+		cs   policy.Case
+		want engine.Verdict
+	}{
+		{policy.Case{Argv: []string{"npm", "install"}, Expect: "violated"}, engine.Violated},
+		{policy.Case{Shell: "yarn add left-pad", Expect: "violated"}, engine.Violated},
+		{policy.Case{Argv: []string{"pnpm", "install"}, Expect: "satisfied"}, engine.Satisfied},
+		{policy.Case{Argv: []string{"npm", "install"}, Cwd: "web/src", Expect: "violated"}, engine.Violated},
+		{policy.Case{Argv: []string{"npm", "install"}, Cwd: ".", Expect: "inapplicable"}, engine.Inapplicable},
+		{policy.Case{Argv: []string{"npm", "install"}, Cwd: "service", Expect: "inapplicable"}, engine.Inapplicable},
+	} {
+		o := engine.RunCase(reg, rule, c.cs)
+		if o.Got != c.want || !o.OK {
+			t.Errorf("%v in %q: got %s (ok %v, %s), want %s", c.cs.Argv, c.cs.Cwd, o.Got, o.OK, o.Reason, c.want)
+		}
+	}
+	// the rule's own generated cases pass
+	rule.Cases = CommandCases(params)
+	if len(rule.Cases) == 0 {
+		t.Fatal("no generated cases")
+	}
+	for i, cs := range rule.Cases {
+		if o := engine.RunCase(reg, rule, cs); !o.OK {
+			t.Errorf("generated case %d (%v): got %s, want %s", i+1, cs.Argv, o.Got, cs.Expect)
+		}
+	}
+}
