@@ -249,7 +249,7 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 	for _, o := range objs {
 		switch o.Kind {
 		case norm.KCommand:
-			p := process.PatternFrom(o.Argv, scopeDir)
+			p := process.BanPatternFrom(o.Argv, scopeDir)
 			if _, tool := norm.ToolFamily(o.Argv[0]); tool && len(o.Argv) == 1 {
 				// `npm` names the tool, with the runner it ships (npx)
 				p = process.Pattern{Program: process.ProgramsOf(o.Argv[0])}

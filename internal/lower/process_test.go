@@ -537,6 +537,9 @@ func TestBansOfTheFormWithout(t *testing.T) {
 		{"Important: never run `cargo publish` without `--dry-run`.", "cargo publish", "blocked"},
 		{"Important: never run `cargo publish` without `--dry-run`.", "cargo publish --dry-run", "allowed"},
 		{"Never run `git push` without asking the user.", "git push", "warned"},
+		// an option's literal value in a banned form is part of what is banned
+		{"Never run `pnpm run build --filter webapp`.", "pnpm run build --filter webapp", "blocked"},
+		{"Never run `pnpm run build --filter webapp`.", "pnpm run build --filter docs", "allowed"},
 		// a purpose that narrows the ban to one use of the command: a warning
 		{"Do not use `curl` to debug the dev server.", "curl -s https://example.com", "warned"},
 		// a purpose that is what the command is for: the ban stands

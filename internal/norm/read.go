@@ -1505,6 +1505,11 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		c := lead
 		if o := own[sg]; o != nil {
 			c = lead.merged(*o)
+			if len(o.before) > 0 || len(o.after) > 0 {
+				// "Before committing: run `a`, and run `b` before submitting your
+				// PR": a clause's own order replaces the sentence's
+				c.before, c.after = o.before, o.after
+			}
 		}
 		return c
 	}

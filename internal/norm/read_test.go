@@ -51,6 +51,7 @@ func TestReadSentences(t *testing.T) {
 		{"own", "❌ Force-push to protected branches", "forbid: concept:force-push | if: protected branches | uncertain: condition: protected branches"},
 		{"own", "Never push directly to `acme/widgets` upstream.", "forbid: concept:push | if: acme/widgets directly to upstream | uncertain: condition: acme/widgets directly to upstream"},
 		{"own", "Run `make fmt` before finalizing changes.", "require: make fmt | before: event:finish"},
+		{"own", "Before committing, run `make lint`, and run the full `make test` before opening a PR.", "require: make test | before: event:pr"},
 	} {
 		var got []string
 		for _, n := range Read(c.text, Context{Command: commands}) {

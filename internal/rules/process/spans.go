@@ -225,7 +225,14 @@ func synonyms(prog, sub, opt string) []string {
 // PatternFrom makes the pattern of a command span: its program, its positional words
 // (a trailing placeholder dropped: patterns match prefixes), its options (each with
 // its other spellings; a value given in the span is not required).
-func PatternFrom(argv []string, scopeDir string) Pattern {
+func PatternFrom(argv []string, scopeDir string) Pattern { return patternFrom(argv, scopeDir, false) }
+
+// BanPatternFrom is PatternFrom for a forbidden form: an option's literal value in the
+// span is part of what is forbidden ("never `pnpm run build --filter webapp`" bans
+// that filter, not every build), where a prerequisite's value is only an example.
+func BanPatternFrom(argv []string, scopeDir string) Pattern { return patternFrom(argv, scopeDir, true) }
+
+func patternFrom(argv []string, scopeDir string, keepValues bool) Pattern {
 	prog := progName(argv[0])
 	p := Pattern{Program: programSpec(argv[0], scopeDir)}
 	t := toolFor(prog)
@@ -248,9 +255,22 @@ func PatternFrom(argv []string, scopeDir string) Pattern {
 		case a == "--":
 			afterDD = true
 		case strings.HasPrefix(a, "--") || t.goStyle:
-			name, _, hasVal := strings.Cut(a, "=")
-			if !hasVal && t.subOpts(sub).takesValue(name) || !hasVal && t.global.takesValue(name) {
-				i++ // the value in the span is an example
+			name, val, hasVal := strings.Cut(a, "=")
+			if !hasVal && (t.subOpts(sub).takesValue(name) || t.global.takesValue(name)) && i+1 < len(argv) {
+				i++ // the value in the span is an example, or for a ban what it bans
+				val, hasVal = argv[i], true
+			}
+			if keepValues && hasVal && val != anyWord && val != "" {
+				var g []string
+				for _, syn := range synonyms(prog, sub, name) {
+					if strings.HasPrefix(syn, "--") || t.goStyle {
+						g = append(g, syn+"="+val)
+					}
+				}
+				if len(g) > 0 {
+					p.Flags = append(p.Flags, g)
+					continue
+				}
 			}
 			p.Flags = append(p.Flags, synonyms(prog, sub, name))
 		default:
