@@ -256,7 +256,13 @@ func patternFrom(argv []string, scopeDir string, keepValues bool) Pattern {
 			afterDD = true
 		case strings.HasPrefix(a, "--") || t.goStyle:
 			name, val, hasVal := strings.Cut(a, "=")
-			if !hasVal && (t.subOpts(sub).takesValue(name) || t.global.takesValue(name)) && i+1 < len(argv) {
+			takes := t.subOpts(sub).takesValue(name) || t.global.takesValue(name)
+			if keepValues {
+				// read the option as the command line will be: a global option takes
+				// its value only before the subcommand
+				takes = len(p.Args) == 0 && t.global.takesValue(name) || len(p.Args) > 0 && t.subOpts(sub).takesValue(name)
+			}
+			if !hasVal && takes && i+1 < len(argv) {
 				i++ // the value in the span is an example, or for a ban what it bans
 				val, hasVal = argv[i], true
 			}
