@@ -111,6 +111,10 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 	d.Commands = cmds
 	progs, all := commandPrograms(cmds)
 	set, err := e.Loader.Load(req.Root, progs, all)
+	var untrusted *UntrustedError
+	if errors.As(err, &untrusted) {
+		return untrustedDecision(untrusted)
+	}
 	if errors.Is(err, ErrStale) {
 		d := internalDecision(err.Error())
 		d.Stale = true

@@ -505,6 +505,14 @@ func (h *Hooks) Handle(ev *HookEvent) (res HookResult) {
 	if len(writes) == 0 {
 		return HookResult{}
 	}
+	// the write is judged from the policy too: not from one edited around heed
+	if _, err := h.Enforcer.Loader.Verify(root); err != nil {
+		var ue *UntrustedError
+		if errors.As(err, &ue) {
+			return HookResult{Deny: true, Reason: UntrustedMessage(ue)}
+		}
+		return h.failure(ev, fmt.Sprintf("cannot verify the policy of %s: %v", root, err))
+	}
 	res = HookResult{}
 	if h.Writes != nil {
 		res = h.checkWrites(root, ev.Cwd, writes)
