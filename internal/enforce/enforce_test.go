@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/rules"
@@ -46,7 +47,8 @@ func write(t *testing.T, dir, rel, content string) {
 }
 
 func newEnforcer() *Enforcer {
-	return &Enforcer{Loader: &Loader{Registry: rules.Registry(), Open: func(root string) ([]engine.Compiled, bool, error) {
+	// as heed's CLI builds it
+	return &Enforcer{Instruction: func(rel string) bool { return instr.Classify(rel) != "" }, Loader: &Loader{Registry: rules.Registry(), Open: func(root string) ([]engine.Compiled, bool, error) {
 		p, err := project.Open(root)
 		if err != nil {
 			return nil, false, err

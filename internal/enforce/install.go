@@ -228,7 +228,7 @@ var hookSpecs = map[string]hookSpec{
 		file:         ".claude/settings.json",
 		contextEvent: "PreToolUse",
 		events: []hookEvent{
-			{"PreToolUse", "Bash|Write|Edit|MultiEdit"},
+			{"PreToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit"},
 			{"PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit"},
 			{"PostToolUseFailure", "Bash"},
 		},
