@@ -164,3 +164,115 @@ func TestHookRefusesAPolicyWhoseInstructionFilesChanged(t *testing.T) {
 		t.Error("after heed compile, the remaining rule does not deny")
 	}
 }
+
+// checkJSON runs heed check with --format json in dir and decodes its findings.
+func checkJSON(t *testing.T, dir string, args ...string) (int, []map[string]any) {
+	t.Helper()
+	code, out, errs := runHeed(nil, append([]string{"--repo", dir, "check", "--format", "json"}, args...)...)
+	var rep struct {
+		Findings []map[string]any `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("heed check %v: exit %d, %v\n%s%s", args, code, err, out, errs)
+	}
+	return code, rep.Findings
+}
+
+// finding returns the finding of rule (by prefix) in file, if any.
+func finding(fs []map[string]any, rulePrefix, file string) map[string]any {
+	for _, f := range fs {
+		if strings.HasPrefix(f["rule"].(string), rulePrefix) && f["file"] == file {
+			return f
+		}
+	}
+	return nil
+}
+
+// Issue 22, item 5: in CI a pull request that deleted a rule and broke it in the same
+// change got "no findings" from heed check --diff, which took the rules from the
+// checkout. The change is now judged with the rules of its base, read from git's
+// objects (the committed policy, or the committed instruction files compiled), and
+// its change to the rules is itself reported as heed/guard-change.
+func TestCheckDiffJudgesAChangeWithTheRulesOfItsBase(t *testing.T) {
+	for _, withPolicy := range []bool{true, false} {
+		name := "zero-config"
+		if withPolicy {
+			name = "committed policy"
+		}
+		t.Run(name, func(t *testing.T) {
+			dir := gitRepo(t, map[string]string{
+				"AGENTS.md": "# Rules\n\n## Code style\n\n- TypeScript modules use named exports only; never `export default`.\n- Use `pnpm`, not npm.\n",
+				"src/a.ts":  "export const a = 1;\n",
+			})
+			git(t, dir, "checkout", "-q", "-b", "main")
+			if withPolicy {
+				if code, out, errs := runHeed(nil, "--repo", dir, "compile"); code != 0 {
+					t.Fatalf("heed compile: %d\n%s%s", code, out, errs)
+				}
+				if code, out, errs := runHeed(nil, "--repo", dir, "baseline"); code != 0 {
+					t.Fatalf("heed baseline: %d\n%s%s", code, out, errs)
+				}
+			}
+			git(t, dir, "add", "-A")
+			git(t, dir, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base")
+			if code, fs := checkJSON(t, dir, "--diff", "main"); code != 0 || len(fs) != 0 {
+				t.Fatalf("a clean change: exit %d, %v", code, fs)
+			}
+
+			// the pull request: the rule goes, the violation comes
+			git(t, dir, "checkout", "-q", "-b", "pr")
+			os.WriteFile(filepath.Join(dir, "AGENTS.md"), []byte("# Rules\n\n## Code style\n\n- Use `pnpm`, not npm.\n"), 0o644)
+			os.WriteFile(filepath.Join(dir, "src/b.ts"), []byte("const b = 2;\nexport default b;\n"), 0o644)
+			if withPolicy {
+				if code, out, errs := runHeed(nil, "--repo", dir, "compile"); code != 0 {
+					t.Fatalf("heed compile on the branch: %d\n%s%s", code, out, errs)
+				}
+				// and the baseline records its finding as an old one
+				git(t, dir, "checkout", "-q", "main", "--", "AGENTS.md", ".heed/policy.json")
+				if code, out, errs := runHeed(nil, "--repo", dir, "baseline"); code != 0 {
+					t.Fatalf("heed baseline on the branch: %d\n%s%s", code, out, errs)
+				}
+				if bl, _ := os.ReadFile(filepath.Join(dir, ".heed/baseline.json")); !strings.Contains(string(bl), `"file": "src/b.ts"`) {
+					t.Fatalf("the branch's baseline does not record its finding:\n%s", bl)
+				}
+				os.WriteFile(filepath.Join(dir, "AGENTS.md"), []byte("# Rules\n\n## Code style\n\n- Use `pnpm`, not npm.\n"), 0o644)
+				if code, out, errs := runHeed(nil, "--repo", dir, "compile"); code != 0 {
+					t.Fatalf("heed compile on the branch: %d\n%s%s", code, out, errs)
+				}
+			}
+			git(t, dir, "add", "-A")
+			git(t, dir, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "feat: default export")
+
+			args := []string{"--diff", "main"}
+			if withPolicy {
+				args = append(args, "--baseline")
+			}
+			code, fs := checkJSON(t, dir, args...)
+			v := finding(fs, "", "src/b.ts")
+			if code != 1 || v == nil || v["severity"] != "error" || !strings.Contains(v["instruction"].(map[string]any)["text"].(string), "export default") {
+				t.Fatalf("the violation of the deleted rule is not reported: exit %d\n%v", code, fs)
+			}
+			guarded := []string{"AGENTS.md"}
+			if withPolicy {
+				guarded = append(guarded, ".heed/baseline.json", ".heed/policy.json")
+			}
+			for _, p := range guarded {
+				g := finding(fs, "heed/guard-change", p)
+				if g == nil || g["severity"] != "warning" || !strings.Contains(g["message"].(string), "judged with the rules of") {
+					t.Errorf("no heed/guard-change warning on %s: %v", p, fs)
+				}
+			}
+			if g := finding(fs, "heed/guard-change", "src/b.ts"); g != nil {
+				t.Errorf("a source file reported as a change to the rules: %v", g)
+			}
+			_, fs = checkJSON(t, dir, append(args, "--guard-severity", "error")...)
+			if g := finding(fs, "heed/guard-change", "AGENTS.md"); g == nil || g["severity"] != "error" {
+				t.Errorf("--guard-severity error: %v", fs)
+			}
+			// the other modes judge the working tree with its own rules
+			if code, fs := checkJSON(t, dir, "src/b.ts"); code != 0 || len(fs) != 0 {
+				t.Errorf("heed check --all with the branch's rules: exit %d, %v", code, fs)
+			}
+		})
+	}
+}
