@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/heed-dev/heed/internal/repo"
 	"github.com/heed-dev/heed/internal/report"
 )
 
@@ -46,18 +47,39 @@ func LoadBaseline(root string) (*Baseline, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", BaselineFile, err)
 	}
+	return parseBaseline(b, BaselineFile)
+}
+
+// LoadBaselineAt reads the baseline committed at the revision rev of the repository.
+func LoadBaselineAt(r *repo.Repo, rev string) (*Baseline, error) {
+	snap, err := r.RevSnapshot(rev)
+	if err != nil {
+		return nil, err
+	}
+	defer snap.Close()
+	if !snap.Has(BaselineFile) {
+		return nil, fmt.Errorf("no baseline at %s: %s is judged against the baseline of its base; record one there with 'heed baseline'", rev, BaselineFile)
+	}
+	b, err := snap.Read(BaselineFile)
+	if err != nil {
+		return nil, fmt.Errorf("read %s:%s: %w", rev, BaselineFile, err)
+	}
+	return parseBaseline(b, rev+":"+BaselineFile)
+}
+
+func parseBaseline(b []byte, name string) (*Baseline, error) {
 	var bl Baseline
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&bl); err != nil {
-		return nil, fmt.Errorf("%s: %w", BaselineFile, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if bl.Version != 1 {
-		return nil, fmt.Errorf("%s: version %d, this heed reads version 1", BaselineFile, bl.Version)
+		return nil, fmt.Errorf("%s: version %d, this heed reads version 1", name, bl.Version)
 	}
 	for i, e := range bl.Findings {
 		if e.Fingerprint == "" {
-			return nil, fmt.Errorf("%s: findings[%d] has no fingerprint", BaselineFile, i)
+			return nil, fmt.Errorf("%s: findings[%d] has no fingerprint", name, i)
 		}
 	}
 	return &bl, nil

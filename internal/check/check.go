@@ -16,6 +16,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/graph"
+	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/repo"
@@ -55,6 +56,12 @@ type Options struct {
 	// judged, its findings are not reported, and it is counted as skipped
 	// ("excluded"); change-level rules still see the whole change.
 	Exclude []string
+	// GuardSeverity is the severity of heed/guard-change findings in Diff mode (a
+	// change to instruction files, .heed/ or agents' hook settings): warning when
+	// empty, or error.
+	GuardSeverity string
+	// sources are the instruction files of the policy that judges (Run sets them).
+	sources []string
 	// Workers bounds parallelism (default: the number of CPUs); JudgeTimeout bounds
 	// one rule on one target (default 30s).
 	Workers      int
@@ -105,6 +112,11 @@ var Domains = []string{policy.DomainProcess, policy.DomainSource, policy.DomainA
 
 // Run checks the project as opt says.
 func Run(p *project.Project, opt Options) (*Result, error) {
+	if p.Policy != nil {
+		for _, s := range p.Policy.Sources {
+			opt.sources = append(opt.sources, s.Path)
+		}
+	}
 	// p.Repo, when loading listed the tree, is the repository at p.Root with that listing
 	return runRules(p.Repo, p.Root, p.Rules, opt)
 }
@@ -135,10 +147,24 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	if err != nil {
 		return nil, err
 	}
+	switch opt.GuardSeverity {
+	case "":
+		opt.GuardSeverity = policy.SeverityWarning
+	case policy.SeverityWarning, policy.SeverityError:
+	default:
+		return nil, usage("unknown guard severity %q (want warning or error)", opt.GuardSeverity)
+	}
 	var bl *Baseline
 	if opt.UseBaseline {
-		// Read first: a missing or broken baseline must not cost a whole check.
-		if bl, err = LoadBaseline(root); err != nil {
+		// Read first: a missing or broken baseline must not cost a whole check. A
+		// diff reads the baseline of its base: the change cannot record its own
+		// findings as old ones.
+		if opt.Mode == Diff && r.Git && opt.Rev != "" && !strings.HasPrefix(opt.Rev, "-") {
+			bl, err = LoadBaselineAt(r, opt.Rev)
+		} else {
+			bl, err = LoadBaseline(root)
+		}
+		if err != nil {
 			return nil, usage("%v", err)
 		}
 	}
@@ -238,6 +264,11 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 			kept = append(kept, f)
 		}
 		found = kept
+	}
+	// Changes to the rules themselves: after suppressions and the baseline, which the
+	// change could have written.
+	if opt.Mode == Diff {
+		found = append(found, guardChanges(ev, paths, opt, b.base)...)
 	}
 	report.Sort(found)
 	res.Findings = found
@@ -858,4 +889,53 @@ func saveCache(root string, c *graph.DiskCache) {
 			_ = os.WriteFile(ignore, []byte("# heed's cache: never commit it\n*\n"), 0o644)
 		}
 	}
+}
+
+// guardChanges reports each file of the change that decides the rules: an instruction
+// file (by its name, or a source of the policy that judged), heed's folder, an
+// agent's hook settings. The change was judged with the rules of its base, so what
+// it does to them needs a person's review.
+func guardChanges(ev *engine.Evidence, paths []string, opt Options, base string) []report.Finding {
+	sources := map[string]bool{}
+	for _, s := range opt.sources {
+		sources[s] = true
+	}
+	deleted := map[string]bool{}
+	for _, p := range ev.DeletedPaths {
+		deleted[p] = true
+	}
+	var out []report.Finding
+	for _, p := range ev.Changed {
+		if !inPaths(paths, p) {
+			continue
+		}
+		kind := policy.GuardOf(p)
+		if kind == "" && (sources[p] || instr.Classify(p) != "") {
+			kind = policy.GuardInstructions
+		}
+		if kind == "" {
+			continue
+		}
+		what := map[string]string{
+			policy.GuardInstructions: "an instruction file the rules are compiled from",
+			policy.GuardHeed:         "heed's own files: the policy, its configuration, the baseline",
+			policy.GuardHooks:        "an agent's hook settings, which run heed",
+		}[kind]
+		verb := "changes"
+		if deleted[p] {
+			verb = "deletes"
+		} else if f := ev.File(p); f != nil && f.New {
+			verb = "adds"
+		}
+		f := report.Finding{
+			Rule: report.RuleGuardChange, Domain: "heed", Kind: "guard", Severity: opt.GuardSeverity, Exact: true,
+			File: p, Change: true,
+			Message:     fmt.Sprintf("this change %s %s (%s); it was judged with the rules of %s, before the change", verb, p, what, report.ShortHash(base)),
+			Suggestion:  "review the change to the rules itself: what it would allow, and whether its author may change it",
+			Instruction: report.Instruction{HeaderPath: []string{}},
+		}
+		f.Fingerprint = report.Fingerprint(f.Rule, f.File, "\x00"+verb, 1)
+		out = append(out, f)
+	}
+	return out
 }

@@ -7,11 +7,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/heed-dev/heed/internal/check"
 	"github.com/heed-dev/heed/internal/llm"
+	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/repo"
 	"github.com/heed-dev/heed/internal/report"
 )
@@ -23,6 +25,7 @@ type checkFlags struct {
 	output                string
 	sarif                 string
 	baseline              bool
+	guardSeverity         string
 	domains               []string
 	exclude               []string
 	model                 llm.Flags
@@ -69,6 +72,7 @@ finding is reported, 1 when one is, 2 on a usage or internal error.`,
 	fl.StringVar(&f.sarif, "sarif", "", "also write the report as SARIF to `FILE` (one run gives annotations and SARIF)")
 	fl.BoolVar(&f.baseline, "baseline", false, "hide the findings recorded in "+check.BaselineFile)
 	registerExclude(fl, &f.exclude)
+	fl.StringVar(&f.guardSeverity, "guard-severity", "warning", "--diff: severity of "+report.RuleGuardChange+", the finding on a change to instruction files, .heed/ or agent hook settings: `warning` or error")
 	fl.StringSliceVar(&f.domains, "domain", nil, "check only the rules of these domains (source, architecture, contribution, ...)")
 	f.model.Register(fl) // judge rules are answered by a model only when one is configured (docs/llm.md)
 	// --no-cache (registered with the model flags) also leaves the import-facts cache alone.
@@ -104,11 +108,29 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 	if err != nil {
 		return err
 	}
-	p, model, err := app.openWithJudge(root, &f.model)
+	if f.guardSeverity != policy.SeverityWarning && f.guardSeverity != policy.SeverityError {
+		return Fail("check: unknown --guard-severity %q (want warning or error)", f.guardSeverity)
+	}
+	// A change is judged with the rules of its base, read from git's objects: a
+	// change that deletes a rule and breaks it is judged with the rule
+	// (docs/security.md). The other modes judge the working tree with its own rules.
+	rev := ""
+	if f.diff != "" && !strings.HasPrefix(f.diff, "-") {
+		rev = f.diff
+	}
+	p, model, err := app.openRevWithJudge(root, rev, &f.model)
+	if errors.Is(err, repo.ErrNotGit) {
+		// check.Run says a diff needs git
+		p, model, err = app.openWithJudge(root, &f.model)
+	}
 	if err != nil {
+		var ue *repo.UnknownRevisionError
+		if errors.As(err, &ue) {
+			return Fail("check: --diff %s: %v", f.diff, err)
+		}
 		return Fail("%v", err)
 	}
-	res, err := check.Run(p, check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Exclude: exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache})
+	res, err := check.Run(p, check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Exclude: exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache, GuardSeverity: f.guardSeverity})
 	if err != nil {
 		return checkError(err)
 	}

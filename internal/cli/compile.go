@@ -55,10 +55,13 @@ With --check nothing is written: exit 1 when the policy file is missing or stale
 
 // compileOutput is `heed compile --format json`.
 type compileOutput struct {
-	Policy   string          `json:"policy"`
-	Check    bool            `json:"check,omitempty"`
-	Written  bool            `json:"written"`
-	Stale    bool            `json:"stale"`
+	Policy  string `json:"policy"`
+	Check   bool   `json:"check,omitempty"`
+	Written bool   `json:"written"`
+	Stale   bool   `json:"stale"`
+	// Unsealed says why the policy file on disk is not as heed wrote it (a hand edit
+	// not yet accepted by heed compile); empty when it is.
+	Unsealed string          `json:"unsealed,omitempty"`
 	Changes  *policy.Changes `json:"changes"`
 	Coverage *compile.Report `json:"coverage"`
 	Warnings []string        `json:"warnings,omitempty"`
@@ -117,11 +120,17 @@ func (app *App) runCompile(check, dropLost bool, format string, model *modelStep
 	warnings = append(warnings, rep.Warnings...)
 	// Stale compares content, not layout: a policy reformatted by hand is up to date.
 	stale := old == nil
+	unsealed := ""
 	if old != nil {
 		canon, err := policy.Marshal(old)
 		stale = err != nil || !bytes.Equal(data, canon)
+		// A hand edit the live hooks refuse to judge from until heed compile seals it
+		// (docs/security.md): up to date in content, but not as heed wrote it.
+		if err := policy.CheckSeal(oldBytes); err != nil {
+			stale, unsealed = true, err.Error()
+		}
 	}
-	out := compileOutput{Policy: policy.File, Check: check, Stale: stale, Changes: changes, Coverage: cov, Warnings: warnings, Counts: counts(merged)}
+	out := compileOutput{Policy: policy.File, Check: check, Stale: stale, Unsealed: unsealed, Changes: changes, Coverage: cov, Warnings: warnings, Counts: counts(merged)}
 	if !check && !bytes.Equal(data, oldBytes) {
 		if err := policy.WriteAtomic(path, data); err != nil {
 			return Fail("%v", err)
@@ -225,6 +234,8 @@ func (app *App) printCompile(out *compileOutput, created bool) {
 		fmt.Fprintf(w, "%s is up to date (%d constraints, %d rules)\n", out.Policy, n["constraints"], n["rules"])
 	case out.Check && created:
 		fmt.Fprintf(w, "%s is missing: run `heed compile` to write it\n", out.Policy)
+	case out.Check && out.Unsealed != "":
+		fmt.Fprintf(w, "%s is not as heed wrote it: %s; the live hooks will not judge from it: run `heed compile` to accept the edit\n", out.Policy, out.Unsealed)
 	case out.Check:
 		fmt.Fprintf(w, "%s is stale: run `heed compile` to update it\n", out.Policy)
 	case out.Written && created:

@@ -7,6 +7,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/enforce"
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/rules"
 )
@@ -30,7 +31,7 @@ standard input, output, error, exit status and signals.`,
 // enforcer builds the live enforcement of a build: the live index first, the whole
 // project when it is stale.
 func (app *App) enforcer() *enforce.Enforcer {
-	return &enforce.Enforcer{Loader: &enforce.Loader{
+	return &enforce.Enforcer{Instruction: isInstruction, Loader: &enforce.Loader{
 		Registry: rules.Registry(),
 		Open: func(root string) ([]engine.Compiled, bool, error) {
 			p, err := project.Open(root)
@@ -41,6 +42,10 @@ func (app *App) enforcer() *enforce.Enforcer {
 		},
 	}}
 }
+
+// isInstruction tells an instruction file by its repository-relative path, for the
+// guard of agents' writes (a new AGENTS.md, or one zero-config compiles).
+func isInstruction(rel string) bool { return instr.Classify(rel) != "" }
 
 // liveRoot is the repository a command is judged in: --repo, else the nearest
 // directory with .heed or .git above the working directory (without running git:

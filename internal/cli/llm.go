@@ -97,16 +97,28 @@ func (app *App) compileWithModel(root string, old, fresh *policy.Policy, m *mode
 // targets undetermined) and nothing contacts a network. The client is nil without a
 // model; print client.Summary() at the end when it is not.
 func (app *App) openWithJudge(root string, f *llm.Flags) (*project.Project, *llm.Client, error) {
+	return app.openRevWithJudge(root, "", f)
+}
+
+// openRevWithJudge is openWithJudge with the rules of the commit rev (project.OpenRev)
+// when rev is set: heed check --diff judges a change with the rules of its base.
+func (app *App) openRevWithJudge(root, rev string, f *llm.Flags) (*project.Project, *llm.Client, error) {
 	client, err := app.modelClient(root, f)
 	if err != nil {
 		return nil, nil, err
 	}
+	open := func(opt project.Options) (*project.Project, error) {
+		if rev != "" {
+			return project.OpenRev(root, rev, opt)
+		}
+		return project.OpenWith(root, opt)
+	}
 	if client == nil {
-		p, err := project.Open(root)
+		p, err := open(project.Options{})
 		return p, nil, err
 	}
 	reg := judge.Registry(rules.Registry(), judge.New(client))
-	p, err := project.OpenWith(root, project.Options{Registry: reg})
+	p, err := open(project.Options{Registry: reg})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -138,7 +138,7 @@ func mcpAudit(root string, in mcp.AuditInput) (any, error) {
 func (app *App) mcpCheckCommand(p *project.Project, line, cwd string) (*mcp.CommandVerdict, error) {
 	e := app.enforcer()
 	e.NoJournal = true
-	req := enforce.Request{Root: p.Root, Cwd: filepath.Join(p.Root, filepath.FromSlash(cwd)), Line: line, Source: "mcp"}
+	req := enforce.Request{Root: p.Root, Cwd: filepath.Join(p.Root, filepath.FromSlash(cwd)), Line: line, Source: "mcp", Guard: true}
 	d := e.Check(req)
 	if d.Internal != "" {
 		return nil, errors.New(d.Internal)

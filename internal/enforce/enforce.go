@@ -25,6 +25,9 @@ type Enforcer struct {
 	Now func() time.Time
 	// NoJournal turns journaling off (tests).
 	NoJournal bool
+	// Instruction tells an instruction file by its repository-relative path, for the
+	// guard of agents' writes (nil: only the policy's recorded sources are known).
+	Instruction func(rel string) bool
 }
 
 // Request is a command to judge.
@@ -42,6 +45,9 @@ type Request struct {
 	// empty means a new id.
 	ID      string
 	Session string
+	// Guard denies a line that writes the files deciding the rules (heed's folder,
+	// the instruction files, the agents' hook settings): an agent's tool call.
+	Guard bool
 }
 
 // Violation is one rule a command breaks.
@@ -103,14 +109,19 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 	rel := relDir(req.Root, req.Cwd)
 	opt := shell.Options{Cwd: rel, Root: req.Root, Index: -1}
 	var cmds []engine.Command
+	var redirs []shell.Redirect
 	if req.Line != "" || req.Argv == nil {
-		cmds = shell.Parse(req.Line, opt)
+		cmds, redirs = shell.ParseWrites(req.Line, opt)
 	} else {
 		cmds = shell.FromArgv(req.Argv, opt)
 	}
 	d.Commands = cmds
 	progs, all := commandPrograms(cmds)
 	set, err := e.Loader.Load(req.Root, progs, all)
+	var untrusted *UntrustedError
+	if errors.As(err, &untrusted) {
+		return untrustedDecision(untrusted)
+	}
 	if errors.Is(err, ErrStale) {
 		d := internalDecision(err.Error())
 		d.Stale = true
@@ -120,6 +131,19 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 		return internalDecision(fmt.Sprintf("cannot load the policy of %s: %v", req.Root, err))
 	}
 	d.Rules = set.Total
+	if req.Guard {
+		hits, err := allow(req.Root, newGuard(req.Root, set.Sources, e.Instruction).commandHits(cmds, redirs))
+		if err != nil {
+			return internalDecision(err.Error())
+		}
+		if len(hits) > 0 {
+			d.Blocked, d.Message = true, guardMessage(hits)
+			if !e.NoJournal {
+				e.journal(req, &d)
+			}
+			return d
+		}
+	}
 	if set.Total == 0 {
 		return d // no process rule: nothing to enforce, nothing to journal
 	}

@@ -61,6 +61,9 @@ type FileWrite struct {
 	Edits   []Edit
 	// Delete: the tool removes the file.
 	Delete bool
+	// PathOnly: what the tool writes is not computed (a notebook cell edit): the
+	// write is judged by its path alone.
+	PathOnly bool
 	// patchSource and hunks: an apply_patch update of patchSource (moved to Path).
 	patchSource string
 	hunks       []hunk
@@ -582,7 +585,7 @@ func (h *Hooks) Handle(ev *HookEvent) (res HookResult) {
 		return HookResult{}
 	}
 	if ev.Line != "" || len(ev.Argv) > 0 {
-		req := Request{Root: root, Cwd: ev.Cwd, Line: ev.Line, Argv: ev.Argv, Source: "hook:" + ev.Agent, ID: ev.ID, Session: ev.Session}
+		req := Request{Root: root, Cwd: ev.Cwd, Line: ev.Line, Argv: ev.Argv, Source: "hook:" + ev.Agent, ID: ev.ID, Session: ev.Session, Guard: true}
 		d := h.Enforcer.Check(req)
 		if d.Blocked {
 			return HookResult{Deny: true, Reason: d.Message, Stale: d.Stale}
@@ -599,6 +602,22 @@ func (h *Hooks) Handle(ev *HookEvent) (res HookResult) {
 	}
 	if len(writes) == 0 {
 		return HookResult{}
+	}
+	// the write is judged from the policy too: not from one edited around heed
+	sources, err := h.Enforcer.Loader.Verify(root)
+	if err != nil {
+		var ue *UntrustedError
+		if errors.As(err, &ue) {
+			return HookResult{Deny: true, Reason: UntrustedMessage(ue)}
+		}
+		return h.failure(ev, fmt.Sprintf("cannot verify the policy of %s: %v", root, err))
+	}
+	hits, err := allow(root, newGuard(root, sources, h.Enforcer.Instruction).writeHits(ev.Cwd, writes))
+	if err != nil {
+		return h.failure(ev, err.Error())
+	}
+	if len(hits) > 0 {
+		return HookResult{Deny: true, Reason: guardMessage(hits)}
 	}
 	res = HookResult{}
 	if h.Writes != nil {
@@ -617,7 +636,7 @@ func (h *Hooks) rulesContext(root, cwd string, writes []FileWrite) string {
 	seen := map[string]bool{}
 	for _, w := range writes {
 		rel, ok := repoRel(root, cwd, w.Path)
-		if !ok || w.Delete || seen[rel] {
+		if !ok || w.Delete || w.PathOnly || seen[rel] {
 			continue
 		}
 		seen[rel] = true
@@ -700,7 +719,7 @@ func (h *Hooks) record(root string, ev *HookEvent) {
 func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
 	var deny, warn shownFindings
 	for _, w := range writes {
-		if w.Delete || (w.Cell != nil && w.Cell.Markdown) {
+		if w.Delete || w.PathOnly || (w.Cell != nil && w.Cell.Markdown) {
 			continue
 		}
 		rel, ok := repoRel(root, cwd, w.Path)

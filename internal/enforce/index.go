@@ -43,6 +43,10 @@ type indexHeader struct {
 	// stampSlack, so a write in the same clock tick as the verification is not missed.
 	PolicyStamp string `json:"policy_stamp,omitempty"`
 	VerifiedNS  int64  `json:"verified_ns,omitempty"`
+	// Sources are the instruction files the policy was compiled from, with their
+	// content hashes (the policy's own record): the live path refuses to judge when
+	// one changed since.
+	Sources []policy.SourceFile `json:"sources,omitempty"`
 	// Total is the number of process rules.
 	Total int `json:"total"`
 	// Programs maps a program name to the lines (0-based, after the header) of the
@@ -83,6 +87,13 @@ func RulePrograms(c engine.Compiled) []string {
 func WriteIndex(root string, policyBytes []byte, rules []engine.Compiled) error {
 	sum := sha256.Sum256(policyBytes)
 	h := indexHeader{PolicySHA256: hex.EncodeToString(sum[:]), Programs: map[string][]int{}}
+	var recorded struct {
+		Sources []policy.SourceFile `json:"sources"`
+	}
+	if err := json.Unmarshal(policyBytes, &recorded); err != nil {
+		return fmt.Errorf("index %s: %w", policy.File, err)
+	}
+	h.Sources = recorded.Sources
 	var body bytes.Buffer
 	n := 0
 	for _, c := range rules {
@@ -141,36 +152,42 @@ func WriteIndex(root string, policyBytes []byte, rules []engine.Compiled) error 
 // for its stamp to be trusted: file times come from a coarse clock.
 const stampSlack = time.Second
 
-// readIndex loads the rules of the index about the given programs (all when all is
-// true), compiled with reg. It returns ErrStale when the index is missing or was
-// written for another policy than the one at policyPath.
-func readIndex(root, policyPath string, programs []string, all bool, reg *engine.Registry) ([]engine.Compiled, int, error) {
+// liveIndex is an index found fresh for the policy file: its header, and the rule
+// lines after it.
+type liveIndex struct {
+	h    indexHeader
+	body []byte
+}
+
+// openIndex reads the index and checks that it describes the policy at policyPath.
+// It returns ErrStale when the index is missing or was written for another policy.
+func openIndex(root, policyPath string) (*liveIndex, error) {
 	indexPath := filepath.Join(root, filepath.FromSlash(IndexFile))
 	data, err := os.ReadFile(indexPath)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, 0, ErrStale
+		return nil, ErrStale
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("read %s: %w", IndexFile, err)
+		return nil, fmt.Errorf("read %s: %w", IndexFile, err)
 	}
 	magic, rest, ok := bytes.Cut(data, []byte("\n"))
 	if !ok || string(magic) != indexMagic {
-		return nil, 0, ErrStale
+		return nil, ErrStale
 	}
 	headLine, body, _ := bytes.Cut(rest, []byte("\n"))
 	var h indexHeader
 	if err := json.Unmarshal(headLine, &h); err != nil {
-		return nil, 0, ErrStale
+		return nil, ErrStale
 	}
 	stamp, ctime, stamped := fileStamp(policyPath)
 	if !stamped || stamp != h.PolicyStamp || h.VerifiedNS-ctime < int64(stampSlack) {
 		policyBytes, err := os.ReadFile(policyPath)
 		if err != nil {
-			return nil, 0, ErrStale
+			return nil, ErrStale
 		}
 		sum := sha256.Sum256(policyBytes)
 		if h.PolicySHA256 != hex.EncodeToString(sum[:]) {
-			return nil, 0, ErrStale
+			return nil, ErrStale
 		}
 		if now := time.Now().UnixNano(); stamped && now-ctime >= int64(stampSlack) {
 			// best effort: the next reader trusts the stamp and skips the hash
@@ -185,6 +202,14 @@ func readIndex(root, policyPath string, programs []string, all bool, reg *engine
 			}
 		}
 	}
+	return &liveIndex{h: h, body: body}, nil
+}
+
+// rules loads the rules of the index about the given programs (all when all is
+// true), compiled with reg. It returns ErrStale when a line cannot be read or names a
+// kind reg lacks.
+func (x *liveIndex) rules(programs []string, all bool, reg *engine.Registry) ([]engine.Compiled, error) {
+	h, body := &x.h, x.body
 	want := map[int]bool{}
 	if all {
 		for i := 0; i < h.Total; i++ {
@@ -201,7 +226,7 @@ func readIndex(root, policyPath string, programs []string, all bool, reg *engine
 		}
 	}
 	if len(want) == 0 {
-		return nil, h.Total, nil
+		return nil, nil
 	}
 	lines := make([]int, 0, len(want))
 	for i := range want {
@@ -215,14 +240,14 @@ func readIndex(root, policyPath string, programs []string, all bool, reg *engine
 		if at == lines[li] {
 			var e indexEntry
 			if err := json.Unmarshal(line, &e); err != nil {
-				return nil, 0, ErrStale
+				return nil, ErrStale
 			}
 			if _, ok := reg.Kind(e.Rule.Kind); !ok {
-				return nil, 0, ErrStale // a kind this build does not link: the loader's Open compiles it
+				return nil, ErrStale // a kind this build does not link: the loader's Open compiles it
 			}
 			chk, err := reg.CompileRule(&e.Rule)
 			if err != nil {
-				return nil, 0, fmt.Errorf("%s: %w", IndexFile, err)
+				return nil, fmt.Errorf("%s: %w", IndexFile, err)
 			}
 			out = append(out, engine.Compiled{Rule: &e.Rule, Constraint: &e.Constraint, Check: chk})
 			li++
@@ -231,9 +256,9 @@ func readIndex(root, policyPath string, programs []string, all bool, reg *engine
 		at++
 	}
 	if li < len(lines) {
-		return nil, 0, ErrStale
+		return nil, ErrStale
 	}
-	return out, h.Total, nil
+	return out, nil
 }
 
 // ensureIgnored keeps heed's per-machine files out of git: the journal, the index

@@ -12,7 +12,8 @@ import (
 )
 
 // Loader finds the process rules of a repository: from the live index when it is
-// fresh, else the slow way (the whole project), rebuilding the index.
+// fresh, else the slow way (the whole project), rebuilding the index. Either way it
+// first verifies the policy file (see Verify).
 type Loader struct {
 	// Registry compiles the index's rules.
 	Registry *engine.Registry
@@ -35,17 +36,30 @@ type Set struct {
 	Total int
 	// FromIndex is true when the rules came from the live index.
 	FromIndex bool
+	// Sources are the instruction files the policy file was compiled from (none
+	// without a policy file).
+	Sources []string
 }
 
 // Load returns the process rules of the repository at root that can be about the
-// given programs (every rule when all is true).
+// given programs (every rule when all is true). A policy file that is not what heed
+// compile wrote, or whose instruction files changed since, is an *UntrustedError.
 func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
 	policyPath := filepath.Join(root, filepath.FromSlash(policy.File))
 	if l.Registry != nil {
 		// ErrStale too when there is no policy file: the index is keyed on one
-		rules, total, err := readIndex(root, policyPath, programs, all, l.Registry)
+		x, err := openIndex(root, policyPath)
+		var rules []engine.Compiled
 		if err == nil {
-			return &Set{Rules: rules, Total: total, FromIndex: true}, nil
+			// the index was written from a verified policy (heed compile, or the slow
+			// path below): only the instruction files remain to check
+			if err := checkSources(root, x.h.Sources); err != nil {
+				return nil, err
+			}
+			rules, err = x.rules(programs, all, l.Registry)
+		}
+		if err == nil {
+			return &Set{Rules: rules, Total: x.h.Total, FromIndex: true, Sources: sourcePaths(x.h.Sources)}, nil
 		}
 		if !errors.Is(err, ErrStale) {
 			return nil, err
@@ -63,6 +77,13 @@ func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
 	if readErr != nil && !errors.Is(readErr, fs.ErrNotExist) {
 		return nil, fmt.Errorf("read %s: %w", policy.File, readErr)
 	}
+	var sources []policy.SourceFile
+	if readErr == nil {
+		var err error
+		if sources, err = verifyPolicy(root, data); err != nil {
+			return nil, err
+		}
+	}
 	rules, fromFile, err := l.Open(root)
 	if err != nil {
 		return nil, err
@@ -77,5 +98,38 @@ func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
 		// best effort: the next command takes the fast path
 		_ = WriteIndex(root, data, process)
 	}
-	return &Set{Rules: process, Total: len(process)}, nil
+	return &Set{Rules: process, Total: len(process), Sources: sourcePaths(sources)}, nil
+}
+
+// Verify checks the policy file of the repository at root as Load does, without
+// loading rules, and returns the instruction files it was compiled from (none
+// without a policy file: zero-config compiles the instruction files as they stand).
+func (l *Loader) Verify(root string) ([]string, error) {
+	policyPath := filepath.Join(root, filepath.FromSlash(policy.File))
+	if x, err := openIndex(root, policyPath); err == nil {
+		if err := checkSources(root, x.h.Sources); err != nil {
+			return nil, err
+		}
+		return sourcePaths(x.h.Sources), nil
+	}
+	data, err := os.ReadFile(policyPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", policy.File, err)
+	}
+	sources, err := verifyPolicy(root, data)
+	if err != nil {
+		return nil, err
+	}
+	return sourcePaths(sources), nil
+}
+
+func sourcePaths(sources []policy.SourceFile) []string {
+	out := make([]string, 0, len(sources))
+	for _, s := range sources {
+		out = append(out, s.Path)
+	}
+	return out
 }

@@ -123,8 +123,19 @@ func CheckUnique(p *Policy, name string) error {
 }
 
 // Marshal renders the policy as the policy file holds it: indented, entries in the
-// order given, a trailing newline. The output is deterministic for a given value.
+// order given, a trailing newline, sealed (Integrity set to the seal of its content,
+// whatever p.Integrity held). The output is deterministic for a given value.
 func Marshal(p *Policy) ([]byte, error) {
+	q, err := sealed(p)
+	if err != nil {
+		return nil, err
+	}
+	return encode(&q)
+}
+
+// sealed is the policy as the file holds it, with the defaults filled in and its
+// seal set.
+func sealed(p *Policy) (Policy, error) {
 	q := *p
 	if q.Schema == "" {
 		q.Schema = SchemaURL
@@ -138,6 +149,58 @@ func Marshal(p *Policy) ([]byte, error) {
 	if q.Entries == nil {
 		q.Entries = []Entry{}
 	}
+	q.Integrity = ""
+	unsealed, err := encode(&q)
+	if err != nil {
+		return q, err
+	}
+	sum := sha256.Sum256(unsealed)
+	q.Integrity = sealPrefix + hex.EncodeToString(sum[:])
+	return q, nil
+}
+
+// sealPrefix names the seal's hash function.
+const sealPrefix = "sha256:"
+
+// SealError says how a policy file's content and its seal disagree.
+type SealError struct {
+	// Missing: the file carries no seal (written by hand, or by a heed before seals).
+	Missing bool
+}
+
+func (e *SealError) Error() string {
+	if e.Missing {
+		return "it carries no integrity seal: heed did not write it (or an older heed did)"
+	}
+	return "its content does not match its integrity seal: it was edited since heed compile wrote it"
+}
+
+// CheckSeal reports whether a policy file's bytes are as heed wrote them: the seal
+// they carry is the seal of their content. Layout does not count (a policy
+// reindented by hand, or with a line added at its end, is still sealed); any change
+// to a value does. The seal is a checksum, not a signature: it tells an edit that
+// went around heed from one made through it (heed compile seals what it keeps),
+// not a forger who recomputes it. A nil error means sealed; a *SealError, not; any
+// other error, bytes that do not decode as a policy.
+func CheckSeal(data []byte) error {
+	var p Policy
+	if err := json.Unmarshal(data, &p); err != nil {
+		return err
+	}
+	if p.Integrity == "" {
+		return &SealError{Missing: true}
+	}
+	q, err := sealed(&p)
+	if err != nil {
+		return err
+	}
+	if q.Integrity != p.Integrity {
+		return &SealError{}
+	}
+	return nil
+}
+
+func encode(q *Policy) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

@@ -3,6 +3,7 @@ package policy
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -145,5 +146,62 @@ func TestPublishedSchemaIsCurrent(t *testing.T) {
 	}
 	if !bytes.Equal(pub, SchemaJSON()) {
 		t.Fatal("docs/policy.schema.json differs from internal/policy/schema/policy.schema.json: copy it over")
+	}
+}
+
+// Issue 22: a policy edited around heed (a rule deleted, a severity lowered) is told
+// apart from one heed wrote; layout is not content, and the seal survives a
+// round trip through heed.
+func TestSealTellsAnEditAroundHeedFromLayout(t *testing.T) {
+	data, err := Marshal(sample())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte(`"integrity": "sha256:`)) {
+		t.Fatalf("Marshal wrote no seal:\n%s", data)
+	}
+	if err := CheckSeal(data); err != nil {
+		t.Fatalf("heed's own output: %v", err)
+	}
+	var compact bytes.Buffer
+	json.Compact(&compact, data)
+	for name, layout := range map[string][]byte{
+		"compacted":       compact.Bytes(),
+		"a blank line on": append(append([]byte(nil), data...), '\n'),
+	} {
+		if err := CheckSeal(layout); err != nil {
+			t.Errorf("%s: %v (layout is not an edit)", name, err)
+		}
+	}
+	for name, edit := range map[string]func(string) string{
+		"severity lowered": func(s string) string { return strings.Replace(s, `"severity": "error"`, `"severity": "warning"`, 1) },
+		"rule emptied":     func(s string) string { return strings.Replace(s, `"deny": [`, `"deny": [], "x": [`, 1) },
+		"source rehashed":  func(s string) string { return strings.Replace(s, strings.Repeat("a", 64), strings.Repeat("b", 64), 1) },
+	} {
+		edited := edit(string(data))
+		if edited == string(data) {
+			t.Fatalf("%s: the test edit changed nothing", name)
+		}
+		var se *SealError
+		if err := CheckSeal([]byte(edited)); !errors.As(err, &se) || se.Missing {
+			t.Errorf("%s: CheckSeal = %v, want a seal mismatch", name, err)
+		}
+	}
+	var p Policy
+	json.Unmarshal(data, &p)
+	p.Integrity = ""
+	var unsealed bytes.Buffer
+	enc := json.NewEncoder(&unsealed)
+	enc.SetIndent("", "  ")
+	enc.Encode(&p)
+	var se *SealError
+	if err := CheckSeal(unsealed.Bytes()); !errors.As(err, &se) || !se.Missing {
+		t.Errorf("no seal: CheckSeal = %v, want it missing", err)
+	}
+	// heed compile seals what it writes, a kept hand edit included
+	p.Entries[0].Rules[0].Severity = SeverityWarning
+	again, _ := Marshal(&p)
+	if err := CheckSeal(again); err != nil {
+		t.Errorf("resealed: %v", err)
 	}
 }

@@ -156,10 +156,14 @@ type SourceFile struct {
 
 // Policy is the content of .heed/policy.json.
 type Policy struct {
-	Schema  string       `json:"$schema,omitempty"`
-	Version int          `json:"version"`
-	Sources []SourceFile `json:"sources"`
-	Entries []Entry      `json:"constraints"`
+	Schema  string `json:"$schema,omitempty"`
+	Version int    `json:"version"`
+	// Integrity is the seal heed writes with the file ("sha256:" and the hash of the
+	// policy's canonical form without it): a file whose content no longer matches was
+	// edited since heed wrote it, and the live path will not judge from it (Seal).
+	Integrity string       `json:"integrity,omitempty"`
+	Sources   []SourceFile `json:"sources"`
+	Entries   []Entry      `json:"constraints"`
 }
 
 // CurrentVersion is the policy file format version this build writes.

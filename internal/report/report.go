@@ -91,6 +91,10 @@ const (
 	RuleUnusedSuppression = "heed/unused-suppression"
 	// RuleBadSuppression flags a heed:ignore comment heed cannot read.
 	RuleBadSuppression = "heed/bad-suppression"
+	// RuleGuardChange flags a change to the files that decide the rules: instruction
+	// files, .heed/, agents' hook settings (heed check --diff judges the change with
+	// the rules of its base, so this change to them is reported, not applied).
+	RuleGuardChange = "heed/guard-change"
 )
 
 // FromEngine builds a reported finding from an engine finding and the rule (and

@@ -62,6 +62,29 @@ func Parse(line string, opt Options) []engine.Command {
 	return cmds
 }
 
+// Redirect is a file a line's output redirection writes (`>`, `>>`, `>|`, `&>`,
+// `&>>`, `<>`).
+type Redirect struct {
+	// Path is the target as the shell would open it; for a dynamic one, as written.
+	Path string
+	// Dynamic is true when the target is computed at run time ($VAR, $(...), a glob).
+	Dynamic bool
+	// Cwd is the repository-relative directory the redirection happens in;
+	// CwdUnknown as in engine.Command.
+	Cwd        string
+	CwdUnknown bool
+}
+
+// ParseWrites is Parse that also returns the files the line's redirections write,
+// in source order (for the guard of heed's own files: an agent's `> .heed/policy.json`).
+func ParseWrites(line string, opt Options) ([]engine.Command, []Redirect) {
+	p := newRun(line, opt)
+	st := p.root()
+	st.script(line, "")
+	cmds := p.finish()
+	return cmds, p.redirs
+}
+
 // ParseStatus is Parse that also returns the positions (in the returned slice) of
 // the commands whose success the line's success implies: after `make lint && git
 // commit` exits 0, both succeeded; after `make lint; echo done`, only echo did.
@@ -157,6 +180,8 @@ type run struct {
 	deadline time.Time
 	// noScripts: report no command that comes from shell text (Execs).
 	noScripts bool
+	// redirs are the files output redirections write (ParseWrites).
+	redirs []Redirect
 	// gitAliases are the git aliases the line defines (`git config alias.p 'push -f'`):
 	// git's configuration outlives a subshell, so they belong to the whole line.
 	gitAliases map[string]value
@@ -354,6 +379,16 @@ func (st *state) stmt(s *syntax.Stmt, stdin *stdinSrc) []int {
 			stdin = &stdinSrc{from: "a file"}
 			if ws := st.evalOnly([]*syntax.Word{r.Word}); len(ws) == 1 && !ws[0].dyn {
 				stdin.file = ws[0].text
+			}
+		case syntax.RdrOut, syntax.AppOut, syntax.ClbOut, syntax.RdrAll, syntax.AppAll, syntax.RdrInOut:
+			for _, w := range st.evalOnly([]*syntax.Word{r.Word}) {
+				st.p.redirs = append(st.p.redirs, Redirect{Path: w.text, Dynamic: w.dyn, Cwd: st.cwd, CwdUnknown: st.cwdUnknown})
+			}
+		case syntax.DplOut: // `>& FILE` writes FILE; `>&2`, `>&-` name descriptors
+			for _, w := range st.evalOnly([]*syntax.Word{r.Word}) {
+				if w.text != "-" && !isDigits(w.text) {
+					st.p.redirs = append(st.p.redirs, Redirect{Path: w.text, Dynamic: w.dyn, Cwd: st.cwd, CwdUnknown: st.cwdUnknown})
+				}
 			}
 		}
 	}

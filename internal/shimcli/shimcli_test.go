@@ -2,6 +2,8 @@ package shimcli
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -27,7 +29,12 @@ func compiledRepo(t *testing.T) string {
 	rule := policy.Rule{ID: "c1.command.1", Domain: policy.DomainProcess, Kind: process.KindCommand,
 		Params:   json.RawMessage(`{"forbid":[{"program":["npm","yarn"]}]}`),
 		Severity: policy.SeverityError, Origin: policy.OriginManual, Message: "use pnpm, not npm", Suggestion: "use pnpm instead"}
-	pol := &policy.Policy{Version: policy.CurrentVersion, Entries: []policy.Entry{{
+	agents := "# Rules\n\n- Use pnpm, not npm.\n"
+	if err := os.WriteFile(filepath.Join(root, "AGENTS.md"), []byte(agents), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256([]byte(agents))
+	pol := &policy.Policy{Version: policy.CurrentVersion, Sources: []policy.SourceFile{{Path: "AGENTS.md", SHA256: hex.EncodeToString(sum[:])}}, Entries: []policy.Entry{{
 		Constraint: policy.Constraint{ID: "c1", Text: "Use pnpm, not npm.", File: "AGENTS.md", Line: 3, Level: policy.Must},
 		Rules:      []policy.Rule{rule},
 	}}}
@@ -209,5 +216,26 @@ func TestHeedShimHookDeniesMalformedPayloads(t *testing.T) {
 		if !deny || !strings.Contains(reason, "[heed] BLOCKED") || !strings.Contains(reason, c.Want) {
 			t.Errorf("%s, %s: exit %d, stdout %q, stderr %q: want a denial saying %q", c.Agent, c.Case, code, stdout, stderr, c.Want)
 		}
+	}
+}
+
+// Issue 22, item 5: heed-shim answers from the live index alone, so it checks what
+// the index cannot vouch for: the instruction files. One that changed since heed
+// compile denies every command, from heed-shim itself (heed would say the same).
+func TestHeedShimRefusesAPolicyWhoseInstructionFilesChanged(t *testing.T) {
+	root := compiledRepo(t)
+	if _, stderr, code := run(t, root, claudeBash(root, "ls"), "heed-shim", "hook", "claude"); code != 0 {
+		t.Fatalf("ls denied before any change: %s", stderr)
+	}
+	if err := os.WriteFile(filepath.Join(root, "AGENTS.md"), []byte("# Rules\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := run(t, root, claudeBash(root, "ls"), "heed-shim", "hook", "claude")
+	if code != 2 || !strings.Contains(stderr, "AGENTS.md changed since .heed/policy.json was compiled") || strings.Contains(stderr, "heed is not beside heed-shim") {
+		t.Errorf("hook after AGENTS.md changed: exit %d\n%s", code, stderr)
+	}
+	_, stderr, code = run(t, root, "", "heed-shim", "exec", "--", "ls")
+	if code != 1 || !strings.Contains(stderr, "AGENTS.md changed") {
+		t.Errorf("exec after AGENTS.md changed: exit %d\n%s", code, stderr)
 	}
 }
