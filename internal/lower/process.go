@@ -785,6 +785,7 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	var first [][]process.Pattern
 	var firstArgv [][]string
 	var roles map[string][][]string
+	var perLang []langCommand
 	named := hasKind(n.Objects, norm.KCommand)
 	for _, o := range n.Objects {
 		if o.Kind == norm.KRole && !named {
@@ -794,6 +795,13 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 			}
 			cmds := roles[o.Text]
 			if len(cmds) == 0 || len(cmds) > 4 {
+				continue
+			}
+			if per := perLanguage(cmds); per != nil && len(changed) == 0 {
+				// "run the formatters before committing" in a file that formats Rust
+				// with `cargo fmt` and Python with `ruff format`: each after changes
+				// in its language
+				perLang = append(perLang, per...)
 				continue
 			}
 			var alts []process.Pattern
@@ -858,13 +866,22 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 		// after a change, before the change is committed
 		then = eventForms("commit")
 	}
-	if len(first) == 0 || len(then) == 0 {
+	if len(first)+len(perLang) == 0 || len(then) == 0 {
 		return nil, ""
 	}
 	if n.Condition != "" && !conditionIsEvent(n) {
 		return nil, "the order holds under a condition heed cannot see (" + n.Condition + ")"
 	}
 	var rules []policy.Rule
+	for _, cmd := range perLang {
+		p := process.SequenceParams{Then: then, First: []process.Pattern{process.PatternFrom(cmd.argv, c.Scope.Dir)},
+			Label: strings.Join(cmd.argv, " "), Anytime: n.First, Changed: cmd.globs}
+		r := rule(c, n, process.KindSequence, p)
+		r.Message = "`" + p.Label + "` must run first"
+		r.Suggestion = "run `" + p.Label + "` first, and then " + process.Display(then[0])
+		r.Cases = process.SequenceCases(p, cmd.argv)
+		rules = append(rules, r)
+	}
 	// several prerequisites are each required ("run `make fmt` and `make lint`")
 	for k, f := range first {
 		p := process.SequenceParams{Then: then, First: f, Label: process.Display(f[0]), Anytime: n.First, Changed: changed}
@@ -894,6 +911,51 @@ func hasKind(objs []norm.Object, k norm.Kind) bool {
 		}
 	}
 	return false
+}
+
+// languageOf are the files a program checks or rewrites, by the program: `cargo fmt`
+// formats Rust, `ruff` Python.
+var languageOf = map[string][]string{
+	"cargo": {"**/*.rs"}, "rustfmt": {"**/*.rs"}, "ruff": {"**/*.py"}, "black": {"**/*.py"}, "isort": {"**/*.py"},
+	"flake8": {"**/*.py"}, "mypy": {"**/*.py"}, "pylint": {"**/*.py"}, "pyright": {"**/*.py"}, "pytest": {"**/*.py"},
+	"gofmt": {"**/*.go"}, "goimports": {"**/*.go"}, "gofumpt": {"**/*.go"}, "golangci-lint": {"**/*.go"},
+	"rubocop": {"**/*.rb"}, "standardrb": {"**/*.rb"}, "swiftformat": {"**/*.swift"}, "swiftlint": {"**/*.swift"},
+	"clang-format": {"**/*.c", "**/*.h", "**/*.cc", "**/*.cpp", "**/*.hpp"}, "ktlint": {"**/*.kt", "**/*.kts"},
+	"mix": {"**/*.ex", "**/*.exs"}, "pint": {"**/*.php"}, "php-cs-fixer": {"**/*.php"},
+}
+
+type langCommand struct {
+	argv  []string
+	globs []string
+}
+
+// perLanguage splits a role's commands by the language each checks, when they are
+// for two languages or more and each one's language is known; nil otherwise.
+func perLanguage(cmds [][]string) []langCommand {
+	var out []langCommand
+	langs := map[string]bool{}
+	for _, argv := range cmds {
+		prog := argv[0]
+		if i := strings.LastIndex(prog, "/"); i >= 0 {
+			prog = prog[i+1:]
+		}
+		if (prog == "uv" || prog == "poetry" || prog == "bundle") && len(argv) > 2 {
+			prog = argv[2] // `uv run ruff`, `bundle exec rubocop`
+		}
+		if prog == "go" && len(argv) > 1 && (argv[1] == "fmt" || argv[1] == "vet") {
+			prog = "gofmt"
+		}
+		globs, ok := languageOf[prog]
+		if !ok {
+			return nil
+		}
+		langs[globs[0]] = true
+		out = append(out, langCommand{argv: argv, globs: globs})
+	}
+	if len(langs) < 2 {
+		return nil
+	}
+	return out
 }
 
 // programWord: a word that can name a program (`crlfmt`, `just`), not an identifier

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -594,6 +595,36 @@ func TestAShownRunnerCommandIsNoRule(t *testing.T) {
 	} {
 		if rules := compileText(t, text, policy.Must, ""); len(rules) != 0 {
 			t.Errorf("%q compiled to %s", text, rules[0].Params)
+		}
+	}
+}
+
+// "Run the formatters before committing" where the file formats two languages with two
+// tools: each tool is due after changes in its own language.
+func TestRoleCommandsPerLanguage(t *testing.T) {
+	c := &policy.Constraint{ID: "c2", Text: "Before committing, run the formatters.", Level: policy.Must, File: "AGENTS.md", Line: 5}
+	rc := &recognize.RepoContext{Constraints: []policy.Constraint{
+		{ID: "c1", Text: "Format Rust with `cargo fmt --all` and Python with `ruff format .`.", Level: policy.Info, File: "AGENTS.md", Line: 3},
+		*c,
+	}}
+	res := Process().Recognize(c, rc)
+	if len(res.Rules) != 2 {
+		t.Fatalf("rules = %d (%s), want one a language", len(res.Rules), res.Unenforced)
+	}
+	for i := range res.Rules {
+		res.Rules[i].ID = fmt.Sprintf("R%d", i)
+	}
+	for _, h := range []struct {
+		history [][]string
+		want    string
+	}{
+		{[][]string{{process.HistoryEdit, "docs/index.md"}}, "allowed"},
+		{[][]string{{process.HistoryEdit, "src/lib.rs"}}, "blocked"},
+		{[][]string{{process.HistoryEdit, "src/lib.rs"}, {"cargo", "fmt", "--all"}}, "allowed"},
+		{[][]string{{process.HistoryEdit, "src/lib.rs"}, {process.HistoryEdit, "py/a.py"}, {"cargo", "fmt", "--all"}}, "blocked"},
+	} {
+		if got := verdict(t, res.Rules, "git commit -m x", h.history...); got != h.want {
+			t.Errorf("commit after %v: %s, want %s", h.history, got, h.want)
 		}
 	}
 }
