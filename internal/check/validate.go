@@ -122,7 +122,7 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 	}
 	var snap engine.Snapshot
 	if r.Git && r.HasHead() {
-		head, err := r.RevSnapshot("HEAD")
+		head, err := r.HeadView()
 		if err != nil {
 			return nil, fmt.Errorf("read the tree of HEAD: %w", err)
 		}

@@ -151,9 +151,12 @@ func TestCompileDemotesTheIdiomAndBaselinesTheFewSites(t *testing.T) {
 // change heed check judges, not the repository as it stands.
 func TestValidationJudgesTheTreeOfHead(t *testing.T) {
 	dir := idiomRepo(t)
-	for i := 0; i < 5; i++ {
+	for i := 0; i < 5; i++ { // new files
 		os.WriteFile(filepath.Join(dir, "pkg", fmt.Sprintf("p%d.go", i)), []byte("package pkg\n\nfunc P() {\n\tpanic(1)\n}\n"), 0o644)
 	}
+	// A committed file edited: the pass reads it as HEAD has it, one panic at line 4
+	// (the working tree moves it to line 5 and adds a second).
+	os.WriteFile(filepath.Join(dir, "pkg", "g.go"), []byte("package pkg\n\nfunc G() {\n\t_ = 1\n\tpanic(\"no\")\n\tpanic(\"twice\")\n}\n"), 0o644)
 	code, out, errs := runHeed(nil, "compile", "--repo", dir, "--format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -170,7 +173,10 @@ func TestValidationJudgesTheTreeOfHead(t *testing.T) {
 	once := ruleFor(t, readPolicy(t, dir), "panic")
 	rv := res.Validation.Rule(once.ID)
 	if rv == nil || rv.Sites != 1 || rv.Verdict != check.ValidBaseline || once.Severity != policy.SeverityError {
-		t.Fatalf("panic rule %+v (severity %s): want the 1 committed site, not the 5 uncommitted ones", rv, once.Severity)
+		t.Fatalf("panic rule %+v (severity %s): want the 1 committed site, not the uncommitted ones", rv, once.Severity)
+	}
+	if out := compileOK(t, dir); !strings.Contains(out, "1 site in 1 file: pkg/g.go:4\n") {
+		t.Fatalf("the site is not listed at pkg/g.go:4, as committed:\n%s", out)
 	}
 }
 
