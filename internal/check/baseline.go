@@ -91,6 +91,12 @@ func NewBaseline(fs []report.Finding) *Baseline {
 	for _, f := range fs {
 		bl.Findings = append(bl.Findings, BaselineEntry{Fingerprint: f.Fingerprint, Rule: f.Rule, File: f.File, Line: f.Line, Message: f.Message})
 	}
+	sortBaseline(bl)
+	return bl
+}
+
+// sortBaseline orders the entries by place, so the file diffs well.
+func sortBaseline(bl *Baseline) {
 	sort.Slice(bl.Findings, func(i, j int) bool {
 		a, b := bl.Findings[i], bl.Findings[j]
 		if a.File != b.File {
@@ -104,7 +110,6 @@ func NewBaseline(fs []report.Finding) *Baseline {
 		}
 		return a.Fingerprint < b.Fingerprint
 	})
-	return bl
 }
 
 // Write saves the baseline into the repository at root and returns the file's path.

@@ -206,31 +206,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	// Findings, fingerprinted. A whole-tree rule may place a finding in a file the
 	// run skipped (generated, vendored, a fixture) or left out (PATH narrowing): such
 	// a file is not judged, so its findings are not reported.
-	skipped := map[string]bool{}
-	for _, ps := range b.loaded.Skipped {
-		for _, p := range ps {
-			skipped[p] = true
-		}
-	}
-	n := 0
-	for _, o := range outcomes {
-		for _, t := range o.Targets {
-			n += len(t.Findings)
-		}
-	}
-	// Sized once: grown by appending, tens of thousands of findings were copied
-	// over and over.
-	found := make([]report.Finding, 0, n)
-	for _, o := range outcomes {
-		for _, t := range o.Targets {
-			for _, f := range t.Findings {
-				if f.Path != "" && (!inPaths(paths, f.Path) || skipped[f.Path] || ig.Match(f.Path)) {
-					continue
-				}
-				found = append(found, report.FromEngine(f, o.Rule, o.Constraint))
-			}
-		}
-	}
+	found := findingsOf(outcomes, paths, b.loaded, ig.Match)
 	lines.fingerprintAll(found, opt.Workers)
 
 	// Suppression comments.
@@ -298,6 +274,37 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	s.DurationMS = float64(time.Since(start).Microseconds()) / 1000
 	tally(res)
 	return res, nil
+}
+
+// findingsOf turns a run's outcomes into findings (not yet fingerprinted), leaving out
+// those in files outside paths or in files the run skipped.
+func findingsOf(outcomes []engine.Outcome, paths []string, loaded *repo.Loaded, excluded func(string) bool) []report.Finding {
+	skipped := map[string]bool{}
+	for _, ps := range loaded.Skipped {
+		for _, p := range ps {
+			skipped[p] = true
+		}
+	}
+	n := 0
+	for _, o := range outcomes {
+		for _, t := range o.Targets {
+			n += len(t.Findings)
+		}
+	}
+	// Sized once: grown by appending, tens of thousands of findings were copied
+	// over and over.
+	found := make([]report.Finding, 0, n)
+	for _, o := range outcomes {
+		for _, t := range o.Targets {
+			for _, f := range t.Findings {
+				if f.Path != "" && (!inPaths(paths, f.Path) || skipped[f.Path] || excluded != nil && excluded(f.Path)) {
+					continue
+				}
+				found = append(found, report.FromEngine(f, o.Rule, o.Constraint))
+			}
+		}
+	}
+	return found
 }
 
 func tally(res *Result) {

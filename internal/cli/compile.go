@@ -9,19 +9,30 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	checkpkg "github.com/heed-dev/heed/internal/check"
 	"github.com/heed-dev/heed/internal/compile"
 	"github.com/heed-dev/heed/internal/enforce"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/policyfile"
 	"github.com/heed-dev/heed/internal/project"
+	"github.com/heed-dev/heed/internal/rules"
 )
+
+// validateFlags are compile's flags for the self-validation.
+type validateFlags struct {
+	skip     bool
+	budget   time.Duration
+	baseline bool
+}
 
 func (app *App) newCompileCmd() *cobra.Command {
 	var check, dropLost bool
 	var format string
+	var vf validateFlags
 	var model modelStep
 	cmd := &cobra.Command{
 		Use:   "compile",
@@ -36,19 +47,41 @@ or pass --drop-lost to drop its rules. It prints what changed and the
 coverage table: per instruction file, constraints by level, rules per domain, judge-only
 and not-enforced constraints with the most common reasons.
 
+Before it enforces a source or architecture rule it compiled, heed runs it over the
+repository as it stands (the tree of HEAD; the working tree outside git), all rules in
+one pass. A rule that flags more existing code than the thresholds allow (default: more
+than 50 sites, or more than 5% of the files it applies to once it flags 3) is the
+project's own idiom or a misreading: it is written as a warning with the count in its
+"review" field. A rule that flags a few sites keeps its level, and compile lists those
+sites: --baseline records them in .heed/baseline.json, so 'heed check --baseline'
+reports only new ones. Rules a person wrote, edited or decided on ("decision": "keep" or
+"drop") are never demoted. The pass is bounded (--validate-budget); rules it has not
+finished are marked "not validated". --no-validate skips it: rules unchanged since the
+last compile keep what it recorded, new ones are marked "not validated".
+
 With --check nothing is written: exit 1 when the policy file is missing or stale
-(instruction files changed, or this heed compiles them differently), for CI and hooks.`,
+(instruction files changed, or this heed compiles them differently), for CI and hooks.
+--check does not run the self-validation: it keeps what the policy file records.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat("compile", format, "text", "json"); err != nil {
 				return err
 			}
-			return app.runCompile(check, dropLost, format, &model)
+			if check && (vf.baseline || vf.skip) {
+				return Fail("compile: --check writes nothing and does not validate: drop --baseline and --no-validate")
+			}
+			if vf.skip && vf.baseline {
+				return Fail("compile: --baseline records what the self-validation finds: drop --no-validate")
+			}
+			return app.runCompile(check, dropLost, format, &model, &vf)
 		},
 	}
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when .heed/policy.json is missing or stale")
 	cmd.Flags().BoolVar(&dropLost, "drop-lost", false, "drop the rules you edited or added whose instruction is gone (without it, compile stops and writes nothing)")
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&vf.skip, "no-validate", false, "do not run the compiled rules over the repository (new rules are marked \"not validated\")")
+	cmd.Flags().DurationVar(&vf.budget, "validate-budget", 0, "time the self-validation may take (default: the policy's self_validation.budget_seconds, else 60s)")
+	cmd.Flags().BoolVar(&vf.baseline, "baseline", false, "record the existing sites of the rules that keep their level in "+checkpkg.BaselineFile)
 	model.register(cmd)
 	return cmd
 }
@@ -66,9 +99,18 @@ type compileOutput struct {
 	Coverage *compile.Report `json:"coverage"`
 	Warnings []string        `json:"warnings,omitempty"`
 	Counts   map[string]int  `json:"counts"`
+	// Validation is the self-validation (absent with --check and --no-validate);
+	// Demoted the rules it demoted; NotValidated the rules --no-validate left
+	// unjudged; Baseline the file --baseline wrote.
+	Validation   *checkpkg.Validation `json:"validation,omitempty"`
+	Demoted      []string             `json:"demoted,omitempty"`
+	NotValidated []string             `json:"not_validated,omitempty"`
+	Baseline     string               `json:"baseline,omitempty"`
+	// Descriptions of the rules named above, for the text output.
+	constraints map[string]*policy.Constraint
 }
 
-func (app *App) runCompile(check, dropLost bool, format string, model *modelStep) error {
+func (app *App) runCompile(check, dropLost bool, format string, model *modelStep, vf *validateFlags) error {
 	root, err := app.Repo()
 	if err != nil {
 		return err
@@ -96,6 +138,22 @@ func (app *App) runCompile(check, dropLost bool, format string, model *modelStep
 	}
 	if err := app.compileWithModel(root, old, fresh, model, check); err != nil {
 		return err
+	}
+	var val *checkpkg.Validation
+	var demoted, notValidated []string
+	if check || vf.skip {
+		notValidated = checkpkg.CarryValidation(old, fresh, !check)
+	} else {
+		// Validate the rules the policy will hold: the merge decides which are the
+		// compiler's and which a person's.
+		prelim, _ := policy.Merge(old, fresh)
+		project.InheritScopes(prelim)
+		rulesNow, _ := project.CompileRules(rules.Registry(), prelim, policy.File) // broken ones are reported below
+		val, err = checkpkg.Validate(root, rulesNow, checkpkg.ValidateOptions{Settings: prelim.SelfValidation, Budget: vf.budget})
+		if err != nil {
+			return Fail("self-validation: %v", err)
+		}
+		demoted = val.Apply(fresh)
 	}
 	merged, changes := policy.Merge(old, fresh)
 	if len(changes.LostRules) > 0 && !check && !dropLost {
@@ -130,7 +188,17 @@ func (app *App) runCompile(check, dropLost bool, format string, model *modelStep
 			stale, unsealed = true, err.Error()
 		}
 	}
-	out := compileOutput{Policy: policy.File, Check: check, Stale: stale, Unsealed: unsealed, Changes: changes, Coverage: cov, Warnings: warnings, Counts: counts(merged)}
+	out := compileOutput{Policy: policy.File, Check: check, Stale: stale, Unsealed: unsealed, Changes: changes, Coverage: cov, Warnings: warnings, Counts: counts(merged),
+		Validation: val, Demoted: demoted, NotValidated: notValidated, constraints: map[string]*policy.Constraint{}}
+	for _, b := range merged.Rules() {
+		out.constraints[b.Rule.ID] = b.Constraint
+	}
+	if vf.baseline && val != nil {
+		if out.Baseline, _, err = val.WriteBaseline(root); err != nil {
+			return Fail("compile --baseline: %v", err)
+		}
+		out.Baseline = checkpkg.BaselineFile
+	}
 	if !check && !bytes.Equal(data, oldBytes) {
 		if err := policy.WriteAtomic(path, data); err != nil {
 			return Fail("%v", err)
@@ -248,8 +316,72 @@ func (app *App) printCompile(out *compileOutput, created bool) {
 	if !created {
 		printChanges(w, out.Changes, out.Check)
 	}
+	printValidation(w, out)
 	fmt.Fprintln(w)
 	out.Coverage.WriteTable(w)
+}
+
+// printValidation says what the self-validation did: the rules it demoted, the
+// existing sites of the rules that keep their level (the baseline to accept), and
+// the rules it did not finish.
+func printValidation(w io.Writer, out *compileOutput) {
+	if len(out.NotValidated) > 0 {
+		fmt.Fprintf(w, "not validated (--no-validate): %s: run heed compile to run them over the repository\n", strings.Join(clipIDs(out.NotValidated), ", "))
+	}
+	v := out.Validation
+	if v == nil || len(v.Rules) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "self-validation: %s over %s (%s) in %.1fs\n", plural(len(v.Rules), "source/architecture rule"), v.Tree, plural(v.Files, "file"), v.DurationMS/1000)
+	quote := func(id string) string {
+		if c := out.constraints[id]; c != nil {
+			return fmt.Sprintf(" %q (%s:%d)", clipText(c.Text, 80), c.File, c.Line)
+		}
+		return ""
+	}
+	var sites, baselined int
+	var unfinished []string
+	for _, rv := range v.Rules {
+		switch rv.Verdict {
+		case checkpkg.ValidDemote:
+			fmt.Fprintf(w, "  needs review (now a warning): %s%s %s\n", rv.Rule, quote(rv.Rule), rv.Review)
+		case checkpkg.ValidBaseline:
+			baselined++
+			sites += rv.Sites
+			var at []string
+			for i, f := range rv.Findings {
+				if i == 3 {
+					at = append(at, "...")
+					break
+				}
+				at = append(at, fmt.Sprintf("%s:%d", f.File, f.Line))
+			}
+			kept := ""
+			if rv.Authored && rv.Review != "" {
+				kept = ", kept at its level: a person wrote or confirmed it"
+			}
+			fmt.Fprintf(w, "  existing sites: %s (%s)%s: %s in %s%s: %s\n", rv.Rule, rv.Severity, quote(rv.Rule), plural(rv.Sites, "site"), plural(rv.Files, "file"), kept, strings.Join(at, ", "))
+		case checkpkg.ValidNotValidated:
+			unfinished = append(unfinished, rv.Rule)
+		}
+	}
+	if len(unfinished) > 0 {
+		fmt.Fprintf(w, "  not validated (the %gs budget ran out): %s; they keep their level, unjudged (raise --validate-budget or self_validation.budget_seconds)\n",
+			v.Thresholds.BudgetSeconds, strings.Join(clipIDs(unfinished), ", "))
+	}
+	switch {
+	case out.Baseline != "":
+		fmt.Fprintf(w, "  recorded %s of %s in %s: heed check --baseline reports only new ones\n", plural(sites, "existing site"), plural(baselined, "rule"), out.Baseline)
+	case sites > 0 && !out.Check:
+		fmt.Fprintf(w, "  accept the %s as they are with heed compile --baseline: heed check --baseline then reports only new ones\n", plural(sites, "existing site"))
+	}
+}
+
+func clipIDs(ids []string) []string {
+	if len(ids) > 8 {
+		return append(append([]string(nil), ids[:8]...), fmt.Sprintf("and %d more", len(ids)-8))
+	}
+	return ids
 }
 
 func printChanges(w io.Writer, ch *policy.Changes, check bool) {

@@ -163,8 +163,19 @@ func writeRule(w io.Writer, r *policy.Rule, c *policy.Constraint) {
 	if r.Norm != "" {
 		fmt.Fprintf(w, "    read as:  %s\n", r.Norm)
 	}
-	if r.Review != "" {
+	switch {
+	case r.Review != "" && r.Decision != "":
+		fmt.Fprintf(w, "    review:   decided (%s), %s\n", r.Decision, r.Review)
+	case r.Review != "":
 		fmt.Fprintf(w, "    review:   needs review, %s\n", r.Review)
+	case r.Decision != "":
+		fmt.Fprintf(w, "    review:   decided (%s)\n", r.Decision)
+	}
+	if r.Decision == policy.DecisionDrop {
+		fmt.Fprintln(w, "    status:   dropped by a reviewer: never run")
+	}
+	if r.Validation == policy.ValidationNotValidated {
+		fmt.Fprintln(w, "    status:   not validated: never run over the repository before being enforced (run heed compile)")
 	}
 	if !scopeEqual(r.Scope, c.Scope) {
 		fmt.Fprintf(w, "    scope:    %s\n", scopeString(r.Scope))

@@ -213,8 +213,11 @@ func writeRulesText(w io.Writer, set *instr.Set, cs []policy.Constraint, reading
 				read = r.Message
 			}
 			fmt.Fprintf(w, "        -> %s/%s %s: %s\n", r.Domain, r.Kind, r.Severity, read)
-			if r.Review != "" {
+			switch {
+			case r.NeedsReview():
 				fmt.Fprintf(w, "           needs review: %s\n", r.Review)
+			case r.Decision != "":
+				fmt.Fprintf(w, "           reviewed: %s\n", r.Decision)
 			}
 		}
 	}

@@ -36,9 +36,13 @@ type Coverage struct {
 	Rules map[string]int `json:"rules"`
 	// Reasons counts the unenforced constraints by reason.
 	Reasons map[string]int `json:"reasons,omitempty"`
-	// Review counts the rules the compiler demoted for a person to review (a ban that
-	// would block what its own file shows as normal use).
+	// Review counts the rules the compiler demoted for a person to review, on which no
+	// reviewer has decided yet: a ban that would block what its own file shows as
+	// normal use, or a rule that flags much of the repository's existing code.
 	Review int `json:"review,omitempty"`
+	// NotValidated counts the source and architecture rules the self-validation did
+	// not finish (its time budget ran out, or it was skipped for a new rule).
+	NotValidated int `json:"not_validated,omitempty"`
 	// Coverage is Enforced / (Must + Should), 0 when there are none (set by ReportFor).
 	Coverage float64 `json:"coverage"`
 }
@@ -93,8 +97,11 @@ func (c *Coverage) add(e *policy.Entry) {
 	}
 	for _, r := range e.Rules {
 		c.Rules[r.Domain]++
-		if r.Review != "" {
+		if r.NeedsReview() {
 			c.Review++
+		}
+		if r.Validation == policy.ValidationNotValidated {
+			c.NotValidated++
 		}
 	}
 	if e.Level != policy.Must && e.Level != policy.Should {
@@ -206,7 +213,10 @@ func (r *Report) WriteTable(w io.Writer) {
 	fmt.Fprintf(w, "coverage: %d of %d must/should constraints compiled into executable rules (%s); %d judge-only, %d not enforced\n",
 		r.Total.Enforced, r.Total.Checkable(), pct(&r.Total), r.Total.Semantic, r.Total.Unenforced)
 	if r.Total.Review > 0 {
-		fmt.Fprintf(w, "needs review: %d rules warn instead of blocking, because they would block what their own instruction file shows as normal use (heed explain ID says which)\n", r.Total.Review)
+		fmt.Fprintf(w, "needs review: %d rules warn instead of blocking, because they would block what their own instruction file shows as normal use or flag much of the existing code (heed explain ID says which; record \"decision\": \"keep\" or \"drop\" in the policy)\n", r.Total.Review)
+	}
+	if r.Total.NotValidated > 0 {
+		fmt.Fprintf(w, "not validated: %d source or architecture rules were not run over the repository before being enforced (time budget or --no-validate)\n", r.Total.NotValidated)
 	}
 	if top := r.Total.TopReasons(4); len(top) > 0 {
 		parts := make([]string, len(top))

@@ -173,12 +173,15 @@ func (e *RuleError) Error() string {
 
 func (e *RuleError) Unwrap() error { return e.Err }
 
-// Compile compiles every rule of the policy. Rules that fail are returned as errors
+// Compile compiles every rule of the policy but those a reviewer dropped. Rules that fail are returned as errors
 // and left out; callers decide whether that is fatal (it is for `heed check`).
 func (r *Registry) Compile(p *policy.Policy) ([]Compiled, []error) {
 	var out []Compiled
 	var errs []error
 	for _, b := range p.Rules() {
+		if b.Rule.Dropped() {
+			continue
+		}
 		c, err := r.CompileRule(b.Rule)
 		if err != nil {
 			errs = append(errs, err)

@@ -43,7 +43,13 @@ type Options struct {
 	// Timeout bounds one Judge call; a judge that overruns is undetermined. Zero means
 	// no bound.
 	Timeout time.Duration
+	// Stop, when closed, ends the run early: the targets not judged by then are
+	// undetermined with ReasonStopped (a bound on the whole run, not one judge).
+	Stop <-chan struct{}
 }
+
+// ReasonStopped is the reason of a target left unjudged because Options.Stop closed.
+const ReasonStopped = "not judged: the run was stopped (time budget)"
 
 // Run judges every compiled rule over the evidence. It never fails: a check that
 // panics or overruns yields an undetermined result carrying the error. In ModeDiff,
@@ -102,6 +108,10 @@ func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 			defer wg.Done()
 			for key := range work {
 				for _, j := range groups[key] {
+					if stopped(opt.Stop) {
+						outcomes[j.rule].Targets[j.slot].Result = Result{Verdict: Undetermined, Reason: ReasonStopped}
+						continue
+					}
 					res := judge(rules[j.rule].Check, ev, j.target, opt.Timeout)
 					if ev.Mode == ModeDiff {
 						res = ownFindings(ev, j.target, res)
@@ -125,6 +135,18 @@ func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 		outcomes[i].Verdict = Aggregate(outcomes[i].Targets)
 	}
 	return outcomes
+}
+
+func stopped(stop <-chan struct{}) bool {
+	if stop == nil {
+		return false
+	}
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // Aggregate folds target verdicts into one (SWE-CC's arithmetic).

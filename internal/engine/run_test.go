@@ -155,3 +155,23 @@ func TestWantedFilesIsTheUnionOrNothing(t *testing.T) {
 		t.Fatal("no checks want no files")
 	}
 }
+
+func TestStopLeavesTheRestUnjudged(t *testing.T) {
+	ev := &Evidence{Mode: ModeAll, Files: []*File{{Path: "a.go", Content: []byte("BAD\n")}, {Path: "b.go", Content: []byte("ok\n")}}}
+	stop := make(chan struct{})
+	close(stop)
+	out := Run([]Compiled{{Rule: rule("r"), Check: lineCheck{}}}, ev, Options{Stop: stop})[0]
+	if out.Verdict != Undetermined || len(out.Targets) != 2 {
+		t.Fatalf("verdict %s over %d targets, want undetermined over 2", out.Verdict, len(out.Targets))
+	}
+	for _, tr := range out.Targets {
+		if tr.Verdict != Undetermined || tr.Reason != ReasonStopped {
+			t.Errorf("%s: %s (%s), want undetermined: %s", tr.Target.Path, tr.Verdict, tr.Reason, ReasonStopped)
+		}
+	}
+	// An open channel stops nothing.
+	out = Run([]Compiled{{Rule: rule("r"), Check: lineCheck{}}}, ev, Options{Stop: make(chan struct{})})[0]
+	if out.Verdict != Violated {
+		t.Errorf("verdict %s with an open stop channel, want violated", out.Verdict)
+	}
+}

@@ -51,7 +51,11 @@ func (c *Changes) Empty() bool {
 // nil.
 func Merge(old, fresh *Policy) (*Policy, *Changes) {
 	ch := &Changes{}
-	out := &Policy{Schema: fresh.Schema, Version: fresh.Version, Sources: fresh.Sources}
+	out := &Policy{Schema: fresh.Schema, Version: fresh.Version, Sources: fresh.Sources, SelfValidation: fresh.SelfValidation}
+	if out.SelfValidation == nil && old != nil {
+		// Settings a person wrote into the file: the compiler never makes them.
+		out.SelfValidation = old.SelfValidation
+	}
 	oldByID := map[string]*Entry{}
 	if old != nil {
 		for i := range old.Entries {

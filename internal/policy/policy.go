@@ -108,6 +108,18 @@ const (
 	ExpectInapplicable = "inapplicable"
 )
 
+// Values of Rule.Validation.
+const (
+	ValidationDemoted      = "demoted"
+	ValidationNotValidated = "not validated"
+)
+
+// Values of Rule.Decision.
+const (
+	DecisionKeep = "keep"
+	DecisionDrop = "drop"
+)
+
 // Rule is what a constraint compiles into: one executable check.
 type Rule struct {
 	ID string `json:"id"`
@@ -130,13 +142,30 @@ type Rule struct {
 	// review: it would block what its own instruction file shows as normal use, or it
 	// flags much of the repository's existing code.
 	Review string `json:"review,omitempty"`
-	Cases  []Case `json:"cases,omitempty"`
+	// Validation is what the self-validation at compile time (running the rule over
+	// the repository as it stands) concluded, when it did not simply pass: Demoted
+	// (Review says how much existing code it flags) or NotValidated (it was not run
+	// to the end). Empty for a rule it passed, and for rules it does not run.
+	Validation string `json:"validation,omitempty"`
+	// Decision is a reviewer's verdict on the rule: DecisionKeep (enforce it as it
+	// stands; never demote it) or DecisionDrop (never run it). Setting it is an edit,
+	// so recompiling keeps the rule as the reviewer left it.
+	Decision string `json:"decision,omitempty"`
+	Cases    []Case `json:"cases,omitempty"`
 	// Origin is the recogniser that generated the rule, "manual", or "llm:<model>".
 	Origin string `json:"origin"`
 	// Generated is the fingerprint of the rule as the compiler emitted it; when the
 	// rule no longer matches it, a person edited it and recompiling keeps it.
 	Generated string `json:"generated,omitempty"`
 }
+
+// NeedsReview reports whether the compiler demoted the rule for a person to review and
+// no reviewer has decided on it yet.
+func (r *Rule) NeedsReview() bool { return r.Review != "" && r.Decision == "" }
+
+// Dropped reports whether a reviewer dropped the rule: it stays in the policy file
+// (so recompiling does not bring it back) but never runs.
+func (r *Rule) Dropped() bool { return r.Decision == DecisionDrop }
 
 // Entry is a constraint with what it compiled into.
 type Entry struct {
@@ -163,7 +192,56 @@ type Policy struct {
 	// edited since heed wrote it, and the live path will not judge from it (Seal).
 	Integrity string       `json:"integrity,omitempty"`
 	Sources   []SourceFile `json:"sources"`
-	Entries   []Entry      `json:"constraints"`
+	// SelfValidation tunes the run of the compiled rules over the repository at
+	// compile time; nil means the defaults (see SelfValidation).
+	SelfValidation *SelfValidation `json:"self_validation,omitempty"`
+	Entries        []Entry         `json:"constraints"`
+}
+
+// SelfValidation holds the thresholds above which a compiled source or architecture
+// rule is taken to flag the repository's own idiom (or a misreading) and is demoted to
+// a warning for review, and the time the pass may take. Zero fields take the
+// defaults.
+type SelfValidation struct {
+	// MaxSites: a rule that flags more existing sites than this is demoted.
+	MaxSites int `json:"max_sites,omitempty"`
+	// MaxFileShare: a rule that flags more than this share (0..1) of the files it
+	// applies to is demoted, once it flags at least MinFiles files.
+	MaxFileShare float64 `json:"max_file_share,omitempty"`
+	MinFiles     int     `json:"min_files,omitempty"`
+	// BudgetSeconds bounds the pass; rules it has not finished by then are marked
+	// not validated.
+	BudgetSeconds float64 `json:"budget_seconds,omitempty"`
+}
+
+// Defaults of SelfValidation (docs/policy.md says why).
+const (
+	DefaultMaxSites      = 50
+	DefaultMaxFileShare  = 0.05
+	DefaultMinFiles      = 3
+	DefaultBudgetSeconds = 60
+)
+
+// WithDefaults returns the settings with every zero field at its default; s may be
+// nil.
+func (s *SelfValidation) WithDefaults() SelfValidation {
+	var out SelfValidation
+	if s != nil {
+		out = *s
+	}
+	if out.MaxSites <= 0 {
+		out.MaxSites = DefaultMaxSites
+	}
+	if out.MaxFileShare <= 0 {
+		out.MaxFileShare = DefaultMaxFileShare
+	}
+	if out.MinFiles <= 0 {
+		out.MinFiles = DefaultMinFiles
+	}
+	if out.BudgetSeconds <= 0 {
+		out.BudgetSeconds = DefaultBudgetSeconds
+	}
+	return out
 }
 
 // CurrentVersion is the policy file format version this build writes.

@@ -218,8 +218,8 @@ func compileRepo(root string, opt Options, rc *recognize.RepoContext) (*policy.P
 	return pol, rep, set, nil
 }
 
-// CompileRules compiles every rule of the policy; each failure is a PathError naming
-// the rule's JSON path and id.
+// CompileRules compiles every rule of the policy but those a reviewer dropped; each
+// failure is a PathError naming the rule's JSON path and id.
 func CompileRules(reg *engine.Registry, pol *policy.Policy, file string) ([]engine.Compiled, []*policy.PathError) {
 	var out []engine.Compiled
 	var errs []*policy.PathError
@@ -227,6 +227,9 @@ func CompileRules(reg *engine.Registry, pol *policy.Policy, file string) ([]engi
 		e := &pol.Entries[i]
 		for j := range e.Rules {
 			r := &e.Rules[j]
+			if r.Dropped() {
+				continue // kept in the file so recompiling does not bring it back; never run
+			}
 			check, err := reg.CompileRule(r)
 			if err != nil {
 				errs = append(errs, ruleError(file, i, j, r, err))

@@ -313,3 +313,44 @@ func (o *Overlay) Read(p string) ([]byte, error) {
 	}
 	return o.Base.Read(p)
 }
+
+// HeadView is the tree of HEAD as an engine.Snapshot that reads a file from the working
+// tree where git reports it unchanged since HEAD, and from git only where it changed:
+// blobs come through one `git cat-file` process, one at a time, while working-tree
+// files are read in parallel, and most files of a working tree are unchanged.
+type HeadView struct {
+	*GitSnapshot
+	changed map[string]bool
+}
+
+// HeadView returns the tree of HEAD.
+func (r *Repo) HeadView() (*HeadView, error) {
+	head, err := r.RevSnapshot("HEAD")
+	if err != nil {
+		return nil, err
+	}
+	// Staged and unstaged changes to tracked files, against HEAD.
+	out, err := r.run(nil, "diff", "--name-only", "--no-renames", "-z", "HEAD", "--")
+	if err != nil {
+		head.Close()
+		return nil, err
+	}
+	v := &HeadView{GitSnapshot: head, changed: map[string]bool{}}
+	for _, p := range splitNUL(out) {
+		v.changed[p] = true
+	}
+	return v, nil
+}
+
+// Read implements engine.Snapshot.
+func (v *HeadView) Read(p string) ([]byte, error) {
+	if !v.Has(p) {
+		return nil, &engine.NotFoundError{Path: p}
+	}
+	if !v.changed[p] {
+		if b, err := v.r.ReadFile(p); err == nil {
+			return b, nil
+		}
+	}
+	return v.GitSnapshot.Read(p)
+}

@@ -1,0 +1,421 @@
+package check
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/repo"
+	"github.com/heed-dev/heed/internal/report"
+)
+
+// Self-validation: before heed enforces a rule it compiled, it runs the rule over the
+// repository as it stands (the tree of HEAD; the working tree outside git). A compiled
+// rule has no human author, so the repository is its first reviewer: a rule that
+// flags much of the existing code states the project's own idiom as a violation, or
+// misreads its sentence, and is demoted to a warning for a person to review; a rule
+// that flags a few sites keeps its level, and those sites are the baseline the user
+// may accept. All rules are judged in one pass of the check engine, bounded in time.
+
+// Verdicts of the self-validation on one rule.
+const (
+	// ValidPass: the rule flags nothing in the existing code.
+	ValidPass = "pass"
+	// ValidBaseline: the rule flags a few existing sites and keeps its level.
+	ValidBaseline = "baseline"
+	// ValidDemote: the rule flags more than the thresholds allow.
+	ValidDemote = "demote"
+	// ValidNotValidated: the pass stopped (time budget) before it could tell.
+	ValidNotValidated = "not validated"
+)
+
+// ValidateOptions tune the self-validation.
+type ValidateOptions struct {
+	// Settings are the thresholds and the budget (zero fields: the defaults).
+	Settings *policy.SelfValidation
+	// Budget, when positive, replaces Settings.BudgetSeconds.
+	Budget time.Duration
+	// Workers bounds parallelism (default: the number of CPUs).
+	Workers int
+	// NoCache leaves .heed/cache/ alone.
+	NoCache bool
+	// JudgeTimeout bounds one rule on one file (default 30s).
+	JudgeTimeout time.Duration
+}
+
+// Validation is what the self-validation found.
+type Validation struct {
+	// Tree names what was judged: "HEAD (abc1234)" or "the working tree".
+	Tree  string `json:"tree"`
+	Files int    `json:"files"`
+	// Stopped is true when the time budget ran out before every rule was judged.
+	Stopped    bool                  `json:"stopped,omitempty"`
+	DurationMS float64               `json:"duration_ms"`
+	BudgetMS   float64               `json:"budget_ms"`
+	Thresholds policy.SelfValidation `json:"thresholds"`
+	Rules      []RuleValidation      `json:"rules"`
+}
+
+// RuleValidation is the self-validation of one rule.
+type RuleValidation struct {
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	// Authored is true for a rule a person wrote or edited (or decided on): it is
+	// never demoted, but its existing sites are still counted.
+	Authored bool   `json:"authored,omitempty"`
+	Decision string `json:"decision,omitempty"`
+	// Sites and Files count the existing violations and the files they are in;
+	// Applies is the number of files the rule applies to. When Complete is false
+	// (the budget ran out) Sites and Files are lower bounds.
+	Sites    int  `json:"sites"`
+	Files    int  `json:"files"`
+	Applies  int  `json:"applies"`
+	Complete bool `json:"complete"`
+	// Verdict is one of the Valid* constants; Review says why a rule is demoted.
+	Verdict string `json:"verdict"`
+	Review  string `json:"review,omitempty"`
+	// Findings are the existing sites, fingerprinted like `heed check`'s.
+	Findings []report.Finding `json:"-"`
+}
+
+// Validates reports whether the self-validation runs a rule: source and architecture
+// rules judge the code as it stands; the others judge commands, commits and changes.
+func Validates(r *policy.Rule) bool {
+	return r.Domain == policy.DomainSource || r.Domain == policy.DomainArchitecture
+}
+
+// Validate runs the source and architecture rules among rules over the repository at
+// root as it stands, in one pass of the check engine, and judges each against the
+// thresholds. Rules the pass did not finish within the budget are not validated.
+func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Validation, error) {
+	start := time.Now()
+	set := opt.Settings.WithDefaults()
+	budget := opt.Budget
+	if budget <= 0 {
+		budget = time.Duration(set.BudgetSeconds * float64(time.Second))
+	}
+	set.BudgetSeconds = budget.Seconds()
+	v := &Validation{Thresholds: set, BudgetMS: float64(budget.Microseconds()) / 1000, Rules: []RuleValidation{}}
+	var selected []engine.Compiled
+	for _, c := range rules {
+		if Validates(c.Rule) && !c.Rule.Dropped() {
+			selected = append(selected, c)
+		}
+	}
+	if len(selected) == 0 {
+		return v, nil
+	}
+	deadline := start.Add(budget)
+	stop := make(chan struct{})
+	var once sync.Once
+	halt := func() { once.Do(func() { close(stop) }) }
+	timer := time.AfterFunc(budget, halt)
+	defer timer.Stop()
+
+	r, err := repo.Open(root)
+	if err != nil {
+		return nil, usage("%v", err)
+	}
+	var snap engine.Snapshot
+	if r.Git && r.HasHead() {
+		head, err := r.HeadView()
+		if err != nil {
+			return nil, fmt.Errorf("read the tree of HEAD: %w", err)
+		}
+		defer head.Close()
+		snap = head
+		v.Tree = "HEAD"
+		if h, err := r.ResolveRev("HEAD"); err == nil && len(h) >= 7 {
+			v.Tree = "HEAD (" + h[:7] + ")"
+		}
+	} else {
+		wt := r.Worktree()
+		if _, err := wt.Candidates(); err != nil {
+			return nil, fmt.Errorf("list files: %w", err)
+		}
+		snap = wt
+		v.Tree = "the working tree"
+	}
+	wanted := engine.WantedFiles(selected)
+	var keep []string
+	for _, p := range snap.Paths() {
+		if wanted == nil || wanted(p) {
+			keep = append(keep, p)
+		}
+	}
+	loaded := r.LoadFiles(snap, keep)
+	ev := &engine.Evidence{Mode: engine.ModeAll, Files: loaded.Files, Tree: snap}
+	defer ev.Close()
+	timeout := opt.JudgeTimeout
+	if timeout == 0 {
+		timeout = 30 * time.Second
+	}
+	cache := attachCache(root, ev, opt.NoCache)
+	// The tree of HEAD is not the working tree: keep the cached results of files
+	// this run does not see as the working tree has them.
+	findings := attachFindingsCache(root, ev, opt.NoCache, true)
+	if !time.Now().Before(deadline) {
+		halt() // the timer's goroutine may not have run yet
+	}
+	outcomes := engine.Run(selected, ev, engine.Options{Workers: opt.Workers, Timeout: timeout, Stop: stop})
+	saveCache(root, cache)
+	saveFindingsCache(root, findings)
+
+	found := findingsOf(outcomes, nil, loaded, nil)
+	lines := newLineIndex(ev)
+	lines.fingerprintAll(found, opt.Workers)
+	// A site a heed:ignore comment covers is one the project already accepted.
+	found, _ = applySuppressions(found, collectDirectives(ev.Files))
+	byRule := map[string][]report.Finding{}
+	for _, f := range found {
+		byRule[f.Rule] = append(byRule[f.Rule], f)
+	}
+
+	v.Files = len(ev.Files)
+	for _, o := range outcomes {
+		rv := RuleValidation{Rule: o.Rule.ID, Severity: o.Rule.Severity, Authored: o.Rule.Edited() || o.Rule.Decision != "", Decision: o.Rule.Decision, Complete: true}
+		if rv.Severity == "" {
+			rv.Severity = policy.SeverityError
+		}
+		files := map[string]bool{}
+		applies := map[string]bool{}
+		for _, t := range o.Targets {
+			if t.Verdict == engine.Undetermined && t.Reason == engine.ReasonStopped {
+				rv.Complete = false
+			}
+			if t.Target.Kind == engine.TargetFile && t.Verdict != engine.Inapplicable {
+				applies[t.Target.Path] = true
+			}
+		}
+		rv.Findings = byRule[o.Rule.ID]
+		for _, f := range rv.Findings {
+			if f.File != "" {
+				files[f.File] = true
+			}
+		}
+		if len(applies) == 0 {
+			// A rule judging the tree as a whole (an import cycle): it applies to the
+			// files in its scope.
+			for _, f := range ev.Files {
+				if o.Rule.Scope.Covers(f.Path) {
+					applies[f.Path] = true
+				}
+			}
+		}
+		rv.Sites, rv.Files, rv.Applies = len(rv.Findings), len(files), len(applies)
+		rv.Verdict, rv.Review = verdict(&rv, set)
+		if rv.Verdict == ValidDemote && rv.Authored {
+			// A person's rule keeps its level: its sites are a baseline like any
+			// other, and Review says what a demotion would have said.
+			rv.Verdict = ValidBaseline
+		}
+		if !rv.Complete {
+			v.Stopped = true
+		}
+		v.Rules = append(v.Rules, rv)
+	}
+	v.DurationMS = float64(time.Since(start).Microseconds()) / 1000
+	return v, nil
+}
+
+// verdict judges a rule's counts against the thresholds. Counts of an unfinished rule
+// are lower bounds, and Applies is exact: a rule already over a threshold is over it
+// whatever the rest holds; one under it is not validated.
+func verdict(rv *RuleValidation, set policy.SelfValidation) (string, string) {
+	var over []string
+	if rv.Sites > set.MaxSites {
+		over = append(over, fmt.Sprintf("more than %d sites", set.MaxSites))
+	}
+	if rv.Files >= set.MinFiles && float64(rv.Files) > set.MaxFileShare*float64(rv.Applies) {
+		over = append(over, fmt.Sprintf("more than %s of the files it applies to", share(set.MaxFileShare)))
+	}
+	if len(over) > 0 {
+		least := ""
+		if !rv.Complete {
+			least = "at least "
+		}
+		return ValidDemote, fmt.Sprintf("flags %s%s existing %s in %s of the %s %s it applies to (%s): the project's own idiom, or a misreading; review",
+			least, count(rv.Sites), plural(rv.Sites, "site"), count(rv.Files), count(rv.Applies), plural(rv.Applies, "file"), strings.Join(over, ", "))
+	}
+	switch {
+	case !rv.Complete:
+		return ValidNotValidated, ""
+	case rv.Sites > 0:
+		return ValidBaseline, ""
+	}
+	return ValidPass, ""
+}
+
+func share(f float64) string {
+	s := fmt.Sprintf("%.1f", 100*f)
+	return strings.TrimSuffix(s, ".0") + "%"
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// count writes n with thousands separators (6,925).
+func count(n int) string {
+	s := fmt.Sprint(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 && s[i-1] != '-' {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// Rule returns the validation of the rule with the given id, or nil.
+func (v *Validation) Rule(id string) *RuleValidation {
+	for i := range v.Rules {
+		if v.Rules[i].Rule == id {
+			return &v.Rules[i]
+		}
+	}
+	return nil
+}
+
+// Baseline returns the existing sites of the rules that keep their level: what a
+// user accepts with `heed compile --baseline`. Demoted rules warn on every site
+// anyway and are left for review; unfinished rules have no complete list.
+func (v *Validation) Baseline() []report.Finding {
+	var out []report.Finding
+	for _, rv := range v.Rules {
+		if rv.Complete && rv.Verdict == ValidBaseline {
+			out = append(out, rv.Findings...)
+		}
+	}
+	report.Sort(out)
+	return out
+}
+
+// WriteBaseline records the baseline in .heed/baseline.json. Entries of rules this
+// validation did not judge to the end (process rules, unfinished ones, rules it left
+// out) are kept from the file there; those of the rules it judged are replaced.
+func (v *Validation) WriteBaseline(root string) (string, int, error) {
+	fresh := v.Baseline()
+	judged := map[string]bool{}
+	for _, rv := range v.Rules {
+		if rv.Complete {
+			judged[rv.Rule] = true
+		}
+	}
+	bl := NewBaseline(fresh)
+	if old, err := LoadBaseline(root); err == nil {
+		for _, e := range old.Findings {
+			if !judged[e.Rule] {
+				bl.Findings = append(bl.Findings, e)
+			}
+		}
+		sortBaseline(bl)
+	} else if err != ErrNoBaseline {
+		return "", 0, err
+	}
+	p, err := bl.Write(root)
+	return p, len(fresh), err
+}
+
+// Apply records the validation in a freshly compiled policy, before it is merged
+// with the file on disk: a generated rule over the thresholds is demoted to a warning
+// with the count in its review, one the pass did not finish is marked not validated.
+// Rules a person wrote, edited or decided on are never changed (the merge keeps the
+// person's version). It returns the ids of the rules it demoted.
+func (v *Validation) Apply(fresh *policy.Policy) []string {
+	var demoted []string
+	for i := range fresh.Entries {
+		e := &fresh.Entries[i]
+		for j := range e.Rules {
+			r := &e.Rules[j]
+			rv := v.Rule(r.ID)
+			if rv == nil || rv.Authored || r.Edited() {
+				continue
+			}
+			switch rv.Verdict {
+			case ValidDemote:
+				Demote(r, rv.Review)
+				demoted = append(demoted, r.ID)
+			case ValidNotValidated:
+				MarkNotValidated(r)
+			}
+		}
+	}
+	return demoted
+}
+
+// Demote makes a generated rule a warning for review, with why, and fingerprints it
+// as generated so the merge takes it for the compiler's (a person who restores it is
+// then seen to have edited it).
+func Demote(r *policy.Rule, why string) {
+	r.Severity = policy.SeverityWarning
+	if r.Review != "" && !strings.Contains(r.Review, why) {
+		r.Review += "; " + why
+	} else {
+		r.Review = why
+	}
+	r.Validation = policy.ValidationDemoted
+	r.Generated = ""
+	r.Generated = policy.Fingerprint(r)
+}
+
+// MarkNotValidated marks a generated rule the self-validation did not judge to the
+// end: it keeps its level, and says so.
+func MarkNotValidated(r *policy.Rule) {
+	r.Validation = policy.ValidationNotValidated
+	r.Generated = ""
+	r.Generated = policy.Fingerprint(r)
+}
+
+// CarryValidation gives the generated rules of a fresh policy what the last
+// self-validation recorded in the old one, for the rules the compiler still makes the
+// same way: `heed compile --check` and --no-validate judge the instruction files, not
+// the code, so a recorded demotion stands until the next validating compile. With
+// markNew, a source or architecture rule the old policy has no record of (new or
+// regenerated) is marked not validated. It returns the ids so marked.
+func CarryValidation(old, fresh *policy.Policy, markNew bool) []string {
+	prev := map[string]*policy.Rule{}
+	if old != nil {
+		for _, b := range old.Rules() {
+			prev[b.Rule.ID] = b.Rule
+		}
+	}
+	var marked []string
+	for i := range fresh.Entries {
+		e := &fresh.Entries[i]
+		for j := range e.Rules {
+			r := &e.Rules[j]
+			if !Validates(r) || r.Edited() {
+				continue
+			}
+			o := prev[r.ID]
+			if o != nil && !o.Edited() {
+				if o.Generated == r.Generated {
+					continue // validated and passed, unchanged since
+				}
+				c := *r
+				c.Severity, c.Review, c.Validation = o.Severity, o.Review, o.Validation
+				c.Generated = ""
+				if fp := policy.Fingerprint(&c); fp == o.Generated {
+					c.Generated = fp
+					*r = c
+					continue
+				}
+			}
+			if markNew {
+				MarkNotValidated(r)
+				marked = append(marked, r.ID)
+			}
+		}
+	}
+	sort.Strings(marked)
+	return marked
+}

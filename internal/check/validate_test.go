@@ -1,0 +1,154 @@
+package check
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+func TestVerdictThresholds(t *testing.T) {
+	set := (*policy.SelfValidation)(nil).WithDefaults() // 50 sites, 5%, 3 files
+	for _, tc := range []struct {
+		name                  string
+		sites, files, applies int
+		complete              bool
+		want                  string
+	}{
+		{"clean", 0, 0, 400, true, ValidPass},
+		{"one legacy site", 1, 1, 400, true, ValidBaseline},
+		{"one file of two is half, but under the floor of 3 files", 2, 1, 2, true, ValidBaseline},
+		{"few sites in a big tree", 30, 12, 400, true, ValidBaseline},
+		{"more than 50 sites", 51, 2, 4000, true, ValidDemote},
+		{"more than 5% of the files", 21, 21, 400, true, ValidDemote},
+		{"the temporal case", 6925, 312, 900, true, ValidDemote},
+		{"stopped, already over", 60, 5, 4000, false, ValidDemote},
+		{"stopped, under so far", 3, 3, 4000, false, ValidNotValidated},
+		{"stopped, nothing so far", 0, 0, 4000, false, ValidNotValidated},
+	} {
+		rv := &RuleValidation{Sites: tc.sites, Files: tc.files, Applies: tc.applies, Complete: tc.complete}
+		got, why := verdict(rv, set)
+		if got != tc.want {
+			t.Errorf("%s: %s (%s), want %s", tc.name, got, why, tc.want)
+		}
+		if got == ValidDemote && !strings.Contains(why, "existing site") {
+			t.Errorf("%s: review %q does not give the count", tc.name, why)
+		}
+	}
+	rv := &RuleValidation{Sites: 6925, Files: 312, Applies: 900, Complete: true}
+	if _, why := verdict(rv, set); !strings.HasPrefix(why, "flags 6,925 existing sites in 312 of the 900 files it applies to (more than 50 sites, more than 5% of the files it applies to)") {
+		t.Errorf("review %q", why)
+	}
+	rv = &RuleValidation{Sites: 60, Files: 5, Applies: 4000}
+	if _, why := verdict(rv, set); !strings.HasPrefix(why, "flags at least 60 existing sites") {
+		t.Errorf("a stopped run's counts are lower bounds, the review must say so: %q", why)
+	}
+	// Thresholds from the policy replace the defaults.
+	strict := (&policy.SelfValidation{MaxSites: 5}).WithDefaults()
+	if got, _ := verdict(&RuleValidation{Sites: 6, Files: 1, Applies: 4000, Complete: true}, strict); got != ValidDemote {
+		t.Errorf("max_sites 5 with 6 sites: %s", got)
+	}
+}
+
+// Outside git the pass judges the working tree, with the check engine's walk: the
+// skipped files are not counted.
+func TestValidateOutsideGitJudgesTheWorkingTree(t *testing.T) {
+	dir := t.TempDir()
+	write := func(p, c string) {
+		abs := filepath.Join(dir, p)
+		os.MkdirAll(filepath.Dir(abs), 0o755)
+		os.WriteFile(abs, []byte(c), 0o644)
+	}
+	for i := 0; i < 10; i++ {
+		write("src/f"+string(rune('a'+i))+".py", "BAD\nok\n")
+	}
+	write("src/once.py", "RARE\n")
+	write("node_modules/x/y.py", "BAD\nRARE\n") // vendored: never read
+	rules := []engine.Compiled{
+		rule("no-bad", policy.DomainSource, wordCheck{Word: "BAD"}),
+		rule("no-rare", policy.DomainSource, wordCheck{Word: "RARE"}),
+		rule("commit-type", policy.DomainContribution, commitCheck{}),
+	}
+	for _, c := range rules { // as the compiler made them
+		c.Rule.Origin = "test"
+		c.Rule.Generated = policy.Fingerprint(c.Rule)
+	}
+	v, err := Validate(dir, rules, ValidateOptions{NoCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Tree != "the working tree" || v.Stopped || len(v.Rules) != 2 {
+		t.Fatalf("validation %+v: want the working tree, both source rules, not the commit rule", v)
+	}
+	bad, rare := v.Rule("no-bad"), v.Rule("no-rare")
+	if bad.Verdict != ValidDemote || bad.Sites != 10 || bad.Files != 10 || bad.Applies != 11 {
+		t.Errorf("no-bad: %s, %d sites in %d of %d files", bad.Verdict, bad.Sites, bad.Files, bad.Applies)
+	}
+	if rare.Verdict != ValidBaseline || rare.Sites != 1 || len(rare.Findings) != 1 || rare.Findings[0].Fingerprint == "" {
+		t.Errorf("no-rare: %s, %d sites, %d findings", rare.Verdict, rare.Sites, len(rare.Findings))
+	}
+	if bl := v.Baseline(); len(bl) != 1 || bl[0].File != "src/once.py" {
+		t.Errorf("baseline of %d sites, want the one RARE site", len(bl))
+	}
+}
+
+func TestApplyDemotesOnlyGeneratedRules(t *testing.T) {
+	gen := func(id string) policy.Rule {
+		r := policy.Rule{ID: id, Domain: policy.DomainSource, Kind: "query", Severity: policy.SeverityError, Origin: "source.banned"}
+		r.Generated = policy.Fingerprint(&r)
+		return r
+	}
+	manual := gen("m")
+	manual.Origin = policy.OriginManual
+	kept := gen("k")
+	kept.Decision = policy.DecisionKeep // an edit: no longer matches its fingerprint
+	p := &policy.Policy{Entries: []policy.Entry{{Rules: []policy.Rule{gen("g"), manual, kept, gen("slow")}}}}
+	why := "flags 99 existing sites in 9 of the 10 files it applies to (more than 50 sites): review"
+	v := &Validation{Rules: []RuleValidation{
+		{Rule: "g", Verdict: ValidDemote, Review: why},
+		{Rule: "m", Verdict: ValidDemote, Review: why},
+		{Rule: "k", Verdict: ValidDemote, Review: why},
+		{Rule: "slow", Verdict: ValidNotValidated},
+	}}
+	if got := v.Apply(p); len(got) != 1 || got[0] != "g" {
+		t.Fatalf("demoted %v, want only the generated rule", got)
+	}
+	rs := p.Entries[0].Rules
+	if rs[0].Severity != policy.SeverityWarning || rs[0].Review != why || rs[0].Validation != policy.ValidationDemoted || rs[0].Edited() {
+		t.Errorf("generated rule: %+v", rs[0])
+	}
+	for _, r := range rs[1:3] {
+		if r.Severity != policy.SeverityError || r.Review != "" || r.Validation != "" {
+			t.Errorf("rule %s a person wrote or decided on was changed: %+v", r.ID, r)
+		}
+	}
+	if rs[3].Validation != policy.ValidationNotValidated || rs[3].Severity != policy.SeverityError || rs[3].Edited() {
+		t.Errorf("unfinished rule: %+v", rs[3])
+	}
+}
+
+func TestCarryValidationKeepsWhatTheLastPassRecorded(t *testing.T) {
+	gen := func(id, query string) policy.Rule {
+		r := policy.Rule{ID: id, Domain: policy.DomainSource, Kind: "query", Severity: policy.SeverityError, Origin: "source.banned", Message: query}
+		r.Generated = policy.Fingerprint(&r)
+		return r
+	}
+	demoted := gen("d", "q1")
+	Demote(&demoted, "flags 99 existing sites: review")
+	old := &policy.Policy{Entries: []policy.Entry{{Rules: []policy.Rule{demoted, gen("p", "q2"), gen("changed", "old query")}}}}
+	fresh := &policy.Policy{Entries: []policy.Entry{{Rules: []policy.Rule{gen("d", "q1"), gen("p", "q2"), gen("changed", "new query"), gen("new", "q3")}}}}
+	marked := CarryValidation(old, fresh, true)
+	rs := fresh.Entries[0].Rules
+	if rs[0].Severity != policy.SeverityWarning || rs[0].Generated != demoted.Generated {
+		t.Errorf("the unchanged demoted rule lost its demotion: %+v", rs[0])
+	}
+	if rs[1].Validation != "" {
+		t.Errorf("the unchanged rule that passed: %+v", rs[1])
+	}
+	if strings.Join(marked, ",") != "changed,new" || rs[2].Validation != policy.ValidationNotValidated || rs[3].Validation != policy.ValidationNotValidated {
+		t.Errorf("marked %v; changed %+v; new %+v", marked, rs[2], rs[3])
+	}
+}
