@@ -11,8 +11,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/heed-dev/heed/internal/policy"
 )
 
 // File is the repository's configuration file, relative to its root.
@@ -28,10 +31,16 @@ type Config struct {
 	// Exclude are the [check] section's exclude patterns (gitignore syntax, as in
 	// .heedignore), for heed check and heed audit.
 	Exclude []string
+	// AgentMayEdit are the [guard] section's kinds of guarded files an agent may
+	// change (policy.GuardInstructions, GuardHooks, GuardHeed).
+	AgentMayEdit []string
 }
 
 // sections heed reads; any other is an error, so a typo does not pass for a setting.
-var sections = map[string]bool{"check": true, "llm": true}
+var sections = map[string]bool{"check": true, "llm": true, "guard": true}
+
+// guardKinds are the values [guard] agent_may_edit takes.
+var guardKinds = []string{policy.GuardInstructions, policy.GuardHooks, policy.GuardHeed}
 
 // Load reads the configuration file at path. A missing file is an empty
 // configuration unless required (a file the user named with --config). The file
@@ -106,7 +115,7 @@ func Parse(data []byte, name string) (*Config, error) {
 			}
 			section = strings.TrimSpace(line[1:end])
 			if !sections[section] {
-				return nil, fmt.Errorf("%s:%d: unknown section [%s] (heed reads [check] and [llm])", name, n, section)
+				return nil, fmt.Errorf("%s:%d: unknown section [%s] (heed reads [check], [guard] and [llm])", name, n, section)
 			}
 			continue
 		}
@@ -117,9 +126,29 @@ func Parse(data []byte, name string) (*Config, error) {
 		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
 		switch section {
 		case "":
-			return nil, fmt.Errorf("%s:%d: %s is outside any section (heed reads [check] and [llm])", name, n, key)
+			return nil, fmt.Errorf("%s:%d: %s is outside any section (heed reads [check], [guard] and [llm])", name, n, key)
 		case "llm":
 			continue // internal/llm's to read and judge
+		}
+		if section == "guard" {
+			if key != "agent_may_edit" {
+				return nil, fmt.Errorf("%s:%d: unknown [guard] setting %q (heed reads agent_may_edit)", name, n, key)
+			}
+			v := stripComment(val)
+			if !strings.HasPrefix(v, "[") {
+				v = "[" + v + "]" // one kind, unbracketed
+			}
+			list, err := stringArray(v)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: agent_may_edit: %v", name, n, err)
+			}
+			for _, k := range list {
+				if !slices.Contains(guardKinds, k) {
+					return nil, fmt.Errorf("%s:%d: agent_may_edit: unknown kind %q (want %s)", name, n, k, strings.Join(guardKinds, ", "))
+				}
+			}
+			cfg.AgentMayEdit = append(cfg.AgentMayEdit, list...)
+			continue
 		}
 		switch key {
 		case "exclude":

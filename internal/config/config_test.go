@@ -71,3 +71,16 @@ func TestLoadMissingFile(t *testing.T) {
 		t.Errorf("a named file through a link: %v %v", cfg, err)
 	}
 }
+
+// The [guard] section is read here, the one reader of the file, for the write guard.
+func TestGuardSection(t *testing.T) {
+	cfg, err := Parse([]byte("[check]\nexclude = [\"gen/**\"]\n\n[guard]\nagent_may_edit = [\"instructions\", \"hooks\"]\n"), ".heed/config")
+	if err != nil || len(cfg.AgentMayEdit) != 2 || cfg.AgentMayEdit[1] != "hooks" || len(cfg.Exclude) != 1 {
+		t.Fatalf("cfg %+v, err %v", cfg, err)
+	}
+	for _, bad := range []string{"[guard]\nagent_may_edit = [\"everything\"]\n", "[guard]\nagents = [\"heed\"]\n"} {
+		if _, err := Parse([]byte(bad), ".heed/config"); err == nil || !strings.Contains(err.Error(), ".heed/config:2") {
+			t.Errorf("%q: err %v, want one naming .heed/config:2", bad, err)
+		}
+	}
+}

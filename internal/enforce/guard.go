@@ -1,8 +1,6 @@
 package enforce
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"os"
 	"path"
@@ -11,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/config"
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/shell"
@@ -25,8 +24,6 @@ import (
 // ConfigFile is the repository's heed configuration, relative to its root.
 const ConfigFile = ".heed/config"
 
-// maxConfigSize bounds the configuration file (as internal/llm does).
-const maxConfigSize = 1 << 20
 
 // homeHookSettings are the agents' user-level settings, relative to the home
 // directory: hooks configured there, or a setting that turns every hook off
@@ -560,131 +557,24 @@ func allow(root string, hits []guardHit) ([]guardHit, error) {
 	return out, nil
 }
 
-// guardKinds are the values agent_may_edit takes.
-var guardKinds = []string{policy.GuardInstructions, policy.GuardHooks, policy.GuardHeed}
-
-// readGuardConfig reads the [guard] section of the repository's .heed/config:
+// readGuardConfig reads the [guard] section of the repository's .heed/config through
+// internal/config, the one reader of that file:
 //
 //	[guard]
 //	agent_may_edit = ["instructions"]   # and/or "hooks", "heed"
 //
 // A missing file or section lets agents change none of them. The file must be a
-// regular file of at most 1 MiB, not a link (as for the [llm] section).
+// regular file of at most 1 MiB, not a link.
 func readGuardConfig(root string) (map[string]bool, error) {
-	p := filepath.Join(root, filepath.FromSlash(ConfigFile))
-	fi, err := os.Lstat(p)
-	if os.IsNotExist(err) {
-		return map[string]bool{}, nil
-	}
+	cfg, err := config.Load(filepath.Join(root, filepath.FromSlash(ConfigFile)), false, false)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", ConfigFile, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("read %s: not a regular file (%s)", ConfigFile, fi.Mode().Type())
-	}
-	if fi.Size() > maxConfigSize {
-		return nil, fmt.Errorf("read %s: %d bytes, more than a configuration file's %d", ConfigFile, fi.Size(), maxConfigSize)
-	}
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", ConfigFile, err)
+		return nil, err
 	}
 	may := map[string]bool{}
-	section := ""
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if strings.HasPrefix(line, "[") {
-			if !strings.HasSuffix(line, "]") {
-				return nil, fmt.Errorf("%s:%d: unterminated section header %q", ConfigFile, n, line)
-			}
-			section = strings.TrimSpace(line[1 : len(line)-1])
-			continue
-		}
-		if section != "guard" {
-			continue
-		}
-		key, val, ok := strings.Cut(line, "=")
-		if !ok {
-			return nil, fmt.Errorf("%s:%d: want key = value, got %q", ConfigFile, n, line)
-		}
-		if key = strings.TrimSpace(key); key != "agent_may_edit" {
-			return nil, fmt.Errorf("%s:%d: unknown [guard] setting %q (want agent_may_edit)", ConfigFile, n, key)
-		}
-		vals, err := stringList(strings.TrimSpace(val))
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: agent_may_edit: %v", ConfigFile, n, err)
-		}
-		for _, v := range vals {
-			known := false
-			for _, k := range guardKinds {
-				known = known || v == k
-			}
-			if !known {
-				return nil, fmt.Errorf("%s:%d: agent_may_edit: unknown kind %q (want %s)", ConfigFile, n, v, strings.Join(guardKinds, ", "))
-			}
-			may[v] = true
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read %s: %w", ConfigFile, err)
+	for _, k := range cfg.AgentMayEdit {
+		may[k] = true
 	}
 	return may, nil
-}
-
-// stringList reads a TOML array of strings (["a", "b"]) or one string, with an
-// optional comment after it.
-func stringList(v string) ([]string, error) {
-	if !strings.HasPrefix(v, "[") {
-		s, err := oneString(v)
-		if err != nil {
-			return nil, err
-		}
-		return []string{s}, nil
-	}
-	end := strings.LastIndex(v, "]")
-	if end < 0 {
-		return nil, fmt.Errorf("unterminated list %s", v)
-	}
-	if rest := strings.TrimSpace(v[end+1:]); rest != "" && !strings.HasPrefix(rest, "#") {
-		return nil, fmt.Errorf("text after the list: %q", rest)
-	}
-	var out []string
-	for _, item := range strings.Split(v[1:end], ",") {
-		if item = strings.TrimSpace(item); item == "" {
-			continue
-		}
-		s, err := oneString(item)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, nil
-}
-
-func oneString(v string) (string, error) {
-	if strings.HasPrefix(v, `"`) {
-		q, err := strconv.QuotedPrefix(v)
-		if err != nil {
-			return "", fmt.Errorf("bad quoted string %s", v)
-		}
-		if rest := strings.TrimSpace(v[len(q):]); rest != "" && !strings.HasPrefix(rest, "#") {
-			return "", fmt.Errorf("text after the value: %q", rest)
-		}
-		s, _ := strconv.Unquote(q)
-		return s, nil
-	}
-	if i := strings.Index(v, "#"); i >= 0 {
-		v = strings.TrimSpace(v[:i])
-	}
-	if v == "" {
-		return "", fmt.Errorf("no value")
-	}
-	return v, nil
 }
 
 // guardMessage words the denial of a tool call that would change guarded files.
@@ -702,7 +592,7 @@ func guardMessage(hits []guardHit) string {
 	}
 	b.WriteString("  Why: a change there could switch a rule, or heed itself, off for this session\n")
 	var keys []string
-	for _, k := range guardKinds {
+	for _, k := range []string{policy.GuardInstructions, policy.GuardHooks, policy.GuardHeed} {
 		if kinds[k] {
 			keys = append(keys, strconv.Quote(k))
 		}
