@@ -24,7 +24,6 @@ import (
 // ConfigFile is the repository's heed configuration, relative to its root.
 const ConfigFile = ".heed/config"
 
-
 // homeHookSettings are the agents' user-level settings, relative to the home
 // directory: hooks configured there, or a setting that turns every hook off
 // (Claude Code's disableAllHooks), apply to every repository.
