@@ -74,7 +74,10 @@ the file. Off by default; "heed hook install claude --rules-context" turns it on
   git      .git/hooks                pre-commit, commit-msg, pre-push
 
 Existing settings are kept as they are; running it again adds nothing. A config
-file that is not valid JSON is reported and left untouched.
+file heed cannot merge safely is reported and left untouched: one that is not valid
+JSON, larger than 4 MiB, nested more than 64 levels deep, or that writes a key heed
+edits twice in one object (the agent would read one, heed would edit the other). A
+config file that is a symbolic link is edited where it points; the link stays.
 
 --rules-context (claude only) makes the PreToolUse hook add the rules of each file
 the agent writes to its context; installing with it over an earlier install turns it

@@ -3,13 +3,12 @@ package enforce
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/heed-dev/heed/internal/settingsfile"
 )
 
 // HookConfig is the project file an agent reads its hooks from, and what heed adds.
@@ -42,26 +41,25 @@ func InstallHooks(root, agent, command string, opt InstallOptions) (*HookConfig,
 		return nil, fmt.Errorf("unknown agent %q (known: %s)", agent, strings.Join(Agents, ", "))
 	}
 	cfg := &HookConfig{Agent: agent, File: spec.file}
-	path := filepath.Join(root, filepath.FromSlash(spec.file))
+	file, err := settingsfile.Read(root, spec.file)
+	if err != nil {
+		return nil, err
+	}
 	doc := &jnode{kind: 'o'}
-	mode := os.FileMode(0o644)
-	data, err := os.ReadFile(path)
-	switch {
-	case err == nil:
-		if fi, err := os.Stat(path); err == nil {
-			mode = fi.Mode().Perm()
+	if len(bytes.TrimSpace(file.Data)) > 0 {
+		if err := settingsfile.CheckDepth(spec.file, file.Data); err != nil {
+			return nil, err
 		}
-		if len(bytes.TrimSpace(data)) > 0 {
-			doc, err = parseJSON(data)
-			if err != nil {
-				return nil, fmt.Errorf("%s is not valid JSON (%v); heed leaves it untouched", spec.file, err)
-			}
-			if doc.kind != 'o' {
-				return nil, fmt.Errorf("%s is not a JSON object; heed leaves it untouched", spec.file)
-			}
+		doc, err = parseJSON(file.Data)
+		if err != nil {
+			return nil, fmt.Errorf("%s is not valid JSON (%v); heed leaves it untouched", spec.file, err)
 		}
-	case !errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("read %s: %w", spec.file, err)
+		if doc.kind != 'o' {
+			return nil, fmt.Errorf("%s is not a JSON object; heed leaves it untouched", spec.file)
+		}
+		if err := spec.duplicates(doc); err != nil {
+			return nil, err
+		}
 	}
 	hcmd := command + " hook " + agent
 	if spec.version {
@@ -117,26 +115,8 @@ func InstallHooks(root, agent, command string, opt InstallOptions) (*HookConfig,
 	var out bytes.Buffer
 	doc.write(&out, "")
 	out.WriteByte('\n')
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("create %s: %w", filepath.Dir(spec.file), err)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return nil, fmt.Errorf("write %s: %w", spec.file, err)
-	}
-	if _, err := tmp.Write(out.Bytes()); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return nil, fmt.Errorf("write %s: %w", spec.file, err)
-	}
-	tmp.Chmod(mode)
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return nil, fmt.Errorf("write %s: %w", spec.file, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return nil, fmt.Errorf("write %s: %w", spec.file, err)
+	if err := file.Write(out.Bytes()); err != nil {
+		return nil, err
 	}
 	return cfg, nil
 }
@@ -157,6 +137,82 @@ type hookSpec struct {
 	// of their command.
 	handlers   func(list *jnode) []*jnode
 	commandKey string
+	// grouped is true for the matcher-group layout (groupHandlers).
+	grouped bool
+}
+
+// duplicates refuses a settings file in which a key heed reads or edits is written
+// twice in the same object: agents read one of the two (JSON parsers keep the last),
+// and heed would merge into another, reporting hooks installed that never run.
+func (s hookSpec) duplicates(doc *jnode) error {
+	top := []string{"hooks"}
+	if s.version {
+		top = append(top, "version")
+	}
+	if err := doc.unique(s.file, "", top...); err != nil {
+		return err
+	}
+	hooks := doc.get("hooks")
+	if hooks == nil || hooks.kind != 'o' {
+		return nil
+	}
+	var events []string
+	for _, ev := range s.events {
+		events = append(events, ev.name)
+	}
+	if err := hooks.unique(s.file, "hooks", events...); err != nil {
+		return err
+	}
+	for _, ev := range s.events {
+		list := hooks.get(ev.name)
+		if list == nil || list.kind != 'a' {
+			continue
+		}
+		for i, g := range list.elems {
+			at := fmt.Sprintf("hooks.%s[%d]", ev.name, i)
+			if !s.grouped {
+				if err := g.unique(s.file, at, s.commandKey); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := g.unique(s.file, at, "hooks"); err != nil {
+				return err
+			}
+			if hs := g.get("hooks"); hs != nil {
+				for j, h := range hs.elems {
+					if err := h.unique(s.file, fmt.Sprintf("%s.hooks[%d]", at, j), s.commandKey); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// unique returns an error naming file and the key when one of keys appears more than
+// once in the object n (at is where n is in the file, "" for the top level).
+func (n *jnode) unique(file, at string, keys ...string) error {
+	if n == nil || n.kind != 'o' {
+		return nil
+	}
+	for _, k := range keys {
+		count := 0
+		for _, key := range n.keys {
+			if key == k {
+				count++
+			}
+		}
+		if count > 1 {
+			where := "at the top level"
+			if at != "" {
+				where = "in " + at
+			}
+			return fmt.Errorf("%s: the key %q appears %d times %s; the agent reads only one of them and heed cannot tell which, so it leaves the file untouched (merge them into one first)", file, k, count, where)
+		}
+	}
+	return nil
 }
 
 // find returns the handler of list that runs heed's hook cmd, written with any of
@@ -233,7 +289,7 @@ var hookSpecs = map[string]hookSpec{
 			{"PostToolUseFailure", "Bash"},
 		},
 		entry:    groupEntry("timeout", "30"),
-		handlers: groupHandlers, commandKey: "command",
+		handlers: groupHandlers, commandKey: "command", grouped: true,
 	},
 	AgentCodex: {
 		file: ".codex/hooks.json",
@@ -242,7 +298,7 @@ var hookSpecs = map[string]hookSpec{
 			{"PostToolUse", "Bash|apply_patch"},
 		},
 		entry:    groupEntry("timeout", "30"),
-		handlers: groupHandlers, commandKey: "command",
+		handlers: groupHandlers, commandKey: "command", grouped: true,
 	},
 	AgentGemini: {
 		file: ".gemini/settings.json",
@@ -251,7 +307,7 @@ var hookSpecs = map[string]hookSpec{
 			{"AfterTool", "run_shell_command|write_file|replace"},
 		},
 		entry:    groupEntry("timeout", "30000"),
-		handlers: groupHandlers, commandKey: "command",
+		handlers: groupHandlers, commandKey: "command", grouped: true,
 	},
 	AgentCursor: {
 		file:    ".cursor/hooks.json",
@@ -336,6 +392,9 @@ func (n *jnode) set(k string, v *jnode) {
 }
 
 func parseJSON(data []byte) (*jnode, error) {
+	if settingsfile.Depth(data, settingsfile.MaxDepth) > settingsfile.MaxDepth {
+		return nil, fmt.Errorf("nested more than %d levels deep", settingsfile.MaxDepth)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	n, err := parseNode(dec)
@@ -460,11 +519,11 @@ func HeedHooks(root string) (agents []string) {
 
 func hooksRunHeed(root, agent string) bool {
 	spec := hookSpecs[agent]
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(spec.file)))
-	if err != nil {
+	file, err := settingsfile.Read(root, spec.file)
+	if err != nil || !file.Exists {
 		return false
 	}
-	doc, err := parseJSON(data)
+	doc, err := parseJSON(file.Data)
 	if err != nil {
 		return false
 	}

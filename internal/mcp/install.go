@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+
+	"github.com/heed-dev/heed/internal/settingsfile"
 )
 
 // Agents whose MCP configuration `heed mcp install` writes.
@@ -43,11 +44,11 @@ func Install(root, agent, command string) (InstallResult, error) {
 	if err != nil {
 		return InstallResult{}, err
 	}
-	path := filepath.Join(root, rel)
-	old, err := os.ReadFile(path)
-	if err != nil && !os.IsNotExist(err) {
-		return InstallResult{}, fmt.Errorf("read %s: %w", rel, err)
+	file, err := settingsfile.Read(root, filepath.ToSlash(rel))
+	if err != nil {
+		return InstallResult{}, err
 	}
+	old := file.Data
 	var next []byte
 	if agent == "codex" {
 		next, err = mergeCodexTOML(old, command)
@@ -56,18 +57,21 @@ func Install(root, agent, command string) (InstallResult, error) {
 		if agent == "claude" {
 			entry["type"] = "stdio"
 		}
+		if err := settingsfile.CheckDepth(file.Rel, old); err != nil {
+			return InstallResult{}, err
+		}
 		next, err = mergeJSON(old, entry)
 	}
 	if err != nil {
-		return InstallResult{}, fmt.Errorf("%s: %w", rel, err)
+		return InstallResult{}, fmt.Errorf("%s: %w", file.Rel, err)
 	}
 	if bytes.Equal(old, next) {
-		return InstallResult{Path: filepath.ToSlash(rel)}, nil
+		return InstallResult{Path: file.Rel}, nil
 	}
-	if err := writeAtomic(path, next); err != nil {
+	if err := file.Write(next); err != nil {
 		return InstallResult{}, err
 	}
-	return InstallResult{Path: filepath.ToSlash(rel), Changed: true}, nil
+	return InstallResult{Path: file.Rel, Changed: true}, nil
 }
 
 // mergeJSON sets mcpServers.heed in a JSON settings file.
@@ -76,6 +80,15 @@ func mergeJSON(old []byte, entry map[string]any) ([]byte, error) {
 	if len(bytes.TrimSpace(old)) > 0 {
 		if err := json.Unmarshal(old, &doc); err != nil {
 			return nil, fmt.Errorf("not valid JSON, left unchanged: %w", err)
+		}
+		// the agent reads one of two equal keys, and heed's merge would keep only the
+		// last: refuse rather than drop the other or write where it is not read
+		dup, err := settingsfile.DuplicateKey(old, "mcpServers", "heed")
+		if err != nil {
+			return nil, fmt.Errorf("not valid JSON, left unchanged: %w", err)
+		}
+		if dup != "" {
+			return nil, fmt.Errorf("the key %q is written twice; the agent reads only one of them and heed cannot tell which, so it leaves the file unchanged (merge them into one first)", dup)
 		}
 	}
 	servers := map[string]any{}
@@ -110,6 +123,15 @@ func normalise(v any) any {
 func mergeCodexTOML(old []byte, command string) ([]byte, error) {
 	table := fmt.Sprintf("[mcp_servers.heed]\ncommand = %s\nargs = [\"mcp\"]\n", tomlString(command))
 	lines := strings.SplitAfter(string(old), "\n")
+	tables := 0
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); t == "[mcp_servers.heed]" || t == `[mcp_servers."heed"]` {
+			tables++
+		}
+	}
+	if tables > 1 {
+		return nil, fmt.Errorf("the table [mcp_servers.heed] is written %d times; heed cannot tell which one the agent reads, so it leaves the file unchanged (merge them into one first)", tables)
+	}
 	start, end := -1, len(lines)
 	for i, l := range lines {
 		t := strings.TrimSpace(l)
@@ -146,31 +168,4 @@ func mergeCodexTOML(old []byte, command string) ([]byte, error) {
 func tomlString(s string) string {
 	b, _ := json.Marshal(s) // a JSON string is a valid TOML basic string
 	return string(b)
-}
-
-func writeAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("create %s: %w", filepath.Dir(path), err)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".heed-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		mode = st.Mode().Perm()
-	}
-	_ = os.Chmod(tmp.Name(), mode)
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
 }
