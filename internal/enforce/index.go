@@ -130,7 +130,7 @@ func WriteIndex(root string, policyBytes []byte, rules []engine.Compiled) error 
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("write %s: %w", IndexFile, err)
 	}
-	ensureIgnored(root)
+	EnsureIgnored(root)
 	if err := policy.WriteAtomic(path, out.Bytes()); err != nil {
 		return fmt.Errorf("write %s: %w", IndexFile, err)
 	}
@@ -236,16 +236,18 @@ func readIndex(root, policyPath string, programs []string, all bool, reg *engine
 	return out, h.Total, nil
 }
 
-// ensureIgnored keeps heed's per-machine files out of git: the journal, the index
-// and the shims. In a plain clone they go to .git/info/exclude (git's per-clone
+// EnsureIgnored keeps heed's per-machine files out of git: the journal, the index,
+// the shims, the caches, and the temporary files of heed's atomic writes
+// (.NAME.tmp-*, which a killed write leaves behind; commands that write under .heed
+// call it before they write). In a plain clone they go to .git/info/exclude (git's per-clone
 // ignore list, so heed adds no file to the tree); elsewhere (a worktree, no git) to
 // .heed/.gitignore. It adds the lines missing and never removes any.
-func ensureIgnored(root string) {
+func EnsureIgnored(root string) {
 	path := filepath.Join(root, ".heed", ".gitignore")
-	want := []string{"/journal.jsonl*", "/process.idx", "/bin/"}
+	want := []string{"/journal.jsonl*", "/process.idx", "/bin/", "/cache/", TempPattern}
 	if fi, err := os.Stat(filepath.Join(root, ".git")); err == nil && fi.IsDir() {
 		path = filepath.Join(root, ".git", "info", "exclude")
-		want = []string{"/.heed/journal.jsonl*", "/.heed/process.idx", "/.heed/bin/"}
+		want = []string{"/.heed/journal.jsonl*", "/.heed/process.idx", "/.heed/bin/", "/.heed/cache/", "/.heed/**/" + TempPattern}
 	}
 	old, _ := os.ReadFile(path)
 	var add bytes.Buffer
@@ -267,5 +269,12 @@ func ensureIgnored(root string) {
 			add.WriteString("/.gitignore\n")
 		}
 	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return
+	}
 	_ = policy.WriteAtomic(path, append(old, add.Bytes()...))
 }
+
+// TempPattern matches the temporary files of heed's atomic writes (policy.WriteAtomic,
+// settings files): ".policy.json.tmp-123456".
+const TempPattern = ".*.tmp-*"
