@@ -1,6 +1,7 @@
 package enforce
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,4 +140,52 @@ func HeedHooksIncludes(root, agent string) bool {
 		}
 	}
 	return false
+}
+
+// FuzzInstallHooks: whatever the agent's settings file holds, heed hook install either
+// refuses it and leaves it byte for byte, or writes valid JSON with heed's hooks that a
+// second install leaves unchanged; it never panics.
+func FuzzInstallHooks(f *testing.F) {
+	f.Add([]byte(`{"model": "opus", "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}]}}`), uint8(0))
+	f.Add([]byte(`{"hooks": {}, "hooks": {"PreToolUse": []}}`), uint8(0))
+	f.Add([]byte(`{"version": 1, "hooks": {"beforeShellExecution": [{"command": "heed-shim hook cursor"}]}}`), uint8(3))
+	f.Add([]byte(`{"hooks": {"preToolUse": [{"type": "command", "bash": "heed hook copilot", "cwd": "."}]}}`), uint8(4))
+	f.Add([]byte(`{"hooks": {"BeforeTool": [{"hooks": [{"command": "heed hook gemini --x"}]}]}, "z": [1e400, "\u00e9<>&"]}`), uint8(2))
+	f.Add([]byte(``), uint8(1))
+	f.Add([]byte(`[1, 2]`), uint8(0))
+	f.Fuzz(func(t *testing.T, data []byte, pick uint8) {
+		agent := Agents[int(pick)%len(Agents)]
+		spec, ok := hookSpecs[agent]
+		if !ok {
+			return
+		}
+		root := t.TempDir()
+		path := filepath.Join(root, filepath.FromSlash(spec.file))
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := InstallHooks(root, agent, "heed", InstallOptions{RulesContext: agent == AgentClaude && pick&0x80 != 0})
+		got, _ := os.ReadFile(path)
+		if err != nil {
+			if string(got) != string(data) {
+				t.Fatalf("refused (%v) but changed the file", err)
+			}
+			if !strings.Contains(err.Error(), spec.file) {
+				t.Fatalf("the error does not name %s: %v", spec.file, err)
+			}
+			return
+		}
+		if !json.Valid(got) {
+			t.Fatalf("wrote invalid JSON:\n%s", got)
+		}
+		if !strings.Contains(string(got), "heed hook "+agent) {
+			t.Fatalf("no heed hook in the result:\n%s", got)
+		}
+		cfg, err := InstallHooks(root, agent, "heed", InstallOptions{})
+		again, _ := os.ReadFile(path)
+		if err != nil || len(cfg.Added) != 0 || string(again) != string(got) {
+			t.Fatalf("a second install changed things: %+v %v\n%s\n---\n%s", cfg, err, got, again)
+		}
+	})
 }
