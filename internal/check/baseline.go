@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/repo"
 	"github.com/heed-dev/heed/internal/report"
 )
@@ -125,11 +126,7 @@ func (bl *Baseline) Write(root string) (string, error) {
 	if err := enc.Encode(bl); err != nil {
 		return "", err
 	}
-	tmp := p + ".tmp"
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
-		return "", fmt.Errorf("write %s: %w", BaselineFile, err)
-	}
-	if err := os.Rename(tmp, p); err != nil {
+	if err := policy.WriteAtomic(p, buf.Bytes()); err != nil {
 		return "", fmt.Errorf("write %s: %w", BaselineFile, err)
 	}
 	return p, nil

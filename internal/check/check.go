@@ -886,16 +886,16 @@ func saveCache(root string, c *graph.DiskCache) {
 	if c == nil {
 		return
 	}
-	if err := c.Save(); err != nil {
-		return
-	}
+	// the folder ignores itself before the first write: a run killed mid-save leaves
+	// a temporary file git does not show
 	dir := filepath.Join(root, ".heed", "cache")
 	ignore := filepath.Join(dir, ".gitignore")
-	if _, err := os.Stat(dir); err == nil {
-		if _, err := os.Stat(ignore); os.IsNotExist(err) {
+	if _, err := os.Stat(ignore); os.IsNotExist(err) {
+		if os.MkdirAll(dir, 0o755) == nil {
 			_ = os.WriteFile(ignore, []byte("# heed's cache: never commit it\n*\n"), 0o644)
 		}
 	}
+	_ = c.Save()
 }
 
 // guardChanges reports each file of the change that decides the rules: an instruction

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/heed-dev/heed/internal/check"
+	"github.com/heed-dev/heed/internal/enforce"
 	"github.com/heed-dev/heed/internal/project"
 )
 
@@ -33,6 +34,7 @@ findings as they are now (fixed findings drop out).`,
 			if err != nil {
 				return checkError(err)
 			}
+			enforce.EnsureIgnored(root) // a killed write leaves .baseline.json.tmp-*: ignored
 			if _, err := check.NewBaseline(res.Findings).Write(root); err != nil {
 				return Fail("baseline: %v", err)
 			}

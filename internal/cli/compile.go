@@ -116,6 +116,11 @@ func (app *App) runCompile(check, dropLost bool, format string, model *modelStep
 		return err
 	}
 	path := project.PolicyPath(root)
+	if !check {
+		// before any write under .heed: a compile killed mid-write leaves a temporary
+		// file (.policy.json.tmp-*) that git must not show
+		enforce.EnsureIgnored(root)
+	}
 	fresh, rep, set, err := project.CompileRepo(root, project.Options{})
 	if err != nil {
 		return Fail("%v", err)

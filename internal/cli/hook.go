@@ -74,11 +74,14 @@ the file. Off by default; "heed hook install claude --rules-context" turns it on
   git      .git/hooks                pre-commit, commit-msg, pre-push
 
 Existing settings are kept as they are, comments included; running it again adds
-nothing. A config file that does not parse is reported and left untouched. The
-hooks run heed-shim or heed by name, from the agent's PATH: these files are shared,
-so no path of this machine goes into them. Codex runs the hooks only once you trust
-the project and the hooks (/hooks in Codex): the install says how. Each agent's
-protocol and limits: docs/hooks.md.
+nothing. A config file heed cannot merge safely is reported and left untouched: one
+that does not parse, larger than 4 MiB, nested more than 64 levels deep, or that
+writes a key heed edits twice in one object (the agent would read one, heed would
+edit the other). A config file that is a symbolic link is edited where it points;
+the link stays. The hooks run heed-shim or heed by name, from the agent's PATH:
+these files are shared, so no path of this machine goes into them. Codex runs the
+hooks only once you trust the project and the hooks (/hooks in Codex): the install
+says how. Each agent's protocol and limits: docs/hooks.md.
 
 --rules-context (claude only) makes the PreToolUse hook add the rules of each file
 the agent writes to its context; installing with it over an earlier install turns it

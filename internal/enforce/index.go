@@ -24,14 +24,61 @@ import (
 
 // The live index is a compact copy of a policy's process rules, so that a shim or a
 // hook does not decode and validate the whole policy on every command. Its first line
-// names the format, its second is a header with the policy's content hash (the index
+// names the format and carries the SHA-256 of everything after it (a reader that finds
+// another hash denies rather than misread the rules), its second is a header with the policy's content hash (the index
 // is stale when it differs) and, per program, which rule lines are about it; then one
 // rule per line. A reader decodes only the rules about the programs at hand.
 
 // IndexFile is the index's path below the repository root.
 const IndexFile = ".heed/process.idx"
 
-const indexMagic = "heed-process-index 1"
+// indexMagic starts the index's first line; indexVersion follows it, then the
+// checksum: "heed-process-index 2 sha256=HEX".
+const (
+	indexMagic   = "heed-process-index "
+	indexVersion = "2"
+)
+
+// ErrCorruptIndex means the live index is not what heed wrote: its checksum does
+// not match its content. It is never read past that: the command is denied.
+var ErrCorruptIndex = errors.New("the live index is corrupt")
+
+// encodeIndex is the index file of header h and the rule lines body.
+func encodeIndex(h indexHeader, body []byte) ([]byte, error) {
+	head, err := json.Marshal(h)
+	if err != nil {
+		return nil, err
+	}
+	var rest bytes.Buffer
+	rest.Write(head)
+	rest.WriteByte('\n')
+	rest.Write(body)
+	sum := sha256.Sum256(rest.Bytes())
+	out := []byte(indexMagic + indexVersion + " sha256=" + hex.EncodeToString(sum[:]) + "\n")
+	return append(out, rest.Bytes()...), nil
+}
+
+// decodeIndex checks an index file's format line and checksum and returns what
+// follows the format line. Another version's index is ErrStale (it is rebuilt); an
+// index whose checksum does not match, or that is not an index at all, is
+// ErrCorruptIndex.
+func decodeIndex(data []byte) ([]byte, error) {
+	first, rest, ok := bytes.Cut(data, []byte("\n"))
+	version, sum, _ := strings.Cut(strings.TrimPrefix(string(first), indexMagic), " ")
+	switch {
+	case !bytes.HasPrefix(first, []byte(indexMagic)):
+		return nil, fmt.Errorf("%w: %s does not start with %q (it is %d bytes)", ErrCorruptIndex, IndexFile, indexMagic+indexVersion, len(data))
+	case version != indexVersion:
+		return nil, ErrStale // written by another version of heed
+	case !ok || !strings.HasPrefix(sum, "sha256="):
+		return nil, fmt.Errorf("%w: %s has no checksum on its first line", ErrCorruptIndex, IndexFile)
+	}
+	got := sha256.Sum256(rest)
+	if strings.TrimPrefix(sum, "sha256=") != hex.EncodeToString(got[:]) {
+		return nil, fmt.Errorf("%w: the SHA-256 of %s (%d bytes after its first line) is not the one it records", ErrCorruptIndex, IndexFile, len(rest))
+	}
+	return rest, nil
+}
 
 type indexHeader struct {
 	PolicySHA256 string `json:"policy_sha256"`
@@ -128,21 +175,16 @@ func WriteIndex(root string, policyBytes []byte, rules []engine.Compiled) error 
 		n++
 	}
 	h.Total = n
-	head, err := json.Marshal(h)
+	out, err := encodeIndex(h, body.Bytes())
 	if err != nil {
 		return err
 	}
-	var out bytes.Buffer
-	out.WriteString(indexMagic + "\n")
-	out.Write(head)
-	out.WriteByte('\n')
-	out.Write(body.Bytes())
 	path := filepath.Join(root, filepath.FromSlash(IndexFile))
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("write %s: %w", IndexFile, err)
 	}
-	ensureIgnored(root)
-	if err := policy.WriteAtomic(path, out.Bytes()); err != nil {
+	EnsureIgnored(root)
+	if err := policy.WriteAtomic(path, out); err != nil {
 		return fmt.Errorf("write %s: %w", IndexFile, err)
 	}
 	return nil
@@ -160,7 +202,8 @@ type liveIndex struct {
 }
 
 // openIndex reads the index and checks that it describes the policy at policyPath.
-// It returns ErrStale when the index is missing or was written for another policy.
+// It returns ErrStale when the index is missing or was written for another policy,
+// and an ErrCorruptIndex error when its checksum does not match its content.
 func openIndex(root, policyPath string) (*liveIndex, error) {
 	indexPath := filepath.Join(root, filepath.FromSlash(IndexFile))
 	data, err := os.ReadFile(indexPath)
@@ -170,9 +213,12 @@ func openIndex(root, policyPath string) (*liveIndex, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", IndexFile, err)
 	}
-	magic, rest, ok := bytes.Cut(data, []byte("\n"))
-	if !ok || string(magic) != indexMagic {
-		return nil, ErrStale
+	rest, err := decodeIndex(data)
+	if errors.Is(err, ErrCorruptIndex) {
+		return nil, fmt.Errorf("%w; heed does not judge from it (run `heed compile` to rewrite it)", err)
+	}
+	if err != nil {
+		return nil, err
 	}
 	headLine, body, _ := bytes.Cut(rest, []byte("\n"))
 	var h indexHeader
@@ -192,13 +238,8 @@ func openIndex(root, policyPath string) (*liveIndex, error) {
 		if now := time.Now().UnixNano(); stamped && now-ctime >= int64(stampSlack) {
 			// best effort: the next reader trusts the stamp and skips the hash
 			h.PolicyStamp, h.VerifiedNS = stamp, now
-			if head, err := json.Marshal(h); err == nil {
-				var out bytes.Buffer
-				out.WriteString(indexMagic + "\n")
-				out.Write(head)
-				out.WriteByte('\n')
-				out.Write(body)
-				_ = policy.WriteAtomic(indexPath, out.Bytes())
+			if out, err := encodeIndex(h, body); err == nil {
+				_ = policy.WriteAtomic(indexPath, out)
 			}
 		}
 	}
@@ -261,16 +302,18 @@ func (x *liveIndex) rules(programs []string, all bool, reg *engine.Registry) ([]
 	return out, nil
 }
 
-// ensureIgnored keeps heed's per-machine files out of git: the journal, the index
-// and the shims. In a plain clone they go to .git/info/exclude (git's per-clone
+// EnsureIgnored keeps heed's per-machine files out of git: the journal, the index,
+// the shims, the caches, and the temporary files of heed's atomic writes
+// (.NAME.tmp-*, which a killed write leaves behind; commands that write under .heed
+// call it before they write). In a plain clone they go to .git/info/exclude (git's per-clone
 // ignore list, so heed adds no file to the tree); elsewhere (a worktree, no git) to
 // .heed/.gitignore. It adds the lines missing and never removes any.
-func ensureIgnored(root string) {
+func EnsureIgnored(root string) {
 	path := filepath.Join(root, ".heed", ".gitignore")
-	want := []string{"/journal.jsonl*", "/process.idx", "/bin/"}
+	want := []string{"/journal.jsonl*", "/process.idx", "/bin/", "/cache/", TempPattern}
 	if fi, err := os.Stat(filepath.Join(root, ".git")); err == nil && fi.IsDir() {
 		path = filepath.Join(root, ".git", "info", "exclude")
-		want = []string{"/.heed/journal.jsonl*", "/.heed/process.idx", "/.heed/bin/"}
+		want = []string{"/.heed/journal.jsonl*", "/.heed/process.idx", "/.heed/bin/", "/.heed/cache/", "/.heed/**/" + TempPattern}
 	}
 	old, _ := os.ReadFile(path)
 	var add bytes.Buffer
@@ -292,5 +335,12 @@ func ensureIgnored(root string) {
 			add.WriteString("/.gitignore\n")
 		}
 	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return
+	}
 	_ = policy.WriteAtomic(path, append(old, add.Bytes()...))
 }
+
+// TempPattern matches the temporary files of heed's atomic writes (policy.WriteAtomic,
+// settings files): ".policy.json.tmp-123456".
+const TempPattern = ".*.tmp-*"

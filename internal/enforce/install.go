@@ -3,14 +3,12 @@ package enforce
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/jsonc"
+	"github.com/heed-dev/heed/internal/settingsfile"
 )
 
 // HookConfig is the project file an agent reads its hooks from, and what heed adds.
@@ -35,34 +33,37 @@ const contextFlag = " --rules-context"
 // InstallHooks merges heed's hooks for agent into the agent's project configuration
 // under root: the existing file keeps every key, value and key order it had; heed's
 // handler is added to each event once (running it again changes nothing). A file
-// that is not valid JSON is an error and is left untouched. command is how the agent
-// runs heed ("heed" when it is on PATH).
+// heed cannot merge safely is an error naming it and is left untouched: one that does
+// not parse, is larger than settingsfile.MaxSize, nests deeper than
+// settingsfile.MaxDepth, or writes a key heed reads or edits twice in one object. A
+// file that is a symbolic link is edited where it points (the link stays). command is
+// how the agent runs heed ("heed" when it is on PATH).
 func InstallHooks(root, agent, command string, opt InstallOptions) (*HookConfig, error) {
 	spec, ok := hookSpecs[agent]
 	if !ok {
 		return nil, fmt.Errorf("unknown agent %q (known: %s)", agent, strings.Join(Agents, ", "))
 	}
 	cfg := &HookConfig{Agent: agent, File: spec.file}
-	path := filepath.Join(root, filepath.FromSlash(spec.file))
-	mode := os.FileMode(0o644)
-	data, err := os.ReadFile(path)
-	switch {
-	case err == nil:
-		if fi, err := os.Stat(path); err == nil {
-			mode = fi.Mode().Perm()
-		}
-	case !errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("read %s: %w", spec.file, err)
+	file, err := settingsfile.Read(root, spec.file)
+	if err != nil {
+		return nil, err
+	}
+	// bounded before any parser runs: the parser recurses once per level
+	if err := settingsfile.CheckDepth(spec.file, file.Data); err != nil {
+		return nil, err
 	}
 	// JSON with comments and trailing commas, which Gemini CLI and VS Code-style
 	// settings allow: the comments are kept
-	doc, err := jsonc.Parse(data)
+	doc, err := jsonc.Parse(file.Data)
 	if err != nil {
 		return nil, fmt.Errorf("%s is not valid JSON (%v); heed leaves it untouched", spec.file, err)
 	}
 	top := doc.Root()
 	if top.Kind() != '{' {
 		return nil, fmt.Errorf("%s is %s, not a JSON object; heed leaves it untouched", spec.file, top.KindName())
+	}
+	if err := spec.duplicates(top); err != nil {
+		return nil, err
 	}
 	hcmd := command + " hook " + agent
 	if spec.version && top.Get("version") == nil {
@@ -131,27 +132,8 @@ func InstallHooks(root, agent, command string, opt InstallOptions) (*HookConfig,
 	if len(cfg.Added) == 0 {
 		return cfg, nil
 	}
-	out := doc.Bytes()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("create %s: %w", filepath.Dir(spec.file), err)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return nil, fmt.Errorf("write %s: %w", spec.file, err)
-	}
-	if _, err := tmp.Write(out); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return nil, fmt.Errorf("write %s: %w", spec.file, err)
-	}
-	tmp.Chmod(mode)
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return nil, fmt.Errorf("write %s: %w", spec.file, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return nil, fmt.Errorf("write %s: %w", spec.file, err)
+	if err := file.Write(doc.Bytes()); err != nil {
+		return nil, err
 	}
 	return cfg, nil
 }
@@ -172,6 +154,75 @@ type hookSpec struct {
 	// of their command.
 	handlers   func(list *jsonc.Node) []*jsonc.Node
 	commandKey string
+	// grouped is true for the matcher-group layout (groupHandlers).
+	grouped bool
+}
+
+// duplicates refuses a settings file in which a key heed reads or edits is written
+// twice in the same object: agents read one of the two (JSON parsers keep the last),
+// and heed would merge into another (jsonc edits the first), reporting hooks
+// installed that never run.
+func (s hookSpec) duplicates(doc *jsonc.Node) error {
+	top := []string{"hooks"}
+	if s.version {
+		top = append(top, "version")
+	}
+	if err := unique(doc, s.file, "", top...); err != nil {
+		return err
+	}
+	hooks := doc.Get("hooks")
+	if hooks.Kind() != '{' {
+		return nil
+	}
+	var events []string
+	for _, ev := range s.events {
+		events = append(events, ev.name)
+	}
+	if err := unique(hooks, s.file, "hooks", events...); err != nil {
+		return err
+	}
+	for _, ev := range s.events {
+		for i, g := range hooks.Get(ev.name).Elems() {
+			at := fmt.Sprintf("hooks.%s[%d]", ev.name, i)
+			if !s.grouped {
+				if err := unique(g, s.file, at, s.commandKey); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := unique(g, s.file, at, "matcher", "hooks"); err != nil {
+				return err
+			}
+			for j, h := range g.Get("hooks").Elems() {
+				if err := unique(h, s.file, fmt.Sprintf("%s.hooks[%d]", at, j), s.commandKey); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// unique returns an error naming file and the key when one of keys appears more than
+// once in the object n (at is where n is in the file, "" for the top level).
+func unique(n *jsonc.Node, file, at string, keys ...string) error {
+	names := n.Keys() // nil unless n is an object
+	for _, k := range keys {
+		count := 0
+		for _, name := range names {
+			if name == k {
+				count++
+			}
+		}
+		if count > 1 {
+			where := "at the top level"
+			if at != "" {
+				where = "in " + at
+			}
+			return fmt.Errorf("%s: the key %q appears %d times %s; the agent reads only one of them and heed cannot tell which, so it leaves the file untouched (merge them into one first)", file, k, count, where)
+		}
+	}
+	return nil
 }
 
 // find returns the handler of list that runs heed's hook cmd, written with any of
@@ -257,7 +308,7 @@ var hookSpecs = map[string]hookSpec{
 			{"PostToolUseFailure", "Bash"},
 		},
 		entry:    groupEntry("timeout", 30),
-		handlers: groupHandlers, commandKey: "command",
+		handlers: groupHandlers, commandKey: "command", grouped: true,
 	},
 	AgentCodex: {
 		file: ".codex/hooks.json",
@@ -266,7 +317,7 @@ var hookSpecs = map[string]hookSpec{
 			{"PostToolUse", "Bash|apply_patch"},
 		},
 		entry:    groupEntry("timeout", 30),
-		handlers: groupHandlers, commandKey: "command",
+		handlers: groupHandlers, commandKey: "command", grouped: true,
 	},
 	AgentGemini: {
 		file: ".gemini/settings.json",
@@ -275,7 +326,7 @@ var hookSpecs = map[string]hookSpec{
 			{"AfterTool", "run_shell_command|write_file|replace"},
 		},
 		entry:    groupEntry("timeout", 30000),
-		handlers: groupHandlers, commandKey: "command",
+		handlers: groupHandlers, commandKey: "command", grouped: true,
 	},
 	AgentCursor: {
 		file:    ".cursor/hooks.json",
@@ -321,11 +372,11 @@ func HeedHooks(root string) (agents []string) {
 
 func hooksRunHeed(root, agent string) bool {
 	spec := hookSpecs[agent]
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(spec.file)))
-	if err != nil {
+	file, err := settingsfile.Read(root, spec.file)
+	if err != nil || !file.Exists || settingsfile.CheckDepth(spec.file, file.Data) != nil {
 		return false
 	}
-	doc, err := jsonc.Parse(data)
+	doc, err := jsonc.Parse(file.Data)
 	if err != nil {
 		return false
 	}

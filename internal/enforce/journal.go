@@ -87,7 +87,7 @@ func AppendJournal(root string, e JournalEntry) error {
 	line = append(line, '\n')
 	path := filepath.Join(root, filepath.FromSlash(JournalFile))
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
-		defer ensureIgnored(root) // a new journal: keep it out of git
+		defer EnsureIgnored(root) // a new journal: keep it out of git
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if errors.Is(err, fs.ErrNotExist) {

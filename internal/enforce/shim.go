@@ -106,7 +106,7 @@ func InstallShims(dir, exe string, names []string) (*ShimPlan, error) {
 	// git must not see the shims
 	_ = os.WriteFile(filepath.Join(dir, ".gitignore"), []byte("*\n"), 0o644)
 	if root, ok := FindRoot(dir); ok && strings.HasPrefix(dir, root) {
-		ensureIgnored(root)
+		EnsureIgnored(root)
 	}
 	want := map[string]bool{}
 	for _, n := range names {

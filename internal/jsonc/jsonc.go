@@ -140,6 +140,31 @@ func (n *Node) Keys() []string {
 	return out
 }
 
+// DuplicateKey looks for an object key written twice on a path: path[0] in n,
+// path[1] in its value, and so on (every occurrence is followed, as agents' parsers
+// may read any of them). It returns the dotted path of the first duplicate
+// ("mcpServers.heed"), or "" when there is none or n is not an object.
+func (n *Node) DuplicateKey(path ...string) string {
+	obj, ok := n.object()
+	if !ok || len(path) == 0 {
+		return ""
+	}
+	seen := 0
+	for i := range obj.Members {
+		if obj.Members[i].Name.Value.(hujson.Literal).String() != path[0] {
+			continue
+		}
+		if seen++; seen > 1 {
+			return path[0]
+		}
+		v := &Node{v: &obj.Members[i].Value, doc: n.doc, depth: n.depth + 1}
+		if inner := v.DuplicateKey(path[1:]...); inner != "" {
+			return path[0] + "." + inner
+		}
+	}
+	return ""
+}
+
 // Elems lists an array's elements, nil for any other kind.
 func (n *Node) Elems() []*Node {
 	arr, ok := n.array()

@@ -98,3 +98,25 @@ func TestEmptyFileAndErrors(t *testing.T) {
 		t.Fatalf("setting a key of a list: %v", err)
 	}
 }
+
+func TestDuplicateKeyOnThePathOnly(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+	}{
+		{`{"mcpServers": {"heed": {}}}`, ""},
+		{`{"model": 1, "model": 2, "mcpServers": {"heed": {}}}`, ""},
+		{`{"mcpServers": {}, "mcpServers": {}}`, "mcpServers"},
+		{`{"mcpServers": {"heed": {}, "x": {}, "heed": {}}}`, "mcpServers.heed"},
+		{`{"mcpServers": {"heed": {"command": "a", "command": "b"}}}`, ""},
+		{`[{"mcpServers": 1}, {"mcpServers": 2}]`, ""},
+		{"{\n  // a comment\n  \"mcpServers\": {\"heed\": {}, /* again */ \"heed\": {},},\n}", "mcpServers.heed"},
+	} {
+		doc, err := Parse([]byte(c.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := doc.Root().DuplicateKey("mcpServers", "heed"); got != c.want {
+			t.Errorf("DuplicateKey(%s) = %q; want %q", c.in, got, c.want)
+		}
+	}
+}

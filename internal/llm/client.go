@@ -245,6 +245,11 @@ func (c *Client) writeCache(key string, resp Response) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
+	// the cache ignores itself before its first entry: a write killed halfway leaves
+	// a temporary file git does not show
+	if ignore := filepath.Join(c.cfg.CacheDir, ".gitignore"); !fileExists(ignore) {
+		_ = os.WriteFile(ignore, []byte("# heed's model answers: never commit them\n*\n"), 0o644)
+	}
 	b, err := json.MarshalIndent(cacheEntry{Provider: c.cfg.Name, Model: c.cfg.Model, Answered: resp.Model, Answer: resp.JSON, Usage: resp.Usage}, "", "  ")
 	if err != nil {
 		return err
@@ -341,4 +346,9 @@ func thousands(n int) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

@@ -22,6 +22,17 @@ import (
 // extend, such as mcp_servers written as an inline table), nothing is written and
 // the error says what to add by hand.
 func mergeCodexTOML(old []byte, command string) ([]byte, error) {
+	// heed's own table written twice is not valid TOML: say so, and which table, so
+	// the fix is plain (the parser's own error names only a line)
+	tables := 0
+	for _, l := range strings.Split(string(old), "\n") {
+		if t := strings.TrimSpace(l); t == "[mcp_servers.heed]" || t == `[mcp_servers."heed"]` {
+			tables++
+		}
+	}
+	if tables > 1 {
+		return nil, fmt.Errorf("not valid TOML, left unchanged: the table [mcp_servers.heed] is written %d times; heed cannot tell which one is meant (merge them into one first)", tables)
+	}
 	before := map[string]any{}
 	if err := toml.Unmarshal(old, &before); err != nil {
 		return nil, fmt.Errorf("not valid TOML, left unchanged (Codex does not start with it either): %v", tomlError(err))

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/jsonc"
+	"github.com/heed-dev/heed/internal/settingsfile"
 )
 
 // Agents whose MCP configuration `heed mcp install` writes.
@@ -37,8 +38,11 @@ type InstallResult struct {
 
 // Install adds heed's MCP server to the agent's project configuration under root:
 // the other servers and settings of the file are kept, an existing heed entry is
-// brought up to date, and a file that does not parse is left alone with an error.
-// command is the program the agent starts (normally "heed").
+// brought up to date, and a file heed cannot merge safely (one that does not parse,
+// is larger than settingsfile.MaxSize, nests deeper than settingsfile.MaxDepth, or
+// writes mcpServers or its heed entry twice) is left alone with an error. A file that
+// is a symbolic link is edited where it points (the link stays). command is the
+// program the agent starts (normally "heed").
 func Install(root, agent, command string) (InstallResult, error) {
 	rel, err := ConfigPath(agent)
 	if err != nil {
@@ -62,14 +66,19 @@ func CodexUserConfig(getenv func(string) string) (string, error) {
 
 // InstallAt is Install on the configuration file at path, named rel in messages.
 func InstallAt(path, rel, agent, command string) (InstallResult, error) {
-	old, err := os.ReadFile(path)
-	if err != nil && !os.IsNotExist(err) {
-		return InstallResult{}, fmt.Errorf("read %s: %w", rel, err)
+	file, err := settingsfile.ReadPath(path, rel)
+	if err != nil {
+		return InstallResult{}, err
 	}
+	old := file.Data
 	var next []byte
 	if agent == "codex" {
 		next, err = mergeCodexTOML(old, command)
 	} else {
+		// bounded before any parser runs: the parser recurses once per level
+		if err := settingsfile.CheckDepth(rel, old); err != nil {
+			return InstallResult{}, err
+		}
 		next, err = mergeJSON(old, agent, command)
 	}
 	if err != nil {
@@ -78,7 +87,7 @@ func InstallAt(path, rel, agent, command string) (InstallResult, error) {
 	if bytes.Equal(old, next) {
 		return InstallResult{Path: rel}, nil
 	}
-	if err := writeAtomic(path, next); err != nil {
+	if err := file.Write(next); err != nil {
 		return InstallResult{}, err
 	}
 	return InstallResult{Path: rel, Changed: true}, nil
@@ -95,6 +104,11 @@ func mergeJSON(old []byte, agent, command string) ([]byte, error) {
 	top := doc.Root()
 	if top.Kind() != '{' {
 		return nil, fmt.Errorf("the file is %s, not a JSON object, left unchanged", top.KindName())
+	}
+	// the agent reads one of two equal keys, and heed's merge would edit the first:
+	// refuse rather than write where it is not read
+	if dup := top.DuplicateKey("mcpServers", "heed"); dup != "" {
+		return nil, fmt.Errorf("the key %q is written twice; the agent reads only one of them and heed cannot tell which, so it leaves the file unchanged (merge them into one first)", dup)
 	}
 	servers := top.Get("mcpServers")
 	if servers == nil {
@@ -148,31 +162,4 @@ func mergeJSON(old []byte, agent, command string) ([]byte, error) {
 		return old, nil
 	}
 	return doc.Bytes(), nil
-}
-
-func writeAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("create %s: %w", filepath.Dir(path), err)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".heed-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		mode = st.Mode().Perm()
-	}
-	_ = os.Chmod(tmp.Name(), mode)
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
 }

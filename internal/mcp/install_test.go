@@ -138,3 +138,60 @@ func TestInstallGeminiKeepsCommentsAndTheEntrysEnv(t *testing.T) {
 		t.Fatalf("again: %+v %v", res, err)
 	}
 }
+
+// A configuration heed cannot merge safely is refused, naming the file and what is
+// wrong, and left as it was.
+func TestInstallRefusesWhatItCannotMerge(t *testing.T) {
+	cases := []struct {
+		name, agent, file, content, want string
+	}{
+		{"duplicate mcpServers", "claude", ".mcp.json",
+			`{"mcpServers": {"a": {"command": "a"}}, "mcpServers": {"b": {"command": "b"}}}`, `"mcpServers" is written twice`},
+		{"duplicate heed server", "cursor", ".cursor/mcp.json",
+			`{"mcpServers": {"heed": {"command": "old"}, "heed": {"command": "other"}}}`, `"mcpServers.heed" is written twice`},
+		{"duplicate codex table", "codex", ".codex/config.toml",
+			"[mcp_servers.heed]\ncommand = \"a\"\n\n[mcp_servers.heed]\ncommand = \"b\"\n", "written 2 times"},
+		{"deeply nested", "gemini", ".gemini/settings.json",
+			`{"x": ` + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + `}`, "more than 64 levels"},
+		{"too large", "claude", ".mcp.json", `{"x": "` + strings.Repeat("a", 5<<20) + `"}`, "bytes"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			root := t.TempDir()
+			path := filepath.Join(root, filepath.FromSlash(c.file))
+			os.MkdirAll(filepath.Dir(path), 0o755)
+			os.WriteFile(path, []byte(c.content), 0o644)
+			_, err := Install(root, c.agent, "heed")
+			if err == nil || !strings.Contains(err.Error(), c.file) || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("want an error naming %s and saying %q, got %v", c.file, c.want, err)
+			}
+			if b, _ := os.ReadFile(path); string(b) != c.content {
+				t.Fatal("a refused config was changed")
+			}
+			if ents, _ := os.ReadDir(filepath.Dir(path)); len(ents) != 1 {
+				t.Fatalf("files left beside the config: %d", len(ents))
+			}
+		})
+	}
+}
+
+// A configuration that is a symbolic link is edited where it points; the link stays.
+func TestInstallEditsThroughALink(t *testing.T) {
+	root, elsewhere := t.TempDir(), t.TempDir()
+	target := filepath.Join(elsewhere, "mcp.json")
+	os.WriteFile(target, []byte(`{"mcpServers": {"other": {"command": "x"}}}`), 0o644)
+	if err := os.Symlink(target, filepath.Join(root, ".mcp.json")); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Install(root, "claude", "heed")
+	if err != nil || !res.Changed {
+		t.Fatalf("install through a link: %+v %v", res, err)
+	}
+	if fi, err := os.Lstat(filepath.Join(root, ".mcp.json")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatal("the link was replaced by a file")
+	}
+	b, _ := os.ReadFile(target)
+	if !strings.Contains(string(b), `"heed"`) || !strings.Contains(string(b), `"other"`) {
+		t.Fatalf("the link's target was not merged into:\n%s", b)
+	}
+}

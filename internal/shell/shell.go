@@ -53,6 +53,9 @@ const (
 	maxLine     = 1 << 20
 	maxScript   = 4 << 20
 	maxTime     = 2 * time.Second
+	// maxNesting bounds the syntax tree's depth (a $( inside a $( is about five
+	// levels): printing and walking a deeper tree costs time quadratic in its depth.
+	maxNesting = 400
 )
 
 // Parse returns every simple command the shell line would run, in source order. It
@@ -338,7 +341,32 @@ func (st *state) script(src, what string) []int {
 		}
 		return st.unparsable(reason)
 	}
+	if nestedDeeper(f, maxNesting) {
+		return st.unparsable(fmt.Sprintf("the command line nests commands, substitutions or groups more than %d syntax levels deep", maxNesting))
+	}
 	return st.stmts(f.Stmts)
+}
+
+// nestedDeeper reports whether the syntax tree of f is deeper than limit. It stops
+// descending at the limit.
+func nestedDeeper(f *syntax.File, limit int) bool {
+	depth, deeper := 0, false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if n == nil {
+			depth--
+			return true
+		}
+		if deeper {
+			return false
+		}
+		if depth++; depth > limit {
+			deeper = true
+			depth-- // no children visited, so no closing call
+			return false
+		}
+		return true
+	})
+	return deeper
 }
 
 // stmts walks a statement list run in sequence; it returns the status commands of the

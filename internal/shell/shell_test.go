@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/heed-dev/heed/internal/engine"
 )
@@ -362,5 +363,34 @@ func TestExecsLeavesScriptTextOut(t *testing.T) {
 	last := got[len(got)-1]
 	if last[0] != "/usr/bin/pnpm" {
 		t.Errorf("env node pnpm: %q", got)
+	}
+}
+
+// A line that nests substitutions, subshells or groups thousands deep (3,000 took 4 s
+// and hundreds of megabytes in an audit) is refused as unanalysable at once, naming
+// what is wrong; real nesting is read as before.
+func TestDeepNestingIsRefusedQuickly(t *testing.T) {
+	for _, line := range []string{
+		"echo " + strings.Repeat("$(", 3000) + "x" + strings.Repeat(")", 3000),
+		"echo " + strings.Repeat(`"$(`, 3000) + "x" + strings.Repeat(`)"`, 3000),
+		strings.Repeat("( ", 3000) + "npm i" + strings.Repeat(" )", 3000),
+		strings.Repeat("{ ", 3000) + "npm i; " + strings.Repeat("}; ", 3000),
+	} {
+		start := time.Now()
+		cmds := Parse(line, Options{Index: -1})
+		if took := time.Since(start); took > time.Second {
+			t.Errorf("%.20s...: %v", line, took)
+		}
+		if len(cmds) == 0 || !strings.Contains(cmds[len(cmds)-1].Unparsable, "syntax levels deep") {
+			t.Errorf("%.20s...: want an unparsable command saying it nests too deep, got %d commands, the last %.200q", line, len(cmds), cmds[len(cmds)-1].Unparsable)
+		}
+	}
+	cmds := Parse("echo "+strings.Repeat("$(", 20)+"npm i"+strings.Repeat(")", 20), Options{Index: -1})
+	found := false
+	for _, c := range cmds {
+		found = found || (len(c.Argv) == 2 && c.Argv[0] == "npm" && c.Unparsable == "")
+	}
+	if !found {
+		t.Errorf("20 nested substitutions must still be read: %+v", cmds)
 	}
 }

@@ -15,15 +15,22 @@ import (
 // absent). Version 1 has one ```bash block per assistant message, answered by the next
 // user message's <returncode>N</returncode><output>...</output>.
 func parseMiniSWE(data []byte) (*Trajectory, error) {
-	var doc map[string]any
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("not a JSON document: %s (a truncated mini-SWE-agent trajectory cannot be read)", shortErr(err))
+	v, cut, kept, err := decodeDocument(data)
+	if err != nil {
+		return nil, fmt.Errorf("not a JSON document: %s", shortErr(err))
 	}
+	doc, _ := v.(map[string]any)
 	msgs := list(doc, "messages")
 	if msgs == nil {
+		if cut {
+			return nil, fmt.Errorf("the file ends inside the JSON document (truncated) before any message was written whole")
+		}
 		return nil, fmt.Errorf("no \"messages\" list: not a mini-SWE-agent trajectory")
 	}
-	t := &Trajectory{}
+	t := &Trajectory{Truncated: cut}
+	if cut {
+		t.Warnings = append(t.Warnings, cutWarning(kept))
+	}
 	info := obj(doc, "info")
 	if cfg := obj(info, "config"); cfg != nil {
 		if m := obj(cfg, "model"); m != nil {

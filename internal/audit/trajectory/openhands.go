@@ -99,8 +99,12 @@ func idString(v any) string {
 // openHandsEvents finds the event list in any of the record shapes.
 func openHandsEvents(data []byte, t *Trajectory) ([]map[string]any, error) {
 	trimmed := bytes.TrimSpace(data)
-	var doc any
-	if err := json.Unmarshal(trimmed, &doc); err == nil {
+	doc, cut, kept, err := decodeDocument(trimmed)
+	if err == nil && cut {
+		t.Truncated = true
+		t.Warnings = append(t.Warnings, cutWarning(kept))
+	}
+	if err == nil {
 		var raw []any
 		switch d := doc.(type) {
 		case []any:
@@ -131,7 +135,7 @@ func openHandsEvents(data []byte, t *Trajectory) ([]map[string]any, error) {
 		}
 		return out, nil
 	} else if len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') && !bytes.Contains(trimmed, []byte("\n{")) {
-		return nil, fmt.Errorf("not a JSON document: %s (a truncated event stream cannot be read)", shortErr(err))
+		return nil, fmt.Errorf("not a JSON document: %s", shortErr(err))
 	}
 	// JSON lines, one event per line.
 	recs := jsonLines(data, t)

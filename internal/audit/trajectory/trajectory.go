@@ -169,9 +169,8 @@ func Detect(data []byte) (string, error) {
 	}
 	// A JSON document (mini-SWE-agent, OpenHands) or JSON lines (Claude, Codex, heed)?
 	if trimmed[0] == '[' || trimmed[0] == '{' {
-		var doc any
-		dec := json.NewDecoder(bytes.NewReader(trimmed))
-		if err := dec.Decode(&doc); err == nil && !dec.More() {
+		// a document cut short is read up to the cut
+		if doc, _, _, err := decodeDocument(trimmed); err == nil {
 			if f := detectDocument(doc); f != "" {
 				return f, nil
 			}
