@@ -269,7 +269,7 @@ func ToolFamily(word string) (string, bool) {
 // process lowering maps a concept to command forms.
 var conceptPhrases = sync.OnceValue(func() []phrase {
 	table := map[string][]string{
-		"force-push":    {"force push", "force-push", "force-pushing", "force pushing", "force-pushes", "force pushes", "push --force", "push -f", "push with --force", "rewrite history", "rewrite git history", "rewrite published history", "rewrite shared history", "rewriting history", "force-push to", "force push to"},
+		"force-push":    {"force push", "force-push", "force-pushing", "force pushing", "force-pushes", "force pushes", "push --force", "push -f", "push with --force", "rewrite history", "rewrite git history", "rewrite published history", "rewrite shared history", "rewriting history", "force-push to", "force push to", "history rewrites", "history rewriting", "rewrite the history", "rewrites of history"},
 		"amend":         {"amend", "amend commits", "amend a commit", "amend the commit", "amend existing commits", "amend pushed commits", "amending", "amending commits"},
 		"skip-hooks":    {"skip hooks", "skip the hooks", "skip git hooks", "skip pre-commit hooks", "skip the pre-commit hooks", "bypass hooks", "bypass the hooks", "bypass git hooks", "bypass pre-commit hooks", "bypass the pre-commit hooks", "disable hooks", "disable the hooks", "disable git hooks", "skip commit hooks", "skip the git hooks", "bypass the git hooks", "skipping hooks", "bypassing hooks", "skipping the hooks", "bypassing the hooks"},
 		"hard-reset":    {"hard reset", "hard-reset", "reset --hard", "hard resets"},

@@ -507,7 +507,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				}
 				// "No `yarn`", and a list item that starts "NO force pushes: `git push
 				// -f`": a ban of what it names
-				if low == "no" && !(i+1 < len(toks) && (toks[i+1].Code || isToolWord(toks, i+1))) && !(i == 0 && namesAfterColon(toks)) {
+				if low == "no" && !(i+1 < len(toks) && (toks[i+1].Code || isToolWord(toks, i+1))) && !(i == 0 && namesAfterColon(toks)) && !(i == 0 && conceptFollows(toks, i+1)) {
 					ok = false
 				}
 				if ok {
@@ -900,6 +900,13 @@ func toolBefore(toks []Token, i int) string {
 		}
 	}
 	return found
+}
+
+// conceptFollows: a named practice starts at i ("No history rewrites", "No force
+// pushes").
+func conceptFollows(toks []Token, i int) bool {
+	c, _, _ := conceptAt(toks, i, true)
+	return c != ""
 }
 
 // splitToolLists reads "npm/yarn/pnpm" as "npm or yarn or pnpm" when every part
@@ -1720,6 +1727,7 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 	}
 	resolveImplicit(out, ctx)
 	passBefore(out)
+	commandsInOrder(out)
 	res := sentenceResult{norms: out, last: seen}
 	if len(out) == 0 {
 		// a sentence that only grants exceptions belongs to its neighbour's ban
@@ -1733,6 +1741,31 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 	}
 	res.bare = bare
 	return res
+}
+
+// commandsInOrder: "All tests must pass before submitting PR (`make allunit`)": a
+// requirement that names nothing to run, and an order that holds an event and a
+// command, means the command is what to run before the event.
+func commandsInOrder(ns []Norm) {
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Require || len(ownObjects(n.Objects)) > 0 && !onlyKind(n.Objects, KRole) {
+			continue
+		}
+		var events, cmds []Object
+		for _, o := range n.Before {
+			switch o.Kind {
+			case KEvent:
+				events = append(events, o)
+			case KCommand:
+				cmds = append(cmds, o)
+			}
+		}
+		if len(events) == 0 || len(cmds) == 0 || len(events)+len(cmds) != len(n.Before) {
+			continue
+		}
+		n.Objects, n.Before = cmds, events
+	}
 }
 
 // passBefore reads "every commit must pass `cargo test`" as an order: what the

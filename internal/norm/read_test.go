@@ -52,6 +52,9 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Never push directly to `acme/widgets` upstream.", "forbid: concept:push | if: acme/widgets directly to upstream | uncertain: condition: acme/widgets directly to upstream"},
 		{"own", "Run `make fmt` before finalizing changes.", "require: make fmt | before: event:finish"},
 		{"own", "Before committing, run `make lint`, and run the full `make test` before opening a PR.", "require: make test | before: event:pr"},
+		{"own", "Every check must pass before opening a PR (`make check`).", "require: make check | before: event:pr | subject: every check"},
+		{"own", "No history rewrites.", "forbid: concept:force-push"},
+		{"own", "No history rewrites on shared work.", "forbid: concept:force-push | if: on shared work | uncertain: condition: on shared work"},
 	} {
 		var got []string
 		for _, n := range Read(c.text, Context{Command: commands}) {
