@@ -170,6 +170,9 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			r, why = lowerOnly(c, rc, n)
 		case n.Polarity == norm.Require && !bans && n.Condition == "" && n.Subject == "":
 			r = lowerWrapped(c, rc, n)
+			if len(r) == 0 {
+				r = lowerRequiredFlags(c, n)
+			}
 		}
 		rules = append(rules, r...)
 		if why != "" && unenforced == "" {
@@ -667,6 +670,55 @@ func dedupe(ps []process.Pattern) []process.Pattern {
 		}
 	}
 	return out
+}
+
+// lowerRequiredFlags: "Use `php artisan make:*` commands with `--no-interaction`": the
+// command without the option is the wrong form. Unless the sentence says always, all
+// or every, the option may be advice, and the rule warns.
+func lowerRequiredFlags(c *policy.Constraint, n *norm.Norm) []policy.Rule {
+	if n.Verb != "use" && n.Verb != "pass" && n.Verb != "run" {
+		return nil
+	}
+	var cmds, flags []norm.Object
+	for _, o := range n.Objects {
+		switch o.Kind {
+		case norm.KCommand:
+			cmds = append(cmds, o)
+		case norm.KFlag:
+			flags = append(flags, o)
+		default:
+			return nil
+		}
+	}
+	if len(cmds) != 1 || len(flags) == 0 {
+		return nil
+	}
+	p := process.BanPatternFrom(cmds[0].Argv, c.Scope.Dir)
+	for _, f := range flags {
+		for _, fl := range f.Argv {
+			for _, a := range cmds[0].Argv {
+				if a == fl {
+					return nil // the span already carries it: an example, not a requirement
+				}
+			}
+			p.Lacking = append(p.Lacking, flagGroup(p, []string{fl}))
+		}
+	}
+	m := *n
+	low := " " + strings.ToLower(n.Sentence) + " "
+	if !strings.Contains(low, " always ") && !strings.Contains(low, " all ") && !strings.Contains(low, " every ") && !strings.Contains(low, " must ") {
+		m.Uncertain = append(append([]string(nil), n.Uncertain...), "the option may be advice")
+	}
+	params := process.CommandParams{Forbid: []process.Pattern{p}}
+	r := rule(c, &m, process.KindCommand, params)
+	var fl []string
+	for _, f := range flags {
+		fl = append(fl, "`"+f.Text+"`")
+	}
+	r.Message = "`" + process.Display(p) + "` needs " + strings.Join(fl, " and ")
+	r.Suggestion = "add " + strings.Join(fl, " ")
+	r.Cases = process.CommandCases(params)
+	return []policy.Rule{r}
 }
 
 // runners are the commands that run a tool from the project's environment: `uv run

@@ -573,6 +573,11 @@ func TestPrescribedWrapperRunsTheBannedProgram(t *testing.T) {
 		{"Run tox via uv: `uv run tox -e <env>`", "tox -e py312", "warned"},
 		{"Run tox via uv: `uv run tox -e <env>`", "uv run tox -e py312", "allowed"},
 		{"Run the specs with `bundle exec rspec`.", "rspec spec/a_spec.rb", "warned"},
+		// an option the command must carry
+		{"Always run `terraform plan` with `-lock=false`.", "terraform plan", "blocked"},
+		{"Always run `terraform plan` with `-lock=false`.", "terraform plan -lock=false", "allowed"},
+		{"Use `php artisan make:*` commands with `--no-interaction` to create files.", "php artisan make:model User", "warned"},
+		{"Use `php artisan make:*` commands with `--no-interaction` to create files.", "php artisan make:model User --no-interaction", "allowed"},
 	} {
 		rules := compileText(t, c.text, policy.Must, "")
 		if len(rules) == 0 {
