@@ -592,6 +592,14 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			if opened {
 				continue
 			}
+			// "do not open pull requests for new features without prior discussion": a
+			// practice banned for some cases only, which heed cannot tell apart
+			if (t.Low == "for" || t.Low == "without") && cur.role == mForbid && onlyKind(cur.objs, KConcept) && i+1 < len(toks) && !toks[i+1].Code {
+				open(mCond)
+				cur.words = append(cur.words, t.Text)
+				i++
+				continue
+			}
 			// ("with or without a target" is either)
 			if n := phraseAt(toks, i, mWithout); n > 0 && cur.role == mForbid && hasKinds(cur.objs, KCommand) && !(i >= 2 && toks[i-1].Low == "or" && toks[i-2].Low == "with") {
 				open(mWithout)
