@@ -164,6 +164,8 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 		switch {
 		case n.Polarity == norm.Forbid:
 			r, why = lowerBan(c, rc, n)
+		case n.Polarity == norm.Require && n.InPackage && len(n.Before) == 0 && len(n.After) == 0:
+			r, why = lowerInPackage(c, rc, n)
 		case n.Polarity == norm.Require && (len(n.Before) > 0 || len(n.After) > 0):
 			r, why = lowerOrder(c, rc, n)
 		case n.Polarity == norm.Require && (n.Only || !bans && useTool(n)):
@@ -670,6 +672,41 @@ func dedupe(ps []process.Pattern) []process.Pattern {
 		}
 	}
 	return out
+}
+
+// lowerInPackage: "Run tests using `vitest` from within the specific package
+// directory": the command run from the repository root is the wrong place.
+func lowerInPackage(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]policy.Rule, string) {
+	objs := n.Objects
+	if hasRole(objs) && !hasKind(objs, norm.KCommand) {
+		objs = withRoleCommands(objs, fileRoleCommands(c, rc))
+	}
+	var cmds []norm.Object
+	for _, o := range objs {
+		if o.Kind == norm.KCommand && o.Origin == "" || o.Kind == norm.KCommand && o.Origin == "role" {
+			cmds = append(cmds, o)
+		}
+	}
+	f := formsOf(cmds, rc, c.Scope.Dir)
+	if len(f.patterns) == 0 || c.Scope.Dir != "" {
+		return nil, "" // a nested file's commands already run in its folder
+	}
+	var forbid []process.Pattern
+	for _, p := range f.patterns {
+		if len(p.Program) > 0 && p.Program[0] == "cd" {
+			continue // `cd core && ...` shows where, it is not the command
+		}
+		forbid = append(forbid, p)
+	}
+	if len(forbid) == 0 {
+		return nil, ""
+	}
+	p := process.CommandParams{Forbid: forbid, At: []string{"."}}
+	r := rule(c, n, process.KindCommand, p)
+	r.Message = forbiddenMessage(forbid) + " at the repository root: run it from the package's own folder"
+	r.Suggestion = "cd into the package's folder first (cd PACKAGE && ...)"
+	r.Cases = process.CommandCases(p)
+	return []policy.Rule{r}, ""
 }
 
 // lowerRequiredFlags: "Use `php artisan make:*` commands with `--no-interaction`": the

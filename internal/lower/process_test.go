@@ -633,3 +633,28 @@ func TestRoleCommandsPerLanguage(t *testing.T) {
 		}
 	}
 }
+
+// "Run tests from within the specific package directory": the command at the
+// repository root is the wrong place; in a package's folder it is right.
+func TestCommandsRunFromAPackagesFolder(t *testing.T) {
+	for _, c := range []struct{ text, line, cwd, want string }{
+		{"Run tests using `vitest` from within the specific package directory.", "vitest run", "", "blocked"},
+		{"Run tests using `vitest` from within the specific package directory.", "cd core && vitest run", "", "allowed"},
+		{"Run tests using `vitest` from within the specific package directory.", "vitest run", "packages/core", "allowed"},
+		{"Run `pnpm lint` in that library's directory.", "pnpm lint", "", "blocked"},
+		{"Run `pnpm lint` before committing.", "pnpm lint", "", "allowed"},
+	} {
+		rules := compileText(t, c.text, policy.Must, "")
+		got := "allowed"
+		if len(rules) > 0 {
+			line := c.line
+			if c.cwd != "" {
+				line = "cd " + c.cwd + " && " + line
+			}
+			got = verdict(t, rules, line)
+		}
+		if got != c.want {
+			t.Errorf("%q: %s in %q: %s, want %s", c.text, c.line, c.cwd, got, c.want)
+		}
+	}
+}

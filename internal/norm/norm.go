@@ -77,6 +77,9 @@ type Norm struct {
 	// argument ("do not run `npm test` without a path").
 	Lacking []Object
 	NoArgs  bool
+	// InPackage: the objects run from a package's or module's own folder, never from
+	// the repository root ("run tests from within the specific package directory").
+	InPackage bool
 	// Together: the objects are forbidden or required together (in one command line).
 	Together bool
 	// Before: the norm holds before these events or commands ("run X before
@@ -139,6 +142,9 @@ func (n *Norm) String() string {
 	}
 	if n.NoArgs {
 		parts = append(parts, "with no argument")
+	}
+	if n.InPackage {
+		parts = append(parts, "from a package's folder, not the root")
 	}
 	if len(n.Before) > 0 {
 		parts = append(parts, "before: "+objects(n.Before))

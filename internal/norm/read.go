@@ -1,8 +1,10 @@
 package norm
 
 import (
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Context is what the reader may know besides the sentence.
@@ -107,7 +109,26 @@ func Read(text string, ctx Context) []Norm {
 	}
 	inheritOrder(out, ctx)
 	describedPurpose(out, ctx)
+	inPackage(out, text)
 	return out
+}
+
+// inPackageRE: "from within the specific package directory", "from inside the
+// relevant module's folder", "in that library's directory".
+var inPackageRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(from|in|inside|within)\s+(within\s+|inside\s+)?(the|a|each|its|that|their|your)\s+(specific\s+|relevant\s+|correct\s+|own\s+)?(package|module|workspace|project|library|crate|app)('s)?(/module)?\s+(own\s+)?(directory|folder|dir)\b`)
+})
+
+// inPackage marks requirements to run commands from a package's own folder.
+func inPackage(ns []Norm, text string) {
+	if !inPackageRE().MatchString(strings.ToLower(text)) {
+		return
+	}
+	for i := range ns {
+		if ns[i].Polarity == Require && hasKinds(ns[i].Objects, KCommand, KRole) {
+			ns[i].InPackage = true
+		}
+	}
 }
 
 // purposeInferred is why an order read from a purpose clause is not certain.
