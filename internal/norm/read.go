@@ -2090,6 +2090,19 @@ var listRefs = []string{"the following commands", "the following checks", "the f
 // norm, about the item's command. It returns nil for any other item.
 func ReadItem(item string, ctx Context) []Norm {
 	toks := Tokenize(item)
+	// "Format Code: `script/lint` (runs ...)": a short label before the command
+	for k := 1; k <= 4 && k+1 < len(toks); k++ {
+		if toks[k].Punct && toks[k].Text == ":" && toks[k+1].Code {
+			label := true
+			for _, t := range toks[:k] {
+				label = label && !t.Code && !t.Punct
+			}
+			if label && ctx.LeadIn != "" && requiresOnly(ctx) {
+				toks = toks[k+1:]
+			}
+			break
+		}
+	}
 	if len(toks) == 0 || !toks[0].Code {
 		return nil
 	}
@@ -2113,12 +2126,13 @@ func ReadItem(item string, ctx Context) []Norm {
 	if o := classify(toks[0].Text, ctx); o.Kind != KCommand {
 		return nil
 	}
-	// the rest of the item only describes the command
+	// the rest of the item only describes the command (options it may take
+	// included: "`npm run lint`: you can include `-- --fix`")
 	for _, t := range toks[1:] {
 		if !t.Code && t.Punct {
 			continue
 		}
-		if t.Code {
+		if t.Code && !strings.HasPrefix(strings.TrimSpace(t.Text), "-") {
 			return nil // several commands: a sentence of its own
 		}
 	}
@@ -2144,6 +2158,24 @@ func ReadItem(item string, ctx Context) []Norm {
 		out = append(out, n)
 	}
 	return out
+}
+
+// requiresOnly: the lead-in asks for what its list names and bans nothing ("Run these
+// before committing:", not "Never use pytest directly; use:" or "NEVER return control
+// without ensuring:").
+func requiresOnly(ctx Context) bool {
+	inner := ctx
+	inner.LeadIn, inner.Block = "", nil
+	req := false
+	for _, n := range Read(ctx.LeadIn, inner) {
+		switch n.Polarity {
+		case Forbid:
+			return false
+		case Require:
+			req = true
+		}
+	}
+	return req && !strings.Contains(strings.ToLower(ctx.LeadIn), "never") && !strings.Contains(strings.ToLower(ctx.LeadIn), "not ")
 }
 
 // banHeadings are headings of a list of what not to do.

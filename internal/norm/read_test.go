@@ -108,6 +108,12 @@ func TestReadItemUnderOrderHeading(t *testing.T) {
 	if len(ns) != 1 || ns[0].String() != "require: make lint (from item) | before: event:push" {
 		t.Errorf("item under an order heading: %v", ns)
 	}
+	lead := Context{Command: commands, LeadIn: "Run these before committing:"}
+	for _, item := range []string{"Lint: `make lint` (runs golangci-lint)", "`make lint`: you can add `--fix`"} {
+		if ns := ReadItem(item, lead); len(ns) != 1 || ns[0].String() != "require: make lint (from item) | before: event:commit" {
+			t.Errorf("%q under a lead-in: %v", item, ns)
+		}
+	}
 	if ns := ReadItem("`make lint`", Context{Command: commands, Heading: []string{"Guide", "Commands"}}); len(ns) != 0 {
 		t.Errorf("item under a plain heading read as %v", ns)
 	}
