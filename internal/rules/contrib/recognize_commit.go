@@ -367,7 +367,8 @@ func classifyConventional(c *policy.Constraint) conventional {
 			types = append(types, m[1])
 		}
 	}
-	exclusive := len(types) >= 2 && (typesWordRE.MatchString(s.text) || strings.Contains(s.text, "types")) && !openListRE.MatchString(s.text)
+	// "types" as a word: "TypeScript changes: run `npm`/`pnpm` ..." names no commit types
+	exclusive := len(types) >= 2 && (typesWordRE.MatchString(s.text) || lazyre.New(`\btypes\b`).MatchString(s.text)) && !openListRE.MatchString(s.text)
 	if exclusive {
 		cv.types = types
 	}

@@ -441,3 +441,14 @@ func TestTrailerClausesAndJudgedTests(t *testing.T) {
 		}
 	}
 }
+
+// Code spans that are tools are no commit types because "TypeScript" holds the letters
+// of "types".
+func TestToolSpansAreNoCommitTypes(t *testing.T) {
+	c := &policy.Constraint{Text: "TypeScript changes: run the relevant `npm`/`pnpm` lint and build commands in `nodejs` before you commit.", Level: policy.Must, File: "AGENTS.md", Format: "agents"}
+	for _, r := range compileAll(c) {
+		if r.Kind == KindCommit {
+			t.Errorf("compiled a commit rule: %s", summary(r))
+		}
+	}
+}
