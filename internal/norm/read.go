@@ -113,6 +113,11 @@ func Read(text string, ctx Context) []Norm {
 	return out
 }
 
+// containerRE: where commands run that heed may not see them run.
+var containerRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(inside|in|within)\s+(a|the|your)?\s*(docker\s+container|container|devcontainer|dev container|docker|vm|virtual machine|ci)\b`)
+})
+
 // inPackageRE: "from within the specific package directory", "from inside the
 // relevant module's folder", "in that library's directory".
 var inPackageRE = sync.OnceValue(func() *regexp.Regexp {
@@ -224,6 +229,12 @@ func inheritOrder(ns []Norm, ctx Context) {
 			n.Condition = lead.Condition
 		}
 		n.Uncertain = append(n.Uncertain, lead.Uncertain...)
+		// "... until ALL of the following pass inside a Docker container:": run
+		// where heed may not see them
+		if where := containerRE().FindString(strings.ToLower(ctx.LeadIn)); where != "" && n.Condition == "" {
+			n.Condition = where
+			n.Uncertain = append(n.Uncertain, "condition: "+where)
+		}
 	}
 }
 
@@ -2149,11 +2160,16 @@ func ReadItem(item string, ctx Context) []Norm {
 	inner := ctx
 	inner.LeadIn = ""
 	var out []Norm
+	where := containerRE().FindString(strings.ToLower(lead))
 	for _, n := range Read(text, inner) {
 		for i := range n.Objects {
 			if n.Objects[i].Text == toks[0].Text {
 				n.Objects[i].Origin = "item"
 			}
+		}
+		if where != "" && n.Condition == "" {
+			n.Condition = where
+			n.Uncertain = append(n.Uncertain, "condition: "+where)
 		}
 		out = append(out, n)
 	}

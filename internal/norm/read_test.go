@@ -114,6 +114,10 @@ func TestReadItemUnderOrderHeading(t *testing.T) {
 			t.Errorf("%q under a lead-in: %v", item, ns)
 		}
 	}
+	docker := Context{Command: commands, LeadIn: "Do not commit until all of the following pass inside a Docker container:"}
+	if ns := ReadItem("`make test` — the suite", docker); len(ns) != 1 || ns[0].Certain() {
+		t.Errorf("an item run inside a container: %v", ns)
+	}
 	if ns := ReadItem("`make lint`", Context{Command: commands, Heading: []string{"Guide", "Commands"}}); len(ns) != 0 {
 		t.Errorf("item under a plain heading read as %v", ns)
 	}

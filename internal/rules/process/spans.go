@@ -86,7 +86,8 @@ func SpanArgv(span string) ([]string, bool) {
 	}
 	argv := append([]string(nil), cmds[0].Argv...)
 	for i, a := range argv {
-		if strings.Contains(a, "__heed_any__") {
+		// `rspec spec/path/to/relevant_spec.rb`: an example path stands for any
+		if strings.Contains(a, "__heed_any__") || strings.Contains(a, "path/to/") || strings.HasPrefix(a, "path/to") {
 			argv[i] = anyWord
 		}
 	}
