@@ -450,7 +450,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			// "do not use `curl` to test HMR issues": the ban is on that use only, which
 			// heed cannot tell from another; "don't use `sudo` to install packages"
 			// names what the command is for, and bans it
-			if t.Low == "to" && i+1 < len(toks) && !toks[i+1].Code && cur.role == mForbid && hasKinds(cur.objs, KCommand) && !bindingTo(toks, i) {
+			if t.Low == "to" && i+1 < len(toks) && !toks[i+1].Code && cur.role == mForbid && hasKinds(cur.objs, KCommand, KConcept) && !bindingTo(toks, i) {
 				if banPurposeVerbs[toks[i+1].Low] {
 					open(mCond)
 					cur.words = append(cur.words, "to")
