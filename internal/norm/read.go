@@ -1575,6 +1575,16 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 			insteads = append(insteads, sg)
 		}
 	}
+	// "`./gradlew apiCheck` must pass": the command the sentence starts with is what
+	// must run and succeed, before the work leaves the session
+	if len(requires) == 1 && requires[0].verb == "pass" && len(requires[0].objs) == 0 && segs[0].role == "" &&
+		len(segs[0].objs) == 1 && segs[0].objs[0].Kind == KCommand && len(segs[0].words) == 0 {
+		requires[0].objs = segs[0].objs
+		base.Subject = ""
+		if o := own[requires[0]]; o != nil && len(o.before)+len(o.after)+len(o.text)+len(lead.before)+len(lead.after)+len(lead.text) == 0 {
+			o.before = append(o.before, Object{Kind: KEvent, Text: "finish", Origin: "pass"})
+		}
+	}
 	var out []Norm
 	add := func(n Norm) {
 		if len(n.Objects) == 0 && len(n.Before) == 0 && len(n.After) == 0 {

@@ -54,6 +54,8 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Before committing, run `make lint`, and run the full `make test` before opening a PR.", "require: make test | before: event:pr"},
 		{"own", "Every check must pass before opening a PR (`make check`).", "require: make check | before: event:pr | subject: every check"},
 		{"own", "No history rewrites.", "forbid: concept:force-push"},
+		{"own", "`make check` must pass.", "require: make check | before: event:finish (from pass)"},
+		{"own", "`make check` must pass before pushing.", "require: make check | before: event:push"},
 		{"own", "Never amend commits to fix lint failures.", "forbid: concept:amend | if: to fix lint failures | uncertain: condition: to fix lint failures"},
 		{"own", "Please do not open pull requests for new features without prior discussion.", "forbid: concept:open-pr | if: for new features without prior discussion | uncertain: condition: for new features without prior discussion"},
 		{"own", "No history rewrites on shared work.", "forbid: concept:force-push | if: on shared work | uncertain: condition: on shared work"},

@@ -209,6 +209,10 @@ func programMatches(spec string, p *parsed) bool {
 		return false
 	}
 	written := strings.TrimPrefix(path.Clean(p.argv0), "./")
+	if !path.IsAbs(written) && p.cwd != "" && !path.IsAbs(p.cwd) && !p.cwdUnknown {
+		// `./gradlew` run in projects/ is projects/gradlew of the repository
+		written = path.Join(p.cwd, written)
+	}
 	spec = strings.TrimPrefix(spec, "./")
 	spec = strings.TrimPrefix(spec, "**/")
 	// match the spec against every suffix of the path that starts at a "/"

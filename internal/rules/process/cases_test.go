@@ -47,3 +47,20 @@ func TestCasesOfADirectoryRuleRunInItsDirectory(t *testing.T) {
 		}
 	}
 }
+
+// A wrapper script named with its folder (`projects/gradlew`, from an instruction file
+// in projects/) is the `./gradlew` run in that folder.
+func TestPathProgramRunInItsFolder(t *testing.T) {
+	r := policy.Rule{ID: "r", Domain: "process", Kind: KindSequence, Severity: "error",
+		Params: json.RawMessage(`{"then":[{"program":["git"],"args":["push"]}],"first":[{"program":["projects/gradlew"],"args":["apiCheck"]}],"label":"./gradlew apiCheck"}`)}
+	reg := engine.NewRegistry(Kinds()...)
+	for _, c := range []policy.Case{
+		{Expect: policy.ExpectSatisfied, Shell: "git push", Cwd: "projects", History: [][]string{{"./gradlew", "apiCheck"}}},
+		{Expect: policy.ExpectViolated, Shell: "git push", Cwd: "projects", History: [][]string{{"./gradlew", "build"}}},
+		{Expect: policy.ExpectViolated, Shell: "git push", History: [][]string{{"./gradlew", "apiCheck"}}},
+	} {
+		if got := engine.RunCase(reg, &r, c); !got.OK {
+			t.Errorf("%s after %v in %q: %s, want %s (%s)", c.Shell, c.History, c.Cwd, got.Got, c.Expect, got.Reason)
+		}
+	}
+}
