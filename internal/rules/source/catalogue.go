@@ -53,7 +53,11 @@ func words(s string) *lazyre.RE { return lazyre.New(s) }
 // cGap, in a needle pattern, is what may stand between two tokens of a C-like
 // language: blanks and comments. Any nesting of block comments is covered, since the
 // lazy body may run on to any later "*/".
-const cGap = `(?:\s|/\*[\s\S]*?\*/|//[^\n]*)*`
+// jsSpace is what a Tree-sitter grammar's /\s/ extras count as blank: JavaScript's
+// \s, wider than RE2's (a vertical tab, no-break and other Unicode spaces).
+const jsSpace = `[\s\v\x{a0}\x{feff}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]`
+
+const cGap = `(?:` + jsSpace + `|/\*[\s\S]*?\*/|//[^\n]*)*`
 
 var (
 	jsLangs = []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX}
