@@ -962,23 +962,20 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 		return nil, "the order holds under a condition heed cannot see (" + n.Condition + ")"
 	}
 	var rules []policy.Rule
-	for _, cmd := range perLang {
-		p := process.SequenceParams{Then: then, First: []process.Pattern{process.PatternFrom(cmd.argv, c.Scope.Dir)},
-			Label: strings.Join(cmd.argv, " "), Anytime: n.First, Changed: cmd.globs}
+	order := func(p process.SequenceParams, argv []string) {
 		r := rule(c, n, process.KindSequence, p)
 		r.Message = "`" + p.Label + "` must run first"
 		r.Suggestion = "run `" + p.Label + "` first, and then " + process.Display(then[0])
-		r.Cases = process.SequenceCases(p, cmd.argv)
+		r.Cases = process.SequenceCases(p, argv)
 		rules = append(rules, r)
+	}
+	for _, cmd := range perLang {
+		order(process.SequenceParams{Then: then, First: []process.Pattern{process.PatternFrom(cmd.argv, c.Scope.Dir)},
+			Label: strings.Join(cmd.argv, " "), Anytime: n.First, Changed: cmd.globs}, cmd.argv)
 	}
 	// several prerequisites are each required ("run `make fmt` and `make lint`")
 	for k, f := range first {
-		p := process.SequenceParams{Then: then, First: f, Label: process.Display(f[0]), Anytime: n.First, Changed: changed}
-		r := rule(c, n, process.KindSequence, p)
-		r.Message = "`" + process.Display(f[0]) + "` must run first"
-		r.Suggestion = "run `" + process.Display(f[0]) + "` first, and then " + process.Display(then[0])
-		r.Cases = process.SequenceCases(p, firstArgv[k])
-		rules = append(rules, r)
+		order(process.SequenceParams{Then: then, First: f, Label: process.Display(f[0]), Anytime: n.First, Changed: changed}, firstArgv[k])
 	}
 	return rules, ""
 }

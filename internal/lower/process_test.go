@@ -548,14 +548,7 @@ func TestBansOfTheFormWithout(t *testing.T) {
 		// a condition heed cannot see after a ban: a warning
 		{"Do not amend commits after the PR is opened.", "git commit --amend", "warned"},
 	} {
-		rules := compileText(t, c.text, policy.Must, "")
-		if len(rules) == 0 {
-			t.Errorf("%q compiled to no rule", c.text)
-			continue
-		}
-		if got := verdict(t, rules, c.line); got != c.want {
-			t.Errorf("%q: %s: %s, want %s (%s)", c.text, c.line, got, c.want, rules[0].Params)
-		}
+		checkVerdict(t, c.text, c.line, c.want)
 	}
 }
 
@@ -579,14 +572,7 @@ func TestPrescribedWrapperRunsTheBannedProgram(t *testing.T) {
 		{"Use `php artisan make:*` commands with `--no-interaction` to create files.", "php artisan make:model User", "warned"},
 		{"Use `php artisan make:*` commands with `--no-interaction` to create files.", "php artisan make:model User --no-interaction", "allowed"},
 	} {
-		rules := compileText(t, c.text, policy.Must, "")
-		if len(rules) == 0 {
-			t.Errorf("%q compiled to no rule", c.text)
-			continue
-		}
-		if got := verdict(t, rules, c.line); got != c.want {
-			t.Errorf("%q: %s: %s, want %s (%s)", c.text, c.line, got, c.want, rules[0].Params)
-		}
+		checkVerdict(t, c.text, c.line, c.want)
 	}
 }
 
@@ -656,5 +642,18 @@ func TestCommandsRunFromAPackagesFolder(t *testing.T) {
 		if got != c.want {
 			t.Errorf("%q: %s in %q: %s, want %s", c.text, c.line, c.cwd, got, c.want)
 		}
+	}
+}
+
+// checkVerdict compiles one sentence and judges one command line with its rules.
+func checkVerdict(t *testing.T, text, line, want string) {
+	t.Helper()
+	rules := compileText(t, text, policy.Must, "")
+	if len(rules) == 0 {
+		t.Errorf("%q compiled to no rule", text)
+		return
+	}
+	if got := verdict(t, rules, line); got != want {
+		t.Errorf("%q: %s: %s, want %s (%s)", text, line, got, want, rules[0].Params)
 	}
 }
