@@ -198,3 +198,10 @@ func TestBanAgainstTheFilesOwnExamples(t *testing.T) {
 		t.Errorf("a ban the file never contradicts: severity %s, review %q", publish.Severity, publish.Review)
 	}
 }
+
+// TestOwnCommandSentences3: the third batch (testdata/own-sentences-3.txt), with
+// checklists, change triggers named by a kind of file, task-runner targets and
+// environment prefixes.
+func TestOwnCommandSentences3(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-3.txt", 30)
+}

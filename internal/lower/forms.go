@@ -53,6 +53,8 @@ func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
 		return []process.Pattern{pat("git", []string{"commit"})}
 	case "open-pr":
 		return []process.Pattern{pat("gh", []string{"pr", "create"})}
+	case "draft-pr":
+		return []process.Pattern{pat("gh", []string{"pr", "create"}, []string{"--draft", "-d"})}
 	case "create-issue":
 		return []process.Pattern{pat("gh", []string{"issue", "create"})}
 	case "comment":

@@ -217,6 +217,10 @@ func Readings(c *policy.Constraint, rc *recognize.RepoContext) (norms []norm.Nor
 	// or grant exceptions ("`git clean -n` is fine", the next list items); other
 	// norms need neither, and reading them is a good part of compiling
 	if bans {
+		if p := preceding(c, rc); p != nil && p.Line == c.Line {
+			// "Use `mise exec -- <command>` to run tools; don't rely on a global `node`"
+			norm.RunnerForBans(norms, norm.Read(p.Text, readContext(p, rc)))
+		}
 		for _, next := range rc.Following(c, 2) {
 			nctx := readContext(next, rc)
 			if next.Line == c.Line {
@@ -263,6 +267,7 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 				p.Flags = append(p.Flags, flagGroup(p, fl))
 			}
 			pendingFlags = nil
+			p.Alone = o.Alone
 			f.patterns = append(f.patterns, p)
 			lastCmd = len(f.patterns) - 1
 		case norm.KFlag:
@@ -427,6 +432,7 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 	var via, allow []process.Pattern
 	if len(n.Instead) > 0 {
 		via = formsOf(n.Instead, rc, scopeDir).patterns
+		via = append(via, launchersOf(n.Instead, scopeDir)...)
 	}
 	for _, e := range n.Except {
 		if e.Kind == norm.KCommand {
@@ -436,6 +442,13 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 	forbid := withoutVia(f.patterns, via)
 	if len(forbid) == 0 {
 		return nil, ""
+	}
+	for i := range forbid {
+		// "use `uv run pytest`, never bare `pytest`": bare means not through the
+		// runner, with any arguments
+		if forbid[i].Alone && launches(via, forbid[i].Program) {
+			forbid[i].Alone = false
+		}
 	}
 	if len(n.Lacking) > 0 || n.NoArgs {
 		// "never run `cargo publish` without `--dry-run`": the command is forbidden
@@ -526,6 +539,34 @@ func sameBaseName(v, fb process.Pattern) bool {
 
 // withoutVia drops forbidden forms that are the alternative itself ("use `pnpm
 // install`, not `pnpm i`" keeps pnpm install allowed).
+// launches: one of the alternatives runs one of the programs (`uv run pytest` runs
+// pytest).
+func launches(via []process.Pattern, progs []string) bool {
+	for _, v := range via {
+		for _, a := range v.Args {
+			if slices.Contains(progs, a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// launchersOf are the alternatives that run any command given to them (`mise exec --
+// <command>`): a banned program they launch is run the way the text prescribes.
+func launchersOf(objs []norm.Object, scopeDir string) []process.Pattern {
+	var out []process.Pattern
+	for _, o := range objs {
+		if o.Kind != norm.KCommand || len(o.Argv) < 2 || !norm.PlaceholderWord(o.Argv[len(o.Argv)-1]) {
+			continue
+		}
+		p := process.PatternFrom(o.Argv[:len(o.Argv)-1], scopeDir)
+		p.Args = append(p.Args, process.AnyWord)
+		out = append(out, p)
+	}
+	return out
+}
+
 func withoutVia(forbid, via []process.Pattern) []process.Pattern {
 	var out []process.Pattern
 	for _, f := range forbid {
@@ -883,7 +924,7 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 				roles = fileRoleCommands(c, rc)
 			}
 			cmds := roles[o.Text]
-			if len(cmds) == 0 || len(cmds) > 4 {
+			if len(cmds) == 0 || len(cmds) > maxPrerequisiteAlternatives {
 				continue
 			}
 			if per := perLanguage(cmds); per != nil && len(changed) == 0 {

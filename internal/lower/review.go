@@ -18,6 +18,9 @@ type example struct {
 	line string
 	at   string // file:line
 	id   string // the constraint that shows it
+	// shell: the line of a code block marked as shell (```sh, ```bash): a command
+	// whatever its program, which heed may not know (`nr test`)
+	shell bool
 }
 
 // shownCommands are the commands c's instruction file shows as normal use: those its
@@ -64,7 +67,7 @@ func shownCommandsIn(rc *recognize.RepoContext, in func(*policy.Constraint) bool
 			for _, l := range commandLines(b.Text) {
 				for _, cmd := range shell.Parse(l, shell.Options{}) {
 					if len(cmd.Argv) > 0 && cmd.Unparsable == "" && !cmd.Dynamic {
-						out = append(out, example{argv: cmd.Argv, line: l, at: fmt.Sprintf("%s:%d", o.File, b.Line), id: o.ID})
+						out = append(out, example{argv: cmd.Argv, line: l, at: fmt.Sprintf("%s:%d", o.File, b.Line), id: o.ID, shell: b.Lang != ""})
 					}
 				}
 			}

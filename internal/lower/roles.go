@@ -72,7 +72,7 @@ func roleCommands(shown []example, rc *recognize.RepoContext) map[string][][]str
 	for _, ex := range shown {
 		role := roleOf(ex.argv)
 		key := strings.Join(ex.argv, " ")
-		if role == "" || seen[key] || !process.IsCommand(ex.argv, tools) {
+		if role == "" || seen[key] || !process.IsCommand(ex.argv, tools) && !(ex.shell && programWord(ex.argv[0])) {
 			continue
 		}
 		seen[key] = true
@@ -80,3 +80,9 @@ func roleCommands(shown []example, rc *recognize.RepoContext) map[string][][]str
 	}
 	return out
 }
+
+// maxPrerequisiteAlternatives bounds the commands a role stands for in an order
+// ("make sure all tests pass before opening a PR"): any one of them meets the order,
+// so more of them only make it easier to meet, never a false block; past this many
+// the file lists so many ways of testing that "the tests" names none of them.
+const maxPrerequisiteAlternatives = 12

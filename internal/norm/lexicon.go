@@ -216,7 +216,7 @@ var verbForms = sync.OnceValue(func() map[string]string {
 	table := map[string][]string{
 		"run":     {"run", "runs", "running", "execute", "executes", "executing", "invoke", "invokes", "invoking", "call", "calls", "calling", "type", "launch", "start", "trigger", "perform", "performing", "do"},
 		"use":     {"use", "uses", "using", "used", "rely on", "employ", "utilize"},
-		"pass":    {"pass", "passes", "passing", "append", "set", "supply", "specify", "provide", "include"},
+		"pass":    {"pass", "passes", "passing", "append", "set", "supply", "specify", "provide", "include", "succeed", "succeeds"},
 		"install": {"install", "installs", "installing", "add", "adding"},
 		"commit":  {"commit", "commits", "committing", "committed"},
 		"push":    {"push", "pushes", "pushing", "pushed"},
@@ -278,6 +278,7 @@ var conceptPhrases = sync.OnceValue(func() []phrase {
 		"tag":           {"create CODE tags", "create CODE tag", "push CODE tags", "add CODE tags", "create tags", "create a tag", "create git tags", "create release tags", "create version tags", "tag releases", "add tags", "cut a release", "cut releases"},
 		"push":          {"push", "pushes", "any pushes", "push to main", "push to master", "push directly to main", "push directly to master", "push to the remote", "push changes", "push your changes", "push to remote", "push commits", "push branches", "pushing"},
 		"open-pr":       {"create a pr", "create a pull request", "open a pr", "open a pull request", "open prs", "create prs", "open pull requests", "create pull requests", "open any pr", "open any pull request", "publish a pr", "publish a pull request", "submit a pr", "submit a pull request"},
+		"draft-pr":      {"open draft prs", "open draft pull requests", "open a draft pr", "open a draft pull request", "create draft prs", "create a draft pr", "create draft pull requests", "create a draft pull request", "draft prs", "draft pull requests"},
 		"create-issue":  {"create an issue", "open an issue", "file an issue", "create issues", "open issues", "file issues", "publish an issue", "create any issue", "open any issue"},
 		"comment":       {"comment on issues", "post comments on issues", "post comments", "comment on issue threads", "comment on pull requests", "comment on prs", "comment on github", "post comments on github", "comment for users"},
 		"commit":        {"make any commits", "any commits", "commit", "commit changes", "commit your changes", "commit anything", "create commits", "make commits", "committing"},
@@ -398,6 +399,14 @@ var changeWords = map[string]bool{
 	"editing": true, "modify": true, "modified": true, "modifying": true, "modifications": true, "touch": true,
 	"touched": true, "touching": true, "update": true, "updated": true, "updating": true,
 }
+
+// gitVerbs are actions only git performs among the commands an agent runs: "never
+// commit with `--no-verify`" is about `git commit`.
+var gitVerbs = map[string]bool{"commit": true, "push": true, "rebase": true, "cherry-pick": true, "merge": true, "stash": true}
+
+// bareWords before a command say it is meant with nothing added ("the bare `cargo
+// test`", "a plain `pytest`").
+var bareWords = map[string]bool{"bare": true, "plain": true, "naked": true, "unscoped": true, "unfiltered": true}
 
 // Subcommands a tool named in plain words may be followed by ("git rebase").
 var toolSubcommands = sync.OnceValue(func() map[string][]string {

@@ -52,6 +52,9 @@ type Object struct {
 	// Origin says where the object came from when the sentence did not name it:
 	// "heading", "lead-in", "block"; empty for the sentence itself.
 	Origin string
+	// Alone: the sentence names the command's bare form ("the bare `cargo test`",
+	// "`pytest` alone"): the command with nothing added.
+	Alone bool
 }
 
 // Norm is one reading of a sentence.
@@ -179,6 +182,9 @@ func objects(os []Object) string {
 			if o.Kind == KConcept && len(o.Argv) > 0 {
 				t += " " + strings.Join(o.Argv, " ")
 			}
+		}
+		if o.Alone {
+			t += " (alone)"
 		}
 		if o.Origin != "" {
 			t += " (from " + o.Origin + ")"

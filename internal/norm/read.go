@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // Context is what the reader may know besides the sentence.
@@ -108,6 +109,7 @@ func Read(text string, ctx Context) []Norm {
 		}
 	}
 	inheritOrder(out, ctx)
+	RunnerForBans(out, nil)
 	describedPurpose(out, ctx)
 	inPackage(out, text)
 	return out
@@ -187,13 +189,17 @@ func banMark(text string) string {
 // "All changes must pass these checks before committing:", the item "Always run
 // `yarn lint`" is to run before committing.
 func inheritOrder(ns []Norm, ctx Context) {
-	if ctx.LeadIn == "" {
+	leadIn, origin := ctx.LeadIn, "lead-in"
+	if leadIn == "" {
+		leadIn, origin = headingOrder(ctx.Heading), "heading"
+	}
+	if leadIn == "" {
 		return
 	}
 	need := false
 	for i := range ns {
 		n := &ns[i]
-		if n.Polarity == Require && len(n.Before) == 0 && len(n.After) == 0 && hasKinds(n.Objects, KCommand) {
+		if n.Polarity == Require && len(n.Before) == 0 && len(n.After) == 0 && hasKinds(n.Objects, KCommand, KRole) {
 			need = true
 		}
 	}
@@ -201,9 +207,9 @@ func inheritOrder(ns []Norm, ctx Context) {
 		return
 	}
 	inner := ctx
-	inner.LeadIn, inner.Block = "", nil
+	inner.LeadIn, inner.Block, inner.Heading = "", nil, nil
 	var lead *Norm
-	leads := Read(ctx.LeadIn, inner)
+	leads := Read(leadIn, inner)
 	for i := range leads {
 		if leads[i].Polarity == Require && (len(leads[i].Before) > 0 || len(leads[i].After) > 0) {
 			lead = &leads[i]
@@ -215,14 +221,14 @@ func inheritOrder(ns []Norm, ctx Context) {
 	}
 	for i := range ns {
 		n := &ns[i]
-		if n.Polarity != Require || len(n.Before) > 0 || len(n.After) > 0 || !hasKinds(n.Objects, KCommand) {
+		if n.Polarity != Require || len(n.Before) > 0 || len(n.After) > 0 || !hasKinds(n.Objects, KCommand, KRole) {
 			continue
 		}
 		for _, o := range lead.Before {
-			n.Before = append(n.Before, withOrigin(o, "lead-in"))
+			n.Before = append(n.Before, withOrigin(o, origin))
 		}
 		for _, o := range lead.After {
-			n.After = append(n.After, withOrigin(o, "lead-in"))
+			n.After = append(n.After, withOrigin(o, origin))
 		}
 		n.When = append(n.When, lead.When...)
 		if n.Condition == "" {
@@ -231,11 +237,79 @@ func inheritOrder(ns []Norm, ctx Context) {
 		n.Uncertain = append(n.Uncertain, lead.Uncertain...)
 		// "... until ALL of the following pass inside a Docker container:": run
 		// where heed may not see them
-		if where := containerRE().FindString(strings.ToLower(ctx.LeadIn)); where != "" && n.Condition == "" {
+		if where := containerRE().FindString(strings.ToLower(leadIn)); where != "" && n.Condition == "" {
 			n.Condition = where
 			n.Uncertain = append(n.Uncertain, "condition: "+where)
 		}
 	}
+}
+
+// RunnerForBans: "Use `mise exec -- <command>` to run tools; don't rely on globally
+// installed `node`": the runner the text prescribes for any command is the way to run
+// what it bans, so the banned program run through it is the prescribed form.
+// The runner may be prescribed by ns or by the clauses before them (before).
+func RunnerForBans(ns, before []Norm) {
+	var runners []Object
+	for _, n := range append(append([]Norm(nil), before...), ns...) {
+		if n.Polarity != Require {
+			continue
+		}
+		for _, o := range n.Objects {
+			argv := o.Argv
+			if o.Kind == KCode {
+				// a span that ends in a placeholder for the command has a command's
+				// shape even when heed does not know its program
+				argv = strings.Fields(o.Text)
+			}
+			if (o.Kind == KCommand || o.Kind == KCode) && len(argv) > 1 && PlaceholderWord(argv[len(argv)-1]) && commandShaped(strings.Join(argv[:len(argv)-1], " ")) {
+				runners = append(runners, Object{Kind: KCommand, Text: o.Text, Argv: argv})
+			}
+		}
+	}
+	if len(runners) == 0 {
+		return
+	}
+	for i := range ns {
+		if ns[i].Polarity == Forbid && len(ns[i].Instead) == 0 && hasKinds(ns[i].Objects, KCommand, KTool, KCode) {
+			ns[i].Instead = append(ns[i].Instead, runners...)
+		}
+	}
+}
+
+// PlaceholderWord: a word that stands for any command ("<command>", "<cmd>", "CMD").
+func PlaceholderWord(w string) bool {
+	switch strings.ToLower(strings.Trim(w, "<>[]{}")) {
+	case "command", "cmd", "tool", "program", "binary", "args...", "command...", "cmd...":
+		return strings.HasPrefix(w, "<") || strings.HasPrefix(w, "[") || strings.HasPrefix(w, "{") || w == "CMD" || w == "COMMAND"
+	}
+	return false
+}
+
+// headingOrder is the order a section's heading gives its steps, as a lead-in would
+// say it: "## Before Every Commit", "### Pull Request Checklist" (the steps of a
+// checklist named by an event come before that event). "" when the heading names no
+// such order.
+func headingOrder(heading []string) string {
+	h := strings.Trim(strings.ToLower(strings.TrimSpace(lastHeading(heading))), "*_:!`'’ ")
+	if strings.HasPrefix(h, "before ") || strings.HasPrefix(h, "after ") {
+		return "Run the following " + h + ":"
+	}
+	if !strings.Contains(h, "checklist") {
+		return ""
+	}
+	for _, w := range strings.FieldsFunc(h, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) {
+		switch w {
+		case "pr", "prs", "pull", "merge":
+			return "Run the following before opening a pull request:"
+		case "commit", "pre-commit":
+			return "Run the following before committing:"
+		case "push", "pre-push":
+			return "Run the following before pushing:"
+		case "submission", "submitting", "release", "pre-release", "completion", "done":
+			return "Run the following before finishing:"
+		}
+	}
+	return ""
 }
 
 // Exceptions reads a sentence that only grants exceptions ("`git clean -n` is fine"),
@@ -742,6 +816,10 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					}
 				}
 			}
+			// "the bare `cargo test`", "`pytest` alone": the command with nothing added
+			if o.Kind == KCommand && (i > 0 && bareWords[toks[i-1].Low] || i+1 < len(toks) && (toks[i+1].Low == "alone" || i+2 < len(toks) && toks[i+1].Low == "by" && toks[i+2].Low == "itself")) {
+				o.Alone = true
+			}
 			// "`git` submodules": a bare program name followed by a noun names a
 			// thing of the program, not the program
 			if o.Kind == KCommand && len(o.Argv) == 1 && !strings.Contains(o.Argv[0], "/") && !toolWordOK(toks, i) {
@@ -749,6 +827,12 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 			cur.objs = append(cur.objs, o)
 			i++
+			// "don't rely on globally installed `node`": a kind of install heed cannot
+			// tell from the command line, a condition on the ban
+			if q := installQualifier(toks, i-1); q != "" && mainRoles[cur.role] && o.Kind == KCommand {
+				open(mCond)
+				cur.words = append(cur.words, q)
+			}
 			continue
 		}
 		// "run the tests", "make sure all tests pass", "the linter": a command the file
@@ -1176,6 +1260,31 @@ func CIOnly(cond string) bool {
 	return false
 }
 
+// installQualifier returns the words before the code span at i that say which install
+// of the program is meant ("globally installed `node`", "the system `python`"), "" if
+// none.
+func installQualifier(toks []Token, i int) string {
+	start, named := i, false
+	for j := i - 1; j >= 0 && j >= i-3 && !toks[j].Code && !toks[j].Punct; j-- {
+		switch toks[j].Low {
+		case "globally", "global", "system", "system-wide", "host", "system's", "preinstalled", "pre-installed":
+			named, start = true, j
+		case "installed", "the", "a", "any":
+			continue
+		default:
+			j = -1
+		}
+	}
+	if !named {
+		return ""
+	}
+	var words []string
+	for _, t := range toks[start:i] {
+		words = append(words, t.Text)
+	}
+	return strings.Join(words, " ")
+}
+
 // qualifier: a preposition that starts a condition on a clause's objects ("on shared
 // branches", "against the production cluster", "outside a virtual environment", "in
 // CI"), not a scope (a folder follows) and not universal ("in this repository").
@@ -1585,6 +1694,25 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 			o.before = append(o.before, Object{Kind: KEvent, Text: "finish", Origin: "pass"})
 		}
 	}
+	// "Before you push, `cargo fmt --check` and `cargo clippy` must both succeed": the
+	// commands between the condition and "must" are the subject that must pass
+	if len(requires) == 1 && requires[0].verb == "pass" && len(requires[0].objs) == 0 {
+		for k := 2; k < len(segs); k++ {
+			subj := segs[k-1]
+			if segs[k] != requires[0] || subj.role != "" || !isCond(segs[k-2].role) || len(subj.objs) == 0 || !onlyKind(subj.objs, KCommand) {
+				continue
+			}
+			filler := true
+			for _, w := range subj.words {
+				filler = filler && (w == "and" || w == "both" || w == "all" || w == ",")
+			}
+			if filler {
+				requires[0].objs = subj.objs
+				subj.objs = nil
+				base.Subject = ""
+			}
+		}
+	}
 	var out []Norm
 	add := func(n Norm) {
 		if len(n.Objects) == 0 && len(n.Before) == 0 && len(n.After) == 0 {
@@ -1958,6 +2086,12 @@ func resolveImplicit(ns []Norm, ctx Context) {
 			if len(cmds) == 1 {
 				n.Objects = append(cmds, n.Objects...)
 				goto next
+			}
+		}
+		// "never commit with `--no-verify`": a verb that only git performs
+		if gitVerbs[n.Verb] && ctx.Command != nil {
+			if argv, ok := ctx.Command("git " + n.Verb); ok {
+				n.Objects = append([]Object{{Kind: KCommand, Text: "git " + n.Verb, Argv: argv, Origin: "verb"}}, n.Objects...)
 			}
 		}
 	next:

@@ -188,8 +188,9 @@ func (c *commandCheck) launchedByVia(ev *engine.Evidence, cmd *engine.Command, p
 		if v.match(launcher).m != matches {
 			continue
 		}
-		for _, a := range v.Args {
-			if a == p.prog {
+		for k, a := range v.Args {
+			// `mise exec -- <command>` names any program as what it launches
+			if a == p.prog || a == anyWord && k == len(v.Args)-1 {
 				return Display(*v)
 			}
 		}

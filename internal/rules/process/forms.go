@@ -61,6 +61,9 @@ func CommandCases(p CommandParams) []policy.Case {
 	}
 	for _, f := range p.Forbid {
 		ex := example(f)
+		if f.Alone {
+			add(policy.ExpectSatisfied, append(append([]string(nil), ex...), "path/to/target"), "the same command with more than its bare form")
+		}
 		if f.Bare {
 			add(policy.ExpectSatisfied, append(append([]string(nil), ex...), "path/to/target"), "the same command with the argument the rule asks for")
 		}

@@ -29,6 +29,10 @@ type Pattern struct {
 	// Bare: the pattern matches only when the command has no positional word beyond
 	// Args ("do not run `npm test` without a path").
 	Bare bool `json:"bare,omitempty"`
+	// Alone: the pattern matches only when the command carries nothing beyond its
+	// Program and Args, neither options nor operands ("running the bare `cargo
+	// test` is not acceptable" leaves `cargo test -p core` allowed).
+	Alone bool `json:"alone,omitempty"`
 	// Paths are repository paths ("." the root) that one of the command's operands
 	// must name, resolved against the directory the command runs in: "never `rm -rf`
 	// on the repository root" is `rm -rf .` at the root, `rm -rf ..` in a folder, `rm
@@ -96,6 +100,9 @@ func (p *Pattern) String() string {
 	}
 	if p.Bare {
 		parts = append(parts, "(with no argument)")
+	}
+	if p.Alone {
+		parts = append(parts, "(alone)")
 	}
 	for _, g := range p.Lacking {
 		parts = append(parts, "(without "+strings.Join(g, "|")+")")
@@ -198,6 +205,9 @@ func (p *Pattern) match(c *parsed) matchResult {
 			return matchResult{} // the command has the argument the rule asks for
 		}
 		maybe(pos[0].text + " is computed at run time")
+	}
+	if p.Alone && (len(pos) > 0 || len(c.flags) > len(p.Flags) || c.dyn > 0) {
+		return matchResult{} // the command is not the bare form the rule names
 	}
 	for _, g := range p.Lacking {
 		for _, spec := range g {

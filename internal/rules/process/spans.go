@@ -57,6 +57,10 @@ var (
 // anyWord stands for a placeholder (<file>) in a span.
 const anyWord = "*"
 
+// AnyWord is anyWord for the packages that build patterns: a last argument that
+// stands for the command a launcher runs.
+const AnyWord = anyWord
+
 // gitRefs are upper-case words that are literal arguments, not placeholders.
 var gitRefs = map[string]bool{"HEAD": true, "ORIG_HEAD": true, "FETCH_HEAD": true, "MERGE_HEAD": true}
 
