@@ -51,6 +51,26 @@ func readContext(c *policy.Constraint, rc *recognize.RepoContext) norm.Context {
 		ctx.LeadIn = p.Text
 	}
 	ctx.Section = func() []string { return sectionCommands(c, rc) }
+	ctx.Previous = func() []norm.Object {
+		// "Run the full suite with `make`. Always run it before you commit."
+		p := preceding(c, rc)
+		if p == nil || p.Line < c.Line-1 || p.Line > c.Line {
+			return nil
+		}
+		pctx := readContext(p, rc)
+		pctx.Previous = nil
+		var cmds []norm.Object
+		for _, n := range norm.Read(p.Text, pctx) {
+			if n.Polarity == norm.Require {
+				for _, o := range n.Objects {
+					if o.Kind == norm.KCommand {
+						cmds = append(cmds, o)
+					}
+				}
+			}
+		}
+		return cmds
+	}
 	if strings.Contains(c.Text, " | ") && strings.Contains(c.Context, " | ") {
 		header := c.Context
 		if i := strings.LastIndex(header, " — "); i >= 0 {

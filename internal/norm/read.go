@@ -30,6 +30,10 @@ type Context struct {
 	// It is asked for only when a sentence needs it (a section's blocks cost a pass
 	// over the file's constraints). Nil: none.
 	Section func() []string
+	// Previous returns the commands the sentence before this one (in the same
+	// paragraph, kept apart by the extractor) requires, for an "it" that refers to
+	// them. Asked for only when the text has such a word. Nil: none.
+	Previous func() []Object
 }
 
 // segment is a run of tokens governed by one marker.
@@ -59,6 +63,9 @@ func Read(text string, ctx Context) []Norm {
 	text = banMark(text)
 	var out []Norm
 	var last []Object
+	if ctx.Previous != nil && anaphor(strings.Fields(strings.ToLower(text))) {
+		last = ctx.Previous()
+	}
 	var bare []*segment
 	var pendBefore, pendAfter []Object
 	for _, s := range Sentences(text) {
@@ -475,7 +482,7 @@ func toolWordOK(toks []Token, i int) bool {
 	switch n.Low {
 	case "or", "and", "nor", "for", "to", "in", "on", "with", "when", "unless", "commands", "command", "directly", "itself",
 		"anymore", "at", "here", "instead", "as", "over", "rather", "either", "is", "are", "cli", "scripts", "install", "suite", "binary", "by", "from", "outside", "against", "if", "before", "after", "yourself",
-		"run", "build", "test", "add", "update", "publish", "exec", "ci", "i", "because", "since", "this", "it", "unless,", "without", "through", "via", "except", "anywhere":
+		"run", "build", "test", "add", "update", "publish", "exec", "ci", "i", "because", "since", "this", "it", "unless,", "without", "through", "via", "except", "anywhere", "alone":
 		return true
 	}
 	return false
@@ -613,9 +620,17 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				}
 				// "No `yarn`", and a list item that starts "NO force pushes: `git push
 				// -f`": a ban of what it names
-				if low == "no" && !(i+1 < len(toks) && (toks[i+1].Code || isToolWord(toks, i+1))) && !(i == 0 && namesAfterColon(toks)) && !(i == 0 && conceptFollows(toks, i+1)) {
+				// "no `git rebase -i` on pushed branches and no force pushes": a second
+				// ban coordinated with the first, whatever condition the first took
+				coordinated := low == "no" && i > 0 && (toks[i-1].Low == "and" || toks[i-1].Low == "or") && conceptFollows(toks, i+1)
+				if coordinated {
+					m := lastMain()
+					coordinated = m != nil && m.role == mForbid
+				}
+				if low == "no" && !(i+1 < len(toks) && (toks[i+1].Code || isToolWord(toks, i+1))) && !(i == 0 && namesAfterColon(toks)) && !(i == 0 && conceptFollows(toks, i+1)) && !coordinated {
 					ok = false
 				}
+				ok = ok || coordinated
 				if ok {
 					if m := lastMain(); m != nil && m.role == mRequire && len(m.objs) > 0 && !clauseStartStrict(toks, i) {
 						open(mInstead) // "use X, never Y"
@@ -752,7 +767,9 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				i++
 				continue
 			}
-			if n := phraseAt(toks, i, mScope); n > 0 && scopeFollows(toks, i+n) {
+			// "after updating translations in `locales/en.json`": the files a change
+			// clause names are what changed, not where the rule holds
+			if n := phraseAt(toks, i, mScope); n > 0 && scopeFollows(toks, i+n) && !changeClause(cur) {
 				open(mScope)
 				i += n
 				continue
@@ -1285,6 +1302,20 @@ func installQualifier(toks []Token, i int) string {
 	return strings.Join(words, " ")
 }
 
+// changeClause: the segment is a condition that files changed ("after updating
+// translations", "if you modify the schema").
+func changeClause(sg *segment) bool {
+	if sg.role != mAfter && sg.role != mCond {
+		return false
+	}
+	for _, w := range sg.words {
+		if changeWords[strings.ToLower(w)] {
+			return true
+		}
+	}
+	return false
+}
+
 // qualifier: a preposition that starts a condition on a clause's objects ("on shared
 // branches", "against the production cluster", "outside a virtual environment", "in
 // CI"), not a scope (a folder follows) and not universal ("in this repository").
@@ -1476,7 +1507,11 @@ func (c *conds) add(sg *segment) {
 			return
 		}
 		c.when = append(c.when, sg.objs...)
-		c.text = append(c.text, strings.TrimSpace(strings.Join(append(objTexts(sg.objs), sg.words...), " ")))
+		words := sg.words
+		for len(words) > 0 && (words[len(words)-1] == "and" || words[len(words)-1] == "or" || words[len(words)-1] == ",") {
+			words = words[:len(words)-1] // the conjunction that opened the next clause
+		}
+		c.text = append(c.text, strings.TrimSpace(strings.Join(append(objTexts(sg.objs), words...), " ")))
 	}
 }
 
@@ -1621,8 +1656,9 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		case mainRoles[sg.role] || sg.role == mInstead:
 			lastMain = sg
 			own[sg] = &conds{}
-			// "never run it": the objects named before
-			if sg.role == mForbid && len(sg.objs) == 0 && anaphor(sg.words) && (sg.verb == "run" || sg.verb == "use") {
+			// "never run it", "always run it before you commit": the objects named
+			// before
+			if (sg.role == mForbid || sg.role == mRequire) && len(sg.objs) == 0 && anaphor(sg.words) && (sg.verb == "run" || sg.verb == "use") {
 				if len(seen) > 0 {
 					sg.objs = append([]Object(nil), seen...)
 				} else {

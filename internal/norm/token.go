@@ -139,8 +139,16 @@ func Sentences(text string) []Sentence {
 			cur = nil
 		}
 	}
-	for _, t := range Tokenize(text) {
+	toks := Tokenize(text)
+	for i, t := range toks {
 		if t.Punct && (t.Text == "." || t.Text == "!" || t.Text == "?" || t.Text == ";" || t.Text == "—") {
+			flush()
+			continue
+		}
+		// "Migrations are generated, never hand-written: after editing `models.py`,
+		// run ...": a colon before a clause of its own ends the sentence; before a
+		// list of objects ("Run the checks: `make lint`") it does not
+		if t.Punct && t.Text == ":" && len(cur) > 2 && i+1 < len(toks) && !toks[i+1].Code && clauseOpeners[toks[i+1].Low] {
 			flush()
 			continue
 		}
@@ -149,3 +157,6 @@ func Sentences(text string) []Sentence {
 	flush()
 	return out
 }
+
+// clauseOpeners start a clause of its own after a colon: a condition or an order.
+var clauseOpeners = map[string]bool{"after": true, "before": true, "when": true, "whenever": true, "if": true, "once": true}

@@ -160,7 +160,7 @@ func PrerequisiteForms(span string, tools []string, scopeDir string) []Pattern {
 		return nil
 	}
 	if IsCommand(argv, tools) {
-		return []Pattern{PatternFrom(argv, scopeDir)}
+		return defaultTarget(PatternFrom(argv, scopeDir))
 	}
 	if len(argv) != 1 || !scriptNameRE.MatchString(argv[0]) {
 		return nil
@@ -171,6 +171,35 @@ func PrerequisiteForms(span string, tools []string, scopeDir string) []Pattern {
 		{Program: []string{"npm", "pnpm", "yarn", "bun"}, Args: []string{"run", name}},
 		{Program: []string{"make", "just", "task"}, Args: []string{name}},
 	}
+}
+
+// taskRunners run the target a positional word names, or their default target when
+// none is named: `make` and `make docs` are different work.
+var taskRunners = map[string][]string{"make": {"all"}, "gmake": {"all"}, "rake": {"default"}, "just": {"default"}, "mage": nil, "task": {"default"}}
+
+// defaultTarget: a prerequisite that is a task runner's default target (`make`,
+// `bundle exec rake`) is met by that target only, spelled bare or by its usual name,
+// not by another target (`make docs`, `rake spec`).
+func defaultTarget(p Pattern) []Pattern {
+	runner, args := progName(p.Program[0]), p.Args
+	if runner == "bundle" && len(args) == 2 && args[0] == "exec" {
+		runner = args[1]
+	} else if len(args) > 0 {
+		return []Pattern{p}
+	}
+	names, ok := taskRunners[runner]
+	if !ok {
+		return []Pattern{p}
+	}
+	p.Bare = true
+	out := []Pattern{p}
+	for _, n := range names {
+		q := p
+		q.Bare = false
+		q.Args = append(append([]string(nil), p.Args...), n)
+		out = append(out, q)
+	}
+	return out
 }
 
 // SequenceCases: the guarded command with no history, after the prerequisite, after
