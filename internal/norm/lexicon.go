@@ -393,11 +393,50 @@ var languageGlobs = sync.OnceValue(func() map[string][]string {
 	}
 })
 
+// File kinds named in words, by the files they stand for: "if you add a dependency"
+// changes a package manifest, "after editing the migrations" a migration. Reading a
+// kind as these files is an inference, so an order after them is a warning.
+var fileKindPhrases = sync.OnceValue(func() []phrase {
+	return phrasesOf(map[string][]string{
+		"dependencies": {"dependency", "dependencies", "deps", "a dependency", "a new dependency", "new dependencies", "third-party dependencies", "package dependencies", "the dependencies"},
+		"migrations":   {"migration", "migrations", "a migration", "database migrations", "db migrations", "migration files", "migration sql"},
+		"translations": {"translation", "translations", "locale files", "locales", "translation files", "i18n strings", "translation strings"},
+		"graphql":      {"graphql schema", "the graphql schema", "graphql files", "graphql queries"},
+		"workflows":    {"workflows", "ci workflows", "github workflows", "workflow files", "github actions workflows"},
+		"protos":       {"protos", "proto files", "protobuf definitions", "protobuf files", ".proto files"},
+		"markdown":     {"markdown", "markdown files", "docs", "the docs", "documentation", "the documentation"},
+	})
+})
+
+var fileKindIndex = sync.OnceValue(func() map[string][]phrase { return byFirstWord(fileKindPhrases()) })
+
+// fileKindGlobs are the files each kind stands for.
+var fileKindGlobs = map[string][]string{
+	"dependencies": {"**/package.json", "**/pyproject.toml", "**/requirements*.txt", "**/setup.py", "**/setup.cfg", "**/go.mod", "**/Cargo.toml", "**/Gemfile", "**/*.gemspec", "**/pom.xml", "**/build.gradle", "**/build.gradle.kts", "**/composer.json", "**/*.csproj", "**/Package.swift", "**/mix.exs", "**/pubspec.yaml"},
+	"migrations":   {"**/migrations/**", "**/migrate/**", "**/*.sql"},
+	"translations": {"**/locales/**", "**/locale/**", "**/i18n/**", "**/translations/**", "**/lang/**"},
+	"graphql":      {"**/*.graphql", "**/*.gql"},
+	"workflows":    {".github/workflows/**"},
+	"protos":       {"**/*.proto"},
+	"markdown":     {"**/*.md", "**/*.mdx", "docs/**", "doc/**"},
+}
+
+// fileKindAt returns the files of the kind named at token i and the phrase's length.
+func fileKindAt(toks []Token, i int) ([]string, int) {
+	kind, n := longestAt(fileKindIndex(), toks, i)
+	if n == 0 {
+		return nil, 0
+	}
+	return fileKindGlobs[kind], n
+}
+
 // changeWords say that files changed: "after changing", "if X changed".
 var changeWords = map[string]bool{
 	"change": true, "changes": true, "changed": true, "changing": true, "edit": true, "edits": true, "edited": true,
 	"editing": true, "modify": true, "modified": true, "modifying": true, "modifications": true, "touch": true,
 	"touched": true, "touching": true, "update": true, "updated": true, "updating": true,
+	"add": true, "adds": true, "added": true, "adding": true, "upgrade": true, "upgraded": true, "upgrading": true,
+	"bump": true, "bumped": true, "bumping": true, "remove": true, "removed": true, "removing": true,
 }
 
 // gitVerbs are actions only git performs among the commands an agent runs: "never

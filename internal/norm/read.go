@@ -145,6 +145,13 @@ func inPackage(ns []Norm, text string) {
 	}
 }
 
+// originKind marks the files a kind of file was read as ("a dependency": the package
+// manifests); kindInferred is why an order after them is not certain.
+const (
+	originKind   = "kind"
+	kindInferred = "the changed files are inferred from the kind of file the words name"
+)
+
 // purposeInferred is why an order read from a purpose clause is not certain.
 const purposeInferred = "the order is inferred from what the command is for"
 
@@ -861,6 +868,19 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				continue
 			}
 		}
+		if cur.role == mAfter || cur.role == mCond {
+			// "if you add a dependency": the files of that kind
+			if globs, n := fileKindAt(toks, i); n > 0 {
+				for _, g := range globs {
+					cur.objs = append(cur.objs, Object{Kind: KPath, Text: g, Origin: originKind})
+				}
+				for _, t := range toks[i : i+n] {
+					cur.words = append(cur.words, t.Text)
+				}
+				i += n
+				continue
+			}
+		}
 		if cur.role == mAfter || cur.role == mCond || cur.role == mPurpose {
 			// "after changing Rust code": the files of a language
 			if globs, ok := languageGlobs()[t.Low]; ok && !(t.Low == "go" && !nextIsCodeWord(toks, i)) {
@@ -1336,7 +1356,7 @@ func qualifier(toks []Token, i int) bool {
 		return false
 	}
 	switch toks[j].Low {
-	case "any", "all", "every", "each", "this", "these", "our", "your", "its", "their", "order", "general", "place", "case", "one", "parallel", "turn", "favor", "favour":
+	case "any", "all", "every", "each", "this", "these", "our", "your", "its", "their", "order", "general", "place", "case", "one", "parallel", "turn", "favor", "favour", "sync", "doubt", "particular", "short", "addition", "practice":
 		return false
 	}
 	if toks[j].Code {
@@ -1887,6 +1907,13 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 					}
 				}
 				n.Uncertain = append(append([]string(nil), n.Uncertain...), purposeInferred)
+			}
+			if slices.ContainsFunc(n.After, func(o Object) bool { return o.Kind == KPath && o.Origin == "" }) {
+				// "after updating translations in `locales/en.json`": the path the
+				// sentence names says which files, the kind only what they are
+				n.After = slices.DeleteFunc(slices.Clone(n.After), func(o Object) bool { return o.Origin == originKind })
+			} else if slices.ContainsFunc(n.After, func(o Object) bool { return o.Origin == originKind }) {
+				n.Uncertain = append(n.Uncertain, kindInferred)
 			}
 			withConds(&n, c, false)
 			// "Only amend if the user says so": a ban, under a condition heed cannot see
