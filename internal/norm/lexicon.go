@@ -443,6 +443,40 @@ var changeWords = map[string]bool{
 // commit with `--no-verify`" is about `git commit`.
 var gitVerbs = map[string]bool{"commit": true, "push": true, "rebase": true, "cherry-pick": true, "merge": true, "stash": true}
 
+// notRequiredPhrases say that what the sentence names is not asked for ("Conventional
+// Commit prefixes are not required").
+var notRequiredPhrases = []string{"not required", "not mandatory", "not necessary", "not needed", "aren't required",
+	"isn't required", "are optional", "is optional", "not enforced", "no need for", "don't need", "do not need", "needn't"}
+
+// NotRequired reports whether a sentence says that what it names after subject (a
+// word of the sentence, lower case) is not asked for: "Conventional Commit prefixes
+// such as `feat:` are not required". A part named between them ("the scope is not
+// required") makes it about that part, not the subject.
+func NotRequired(sentence, subject string, parts ...string) bool {
+	for _, s := range Sentences(sentence) {
+		low := strings.ToLower(s.Raw())
+		at := strings.Index(low, subject)
+		if at < 0 {
+			continue
+		}
+		for _, p := range notRequiredPhrases {
+			k := strings.Index(low[at:], p)
+			if k < 0 {
+				continue
+			}
+			between := low[at+len(subject) : at+k]
+			about := true
+			for _, part := range parts {
+				about = about && !strings.Contains(between, part)
+			}
+			if about {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // bareWords before a command say it is meant with nothing added ("the bare `cargo
 // test`", "a plain `pytest`").
 var bareWords = map[string]bool{"bare": true, "plain": true, "naked": true, "unscoped": true, "unfiltered": true}

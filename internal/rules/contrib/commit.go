@@ -376,8 +376,9 @@ func (c *commitCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 	case CheckBodyWidth:
 		for i, l := range m.Lines[1:] {
 			n := utf8.RuneCountInString(l)
-			if n <= c.p.Max || !strings.ContainsAny(strings.TrimSpace(l), " \t") {
-				// A line without spaces (a URL, a hash) cannot be wrapped.
+			if n <= c.p.Max || !strings.ContainsAny(strings.TrimSpace(l), " \t") || urlOverflows(l, c.p.Max) {
+				// A line without spaces (a URL, a hash) cannot be wrapped, nor can
+				// the URL that runs past the limit ("See https://...").
 				continue
 			}
 			return violated(commitFinding(cm, fmt.Sprintf("line %d of the commit message is %d characters long; the limit is %d", i+2, n, c.p.Max),
@@ -617,4 +618,19 @@ func (c *commitCheck) judgeCase(cm engine.Commit, m Message) engine.Result {
 			fmt.Sprintf("start the description with a capital letter (%q)", strings.ToUpper(word[:1])+word[1:])))
 	}
 	return satisfied("the description's first letter has the required case")
+}
+
+// urlOverflows: the word that crosses the limit of max characters is a URL longer
+// than the limit, so no wrapping can bring the line within it.
+func urlOverflows(line string, max int) bool {
+	col := 0
+	for _, w := range strings.Fields(line) {
+		start := strings.Index(line[col:], w) + col
+		end := start + len(w)
+		col = end
+		if utf8.RuneCountInString(line[:end]) > max {
+			return strings.Contains(w, "://") && utf8.RuneCountInString(w) > max
+		}
+	}
+	return false
 }

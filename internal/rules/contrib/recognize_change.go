@@ -32,10 +32,11 @@ var (
 	judgementRE = lazyre.New(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether (a|one)|prefer|consider|optional|optionally)\b`)
 	// Negation that governs a co-change clause ("without" is not one: "tests that fail
 	// without your change").
-	cochangeNegRE  = lazyre.New(`\b(never|not|no|don't|do not|avoid|must not|should not|shouldn't|cannot|can't)\b`)
-	changelogRE    = lazyre.New(`\b(change ?log|changes file|news fragments?|newsfragments?|release[- ]notes? entry|whats[- ]new|changesets?|changelog fragments?)\b`)
-	changelogSpan  = lazyre.New(`(?i)^\.?/?([\w./-]*/)?(CHANGES|CHANGELOG|HISTORY|NEWS|RELEASE[-_]NOTES|whats-new)[\w.-]*$`)
-	changelogProse = lazyre.New(`(?i)\b([\w-]+/)*(CHANGES|CHANGELOG|HISTORY|NEWS|whats-new)\.(rst|md|txt)\b`)
+	cochangeNegRE        = lazyre.New(`\b(never|not|no|don't|do not|avoid|must not|should not|shouldn't|cannot|can't)\b`)
+	changelogRE          = lazyre.New(`\b(change ?log|changes file|news fragments?|newsfragments?|release[- ]notes? entry|whats[- ]new|changesets?|changelog fragments?)\b`)
+	leadingPlaceholderRE = lazyre.New(`^(<[^>/]+>/)+`)
+	changelogSpan        = lazyre.New(`(?i)^\.?/?([\w./*-]*/)?(CHANGES|CHANGELOG|HISTORY|NEWS|RELEASE[-_]NOTES|whats-new)[\w.-]*$`)
+	changelogProse       = lazyre.New(`(?i)\b([\w-]+/)*(CHANGES|CHANGELOG|HISTORY|NEWS|whats-new)\.(rst|md|txt)\b`)
 	// "Add an entry in CHANGES.rst", "update the changelog", "needs a changelog entry";
 	// not "write changelog entries in the past tense" (how, not whether).
 	changelogDemandRE = lazyre.New(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b`)
@@ -163,6 +164,9 @@ func changelogRule(s sentence) (policy.Rule, bool) {
 		if i := strings.IndexByte(sp, '<'); i > 0 {
 			// "docs/changes/<sub-package>/": the directory before the placeholder.
 			sp = sp[:i]
+		} else if i == 0 {
+			// "<component>/CHANGELOG.md": the changelog of any component
+			sp = leadingPlaceholderRE.ReplaceAllString(sp, "*/")
 		}
 		if changelogSpan.MatchString(sp) || (dirSpanRE.MatchString(sp) && (changelogRE.MatchString(s.text) || strings.Contains(s.text, "fragment"))) {
 			p := strings.TrimPrefix(sp, "./")

@@ -2,6 +2,7 @@ package contrib
 
 import (
 	"fmt"
+	"github.com/heed-dev/heed/internal/norm"
 	"regexp"
 	"sort"
 	"strconv"
@@ -373,7 +374,17 @@ func classifyConventional(c *policy.Constraint) conventional {
 		cv.types = types
 	}
 	cv.rule = (cv.forCommits || cv.forPR) && (conventionalWordRE.MatchString(s.text) || template || exclusive)
+	// "Conventional Commit prefixes such as `feat(scope):` are not required"
+	if cv.rule && conventionalNotRequired(s.text) {
+		cv.rule = false
+	}
 	return cv
+}
+
+// conventionalNotRequired: the sentence says the convention is not asked for.
+func conventionalNotRequired(text string) bool {
+	m := conventionalWordRE.FindString(strings.ToLower(text))
+	return m != "" && norm.NotRequired(text, m, "scope", "body", "footer", "breaking")
 }
 
 // subsumed reports whether a sibling of the same section already compiles this

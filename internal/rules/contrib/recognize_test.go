@@ -452,3 +452,55 @@ func TestToolSpansAreNoCommitTypes(t *testing.T) {
 		}
 	}
 }
+
+// A convention the sentence says is not asked for compiles to no rule; one whose part
+// is optional still does.
+func TestConventionNotRequired(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Semantic commit prefixes like `fix:` aren't required here.":                              false,
+		"Conventional Commits are not mandatory for commits in this repository.":                  false,
+		"Commits follow Conventional Commits; the scope is not required.":                         true,
+		"Write commit messages as Conventional Commits (`type(scope): summary`), scope optional.": true,
+	} {
+		c := &policy.Constraint{Text: text, Level: policy.Must, File: "AGENTS.md", Format: "agents"}
+		got := false
+		for _, r := range compileAll(c) {
+			got = got || r.Kind == KindCommit && strings.Contains(string(r.Params), CheckConventional)
+		}
+		if got != want {
+			t.Errorf("%q: a Conventional Commits rule: %v, want %v", text, got, want)
+		}
+	}
+}
+
+// "<pkg>/CHANGELOG.md" is the changelog of any package, not one at the root.
+func TestChangelogOfAPlaceholderFolder(t *testing.T) {
+	c := &policy.Constraint{Text: "Add an entry to the top of `<pkg>/CHANGELOG.md`.", Level: policy.Must, File: "AGENTS.md", Format: "agents"}
+	found := false
+	for _, r := range compileAll(c) {
+		if r.Kind == KindCochange {
+			found = true
+			if !strings.Contains(string(r.Params), `"/*/CHANGELOG.md"`) {
+				t.Errorf("changelog rule %s, want /*/CHANGELOG.md", r.Params)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no changelog rule")
+	}
+}
+
+// A body line is too long only when wrapping could shorten it: a URL longer than the
+// limit cannot be wrapped.
+func TestBodyWidthSparesLongURLs(t *testing.T) {
+	long := "https://example.com/" + strings.Repeat("segment/", 10)
+	for line, want := range map[string]bool{
+		"See " + long:                            false,
+		strings.Repeat("word ", 20) + "and more": true,
+		"Read https://example.com/short " + strings.Repeat("then more words ", 3): true,
+	} {
+		if got := !urlOverflows(line, 72) && len(line) > 72; got != want {
+			t.Errorf("%q: too long %v, want %v", line, got, want)
+		}
+	}
+}
