@@ -2,6 +2,7 @@ package agentlive
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ import (
 // source rule are blocked, an allowed write brings the file's rules to the model.
 func TestLiveClaude(t *testing.T) {
 	claude := liveCLI(t, "claude")
-	s := newLiveSession(t, "claude", "--rules-context")
+	s := newLiveSession(t, "claude", nil, "--rules-context")
 	s.addCapture(".claude/settings.json")
 	hello := filepath.Join(s.repo, "src", "hello.py")
 	commit := "git add -A && git commit -q -m wip"
@@ -42,16 +43,27 @@ func TestLiveClaude(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	version, _ := s.run(time.Minute, nil, claude, "--version")
-	out, err := s.run(5*time.Minute, []string{
+	env := []string{
 		"ANTHROPIC_BASE_URL=" + srv.URL, "ANTHROPIC_API_KEY=sk-heed-live",
 		"DISABLE_AUTOUPDATER=1", "DISABLE_TELEMETRY=1", "DISABLE_ERROR_REPORTING=1",
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
-	}, claude, "-p", "Add src/hello.py, install left-pad and commit.",
+	}
+	version, _ := s.run(time.Minute, env, claude, "--version")
+	// Claude Code checks its settings files against its own schema (the package ships
+	// none to read): claude doctor lists what it refuses
+	doctor, err := s.run(2*time.Minute, env, claude, "doctor")
+	if err != nil || strings.Contains(doctor, "Invalid settings") || strings.Contains(doctor, ".claude/settings.json") {
+		t.Errorf("claude doctor finds fault with the settings heed wrote (%v):\n%s", err, doctor)
+	}
+	os.Remove(filepath.Join(s.stub, "ran")) // claude doctor asks npm for its prefix
+	out, err := s.run(5*time.Minute, env, claude, "-p", "Add src/hello.py, install left-pad and commit.",
 		"--output-format", "json", "--allowedTools", "Bash,Write,Edit,NotebookEdit", "--max-turns", "30")
 	t.Logf("claude %s: %s", strings.TrimSpace(version), out)
 	if err != nil {
 		t.Fatalf("claude -p: %v", err)
+	}
+	if strings.Contains(out, "did not load") {
+		t.Errorf("Claude Code refused the settings heed wrote:\n%s", out)
 	}
 	checkResults(t, steps, srv.ToolResults())
 	if ran := s.ran(); ran != "" {

@@ -1,6 +1,7 @@
 package agentlive
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,7 +17,12 @@ import (
 // blocked.
 func TestLiveGemini(t *testing.T) {
 	gemini := liveCLI(t, "gemini")
-	s := newLiveSession(t, "gemini")
+	// a team's settings with comments, which Gemini CLI reads (0.61 refuses trailing
+	// commas, "Expected double-quoted property name"): heed merges its hooks into them
+	s := newLiveSession(t, "gemini", map[string]string{".gemini/settings.json": "{\n  // the team's settings\n  \"ui\": {\"hideTips\": true} /* no tips */\n}\n"})
+	if data, _ := os.ReadFile(filepath.Join(s.repo, ".gemini", "settings.json")); !strings.Contains(string(data), "// the team's settings") || !strings.Contains(string(data), "/* no tips */") {
+		t.Errorf("heed hook install gemini must keep the file's comments:\n%s", data)
+	}
 	s.addCapture(".gemini/settings.json")
 	s.writeFile(filepath.Join(s.home, ".gemini", "settings.json"), `{
   "security": {"auth": {"selectedType": "gemini-api-key"}},
@@ -54,6 +60,13 @@ func TestLiveGemini(t *testing.T) {
 	t.Logf("gemini %s: %s", strings.TrimSpace(version), out)
 	if err != nil {
 		t.Fatalf("gemini -p: %v", err)
+	}
+	// Gemini CLI checks its settings files against its own schema (the package ships
+	// none to read) and says what does not fit
+	for _, bad := range []string{"Invalid configuration in", "Invalid hook event name", "Discarding invalid hook"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("Gemini CLI finds fault with the settings heed wrote (%q):\n%s", bad, out)
+		}
 	}
 	// heed's denials are decisions, not hooks that failed
 	if strings.Contains(out, "Hook(s)") || strings.Contains(out, "failed for event") {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -19,6 +18,7 @@ import (
 	"time"
 
 	"github.com/heed-dev/heed/internal/enforce"
+	"github.com/heed-dev/heed/internal/jsonc"
 )
 
 // The live tests drive the real agent CLIs (bench/agents/live.sh installs them):
@@ -93,7 +93,7 @@ type liveSession struct {
 	path    string
 }
 
-func newLiveSession(t *testing.T, agent string, installArgs ...string) *liveSession {
+func newLiveSession(t *testing.T, agent string, files map[string]string, installArgs ...string) *liveSession {
 	t.Helper()
 	// the repository's folder has a name of its own: agents name their project
 	// folders after it
@@ -115,6 +115,9 @@ func newLiveSession(t *testing.T, agent string, installArgs ...string) *liveSess
 	s.writeFile(filepath.Join(s.repo, "Makefile"), "lint:\n\t@echo lint ok\n", 0o644)
 	s.writeFile(filepath.Join(s.repo, "src", "app.py"), "x = 1\n", 0o644)
 	s.writeFile(filepath.Join(s.repo, "analysis", "explore.ipynb"), liveNotebook+"\n", 0o644)
+	for rel, content := range files {
+		s.writeFile(filepath.Join(s.repo, rel), content, 0o644)
+	}
 	s.must("git", "init", "-q")
 	// in the repository too: an agent may run commands with a HOME of its own
 	s.must("git", "config", "user.name", "Live Test")
@@ -188,7 +191,7 @@ func lookPath(name, path string) (string, error) {
 }
 
 // addCapture adds the capture hook beside heed's in each of the agent's matcher
-// groups, so it sees what heed sees.
+// groups, so it sees what heed sees; the file's comments stay.
 func (s *liveSession) addCapture(file string) {
 	s.t.Helper()
 	path := filepath.Join(s.repo, file)
@@ -196,19 +199,20 @@ func (s *liveSession) addCapture(file string) {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	var cfg map[string]any
-	if err := json.Unmarshal(data, &cfg); err != nil {
+	doc, err := jsonc.Parse(data)
+	if err != nil {
 		s.t.Fatal(err)
 	}
-	hooks, _ := cfg["hooks"].(map[string]any)
-	for _, groups := range hooks {
-		for _, g := range groups.([]any) {
-			g := g.(map[string]any)
-			g["hooks"] = append(g["hooks"].([]any), map[string]any{"type": "command", "command": filepath.Join(s.stub, "capture.sh") + " " + s.capture})
+	hooks := doc.Root().Get("hooks")
+	for _, event := range hooks.Keys() {
+		for _, g := range hooks.Get(event).Elems() {
+			h := map[string]any{"type": "command", "command": filepath.Join(s.stub, "capture.sh") + " " + s.capture}
+			if _, err := g.Get("hooks").Append(h); err != nil {
+				s.t.Fatal(err)
+			}
 		}
 	}
-	out, _ := json.MarshalIndent(cfg, "", "  ")
-	s.writeFile(path, string(out)+"\n", 0o644)
+	s.writeFile(path, string(doc.Bytes()), 0o644)
 }
 
 // payloads are the captured payloads, as sent.
