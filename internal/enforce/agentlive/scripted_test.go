@@ -55,15 +55,20 @@ var heedBuild struct {
 }
 
 // liveHeed is the folder of heed and heed-shim built from this tree (once per test
-// binary), or HEED_LIVE_BIN when set.
+// binary, into the user's cache folder, where the next run builds over them), or
+// HEED_LIVE_BIN when set.
 func liveHeed(t *testing.T) string {
 	t.Helper()
 	if d := os.Getenv("HEED_LIVE_BIN"); d != "" {
 		return d
 	}
 	heedBuild.once.Do(func() {
-		dir, err := os.MkdirTemp("", "heed-live-bin-")
+		cache, err := os.UserCacheDir()
 		if err != nil {
+			cache = os.TempDir()
+		}
+		dir := filepath.Join(cache, "heed", "live-bin")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
 			heedBuild.err = err
 			return
 		}
@@ -109,7 +114,14 @@ func newLiveSession(t *testing.T, agent string, files map[string]string, install
 		s.writeFile(filepath.Join(s.stub, "bin", name), "#!/bin/sh\necho \""+name+" $*\" >> '"+filepath.Join(s.stub, "ran")+"'\necho \""+name+": done\"\n", 0o755)
 	}
 	s.writeFile(filepath.Join(s.stub, "capture.sh"), "#!/bin/sh\n{ cat; echo; } >> \"$1\"\n", 0o755)
-	s.path = strings.Join([]string{liveHeed(t), filepath.Join(s.stub, "bin"), "/usr/local/bin", "/usr/bin", "/bin"}, string(os.PathListSeparator))
+	dirs := []string{liveHeed(t), filepath.Join(s.stub, "bin"), "/usr/local/bin", "/usr/bin", "/bin"}
+	for _, tool := range []string{"node", "git", "make"} {
+		// where this machine has them (node from nvm, say)
+		if p, err := exec.LookPath(tool); err == nil {
+			dirs = append(dirs, filepath.Dir(p))
+		}
+	}
+	s.path = strings.Join(dirs, string(os.PathListSeparator))
 	s.writeFile(filepath.Join(s.home, ".gitconfig"), "[user]\n\tname = Live Test\n\temail = live@example.com\n[init]\n\tdefaultBranch = main\n", 0o644)
 	s.writeFile(filepath.Join(s.repo, "AGENTS.md"), liveRules, 0o644)
 	s.writeFile(filepath.Join(s.repo, "Makefile"), "lint:\n\t@echo lint ok\n", 0o644)
