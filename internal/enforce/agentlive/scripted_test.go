@@ -302,16 +302,6 @@ func (s *liveSession) journal() string {
 	return string(data)
 }
 
-// firstContaining is the index of the first of list that holds sub, -1 when none.
-func firstContaining(list []string, sub string) int {
-	for i, x := range list {
-		if strings.Contains(x, sub) {
-			return i
-		}
-	}
-	return -1
-}
-
 // liveStep is one tool call of a live session's script and what the model must get
 // back for it.
 type liveStep struct {
