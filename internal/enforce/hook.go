@@ -194,10 +194,13 @@ func parseHook(agent string, raw map[string]json.RawMessage, ev *HookEvent) erro
 			if agent == AgentGemini {
 				ev.Exit = geminiExit(raw["tool_response"])
 			}
+			if background(raw) {
+				// a command sent to the background has not ended: no outcome yet
+				ev.Exit = nil
+			}
 		case "PostToolUseFailure":
 			ev.Phase = PhasePost
-			one := 1
-			ev.Exit = &one
+			ev.Exit = failureExit(raw)
 		default:
 			return fmt.Errorf("hook_event_name %q is not an event heed answers (want %s): heed's hooks are installed for those only", ev.Event, toolEvents)
 		}
@@ -446,9 +449,11 @@ func commandOf(in map[string]json.RawMessage, ev *HookEvent, words bool) error {
 }
 
 // geminiExit reads how run_shell_command ended from AfterTool's tool_response
-// ({llmContent, returnDisplay, error}): the shell tool ends llmContent with an
-// "Exit Code: N" line when N is not 0, and sets error when the command could not run
-// or was stopped. The last such line counts: the command's own output comes before it.
+// ({llmContent, returnDisplay, error}): the shell tool (Gemini CLI 0.61) ends
+// llmContent with an "Exit Code: N" line when N is not 0, a "Signal: S" line when a
+// signal ended it, says "Command was cancelled" (by the user) or "automatically
+// cancelled" (a timeout) when it was stopped, and sets error when the command could
+// not run. The last exit line counts: the command's own output comes before it.
 func geminiExit(resp json.RawMessage) *int {
 	var r struct {
 		LLMContent json.RawMessage `json:"llmContent"`
@@ -464,11 +469,39 @@ func geminiExit(resp json.RawMessage) *int {
 		return &n
 	}
 	code := 0
-	if k := jsonKind(r.Error); k != "null" {
+	switch {
+	case jsonKind(r.Error) != "null", geminiSignalLine.MatchString(text):
 		code = 1
+	case geminiCancelled.MatchString(text):
+		code = 130
 	}
 	return &code
 }
+
+var (
+	geminiSignalLine = lazyre.New(`(?m)^Signal: \S+\s*$`)
+	geminiCancelled  = lazyre.New(`(?m)^(?:<untrusted_context>\s*)?Command was (?:automatically )?cancelled\b`)
+)
+
+// background reports whether an after-tool payload is about a command the agent sent
+// to the background, which has not ended when the hook runs: Claude Code's Bash with
+// run_in_background answers with a backgroundTaskId (2.1.332), Gemini CLI's
+// run_shell_command with is_background says "Command moved to background" (0.61).
+func background(raw map[string]json.RawMessage) bool {
+	var in struct {
+		Claude bool `json:"run_in_background"`
+		Gemini bool `json:"is_background"`
+	}
+	_ = json.Unmarshal(raw["tool_input"], &in)
+	var resp struct {
+		TaskID     string          `json:"backgroundTaskId"`
+		LLMContent json.RawMessage `json:"llmContent"`
+	}
+	_ = json.Unmarshal(raw["tool_response"], &resp)
+	return in.Claude || in.Gemini || resp.TaskID != "" || geminiBackground.Match(resp.LLMContent)
+}
+
+var geminiBackground = lazyre.New(`Command moved to background \(PID`)
 
 var geminiExitLine = lazyre.New(`(?m)^(?:Exit Code|Exit code): (-?\d+)\s*$`)
 
@@ -491,6 +524,29 @@ func copilotExit(res map[string]json.RawMessage, typeKey, textKey string) *int {
 }
 
 var copilotExitLine = lazyre.New(`<exited with exit code (-?\d+)>`)
+
+// failureExit reads how a command ended from Claude Code's PostToolUseFailure: its
+// error starts with "Exit code N" when the command ran and failed (Claude Code
+// 2.1.332: "Exit code 2\nls: cannot access ..."); an interrupted command is 130, any
+// other failure 1.
+func failureExit(raw map[string]json.RawMessage) *int {
+	var msg string
+	var interrupted bool
+	_ = json.Unmarshal(raw["error"], &msg)
+	_ = json.Unmarshal(raw["is_interrupt"], &interrupted)
+	n := 1
+	if m := failureExitLine.FindStringSubmatch(msg); m != nil {
+		n, _ = strconv.Atoi(m[1])
+	} else if interrupted {
+		n = 130
+	}
+	if n == 0 {
+		n = 1 // a failure, whatever its text says
+	}
+	return &n
+}
+
+var failureExitLine = lazyre.New(`^Exit code (-?\d+)\b`)
 
 // responseExit reads an exit status from a tool response when it has one; a
 // PostToolUse without one reports a command that succeeded (failures come as
