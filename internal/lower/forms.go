@@ -39,6 +39,8 @@ func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
 		}
 	case "rebase":
 		return []process.Pattern{pat("git", []string{"rebase"})}
+	case "release":
+		return []process.Pattern{pat("gh", []string{"release", "create"})}
 	case "hard-reset":
 		return []process.Pattern{pat("git", []string{"reset"}, []string{"--hard"})}
 	case "publish":

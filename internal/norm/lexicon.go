@@ -280,7 +280,9 @@ var conceptPhrases = sync.OnceValue(func() []phrase {
 		"open-pr":       {"create a pr", "create a pull request", "open a pr", "open a pull request", "open prs", "create prs", "open pull requests", "create pull requests", "open any pr", "open any pull request", "publish a pr", "publish a pull request", "submit a pr", "submit a pull request"},
 		"draft-pr":      {"open draft prs", "open draft pull requests", "open a draft pr", "open a draft pull request", "create draft prs", "create a draft pr", "create draft pull requests", "create a draft pull request", "draft prs", "draft pull requests"},
 		"create-issue":  {"create an issue", "open an issue", "file an issue", "create issues", "open issues", "file issues", "publish an issue", "create any issue", "open any issue"},
-		"comment":       {"comment on issues", "post comments on issues", "post comments", "comment on issue threads", "comment on pull requests", "comment on prs", "comment on github", "post comments on github", "comment for users"},
+		"rebase":        {"rebase", "rebase the commits", "rebase commits", "rebase your branch", "rebase the branch", "rebasing", "rebase pushed commits", "rebase published commits"},
+		"release":       {"create a release", "create releases", "create a github release", "publish a release", "publish releases", "make a release", "draft a release"},
+		"comment":       {"comment on an issue", "comment on a pr", "comment on a pull request", "comment on issues or prs", "comment on issues or pull requests", "comment on issues", "post comments on issues", "post comments", "comment on issue threads", "comment on pull requests", "comment on prs", "comment on github", "post comments on github", "comment for users"},
 		"commit":        {"make any commits", "any commits", "commit", "commit changes", "commit your changes", "commit anything", "create commits", "make commits", "committing"},
 		"release-build": {"release build", "release builds", "release-mode build", "build in release mode", "builds in release mode", "build with the release profile", "builds with the release profile", "perform builds with the release profile", "perform release builds", "use the release profile", "with the release profile", "in release mode", "release profile", "--release builds"},
 		"sudo":          {"sudo", "use sudo", "run as root", "run commands as root"},
@@ -476,6 +478,21 @@ func NotRequired(sentence, subject string, parts ...string) bool {
 	}
 	return false
 }
+
+// postingConcepts are the concepts of posting something on the forge; postedThings
+// the things such a verb may go on to name in a list ("publish an issue, pull
+// request, or review comment").
+var postingConcepts = map[string]bool{"open-pr": true, "create-issue": true, "comment": true, "release": true}
+
+var postedThingIndex = sync.OnceValue(func() map[string][]phrase {
+	return byFirstWord(phrasesOf(map[string][]string{
+		"open-pr":      {"pr", "prs", "pull request", "pull requests"},
+		"create-issue": {"issue", "issues"},
+		"comment":      {"comment", "comments", "review comment", "review comments", "review"},
+		"release":      {"release", "releases"},
+		"skip":         {"discussion", "discussions", "post", "posts"}, // nothing heed runs creates these
+	}))
+})
 
 // bareWords before a command say it is meant with nothing added ("the bare `cargo
 // test`", "a plain `pytest`").

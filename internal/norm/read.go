@@ -932,6 +932,24 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 			cur.objs = append(cur.objs, o)
 			i += n
+			// "publish an issue, pull request, or review comment": the verb
+			// reaches the other things of the list
+			if postingConcepts[c] {
+				for {
+					j := i
+					for j < len(toks) && !toks[j].Code && (toks[j].Text == "," || toks[j].Low == "or" || toks[j].Low == "and" || toks[j].Low == "a" || toks[j].Low == "an" || toks[j].Low == "any") {
+						j++
+					}
+					pc, m := longestAt(postedThingIndex(), toks, j)
+					if j == i || m == 0 {
+						break
+					}
+					if pc != "skip" {
+						cur.objs = append(cur.objs, Object{Kind: KConcept, Text: pc})
+					}
+					i = j + m
+				}
+			}
 			continue
 		}
 		// "git rebase", "npm install" in plain words: the command
@@ -1954,6 +1972,17 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 	if len(out) == 0 && f.only {
 		for _, sg := range segs {
 			if sg.role == "" && len(sg.objs) > 0 {
+				// "Only amend commits if the user says so": a ban, under a condition
+				// heed cannot see
+				if c := condsOf(sg); len(c.text) > 0 && len(c.before)+len(c.after) == 0 && onlyKind(ownObjects(sg.objs), KConcept) {
+					b := base
+					b.Polarity = Forbid
+					b.Objects = ownObjects(sg.objs)
+					b.Condition = "unless " + strings.Join(c.text, "; ")
+					b.Uncertain = append(append([]string(nil), b.Uncertain...), "condition: "+b.Condition)
+					add(b)
+					continue
+				}
 				n := base
 				n.Polarity = Require
 				n.Only = true
