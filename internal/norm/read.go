@@ -900,6 +900,8 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 		}
 		anchored := (mainRoles[cur.role] || cur.role == mInstead) && len(cur.objs) == 0 && len(cur.words) <= 1
+		// "Only rebase if a maintainer asks": the practice is the verb of its clause
+		anchored = anchored || i > 0 && toks[i-1].Low == "only" && clauseStart(toks, i-1)
 		// "never chain commit and push": a practice coordinated with one
 		if n := len(cur.objs); n > 0 && cur.objs[n-1].Kind == KConcept && i > 0 && (toks[i-1].Low == "and" || toks[i-1].Low == "or" || toks[i-1].Text == ",") {
 			anchored = true

@@ -59,6 +59,13 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Never amend commits to fix lint failures.", "forbid: concept:amend | if: to fix lint failures | uncertain: condition: to fix lint failures"},
 		{"own", "Please do not open pull requests for new features without prior discussion.", "forbid: concept:open-pr | if: for new features without prior discussion | uncertain: condition: for new features without prior discussion"},
 		{"own", "No history rewrites on shared work.", "forbid: concept:force-push | if: on shared work | uncertain: condition: on shared work"},
+		// session 18
+		{"own", "Only force-push branches if a maintainer tells you to.", "forbid: concept:force-push | if: unless a maintainer tells you to | uncertain: condition: unless a maintainer tells you to"},
+		{"own", "Never file an issue, PR or review comment on your own.", "forbid: concept:create-issue, concept:open-pr, concept:comment"},
+		{"own", "Do not rebase your branch after review started.", "forbid: concept:rebase | if: after review started | uncertain: condition: after review started"},
+		{"own", "When you bump a dependency, regenerate the lockfile with `npm install`.", "require: npm install | after: **/package.json (from kind), **/pyproject.toml (from kind), **/requirements*.txt (from kind), **/setup.py (from kind), **/setup.cfg (from kind), **/go.mod (from kind), **/Cargo.toml (from kind), **/Gemfile (from kind), **/*.gemspec (from kind), **/pom.xml (from kind), **/build.gradle (from kind), **/build.gradle.kts (from kind), **/composer.json (from kind), **/*.csproj (from kind), **/Package.swift (from kind), **/mix.exs (from kind), **/pubspec.yaml (from kind) | uncertain: the changed files are inferred from the kind of file the words name"},
+		{"own", "If you touch files in `api/`, run `make openapi`.", "require: make openapi | after: api/"},
+		{"own", "Schemas are code-generated: after changing `schema.graphql`, run `make gen`.", "require: make gen | after: schema.graphql"},
 	} {
 		var got []string
 		for _, n := range Read(c.text, Context{Command: commands}) {
