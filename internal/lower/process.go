@@ -190,7 +190,7 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			r, why = lowerOrder(c, rc, n)
 		case n.Polarity == norm.Require && (n.Only || !bans && useTool(n)):
 			r, why = lowerOnly(c, rc, n)
-		case n.Polarity == norm.Require && !bans && n.Condition == "" && n.Subject == "":
+		case n.Polarity == norm.Require && !bans && n.Condition == "" && (n.Subject == "" || hasConcept(n.Objects, "draft-pr")):
 			r = lowerWrapped(c, rc, n)
 			if len(r) == 0 {
 				r = lowerRequiredFlags(c, n)
@@ -774,18 +774,32 @@ func lowerInPackage(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Nor
 // command without the option is the wrong form. Unless the sentence says always, all
 // or every, the option may be advice, and the rule warns.
 func lowerRequiredFlags(c *policy.Constraint, n *norm.Norm) []policy.Rule {
-	if n.Verb != "use" && n.Verb != "pass" && n.Verb != "run" {
+	if n.Verb != "use" && n.Verb != "pass" && n.Verb != "run" && !hasConcept(n.Objects, "draft-pr") {
 		return nil
 	}
 	var cmds, flags []norm.Object
 	for _, o := range n.Objects {
-		switch o.Kind {
-		case norm.KCommand:
+		switch {
+		case o.Kind == norm.KCommand:
 			cmds = append(cmds, o)
-		case norm.KFlag:
+		case o.Kind == norm.KFlag:
 			flags = append(flags, o)
+		case o.Kind == norm.KConcept && o.Text == "draft-pr":
 		default:
 			return nil
+		}
+	}
+	if hasConcept(n.Objects, "draft-pr") && len(cmds) == 0 {
+		// "all PRs must be opened as drafts": `gh pr create` with `--draft`
+		cmds = append(cmds, norm.Object{Kind: norm.KCommand, Text: "gh pr create", Argv: []string{"gh", "pr", "create"}})
+		flags = append(flags, norm.Object{Kind: norm.KFlag, Text: "--draft", Argv: []string{"--draft", "-d"}})
+	}
+	if len(cmds) == 1 && len(flags) == 0 {
+		// "use `gh pr create --draft` to create draft PRs": the option the sentence
+		// names in its own words is what it asks for
+		flags = namedOptions(cmds[0], n.Sentence)
+		if len(flags) > 0 {
+			cmds[0].Argv = withoutOptions(cmds[0].Argv, flags)
 		}
 	}
 	if len(cmds) != 1 || len(flags) == 0 {
@@ -817,6 +831,74 @@ func lowerRequiredFlags(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 	r.Suggestion = "add " + strings.Join(fl, " ")
 	r.Cases = process.CommandCases(params)
 	return []policy.Rule{r}
+}
+
+func hasConcept(objs []norm.Object, concept string) bool {
+	for _, o := range objs {
+		if o.Kind == norm.KConcept && o.Text == concept {
+			return true
+		}
+	}
+	return false
+}
+
+// namedOptions are the options of a command span that the sentence also names in
+// words outside the span: `--draft` in "use `gh pr create --draft` to create draft
+// PRs". Options with values are left alone: their value is an example.
+func namedOptions(cmd norm.Object, sentence string) []norm.Object {
+	words := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(stripSpans(sentence)), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r == '-')
+	}) {
+		words[w] = true
+	}
+	var out []norm.Object
+	for _, a := range cmd.Argv[1:] {
+		name, _, hasVal := strings.Cut(a, "=")
+		if !strings.HasPrefix(name, "--") || hasVal || len(name) < 5 {
+			continue
+		}
+		if w := strings.TrimPrefix(name, "--"); words[w] && !activityWords[w] {
+			out = append(out, norm.Object{Kind: norm.KFlag, Text: name, Argv: []string{name}})
+		}
+	}
+	return out
+}
+
+// activityWords name what a command does more than how: "the format check" says
+// nothing of `--check`.
+var activityWords = map[string]bool{"check": true, "fix": true, "test": true, "write": true, "all": true, "verbose": true,
+	"quiet": true, "help": true, "force": true, "debug": true, "format": true, "build": true, "watch": true, "update": true}
+
+// stripSpans drops the code spans of a sentence.
+func stripSpans(s string) string {
+	var b strings.Builder
+	in := false
+	for _, r := range s {
+		if r == '`' {
+			in = !in
+			continue
+		}
+		if !in {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// withoutOptions is argv without the options named.
+func withoutOptions(argv []string, flags []norm.Object) []string {
+	var out []string
+	for _, a := range argv {
+		drop := false
+		for _, f := range flags {
+			drop = drop || a == f.Text
+		}
+		if !drop {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // runners are the commands that run a tool from the project's environment: `uv run

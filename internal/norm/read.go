@@ -299,6 +299,16 @@ func PlaceholderWord(w string) bool {
 	return false
 }
 
+// imperativeOf: the verb starts an imperative sentence of the practice ("open a
+// draft PR", "create a draft PR") that heed reads as a requirement.
+func imperativeOf(concept, verb string) bool {
+	switch concept {
+	case "draft-pr":
+		return verb == "create" || verb == "open" || verb == "submit" || verb == "file"
+	}
+	return false
+}
+
 // headingOrder is the order a section's heading gives its steps, as a lead-in would
 // say it: "## Before Every Commit", "### Pull Request Checklist" (the steps of a
 // checklist named by an event come before that event). "" when the heading names no
@@ -1968,6 +1978,14 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		c := condsOf(ps)
 		n.Before, n.After = c.before, c.after
 		withConds(&n, c, false)
+		add(n)
+	}
+	// "Create a draft pull request": an imperative that starts with a practice is a
+	// requirement of it
+	if len(out) == 0 && !f.only && len(segs) > 0 && segs[0].role == "" && len(segs[0].objs) > 0 && segs[0].objs[0].Kind == KConcept && imperativeOf(segs[0].objs[0].Text, s.Tokens[0].Low) {
+		n := base
+		n.Polarity = Require
+		n.Objects = ownObjects(segs[0].objs)
 		add(n)
 	}
 	// a sentence of objects with no marker at all, under an "only": "Only `pnpm`."

@@ -65,6 +65,7 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Do not rebase your branch after review started.", "forbid: concept:rebase | if: after review started | uncertain: condition: after review started"},
 		{"own", "When you bump a dependency, regenerate the lockfile with `npm install`.", "require: npm install | after: **/package.json (from kind), **/pyproject.toml (from kind), **/requirements*.txt (from kind), **/setup.py (from kind), **/setup.cfg (from kind), **/go.mod (from kind), **/Cargo.toml (from kind), **/Gemfile (from kind), **/*.gemspec (from kind), **/pom.xml (from kind), **/build.gradle (from kind), **/build.gradle.kts (from kind), **/composer.json (from kind), **/*.csproj (from kind), **/Package.swift (from kind), **/mix.exs (from kind), **/pubspec.yaml (from kind) | uncertain: the changed files are inferred from the kind of file the words name"},
 		{"own", "If you touch files in `api/`, run `make openapi`.", "require: make openapi | after: api/"},
+		{"own", "Open a draft pull request first.", "require: concept:draft-pr"},
 		{"own", "Schemas are code-generated: after changing `schema.graphql`, run `make gen`.", "require: make gen | after: schema.graphql"},
 	} {
 		var got []string
