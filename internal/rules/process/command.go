@@ -13,7 +13,6 @@
 package process
 
 import (
-	"encoding/json"
 	"fmt"
 	"path"
 	"strings"
@@ -112,18 +111,6 @@ func forceSpellings(sets ...[]Pattern) map[string]bool {
 		}
 	}
 	return out
-}
-
-func decodeParams(raw json.RawMessage, into any) error {
-	if len(raw) == 0 {
-		return fmt.Errorf("params: missing")
-	}
-	dec := json.NewDecoder(strings.NewReader(string(raw)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(into); err != nil {
-		return fmt.Errorf("params: %v", err)
-	}
-	return nil
 }
 
 type commandCheck struct {
