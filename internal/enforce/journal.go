@@ -57,10 +57,7 @@ type JournalEntry struct {
 
 // AppendJournal appends one entry.
 func AppendJournal(root string, e JournalEntry) error {
-	line, err := json.Marshal(e)
-	if err != nil {
-		return err
-	}
+	line := e.appendJSON(make([]byte, 0, 256))
 	if len(line)+1 > maxEntry {
 		// keep the entry whole: shorten what can be shortened
 		if len(e.Line) > 1024 {
@@ -77,10 +74,7 @@ func AppendJournal(root string, e JournalEntry) error {
 		if len(e.Edit) > 32 {
 			e.Edit = e.Edit[:32]
 		}
-		if line, err = json.Marshal(e); err != nil {
-			return err
-		}
-		if len(line)+1 > maxEntry {
+		if line = e.appendJSON(line[:0]); len(line)+1 > maxEntry {
 			return fmt.Errorf("journal entry too large (%d bytes)", len(line))
 		}
 	}
