@@ -124,7 +124,7 @@ func TestIndexEntryRoundTrip(t *testing.T) {
 		Review: "r", Validation: "v", Decision: "keep", Origin: "norm.process",
 		Cases: []policy.Case{{Expect: "violated"}}, Generated: "fp"}
 	c := &policy.Constraint{ID: "c1", Text: odd, File: "AGENTS.md", Line: 7, EndLine: 9, HeaderPath: []string{"AGENTS.md", odd},
-		Context: "ctx", Level: "must", Scope: policy.Scope{Dir: "web"}, Code: []policy.CodeBlock{{Text: "x"}}, Format: "agents"}
+		Context: "ctx", Level: "must", Scope: policy.Scope{Dir: "web", Exclude: []string{""}}, Code: []policy.CodeBlock{{Text: "x"}}, Format: "agents"}
 	line := appendEntry(nil, rule, c)
 	if bytes.Count(line, []byte("\n")) != 1 || line[len(line)-1] != '\n' {
 		t.Fatalf("an entry is not one line: %q", line)

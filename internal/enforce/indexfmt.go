@@ -82,27 +82,33 @@ func (w *fieldWriter) list(ss []string) {
 
 // fieldReader reads the fields of one line in the order they were written; the
 // first field that does not read sets err, and every later read returns zero values.
+// Fields are substrings of the line, which is one string: reading a rule makes one
+// string, not one per field.
 type fieldReader struct {
-	line []byte
+	line string
+	// more is false once the last field was read.
+	more bool
 	err  error
 }
+
+func newFieldReader(line []byte) fieldReader { return fieldReader{line: string(line), more: true} }
 
 func (r *fieldReader) str() string {
 	if r.err != nil {
 		return ""
 	}
-	if r.line == nil {
+	if !r.more {
 		r.err = errIndexSyntax
 		return ""
 	}
 	f := r.line
-	if i := bytes.IndexByte(f, '\t'); i >= 0 {
+	if i := strings.IndexByte(f, '\t'); i >= 0 {
 		f, r.line = f[:i], f[i+1:]
 	} else {
-		r.line = nil
+		r.line, r.more = "", false
 	}
-	if bytes.IndexByte(f, '\\') < 0 {
-		return string(f)
+	if strings.IndexByte(f, '\\') < 0 {
+		return f
 	}
 	out := make([]byte, 0, len(f))
 	for i := 0; i < len(f); i++ {
@@ -163,7 +169,7 @@ func (r *fieldReader) list() []string {
 	if r.err != nil || n == 0 {
 		return nil
 	}
-	if n < 0 || n > len(r.line) {
+	if n < 0 || n > len(r.line)+1 {
 		r.err = errIndexSyntax
 		return nil
 	}
@@ -176,7 +182,7 @@ func (r *fieldReader) list() []string {
 
 // end reports the line's error, or that fields are left over.
 func (r *fieldReader) end() error {
-	if r.err == nil && r.line != nil {
+	if r.err == nil && r.more {
 		r.err = errIndexSyntax
 	}
 	return r.err
@@ -231,7 +237,7 @@ const ruleFields = 16
 // readEntry reads a rule line written by appendEntry. A rule without a constraint
 // gets an empty one, as the JSON index gave it.
 func readEntry(line []byte) (*policy.Rule, *policy.Constraint, error) {
-	r := fieldReader{line: line}
+	r := newFieldReader(line)
 	rule := &policy.Rule{ID: r.str(), Domain: r.str(), Kind: r.str()}
 	if p := r.str(); p != "" {
 		rule.Params = []byte(p)
@@ -321,7 +327,7 @@ func readHeader(rest []byte, programs []string, all bool) (indexHeader, []byte, 
 			break
 		}
 		key, value, _ := bytes.Cut(line, []byte(" "))
-		r := fieldReader{line: value}
+		r := newFieldReader(value)
 		switch string(key) {
 		case "policy_sha256":
 			h.PolicySHA256, sawPolicy = r.str(), true

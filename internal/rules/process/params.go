@@ -169,17 +169,19 @@ func (s *scan) string() (string, bool) {
 	if !s.next('"') {
 		return "", false
 	}
-	start := s.i
+	start, ascii := s.i, true
 	for s.i < len(s.b) {
 		c := s.b[s.i]
 		switch {
 		case c == '"':
 			str := s.b[start:s.i]
 			s.i++
-			if !utf8.Valid(str) {
+			if !ascii && !utf8.Valid(str) {
 				return "", false // encoding/json replaces bad bytes
 			}
 			return string(str), true
+		case c >= utf8.RuneSelf:
+			ascii = false
 		case c == '\\' || c < 0x20:
 			return "", false // escapes and control characters: encoding/json's
 		}
