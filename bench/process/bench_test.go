@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/heed-dev/heed/bench/processgen"
 	"github.com/heed-dev/heed/internal/cli"
 	"github.com/heed-dev/heed/internal/enforce"
 	"github.com/heed-dev/heed/internal/engine"
@@ -20,7 +21,7 @@ import (
 //	go test ./bench/process -bench . -benchtime 2000x
 func BenchmarkCheck(b *testing.B) {
 	repo := b.TempDir()
-	if err := os.WriteFile(filepath.Join(repo, "AGENTS.md"), []byte(agentsMD()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(repo, "AGENTS.md"), []byte(processgen.AgentsMD()), 0o644); err != nil {
 		b.Fatal(err)
 	}
 	if out, err := exec.Command("git", "-C", repo, "init", "-q").CombinedOutput(); err != nil {

@@ -32,6 +32,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/heed-dev/heed/bench/processgen"
 )
 
 func main() {
@@ -86,7 +88,7 @@ func run(heed, baseline, python string, runs int, keep bool) error {
 	if err := os.MkdirAll(repo, 0o755); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(repo, "AGENTS.md"), []byte(agentsMD()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(repo, "AGENTS.md"), []byte(processgen.AgentsMD()), 0o644); err != nil {
 		return err
 	}
 	must := func(dir string, name string, args ...string) error {
@@ -215,45 +217,6 @@ func run(heed, baseline, python string, runs int, keep bool) error {
 		fmt.Printf("%s vs %s: %s against %s added, %.2f×\n", p[0], p[1], ms(a), ms(b), float64(a)/float64(max(b, time.Microsecond)))
 	}
 	return nil
-}
-
-// agentsMD is 100 process rules of the kinds the corpus has: forbidden commands,
-// substitutions, named practices and ordering rules, over a dozen programs.
-func agentsMD() string {
-	var b strings.Builder
-	b.WriteString("# AGENTS.md\n\n## Commands\n\n")
-	n := 0
-	add := func(format string, args ...any) {
-		fmt.Fprintf(&b, "- "+format+"\n", args...)
-		n++
-	}
-	add("Never force push.")
-	add("Never amend commits.")
-	add("Do not run `git reset --hard`.")
-	add("Do not run `git clean` with `-f`.")
-	add("Don't create `v*` tags.")
-	add("Use `pnpm`, not npm or yarn.")
-	add("Always use `uv` instead of `pip`.")
-	add("Never run `cargo publish`.")
-	add("Run `make lint` before committing.")
-	add("Run `make fmt` before pushing.")
-	for i := 0; n < 100; i++ {
-		switch i % 6 {
-		case 0:
-			add("NEVER use `npm run task-%d`.", i)
-		case 1:
-			add("Never run `git rebase-%d`.", i)
-		case 2:
-			add("Do not run `cargo xtask-%d`.", i)
-		case 3:
-			add("Never run `make deploy-%d`.", i)
-		case 4:
-			add("Do not use `docker push` with `--tag-%d`.", i)
-		case 5:
-			add("Never run `./scripts/release-%d.sh`.", i)
-		}
-	}
-	return b.String()
 }
 
 // countRules reads the number of process rules from the live index heed compile wrote.

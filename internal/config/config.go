@@ -37,7 +37,7 @@ type Config struct {
 }
 
 // sections heed reads; any other is an error, so a typo does not pass for a setting.
-var sections = map[string]bool{"check": true, "llm": true, "guard": true}
+func isSection(s string) bool { return s == "check" || s == "llm" || s == "guard" }
 
 // guardKinds are the values [guard] agent_may_edit takes.
 var guardKinds = []string{policy.GuardInstructions, policy.GuardHooks, policy.GuardHeed}
@@ -114,7 +114,7 @@ func Parse(data []byte, name string) (*Config, error) {
 				return nil, fmt.Errorf("%s:%d: text after the section header: %q", name, n, rest)
 			}
 			section = strings.TrimSpace(line[1:end])
-			if !sections[section] {
+			if !isSection(section) {
 				return nil, fmt.Errorf("%s:%d: unknown section [%s] (heed reads [check], [guard] and [llm])", name, n, section)
 			}
 			continue

@@ -150,10 +150,13 @@ func TestLiveIndexTrustsTheStampOnlyUntilTheNextWrite(t *testing.T) {
 	}
 	header := func() indexHeader {
 		raw, _ := os.ReadFile(filepath.Join(root, IndexFile))
-		lines := strings.SplitN(string(raw), "\n", 3)
-		var h indexHeader
-		if len(lines) < 2 || json.Unmarshal([]byte(lines[1]), &h) != nil {
-			t.Fatalf("unreadable index:\n%s", raw)
+		rest, err := decodeIndex(raw)
+		if err != nil {
+			t.Fatalf("unreadable index: %v\n%s", err, raw)
+		}
+		h, _, err := readHeader(rest, nil, true)
+		if err != nil {
+			t.Fatalf("unreadable index header: %v\n%s", err, raw)
 		}
 		return h
 	}

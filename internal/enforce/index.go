@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -25,9 +26,10 @@ import (
 // The live index is a compact copy of a policy's process rules, so that a shim or a
 // hook does not decode and validate the whole policy on every command. Its first line
 // names the format and carries the SHA-256 of everything after it (a reader that finds
-// another hash denies rather than misread the rules), its second is a header with the policy's content hash (the index
-// is stale when it differs) and, per program, which rule lines are about it; then one
-// rule per line. A reader decodes only the rules about the programs at hand.
+// another hash denies rather than misread the rules); then come a header with the
+// policy's content hash (the index is stale when it differs) and, per program, which
+// rule lines are about it; then one rule per line (indexfmt.go). A reader decodes
+// only the rules about the programs at hand, and no line needs reflection to read.
 
 // IndexFile is the index's path below the repository root.
 const IndexFile = ".heed/process.idx"
@@ -36,7 +38,7 @@ const IndexFile = ".heed/process.idx"
 // checksum: "heed-process-index 2 sha256=HEX".
 const (
 	indexMagic   = "heed-process-index "
-	indexVersion = "2"
+	indexVersion = "3"
 )
 
 // ErrCorruptIndex means the live index is not what heed wrote: its checksum does
@@ -44,18 +46,14 @@ const (
 var ErrCorruptIndex = errors.New("the live index is corrupt")
 
 // encodeIndex is the index file of header h and the rule lines body.
-func encodeIndex(h indexHeader, body []byte) ([]byte, error) {
-	head, err := json.Marshal(h)
-	if err != nil {
-		return nil, err
-	}
-	var rest bytes.Buffer
-	rest.Write(head)
-	rest.WriteByte('\n')
-	rest.Write(body)
-	sum := sha256.Sum256(rest.Bytes())
-	out := []byte(indexMagic + indexVersion + " sha256=" + hex.EncodeToString(sum[:]) + "\n")
-	return append(out, rest.Bytes()...), nil
+func encodeIndex(h *indexHeader, body []byte) []byte {
+	rest := append(appendHeader(nil, h), body...)
+	sum := sha256.Sum256(rest)
+	out := make([]byte, 0, len(indexMagic)+len(indexVersion)+len(" sha256=")+2*len(sum)+1+len(rest))
+	out = append(out, indexMagic+indexVersion+" sha256="...)
+	out = hex.AppendEncode(out, sum[:])
+	out = append(out, '\n')
+	return append(out, rest...)
 }
 
 // decodeIndex checks an index file's format line and checksum and returns what
@@ -74,10 +72,21 @@ func decodeIndex(data []byte) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %s has no checksum on its first line", ErrCorruptIndex, IndexFile)
 	}
 	got := sha256.Sum256(rest)
-	if strings.TrimPrefix(sum, "sha256=") != hex.EncodeToString(got[:]) {
+	if want := strings.TrimPrefix(sum, "sha256="); len(want) != 2*len(got) || !hexEqual(want, got[:]) {
 		return nil, fmt.Errorf("%w: the SHA-256 of %s (%d bytes after its first line) is not the one it records", ErrCorruptIndex, IndexFile, len(rest))
 	}
 	return rest, nil
+}
+
+// hexEqual reports whether s is the lower-case hex of b.
+func hexEqual(s string, b []byte) bool {
+	const digits = "0123456789abcdef"
+	for i, c := range b {
+		if s[2*i] != digits[c>>4] || s[2*i+1] != digits[c&15] {
+			return false
+		}
+	}
+	return true
 }
 
 type indexHeader struct {
@@ -102,9 +111,14 @@ type indexHeader struct {
 	Any      []int            `json:"any,omitempty"`
 }
 
-type indexEntry struct {
-	Rule       policy.Rule       `json:"rule"`
-	Constraint policy.Constraint `json:"constraint"`
+// programNames lists the programs of h.Programs, sorted.
+func (h *indexHeader) programNames() []string {
+	out := make([]string, 0, len(h.Programs))
+	for p := range h.Programs {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // programLister is implemented by process checks: the programs a rule can be about.
@@ -141,25 +155,14 @@ func WriteIndex(root string, policyBytes []byte, rules []engine.Compiled) error 
 		return fmt.Errorf("index %s: %w", policy.File, err)
 	}
 	h.Sources = recorded.Sources
-	var body bytes.Buffer
+	var body []byte
 	n := 0
 	for _, c := range rules {
 		if c.Rule.Domain != policy.DomainProcess {
 			continue
 		}
 		// only what judging and messages need: no authored cases, no code blocks
-		e := indexEntry{Rule: *c.Rule}
-		e.Rule.Cases, e.Rule.Generated = nil, ""
-		if c.Constraint != nil {
-			e.Constraint = policy.Constraint{ID: c.Constraint.ID, Text: c.Constraint.Text, File: c.Constraint.File,
-				Line: c.Constraint.Line, HeaderPath: c.Constraint.HeaderPath, Level: c.Constraint.Level, Scope: c.Constraint.Scope}
-		}
-		line, err := json.Marshal(e)
-		if err != nil {
-			return fmt.Errorf("index rule %s: %w", c.Rule.ID, err)
-		}
-		body.Write(line)
-		body.WriteByte('\n')
+		body = appendEntry(body, c.Rule, c.Constraint)
 		seen := map[string]bool{}
 		for _, p := range RulePrograms(c) {
 			if seen[p] {
@@ -175,10 +178,7 @@ func WriteIndex(root string, policyBytes []byte, rules []engine.Compiled) error 
 		n++
 	}
 	h.Total = n
-	out, err := encodeIndex(h, body.Bytes())
-	if err != nil {
-		return err
-	}
+	out := encodeIndex(&h, body)
 	path := filepath.Join(root, filepath.FromSlash(IndexFile))
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("write %s: %w", IndexFile, err)
@@ -201,10 +201,11 @@ type liveIndex struct {
 	body []byte
 }
 
-// openIndex reads the index and checks that it describes the policy at policyPath.
+// openIndex reads the index and checks that it describes the policy at policyPath;
+// it reads the header lines of the given programs only (every one when all is set).
 // It returns ErrStale when the index is missing or was written for another policy,
 // and an ErrCorruptIndex error when its checksum does not match its content.
-func openIndex(root, policyPath string) (*liveIndex, error) {
+func openIndex(root, policyPath string, programs []string, all bool) (*liveIndex, error) {
 	indexPath := filepath.Join(root, filepath.FromSlash(IndexFile))
 	data, err := os.ReadFile(indexPath)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -220,9 +221,8 @@ func openIndex(root, policyPath string) (*liveIndex, error) {
 	if err != nil {
 		return nil, err
 	}
-	headLine, body, _ := bytes.Cut(rest, []byte("\n"))
-	var h indexHeader
-	if err := json.Unmarshal(headLine, &h); err != nil {
+	h, body, err := readHeader(rest, programs, all)
+	if err != nil {
 		return nil, ErrStale
 	}
 	stamp, ctime, stamped := fileStamp(policyPath)
@@ -232,14 +232,14 @@ func openIndex(root, policyPath string) (*liveIndex, error) {
 			return nil, ErrStale
 		}
 		sum := sha256.Sum256(policyBytes)
-		if h.PolicySHA256 != hex.EncodeToString(sum[:]) {
+		if len(h.PolicySHA256) != 2*len(sum) || !hexEqual(h.PolicySHA256, sum[:]) {
 			return nil, ErrStale
 		}
 		if now := time.Now().UnixNano(); stamped && now-ctime >= int64(stampSlack) {
 			// best effort: the next reader trusts the stamp and skips the hash
-			h.PolicyStamp, h.VerifiedNS = stamp, now
-			if out, err := encodeIndex(h, body); err == nil {
-				_ = policy.WriteAtomic(indexPath, out)
+			if full, _, err := readHeader(rest, nil, true); err == nil {
+				full.PolicyStamp, full.VerifiedNS = stamp, now
+				_ = policy.WriteAtomic(indexPath, encodeIndex(&full, body))
 			}
 		}
 	}
@@ -251,46 +251,40 @@ func openIndex(root, policyPath string) (*liveIndex, error) {
 // kind reg lacks.
 func (x *liveIndex) rules(programs []string, all bool, reg *engine.Registry) ([]engine.Compiled, error) {
 	h, body := &x.h, x.body
-	want := map[int]bool{}
+	var lines []int
 	if all {
-		for i := 0; i < h.Total; i++ {
-			want[i] = true
+		lines = make([]int, h.Total)
+		for i := range lines {
+			lines[i] = i
 		}
 	} else {
-		for _, i := range h.Any {
-			want[i] = true
-		}
+		lines = append(lines, h.Any...)
 		for _, p := range programs {
-			for _, i := range h.Programs[p] {
-				want[i] = true
-			}
+			lines = append(lines, h.Programs[p]...)
 		}
+		sort.Ints(lines)
+		lines = slices.Compact(lines)
 	}
-	if len(want) == 0 {
+	if len(lines) == 0 {
 		return nil, nil
 	}
-	lines := make([]int, 0, len(want))
-	for i := range want {
-		lines = append(lines, i)
-	}
-	sort.Ints(lines)
-	var out []engine.Compiled
+	out := make([]engine.Compiled, 0, len(lines))
 	li, at := 0, 0
 	for len(body) > 0 && li < len(lines) {
 		line, next, _ := bytes.Cut(body, []byte("\n"))
 		if at == lines[li] {
-			var e indexEntry
-			if err := json.Unmarshal(line, &e); err != nil {
+			rule, c, err := readEntry(line)
+			if err != nil {
 				return nil, ErrStale
 			}
-			if _, ok := reg.Kind(e.Rule.Kind); !ok {
+			if _, ok := reg.Kind(rule.Kind); !ok {
 				return nil, ErrStale // a kind this build does not link: the loader's Open compiles it
 			}
-			chk, err := reg.CompileRule(&e.Rule)
+			chk, err := reg.CompileRule(rule)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", IndexFile, err)
 			}
-			out = append(out, engine.Compiled{Rule: &e.Rule, Constraint: &e.Constraint, Check: chk})
+			out = append(out, engine.Compiled{Rule: rule, Constraint: c, Check: chk})
 			li++
 		}
 		body = next

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -36,15 +37,15 @@ func indexedRepo(t *testing.T) string {
 
 // An index whose bytes are not those heed wrote is never read: every command is
 // denied with what is wrong and how to fix it, by heed and by heed-shim's loader
-// (no Open) alike. A change that keeps the JSON valid (the rule about cargo moved to
-// another program) would otherwise let `cargo publish` through.
+// (no Open) alike. A change that keeps the lines readable (the rule about cargo moved
+// to another program) would otherwise let `cargo publish` through.
 func TestCorruptIndexDenies(t *testing.T) {
 	corruptions := []struct {
 		name string
 		edit func([]byte) []byte
 	}{
 		{"a rule moved to another program", func(b []byte) []byte {
-			return bytes.Replace(b, []byte(`"cargo":`), []byte(`"cargx":`), 1)
+			return bytes.Replace(b, []byte("\nprogram cargo\t"), []byte("\nprogram cargx\t"), 1)
 		}},
 		{"a flipped byte in a rule", func(b []byte) []byte {
 			i := bytes.LastIndex(b, []byte("publish"))
@@ -56,7 +57,7 @@ func TestCorruptIndexDenies(t *testing.T) {
 		{"not an index", func(b []byte) []byte { return []byte("{}\n") }},
 		{"no checksum", func(b []byte) []byte {
 			_, rest, _ := bytes.Cut(b, []byte("\n"))
-			return append([]byte("heed-process-index 2\n"), rest...)
+			return append([]byte("heed-process-index "+indexVersion+"\n"), rest...)
 		}},
 	}
 	for _, c := range corruptions {
@@ -64,7 +65,7 @@ func TestCorruptIndexDenies(t *testing.T) {
 			root := indexedRepo(t)
 			path := filepath.Join(root, IndexFile)
 			data, _ := os.ReadFile(path)
-			if !bytes.Contains(data, []byte(`"cargo":`)) {
+			if !bytes.Contains(data, []byte("\nprogram cargo\t")) {
 				t.Fatalf("the index does not map cargo:\n%s", data)
 			}
 			if err := os.WriteFile(path, c.edit(data), 0o644); err != nil {
@@ -105,5 +106,73 @@ func TestOldIndexIsRebuilt(t *testing.T) {
 	set, err = l.Load(root, []string{"cargo"}, false)
 	if err != nil || !set.FromIndex || len(set.Rules) != 1 {
 		t.Fatalf("the rebuilt index: from index %v, %v", set.FromIndex, err)
+	}
+}
+
+// A rule and its constraint read back from the index as the policy holds them,
+// less what the live path never reads (authored cases, the fingerprint, the
+// constraint's code blocks and context), whatever characters their texts hold.
+func TestIndexEntryRoundTrip(t *testing.T) {
+	if n := reflect.TypeOf(policy.Rule{}).NumField(); n != ruleFields {
+		t.Fatalf("policy.Rule has %d fields, the index codec knows %d: write the new one in appendEntry and readEntry (or leave it out on purpose) and update ruleFields", n, ruleFields)
+	}
+	odd := "tab\there, new\nline, cr\r, back\\slash, \\t literal, ünïcödé, \x00 nul, end\\"
+	rule := &policy.Rule{ID: "c1.command.1", Domain: policy.DomainProcess, Kind: "command",
+		Params:   []byte(`{"forbid":[{"program":["git"],"args":["push"]}]}`),
+		Scope:    policy.Scope{Dir: "web", Globs: []string{"*.js", odd}, Exclude: []string{"x/**"}},
+		Severity: policy.SeverityError, Exact: true, Message: odd, Suggestion: "use `x`", Norm: "forbid: x",
+		Review: "r", Validation: "v", Decision: "keep", Origin: "norm.process",
+		Cases: []policy.Case{{Expect: "violated"}}, Generated: "fp"}
+	c := &policy.Constraint{ID: "c1", Text: odd, File: "AGENTS.md", Line: 7, EndLine: 9, HeaderPath: []string{"AGENTS.md", odd},
+		Context: "ctx", Level: "must", Scope: policy.Scope{Dir: "web", Exclude: []string{""}}, Code: []policy.CodeBlock{{Text: "x"}}, Format: "agents"}
+	line := appendEntry(nil, rule, c)
+	if bytes.Count(line, []byte("\n")) != 1 || line[len(line)-1] != '\n' {
+		t.Fatalf("an entry is not one line: %q", line)
+	}
+	gotRule, gotC, err := readEntry(line[:len(line)-1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRule := *rule
+	wantRule.Cases, wantRule.Generated = nil, ""
+	wantC := policy.Constraint{ID: c.ID, Text: c.Text, File: c.File, Line: c.Line, HeaderPath: c.HeaderPath, Level: c.Level, Scope: c.Scope}
+	if !reflect.DeepEqual(*gotRule, wantRule) || !reflect.DeepEqual(*gotC, wantC) {
+		t.Fatalf("round trip:\n got %+v\n     %+v\nwant %+v\n     %+v", *gotRule, *gotC, wantRule, wantC)
+	}
+	// no constraint, empty lists
+	bare := &policy.Rule{ID: "r", Domain: policy.DomainProcess, Kind: "command"}
+	line = appendEntry(nil, bare, nil)
+	gotRule, gotC, err = readEntry(line[:len(line)-1])
+	if err != nil || !reflect.DeepEqual(*gotRule, *bare) || !reflect.DeepEqual(*gotC, policy.Constraint{}) {
+		t.Fatalf("bare rule: %+v %+v %v", gotRule, gotC, err)
+	}
+	// a line cut short, or with a field too many, does not read
+	line = appendEntry(nil, rule, c)
+	for _, bad := range [][]byte{line[:len(line)/2], append(line[:len(line)-1:len(line)-1], "\tx"...), []byte("a\\q")} {
+		if _, _, err := readEntry(bad); err == nil {
+			t.Errorf("%q read", bad)
+		}
+	}
+}
+
+// The header reads back, the program lines of other programs left unread.
+func TestIndexHeaderRoundTrip(t *testing.T) {
+	h := indexHeader{PolicySHA256: strings.Repeat("ab", 32), PolicyStamp: "1:2:3:4", VerifiedNS: 5,
+		Sources: []policy.SourceFile{{Path: "dir with space/AGENTS.md", SHA256: "00", Format: "agents"}, {Path: "CLAUDE.md", SHA256: "11"}},
+		Total:   4, Programs: map[string][]int{"git": {0, 2}, "npm": {1}, "odd\tname": {3}}, Any: []int{3}}
+	b := appendHeader(nil, &h)
+	b = append(b, "rule lines\n"...)
+	got, body, err := readHeader(b, nil, true)
+	if err != nil || !reflect.DeepEqual(got, h) || string(body) != "rule lines\n" {
+		t.Fatalf("all: %+v %q %v\nwant %+v", got, body, err, h)
+	}
+	got, _, err = readHeader(b, []string{"npm"}, false)
+	if err != nil || !reflect.DeepEqual(got.Programs, map[string][]int{"npm": {1}}) || got.Total != 4 || len(got.Sources) != 2 {
+		t.Fatalf("npm only: %+v %v", got, err)
+	}
+	for _, bad := range []string{"", "total 1\n", "policy_sha256 x\ntotal 1\n", "policy_sha256 x\ntotal 1\nprogram git\t1 x\nrules\n", "policy_sha256 x\nwhat 1\nrules\n"} {
+		if _, _, err := readHeader([]byte(bad), nil, true); err == nil {
+			t.Errorf("%q read", bad)
+		}
 	}
 }

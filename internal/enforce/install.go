@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/jsonc"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/settingsfile"
 )
 
@@ -39,7 +40,7 @@ const contextFlag = " --rules-context"
 // file that is a symbolic link is edited where it points (the link stays). command is
 // how the agent runs heed ("heed" when it is on PATH).
 func InstallHooks(root, agent, command string, opt InstallOptions) (*HookConfig, error) {
-	spec, ok := hookSpecs[agent]
+	spec, ok := hookSpecs.Get()[agent]
 	if !ok {
 		return nil, fmt.Errorf("unknown agent %q (known: %s)", agent, strings.Join(Agents, ", "))
 	}
@@ -298,55 +299,58 @@ func groupHandlers(list *jsonc.Node) []*jsonc.Node {
 // flatHandlers lists a flat list's handlers (Cursor, Copilot).
 func flatHandlers(list *jsonc.Node) []*jsonc.Node { return list.Elems() }
 
-var hookSpecs = map[string]hookSpec{
-	AgentClaude: {
-		file:         ".claude/settings.json",
-		contextEvent: "PreToolUse",
-		events: []hookEvent{
-			{"PreToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit"},
-			{"PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit"},
-			{"PostToolUseFailure", "Bash"},
+// hookSpecs is built on first use: heed-shim links this package.
+var hookSpecs = lazy.Value[map[string]hookSpec]{F: func() map[string]hookSpec {
+	return map[string]hookSpec{
+		AgentClaude: {
+			file:         ".claude/settings.json",
+			contextEvent: "PreToolUse",
+			events: []hookEvent{
+				{"PreToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit"},
+				{"PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit"},
+				{"PostToolUseFailure", "Bash"},
+			},
+			entry:    groupEntry("timeout", 30),
+			handlers: groupHandlers, commandKey: "command", grouped: true,
 		},
-		entry:    groupEntry("timeout", 30),
-		handlers: groupHandlers, commandKey: "command", grouped: true,
-	},
-	AgentCodex: {
-		file: ".codex/hooks.json",
-		events: []hookEvent{
-			{"PreToolUse", "Bash|apply_patch"},
-			{"PostToolUse", "Bash|apply_patch"},
+		AgentCodex: {
+			file: ".codex/hooks.json",
+			events: []hookEvent{
+				{"PreToolUse", "Bash|apply_patch"},
+				{"PostToolUse", "Bash|apply_patch"},
+			},
+			entry:    groupEntry("timeout", 30),
+			handlers: groupHandlers, commandKey: "command", grouped: true,
 		},
-		entry:    groupEntry("timeout", 30),
-		handlers: groupHandlers, commandKey: "command", grouped: true,
-	},
-	AgentGemini: {
-		file: ".gemini/settings.json",
-		events: []hookEvent{
-			{"BeforeTool", "run_shell_command|write_file|replace"},
-			{"AfterTool", "run_shell_command|write_file|replace"},
+		AgentGemini: {
+			file: ".gemini/settings.json",
+			events: []hookEvent{
+				{"BeforeTool", "run_shell_command|write_file|replace"},
+				{"AfterTool", "run_shell_command|write_file|replace"},
+			},
+			entry:    groupEntry("timeout", 30000),
+			handlers: groupHandlers, commandKey: "command", grouped: true,
 		},
-		entry:    groupEntry("timeout", 30000),
-		handlers: groupHandlers, commandKey: "command", grouped: true,
-	},
-	AgentCursor: {
-		file:    ".cursor/hooks.json",
-		version: true,
-		events:  []hookEvent{{"beforeShellExecution", ""}, {"afterShellExecution", ""}, {"afterFileEdit", ""}},
-		entry: func(ev hookEvent, cmd string) json.RawMessage {
-			return json.RawMessage(`{"command": ` + string(marshalString(cmd)) + `}`)
+		AgentCursor: {
+			file:    ".cursor/hooks.json",
+			version: true,
+			events:  []hookEvent{{"beforeShellExecution", ""}, {"afterShellExecution", ""}, {"afterFileEdit", ""}},
+			entry: func(ev hookEvent, cmd string) json.RawMessage {
+				return json.RawMessage(`{"command": ` + string(marshalString(cmd)) + `}`)
+			},
+			handlers: flatHandlers, commandKey: "command",
 		},
-		handlers: flatHandlers, commandKey: "command",
-	},
-	AgentCopilot: {
-		file:    ".github/hooks/heed.json",
-		version: true,
-		events:  []hookEvent{{"preToolUse", ""}, {"postToolUse", ""}, {"postToolUseFailure", ""}},
-		entry: func(ev hookEvent, cmd string) json.RawMessage {
-			return json.RawMessage(`{"type": "command", "bash": ` + string(marshalString(cmd)) + `, "cwd": ".", "timeoutSec": 30}`)
+		AgentCopilot: {
+			file:    ".github/hooks/heed.json",
+			version: true,
+			events:  []hookEvent{{"preToolUse", ""}, {"postToolUse", ""}, {"postToolUseFailure", ""}},
+			entry: func(ev hookEvent, cmd string) json.RawMessage {
+				return json.RawMessage(`{"type": "command", "bash": ` + string(marshalString(cmd)) + `, "cwd": ".", "timeoutSec": 30}`)
+			},
+			handlers: flatHandlers, commandKey: "bash",
 		},
-		handlers: flatHandlers, commandKey: "bash",
-	},
-}
+	}
+}}
 
 // marshalString encodes a string as JSON without escaping <, > and & (a person's
 // config keeps its text as written).
@@ -371,7 +375,7 @@ func HeedHooks(root string) (agents []string) {
 }
 
 func hooksRunHeed(root, agent string) bool {
-	spec := hookSpecs[agent]
+	spec := hookSpecs.Get()[agent]
 	file, err := settingsfile.Read(root, spec.file)
 	if err != nil || !file.Exists || settingsfile.CheckDepth(spec.file, file.Data) != nil {
 		return false

@@ -165,7 +165,7 @@ func FuzzInstallHooks(f *testing.F) {
 	f.Add([]byte("{\n  // the team's hooks \"[[\n  \"hooks\": {\"BeforeTool\": [],}, /* ours */\n}\n"), uint8(2))
 	f.Fuzz(func(t *testing.T, data []byte, pick uint8) {
 		agent := Agents[int(pick)%len(Agents)]
-		spec, ok := hookSpecs[agent]
+		spec, ok := hookSpecs.Get()[agent]
 		if !ok {
 			return
 		}

@@ -48,7 +48,7 @@ func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
 	policyPath := filepath.Join(root, filepath.FromSlash(policy.File))
 	if l.Registry != nil {
 		// ErrStale too when there is no policy file: the index is keyed on one
-		x, err := openIndex(root, policyPath)
+		x, err := openIndex(root, policyPath, programs, all)
 		var rules []engine.Compiled
 		if err == nil {
 			// the index was written from a verified policy (heed compile, or the slow
@@ -106,7 +106,7 @@ func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
 // without a policy file: zero-config compiles the instruction files as they stand).
 func (l *Loader) Verify(root string) ([]string, error) {
 	policyPath := filepath.Join(root, filepath.FromSlash(policy.File))
-	if x, err := openIndex(root, policyPath); err == nil {
+	if x, err := openIndex(root, policyPath, nil, false); err == nil {
 		if err := checkSources(root, x.h.Sources); err != nil {
 			return nil, err
 		}

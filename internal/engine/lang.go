@@ -19,20 +19,36 @@ const (
 	LangShell      = "shell"
 )
 
-var extLang = map[string]string{
-	".py": LangPython, ".pyi": LangPython,
-	".js": LangJavaScript, ".mjs": LangJavaScript, ".cjs": LangJavaScript, ".jsx": LangJavaScript,
-	".ts": LangTypeScript, ".mts": LangTypeScript, ".cts": LangTypeScript,
-	".tsx": LangTSX,
-	".go":  LangGo, ".rs": LangRust, ".java": LangJava, ".cs": LangCSharp,
-	".sh": LangShell, ".bash": LangShell,
+// extLang is the language of a file extension ("" when none).
+func extLang(ext string) string {
+	switch ext {
+	case ".py", ".pyi":
+		return LangPython
+	case ".js", ".mjs", ".cjs", ".jsx":
+		return LangJavaScript
+	case ".ts", ".mts", ".cts":
+		return LangTypeScript
+	case ".tsx":
+		return LangTSX
+	case ".go":
+		return LangGo
+	case ".rs":
+		return LangRust
+	case ".java":
+		return LangJava
+	case ".cs":
+		return LangCSharp
+	case ".sh", ".bash":
+		return LangShell
+	}
+	return ""
 }
 
 // LangOf detects a file's language from its extension, or from the shebang of an
 // extensionless script. It returns "" for text files heed has no grammar for.
 func LangOf(p string, content []byte) string {
 	ext := strings.ToLower(path.Ext(p))
-	if l, ok := extLang[ext]; ok {
+	if l := extLang(ext); l != "" {
 		return l
 	}
 	if ext != "" || !bytes.HasPrefix(content, []byte("#!")) {

@@ -100,6 +100,23 @@ func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 		return 0
 	}
 	sort.SliceStable(order, func(i, j int) bool { return size(order[i]) > size(order[j]) })
+	if workers == 1 {
+		var seq []seqJob
+		for _, k := range order {
+			for i, j := range groups[k] {
+				sj := seqJob{rule: j.rule, target: j.target, slot: j.slot}
+				if i == len(groups[k])-1 {
+					sj.release = k
+				}
+				seq = append(seq, sj)
+			}
+		}
+		runSequential(rules, ev, seq, outcomes, opt)
+		for i := range outcomes {
+			outcomes[i].Verdict = Aggregate(outcomes[i].Targets)
+		}
+		return outcomes
+	}
 	work := make(chan string)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -135,6 +152,123 @@ func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 		outcomes[i].Verdict = Aggregate(outcomes[i].Targets)
 	}
 	return outcomes
+}
+
+// seqJob is one judge of a sequential run; release names the file whose evidence
+// is released after it (the last target of that file).
+type seqJob struct {
+	rule   int
+	target Target
+	slot   int
+	// release is the group's file path, set on its last job ("" for targets that are
+	// not files).
+	release string
+}
+
+// runSequential judges the jobs one after another (Workers: 1). Without a timeout
+// they run on the caller's goroutine. With one, they run on a single goroutine that
+// the caller watches with a single timer: a goroutine and a timer per judge cost a
+// PATH shim more than the judging itself. A judge that runs past the timeout is
+// undetermined, as with several workers, and the jobs after it go on on a new
+// goroutine; the one left behind does nothing more once its judge returns.
+func runSequential(rules []Compiled, ev *Evidence, jobs []seqJob, outcomes []Outcome, opt Options) {
+	run := func(j seqJob) Result {
+		if stopped(opt.Stop) {
+			return Result{Verdict: Undetermined, Reason: ReasonStopped}
+		}
+		res := safeJudge(rules[j.rule].Check, ev, j.target)
+		if ev.Mode == ModeDiff {
+			res = ownFindings(ev, j.target, res)
+		}
+		return res
+	}
+	release := func(j seqJob) {
+		if j.release != "" {
+			ev.Release("file:" + j.release + "\x00")
+		}
+	}
+	if opt.Timeout <= 0 {
+		for _, j := range jobs {
+			outcomes[j.rule].Targets[j.slot].Result = run(j)
+			release(j)
+		}
+		return
+	}
+	for next := 0; next < len(jobs); {
+		w := &seqWorker{results: make([]Result, len(jobs)), current: next, since: time.Now(), done: make(chan struct{})}
+		go w.work(jobs, next, run, release)
+		next = w.watch(jobs, next, outcomes, opt.Timeout)
+	}
+}
+
+// seqWorker is the goroutine of a sequential run with a timeout.
+type seqWorker struct {
+	mu sync.Mutex
+	// current is the job being judged since since; finished counts the jobs done (their
+	// results are in results); abandoned is set by the watcher when current overran.
+	current, finished int
+	since             time.Time
+	abandoned         bool
+	results           []Result
+	done              chan struct{}
+}
+
+func (w *seqWorker) work(jobs []seqJob, from int, run func(seqJob) Result, release func(seqJob)) {
+	defer close(w.done)
+	for i := from; i < len(jobs); i++ {
+		w.mu.Lock()
+		if w.abandoned {
+			w.mu.Unlock()
+			return
+		}
+		w.current, w.since = i, time.Now()
+		w.mu.Unlock()
+		res := run(jobs[i])
+		w.mu.Lock()
+		if w.abandoned {
+			w.mu.Unlock()
+			return // the watcher gave up on this judge: its result and evidence are not ours
+		}
+		w.results[i], w.finished = res, i+1
+		w.mu.Unlock()
+		release(jobs[i])
+	}
+}
+
+// watch waits for the worker and copies its results; when a judge overruns the
+// timeout, it is undetermined, and watch returns the job to go on from.
+func (w *seqWorker) watch(jobs []seqJob, from int, outcomes []Outcome, timeout time.Duration) int {
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	for {
+		select {
+		case <-w.done:
+			for i := from; i < len(jobs); i++ {
+				outcomes[jobs[i].rule].Targets[jobs[i].slot].Result = w.results[i]
+			}
+			return len(jobs)
+		case <-timer.C:
+		}
+		w.mu.Lock()
+		over := time.Since(w.since)
+		if w.finished > w.current || over < timeout {
+			w.mu.Unlock()
+			timer.Reset(max(timeout-over, time.Millisecond))
+			continue
+		}
+		w.abandoned = true
+		cur := w.current
+		for i := from; i < cur; i++ {
+			outcomes[jobs[i].rule].Targets[jobs[i].slot].Result = w.results[i]
+		}
+		w.mu.Unlock()
+		outcomes[jobs[cur].rule].Targets[jobs[cur].slot].Result = timedOut(timeout)
+		return cur + 1
+	}
+}
+
+func timedOut(timeout time.Duration) Result {
+	return Result{Verdict: Undetermined, Reason: fmt.Sprintf("internal error: check did not finish within %s", timeout)}
 }
 
 func stopped(stop <-chan struct{}) bool {
@@ -207,7 +341,7 @@ func judge(c Check, ev *Evidence, t Target, timeout time.Duration) Result {
 	case r := <-done:
 		return r
 	case <-timer.C:
-		return Result{Verdict: Undetermined, Reason: fmt.Sprintf("internal error: check did not finish within %s", timeout)}
+		return timedOut(timeout)
 	}
 }
 

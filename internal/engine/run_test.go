@@ -92,6 +92,37 @@ func TestCrashAndTimeoutAreUndeterminedNeverPass(t *testing.T) {
 	}
 }
 
+// With one worker (the live path), a judge that overruns is undetermined and the
+// judges after it still run; the checks before it keep their verdicts.
+func TestSequentialTimeoutGoesOn(t *testing.T) {
+	ev := &Evidence{Mode: ModeAll, Files: []*File{{Path: "a.go", Content: []byte("BAD")}, {Path: "b.go", Content: []byte("ok")}}}
+	for _, timeout := range []time.Duration{0, 200 * time.Millisecond} {
+		rules := []Compiled{{Rule: rule("before"), Check: lineCheck{}}, {Rule: rule("panics"), Check: panicCheck{}}, {Rule: rule("after"), Check: lineCheck{}}}
+		if timeout > 0 {
+			rules = append(rules[:2:2], Compiled{Rule: rule("slow"), Check: slowCheck{}}, rules[2])
+		}
+		start := time.Now()
+		outs := Run(rules, ev, Options{Workers: 1, Timeout: timeout})
+		want := map[string]Verdict{"before": Violated, "panics": Undetermined, "slow": Undetermined, "after": Violated}
+		for _, o := range outs {
+			if o.Verdict != want[o.Rule.ID] {
+				t.Errorf("timeout %s: %s: verdict %s, want %s", timeout, o.Rule.ID, o.Verdict, want[o.Rule.ID])
+			}
+			if o.Rule.ID == "after" && (o.Targets[0].Verdict != Violated || o.Targets[1].Verdict != Satisfied) {
+				t.Errorf("timeout %s: after: targets %+v", timeout, o.Targets)
+			}
+		}
+		if timeout > 0 {
+			if r := outs[2].Targets[0].Reason; !strings.Contains(r, "did not finish within") {
+				t.Errorf("the slow check's reason %q does not say it overran", r)
+			}
+			if d := time.Since(start); d > 4*timeout+time.Second/2 {
+				t.Errorf("the run took %s: the slow judges were waited for (%s each)", d, time.Second)
+			}
+		}
+	}
+}
+
 func TestAggregate(t *testing.T) {
 	tr := func(vs ...Verdict) []TargetResult {
 		var out []TargetResult

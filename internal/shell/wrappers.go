@@ -8,6 +8,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazy"
 )
 
 // command reports a simple command and everything it runs; it returns the commands
@@ -368,55 +369,58 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-var wrappers = map[string]optSpec{
-	"sudo":        {short: "ugCDhprtUR", long: []string{"--user", "--group", "--close-from", "--chdir", "--host", "--prompt", "--role", "--type", "--other-user", "--chroot", "--command-timeout"}},
-	"doas":        {short: "uC"},
-	"nohup":       {},
-	"setsid":      {},
-	"builtin":     {},
-	"unbuffer":    {},
-	"time":        {short: "fo", long: []string{"--format", "--output"}},
-	"nice":        {short: "n", long: []string{"--adjustment"}},
-	"ionice":      {short: "cnp", long: []string{"--class", "--classdata", "--pid"}},
-	"timeout":     {short: "sk", long: []string{"--signal", "--kill-after"}, skip: 1},
-	"stdbuf":      {short: "ioe", long: []string{"--input", "--output", "--error"}},
-	"chrt":        {skip: 1},
-	"taskset":     {skip: 1},
-	"caffeinate":  {short: "tw"},
-	"exec":        {short: "a"},
-	"catchsegv":   {},
-	"chronic":     {},
-	"ifne":        {},
-	"proxychains": {short: "f"},
-	"torsocks":    {},
-	"fakeroot":    {},
-	"corepack":    {},
-	"busybox":     {},
-	"poetry":      {}, // poetry run
-	"arch":        {short: ""},
-	// tracers, sandboxes and launchers: their options, then the command
-	"strace":      {short: "abeEIoOpPsSuUX", long: []string{"--output", "--expr", "--env", "--user", "--string-limit", "--trace", "--signal", "--status", "--attach", "--trace-path", "--columns", "--summary-sort-by", "--decode-fds", "--quiet", "--seccomp-bpf"}},
-	"ltrace":      {short: "aADeEFlnopsuwx", long: []string{"--align", "--indent", "--output", "--library", "--config"}},
-	"valgrind":    {},
-	"unshare":     {short: "SGRw", long: []string{"--setuid", "--setgid", "--root", "--wd", "--map-user", "--map-group", "--propagation", "--setgroups", "--map-users", "--map-groups", "--load-interp"}},
-	"nsenter":     {short: "tSG", long: []string{"--target", "--setuid", "--setgid", "--user-parent"}},
-	"chroot":      {long: []string{"--userspec", "--groups"}, skip: 1},
-	"firejail":    {},
-	"systemd-run": {short: "pEM", long: []string{"--unit", "--property", "--description", "--slice", "--setenv", "--uid", "--gid", "--working-directory", "--machine", "--nice", "--on-calendar", "--on-active"}},
-	"pkexec":      {long: []string{"--user"}},
-	"gosu":        {skip: 1},
-	"su-exec":     {skip: 1},
-	"setpriv":     {},
-	"numactl":     {},
-	"prlimit":     {},
-	"faketime":    {short: "f", skip: 1},
-	"xvfb-run":    {short: "nsfepw", long: []string{"--server-num", "--server-args", "--auth-file", "--error-file", "--wait"}},
-	"cgexec":      {short: "g"},
-	"tsp":         {short: "LDN"},
-	"retry":       {},
-	"unbuffer-x":  {},
-	"sem":         {short: "jP", long: []string{"--jobs", "--id"}},
-}
+// wrappers is built on first use: every PATH shim links this package.
+var wrappers = lazy.Value[map[string]optSpec]{F: func() map[string]optSpec {
+	return map[string]optSpec{
+		"sudo":        {short: "ugCDhprtUR", long: []string{"--user", "--group", "--close-from", "--chdir", "--host", "--prompt", "--role", "--type", "--other-user", "--chroot", "--command-timeout"}},
+		"doas":        {short: "uC"},
+		"nohup":       {},
+		"setsid":      {},
+		"builtin":     {},
+		"unbuffer":    {},
+		"time":        {short: "fo", long: []string{"--format", "--output"}},
+		"nice":        {short: "n", long: []string{"--adjustment"}},
+		"ionice":      {short: "cnp", long: []string{"--class", "--classdata", "--pid"}},
+		"timeout":     {short: "sk", long: []string{"--signal", "--kill-after"}, skip: 1},
+		"stdbuf":      {short: "ioe", long: []string{"--input", "--output", "--error"}},
+		"chrt":        {skip: 1},
+		"taskset":     {skip: 1},
+		"caffeinate":  {short: "tw"},
+		"exec":        {short: "a"},
+		"catchsegv":   {},
+		"chronic":     {},
+		"ifne":        {},
+		"proxychains": {short: "f"},
+		"torsocks":    {},
+		"fakeroot":    {},
+		"corepack":    {},
+		"busybox":     {},
+		"poetry":      {}, // poetry run
+		"arch":        {short: ""},
+		// tracers, sandboxes and launchers: their options, then the command
+		"strace":      {short: "abeEIoOpPsSuUX", long: []string{"--output", "--expr", "--env", "--user", "--string-limit", "--trace", "--signal", "--status", "--attach", "--trace-path", "--columns", "--summary-sort-by", "--decode-fds", "--quiet", "--seccomp-bpf"}},
+		"ltrace":      {short: "aADeEFlnopsuwx", long: []string{"--align", "--indent", "--output", "--library", "--config"}},
+		"valgrind":    {},
+		"unshare":     {short: "SGRw", long: []string{"--setuid", "--setgid", "--root", "--wd", "--map-user", "--map-group", "--propagation", "--setgroups", "--map-users", "--map-groups", "--load-interp"}},
+		"nsenter":     {short: "tSG", long: []string{"--target", "--setuid", "--setgid", "--user-parent"}},
+		"chroot":      {long: []string{"--userspec", "--groups"}, skip: 1},
+		"firejail":    {},
+		"systemd-run": {short: "pEM", long: []string{"--unit", "--property", "--description", "--slice", "--setenv", "--uid", "--gid", "--working-directory", "--machine", "--nice", "--on-calendar", "--on-active"}},
+		"pkexec":      {long: []string{"--user"}},
+		"gosu":        {skip: 1},
+		"su-exec":     {skip: 1},
+		"setpriv":     {},
+		"numactl":     {},
+		"prlimit":     {},
+		"faketime":    {short: "f", skip: 1},
+		"xvfb-run":    {short: "nsfepw", long: []string{"--server-num", "--server-args", "--auth-file", "--error-file", "--wait"}},
+		"cgexec":      {short: "g"},
+		"tsp":         {short: "LDN"},
+		"retry":       {},
+		"unbuffer-x":  {},
+		"sem":         {short: "jP", long: []string{"--jobs", "--id"}},
+	}
+}}
 
 // unwrap returns what a command runs besides itself.
 func (st *state) unwrap(ws []word, stdin *stdinSrc) []action {
@@ -441,7 +445,7 @@ func (st *state) unwrap(ws []word, stdin *stdinSrc) []action {
 		}
 		return tail(i, true)
 	case "sudo", "doas":
-		i, seen := skipOpts(ws, wrappers[name])
+		i, seen := skipOpts(ws, wrappers.Get()[name])
 		for _, o := range []string{"-e", "-l", "-v", "-k", "-K", "--edit", "--list", "--validate"} {
 			if _, ok := seen[o]; ok && i >= len(ws) {
 				return nil
@@ -460,7 +464,7 @@ func (st *state) unwrap(ws []word, stdin *stdinSrc) []action {
 		if i < len(ws) && len(args[i]) > 1 && args[i][0] == '-' && isDigits(args[i][1:]) {
 			return tail(i+1, true)
 		}
-		i, _ = skipOpts(ws, wrappers[name])
+		i, _ = skipOpts(ws, wrappers.Get()[name])
 		return tail(i, true)
 	case "busybox":
 		if len(ws) > 1 && base(args[1]) == "sh" || len(ws) > 1 && base(args[1]) == "ash" {
@@ -512,14 +516,14 @@ func (st *state) unwrap(ws []word, stdin *stdinSrc) []action {
 		}
 		return nil
 	case "chroot":
-		i, _ := skipOpts(ws, wrappers[name])
+		i, _ := skipOpts(ws, wrappers.Get()[name])
 		if i >= len(ws) {
 			return nil
 		}
 		// chroot runs the command at the new root's /: a directory heed cannot place
 		return []action{{words: ws[i:], transparent: true, cwdUnknown: true}}
 	case "unshare", "nsenter":
-		i, seen := skipOpts(ws, wrappers[name])
+		i, seen := skipOpts(ws, wrappers.Get()[name])
 		if i >= len(ws) {
 			return nil
 		}
@@ -651,7 +655,7 @@ func (st *state) unwrap(ws []word, stdin *stdinSrc) []action {
 	case "node", "nodejs", "tsx", "ts-node", "deno", "bun", "ruby", "perl", "php", "Rscript":
 		return unwrapInterpreter(ws, name)
 	}
-	if spec, ok := wrappers[name]; ok && name != "poetry" && name != "busybox" && name != "corepack" && name != "sem" {
+	if spec, ok := wrappers.Get()[name]; ok && name != "poetry" && name != "busybox" && name != "corepack" && name != "sem" {
 		i, _ := skipOpts(ws, spec)
 		return tail(i, true)
 	}
@@ -910,11 +914,11 @@ func (st *state) unwrapGit(ws []word) []action {
 	}
 	def, ok := aliases[strings.ToLower(args[i])]
 	if !ok {
-		if wild, any := aliases["*"]; any && !gitBuiltins[args[i]] {
+		if wild, any := aliases["*"]; any && !gitBuiltins.Get()[args[i]] {
 			def, ok = wild, true
 		}
 	}
-	if !ok || gitBuiltins[args[i]] {
+	if !ok || gitBuiltins.Get()[args[i]] {
 		return nil // git runs its own command of that name, never an alias
 	}
 	if !def.known {
@@ -987,14 +991,16 @@ func gitAliasKey(k string) (string, bool) {
 }
 
 // gitBuiltins are git's own commands, which an alias of the same name never replaces.
-var gitBuiltins = map[string]bool{
-	"add": true, "am": true, "archive": true, "bisect": true, "branch": true, "bundle": true, "checkout": true,
-	"cherry-pick": true, "clean": true, "clone": true, "commit": true, "config": true, "describe": true, "diff": true,
-	"fetch": true, "gc": true, "grep": true, "init": true, "log": true, "merge": true, "mv": true, "notes": true,
-	"pull": true, "push": true, "rebase": true, "reflog": true, "remote": true, "reset": true, "restore": true,
-	"revert": true, "rm": true, "show": true, "stash": true, "status": true, "submodule": true, "switch": true,
-	"tag": true, "worktree": true,
-}
+var gitBuiltins = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{
+		"add": true, "am": true, "archive": true, "bisect": true, "branch": true, "bundle": true, "checkout": true,
+		"cherry-pick": true, "clean": true, "clone": true, "commit": true, "config": true, "describe": true, "diff": true,
+		"fetch": true, "gc": true, "grep": true, "init": true, "log": true, "merge": true, "mv": true, "notes": true,
+		"pull": true, "push": true, "rebase": true, "reflog": true, "remote": true, "reset": true, "restore": true,
+		"revert": true, "rm": true, "show": true, "stash": true, "status": true, "submodule": true, "switch": true,
+		"tag": true, "worktree": true,
+	}
+}}
 
 // splitWords splits an alias value into words as git does (quotes group words).
 func splitWords(s string) ([]string, error) {
@@ -1217,9 +1223,13 @@ func unwrapInterpreter(ws []word, name string) []action {
 	return []action{{words: ws[i:], transparent: true}}
 }
 
-var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "yash": true, "posh": true, "rbash": true}
-
-func isShell(name string) bool { return shells[name] }
+func isShell(name string) bool {
+	switch name {
+	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash":
+		return true
+	}
+	return false
+}
 
 // unwrapShell: `bash -c 'script' name args`, `bash script.sh`, `bash <<< 'script'`.
 func (st *state) unwrapShell(ws []word, stdin *stdinSrc) []action {

@@ -32,10 +32,8 @@ const maxPayload = 64 << 20
 // it does not exec another program in its place).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	s := &shim{env: os.Environ(), path: os.Getenv("PATH"), args: args, stdout: stdout, stderr: stderr}
-	// heed-shim's own lookups (git for the tree state) must not start a shim again
-	os.Setenv("PATH", enforce.WithoutShims(s.path))
 	s.live = &enforce.Live{
-		Enforcer:     &enforce.Enforcer{Loader: &enforce.Loader{Registry: engine.NewRegistry(process.Kinds()...)}},
+		Enforcer:     &enforce.Enforcer{Loader: &enforce.Loader{Registry: engine.NewRegistry(process.Kinds()...)}, State: s.treeState},
 		Stderr:       stderr,
 		OriginalPath: s.path,
 		Stale:        s.handOver,
@@ -73,6 +71,22 @@ type shim struct {
 	live   *enforce.Live
 	stdout io.Writer
 	stderr io.Writer
+	// unshimmed is set once PATH lost its shim directories (treeState)
+	unshimmed bool
+}
+
+// treeState is the working tree's state for ordering rules: the one program
+// heed-shim looks up on PATH by name is git, which must not start a shim again, so
+// the shim directories leave PATH first. The real command is looked up on the PATH
+// the process got (Live.OriginalPath), so PATH is left alone until git is needed:
+// reading every PATH directory for a shim marker on every call cost more than
+// judging most commands.
+func (s *shim) treeState(root string) (string, error) {
+	if !s.unshimmed {
+		os.Setenv("PATH", enforce.WithoutShims(s.path))
+		s.unshimmed = true
+	}
+	return enforce.TreeState(root)
 }
 
 func (s *shim) usage() int {

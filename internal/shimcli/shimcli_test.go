@@ -168,12 +168,70 @@ func TestHeedShimLinksOnlyWhatJudgingNeeds(t *testing.T) {
 		for _, banned := range []string{"runtime/cgo", "github.com/tree-sitter/", "github.com/yuin/goldmark", "github.com/google/jsonschema-go",
 			"github.com/heed-dev/heed/internal/compile", "github.com/heed-dev/heed/internal/project", "github.com/heed-dev/heed/internal/instr",
 			"github.com/heed-dev/heed/internal/cli", "github.com/heed-dev/heed/internal/rules/source",
+			// crypto/rand brings math/big and a DRBG: journal ids come from the runtime's generator
+			"crypto/rand", "math/big",
 			// no English: the reader and the lowering of rule sentences stay in heed
 			"github.com/heed-dev/heed/internal/norm", "github.com/heed-dev/heed/internal/lower", "github.com/heed-dev/heed/internal/recognize"} {
 			if strings.HasPrefix(pkg, banned) {
 				t.Errorf("heed-shim links %s", pkg)
 			}
 		}
+	}
+}
+
+// heed-shim does nothing at initialisation but what Go's own packages do: no table,
+// map or expression of heed's is built before main, since every guarded command
+// pays for it (internal/lazy, internal/lazyre). The one dependency that does is
+// mvdan.cc/sh/v3/fileutil, which compiles two expressions at initialisation
+// (linked by mvdan.cc/sh/v3/syntax, heed's shell parser); its cost is bounded here
+// so that it does not grow unseen.
+func TestHeedShimDoesNothingAtInit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds heed-shim")
+	}
+	bin := filepath.Join(t.TempDir(), "heed-shim")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/heed-dev/heed/cmd/heed-shim").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "--version")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("heed-shim --version: %v\n%s", err, out)
+	}
+	// init PKG @T ms, C ms clock, B bytes, A allocs
+	seen, heed := 0, 0
+	for _, line := range strings.Split(string(out), "\n") {
+		var pkg string
+		var at, clock float64
+		var size, allocs int
+		if n, _ := fmt.Sscanf(line, "init %s @%f ms, %f ms clock, %d bytes, %d allocs", &pkg, &at, &clock, &size, &allocs); n != 5 {
+			continue
+		}
+		seen++
+		switch {
+		case strings.HasPrefix(pkg, "github.com/heed-dev/heed/"):
+			// errors.New and lazyre.New (a record of about 150 bytes, compiled on first
+			// use) are all it may do; a table is kilobytes (internal/shell's were 8.6)
+			heed += size
+			if size > 4<<10 {
+				t.Errorf("%s allocates %d bytes in %d allocations at initialisation: build its tables on first use (internal/lazy)", pkg, size, allocs)
+			}
+		case pkg == "mvdan.cc/sh/v3/fileutil":
+			if size > 32<<10 {
+				t.Errorf("%s allocates %d bytes at initialisation (15 KB in v3.14.1)", pkg, size)
+			}
+		case strings.Contains(strings.SplitN(pkg, "/", 2)[0], "."):
+			if size > 1024 {
+				t.Errorf("the dependency %s allocates %d bytes at initialisation: heed-shim must not link it", pkg, size)
+			}
+		}
+	}
+	if seen < 10 {
+		t.Fatalf("no init trace read from heed-shim:\n%s", out)
+	}
+	if heed > 8<<10 {
+		t.Errorf("heed's packages allocate %d bytes at initialisation: build tables on first use (internal/lazy)", heed)
 	}
 }
 

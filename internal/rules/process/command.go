@@ -13,9 +13,9 @@
 package process
 
 import (
-	"encoding/json"
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -67,22 +67,22 @@ func compileCommand(rule *policy.Rule) (engine.Check, error) {
 		return nil, fmt.Errorf("params.forbid: at least one forbidden command form is required (or two forms in params.together)")
 	}
 	for i := range p.Together {
-		if err := p.Together[i].validate(fmt.Sprintf("params.together[%d]", i)); err != nil {
+		if err := p.Together[i].validate("params.together", i); err != nil {
 			return nil, err
 		}
 	}
 	for i := range p.Forbid {
-		if err := p.Forbid[i].validate(fmt.Sprintf("params.forbid[%d]", i)); err != nil {
+		if err := p.Forbid[i].validate("params.forbid", i); err != nil {
 			return nil, err
 		}
 	}
 	for i := range p.Allow {
-		if err := p.Allow[i].validate(fmt.Sprintf("params.allow[%d]", i)); err != nil {
+		if err := p.Allow[i].validate("params.allow", i); err != nil {
 			return nil, err
 		}
 	}
 	for i := range p.Via {
-		if err := p.Via[i].validate(fmt.Sprintf("params.via[%d]", i)); err != nil {
+		if err := p.Via[i].validate("params.via", i); err != nil {
 			return nil, err
 		}
 	}
@@ -112,18 +112,6 @@ func forceSpellings(sets ...[]Pattern) map[string]bool {
 		}
 	}
 	return out
-}
-
-func decodeParams(raw json.RawMessage, into any) error {
-	if len(raw) == 0 {
-		return fmt.Errorf("params: missing")
-	}
-	dec := json.NewDecoder(strings.NewReader(string(raw)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(into); err != nil {
-		return fmt.Errorf("params: %v", err)
-	}
-	return nil
 }
 
 type commandCheck struct {
@@ -407,7 +395,7 @@ func parsedAt(ev *engine.Evidence, i int) *parsed {
 		p.cwd, p.cwdUnknown, p.root = cmd.Cwd, cmd.CwdUnknown, cmd.Root
 		return p
 	}
-	v, err := ev.Memo(fmt.Sprintf("process.argv:%d", i), func() (any, error) {
+	v, err := ev.Memo("process.argv:"+strconv.Itoa(i), func() (any, error) {
 		return parse(), nil
 	})
 	if err != nil {

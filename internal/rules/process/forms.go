@@ -2,8 +2,8 @@ package process
 
 import (
 	"strings"
-	"sync"
 
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/shell"
@@ -134,7 +134,7 @@ func judgeArgv(p CommandParams, argv []string) string {
 }
 
 // family members: a tool word and the programs it stands for.
-var toolPrograms = sync.OnceValue(func() map[string][]string {
+var toolPrograms = lazy.Value[map[string][]string]{F: func() map[string][]string {
 	return map[string][]string{
 		"npm":    {"npm", "npx"},
 		"npx":    {"npx"},
@@ -149,7 +149,7 @@ var toolPrograms = sync.OnceValue(func() map[string][]string {
 		"conda":  {"conda"},
 		"deno":   {"deno"},
 	}
-})
+}}
 
 // PrerequisiteForms reads a command an instruction requires to have run: a command as
 // written (matched as a prefix), or a bare script name (`flint`) as what the package

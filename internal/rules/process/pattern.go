@@ -40,8 +40,29 @@ type Pattern struct {
 	Paths []string `json:"paths,omitempty"`
 }
 
-// validate checks a pattern; at names it in errors (params.forbid[0]).
-func (p *Pattern) validate(at string) error {
+// validate checks the pattern at index idx of the params field (params.forbid),
+// named in errors as params.forbid[0].
+func (p *Pattern) validate(field string, idx int) error {
+	if err := p.check(); err != nil {
+		return fmt.Errorf("%s[%d]%v", field, idx, err)
+	}
+	return nil
+}
+
+// badGlob reports whether s is a malformed path.Match pattern: only a character
+// class or a trailing backslash can be.
+func badGlob(s string) error {
+	if !strings.ContainsAny(s, "[\\") {
+		return nil
+	}
+	_, err := path.Match(s, "")
+	return err
+}
+
+// check is validate's work; its errors start with the part of the pattern at fault
+// (".program: ...").
+func (p *Pattern) check() error {
+	const at = ""
 	if len(p.Program) == 0 {
 		return fmt.Errorf("%s.program: at least one program is required", at)
 	}
@@ -49,7 +70,7 @@ func (p *Pattern) validate(at string) error {
 		if strings.TrimSpace(prog) == "" {
 			return fmt.Errorf("%s.program[%d]: empty program name", at, i)
 		}
-		if _, err := path.Match(strings.ReplaceAll(prog, "**", "*"), ""); err != nil {
+		if err := badGlob(strings.ReplaceAll(prog, "**", "*")); err != nil {
 			return fmt.Errorf("%s.program[%d]: bad glob %q: %v", at, i, prog, err)
 		}
 	}
@@ -57,7 +78,7 @@ func (p *Pattern) validate(at string) error {
 		if a == "" {
 			return fmt.Errorf("%s.args[%d]: empty word", at, i)
 		}
-		if _, err := path.Match(a, ""); err != nil {
+		if err := badGlob(a); err != nil {
 			return fmt.Errorf("%s.args[%d]: bad glob %q: %v", at, i, a, err)
 		}
 	}

@@ -42,12 +42,12 @@ func compileSequence(rule *policy.Rule) (engine.Check, error) {
 		return nil, fmt.Errorf("params.first: at least one prerequisite command form is required")
 	}
 	for i := range p.Then {
-		if err := p.Then[i].validate(fmt.Sprintf("params.then[%d]", i)); err != nil {
+		if err := p.Then[i].validate("params.then", i); err != nil {
 			return nil, err
 		}
 	}
 	for i := range p.First {
-		if err := p.First[i].validate(fmt.Sprintf("params.first[%d]", i)); err != nil {
+		if err := p.First[i].validate("params.first", i); err != nil {
 			return nil, err
 		}
 	}

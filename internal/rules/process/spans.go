@@ -3,8 +3,8 @@ package process
 import (
 	"path"
 	"strings"
-	"sync"
 
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/shell"
 )
@@ -13,7 +13,7 @@ import (
 // Instruction files put all sorts of things in code spans (types, files, flags,
 // identifiers): a span is read as a command only when it starts with one of these, a
 // tool the repository shows it uses, or a path to a script.
-var knownPrograms = sync.OnceValue(func() map[string]bool {
+var knownPrograms = lazy.Value[map[string]bool]{F: func() map[string]bool {
 	return setOf(
 		// version control and forges
 		"git", "gh", "glab", "hub", "git-lfs", "svn", "hg",
@@ -39,7 +39,7 @@ var knownPrograms = sync.OnceValue(func() map[string]bool {
 		"grep", "rg", "fd", "ls", "cat", "head", "tail", "awk", "jq", "tar", "unzip", "zip", "ln", "touch", "mkdir",
 		"rmdir", "dd", "git-filter-repo", "bundle", "bin/rails", "bin/setup",
 	)
-})
+}}
 
 func setOf(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))
@@ -62,7 +62,13 @@ const anyWord = "*"
 const AnyWord = anyWord
 
 // gitRefs are upper-case words that are literal arguments, not placeholders.
-var gitRefs = map[string]bool{"HEAD": true, "ORIG_HEAD": true, "FETCH_HEAD": true, "MERGE_HEAD": true}
+func isGitRef(w string) bool {
+	switch w {
+	case "HEAD", "ORIG_HEAD", "FETCH_HEAD", "MERGE_HEAD":
+		return true
+	}
+	return false
+}
 
 // SpanArgv reads a code span as a command: its words, with placeholders as "*".
 // ok is false when the span is not a single simple command.
@@ -71,7 +77,7 @@ func SpanArgv(span string) ([]string, bool) {
 		if t := strings.TrimSpace(m); t == "…" || t == "..." {
 			return " "
 		}
-		if gitRefs[strings.TrimSpace(m)] {
+		if isGitRef(strings.TrimSpace(m)) {
 			return m // HEAD is a literal ref, not a placeholder
 		}
 		if strings.ContainsAny(m[:1], "<{[") {
@@ -114,7 +120,7 @@ func IsCommand(argv []string, tools []string) bool {
 	if p != strings.ToLower(p) || strings.ContainsAny(p, "=:@#%*{}[]") || strings.HasPrefix(p, "-") || strings.HasPrefix(p, ".") {
 		return false
 	}
-	if knownPrograms()[p] || isPython(p) {
+	if knownPrograms.Get()[p] || isPython(p) {
 		return true
 	}
 	for _, t := range tools {
@@ -153,7 +159,7 @@ func isPython(name string) bool {
 }
 
 // programAliases are the other names of a program: a rule about pip is about pip3.
-var programAliases = sync.OnceValue(func() map[string][]string {
+var programAliases = lazy.Value[map[string][]string]{F: func() map[string][]string {
 	return map[string][]string{
 		"pip":            {"pip", "pip3", "pip3.*"},
 		"pip3":           {"pip", "pip3", "pip3.*"},
@@ -164,7 +170,7 @@ var programAliases = sync.OnceValue(func() map[string][]string {
 		"gradlew":        {"gradlew", "gradle"},
 		"mvnw":           {"mvnw", "mvn"},
 	}
-})
+}}
 
 // programSpec turns a span's program into the pattern's program list, anchored at the
 // instruction's directory for relative paths.
@@ -183,14 +189,14 @@ func programSpec(p, scopeDir string) []string {
 	if strings.HasPrefix(p, "./") {
 		p = p[2:]
 	}
-	if al, ok := programAliases()[p]; ok {
+	if al, ok := programAliases.Get()[p]; ok {
 		return append([]string(nil), al...)
 	}
 	return []string{p}
 }
 
 // flagSynonyms gives the other spellings of an option, per program and subcommand.
-var flagSynonyms = sync.OnceValue(func() map[string][][]string {
+var flagSynonyms = lazy.Value[map[string][][]string]{F: func() map[string][][]string {
 	return map[string][][]string{
 		"git push":     {{"-f", "--force"}, {"-n", "--dry-run"}, {"-d", "--delete"}, {"-u", "--set-upstream"}},
 		"git clean":    {{"-f", "--force"}, {"-n", "--dry-run"}, {"-i", "--interactive"}, {"-q", "--quiet"}},
@@ -211,12 +217,12 @@ var flagSynonyms = sync.OnceValue(func() map[string][][]string {
 		"cargo":        {{"-p", "--package"}, {"-F", "--features"}, {"-r", "--release"}},
 		"docker":       {{"-f", "--force"}},
 	}
-})
+}}
 
 // synonyms returns the spellings of an option for a program and subcommand.
 func synonyms(prog, sub, opt string) []string {
 	for _, key := range []string{prog + " " + sub, prog} {
-		for _, g := range flagSynonyms()[key] {
+		for _, g := range flagSynonyms.Get()[key] {
 			for _, f := range g {
 				if f == opt {
 					return append([]string(nil), g...)
@@ -304,7 +310,7 @@ func patternFrom(argv []string, scopeDir string, keepValues bool) Pattern {
 }
 
 // dryRunFlags are the options that make a command only show what it would do.
-var dryRunFlags = sync.OnceValue(func() map[string][]string {
+var dryRunFlags = lazy.Value[map[string][]string]{F: func() map[string][]string {
 	return map[string][]string{
 		"git clean": {"-n", "--dry-run"},
 		"git push":  {"-n", "--dry-run"},
@@ -314,7 +320,7 @@ var dryRunFlags = sync.OnceValue(func() map[string][]string {
 		"make":      {"-n", "--dry-run", "--just-print", "--recon"},
 		"rsync":     {"-n", "--dry-run"},
 	}
-})
+}}
 
 // DryRunAllows returns the exceptions that let a forbidden command run as a dry run:
 // `cargo publish --dry-run` does not publish.
@@ -333,9 +339,9 @@ func DryRunAllows(ps []Pattern) []Pattern {
 		if len(p.Args) > 1 || prog == "gh" {
 			continue // nested subcommands (gh release create) have no common dry run
 		}
-		flags, ok := dryRunFlags()[prog+" "+sub]
+		flags, ok := dryRunFlags.Get()[prog+" "+sub]
 		if !ok {
-			flags, ok = dryRunFlags()[prog]
+			flags, ok = dryRunFlags.Get()[prog]
 		}
 		if !ok {
 			if !dryRunnable(prog, sub) {
@@ -415,7 +421,7 @@ func FlagSynonyms(prog, sub, opt string) []string { return synonyms(prog, sub, o
 // ProgramsOf returns the programs a tool stands for (npm: npm and npx; pip: pip,
 // pip3, pip3.*), or the tool's own name.
 func ProgramsOf(tool string) []string {
-	if ps, ok := toolPrograms()[tool]; ok {
+	if ps, ok := toolPrograms.Get()[tool]; ok {
 		return append([]string(nil), ps...)
 	}
 	return programSpec(tool, "")

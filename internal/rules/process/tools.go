@@ -3,7 +3,8 @@ package process
 import (
 	"path"
 	"strings"
-	"sync"
+
+	"github.com/heed-dev/heed/internal/lazy"
 )
 
 // What heed knows about the command-line conventions of common tools: which options
@@ -62,7 +63,7 @@ type tool struct {
 
 // toolTable is built on first use: every shim and hook links this package, and
 // building its maps at init would cost each guarded command their time.
-var toolTable = sync.OnceValue(func() map[string]*tool {
+var toolTable = lazy.Value[map[string]*tool]{F: func() map[string]*tool {
 	gitTool := &tool{
 		abbrev: true,
 		global: optSet{short: "Cc", long: []string{"--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--exec-path", "--list-cmds", "--attr-source"}},
@@ -199,16 +200,16 @@ var toolTable = sync.OnceValue(func() map[string]*tool {
 		"mkdir": gnu, "shred": gnu, "truncate": gnu, "install": gnu, "tar": gnu, "sed": gnu, "grep": gnu,
 		"rsync": gnu, "touch": gnu, "dd": gnu, "xargs": gnu, "sort": gnu, "tee": gnu, "kill": gnu,
 	}
-})
+}}
 
 // toolFor returns the conventions of a program (by base name); unknown programs get
 // POSIX defaults.
 func toolFor(prog string) *tool {
-	if t, ok := toolTable()[prog]; ok {
+	if t, ok := toolTable.Get()[prog]; ok {
 		return t
 	}
 	if strings.HasPrefix(prog, "pip3.") {
-		return toolTable()["pip"]
+		return toolTable.Get()["pip"]
 	}
 	return &tool{}
 }
