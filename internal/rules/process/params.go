@@ -240,6 +240,8 @@ func (s *scan) patterns() ([]Pattern, bool) {
 				p.Lacking, ok = s.groups()
 			case "bare":
 				p.Bare, ok = s.bool()
+			case "alone":
+				p.Alone, ok = s.bool()
 			case "paths":
 				p.Paths, ok = s.strings()
 			default:

@@ -12,6 +12,7 @@ var paramsSeeds = []string{
 	`{"forbid":[{"program":["git"],"args":["push"],"flags":[["-f","--force","--force-with-lease","--force-if-includes"]]},{"program":["git"],"args":["push","+*"]},{"program":["git"],"args":["push"],"flags":[["--mirror"]]}],"allow":[{"program":["git"],"args":["push"],"flags":[["-n","--dry-run"]]}]}`,
 	`{"forbid":[{"program":["npm","npx","yarn"]}],"via":[{"program":["pnpm"]}]}`,
 	`{"forbid":[{"program":["cargo"],"args":["publish"],"lacking":[["--dry-run","-n"]],"bare":true,"paths":["."]}],"at":["web","."]}`,
+	`{"forbid":[{"program":["cargo"],"args":["test"],"alone":true}],"via":[{"program":["mise"],"args":["exec","*"]}]}`,
 	`{"together":[{"program":["git"],"args":["commit"]},{"program":["git"],"args":["push"]}]}`,
 	`{"then":[{"program":["git"],"args":["commit"]}],"first":[{"program":["make"],"args":["lint"]}],"label":"make lint","anytime":true,"changed":["**/*.rs"]}`,
 	`{"then":[{"program":["git"],"args":["push"]}],"first":[{"program":["make"],"args":["fmt"]}],"anytime":false}`,
