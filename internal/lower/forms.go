@@ -97,6 +97,9 @@ func eventForms(event string) []process.Pattern {
 		return []process.Pattern{pat("git", []string{"push"}, []string{"--tags", "--follow-tags"}), pat("git", []string{"push", "*", "refs/tags/*"}), pat("git", []string{"push", "*", "tag"})}
 	case "pr":
 		return []process.Pattern{pat("gh", []string{"pr", "create"})}
+	case "branch":
+		// a new branch: `git checkout -b`, `git switch -c`, `git branch NAME`
+		return []process.Pattern{pat("git", []string{"checkout"}, []string{"-b", "-B"}), pat("git", []string{"switch"}, []string{"-c", "-C", "--create"}), pat("git", []string{"branch", "*"})}
 	case "finish":
 		// the end of a task shows as the change leaving the session
 		return []process.Pattern{pat("git", []string{"commit"}), pat("git", []string{"push"}), pat("gh", []string{"pr", "create"})}
