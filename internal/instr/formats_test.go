@@ -89,6 +89,8 @@ func TestScopeDir(t *testing.T) {
 		{"web/.continue/rules/react.md", "web"},
 		{".openhands/microagents/repo.md", ""},
 		{".junie/guidelines.md", ""},
+		// Junie also reads .junie/AGENTS.md (JetBrains' junie-guidelines): the root's
+		{".junie/AGENTS.md", ""},
 		{"svc/AGENT.md", "svc"},
 	} {
 		if got := ScopeDir(c.path, Classify(c.path)); got != c.want {
