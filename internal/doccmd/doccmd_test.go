@@ -282,3 +282,21 @@ func TestCIRunSaysWhatItNeeds(t *testing.T) {
 		t.Errorf(".ci/run went on without the shared cases:\n%s", out)
 	}
 }
+
+// Issue 21: the first build takes minutes with no word of it. The README's quick
+// start says so before a user waits on a silent build.
+func TestReadmeSaysTheFirstBuildTakesMinutes(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	build := strings.Index(readme, "go build -o bin/ ./cmd/...")
+	note := strings.Index(readme, "The first build compiles the Tree-sitter grammars with gcc and takes a few minutes")
+	if build < 0 || note < 0 {
+		t.Fatalf("README.md: the quick start's build (%d) or its first-build note (%d) is gone", build, note)
+	}
+	if next := strings.Index(readme[build:], "\n## "); next >= 0 && note > build+next {
+		t.Errorf("README.md: the first-build note is not in the quick start with the build")
+	}
+}
