@@ -63,7 +63,7 @@ type Options struct {
 	Config *config.Config
 	// Exclude are gitignore patterns of files file rules leave out (--exclude), after
 	// the repository's .heedignore and the configuration's [check] exclude
-	// (config.Ignore, as heed check leaves them out); commit and change-level rules
+	// (repo.Exclusions, as heed check leaves them out); commit and change-level rules
 	// still see the whole change.
 	Exclude []string
 }
@@ -323,7 +323,7 @@ func (b *bundle) repository() error {
 	b.rep.Run.Base, b.rep.Run.Head = st.base, st.head
 	b.ev.Commits = append([]engine.Commit(nil), st.commits...)
 	b.ev.Files, b.ev.Tree, b.ev.Changed, b.ev.DeletedPaths = st.files, st.tree, st.changed, st.deleted
-	ig, err := config.Ignore(opt.Repo, opt.Config, opt.Exclude)
+	ig, err := repo.Exclusions(opt.Repo, opt.Config, opt.Exclude)
 	if err != nil {
 		return err
 	}

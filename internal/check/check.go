@@ -57,7 +57,7 @@ type Options struct {
 	Config *config.Config
 	// Exclude are gitignore patterns of files to leave out (--exclude), after the
 	// repository's .heedignore and the configuration's [check] exclude
-	// (config.Ignore). A file left out is not judged, its findings are not
+	// (repo.Exclusions). A file left out is not judged, its findings are not
 	// reported, and it is counted as skipped ("excluded"); change-level rules still
 	// see the whole change.
 	Exclude []string
@@ -173,7 +173,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 			return nil, usage("%v", err)
 		}
 	}
-	ig, err := config.Ignore(root, opt.Config, opt.Exclude)
+	ig, err := repo.Exclusions(root, opt.Config, opt.Exclude)
 	if err != nil {
 		return nil, usage("%v", err)
 	}

@@ -234,7 +234,7 @@ type projectOnce struct {
 	ignoreErr  error
 }
 
-// ignored reports whether the repository leaves rel out of judging: config.Ignore,
+// ignored reports whether the repository leaves rel out of judging: repo.Exclusions,
 // the decision heed check makes.
 func (o *projectOnce) ignored(root, rel string) (bool, error) {
 	o.ignoreOnce.Do(func() {
@@ -243,7 +243,7 @@ func (o *projectOnce) ignored(root, rel string) (bool, error) {
 			o.ignoreErr = err
 			return
 		}
-		o.ignore, o.ignoreErr = config.Ignore(root, cfg, nil)
+		o.ignore, o.ignoreErr = repo.Exclusions(root, cfg, nil)
 	})
 	return o.ignore.Match(rel), o.ignoreErr
 }

@@ -265,7 +265,7 @@ func (s *shimRepo) hooks() {
 		t.Errorf("hook on an allowed write (answered by heed): exit %d\n%s", code, out)
 	}
 	// heed-shim hands writes to heed, which leaves out what .heedignore leaves out
-	// (config.Ignore, as heed check does) and judges the rest
+	// (repo.Exclusions, as heed check does) and judges the rest
 	for _, c := range []struct {
 		path string
 		code int

@@ -555,7 +555,7 @@ type Hooks struct {
 	RulesFor func(root, rel string) (string, error)
 	// Ignored, when set, reports whether the repository leaves a repository-relative
 	// path out of judging (.heedignore, the configuration's [check] exclude:
-	// config.Ignore, as heed check reads them). A write there is not judged by the
+	// repo.Exclusions, as heed check reads them). A write there is not judged by the
 	// source and architecture rules and carries no rules context; the guard still
 	// applies, and commands are judged as ever. An error denies the write.
 	Ignored func(root, rel string) (bool, error)

@@ -19,10 +19,10 @@ import (
 
 	"github.com/heed-dev/heed/internal/brief"
 	"github.com/heed-dev/heed/internal/check"
-	"github.com/heed-dev/heed/internal/config"
 	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
+	"github.com/heed-dev/heed/internal/repo"
 	"github.com/heed-dev/heed/internal/report"
 )
 
@@ -209,7 +209,7 @@ func (s *Server) checkFile(_ context.Context, _ *sdk.CallToolRequest, in CheckFi
 	}
 	// a file the repository leaves out of judging is not judged here either, as heed
 	// check and the agent hooks leave it out
-	ig, err := config.Ignore(s.root, nil, nil)
+	ig, err := repo.Exclusions(s.root, nil, nil)
 	if err != nil {
 		return nil, FindingsOutput{}, err
 	}

@@ -258,7 +258,7 @@ func TestRulesForNarrowsByTheRulesScope(t *testing.T) {
 }
 
 // Issue 21: check_file leaves out what heed check and the agent hooks leave out
-// (config.Ignore): .heedignore, then the [check] exclude of .heed/config.
+// (repo.Exclusions): .heedignore, then the [check] exclude of .heed/config.
 func TestCheckFileLeavesOutIgnoredFiles(t *testing.T) {
 	root := testRepo(t)
 	cs := connect(t, root, Options{})

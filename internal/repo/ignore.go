@@ -14,7 +14,7 @@ import (
 )
 
 // IgnoreFile is the repository's ignore file, relative to its root: the files heed
-// leaves out of judging, in gitignore syntax (config.Ignore says which).
+// leaves out of judging, in gitignore syntax (Exclusions says which).
 const IgnoreFile = policy.IgnoreFile
 
 // SkipExcluded is the skip reason of a file .heedignore or --exclude leaves out.
