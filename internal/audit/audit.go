@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/heed-dev/heed/internal/audit/trajectory"
+	"github.com/heed-dev/heed/internal/config"
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/repo"
@@ -57,9 +58,13 @@ type Options struct {
 	Timeout time.Duration
 	// Cache shares repository reads between audits (batches); nil reads afresh.
 	Cache *RepoCache
-	// Exclude are gitignore patterns of files file rules leave out, after the
-	// repository's .heedignore (as heed check leaves them out); commit and
-	// change-level rules still see the whole change.
+	// Config is the configuration in force (the file --config named); nil reads the
+	// repository's .heed/config.
+	Config *config.Config
+	// Exclude are gitignore patterns of files file rules leave out (--exclude), after
+	// the repository's .heedignore and the configuration's [check] exclude
+	// (repo.Exclusions, as heed check leaves them out); commit and change-level rules
+	// still see the whole change.
 	Exclude []string
 }
 
@@ -318,7 +323,7 @@ func (b *bundle) repository() error {
 	b.rep.Run.Base, b.rep.Run.Head = st.base, st.head
 	b.ev.Commits = append([]engine.Commit(nil), st.commits...)
 	b.ev.Files, b.ev.Tree, b.ev.Changed, b.ev.DeletedPaths = st.files, st.tree, st.changed, st.deleted
-	ig, err := repo.LoadIgnore(opt.Repo, opt.Exclude)
+	ig, err := repo.Exclusions(opt.Repo, opt.Config, opt.Exclude)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/heed-dev/heed/internal/audit/trajectory"
+	"github.com/heed-dev/heed/internal/config"
 	"github.com/heed-dev/heed/internal/engine"
 )
 
@@ -207,8 +208,10 @@ type BatchOptions struct {
 	Rules   Loader
 	// Progress is called after each run (done, total); nil for none.
 	Progress func(done, total int)
-	// Exclude are gitignore patterns every run leaves out, after its repository's
-	// .heedignore (Options.Exclude).
+	// Config is the configuration every run reads (--config); nil: each run's own
+	// .heed/config. Exclude are gitignore patterns every run leaves out, after its
+	// repository's .heedignore and the configuration's (Options.Exclude).
+	Config  *config.Config
 	Exclude []string
 
 	cache *RepoCache
@@ -311,7 +314,7 @@ func auditRunDir(dir string, opt BatchOptions) (*RunSummary, error) {
 	if spec.Trajectory == "" && spec.Repo == "" {
 		return nil, fmt.Errorf("%s: neither a trajectory nor a repository", dir)
 	}
-	ao := Options{Repo: spec.Repo, Base: spec.Base, Head: spec.Head, TrajectoryPath: spec.Trajectory, Timeout: opt.Timeout, Workers: 1, Cache: opt.cache, Exclude: opt.Exclude}
+	ao := Options{Repo: spec.Repo, Base: spec.Base, Head: spec.Head, TrajectoryPath: spec.Trajectory, Timeout: opt.Timeout, Workers: 1, Cache: opt.cache, Config: opt.Config, Exclude: opt.Exclude}
 	if spec.Trajectory != "" {
 		data, err := os.ReadFile(spec.Trajectory)
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/heed-dev/heed/internal/config"
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/graph"
 	"github.com/heed-dev/heed/internal/instr"
@@ -51,10 +52,14 @@ type Options struct {
 	Domains []string
 	// NoCache leaves .heed/cache/ alone: no cached import facts are read or written.
 	NoCache bool
-	// Exclude are gitignore patterns of files to leave out, after the repository's
-	// .heedignore (the configuration's, then --exclude). A file left out is not
-	// judged, its findings are not reported, and it is counted as skipped
-	// ("excluded"); change-level rules still see the whole change.
+	// Config is the configuration in force (the file --config named); nil reads the
+	// repository's .heed/config.
+	Config *config.Config
+	// Exclude are gitignore patterns of files to leave out (--exclude), after the
+	// repository's .heedignore and the configuration's [check] exclude
+	// (repo.Exclusions). A file left out is not judged, its findings are not
+	// reported, and it is counted as skipped ("excluded"); change-level rules still
+	// see the whole change.
 	Exclude []string
 	// GuardSeverity is the severity of heed/guard-change findings in Diff mode (a
 	// change to instruction files, .heed/ or agents' hook settings): warning when
@@ -168,7 +173,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 			return nil, usage("%v", err)
 		}
 	}
-	ig, err := repo.LoadIgnore(root, opt.Exclude)
+	ig, err := repo.Exclusions(root, opt.Config, opt.Exclude)
 	if err != nil {
 		return nil, usage("%v", err)
 	}

@@ -124,9 +124,10 @@ func (app *App) runAudit(f auditFlags) error {
 		return err
 	}
 	opt.Repo = root
-	if opt.Exclude, err = app.excludes(root, f.exclude); err != nil {
+	if opt.Config, err = app.Config(root); err != nil {
 		return err
 	}
+	opt.Exclude = f.exclude
 	p, err := project.Open(root)
 	if err != nil {
 		return Fail("audit: %v", err)
@@ -196,13 +197,16 @@ func (app *App) runAuditBatch(f auditFlags) error {
 	}
 	cache := &projectCache{m: map[string]*projectEntry{}}
 	opt := audit.BatchOptions{Shard: shard, Workers: f.workers, Rules: cache.rules}
-	// each run's own .heedignore applies; the configuration file and --exclude are
+	// each run's own .heedignore and .heed/config apply; --config and --exclude are
 	// the invoker's, for every run
-	cfg, err := app.Config("")
-	if err != nil {
-		return err
+	if app.configFlag != "" {
+		cfg, err := app.Config("")
+		if err != nil {
+			return err
+		}
+		opt.Config = cfg
 	}
-	opt.Exclude = append(cfg.Exclude, f.exclude...)
+	opt.Exclude = f.exclude
 	var bar *progressBar
 	if IsTerminal(app.Stderr) {
 		bar = &progressBar{w: app.Stderr, start: time.Now()}

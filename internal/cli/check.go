@@ -104,7 +104,7 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 	if err != nil {
 		return err
 	}
-	exclude, err := app.excludes(root, f.exclude)
+	cfg, err := app.Config(root)
 	if err != nil {
 		return err
 	}
@@ -130,7 +130,7 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 		}
 		return Fail("%v", err)
 	}
-	res, err := check.Run(p, check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Exclude: exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache, GuardSeverity: f.guardSeverity})
+	res, err := check.Run(p, check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Config: cfg, Exclude: f.exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache, GuardSeverity: f.guardSeverity})
 	if err != nil {
 		return checkError(err)
 	}

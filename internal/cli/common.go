@@ -79,16 +79,6 @@ func (app *App) Config(root string) (*config.Config, error) {
 	return cfg, nil
 }
 
-// excludes are the patterns a command leaves out after the repository's
-// .heedignore: the configuration file's [check] exclude, then --exclude.
-func (app *App) excludes(root string, flag []string) ([]string, error) {
-	cfg, err := app.Config(root)
-	if err != nil {
-		return nil, err
-	}
-	return append(append([]string(nil), cfg.Exclude...), flag...), nil
-}
-
 // registerExclude adds --exclude to a command that walks the repository's files.
 func registerExclude(fl *pflag.FlagSet, to *[]string) {
 	fl.StringArrayVar(to, "exclude", nil, "leave out the files matching `PATTERN` (gitignore syntax, as in .heedignore; repeatable)")

@@ -13,9 +13,11 @@ import (
 
 	"github.com/heed-dev/heed/internal/brief"
 	"github.com/heed-dev/heed/internal/check"
+	"github.com/heed-dev/heed/internal/config"
 	"github.com/heed-dev/heed/internal/enforce"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
+	"github.com/heed-dev/heed/internal/repo"
 )
 
 // maxPayload bounds a hook payload (a Write tool's content is in it).
@@ -195,8 +197,8 @@ func (app *App) runAgentHook(agent string, rulesContext bool) (err error) {
 		return app.respond(agent, nil, denyInternal(perr.Error()))
 	}
 	// the write check and the rules context load the same project: once per call
-	projects := &projectOnce{}
-	h := &enforce.Hooks{Enforcer: app.enforcer(), Writes: projects.proposedWrite}
+	projects := &projectOnce{config: app.Config}
+	h := &enforce.Hooks{Enforcer: app.enforcer(), Writes: projects.proposedWrite, Ignored: projects.ignored}
 	if rulesContext && agent == enforce.AgentClaude {
 		h.RulesFor = projects.fileRules
 	}
@@ -218,11 +220,32 @@ func (app *App) respond(agent string, ev *enforce.HookEvent, res enforce.HookRes
 	return &ExitError{Code: r.Code}
 }
 
-// projectOnce loads the project of one hook call (a call has one repository root).
+// projectOnce loads the project of one hook call (a call has one repository root),
+// and what the repository leaves out of judging.
 type projectOnce struct {
 	once sync.Once
 	p    *project.Project
 	err  error
+	// config reads the configuration in force (App.Config: --config, else the
+	// repository's .heed/config).
+	config     func(root string) (*config.Config, error)
+	ignoreOnce sync.Once
+	ignore     *repo.Ignore
+	ignoreErr  error
+}
+
+// ignored reports whether the repository leaves rel out of judging: repo.Exclusions,
+// the decision heed check makes.
+func (o *projectOnce) ignored(root, rel string) (bool, error) {
+	o.ignoreOnce.Do(func() {
+		cfg, err := o.config(root)
+		if err != nil {
+			o.ignoreErr = err
+			return
+		}
+		o.ignore, o.ignoreErr = repo.Exclusions(root, cfg, nil)
+	})
+	return o.ignore.Match(rel), o.ignoreErr
 }
 
 func (o *projectOnce) open(root string) (*project.Project, error) {

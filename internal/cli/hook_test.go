@@ -111,12 +111,19 @@ func TestHookInstallWritesNoPathOfThisMachine(t *testing.T) {
 		t.Skip("git is not installed")
 	}
 	t.Setenv("PATH", filepath.Dir(git)) // heed is not on PATH here
-	code, stdout, stderr := runHeed(nil, "hook", "install", "claude", "gemini", "copilot", "--repo", dir)
+	code, stdout, stderr := runHeed(nil, "hook", "install", "claude", "codex", "gemini", "cursor", "copilot", "--repo", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s %s", code, stdout, stderr)
 	}
+	// the MCP installs too: every agent's file names heed, never this machine's heed
+	for _, agent := range []string{"claude", "codex", "gemini", "cursor"} {
+		if code, out, errs := runHeed(nil, "mcp", "install", agent, "--repo", dir); code != 0 {
+			t.Fatalf("mcp install %s: exit %d: %s %s", agent, code, out, errs)
+		}
+	}
 	self, _ := os.Executable()
-	for _, f := range []string{".claude/settings.json", ".gemini/settings.json", ".github/hooks/heed.json"} {
+	for _, f := range []string{".claude/settings.json", ".codex/hooks.json", ".gemini/settings.json", ".cursor/hooks.json", ".github/hooks/heed.json",
+		".mcp.json", ".codex/config.toml", ".cursor/mcp.json"} {
 		data, err := os.ReadFile(filepath.Join(dir, f))
 		if err != nil {
 			t.Fatal(err)
@@ -124,7 +131,7 @@ func TestHookInstallWritesNoPathOfThisMachine(t *testing.T) {
 		if strings.Contains(string(data), filepath.Dir(self)) || strings.Contains(string(data), dir) {
 			t.Errorf("%s holds a path of this machine:\n%s", f, data)
 		}
-		if !strings.Contains(string(data), `"heed hook `) && !strings.Contains(string(data), `"heed-shim hook `) {
+		if !strings.Contains(string(data), `"heed hook `) && !strings.Contains(string(data), `"heed-shim hook `) && !strings.Contains(string(data), `"heed"`) {
 			t.Errorf("%s does not run heed by name:\n%s", f, data)
 		}
 	}

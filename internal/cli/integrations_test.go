@@ -181,3 +181,36 @@ func TestDocsLinkOnlyFilesThatExist(t *testing.T) {
 		}
 	}
 }
+
+// Issue 21: the example workflow lacked the permissions a private repository needs
+// for the SARIF upload (github/codeql-action/upload-sarif: security-events: write;
+// in a private repository also actions: read and contents: read).
+func TestExampleWorkflowGrantsWhatTheUploadNeeds(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/integrations.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var workflow string
+	for _, m := range regexp.MustCompile("(?s)```yaml\n(.*?)```").FindAllStringSubmatch(string(doc), -1) {
+		if strings.Contains(m[1], "jobs:") {
+			workflow = m[1]
+		}
+	}
+	_, perms, ok := strings.Cut(workflow, "\npermissions:\n")
+	if !ok {
+		t.Fatalf("the example workflow sets no permissions:\n%s", workflow)
+	}
+	perms, _, _ = strings.Cut(perms, "\njobs:")
+	got := map[string]string{}
+	for _, l := range strings.Split(perms, "\n") {
+		l, _, _ = strings.Cut(l, "#")
+		if k, v, ok := strings.Cut(strings.TrimSpace(l), ":"); ok {
+			got[k] = strings.TrimSpace(v)
+		}
+	}
+	for k, v := range map[string]string{"contents": "read", "security-events": "write", "actions": "read"} {
+		if got[k] != v {
+			t.Errorf("the example workflow's permissions: %s is %q, want %q (%v)", k, got[k], v, got)
+		}
+	}
+}

@@ -110,7 +110,8 @@ func newShimRepo(t *testing.T, heed string) *shimRepo {
 	s := &shimRepo{t: t, heed: heed, repo: filepath.Join(work, "repo"), bin: filepath.Join(work, "bin")}
 	s.shim = filepath.Join(s.repo, ".heed", "bin")
 	files := map[string]string{
-		"repo/AGENTS.md": "# Agents\n\n- Do not run `git reset --hard`.\n- Use `make test`, not `go test`.\n",
+		"repo/AGENTS.md":   "# Agents\n\n- Do not run `git reset --hard`.\n- Use `make test`, not `go test`.\n- Python code never calls `print()`; use the `logging` module.\n",
+		"repo/.heedignore": "scratch/\n",
 		// stand-ins for the real programs
 		"bin/go":   "#!/bin/sh\necho \"go ran: $*\"\n",
 		"bin/make": "#!/bin/sh\n# make test runs go test, as a Makefile recipe would\n[ \"$1\" = test ] && { go test ./...; exit $?; }\necho \"make ran: $*\"\n",
@@ -262,6 +263,17 @@ func (s *shimRepo) hooks() {
 	out, code = s.runIn(agentPath, []byte(write), "sh", "-c", command)
 	if code != 0 {
 		t.Errorf("hook on an allowed write (answered by heed): exit %d\n%s", code, out)
+	}
+	// heed-shim hands writes to heed, which leaves out what .heedignore leaves out
+	// (repo.Exclusions, as heed check does) and judges the rest
+	for _, c := range []struct {
+		path string
+		code int
+	}{{"scratch/try.py", 0}, {"app/try.py", 2}} {
+		write := fmt.Sprintf(`{"session_id":"s","cwd":%q,"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":%q,"content":"print('x')\n"},"tool_use_id":"t3"}`, s.repo, filepath.Join(s.repo, c.path))
+		if out, code := s.runIn(agentPath, []byte(write), "sh", "-c", command); code != c.code {
+			t.Errorf("hook on a write to %s: exit %d, want %d\n%s", c.path, code, c.code, out)
+		}
 	}
 	// installing again with heed alone rewrites the command in place, never adds a second hook
 	if out, code := s.run(nil, s.heed, "hook", "install", "claude", "--command", "heed"); code != 0 || !strings.Contains(out, "runs heed") {

@@ -12,6 +12,8 @@
 //	cmd            # exit 1: why        exit with that status
 //	cmd            # blocked: why       exit 1, and heed's output says BLOCKED
 //
+// A phrase the comment quotes after the marker ("...") must be in the output.
+//
 // A block that must not run here (it needs a key, a server, or is the test suite
 // itself) is preceded by the line
 //

@@ -28,6 +28,8 @@ type command struct {
 	text    string
 	exit    int
 	blocked bool
+	// says are the phrases the comment quotes ("..."): heed's output has each
+	says []string
 }
 
 var (
@@ -35,6 +37,7 @@ var (
 	notRunRE = regexp.MustCompile(`^\s*<!--\s*not run:\s*(.+?)\s*-->\s*$`)
 	dollarRE = regexp.MustCompile(`^\s*\$ (.+)$`)
 	markRE   = regexp.MustCompile(`^(blocked|exit (\d+))\b`)
+	quoteRE  = regexp.MustCompile(`"([^"]+)"`)
 )
 
 var shellLangs = map[string]bool{"sh": true, "bash": true, "shell": true, "zsh": true, "console": true}
@@ -114,6 +117,9 @@ func (b *block) add(n int, l string) {
 			} else {
 				c.exit, _ = strconv.Atoi(m[2])
 			}
+			for _, q := range quoteRE.FindAllStringSubmatch(comment, -1) {
+				c.says = append(c.says, q[1])
+			}
 		}
 	}
 	b.cmds = append(b.cmds, c)
@@ -151,6 +157,9 @@ func (b *block) script() string {
 		fmt.Fprintf(&s, "if [ \"$__s\" -ne %d ]; then echo %q \"exit $__s, want %d\" >&2; exit 90; fi\n", c.exit, "doc command "+where+":", c.exit)
 		if c.blocked {
 			fmt.Fprintf(&s, "if ! grep -q BLOCKED \"$__out\"; then echo %q >&2; exit 91; fi\n", "doc command "+where+": the text says blocked, and heed did not say BLOCKED")
+		}
+		for _, q := range c.says {
+			fmt.Fprintf(&s, "if ! grep -qF -- %q \"$__out\"; then echo %q >&2; exit 92; fi\n", q, "doc command "+where+": the text quotes \""+q+"\", and the output does not say it")
 		}
 	}
 	return s.String()
@@ -245,4 +254,49 @@ func docEnv(t *testing.T, root string) []string {
 		}
 	}
 	return env
+}
+
+// Issue 21: `.ci/run` needs the shared acceptance cases (../shared, or HEED_SHARED)
+// and nothing said so. AGENTS.md says it, and the script stops at once with the
+// place it looked and what to do, before any build.
+func TestCIRunSaysWhatItNeeds(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	agents, err := os.ReadFile(filepath.Join(root, "AGENTS.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(agents), "`.ci/run` needs the shared acceptance cases") || !strings.Contains(string(agents), "`../shared`") {
+		t.Errorf("AGENTS.md no longer says what .ci/run needs")
+	}
+	empty := t.TempDir()
+	cmd := exec.Command("bash", filepath.Join(root, ".ci", "run"))
+	cmd.Env = append(os.Environ(), "HEED_SHARED="+empty)
+	out, _ := cmd.CombinedOutput()
+	if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(string(out), "the acceptance cases are not at "+empty) || !strings.Contains(string(out), "HEED_SHARED=DIR") {
+		t.Errorf(".ci/run without the shared cases: exit %d, want 2 and where it looked\n%s", code, out)
+	}
+	if strings.Contains(string(out), "== ") {
+		t.Errorf(".ci/run went on without the shared cases:\n%s", out)
+	}
+}
+
+// Issue 21: the first build takes minutes with no word of it. The README's quick
+// start says so before a user waits on a silent build.
+func TestReadmeSaysTheFirstBuildTakesMinutes(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	build := strings.Index(readme, "go build -o bin/ ./cmd/...")
+	note := strings.Index(readme, "The first build compiles the Tree-sitter grammars with gcc and takes a few minutes")
+	if build < 0 || note < 0 {
+		t.Fatalf("README.md: the quick start's build (%d) or its first-build note (%d) is gone", build, note)
+	}
+	if next := strings.Index(readme[build:], "\n## "); next >= 0 && note > build+next {
+		t.Errorf("README.md: the first-build note is not in the quick start with the build")
+	}
 }

@@ -609,6 +609,12 @@ type Hooks struct {
 	// additionalContext), so it reads a file's rules when it touches the file. Nil
 	// (the default) adds nothing.
 	RulesFor func(root, rel string) (string, error)
+	// Ignored, when set, reports whether the repository leaves a repository-relative
+	// path out of judging (.heedignore, the configuration's [check] exclude:
+	// repo.Exclusions, as heed check reads them). A write there is not judged by the
+	// source and architecture rules and carries no rules context; the guard still
+	// applies, and commands are judged as ever. An error denies the write.
+	Ignored func(root, rel string) (bool, error)
 }
 
 // maxContext bounds the context heed adds to one tool call: Claude Code keeps
@@ -696,6 +702,11 @@ func (h *Hooks) rulesContext(root, cwd string, writes []FileWrite) string {
 			continue
 		}
 		seen[rel] = true
+		if h.Ignored != nil {
+			if ig, err := h.Ignored(root, rel); err == nil && ig {
+				continue // left out of judging: no rules govern it
+			}
+		}
 		text, err := h.RulesFor(root, rel)
 		if err != nil {
 			parts = append(parts, fmt.Sprintf("[heed] could not list the rules for %s: %v; run `heed rules --for %s`\n", rel, err, rel))
@@ -781,6 +792,15 @@ func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
 		rel, ok := repoRel(root, cwd, w.Path)
 		if !ok {
 			continue // outside the repository
+		}
+		if h.Ignored != nil {
+			ig, err := h.Ignored(root, rel)
+			if err != nil {
+				return HookResult{Deny: true, Reason: internalDecision(fmt.Sprintf("cannot tell whether %s is left out of the checks: %v", rel, err)).Message}
+			}
+			if ig {
+				continue // .heedignore or the configuration leaves it out, as heed check does
+			}
 		}
 		content, err := w.result(root, cwd, rel)
 		if err != nil {

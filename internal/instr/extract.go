@@ -145,6 +145,14 @@ func (res *extraction) applyFrontMatter(file, format string, fm *frontMatter) {
 		}
 	case len(globs) > 0:
 		res.activation = "globs"
+	case format == FormatOpenHands:
+		// OpenHands reads a microagent with triggers as knowledge (loaded when a
+		// trigger word comes up), with inputs as a task (run on request), and any
+		// other as repository knowledge, loaded always; type: says so explicitly.
+		switch t := strings.ToLower(fm.first("type")); {
+		case t == "knowledge" || t == "task" || (t != "repo" && (fm.has("triggers") || fm.has("inputs"))):
+			res.activation = "triggered"
+		}
 	case format == FormatContinue:
 		// alwaysApply: false without globs: the agent pulls the rule in by its
 		// name or description. Unset: always.

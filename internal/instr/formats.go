@@ -27,7 +27,9 @@ const (
 	FormatRoo = "roo"
 	// FormatContinue is Continue's .continue/rules/*.md (and the older .continuerules).
 	FormatContinue = "continue"
-	// FormatOpenHands is OpenHands' always-loaded .openhands/microagents/repo.md.
+	// FormatOpenHands is OpenHands' .openhands/microagents/**/*.md (but README.md):
+	// repo.md and every microagent without triggers are loaded always, one with
+	// triggers (or inputs) when a trigger word comes up.
 	FormatOpenHands = "openhands"
 	// FormatAmp is AGENT.md, Amp's first name for AGENTS.md (Zed reads it too).
 	FormatAmp = "amp"
@@ -103,7 +105,8 @@ func Classify(rel string) string {
 			return FormatRoo
 		case len(tail) >= 2 && tail[0] == ".continue" && tail[1] == "rules" && strings.HasSuffix(base, ".md"):
 			return FormatContinue
-		case len(tail) == 2 && tail[0] == ".openhands" && tail[1] == "microagents" && base == "repo.md":
+		case len(tail) >= 2 && tail[0] == ".openhands" && tail[1] == "microagents" && strings.HasSuffix(base, ".md") && base != "README.md":
+			// OpenHands loads every .md below the folder but its README
 			return FormatOpenHands
 		case len(tail) == 1 && tail[0] == ".junie" && base == "guidelines.md":
 			return FormatJunie

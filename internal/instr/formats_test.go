@@ -57,7 +57,10 @@ func TestClassify(t *testing.T) {
 		".continue/config.yaml":            "",
 		".continuerules":                   FormatContinue,
 		".openhands/microagents/repo.md":   FormatOpenHands,
-		".openhands/microagents/docker.md": "",
+		".openhands/microagents/docker.md": FormatOpenHands, // OpenHands loads every .md there
+		".openhands/microagents/ops/ci.md": FormatOpenHands,
+		".openhands/microagents/README.md": "",
+		".openhands/setup.sh":              "",
 		"AGENT.md":                         FormatAmp,
 		"svc/AGENT.md":                     FormatAmp,
 		"CONVENTIONS.md":                   FormatAider,
@@ -86,6 +89,8 @@ func TestScopeDir(t *testing.T) {
 		{"web/.continue/rules/react.md", "web"},
 		{".openhands/microagents/repo.md", ""},
 		{".junie/guidelines.md", ""},
+		// Junie also reads .junie/AGENTS.md (JetBrains' junie-guidelines): the root's
+		{".junie/AGENTS.md", ""},
 		{"svc/AGENT.md", "svc"},
 	} {
 		if got := ScopeDir(c.path, Classify(c.path)); got != c.want {
@@ -170,9 +175,14 @@ func TestMoreAgentFormats(t *testing.T) {
 		".continue/rules/asked.md":       "---\nname: Asked\nalwaysApply: false\ndescription: Release steps\n---\n- Continue requested rule.\n",
 		"web/.continue/rules/react.md":   "---\nname: React\nglobs: src/**/*.tsx\nregex: \"^import React\"\n---\n- Continue React rule.\n",
 		".openhands/microagents/repo.md": "---\nagent: CodeActAgent\n---\n# Repository\n- OpenHands rule.\n",
-		"svc/AGENT.md":                   "- Amp rule.\n",
-		"CONVENTIONS.md":                 "- Aider rule.\n",
-		".junie/guidelines.md":           "- Junie rule.\n",
+		// OpenHands' own examples: a microagent without triggers is repository
+		// knowledge, loaded always; one with triggers is knowledge, loaded on a word
+		".openhands/microagents/testing.md": "# Testing\n- OpenHands general rule.\n",
+		".openhands/microagents/docker.md":  "---\nname: docker\ntype: knowledge\nversion: 1.0.0\nagent: CodeActAgent\ntriggers:\n- docker\n- container\n---\n- OpenHands docker rule.\n",
+		".openhands/microagents/README.md":  "- Not a microagent.\n",
+		"svc/AGENT.md":                      "- Amp rule.\n",
+		"CONVENTIONS.md":                    "- Aider rule.\n",
+		".junie/guidelines.md":              "- Junie rule.\n",
 	})
 	gitInit(t, root)
 	set, err := Load(root)
@@ -184,20 +194,22 @@ func TestMoreAgentFormats(t *testing.T) {
 		files[f.Path] = f
 	}
 	for path, want := range map[string]struct{ format, activation, dir, globs string }{
-		".rules":                         {FormatZed, "always", "", ""},
-		".roo/rules/01-general.md":       {FormatRoo, "always", "", ""},
-		".roo/rules/team/02-naming.md":   {FormatRoo, "always", "", ""},
-		".roo/rules-code/ts.md":          {FormatRoo, "mode:code", "", ""},
-		".roorules-architect":            {FormatRoo, "mode:architect", "", ""},
-		".continue/rules/always.md":      {FormatContinue, "always", "", ""},
-		".continue/rules/ts.md":          {FormatContinue, "globs", "", "**/*.{ts,tsx}"},
-		".continue/rules/pinned.md":      {FormatContinue, "always", "", ""},
-		".continue/rules/asked.md":       {FormatContinue, "requested", "", ""},
-		"web/.continue/rules/react.md":   {FormatContinue, "globs", "web", "web/src/**/*.tsx"},
-		".openhands/microagents/repo.md": {FormatOpenHands, "always", "", ""},
-		"svc/AGENT.md":                   {FormatAmp, "always", "svc", ""},
-		"CONVENTIONS.md":                 {FormatAider, "always", "", ""},
-		".junie/guidelines.md":           {FormatJunie, "always", "", ""},
+		".rules":                            {FormatZed, "always", "", ""},
+		".roo/rules/01-general.md":          {FormatRoo, "always", "", ""},
+		".roo/rules/team/02-naming.md":      {FormatRoo, "always", "", ""},
+		".roo/rules-code/ts.md":             {FormatRoo, "mode:code", "", ""},
+		".roorules-architect":               {FormatRoo, "mode:architect", "", ""},
+		".continue/rules/always.md":         {FormatContinue, "always", "", ""},
+		".continue/rules/ts.md":             {FormatContinue, "globs", "", "**/*.{ts,tsx}"},
+		".continue/rules/pinned.md":         {FormatContinue, "always", "", ""},
+		".continue/rules/asked.md":          {FormatContinue, "requested", "", ""},
+		"web/.continue/rules/react.md":      {FormatContinue, "globs", "web", "web/src/**/*.tsx"},
+		".openhands/microagents/repo.md":    {FormatOpenHands, "always", "", ""},
+		".openhands/microagents/testing.md": {FormatOpenHands, "always", "", ""},
+		".openhands/microagents/docker.md":  {FormatOpenHands, "triggered", "", ""},
+		"svc/AGENT.md":                      {FormatAmp, "always", "svc", ""},
+		"CONVENTIONS.md":                    {FormatAider, "always", "", ""},
+		".junie/guidelines.md":              {FormatJunie, "always", "", ""},
 	} {
 		f, ok := files[path]
 		if !ok {
@@ -210,6 +222,9 @@ func TestMoreAgentFormats(t *testing.T) {
 		if f.Constraints != 1 {
 			t.Errorf("%s: %d constraints, want 1", path, f.Constraints)
 		}
+	}
+	if _, ok := files[".openhands/microagents/README.md"]; ok {
+		t.Errorf("OpenHands skips the README of its microagents folder; heed read it")
 	}
 	if !warned(set.Warnings, "web/.continue/rules/react.md", "content matches ^import React") {
 		t.Errorf("a Continue regex heed cannot apply: no warning in %v", set.Warnings)

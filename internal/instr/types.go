@@ -27,7 +27,8 @@ type File struct {
 	Markup string `json:"markup,omitempty"`
 	// Activation says when an agent loads the file: "always" (the default), "globs"
 	// (only for matching paths), "requested" (Cursor/Windsurf/Continue: the model
-	// decides from the description), "manual" (only when a person mentions it) or
+	// decides from the description), "manual" (only when a person mentions it),
+	// "triggered" (OpenHands: when a trigger word comes up in the conversation) or
 	// "mode:MODE" (Roo Code's .roo/rules-MODE/: only in that mode).
 	Activation string `json:"activation,omitempty"`
 	// Description is the front-matter description (Cursor, Windsurf, Copilot).

@@ -22,6 +22,7 @@ import (
 	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
+	"github.com/heed-dev/heed/internal/repo"
 	"github.com/heed-dev/heed/internal/report"
 )
 
@@ -205,6 +206,15 @@ func (s *Server) checkFile(_ context.Context, _ *sdk.CallToolRequest, in CheckFi
 	}
 	if rel == "" {
 		return nil, FindingsOutput{}, fmt.Errorf("path must name a file")
+	}
+	// a file the repository leaves out of judging is not judged here either, as heed
+	// check and the agent hooks leave it out
+	ig, err := repo.Exclusions(s.root, nil, nil)
+	if err != nil {
+		return nil, FindingsOutput{}, err
+	}
+	if ig.Match(rel) {
+		return nil, FindingsOutput{Summary: fmt.Sprintf("0 findings: %s is left out of the checks (.heedignore or the [check] exclude of .heed/config)", rel), Findings: []report.Finding{}}, nil
 	}
 	p, err := s.project()
 	if err != nil {

@@ -256,3 +256,33 @@ func TestRulesForNarrowsByTheRulesScope(t *testing.T) {
 		t.Fatalf("service/api.py is governed by both rules: %+v", out.Rules)
 	}
 }
+
+// Issue 21: check_file leaves out what heed check and the agent hooks leave out
+// (repo.Exclusions): .heedignore, then the [check] exclude of .heed/config.
+func TestCheckFileLeavesOutIgnoredFiles(t *testing.T) {
+	root := testRepo(t)
+	cs := connect(t, root, Options{})
+	findings := func(path string) FindingsOutput {
+		t.Helper()
+		var out FindingsOutput
+		if res := call(t, cs, "check_file", map[string]any{"path": path, "content": "package b\n"}, &out); res.IsError {
+			t.Fatalf("check_file %s: %s", path, errorText(res))
+		}
+		return out
+	}
+	if got := findings("internal/b/b.go"); len(got.Findings) == 0 {
+		t.Fatalf("a new file without its header: no finding (%s)", got.Summary)
+	}
+	os.WriteFile(filepath.Join(root, ".heedignore"), []byte("internal/b/\n"), 0o644)
+	if got := findings("internal/b/b.go"); len(got.Findings) != 0 || !strings.Contains(got.Summary, "left out") {
+		t.Errorf("a file .heedignore leaves out: %+v", got)
+	}
+	os.MkdirAll(filepath.Join(root, ".heed"), 0o755)
+	os.WriteFile(filepath.Join(root, ".heed/config"), []byte("[check]\nexclude = [\"internal/c/\"]\n"), 0o644)
+	if got := findings("internal/c/c.go"); len(got.Findings) != 0 {
+		t.Errorf("a file the configuration leaves out: %+v", got)
+	}
+	if got := findings("internal/d/d.go"); len(got.Findings) == 0 {
+		t.Errorf("a file nothing leaves out: no finding (%s)", got.Summary)
+	}
+}

@@ -22,6 +22,11 @@ const (
 // HeedDir is heed's folder below the repository root.
 const HeedDir = ".heed"
 
+// IgnoreFile is the repository's ignore file: the files heed leaves out of judging,
+// in gitignore syntax. It is heed's own file, guarded as .heed/ is: an agent that
+// could write it could exempt its next writes from the rules.
+const IgnoreFile = ".heedignore"
+
 // HookSettings are the repository-relative files, and folders (with a trailing
 // "/"), where agents read the hooks heed installs (heed hook install) and the
 // settings that could switch them off.
@@ -37,7 +42,7 @@ var HookSettings = []string{
 // is among: GuardHeed, GuardHooks, or "" (instruction files are the caller's to
 // tell: they are known from a policy's sources or by their names).
 func GuardOf(rel string) string {
-	if rel == HeedDir || strings.HasPrefix(rel, HeedDir+"/") {
+	if rel == HeedDir || strings.HasPrefix(rel, HeedDir+"/") || rel == IgnoreFile {
 		return GuardHeed
 	}
 	for _, h := range HookSettings {
@@ -49,13 +54,13 @@ func GuardOf(rel string) string {
 }
 
 // GuardedNames lists the guarded paths known by name, for matching patterns and
-// folders against: heed's folder and the hook settings.
+// folders against: heed's folder (first), the hook settings and the ignore file.
 func GuardedNames() []string {
 	out := []string{HeedDir}
 	for _, h := range HookSettings {
 		out = append(out, strings.TrimSuffix(h, "/"))
 	}
-	return out
+	return append(out, IgnoreFile)
 }
 
 // Contains reports whether the repository-relative folder dir holds p (or is p):

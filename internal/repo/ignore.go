@@ -9,11 +9,13 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+
+	"github.com/heed-dev/heed/internal/policy"
 )
 
 // IgnoreFile is the repository's ignore file, relative to its root: the files heed
-// check and heed audit leave out, in gitignore syntax.
-const IgnoreFile = ".heedignore"
+// leaves out of judging, in gitignore syntax (Exclusions says which).
+const IgnoreFile = policy.IgnoreFile
 
 // SkipExcluded is the skip reason of a file .heedignore or --exclude leaves out.
 const SkipExcluded = "excluded"

@@ -68,3 +68,37 @@ func TestLoadIgnoreReadsTheFileThenTheExtraPatterns(t *testing.T) {
 		t.Errorf("no .heedignore: %v", err)
 	}
 }
+
+// The .heedignore example of docs/check.md leaves out what its comments say: a
+// pattern with a comment after it on the same line would match nothing.
+func TestIgnoreExampleOfTheDocs(t *testing.T) {
+	data, err := os.ReadFile("../../docs/check.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(data), "```\n# .heedignore")
+	if !ok {
+		t.Fatal("docs/check.md has no .heedignore example")
+	}
+	block, _, _ = strings.Cut(block, "```")
+	ig := NewIgnore(strings.Split(block, "\n")[1:]) // the rest of the title line
+	if len(ig.Patterns) != 5 {
+		t.Errorf("the example's patterns: %q", ig.Patterns)
+	}
+	for p, want := range map[string]bool{
+		"gen/a.go":              true,
+		"pkg/gen/a.go":          true, // at any depth
+		"gen/keep.go":           false,
+		"build/out.js":          true,
+		"web/build/out.js":      false, // only at the root
+		"docs/intro.md":         true,
+		"web/docs/intro.md":     false,
+		"a/b/fixtures/one.json": true,
+		"fixtures/one.json":     true,
+		"a/fixtures/one.yaml":   false,
+	} {
+		if got := ig.Match(p); got != want {
+			t.Errorf("the example of docs/check.md: %s excluded %v, want %v", p, got, want)
+		}
+	}
+}
