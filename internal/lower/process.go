@@ -1003,7 +1003,7 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	if len(n.After) > 0 && len(changed) == 0 {
 		return nil, "the order follows a change heed cannot name"
 	}
-	if len(changed) == 0 && len(c.Scope.Globs) > 0 {
+	if len(changed) == 0 && len(c.Scope.Globs) > 0 && !startsWork(n.Before) {
 		// a rule file that governs `*.ts` files: its orders hold when the session
 		// changed such files
 		changed = append(changed, c.Scope.Globs...)
@@ -1049,7 +1049,20 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 			// only when the sentence says to run it
 			continue
 		}
-		if fs := process.PrerequisiteForms(o.Text, tools, c.Scope.Dir); len(fs) > 0 {
+		if parts := strings.Split(o.Text, "&&"); len(parts) > 1 && !strings.Contains(o.Text, "||") {
+			// "run `git checkout main && git pull`": each command of the chain is a
+			// prerequisite; a `cd` only says where the next one runs
+			for _, part := range parts {
+				argv, ok := process.SpanArgv(strings.TrimSpace(part))
+				if !ok || argv[0] == "cd" {
+					continue
+				}
+				if fs := process.PrerequisiteForms(strings.TrimSpace(part), tools, c.Scope.Dir); len(fs) > 0 {
+					first = append(first, fs)
+					firstArgv = append(firstArgv, argv)
+				}
+			}
+		} else if fs := process.PrerequisiteForms(o.Text, tools, c.Scope.Dir); len(fs) > 0 {
 			first = append(first, fs)
 			firstArgv = append(firstArgv, o.Argv)
 		} else if argv, ok := process.SpanArgv(o.Text); ok && n.Verb == "run" && programWord(argv[0]) {
@@ -1121,6 +1134,17 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 		order(process.SequenceParams{Then: then, First: f, Label: process.Display(f[0]), Anytime: n.First, Changed: changed}, firstArgv[k])
 	}
 	return rules, ""
+}
+
+// startsWork: the order comes before events that start a piece of work (a new
+// branch), before any file of it changed.
+func startsWork(before []norm.Object) bool {
+	for _, o := range before {
+		if o.Kind != norm.KEvent || o.Text != "branch" {
+			return false
+		}
+	}
+	return len(before) > 0
 }
 
 // namesCommand: some norm is about a command named by its words.
