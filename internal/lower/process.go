@@ -188,6 +188,9 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			r, why = lowerInPackage(c, rc, n)
 		case n.Polarity == norm.Require && (len(n.Before) > 0 || len(n.After) > 0):
 			r, why = lowerOrder(c, rc, n)
+		case n.Polarity == norm.Require && n.First && (hasKind(n.Objects, norm.KCommand) || n.Verb == "run" && hasKind(n.Objects, norm.KCode)) && n.Condition == "":
+			// "always run `./restore.sh` first": before the file's builds and tests
+			r, why = lowerFirst(c, rc, n)
 		case n.Polarity == norm.Require && (n.Only || !bans && useTool(n)):
 			r, why = lowerOnly(c, rc, n)
 		case n.Polarity == norm.Require && !bans && n.Condition == "" && (n.Subject == "" || hasConcept(n.Objects, "draft-pr")):
@@ -1019,6 +1022,7 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	var roles map[string][][]string
 	var perLang []langCommand
 	named := hasKind(n.Objects, norm.KCommand)
+	unread := 0
 	for _, o := range n.Objects {
 		if o.Kind == norm.KRole && !named {
 			// "make sure all tests pass": the file's test commands, any one of them
@@ -1078,7 +1082,14 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 			}
 			first = append(first, []process.Pattern{process.PatternFrom(words, c.Scope.Dir)})
 			firstArgv = append(firstArgv, argv)
+		} else {
+			unread++
 		}
+	}
+	if unread > 0 && alternatives(n.Sentence) {
+		// "run `restore.cmd` or `. ./restore.sh`": an alternative heed cannot match
+		// would make the order impossible to meet the other way
+		return nil, "one of the alternative commands is no form heed can match"
 	}
 	if alternatives(n.Sentence) && len(first) > 1 {
 		var all []process.Pattern
@@ -1134,6 +1145,32 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 		order(process.SequenceParams{Then: then, First: f, Label: process.Display(f[0]), Anytime: n.First, Changed: changed}, firstArgv[k])
 	}
 	return rules, ""
+}
+
+// lowerFirst reads "run X first" with nothing said of what comes after as an order
+// before the builds and tests the file shows (heed infers what "first" is before, so
+// the rule warns).
+func lowerFirst(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]policy.Rule, string) {
+	roles := fileRoleCommands(c, rc)
+	var later []norm.Object
+	for _, role := range []string{"build", "test"} {
+		cmds := roles[role]
+		if len(cmds) > maxPrerequisiteAlternatives {
+			continue
+		}
+		for _, argv := range cmds {
+			if !slices.ContainsFunc(n.Objects, func(o norm.Object) bool { return strings.Join(o.Argv, " ") == strings.Join(argv, " ") }) {
+				later = append(later, norm.Object{Kind: norm.KCommand, Text: strings.Join(argv, " "), Argv: argv, Origin: "role"})
+			}
+		}
+	}
+	if len(later) == 0 {
+		return nil, "runs first, before commands the file does not show"
+	}
+	m := *n
+	m.Before = later
+	m.Uncertain = append(append([]string(nil), n.Uncertain...), "what the command comes first before is inferred from the file's build and test commands")
+	return lowerOrder(c, rc, &m)
 }
 
 // startsWork: the order comes before events that start a piece of work (a new

@@ -14,6 +14,7 @@ var roleWords = map[string]map[string]bool{
 	"test":      {"test": true, "tests": true, "pytest": true, "jest": true, "vitest": true, "rspec": true, "phpunit": true, "ctest": true, "nextest": true, "tox": true, "nox": true, "runtests": true, "unit-test": true, "test:unit": true, "check.sh": true},
 	"lint":      {"lint": true, "clippy": true, "eslint": true, "golangci-lint": true, "rubocop": true, "flake8": true, "pylint": true, "oxlint": true, "lint:fix": true, "check": true, "prek": true, "pre-commit": true, "biome": true},
 	"format":    {"fmt": true, "format": true, "prettier": true, "black": true, "gofmt": true, "gofumpt": true, "rustfmt": true, "crlfmt": true, "isort": true},
+	"build":     {"build": true, "compile": true, "assemble": true, "build.sh": true, "build.cmd": true, "build.ps1": true},
 	"typecheck": {"typecheck": true, "tsc": true, "mypy": true, "pyright": true, "type-check": true, "check-types": true, "types": true, "typecheck:all": true},
 }
 
