@@ -205,3 +205,21 @@ func TestBanAgainstTheFilesOwnExamples(t *testing.T) {
 func TestOwnCommandSentences3(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-3.txt", 30)
 }
+
+// "Run X first", with nothing said of what it comes before: before the builds and
+// tests the file shows, as a warning (what "first" is before is inferred).
+func TestFirstBeforeTheFilesBuildsAndTests(t *testing.T) {
+	doc := "## Setup\n\n- Always run `./bootstrap.sh` first.\n\n## Build\n\n```sh\nmake build\nmake test\n```\n"
+	reg := rules.Registry()
+	rs := compileDoc(doc)
+	for _, c := range []struct{ line, history, want string }{
+		{"make test", "", "warned"},
+		{"make build", "", "warned"},
+		{"make test", "./bootstrap.sh", "allowed"},
+		{"git status", "", "allowed"},
+	} {
+		if got := lineVerdict(t, reg, rs, c.line, c.history); got != c.want {
+			t.Errorf("%s after %q: %s, want %s", c.line, c.history, got, c.want)
+		}
+	}
+}

@@ -657,3 +657,45 @@ func checkVerdict(t *testing.T, text, line, want string) {
 		t.Errorf("%q: %s: %s, want %s (%s)", text, line, got, want, rules[0].Params)
 	}
 }
+
+// Orders this reader learned in session 18: a chain's commands are each a
+// prerequisite; a new branch is an event; a task runner's default target is met by
+// that target only; alternatives heed cannot all match compile to nothing.
+func TestOrdersOfChainsBranchesAndTaskRunners(t *testing.T) {
+	chain := "Before creating a branch, run `git fetch && git rebase origin/main`."
+	rules := compileText(t, chain, policy.Must, "")
+	if len(rules) != 2 {
+		t.Fatalf("%q: %d rules, want one per command of the chain", chain, len(rules))
+	}
+	for _, c := range []struct {
+		history [][]string
+		line    string
+		want    string
+	}{
+		{nil, "git checkout -b fix-x", "blocked"},
+		{[][]string{{"git", "fetch"}}, "git switch -c fix-x", "blocked"},
+		{[][]string{{"git", "fetch"}, {"git", "rebase", "origin/main"}}, "git switch -c fix-x", "allowed"},
+		{nil, "git checkout main", "allowed"},
+	} {
+		if got := verdict(t, rules, c.line, c.history...); got != c.want {
+			t.Errorf("%s after %v: %s, want %s", c.line, c.history, got, c.want)
+		}
+	}
+	runner := compileText(t, "Always run `make` before committing.", policy.Must, "")
+	for _, c := range []struct {
+		history [][]string
+		want    string
+	}{
+		{[][]string{{"make"}}, "allowed"},
+		{[][]string{{"make", "-j8"}}, "allowed"},
+		{[][]string{{"make", "all"}}, "allowed"},
+		{[][]string{{"make", "docs"}}, "blocked"},
+	} {
+		if got := verdict(t, runner, "git commit -m x", c.history...); got != c.want {
+			t.Errorf("`make` before committing, after %v: %s, want %s", c.history, got, c.want)
+		}
+	}
+	if rules := compileText(t, "Run `setup.cmd` or `. ./setup.sh` before committing.", policy.Must, ""); len(rules) != 0 {
+		t.Errorf("alternatives heed cannot all match compiled to %s", rules[0].Params)
+	}
+}
