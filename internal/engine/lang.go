@@ -16,6 +16,9 @@ const (
 	LangRust       = "rust"
 	LangJava       = "java"
 	LangCSharp     = "csharp"
+	LangKotlin     = "kotlin"
+	LangRuby       = "ruby"
+	LangC          = "c"
 	LangShell      = "shell"
 )
 
@@ -38,6 +41,12 @@ func extLang(ext string) string {
 		return LangJava
 	case ".cs":
 		return LangCSharp
+	case ".kt", ".kts":
+		return LangKotlin
+	case ".rb", ".rake", ".gemspec":
+		return LangRuby
+	case ".c", ".h":
+		return LangC
 	case ".sh", ".bash":
 		return LangShell
 	}
@@ -51,6 +60,10 @@ func LangOf(p string, content []byte) string {
 	if l := extLang(ext); l != "" {
 		return l
 	}
+	switch path.Base(p) {
+	case "Gemfile", "Rakefile", "Guardfile", "Podfile", "Fastfile", "Vagrantfile":
+		return LangRuby
+	}
 	if ext != "" || !bytes.HasPrefix(content, []byte("#!")) {
 		return ""
 	}
@@ -60,6 +73,8 @@ func LangOf(p string, content []byte) string {
 		return LangPython
 	case bytes.Contains(first, []byte("node")), bytes.Contains(first, []byte("deno")):
 		return LangJavaScript
+	case bytes.Contains(first, []byte("ruby")):
+		return LangRuby
 	case bytes.Contains(first, []byte("sh")):
 		return LangShell
 	}

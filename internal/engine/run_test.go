@@ -156,13 +156,18 @@ func TestUnknownKindIsAPolicyError(t *testing.T) {
 }
 
 func TestLangOf(t *testing.T) {
-	for p, want := range map[string]string{"a/b.py": LangPython, "x.tsx": LangTSX, "m.mjs": LangJavaScript, "README": "", "lib.rs": LangRust} {
+	for p, want := range map[string]string{"a/b.py": LangPython, "x.tsx": LangTSX, "m.mjs": LangJavaScript, "README": "", "lib.rs": LangRust,
+		"app/Main.kt": LangKotlin, "build.gradle.kts": LangKotlin, "src/Api/Program.cs": LangCSharp, "lib/a.rb": LangRuby, "Gemfile": LangRuby,
+		"tasks/db.rake": LangRuby, "src/util.c": LangC, "include/util.h": LangC, "src/a.cpp": ""} {
 		if got := LangOf(p, nil); got != want {
 			t.Errorf("LangOf(%s) = %q, want %q", p, got, want)
 		}
 	}
 	if got := LangOf("bin/tool", []byte("#!/usr/bin/env python3\n")); got != LangPython {
 		t.Errorf("shebang: got %q", got)
+	}
+	if got := LangOf("bin/setup", []byte("#!/usr/bin/env ruby\n")); got != LangRuby {
+		t.Errorf("ruby shebang: got %q", got)
 	}
 }
 

@@ -14,11 +14,15 @@ import (
 	"sync"
 	"time"
 
+	tskotlin "github.com/tree-sitter-grammars/tree-sitter-kotlin/bindings/go"
 	sitter "github.com/tree-sitter/go-tree-sitter"
+	tscsharp "github.com/tree-sitter/tree-sitter-c-sharp/bindings/go"
+	tsc "github.com/tree-sitter/tree-sitter-c/bindings/go"
 	tsgo "github.com/tree-sitter/tree-sitter-go/bindings/go"
 	tsjava "github.com/tree-sitter/tree-sitter-java/bindings/go"
 	tsjs "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
 	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
+	tsruby "github.com/tree-sitter/tree-sitter-ruby/bindings/go"
 	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
 	tsts "github.com/tree-sitter/tree-sitter-typescript/bindings/go"
 
@@ -45,6 +49,10 @@ func Grammar(name string) *sitter.Language {
 			engine.LangGo:         sitter.NewLanguage(tsgo.Language()),
 			engine.LangRust:       sitter.NewLanguage(tsrust.Language()),
 			engine.LangJava:       sitter.NewLanguage(tsjava.Language()),
+			engine.LangCSharp:     sitter.NewLanguage(tscsharp.Language()),
+			engine.LangKotlin:     sitter.NewLanguage(tskotlin.Language()),
+			engine.LangRuby:       sitter.NewLanguage(tsruby.Language()),
+			engine.LangC:          sitter.NewLanguage(tsc.Language()),
 		}
 	})
 	return grammars[name]

@@ -17,6 +17,10 @@ func TestParseEveryLanguage(t *testing.T) {
 		engine.LangGo:         "package p\n\nimport \"fmt\"\n\nfunc F() { fmt.Println() }\n",
 		engine.LangRust:       "fn main() { let x = y.unwrap(); }\n",
 		engine.LangJava:       "class A { void f() { System.out.println(1); } }\n",
+		engine.LangCSharp:     "using System;\nnamespace App;\npublic class A { void F() { Console.WriteLine($\"{x}\"); } }\n",
+		engine.LangKotlin:     "package app\n\nimport kotlin.math.max\n\nfun main() { println(\"${max(1, 2)}\") }\n",
+		engine.LangRuby:       "require \"json\"\n\nclass A < B\n  def f(x) = puts(\"#{x}\")\nend\n",
+		engine.LangC:          "#include <stdio.h>\n\nint main(void) { printf(\"%d\\n\", 1); return 0; }\n",
 	}
 	for lang, s := range src {
 		tr, err := Parse(lang, []byte(s))
@@ -130,6 +134,13 @@ func TestRegionsPerLanguage(t *testing.T) {
 		{engine.LangGo, "package p\n\nvar s = \"q\" // c\n", "var", "c\n", "q"},
 		{engine.LangRust, "/* b */ fn f() { let s = \"r\"; }\n", "fn", "b", "r"},
 		{engine.LangJava, "class A { String s = \"j\"; // k\n}\n", "class", "k", "j"},
+		{engine.LangCSharp, "var s = $\"a {v} b\"; // note\n", "v", "note", "a "},
+		{engine.LangCSharp, "/* c */ var s = @\"q \"\"x\"\" r\";\n", "var", "c */", "x"},
+		{engine.LangKotlin, "val s = \"a ${v} b\" // note\n", "v", "note", "a "},
+		{engine.LangKotlin, "/* c */ val s = \"\"\"raw\"\"\"\n", "val", "c */", "raw"},
+		{engine.LangRuby, "s = \"a #{v} b\" # note\n", "v", "note", "a "},
+		{engine.LangRuby, "x = <<~EOS\n  heredoc\nEOS\n=begin\nblock\n=end\n", "x", "block", "heredoc"},
+		{engine.LangC, "#include <stdio.h>\n/* b */ const char *s = \"zq\"; // k\n", "const", "b */", "zq"},
 	} {
 		tr, err := Parse(c.lang, []byte(c.src))
 		if err != nil {

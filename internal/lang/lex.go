@@ -9,13 +9,14 @@ import (
 // Lexable reports whether LexRegions can find the comments and strings of a language
 // heed has no grammar for.
 func Lexable(lang string) bool {
-	return lang == engine.LangCSharp || lang == engine.LangShell
+	return lang == engine.LangShell
 }
 
-// LexRegions finds comments and string literals with a lexical scan, for languages
-// without a grammar: C# (//, /* */, "...", @"...", """raw""", 'c') and shell (# to the
-// end of the line at a word start, '...', "..."). It never fails: an unterminated
-// literal runs to the end of the file, as a compiler would read it.
+// LexRegions finds comments and string literals with a lexical scan: shell (# to the end
+// of the line at a word start, '...', "..."), which heed has no grammar for, and C#
+// (//, /* */, "...", @"...", """raw""", 'c'), which it reads from the tree
+// (FileRegions) but can still scan. It never fails: an unterminated literal runs to the
+// end of the file, as a compiler would read it.
 func LexRegions(lang string, src []byte) *Regions {
 	switch lang {
 	case engine.LangCSharp:

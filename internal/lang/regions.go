@@ -64,6 +64,10 @@ var regionQueries = map[string]string{
 	engine.LangGo:         `(comment) @comment [(interpreted_string_literal) (raw_string_literal) (rune_literal)] @string`,
 	engine.LangRust:       `[(line_comment) (block_comment)] @comment [(string_literal) (raw_string_literal) (char_literal)] @string`,
 	engine.LangJava:       `[(line_comment) (block_comment)] @comment [(string_literal) (character_literal)] @string`,
+	engine.LangCSharp:     `(comment) @comment [(string_literal) (verbatim_string_literal) (raw_string_literal) (interpolated_string_expression) (character_literal)] @string (interpolation) @code`,
+	engine.LangKotlin:     `[(line_comment) (block_comment)] @comment [(string_literal) (multiline_string_literal) (character_literal)] @string (interpolation) @code`,
+	engine.LangRuby:       `[(comment) (uninterpreted)] @comment [(string) (bare_string) (heredoc_body) (regex) (character) (subshell) (delimited_symbol)] @string (interpolation) @code`,
+	engine.LangC:          `(comment) @comment [(string_literal) (char_literal) (system_lib_string)] @string`,
 }
 
 var (
@@ -157,7 +161,7 @@ func normalise(spans, holes []Span) []Span {
 
 // FileRegions returns the comment and string spans of an evidence file, computed once
 // per file and shared by every rule: from the syntax tree for languages heed parses, by
-// a lexical scan for the C-like and shell-like languages it has no grammar for. ok is
+// a lexical scan for shell, which it has no grammar for. ok is
 // false when heed cannot tell comments from code in the file's language.
 func FileRegions(ev *engine.Evidence, f *engine.File) (r *Regions, ok bool, err error) {
 	if !Supported(f.Lang) && !Lexable(f.Lang) {
