@@ -206,6 +206,7 @@ var (
 	fileExtRE   = lazyre.New(`\.(?:ts|tsx|js|jsx|mjs|cjs|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|lock|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|env|com|org|io|dev|net|svg|png|props|properties|bzl|bazel|mk|cmake|tf|hcl|proto|graphql|csproj|sln|xlf|resx|snap|csv|lua|rb|php|swift|cpp|hpp)$|^go\.(?:mod|sum|work)$`)
 	namingRE2   = lazyre.New(`\bnames?\b|\bnaming\b|\bnamed\b|\bprefix(?:es|ed)?\b|\bsuffix(?:es|ed)?\b|\bcalled\b|\brename`)
 	argsOKRE    = lazyre.New(`^\s*(?:\.\.\.|…|[A-Za-z_]\w*|\*\w*|)\s*$`)
+	cIncludeRE  = lazyre.New(`^(?:#\s*include\s*)?[<"]([\w.+/-]+\.h)[>"]$`)
 	knownDirRE  = lazyre.New(`^(?:eslint-disable(?:-next-line|-line)?|@ts-ignore|@ts-expect-error|@ts-nocheck|noqa|nolint|prettier-ignore|istanbul ignore|c8 ignore|NOSONAR|type: ignore|pyright: ignore|pragma: no cover)\b`)
 )
 
@@ -224,6 +225,9 @@ func parseShape(b ban) (shape, bool) {
 			return shape{kind: "import", name: sp, from: b.from}, true
 		}
 		return shape{}, false
+	}
+	if m := cIncludeRE.FindStringSubmatch(sp); m != nil {
+		return shape{kind: "module", from: m[1]}, true // "don't include `<windows.h>`"
 	}
 	if m := directiveRE.FindStringSubmatch(sp); m != nil && len(m[2]) > 1 {
 		return shape{kind: "comment", marks: m[1], text: m[2]}, true
@@ -313,24 +317,27 @@ var (
 	goPackages  = map[string]bool{"fmt": true, "os": true, "time": true, "errors": true, "log": true, "strings": true, "context": true, "sync": true, "http": true, "ioutil": true, "filepath": true, "require": true, "assert": true, "reflect": true, "unsafe": true, "slog": true, "panic": true, "exec": true, "rand": true, "testing": true}
 	pyModules   = map[string]bool{"os": true, "sys": true, "json": true, "logging": true, "time": true, "asyncio": true, "anyio": true, "subprocess": true, "typing": true, "pickle": true, "random": true, "re": true, "datetime": true, "pytest": true, "unittest": true, "mock": true, "requests": true, "self": true, "np": true, "pd": true, "django": true, "settings": true}
 	jvmStatics  = map[string]bool{"System": true, "Thread": true, "Runtime": true, "Optional": true, "Objects": true, "Collections": true, "Arrays": true, "Map": true, "List": true, "String": true, "Integer": true, "Preconditions": true, "Guava": true}
-	allGrammars = []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava}
+	allGrammars = []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava,
+		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC}
 )
 
 // langs are the languages the shape can be code in.
 func (sh shape) langs() []string {
 	switch sh.kind {
-	case "macro", "path":
+	case "macro":
 		return []string{engine.LangRust}
+	case "path":
+		return []string{engine.LangRust, engine.LangRuby}
 	case "generic":
 		return []string{engine.LangPython}
 	case "decorator":
-		return []string{engine.LangPython, engine.LangJava, engine.LangTypeScript, engine.LangTSX}
+		return []string{engine.LangPython, engine.LangJava, engine.LangTypeScript, engine.LangTSX, engine.LangKotlin}
 	case "comment":
 		switch sh.marks {
 		case "#":
-			return []string{engine.LangPython, engine.LangShell}
+			return []string{engine.LangPython, engine.LangShell, engine.LangRuby}
 		case "//", "/*":
-			return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp}
+			return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp, engine.LangKotlin, engine.LangC}
 		}
 		if strings.HasPrefix(sh.text, "eslint") || strings.HasPrefix(sh.text, "@ts-") || strings.HasPrefix(sh.text, "prettier") || strings.HasPrefix(sh.text, "istanbul") || strings.HasPrefix(sh.text, "c8") {
 			return jsLangs
@@ -342,12 +349,18 @@ func (sh shape) langs() []string {
 	case "import":
 		return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX}
 	case "module":
+		if strings.HasSuffix(sh.from, ".h") {
+			return []string{engine.LangC}
+		}
+		if namespaceSpanRE.MatchString(sh.from) {
+			return []string{engine.LangCSharp}
+		}
 		if strings.Contains(sh.from, "/") || strings.HasPrefix(sh.from, "@") || strings.Contains(sh.from, "-") {
-			return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo}
+			return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRuby, engine.LangC}
 		}
 		return allGrammars
 	case "method", "call":
-		return append(append([]string{}, allGrammars...), engine.LangCSharp)
+		return allGrammars
 	case "ident":
 		return allGrammars
 	case "member":
@@ -356,17 +369,17 @@ func (sh shape) langs() []string {
 		case jsGlobals[first]:
 			return jsLangs
 		case jvmStatics[first]:
-			return []string{engine.LangJava, engine.LangCSharp}
+			return []string{engine.LangJava, engine.LangCSharp, engine.LangKotlin}
 		case goPackages[first] && isUpper(second):
 			return []string{engine.LangGo}
 		case pyModules[first] && !isUpper(second):
 			return []string{engine.LangPython}
 		case isUpper(first):
-			return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangCSharp, engine.LangPython}
+			return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangCSharp, engine.LangPython, engine.LangKotlin, engine.LangRuby}
 		case isUpper(second) && len(sh.segs) == 2:
 			return []string{engine.LangGo}
 		}
-		return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangCSharp}
+		return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangCSharp, engine.LangKotlin, engine.LangRuby, engine.LangC}
 	}
 	return nil
 }
@@ -504,10 +517,17 @@ func (sh shape) query(l string) string {
 		switch {
 		case l == engine.LangPython:
 			return fmt.Sprintf(`((call function: (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
-		case js, l == engine.LangGo, l == engine.LangRust:
+		case js, l == engine.LangGo, l == engine.LangRust, l == engine.LangC:
 			return fmt.Sprintf(`((call_expression function: (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
 		case l == engine.LangJava:
 			return fmt.Sprintf(`((method_invocation name: (identifier) @match) (#eq? @match %s))`, q(sh.name))
+		case l == engine.LangKotlin:
+			return fmt.Sprintf(`((call_expression . (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
+		case l == engine.LangRuby:
+			return fmt.Sprintf(`((call !receiver method: (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
+		case l == engine.LangCSharp:
+			// as in Java, a method is called by its name alone or on an object
+			return csInvocations(`[(identifier) @match (generic_name . (identifier) @match)]`, sh.name, true)
 		}
 	case "method":
 		switch {
@@ -522,6 +542,14 @@ func (sh shape) query(l string) string {
 ((call_expression function: (generic_function function: (field_expression field: (field_identifier) @match))) (#eq? @match %s))`, q(sh.name), q(sh.name))
 		case l == engine.LangJava:
 			return fmt.Sprintf(`((method_invocation object: (_) name: (identifier) @match) (#eq? @match %s))`, q(sh.name))
+		case l == engine.LangC:
+			return fmt.Sprintf(`((call_expression function: (field_expression field: (field_identifier) @match)) (#eq? @match %s))`, q(sh.name))
+		case l == engine.LangKotlin:
+			return fmt.Sprintf(`((call_expression . (navigation_expression (identifier) @match .)) (#eq? @match %s))`, q(sh.name))
+		case l == engine.LangRuby:
+			return fmt.Sprintf(`((call receiver: (_) method: (identifier) @match) (#eq? @match %s))`, q(sh.name))
+		case l == engine.LangCSharp:
+			return csInvocations(`[(identifier) @match (generic_name . (identifier) @match)]`, sh.name, false)
 		}
 	case "member":
 		wild := sh.name == "*"
@@ -551,12 +579,38 @@ func (sh shape) query(l string) string {
 			return fmt.Sprintf(`((field_access) @match (#eq? @match %s))
 ((method_invocation object: (_) @o name: (identifier) @n) @match (#eq? @o %s) (#eq? @n %s))
 ((scoped_type_identifier) @match (#eq? @match %s))`, q(dotted), q(recv), q(sh.name), q(dotted))
+		case l == engine.LangKotlin:
+			if wild {
+				return fmt.Sprintf(`((navigation_expression . (_) @o) @match (#eq? @o %s))`, q(recv))
+			}
+			return fmt.Sprintf(`((navigation_expression) @match (#eq? @match %s))
+((user_type) @match (#eq? @match %s))`, q(dotted), q(dotted))
+		case l == engine.LangCSharp:
+			if wild {
+				return fmt.Sprintf(`((member_access_expression expression: (_) @o) @match (#eq? @o %s))`, q(recv))
+			}
+			return fmt.Sprintf(`((member_access_expression) @match (#eq? @match %s))
+((qualified_name) @match (#eq? @match %s) (#not-inside? @match using_directive namespace_declaration file_scoped_namespace_declaration))`, q(dotted), q(dotted))
+		case l == engine.LangRuby:
+			// a member is a call without arguments: `Rails.logger`, `binding.pry`
+			if wild {
+				return fmt.Sprintf(`((call receiver: (_) @o) @match (#eq? @o %s))`, q(recv))
+			}
+			return fmt.Sprintf(`((call receiver: (_) @o method: (_) @n) @match (#eq? @o %s) (#eq? @n %s))`, q(recv), q(sh.name))
+		case l == engine.LangC:
+			if wild {
+				return fmt.Sprintf(`((field_expression argument: (_) @o) @match (#eq? @o %s))`, q(recv))
+			}
+			return fmt.Sprintf(`((field_expression) @match (#eq? @match %s))`, q(dotted))
 		}
 	case "path":
-		if l == engine.LangRust {
-			p := strings.Join(sh.segs, "::")
+		p := strings.Join(sh.segs, "::")
+		switch l {
+		case engine.LangRust:
 			return fmt.Sprintf(`((scoped_identifier) @match (#eq? @match %s) (#not-inside? @match use_declaration))
 ((scoped_type_identifier) @match (#eq? @match %s))`, q(p), q(p))
+		case engine.LangRuby:
+			return fmt.Sprintf(`((scope_resolution) @match (#eq? @match %s))`, q(p))
 		}
 	case "macro":
 		if l == engine.LangRust {
@@ -575,8 +629,14 @@ func (sh shape) query(l string) string {
 			return fmt.Sprintf(`((identifier) @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
 		case l == engine.LangJava:
 			return fmt.Sprintf(`([(identifier) (type_identifier)] @match (#eq? @match %s) (#not-inside? @match import_declaration package_declaration) (#not-defined? @match))`, q(sh.name))
-		case l == engine.LangGo, l == engine.LangRust:
+		case l == engine.LangGo, l == engine.LangRust, l == engine.LangC:
 			return fmt.Sprintf(`([(identifier) (field_identifier) (type_identifier)] @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
+		case l == engine.LangKotlin:
+			return fmt.Sprintf(`((identifier) @match (#eq? @match %s) (#not-inside? @match import package_header) (#not-defined? @match))`, q(sh.name))
+		case l == engine.LangCSharp:
+			return fmt.Sprintf(`((identifier) @match (#eq? @match %s) (#not-inside? @match using_directive namespace_declaration file_scoped_namespace_declaration) (#not-defined? @match))`, q(sh.name))
+		case l == engine.LangRuby:
+			return fmt.Sprintf(`([(identifier) (constant)] @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
 		}
 	case "generic":
 		if l == engine.LangPython {
@@ -593,6 +653,8 @@ func (sh shape) query(l string) string {
 			return fmt.Sprintf(`([(marker_annotation) (annotation)] @match (#match? @match %s))`, re)
 		case engine.LangTypeScript, engine.LangTSX:
 			return fmt.Sprintf(`((decorator) @match (#match? @match %s))`, re)
+		case engine.LangKotlin:
+			return fmt.Sprintf(`((annotation) @match (#match? @match %s))`, re)
 		}
 	case "import":
 		switch {
@@ -621,9 +683,31 @@ func (sh shape) query(l string) string {
 			return fmt.Sprintf(`((import_declaration (scoped_identifier) @m) @match (#match? @m %s))`, q(`^`+regexp.QuoteMeta(mod)+`(\.|$)`))
 		case l == engine.LangRust:
 			return fmt.Sprintf(`((use_declaration) @match (#match? @match %s))`, q(`^use\s+(::)?`+regexp.QuoteMeta(strings.ReplaceAll(mod, ".", "::"))+`(::|\s*;)`))
+		case l == engine.LangKotlin:
+			return fmt.Sprintf(`((import (qualified_identifier) @m) @match (#match? @m %s))`, q(`^`+regexp.QuoteMeta(mod)+`(\.|$)`))
+		case l == engine.LangCSharp:
+			return fmt.Sprintf(`((using_directive [(identifier) (qualified_name)] @m) @match (#match? @m %s))`, q(`^`+regexp.QuoteMeta(mod)+`(\.|$)`))
+		case l == engine.LangRuby:
+			return fmt.Sprintf(`((call !receiver method: (identifier) @f arguments: (argument_list . (string (string_content) @s))) @match (#any-of? @f "require" "require_relative") (#match? @s %s))`, q(`^`+regexp.QuoteMeta(mod)+`(/|$)`))
+		case l == engine.LangC:
+			return fmt.Sprintf(`((preproc_include path: [(string_literal) (system_lib_string)] @p) @match (#match? @p %s))`, q(`^[<"]`+regexp.QuoteMeta(mod)+`([/.>"]|$)`))
 		}
 	}
 	return ""
+}
+
+// csInvocations is the C# query for invocations of a method named name: through a
+// member access or a null-conditional access, and, with bare, by its name alone.
+// callee is the pattern of the called name.
+func csInvocations(callee, name string, bare bool) string {
+	pats := []string{
+		`((invocation_expression function: (member_access_expression name: ` + callee + `)) (#eq? @match %[1]s))`,
+		`((invocation_expression function: (conditional_access_expression (member_binding_expression name: ` + callee + `))) (#eq? @match %[1]s))`,
+	}
+	if bare {
+		pats = append(pats, `((invocation_expression function: `+callee+`) (#eq? @match %[1]s))`)
+	}
+	return fmt.Sprintf(strings.Join(pats, "\n"), q(name))
 }
 
 // needles are strings every match of the shape's queries contains (the name as

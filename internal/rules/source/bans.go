@@ -332,7 +332,11 @@ func hasUseBefore(ts []token, i int) bool {
 	return false
 }
 
-var moduleSpanRE = lazyre.New(`^@?[a-z0-9][\w.\-]*(?:/[\w.\-]+)*$`)
+var (
+	moduleSpanRE = lazyre.New(`^@?[a-z0-9][\w.\-]*(?:/[\w.\-]+)*$`)
+	// namespaceSpanRE is a .NET namespace: `Newtonsoft.Json`, `System.Web.Mvc`.
+	namespaceSpanRE = lazyre.New(`^[A-Z][A-Za-z0-9]*(?:\.[A-Z][A-Za-z0-9]*)+$`)
+)
 
 // importBan reads "import `X` from `Y`" (or "from vitest") and "import `Y`" at token j.
 func importBan(ts []token, j int, cl string) (ban, bool) {
@@ -359,7 +363,7 @@ func importBan(ts []token, j int, cl string) (ban, bool) {
 			return ban{span: name, from: from, clause: cl, qualifier: qualifier(ts, k+3)}, true
 		}
 	}
-	if moduleSpanRE.MatchString(name) {
+	if moduleSpanRE.MatchString(name) || namespaceSpanRE.MatchString(name) {
 		return ban{from: name, clause: cl, qualifier: qualifier(ts, k+1)}, true
 	}
 	return ban{}, false

@@ -48,6 +48,8 @@ func shapeSample(sh shape, l string) (bad, good string, ok bool) {
 			return "class Example { " + d + " void f() {} }\n", "class Example { String s = \"" + d + "\"; }\n", true
 		case engine.LangTypeScript, engine.LangTSX:
 			return "class Example {\n  " + d + "\n  m() {}\n}\n", "// " + d + "\nconst s = \"" + d + "\";\n", true
+		case engine.LangKotlin:
+			return "class Example {\n    " + d + "\n    fun m() {}\n}\n", "// " + d + "\nval s = \"" + d + "\"\n", true
 		}
 		return "", "", false
 	case "import":
@@ -71,6 +73,18 @@ func shapeSample(sh shape, l string) (bad, good string, ok bool) {
 			return "import " + m + ".Thing;\nclass Example {}\n", "// import " + m + ".Thing;\nclass Example { String s = \"" + m + "\"; }\n", true
 		case engine.LangRust:
 			return "use " + strings.ReplaceAll(m, ".", "::") + "::thing;\n", "// use " + m + "\nconst S: &str = \"" + m + "\";\n", true
+		case engine.LangKotlin:
+			return "import " + m + ".Thing\n", "// import " + m + ".Thing\nval s = \"" + m + "\"\n", true
+		case engine.LangCSharp:
+			return "using " + m + ";\n", "// using " + m + ";\nclass Example { string s = \"" + m + "\"; }\n", true
+		case engine.LangRuby:
+			return "require \"" + m + "\"\n", "# require \"" + m + "\"\ns = '" + m + "'\n", true
+		case engine.LangC:
+			inc := m
+			if !strings.HasSuffix(m, ".h") {
+				inc = m + "/x.h"
+			}
+			return "#include <" + inc + ">\n", "// #include <" + inc + ">\nconst char *s = \"" + m + "\";\n", true
 		}
 		return "", "", false
 	default:
@@ -89,6 +103,12 @@ func shapeSample(sh shape, l string) (bad, good string, ok bool) {
 		return "class Example {\n  void f() {\n    Object v = " + use + ";\n  }\n}\n", "class Example {\n  // " + mention + "\n  String s = \"" + mention + "\";\n}\n", true
 	case engine.LangCSharp:
 		return "class Example {\n  void F() {\n    var v = " + use + ";\n  }\n}\n", "class Example {\n  // " + mention + "\n  string s = \"" + mention + "\";\n}\n", true
+	case engine.LangKotlin:
+		return "fun f() {\n    val v = " + use + "\n}\n", "// " + mention + "\nval s = \"" + mention + "\"\n", true
+	case engine.LangRuby:
+		return "def f\n  v = " + use + "\nend\n", "# " + mention + "\ns = '" + mention + "'\n", true
+	case engine.LangC:
+		return "void f(void) {\n    v = " + use + ";\n}\n", "// " + mention + "\nconst char *s = \"" + mention + "\";\n", true
 	}
 	return "", "", false
 }
@@ -119,7 +139,7 @@ func commentCases(sh shape, sc policy.Scope, langs []string) ([]policy.Case, boo
 		m := marker
 		if m == "" {
 			m = "//"
-			if l == engine.LangPython || l == engine.LangShell {
+			if l == engine.LangPython || l == engine.LangShell || l == engine.LangRuby {
 				m = "#"
 			}
 		}
@@ -128,7 +148,7 @@ func commentCases(sh shape, sc policy.Scope, langs []string) ([]policy.Case, boo
 		}
 		var bad, good string
 		switch l {
-		case engine.LangPython, engine.LangShell:
+		case engine.LangPython, engine.LangShell, engine.LangRuby:
 			if m != "#" {
 				continue
 			}
@@ -146,6 +166,12 @@ func commentCases(sh shape, sc policy.Scope, langs []string) ([]policy.Case, boo
 		case engine.LangCSharp:
 			bad = "class Example { int x = 1; " + m + " " + sh.text + "\n}\n"
 			good = "class Example { string x = \"" + m + " " + sh.text + "\"; }\n"
+		case engine.LangKotlin:
+			bad = "val x = 1 " + m + " " + sh.text + "\n"
+			good = "val x = \"" + m + " " + sh.text + "\"\n"
+		case engine.LangC:
+			bad = "int x = 1; " + m + " " + sh.text + "\n"
+			good = "const char *x = \"" + m + " " + sh.text + "\";\n"
 		default:
 			bad = "const x = 1; " + m + " " + sh.text + "\n"
 			good = "const x = \"" + m + " " + sh.text + "\";\n"

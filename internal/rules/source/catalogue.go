@@ -230,6 +230,9 @@ var Catalogue = []*Entry{
 			{Lang: engine.LangRust, Query: `((use_declaration argument: (use_wildcard)) @match (#not-in-test? @match))`, Needles: []string{"*"}, NeedlePattern: `(?:::|use)` + cGap + `\*`,
 				Bad:  []string{"«use std::collections::*;»\n", "«use std::collections:: /* a /* nested */ comment */ *;»\n", "«use *;»\n"},
 				Good: []string{"use std::collections::HashMap;\n#[cfg(test)]\nmod tests {\n    use super::*;\n}\n"}},
+			{Lang: engine.LangKotlin, Query: `((import "*") @match)`, Needles: []string{"*"}, NeedlePattern: `\.` + cGap + `\*`,
+				Bad:  []string{"package app\n\n«import kotlinx.coroutines.*»\nimport java.io.File\n"},
+				Good: []string{"package app\n\nimport kotlinx.coroutines.launch\n// import java.util.*\nval s = \"import a.*\"\nval x = 2 * 3\n"}},
 		},
 	},
 	{
@@ -271,9 +274,11 @@ var Catalogue = []*Entry{
 		Claims:     []string{"is null", "is not null", "== null", "!= null"},
 		Message:    "null check with `==`/`!=`",
 		Suggestion: "use `is null` / `is not null`",
-		Variants: []Variant{{Lang: engine.LangCSharp, Regex: `[!=]=\s*null\b|\bnull\s*[!=]=`, Where: "code",
-			Bad:  []string{"if (x «== null») return;\nif (y «!= null») Use(y);\nif («null ==» z) {}\n"},
-			Good: []string{"if (x is null) return;\n// x == null\nvar s = \"x == null\";\nvar t = @\"y != null\";\nbool b = a == nullable;\n"}}},
+		Variants: []Variant{{Lang: engine.LangCSharp, Needles: []string{"null"},
+			Query: `((binary_expression operator: ["==" "!="] right: (null_literal)) @match)
+((binary_expression left: (null_literal) operator: ["==" "!="]) @match)`,
+			Bad:  []string{"class A {\n  void F() {\n    if («x == null») return;\n    if («y != null») Use(y);\n    if («null == z») {}\n  }\n}\n"},
+			Good: []string{"class A {\n  void F() {\n    if (x is null) return;\n    // x == null\n    var s = \"x == null\";\n    var t = @\"y != null\";\n    bool b = a == nullable;\n  }\n}\n"}}},
 	},
 	{
 		Name:  "percent-format",
@@ -321,6 +326,17 @@ var Catalogue = []*Entry{
 (method_invocation object: (_) @obj name: (identifier) @meth arguments: (argument_list . (method_invocation object: (identifier) @s name: (identifier) @f) @msg) (#any-of? @meth "trace" "debug" "info" "warn" "error") (#match? @obj "(?i)(^|\\.)_?(log|logger)$") (#eq? @s "String") (#eq? @f "format")) @match`,
 				Bad:  []string{"class A { void f() { «log.debug(\"parsed \" + n + \" rows\")»; «LOGGER.info(String.format(\"x %s\", y))»; } }\n"},
 				Good: []string{"class A { void f() { log.debug(\"parsed {} rows\", n); log.debug(\"line {}\", i + 1); out.println(\"a\" + b); } }\n"}},
+			{Lang: engine.LangCSharp,
+				// Microsoft.Extensions.Logging's LogX extension methods on any logger,
+				// Serilog's methods on a logger named so.
+				Query: `((invocation_expression function: (member_access_expression name: (identifier) @meth) arguments: (argument_list . (argument [(interpolated_string_expression) (binary_expression left: [(string_literal) (interpolated_string_expression)]) (binary_expression right: [(string_literal) (interpolated_string_expression)])]))) @match (#match? @meth "^Log(Trace|Debug|Information|Warning|Error|Critical)$"))
+((invocation_expression function: (member_access_expression expression: (_) @obj name: (identifier) @meth) arguments: (argument_list . (argument [(interpolated_string_expression) (binary_expression left: [(string_literal) (interpolated_string_expression)]) (binary_expression right: [(string_literal) (interpolated_string_expression)])]))) @match (#any-of? @meth "Verbose" "Debug" "Information" "Warning" "Error" "Fatal") (#match? @obj "(?i)(^|\\.)_?(log|logger)$"))`,
+				Bad:  []string{"class A {\n  void F() {\n    «_logger.LogInformation($\"Loaded {count} rows\")»;\n    «Log.Warning(\"slow: \" + ms)»;\n  }\n}\n"},
+				Good: []string{"class A {\n  void F() {\n    _logger.LogInformation(\"Loaded {Count} rows\", count);\n    Console.WriteLine($\"x {y}\");\n    // _logger.LogError($\"x {y}\");\n    catalog.Warning($\"x {y}\");\n  }\n}\n"}},
+			{Lang: engine.LangKotlin,
+				Query: `((call_expression . (navigation_expression . (_) @obj (identifier) @meth .) (value_arguments . (value_argument [(string_literal) @msg (binary_expression left: (string_literal)) (binary_expression right: (string_literal))]))) @match (#any-of? @meth "trace" "debug" "info" "warn" "error") (#match? @obj "(?i)(^|\\.)_?(log|logger)$") (#match? @msg "\\$"))`,
+				Bad:   []string{"fun f() {\n    «log.debug(\"parsed $n rows\")»\n    «logger.info(\"user \" + id)»\n}\n"},
+				Good:  []string{"fun f() {\n    log.debug(\"parsed {} rows\", n)\n    logger.info { \"user $id\" }\n    println(\"x $y\")\n    // log.info(\"x $y\")\n}\n"}},
 		},
 	},
 	{
@@ -492,7 +508,7 @@ var Catalogue = []*Entry{
 		},
 		Message:    "body without curly braces",
 		Suggestion: "wrap the body in `{ … }`",
-		Variants: jsVariants(jsLangs,
+		Variants: append(jsVariants(jsLangs,
 			`(if_statement consequence: (_) @match (#not-kind? @match statement_block))
 (else_clause (_) @match (#not-kind? @match statement_block if_statement))
 (for_statement body: (_) @match (#not-kind? @match statement_block))
@@ -501,6 +517,21 @@ var Catalogue = []*Entry{
 (do_statement body: (_) @match (#not-kind? @match statement_block))`, nil,
 			[]string{"if (x) «return;»\nfor (const a of b) «use(a);»\nif (y) { go(); } else «stop();»\n"},
 			[]string{"if (x) {\n  return;\n} else if (y) {\n  z();\n}\nfor (;;) { break; }\n"}),
+			Variant{Lang: engine.LangC, Query: `(if_statement consequence: (_) @match (#not-kind? @match compound_statement))
+(else_clause (_) @match (#not-kind? @match compound_statement if_statement))
+(for_statement body: (_) @match (#not-kind? @match compound_statement))
+(while_statement body: (_) @match (#not-kind? @match compound_statement))
+(do_statement body: (_) @match (#not-kind? @match compound_statement))`,
+				Bad:  []string{"void f(int x) {\n    if (x) «return;»\n    for (;;) «step();»\n    if (x > 1) { go(); } else «stop();»\n}\n"},
+				Good: []string{"void f(int x) {\n    if (x) {\n        return;\n    } else if (x > 1) {\n        go();\n    }\n    while (x) { x--; }\n    // if (x) return;\n}\n"}},
+			Variant{Lang: engine.LangCSharp, Query: `(if_statement consequence: (_) @match (#not-kind? @match block))
+(if_statement alternative: (_) @match (#not-kind? @match block if_statement))
+(for_statement body: (_) @match (#not-kind? @match block))
+(foreach_statement body: (_) @match (#not-kind? @match block))
+(while_statement body: (_) @match (#not-kind? @match block))
+(do_statement body: (_) @match (#not-kind? @match block))`,
+				Bad:  []string{"class A {\n  void F(int x) {\n    if (x > 0) «return;»\n    foreach (var a in xs) «Use(a);»\n    if (x > 1) { Go(); } else «Stop();»\n  }\n}\n"},
+				Good: []string{"class A {\n  void F(int x) {\n    if (x > 0) {\n      return;\n    } else if (x > 1) {\n      Go();\n    }\n    // if (x) return;\n  }\n}\n"}}),
 	},
 	{
 		Name:  "anonymous-function",
@@ -644,7 +675,11 @@ var Catalogue = []*Entry{
 ((function_item (function_modifiers "unsafe")) @match)
 ((impl_item "unsafe") @match)`, Needles: []string{"unsafe"},
 			Bad:  []string{"fn f() {\n    «unsafe { libc::exit(0) }»\n}\n"},
-			Good: []string{"fn f() { safe(); }\n// unsafe { x }\nconst S: &str = \"unsafe\";\n"}}},
+			Good: []string{"fn f() { safe(); }\n// unsafe { x }\nconst S: &str = \"unsafe\";\n"}},
+			{Lang: engine.LangCSharp, Query: `((unsafe_statement) @match)
+((modifier) @match (#eq? @match "unsafe"))`, Needles: []string{"unsafe"},
+				Bad:  []string{"class A {\n  «unsafe» void F(byte* p) {}\n  void G() {\n    «unsafe { Use(); }»\n  }\n}\n"},
+				Good: []string{"class A {\n  void G() { Safe(); }\n  // unsafe { x }\n  string s = \"unsafe\";\n  bool unsafeMode;\n}\n"}}},
 	},
 	{
 		Name:  "go-test-issue-name",
@@ -715,6 +750,12 @@ var Catalogue = []*Entry{
 			{Lang: engine.LangJava, Query: `(class_declaration name: (identifier) @match (#match? @match "Impl$"))`,
 				Bad:  []string{"class «StoreImpl» {}\n"},
 				Good: []string{"class Store {}\nclass Implementation {}\n"}},
+			{Lang: engine.LangKotlin, Query: `(class_declaration name: (identifier) @match (#match? @match "Impl$"))`,
+				Bad:  []string{"class «StoreImpl» : Store\n"},
+				Good: []string{"class Store\nclass Implementation\nval storeImpl = 1\n"}},
+			{Lang: engine.LangCSharp, Query: `(class_declaration name: (identifier) @match (#match? @match "Impl$"))`,
+				Bad:  []string{"public class «StoreImpl» : IStore {}\n"},
+				Good: []string{"public class Store : IStore {}\npublic class Implementation {}\n"}},
 		},
 	},
 	{
@@ -746,6 +787,9 @@ var Catalogue = []*Entry{
 			{Lang: engine.LangJava, Query: `(method_declaration (modifiers (marker_annotation name: (identifier) @a (#eq? @a "Test"))) name: (identifier) @match (#match? @match "^test"))`,
 				Bad:  []string{"class A { @Test void «testParses»() {} }\n"},
 				Good: []string{"class A { @Test void parses() {} void testHelper() {} }\n"}},
+			{Lang: engine.LangKotlin, Query: `(function_declaration (modifiers (annotation (user_type (identifier) @a (#eq? @a "Test")))) name: (identifier) @match (#match? @match "^test"))`,
+				Bad:  []string{"class A {\n    @Test\n    fun «testParses»() {}\n}\n"},
+				Good: []string{"class A {\n    @Test\n    fun parses() {}\n    fun testHelper() {}\n}\n"}},
 		},
 	},
 	{
@@ -775,7 +819,7 @@ var Catalogue = []*Entry{
 		Suggestion: "write it in words",
 		Variants: func() []Variant {
 			var out []Variant
-			for _, l := range []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp} {
+			for _, l := range codeLangs {
 				out = append(out, Variant{Lang: l, Regex: `[\x{1F300}-\x{1FAFF}\x{2600}-\x{27BF}\x{1F000}-\x{1F2FF}\x{2B50}\x{2B55}\x{2705}]`, Where: "any",
 					Bad:  []string{"«✅»\n"},
 					Good: []string{"ok\n— – ©\n"}})

@@ -14,6 +14,7 @@ import (
 var fuzzLangs = []struct{ lang, path string }{
 	{"python", "f.py"}, {"javascript", "f.js"}, {"typescript", "f.ts"}, {"tsx", "f.tsx"},
 	{"go", "f.go"}, {"rust", "f.rs"}, {"java", "F.java"}, {"csharp", "F.cs"}, {"shell", "f.sh"},
+	{"kotlin", "F.kt"}, {"ruby", "f.rb"}, {"c", "f.c"},
 }
 
 var (

@@ -22,9 +22,13 @@ import (
 //	(#not-in-test? @c)          @c is not inside a test in the file (a #[cfg(test)]
 //	                            module or #[test] function in Rust, a test_* function
 //	                            or Test* class in Python, a Test* function in Go, a
-//	                            describe/it/test callback in JS/TS, an @Test method in Java)
+//	                            describe/it/test callback in JS/TS, an @Test method in Java
+//	                            or Kotlin, a [Fact]/[Test]/[TestMethod] method in C#, an
+//	                            RSpec block or minitest test_* method in Ruby)
 //	(#not-in-main? @c)          @c is not in the program's entry point (Python's
-//	                            `if __name__ == "__main__":` block, Go's and Rust's main)
+//	                            `if __name__ == "__main__":` block, Ruby's `if __FILE__ ==
+//	                            $0`, main in Go, Rust, Kotlin and C, C#'s Main and
+//	                            top-level statements)
 //	(#not-defined? @c)          @c is not the name a declaration defines (`class
 //	                            ApplicationError`, `def helper`, `func Helper`): a ban of
 //	                            a name is about its uses, not its definition
@@ -152,7 +156,20 @@ func definedName(n *sitter.Node) bool {
 		return false
 	}
 	p := n.Parent()
-	if p == nil || !declarationKinds[p.Kind()] {
+	if p == nil {
+		return false
+	}
+	switch p.Kind() {
+	case "function_declarator", "type_definition":
+		// C: `int helper(void)` and `typedef struct {...} Name;` define the name in
+		// their declarator.
+		d := p.ChildByFieldName("declarator")
+		return d != nil && d.StartByte() == n.StartByte() && d.EndByte() == n.EndByte()
+	case "struct_specifier", "union_specifier", "enum_specifier":
+		// C: `struct Name { ... }` defines it; `struct Name x;` uses it.
+		return p.ChildByFieldName("body") != nil && sameNode(p.ChildByFieldName("name"), n)
+	}
+	if !declarationKinds[p.Kind()] {
 		return false
 	}
 	name := p.ChildByFieldName("name")
@@ -169,6 +186,14 @@ var declarationKinds = map[string]bool{
 	"enum_item": true, "function_item": true, "trait_item": true, "type_item": true, "const_item": true,
 	"static_item": true, "union_item": true, "record_declaration": true, "annotation_type_declaration": true,
 	"constructor_declaration": true, "function_signature_item": true, "mod_item": true,
+	// C#, Kotlin, Ruby, C
+	"struct_declaration": true, "delegate_declaration": true, "property_declaration": true,
+	"local_function_statement": true, "object_declaration": true, "method": true,
+	"singleton_method": true, "module": true, "preproc_def": true, "preproc_function_def": true,
+}
+
+func sameNode(a, b *sitter.Node) bool {
+	return a != nil && b != nil && a.StartByte() == b.StartByte() && a.EndByte() == b.EndByte()
 }
 
 func text(n *sitter.Node, t *lang.Tree) string {
@@ -188,7 +213,10 @@ var (
 	goTestFunc   = lazyre.New(`^(Test|Benchmark|Example|Fuzz)([A-Z_0-9]|$)`)
 	jsTestCallee = lazyre.New(`^(describe|it|test|suite|beforeEach|afterEach|beforeAll|afterAll|before|after)(\.(each|only|skip|concurrent|todo|sequential))*$`)
 	javaTestAnn  = lazyre.New(`^@(org\.junit\.(jupiter\.api\.)?)?(Test|ParameterizedTest|RepeatedTest|TestFactory|TestTemplate|Before|After|BeforeEach|AfterEach|BeforeAll|AfterAll)\b`)
+	csTestAttr   = lazyre.New(`(?:^|\.)(?:Fact|Theory|Test|TestMethod|DataTestMethod|TestCase|TestCaseSource|SkippableFact|SkippableTheory)(?:Attribute)?$`)
+	rbTestCall   = lazyre.New(`^(?:describe|context|it|specify|example|scenario|feature|test|let!?|subject|before|after|around|shared_examples(?:_for)?|shared_context)$`)
 	rustTestAttr = lazyre.New(`^#!?\[\s*(cfg\s*\(\s*test\s*\)|(\w+::)*test\b|rstest\b|bench\b)`)
+	rbMainCond   = lazyre.New(`^(?:__FILE__\s*==\s*\$(?:0|PROGRAM_NAME)|\$(?:0|PROGRAM_NAME)\s*==\s*__FILE__)$`)
 	pyMainCond   = lazyre.New(`^__name__\s*==\s*['"]__main__['"]$|^['"]__main__['"]\s*==\s*__name__$`)
 )
 
@@ -236,6 +264,52 @@ func inTest(n *sitter.Node, t *lang.Tree) bool {
 				fn := p.ChildByFieldName("function")
 				if fn != nil && jsTestCallee.MatchString(text(fn, t)) {
 					return true
+				}
+			}
+		}
+	case engine.LangKotlin:
+		for p := n.Parent(); p != nil; p = p.Parent() {
+			if p.Kind() != "function_declaration" {
+				continue
+			}
+			for i := uint(0); i < p.NamedChildCount(); i++ {
+				if c := p.NamedChild(i); c.Kind() == "modifiers" {
+					for j := uint(0); j < c.NamedChildCount(); j++ {
+						if a := c.NamedChild(j); a.Kind() == "annotation" && javaTestAnn.MatchString(text(a, t)) {
+							return true
+						}
+					}
+				}
+			}
+		}
+	case engine.LangCSharp:
+		for p := n.Parent(); p != nil; p = p.Parent() {
+			if p.Kind() != "method_declaration" {
+				continue
+			}
+			for i := uint(0); i < p.NamedChildCount(); i++ {
+				if c := p.NamedChild(i); c.Kind() == "attribute_list" {
+					for j := uint(0); j < c.NamedChildCount(); j++ {
+						if a := c.NamedChild(j); a.Kind() == "attribute" && csTestAttr.MatchString(text(a.ChildByFieldName("name"), t)) {
+							return true
+						}
+					}
+				}
+			}
+		}
+	case engine.LangRuby:
+		for p := n.Parent(); p != nil; p = p.Parent() {
+			switch p.Kind() {
+			case "call":
+				// RSpec and minitest/spec blocks: describe/it/let ... do ... end.
+				if p.ChildByFieldName("block") != nil && rbTestCall.MatchString(text(p.ChildByFieldName("method"), t)) {
+					if r := p.ChildByFieldName("receiver"); r == nil || text(r, t) == "RSpec" {
+						return true
+					}
+				}
+			case "method":
+				if pyTestFunc.MatchString(text(p.ChildByFieldName("name"), t)) {
+					return true // minitest's test_* methods
 				}
 			}
 		}
@@ -290,7 +364,37 @@ func inMain(n *sitter.Node, t *lang.Tree) bool {
 				return true
 			}
 		}
-	case engine.LangGo, engine.LangRust:
+	case engine.LangRuby:
+		for p := n.Parent(); p != nil; p = p.Parent() {
+			if (p.Kind() == "if" || p.Kind() == "unless") && rbMainCond.MatchString(strings.TrimSpace(text(p.ChildByFieldName("condition"), t))) {
+				return true
+			}
+		}
+	case engine.LangC:
+		for p := n.Parent(); p != nil; p = p.Parent() {
+			if p.Kind() == "function_definition" {
+				d := p.ChildByFieldName("declarator")
+				for d != nil && d.Kind() == "pointer_declarator" {
+					d = d.ChildByFieldName("declarator")
+				}
+				if d != nil && d.Kind() == "function_declarator" && text(d.ChildByFieldName("declarator"), t) == "main" {
+					return true
+				}
+			}
+		}
+	case engine.LangCSharp:
+		for p := n.Parent(); p != nil; p = p.Parent() {
+			if p.Kind() == "method_declaration" && text(p.ChildByFieldName("name"), t) == "Main" {
+				return true
+			}
+		}
+		// top-level statements are the program's entry point
+		for p := n.Parent(); p != nil; p = p.Parent() {
+			if p.Kind() == "global_statement" {
+				return true
+			}
+		}
+	case engine.LangGo, engine.LangRust, engine.LangKotlin:
 		kind := "function_declaration"
 		if t.Lang == engine.LangRust {
 			kind = "function_item"

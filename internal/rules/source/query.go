@@ -538,7 +538,8 @@ func captureList(q *lang.Query) string {
 }
 
 func grammarLangs() []string {
-	return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava}
+	return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava,
+		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC}
 }
 
 func sortedKeys[V any](m map[string]V) []string {

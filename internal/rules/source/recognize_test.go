@@ -95,7 +95,7 @@ func TestRecognizeCorpus(t *testing.T) {
 		{"apache__iceberg__AGENTS.md", "never use fully-qualified class names inline", []string{"query java-fqcn [java] error"}},
 		{"apache__iceberg__AGENTS.md", "Use Iceberg's `Pair` instead of `Map.Entry`.", []string{"query `Map.Entry` is banned here [java]"}},
 		{"dotnet__aspnetcore__.github__copilot-instructions.md", "Always use `is null` or `is not null` instead of `== null`",
-			[]string{"pattern null check with `==`/`!=`"}},
+			[]string{"query eq-null [csharp] error"}},
 		{"dotnet__runtime__.github__copilot-instructions.md", "For markdown (`.md`) files, ensure there is no trailing whitespace",
 			[]string{"text trailing_whitespace in=*.md error"}},
 		{"django__django__docs__internals__contributing__writing-code__coding-style.txt", "We allow up to 88 characters",

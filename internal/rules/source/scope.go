@@ -22,6 +22,9 @@ var testGlobs = map[string][]string{
 	engine.LangJava:       {"**/src/test/**", "**/*Test.java", "**/*Tests.java", "**/*IT.java", "**/test/**"},
 	engine.LangRust:       {"**/tests/**", "**/benches/**"},
 	engine.LangCSharp:     {"**/*Tests/**", "**/*.Tests/**", "**/*Test.cs", "**/*Tests.cs", "**/test/**", "**/tests/**"},
+	engine.LangKotlin:     {"**/src/test/**", "**/src/androidTest/**", "**/src/*Test/**", "**/*Test.kt", "**/*Tests.kt", "**/test/**"},
+	engine.LangRuby:       {"**/spec/**", "**/test/**", "**/*_spec.rb", "**/*_test.rb"},
+	engine.LangC:          {"**/test/**", "**/tests/**", "**/test_*.c", "**/*_test.c", "**/*_tests.c"},
 }
 
 // libraryGlobs are, beyond tests, what is not library code: scripts, examples, docs,
@@ -34,6 +37,10 @@ var libraryGlobs = map[string][]string{
 	engine.LangTSX:        {"**/examples/**"},
 	engine.LangRust:       {"**/examples/**", "**/src/main.rs", "**/src/bin/**", "**/build.rs"},
 	engine.LangJava:       {"**/src/jmh/**", "**/examples/**"},
+	engine.LangKotlin:     {"**/examples/**", "**/buildSrc/**", "**/*.gradle.kts", "**/src/jmh/**"},
+	engine.LangCSharp:     {"**/examples/**", "**/samples/**", "**/benchmarks/**"},
+	engine.LangRuby:       {"**/bin/**", "**/exe/**", "**/script/**", "**/scripts/**", "**/examples/**", "**/Rakefile", "**/*.rake", "**/Gemfile", "**/*.gemspec", "**/db/migrate/**"},
+	engine.LangC:          {"**/examples/**", "**/tools/**", "**/bench/**", "**/benchmarks/**"},
 }
 
 var extLangs = map[string][]string{
@@ -42,6 +49,8 @@ var extLangs = map[string][]string{
 	"ts": {engine.LangTypeScript}, "mts": {engine.LangTypeScript}, "cts": {engine.LangTypeScript},
 	"tsx": {engine.LangTSX},
 	"go":  {engine.LangGo}, "rs": {engine.LangRust}, "java": {engine.LangJava}, "cs": {engine.LangCSharp},
+	"kt": {engine.LangKotlin}, "kts": {engine.LangKotlin}, "rb": {engine.LangRuby}, "rake": {engine.LangRuby},
+	"c": {engine.LangC}, "h": {engine.LangC},
 	"sh": {engine.LangShell},
 }
 
@@ -86,6 +95,9 @@ var (
 		{lazyre.New(`\bjava\b|\bjunit\b|\bslf4j\b|\bmaven\b|\bgradle\b`), []string{engine.LangJava}},
 		{lazyre.New(`\bgolang\b|\bgo (?:code|files?|packages?|tests?|source)\b`), []string{engine.LangGo}},
 		{lazyre.New(`\bc#|\.net\b|\bcsharp\b`), []string{engine.LangCSharp}},
+		{lazyre.New(`\bkotlin\b|\bktor\b|\bkotest\b|\bkotlinx\b`), []string{engine.LangKotlin}},
+		{lazyre.New(`\bruby\b|\brails\b|\brspec\b|\bminitest\b|\brubocop\b`), []string{engine.LangRuby}},
+		{lazyre.New(`(?:^|[\s(,/>])c (?:code|files?|sources?|headers?|functions?|programs?|library|api)\b|\bansi c\b|\bc(?:89|99|11|17)\b`), []string{engine.LangC}},
 	}
 	goHeaderRE = lazyre.New(`(?:^|[^A-Za-z])Go(?:[^A-Za-z]|$)`)
 	pathLangRE = []struct {
@@ -93,7 +105,7 @@ var (
 		lang string
 	}{
 		{lazyre.New(`(?:^|/)src/(?:main|test)/java(?:/|$)`), engine.LangJava},
-		{lazyre.New(`(?:^|/)src/(?:main|test)/kotlin(?:/|$)`), ""},
+		{lazyre.New(`(?:^|/)src/(?:main|test)/kotlin(?:/|$)`), engine.LangKotlin},
 	}
 )
 
@@ -180,7 +192,7 @@ var (
 	inPathRE     = lazyre.New("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
 	exceptRE     = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|are allowed|is allowed)\b`)
 	regionRE     = lazyre.New(`\b(?:in|inside|within) (?:the |our |your |all |any )?((?:[a-z][a-z-]* )?(?:code|doctests?|docstrings?|notebooks?|templates?|migrations?|handlers?|views?|stories|snippets?|serialization classes))\b`)
-	regionOK     = set("production", "library", "prod", "source", "application", "app", "runtime", "shipped", "non-test", "new", "test", "unit", "typescript", "python", "rust", "go", "java", "javascript", "c#", "our", "all", "existing", "your", "any", "the", "this", "rust", "tsx")
+	regionOK     = set("production", "library", "prod", "source", "application", "app", "runtime", "shipped", "non-test", "new", "test", "unit", "typescript", "python", "rust", "go", "java", "javascript", "c#", "kotlin", "ruby", "c", "our", "all", "existing", "your", "any", "the", "this", "rust", "tsx")
 )
 
 // unknownRegion returns the part of the code a rule is limited to when heed cannot
@@ -348,10 +360,11 @@ func samplePath(sc policy.Scope, l string, base string) (string, bool) {
 	ext := map[string]string{
 		engine.LangPython: ".py", engine.LangJavaScript: ".js", engine.LangTypeScript: ".ts", engine.LangTSX: ".tsx",
 		engine.LangGo: ".go", engine.LangRust: ".rs", engine.LangJava: ".java", engine.LangCSharp: ".cs", engine.LangShell: ".sh",
+		engine.LangKotlin: ".kt", engine.LangRuby: ".rb", engine.LangC: ".c",
 	}[l]
 	if base == "" {
 		base = "example"
-		if l == engine.LangJava || l == engine.LangCSharp {
+		if l == engine.LangJava || l == engine.LangCSharp || l == engine.LangKotlin {
 			base = "Example"
 		}
 	}
@@ -382,12 +395,19 @@ func samplePath(sc policy.Scope, l string, base string) (string, bool) {
 	if l == engine.LangTypeScript || l == engine.LangJavaScript || l == engine.LangTSX {
 		names = append(names, base+".test"+ext)
 	}
-	if l == engine.LangJava {
+	if l == engine.LangJava || l == engine.LangKotlin || l == engine.LangCSharp {
 		names = append(names, base+"Test"+ext)
+	}
+	if l == engine.LangRuby {
+		names = append(names, base+"_spec"+ext, base+"_test"+ext)
+	}
+	if l == engine.LangC {
+		names = append(names, "test_"+base+ext)
 	}
 	for _, d := range dirs {
 		for _, n := range names {
-			for _, p := range []string{path.Join(d, n), path.Join(d, "tests", n), path.Join(d, "src/test/java", n), path.Join(d, "src/main/java", n)} {
+			for _, p := range []string{path.Join(d, n), path.Join(d, "tests", n), path.Join(d, "src/test/java", n), path.Join(d, "src/main/java", n),
+				path.Join(d, "src/main/kotlin", n), path.Join(d, "src/test/kotlin", n), path.Join(d, "spec", n)} {
 				if sc.Covers(p) && engine.LangOf(p, nil) == l {
 					return p, true
 				}

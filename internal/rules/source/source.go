@@ -194,7 +194,8 @@ func violated(fs []engine.Finding) engine.Result {
 func knownLang(l string) bool {
 	switch l {
 	case engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX,
-		engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp, engine.LangShell:
+		engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp, engine.LangShell,
+		engine.LangKotlin, engine.LangRuby, engine.LangC:
 		return true
 	}
 	return false

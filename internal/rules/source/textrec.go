@@ -35,7 +35,8 @@ var (
 	commentLineRE = lazyre.New(`^(?:#|//|/\*|--|;)`)
 )
 
-var codeLangs = []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp}
+var codeLangs = []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp,
+	engine.LangKotlin, engine.LangRuby, engine.LangC}
 
 func (textRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := newSentence(c)
