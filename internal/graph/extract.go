@@ -20,7 +20,8 @@ const MaxScanBytes = 16 << 20
 func Sourced(l string) bool {
 	switch l {
 	case engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX,
-		engine.LangGo, engine.LangRust, engine.LangJava:
+		engine.LangGo, engine.LangRust, engine.LangJava,
+		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC:
 		return true
 	}
 	return false
@@ -50,7 +51,7 @@ func Extract(l string, src []byte) (facts Facts) {
 			return Facts{Lang: l, Err: fmt.Sprintf("file is %d bytes, over the %d-byte limit for import extraction (generated?)", len(src), MaxScanBytes)}
 		}
 		return extractGo(src)
-	case engine.LangPython, engine.LangRust:
+	case engine.LangPython, engine.LangRust, engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC:
 		tree, err := lang.Parse(l, src)
 		if err != nil {
 			return Facts{Lang: l, Err: err.Error()}
@@ -58,10 +59,19 @@ func Extract(l string, src []byte) (facts Facts) {
 		defer tree.Close()
 		root := tree.Root()
 		f := Facts{Lang: l, Partial: root.HasError()}
-		if l == engine.LangPython {
+		switch l {
+		case engine.LangPython:
 			f.Imports = extractPython(root, src)
-		} else {
+		case engine.LangRust:
 			f.Imports = extractRust(root, src)
+		case engine.LangKotlin:
+			extractKotlin(root, src, &f)
+		case engine.LangCSharp:
+			extractCSharp(root, src, &f)
+		case engine.LangRuby:
+			f.Imports = extractRuby(root, src)
+		case engine.LangC:
+			f.Imports = extractC(root, src)
 		}
 		return f
 	}

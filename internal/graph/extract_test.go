@@ -192,7 +192,7 @@ public class A { String s = "import x.Y;"; }
 func TestBadInputNeverCrashes(t *testing.T) {
 	inputs := [][]byte{nil, []byte("\x00\xff\xfe"), []byte(strings.Repeat("(", 20000)), []byte(strings.Repeat("`${", 10000)),
 		[]byte(strings.Repeat("import {", 10000)), []byte("/"), []byte("'"), []byte("`"), []byte("import"), []byte("export {")}
-	for _, l := range []string{"javascript", "typescript", "tsx", "python", "go", "rust", "java"} {
+	for _, l := range []string{"javascript", "typescript", "tsx", "python", "go", "rust", "java", "kotlin", "csharp", "ruby", "c"} {
 		for _, in := range inputs {
 			_ = Extract(l, in)
 		}
@@ -200,5 +200,108 @@ func TestBadInputNeverCrashes(t *testing.T) {
 	huge := make([]byte, MaxScanBytes+1)
 	if f := Extract("typescript", huge); f.Err == "" {
 		t.Error("a file over the scan limit must be reported, not silently read as import-free")
+	}
+}
+
+func TestKotlinImports(t *testing.T) {
+	src := `@file:JvmName("Jobs")
+package com.acme.jobs
+
+import kotlinx.coroutines.launch
+import com.acme.model.*
+import com.acme.api.Client as ApiClient
+// import com.fake.Commented
+
+fun run() { val s = "import x.Y" }
+`
+	f := Extract("kotlin", []byte(src))
+	if f.Package != "com.acme.jobs" || f.Err != "" || f.Partial {
+		t.Errorf("package %q err %q partial %v", f.Package, f.Err, f.Partial)
+	}
+	if got, want := show(f.Imports), `4:kotlinx.coroutines.launch 5:com.acme.model[*] 6:com.acme.api.Client`; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+func TestCSharpUsings(t *testing.T) {
+	src := `global using System.Linq;
+using System;
+using static System.Math;
+using Json = Newtonsoft.Json;
+#if DEBUG
+using System.Diagnostics;
+#endif
+// using Fake.Commented;
+
+namespace Acme.Api.Controllers
+{
+    using Acme.Domain.Models;
+
+    public class UsersController { string s = "using X.Y;"; }
+}
+`
+	f := Extract("csharp", []byte(src))
+	if f.Package != "Acme.Api.Controllers" || f.Err != "" {
+		t.Errorf("package %q err %q", f.Package, f.Err)
+	}
+	if got, want := show(f.Imports), `1:System.Linq 2:System 3:System.Math[static] 4:Newtonsoft.Json 6:System.Diagnostics 12:Acme.Domain.Models`; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+func TestRubyRequires(t *testing.T) {
+	src := `require "json"
+require_relative "../lib/acme/client"
+require 'active_support/core_ext'
+autoload :Parser, "acme/parser"
+begin
+  require "oj"
+rescue LoadError
+end
+def load_plugins
+  require "acme/plugins"
+end
+require name
+require "acme/#{name}"
+# require "commented"
+s = "require 'not_me'"
+`
+	f := Extract("ruby", []byte(src))
+	want := `1:json[require] 2:../lib/acme/client[require level=1] 3:active_support/core_ext[require] 4:acme/parser[require] ` +
+		`6:oj[require cond] 10:acme/plugins[require lazy]`
+	if got := show(f.Imports); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+func TestCIncludes(t *testing.T) {
+	src := `#include <stdio.h>
+#include "util/str.h"
+#ifdef _WIN32
+#include <windows.h>
+#endif
+#include CONFIG_HEADER
+// #include "commented.h"
+static const char *s = "#include <not_me.h>";
+int main(void) { return 0; }
+`
+	f := Extract("c", []byte(src))
+	if got, want := show(f.Imports), `1:stdio.h 2:util/str.h[level=1] 4:windows.h[cond]`; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// A file with a syntax error keeps the imports read and says it is partial.
+func TestPartialInNewLanguages(t *testing.T) {
+	for l, src := range map[string]string{
+		"kotlin": "import a.b.C\n\nfun f() { val x = }\n",
+		"csharp": "using A.B;\nclass C { void F() { var x = ; } }\n",
+		"ruby":   "require \"a\"\ndef f\n  x = )\nend\n",
+		"c":      "#include \"a.h\"\nint f(void) { int x = ; }\n",
+	} {
+		f := Extract(l, []byte(src))
+		if !f.Partial || f.Err != "" || len(f.Imports) != 1 {
+			t.Errorf("%s: partial %v err %q imports %s, want the one import of a partial file", l, f.Partial, f.Err, show(f.Imports))
+		}
 	}
 }

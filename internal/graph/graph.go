@@ -1,11 +1,12 @@
 // Package graph builds heed's import graph: for every source file of a repository
-// snapshot (Python, JavaScript, TypeScript/TSX, Go, Rust, Java) the imports it makes,
-// each resolved to the file, package folder or third-party package it names, with the
-// line it stands on. Architecture rules judge over it; `heed graph` exports it.
+// snapshot (Python, JavaScript, TypeScript/TSX, Go, Rust, Java, Kotlin, C#, Ruby, C) the
+// imports it makes, each resolved to the file, package folder or third-party package it
+// names, with the line it stands on. Architecture rules judge over it; `heed graph`
+// exports it.
 //
 // Extraction reads one file at a time and is cached by content hash; resolution sees
 // the whole snapshot (which files exist, go.mod, package.json, tsconfig.json,
-// Cargo.toml) and is cheap, so a diff run re-parses only what changed.
+// Cargo.toml, .csproj) and is cheap, so a diff run re-parses only what changed.
 package graph
 
 import (
@@ -19,13 +20,14 @@ type Kind uint8
 
 const (
 	// KindStatic is a plain import: `import x`, `from x import y`, ESM `import ... from`,
-	// Go and Java imports, Rust `use`.
+	// Go, Java and Kotlin imports, Rust `use`, C# `using`, C `#include`.
 	KindStatic Kind = iota
 	// KindReExport is `export ... from 'x'`.
 	KindReExport
 	// KindSideEffect is `import 'x'` (no bindings).
 	KindSideEffect
-	// KindRequire is CommonJS `require('x')` or TS `import x = require('x')`.
+	// KindRequire is CommonJS `require('x')`, TS `import x = require('x')`, Ruby's
+	// `require`, `require_relative`, `load` and `autoload`.
 	KindRequire
 	// KindDynamic is `import('x')`, `importlib.import_module("x")`, `__import__("x")`.
 	KindDynamic
@@ -46,11 +48,13 @@ func (k Kind) String() string {
 
 // Import is one import as written in a file, before resolution.
 type Import struct {
-	// Spec is the module as written: "./x", "a.b.c", "fmt", "crate::a::b", "java.util.List".
+	// Spec is the module as written: "./x", "a.b.c", "fmt", "crate::a::b", "java.util.List",
+	// "System.Text.Json" (a C# using), "acme/client" (a Ruby require), "util/str.h".
 	Spec string `json:"spec"`
 	// Names are what a Python `from M import a, b` imports (they may be submodules).
 	Names []string `json:"names,omitempty"`
-	// Level counts the leading dots of a Python relative import.
+	// Level counts the leading dots of a Python relative import; 1 marks a path relative
+	// to the importing file's folder first: Ruby's require_relative, C's #include "x.h".
 	Level int `json:"level,omitempty"`
 	// Line and Col locate the specifier (1-based): in a multi-line import, the line of
 	// the module name, which is the line a change must touch to add the edge.
@@ -63,8 +67,8 @@ type Import struct {
 	// Conditional marks imports inside if/try blocks; Lazy those inside functions.
 	Conditional bool `json:"conditional,omitempty"`
 	Lazy        bool `json:"lazy,omitempty"`
-	// Static marks a Java `import static`; Wildcard `import a.*` / `from a import *`
-	// / `use a::*`.
+	// Static marks a Java `import static` or C# `using static`; Wildcard `import a.*` /
+	// `from a import *` / `use a::*`.
 	Static   bool `json:"static,omitempty"`
 	Wildcard bool `json:"wildcard,omitempty"`
 	// InMod is the Rust inline module (`mod a { ... }`, "a::b") the import stands in:
@@ -75,7 +79,8 @@ type Import struct {
 // Facts is what extraction learns from one file.
 type Facts struct {
 	Lang string `json:"lang"`
-	// Package is the Go package clause or the Java package declaration.
+	// Package is the Go package clause, the Java or Kotlin package declaration, or
+	// the C# namespace (the first one declared).
 	Package string   `json:"package,omitempty"`
 	Imports []Import `json:"imports,omitempty"`
 	// Err says why the file's imports could not be read (too large, parser timeout).
@@ -93,7 +98,7 @@ const (
 	// NodeFile is a source file of the repository.
 	NodeFile NodeKind = iota
 	// NodeDir is a package folder: a Go package, a Python namespace package, a Java
-	// package imported with `.*`.
+	// or Kotlin package imported with `.*`, a C# namespace's folder.
 	NodeDir
 	// NodeMissing is a path inside the repository that the import names but that does
 	// not exist (a relative import of a deleted file, a Go package not there).

@@ -11,23 +11,29 @@ import (
 
 // Resolver turns imports into edges. It knows which files and folders the snapshot
 // has and the project files that steer resolution (go.mod, package.json,
-// tsconfig.json, Cargo.toml, pyproject.toml); it reads no source file.
+// tsconfig.json, Cargo.toml, pyproject.toml, .csproj); it reads no source file.
 type Resolver struct {
 	files map[string]bool
 	dirs  map[string]bool
 	// langDirs[lang] holds the folders with a file of that language in their subtree
 	// (a Python namespace package is a folder holding Python code).
 	pyDirs map[string]bool
-	// goPkg and javaDirs hold the folders with a Go / Java file of their own.
+	// goPkg and javaDirs hold the folders with a Go / Java or Kotlin file of their own;
+	// csDirs the folders with a C# file in their subtree.
 	goPkg    map[string]bool
 	javaDirs map[string]bool
+	csDirs   map[string]bool
 
 	goMods []goModule // longest module path first
 	js     *jsWorld
 	crates []*crate // deepest folder first
-	// javaByBase maps "User.java" to every path with that base name.
+	// javaByBase maps "User.java" (and "User.kt") to every path with that base name;
+	// byBase does the same for Ruby files and C headers and sources.
 	javaByBase map[string][]string
+	byBase     map[string][]string
 	pyRoots    []string
+	// csProjects are the C# projects, deepest folder first.
+	csProjects []csProject
 
 	mu      sync.Mutex
 	pyTop   map[string]string // folder -> Python import root above its top package
@@ -74,10 +80,10 @@ func inIgnored(p string) bool {
 func NewResolver(snap engine.Snapshot, paths []string) *Resolver {
 	r := &Resolver{
 		files: make(map[string]bool, len(paths)), dirs: map[string]bool{"": true},
-		pyDirs: map[string]bool{}, goPkg: map[string]bool{}, javaDirs: map[string]bool{},
-		javaByBase: map[string][]string{}, pyTop: map[string]string{}, crateOf: map[string]*crate{},
+		pyDirs: map[string]bool{}, goPkg: map[string]bool{}, javaDirs: map[string]bool{}, csDirs: map[string]bool{},
+		javaByBase: map[string][]string{}, byBase: map[string][]string{}, pyTop: map[string]string{}, crateOf: map[string]*crate{},
 	}
-	var gomods, pkgjsons, tsconfigs, cargos, pyprojects []string
+	var gomods, pkgjsons, tsconfigs, cargos, pyprojects, csprojs []string
 	for _, p := range paths {
 		r.files[p] = true
 		base := path.Base(p)
@@ -88,9 +94,15 @@ func NewResolver(snap engine.Snapshot, paths []string) *Resolver {
 			mark = r.pyDirs
 		case ".go":
 			r.goPkg[Dir(p)] = true
-		case ".java":
+		case ".java", ".kt":
 			r.javaDirs[Dir(p)] = true
 			r.javaByBase[base] = append(r.javaByBase[base], p)
+		case ".cs":
+			mark = r.csDirs
+		case ".rb", ".c", ".h":
+			r.byBase[base] = append(r.byBase[base], p)
+		case ".csproj":
+			csprojs = append(csprojs, p)
 		}
 		for d := Dir(p); ; d = Dir(d) {
 			if mark != nil {
@@ -134,6 +146,7 @@ func NewResolver(snap engine.Snapshot, paths []string) *Resolver {
 	sort.Slice(r.goMods, func(i, j int) bool { return len(r.goMods[i].path) > len(r.goMods[j].path) })
 	r.js = newJSWorld(r, pkgjsons, tsconfigs, read)
 	r.crates = readCrates(r, cargos, read)
+	r.csProjects = readCSProjects(csprojs, read)
 	roots := map[string]bool{"": true}
 	if r.dirs["src"] {
 		roots["src"] = true
@@ -169,6 +182,14 @@ func (r *Resolver) Resolve(from, lang string, facts *Facts) []Edge {
 			}
 		case engine.LangJava:
 			out = append(out, r.resolveJava(from, imp))
+		case engine.LangKotlin:
+			out = append(out, r.resolveKotlin(from, imp))
+		case engine.LangCSharp:
+			out = append(out, r.resolveCSharp(from, imp))
+		case engine.LangRuby:
+			out = append(out, r.resolveRuby(from, imp))
+		case engine.LangC:
+			out = append(out, r.resolveC(from, imp))
 		}
 	}
 	// A declaration file has no run time: every import of it is type-only.
@@ -279,10 +300,19 @@ func (r *Resolver) resolveJava(from string, imp Import) Edge {
 	return edgeTo(imp, imp.Spec, NodeExternal, pkg)
 }
 
+// javaClassFile finds the file of a JVM class, in Java or Kotlin: a Java file imports
+// Kotlin classes and the reverse.
 func (r *Resolver) javaClassFile(from string, segs []string) (string, bool) {
-	cands := r.javaByBase[segs[len(segs)-1]+".java"]
-	suffix := strings.Join(segs, "/") + ".java"
-	return closest(from, cands, func(c string) bool { return c == suffix || strings.HasSuffix(c, "/"+suffix) })
+	var cands []string
+	for _, ext := range []string{".java", ".kt"} {
+		for _, c := range r.javaByBase[segs[len(segs)-1]+ext] {
+			suffix := strings.Join(segs, "/") + ext
+			if c == suffix || strings.HasSuffix(c, "/"+suffix) {
+				cands = append(cands, c)
+			}
+		}
+	}
+	return closest(from, cands, func(string) bool { return true })
 }
 
 func (r *Resolver) javaPackageDir(from string, segs []string) (string, bool) {

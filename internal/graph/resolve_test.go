@@ -185,6 +185,80 @@ func TestResolveJava(t *testing.T) {
 			"6:core/src/main/java/com/acme/core(dir) 7:java.util.List(external) 8:com.google.common.collect.ImmutableList(external)")
 }
 
+func TestResolveKotlin(t *testing.T) {
+	tree := map[string]string{
+		"core/src/main/kotlin/com/acme/core/Model.kt":   "package com.acme.core\n\ndata class Model(val id: Int)\n",
+		"core/src/main/kotlin/com/acme/core/Strings.kt": "package com.acme.core\n\nfun slug(s: String) = s\n",
+		"core/src/main/java/com/acme/legacy/Old.java":   "package com.acme.legacy;\npublic class Old {}\n",
+		"app/src/main/kotlin/com/acme/app/Main.kt": `package com.acme.app
+
+import com.acme.core.Model
+import com.acme.core.Model.Companion
+import com.acme.core.slug
+import com.acme.core.*
+import com.acme.legacy.Old
+import kotlinx.coroutines.launch
+import com.acme.missing.Thing
+`,
+		"app/src/main/java/com/acme/app/Bridge.java": "package com.acme.app;\n\nimport com.acme.core.Model;\n",
+	}
+	check(t, "kotlin", edges(t, tree, "app/src/main/kotlin/com/acme/app/Main.kt"),
+		"3:core/src/main/kotlin/com/acme/core/Model.kt 4:core/src/main/kotlin/com/acme/core/Model.kt 5:core/src/main/kotlin/com/acme/core(dir) "+
+			"6:core/src/main/kotlin/com/acme/core(dir) 7:core/src/main/java/com/acme/legacy/Old.java 8:kotlinx.coroutines.launch(external) 9:com.acme.missing.Thing(external)")
+	check(t, "java importing kotlin", edges(t, tree, "app/src/main/java/com/acme/app/Bridge.java"), "3:core/src/main/kotlin/com/acme/core/Model.kt")
+}
+
+func TestResolveCSharp(t *testing.T) {
+	tree := map[string]string{
+		"src/Acme.Domain/Acme.Domain.csproj": "<Project Sdk=\"Microsoft.NET.Sdk\"></Project>\n",
+		"src/Acme.Domain/Models/User.cs":     "namespace Acme.Domain.Models;\npublic class User {}\n",
+		"src/Acme.Domain/Services/Users.cs":  "namespace Acme.Domain.Services;\npublic class Users {}\n",
+		"src/Infra/Infra.csproj":             "<Project><PropertyGroup><RootNamespace>Acme.Infrastructure</RootNamespace></PropertyGroup></Project>\n",
+		"src/Infra/Persistence/Db.cs":        "namespace Acme.Infrastructure.Persistence;\npublic class Db {}\n",
+		"tools/Gen/Shared/Text/Strings.cs":   "namespace Shared.Text;\nstatic class Strings {}\n",
+		"src/Acme.Api/Controllers/UsersController.cs": `using System;
+using Acme.Domain.Models;
+using Acme.Domain;
+using static Acme.Domain.Services.Users;
+using Acme.Infrastructure.Persistence;
+using Db = Acme.Infrastructure.Persistence.Db;
+using Shared.Text;
+using Newtonsoft.Json;
+namespace Acme.Api.Controllers;
+`,
+	}
+	check(t, "csharp", edges(t, tree, "src/Acme.Api/Controllers/UsersController.cs"),
+		"1:System(external) 2:src/Acme.Domain/Models(dir) 3:src/Acme.Domain(dir) 4:src/Acme.Domain/Services(dir) 5:src/Infra/Persistence(dir) "+
+			"6:src/Infra/Persistence(dir) 7:tools/Gen/Shared/Text(dir) 8:Newtonsoft.Json(external)")
+}
+
+func TestResolveRuby(t *testing.T) {
+	tree := map[string]string{
+		"lib/acme.rb":              "require \"acme/client\"\nrequire_relative \"acme/version\"\nrequire \"json\"\nrequire \"active_support/core_ext\"\nrequire_relative \"acme/gone\"\nrequire_relative \"../../outside\"\n",
+		"lib/acme/client.rb":       "module Acme; class Client; end; end\n",
+		"lib/acme/version.rb":      "module Acme; VERSION = '1'; end\n",
+		"spec/spec_helper.rb":      "require \"acme\"\n",
+		"spec/acme/client_spec.rb": "require \"spec_helper\"\nrequire \"acme/client\"\n",
+		"vendor/x/client.rb":       "",
+	}
+	check(t, "ruby lib", edges(t, tree, "lib/acme.rb"),
+		"1:lib/acme/client.rb 2:lib/acme/version.rb 3:json(external) 4:active_support/core_ext(external) 5:lib/acme/gone.rb(missing) 6:../outside.rb(outside)")
+	check(t, "ruby spec", edges(t, tree, "spec/acme/client_spec.rb"), "1:spec/spec_helper.rb 2:lib/acme/client.rb")
+}
+
+func TestResolveC(t *testing.T) {
+	tree := map[string]string{
+		"src/main.c":                "#include <stdio.h>\n#include \"util.h\"\n#include \"acme/str.h\"\n#include <acme/list.h>\n#include \"config.h\"\n#include <string.h>\n#include <api.h>\n",
+		"src/util.h":                "int util(void);\n",
+		"include/acme/str.h":        "",
+		"include/acme/list.h":       "",
+		"include/api.h":             "",
+		"third_party/libc/string.h": "",
+	}
+	check(t, "c", edges(t, tree, "src/main.c"),
+		"1:stdio.h(external) 2:src/util.h 3:include/acme/str.h 4:include/acme/list.h 5:config.h(external) 6:string.h(external) 7:include/api.h")
+}
+
 func TestSCCAndCycles(t *testing.T) {
 	// 0->1->2->0 is a cycle, 3 self-loops, 4->5 is acyclic; a 20000-long chain closed
 	// at the end must not blow the stack.

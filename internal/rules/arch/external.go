@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/graph"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -38,9 +39,7 @@ func compileExternal(rule *policy.Rule) (engine.Check, error) {
 		}
 	}
 	for i, l := range p.Langs {
-		switch l {
-		case engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava:
-		default:
+		if !graph.Sourced(l) {
 			return nil, fmt.Errorf("params.langs[%d]: %q is not a language heed reads imports of", i, l)
 		}
 	}

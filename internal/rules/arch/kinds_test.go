@@ -276,3 +276,52 @@ func TestParamErrorsNameTheParameter(t *testing.T) {
 		}
 	}
 }
+
+// Import rules judge Kotlin, C#, Ruby and C files over their resolved edges.
+func TestImportRulesInNewLanguages(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		tree   map[string]string
+		params importsParams
+		want   string
+	}{
+		{"csharp", map[string]string{
+			"src/Acme.Domain/Acme.Domain.csproj":                 "<Project/>\n",
+			"src/Acme.Domain/Orders/Order.cs":                    "using System;\nusing Acme.Infrastructure.Db;\nnamespace Acme.Domain.Orders;\n",
+			"src/Acme.Infrastructure/Acme.Infrastructure.csproj": "<Project/>\n",
+			"src/Acme.Infrastructure/Db/Context.cs":              "using Acme.Domain.Orders;\nnamespace Acme.Infrastructure.Db;\n",
+		}, importsParams{Mode: ModeForbid, From: []string{"src/Acme.Domain/**"}, To: []string{"src/Acme.Infrastructure/**"}}, "src/Acme.Domain/Orders/Order.cs:2"},
+		{"kotlin", map[string]string{
+			"domain/src/main/kotlin/com/acme/domain/Order.kt": "package com.acme.domain\n\nimport com.acme.data.OrderDao\nimport java.time.Instant\n",
+			"data/src/main/kotlin/com/acme/data/OrderDao.kt":  "package com.acme.data\n\nimport com.acme.domain.Order\n",
+		}, importsParams{Mode: ModeForbid, From: []string{"domain/**"}, To: []string{"data/**"}}, "domain/src/main/kotlin/com/acme/domain/Order.kt:3"},
+		{"ruby", map[string]string{
+			"lib/acme/core.rb":    "require \"json\"\nrequire_relative \"web/app\"\n",
+			"lib/acme/web/app.rb": "require \"acme/core\"\n",
+		}, importsParams{Mode: ModeForbid, From: []string{"lib/acme/core.rb"}, To: []string{"lib/acme/web/**"}}, "lib/acme/core.rb:2"},
+		{"c", map[string]string{
+			"src/core/buf.c": "#include <stdlib.h>\n#include \"../ui/draw.h\"\n#include \"buf.h\"\n",
+			"src/core/buf.h": "",
+			"src/ui/draw.h":  "#include \"../core/buf.h\"\n",
+		}, importsParams{Mode: ModeForbid, From: []string{"src/core/**"}, To: []string{"src/ui/**"}}, "src/core/buf.c:2"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := locs(run(t, KindImports, c.params, all(c.tree))); got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+	tree := map[string]string{
+		"src/Api/Json.cs":    "using Newtonsoft.Json.Linq;\nusing System.Text.Json;\n",
+		"lib/debug.rb":       "require 'pry'\nrequire 'json'\n",
+		"src/os.c":           "#include <windows.h>\n#include <stdio.h>\n",
+		"src/Api/Api.csproj": "<Project/>\n",
+	}
+	o := run(t, KindExternal, externalParams{Banned: []string{"Newtonsoft.Json", "pry", "windows.h"}}, all(tree))
+	if got := locs(o); got != "lib/debug.rb:1 src/Api/Json.cs:1 src/os.c:1" {
+		t.Fatalf("external findings %q", got)
+	}
+	if _, err := engine.NewRegistry(Kinds()...).CompileRule(&policy.Rule{ID: "R", Kind: KindExternal, Params: json.RawMessage(`{"banned":["pry"],"langs":["ruby"]}`)}); err != nil {
+		t.Fatalf("langs: ruby is a language heed reads imports of: %v", err)
+	}
+}

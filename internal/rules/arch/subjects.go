@@ -274,6 +274,14 @@ func testGlobs(langs []string) []string {
 			add("tests/**", "benches/**")
 		case engine.LangJava:
 			add("src/test/**", "*Test.java", "*Tests.java")
+		case engine.LangKotlin:
+			add("src/test/**", "src/androidTest/**", "*Test.kt", "*Tests.kt")
+		case engine.LangCSharp:
+			add("*.Tests/**", "*Tests/**", "*Test.cs", "*Tests.cs", "test/**", "tests/**")
+		case engine.LangRuby:
+			add("spec/**", "test/**", "*_spec.rb", "*_test.rb")
+		case engine.LangC:
+			add("test/**", "tests/**", "test_*.c", "*_test.c")
 		}
 	}
 	return dedupe(out)
