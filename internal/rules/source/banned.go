@@ -524,7 +524,9 @@ func (sh shape) query(l string) string {
 		case l == engine.LangKotlin:
 			return fmt.Sprintf(`((call_expression . (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
 		case l == engine.LangRuby:
-			return fmt.Sprintf(`((call !receiver method: (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
+			// Ruby has methods only: `foo()` is `self.foo()`, and a ban of
+			// `instance_variable_get()` or `puts()` is one of every call of it
+			return fmt.Sprintf(`((call method: (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
 		case l == engine.LangCSharp:
 			// as in Java, a method is called by its name alone or on an object
 			return csInvocations(`[(identifier) @match (generic_name . (identifier) @match)]`, sh.name, true)

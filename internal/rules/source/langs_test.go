@@ -152,13 +152,17 @@ func TestBansInRuby(t *testing.T) {
     eval(src)
     eval src
     instance_eval { src }
-    parser.eval(src)
+    binding.eval(src)
     # eval(src) is unsafe
     "eval(src)"
+    evaluate(src)
   end
 end
 `,
-		}, want: []string{"lib/config.rb:3", "lib/config.rb:4"}},
+		}, want: []string{"lib/config.rb:3", "lib/config.rb:4", "lib/config.rb:6"}},
+		{text: "Never call `instance_variable_get()`.", files: map[string]string{
+			"test/server_test.rb": "def test_store\n  store = @server.instance_variable_get(:@store)\n  instance_variable_get(:@x)\n  instance_variable_gets\n  # instance_variable_get(:@y)\nend\n",
+		}, want: []string{"test/server_test.rb:2", "test/server_test.rb:3"}},
 		{text: "Don't leave `binding.pry` behind.", files: map[string]string{
 			"app/models/user.rb": "class User < ApplicationRecord\n  def name\n    binding.pry\n    binding.pry_remote\n    # binding.pry\n    'binding.pry'\n  end\nend\n",
 		}, want: []string{"app/models/user.rb:3"}},
