@@ -24,7 +24,7 @@ func (app *App) newGraphCmd() *cobra.Command {
 		Use:   "graph [--format json|dot|mermaid] [--package] [--external] [PATH...]",
 		Short: "Export the repository's import graph (the one architecture rules judge)",
 		Long: `graph builds the import graph of the repository's Python, JavaScript, TypeScript, Go,
-Rust and Java files and prints it: json (nodes, edges with their line, kind and whether
+Rust, Java, Kotlin, C#, Ruby and C files and prints it: json (nodes, edges with their line, kind and whether
 they are type-only), dot (Graphviz: heed graph --format dot | dot -Tsvg > graph.svg) or
 mermaid (paste into Markdown).
 
