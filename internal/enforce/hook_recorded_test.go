@@ -13,9 +13,9 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// recorded is a hook payload recorded from a real agent CLI: testdata/hooks/live, which
-// the live tests of internal/enforce/agentlive write (its README.md says how, and
-// from which versions).
+// recorded is a hook payload recorded from a real agent CLI: testdata/hooks/live/AGENT,
+// which the live tests of internal/enforce/agentlive write (the README.md there says
+// how, and from which version).
 type recorded struct {
 	Agent, Version, Session, Step, Event string
 	Payload                              json.RawMessage
@@ -54,10 +54,10 @@ func fill(p json.RawMessage, vars ...string) []byte {
 	return []byte(s)
 }
 
-// codexSchema compiles a schema of the Codex CLI kept in testdata/hooks/live/codex-schema.
+// codexSchema compiles a schema of the Codex CLI kept in testdata/hooks/live/codex/schema.
 func codexSchema(t *testing.T, title string) *jsonschema.Schema {
 	t.Helper()
-	path := filepath.Join("testdata", "hooks", "live", "codex-schema", title+".schema.json")
+	path := filepath.Join("testdata", "hooks", "live", "codex", "schema", title+".schema.json")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -102,7 +102,7 @@ func validJSON(t *testing.T, s *jsonschema.Schema, data []byte) error {
 // the lint that passed. The payloads match the schemas Codex ships.
 func TestRecordedCodexSession(t *testing.T) {
 	root := newRepo(t, recordedRules)
-	data, err := os.ReadFile(filepath.Join("testdata", "hooks", "live", "codex-transcript.jsonl"))
+	data, err := os.ReadFile(filepath.Join("testdata", "hooks", "live", "codex", "transcript.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestRecordedCodexSession(t *testing.T) {
 	schemas := map[string]*jsonschema.Schema{"PreToolUse": codexSchema(t, "pre-tool-use.command.input"), "PostToolUse": codexSchema(t, "post-tool-use.command.input")}
 	out := codexSchema(t, "pre-tool-use.command.output")
 	steps := map[string]bool{}
-	for _, r := range recordedPayloads(t, "codex.jsonl") {
+	for _, r := range recordedPayloads(t, "codex/payloads.jsonl") {
 		steps[r.Step] = true
 		payload := fill(r.Payload, "$TRANSCRIPT", transcript, "$CWD", root, "$HOME", t.TempDir())
 		if err := validJSON(t, schemas[r.Event], payload); err != nil {
@@ -148,7 +148,7 @@ func TestRecordedCodexSession(t *testing.T) {
 		t.Errorf("the record has %d steps, want 9", len(steps))
 	}
 	// without the transcript, a command's outcome is unknown: none is journalled
-	for _, r := range recordedPayloads(t, "codex.jsonl") {
+	for _, r := range recordedPayloads(t, "codex/payloads.jsonl") {
 		if r.Step == "lint-passes" && r.Event == "PostToolUse" {
 			ev, err := ParseHook(AgentCodex, fill(r.Payload, "$TRANSCRIPT", filepath.Join(t.TempDir(), "gone.jsonl"), "$CWD", root))
 			if err != nil || ev.Exit != nil {
@@ -166,7 +166,7 @@ func TestRecordedCodexSession(t *testing.T) {
 // from "<shellId: N completed with exit code M>", so the commit runs after the lint
 // that passed; a tool that failed (postToolUseFailure) counts as failed.
 func TestRecordedCopilotSessions(t *testing.T) {
-	all := recordedPayloads(t, "copilot.jsonl")
+	all := recordedPayloads(t, "copilot/payloads.jsonl")
 	groups := map[string][]recorded{}
 	var names []string
 	for _, r := range all {
@@ -252,14 +252,14 @@ func TestHookFixturesMatchRecorded(t *testing.T) {
 		return nil
 	}
 	for _, c := range []struct{ fixture, file, step, event string }{
-		{"codex-pre-bash.json", "codex.jsonl", "npm-install", "PreToolUse"},
-		{"codex-post-bash.json", "codex.jsonl", "npm-install", "PostToolUse"},
-		{"codex-pre-apply-patch.json", "codex.jsonl", "patch-add", "PreToolUse"},
-		{"copilot-pre-tool.json", "copilot.jsonl", "npm-install", "preToolUse"},
-		{"copilot-post-tool.json", "copilot.jsonl", "npm-install", "postToolUse"},
-		{"copilot-post-tool-failure.json", "copilot.jsonl", "patch-fails", "postToolUseFailure"},
-		{"copilot-pre-create.json", "copilot.jsonl", "create", "preToolUse"},
-		{"copilot-pre-apply-patch.json", "copilot.jsonl", "patch-add", "preToolUse"},
+		{"codex-pre-bash.json", "codex/payloads.jsonl", "npm-install", "PreToolUse"},
+		{"codex-post-bash.json", "codex/payloads.jsonl", "npm-install", "PostToolUse"},
+		{"codex-pre-apply-patch.json", "codex/payloads.jsonl", "patch-add", "PreToolUse"},
+		{"copilot-pre-tool.json", "copilot/payloads.jsonl", "npm-install", "preToolUse"},
+		{"copilot-post-tool.json", "copilot/payloads.jsonl", "npm-install", "postToolUse"},
+		{"copilot-post-tool-failure.json", "copilot/payloads.jsonl", "patch-fails", "postToolUseFailure"},
+		{"copilot-pre-create.json", "copilot/payloads.jsonl", "create", "preToolUse"},
+		{"copilot-pre-apply-patch.json", "copilot/payloads.jsonl", "patch-add", "preToolUse"},
 	} {
 		data, err := os.ReadFile(filepath.Join("testdata", "hooks", c.fixture))
 		if err != nil {
