@@ -278,3 +278,31 @@ func TestHookFixturesMatchRecorded(t *testing.T) {
 		}
 	}
 }
+
+// codexExit: the transcript's item_completed of the call, or the exec_command_end of
+// older transcripts; an exit status in the response itself; else none (not a success).
+func TestCodexExit(t *testing.T) {
+	dir := t.TempDir()
+	tr := filepath.Join(dir, "rollout.jsonl")
+	os.WriteFile(tr, []byte(`{"type":"event_msg","payload":{"type":"item_completed","item":{"type":"CommandExecution","id":"call_1","exit_code":1}}}
+{"type":"response_item","payload":{"type":"function_call_output","call_id":"call_2","output":"exit_code 9"}}
+{"type":"event_msg","payload":{"type":"exec_command_end","call_id":"call_2","exit_code":4}}
+{"type":"event_msg","payload":{"type":"item_completed","item":{"type":"CommandExecution","id":"call_1","exit_code":3}}}
+`), 0o644)
+	for _, c := range []struct {
+		resp, transcript, id, want string
+	}{
+		{`"out"`, tr, "call_1", "3"}, // the last record of the call
+		{`"out"`, tr, "call_2", "4"},
+		{`"out"`, tr, "call_3", "none"},
+		{`"out"`, filepath.Join(dir, "gone.jsonl"), "call_1", "none"},
+		{`"out"`, "", "call_1", "none"},
+		{`"out"`, "rollout.jsonl", "call_1", "none"}, // not an absolute path
+		{`{"exit_code": 5, "stdout": ""}`, "", "call_1", "5"},
+		{`{"stdout": ""}`, tr, "call_1", "3"},
+	} {
+		if got := exitText(codexExit(json.RawMessage(c.resp), c.transcript, c.id)); got != c.want {
+			t.Errorf("codexExit(%s, %s, %s) = %s, want %s", c.resp, c.transcript, c.id, got, c.want)
+		}
+	}
+}
