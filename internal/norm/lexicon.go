@@ -74,6 +74,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"always", "must", "must always", "use", "run", "should always", "need to", "needs to", "have to",
 			"is required", "are required", "required:", "make", "ensure that", "prefer", "prefer to", "prefer using",
 			"only ever", "stick to", "stick with", "switch to", "default to",
+			"update", "also update", "also run", "keep in sync", "also edit", "edit",
 		},
 		mRemind: {
 			"don't forget to", "do not forget to", "never forget to", "remember to", "make sure to", "make sure you",
@@ -494,6 +495,15 @@ var postedThingIndex = sync.OnceValue(func() map[string][]phrase {
 		"skip":         {"discussion", "discussions", "post", "posts"}, // nothing heed runs creates these
 	}))
 })
+
+// fileExtensions name files in plain words: documents, data and configuration, and
+// source files of languages whose extension is not also a product's name.
+var fileExtensions = map[string]bool{"md": true, "mdc": true, "mdx": true, "rst": true, "txt": true, "json": true, "jsonc": true,
+	"yml": true, "yaml": true, "toml": true, "lock": true, "cfg": true, "ini": true, "env": true, "gitignore": true,
+	"go": true, "py": true, "rs": true, "ts": true, "tsx": true, "jsx": true, "mjs": true, "cjs": true, "sh": true,
+	"sql": true, "proto": true, "graphql": true, "rb": true, "java": true, "kt": true, "kts": true, "cs": true,
+	"swift": true, "php": true, "cpp": true, "hpp": true, "css": true, "scss": true, "html": true, "xml": true,
+	"gradle": true, "csproj": true, "sln": true, "tf": true, "mod": true, "sum": true}
 
 // bareWords before a command say it is meant with nothing added ("the bare `cargo
 // test`", "a plain `pytest`").

@@ -869,6 +869,13 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 			continue
 		}
+		// "when editing CLAUDE.md, also update docs/agents.md": a file named in plain
+		// words
+		if plainFile(t.Text) {
+			cur.objs = append(cur.objs, Object{Kind: KPath, Text: t.Text})
+			i++
+			continue
+		}
 		// "run the tests", "make sure all tests pass", "the linter": a command the file
 		// names elsewhere by its role
 		if (mainRoles[cur.role] || cur.role == mBefore) && !hasKinds(cur.objs, KCommand) {
@@ -1350,6 +1357,22 @@ func installQualifier(toks []Token, i int) string {
 		words = append(words, t.Text)
 	}
 	return strings.Join(words, " ")
+}
+
+// plainFile: a word outside code spans that names a file by its extension
+// ("CLAUDE.md", ".cursor/rules/sdk.mdc", "docs/api.yaml"). A product written like a file
+// ("Node.js", "Next.js") has no extension heed lists.
+func plainFile(w string) bool {
+	if strings.ContainsAny(w, "`*<>@:=()") || strings.HasPrefix(w, "http") || strings.Count(w, ".") == 0 {
+		return false
+	}
+	ext := strings.ToLower(w[strings.LastIndex(w, ".")+1:])
+	stem := w[:strings.LastIndex(w, ".")]
+	if stem == "" && !strings.Contains(w, "/") {
+		stem = "x" // ".env", ".gitignore": a dotfile
+		ext = strings.TrimPrefix(strings.ToLower(w), ".")
+	}
+	return stem != "" && fileExtensions[ext]
 }
 
 // changeClause: the segment is a condition that files changed ("after updating

@@ -66,6 +66,8 @@ func TestReadSentences(t *testing.T) {
 		{"own", "When you bump a dependency, regenerate the lockfile with `npm install`.", "require: npm install | after: **/package.json (from kind), **/pyproject.toml (from kind), **/requirements*.txt (from kind), **/setup.py (from kind), **/setup.cfg (from kind), **/go.mod (from kind), **/Cargo.toml (from kind), **/Gemfile (from kind), **/*.gemspec (from kind), **/pom.xml (from kind), **/build.gradle (from kind), **/build.gradle.kts (from kind), **/composer.json (from kind), **/*.csproj (from kind), **/Package.swift (from kind), **/mix.exs (from kind), **/pubspec.yaml (from kind) | uncertain: the changed files are inferred from the kind of file the words name"},
 		{"own", "If you touch files in `api/`, run `make openapi`.", "require: make openapi | after: api/"},
 		{"own", "Open a draft pull request first.", "require: concept:draft-pr"},
+		{"own", "When editing CLAUDE.md, also update docs/agents.md.", "require: docs/agents.md | after: CLAUDE.md"},
+		{"own", "Run go test ./... before committing.", "require: go test (from words) | before: event:commit"},
 		{"own", "Schemas are code-generated: after changing `schema.graphql`, run `make gen`.", "require: make gen | after: schema.graphql"},
 	} {
 		var got []string
