@@ -749,9 +749,19 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				i += n
 				continue
 			}
+			// "For policy changes, validation must pass via `x`": a sentence that opens
+			// with a "for" phrase and a comma holds for those cases only
+			if i == 0 && toks[0].Low == "for" && commaWithin(toks, 1, 6) && changeBeforeComma(toks) {
+				open(mCond)
+				cur.words = append(cur.words, toks[0].Text)
+				i++
+				continue
+			}
 			if n := phraseAt(toks, i, mOnly); n > 0 {
-				// "only" in a condition ("if only docs changed") limits the condition
-				if cur.role == "" || mainRoles[cur.role] {
+				// "only" in a condition ("if only docs changed") limits the condition;
+				// after a verb of the sentence's own subject ("configuration is done
+				// exclusively via ...") it describes, it does not restrict the reader
+				if (cur.role == "" || mainRoles[cur.role]) && onlyBinds(toks, i) {
 					only = true
 				}
 				i += n
@@ -923,7 +933,9 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		if n := len(cur.objs); n > 0 && cur.objs[n-1].Kind == KConcept && i > 0 && (toks[i-1].Low == "and" || toks[i-1].Low == "or" || toks[i-1].Text == ",") {
 			anchored = true
 		}
-		if c, n, code := conceptAt(toks, i, anchored); n > 0 && cur.role != mCond && cur.role != mBefore && cur.role != mAfter && (n > 1 || !objectTaking[c] || actFollows(toks, i+1)) {
+		// "don't keep pushing": persisting, not a git push
+		persist := i > 0 && (toks[i-1].Low == "keep" || toks[i-1].Low == "keeps" || toks[i-1].Low == "kept")
+		if c, n, code := conceptAt(toks, i, anchored); n > 0 && !(persist && n == 1) && cur.role != mCond && cur.role != mBefore && cur.role != mAfter && (n > 1 || !objectTaking[c] || actFollows(toks, i+1)) {
 			o := Object{Kind: KConcept, Text: c}
 			if code != "" {
 				o.Argv = []string{code}
@@ -1373,6 +1385,55 @@ func plainFile(w string) bool {
 		ext = strings.TrimPrefix(strings.ToLower(w), ".")
 	}
 	return stem != "" && fileExtensions[ext]
+}
+
+// commaWithin: a comma follows within n tokens after from, with no code span before it.
+func commaWithin(toks []Token, from, n int) bool {
+	for k := from; k < len(toks) && k < from+n; k++ {
+		if toks[k].Code {
+			return false
+		}
+		if toks[k].Punct && toks[k].Text == "," {
+			return k > from
+		}
+	}
+	return false
+}
+
+// changeBeforeComma: the words before the first comma name changes ("For policy
+// changes,"), not a language or a kind of code ("For Python code,").
+func changeBeforeComma(toks []Token) bool {
+	for _, t := range toks {
+		if t.Punct && t.Text == "," {
+			return false
+		}
+		if changeWords[t.Low] || t.Low == "edits" {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyBinds: the "only" at i restricts what the reader does: it starts its clause, or
+// follows the reader's verb, a modal, a reader subject or the object it restricts
+// ("use only pnpm", "we only use uv", "must only be run", "`pnpm` only").
+func onlyBinds(toks []Token, i int) bool {
+	if i == 0 || clauseStart(toks, i) {
+		return true
+	}
+	p := toks[i-1]
+	if p.Code || p.Punct {
+		return true
+	}
+	if _, ok := verbForms()[p.Low]; ok {
+		// "settings are read exclusively from ...": a passive describes
+		return !(i > 1 && (toks[i-2].Low == "is" || toks[i-2].Low == "are" || toks[i-2].Low == "was" || toks[i-2].Low == "were"))
+	}
+	switch p.Low {
+	case "must", "should", "shall", "always", "please", "you", "we", "agents", "to", "be", "and", "or", "but":
+		return true
+	}
+	return readerSubjects[p.Low] || isToolWord(toks, i-1)
 }
 
 // changeClause: the segment is a condition that files changed ("after updating

@@ -68,6 +68,7 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Open a draft pull request first.", "require: concept:draft-pr"},
 		{"own", "When editing CLAUDE.md, also update docs/agents.md.", "require: docs/agents.md | after: CLAUDE.md"},
 		{"own", "Run go test ./... before committing.", "require: go test (from words) | before: event:commit"},
+		{"own", "For schema changes, `make migrate-check` must pass.", "require: make migrate-check | if: For schema changes"},
 		{"own", "Schemas are code-generated: after changing `schema.graphql`, run `make gen`.", "require: make gen | after: schema.graphql"},
 	} {
 		var got []string
@@ -202,6 +203,20 @@ func TestVerbFormsAreUnambiguous(t *testing.T) {
 	for form, canon := range verbForms() {
 		if canon == "ambiguous" {
 			t.Errorf("verb form %q is listed under two actions", form)
+		}
+	}
+}
+
+// Sentences that look like bans or "only" rules and are not.
+func TestNotRulesOfTheReader(t *testing.T) {
+	for _, text := range []string{
+		"Settings are read exclusively from environment variables and tuned for Docker.",
+		"When a plan fails, stop and rethink - don't keep pushing.",
+	} {
+		for _, n := range Read(text, Context{Command: commands}) {
+			if n.Polarity == Forbid || n.Only {
+				t.Errorf("%q read as %s", text, n.String())
+			}
 		}
 	}
 }

@@ -324,3 +324,17 @@ func TestGeneratedQueryRulesCarryNeedles(t *testing.T) {
 		checkRuleCases(t, &r, text)
 	}
 }
+
+// "outside of <something heed cannot locate>" in the banning clause is an exception
+// the code cannot show: no rule; "outside" in a sentence that only describes is not.
+func TestOutsideOfAnUnknownRegion(t *testing.T) {
+	c := &policy.Constraint{Text: "Don't write `unsafe` blocks outside of the low-level driver bindings.", Level: policy.Must, File: "AGENTS.md", Format: "agents"}
+	s := newSentence(c)
+	if r := s.unknownRegion(); r == "" {
+		t.Errorf("%q: no unknown region", c.Text)
+	}
+	d := &policy.Constraint{Text: "Use `Padding`, never `Margin`. Margin sits outside the box.", Level: policy.Must, File: "AGENTS.md", Format: "agents"}
+	if r := newSentence(d).unknownRegion(); r != "" {
+		t.Errorf("%q: region %q from a describing sentence", d.Text, r)
+	}
+}
