@@ -186,6 +186,8 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			r, why = lowerBan(c, rc, n)
 		case n.Polarity == norm.Require && n.InPackage && len(n.Before) == 0 && len(n.After) == 0:
 			r, why = lowerInPackage(c, rc, n)
+		case n.Polarity == norm.Require && hasConcept(n.Objects, "branch-name"):
+			r = lowerBranchNames(c, n)
 		case n.Polarity == norm.Require && (len(n.Before) > 0 || len(n.After) > 0):
 			r, why = lowerOrder(c, rc, n)
 		case n.Polarity == norm.Require && n.First && (hasKind(n.Objects, norm.KCommand) || n.Verb == "run" && hasKind(n.Objects, norm.KCode)) && n.Condition == "":
@@ -1171,6 +1173,48 @@ func lowerFirst(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	m.Before = later
 	m.Uncertain = append(append([]string(nil), n.Uncertain...), "what the command comes first before is inferred from the file's build and test commands")
 	return lowerOrder(c, rc, &m)
+}
+
+// lowerBranchNames: a new branch (`git checkout -b NAME`, `git switch -c NAME`,
+// `git worktree add -b NAME`) must have a name the convention allows.
+func lowerBranchNames(c *policy.Constraint, n *norm.Norm) []policy.Rule {
+	var globs []string
+	for _, o := range n.Objects {
+		if o.Kind == norm.KConcept && o.Text == "branch-name" {
+			globs = append(globs, o.Argv...)
+		}
+	}
+	creates := []struct {
+		args  []string
+		flags []string
+	}{
+		{[]string{"checkout"}, []string{"-b", "-B"}},
+		{[]string{"switch"}, []string{"-c", "-C", "--create", "--force-create"}},
+		{[]string{"worktree", "add"}, []string{"-b", "-B"}},
+	}
+	var forbid, allow []process.Pattern
+	for _, cr := range creates {
+		forbid = append(forbid, pat("git", cr.args, cr.flags))
+		for _, g := range globs {
+			var spelled []string
+			for _, f := range cr.flags {
+				spelled = append(spelled, f+"="+g)
+			}
+			allow = append(allow, pat("git", cr.args, spelled))
+		}
+	}
+	params := process.CommandParams{Forbid: forbid, Allow: allow}
+	m := *n
+	m.Subject = ""
+	r := rule(c, &m, process.KindCommand, params)
+	r.Message = "a new branch must be named " + strings.Join(globs, " or ")
+	r.Suggestion = "name the branch " + strings.Join(globs, " or ")
+	r.Cases = []policy.Case{
+		{Expect: policy.ExpectViolated, Argv: []string{"git", "checkout", "-b", "quick-fix"}, Note: "a name outside the convention"},
+		{Expect: policy.ExpectSatisfied, Argv: []string{"git", "switch", "-c", strings.ReplaceAll(globs[0], "*", "x")}, Note: "a name the convention allows"},
+		{Expect: policy.ExpectSatisfied, Argv: []string{"git", "checkout", "main"}, Note: "no new branch"},
+	}
+	return []policy.Rule{r}
 }
 
 // startsWork: the order comes before events that start a piece of work (a new

@@ -116,6 +116,7 @@ func Read(text string, ctx Context) []Norm {
 		}
 	}
 	inheritOrder(out, ctx)
+	branchNames(out, text)
 	RunnerForBans(out, nil)
 	describedPurpose(out, ctx)
 	inPackage(out, text)
@@ -307,6 +308,89 @@ func imperativeOf(concept, verb string) bool {
 		return verb == "create" || verb == "open" || verb == "submit" || verb == "file"
 	}
 	return false
+}
+
+// branchNames reads a requirement on the names of new branches ("Branch prefix:
+// always use `claude/`", "prefix branch names with `<author>-claude/`", "name branches
+// `feat/<topic>`"): its spans become the globs a new branch's name must match, as the
+// object {concept branch-name, Argv: globs}. Names given only as examples ("e.g.
+// `agent/x`") give their prefix, as an inference.
+func branchNames(ns []Norm, text string) {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "branch") || !(strings.Contains(low, "prefix") || strings.Contains(low, "branch nam") || strings.Contains(low, "name branches") || strings.Contains(low, "name your branch") || strings.Contains(low, "naming")) {
+		return
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Require {
+			continue
+		}
+		var globs, examples []string
+		for _, o := range n.Objects {
+			if o.Kind != KCode && o.Kind != KPath {
+				continue
+			}
+			t := strings.TrimSpace(o.Text)
+			if strings.ContainsAny(t, " `") || !strings.ContainsAny(t, "/-<") || plainFile(t) {
+				continue // "follow the convention in docs/BRANCHES.md": a file, no name
+			}
+			g := branchGlob(t)
+			if g == "" {
+				continue
+			}
+			if exampleOf(text, t) {
+				examples = append(examples, g)
+			} else {
+				globs = append(globs, g)
+			}
+		}
+		if len(globs) == 0 && len(examples) > 0 {
+			globs = examples
+			n.Uncertain = append(n.Uncertain, "the branch prefix is read from an example")
+		}
+		if len(globs) > 0 {
+			n.Objects = []Object{{Kind: KConcept, Text: "branch-name", Argv: globs}}
+		}
+	}
+}
+
+// branchGlob: "claude/" → "claude/*", "feat/<topic>" → "feat/*", "<author>-claude/"
+// → "*-claude/*", an example "agent/feature-name" → "agent/*".
+func branchGlob(t string) string {
+	var b strings.Builder
+	for i := 0; i < len(t); i++ {
+		if t[i] == '<' {
+			j := strings.IndexByte(t[i:], '>')
+			if j < 0 {
+				return ""
+			}
+			b.WriteByte('*')
+			i += j
+			continue
+		}
+		b.WriteByte(t[i])
+	}
+	g := b.String()
+	if k := strings.LastIndexAny(g, "/"); k >= 0 && !strings.HasSuffix(g, "*") {
+		g = g[:k+1] // an example's own name is not part of the convention
+	}
+	if !strings.HasSuffix(g, "*") {
+		g += "*"
+	}
+	if g == "*" || strings.Trim(g, "*/-") == "" {
+		return ""
+	}
+	return g
+}
+
+// exampleOf: the span follows "e.g." or "for example" in the text.
+func exampleOf(text, span string) bool {
+	i := strings.Index(text, "`"+span+"`")
+	if i < 0 {
+		return false
+	}
+	before := strings.ToLower(text[max(0, i-20):i])
+	return strings.Contains(before, "e.g") || strings.Contains(before, "example") || strings.Contains(before, "such as")
 }
 
 // headingOrder is the order a section's heading gives its steps, as a lead-in would
