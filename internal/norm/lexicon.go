@@ -505,6 +505,10 @@ var fileExtensions = map[string]bool{"md": true, "mdc": true, "mdx": true, "rst"
 	"swift": true, "php": true, "cpp": true, "hpp": true, "css": true, "scss": true, "html": true, "xml": true,
 	"gradle": true, "csproj": true, "sln": true, "tf": true, "mod": true, "sum": true}
 
+// optionPractices are options that belong to one practice whatever command carries
+// them: a ban of the option alone is a ban of the practice.
+var optionPractices = map[string]string{"--no-verify": "skip-hooks", "--amend": "amend", "--no-gpg-sign": "unsigned-commit"}
+
 // bareWords before a command say it is meant with nothing added ("the bare `cargo
 // test`", "a plain `pytest`").
 var bareWords = map[string]bool{"bare": true, "plain": true, "naked": true, "unscoped": true, "unfiltered": true}

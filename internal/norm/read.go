@@ -393,6 +393,25 @@ func exampleOf(text, span string) bool {
 	return strings.Contains(before, "e.g") || strings.Contains(before, "example") || strings.Contains(before, "such as")
 }
 
+// flagPractice is the practice every option of objs performs, when all of them are
+// options only that practice has ("--no-verify" skips git hooks), or "".
+func flagPractice(objs []Object) string {
+	practice := ""
+	for _, o := range objs {
+		if o.Kind != KFlag {
+			return ""
+		}
+		for _, f := range o.Argv {
+			c := optionPractices[f]
+			if c == "" || practice != "" && c != practice {
+				return ""
+			}
+			practice = c
+		}
+	}
+	return practice
+}
+
 // headingOrder is the order a section's heading gives its steps, as a lead-in would
 // say it: "## Before Every Commit", "### Pull Request Checklist" (the steps of a
 // checklist named by an event come before that event). "" when the heading names no
@@ -2367,6 +2386,11 @@ func resolveImplicit(ns []Norm, ctx Context) {
 				n.Objects = append(cmds, n.Objects...)
 				goto next
 			}
+		}
+		// "No `--no-verify` — ever": an option only one practice has
+		if c := flagPractice(n.Objects); c != "" {
+			n.Objects = []Object{{Kind: KConcept, Text: c, Origin: "option"}}
+			continue
 		}
 		// "never commit with `--no-verify`": a verb that only git performs
 		if gitVerbs[n.Verb] && ctx.Command != nil {

@@ -69,6 +69,8 @@ func TestReadSentences(t *testing.T) {
 		{"own", "When editing CLAUDE.md, also update docs/agents.md.", "require: docs/agents.md | after: CLAUDE.md"},
 		{"own", "Run go test ./... before committing.", "require: go test (from words) | before: event:commit"},
 		{"own", "For schema changes, `make migrate-check` must pass.", "require: make migrate-check | if: For schema changes"},
+		{"own", "Never `--no-verify`.", "forbid: concept:skip-hooks (from option)"},
+		{"own", "Branch naming: always prefix branches with `bot/`.", "require: concept:branch-name bot/* | subject: branch naming"},
 		{"own", "Schemas are code-generated: after changing `schema.graphql`, run `make gen`.", "require: make gen | after: schema.graphql"},
 	} {
 		var got []string
