@@ -223,3 +223,9 @@ func TestFirstBeforeTheFilesBuildsAndTests(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnCommandSentences4: the fourth batch (testdata/own-sentences-4.txt), written
+// after round F was scored, in the phrasing of small projects' files.
+func TestOwnCommandSentences4(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-4.txt", 25)
+}

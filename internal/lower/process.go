@@ -310,17 +310,18 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 			if o.Text == "tag" && len(o.Argv) == 1 && !strings.ContainsAny(o.Argv[0], " `") {
 				ps = []process.Pattern{pat("git", []string{"tag", o.Argv[0]}), pat("gh", []string{"release", "create", o.Argv[0]})}
 			}
-			if (o.Text == "push" || o.Text == "force-push") && len(o.Argv) == 1 {
-				// a push to that branch: `git push origin develop`, `HEAD:develop`
-				b := o.Argv[0]
+			if (o.Text == "push" || o.Text == "force-push") && len(o.Argv) > 0 {
+				// a push to those branches: `git push origin develop`, `HEAD:develop`
 				var flags [][]string
 				if o.Text == "force-push" {
 					flags = [][]string{forcePushFlags}
 				}
-				ps = []process.Pattern{
-					pat("git", []string{"push", "*", b}, flags...),
-					pat("git", []string{"push", "*", "*:" + b}, flags...),
-					pat("git", []string{"push", "*", "*:refs/heads/" + b}, flags...),
+				ps = nil
+				for _, b := range o.Argv {
+					ps = append(ps,
+						pat("git", []string{"push", "*", b}, flags...),
+						pat("git", []string{"push", "*", "*:" + b}, flags...),
+						pat("git", []string{"push", "*", "*:refs/heads/" + b}, flags...))
 				}
 			}
 			f.patterns = append(f.patterns, ps...)
@@ -332,8 +333,8 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 				f.atRoot = true
 				continue
 			}
-			if o.Origin == "root" && lastCmd >= 0 {
-				// "`rm -rf` on the repository root": the root is its target
+			if (o.Origin == "root" || o.Origin == "target") && lastCmd >= 0 {
+				// "`rm -rf` on the repository root", "on the `data/` folder": its target
 				p := &f.patterns[lastCmd]
 				p.Paths = append(p.Paths, o.Text)
 				continue
@@ -426,6 +427,11 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		// "do not run tests from the project root": the file's test commands
 		objs = withRoleCommands(objs, fileRoleCommands(c, rc))
 	}
+	if n.Verb == "run" {
+		// "do not run `prisma migrate reset`": what the sentence says not to run is a
+		// command, even of a program heed does not know
+		objs = ranSpans(objs)
+	}
 	f := formsOf(objs, rc, scopeDir)
 	if len(f.patterns) == 0 {
 		if f.flagsOnly {
@@ -463,6 +469,36 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		if e.Kind == norm.KCommand {
 			allow = append(allow, process.PatternFrom(e.Argv, scopeDir))
 		}
+	}
+	// "`--force-with-lease` is OK": the banned commands with that option are allowed
+	for _, e := range n.Except {
+		if e.Kind != norm.KFlag {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, p := range f.patterns {
+			key := strings.Join(p.Program, "|") + " " + strings.Join(p.Args, " ")
+			if seen[key] || len(p.Args) > 0 && strings.ContainsAny(p.Args[len(p.Args)-1], "*+") {
+				continue
+			}
+			seen[key] = true
+			// the other forbidden spellings stay forbidden beside it
+			var others [][]string
+			for _, g := range p.Flags {
+				for _, fl := range g {
+					if !slices.Contains(e.Argv, fl) {
+						others = append(others, []string{fl})
+					}
+				}
+			}
+			allow = append(allow, process.Pattern{Program: p.Program, Args: p.Args, Flags: [][]string{e.Argv}, Lacking: others})
+		}
+	}
+	if a, b, ok := versionSubstitution(n); ok {
+		// "use `python3`, not `python`": two names of one family, each meant as
+		// itself
+		f.patterns = []process.Pattern{{Program: []string{a}}}
+		via = []process.Pattern{{Program: []string{b}}}
 	}
 	forbid := withoutVia(f.patterns, via)
 	if len(forbid) == 0 {
@@ -564,6 +600,40 @@ func sameBaseName(v, fb process.Pattern) bool {
 
 // withoutVia drops forbidden forms that are the alternative itself ("use `pnpm
 // install`, not `pnpm i`" keeps pnpm install allowed).
+// ranSpans turns the code spans of a sentence about running into commands when they
+// have a command's shape: a lower-case program word and plain words after it.
+func ranSpans(objs []norm.Object) []norm.Object {
+	out := append([]norm.Object(nil), objs...)
+	for i, o := range out {
+		if o.Kind != norm.KCode {
+			continue
+		}
+		argv, ok := process.SpanArgv(o.Text)
+		if !ok || len(argv) < 2 || !programWord(argv[0]) {
+			continue // a bare word ("`Update`") is no command without a known program
+		}
+		out[i] = norm.Object{Kind: norm.KCommand, Text: o.Text, Argv: argv, Origin: o.Origin}
+	}
+	return out
+}
+
+// versionSubstitution: the ban names one program and its alternative another of the
+// same family ("`python3`, not `python`"): the banned name and the alternative.
+func versionSubstitution(n *norm.Norm) (banned, instead string, ok bool) {
+	if len(n.Objects) != 1 || len(n.Instead) != 1 {
+		return "", "", false
+	}
+	o, i := n.Objects[0], n.Instead[0]
+	if len(o.Argv) != 1 || len(i.Argv) != 1 || o.Argv[0] == i.Argv[0] {
+		return "", "", false
+	}
+	fo, fi := process.ProgramsOf(o.Argv[0]), process.ProgramsOf(i.Argv[0])
+	if !slices.Equal(fo, fi) {
+		return "", "", false
+	}
+	return o.Argv[0], i.Argv[0], true
+}
+
 // launches: one of the alternatives runs one of the programs (`uv run pytest` runs
 // pytest).
 func launches(via []process.Pattern, progs []string) bool {

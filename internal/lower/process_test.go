@@ -715,3 +715,16 @@ func TestBranchNameConvention(t *testing.T) {
 		checkVerdict(t, c.text, c.line, c.want)
 	}
 }
+
+// An option the sentence allows beside a ban ("`--force-with-lease` is OK") allows the
+// banned command with that option alone, never with a forbidden spelling beside it.
+func TestAllowedOptionOfABan(t *testing.T) {
+	text := "Never force-push; `--force-with-lease` is OK."
+	for line, want := range map[string]string{
+		"git push --force origin x":                    "blocked",
+		"git push --force-with-lease origin x":         "allowed",
+		"git push --force-with-lease --force origin x": "blocked",
+	} {
+		checkVerdict(t, text, line, want)
+	}
+}

@@ -69,6 +69,7 @@ func Read(text string, ctx Context) []Norm {
 	var bare []*segment
 	var pendBefore, pendAfter []Object
 	for _, s := range Sentences(text) {
+		s = withoutLabel(s)
 		r := readSentence(s, ctx, last)
 		ns := r.norms
 		for i := range ns {
@@ -410,6 +411,47 @@ func flagPractice(objs []Object) string {
 		}
 	}
 	return practice
+}
+
+// toolsOnly: the segment names tools or commands and nothing else.
+func toolsOnly(sg *segment) bool {
+	if len(sg.objs) == 0 || len(sg.words) > 0 {
+		return false
+	}
+	return onlyKind(sg.objs, KTool, KCommand)
+}
+
+// withoutLabel drops a topic label that opens a sentence ("Package manager: bun,
+// never npm", "Testing: `go test` must pass"): one to three plain words and a colon
+// name what the rule is about, they are not its subject. A label that is itself a
+// marker ("Forbidden:", "Never:") stays.
+func withoutLabel(s Sentence) Sentence {
+	toks := s.Tokens
+	for k := 1; k <= 3 && k+1 < len(toks); k++ {
+		if !(toks[k].Punct && toks[k].Text == ":") {
+			if toks[k].Code || toks[k].Punct {
+				return s
+			}
+			continue
+		}
+		for j := 0; j < k; j++ {
+			if toks[j].Code || toks[j].Punct || markerAt(toks, j) {
+				return s
+			}
+		}
+		return Sentence{Tokens: toks[k+1:]}
+	}
+	return s
+}
+
+// markerAt: a marker phrase of any role starts at token i.
+func markerAt(toks []Token, i int) bool {
+	for _, role := range []string{mForbid, mRequire, mRemind, mPermit, mOnly, mCond, mBefore, mAfter, mUnless} {
+		if phraseAt(toks, i, role) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // headingOrder is the order a section's heading gives its steps, as a lead-in would
@@ -755,6 +797,12 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					if m := lastMain(); m != nil && m.role == mRequire && len(m.objs) > 0 && !clauseStartStrict(toks, i) {
 						open(mInstead) // "use X, never Y"
 						cur.byBan = true
+					} else if !seenMarker && len(segs) == 1 && segs[0].role == "" && toolsOnly(segs[0]) {
+						// "bun (never npm, never yarn)": the tool named first is the one
+						// to use, the banned ones its alternatives
+						segs[0].role, segs[0].verb = mRequire, "use"
+						open(mInstead)
+						cur.byBan = true
 					} else {
 						if !seenMarker && len(segs) == 1 && segs[0].role == "" {
 							subject = subjectOf(segs[0])
@@ -887,6 +935,21 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					cur.objs = append(cur.objs, Object{Kind: KPath, Text: ".", Origin: origin})
 					i += 1 + n
 					continue
+				}
+				// "don't use `rm -rf` on the `data/` folder": the folder is its target
+				if toks[i].Low == "on" && len(cur.objs) > 0 && cur.objs[len(cur.objs)-1].Kind == KCommand {
+					j := i + 1
+					if j < len(toks) && toks[j].Low == "the" {
+						j++
+					}
+					if j < len(toks) && toks[j].Code && pathLike(toks[j].Text) {
+						cur.objs = append(cur.objs, Object{Kind: KPath, Text: strings.TrimSuffix(toks[j].Text, "/"), Origin: "target"})
+						i = j + 1
+						if i < len(toks) && (toks[i].Low == "folder" || toks[i].Low == "directory" || toks[i].Low == "dir") {
+							i++
+						}
+						continue
+					}
 				}
 			}
 			// "never run `x` on shared branches", "... against production", "... in
@@ -1045,8 +1108,8 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 			// "never push on `develop`", "pushing to master": a push to that branch
 			if c == "push" || c == "force-push" {
-				if b, m := branchAt(toks, i+n); m > 0 {
-					o.Argv = []string{b}
+				if bs, m := branchesAt(toks, i+n); m > 0 {
+					o.Argv = bs
 					n += m
 				} else if branchesNamedInWords(toks, i+n) || n > 1 && branchesNamedInWords(toks, i+n-1) {
 					// "force-push to shared branches": which ones heed cannot tell
@@ -1059,9 +1122,16 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			// "never commit directly to `main`": a commit reaches main by a push to
 			// it; which branch a `git commit` lands on heed cannot see
 			if c == "commit" {
-				if b, m := branchAt(toks, i+n); m > 0 {
-					o = Object{Kind: KConcept, Text: "push", Argv: []string{b}}
+				if bs, m := branchesAt(toks, i+n); m > 0 {
+					o = Object{Kind: KConcept, Text: "push", Argv: bs}
 					n += m
+				} else if branchesNamedInWords(toks, i+n) || i+n < len(toks) && toks[i+n].Low == "directly" && branchesNamedInWords(toks, i+n+1) {
+					// "never commit directly to these branches": which ones heed
+					// cannot tell, so the push to them is a condition
+					cur.objs = append(cur.objs, Object{Kind: KConcept, Text: "push"})
+					i += n
+					open(mCond)
+					continue
 				}
 			}
 			cur.objs = append(cur.objs, o)
@@ -1332,6 +1402,38 @@ func branchAt(toks []Token, i int) (string, int) {
 		j++
 	}
 	return name, j - i
+}
+
+// branchesAt is branchAt for a list of branches ("to `develop` or `main`").
+func branchesAt(toks []Token, i int) ([]string, int) {
+	b, n := branchAt(toks, i)
+	if n == 0 {
+		return nil, 0
+	}
+	out := []string{b}
+	for {
+		j := i + n
+		if j+1 >= len(toks) || toks[j].Code || !(toks[j].Low == "or" || toks[j].Low == "and" || toks[j].Text == ",") {
+			break
+		}
+		t := toks[j+1]
+		name := ""
+		switch {
+		case t.Code && !strings.ContainsAny(t.Text, " /*"):
+			name = t.Text
+		case !t.Code && !t.Punct && (t.Low == "main" || t.Low == "master" || t.Low == "develop" || t.Low == "trunk" || t.Low == "production" || t.Low == "staging"):
+			name = t.Low
+		}
+		if name == "" {
+			break
+		}
+		out = append(out, name)
+		n += 2
+		if i+n < len(toks) && !toks[i+n].Code && (toks[i+n].Low == "branch" || toks[i+n].Low == "branches") {
+			n++
+		}
+	}
+	return out, n
 }
 
 // objectTaking are the practices whose one word also takes a thing as its object

@@ -70,7 +70,7 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Run go test ./... before committing.", "require: go test (from words) | before: event:commit"},
 		{"own", "For schema changes, `make migrate-check` must pass.", "require: make migrate-check | if: For schema changes"},
 		{"own", "Never `--no-verify`.", "forbid: concept:skip-hooks (from option)"},
-		{"own", "Branch naming: always prefix branches with `bot/`.", "require: concept:branch-name bot/* | subject: branch naming"},
+		{"own", "Branch naming: always prefix branches with `bot/`.", "require: concept:branch-name bot/*"},
 		{"own", "Schemas are code-generated: after changing `schema.graphql`, run `make gen`.", "require: make gen | after: schema.graphql"},
 	} {
 		var got []string
