@@ -464,6 +464,7 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 	if len(n.Instead) > 0 {
 		via = formsOf(n.Instead, rc, scopeDir).patterns
 		via = append(via, launchersOf(n.Instead, scopeDir)...)
+		via = append(via, runnerForms(via, f.patterns)...)
 	}
 	for _, e := range n.Except {
 		if e.Kind == norm.KCommand {
@@ -645,6 +646,36 @@ func launches(via []process.Pattern, progs []string) bool {
 		}
 	}
 	return false
+}
+
+// runnerForms: "use `uv` for everything, never bare `python`": an alternative that is
+// a runner of another family (uv runs python) is the way to run the banned program,
+// so `uv run python` is the prescribed form. An alternative of the banned program's
+// own family ("use pnpm, never npm") replaces it instead: `pnpm exec npm` still runs npm.
+func runnerForms(via, forbid []process.Pattern) []process.Pattern {
+	var out []process.Pattern
+	for _, v := range via {
+		if len(v.Args) > 0 || len(v.Program) == 0 {
+			continue
+		}
+		same := false
+		vf, _ := norm.ToolFamily(v.Program[0])
+		for _, f := range forbid {
+			for _, p := range f.Program {
+				pf, _ := norm.ToolFamily(p)
+				same = same || slices.Contains(process.ProgramsOf(v.Program[0]), p) || vf != "" && vf == pf
+			}
+		}
+		if same {
+			continue
+		}
+		for _, r := range runners {
+			if r[0] == v.Program[0] {
+				out = append(out, process.Pattern{Program: []string{r[0]}, Args: append(append([]string(nil), r[1:]...), process.AnyWord)})
+			}
+		}
+	}
+	return out
 }
 
 // launchersOf are the alternatives that run any command given to them (`mise exec --

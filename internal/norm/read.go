@@ -72,6 +72,13 @@ func Read(text string, ctx Context) []Norm {
 		s = withoutLabel(s)
 		r := readSentence(s, ctx, last)
 		ns := r.norms
+		if exampleSentence(s) {
+			// "For example, if changes were made in `tui`, run `cargo test -p tui`":
+			// one case of a rule the text states in general
+			for i := range ns {
+				ns[i].Uncertain = append(ns[i].Uncertain, "an example of a general rule")
+			}
+		}
 		for i := range ns {
 			n := &ns[i]
 			if n.Polarity == Require && len(n.Before) == 0 && len(n.After) == 0 && hasKinds(n.Objects, KCommand) {
@@ -117,6 +124,7 @@ func Read(text string, ctx Context) []Norm {
 		}
 	}
 	inheritOrder(out, ctx)
+	bareMeansUnwrapped(out)
 	branchNames(out, text)
 	RunnerForBans(out, nil)
 	describedPurpose(out, ctx)
@@ -311,6 +319,46 @@ func imperativeOf(concept, verb string) bool {
 	return false
 }
 
+// singularAnaphor: the words refer back with "it", "this" or "that".
+func singularAnaphor(words []string) bool {
+	for _, w := range words {
+		switch strings.ToLower(w) {
+		case "it", "this", "that":
+			return true
+		}
+	}
+	return false
+}
+
+// bareMeansUnwrapped: "Use `uv` for everything — never bare `python`": beside a tool
+// the text prescribes, "bare" is the program run without it, with any arguments; the
+// prescribed tool is the ban's way.
+func bareMeansUnwrapped(ns []Norm) {
+	var tools []Object
+	for _, n := range ns {
+		if n.Polarity == Require {
+			for _, o := range n.Objects {
+				if (o.Kind == KTool || o.Kind == KCommand) && len(o.Argv) == 1 {
+					tools = append(tools, o)
+				}
+			}
+		}
+	}
+	if len(tools) == 0 {
+		return
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Forbid || len(n.Instead) > 0 || !slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Alone }) {
+			continue
+		}
+		n.Instead = append(n.Instead, tools...)
+		for k := range n.Objects {
+			n.Objects[k].Alone = false
+		}
+	}
+}
+
 // branchNames reads a requirement on the names of new branches ("Branch prefix:
 // always use `claude/`", "prefix branch names with `<author>-claude/`", "name branches
 // `feat/<topic>`"): its spans become the globs a new branch's name must match, as the
@@ -351,6 +399,11 @@ func branchNames(ns []Norm, text string) {
 		}
 		if len(globs) > 0 {
 			n.Objects = []Object{{Kind: KConcept, Text: "branch-name", Argv: globs}}
+			// "use the branch name `release/<x>`" may name the branch of one kind of
+			// work; a convention for every branch says so
+			if !conventionWordsRE().MatchString(low) {
+				n.Uncertain = append(n.Uncertain, "the name may be for one kind of branch only")
+			}
 		}
 	}
 }
@@ -358,6 +411,11 @@ func branchNames(ns []Norm, text string) {
 // branchGlob: "claude/" → "claude/*", "feat/<topic>" → "feat/*", "<author>-claude/"
 // → "*-claude/*", an example "agent/feature-name" → "agent/*".
 func branchGlob(t string) string {
+	// "lfe-XXXX-short-title": a run of X or a word in capitals is a placeholder; what
+	// follows it describes the rest of the name
+	if m := capsPlaceholderRE().FindStringIndex(t); m != nil && m[0] > 0 {
+		return t[:m[0]] + "*"
+	}
 	var b strings.Builder
 	for i := 0; i < len(t); i++ {
 		if t[i] == '<' {
@@ -383,6 +441,14 @@ func branchGlob(t string) string {
 	}
 	return g
 }
+
+// conventionWordsRE: words that make a branch name a convention for every branch.
+var conventionWordsRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(prefix|prefixed|always|all|every|each|must|convention)\b`)
+})
+
+// capsPlaceholderRE: "XXXX", "NNN", "ID", "NAME" in a name written as a template.
+var capsPlaceholderRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`X{2,}|N{2,}|\b[A-Z]{2,}\b|\{[^}]*\}`) })
 
 // exampleOf: the span follows "e.g." or "for example" in the text.
 func exampleOf(text, span string) bool {
@@ -419,6 +485,12 @@ func toolsOnly(sg *segment) bool {
 		return false
 	}
 	return onlyKind(sg.objs, KTool, KCommand)
+}
+
+// exampleSentence: the sentence opens with "for example", "for instance" or "e.g.".
+func exampleSentence(s Sentence) bool {
+	t := s.Tokens
+	return len(t) > 1 && (t[0].Low == "for" && (t[1].Low == "example" || t[1].Low == "instance") || t[0].Low == "e.g." || t[0].Low == "eg")
 }
 
 // withoutLabel drops a topic label that opens a sentence ("Package manager: bun,
@@ -1121,11 +1193,17 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 			// "never commit directly to `main`": a commit reaches main by a push to
 			// it; which branch a `git commit` lands on heed cannot see
+			if c == "commit" && thingFollows(toks, i+n) {
+				// "never commit changes to `codes.json`": what a commit must not hold,
+				// a rule of the change, not of the act of committing
+				i += n
+				continue
+			}
 			if c == "commit" {
 				if bs, m := branchesAt(toks, i+n); m > 0 {
 					o = Object{Kind: KConcept, Text: "push", Argv: bs}
 					n += m
-				} else if branchesNamedInWords(toks, i+n) || i+n < len(toks) && toks[i+n].Low == "directly" && branchesNamedInWords(toks, i+n+1) {
+				} else if branchWordsFollow(toks, i+n) {
 					// "never commit directly to these branches": which ones heed
 					// cannot tell, so the push to them is a condition
 					cur.objs = append(cur.objs, Object{Kind: KConcept, Text: "push"})
@@ -1402,6 +1480,34 @@ func branchAt(toks []Token, i int) (string, int) {
 		j++
 	}
 	return name, j - i
+}
+
+// thingFollows: "to `path`", "of `path`", "`path`": a file the practice acts on.
+func thingFollows(toks []Token, i int) bool {
+	if i < len(toks) && !toks[i].Code && (toks[i].Low == "to" || toks[i].Low == "of" || toks[i].Low == "in") {
+		i++
+	}
+	return i < len(toks) && toks[i].Code && pathLike(toks[i].Text) && strings.Contains(toks[i].Text, ".")
+}
+
+// branchWordsFollow: "(directly) to these branches", "to protected branches": branches
+// named in words only (a code span after "to" is a file or a repository).
+func branchWordsFollow(toks []Token, i int) bool {
+	if i < len(toks) && !toks[i].Code && toks[i].Low == "directly" {
+		i++
+	}
+	if i >= len(toks) || toks[i].Code || toks[i].Low != "to" && toks[i].Low != "on" && toks[i].Low != "into" {
+		return false
+	}
+	for j := i + 1; j < len(toks) && j <= i+4; j++ {
+		if toks[j].Code || toks[j].Punct {
+			return false
+		}
+		if toks[j].Low == "branch" || toks[j].Low == "branches" {
+			return true
+		}
+	}
+	return false
 }
 
 // branchesAt is branchAt for a list of branches ("to `develop` or `main`").
@@ -1998,10 +2104,14 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 			// "never run it", "always run it before you commit": the objects named
 			// before
 			if (sg.role == mForbid || sg.role == mRequire) && len(sg.objs) == 0 && anaphor(sg.words) && (sg.verb == "run" || sg.verb == "use") {
-				if len(seen) > 0 {
-					sg.objs = append([]Object(nil), seen...)
-				} else {
-					sg.objs = append([]Object(nil), prev...)
+				ref := seen
+				if len(ref) == 0 {
+					ref = prev
+				}
+				// "it" is one thing: after a list ("the `dev` and `build` scripts
+				// already run it") it refers to something else
+				if len(ref) == 1 || !singularAnaphor(sg.words) {
+					sg.objs = append([]Object(nil), ref...)
 				}
 			}
 		case isCond(sg.role):
