@@ -244,8 +244,15 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		{"- The `dev` and `build` scripts already run it, so proto changes are picked up; run it manually otherwise.\n", "git commit -m x", "allowed"},
 		{"- Never push to main or master.\n", "git push origin feature/x", "allowed"},
 		{"- Never push to main or master.\n", "git push origin master", "blocked"},
+		// found trying real repositories: a label that says when, tools named as the
+		// means, a role command of another language, a subject that narrows the event
+		{"- Rust changes: run `cargo fmt --all`.\n", "git commit -m x", "allowed"},
+		{"- Rust changes: run `cargo fmt --all`.\n", "git commit -m x\tedit src/lib.rs", "blocked"},
+		{"## Lint\n\n```sh\nruff check .\n```\n\n- TypeScript changes: run the relevant `npm`/`pnpm` lint commands.\n", "git commit -m x\tedit web/a.ts", "allowed"},
+		{"- Any pull request claiming speedups must include `make bench` results.\n", "gh pr create --fill", "allowed"},
 	} {
-		if got := lineVerdict(t, reg, compileDoc(c.doc), c.line); got != c.want {
+		line, history, _ := strings.Cut(c.line, "\t")
+		if got := lineVerdict(t, reg, compileDoc(c.doc), line, history); got != c.want {
 			t.Errorf("%q: %s: %s, want %s", c.doc, c.line, got, c.want)
 		}
 	}

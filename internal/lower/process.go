@@ -1132,7 +1132,7 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 			if roles == nil {
 				roles = fileRoleCommands(c, rc)
 			}
-			cmds := roles[o.Text]
+			cmds := ofLanguages(roles[o.Text], changed)
 			if len(cmds) == 0 || len(cmds) > maxPrerequisiteAlternatives {
 				continue
 			}
@@ -1154,6 +1154,11 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 		if o.Kind != norm.KCommand && (o.Kind != norm.KCode || n.Verb != "run") {
 			// "use the `commit-helper` skill": a word in a code span is a command
 			// only when the sentence says to run it
+			continue
+		}
+		if f := strings.Fields(o.Text); len(f) == 1 && idleAlone[f[0]] {
+			// "the relevant `npm`/`pnpm` lint commands": a tool named as the means;
+			// run alone it does no work, so it is no prerequisite
 			continue
 		}
 		if parts := strings.Split(o.Text, "&&"); len(parts) > 1 && !strings.Contains(o.Text, "||") {
@@ -1318,6 +1323,12 @@ func lowerBranchNames(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 	return []policy.Rule{r}
 }
 
+// idleAlone are programs that do no work run with no arguments (they print help or
+// open a prompt): named alone in an order they are the means of other commands.
+var idleAlone = map[string]bool{"npm": true, "pnpm": true, "bun": true, "cargo": true, "go": true, "git": true, "uv": true,
+	"poetry": true, "docker": true, "kubectl": true, "gh": true, "pip": true, "pip3": true, "npx": true, "dotnet": true,
+	"node": true, "nodejs": true, "python": true, "python3": true, "deno": true, "java": true, "rustup": true}
+
 // startsWork: the order comes before events that start a piece of work (a new
 // branch), before any file of it changed.
 func startsWork(before []norm.Object) bool {
@@ -1359,6 +1370,39 @@ var languageOf = map[string][]string{
 	"mix": {"**/*.ex", "**/*.exs"}, "pint": {"**/*.php"}, "php-cs-fixer": {"**/*.php"},
 }
 
+// ofLanguages keeps the role commands that may check the changed files: after
+// TypeScript changes, `ruff check` (Python's linter) is no lint of them.
+func ofLanguages(cmds [][]string, changed []string) [][]string {
+	if len(changed) == 0 {
+		return cmds
+	}
+	var out [][]string
+	for _, argv := range cmds {
+		globs, known := commandLanguage(argv)
+		if !known || slices.ContainsFunc(globs, func(g string) bool { return slices.Contains(changed, g) }) {
+			out = append(out, argv)
+		}
+	}
+	return out
+}
+
+// commandLanguage is the files a command checks, when its program says (ruff: Python;
+// `uv run ruff`, `bundle exec rubocop` by the program they run).
+func commandLanguage(argv []string) ([]string, bool) {
+	prog := argv[0]
+	if i := strings.LastIndex(prog, "/"); i >= 0 {
+		prog = prog[i+1:]
+	}
+	if (prog == "uv" || prog == "poetry" || prog == "bundle") && len(argv) > 2 {
+		prog = argv[2]
+	}
+	if prog == "go" && len(argv) > 1 && (argv[1] == "fmt" || argv[1] == "vet") {
+		prog = "gofmt"
+	}
+	globs, ok := languageOf[prog]
+	return globs, ok
+}
+
 type langCommand struct {
 	argv  []string
 	globs []string
@@ -1370,17 +1414,7 @@ func perLanguage(cmds [][]string) []langCommand {
 	var out []langCommand
 	langs := map[string]bool{}
 	for _, argv := range cmds {
-		prog := argv[0]
-		if i := strings.LastIndex(prog, "/"); i >= 0 {
-			prog = prog[i+1:]
-		}
-		if (prog == "uv" || prog == "poetry" || prog == "bundle") && len(argv) > 2 {
-			prog = argv[2] // `uv run ruff`, `bundle exec rubocop`
-		}
-		if prog == "go" && len(argv) > 1 && (argv[1] == "fmt" || argv[1] == "vet") {
-			prog = "gofmt"
-		}
-		globs, ok := languageOf[prog]
+		globs, ok := commandLanguage(argv)
 		if !ok {
 			return nil
 		}

@@ -511,6 +511,14 @@ func withoutLabel(s Sentence) Sentence {
 				return s
 			}
 		}
+		for j := 0; j < k; j++ {
+			if changeWords[toks[j].Low] || toks[j].Low == "edits" {
+				// "Rust changes: run `cargo fmt`": the label is when the rule holds
+				lead := append([]Token{{Text: "after", Low: "after"}}, toks[:k]...)
+				lead = append(lead, Token{Text: ",", Low: ",", Punct: true})
+				return Sentence{Tokens: append(lead, toks[k+1:]...)}
+			}
+		}
 		return Sentence{Tokens: toks[k+1:]}
 	}
 	return s
@@ -1896,9 +1904,11 @@ func (c *conds) add(sg *segment) {
 		}
 	case mAfter:
 		c.after = append(c.after, sg.objs...)
+		named := slices.ContainsFunc(sg.objs, func(o Object) bool { return o.Origin == "language" || o.Origin == originKind })
 		if len(sg.objs) == 0 && len(sg.words) > 0 {
 			c.text = append(c.text, "after "+strings.Join(sg.words, " "))
-		} else if q := qualifiedChange(sg.words); q != "" {
+		} else if q := qualifiedChange(sg.words); q != "" && !named {
+			// "after Rust changes": the language names the files; no condition
 			c.text = append(c.text, "after "+q)
 		}
 	case mWithout:
@@ -2484,10 +2494,29 @@ func passBefore(ns []Norm) {
 		if ev == "" {
 			continue
 		}
+		if q := subjectQualifier(n.Subject); q != "" {
+			// "any pull request claiming performance improvements must include ...":
+			// only such pull requests, which heed cannot tell apart
+			n.Condition = q
+			n.Uncertain = append(n.Uncertain, "condition: "+q)
+		}
 		n.Before = append(n.Before, Object{Kind: KEvent, Text: ev, Origin: "subject"})
 		n.Subject, n.Verb = "", "run"
 		n.Uncertain = slices.DeleteFunc(n.Uncertain, func(u string) bool { return strings.HasPrefix(u, "the subject is not the reader") })
 	}
+}
+
+// subjectQualifier returns the part of a subject that narrows which events it means
+// ("claiming performance improvements", "that touch the API"), "" for none.
+func subjectQualifier(subject string) string {
+	f := strings.Fields(subject)
+	for i, w := range f {
+		switch w {
+		case "claiming", "that", "which", "with", "touching", "changing", "adding", "fixing", "for", "where", "whose":
+			return strings.Join(f[i:], " ")
+		}
+	}
+	return ""
 }
 
 // requiredForms: "NEVER update all dependencies and ALWAYS use `cargo update
