@@ -98,7 +98,7 @@ func Parse(lang string, src []byte) (*Tree, error) {
 		return nil, fmt.Errorf("parse %s: %w", lang, err)
 	}
 	if repairable(lang) && t.RootNode().HasError() {
-		t, arena = repair(g, src, t, arena, deadline)
+		t = repair(g, src, t, arena, deadline)
 	}
 	return &Tree{tree: t, Src: src, Lang: lang, arena: arena}, nil
 }

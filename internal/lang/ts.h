@@ -45,6 +45,15 @@ typedef struct TSPoint {
   uint32_t column;
 } TSPoint;
 
+typedef struct TSInputEdit {
+  uint32_t start_byte;
+  uint32_t old_end_byte;
+  uint32_t new_end_byte;
+  TSPoint start_point;
+  TSPoint old_end_point;
+  TSPoint new_end_point;
+} TSInputEdit;
+
 typedef enum TSInputEncoding {
   TSInputEncodingUTF8,
   TSInputEncodingUTF16LE,
@@ -76,6 +85,9 @@ TSParser *ts_parser_new(void);
 void ts_parser_delete(TSParser *self);
 bool ts_parser_set_language(TSParser *self, const TSLanguage *language);
 TSTree *ts_parser_parse_with_options(TSParser *self, const TSTree *old_tree, TSInput input, TSParseOptions parse_options);
+
+void ts_tree_edit(TSTree *self, const TSInputEdit *edit);
+void ts_tree_delete(TSTree *self);
 
 TSQueryCursor *ts_query_cursor_new(void);
 void ts_query_cursor_delete(TSQueryCursor *self);

@@ -7,6 +7,7 @@ package lang
 import "C"
 
 import (
+	"slices"
 	"time"
 	"unsafe"
 
@@ -47,39 +48,44 @@ func repairable(lang string) bool { return lang == engine.LangTypeScript || lang
 
 // repair reparses src with the repairs of its language, each round's found in the
 // tree of the round before (a repair can uncover another that the errors hid, and
-// half a repair can make things worse until the next round completes it); it returns
-// the tree and arena with the fewest errors (t and arena themselves when nothing
-// helped), and frees the others.
-func repair(g *sitter.Language, src []byte, t *sitter.Tree, arena *C.heed_arena, deadline time.Time) (*sitter.Tree, *C.heed_arena) {
-	best, bestArena, bestCost := t, arena, errorCost(t.RootNode())
+// half a repair can make things worse until the next round completes it), and
+// returns the tree with the fewest errors (t itself when nothing helped). Each round
+// reparses incrementally in t's arena, from the tree before it; the trees it does not
+// return are deleted there.
+func repair(g *sitter.Language, src []byte, t *sitter.Tree, arena *C.heed_arena, deadline time.Time) *sitter.Tree {
+	best, bestCost := t, errorCost(t.RootNode())
 	kinds := kindsOf(g)
-	cur, curArena, text := t, arena, src
+	cur, text := t, src
 	for round := 0; round < maxRepairRounds && bestCost > 0; round++ {
 		edits := tsRepairs(cur.RootNode(), text, kinds)
 		if len(edits) == 0 || time.Now().After(deadline) {
 			break
 		}
 		next := append([]byte(nil), text...)
+		at := make([]uint32, 0, len(edits))
 		for _, e := range edits {
 			next[e.at] = e.b
+			at = append(at, uint32(e.at))
 		}
-		t2, a2, err := parseArena(g, next, time.Until(deadline))
+		slices.Sort(at)
+		at = slices.Compact(at)
+		t2, err := reparseArena(g, arena, cur, next, at, time.Until(deadline))
 		if err != nil {
 			break
 		}
-		if curArena != bestArena {
-			freeArena(curArena)
+		if cur != best {
+			deleteInArena(arena, cur)
 		}
-		cur, curArena, text = t2, a2, next
+		cur, text = t2, next
 		if c := errorCost(t2.RootNode()); c < bestCost {
-			freeArena(bestArena)
-			best, bestArena, bestCost = t2, a2, c
+			deleteInArena(arena, best)
+			best, bestCost = t2, c
 		}
 	}
-	if curArena != bestArena {
-		freeArena(curArena)
+	if cur != best {
+		deleteInArena(arena, cur)
 	}
-	return best, bestArena
+	return best
 }
 
 // errorCost measures a tree's errors: the bytes under its outermost ERROR nodes plus
@@ -197,7 +203,9 @@ func tsRepairs(root *sitter.Node, src []byte, kinds tsKinds) []byteEdit {
 			// of: it becomes plain text of the same length (with the character
 			// it escapes where the token is the backslash alone).
 			for k := t.start; k < max(t.end, min(t.start+2, len(src))); k++ {
-				edits = append(edits, byteEdit{k, 'x'})
+				if src[k] != '\n' && src[k] != '\r' {
+					edits = append(edits, byteEdit{k, 'x'})
+				}
 			}
 			continue
 		}
