@@ -3,6 +3,7 @@ package lang
 import (
 	"strings"
 	"testing"
+	"time"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
@@ -115,5 +116,37 @@ func walk(n *sitter.Node, fn func(*sitter.Node)) {
 	fn(n)
 	for i := uint(0); i < n.ChildCount(); i++ {
 		walk(n.Child(i), fn)
+	}
+}
+
+// The incremental reparse of each round gives the tree a parse of the repaired text
+// from scratch gives.
+func TestTypeScriptRepairReparsesLikeAFreshParse(t *testing.T) {
+	src := []byte("export interface Channel<out A, in out E = never> {\n  (a: A): Effect<A>\n  <B>(b: B): Effect<B>\n  in: string\n}\n" +
+		"type M<U extends string> = `use \\`${U}\\``\nlet as = 1\nconst x = sql<{ id: number }>`SELECT 1`\n")
+	g := Grammar(engine.LangTypeScript)
+	tr, err := Parse(engine.LangTypeScript, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close()
+	// The same rounds, each parsed from scratch.
+	text := src
+	cur, arena, _ := parseArena(g, text, time.Second)
+	for round := 0; round < maxRepairRounds; round++ {
+		edits := tsRepairs(cur.RootNode(), text, kindsOf(g))
+		if len(edits) == 0 {
+			break
+		}
+		text = append([]byte(nil), text...)
+		for _, e := range edits {
+			text[e.at] = e.b
+		}
+		freeArena(arena)
+		cur, arena, _ = parseArena(g, text, time.Second)
+	}
+	defer freeArena(arena)
+	if got, want := tr.Root().ToSexp(), cur.RootNode().ToSexp(); got != want {
+		t.Errorf("incremental:\n%s\nfrom scratch:\n%s", got, want)
 	}
 }
