@@ -207,10 +207,18 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 	return c, nil
 }
 
+// patterns is what the needle analysis asks of a query: a compiled lang.Query, or a
+// lang.QueryText read without compiling.
+type patterns interface {
+	PatternCount() int
+	TextPredicates(pattern int) []lang.TextPredicate
+	Mandatory(pattern, capture int) bool
+}
+
 // deriveNeedles finds, for every pattern, a string each of its matches must contain: a
 // positive #eq?/#any-of? on a capture every match has proves that one of its values
 // occurs verbatim in the file. ok is false when some pattern has none.
-func deriveNeedles(q *lang.Query) (needles []string, ok bool) {
+func deriveNeedles(q patterns) (needles []string, ok bool) {
 	for i := 0; i < q.PatternCount(); i++ {
 		var best []string
 		for _, tp := range q.TextPredicates(i) {
