@@ -153,11 +153,13 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 	c.key = ruleKey(rule)
 	derived := map[string]bool{}
 	derivable := true
-	// A rule exactly as heed's compiler emitted it, with needles, has queries heed
-	// tested when it wrote them: they compile when a file may match, not at load
-	// (Tree-sitter takes 1-2 ms a pattern, which a one-file diff would pay for every
-	// rule of the policy). Any edit makes the rule compile, and fail, at load.
-	lazy := !rule.Edited() && len(p.Needles) > 0
+	// A rule exactly as heed's compiler emitted it has queries heed tested when it
+	// wrote them, and its needles, if its queries prove any: they compile when a file
+	// may match, not at load (Tree-sitter takes 1-2 ms a pattern, which a one-file
+	// diff, or a compile in a repository without files of the rule's language, would
+	// pay for every rule of the policy). Any edit makes the rule compile, and fail, at
+	// load.
+	lazy := !rule.Edited()
 	for _, l := range sortedKeys(p.Queries) {
 		src := p.Queries[l]
 		if !lang.Supported(l) {
