@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
@@ -118,7 +119,14 @@ func compileQuery(lang, src string) (*Query, error) {
 	if strings.TrimSpace(src) == "" {
 		return nil, &QueryError{Lang: lang, Row: 1, Column: 1, Msg: "empty query"}
 	}
-	q, qerr := sitter.NewQuery(g, src)
+	if loc := stackedQuantifierRE.FindStringIndex(src); loc != nil {
+		// Tree-sitter never returns from compiling some patterns with one quantifier
+		// on another ("(call (identifier)?+ .)"): refuse them before they hang heed
+		row := strings.Count(src[:loc[0]], "\n")
+		col := loc[0] - strings.LastIndex(src[:loc[0]], "\n")
+		return nil, &QueryError{Lang: lang, Row: row + 1, Column: col, Msg: "a quantifier on a quantifier (" + src[loc[0]:loc[1]] + ")"}
+	}
+	q, qerr := newQueryBounded(g, src)
 	if qerr != nil {
 		kind := map[sitter.QueryErrorKind]string{
 			sitter.QueryErrorSyntax:    "syntax error",
@@ -408,4 +416,31 @@ func textCondition(p sitter.TextPredicateCapture, caps []Capture, src []byte) bo
 		return true
 	}
 	return false
+}
+
+// stackedQuantifierRE: a quantifier right after another.
+var stackedQuantifierRE = lazyre.New(`[)\]][?*+][?*+]`)
+
+// queryCompileLimit bounds the compilation of one query: a pattern Tree-sitter cannot
+// compile in that time is refused, so a policy can never hang heed.
+const queryCompileLimit = 10 * time.Second
+
+// newQueryBounded compiles a query within queryCompileLimit. Past the limit the C
+// compilation is left to finish on its own goroutine and heed reports an error.
+func newQueryBounded(g *sitter.Language, src string) (*sitter.Query, *sitter.QueryError) {
+	type result struct {
+		q   *sitter.Query
+		err *sitter.QueryError
+	}
+	done := make(chan result, 1)
+	go func() {
+		q, err := sitter.NewQuery(g, src)
+		done <- result{q, err}
+	}()
+	select {
+	case r := <-done:
+		return r.q, r.err
+	case <-time.After(queryCompileLimit):
+		return nil, &sitter.QueryError{Message: fmt.Sprintf("compiling the query took longer than %s", queryCompileLimit)}
+	}
 }
