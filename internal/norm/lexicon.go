@@ -69,12 +69,19 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"refrain from", "stop using", "try not to", "try to avoid", "avoid if possible", "it is forbidden to", "you are not allowed to", "are not allowed to",
 			"is not allowed to", "must never", "should never", "will never", "please don't", "please do not", "no",
 			"forbidden :", "prohibited :", "banned :", "not allowed :", "never use :", "don't use :", "do not use :",
+			// other languages' words for the same bans, as instruction files use them
+			"nunca", "no uses", "no use", "no ejecutes", "no utilices", "jamás", "jamas",
+			"никогда", "никогда не", "не используйте", "не используй", "не запускайте", "не запускай", "нельзя", "запрещено",
+			"niemals", "nie", "verwende nicht", "verwende niemals", "benutze niemals", "führe niemals",
+			"jamais", "n'utilisez jamais", "n'utilisez pas", "ne jamais", "n'exécutez jamais", "n'exécutez pas",
 		},
 		mRequire: {
 			"always", "must", "must always", "use", "run", "should always", "need to", "needs to", "have to",
 			"is required", "are required", "required:", "make", "ensure that", "prefer", "prefer to", "prefer using",
 			"only ever", "stick to", "stick with", "switch to", "default to",
 			"update", "also update", "also run", "keep in sync", "also edit", "edit",
+			"siempre", "usa", "utiliza", "ejecuta", "всегда", "используйте", "используй", "запускайте", "запускай",
+			"immer", "verwende", "benutze", "führe", "toujours", "utilisez", "exécutez", "lancez",
 		},
 		mRemind: {
 			"don't forget to", "do not forget to", "never forget to", "remember to", "make sure to", "make sure you",
@@ -93,7 +100,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 		mWithout:  {"without", "with no"},
 		mUnless:   {"unless", "unless explicitly", "without explicit", "without being asked", "without asking", "except when", "except if", "if asked", "when asked", "unless asked"},
 		mCond:     {"when", "whenever", "if", "while", "during", "once", "for routine", "when iterating", "while iterating"},
-		mBefore:   {"before", "prior to", "ahead of", "first, before"},
+		mBefore:   {"before", "prior to", "ahead of", "first, before", "antes de", "перед", "vor", "avant de", "avant"},
 		mAfter:    {"after", "after any", "after every", "whenever you change", "every time you change", "each time you change"},
 		mOnly:     {"only", "exclusively", "solely", "nothing but"},
 		mHedge: {
@@ -215,8 +222,8 @@ func matchWords(toks []Token, i int, words []string) int {
 // stemming: the list is the test).
 var verbForms = sync.OnceValue(func() map[string]string {
 	table := map[string][]string{
-		"run":     {"run", "runs", "running", "execute", "executes", "executing", "invoke", "invokes", "invoking", "call", "calls", "calling", "type", "launch", "start", "trigger", "perform", "performing", "do"},
-		"use":     {"use", "uses", "using", "used", "rely on", "employ", "utilize"},
+		"run":     {"ejecuta", "ejecutes", "запускайте", "запускай", "führe", "ausführen", "exécutez", "lancez", "run", "runs", "running", "execute", "executes", "executing", "invoke", "invokes", "invoking", "call", "calls", "calling", "type", "launch", "start", "trigger", "perform", "performing", "do"},
+		"use":     {"use", "uses", "using", "used", "rely on", "employ", "utilize", "uses", "usa", "utiliza", "utilices", "используйте", "используй", "verwende", "benutze", "utilisez"},
 		"pass":    {"pass", "passes", "passing", "append", "set", "supply", "specify", "provide", "include", "succeed", "succeeds"},
 		"install": {"install", "installs", "installing", "add", "adding"},
 		"commit":  {"commit", "commits", "committing", "committed"},
@@ -321,8 +328,8 @@ func conceptAt(toks []Token, i int, anchored bool) (string, int, string) {
 // Events that an order refers to in words: "before committing" is before `git commit`.
 var eventPhrases = sync.OnceValue(func() []phrase {
 	table := map[string][]string{
-		"commit": {"committing", "commit", "you commit", "each commit", "every commit", "a commit", "making a commit", "creating a commit", "committing changes", "committing code", "committing your changes", "any commit"},
-		"push":   {"pushing", "push", "you push", "each push", "every push", "pushing changes", "pushing code", "pushing your changes"},
+		"commit": {"hacer commit", "commitear", "перед коммитом", "коммитом", "dem commit", "einem commit", "committer", "commiter", "committing", "commit", "you commit", "each commit", "every commit", "a commit", "making a commit", "creating a commit", "committing changes", "committing code", "committing your changes", "any commit"},
+		"push":   {"hacer push", "пушем", "dem push", "pushing", "push", "you push", "each push", "every push", "pushing changes", "pushing code", "pushing your changes"},
 		"finish": {"submitting changes", "submitting your changes", "you submit changes", "you submit your changes", "submitting code", "submitting work", "you're done", "you are done", "you're finished", "you are finished", "done", "finished", "finishing", "you finish", "finishing a task", "completing a task", "marking a task complete", "handing off", "declaring a task done", "wrapping up", "the end of a task", "the end of the task", "the end of your task", "completing your task", "you complete a task", "finishing a code session", "finishing your task",
 			"finishing the task", "completing the task", "completing your work", "finishing your work", "you finish a task", "returning control to the user", "handing back",
 			"finalizing", "finalizing changes", "finalizing your changes", "finalising changes", "finishing up", "considering a change done", "considering the work complete"},

@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -219,6 +220,29 @@ func TestNotRulesOfTheReader(t *testing.T) {
 			if n.Polarity == Forbid || n.Only {
 				t.Errorf("%q read as %s", text, n.String())
 			}
+		}
+	}
+}
+
+// Rules in other languages' words, written before the reader knew any (0 of 8 read at
+// first sight, session 18): Spanish, Russian, German and French bans and orders.
+func TestRulesInOtherLanguages(t *testing.T) {
+	for text, want := range map[string]string{
+		"Nunca uses `npm`; usa `pnpm`.":                      "forbid: npm | instead: pnpm",
+		"Siempre ejecuta `make test` antes de hacer commit.": "require: make test | before: event:commit",
+		"Никогда не используйте `npm install`.":              "forbid: npm install",
+		"Всегда запускайте `make test` перед коммитом.":      "require: make test | before: event:commit",
+		"Immer `make lint` vor dem Commit ausführen.":        "require: make lint | before: event:commit",
+		"Verwende niemals `git push --force`.":               "forbid: git push --force",
+		"N'utilisez jamais `npm`, utilisez `pnpm`.":          "forbid: npm | instead: pnpm",
+		"Exécutez toujours `make test` avant de committer.":  "require: make test | before: event:commit",
+	} {
+		var got []string
+		for _, n := range Read(text, Context{Command: commands}) {
+			got = append(got, n.String())
+		}
+		if !slices.Contains(got, want) {
+			t.Errorf("%q: got %q, want %q among them", text, got, want)
 		}
 	}
 }
