@@ -276,6 +276,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 		s.Skipped[repo.SkipExcluded] = b.excluded
 	}
 	s.Undetermined = undetermined(outcomes, b.loaded.Unreadable, selected, paths)
+	s.Partial = partial(outcomes, paths)
 	s.DurationMS = float64(time.Since(start).Microseconds()) / 1000
 	tally(res)
 	return res, nil
@@ -630,6 +631,46 @@ func undetermined(outcomes []engine.Outcome, unreadable map[string]error, rules 
 		out = append(out, u)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Reason < out[j].Reason })
+	return out
+}
+
+// partial lists the files some rule judged only in part, once each, with the rules
+// whose matches were left out there.
+func partial(outcomes []engine.Outcome, paths []string) []report.Partial {
+	byFile := map[string]*report.Partial{}
+	rules := map[string]map[string]bool{}
+	for _, o := range outcomes {
+		for _, t := range o.Targets {
+			p := t.Partial
+			if p == nil || t.Target.Kind != engine.TargetFile || !inPaths(paths, t.Target.Path) {
+				continue
+			}
+			e := byFile[t.Target.Path]
+			if e == nil {
+				e = &report.Partial{File: t.Target.Path, Line: p.Line, Reason: p.Reason}
+				byFile[t.Target.Path] = e
+				rules[t.Target.Path] = map[string]bool{}
+			}
+			if p.LeftOut > 0 {
+				e.LeftOut += p.LeftOut
+				rules[t.Target.Path][o.Rule.ID] = true
+			}
+		}
+	}
+	out := []report.Partial{}
+	for _, f := range sortedKeys(mapKeys(byFile)) {
+		e := *byFile[f]
+		e.Rules = sortedKeys(rules[f])
+		out = append(out, e)
+	}
+	return out
+}
+
+func mapKeys[V any](m map[string]V) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
 	return out
 }
 

@@ -48,10 +48,15 @@ func (c wordCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 			fs = append(fs, engine.Finding{Path: f.Path, Line: i + 1, Column: col + 1, EndLine: i + 1, EndColumn: col + 1 + len(c.Word), Message: "found " + c.Word, Snippet: strings.TrimSpace(l)})
 		}
 	}
-	if len(fs) > 0 {
-		return engine.Result{Verdict: engine.Violated, Findings: fs}
+	var part *engine.Partial
+	if strings.HasSuffix(f.Path, ".partial") {
+		// A syntax error on line 2; a "<bad>" stands for a BAD match left out.
+		part = &engine.Partial{Line: 2, Reason: "syntax error", LeftOut: strings.Count(string(f.Content), "<"+strings.ToLower(c.Word)+">")}
 	}
-	return engine.Result{Verdict: engine.Satisfied}
+	if len(fs) > 0 {
+		return engine.Result{Verdict: engine.Violated, Findings: fs, Partial: part}
+	}
+	return engine.Result{Verdict: engine.Satisfied, Partial: part}
 }
 
 // commitCheck flags commit messages that do not start with "feat" or "fix".
@@ -414,6 +419,30 @@ func TestAFileThatCannotBeJudgedIsReportedOnce(t *testing.T) {
 	}
 }
 
+// A file judged in part (a syntax error) is reported once, with the matches left out
+// and the rules they are of, in JSON and as a note in the text report.
+func TestAFileJudgedInPartIsReportedOnce(t *testing.T) {
+	g := newRepo(t, map[string]string{"x.partial": "BAD\n(\n<bad>\n", "ok.py": "fine\n"})
+	g.commit("feat: base")
+	rules := []engine.Compiled{
+		rule("r1", policy.DomainSource, wordCheck{Word: "BAD"}),
+		rule("r2", policy.DomainSource, wordCheck{Word: "WORSE"}),
+	}
+	res := g.run(Options{Mode: All}, rules...)
+	expect(t, res.Findings, "x.partial:1 r1")
+	want := []report.Partial{{File: "x.partial", Line: 2, Reason: "syntax error", LeftOut: 1, Rules: []string{"r1"}}}
+	if !reflect.DeepEqual(res.Summary.Partial, want) {
+		t.Errorf("partial %+v, want %+v", res.Summary.Partial, want)
+	}
+	var buf strings.Builder
+	if err := report.WriteText(&buf, res.Report(), report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if note := "note: x.partial:2: syntax error: judged where the syntax tree is sound; 1 match built around it left out (r1)"; !strings.Contains(buf.String(), note) || !strings.Contains(buf.String(), "1 file judged in part") {
+		t.Errorf("the text report must name the file judged in part:\n%s", buf.String())
+	}
+}
+
 func TestProposedWriteJudgesOnlyTheLinesItChanges(t *testing.T) {
 	g := newRepo(t, map[string]string{"src/a.py": "BAD old\nok\nok\n"})
 	g.commit("feat: base")
@@ -514,7 +543,7 @@ func TestDiffAgainstABranchThatMovedOnJudgesOnlyThisBranch(t *testing.T) {
 func TestReportOfARealRunMatchesThePublishedSchema(t *testing.T) {
 	g := newRepo(t, map[string]string{"a.py": "ok\n# heed:ignore no-bad unused\nok\n"})
 	base := g.commit("feat: base")
-	g.write(map[string]string{"a.py": "ok\n# heed:ignore no-bad unused\nok\nBAD\n# heed:ignore no-bad new and unused\n", "b.broken": "x\n"})
+	g.write(map[string]string{"a.py": "ok\n# heed:ignore no-bad unused\nok\nBAD\n# heed:ignore no-bad new and unused\n", "b.broken": "x\n", "c.partial": "(\n<bad>\n"})
 	g.commit("wip")
 	res := g.run(Options{Mode: Diff, Rev: base})
 	var buf strings.Builder
@@ -545,8 +574,8 @@ func TestReportOfARealRunMatchesThePublishedSchema(t *testing.T) {
 	if err := sch.Validate(inst); err != nil {
 		t.Fatalf("report does not match docs/report.schema.json: %v\n%s", err, buf.String())
 	}
-	if !strings.Contains(buf.String(), `"commit": "`) || !strings.Contains(buf.String(), "heed/unused-suppression") || !strings.Contains(buf.String(), `"undetermined": [`) {
-		t.Errorf("the run should exercise commit, suppression and undetermined shapes:\n%s", buf.String())
+	if !strings.Contains(buf.String(), `"commit": "`) || !strings.Contains(buf.String(), "heed/unused-suppression") || !strings.Contains(buf.String(), `"undetermined": [`) || !strings.Contains(buf.String(), `"left_out": 1`) {
+		t.Errorf("the run should exercise commit, suppression, undetermined and partial shapes:\n%s", buf.String())
 	}
 }
 

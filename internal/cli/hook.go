@@ -83,7 +83,8 @@ edit the other). A config file that is a symbolic link is edited where it points
 the link stays. The hooks run heed-shim or heed by name, from the agent's PATH:
 these files are shared, so no path of this machine goes into them. Codex runs the
 hooks only once you trust the project and the hooks (/hooks in Codex): the install
-says how. Each agent's protocol and limits: docs/hooks.md.
+says how; Copilot CLI runs them only in a trusted folder. Each agent's protocol and
+limits: docs/hooks.md.
 
 --rules-context (claude only) makes the PreToolUse hook add the rules of each file
 the agent writes to its context; installing with it over an earlier install turns it
@@ -133,8 +134,14 @@ func (app *App) installHook(root, agent, command string, rulesContext bool) erro
 		if note != "" {
 			fmt.Fprintf(app.Stdout, "%s: %s", agent, note)
 		}
-		if agent == enforce.AgentCodex {
-			fmt.Fprint(app.Stdout, codexTrustNote(root, true))
+		switch agent {
+		case enforce.AgentCodex:
+			fmt.Fprint(app.Stdout, codexTrustNote(root, app.codexConfigPath(), true))
+		case enforce.AgentCopilot:
+			fmt.Fprintf(app.Stdout, `copilot: Copilot CLI runs a repository's hooks only in a folder you trust, and skips them
+  without a word elsewhere: answer yes when it asks to trust %s, or with -p pass
+  --trust-folder (COPILOT_ALLOW_ALL=true trusts it too).
+`, root)
 		}
 		return nil
 	}

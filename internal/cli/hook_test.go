@@ -139,3 +139,27 @@ func TestHookInstallWritesNoPathOfThisMachine(t *testing.T) {
 		t.Errorf("the install must say how the hooks find heed:\n%s", stdout)
 	}
 }
+
+// Issue 21: Codex skips hooks until the user trusts them, and Copilot CLI runs a
+// repository's hooks only in a trusted folder, both without a word. The install says
+// what to do, in the steps the live tests (internal/enforce/agentlive) follow with
+// the real CLIs: the project's trust in the config.toml Codex reads ($CODEX_HOME),
+// or `codex exec --trust`; the hooks' trust at start-up or in /hooks; Copilot's
+// folder trust, or --trust-folder in prompt mode.
+func TestHookInstallSaysHowToTrust(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"AGENTS.md": "# Rules\n\n- Never run `cargo publish`.\n"})
+	home := t.TempDir()
+	code, stdout, stderr := runHeed(map[string]string{"CODEX_HOME": home}, "hook", "install", "codex", "copilot", "--repo", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, stdout, stderr)
+	}
+	for _, want := range []string{
+		"add to " + filepath.Join(home, "config.toml") + ":\n    [projects.'" + dir + "']\n    trust_level = \"trusted\"\n",
+		"`codex exec --trust`", `"Trust all and continue"`, "/hooks", "codex exec skips it without a\n  word",
+		"copilot: Copilot CLI runs a repository's hooks only in a folder you trust", "--trust-folder",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the install does not say %q:\n%s", want, stdout)
+		}
+	}
+}

@@ -85,7 +85,7 @@ Codex reads a project's .codex/config.toml only once the project is trusted: hee
 				fmt.Fprintf(app.Stdout, "heed: %s already has the heed MCP server\n", res.Path)
 			}
 			if args[0] == "codex" && !user {
-				fmt.Fprint(app.Stdout, codexTrustNote(root, false))
+				fmt.Fprint(app.Stdout, codexTrustNote(root, app.codexConfigPath(), false))
 			}
 			return nil
 		},
@@ -167,20 +167,31 @@ func processFinding(v enforce.Violation) report.Finding {
 }
 
 // codexTrustNote tells how to make Codex read what heed wrote under the project's
-// .codex/: Codex loads that layer only in a trusted project, and runs a new or
-// changed hook only once the user has reviewed and trusted it.
-func codexTrustNote(root string, hooks bool) string {
-	note := fmt.Sprintf(`codex: Codex reads the project's .codex/ only when it trusts the project: answer yes when
-  Codex asks to trust %s, or add to ~/.codex/config.toml:
+// .codex/: Codex (0.171) loads that layer only in a trusted project, and runs a new
+// or changed hook only once the user has trusted it; `codex exec` skips an untrusted
+// hook without a word. config is the user's config.toml, where Codex records both.
+func codexTrustNote(root, config string, hooks bool) string {
+	note := fmt.Sprintf(`codex: Codex reads the project's .codex/ only in a trusted project: answer yes when Codex
+  asks to trust %s, run `+"`codex exec --trust`"+` there once, or add to %s:
     [projects.%s]
     trust_level = "trusted"
-`, root, tomlKey(root))
+`, root, config, tomlKey(root))
 	if hooks {
-		note += `codex: Codex skips a new or changed hook until you trust it: start codex, run /hooks, review
-  heed's hooks and trust them (Codex warns at start-up while hooks await review).
+		note += `codex: Codex runs a new or changed hook only once you trust it (codex exec skips it without a
+  word): start codex in the project and choose "Trust all and continue" when it says hooks need
+  review, or trust them in /hooks.
 `
 	}
 	return note
+}
+
+// codexConfigPath is where Codex keeps the user's settings, for messages.
+func (app *App) codexConfigPath() string {
+	path, err := mcp.CodexUserConfig(app.Getenv)
+	if err != nil {
+		return "~/.codex/config.toml"
+	}
+	return path
 }
 
 // tomlKey quotes a path as a TOML key.

@@ -223,3 +223,37 @@ func TestFirstBeforeTheFilesBuildsAndTests(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnCommandSentences4: the fourth batch (testdata/own-sentences-4.txt), written
+// after round F was scored, in the phrasing of small projects' files.
+func TestOwnCommandSentences4(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-4.txt", 25)
+}
+
+// False blocks found by listing every blocking rule over the corpora (session 18): each
+// sentence with commands a careful reader allows.
+func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
+	reg := rules.Registry()
+	for _, c := range []struct{ doc, line, want string }{
+		{"- Use `uv` for everything — never bare `python` or `python3`.\n", "uv run python3 x.py", "allowed"},
+		{"- Use `uv` for everything — never bare `python` or `python3`.\n", "python3 x.py", "blocked"},
+		{"- Use `pnpm`, never `npm`.\n", "pnpm exec npm i", "blocked"},
+		{"- Never commit changes to `scripts/gen/codes.json`.\n", "git commit -m x", "allowed"},
+		{"- Use the branch name `release/<partner>-<version>`.\n", "git checkout -b fix-x", "warned"},
+		{"- Use the tracker's branch name (`abc-XXXX-short-title`).\n", "git checkout -b abc-123-fix", "allowed"},
+		{"- The `dev` and `build` scripts already run it, so proto changes are picked up; run it manually otherwise.\n", "git commit -m x", "allowed"},
+		{"- Never push to main or master.\n", "git push origin feature/x", "allowed"},
+		{"- Never push to main or master.\n", "git push origin master", "blocked"},
+		// found trying real repositories: a label that says when, tools named as the
+		// means, a role command of another language, a subject that narrows the event
+		{"- Rust changes: run `cargo fmt --all`.\n", "git commit -m x", "allowed"},
+		{"- Rust changes: run `cargo fmt --all`.\n", "git commit -m x\tedit src/lib.rs", "blocked"},
+		{"## Lint\n\n```sh\nruff check .\n```\n\n- TypeScript changes: run the relevant `npm`/`pnpm` lint commands.\n", "git commit -m x\tedit web/a.ts", "allowed"},
+		{"- Any pull request claiming speedups must include `make bench` results.\n", "gh pr create --fill", "allowed"},
+	} {
+		line, history, _ := strings.Cut(c.line, "\t")
+		if got := lineVerdict(t, reg, compileDoc(c.doc), line, history); got != c.want {
+			t.Errorf("%q: %s: %s, want %s", c.doc, c.line, got, c.want)
+		}
+	}
+}

@@ -68,7 +68,7 @@ func payloadFrom(t *testing.T, file, name string, vars map[string]string) []byte
 			continue
 		}
 		esc := jsonEscape(v)
-		if strings.HasPrefix(name, "copilot") && k != "CWD" {
+		if strings.Contains(name, "args-string") && k != "CWD" {
 			esc = jsonEscape(esc)
 		}
 		s = strings.ReplaceAll(s, "$"+k, esc)

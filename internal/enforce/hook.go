@@ -190,9 +190,13 @@ func parseHook(agent string, raw map[string]json.RawMessage, ev *HookEvent) erro
 			ev.Phase = PhasePre
 		case "PostToolUse", "AfterTool":
 			ev.Phase = PhasePost
-			ev.Exit = responseExit(raw["tool_response"])
-			if agent == AgentGemini {
+			switch agent {
+			case AgentGemini:
 				ev.Exit = geminiExit(raw["tool_response"])
+			case AgentCodex:
+				ev.Exit = codexExit(raw["tool_response"], str(raw, "transcript_path"), ev.ID)
+			default:
+				ev.Exit = responseExit(raw["tool_response"])
 			}
 			if background(raw) {
 				// a command sent to the background has not ended: no outcome yet
@@ -341,12 +345,19 @@ func parseHook(agent string, raw map[string]json.RawMessage, ev *HookEvent) erro
 		if ev.Tool, err = required(raw, key); err != nil {
 			return err
 		}
-		// the arguments are a JSON string holding an object (some versions, and the
-		// PascalCase shape, send the object)
+		// the arguments are an object (Copilot CLI 1.0), or a JSON string holding one
+		// (earlier versions); a freeform tool's input is the string itself: the patch
+		// of apply_patch (toolName apply_patch, or Edit in the PascalCase shape)
 		var args map[string]json.RawMessage
+		var argsErr error
+		freeform := ""
 		if s := str(raw, argsKey); s != "" {
-			if err := json.Unmarshal([]byte(s), &args); err != nil {
-				return fmt.Errorf("%s is not JSON: %v", argsKey, err)
+			if err := json.Unmarshal([]byte(s), &args); err != nil || args == nil {
+				args, freeform = nil, s
+				argsErr = fmt.Errorf("%s is not JSON: %v", argsKey, err)
+				if err == nil {
+					argsErr = fmt.Errorf("%s is %s, not a JSON object", argsKey, jsonKind(json.RawMessage(s)))
+				}
 			}
 		} else {
 			args = obj(raw, argsKey)
@@ -372,29 +383,52 @@ func parseHook(agent string, raw map[string]json.RawMessage, ev *HookEvent) erro
 		default:
 			ev.Phase = PhasePre
 		}
-		switch strings.ToLower(ev.Tool) {
+		tool := strings.ToLower(ev.Tool)
+		switch {
+		case isPatch(freeform) && (tool == "apply_patch" || tool == "edit"):
+			ev.Patch = freeform
+			return nil
+		case freeform != "" && copilotJudged[tool]:
+			return argsErr
+		}
+		switch tool {
 		case "bash", "shell", "powershell":
 			if err := commandOf(args, ev, false); err != nil {
 				return err
 			}
-		case "create":
+		case "create", "write":
+			// the PascalCase shape names create Write, with create's arguments
 			path, err := required(args, "path")
 			if err != nil {
-				return fmt.Errorf("toolArgs.%v", err)
+				return fmt.Errorf("%s.%v", argsKey, err)
 			}
 			c := str(args, "file_text") + str(args, "content")
 			ev.Writes = []FileWrite{{Path: path, Content: &c}}
 		case "edit", "str_replace", "str_replace_editor":
 			path, err := required(args, "path")
 			if err != nil {
-				return fmt.Errorf("toolArgs.%v", err)
+				return fmt.Errorf("%s.%v", argsKey, err)
 			}
 			ev.Writes = []FileWrite{{Path: path, Edits: []Edit{{Old: str(args, "old_str"), New: str(args, "new_str")}}}}
+		case "apply_patch":
+			ev.Patch = str(args, "input") + str(args, "patch")
+			if ev.Patch == "" {
+				return fmt.Errorf("%s has no patch text", argsKey)
+			}
 		}
 	default:
 		return fmt.Errorf("unknown agent %q (known: %s)", agent, strings.Join(Agents, ", "))
 	}
 	return nil
+}
+
+// copilotJudged are the Copilot CLI tools whose arguments heed reads.
+var copilotJudged = map[string]bool{"bash": true, "shell": true, "powershell": true, "create": true, "write": true,
+	"edit": true, "str_replace": true, "str_replace_editor": true, "apply_patch": true}
+
+// isPatch reports whether a freeform tool input is an apply_patch patch.
+func isPatch(s string) bool {
+	return strings.HasPrefix(strings.TrimLeft(s, " \t\r\n"), "*** Begin Patch")
 }
 
 // toolInput reads the object of a tool's arguments.
@@ -506,8 +540,10 @@ var geminiBackground = lazyre.New(`Command moved to background \(PID`)
 var geminiExitLine = lazyre.New(`(?m)^(?:Exit Code|Exit code): (-?\d+)\s*$`)
 
 // copilotExit reads how a Copilot CLI tool ended from postToolUse's toolResult: its
-// bash and powershell tools end the text for the model with "<exited with exit code
-// N>"; otherwise a resultType other than success is a failure.
+// bash and powershell tools end the text for the model with "<shellId: ID completed
+// with exit code N>" (Copilot CLI 1.0; "<exited with exit code N>" before), with a
+// resultType of success whatever N is; otherwise a resultType other than success is
+// a failure.
 func copilotExit(res map[string]json.RawMessage, typeKey, textKey string) *int {
 	var text, kind string
 	_ = json.Unmarshal(res[textKey], &text)
@@ -523,7 +559,85 @@ func copilotExit(res map[string]json.RawMessage, typeKey, textKey string) *int {
 	return &code
 }
 
-var copilotExitLine = lazyre.New(`<exited with exit code (-?\d+)>`)
+var copilotExitLine = lazyre.New(`<(?:exited|shellId: [^<>\n]* completed) with exit code (-?\d+)>`)
+
+// maxTranscriptTail bounds how much of the end of a Codex transcript heed reads to
+// find how a command ended.
+const maxTranscriptTail = 16 << 20
+
+// codexExit reads how a Codex command ended. Codex's PostToolUse hands the hook the
+// command's output alone as tool_response (a string, Codex 0.171) and no exit status,
+// but the session's transcript (transcript_path), written before the hook runs,
+// records it: the item_completed event of the CommandExecution item whose id is the
+// tool call's id (exec_command_end with its call_id in older transcripts). A response
+// object with an exit status is read as Claude Code's. nil when none of these says:
+// no outcome is journalled, and a rule that needs the command to have passed waits.
+func codexExit(resp json.RawMessage, transcript, id string) *int {
+	if hasExitKey(resp) {
+		return responseExit(resp)
+	}
+	if transcript == "" || id == "" || !filepath.IsAbs(transcript) {
+		return nil
+	}
+	f, err := os.Open(transcript)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	start := max(fi.Size()-maxTranscriptTail, 0)
+	buf := make([]byte, fi.Size()-start)
+	if _, err := f.ReadAt(buf, start); err != nil {
+		return nil
+	}
+	quoted, _ := json.Marshal(id)
+	lines := strings.Split(string(buf), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := lines[i]
+		if !strings.Contains(l, string(quoted)) || !strings.Contains(l, `"exit_code"`) {
+			continue
+		}
+		var rec struct {
+			Type    string `json:"type"`
+			Payload struct {
+				Type     string `json:"type"`
+				CallID   string `json:"call_id"`
+				ExitCode *int   `json:"exit_code"`
+				Item     struct {
+					Type     string `json:"type"`
+					ID       string `json:"id"`
+					ExitCode *int   `json:"exit_code"`
+				} `json:"item"`
+			} `json:"payload"`
+		}
+		if json.Unmarshal([]byte(l), &rec) != nil || rec.Type != "event_msg" {
+			continue
+		}
+		p := rec.Payload
+		switch {
+		case p.Type == "item_completed" && p.Item.ID == id && p.Item.ExitCode != nil:
+			return p.Item.ExitCode
+		case p.Type == "exec_command_end" && p.CallID == id && p.ExitCode != nil:
+			return p.ExitCode
+		}
+	}
+	return nil
+}
+
+// hasExitKey reports whether a tool response object names an exit status.
+func hasExitKey(resp json.RawMessage) bool {
+	var m map[string]json.RawMessage
+	_ = json.Unmarshal(resp, &m)
+	for _, k := range []string{"exit_code", "exitCode", "returnCode", "return_code", "interrupted"} {
+		if _, ok := m[k]; ok {
+			return true
+		}
+	}
+	return false
+}
 
 // failureExit reads how a command ended from Claude Code's PostToolUseFailure: its
 // error starts with "Exit code N" when the command ran and failed (Claude Code

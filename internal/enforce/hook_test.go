@@ -8,8 +8,9 @@ import (
 	"testing"
 )
 
-// payload loads a recorded hook payload and fills it in. Values are JSON-escaped; for
-// Copilot, whose toolArgs is JSON inside a JSON string, twice.
+// payload loads a hook payload of testdata/hooks and fills it in. Values are
+// JSON-escaped; in the earlier Copilot shape (*-args-string.json), whose toolArgs is
+// JSON inside a JSON string, twice.
 func payload(t *testing.T, name string, vars map[string]string) []byte {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "hooks", name))
@@ -19,7 +20,7 @@ func payload(t *testing.T, name string, vars map[string]string) []byte {
 	s := string(data)
 	for k, v := range vars {
 		esc := jsonEscape(v)
-		if strings.HasPrefix(name, "copilot") && k != "CWD" {
+		if strings.Contains(name, "args-string") && k != "CWD" {
 			esc = jsonEscape(esc)
 		}
 		s = strings.ReplaceAll(s, "$"+k, esc)
@@ -101,6 +102,7 @@ func TestHookProtocols(t *testing.T) {
 		{AgentGemini, "gemini-before-shell.json"},
 		{AgentCursor, "cursor-before-shell.json"},
 		{AgentCopilot, "copilot-pre-tool.json"},
+		{AgentCopilot, "copilot-pre-tool-args-string.json"},
 	} {
 		for cmd, want := range map[string]bool{
 			"git stash && git reset --hard HEAD~2": true,
@@ -291,8 +293,9 @@ func TestOrderingThroughHooksWithoutToolIDs(t *testing.T) {
 	for _, c := range []struct{ agent, pre, post, failure string }{
 		{AgentGemini, "gemini-before-shell.json", "gemini-after-shell.json", "gemini-after-shell-failure.json"},
 		{AgentCopilot, "copilot-pre-tool.json", "copilot-post-tool.json", "copilot-post-tool-failure.json"},
+		{AgentCopilot, "copilot-pre-tool-args-string.json", "copilot-post-tool-args-string.json", "copilot-post-tool-failure.json"},
 	} {
-		t.Run(c.agent, func(t *testing.T) {
+		t.Run(c.pre, func(t *testing.T) {
 			root := newRepo(t, "- Run `make lint` before committing.")
 			vars := func(cmd string, extra ...string) map[string]string {
 				v := map[string]string{"CWD": root, "COMMAND": cmd, "OUTPUT": "", "EXIT": "0"}
@@ -318,7 +321,7 @@ func TestOrderingThroughHooksWithoutToolIDs(t *testing.T) {
 			if c.agent == AgentGemini {
 				post(c.failure, failed) // Gemini adds "Exit Code: N" when N is not 0
 			} else {
-				post(c.post, failed) // Copilot's bash ends with "<exited with exit code N>"
+				post(c.post, failed) // Copilot's bash ends with "<shellId: N completed with exit code M>"
 			}
 			if !pre("git commit -m x") {
 				t.Fatal("commit after a failed lint must be denied")
@@ -464,9 +467,11 @@ func TestMalformedHookPayloadsAreErrors(t *testing.T) {
 	}
 	// what the agents really send still parses
 	for _, f := range []string{"claude-pre-bash.json", "codex-pre-bash.json", "gemini-before-shell.json", "cursor-before-shell.json", "copilot-pre-tool.json",
-		"claude-pre-write.json", "claude-pre-edit.json", "claude-pre-multiedit.json", "claude-post-bash.json", "claude-post-bash-failure.json", "claude-post-write.json"} {
+		"claude-pre-write.json", "claude-pre-edit.json", "claude-pre-multiedit.json", "claude-post-bash.json", "claude-post-bash-failure.json", "claude-post-write.json",
+		"codex-post-bash.json", "codex-pre-apply-patch.json", "copilot-pre-apply-patch.json", "copilot-pre-create.json", "copilot-post-tool.json", "copilot-post-tool-failure.json",
+		"copilot-pre-tool-args-string.json", "copilot-post-tool-args-string.json"} {
 		agent, _, _ := strings.Cut(f, "-")
-		if _, err := ParseHook(agent, payload(t, f, map[string]string{"CWD": root, "COMMAND": "ls", "OLD": "a", "NEW": "b", "CONTENT": "x"})); err != nil {
+		if _, err := ParseHook(agent, payload(t, f, map[string]string{"CWD": root, "COMMAND": "ls", "OLD": "a", "NEW": "b", "CONTENT": "x", "PATCH": "*** Begin Patch\n*** End Patch\n", "PATH": "a.py"})); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
 	}

@@ -65,6 +65,20 @@ type Result struct {
 	// Reason explains the verdict in a sentence (why undetermined, what satisfied it).
 	Reason   string
 	Findings []Finding
+	// Partial is set when the check judged the target only in part.
+	Partial *Partial
+}
+
+// Partial is the part of a target a check could not judge, and why: in a file with a
+// syntax error Tree-sitter recovered from, the matches built around the error are left
+// out, and the rest of the file is judged.
+type Partial struct {
+	// Line is the first line concerned (the first syntax error).
+	Line int
+	// Reason names the cause in a few words ("syntax error").
+	Reason string
+	// LeftOut counts the matches left out.
+	LeftOut int
 }
 
 // Check is a compiled rule: it selects its targets and judges each one. Both must be

@@ -364,7 +364,7 @@ func ownFindings(ev *Evidence, t Target, r Result) Result {
 		}
 	}
 	if len(kept) == 0 {
-		return Result{Verdict: Satisfied, Reason: "only pre-existing violations, outside the lines the change touched"}
+		return Result{Verdict: Satisfied, Reason: "only pre-existing violations, outside the lines the change touched", Partial: r.Partial}
 	}
 	r.Findings = kept
 	return r

@@ -331,6 +331,7 @@ func (x *extractor) code(lang, body string, line, start, end int) {
 		line = start
 	}
 	cb := policy.CodeBlock{Lang: lang, Text: body, Line: line}
+	defer x.commentRules(lang, body, line)
 	if x.last >= 0 && x.last < len(x.out) {
 		x.out[x.last].Code = append(x.out[x.last].Code, cb)
 		return
@@ -341,6 +342,66 @@ func (x *extractor) code(lang, body string, line, start, end int) {
 	}
 	end = min(max(end, start), len(x.li))
 	x.add(policy.Constraint{Text: title, Line: start, EndLine: end, Level: policy.Info, Code: []policy.CodeBlock{cb}})
+}
+
+// commentRules adds the rules a shell block states in its comments ("cargo build  #
+// never build with --release"): each is a constraint of its own, with the command of
+// its line as its code block, so the reader can complete "build" with that command.
+// Options written bare in a comment are code there, so they become code spans.
+func (x *extractor) commentRules(lang, body string, first int) {
+	if !shellBlock(lang) {
+		return
+	}
+	lines := strings.Split(body, "\n")
+	for k, l := range lines {
+		var cmd, comment string
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "#") {
+			// a comment line of its own speaks of the command on the next line
+			comment = strings.TrimSpace(strings.TrimLeft(t, "#"))
+			if k+1 < len(lines) {
+				cmd = strings.TrimSpace(lines[k+1])
+			}
+		} else if c, rest, ok := strings.Cut(l, " #"); ok {
+			cmd, comment = strings.TrimSpace(c), strings.TrimSpace(strings.TrimLeft(rest, "#"))
+		}
+		if comment == "" {
+			continue
+		}
+		text := optionSpans(comment)
+		if !ruleWordRE.MatchString(strings.ToLower(text)) {
+			continue // "Compile jars": what the command does, not a rule
+		}
+		lv := levelOf(text)
+		if lv != policy.Must && lv != policy.Should || cmd == "" || strings.HasPrefix(cmd, "#") {
+			continue
+		}
+		x.add(policy.Constraint{Text: text, Line: first + k, EndLine: first + k, Level: lv,
+			Code: []policy.CodeBlock{{Lang: lang, Text: cmd + "\n", Line: first + k}}})
+	}
+}
+
+// ruleWordRE: a word that makes a code comment a rule rather than a description.
+var ruleWordRE = lazyre.New(`\b(never|always|must|mustn't|don't|do not|avoid|should|shouldn't|required|only)\b`)
+
+// shellBlock: a fenced block of shell commands.
+func shellBlock(lang string) bool {
+	switch strings.ToLower(lang) {
+	case "sh", "bash", "shell", "zsh", "console", "shell-session":
+		return true
+	}
+	return false
+}
+
+// optionSpans writes the bare options of a code comment as code spans.
+func optionSpans(s string) string {
+	f := strings.Fields(s)
+	for i, w := range f {
+		core := strings.TrimRight(w, ".,;:)")
+		if len(core) > 1 && core[0] == '-' && core != "--" && !strings.Contains(core, "`") {
+			f[i] = "`" + core + "`" + w[len(core):]
+		}
+	}
+	return strings.Join(f, " ")
 }
 
 // emit splits a block's text into atomic constraints and adds them; it returns the

@@ -97,12 +97,16 @@ func Parse(lang string, src []byte) (*Tree, error) {
 	if g == nil {
 		return nil, fmt.Errorf("no grammar for language %q", lang)
 	}
+	deadline := time.Now().Add(ParseTimeout)
 	t, arena, err := parseArena(g, src, ParseTimeout)
 	if errors.Is(err, errParseTimeout) {
 		return nil, fmt.Errorf("parse %s: timed out after %s", lang, ParseTimeout)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("parse %s: %w", lang, err)
+	}
+	if repairable(lang) && t.RootNode().HasError() {
+		t = repair(g, src, t, arena, deadline)
 	}
 	return &Tree{tree: t, Src: src, Lang: lang, arena: arena}, nil
 }

@@ -183,3 +183,26 @@ func TestSkipReason(t *testing.T) {
 		t.Fatal("skip: text is read; NUL bytes and files over 2 MB are skipped")
 	}
 }
+
+// A query is compiled once per process for a grammar and text, and shared: its Close
+// does not free it under another user.
+func TestCompiledQueriesAreShared(t *testing.T) {
+	src := `((call function: (identifier) @f) @match (#eq? @f "shared_query_test"))`
+	a, err := CompileQuery(engine.LangPython, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	b, _ := CompileQuery(engine.LangPython, src)
+	if a != b || b.q == nil {
+		t.Fatal("the same grammar and text must give the one compiled query, alive after a Close")
+	}
+	if c, _ := CompileQuery(engine.LangPython, src+" "); c == a {
+		t.Fatal("another text is another query")
+	}
+	if _, err := CompileQuery(engine.LangPython, "(call"); err == nil {
+		t.Fatal("a broken query is an error, every time")
+	} else if _, err2 := CompileQuery(engine.LangPython, "(call"); err2 == nil || err2.Error() != err.Error() {
+		t.Fatalf("the error must be the same: %v, %v", err, err2)
+	}
+}

@@ -32,9 +32,10 @@ static bool heed_past_deadline(TSParseState *state) {
   return now.tv_sec > in->deadline.tv_sec || (now.tv_sec == in->deadline.tv_sec && now.tv_nsec >= in->deadline.tv_nsec);
 }
 
-// heed_parse parses src[0:len) with the parser's language, giving up (NULL) after
-// timeout_micros. Tree-sitter keeps no pointer to src once it returns.
-static TSTree *heed_parse(TSParser *parser, const char *src, uint32_t len, uint64_t timeout_micros) {
+// heed_parse parses src[0:len) with the parser's language, from old (an edited tree
+// of the text before, or NULL), giving up (NULL) after timeout_micros. Tree-sitter
+// keeps no pointer to src once it returns.
+static TSTree *heed_parse(TSParser *parser, const TSTree *old, const char *src, uint32_t len, uint64_t timeout_micros) {
   heed_parse_input in = {src, len, {0, 0}};
   clock_gettime(CLOCK_MONOTONIC, &in.deadline);
   in.deadline.tv_sec += (time_t)(timeout_micros / 1000000);
@@ -45,7 +46,7 @@ static TSTree *heed_parse(TSParser *parser, const char *src, uint32_t len, uint6
   }
   TSInput input = {&in, heed_read, TSInputEncodingUTF8, NULL};
   TSParseOptions options = {&in, heed_past_deadline};
-  return ts_parser_parse_with_options(parser, NULL, input, options);
+  return ts_parser_parse_with_options(parser, old, input, options);
 }
 
 TSTree *heed_parse_arena(const TSLanguage *language, const char *src, uint32_t len, uint64_t timeout_micros, heed_arena **arena, int *failure) {
@@ -65,7 +66,7 @@ TSTree *heed_parse_arena(const TSLanguage *language, const char *src, uint32_t l
   TSParser *parser = ts_parser_new();
   if (!ts_parser_set_language(parser, language)) {
     *failure = HEED_PARSE_LANGUAGE;
-  } else if (!(tree = heed_parse(parser, src, len, timeout_micros))) {
+  } else if (!(tree = heed_parse(parser, NULL, src, len, timeout_micros))) {
     *failure = HEED_PARSE_TIMEOUT;
   }
   ts_parser_delete(parser);
@@ -76,4 +77,38 @@ TSTree *heed_parse_arena(const TSLanguage *language, const char *src, uint32_t l
   }
   *arena = a;
   return tree;
+}
+
+TSTree *heed_reparse_arena(const TSLanguage *language, heed_arena *a, TSTree *old, const char *src, uint32_t len,
+                           const uint32_t *edits, uint32_t nedits, uint64_t timeout_micros, int *failure) {
+  heed_arena_enter(a);
+  uint32_t row = 0, col = 0, at = 0;
+  for (uint32_t i = 0; i < nedits; i++) {
+    for (; at < edits[i] && at < len; at++) {
+      if (src[at] == '\n') {
+        row++;
+        col = 0;
+      } else {
+        col++;
+      }
+    }
+    TSInputEdit e = {edits[i], edits[i] + 1, edits[i] + 1, {row, col}, {row, col + 1}, {row, col + 1}};
+    ts_tree_edit(old, &e);
+  }
+  TSTree *tree = NULL;
+  TSParser *parser = ts_parser_new();
+  if (!ts_parser_set_language(parser, language)) {
+    *failure = HEED_PARSE_LANGUAGE;
+  } else if (!(tree = heed_parse(parser, old, src, len, timeout_micros))) {
+    *failure = HEED_PARSE_TIMEOUT;
+  }
+  ts_parser_delete(parser);
+  heed_arena_leave();
+  return tree;
+}
+
+void heed_tree_delete_in(heed_arena *a, TSTree *tree) {
+  heed_arena_enter(a);
+  ts_tree_delete(tree);
+  heed_arena_leave();
 }

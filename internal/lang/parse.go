@@ -52,3 +52,36 @@ func freeArena(a *C.heed_arena) { C.heed_arena_free(a) }
 
 // arenaBytes is the memory a tree parsed by parseArena holds.
 func arenaBytes(a *C.heed_arena) int { return int(C.heed_arena_bytes(a)) }
+
+// reparseArena parses src again from old, a tree in arena of the text before the
+// byte-for-byte edits at offsets edits (ascending; no line break changed), reusing
+// what they did not touch; the new tree lives in arena too (parse.c). old is edited
+// to match, its shape unchanged.
+func reparseArena(g *sitter.Language, arena *C.heed_arena, old *sitter.Tree, src []byte, edits []uint32, timeout time.Duration) (*sitter.Tree, error) {
+	var ptr *C.char
+	if len(src) > 0 {
+		ptr = (*C.char)(unsafe.Pointer(&src[0]))
+	}
+	var ep *C.uint32_t
+	if len(edits) > 0 {
+		ep = (*C.uint32_t)(unsafe.Pointer(&edits[0]))
+	}
+	var failure C.int
+	ct := C.heed_reparse_arena((*C.TSLanguage)(unsafe.Pointer(g.Inner)), arena, *(**C.TSTree)(unsafe.Pointer(old)), ptr, C.uint32_t(len(src)),
+		ep, C.uint32_t(len(edits)), C.uint64_t(max(timeout.Microseconds(), 0)), &failure)
+	if ct == nil {
+		if failure == C.HEED_PARSE_TIMEOUT {
+			return nil, errParseTimeout
+		}
+		return nil, errors.New("the grammar's ABI version is not one this Tree-sitter reads")
+	}
+	t := new(sitter.Tree)
+	*(**C.TSTree)(unsafe.Pointer(t)) = ct
+	return t, nil
+}
+
+// deleteInArena deletes a tree of the arena; the memory no other tree of the arena
+// shares goes back to it.
+func deleteInArena(arena *C.heed_arena, t *sitter.Tree) {
+	C.heed_tree_delete_in(arena, *(**C.TSTree)(unsafe.Pointer(t)))
+}

@@ -14,4 +14,17 @@
 enum { HEED_PARSE_LANGUAGE = 1, HEED_PARSE_MEMORY, HEED_PARSE_TIMEOUT };
 TSTree *heed_parse_arena(const TSLanguage *language, const char *src, uint32_t len, uint64_t timeout_micros, heed_arena **arena, int *failure);
 
+// heed_reparse_arena parses src again after byte-for-byte edits from old, a tree of
+// the text before them that lives in arena a: edits[0:nedits) are the offsets of the
+// changed bytes, ascending, none of them a line break either side. old is edited to
+// match (its shape is unchanged), what the edits did not touch is reused, and the new
+// tree is allocated from a as well: freeing a frees both. NULL when the parse timed
+// out (*failure = HEED_PARSE_TIMEOUT) or the language did not load.
+TSTree *heed_reparse_arena(const TSLanguage *language, heed_arena *a, TSTree *old, const char *src, uint32_t len,
+                           const uint32_t *edits, uint32_t nedits, uint64_t timeout_micros, int *failure);
+
+// heed_tree_delete_in deletes a tree of arena a, its memory (what no other tree of
+// the arena shares) going back to the arena.
+void heed_tree_delete_in(heed_arena *a, TSTree *tree);
+
 #endif

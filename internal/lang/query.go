@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
@@ -22,6 +23,8 @@ type Query struct {
 	lang  string
 	src   string
 	names []string
+	// shared marks a query of the process-wide cache: Close leaves it alone.
+	shared bool
 	// General holds, per pattern, the predicates Tree-sitter does not evaluate itself
 	// (#eq?, #match?, #any-of? and their negations are applied by the binding); the
 	// caller evaluates them, or rejects a query that uses one it does not know.
@@ -57,8 +60,58 @@ func (e *QueryError) Error() string {
 	return fmt.Sprintf("%s query, line %d column %d: %s", e.Lang, e.Row, e.Column, e.Msg)
 }
 
-// CompileQuery compiles a query for a language heed has a grammar for.
+// CompileQuery compiles a query for a language heed has a grammar for, once per
+// process for a grammar and query text: the query (or its error) is kept and handed
+// to every later caller, and its Close does nothing. Tree-sitter takes 1-2 ms a
+// pattern to compile one, and a run asks for the same query several times (a rule's
+// needles when it is written, the rule when it is loaded, validated, and tested). A
+// compiled query is immutable, so sharing it changes no result. Past the cache's
+// bounds a query is compiled for its caller alone.
 func CompileQuery(lang, src string) (*Query, error) {
+	key := lang + "\x00" + src
+	queryCache.mu.Lock()
+	e, ok := queryCache.m[key]
+	if !ok && len(queryCache.m) < maxCachedQueries && queryCache.bytes+len(key) <= maxCachedQueryBytes {
+		if queryCache.m == nil {
+			queryCache.m = map[string]*cachedQuery{}
+		}
+		e = &cachedQuery{}
+		queryCache.m[key] = e
+		queryCache.bytes += len(key)
+	}
+	queryCache.mu.Unlock()
+	if e == nil {
+		return compileQuery(lang, src)
+	}
+	e.once.Do(func() {
+		e.q, e.err = compileQuery(lang, src)
+		if e.q != nil {
+			e.q.shared = true
+		}
+	})
+	return e.q, e.err
+}
+
+// The bounds of the query cache: a policy's queries and the combined queries of a
+// run are some hundreds of kilobytes of text.
+const (
+	maxCachedQueries    = 2048
+	maxCachedQueryBytes = 4 << 20
+)
+
+var queryCache struct {
+	mu    sync.Mutex
+	m     map[string]*cachedQuery
+	bytes int
+}
+
+type cachedQuery struct {
+	once sync.Once
+	q    *Query
+	err  error
+}
+
+func compileQuery(lang, src string) (*Query, error) {
 	g := Grammar(lang)
 	if g == nil {
 		return nil, fmt.Errorf("no grammar for language %q", lang)
@@ -66,7 +119,14 @@ func CompileQuery(lang, src string) (*Query, error) {
 	if strings.TrimSpace(src) == "" {
 		return nil, &QueryError{Lang: lang, Row: 1, Column: 1, Msg: "empty query"}
 	}
-	q, qerr := sitter.NewQuery(g, src)
+	if loc := stackedQuantifierRE.FindStringIndex(src); loc != nil {
+		// Tree-sitter never returns from compiling some patterns with one quantifier
+		// on another ("(call (identifier)?+ .)"): refuse them before they hang heed
+		row := strings.Count(src[:loc[0]], "\n")
+		col := loc[0] - strings.LastIndex(src[:loc[0]], "\n")
+		return nil, &QueryError{Lang: lang, Row: row + 1, Column: col, Msg: "a quantifier on a quantifier (" + src[loc[0]:loc[1]] + ")"}
+	}
+	q, qerr := newQueryBounded(g, src)
 	if qerr != nil {
 		kind := map[sitter.QueryErrorKind]string{
 			sitter.QueryErrorSyntax:    "syntax error",
@@ -103,9 +163,10 @@ func CompileQuery(lang, src string) (*Query, error) {
 	return out, nil
 }
 
-// Close frees the query now. It must not be in use.
+// Close frees the query now, unless it is shared (see CompileQuery). It must not be
+// in use.
 func (q *Query) Close() {
-	if q == nil || q.q == nil {
+	if q == nil || q.q == nil || q.shared {
 		return
 	}
 	q.cleanup.Stop()
@@ -355,4 +416,31 @@ func textCondition(p sitter.TextPredicateCapture, caps []Capture, src []byte) bo
 		return true
 	}
 	return false
+}
+
+// stackedQuantifierRE: a quantifier right after another.
+var stackedQuantifierRE = lazyre.New(`[)\]][?*+][?*+]`)
+
+// queryCompileLimit bounds the compilation of one query: a pattern Tree-sitter cannot
+// compile in that time is refused, so a policy can never hang heed.
+const queryCompileLimit = 10 * time.Second
+
+// newQueryBounded compiles a query within queryCompileLimit. Past the limit the C
+// compilation is left to finish on its own goroutine and heed reports an error.
+func newQueryBounded(g *sitter.Language, src string) (*sitter.Query, *sitter.QueryError) {
+	type result struct {
+		q   *sitter.Query
+		err *sitter.QueryError
+	}
+	done := make(chan result, 1)
+	go func() {
+		q, err := sitter.NewQuery(g, src)
+		done <- result{q, err}
+	}()
+	select {
+	case r := <-done:
+		return r.q, r.err
+	case <-time.After(queryCompileLimit):
+		return nil, &sitter.QueryError{Message: fmt.Sprintf("compiling the query took longer than %s", queryCompileLimit)}
+	}
 }

@@ -45,6 +45,15 @@ typedef struct TSPoint {
   uint32_t column;
 } TSPoint;
 
+typedef struct TSInputEdit {
+  uint32_t start_byte;
+  uint32_t old_end_byte;
+  uint32_t new_end_byte;
+  TSPoint start_point;
+  TSPoint old_end_point;
+  TSPoint new_end_point;
+} TSInputEdit;
+
 typedef enum TSInputEncoding {
   TSInputEncodingUTF8,
   TSInputEncodingUTF16LE,
@@ -77,6 +86,9 @@ void ts_parser_delete(TSParser *self);
 bool ts_parser_set_language(TSParser *self, const TSLanguage *language);
 TSTree *ts_parser_parse_with_options(TSParser *self, const TSTree *old_tree, TSInput input, TSParseOptions parse_options);
 
+void ts_tree_edit(TSTree *self, const TSInputEdit *edit);
+void ts_tree_delete(TSTree *self);
+
 TSQueryCursor *ts_query_cursor_new(void);
 void ts_query_cursor_delete(TSQueryCursor *self);
 void ts_query_cursor_exec(TSQueryCursor *self, const TSQuery *query, TSNode node);
@@ -93,5 +105,8 @@ bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
 bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
 bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
 uint32_t ts_node_end_byte(TSNode self);
+bool ts_node_is_error(TSNode self);
+bool ts_node_is_missing(TSNode self);
+bool ts_node_is_extra(TSNode self);
 
 #endif

@@ -29,6 +29,8 @@ func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
 	switch concept {
 	case "force-push":
 		return []process.Pattern{pat("git", []string{"push"}, forcePushFlags), pat("git", []string{"push", "+*"}), pat("git", []string{"push"}, []string{"--mirror"})}
+	case "unsigned-commit":
+		return []process.Pattern{pat("git", []string{"commit"}, []string{"--no-gpg-sign"})}
 	case "amend":
 		return []process.Pattern{pat("git", []string{"commit"}, []string{"--amend"})}
 	case "skip-hooks":

@@ -186,6 +186,8 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			r, why = lowerBan(c, rc, n)
 		case n.Polarity == norm.Require && n.InPackage && len(n.Before) == 0 && len(n.After) == 0:
 			r, why = lowerInPackage(c, rc, n)
+		case n.Polarity == norm.Require && hasConcept(n.Objects, "branch-name"):
+			r = lowerBranchNames(c, n)
 		case n.Polarity == norm.Require && (len(n.Before) > 0 || len(n.After) > 0):
 			r, why = lowerOrder(c, rc, n)
 		case n.Polarity == norm.Require && n.First && (hasKind(n.Objects, norm.KCommand) || n.Verb == "run" && hasKind(n.Objects, norm.KCode)) && n.Condition == "":
@@ -308,17 +310,18 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 			if o.Text == "tag" && len(o.Argv) == 1 && !strings.ContainsAny(o.Argv[0], " `") {
 				ps = []process.Pattern{pat("git", []string{"tag", o.Argv[0]}), pat("gh", []string{"release", "create", o.Argv[0]})}
 			}
-			if (o.Text == "push" || o.Text == "force-push") && len(o.Argv) == 1 {
-				// a push to that branch: `git push origin develop`, `HEAD:develop`
-				b := o.Argv[0]
+			if (o.Text == "push" || o.Text == "force-push") && len(o.Argv) > 0 {
+				// a push to those branches: `git push origin develop`, `HEAD:develop`
 				var flags [][]string
 				if o.Text == "force-push" {
 					flags = [][]string{forcePushFlags}
 				}
-				ps = []process.Pattern{
-					pat("git", []string{"push", "*", b}, flags...),
-					pat("git", []string{"push", "*", "*:" + b}, flags...),
-					pat("git", []string{"push", "*", "*:refs/heads/" + b}, flags...),
+				ps = nil
+				for _, b := range o.Argv {
+					ps = append(ps,
+						pat("git", []string{"push", "*", b}, flags...),
+						pat("git", []string{"push", "*", "*:" + b}, flags...),
+						pat("git", []string{"push", "*", "*:refs/heads/" + b}, flags...))
 				}
 			}
 			f.patterns = append(f.patterns, ps...)
@@ -330,8 +333,8 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 				f.atRoot = true
 				continue
 			}
-			if o.Origin == "root" && lastCmd >= 0 {
-				// "`rm -rf` on the repository root": the root is its target
+			if (o.Origin == "root" || o.Origin == "target") && lastCmd >= 0 {
+				// "`rm -rf` on the repository root", "on the `data/` folder": its target
 				p := &f.patterns[lastCmd]
 				p.Paths = append(p.Paths, o.Text)
 				continue
@@ -424,6 +427,11 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		// "do not run tests from the project root": the file's test commands
 		objs = withRoleCommands(objs, fileRoleCommands(c, rc))
 	}
+	if n.Verb == "run" {
+		// "do not run `prisma migrate reset`": what the sentence says not to run is a
+		// command, even of a program heed does not know
+		objs = ranSpans(objs)
+	}
 	f := formsOf(objs, rc, scopeDir)
 	if len(f.patterns) == 0 {
 		if f.flagsOnly {
@@ -456,11 +464,42 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 	if len(n.Instead) > 0 {
 		via = formsOf(n.Instead, rc, scopeDir).patterns
 		via = append(via, launchersOf(n.Instead, scopeDir)...)
+		via = append(via, runnerForms(via, f.patterns)...)
 	}
 	for _, e := range n.Except {
 		if e.Kind == norm.KCommand {
 			allow = append(allow, process.PatternFrom(e.Argv, scopeDir))
 		}
+	}
+	// "`--force-with-lease` is OK": the banned commands with that option are allowed
+	for _, e := range n.Except {
+		if e.Kind != norm.KFlag {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, p := range f.patterns {
+			key := strings.Join(p.Program, "|") + " " + strings.Join(p.Args, " ")
+			if seen[key] || len(p.Args) > 0 && strings.ContainsAny(p.Args[len(p.Args)-1], "*+") {
+				continue
+			}
+			seen[key] = true
+			// the other forbidden spellings stay forbidden beside it
+			var others [][]string
+			for _, g := range p.Flags {
+				for _, fl := range g {
+					if !slices.Contains(e.Argv, fl) {
+						others = append(others, []string{fl})
+					}
+				}
+			}
+			allow = append(allow, process.Pattern{Program: p.Program, Args: p.Args, Flags: [][]string{e.Argv}, Lacking: others})
+		}
+	}
+	if a, b, ok := versionSubstitution(n); ok {
+		// "use `python3`, not `python`": two names of one family, each meant as
+		// itself
+		f.patterns = []process.Pattern{{Program: []string{a}}}
+		via = []process.Pattern{{Program: []string{b}}}
 	}
 	forbid := withoutVia(f.patterns, via)
 	if len(forbid) == 0 {
@@ -562,6 +601,40 @@ func sameBaseName(v, fb process.Pattern) bool {
 
 // withoutVia drops forbidden forms that are the alternative itself ("use `pnpm
 // install`, not `pnpm i`" keeps pnpm install allowed).
+// ranSpans turns the code spans of a sentence about running into commands when they
+// have a command's shape: a lower-case program word and plain words after it.
+func ranSpans(objs []norm.Object) []norm.Object {
+	out := append([]norm.Object(nil), objs...)
+	for i, o := range out {
+		if o.Kind != norm.KCode {
+			continue
+		}
+		argv, ok := process.SpanArgv(o.Text)
+		if !ok || len(argv) < 2 || !programWord(argv[0]) {
+			continue // a bare word ("`Update`") is no command without a known program
+		}
+		out[i] = norm.Object{Kind: norm.KCommand, Text: o.Text, Argv: argv, Origin: o.Origin}
+	}
+	return out
+}
+
+// versionSubstitution: the ban names one program and its alternative another of the
+// same family ("`python3`, not `python`"): the banned name and the alternative.
+func versionSubstitution(n *norm.Norm) (banned, instead string, ok bool) {
+	if len(n.Objects) != 1 || len(n.Instead) != 1 {
+		return "", "", false
+	}
+	o, i := n.Objects[0], n.Instead[0]
+	if len(o.Argv) != 1 || len(i.Argv) != 1 || o.Argv[0] == i.Argv[0] {
+		return "", "", false
+	}
+	fo, fi := process.ProgramsOf(o.Argv[0]), process.ProgramsOf(i.Argv[0])
+	if !slices.Equal(fo, fi) {
+		return "", "", false
+	}
+	return o.Argv[0], i.Argv[0], true
+}
+
 // launches: one of the alternatives runs one of the programs (`uv run pytest` runs
 // pytest).
 func launches(via []process.Pattern, progs []string) bool {
@@ -573,6 +646,36 @@ func launches(via []process.Pattern, progs []string) bool {
 		}
 	}
 	return false
+}
+
+// runnerForms: "use `uv` for everything, never bare `python`": an alternative that is
+// a runner of another family (uv runs python) is the way to run the banned program,
+// so `uv run python` is the prescribed form. An alternative of the banned program's
+// own family ("use pnpm, never npm") replaces it instead: `pnpm exec npm` still runs npm.
+func runnerForms(via, forbid []process.Pattern) []process.Pattern {
+	var out []process.Pattern
+	for _, v := range via {
+		if len(v.Args) > 0 || len(v.Program) == 0 {
+			continue
+		}
+		same := false
+		vf, _ := norm.ToolFamily(v.Program[0])
+		for _, f := range forbid {
+			for _, p := range f.Program {
+				pf, _ := norm.ToolFamily(p)
+				same = same || slices.Contains(process.ProgramsOf(v.Program[0]), p) || vf != "" && vf == pf
+			}
+		}
+		if same {
+			continue
+		}
+		for _, r := range runners {
+			if r[0] == v.Program[0] {
+				out = append(out, process.Pattern{Program: []string{r[0]}, Args: append(append([]string(nil), r[1:]...), process.AnyWord)})
+			}
+		}
+	}
+	return out
 }
 
 // launchersOf are the alternatives that run any command given to them (`mise exec --
@@ -1029,7 +1132,7 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 			if roles == nil {
 				roles = fileRoleCommands(c, rc)
 			}
-			cmds := roles[o.Text]
+			cmds := ofLanguages(roles[o.Text], changed)
 			if len(cmds) == 0 || len(cmds) > maxPrerequisiteAlternatives {
 				continue
 			}
@@ -1051,6 +1154,11 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 		if o.Kind != norm.KCommand && (o.Kind != norm.KCode || n.Verb != "run") {
 			// "use the `commit-helper` skill": a word in a code span is a command
 			// only when the sentence says to run it
+			continue
+		}
+		if f := strings.Fields(o.Text); len(f) == 1 && idleAlone[f[0]] {
+			// "the relevant `npm`/`pnpm` lint commands": a tool named as the means;
+			// run alone it does no work, so it is no prerequisite
 			continue
 		}
 		if parts := strings.Split(o.Text, "&&"); len(parts) > 1 && !strings.Contains(o.Text, "||") {
@@ -1173,6 +1281,54 @@ func lowerFirst(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	return lowerOrder(c, rc, &m)
 }
 
+// lowerBranchNames: a new branch (`git checkout -b NAME`, `git switch -c NAME`,
+// `git worktree add -b NAME`) must have a name the convention allows.
+func lowerBranchNames(c *policy.Constraint, n *norm.Norm) []policy.Rule {
+	var globs []string
+	for _, o := range n.Objects {
+		if o.Kind == norm.KConcept && o.Text == "branch-name" {
+			globs = append(globs, o.Argv...)
+		}
+	}
+	creates := []struct {
+		args  []string
+		flags []string
+	}{
+		{[]string{"checkout"}, []string{"-b", "-B"}},
+		{[]string{"switch"}, []string{"-c", "-C", "--create", "--force-create"}},
+		{[]string{"worktree", "add"}, []string{"-b", "-B"}},
+	}
+	var forbid, allow []process.Pattern
+	for _, cr := range creates {
+		forbid = append(forbid, pat("git", cr.args, cr.flags))
+		for _, g := range globs {
+			var spelled []string
+			for _, f := range cr.flags {
+				spelled = append(spelled, f+"="+g)
+			}
+			allow = append(allow, pat("git", cr.args, spelled))
+		}
+	}
+	params := process.CommandParams{Forbid: forbid, Allow: allow}
+	m := *n
+	m.Subject = ""
+	r := rule(c, &m, process.KindCommand, params)
+	r.Message = "a new branch must be named " + strings.Join(globs, " or ")
+	r.Suggestion = "name the branch " + strings.Join(globs, " or ")
+	r.Cases = []policy.Case{
+		{Expect: policy.ExpectViolated, Argv: []string{"git", "checkout", "-b", "quick-fix"}, Note: "a name outside the convention"},
+		{Expect: policy.ExpectSatisfied, Argv: []string{"git", "switch", "-c", strings.ReplaceAll(globs[0], "*", "x")}, Note: "a name the convention allows"},
+		{Expect: policy.ExpectSatisfied, Argv: []string{"git", "checkout", "main"}, Note: "no new branch"},
+	}
+	return []policy.Rule{r}
+}
+
+// idleAlone are programs that do no work run with no arguments (they print help or
+// open a prompt): named alone in an order they are the means of other commands.
+var idleAlone = map[string]bool{"npm": true, "pnpm": true, "bun": true, "cargo": true, "go": true, "git": true, "uv": true,
+	"poetry": true, "docker": true, "kubectl": true, "gh": true, "pip": true, "pip3": true, "npx": true, "dotnet": true,
+	"node": true, "nodejs": true, "python": true, "python3": true, "deno": true, "java": true, "rustup": true}
+
 // startsWork: the order comes before events that start a piece of work (a new
 // branch), before any file of it changed.
 func startsWork(before []norm.Object) bool {
@@ -1214,6 +1370,39 @@ var languageOf = map[string][]string{
 	"mix": {"**/*.ex", "**/*.exs"}, "pint": {"**/*.php"}, "php-cs-fixer": {"**/*.php"},
 }
 
+// ofLanguages keeps the role commands that may check the changed files: after
+// TypeScript changes, `ruff check` (Python's linter) is no lint of them.
+func ofLanguages(cmds [][]string, changed []string) [][]string {
+	if len(changed) == 0 {
+		return cmds
+	}
+	var out [][]string
+	for _, argv := range cmds {
+		globs, known := commandLanguage(argv)
+		if !known || slices.ContainsFunc(globs, func(g string) bool { return slices.Contains(changed, g) }) {
+			out = append(out, argv)
+		}
+	}
+	return out
+}
+
+// commandLanguage is the files a command checks, when its program says (ruff: Python;
+// `uv run ruff`, `bundle exec rubocop` by the program they run).
+func commandLanguage(argv []string) ([]string, bool) {
+	prog := argv[0]
+	if i := strings.LastIndex(prog, "/"); i >= 0 {
+		prog = prog[i+1:]
+	}
+	if (prog == "uv" || prog == "poetry" || prog == "bundle") && len(argv) > 2 {
+		prog = argv[2]
+	}
+	if prog == "go" && len(argv) > 1 && (argv[1] == "fmt" || argv[1] == "vet") {
+		prog = "gofmt"
+	}
+	globs, ok := languageOf[prog]
+	return globs, ok
+}
+
 type langCommand struct {
 	argv  []string
 	globs []string
@@ -1225,17 +1414,7 @@ func perLanguage(cmds [][]string) []langCommand {
 	var out []langCommand
 	langs := map[string]bool{}
 	for _, argv := range cmds {
-		prog := argv[0]
-		if i := strings.LastIndex(prog, "/"); i >= 0 {
-			prog = prog[i+1:]
-		}
-		if (prog == "uv" || prog == "poetry" || prog == "bundle") && len(argv) > 2 {
-			prog = argv[2] // `uv run ruff`, `bundle exec rubocop`
-		}
-		if prog == "go" && len(argv) > 1 && (argv[1] == "fmt" || argv[1] == "vet") {
-			prog = "gofmt"
-		}
-		globs, ok := languageOf[prog]
+		globs, ok := commandLanguage(argv)
 		if !ok {
 			return nil
 		}

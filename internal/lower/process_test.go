@@ -699,3 +699,32 @@ func TestOrdersOfChainsBranchesAndTaskRunners(t *testing.T) {
 		t.Errorf("alternatives heed cannot all match compiled to %s", rules[0].Params)
 	}
 }
+
+// "Branch prefix: always use `claude/`": a new branch outside the convention is the
+// wrong form; other git commands are not concerned.
+func TestBranchNameConvention(t *testing.T) {
+	for _, c := range []struct{ text, line, want string }{
+		{"Branch prefix: always use `claude/` for agent work.", "git checkout -b fix-login", "blocked"},
+		{"Branch prefix: always use `claude/` for agent work.", "git switch -c claude/fix-login", "allowed"},
+		{"Branch prefix: always use `claude/` for agent work.", "git checkout -b claude/fix-login", "allowed"},
+		{"Branch prefix: always use `claude/` for agent work.", "git checkout main", "allowed"},
+		{"Always prefix branch names with `<author>-bot/`.", "git switch -c ana-bot/docs", "allowed"},
+		{"Always prefix branch names with `<author>-bot/`.", "git switch -c docs", "blocked"},
+		{"Always create branches with the team prefix (e.g. `team/feature-x`).", "git checkout -b feature-x", "warned"},
+	} {
+		checkVerdict(t, c.text, c.line, c.want)
+	}
+}
+
+// An option the sentence allows beside a ban ("`--force-with-lease` is OK") allows the
+// banned command with that option alone, never with a forbidden spelling beside it.
+func TestAllowedOptionOfABan(t *testing.T) {
+	text := "Never force-push; `--force-with-lease` is OK."
+	for line, want := range map[string]string{
+		"git push --force origin x":                    "blocked",
+		"git push --force-with-lease origin x":         "allowed",
+		"git push --force-with-lease --force origin x": "blocked",
+	} {
+		checkVerdict(t, text, line, want)
+	}
+}

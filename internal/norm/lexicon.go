@@ -69,11 +69,19 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"refrain from", "stop using", "try not to", "try to avoid", "avoid if possible", "it is forbidden to", "you are not allowed to", "are not allowed to",
 			"is not allowed to", "must never", "should never", "will never", "please don't", "please do not", "no",
 			"forbidden :", "prohibited :", "banned :", "not allowed :", "never use :", "don't use :", "do not use :",
+			// other languages' words for the same bans, as instruction files use them
+			"nunca", "no uses", "no use", "no ejecutes", "no utilices", "jamás", "jamas",
+			"никогда", "никогда не", "не используйте", "не используй", "не запускайте", "не запускай", "нельзя", "запрещено",
+			"niemals", "nie", "verwende nicht", "verwende niemals", "benutze niemals", "führe niemals",
+			"jamais", "n'utilisez jamais", "n'utilisez pas", "ne jamais", "n'exécutez jamais", "n'exécutez pas",
 		},
 		mRequire: {
 			"always", "must", "must always", "use", "run", "should always", "need to", "needs to", "have to",
 			"is required", "are required", "required:", "make", "ensure that", "prefer", "prefer to", "prefer using",
 			"only ever", "stick to", "stick with", "switch to", "default to",
+			"update", "also update", "also run", "keep in sync", "also edit", "edit",
+			"siempre", "usa", "utiliza", "ejecuta", "всегда", "используйте", "используй", "запускайте", "запускай",
+			"immer", "verwende", "benutze", "führe", "toujours", "utilisez", "exécutez", "lancez",
 		},
 		mRemind: {
 			"don't forget to", "do not forget to", "never forget to", "remember to", "make sure to", "make sure you",
@@ -92,7 +100,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 		mWithout:  {"without", "with no"},
 		mUnless:   {"unless", "unless explicitly", "without explicit", "without being asked", "without asking", "except when", "except if", "if asked", "when asked", "unless asked"},
 		mCond:     {"when", "whenever", "if", "while", "during", "once", "for routine", "when iterating", "while iterating"},
-		mBefore:   {"before", "prior to", "ahead of", "first, before"},
+		mBefore:   {"before", "prior to", "ahead of", "first, before", "antes de", "перед", "vor", "avant de", "avant"},
 		mAfter:    {"after", "after any", "after every", "whenever you change", "every time you change", "each time you change"},
 		mOnly:     {"only", "exclusively", "solely", "nothing but"},
 		mHedge: {
@@ -214,8 +222,8 @@ func matchWords(toks []Token, i int, words []string) int {
 // stemming: the list is the test).
 var verbForms = sync.OnceValue(func() map[string]string {
 	table := map[string][]string{
-		"run":     {"run", "runs", "running", "execute", "executes", "executing", "invoke", "invokes", "invoking", "call", "calls", "calling", "type", "launch", "start", "trigger", "perform", "performing", "do"},
-		"use":     {"use", "uses", "using", "used", "rely on", "employ", "utilize"},
+		"run":     {"ejecuta", "ejecutes", "запускайте", "запускай", "führe", "ausführen", "exécutez", "lancez", "run", "runs", "running", "execute", "executes", "executing", "invoke", "invokes", "invoking", "call", "calls", "calling", "type", "launch", "start", "trigger", "perform", "performing", "do"},
+		"use":     {"use", "uses", "using", "used", "rely on", "employ", "utilize", "uses", "usa", "utiliza", "utilices", "используйте", "используй", "verwende", "benutze", "utilisez"},
 		"pass":    {"pass", "passes", "passing", "append", "set", "supply", "specify", "provide", "include", "succeed", "succeeds"},
 		"install": {"install", "installs", "installing", "add", "adding"},
 		"commit":  {"commit", "commits", "committing", "committed"},
@@ -276,7 +284,7 @@ var conceptPhrases = sync.OnceValue(func() []phrase {
 		"publish":       {"publish", "publishing", "publish anything", "publish packages", "publish the package", "publish releases", "publish to npm", "publish to pypi", "publish crates"},
 		"push-tags":     {"push tags", "push the tags", "push git tags", "push release tags", "push any tags", "push new tags"},
 		"tag":           {"create CODE tags", "create CODE tag", "push CODE tags", "add CODE tags", "create tags", "create a tag", "create git tags", "create release tags", "create version tags", "tag releases", "add tags", "cut a release", "cut releases"},
-		"push":          {"push", "pushes", "any pushes", "push to main", "push to master", "push directly to main", "push directly to master", "push to the remote", "push changes", "push your changes", "push to remote", "push commits", "push branches", "pushing"},
+		"push":          {"push", "pushes", "any pushes", "push to the remote", "push changes", "push your changes", "push to remote", "push commits", "push branches", "pushing"},
 		"open-pr":       {"create a pr", "create a pull request", "open a pr", "open a pull request", "open prs", "create prs", "open pull requests", "create pull requests", "open any pr", "open any pull request", "publish a pr", "publish a pull request", "submit a pr", "submit a pull request"},
 		"draft-pr":      {"open draft prs", "open draft pull requests", "open a draft pr", "open a draft pull request", "create draft prs", "create a draft pr", "create draft pull requests", "create a draft pull request", "draft prs", "draft pull requests", "a draft pr", "a draft pull request", "draft pr", "draft pull request", "created as drafts", "created as a draft", "opened as drafts", "opened as a draft", "open prs as drafts", "open pull requests as drafts", "open it as a draft", "open the pr as a draft", "as a draft pr", "as a draft pull request", "as draft prs", "as draft pull requests"},
 		"create-issue":  {"create an issue", "open an issue", "file an issue", "create issues", "open issues", "file issues", "publish an issue", "create any issue", "open any issue"},
@@ -320,8 +328,8 @@ func conceptAt(toks []Token, i int, anchored bool) (string, int, string) {
 // Events that an order refers to in words: "before committing" is before `git commit`.
 var eventPhrases = sync.OnceValue(func() []phrase {
 	table := map[string][]string{
-		"commit": {"committing", "commit", "you commit", "each commit", "every commit", "a commit", "making a commit", "creating a commit", "committing changes", "committing code", "committing your changes", "any commit"},
-		"push":   {"pushing", "push", "you push", "each push", "every push", "pushing changes", "pushing code", "pushing your changes"},
+		"commit": {"hacer commit", "commitear", "перед коммитом", "коммитом", "dem commit", "einem commit", "committer", "commiter", "committing", "commit", "you commit", "each commit", "every commit", "a commit", "making a commit", "creating a commit", "committing changes", "committing code", "committing your changes", "any commit"},
+		"push":   {"hacer push", "пушем", "dem push", "pushing", "push", "you push", "each push", "every push", "pushing changes", "pushing code", "pushing your changes"},
 		"finish": {"submitting changes", "submitting your changes", "you submit changes", "you submit your changes", "submitting code", "submitting work", "you're done", "you are done", "you're finished", "you are finished", "done", "finished", "finishing", "you finish", "finishing a task", "completing a task", "marking a task complete", "handing off", "declaring a task done", "wrapping up", "the end of a task", "the end of the task", "the end of your task", "completing your task", "you complete a task", "finishing a code session", "finishing your task",
 			"finishing the task", "completing the task", "completing your work", "finishing your work", "you finish a task", "returning control to the user", "handing back",
 			"finalizing", "finalizing changes", "finalizing your changes", "finalising changes", "finishing up", "considering a change done", "considering the work complete"},
@@ -494,6 +502,19 @@ var postedThingIndex = sync.OnceValue(func() map[string][]phrase {
 		"skip":         {"discussion", "discussions", "post", "posts"}, // nothing heed runs creates these
 	}))
 })
+
+// fileExtensions name files in plain words: documents, data and configuration, and
+// source files of languages whose extension is not also a product's name.
+var fileExtensions = map[string]bool{"md": true, "mdc": true, "mdx": true, "rst": true, "txt": true, "json": true, "jsonc": true,
+	"yml": true, "yaml": true, "toml": true, "lock": true, "cfg": true, "ini": true, "env": true, "gitignore": true,
+	"go": true, "py": true, "rs": true, "ts": true, "tsx": true, "jsx": true, "mjs": true, "cjs": true, "sh": true,
+	"sql": true, "proto": true, "graphql": true, "rb": true, "java": true, "kt": true, "kts": true, "cs": true,
+	"swift": true, "php": true, "cpp": true, "hpp": true, "css": true, "scss": true, "html": true, "xml": true,
+	"gradle": true, "csproj": true, "sln": true, "tf": true, "mod": true, "sum": true}
+
+// optionPractices are options that belong to one practice whatever command carries
+// them: a ban of the option alone is a ban of the practice.
+var optionPractices = map[string]string{"--no-verify": "skip-hooks", "--amend": "amend", "--no-gpg-sign": "unsigned-commit"}
 
 // bareWords before a command say it is meant with nothing added ("the bare `cargo
 // test`", "a plain `pytest`").

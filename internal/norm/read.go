@@ -69,8 +69,16 @@ func Read(text string, ctx Context) []Norm {
 	var bare []*segment
 	var pendBefore, pendAfter []Object
 	for _, s := range Sentences(text) {
+		s = withoutLabel(s)
 		r := readSentence(s, ctx, last)
 		ns := r.norms
+		if exampleSentence(s) {
+			// "For example, if changes were made in `tui`, run `cargo test -p tui`":
+			// one case of a rule the text states in general
+			for i := range ns {
+				ns[i].Uncertain = append(ns[i].Uncertain, "an example of a general rule")
+			}
+		}
 		for i := range ns {
 			n := &ns[i]
 			if n.Polarity == Require && len(n.Before) == 0 && len(n.After) == 0 && hasKinds(n.Objects, KCommand) {
@@ -116,6 +124,8 @@ func Read(text string, ctx Context) []Norm {
 		}
 	}
 	inheritOrder(out, ctx)
+	bareMeansUnwrapped(out)
+	branchNames(out, text)
 	RunnerForBans(out, nil)
 	describedPurpose(out, ctx)
 	inPackage(out, text)
@@ -305,6 +315,221 @@ func imperativeOf(concept, verb string) bool {
 	switch concept {
 	case "draft-pr":
 		return verb == "create" || verb == "open" || verb == "submit" || verb == "file"
+	}
+	return false
+}
+
+// singularAnaphor: the words refer back with "it", "this" or "that".
+func singularAnaphor(words []string) bool {
+	for _, w := range words {
+		switch strings.ToLower(w) {
+		case "it", "this", "that":
+			return true
+		}
+	}
+	return false
+}
+
+// bareMeansUnwrapped: "Use `uv` for everything — never bare `python`": beside a tool
+// the text prescribes, "bare" is the program run without it, with any arguments; the
+// prescribed tool is the ban's way.
+func bareMeansUnwrapped(ns []Norm) {
+	var tools []Object
+	for _, n := range ns {
+		if n.Polarity == Require {
+			for _, o := range n.Objects {
+				if (o.Kind == KTool || o.Kind == KCommand) && len(o.Argv) == 1 {
+					tools = append(tools, o)
+				}
+			}
+		}
+	}
+	if len(tools) == 0 {
+		return
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Forbid || len(n.Instead) > 0 || !slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Alone }) {
+			continue
+		}
+		n.Instead = append(n.Instead, tools...)
+		for k := range n.Objects {
+			n.Objects[k].Alone = false
+		}
+	}
+}
+
+// branchNames reads a requirement on the names of new branches ("Branch prefix:
+// always use `claude/`", "prefix branch names with `<author>-claude/`", "name branches
+// `feat/<topic>`"): its spans become the globs a new branch's name must match, as the
+// object {concept branch-name, Argv: globs}. Names given only as examples ("e.g.
+// `agent/x`") give their prefix, as an inference.
+func branchNames(ns []Norm, text string) {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "branch") || !(strings.Contains(low, "prefix") || strings.Contains(low, "branch nam") || strings.Contains(low, "name branches") || strings.Contains(low, "name your branch") || strings.Contains(low, "naming")) {
+		return
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Require {
+			continue
+		}
+		var globs, examples []string
+		for _, o := range n.Objects {
+			if o.Kind != KCode && o.Kind != KPath {
+				continue
+			}
+			t := strings.TrimSpace(o.Text)
+			if strings.ContainsAny(t, " `") || !strings.ContainsAny(t, "/-<") || plainFile(t) {
+				continue // "follow the convention in docs/BRANCHES.md": a file, no name
+			}
+			g := branchGlob(t)
+			if g == "" {
+				continue
+			}
+			if exampleOf(text, t) {
+				examples = append(examples, g)
+			} else {
+				globs = append(globs, g)
+			}
+		}
+		if len(globs) == 0 && len(examples) > 0 {
+			globs = examples
+			n.Uncertain = append(n.Uncertain, "the branch prefix is read from an example")
+		}
+		if len(globs) > 0 {
+			n.Objects = []Object{{Kind: KConcept, Text: "branch-name", Argv: globs}}
+			// "use the branch name `release/<x>`" may name the branch of one kind of
+			// work; a convention for every branch says so
+			if !conventionWordsRE().MatchString(low) {
+				n.Uncertain = append(n.Uncertain, "the name may be for one kind of branch only")
+			}
+		}
+	}
+}
+
+// branchGlob: "claude/" → "claude/*", "feat/<topic>" → "feat/*", "<author>-claude/"
+// → "*-claude/*", an example "agent/feature-name" → "agent/*".
+func branchGlob(t string) string {
+	// "lfe-XXXX-short-title": a run of X or a word in capitals is a placeholder; what
+	// follows it describes the rest of the name
+	if m := capsPlaceholderRE().FindStringIndex(t); m != nil && m[0] > 0 {
+		return t[:m[0]] + "*"
+	}
+	var b strings.Builder
+	for i := 0; i < len(t); i++ {
+		if t[i] == '<' {
+			j := strings.IndexByte(t[i:], '>')
+			if j < 0 {
+				return ""
+			}
+			b.WriteByte('*')
+			i += j
+			continue
+		}
+		b.WriteByte(t[i])
+	}
+	g := b.String()
+	if k := strings.LastIndexAny(g, "/"); k >= 0 && !strings.HasSuffix(g, "*") {
+		g = g[:k+1] // an example's own name is not part of the convention
+	}
+	if !strings.HasSuffix(g, "*") {
+		g += "*"
+	}
+	if g == "*" || strings.Trim(g, "*/-") == "" {
+		return ""
+	}
+	return g
+}
+
+// conventionWordsRE: words that make a branch name a convention for every branch.
+var conventionWordsRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(prefix|prefixed|always|all|every|each|must|convention)\b`)
+})
+
+// capsPlaceholderRE: "XXXX", "NNN", "ID", "NAME" in a name written as a template.
+var capsPlaceholderRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`X{2,}|N{2,}|\b[A-Z]{2,}\b|\{[^}]*\}`) })
+
+// exampleOf: the span follows "e.g." or "for example" in the text.
+func exampleOf(text, span string) bool {
+	i := strings.Index(text, "`"+span+"`")
+	if i < 0 {
+		return false
+	}
+	before := strings.ToLower(text[max(0, i-20):i])
+	return strings.Contains(before, "e.g") || strings.Contains(before, "example") || strings.Contains(before, "such as")
+}
+
+// flagPractice is the practice every option of objs performs, when all of them are
+// options only that practice has ("--no-verify" skips git hooks), or "".
+func flagPractice(objs []Object) string {
+	practice := ""
+	for _, o := range objs {
+		if o.Kind != KFlag {
+			return ""
+		}
+		for _, f := range o.Argv {
+			c := optionPractices[f]
+			if c == "" || practice != "" && c != practice {
+				return ""
+			}
+			practice = c
+		}
+	}
+	return practice
+}
+
+// toolsOnly: the segment names tools or commands and nothing else.
+func toolsOnly(sg *segment) bool {
+	if len(sg.objs) == 0 || len(sg.words) > 0 {
+		return false
+	}
+	return onlyKind(sg.objs, KTool, KCommand)
+}
+
+// exampleSentence: the sentence opens with "for example", "for instance" or "e.g.".
+func exampleSentence(s Sentence) bool {
+	t := s.Tokens
+	return len(t) > 1 && (t[0].Low == "for" && (t[1].Low == "example" || t[1].Low == "instance") || t[0].Low == "e.g." || t[0].Low == "eg")
+}
+
+// withoutLabel drops a topic label that opens a sentence ("Package manager: bun,
+// never npm", "Testing: `go test` must pass"): one to three plain words and a colon
+// name what the rule is about, they are not its subject. A label that is itself a
+// marker ("Forbidden:", "Never:") stays.
+func withoutLabel(s Sentence) Sentence {
+	toks := s.Tokens
+	for k := 1; k <= 3 && k+1 < len(toks); k++ {
+		if !(toks[k].Punct && toks[k].Text == ":") {
+			if toks[k].Code || toks[k].Punct {
+				return s
+			}
+			continue
+		}
+		for j := 0; j < k; j++ {
+			if toks[j].Code || toks[j].Punct || markerAt(toks, j) {
+				return s
+			}
+		}
+		for j := 0; j < k; j++ {
+			if changeWords[toks[j].Low] || toks[j].Low == "edits" {
+				// "Rust changes: run `cargo fmt`": the label is when the rule holds
+				lead := append([]Token{{Text: "after", Low: "after"}}, toks[:k]...)
+				lead = append(lead, Token{Text: ",", Low: ",", Punct: true})
+				return Sentence{Tokens: append(lead, toks[k+1:]...)}
+			}
+		}
+		return Sentence{Tokens: toks[k+1:]}
+	}
+	return s
+}
+
+// markerAt: a marker phrase of any role starts at token i.
+func markerAt(toks []Token, i int) bool {
+	for _, role := range []string{mForbid, mRequire, mRemind, mPermit, mOnly, mCond, mBefore, mAfter, mUnless} {
+		if phraseAt(toks, i, role) > 0 {
+			return true
+		}
 	}
 	return false
 }
@@ -652,6 +877,12 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					if m := lastMain(); m != nil && m.role == mRequire && len(m.objs) > 0 && !clauseStartStrict(toks, i) {
 						open(mInstead) // "use X, never Y"
 						cur.byBan = true
+					} else if !seenMarker && len(segs) == 1 && segs[0].role == "" && toolsOnly(segs[0]) {
+						// "bun (never npm, never yarn)": the tool named first is the one
+						// to use, the banned ones its alternatives
+						segs[0].role, segs[0].verb = mRequire, "use"
+						open(mInstead)
+						cur.byBan = true
 					} else {
 						if !seenMarker && len(segs) == 1 && segs[0].role == "" {
 							subject = subjectOf(segs[0])
@@ -749,9 +980,19 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				i += n
 				continue
 			}
+			// "For policy changes, validation must pass via `x`": a sentence that opens
+			// with a "for" phrase and a comma holds for those cases only
+			if i == 0 && toks[0].Low == "for" && commaWithin(toks, 1, 6) && changeBeforeComma(toks) {
+				open(mCond)
+				cur.words = append(cur.words, toks[0].Text)
+				i++
+				continue
+			}
 			if n := phraseAt(toks, i, mOnly); n > 0 {
-				// "only" in a condition ("if only docs changed") limits the condition
-				if cur.role == "" || mainRoles[cur.role] {
+				// "only" in a condition ("if only docs changed") limits the condition;
+				// after a verb of the sentence's own subject ("configuration is done
+				// exclusively via ...") it describes, it does not restrict the reader
+				if (cur.role == "" || mainRoles[cur.role]) && onlyBinds(toks, i) {
 					only = true
 				}
 				i += n
@@ -774,6 +1015,21 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					cur.objs = append(cur.objs, Object{Kind: KPath, Text: ".", Origin: origin})
 					i += 1 + n
 					continue
+				}
+				// "don't use `rm -rf` on the `data/` folder": the folder is its target
+				if toks[i].Low == "on" && len(cur.objs) > 0 && cur.objs[len(cur.objs)-1].Kind == KCommand {
+					j := i + 1
+					if j < len(toks) && toks[j].Low == "the" {
+						j++
+					}
+					if j < len(toks) && toks[j].Code && pathLike(toks[j].Text) {
+						cur.objs = append(cur.objs, Object{Kind: KPath, Text: strings.TrimSuffix(toks[j].Text, "/"), Origin: "target"})
+						i = j + 1
+						if i < len(toks) && (toks[i].Low == "folder" || toks[i].Low == "directory" || toks[i].Low == "dir") {
+							i++
+						}
+						continue
+					}
 				}
 			}
 			// "never run `x` on shared branches", "... against production", "... in
@@ -869,6 +1125,13 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 			continue
 		}
+		// "when editing CLAUDE.md, also update docs/agents.md": a file named in plain
+		// words
+		if plainFile(t.Text) {
+			cur.objs = append(cur.objs, Object{Kind: KPath, Text: t.Text})
+			i++
+			continue
+		}
 		// "run the tests", "make sure all tests pass", "the linter": a command the file
 		// names elsewhere by its role
 		if (mainRoles[cur.role] || cur.role == mBefore) && !hasKinds(cur.objs, KCommand) {
@@ -916,15 +1179,17 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		if n := len(cur.objs); n > 0 && cur.objs[n-1].Kind == KConcept && i > 0 && (toks[i-1].Low == "and" || toks[i-1].Low == "or" || toks[i-1].Text == ",") {
 			anchored = true
 		}
-		if c, n, code := conceptAt(toks, i, anchored); n > 0 && cur.role != mCond && cur.role != mBefore && cur.role != mAfter && (n > 1 || !objectTaking[c] || actFollows(toks, i+1)) {
+		// "don't keep pushing": persisting, not a git push
+		persist := i > 0 && (toks[i-1].Low == "keep" || toks[i-1].Low == "keeps" || toks[i-1].Low == "kept")
+		if c, n, code := conceptAt(toks, i, anchored); n > 0 && !(persist && n == 1) && cur.role != mCond && cur.role != mBefore && cur.role != mAfter && (n > 1 || !objectTaking[c] || actFollows(toks, i+1)) {
 			o := Object{Kind: KConcept, Text: c}
 			if code != "" {
 				o.Argv = []string{code}
 			}
 			// "never push on `develop`", "pushing to master": a push to that branch
 			if c == "push" || c == "force-push" {
-				if b, m := branchAt(toks, i+n); m > 0 {
-					o.Argv = []string{b}
+				if bs, m := branchesAt(toks, i+n); m > 0 {
+					o.Argv = bs
 					n += m
 				} else if branchesNamedInWords(toks, i+n) || n > 1 && branchesNamedInWords(toks, i+n-1) {
 					// "force-push to shared branches": which ones heed cannot tell
@@ -936,10 +1201,23 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 			// "never commit directly to `main`": a commit reaches main by a push to
 			// it; which branch a `git commit` lands on heed cannot see
+			if c == "commit" && thingFollows(toks, i+n) {
+				// "never commit changes to `codes.json`": what a commit must not hold,
+				// a rule of the change, not of the act of committing
+				i += n
+				continue
+			}
 			if c == "commit" {
-				if b, m := branchAt(toks, i+n); m > 0 {
-					o = Object{Kind: KConcept, Text: "push", Argv: []string{b}}
+				if bs, m := branchesAt(toks, i+n); m > 0 {
+					o = Object{Kind: KConcept, Text: "push", Argv: bs}
 					n += m
+				} else if branchWordsFollow(toks, i+n) {
+					// "never commit directly to these branches": which ones heed
+					// cannot tell, so the push to them is a condition
+					cur.objs = append(cur.objs, Object{Kind: KConcept, Text: "push"})
+					i += n
+					open(mCond)
+					continue
 				}
 			}
 			cur.objs = append(cur.objs, o)
@@ -1212,6 +1490,66 @@ func branchAt(toks []Token, i int) (string, int) {
 	return name, j - i
 }
 
+// thingFollows: "to `path`", "of `path`", "`path`": a file the practice acts on.
+func thingFollows(toks []Token, i int) bool {
+	if i < len(toks) && !toks[i].Code && (toks[i].Low == "to" || toks[i].Low == "of" || toks[i].Low == "in") {
+		i++
+	}
+	return i < len(toks) && toks[i].Code && pathLike(toks[i].Text) && strings.Contains(toks[i].Text, ".")
+}
+
+// branchWordsFollow: "(directly) to these branches", "to protected branches": branches
+// named in words only (a code span after "to" is a file or a repository).
+func branchWordsFollow(toks []Token, i int) bool {
+	if i < len(toks) && !toks[i].Code && toks[i].Low == "directly" {
+		i++
+	}
+	if i >= len(toks) || toks[i].Code || toks[i].Low != "to" && toks[i].Low != "on" && toks[i].Low != "into" {
+		return false
+	}
+	for j := i + 1; j < len(toks) && j <= i+4; j++ {
+		if toks[j].Code || toks[j].Punct {
+			return false
+		}
+		if toks[j].Low == "branch" || toks[j].Low == "branches" {
+			return true
+		}
+	}
+	return false
+}
+
+// branchesAt is branchAt for a list of branches ("to `develop` or `main`").
+func branchesAt(toks []Token, i int) ([]string, int) {
+	b, n := branchAt(toks, i)
+	if n == 0 {
+		return nil, 0
+	}
+	out := []string{b}
+	for {
+		j := i + n
+		if j+1 >= len(toks) || toks[j].Code || !(toks[j].Low == "or" || toks[j].Low == "and" || toks[j].Text == ",") {
+			break
+		}
+		t := toks[j+1]
+		name := ""
+		switch {
+		case t.Code && !strings.ContainsAny(t.Text, " /*"):
+			name = t.Text
+		case !t.Code && !t.Punct && (t.Low == "main" || t.Low == "master" || t.Low == "develop" || t.Low == "trunk" || t.Low == "production" || t.Low == "staging"):
+			name = t.Low
+		}
+		if name == "" {
+			break
+		}
+		out = append(out, name)
+		n += 2
+		if i+n < len(toks) && !toks[i+n].Code && (toks[i+n].Low == "branch" || toks[i+n].Low == "branches") {
+			n++
+		}
+	}
+	return out, n
+}
+
 // objectTaking are the practices whose one word also takes a thing as its object
 // ("commit secrets", "push a branch", "publish docs").
 var objectTaking = map[string]bool{"commit": true, "push": true, "publish": true}
@@ -1350,6 +1688,71 @@ func installQualifier(toks []Token, i int) string {
 		words = append(words, t.Text)
 	}
 	return strings.Join(words, " ")
+}
+
+// plainFile: a word outside code spans that names a file by its extension
+// ("CLAUDE.md", ".cursor/rules/sdk.mdc", "docs/api.yaml"). A product written like a file
+// ("Node.js", "Next.js") has no extension heed lists.
+func plainFile(w string) bool {
+	if strings.ContainsAny(w, "`*<>@:=()") || strings.HasPrefix(w, "http") || strings.Count(w, ".") == 0 {
+		return false
+	}
+	ext := strings.ToLower(w[strings.LastIndex(w, ".")+1:])
+	stem := w[:strings.LastIndex(w, ".")]
+	if stem == "" && !strings.Contains(w, "/") {
+		stem = "x" // ".env", ".gitignore": a dotfile
+		ext = strings.TrimPrefix(strings.ToLower(w), ".")
+	}
+	return stem != "" && fileExtensions[ext]
+}
+
+// commaWithin: a comma follows within n tokens after from, with no code span before it.
+func commaWithin(toks []Token, from, n int) bool {
+	for k := from; k < len(toks) && k < from+n; k++ {
+		if toks[k].Code {
+			return false
+		}
+		if toks[k].Punct && toks[k].Text == "," {
+			return k > from
+		}
+	}
+	return false
+}
+
+// changeBeforeComma: the words before the first comma name changes ("For policy
+// changes,"), not a language or a kind of code ("For Python code,").
+func changeBeforeComma(toks []Token) bool {
+	for _, t := range toks {
+		if t.Punct && t.Text == "," {
+			return false
+		}
+		if changeWords[t.Low] || t.Low == "edits" {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyBinds: the "only" at i restricts what the reader does: it starts its clause, or
+// follows the reader's verb, a modal, a reader subject or the object it restricts
+// ("use only pnpm", "we only use uv", "must only be run", "`pnpm` only").
+func onlyBinds(toks []Token, i int) bool {
+	if i == 0 || clauseStart(toks, i) {
+		return true
+	}
+	p := toks[i-1]
+	if p.Code || p.Punct {
+		return true
+	}
+	if _, ok := verbForms()[p.Low]; ok {
+		// "settings are read exclusively from ...": a passive describes
+		return !(i > 1 && (toks[i-2].Low == "is" || toks[i-2].Low == "are" || toks[i-2].Low == "was" || toks[i-2].Low == "were"))
+	}
+	switch p.Low {
+	case "must", "should", "shall", "always", "please", "you", "we", "agents", "to", "be", "and", "or", "but":
+		return true
+	}
+	return readerSubjects[p.Low] || isToolWord(toks, i-1)
 }
 
 // changeClause: the segment is a condition that files changed ("after updating
@@ -1501,9 +1904,11 @@ func (c *conds) add(sg *segment) {
 		}
 	case mAfter:
 		c.after = append(c.after, sg.objs...)
+		named := slices.ContainsFunc(sg.objs, func(o Object) bool { return o.Origin == "language" || o.Origin == originKind })
 		if len(sg.objs) == 0 && len(sg.words) > 0 {
 			c.text = append(c.text, "after "+strings.Join(sg.words, " "))
-		} else if q := qualifiedChange(sg.words); q != "" {
+		} else if q := qualifiedChange(sg.words); q != "" && !named {
+			// "after Rust changes": the language names the files; no condition
 			c.text = append(c.text, "after "+q)
 		}
 	case mWithout:
@@ -1709,10 +2114,14 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 			// "never run it", "always run it before you commit": the objects named
 			// before
 			if (sg.role == mForbid || sg.role == mRequire) && len(sg.objs) == 0 && anaphor(sg.words) && (sg.verb == "run" || sg.verb == "use") {
-				if len(seen) > 0 {
-					sg.objs = append([]Object(nil), seen...)
-				} else {
-					sg.objs = append([]Object(nil), prev...)
+				ref := seen
+				if len(ref) == 0 {
+					ref = prev
+				}
+				// "it" is one thing: after a list ("the `dev` and `build` scripts
+				// already run it") it refers to something else
+				if len(ref) == 1 || !singularAnaphor(sg.words) {
+					sg.objs = append([]Object(nil), ref...)
 				}
 			}
 		case isCond(sg.role):
@@ -2085,10 +2494,29 @@ func passBefore(ns []Norm) {
 		if ev == "" {
 			continue
 		}
+		if q := subjectQualifier(n.Subject); q != "" {
+			// "any pull request claiming performance improvements must include ...":
+			// only such pull requests, which heed cannot tell apart
+			n.Condition = q
+			n.Uncertain = append(n.Uncertain, "condition: "+q)
+		}
 		n.Before = append(n.Before, Object{Kind: KEvent, Text: ev, Origin: "subject"})
 		n.Subject, n.Verb = "", "run"
 		n.Uncertain = slices.DeleteFunc(n.Uncertain, func(u string) bool { return strings.HasPrefix(u, "the subject is not the reader") })
 	}
+}
+
+// subjectQualifier returns the part of a subject that narrows which events it means
+// ("claiming performance improvements", "that touch the API"), "" for none.
+func subjectQualifier(subject string) string {
+	f := strings.Fields(subject)
+	for i, w := range f {
+		switch w {
+		case "claiming", "that", "which", "with", "touching", "changing", "adding", "fixing", "for", "where", "whose":
+			return strings.Join(f[i:], " ")
+		}
+	}
+	return ""
 }
 
 // requiredForms: "NEVER update all dependencies and ALWAYS use `cargo update
@@ -2199,6 +2627,11 @@ func resolveImplicit(ns []Norm, ctx Context) {
 				n.Objects = append(cmds, n.Objects...)
 				goto next
 			}
+		}
+		// "No `--no-verify` — ever": an option only one practice has
+		if c := flagPractice(n.Objects); c != "" {
+			n.Objects = []Object{{Kind: KConcept, Text: c, Origin: "option"}}
+			continue
 		}
 		// "never commit with `--no-verify`": a verb that only git performs
 		if gitVerbs[n.Verb] && ctx.Command != nil {

@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -66,6 +67,11 @@ func TestReadSentences(t *testing.T) {
 		{"own", "When you bump a dependency, regenerate the lockfile with `npm install`.", "require: npm install | after: **/package.json (from kind), **/pyproject.toml (from kind), **/requirements*.txt (from kind), **/setup.py (from kind), **/setup.cfg (from kind), **/go.mod (from kind), **/Cargo.toml (from kind), **/Gemfile (from kind), **/*.gemspec (from kind), **/pom.xml (from kind), **/build.gradle (from kind), **/build.gradle.kts (from kind), **/composer.json (from kind), **/*.csproj (from kind), **/Package.swift (from kind), **/mix.exs (from kind), **/pubspec.yaml (from kind) | uncertain: the changed files are inferred from the kind of file the words name"},
 		{"own", "If you touch files in `api/`, run `make openapi`.", "require: make openapi | after: api/"},
 		{"own", "Open a draft pull request first.", "require: concept:draft-pr"},
+		{"own", "When editing CLAUDE.md, also update docs/agents.md.", "require: docs/agents.md | after: CLAUDE.md"},
+		{"own", "Run go test ./... before committing.", "require: go test (from words) | before: event:commit"},
+		{"own", "For schema changes, `make migrate-check` must pass.", "require: make migrate-check | if: For schema changes"},
+		{"own", "Never `--no-verify`.", "forbid: concept:skip-hooks (from option)"},
+		{"own", "Branch naming: always prefix branches with `bot/`.", "require: concept:branch-name bot/*"},
 		{"own", "Schemas are code-generated: after changing `schema.graphql`, run `make gen`.", "require: make gen | after: schema.graphql"},
 	} {
 		var got []string
@@ -200,6 +206,43 @@ func TestVerbFormsAreUnambiguous(t *testing.T) {
 	for form, canon := range verbForms() {
 		if canon == "ambiguous" {
 			t.Errorf("verb form %q is listed under two actions", form)
+		}
+	}
+}
+
+// Sentences that look like bans or "only" rules and are not.
+func TestNotRulesOfTheReader(t *testing.T) {
+	for _, text := range []string{
+		"Settings are read exclusively from environment variables and tuned for Docker.",
+		"When a plan fails, stop and rethink - don't keep pushing.",
+	} {
+		for _, n := range Read(text, Context{Command: commands}) {
+			if n.Polarity == Forbid || n.Only {
+				t.Errorf("%q read as %s", text, n.String())
+			}
+		}
+	}
+}
+
+// Rules in other languages' words, written before the reader knew any (0 of 8 read at
+// first sight, session 18): Spanish, Russian, German and French bans and orders.
+func TestRulesInOtherLanguages(t *testing.T) {
+	for text, want := range map[string]string{
+		"Nunca uses `npm`; usa `pnpm`.":                      "forbid: npm | instead: pnpm",
+		"Siempre ejecuta `make test` antes de hacer commit.": "require: make test | before: event:commit",
+		"Никогда не используйте `npm install`.":              "forbid: npm install",
+		"Всегда запускайте `make test` перед коммитом.":      "require: make test | before: event:commit",
+		"Immer `make lint` vor dem Commit ausführen.":        "require: make lint | before: event:commit",
+		"Verwende niemals `git push --force`.":               "forbid: git push --force",
+		"N'utilisez jamais `npm`, utilisez `pnpm`.":          "forbid: npm | instead: pnpm",
+		"Exécutez toujours `make test` avant de committer.":  "require: make test | before: event:commit",
+	} {
+		var got []string
+		for _, n := range Read(text, Context{Command: commands}) {
+			got = append(got, n.String())
+		}
+		if !slices.Contains(got, want) {
+			t.Errorf("%q: got %q, want %q among them", text, got, want)
 		}
 	}
 }

@@ -62,8 +62,8 @@ func Tokenize(text string) []Token {
 		}
 		var tail []Token
 		for w != "" {
-			if abbreviations[strings.ToLower(w)] {
-				break
+			if abbreviations[strings.ToLower(w)] || strings.HasSuffix(w, "/...") {
+				break // "e.g.", and Go's "./..." whose dots end no sentence
 			}
 			r, n := utf8.DecodeLastRuneInString(w)
 			if strings.ContainsRune(",;:.!?)\"'”’]*_", r) {

@@ -189,6 +189,20 @@ type Undetermined struct {
 	FileCount int      `json:"file_count"`
 }
 
+// Partial is a file the rules judged only in part: Tree-sitter recovered from a syntax
+// error in it (or from a construct its grammar does not know), and the rules' matches
+// built around the error are left out; the rest of the file is judged.
+type Partial struct {
+	File string `json:"file"`
+	// Line is the first syntax error; Reason names the cause ("syntax error").
+	Line   int    `json:"line"`
+	Reason string `json:"reason"`
+	// LeftOut counts the matches left out, and Rules names the rules they are of
+	// (empty when none was).
+	LeftOut int      `json:"left_out"`
+	Rules   []string `json:"rules"`
+}
+
 // MaxUndeterminedFiles bounds the files an undetermined entry lists: a rule that needs
 // a model applies to every file, and a list of thousands helps nobody.
 const MaxUndeterminedFiles = 20
@@ -212,7 +226,9 @@ type Summary struct {
 	// Skipped counts files left out by reason: binary, generated, vendored, too_large.
 	Skipped      map[string]int `json:"skipped"`
 	Undetermined []Undetermined `json:"undetermined"`
-	DurationMS   float64        `json:"duration_ms"`
+	// Partial lists the files judged only in part, by path.
+	Partial    []Partial `json:"partial"`
+	DurationMS float64   `json:"duration_ms"`
 }
 
 // RuleInfo describes a rule that ran, for formats that list rules (SARIF).
@@ -265,6 +281,14 @@ func (r *Report) Tally() {
 	for i := range s.Undetermined {
 		if s.Undetermined[i].Files == nil {
 			s.Undetermined[i].Files = []string{}
+		}
+	}
+	if s.Partial == nil {
+		s.Partial = []Partial{}
+	}
+	for i := range s.Partial {
+		if s.Partial[i].Rules == nil {
+			s.Partial[i].Rules = []string{}
 		}
 	}
 	if r.Findings == nil {

@@ -34,7 +34,8 @@ func sample() *Report {
 		Findings: []Finding{f1, f2, f3},
 		Summary: Summary{Mode: "diff", Base: "1d2c3b4a5f6e7d8c9b0a1f2e3d4c5b6a7f8e9d0c", Files: 4, Commits: 1, Rules: 3, Suppressed: 1, DurationMS: 12.5,
 			Skipped:      map[string]int{"generated": 1},
-			Undetermined: []Undetermined{{Files: []string{"src/broken.py"}, FileCount: 1, Reason: "parse python: timed out", Rules: []string{"py-no-print"}}}},
+			Undetermined: []Undetermined{{Files: []string{"src/broken.py"}, FileCount: 1, Reason: "parse python: timed out", Rules: []string{"py-no-print"}}},
+			Partial:      []Partial{{File: "src/lib/sql.ts", Line: 12, Reason: "syntax error", LeftOut: 1, Rules: []string{"src-named-exports"}}}},
 		Rules: []RuleInfo{
 			{ID: exportsRule.ID, Domain: "source", Kind: "query", Severity: "error", Exact: true, Instruction: Instruction{File: exports.File, Line: exports.Line, Text: exports.Text, HeaderPath: exports.HeaderPath}},
 			{ID: commitRule.ID, Domain: "contribution", Kind: "commit", Severity: "warning", Instruction: Instruction{File: commits.File, Line: commits.Line, Text: commits.Text}},
@@ -389,7 +390,8 @@ func TestTextReportQuotesTheRuleAndSummarises(t *testing.T) {
 		"commit 0123456789ab: warning: commit type \"feature\" is not one of feat, fix, docs, chore [contrib-commit-type]\n",
 		"change: error: the change has no test [contrib-tests]\n",
 		"note: parse python: timed out: 1 rule undetermined (py-no-print) on src/broken.py\n",
-		"heed: 3 findings (2 errors, 1 warning): contribution 2, source 1; 4 files and 1 commit checked against 3 rules in 13ms; 1 suppressed; 1 undetermined; 1 file skipped (1 generated)\n",
+		"note: src/lib/sql.ts:12: syntax error: judged where the syntax tree is sound; 1 match built around it left out (src-named-exports)\n",
+		"heed: 3 findings (2 errors, 1 warning): contribution 2, source 1; 4 files and 1 commit checked against 3 rules in 13ms; 1 suppressed; 1 undetermined; 1 file judged in part; 1 file skipped (1 generated)\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text report lacks\n%q\nin\n%s", want, out)

@@ -184,6 +184,13 @@ func BuildSARIF(r *Report, opt Options) any {
 		}
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
 	}
+	for i := range r.Summary.Partial {
+		p := &r.Summary.Partial[i]
+		line := max(p.Line, 1)
+		n := sarifNotification{Level: "note", Message: sarifMessage{Text: PartialText(p)}}
+		n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(p.File), Region: &sarifRegion{StartLine: line, StartColumn: 1, EndLine: line}}}}
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+	}
 	run.Invocations = []sarifInvocation{inv}
 	for i := range r.Findings {
 		run.Results = append(run.Results, sarifResultOf(&r.Findings[i], index))

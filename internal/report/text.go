@@ -73,12 +73,36 @@ func WriteText(w io.Writer, r *Report, opt Options) error {
 		}
 		bw.WriteString(line + "\n")
 	}
-	if len(r.Summary.Undetermined) > 0 {
+	for i, p := range r.Summary.Partial {
+		if i == maxPartialNotes {
+			fmt.Fprintf(bw, "%s: and %s judged in part (the JSON and SARIF reports list them)\n", paint(ansiYellow, "note"), plural(len(r.Summary.Partial)-i, "more file"))
+			break
+		}
+		bw.WriteString(paint(ansiYellow, "note") + ": " + PartialText(&p) + "\n")
+	}
+	if len(r.Summary.Undetermined) > 0 || len(r.Summary.Partial) > 0 {
 		bw.WriteString("\n")
 	}
 	bw.WriteString(SummaryLine(&r.Summary))
 	bw.WriteString("\n")
 	return bw.Flush()
+}
+
+// maxPartialNotes bounds the files judged in part that the text report names.
+const maxPartialNotes = 10
+
+// PartialText says what part of a file the rules did not judge: "a.ts:45: syntax
+// error: judged where the syntax tree is sound; 2 matches left out (rules x, y)".
+func PartialText(p *Partial) string {
+	s := fmt.Sprintf("%s:%d: %s: judged where the syntax tree is sound", p.File, p.Line, p.Reason)
+	if p.LeftOut > 0 {
+		m := "1 match"
+		if p.LeftOut != 1 {
+			m = fmt.Sprintf("%d matches", p.LeftOut)
+		}
+		s += fmt.Sprintf("; %s built around it left out (%s)", m, strings.Join(clipList(p.Rules, 4), ", "))
+	}
+	return s
 }
 
 // SummaryLine renders the summary in one line: findings by severity and domain, files
@@ -126,6 +150,9 @@ func SummaryLine(s *Summary) string {
 	}
 	if n := len(s.Undetermined); n > 0 {
 		hidden = append(hidden, fmt.Sprintf("%d undetermined", n))
+	}
+	if n := len(s.Partial); n > 0 {
+		hidden = append(hidden, fmt.Sprintf("%s judged in part", plural(n, "file")))
 	}
 	var skipped int
 	for _, n := range s.Skipped {

@@ -1,5 +1,6 @@
 // Command policygen writes the policy bench/source/bench.py times: its rules read from
-// standard input as [{"id", "query", "needles", "needle_pattern"}] (Python queries),
+// standard input as [{"id", "query", "needles", "needle_pattern", "langs"}] (the query in
+// each of langs; Python when langs is empty),
 // written as heed's compiler would emit them (origin and fingerprint set), so the bench
 // measures what a compiled policy costs.
 package main
@@ -18,6 +19,7 @@ type spec struct {
 	Query         string   `json:"query"`
 	Needles       []string `json:"needles"`
 	NeedlePattern string   `json:"needle_pattern"`
+	Langs         []string `json:"langs"`
 }
 
 func main() {
@@ -28,7 +30,14 @@ func main() {
 	}
 	p := policy.Policy{Version: policy.CurrentVersion, Sources: []policy.SourceFile{}}
 	for _, s := range specs {
-		params, _ := json.Marshal(source.QueryParams{Queries: map[string]string{"python": s.Query}, Needles: s.Needles, NeedlePattern: s.NeedlePattern})
+		if len(s.Langs) == 0 {
+			s.Langs = []string{"python"}
+		}
+		qs := map[string]string{}
+		for _, l := range s.Langs {
+			qs[l] = s.Query
+		}
+		params, _ := json.Marshal(source.QueryParams{Queries: qs, Needles: s.Needles, NeedlePattern: s.NeedlePattern})
 		r := policy.Rule{ID: s.ID, Domain: policy.DomainSource, Kind: source.KindQuery, Params: params,
 			Severity: policy.SeverityWarning, Exact: true, Message: s.ID, Origin: "source.banned"}
 		r.Generated = policy.Fingerprint(&r)

@@ -26,6 +26,7 @@ func Recognizers() []recognize.Recognizer {
 		refRecognizer{},
 		mergeRecognizer{},
 		cochangeRecognizer{},
+		pairRecognizer{},
 		prRecognizer{},
 		headerRecognizer{},
 	}

@@ -504,3 +504,25 @@ func TestBodyWidthSparesLongURLs(t *testing.T) {
 		}
 	}
 }
+
+// "When you change X, also update Y" is a pair of files that change together, both
+// ways with "vice versa"; a kind of file the sentence only implies is no pair.
+func TestFilesThatChangeTogether(t *testing.T) {
+	for text, want := range map[string]int{
+		"When you change `api/schema.graphql`, also update `docs/api.md`.": 1,
+		"When editing CLAUDE.md, also update AGENTS.md and vice versa.":    2,
+		"If you add a dependency, update `docs/deps.md`.":                  0,
+		"Update `docs/api.md` when it is out of date.":                     0,
+	} {
+		c := &policy.Constraint{Text: text, Level: policy.Must, File: "AGENTS.md", Format: "agents"}
+		got := 0
+		for _, r := range compileAll(c) {
+			if r.Kind == KindCochange && strings.HasPrefix(r.Origin, "contribution.pair") {
+				got++
+			}
+		}
+		if got != want {
+			t.Errorf("%q: %d pair rules, want %d", text, got, want)
+		}
+	}
+}

@@ -178,8 +178,8 @@ func (p *parsed) hasFlag(spec string) (string, bool) {
 			// forbidden command through
 			ok = true
 		}
-		if ok && specHasVal && f.value != specVal {
-			ok = false
+		if ok && specHasVal && f.value != specVal && !(strings.Contains(specVal, "*") && globOK(specVal, f.value)) {
+			ok = false // a value glob ("-b=claude/*") matches the values it covers
 		}
 		if ok {
 			if f.cluster != "" {

@@ -139,11 +139,17 @@ func isPathProgram(p string) bool {
 	if !strings.Contains(p, "/") || strings.HasPrefix(p, "/") || strings.HasSuffix(p, "/") {
 		return false
 	}
+	if dataFileRE.MatchString(p) {
+		return false // "scripts/error-codes/codes.json" is data, not a program
+	}
 	if strings.Contains(p, "node_modules/.bin") || strings.HasPrefix(p, "bin/") || strings.HasPrefix(p, "scripts/") || strings.HasPrefix(p, "script/") || strings.HasPrefix(p, "tools/") {
 		return true
 	}
 	return scriptExtRE.MatchString(p)
 }
+
+// dataFileRE: files no one runs as a program.
+var dataFileRE = lazyre.New(`(?i)\.(json|jsonc|ya?ml|toml|lock|md|mdx|txt|csv|xml|ini|cfg|sql|proto|graphql|png|svg)$`)
 
 func isPython(name string) bool {
 	rest, ok := strings.CutPrefix(name, "python")

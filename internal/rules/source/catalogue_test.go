@@ -201,3 +201,30 @@ func matchSignatures(q *lang.Query, tr *lang.Tree, byRoot bool) []string {
 	sort.Strings(out)
 	return out
 }
+
+// A generated rule's needles are read from its queries' text, without compiling them:
+// for every catalogue query the reader takes the text, and finds what the compiled
+// query gives.
+func TestCatalogueNeedlesFromTextAreTheCompiledOnes(t *testing.T) {
+	for _, e := range Catalogue {
+		for _, v := range e.Variants {
+			if v.Query == "" || !lang.Supported(v.Lang) {
+				continue
+			}
+			qt, ok := lang.ParseQueryText(v.Query)
+			if !ok {
+				t.Errorf("%s/%s: the text reader does not take the query", e.Name, v.Lang)
+				continue
+			}
+			q, err := lang.CompileQuery(v.Lang, v.Query)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, aok := deriveNeedles(qt)
+			b, bok := deriveNeedles(q)
+			if strings.Join(a, "\x00") != strings.Join(b, "\x00") || aok != bok {
+				t.Errorf("%s/%s: needles from the text %q (%v), from the compiled query %q (%v)", e.Name, v.Lang, a, aok, b, bok)
+			}
+		}
+	}
+}

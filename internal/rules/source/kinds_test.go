@@ -3,6 +3,7 @@ package source
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 	"testing"
 
@@ -224,6 +225,69 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%s: %s %q, want undetermined and skipped", p, g.Verdict, g.Reason)
 		}
 	}
+}
+
+// A file Tree-sitter could not fit at all is one ERROR node around whole statements:
+// what lies in it is judged; what Tree-sitter built around an error (a MISSING token)
+// is left out, counted, and the file is reported as judged in part. Run as one batch
+// and rule by rule, the counts agree.
+func TestSyntaxErrorsAreJudgedInPart(t *testing.T) {
+	log := queryRule(t, "log", QueryParams{Queries: map[string]string{"typescript": `((call_expression function: (_) @f) @match (#eq? @f "console.log"))`}}, "log")
+	bang := queryRule(t, "bang", QueryParams{Queries: map[string]string{"typescript": `(non_null_expression) @match`}}, "non-null")
+	files := map[string]string{
+		// The root is ERROR: `(X)?` as a tuple element is not in the grammar.
+		"root.ts": "function f() {\n  console.log(1)\n  x = [(readonly [number?])?]\n}\n",
+		// A tagged template with type arguments: the grammar reads a MISSING "!".
+		"sql.ts": "const a = sql<{ id: number }>`SELECT 1`\nconsole.log(a!)\n",
+		"ok.ts":  "console.log(b!)\n",
+	}
+	for _, rules := range [][]*policy.Rule{{log, bang}, {log}, {bang}} {
+		fs, outs := runFiles(t, rules, files)
+		var got []string
+		for _, f := range fs {
+			got = append(got, fmt.Sprintf("%s:%d:%d", f.Path, f.Line, f.Column))
+		}
+		want := map[string][]string{
+			"log":  {"ok.ts:1:1", "root.ts:2:3", "sql.ts:2:1"},
+			"bang": {"ok.ts:1:13", "sql.ts:2:13"},
+		}
+		var all []string
+		for _, r := range rules {
+			all = append(all, want[r.ID]...)
+		}
+		sort.Strings(all)
+		if strings.Join(got, " ") != strings.Join(all, " ") {
+			t.Errorf("rules %v: findings %v, want %v", ruleIDs(rules), got, all)
+		}
+		for _, o := range outs {
+			for _, tr := range o.Targets {
+				p := tr.Partial
+				switch tr.Target.Path {
+				case "ok.ts":
+					if p != nil {
+						t.Errorf("%s on ok.ts: judged in part %+v, want whole", o.Rule.ID, p)
+					}
+				case "root.ts":
+					if p == nil || p.Line != 1 || p.LeftOut != 0 {
+						t.Errorf("%s on root.ts: partial %+v, want the error on line 1, nothing left out", o.Rule.ID, p)
+					}
+				case "sql.ts":
+					left := map[string]int{"log": 0, "bang": 1}[o.Rule.ID]
+					if p == nil || p.Line != 1 || p.LeftOut != left {
+						t.Errorf("%s on sql.ts: partial %+v, want line 1 and %d left out (sql<...>`...` read as sql<...>!`...`)", o.Rule.ID, p, left)
+					}
+				}
+			}
+		}
+	}
+}
+
+func ruleIDs(rs []*policy.Rule) []string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, r.ID)
+	}
+	return out
 }
 
 func TestPatternKindSkipsCommentsAndStrings(t *testing.T) {

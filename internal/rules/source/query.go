@@ -153,11 +153,13 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 	c.key = ruleKey(rule)
 	derived := map[string]bool{}
 	derivable := true
-	// A rule exactly as heed's compiler emitted it, with needles, has queries heed
-	// tested when it wrote them: they compile when a file may match, not at load
-	// (Tree-sitter takes 1-2 ms a pattern, which a one-file diff would pay for every
-	// rule of the policy). Any edit makes the rule compile, and fail, at load.
-	lazy := !rule.Edited() && len(p.Needles) > 0
+	// A rule exactly as heed's compiler emitted it has queries heed tested when it
+	// wrote them, and its needles, if its queries prove any: they compile when a file
+	// may match, not at load (Tree-sitter takes 1-2 ms a pattern, which a one-file
+	// diff, or a compile in a repository without files of the rule's language, would
+	// pay for every rule of the policy). Any edit makes the rule compile, and fail, at
+	// load.
+	lazy := !rule.Edited()
 	for _, l := range sortedKeys(p.Queries) {
 		src := p.Queries[l]
 		if !lang.Supported(l) {
@@ -207,10 +209,18 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 	return c, nil
 }
 
+// patterns is what the needle analysis asks of a query: a compiled lang.Query, or a
+// lang.QueryText read without compiling.
+type patterns interface {
+	PatternCount() int
+	TextPredicates(pattern int) []lang.TextPredicate
+	Mandatory(pattern, capture int) bool
+}
+
 // deriveNeedles finds, for every pattern, a string each of its matches must contain: a
 // positive #eq?/#any-of? on a capture every match has proves that one of its values
 // occurs verbatim in the file. ok is false when some pattern has none.
-func deriveNeedles(q *lang.Query) (needles []string, ok bool) {
+func deriveNeedles(q patterns) (needles []string, ok bool) {
 	for i := 0; i < q.PatternCount(); i++ {
 		var best []string
 		for _, tp := range q.TextPredicates(i) {
@@ -272,21 +282,21 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 	if err := fm.errs[c]; err != nil {
 		return engine.Result{Verdict: engine.Undetermined, Reason: fmt.Sprintf("%s: %v", f.Path, err)}
 	}
-	hits, ok := fm.hits[c]
+	hs, ok := fm.hits[c]
 	if !ok {
 		// Not part of the batch (it joined after the batch was frozen): run alone.
-		hits, err = c.runAlone(ev, f)
+		hs, err = c.runAlone(ev, f)
 		if err != nil {
 			return engine.Result{Verdict: engine.Undetermined, Reason: fmt.Sprintf("%s: %v", f.Path, err)}
 		}
 	}
 	var fs []engine.Finding
-	for _, h := range hits {
+	for _, h := range hs.kept {
 		fs = append(fs, c.finding(f, fm.lines, h))
 	}
 	res := violated(fs)
-	if len(fs) == 0 && fm.syntaxError != "" {
-		res.Reason = "checked where the syntax tree is sound; " + fm.syntaxError
+	if fm.syntaxError > 0 {
+		res.Partial = &engine.Partial{Line: fm.syntaxError, Reason: "syntax error", LeftOut: len(hs.leftOut)}
 	}
 	return res
 }
@@ -367,33 +377,76 @@ func wordStartByte(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <
 
 func identByte(b byte) bool { return wordStartByte(b) || b >= '0' && b <= '9' }
 
-func (c *queryCheck) runAlone(ev *engine.Evidence, f *engine.File) ([]hit, error) {
+func (c *queryCheck) runAlone(ev *engine.Evidence, f *engine.File) (hits, error) {
 	lq := c.queries[f.Lang]
 	if lq == nil {
-		return nil, nil
+		return hits{}, nil
 	}
 	if _, err := lq.get(f.Lang); err != nil {
-		return nil, err
+		return hits{}, err
 	}
 	t, err := lang.FileTree(ev, f)
 	if err != nil {
-		return nil, err
+		return hits{}, err
 	}
-	var out []hit
+	var out hits
 	st := sound(t)
 	lq.q.MatchesByRoot(t, func(m lang.Match) bool {
-		if h, ok := collect(lq.q, m, st, lq.locate, c.exclude, c.templated); ok {
-			out = append(out, h)
-		}
+		out.add(collect(lq.q, m, st, lq.locate, c.exclude, c.templated))
 		return true
 	})
-	return dedupe(out), nil
+	out.settle()
+	return out, nil
 }
 
 // hit is one located match, copied out of the tree.
 type hit struct {
 	start, end int
 	caps       map[string]string
+}
+
+// hits are a rule's matches in one file: those it reports, and those it leaves out
+// because Tree-sitter built them around a syntax error it recovered from.
+type hits struct {
+	kept, leftOut []hit
+}
+
+// verdict is what collect makes of a match.
+type verdict int
+
+const (
+	dropped verdict = iota // the heed predicates or the exclusions rule it out
+	keep                   // a finding
+	unsound                // built around a recovered syntax error: left out, and counted
+)
+
+func (hs *hits) add(h hit, v verdict) {
+	switch v {
+	case keep:
+		hs.kept = append(hs.kept, h)
+	case unsound:
+		hs.leftOut = append(hs.leftOut, h)
+	}
+}
+
+// settle orders and dedupes the hits; a location left out by one pattern and
+// reported by another is reported.
+func (hs *hits) settle() {
+	hs.kept = dedupe(hs.kept)
+	if len(hs.leftOut) == 0 {
+		return
+	}
+	seen := map[[2]int]bool{}
+	for _, h := range hs.kept {
+		seen[[2]int{h.start, h.end}] = true
+	}
+	out := hs.leftOut[:0]
+	for _, h := range dedupe(hs.leftOut) {
+		if !seen[[2]int{h.start, h.end}] {
+			out = append(out, h)
+		}
+	}
+	hs.leftOut = out
 }
 
 // soundTree is a tree with whether Tree-sitter had to recover from syntax errors.
@@ -404,9 +457,9 @@ type soundTree struct {
 
 func sound(t *lang.Tree) soundTree { return soundTree{Tree: t, hasError: t.Root().HasError()} }
 
-// collect turns a match into a hit if the heed predicates hold and the located node
-// lies where the tree is sound.
-func collect(q *lang.Query, m lang.Match, t soundTree, locate, exclude int, needCaps bool) (hit, bool) {
+// collect turns a match into a hit if the heed predicates hold, and says whether it
+// is a finding, ruled out, or left out because the tree is unsound there.
+func collect(q *lang.Query, m lang.Match, t soundTree, locate, exclude int, needCaps bool) (hit, verdict) {
 	var lc *lang.Capture
 	for i := range m.Captures {
 		if m.Captures[i].Index == locate {
@@ -415,31 +468,26 @@ func collect(q *lang.Query, m lang.Match, t soundTree, locate, exclude int, need
 		}
 	}
 	if lc == nil || !holds(q, m, t.Tree) {
-		return hit{}, false
+		return hit{}, dropped
 	}
-	// A match that contains or lies in a recovered error is not sound ("00(0)" read as
-	// TypeScript holds a non-null assertion whose "!" is MISSING; "except!:" read as
-	// Python holds a bare except clause around an ERROR), so every captured node is
-	// asked, the pattern's root too where the query captures it. Only a tree with
-	// errors can have one; asking every ancestor of every match would cost a cgo call
-	// each.
 	loc := &lc.Node
-	if t.hasError {
-		for i := range m.Captures {
-			if n := &m.Captures[i].Node; n.HasError() || n.IsMissing() {
-				return hit{}, false
-			}
-		}
-		if inError(loc) {
-			return hit{}, false
-		}
-	}
 	if (exclude&excludeTests != 0 && inTest(loc, t.Tree)) || (exclude&excludeMain != 0 && inMain(loc, t.Tree)) {
-		return hit{}, false
+		return hit{}, dropped
 	}
 	h := hit{start: lc.Start, end: lc.End}
+	// A match Tree-sitter built around a recovered error is not sound ("00(0)" read as
+	// TypeScript holds a non-null assertion whose "!" is MISSING; "except!:" read as
+	// Python holds a bare except clause with an ERROR where its value would be), so
+	// every captured node is asked. Only a tree with errors can have one.
+	if t.hasError {
+		for i := range m.Captures {
+			if aroundError(&m.Captures[i].Node) {
+				return h, unsound
+			}
+		}
+	}
 	if !needCaps {
-		return h, true
+		return h, keep
 	}
 	h.caps = map[string]string{}
 	names := q.CaptureNames()
@@ -451,12 +499,35 @@ func collect(q *lang.Query, m lang.Match, t soundTree, locate, exclude int, need
 			}
 		}
 	}
-	return h, true
+	return h, keep
 }
 
-func inError(n *sitter.Node) bool {
-	for p := n.Parent(); p != nil; p = p.Parent() {
+// aroundError reports whether Tree-sitter built a node around a syntax error it
+// recovered from: the node is an ERROR or MISSING node, or one of its children is
+// (for a token, one of its parent's: the parent is what a pattern matched around
+// it). A node whose errors lie deeper was built from whole children, so what a
+// pattern matched in it stands (a call whose argument holds an error is still that
+// call), and a node inside an ERROR node is whole (Tree-sitter wraps what it could not
+// fit, and a file it could not fit at all is one ERROR around its statements).
+func aroundError(n *sitter.Node) bool {
+	if n.IsError() || n.IsMissing() {
+		return true
+	}
+	if n.ChildCount() == 0 {
+		p := n.Parent()
+		if p == nil {
+			return false
+		}
 		if p.IsError() {
+			return true
+		}
+		n = p
+	}
+	if !n.HasError() {
+		return false
+	}
+	for i := uint(0); i < n.ChildCount(); i++ {
+		if c := n.Child(i); c != nil && (c.IsError() || c.IsMissing()) {
 			return true
 		}
 	}
@@ -758,22 +829,24 @@ func combine(l string, ms []*queryCheck, merge bool) *combined {
 
 // fileMatches are the hits of every batch member on one file.
 type fileMatches struct {
-	hits        map[*queryCheck][]hit
-	errs        map[*queryCheck]error
-	lines       lineIndex
-	syntaxError string
+	hits  map[*queryCheck]hits
+	errs  map[*queryCheck]error
+	lines lineIndex
+	// syntaxError is the line of the first syntax error Tree-sitter recovered from,
+	// 0 when the tree has none.
+	syntaxError int
 }
 
 func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, error) {
 	v, err := ev.Memo("file:"+f.Path+"\x00source.query", func() (any, error) {
 		b.freeze(ev)
-		fm := &fileMatches{hits: map[*queryCheck][]hit{}, errs: map[*queryCheck]error{}, lines: newLineIndex(f.Content)}
+		fm := &fileMatches{hits: map[*queryCheck]hits{}, errs: map[*queryCheck]error{}, lines: newLineIndex(f.Content)}
 		// Which members can match here at all (language, scope, needles)?
 		live := map[*queryCheck]bool{}
 		gate := gateOf(ev, f)
 		for _, m := range b.members {
 			if m.queries[f.Lang] != nil && m.scope.Covers(f.Path) && gate.pass(m, f) {
-				fm.hits[m] = nil
+				fm.hits[m] = hits{}
 				if ns := b.tokens[gateKey{m, f.Lang}]; ns == nil || containsAnyToken(f.Content, ns) {
 					live[m] = true
 				}
@@ -787,7 +860,7 @@ func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, erro
 			return nil, err
 		}
 		if t.Root().HasError() {
-			fm.syntaxError = syntaxErrorNote(t, fm.lines)
+			fm.syntaxError = firstSyntaxError(t, fm.lines)
 		}
 		cq := b.comb[f.Lang]
 		for m := range live {
@@ -813,15 +886,16 @@ func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, erro
 				if !live[m] || (o.filter != nil && !o.filter.Holds(mt, f.Content)) {
 					continue
 				}
-				if h, ok := collect(cq.q, mt, st, cq.locate[m], m.exclude, m.templated); ok {
-					fm.hits[m] = append(fm.hits[m], h)
-				}
+				hs := fm.hits[m]
+				hs.add(collect(cq.q, mt, st, cq.locate[m], m.exclude, m.templated))
+				fm.hits[m] = hs
 			}
 			return true
 		})
 		for m, hs := range fm.hits {
 			if cq.members[m] {
-				fm.hits[m] = dedupe(hs)
+				hs.settle()
+				fm.hits[m] = hs
 			}
 		}
 		return fm, nil
@@ -832,26 +906,29 @@ func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, erro
 	return v.(*fileMatches), nil
 }
 
-// syntaxErrorNote names the first line Tree-sitter could not parse.
-func syntaxErrorNote(t *lang.Tree, li lineIndex) string {
+// firstSyntaxError is the first line Tree-sitter could not parse: its first ERROR or
+// MISSING node below the root (a root that is one ERROR node holds the rest).
+func firstSyntaxError(t *lang.Tree, li lineIndex) int {
 	var first *sitter.Node
 	c := t.Root().Walk()
 	defer c.Close()
-	for {
+	for depth := 0; ; {
 		n := c.Node()
-		if n.IsError() || n.IsMissing() {
+		if (n.IsError() && depth > 0) || n.IsMissing() {
 			first = n
 			break
 		}
 		if n.HasError() && c.GotoFirstChild() {
+			depth++
 			continue
 		}
 		for !c.GotoNextSibling() {
 			if !c.GotoParent() {
-				return "the file has a syntax error"
+				return 1
 			}
+			depth--
 		}
 	}
 	line, _ := li.pos(t.Src, int(first.StartByte()))
-	return fmt.Sprintf("syntax error at line %d", line)
+	return line
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/heed-dev/heed/internal/lang"
 	"github.com/heed-dev/heed/internal/policy"
@@ -210,27 +209,23 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-// derivedNeedles memoises variantNeedles: the catalogue is fixed, and compiling a
-// query costs Tree-sitter 1-2 ms a pattern.
-var derivedNeedles sync.Map // lang + "\x00" + query -> []string (nil: none)
-
 // variantNeedles derives a catalogue query's needles (QueryParams.Needles) when the
 // rule is generated, as the query kind would at load: a generated rule that carries
 // them compiles its queries only when a file may match, so a one-file check does not
-// pay for the Tree-sitter compilation of every rule of the policy.
+// pay for the Tree-sitter compilation of every rule of the policy. They are read from
+// the query's text (catalogue_test checks that the compiled query gives the same);
+// a text that reader does not take is compiled (once per process: lang.CompileQuery).
 func variantNeedles(l, query string) ([]string, bool) {
-	key := l + "\x00" + query
-	if v, ok := derivedNeedles.Load(key); ok {
-		ns := v.([]string)
-		return ns, ns != nil
-	}
 	var ns []string
-	if q, err := lang.CompileQuery(l, query); err == nil {
+	if qt, ok := lang.ParseQueryText(query); ok {
+		if d, ok := deriveNeedles(qt); ok && len(d) > 0 {
+			ns = d
+		}
+	} else if q, err := lang.CompileQuery(l, query); err == nil {
 		if d, ok := deriveNeedles(q); ok && len(d) > 0 {
 			ns = d
 		}
 		q.Close()
 	}
-	derivedNeedles.Store(key, ns)
 	return ns, ns != nil
 }

@@ -324,3 +324,30 @@ func TestGeneratedQueryRulesCarryNeedles(t *testing.T) {
 		checkRuleCases(t, &r, text)
 	}
 }
+
+// "outside of <something heed cannot locate>" in the banning clause is an exception
+// the code cannot show: no rule; "outside" in a sentence that only describes is not.
+func TestOutsideOfAnUnknownRegion(t *testing.T) {
+	c := &policy.Constraint{Text: "Don't write `unsafe` blocks outside of the low-level driver bindings.", Level: policy.Must, File: "AGENTS.md", Format: "agents"}
+	s := newSentence(c)
+	if r := s.unknownRegion(); r == "" {
+		t.Errorf("%q: no unknown region", c.Text)
+	}
+	d := &policy.Constraint{Text: "Use `Padding`, never `Margin`. Margin sits outside the box.", Level: policy.Must, File: "AGENTS.md", Format: "agents"}
+	if r := newSentence(d).unknownRegion(); r != "" {
+		t.Errorf("%q: region %q from a describing sentence", d.Text, r)
+	}
+}
+
+// A limit given as a target warns; an editor's settings are no rule of the files.
+func TestApproximateLimitsAndEditorSettings(t *testing.T) {
+	c := &policy.Constraint{Text: "Keep Python lines around ~90 characters.", Level: policy.Must, File: "AGENTS.md", Format: "agents"}
+	res := textRecognizer{}.Recognize(c, nil)
+	if len(res.Rules) != 1 || res.Rules[0].Severity != policy.SeverityWarning {
+		t.Errorf("%q: %+v, want one warning", c.Text, res.Rules)
+	}
+	d := &policy.Constraint{Text: "If you use IntelliJ, change the setting that removes trailing spaces in Python files.", Level: policy.Must, File: "AGENTS.md", Format: "agents"}
+	if res := (textRecognizer{}).Recognize(d, nil); len(res.Rules) != 0 {
+		t.Errorf("%q compiled to %+v", d.Text, res.Rules)
+	}
+}

@@ -192,7 +192,11 @@ var (
 	inPathRE     = lazyre.New("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
 	exceptRE     = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|are allowed|is allowed)\b`)
 	regionRE     = lazyre.New(`\b(?:in|inside|within) (?:the |our |your |all |any )?((?:[a-z][a-z-]* )?(?:code|doctests?|docstrings?|notebooks?|templates?|migrations?|handlers?|views?|stories|snippets?|serialization classes))\b`)
-	regionOK     = set("production", "library", "prod", "source", "application", "app", "runtime", "shipped", "non-test", "new", "test", "unit", "typescript", "python", "rust", "go", "java", "javascript", "c#", "kotlin", "ruby", "c", "our", "all", "existing", "your", "any", "the", "this", "rust", "tsx")
+	// outsideRE: "outside (of) <what>", an exception region; outsideKnownRE what heed
+	// can locate (tests, a path in a code span, the words "CODE" stand for)
+	outsideRE      = lazyre.New(`\boutside (?:of )?((?:[a-z][a-z/-]* ){0,4}[a-z][a-z/-]*)`)
+	outsideKnownRE = lazyre.New(`\b(?:tests?|test code|test files|specs?|code)$|^code\b`)
+	regionOK       = set("production", "library", "prod", "source", "application", "app", "runtime", "shipped", "non-test", "new", "test", "unit", "typescript", "python", "rust", "go", "java", "javascript", "c#", "kotlin", "ruby", "c", "our", "all", "existing", "your", "any", "the", "this", "rust", "tsx")
 )
 
 // unknownRegion returns the part of the code a rule is limited to when heed cannot
@@ -207,6 +211,13 @@ func (s *sentence) unknownRegion() string {
 			continue
 		}
 		return m[1]
+	}
+	// "outside of explicit FFI bindings": an exception heed cannot locate either
+	// (in the clause that bans: "Margin sits outside the width" only describes)
+	for _, cl := range s.clauses() {
+		if m := outsideRE.FindStringSubmatch(spanRE.ReplaceAllString(cl, "CODE")); m != nil && negRE.MatchString(cl) && !outsideKnownRE.MatchString(m[1]) {
+			return "code outside " + strings.TrimSpace(m[1])
+		}
 	}
 	return ""
 }

@@ -104,7 +104,18 @@ func lineLimit(s *sentence) (int, bool) {
 }
 
 // textRule builds a text rule over the code files the constraint governs.
+// approximateRE: a limit given as a target ("around ~80", "roughly 100").
+var approximateRE = lazyre.New(`(?i)(\b(around|about|roughly|approximately|approx\.?|circa|or so)\b|~\s*\d)`)
+
+// editorSettingRE: a sentence about an editor's or IDE's settings.
+var editorSettingRE = lazyre.New(`(?i)\b(intellij|vs ?code|vim|emacs|your (editor|ide)|editor settings?|ide settings?)\b.*\bsettings?\b|\bsettings?\b.*\b(intellij|vs ?code|your (editor|ide))\b`)
+
 func textRule(s *sentence, rc *recognize.RepoContext, p TextParams, msg, suggestion string) (policy.Rule, bool) {
+	if editorSettingRE.MatchString(s.prose()) {
+		// "In case you are using IntelliJ, adjust the setting ...": about an editor's
+		// settings, not the text of the files
+		return policy.Rule{}, false
+	}
 	langs := pickLangs(s, rc, codeLangs)
 	sc, _ := ruleScope(s, rc, langs)
 	if len(sc.Globs) == 0 {
@@ -123,6 +134,11 @@ func textRule(s *sentence, rc *recognize.RepoContext, p TextParams, msg, suggest
 	r := policy.Rule{
 		Domain: policy.DomainSource, Kind: KindText, Params: marshal(p), Scope: sc,
 		Severity: s.severity(), Exact: true, Message: msg, Suggestion: suggestion,
+	}
+	if approximateRE.MatchString(s.prose()) {
+		// "keep lines around ~80 characters": a target, not a limit
+		r.Severity = policy.SeverityWarning
+		r.Exact = false
 	}
 	path, ok := textSamplePath(sc, p.Languages)
 	if !ok {
