@@ -6,6 +6,7 @@
 package compile
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -137,6 +138,7 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 		}
 	}
 	if len(e.Rules) > 0 {
+		e.Rules = withoutDoubledImportBans(e.Rules)
 		return e, warnings
 	}
 	k := classify(c)
@@ -204,4 +206,50 @@ func Semantic(c *policy.Constraint) (bool, string) {
 // replaced, its context appended.
 func lowerText(c *policy.Constraint) string {
 	return recognize.Lower(c.Text + " " + strings.Join(c.HeaderPath, " "))
+}
+
+// withoutDoubledImportBans drops an architecture rule banning an external package when
+// a source rule of the same constraint bans importing it: "Never import `requests`"
+// would report each import twice. The source rule stays, for it names the line and
+// judges a single file in the write hooks.
+func withoutDoubledImportBans(rules []policy.Rule) []policy.Rule {
+	covered := map[string]bool{}
+	for _, r := range rules {
+		if r.Domain != policy.DomainSource || !strings.HasPrefix(r.Message, "import of ") {
+			continue
+		}
+		var p struct {
+			Needles []string `json:"needles"`
+		}
+		if json.Unmarshal(r.Params, &p) == nil {
+			for _, n := range p.Needles {
+				covered[n] = true
+			}
+		}
+	}
+	if len(covered) == 0 {
+		return rules
+	}
+	var out []policy.Rule
+	for _, r := range rules {
+		if r.Domain == policy.DomainArchitecture && r.Kind == "external" {
+			var p struct {
+				Banned []string `json:"banned"`
+			}
+			if json.Unmarshal(r.Params, &p) == nil && len(p.Banned) > 0 && allCovered(p.Banned, covered) {
+				continue
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func allCovered(names []string, covered map[string]bool) bool {
+	for _, n := range names {
+		if !covered[n] {
+			return false
+		}
+	}
+	return true
 }

@@ -212,3 +212,17 @@ func TestRepoContextFor(t *testing.T) {
 		t.Errorf("tools %v", rc.Tools)
 	}
 }
+
+// "Never import `requests`": the source rule that names the line stands alone; the
+// architecture rule banning the same package would report each import twice.
+func TestAnImportBanIsReportedOnce(t *testing.T) {
+	rules := []policy.Rule{
+		{Domain: policy.DomainArchitecture, Kind: "external", Params: json.RawMessage(`{"banned":["requests"]}`)},
+		{Domain: policy.DomainSource, Kind: "query", Message: "import of `requests` is banned here", Params: json.RawMessage(`{"needles":["requests"]}`)},
+		{Domain: policy.DomainArchitecture, Kind: "external", Params: json.RawMessage(`{"banned":["requests","urllib3"]}`)},
+	}
+	got := withoutDoubledImportBans(rules)
+	if len(got) != 2 || got[0].Domain != policy.DomainSource || got[1].Kind != "external" {
+		t.Errorf("kept %+v, want the source rule and the external rule it does not cover", got)
+	}
+}
