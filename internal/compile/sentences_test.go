@@ -250,6 +250,8 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		{"- Rust changes: run `cargo fmt --all`.\n", "git commit -m x\tedit src/lib.rs", "blocked"},
 		{"## Lint\n\n```sh\nruff check .\n```\n\n- TypeScript changes: run the relevant `npm`/`pnpm` lint commands.\n", "git commit -m x\tedit web/a.ts", "allowed"},
 		{"- Any pull request claiming speedups must include `make bench` results.\n", "gh pr create --fill", "allowed"},
+		{"- Do NOT install `vitest` or `oxlint` directly; the toolchain wraps them.\n", "vitest run", "allowed"},
+		{"- Do NOT install `vitest` or `oxlint` directly; the toolchain wraps them.\n", "npm install -D vitest", "blocked"},
 	} {
 		line, history, _ := strings.Cut(c.line, "\t")
 		if got := lineVerdict(t, reg, compileDoc(c.doc), line, history); got != c.want {

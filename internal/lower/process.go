@@ -432,6 +432,14 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		// command, even of a program heed does not know
 		objs = ranSpans(objs)
 	}
+	if n.Verb == "install" {
+		// "do not install `vitest` directly": installing the package is banned, not
+		// running the tool
+		objs = installedPackages(objs)
+		if len(objs) == 0 {
+			return nil, ""
+		}
+	}
 	f := formsOf(objs, rc, scopeDir)
 	if len(f.patterns) == 0 {
 		if f.flagsOnly {
@@ -601,6 +609,37 @@ func sameBaseName(v, fb process.Pattern) bool {
 
 // withoutVia drops forbidden forms that are the alternative itself ("use `pnpm
 // install`, not `pnpm i`" keeps pnpm install allowed).
+// installedPackages turns the packages a sentence says not to install into the
+// commands that install them (`npm install vitest`, `pnpm add vitest`, ...); a package
+// manager's own command ("never `npm install`") stays as it is.
+func installedPackages(objs []norm.Object) []norm.Object {
+	var out []norm.Object
+	for _, o := range objs {
+		if o.Kind != norm.KTool && o.Kind != norm.KCommand && o.Kind != norm.KCode {
+			out = append(out, o)
+			continue
+		}
+		f := strings.Fields(o.Text)
+		if len(f) != 1 || installers[f[0]] != nil {
+			out = append(out, o)
+			continue
+		}
+		for prog, subs := range installers {
+			for _, sub := range subs {
+				out = append(out, norm.Object{Kind: norm.KCommand, Text: prog + " " + sub + " " + f[0], Argv: []string{prog, sub, f[0]}})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b norm.Object) int { return strings.Compare(a.Text, b.Text) })
+	return out
+}
+
+// installers are the package managers and the subcommands that install a package.
+var installers = map[string][]string{
+	"npm": {"install", "i", "add"}, "pnpm": {"add", "install", "i"}, "yarn": {"add"}, "bun": {"add", "install", "i"},
+	"pip": {"install"}, "pip3": {"install"}, "uv": {"add"}, "poetry": {"add"}, "cargo": {"add", "install"}, "gem": {"install"},
+}
+
 // ranSpans turns the code spans of a sentence about running into commands when they
 // have a command's shape: a lower-case program word and plain words after it.
 func ranSpans(objs []norm.Object) []norm.Object {

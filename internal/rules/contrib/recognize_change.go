@@ -225,10 +225,19 @@ func changelogRule(s sentence) (policy.Rule, bool) {
 		{Expect: policy.ExpectSatisfied, Changed: []string{src, entry}, Note: "code with a changelog entry"},
 		{Expect: policy.ExpectInapplicable, Changed: []string{"docs/index.md"}, Note: "documentation only"},
 	}
-	return s.rule(KindCochange, CochangeParams{If: ifs, Unless: unless, Then: then, Need: need,
+	r := s.rule(KindCochange, CochangeParams{If: ifs, Unless: unless, Then: then, Need: need,
 		Reading: "a change to library code stands for a change that needs an entry"}, false,
-		"change without a changelog entry", "add an entry describing the change", cases), true
+		"change without a changelog entry", "add an entry describing the change", cases)
+	if judgedNeedRE.MatchString(s.text) {
+		// "If you believe your change should be noted, add an entry": the author
+		// decides which changes need one, so heed can only remind
+		r.Severity = policy.SeverityWarning
+	}
+	return r, true
 }
+
+// judgedNeedRE: the sentence leaves to the author whether the change needs it.
+var judgedNeedRE = lazyre.New(`(?i)\b(if you (believe|think|feel)|if (applicable|relevant|needed|necessary|appropriate)|where (applicable|relevant|appropriate)|when (applicable|relevant|appropriate)|user[- ]facing|notable|significant)\b`)
 
 // sampleFor returns a path the glob matches (for authored cases), under dir.
 func sampleFor(glob, dir, fallback string) string {

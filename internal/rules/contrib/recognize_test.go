@@ -526,3 +526,21 @@ func TestFilesThatChangeTogether(t *testing.T) {
 		}
 	}
 }
+
+// A changelog entry the author decides on ("if you believe your change should be
+// noted") is a reminder, not a block.
+func TestJudgedChangelogEntryWarns(t *testing.T) {
+	c := &policy.Constraint{Text: "If you believe that your change should be noted in the changelog, please also add an entry to the `CHANGELOG.md` file.", Level: policy.Must, File: "CONTRIBUTING.md", Format: "contributing"}
+	found := false
+	for _, r := range compileAll(c) {
+		if r.Kind == KindCochange {
+			found = true
+			if r.Severity != policy.SeverityWarning {
+				t.Errorf("severity %s, want warning", r.Severity)
+			}
+		}
+	}
+	if !found {
+		t.Error("no changelog rule")
+	}
+}

@@ -55,6 +55,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			continue
 		}
 		seen[b.span+"\x00"+b.from] = true
+		if exampleClauseRE.MatchString(strings.TrimSpace(b.clause)) {
+			// "Use descriptive names. For example, `isRegistered`, not `discount()`":
+			// an illustration of the rule before it, not a ban of that name
+			continue
+		}
 		// "by default" allows the construct for a reason the code cannot show: a warning
 		byDefault := s.conditional() && s.onlyByDefault()
 		situational := func() bool {
@@ -120,6 +125,9 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	}
 	return res
 }
+
+// exampleClauseRE: a clause that illustrates ("For example, ...", "e.g. ...").
+var exampleClauseRE = lazyre.New(`(?i)^(for example|for instance|e\.g\.?|eg\.?)[\s,:]`)
 
 // contradicted reports another rule of the same file that allows or asks for the
 // banned span ("Use `.optional()` unless `null` is meaningful", "using `Span::styled`

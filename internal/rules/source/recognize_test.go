@@ -351,3 +351,11 @@ func TestApproximateLimitsAndEditorSettings(t *testing.T) {
 		t.Errorf("%q compiled to %+v", d.Text, res.Rules)
 	}
 }
+
+// A name given as an example of a naming rule is no ban of that name.
+func TestExampleNamesAreNoBans(t *testing.T) {
+	c := &policy.Constraint{Text: "Use descriptive names for methods. For example, `isRegisteredForDiscounts`, not `discount()`.", Level: policy.Must, File: "AGENTS.md", Format: "agents"}
+	if res := (bannedRecognizer{}).Recognize(c, nil); len(res.Rules) != 0 {
+		t.Errorf("%q compiled to %+v", c.Text, res.Rules)
+	}
+}
