@@ -6,6 +6,7 @@ package lower
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"path"
 	"slices"
 	"strings"
@@ -432,7 +433,7 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		// command, even of a program heed does not know
 		objs = ranSpans(objs)
 	}
-	if n.Verb == "install" {
+	if n.Verb == "install" && installWordRE.MatchString(n.Sentence) {
 		// "do not install `vitest` directly": installing the package is banned, not
 		// running the tool
 		objs = installedPackages(objs)
@@ -633,6 +634,9 @@ func installedPackages(objs []norm.Object) []norm.Object {
 	slices.SortFunc(out, func(a, b norm.Object) int { return strings.Compare(a.Text, b.Text) })
 	return out
 }
+
+// installWordRE: the sentence says "install" ("add" also means adding code).
+var installWordRE = lazyre.New(`(?i)\binstall(s|ing|ed)?\b`)
 
 // installers are the package managers and the subcommands that install a package.
 var installers = map[string][]string{
