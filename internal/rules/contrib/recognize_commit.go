@@ -675,6 +675,10 @@ var (
 	trailerWordRE = lazyre.New(`\b(trailers?|co-authors?|attribution|token|tokens|line)\b`)
 )
 
+// describedTrailerRE: a clause whose subject is a trailer and whose verb describes it
+// ("`Assisted-by:` records tool use").
+var describedTrailerRE = lazyre.New("^\\W*`?[a-z]+(-[a-z]+)+:?`?\\s+(records|is|are|means|marks|shows|indicates|denotes|says|credits)\\b")
+
 func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
 	raw := s.c.Text
@@ -685,6 +689,30 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 		if _, ok := names[k]; !ok {
 			names[k] = m
 			order = append(order, k)
+		}
+	}
+	// "`Assisted-by:` records tool use": a trailer the sentence only describes is not
+	// what it asks for, when another clause names the trailers it asks for
+	if len(order) > 1 {
+		asked := map[string]bool{}
+		for _, cl := range clauses(strings.ToLower(raw)) {
+			for _, part := range strings.Split(cl, ": ") {
+				if describedTrailerRE.MatchString(part) {
+					continue
+				}
+				for _, m := range trailerNameRE.FindAllString(part, -1) {
+					asked[strings.ToLower(m)] = true
+				}
+			}
+		}
+		var kept []string
+		for _, k := range order {
+			if asked[k] {
+				kept = append(kept, k)
+			}
+		}
+		if len(kept) > 0 {
+			order = kept
 		}
 	}
 	negative := negated(s.text)

@@ -544,3 +544,14 @@ func TestJudgedChangelogEntryWarns(t *testing.T) {
 		t.Error("no changelog rule")
 	}
 }
+
+// A trailer the sentence only describes ("`Assisted-by:` records tool use") is not the
+// one it asks for.
+func TestDescribedTrailerIsNotAskedFor(t *testing.T) {
+	c := &policy.Constraint{Text: "Sign off commits with a `Signed-off-by:` trailer. Sign-off is distinct from AI disclosure: `Assisted-by:` records tool use; `Signed-off-by:` records human responsibility.", Level: policy.Must, File: "AGENTS.md", Format: "agents"}
+	for _, r := range compileAll(c) {
+		if strings.Contains(string(r.Params), "Assisted-by") {
+			t.Errorf("asked for the described trailer: %s", r.Params)
+		}
+	}
+}
