@@ -6,7 +6,6 @@ package lower
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/heed-dev/heed/internal/lazyre"
 	"path"
 	"slices"
 	"strings"
@@ -433,7 +432,7 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		// command, even of a program heed does not know
 		objs = ranSpans(objs)
 	}
-	if n.Verb == "install" && installWordRE.MatchString(n.Sentence) {
+	if n.Verb == "install" && saysInstall(n.Sentence) {
 		// "do not install `vitest` directly": installing the package is banned, not
 		// running the tool
 		objs = installedPackages(objs)
@@ -635,8 +634,16 @@ func installedPackages(objs []norm.Object) []norm.Object {
 	return out
 }
 
-// installWordRE: the sentence says "install" ("add" also means adding code).
-var installWordRE = lazyre.New(`(?i)\binstall(s|ing|ed)?\b`)
+// saysInstall: the sentence says "install" ("add" also means adding code).
+func saysInstall(sentence string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(sentence), func(r rune) bool { return r < 'a' || r > 'z' }) {
+		switch w {
+		case "install", "installs", "installing", "installed":
+			return true
+		}
+	}
+	return false
+}
 
 // installers are the package managers and the subcommands that install a package.
 var installers = map[string][]string{
