@@ -5,6 +5,7 @@
 package check
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -191,7 +192,26 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	// A diff judges the few files it touched: reading a findings cache of the whole
 	// tree would cost it more than it saves, so only a full check uses one.
 	findings := attachFindingsCache(root, ev, opt.NoCache || opt.Mode != All, len(paths) > 0)
-	outcomes := engine.Run(selected, ev, engine.Options{Workers: opt.Workers, Timeout: timeout})
+	// Files stream through the rules: each is read, judged, its suppression comments
+	// and the lines its findings sit on noted, and dropped before the files after it.
+	lines := newLineIndex(ev)
+	var dirMu sync.Mutex
+	dirs := map[string][]*directive{}
+	outcomes := engine.Stream(selected, ev, b.src, engine.Options{Workers: opt.Workers, Timeout: timeout}, func(f *engine.File, found []engine.Finding) {
+		ds := parseDirectives(f.Path, f.Lang, f.Content)
+		if len(ds) > 0 {
+			dirMu.Lock()
+			dirs[f.Path] = ds
+			dirMu.Unlock()
+		}
+		if len(found) > 0 || len(ds) > 0 {
+			lines.note(f, found, ds)
+		}
+	})
+	b.loaded = b.src.Loaded()
+	if b.forget != nil {
+		b.forget.Forget(b.loaded.Missing...) // tracked, but deleted from the work tree
+	}
 	// Writing the caches back needs nothing of what follows: do it alongside.
 	saved := make(chan struct{})
 	go func() {
@@ -206,7 +226,6 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 		}
 	}
 	res := &Result{Outcomes: outcomes}
-	lines := newLineIndex(ev)
 
 	// Findings, fingerprinted. A whole-tree rule may place a finding in a file the
 	// run skipped (generated, vendored, a fixture) or left out (PATH narrowing): such
@@ -226,7 +245,6 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	for i := range selected {
 		ran[selected[i].Rule.ID] = &selected[i]
 	}
-	dirs := collectDirectives(ev.Files)
 	found, hidden := applySuppressions(found, dirs)
 	res.Hidden = hidden
 	res.Summary.Suppressed = len(hidden)
@@ -373,9 +391,14 @@ func inPaths(paths []string, p string) bool {
 }
 
 type built struct {
-	ev     *engine.Evidence
-	base   string
+	ev *engine.Evidence
+	// src reads the files to judge, for a streamed run; loaded is what it left out,
+	// once the run is done.
+	src    *repo.Source
 	loaded *repo.Loaded
+	// forget is the work tree, whose listing forgets the files found deleted.
+	forget *repo.Worktree
+	base   string
 	closer func()
 	// excluded counts the files of the selection .heedignore and --exclude left out.
 	excluded int
@@ -422,9 +445,11 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 				}
 			}
 		}
-		loaded := r.LoadFiles(wt, keep)
-		wt.Forget(loaded.Missing...) // tracked, but deleted from the work tree
-		return &built{ev: &engine.Evidence{Mode: engine.ModeAll, Files: loaded.Files, Tree: wt}, loaded: loaded, excluded: excluded}, nil
+		// Tracked files deleted from the work tree are found as they are read; a rule
+		// that lists the tree before the run is over (the import graph) must not see
+		// them, so a listing made mid-run looks for them first.
+		wt.ForgetMissing(keep)
+		return &built{ev: &engine.Evidence{Mode: engine.ModeAll, Tree: wt}, src: r.StreamFiles(wt, keep), forget: wt, excluded: excluded}, nil
 	case Diff, Staged, Unstaged:
 	default:
 		return nil, usage("unknown mode %q", opt.Mode)
@@ -521,16 +546,14 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 			narrowed.Files = append(narrowed.Files, f)
 		}
 	}
-	loaded := r.LoadChange(tree, narrowed)
 	ev := &engine.Evidence{
 		Mode:         engine.ModeDiff,
-		Files:        loaded.Files,
 		Tree:         tree,
 		Changed:      change.Paths(),
 		DeletedPaths: change.DeletedPaths(),
 		Commits:      commits,
 	}
-	return &built{ev: ev, base: base, loaded: loaded, closer: closer, excluded: excluded}, nil
+	return &built{ev: ev, src: r.StreamChange(tree, narrowed), base: base, closer: closer, excluded: excluded}, nil
 }
 
 func matchesAny(all []string, q string) bool {
@@ -561,7 +584,13 @@ func ownChange(ev *engine.Evidence, o *engine.Outcome) {
 		}
 		t.Findings = kept
 	}
-	o.Verdict = engine.Aggregate(o.Targets)
+	// A streamed rule keeps no satisfied targets: one that had targets stays at least
+	// satisfied.
+	if v := engine.Aggregate(o.Targets); v != engine.Inapplicable || o.Verdict == engine.Inapplicable {
+		o.Verdict = v
+	} else {
+		o.Verdict = engine.Satisfied
+	}
 }
 
 func ruleInfo(c engine.Compiled) report.RuleInfo {
@@ -651,6 +680,29 @@ type lineIndex struct {
 	ev    *engine.Evidence
 	mu    sync.Mutex
 	lines map[string]*fileLines
+	// noted holds, per file of a streamed run, the lines findings and suppression
+	// comments sit on, taken while the file was in memory (note): the run keeps
+	// those lines, not the files.
+	noted map[string][]notedLine
+}
+
+// notedLine is line n's normalised text and its rank among the identical lines up
+// to it (1 for the first).
+type notedLine struct {
+	n, rank int32
+	text    string
+}
+
+// notedAt returns the noted line n of path.
+func (li *lineIndex) notedAt(path string, n int) (notedLine, bool) {
+	li.mu.Lock()
+	ls := li.noted[path]
+	li.mu.Unlock()
+	i := sort.Search(len(ls), func(i int) bool { return int(ls[i].n) >= n })
+	if i < len(ls) && int(ls[i].n) == n {
+		return ls[i], true
+	}
+	return notedLine{}, false
 }
 
 // fileLines are a file's normalised lines and, for each, its rank among the identical
@@ -663,7 +715,46 @@ type fileLines struct {
 }
 
 func newLineIndex(ev *engine.Evidence) *lineIndex {
-	return &lineIndex{ev: ev, lines: map[string]*fileLines{}}
+	return &lineIndex{ev: ev, lines: map[string]*fileLines{}, noted: map[string][]notedLine{}}
+}
+
+// note keeps the text and rank of the lines of f that found and ds sit on.
+func (li *lineIndex) note(f *engine.File, found []engine.Finding, ds []*directive) {
+	want := map[int]bool{}
+	last := 0
+	for _, fd := range found {
+		if fd.Path == f.Path && fd.Line > 0 {
+			want[fd.Line] = true
+			last = max(last, fd.Line)
+		}
+	}
+	for _, d := range ds {
+		if d.Line > 0 {
+			want[d.Line] = true
+			last = max(last, d.Line)
+		}
+	}
+	if len(want) == 0 {
+		return
+	}
+	out := make([]notedLine, 0, len(want))
+	seen := map[string]int{}
+	rest := f.Content
+	for n := 1; n <= last; n++ {
+		l, after, more := bytes.Cut(rest, []byte("\n"))
+		t := report.NormaliseLine(string(l))
+		seen[t]++
+		if want[n] {
+			out = append(out, notedLine{n: int32(n), rank: int32(seen[t]), text: t})
+		}
+		if !more {
+			break // lines past the end are not noted: fingerprint finds them past it too
+		}
+		rest = after
+	}
+	li.mu.Lock()
+	li.noted[f.Path] = out
+	li.mu.Unlock()
 }
 
 func (li *lineIndex) of(path string) *fileLines {
@@ -708,7 +799,7 @@ func (li *lineIndex) fingerprintAll(fs []report.Finding, workers int) {
 
 func (li *lineIndex) build(fl *fileLines, path string) {
 	var content []byte
-	if f := li.ev.File(path); f != nil {
+	if f := li.ev.File(path); f != nil && f.Content != nil {
 		content = f.Content
 	} else if li.ev.Tree != nil {
 		content, _ = li.ev.Tree.Read(path)
@@ -728,11 +819,14 @@ func (li *lineIndex) build(fl *fileLines, path string) {
 func (li *lineIndex) fingerprint(f *report.Finding) {
 	switch {
 	case f.File != "" && f.Line > 0:
-		ls := li.of(f.File)
-		text := ""
-		occurrence := 1
-		if f.Line <= len(ls.text) {
-			text, occurrence = ls.text[f.Line-1], ls.rank[f.Line-1]
+		nl, ok := li.notedAt(f.File, f.Line)
+		text, occurrence := nl.text, int(nl.rank)
+		if !ok {
+			ls := li.of(f.File)
+			text, occurrence = "", 1
+			if f.Line <= len(ls.text) {
+				text, occurrence = ls.text[f.Line-1], ls.rank[f.Line-1]
+			}
 		}
 		f.Fingerprint = report.Fingerprint(f.Rule, f.File, text, occurrence)
 	case f.File != "":

@@ -1,6 +1,7 @@
 package repo
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -101,25 +102,27 @@ func (r *Repo) listing() *stagedListing {
 	l := &r.ls
 	l.once.Do(func() {
 		defer l.done.Store(true)
-		out, err := r.run(nil, "ls-files", "--stage", "--cached", "--others", "--exclude-standard", "-z")
+		// The records are read as git writes them, and only the paths kept: the
+		// output of a large repository (80,000 files: 8 MB) is never held whole.
+		var paths []string
+		err := r.eachNUL(func(rec []byte) {
+			// Tracked: "<mode> <object> <stage>\t<path>"; untracked: "<path>".
+			if meta, p, ok := bytes.Cut(rec, []byte("\t")); ok && stageRecord(meta) {
+				if regularModeBytes(meta[:6]) {
+					paths = append(paths, string(p))
+				}
+				return
+			}
+			p := string(rec)
+			l.untracked = append(l.untracked, p)
+			st, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(p)))
+			if err == nil && st.Mode().IsRegular() {
+				paths = append(paths, p)
+			}
+		}, "ls-files", "--stage", "--cached", "--others", "--exclude-standard", "-z")
 		if err != nil {
 			l.err = err
 			return
-		}
-		var paths []string
-		for _, rec := range splitNUL(out) {
-			// Tracked: "<mode> <object> <stage>\t<path>"; untracked: "<path>".
-			if meta, p, ok := strings.Cut(rec, "\t"); ok && stageRecord(meta) {
-				if regularMode(meta[:6]) {
-					paths = append(paths, p)
-				}
-				continue
-			}
-			l.untracked = append(l.untracked, rec)
-			st, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(rec)))
-			if err == nil && st.Mode().IsRegular() {
-				paths = append(paths, rec)
-			}
 		}
 		sort.Strings(paths)
 		uniq := paths[:0]
@@ -135,21 +138,23 @@ func (r *Repo) listing() *stagedListing {
 }
 
 // stageRecord reports whether s is "<6-digit mode> <hex object> <stage digit>".
-func stageRecord(s string) bool {
-	f := strings.Split(s, " ")
-	if len(f) != 3 || len(f[0]) != 6 || len(f[2]) != 1 || f[2][0] < '0' || f[2][0] > '3' {
+func stageRecord(s []byte) bool {
+	// 6 + 1 + 40 or 64 + 1 + 1
+	if n := len(s); n != 49 && n != 73 || s[6] != ' ' || s[len(s)-2] != ' ' {
 		return false
 	}
-	if len(f[1]) != 40 && len(f[1]) != 64 {
+	if c := s[len(s)-1]; c < '0' || c > '3' {
 		return false
 	}
-	for _, c := range f[1] {
+	for _, c := range s[7 : len(s)-2] {
 		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
 			return false
 		}
 	}
 	return true
 }
+
+func regularModeBytes(m []byte) bool { return string(m) == "100644" || string(m) == "100755" }
 
 // parallelChunks calls f on consecutive ranges of [0, n), one goroutine per CPU.
 func parallelChunks(n int, f func(lo, hi int)) {
@@ -443,38 +448,52 @@ func (r *Repo) Attributes(paths []string) map[string]Attrs {
 	if !r.Git || len(paths) == 0 {
 		return nil
 	}
-	var in bytes.Buffer
-	for _, p := range paths {
-		in.WriteString(p)
-		in.WriteByte(0)
-	}
-	out, err := r.run(in.Bytes(), "check-attr", "-z", "--stdin", "linguist-generated", "linguist-vendored")
+	// The paths are written and the answers read as git goes: neither is held whole
+	// (20,000 paths are two megabytes of answers, most of them "unspecified").
+	in, w := io.Pipe()
+	go func() {
+		bw := bufio.NewWriterSize(w, 64<<10)
+		for _, p := range paths {
+			bw.WriteString(p)
+			bw.WriteByte(0)
+		}
+		w.CloseWithError(bw.Flush())
+	}()
+	// "<path>\0<attribute>\0<info>\0", info being set, unset, unspecified or a value.
+	attrs := map[string]Attrs{}
+	var p, name []byte
+	n := 0
+	err := r.eachNULIn(in, func(tok []byte) {
+		switch n % 3 {
+		case 0:
+			p = append(p[:0], tok...)
+		case 1:
+			name = append(name[:0], tok...)
+		case 2:
+			var v *bool
+			switch string(tok) {
+			case "set", "true":
+				t := true
+				v = &t
+			case "unset", "false":
+				f := false
+				v = &f
+			}
+			if v != nil {
+				a := attrs[string(p)]
+				if string(name) == "linguist-generated" {
+					a.Generated = v
+				} else {
+					a.Vendored = v
+				}
+				attrs[string(p)] = a
+			}
+		}
+		n++
+	}, "check-attr", "-z", "--stdin", "linguist-generated", "linguist-vendored")
+	in.Close()
 	if err != nil {
 		return nil
-	}
-	// "<path>\0<attribute>\0<info>\0", info being set, unset, unspecified or a value.
-	toks := bytes.Split(out, []byte{0})
-	attrs := map[string]Attrs{}
-	for i := 0; i+2 < len(toks); i += 3 {
-		p, name, info := string(toks[i]), string(toks[i+1]), string(toks[i+2])
-		var v *bool
-		switch info {
-		case "set", "true":
-			t := true
-			v = &t
-		case "unset", "false":
-			f := false
-			v = &f
-		default:
-			continue
-		}
-		a := attrs[p]
-		if name == "linguist-generated" {
-			a.Generated = v
-		} else {
-			a.Vendored = v
-		}
-		attrs[p] = a
 	}
 	return attrs
 }

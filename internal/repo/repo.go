@@ -6,9 +6,11 @@
 package repo
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -112,6 +114,60 @@ func (r *Repo) run(stdin []byte, args ...string) ([]byte, error) {
 		return out, &GitError{Args: args, Stderr: stderr.String(), Err: err}
 	}
 	return out, nil
+}
+
+// eachNUL runs git in Root and calls each with every NUL-terminated record of its
+// standard output, as it is read: the record's bytes are valid only during the call.
+func (r *Repo) eachNUL(each func(rec []byte), args ...string) error {
+	return r.eachNULIn(nil, each, args...)
+}
+
+// eachNULIn is eachNUL with stdin as git's standard input (nil: none).
+func (r *Repo) eachNULIn(stdin io.Reader, each func(rec []byte), args ...string) error {
+	cmd := r.command(args...)
+	cmd.Stdin = stdin
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return &GitError{Args: args, Err: err}
+	}
+	if err := cmd.Start(); err != nil {
+		return &GitError{Args: args, Err: err}
+	}
+	br := bufio.NewReaderSize(out, 64<<10)
+	var long []byte // a record longer than the buffer, gathered
+	var rerr error
+	for {
+		chunk, err := br.ReadSlice(0)
+		if err == bufio.ErrBufferFull {
+			long = append(long, chunk...)
+			continue
+		}
+		if long != nil {
+			chunk = append(long, chunk...)
+			long = nil
+		}
+		if len(chunk) > 0 && chunk[len(chunk)-1] == 0 {
+			chunk = chunk[:len(chunk)-1]
+		}
+		if len(chunk) > 0 {
+			each(chunk)
+		}
+		if err != nil {
+			if err != io.EOF {
+				rerr = err
+			}
+			break
+		}
+	}
+	if err := cmd.Wait(); err != nil {
+		return &GitError{Args: args, Stderr: stderr.String(), Err: err}
+	}
+	if rerr != nil {
+		return &GitError{Args: args, Err: rerr}
+	}
+	return nil
 }
 
 // GitOutput runs a git command in the repository and returns its output (for callers

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,6 +32,8 @@ type Worktree struct {
 
 	mu   sync.Mutex
 	gone map[string]bool
+	// verify lists paths Paths checks are there before it lists them.
+	verify []string
 }
 
 // Worktree returns the working tree's snapshot.
@@ -39,6 +43,20 @@ func (r *Repo) Worktree() *Worktree { return &Worktree{r: r, gone: map[string]bo
 func (w *Worktree) Paths() []string {
 	w.once.Do(func() {
 		cand, _ := w.Candidates()
+		if len(w.verify) > 0 {
+			gone := make([]bool, len(w.verify))
+			parallelChunks(len(w.verify), func(lo, hi int) {
+				for i := lo; i < hi; i++ {
+					st, err := os.Lstat(filepath.Join(w.r.Root, filepath.FromSlash(w.verify[i])))
+					gone[i] = err != nil || !st.Mode().IsRegular()
+				}
+			})
+			for i, g := range gone {
+				if g {
+					w.Forget(w.verify[i])
+				}
+			}
+		}
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		w.list = make([]string, 0, len(cand))
@@ -67,6 +85,17 @@ func (w *Worktree) Forget(paths ...string) {
 	for _, p := range paths {
 		w.gone[p] = true
 	}
+}
+
+// ForgetMissing makes Paths, when first called, leave out those of paths the work
+// tree no longer has as regular files (tracked, but deleted): for a run that reads
+// paths while it judges them, and so would find the deleted ones only as it goes,
+// when Forget no longer changes the listing. It costs an lstat per path, and only
+// if some rule lists the tree.
+func (w *Worktree) ForgetMissing(paths []string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.verify = paths
 }
 
 // Err is the error of the listing, if any.

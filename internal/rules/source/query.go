@@ -241,11 +241,16 @@ func shortest(vs []string) int {
 
 func (c *queryCheck) Targets(ev *engine.Evidence) []engine.Target {
 	ts := fileTargets(ev, c.scope, c.langs)
-	if len(ts) > 0 {
+	if len(ts) > 0 || ev.Streamed() {
+		// A streamed run asks about one file at a time: every rule joins before the
+		// batch freezes, at its first file.
 		runBatch(ev).join(c)
 	}
 	return ts
 }
+
+// FileByFile implements engine.FileByFile: a file's targets and verdict are its own.
+func (c *queryCheck) FileByFile(*engine.Evidence) bool { return true }
 
 // WantsFile implements engine.FileSelector.
 func (c *queryCheck) WantsFile(p, lang string) bool { return wantsFile(c.scope, c.langs, p, lang) }
@@ -642,10 +647,7 @@ func (b *batch) freeze(ev *engine.Evidence) {
 			byLang[l] = append(byLang[l], m)
 		}
 	}
-	perLang := map[string]int{}
-	for _, f := range ev.Files {
-		perLang[f.Lang]++
-	}
+	perLang := ev.FilesPerLang()
 	combinable := map[string][]*queryCheck{}
 	var compile []func()
 	for l, ms := range byLang {
