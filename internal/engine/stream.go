@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"time"
 )
 
 // FileByFile is a check that judges files one at a time: on any evidence its targets
@@ -71,7 +72,7 @@ func Stream(rules []Compiled, ev *Evidence, src Source, opt Options, done FileDo
 		workers = runtime.NumCPU()
 	}
 	workers = max(1, min(workers, n))
-	one := func(i int) {
+	one := func(i int, tj *timedJudge) {
 		f := src.Load(i)
 		if f == nil {
 			return
@@ -90,7 +91,7 @@ func Stream(rules []Compiled, ev *Evidence, src Source, opt Options, done FileDo
 				if stopped(opt.Stop) {
 					res = Result{Verdict: Undetermined, Reason: ReasonStopped}
 				} else {
-					res = judge(c, view, t, opt.Timeout)
+					res = tj.judge(c, view, t)
 					if ev.Mode == ModeDiff {
 						res = ownFindings(view, t, res)
 					}
@@ -110,9 +111,11 @@ func Stream(rules []Compiled, ev *Evidence, src Source, opt Options, done FileDo
 		stubs[i] = f
 	}
 	if workers == 1 {
+		tj := &timedJudge{timeout: opt.Timeout}
 		for i := 0; i < n; i++ {
-			one(i)
+			one(i, tj)
 		}
+		tj.close()
 	} else {
 		next := make(chan int, workers)
 		var wg sync.WaitGroup
@@ -120,8 +123,10 @@ func Stream(rules []Compiled, ev *Evidence, src Source, opt Options, done FileDo
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				tj := &timedJudge{timeout: opt.Timeout}
+				defer tj.close()
 				for i := range next {
-					one(i)
+					one(i, tj)
 				}
 			}()
 		}
@@ -155,6 +160,62 @@ func Stream(rules []Compiled, ev *Evidence, src Source, opt Options, done FileDo
 		}
 	}
 	return outcomes
+}
+
+// timedJudge judges on one goroutine of its own, reused from judge to judge, under
+// one timer, reset for each: a goroutine, a channel and a timer per judge were a
+// third of what a streamed run allocated. A judge that overruns is undetermined and
+// its goroutine is left to finish alone; the next judge gets a new one.
+type timedJudge struct {
+	timeout time.Duration
+	timer   *time.Timer
+	jobs    chan judgeJob
+	out     chan Result
+}
+
+type judgeJob struct {
+	c  Check
+	ev *Evidence
+	t  Target
+}
+
+func (tj *timedJudge) judge(c Check, ev *Evidence, t Target) Result {
+	if tj.timeout <= 0 {
+		return safeJudge(c, ev, t)
+	}
+	if tj.jobs == nil {
+		jobs, out := make(chan judgeJob), make(chan Result, 1)
+		go func() {
+			for j := range jobs {
+				out <- safeJudge(j.c, j.ev, j.t)
+			}
+		}()
+		tj.jobs, tj.out = jobs, out
+	}
+	tj.jobs <- judgeJob{c, ev, t}
+	if tj.timer == nil {
+		tj.timer = time.NewTimer(tj.timeout)
+	} else {
+		tj.timer.Reset(tj.timeout)
+	}
+	select {
+	case r := <-tj.out:
+		tj.timer.Stop()
+		return r
+	case <-tj.timer.C:
+		close(tj.jobs) // its goroutine ends once the judge returns
+		tj.jobs, tj.out = nil, nil
+		return timedOut(tj.timeout)
+	}
+}
+
+func (tj *timedJudge) close() {
+	if tj.jobs != nil {
+		close(tj.jobs)
+	}
+	if tj.timer != nil {
+		tj.timer.Stop()
+	}
 }
 
 // streamAgg folds one rule's results over a streamed run: the verdict of every

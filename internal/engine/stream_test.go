@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // byFile is lineCheck, judged file by file in a streamed run.
@@ -174,5 +175,38 @@ func TestStreamDiffModeOwnsTouchedLines(t *testing.T) {
 	fs := out.Findings()
 	if len(fs) != 1 || fs[0].Line != 3 {
 		t.Errorf("findings %+v, want the touched line only", fs)
+	}
+}
+
+// slowOn is lineCheck judged file by file that takes a second on one file.
+type slowOn struct {
+	byFile
+	path string
+}
+
+func (c slowOn) Judge(ev *Evidence, t Target) Result {
+	if t.Path == c.path {
+		time.Sleep(time.Second)
+	}
+	return c.byFile.Judge(ev, t)
+}
+
+// A judge that overruns the timeout is undetermined, and the judges after it, on the
+// same worker, still run (on a fresh goroutine) within theirs.
+func TestStreamTimeoutIsUndeterminedAndTheRunGoesOn(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		src := newSliceSource(map[string]string{"a.go": "BAD\n", "b.go": "ok\n", "c.go": "BAD\n"}, []string{"a.go", "b.go", "c.go"})
+		start := time.Now()
+		out := Stream([]Compiled{{Rule: rule("r"), Check: slowOn{path: "b.go"}}}, &Evidence{Mode: ModeAll}, src, Options{Workers: workers, Timeout: 50 * time.Millisecond}, nil)[0]
+		if time.Since(start) > 800*time.Millisecond {
+			t.Errorf("workers %d: the run waited for the slow judge", workers)
+		}
+		var got []string
+		for _, tr := range out.Targets {
+			got = append(got, tr.Target.Path+" "+string(tr.Verdict))
+		}
+		if want := []string{"a.go violated", "b.go undetermined", "c.go violated"}; !reflect.DeepEqual(got, want) {
+			t.Errorf("workers %d: %v, want %v", workers, got, want)
+		}
 	}
 }
