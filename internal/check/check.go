@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/heed-dev/heed/internal/config"
 	"github.com/heed-dev/heed/internal/engine"
@@ -79,7 +80,9 @@ type Result struct {
 	// Findings are the reported findings, sorted by place.
 	Findings []report.Finding
 	// Outcomes are every selected rule's verdicts (after ownership), for callers
-	// that need more than findings (audits, the MCP server).
+	// that need more than findings (audits, the MCP server). Their targets are the
+	// violated and undetermined ones of rules judged file by file, every target of the
+	// others; their findings are in Findings, not repeated here.
 	Outcomes []engine.Outcome
 	Summary  report.Summary
 	// Hidden are the findings suppression comments or the baseline hid.
@@ -231,6 +234,11 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	// run skipped (generated, vendored, a fixture) or left out (PATH narrowing): such
 	// a file is not judged, so its findings are not reported.
 	found := findingsOf(outcomes, paths, b.loaded, ig.Match)
+	for i := range outcomes {
+		for j := range outcomes[i].Targets {
+			outcomes[i].Targets[j].Findings = nil // in found now: not held twice
+		}
+	}
 	lines.fingerprintAll(found, opt.Workers)
 
 	// Suppression comments.
@@ -718,6 +726,21 @@ func newLineIndex(ev *engine.Evidence) *lineIndex {
 	return &lineIndex{ev: ev, lines: map[string]*fileLines{}, noted: map[string][]notedLine{}}
 }
 
+// trimmedLine is l without the white space around it.
+func trimmedLine(l []byte) []byte { return bytes.TrimSpace(l) }
+
+// plainLine reports whether report.NormaliseLine of l is only l trimmed: no white
+// space but single spaces inside it, and nothing but ASCII.
+func plainLine(l []byte) bool {
+	t := bytes.TrimSpace(l)
+	for i, c := range t {
+		if c >= utf8.RuneSelf || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || (c == ' ' && t[i+1] == ' ') {
+			return false
+		}
+	}
+	return true
+}
+
 // note keeps the text and rank of the lines of f that found and ds sit on.
 func (li *lineIndex) note(f *engine.File, found []engine.Finding, ds []*directive) {
 	want := map[int]bool{}
@@ -737,21 +760,45 @@ func (li *lineIndex) note(f *engine.File, found []engine.Finding, ds []*directiv
 	if len(want) == 0 {
 		return
 	}
-	out := make([]notedLine, 0, len(want))
-	seen := map[string]int{}
-	rest := f.Content
-	for n := 1; n <= last; n++ {
-		l, after, more := bytes.Cut(rest, []byte("\n"))
-		t := report.NormaliseLine(string(l))
-		seen[t]++
-		if want[n] {
-			out = append(out, notedLine{n: int32(n), rank: int32(seen[t]), text: t})
+	// A rank counts the identical lines up to its own, so only the lines whose text is
+	// one of the wanted lines' need counting: first those texts, then the count, with
+	// the other lines compared in place (normalising every line of the file into a
+	// string of its own was most of what a check allocated).
+	each := func(fn func(n int, l []byte) bool) {
+		rest := f.Content
+		for n := 1; n <= last; n++ {
+			l, after, more := bytes.Cut(rest, []byte("\n"))
+			if !fn(n, l) || !more {
+				return // lines past the end are not noted: fingerprint finds them past it too
+			}
+			rest = after
 		}
-		if !more {
-			break // lines past the end are not noted: fingerprint finds them past it too
-		}
-		rest = after
 	}
+	counts := map[string]*int32{}
+	each(func(n int, l []byte) bool {
+		if want[n] {
+			t := report.NormaliseLine(string(l))
+			if counts[t] == nil {
+				counts[t] = new(int32)
+			}
+		}
+		return true
+	})
+	out := make([]notedLine, 0, len(want))
+	each(func(n int, l []byte) bool {
+		c := counts[string(trimmedLine(l))]
+		if c == nil && !plainLine(l) {
+			c = counts[report.NormaliseLine(string(l))]
+		}
+		if c == nil {
+			return true
+		}
+		*c++
+		if want[n] {
+			out = append(out, notedLine{n: int32(n), rank: *c, text: report.NormaliseLine(string(l))})
+		}
+		return true
+	})
 	li.mu.Lock()
 	li.noted[f.Path] = out
 	li.mu.Unlock()
