@@ -286,8 +286,12 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		}
 	}
 	var fs []engine.Finding
+	lines := fm.lines
+	if lines == nil && len(hits) > 0 {
+		lines = newLineIndex(f.Content) // no member of the batch was live here
+	}
 	for _, h := range hits {
-		fs = append(fs, c.finding(f, fm.lines, h))
+		fs = append(fs, c.finding(f, lines, h))
 	}
 	res := violated(fs)
 	if len(fs) == 0 && fm.syntaxError != "" {
@@ -768,7 +772,7 @@ type fileMatches struct {
 func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, error) {
 	v, err := ev.Memo("file:"+f.Path+"\x00source.query", func() (any, error) {
 		b.freeze(ev)
-		fm := &fileMatches{hits: map[*queryCheck][]hit{}, errs: map[*queryCheck]error{}, lines: newLineIndex(f.Content)}
+		fm := &fileMatches{hits: map[*queryCheck][]hit{}, errs: map[*queryCheck]error{}}
 		// Which members can match here at all (language, scope, needles)?
 		live := map[*queryCheck]bool{}
 		gate := gateOf(ev, f)
@@ -783,6 +787,7 @@ func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, erro
 		if len(live) == 0 {
 			return fm, nil
 		}
+		fm.lines = newLineIndex(f.Content) // only where a member may find something
 		t, err := lang.FileTree(ev, f)
 		if err != nil {
 			return nil, err
