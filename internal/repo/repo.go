@@ -15,6 +15,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Repo is a repository root: the top of a git work tree, a folder inside one, or a
@@ -29,6 +31,12 @@ type Repo struct {
 	Prefix string
 	// ls is the work tree's listing, made at most once (ListCandidates).
 	ls stagedListing
+	// listingStarted is set once StartListing started ls.
+	listingStarted atomic.Bool
+	// attrAsked maps each path PrefetchAttributes asked about to its batch (nil
+	// until a prefetch: Attributes then asks git directly).
+	attrMu    sync.Mutex
+	attrAsked map[string]*attrBatch
 }
 
 // ErrNotGit is returned by operations that need git in a plain directory.
@@ -195,6 +203,22 @@ func (r *Repo) ResolveRev(rev string) (string, error) {
 		return "", &UnknownRevisionError{Rev: rev}
 	}
 	out, err := r.run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	if err != nil {
+		return "", &UnknownRevisionError{Rev: rev}
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// ResolveTree resolves rev to the hash of its commit's tree: the whole content of
+// the commit, whatever its history.
+func (r *Repo) ResolveTree(rev string) (string, error) {
+	if !r.Git {
+		return "", ErrNotGit
+	}
+	if rev == "" || strings.HasPrefix(rev, "-") {
+		return "", &UnknownRevisionError{Rev: rev}
+	}
+	out, err := r.run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{tree}")
 	if err != nil {
 		return "", &UnknownRevisionError{Rev: rev}
 	}

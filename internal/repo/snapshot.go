@@ -152,6 +152,39 @@ func (r *Repo) IndexSnapshot() (*GitSnapshot, error) {
 	return s, nil
 }
 
+// RevFile reads one file of the tree of a commit, without listing the rest of the
+// tree (a listing of 80,000 files costs git 50 to 200 ms): ok is false when the
+// commit has no regular file at p.
+func (r *Repo) RevFile(rev, p string) (data []byte, ok bool, err error) {
+	if !r.Git {
+		return nil, false, ErrNotGit
+	}
+	hash, err := r.ResolveRev(rev)
+	if err != nil {
+		return nil, false, err
+	}
+	out, err := r.run(nil, "ls-tree", "-z", hash, "--", p)
+	if err != nil {
+		return nil, false, err
+	}
+	s := &GitSnapshot{r: r, blobs: map[string]string{}}
+	for _, rec := range splitNUL(out) {
+		// "<mode> <type> <object>\t<path>"
+		meta, q, found := strings.Cut(rec, "\t")
+		f := strings.Fields(meta)
+		if found && q == p && len(f) == 3 && f[1] == "blob" && regularMode(f[0]) {
+			s.blobs[p] = f[2]
+		}
+	}
+	if len(s.blobs) == 0 {
+		return nil, false, nil
+	}
+	s.finish()
+	defer s.Close()
+	data, err = s.Read(p)
+	return data, err == nil, err
+}
+
 // RevSnapshot is the tree of a commit.
 func (r *Repo) RevSnapshot(rev string) (*GitSnapshot, error) {
 	if !r.Git {
