@@ -126,7 +126,17 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 	if f.diff != "" && !strings.HasPrefix(f.diff, "-") {
 		rev = f.diff
 	}
-	p, model, err := app.openRevWithJudge(root, rev, &f.model)
+	// A diff waits longest for git's walk of the work tree for untracked files: start
+	// it (with the rest of the listing) now, while the rules load.
+	var r *repo.Repo
+	if mode := f.mode(); mode == check.Diff || mode == check.Unstaged {
+		if r, err = repo.Open(root); err == nil {
+			r.StartListing()
+		} else {
+			r = nil
+		}
+	}
+	p, model, err := app.openRevWithJudge(root, rev, &f.model, r)
 	if errors.Is(err, repo.ErrNotGit) {
 		// check.Run says a diff needs git
 		p, model, err = app.openWithJudge(root, &f.model)

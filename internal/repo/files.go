@@ -175,6 +175,19 @@ func parallelChunks(n int, f func(lo, hi int)) {
 	wg.Wait()
 }
 
+// StartListing starts listing the work tree (ListCandidates) in the background, for
+// a command that will ask for the untracked files or the listing later: a diff check,
+// on a large tree, waits longest for git's walk of the work tree for untracked
+// files, and the listing is that walk and the index at once (about the same cost),
+// which the import graph needs too. The rules can be loaded meanwhile.
+func (r *Repo) StartListing() {
+	if !r.Git {
+		return
+	}
+	r.listingStarted.Store(true)
+	go r.listing()
+}
+
 // Untracked lists the files git does not track and does not ignore.
 func (r *Repo) Untracked() ([]string, error) {
 	if !r.Git {
@@ -183,6 +196,11 @@ func (r *Repo) Untracked() ([]string, error) {
 	if l := &r.ls; l.done.Load() && l.err == nil {
 		// the work tree was listed already in this command (project loading)
 		return append([]string(nil), l.untracked...), nil
+	}
+	if r.listingStarted.Load() {
+		if l := r.listing(); l.err == nil { // waits for StartListing's
+			return append([]string(nil), l.untracked...), nil
+		}
 	}
 	out, err := r.run(nil, "ls-files", "--others", "--exclude-standard", "-z")
 	if err != nil {
@@ -448,6 +466,61 @@ func (r *Repo) Attributes(paths []string) map[string]Attrs {
 	if !r.Git || len(paths) == 0 {
 		return nil
 	}
+	r.attrMu.Lock()
+	prefetched := r.attrAsked != nil
+	r.attrMu.Unlock()
+	if !prefetched {
+		return r.queryAttributes(paths)
+	}
+	r.PrefetchAttributes(paths) // asks for those not asked yet
+	out := map[string]Attrs{}
+	for _, p := range paths {
+		r.attrMu.Lock()
+		b := r.attrAsked[p]
+		r.attrMu.Unlock()
+		<-b.done
+		if a, ok := b.attrs[p]; ok {
+			out[p] = a
+		}
+	}
+	return out
+}
+
+// attrBatch is one `git check-attr` under way or done.
+type attrBatch struct {
+	done  chan struct{}
+	attrs map[string]Attrs
+}
+
+// PrefetchAttributes starts asking git for the attributes of paths in the background;
+// Attributes then waits for those instead of asking again. A diff asks for the
+// files it changed while git still lists the untracked ones.
+func (r *Repo) PrefetchAttributes(paths []string) {
+	if !r.Git {
+		return
+	}
+	r.attrMu.Lock()
+	if r.attrAsked == nil {
+		r.attrAsked = map[string]*attrBatch{}
+	}
+	b := &attrBatch{done: make(chan struct{})}
+	var need []string
+	for _, p := range paths {
+		if _, ok := r.attrAsked[p]; !ok {
+			r.attrAsked[p] = b
+			need = append(need, p)
+		}
+	}
+	r.attrMu.Unlock()
+	go func() {
+		defer close(b.done)
+		if len(need) > 0 {
+			b.attrs = r.queryAttributes(need)
+		}
+	}()
+}
+
+func (r *Repo) queryAttributes(paths []string) map[string]Attrs {
 	// The paths are written and the answers read as git goes: neither is held whole
 	// (20,000 paths are two megabytes of answers, most of them "unspecified").
 	in, w := io.Pipe()
