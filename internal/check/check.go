@@ -24,6 +24,7 @@ import (
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/repo"
 	"github.com/heed-dev/heed/internal/report"
+	"github.com/heed-dev/heed/internal/rules/semantic"
 	"github.com/heed-dev/heed/internal/rules/source"
 )
 
@@ -181,7 +182,14 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	if err != nil {
 		return nil, usage("%v", err)
 	}
-	b, err := buildEvidence(r, opt, paths, engine.WantedFiles(selected), ig)
+	// Only the import graph (and a judge rule without a model, looking for a file in
+	// its scope) lists the whole tree in a check; without them a full check keeps
+	// only the files it judges of the listing.
+	needsTree := false
+	for _, c := range selected {
+		needsTree = needsTree || c.Rule.Domain == policy.DomainArchitecture || c.Rule.Kind == semantic.KindJudge
+	}
+	b, err := buildEvidence(r, opt, paths, engine.WantedFiles(selected), ig, needsTree)
 	if err != nil {
 		return nil, err
 	}
@@ -421,7 +429,7 @@ func (b *built) close() {
 
 // buildEvidence reads what the mode judges: of the files in paths, those wanted (by
 // some rule that might judge them; nil: all) and not left out by ig.
-func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string) bool, ig *repo.Ignore) (*built, error) {
+func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string) bool, ig *repo.Ignore, needsTree bool) (*built, error) {
 	if opt.Mode != All && !r.Git {
 		return nil, usage("--%s needs a git repository, and %s is not in one (--all works anywhere)", opt.Mode, r.Root)
 	}
@@ -457,6 +465,9 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		// that lists the tree before the run is over (the import graph) must not see
 		// them, so a listing made mid-run looks for them first.
 		wt.ForgetMissing(keep)
+		if !needsTree {
+			wt.DropListing() // listed again if a rule asks for it after all
+		}
 		return &built{ev: &engine.Evidence{Mode: engine.ModeAll, Tree: wt}, src: r.StreamFiles(wt, keep), forget: wt, excluded: excluded}, nil
 	case Diff, Staged, Unstaged:
 	default:

@@ -99,7 +99,12 @@ type stagedListing struct {
 }
 
 func (r *Repo) listing() *stagedListing {
-	l := &r.ls
+	r.lsMu.Lock()
+	if r.ls == nil {
+		r.ls = &stagedListing{}
+	}
+	l := r.ls
+	r.lsMu.Unlock()
 	l.once.Do(func() {
 		defer l.done.Store(true)
 		// The records are read as git writes them, and only the paths kept: the
@@ -175,6 +180,13 @@ func parallelChunks(n int, f func(lo, hi int)) {
 	wg.Wait()
 }
 
+// dropListing forgets the work tree's listing: the next ListCandidates lists again.
+func (r *Repo) dropListing() {
+	r.lsMu.Lock()
+	r.ls = nil
+	r.lsMu.Unlock()
+}
+
 // StartListing starts listing the work tree (ListCandidates) in the background, for
 // a command that will ask for the untracked files or the listing later: a diff check,
 // on a large tree, waits longest for git's walk of the work tree for untracked
@@ -193,7 +205,10 @@ func (r *Repo) Untracked() ([]string, error) {
 	if !r.Git {
 		return nil, ErrNotGit
 	}
-	if l := &r.ls; l.done.Load() && l.err == nil {
+	r.lsMu.Lock()
+	l := r.ls
+	r.lsMu.Unlock()
+	if l != nil && l.done.Load() && l.err == nil {
 		// the work tree was listed already in this command (project loading)
 		return append([]string(nil), l.untracked...), nil
 	}

@@ -29,8 +29,10 @@ type Repo struct {
 	// Top is the work tree's top and Prefix Root's path below it ("" or "sub/dir/").
 	Top    string
 	Prefix string
-	// ls is the work tree's listing, made at most once (ListCandidates).
-	ls stagedListing
+	// ls is the work tree's listing, made at most once (ListCandidates) unless
+	// DropListing let it go.
+	lsMu sync.Mutex
+	ls   *stagedListing
 	// listingStarted is set once StartListing started ls.
 	listingStarted atomic.Bool
 	// attrAsked maps each path PrefetchAttributes asked about to its batch (nil

@@ -23,7 +23,8 @@ import (
 type Worktree struct {
 	r *Repo
 
-	candOnce sync.Once
+	candMu   sync.Mutex
+	candDone bool
 	cand     []string
 	err      error
 
@@ -72,8 +73,23 @@ func (w *Worktree) Paths() []string {
 // Candidates is the listing before Forget: what git lists (or the walk finds),
 // possibly with tracked files deleted from the work tree.
 func (w *Worktree) Candidates() ([]string, error) {
-	w.candOnce.Do(func() { w.cand, w.err = w.r.ListCandidates() })
+	w.candMu.Lock()
+	defer w.candMu.Unlock()
+	if !w.candDone {
+		w.cand, w.err = w.r.ListCandidates()
+		w.candDone = true
+	}
 	return w.cand, w.err
+}
+
+// DropListing lets the listing go, for a run that took what it needed of it (the
+// files to judge) and may never need the rest: 80,000 paths are 5 MB. Paths, if a
+// rule asks for it after all, lists the tree again.
+func (w *Worktree) DropListing() {
+	w.candMu.Lock()
+	w.cand, w.candDone = nil, false
+	w.candMu.Unlock()
+	w.r.dropListing()
 }
 
 // Forget removes paths the caller knows are not in the work tree (a diff's
