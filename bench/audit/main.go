@@ -39,7 +39,16 @@ func main() {
 	reps := flag.Int("reps", 3, "measured repetitions per figure")
 	single := flag.Int("single", 50, "runs audited one process each, for the baseline")
 	keep := flag.Bool("keep", false, "keep the generated batch")
+	big := flag.Int("big", 0, "instead: audit one transcript of about `MB` megabytes (big.go), its time and peak memory against the file's size")
+	bigBase := flag.String("big-base", "", "with -big: a second heed build measured alongside")
 	flag.Parse()
+	if *big > 0 && *heed != "" {
+		if err := runBig(*heed, *bigBase, *big, *reps, *keep); err != nil {
+			fmt.Fprintln(os.Stderr, "bench/audit:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *heed == "" {
 		fmt.Fprintln(os.Stderr, "usage: go run ./bench/audit -heed PATH/TO/heed")
 		os.Exit(2)

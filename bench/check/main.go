@@ -33,7 +33,15 @@ func main() {
 	sizes := flag.String("sizes", "1250,2500,5000", "repository sizes of the full check")
 	fullRuns := flag.Int("full-runs", 3, "measured runs per full-check size")
 	keep := flag.Bool("keep", false, "keep the generated repositories")
+	gen := flag.String("generate", "", "only write a generated repository of -files files into `DIR` (with a second commit changing one file) and stop")
 	flag.Parse()
+	if *gen != "" {
+		if err := generateOnly(*gen, *files); err != nil {
+			fmt.Fprintln(os.Stderr, "bench/check:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *heed == "" {
 		fmt.Fprintln(os.Stderr, "usage: go run ./bench/check -heed PATH/TO/heed")
 		os.Exit(2)
@@ -141,6 +149,28 @@ func run(heed string, files, runs int, sizes string, fullRuns int, keep bool) er
 		fmt.Printf("\nRepositories kept in %s\n", work)
 	}
 	return nil
+}
+
+// generateOnly writes the generated repository of n files into dir, then commits a
+// one-file change on top (so `--diff HEAD~1` has a change to judge).
+func generateOnly(dir string, n int) error {
+	root, err := repoRoot()
+	if err != nil {
+		return err
+	}
+	agents, err := agentsMD(root)
+	if err != nil {
+		return err
+	}
+	if err := generate(dir, n, agents); err != nil {
+		return err
+	}
+	rel, content := file(n / 2)
+	edited := strings.Replace(content, "return []", "return None", 1) + "\ndef added(x):\n    print(x)\n"
+	if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), []byte(edited), 0o644); err != nil {
+		return err
+	}
+	return git(dir, "commit", "-q", "--no-verify", "-am", "fix: change one file")
 }
 
 type checkSummary struct {

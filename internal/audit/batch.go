@@ -2,7 +2,9 @@ package audit
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -316,13 +318,21 @@ func auditRunDir(dir string, opt BatchOptions) (*RunSummary, error) {
 	}
 	ao := Options{Repo: spec.Repo, Base: spec.Base, Head: spec.Head, TrajectoryPath: spec.Trajectory, Timeout: opt.Timeout, Workers: 1, Cache: opt.cache, Config: opt.Config, Exclude: opt.Exclude}
 	if spec.Trajectory != "" {
-		data, err := os.ReadFile(spec.Trajectory)
+		f, err := os.Open(spec.Trajectory)
 		if err != nil {
 			ao.TrajectoryErr = err
-		} else if t, err := trajectory.Parse(data, spec.Agent); err != nil {
-			ao.TrajectoryErr = fmt.Errorf("%s: %w", filepath.Base(spec.Trajectory), err)
+		} else if t, err := trajectory.Read(f, spec.Agent); err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				ao.TrajectoryErr = err // a read error names the file
+			} else {
+				ao.TrajectoryErr = fmt.Errorf("%s: %w", filepath.Base(spec.Trajectory), err)
+			}
 		} else {
 			ao.Trajectory = t
+		}
+		if f != nil {
+			f.Close()
 		}
 	}
 	if spec.PR != "" {

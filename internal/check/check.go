@@ -5,6 +5,7 @@
 package check
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/heed-dev/heed/internal/config"
 	"github.com/heed-dev/heed/internal/engine"
@@ -22,6 +24,7 @@ import (
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/repo"
 	"github.com/heed-dev/heed/internal/report"
+	"github.com/heed-dev/heed/internal/rules/semantic"
 	"github.com/heed-dev/heed/internal/rules/source"
 )
 
@@ -78,7 +81,9 @@ type Result struct {
 	// Findings are the reported findings, sorted by place.
 	Findings []report.Finding
 	// Outcomes are every selected rule's verdicts (after ownership), for callers
-	// that need more than findings (audits, the MCP server).
+	// that need more than findings (audits, the MCP server). Their targets are the
+	// violated and undetermined ones of rules judged file by file, every target of the
+	// others; their findings are in Findings, not repeated here.
 	Outcomes []engine.Outcome
 	Summary  report.Summary
 	// Hidden are the findings suppression comments or the baseline hid.
@@ -177,7 +182,14 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	if err != nil {
 		return nil, usage("%v", err)
 	}
-	b, err := buildEvidence(r, opt, paths, engine.WantedFiles(selected), ig)
+	// Only the import graph (and a judge rule without a model, looking for a file in
+	// its scope) lists the whole tree in a check; without them a full check keeps
+	// only the files it judges of the listing.
+	needsTree := false
+	for _, c := range selected {
+		needsTree = needsTree || c.Rule.Domain == policy.DomainArchitecture || c.Rule.Kind == semantic.KindJudge
+	}
+	b, err := buildEvidence(r, opt, paths, engine.WantedFiles(selected), ig, needsTree)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +203,26 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	// A diff judges the few files it touched: reading a findings cache of the whole
 	// tree would cost it more than it saves, so only a full check uses one.
 	findings := attachFindingsCache(root, ev, opt.NoCache || opt.Mode != All, len(paths) > 0)
-	outcomes := engine.Run(selected, ev, engine.Options{Workers: opt.Workers, Timeout: timeout})
+	// Files stream through the rules: each is read, judged, its suppression comments
+	// and the lines its findings sit on noted, and dropped before the files after it.
+	lines := newLineIndex(ev)
+	var dirMu sync.Mutex
+	dirs := map[string][]*directive{}
+	outcomes := engine.Stream(selected, ev, b.src, engine.Options{Workers: opt.Workers, Timeout: timeout}, func(f *engine.File, found []engine.Finding) {
+		ds := parseDirectives(f.Path, f.Lang, f.Content)
+		if len(ds) > 0 {
+			dirMu.Lock()
+			dirs[f.Path] = ds
+			dirMu.Unlock()
+		}
+		if len(found) > 0 || len(ds) > 0 {
+			lines.note(f, found, ds)
+		}
+	})
+	b.loaded = b.src.Loaded()
+	if b.forget != nil {
+		b.forget.Forget(b.loaded.Missing...) // tracked, but deleted from the work tree
+	}
 	// Writing the caches back needs nothing of what follows: do it alongside.
 	saved := make(chan struct{})
 	go func() {
@@ -206,12 +237,16 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 		}
 	}
 	res := &Result{Outcomes: outcomes}
-	lines := newLineIndex(ev)
 
 	// Findings, fingerprinted. A whole-tree rule may place a finding in a file the
 	// run skipped (generated, vendored, a fixture) or left out (PATH narrowing): such
 	// a file is not judged, so its findings are not reported.
 	found := findingsOf(outcomes, paths, b.loaded, ig.Match)
+	for i := range outcomes {
+		for j := range outcomes[i].Targets {
+			outcomes[i].Targets[j].Findings = nil // in found now: not held twice
+		}
+	}
 	lines.fingerprintAll(found, opt.Workers)
 
 	// Suppression comments.
@@ -226,7 +261,6 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	for i := range selected {
 		ran[selected[i].Rule.ID] = &selected[i]
 	}
-	dirs := collectDirectives(ev.Files)
 	found, hidden := applySuppressions(found, dirs)
 	res.Hidden = hidden
 	res.Summary.Suppressed = len(hidden)
@@ -374,9 +408,14 @@ func inPaths(paths []string, p string) bool {
 }
 
 type built struct {
-	ev     *engine.Evidence
-	base   string
+	ev *engine.Evidence
+	// src reads the files to judge, for a streamed run; loaded is what it left out,
+	// once the run is done.
+	src    *repo.Source
 	loaded *repo.Loaded
+	// forget is the work tree, whose listing forgets the files found deleted.
+	forget *repo.Worktree
+	base   string
 	closer func()
 	// excluded counts the files of the selection .heedignore and --exclude left out.
 	excluded int
@@ -391,7 +430,7 @@ func (b *built) close() {
 
 // buildEvidence reads what the mode judges: of the files in paths, those wanted (by
 // some rule that might judge them; nil: all) and not left out by ig.
-func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string) bool, ig *repo.Ignore) (*built, error) {
+func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string) bool, ig *repo.Ignore, needsTree bool) (*built, error) {
 	if opt.Mode != All && !r.Git {
 		return nil, usage("--%s needs a git repository, and %s is not in one (--all works anywhere)", opt.Mode, r.Root)
 	}
@@ -423,9 +462,14 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 				}
 			}
 		}
-		loaded := r.LoadFiles(wt, keep)
-		wt.Forget(loaded.Missing...) // tracked, but deleted from the work tree
-		return &built{ev: &engine.Evidence{Mode: engine.ModeAll, Files: loaded.Files, Tree: wt}, loaded: loaded, excluded: excluded}, nil
+		// Tracked files deleted from the work tree are found as they are read; a rule
+		// that lists the tree before the run is over (the import graph) must not see
+		// them, so a listing made mid-run looks for them first.
+		wt.ForgetMissing(keep)
+		if !needsTree {
+			wt.DropListing() // listed again if a rule asks for it after all
+		}
+		return &built{ev: &engine.Evidence{Mode: engine.ModeAll, Tree: wt}, src: r.StreamFiles(wt, keep), forget: wt, excluded: excluded}, nil
 	case Diff, Staged, Unstaged:
 	default:
 		return nil, usage("unknown mode %q", opt.Mode)
@@ -522,16 +566,14 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 			narrowed.Files = append(narrowed.Files, f)
 		}
 	}
-	loaded := r.LoadChange(tree, narrowed)
 	ev := &engine.Evidence{
 		Mode:         engine.ModeDiff,
-		Files:        loaded.Files,
 		Tree:         tree,
 		Changed:      change.Paths(),
 		DeletedPaths: change.DeletedPaths(),
 		Commits:      commits,
 	}
-	return &built{ev: ev, base: base, loaded: loaded, closer: closer, excluded: excluded}, nil
+	return &built{ev: ev, src: r.StreamChange(tree, narrowed), base: base, closer: closer, excluded: excluded}, nil
 }
 
 func matchesAny(all []string, q string) bool {
@@ -562,7 +604,13 @@ func ownChange(ev *engine.Evidence, o *engine.Outcome) {
 		}
 		t.Findings = kept
 	}
-	o.Verdict = engine.Aggregate(o.Targets)
+	// A streamed rule keeps no satisfied targets: one that had targets stays at least
+	// satisfied.
+	if v := engine.Aggregate(o.Targets); v != engine.Inapplicable || o.Verdict == engine.Inapplicable {
+		o.Verdict = v
+	} else {
+		o.Verdict = engine.Satisfied
+	}
 }
 
 func ruleInfo(c engine.Compiled) report.RuleInfo {
@@ -692,6 +740,29 @@ type lineIndex struct {
 	ev    *engine.Evidence
 	mu    sync.Mutex
 	lines map[string]*fileLines
+	// noted holds, per file of a streamed run, the lines findings and suppression
+	// comments sit on, taken while the file was in memory (note): the run keeps
+	// those lines, not the files.
+	noted map[string][]notedLine
+}
+
+// notedLine is line n's normalised text and its rank among the identical lines up
+// to it (1 for the first).
+type notedLine struct {
+	n, rank int32
+	text    string
+}
+
+// notedAt returns the noted line n of path.
+func (li *lineIndex) notedAt(path string, n int) (notedLine, bool) {
+	li.mu.Lock()
+	ls := li.noted[path]
+	li.mu.Unlock()
+	i := sort.Search(len(ls), func(i int) bool { return int(ls[i].n) >= n })
+	if i < len(ls) && int(ls[i].n) == n {
+		return ls[i], true
+	}
+	return notedLine{}, false
 }
 
 // fileLines are a file's normalised lines and, for each, its rank among the identical
@@ -704,7 +775,85 @@ type fileLines struct {
 }
 
 func newLineIndex(ev *engine.Evidence) *lineIndex {
-	return &lineIndex{ev: ev, lines: map[string]*fileLines{}}
+	return &lineIndex{ev: ev, lines: map[string]*fileLines{}, noted: map[string][]notedLine{}}
+}
+
+// trimmedLine is l without the white space around it.
+func trimmedLine(l []byte) []byte { return bytes.TrimSpace(l) }
+
+// plainLine reports whether report.NormaliseLine of l is only l trimmed: no white
+// space but single spaces inside it, and nothing but ASCII.
+func plainLine(l []byte) bool {
+	t := bytes.TrimSpace(l)
+	for i, c := range t {
+		if c >= utf8.RuneSelf || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || (c == ' ' && t[i+1] == ' ') {
+			return false
+		}
+	}
+	return true
+}
+
+// note keeps the text and rank of the lines of f that found and ds sit on.
+func (li *lineIndex) note(f *engine.File, found []engine.Finding, ds []*directive) {
+	want := map[int]bool{}
+	last := 0
+	for _, fd := range found {
+		if fd.Path == f.Path && fd.Line > 0 {
+			want[fd.Line] = true
+			last = max(last, fd.Line)
+		}
+	}
+	for _, d := range ds {
+		if d.Line > 0 {
+			want[d.Line] = true
+			last = max(last, d.Line)
+		}
+	}
+	if len(want) == 0 {
+		return
+	}
+	// A rank counts the identical lines up to its own, so only the lines whose text is
+	// one of the wanted lines' need counting: first those texts, then the count, with
+	// the other lines compared in place (normalising every line of the file into a
+	// string of its own was most of what a check allocated).
+	each := func(fn func(n int, l []byte) bool) {
+		rest := f.Content
+		for n := 1; n <= last; n++ {
+			l, after, more := bytes.Cut(rest, []byte("\n"))
+			if !fn(n, l) || !more {
+				return // lines past the end are not noted: fingerprint finds them past it too
+			}
+			rest = after
+		}
+	}
+	counts := map[string]*int32{}
+	each(func(n int, l []byte) bool {
+		if want[n] {
+			t := report.NormaliseLine(string(l))
+			if counts[t] == nil {
+				counts[t] = new(int32)
+			}
+		}
+		return true
+	})
+	out := make([]notedLine, 0, len(want))
+	each(func(n int, l []byte) bool {
+		c := counts[string(trimmedLine(l))]
+		if c == nil && !plainLine(l) {
+			c = counts[report.NormaliseLine(string(l))]
+		}
+		if c == nil {
+			return true
+		}
+		*c++
+		if want[n] {
+			out = append(out, notedLine{n: int32(n), rank: *c, text: report.NormaliseLine(string(l))})
+		}
+		return true
+	})
+	li.mu.Lock()
+	li.noted[f.Path] = out
+	li.mu.Unlock()
 }
 
 func (li *lineIndex) of(path string) *fileLines {
@@ -749,7 +898,7 @@ func (li *lineIndex) fingerprintAll(fs []report.Finding, workers int) {
 
 func (li *lineIndex) build(fl *fileLines, path string) {
 	var content []byte
-	if f := li.ev.File(path); f != nil {
+	if f := li.ev.File(path); f != nil && f.Content != nil {
 		content = f.Content
 	} else if li.ev.Tree != nil {
 		content, _ = li.ev.Tree.Read(path)
@@ -769,11 +918,14 @@ func (li *lineIndex) build(fl *fileLines, path string) {
 func (li *lineIndex) fingerprint(f *report.Finding) {
 	switch {
 	case f.File != "" && f.Line > 0:
-		ls := li.of(f.File)
-		text := ""
-		occurrence := 1
-		if f.Line <= len(ls.text) {
-			text, occurrence = ls.text[f.Line-1], ls.rank[f.Line-1]
+		nl, ok := li.notedAt(f.File, f.Line)
+		text, occurrence := nl.text, int(nl.rank)
+		if !ok {
+			ls := li.of(f.File)
+			text, occurrence = "", 1
+			if f.Line <= len(ls.text) {
+				text, occurrence = ls.text[f.Line-1], ls.rank[f.Line-1]
+			}
 		}
 		f.Fingerprint = report.Fingerprint(f.Rule, f.File, text, occurrence)
 	case f.File != "":

@@ -37,6 +37,9 @@ func (c wordCheck) Targets(ev *engine.Evidence) []engine.Target {
 	return ts
 }
 
+// FileByFile implements engine.FileByFile: heed check streams the files through it.
+func (wordCheck) FileByFile(*engine.Evidence) bool { return true }
+
 func (c wordCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	f := ev.Files[t.Index]
 	if strings.HasSuffix(f.Path, ".broken") {
@@ -473,6 +476,8 @@ type headerCheck struct{}
 func (headerCheck) Targets(ev *engine.Evidence) []engine.Target {
 	return wordCheck{}.Targets(ev)
 }
+
+func (headerCheck) FileByFile(*engine.Evidence) bool { return true }
 
 func (headerCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	f := ev.Files[t.Index]

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -95,12 +96,17 @@ func (app *App) runAudit(f auditFlags) error {
 		return Fail("audit: --trajectory and --pr cannot both read standard input")
 	}
 	opt := audit.Options{Base: f.base, Head: f.head, TrajectoryPath: f.trajectory}
-	data, err := app.readInput(f.trajectory)
+	// Read as it is parsed, a record at a time: a long session is never held whole.
+	in, closeIn, err := app.openInput(f.trajectory)
 	if err != nil {
 		return Fail("audit: read the trajectory: %v", err)
 	}
-	t, err := trajectory.Parse(data, f.agent)
+	t, err := trajectory.Read(in, f.agent)
+	closeIn()
+	var pe *fs.PathError
 	switch {
+	case err != nil && errors.As(err, &pe):
+		return Fail("audit: read the trajectory: %v", err)
 	case err != nil && strings.HasPrefix(err.Error(), "unknown --agent"):
 		return Fail("audit: %v", err)
 	case err != nil && errors.Is(err, trajectory.ErrUnknownFormat):
@@ -151,6 +157,18 @@ func (app *App) runAudit(f auditFlags) error {
 		}
 	}
 	return nil
+}
+
+// openInput opens a file, or standard input for "-", and returns how to close it.
+func (app *App) openInput(name string) (io.Reader, func(), error) {
+	if name == "-" {
+		return app.Stdin, func() {}, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() { f.Close() }, nil
 }
 
 // readInput reads a file, or standard input for "-".

@@ -15,6 +15,7 @@ import (
 	"github.com/heed-dev/heed/internal/llm/synth"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
+	"github.com/heed-dev/heed/internal/repo"
 	"github.com/heed-dev/heed/internal/rules"
 )
 
@@ -97,12 +98,13 @@ func (app *App) compileWithModel(root string, old, fresh *policy.Policy, m *mode
 // targets undetermined) and nothing contacts a network. The client is nil without a
 // model; print client.Summary() at the end when it is not.
 func (app *App) openWithJudge(root string, f *llm.Flags) (*project.Project, *llm.Client, error) {
-	return app.openRevWithJudge(root, "", f)
+	return app.openRevWithJudge(root, "", f, nil)
 }
 
 // openRevWithJudge is openWithJudge with the rules of the commit rev (project.OpenRev)
-// when rev is set: heed check --diff judges a change with the rules of its base.
-func (app *App) openRevWithJudge(root, rev string, f *llm.Flags) (*project.Project, *llm.Client, error) {
+// when rev is set: heed check --diff judges a change with the rules of its base. r,
+// when not nil, is the repository at root, opened already.
+func (app *App) openRevWithJudge(root, rev string, f *llm.Flags, r *repo.Repo) (*project.Project, *llm.Client, error) {
 	client, err := app.modelClient(root, f)
 	if err != nil {
 		return nil, nil, err
@@ -114,11 +116,11 @@ func (app *App) openRevWithJudge(root, rev string, f *llm.Flags) (*project.Proje
 		return project.OpenWith(root, opt)
 	}
 	if client == nil {
-		p, err := open(project.Options{})
+		p, err := open(project.Options{Repo: r})
 		return p, nil, err
 	}
 	reg := judge.Registry(rules.Registry(), judge.New(client))
-	p, err := open(project.Options{Registry: reg})
+	p, err := open(project.Options{Registry: reg, Repo: r})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -167,11 +167,47 @@ type Evidence struct {
 	memo      memo
 	indexOnce sync.Once
 	byPath    map[string]*File
+	// run is, for one file's view of a streamed run, the run's evidence: the view
+	// shares its memo. streamLangs counts the streamed run's files by language.
+	run         *Evidence
+	streamLangs map[string]int
+}
+
+// fileView is the evidence of one file of a streamed run: the run's evidence with
+// Files holding that file alone, sharing the run's memo.
+func (ev *Evidence) fileView(f *File) *Evidence {
+	return &Evidence{Mode: ev.Mode, Commands: ev.Commands, Files: []*File{f}, Tree: ev.Tree,
+		Changed: ev.Changed, DeletedPaths: ev.DeletedPaths, Commits: ev.Commits, PR: ev.PR,
+		Missing: ev.Missing, run: ev}
+}
+
+// Streamed reports whether ev is one file's view of a streamed run (Stream): its
+// Files hold the file being judged, not the run's.
+func (ev *Evidence) Streamed() bool { return ev.run != nil }
+
+// FilesPerLang counts the files the run judges by language: those of Files, or, in
+// a streamed run, every candidate of the run by its extension's language (the files
+// are read one at a time; a candidate may still turn out to be skipped).
+func (ev *Evidence) FilesPerLang() map[string]int {
+	if ev.run != nil && ev.run.streamLangs != nil {
+		return ev.run.streamLangs
+	}
+	out := map[string]int{}
+	for _, f := range ev.Files {
+		out[f.Lang]++
+	}
+	return out
 }
 
 // File returns the judged file with the given path, or nil. Files must not be added
-// after the first call.
+// after the first call. A streamed file's view knows its own file only.
 func (ev *Evidence) File(path string) *File {
+	if ev.run != nil {
+		if len(ev.Files) == 1 && ev.Files[0].Path == path {
+			return ev.Files[0]
+		}
+		return nil
+	}
 	ev.indexOnce.Do(func() {
 		ev.byPath = make(map[string]*File, len(ev.Files))
 		for _, f := range ev.Files {
@@ -185,16 +221,25 @@ func (ev *Evidence) File(path string) *File {
 // evidence (syntax trees, the import graph) lives here so every rule shares one copy.
 // Values that implement io.Closer are closed by Release or Close.
 func (ev *Evidence) Memo(key string, build func() (any, error)) (any, error) {
+	if ev.run != nil {
+		return ev.run.memo.get(key, build)
+	}
 	return ev.memo.get(key, build)
 }
 
 // Release closes and forgets every memoised value whose key starts with prefix (the
 // engine calls it with "file:"+path+"\x00" when it is done with a file, so per-file
 // keys must be "file:"+path+"\x00"+name).
-func (ev *Evidence) Release(prefix string) { ev.memo.release(prefix) }
+func (ev *Evidence) Release(prefix string) {
+	if ev.run != nil {
+		ev.run.memo.release(prefix)
+		return
+	}
+	ev.memo.release(prefix)
+}
 
-// Close releases every memoised value.
-func (ev *Evidence) Close() { ev.memo.release("") }
+// Close releases every memoised value (of the run, for a streamed file's view).
+func (ev *Evidence) Close() { ev.Release("") }
 
 type memoEntry struct {
 	once sync.Once

@@ -48,7 +48,8 @@ func NewIndex(snap engine.Snapshot, cache Cache) *Index {
 	return &Index{Snap: snap, Paths: paths, Resolver: NewResolver(snap, paths), Cache: &memCache{under: cache}}
 }
 
-// memCache keeps facts in memory in front of an optional persistent cache.
+// memCache keeps facts in memory, unless a persistent cache under it keeps them
+// (DiskCache holds what a run used, to save it): one copy is enough.
 type memCache struct {
 	m     sync.Map
 	under Cache
@@ -59,19 +60,17 @@ func (c *memCache) Get(key string) (Facts, bool) {
 		return v.(Facts), true
 	}
 	if c.under != nil {
-		if f, ok := c.under.Get(key); ok {
-			c.m.Store(key, f)
-			return f, true
-		}
+		return c.under.Get(key)
 	}
 	return Facts{}, false
 }
 
 func (c *memCache) Put(key string, f Facts) {
-	c.m.Store(key, f)
 	if c.under != nil {
-		c.under.Put(key, f)
+		c.under.Put(key, f) // it keeps them for the run: a second copy is not needed
+		return
 	}
+	c.m.Store(key, f)
 }
 
 // Facts extracts (or fetches from the cache) the facts of one file's content.
@@ -207,9 +206,10 @@ func Of(ev *engine.Evidence) (*Graph, error) {
 }
 
 // FileOf returns the graph node of one judged file, from its content in the
-// evidence, without building the rest of the graph.
+// evidence, without building the rest of the graph. It is released with the file's
+// other memoised values (a streamed run keeps no file's node past its judging).
 func FileOf(ev *engine.Evidence, f *engine.File) (*File, error) {
-	v, err := ev.Memo("graph:file:"+f.Path, func() (any, error) {
+	v, err := ev.Memo("file:"+f.Path+"\x00graph", func() (any, error) {
 		ix, err := IndexOf(ev)
 		if err != nil {
 			return nil, err

@@ -1,7 +1,7 @@
 package graph
 
 import (
-	"bytes"
+	"bufio"
 	"encoding/gob"
 	"fmt"
 	"os"
@@ -27,22 +27,43 @@ type DiskCache struct {
 	hits int
 }
 
-type cacheFile struct {
+// The file is a gob stream: a cacheHeader, then Count cacheEntry values, each encoded
+// on its own, so that neither writing nor reading it holds the whole file in memory.
+type cacheHeader struct {
 	Version string
-	Facts   map[string]Facts
+	Count   int
 }
+
+type cacheEntry struct {
+	Key   string
+	Facts Facts
+}
+
+// cacheLayout names the stream's layout; with ExtractorVersion it must match.
+const cacheLayout = "stream-1"
 
 // OpenDiskCache loads the cache of the repository at root.
 func OpenDiskCache(root string) *DiskCache {
 	c := &DiskCache{path: filepath.Join(root, filepath.FromSlash(CacheFile)), old: map[string]Facts{}, used: map[string]Facts{}}
-	b, err := os.ReadFile(c.path)
+	f, err := os.Open(c.path)
 	if err != nil {
 		return c
 	}
-	var f cacheFile
-	if gob.NewDecoder(bytes.NewReader(b)).Decode(&f) == nil && f.Version == ExtractorVersion && f.Facts != nil {
-		c.old = f.Facts
+	defer f.Close()
+	dec := gob.NewDecoder(bufio.NewReader(f))
+	var h cacheHeader
+	if dec.Decode(&h) != nil || h.Version != ExtractorVersion+" "+cacheLayout || h.Count < 0 {
+		return c
 	}
+	old := make(map[string]Facts, min(h.Count, 1<<20))
+	for i := 0; i < h.Count; i++ {
+		var e cacheEntry
+		if dec.Decode(&e) != nil {
+			return c // a truncated or corrupt file is an empty cache
+		}
+		old[e.Key] = e.Facts
+	}
+	c.old = old
 	return c
 }
 
@@ -76,10 +97,6 @@ func (c *DiskCache) Save() error {
 	if c.hits == len(c.used) && len(c.used) == len(c.old) {
 		return nil
 	}
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(cacheFile{Version: ExtractorVersion, Facts: c.used}); err != nil {
-		return fmt.Errorf("encode %s: %w", c.path, err)
-	}
 	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
 		return fmt.Errorf("write %s: %w", c.path, err)
 	}
@@ -87,12 +104,25 @@ func (c *DiskCache) Save() error {
 	if err != nil {
 		return fmt.Errorf("write %s: %w", c.path, err)
 	}
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		tmp.Close()
+	w := bufio.NewWriter(tmp)
+	enc := gob.NewEncoder(w)
+	err = enc.Encode(cacheHeader{Version: ExtractorVersion + " " + cacheLayout, Count: len(c.used)})
+	for k, f := range c.used {
+		if err != nil {
+			break
+		}
+		err = enc.Encode(cacheEntry{Key: k, Facts: f})
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("write %s: %w", c.path, err)
 	}
-	tmp.Close()
 	if err := os.Rename(tmp.Name(), c.path); err != nil {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("write %s: %w", c.path, err)

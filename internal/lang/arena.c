@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <sys/mman.h>
 
 #include "arena.h"
 
@@ -60,6 +62,65 @@ static size_t class_of(size_t n, size_t *size) {
   return k;
 }
 
+// Chunks are mapped from the system, in sizes that are powers of two, and a closed
+// tree's chunks are kept for the next parse up to HEED_CACHE_MAX bytes, the rest
+// unmapped. From malloc, a check's resident memory grew with the files it had parsed,
+// not with those in flight: glibc keeps what is freed in the arena of the thread
+// that freed it, one arena per thread that ever parsed, and raises its mmap
+// threshold past the chunks it was given back. Mapping every chunk afresh instead
+// costs a page fault per page a parse touches; reused chunks are warm.
+#define HEED_CHUNK_MIN (64u << 10)
+#define HEED_CHUNK_CLASSES 16 // 64 KiB to 2 GiB
+#define HEED_CACHE_MAX (8u << 20)
+
+static pthread_mutex_t chunk_mu = PTHREAD_MUTEX_INITIALIZER;
+static void *chunk_cache[HEED_CHUNK_CLASSES]; // free chunks by class, linked through their first word
+static size_t chunk_cached;                    // bytes in chunk_cache
+
+// chunk_class returns the class of a chunk of *size bytes, rounding *size up to it.
+static size_t chunk_class(size_t *size) {
+  size_t s = HEED_CHUNK_MIN, k = 0;
+  while (s < *size) {
+    s <<= 1;
+    k++;
+  }
+  *size = s;
+  return k;
+}
+
+static void *chunk_alloc(size_t *size) {
+  size_t k = chunk_class(size);
+  if (k < HEED_CHUNK_CLASSES) {
+    pthread_mutex_lock(&chunk_mu);
+    void *p = chunk_cache[k];
+    if (p) {
+      chunk_cache[k] = *(void **)p;
+      chunk_cached -= *size;
+    }
+    pthread_mutex_unlock(&chunk_mu);
+    if (p) return p;
+  }
+  void *p = mmap(NULL, *size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+static void chunk_free(void *p, size_t size) {
+  size_t s = size;
+  size_t k = chunk_class(&s);
+  if (k < HEED_CHUNK_CLASSES && s == size) {
+    pthread_mutex_lock(&chunk_mu);
+    if (chunk_cached + size <= HEED_CACHE_MAX) {
+      *(void **)p = chunk_cache[k];
+      chunk_cache[k] = p;
+      chunk_cached += size;
+      pthread_mutex_unlock(&chunk_mu);
+      return;
+    }
+    pthread_mutex_unlock(&chunk_mu);
+  }
+  munmap(p, size);
+}
+
 static void out_of_memory(size_t n) {
   fprintf(stderr, "heed: Tree-sitter's arena could not allocate %zu bytes\n", n);
   abort(); // what Tree-sitter's own allocator does
@@ -86,7 +147,7 @@ static void *arena_alloc(heed_arena *a, size_t n) {
   if (!c || (size_t)(c->end - c->top) < need) {
     size_t cap = a->next_chunk;
     while (cap < need + sizeof(heed_chunk)) cap *= 2;
-    c = malloc(cap);
+    c = chunk_alloc(&cap);
     if (!c) out_of_memory(cap);
     c->top = (char *)(c + 1);
     c->end = (char *)c + cap;
@@ -160,7 +221,7 @@ void heed_arena_free(heed_arena *a) {
   if (!a) return;
   for (heed_chunk *c = a->chunks, *next; c; c = next) {
     next = c->next;
-    free(c);
+    chunk_free(c, (size_t)(c->end - (char *)c));
   }
   free(a);
 }

@@ -12,7 +12,7 @@ import (
 // "/" match the base name at any depth below Dir ("*.ts" = "**/*.ts"), as instruction
 // files mean them.
 func (s Scope) Covers(p string) bool {
-	p = strings.TrimPrefix(path.Clean("/"+p), "/")
+	p = cleanRel(p)
 	if s.Dir != "" && s.Dir != "." {
 		if p != s.Dir && !strings.HasPrefix(p, s.Dir+"/") {
 			return false
@@ -27,11 +27,32 @@ func (s Scope) Covers(p string) bool {
 // CoversDir reports whether commands run in the repository-relative directory d fall
 // under the scope (process rules): d is inside Dir. Globs do not narrow commands.
 func (s Scope) CoversDir(d string) bool {
-	d = strings.TrimPrefix(path.Clean("/"+d), "/")
+	d = cleanRel(d)
 	if s.Dir == "" || s.Dir == "." {
 		return true
 	}
 	return d == s.Dir || strings.HasPrefix(d, s.Dir+"/")
+}
+
+// cleanRel is p cleaned as a path relative to the root ("" for the root). Paths are
+// nearly always clean already (a check asks of every rule for every file): those are
+// returned as they are, without building a copy to clean.
+func cleanRel(p string) string {
+	clean := p != "" && p[0] != '/' && p[len(p)-1] != '/'
+	for i := 0; clean && i < len(p); {
+		j := strings.IndexByte(p[i:], '/')
+		if j < 0 {
+			j = len(p) - i
+		}
+		if seg := p[i : i+j]; seg == "" || seg == "." || seg == ".." {
+			clean = false
+		}
+		i += j + 1
+	}
+	if clean {
+		return p
+	}
+	return strings.TrimPrefix(path.Clean("/"+p), "/")
 }
 
 func matchAny(globs []string, dir, p string) bool {

@@ -1,6 +1,10 @@
 package policy
 
-import "testing"
+import (
+	"path"
+	"strings"
+	"testing"
+)
 
 func TestScopeCovers(t *testing.T) {
 	for _, c := range []struct {
@@ -32,5 +36,16 @@ func TestScopeCoversDir(t *testing.T) {
 	s := Scope{Dir: "web", Globs: []string{"*.ts"}}
 	if !s.CoversDir("web/src") || s.CoversDir("") || s.CoversDir("core") {
 		t.Fatal("commands are in scope exactly when they run inside the scope's directory")
+	}
+}
+
+// cleanRel takes a fast path for paths that are clean already: it must agree with
+// cleaning every path.
+func TestCleanRelAgreesWithPathClean(t *testing.T) {
+	for _, p := range []string{"", ".", "..", "/", "a", "a/b.go", "a/b/", "/a", "./a", "a/./b", "a/../b", "a//b", "../a", "a/..", "a/.", ".a/b", "a/.b", "a/..b", "...", "a b/c"} {
+		want := strings.TrimPrefix(path.Clean("/"+p), "/")
+		if got := cleanRel(p); got != want {
+			t.Errorf("cleanRel(%q) = %q, want %q", p, got, want)
+		}
 	}
 }

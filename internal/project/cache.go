@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/heed-dev/heed/internal/policy"
@@ -108,6 +109,59 @@ func sourcesFresh(root string, sources []policy.SourceFile, paths []string) bool
 // costs time, never correctness.
 func storeCached(root, key string, pol *policy.Policy, warnings []string) {
 	path := cachePath(root)
+	if path == "" || key == "" {
+		return
+	}
+	data, err := json.Marshal(&cacheEntry{Version: cacheVersion, Key: key, Policy: pol, Warnings: warnings})
+	if err != nil {
+		return
+	}
+	_ = policy.WriteAtomic(path, data)
+}
+
+// revCachePath is where the compiled instruction files of the last commit a diff
+// was judged against are kept for the repository at root, or "" without a cache
+// folder.
+func revCachePath(root string) string {
+	p := cachePath(root)
+	if p == "" {
+		return ""
+	}
+	return strings.TrimSuffix(p, ".json") + "-rev.json"
+}
+
+// revCacheKey keys a commit's compiled instruction files: this build of heed and
+// the commit's tree, which fixes every file the compiler reads (the instruction
+// files, the documents they import, the listing the recognisers see).
+func revCacheKey(tree string) string {
+	id := binaryIdentity()
+	if id == "" || tree == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(id + "\x00tree\x00" + tree))
+	return hex.EncodeToString(sum[:])
+}
+
+// loadRevCached returns the cached compilation of the commit key names.
+func loadRevCached(root, key string) (*cacheEntry, bool) {
+	path := revCachePath(root)
+	if path == "" || key == "" {
+		return nil, false
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false
+	}
+	var c cacheEntry
+	if json.Unmarshal(data, &c) != nil || c.Version != cacheVersion || c.Key != key || c.Policy == nil {
+		return nil, false
+	}
+	return &c, true
+}
+
+// storeRevCached keeps a commit's compilation, best effort.
+func storeRevCached(root, key string, pol *policy.Policy, warnings []string) {
+	path := revCachePath(root)
 	if path == "" || key == "" {
 		return
 	}

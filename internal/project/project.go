@@ -55,6 +55,10 @@ type Options struct {
 	// Files lists the repository's files for the recognisers' context (default: git,
 	// else a walk).
 	Files func(root string) ([]string, error)
+	// Repo is the repository at root when the caller opened it already (and started
+	// work on it: a diff check lists the untracked files meanwhile); default: opened
+	// here. It becomes the project's Repo.
+	Repo *repo.Repo
 }
 
 // Open loads the project at root with the build's rule kinds and recognisers.
@@ -73,7 +77,7 @@ func OpenWith(root string, opt Options) (*Project, error) {
 	cacheable := opt.Load == nil && opt.Recognizers == nil && opt.Files == nil
 	ownListing := opt.Files == nil
 	opt = opt.withDefaults()
-	p := &Project{Root: root, Registry: opt.Registry}
+	p := &Project{Root: root, Registry: opt.Registry, Repo: opt.Repo}
 	path := PolicyPath(root)
 	if data, err := os.ReadFile(path); err == nil {
 		// Errors name the file as the user knows it: relative to the repository.
@@ -109,9 +113,11 @@ func OpenWith(root string, opt Options) (*Project, error) {
 	var err error
 	if ownListing {
 		// the same listing serves the check that follows (repo.Repo keeps it)
-		r, err := repo.Open(root)
-		if err != nil {
-			return nil, err
+		r := opt.Repo
+		if r == nil {
+			if r, err = repo.Open(root); err != nil {
+				return nil, err
+			}
 		}
 		if files, err = r.ListCandidates(); err != nil {
 			return nil, err

@@ -334,3 +334,59 @@ func TestZeroConfigCacheInGit(t *testing.T) {
 		t.Fatal("after a deletion the recompiled policy must be cached again")
 	}
 }
+
+// The rules of a commit (heed check --diff) are compiled once per tree: a second
+// open of the same base comes from the cache with the same rules, whatever the work
+// tree holds; another base is compiled anew; a committed policy file is read alone.
+func TestOpenRevCachesByTree(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	root := t.TempDir()
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", root}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@e", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@e")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write, _ := repoHelpers(t, root)
+	texts := func(p *Project) string {
+		var out []string
+		for _, e := range p.Policy.Entries {
+			out = append(out, e.Text)
+		}
+		return strings.Join(out, "|")
+	}
+	git("init", "-q")
+	write("AGENTS.md", "- Never run `cargo publish`.\n")
+	git("add", ".")
+	git("commit", "-qm", "one")
+	first, err := OpenRev(root, "HEAD", Options{})
+	if err != nil || first.Cached {
+		t.Fatalf("first open: cached %v, %v", first != nil && first.Cached, err)
+	}
+	write("AGENTS.md", "- Never run `npm publish`.\n") // the work tree is not the commit
+	second, err := OpenRev(root, "HEAD", Options{})
+	if err != nil || !second.Cached || texts(second) != texts(first) || len(second.Rules) != len(first.Rules) {
+		t.Fatalf("second open: cached %v, %q vs %q, %v", second.Cached, texts(second), texts(first), err)
+	}
+	git("commit", "-qam", "two")
+	third, err := OpenRev(root, "HEAD", Options{})
+	if err != nil || third.Cached || !strings.Contains(texts(third), "npm publish") {
+		t.Fatalf("another tree: cached %v, %q, %v", third.Cached, texts(third), err)
+	}
+	if back, err := OpenRev(root, "HEAD~1", Options{}); err != nil || back.Cached || !strings.Contains(texts(back), "cargo publish") {
+		t.Fatalf("the first commit again: %v", err)
+	}
+	pol := &policy.Policy{Version: policy.CurrentVersion, Sources: []policy.SourceFile{}, Entries: []policy.Entry{}}
+	data, _ := json.Marshal(pol)
+	write(policy.File, string(data))
+	git("add", ".")
+	git("commit", "-qm", "policy")
+	if p, err := OpenRev(root, "HEAD", Options{}); err != nil || !p.FromFile || p.Cached {
+		t.Fatalf("a committed policy: from file %v, %v", p != nil && p.FromFile, err)
+	}
+	if _, err := OpenRev(root, "no-such-rev", Options{}); err == nil {
+		t.Fatal("an unknown revision is an error")
+	}
+}

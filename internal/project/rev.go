@@ -22,20 +22,29 @@ import (
 // A change is judged with the rules of its base this way (heed check --diff), so a
 // change cannot drop the rule it breaks (docs/security.md). The project's Root is root.
 func OpenRev(root, rev string, opt Options) (*Project, error) {
+	// The compiled instruction files of a commit are cached by its tree, for the
+	// build's own loader and recognisers only (as OpenWith's zero-config cache).
+	cacheable := opt.Load == nil && opt.Recognizers == nil && opt.Files == nil
 	opt = opt.withDefaults()
-	r, err := repo.Open(root)
-	if err != nil {
-		return nil, err
+	r := opt.Repo
+	if r == nil {
+		var err error
+		if r, err = repo.Open(root); err != nil {
+			return nil, err
+		}
 	}
-	snap, err := r.RevSnapshot(rev)
-	if err != nil {
-		return nil, err
-	}
-	defer snap.Close()
 	p := &Project{Root: root, Registry: opt.Registry, Repo: r}
-	if snap.Has(policy.File) {
+	// The policy file alone, when rev has one: the rest of its tree is not needed.
+	data, hasPolicy, err := r.RevFile(rev, policy.File)
+	if err != nil && !hasPolicy {
+		var tl *repo.TooLargeError
+		if !errors.As(err, &tl) {
+			return nil, err
+		}
+		hasPolicy = true
+	}
+	if hasPolicy {
 		name := rev + ":" + policy.File
-		data, err := snap.Read(policy.File)
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", name, err)
 		}
@@ -52,6 +61,32 @@ func OpenRev(root, rev string, opt Options) (*Project, error) {
 		p.Rules = compiled
 		return p, nil
 	}
+	// Compiling the instruction files of rev costs a listing of its tree, a scratch
+	// repository and the compiler: a diff against the same base (a branch point)
+	// compiles the same files every time, so the result is kept by rev's tree.
+	key := ""
+	if cacheable {
+		if tree, err := r.ResolveTree(rev); err == nil {
+			key = revCacheKey(tree)
+		}
+	}
+	if c, ok := loadRevCached(root, key); ok {
+		p.Policy, p.Cached = c.Policy, true
+		for _, w := range c.Warnings {
+			p.Warnings = append(p.Warnings, rev+": "+w)
+		}
+		compiled, errs := CompileRules(opt.Registry, p.Policy, "")
+		for _, e := range errs {
+			p.Warnings = append(p.Warnings, "generated rule dropped: "+e.Error())
+		}
+		p.Rules = compiled
+		return p, nil
+	}
+	snap, err := r.RevSnapshot(rev)
+	if err != nil {
+		return nil, err
+	}
+	defer snap.Close()
 	// The instruction reader reads a folder: give it one holding the instruction
 	// files of rev and every document they could import, and the recognisers the
 	// listing of rev.
@@ -89,12 +124,15 @@ func OpenRev(root, rev string, opt Options) (*Project, error) {
 		return nil, fmt.Errorf("compile the instruction files of %s: %w", rev, err)
 	}
 	p.Policy, p.Report = pol, rep // (the instruction set's folder is gone)
+	var warnings []string
 	for _, w := range set.Warnings {
-		p.Warnings = append(p.Warnings, rev+": "+w.String())
+		warnings = append(warnings, w.String())
 	}
-	for _, w := range rep.Warnings {
+	warnings = append(warnings, rep.Warnings...)
+	for _, w := range warnings {
 		p.Warnings = append(p.Warnings, rev+": "+w)
 	}
+	storeRevCached(root, key, pol, warnings)
 	compiled, errs := CompileRules(opt.Registry, pol, "")
 	for _, e := range errs {
 		p.Warnings = append(p.Warnings, "generated rule dropped: "+e.Error())

@@ -153,6 +153,24 @@ func (r *Repo) diff(base string, revs []string, untracked bool) (*Change, error)
 		go func() { defer wg.Done(); untrackedPaths, uErr = r.Untracked() }()
 	}
 	out, err = r.run(nil, args...)
+	var entries []nameEntry
+	var patch []byte
+	if err == nil {
+		entries, patch = parseRaw(out)
+		if untracked {
+			// The untracked files are still being listed (the longest wait on a large
+			// tree): the attributes of the changed ones can be asked for meanwhile.
+			var kept []string
+			for _, e := range entries {
+				if e.status != Deleted {
+					kept = append(kept, e.path)
+				}
+			}
+			if len(kept) > 0 {
+				r.PrefetchAttributes(kept)
+			}
+		}
+	}
 	wg.Wait()
 	if err == nil {
 		err = uErr
@@ -160,7 +178,6 @@ func (r *Repo) diff(base string, revs []string, untracked bool) (*Change, error)
 	if err != nil {
 		return nil, err
 	}
-	entries, patch := parseRaw(out)
 	patches, perr := parsePatch(patch)
 	// A patch whose name matches no entry means git quoted a name in a way the patch
 	// parser read differently; the files without a patch are then asked for alone.

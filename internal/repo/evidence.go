@@ -78,13 +78,8 @@ func (r *Repo) attributesAsync(paths []string) func() map[string]Attrs {
 }
 
 func load(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at func(int) (string, *FileChange)) *Loaded {
-	type result struct {
-		file *engine.File
-		skip string
-		err  error
-		gone bool
-	}
-	results := make([]result, n)
+	src := newSource(snap, attrsOf, n, at)
+	files := make([]*engine.File, n)
 	workers := min(runtime.NumCPU(), n)
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -93,50 +88,7 @@ func load(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at func(
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				p, fc := at(i)
-				if fc != nil && fc.Binary {
-					results[i].skip = SkipBinary
-					continue
-				}
-				var a Attrs
-				if Vendored(p) {
-					// Vendored files are not read at all (node_modules can be huge),
-					// unless .gitattributes says they are not vendored.
-					if a = attrsOf()[p]; a.Vendored == nil || *a.Vendored {
-						results[i].skip = SkipVendored
-						continue
-					}
-				}
-				content, err := snap.Read(p)
-				if err != nil {
-					var tl *TooLargeError
-					var nf *engine.NotFoundError
-					switch {
-					case errors.As(err, &tl):
-						results[i].skip = SkipTooLarge
-					case errors.As(err, &nf) || errors.Is(err, fs.ErrNotExist) || IsNotRegular(err):
-						// Gone, or a symlink or folder where the index has a file.
-						results[i].gone = true
-					default:
-						results[i].err = err
-					}
-					continue
-				}
-				a = attrsOf()[p]
-				if why := classifyWith(p, content, a); why != "" {
-					results[i].skip = why
-					continue
-				}
-				f := &engine.File{Path: p, Content: content, Lang: engine.LangOf(p, content)}
-				if fc != nil {
-					f.New = fc.New()
-					f.Touched = fc.Touched
-					f.Deleted = fc.Deleted
-					if f.New {
-						f.Touched, f.Deleted = nil, nil
-					}
-				}
-				results[i].file = f
+				files[i] = src.Load(i)
 			}
 		}()
 	}
@@ -145,18 +97,156 @@ func load(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at func(
 	}
 	close(next)
 	wg.Wait()
-	out := &Loaded{Skipped: map[string][]string{}, Unreadable: map[string]error{}}
-	for i, r := range results {
-		p, _ := at(i)
+	out := src.Loaded()
+	for _, f := range files {
+		if f != nil {
+			out.Files = append(out.Files, f)
+		}
+	}
+	return out
+}
+
+// Source reads the files of a selection one at a time, for a streamed run
+// (engine.Stream): what it leaves out, and why, it records for Loaded.
+type Source struct {
+	snap    engine.Snapshot
+	attrsOf func() map[string]Attrs
+	n       int
+	at      func(int) (string, *FileChange)
+	// outcome holds, per candidate, why it was not judged (a byte: a repository's
+	// worth of them is read by Loaded once every Load is done); errs the errors.
+	outcome []uint8
+	mu      sync.Mutex
+	errs    map[int]error
+}
+
+// Why a candidate was not judged: its index in skipReasons, or gone or failed.
+const (
+	outcomeJudged = iota
+	outcomeGone   = 254
+	outcomeFailed = 255
+)
+
+var skipReasons = [...]string{1: SkipBinary, SkipGenerated, SkipVendored, SkipTooLarge, SkipFixture}
+
+// skipOutcome is the outcome of a skip reason, 0 for one not in skipReasons.
+func skipOutcome(why string) uint8 {
+	for i, r := range skipReasons {
+		if i > 0 && r == why {
+			return uint8(i)
+		}
+	}
+	return 0
+}
+
+// skipError carries a skip reason skipReasons lacks.
+type skipError struct{ why string }
+
+func (e *skipError) Error() string { return e.why }
+
+func newSource(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at func(int) (string, *FileChange)) *Source {
+	return &Source{snap: snap, attrsOf: attrsOf, n: n, at: at, outcome: make([]uint8, n), errs: map[int]error{}}
+}
+
+// StreamFiles is LoadFiles as a Source: paths are read when the run asks for them.
+func (r *Repo) StreamFiles(snap engine.Snapshot, paths []string) *Source {
+	return newSource(snap, r.attributesAsync(paths), len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
+}
+
+// StreamChange is LoadChange as a Source.
+func (r *Repo) StreamChange(snap engine.Snapshot, c *Change) *Source {
+	kept := kept(c)
+	paths := make([]string, len(kept))
+	for i, fc := range kept {
+		paths[i] = fc.Path
+	}
+	return newSource(snap, r.attributesAsync(paths), len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
+}
+
+// Len implements engine.Source.
+func (s *Source) Len() int { return s.n }
+
+// Path implements engine.Source.
+func (s *Source) Path(i int) string {
+	p, _ := s.at(i)
+	return p
+}
+
+// Load implements engine.Source: the i-th file, or nil when it is skipped (binary,
+// vendored, generated, too large, a fixture), gone from the snapshot or unreadable.
+func (s *Source) Load(i int) *engine.File {
+	p, fc := s.at(i)
+	res := &s.outcome[i]
+	if fc != nil && fc.Binary {
+		*res = skipOutcome(SkipBinary)
+		return nil
+	}
+	var a Attrs
+	if Vendored(p) {
+		// Vendored files are not read at all (node_modules can be huge), unless
+		// .gitattributes says they are not vendored.
+		if a = s.attrsOf()[p]; a.Vendored == nil || *a.Vendored {
+			*res = skipOutcome(SkipVendored)
+			return nil
+		}
+	}
+	content, err := s.snap.Read(p)
+	if err != nil {
+		var tl *TooLargeError
+		var nf *engine.NotFoundError
 		switch {
-		case r.file != nil:
-			out.Files = append(out.Files, r.file)
-		case r.skip != "":
-			out.Skipped[r.skip] = append(out.Skipped[r.skip], p)
-		case r.gone:
-			out.Missing = append(out.Missing, p)
-		case r.err != nil:
-			out.Unreadable[p] = r.err
+		case errors.As(err, &tl):
+			*res = skipOutcome(SkipTooLarge)
+		case errors.As(err, &nf) || errors.Is(err, fs.ErrNotExist) || IsNotRegular(err):
+			// Gone, or a symlink or folder where the index has a file.
+			*res = outcomeGone
+		default:
+			*res = outcomeFailed
+			s.mu.Lock()
+			s.errs[i] = err
+			s.mu.Unlock()
+		}
+		return nil
+	}
+	a = s.attrsOf()[p]
+	if why := classifyWith(p, content, a); why != "" {
+		if *res = skipOutcome(why); *res == 0 {
+			*res = outcomeFailed
+			s.mu.Lock()
+			s.errs[i] = &skipError{why}
+			s.mu.Unlock()
+		}
+		return nil
+	}
+	f := &engine.File{Path: p, Content: content, Lang: engine.LangOf(p, content)}
+	if fc != nil {
+		f.New = fc.New()
+		f.Touched = fc.Touched
+		f.Deleted = fc.Deleted
+		if f.New {
+			f.Touched, f.Deleted = nil, nil
+		}
+	}
+	return f
+}
+
+// Loaded is what the loads left out, and why; its Files are empty (the run has them).
+// Call it once every Load has returned.
+func (s *Source) Loaded() *Loaded {
+	out := &Loaded{Skipped: map[string][]string{}, Unreadable: map[string]error{}}
+	for i, r := range s.outcome {
+		switch r {
+		case outcomeJudged:
+		case outcomeGone:
+			out.Missing = append(out.Missing, s.Path(i))
+		case outcomeFailed:
+			if se, ok := s.errs[i].(*skipError); ok {
+				out.Skipped[se.why] = append(out.Skipped[se.why], s.Path(i))
+				continue
+			}
+			out.Unreadable[s.Path(i)] = s.errs[i]
+		default:
+			out.Skipped[skipReasons[r]] = append(out.Skipped[skipReasons[r]], s.Path(i))
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package repo
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -98,28 +99,35 @@ type stagedListing struct {
 }
 
 func (r *Repo) listing() *stagedListing {
-	l := &r.ls
+	r.lsMu.Lock()
+	if r.ls == nil {
+		r.ls = &stagedListing{}
+	}
+	l := r.ls
+	r.lsMu.Unlock()
 	l.once.Do(func() {
 		defer l.done.Store(true)
-		out, err := r.run(nil, "ls-files", "--stage", "--cached", "--others", "--exclude-standard", "-z")
+		// The records are read as git writes them, and only the paths kept: the
+		// output of a large repository (80,000 files: 8 MB) is never held whole.
+		var paths []string
+		err := r.eachNUL(func(rec []byte) {
+			// Tracked: "<mode> <object> <stage>\t<path>"; untracked: "<path>".
+			if meta, p, ok := bytes.Cut(rec, []byte("\t")); ok && stageRecord(meta) {
+				if regularModeBytes(meta[:6]) {
+					paths = append(paths, string(p))
+				}
+				return
+			}
+			p := string(rec)
+			l.untracked = append(l.untracked, p)
+			st, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(p)))
+			if err == nil && st.Mode().IsRegular() {
+				paths = append(paths, p)
+			}
+		}, "ls-files", "--stage", "--cached", "--others", "--exclude-standard", "-z")
 		if err != nil {
 			l.err = err
 			return
-		}
-		var paths []string
-		for _, rec := range splitNUL(out) {
-			// Tracked: "<mode> <object> <stage>\t<path>"; untracked: "<path>".
-			if meta, p, ok := strings.Cut(rec, "\t"); ok && stageRecord(meta) {
-				if regularMode(meta[:6]) {
-					paths = append(paths, p)
-				}
-				continue
-			}
-			l.untracked = append(l.untracked, rec)
-			st, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(rec)))
-			if err == nil && st.Mode().IsRegular() {
-				paths = append(paths, rec)
-			}
 		}
 		sort.Strings(paths)
 		uniq := paths[:0]
@@ -135,21 +143,23 @@ func (r *Repo) listing() *stagedListing {
 }
 
 // stageRecord reports whether s is "<6-digit mode> <hex object> <stage digit>".
-func stageRecord(s string) bool {
-	f := strings.Split(s, " ")
-	if len(f) != 3 || len(f[0]) != 6 || len(f[2]) != 1 || f[2][0] < '0' || f[2][0] > '3' {
+func stageRecord(s []byte) bool {
+	// 6 + 1 + 40 or 64 + 1 + 1
+	if n := len(s); n != 49 && n != 73 || s[6] != ' ' || s[len(s)-2] != ' ' {
 		return false
 	}
-	if len(f[1]) != 40 && len(f[1]) != 64 {
+	if c := s[len(s)-1]; c < '0' || c > '3' {
 		return false
 	}
-	for _, c := range f[1] {
+	for _, c := range s[7 : len(s)-2] {
 		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
 			return false
 		}
 	}
 	return true
 }
+
+func regularModeBytes(m []byte) bool { return string(m) == "100644" || string(m) == "100755" }
 
 // parallelChunks calls f on consecutive ranges of [0, n), one goroutine per CPU.
 func parallelChunks(n int, f func(lo, hi int)) {
@@ -170,14 +180,42 @@ func parallelChunks(n int, f func(lo, hi int)) {
 	wg.Wait()
 }
 
+// dropListing forgets the work tree's listing: the next ListCandidates lists again.
+func (r *Repo) dropListing() {
+	r.lsMu.Lock()
+	r.ls = nil
+	r.lsMu.Unlock()
+}
+
+// StartListing starts listing the work tree (ListCandidates) in the background, for
+// a command that will ask for the untracked files or the listing later: a diff check,
+// on a large tree, waits longest for git's walk of the work tree for untracked
+// files, and the listing is that walk and the index at once (about the same cost),
+// which the import graph needs too. The rules can be loaded meanwhile.
+func (r *Repo) StartListing() {
+	if !r.Git {
+		return
+	}
+	r.listingStarted.Store(true)
+	go r.listing()
+}
+
 // Untracked lists the files git does not track and does not ignore.
 func (r *Repo) Untracked() ([]string, error) {
 	if !r.Git {
 		return nil, ErrNotGit
 	}
-	if l := &r.ls; l.done.Load() && l.err == nil {
+	r.lsMu.Lock()
+	l := r.ls
+	r.lsMu.Unlock()
+	if l != nil && l.done.Load() && l.err == nil {
 		// the work tree was listed already in this command (project loading)
 		return append([]string(nil), l.untracked...), nil
+	}
+	if r.listingStarted.Load() {
+		if l := r.listing(); l.err == nil { // waits for StartListing's
+			return append([]string(nil), l.untracked...), nil
+		}
 	}
 	out, err := r.run(nil, "ls-files", "--others", "--exclude-standard", "-z")
 	if err != nil {
@@ -443,38 +481,107 @@ func (r *Repo) Attributes(paths []string) map[string]Attrs {
 	if !r.Git || len(paths) == 0 {
 		return nil
 	}
-	var in bytes.Buffer
-	for _, p := range paths {
-		in.WriteString(p)
-		in.WriteByte(0)
+	r.attrMu.Lock()
+	prefetched := r.attrAsked != nil
+	r.attrMu.Unlock()
+	if !prefetched {
+		return r.queryAttributes(paths)
 	}
-	out, err := r.run(in.Bytes(), "check-attr", "-z", "--stdin", "linguist-generated", "linguist-vendored")
+	r.PrefetchAttributes(paths) // asks for those not asked yet
+	out := map[string]Attrs{}
+	for _, p := range paths {
+		r.attrMu.Lock()
+		b := r.attrAsked[p]
+		r.attrMu.Unlock()
+		<-b.done
+		if a, ok := b.attrs[p]; ok {
+			out[p] = a
+		}
+	}
+	return out
+}
+
+// attrBatch is one `git check-attr` under way or done.
+type attrBatch struct {
+	done  chan struct{}
+	attrs map[string]Attrs
+}
+
+// PrefetchAttributes starts asking git for the attributes of paths in the background;
+// Attributes then waits for those instead of asking again. A diff asks for the
+// files it changed while git still lists the untracked ones.
+func (r *Repo) PrefetchAttributes(paths []string) {
+	if !r.Git {
+		return
+	}
+	r.attrMu.Lock()
+	if r.attrAsked == nil {
+		r.attrAsked = map[string]*attrBatch{}
+	}
+	b := &attrBatch{done: make(chan struct{})}
+	var need []string
+	for _, p := range paths {
+		if _, ok := r.attrAsked[p]; !ok {
+			r.attrAsked[p] = b
+			need = append(need, p)
+		}
+	}
+	r.attrMu.Unlock()
+	go func() {
+		defer close(b.done)
+		if len(need) > 0 {
+			b.attrs = r.queryAttributes(need)
+		}
+	}()
+}
+
+func (r *Repo) queryAttributes(paths []string) map[string]Attrs {
+	// The paths are written and the answers read as git goes: neither is held whole
+	// (20,000 paths are two megabytes of answers, most of them "unspecified").
+	in, w := io.Pipe()
+	go func() {
+		bw := bufio.NewWriterSize(w, 64<<10)
+		for _, p := range paths {
+			bw.WriteString(p)
+			bw.WriteByte(0)
+		}
+		w.CloseWithError(bw.Flush())
+	}()
+	// "<path>\0<attribute>\0<info>\0", info being set, unset, unspecified or a value.
+	attrs := map[string]Attrs{}
+	var p, name []byte
+	n := 0
+	err := r.eachNULIn(in, func(tok []byte) {
+		switch n % 3 {
+		case 0:
+			p = append(p[:0], tok...)
+		case 1:
+			name = append(name[:0], tok...)
+		case 2:
+			var v *bool
+			switch string(tok) {
+			case "set", "true":
+				t := true
+				v = &t
+			case "unset", "false":
+				f := false
+				v = &f
+			}
+			if v != nil {
+				a := attrs[string(p)]
+				if string(name) == "linguist-generated" {
+					a.Generated = v
+				} else {
+					a.Vendored = v
+				}
+				attrs[string(p)] = a
+			}
+		}
+		n++
+	}, "check-attr", "-z", "--stdin", "linguist-generated", "linguist-vendored")
+	in.Close()
 	if err != nil {
 		return nil
-	}
-	// "<path>\0<attribute>\0<info>\0", info being set, unset, unspecified or a value.
-	toks := bytes.Split(out, []byte{0})
-	attrs := map[string]Attrs{}
-	for i := 0; i+2 < len(toks); i += 3 {
-		p, name, info := string(toks[i]), string(toks[i+1]), string(toks[i+2])
-		var v *bool
-		switch info {
-		case "set", "true":
-			t := true
-			v = &t
-		case "unset", "false":
-			f := false
-			v = &f
-		default:
-			continue
-		}
-		a := attrs[p]
-		if name == "linguist-generated" {
-			a.Generated = v
-		} else {
-			a.Vendored = v
-		}
-		attrs[p] = a
 	}
 	return attrs
 }

@@ -6,13 +6,17 @@
 package repo
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Repo is a repository root: the top of a git work tree, a folder inside one, or a
@@ -25,8 +29,16 @@ type Repo struct {
 	// Top is the work tree's top and Prefix Root's path below it ("" or "sub/dir/").
 	Top    string
 	Prefix string
-	// ls is the work tree's listing, made at most once (ListCandidates).
-	ls stagedListing
+	// ls is the work tree's listing, made at most once (ListCandidates) unless
+	// DropListing let it go.
+	lsMu sync.Mutex
+	ls   *stagedListing
+	// listingStarted is set once StartListing started ls.
+	listingStarted atomic.Bool
+	// attrAsked maps each path PrefetchAttributes asked about to its batch (nil
+	// until a prefetch: Attributes then asks git directly).
+	attrMu    sync.Mutex
+	attrAsked map[string]*attrBatch
 }
 
 // ErrNotGit is returned by operations that need git in a plain directory.
@@ -114,6 +126,60 @@ func (r *Repo) run(stdin []byte, args ...string) ([]byte, error) {
 	return out, nil
 }
 
+// eachNUL runs git in Root and calls each with every NUL-terminated record of its
+// standard output, as it is read: the record's bytes are valid only during the call.
+func (r *Repo) eachNUL(each func(rec []byte), args ...string) error {
+	return r.eachNULIn(nil, each, args...)
+}
+
+// eachNULIn is eachNUL with stdin as git's standard input (nil: none).
+func (r *Repo) eachNULIn(stdin io.Reader, each func(rec []byte), args ...string) error {
+	cmd := r.command(args...)
+	cmd.Stdin = stdin
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return &GitError{Args: args, Err: err}
+	}
+	if err := cmd.Start(); err != nil {
+		return &GitError{Args: args, Err: err}
+	}
+	br := bufio.NewReaderSize(out, 64<<10)
+	var long []byte // a record longer than the buffer, gathered
+	var rerr error
+	for {
+		chunk, err := br.ReadSlice(0)
+		if err == bufio.ErrBufferFull {
+			long = append(long, chunk...)
+			continue
+		}
+		if long != nil {
+			chunk = append(long, chunk...)
+			long = nil
+		}
+		if len(chunk) > 0 && chunk[len(chunk)-1] == 0 {
+			chunk = chunk[:len(chunk)-1]
+		}
+		if len(chunk) > 0 {
+			each(chunk)
+		}
+		if err != nil {
+			if err != io.EOF {
+				rerr = err
+			}
+			break
+		}
+	}
+	if err := cmd.Wait(); err != nil {
+		return &GitError{Args: args, Stderr: stderr.String(), Err: err}
+	}
+	if rerr != nil {
+		return &GitError{Args: args, Err: rerr}
+	}
+	return nil
+}
+
 // GitOutput runs a git command in the repository and returns its output (for callers
 // that need a plumbing command this package does not wrap).
 func (r *Repo) GitOutput(args ...string) ([]byte, error) {
@@ -139,6 +205,22 @@ func (r *Repo) ResolveRev(rev string) (string, error) {
 		return "", &UnknownRevisionError{Rev: rev}
 	}
 	out, err := r.run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	if err != nil {
+		return "", &UnknownRevisionError{Rev: rev}
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// ResolveTree resolves rev to the hash of its commit's tree: the whole content of
+// the commit, whatever its history.
+func (r *Repo) ResolveTree(rev string) (string, error) {
+	if !r.Git {
+		return "", ErrNotGit
+	}
+	if rev == "" || strings.HasPrefix(rev, "-") {
+		return "", &UnknownRevisionError{Rev: rev}
+	}
+	out, err := r.run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{tree}")
 	if err != nil {
 		return "", &UnknownRevisionError{Rev: rev}
 	}

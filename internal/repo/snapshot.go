@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,7 +23,8 @@ import (
 type Worktree struct {
 	r *Repo
 
-	candOnce sync.Once
+	candMu   sync.Mutex
+	candDone bool
 	cand     []string
 	err      error
 
@@ -30,6 +33,8 @@ type Worktree struct {
 
 	mu   sync.Mutex
 	gone map[string]bool
+	// verify lists paths Paths checks are there before it lists them.
+	verify []string
 }
 
 // Worktree returns the working tree's snapshot.
@@ -39,6 +44,20 @@ func (r *Repo) Worktree() *Worktree { return &Worktree{r: r, gone: map[string]bo
 func (w *Worktree) Paths() []string {
 	w.once.Do(func() {
 		cand, _ := w.Candidates()
+		if len(w.verify) > 0 {
+			gone := make([]bool, len(w.verify))
+			parallelChunks(len(w.verify), func(lo, hi int) {
+				for i := lo; i < hi; i++ {
+					st, err := os.Lstat(filepath.Join(w.r.Root, filepath.FromSlash(w.verify[i])))
+					gone[i] = err != nil || !st.Mode().IsRegular()
+				}
+			})
+			for i, g := range gone {
+				if g {
+					w.Forget(w.verify[i])
+				}
+			}
+		}
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		w.list = make([]string, 0, len(cand))
@@ -54,8 +73,23 @@ func (w *Worktree) Paths() []string {
 // Candidates is the listing before Forget: what git lists (or the walk finds),
 // possibly with tracked files deleted from the work tree.
 func (w *Worktree) Candidates() ([]string, error) {
-	w.candOnce.Do(func() { w.cand, w.err = w.r.ListCandidates() })
+	w.candMu.Lock()
+	defer w.candMu.Unlock()
+	if !w.candDone {
+		w.cand, w.err = w.r.ListCandidates()
+		w.candDone = true
+	}
 	return w.cand, w.err
+}
+
+// DropListing lets the listing go, for a run that took what it needed of it (the
+// files to judge) and may never need the rest: 80,000 paths are 5 MB. Paths, if a
+// rule asks for it after all, lists the tree again.
+func (w *Worktree) DropListing() {
+	w.candMu.Lock()
+	w.cand, w.candDone = nil, false
+	w.candMu.Unlock()
+	w.r.dropListing()
 }
 
 // Forget removes paths the caller knows are not in the work tree (a diff's
@@ -67,6 +101,17 @@ func (w *Worktree) Forget(paths ...string) {
 	for _, p := range paths {
 		w.gone[p] = true
 	}
+}
+
+// ForgetMissing makes Paths, when first called, leave out those of paths the work
+// tree no longer has as regular files (tracked, but deleted): for a run that reads
+// paths while it judges them, and so would find the deleted ones only as it goes,
+// when Forget no longer changes the listing. It costs an lstat per path, and only
+// if some rule lists the tree.
+func (w *Worktree) ForgetMissing(paths []string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.verify = paths
 }
 
 // Err is the error of the listing, if any.
@@ -121,6 +166,39 @@ func (r *Repo) IndexSnapshot() (*GitSnapshot, error) {
 	}
 	s.finish()
 	return s, nil
+}
+
+// RevFile reads one file of the tree of a commit, without listing the rest of the
+// tree (a listing of 80,000 files costs git 50 to 200 ms): ok is false when the
+// commit has no regular file at p.
+func (r *Repo) RevFile(rev, p string) (data []byte, ok bool, err error) {
+	if !r.Git {
+		return nil, false, ErrNotGit
+	}
+	hash, err := r.ResolveRev(rev)
+	if err != nil {
+		return nil, false, err
+	}
+	out, err := r.run(nil, "ls-tree", "-z", hash, "--", p)
+	if err != nil {
+		return nil, false, err
+	}
+	s := &GitSnapshot{r: r, blobs: map[string]string{}}
+	for _, rec := range splitNUL(out) {
+		// "<mode> <type> <object>\t<path>"
+		meta, q, found := strings.Cut(rec, "\t")
+		f := strings.Fields(meta)
+		if found && q == p && len(f) == 3 && f[1] == "blob" && regularMode(f[0]) {
+			s.blobs[p] = f[2]
+		}
+	}
+	if len(s.blobs) == 0 {
+		return nil, false, nil
+	}
+	s.finish()
+	defer s.Close()
+	data, err = s.Read(p)
+	return data, err == nil, err
 }
 
 // RevSnapshot is the tree of a commit.

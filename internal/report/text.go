@@ -247,7 +247,8 @@ func formatDuration(ms float64) string {
 // WriteJSON writes {"findings": [...], "summary": {...}} (docs/json.md), indented as
 // the encoder's SetIndent("", "  ") would. A report of tens of thousands of findings
 // encodes and indents them in chunks on a worker per CPU, written between the two
-// halves of the rest of the report (encoded with no findings).
+// halves of the rest of the report (encoded with no findings), a round of chunks at a
+// time: the report is never held whole in memory as JSON.
 func WriteJSON(w io.Writer, r *Report) error {
 	r.Tally()
 	encode := func(v any) ([]byte, error) {
@@ -257,7 +258,7 @@ func WriteJSON(w io.Writer, r *Report) error {
 		err := enc.Encode(v)
 		return buf.Bytes(), err
 	}
-	const chunk = 4096
+	const chunk = 1024
 	const empty = `{"findings":[]`
 	var shell []byte
 	if len(r.Findings) >= 2*chunk {
@@ -275,45 +276,42 @@ func WriteJSON(w io.Writer, r *Report) error {
 		_, err = w.Write(indentJSON(nil, b, 0))
 		return err
 	}
-	// Each chunk is a run of whole findings, two levels deep.
-	parts := make([][]byte, (len(r.Findings)+chunk-1)/chunk)
-	errs := make([]error, len(parts))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for k := 0; k < min(runtime.NumCPU(), len(parts)); k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				b, err := encode(r.Findings[i*chunk : min((i+1)*chunk, len(r.Findings))])
-				if err != nil {
-					errs[i] = err
-					continue
-				}
-				// b is "[...]\n": indent what is inside the brackets.
-				b = bytes.TrimSuffix(bytes.TrimSuffix(b, []byte("\n")), []byte("]"))[1:]
-				parts[i] = indentJSON(nil, b, 2)
-			}
-		}()
-	}
-	for i := range parts {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
+	// Each chunk is a run of whole findings, two levels deep; a round is a chunk per
+	// worker, encoded at once and written in order.
+	n := (len(r.Findings) + chunk - 1) / chunk
+	workers := min(runtime.NumCPU(), n)
+	parts := make([][]byte, workers)
+	errs := make([]error, workers)
 	// bufio keeps the first error and reports it at Flush.
 	bw := bufio.NewWriterSize(w, 1<<16)
 	bw.Write(indentJSON(nil, []byte(empty[:len(empty)-1]), 0)) // {, "findings": [ and the first element's indent
-	for i, p := range parts {
-		if i > 0 {
-			bw.WriteString(",\n    ")
+	for round := 0; round < n; round += workers {
+		var wg sync.WaitGroup
+		for k := 0; k < workers && round+k < n; k++ {
+			wg.Add(1)
+			go func(k int) {
+				defer wg.Done()
+				i := round + k
+				b, err := encode(r.Findings[i*chunk : min((i+1)*chunk, len(r.Findings))])
+				if err != nil {
+					errs[k] = err
+					return
+				}
+				// b is "[...]\n": indent what is inside the brackets.
+				b = bytes.TrimSuffix(bytes.TrimSuffix(b, []byte("\n")), []byte("]"))[1:]
+				parts[k] = indentJSON(parts[k][:0], b, 2)
+			}(k)
 		}
-		bw.Write(p)
+		wg.Wait()
+		for k := 0; k < workers && round+k < n; k++ {
+			if errs[k] != nil {
+				return errs[k]
+			}
+			if round+k > 0 {
+				bw.WriteString(",\n    ")
+			}
+			bw.Write(parts[k])
+		}
 	}
 	bw.Write(indentJSON(nil, shell[len(empty)-1:], 2)) // ] and the rest
 	return bw.Flush()

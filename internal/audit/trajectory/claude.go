@@ -12,15 +12,17 @@ import (
 // Write/Edit/MultiEdit calls) and later user records carry the matching tool_result
 // blocks, linked by the tool_use id. Sub-agent records (isSidechain) are the same
 // session's work and are kept.
-func parseClaude(data []byte) (*Trajectory, error) {
+func parseClaude(data []byte) (*Trajectory, error) { return readClaude(dataLines(data)) }
+
+// readClaude is parseClaude over lines read one at a time (Read).
+func readClaude(next func() ([]byte, bool)) (*Trajectory, error) {
 	t := &Trajectory{}
-	recs := jsonLines(data, t)
-	if len(recs) == 0 {
-		return nil, fmt.Errorf("no readable record in the transcript")
-	}
+	var lineWarnings []string
+	read := false
 	byID := map[string]int{} // tool_use id -> step
 	var lastText string
-	for _, r := range recs {
+	for r := range records(next, t, &lineWarnings) {
+		read = true
 		typ := str(r.m, "type")
 		msg := obj(r.m, "message")
 		if t.Cwd == "" {
@@ -72,6 +74,10 @@ func parseClaude(data []byte) (*Trajectory, error) {
 		}
 	}
 	t.PR = prFrom(lastText)
+	if !read {
+		return nil, fmt.Errorf("no readable record in the transcript")
+	}
+	t.Warnings = append(lineWarnings, t.Warnings...)
 	return t, nil
 }
 
@@ -131,7 +137,7 @@ func claudeResult(s *Step, blk map[string]any, extra any) {
 		content = strings.TrimSpace(str(ex, "stdout") + "\n" + str(ex, "stderr"))
 	}
 	if s.Kind == KindCommand {
-		s.Output = content
+		s.Output = capOutput(content)
 	}
 	switch {
 	case isErr && refusedRE.MatchString(content):

@@ -13,16 +13,18 @@ import (
 // model and the starting commit; response_item records hold function_call /
 // custom_tool_call items (shell, shell_command, exec_command, local_shell_call,
 // apply_patch) and their *_output items, paired by call_id.
-func parseCodex(data []byte) (*Trajectory, error) {
+func parseCodex(data []byte) (*Trajectory, error) { return readCodex(dataLines(data)) }
+
+// readCodex is parseCodex over lines read one at a time (Read).
+func readCodex(next func() ([]byte, bool)) (*Trajectory, error) {
 	t := &Trajectory{}
-	recs := jsonLines(data, t)
-	if len(recs) == 0 {
-		return nil, fmt.Errorf("no readable record in the rollout")
-	}
+	var lineWarnings []string
+	read := false
 	byCall := map[string][]int{} // call_id -> steps
 	cwd := ""
 	var lastText string
-	for _, r := range recs {
+	for r := range records(next, t, &lineWarnings) {
+		read = true
 		p := obj(r.m, "payload")
 		if p == nil {
 			continue
@@ -72,7 +74,7 @@ func parseCodex(data []byte) (*Trajectory, error) {
 				for _, i := range idx {
 					s := &t.Steps[i]
 					if s.Kind == KindCommand {
-						s.Output, s.Exit = out, exit
+						s.Output, s.Exit = capOutput(out), exit
 						if exit != nil && *exit != 0 && codexRefusedRE.MatchString(out) {
 							s.Denied = true
 						}
@@ -90,6 +92,10 @@ func parseCodex(data []byte) (*Trajectory, error) {
 		}
 	}
 	t.PR = prFrom(lastText)
+	if !read {
+		return nil, fmt.Errorf("no readable record in the rollout")
+	}
+	t.Warnings = append(lineWarnings, t.Warnings...)
 	return t, nil
 }
 

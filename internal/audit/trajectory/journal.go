@@ -11,14 +11,16 @@ import (
 // repository, "verdict": allowed|warned|blocked}); an outcome record with the same
 // "id" and the "exit" status the agent or the shim reported; and edit records
 // ({"edit": [paths]}) for the files a tool changed. A blocked command did not run.
-func parseJournal(data []byte) (*Trajectory, error) {
+func parseJournal(data []byte) (*Trajectory, error) { return readJournal(dataLines(data)) }
+
+// readJournal is parseJournal over lines read one at a time (Read).
+func readJournal(next func() ([]byte, bool)) (*Trajectory, error) {
 	t := &Trajectory{}
-	recs := jsonLines(data, t)
-	if len(recs) == 0 {
-		return nil, fmt.Errorf("no readable record in the journal")
-	}
+	var lineWarnings []string
+	read := false
 	byID := map[string]int{}
-	for _, r := range recs {
+	for r := range records(next, t, &lineWarnings) {
+		read = true
 		m := r.m
 		id := str(m, "id")
 		exit, hasExit := intOf(m["exit"])
@@ -65,5 +67,9 @@ func parseJournal(data []byte) (*Trajectory, error) {
 			t.Warnings = append(t.Warnings, fmt.Sprintf("line %d: a record with neither a command, an outcome nor an edit; skipped", r.line))
 		}
 	}
+	if !read {
+		return nil, fmt.Errorf("no readable record in the journal")
+	}
+	t.Warnings = append(lineWarnings, t.Warnings...)
 	return t, nil
 }

@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"sort"
 	"strings"
 )
@@ -119,6 +120,16 @@ func (t *Trajectory) Commands() []Step {
 	return out
 }
 
+// capOutput keeps the first MaxOutput bytes of a command's output, saying so. It is
+// idempotent: the adapters cap an output as they read it (a long session's outputs
+// are not all held whole meanwhile), Parse caps them all again.
+func capOutput(s string) string {
+	if len(s) > MaxOutput {
+		return s[:MaxOutput] + "\n[... output truncated by heed]"
+	}
+	return s
+}
+
 // ErrUnknownFormat is returned when no adapter recognises the file.
 var ErrUnknownFormat = errors.New("unknown trajectory format")
 
@@ -150,15 +161,19 @@ func Parse(data []byte, format string) (*Trajectory, error) {
 	if err != nil {
 		return nil, err
 	}
+	finish(t, format)
+	return t, nil
+}
+
+// finish completes what an adapter read: the format, the steps' positions, the
+// outputs capped, the PR text trimmed.
+func finish(t *Trajectory, format string) {
 	t.Format = format
 	for i := range t.Steps {
 		t.Steps[i].Index = i
-		if len(t.Steps[i].Output) > MaxOutput {
-			t.Steps[i].Output = t.Steps[i].Output[:MaxOutput] + "\n[... output truncated by heed]"
-		}
+		t.Steps[i].Output = capOutput(t.Steps[i].Output)
 	}
 	t.PR = strings.TrimSpace(t.PR)
-	return t, nil
 }
 
 // Detect tells the format of a trajectory from its first records.
@@ -279,31 +294,76 @@ func detectRecord(rec map[string]any) string {
 // truncated.
 func jsonLines(data []byte, t *Trajectory) []record {
 	var out []record
-	lines := bytes.Split(data, []byte("\n"))
-	last := len(lines) - 1
-	for last > 0 && len(bytes.TrimSpace(lines[last])) == 0 {
-		last--
+	var w []string
+	for r := range records(dataLines(data), t, &w) {
+		out = append(out, r)
 	}
-	for i, line := range lines {
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
-			continue
-		}
-		var m map[string]any
-		if err := json.Unmarshal(line, &m); err != nil {
-			if i == last {
+	t.Warnings = append(w, t.Warnings...)
+	return out
+}
+
+// records decodes JSON lines one at a time, as next yields them (each line valid only
+// until the next), for an adapter to consume as they come: a long session is never
+// held decoded whole. The warnings about lines go to *warnings, in line order (the
+// caller puts them before its own, as jsonLines does).
+func records(next func() ([]byte, bool), t *Trajectory, warnings *[]string) iter.Seq[record] {
+	return func(yield func(record) bool) {
+		n := 0
+		// A line that does not parse is the cut end of the file if no line with
+		// anything on it follows: known only at the next such line, or at the end.
+		pending, pendingErr := 0, error(nil)
+		flush := func(last bool) {
+			if pending == 0 {
+				return
+			}
+			if last {
 				// The last record is cut: a writer stopped mid-line (with or without the
 				// final newline).
 				t.Truncated = true
-				t.Warnings = append(t.Warnings, fmt.Sprintf("line %d: the file ends inside a record (truncated); the steps after it are unknown", i+1))
+				*warnings = append(*warnings, fmt.Sprintf("line %d: the file ends inside a record (truncated); the steps after it are unknown", pending))
 			} else {
-				t.Warnings = append(t.Warnings, fmt.Sprintf("line %d: not a JSON record (%s); skipped", i+1, shortErr(err)))
+				*warnings = append(*warnings, fmt.Sprintf("line %d: not a JSON record (%s); skipped", pending, shortErr(pendingErr)))
 			}
-			continue
+			pending = 0
 		}
-		out = append(out, record{line: i + 1, m: m})
+		for {
+			line, ok := next()
+			if !ok {
+				break
+			}
+			n++
+			line = bytes.TrimSpace(line)
+			if len(line) == 0 {
+				continue
+			}
+			flush(false)
+			var m map[string]any
+			if err := json.Unmarshal(line, &m); err != nil {
+				pending, pendingErr = n, err
+				continue
+			}
+			if !yield(record{line: n, m: m}) {
+				return
+			}
+		}
+		flush(true)
 	}
-	return out
+}
+
+// dataLines yields the lines of data ("\n"-separated, as bytes.Split cuts them).
+func dataLines(data []byte) func() ([]byte, bool) {
+	done := false
+	return func() ([]byte, bool) {
+		if done {
+			return nil, false
+		}
+		line, rest, found := bytes.Cut(data, []byte("\n"))
+		if !found {
+			done = true
+		}
+		data = rest
+		return line, true
+	}
 }
 
 type record struct {

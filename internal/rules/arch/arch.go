@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"path"
 	"sort"
 	"strings"
 
@@ -132,6 +133,10 @@ func sourceTargets(ev *engine.Evidence, scope policy.Scope, accept func(p string
 	}
 	return ts
 }
+
+// mayBeSource is whether the file at p may be one the import graph reads: its
+// extension's language (lang) is, or it has none (a script's shebang may name one).
+func mayBeSource(p, lang string) bool { return graph.Sourced(lang) || path.Ext(p) == "" }
 
 // fileEdges returns the graph node of a target file, or an undetermined result when
 // its imports could not be read.

@@ -69,6 +69,10 @@ func (c *cyclesCheck) Targets(ev *engine.Evidence) []engine.Target {
 	return []engine.Target{{Kind: engine.TargetChange}}
 }
 
+// WantsFile implements engine.FileSelector: the cycle rule reads the tree, and of the
+// judged files only which source files a change touched.
+func (c *cyclesCheck) WantsFile(p, lang string) bool { return mayBeSource(p, lang) && c.inScope(p) }
+
 func (c *cyclesCheck) inScope(p string) bool {
 	if !c.rule.Scope.Covers(p) {
 		return false
@@ -251,8 +255,8 @@ func (c *cyclesCheck) inScopeDir(d string) bool {
 }
 
 func (c *cyclesCheck) content(ev *engine.Evidence, p string) []byte {
-	if f := ev.File(p); f != nil {
-		return f.Content
+	if f := ev.File(p); f != nil && f.Content != nil {
+		return f.Content // a streamed run's files hold no content by now: the tree has it
 	}
 	if b, err := ev.Tree.Read(p); err == nil {
 		return b

@@ -68,6 +68,15 @@ func (c *externalCheck) Targets(ev *engine.Evidence) []engine.Target {
 	return ts
 }
 
+// FileByFile implements engine.FileByFile: a file's targets and verdict are its own.
+func (c *externalCheck) FileByFile(*engine.Evidence) bool { return true }
+
+// WantsFile implements engine.FileSelector: a file without an extension may be a
+// script of any language, so it is wanted whatever its extension says.
+func (c *externalCheck) WantsFile(p, lang string) bool {
+	return mayBeSource(p, lang) && c.rule.Scope.Covers(p) && (lang == "" || c.langOK(lang))
+}
+
 func (c *externalCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	gf, undetermined := fileEdges(ev, t)
 	if undetermined != nil {

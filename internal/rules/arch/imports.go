@@ -111,6 +111,14 @@ func (c *importsCheck) Targets(ev *engine.Evidence) []engine.Target {
 	return sourceTargets(ev, c.rule.Scope, func(p string) bool { return c.importer(ev, p) })
 }
 
+// FileByFile implements engine.FileByFile: a file's targets and verdict are its own.
+func (c *importsCheck) FileByFile(*engine.Evidence) bool { return true }
+
+// WantsFile implements engine.FileSelector.
+func (c *importsCheck) WantsFile(p, lang string) bool {
+	return mayBeSource(p, lang) && c.rule.Scope.Covers(p) && c.importer(nil, p)
+}
+
 // group returns the Groups folder p lies in ("src/features/billing"), or "".
 func (c *importsCheck) group(p string) string {
 	segs := strings.SplitN(p, "/", c.groupDepth+1)

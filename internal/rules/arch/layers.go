@@ -84,6 +84,14 @@ func (c *layersCheck) Targets(ev *engine.Evidence) []engine.Target {
 	return sourceTargets(ev, c.rule.Scope, func(p string) bool { return c.layerOf(p) >= 0 })
 }
 
+// FileByFile implements engine.FileByFile: a file's targets and verdict are its own.
+func (c *layersCheck) FileByFile(*engine.Evidence) bool { return true }
+
+// WantsFile implements engine.FileSelector.
+func (c *layersCheck) WantsFile(p, lang string) bool {
+	return mayBeSource(p, lang) && c.rule.Scope.Covers(p) && c.layerOf(p) >= 0
+}
+
 func (c *layersCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	gf, undetermined := fileEdges(ev, t)
 	if undetermined != nil {

@@ -83,6 +83,12 @@ func (c *placementCheck) Targets(ev *engine.Evidence) []engine.Target {
 	return ts
 }
 
+// FileByFile implements engine.FileByFile: a file's targets and verdict are its own.
+func (c *placementCheck) FileByFile(*engine.Evidence) bool { return true }
+
+// WantsFile implements engine.FileSelector.
+func (c *placementCheck) WantsFile(p, _ string) bool { return c.rule.Scope.Covers(p) && c.applies(p) }
+
 func (c *placementCheck) applies(p string) bool {
 	if c.p.Dir != "" {
 		return strings.HasPrefix(p, c.p.Dir+"/")

@@ -91,6 +91,18 @@ func compileHeader(rule *policy.Rule) (engine.Check, error) {
 	return c, nil
 }
 
+// FileByFile implements engine.FileByFile: a file's targets and verdict are its own,
+// unless the evidence lacks the diff (then the change as a whole is undetermined).
+func (c *headerCheck) FileByFile(ev *engine.Evidence) bool {
+	_, missing := missingPart(ev, "diff")
+	return !missing
+}
+
+// WantsFile implements engine.FileSelector.
+func (c *headerCheck) WantsFile(p, _ string) bool {
+	return c.scope.Covers(p) && matchesAny(c.globs, p)
+}
+
 func (c *headerCheck) Targets(ev *engine.Evidence) []engine.Target {
 	if _, ok := missingPart(ev, "diff"); ok && len(ev.Files) == 0 {
 		return []engine.Target{{Kind: engine.TargetChange, Index: -1}}

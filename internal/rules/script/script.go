@@ -161,6 +161,9 @@ type check struct {
 	run  *Runner
 }
 
+// FileByFile implements engine.FileByFile: a rule on files judges each file alone.
+func (c *check) FileByFile(*engine.Evidence) bool { return c.p.On == OnFiles }
+
 func (c *check) Targets(ev *engine.Evidence) []engine.Target {
 	var out []engine.Target
 	scope := c.rule.Scope

@@ -115,10 +115,55 @@ type check struct {
 	judge Judge
 }
 
+// FileByFile implements engine.FileByFile: with a model, a rule on files judges each
+// file alone.
+func (c *check) FileByFile(*engine.Evidence) bool { return c.p.On == OnFiles && c.judge != nil }
+
+// WantsFile implements engine.FileSelector: without a model the rule judges no file,
+// so no file need be read for it.
+func (c *check) WantsFile(p, _ string) bool {
+	return c.p.On == OnFiles && c.judge != nil && c.scope.Covers(p)
+}
+
+// inScope reports whether the evidence has a file in the rule's scope: a judged file,
+// a path the change added or modified, or in ModeAll a file of the tree.
+func (c *check) inScope(ev *engine.Evidence) bool {
+	for _, f := range ev.Files {
+		if c.scope.Covers(f.Path) {
+			return true
+		}
+	}
+	deleted := map[string]bool{}
+	for _, p := range ev.DeletedPaths {
+		deleted[p] = true
+	}
+	for _, p := range ev.Changed {
+		if !deleted[p] && c.scope.Covers(p) {
+			return true
+		}
+	}
+	if ev.Mode == engine.ModeAll && ev.Tree != nil {
+		for _, p := range ev.Tree.Paths() {
+			if c.scope.Covers(p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (c *check) Targets(ev *engine.Evidence) []engine.Target {
 	var out []engine.Target
 	switch c.p.On {
 	case OnFiles:
+		if c.judge == nil {
+			// Without a model no file can be judged: the rule is undetermined once, as
+			// a whole, and no file is read for it.
+			if c.inScope(ev) {
+				out = append(out, engine.Target{Kind: engine.TargetChange})
+			}
+			break
+		}
 		for i, f := range ev.Files {
 			if c.scope.Covers(f.Path) {
 				out = append(out, engine.Target{Kind: engine.TargetFile, Index: i, Path: f.Path})

@@ -17,6 +17,8 @@ func judgeRule(t *testing.T, params any, scope policy.Scope) *policy.Rule {
 	return &policy.Rule{ID: "j1", Domain: policy.DomainSemantic, Kind: KindJudge, Params: raw, Scope: scope, Severity: policy.SeverityError}
 }
 
+// Without a model a rule on files judges none: it is undetermined once, as a whole,
+// when a file in its scope is there, and asks for no file to be read.
 func TestWithoutAModelEveryTargetIsUndetermined(t *testing.T) {
 	r := judgeRule(t, Params{Rubric: "Keep services decoupled."}, policy.Scope{Dir: "web"})
 	reg := engine.NewRegistry(Kinds()...)
@@ -26,11 +28,25 @@ func TestWithoutAModelEveryTargetIsUndetermined(t *testing.T) {
 	}
 	ev := &engine.Evidence{Files: []*engine.File{{Path: "web/a.ts"}, {Path: "core/b.ts"}}}
 	out := engine.Run([]engine.Compiled{{Rule: r, Check: chk}}, ev, engine.Options{Workers: 1})[0]
-	if out.Verdict != engine.Undetermined || len(out.Targets) != 1 || out.Targets[0].Target.Path != "web/a.ts" {
-		t.Fatalf("verdict %s targets %+v: only files in scope, undetermined", out.Verdict, out.Targets)
+	if out.Verdict != engine.Undetermined || len(out.Targets) != 1 || out.Targets[0].Target.Kind != engine.TargetChange {
+		t.Fatalf("verdict %s targets %+v: one target, undetermined", out.Verdict, out.Targets)
 	}
 	if !strings.Contains(out.Targets[0].Reason, "needs a model") {
 		t.Fatalf("reason %q", out.Targets[0].Reason)
+	}
+	if sel, ok := chk.(engine.FileSelector); !ok || sel.WantsFile("web/a.ts", engine.LangTypeScript) {
+		t.Error("a rule that cannot judge a file must not ask for it to be read")
+	}
+	// Nothing in scope: nothing to be undetermined about.
+	out = engine.Run([]engine.Compiled{{Rule: r, Check: chk}}, &engine.Evidence{Files: []*engine.File{{Path: "core/b.ts"}}}, engine.Options{Workers: 1})[0]
+	if out.Verdict != engine.Inapplicable {
+		t.Errorf("no file in scope: %s", out.Verdict)
+	}
+	// A full check lists the tree without reading it: a file in scope there counts.
+	tree := engine.MapSnapshot{"web/a.ts": nil}
+	out = engine.Run([]engine.Compiled{{Rule: r, Check: chk}}, &engine.Evidence{Mode: engine.ModeAll, Tree: tree}, engine.Options{Workers: 1})[0]
+	if out.Verdict != engine.Undetermined {
+		t.Errorf("a file in scope in the tree: %s", out.Verdict)
 	}
 }
 

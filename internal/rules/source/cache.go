@@ -1,7 +1,7 @@
 package source
 
 import (
-	"bytes"
+	"bufio"
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
@@ -87,62 +87,149 @@ const CacheFile = ".heed/cache/source.gob"
 
 // DiskCache is a Cache kept in the repository's .heed/cache/. Only the entries a run
 // used are written back, so it never grows beyond the current tree and rules.
+//
+// It is held compactly: a run over 20,000 files asks it about every rule on every
+// file a gate lets through, hundreds of thousands of entries, most of them a plain
+// pass. An entry is its 16-byte key and a result, nil for a plain pass.
 type DiskCache struct {
 	path string
 	mu   sync.Mutex
-	old  map[string]engine.Result
-	used map[string]engine.Result
-	hits int
-	keep bool
+	idx  map[cacheKey]int32
+	vals []*engine.Result
+	used []bool
+	// loaded is how many entries came from the file (the first ones).
+	loaded int
+	hits   int
+	keep   bool
 }
 
-type cacheDoc struct {
-	Version string
-	Results map[string]engine.Result
+type cacheKey [16]byte
+
+// cacheFormat names the file's layout; with CacheVersion it must match to be read.
+const cacheFormat = "stream-1"
+
+// The file is a gob stream, so that neither writing nor reading it holds it whole: a
+// cacheHeader, then the keys of the plain passes in blocks of at most passBlock keys
+// (16 bytes each, concatenated), then one cacheEntry per other result.
+type cacheHeader struct {
+	Version         string
+	Passed, Results int
+}
+
+type cacheEntry struct {
+	Key    cacheKey
+	Result engine.Result
+}
+
+const passBlock = 4096
+
+// plainPass reports whether r is a pass with nothing more to say, held as nil.
+func plainPass(r engine.Result) bool {
+	return r.Verdict == engine.Satisfied && r.Reason == "" && len(r.Findings) == 0
+}
+
+func parseKey(key string) (cacheKey, bool) {
+	var k cacheKey
+	if hex.DecodedLen(len(key)) != len(k) {
+		return k, false
+	}
+	_, err := hex.Decode(k[:], []byte(key))
+	return k, err == nil
 }
 
 // OpenDiskCache loads the cache of the repository at root (empty when absent, from
 // another version, or unreadable: the cache only ever saves work).
 func OpenDiskCache(root string) *DiskCache {
-	c := &DiskCache{path: filepath.Join(root, filepath.FromSlash(CacheFile)), old: map[string]engine.Result{}, used: map[string]engine.Result{}}
-	b, err := os.ReadFile(c.path)
+	c := &DiskCache{path: filepath.Join(root, filepath.FromSlash(CacheFile)), idx: map[cacheKey]int32{}}
+	f, err := os.Open(c.path)
 	if err != nil {
 		return c
 	}
-	var d cacheDoc
-	if gob.NewDecoder(bytes.NewReader(b)).Decode(&d) == nil && d.Version == CacheVersion && d.Results != nil {
-		c.old = d.Results
+	defer f.Close()
+	dec := gob.NewDecoder(bufio.NewReader(f))
+	var h cacheHeader
+	if dec.Decode(&h) != nil || h.Version != CacheVersion+" "+cacheFormat || h.Passed < 0 || h.Results < 0 {
+		return c
 	}
+	n := min(h.Passed+h.Results, 1<<24)
+	c.idx = make(map[cacheKey]int32, n)
+	c.vals = make([]*engine.Result, 0, n)
+	var block []byte
+	for read := 0; read < h.Passed; {
+		block = block[:0]
+		if dec.Decode(&block) != nil || len(block)%len(cacheKey{}) != 0 || len(block) == 0 {
+			return &DiskCache{path: c.path, idx: map[cacheKey]int32{}} // corrupt: empty
+		}
+		for i := 0; i < len(block) && read < h.Passed; i += len(cacheKey{}) {
+			c.add(cacheKey(block[i:i+len(cacheKey{})]), nil)
+			read++
+		}
+	}
+	for i := 0; i < h.Results; i++ {
+		var e cacheEntry
+		if dec.Decode(&e) != nil {
+			return &DiskCache{path: c.path, idx: map[cacheKey]int32{}}
+		}
+		c.add(e.Key, &e.Result)
+	}
+	c.used = make([]bool, len(c.vals))
+	c.loaded = len(c.vals)
 	return c
+}
+
+// add appends an entry (the caller holds mu or owns c).
+func (c *DiskCache) add(k cacheKey, r *engine.Result) {
+	c.idx[k] = int32(len(c.vals))
+	c.vals = append(c.vals, r)
+	c.used = append(c.used, true)
 }
 
 // Get implements Cache.
 func (c *DiskCache) Get(key string) (engine.Result, bool) {
+	k, ok := parseKey(key)
+	if !ok {
+		return engine.Result{}, false
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if r, ok := c.used[key]; ok {
-		return r, true
+	i, ok := c.idx[k]
+	if !ok {
+		return engine.Result{}, false
 	}
-	r, ok := c.old[key]
-	if ok {
-		c.used[key] = r
+	if !c.used[i] {
+		c.used[i] = true
 		c.hits++
 	}
-	return r, ok
+	if r := c.vals[i]; r != nil {
+		return *r, true
+	}
+	return satisfied(), true
 }
 
 // Put implements Cache.
 func (c *DiskCache) Put(key string, r engine.Result) {
+	k, ok := parseKey(key)
+	if !ok {
+		return
+	}
+	var v *engine.Result
+	if !plainPass(r) {
+		v = &r
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.used[key] = r
+	if i, ok := c.idx[k]; ok {
+		c.vals[i], c.used[i] = v, true
+		return
+	}
+	c.add(k, v)
 }
 
 // Loaded is how many results the cache file held when it was opened.
 func (c *DiskCache) Loaded() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return len(c.old)
+	return c.loaded
 }
 
 // Hits is how many results came from the cache.
@@ -166,7 +253,7 @@ func (c *DiskCache) KeepUnused() {
 func (c *DiskCache) Save() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.used) == 0 && len(c.old) == 0 {
+	if len(c.vals) == 0 {
 		return nil
 	}
 	dir := filepath.Dir(c.path)
@@ -176,25 +263,59 @@ func (c *DiskCache) Save() error {
 	if _, err := os.Stat(filepath.Join(dir, ".gitignore")); os.IsNotExist(err) {
 		os.WriteFile(filepath.Join(dir, ".gitignore"), []byte("*\n"), 0o644)
 	}
-	var b bytes.Buffer
-	results := c.used
-	if c.keep {
-		results = make(map[string]engine.Result, len(c.old)+len(c.used))
-		for k, v := range c.old {
-			results[k] = v
+	h := cacheHeader{Version: CacheVersion + " " + cacheFormat}
+	for _, i := range c.idx {
+		if c.used[i] || c.keep {
+			if c.vals[i] == nil {
+				h.Passed++
+			} else {
+				h.Results++
+			}
 		}
-		for k, v := range c.used {
-			results[k] = v
-		}
-	}
-	if err := gob.NewEncoder(&b).Encode(cacheDoc{Version: CacheVersion, Results: results}); err != nil {
-		return fmt.Errorf("write %s: %w", c.path, err)
 	}
 	tmp := c.path + ".tmp"
-	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
+	f, err := os.Create(tmp)
+	if err != nil {
 		return fmt.Errorf("write %s: %w", c.path, err)
 	}
-	if err := os.Rename(tmp, c.path); err != nil {
+	w := bufio.NewWriter(f)
+	enc := gob.NewEncoder(w)
+	err = enc.Encode(h)
+	block := make([]byte, 0, passBlock*len(cacheKey{}))
+	for k, i := range c.idx {
+		if err != nil {
+			break
+		}
+		if (c.used[i] || c.keep) && c.vals[i] == nil {
+			block = append(block, k[:]...)
+			if len(block) == cap(block) {
+				err = enc.Encode(block)
+				block = block[:0]
+			}
+		}
+	}
+	if err == nil && len(block) > 0 {
+		err = enc.Encode(block)
+	}
+	for k, i := range c.idx {
+		if err != nil {
+			break
+		}
+		if (c.used[i] || c.keep) && c.vals[i] != nil {
+			err = enc.Encode(cacheEntry{Key: k, Result: *c.vals[i]})
+		}
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, c.path)
+	}
+	if err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("write %s: %w", c.path, err)
 	}
 	return nil

@@ -1,6 +1,9 @@
 package source
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -62,5 +65,45 @@ func TestDiskCacheReusesResultsByContent(t *testing.T) {
 	}
 	if fs := third[0].Findings(); len(fs) != 2 {
 		t.Fatalf("the changed file must be judged again: %+v", fs)
+	}
+}
+
+// The file is written and read as a stream, passes in blocks: a cache of more passes
+// than a block, and results besides, comes back whole; a truncated file is empty.
+func TestDiskCacheRoundTripsManyEntries(t *testing.T) {
+	root := t.TempDir()
+	key := func(i int) string { return fmt.Sprintf("%032x", i+2) }
+	c := OpenDiskCache(root)
+	for i := 0; i < 3*passBlock+5; i++ {
+		c.Put(key(i), satisfied())
+	}
+	bad := engine.Result{Verdict: engine.Violated, Findings: []engine.Finding{{Path: "a.py", Line: 3, Message: "m", CommandIndex: -1}}}
+	c.Put(key(-1), bad)
+	c.Put(key(-2), engine.Result{Verdict: engine.Satisfied, Reason: "checked where the syntax tree is sound"})
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	c = OpenDiskCache(root)
+	if c.Loaded() != 3*passBlock+7 {
+		t.Fatalf("loaded %d entries", c.Loaded())
+	}
+	for i := -2; i < 3*passBlock+5; i++ {
+		r, ok := c.Get(key(i))
+		want := satisfied()
+		switch i {
+		case -1:
+			want = bad
+		case -2:
+			want.Reason = "checked where the syntax tree is sound"
+		}
+		if !ok || !reflect.DeepEqual(r, want) {
+			t.Fatalf("entry %d: %+v %v", i, r, ok)
+		}
+	}
+	p := filepath.Join(root, filepath.FromSlash(CacheFile))
+	b, _ := os.ReadFile(p)
+	os.WriteFile(p, b[:len(b)/2], 0o644)
+	if c := OpenDiskCache(root); c.Loaded() != 0 {
+		t.Errorf("a truncated cache loaded %d entries", c.Loaded())
 	}
 }

@@ -89,6 +89,9 @@ func (c *patternCheck) Targets(ev *engine.Evidence) []engine.Target {
 	return fileTargets(ev, c.rule.Scope, c.langs)
 }
 
+// FileByFile implements engine.FileByFile: a file's targets and verdict are its own.
+func (c *patternCheck) FileByFile(*engine.Evidence) bool { return true }
+
 // WantsFile implements engine.FileSelector.
 func (c *patternCheck) WantsFile(p, lang string) bool {
 	return wantsFile(c.rule.Scope, c.langs, p, lang)

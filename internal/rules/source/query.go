@@ -251,11 +251,16 @@ func shortest(vs []string) int {
 
 func (c *queryCheck) Targets(ev *engine.Evidence) []engine.Target {
 	ts := fileTargets(ev, c.scope, c.langs)
-	if len(ts) > 0 {
+	if len(ts) > 0 || ev.Streamed() {
+		// A streamed run asks about one file at a time: every rule joins before the
+		// batch freezes, at its first file.
 		runBatch(ev).join(c)
 	}
 	return ts
 }
+
+// FileByFile implements engine.FileByFile: a file's targets and verdict are its own.
+func (c *queryCheck) FileByFile(*engine.Evidence) bool { return true }
 
 // WantsFile implements engine.FileSelector.
 func (c *queryCheck) WantsFile(p, lang string) bool { return wantsFile(c.scope, c.langs, p, lang) }
@@ -291,8 +296,12 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		}
 	}
 	var fs []engine.Finding
+	lines := fm.lines
+	if lines == nil && len(hs.kept) > 0 {
+		lines = newLineIndex(f.Content) // no member of the batch was live here
+	}
 	for _, h := range hs.kept {
-		fs = append(fs, c.finding(f, fm.lines, h))
+		fs = append(fs, c.finding(f, lines, h))
 	}
 	res := violated(fs)
 	if fm.syntaxError > 0 {
@@ -714,10 +723,7 @@ func (b *batch) freeze(ev *engine.Evidence) {
 			byLang[l] = append(byLang[l], m)
 		}
 	}
-	perLang := map[string]int{}
-	for _, f := range ev.Files {
-		perLang[f.Lang]++
-	}
+	perLang := ev.FilesPerLang()
 	combinable := map[string][]*queryCheck{}
 	var compile []func()
 	for l, ms := range byLang {
@@ -840,7 +846,7 @@ type fileMatches struct {
 func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, error) {
 	v, err := ev.Memo("file:"+f.Path+"\x00source.query", func() (any, error) {
 		b.freeze(ev)
-		fm := &fileMatches{hits: map[*queryCheck]hits{}, errs: map[*queryCheck]error{}, lines: newLineIndex(f.Content)}
+		fm := &fileMatches{hits: map[*queryCheck]hits{}, errs: map[*queryCheck]error{}}
 		// Which members can match here at all (language, scope, needles)?
 		live := map[*queryCheck]bool{}
 		gate := gateOf(ev, f)
@@ -855,6 +861,7 @@ func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, erro
 		if len(live) == 0 {
 			return fm, nil
 		}
+		fm.lines = newLineIndex(f.Content) // only where a member may find something
 		t, err := lang.FileTree(ev, f)
 		if err != nil {
 			return nil, err

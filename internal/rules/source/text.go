@@ -165,6 +165,9 @@ func validGlob(g string) bool {
 	return strings.TrimSpace(g) != ""
 }
 
+// FileByFile implements engine.FileByFile: a file's targets and verdict are its own.
+func (c *textCheck) FileByFile(*engine.Evidence) bool { return true }
+
 // WantsFile implements engine.FileSelector.
 func (c *textCheck) WantsFile(p, lang string) bool { return wantsFile(c.rule.Scope, c.langs, p, lang) }
 

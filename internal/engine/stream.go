@@ -1,0 +1,279 @@
+package engine
+
+import (
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+)
+
+// FileByFile is a check that judges files one at a time: on any evidence its targets
+// are file targets only, those of each file as it would give them for an evidence of
+// that file alone, and judging one reads the content of no other judged file (the
+// tree and the memo are still there). A streamed run (Stream) asks it about each file
+// while only that file is in memory. FileByFile may say no for a given evidence (a
+// rule whose targets are the change as a whole in some modes).
+type FileByFile interface {
+	FileByFile(ev *Evidence) bool
+}
+
+// Source is the files of a streamed run, read one at a time. Load may be called from
+// several goroutines at once, each index once.
+type Source interface {
+	// Len is how many candidate files there are.
+	Len() int
+	// Path is the i-th candidate's path, known before it is read.
+	Path(i int) string
+	// Load reads the i-th candidate; nil when it is not judged (skipped, gone or
+	// unreadable: the source records why).
+	Load(i int) *File
+}
+
+// FileDone is called once per judged file of a streamed run, while its content is
+// still in memory, after every file-by-file rule judged it: found are the findings
+// those rules kept on it (after ownership in ModeDiff).
+type FileDone func(f *File, found []Finding)
+
+// Stream judges the rules over the files of src without holding them all: each file
+// is read, judged by every FileByFile rule, handed to done and released (its memoised
+// values closed, its content dropped) before the file after it is read, so memory
+// stays that of the files in flight, not of the repository. The other rules judge
+// afterwards, as Run does, with ev.Files holding every judged file without its
+// content (path, language, touched lines): they may read the tree, not Files' content.
+//
+// ev.Files must be empty on entry; on return it holds the judged files (without
+// content) in src's order, and targets index into it. An outcome of a FileByFile
+// rule keeps only its violated and undetermined targets (satisfied and inapplicable
+// ones are counted in its Verdict, not kept): a repository's worth of passes is
+// what streaming saves.
+func Stream(rules []Compiled, ev *Evidence, src Source, opt Options, done FileDone) []Outcome {
+	n := src.Len()
+	langs := map[string]int{}
+	for i := 0; i < n; i++ {
+		langs[LangOf(src.Path(i), nil)]++
+	}
+	ev.streamLangs = langs
+	ev.Files = nil
+
+	outcomes := make([]Outcome, len(rules))
+	var perFile, whole []int
+	for i, c := range rules {
+		outcomes[i] = Outcome{Rule: c.Rule, Constraint: c.Constraint}
+		if fb, ok := c.Check.(FileByFile); ok && fb.FileByFile(ev) {
+			perFile = append(perFile, i)
+		} else {
+			whole = append(whole, i)
+		}
+	}
+	aggs := make([]streamAgg, len(rules))
+	stubs := make([]*File, n)
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	workers = max(1, min(workers, n))
+	one := func(i int, tj *timedJudge) {
+		f := src.Load(i)
+		if f == nil {
+			return
+		}
+		view := ev.fileView(f)
+		var found []Finding
+		for _, r := range perFile {
+			c := rules[r].Check
+			targets, err := safeTargets(c, view)
+			if err != nil {
+				aggs[r].add(i, 0, TargetResult{Target: Target{Kind: TargetChange}, Result: Result{Verdict: Undetermined, Reason: err.Error()}})
+				continue
+			}
+			for j, t := range targets {
+				var res Result
+				if stopped(opt.Stop) {
+					res = Result{Verdict: Undetermined, Reason: ReasonStopped}
+				} else {
+					res = tj.judge(c, view, t)
+					if ev.Mode == ModeDiff {
+						res = ownFindings(view, t, res)
+					}
+				}
+				if res.Verdict == Violated {
+					found = append(found, res.Findings...)
+				}
+				aggs[r].add(i, j, TargetResult{Target: t, Result: res})
+			}
+		}
+		if done != nil {
+			done(f, found)
+		}
+		// The separator matters: "file:a.py" is a prefix of "file:a.pyi".
+		ev.Release("file:" + f.Path + "\x00")
+		f.Content = nil
+		stubs[i] = f
+	}
+	if workers == 1 {
+		tj := &timedJudge{timeout: opt.Timeout}
+		for i := 0; i < n; i++ {
+			one(i, tj)
+		}
+		tj.close()
+	} else {
+		next := make(chan int, workers)
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				tj := &timedJudge{timeout: opt.Timeout}
+				defer tj.close()
+				for i := range next {
+					one(i, tj)
+				}
+			}()
+		}
+		for i := 0; i < n; i++ {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+	}
+
+	// The judged files, in the source's order; targets index into them.
+	pos := make([]int, n)
+	for i, f := range stubs {
+		pos[i] = -1
+		if f != nil {
+			pos[i] = len(ev.Files)
+			ev.Files = append(ev.Files, f)
+		}
+	}
+	ev.streamLangs = nil
+	for _, r := range perFile {
+		outcomes[r].Targets, outcomes[r].Verdict = aggs[r].finish(pos)
+	}
+	if len(whole) > 0 {
+		sel := make([]Compiled, len(whole))
+		for k, r := range whole {
+			sel[k] = rules[r]
+		}
+		for k, o := range Run(sel, ev, opt) {
+			outcomes[whole[k]] = o
+		}
+	}
+	return outcomes
+}
+
+// timedJudge judges on one goroutine of its own, reused from judge to judge, under
+// one timer, reset for each: a goroutine, a channel and a timer per judge were a
+// third of what a streamed run allocated. A judge that overruns is undetermined and
+// its goroutine is left to finish alone; the next judge gets a new one.
+type timedJudge struct {
+	timeout time.Duration
+	timer   *time.Timer
+	jobs    chan judgeJob
+	out     chan Result
+}
+
+type judgeJob struct {
+	c  Check
+	ev *Evidence
+	t  Target
+}
+
+func (tj *timedJudge) judge(c Check, ev *Evidence, t Target) Result {
+	if tj.timeout <= 0 {
+		return safeJudge(c, ev, t)
+	}
+	if tj.jobs == nil {
+		jobs, out := make(chan judgeJob), make(chan Result, 1)
+		go func() {
+			for j := range jobs {
+				out <- safeJudge(j.c, j.ev, j.t)
+			}
+		}()
+		tj.jobs, tj.out = jobs, out
+	}
+	tj.jobs <- judgeJob{c, ev, t}
+	if tj.timer == nil {
+		tj.timer = time.NewTimer(tj.timeout)
+	} else {
+		tj.timer.Reset(tj.timeout)
+	}
+	select {
+	case r := <-tj.out:
+		tj.timer.Stop()
+		return r
+	case <-tj.timer.C:
+		close(tj.jobs) // its goroutine ends once the judge returns
+		tj.jobs, tj.out = nil, nil
+		return timedOut(tj.timeout)
+	}
+}
+
+func (tj *timedJudge) close() {
+	if tj.jobs != nil {
+		close(tj.jobs)
+	}
+	if tj.timer != nil {
+		tj.timer.Stop()
+	}
+}
+
+// streamAgg folds one rule's results over a streamed run: the verdict of every
+// target, and the targets worth keeping.
+type streamAgg struct {
+	mu      sync.Mutex
+	verdict Verdict
+	kept    []streamKept
+}
+
+type streamKept struct {
+	file, slot int
+	tr         TargetResult
+}
+
+func (a *streamAgg) add(file, slot int, tr TargetResult) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.verdict = fold(a.verdict, tr.Verdict)
+	// a target judged only in part is kept too: the summary reports what was left out
+	if tr.Verdict == Violated || tr.Verdict == Undetermined || tr.Partial != nil {
+		a.kept = append(a.kept, streamKept{file: file, slot: slot, tr: tr})
+	}
+}
+
+// finish returns the kept targets in the order Run would give them (by file, then as
+// the check listed them), their indexes pointing into the run's Files, and the
+// verdict.
+func (a *streamAgg) finish(pos []int) ([]TargetResult, Verdict) {
+	sort.Slice(a.kept, func(i, j int) bool {
+		if a.kept[i].file != a.kept[j].file {
+			return a.kept[i].file < a.kept[j].file
+		}
+		return a.kept[i].slot < a.kept[j].slot
+	})
+	out := make([]TargetResult, len(a.kept))
+	for i, k := range a.kept {
+		out[i] = k.tr
+		if out[i].Target.Kind == TargetFile {
+			out[i].Target.Index = pos[k.file]
+		}
+	}
+	v := a.verdict
+	if v == "" {
+		v = Inapplicable
+	}
+	return out, v
+}
+
+// fold adds one target's verdict to an aggregate ("" for none yet), as Aggregate does.
+func fold(agg, v Verdict) Verdict {
+	switch {
+	case agg == Violated || v == Violated:
+		return Violated
+	case agg == Undetermined || v == Undetermined:
+		return Undetermined
+	case agg == Satisfied || v == Satisfied:
+		return Satisfied
+	}
+	return Inapplicable
+}

@@ -1,0 +1,212 @@
+package engine
+
+import (
+	"fmt"
+	"reflect"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// byFile is lineCheck, judged file by file in a streamed run.
+type byFile struct{ lineCheck }
+
+func (byFile) FileByFile(*Evidence) bool { return true }
+
+// memoCounter memoises one value per file and counts how many are alive.
+type memoCounter struct {
+	byFile
+	alive, peak *atomic.Int64
+}
+
+type counted struct{ alive *atomic.Int64 }
+
+func (c counted) Close() error { c.alive.Add(-1); return nil }
+
+func (c memoCounter) Judge(ev *Evidence, t Target) Result {
+	ev.Memo("file:"+t.Path+"\x00count", func() (any, error) {
+		n := c.alive.Add(1)
+		for {
+			p := c.peak.Load()
+			if n <= p || c.peak.CompareAndSwap(p, n) {
+				break
+			}
+		}
+		return counted{c.alive}, nil
+	})
+	return c.byFile.Judge(ev, t)
+}
+
+// wholeCheck judges the run as a whole and reports how many files it saw, and
+// whether any of them still held content.
+type wholeCheck struct{}
+
+func (wholeCheck) Targets(*Evidence) []Target { return []Target{{Kind: TargetChange}} }
+
+func (wholeCheck) Judge(ev *Evidence, _ Target) Result {
+	held := 0
+	for _, f := range ev.Files {
+		if f.Content != nil {
+			held++
+		}
+	}
+	return Result{Verdict: Satisfied, Reason: fmt.Sprintf("%d files, %d with content", len(ev.Files), held)}
+}
+
+// sliceSource serves files from memory, counting loads; a nil entry is a file the
+// source skips.
+type sliceSource struct {
+	files []*File
+	paths []string
+	loads atomic.Int64
+}
+
+func newSliceSource(contents map[string]string, order []string) *sliceSource {
+	s := &sliceSource{paths: order}
+	for _, p := range order {
+		if c, ok := contents[p]; ok {
+			s.files = append(s.files, &File{Path: p, Content: []byte(c)})
+		} else {
+			s.files = append(s.files, nil)
+		}
+	}
+	return s
+}
+
+func (s *sliceSource) Len() int          { return len(s.paths) }
+func (s *sliceSource) Path(i int) string { return s.paths[i] }
+func (s *sliceSource) Load(i int) *File {
+	s.loads.Add(1)
+	if s.files[i] == nil {
+		return nil
+	}
+	f := *s.files[i]
+	return &f
+}
+
+// A streamed run finds what Run finds, in the same order, holds no file after its
+// rules judged it, and hands each file to done while its content is there.
+func TestStreamFindsWhatRunFinds(t *testing.T) {
+	contents := map[string]string{}
+	var order []string
+	for i := 0; i < 200; i++ {
+		p := fmt.Sprintf("f%03d.go", i)
+		order = append(order, p)
+		if i%7 == 3 {
+			continue // skipped by the source
+		}
+		c := "ok\n"
+		if i%5 == 0 {
+			c = "BAD\nok\nBAD again\n"
+		}
+		contents[p] = c
+	}
+	var all []*File
+	for _, p := range order {
+		if c, ok := contents[p]; ok {
+			all = append(all, &File{Path: p, Content: []byte(c)})
+		}
+	}
+	want := Run([]Compiled{{Rule: rule("r"), Check: lineCheck{}}}, &Evidence{Mode: ModeAll, Files: all}, Options{})[0]
+
+	for _, workers := range []int{1, 4} {
+		var alive, peak atomic.Int64
+		rules := []Compiled{
+			{Rule: rule("r"), Check: memoCounter{alive: &alive, peak: &peak}},
+			{Rule: rule("whole"), Check: wholeCheck{}},
+		}
+		src := newSliceSource(contents, order)
+		ev := &Evidence{Mode: ModeAll}
+		var mu sync.Mutex
+		done := map[string]int{}
+		out := Stream(rules, ev, src, Options{Workers: workers}, func(f *File, found []Finding) {
+			if f.Content == nil {
+				t.Errorf("%s: done without its content", f.Path)
+			}
+			mu.Lock()
+			done[f.Path] = len(found)
+			mu.Unlock()
+		})
+		got := out[0]
+		if got.Verdict != want.Verdict || !reflect.DeepEqual(got.Findings(), want.Findings()) {
+			t.Fatalf("workers %d: streamed %s %v, want %s %v", workers, got.Verdict, got.Findings(), want.Verdict, want.Findings())
+		}
+		for _, tr := range got.Targets {
+			if tr.Verdict != Violated || ev.Files[tr.Target.Index].Path != tr.Target.Path {
+				t.Errorf("kept target %+v: only violated and undetermined ones are kept, indexing the run's files", tr)
+			}
+		}
+		if len(ev.Files) != len(all) || len(done) != len(all) || done["f000.go"] != 2 {
+			t.Errorf("workers %d: %d files, %d done (f000.go: %d findings)", workers, len(ev.Files), len(done), done["f000.go"])
+		}
+		if r := out[1].Targets[0].Reason; r != fmt.Sprintf("%d files, 0 with content", len(all)) {
+			t.Errorf("the whole-run rule saw: %s", r)
+		}
+		if alive.Load() != 0 || peak.Load() > int64(workers) {
+			t.Errorf("workers %d: %d memoised values alive after the run, %d at most at once: each file's are released when it is done", workers, alive.Load(), peak.Load())
+		}
+		if src.loads.Load() != int64(len(order)) {
+			t.Errorf("%d loads for %d candidates", src.loads.Load(), len(order))
+		}
+	}
+}
+
+// A rule with nothing to say about any file is inapplicable, one that passed every
+// file satisfied: the aggregate counts the targets streaming does not keep.
+func TestStreamVerdictsCountWhatIsNotKept(t *testing.T) {
+	contents := map[string]string{"a.go": "ok\n", "b.go": "fine\n"}
+	src := newSliceSource(contents, []string{"a.go", "b.go"})
+	out := Stream([]Compiled{{Rule: rule("r"), Check: byFile{}}}, &Evidence{Mode: ModeAll}, src, Options{}, nil)[0]
+	if out.Verdict != Satisfied || len(out.Targets) != 0 {
+		t.Errorf("verdict %s, %d targets kept: want satisfied, none kept", out.Verdict, len(out.Targets))
+	}
+	src = newSliceSource(map[string]string{}, []string{"a.go"})
+	out = Stream([]Compiled{{Rule: rule("r"), Check: byFile{}}}, &Evidence{Mode: ModeAll}, src, Options{}, nil)[0]
+	if out.Verdict != Inapplicable {
+		t.Errorf("no file judged: %s", out.Verdict)
+	}
+}
+
+// In ModeDiff a streamed file's findings are kept only on the lines the change owns.
+func TestStreamDiffModeOwnsTouchedLines(t *testing.T) {
+	src := &sliceSource{paths: []string{"a.go"}, files: []*File{{Path: "a.go", Content: []byte("BAD old\nok\nBAD new\n"), Touched: LineSet{3: true}}}}
+	out := Stream([]Compiled{{Rule: rule("r"), Check: byFile{}}}, &Evidence{Mode: ModeDiff}, src, Options{}, nil)[0]
+	fs := out.Findings()
+	if len(fs) != 1 || fs[0].Line != 3 {
+		t.Errorf("findings %+v, want the touched line only", fs)
+	}
+}
+
+// slowOn is lineCheck judged file by file that takes a second on one file.
+type slowOn struct {
+	byFile
+	path string
+}
+
+func (c slowOn) Judge(ev *Evidence, t Target) Result {
+	if t.Path == c.path {
+		time.Sleep(time.Second)
+	}
+	return c.byFile.Judge(ev, t)
+}
+
+// A judge that overruns the timeout is undetermined, and the judges after it, on the
+// same worker, still run (on a fresh goroutine) within theirs.
+func TestStreamTimeoutIsUndeterminedAndTheRunGoesOn(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		src := newSliceSource(map[string]string{"a.go": "BAD\n", "b.go": "ok\n", "c.go": "BAD\n"}, []string{"a.go", "b.go", "c.go"})
+		start := time.Now()
+		out := Stream([]Compiled{{Rule: rule("r"), Check: slowOn{path: "b.go"}}}, &Evidence{Mode: ModeAll}, src, Options{Workers: workers, Timeout: 50 * time.Millisecond}, nil)[0]
+		if time.Since(start) > 800*time.Millisecond {
+			t.Errorf("workers %d: the run waited for the slow judge", workers)
+		}
+		var got []string
+		for _, tr := range out.Targets {
+			got = append(got, tr.Target.Path+" "+string(tr.Verdict))
+		}
+		if want := []string{"a.go violated", "b.go undetermined", "c.go violated"}; !reflect.DeepEqual(got, want) {
+			t.Errorf("workers %d: %v, want %v", workers, got, want)
+		}
+	}
+}
