@@ -137,7 +137,15 @@ def measured(argv, cwd=None, setup=None):
 
 def fmt_stat(xs, unit, scale=1.0, prec=2):
     xs = sorted(x * scale for x in xs)
-    return f"{statistics.median(xs):.{prec}f} {unit} ({xs[0]:.{prec}f}–{xs[-1]:.{prec}f})"
+    unit = " " + unit if unit else ""
+    return f"{statistics.median(xs):.{prec}f}{unit} ({xs[0]:.{prec}f}–{xs[-1]:.{prec}f})"
+
+
+def fmt_time(xs):
+    """Seconds, or milliseconds under one second."""
+    if statistics.median(xs) < 1:
+        return fmt_stat(xs, "ms", 1000, 0)
+    return fmt_stat(xs, "s")
 
 
 def findings_of(out):
@@ -175,13 +183,13 @@ def interleaved(cmds, runs):
 
 def table(res, title, extra=None):
     print(f"\n### {title}\n")
-    print("| command | wall s | cpu s | own MB | anon MB | tree MB | findings |")
+    print("| command | wall | cpu | own MB | anon MB | tree MB | findings |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for label, rs in res.items():
         n = findings_of(rs[-1].out)
         if n is None and label.startswith("ast-grep"):
             n = sum(1 for l in rs[-1].out.splitlines() if l.strip())
-        print(f"| {label} | {fmt_stat([r.wall for r in rs], '')} | {fmt_stat([r.cpu for r in rs], '')} "
+        print(f"| {label} | {fmt_time([r.wall for r in rs])} | {fmt_time([r.cpu for r in rs])} "
               f"| {fmt_stat([r.own for r in rs], '', prec=0)} | {fmt_stat([r.anon for r in rs], '', prec=0)} "
               f"| {fmt_stat([r.tree for r in rs], '', prec=0)} | {n if n is not None else '–'} |")
     if extra:
