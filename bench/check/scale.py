@@ -28,7 +28,11 @@ all of them alike). Each figure is the median with the spread (min–max) of its
   wall      elapsed time;
   cpu       user+sys seconds (less sensitive than wall time to a shared machine);
   own MB    the peak resident memory of the measured process alone (VmHWM, read from
-            /proc every 2 ms while it runs; the last reading before exit);
+            /proc every 2 ms while it runs; the last reading before exit), its binary's
+            mapped pages included (each binary is read whole into the page cache first,
+            so both builds map theirs alike);
+  anon MB   the largest anonymous resident memory seen in those readings (RssAnon:
+            the heap, Go's and C's, without the binary);
   tree MB   the peak of the process or any child it waited for (getrusage's maxrss, what
             /usr/bin/time reports): heed runs git, whose own peak on a large index can be
             the larger one.
@@ -60,20 +64,25 @@ def git(repo, *args):
     subprocess.run(["git", "-C", repo, *args], check=True, env=ENV, stdout=subprocess.DEVNULL)
 
 
-def vmhwm(pid):
+def vmstat(pid):
+    """VmHWM and RssAnon of a running process, in kB (None when it is gone)."""
+    hwm = anon = None
     try:
         with open(f"/proc/{pid}/status") as f:
             for line in f:
                 if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
+                    hwm = int(line.split()[1])
+                elif line.startswith("RssAnon:"):
+                    anon = int(line.split()[1])
     except OSError:
         pass
-    return None
+    return hwm, anon
 
 
 class Result:
-    def __init__(self, wall, cpu, own_kb, tree_kb, out):
+    def __init__(self, wall, cpu, own_kb, tree_kb, out, anon_kb=0):
         self.wall, self.cpu, self.own, self.tree, self.out = wall, cpu, own_kb / 1024, tree_kb / 1024, out
+        self.anon = anon_kb / 1024
 
 
 def run_once(argv, cwd=None, setup=None):
@@ -83,13 +92,15 @@ def run_once(argv, cwd=None, setup=None):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     p = subprocess.Popen(argv, cwd=cwd, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    peak = [0]
+    peak = [0, 0]
 
     def poll():
         while p.poll() is None:
-            v = vmhwm(p.pid)
-            if v:
-                peak[0] = max(peak[0], v)
+            hwm, anon = vmstat(p.pid)
+            if hwm:
+                peak[0] = max(peak[0], hwm)
+            if anon:
+                peak[1] = max(peak[1], anon)
             time.sleep(0.002)
 
     th = threading.Thread(target=poll)
@@ -103,7 +114,7 @@ def run_once(argv, cwd=None, setup=None):
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     # ru_maxrss of RUSAGE_CHILDREN is the largest child's so far: measured runs this
     # in a fresh process per measurement, so it is this command's.
-    return Result(wall, cpu, peak[0], after.ru_maxrss, out)
+    return Result(wall, cpu, peak[0], after.ru_maxrss, out, peak[1])
 
 
 def measured(argv, cwd=None, setup=None):
@@ -112,7 +123,7 @@ def measured(argv, cwd=None, setup=None):
             "sys.path.insert(0, %r)\n"
             "import scale\n"
             "r = scale.run_once(%r, %r)\n"
-            "sys.stdout.buffer.write(json.dumps([r.wall, r.cpu, r.own*1024, r.tree*1024]).encode() + b'\\n' + r.out)\n"
+            "sys.stdout.buffer.write(json.dumps([r.wall, r.cpu, r.own*1024, r.tree*1024, r.anon*1024]).encode() + b'\\n' + r.out)\n"
             ) % (HERE, argv, cwd)
     if setup:
         setup()
@@ -120,13 +131,21 @@ def measured(argv, cwd=None, setup=None):
     if p.returncode != 0:
         sys.exit(p.stderr.decode()[-800:])
     head, _, out = p.stdout.partition(b"\n")
-    wall, cpu, own, tree = json.loads(head)
-    return Result(wall, cpu, own, tree, out)
+    wall, cpu, own, tree, anon = json.loads(head)
+    return Result(wall, cpu, own, tree, out, anon)
 
 
 def fmt_stat(xs, unit, scale=1.0, prec=2):
     xs = sorted(x * scale for x in xs)
-    return f"{statistics.median(xs):.{prec}f} {unit} ({xs[0]:.{prec}f}–{xs[-1]:.{prec}f})"
+    unit = " " + unit if unit else ""
+    return f"{statistics.median(xs):.{prec}f}{unit} ({xs[0]:.{prec}f}–{xs[-1]:.{prec}f})"
+
+
+def fmt_time(xs):
+    """Seconds, or milliseconds under one second."""
+    if statistics.median(xs) < 1:
+        return fmt_stat(xs, "ms", 1000, 0)
+    return fmt_stat(xs, "s")
 
 
 def findings_of(out):
@@ -139,8 +158,20 @@ def findings_of(out):
     return None
 
 
+def warm_binary(path):
+    """Read a binary whole, so its pages are in the page cache: the resident size of a
+    process counts the file pages mapped around each one it touches, and those are
+    many more for a binary just written (all cached) than for one partly evicted."""
+    with open(path, "rb") as f:
+        while f.read(1 << 20):
+            pass
+
+
 def interleaved(cmds, runs):
     """cmds: [(label, argv, cwd, setup)]. One warm-up each, then runs rounds."""
+    for _, argv, _, _ in cmds:
+        if os.path.isabs(argv[0]):
+            warm_binary(argv[0])
     res = {c[0]: [] for c in cmds}
     for label, argv, cwd, setup in cmds:
         measured(argv, cwd, setup)
@@ -152,14 +183,15 @@ def interleaved(cmds, runs):
 
 def table(res, title, extra=None):
     print(f"\n### {title}\n")
-    print("| command | wall | cpu | own MB | tree MB | findings |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| command | wall | cpu | own MB | anon MB | tree MB | findings |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for label, rs in res.items():
         n = findings_of(rs[-1].out)
         if n is None and label.startswith("ast-grep"):
             n = sum(1 for l in rs[-1].out.splitlines() if l.strip())
-        print(f"| {label} | {fmt_stat([r.wall for r in rs], 's')} | {fmt_stat([r.cpu for r in rs], 's')} "
-              f"| {fmt_stat([r.own for r in rs], '', prec=0)} | {fmt_stat([r.tree for r in rs], '', prec=0)} | {n if n is not None else '–'} |")
+        print(f"| {label} | {fmt_time([r.wall for r in rs])} | {fmt_time([r.cpu for r in rs])} "
+              f"| {fmt_stat([r.own for r in rs], '', prec=0)} | {fmt_stat([r.anon for r in rs], '', prec=0)} "
+              f"| {fmt_stat([r.tree for r in rs], '', prec=0)} | {n if n is not None else '–'} |")
     if extra:
         print(extra)
     sys.stdout.flush()

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -111,13 +110,6 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 	}
 	if f.guardSeverity != policy.SeverityWarning && f.guardSeverity != policy.SeverityError {
 		return Fail("check: unknown --guard-severity %q (want warning or error)", f.guardSeverity)
-	}
-	if os.Getenv("GOGC") == "" {
-		// A check streams the files through its rules and holds little: what it
-		// allocates is garbage at once (a file's content, its matches). Collecting
-		// at half the live heap rather than all of it keeps the process near what it
-		// holds, for a few percent more CPU (bench/check/RESULTS.md).
-		debug.SetGCPercent(50)
 	}
 	// A change is judged with the rules of its base, read from git's objects: a
 	// change that deletes a rule and breaks it is judged with the rule

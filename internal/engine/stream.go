@@ -79,14 +79,21 @@ func Stream(rules []Compiled, ev *Evidence, src Source, opt Options, done FileDo
 		}
 		view := ev.fileView(f)
 		var found []Finding
-		for _, r := range perFile {
-			c := rules[r].Check
-			targets, err := safeTargets(c, view)
+		// Every rule's targets first, then the judging: a check may prepare work
+		// shared by all of them when it is first asked for its targets (the source
+		// rules' combined query), which must not start before they all were asked.
+		targets := make([][]Target, len(perFile))
+		for k, r := range perFile {
+			ts, err := safeTargets(rules[r].Check, view)
 			if err != nil {
 				aggs[r].add(i, 0, TargetResult{Target: Target{Kind: TargetChange}, Result: Result{Verdict: Undetermined, Reason: err.Error()}})
 				continue
 			}
-			for j, t := range targets {
+			targets[k] = ts
+		}
+		for k, r := range perFile {
+			c := rules[r].Check
+			for j, t := range targets[k] {
 				var res Result
 				if stopped(opt.Stop) {
 					res = Result{Verdict: Undetermined, Reason: ReasonStopped}

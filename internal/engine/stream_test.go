@@ -210,3 +210,41 @@ func TestStreamTimeoutIsUndeterminedAndTheRunGoesOn(t *testing.T) {
 		}
 	}
 }
+
+// orderCheck logs its Targets and Judge calls.
+type orderCheck struct {
+	byFile
+	name string
+	mu   *sync.Mutex
+	log  *[]string
+}
+
+func (c orderCheck) Targets(ev *Evidence) []Target {
+	c.mu.Lock()
+	*c.log = append(*c.log, "targets "+c.name)
+	c.mu.Unlock()
+	return c.byFile.Targets(ev)
+}
+
+func (c orderCheck) Judge(ev *Evidence, t Target) Result {
+	c.mu.Lock()
+	*c.log = append(*c.log, "judge "+c.name)
+	c.mu.Unlock()
+	return c.byFile.Judge(ev, t)
+}
+
+// Every rule is asked for a file's targets before any judges it: a kind that
+// prepares shared work when first asked for targets (the source rules' combined
+// query freezes at the first judge) must see every rule first.
+func TestStreamAsksEveryRuleForTargetsBeforeJudging(t *testing.T) {
+	var mu sync.Mutex
+	var log []string
+	rules := []Compiled{
+		{Rule: rule("a"), Check: orderCheck{name: "a", mu: &mu, log: &log}},
+		{Rule: rule("b"), Check: orderCheck{name: "b", mu: &mu, log: &log}},
+	}
+	Stream(rules, &Evidence{Mode: ModeAll}, newSliceSource(map[string]string{"x.go": "ok\n"}, []string{"x.go"}), Options{Workers: 1}, nil)
+	if want := []string{"targets a", "targets b", "judge a", "judge b"}; !reflect.DeepEqual(log, want) {
+		t.Errorf("calls %v, want %v", log, want)
+	}
+}
