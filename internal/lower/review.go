@@ -53,11 +53,31 @@ func shownCommandsIn(rc *recognize.RepoContext, in func(*policy.Constraint) bool
 			continue
 		}
 		at := fmt.Sprintf("%s:%d", o.File, o.Line)
+		named := map[string]bool{}
 		for _, n := range norms {
 			for _, obj := range n.Objects {
 				if obj.Kind == norm.KCommand && obj.Origin == "" {
 					out = append(out, example{argv: obj.Argv, line: obj.Text, at: at, id: o.ID})
+					named[strings.Join(obj.Argv, " ")] = true
 				}
+			}
+		}
+		// the commands a line shows without requiring them: "`pnpm lint` - Lint code"
+		// in a list of the project's commands; a span of a known program with at
+		// least one word after it, so a tool named in passing ("we use `npm`") is
+		// not taken for a way of running it
+		var tools []string
+		if rc != nil {
+			tools = rc.Tools
+		}
+		for _, span := range norm.ShownSpans(o.Text) {
+			for _, cmd := range shell.Parse(span, shell.Options{}) {
+				key := strings.Join(cmd.Argv, " ")
+				if len(cmd.Argv) < 2 || cmd.Unparsable != "" || cmd.Dynamic || cmd.Cwd != "" || cmd.CwdUnknown || named[key] || cmd.Argv[0] == "cd" || !process.IsCommand(cmd.Argv, tools) {
+					continue
+				}
+				named[key] = true
+				out = append(out, example{argv: cmd.Argv, line: span, at: at, id: o.ID})
 			}
 		}
 		for _, b := range o.Code {

@@ -579,3 +579,42 @@ var banPurposeVerbs = map[string]bool{"test": true, "debug": true, "fix": true, 
 var meansVerbs = map[string]bool{"regenerate": true, "re-generate": true, "rebuild": true, "reformat": true,
 	"format": true, "lint": true, "update": true, "refresh": true, "recompile": true, "compile": true, "build": true,
 	"check": true, "verify": true, "validate": true, "test": true, "generate": true, "sync": true, "install": true}
+
+// ShownSpans returns the commands a line shows as the project's own, though it
+// requires nothing: the head of a list of commands ("`pnpm lint` - Lint code", "Lint:
+// `pnpm lint`"), a code span that stands alone or after a label, with nothing but a
+// description after a dash or colon. A span in running prose shows nothing ("`cargo
+// test` is slow here" describes it), and neither does a line with a ban, an
+// "instead", a "without", an exception or a hedge ("`npm` is not supported").
+func ShownSpans(text string) []string {
+	toks := Tokenize(text)
+	for i := range toks {
+		for _, kind := range []string{mForbid, mPostNeg, mInstead, mInsteadE, mWithout, mUnless, mExcept, mHedge} {
+			if phraseAt(toks, i, kind) > 0 {
+				return nil
+			}
+		}
+	}
+	at := 0
+	for at < len(toks) && !toks[at].Code {
+		at++
+	}
+	if at == len(toks) || at > 0 && (toks[at-1].Text != ":" || at > 5) {
+		return nil
+	}
+	var spans []string
+	for ; at < len(toks) && toks[at].Code; at++ {
+		spans = append(spans, toks[at].Text)
+		// "`gofmt -w <file>` (or `go fmt ./...`)", "`make lint` / `make fmt`"
+		for at+1 < len(toks) && toks[at+1].Punct && toks[at+1].Text != "-" && toks[at+1].Text != ":" && at+2 < len(toks) && (toks[at+2].Code || toks[at+2].Low == "or" && at+3 < len(toks) && toks[at+3].Code) {
+			at++
+			if toks[at+1].Low == "or" {
+				at++
+			}
+		}
+	}
+	if at < len(toks) && !toks[at].Punct {
+		return nil
+	}
+	return spans
+}

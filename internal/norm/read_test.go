@@ -246,3 +246,29 @@ func TestRulesInOtherLanguages(t *testing.T) {
 		}
 	}
 }
+
+// A line shows commands as the project's own only where it lists them: a definition
+// of a command, a label and its command; never a span in running prose or in a line
+// that bans, hedges or makes exceptions.
+func TestShownSpans(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"`pnpm lint` - Lint code", []string{"pnpm lint"}},
+		{"`pnpm typecheck` — Run type checks", []string{"pnpm typecheck"}},
+		{"Lint: `pnpm lint`", []string{"pnpm lint"}},
+		{"`gofmt -w <file>` (or `go fmt ./...`) reformats Go files.", []string{"gofmt -w <file>", "go fmt ./..."}},
+		{"`make test`", []string{"make test"}},
+		{"`cargo test` is slow on this workspace.", nil},
+		{"`npm` is not supported.", nil},
+		{"`npm install` - don't use it here", nil},
+		{"Backend tests: `cd src && npx vitest run x` (never from the root)", nil},
+		{"We usually run `make e2e` by hand.", nil},
+		{"The CI pipeline runs `cargo deny check` on every PR.", nil},
+	} {
+		if got := ShownSpans(c.text); !slices.Equal(got, c.want) {
+			t.Errorf("ShownSpans(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
