@@ -41,6 +41,8 @@ func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
 		}
 	case "rebase":
 		return []process.Pattern{pat("git", []string{"rebase"})}
+	case "merge":
+		return mergeForms()
 	case "release":
 		return []process.Pattern{pat("gh", []string{"release", "create"})}
 	case "hard-reset":
@@ -99,6 +101,8 @@ func eventForms(event string) []process.Pattern {
 		return []process.Pattern{pat("git", []string{"push"}, []string{"--tags", "--follow-tags"}), pat("git", []string{"push", "*", "refs/tags/*"}), pat("git", []string{"push", "*", "tag"})}
 	case "pr":
 		return []process.Pattern{pat("gh", []string{"pr", "create"})}
+	case "merge":
+		return mergeForms()
 	case "branch":
 		// a new branch: `git checkout -b`, `git switch -c`, `git branch NAME`
 		return []process.Pattern{pat("git", []string{"checkout"}, []string{"-b", "-B"}), pat("git", []string{"switch"}, []string{"-c", "-C", "--create"}), pat("git", []string{"branch", "*"})}
@@ -107,4 +111,10 @@ func eventForms(event string) []process.Pattern {
 		return []process.Pattern{pat("git", []string{"commit"}), pat("git", []string{"push"}), pat("gh", []string{"pr", "create"})}
 	}
 	return nil
+}
+
+// mergeForms are the ways an agent merges: a pull request through gh, a branch
+// through git.
+func mergeForms() []process.Pattern {
+	return []process.Pattern{pat("gh", []string{"pr", "merge"}), pat("git", []string{"merge"})}
 }

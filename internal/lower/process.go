@@ -1262,6 +1262,10 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 		switch o.Kind {
 		case norm.KEvent:
 			then = append(then, eventForms(o.Text)...)
+		case norm.KConcept:
+			// "do not commit until `make test` passes": the banned act is what comes
+			// after
+			then = append(then, conceptForms(o.Text, rc)...)
 		case norm.KCommand:
 			then = append(then, process.PatternFrom(o.Argv, c.Scope.Dir))
 		case norm.KRole:

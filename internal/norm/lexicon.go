@@ -293,6 +293,7 @@ var conceptPhrases = sync.OnceValue(func() []phrase {
 		"comment":       {"comment on an issue", "comment on a pr", "comment on a pull request", "comment on issues or prs", "comment on issues or pull requests", "comment on issues", "post comments on issues", "post comments", "comment on issue threads", "comment on pull requests", "comment on prs", "comment on github", "post comments on github", "comment for users"},
 		"commit":        {"make any commits", "any commits", "commit", "commit changes", "commit your changes", "commit anything", "create commits", "make commits", "committing"},
 		"release-build": {"release build", "release builds", "release-mode build", "build in release mode", "builds in release mode", "build with the release profile", "builds with the release profile", "perform builds with the release profile", "perform release builds", "use the release profile", "with the release profile", "in release mode", "release profile", "--release builds"},
+		"merge":         {"merge", "merging", "merge prs", "merge pull requests", "merge a pr", "merge the pr", "merge a pull request", "merge your pr", "merge your pull request", "merge anything"},
 		"sudo":          {"sudo", "use sudo", "run as root", "run commands as root"},
 	}
 	return phrasesOf(table)
@@ -333,6 +334,7 @@ var eventPhrases = sync.OnceValue(func() []phrase {
 		"finish": {"submitting changes", "submitting your changes", "you submit changes", "you submit your changes", "submitting code", "submitting work", "you're done", "you are done", "you're finished", "you are finished", "done", "finished", "finishing", "you finish", "finishing a task", "completing a task", "marking a task complete", "handing off", "declaring a task done", "wrapping up", "the end of a task", "the end of the task", "the end of your task", "completing your task", "you complete a task", "finishing a code session", "finishing your task",
 			"finishing the task", "completing the task", "completing your work", "finishing your work", "you finish a task", "returning control to the user", "handing back",
 			"finalizing", "finalizing changes", "finalizing your changes", "finalising changes", "finishing up", "considering a change done", "considering the work complete"},
+		"merge":  {"merging", "you merge", "merging a pr", "merging prs", "merging pull requests", "merging a pull request", "merge"},
 		"branch": {"you make a new branch", "you make a branch", "making a new branch", "making a branch", "you create a branch", "you create a new branch", "creating a branch", "creating a new branch", "starting a new branch", "you start a new branch", "branching off", "you branch off", "creating feature branches", "creating a feature branch", "you create a feature branch"},
 		"pr": {"making a pr", "making prs", "making pull requests", "making a pull request", "opening prs", "opening pull requests", "opening a pr", "opening a pull request", "submitting a pr", "submitting a pull request", "creating a pr", "creating a pull request", "you open a pr", "you open a pull request", "sending a pr", "a pr", "a pull request", "submitting", "submission", "you submit", "requesting review",
 			"creating pr", "creating prs", "opening pr", "opening prs", "submitting pr", "submitting prs", "prs", "pushing a pr", "raising a pr", "raising a pull request"},
@@ -452,6 +454,10 @@ var changeWords = map[string]bool{
 
 // gitVerbs are actions only git performs among the commands an agent runs: "never
 // commit with `--no-verify`" is about `git commit`.
+// prerequisiteFiller are the words between "without" and what must have run first.
+var prerequisiteFiller = map[string]bool{"running": true, "first": true, "having": true, "run": true, "a": true, "the": true,
+	"successful": true, "successfully": true, "passing": true, "green": true, "clean": true, "executing": true}
+
 var gitVerbs = map[string]bool{"commit": true, "push": true, "rebase": true, "cherry-pick": true, "merge": true, "stash": true}
 
 // notRequiredPhrases say that what the sentence names is not asked for ("Conventional
@@ -544,6 +550,7 @@ var toolSubcommands = sync.OnceValue(func() map[string][]string {
 var rolePhrases = sync.OnceValue(func() []phrase {
 	table := map[string][]string{
 		"test":      {"the tests", "all tests", "all the tests", "the test suite", "the full test suite", "the whole test suite", "test suite", "tests", "unit tests", "the unit tests", "all unit tests", "the relevant tests", "relevant tests"},
+		"build":     {"building", "building first", "a build", "a successful build", "a fresh build"},
 		"lint":      {"the linter", "linter", "the linters", "linters", "lint", "linting", "the lint", "lint checks", "static checks", "the static checks"},
 		"format":    {"the formatter", "formatter", "the formatters", "formatters", "formatting", "the code formatter", "code formatters"},
 		"typecheck": {"type checks", "the type checker", "type checking", "typecheck", "the typecheck", "type-check", "the type checks"},

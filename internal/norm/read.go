@@ -961,6 +961,13 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			if opened {
 				continue
 			}
+			// "never push without running `make test`", "don't merge without `make
+			// check` passing": what must have run before the banned act; an order
+			if n := phraseAt(toks, i, mWithout); n > 0 && cur.role == mForbid && (len(cur.objs) > 0 || gitVerbs[cur.verb] || cur.verb == "merge") && prerequisiteAfter(toks, i+n, ctx) {
+				open(mWithout)
+				i += n
+				continue
+			}
 			// "do not open pull requests for new features without prior discussion": a
 			// practice banned for some cases only, which heed cannot tell apart
 			if (t.Low == "for" || t.Low == "without") && cur.role == mForbid && onlyKind(cur.objs, KConcept) && i+1 < len(toks) && !toks[i+1].Code {
@@ -1134,7 +1141,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		}
 		// "run the tests", "make sure all tests pass", "the linter": a command the file
 		// names elsewhere by its role
-		if (mainRoles[cur.role] || cur.role == mBefore) && !hasKinds(cur.objs, KCommand) {
+		if (mainRoles[cur.role] || cur.role == mBefore || cur.role == mWithout) && !hasKinds(cur.objs, KCommand) {
 			if role, n := roleAt(toks, i); n > 0 {
 				cur.objs = append(cur.objs, Object{Kind: KRole, Text: role})
 				i += n
@@ -1288,6 +1295,32 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		}
 	}
 	return build(s, segs, ctx, buildFlags{first: first, hedge: hedge, only: only, together: together, should: should, insteadEnd: insteadEnd, subject: strings.Join(subject, " ")}, prev)
+}
+
+// prerequisiteAfter: the words from i name something that must have run, as
+// "without" introduces it: a command in a code span or a command's role, after
+// words like "running", "first" or "a passing" ("without running `make test`",
+// "without `make check` passing", "without building first").
+func prerequisiteAfter(toks []Token, i int, ctx Context) bool {
+	for k := i; k < len(toks) && k < i+4; k++ {
+		t := toks[k]
+		switch {
+		case t.Code:
+			return classify(t.Text, ctx).Kind == KCommand
+		case t.Punct:
+			if t.Text != "(" {
+				return false
+			}
+		default:
+			if _, n := roleAt(toks, k); n > 0 {
+				return true
+			}
+			if !prerequisiteFiller[t.Low] {
+				return false
+			}
+		}
+	}
+	return false
 }
 
 func clauseStartStrict(toks []Token, i int) bool {
@@ -1891,6 +1924,9 @@ type conds struct {
 	before, after []Object
 	// purpose are the files a purpose clause names ("to format `.go` files")
 	purpose []Object
+	// prereq are the commands or roles a "without" clause says must have run first
+	// ("never push without running `make test`")
+	prereq []Object
 }
 
 func (c *conds) add(sg *segment) {
@@ -1913,9 +1949,15 @@ func (c *conds) add(sg *segment) {
 		}
 	case mWithout:
 		for _, o := range sg.objs {
-			if o.Kind == KFlag {
+			switch o.Kind {
+			case KFlag:
 				c.lacking = append(c.lacking, o)
+			case KCommand, KRole:
+				c.prereq = append(c.prereq, o)
 			}
+		}
+		if len(c.prereq) > 0 {
+			return
 		}
 		if len(sg.objs) == 0 {
 			for _, w := range sg.words {
@@ -2040,6 +2082,7 @@ func (c conds) merged(o conds) conds {
 		after:   append(append([]Object(nil), c.after...), o.after...),
 		purpose: append(append([]Object(nil), c.purpose...), o.purpose...),
 		lacking: append(append([]Object(nil), c.lacking...), o.lacking...),
+		prereq:  append(append([]Object(nil), c.prereq...), o.prereq...),
 		noArgs:  c.noArgs || o.noArgs,
 	}
 }
@@ -2255,6 +2298,22 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 	// bans
 	var bare []*segment
 	for _, fs := range forbids {
+		if c := condsOf(fs); len(c.prereq) > 0 {
+			// "never push without running `make test`": the test must have run before
+			// the push, an order and not a ban
+			n := base
+			n.Polarity = Require
+			n.Verb = "run"
+			n.Objects = c.prereq
+			n.Before = fs.objs
+			if len(n.Before) == 0 {
+				n.Before = []Object{{Kind: KEvent, Text: fs.verb, Origin: "verb"}}
+			}
+			c.prereq = nil
+			withConds(&n, c, false)
+			add(n)
+			continue
+		}
 		if u, ok := untilOf[fs]; ok {
 			if len(u) > 0 {
 				n := base
@@ -2282,6 +2341,11 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		}
 		if compatible(fs.objs, reqObjs) {
 			n.Instead = reqObjs
+		}
+		if len(fs.objs) == 1 && fs.objs[0].Kind == KConcept && fs.objs[0].Text == "merge" {
+			// "`master` = last released state — never merge directly": which merges,
+			// into which branch, the words leave to the reader
+			n.Uncertain = append(append([]string(nil), n.Uncertain...), "what is merged, and where, is not said")
 		}
 		withConds(&n, condsOf(fs), true)
 		add(n)
