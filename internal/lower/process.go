@@ -1206,6 +1206,11 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 			// only when the sentence says to run it
 			continue
 		}
+		if elided(o.Text) {
+			// "run targeted tests through `cd python && uv run ...`": a shape of
+			// command, the words that make it one left out; nothing to run first
+			continue
+		}
 		if f := strings.Fields(o.Text); len(f) == 1 && idleAlone[f[0]] {
 			// "the relevant `npm`/`pnpm` lint commands": a tool named as the means;
 			// run alone it does no work, so it is no prerequisite
@@ -1618,4 +1623,14 @@ func forbiddenMessage(forbid []process.Pattern) string {
 		return strings.Join(names, ", ") + " are forbidden"
 	}
 	return names[0] + " is forbidden"
+}
+
+// elided: a command written with its words left out (`uv run ...`, `pytest …`).
+func elided(span string) bool {
+	for _, w := range strings.Fields(span) {
+		if w == "..." || w == "…" || strings.HasSuffix(w, "...") && !strings.Contains(w, "/") {
+			return true
+		}
+	}
+	return false
 }

@@ -1302,6 +1302,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 // words like "running", "first" or "a passing" ("without running `make test`",
 // "without `make check` passing", "without building first").
 func prerequisiteAfter(toks []Token, i int, ctx Context) bool {
+	ran := false // "running", "having run": what follows was run, not written
 	for k := i; k < len(toks) && k < i+4; k++ {
 		t := toks[k]
 		switch {
@@ -1312,12 +1313,15 @@ func prerequisiteAfter(toks []Token, i int, ctx Context) bool {
 				return false
 			}
 		default:
+			// "without running the tests", "without building first"; but "code
+			// without tests" lacks tests, which is no order
 			if _, n := roleAt(toks, k); n > 0 {
-				return true
+				return ran || strings.HasSuffix(t.Low, "ing")
 			}
 			if !prerequisiteFiller[t.Low] {
 				return false
 			}
+			ran = ran || t.Low == "running" || t.Low == "run" || t.Low == "executing"
 		}
 	}
 	return false
@@ -2342,12 +2346,18 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		if compatible(fs.objs, reqObjs) {
 			n.Instead = reqObjs
 		}
-		if len(fs.objs) == 1 && fs.objs[0].Kind == KConcept && fs.objs[0].Text == "merge" {
+		merge := len(fs.objs) == 1 && fs.objs[0].Kind == KConcept && fs.objs[0].Text == "merge"
+		if merge {
 			// "`master` = last released state — never merge directly": which merges,
 			// into which branch, the words leave to the reader
 			n.Uncertain = append(append([]string(nil), n.Uncertain...), "what is merged, and where, is not said")
 		}
 		withConds(&n, condsOf(fs), true)
+		if merge && n.Condition != "" {
+			// "we do not merge code without tests": a maintainer's policy on which
+			// merges are taken, not a ban of merging
+			continue
+		}
 		add(n)
 	}
 	// "use X instead of Y", "prefer X over Y", "use X, not Y": Y is banned
