@@ -259,3 +259,26 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		}
 	}
 }
+
+func TestOwnCommandSentences5(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-5.txt", 28)
+}
+
+// A formatter or linter of one language has work only after that language's files
+// changed: "apply `gofmt` before committing" does not hold up a commit of a README,
+// but where heed has no record of the session's edits it holds as written.
+func TestStaticToolOrdersHoldAfterTheirLanguageChanged(t *testing.T) {
+	reg := rules.Registry()
+	rs := compileDoc("- Apply `gofmt` before committing.\n")
+	for _, c := range []struct{ history, want string }{
+		{"", "blocked"},
+		{"edit README.md", "allowed"},
+		{"edit pkg/a.go", "blocked"},
+		{"edit pkg/a.go;;gofmt -w pkg/a.go", "allowed"},
+		{"edit pkg/a.go;;go fmt ./...", "allowed"},
+	} {
+		if got := lineVerdict(t, reg, rs, "git commit -m x", c.history); got != c.want {
+			t.Errorf("git commit after %q: %s, want %s", c.history, got, c.want)
+		}
+	}
+}

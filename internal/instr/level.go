@@ -189,6 +189,12 @@ func clauseWords(text string) policy.Level {
 	if lv := verbLevel(body); lv != policy.Info {
 		return lv
 	}
+	// "Before opening a pull request, run:": after a condition, a lone verb before a
+	// colon leads in the list that follows, which it makes the steps of an order
+	if f := strings.Fields(body); len(f) == 1 && strings.HasSuffix(f[0], ":") && imperativeVerbs[firstWord(body)] &&
+		startCond.MatchString(head(strings.TrimLeft(prose, "*_ "), 12)) {
+		return policy.Must
+	}
 	// A condition with commas of its own ("If you create files, scripts, or helpers,
 	// clean them up"): try the clause after each further comma.
 	if startCond.MatchString(head(strings.TrimLeft(prose, "*_ "), 12)) {

@@ -1309,7 +1309,14 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	}
 	// several prerequisites are each required ("run `make fmt` and `make lint`")
 	for k, f := range first {
-		order(process.SequenceParams{Then: then, First: f, Label: process.Display(f[0]), Anytime: n.First, Changed: changed}, firstArgv[k])
+		p := process.SequenceParams{Then: then, First: f, Label: process.Display(f[0]), Anytime: n.First, Changed: changed}
+		if len(changed) == 0 && !startsWork(n.Before) {
+			// "apply `gofmt` before committing": a formatter or linter of one
+			// language has work only after that language's files changed
+			p.Changed = staticToolFiles(f)
+			p.ChangedInferred = len(p.Changed) > 0
+		}
+		order(p, firstArgv[k])
 	}
 	return rules, ""
 }
@@ -1429,6 +1436,44 @@ var languageOf = map[string][]string{
 	"mix": {"**/*.ex", "**/*.exs"}, "pint": {"**/*.php"}, "php-cs-fixer": {"**/*.php"},
 }
 
+// staticTools are the formatters and linters that read one language's files and
+// nothing else, by program (and subcommand, for `cargo fmt` and `go vet`).
+var staticTools = map[string]bool{"rustfmt": true, "ruff": true, "black": true, "isort": true, "flake8": true, "mypy": true,
+	"pylint": true, "pyright": true, "gofmt": true, "goimports": true, "gofumpt": true, "golangci-lint": true, "rubocop": true,
+	"standardrb": true, "swiftformat": true, "swiftlint": true, "clang-format": true, "ktlint": true, "pint": true,
+	"php-cs-fixer": true, "cargo fmt": true, "cargo clippy": true, "go fmt": true, "go vet": true}
+
+// staticToolFiles are the files the alternatives of one prerequisite all format or
+// lint, when each is a formatter or linter of the same single language; nil
+// otherwise (a test suite or a build has work after any change).
+func staticToolFiles(alts []process.Pattern) []string {
+	var globs []string
+	for _, p := range alts {
+		if len(p.Program) > 1 {
+			// `npm run goimports`, `make goimports`: the script a bare name may
+			// also be; the tool itself decides
+			continue
+		}
+		prog := p.Program[0]
+		if i := strings.LastIndex(prog, "/"); i >= 0 {
+			prog = prog[i+1:]
+		}
+		key := prog
+		if (prog == "cargo" || prog == "go") && len(p.Args) > 0 {
+			key = prog + " " + p.Args[0]
+		}
+		if !staticTools[key] {
+			return nil
+		}
+		g, ok := commandLanguage(append([]string{prog}, p.Args...))
+		if !ok || globs != nil && !slices.Equal(g, globs) {
+			return nil
+		}
+		globs = g
+	}
+	return globs
+}
+
 // ofLanguages keeps the role commands that may check the changed files: after
 // TypeScript changes, `ruff check` (Python's linter) is no lint of them.
 func ofLanguages(cmds [][]string, changed []string) [][]string {
@@ -1503,7 +1548,8 @@ func programWord(w string) bool {
 // alternatives: the sentence offers its commands as alternatives ("`a` or `b`"), not
 // a list of steps ("`a` and `b`").
 func alternatives(sentence string) bool {
-	if strings.Contains(sentence, "` or `") || strings.Contains(sentence, ") or `") {
+	if strings.Contains(sentence, "` or `") || strings.Contains(sentence, ") or `") || strings.Contains(sentence, "`/`") ||
+		strings.Contains(sentence, "` / `") || strings.Contains(sentence, "(or `") {
 		return true
 	}
 	// "`script/test` (runs `go test -race ./...`)": what the first command does

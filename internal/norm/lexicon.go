@@ -79,7 +79,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"always", "must", "must always", "use", "run", "should always", "need to", "needs to", "have to",
 			"is required", "are required", "required:", "make", "ensure that", "prefer", "prefer to", "prefer using",
 			"only ever", "stick to", "stick with", "switch to", "default to",
-			"update", "also update", "also run", "keep in sync", "also edit", "edit",
+			"update", "also update", "also run", "keep in sync", "also edit", "edit", "apply", "rerun", "re-run",
 			"siempre", "usa", "utiliza", "ejecuta", "всегда", "используйте", "используй", "запускайте", "запускай",
 			"immer", "verwende", "benutze", "führe", "toujours", "utilisez", "exécutez", "lancez",
 		},
@@ -222,7 +222,7 @@ func matchWords(toks []Token, i int, words []string) int {
 // stemming: the list is the test).
 var verbForms = sync.OnceValue(func() map[string]string {
 	table := map[string][]string{
-		"run":     {"ejecuta", "ejecutes", "запускайте", "запускай", "führe", "ausführen", "exécutez", "lancez", "run", "runs", "running", "execute", "executes", "executing", "invoke", "invokes", "invoking", "call", "calls", "calling", "type", "launch", "start", "trigger", "perform", "performing", "do"},
+		"run":     {"ejecuta", "ejecutes", "запускайте", "запускай", "führe", "ausführen", "exécutez", "lancez", "run", "runs", "running", "execute", "executes", "executing", "invoke", "invokes", "invoking", "call", "calls", "calling", "type", "launch", "start", "trigger", "perform", "performing", "do", "apply", "applies", "applying", "rerun", "re-run", "reruns", "re-runs"},
 		"use":     {"use", "uses", "using", "used", "rely on", "employ", "utilize", "uses", "usa", "utiliza", "utilices", "используйте", "используй", "verwende", "benutze", "utilisez"},
 		"pass":    {"pass", "passes", "passing", "append", "set", "supply", "specify", "provide", "include", "succeed", "succeeds"},
 		"install": {"install", "installs", "installing", "add", "adding"},

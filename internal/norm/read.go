@@ -1828,6 +1828,10 @@ func qualifier(toks []Token, i int) bool {
 	switch toks[j].Low {
 	case "any", "all", "every", "each", "this", "these", "our", "your", "its", "their", "order", "general", "place", "case", "one", "parallel", "turn", "favor", "favour", "sync", "doubt", "particular", "short", "addition", "practice":
 		return false
+	case "them", "it", "those", "changed", "modified", "edited", "touched", "staged", "affected":
+		// "run `gofmt -w` on them", "on the changed files": what the command works
+		// on, the files the sentence already named
+		return false
 	}
 	if toks[j].Code {
 		return false
@@ -2448,7 +2452,8 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 			n.InsteadOfPrevious = f.insteadEnd && len(forbids) == 0 && len(insteads) == 0
 			// "Always run them through `pnpm`": the way to do what the previous
 			// sentence banned
-			if len(forbids) == 0 && len(insteads) == 0 && anaphor(rs.words) {
+			if len(forbids) == 0 && len(insteads) == 0 && anaphor(rs.words) && len(n.After) == 0 {
+				// (not "after editing Go files, run `gofmt -w` on them": the files)
 				n.InsteadOfPrevious = true
 			}
 			add(n)

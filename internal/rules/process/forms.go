@@ -160,7 +160,12 @@ func PrerequisiteForms(span string, tools []string, scopeDir string) []Pattern {
 		return nil
 	}
 	if IsCommand(argv, tools) {
-		return defaultTarget(PatternFrom(argv, scopeDir))
+		forms := defaultTarget(PatternFrom(argv, scopeDir))
+		if progName(argv[0]) == "gofmt" {
+			// `go fmt` runs gofmt over the packages named
+			forms = append(forms, Pattern{Program: []string{"go"}, Args: []string{"fmt"}})
+		}
+		return forms
 	}
 	if len(argv) != 1 || !scriptNameRE.MatchString(argv[0]) {
 		return nil

@@ -68,6 +68,8 @@ func readParams(raw []byte, into any) bool {
 				p.Label, ok = s.string()
 			case "changed":
 				p.Changed, ok = s.strings()
+			case "changed_inferred":
+				p.ChangedInferred, ok = s.bool()
 			default:
 				return false
 			}

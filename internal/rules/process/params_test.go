@@ -15,6 +15,7 @@ var paramsSeeds = []string{
 	`{"forbid":[{"program":["cargo"],"args":["test"],"alone":true}],"via":[{"program":["mise"],"args":["exec","*"]}]}`,
 	`{"together":[{"program":["git"],"args":["commit"]},{"program":["git"],"args":["push"]}]}`,
 	`{"then":[{"program":["git"],"args":["commit"]}],"first":[{"program":["make"],"args":["lint"]}],"label":"make lint","anytime":true,"changed":["**/*.rs"]}`,
+	`{"then":[{"program":["git"],"args":["commit"]}],"first":[{"program":["gofmt"]}],"changed":["**/*.go"],"changed_inferred":true}`,
 	`{"then":[{"program":["git"],"args":["push"]}],"first":[{"program":["make"],"args":["fmt"]}],"anytime":false}`,
 	` { "forbid" : [ { "program" : [ "ünï" ] , "flags" : [ [ ] ] } ] , "allow" : [ ] } `,
 	`{"forbid":[{"program":["a\"b"]}]}`, `{"forbid":[{"program":["\u0061"]}]}`, `{"forbid":null}`,

@@ -28,6 +28,10 @@ type SequenceParams struct {
 	// code"): without such an edit the guarded command is fine. Where the session's
 	// edits are not recorded at all, the rule cannot apply and says so.
 	Changed []string `json:"changed,omitempty"`
+	// ChangedInferred marks Changed as heed's inference from what First is (`gofmt`
+	// formats Go files), not the sentence's words: where the session's edits are not
+	// recorded, the order holds as though Changed were unset.
+	ChangedInferred bool `json:"changed_inferred,omitempty"`
 }
 
 func compileSequence(rule *policy.Rule) (engine.Check, error) {
@@ -222,6 +226,9 @@ func (s *sequenceCheck) changedSince(ev *engine.Evidence, at int, cmd *engine.Co
 		if len(prev.Argv) > 0 && anyMatches(s.p.First, parsedAt(ev, j)) && prev.Exit != nil && *prev.Exit == 0 {
 			break
 		}
+	}
+	if !recorded && s.p.ChangedInferred {
+		return engine.Result{}, false
 	}
 	if !recorded {
 		return engine.Result{Verdict: engine.Inapplicable, Reason: fmt.Sprintf("heed has no record of the files this session changed, so it cannot tell whether %s must run", quote(s.p.Label))}, true
