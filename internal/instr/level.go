@@ -25,11 +25,11 @@ var (
 	permitRE   = lazyre.New(`(?i)^(you )?(don't|do not|doesn't|does not) (need|have) to\b|^no need to\b|^(you )?(can|may|could|might)\b`)
 	negStartRE = lazyre.New(`(?i)^(no|never|not|nothing|none|only)\b`)
 	parenRE    = lazyre.New(`\([^()]*\)|\[[^\[\]]*\]`)
-	condLead   = lazyre.New(`(?i)^(?:if|when|whenever|unless|where|because|since|in case|once|while|before|after)\b`)
+	condLead   = lazyre.New(`(?i)^(?:if|when|whenever|unless|where|because|since|in case|once|while|before|after|antes de|después de|despues de|vor dem|vor|nach dem|avant de|avant|après|перед|после)\b`)
 	// "`internal/engine` may import only `internal/policy`", "A may only depend on B":
 	// a permission narrowed by "only" is a restriction.
 	mayOnlyRE = lazyre.New(`(?i)\bmay (?:only|\w+ only|not)\b`)
-	startCond = lazyre.New(`(?i)^(?:if|when|whenever|before|after|once|while|for|to|during|unless|in|on|with)\b`)
+	startCond = lazyre.New(`(?i)^(?:if|when|whenever|before|after|once|while|for|to|during|unless|in|on|with|antes de|después de|despues de|vor|nach|avant de|avant|après|перед|после)\b`)
 )
 
 // imperativeVerbs start a plain command ("Use X", "Run Y").
@@ -46,6 +46,8 @@ consider try favor favour aim strive utilize utilise employ rely depend reuse pr
 grep find look scope guard gate skip omit drop strip trim hide expose append insert merge fork clone checkout
 switch stage unstage sync pin lock unlock upgrade downgrade migrate convert cast parse serialize serialise encode
 decode escape quote capitalize lowercase uppercase indent break justify propagate bubble emit dispatch send
+ejecuta usa utiliza instala corre führe verwende benutze installiere exécutez utilisez lancez installez
+используйте используй запускайте запускай выполняйте выполни
 receive await block wait retry compare restrict allow deny permit require forbid prohibit lean default seed
 initialize initialise instantiate construct destroy dispose own borrow spell word phrase summarize summarise state
 clarify read rebuild recompile reinstall restart reload refresh reset revert undo amend pull fetch bisect
@@ -142,6 +144,16 @@ func clauseLevel(text string) policy.Level {
 		return policy.Must
 	case "should":
 		return policy.Should
+	}
+	if nonASCIIWords(text) {
+		// "Перед коммитом запускайте `npm test`": the reader knows other
+		// languages' imperatives, the level words above only English ones
+		switch norm.RequireStrength(text) {
+		case "must":
+			return policy.Must
+		case "should":
+			return policy.Should
+		}
 	}
 	return lv
 }
@@ -687,7 +699,7 @@ func orderHeading(hp []string) bool {
 		return false
 	}
 	h := strings.ToLower(strings.TrimSpace(hp[len(hp)-1]))
-	return strings.HasPrefix(h, "before ") || strings.HasPrefix(h, "after ") || banHeading(h)
+	return strings.HasPrefix(h, "before ") || strings.HasPrefix(h, "after ") || banHeading(h) || norm.HeadingOrder(hp)
 }
 
 // banHeading: a section whose items are what not to do ("Don't", "Never do this",
@@ -793,4 +805,15 @@ func afterConsequence(s string) string {
 		}
 	}
 	return ""
+}
+
+// nonASCIIWords: the prose outside code spans has letters outside ASCII (a sentence
+// in another language, or with accents).
+func nonASCIIWords(text string) bool {
+	for _, r := range replaceCode(text, " ") {
+		if r > 127 && unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
 }

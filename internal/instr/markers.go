@@ -50,7 +50,8 @@ var (
 		"strive", "discouraged", "generally", "sparingly", "favor", "favour", "favors", "favours", "try to",
 		"try not to", "where possible", "when possible", "if possible", "whenever possible",
 		"wherever possible", "as much as possible", "it's best", "it is best", "best practice", "better to",
-		"aim to", "aim for", "in general", "be careful", "be mindful", "keep in mind")
+		"aim to", "aim for", "in general", "be careful", "be mindful", "keep in mind", "a good idea", "good practice",
+		"a good habit", "worth running", "helpful to")
 	// Phrases that contain a marker without being one: negated requirements, purpose
 	// clauses ("to avoid API calls"), conditions ("if you must").
 	notPhrases = phrases("not required", "not mandatory", "not necessary", "not all required",

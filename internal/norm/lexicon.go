@@ -416,7 +416,7 @@ var fileKindPhrases = sync.OnceValue(func() []phrase {
 		"translations": {"translation", "translations", "locale files", "locales", "translation files", "i18n strings", "translation strings"},
 		"graphql":      {"graphql schema", "the graphql schema", "graphql files", "graphql queries"},
 		"workflows":    {"workflows", "ci workflows", "github workflows", "workflow files", "github actions workflows"},
-		"protos":       {"protos", "proto files", "protobuf definitions", "protobuf files", ".proto files"},
+		"protos":       {"protos", "proto files", "protobuf definitions", "protobuf files", ".proto files", "protobufs", "protobuf", "the protobufs", "the protos", "the proto files", "proto definitions"},
 		"markdown":     {"markdown", "markdown files", "docs", "the docs", "documentation", "the documentation"},
 	})
 })
@@ -606,7 +606,8 @@ func ShownSpans(text string) []string {
 	for at < len(toks) && !toks[at].Code {
 		at++
 	}
-	if at == len(toks) || at > 0 && (toks[at-1].Text != ":" || at > 5) {
+	// "Lint: `pnpm lint`"; a table row "Lint | `pnpm lint`"
+	if at == len(toks) || at > 0 && (toks[at-1].Text != ":" && toks[at-1].Text != "|" || at > 5) {
 		return nil
 	}
 	var spans []string

@@ -123,6 +123,8 @@ func Read(text string, ctx Context) []Norm {
 			last = r.last
 		}
 	}
+	definedCommand(out, text, ctx)
+	headingChanges(out, ctx)
 	inheritOrder(out, ctx)
 	bareMeansUnwrapped(out)
 	branchNames(out, text)
@@ -130,6 +132,64 @@ func Read(text string, ctx Context) []Norm {
 	describedPurpose(out, ctx)
 	inPackage(out, text)
 	return out
+}
+
+// headingChanges: "## Frontend (`web/`)" and under it "run `pnpm lint` before
+// committing frontend changes": the heading names the folder the qualifier stands
+// for, so the order follows changes under that folder.
+func headingChanges(ns []Norm, ctx Context) {
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Require || len(n.After) > 0 {
+			continue
+		}
+		q := ""
+		for _, p := range []string{"before committing ", "after "} {
+			if rest, ok := strings.CutPrefix(n.Condition, p); ok && len(strings.Fields(rest)) == 2 {
+				q = strings.Fields(rest)[0]
+			}
+		}
+		if q == "" {
+			continue
+		}
+		dir := ""
+		for _, h := range ctx.Heading {
+			toks := Tokenize(h)
+			named := slices.ContainsFunc(toks, func(t Token) bool { return !t.Code && t.Low == q })
+			for _, t := range toks {
+				if named && t.Code && pathLike(t.Text) && strings.HasSuffix(t.Text, "/") {
+					dir = strings.TrimPrefix(strings.TrimSuffix(t.Text, "/"), "./")
+				}
+			}
+		}
+		if dir == "" {
+			continue
+		}
+		cond := n.Condition
+		n.After = []Object{{Kind: KPath, Text: dir + "/**", Origin: "heading"}}
+		n.Condition = ""
+		n.Uncertain = slices.DeleteFunc(slices.Clone(n.Uncertain), func(u string) bool { return u == "condition: "+cond })
+	}
+}
+
+// definedCommand: "`script/lint` — runs gofmt and golangci-lint. MUST run before
+// committing": a line that defines a command and then says, with no object, that it
+// must run; the command it defines is what must run.
+func definedCommand(ns []Norm, text string, ctx Context) {
+	toks := Tokenize(text)
+	if len(toks) < 2 || !toks[0].Code || !toks[1].Punct || toks[1].Text == "(" || toks[1].Text == "." {
+		return
+	}
+	head := classify(toks[0].Text, ctx)
+	if head.Kind != KCommand {
+		return
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity == Require && len(n.Objects) == 0 && (n.Verb == "run" || n.Verb == "pass") && len(n.Before)+len(n.After) > 0 {
+			n.Objects = []Object{head}
+		}
+	}
 }
 
 // containerRE: where commands run that heed may not see them run.
@@ -538,10 +598,21 @@ func markerAt(toks []Token, i int) bool {
 // say it: "## Before Every Commit", "### Pull Request Checklist" (the steps of a
 // checklist named by an event come before that event). "" when the heading names no
 // such order.
+// HeadingOrder is headingOrder for the extractor: whether a section's bare command
+// items are the steps of an order.
+func HeadingOrder(heading []string) bool { return headingOrder(heading) != "" }
+
 func headingOrder(heading []string) string {
 	h := strings.Trim(strings.ToLower(strings.TrimSpace(lastHeading(heading))), "*_:!`'’ ")
 	if strings.HasPrefix(h, "before ") || strings.HasPrefix(h, "after ") {
 		return "Run the following " + h + ":"
+	}
+	// "### If you touched the protobufs", "## When you change the schema": the
+	// section's steps follow that change
+	for _, lead := range []string{"if ", "when ", "whenever ", "once "} {
+		if strings.HasPrefix(h, lead) && slices.ContainsFunc(strings.Fields(h), func(w string) bool { return changeWords[w] }) {
+			return "Run the following " + h + ":"
+		}
 	}
 	if !strings.Contains(h, "checklist") {
 		return ""
@@ -1071,8 +1142,11 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				continue
 			}
 			inOrder := (cur.role == mBefore || cur.role == mAfter) && len(cur.objs) == 0
-			if n > 0 && !inOrder && (clauseStart(toks, i) || toks[i].Low == "always" || toks[i].Low == "must" || declarative(toks, i)) {
-				soft := toks[i].Low == "prefer" || phraseAt(toks, i, mShould) > 0 || toks[i].Low == "should"
+			// "you should run X", "it's a good idea to run X": the verb after a modal
+			// or after a hedge's "to"
+			modal := i > 0 && !toks[i-1].Code && (toks[i-1].Low == "should" || toks[i-1].Low == "to" && hedge && !seenMarker)
+			if n > 0 && !inOrder && (clauseStart(toks, i) || toks[i].Low == "always" || toks[i].Low == "must" || declarative(toks, i) || modal) {
+				soft := toks[i].Low == "prefer" || phraseAt(toks, i, mShould) > 0 || toks[i].Low == "should" || modal
 				if toks[i].Low == "prefer" {
 					prefer = true
 				}
@@ -2504,6 +2578,7 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		bare = nil
 	}
 	resolveImplicit(out, ctx)
+	rolePasses(out)
 	passBefore(out)
 	commandsInOrder(out)
 	res := sentenceResult{norms: out, last: seen}
@@ -2549,6 +2624,26 @@ func commandsInOrder(ns []Norm) {
 // passBefore reads "every commit must pass `cargo test`" as an order: what the
 // subject names (a commit, a pull request, a push, the changes) comes after the checks
 // pass.
+// rolePasses: "Tests must pass before you push", "the linter must be clean before
+// committing": the subject is a command the file names by its role, which must run
+// and succeed before the event.
+func rolePasses(ns []Norm) {
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Require || n.Verb != "pass" || n.Subject == "" || len(n.Objects) > 0 || len(n.Before)+len(n.After) == 0 {
+			continue
+		}
+		toks := Tokenize(n.Subject)
+		role, k := roleAt(toks, 0)
+		if k == 0 || k != len(toks) {
+			continue
+		}
+		n.Objects = []Object{{Kind: KRole, Text: role, Origin: "subject"}}
+		n.Subject, n.Verb = "", "run"
+		n.Uncertain = slices.DeleteFunc(n.Uncertain, func(u string) bool { return strings.HasPrefix(u, "the subject is not the reader") })
+	}
+}
+
 func passBefore(ns []Norm) {
 	for i := range ns {
 		n := &ns[i]
@@ -2774,6 +2869,21 @@ func onlyKind(os []Object, ks ...Kind) bool {
 // `x`", "No `yarn`, no `npm`"), and how strongly: "must", "should", or "" when it
 // forbids nothing it names. The extractor asks it for sentences its own level words
 // miss, so a ban is never dropped as information.
+// RequireStrength is "must" or "should" when text requires running or using
+// something named in a code span as an instruction to the reader, in any language
+// the reader knows ("Перед коммитом запускайте `npm test`"), and "" otherwise.
+func RequireStrength(text string) string {
+	for _, n := range Read(text, Context{}) {
+		if n.Polarity != Require || n.Subject != "" || n.Declarative || n.Hedge != "" || n.Verb != "run" && n.Verb != "use" {
+			continue
+		}
+		if hasKinds(n.Objects, KCode, KCommand) {
+			return n.Strength
+		}
+	}
+	return ""
+}
+
 func BanStrength(text string) string {
 	strength := ""
 	for _, n := range Read(text, Context{}) {
@@ -2889,9 +2999,9 @@ func ReadItem(item string, ctx Context) []Norm {
 		// a list of commands under the heading "Before Every Commit"
 		h := lastHeading(ctx.Heading)
 		hl := strings.Trim(strings.ToLower(strings.TrimSpace(h)), "*_:!`'’ ")
-		switch {
-		case strings.HasPrefix(hl, "before ") || strings.HasPrefix(hl, "after "):
-			ctx.LeadIn = "Run the following " + hl + ":"
+		switch lead := headingOrder(ctx.Heading); {
+		case lead != "":
+			ctx.LeadIn = lead
 		case banHeadings[hl] || strings.HasPrefix(hl, "never "):
 			// "### Don't" and "- `docker system prune -a`"
 			ctx.LeadIn = "Never run the following:"
@@ -2902,7 +3012,8 @@ func ReadItem(item string, ctx Context) []Norm {
 			return nil
 		}
 	}
-	if o := classify(toks[0].Text, ctx); o.Kind != KCommand {
+	if o := classify(toks[0].Text, ctx); o.Kind != KCommand && !(commandShaped(o.Text) && len(strings.Fields(o.Text)) > 1) {
+		// (a step of an order may be a program heed does not know: `buf lint`)
 		return nil
 	}
 	// the rest of the item only describes the command (options it may take

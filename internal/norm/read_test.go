@@ -36,6 +36,11 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Use `uv add` instead of `pip install`.", "forbid: pip install | instead: uv add"},
 		{"own", "Run `make lint` before committing.", "require: make lint | before: event:commit"},
 		{"own", "Never push without running `make test`.", "require: make test | before: concept:push"},
+		{"own", "Tests must pass before you push.", "require: role:test (from subject) | before: event:push"},
+		{"own", "`make lint` — runs gofmt and golangci-lint. MUST run before committing.", "require: make lint | before: event:commit"},
+		{"own", "You should run `make test` before opening a PR.", "require (should): make test | before: event:pr"},
+		{"own", "It's a good idea to run `pnpm test` before pushing.", "require (advice) (should): pnpm test | before: event:push | uncertain: hedged"},
+		{"own", "Apply `make fmt` before committing.", "require: make fmt | before: event:commit"},
 		{"own", "Don't merge without `make check` passing.", "require: make check | before: concept:merge"},
 		{"own", "Never run `pnpm test:e2e` without building first (`pnpm build`).", "require: role:build, pnpm build | before: pnpm test:e2e"},
 		{"own", "Never push without running the tests.", "require: role:test | before: concept:push"},
@@ -276,5 +281,23 @@ func TestShownSpans(t *testing.T) {
 		if got := ShownSpans(c.text); !slices.Equal(got, c.want) {
 			t.Errorf("ShownSpans(%q) = %q, want %q", c.text, got, c.want)
 		}
+	}
+}
+
+// A heading that names a folder gives "frontend changes" under it their files, and a
+// heading that names a change orders its bare command items after it.
+func TestChangesNamedByTheHeading(t *testing.T) {
+	ctx := Context{Command: commands, Heading: []string{"Frontend (`web/`)"}}
+	got := Read("Run `pnpm lint` before committing frontend changes.", ctx)
+	if len(got) != 1 || got[0].String() != "require: pnpm lint | before: event:commit | after: web/** (from heading)" {
+		t.Errorf("frontend changes under a heading naming web/: %v", got)
+	}
+	got = Read("After backend changes, run `pnpm test`.", ctx)
+	if len(got) != 1 || len(got[0].After) > 0 {
+		t.Errorf("backend changes are not the heading's folder: %v", got)
+	}
+	item := ReadItem("`make proto`", Context{Command: commands, Heading: []string{"If you touched the protobufs"}})
+	if len(item) != 1 || len(item[0].After) != 1 || item[0].After[0].Text != "**/*.proto" {
+		t.Errorf("a step under \"If you touched the protobufs\": %v", item)
 	}
 }
