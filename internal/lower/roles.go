@@ -79,6 +79,32 @@ func roleCommands(shown []example, rc *recognize.RepoContext) map[string][][]str
 		seen[key] = true
 		out[role] = append(out[role], ex.argv)
 	}
+	for role, cmds := range out {
+		out[role] = withoutTargets(cmds)
+	}
+	return out
+}
+
+// withoutTargets drops what a role's command runs on (`dotnet test
+// tests/Api.Tests.csproj`, `pytest tests/unit`): "run the relevant tests" names the
+// way of testing, and a run on any target meets it.
+func withoutTargets(cmds [][]string) [][]string {
+	var out [][]string
+	seen := map[string]bool{}
+	for _, argv := range cmds {
+		cut := argv
+		for i := 1; i < len(argv); i++ {
+			if strings.Contains(argv[i], "/") || strings.HasSuffix(argv[i], ".csproj") || strings.HasSuffix(argv[i], ".py") || strings.HasSuffix(argv[i], ".ts") {
+				cut = argv[:i]
+				break
+			}
+		}
+		key := strings.Join(cut, " ")
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, cut)
+		}
+	}
 	return out
 }
 

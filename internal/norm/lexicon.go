@@ -454,6 +454,10 @@ var changeWords = map[string]bool{
 
 // gitVerbs are actions only git performs among the commands an agent runs: "never
 // commit with `--no-verify`" is about `git commit`.
+// placeWords put what follows as the place of the act ("in tests", "inside the
+// test suite"), not its object.
+var placeWords = map[string]bool{"in": true, "inside": true, "within": true, "from": true, "during": true, "across": true, "throughout": true, "of": true}
+
 // prerequisiteFiller are the words between "without" and what must have run first.
 var prerequisiteFiller = map[string]bool{"running": true, "first": true, "having": true, "run": true, "a": true, "the": true,
 	"successful": true, "successfully": true, "passing": true, "green": true, "clean": true, "executing": true}

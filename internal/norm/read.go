@@ -125,6 +125,7 @@ func Read(text string, ctx Context) []Norm {
 	}
 	definedCommand(out, text, ctx)
 	headingChanges(out, ctx)
+	passingRoles(out, text, ctx)
 	inheritOrder(out, ctx)
 	bareMeansUnwrapped(out)
 	branchNames(out, text)
@@ -132,6 +133,37 @@ func Read(text string, ctx Context) []Norm {
 	describedPurpose(out, ctx)
 	inPackage(out, text)
 	return out
+}
+
+// passingRolesInferred is why an order read from "make sure the tests pass" is not
+// certain.
+const passingRolesInferred = "what the commands must pass before is inferred: the work leaving the session"
+
+// passingRoles: "Make sure all the tests are still passing", with no event named
+// and none in a lead-in: the tests must pass before the work leaves the session
+// (committed, pushed or proposed); heed infers that, so the order warns.
+func passingRoles(ns []Norm, text string, ctx Context) {
+	if ctx.LeadIn != "" || headingOrder(ctx.Heading) != "" {
+		return // the list's lead-in or heading says when (inheritOrder)
+	}
+	passing := false
+	for _, t := range Tokenize(text) {
+		switch t.Low {
+		case "pass", "passes", "passing", "green", "succeed", "succeeds":
+			passing = true
+		}
+	}
+	if !passing {
+		return
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Require || len(n.Before)+len(n.After) > 0 || n.Condition != "" || n.Subject != "" || len(n.Objects) == 0 || !onlyKind(n.Objects, KRole) {
+			continue
+		}
+		n.Before = []Object{{Kind: KEvent, Text: "finish", Origin: "inferred"}}
+		n.Uncertain = append(n.Uncertain, passingRolesInferred)
+	}
 }
 
 // headingChanges: "## Frontend (`web/`)" and under it "run `pnpm lint` before
@@ -298,6 +330,20 @@ func inheritOrder(ns []Norm, ctx Context) {
 		if leads[i].Polarity == Require && (len(leads[i].Before) > 0 || len(leads[i].After) > 0) {
 			lead = &leads[i]
 			break
+		}
+	}
+	if lead == nil {
+		// "Before pushing, conduct thorough self-review:": the lead-in's verb is no
+		// command, but its opening clause still says when the items hold
+		cond, _, ok := strings.Cut(leadIn, ",")
+		low := strings.ToLower(strings.TrimSpace(cond))
+		if ok && len(strings.Fields(cond)) <= 6 && (strings.HasPrefix(low, "before ") || strings.HasPrefix(low, "after ")) {
+			for _, l := range Read("Run the following "+strings.TrimSpace(cond)+":", inner) {
+				if l.Polarity == Require && len(l.Before)+len(l.After) > 0 {
+					lead = &l
+					break
+				}
+			}
 		}
 	}
 	if lead == nil {
@@ -1215,7 +1261,8 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		}
 		// "run the tests", "make sure all tests pass", "the linter": a command the file
 		// names elsewhere by its role
-		if (mainRoles[cur.role] || cur.role == mBefore || cur.role == mWithout) && !hasKinds(cur.objs, KCommand) {
+		// ("never make real network calls in tests": where, not what is run)
+		if (mainRoles[cur.role] || cur.role == mBefore || cur.role == mWithout) && !hasKinds(cur.objs, KCommand) && !(i > 0 && placeWords[toks[i-1].Low]) {
 			if role, n := roleAt(toks, i); n > 0 {
 				cur.objs = append(cur.objs, Object{Kind: KRole, Text: role})
 				i += n
