@@ -252,6 +252,14 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		{"- Any pull request claiming speedups must include `make bench` results.\n", "gh pr create --fill", "allowed"},
 		{"- Do NOT install `vitest` or `oxlint` directly; the toolchain wraps them.\n", "vitest run", "allowed"},
 		{"- Do NOT install `vitest` or `oxlint` directly; the toolchain wraps them.\n", "npm install -D vitest", "blocked"},
+		// the sweep of session 19: an API of a tool, merges whose direction decides, a
+		// change that belongs to a purpose, "not just"
+		{"- Do not use `expect` from Vitest.\n", "vitest run", "allowed"},
+		{"- Never merge directly into `master` (except hotfixes).\n", "gh pr merge 3 --squash", "allowed"},
+		{"- Never merge upstream `main` into your branches.\n", "git merge feature", "allowed"},
+		{"- To rebuild whenever sources change, run `pnpm dev`.\n", "git commit -m x\tedit src/a.ts", "allowed"},
+		{"- Use `git push origin HEAD` to push, not just `git push`.\n", "git push origin feature", "allowed"},
+		{"- Use `git push origin HEAD` to push, not just `git push`.\n", "git push", "blocked"},
 	} {
 		line, history, _ := strings.Cut(c.line, "\t")
 		if got := lineVerdict(t, reg, compileDoc(c.doc), line, history); got != c.want {

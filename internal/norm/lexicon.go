@@ -528,7 +528,7 @@ var optionPractices = map[string]string{"--no-verify": "skip-hooks", "--amend": 
 
 // bareWords before a command say it is meant with nothing added ("the bare `cargo
 // test`", "a plain `pytest`").
-var bareWords = map[string]bool{"bare": true, "plain": true, "naked": true, "unscoped": true, "unfiltered": true}
+var bareWords = map[string]bool{"bare": true, "plain": true, "naked": true, "unscoped": true, "unfiltered": true, "just": true}
 
 // Subcommands a tool named in plain words may be followed by ("git rebase").
 var toolSubcommands = sync.OnceValue(func() map[string][]string {

@@ -72,6 +72,15 @@ func Read(text string, ctx Context) []Norm {
 		s = withoutLabel(s)
 		r := readSentence(s, ctx, last)
 		ns := r.norms
+		if len(s.Tokens) > 0 && s.Tokens[0].Low == "to" {
+			// "To rebuild whenever source files change, run `pnpm dev`": the change
+			// belongs to the purpose, what the command does, not to when it must run
+			for i := range ns {
+				if len(ns[i].After) > 0 && !slices.ContainsFunc(ns[i].After, func(o Object) bool { return o.Origin != "words" }) {
+					ns[i].After = nil
+				}
+			}
+		}
 		if exampleSentence(s) {
 			// "For example, if changes were made in `tui`, run `cargo test -p tui`":
 			// one case of a rule the text states in general
@@ -1384,6 +1393,13 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 		}
 		if isToolWord(toks, i) {
+			if i > 0 && toks[i-1].Low == "from" && len(cur.objs) > 0 && cur.objs[len(cur.objs)-1].Kind == KCode {
+				// "do not use `expect` from Vitest": an API of the tool, which is
+				// not run
+				cur.words = append(cur.words, t.Text)
+				i++
+				continue
+			}
 			cur.objs = append(cur.objs, Object{Kind: KTool, Text: t.Low, Argv: []string{t.Low}})
 			i++
 			continue
@@ -2471,7 +2487,13 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		if compatible(fs.objs, reqObjs) {
 			n.Instead = reqObjs
 		}
-		merge := len(fs.objs) == 1 && fs.objs[0].Kind == KConcept && fs.objs[0].Text == "merge"
+		merge := slices.ContainsFunc(fs.objs, func(o Object) bool { return o.Kind == KConcept && o.Text == "merge" })
+		if merge && len(fs.objs) > 1 {
+			// "never merge directly into `master`", "never merge upstream `main` into
+			// your branches": which way the merge goes decides, and a command line
+			// does not show into which branch it merges
+			continue
+		}
 		if merge {
 			// "`master` = last released state — never merge directly": which merges,
 			// into which branch, the words leave to the reader
