@@ -260,6 +260,13 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		{"- To rebuild whenever sources change, run `pnpm dev`.\n", "git commit -m x\tedit src/a.ts", "allowed"},
 		{"- Use `git push origin HEAD` to push, not just `git push`.\n", "git push origin feature", "allowed"},
 		{"- Use `git push origin HEAD` to push, not just `git push`.\n", "git push", "blocked"},
+		{"- Never rewrite published history.\n", "git rebase main", "allowed"},
+		{"- Never rewrite published history.\n", "git push --force origin x", "blocked"},
+		{"- No history rewrites.\n", "git rebase -i HEAD~3", "blocked"},
+		{"- No history rewrites.\n", "git commit --amend --no-edit", "blocked"},
+		{"- NEVER push tags.\n", "git push origin v1.4.0", "blocked"},
+		{"- NEVER push tags.\n", "git push origin feature/v2", "allowed"},
+		{"- Apply the repository's scope rules; see `docs/` (applies to `src/**`).\n", "git commit -m x", "allowed"},
 	} {
 		line, history, _ := strings.Cut(c.line, "\t")
 		if got := lineVerdict(t, reg, compileDoc(c.doc), line, history); got != c.want {

@@ -54,7 +54,15 @@ func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
 	case "push":
 		return []process.Pattern{pat("git", []string{"push"})}
 	case "push-tags":
-		return []process.Pattern{pat("git", []string{"push"}, []string{"--tags", "--follow-tags"}), pat("git", []string{"push", "*", "refs/tags/*"}), pat("git", []string{"push", "*", "tag"})}
+		return []process.Pattern{pat("git", []string{"push"}, []string{"--tags", "--follow-tags"}), pat("git", []string{"push", "*", "refs/tags/*"}), pat("git", []string{"push", "*", "tag"}),
+			// a version tag pushed by name: `git push origin v0.30.0`
+			pat("git", []string{"push", "*", "v[0-9]*.*"})}
+	case "rewrite-history":
+		return []process.Pattern{pat("git", []string{"push"}, forcePushFlags), pat("git", []string{"push", "+*"}), pat("git", []string{"rebase"}),
+			pat("git", []string{"commit"}, []string{"--amend"}), pat("git", []string{"filter-branch"}), pat("git", []string{"filter-repo"})}
+	case "squash":
+		return []process.Pattern{pat("git", []string{"rebase"}, []string{"-i", "--interactive", "--autosquash"}), pat("git", []string{"merge"}, []string{"--squash"}),
+			pat("git", []string{"reset"}, []string{"--soft"})}
 	case "commit":
 		return []process.Pattern{pat("git", []string{"commit"})}
 	case "open-pr":

@@ -1159,10 +1159,13 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	if len(n.After) > 0 && len(changed) == 0 {
 		return nil, "the order follows a change heed cannot name"
 	}
+	changedInferred := false
 	if len(changed) == 0 && len(c.Scope.Globs) > 0 && !startsWork(n.Before) {
 		// a rule file that governs `*.ts` files: its orders hold when the session
-		// changed such files
+		// changed such files (the file's scope says so, not the sentence: where the
+		// session's edits are not recorded, the order holds as written)
 		changed = append(changed, c.Scope.Globs...)
+		changedInferred = true
 	}
 	var tools []string
 	if rc != nil {
@@ -1309,7 +1312,7 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	}
 	// several prerequisites are each required ("run `make fmt` and `make lint`")
 	for k, f := range first {
-		p := process.SequenceParams{Then: then, First: f, Label: process.Display(f[0]), Anytime: n.First, Changed: changed}
+		p := process.SequenceParams{Then: then, First: f, Label: process.Display(f[0]), Anytime: n.First, Changed: changed, ChangedInferred: changedInferred}
 		if len(changed) == 0 && !startsWork(n.Before) {
 			// "apply `gofmt` before committing": a formatter or linter of one
 			// language has work only after that language's files changed
