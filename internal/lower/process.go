@@ -188,6 +188,8 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			r, why = lowerInPackage(c, rc, n)
 		case n.Polarity == norm.Require && hasConcept(n.Objects, "branch-name"):
 			r = lowerBranchNames(c, n)
+		case n.Polarity == norm.Require && hasConcept(n.Objects, "pr-base"):
+			r = lowerPRBase(c, n)
 		case n.Polarity == norm.Require && (len(n.Before) > 0 || len(n.After) > 0):
 			r, why = lowerOrder(c, rc, n)
 		case n.Polarity == norm.Require && n.First && (hasKind(n.Objects, norm.KCommand) || n.Verb == "run" && hasKind(n.Objects, norm.KCode)) && n.Condition == "":
@@ -1388,6 +1390,44 @@ func lowerBranchNames(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 		{Expect: policy.ExpectViolated, Argv: []string{"git", "checkout", "-b", "quick-fix"}, Note: "a name outside the convention"},
 		{Expect: policy.ExpectSatisfied, Argv: []string{"git", "switch", "-c", strings.ReplaceAll(globs[0], "*", "x")}, Note: "a name the convention allows"},
 		{Expect: policy.ExpectSatisfied, Argv: []string{"git", "checkout", "main"}, Note: "no new branch"},
+	}
+	return []policy.Rule{r}
+}
+
+// lowerPRBase: "All PRs target `develop` (NOT `master`)": a pull request opened with
+// an explicit base names that branch. One opened with no base goes to the
+// repository's default branch, which the instruction file does not name, so it
+// passes.
+func lowerPRBase(c *policy.Constraint, n *norm.Norm) []policy.Rule {
+	var bases []string
+	for _, o := range n.Objects {
+		if o.Kind == norm.KConcept && o.Text == "pr-base" {
+			bases = append(bases, o.Argv...)
+		}
+	}
+	if len(bases) == 0 {
+		return nil
+	}
+	var allowed []string
+	for _, b := range bases {
+		allowed = append(allowed, "--base="+b, "-B="+b)
+	}
+	params := process.CommandParams{
+		Forbid: []process.Pattern{pat("gh", []string{"pr", "create"}, []string{"--base", "-B"})},
+		Allow:  []process.Pattern{pat("gh", []string{"pr", "create"}, allowed)},
+	}
+	m := *n
+	r := rule(c, &m, process.KindCommand, params)
+	r.Message = "pull requests are based on " + strings.Join(bases, " or ")
+	r.Suggestion = "open it with `--base " + bases[0] + "`"
+	wrong := "some-other-branch"
+	if len(n.Instead) > 0 {
+		wrong = n.Instead[0].Text
+	}
+	r.Cases = []policy.Case{
+		{Expect: policy.ExpectViolated, Argv: []string{"gh", "pr", "create", "--base", wrong, "--fill"}, Note: "another base"},
+		{Expect: policy.ExpectSatisfied, Argv: []string{"gh", "pr", "create", "--base", bases[0], "--fill"}, Note: "the base the file names"},
+		{Expect: policy.ExpectSatisfied, Argv: []string{"gh", "pr", "create", "--fill"}, Note: "no base named: the repository's default"},
 	}
 	return []policy.Rule{r}
 }

@@ -132,6 +132,7 @@ func Read(text string, ctx Context) []Norm {
 			last = r.last
 		}
 	}
+	out = prBase(out, text)
 	definedCommand(out, text, ctx)
 	headingChanges(out, ctx)
 	passingRoles(out, text, ctx)
@@ -142,6 +143,62 @@ func Read(text string, ctx Context) []Norm {
 	describedPurpose(out, ctx)
 	inPackage(out, text)
 	return out
+}
+
+// prBase: "All PRs target `develop` (NOT `master`)", "pull requests should target the
+// `develop` branch, not `main`", "open pull requests against `develop`": the branch a
+// pull request is based on. The reading replaces whatever else the words gave (a
+// branch named alone reads as no command).
+func prBase(ns []Norm, text string) []Norm {
+	toks := Tokenize(text)
+	pr, target, not := -1, -1, false
+	var base, wrong []string
+	for i, t := range toks {
+		switch {
+		case t.Code:
+			b := strings.TrimSpace(t.Text)
+			if b == "" || strings.ContainsAny(b, " =") {
+				continue // a command, not a branch
+			}
+			if target < 0 {
+				continue
+			}
+			if not {
+				wrong = append(wrong, b)
+			} else if len(base) == 0 {
+				base = append(base, b)
+			}
+		case t.Low == "pr" || t.Low == "prs" || t.Low == "requests" || t.Low == "request" && i > 0 && toks[i-1].Low == "pull":
+			if pr < 0 {
+				pr = i
+			}
+		case pr >= 0 && (t.Low == "target" || t.Low == "targets" || t.Low == "against" || t.Low == "into" || t.Low == "on" && i > 0 && toks[i-1].Low == "based"):
+			if target < 0 {
+				target = i
+			}
+		case target >= 0 && (t.Low == "not" || t.Low == "never"):
+			not = true
+		}
+	}
+	if pr < 0 || target < 0 || len(base) == 0 {
+		return ns
+	}
+	for _, t := range toks {
+		if t.Low == "if" || t.Low == "when" || t.Low == "unless" || t.Low == "whenever" {
+			// "if your pull request is a feature ..., submit it against `minor`":
+			// the base of some pull requests only, which heed cannot tell apart
+			return ns
+		}
+	}
+	n := Norm{Sentence: text, Polarity: Require, Strength: "must", Verb: "use",
+		Objects: []Object{{Kind: KConcept, Text: "pr-base", Argv: base}}}
+	for _, w := range wrong {
+		n.Instead = append(n.Instead, Object{Kind: KCode, Text: w})
+	}
+	if strings.Contains(strings.ToLower(text), "should") {
+		n.Strength = "should"
+	}
+	return []Norm{n}
 }
 
 // passingRolesInferred is why an order read from "make sure the tests pass" is not
