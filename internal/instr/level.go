@@ -143,6 +143,10 @@ func clauseLevel(text string) policy.Level {
 	case "should":
 		return policy.Should
 	}
+	if norm.BoundaryStatement(text) {
+		// "Allowed import direction: `api` -> `service` -> `repo`"
+		return policy.Must
+	}
 	return lv
 }
 

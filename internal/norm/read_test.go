@@ -246,3 +246,25 @@ func TestRulesInOtherLanguages(t *testing.T) {
 		}
 	}
 }
+
+func TestBoundaryStatement(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"Allowed import direction: `api` -> `service` -> `repository`.", true},
+		{"Dependencies flow one way: `app` → `lib` → `utils`.", true},
+		{"Layers: `domain` ← `application` ← `infrastructure`", true},
+		{"`render` depends only on `model`.", true},
+		{"The `core` package imports only from `util`.", true},
+		{"Request flow: `extension.ts` → `controller.ts` → `task.ts`.", false},
+		{"Run `make` -> `make test` -> `make install`.", false},
+		{"`render` depends on `model`.", false},
+		{"Imports: `a` -> `b`.", false},
+		{"Install dependencies: `npm ci` -> `npm run build` -> `npm test`.", false},
+	} {
+		if got := BoundaryStatement(c.text); got != c.want {
+			t.Errorf("BoundaryStatement(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
