@@ -268,3 +268,21 @@ func TestBoundaryStatement(t *testing.T) {
 		}
 	}
 }
+
+func TestCoChanges(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"If you change `package.json`, commit the updated `package-lock.json` with it.", "package.json -> package-lock.json"},
+		{"Changes to `proto/` must come with the regenerated code in `gen/`.", "proto/ -> gen/"},
+		{"A change to `app/models/` needs a migration in `db/migrate/`.", "app/models/ -> db/migrate/"},
+		{"Changes to `src/` should be small.", ""},
+		{"If you change `make test`, update `make lint`.", ""},
+	} {
+		var got []string
+		for _, cc := range CoChanges(c.text) {
+			got = append(got, strings.Join(cc.If, ",")+" -> "+strings.Join(cc.Then, ","))
+		}
+		if strings.Join(got, "; ") != c.want {
+			t.Errorf("CoChanges(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}

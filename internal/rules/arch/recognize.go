@@ -51,6 +51,12 @@ var (
 	onlyNone2RE = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` ` + neg + ` ` + importVerb + ` (?:any )?other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)`)
 	// "a feature must not import from another feature('s folder)"
 	isolateRE = mustRE(`^(?:a|an|one|each|any|every) ([a-z-]+?) ` + neg + ` ` + importVerb + `(?: anything| code)?(?: from| on)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?(?: (?:folder|directory|package|module|code)s?)?(?:[ ,.;(]|$)`)
+	// "§0 may import §1, never §2"
+	permitNeverRE = mustRE(`^` + place + `(` + spanList + `)` + noun + ` (?:may|can) (?:import|depend on|use)(?: from| on)? (?:` + spanList + `),? (?:but )?(?:never|not) (?:from |on )?(` + spanList + `)`)
+	// an item of a list whose lead-in says each may only import what the item lists:
+	// "§0: §1, §2", "§0: nothing"
+	layerItemRE  = mustRE(`^(§\d+)` + noun + `:? (?:(` + spanList + `)|nothing|none|no other (?:layers?|packages?|modules?))\.?$`)
+	onlyLeadInRE = mustRE(`\b(?:may|can|must|should) only (?:import|depend on|use)\b|\b(?:may|can) (?:import|depend on) only\b|\b(?:imports?|depends?) only\b`)
 	// "§0 and §1 must not import each other"
 	eachOtherRE   = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
 	isolate2RE    = mustRE(`^(?:the )?([a-z-]+?)s ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
@@ -177,6 +183,12 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	case arrowNoRE.MatchString(p):
 		m := arrowNoRE.FindStringSubmatch(p)
 		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), false)
+	case permitNeverRE.MatchString(p):
+		m := permitNeverRE.FindStringSubmatch(p)
+		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), false)
+	case layerItemRE.MatchString(p) && onlyLeadInRE.MatchString(recognize.Lower(c.Context)):
+		m := layerItemRE.FindStringSubmatch(p)
+		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
 	case eachOtherRE.MatchString(p):
 		idx := spans(eachOtherRE.FindStringSubmatch(p)[1])
 		if len(idx) < 2 {
@@ -327,7 +339,7 @@ func forbidRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, fr
 	from, why1, soft := placeAll(s, c, rc, fromIdx)
 	to, why2, _ := placeAll(s, c, rc, toIdx)
 	if why1 != "" || why2 != "" {
-		return nil, why1 + why2
+		return nil, joinWhy(why1, why2)
 	}
 	rules := []policy.Rule{}
 	if r, ok := forbidRule(c, rc, from, to); ok {
@@ -376,7 +388,7 @@ func exceptRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, al
 	allowed, why1, soft := placeAll(s, c, rc, allowedIdx)
 	to, why2, _ := placeAll(s, c, rc, toIdx)
 	if why1 != "" || why2 != "" {
-		return nil, why1 + why2
+		return nil, joinWhy(why1, why2)
 	}
 	ag, _, ok := importerSide(allowed)
 	if !ok || len(ag) == 0 {
@@ -446,4 +458,12 @@ func archRule(kind string, params any, c *policy.Constraint, message, suggestion
 	raw, _ := json.Marshal(params)
 	return policy.Rule{Domain: policy.DomainArchitecture, Kind: kind, Params: raw, Severity: recognize.Severity(c.Level),
 		Exact: true, Message: message, Suggestion: suggestion, Cases: cases}
+}
+
+// joinWhy joins the reasons two lists of names gave.
+func joinWhy(a, b string) string {
+	if a != "" && b != "" {
+		return a + "; " + b
+	}
+	return a + b
 }
