@@ -286,3 +286,22 @@ func TestCoChanges(t *testing.T) {
 		}
 	}
 }
+
+func TestCommitsOn(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Never commit directly on `main`; create a branch first.", "main"},
+		{"Never commit to `main` or `master`.", "main master"},
+		{"Do not commit directly to the main branch.", "main"},
+		{"Always work on a feature branch, never on `main`.", "main"},
+		{"Never push to `main`.", ""},
+		{"Never force-push to `main`.", ""},
+	} {
+		var got []string
+		for _, n := range Read(c.text, Context{}) {
+			got = append(got, CommitsOn(&n)...)
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("CommitsOn(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
