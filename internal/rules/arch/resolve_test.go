@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -51,6 +52,34 @@ func TestPlaceNames(t *testing.T) {
 		}
 		if len(p.From) != 1 || p.From[0] != c.from || c.to != "" && (len(p.To) != 1 || p.To[0] != c.to) {
 			t.Errorf("%q: from %v to %v, want %s to %s", c.text, p.From, p.To, c.from, c.to)
+		}
+	}
+}
+
+// Placement rules whose file kind is a language named in words.
+func TestLanguagePlacement(t *testing.T) {
+	rc := &recognize.RepoContext{Dirs: []string{"assets", "assets/js", "pages", "php"}}
+	reg := engine.NewRegistry(Kinds()...)
+	for _, c := range []struct{ text, want string }{
+		{"Place PHP scripts in `php/`", `{"files":["*.php"],"under":["php/**"]}`},
+		{"Place JavaScript files in `assets/js/`", `{"files":["*.js"],"under":["assets/js/**"]}`},
+		{"Place HTML pages (except index.html) in `pages/`", `{"files":["*.html","*.htm"],"under":["pages/**"],"except":["index.html"]}`},
+		{"Python files go in `src/`.", `{"files":["*.py"],"under":["**/src/**"]}`},
+		{"Place data files in `assets/data/`", ``},
+		{"Place PHP scripts in the right folder", ``},
+	} {
+		res := placementRecognizer{}.Recognize(&policy.Constraint{ID: "c", Text: c.text, Level: policy.Must}, rc)
+		got := ""
+		for _, r := range res.Rules {
+			got += string(r.Params)
+			for _, k := range r.Cases {
+				if o := engine.RunCase(reg, &r, k); !o.OK {
+					t.Errorf("%q: its case %q: %s, want %s (%s)", c.text, k.Path, o.Got, k.Expect, o.Reason)
+				}
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q: %s, want %s", c.text, got, c.want)
 		}
 	}
 }
