@@ -207,6 +207,7 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			unenforced = why
 		}
 	}
+	rules = append(rules, lowerWorkOnBranch(c, rc, rules)...)
 	if len(rules) == 0 {
 		return recognize.Result{Unenforced: unenforced}
 	}

@@ -305,3 +305,22 @@ func TestCommitsOn(t *testing.T) {
 		}
 	}
 }
+
+func TestWorkOnBranch(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Create a new branch for your contribution.", ""},
+		{"You can create a branch from `main` to try it.", ""},
+		{"Fork the repo and create your branch from `main`.", "main"},
+		{"Create & push a feature branch", ""},
+		{"IMPORTANT: Making changes in `main` is discouraged.", "main"},
+		{"It is a good practice to create branches instead of pushing to master.", "master"},
+		{"Delete the branch after merging.", ""},
+		{"Name your branch after the issue.", ""},
+		{"Backport fixes to the release branch.", ""},
+		{"The CI runs on every branch.", ""},
+	} {
+		if got := strings.Join(WorkOnBranch(c.text), " "); got != c.want {
+			t.Errorf("WorkOnBranch(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
