@@ -143,8 +143,9 @@ func clauseLevel(text string) policy.Level {
 	case "should":
 		return policy.Should
 	}
-	if norm.BoundaryStatement(text) {
-		// "Allowed import direction: `api` -> `service` -> `repo`"
+	if norm.BoundaryStatement(text) || norm.FormatStatement(text) {
+		// "Allowed import direction: `api` -> `service` -> `repo`", "Commit messages
+		// follow `<type>(<scope>): <subject>`"
 		return policy.Must
 	}
 	return lv

@@ -75,3 +75,22 @@ func atoiN(s string) int {
 	}
 	return n
 }
+
+var (
+	// formatSubjectRE: a statement about the form of commit messages or PR titles.
+	formatSubjectRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^\W*(commit (messages?|subjects?|titles?|style|format)|commits|(pr|pull request) titles?)\b[^.]{0,20}?\b(follow|follows|use|uses|are written (in|as)|are in|take the form)\b`)
+	})
+	// formatTemplateRE: a template with placeholders ("<type>(<scope>): <subject>") or
+	// the name of a convention.
+	formatTemplateRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile("(?i)`[^`]*<[a-z][a-z _-]*>[^`]*`|\\bconventional commits?\\b")
+	})
+)
+
+// FormatStatement reports whether text states the form of commit messages or PR
+// titles as a fact ("Commit messages follow `<type>(<scope>): <subject>`"): a rule,
+// though no modal verb says so.
+func FormatStatement(text string) bool {
+	return formatSubjectRE().MatchString(text) && formatTemplateRE().MatchString(text)
+}

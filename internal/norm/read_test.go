@@ -324,3 +324,20 @@ func TestWorkOnBranch(t *testing.T) {
 		}
 	}
 }
+
+func TestFormatStatement(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"Commit messages follow `<type>(<scope>): <subject>`, with type one of `feat`, `fix`.", true},
+		{"PR titles use Conventional Commits.", true},
+		{"Commits follow the style of the project's history.", false},
+		{"Commit messages are reviewed by a maintainer.", false},
+		{"The CLI uses `<name>` as a placeholder.", false},
+	} {
+		if got := FormatStatement(c.text); got != c.want {
+			t.Errorf("FormatStatement(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}

@@ -331,10 +331,10 @@ type conventionalRecognizer struct{}
 func (conventionalRecognizer) Name() string { return "contrib.conventional-commits" }
 
 var (
-	conventionalWordRE = lazyre.New(`\b(conventional[- ]commits?|semantic commits?|semantic commit messages?)\b`)
+	conventionalWordRE = lazyre.New(`\b(conventional[- ]commits?|semantic commits?|semantic commit messages?|conventional (commit )?prefix(es)?)\b`)
 	typeSpanRE         = lazyre.New(`^([a-z][a-z0-9-]*)(\([^)]*\))?!?:?$`)
 	templateSpanRE     = lazyre.New(`^<type>(\(<[^>]*>\))?!?:\s*<[^>]+>$`)
-	typesWordRE        = lazyre.New(`\b(allowed types|types?:|valid types|one of|only|nothing else|must be one of|are allowed|permitted types)\b`)
+	typesWordRE        = lazyre.New(`\b(allowed types|types?:|valid types|one of|only|nothing else|must be one of|are allowed|permitted types|(appropriate|allowed|valid|these|following) prefix(es)?)\b`)
 	openListRE         = lazyre.New(`\b(etc|e\.g|for example|such as|like)\b`)
 	breakingRE         = lazyre.New(`\bbreaking changes?\b`)
 )
