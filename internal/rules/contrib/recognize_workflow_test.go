@@ -26,3 +26,23 @@ func TestTestDemandWorkflows(t *testing.T) {
 		}
 	}
 }
+
+// A reference every commit message must carry; not one only some commits need, nor
+// one asked of the pull request.
+func TestRefRequired(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		rule bool
+	}{
+		{"Every commit message must reference the issue it fixes, as `Fixes #123`.", true},
+		{"Commit messages must include the Jira ticket key, like `SHOP-12`.", true},
+		{"If the commit fixes an issue, reference it in the commit message.", false},
+		{"Push your commits and link the issue in the pull request description.", false},
+		{"Never reference internal issue numbers in commit messages.", false},
+	} {
+		res := refRequiredRecognizer{}.Recognize(&policy.Constraint{ID: "c", Text: c.text, Level: policy.Must}, nil)
+		if got := len(res.Rules) > 0; got != c.rule {
+			t.Errorf("%q: a rule %v, want %v", c.text, got, c.rule)
+		}
+	}
+}
