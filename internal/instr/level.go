@@ -143,9 +143,10 @@ func clauseLevel(text string) policy.Level {
 	case "should":
 		return policy.Should
 	}
-	if norm.BoundaryStatement(text) || norm.FormatStatement(text) {
+	if norm.BoundaryStatement(text) || norm.FormatStatement(text) || len(norm.CoChanges(text)) > 0 {
 		// "Allowed import direction: `api` -> `service` -> `repo`", "Commit messages
-		// follow `<type>(<scope>): <subject>`"
+		// follow `<type>(<scope>): <subject>`", "A change to `app/models/` needs a
+		// migration in `db/migrate/`"
 		return policy.Must
 	}
 	return lv
