@@ -408,6 +408,9 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 	switch {
 	case strings.HasSuffix(ctx, ":") && ctxLevel != policy.Info && bare(text):
 		return ctxLevel
+	case strings.Contains(ctx, " | ") && row && norm.ImportColumn(ctx):
+		// "Layer | May import": each row says what a part may import
+		return policy.Must
 	case strings.Contains(ctx, " | "):
 		return levelOfMarkers(ctx)
 	}

@@ -46,3 +46,12 @@ func BoundaryStatement(text string) bool {
 	}
 	return onlyDependsRE().MatchString(strings.TrimLeft(prose, "-*• "))
 }
+
+// importColumnRE: a table column that lists what a row's part may import.
+var importColumnRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(^|\|)\s*(may|can|is allowed to|allowed to)\s+(import|depend on|use)( from)?\s*(\||$)|(^|\|)\s*(allowed|permitted)\s+(imports|dependencies)\s*(\||$)`)
+})
+
+// ImportColumn reports whether a table's header row ("Layer | May import") has a
+// column of what each row's part may import: its rows are rules.
+func ImportColumn(header string) bool { return importColumnRE().MatchString(header) }

@@ -341,3 +341,19 @@ func TestFormatStatement(t *testing.T) {
 		}
 	}
 }
+
+func TestImportColumn(t *testing.T) {
+	for _, c := range []struct {
+		header string
+		want   bool
+	}{
+		{"Layer | May import", true},
+		{"Package | Allowed imports | Notes", true},
+		{"Command | What it does", false},
+		{"Don't | Do instead", false},
+	} {
+		if got := ImportColumn(c.header); got != c.want {
+			t.Errorf("ImportColumn(%q) = %v, want %v", c.header, got, c.want)
+		}
+	}
+}

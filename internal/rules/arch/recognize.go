@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -55,7 +56,9 @@ var (
 	permitNeverRE = mustRE(`^` + place + `(` + spanList + `)` + noun + ` (?:may|can) (?:import|depend on|use)(?: from| on)? (?:` + spanList + `),? (?:but )?(?:never|not) (?:from |on )?(` + spanList + `)`)
 	// an item of a list whose lead-in says each may only import what the item lists:
 	// "§0: §1, §2", "§0: nothing"
-	layerItemRE  = mustRE(`^(§\d+)` + noun + `:? (?:(` + spanList + `)|nothing|none|no other (?:layers?|packages?|modules?))\.?$`)
+	layerItemRE = mustRE(`^(§\d+)` + noun + `:? (?:(` + spanList + `)|nothing|none|no other (?:layers?|packages?|modules?))\.?$`)
+	// a row of a table whose header has a column of what each part may import
+	tableRowRE   = mustRE(`^(§\d+)` + noun + ` \| (?:(` + spanList + `)|nothing|none|-|—|no other (?:layers?|packages?|modules?))\.?$`)
 	onlyLeadInRE = mustRE(`\b(?:may|can|must|should) only (?:import|depend on|use)\b|\b(?:may|can) (?:import|depend on) only\b|\b(?:imports?|depends?) only\b`)
 	// "§0 and §1 must not import each other"
 	eachOtherRE   = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
@@ -188,6 +191,9 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), false)
 	case layerItemRE.MatchString(p) && onlyLeadInRE.MatchString(recognize.Lower(c.Context)):
 		m := layerItemRE.FindStringSubmatch(p)
+		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
+	case tableRowRE.MatchString(p) && norm.ImportColumn(c.Context):
+		m := tableRowRE.FindStringSubmatch(p)
 		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
 	case eachOtherRE.MatchString(p):
 		idx := spans(eachOtherRE.FindStringSubmatch(p)[1])
