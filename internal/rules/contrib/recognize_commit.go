@@ -517,7 +517,11 @@ var (
 
 func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	commit := s.aboutCommitMessages() && !s.aboutPRTitleOnly()
+	// "Write the subject as `[TICKET-ID] Short summary`": a subject line with no
+	// other owner named is a commit's
+	subjectOnly := lazyre.New(`\bsubject( line)?s?\b`).MatchString(s.text) && !prWordRE.MatchString(s.text) &&
+		!lazyre.New(`\b(e-?mail|mail|issue|ticket)('s)? (subjects?|titles?)\b`).MatchString(s.text)
+	commit := (s.aboutCommitMessages() || subjectOnly) && !s.aboutPRTitleOnly()
 	prTitle := s.aboutPRTitle()
 	if (!commit && !prTitle) || !startWithRE.MatchString(s.text) {
 		return recognize.Result{}
