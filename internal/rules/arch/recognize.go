@@ -327,7 +327,7 @@ func importerSide(subs []subject) (globs, packages []string, ok bool) {
 func targetSide(subs []subject) (globs, packages []string) {
 	for _, s := range subs {
 		globs = append(globs, s.globs...)
-		if len(s.globs) == 0 || s.lang != "" || strings.HasPrefix(s.packages0(), "@") {
+		if len(s.globs) == 0 || s.lang != "" || s.anywhere || strings.HasPrefix(s.packages0(), "@") {
 			packages = append(packages, s.packages...)
 		}
 	}

@@ -218,6 +218,12 @@ func placeSpan(s sentence, i int, idx []int, c *policy.Constraint, rc *recognize
 		return sub, ""
 	}
 	name, dotted := folderName(sp)
+	if name != "" && !dotted && !strings.Contains(name, "/") && (rc == nil || len(rc.Dirs) == 0) && ok {
+		// No layout to place the name against (heed explain outside a repository, a
+		// yardstick of instruction files alone): the folder of that name at any
+		// depth, or the package of that name.
+		return subject{globs: []string{"**/" + name + "/**"}, packages: sub.packages, anywhere: true}, ""
+	}
 	if name == "" || rc == nil || len(rc.Dirs) == 0 {
 		if ok {
 			return sub, ""

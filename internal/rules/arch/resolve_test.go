@@ -83,3 +83,15 @@ func TestLanguagePlacement(t *testing.T) {
 		}
 	}
 }
+
+// Without a layout (heed explain outside a repository), a bare name is the folder of
+// that name at any depth, or the package of that name.
+func TestPlaceWithoutLayout(t *testing.T) {
+	res := importsRecognizer{}.Recognize(&policy.Constraint{ID: "c", Text: "`fleet-client` must not depend on `fleet-server`.", Level: policy.Must}, nil)
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
+	}
+	if got, want := string(res.Rules[0].Params), `{"from":["**/fleet-client/**"],"to":["**/fleet-server/**"],"to_packages":["fleet-server"],"mode":"forbid"}`; got != want {
+		t.Errorf("params %s, want %s", got, want)
+	}
+}
