@@ -35,7 +35,12 @@ func (layersRecognizer) Name() string { return "arch.layers" }
 
 func (layersRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	var out recognize.Result
-	for _, s := range sentences(c.Text) {
+	ss := sentences(c.Text)
+	if d, ok := diagramLayers(c, rc); ok {
+		// "Arrows point the way imports may go" under a diagram of the layers
+		ss = []sentence{d}
+	}
+	for _, s := range ss {
 		if m := foundationRE.FindStringSubmatch(s.prose); m != nil && layerWordRE.MatchString(s.prose) || m != nil && strings.Contains(s.prose, "foundation") {
 			subs, ok := resolveAll(s, c, rc, spanIndexes(m[1]))
 			if !ok {
