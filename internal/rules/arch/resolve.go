@@ -277,6 +277,9 @@ func folderName(sp string) (name string, dotted bool) {
 	if clean == "" || strings.HasPrefix(clean, "..") || strings.Contains(clean, ".") && path.Ext(clean) != "" {
 		return "", false
 	}
+	if first, _, nested := strings.Cut(clean, "/"); nested && strings.Contains(first, ".") {
+		return "", false // an import path ("tidewater.dev/core/x"), not a folder
+	}
 	return clean, false
 }
 

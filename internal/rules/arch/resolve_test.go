@@ -33,6 +33,8 @@ func TestPlaceNames(t *testing.T) {
 		{"`store` must not import `domain`.", "", "", "`store` is more than one folder of this repository (services/a/store, services/b/store)"},
 		{"`domain` must not import `store`.", "", "", "`store` is more than one folder"},
 		{"`domain` must not import `lodash`.", "internal/domain/**", "", ""},
+		// an import path of another module is a package, not a folder to place
+		{"Only `_test.go` files may import `example.org/kit/testutil`.", "**", "", ""},
 	} {
 		con := &policy.Constraint{ID: "c", Text: c.text, Level: policy.Must}
 		res := importsRecognizer{}.Recognize(con, rc)
