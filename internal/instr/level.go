@@ -137,17 +137,14 @@ func clauseLevel(text string) policy.Level {
 	if lv != policy.Info {
 		return lv
 	}
+	if statedRule(text) {
+		return policy.Must
+	}
 	switch norm.BanStrength(text) {
 	case "must":
 		return policy.Must
 	case "should":
 		return policy.Should
-	}
-	if norm.BoundaryStatement(text) || norm.FormatStatement(text) || len(norm.CoChanges(text)) > 0 {
-		// "Allowed import direction: `api` -> `service` -> `repo`", "Commit messages
-		// follow `<type>(<scope>): <subject>`", "A change to `app/models/` needs a
-		// migration in `db/migrate/`"
-		return policy.Must
 	}
 	return lv
 }
