@@ -139,6 +139,9 @@ func clauseLevel(text string) policy.Level {
 	if lv != policy.Info {
 		return lv
 	}
+	if statedRule(text) {
+		return policy.Must
+	}
 	switch norm.BanStrength(text) {
 	case "must":
 		return policy.Must
@@ -420,6 +423,9 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 	switch {
 	case strings.HasSuffix(ctx, ":") && ctxLevel != policy.Info && bare(text):
 		return ctxLevel
+	case strings.Contains(ctx, " | ") && row && norm.ImportColumn(ctx):
+		// "Layer | May import": each row says what a part may import
+		return policy.Must
 	case strings.Contains(ctx, " | "):
 		return levelOfMarkers(ctx)
 	}

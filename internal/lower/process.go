@@ -184,6 +184,7 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 		switch {
 		case n.Polarity == norm.Forbid:
 			r, why = lowerBan(c, rc, n)
+			r = append(r, lowerCommitOnBranch(c, n)...)
 		case n.Polarity == norm.Require && n.InPackage && len(n.Before) == 0 && len(n.After) == 0:
 			r, why = lowerInPackage(c, rc, n)
 		case n.Polarity == norm.Require && hasConcept(n.Objects, "branch-name"):
@@ -208,6 +209,7 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			unenforced = why
 		}
 	}
+	rules = append(rules, lowerWorkOnBranch(c, rc, rules)...)
 	if len(rules) == 0 {
 		return recognize.Result{Unenforced: unenforced}
 	}

@@ -18,6 +18,9 @@ type placementParams struct {
 	NoFiles bool     `json:"no_files,omitempty"`
 	Files   []string `json:"files,omitempty"`
 	Under   []string `json:"under,omitempty"`
+	// Except are files of the kind that may live anywhere ("HTML pages (except
+	// index.html) in pages/").
+	Except []string `json:"except,omitempty"`
 }
 
 type placementCheck struct {
@@ -61,6 +64,9 @@ func compilePlacement(rule *policy.Rule) (engine.Check, error) {
 		if err := validGlobs("under", p.Under); err != nil {
 			return nil, err
 		}
+		if err := validGlobs("except", p.Except); err != nil {
+			return nil, err
+		}
 	default:
 		return nil, fmt.Errorf("params: give dir+allowed or files+under")
 	}
@@ -93,7 +99,7 @@ func (c *placementCheck) applies(p string) bool {
 	if c.p.Dir != "" {
 		return strings.HasPrefix(p, c.p.Dir+"/")
 	}
-	return matchAny(c.p.Files, p)
+	return matchAny(c.p.Files, p) && !matchAny(c.p.Except, p)
 }
 
 func (c *placementCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -19,9 +20,9 @@ const (
 	// importVerb is the dependency verb.
 	importVerb = `(?:import|imports|depend on|depends on|reference|references|use code from)`
 	// place is a filler before a subject ("code in", "files under").
-	place = `(?:(?:code|files|modules|packages|anything|everything) (?:in|under|inside|from) )?(?:the )?`
+	place = `(?:(?:code|files|modules|packages|classes|types|sources|source files|anything|everything) (?:in|under|inside|from) )?(?:the )?`
 	// noun is a filler after a subject ("folder", "package").
-	noun = `(?: (?:folder|directory|package|module|layer|tree|code|files?)s?)?`
+	noun = `(?: (?:folder|directory|package|module|layer|tree|code|crate|namespace|files?)s?)?`
 )
 
 func mustRE(s string) *lazyre.RE { return lazyre.New(s) }
@@ -44,13 +45,23 @@ var (
 	// "§0 may import (from) §1 but not vice versa"
 	reverse2RE = mustRE(`^(§\d+)` + noun + ` (?:may|can) (?:import|depend on|use)(?: from)? (§\d+)` + noun + `,? but not (?:vice versa|the other way round|the other way around|the reverse)`)
 	// "§0 may only import (from) §1", "§0 imports only §1"
-	onlyRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` (?:(?:may|must|should|can) (?:only|exclusively) (?:import|depend on|use)(?: from| on)?|(?:imports|depends on|uses|(?:may|must|should|can) (?:import|depend on)) (?:only|exclusively)(?: from| on)?|(?:(?:may|must|should|can) depend|depends) (?:only|exclusively) on) (` + spanList + `)`)
+	onlyRE = mustRE(`^` + place + `(` + spanList + `)` + noun + ` (?:(?:may|must|should|can) (?:only|exclusively) (?:import|depend on|use)(?: from| on)?|(?:imports|depends on|uses|(?:may|must|should|can) (?:import|depend on)) (?:only|exclusively)(?: from| on)?|(?:(?:may|must|should|can) depend|depends) (?:only|exclusively) on) (` + spanList + `)`)
 	// "§0 is the data model: it imports no other heed package"
 	onlyNoneRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + `\b[^§]*?(?:\bit|\bthey|, which|^)? ?(?:(?:imports|depends on|may import|must import|import|depend on) (?:no|nothing from any)|` + neg + ` ` + importVerb + ` (?:any|anything from any|code from any)) other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)`)
 	// "§0 must not import any other (heed) package"
 	onlyNone2RE = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` ` + neg + ` ` + importVerb + ` (?:any )?other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)`)
 	// "a feature must not import from another feature('s folder)"
-	isolateRE     = mustRE(`^(?:a|an|one|each|any|every) ([a-z-]+?) ` + neg + ` ` + importVerb + `(?: anything| code)?(?: from| on)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?(?: (?:folder|directory|package|module|code)s?)?(?:[ ,.;(]|$)`)
+	isolateRE = mustRE(`^(?:a|an|one|each|any|every) ([a-z-]+?) ` + neg + ` ` + importVerb + `(?: anything| code)?(?: from| on)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?(?: (?:folder|directory|package|module|code)s?)?(?:[ ,.;(]|$)`)
+	// "§0 may import §1, never §2"
+	permitNeverRE = mustRE(`^` + place + `(` + spanList + `)` + noun + ` (?:may|can) (?:import|depend on|use)(?: from| on)? (?:` + spanList + `),? (?:but )?(?:never|not) (?:from |on )?(` + spanList + `)`)
+	// an item of a list whose lead-in says each may only import what the item lists:
+	// "§0: §1, §2", "§0: nothing"
+	layerItemRE = mustRE(`^(§\d+)` + noun + `:? (?:(` + spanList + `)|nothing|none|no other (?:layers?|packages?|modules?))\.?$`)
+	// a row of a table whose header has a column of what each part may import
+	tableRowRE   = mustRE(`^(§\d+)` + noun + ` \| (?:(` + spanList + `)|nothing|none|-|—|no other (?:layers?|packages?|modules?))\.?$`)
+	onlyLeadInRE = mustRE(`\b(?:may|can|must|should) only (?:import|depend on|use)\b|\b(?:may|can) (?:import|depend on) only\b|\b(?:imports?|depends?) only\b`)
+	// "§0 and §1 must not import each other"
+	eachOtherRE   = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
 	isolate2RE    = mustRE(`^(?:the )?([a-z-]+?)s ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
 	isolate3RE    = mustRE(`^no ([a-z-]+?) (?:may|can|should|must) ` + importVerb + `(?: from)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?\b`)
 	vicaVersaRE   = mustRE(`\((?:or|and) (?:the other way round|the other way around|vice versa)\)|,? (?:or|and) (?:the other way round|the other way around|vice versa)\b`)
@@ -175,6 +186,34 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	case arrowNoRE.MatchString(p):
 		m := arrowNoRE.FindStringSubmatch(p)
 		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), false)
+	case permitNeverRE.MatchString(p):
+		m := permitNeverRE.FindStringSubmatch(p)
+		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), false)
+	case layerItemRE.MatchString(p) && onlyLeadInRE.MatchString(recognize.Lower(c.Context)):
+		m := layerItemRE.FindStringSubmatch(p)
+		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
+	case tableRowRE.MatchString(p) && norm.ImportColumn(c.Context):
+		m := tableRowRE.FindStringSubmatch(p)
+		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
+	case eachOtherRE.MatchString(p):
+		idx := spans(eachOtherRE.FindStringSubmatch(p)[1])
+		if len(idx) < 2 {
+			return nil, ""
+		}
+		var out []policy.Rule
+		for _, a := range idx {
+			for _, b := range idx {
+				if a == b {
+					continue
+				}
+				rs, why := forbidRules(s, c, rc, []int{a}, []int{b}, false)
+				if why != "" {
+					return nil, why
+				}
+				out = append(out, rs...)
+			}
+		}
+		return out, ""
 	case nothingInRE.MatchString(p):
 		m := nothingInRE.FindStringSubmatch(p)
 		from, to := spans(m[1]), spans(m[2])
@@ -225,20 +264,38 @@ func allInGroup(s sentence, c *policy.Constraint, rc *recognize.RepoContext, gro
 }
 
 // resolveAll resolves spans to subjects; ok is false when one does not resolve (a
-// rule over half the names the sentence gives would be wrong).
+// rule over half the names the sentence gives would be wrong), and why then says
+// which name, when it is one heed could not place.
 func resolveAll(s sentence, c *policy.Constraint, rc *recognize.RepoContext, idx []int) ([]subject, bool) {
-	var out []subject
+	subs, why, _ := placeAll(s, c, rc, idx)
+	return subs, why == "" && len(subs) > 0
+}
+
+// placeAll resolves the spans of a sentence's list, placing folder names against the
+// repository's folders; why names the first name that places nowhere or in several
+// folders; soft names a bare word placed as a package name because it is no folder
+// (the reason when the sentence needed a folder there).
+func placeAll(s sentence, c *policy.Constraint, rc *recognize.RepoContext, idx []int) (subs []subject, why, soft string) {
 	for _, i := range idx {
 		if i >= len(s.spans) {
-			return nil, false
+			return nil, "names a folder or package heed cannot place", ""
 		}
-		sub, ok := resolveSpan(s.spans[i], c, rc)
-		if !ok || sub.group != "" {
-			return nil, false
+		sub, w := placeSpan(s, i, idx, c, rc)
+		if sub.empty() {
+			if w == "" {
+				w = "names a folder or package heed cannot place"
+			}
+			return nil, w, ""
 		}
-		out = append(out, sub)
+		if sub.group != "" {
+			return nil, "names a folder or package heed cannot place", ""
+		}
+		if w != "" && soft == "" {
+			soft = w
+		}
+		subs = append(subs, sub)
 	}
-	return out, len(out) > 0
+	return subs, "", soft
 }
 
 func merge(subs []subject) (globs, packages []string) {
@@ -270,7 +327,7 @@ func importerSide(subs []subject) (globs, packages []string, ok bool) {
 func targetSide(subs []subject) (globs, packages []string) {
 	for _, s := range subs {
 		globs = append(globs, s.globs...)
-		if len(s.globs) == 0 || s.lang != "" || strings.HasPrefix(s.packages0(), "@") {
+		if len(s.globs) == 0 || s.lang != "" || s.anywhere || strings.HasPrefix(s.packages0(), "@") {
 			packages = append(packages, s.packages...)
 		}
 	}
@@ -285,15 +342,18 @@ func (s subject) packages0() string {
 }
 
 func forbidRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, fromIdx, toIdx []int, both bool) ([]policy.Rule, string) {
-	from, ok1 := resolveAll(s, c, rc, fromIdx)
-	to, ok2 := resolveAll(s, c, rc, toIdx)
-	if !ok1 || !ok2 {
-		return nil, "names a folder or package heed cannot place"
+	from, why1, soft := placeAll(s, c, rc, fromIdx)
+	to, why2, _ := placeAll(s, c, rc, toIdx)
+	if why1 != "" || why2 != "" {
+		return nil, joinWhy(why1, why2)
 	}
 	rules := []policy.Rule{}
 	if r, ok := forbidRule(c, rc, from, to); ok {
 		rules = append(rules, r)
 	} else {
+		if soft != "" {
+			return nil, soft
+		}
 		return nil, "the importing side is not a folder or file kind"
 	}
 	if both {
@@ -331,13 +391,16 @@ func forbidRule(c *policy.Constraint, rc *recognize.RepoContext, from, to []subj
 // exceptRules: only the importers named may import the targets; everything else in
 // scope must not.
 func exceptRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, allowedIdx, toIdx []int) ([]policy.Rule, string) {
-	allowed, ok1 := resolveAll(s, c, rc, allowedIdx)
-	to, ok2 := resolveAll(s, c, rc, toIdx)
-	if !ok1 || !ok2 {
-		return nil, "names a folder or package heed cannot place"
+	allowed, why1, soft := placeAll(s, c, rc, allowedIdx)
+	to, why2, _ := placeAll(s, c, rc, toIdx)
+	if why1 != "" || why2 != "" {
+		return nil, joinWhy(why1, why2)
 	}
 	ag, _, ok := importerSide(allowed)
 	if !ok || len(ag) == 0 {
+		if soft != "" {
+			return nil, soft
+		}
 		return nil, "the allowed importers are not a folder or file kind"
 	}
 	tg, tp := targetSide(to)
@@ -361,19 +424,21 @@ func exceptRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, al
 // onlyRules: the importers may import (of the repository's own code) only the
 // targets and themselves.
 func onlyRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, fromIdx, toIdx []int) ([]policy.Rule, string) {
-	from, ok1 := resolveAll(s, c, rc, fromIdx)
-	if !ok1 {
-		return nil, "names a folder heed cannot place"
+	from, why, soft := placeAll(s, c, rc, fromIdx)
+	if why != "" {
+		return nil, why
 	}
 	var to []subject
 	if len(toIdx) > 0 {
-		var ok bool
-		if to, ok = resolveAll(s, c, rc, toIdx); !ok {
-			return nil, "names a folder or package heed cannot place"
+		if to, why, _ = placeAll(s, c, rc, toIdx); why != "" {
+			return nil, why
 		}
 	}
 	fg, fp, ok := importerSide(from)
 	if !ok || len(fg) == 0 {
+		if soft != "" {
+			return nil, soft
+		}
 		return nil, "the importing side is not a folder"
 	}
 	tg, tp := targetSide(to)
@@ -399,4 +464,12 @@ func archRule(kind string, params any, c *policy.Constraint, message, suggestion
 	raw, _ := json.Marshal(params)
 	return policy.Rule{Domain: policy.DomainArchitecture, Kind: kind, Params: raw, Severity: recognize.Severity(c.Level),
 		Exact: true, Message: message, Suggestion: suggestion, Cases: cases}
+}
+
+// joinWhy joins the reasons two lists of names gave.
+func joinWhy(a, b string) string {
+	if a != "" && b != "" {
+		return a + "; " + b
+	}
+	return a + b
 }

@@ -3,6 +3,7 @@ package arch
 import (
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -17,8 +18,12 @@ var (
 	layerWordRE = mustRE(`\blayer(?:s|ed|ing)?\b`)
 	// "from §0, §1, §2, to §3" (lowest first)
 	fromToRE = mustRE(`\bfrom (§\d+(?:,? §\d+)*),?(?: and)? to (§\d+)`)
-	// "§0 → §1 → §2" (three or more, lowest first in a layering sentence)
-	arrowChainRE = mustRE(`(§\d+(?: ?(?:→|->|=>|⟶) ?§\d+){2,})`)
+	// "§0 → §1 → §2" (three or more): each depends on the next, so the last is the
+	// lowest layer; "§0 ← §1 ← §2": each is depended on by the next, the first lowest
+	arrowChainRE     = mustRE(`(§\d+(?: ?(?:→|->|-->|=>|⟶) ?§\d+){2,})`)
+	leftArrowChainRE = mustRE(`(§\d+(?: ?(?:←|<-|<--|<=|⟵) ?§\d+){2,})`)
+	// words that make an arrow list a statement of dependencies, not a flow
+	dependencyWordRE = mustRE(`\b(?:dependenc(?:y|ies)|depends?|depending|imports?|importing|layer(?:s|ed|ing)?)\b`)
 	// "layers (lowest first): §0, §1, §2" / "(bottom to top)" / "(top to bottom)"
 	orderedListRE = mustRE(`\b(lowest|bottom|base|highest|top)(?: (?:first|to (?:highest|top|bottom|lowest)))?\)?:? (§\d+(?:(?:, (?:and |then )?| (?:and|then) )§\d+)+)`)
 	foundationRE  = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` (?:is|are|forms?|acts as) (?:the )?(?:foundation|lowest|bottom|bottom-most|lowest-level)(?: layer)?(?:[,.;:]|$| of\b| on which\b| that\b| and\b)`)
@@ -30,7 +35,12 @@ func (layersRecognizer) Name() string { return "arch.layers" }
 
 func (layersRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	var out recognize.Result
-	for _, s := range sentences(c.Text) {
+	ss := sentences(c.Text)
+	if d, ok := diagramLayers(c, rc); ok {
+		// "Arrows point the way imports may go" under a diagram of the layers
+		ss = []sentence{d}
+	}
+	for _, s := range ss {
 		if m := foundationRE.FindStringSubmatch(s.prose); m != nil && layerWordRE.MatchString(s.prose) || m != nil && strings.Contains(s.prose, "foundation") {
 			subs, ok := resolveAll(s, c, rc, spanIndexes(m[1]))
 			if !ok {
@@ -50,7 +60,7 @@ func (layersRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 				sm.importCase(policy.ExpectSatisfied, sm.concrete(fg[0], "base"), sm.concrete(fg[0], "sibling"), "the foundation importing itself")))
 			continue
 		}
-		if !layerWordRE.MatchString(s.prose) && !headerSays(c, "layer") {
+		if !layerWordRE.MatchString(s.prose) && !headerSays(c, "layer") && !(dependencyWordRE.MatchString(s.prose) || headerMatches(c, dependencyWordRE)) {
 			continue
 		}
 		order := layerOrder(s)
@@ -82,6 +92,15 @@ func (layersRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	return out
 }
 
+func headerMatches(c *policy.Constraint, re *lazyre.RE) bool {
+	for _, h := range c.HeaderPath {
+		if re.MatchString(strings.ToLower(h)) {
+			return true
+		}
+	}
+	return false
+}
+
 func headerSays(c *policy.Constraint, word string) bool {
 	for _, h := range c.HeaderPath {
 		if strings.Contains(strings.ToLower(h), word) {
@@ -106,6 +125,15 @@ func layerOrder(s sentence) []int {
 		return idx
 	}
 	if m := arrowChainRE.FindStringSubmatch(s.prose); m != nil {
+		// "`api` → `service` → `repo`": arrows point from a layer to what it
+		// depends on, as dependency diagrams draw them; the code as it stands is the
+		// judge of a reading the other way (a rule that flags much of it is demoted to
+		// a warning for review).
+		idx := spanIndexes(m[1])
+		slices.Reverse(idx)
+		return idx
+	}
+	if m := leftArrowChainRE.FindStringSubmatch(s.prose); m != nil {
 		return spanIndexes(m[1])
 	}
 	return nil
@@ -286,6 +314,8 @@ func (placementRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 			dirIdx, childList = atoi(m[1][len("§"):]), m[2]
 		default:
 			if r, ok := kindPlacement(s, c, rc); ok {
+				out.Rules = append(out.Rules, r)
+			} else if r, ok := languagePlacement(s, c, rc); ok {
 				out.Rules = append(out.Rules, r)
 			}
 			continue

@@ -152,8 +152,12 @@ func TestRecognizeVariations(t *testing.T) {
 			`layers {"layers":[{"name":"pkg/domain","paths":["pkg/domain/**"]},{"name":"pkg/infra","paths":["pkg/infra/**"]},{"name":"app/api","paths":["app/api/**"]}]}`},
 		{"Layering (top to bottom): `app/api`, `pkg/infra`, `pkg/domain`.",
 			`layers {"layers":[{"name":"pkg/domain","paths":["pkg/domain/**"]},{"name":"pkg/infra","paths":["pkg/infra/**"]},{"name":"app/api","paths":["app/api/**"]}]}`},
+		// Arrows point from a layer to what it depends on: app/api is the lowest.
 		{"Our layers: `core` → `web` → `app/api`.",
-			`layers {"layers":[{"name":"core","paths":["core/**"]},{"name":"web","paths":["web/**"]},{"name":"app/api","paths":["app/api/**"]}]}`},
+			`layers {"layers":[{"name":"app/api","paths":["app/api/**"]},{"name":"web","paths":["web/**"]},{"name":"core","paths":["core/**"]}]}`},
+		{"Our layers: `app/api` ← `web` ← `core`.",
+			`layers {"layers":[{"name":"app/api","paths":["app/api/**"]},{"name":"web","paths":["web/**"]},{"name":"core","paths":["core/**"]}]}`},
+		{"Request flow: `extension.ts` → `controller.ts` → `task.ts`.", ``},
 		{"`pkg/domain` is the foundation layer.", `imports {"from":["pkg/domain/**"],"mode":"only"}`},
 		{"No circular imports.", `cycles {"granularity":"file"}`},
 		{"Avoid circular dependencies between packages.", `cycles {"granularity":"package"}`},

@@ -126,6 +126,9 @@ type subject struct {
 	fileKind bool
 	// lang is the language the mention implies ("go" for *_test.go), if any.
 	lang string
+	// anywhere: a bare name placed without a layout, as the folder of that name at
+	// any depth; its package name is kept, for it may be one.
+	anywhere bool
 }
 
 func (s subject) empty() bool {

@@ -24,6 +24,7 @@ func Recognizers() []recognize.Recognizer {
 		prefixRecognizer{},
 		trailerRecognizer{},
 		refRecognizer{},
+		refRequiredRecognizer{},
 		mergeRecognizer{},
 		cochangeRecognizer{},
 		pairRecognizer{},

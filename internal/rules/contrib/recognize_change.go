@@ -99,7 +99,15 @@ func testDirs(s sentence) []string {
 	return out
 }
 
+// testWorkflowRE: a test demand that is a way of working (write the test first, see
+// it fail) or a judgement (which changes are behaviour, where tests apply),
+// not a co-change a change's files show.
+var testWorkflowRE = lazyre.New(`\b(before (implementing|writing|you (write|implement|start)|making|starting|coding)|(a |the )?failing (regression )?tests?|tests? first|whenever applicable|when applicable|as applicable|behaviou?r changes?)\b`)
+
 func testRule(s sentence) (policy.Rule, bool) {
+	if testWorkflowRE.MatchString(s.text) {
+		return policy.Rule{}, false
+	}
 	if lazyre.New(`\b(every|each) (exception|function|method|class|public|branch|case)\b`).MatchString(s.text) {
 		// "a test for every exception the new code raises": more than a co-change.
 		return policy.Rule{}, false

@@ -331,10 +331,10 @@ type conventionalRecognizer struct{}
 func (conventionalRecognizer) Name() string { return "contrib.conventional-commits" }
 
 var (
-	conventionalWordRE = lazyre.New(`\b(conventional[- ]commits?|semantic commits?|semantic commit messages?)\b`)
+	conventionalWordRE = lazyre.New(`\b(conventional[- ]commits?|semantic commits?|semantic commit messages?|conventional (commit )?prefix(es)?)\b`)
 	typeSpanRE         = lazyre.New(`^([a-z][a-z0-9-]*)(\([^)]*\))?!?:?$`)
 	templateSpanRE     = lazyre.New(`^<type>(\(<[^>]*>\))?!?:\s*<[^>]+>$`)
-	typesWordRE        = lazyre.New(`\b(allowed types|types?:|valid types|one of|only|nothing else|must be one of|are allowed|permitted types)\b`)
+	typesWordRE        = lazyre.New(`\b(allowed types|types?:|valid types|one of|only|nothing else|must be one of|are allowed|permitted types|(appropriate|allowed|valid|these|following) prefix(es)?)\b`)
 	openListRE         = lazyre.New(`\b(etc|e\.g|for example|such as|like)\b`)
 	breakingRE         = lazyre.New(`\bbreaking changes?\b`)
 )
@@ -511,13 +511,17 @@ type prefixRecognizer struct{}
 func (prefixRecognizer) Name() string { return "contrib.commit-format" }
 
 var (
-	startWithRE = lazyre.New(`\b(start|starts|begin|begins|prefix|prefixed)\b( \w+){0,4} with\b|\bfollows?\b[^.]{0,30}\b(format|pattern|form|style)\b|\bin the format\b|\b(title|subject)[- ]style\b`)
+	startWithRE = lazyre.New(`\b(start|starts|begin|begins|prefix|prefixed)\b( \w+){0,4} with\b|\bfollows?\b[^.]{0,30}\b(format|pattern|form|style)\b|\bin the format\b|\b(title|subject)[- ]style\b|\b(write|format) (the |your |each |every )?(commit |pr |pull request )?(subject|title|message)s?( line)? (as|like)\b`)
 	ifCloseRE   = lazyre.New(`\b(if|when) (your |the |a )?(commit|change|patch) (closes|fixes|resolves)\b`)
 )
 
 func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	commit := s.aboutCommitMessages() && !s.aboutPRTitleOnly()
+	// "Write the subject as `[TICKET-ID] Short summary`": a subject line with no
+	// other owner named is a commit's
+	subjectOnly := lazyre.New(`\bsubject( line)?s?\b`).MatchString(s.text) && !prWordRE.MatchString(s.text) &&
+		!lazyre.New(`\b(e-?mail|mail|issue|ticket)('s)? (subjects?|titles?)\b`).MatchString(s.text)
+	commit := (s.aboutCommitMessages() || subjectOnly) && !s.aboutPRTitleOnly()
 	prTitle := s.aboutPRTitle()
 	if (!commit && !prTitle) || !startWithRE.MatchString(s.text) {
 		return recognize.Result{}
@@ -549,6 +553,11 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			// "xxxxx", "#xxxxx": a number's placeholder, not a prefix.
 		case tokenPrefixRE.MatchString(f):
 			alts = append(alts, exampleToPattern(strings.TrimSuffix(f, ":")))
+		case ticketKeyLeadRE.MatchString(f):
+			// "PROJ-123: Fix login", "[WEB-42] Short summary", "[TICKET-ID] Summary": a
+			// ticket key first; the example's project stands for any.
+			alts = append(alts, ticketKeyAlt)
+			examples = append(examples, f)
 		case ticketLeadRE.MatchString(f):
 			alts = append(alts, exampleToPattern(ticketLeadRE.FindString(f)))
 			if strings.Contains(strings.TrimSpace(f[len(ticketLeadRE.FindString(f)):]), " ") {
@@ -560,6 +569,10 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	}
 	if moduleForm {
 		alts = append(alts, `[A-Z][A-Za-z0-9.+-]*( [A-Z][A-Za-z0-9.+-]*)?: \S`)
+	}
+	if len(alts) == 0 && ticketKeyWordsRE.MatchString(s.text) {
+		// "Prefix every commit message with the Jira ticket": a key in Jira's form.
+		alts = append(alts, ticketKeyAlt)
 	}
 	if len(alts) == 0 {
 		return recognize.Result{}
@@ -628,6 +641,16 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	return recognize.Result{Rules: out}
 }
 
+// ticketKeyAlt is the pattern of a ticket key first ("PROJ-123: ", "[WEB-42] ").
+const ticketKeyAlt = `\[?[A-Z][A-Z0-9]+-[0-9]+\]?:?\s+\S`
+
+var (
+	// An example that starts with a ticket key, or a placeholder of one.
+	ticketKeyLeadRE = lazyre.New(`^\[?[A-Z][A-Z0-9]+-([0-9]+|ID|X{2,}|N{2,}|NUMBER)\]?:? +\S`)
+	// The words of a ticket key required without an example.
+	ticketKeyWordsRE = lazyre.New(`\b(jira|youtrack|linear) (ticket|issue|key|id)s?\b|\bticket (key|id|number)s?\b|\bissue keys?\b`)
+)
+
 // packageAlt is the pattern of a "[package] description" title.
 const packageAlt = `\[[^\]]+\] \S`
 
@@ -644,6 +667,9 @@ var (
 
 // synthesize returns a subject the alternative matches (for authored cases).
 func synthesize(alt string) string {
+	if alt == ticketKeyAlt {
+		return "PROJ-123: Fix crash on empty input"
+	}
 	if alt == packageAlt {
 		return "[core] Fix crash on empty input"
 	}

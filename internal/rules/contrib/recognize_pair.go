@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -35,8 +36,38 @@ func (pairRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext) 
 			rules = append(rules, pairRule(s, thens, ifs))
 		}
 	}
+	if len(rules) == 0 {
+		rules = coChangeRules(c, s)
+	}
 	return recognize.Result{Rules: rules}
 }
+
+// coChangeRules lowers the co-changes norm reads beyond "when you change X, update Y":
+// a lockfile with its manifest, generated code with its source, a migration with a
+// model change. A test or changelog demand is the co-change recogniser's.
+func coChangeRules(c *policy.Constraint, s sentence) []policy.Rule {
+	if testWordRE.MatchString(s.text) || changelogRE.MatchString(s.text) || judgementRE.MatchString(s.text) {
+		return nil
+	}
+	var rules []policy.Rule
+	for _, cc := range norm.CoChanges(c.Text) {
+		objs := func(ps []string) []norm.Object {
+			var out []norm.Object
+			for _, p := range ps {
+				out = append(out, norm.Object{Kind: norm.KPath, Text: p})
+			}
+			return out
+		}
+		ifs, thens := namedPaths(objs(cc.If), c.Scope.Dir), namedPaths(objs(cc.Then), c.Scope.Dir)
+		if len(ifs) == 0 || len(thens) == 0 {
+			continue
+		}
+		rules = append(rules, pairRule(s, ifs, thens))
+	}
+	return rules
+}
+
+var testWordRE = lazyre.New(`\btests?\b`)
 
 // namedPaths are the globs of the path objects the sentence itself names, relative to
 // the instruction file's folder.

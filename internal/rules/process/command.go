@@ -34,6 +34,7 @@ func Kinds() []engine.Kind {
 	return []engine.Kind{
 		{Name: KindCommand, Domain: policy.DomainProcess, Compile: compileCommand, CaseEvidence: CaseEvidence},
 		{Name: KindSequence, Domain: policy.DomainProcess, Compile: compileSequence, CaseEvidence: CaseEvidence},
+		{Name: KindBranch, Domain: policy.DomainProcess, Compile: compileBranch, CaseEvidence: CaseEvidence},
 	}
 }
 

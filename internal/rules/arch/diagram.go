@@ -1,0 +1,68 @@
+package arch
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// Diagrams: a section draws its layers in a code block ("api --> core --> storage")
+// and a sentence says what the arrows mean ("Arrows point the way imports may go;
+// nothing points back"). The arrows are read as written: each part depends on the
+// next.
+
+var (
+	// diagramSentenceRE: a sentence that gives a diagram's arrows the meaning of
+	// imports or dependencies.
+	diagramSentenceRE = mustRE(`\barrows?\b[^.;]*\b(?:imports?|depend(?:s|encies|ency)?|may go|point)\b|\b(?:diagram|graph) (?:above|below)\b[^.;]*\b(?:imports?|depend(?:s|encies|ency)?)\b`)
+	// diagramArrowRE splits a diagram line at its arrows.
+	diagramArrowRE = lazyre.New(`\s*(?:-{1,3}>|={1,2}>|→|⟶)\s*`)
+	diagramNameRE  = lazyre.New(`^[A-Za-z0-9_@][\w./@-]*$`)
+)
+
+// diagramLayers reads the layers a section's diagram draws, when the constraint is
+// the sentence that says its arrows are dependencies: the names of the one chain of
+// three or more, lowest last as drawn.
+func diagramLayers(c *policy.Constraint, rc *recognize.RepoContext) (sentence, bool) {
+	if rc == nil || len(recognize.CodeSpans(c.Text)) > 0 || !diagramSentenceRE.MatchString(recognize.Lower(c.Text)) {
+		return sentence{}, false
+	}
+	var chains [][]string
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != c.File || !slices.Equal(o.HeaderPath, c.HeaderPath) {
+			continue
+		}
+		for _, cb := range o.Code {
+			for _, line := range strings.Split(cb.Text, "\n") {
+				parts := diagramArrowRE.Split(strings.TrimSpace(line), -1)
+				if len(parts) < 3 {
+					continue
+				}
+				ok := true
+				for _, p := range parts {
+					ok = ok && diagramNameRE.MatchString(p)
+				}
+				if ok {
+					chains = append(chains, parts)
+				}
+			}
+		}
+	}
+	if len(chains) != 1 {
+		return sentence{}, false // none, or several heed would have to join
+	}
+	s := sentence{prose: "layers:"}
+	for i, name := range chains[0] {
+		if i > 0 {
+			s.prose += " →"
+		}
+		s.prose += fmt.Sprintf(" §%d", i)
+		s.spans = append(s.spans, name)
+	}
+	return s, true
+}

@@ -1,0 +1,102 @@
+package arch
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// Placement by a language named in words: "Place PHP scripts in `php/`", "Put
+// JavaScript files in `assets/js/`", "HTML pages (except index.html) go in `pages/`".
+
+// languageFiles are the file kinds a language word names.
+var languageFiles = map[string][]string{
+	"php": {"*.php"}, "javascript": {"*.js"}, "js": {"*.js"}, "typescript": {"*.ts", "*.tsx"}, "ts": {"*.ts", "*.tsx"},
+	"html": {"*.html", "*.htm"}, "css": {"*.css"}, "scss": {"*.scss"}, "sass": {"*.sass", "*.scss"}, "less": {"*.less"},
+	"python": {"*.py"}, "shell": {"*.sh"}, "bash": {"*.sh"}, "sql": {"*.sql"}, "ruby": {"*.rb"}, "swift": {"*.swift"},
+	"kotlin": {"*.kt"}, "java": {"*.java"}, "rust": {"*.rs"}, "vue": {"*.vue"}, "svelte": {"*.svelte"},
+	"markdown": {"*.md"}, "lua": {"*.lua"}, "perl": {"*.pl"}, "powershell": {"*.ps1"}, "graphql": {"*.graphql", "*.gql"},
+	"protobuf": {"*.proto"}, "proto": {"*.proto"}, "terraform": {"*.tf"}, "dart": {"*.dart"}, "elixir": {"*.ex", "*.exs"},
+}
+
+const (
+	langWords = `(php|javascript|js|typescript|ts|html|css|scss|sass|less|python|shell|bash|sql|ruby|swift|kotlin|java|rust|vue|svelte|markdown|lua|perl|powershell|graphql|protobuf|proto|terraform|dart|elixir)`
+	fileNouns = `(?: (?:source |new |all )?(?:files?|scripts?|pages?|modules?|sources?|code|templates?|stylesheets?|styles?|components?|classes|migrations?))?`
+	exceptPar = `(?: \(except ([^()§]{1,60})\))?`
+)
+
+var (
+	// "place php scripts in §0", "put all javascript files (except x.js) into §0"
+	placeLangRE = mustRE(`^(?:always )?(?:put|place|keep|store|save) (?:all |new |any |every |the |your )?` + langWords + fileNouns + exceptPar + ` (?:in|into|under|inside|within) (?:the )?(§\d+)(?: (?:folder|directory|dir))?[.;]?$`)
+	// "php files go in §0", "html pages (except index.html) belong in §0"
+	langGoRE = mustRE(`^(?:all |new |every )?` + langWords + fileNouns + exceptPar + ` (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|are placed|be kept|are kept|be stored|are stored) (?:in|into|under|inside|within) (?:the )?(§\d+)(?: (?:folder|directory|dir))?[.;]?$`)
+)
+
+// languagePlacement reads a placement rule whose file kind is a language named in
+// words.
+func languagePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	m := placeLangRE.FindStringSubmatch(s.prose)
+	if m == nil {
+		m = langGoRE.FindStringSubmatch(s.prose)
+	}
+	if m == nil {
+		return policy.Rule{}, false
+	}
+	files := languageFiles[m[1]]
+	var except []string
+	for _, e := range strings.FieldsFunc(m[2], func(r rune) bool { return r == ',' || r == ' ' }) {
+		e = strings.Trim(e, "`'\"")
+		if e == "and" || e == "or" || e == "" {
+			continue
+		}
+		if strings.ContainsAny(e, " <>") || path.Ext(e) == "" {
+			return policy.Rule{}, false // an exception heed cannot name as a file
+		}
+		except = append(except, e)
+	}
+	under, ok := underGlobs([]string{s.spans[atoi(m[3][len("§"):])]}, c, rc)
+	if !ok {
+		return policy.Rule{}, false
+	}
+	params := placementParams{Files: files, Under: under, Except: except}
+	name := "sample" + strings.TrimPrefix(files[0], "*")
+	good := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(under[0], "**/"), "/"), "/**") + "/" + name
+	cases := []policy.Case{
+		{Expect: policy.ExpectViolated, Path: "elsewhere/" + name, Note: "a file of the kind in the wrong place"},
+		{Expect: policy.ExpectSatisfied, Path: good, Note: "a file of the kind where it belongs"},
+	}
+	if len(except) > 0 && !strings.ContainsAny(except[0], "*?[") {
+		cases = append(cases, policy.Case{Expect: policy.ExpectInapplicable, Path: except[0], Note: "the exception"})
+	}
+	return archRule(KindPlacement, params, c,
+		fmt.Sprintf("a %s file outside %s", list(files), list(humans(under))),
+		fmt.Sprintf("move the file under %s", list(humans(under))), cases...), true
+}
+
+// underGlobs are the folders spans name for files to live under: a folder of the
+// repository, a bare folder name the repository does not have yet at any depth, a
+// path.
+func underGlobs(spans []string, c *policy.Constraint, rc *recognize.RepoContext) ([]string, bool) {
+	var under []string
+	for _, span := range spans {
+		span = strings.TrimSpace(span)
+		name := strings.Trim(strings.TrimPrefix(span, "./"), "/")
+		if name == "" || strings.ContainsAny(name, " *?{}<>") {
+			return nil, false
+		}
+		switch {
+		case isDir(rc, repoPath(name, c, rc)):
+			under = append(under, repoPath(name, c, rc)+"/**")
+		case strings.HasSuffix(span, "/") && !strings.Contains(name, "/"):
+			under = append(under, "**/"+name+"/**")
+		case strings.Contains(name, "/") && path.Ext(name) == "":
+			under = append(under, repoPath(name, c, rc)+"/**")
+		default:
+			return nil, false
+		}
+	}
+	return under, len(under) > 0
+}

@@ -1,0 +1,99 @@
+package arch
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// Names as people write them, placed against a repository's folders, or refused with
+// a reason that names them.
+func TestPlaceNames(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"go"}, GoModule: "example.com/app", Dirs: []string{
+		"acme", "acme/cli", "acme/core", "crates", "crates/cli", "crates/core",
+		"docs", "docs/web", "internal", "internal/domain", "internal/infra", "internal/web",
+		"services", "services/a", "services/a/store", "services/b", "services/b/store",
+		"src", "src/main", "src/main/java", "src/main/java/com", "src/main/java/com/shop", "src/main/java/com/shop/model",
+		"src/main/java/com/shop/http", "src/ui", "src/ui/widgets",
+	}}
+	for _, c := range []struct{ text, from, to, why string }{
+		{"The `domain` package must not depend on `infra`.", "internal/domain/**", "internal/infra/**", ""},
+		{"`acme.core` must not import `acme.cli`.", "acme/core/**", "acme/cli/**", ""},
+		{"Classes in `com.shop.model` must not depend on `com.shop.http`.", "src/main/java/com/shop/model/**", "src/main/java/com/shop/http/**", ""},
+		// model and http are each one folder: the Java package's folders
+		{"`model` must never import `http`.", "src/main/java/com/shop/model/**", "src/main/java/com/shop/http/**", ""},
+		{"`ui/` must not import `domain`.", "src/ui/**", "internal/domain/**", ""},
+		// web is internal/web and docs/web: docs/ holds no code of the project
+		{"`domain` must not import `web`.", "internal/domain/**", "internal/web/**", ""},
+		{"The `billing` package must not depend on `infra`.", "", "", "`billing` names no folder"},
+		{"`store` must not import `domain`.", "", "", "`store` is more than one folder of this repository (services/a/store, services/b/store)"},
+		{"`domain` must not import `store`.", "", "", "`store` is more than one folder"},
+		{"`domain` must not import `lodash`.", "internal/domain/**", "", ""},
+		// an import path of another module is a package, not a folder to place
+		{"Only `_test.go` files may import `example.org/kit/testutil`.", "**", "", ""},
+	} {
+		con := &policy.Constraint{ID: "c", Text: c.text, Level: policy.Must}
+		res := importsRecognizer{}.Recognize(con, rc)
+		if c.why != "" {
+			if len(res.Rules) > 0 || !strings.Contains(res.Unenforced, c.why) {
+				t.Errorf("%q: rules %d, reason %q; want no rule and a reason with %q", c.text, len(res.Rules), res.Unenforced, c.why)
+			}
+			continue
+		}
+		if len(res.Rules) != 1 {
+			t.Errorf("%q: %d rules (%s), want 1", c.text, len(res.Rules), res.Unenforced)
+			continue
+		}
+		var p importsParams
+		if err := json.Unmarshal(res.Rules[0].Params, &p); err != nil {
+			t.Fatal(err)
+		}
+		if len(p.From) != 1 || p.From[0] != c.from || c.to != "" && (len(p.To) != 1 || p.To[0] != c.to) {
+			t.Errorf("%q: from %v to %v, want %s to %s", c.text, p.From, p.To, c.from, c.to)
+		}
+	}
+}
+
+// Placement rules whose file kind is a language named in words.
+func TestLanguagePlacement(t *testing.T) {
+	rc := &recognize.RepoContext{Dirs: []string{"assets", "assets/js", "pages", "php"}}
+	reg := engine.NewRegistry(Kinds()...)
+	for _, c := range []struct{ text, want string }{
+		{"Place PHP scripts in `php/`", `{"files":["*.php"],"under":["php/**"]}`},
+		{"Place JavaScript files in `assets/js/`", `{"files":["*.js"],"under":["assets/js/**"]}`},
+		{"Place HTML pages (except index.html) in `pages/`", `{"files":["*.html","*.htm"],"under":["pages/**"],"except":["index.html"]}`},
+		{"Python files go in `src/`.", `{"files":["*.py"],"under":["**/src/**"]}`},
+		{"Place data files in `assets/data/`", ``},
+		{"Place PHP scripts in the right folder", ``},
+	} {
+		res := placementRecognizer{}.Recognize(&policy.Constraint{ID: "c", Text: c.text, Level: policy.Must}, rc)
+		got := ""
+		for _, r := range res.Rules {
+			got += string(r.Params)
+			for _, k := range r.Cases {
+				if o := engine.RunCase(reg, &r, k); !o.OK {
+					t.Errorf("%q: its case %q: %s, want %s (%s)", c.text, k.Path, o.Got, k.Expect, o.Reason)
+				}
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q: %s, want %s", c.text, got, c.want)
+		}
+	}
+}
+
+// Without a layout (heed explain outside a repository), a bare name is the folder of
+// that name at any depth, or the package of that name.
+func TestPlaceWithoutLayout(t *testing.T) {
+	res := importsRecognizer{}.Recognize(&policy.Constraint{ID: "c", Text: "`fleet-client` must not depend on `fleet-server`.", Level: policy.Must}, nil)
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
+	}
+	if got, want := string(res.Rules[0].Params), `{"from":["**/fleet-client/**"],"to":["**/fleet-server/**"],"to_packages":["fleet-server"],"mode":"forbid"}`; got != want {
+		t.Errorf("params %s, want %s", got, want)
+	}
+}

@@ -1,0 +1,149 @@
+package process
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/shell"
+)
+
+// KindBranch is the kind of a rule that forbids committing on some branches ("never
+// commit directly on `main`"). The branch a commit lands on is the one the session
+// last checked out or switched to; a session that shows none leaves the branch
+// unknown, and the rule lets the commit pass (heed does not read .git/HEAD: a check
+// reads only its evidence).
+const KindBranch = "branch"
+
+// BranchParams are the parameters of a branch rule.
+type BranchParams struct {
+	// Branches are the branches no commit may be made on.
+	Branches []string `json:"branches"`
+}
+
+func compileBranch(rule *policy.Rule) (engine.Check, error) {
+	var p BranchParams
+	if err := decodeParams(rule.Params, &p); err != nil {
+		return nil, err
+	}
+	if len(p.Branches) == 0 {
+		return nil, fmt.Errorf("params.branches: at least one branch is required")
+	}
+	for i, b := range p.Branches {
+		if strings.TrimSpace(b) == "" || strings.ContainsAny(b, " \t") {
+			return nil, fmt.Errorf("params.branches[%d]: %q is not a branch name", i, b)
+		}
+	}
+	return &branchCheck{rule: rule, p: p}, nil
+}
+
+type branchCheck struct {
+	rule *policy.Rule
+	p    BranchParams
+}
+
+var commitForm = Pattern{Program: []string{"git"}, Args: []string{"commit"}}
+
+// Programs lists the guarded program.
+func (b *branchCheck) Programs() []string { return []string{"git"} }
+
+// ProgramSpecs lists the programs as written, for PATH shims.
+func (b *branchCheck) ProgramSpecs() []string { return []string{"git"} }
+
+// PrerequisitePrograms lists the programs whose record the rule reads later.
+func (b *branchCheck) PrerequisitePrograms() []string { return []string{"git"} }
+
+// Guards reports whether argv is a commit: judging it needs the session's history.
+func (b *branchCheck) Guards(argv []string) bool {
+	return commitForm.match(parseArgv(argv, nil)).m == matches
+}
+
+// Prerequisite reports whether argv changes the branch: it must be recorded.
+func (b *branchCheck) Prerequisite(argv []string) bool {
+	_, ok := switchesTo(argv)
+	return ok
+}
+
+// Fresh: a checkout counts at any earlier point of the session.
+func (b *branchCheck) Fresh() bool { return false }
+
+func (b *branchCheck) Targets(ev *engine.Evidence) []engine.Target {
+	var ts []engine.Target
+	for i := range ev.Commands {
+		cmd := &ev.Commands[i]
+		if cmd.Past || len(cmd.Edit) > 0 || len(cmd.Argv) == 0 || !b.rule.Scope.CoversDir(cmd.Cwd) {
+			continue
+		}
+		if commitForm.match(parsedAt(ev, i)).m == matches {
+			ts = append(ts, engine.Target{Kind: engine.TargetCommand, Index: i})
+		}
+	}
+	return ts
+}
+
+func (b *branchCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	cmd := &ev.Commands[t.Index]
+	for j := t.Index - 1; j >= 0; j-- {
+		prev := &ev.Commands[j]
+		if len(prev.Argv) == 0 || prev.Exit != nil && *prev.Exit != 0 {
+			continue // a checkout that failed left the branch as it was
+		}
+		name, ok := switchesTo(prev.Argv)
+		if !ok {
+			continue
+		}
+		if slices.Contains(b.p.Branches, name) {
+			line := shell.Join(cmd.Argv)
+			return violated(cmd, line, fmt.Sprintf("this commits on %s, which the session checked out", name),
+				"create a branch first (git switch -c my-change), then commit there")
+		}
+		return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("the session works on %s", name)}
+	}
+	return engine.Result{Verdict: engine.Satisfied, Reason: "the session shows no checkout: heed cannot tell the branch"}
+}
+
+// createFlags are the options of checkout and switch that create the branch they name.
+var createFlags = map[string]bool{"-b": true, "-B": true, "-c": true, "-C": true, "--create": true, "--force-create": true, "--orphan": true}
+
+// switchesTo returns the branch a git checkout or switch moves to, when argv is one
+// that does ("git checkout main", "git switch -c fix"); a checkout of paths
+// ("git checkout -- a.go", "git checkout main -- a.go") is none.
+func switchesTo(argv []string) (string, bool) {
+	if len(argv) < 2 || progName(argv[0]) != "git" {
+		return "", false
+	}
+	args := argv[1:]
+	// git's own options before the subcommand: -C dir, -c key=value, --no-pager...
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		if (args[0] == "-C" || args[0] == "-c") && len(args) > 1 {
+			args = args[1:]
+		}
+		args = args[1:]
+	}
+	if len(args) == 0 || args[0] != "checkout" && args[0] != "switch" {
+		return "", false
+	}
+	args = args[1:]
+	if slices.Contains(args, "--") {
+		return "", false
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if createFlags[a] && i+1 < len(args) {
+			return args[i+1], true
+		}
+		if name, ok := strings.CutPrefix(a, "--create="); ok {
+			return name, true
+		}
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		if a == "." || strings.Contains(a, "*") {
+			return "", false
+		}
+		return a, true
+	}
+	return "", false
+}
