@@ -751,11 +751,11 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 			if !trailerNameRE.MatchString(cl) {
 				continue
 			}
-			if lazyre.New(`(is|are) (fine|ok|okay|allowed|acceptable|welcome)`).MatchString(cl) {
+			if trailerPermittedRE.MatchString(cl) {
 				return recognize.Result{}
 			}
 			// "taken from a tool without changes": a negation of something else
-			cl = lazyre.New(`\bwithout \w+(\s+\w+)?\b`).ReplaceAllStringFunc(cl, func(m string) string {
+			cl = withoutPhraseRE.ReplaceAllStringFunc(cl, func(m string) string {
 				if trailerNameRE.MatchString(m) || strings.Contains(m, "trailer") {
 					return m
 				}
@@ -965,3 +965,10 @@ func (mergeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext
 			sat("an ordinary commit", "Fix crash on empty input"),
 		})}}
 }
+
+// trailerPermittedRE: a clause that allows the trailer it names ("`Co-Authored-By:`
+// is fine"); withoutPhraseRE: "without changes", a negation of something else.
+var (
+	trailerPermittedRE = lazyre.New(`\b(is|are) (fine|ok|okay|allowed|acceptable|welcome)\b`)
+	withoutPhraseRE    = lazyre.New(`\bwithout \w+(\s+\w+)?\b`)
+)
