@@ -618,7 +618,8 @@ func (b *bundle) result(o *engine.Outcome) RuleResult {
 		}
 	}
 	if rr.Verdict == engine.Inapplicable {
-		rr.Reason = ""
+		// Why it never came up, when its condition was decided not to hold.
+		rr.Reason = o.NotApplicable
 	}
 	return rr
 }

@@ -143,7 +143,11 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 	}
 	k := classify(c)
 	if semanticMark || (c.Level == policy.Must && len(reasons) == 0 && k.semantic) {
-		e.Rules = append(e.Rules, finish(semantic.NewRule(c, k.on), c, OriginSemantic, perKind))
+		r := semantic.NewRule(c, k.on)
+		// Where the sentence's antecedent can be decided mechanically, the rule is
+		// inapplicable to a change without it, instead of undetermined offline.
+		r.When = condition(c)
+		e.Rules = append(e.Rules, finish(r, c, OriginSemantic, perKind))
 		return e, warnings
 	}
 	if len(reasons) > 0 {

@@ -453,8 +453,12 @@ type Measure struct {
 	Rows   []Row
 }
 
-// needsModel tells a rule heed cannot judge offline.
+// needsModel tells a rule heed did not judge offline: a judge rule (a model's), unless
+// its condition was decided not to hold, which needs no model.
 func needsModel(r Rule) bool {
+	if r.Verdict == "inapplicable" {
+		return false
+	}
 	return r.Kind == "judge" || r.Domain == "semantic" || strings.Contains(r.Reason, "needs a model")
 }
 
@@ -542,8 +546,8 @@ func pct(a, b int) string { return fmt.Sprintf("%.1f %% (%d/%d)", 100*float64(a)
 // Summary holds a build's figures.
 type Summary struct {
 	judged, agreeJudged, agreeAll, compiled int
-	heedRows, sweRows, sweOnJudged         rates
-	confusion                              map[[2]string]int
+	heedRows, sweRows, sweOnJudged          rates
+	confusion                               map[[2]string]int
 }
 
 func summarise(m *Measure) Summary {
