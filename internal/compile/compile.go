@@ -134,6 +134,13 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 			continue
 		}
 		for _, r := range res.Rules {
+			if r.When == nil && (r.Domain == policy.DomainSource || r.Domain == policy.DomainContribution) {
+				// A file or contribution rule about something the change may lack
+				// ("If a contribution adds new functionality, ...") applies only to
+				// a change that has it. Process rules keep the conditions the
+				// lowering reads: the live path judges commands without a change.
+				r.When = condition(c)
+			}
 			e.Rules = append(e.Rules, finish(r, c, rec.Name(), perKind))
 		}
 	}

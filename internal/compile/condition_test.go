@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/rules"
 )
 
 // The antecedent of a judge rule's sentence becomes its condition where it names
@@ -70,5 +71,22 @@ func TestJudgeRuleCarriesItsCondition(t *testing.T) {
 	}
 	if w := e.Rules[0].When; w == nil || w.Added != `(?i)deprecat` {
 		t.Fatalf("condition: %+v", w)
+	}
+}
+
+// A contribution rule a recogniser makes carries the sentence's condition too: "tests
+// for new functionality" does not ask a bug fix that adds no function for a test.
+func TestRecognisedRuleCarriesItsCondition(t *testing.T) {
+	c := &policy.Constraint{ID: "abc", Text: "If a change adds new functionality, it must include tests.", Level: policy.Must, File: "CONTRIBUTING.md", Line: 3}
+	e := CompileConstraint(c, nil, rules.Recognizers())
+	var kinds []string
+	for _, r := range e.Rules {
+		kinds = append(kinds, r.Kind)
+		if r.Kind == "cochange" && (r.When == nil || r.When.What != "a new function or class") {
+			t.Errorf("cochange rule without the condition: %+v", r.When)
+		}
+	}
+	if len(kinds) == 0 || kinds[0] != "cochange" {
+		t.Fatalf("rules: %v (unenforced %q)", kinds, e.Unenforced)
 	}
 }
