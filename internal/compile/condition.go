@@ -154,8 +154,13 @@ func antecedent(text string) string {
 	if text == "" {
 		return ""
 	}
-	v := firstVerb(text)
-	if workflowVerbs[v] || commandVerbs[v] || preferVerbs[v] || v == "do" || v == "don't" || v == "never" {
+	// An imperative ("Do not add ...", "Update the docs for ...") has no subject: what it
+	// names is what it demands or forbids, never its antecedent. A ban read as "applies
+	// when the banned thing is there" could only ever fail.
+	if ws := words(stripSpans(text)); len(ws) > 0 && imperativeStart(ws[0]) {
+		return ""
+	}
+	if v := firstVerb(text); workflowVerbs[v] || commandVerbs[v] || preferVerbs[v] || imperativeStart(v) {
 		return ""
 	}
 	// Blank out code spans so a modal inside one does not end the antecedent.
@@ -190,4 +195,24 @@ func identifierSpan(span string) string {
 		}
 	}
 	return ""
+}
+
+// imperativeStart reports whether a sentence opening with w is an instruction in the
+// imperative: a negation or adverb that opens one, or a verb instruction files use in
+// the imperative. (A noun that is also such a verb, "test", is left out: "Test files
+// must ..." has a subject.)
+func imperativeStart(w string) bool {
+	switch w {
+	case "do", "don't", "dont", "never", "avoid", "always", "please", "only", "just", "make", "ensure", "add", "update",
+		"remove", "delete", "keep", "write", "put", "set", "apply", "pass", "call", "create", "include", "mark", "move",
+		"rename", "fix", "follow", "condense", "deduplicate", "import", "return", "wrap", "place", "store", "handle",
+		"raise", "throw", "catch", "declare", "define", "export", "commit", "push", "merge", "rebase", "tag", "bump",
+		"sign", "squash", "format", "lint", "mention", "link", "cite", "annotate", "comment", "list", "prefix", "split",
+		"group", "sort", "limit", "reduce", "minimize", "minimise", "favor", "favour", "leave", "give", "provide", "mock",
+		"stub", "pin", "lock", "reuse", "replace", "convert", "migrate", "deprecate", "drop", "skip", "disable", "enable",
+		"configure", "upgrade", "downgrade", "treat", "consider", "assume", "trust", "document", "name", "separate",
+		"prefer", "use", "run", "check", "verify":
+		return true
+	}
+	return false
 }

@@ -38,6 +38,10 @@ func TestConditionOfAJudgeRule(t *testing.T) {
 		{"Unless a docstring is involved, code must stay short.", nil},
 		{"Code that imports `numpy` must guard the import.", nil},
 		{"Contributors must be able to explain their change.", nil},
+		// A ban names what it forbids, not when it applies: it applies to every commit.
+		{"Do not add a Co-authored-by trailer to commit messages.", nil},
+		{"Never add deprecation shims; they must be removed instead.", nil},
+		{"Update the docs whenever a docstring must change.", nil},
 	} {
 		got := condition(&policy.Constraint{Text: c.text})
 		if !sameCondition(got, c.want) {
