@@ -148,7 +148,7 @@ type BlockedStep struct {
 func Run(opt Options) (*Report, error) {
 	start := time.Now()
 	rep := &Report{Version: ReportVersion, Warnings: []string{}, Missing: []string{}, Session: []Violation{}, Blocked: []BlockedStep{}}
-	b := &bundle{opt: opt, rep: rep, ev: &engine.Evidence{Mode: engine.ModeDiff}}
+	b := &bundle{opt: opt, rep: rep, ev: &engine.Evidence{Mode: engine.ModeDiff}, prStep: -1}
 	defer b.close()
 	b.trajectory()
 	if err := b.repository(); err != nil {
@@ -180,7 +180,9 @@ type bundle struct {
 	steps       []trajectory.Step
 	// commitSteps are the steps that ran a successful `git commit`, in order.
 	commitSteps []int
-	closers     []func()
+	// prStep is the step the pull-request text came from (-1: none, or given with --pr).
+	prStep  int
+	closers []func()
 }
 
 func (b *bundle) close() {
@@ -468,11 +470,15 @@ func (b *bundle) pullRequest() {
 	if t := b.opt.Trajectory; t != nil && t.PR != "" {
 		b.ev.PR = ParsePR(t.PR)
 		b.rep.Run.PR = "trajectory (PR SUBMISSION:)"
+		if t.PRStep != nil {
+			b.prStep = *t.PRStep
+		}
 		return
 	}
 	if pr, step := b.ghPR(); pr != nil {
 		b.ev.PR = pr
 		b.rep.Run.PR = fmt.Sprintf("trajectory step %d (gh pr create)", step)
+		b.prStep = step
 		return
 	}
 	b.missing(PartPR, "no pull-request text (pass --pr FILE)")
@@ -618,7 +624,8 @@ func (b *bundle) result(o *engine.Outcome) RuleResult {
 		}
 	}
 	if rr.Verdict == engine.Inapplicable {
-		rr.Reason = ""
+		// Why it never came up, when its condition was decided not to hold.
+		rr.Reason = o.NotApplicable
 	}
 	return rr
 }
@@ -650,9 +657,7 @@ func (b *bundle) place(o *engine.Outcome, t engine.TargetResult, f engine.Findin
 	default:
 		// About the change as a whole (what it lacks) or its PR.
 		if o.Rule.Kind == "pr" {
-			if _, s := b.ghPR(); s >= 0 {
-				v.Step = s
-			}
+			v.Step = b.prStep
 		} else if n := len(b.commitSteps); n > 0 {
 			v.Step = b.commitSteps[n-1]
 		}

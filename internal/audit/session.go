@@ -2,9 +2,13 @@ package audit
 
 import (
 	"fmt"
+	"path"
+	"path/filepath"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/audit/trajectory"
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // scrapedCommit is a commit message the session wrote on a `git commit` command line.
@@ -31,8 +35,10 @@ func effective(all []scrapedCommit) []scrapedCommit {
 }
 
 // scrapeCommits reads the messages of the session's successful `git commit -m ...`
-// commands (SWE-CC's "trajectory shim"). Messages given with -F, an editor, --amend
-// --no-edit or a here-document are not on the command line and are not read.
+// commands (SWE-CC's "trajectory shim"), and of `git commit -F FILE` where the session
+// shows the file's text: a here-document on the same line (`-F - <<'EOF'`), or a file
+// the session wrote before (a write step, `cat > FILE <<'EOF'`). Messages given with
+// an editor, --amend --no-edit or a file the session never shows are not read.
 func (b *bundle) scrapeCommits() []scrapedCommit {
 	var out []scrapedCommit
 	for _, c := range b.ev.Commands {
@@ -60,6 +66,21 @@ func (b *bundle) scrapeCommits() []scrapedCommit {
 				// Combined short flags: -am "msg".
 				parts = append(parts, argv[i+1])
 				i++
+			case a == "-F" || a == "--file" || (len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.HasSuffix(a, "F")):
+				if i+1 < len(argv) {
+					if m, ok := b.messageFile(c, argv[i+1]); ok {
+						parts = append(parts, m)
+					}
+					i++
+				}
+			case strings.HasPrefix(a, "--file="):
+				if m, ok := b.messageFile(c, strings.TrimPrefix(a, "--file=")); ok {
+					parts = append(parts, m)
+				}
+			case strings.HasPrefix(a, "-F") && len(a) > 2:
+				if m, ok := b.messageFile(c, a[2:]); ok {
+					parts = append(parts, m)
+				}
 			}
 		}
 		if len(parts) == 0 {
@@ -154,4 +175,124 @@ func (b *bundle) sessionCommits() []Violation {
 		}
 	}
 	return out
+}
+
+// heredocRE finds a here-document: its delimiter (quoted or not) and its body.
+var heredocRE = lazyre.New(`<<-?[ \t]*(?:'([A-Za-z_][A-Za-z0-9_]*)'|"([A-Za-z_][A-Za-z0-9_]*)"|([A-Za-z_][A-Za-z0-9_]*))[^\n]*\n`)
+
+// heredocs lists the here-documents of a shell line with the text before each (which
+// says where the body goes: `git commit -F -`, `cat > msg.txt`).
+func heredocs(line string) (before, body []string) {
+	rest := line
+	for {
+		loc := heredocRE.FindStringSubmatchIndex(rest)
+		if loc == nil {
+			return
+		}
+		delim := ""
+		for g := 1; g <= 3; g++ {
+			if loc[2*g] >= 0 {
+				delim = rest[loc[2*g]:loc[2*g+1]]
+			}
+		}
+		start := loc[1]
+		text := rest[start:]
+		end := -1
+		for off := 0; off <= len(text); {
+			nl := strings.IndexByte(text[off:], '\n')
+			l := text[off:]
+			if nl >= 0 {
+				l = text[off : off+nl]
+			}
+			if strings.TrimLeft(l, "\t") == delim {
+				end = off
+				break
+			}
+			if nl < 0 {
+				break
+			}
+			off += nl + 1
+		}
+		if end < 0 {
+			return
+		}
+		head := rest[:loc[0]]
+		if i := strings.LastIndexAny(head, "\n;&|"); i >= 0 {
+			head = head[i+1:]
+		}
+		before = append(before, head)
+		body = append(body, strings.TrimSuffix(text[:end], "\n"))
+		rest = text[end:]
+	}
+}
+
+// messageFile finds the text of a commit message file the session shows: for "-",
+// the here-document the commit reads; else the last write of that file before the
+// commit (a write step, or `cat > FILE <<EOF`).
+func (b *bundle) messageFile(c engine.Command, file string) (string, bool) {
+	if file == "-" {
+		before, body := heredocs(c.Line)
+		for i := range body {
+			if gitCommitWords(before[i]) {
+				return body[i], true
+			}
+		}
+		return "", false
+	}
+	same := func(p string) bool {
+		if p == "" {
+			return false
+		}
+		p, f := path.Clean(filepath.ToSlash(p)), path.Clean(filepath.ToSlash(file))
+		return p == f || (!path.IsAbs(f) && strings.HasSuffix(p, "/"+f)) || (path.IsAbs(p) && path.IsAbs(f) && p == f)
+	}
+	for i := len(b.steps) - 1; i >= 0; i-- {
+		st := b.steps[i]
+		if st.Index >= c.Index || st.Denied {
+			continue
+		}
+		if st.Kind == trajectory.KindWrite && st.Content != nil && same(st.Path) {
+			return *st.Content, true
+		}
+		if st.Kind == trajectory.KindCommand {
+			before, body := heredocs(st.Command)
+			for j := len(body) - 1; j >= 0; j-- {
+				if to := redirectTarget(before[j]); to != "" && same(to) {
+					return body[j], true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// gitCommitWords reports whether a shell fragment runs `git ... commit`.
+func gitCommitWords(s string) bool {
+	f := strings.Fields(s)
+	for i, w := range f {
+		if path.Base(w) == "git" {
+			for _, x := range f[i+1:] {
+				if x == "commit" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// redirectTarget is the file `cat > FILE` (or `tee FILE`) writes, in a fragment.
+func redirectTarget(s string) string {
+	f := strings.Fields(s)
+	for i, w := range f {
+		switch {
+		case w == ">" && i+1 < len(f):
+			return strings.Trim(f[i+1], `'"`)
+		case strings.HasPrefix(w, ">") && len(w) > 1 && w[1] != '>' && w[1] != '&':
+			return strings.Trim(w[1:], `'"`)
+		case path.Base(w) == "tee" && i+1 < len(f) && !strings.HasPrefix(f[i+1], "-"):
+			return strings.Trim(f[i+1], `'"`)
+		}
+	}
+	return ""
 }

@@ -111,7 +111,7 @@ func WriteText(w io.Writer, r *Report) error {
 			v += " ~"
 		}
 		text := oneLine(rr.Instruction.Text, 60)
-		if rr.Verdict == engine.Undetermined && rr.Reason != "" {
+		if (rr.Verdict == engine.Undetermined || rr.Verdict == engine.Inapplicable) && rr.Reason != "" {
 			text += "  [" + oneLine(rr.Reason, 70) + "]"
 		}
 		rows = append(rows, []string{rr.Rule, rr.Domain, v, where, text})

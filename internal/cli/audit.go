@@ -33,12 +33,13 @@ var auditFormats = []string{"text", "json", "html"}
 func (app *App) newAuditCmd() *cobra.Command {
 	var f auditFlags
 	cmd := &cobra.Command{
-		Use:   "audit --trajectory FILE [--agent auto|claude|codex|mini-swe-agent|openhands|heed] [--base REV] [--head REV] [--pr FILE]",
+		Use:   "audit --trajectory FILE [--agent auto|claude|codex|mini-swe-agent|openhands|gemini|heed] [--base REV] [--head REV] [--pr FILE]",
 		Short: "Judge a whole agent session: every rule over its commands, commits, diff and PR",
 		Long: `Audit reads an agent's trajectory (a Claude Code transcript, a Codex rollout, a
-mini-SWE-agent trajectory, an OpenHands event stream or heed's .heed/journal.jsonl) and
-judges every rule of the repository over one evidence bundle: the session's commands in
-order (a forbidden command the agent ran and undid still counts), the commits
+mini-SWE-agent trajectory, an OpenHands event stream, a Gemini CLI chat or heed's
+.heed/journal.jsonl) and judges every rule of the repository over one evidence
+bundle: the session's commands in order (a forbidden command the agent ran and undid
+still counts), the commits
 --base..--head (default: the trajectory's starting commit, and HEAD), their diff with
 the lines they touched, and the pull-request text (--pr FILE, "-" for standard input;
 else the trajectory's "PR SUBMISSION:" text or its last 'gh pr create').

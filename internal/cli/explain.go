@@ -163,6 +163,9 @@ func writeRule(w io.Writer, r *policy.Rule, c *policy.Constraint) {
 	if r.Norm != "" {
 		fmt.Fprintf(w, "    read as:  %s\n", r.Norm)
 	}
+	if r.When != nil {
+		fmt.Fprintf(w, "    applies:  to a change with %s (else inapplicable)\n", r.When.What)
+	}
 	switch {
 	case r.Review != "" && r.Decision != "":
 		fmt.Fprintf(w, "    review:   decided (%s), %s\n", r.Decision, r.Review)

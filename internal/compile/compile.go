@@ -134,6 +134,13 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 			continue
 		}
 		for _, r := range res.Rules {
+			if r.When == nil && (r.Domain == policy.DomainSource || r.Domain == policy.DomainContribution) {
+				// A file or contribution rule about something the change may lack
+				// ("If a contribution adds new functionality, ...") applies only to
+				// a change that has it. Process rules keep the conditions the
+				// lowering reads: the live path judges commands without a change.
+				r.When = condition(c)
+			}
 			e.Rules = append(e.Rules, finish(r, c, rec.Name(), perKind))
 		}
 	}
@@ -143,7 +150,11 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 	}
 	k := classify(c)
 	if semanticMark || (c.Level == policy.Must && len(reasons) == 0 && k.semantic) {
-		e.Rules = append(e.Rules, finish(semantic.NewRule(c, k.on), c, OriginSemantic, perKind))
+		r := semantic.NewRule(c, k.on)
+		// Where the sentence's antecedent can be decided mechanically, the rule is
+		// inapplicable to a change without it, instead of undetermined offline.
+		r.When = condition(c)
+		e.Rules = append(e.Rules, finish(r, c, OriginSemantic, perKind))
 		return e, warnings
 	}
 	if len(reasons) > 0 {

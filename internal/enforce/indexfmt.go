@@ -231,8 +231,10 @@ func appendEntry(b []byte, rule *policy.Rule, c *policy.Constraint) []byte {
 }
 
 // ruleFields is the number of policy.Rule's fields: a test fails when it changes,
-// so that a new field is written to the index (or left out on purpose) here.
-const ruleFields = 16
+// so that a new field is written to the index (or left out on purpose) here. Left
+// out on purpose: Cases, Generated, and When (a condition on a change or a session,
+// which the live path, judging one command at a time, never has to decide).
+const ruleFields = 17
 
 // readEntry reads a rule line written by appendEntry. A rule without a constraint
 // gets an empty one, as the JSON index gave it.

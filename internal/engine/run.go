@@ -25,6 +25,9 @@ type Outcome struct {
 	// if any is, else satisfied if any is, else inapplicable (no target).
 	Verdict Verdict
 	Targets []TargetResult
+	// NotApplicable says why the rule's condition (policy.Rule.When) does not hold in
+	// the evidence; the rule then has no target and is inapplicable.
+	NotApplicable string
 }
 
 // Findings returns every finding of the outcome, in target order.
@@ -65,6 +68,12 @@ func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 	var order []string
 	for i, c := range rules {
 		outcomes[i] = Outcome{Rule: c.Rule, Constraint: c.Constraint}
+		if c.Rule != nil && c.Rule.When != nil {
+			if a, why := CheckCondition(c.Rule.When, ev); a == NotApplicable {
+				outcomes[i].NotApplicable = why
+				continue
+			}
+		}
 		targets, err := safeTargets(c.Check, ev)
 		if err != nil {
 			outcomes[i].Targets = []TargetResult{{Target: Target{Kind: TargetChange}, Result: Result{Verdict: Undetermined, Reason: err.Error()}}}

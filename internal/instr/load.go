@@ -209,6 +209,11 @@ func (l *loader) extractFile(f File, real string, chain []string, depth int) {
 
 	chain = append(chain, real)
 	for _, ref := range res.refs {
+		if ref.Link && (f.ImportedBy != "" || depth > 0) {
+			// Links are followed one hop from an instruction file: a linked guide's
+			// own links lead into the whole documentation.
+			continue
+		}
 		l.follow(f, ref, chain, depth+1)
 	}
 }
@@ -216,6 +221,10 @@ func (l *loader) extractFile(f File, real string, chain []string, depth int) {
 // follow reads the target of an @import found in f.
 func (l *loader) follow(f File, ref importRef, chain []string, depth int) {
 	t := ref.Target
+	if ref.Link {
+		l.followLink(f, ref, chain, depth)
+		return
+	}
 	looksLikeFile := strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../") || strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~/") ||
 		hasDocExt(t)
 	if strings.HasPrefix(t, "~/") {
@@ -271,6 +280,42 @@ func (l *loader) follow(f File, ref importRef, chain []string, depth int) {
 		if sd := ScopeDir(first, Classify(first)); sd == "" || sd == f.Scope.Dir || strings.HasPrefix(f.Scope.Dir, sd+"/") {
 			return
 		}
+	}
+	key := real + "\x00" + f.Scope.Dir + "\x00" + strings.Join(f.Scope.Globs, ",")
+	if l.imported[key] {
+		return
+	}
+	l.imported[key] = true
+	if _, ok := l.read[real]; !ok {
+		l.read[real] = rel
+	}
+	imp := File{Path: rel, Format: f.Format, Markup: MarkupOf(rel), Scope: f.Scope, ImportedBy: f.Path}
+	l.extractFile(imp, real, chain, depth)
+}
+
+// followLink reads a local document an instruction file sends its reader to, as an
+// import of that file: with the linking file's scope and format.
+func (l *loader) followLink(f File, ref importRef, chain []string, depth int) {
+	rel := path.Join(path.Dir(f.Path), ref.Target)
+	if rel == ".." || strings.HasPrefix(rel, "../") {
+		return
+	}
+	fi, err := os.Stat(l.abs(rel))
+	if err != nil || fi.IsDir() {
+		l.warn(f.Path, ref.Line, "link to %s: no such file in the repository; not followed", ref.Target)
+		return
+	}
+	real, ok := l.resolve(rel, f.Path)
+	if !ok {
+		return
+	}
+	for _, c := range chain {
+		if c == real {
+			return // a document linking back to its reader
+		}
+	}
+	if _, ok := l.realDiscovered[real]; ok {
+		return // an instruction file in its own right (CONTRIBUTING.md)
 	}
 	key := real + "\x00" + f.Scope.Dir + "\x00" + strings.Join(f.Scope.Globs, ",")
 	if l.imported[key] {

@@ -20,10 +20,13 @@ var md = goldmark.New(
 	goldmark.WithParserOptions(parser.WithAttribute()),
 )
 
-// importRef is an @path reference found in prose.
+// importRef is an @path reference found in prose, or (Link) a local document a
+// sentence tells the reader to read: "see [the guide](docs/dev.md)", "always read
+// `agent_docs/index.md`".
 type importRef struct {
 	Target string
 	Line   int
+	Link   bool
 }
 
 // extractor walks one file's syntax tree and collects its constraints.
@@ -39,8 +42,11 @@ type extractor struct {
 	out   []policy.Constraint
 	// last is the index in out of the constraint a following code block belongs to
 	// (-1 after a heading).
-	last  int
-	refs  []importRef
+	last int
+	refs []importRef
+	// links are the link destinations of the block being read, kept as references
+	// when its sentence tells the reader to read them (emit).
+	links []importRef
 	warns []Warning
 	depth int // nesting of MyST admonitions parsed from fenced blocks
 }
@@ -67,6 +73,7 @@ func (x *extractor) pushHeading(level int, text string) {
 	}
 	x.heads = append(x.heads, heading{level, text})
 	x.last = -1
+	x.links = nil // a heading's own links are no sentence's
 }
 
 func extractMarkdown(x *extractor, body []byte) {
@@ -414,6 +421,7 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 	if x.imports {
 		x.scanImports(tb)
 	}
+	x.scanLinks(tb, full)
 	if full == "" || x.importsOnly(full) {
 		return nil
 	}
@@ -490,6 +498,7 @@ func (x *extractor) inline(n ast.Node, tb *textBuf) {
 			}
 		case *east.TaskCheckBox:
 		case *ast.Link:
+			x.links = append(x.links, importRef{Target: string(v.Destination), Line: x.li.line(c.Pos()), Link: true})
 			before := tb.b.Len()
 			x.inline(c, tb)
 			if tb.b.Len() == before && len(v.Destination) > 0 {
@@ -577,5 +586,37 @@ func (x *extractor) nested(body string, first int, kind string, ctxLevel policy.
 	}
 	for i := refs; i < len(x.refs); i++ {
 		x.refs[i].Line += shift
+	}
+}
+
+// readWordRE finds a sentence that sends the reader to another document.
+var readWordRE = lazyre.New(`(?i)\b(read|see|follow|consult|refer|described|documented|explained|guide|guides|guidelines|instructions|details)\b`)
+
+// scanLinks keeps the local documents of a block's text its sentence sends the reader
+// to: the destinations of its links, and code spans naming a document (a relative
+// path with a document extension). Web addresses and anchors are not documents here.
+func (x *extractor) scanLinks(tb *textBuf, full string) {
+	links := x.links
+	x.links = nil
+	if !readWordRE.MatchString(full) {
+		return
+	}
+	s := tb.b.String()
+	for _, r := range tb.code {
+		span := strings.Trim(s[r[0]:r[1]], "` ")
+		if !strings.ContainsAny(span, " \t") && hasDocExt(span) {
+			links = append(links, importRef{Target: span, Line: tb.lineAt(r[0]), Link: true})
+		}
+	}
+	for _, l := range links {
+		t := l.Target
+		if i := strings.IndexByte(t, '#'); i >= 0 {
+			t = t[:i]
+		}
+		if t == "" || strings.Contains(t, "://") || strings.HasPrefix(t, "mailto:") || strings.HasPrefix(t, "/") || !hasDocExt(t) {
+			continue
+		}
+		l.Target = t
+		x.refs = append(x.refs, l)
 	}
 }

@@ -127,9 +127,14 @@ type Rule struct {
 	Domain string `json:"domain"`
 	Kind   string `json:"kind"`
 	// Params are the kind's typed parameters, validated by the kind on load.
-	Params   json.RawMessage `json:"params"`
-	Scope    Scope           `json:"scope"`
-	Severity string          `json:"severity"`
+	Params json.RawMessage `json:"params"`
+	Scope  Scope           `json:"scope"`
+	// When is the condition under which the rule applies, when the compiler read one
+	// that can be decided from the evidence: where it does not hold the rule is
+	// inapplicable (SWE-CC's precondition), not undetermined. Nil: the rule applies
+	// wherever it has targets.
+	When     *Condition `json:"when,omitempty"`
+	Severity string     `json:"severity"`
 	// Exact is false for a mechanical stand-in for a reading (word lists for tense...).
 	Exact bool `json:"exact"`
 	// Message says what a violation is, in a few words; Suggestion what to do instead.
@@ -157,6 +162,26 @@ type Rule struct {
 	// Generated is the fingerprint of the rule as the compiler emitted it; when the
 	// rule no longer matches it, a person edited it and recompiling keeps it.
 	Generated string `json:"generated,omitempty"`
+}
+
+// Condition is a mechanical antecedent of a rule: it holds when every part it sets
+// holds (a part with a list holds when one of its entries does). What says what the
+// condition is about, in a few words, for reasons ("a deprecation", "a docstring").
+type Condition struct {
+	What string `json:"what"`
+	// Paths: the change adds or modifies a file matching one of these globs.
+	Paths []string `json:"paths,omitempty"`
+	// Added: a line the change adds or modifies (in a file matching Paths, when
+	// set) matches this regular expression.
+	Added string `json:"added,omitempty"`
+	// Docstring: the change adds or modifies a line inside a Python docstring.
+	Docstring bool `json:"docstring,omitempty"`
+	// Message: a commit message of the change matches this regular expression.
+	Message string `json:"message,omitempty"`
+	// PR: the pull request's title or body matches this regular expression.
+	PR string `json:"pr,omitempty"`
+	// Ran: the session ran a command whose words start with one of these.
+	Ran [][]string `json:"ran,omitempty"`
 }
 
 // NeedsReview reports whether the compiler demoted the rule for a person to review and

@@ -19,10 +19,14 @@ func readClaude(next func() ([]byte, bool)) (*Trajectory, error) {
 	t := &Trajectory{}
 	var lineWarnings []string
 	read := false
-	byID := map[string]int{} // tool_use id -> step
+	byID := map[string]int{}    // tool_use id -> step
+	called := map[string]bool{} // every tool_use id, steps or not (Read, Grep...)
 	var lastText string
+	prStep := -1
+	nrec := 0
 	for r := range records(next, t, &lineWarnings) {
 		read = true
+		nrec++
 		typ := str(r.m, "type")
 		msg := obj(r.m, "message")
 		if t.Cwd == "" {
@@ -41,9 +45,10 @@ func readClaude(next func() ([]byte, bool)) (*Trajectory, error) {
 				switch str(blk, "type") {
 				case "text":
 					if s := str(blk, "text"); strings.Contains(s, prMarker) {
-						lastText = s
+						lastText, prStep = s, len(t.Steps)
 					}
 				case "tool_use":
+					called[str(blk, "id")] = true
 					step, ok := claudeStep(blk, str(r.m, "cwd"))
 					if !ok {
 						continue
@@ -65,6 +70,9 @@ func readClaude(next func() ([]byte, bool)) (*Trajectory, error) {
 				}
 				id := str(blk, "tool_use_id")
 				i, ok := byID[id]
+				if !ok && called[id] {
+					continue // the result of a tool that neither runs nor writes
+				}
 				if !ok {
 					t.Warnings = append(t.Warnings, fmt.Sprintf("line %d: a tool result for %q, whose call is not in the transcript", r.line, id))
 					continue
@@ -74,8 +82,16 @@ func readClaude(next func() ([]byte, bool)) (*Trajectory, error) {
 		}
 	}
 	t.PR = prFrom(lastText)
+	if t.PR != "" && prStep >= 0 {
+		t.PRStep = intPtr(prStep)
+	}
 	if !read {
 		return nil, fmt.Errorf("no readable record in the transcript")
+	}
+	if len(t.Steps) == 0 && len(called) == 0 && t.Model == "" {
+		// Not one assistant message with a model or a tool call: records of another
+		// agent's format, read as Claude Code's, judge nothing. Say so.
+		t.Warnings = append(t.Warnings, fmt.Sprintf("%d record(s) read, none a Claude Code message with a model or a tool call: is this a Claude Code transcript? (--agent names the format)", nrec))
 	}
 	t.Warnings = append(lineWarnings, t.Warnings...)
 	return t, nil

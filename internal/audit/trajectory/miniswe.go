@@ -44,6 +44,9 @@ func parseMiniSWE(data []byte) (*Trajectory, error) {
 	var pending []int // v2 actions without ids, answered in order
 	awaitV1 := -1     // the v1 step waiting for its observation
 	var lastPR string
+	prStep := -1
+	notRun := -1 // the last step recorded as not executed
+	exitSubmission := ""
 	for i, mv := range msgs {
 		m, _ := mv.(map[string]any)
 		if m == nil {
@@ -56,7 +59,9 @@ func parseMiniSWE(data []byte) (*Trajectory, error) {
 		switch role {
 		case "assistant":
 			if strings.Contains(content, prMarker) {
-				lastPR = content
+				// The PR text comes with this message's action (the submission), or
+				// after the last step when it has none.
+				lastPR, prStep = content, len(t.Steps)
 			}
 			acts := list(extra, "actions")
 			if acts == nil {
@@ -103,11 +108,19 @@ func parseMiniSWE(data []byte) (*Trajectory, error) {
 			if n, ok := intOf(extra["returncode"]); ok {
 				if n == -1 && strings.Contains(str(extra, "exception_info"), "not executed") {
 					s.Denied = true
+					notRun = idx
 				} else {
 					s.Exit = intPtr(n)
 				}
 			} else if n, ok := v1Returncode(content); ok {
 				s.Exit = intPtr(n)
+			}
+		case "exit":
+			// The run's end: its content is the submission (what the submit command
+			// printed after the sentinel).
+			exitSubmission = content
+			if exitSubmission == "" {
+				exitSubmission = str(extra, "submission")
 			}
 		case "user":
 			if awaitV1 >= 0 {
@@ -120,8 +133,25 @@ func parseMiniSWE(data []byte) (*Trajectory, error) {
 			}
 		}
 	}
+	// mini-swe-agent records the submit command as "not executed" once it has raised
+	// the submission, yet its output is the submission: the command ran (SWE-CC's
+	// collect script, git included). Only the command that prints the submit sentinel,
+	// in a run that ended submitted, is taken as run.
+	if notRun >= 0 && notRun == len(t.Steps)-1 && strings.Contains(t.Steps[notRun].Command, submitSentinel) {
+		sub := exitSubmission
+		if sub == "" && str(info, "exit_status") == "Submitted" {
+			sub = str(info, "submission")
+		}
+		if sub != "" {
+			s := &t.Steps[notRun]
+			s.Denied, s.Exit, s.Output = false, intPtr(0), sub
+		}
+	}
 	// A v1 final message ends with the block that submits: not part of the PR text.
 	t.PR = strings.TrimSpace(v1BlockRE.ReplaceAllString(prFrom(lastPR), ""))
+	if t.PR != "" && prStep >= 0 {
+		t.PRStep = intPtr(prStep)
+	}
 	if t.PR == "" {
 		t.PR = prFrom(str(info, "submission"))
 	}

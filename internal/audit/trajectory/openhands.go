@@ -27,6 +27,7 @@ func parseOpenHands(data []byte) (*Trajectory, error) {
 	}
 	byID := map[string][]int{}
 	var finish string
+	finishStep := -1
 	for i, e := range events {
 		rec := i + 1
 		kind := str(e, "kind")
@@ -34,7 +35,7 @@ func parseOpenHands(data []byte) (*Trajectory, error) {
 		case kind == "ActionEvent" || (str(e, "action") != "" && str(e, "observation") == ""):
 			steps, msg := openHandsAction(e)
 			if msg != "" {
-				finish = msg
+				finish, finishStep = msg, len(t.Steps)-1
 			}
 			for j := range steps {
 				steps[j].Record = rec
@@ -83,6 +84,9 @@ func parseOpenHands(data []byte) (*Trajectory, error) {
 		}
 	}
 	t.PR = prFrom(finish)
+	if t.PR != "" && finishStep >= 0 {
+		t.PRStep = intPtr(finishStep) // the finish action ends the session after it
+	}
 	return t, nil
 }
 
@@ -137,10 +141,34 @@ func openHandsEvents(data []byte, t *Trajectory) ([]map[string]any, error) {
 	} else if len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') && !bytes.Contains(trimmed, []byte("\n{")) {
 		return nil, fmt.Errorf("not a JSON document: %s", shortErr(err))
 	}
-	// JSON lines, one event per line.
+	// JSON lines: one event per line, or one EvalOutput per line (the output.jsonl of
+	// OpenHands' evaluation harness, a run per instance).
 	recs := jsonLines(data, t)
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("no readable event")
+	}
+	if h := list(recs[0].m, "history"); h != nil {
+		run := recs[0].m
+		if md := obj(run, "metadata"); md != nil {
+			t.Model = str(obj(md, "llm_config"), "model")
+		}
+		if len(recs) > 1 {
+			var ids []string
+			for _, r := range recs {
+				ids = append(ids, str(r.m, "instance_id"))
+			}
+			t.Warnings = append(t.Warnings, fmt.Sprintf("the file holds %d runs, one per line (%s); heed audited the first, %s: audit each run from its own line",
+				len(recs), strings.Join(ids, ", "), str(run, "instance_id")))
+		}
+		var out []map[string]any
+		for i, e := range h {
+			if m, ok := e.(map[string]any); ok {
+				out = append(out, m)
+			} else {
+				t.Warnings = append(t.Warnings, fmt.Sprintf("event %d: not an object; skipped", i+1))
+			}
+		}
+		return out, nil
 	}
 	out := make([]map[string]any, len(recs))
 	for i, r := range recs {

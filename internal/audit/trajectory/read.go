@@ -61,7 +61,7 @@ func Read(r io.Reader, format string) (*Trajectory, error) {
 		read = readCodex
 	case Heed:
 		read = readJournal
-	case MiniSWEAgent, OpenHands:
+	case MiniSWEAgent, OpenHands, Gemini:
 		return whole()
 	default:
 		return nil, fmt.Errorf("unknown --agent %q (want auto, %s)", format, strings.Join(Formats, ", "))
@@ -174,7 +174,7 @@ func detectLines(readLine func() ([]byte, bool, error)) (format string, streamab
 		}
 	}
 	if best == "" {
-		return "", false, fmt.Errorf("%w: no record looks like a Claude Code transcript, a Codex rollout, a mini-SWE-agent trajectory, an OpenHands event stream or a heed journal (pass --agent to name the format)", ErrUnknownFormat)
+		return "", false, fmt.Errorf("%w: no record looks like a Claude Code transcript, a Codex rollout, a mini-SWE-agent trajectory, an OpenHands event stream, a Gemini CLI chat or a heed journal (pass --agent to name the format)", ErrUnknownFormat)
 	}
 	return best, best == Claude || best == Codex || best == Heed, nil
 }

@@ -25,11 +25,12 @@ const (
 	Codex        = "codex"
 	MiniSWEAgent = "mini-swe-agent"
 	OpenHands    = "openhands"
+	Gemini       = "gemini"
 	Heed         = "heed"
 )
 
 // Formats lists the --agent values.
-var Formats = []string{Claude, Codex, MiniSWEAgent, OpenHands, Heed}
+var Formats = []string{Claude, Codex, MiniSWEAgent, OpenHands, Gemini, Heed}
 
 // Step kinds.
 const (
@@ -99,6 +100,9 @@ type Trajectory struct {
 	Steps       []Step `json:"steps"`
 	// PR is pull-request text found in the session (after "PR SUBMISSION:"), or "".
 	PR string `json:"pr,omitempty"`
+	// PRStep is the step the PR text came with (the action of the message that wrote
+	// it, else the last step before it); nil when unknown.
+	PRStep *int `json:"pr_step,omitempty"`
 	// Warnings are the problems that did not stop reading: a malformed record, a
 	// result without its call, a truncated end.
 	Warnings []string `json:"warnings,omitempty"`
@@ -153,6 +157,8 @@ func Parse(data []byte, format string) (*Trajectory, error) {
 		t, err = parseMiniSWE(data)
 	case OpenHands:
 		t, err = parseOpenHands(data)
+	case Gemini:
+		t, err = parseGemini(data)
 	case Heed:
 		t, err = parseJournal(data)
 	default:
@@ -174,7 +180,16 @@ func finish(t *Trajectory, format string) {
 		t.Steps[i].Output = capOutput(t.Steps[i].Output)
 	}
 	t.PR = strings.TrimSpace(t.PR)
+	if t.PR == "" || len(t.Steps) == 0 {
+		t.PRStep = nil
+	} else if t.PRStep != nil && *t.PRStep >= len(t.Steps) {
+		t.PRStep = intPtr(len(t.Steps) - 1)
+	}
 }
+
+// submitSentinel is the line mini-swe-agent's submit command prints first; its output
+// after the line is the submission.
+const submitSentinel = "COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT"
 
 // Detect tells the format of a trajectory from its first records.
 func Detect(data []byte) (string, error) {
@@ -216,7 +231,7 @@ func Detect(data []byte) (string, error) {
 		}
 	}
 	if best == "" {
-		return "", fmt.Errorf("%w: no record looks like a Claude Code transcript, a Codex rollout, a mini-SWE-agent trajectory, an OpenHands event stream or a heed journal (pass --agent to name the format)", ErrUnknownFormat)
+		return "", fmt.Errorf("%w: no record looks like a Claude Code transcript, a Codex rollout, a mini-SWE-agent trajectory, an OpenHands event stream, a Gemini CLI chat or a heed journal (pass --agent to name the format)", ErrUnknownFormat)
 	}
 	return best, nil
 }
@@ -263,6 +278,19 @@ func isOpenHandsEvent(m map[string]any) bool {
 }
 
 func detectRecord(rec map[string]any) string {
+	// A Gemini CLI chat: its messages, or its JSON lines' metadata line. First: a
+	// user message of it would otherwise pass for a Claude Code record.
+	if isGeminiMessage(rec) {
+		return Gemini
+	}
+	// An OpenHands EvalOutput (a line of its evaluation's output.jsonl).
+	if h, ok := rec["history"].([]any); ok {
+		for _, e := range h {
+			if m, ok := e.(map[string]any); ok && isOpenHandsEvent(m) {
+				return OpenHands
+			}
+		}
+	}
 	typ, _ := rec["type"].(string)
 	if _, ok := rec["payload"]; ok && rec["timestamp"] != nil {
 		switch typ {
@@ -272,7 +300,7 @@ func detectRecord(rec map[string]any) string {
 	}
 	switch typ {
 	case "user", "assistant", "system", "summary", "file-history-snapshot", "queue-operation", "result":
-		if _, ok := rec["message"]; ok || rec["uuid"] != nil || rec["sessionId"] != nil || typ == "summary" {
+		if _, ok := rec["message"].(map[string]any); ok || rec["uuid"] != nil || rec["sessionId"] != nil || typ == "summary" {
 			return Claude
 		}
 	}

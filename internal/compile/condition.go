@@ -1,0 +1,218 @@
+package compile
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// condition reads the antecedent of a sentence a judge rule holds, when it names
+// something the evidence shows or lacks mechanically: "A deprecation call must...",
+// "If a docstring contains a backslash, it must...", "If a commit credits a co-author,
+// ...". Where the change has no such thing the rule is inapplicable (SWE-CC's
+// precondition), not undetermined for want of a model. The antecedent is the text
+// before the sentence's first modal verb (a leading "Unless"/"Except" clause is an
+// exception, not an antecedent, and is left out); a sentence that opens with an
+// imperative verb has none. Only the nouns below are read; anything else leaves the
+// rule without a condition, which is the safe side: it stays undetermined offline.
+func condition(c *policy.Constraint) *policy.Condition {
+	span := antecedent(c.Text)
+	if span == "" {
+		return nil
+	}
+	// "If X, the Y must ...": X is the antecedent; Y is what the rule demands of, read
+	// only when X names nothing or is negated ("if a PR does not warrant notes, its
+	// notes block must ...").
+	if m := leadClauseRE.FindStringSubmatch(span); m != nil {
+		if cond := conditionOf(m[1]); cond != nil && !negatedRE.MatchString(m[1]) {
+			return cond
+		}
+		return conditionOf(m[2])
+	}
+	return conditionOf(span)
+}
+
+// leadClauseRE splits an antecedent that opens with a conditional clause.
+var leadClauseRE = lazyre.New(`(?i)^((?:if|when|whenever|before|after|during|once|for|to|where)\b[^,]*),\s*(.*)$`)
+
+// negatedRE finds a negation in a clause.
+var negatedRE = lazyre.New(`(?i)\b(not|no|never|without|isn't|doesn't|don't|aren't)\b`)
+
+// conditionOf reads the nouns of one span.
+func conditionOf(span string) *policy.Condition {
+	ws := words(stripSpans(span))
+	has := func(pred func(string) bool) bool {
+		for _, w := range ws {
+			if pred(w) {
+				return true
+			}
+		}
+		return false
+	}
+	prefix := func(p ...string) func(string) bool {
+		return func(w string) bool {
+			for _, x := range p {
+				if strings.HasPrefix(w, x) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	exact := func(p ...string) func(string) bool {
+		return func(w string) bool {
+			for _, x := range p {
+				if w == x {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	suite := has(prefix("suite"))
+	adding := has(exact("new", "add", "adds", "adding", "added", "introduce", "introduces", "introducing"))
+	cond := &policy.Condition{}
+	var what []string
+	setAdded := func(expr, w string) {
+		if cond.Added == "" {
+			cond.Added = expr
+			what = append(what, w)
+		}
+	}
+	setPaths := func(globs []string, w string) {
+		if cond.Paths == nil {
+			cond.Paths = globs
+			what = append(what, w)
+		}
+	}
+	// What a line must contain: a named API first (the most specific), then a family.
+	if id := identifierSpan(span); id != "" {
+		setAdded(regexp.QuoteMeta(id), "`"+id+"`")
+	}
+	if has(prefix("deprecat")) {
+		setAdded(`(?i)deprecat`, "a deprecation")
+	}
+	if has(prefix("doctest")) && !suite {
+		setAdded(`^\s*>>>`, "a doctest")
+	}
+	if has(prefix("warning")) {
+		setAdded(`(?i)warn`, "a warning")
+	}
+	if has(exact("random")) {
+		setAdded(`(?i)random`, "randomness")
+	}
+	if adding && has(prefix("function", "method", "class")) {
+		setAdded(`^\s*(export\s+)?(pub(\([a-z]+\))?\s+)?(async\s+)?(def|class|func|function|fn)\s+[A-Za-z_]`, "a new function or class")
+	}
+	if has(prefix("docstring")) {
+		cond.Docstring = true
+		what = append(what, "a docstring")
+	}
+	// Which files.
+	switch {
+	case has(exact("test", "tests")) && !suite:
+		setPaths([]string{"**/test_*", "**/*_test.*", "**/tests/**", "**/test/**", "**/*.test.*", "**/*.spec.*", "**/__tests__/**"}, "a test")
+	case has(exact("migration", "migrations")):
+		setPaths([]string{"**/migrations/**", "**/migrate/**"}, "a migration")
+	case adding && has(prefix("dependenc")):
+		setPaths([]string{"**/requirements*.txt", "**/pyproject.toml", "**/setup.py", "**/setup.cfg", "**/package.json",
+			"**/go.mod", "**/Cargo.toml", "**/Gemfile", "**/pom.xml", "**/build.gradle", "**/build.gradle.kts", "**/composer.json"}, "a dependency change")
+	case has(exact("rst", "restructuredtext")):
+		setPaths([]string{"**/*.rst"}, "reStructuredText")
+	case has(exact("documentation", "docs")) && !cond.Docstring:
+		setPaths([]string{"doc/**", "docs/**", "**/*.rst", "**/*.md", "**/*.adoc"}, "documentation")
+	}
+	if has(prefix("co-author", "coauthor")) {
+		cond.Message = `(?i)co-authored-by:`
+		what = append(what, "a co-author trailer")
+	}
+	if has(prefix("release-note", "release-notes")) || strings.Contains(strings.ToLower(stripSpans(span)), "release note") {
+		cond.PR = `(?i)release[- ]notes?`
+		what = append(what, "release notes")
+	}
+	if len(what) == 0 {
+		return nil
+	}
+	cond.What = strings.Join(what, " and ")
+	return cond
+}
+
+// modalRE finds the modal verb that ends a sentence's antecedent.
+var modalRE = lazyre.New(`(?i)\b(must|should|shall|may|cannot|can't|mustn't|needs to|need to|has to|have to|is required to|are required to)\b`)
+
+// leadExceptRE is a leading exception clause ("Unless testing X, ...", "Except in Y, ...").
+var leadExceptRE = lazyre.New(`(?i)^\s*(unless|except)\b[^,]*,\s*`)
+
+// antecedent returns the text of a sentence before its first modal verb, outside code
+// spans, or "" when the sentence opens with an imperative (no subject to read).
+func antecedent(text string) string {
+	text = strings.TrimSpace(text)
+	text = leadExceptRE.ReplaceAllString(text, "")
+	if text == "" {
+		return ""
+	}
+	// An imperative ("Do not add ...", "Update the docs for ...") has no subject: what it
+	// names is what it demands or forbids, never its antecedent. A ban read as "applies
+	// when the banned thing is there" could only ever fail.
+	if ws := words(stripSpans(text)); len(ws) > 0 && imperativeStart(ws[0]) {
+		return ""
+	}
+	if v := firstVerb(text); workflowVerbs[v] || commandVerbs[v] || preferVerbs[v] || imperativeStart(v) {
+		return ""
+	}
+	// Blank out code spans so a modal inside one does not end the antecedent.
+	masked := []byte(text)
+	for _, loc := range codeSpanRE.FindAllStringIndex(text, -1) {
+		for i := loc[0]; i < loc[1]; i++ {
+			masked[i] = ' '
+		}
+	}
+	loc := modalRE.FindStringIndex(string(masked))
+	if loc == nil {
+		return ""
+	}
+	return strings.TrimSpace(text[:loc[0]])
+}
+
+// identRE is a code span naming an API a line of the change would contain: a class or
+// function name with capitals or underscores (`Dummy`, `sympy_deprecation_warning`), or
+// a decorator (`@slow`). A plain lower-case word (`sympy`, `npm`) names a package or a
+// tool, which a line mentions for many other reasons.
+var identRE = lazyre.New(`^@?[A-Za-z_][A-Za-z0-9_.]*$`)
+
+func identifierSpan(span string) string {
+	for _, s := range recognize.CodeSpans(span) {
+		s = strings.TrimSpace(s)
+		s = strings.TrimSuffix(strings.TrimSuffix(s, "(...)"), "()")
+		if !identRE.MatchString(s) {
+			continue
+		}
+		if strings.HasPrefix(s, "@") || strings.ContainsAny(s, "_") || strings.ToLower(s) != s {
+			return s
+		}
+	}
+	return ""
+}
+
+// imperativeStart reports whether a sentence opening with w is an instruction in the
+// imperative: a negation or adverb that opens one, or a verb instruction files use in
+// the imperative. (A noun that is also such a verb, "test", is left out: "Test files
+// must ..." has a subject.)
+func imperativeStart(w string) bool {
+	switch w {
+	case "do", "don't", "dont", "never", "avoid", "always", "please", "only", "just", "make", "ensure", "add", "update",
+		"remove", "delete", "keep", "write", "put", "set", "apply", "pass", "call", "create", "include", "mark", "move",
+		"rename", "fix", "follow", "condense", "deduplicate", "import", "return", "wrap", "place", "store", "handle",
+		"raise", "throw", "catch", "declare", "define", "export", "commit", "push", "merge", "rebase", "tag", "bump",
+		"sign", "squash", "format", "lint", "mention", "link", "cite", "annotate", "comment", "list", "prefix", "split",
+		"group", "sort", "limit", "reduce", "minimize", "minimise", "favor", "favour", "leave", "give", "provide", "mock",
+		"stub", "pin", "lock", "reuse", "replace", "convert", "migrate", "deprecate", "drop", "skip", "disable", "enable",
+		"configure", "upgrade", "downgrade", "treat", "consider", "assume", "trust", "document", "name", "separate",
+		"prefer", "use", "run", "check", "verify":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,52 @@
+package instr
+
+import (
+	"testing"
+)
+
+// An instruction file that sends its reader to a local document ("always read
+// `agent_docs/index.md`", "see [the guide](doc/dev.md)") brings that document's rules
+// in, with the instruction file's scope; one hop only, and only where a sentence says
+// to read it.
+func TestLinksToLocalDocsAreFollowed(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"AGENTS.md":            "# Agents\n\n- Always read `agent_docs/index.md` before changing code.\n- The [changelog](CHANGES.md) lists releases.\n- Read the [missing page](doc/gone.md).\n",
+		"agent_docs/index.md":  "# Index\n\n- Never edit generated files under `gen/`.\n- See [deeper notes](deeper.md) for more.\n",
+		"agent_docs/deeper.md": "- A rule two hops away.\n",
+		"CHANGES.md":           "- Do not read this as a rule.\n",
+		"web/AGENTS.md":        "- Follow [the web guide](../doc/web.md).\n",
+		"doc/web.md":           "- Use pnpm in the web app.\n",
+		"CONTRIBUTING.md":      "Please read [the development guide](doc/dev.md#setup) and [our site](https://example.com/guide.md).\n",
+		"doc/dev.md":           "- Sign off every commit.\n",
+	})
+	set, err := Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byText := map[string]string{}
+	scope := map[string]string{}
+	for _, c := range set.Constraints {
+		byText[c.Text] = c.File
+		scope[c.Text] = c.Scope.Dir
+	}
+	for text, file := range map[string]string{
+		"Never edit generated files under `gen/`.": "agent_docs/index.md",
+		"Sign off every commit.":                   "doc/dev.md",
+		"Use pnpm in the web app.":                 "doc/web.md",
+	} {
+		if byText[text] != file {
+			t.Errorf("%q: from %q, want %s", text, byText[text], file)
+		}
+	}
+	if scope["Use pnpm in the web app."] != "web" {
+		t.Errorf("a document linked from web/AGENTS.md governs web/, got %q", scope["Use pnpm in the web app."])
+	}
+	for _, text := range []string{"A rule two hops away.", "Do not read this as a rule."} {
+		if _, ok := byText[text]; ok {
+			t.Errorf("%q was read: a linked document's links, or a link no sentence sends the reader to, are not followed", text)
+		}
+	}
+	if !warned(set.Warnings, "AGENTS.md", "link to doc/gone.md: no such file") {
+		t.Errorf("a link to a missing document is not named: %v", set.Warnings)
+	}
+}
