@@ -275,8 +275,11 @@ func headingChanges(ns []Norm, ctx Context) {
 // must run; the command it defines is what must run.
 func definedCommand(ns []Norm, text string, ctx Context) {
 	toks := Tokenize(text)
-	if len(toks) < 2 || !toks[0].Code || !toks[1].Punct || toks[1].Text == "(" || toks[1].Text == "." {
+	if len(toks) < 2 || !toks[1].Punct || toks[1].Text == "(" || toks[1].Text == "." {
 		return
+	}
+	if !toks[0].Code && !strings.Contains(toks[0].Text, "/") {
+		return // ("script/lint - Runs ...": a script named without backticks)
 	}
 	head := classify(toks[0].Text, ctx)
 	if head.Kind != KCommand {

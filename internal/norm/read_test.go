@@ -38,6 +38,7 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Never push without running `make test`.", "require: make test | before: concept:push"},
 		{"own", "Tests must pass before you push.", "require: role:test (from subject) | before: event:push"},
 		{"own", "`make lint` — runs gofmt and golangci-lint. MUST run before committing.", "require: make lint | before: event:commit"},
+		{"own", "./gradlew - builds everything. MUST run before pushing.", "require: ./gradlew | before: event:push"},
 		{"own", "You should run `make test` before opening a PR.", "require (should): make test | before: event:pr"},
 		{"own", "It's a good idea to run `pnpm test` before pushing.", "require (advice) (should): pnpm test | before: event:push | uncertain: hedged"},
 		{"own", "Apply `make fmt` before committing.", "require: make fmt | before: event:commit"},

@@ -187,3 +187,22 @@ func TestRootPathOperands(t *testing.T) {
 		}
 	}
 }
+
+// A code span names a command when its program is a path to an executable: a script
+// folder, or any bin folder (`vendor/bin/pint`); a data file is no program.
+func TestPathPrograms(t *testing.T) {
+	for span, want := range map[string]bool{
+		"vendor/bin/pint --dirty": true,
+		"./gradlew build":         true,
+		"script/lint":             true,
+		"hack/verify.sh":          true,
+		"scripts/gen/codes.json":  false,
+		"docs/guide.md":           false,
+		"src/app":                 false,
+	} {
+		argv, ok := SpanArgv(span)
+		if got := ok && IsCommand(argv, nil); got != want {
+			t.Errorf("%q: command %v, want %v", span, got, want)
+		}
+	}
+}

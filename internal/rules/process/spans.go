@@ -142,7 +142,9 @@ func isPathProgram(p string) bool {
 	if dataFileRE.MatchString(p) {
 		return false // "scripts/error-codes/codes.json" is data, not a program
 	}
-	if strings.Contains(p, "node_modules/.bin") || strings.HasPrefix(p, "bin/") || strings.HasPrefix(p, "scripts/") || strings.HasPrefix(p, "script/") || strings.HasPrefix(p, "tools/") {
+	if strings.Contains(p, "node_modules/.bin") || strings.HasPrefix(p, "bin/") || strings.Contains(p, "/bin/") || strings.HasPrefix(p, "scripts/") ||
+		strings.HasPrefix(p, "script/") || strings.HasPrefix(p, "tools/") || strings.HasPrefix(p, "hack/") {
+		// (`vendor/bin/pint`: an executable in a bin folder)
 		return true
 	}
 	return scriptExtRE.MatchString(p)
