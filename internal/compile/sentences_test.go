@@ -267,6 +267,9 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		{"- All PRs target `develop` (NOT `master`).\n", "gh pr create --base master --fill", "blocked"},
 		{"- All PRs target `develop` (NOT `master`).\n", "gh pr create -B develop --fill", "allowed"},
 		{"- All PRs target `develop` (NOT `master`).\n", "gh pr create --fill", "allowed"},
+		// graphiti, tried as a user: the formatter's own first run was blocked
+		{"## Format\n\n```sh\nmake format\n```\n\n- Run `make format` before committing to tidy imports and docstring formatting.\n", "make format", "allowed"},
+		{"## Format\n\n```sh\nmake format\n```\n\n- Run `make format` before committing to tidy imports and docstring formatting.\n", "git commit -m x", "blocked"},
 		{"- NEVER push tags.\n", "git push origin v1.4.0", "blocked"},
 		{"- NEVER push tags.\n", "git push origin feature/v2", "allowed"},
 		{"- Apply the repository's scope rules; see `docs/` (applies to `src/**`).\n", "git commit -m x", "allowed"},

@@ -1316,7 +1316,17 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	}
 	// several prerequisites are each required ("run `make fmt` and `make lint`")
 	for k, f := range first {
-		p := process.SequenceParams{Then: then, First: f, Label: process.Display(f[0]), Anytime: n.First, Changed: changed, ChangedInferred: changedInferred}
+		// a command never guards itself: `make format` before "the formatters"
+		// that resolve to `make format` again would block its own first run
+		guarded := slices.DeleteFunc(slices.Clone(then), func(t process.Pattern) bool {
+			return slices.ContainsFunc(f, func(p process.Pattern) bool {
+				return slices.Equal(p.Program, t.Program) && slices.Equal(p.Args, t.Args)
+			})
+		})
+		if len(guarded) == 0 {
+			continue
+		}
+		p := process.SequenceParams{Then: guarded, First: f, Label: process.Display(f[0]), Anytime: n.First, Changed: changed, ChangedInferred: changedInferred}
 		if len(changed) == 0 && !startsWork(n.Before) {
 			// "apply `gofmt` before committing": a formatter or linter of one
 			// language has work only after that language's files changed

@@ -1331,7 +1331,10 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		// "run the tests", "make sure all tests pass", "the linter": a command the file
 		// names elsewhere by its role
 		// ("never make real network calls in tests": where, not what is run)
-		if (mainRoles[cur.role] || cur.role == mBefore || cur.role == mWithout) && !hasKinds(cur.objs, KCommand) && !(i > 0 && placeWords[toks[i-1].Low]) {
+		// (in an order, only what it names first: "before committing to normalize
+		// docstring formatting" is a purpose, not the formatters)
+		if (mainRoles[cur.role] || (cur.role == mBefore || cur.role == mWithout) && len(cur.objs) == 0 && !slices.ContainsFunc(cur.words, func(w string) bool { return strings.EqualFold(w, "to") })) &&
+			!hasKinds(cur.objs, KCommand) && !(i > 0 && placeWords[toks[i-1].Low]) {
 			if role, n := roleAt(toks, i); n > 0 {
 				cur.objs = append(cur.objs, Object{Kind: KRole, Text: role})
 				i += n
