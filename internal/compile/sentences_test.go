@@ -270,6 +270,10 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		// graphiti, tried as a user: the formatter's own first run was blocked
 		{"## Format\n\n```sh\nmake format\n```\n\n- Run `make format` before committing to tidy imports and docstring formatting.\n", "make format", "allowed"},
 		{"## Format\n\n```sh\nmake format\n```\n\n- Run `make format` before committing to tidy imports and docstring formatting.\n", "git commit -m x", "blocked"},
+		// a section of branch forms is one convention: each form is allowed
+		{"### Branch Naming\n\n- `feature/description` - New features\n- `fix/description` - Bug fixes\n", "git checkout -b fix/login", "allowed"},
+		{"### Branch Naming\n\n- `feature/description` - New features\n- `fix/description` - Bug fixes\n", "git checkout -b feature/sso", "allowed"},
+		{"### Branch Naming\n\n- `feature/description` - New features\n- `fix/description` - Bug fixes\n", "git checkout -b quick-fix", "warned"},
 		{"- NEVER push tags.\n", "git push origin v1.4.0", "blocked"},
 		{"- NEVER push tags.\n", "git push origin feature/v2", "allowed"},
 		{"- Apply the repository's scope rules; see `docs/` (applies to `src/**`).\n", "git commit -m x", "allowed"},

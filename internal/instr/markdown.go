@@ -11,6 +11,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -430,6 +431,11 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 		lv := frameLevel(p.level, p.text, ctx, ctxLevel)
 		if lv == policy.Info && inConventionSection(x.headerPath()) && convention(p.text, x.headerPath()) {
 			lv = policy.Must
+		}
+		if lv == policy.Info && norm.BranchNamingSection(x.headerPath()) && norm.BranchItem(p.text) != "" {
+			// "### Branch Naming" and "- `fix/description` - Bug fixes": one form
+			// of the convention the section states
+			lv = policy.Should
 		}
 		if lv == policy.Info && ctx == "" && commandItem(p.text) && orderHeading(x.headerPath()) {
 			// "## Before Every Commit" and "1. `yarn format`": a step of the order

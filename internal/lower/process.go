@@ -174,6 +174,9 @@ func commandLines(block string) []string {
 }
 
 func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	if r, ok := branchSection(c, rc); ok {
+		return r
+	}
 	norms, bans := Readings(c, rc)
 	var rules []policy.Rule
 	unenforced := ""
@@ -1362,6 +1365,37 @@ func lowerFirst(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	m.Before = later
 	m.Uncertain = append(append([]string(nil), n.Uncertain...), "what the command comes first before is inferred from the file's build and test commands")
 	return lowerOrder(c, rc, &m)
+}
+
+// branchSection: the items of a "### Branch Naming" section each give one allowed
+// form ("`feature/description` - New features", "`fix/description` - Bug fixes"); the
+// section is one convention, compiled once, on its first item, with every form.
+func branchSection(c *policy.Constraint, rc *recognize.RepoContext) (recognize.Result, bool) {
+	if rc == nil || !norm.BranchNamingSection(c.HeaderPath) || norm.BranchItem(c.Text) == "" {
+		return recognize.Result{}, false
+	}
+	var globs []string
+	first := ""
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != c.File || !slices.Equal(o.HeaderPath, c.HeaderPath) {
+			continue
+		}
+		if g := norm.BranchItem(o.Text); g != "" {
+			if first == "" {
+				first = o.ID
+			}
+			if !slices.Contains(globs, g) {
+				globs = append(globs, g)
+			}
+		}
+	}
+	if first != c.ID {
+		return recognize.Result{Unenforced: "one form of the section's branch naming convention, compiled with its first item"}, true
+	}
+	n := norm.Norm{Polarity: norm.Require, Strength: "must", Sentence: c.Text,
+		Objects: []norm.Object{{Kind: norm.KConcept, Text: "branch-name", Argv: globs}}}
+	return recognize.Result{Rules: lowerBranchNames(c, &n)}, true
 }
 
 // lowerBranchNames: a new branch (`git checkout -b NAME`, `git switch -c NAME`,

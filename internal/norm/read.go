@@ -138,6 +138,18 @@ func Read(text string, ctx Context) []Norm {
 	passingRoles(out, text, ctx)
 	inheritOrder(out, ctx)
 	bareMeansUnwrapped(out)
+	if len(out) == 0 && branchNamingLabel(text) {
+		// "Branch naming: `<username>/branch-name`": a label and the convention
+		n := Norm{Sentence: text, Polarity: Require, Strength: "must"}
+		for _, t := range Tokenize(text) {
+			if t.Code {
+				n.Objects = append(n.Objects, Object{Kind: KCode, Text: t.Text})
+			}
+		}
+		if len(n.Objects) > 0 {
+			out = append(out, n)
+		}
+	}
 	branchNames(out, text)
 	RunnerForBans(out, nil)
 	describedPurpose(out, ctx)
@@ -585,6 +597,42 @@ func branchNames(ns []Norm, text string) {
 
 // branchGlob: "claude/" → "claude/*", "feat/<topic>" → "feat/*", "<author>-claude/"
 // → "*-claude/*", an example "agent/feature-name" → "agent/*".
+// branchNamingLabel: "Branch naming: ...", "Branch names: ..." at the start of a line.
+func branchNamingLabel(text string) bool {
+	low := strings.ToLower(strings.TrimLeft(text, "*_ "))
+	for _, p := range []string{"branch naming", "branch names", "branch name", "branch prefix", "branch prefixes"} {
+		if rest, ok := strings.CutPrefix(low, p); ok && strings.HasPrefix(strings.TrimLeft(rest, "*_ "), ":") {
+			return true
+		}
+	}
+	return false
+}
+
+// BranchNamingSection: the heading names a section of branch naming conventions
+// ("### Branch Naming"), whose items each give one allowed form.
+func BranchNamingSection(heading []string) bool {
+	h := strings.ToLower(lastHeading(heading))
+	return strings.Contains(h, "branch nam") || strings.Contains(h, "branch prefix") || strings.Contains(h, "branch convention")
+}
+
+// BranchItem is the branch name pattern a section item starts with ("`fix/description`
+// - Bug fixes", "Features: `feat/descriptive-name`"), "" when it starts with none.
+func BranchItem(text string) string {
+	toks := Tokenize(text)
+	for i, t := range toks {
+		if i > 3 {
+			break
+		}
+		if t.Code {
+			if !strings.ContainsAny(t.Text, "/-<") || strings.ContainsAny(t.Text, " `") {
+				return ""
+			}
+			return branchGlob(strings.TrimSpace(t.Text))
+		}
+	}
+	return ""
+}
+
 func branchGlob(t string) string {
 	// "lfe-XXXX-short-title": a run of X or a word in capitals is a placeholder; what
 	// follows it describes the rest of the name
