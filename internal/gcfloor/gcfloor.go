@@ -1,0 +1,75 @@
+// Package gcfloor gives a short-lived command a floor under Go's heap goal. Go
+// collects when the heap has grown by GOGC percent of what the last collection kept,
+// starting from 4 MB: a `heed compile` whose live heap stays at 3 MB collects every
+// few milliseconds, and the collector was a tenth of its CPU. With a floor, the goal
+// is the larger of the floor and what GOGC asks for, so a small heap is collected
+// rarely and a large one (self-validation of a big repository) as before.
+package gcfloor
+
+import (
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+)
+
+const liveMetric = "/gc/heap/live:bytes"
+
+// Set keeps the heap goal at least floor bytes until the process ends, for the GOGC
+// in effect (100 unless the environment says otherwise; off stays off). Call it once,
+// from the command that wants it: it tunes after every collection.
+func Set(floor uint64) {
+	base := debug.SetGCPercent(100)
+	debug.SetGCPercent(base)
+	if base <= 0 || floor == 0 {
+		return
+	}
+	t := &tuner{floor: floor, base: base, sample: []metrics.Sample{{Name: liveMetric}}}
+	t.tune()
+	t.arm()
+}
+
+type tuner struct {
+	floor  uint64
+	base   int
+	sample []metrics.Sample
+}
+
+// percent is the GOGC that puts the goal, live × (1 + percent/100), at the floor
+// when the live heap is small, and base once it is large.
+func percent(live, floor uint64, base int) int {
+	if live == 0 {
+		live = 1 << 20
+	}
+	if live >= floor {
+		return base
+	}
+	p := int((floor - live) * 100 / live)
+	if p < base {
+		return base
+	}
+	return p
+}
+
+func (t *tuner) tune() {
+	metrics.Read(t.sample)
+	var live uint64
+	if t.sample[0].Value.Kind() == metrics.KindUint64 {
+		live = t.sample[0].Value.Uint64()
+	}
+	debug.SetGCPercent(percent(live, t.floor, t.base))
+}
+
+// arm sets a finalizer on a fresh object: the next collection frees it and runs the
+// finalizer, which tunes and arms again.
+func (t *tuner) arm() {
+	s := &sentinel{t: t}
+	runtime.SetFinalizer(s, func(s *sentinel) {
+		s.t.tune()
+		s.t.arm()
+	})
+}
+
+type sentinel struct {
+	t *tuner
+	_ [16]byte // a tiny object may share a block and be finalised late
+}
