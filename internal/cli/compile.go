@@ -173,13 +173,13 @@ func (app *App) runCompile(check, dropLost bool, format string, model *modelStep
 	}
 	// Never write a policy every other command would reject: a kept hand-edited rule
 	// that no longer compiles is an error naming it.
-	compiled, err := project.Validate(merged, policy.File)
-	if err != nil {
-		return Fail("%v", err)
-	}
 	data, err := policy.Marshal(merged)
 	if err != nil {
 		return Fail("encode policy: %v", err)
+	}
+	compiled, err := project.ValidateEncoded(merged, data, policy.File)
+	if err != nil {
+		return Fail("%v", err)
 	}
 	cov := compile.ReportFor(merged)
 	cov.Warnings = rep.Warnings
