@@ -9,10 +9,7 @@ package gcfloor
 import (
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 )
-
-const liveMetric = "/gc/heap/live:bytes"
 
 // Set keeps the heap goal at least floor bytes until the process ends, for the GOGC
 // in effect (100 unless the environment says otherwise; off stays off). Call it once,
@@ -23,15 +20,14 @@ func Set(floor uint64) {
 	if base <= 0 || floor == 0 {
 		return
 	}
-	t := &tuner{floor: floor, base: base, sample: []metrics.Sample{{Name: liveMetric}}}
-	t.tune()
+	t := &tuner{floor: floor, base: base}
+	debug.SetGCPercent(percent(0, floor, base))
 	t.arm()
 }
 
 type tuner struct {
-	floor  uint64
-	base   int
-	sample []metrics.Sample
+	floor uint64
+	base  int
 }
 
 // percent is the GOGC that puts the goal, live × (1 + percent/100), at the floor
@@ -50,13 +46,13 @@ func percent(live, floor uint64, base int) int {
 	return p
 }
 
+// tune runs just after a collection, so the heap allocated is about what it kept.
+// (runtime/metrics would say so exactly, but its package initialisation would cost
+// every heed process, hooks included.)
 func (t *tuner) tune() {
-	metrics.Read(t.sample)
-	var live uint64
-	if t.sample[0].Value.Kind() == metrics.KindUint64 {
-		live = t.sample[0].Value.Uint64()
-	}
-	debug.SetGCPercent(percent(live, t.floor, t.base))
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	debug.SetGCPercent(percent(ms.HeapAlloc, t.floor, t.base))
 }
 
 // arm sets a finalizer on a fresh object: the next collection frees it and runs the
