@@ -57,7 +57,7 @@ func New(expr string) *RE {
 		return l
 	}
 	if byExpr == nil {
-		byExpr = make(map[string]*RE, 512)
+		byExpr = map[string]*RE{}
 	}
 	l = &RE{expr: expr}
 	byExpr[expr] = l
