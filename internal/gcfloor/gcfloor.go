@@ -9,25 +9,31 @@ package gcfloor
 import (
 	"runtime"
 	"runtime/debug"
+	"sync/atomic"
 )
 
-// Set keeps the heap goal at least floor bytes until the process ends, for the GOGC
-// in effect (100 unless the environment says otherwise; off stays off). Call it once,
-// from the command that wants it: it tunes after every collection.
-func Set(floor uint64) {
+// Set keeps the heap goal at least floor bytes, for the GOGC in effect (100 unless the
+// environment says otherwise; off stays off), until the function it returns is called
+// (a command may simply let the process end). It tunes after every collection.
+func Set(floor uint64) (stop func()) {
 	base := debug.SetGCPercent(100)
 	debug.SetGCPercent(base)
 	if base <= 0 || floor == 0 {
-		return
+		return func() {}
 	}
 	t := &tuner{floor: floor, base: base}
 	debug.SetGCPercent(percent(0, floor, base))
 	t.arm()
+	return func() {
+		t.stopped.Store(true)
+		debug.SetGCPercent(base)
+	}
 }
 
 type tuner struct {
-	floor uint64
-	base  int
+	floor   uint64
+	base    int
+	stopped atomic.Bool
 }
 
 // percent is the GOGC that puts the goal, live × (1 + percent/100), at the floor
@@ -60,7 +66,14 @@ func (t *tuner) tune() {
 func (t *tuner) arm() {
 	s := &sentinel{t: t}
 	runtime.SetFinalizer(s, func(s *sentinel) {
+		if s.t.stopped.Load() {
+			return
+		}
 		s.t.tune()
+		if s.t.stopped.Load() { // stopped while it tuned: stop's percent stands
+			debug.SetGCPercent(s.t.base)
+			return
+		}
 		s.t.arm()
 	})
 }
