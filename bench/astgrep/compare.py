@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """heed's findings side by side with ast-grep's, on the same TypeScript rules and files.
 
-    bench/astgrep/compare.py REPO [--heed BIN] [--out DIR] [--keep]
+    bench/astgrep/compare.py REPO [--heed BIN] [--out DIR] [--keep] [--astgrep BIN] [--runs N]
 
 REPO is a folder of TypeScript (and TSX) sources, for instance Effect-TS/effect:
 
@@ -26,6 +26,10 @@ Every file where the two differ gets a reason, the first that applies:
   repairs make whole (internal/lang/tsrepair.go), so the two trees differ;
 - otherwise "unexplained", and the script exits 1.
 
+With --runs N both tools are also timed over the tree: a warm-up round, then N rounds
+with heed cold (no .heed/cache) and ast-grep interleaved; each figure is the median
+with the spread (min-max), the ratio the median of the rounds' ratios, CPU user+sys.
+
 Findings are keyed by rule, file, start line and start column (1-based; both tools
 count columns in characters).
 """
@@ -33,8 +37,10 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
+import time
 from collections import Counter, defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -96,6 +102,39 @@ def run(argv, cwd, stdout_path):
         sys.exit(f"{argv[0]} failed ({r.returncode}): {r.stderr[-800:]}")
 
 
+def timed(argv, cwd, stdout_path):
+    """Run argv; return (wall seconds, user+sys CPU seconds, peak RSS in MB)."""
+    with open(stdout_path, "w") as out:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(argv, cwd=cwd, stdout=out, stderr=subprocess.DEVNULL)
+        _, status, ru = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t0
+    if os.waitstatus_to_exitcode(status) not in (0, 1):
+        sys.exit(f"{argv[0]} failed ({status})")
+    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
+
+
+def timing(heed, sg, repo, sgdir, out, runs):
+    rows = {"heed": [], "sg": []}
+    for r in range(runs + 1):
+        shutil.rmtree(os.path.join(repo, ".heed", "cache"), ignore_errors=True)
+        h = timed([heed, "check", "--all", "--repo", repo, "--format", "json"], repo, os.path.join(out, "heed-timed.json"))
+        g = timed([sg, "scan", "-c", os.path.join(sgdir, "sgconfig.yml"), "--json=stream", "."], repo, os.path.join(out, "sg-timed.json"))
+        if r > 0:  # round 0 warms the page cache
+            rows["heed"].append(h)
+            rows["sg"].append(g)
+
+    def fig(xs, unit):
+        return f"{statistics.median(xs):.2f}{unit} ({min(xs):.2f}-{max(xs):.2f})"
+
+    for name, label in (("heed", "heed check --all (cold)"), ("sg", "ast-grep scan")):
+        w, c, m = zip(*rows[name])
+        print(f"{label:<26} wall {fig(w, 's')}  cpu {fig(c, 's')}  peak {statistics.median(m):.0f} MB")
+    wr = statistics.median([h[0] / g[0] for h, g in zip(rows["heed"], rows["sg"])])
+    cr = statistics.median([h[1] / g[1] for h, g in zip(rows["heed"], rows["sg"])])
+    print(f"heed / ast-grep: wall {wr:.2f}x, cpu {cr:.2f}x ({runs} rounds, load {os.getloadavg()[0]:.1f}, {os.cpu_count()} CPUs)\n")
+
+
 def heed_findings(path):
     d = json.load(open(path))
     found = set()
@@ -121,6 +160,8 @@ def main():
     ap.add_argument("--heed", help="a heed binary (default: build this tree)")
     ap.add_argument("--out", default=os.path.join(ROOT, "bench", "out", "astgrep"))
     ap.add_argument("--keep", action="store_true", help="reuse OUT/repo from a run before")
+    ap.add_argument("--astgrep", help="the ast-grep binary (default: bench/astgrep/node_modules/.bin/ast-grep, from npm)")
+    ap.add_argument("--runs", type=int, default=0, help="also time both tools, interleaved, N rounds")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     heed = a.heed or os.path.join(a.out, "heed")
@@ -130,7 +171,7 @@ def main():
     for h, pkg in (("policygen", "./bench/source/policygen"), ("classify", "./bench/astgrep/classify")):
         helpers[h] = os.path.join(a.out, h)
         subprocess.run(["go", "build", "-o", helpers[h], pkg], cwd=ROOT, check=True)
-    sg = os.path.join(HERE, "node_modules", ".bin", "ast-grep")
+    sg = a.astgrep or os.path.join(HERE, "node_modules", ".bin", "ast-grep")
     if not os.path.exists(sg):
         subprocess.run(["npm", "install", "--no-save", "--no-audit", "--no-fund", f"@ast-grep/cli@{AST_GREP_VERSION}"],
                        cwd=HERE, check=True, stdout=subprocess.DEVNULL)
@@ -156,6 +197,8 @@ def main():
     write_heed_policy(repo, rs, helpers["policygen"])
     sgdir = os.path.join(a.out, "sg")
     write_sg_rules(sgdir, rs)
+    if a.runs:
+        timing(heed, sg, repo, sgdir, a.out, a.runs)
     shutil.rmtree(os.path.join(repo, ".heed", "cache"), ignore_errors=True)
     run([heed, "check", "--all", "--repo", repo, "--format", "json"], repo, os.path.join(a.out, "heed.json"))
     run([sg, "scan", "-c", os.path.join(sgdir, "sgconfig.yml"), "--json=stream", "."], repo, os.path.join(a.out, "sg.json"))

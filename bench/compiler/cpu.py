@@ -13,7 +13,11 @@ run interleaved, round by round, in alternating order; the report gives, per bin
 the median of the rounds and their spread (min-max), for the sum over the corpus, the
 one-folder run and the largest single file (microsoft/vscode's copilot-instructions.md,
 10 KB). --callgrind adds valgrind's instruction count of that file's compile (PATH
-emptied so heed runs no git: callgrind fails on the child's signal).
+emptied so heed runs no git: callgrind fails on the child's signal). --floor adds, per
+binary and in the same rounds, what as many processes cost before any instruction is
+read: `heed --version` (start-up and package initialisation) and `heed compile` in an
+empty folder (the policy, index and .gitignore written), beside a Go program that only
+starts and exits (bench/live/floor, `floor hook` with nothing on stdin).
 """
 import argparse
 import csv
@@ -68,6 +72,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--corpus", action="append", help="a corpus folder with MANIFEST.tsv (default: the shared corpora)")
     ap.add_argument("--callgrind", action="store_true")
+    ap.add_argument("--floor", action="store_true", help="add the per-process floors: heed --version, compile of an empty folder, a Go program that exits")
     a = ap.parse_args()
     os.makedirs(OUT, exist_ok=True)
     bins = []
@@ -88,8 +93,19 @@ def main():
     total = {n: [] for n, _ in bins}
     one = {n: [] for n, _ in bins}
     tog = {n: [] for n, _ in bins}
+    floors = {}
+    empty = os.path.join(os.path.dirname(repos), "empty")
+    os.makedirs(empty, exist_ok=True)
+    gofloor = os.path.join(OUT, "floor")  # it reads its own name
+    if a.floor:
+        subprocess.run(["go", "build", "-o", gofloor, "./bench/live/floor"], cwd=ROOT, check=True)
     for r in range(a.rounds):
         order = bins if r % 2 == 0 else list(reversed(bins))
+        if a.floor:
+            floors.setdefault("Go program that exits", []).append(sum(cpu([gofloor, "hook"], empty) for _ in names))
+            for name, path in order:
+                floors.setdefault(f"{name}: heed --version", []).append(sum(cpu([path, "--version"], empty) for _ in names))
+                floors.setdefault(f"{name}: heed compile, empty folder", []).append(sum(cpu([path, "compile"], empty) for _ in names))
         for name, path in order:
             s = 0.0
             for f in names:
@@ -104,6 +120,8 @@ def main():
         def fmt(xs):
             return f"{statistics.median(xs):.2f} [{min(xs):.2f}-{max(xs):.2f}]"
         print(f"{name:<12} {fmt(total[name]):>26} {fmt(tog[name]):>20} {fmt(one[name]):>20}")
+    for what, xs in floors.items():
+        print(f"{len(names)} runs of {what}: {statistics.median(xs):.2f} [{min(xs):.2f}-{max(xs):.2f}] s CPU")
     if a.callgrind:
         for name, path in bins:
             d = os.path.join(repos, ONE)

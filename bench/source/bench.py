@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """heed's source rules side by side with ast-grep, on the same rules and repository.
 
-    bench/source/bench.py REPO [--runs N]
+    bench/source/bench.py REPO [--runs N] [--heed BIN] [--base BIN] [--astgrep BIN] [--rules 1,10,30]
 
 REPO is a folder of Python sources (the rules below are Python rules). Two real ones
 from registries these machines reach:
@@ -19,9 +19,12 @@ What it does, in one run: builds heed; installs ast-grep (@ast-grep/cli from npm
 bench/source/node_modules if it is not there; copies REPO into bench/out/source/repo and
 commits it (so heed's diff mode has a base); then for 1, 10 and 30 rules writes the same
 rules as a heed policy (.heed/policy.json, `query` rules) and as ast-grep rule files, and
-times both tools over the whole tree (wall time, the fastest of the runs; CPU time; peak
-memory; findings per rule, which must agree). heed is timed cold (no .heed/cache) and warm (its findings cache from the
-previous run), and in diff mode after a one-file change. Results: bench/out/source/.
+times both tools over the whole tree (wall time and CPU time: the median of the runs
+with their spread, the commands interleaved round by round after a warm-up round, the
+ratio to ast-grep the median of the rounds' ratios; peak memory; findings per rule,
+which must agree). heed is timed cold (no .heed/cache) and warm (its findings cache from
+the previous run), --base (an earlier build) cold in the same rounds, and heed in diff
+mode after a one-file change. Results: bench/out/source/.
 """
 import argparse
 import json
@@ -177,6 +180,9 @@ def main():
     ap.add_argument("repo")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--heed", help="a heed binary to time (default: build this tree)")
+    ap.add_argument("--base", help="an earlier heed binary, timed cold beside it in the same rounds")
+    ap.add_argument("--astgrep", help="the ast-grep binary (default: bench/source/node_modules/.bin/ast-grep, installed from npm)")
+    ap.add_argument("--rules", default="1,10,30", help="the rule counts to time (default 1,10,30)")
     a = ap.parse_args()
     os.makedirs(OUT, exist_ok=True)
     heed = a.heed or os.path.join(OUT, "heed")
@@ -184,7 +190,7 @@ def main():
         subprocess.run(["go", "build", "-o", heed, "./cmd/heed"], cwd=ROOT, check=True)
     policygen = os.path.join(OUT, "policygen")
     subprocess.run(["go", "build", "-o", policygen, "./bench/source/policygen"], cwd=ROOT, check=True)
-    sg = os.path.join(HERE, "node_modules", ".bin", "ast-grep")
+    sg = a.astgrep or os.path.join(HERE, "node_modules", ".bin", "ast-grep")
     if not os.path.exists(sg):
         subprocess.run(["npm", "install", "--no-save", "--no-audit", "--no-fund", f"@ast-grep/cli@{AST_GREP_VERSION}"],
                        cwd=HERE, check=True, stdout=subprocess.DEVNULL)
@@ -205,39 +211,63 @@ def main():
         subprocess.run(["git", *cmd], cwd=repo, check=True, env=env)
     py = [os.path.join(d, f) for d, _, fs in os.walk(repo) if "/.git" not in d for f in fs if f.endswith(".py")]
     nbytes = sum(os.path.getsize(p) for p in py)
-    print(f"repository: {a.repo}: {len(py)} .py files ({pruned} generated or oversized removed), {nbytes / 1e6:.1f} MB; heed {subprocess.run([heed, '--version'], capture_output=True, text=True).stdout.strip()}, {sgv}, {os.cpu_count()} CPUs, {a.runs} runs each (median)")
-    print("wall: the fastest of the runs (the least disturbed by other work on the machine); cpu: user+sys seconds")
-    print(f"{'rules':>5}  {'heed cold':>9}  {'heed warm':>9}  {'ast-grep':>8}  {'cold/ast-grep':>13}  {'cpu heed/ast-grep':>17}  {'heed files/s':>12}  {'heed MB':>7}  {'ast-grep MB':>11}  findings")
+    print(f"repository: {a.repo}: {len(py)} .py files ({pruned} generated or oversized removed), {nbytes / 1e6:.1f} MB; heed {subprocess.run([heed, '--version'], capture_output=True, text=True).stdout.strip()}, {sgv}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
+    print(f"each figure: the median of {a.runs} runs after a warm-up, commands interleaved round by round, (min-max); "
+          "ratios are the median of the rounds' ratios; cpu: user+sys seconds")
+    print(f"{'rules':>5}  {'heed cold':>18}  {'heed warm':>18}  {'ast-grep':>18}  {'cold/ast-grep':>13}  {'cpu heed/ast-grep':>22}"
+          f"{'  base cold':>20}  {'heed MB':>7}  {'ast-grep MB':>11}  findings")
     summary = []
-    for n in (1, 10, 30):
+    base_json = os.path.join(OUT, "base.json")
+    for n in [int(x) for x in a.rules.split(",")]:
         rs = pick(n)
         write_heed_policy(repo, rs, policygen)
         sgdir = os.path.join(OUT, f"sg-{n}")
         write_sg_rules(sgdir, rs)
-        cold, warm, sgt, hmem, smem = [], [], [], [], []
-        for _ in range(a.runs):
+        hjson, wjson, sjson = (os.path.join(OUT, f) for f in (f"heed-{n}.json", f"heed-{n}-warm.json", f"sg-{n}.json"))
+        cold, warm, sgt, base, hmem, smem = [], [], [], [], [], []
+        CPU.clear()
+        for r in range(a.runs + 1):  # round 0 warms the page cache and is dropped
             shutil.rmtree(os.path.join(repo, ".heed", "cache"), ignore_errors=True)
-            w, m = timed([heed, "check", "--all", "--repo", repo, "--format", "json"], repo, os.path.join(OUT, f"heed-{n}.json"))
-            cold.append(w)
-            hmem.append(m)
-            w, _ = timed([heed, "check", "--all", "--repo", repo, "--format", "json"], repo, os.path.join(OUT, f"heed-{n}-warm.json"))
-            warm.append(w)
-            w, m = timed([sg, "scan", "-c", os.path.join(sgdir, "sgconfig.yml"), "--json=stream", repo], sgdir, os.path.join(OUT, f"sg-{n}.json"))
-            sgt.append(w)
-            smem.append(m)
-        hc, hs = heed_counts(os.path.join(OUT, f"heed-{n}.json"))
-        hw, _ = heed_counts(os.path.join(OUT, f"heed-{n}-warm.json"))
-        sc = sg_counts(os.path.join(OUT, f"sg-{n}.json"))
+            hw, hm = timed([heed, "check", "--all", "--repo", repo, "--format", "json"], repo, hjson)
+            ww, _ = timed([heed, "check", "--all", "--repo", repo, "--format", "json"], repo, wjson)
+            sw, sm = timed([sg, "scan", "-c", os.path.join(sgdir, "sgconfig.yml"), "--json=stream", repo], sgdir, sjson)
+            bw = None
+            if a.base:
+                shutil.rmtree(os.path.join(repo, ".heed", "cache"), ignore_errors=True)
+                bw, _ = timed([a.base, "check", "--all", "--repo", repo, "--format", "json"], repo, base_json)
+            if r == 0:
+                for k in CPU:
+                    CPU[k].clear()
+                continue
+            cold.append(hw)
+            warm.append(ww)
+            sgt.append(sw)
+            hmem.append(hm)
+            smem.append(sm)
+            if bw is not None:
+                base.append(bw)
+        hc, hs = heed_counts(hjson)
+        hw, _ = heed_counts(wjson)
+        sc = sg_counts(sjson)
         diffs = {rid: (hc.get(rid, 0), sc.get(rid, 0)) for rid, _, _ in rs if hc.get(rid, 0) != sc.get(rid, 0)}
         agree = "agree" if not diffs else f"differ: {diffs}"
         if hw != hc:
             agree += f"; warm run differs from cold: {hw} vs {hc}"
-        mc, mw, ms = min(cold), min(warm), min(sgt)
-        hcpu = min(CPU[os.path.join(OUT, f"heed-{n}.json")])
-        scpu = min(CPU[os.path.join(OUT, f"sg-{n}.json")])
-        row = (f"{n:>5}  {mc:>8.2f}s  {mw:>8.2f}s  {ms:>7.2f}s  {mc / ms:>12.2f}x  {hcpu:>6.1f}/{scpu:<5.1f}={hcpu / scpu:.2f}x"
-               f"  {len(py) / mc:>12.0f}  {max(hmem):>7.0f}  {max(smem):>11.0f}  {sum(hc.values())} ({agree})")
-        print(row)
+        if a.base:
+            bc, _ = heed_counts(base_json)
+            if bc != hc:
+                agree += f"; base build differs: {bc}"
+
+        def spread(xs, unit="s"):
+            return f"{statistics.median(xs):.2f}{unit} ({min(xs):.2f}-{max(xs):.2f})"
+
+        hcpu, scpu = CPU[hjson], CPU[sjson]
+        ratio = statistics.median([h / g for h, g in zip(cold, sgt)])
+        cratio = statistics.median([h / g for h, g in zip(hcpu, scpu)])
+        row = (f"{n:>5}  {spread(cold):>18}  {spread(warm):>18}  {spread(sgt):>18}  {ratio:>12.2f}x"
+               f"  {statistics.median(hcpu):>6.2f}/{statistics.median(scpu):<5.2f}={cratio:.2f}x"
+               f"  {(spread(base) if base else '-'):>18}  {statistics.median(hmem):>7.0f}  {statistics.median(smem):>11.0f}  {sum(hc.values())} ({agree})")
+        print(row, flush=True)
         summary.append(row)
 
     # Diff mode: one file changed and committed, with the 30-rule policy.

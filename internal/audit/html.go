@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazy"
 )
 
 // WriteHTML writes the report as one self-contained page: inline styles and SVG
@@ -31,7 +32,7 @@ func WriteHTML(w io.Writer, r *Report) error {
 	for _, f := range sortedKeys(r.Metrics.File) {
 		data.Files = append(data.Files, chartRow{Name: f, Rates: r.Metrics.File[f]})
 	}
-	return pageTmpl.Execute(w, data)
+	return pageTmpl.Get().Execute(w, data)
 }
 
 type chartRow struct {
@@ -64,33 +65,35 @@ func chart(rows []chartRow) template.HTML {
 	return template.HTML(b.String())
 }
 
-var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{
-	"chart": chart,
-	"pct":   pct,
-	"step": func(n int) string {
-		if n < 0 {
-			return "?"
-		}
-		return fmt.Sprint(n)
-	},
-	"fate": func(p *bool) string {
-		switch {
-		case p == nil:
-			return "—"
-		case *p:
-			return "yes"
-		}
-		return "no"
-	},
-	"short": func(s string) string {
-		if len(s) > 12 {
-			return s[:12]
-		}
-		return s
-	},
-	"join":   strings.Join,
-	"vclass": func(v engine.Verdict) string { return string(v) },
-}).Parse(`<!DOCTYPE html>
+// pageTmpl is parsed on first use: every heed process initialises this package.
+var pageTmpl = lazy.Value[*template.Template]{F: func() *template.Template {
+	return template.Must(template.New("page").Funcs(template.FuncMap{
+		"chart": chart,
+		"pct":   pct,
+		"step": func(n int) string {
+			if n < 0 {
+				return "?"
+			}
+			return fmt.Sprint(n)
+		},
+		"fate": func(p *bool) string {
+			switch {
+			case p == nil:
+				return "—"
+			case *p:
+				return "yes"
+			}
+			return "no"
+		},
+		"short": func(s string) string {
+			if len(s) > 12 {
+				return s[:12]
+			}
+			return s
+		},
+		"join":   strings.Join,
+		"vclass": func(v engine.Verdict) string { return string(v) },
+	}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -152,3 +155,4 @@ svg .lg{fill:#4a6fd1}svg .lc{fill:#1b7f3b}svg .val{fill:#556}
 </body>
 </html>
 `))
+}}

@@ -2,6 +2,7 @@ package compile
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -40,7 +41,11 @@ func words(s string) []string {
 // "*" matches any word with that prefix. Matching is linear in the text: one map
 // lookup per word, which is what makes classifying the corpus take milliseconds (an
 // alternation regexp over the same lists took a quarter of a second).
+// The lists are indexed on first use: the package's phrase lists are package
+// variables, and every heed process, hooks included, initialises them.
 type phrases struct {
+	list   []string
+	once   sync.Once
 	exact  map[string][][]string // first word -> phrases starting with it
 	prefix []prefixPhrase
 }
@@ -51,8 +56,12 @@ type prefixPhrase struct {
 }
 
 func newPhrases(list ...string) *phrases {
-	p := &phrases{exact: map[string][][]string{}}
-	for _, s := range list {
+	return &phrases{list: list}
+}
+
+func (p *phrases) index() {
+	p.exact = map[string][][]string{}
+	for _, s := range p.list {
 		ws := strings.Fields(strings.ToLower(s))
 		if len(ws) == 0 {
 			continue
@@ -63,7 +72,6 @@ func newPhrases(list ...string) *phrases {
 		}
 		p.exact[ws[0]] = append(p.exact[ws[0]], ws[1:])
 	}
-	return p
 }
 
 func wordMatch(pat, w string) bool {
@@ -87,6 +95,7 @@ func restMatch(rest, ws []string) bool {
 
 // In reports whether any phrase occurs in ws.
 func (p *phrases) In(ws []string) bool {
+	p.once.Do(p.index)
 	for i, w := range ws {
 		for _, rest := range p.exact[w] {
 			if restMatch(rest, ws[i+1:]) {

@@ -60,3 +60,19 @@ func TestSameExpressionSameRE(t *testing.T) {
 		t.Fatal("the shared RE did not compile on first use")
 	}
 }
+
+func TestNotCompiledUntilATextHasItsWords(t *testing.T) {
+	re := New(`\bnever (?:commit|push) to main\b`)
+	if re.MatchString("Run the tests before you open a pull request.") {
+		t.Fatal("matched a sentence without its words")
+	}
+	if re.re != nil {
+		t.Fatal("compiled for a text that holds none of the literals every match needs")
+	}
+	if !re.MatchString("Never push to main; never push to main directly.") || re.re == nil {
+		t.Fatal("a sentence with the words must compile and match")
+	}
+	if re.FindString("x") != "" || re.ReplaceAllString("no words here", "y") != "no words here" {
+		t.Fatal("a text without the literals is no match")
+	}
+}

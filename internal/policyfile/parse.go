@@ -66,6 +66,12 @@ func Validate(p *policy.Policy) error {
 	if err != nil {
 		return err
 	}
+	return ValidateEncoded(p, data)
+}
+
+// ValidateEncoded is Validate for a policy already encoded by policy.Marshal as data:
+// `heed compile` validates the bytes it is about to write rather than encoding twice.
+func ValidateEncoded(p *policy.Policy, data []byte) error {
 	var doc any
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()

@@ -46,7 +46,16 @@ func DropBroken(reg *engine.Registry, pol *policy.Policy) []string {
 // rule id of each problem (a hand-edited rule that no longer compiles, typically). It
 // returns the compiled rules.
 func Validate(pol *policy.Policy, file string) ([]engine.Compiled, error) {
-	if err := policyfile.Validate(pol); err != nil {
+	data, err := policy.Marshal(pol)
+	if err != nil {
+		return nil, err
+	}
+	return ValidateEncoded(pol, data, file)
+}
+
+// ValidateEncoded is Validate for a policy already encoded by policy.Marshal as data.
+func ValidateEncoded(pol *policy.Policy, data []byte, file string) ([]engine.Compiled, error) {
+	if err := policyfile.ValidateEncoded(pol, data); err != nil {
 		return nil, err
 	}
 	compiled, errs := CompileRules(rules.Registry(), pol, file)

@@ -3,6 +3,7 @@ package contrib
 import (
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 )
 
@@ -84,7 +85,8 @@ const (
 	formAmbiguous
 )
 
-var verbForms = buildVerbForms()
+// verbForms is built on first use: every heed process initialises this package.
+var verbForms = lazy.Value[map[string]verbForm]{F: buildVerbForms}
 
 func buildVerbForms() map[string]verbForm {
 	m := map[string]verbForm{}
@@ -186,7 +188,7 @@ var notInflected = map[string]bool{
 // the regular "-ed" and "-ing" endings.
 func formOf(word string) verbForm {
 	w := strings.ToLower(word)
-	if f, ok := verbForms[w]; ok {
+	if f, ok := verbForms.Get()[w]; ok {
 		return f
 	}
 	if notInflected[w] {
@@ -220,7 +222,7 @@ func baseOf(word string) string {
 func pastOf(word string) string {
 	w := strings.ToLower(word)
 	base := w
-	if f := verbForms[w]; f != formBase && f != formAmbiguous {
+	if f := verbForms.Get()[w]; f != formBase && f != formAmbiguous {
 		base = strings.ToLower(baseOf(word))
 	}
 	if base == "" {

@@ -1,0 +1,84 @@
+// Package gcfloor gives a short-lived command a floor under Go's heap goal. Go
+// collects when the heap has grown by GOGC percent of what the last collection kept,
+// starting from 4 MB: a `heed compile` whose live heap stays at 3 MB collects every
+// few milliseconds, and the collector was a tenth of its CPU. With a floor, the goal
+// is the larger of the floor and what GOGC asks for, so a small heap is collected
+// rarely and a large one (self-validation of a big repository) as before.
+package gcfloor
+
+import (
+	"runtime"
+	"runtime/debug"
+	"sync/atomic"
+)
+
+// Set keeps the heap goal at least floor bytes, for the GOGC in effect (100 unless the
+// environment says otherwise; off stays off), until the function it returns is called
+// (a command may simply let the process end). It tunes after every collection.
+func Set(floor uint64) (stop func()) {
+	base := debug.SetGCPercent(100)
+	debug.SetGCPercent(base)
+	if base <= 0 || floor == 0 {
+		return func() {}
+	}
+	t := &tuner{floor: floor, base: base}
+	debug.SetGCPercent(percent(0, floor, base))
+	t.arm()
+	return func() {
+		t.stopped.Store(true)
+		debug.SetGCPercent(base)
+	}
+}
+
+type tuner struct {
+	floor   uint64
+	base    int
+	stopped atomic.Bool
+}
+
+// percent is the GOGC that puts the goal, live × (1 + percent/100), at the floor
+// when the live heap is small, and base once it is large.
+func percent(live, floor uint64, base int) int {
+	if live == 0 {
+		live = 1 << 20
+	}
+	if live >= floor {
+		return base
+	}
+	p := int((floor - live) * 100 / live)
+	if p < base {
+		return base
+	}
+	return p
+}
+
+// tune runs just after a collection, so the heap allocated is about what it kept.
+// (runtime/metrics would say so exactly, but its package initialisation would cost
+// every heed process, hooks included.)
+func (t *tuner) tune() {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	debug.SetGCPercent(percent(ms.HeapAlloc, t.floor, t.base))
+}
+
+// arm sets a finalizer on a fresh object: the next collection frees it and runs the
+// finalizer, which tunes and arms again.
+func (t *tuner) arm() {
+	s := &sentinel{t: t}
+	runtime.SetFinalizer(s, func(s *sentinel) {
+		if s.t.stopped.Load() {
+			return
+		}
+		s.t.tune()
+		if s.t.stopped.Load() { // stopped while it tuned: stop's percent stands
+			debug.SetGCPercent(s.t.base)
+			return
+		}
+		s.t.arm()
+	})
+}
+
+type sentinel struct {
+	t *tuner
+	_ [16]byte // a tiny object may share a block and be finalised late
+}
