@@ -274,6 +274,10 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		{"### Branch Naming\n\n- `feature/description` - New features\n- `fix/description` - Bug fixes\n", "git checkout -b fix/login", "allowed"},
 		{"### Branch Naming\n\n- `feature/description` - New features\n- `fix/description` - Bug fixes\n", "git checkout -b feature/sso", "allowed"},
 		{"### Branch Naming\n\n- `feature/description` - New features\n- `fix/description` - Bug fixes\n", "git checkout -b quick-fix", "warned"},
+		// the project's package manager, stated: the others warn
+		{"- We use `uv` to manage dependencies.\n", "pip install requests", "warned"},
+		{"- We use `uv` to manage dependencies.\n", "uv add requests", "allowed"},
+		{"- We use uv in CI.\n", "pip install requests", "allowed"},
 		{"- NEVER push tags.\n", "git push origin v1.4.0", "blocked"},
 		{"- NEVER push tags.\n", "git push origin feature/v2", "allowed"},
 		{"- Apply the repository's scope rules; see `docs/` (applies to `src/**`).\n", "git commit -m x", "allowed"},

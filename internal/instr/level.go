@@ -148,6 +148,11 @@ func clauseLevel(text string) policy.Level {
 	case "should":
 		return policy.Should
 	}
+	if norm.PackageManagerStatement(text) {
+		// "We use `uv` to manage dependencies": the project's tool, which the reader
+		// uses too
+		return policy.Should
+	}
 	if nonASCIIWords(text) {
 		// "Перед коммитом запускайте `npm test`": the reader knows other
 		// languages' imperatives, the level words above only English ones

@@ -380,8 +380,11 @@ func flagGroup(p process.Pattern, flags []string) []string {
 // useTool: "Use pnpm.", "This repo uses uv": a package manager named alone, which
 // rules out the other managers of its family.
 func useTool(n *norm.Norm) bool {
-	// an instruction ("Use pnpm."), not a statement ("We use uv to manage ...")
-	if n.Verb != "use" || n.Subject != "" || n.Declarative || n.Condition != "" || len(n.Objects) == 0 || n.Hedge == norm.HedgeAdvice {
+	// an instruction ("Use pnpm."), or a statement of the project's package manager
+	// ("This project uses pnpm as its package manager", "we use `uv` to manage
+	// dependencies"); not any statement ("we use uv in CI")
+	stated := (n.Declarative || norm.ProjectSubject(n.Subject)) && norm.NamesPackageManagement(n.Sentence)
+	if n.Verb != "use" || (n.Subject != "" || n.Declarative) && !stated || n.Condition != "" || len(n.Objects) == 0 || n.Hedge == norm.HedgeAdvice {
 		return false
 	}
 	tool := ""

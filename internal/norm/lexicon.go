@@ -635,3 +635,47 @@ func ShownSpans(text string) []string {
 	}
 	return spans
 }
+
+// ProjectSubject: the subject is the project itself ("this project uses pnpm", "we
+// use uv"), whose tools the reader uses too.
+func ProjectSubject(subject string) bool {
+	switch strings.ToLower(strings.TrimSpace(subject)) {
+	case "we", "this project", "the project", "this repo", "the repo", "this repository", "the repository",
+		"the monorepo", "this monorepo", "the whole repo", "the codebase", "this codebase", "our project":
+		return true
+	}
+	return false
+}
+
+// NamesPackageManagement: the sentence says the tool is the package manager ("as its
+// package manager", "to manage dependencies", "for package management").
+func NamesPackageManagement(sentence string) bool {
+	low := strings.ToLower(sentence)
+	for _, p := range []string{"package manag", "dependency manag", "manage dependencies", "managing dependencies", "for dependencies", "gestor de paquetes"} {
+		if strings.Contains(low, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// PackageManagerStatement: text states the project's package manager ("We use `uv` to
+// manage dependencies", "This project uses pnpm as its package manager"), which binds
+// the reader as a "use" would.
+func PackageManagerStatement(text string) bool {
+	if !NamesPackageManagement(text) {
+		return false
+	}
+	for _, n := range Read(text, Context{}) {
+		if n.Polarity != Require || n.Verb != "use" || !(n.Declarative || ProjectSubject(n.Subject)) {
+			continue
+		}
+		for _, o := range n.Objects {
+			w := o.Text
+			if fam, ok := ToolFamily(strings.ToLower(w)); ok && (fam == "js-pm" || fam == "py-pm") {
+				return true
+			}
+		}
+	}
+	return false
+}
