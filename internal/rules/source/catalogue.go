@@ -645,9 +645,15 @@ var Catalogue = []*Entry{
 		Claims:     []string{"context.Context", "ctx"},
 		Message:    "`context.Context` is not the first parameter",
 		Suggestion: "move it first: `func F(ctx context.Context, …)`",
-		Variants: []Variant{{Lang: engine.LangGo, Query: `(parameter_list (parameter_declaration) (parameter_declaration type: (qualified_type) @t) @match (#eq? @t "context.Context"))`, Needles: []string{"context.Context"},
-			Bad:  []string{"package p\n\nfunc Save(name string, «ctx context.Context») error { return nil }\n"},
-			Good: []string{"package p\n\nfunc Save(ctx context.Context, name string) error { return nil }\n// func F(a int, ctx context.Context)\n"}}},
+		// Parameters only, not results; a test helper's `t *testing.T` (or b, f, tb) may
+		// come before ctx, the order Go's test helpers use (revive's context-as-argument
+		// allows it the same way), but nothing else may.
+		Variants: []Variant{{Lang: engine.LangGo, Query: `((_ parameters: (parameter_list . (parameter_declaration type: (_) @first) (parameter_declaration type: (qualified_type) @t) @match)) (#not-match? @first "^\\*?testing\\.(?:T|B|F|TB)$") (#eq? @t "context.Context"))
+((_ parameters: (parameter_list . (parameter_declaration type: (_) @first) . (parameter_declaration type: (_) @second) (parameter_declaration type: (qualified_type) @t) @match)) (#match? @first "^\\*?testing\\.(?:T|B|F|TB)$") (#not-eq? @second "context.Context") (#eq? @t "context.Context"))`, Needles: []string{"context.Context"},
+			Bad: []string{"package p\n\nfunc Save(name string, «ctx context.Context») error { return nil }\n\nfunc run(t *testing.T, tool Tool, «ctx context.Context») {}\n\nfunc (s *S) Get(id int, «ctx context.Context») {}\n"},
+			Good: []string{"package p\n\nfunc Save(ctx context.Context, name string) error { return nil }\n// func F(a int, ctx context.Context)\n" +
+				"func helper(t *testing.T, ctx context.Context, id string) {}\nfunc open(t *testing.T, name string) (*Session, context.Context) { return nil, nil }\n" +
+				"func bench(b *testing.B, ctx context.Context) {}\n"}}},
 	},
 	{
 		Name:  "rust-local-use",
