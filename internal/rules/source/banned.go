@@ -445,6 +445,11 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 		return r, ""
 	}
 	qp := QueryParams{Queries: map[string]string{}, Exclude: inFileExclusions(s, rustTestIdiom(sh))}
+	if consolePrintRE.MatchString(b.span) && aboutLogging(s, rc) {
+		// "Logging: Use SLF4J. No `System.out.println`": prints as logging are banned;
+		// a command-line program's prints are its output, not its logs.
+		qp.Exclude = append(qp.Exclude, "programs")
+	}
 	if rustTestIdiom(sh) && contains(langs, engine.LangRust) {
 		// Tests unwrap and panic by design: the rule is about the code they test.
 		r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, testGlobs[engine.LangRust]...))
@@ -476,6 +481,31 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	}
 	r.Cases = cs
 	return r, ""
+}
+
+// consolePrintRE: a call that writes to the console.
+var consolePrintRE = lazyre.New(`^(?:System\.(?:out|err)\.print(?:ln|f)?|fmt\.(?:Print|Fprint)(?:ln|f)?|print|println|printf|puts|console\.(?:log|info|debug|warn|error)|Console\.Write(?:Line)?|e?println!|e?print!|dbg!)(?:\(.*\))?$`)
+
+// loggingRE: words of logging.
+var loggingRE = lazyre.New(`\blog(?:ging|gers?)?\b|\bslf4j\b|\blog4j\b|\blogback\b|\bstructlog\b|\bzap\b|\bslog\b`)
+
+// aboutLogging reports whether the sentence, its heading or the rest of its list item
+// speaks of logging ("**Logging**: Use SLF4J. No `System.out.println`."), outside the
+// code spans (`console.log` is a print).
+func aboutLogging(s *sentence, rc *recognize.RepoContext) bool {
+	if loggingRE.MatchString(s.prose()) || loggingRE.MatchString(s.header) {
+		return true
+	}
+	if rc == nil {
+		return false
+	}
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.ID != s.c.ID && o.File == s.c.File && o.Line == s.c.Line && loggingRE.MatchString(newSentence(o).prose()) {
+			return true
+		}
+	}
+	return false
 }
 
 // replacementFiles are the files a sentence points to as the home of the

@@ -1,7 +1,9 @@
 package source
 
 import (
+	"bytes"
 	"fmt"
+	"path"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -348,6 +350,53 @@ func rustFileIsTest(t *lang.Tree) bool {
 		default:
 			return false
 		}
+	}
+	return false
+}
+
+// What makes a file a command-line program: Java's and C#'s static main method, a
+// Kotlin top-level main, Go's package main, Python's __main__ block, a script's #!.
+var (
+	javaMainRE = lazyre.New(`\bstatic\s+(?:final\s+)?void\s+main\s*\(\s*(?:final\s+)?String\s*(?:\[\s*\]|\.\.\.)`)
+	csMainRE   = lazyre.New(`\bstatic\s+(?:async\s+)?(?:void|int|Task(?:<int>)?)\s+Main\s*\(`)
+	ktMainRE   = lazyre.New(`(?m)^fun\s+main\s*\(`)
+	goMainRE   = lazyre.New(`(?m)^package\s+main\b`)
+	pyMainRE   = lazyre.New(`(?m)^if\s+__name__\s*==\s*['"]__main__['"]\s*:`)
+	rbMainRE   = lazyre.New(`(?m)^if\s+(?:__FILE__\s*==\s*\$0|\$0\s*==\s*__FILE__|\$PROGRAM_NAME\s*==\s*__FILE__)`)
+)
+
+// isProgram reports whether a file is a command-line program (its standard output
+// is what it is for); Rust's are named by Cargo's layout.
+func isProgram(f *engine.File) bool {
+	// A command-line client's code (`clients/cli/`, Go's `cmd/`) and a console
+	// writer (ConsoleMonitorCallback.java) print as their job.
+	for _, seg := range strings.Split(path.Dir(f.Path), "/") {
+		if seg == "cli" || seg == "cmd" {
+			return true
+		}
+	}
+	if strings.Contains(strings.ToLower(path.Base(f.Path)), "console") {
+		return true
+	}
+	if f.Lang == engine.LangRust {
+		return strings.HasSuffix(f.Path, "src/main.rs") || strings.Contains(f.Path, "src/bin/")
+	}
+	shebang := bytes.HasPrefix(f.Content, []byte("#!"))
+	switch f.Lang {
+	case engine.LangJava:
+		return javaMainRE.Match(f.Content)
+	case engine.LangCSharp:
+		return csMainRE.Match(f.Content)
+	case engine.LangKotlin:
+		return ktMainRE.Match(f.Content)
+	case engine.LangGo:
+		return goMainRE.Match(f.Content)
+	case engine.LangPython:
+		return shebang || pyMainRE.Match(f.Content)
+	case engine.LangRuby:
+		return shebang || rbMainRE.Match(f.Content)
+	case engine.LangJavaScript, engine.LangTypeScript:
+		return shebang
 	}
 	return false
 }

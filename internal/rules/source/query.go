@@ -37,8 +37,10 @@ type QueryParams struct {
 	NeedlePattern string `json:"needle_pattern,omitempty"`
 	// Exclude drops matches in parts of a file: "tests" (test code inside a source
 	// file: Rust #[cfg(test)] modules, test functions and classes, describe/it blocks,
-	// @Test methods) and "main" (the program's entry point: Python's
-	// `if __name__ == "__main__":`, Go's and Rust's main function).
+	// @Test methods), "main" (the program's entry point: Python's
+	// `if __name__ == "__main__":`, Go's and Rust's main function) and "programs"
+	// (every match in a file that is a command-line program, whose output is its
+	// interface: a ban of console prints meant as logging does not reach it).
 	Exclude []string `json:"exclude,omitempty"`
 	// Entry names the catalogue entry the rule came from (informational).
 	Entry string `json:"entry,omitempty"`
@@ -48,6 +50,7 @@ type QueryParams struct {
 const (
 	excludeTests = 1 << iota
 	excludeMain
+	excludePrograms
 )
 
 const defaultCapture = "match"
@@ -136,8 +139,10 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 			c.exclude |= excludeTests
 		case "main":
 			c.exclude |= excludeMain
+		case "programs":
+			c.exclude |= excludePrograms
 		default:
-			return nil, fmt.Errorf("params.exclude: %q is not tests or main", e)
+			return nil, fmt.Errorf("params.exclude: %q is not tests, main or programs", e)
 		}
 	}
 	if c.message == "" {
@@ -274,6 +279,9 @@ func (c *queryCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 		return skipped(r)
 	}
 	if !gateOf(ev, f).pass(c, f) {
+		return satisfied()
+	}
+	if c.exclude&excludePrograms != 0 && isProgram(f) {
 		return satisfied()
 	}
 	return cached(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) })

@@ -2,6 +2,8 @@ package source
 
 import (
 	"encoding/json"
+	"fmt"
+	"sort"
 	"strings"
 	"testing"
 
@@ -225,7 +227,9 @@ func TestRecognizeVariations(t *testing.T) {
 		rc     *recognize.RepoContext
 		want   []string
 	}{
-		{"Don't use `fmt.Println`; use the logger.", nil, rc("go"), []string{"query `fmt.Println` is banned here [go] error"}},
+		{"Don't use `fmt.Println`; use the logger.", nil, rc("go"), []string{"query `fmt.Println` is banned here [go] exclude=programs error"}},
+		{"Don't use `fmt.Println` in handlers.", nil, rc("go"), nil},
+		{"Never call `fmt.Println`.", nil, rc("go"), []string{"query `fmt.Println` is banned here [go] error"}},
 		{"No `print()` in library code.", nil, rc("python"), []string{"query `print()` is banned here [python] exclude=tests,main not="}},
 		{"Never call `JSON.parse` directly.", nil, rc("typescript", "tsx"), []string{"query `JSON.parse` is banned here [tsx,typescript]"}},
 		{"Do not use `assertEquals`.", nil, rc("java"), []string{"query `assertEquals` is banned here [java]"}},
@@ -357,5 +361,45 @@ func TestExampleNamesAreNoBans(t *testing.T) {
 	c := &policy.Constraint{Text: "Use descriptive names for methods. For example, `isRegisteredForDiscounts`, not `discount()`.", Level: policy.Must, File: "AGENTS.md", Format: "agents"}
 	if res := (bannedRecognizer{}).Recognize(c, nil); len(res.Rules) != 0 {
 		t.Errorf("%q compiled to %+v", c.Text, res.Rules)
+	}
+}
+
+// A ban of console prints meant as logging ("Logging: use the logger, no
+// `System.out.println`", as in apache/gravitino AGENTS.md:32) does not reach a
+// command-line program (a main method, a command-line client's folder, a console
+// writer), whose prints are its output; a ban that says nothing of logging does.
+func TestPrintBansAsLoggingSpareCommandLinePrograms(t *testing.T) {
+	use := policy.Constraint{ID: "a", Text: "Logging: use the logger.", Level: policy.Must, File: "AGENTS.md", Line: 3, Format: "agents"}
+	ban := policy.Constraint{ID: "b", Text: "No `System.out.println`.", Level: policy.Must, File: "AGENTS.md", Line: 3, Format: "agents"}
+	plain := policy.Constraint{ID: "c", Text: "Never call `System.out.println`.", Level: policy.Must, File: "AGENTS.md", Line: 5, Format: "agents"}
+	rc := &recognize.RepoContext{Languages: []string{engine.LangJava}, Constraints: []policy.Constraint{use, ban, plain}}
+	files := map[string]string{
+		"src/main/java/a/Tool.java":                             "class Tool {\n  public static void main(String[] args) {\n    System.out.println(\"usage: tool FILE\");\n  }\n  void report() { System.out.println(\"done\"); }\n}\n",
+		"src/main/java/a/Service.java":                          "class Service {\n  void run() {\n    System.out.println(\"started\");\n  }\n}\n",
+		"clients/cli/src/main/java/a/commands/SetProperty.java": "class SetProperty {\n  void handle() {\n    System.out.println(\"property set\");\n  }\n}\n",
+		"src/main/java/a/ConsoleReporter.java":                  "class ConsoleReporter {\n  void report() {\n    System.out.println(\"3 rows\");\n  }\n}\n",
+	}
+	for _, tc := range []struct {
+		c    policy.Constraint
+		want []string
+	}{
+		{ban, []string{"src/main/java/a/Service.java:3"}},
+		{plain, []string{"clients/cli/src/main/java/a/commands/SetProperty.java:3", "src/main/java/a/ConsoleReporter.java:3", "src/main/java/a/Service.java:3", "src/main/java/a/Tool.java:3", "src/main/java/a/Tool.java:5"}},
+	} {
+		res := bannedRecognizer{}.Recognize(&tc.c, rc)
+		if len(res.Rules) != 1 {
+			t.Fatalf("%q: %d rules (%s), want 1", tc.c.Text, len(res.Rules), res.Unenforced)
+		}
+		r := res.Rules[0]
+		r.ID = "r"
+		fs, _ := runFiles(t, []*policy.Rule{&r}, files)
+		var got []string
+		for _, f := range fs {
+			got = append(got, fmt.Sprintf("%s:%d", f.Path, f.Line))
+		}
+		sort.Strings(got)
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%q: findings %v, want %v", tc.c.Text, got, tc.want)
+		}
 	}
 }
