@@ -403,3 +403,28 @@ func TestPrintBansAsLoggingSpareCommandLinePrograms(t *testing.T) {
 		}
 	}
 }
+
+// A heading that names a folder right under the instruction file's own ("Dialog
+// rendering rules" in a file whose folder has dialog/, as in charmbracelet/crush
+// internal/ui/AGENTS.md:165) scopes its rules to that folder; a heading about a
+// topic of every file ("Testing") does not, even where a folder has its name.
+func TestHeadingThatNamesAFolderScopesTheRule(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{engine.LangGo}, Dirs: []string{"app", "app/chart", "app/dialog", "app/testing"}}
+	for _, tc := range []struct {
+		header []string
+		want   []string
+	}{
+		{[]string{"App notes", "Dialogs", "Dialog rendering rules"}, []string{"app/dialog/**"}},
+		{[]string{"App notes", "Testing"}, []string{"**/*_test.go", "**/testdata/**"}}, // Go's tests anywhere
+		{[]string{"App notes", "Dialogs and charts"}, nil},                             // two folders: no one place
+	} {
+		c := &policy.Constraint{ID: "x", Text: "Never use `Margin`.", Level: policy.Must, File: "app/AGENTS.md", Line: 4, Format: "agents", HeaderPath: tc.header, Scope: policy.Scope{Dir: "app"}}
+		res := bannedRecognizer{}.Recognize(c, rc)
+		if len(res.Rules) != 1 {
+			t.Fatalf("%v: %d rules (%s)", tc.header, len(res.Rules), res.Unenforced)
+		}
+		if got := res.Rules[0].Scope.Globs; strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("heading %v: globs %v, want %v", tc.header, got, tc.want)
+		}
+	}
+}

@@ -278,6 +278,11 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 			sc.Globs = append(sc.Globs, dirGlob(p))
 		}
 	}
+	if len(sc.Globs) == 0 {
+		if d := headingDir(s, rc); d != "" {
+			sc.Globs = append(sc.Globs, d+"/**")
+		}
+	}
 	switch {
 	case testOnlyRE.MatchString(prose) || (testHeaderRE.MatchString(s.header) && !productionRE.MatchString(prose)):
 		for _, l := range langs {
@@ -320,6 +325,68 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 	sc.Globs = dedupeStrings(sc.Globs)
 	sc.Exclude = dedupeStrings(sc.Exclude)
 	return sc, true
+}
+
+// headingWordRE: the words of a heading.
+var headingWordRE = lazyre.New(`[a-z][a-z0-9_-]{3,}`)
+
+// headingNoDir are heading words that name a topic of the whole code even where a
+// folder has that name (a "Testing" section is about every test, "API design" about
+// every API).
+var headingNoDir = set("test", "tests", "testing", "spec", "specs", "api", "apis", "core", "common", "utils", "util",
+	"lib", "libs", "src", "source", "build", "tools", "tooling", "config", "configuration", "internal", "docs", "doc",
+	"documentation", "main", "base", "shared", "types", "code", "rules", "style", "styles", "guidelines", "conventions",
+	"general", "patterns", "development", "instructions", "overview", "structure", "architecture", "errors", "error",
+	"logging", "security", "performance", "naming", "imports", "dependencies", "scripts", "examples", "packages",
+	"modules", "components", "models", "data", "assets", "public", "static", "vendor", "generated")
+
+// headingDir is the folder a heading of the sentence names, when one heading word
+// below the file's title is the name of a folder right under the constraint's
+// folder, in the singular or the plural ("#### Dialog rendering rules" in
+// internal/ui/AGENTS.md, whose folder has dialog/: charmbracelet/crush
+// internal/ui/AGENTS.md:165), and no other word of the headings names another one.
+// It returns the folder, or "".
+func headingDir(s *sentence, rc *recognize.RepoContext) string {
+	if rc == nil || len(rc.Dirs) == 0 || len(s.c.HeaderPath) < 2 {
+		return ""
+	}
+	base := s.c.Scope.Dir
+	children := map[string]string{}
+	for _, d := range rc.Dirs {
+		rel := d
+		if base != "" {
+			if !strings.HasPrefix(d, base+"/") {
+				continue
+			}
+			rel = d[len(base)+1:]
+		}
+		if rel != "" && !strings.Contains(rel, "/") {
+			children[strings.ToLower(rel)] = d
+		}
+	}
+	found := ""
+	for _, h := range s.c.HeaderPath[1:] {
+		for _, w := range headingWordRE.FindAllString(strings.ToLower(h), -1) {
+			if headingNoDir[w] || headingNoDir[strings.TrimSuffix(w, "s")] {
+				continue
+			}
+			d := children[w]
+			if d == "" {
+				d = children[strings.TrimSuffix(w, "s")]
+			}
+			if d == "" {
+				d = children[w+"s"]
+			}
+			if d == "" {
+				continue
+			}
+			if found != "" && found != d {
+				return "" // two folders: the heading names no one place
+			}
+			found = d
+		}
+	}
+	return found
 }
 
 func looksLikeDir(p string) bool {
