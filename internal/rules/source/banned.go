@@ -450,6 +450,11 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 		// a command-line program's prints are its output, not its logs.
 		qp.Exclude = append(qp.Exclude, "programs")
 	}
+	if sh.kind == "call" && sh.name == "require" {
+		// a CommonJS module (a .cjs file, a config that assigns module.exports)
+		// imports with require: the ban is about the ES modules around it
+		qp.Exclude = append(qp.Exclude, "commonjs")
+	}
 	if rustTestIdiom(sh) && contains(langs, engine.LangRust) {
 		// Tests unwrap and panic by design: the rule is about the code they test.
 		r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, testGlobs[engine.LangRust]...))

@@ -401,6 +401,17 @@ func isProgram(f *engine.File) bool {
 	return false
 }
 
+var commonJSRE = lazyre.New(`(?m)^\s*(?:module\.exports\s*=|module\.exports\.[\w$]+\s*=|exports\.[\w$]+\s*=)`)
+
+// isCommonJS reports whether a JavaScript file is a CommonJS module: a .cjs file, or
+// one that exports by assigning module.exports (tailwind.config.js, .eslintrc.js).
+func isCommonJS(f *engine.File) bool {
+	if f.Lang != engine.LangJavaScript {
+		return false
+	}
+	return strings.HasSuffix(f.Path, ".cjs") || commonJSRE.Match(f.Content)
+}
+
 // inMain reports whether the node lies in the program's entry point.
 func inMain(n *sitter.Node, t *lang.Tree) bool {
 	if n == nil {

@@ -40,7 +40,9 @@ type QueryParams struct {
 	// @Test methods), "main" (the program's entry point: Python's
 	// `if __name__ == "__main__":`, Go's and Rust's main function) and "programs"
 	// (every match in a file that is a command-line program, whose output is its
-	// interface: a ban of console prints meant as logging does not reach it).
+	// interface: a ban of console prints meant as logging does not reach it) and
+	// "commonjs" (every match in a CommonJS module, where `require` is how a module
+	// imports: a `.cjs` file, or one that assigns `module.exports`).
 	Exclude []string `json:"exclude,omitempty"`
 	// Entry names the catalogue entry the rule came from (informational).
 	Entry string `json:"entry,omitempty"`
@@ -51,6 +53,7 @@ const (
 	excludeTests = 1 << iota
 	excludeMain
 	excludePrograms
+	excludeCommonJS
 )
 
 const defaultCapture = "match"
@@ -141,8 +144,10 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 			c.exclude |= excludeMain
 		case "programs":
 			c.exclude |= excludePrograms
+		case "commonjs":
+			c.exclude |= excludeCommonJS
 		default:
-			return nil, fmt.Errorf("params.exclude: %q is not tests, main or programs", e)
+			return nil, fmt.Errorf("params.exclude: %q is not tests, main, programs or commonjs", e)
 		}
 	}
 	if c.message == "" {
@@ -281,7 +286,7 @@ func (c *queryCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	if !gateOf(ev, f).pass(c, f) {
 		return satisfied()
 	}
-	if c.exclude&excludePrograms != 0 && isProgram(f) {
+	if (c.exclude&excludePrograms != 0 && isProgram(f)) || (c.exclude&excludeCommonJS != 0 && isCommonJS(f)) {
 		return satisfied()
 	}
 	return cached(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) })

@@ -428,3 +428,31 @@ func TestHeadingThatNamesAFolderScopesTheRule(t *testing.T) {
 		}
 	}
 }
+
+// "Use `require()` for imports" under "## Do Not" (vercel/ai AGENTS.md:318) is about
+// modules that can import: a CommonJS config, which exports by assigning
+// module.exports, imports with require and is left alone; a script is not.
+func TestRequireBanSparesCommonJSModules(t *testing.T) {
+	c := &policy.Constraint{ID: "r", Text: "Use `require()` for imports", Level: policy.Must, File: "AGENTS.md", Line: 9, Format: "agents", HeaderPath: []string{"AGENTS.md", "Do Not"}}
+	rc := &recognize.RepoContext{Languages: []string{engine.LangTypeScript, engine.LangJavaScript}}
+	res := bannedRecognizer{}.Recognize(c, rc)
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
+	}
+	r := res.Rules[0]
+	r.ID = "r"
+	fs, _ := runFiles(t, []*policy.Rule{&r}, map[string]string{
+		"web/tailwind.config.js": "module.exports = {\n  plugins: [require('tailwindcss-animate')],\n};\n",
+		"web/legacy.cjs":         "const fs = require('fs');\n",
+		"scripts/new-page.js":    "const fs = require('node:fs');\nfs.writeFileSync('x', '');\n",
+		"src/index.ts":           "const path = require('node:path');\n",
+	})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s:%d", f.Path, f.Line))
+	}
+	sort.Strings(got)
+	if want := "scripts/new-page.js:1 src/index.ts:1"; strings.Join(got, " ") != want {
+		t.Errorf("findings %v, want %s", got, want)
+	}
+}
