@@ -459,8 +459,15 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 		// Tests unwrap and panic by design: the rule is about the code they test.
 		r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, testGlobs[engine.LangRust]...))
 	}
+	wrappers := prescribedWrappers(s, b)
 	for _, l := range grammarLangs {
 		if q := sh.query(l); q != "" {
+			if len(wrappers) > 0 && strings.Contains(q, "(#not-defined? @match)") {
+				// "calls `self._trim_before_compaction()` ... never
+				// `_trim_messages_before_compaction` directly": the prescribed
+				// wrapper is where the helper is called
+				q = strings.ReplaceAll(q, "(#not-defined? @match)", "(#not-defined? @match) (#not-inside-def? @match "+quoteAll(wrappers)+")")
+			}
 			qp.Queries[l] = q
 		}
 	}
@@ -511,6 +518,38 @@ func aboutLogging(s *sentence, rc *recognize.RepoContext) bool {
 		}
 	}
 	return false
+}
+
+var directlyRE = lazyre.New(`\bdirectly\b`)
+
+// prescribedWrappers are the functions a sentence that bans calling a helper
+// "directly" names as the way to reach it: the other code spans that are calls
+// ("`self._trim_before_compaction()`" gives _trim_before_compaction).
+func prescribedWrappers(s *sentence, b ban) []string {
+	if !directlyRE.MatchString(s.prose()) {
+		return nil
+	}
+	var out []string
+	for _, sp := range s.spans {
+		if sp == b.span || !strings.HasSuffix(sp, ")") {
+			continue
+		}
+		if m := callRE.FindStringSubmatch(sp); m != nil {
+			segs := strings.Split(m[2], ".")
+			if name := segs[len(segs)-1]; name != "" && name != strings.TrimSuffix(b.span, "()") {
+				out = append(out, name)
+			}
+		}
+	}
+	return dedupeStrings(out)
+}
+
+func quoteAll(xs []string) string {
+	qs := make([]string, len(xs))
+	for i, x := range xs {
+		qs[i] = q(x)
+	}
+	return strings.Join(qs, " ")
 }
 
 // replacementFiles are the files a sentence points to as the home of the

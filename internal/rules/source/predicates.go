@@ -34,6 +34,8 @@ import (
 //	(#not-defined? @c)          @c is not the name a declaration defines (`class
 //	                            ApplicationError`, `def helper`, `func Helper`): a ban of
 //	                            a name is about its uses, not its definition
+//	(#not-inside-def? @c name ...)  @c is not in the body of a function, method or class
+//	                            of one of the names (the wrapper a sentence prescribes)
 //	(#no-keyword-arg? @args name ...)  a Python argument list passes none of the keyword
 //	                            arguments and no **kwargs that could carry them
 //	(#max-positional? @args n)  a Python argument list has at most n positional
@@ -68,6 +70,9 @@ var predicates = map[string]struct {
 	"not-defined?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return !definedName(nodeOf(m, p))
 	}},
+	"not-inside-def?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return !insideDefinitionOf(nodeOf(m, p), t, p)
+	}},
 	"no-keyword-arg?": {2, noKeywordArg},
 	"text-mode?":      {2, textMode},
 	"max-positional?": {2, maxPositional},
@@ -100,7 +105,7 @@ func checkPredicates(q *lang.Query) error {
 
 func predicateNames() string {
 	var ns []string
-	for _, n := range []string{"inside?", "not-inside?", "kind?", "not-kind?", "not-in-test?", "not-in-main?", "not-defined?", "no-keyword-arg?", "text-mode?", "max-positional?"} {
+	for _, n := range []string{"inside?", "not-inside?", "kind?", "not-kind?", "not-in-test?", "not-in-main?", "not-defined?", "not-inside-def?", "no-keyword-arg?", "text-mode?", "max-positional?"} {
 		ns = append(ns, "#"+n)
 	}
 	return strings.Join(ns, ", ")
@@ -146,6 +151,25 @@ func isKind(n *sitter.Node, ks map[string]bool) bool { return n != nil && ks[n.K
 func hasAncestor(n *sitter.Node, ks map[string]bool) bool {
 	for p := n.Parent(); p != nil; p = p.Parent() {
 		if ks[p.Kind()] {
+			return true
+		}
+	}
+	return false
+}
+
+// insideDefinitionOf reports whether n lies in the body of a declaration (function,
+// method, class) whose name is one of the predicate's strings: the wrapper a sentence
+// prescribes instead of calling a helper directly.
+func insideDefinitionOf(n *sitter.Node, t *lang.Tree, p lang.Predicate) bool {
+	if n == nil {
+		return false
+	}
+	names := map[string]bool{}
+	for _, a := range p.Args[1:] {
+		names[a.String] = true
+	}
+	for a := n.Parent(); a != nil; a = a.Parent() {
+		if declarationKinds[a.Kind()] && names[text(a.ChildByFieldName("name"), t)] {
 			return true
 		}
 	}

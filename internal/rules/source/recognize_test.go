@@ -456,3 +456,28 @@ func TestRequireBanSparesCommonJSModules(t *testing.T) {
 		t.Errorf("findings %v, want %s", got, want)
 	}
 }
+
+// "Call `self._trim()` from the adapter, never `_trim_messages` directly" (the shape
+// of pydantic/pydantic-ai pydantic_ai_slim/pydantic_ai/models/AGENTS.md:46): the
+// prescribed wrapper calls the helper, and the helper's definition is no use of it.
+func TestDirectCallBanSparesThePrescribedWrapper(t *testing.T) {
+	c := &policy.Constraint{ID: "w", Text: "An adapter calls `self._trim()` from its message step, never `_trim_messages` directly.", Level: policy.Must, File: "AGENTS.md", Line: 2, Format: "agents"}
+	rc := &recognize.RepoContext{Languages: []string{engine.LangPython}}
+	res := bannedRecognizer{}.Recognize(c, rc)
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
+	}
+	r := res.Rules[0]
+	r.ID = "w"
+	fs, _ := runFiles(t, []*policy.Rule{&r}, map[string]string{
+		"models/base.py":    "def _trim_messages(messages):\n    return messages\n\nclass Model:\n    def _trim(self, messages):\n        return _trim_messages(messages)\n",
+		"models/adapter.py": "class Adapter(Model):\n    def prepare(self, messages):\n        return _trim_messages(messages)\n",
+	})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s:%d", f.Path, f.Line))
+	}
+	if strings.Join(got, " ") != "models/adapter.py:3" {
+		t.Errorf("findings %v, want only the adapter's direct call", got)
+	}
+}
