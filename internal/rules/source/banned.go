@@ -459,6 +459,11 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 		// Tests unwrap and panic by design: the rule is about the code they test.
 		r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, testGlobs[engine.LangRust]...))
 	}
+	if contains(grammarLangs, engine.LangGo) {
+		// "use `require.Eventually` instead of `time.Sleep` (forbidden by linter)":
+		// the project marks its exceptions to that linter with //nolint
+		qp.Nolint = sentenceLinters(s)
+	}
 	wrappers := prescribedWrappers(s, b)
 	for _, l := range grammarLangs {
 		if q := sh.query(l); q != "" {

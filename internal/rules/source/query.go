@@ -44,6 +44,12 @@ type QueryParams struct {
 	// "commonjs" (every match in a CommonJS module, where `require` is how a module
 	// imports: a `.cjs` file, or one that assigns `module.exports`).
 	Exclude []string `json:"exclude,omitempty"`
+	// Nolint names the linters the sentence says enforce the rule ("forbidden by
+	// linter", "enforced by `forbidigo`"); "*" stands for a linter it does not name. A
+	// Go match on a line that a golangci-lint `//nolint` directive for one of them
+	// covers (on the line, the line above, or the enclosing function's declaration)
+	// is the project's marked exception and is not reported.
+	Nolint []string `json:"nolint,omitempty"`
 	// Entry names the catalogue entry the rule came from (informational).
 	Entry string `json:"entry,omitempty"`
 }
@@ -110,6 +116,7 @@ type queryCheck struct {
 	needleRE   *regexp.Regexp
 	tokens     bool // the needles are whole tokens (derived from predicates)
 	exclude    int
+	nolint     []string
 	templated  bool // the message or suggestion quotes captures
 	key        string
 	message    string
@@ -136,6 +143,7 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 	if c.capture == "" {
 		c.capture = defaultCapture
 	}
+	c.nolint = p.Nolint
 	for _, e := range p.Exclude {
 		switch e {
 		case "tests":
@@ -314,7 +322,11 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		lines = newLineIndex(f.Content) // no member of the batch was live here
 	}
 	for _, h := range hs.kept {
-		fs = append(fs, c.finding(f, lines, h))
+		fd := c.finding(f, lines, h)
+		if len(c.nolint) > 0 && f.Lang == engine.LangGo && nolintCovers(f.Content, lines, fd.Line, c.nolint) {
+			continue
+		}
+		fs = append(fs, fd)
 	}
 	res := violated(fs)
 	if fm.syntaxError > 0 {

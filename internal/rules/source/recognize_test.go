@@ -481,3 +481,46 @@ func TestDirectCallBanSparesThePrescribedWrapper(t *testing.T) {
 		t.Errorf("findings %v, want only the adapter's direct call", got)
 	}
 }
+
+// A sentence that says a linter enforces it ("... instead of `time.Sleep` (forbidden
+// by linter)", temporalio/temporal AGENTS.md:78) leaves alone the sites the project
+// marked as exceptions to that linter with golangci-lint's //nolint: on the line,
+// alone above it, or on the function around it.
+func TestLinterEnforcedBansHonourNolint(t *testing.T) {
+	c := &policy.Constraint{ID: "n", Text: "Use `require.Eventually` instead of `time.Sleep` (forbidden by linter)", Level: policy.Must, File: "AGENTS.md", Line: 4, Format: "agents"}
+	rc := &recognize.RepoContext{Languages: []string{engine.LangGo}}
+	res := bannedRecognizer{}.Recognize(c, rc)
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
+	}
+	r := res.Rules[0]
+	r.ID = "n"
+	src := "package p\n\nimport \"time\"\n\n" +
+		"func a() {\n\ttime.Sleep(time.Second) //nolint:forbidigo\n}\n\n" + // 6: marked
+		"func b() {\n\t// nolint:forbidigo // waits for the clock\n\ttime.Sleep(time.Second)\n}\n\n" + // 11: marked above
+		"//nolint:forbidigo\nfunc c() {\n\ttime.Sleep(time.Second)\n}\n\n" + // 16: the function is marked
+		"func d() {\n\ttime.Sleep(time.Second)\n}\n\n" + // 20: not marked
+		"func e() {\n\tx() //nolint:errcheck\n\ttime.Sleep(time.Second)\n}\n" // 25: the line above is code
+	fs, _ := runFiles(t, []*policy.Rule{&r}, map[string]string{"p/wait_test.go": src})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%d", f.Line))
+	}
+	if strings.Join(got, " ") != "20 25" {
+		t.Errorf("findings on lines %v, want 20 25", got)
+	}
+}
+
+func TestSentenceLinters(t *testing.T) {
+	for text, want := range map[string]string{
+		"Use `InDelta` instead of `Equal` (enforced by `testifylint`)":           "testifylint",
+		"Use `require.Eventually` instead of `time.Sleep` (forbidden by linter)": "*",
+		"Never call `time.Sleep` in tests.":                                      "",
+		"Use `errors.Is`, as checked by the reviewers.":                          "",
+	} {
+		s := newSentence(&policy.Constraint{Text: text})
+		if got := strings.Join(sentenceLinters(s), ","); got != want {
+			t.Errorf("%q: linters %q, want %q", text, got, want)
+		}
+	}
+}
