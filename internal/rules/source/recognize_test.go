@@ -524,3 +524,33 @@ func TestSentenceLinters(t *testing.T) {
 		}
 	}
 }
+
+// "In production code" is the code that ships: not tests, and not example apps,
+// scripts, a repository's tools/ or the config files of its build and test tools
+// (vercel/ai AGENTS.md:152; its examples/ and vitest configs call JSON.parse).
+func TestProductionCodeIsWhatShips(t *testing.T) {
+	c := &policy.Constraint{ID: "p", Text: "Never use `JSON.parse` directly in production code.", Level: policy.Must, File: "AGENTS.md", Line: 7, Format: "agents"}
+	rc := &recognize.RepoContext{Languages: []string{engine.LangTypeScript, engine.LangJavaScript}}
+	res := bannedRecognizer{}.Recognize(c, rc)
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
+	}
+	r := res.Rules[0]
+	r.ID = "p"
+	call := "export const v = JSON.parse(s);\n"
+	fs, _ := runFiles(t, []*policy.Rule{&r}, map[string]string{
+		"packages/core/src/load.ts":            call,
+		"packages/core/src/load.test.ts":       call,
+		"packages/core/vitest.node.config.js":  call,
+		"examples/chat/util/store.ts":          call,
+		"tools/check-deps.mjs":                 call,
+		"packages/core/scripts/build-types.ts": call,
+	})
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Path)
+	}
+	if strings.Join(got, " ") != "packages/core/src/load.ts" {
+		t.Errorf("findings %v, want only the package's source", got)
+	}
+}

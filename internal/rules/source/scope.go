@@ -43,6 +43,14 @@ var libraryGlobs = map[string][]string{
 	engine.LangC:          {"**/examples/**", "**/tools/**", "**/bench/**", "**/benchmarks/**"},
 }
 
+// notShippedGlobs are, beyond tests, what does not ship in any language: example
+// apps, scripts, benchmarks, documentation sites, a repository's own tools/ and the
+// configuration files of build and test tools (vitest.config.js). "Production code"
+// leaves them out (vercel/ai AGENTS.md:152 bans JSON.parse "in production code"; its
+// examples/ and packages/*/vitest.*.config.js are not that).
+var notShippedGlobs = []string{"**/examples/**", "**/example/**", "**/scripts/**", "**/benchmarks/**", "**/bench/**",
+	"**/docs/**", "tools/**", "**/*.config.js", "**/*.config.mjs", "**/*.config.cjs", "**/*.config.ts", "**/*.config.mts"}
+
 var extLangs = map[string][]string{
 	"py": {engine.LangPython}, "pyi": {engine.LangPython},
 	"js": {engine.LangJavaScript}, "mjs": {engine.LangJavaScript}, "cjs": {engine.LangJavaScript}, "jsx": {engine.LangJavaScript},
@@ -184,6 +192,8 @@ func intersect(a, b []string) []string {
 // Scope phrases.
 var (
 	productionRE = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|non-test code|outside (?:of )?tests?|except in tests|not in tests|shipped code|runtime code)\b`)
+	// shippedRE: the production phrases that mean what ships, not only "not tests".
+	shippedRE    = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|shipped code)\b`)
 	libraryRE    = lazyre.New(`\blibrary code\b|\bin librar(?:y|ies)\b|\blibrary crates?\b|\bin library\b`)
 	testOnlyRE   = lazyre.New(`^(?:in|inside|within|for) (?:unit |integration |e2e )?(?:tests?|test code|test files?|test suites?|testify suites)\b|\b(?:in|inside|within) (?:your |the |our )?(?:unit |integration )?(?:tests|test code|test files|test functions)\b`)
 	testHeaderRE = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
@@ -296,6 +306,9 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 	case productionRE.MatchString(prose):
 		for _, l := range langs {
 			sc.Exclude = append(sc.Exclude, testGlobs[l]...)
+		}
+		if shippedRE.MatchString(prose) {
+			sc.Exclude = append(sc.Exclude, notShippedGlobs...)
 		}
 	}
 	// Exceptions in the sentence itself ("except in `scripts/`").
