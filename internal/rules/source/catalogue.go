@@ -86,6 +86,13 @@ var (
 	}
 )
 
+// rustAllowNamed: the sentence names `#[allow]` with `#[expect]`, or bans it.
+func rustAllowNamed(s *sentence) bool {
+	allow := s.has(words("`#?!?\\[?allow(?:\\([^`]*\\))?\\]?`"))
+	expect := s.has(words("`#?!?\\[?expect(?:\\([^`]*\\))?\\]?`"))
+	return allow && (expect || s.negated())
+}
+
 // Catalogue is every entry, in the order the recogniser tries them.
 var Catalogue = []*Entry{
 	{
@@ -239,9 +246,7 @@ var Catalogue = []*Entry{
 		Name:  "rust-allow",
 		Title: "`#[allow(...)]` instead of `#[expect(...)]`",
 		Names: func(s *sentence) bool {
-			allow := s.has(words("`#?!?\\[?allow(?:\\([^`]*\\))?\\]?`"))
-			expect := s.has(words("`#?!?\\[?expect(?:\\([^`]*\\))?\\]?`"))
-			return allow && (expect || s.negated())
+			return rustAllowNamed(s) && !s.has(words(`\bclippy\b`))
 		},
 		Claims:     []string{"#[allow()]", "[allow()]", "#[expect()]", "allow()", "expect()", "#[allow]", "#[expect]", "allow", "expect", "#[allow(...)]", "#[expect(...)]", "[allow(...)]"},
 		Message:    "`#[allow(...)]` suppression",
@@ -251,6 +256,25 @@ var Catalogue = []*Entry{
 ((inner_attribute_item (attribute (identifier) @name (#eq? @name "allow"))) @match)`,
 			Bad:  []string{"«#[allow(clippy::too_many_arguments)]»\nfn f() {}\n", "«#![allow(dead_code)]»\n"},
 			Good: []string{"#[expect(clippy::too_many_arguments)]\nfn f() {}\n// #[allow(dead_code)]\nconst S: &str = \"#[allow(x)]\";\nfn allow() {}\n"}}},
+	},
+	{
+		// "PREFER `#[expect()]` over `[allow()]` if clippy must be disabled" (astral-sh/uv
+		// AGENTS.md:12): the suppressions of clippy's lints, not rustc's
+		// (#[allow(dead_code)], #[allow(unsafe_code)]).
+		Name:  "rust-allow-clippy",
+		Title: "`#[allow(clippy::...)]` instead of `#[expect(clippy::...)]`",
+		Names: func(s *sentence) bool {
+			return rustAllowNamed(s) && s.has(words(`\bclippy\b`))
+		},
+		Claims:     []string{"#[allow()]", "[allow()]", "#[expect()]", "allow()", "expect()", "#[allow]", "#[expect]", "allow", "expect", "#[allow(...)]", "#[expect(...)]", "[allow(...)]"},
+		Message:    "`#[allow(clippy::...)]` suppression",
+		Suggestion: "use `#[expect(...)]`, which fails once the lint no longer fires",
+		Variants: []Variant{{Lang: engine.LangRust,
+			Query: `((attribute_item (attribute (identifier) @name arguments: (token_tree) @args (#eq? @name "allow") (#match? @args "clippy::"))) @match)
+((inner_attribute_item (attribute (identifier) @name arguments: (token_tree) @args (#eq? @name "allow") (#match? @args "clippy::"))) @match)`,
+			Needles: []string{"clippy::"},
+			Bad:     []string{"«#[allow(clippy::too_many_arguments)]»\nfn f() {}\n«#![allow(dead_code, clippy::pedantic)]»\n"},
+			Good:    []string{"#[expect(clippy::too_many_arguments)]\nfn f() {}\n#[allow(dead_code)]\n#![allow(unsafe_code)]\n// #[allow(clippy::x)]\n"}}},
 	},
 	{
 		Name:  "js-var",

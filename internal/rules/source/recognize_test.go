@@ -72,7 +72,7 @@ func TestRecognizeCorpus(t *testing.T) {
 		{"vercel__ai__AGENTS.md", "Use `require()` for imports", // under "## Do Not"
 			[]string{"query `require()` is banned here"}},
 		{"astral-sh__uv__AGENTS.md", "PREFER `#[expect()]` over `[allow()]`",
-			[]string{"query rust-allow [rust] warning"}},
+			[]string{"query rust-allow-clippy [rust] warning"}},
 		{"astral-sh__uv__AGENTS.md", "AVOID using `panic!`, `unreachable!`, `.unwrap()`, unsafe code",
 			[]string{"query rust-unsafe [rust] exclude=tests", "query `panic!` is banned here [rust] exclude=tests", "query `unreachable!` is banned here [rust] exclude=tests", "query `.unwrap()` is banned here [rust] exclude=tests"}},
 		{"astral-sh__ruff__AGENTS.md", "Rust imports should always go at the top of the file",
