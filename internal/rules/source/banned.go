@@ -118,6 +118,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		for _, p := range replacementFiles(s) {
 			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, p))
 		}
+		// "use `parseJSON` from `@ai-sdk/provider-utils`": the package that provides
+		// the replacement implements it with the banned API.
+		for _, d := range replacementPackages(s, rc) {
+			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, d+"/**"))
+		}
 		res.Rules = append(res.Rules, r)
 	}
 	if len(res.Rules) > 0 {
@@ -566,6 +571,43 @@ func replacementFiles(s *sentence) []string {
 		for i, t := range ts {
 			if t.kind == 'w' && set("from", "in")[lowerWord(t)] && i+1 < len(ts) && ts[i+1].kind == 's' && fileSpanRE.MatchString(ts[i+1].text) && hasUseBefore(ts, i) {
 				out = append(out, strings.TrimPrefix(ts[i+1].text, "./"))
+			}
+		}
+	}
+	return out
+}
+
+var scopedPackageRE = lazyre.New(`^@[a-z0-9][\w.\-]*/([a-z0-9][\w.\-]*)$`)
+
+// replacementPackages are the folders of the repository's own packages a sentence
+// names as the home of the replacement ("use `parseJSON` or `safeParseJSON` from
+// `@ai-sdk/provider-utils`", vercel/ai AGENTS.md:152, whose packages/provider-utils/
+// holds the parser): a scoped package name whose last part is the name of exactly one
+// folder of a packages/ (or libs/) folder.
+func replacementPackages(s *sentence, rc *recognize.RepoContext) []string {
+	if rc == nil {
+		return nil
+	}
+	var out []string
+	for _, cl := range s.clauses() {
+		ts := tokenize(cl)
+		for i, t := range ts {
+			if !(t.kind == 'w' && lowerWord(t) == "from" && i+1 < len(ts) && ts[i+1].kind == 's' && hasUseBefore(ts, i)) {
+				continue
+			}
+			m := scopedPackageRE.FindStringSubmatch(ts[i+1].text)
+			if m == nil {
+				continue
+			}
+			var found []string
+			for _, d := range rc.Dirs {
+				parent, name := path.Split(d)
+				if name == m[1] && (strings.HasSuffix(parent, "packages/") || strings.HasSuffix(parent, "libs/")) {
+					found = append(found, d)
+				}
+			}
+			if len(found) == 1 {
+				out = append(out, found[0])
 			}
 		}
 	}

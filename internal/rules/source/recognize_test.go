@@ -526,11 +526,12 @@ func TestSentenceLinters(t *testing.T) {
 }
 
 // "In production code" is the code that ships: not tests, and not example apps,
-// scripts, a repository's tools/ or the config files of its build and test tools
-// (vercel/ai AGENTS.md:152; its examples/ and vitest configs call JSON.parse).
+// scripts, a repository's tools/ and CI, or the config files of its build and test
+// tools (vercel/ai AGENTS.md:152; its examples/ and vitest configs call JSON.parse);
+// and the package the sentence names as the replacement's home implements it.
 func TestProductionCodeIsWhatShips(t *testing.T) {
-	c := &policy.Constraint{ID: "p", Text: "Never use `JSON.parse` directly in production code.", Level: policy.Must, File: "AGENTS.md", Line: 7, Format: "agents"}
-	rc := &recognize.RepoContext{Languages: []string{engine.LangTypeScript, engine.LangJavaScript}}
+	c := &policy.Constraint{ID: "p", Text: "Never use `JSON.parse` directly in production code. Instead use `parseJSON` from `@acme/json-utils`.", Level: policy.Must, File: "AGENTS.md", Line: 7, Format: "agents"}
+	rc := &recognize.RepoContext{Languages: []string{engine.LangTypeScript, engine.LangJavaScript}, Dirs: []string{"packages", "packages/core", "packages/json-utils"}}
 	res := bannedRecognizer{}.Recognize(c, rc)
 	if len(res.Rules) != 1 {
 		t.Fatalf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
@@ -545,6 +546,8 @@ func TestProductionCodeIsWhatShips(t *testing.T) {
 		"examples/chat/util/store.ts":          call,
 		"tools/check-deps.mjs":                 call,
 		"packages/core/scripts/build-types.ts": call,
+		".github/actions/check/index.js":       call,
+		"packages/json-utils/src/parse.ts":     call, // the replacement's own home
 	})
 	var got []string
 	for _, f := range fs {

@@ -44,12 +44,13 @@ var libraryGlobs = map[string][]string{
 }
 
 // notShippedGlobs are, beyond tests, what does not ship in any language: example
-// apps, scripts, benchmarks, documentation sites, a repository's own tools/ and the
+// apps, scripts, benchmarks, documentation sites, a repository's own tools/ and CI
+// (.github/), and the
 // configuration files of build and test tools (vitest.config.js). "Production code"
 // leaves them out (vercel/ai AGENTS.md:152 bans JSON.parse "in production code"; its
 // examples/ and packages/*/vitest.*.config.js are not that).
 var notShippedGlobs = []string{"**/examples/**", "**/example/**", "**/scripts/**", "**/benchmarks/**", "**/bench/**",
-	"**/docs/**", "tools/**", "**/*.config.js", "**/*.config.mjs", "**/*.config.cjs", "**/*.config.ts", "**/*.config.mts"}
+	"**/docs/**", "tools/**", ".github/**", "**/*.config.js", "**/*.config.mjs", "**/*.config.cjs", "**/*.config.ts", "**/*.config.mts"}
 
 var extLangs = map[string][]string{
 	"py": {engine.LangPython}, "pyi": {engine.LangPython},
