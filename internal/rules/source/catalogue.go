@@ -656,9 +656,13 @@ var Catalogue = []*Entry{
 		},
 		Message:    "fully-qualified class name",
 		Suggestion: "import the class",
-		Variants: []Variant{{Lang: engine.LangJava, Query: `((scoped_type_identifier) @match (#match? @match "^[a-z][a-z0-9_]*\\.[a-z]") (#not-inside? @match scoped_type_identifier))`,
-			Bad:  []string{"class A { «java.util.List»<String> xs = new «java.util.ArrayList»<>(); }\n"},
-			Good: []string{"import java.util.List;\nclass A { List<String> xs; Map.Entry<K, V> e; }\n"}}},
+		// A name Java cannot import (another class of the file has its simple name) is
+		// the exception every such rule makes ("unless absolutely necessary for
+		// collision resolution", apache/gravitino .github/copilot-instructions.md:23).
+		Variants: []Variant{{Lang: engine.LangJava, Query: `((scoped_type_identifier) @match (#match? @match "^[a-z][a-z0-9_]*\\.[a-z]") (#not-inside? @match scoped_type_identifier) (#not-colliding? @match))`,
+			Bad: []string{"class A { «java.util.List»<String> xs = new «java.util.ArrayList»<>(); }\n"},
+			Good: []string{"import java.util.List;\nclass A { List<String> xs; Map.Entry<K, V> e; }\n",
+				"import org.acme.rel.Table;\nclass A { Table t; org.apache.iceberg.Table it; org.apache.flink.table.catalog.Table.Kind k; }\n"}}},
 	},
 	{
 		Name:  "go-context-first",

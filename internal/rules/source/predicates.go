@@ -36,6 +36,9 @@ import (
 //	                            a name is about its uses, not its definition
 //	(#not-inside-def? @c name ...)  @c is not in the body of a function, method or class
 //	                            of one of the names (the wrapper a sentence prescribes)
+//	(#not-colliding? @c)        the Java class @c names in full does not share its
+//	                            simple name with a class the file imports or declares
+//	                            (the one case where Java needs the full name)
 //	(#no-keyword-arg? @args name ...)  a Python argument list passes none of the keyword
 //	                            arguments and no **kwargs that could carry them
 //	(#max-positional? @args n)  a Python argument list has at most n positional
@@ -73,6 +76,9 @@ var predicates = map[string]struct {
 	"not-inside-def?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return !insideDefinitionOf(nodeOf(m, p), t, p)
 	}},
+	"not-colliding?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return !javaNameCollides(text(nodeOf(m, p), t), t.Src)
+	}},
 	"no-keyword-arg?": {2, noKeywordArg},
 	"text-mode?":      {2, textMode},
 	"max-positional?": {2, maxPositional},
@@ -105,7 +111,7 @@ func checkPredicates(q *lang.Query) error {
 
 func predicateNames() string {
 	var ns []string
-	for _, n := range []string{"inside?", "not-inside?", "kind?", "not-kind?", "not-in-test?", "not-in-main?", "not-defined?", "not-inside-def?", "no-keyword-arg?", "text-mode?", "max-positional?"} {
+	for _, n := range []string{"inside?", "not-inside?", "kind?", "not-kind?", "not-in-test?", "not-in-main?", "not-defined?", "not-inside-def?", "not-colliding?", "no-keyword-arg?", "text-mode?", "max-positional?"} {
 		ns = append(ns, "#"+n)
 	}
 	return strings.Join(ns, ", ")
@@ -170,6 +176,41 @@ func insideDefinitionOf(n *sitter.Node, t *lang.Tree, p lang.Predicate) bool {
 	}
 	for a := n.Parent(); a != nil; a = a.Parent() {
 		if declarationKinds[a.Kind()] && names[text(a.ChildByFieldName("name"), t)] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	javaImportRE = lazyre.New(`(?m)^\s*import\s+([\w.]+)\s*;`)
+	javaDeclRE   = lazyre.New(`\b(?:class|interface|enum|record)\s+([A-Z]\w*)`)
+)
+
+// javaNameCollides reports whether a fully qualified name (org.apache.iceberg.Table,
+// or a nested org.x.TableChange.After) shares the simple name of its outermost class
+// with another class the file imports or declares, so that Java cannot import it.
+func javaNameCollides(fqn string, src []byte) bool {
+	segs := strings.Split(strings.Join(strings.Fields(fqn), ""), ".")
+	at := -1
+	for i, sg := range segs {
+		if sg != "" && sg[0] >= 'A' && sg[0] <= 'Z' {
+			at = i
+			break
+		}
+	}
+	if at <= 0 {
+		return false
+	}
+	simple, full := segs[at], strings.Join(segs[:at+1], ".")
+	for _, m := range javaImportRE.Regexp().FindAllSubmatch(src, -1) {
+		imp := string(m[1])
+		if imp != full && strings.HasSuffix(imp, "."+simple) {
+			return true
+		}
+	}
+	for _, m := range javaDeclRE.Regexp().FindAllSubmatch(src, -1) {
+		if string(m[1]) == simple {
 			return true
 		}
 	}
