@@ -455,6 +455,11 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 		// a command-line program's prints are its output, not its logs.
 		qp.Exclude = append(qp.Exclude, "programs")
 	}
+	if sh.kind == "member" && len(sh.segs) == 2 && strings.Contains(b.instead, sh.segs[0]+".Require()."+sh.name) {
+		// "use `s.Require().NoError(err)` instead of `s.NoError(err)`": a suite that
+		// embeds *require.Assertions already stops at s.NoError
+		qp.Exclude = append(qp.Exclude, "require-suites")
+	}
 	if sh.kind == "call" && sh.name == "require" {
 		// a CommonJS module (a .cjs file, a config that assigns module.exports)
 		// imports with require: the ban is about the ES modules around it

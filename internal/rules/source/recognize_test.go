@@ -50,7 +50,7 @@ func TestRecognizeCorpus(t *testing.T) {
 		{"apache__iceberg__AGENTS.md", "Prefer switch expressions",
 			[]string{"query java-switch-statement [java] warning"}},
 		{"temporalio__temporal__AGENTS.md", "For error assertions in testify suites",
-			[]string{"query `s.NoError(err)` is banned here [go] in=**/*_test.go"}},
+			[]string{"query `s.NoError(err)` is banned here [go] exclude=require-suites in=**/*_test.go"}},
 		{"microsoft__vscode__.github__copilot-instructions.md", "Only surround arrow function parameters when necessary",
 			[]string{"query arrow-parens [javascript,tsx,typescript]"}},
 		{"microsoft__vscode__.github__copilot-instructions.md", "Prefer `async` and `await` over `Promise` and `then` calls",
@@ -555,5 +555,35 @@ func TestProductionCodeIsWhatShips(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "packages/core/src/load.ts" {
 		t.Errorf("findings %v, want only the package's source", got)
+	}
+}
+
+// "Use `s.Require().NoError(err)` instead of `s.NoError(err)`" (temporalio/temporal
+// AGENTS.md:80): in a suite that embeds *require.Assertions, directly or through a
+// base suite of the repository, s.NoError already stops the test; in a plain
+// suite.Suite it only logs.
+func TestRequireAssertionBanSparesRequireSuites(t *testing.T) {
+	c := &policy.Constraint{ID: "s", Text: "For error assertions in testify suites, use `s.Require().NoError(err)` instead of `s.NoError(err)`", Level: policy.Must, File: "AGENTS.md", Line: 3, Format: "agents"}
+	rc := &recognize.RepoContext{Languages: []string{engine.LangGo}}
+	res := bannedRecognizer{}.Recognize(c, rc)
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
+	}
+	r := res.Rules[0]
+	r.ID = "s"
+	fs, _ := runFiles(t, []*policy.Rule{&r}, map[string]string{
+		"go.mod":                  "module example.com/app\n\ngo 1.22\n",
+		"testkit/base.go":         "package testkit\n\nimport (\n\t\"github.com/stretchr/testify/require\"\n\t\"github.com/stretchr/testify/suite\"\n)\n\ntype Base struct {\n\tsuite.Suite\n\t*require.Assertions\n}\n",
+		"store/store_test.go":     "package store\n\nimport \"example.com/app/testkit\"\n\ntype storeSuite struct {\n\ttestkit.Base\n}\n\nfunc (s *storeSuite) TestPut() {\n\ts.NoError(put())\n}\n",
+		"cache/cache_test.go":     "package cache\n\nimport \"github.com/stretchr/testify/suite\"\n\ntype cacheSuite struct {\n\tsuite.Suite\n}\n\nfunc (s *cacheSuite) TestGet() {\n\ts.NoError(get())\n}\n",
+		"queue/queue_test.go":     "package queue\n\ntype (\n\tqueueSuite struct {\n\t\tsuite.Suite\n\t\t*require.Assertions\n\t}\n)\n",
+		"queue/queue_pop_test.go": "package queue\n\nfunc (s *queueSuite) TestPop() {\n\ts.NoError(pop())\n}\n",
+	})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s:%d", f.Path, f.Line))
+	}
+	if strings.Join(got, " ") != "cache/cache_test.go:10" {
+		t.Errorf("findings %v, want only the plain suite's s.NoError", got)
 	}
 }
