@@ -118,6 +118,10 @@ type Source struct {
 	outcome []uint8
 	mu      sync.Mutex
 	errs    map[int]error
+	// goModule is the module path of the root go.mod (read once, on the first Go
+	// file that carries the Go authors' header).
+	goModOnce sync.Once
+	goModule  string
 }
 
 // Why a candidate was not judged: its index in skipReasons, or gone or failed.
@@ -209,7 +213,11 @@ func (s *Source) Load(i int) *engine.File {
 		return nil
 	}
 	a = s.attrsOf()[p]
-	if why := classifyWith(p, content, a); why != "" {
+	why := classifyWith(p, content, a)
+	if why == "" && a.Vendored == nil && GoAuthorsCopy(p, content) && !s.goProject() {
+		why = SkipVendored
+	}
+	if why != "" {
 		if *res = skipOutcome(why); *res == 0 {
 			*res = outcomeFailed
 			s.mu.Lock()
@@ -228,6 +236,22 @@ func (s *Source) Load(i int) *engine.File {
 		}
 	}
 	return f
+}
+
+// goProject reports whether the repository is the Go project's own (module std, cmd
+// or golang.org/x/...), where the Go authors' header is the repository's own.
+func (s *Source) goProject() bool {
+	s.goModOnce.Do(func() {
+		// The Go repository's own go.mod is src/go.mod (module std).
+		for _, f := range []string{"go.mod", "src/go.mod"} {
+			if b, err := s.snap.Read(f); err == nil {
+				if s.goModule = GoModulePath(b); s.goModule != "" {
+					break
+				}
+			}
+		}
+	})
+	return GoOwnModule(s.goModule)
 }
 
 // Loaded is what the loads left out, and why; its Files are empty (the run has them).

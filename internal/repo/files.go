@@ -18,6 +18,8 @@ import (
 
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // MaxFileBytes bounds the files heed judges; larger files are skipped (and counted).
@@ -356,6 +358,42 @@ func Vendored(p string) bool {
 		dir = path.Dir(dir)
 	}
 	return false
+}
+
+// goAuthorsRE is the header of the Go project's own sources ("// Copyright 2011 The
+// Go Authors. All rights reserved.").
+var goAuthorsRE = lazyre.New(`^// Copyright (?:\(c\) )?[0-9]{4}(?:[-, ]+[0-9]{4})* The Go Authors\b`)
+
+// GoAuthorsCopy reports whether a Go file carries the Go project's copyright header on
+// its first line: in any repository but the Go project's own it is a copy of the
+// standard library (hugo's tpl/internal/go_templates is text/template and
+// html/template, forked by a script), which the project does not hold to its rules.
+func GoAuthorsCopy(p string, content []byte) bool {
+	if !strings.HasSuffix(p, ".go") {
+		return false
+	}
+	first := content
+	if i := bytes.IndexByte(first, '\n'); i >= 0 {
+		first = first[:i]
+	}
+	return goAuthorsRE.Match(bytes.TrimRight(first, "\r"))
+}
+
+// GoModulePath is the module path a go.mod declares, or "".
+func GoModulePath(gomod []byte) string {
+	for _, l := range strings.Split(string(gomod), "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 2 && f[0] == "module" {
+			return strings.Trim(f[1], `"`)
+		}
+	}
+	return ""
+}
+
+// GoOwnModule reports whether a module path is the Go project's own: the standard
+// library (std, cmd) or a golang.org/x repository.
+func GoOwnModule(m string) bool {
+	return m == "std" || m == "cmd" || strings.HasPrefix(m, "golang.org/x/") || strings.HasPrefix(m, "golang.org/")
 }
 
 // Fixture reports whether a path lies in a testdata folder: fixtures, often broken

@@ -697,3 +697,46 @@ func TestUntrackedFromTheListing(t *testing.T) {
 		t.Errorf("the diff must report the untracked file as added: %+v", byPath(c))
 	}
 }
+
+// A copy of Go's standard library inside another project (hugo forks text/template
+// into tpl/internal/go_templates with a script) is someone else's code: the project's
+// rules do not judge it. In the Go repository itself the header is the project's own.
+func TestCopiesOfTheGoSourcesAreVendored(t *testing.T) {
+	goHeader := "// Copyright 2011 The Go Authors. All rights reserved.\n// Use of this source code is governed by a BSD-style\n// license that can be found in the LICENSE file.\n\npackage template\n"
+	for _, tc := range []struct {
+		module string
+		forked bool
+	}{
+		{"github.com/example/site", true},
+		{"golang.org/x/tools", false},
+	} {
+		g := newGitRepo(t)
+		g.write(map[string]string{
+			"go.mod":                            "module " + tc.module + "\n\ngo 1.22\n",
+			"tpl/internal/go_templates/exec.go": goHeader,
+			"tpl/ours.go":                       "// Copyright 2024 The Site Authors.\n\npackage tpl\n",
+			"tpl/quotes.go":                     "package tpl\n\n// Copyright 2011 The Go Authors: a comment that quotes it.\n",
+		})
+		g.commit("base")
+		r := g.open()
+		paths, err := r.ListFiles()
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := r.LoadFiles(r.Worktree(), paths)
+		var judged []string
+		for _, f := range l.Files {
+			judged = append(judged, f.Path)
+		}
+		want := []string{"go.mod", "tpl/internal/go_templates/exec.go", "tpl/ours.go", "tpl/quotes.go"}
+		if tc.forked {
+			want = []string{"go.mod", "tpl/ours.go", "tpl/quotes.go"}
+			if got := l.Skipped[SkipVendored]; !reflect.DeepEqual(got, []string{"tpl/internal/go_templates/exec.go"}) {
+				t.Errorf("module %s: vendored %v, want the copy of the Go sources", tc.module, got)
+			}
+		}
+		if !reflect.DeepEqual(judged, want) {
+			t.Errorf("module %s: judged %v, want %v", tc.module, judged, want)
+		}
+	}
+}

@@ -118,6 +118,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		for _, p := range replacementFiles(s) {
 			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, p))
 		}
+		// "use `parseJSON` from `@ai-sdk/provider-utils`": the package that provides
+		// the replacement implements it with the banned API.
+		for _, d := range replacementPackages(s, rc) {
+			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, d+"/**"))
+		}
 		res.Rules = append(res.Rules, r)
 	}
 	if len(res.Rules) > 0 {
@@ -445,12 +450,39 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 		return r, ""
 	}
 	qp := QueryParams{Queries: map[string]string{}, Exclude: inFileExclusions(s, rustTestIdiom(sh))}
+	if consolePrintRE.MatchString(b.span) && aboutLogging(s, rc) {
+		// "Logging: Use SLF4J. No `System.out.println`": prints as logging are banned;
+		// a command-line program's prints are its output, not its logs.
+		qp.Exclude = append(qp.Exclude, "programs")
+	}
+	if sh.kind == "member" && len(sh.segs) == 2 && strings.Contains(b.instead, sh.segs[0]+".Require()."+sh.name) {
+		// "use `s.Require().NoError(err)` instead of `s.NoError(err)`": a suite that
+		// embeds *require.Assertions already stops at s.NoError
+		qp.Exclude = append(qp.Exclude, "require-suites")
+	}
+	if sh.kind == "call" && sh.name == "require" {
+		// a CommonJS module (a .cjs file, a config that assigns module.exports)
+		// imports with require: the ban is about the ES modules around it
+		qp.Exclude = append(qp.Exclude, "commonjs")
+	}
 	if rustTestIdiom(sh) && contains(langs, engine.LangRust) {
 		// Tests unwrap and panic by design: the rule is about the code they test.
 		r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, testGlobs[engine.LangRust]...))
 	}
+	if contains(grammarLangs, engine.LangGo) {
+		// "use `require.Eventually` instead of `time.Sleep` (forbidden by linter)":
+		// the project marks its exceptions to that linter with //nolint
+		qp.Nolint = sentenceLinters(s)
+	}
+	wrappers := prescribedWrappers(s, b)
 	for _, l := range grammarLangs {
 		if q := sh.query(l); q != "" {
+			if len(wrappers) > 0 && strings.Contains(q, "(#not-defined? @match)") {
+				// "calls `self._trim_before_compaction()` ... never
+				// `_trim_messages_before_compaction` directly": the prescribed
+				// wrapper is where the helper is called
+				q = strings.ReplaceAll(q, "(#not-defined? @match)", "(#not-defined? @match) (#not-inside-def? @match "+quoteAll(wrappers)+")")
+			}
 			qp.Queries[l] = q
 		}
 	}
@@ -478,6 +510,63 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	return r, ""
 }
 
+// consolePrintRE: a call that writes to the console.
+var consolePrintRE = lazyre.New(`^(?:System\.(?:out|err)\.print(?:ln|f)?|fmt\.(?:Print|Fprint)(?:ln|f)?|print|println|printf|puts|console\.(?:log|info|debug|warn|error)|Console\.Write(?:Line)?|e?println!|e?print!|dbg!)(?:\(.*\))?$`)
+
+// loggingRE: words of logging.
+var loggingRE = lazyre.New(`\blog(?:ging|gers?)?\b|\bslf4j\b|\blog4j\b|\blogback\b|\bstructlog\b|\bzap\b|\bslog\b`)
+
+// aboutLogging reports whether the sentence, its heading or the rest of its list item
+// speaks of logging ("**Logging**: Use SLF4J. No `System.out.println`."), outside the
+// code spans (`console.log` is a print).
+func aboutLogging(s *sentence, rc *recognize.RepoContext) bool {
+	if loggingRE.MatchString(s.prose()) || loggingRE.MatchString(s.header) {
+		return true
+	}
+	if rc == nil {
+		return false
+	}
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.ID != s.c.ID && o.File == s.c.File && o.Line == s.c.Line && loggingRE.MatchString(newSentence(o).prose()) {
+			return true
+		}
+	}
+	return false
+}
+
+var directlyRE = lazyre.New(`\bdirectly\b`)
+
+// prescribedWrappers are the functions a sentence that bans calling a helper
+// "directly" names as the way to reach it: the other code spans that are calls
+// ("`self._trim_before_compaction()`" gives _trim_before_compaction).
+func prescribedWrappers(s *sentence, b ban) []string {
+	if !directlyRE.MatchString(s.prose()) {
+		return nil
+	}
+	var out []string
+	for _, sp := range s.spans {
+		if sp == b.span || !strings.HasSuffix(sp, ")") {
+			continue
+		}
+		if m := callRE.FindStringSubmatch(sp); m != nil {
+			segs := strings.Split(m[2], ".")
+			if name := segs[len(segs)-1]; name != "" && name != strings.TrimSuffix(b.span, "()") {
+				out = append(out, name)
+			}
+		}
+	}
+	return dedupeStrings(out)
+}
+
+func quoteAll(xs []string) string {
+	qs := make([]string, len(xs))
+	for i, x := range xs {
+		qs[i] = q(x)
+	}
+	return strings.Join(qs, " ")
+}
+
 // replacementFiles are the files a sentence points to as the home of the
 // replacement ("use `parseJSON` from `src/lib/json.ts`").
 func replacementFiles(s *sentence) []string {
@@ -487,6 +576,43 @@ func replacementFiles(s *sentence) []string {
 		for i, t := range ts {
 			if t.kind == 'w' && set("from", "in")[lowerWord(t)] && i+1 < len(ts) && ts[i+1].kind == 's' && fileSpanRE.MatchString(ts[i+1].text) && hasUseBefore(ts, i) {
 				out = append(out, strings.TrimPrefix(ts[i+1].text, "./"))
+			}
+		}
+	}
+	return out
+}
+
+var scopedPackageRE = lazyre.New(`^@[a-z0-9][\w.\-]*/([a-z0-9][\w.\-]*)$`)
+
+// replacementPackages are the folders of the repository's own packages a sentence
+// names as the home of the replacement ("use `parseJSON` or `safeParseJSON` from
+// `@ai-sdk/provider-utils`", vercel/ai AGENTS.md:152, whose packages/provider-utils/
+// holds the parser): a scoped package name whose last part is the name of exactly one
+// folder of a packages/ (or libs/) folder.
+func replacementPackages(s *sentence, rc *recognize.RepoContext) []string {
+	if rc == nil {
+		return nil
+	}
+	var out []string
+	for _, cl := range s.clauses() {
+		ts := tokenize(cl)
+		for i, t := range ts {
+			if !(t.kind == 'w' && lowerWord(t) == "from" && i+1 < len(ts) && ts[i+1].kind == 's' && hasUseBefore(ts, i)) {
+				continue
+			}
+			m := scopedPackageRE.FindStringSubmatch(ts[i+1].text)
+			if m == nil {
+				continue
+			}
+			var found []string
+			for _, d := range rc.Dirs {
+				parent, name := path.Split(d)
+				if name == m[1] && (strings.HasSuffix(parent, "packages/") || strings.HasSuffix(parent, "libs/")) {
+					found = append(found, d)
+				}
+			}
+			if len(found) == 1 {
+				out = append(out, found[0])
 			}
 		}
 	}

@@ -86,6 +86,13 @@ var (
 	}
 )
 
+// rustAllowNamed: the sentence names `#[allow]` with `#[expect]`, or bans it.
+func rustAllowNamed(s *sentence) bool {
+	allow := s.has(words("`#?!?\\[?allow(?:\\([^`]*\\))?\\]?`"))
+	expect := s.has(words("`#?!?\\[?expect(?:\\([^`]*\\))?\\]?`"))
+	return allow && (expect || s.negated())
+}
+
 // Catalogue is every entry, in the order the recogniser tries them.
 var Catalogue = []*Entry{
 	{
@@ -239,9 +246,7 @@ var Catalogue = []*Entry{
 		Name:  "rust-allow",
 		Title: "`#[allow(...)]` instead of `#[expect(...)]`",
 		Names: func(s *sentence) bool {
-			allow := s.has(words("`#?!?\\[?allow(?:\\([^`]*\\))?\\]?`"))
-			expect := s.has(words("`#?!?\\[?expect(?:\\([^`]*\\))?\\]?`"))
-			return allow && (expect || s.negated())
+			return rustAllowNamed(s) && !s.has(words(`\bclippy\b`))
 		},
 		Claims:     []string{"#[allow()]", "[allow()]", "#[expect()]", "allow()", "expect()", "#[allow]", "#[expect]", "allow", "expect", "#[allow(...)]", "#[expect(...)]", "[allow(...)]"},
 		Message:    "`#[allow(...)]` suppression",
@@ -251,6 +256,25 @@ var Catalogue = []*Entry{
 ((inner_attribute_item (attribute (identifier) @name (#eq? @name "allow"))) @match)`,
 			Bad:  []string{"«#[allow(clippy::too_many_arguments)]»\nfn f() {}\n", "«#![allow(dead_code)]»\n"},
 			Good: []string{"#[expect(clippy::too_many_arguments)]\nfn f() {}\n// #[allow(dead_code)]\nconst S: &str = \"#[allow(x)]\";\nfn allow() {}\n"}}},
+	},
+	{
+		// "PREFER `#[expect()]` over `[allow()]` if clippy must be disabled" (astral-sh/uv
+		// AGENTS.md:12): the suppressions of clippy's lints, not rustc's
+		// (#[allow(dead_code)], #[allow(unsafe_code)]).
+		Name:  "rust-allow-clippy",
+		Title: "`#[allow(clippy::...)]` instead of `#[expect(clippy::...)]`",
+		Names: func(s *sentence) bool {
+			return rustAllowNamed(s) && s.has(words(`\bclippy\b`))
+		},
+		Claims:     []string{"#[allow()]", "[allow()]", "#[expect()]", "allow()", "expect()", "#[allow]", "#[expect]", "allow", "expect", "#[allow(...)]", "#[expect(...)]", "[allow(...)]"},
+		Message:    "`#[allow(clippy::...)]` suppression",
+		Suggestion: "use `#[expect(...)]`, which fails once the lint no longer fires",
+		Variants: []Variant{{Lang: engine.LangRust,
+			Query: `((attribute_item (attribute (identifier) @name arguments: (token_tree) @args (#eq? @name "allow") (#match? @args "clippy::"))) @match)
+((inner_attribute_item (attribute (identifier) @name arguments: (token_tree) @args (#eq? @name "allow") (#match? @args "clippy::"))) @match)`,
+			Needles: []string{"clippy::"},
+			Bad:     []string{"«#[allow(clippy::too_many_arguments)]»\nfn f() {}\n«#![allow(dead_code, clippy::pedantic)]»\n"},
+			Good:    []string{"#[expect(clippy::too_many_arguments)]\nfn f() {}\n#[allow(dead_code)]\n#![allow(unsafe_code)]\n// #[allow(clippy::x)]\n"}}},
 	},
 	{
 		Name:  "js-var",
@@ -632,9 +656,13 @@ var Catalogue = []*Entry{
 		},
 		Message:    "fully-qualified class name",
 		Suggestion: "import the class",
-		Variants: []Variant{{Lang: engine.LangJava, Query: `((scoped_type_identifier) @match (#match? @match "^[a-z][a-z0-9_]*\\.[a-z]") (#not-inside? @match scoped_type_identifier))`,
-			Bad:  []string{"class A { «java.util.List»<String> xs = new «java.util.ArrayList»<>(); }\n"},
-			Good: []string{"import java.util.List;\nclass A { List<String> xs; Map.Entry<K, V> e; }\n"}}},
+		// A name Java cannot import (another class of the file has its simple name) is
+		// the exception every such rule makes ("unless absolutely necessary for
+		// collision resolution", apache/gravitino .github/copilot-instructions.md:23).
+		Variants: []Variant{{Lang: engine.LangJava, Query: `((scoped_type_identifier) @match (#match? @match "^[a-z][a-z0-9_]*\\.[a-z]") (#not-inside? @match scoped_type_identifier) (#not-colliding? @match))`,
+			Bad: []string{"class A { «java.util.List»<String> xs = new «java.util.ArrayList»<>(); }\n"},
+			Good: []string{"import java.util.List;\nclass A { List<String> xs; Map.Entry<K, V> e; }\n",
+				"import org.acme.rel.Table;\nclass A { Table t; org.apache.iceberg.Table it; org.apache.flink.table.catalog.Table.Kind k; }\n"}}},
 	},
 	{
 		Name:  "go-context-first",
@@ -645,9 +673,15 @@ var Catalogue = []*Entry{
 		Claims:     []string{"context.Context", "ctx"},
 		Message:    "`context.Context` is not the first parameter",
 		Suggestion: "move it first: `func F(ctx context.Context, …)`",
-		Variants: []Variant{{Lang: engine.LangGo, Query: `(parameter_list (parameter_declaration) (parameter_declaration type: (qualified_type) @t) @match (#eq? @t "context.Context"))`, Needles: []string{"context.Context"},
-			Bad:  []string{"package p\n\nfunc Save(name string, «ctx context.Context») error { return nil }\n"},
-			Good: []string{"package p\n\nfunc Save(ctx context.Context, name string) error { return nil }\n// func F(a int, ctx context.Context)\n"}}},
+		// Parameters only, not results; a test helper's `t *testing.T` (or b, f, tb) may
+		// come before ctx, the order Go's test helpers use (revive's context-as-argument
+		// allows it the same way), but nothing else may.
+		Variants: []Variant{{Lang: engine.LangGo, Query: `((_ parameters: (parameter_list . (parameter_declaration type: (_) @first) (parameter_declaration type: (qualified_type) @t) @match)) (#not-match? @first "^\\*?testing\\.(?:T|B|F|TB)$") (#eq? @t "context.Context"))
+((_ parameters: (parameter_list . (parameter_declaration type: (_) @first) . (parameter_declaration type: (_) @second) (parameter_declaration type: (qualified_type) @t) @match)) (#match? @first "^\\*?testing\\.(?:T|B|F|TB)$") (#not-eq? @second "context.Context") (#eq? @t "context.Context"))`, Needles: []string{"context.Context"},
+			Bad: []string{"package p\n\nfunc Save(name string, «ctx context.Context») error { return nil }\n\nfunc run(t *testing.T, tool Tool, «ctx context.Context») {}\n\nfunc (s *S) Get(id int, «ctx context.Context») {}\n"},
+			Good: []string{"package p\n\nfunc Save(ctx context.Context, name string) error { return nil }\n// func F(a int, ctx context.Context)\n" +
+				"func helper(t *testing.T, ctx context.Context, id string) {}\nfunc open(t *testing.T, name string) (*Session, context.Context) { return nil, nil }\n" +
+				"func bench(b *testing.B, ctx context.Context) {}\n"}}},
 	},
 	{
 		Name:  "rust-local-use",

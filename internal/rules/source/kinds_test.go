@@ -387,6 +387,24 @@ func TestFilenameConventions(t *testing.T) {
 	}
 }
 
+// A test file takes the name of the file it tests ("bash_20250124.test-d.ts" beside
+// "bash_20250124.ts", vercel/ai packages/anthropic/src/tool/): the convention for
+// test files does not flag it, but does flag a badly named one with no such subject.
+func TestTestFilesNamedAfterTheirSubject(t *testing.T) {
+	kebab := &policy.Rule{ID: "k", Kind: KindText, Scope: policy.Scope{Globs: []string{"*.test-d.ts"}}, Params: mustParams(t, TextParams{Check: "filename", Naming: "kebab-case"})}
+	fs, _ := runFiles(t, []*policy.Rule{kebab}, map[string]string{
+		"tool/bash_20250124.ts": "", "tool/bash_20250124.test-d.ts": "",
+		"tool/web_search.test-d.ts": "", "tool/web_search_tool.ts": "",
+	})
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Path)
+	}
+	if strings.Join(got, " ") != "tool/web_search.test-d.ts" {
+		t.Fatalf("findings %v, want only the test file with no subject of its name", got)
+	}
+}
+
 // A rule exactly as the compiler emitted it (its fingerprint matches) with needles
 // compiles its queries only for a file that may match; an edited rule compiles, and
 // fails, at load.

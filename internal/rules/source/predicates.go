@@ -1,7 +1,9 @@
 package source
 
 import (
+	"bytes"
 	"fmt"
+	"path"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -32,6 +34,11 @@ import (
 //	(#not-defined? @c)          @c is not the name a declaration defines (`class
 //	                            ApplicationError`, `def helper`, `func Helper`): a ban of
 //	                            a name is about its uses, not its definition
+//	(#not-inside-def? @c name ...)  @c is not in the body of a function, method or class
+//	                            of one of the names (the wrapper a sentence prescribes)
+//	(#not-colliding? @c)        the Java class @c names in full does not share its
+//	                            simple name with a class the file imports or declares
+//	                            (the one case where Java needs the full name)
 //	(#no-keyword-arg? @args name ...)  a Python argument list passes none of the keyword
 //	                            arguments and no **kwargs that could carry them
 //	(#max-positional? @args n)  a Python argument list has at most n positional
@@ -66,6 +73,12 @@ var predicates = map[string]struct {
 	"not-defined?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return !definedName(nodeOf(m, p))
 	}},
+	"not-inside-def?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return !insideDefinitionOf(nodeOf(m, p), t, p)
+	}},
+	"not-colliding?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return !javaNameCollides(text(nodeOf(m, p), t), t.Src)
+	}},
 	"no-keyword-arg?": {2, noKeywordArg},
 	"text-mode?":      {2, textMode},
 	"max-positional?": {2, maxPositional},
@@ -98,7 +111,7 @@ func checkPredicates(q *lang.Query) error {
 
 func predicateNames() string {
 	var ns []string
-	for _, n := range []string{"inside?", "not-inside?", "kind?", "not-kind?", "not-in-test?", "not-in-main?", "not-defined?", "no-keyword-arg?", "text-mode?", "max-positional?"} {
+	for _, n := range []string{"inside?", "not-inside?", "kind?", "not-kind?", "not-in-test?", "not-in-main?", "not-defined?", "not-inside-def?", "not-colliding?", "no-keyword-arg?", "text-mode?", "max-positional?"} {
 		ns = append(ns, "#"+n)
 	}
 	return strings.Join(ns, ", ")
@@ -144,6 +157,60 @@ func isKind(n *sitter.Node, ks map[string]bool) bool { return n != nil && ks[n.K
 func hasAncestor(n *sitter.Node, ks map[string]bool) bool {
 	for p := n.Parent(); p != nil; p = p.Parent() {
 		if ks[p.Kind()] {
+			return true
+		}
+	}
+	return false
+}
+
+// insideDefinitionOf reports whether n lies in the body of a declaration (function,
+// method, class) whose name is one of the predicate's strings: the wrapper a sentence
+// prescribes instead of calling a helper directly.
+func insideDefinitionOf(n *sitter.Node, t *lang.Tree, p lang.Predicate) bool {
+	if n == nil {
+		return false
+	}
+	names := map[string]bool{}
+	for _, a := range p.Args[1:] {
+		names[a.String] = true
+	}
+	for a := n.Parent(); a != nil; a = a.Parent() {
+		if declarationKinds[a.Kind()] && names[text(a.ChildByFieldName("name"), t)] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	javaImportRE = lazyre.New(`(?m)^\s*import\s+([\w.]+)\s*;`)
+	javaDeclRE   = lazyre.New(`\b(?:class|interface|enum|record)\s+([A-Z]\w*)`)
+)
+
+// javaNameCollides reports whether a fully qualified name (org.apache.iceberg.Table,
+// or a nested org.x.TableChange.After) shares the simple name of its outermost class
+// with another class the file imports or declares, so that Java cannot import it.
+func javaNameCollides(fqn string, src []byte) bool {
+	segs := strings.Split(strings.Join(strings.Fields(fqn), ""), ".")
+	at := -1
+	for i, sg := range segs {
+		if sg != "" && sg[0] >= 'A' && sg[0] <= 'Z' {
+			at = i
+			break
+		}
+	}
+	if at <= 0 {
+		return false
+	}
+	simple, full := segs[at], strings.Join(segs[:at+1], ".")
+	for _, m := range javaImportRE.Regexp().FindAllSubmatch(src, -1) {
+		imp := string(m[1])
+		if imp != full && strings.HasSuffix(imp, "."+simple) {
+			return true
+		}
+	}
+	for _, m := range javaDeclRE.Regexp().FindAllSubmatch(src, -1) {
+		if string(m[1]) == simple {
 			return true
 		}
 	}
@@ -350,6 +417,64 @@ func rustFileIsTest(t *lang.Tree) bool {
 		}
 	}
 	return false
+}
+
+// What makes a file a command-line program: Java's and C#'s static main method, a
+// Kotlin top-level main, Go's package main, Python's __main__ block, a script's #!.
+var (
+	javaMainRE = lazyre.New(`\bstatic\s+(?:final\s+)?void\s+main\s*\(\s*(?:final\s+)?String\s*(?:\[\s*\]|\.\.\.)`)
+	csMainRE   = lazyre.New(`\bstatic\s+(?:async\s+)?(?:void|int|Task(?:<int>)?)\s+Main\s*\(`)
+	ktMainRE   = lazyre.New(`(?m)^fun\s+main\s*\(`)
+	goMainRE   = lazyre.New(`(?m)^package\s+main\b`)
+	pyMainRE   = lazyre.New(`(?m)^if\s+__name__\s*==\s*['"]__main__['"]\s*:`)
+	rbMainRE   = lazyre.New(`(?m)^if\s+(?:__FILE__\s*==\s*\$0|\$0\s*==\s*__FILE__|\$PROGRAM_NAME\s*==\s*__FILE__)`)
+)
+
+// isProgram reports whether a file is a command-line program (its standard output
+// is what it is for); Rust's are named by Cargo's layout.
+func isProgram(f *engine.File) bool {
+	// A command-line client's code (`clients/cli/`, Go's `cmd/`) and a console
+	// writer (ConsoleMonitorCallback.java) print as their job.
+	for _, seg := range strings.Split(path.Dir(f.Path), "/") {
+		if seg == "cli" || seg == "cmd" {
+			return true
+		}
+	}
+	if strings.Contains(strings.ToLower(path.Base(f.Path)), "console") {
+		return true
+	}
+	if f.Lang == engine.LangRust {
+		return strings.HasSuffix(f.Path, "src/main.rs") || strings.Contains(f.Path, "src/bin/")
+	}
+	shebang := bytes.HasPrefix(f.Content, []byte("#!"))
+	switch f.Lang {
+	case engine.LangJava:
+		return javaMainRE.Match(f.Content)
+	case engine.LangCSharp:
+		return csMainRE.Match(f.Content)
+	case engine.LangKotlin:
+		return ktMainRE.Match(f.Content)
+	case engine.LangGo:
+		return goMainRE.Match(f.Content)
+	case engine.LangPython:
+		return shebang || pyMainRE.Match(f.Content)
+	case engine.LangRuby:
+		return shebang || rbMainRE.Match(f.Content)
+	case engine.LangJavaScript, engine.LangTypeScript:
+		return shebang
+	}
+	return false
+}
+
+var commonJSRE = lazyre.New(`(?m)^\s*(?:module\.exports\s*=|module\.exports\.[\w$]+\s*=|exports\.[\w$]+\s*=)`)
+
+// isCommonJS reports whether a JavaScript file is a CommonJS module: a .cjs file, or
+// one that exports by assigning module.exports (tailwind.config.js, .eslintrc.js).
+func isCommonJS(f *engine.File) bool {
+	if f.Lang != engine.LangJavaScript {
+		return false
+	}
+	return strings.HasSuffix(f.Path, ".cjs") || commonJSRE.Match(f.Content)
 }
 
 // inMain reports whether the node lies in the program's entry point.

@@ -3,6 +3,7 @@ package source
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"sort"
@@ -37,9 +38,22 @@ type QueryParams struct {
 	NeedlePattern string `json:"needle_pattern,omitempty"`
 	// Exclude drops matches in parts of a file: "tests" (test code inside a source
 	// file: Rust #[cfg(test)] modules, test functions and classes, describe/it blocks,
-	// @Test methods) and "main" (the program's entry point: Python's
-	// `if __name__ == "__main__":`, Go's and Rust's main function).
+	// @Test methods), "main" (the program's entry point: Python's
+	// `if __name__ == "__main__":`, Go's and Rust's main function) and "programs"
+	// (every match in a file that is a command-line program, whose output is its
+	// interface: a ban of console prints meant as logging does not reach it) and
+	// "commonjs" (every match in a CommonJS module, where `require` is how a module
+	// imports: a `.cjs` file, or one that assigns `module.exports`) and
+	// "require-suites" (a Go `s.X` assertion where s is a testify suite that embeds
+	// *require.Assertions, directly or through a base suite of this repository:
+	// there `s.X` already is `s.Require().X`).
 	Exclude []string `json:"exclude,omitempty"`
+	// Nolint names the linters the sentence says enforce the rule ("forbidden by
+	// linter", "enforced by `forbidigo`"); "*" stands for a linter it does not name. A
+	// Go match on a line that a golangci-lint `//nolint` directive for one of them
+	// covers (on the line, the line above, or the enclosing function's declaration)
+	// is the project's marked exception and is not reported.
+	Nolint []string `json:"nolint,omitempty"`
 	// Entry names the catalogue entry the rule came from (informational).
 	Entry string `json:"entry,omitempty"`
 }
@@ -48,6 +62,9 @@ type QueryParams struct {
 const (
 	excludeTests = 1 << iota
 	excludeMain
+	excludePrograms
+	excludeCommonJS
+	excludeRequireSuites
 )
 
 const defaultCapture = "match"
@@ -95,15 +112,20 @@ func (lq *langQuery) get(l string) (*lang.Query, error) {
 }
 
 type queryCheck struct {
-	rule       *policy.Rule
-	scope      policy.Scope
-	capture    string
-	queries    map[string]*langQuery
-	langs      map[string]bool
-	needles    [][]byte // nil: every file may match
-	needleRE   *regexp.Regexp
-	tokens     bool // the needles are whole tokens (derived from predicates)
-	exclude    int
+	rule     *policy.Rule
+	scope    policy.Scope
+	capture  string
+	queries  map[string]*langQuery
+	langs    map[string]bool
+	needles  [][]byte // nil: every file may match
+	needleRE *regexp.Regexp
+	tokens   bool // the needles are whole tokens (derived from predicates)
+	exclude  int
+	nolint   []string
+	// suites resolves testify suites for "require-suites", once per evidence.
+	suitesMu   sync.Mutex
+	suitesEv   *engine.Evidence
+	suites     *suiteResolver
 	templated  bool // the message or suggestion quotes captures
 	key        string
 	message    string
@@ -130,14 +152,21 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 	if c.capture == "" {
 		c.capture = defaultCapture
 	}
+	c.nolint = p.Nolint
 	for _, e := range p.Exclude {
 		switch e {
 		case "tests":
 			c.exclude |= excludeTests
 		case "main":
 			c.exclude |= excludeMain
+		case "programs":
+			c.exclude |= excludePrograms
+		case "commonjs":
+			c.exclude |= excludeCommonJS
+		case "require-suites":
+			c.exclude |= excludeRequireSuites
 		default:
-			return nil, fmt.Errorf("params.exclude: %q is not tests or main", e)
+			return nil, fmt.Errorf("params.exclude: %q is not tests, main, programs, commonjs or require-suites", e)
 		}
 	}
 	if c.message == "" {
@@ -276,6 +305,13 @@ func (c *queryCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	if !gateOf(ev, f).pass(c, f) {
 		return satisfied()
 	}
+	if (c.exclude&excludePrograms != 0 && isProgram(f)) || (c.exclude&excludeCommonJS != 0 && isCommonJS(f)) {
+		return satisfied()
+	}
+	if c.exclude&excludeRequireSuites != 0 {
+		// the verdict reads the suite types of other files: not cached by this one's
+		return c.judge(ev, f)
+	}
 	return cached(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) })
 }
 
@@ -301,13 +337,38 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		lines = newLineIndex(f.Content) // no member of the batch was live here
 	}
 	for _, h := range hs.kept {
-		fs = append(fs, c.finding(f, lines, h))
+		fd := c.finding(f, lines, h)
+		if len(c.nolint) > 0 && f.Lang == engine.LangGo && nolintCovers(f.Content, lines, fd.Line, c.nolint) {
+			continue
+		}
+		if c.exclude&excludeRequireSuites != 0 && f.Lang == engine.LangGo && c.requireSuite(ev, f, lines, fd.Line, string(f.Content[h.start:h.end])) {
+			continue
+		}
+		fs = append(fs, fd)
 	}
 	res := violated(fs)
 	if fm.syntaxError > 0 {
 		res.Partial = &engine.Partial{Line: fm.syntaxError, Reason: "syntax error", LeftOut: len(hs.leftOut)}
 	}
 	return res
+}
+
+// requireSuite reports whether the operand of a matched `s.X` is the receiver of
+// the method around it and its suite type embeds *require.Assertions.
+func (c *queryCheck) requireSuite(ev *engine.Evidence, f *engine.File, li lineIndex, line int, match string) bool {
+	i := strings.IndexByte(match, '.')
+	if i <= 0 {
+		return false
+	}
+	t := receiverType(f.Content, li, line, match[:i])
+	if t == "" {
+		return false
+	}
+	v, err := ev.Memo("source:testify-suites", func() (any, error) { return newSuiteResolver(ev), nil })
+	if err != nil {
+		return false
+	}
+	return v.(*suiteResolver).requireAssertions(path.Dir(f.Path), t)
 }
 
 // fileGate memoises the needle gate of every query rule on one file: the rule's

@@ -2,6 +2,8 @@ package source
 
 import (
 	"encoding/json"
+	"fmt"
+	"sort"
 	"strings"
 	"testing"
 
@@ -48,7 +50,7 @@ func TestRecognizeCorpus(t *testing.T) {
 		{"apache__iceberg__AGENTS.md", "Prefer switch expressions",
 			[]string{"query java-switch-statement [java] warning"}},
 		{"temporalio__temporal__AGENTS.md", "For error assertions in testify suites",
-			[]string{"query `s.NoError(err)` is banned here [go] in=**/*_test.go"}},
+			[]string{"query `s.NoError(err)` is banned here [go] exclude=require-suites in=**/*_test.go"}},
 		{"microsoft__vscode__.github__copilot-instructions.md", "Only surround arrow function parameters when necessary",
 			[]string{"query arrow-parens [javascript,tsx,typescript]"}},
 		{"microsoft__vscode__.github__copilot-instructions.md", "Prefer `async` and `await` over `Promise` and `then` calls",
@@ -70,7 +72,7 @@ func TestRecognizeCorpus(t *testing.T) {
 		{"vercel__ai__AGENTS.md", "Use `require()` for imports", // under "## Do Not"
 			[]string{"query `require()` is banned here"}},
 		{"astral-sh__uv__AGENTS.md", "PREFER `#[expect()]` over `[allow()]`",
-			[]string{"query rust-allow [rust] warning"}},
+			[]string{"query rust-allow-clippy [rust] warning"}},
 		{"astral-sh__uv__AGENTS.md", "AVOID using `panic!`, `unreachable!`, `.unwrap()`, unsafe code",
 			[]string{"query rust-unsafe [rust] exclude=tests", "query `panic!` is banned here [rust] exclude=tests", "query `unreachable!` is banned here [rust] exclude=tests", "query `.unwrap()` is banned here [rust] exclude=tests"}},
 		{"astral-sh__ruff__AGENTS.md", "Rust imports should always go at the top of the file",
@@ -225,7 +227,9 @@ func TestRecognizeVariations(t *testing.T) {
 		rc     *recognize.RepoContext
 		want   []string
 	}{
-		{"Don't use `fmt.Println`; use the logger.", nil, rc("go"), []string{"query `fmt.Println` is banned here [go] error"}},
+		{"Don't use `fmt.Println`; use the logger.", nil, rc("go"), []string{"query `fmt.Println` is banned here [go] exclude=programs error"}},
+		{"Don't use `fmt.Println` in handlers.", nil, rc("go"), nil},
+		{"Never call `fmt.Println`.", nil, rc("go"), []string{"query `fmt.Println` is banned here [go] error"}},
 		{"No `print()` in library code.", nil, rc("python"), []string{"query `print()` is banned here [python] exclude=tests,main not="}},
 		{"Never call `JSON.parse` directly.", nil, rc("typescript", "tsx"), []string{"query `JSON.parse` is banned here [tsx,typescript]"}},
 		{"Do not use `assertEquals`.", nil, rc("java"), []string{"query `assertEquals` is banned here [java]"}},
@@ -357,5 +361,229 @@ func TestExampleNamesAreNoBans(t *testing.T) {
 	c := &policy.Constraint{Text: "Use descriptive names for methods. For example, `isRegisteredForDiscounts`, not `discount()`.", Level: policy.Must, File: "AGENTS.md", Format: "agents"}
 	if res := (bannedRecognizer{}).Recognize(c, nil); len(res.Rules) != 0 {
 		t.Errorf("%q compiled to %+v", c.Text, res.Rules)
+	}
+}
+
+// A ban of console prints meant as logging ("Logging: use the logger, no
+// `System.out.println`", as in apache/gravitino AGENTS.md:32) does not reach a
+// command-line program (a main method, a command-line client's folder, a console
+// writer), whose prints are its output; a ban that says nothing of logging does.
+func TestPrintBansAsLoggingSpareCommandLinePrograms(t *testing.T) {
+	use := policy.Constraint{ID: "a", Text: "Logging: use the logger.", Level: policy.Must, File: "AGENTS.md", Line: 3, Format: "agents"}
+	ban := policy.Constraint{ID: "b", Text: "No `System.out.println`.", Level: policy.Must, File: "AGENTS.md", Line: 3, Format: "agents"}
+	plain := policy.Constraint{ID: "c", Text: "Never call `System.out.println`.", Level: policy.Must, File: "AGENTS.md", Line: 5, Format: "agents"}
+	rc := &recognize.RepoContext{Languages: []string{engine.LangJava}, Constraints: []policy.Constraint{use, ban, plain}}
+	files := map[string]string{
+		"src/main/java/a/Tool.java":                             "class Tool {\n  public static void main(String[] args) {\n    System.out.println(\"usage: tool FILE\");\n  }\n  void report() { System.out.println(\"done\"); }\n}\n",
+		"src/main/java/a/Service.java":                          "class Service {\n  void run() {\n    System.out.println(\"started\");\n  }\n}\n",
+		"clients/cli/src/main/java/a/commands/SetProperty.java": "class SetProperty {\n  void handle() {\n    System.out.println(\"property set\");\n  }\n}\n",
+		"src/main/java/a/ConsoleReporter.java":                  "class ConsoleReporter {\n  void report() {\n    System.out.println(\"3 rows\");\n  }\n}\n",
+	}
+	for _, tc := range []struct {
+		c    policy.Constraint
+		want []string
+	}{
+		{ban, []string{"src/main/java/a/Service.java:3"}},
+		{plain, []string{"clients/cli/src/main/java/a/commands/SetProperty.java:3", "src/main/java/a/ConsoleReporter.java:3", "src/main/java/a/Service.java:3", "src/main/java/a/Tool.java:3", "src/main/java/a/Tool.java:5"}},
+	} {
+		res := bannedRecognizer{}.Recognize(&tc.c, rc)
+		if len(res.Rules) != 1 {
+			t.Fatalf("%q: %d rules (%s), want 1", tc.c.Text, len(res.Rules), res.Unenforced)
+		}
+		r := res.Rules[0]
+		r.ID = "r"
+		fs, _ := runFiles(t, []*policy.Rule{&r}, files)
+		var got []string
+		for _, f := range fs {
+			got = append(got, fmt.Sprintf("%s:%d", f.Path, f.Line))
+		}
+		sort.Strings(got)
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%q: findings %v, want %v", tc.c.Text, got, tc.want)
+		}
+	}
+}
+
+// A heading that names a folder right under the instruction file's own ("Dialog
+// rendering rules" in a file whose folder has dialog/, as in charmbracelet/crush
+// internal/ui/AGENTS.md:165) scopes its rules to that folder; a heading about a
+// topic of every file ("Testing") does not, even where a folder has its name.
+func TestHeadingThatNamesAFolderScopesTheRule(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{engine.LangGo}, Dirs: []string{"app", "app/chart", "app/dialog", "app/testing"}}
+	for _, tc := range []struct {
+		header []string
+		want   []string
+	}{
+		{[]string{"App notes", "Dialogs", "Dialog rendering rules"}, []string{"app/dialog/**"}},
+		{[]string{"App notes", "Testing"}, []string{"**/*_test.go", "**/testdata/**"}}, // Go's tests anywhere
+		{[]string{"App notes", "Dialogs and charts"}, nil},                             // two folders: no one place
+	} {
+		c := &policy.Constraint{ID: "x", Text: "Never use `Margin`.", Level: policy.Must, File: "app/AGENTS.md", Line: 4, Format: "agents", HeaderPath: tc.header, Scope: policy.Scope{Dir: "app"}}
+		res := bannedRecognizer{}.Recognize(c, rc)
+		if len(res.Rules) != 1 {
+			t.Fatalf("%v: %d rules (%s)", tc.header, len(res.Rules), res.Unenforced)
+		}
+		if got := res.Rules[0].Scope.Globs; strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("heading %v: globs %v, want %v", tc.header, got, tc.want)
+		}
+	}
+}
+
+// "Use `require()` for imports" under "## Do Not" (vercel/ai AGENTS.md:318) is about
+// modules that can import: a CommonJS config, which exports by assigning
+// module.exports, imports with require and is left alone; a script is not.
+func TestRequireBanSparesCommonJSModules(t *testing.T) {
+	c := &policy.Constraint{ID: "r", Text: "Use `require()` for imports", Level: policy.Must, File: "AGENTS.md", Line: 9, Format: "agents", HeaderPath: []string{"AGENTS.md", "Do Not"}}
+	rc := &recognize.RepoContext{Languages: []string{engine.LangTypeScript, engine.LangJavaScript}}
+	res := bannedRecognizer{}.Recognize(c, rc)
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
+	}
+	r := res.Rules[0]
+	r.ID = "r"
+	fs, _ := runFiles(t, []*policy.Rule{&r}, map[string]string{
+		"web/tailwind.config.js": "module.exports = {\n  plugins: [require('tailwindcss-animate')],\n};\n",
+		"web/legacy.cjs":         "const fs = require('fs');\n",
+		"scripts/new-page.js":    "const fs = require('node:fs');\nfs.writeFileSync('x', '');\n",
+		"src/index.ts":           "const path = require('node:path');\n",
+	})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s:%d", f.Path, f.Line))
+	}
+	sort.Strings(got)
+	if want := "scripts/new-page.js:1 src/index.ts:1"; strings.Join(got, " ") != want {
+		t.Errorf("findings %v, want %s", got, want)
+	}
+}
+
+// "Call `self._trim()` from the adapter, never `_trim_messages` directly" (the shape
+// of pydantic/pydantic-ai pydantic_ai_slim/pydantic_ai/models/AGENTS.md:46): the
+// prescribed wrapper calls the helper, and the helper's definition is no use of it.
+func TestDirectCallBanSparesThePrescribedWrapper(t *testing.T) {
+	c := &policy.Constraint{ID: "w", Text: "An adapter calls `self._trim()` from its message step, never `_trim_messages` directly.", Level: policy.Must, File: "AGENTS.md", Line: 2, Format: "agents"}
+	rc := &recognize.RepoContext{Languages: []string{engine.LangPython}}
+	res := bannedRecognizer{}.Recognize(c, rc)
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
+	}
+	r := res.Rules[0]
+	r.ID = "w"
+	fs, _ := runFiles(t, []*policy.Rule{&r}, map[string]string{
+		"models/base.py":    "def _trim_messages(messages):\n    return messages\n\nclass Model:\n    def _trim(self, messages):\n        return _trim_messages(messages)\n",
+		"models/adapter.py": "class Adapter(Model):\n    def prepare(self, messages):\n        return _trim_messages(messages)\n",
+	})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s:%d", f.Path, f.Line))
+	}
+	if strings.Join(got, " ") != "models/adapter.py:3" {
+		t.Errorf("findings %v, want only the adapter's direct call", got)
+	}
+}
+
+// A sentence that says a linter enforces it ("... instead of `time.Sleep` (forbidden
+// by linter)", temporalio/temporal AGENTS.md:78) leaves alone the sites the project
+// marked as exceptions to that linter with golangci-lint's //nolint: on the line,
+// alone above it, or on the function around it.
+func TestLinterEnforcedBansHonourNolint(t *testing.T) {
+	c := &policy.Constraint{ID: "n", Text: "Use `require.Eventually` instead of `time.Sleep` (forbidden by linter)", Level: policy.Must, File: "AGENTS.md", Line: 4, Format: "agents"}
+	rc := &recognize.RepoContext{Languages: []string{engine.LangGo}}
+	res := bannedRecognizer{}.Recognize(c, rc)
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
+	}
+	r := res.Rules[0]
+	r.ID = "n"
+	src := "package p\n\nimport \"time\"\n\n" +
+		"func a() {\n\ttime.Sleep(time.Second) //nolint:forbidigo\n}\n\n" + // 6: marked
+		"func b() {\n\t// nolint:forbidigo // waits for the clock\n\ttime.Sleep(time.Second)\n}\n\n" + // 11: marked above
+		"//nolint:forbidigo\nfunc c() {\n\ttime.Sleep(time.Second)\n}\n\n" + // 16: the function is marked
+		"func d() {\n\ttime.Sleep(time.Second)\n}\n\n" + // 20: not marked
+		"func e() {\n\tx() //nolint:errcheck\n\ttime.Sleep(time.Second)\n}\n" // 25: the line above is code
+	fs, _ := runFiles(t, []*policy.Rule{&r}, map[string]string{"p/wait_test.go": src})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%d", f.Line))
+	}
+	if strings.Join(got, " ") != "20 25" {
+		t.Errorf("findings on lines %v, want 20 25", got)
+	}
+}
+
+func TestSentenceLinters(t *testing.T) {
+	for text, want := range map[string]string{
+		"Use `InDelta` instead of `Equal` (enforced by `testifylint`)":           "testifylint",
+		"Use `require.Eventually` instead of `time.Sleep` (forbidden by linter)": "*",
+		"Never call `time.Sleep` in tests.":                                      "",
+		"Use `errors.Is`, as checked by the reviewers.":                          "",
+	} {
+		s := newSentence(&policy.Constraint{Text: text})
+		if got := strings.Join(sentenceLinters(s), ","); got != want {
+			t.Errorf("%q: linters %q, want %q", text, got, want)
+		}
+	}
+}
+
+// "In production code" is the code that ships: not tests, and not example apps,
+// scripts, a repository's tools/ and CI, or the config files of its build and test
+// tools (vercel/ai AGENTS.md:152; its examples/ and vitest configs call JSON.parse);
+// and the package the sentence names as the replacement's home implements it.
+func TestProductionCodeIsWhatShips(t *testing.T) {
+	c := &policy.Constraint{ID: "p", Text: "Never use `JSON.parse` directly in production code. Instead use `parseJSON` from `@acme/json-utils`.", Level: policy.Must, File: "AGENTS.md", Line: 7, Format: "agents"}
+	rc := &recognize.RepoContext{Languages: []string{engine.LangTypeScript, engine.LangJavaScript}, Dirs: []string{"packages", "packages/core", "packages/json-utils"}}
+	res := bannedRecognizer{}.Recognize(c, rc)
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
+	}
+	r := res.Rules[0]
+	r.ID = "p"
+	call := "export const v = JSON.parse(s);\n"
+	fs, _ := runFiles(t, []*policy.Rule{&r}, map[string]string{
+		"packages/core/src/load.ts":            call,
+		"packages/core/src/load.test.ts":       call,
+		"packages/core/vitest.node.config.js":  call,
+		"examples/chat/util/store.ts":          call,
+		"tools/check-deps.mjs":                 call,
+		"packages/core/scripts/build-types.ts": call,
+		".github/actions/check/index.js":       call,
+		"packages/json-utils/src/parse.ts":     call, // the replacement's own home
+	})
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Path)
+	}
+	if strings.Join(got, " ") != "packages/core/src/load.ts" {
+		t.Errorf("findings %v, want only the package's source", got)
+	}
+}
+
+// "Use `s.Require().NoError(err)` instead of `s.NoError(err)`" (temporalio/temporal
+// AGENTS.md:80): in a suite that embeds *require.Assertions, directly or through a
+// base suite of the repository, s.NoError already stops the test; in a plain
+// suite.Suite it only logs.
+func TestRequireAssertionBanSparesRequireSuites(t *testing.T) {
+	c := &policy.Constraint{ID: "s", Text: "For error assertions in testify suites, use `s.Require().NoError(err)` instead of `s.NoError(err)`", Level: policy.Must, File: "AGENTS.md", Line: 3, Format: "agents"}
+	rc := &recognize.RepoContext{Languages: []string{engine.LangGo}}
+	res := bannedRecognizer{}.Recognize(c, rc)
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
+	}
+	r := res.Rules[0]
+	r.ID = "s"
+	fs, _ := runFiles(t, []*policy.Rule{&r}, map[string]string{
+		"go.mod":                  "module example.com/app\n\ngo 1.22\n",
+		"testkit/base.go":         "package testkit\n\nimport (\n\t\"github.com/stretchr/testify/require\"\n\t\"github.com/stretchr/testify/suite\"\n)\n\ntype Base struct {\n\tsuite.Suite\n\t*require.Assertions\n}\n",
+		"store/store_test.go":     "package store\n\nimport \"example.com/app/testkit\"\n\ntype storeSuite struct {\n\ttestkit.Base\n}\n\nfunc (s *storeSuite) TestPut() {\n\ts.NoError(put())\n}\n",
+		"cache/cache_test.go":     "package cache\n\nimport \"github.com/stretchr/testify/suite\"\n\ntype cacheSuite struct {\n\tsuite.Suite\n}\n\nfunc (s *cacheSuite) TestGet() {\n\ts.NoError(get())\n}\n",
+		"queue/queue_test.go":     "package queue\n\ntype (\n\tqueueSuite struct {\n\t\tsuite.Suite\n\t\t*require.Assertions\n\t}\n)\n",
+		"queue/queue_pop_test.go": "package queue\n\nfunc (s *queueSuite) TestPop() {\n\ts.NoError(pop())\n}\n",
+	})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s:%d", f.Path, f.Line))
+	}
+	if strings.Join(got, " ") != "cache/cache_test.go:10" {
+		t.Errorf("findings %v, want only the plain suite's s.NoError", got)
 	}
 }

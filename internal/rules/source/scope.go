@@ -43,6 +43,15 @@ var libraryGlobs = map[string][]string{
 	engine.LangC:          {"**/examples/**", "**/tools/**", "**/bench/**", "**/benchmarks/**"},
 }
 
+// notShippedGlobs are, beyond tests, what does not ship in any language: example
+// apps, scripts, benchmarks, documentation sites, a repository's own tools/ and CI
+// (.github/), and the
+// configuration files of build and test tools (vitest.config.js). "Production code"
+// leaves them out (vercel/ai AGENTS.md:152 bans JSON.parse "in production code"; its
+// examples/ and packages/*/vitest.*.config.js are not that).
+var notShippedGlobs = []string{"**/examples/**", "**/example/**", "**/scripts/**", "**/benchmarks/**", "**/bench/**",
+	"**/docs/**", "tools/**", ".github/**", "**/*.config.js", "**/*.config.mjs", "**/*.config.cjs", "**/*.config.ts", "**/*.config.mts"}
+
 var extLangs = map[string][]string{
 	"py": {engine.LangPython}, "pyi": {engine.LangPython},
 	"js": {engine.LangJavaScript}, "mjs": {engine.LangJavaScript}, "cjs": {engine.LangJavaScript}, "jsx": {engine.LangJavaScript},
@@ -184,6 +193,8 @@ func intersect(a, b []string) []string {
 // Scope phrases.
 var (
 	productionRE = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|non-test code|outside (?:of )?tests?|except in tests|not in tests|shipped code|runtime code)\b`)
+	// shippedRE: the production phrases that mean what ships, not only "not tests".
+	shippedRE    = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|shipped code)\b`)
 	libraryRE    = lazyre.New(`\blibrary code\b|\bin librar(?:y|ies)\b|\blibrary crates?\b|\bin library\b`)
 	testOnlyRE   = lazyre.New(`^(?:in|inside|within|for) (?:unit |integration |e2e )?(?:tests?|test code|test files?|test suites?|testify suites)\b|\b(?:in|inside|within) (?:your |the |our )?(?:unit |integration )?(?:tests|test code|test files|test functions)\b`)
 	testHeaderRE = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
@@ -278,6 +289,11 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 			sc.Globs = append(sc.Globs, dirGlob(p))
 		}
 	}
+	if len(sc.Globs) == 0 {
+		if d := headingDir(s, rc); d != "" {
+			sc.Globs = append(sc.Globs, d+"/**")
+		}
+	}
 	switch {
 	case testOnlyRE.MatchString(prose) || (testHeaderRE.MatchString(s.header) && !productionRE.MatchString(prose)):
 		for _, l := range langs {
@@ -291,6 +307,9 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 	case productionRE.MatchString(prose):
 		for _, l := range langs {
 			sc.Exclude = append(sc.Exclude, testGlobs[l]...)
+		}
+		if shippedRE.MatchString(prose) {
+			sc.Exclude = append(sc.Exclude, notShippedGlobs...)
 		}
 	}
 	// Exceptions in the sentence itself ("except in `scripts/`").
@@ -320,6 +339,68 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 	sc.Globs = dedupeStrings(sc.Globs)
 	sc.Exclude = dedupeStrings(sc.Exclude)
 	return sc, true
+}
+
+// headingWordRE: the words of a heading.
+var headingWordRE = lazyre.New(`[a-z][a-z0-9_-]{3,}`)
+
+// headingNoDir are heading words that name a topic of the whole code even where a
+// folder has that name (a "Testing" section is about every test, "API design" about
+// every API).
+var headingNoDir = set("test", "tests", "testing", "spec", "specs", "api", "apis", "core", "common", "utils", "util",
+	"lib", "libs", "src", "source", "build", "tools", "tooling", "config", "configuration", "internal", "docs", "doc",
+	"documentation", "main", "base", "shared", "types", "code", "rules", "style", "styles", "guidelines", "conventions",
+	"general", "patterns", "development", "instructions", "overview", "structure", "architecture", "errors", "error",
+	"logging", "security", "performance", "naming", "imports", "dependencies", "scripts", "examples", "packages",
+	"modules", "components", "models", "data", "assets", "public", "static", "vendor", "generated")
+
+// headingDir is the folder a heading of the sentence names, when one heading word
+// below the file's title is the name of a folder right under the constraint's
+// folder, in the singular or the plural ("#### Dialog rendering rules" in
+// internal/ui/AGENTS.md, whose folder has dialog/: charmbracelet/crush
+// internal/ui/AGENTS.md:165), and no other word of the headings names another one.
+// It returns the folder, or "".
+func headingDir(s *sentence, rc *recognize.RepoContext) string {
+	if rc == nil || len(rc.Dirs) == 0 || len(s.c.HeaderPath) < 2 {
+		return ""
+	}
+	base := s.c.Scope.Dir
+	children := map[string]string{}
+	for _, d := range rc.Dirs {
+		rel := d
+		if base != "" {
+			if !strings.HasPrefix(d, base+"/") {
+				continue
+			}
+			rel = d[len(base)+1:]
+		}
+		if rel != "" && !strings.Contains(rel, "/") {
+			children[strings.ToLower(rel)] = d
+		}
+	}
+	found := ""
+	for _, h := range s.c.HeaderPath[1:] {
+		for _, w := range headingWordRE.FindAllString(strings.ToLower(h), -1) {
+			if headingNoDir[w] || headingNoDir[strings.TrimSuffix(w, "s")] {
+				continue
+			}
+			d := children[w]
+			if d == "" {
+				d = children[strings.TrimSuffix(w, "s")]
+			}
+			if d == "" {
+				d = children[w+"s"]
+			}
+			if d == "" {
+				continue
+			}
+			if found != "" && found != d {
+				return "" // two folders: the heading names no one place
+			}
+			found = d
+		}
+	}
+	return found
 }
 
 func looksLikeDir(p string) bool {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -405,6 +406,9 @@ func (c *textCheck) judgeName(ev *engine.Evidence, f *engine.File) engine.Result
 		return engine.Result{Verdict: engine.Satisfied, Reason: "the change did not create or rename this file"}
 	}
 	if bad := badNamePart(base, c.p.Naming); bad != "" {
+		if subject := testedSibling(ev, f.Path); subject != "" {
+			return engine.Result{Verdict: engine.Satisfied, Reason: "named after " + subject + ", the file it tests"}
+		}
 		msg := c.message
 		if c.rule.Message == "" {
 			msg = fmt.Sprintf("file name part %q is not %s", bad, c.p.Naming)
@@ -413,6 +417,31 @@ func (c *textCheck) judgeName(ev *engine.Evidence, f *engine.File) engine.Result
 		return violated([]engine.Finding{fd})
 	}
 	return satisfied()
+}
+
+// testedSibling returns the file a test file is named after: for
+// "tool/bash_20250124.test-d.ts", a "tool/bash_20250124.ts" beside it (vercel/ai
+// packages/anthropic/src/tool/). A test file takes its subject's name, which the
+// rule on source files judges; "" when the name has no such sibling.
+func testedSibling(ev *engine.Evidence, p string) string {
+	if ev.Tree == nil {
+		return ""
+	}
+	dir, base := path.Split(p)
+	parts := strings.Split(base, ".")
+	if len(parts) < 3 {
+		return "" // stem.ext: no kind part, nothing to be named after
+	}
+	prefix := dir + parts[0] + "."
+	paths := ev.Tree.Paths()
+	i := sort.SearchStrings(paths, prefix)
+	for ; i < len(paths) && strings.HasPrefix(paths[i], prefix); i++ {
+		rest := paths[i][len(prefix):]
+		if rest != "" && !strings.ContainsAny(rest, "./") {
+			return path.Base(paths[i])
+		}
+	}
+	return ""
 }
 
 // badNamePart returns the first dot-separated part of the name (before its extension)
