@@ -278,6 +278,10 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		{"- We use `uv` to manage dependencies.\n", "pip install requests", "warned"},
 		{"- We use `uv` to manage dependencies.\n", "uv add requests", "allowed"},
 		{"- We use uv in CI.\n", "pip install requests", "allowed"},
+		// what a bot does is no rule; a branch of one's own leaves the ban on main to
+		// inference
+		{"- Add a `backport 2.x` label. This will create a backport PR against the `2.x` branch.\n", "gh pr create --base main --fill", "allowed"},
+		{"- Fork the repo and create your branch from `main`.\n", "git push origin main", "warned"},
 		{"- NEVER push tags.\n", "git push origin v1.4.0", "blocked"},
 		{"- NEVER push tags.\n", "git push origin feature/v2", "allowed"},
 		{"- Apply the repository's scope rules; see `docs/` (applies to `src/**`).\n", "git commit -m x", "allowed"},

@@ -49,8 +49,11 @@ func lowerWorkOnBranch(c *policy.Constraint, rc *recognize.RepoContext, have []p
 	if len(branches) == 0 {
 		return nil
 	}
+	// "create your branch from `main`" says where the work goes, and leaves the ban
+	// on `main` to inference: it warns
 	n := norm.Norm{Polarity: norm.Forbid, Strength: "must", Sentence: c.Text,
-		Objects: []norm.Object{{Kind: norm.KConcept, Text: "push", Argv: branches}}}
+		Objects:   []norm.Object{{Kind: norm.KConcept, Text: "push", Argv: branches}},
+		Uncertain: []string{"the ban is inferred from working on a branch of one's own"}}
 	out := commitOnBranchRule(c, &n, branches)
 	if len(have) == 0 {
 		push, _ := lowerBan(c, rc, &n)

@@ -196,7 +196,8 @@ func prBase(ns []Norm, text string) []Norm {
 		return ns
 	}
 	for _, t := range toks {
-		if t.Low == "if" || t.Low == "when" || t.Low == "unless" || t.Low == "whenever" {
+		// ("this will create a backport PR against `1.2.x`": what a tool does)
+		if t.Low == "if" || t.Low == "when" || t.Low == "unless" || t.Low == "whenever" || t.Low == "will" || t.Low == "automatically" {
 			// "if your pull request is a feature ..., submit it against `minor`":
 			// the base of some pull requests only, which heed cannot tell apart
 			return ns
