@@ -587,10 +587,17 @@ func (st *state) unwrap(ws []word, stdin *stdinSrc) []action {
 	case "pnpm":
 		if j := subcommand(ws, pnpmValueOpts); j > 0 && (args[j] == "dlx" || args[j] == "exec") {
 			return unwrapRunner(ws, j+1, "pnpm "+args[j])
+		} else if j > 0 && !pnpmCommands.Get()[args[j]] {
+			// `pnpm tsx a.ts`: a word that is no pnpm command runs the package's
+			// script of that name or, with none, the binary (pnpm's implicit exec)
+			return unwrapRunner(ws, j, "pnpm")
 		}
 	case "yarn":
 		if j := subcommand(ws, yarnValueOpts); j > 0 && (args[j] == "dlx" || args[j] == "exec") {
 			return unwrapRunner(ws, j+1, "yarn "+args[j])
+		} else if j > 0 && !yarnCommands.Get()[args[j]] {
+			// `yarn tsx a.ts`: a script of that name, or the binary
+			return unwrapRunner(ws, j, "yarn")
 		}
 	case "bun":
 		if j := subcommand(ws, nil); j > 0 && args[j] == "x" {
@@ -1504,4 +1511,31 @@ func makeExpand(s string) (string, []string) {
 		}
 	}
 	return b.String(), shells
+}
+
+// pnpmCommands and yarnCommands are the package managers' own commands; any other
+// first word runs a script of that name or a binary of the project's dependencies.
+var (
+	pnpmCommands = lazy.Value[map[string]bool]{F: func() map[string]bool {
+		return wordSet(`add i install install-test it ln link unlink rm remove un uninstall up update upgrade
+		import fetch rebuild rb prune dedupe patch patch-commit patch-remove audit outdated list ls ll la why licenses
+		run run-script exec dlx create test t tst start restart stop publish pack deploy store env setup server config c get set
+		init bin root recursive multi m doctor cat-file cat-index find-hash self-update help version approve-builds ignored-builds
+		login logout whoami dist-tag owner docs home repo search view info v show profile token team access star unstar stars`)
+	}}
+	yarnCommands = lazy.Value[map[string]bool]{F: func() map[string]bool {
+		return wordSet(`add install remove upgrade upgrade-interactive run exec dlx test start publish pack link unlink
+		info why list global config cache init create workspace workspaces version versions audit autoclean bin check
+		generate-lock-entry import licenses login logout outdated owner policies tag team help node set plugin up dedupe
+		explain npm rebuild stage constraints patch patch-commit unplug`)
+	}}
+)
+
+// wordSet is the set of the blank-separated words of s.
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
 }
