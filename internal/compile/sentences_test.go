@@ -315,3 +315,7 @@ func TestStaticToolOrdersHoldAfterTheirLanguageChanged(t *testing.T) {
 		}
 	}
 }
+
+func TestOwnCommandSentences6(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-6.txt", 19)
+}

@@ -314,6 +314,14 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 			lastCmd = len(f.patterns) - 1
 		case norm.KConcept:
 			ps := conceptForms(o.Text, rc)
+			if o.Text == "pr-base" {
+				// "do not open pull requests against `release` branches"
+				var based []string
+				for _, b := range o.Argv {
+					based = append(based, "--base="+b, "-B="+b)
+				}
+				ps = []process.Pattern{pat("gh", []string{"pr", "create"}, based)}
+			}
 			if o.Text == "tag" && len(o.Argv) == 1 && !strings.ContainsAny(o.Argv[0], " `") {
 				ps = []process.Pattern{pat("git", []string{"tag", o.Argv[0]}), pat("gh", []string{"release", "create", o.Argv[0]})}
 			}

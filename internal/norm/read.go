@@ -203,6 +203,22 @@ func prBase(ns []Norm, text string) []Norm {
 			return ns
 		}
 	}
+	for i := 0; i < pr && i < len(toks); i++ {
+		if phraseAt(toks, i, mForbid) > 0 {
+			// "please do not open pull requests against the `release` branches":
+			// which bases are wrong (each, or each of its family), not the right one
+			var wrong []string
+			plural := slices.ContainsFunc(toks, func(t Token) bool { return t.Low == "branches" })
+			for _, b := range base {
+				if plural && !strings.ContainsAny(b, "*") {
+					b += "*"
+				}
+				wrong = append(wrong, b)
+			}
+			return []Norm{{Sentence: text, Polarity: Forbid, Strength: "must", Verb: "use",
+				Objects: []Object{{Kind: KConcept, Text: "pr-base", Argv: wrong}}}}
+		}
+	}
 	n := Norm{Sentence: text, Polarity: Require, Strength: "must", Verb: "use",
 		Objects: []Object{{Kind: KConcept, Text: "pr-base", Argv: base}}}
 	for _, w := range wrong {
@@ -1362,6 +1378,13 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 			cur.objs = append(cur.objs, o)
 			i++
+			// "never `git push --force` to shared branches": which branches heed
+			// cannot tell, so the ban holds under a condition
+			if o.Kind == KCommand && len(o.Argv) > 1 && o.Argv[0] == "git" && (o.Argv[1] == "push" || o.Argv[1] == "commit") &&
+				mainRoles[cur.role] && (branchesNamedInWords(toks, i) || branchWordsFollow(toks, i)) {
+				open(mCond)
+				continue
+			}
 			// "don't rely on globally installed `node`": a kind of install heed cannot
 			// tell from the command line, a condition on the ban
 			if q := installQualifier(toks, i-1); q != "" && mainRoles[cur.role] && o.Kind == KCommand {
