@@ -40,6 +40,7 @@ validate confirm leave treat give limit split group sort rename move copy replac
 choose pick select rebase squash sign tag label link mention ask notify report review target bump regenerate
 generate rerun re-run execute invoke apply enable disable configure register store save load cache close release
 clean refactor extract inline express represent model implement extend override inherit derive maintain preserve
+conduct perform
 respect honor honour match mirror align separate isolate mock assert expect cover measure benchmark profile
 optimize optimise minimize minimise reduce increase stick adhere conform comply remember do be get go avoid prefer
 consider try favor favour aim strive utilize utilise employ rely depend reuse print raise catch inspect search
