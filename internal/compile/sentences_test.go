@@ -282,6 +282,10 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		// inference
 		{"- Add a `backport 2.x` label. This will create a backport PR against the `2.x` branch.\n", "gh pr create --base main --fill", "allowed"},
 		{"- Fork the repo and create your branch from `main`.\n", "git push origin main", "warned"},
+		// round G: a repository is no base branch, and a sentence that shows the
+		// command says the base itself
+		{"- Open PRs against `acme/widgets` and create them with `gh pr create --repo acme/widgets --base main`.\n", "gh pr create --repo acme/widgets --base main --fill", "allowed"},
+		{"- Open pull requests against `acme/widgets`.\n", "gh pr create --base main --fill", "allowed"},
 		{"- NEVER push tags.\n", "git push origin v1.4.0", "blocked"},
 		{"- NEVER push tags.\n", "git push origin feature/v2", "allowed"},
 		{"- Apply the repository's scope rules; see `docs/` (applies to `src/**`).\n", "git commit -m x", "allowed"},

@@ -196,6 +196,21 @@ func prBase(ns []Norm, text string) []Norm {
 		return ns
 	}
 	for _, t := range toks {
+		if t.Code && strings.Contains(t.Text, "--base") {
+			return ns // the sentence shows the command itself, base and all
+		}
+	}
+	for i, b := range base {
+		// "open PRs against `dotnet/orleans`": a repository, not a branch
+		if ownerRepoRE().MatchString(b) && !slices.ContainsFunc(toks, func(t Token) bool { return t.Low == "branch" || t.Low == "branches" }) {
+			base = slices.Delete(base, i, i+1)
+			break
+		}
+	}
+	if len(base) == 0 {
+		return ns
+	}
+	for _, t := range toks {
 		// ("this will create a backport PR against `1.2.x`": what a tool does)
 		if t.Low == "if" || t.Low == "when" || t.Low == "unless" || t.Low == "whenever" || t.Low == "will" || t.Low == "automatically" {
 			// "if your pull request is a feature ..., submit it against `minor`":
@@ -229,6 +244,9 @@ func prBase(ns []Norm, text string) []Norm {
 	}
 	return []Norm{n}
 }
+
+// ownerRepoRE: an owner/name pair as GitHub names repositories.
+var ownerRepoRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][\w.-]*/[\w.-]+$`) })
 
 // passingRolesInferred is why an order read from "make sure the tests pass" is not
 // certain.
