@@ -1,8 +1,6 @@
 package compile_test
 
 import (
-	"bufio"
-	"os"
 	"path"
 	"strings"
 	"testing"
@@ -32,21 +30,10 @@ type archExpect struct {
 
 func readArchCases(t *testing.T, name string) []archCase {
 	t.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []archCase
-	var cur *archCase
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
+	readCaseFile(t, name, func(doc string) { out = append(out, archCase{name: doc}) }, func(line string) {
+		cur := &out[len(out)-1]
 		switch {
-		case strings.HasPrefix(line, "== "):
-			out = append(out, archCase{name: strings.TrimPrefix(line, "== ")})
-			cur = &out[len(out)-1]
-		case cur == nil || strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "##"):
 		case strings.HasPrefix(line, "files\t"):
 			cur.files = strings.Fields(strings.TrimPrefix(line, "files\t"))
 		case strings.Contains(line, "\t"):
@@ -67,7 +54,7 @@ func readArchCases(t *testing.T, name string) []archCase {
 		default:
 			cur.doc += line + "\n"
 		}
-	}
+	})
 	return out
 }
 

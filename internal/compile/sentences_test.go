@@ -29,36 +29,48 @@ type expectation struct {
 	gap     bool // a known gap: reported, not failed
 }
 
-// readSentenceCases reads a file of own sentences (testdata/own-sentences*.txt).
-func readSentenceCases(t *testing.T, name string) []sentenceCase {
+// readCaseFile splits a file of documents ("== name" lines, "#" comments) and hands
+// each of its other lines to line, with the document it belongs to.
+func readCaseFile(t *testing.T, name string, open func(doc string), line func(text string)) {
 	t.Helper()
 	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var out []sentenceCase
-	var cur *sentenceCase
+	started := false
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		line := sc.Text()
+		l := sc.Text()
 		switch {
-		case strings.HasPrefix(line, "== "):
-			out = append(out, sentenceCase{name: strings.TrimPrefix(line, "== ")})
-			cur = &out[len(out)-1]
-		case cur == nil || strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "##"):
-		case strings.Contains(line, "\t"):
-			want, cmd, _ := strings.Cut(line, "\t")
-			cmd, history, _ := strings.Cut(cmd, "\t")
-			gap := false
-			if w, ok := strings.CutPrefix(want, "gap "); ok {
-				want, gap = w, true
-			}
-			cur.expect = append(cur.expect, expectation{want: want, line: cmd, history: history, gap: gap})
+		case strings.HasPrefix(l, "== "):
+			open(strings.TrimPrefix(l, "== "))
+			started = true
+		case !started || strings.HasPrefix(l, "#") && !strings.HasPrefix(l, "##"):
 		default:
-			cur.doc += line + "\n"
+			line(l)
 		}
 	}
+}
+
+// readSentenceCases reads a file of own sentences (testdata/own-sentences*.txt).
+func readSentenceCases(t *testing.T, name string) []sentenceCase {
+	t.Helper()
+	var out []sentenceCase
+	readCaseFile(t, name, func(doc string) { out = append(out, sentenceCase{name: doc}) }, func(line string) {
+		cur := &out[len(out)-1]
+		if !strings.Contains(line, "\t") {
+			cur.doc += line + "\n"
+			return
+		}
+		want, cmd, _ := strings.Cut(line, "\t")
+		cmd, history, _ := strings.Cut(cmd, "\t")
+		gap := false
+		if w, ok := strings.CutPrefix(want, "gap "); ok {
+			want, gap = w, true
+		}
+		cur.expect = append(cur.expect, expectation{want: want, line: cmd, history: history, gap: gap})
+	})
 	return out
 }
 

@@ -281,16 +281,7 @@ func (l *loader) follow(f File, ref importRef, chain []string, depth int) {
 			return
 		}
 	}
-	key := real + "\x00" + f.Scope.Dir + "\x00" + strings.Join(f.Scope.Globs, ",")
-	if l.imported[key] {
-		return
-	}
-	l.imported[key] = true
-	if _, ok := l.read[real]; !ok {
-		l.read[real] = rel
-	}
-	imp := File{Path: rel, Format: f.Format, Markup: MarkupOf(rel), Scope: f.Scope, ImportedBy: f.Path}
-	l.extractFile(imp, real, chain, depth)
+	l.readImport(f, rel, real, chain, depth)
 }
 
 // followLink reads a local document an instruction file sends its reader to, as an
@@ -317,16 +308,7 @@ func (l *loader) followLink(f File, ref importRef, chain []string, depth int) {
 	if _, ok := l.realDiscovered[real]; ok {
 		return // an instruction file in its own right (CONTRIBUTING.md)
 	}
-	key := real + "\x00" + f.Scope.Dir + "\x00" + strings.Join(f.Scope.Globs, ",")
-	if l.imported[key] {
-		return
-	}
-	l.imported[key] = true
-	if _, ok := l.read[real]; !ok {
-		l.read[real] = rel
-	}
-	imp := File{Path: rel, Format: f.Format, Markup: MarkupOf(rel), Scope: f.Scope, ImportedBy: f.Path}
-	l.extractFile(imp, real, chain, depth)
+	l.readImport(f, rel, real, chain, depth)
 }
 
 func (l *loader) relOf(real string) string {
@@ -370,4 +352,19 @@ func dedupWarnings(ws []Warning) []Warning {
 		}
 	}
 	return out
+}
+
+// readImport reads the file at rel (resolved to real) as an import of f: with f's
+// scope and format, once for each scope it is imported under.
+func (l *loader) readImport(f File, rel, real string, chain []string, depth int) {
+	key := real + "\x00" + f.Scope.Dir + "\x00" + strings.Join(f.Scope.Globs, ",")
+	if l.imported[key] {
+		return
+	}
+	l.imported[key] = true
+	if _, ok := l.read[real]; !ok {
+		l.read[real] = rel
+	}
+	imp := File{Path: rel, Format: f.Format, Markup: MarkupOf(rel), Scope: f.Scope, ImportedBy: f.Path}
+	l.extractFile(imp, real, chain, depth)
 }
