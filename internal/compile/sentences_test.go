@@ -298,6 +298,11 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		// command says the base itself
 		{"- Open PRs against `acme/widgets` and create them with `gh pr create --repo acme/widgets --base main`.\n", "gh pr create --repo acme/widgets --base main --fill", "allowed"},
 		{"- Open pull requests against `acme/widgets`.\n", "gh pr create --base main --fill", "allowed"},
+		// a form given as the way to do the work warns about the bare form only
+		{"- Run tests with `cargo test --workspace --locked`.\n", "cargo test", "warned"},
+		{"- Run tests with `cargo test --workspace --locked`.\n", "cargo test --workspace --locked", "allowed"},
+		{"- Run tests with `cargo test --workspace --locked`.\n", "cargo build", "allowed"},
+		{"- Run the app with `npm start`.\n", "npm run dev", "allowed"},
 		{"- NEVER push tags.\n", "git push origin v1.4.0", "blocked"},
 		{"- NEVER push tags.\n", "git push origin feature/v2", "allowed"},
 		{"- Apply the repository's scope rules; see `docs/` (applies to `src/**`).\n", "git commit -m x", "allowed"},

@@ -206,6 +206,9 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			if len(r) == 0 {
 				r = lowerRequiredFlags(c, n)
 			}
+			if len(r) == 0 {
+				r = lowerPrescribedForm(c, n)
+			}
 		}
 		rules = append(rules, r...)
 		if why != "" && unenforced == "" {
@@ -1005,6 +1008,66 @@ func lowerRequiredFlags(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 	r.Suggestion = "add " + strings.Join(fl, " ")
 	r.Cases = process.CommandCases(params)
 	return []policy.Rule{r}
+}
+
+// lowerPrescribedForm: "Run tests with `cargo test --workspace --locked`", "Build the
+// solution with `dotnet build App.slnx -bl`": the form the file gives for the work;
+// the same command with none of its options is the bare form it steers away from. The
+// words say how, not that another form is wrong, so the rule warns.
+func lowerPrescribedForm(c *policy.Constraint, n *norm.Norm) []policy.Rule {
+	var cmd *norm.Object
+	for i, o := range n.Objects {
+		switch o.Kind {
+		case norm.KCommand:
+			if cmd != nil {
+				return nil
+			}
+			cmd = &n.Objects[i]
+		case norm.KRole:
+		default:
+			return nil
+		}
+	}
+	if cmd == nil || !norm.MeansSpan(n.Sentence, cmd.Text) {
+		return nil
+	}
+	var opts []string
+	for _, a := range cmd.Argv[1:] {
+		if strings.HasPrefix(a, "-") && a != "-" && a != "--" {
+			name, _, _ := strings.Cut(a, "=")
+			opts = append(opts, name)
+		}
+	}
+	if len(opts) == 0 {
+		return nil
+	}
+	bare := process.BanPatternFrom(withoutOptions(cmd.Argv, nil), c.Scope.Dir)
+	bare.Args = nil
+	if sub := subcommandOf(cmd.Argv); sub != "" {
+		bare.Args = []string{sub}
+	}
+	bare.Flags = nil
+	for _, o := range opts {
+		bare.Lacking = append(bare.Lacking, flagGroup(bare, []string{o}))
+	}
+	m := *n
+	m.Uncertain = append(append([]string(nil), n.Uncertain...), "the form is given as how to do the work")
+	// the form itself, however its options are spelled, is never the bare one
+	params := process.CommandParams{Forbid: []process.Pattern{bare}, Allow: []process.Pattern{process.PatternFrom(cmd.Argv, c.Scope.Dir)}}
+	r := rule(c, &m, process.KindCommand, params)
+	r.Message = "the file gives `" + cmd.Text + "` for this"
+	r.Suggestion = "run `" + cmd.Text + "`"
+	r.Cases = process.CommandCases(params)
+	return []policy.Rule{r}
+}
+
+// subcommandOf is the first word after the program that is not an option
+// (`dotnet build App.slnx -bl`: build), "" when there is none.
+func subcommandOf(argv []string) string {
+	if len(argv) > 1 && !strings.HasPrefix(argv[1], "-") {
+		return argv[1]
+	}
+	return ""
 }
 
 func hasConcept(objs []norm.Object, concept string) bool {

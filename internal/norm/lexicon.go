@@ -680,3 +680,18 @@ func PackageManagerStatement(text string) bool {
 	}
 	return false
 }
+
+// MeansSpan: the sentence gives the code span as the means of its work ("run tests
+// with `X`", "build using `X`", "via `X`").
+func MeansSpan(sentence, span string) bool {
+	toks := Tokenize(sentence)
+	for i, t := range toks {
+		if t.Code && t.Text == span && i > 0 {
+			switch toks[i-1].Low {
+			case "with", "using", "via", "through":
+				return true
+			}
+		}
+	}
+	return false
+}
