@@ -1028,7 +1028,8 @@ func lowerPrescribedForm(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 			return nil
 		}
 	}
-	if cmd == nil || !norm.MeansSpan(n.Sentence, cmd.Text) {
+	if cmd == nil || !norm.MeansSpan(n.Sentence, cmd.Text) || launcher(cmd.Argv) {
+		// (`uv run python -m pytest`: the options are the launched program's)
 		return nil
 	}
 	var opts []string
@@ -1059,6 +1060,22 @@ func lowerPrescribedForm(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 	r.Suggestion = "run `" + cmd.Text + "`"
 	r.Cases = process.CommandCases(params)
 	return []policy.Rule{r}
+}
+
+// launcher: the command runs another program (`uv run`, `npx`, `bundle exec`), whose
+// options follow it.
+func launcher(argv []string) bool {
+	prog := path.Base(argv[0])
+	switch prog {
+	case "npx", "bunx", "uvx", "pnpx", "env", "sudo", "time", "nice", "timeout":
+		return true
+	case "uv", "poetry", "pdm", "hatch", "rye", "pipenv", "pnpm", "npm", "yarn", "bun", "bundle", "pipx", "conda", "mise", "cargo":
+		switch subcommandOf(argv) {
+		case "run", "exec", "x", "dlx":
+			return prog != "cargo" // `cargo run --release`: cargo's own options
+		}
+	}
+	return false
 }
 
 // subcommandOf is the first word after the program that is not an option
