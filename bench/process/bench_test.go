@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/heed-dev/heed/bench/processgen"
-	"github.com/heed-dev/heed/internal/cli"
 	"github.com/heed-dev/heed/internal/enforce"
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/project"
@@ -27,8 +26,14 @@ func BenchmarkCheck(b *testing.B) {
 	if out, err := exec.Command("git", "-C", repo, "init", "-q").CombinedOutput(); err != nil {
 		b.Fatalf("%v %s", err, out)
 	}
-	if code := cli.Main([]string{"heed", "--repo", repo, "compile"}, nil, os.Stderr, os.Stderr); code != 0 {
-		b.Fatalf("heed compile: exit %d", code)
+	// compile as a user would, with the heed binary (nothing but cmd/heed imports
+	// internal/cli)
+	heed := filepath.Join(b.TempDir(), "heed")
+	if out, err := exec.Command("go", "build", "-o", heed, "github.com/heed-dev/heed/cmd/heed").CombinedOutput(); err != nil {
+		b.Fatalf("build heed: %v %s", err, out)
+	}
+	if out, err := exec.Command(heed, "--repo", repo, "compile").CombinedOutput(); err != nil {
+		b.Fatalf("heed compile: %v %s", err, out)
 	}
 	e := &enforce.Enforcer{Loader: &enforce.Loader{Registry: rules.Registry(), Open: func(root string) ([]engine.Compiled, bool, error) {
 		p, err := project.Open(root)
