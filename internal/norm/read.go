@@ -801,7 +801,17 @@ func markerAt(toks []Token, i int) bool {
 func HeadingOrder(heading []string) bool { return headingOrder(heading) != "" }
 
 func headingOrder(heading []string) string {
-	h := strings.Trim(strings.ToLower(strings.TrimSpace(lastHeading(heading))), "*_:!`'’ ")
+	if lead := sectionOrder(lastHeading(heading)); lead != "" || len(heading) < 2 {
+		return lead
+	}
+	// "## Before committing" and under it "### Go": the parent section's order holds
+	// for its subsections' steps
+	return sectionOrder(heading[len(heading)-2])
+}
+
+// sectionOrder is the order one heading gives its section's steps, "" for none.
+func sectionOrder(heading string) string {
+	h := strings.Trim(strings.ToLower(strings.TrimSpace(heading)), "*_:!`'’ ")
 	if strings.HasPrefix(h, "before ") || strings.HasPrefix(h, "after ") {
 		return "Run the following " + h + ":"
 	}

@@ -303,6 +303,10 @@ func TestChangesNamedByTheHeading(t *testing.T) {
 	if len(got) != 1 || len(got[0].After) > 0 {
 		t.Errorf("backend changes are not the heading's folder: %v", got)
 	}
+	nested := ReadItem("`make lint`", Context{Command: commands, Heading: []string{"Before committing", "Go"}})
+	if len(nested) != 1 || len(nested[0].Before) != 1 || nested[0].Before[0].Text != "commit" {
+		t.Errorf("a step under \"## Before committing\" > \"### Go\": %v", nested)
+	}
 	item := ReadItem("`make proto`", Context{Command: commands, Heading: []string{"If you touched the protobufs"}})
 	if len(item) != 1 || len(item[0].After) != 1 || item[0].After[0].Text != "**/*.proto" {
 		t.Errorf("a step under \"If you touched the protobufs\": %v", item)
