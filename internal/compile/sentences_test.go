@@ -303,6 +303,10 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		{"- Run tests with `cargo test --workspace --locked`.\n", "cargo test --workspace --locked", "allowed"},
 		{"- Run tests with `cargo test --workspace --locked`.\n", "cargo build", "allowed"},
 		{"- Run the app with `npm start`.\n", "npm run dev", "allowed"},
+		// the tool that does a job is no object of the ban; role commands under a
+		// condition heed cannot see are not banned
+		{"## Style\n\n- ❌ Trailing commas, whitespace (handled by `ruff`)\n", "ruff check .", "allowed"},
+		{"## Tests\n\n```sh\ndocker compose exec app pytest\n```\n\n- NEVER run the tests outside Docker.\n", "docker compose exec app pytest", "allowed"},
 		{"- NEVER push tags.\n", "git push origin v1.4.0", "blocked"},
 		{"- NEVER push tags.\n", "git push origin feature/v2", "allowed"},
 		{"- Apply the repository's scope rules; see `docs/` (applies to `src/**`).\n", "git commit -m x", "allowed"},

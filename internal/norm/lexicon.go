@@ -460,6 +460,11 @@ var changeWords = map[string]bool{
 
 // gitVerbs are actions only git performs among the commands an agent runs: "never
 // commit with `--no-verify`" is about `git commit`.
+// meansParticiples name the tool that does a job ("handled by `ruff`", "enforced by
+// `eslint`"): what follows them is no object of a ban.
+var meansParticiples = map[string]bool{"handled": true, "enforced": true, "done": true, "managed": true, "fixed": true,
+	"caught": true, "covered": true, "checked": true, "generated": true, "formatted": true, "run": true}
+
 // placeWords put what follows as the place of the act ("in tests", "inside the
 // test suite"), not its object.
 var placeWords = map[string]bool{"in": true, "inside": true, "within": true, "from": true, "during": true, "across": true, "throughout": true, "of": true}

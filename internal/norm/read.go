@@ -1382,6 +1382,13 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 		}
 		// objects
+		if t.Code && cur.role == mForbid && i >= 2 && toks[i-1].Low == "by" && meansParticiples[toks[i-2].Low] {
+			// "❌ Trailing commas, whitespace (handled by `ruff`)": the tool that does
+			// the work, not what is banned
+			cur.words = append(cur.words, t.Text)
+			i++
+			continue
+		}
 		if t.Code {
 			o := classify(t.Text, ctx)
 			if o.Kind != KCommand && ctx.Command != nil {
