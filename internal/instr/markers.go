@@ -51,7 +51,8 @@ var (
 		"try not to", "where possible", "when possible", "if possible", "whenever possible",
 		"wherever possible", "as much as possible", "it's best", "it is best", "best practice", "better to",
 		"aim to", "aim for", "in general", "be careful", "be mindful", "keep in mind", "a good idea", "good practice",
-		"a good habit", "worth running", "helpful to")
+		"a good habit", "worth running", "helpful to",
+		"suggest", "suggests", "suggested", "we suggest")
 	// Phrases that contain a marker without being one: negated requirements, purpose
 	// clauses ("to avoid API calls"), conditions ("if you must").
 	notPhrases = phrases("not required", "not mandatory", "not necessary", "not all required",

@@ -81,6 +81,8 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"only ever", "stick to", "stick with", "switch to", "default to",
 			"update", "also update", "also run", "keep in sync", "also edit", "edit", "apply", "rerun", "re-run",
 			"perform", "conduct", "execute", "carry out",
+			"we suggest you run", "we suggest that you run", "we also suggest you run", "we recommend you run", "we recommend that you run", "we also recommend you run",
+			"suggest you run", "recommend you run",
 			"siempre", "usa", "utiliza", "ejecuta", "всегда", "используйте", "используй", "запускайте", "запускай",
 			"immer", "verwende", "benutze", "führe", "toujours", "utilisez", "exécutez", "lancez",
 		},
@@ -127,7 +129,8 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"are permitted", "is acceptable", "are acceptable", "is safe", "are safe", "is encouraged", "are encouraged",
 			"is fine to use", "is allowed too", "still works", "can be used", "may be used", "is the exception",
 		},
-		mShould: {"should", "prefer", "avoid", "recommended", "it is recommended to", "we recommend", "preferably", "ideally", "try to", "consider", "generally", "usually"},
+		mShould: {"should", "prefer", "avoid", "recommended", "it is recommended to", "we recommend", "preferably", "ideally", "try to", "consider", "generally", "usually",
+			"we suggest you run", "we suggest that you run", "we also suggest you run", "we recommend you run", "we recommend that you run", "we also recommend you run", "suggest you run", "recommend you run"},
 	}
 	// longest first, so "do not forget to" wins over "do not"
 	return phrasesOf(table)
@@ -339,7 +342,9 @@ var eventPhrases = sync.OnceValue(func() []phrase {
 		"push":   {"hacer push", "пушем", "dem push", "pushing", "push", "you push", "each push", "every push", "pushing changes", "pushing code", "pushing your changes"},
 		"finish": {"submitting changes", "submitting your changes", "you submit changes", "you submit your changes", "submitting code", "submitting work", "you're done", "you are done", "you're finished", "you are finished", "done", "finished", "finishing", "you finish", "finishing a task", "completing a task", "marking a task complete", "handing off", "declaring a task done", "wrapping up", "the end of a task", "the end of the task", "the end of your task", "completing your task", "you complete a task", "finishing a code session", "finishing your task",
 			"finishing the task", "completing the task", "completing your work", "finishing your work", "you finish a task", "returning control to the user", "handing back",
-			"finalizing", "finalizing changes", "finalizing your changes", "finalising changes", "finishing up", "considering a change done", "considering the work complete"},
+			"finalizing", "finalizing changes", "finalizing your changes", "finalising changes", "finishing up", "considering a change done", "considering the work complete",
+			"you are satisfied with the changes", "you're satisfied with the changes", "you are satisfied with your changes", "you're satisfied with your changes",
+			"you are happy with the changes", "you're happy with your changes"},
 		"merge":  {"merging", "you merge", "merging a pr", "merging prs", "merging pull requests", "merging a pull request", "merge"},
 		"branch": {"you make a new branch", "you make a branch", "making a new branch", "making a branch", "you create a branch", "you create a new branch", "creating a branch", "creating a new branch", "starting a new branch", "you start a new branch", "branching off", "you branch off", "creating feature branches", "creating a feature branch", "you create a feature branch"},
 		"pr": {"making a pr", "making prs", "making pull requests", "making a pull request", "opening prs", "opening pull requests", "opening a pr", "opening a pull request", "submitting a pr", "submitting a pull request", "creating a pr", "creating a pull request", "you open a pr", "you open a pull request", "sending a pr", "a pr", "a pull request", "submitting", "submission", "you submit", "requesting review",
