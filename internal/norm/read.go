@@ -2244,6 +2244,18 @@ type conds struct {
 	prereq []Object
 }
 
+// changedPaths: in a change clause a path is what changed, though it would run as a
+// script (`src/node/cli/cli-config.ts` is a file, not a command to run).
+func changedPaths(objs []Object) []Object {
+	out := slices.Clone(objs)
+	for i, o := range out {
+		if o.Kind == KCommand && len(o.Argv) == 1 && pathLike(o.Text) {
+			out[i] = Object{Kind: KPath, Text: o.Text, Origin: o.Origin}
+		}
+	}
+	return out
+}
+
 func (c *conds) add(sg *segment) {
 	switch sg.role {
 	case mBefore:
@@ -2254,7 +2266,7 @@ func (c *conds) add(sg *segment) {
 			c.text = append(c.text, "before committing "+q)
 		}
 	case mAfter:
-		c.after = append(c.after, sg.objs...)
+		c.after = append(c.after, changedPaths(sg.objs)...)
 		named := slices.ContainsFunc(sg.objs, func(o Object) bool { return o.Origin == "language" || o.Origin == originKind })
 		if len(sg.objs) == 0 && len(sg.words) > 0 {
 			c.text = append(c.text, "after "+strings.Join(sg.words, " "))
@@ -2311,7 +2323,7 @@ func (c *conds) add(sg *segment) {
 	case mCond:
 		if changeCond(sg) {
 			// "if `pyproject.toml` changed, run ...": an order after that change
-			for _, o := range sg.objs {
+			for _, o := range changedPaths(sg.objs) {
 				if o.Kind == KPath {
 					c.after = append(c.after, o)
 				}
