@@ -11,8 +11,10 @@ package audit
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -406,7 +408,7 @@ func readRepo(root, base, head string) (*repoState, error) {
 	loaded := repo.LoadChange(snap, change)
 	st.files, st.tree = loaded.Files, snap
 	st.changed, st.deleted = change.Paths(), change.DeletedPaths()
-	for _, p := range sortedKeys(loaded.Unreadable) {
+	for _, p := range slices.Sorted(maps.Keys(loaded.Unreadable)) {
 		st.warnings = append(st.warnings, fmt.Sprintf("%s: cannot read the file: %v", p, loaded.Unreadable[p]))
 	}
 	for _, p := range loaded.Skipped[repo.SkipBinary] {

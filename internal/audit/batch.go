@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -387,7 +389,7 @@ func tallyRules(runs []RunSummary, meta map[string]RuleTally) []RuleTally {
 		}
 	}
 	out := []RuleTally{}
-	for _, k := range sortedKeys(counts) {
+	for _, k := range slices.Sorted(maps.Keys(counts)) {
 		t := counts[k]
 		t.Rates.Finish()
 		out = append(out, *t)
@@ -423,7 +425,7 @@ func Merge(bs []*Batch) *Batch {
 			}
 		}
 	}
-	for _, id := range sortedKeys(errs) {
+	for _, id := range slices.Sorted(maps.Keys(errs)) {
 		if _, ok := byID[id]; !ok {
 			out.Errors = append(out.Errors, errs[id])
 		}

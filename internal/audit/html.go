@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -26,10 +28,10 @@ func WriteHTML(w io.Writer, r *Report) error {
 	}{R: r, Violations: vs}
 	data.Domains = append(data.Domains, chartRow{Name: "overall", Rates: r.Metrics.Overall})
 	data.Domains = append(data.Domains, chartRow{Name: "exact rules only", Rates: r.Metrics.Exact})
-	for _, d := range sortedKeys(r.Metrics.Domain) {
+	for _, d := range slices.Sorted(maps.Keys(r.Metrics.Domain)) {
 		data.Domains = append(data.Domains, chartRow{Name: d, Rates: r.Metrics.Domain[d]})
 	}
-	for _, f := range sortedKeys(r.Metrics.File) {
+	for _, f := range slices.Sorted(maps.Keys(r.Metrics.File)) {
 		data.Files = append(data.Files, chartRow{Name: f, Rates: r.Metrics.File[f]})
 	}
 	return pageTmpl.Get().Execute(w, data)

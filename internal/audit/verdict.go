@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -173,13 +172,4 @@ func (m *Metrics) Finish() {
 		v.Finish()
 		m.File[k] = v
 	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

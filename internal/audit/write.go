@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -126,10 +128,10 @@ func WriteText(w io.Writer, r *Report) error {
 	}
 	add("overall", r.Metrics.Overall)
 	add("exact rules only", r.Metrics.Exact)
-	for _, d := range sortedKeys(r.Metrics.Domain) {
+	for _, d := range slices.Sorted(maps.Keys(r.Metrics.Domain)) {
 		add(d, r.Metrics.Domain[d])
 	}
-	for _, f := range sortedKeys(r.Metrics.File) {
+	for _, f := range slices.Sorted(maps.Keys(r.Metrics.File)) {
 		add(f, r.Metrics.File[f])
 	}
 	table(ew, rows)

@@ -7,9 +7,11 @@ package check
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -671,8 +673,8 @@ func undetermined(outcomes []engine.Outcome, unreadable map[string]error, rules 
 	}
 	out := []report.Undetermined{}
 	for reason, g := range groups {
-		files := sortedKeys(g.files)
-		u := report.Undetermined{Reason: reason, Rules: sortedKeys(g.rules), Files: files, FileCount: len(files)}
+		files := slices.Sorted(maps.Keys(g.files))
+		u := report.Undetermined{Reason: reason, Rules: slices.Sorted(maps.Keys(g.rules)), Files: files, FileCount: len(files)}
 		if len(files) > report.MaxUndeterminedFiles {
 			u.Files = files[:report.MaxUndeterminedFiles]
 		}
@@ -706,9 +708,9 @@ func partial(outcomes []engine.Outcome, paths []string) []report.Partial {
 		}
 	}
 	out := []report.Partial{}
-	for _, f := range sortedKeys(mapKeys(byFile)) {
+	for _, f := range slices.Sorted(maps.Keys(mapKeys(byFile))) {
 		e := *byFile[f]
-		e.Rules = sortedKeys(rules[f])
+		e.Rules = slices.Sorted(maps.Keys(rules[f]))
 		out = append(out, e)
 	}
 	return out
@@ -719,15 +721,6 @@ func mapKeys[V any](m map[string]V) map[string]bool {
 	for k := range m {
 		out[k] = true
 	}
-	return out
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }
 

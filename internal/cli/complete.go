@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -48,7 +49,7 @@ func addCompletions(root *cobra.Command, ids func() []string) {
 				}
 				var out []string
 				for _, id := range ids() {
-					if strings.HasPrefix(id, prefix) && !contains(args, strings.SplitN(id, "\t", 2)[0]) {
+					if strings.HasPrefix(id, prefix) && !slices.Contains(args, strings.SplitN(id, "\t", 2)[0]) {
 						out = append(out, id)
 					}
 				}
@@ -71,7 +72,7 @@ func addCompletions(root *cobra.Command, ids func() []string) {
 				sub.ValidArgsFunction = func(cmd *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
 					var left []string
 					for _, a := range agents {
-						if !contains(args, a) {
+						if !slices.Contains(args, a) {
 							left = append(left, a)
 						}
 					}
@@ -132,13 +133,4 @@ func fixed(values []string) func(*cobra.Command, []string, string) ([]string, co
 	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return values, cobra.ShellCompDirectiveNoFileComp
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

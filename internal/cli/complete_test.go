@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -27,14 +28,14 @@ func TestCompletionsOfferTheEnumeratedValues(t *testing.T) {
 		}
 		got := strings.Fields(stdout)
 		for _, w := range c.want {
-			if !contains(got, w) {
+			if !slices.Contains(got, w) {
 				t.Errorf("heed %s: %q is not offered (got %q)", strings.Join(c.args, " "), w, got)
 			}
 		}
 	}
 	// an agent already named is not offered again
 	_, stdout, _ := runHeed(nil, "__complete", "hook", "install", "claude", "")
-	if contains(strings.Fields(stdout), "claude") {
+	if slices.Contains(strings.Fields(stdout), "claude") {
 		t.Errorf("hook install claude offers claude again: %q", stdout)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -127,7 +128,7 @@ func TestCompletionsOfferRuleIDs(t *testing.T) {
 		t.Fatalf("no command rule id offered: %q", stdout)
 	}
 	constraint := strings.SplitN(rule, ".", 2)[0]
-	if !contains(ids, constraint) {
+	if !slices.Contains(ids, constraint) {
 		t.Errorf("constraint %s not offered: %q", constraint, ids)
 	}
 	// a prefix narrows; explain takes one id, test several

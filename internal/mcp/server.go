@@ -11,7 +11,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 
@@ -437,14 +436,4 @@ func (s *Server) rel(p string) (string, error) {
 		return "", nil
 	}
 	return filepath.ToSlash(r), nil
-}
-
-// sortedKeys is used by tests that compare tool lists.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

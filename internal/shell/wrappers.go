@@ -3,6 +3,7 @@ package shell
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -329,7 +330,7 @@ func skipOpts(ws []word, spec optSpec) (int, map[string]string) {
 		}
 		if strings.HasPrefix(a, "--") {
 			name, val, hasVal := strings.Cut(a, "=")
-			if !hasVal && contains(spec.long, name) && i+1 < len(ws) {
+			if !hasVal && slices.Contains(spec.long, name) && i+1 < len(ws) {
 				val = ws[i+1].text
 				i++
 			}
@@ -358,15 +359,6 @@ func skipOpts(ws []word, spec optSpec) (int, map[string]string) {
 		i++
 	}
 	return i, seen
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // wrappers is built on first use: every PATH shim links this package.
@@ -897,7 +889,7 @@ func (st *state) unwrapGit(ws []word) []action {
 				}
 			}
 			continue
-		case contains(gitValueOpts, a):
+		case slices.Contains(gitValueOpts, a):
 			i += 2
 			continue
 		default:
@@ -1053,7 +1045,7 @@ func subcommand(ws []word, valueOpts []string) int {
 		if !strings.HasPrefix(a, "-") {
 			return i
 		}
-		if contains(valueOpts, a) {
+		if slices.Contains(valueOpts, a) {
 			i++
 		}
 	}

@@ -15,7 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"sort"
 	"strings"
 )
 
@@ -482,14 +481,4 @@ func prFrom(s string) string {
 		return ""
 	}
 	return strings.TrimSpace(s[i+len(prMarker):])
-}
-
-// sortedKeys returns a map's keys in order (deterministic warnings).
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

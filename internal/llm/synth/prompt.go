@@ -3,6 +3,7 @@ package synth
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -128,7 +129,7 @@ func kindInfos(names []string, domains map[string]string, docs map[string]string
 	}
 	for k, exs := range samples {
 		for _, ex := range exs {
-			if len(examples[k]) < 2 && !contains(examples[k], ex) {
+			if len(examples[k]) < 2 && !slices.Contains(examples[k], ex) {
 				examples[k] = append(examples[k], ex)
 			}
 		}
@@ -146,15 +147,6 @@ func kindInfos(names []string, domains map[string]string, docs map[string]string
 		out = append(out, kindInfo{name: n, domain: domains[n], doc: doc, examples: examples[n]})
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func compactJSON(raw json.RawMessage) string {

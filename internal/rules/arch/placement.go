@@ -2,6 +2,7 @@ package arch
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -111,7 +112,7 @@ func (c *placementCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resu
 		switch {
 		case !nested && c.p.NoFiles:
 			msg = fmt.Sprintf("a new file directly in %s/, which holds only the folders %s", c.p.Dir, list(slashed(c.p.Allowed)))
-		case nested && !contains(c.p.Allowed, child):
+		case nested && !slices.Contains(c.p.Allowed, child):
 			msg = fmt.Sprintf("a file in %s/%s/, but %s/ only allows the subfolders %s", c.p.Dir, child, c.p.Dir, list(slashed(c.p.Allowed)))
 		}
 	} else if !matchAny(c.p.Under, f.Path) {
@@ -132,13 +133,4 @@ func slashed(xs []string) []string {
 		out[i] = x + "/"
 	}
 	return out
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

@@ -2,8 +2,10 @@ package source
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -431,7 +433,7 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	}
 	var grammarLangs, otherLangs []string
 	for _, l := range langs {
-		if contains(allGrammars, l) {
+		if slices.Contains(allGrammars, l) {
 			grammarLangs = append(grammarLangs, l)
 		} else {
 			otherLangs = append(otherLangs, l)
@@ -465,11 +467,11 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 		// imports with require: the ban is about the ES modules around it
 		qp.Exclude = append(qp.Exclude, "commonjs")
 	}
-	if rustTestIdiom(sh) && contains(langs, engine.LangRust) {
+	if rustTestIdiom(sh) && slices.Contains(langs, engine.LangRust) {
 		// Tests unwrap and panic by design: the rule is about the code they test.
 		r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, testGlobs[engine.LangRust]...))
 	}
-	if contains(grammarLangs, engine.LangGo) {
+	if slices.Contains(grammarLangs, engine.LangGo) {
 		// "use `require.Eventually` instead of `time.Sleep` (forbidden by linter)":
 		// the project marks its exceptions to that linter with //nolint
 		qp.Nolint = sentenceLinters(s)
@@ -502,7 +504,7 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	r.Kind = KindQuery
 	qp.Needles = sh.needles()
 	r.Params = marshal(qp)
-	cs, ok := shapeCases(sh, sc, sortedKeys(qp.Queries))
+	cs, ok := shapeCases(sh, sc, slices.Sorted(maps.Keys(qp.Queries)))
 	if !ok {
 		return r, fmt.Sprintf("bans %s, but no sample path of its languages lies in the rule's scope", what)
 	}

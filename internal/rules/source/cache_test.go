@@ -2,9 +2,11 @@ package source
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -31,7 +33,7 @@ func TestDiskCacheReusesResultsByContent(t *testing.T) {
 	run := func(files map[string]string) ([]engine.Outcome, *DiskCache) {
 		c := OpenDiskCache(root)
 		ev := &engine.Evidence{Mode: engine.ModeAll}
-		for _, p := range sortedKeys(files) {
+		for _, p := range slices.Sorted(maps.Keys(files)) {
 			ev.Files = append(ev.Files, &engine.File{Path: p, Lang: "python", Content: []byte(files[p])})
 		}
 		UseCache(ev, c)

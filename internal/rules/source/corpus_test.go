@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -97,7 +99,7 @@ func describe(r policy.Rule) string {
 		} else {
 			b.WriteString(" " + r.Message)
 		}
-		b.WriteString(" [" + strings.Join(sortedKeys(p.Queries), ",") + "]")
+		b.WriteString(" [" + strings.Join(slices.Sorted(maps.Keys(p.Queries)), ",") + "]")
 		if len(p.Exclude) > 0 {
 			b.WriteString(" exclude=" + strings.Join(p.Exclude, ","))
 		}

@@ -3,6 +3,8 @@ package source
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -147,7 +149,7 @@ func combinedPatterns(t *testing.T, rules []*policy.Rule, files map[string]strin
 	t.Helper()
 	ev := &engine.Evidence{Mode: engine.ModeAll}
 	defer ev.Close()
-	for _, p := range sortedKeys(files) {
+	for _, p := range slices.Sorted(maps.Keys(files)) {
 		ev.Files = append(ev.Files, &engine.File{Path: p, Lang: "python", Content: []byte(files[p])})
 	}
 	var cs []engine.Compiled
@@ -458,7 +460,7 @@ func TestDerivedTokensGateRulesWithGivenNeedles(t *testing.T) {
 		"d.py": "x = 1\n",
 	}
 	ev := &engine.Evidence{Mode: engine.ModeAll}
-	for _, p := range sortedKeys(files) {
+	for _, p := range slices.Sorted(maps.Keys(files)) {
 		ev.Files = append(ev.Files, &engine.File{Path: p, Lang: "python", Content: []byte(files[p])})
 	}
 	var cs []engine.Compiled

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -45,11 +46,11 @@ func nolintCovers(src []byte, li lineIndex, line int, linters []string) bool {
 		if m == nil {
 			return false
 		}
-		if m[1] == "" || contains(linters, "*") {
+		if m[1] == "" || slices.Contains(linters, "*") {
 			return true
 		}
 		for _, l := range strings.Split(m[1], ",") {
-			if contains(linters, strings.ToLower(strings.TrimSpace(l))) {
+			if slices.Contains(linters, strings.ToLower(strings.TrimSpace(l))) {
 				return true
 			}
 		}

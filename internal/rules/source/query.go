@@ -3,6 +3,7 @@ package source
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -189,7 +190,7 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 	// pay for every rule of the policy). Any edit makes the rule compile, and fail, at
 	// load.
 	lazy := !rule.Edited()
-	for _, l := range sortedKeys(p.Queries) {
+	for _, l := range slices.Sorted(maps.Keys(p.Queries)) {
 		src := p.Queries[l]
 		if !lang.Supported(l) {
 			return nil, fmt.Errorf("params.queries: no grammar for language %q (heed parses %s; use a pattern rule for others)", l, strings.Join(grammarLangs(), ", "))
@@ -220,7 +221,7 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 			c.needles = append(c.needles, []byte(n))
 		}
 	case derivable && len(derived) > 0:
-		for _, n := range sortedKeys(derived) {
+		for _, n := range slices.Sorted(maps.Keys(derived)) {
 			c.needles = append(c.needles, []byte(n))
 		}
 		c.tokens = true
@@ -681,15 +682,6 @@ func captureList(q *lang.Query) string {
 func grammarLangs() []string {
 	return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava,
 		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // A batch holds every query rule of one run. The first file judged freezes it and

@@ -3,6 +3,8 @@ package source
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -76,7 +78,7 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	var qvars []Variant
 	patterns := map[string][]Variant{}
 	for _, v := range e.Variants {
-		if !contains(langs, v.Lang) {
+		if !slices.Contains(langs, v.Lang) {
 			continue
 		}
 		if v.Regex != "" {
@@ -114,7 +116,7 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 			out = append(out, r)
 		}
 	}
-	for _, key := range sortedKeys(patterns) {
+	for _, key := range slices.Sorted(maps.Keys(patterns)) {
 		vs := patterns[key]
 		pp := PatternParams{Regex: vs[0].Regex, Where: vs[0].Where}
 		for _, v := range vs {
@@ -198,15 +200,6 @@ func marshal(v any) json.RawMessage {
 		panic(err) // params are plain structs: cannot fail
 	}
 	return b
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // variantNeedles derives a catalogue query's needles (QueryParams.Needles) when the

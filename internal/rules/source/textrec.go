@@ -3,6 +3,7 @@ package source
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -318,7 +319,7 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 			var globs []string
 			for _, l := range langs {
 				for e, ls := range extLangs {
-					if contains(ls, l) {
+					if slices.Contains(ls, l) {
 						globs = append(globs, "*."+e)
 					}
 				}
