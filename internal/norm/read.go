@@ -2830,6 +2830,7 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 	}
 	resolveImplicit(out, ctx)
 	rolePasses(out)
+	buildsBefore(out)
 	passBefore(out)
 	commandsInOrder(out)
 	res := sentenceResult{norms: out, last: seen}
@@ -2875,6 +2876,18 @@ func commandsInOrder(ns []Norm) {
 // passBefore reads "every commit must pass `cargo test`" as an order: what the
 // subject names (a commit, a pull request, a push, the changes) comes after the checks
 // pass.
+// buildsBefore: "rebuild before re-running tests", "always build before running the
+// tests": the verb is the work, which the file's build commands do.
+func buildsBefore(ns []Norm) {
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity == Require && n.Verb == "build" && len(n.Objects) == 0 && len(n.Before)+len(n.After) > 0 && n.Subject == "" {
+			n.Objects = []Object{{Kind: KRole, Text: "build", Origin: "verb"}}
+			n.Uncertain = append(n.Uncertain, "the build commands are inferred from the verb")
+		}
+	}
+}
+
 // rolePasses: "Tests must pass before you push", "the linter must be clean before
 // committing": the subject is a command the file names by its role, which must run
 // and succeed before the event.

@@ -43,6 +43,7 @@ func TestReadSentences(t *testing.T) {
 		{"own", "It's a good idea to run `pnpm test` before pushing.", "require (advice) (should): pnpm test | before: event:push | uncertain: hedged"},
 		{"own", "Apply `make fmt` before committing.", "require: make fmt | before: event:commit"},
 		{"own", "Before pushing, perform `make verify`.", "require: make verify | before: event:push"},
+		{"own", "Always rebuild before running the tests.", "require: role:build (from verb) | before: role:test | uncertain: the build commands are inferred from the verb"},
 		{"own", "After any change to `tools/gen.sh`, run `make gen`.", "require: make gen | after: tools/gen.sh"},
 		{"own", "Before you commit, we suggest you run `make fmt`.", "require (should): make fmt | before: event:commit"},
 		{"own", "Never make real network calls in tests.", ""},
