@@ -307,6 +307,8 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		// condition heed cannot see are not banned
 		{"## Style\n\n- ❌ Trailing commas, whitespace (handled by `ruff`)\n", "ruff check .", "allowed"},
 		{"## Tests\n\n```sh\ndocker compose exec app pytest\n```\n\n- NEVER run the tests outside Docker.\n", "docker compose exec app pytest", "allowed"},
+		{"- Pass `--locked` to all `cargo build` commands.\n", "cargo build --release", "blocked"},
+		{"- Pass `--locked` to all `cargo build` commands.\n", "cargo build --locked", "allowed"},
 		{"- NEVER push tags.\n", "git push origin v1.4.0", "blocked"},
 		{"- NEVER push tags.\n", "git push origin feature/v2", "allowed"},
 		{"- Apply the repository's scope rules; see `docs/` (applies to `src/**`).\n", "git commit -m x", "allowed"},

@@ -80,7 +80,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"is required", "are required", "required:", "make", "ensure that", "prefer", "prefer to", "prefer using",
 			"only ever", "stick to", "stick with", "switch to", "default to",
 			"update", "also update", "also run", "keep in sync", "also edit", "edit", "apply", "rerun", "re-run",
-			"perform", "conduct", "execute", "carry out", "rebuild", "build",
+			"perform", "conduct", "execute", "carry out", "rebuild", "build", "pass",
 			"we suggest you run", "we suggest that you run", "we also suggest you run", "we recommend you run", "we recommend that you run", "we also recommend you run",
 			"suggest you run", "recommend you run",
 			"siempre", "usa", "utiliza", "ejecuta", "всегда", "используйте", "используй", "запускайте", "запускай",
