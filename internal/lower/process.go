@@ -182,6 +182,7 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 	unenforced := ""
 	for i := range norms {
 		n := &norms[i]
+		areaChanges(n, rc)
 		var r []policy.Rule
 		var why string
 		switch {
@@ -1535,6 +1536,33 @@ func lowerBranchNames(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 		{Expect: policy.ExpectSatisfied, Argv: []string{"git", "checkout", "main"}, Note: "no new branch"},
 	}
 	return []policy.Rule{r}
+}
+
+// areaChanges: "if you've made changes to the frontend, run `npm run lint:fix`" in a
+// repository with one folder named frontend: the order follows changes under it. The
+// folder is found by name, so the order warns.
+func areaChanges(n *norm.Norm, rc *recognize.RepoContext) {
+	if n.Polarity != norm.Require || rc == nil || len(rc.Dirs) == 0 || n.Condition == "" || len(n.After) > 0 {
+		return
+	}
+	area := norm.ChangedArea(n.Condition)
+	if area == "" {
+		return
+	}
+	var found []string
+	for _, d := range rc.Dirs {
+		if path.Base(d) == area && strings.Count(d, "/") <= 1 {
+			found = append(found, d)
+		}
+	}
+	if len(found) != 1 {
+		return
+	}
+	cond := n.Condition
+	n.After = []norm.Object{{Kind: norm.KPath, Text: found[0] + "/**", Origin: "area"}}
+	n.Condition = ""
+	n.Uncertain = slices.DeleteFunc(slices.Clone(n.Uncertain), func(u string) bool { return u == "condition: "+cond })
+	n.Uncertain = append(n.Uncertain, "the folder of \""+area+"\" is found by its name")
 }
 
 // lowerPRBase: "All PRs target `develop` (NOT `master`)": a pull request opened with

@@ -728,3 +728,35 @@ func TestAllowedOptionOfABan(t *testing.T) {
 		checkVerdict(t, text, line, want)
 	}
 }
+
+// A change named by a part of the project ("the frontend", "backend changes") is the
+// folder of that name when the repository has exactly one; the order then warns.
+func TestOrdersAfterChangesToANamedArea(t *testing.T) {
+	for _, c := range []struct {
+		dirs []string
+		text string
+		want string // the order's changed globs, "" for no rule
+	}{
+		{[]string{"backend", "frontend", "frontend/src"}, "If you've made changes to the frontend, you should run `npm run lint`.", "frontend/**"},
+		{[]string{"backend", "frontend"}, "After backend changes, run `go test ./...`.", "backend/**"},
+		{[]string{"apps/frontend", "packages/frontend"}, "After frontend changes, run `npm run lint`.", ""},
+		{nil, "After backend changes, run `go test ./...`.", ""},
+	} {
+		con := policy.Constraint{ID: "c1", Text: c.text, Level: policy.Must, File: "AGENTS.md", Line: 1}
+		rc := &recognize.RepoContext{Tools: []string{"npm", "go"}, Constraints: []policy.Constraint{con}, Dirs: c.dirs}
+		res := Process().Recognize(&con, rc)
+		got := ""
+		for _, r := range res.Rules {
+			var p process.SequenceParams
+			if json.Unmarshal(r.Params, &p) == nil && len(p.Changed) > 0 {
+				got = strings.Join(p.Changed, ",")
+				if r.Severity != policy.SeverityWarning {
+					t.Errorf("%q: %s, want a warning", c.text, r.Severity)
+				}
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q with folders %v: changed %q, want %q", c.text, c.dirs, got, c.want)
+		}
+	}
+}

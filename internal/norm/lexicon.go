@@ -705,3 +705,56 @@ func MeansSpan(sentence, span string) bool {
 	}
 	return false
 }
+
+// ChangedArea is the part of the project a change condition names in one word, ""
+// when it names none: "after backend changes", "if you've made changes to the
+// frontend", "before committing frontend changes" give backend and frontend. The
+// lowering finds the folder of that name, if the repository has one.
+func ChangedArea(condition string) string {
+	toks := Tokenize(condition)
+	var words []string
+	for _, t := range toks {
+		if !t.Code && !t.Punct {
+			words = append(words, t.Low)
+		}
+	}
+	for i, w := range words {
+		if !changeWords[w] {
+			continue
+		}
+		// "backend changes"
+		if i > 0 && (w == "changes" || w == "change") && areaWord(words[i-1]) {
+			return words[i-1]
+		}
+		// "changes to the frontend", "changed the frontend", "changes in the docs"
+		j := i + 1
+		if j < len(words) && (words[j] == "to" || words[j] == "in") {
+			j++
+		}
+		if j < len(words) && (words[j] == "the" || words[j] == "your") {
+			j++
+		}
+		if j == len(words)-1 && areaWord(words[j]) {
+			return words[j]
+		}
+	}
+	return ""
+}
+
+// areaWord: a word that may name a part of the project (not "your", "any", "code").
+func areaWord(w string) bool {
+	switch w {
+	case "your", "the", "any", "all", "these", "those", "my", "of", "to", "new", "code", "local", "pending", "staged", "some", "other", "such", "relevant",
+		"made", "make", "making", "have", "has", "had", "do", "does", "did", "no", "breaking", "major", "minor", "small", "large", "big", "significant", "unrelated":
+		return false
+	}
+	if verbForms()[w] != "" {
+		return false // "committed changes", "pushed changes"
+	}
+	for _, r := range w {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return len(w) > 1
+}
