@@ -14,6 +14,7 @@ import (
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules/process"
+	"github.com/heed-dev/heed/internal/shell"
 )
 
 // OriginProcess is the origin of the command rules lowered from norms.
@@ -1035,7 +1036,7 @@ func lowerPrescribedForm(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 			return nil
 		}
 	}
-	if cmd == nil || !norm.MeansSpan(n.Sentence, cmd.Text) || launcher(cmd.Argv) {
+	if cmd == nil || !norm.MeansSpan(n.Sentence, cmd.Text) || runsThroughLauncher(cmd.Text) {
 		// (`uv run python -m pytest`: the options are the launched program's)
 		return nil
 	}
@@ -1049,12 +1050,16 @@ func lowerPrescribedForm(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 	if len(opts) == 0 {
 		return nil
 	}
-	bare := process.BanPatternFrom(withoutOptions(cmd.Argv, nil), c.Scope.Dir)
-	bare.Args = nil
-	if sub := subcommandOf(cmd.Argv); sub != "" {
-		bare.Args = []string{sub}
+	// the bare form: the program and the words that say what it does (`cargo test`,
+	// `bundle exec rspec`), not what it works on (`App.slnx`) nor its options
+	words := cmd.Argv[:1]
+	for _, a := range cmd.Argv[1:] {
+		if strings.HasPrefix(a, "-") || strings.ContainsAny(a, "/.") {
+			break
+		}
+		words = append(words, a)
 	}
-	bare.Flags = nil
+	bare := process.BanPatternFrom(words, c.Scope.Dir)
 	for _, o := range opts {
 		bare.Lacking = append(bare.Lacking, flagGroup(bare, []string{o}))
 	}
@@ -1069,29 +1074,15 @@ func lowerPrescribedForm(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 	return []policy.Rule{r}
 }
 
-// launcher: the command runs another program (`uv run`, `npx`, `bundle exec`), whose
-// options follow it.
-func launcher(argv []string) bool {
-	prog := path.Base(argv[0])
-	switch prog {
-	case "npx", "bunx", "uvx", "pnpx", "env", "sudo", "time", "nice", "timeout":
-		return true
-	case "uv", "poetry", "pdm", "hatch", "rye", "pipenv", "pnpm", "npm", "yarn", "bun", "bundle", "pipx", "conda", "mise", "cargo":
-		switch subcommandOf(argv) {
-		case "run", "exec", "x", "dlx":
-			return prog != "cargo" // `cargo run --release`: cargo's own options
+// runsThroughLauncher: the command line runs another program through a launcher (`uv run`,
+// `npx`), as the shell reader unwraps it.
+func runsThroughLauncher(line string) bool {
+	for _, c := range shell.Parse(line, shell.Options{}) {
+		if len(c.LaunchedBy) > 0 {
+			return true
 		}
 	}
 	return false
-}
-
-// subcommandOf is the first word after the program that is not an option
-// (`dotnet build App.slnx -bl`: build), "" when there is none.
-func subcommandOf(argv []string) string {
-	if len(argv) > 1 && !strings.HasPrefix(argv[1], "-") {
-		return argv[1]
-	}
-	return ""
 }
 
 func hasConcept(objs []norm.Object, concept string) bool {
@@ -1558,10 +1549,7 @@ func areaChanges(n *norm.Norm, rc *recognize.RepoContext) {
 	if len(found) != 1 {
 		return
 	}
-	cond := n.Condition
-	n.After = []norm.Object{{Kind: norm.KPath, Text: found[0] + "/**", Origin: "area"}}
-	n.Condition = ""
-	n.Uncertain = slices.DeleteFunc(slices.Clone(n.Uncertain), func(u string) bool { return u == "condition: "+cond })
+	n.ChangesUnder(found[0], "area")
 	n.Uncertain = append(n.Uncertain, "the folder of \""+area+"\" is found by its name")
 }
 

@@ -81,8 +81,6 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"only ever", "stick to", "stick with", "switch to", "default to",
 			"update", "also update", "also run", "keep in sync", "also edit", "edit", "apply", "rerun", "re-run",
 			"perform", "conduct", "execute", "carry out", "rebuild", "build", "pass",
-			"we suggest you run", "we suggest that you run", "we also suggest you run", "we recommend you run", "we recommend that you run", "we also recommend you run",
-			"suggest you run", "recommend you run",
 			"siempre", "usa", "utiliza", "ejecuta", "всегда", "используйте", "используй", "запускайте", "запускай",
 			"immer", "verwende", "benutze", "führe", "toujours", "utilisez", "exécutez", "lancez",
 		},
@@ -129,9 +127,13 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"are permitted", "is acceptable", "are acceptable", "is safe", "are safe", "is encouraged", "are encouraged",
 			"is fine to use", "is allowed too", "still works", "can be used", "may be used", "is the exception",
 		},
-		mShould: {"should", "prefer", "avoid", "recommended", "it is recommended to", "we recommend", "preferably", "ideally", "try to", "consider", "generally", "usually",
-			"we suggest you run", "we suggest that you run", "we also suggest you run", "we recommend you run", "we recommend that you run", "we also recommend you run", "suggest you run", "recommend you run"},
+		mShould: {"should", "prefer", "avoid", "recommended", "it is recommended to", "we recommend", "preferably", "ideally", "try to", "consider", "generally", "usually"},
 	}
+	// "we suggest you run X": a requirement, at should strength
+	suggest := []string{"we suggest you run", "we suggest that you run", "we also suggest you run", "we recommend you run",
+		"we recommend that you run", "we also recommend you run", "suggest you run", "recommend you run"}
+	table[mRequire] = append(table[mRequire], suggest...)
+	table[mShould] = append(table[mShould], suggest...)
 	// longest first, so "do not forget to" wins over "do not"
 	return phrasesOf(table)
 })

@@ -132,10 +132,12 @@ func Read(text string, ctx Context) []Norm {
 			last = r.last
 		}
 	}
-	out = prBase(out, text)
-	definedCommand(out, text, ctx)
+	// the whole text's tokens, for the readings that look past one sentence
+	toks := Tokenize(text)
+	out = prBase(out, text, toks)
+	definedCommand(out, toks, ctx)
 	headingChanges(out, ctx)
-	passingRoles(out, text, ctx)
+	passingRoles(out, toks, ctx)
 	inheritOrder(out, ctx)
 	bareMeansUnwrapped(out)
 	if len(out) == 0 && branchNamingLabel(text) {
@@ -161,8 +163,7 @@ func Read(text string, ctx Context) []Norm {
 // `develop` branch, not `main`", "open pull requests against `develop`": the branch a
 // pull request is based on. The reading replaces whatever else the words gave (a
 // branch named alone reads as no command).
-func prBase(ns []Norm, text string) []Norm {
-	toks := Tokenize(text)
+func prBase(ns []Norm, text string, toks []Token) []Norm {
 	pr, target, not := -1, -1, false
 	var base, wrong []string
 	for i, t := range toks {
@@ -255,12 +256,12 @@ const passingRolesInferred = "what the commands must pass before is inferred: th
 // passingRoles: "Make sure all the tests are still passing", with no event named
 // and none in a lead-in: the tests must pass before the work leaves the session
 // (committed, pushed or proposed); heed infers that, so the order warns.
-func passingRoles(ns []Norm, text string, ctx Context) {
+func passingRoles(ns []Norm, toks []Token, ctx Context) {
 	if ctx.LeadIn != "" || headingOrder(ctx.Heading) != "" {
 		return // the list's lead-in or heading says when (inheritOrder)
 	}
 	passing := false
-	for _, t := range Tokenize(text) {
+	for _, t := range toks {
 		switch t.Low {
 		case "pass", "passes", "passing", "green", "succeed", "succeeds":
 			passing = true
@@ -288,12 +289,7 @@ func headingChanges(ns []Norm, ctx Context) {
 		if n.Polarity != Require || len(n.After) > 0 {
 			continue
 		}
-		q := ""
-		for _, p := range []string{"before committing ", "after "} {
-			if rest, ok := strings.CutPrefix(n.Condition, p); ok && len(strings.Fields(rest)) == 2 {
-				q = strings.Fields(rest)[0]
-			}
-		}
+		q := ChangedArea(n.Condition)
 		if q == "" {
 			continue
 		}
@@ -307,21 +303,25 @@ func headingChanges(ns []Norm, ctx Context) {
 				}
 			}
 		}
-		if dir == "" {
-			continue
+		if dir != "" {
+			n.ChangesUnder(dir, "heading")
 		}
-		cond := n.Condition
-		n.After = []Object{{Kind: KPath, Text: dir + "/**", Origin: "heading"}}
-		n.Condition = ""
-		n.Uncertain = slices.DeleteFunc(slices.Clone(n.Uncertain), func(u string) bool { return u == "condition: "+cond })
 	}
+}
+
+// ChangesUnder makes the norm's condition on a part of the project ("after backend
+// changes") an order after changes under the folder found for it.
+func (n *Norm) ChangesUnder(dir, origin string) {
+	cond := n.Condition
+	n.After = []Object{{Kind: KPath, Text: dir + "/**", Origin: origin}}
+	n.Condition = ""
+	n.Uncertain = slices.DeleteFunc(slices.Clone(n.Uncertain), func(u string) bool { return u == "condition: "+cond })
 }
 
 // definedCommand: "`script/lint` — runs gofmt and golangci-lint. MUST run before
 // committing": a line that defines a command and then says, with no object, that it
 // must run; the command it defines is what must run.
-func definedCommand(ns []Norm, text string, ctx Context) {
-	toks := Tokenize(text)
+func definedCommand(ns []Norm, toks []Token, ctx Context) {
 	if len(toks) < 2 || !toks[1].Punct || toks[1].Text == "(" || toks[1].Text == "." {
 		return
 	}
