@@ -139,7 +139,7 @@ func TestFixtureEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, err := ScoreAll("testdata/corpus", set, nil)
+	outs, err := ScoreAll("testdata/corpus", "", set, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +197,7 @@ func TestScoreFull(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, err := ScoreAll(defaultCorpusRoot(), set, moved)
+	outs, err := ScoreAll(defaultCorpusRoot(), layoutsDir(defaultCorpusRoot()), set, moved)
 	if err != nil {
 		t.Fatal(err)
 	}

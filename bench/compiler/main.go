@@ -107,6 +107,12 @@ func corpusPath(root, dir string) string {
 	return filepath.Join(fetched, dir)
 }
 
+// layoutsDir is where fetched/layouts.sh writes the repositories' layouts: beside the
+// fetched corpora.
+func layoutsDir(root string) string {
+	return filepath.Join(filepath.Dir(corpusPath(root, "fetched-1")), "layouts")
+}
+
 // fileInfo is one corpus file with its split and must/should constraints.
 type fileInfo struct {
 	corpus.File
@@ -260,7 +266,7 @@ type corpusIndex struct {
 
 // compileLabelled compiles every corpus repository that holds a labelled file, with
 // all of its instruction files (so nested files keep their scope and neighbours).
-func compileLabelled(root string, set *LabelSet) (*corpusIndex, error) {
+func compileLabelled(root, layouts string, set *LabelSet) (*corpusIndex, error) {
 	want := map[string]bool{}
 	for _, l := range set.Labels {
 		want[l.File] = true
@@ -274,6 +280,11 @@ func compileLabelled(root string, set *LabelSet) (*corpusIndex, error) {
 		repos, err := corpus.Load(corpusPath(root, dir))
 		if err != nil {
 			return nil, err
+		}
+		if layouts != "" {
+			if _, err := corpus.UseLayouts(repos, layouts); err != nil {
+				return nil, err
+			}
 		}
 		for _, r := range repos {
 			needed := false
@@ -315,9 +326,11 @@ func compileLabelled(root string, set *LabelSet) (*corpusIndex, error) {
 	return ix, nil
 }
 
-// ScoreAll judges every label.
-func ScoreAll(root string, set *LabelSet, moved map[string]bool) ([]LabelOutcome, error) {
-	ix, err := compileLabelled(root, set)
+// ScoreAll judges every label. layouts, when not empty, is the folder of repository
+// layouts (fetched/layouts.sh): a repository with one is compiled with the context
+// `heed compile` builds from a checkout, as a user's would be.
+func ScoreAll(root, layouts string, set *LabelSet, moved map[string]bool) ([]LabelOutcome, error) {
+	ix, err := compileLabelled(root, layouts, set)
 	if err != nil {
 		return nil, err
 	}
@@ -353,6 +366,7 @@ func runScore(args []string) error {
 	revealDomain := fs.String("reveal-domain", "", "like -reveal, for the labels and rules of one domain only")
 	asJSON := fs.Bool("json", false, "print the tallies as JSON")
 	families := fs.Bool("families", false, "count the misreadings and misses of each split by family (no sentences), with one dev example each")
+	useLayouts := fs.Bool("layouts", true, "compile each repository that has a layout (fetched/layouts.sh) with the context heed builds from a checkout; false: from the manifest's language only")
 	corpusOnly := fs.String("only", "", "score only the labels of this corpus (instructions, instructions-2, fetched-1, fetched-2, fetched-3): one round's figures")
 	fs.Parse(args)
 	set, err := LoadLabels(*dir)
@@ -380,7 +394,11 @@ func runScore(args []string) error {
 			}
 		}
 	}
-	outs, err := ScoreAll(*root, set, moved)
+	layouts := ""
+	if *useLayouts {
+		layouts = layoutsDir(*root)
+	}
+	outs, err := ScoreAll(*root, layouts, set, moved)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/compile"
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
@@ -160,4 +161,27 @@ func ContextFor(eco string) *recognize.RepoContext {
 		rc.Tools = append(rc.Tools, "dotnet")
 	}
 	return rc
+}
+
+// UseLayouts gives each repository that has a layout under dir (dir/OWNER__NAME/
+// paths.txt, and go.mod when the repository has one: bench/compiler/fetched/layouts.sh
+// writes them) the context `heed compile` builds from a checkout, in place of the one
+// made from the manifest's language: the repository's directories, languages, tools
+// and Go module. It returns how many repositories got one.
+func UseLayouts(repos []*Repo, dir string) (int, error) {
+	n := 0
+	for _, r := range repos {
+		at := filepath.Join(dir, strings.ReplaceAll(r.Name, "/", "__"))
+		src, err := os.ReadFile(filepath.Join(at, "paths.txt"))
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return n, fmt.Errorf("read layout of %s: %w", r.Name, err)
+		}
+		paths := strings.Split(strings.TrimRight(string(src), "\n"), "\n")
+		r.Context = compile.RepoContextFor(at, paths)
+		n++
+	}
+	return n, nil
 }
