@@ -346,3 +346,10 @@ func TestStaticToolOrdersHoldAfterTheirLanguageChanged(t *testing.T) {
 func TestOwnCommandSentences6(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-6.txt", 19)
 }
+
+// TestOwnCommandSentences7: the seventh batch (testdata/own-sentences-7.txt): lead-ins
+// that point at the list below, nested checklists, change conditions named by a
+// language or a file, bold-labelled items, tables of change and command.
+func TestOwnCommandSentences7(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-7.txt", 22)
+}
