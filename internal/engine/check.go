@@ -192,9 +192,16 @@ func (e *RuleError) Unwrap() error { return e.Err }
 func (r *Registry) Compile(p *policy.Policy) ([]Compiled, []error) {
 	var out []Compiled
 	var errs []error
+	seen := map[string]bool{}
 	for _, b := range p.Rules() {
 		if b.Rule.Dropped() {
 			continue
+		}
+		if k := policy.EnforcementKey(b.Rule); k != "" {
+			if seen[k] {
+				continue // the same check from another sentence: run once
+			}
+			seen[k] = true
 		}
 		c, err := r.CompileRule(b.Rule)
 		if err != nil {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -209,5 +210,29 @@ func TestStopLeavesTheRestUnjudged(t *testing.T) {
 	out = Run([]Compiled{{Rule: rule("r"), Check: lineCheck{}}}, ev, Options{Stop: make(chan struct{})})[0]
 	if out.Verdict != Violated {
 		t.Errorf("verdict %s with an open stop channel, want violated", out.Verdict)
+	}
+}
+
+// An order a file states in its lead-in and again in each item, or a rule AGENTS.md
+// and CLAUDE.md both give, is one check: the user sees one finding, not two.
+func TestTheSameCheckFromTwoSentencesRunsOnce(t *testing.T) {
+	reg := NewRegistry(Kind{Name: "line", Domain: policy.DomainSource, Compile: func(*policy.Rule) (Check, error) { return lineCheck{}, nil }})
+	rule := func(id, norm, params string) policy.Rule {
+		return policy.Rule{ID: id, Domain: policy.DomainSource, Kind: "line", Params: json.RawMessage(params), Severity: policy.SeverityError, Norm: norm}
+	}
+	p := &policy.Policy{Entries: []policy.Entry{
+		{Constraint: policy.Constraint{ID: "C1", Text: "lead-in"}, Rules: []policy.Rule{rule("R1", "from the lead-in", `{"a": 1, "b": 2}`)}},
+		{Constraint: policy.Constraint{ID: "C2", Text: "item"}, Rules: []policy.Rule{rule("R2", "from the item", `{"b":2,"a":1}`), rule("R3", "another", `{"a": 2}`)}},
+	}}
+	compiled, errs := reg.Compile(p)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var ids []string
+	for _, c := range compiled {
+		ids = append(ids, c.Rule.ID)
+	}
+	if strings.Join(ids, ",") != "R1,R3" {
+		t.Errorf("compiled %v, want R1 and R3 (R2 checks what R1 checks)", ids)
 	}
 }

@@ -207,6 +207,9 @@ func clauseWords(text string) policy.Level {
 	if readMoreRE.MatchString(head(body, 20)) {
 		return policy.Info
 	}
+	if orderedAside(prose) {
+		return policy.Must
+	}
 	if lv := verbLevel(body); lv != policy.Info {
 		return lv
 	}
@@ -241,6 +244,27 @@ func clauseWords(text string) policy.Level {
 		}
 	}
 	return policy.Info
+}
+
+// orderedAside: a line that describes a command says in parentheses when to run it
+// ("`uv run pytest` - the test suite (do this before every commit)"): the aside is the
+// rule.
+func orderedAside(prose string) bool {
+	if !strings.Contains(prose, "CODESPAN") {
+		return false
+	}
+	for _, m := range parenRE.FindAllString(prose, -1) {
+		aside := strings.TrimSpace(m[1 : len(m)-1])
+		low := " " + strings.ToLower(aside) + " "
+		if !strings.Contains(low, " before ") && !strings.Contains(low, " after ") {
+			continue
+		}
+		w := firstWord(aside)
+		if w == "do" || w == "run" || imperativeVerbs[w] && !nounVerbs[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // verbLevel reads the first word of a clause as a verb.
@@ -429,9 +453,16 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 	switch {
 	case strings.HasSuffix(ctx, ":") && ctxLevel != policy.Info && bare(text):
 		return ctxLevel
+	case strings.HasSuffix(ctx, ":") && bare(text) && strings.Contains(text, "`") && norm.SectionOrder(ctx) != "":
+		// "Pre-commit checklist:" + "`make lint` passes": a checklist's items are
+		// its steps
+		return policy.Must
 	case strings.Contains(ctx, " | ") && row && norm.ImportColumn(ctx):
 		// "Layer | May import": each row says what a part may import
 		return policy.Must
+	case row && norm.ChangeTable(ctx):
+		// "Change | Run": each row says what a change needs run
+		return policy.Should
 	case strings.Contains(ctx, " | "):
 		return levelOfMarkers(ctx)
 	}

@@ -110,7 +110,10 @@ func eventForms(event string) []process.Pattern {
 	case "pr":
 		return []process.Pattern{pat("gh", []string{"pr", "create"})}
 	case "merge":
-		return mergeForms()
+		// "the checks must pass before a change is merged": the change merged into
+		// the project, through its pull request; a `git merge` of `main` into the
+		// working branch is not that merge, and blocking it stops routine work
+		return []process.Pattern{pat("gh", []string{"pr", "merge"})}
 	case "branch":
 		// a new branch: `git checkout -b`, `git switch -c`, `git branch NAME`
 		return []process.Pattern{pat("git", []string{"checkout"}, []string{"-b", "-B"}), pat("git", []string{"switch"}, []string{"-c", "-C", "--create"}), pat("git", []string{"branch", "*"})}

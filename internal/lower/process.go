@@ -46,11 +46,7 @@ func readContext(c *policy.Constraint, rc *recognize.RepoContext) norm.Context {
 		},
 		Block: blockCommands(c),
 	}
-	if strings.HasSuffix(strings.TrimSpace(c.Context), ":") && !strings.Contains(c.Context, " | ") {
-		ctx.LeadIn = c.Context // the list's lead-in, as the extractor kept it
-	} else if p := preceding(c, rc); p != nil && strings.HasSuffix(strings.TrimSpace(p.Text), ":") {
-		ctx.LeadIn = p.Text
-	}
+	ctx.LeadIn = leadInOf(c, rc)
 	ctx.Section = func() []string { return sectionCommands(c, rc) }
 	ctx.Previous = func() []norm.Object {
 		// "Run the full suite with `make`. Always run it before you commit."
@@ -101,6 +97,150 @@ func sectionCommands(c *policy.Constraint, rc *recognize.RepoContext) []string {
 		}
 	}
 	return out
+}
+
+// listOrders gives a lead-in that orders its list ("Always run these commands before
+// opening a pull request:", "Before you push, make sure the following pass:") the
+// commands of the list's items, nested lists included, as its own objects: the
+// sentence is the rule, the items what it names. (Each item also reads as the order
+// on its own; an order stated twice is one check, see policy.EnforcementKey.)
+func listOrders(c *policy.Constraint, rc *recognize.RepoContext, norms []norm.Norm) {
+	for i := range norms {
+		n := &norms[i]
+		if n.Polarity != norm.Require || len(n.Before)+len(n.After) == 0 || hasKind(n.Objects, norm.KCommand) {
+			continue
+		}
+		cmds := listCommands(c, rc)
+		if len(cmds) == 0 || len(cmds) > maxListCommands {
+			return
+		}
+		n.Objects = cmds
+		n.InsteadOfPrevious = false // "these commands" points at the list below
+	}
+}
+
+// maxListCommands: a longer list is a catalogue of commands, not the steps of one
+// order.
+const maxListCommands = 8
+
+// listCommands are the commands the items of c's list (c is its lead-in) require,
+// in order; the list ends where its section does. An item under a condition of its
+// own ("`bin/rails test:system` (only when applicable)") is not one of the steps
+// every time; an item that names no command ("Describe your test plan") makes the
+// list a checklist of more than commands, which the lead-in does not make one order.
+func listCommands(c *policy.Constraint, rc *recognize.RepoContext) []norm.Object {
+	if rc == nil {
+		return nil
+	}
+	lead := strings.TrimSpace(c.Text)
+	hp := strings.Join(c.HeaderPath, "\x00")
+	var out []norm.Object
+	seen := map[string]bool{}
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != c.File || o.Line <= c.Line {
+			continue
+		}
+		if strings.Join(o.HeaderPath, "\x00") != hp || o.Line > c.Line+60 {
+			break
+		}
+		if strings.TrimSpace(leadInOf(o, rc)) != lead || strings.HasSuffix(strings.TrimSpace(o.Text), ":") {
+			continue
+		}
+		ns, _ := Readings(o, rc)
+		var cmds []norm.Object
+		conditional := false
+		for _, n := range ns {
+			if n.Polarity != norm.Require {
+				continue
+			}
+			own := slices.ContainsFunc(n.Objects, func(obj norm.Object) bool { return obj.Origin == "item" })
+			for _, obj := range n.Objects {
+				// ("`script/test` (runs `go test -race ./...`)": the item's own command,
+				// not the ones its description names)
+				if obj.Kind == norm.KCommand && (!own || obj.Origin == "item") {
+					cmds = append(cmds, obj)
+					conditional = conditional || n.Condition != ""
+				}
+			}
+		}
+		if conditional || norm.ConditionalItem(o.Text) {
+			continue
+		}
+		if len(cmds) == 0 {
+			return nil
+		}
+		for _, obj := range cmds {
+			if !seen[obj.Text] {
+				seen[obj.Text] = true
+				obj.Origin = "list"
+				out = append(out, obj)
+			}
+		}
+	}
+	return out
+}
+
+// leadInOf is the lead-in of the list c is an item of: the sentence before the list
+// that ends with a colon, as the extractor kept it, or the constraint just before c.
+// A nested list's lead-in that only labels its items ("**Tests** (required):") says
+// nothing of when they run; the lead-in of the list it is an item of does ("Always run
+// these commands before opening a pull request:"), up to three levels up.
+func leadInOf(c *policy.Constraint, rc *recognize.RepoContext) string {
+	lead := ""
+	if strings.HasSuffix(strings.TrimSpace(c.Context), ":") && !strings.Contains(c.Context, " | ") {
+		lead = c.Context
+	} else if p := preceding(c, rc); p != nil && strings.HasSuffix(strings.TrimSpace(p.Text), ":") {
+		return p.Text
+	}
+	for depth := 0; depth < 3 && lead != "" && labelLeadIn(lead); depth++ {
+		p := leadInConstraint(c, rc, lead)
+		if p == nil || !strings.HasSuffix(strings.TrimSpace(p.Context), ":") || strings.Contains(p.Context, " | ") {
+			break
+		}
+		lead, c = p.Context, p
+	}
+	if labelLeadIn(lead) {
+		if order := norm.SectionOrder(lead); order != "" {
+			return order // "Pre-commit checklist:"
+		}
+	}
+	return lead
+}
+
+// labelLeadIn: a lead-in of a few words that names what its items are ("Tests:",
+// "Linting (required):", "Backend"), with no verb or order of its own.
+func labelLeadIn(text string) bool {
+	words := strings.Fields(strings.NewReplacer("(", " ", ")", " ", ":", " ", "*", " ").Replace(text))
+	if len(words) == 0 || len(words) > 4 || strings.Contains(text, "`") {
+		return false
+	}
+	for _, w := range words {
+		switch strings.ToLower(w) {
+		case "run", "before", "after", "when", "whenever", "if", "always", "never", "must", "should", "use", "do", "don't", "avoid":
+			return false
+		}
+	}
+	return true
+}
+
+// leadInConstraint is the constraint before c in its file whose text is the lead-in.
+func leadInConstraint(c *policy.Constraint, rc *recognize.RepoContext, lead string) *policy.Constraint {
+	if rc == nil {
+		return nil
+	}
+	lead = strings.TrimSpace(lead)
+	var found *policy.Constraint
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != c.File || o.Line >= c.Line {
+			continue
+		}
+		if strings.TrimSpace(o.Text) == lead {
+			found = o // the nearest one before c
+		}
+	}
+	return found
 }
 
 // preceding is the constraint before c in its file and section.
@@ -239,6 +379,9 @@ func Readings(c *policy.Constraint, rc *recognize.RepoContext) (norms []norm.Nor
 		if item := norm.ReadItem(c.Text, ctx); len(item) > 0 {
 			norms = item
 		}
+	}
+	if strings.HasSuffix(strings.TrimSpace(c.Text), ":") {
+		listOrders(c, rc, norms)
 	}
 	// a ban of the clause before, on the same line, that names only the action this
 	// clause's required form performs

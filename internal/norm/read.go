@@ -59,6 +59,17 @@ var mainRoles = map[string]bool{mForbid: true, mRequire: true, mRemind: true, mP
 
 // Read reads a constraint's text into norms, sentence by sentence.
 func Read(text string, ctx Context) []Norm {
+	if order, ok := changeTableRow(text, ctx.Columns); ok {
+		// "| Rust code | `cargo test` |" under "| Change | Run |"
+		inner := ctx
+		inner.Columns = nil
+		ns := Read(order, inner)
+		for i := range ns {
+			ns[i].Sentence = text
+			ns[i].Uncertain = append(ns[i].Uncertain, "the table's columns are read as a change and the command it needs")
+		}
+		return ns
+	}
 	text = tableRow(text, ctx.Columns)
 	text = banMark(text)
 	var out []Norm
@@ -334,8 +345,11 @@ func definedCommand(ns []Norm, toks []Token, ctx Context) {
 	}
 	for i := range ns {
 		n := &ns[i]
-		if n.Polarity == Require && len(n.Objects) == 0 && (n.Verb == "run" || n.Verb == "pass") && len(n.Before)+len(n.After) > 0 {
+		// ("`uv run pytest` - run the test suite (do this before every commit)": the
+		// role the line names is the command it defines)
+		if n.Polarity == Require && (len(n.Objects) == 0 || onlyKind(n.Objects, KRole)) && (n.Verb == "run" || n.Verb == "pass") && len(n.Before)+len(n.After) > 0 {
 			n.Objects = []Object{head}
+			n.InsteadOfPrevious = false
 		}
 	}
 }
@@ -809,6 +823,11 @@ func headingOrder(heading []string) string {
 	return sectionOrder(heading[len(heading)-2])
 }
 
+// SectionOrder is the order a heading, or a lead-in that only names its list ("Pre-commit
+// checklist:"), gives the steps under it, as a lead-in that says so would: "Run the
+// following before committing:"; "" for none.
+func SectionOrder(name string) string { return sectionOrder(name) }
+
 // sectionOrder is the order one heading gives its section's steps, "" for none.
 func sectionOrder(heading string) string {
 	h := strings.Trim(strings.ToLower(strings.TrimSpace(heading)), "*_:!`'’ ")
@@ -1122,6 +1141,14 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				continue
 			}
 			if n := phraseAt(toks, i, mUntil); n > 0 && cur.role == mForbid {
+				open(mUntil)
+				i += n
+				continue
+			}
+			// "don't commit before `npm run build` succeeds", "never run `npm install`
+			// before `pnpm setup`": what the clause names must come first; the ban's
+			// own object is not banned
+			if n := phraseAt(toks, i, mBefore); n > 0 && cur.role == mForbid && len(cur.objs) > 0 {
 				open(mUntil)
 				i += n
 				continue
@@ -2339,6 +2366,16 @@ func (c *conds) add(sg *segment) {
 	}
 }
 
+// anyChange: the objects say only "a change to any file" ("the files you changed").
+func anyChange(objs []Object) bool {
+	for _, o := range objs {
+		if o.Kind != KPath || o.Text != "**" || o.Origin != "words" {
+			return false
+		}
+	}
+	return len(objs) > 0
+}
+
 // qualifiedChange finds a kind of change the words narrow an event to ("before
 // committing content changes"): heed cannot tell content changes from others.
 func qualifiedChange(words []string) string {
@@ -2526,10 +2563,19 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		c := lead
 		if o := own[sg]; o != nil {
 			c = lead.merged(*o)
-			if len(o.before) > 0 || len(o.after) > 0 {
-				// "Before committing: run `a`, and run `b` before submitting your
-				// PR": a clause's own order replaces the sentence's
-				c.before, c.after = o.before, o.after
+			// "Before committing: run `a`, and run `b` before submitting your PR": a
+			// clause's own order replaces the sentence's in the same direction; "when
+			// you change `docs/`, run `x` before you push" keeps the change it follows
+			if len(o.before) > 0 {
+				c.before = o.before
+			}
+			switch {
+			case anyChange(o.after) && len(lead.after) > 0:
+				// "after changing Go code, run `gofmt -w` on the files you changed":
+				// the files are the Go files the sentence began with
+				c.after = lead.after
+			case len(o.after) > 0:
+				c.after = o.after
 			}
 		}
 		return c
@@ -3219,6 +3265,51 @@ func tableRow(text string, columns []string) string {
 	return out
 }
 
+// changeColumns and commandColumns are the headers of a table of changes and the
+// commands each needs ("| Change | Run |", "| If you changed | Required checks |").
+var (
+	changeColumns  = map[string]bool{"change": true, "changes": true, "changed": true, "you changed": true, "if you changed": true, "when you change": true, "what changed": true, "what you changed": true, "change type": true, "type of change": true, "touching": true, "if you touch": true, "situation": true}
+	commandColumns = map[string]bool{"run": true, "command": true, "commands": true, "check": true, "checks": true, "required checks": true, "validation": true, "verify with": true, "then run": true, "run this": true, "must run": true}
+)
+
+// ConditionalItem: a list item holds a step only under a condition of its own, said in
+// passing ("`bin/rails test:system` - system tests (only when applicable)", "`make
+// docs` (if you changed the API)", "optional: `make bench`").
+func ConditionalItem(text string) bool {
+	low := " " + strings.ToLower(strings.NewReplacer("(", " ", ")", " ", ",", " ", ":", " ").Replace(text)) + " "
+	for _, w := range []string{" if ", " only when ", " when applicable ", " where applicable ", " if applicable ", " optional ", " optionally ", " when needed ", " if needed ", " when relevant ", " unless "} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// ChangeTable: the header (cells joined by " | ") is that of a table of changes and
+// the commands each needs.
+func ChangeTable(header string) bool {
+	_, ok := changeTableRow("x | `y`", strings.Split(header, " | "))
+	return ok
+}
+
+// changeTableRow turns a row of a table of changes and commands into the order it
+// states: "After changing Rust code, run `cargo test`.". ok is false for any other row.
+func changeTableRow(text string, columns []string) (string, bool) {
+	cells := strings.Split(text, " | ")
+	if len(columns) != 2 || len(cells) != 2 {
+		return "", false
+	}
+	head := func(h string) string { return strings.ToLower(strings.Trim(strings.TrimSpace(h), "*_:`")) }
+	if !changeColumns[head(columns[0])] || !commandColumns[head(columns[1])] {
+		return "", false
+	}
+	change, cmd := strings.TrimSpace(cells[0]), strings.TrimSpace(cells[1])
+	if change == "" || !strings.HasPrefix(cmd, "`") {
+		return "", false
+	}
+	return "After changing " + change + ", run " + cmd + ".", true
+}
+
 // Alternatives gives the bans of ns the alternatives that the sentences of next (the
 // clause after them, which the extractor may keep apart) name for them: "...; use X
 // instead", "Always run them through `pnpm`", "this repo uses pnpm".
@@ -3235,7 +3326,7 @@ func Alternatives(ns []Norm, next string, ctx Context) {
 }
 
 // listRefRE-like phrases: the words of a lead-in that stand for the list after it.
-var listRefs = []string{"the following commands", "the following checks", "the following steps", "the following", "these commands", "these checks", "these steps", "these", "the commands below", "the checks below", "them"}
+var listRefs = []string{"all of the following commands", "all of the following checks", "all of the following", "each of the following", "all of these", "each of these", "all the following", "the following commands", "the following checks", "the following steps", "the following", "these commands", "these checks", "these steps", "these", "the commands below", "the checks below", "them"}
 
 // ReadItem reads a list item that is only a command (`make lint`, or `make lint` –
 // what it does) under a lead-in that says what to do with the list ("Never run these
@@ -3243,22 +3334,6 @@ var listRefs = []string{"the following commands", "the following checks", "the f
 // norm, about the item's command. It returns nil for any other item.
 func ReadItem(item string, ctx Context) []Norm {
 	toks := Tokenize(item)
-	// "Format Code: `script/lint` (runs ...)": a short label before the command
-	for k := 1; k <= 4 && k+1 < len(toks); k++ {
-		if toks[k].Punct && toks[k].Text == ":" && toks[k+1].Code {
-			label := true
-			for _, t := range toks[:k] {
-				label = label && !t.Code && !t.Punct
-			}
-			if label && ctx.LeadIn != "" && requiresOnly(ctx) {
-				toks = toks[k+1:]
-			}
-			break
-		}
-	}
-	if len(toks) == 0 || !toks[0].Code {
-		return nil
-	}
 	if ctx.LeadIn == "" {
 		// a list of commands under the heading "Before Every Commit"
 		h := lastHeading(ctx.Heading)
@@ -3275,6 +3350,23 @@ func ReadItem(item string, ctx Context) []Norm {
 		default:
 			return nil
 		}
+	}
+	// "Format Code: `script/lint` (runs ...)", "**Lint** (required): `make lint`": a
+	// short label before the command
+	for k := 1; k <= 6 && k+1 < len(toks); k++ {
+		if toks[k].Punct && toks[k].Text == ":" && toks[k+1].Code {
+			label := true
+			for _, t := range toks[:k] {
+				label = label && !t.Code && (!t.Punct || t.Text == "(" || t.Text == ")")
+			}
+			if label && requiresOnly(ctx) {
+				toks = toks[k+1:]
+			}
+			break
+		}
+	}
+	if len(toks) == 0 || !toks[0].Code {
+		return nil
 	}
 	if o := classify(toks[0].Text, ctx); o.Kind != KCommand && !(commandShaped(o.Text) && len(strings.Fields(o.Text)) > 1) {
 		// (a step of an order may be a program heed does not know: `buf lint`)

@@ -272,6 +272,24 @@ func Fingerprint(r *Rule) string {
 	return hex.EncodeToString(sum[:8])
 }
 
+// EnforcementKey identifies what a rule checks, apart from the words it was compiled
+// from: two rules with the same key (an order a file states in its lead-in and again
+// in the list below it, a rule AGENTS.md and CLAUDE.md both give) are one check, run
+// once. Empty when the rule cannot be encoded.
+func EnforcementKey(r *Rule) string {
+	data, err := json.Marshal(struct {
+		Domain, Kind, Severity string
+		Params                 json.RawMessage
+		Scope                  Scope
+		When                   *Condition
+	}{r.Domain, r.Kind, r.Severity, canonicalJSON(r.Params), r.Scope, r.When})
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:12])
+}
+
 // Edited reports whether a rule was written or changed by a person: its origin is
 // manual, it has no fingerprint, or it no longer matches it.
 func (r *Rule) Edited() bool {

@@ -229,12 +229,19 @@ func compileRepo(root string, opt Options, rc *recognize.RepoContext) (*policy.P
 func CompileRules(reg *engine.Registry, pol *policy.Policy, file string) ([]engine.Compiled, []*policy.PathError) {
 	var out []engine.Compiled
 	var errs []*policy.PathError
+	seen := map[string]bool{}
 	for i := range pol.Entries {
 		e := &pol.Entries[i]
 		for j := range e.Rules {
 			r := &e.Rules[j]
 			if r.Dropped() {
 				continue // kept in the file so recompiling does not bring it back; never run
+			}
+			if k := policy.EnforcementKey(r); k != "" {
+				if seen[k] {
+					continue // the same check from another sentence: run once
+				}
+				seen[k] = true
 			}
 			check, err := reg.CompileRule(r)
 			if err != nil {
