@@ -84,7 +84,7 @@ const (
 // fetched-N are corpora fetched from public repositories for a first-sight round:
 // their files are not in shared/ (nothing fetched is committed), only their manifest
 // is (bench/compiler/fetched/), and they are looked for in the fetched root.
-var corpusDirs = []string{"instructions", "instructions-2", "fetched-1", "fetched-2", "fetched-3"}
+var corpusDirs = []string{"instructions", "instructions-2", "fetched-1", "fetched-2", "fetched-3", "fetched-4"}
 
 // corpusPresent: corpus dir is there, with its manifest.
 func corpusPresent(root, dir string) bool {
@@ -353,7 +353,7 @@ func runScore(args []string) error {
 	revealDomain := fs.String("reveal-domain", "", "like -reveal, for the labels and rules of one domain only")
 	asJSON := fs.Bool("json", false, "print the tallies as JSON")
 	families := fs.Bool("families", false, "count the misreadings and misses of each split by family (no sentences), with one dev example each")
-	corpusOnly := fs.String("only", "", "score only the labels of this corpus (instructions, instructions-2, fetched-1, fetched-2, fetched-3): one round's figures")
+	corpusOnly := fs.String("only", "", "score only the labels of this corpus (instructions, instructions-2, fetched-1, fetched-2, fetched-3, fetched-4): one round's figures")
 	fs.Parse(args)
 	set, err := LoadLabels(*dir)
 	if err != nil {
