@@ -84,7 +84,7 @@ const (
 // fetched-N are corpora fetched from public repositories for a first-sight round:
 // their files are not in shared/ (nothing fetched is committed), only their manifest
 // is (bench/compiler/fetched/), and they are looked for in the fetched root.
-var corpusDirs = []string{"instructions", "instructions-2", "fetched-1", "fetched-2", "fetched-3"}
+var corpusDirs = []string{"instructions", "instructions-2", "fetched-1", "fetched-2", "fetched-3", "fetched-4"}
 
 // corpusPresent: corpus dir is there, with its manifest.
 func corpusPresent(root, dir string) bool {
@@ -367,7 +367,7 @@ func runScore(args []string) error {
 	asJSON := fs.Bool("json", false, "print the tallies as JSON")
 	families := fs.Bool("families", false, "count the misreadings and misses of each split by family (no sentences), with one dev example each")
 	useLayouts := fs.Bool("layouts", true, "compile each repository that has a layout (fetched/layouts.sh) with the context heed builds from a checkout; false: from the manifest's language only")
-	corpusOnly := fs.String("only", "", "score only the labels of this corpus (instructions, instructions-2, fetched-1, fetched-2, fetched-3): one round's figures")
+	corpusOnly := fs.String("only", "", "score only the labels of this corpus (instructions, instructions-2, fetched-1, fetched-2, fetched-3, fetched-4): one round's figures")
 	fs.Parse(args)
 	set, err := LoadLabels(*dir)
 	if err != nil {
