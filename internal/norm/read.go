@@ -3396,6 +3396,11 @@ func ReadItem(item string, ctx Context) []Norm {
 	inner.LeadIn = ""
 	var out []Norm
 	where := containerRE().FindString(strings.ToLower(lead))
+	if where == "" && ConditionalItem(item) {
+		// "`bin/rails test:system` - system tests (only when applicable)": a step
+		// of the list only under its own condition
+		where = "the item's own condition"
+	}
 	for _, n := range Read(text, inner) {
 		for i := range n.Objects {
 			if n.Objects[i].Text == toks[0].Text {
