@@ -110,13 +110,29 @@ func listOrders(c *policy.Constraint, rc *recognize.RepoContext, norms []norm.No
 		if n.Polarity != norm.Require || len(n.Before)+len(n.After) == 0 || hasKind(n.Objects, norm.KCommand) {
 			continue
 		}
-		cmds := listCommands(c, rc)
+		cmds, items := listCommands(c, rc)
+		if items > 0 && onlyRoles(n.Objects) && len(n.Objects) > 0 {
+			// "Run ALL linters before submitting a PR:" over "Ruby code: `bundle exec
+			// rubocop`", ...: the list says which linter when; the role's commands
+			// taken together would ask for all of them every time
+			n.Objects = cmds
+		}
 		if len(cmds) == 0 || len(cmds) > maxListCommands {
 			return
 		}
 		n.Objects = cmds
 		n.InsteadOfPrevious = false // "these commands" points at the list below
 	}
+}
+
+// onlyRoles: every object is a command named by its role ("the linters").
+func onlyRoles(objs []norm.Object) bool {
+	for _, o := range objs {
+		if o.Kind != norm.KRole {
+			return false
+		}
+	}
+	return true
 }
 
 // maxListCommands: a longer list is a catalogue of commands, not the steps of one
@@ -128,13 +144,12 @@ const maxListCommands = 8
 // own ("`bin/rails test:system` (only when applicable)") is not one of the steps
 // every time; an item that names no command ("Describe your test plan") makes the
 // list a checklist of more than commands, which the lead-in does not make one order.
-func listCommands(c *policy.Constraint, rc *recognize.RepoContext) []norm.Object {
+func listCommands(c *policy.Constraint, rc *recognize.RepoContext) (cmds []norm.Object, items int) {
 	if rc == nil {
-		return nil
+		return nil, 0
 	}
 	lead := strings.TrimSpace(c.Text)
 	hp := strings.Join(c.HeaderPath, "\x00")
-	var out []norm.Object
 	seen := map[string]bool{}
 	for i := range rc.Constraints {
 		o := &rc.Constraints[i]
@@ -147,38 +162,40 @@ func listCommands(c *policy.Constraint, rc *recognize.RepoContext) []norm.Object
 		if strings.TrimSpace(leadInOf(o, rc)) != lead || strings.HasSuffix(strings.TrimSpace(o.Text), ":") {
 			continue
 		}
+		items++
 		ns, _ := Readings(o, rc)
-		var cmds []norm.Object
+		var own []norm.Object
 		conditional := false
 		for _, n := range ns {
 			if n.Polarity != norm.Require {
 				continue
 			}
-			own := slices.ContainsFunc(n.Objects, func(obj norm.Object) bool { return obj.Origin == "item" })
+			fromItem := slices.ContainsFunc(n.Objects, func(obj norm.Object) bool { return obj.Origin == "item" })
 			for _, obj := range n.Objects {
 				// ("`script/test` (runs `go test -race ./...`)": the item's own command,
 				// not the ones its description names)
-				if obj.Kind == norm.KCommand && (!own || obj.Origin == "item") {
-					cmds = append(cmds, obj)
-					conditional = conditional || n.Condition != ""
+				if obj.Kind == norm.KCommand && (!fromItem || obj.Origin == "item") {
+					own = append(own, obj)
+					// ("Ruby code: `bundle exec rubocop`": after Ruby changes only)
+					conditional = conditional || n.Condition != "" || slices.ContainsFunc(n.After, func(o norm.Object) bool { return o.Origin == "label" })
 				}
 			}
 		}
 		if conditional || norm.ConditionalItem(o.Text) {
 			continue
 		}
-		if len(cmds) == 0 {
-			return nil
+		if len(own) == 0 {
+			return nil, items
 		}
-		for _, obj := range cmds {
+		for _, obj := range own {
 			if !seen[obj.Text] {
 				seen[obj.Text] = true
 				obj.Origin = "list"
-				out = append(out, obj)
+				cmds = append(cmds, obj)
 			}
 		}
 	}
-	return out
+	return cmds, items
 }
 
 // leadInOf is the lead-in of the list c is an item of: the sentence before the list

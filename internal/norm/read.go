@@ -3352,7 +3352,10 @@ func ReadItem(item string, ctx Context) []Norm {
 		}
 	}
 	// "Format Code: `script/lint` (runs ...)", "**Lint** (required): `make lint`": a
-	// short label before the command
+	// short label before the command; "Ruby code: `bundle exec rubocop`" names the
+	// files whose change calls for it
+	var areas []Object
+	unnamedArea := ""
 	for k := 1; k <= 6 && k+1 < len(toks); k++ {
 		if toks[k].Punct && toks[k].Text == ":" && toks[k+1].Code {
 			label := true
@@ -3360,6 +3363,11 @@ func ReadItem(item string, ctx Context) []Norm {
 				label = label && !t.Code && (!t.Punct || t.Text == "(" || t.Text == ")")
 			}
 			if label && requiresOnly(ctx) {
+				areas = labelArea(toks[:k])
+				if len(areas) == 0 && areaLabel(toks[:k]) {
+					// "Gherkin files: `npm run gherkin-lint`": files heed cannot name
+					unnamedArea = joinLow(toks[:k])
+				}
 				toks = toks[k+1:]
 			}
 			break
@@ -3396,6 +3404,9 @@ func ReadItem(item string, ctx Context) []Norm {
 	inner.LeadIn = ""
 	var out []Norm
 	where := containerRE().FindString(strings.ToLower(lead))
+	if where == "" && unnamedArea != "" {
+		where = "after changes to " + unnamedArea
+	}
 	if where == "" && ConditionalItem(item) {
 		// "`bin/rails test:system` - system tests (only when applicable)": a step
 		// of the list only under its own condition
@@ -3411,9 +3422,45 @@ func ReadItem(item string, ctx Context) []Norm {
 			n.Condition = where
 			n.Uncertain = append(n.Uncertain, "condition: "+where)
 		}
+		if len(areas) > 0 && n.Polarity == Require && len(n.After) == 0 {
+			n.After = append(n.After, areas...)
+		}
 		out = append(out, n)
 	}
 	return out
+}
+
+// labelArea: the files a list item's label names ("Ruby code", "Gherkin files",
+// "Python"), whose change the item's command follows; nil for a label that names none
+// ("Format code", "Lint").
+func labelArea(label []Token) []Object {
+	var out []Object
+	for i := 0; i < len(label); i++ {
+		if globs, n := fileKindAt(label, i); n > 0 {
+			for _, g := range globs {
+				out = append(out, Object{Kind: KPath, Text: g, Origin: "label"})
+			}
+			i += n - 1
+			continue
+		}
+		if globs, ok := languageGlobs()[label[i].Low]; ok && !(label[i].Low == "go" && !nextIsCodeWord(label, i)) {
+			for _, g := range globs {
+				out = append(out, Object{Kind: KPath, Text: g, Origin: "label"})
+			}
+		}
+	}
+	return out
+}
+
+// areaLabel: a label speaks of a kind of file or code ("Proto files", "Frontend code").
+func areaLabel(label []Token) bool {
+	for _, t := range label {
+		switch t.Low {
+		case "files", "file", "code", "sources", "changes", "templates", "stylesheets", "scripts":
+			return true
+		}
+	}
+	return false
 }
 
 // requiresOnly: the lead-in asks for what its list names and bans nothing ("Run these
