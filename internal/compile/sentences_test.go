@@ -312,6 +312,16 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		{"- NEVER push tags.\n", "git push origin v1.4.0", "blocked"},
 		{"- NEVER push tags.\n", "git push origin feature/v2", "allowed"},
 		{"- Apply the repository's scope rules; see `docs/` (applies to `src/**`).\n", "git commit -m x", "allowed"},
+		// round H, after its first-sight score (session 20): items that name their
+		// files, a practice banned for one end, quoted speech, an example of how, the
+		// affected tests, a Gradle task named alone
+		{"Run every linter before opening a PR:\n\n- Ruby code: `bundle exec rubocop`\n- Feature files: `npm run feature-lint`\n", "gh pr create --fill\tedit docs/a.md", "allowed"},
+		{"Run every linter before opening a PR:\n\n- Ruby code: `bundle exec rubocop`\n- Feature files: `npm run feature-lint`\n", "gh pr create --fill\tedit lib/a.rb", "blocked"},
+		{"- Never open pull requests just to collect contribution credit.\n", "gh pr create --fill", "allowed"},
+		{"- \"The toolchain is missing. Please run `brew install go` and tell me when it is done.\"\n", "git commit -m x", "allowed"},
+		{"- Release notes must describe every change on the branch (for example, from `git log --oneline main..HEAD`).\n", "gh pr create --fill", "allowed"},
+		{"## Tests\n\n```sh\nmake test\n```\n\n- Also run the affected tests for the code you changed.\n", "git commit -m x\tedit README.md", "allowed"},
+		{"- Run `lintKotlin` before you push.\n", "git push origin x\t./gradlew lintKotlin", "allowed"},
 	} {
 		line, history, _ := strings.Cut(c.line, "\t")
 		if got := lineVerdict(t, reg, compileDoc(c.doc), line, history); got != c.want {

@@ -125,6 +125,16 @@ func listOrders(c *policy.Constraint, rc *recognize.RepoContext, norms []norm.No
 	}
 }
 
+// onlyConcepts: every object is a practice named in words (a pull request, a push).
+func onlyConcepts(objs []norm.Object) bool {
+	for _, o := range objs {
+		if o.Kind != norm.KConcept {
+			return false
+		}
+	}
+	return len(objs) > 0
+}
+
 // onlyRoles: every object is a command named by its role ("the linters").
 func onlyRoles(objs []norm.Object) bool {
 	for _, o := range objs {
@@ -611,6 +621,11 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		// the condition leaves banned (its own `docker exec ... test` is the way it
 		// asks for) heed cannot tell
 		return nil, "a ban of commands named by their role, under a condition heed cannot see"
+	}
+	if onlyConcepts(objs) && strings.HasPrefix(n.Condition, "to ") {
+		// "never open pull requests just to collect credit": the practice for one end
+		// only; every pull request would be held up for what none of them shows
+		return nil, "a practice banned for a purpose heed cannot see"
 	}
 	if hasRole(objs) {
 		// "do not run tests from the project root": the file's test commands

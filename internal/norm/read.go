@@ -59,6 +59,11 @@ var mainRoles = map[string]bool{mForbid: true, mRequire: true, mRemind: true, mP
 
 // Read reads a constraint's text into norms, sentence by sentence.
 func Read(text string, ctx Context) []Norm {
+	if quotedSpeech(text) {
+		// "\"I can't install the SDK. Please run `winget install ...`.\"": what the
+		// agent is to say to the user, quoted; no instruction to the reader
+		return nil
+	}
 	if order, ok := changeTableRow(text, ctx.Columns); ok {
 		// "| Rust code | `cargo test` |" under "| Change | Run |"
 		inner := ctx
@@ -164,10 +169,89 @@ func Read(text string, ctx Context) []Norm {
 		}
 	}
 	branchNames(out, text)
+	// "PR titles must summarize the branch's changes (for example, based on `git log
+	// --oneline`)": a command given as an example of how, with the event from the
+	// subject, is no step that must come before it
+	out = slices.DeleteFunc(out, func(n Norm) bool {
+		fromSubject := slices.ContainsFunc(n.Before, func(o Object) bool { return o.Origin == "subject" })
+		cmds := 0
+		for _, o := range n.Objects {
+			if o.Kind == KCommand {
+				if !exampleOf(text, o.Text) {
+					return false
+				}
+				cmds++
+			}
+		}
+		return fromSubject && cmds > 0 && cmds == len(n.Objects)
+	})
+	for i := range out {
+		if slices.ContainsFunc(out[i].Objects, func(o Object) bool { return o.Origin == originSelective }) {
+			out[i].Uncertain = append(out[i].Uncertain, "which of the commands are meant is left to the reader")
+		}
+	}
 	RunnerForBans(out, nil)
 	describedPurpose(out, ctx)
 	inPackage(out, text)
 	return out
+}
+
+// practicePurpose: "do not create PRs to artificially inflate contribution counts",
+// "don't open issues just to ask questions": a practice banned for one end only, which
+// no command line shows (a command's purpose keeps the ban: "don't use `sudo` to
+// install packages").
+func practicePurpose(objs []Object, toks []Token, i int) bool {
+	if !onlyKind(objs, KConcept) {
+		return false
+	}
+	if i < len(toks) && (strings.HasSuffix(toks[i].Low, "ly") || toks[i].Low == "just") {
+		i++ // an adverb: "to artificially inflate"
+	}
+	return i < len(toks) && !toks[i].Code && verbForms()[toks[i].Low] == "" && plainVerb(toks[i].Low)
+}
+
+// plainVerb: a word that can open a purpose clause's verb phrase: not an article,
+// a pronoun or a branch-like word ("push to main", "commit to the release branch").
+func plainVerb(w string) bool {
+	switch w {
+	case "the", "a", "an", "your", "their", "its", "this", "that", "these", "those", "main", "master", "develop", "production", "upstream", "origin", "any", "other", "it", "them":
+		return false
+	}
+	for _, r := range w {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return len(w) > 2
+}
+
+// originSelective marks a role the sentence narrows to some of its commands.
+const originSelective = "selective"
+
+// selectiveBefore: one of the two words before toks[i] narrows what follows to some of
+// it ("the relevant tests", "all affected linters", "any applicable checks"), or
+// points at ones named elsewhere ("run these linters": the list above, whose items
+// may each hold for some changes only).
+func selectiveBefore(toks []Token, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-2; k-- {
+		switch toks[k].Low {
+		case "relevant", "affected", "related", "applicable", "appropriate", "necessary", "corresponding", "pertinent", "targeted", "these", "those":
+			return true
+		}
+	}
+	return false
+}
+
+// quotedSpeech: the whole text is a quotation.
+func quotedSpeech(text string) bool {
+	t := strings.TrimRight(strings.TrimSpace(text), ".")
+	if len(t) < 12 {
+		return false
+	}
+	if t[0] == '"' && t[len(t)-1] == '"' && strings.Count(t, `"`) == 2 {
+		return true
+	}
+	return strings.HasPrefix(t, "“") && strings.HasSuffix(t, "”") && strings.Count(t, "“") == 1
 }
 
 // prBase: "All PRs target `develop` (NOT `master`)", "pull requests should target the
@@ -1072,7 +1156,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			// heed cannot tell from another; "don't use `sudo` to install packages"
 			// names what the command is for, and bans it
 			if t.Low == "to" && i+1 < len(toks) && !toks[i+1].Code && cur.role == mForbid && hasKinds(cur.objs, KCommand, KConcept) && !bindingTo(toks, i) {
-				if banPurposeVerbs[toks[i+1].Low] {
+				if banPurposeVerbs[toks[i+1].Low] || practicePurpose(cur.objs, toks, i+1) {
 					open(mCond)
 					cur.words = append(cur.words, "to")
 					i++
@@ -1470,7 +1554,13 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		if (mainRoles[cur.role] || (cur.role == mBefore || cur.role == mWithout) && len(cur.objs) == 0 && !slices.ContainsFunc(cur.words, func(w string) bool { return strings.EqualFold(w, "to") })) &&
 			!hasKinds(cur.objs, KCommand) && !(i > 0 && placeWords[toks[i-1].Low]) {
 			if role, n := roleAt(toks, i); n > 0 {
-				cur.objs = append(cur.objs, Object{Kind: KRole, Text: role})
+				o := Object{Kind: KRole, Text: role}
+				if selectiveBefore(toks, i) {
+					// "run the affected tests", "all relevant linters": some of
+					// them, which the sentence leaves to the reader
+					o.Origin = originSelective
+				}
+				cur.objs = append(cur.objs, o)
 				i += n
 				continue
 			}

@@ -175,6 +175,8 @@ func PrerequisiteForms(span string, tools []string, scopeDir string) []Pattern {
 		{Program: []string{name}},
 		{Program: []string{"npm", "pnpm", "yarn", "bun"}, Args: []string{"run", name}},
 		{Program: []string{"make", "just", "task"}, Args: []string{name}},
+		// "Run `detekt` before pushing" in a Gradle build: the task of that name
+		{Program: []string{"gradle", "gradlew"}, Args: []string{name}},
 	}
 }
 
