@@ -322,6 +322,12 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		{"- Release notes must describe every change on the branch (for example, from `git log --oneline main..HEAD`).\n", "gh pr create --fill", "allowed"},
 		{"## Tests\n\n```sh\nmake test\n```\n\n- Also run the affected tests for the code you changed.\n", "git commit -m x\tedit README.md", "allowed"},
 		{"- Run `lintKotlin` before you push.\n", "git push origin x\t./gradlew lintKotlin", "allowed"},
+		// a paragraph's elaboration takes the order of the sentence before it; "each
+		// of the following commands" takes the block after its paragraph
+		{"Run the tests before you open a PR. At a minimum, run `pnpm lint` and `pnpm check`.\n", "gh pr create --fill", "warned"},
+		{"Run the tests before you open a PR. At a minimum, run `pnpm lint` and `pnpm check`.\n", "gh pr create --fill\tpnpm lint;;pnpm check", "allowed"},
+		{"Before opening a pull request, run each of the following commands and make sure they pass. Paste the output:\n\n```sh\nmake a\nmake b\nmake c\nmake d\nmake e\n```\n", "gh pr create --fill\tmake a;;make b;;make c;;make d", "blocked"},
+		{"Before opening a pull request, run each of the following commands and make sure they pass. Paste the output:\n\n```sh\nmake a\nmake b\nmake c\nmake d\nmake e\n```\n", "gh pr create --fill\tmake a;;make b;;make c;;make d;;make e", "allowed"},
 	} {
 		line, history, _ := strings.Cut(c.line, "\t")
 		if got := lineVerdict(t, reg, compileDoc(c.doc), line, history); got != c.want {

@@ -24,7 +24,7 @@ func TestZZScratch(t *testing.T) {
 	for i := range cons {
 		c := &cons[i]
 		ns, _ := lower.Readings(c, rc)
-		t.Logf("L%d %q ctx=%q", c.Line, c.Text, c.Context)
+		t.Logf("L%d %q ctx=%q code=%d id=%s", c.Line, c.Text, c.Context, len(c.Code), c.ID)
 		for _, n := range ns {
 			t.Logf("   norm: %s", n.String())
 		}

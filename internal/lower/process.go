@@ -44,7 +44,7 @@ func readContext(c *policy.Constraint, rc *recognize.RepoContext) norm.Context {
 			}
 			return argv, true
 		},
-		Block: blockCommands(c),
+		Block: blockCommands(blockOf(c, rc)),
 	}
 	ctx.LeadIn = leadInOf(c, rc)
 	ctx.Section = func() []string { return sectionCommands(c, rc) }
@@ -122,6 +122,42 @@ func listOrders(c *policy.Constraint, rc *recognize.RepoContext, norms []norm.No
 		}
 		n.Objects = cmds
 		n.InsteadOfPrevious = false // "these commands" points at the list below
+	}
+}
+
+// previousOrder: "Run tests locally before submitting. At a minimum, run `pnpm lint`
+// and `pnpm check`.": a sentence that names the commands of the sentence before it in
+// the same paragraph, which named only their role and when, runs them then (a
+// warning: the order is inferred from the neighbour).
+func previousOrder(c *policy.Constraint, rc *recognize.RepoContext, norms []norm.Norm) {
+	need := false
+	for i := range norms {
+		n := &norms[i]
+		if n.Polarity == norm.Require && len(n.Before)+len(n.After) == 0 && n.Condition == "" && hasKind(n.Objects, norm.KCommand) && n.Subject == "" {
+			need = true
+		}
+	}
+	if !need {
+		return
+	}
+	p := preceding(c, rc)
+	if p == nil || p.Line != c.Line {
+		return
+	}
+	pctx := readContext(p, rc)
+	pctx.Previous = nil
+	for _, pn := range norm.Read(p.Text, pctx) {
+		if pn.Polarity != norm.Require || len(pn.Before)+len(pn.After) == 0 || !onlyRoles(pn.Objects) || pn.Condition != "" {
+			continue
+		}
+		for i := range norms {
+			n := &norms[i]
+			if n.Polarity == norm.Require && len(n.Before)+len(n.After) == 0 && n.Condition == "" && hasKind(n.Objects, norm.KCommand) && n.Subject == "" {
+				n.Before, n.After = pn.Before, pn.After
+				n.Uncertain = append(n.Uncertain, "the order is the one the sentence before it gives")
+			}
+		}
+		return
 	}
 }
 
@@ -321,10 +357,34 @@ func blockCommands(c *policy.Constraint) []string {
 		seen[key] = true
 		out = append(out, l)
 	}
-	if len(out) > 4 {
+	limit := 4
+	if norm.PointsAtList(c.Text) {
+		// "run each of the following commands": every line of the block, up to a
+		// list's length
+		limit = maxListCommands
+	}
+	if len(out) > limit {
 		return nil
 	}
 	return out
+}
+
+// blockOf is the constraint whose code block c's commands are in: c's own, or, when
+// c points at a list and has none, the block of the next sentence of its paragraph
+// ("Run each of the following commands and ensure they succeed. Include the outputs:"
+// and the block).
+func blockOf(c *policy.Constraint, rc *recognize.RepoContext) *policy.Constraint {
+	if len(c.Code) > 0 || rc == nil || !norm.PointsAtList(c.Text) {
+		return c
+	}
+	for _, next := range rc.Following(c, 1) {
+		if next.Line == c.Line && len(next.Code) > 0 {
+			b := *c
+			b.Code = next.Code
+			return &b
+		}
+	}
+	return c
 }
 
 // commandLines are the lines of a shell block that are commands.
@@ -410,6 +470,7 @@ func Readings(c *policy.Constraint, rc *recognize.RepoContext) (norms []norm.Nor
 	if strings.HasSuffix(strings.TrimSpace(c.Text), ":") {
 		listOrders(c, rc, norms)
 	}
+	previousOrder(c, rc, norms)
 	// a ban of the clause before, on the same line, that names only the action this
 	// clause's required form performs
 	if p := preceding(c, rc); p != nil && p.Line == c.Line {

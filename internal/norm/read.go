@@ -242,6 +242,18 @@ func selectiveBefore(toks []Token, i int) bool {
 	return false
 }
 
+// PointsAtList: the sentence refers to a list or block that follows it ("run each of
+// the following commands", "run these:").
+func PointsAtList(text string) bool {
+	low := strings.ToLower(text)
+	for _, ref := range []string{"the following", "each of these", "all of these", "these commands", "these checks", "the commands below", "the checks below"} {
+		if strings.Contains(low, ref) {
+			return true
+		}
+	}
+	return strings.HasSuffix(strings.TrimSpace(low), ":")
+}
+
 // quotedSpeech: the whole text is a quotation.
 func quotedSpeech(text string) bool {
 	t := strings.TrimRight(strings.TrimSpace(text), ".")
@@ -1705,7 +1717,9 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 	}
 	// "Before committing, run the formatter and linter:" and a block of commands: the
 	// block's commands are the objects the sentence left unnamed
-	if len(ctx.Block) > 0 && len(toks) > 0 && toks[len(toks)-1].Punct && toks[len(toks)-1].Text == ":" {
+	// ("... run each of the following commands and ensure they succeed." and the
+	// block after the paragraph)
+	if len(ctx.Block) > 0 && len(toks) > 0 && (toks[len(toks)-1].Punct && toks[len(toks)-1].Text == ":" || PointsAtList(s.Raw())) {
 		if m := lastMain(); m != nil && (len(m.objs) == 0 || onlyKind(m.objs, KRole)) {
 			// the block's commands are what the roles named ("run the formatter and
 			// linter:")
@@ -2289,7 +2303,17 @@ func subjectOf(sg *segment) []string {
 	for _, o := range sg.objs {
 		out = append(out, "`"+o.Text+"`")
 	}
-	for _, w := range sg.words {
+	words := sg.words
+	// "At a minimum, run ...", "At the very least, run ...": how much, not who
+	if len(words) >= 2 && strings.EqualFold(words[0], "at") {
+		for k := 1; k < len(words) && k <= 3; k++ {
+			if lw := strings.ToLower(words[k]); lw == "minimum" || lw == "least" {
+				words = words[k+1:]
+				break
+			}
+		}
+	}
+	for _, w := range words {
 		t := Token{Text: w, Low: strings.ToLower(w)}
 		switch t.Low {
 		case "always", "must", "should", "also", "just", "and", "then", "so", "please", "make", "sure", "to", "ever", "really", "absolutely", "strictly", "simply", "ok", "okay", "note":
