@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
@@ -101,10 +102,12 @@ func wordSet(s string) map[string]bool {
 	return m
 }
 
-var levelRank = map[policy.Level]int{policy.Info: 0, policy.Should: 1, policy.Must: 2}
+var levelRank = lazy.Value[map[policy.Level]int]{F: func() map[policy.Level]int {
+	return map[policy.Level]int{policy.Info: 0, policy.Should: 1, policy.Must: 2}
+}}
 
 func maxLevel(a, b policy.Level) policy.Level {
-	if levelRank[b] > levelRank[a] {
+	if levelRank.Get()[b] > levelRank.Get()[a] {
 		return b
 	}
 	return a
@@ -598,11 +601,13 @@ func hasSoftTail(s string) bool {
 	return false
 }
 
-var strongWords = map[string]bool{"must": true, "never": true, "always": true, "required": true, "shall": true}
+var strongWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{"must": true, "never": true, "always": true, "required": true, "shall": true}
+}}
 
 func strongMarker(s string) bool {
 	for _, t := range tokens(s) {
-		if strongWords[t] {
+		if strongWords.Get()[t] {
 			return true
 		}
 	}
@@ -659,14 +664,16 @@ var artefactWords = []string{"new", "codespan", "file", "public", "exported", "c
 	"test", "function", "method", "class", "module", "package", "crate", "feature", "endpoint", "query",
 	"queries", "migration", "change", "string", "message", "source", "script", "type", "struct", "interface"}
 
-var universalWords = map[string]bool{"every": true, "each": true, "all": true}
+var universalWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{"every": true, "each": true, "all": true}
+}}
 
 // universal reports a statement about every artefact of a kind that is not a
 // permission: "Every public item has a doc comment" (but not "All tests can run
 // offline", "Each feature may import from shared/").
 func universal(body string) bool {
 	f := strings.Fields(strings.ToLower(head(body, 200)))
-	if len(f) < 3 || !universalWords[strings.Trim(f[0], ",.*_")] {
+	if len(f) < 3 || !universalWords.Get()[strings.Trim(f[0], ",.*_")] {
 		return false
 	}
 	// The subject must be a kind of artefact one can check: "every new file", "all
@@ -760,8 +767,10 @@ keeps wrap wraps need needs match matches run runs live. sit sits come comes app
 write writes throw throws raise raises call calls import imports export exports depend depends put puts
 add adds name names mark marks`)
 
-var notSubjects = map[string]bool{"this": true, "it": true, "we": true, "there": true, "that": true,
-	"these": true, "those": true, "i": true, "you": true, "they": true, "here": true, "our": true, "my": true}
+var notSubjects = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{"this": true, "it": true, "we": true, "there": true, "that": true,
+		"these": true, "those": true, "i": true, "you": true, "they": true, "here": true, "our": true, "my": true}
+}}
 
 // convention reports a plain statement of how things are done in a section of
 // conventions: a declarative sentence whose subject is a kind of artefact and whose
@@ -783,7 +792,7 @@ func convention(text string, hp []string) bool {
 	if len(f) < 3 || strings.HasSuffix(strings.TrimSpace(prose), "?") || strings.HasSuffix(strings.TrimSpace(prose), ":") {
 		return false
 	}
-	if notSubjects[strings.ToLower(strings.Trim(f[0], ",.*_\"'("))] {
+	if notSubjects.Get()[strings.ToLower(strings.Trim(f[0], ",.*_\"'("))] {
 		return false
 	}
 	for i, w := range f {

@@ -3,6 +3,8 @@ package instr
 import (
 	"strings"
 	"unicode"
+
+	"github.com/heed-dev/heed/internal/lazy"
 )
 
 // Marker words, matched on word tokens rather than with one large alternation
@@ -61,11 +63,15 @@ var (
 		"so as to avoid", "so as to ensure", "help ensure", "helps ensure", "help to ensure", "helps to ensure",
 		"help avoid", "helps avoid", "if you must", "if must", "if you need to", "if you have to",
 		"if needed", "if required", "as required", "when required")
-	labelWords = map[string]bool{"important": true, "critical": true, "mandatory": true}
+	labelWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
+		return map[string]bool{"important": true, "critical": true, "mandatory": true}
+	}}
 	// Words after which "do not"/"don't" is a command, not a relative clause ("lines
 	// that do not have coverage").
-	dontAfter = map[string]bool{"you": true, "please": true, "and": true, "but": true, "or": true, "also": true,
-		"always": true, "just": true, "simply": true, "so": true, "then": true, "we": true, "i": true}
+	dontAfter = lazy.Value[map[string]bool]{F: func() map[string]bool {
+		return map[string]bool{"you": true, "please": true, "and": true, "but": true, "or": true, "also": true,
+			"always": true, "just": true, "simply": true, "so": true, "then": true, "we": true, "i": true}
+	}}
 )
 
 // tokens splits lower-cased prose into words (letters, digits, ' and -) and the
@@ -110,12 +116,12 @@ func markerLevels(s string) (hard, soft bool) {
 			i += n - 1
 			continue
 		}
-		if labelWords[toks[i]] && i+1 < len(toks) && toks[i+1] == ":" {
+		if labelWords.Get()[toks[i]] && i+1 < len(toks) && toks[i+1] == ":" {
 			hard = true
 			continue
 		}
 		if toks[i] == "don't" || toks[i] == "dont" || toks[i] == "do" && i+1 < len(toks) && toks[i+1] == "not" {
-			if i == 0 || dontAfter[toks[i-1]] || isPunct(toks[i-1]) {
+			if i == 0 || dontAfter.Get()[toks[i-1]] || isPunct(toks[i-1]) {
 				hard = true
 				continue
 			}
