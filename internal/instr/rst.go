@@ -585,8 +585,10 @@ var (
 )
 
 // codeRoles render as code; other roles render as their text.
-var codeRoles = wordSet(`code literal file command samp program envvar option kbd meth func class attr mod exc data obj
+var codeRoles = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return wordSet(`code literal file command samp program envvar option kbd meth func class attr mod exc data obj
 const var member type macro setting ttag tfilter lookup fieldlookup djadmin djadminopt mimetype makevar regexp`)
+}}
 
 // rstInline converts one line of reST inline markup (see rstInlineLines).
 func rstInline(tb *textBuf, s string, line int) {
@@ -670,7 +672,7 @@ func rstInlineLines(tb *textBuf, lines []rline) {
 				title = strings.TrimSpace(body[:lt])
 			}
 			switch {
-			case codeRoles[name]:
+			case codeRoles.Get()[name]:
 				if strings.HasPrefix(title, "~") {
 					title = title[strings.LastIndex(title, ".")+1:]
 				}

@@ -5,9 +5,9 @@
 //   - a func init();
 //   - a regular expression compiled in a package-level variable's initialiser
 //     (regexp.MustCompile and its kin): use internal/lazyre, compiled on first use;
-//   - a map literal with entries in a package-level initialiser (a map is always
-//     built at run time): use internal/lazy, built on first use (an empty map, the
-//     container of a cache, is not flagged);
+//   - a map literal with entries in a package-level initialiser, or a call there
+//     that returns a map (a map is always built at run time): use internal/lazy,
+//     built on first use (an empty map, the container of a cache, is not flagged);
 //   - a slice or array literal in a package-level initialiser whose elements call
 //     functions (other than conversions, builtins and internal/lazy and
 //     internal/lazyre's constructors, which only record what to do later).
@@ -178,9 +178,14 @@ func checkInit(pass *analysis.Pass, init ast.Expr, report func(ast.Node, string,
 		case *ast.FuncLit:
 			return false // runs when called, not at init
 		case *ast.CallExpr:
-			if fn := calleeFunc(pass, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "regexp" &&
+			fn := calleeFunc(pass, n)
+			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "regexp" &&
 				(strings.HasPrefix(fn.Name(), "MustCompile") || strings.HasPrefix(fn.Name(), "Compile")) {
 				report(n, "regexp.%s in a package-level variable compiles at every start of the binary; use internal/lazyre (compiled on first use)", fn.Name())
+				return false
+			}
+			if _, isMap := under(pass, n).(*types.Map); isMap && !conversionOrBuiltin(pass, n) {
+				report(n, "%s builds a map at every start of the binary; build it on first use (internal/lazy)", exprString(n.Fun))
 				return false
 			}
 		case *ast.CompositeLit:
@@ -214,7 +219,7 @@ func firstCall(pass *analysis.Pass, lit *ast.CompositeLit) *ast.CallExpr {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if tv, ok := pass.TypesInfo.Types[n.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+			if conversionOrBuiltin(pass, n) {
 				return true
 			}
 			if fn := calleeFunc(pass, n); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == lazyPkg || fn.Pkg().Path() == lazyrePkg) {
@@ -226,6 +231,12 @@ func firstCall(pass *analysis.Pass, lit *ast.CompositeLit) *ast.CallExpr {
 		return true
 	})
 	return found
+}
+
+// conversionOrBuiltin reports whether a call is a type conversion or a builtin's.
+func conversionOrBuiltin(pass *analysis.Pass, call *ast.CallExpr) bool {
+	tv, ok := pass.TypesInfo.Types[call.Fun]
+	return ok && (tv.IsType() || tv.IsBuiltin())
 }
 
 // calleeFunc is the function or method a call names statically, if any.

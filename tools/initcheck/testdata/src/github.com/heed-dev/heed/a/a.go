@@ -52,3 +52,17 @@ func inside() {
 
 var _, _, _, _, _, _, _, _, _, _, _ = word, pair, other, nested, verbs, inSlice, fields, kept, keptAbove, noReason, lazyWord
 var _, _, _, _, _, _ = table, names, cache, bytes, res, lens
+
+func set(words ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+var stopWords = set("a", "the") // want `set builds a map at every start of the binary`
+
+var made = make(map[string]int) // a builtin: an empty map, not flagged
+
+var _, _ = stopWords, made
