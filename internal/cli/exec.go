@@ -64,7 +64,7 @@ func (app *App) liveRoot(wd string) string {
 }
 
 func (app *App) runExec(argv []string) error {
-	leaveShims()
+	app.path.LeaveShims()
 	wd, err := os.Getwd()
 	if err != nil {
 		return Fail("exec: cannot read the working directory: %v", err)

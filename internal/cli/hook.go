@@ -154,12 +154,12 @@ func (app *App) installHook(root, agent, command string, rulesContext bool) erro
 // the agent finds the program on its PATH. When the name does not lead to this binary
 // here, note says so and what to do.
 func (app *App) heedCommand(root string) (command, note string) {
-	exe, small, err := app.liveBinary(root)
+	live, err := app.liveBinary(root)
 	if err != nil {
 		return "heed", ""
 	}
-	name := "heed"
-	if small {
+	exe, name := live.Path, "heed"
+	if live.Small {
 		name = enforce.ShimBinary
 	}
 	p, err := exec.LookPath(name)
@@ -175,7 +175,7 @@ func (app *App) heedCommand(root string) (command, note string) {
 // runAgentHook answers one hook call. Whatever goes wrong before the tool runs, the
 // answer is a denial with the reason.
 func (app *App) runAgentHook(agent string, rulesContext bool) (err error) {
-	leaveShims()
+	app.path.LeaveShims()
 	known := false
 	for _, a := range enforce.Agents {
 		known = known || a == agent

@@ -41,6 +41,8 @@ type App struct {
 	colorFlag string
 	// shimHintShown: the hint that heed-shim needs a policy file was given.
 	shimHintShown bool
+	// path is PATH as heed found it, once heed has taken its shims off its own.
+	path enforce.ProcessPath
 }
 
 // ExitError ends a command with a code; Msg (if any) is printed as "heed: Msg".

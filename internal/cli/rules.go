@@ -12,6 +12,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/brief"
 	"github.com/heed-dev/heed/internal/instr"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
 )
@@ -133,12 +134,14 @@ func repoRel(root, p string) (string, error) {
 	return filepath.ToSlash(rel), nil
 }
 
-var levelRank = map[policy.Level]int{policy.Must: 0, policy.Should: 1, policy.Info: 2}
+var levelRank = lazy.Value[map[policy.Level]int]{F: func() map[policy.Level]int {
+	return map[policy.Level]int{policy.Must: 0, policy.Should: 1, policy.Info: 2}
+}}
 
 func atLeast(cs []policy.Constraint, l policy.Level) []policy.Constraint {
 	var out []policy.Constraint
 	for _, c := range cs {
-		if levelRank[c.Level] <= levelRank[l] {
+		if levelRank.Get()[c.Level] <= levelRank.Get()[l] {
 			out = append(out, c)
 		}
 	}

@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -20,16 +19,13 @@ func (app *App) newShellCmd() *cobra.Command {
 first on PATH, installing or refreshing them first. Agents that let you choose
 their shell can run under heed this way.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			leaveShims()
+			app.path.LeaveShims()
 			root, err := app.Repo()
 			if err != nil {
 				return err
 			}
-			d := dir
-			if d == "" {
-				d = filepath.Join(root, filepath.FromSlash(enforce.ShimDir))
-			}
-			if d, err = filepath.Abs(d); err != nil {
+			d, err := enforce.ResolveShimDir(root, dir)
+			if err != nil {
 				return Fail("shell: %v", err)
 			}
 			plan, err := app.installShims(root, d)
@@ -44,11 +40,11 @@ their shell can run under heed this way.`,
 				}
 				argv = []string{sh}
 			}
-			path, err := enforce.LookPath(argv[0], originalPath, mustWd(), nil)
+			path, err := enforce.LookPath(argv[0], app.path.Original(), mustWd(), nil)
 			if err != nil {
 				return Fail("shell: %v", err)
 			}
-			env := enforce.EnvWith(os.Environ(), "PATH", d+string(os.PathListSeparator)+enforce.WithoutShims(originalPath))
+			env := enforce.EnvWith(os.Environ(), "PATH", d+string(os.PathListSeparator)+enforce.WithoutShims(app.path.Original()))
 			env = enforce.EnvWith(env, "HEED_SHELL", root)
 			fmt.Fprintf(app.Stderr, "heed: shims first on PATH (%d programs checked: %s)\n", len(plan.Names), strings.Join(plan.Names, " "))
 			return Fail("shell: %v", enforce.Exec(path, argv, env))

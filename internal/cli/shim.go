@@ -2,8 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -14,14 +12,15 @@ import (
 	"github.com/heed-dev/heed/internal/shell"
 )
 
-// PATH shims: .heed/bin holds, for every program a process rule is about, a link to
-// the heed binary. Started under such a name, heed judges the command, then runs the
-// real program found on PATH after skipping every shim directory and itself.
+// PATH shims (internal/enforce): .heed/bin holds, for every program a process rule is
+// about, a link to the heed binary. Started under such a name, heed judges the
+// command, then runs the real program found on PATH after skipping every shim
+// directory and itself.
 
 // runShim handles a start under another name than heed's: when argv[0] is one of
 // heed's shims, it enforces that command; otherwise heed runs as itself.
 func (app *App) runShim(argv0 string, args []string) (int, bool) {
-	leaveShims()
+	app.path.LeaveShims()
 	o, handled := app.live().Shim(argv0, args)
 	if !handled {
 		return 0, false
@@ -32,7 +31,7 @@ func (app *App) runShim(argv0 string, args []string) (int, bool) {
 // live is the enforcement of commands that reach this binary: the whole project when
 // the live index is stale.
 func (app *App) live() *enforce.Live {
-	return &enforce.Live{Enforcer: app.enforcer(), Stderr: app.Stderr, OriginalPath: originalPath}
+	return &enforce.Live{Enforcer: app.enforcer(), Stderr: app.Stderr, OriginalPath: app.path.Original()}
 }
 
 // outcome prints heed's own message of a live run and returns its exit code.
@@ -64,13 +63,9 @@ absolute path (/usr/bin/npm) goes around it; agent hooks see those.`,
 		if err != nil {
 			return "", "", err
 		}
-		d := dir
-		if d == "" {
-			d = filepath.Join(root, filepath.FromSlash(enforce.ShimDir))
-		}
-		abs, err := filepath.Abs(d)
+		abs, err := enforce.ResolveShimDir(root, dir)
 		if err != nil {
-			return "", "", Fail("shim: --dir %s: %v", d, err)
+			return "", "", Fail("shim: %v", err)
 		}
 		return root, abs, nil
 	}
@@ -144,52 +139,28 @@ func (app *App) installShims(root, dir string) (*enforce.ShimPlan, error) {
 	if err != nil {
 		return nil, Fail("shim install: %v", err)
 	}
-	exe, _, err := app.liveBinary(root)
+	live, err := app.liveBinary(root)
 	if err != nil {
 		return nil, Fail("shim install: %v", err)
 	}
-	names, unshimmable := enforce.ShimNames(p.Select(policy.DomainProcess), enforce.WithoutShims(os.Getenv("PATH")))
-	plan, err := enforce.InstallShims(dir, exe, names)
+	plan, err := enforce.InstallRuleShims(dir, live.Path, p.Select(policy.DomainProcess))
 	if err != nil {
 		return nil, Fail("shim install: %v", err)
 	}
-	plan.Unshimmable = unshimmable
 	return plan, nil
 }
 
-// liveBinary is what shims and hooks of the repository at root run: heed-shim
-// (small is true) when it is beside this heed and the repository has a policy file,
-// whose live index heed-shim judges from; else heed itself, because heed-shim would
-// hand every command of a repository without one to heed, a second start.
-func (app *App) liveBinary(root string) (exe string, small bool, err error) {
-	exe, err = enforce.Self()
+// liveBinary is what shims and hooks of the repository at root run
+// (enforce.LiveBinary); it says once when heed-shim is beside heed but not used.
+func (app *App) liveBinary(root string) (enforce.LiveExe, error) {
+	exe, err := enforce.Self()
 	if err != nil {
-		return "", false, err
+		return enforce.LiveExe{}, err
 	}
-	shim, ok := enforce.Beside(exe, enforce.ShimBinary)
-	if !ok {
-		return exe, false, nil
+	live := enforce.LiveBinary(exe, root)
+	if live.ShimUnused && !app.shimHintShown {
+		app.shimHintShown = true
+		fmt.Fprintf(app.Stderr, "heed: %s is not used: it judges from the compiled policy, and %s has none (run heed compile, then install again)\n", enforce.ShimBinary, root)
 	}
-	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(policy.File))); err != nil {
-		if !app.shimHintShown {
-			app.shimHintShown = true
-			fmt.Fprintf(app.Stderr, "heed: %s is not used: it judges from the compiled policy, and %s has none (run heed compile, then install again)\n", enforce.ShimBinary, root)
-		}
-		return exe, false, nil
-	}
-	return shim, true, nil
-}
-
-// originalPath is PATH as heed found it: what the programs heed runs get, so their
-// own children go through the shims again.
-var originalPath string
-
-// leaveShims takes the shim directories off heed's own PATH, keeping the original
-// for the programs it runs: the git heed runs to read the repository must not be a
-// shim, which would start heed again, and again.
-func leaveShims() {
-	if originalPath == "" {
-		originalPath = os.Getenv("PATH")
-		os.Setenv("PATH", enforce.WithoutShims(originalPath))
-	}
+	return live, nil
 }

@@ -3,6 +3,7 @@ package compile
 import (
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -31,16 +32,18 @@ var (
 		"notion", "linear", "ci passes", "ci pass", "ci is green", "wait for ci", "ci runs", "ci run", "cla",
 		"contributor license", "labels", "label", "milestone", "assignee", "triage", "stack overflow", "twitter", "blog")
 	// A first verb that describes how to work rather than what the result must be.
-	workflowVerbs = map[string]bool{"read": true, "check": true, "look": true, "review": true, "explore": true, "investigate": true,
-		"debug": true, "consult": true, "see": true, "refer": true, "familiarize": true, "learn": true, "understand": true,
-		"ask": true, "tell": true, "confirm": true, "respond": true, "reply": true, "discuss": true, "coordinate": true,
-		"plan": true, "think": true, "remember": true, "note": true, "feel": true, "wait": true, "open": true, "visit": true,
-		"join": true, "contact": true, "ping": true, "mention": true, "search": true, "find": true, "reach": true,
-		"attach": true, "verify": true, "double-check": true, "inspect": true, "analyze": true, "analyse": true,
-		"research": true, "report": true, "summarize": true, "summarise": true, "explain": true, "describe": true,
-		"identify": true, "determine": true, "decide": true, "choose": true, "iterate": true, "clarify": true, "stay": true,
-		"let": true, "help": true, "start": true, "stop": true, "continue": true, "proceed": true, "focus": true,
-		"grep": true, "repeat": true, "resolve": true, "respect": true, "welcome": true}
+	workflowVerbs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+		return map[string]bool{"read": true, "check": true, "look": true, "review": true, "explore": true, "investigate": true,
+			"debug": true, "consult": true, "see": true, "refer": true, "familiarize": true, "learn": true, "understand": true,
+			"ask": true, "tell": true, "confirm": true, "respond": true, "reply": true, "discuss": true, "coordinate": true,
+			"plan": true, "think": true, "remember": true, "note": true, "feel": true, "wait": true, "open": true, "visit": true,
+			"join": true, "contact": true, "ping": true, "mention": true, "search": true, "find": true, "reach": true,
+			"attach": true, "verify": true, "double-check": true, "inspect": true, "analyze": true, "analyse": true,
+			"research": true, "report": true, "summarize": true, "summarise": true, "explain": true, "describe": true,
+			"identify": true, "determine": true, "decide": true, "choose": true, "iterate": true, "clarify": true, "stay": true,
+			"let": true, "help": true, "start": true, "stop": true, "continue": true, "proceed": true, "focus": true,
+			"grep": true, "repeat": true, "resolve": true, "respect": true, "welcome": true}
+	}}
 	workflowPhrases = newPhrases("ask the user", "ask me", "tell the user", "the user has", "if the user", "unless the user",
 		"requested by the user", "user asks", "user asked", "review comments", "reviewers", "reviewer", "maintainers",
 		"maintainer", "merger", "mergers", "committer", "committers", "core team", "when in doubt", "if unsure",
@@ -50,9 +53,13 @@ var (
 		"you encounter", "if you encounter", "when you encounter", "before you start", "before starting work",
 		"before editing", "before making changes", "before suggesting", "explicitly asked", "asked to", "when asked")
 	// A first verb that runs a program: the process domain's recognisers own these.
-	commandVerbs = map[string]bool{"run": true, "execute": true, "invoke": true, "build": true, "install": true,
-		"rerun": true, "re-run": true, "launch": true, "call": true, "type": true, "compile": true, "regenerate": true, "generate": true}
-	preferVerbs = map[string]bool{"use": true, "prefer": true, "avoid": true}
+	commandVerbs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+		return map[string]bool{"run": true, "execute": true, "invoke": true, "build": true, "install": true,
+			"rerun": true, "re-run": true, "launch": true, "call": true, "type": true, "compile": true, "regenerate": true, "generate": true}
+	}}
+	preferVerbs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+		return map[string]bool{"use": true, "prefer": true, "avoid": true}
+	}}
 	// Judgements of quality that only a reader (or a model) can make.
 	subjectiveWords = newPhrases("clear", "clearly", "concise", "concisely", "readable", "readability", "meaningful",
 		"descriptive", "self-explanatory", "idiomatic", "elegant", "clean", "simple", "simplicity", "appropriate",
@@ -100,10 +107,10 @@ func classify(c *policy.Constraint) kindOf {
 	case foreignWords.In(ws):
 		k.reason = ReasonForeignTool
 		return k
-	case workflowVerbs[verb] || workflowVerbs[firstWord(ws)] || workflowPhrases.In(ws):
+	case workflowVerbs.Get()[verb] || workflowVerbs.Get()[firstWord(ws)] || workflowPhrases.In(ws):
 		k.reason = ReasonWorkflow
 		return k
-	case commandVerbs[verb]:
+	case commandVerbs.Get()[verb]:
 		if hasCode {
 			k.reason = ReasonNoRecognizer
 		} else {
@@ -112,7 +119,7 @@ func classify(c *policy.Constraint) kindOf {
 		return k
 	}
 	low := strings.ToLower(text)
-	if preferVerbs[verb] && hasCode && (recognize.Negated(text) || strings.Contains(low, "instead") || strings.Contains(low, " over ")) {
+	if preferVerbs.Get()[verb] && hasCode && (recognize.Negated(text) || strings.Contains(low, "instead") || strings.Contains(low, " over ")) {
 		// "Use `X`, not `Y`", "Prefer `X` over `Y`": a family the recognisers own.
 		k.reason = ReasonNoRecognizer
 		return k
@@ -128,7 +135,7 @@ func classify(c *policy.Constraint) kindOf {
 	switch {
 	case k.semantic || subjectiveWords.In(ws):
 		k.reason = ReasonNeedsModel
-	case hasCode, preferVerbs[verb] && (recognize.Negated(text) || strings.Contains(strings.ToLower(text), "instead")):
+	case hasCode, preferVerbs.Get()[verb] && (recognize.Negated(text) || strings.Contains(strings.ToLower(text), "instead")):
 		// "Use X, not Y", "Prefer X over Y": a family the recognisers own.
 		k.reason = ReasonNoRecognizer
 	default:

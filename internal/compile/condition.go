@@ -160,7 +160,7 @@ func antecedent(text string) string {
 	if ws := words(stripSpans(text)); len(ws) > 0 && imperativeStart(ws[0]) {
 		return ""
 	}
-	if v := firstVerb(text); workflowVerbs[v] || commandVerbs[v] || preferVerbs[v] || imperativeStart(v) {
+	if v := firstVerb(text); workflowVerbs.Get()[v] || commandVerbs.Get()[v] || preferVerbs.Get()[v] || imperativeStart(v) {
 		return ""
 	}
 	// Blank out code spans so a modal inside one does not end the antecedent.

@@ -9,53 +9,56 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
 
 // toolFiles maps a file's base name to the tool its presence shows the repository uses.
-var toolFiles = map[string][]string{
-	"package-lock.json":       {"npm"},
-	"npm-shrinkwrap.json":     {"npm"},
-	"pnpm-lock.yaml":          {"pnpm"},
-	"pnpm-workspace.yaml":     {"pnpm"},
-	"yarn.lock":               {"yarn"},
-	"bun.lockb":               {"bun"},
-	"bun.lock":                {"bun"},
-	"deno.json":               {"deno"},
-	"deno.jsonc":              {"deno"},
-	"deno.lock":               {"deno"},
-	"uv.lock":                 {"uv"},
-	"poetry.lock":             {"poetry"},
-	"Pipfile.lock":            {"pipenv"},
-	"Pipfile":                 {"pipenv"},
-	"pdm.lock":                {"pdm"},
-	"requirements.txt":        {"pip"},
-	"tox.ini":                 {"tox"},
-	"noxfile.py":              {"nox"},
-	"Cargo.toml":              {"cargo"},
-	"Cargo.lock":              {"cargo"},
-	"go.mod":                  {"go"},
-	"Makefile":                {"make"},
-	"GNUmakefile":             {"make"},
-	"justfile":                {"just"},
-	"Justfile":                {"just"},
-	"Taskfile.yml":            {"task"},
-	"pom.xml":                 {"mvn"},
-	"mvnw":                    {"mvn"},
-	"build.gradle":            {"gradle"},
-	"build.gradle.kts":        {"gradle"},
-	"gradlew":                 {"gradle"},
-	"Gemfile.lock":            {"bundle"},
-	"composer.lock":           {"composer"},
-	"CMakeLists.txt":          {"cmake"},
-	"BUILD.bazel":             {"bazel"},
-	"MODULE.bazel":            {"bazel"},
-	"WORKSPACE":               {"bazel"},
-	"global.json":             {"dotnet"},
-	"nx.json":                 {"nx"},
-	"turbo.json":              {"turbo"},
-	".pre-commit-config.yaml": {"pre-commit"},
-}
+var toolFiles = lazy.Value[map[string][]string]{F: func() map[string][]string {
+	return map[string][]string{
+		"package-lock.json":       {"npm"},
+		"npm-shrinkwrap.json":     {"npm"},
+		"pnpm-lock.yaml":          {"pnpm"},
+		"pnpm-workspace.yaml":     {"pnpm"},
+		"yarn.lock":               {"yarn"},
+		"bun.lockb":               {"bun"},
+		"bun.lock":                {"bun"},
+		"deno.json":               {"deno"},
+		"deno.jsonc":              {"deno"},
+		"deno.lock":               {"deno"},
+		"uv.lock":                 {"uv"},
+		"poetry.lock":             {"poetry"},
+		"Pipfile.lock":            {"pipenv"},
+		"Pipfile":                 {"pipenv"},
+		"pdm.lock":                {"pdm"},
+		"requirements.txt":        {"pip"},
+		"tox.ini":                 {"tox"},
+		"noxfile.py":              {"nox"},
+		"Cargo.toml":              {"cargo"},
+		"Cargo.lock":              {"cargo"},
+		"go.mod":                  {"go"},
+		"Makefile":                {"make"},
+		"GNUmakefile":             {"make"},
+		"justfile":                {"just"},
+		"Justfile":                {"just"},
+		"Taskfile.yml":            {"task"},
+		"pom.xml":                 {"mvn"},
+		"mvnw":                    {"mvn"},
+		"build.gradle":            {"gradle"},
+		"build.gradle.kts":        {"gradle"},
+		"gradlew":                 {"gradle"},
+		"Gemfile.lock":            {"bundle"},
+		"composer.lock":           {"composer"},
+		"CMakeLists.txt":          {"cmake"},
+		"BUILD.bazel":             {"bazel"},
+		"MODULE.bazel":            {"bazel"},
+		"WORKSPACE":               {"bazel"},
+		"global.json":             {"dotnet"},
+		"nx.json":                 {"nx"},
+		"turbo.json":              {"turbo"},
+		".pre-commit-config.yaml": {"pre-commit"},
+	}
+}}
 
 // RepoContextFor describes a repository for the recognisers from its file list
 // (repository-relative, "/"-separated): languages by file count, directories, the root
@@ -77,7 +80,7 @@ func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 			dirs[d] = true
 		}
 		base := path.Base(p)
-		for _, t := range toolFiles[base] {
+		for _, t := range toolFiles.Get()[base] {
 			tools[t] = true
 		}
 		if strings.HasSuffix(base, ".csproj") || strings.HasSuffix(base, ".sln") {

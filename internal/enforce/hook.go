@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 )
 
@@ -388,7 +389,7 @@ func parseHook(agent string, raw map[string]json.RawMessage, ev *HookEvent) erro
 		case isPatch(freeform) && (tool == "apply_patch" || tool == "edit"):
 			ev.Patch = freeform
 			return nil
-		case freeform != "" && copilotJudged[tool]:
+		case freeform != "" && copilotJudged.Get()[tool]:
 			return argsErr
 		}
 		switch tool {
@@ -423,8 +424,10 @@ func parseHook(agent string, raw map[string]json.RawMessage, ev *HookEvent) erro
 }
 
 // copilotJudged are the Copilot CLI tools whose arguments heed reads.
-var copilotJudged = map[string]bool{"bash": true, "shell": true, "powershell": true, "create": true, "write": true,
-	"edit": true, "str_replace": true, "str_replace_editor": true, "apply_patch": true}
+var copilotJudged = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{"bash": true, "shell": true, "powershell": true, "create": true, "write": true,
+		"edit": true, "str_replace": true, "str_replace_editor": true, "apply_patch": true}
+}}
 
 // isPatch reports whether a freeform tool input is an apply_patch patch.
 func isPatch(s string) bool {

@@ -1,5 +1,7 @@
 package graph
 
+import "github.com/heed-dev/heed/internal/lazy"
+
 // A lexer-level scanner for JavaScript and TypeScript imports. It understands exactly
 // as much of the language as it takes to never mistake a string, comment, template or
 // regular expression for an import, and to read every import form: static imports and
@@ -46,11 +48,13 @@ func isIdentStart(c byte) bool {
 func isIdentPart(c byte) bool { return isIdentStart(c) || (c >= '0' && c <= '9') }
 
 // keywords after which a '/' starts a regular expression rather than a division.
-var regexAfterKeyword = map[string]bool{
-	"return": true, "typeof": true, "instanceof": true, "in": true, "of": true, "new": true,
-	"delete": true, "void": true, "throw": true, "case": true, "do": true, "else": true,
-	"yield": true, "await": true, "extends": true,
-}
+var regexAfterKeyword = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{
+		"return": true, "typeof": true, "instanceof": true, "in": true, "of": true, "new": true,
+		"delete": true, "void": true, "throw": true, "case": true, "do": true, "else": true,
+		"yield": true, "await": true, "extends": true,
+	}
+}}
 
 func (s *jsScanner) newline() {
 	s.line++
@@ -125,7 +129,7 @@ func (s *jsScanner) run() {
 			word := string(src[start:s.pos])
 			member := s.last == '.' && s.dots == 1
 			s.token('a')
-			s.regexOK = regexAfterKeyword[word]
+			s.regexOK = regexAfterKeyword.Get()[word]
 			if member {
 				continue
 			}

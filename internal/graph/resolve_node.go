@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/heed-dev/heed/internal/lazy"
 )
 
 // jsWorld is what JavaScript/TypeScript resolution needs beyond the file list: the
@@ -46,12 +48,14 @@ var jsExtensions = []string{".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs
 
 // jsSourceFor maps an emitted extension to the source extensions TypeScript looks for
 // (`import './x.js'` in a .ts file means x.ts).
-var jsSourceFor = map[string][]string{
-	".js":  {".ts", ".tsx", ".d.ts"},
-	".jsx": {".tsx"},
-	".mjs": {".mts", ".d.mts"},
-	".cjs": {".cts", ".d.cts"},
-}
+var jsSourceFor = lazy.Value[map[string][]string]{F: func() map[string][]string {
+	return map[string][]string{
+		".js":  {".ts", ".tsx", ".d.ts"},
+		".jsx": {".tsx"},
+		".mjs": {".mts", ".d.mts"},
+		".cjs": {".cts", ".d.cts"},
+	}
+}}
 
 func newJSWorld(r *Resolver, pkgjsons, tsconfigs []string, read func(string) []byte) *jsWorld {
 	w := &jsWorld{r: r, pkgs: map[string]*jsPkg{}, pkgByDir: map[string]*jsPkg{}, configs: map[string]*tsconfig{},
@@ -302,7 +306,7 @@ func (w *jsWorld) tryFile(base string) (string, bool) { return w.tryFileFor(base
 func (w *jsWorld) tryFileFor(base string, ts bool) (string, bool) {
 	r := w.r
 	ext := path.Ext(base)
-	srcs, mapped := jsSourceFor[ext]
+	srcs, mapped := jsSourceFor.Get()[ext]
 	if !ts && r.isFile(base) {
 		return base, true
 	}

@@ -4,6 +4,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/heed-dev/heed/internal/lazy"
 )
 
 // crate is one Cargo package of the workspace.
@@ -171,7 +173,9 @@ func (r *Resolver) rustDeepest(root string, base, rest []string) (string, bool) 
 	return "", false
 }
 
-var rustBuiltinCrates = map[string]bool{"std": true, "core": true, "alloc": true, "proc_macro": true, "test": true}
+var rustBuiltinCrates = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{"std": true, "core": true, "alloc": true, "proc_macro": true, "test": true}
+}}
 
 func (r *Resolver) resolveRust(from string, imp Import) (Edge, bool) {
 	root, mod := r.rustModule(from)

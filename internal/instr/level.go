@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
@@ -33,7 +34,8 @@ var (
 )
 
 // imperativeVerbs start a plain command ("Use X", "Run Y").
-var imperativeVerbs = wordSet(`use run add write keep put follow make ensure check update include call create
+var imperativeVerbs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return wordSet(`use run add write keep put follow make ensure check update include call create
 place name import export remove delete test document format lint commit push open mark set pass return throw
 handle wrap log install build start stop reference define declare specify provide list describe explain fix verify
 validate confirm leave treat give limit split group sort rename move copy replace prefix suffix annotate type
@@ -71,16 +73,19 @@ collect bundle. keep. lower raise. surface throw. pass. prefer. mark. put. leave
 fill empty populate clear. extend. reuse. recycle. favor. rebase. include. inform warn. stop. pause resume
 continue finish complete end begin download upload branch leverage customize customise prioritize
 adopt embrace standardize standardise centralize centralise encapsulate`)
+}}
 
 // nounVerbs are imperative verbs that also start noun phrases ("Test files live in
 // tests/", "Build output goes to dist/"); only they are checked for noun use.
-var nounVerbs = wordSet(`test build format lint commit push type name model report release log list set return
+var nounVerbs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return wordSet(`test build format lint commit push type name model report release log list set return
 import export call check document file mark tag label link mention review target bump cache store block time
 state order plan design structure record note default seed lock pin stage switch merge fork clone change update
 fix benchmark profile match mock guard gate scope group sort split stream buffer queue route page alert audit
 monitor hash sign quote cover measure limit cap batch run start stop open close comment flag request draft
 address reply answer share post show process search find look display print config configure error handle
 control trace debug package vendor bundle deploy publish ship version schedule dispatch emit`)
+}}
 
 // ofUse catches "Use of X is ...", "Support for ...": a verb used as a noun.
 func ofUse(body string) bool {
@@ -88,10 +93,14 @@ func ofUse(body string) bool {
 	return len(f) > 1 && (strings.EqualFold(f[1], "of") || strings.EqualFold(f[1], "for") && len(f) > 3 && strings.EqualFold(f[3], "is"))
 }
 
-var softVerbs = wordSet(`avoid prefer consider try favor favour aim strive`)
+var softVerbs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return wordSet(`avoid prefer consider try favor favour aim strive`)
+}}
 
 // infoVerbs start sentences that point elsewhere rather than bind.
-var infoVerbs = wordSet(`see refer note`)
+var infoVerbs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return wordSet(`see refer note`)
+}}
 
 func wordSet(s string) map[string]bool {
 	m := map[string]bool{}
@@ -101,10 +110,12 @@ func wordSet(s string) map[string]bool {
 	return m
 }
 
-var levelRank = map[policy.Level]int{policy.Info: 0, policy.Should: 1, policy.Must: 2}
+var levelRank = lazy.Value[map[policy.Level]int]{F: func() map[policy.Level]int {
+	return map[policy.Level]int{policy.Info: 0, policy.Should: 1, policy.Must: 2}
+}}
 
 func maxLevel(a, b policy.Level) policy.Level {
-	if levelRank[b] > levelRank[a] {
+	if levelRank.Get()[b] > levelRank.Get()[a] {
 		return b
 	}
 	return a
@@ -215,7 +226,7 @@ func clauseWords(text string) policy.Level {
 	}
 	// "Before opening a pull request, run:": after a condition, a lone verb before a
 	// colon leads in the list that follows, which it makes the steps of an order
-	if f := strings.Fields(body); len(f) == 1 && strings.HasSuffix(f[0], ":") && imperativeVerbs[firstWord(body)] &&
+	if f := strings.Fields(body); len(f) == 1 && strings.HasSuffix(f[0], ":") && imperativeVerbs.Get()[firstWord(body)] &&
 		startCond.MatchString(head(strings.TrimLeft(prose, "*_ "), 12)) {
 		return policy.Must
 	}
@@ -271,11 +282,11 @@ func orderedAside(prose string) bool {
 func verbLevel(body string) policy.Level {
 	w := firstWord(body)
 	switch {
-	case softVerbs[w]:
+	case softVerbs.Get()[w]:
 		return policy.Should
-	case infoVerbs[w]:
+	case infoVerbs.Get()[w]:
 		return policy.Info
-	case imperativeVerbs[w] && !(nounVerbs[w] && nounUse(body)) && !ofUse(body):
+	case imperativeVerbs.Get()[w] && !(nounVerbs.Get()[w] && nounUse(body)) && !ofUse(body):
 		return policy.Must
 	}
 	return policy.Info
@@ -344,8 +355,8 @@ func stripLead(s string) string {
 			s = s[n:]
 		}
 		// "Silently ignore ...", "Explicitly confirm ...": an adverb before the verb.
-		if w := firstWord(s); len(w) > 4 && strings.HasSuffix(w, "ly") && !imperativeVerbs[w] {
-			if i := strings.IndexAny(s, " \t"); i > 0 && imperativeVerbs[firstWord(s[i+1:])] {
+		if w := firstWord(s); len(w) > 4 && strings.HasSuffix(w, "ly") && !imperativeVerbs.Get()[w] {
+			if i := strings.IndexAny(s, " \t"); i > 0 && imperativeVerbs.Get()[firstWord(s[i+1:])] {
 				s = strings.TrimLeft(s[i+1:], " ")
 			}
 		}
@@ -610,9 +621,11 @@ func dropParens(s string) string {
 	return parenRE.ReplaceAllString(s, " ")
 }
 
-var softTails = phrases("when possible", "where possible", "if possible", "whenever possible",
-	"wherever possible", "when practical", "where practical", "if practical", "when feasible", "if feasible",
-	"where feasible", "when reasonable", "if reasonable", "where reasonable")
+var softTails = lazy.Value[phraseSet]{F: func() phraseSet {
+	return phrases("when possible", "where possible", "if possible", "whenever possible",
+		"wherever possible", "when practical", "where practical", "if practical", "when feasible", "if feasible",
+		"where feasible", "when reasonable", "if reasonable", "where reasonable")
+}}
 
 // hasSoftTail finds "when possible" and its kin anywhere in s, conditions included.
 func hasSoftTail(s string) bool {
@@ -622,18 +635,20 @@ func hasSoftTail(s string) bool {
 	}
 	toks := tokens(s)
 	for i := range toks {
-		if softTails.match(toks, i) > 0 {
+		if softTails.Get().match(toks, i) > 0 {
 			return true
 		}
 	}
 	return false
 }
 
-var strongWords = map[string]bool{"must": true, "never": true, "always": true, "required": true, "shall": true}
+var strongWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{"must": true, "never": true, "always": true, "required": true, "shall": true}
+}}
 
 func strongMarker(s string) bool {
 	for _, t := range tokens(s) {
-		if strongWords[t] {
+		if strongWords.Get()[t] {
 			return true
 		}
 	}
@@ -642,14 +657,16 @@ func strongMarker(s string) bool {
 
 // leadWords open a leading condition or circumstance ("If you change X, ...", "For
 // new code: ...").
-var leadWords = wordSet(`if when whenever before after once while for in on to during unless where with as from
+var leadWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return wordSet(`if when whenever before after once while for in on to during unless where with as from
 within until since by outside inside at between except`)
+}}
 
 // leadEnd is the length of a leading condition up to its comma or colon (at most 120
 // bytes in), with the spaces after it; 0 when s does not open with one.
 func leadEnd(s string) int {
 	w, _, _ := strings.Cut(head(s, 16), " ")
-	if !leadWords[strings.ToLower(w)] || len(w) == len(s) {
+	if !leadWords.Get()[strings.ToLower(w)] || len(w) == len(s) {
 		return 0
 	}
 	limit := min(len(s), len(w)+121)
@@ -665,8 +682,10 @@ func leadEnd(s string) int {
 }
 
 // adverbs that may stand before a clause's verb ("Please always run ...").
-var adverbs = wordSet(`please always also first then next finally just simply instead only generally usually
+var adverbs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return wordSet(`please always also first then next finally just simply instead only generally usually
 additionally otherwise again now and or`)
+}}
 
 // adverbEnd is the length of the run of such words (and stray commas) opening s.
 func adverbEnd(s string) int {
@@ -677,7 +696,7 @@ func adverbEnd(s string) int {
 			continue
 		}
 		j := strings.IndexAny(s[n:], " ,")
-		if j < 0 || !adverbs[strings.ToLower(s[n:n+j])] {
+		if j < 0 || !adverbs.Get()[strings.ToLower(s[n:n+j])] {
 			break
 		}
 		n += j
@@ -690,14 +709,16 @@ var artefactWords = []string{"new", "codespan", "file", "public", "exported", "c
 	"test", "function", "method", "class", "module", "package", "crate", "feature", "endpoint", "query",
 	"queries", "migration", "change", "string", "message", "source", "script", "type", "struct", "interface"}
 
-var universalWords = map[string]bool{"every": true, "each": true, "all": true}
+var universalWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{"every": true, "each": true, "all": true}
+}}
 
 // universal reports a statement about every artefact of a kind that is not a
 // permission: "Every public item has a doc comment" (but not "All tests can run
 // offline", "Each feature may import from shared/").
 func universal(body string) bool {
 	f := strings.Fields(strings.ToLower(head(body, 200)))
-	if len(f) < 3 || !universalWords[strings.Trim(f[0], ",.*_")] {
+	if len(f) < 3 || !universalWords.Get()[strings.Trim(f[0], ",.*_")] {
 		return false
 	}
 	// The subject must be a kind of artefact one can check: "every new file", "all
@@ -785,14 +806,18 @@ func inConventionSection(hp []string) bool {
 }
 
 // conventionVerbs are the present-tense verbs of a stated convention.
-var conventionVerbs = wordSet(`is are use uses go goes live lives start starts begin begins end ends have has
+var conventionVerbs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return wordSet(`is are use uses go goes live lives start starts begin begins end ends have has
 follow follows stay stays return returns take takes belong belongs contain contains get gets carry carries keep
 keeps wrap wraps need needs match matches run runs live. sit sits come comes appear appears look looks read reads
 write writes throw throws raise raises call calls import imports export exports depend depends put puts
 add adds name names mark marks`)
+}}
 
-var notSubjects = map[string]bool{"this": true, "it": true, "we": true, "there": true, "that": true,
-	"these": true, "those": true, "i": true, "you": true, "they": true, "here": true, "our": true, "my": true}
+var notSubjects = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{"this": true, "it": true, "we": true, "there": true, "that": true,
+		"these": true, "those": true, "i": true, "you": true, "they": true, "here": true, "our": true, "my": true}
+}}
 
 // convention reports a plain statement of how things are done in a section of
 // conventions: a declarative sentence whose subject is a kind of artefact and whose
@@ -814,7 +839,7 @@ func convention(text string, hp []string) bool {
 	if len(f) < 3 || strings.HasSuffix(strings.TrimSpace(prose), "?") || strings.HasSuffix(strings.TrimSpace(prose), ":") {
 		return false
 	}
-	if notSubjects[strings.ToLower(strings.Trim(f[0], ",.*_\"'("))] {
+	if notSubjects.Get()[strings.ToLower(strings.Trim(f[0], ",.*_\"'("))] {
 		return false
 	}
 	for i, w := range f {
@@ -823,7 +848,7 @@ func convention(text string, hp []string) bool {
 		case "may", "can", "could", "might", "see", "e.g", "example", "will", "would":
 			return false
 		}
-		if i > 0 && i < 8 && conventionVerbs[lw] {
+		if i > 0 && i < 8 && conventionVerbs.Get()[lw] {
 			return true
 		}
 	}

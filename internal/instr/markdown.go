@@ -553,7 +553,7 @@ var mystTargetRE = lazyre.New(`^\([\w:.\-]+\)=$`)
 // ("{note}", "{warning}", "{admonition} Title") and gives its kind.
 func mystAdmonition(lang string) (string, bool) {
 	name := strings.ToLower(strings.Trim(lang, "{}"))
-	if !strings.HasPrefix(lang, "{") || !admonDirs[name] {
+	if !strings.HasPrefix(lang, "{") || !admonDirs.Get()[name] {
 		return "", false
 	}
 	return strings.ToUpper(name), true

@@ -3,6 +3,8 @@ package instr
 import (
 	"strings"
 	"unicode"
+
+	"github.com/heed-dev/heed/internal/lazy"
 )
 
 // Marker words, matched on word tokens rather than with one large alternation
@@ -40,32 +42,42 @@ func equalWords(a, b []string) bool {
 }
 
 var (
-	hardPhrases = phrases("must", "mustn't", "shall", "never", "always", "required", "mandatory", "forbidden",
-		"prohibited", "cannot", "can't", "exclusively", "strictly", "ensure", "may not", "not allowed",
-		"not permitted", "need to", "needs to", "have to", "has to", "make sure", "be sure",
-		"under no circumstances", "at all times", "no exception", "no exceptions", "only use", "use only",
-		"only ever")
-	softPhrases = phrases("should", "shouldn't", "prefer", "prefers", "preferred", "preferably", "avoid",
-		"avoiding", "recommended", "recommend", "recommends", "ideally", "consider", "encouraged", "encourage",
-		"strive", "discouraged", "generally", "sparingly", "favor", "favour", "favors", "favours", "try to",
-		"try not to", "where possible", "when possible", "if possible", "whenever possible",
-		"wherever possible", "as much as possible", "it's best", "it is best", "best practice", "better to",
-		"aim to", "aim for", "in general", "be careful", "be mindful", "keep in mind", "a good idea", "good practice",
-		"a good habit", "worth running", "helpful to",
-		"suggest", "suggests", "suggested", "we suggest")
+	hardPhrases = lazy.Value[phraseSet]{F: func() phraseSet {
+		return phrases("must", "mustn't", "shall", "never", "always", "required", "mandatory", "forbidden",
+			"prohibited", "cannot", "can't", "exclusively", "strictly", "ensure", "may not", "not allowed",
+			"not permitted", "need to", "needs to", "have to", "has to", "make sure", "be sure",
+			"under no circumstances", "at all times", "no exception", "no exceptions", "only use", "use only",
+			"only ever")
+	}}
+	softPhrases = lazy.Value[phraseSet]{F: func() phraseSet {
+		return phrases("should", "shouldn't", "prefer", "prefers", "preferred", "preferably", "avoid",
+			"avoiding", "recommended", "recommend", "recommends", "ideally", "consider", "encouraged", "encourage",
+			"strive", "discouraged", "generally", "sparingly", "favor", "favour", "favors", "favours", "try to",
+			"try not to", "where possible", "when possible", "if possible", "whenever possible",
+			"wherever possible", "as much as possible", "it's best", "it is best", "best practice", "better to",
+			"aim to", "aim for", "in general", "be careful", "be mindful", "keep in mind", "a good idea", "good practice",
+			"a good habit", "worth running", "helpful to",
+			"suggest", "suggests", "suggested", "we suggest")
+	}}
 	// Phrases that contain a marker without being one: negated requirements, purpose
 	// clauses ("to avoid API calls"), conditions ("if you must").
-	notPhrases = phrases("not required", "not mandatory", "not necessary", "not all required",
-		"not always required", "not strictly required", "not strictly necessary", "to ensure", "to make sure",
-		"to avoid", "to prevent", "in order to ensure", "in order to avoid", "in order to make sure",
-		"so as to avoid", "so as to ensure", "help ensure", "helps ensure", "help to ensure", "helps to ensure",
-		"help avoid", "helps avoid", "if you must", "if must", "if you need to", "if you have to",
-		"if needed", "if required", "as required", "when required")
-	labelWords = map[string]bool{"important": true, "critical": true, "mandatory": true}
+	notPhrases = lazy.Value[phraseSet]{F: func() phraseSet {
+		return phrases("not required", "not mandatory", "not necessary", "not all required",
+			"not always required", "not strictly required", "not strictly necessary", "to ensure", "to make sure",
+			"to avoid", "to prevent", "in order to ensure", "in order to avoid", "in order to make sure",
+			"so as to avoid", "so as to ensure", "help ensure", "helps ensure", "help to ensure", "helps to ensure",
+			"help avoid", "helps avoid", "if you must", "if must", "if you need to", "if you have to",
+			"if needed", "if required", "as required", "when required")
+	}}
+	labelWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
+		return map[string]bool{"important": true, "critical": true, "mandatory": true}
+	}}
 	// Words after which "do not"/"don't" is a command, not a relative clause ("lines
 	// that do not have coverage").
-	dontAfter = map[string]bool{"you": true, "please": true, "and": true, "but": true, "or": true, "also": true,
-		"always": true, "just": true, "simply": true, "so": true, "then": true, "we": true, "i": true}
+	dontAfter = lazy.Value[map[string]bool]{F: func() map[string]bool {
+		return map[string]bool{"you": true, "please": true, "and": true, "but": true, "or": true, "also": true,
+			"always": true, "just": true, "simply": true, "so": true, "then": true, "we": true, "i": true}
+	}}
 )
 
 // tokens splits lower-cased prose into words (letters, digits, ' and -) and the
@@ -101,26 +113,26 @@ func tokens(s string) []string {
 func markerLevels(s string) (hard, soft bool) {
 	toks := tokens(s)
 	for i := 0; i < len(toks); i++ {
-		if n := notPhrases.match(toks, i); n > 0 {
+		if n := notPhrases.Get().match(toks, i); n > 0 {
 			i += n - 1
 			continue
 		}
-		if n := hardPhrases.match(toks, i); n > 0 {
+		if n := hardPhrases.Get().match(toks, i); n > 0 {
 			hard = true
 			i += n - 1
 			continue
 		}
-		if labelWords[toks[i]] && i+1 < len(toks) && toks[i+1] == ":" {
+		if labelWords.Get()[toks[i]] && i+1 < len(toks) && toks[i+1] == ":" {
 			hard = true
 			continue
 		}
 		if toks[i] == "don't" || toks[i] == "dont" || toks[i] == "do" && i+1 < len(toks) && toks[i+1] == "not" {
-			if i == 0 || dontAfter[toks[i-1]] || isPunct(toks[i-1]) {
+			if i == 0 || dontAfter.Get()[toks[i-1]] || isPunct(toks[i-1]) {
 				hard = true
 				continue
 			}
 		}
-		if n := softPhrases.match(toks, i); n > 0 {
+		if n := softPhrases.Get().match(toks, i); n > 0 {
 			soft = true
 			i += n - 1
 		}

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 )
@@ -70,13 +71,19 @@ type rstReader struct {
 }
 
 var (
-	bulletRE  = lazyre.New(`^([-*+•‣⁃])(\s+|$)`)
-	enumRE    = lazyre.New(`^(?:\(?(\d+|#|[a-zA-Z]|[ivxlcdm]+|[IVXLCDM]+)[.)])(\s+|$)`)
-	fieldRE   = lazyre.New(`^:([^:]+):(\s+|$)`)
-	directRE  = lazyre.New(`^\.\.\s+([A-Za-z0-9_:+-]+)::\s*(.*)$`)
-	codeDirs  = map[string]bool{"code-block": true, "code": true, "sourcecode": true, "console": true, "code-block:": true, "doctest": true, "parsed-literal": true, "prompt": true}
-	skipDirs  = map[string]bool{"toctree": true, "image": true, "figure": true, "include": true, "literalinclude": true, "contents": true, "highlight": true, "raw": true, "only": false, "index": true, "meta": true, "sectnum": true, "role": true, "default-role": true, "autoclass": true, "automodule": true, "autofunction": true, "currentmodule": true, "module": true, "toctree:": true, "ifconfig": false, "rubric": false}
-	admonDirs = map[string]bool{"note": true, "warning": true, "important": true, "tip": true, "caution": true, "attention": true, "danger": true, "error": true, "hint": true, "admonition": true, "seealso": true, "versionadded": true, "versionchanged": true, "deprecated": true}
+	bulletRE = lazyre.New(`^([-*+•‣⁃])(\s+|$)`)
+	enumRE   = lazyre.New(`^(?:\(?(\d+|#|[a-zA-Z]|[ivxlcdm]+|[IVXLCDM]+)[.)])(\s+|$)`)
+	fieldRE  = lazyre.New(`^:([^:]+):(\s+|$)`)
+	directRE = lazyre.New(`^\.\.\s+([A-Za-z0-9_:+-]+)::\s*(.*)$`)
+	codeDirs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+		return map[string]bool{"code-block": true, "code": true, "sourcecode": true, "console": true, "code-block:": true, "doctest": true, "parsed-literal": true, "prompt": true}
+	}}
+	skipDirs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+		return map[string]bool{"toctree": true, "image": true, "figure": true, "include": true, "literalinclude": true, "contents": true, "highlight": true, "raw": true, "only": false, "index": true, "meta": true, "sectnum": true, "role": true, "default-role": true, "autoclass": true, "automodule": true, "autofunction": true, "currentmodule": true, "module": true, "toctree:": true, "ifconfig": false, "rubric": false}
+	}}
+	admonDirs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+		return map[string]bool{"note": true, "warning": true, "important": true, "tip": true, "caution": true, "attention": true, "danger": true, "error": true, "hint": true, "admonition": true, "seealso": true, "versionadded": true, "versionchanged": true, "deprecated": true}
+	}}
 )
 
 // isAdorn reports whether s is a section adornment or transition: three or more of
@@ -396,14 +403,14 @@ func (r *rstReader) explicit(ls []rline, i int, ctx string, ctxLevel policy.Leve
 	}
 	body = body[k:]
 	switch {
-	case codeDirs[name]:
+	case codeDirs.Get()[name]:
 		lang := strings.TrimSpace(arg)
 		if name == "console" {
 			lang = "console"
 		}
 		r.x.code(lang, joinText(trimBlank(body)), firstText(body), l.no, max(lastText(body), l.no))
-	case skipDirs[name]:
-	case admonDirs[name]:
+	case skipDirs.Get()[name]:
+	case admonDirs.Get()[name]:
 		label := strings.ToUpper(name)
 		var lines []rline
 		if strings.TrimSpace(arg) != "" {
@@ -578,8 +585,10 @@ var (
 )
 
 // codeRoles render as code; other roles render as their text.
-var codeRoles = wordSet(`code literal file command samp program envvar option kbd meth func class attr mod exc data obj
+var codeRoles = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return wordSet(`code literal file command samp program envvar option kbd meth func class attr mod exc data obj
 const var member type macro setting ttag tfilter lookup fieldlookup djadmin djadminopt mimetype makevar regexp`)
+}}
 
 // rstInline converts one line of reST inline markup (see rstInlineLines).
 func rstInline(tb *textBuf, s string, line int) {
@@ -663,7 +672,7 @@ func rstInlineLines(tb *textBuf, lines []rline) {
 				title = strings.TrimSpace(body[:lt])
 			}
 			switch {
-			case codeRoles[name]:
+			case codeRoles.Get()[name]:
 				if strings.HasPrefix(title, "~") {
 					title = title[strings.LastIndex(title, ".")+1:]
 				}

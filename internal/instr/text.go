@@ -3,6 +3,7 @@ package instr
 import (
 	"sort"
 
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/policy"
 	"strings"
 	"unicode"
@@ -125,11 +126,13 @@ func normSpace(s string) string {
 }
 
 // abbreviations that end in a dot without ending a sentence.
-var abbreviations = map[string]bool{
-	"e.g": true, "i.e": true, "etc": true, "vs": true, "cf": true, "approx": true,
-	"incl": true, "resp": true, "fig": true, "al": true, "no": true, "nr": true,
-	"mr": true, "mrs": true, "dr": true, "eg": true, "ie": true, "viz": true, "esp": true,
-}
+var abbreviations = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{
+		"e.g": true, "i.e": true, "etc": true, "vs": true, "cf": true, "approx": true,
+		"incl": true, "resp": true, "fig": true, "al": true, "no": true, "nr": true,
+		"mr": true, "mrs": true, "dr": true, "eg": true, "ie": true, "viz": true, "esp": true,
+	}
+}}
 
 // sentences cuts the text into sentences and semicolon clauses, never inside a code
 // span, and returns the byte ranges.
@@ -188,7 +191,7 @@ func isAbbrev(before string) bool {
 		return false
 	}
 	w := strings.ToLower(strings.Trim(f[len(f)-1], "(\"'*_"))
-	if abbreviations[w] {
+	if abbreviations.Get()[w] {
 		return true
 	}
 	// Single letters and initials ("J. Smith", "a. b.") and list numbers ("1.").

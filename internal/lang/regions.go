@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazy"
 )
 
 // Region kinds.
@@ -56,19 +57,21 @@ func (r *Regions) Covers(start, end, kinds int) bool {
 
 // regionQueries lists, per language, the node types that are comments and strings, and
 // the nodes inside strings that are code again.
-var regionQueries = map[string]string{
-	engine.LangPython:     `(comment) @comment (string) @string (interpolation) @code`,
-	engine.LangJavaScript: `(comment) @comment [(string) (template_string) (regex)] @string (template_substitution) @code`,
-	engine.LangTypeScript: `(comment) @comment [(string) (template_string) (regex)] @string (template_substitution) @code`,
-	engine.LangTSX:        `(comment) @comment [(string) (template_string) (regex)] @string (template_substitution) @code`,
-	engine.LangGo:         `(comment) @comment [(interpreted_string_literal) (raw_string_literal) (rune_literal)] @string`,
-	engine.LangRust:       `[(line_comment) (block_comment)] @comment [(string_literal) (raw_string_literal) (char_literal)] @string`,
-	engine.LangJava:       `[(line_comment) (block_comment)] @comment [(string_literal) (character_literal)] @string`,
-	engine.LangCSharp:     `(comment) @comment [(string_literal) (verbatim_string_literal) (raw_string_literal) (interpolated_string_expression) (character_literal)] @string (interpolation) @code`,
-	engine.LangKotlin:     `[(line_comment) (block_comment)] @comment [(string_literal) (multiline_string_literal) (character_literal)] @string (interpolation) @code`,
-	engine.LangRuby:       `[(comment) (uninterpreted)] @comment [(string) (bare_string) (heredoc_body) (regex) (character) (subshell) (delimited_symbol)] @string (interpolation) @code`,
-	engine.LangC:          `(comment) @comment [(string_literal) (char_literal) (system_lib_string)] @string`,
-}
+var regionQueries = lazy.Value[map[string]string]{F: func() map[string]string {
+	return map[string]string{
+		engine.LangPython:     `(comment) @comment (string) @string (interpolation) @code`,
+		engine.LangJavaScript: `(comment) @comment [(string) (template_string) (regex)] @string (template_substitution) @code`,
+		engine.LangTypeScript: `(comment) @comment [(string) (template_string) (regex)] @string (template_substitution) @code`,
+		engine.LangTSX:        `(comment) @comment [(string) (template_string) (regex)] @string (template_substitution) @code`,
+		engine.LangGo:         `(comment) @comment [(interpreted_string_literal) (raw_string_literal) (rune_literal)] @string`,
+		engine.LangRust:       `[(line_comment) (block_comment)] @comment [(string_literal) (raw_string_literal) (char_literal)] @string`,
+		engine.LangJava:       `[(line_comment) (block_comment)] @comment [(string_literal) (character_literal)] @string`,
+		engine.LangCSharp:     `(comment) @comment [(string_literal) (verbatim_string_literal) (raw_string_literal) (interpolated_string_expression) (character_literal)] @string (interpolation) @code`,
+		engine.LangKotlin:     `[(line_comment) (block_comment)] @comment [(string_literal) (multiline_string_literal) (character_literal)] @string (interpolation) @code`,
+		engine.LangRuby:       `[(comment) (uninterpreted)] @comment [(string) (bare_string) (heredoc_body) (regex) (character) (subshell) (delimited_symbol)] @string (interpolation) @code`,
+		engine.LangC:          `(comment) @comment [(string_literal) (char_literal) (system_lib_string)] @string`,
+	}
+}}
 
 var (
 	regionMu  sync.Mutex
@@ -81,7 +84,7 @@ func regionQuery(lang string) (*Query, error) {
 	if q, ok := regionQry[lang]; ok {
 		return q, nil
 	}
-	q, err := CompileQuery(lang, regionQueries[lang])
+	q, err := CompileQuery(lang, regionQueries.Get()[lang])
 	if err != nil {
 		return nil, err
 	}

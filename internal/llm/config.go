@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/heed-dev/heed/internal/lazy"
 )
 
 // Provider families.
@@ -123,15 +125,17 @@ type alias struct {
 	local bool
 }
 
-var aliases = map[string]alias{
-	"openai":            {ProviderOpenAI, "https://api.openai.com/v1", "OPENAI_API_KEY", true, false},
-	"anthropic":         {ProviderAnthropic, "https://api.anthropic.com", "ANTHROPIC_API_KEY", true, false},
-	"ollama":            {ProviderOpenAI, "http://localhost:11434/v1", "OLLAMA_API_KEY", false, true},
-	"openrouter":        {ProviderOpenAI, "https://openrouter.ai/api/v1", "OPENROUTER_API_KEY", true, false},
-	"vllm":              {ProviderOpenAI, "http://localhost:8000/v1", "OPENAI_API_KEY", false, true},
-	"lmstudio":          {ProviderOpenAI, "http://localhost:1234/v1", "OPENAI_API_KEY", false, true},
-	"openai-compatible": {ProviderOpenAI, "", "OPENAI_API_KEY", false, false},
-}
+var aliases = lazy.Value[map[string]alias]{F: func() map[string]alias {
+	return map[string]alias{
+		"openai":            {ProviderOpenAI, "https://api.openai.com/v1", "OPENAI_API_KEY", true, false},
+		"anthropic":         {ProviderAnthropic, "https://api.anthropic.com", "ANTHROPIC_API_KEY", true, false},
+		"ollama":            {ProviderOpenAI, "http://localhost:11434/v1", "OLLAMA_API_KEY", false, true},
+		"openrouter":        {ProviderOpenAI, "https://openrouter.ai/api/v1", "OPENROUTER_API_KEY", true, false},
+		"vllm":              {ProviderOpenAI, "http://localhost:8000/v1", "OPENAI_API_KEY", false, true},
+		"lmstudio":          {ProviderOpenAI, "http://localhost:1234/v1", "OPENAI_API_KEY", false, true},
+		"openai-compatible": {ProviderOpenAI, "", "OPENAI_API_KEY", false, false},
+	}
+}}
 
 // fileConfig is the [llm] section of a configuration file.
 type fileConfig map[string]string
@@ -249,7 +253,7 @@ func resolve(root string, getenv func(string) string, f Flags, fc fileConfig, us
 	if name == "" || name == "none" || name == "off" {
 		return Config{}, nil
 	}
-	al, ok := aliases[name]
+	al, ok := aliases.Get()[name]
 	if !ok {
 		return Config{}, fmt.Errorf("unknown model provider %q (from %s; want one of openai, anthropic, ollama, openrouter, vllm, lmstudio, openai-compatible, none)", name, src)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 )
 
@@ -230,7 +231,9 @@ func (r *Repo) Untracked() ([]string, error) {
 
 // prunedDirs are never walked outside git: version-control metadata, and dependency
 // trees whose files heed would skip as vendored anyway.
-var prunedDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true, ".heed": true}
+var prunedDirs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true, ".heed": true}
+}}
 
 func (r *Repo) walk() ([]string, error) {
 	patterns, err := gitignore.ReadPatterns(osfs.New(r.Root), nil)
@@ -253,7 +256,7 @@ func (r *Repo) walk() ([]string, error) {
 		rel = filepath.ToSlash(rel)
 		parts := strings.Split(rel, "/")
 		if d.IsDir() {
-			if prunedDirs[d.Name()] || m.Match(parts, true) {
+			if prunedDirs.Get()[d.Name()] || m.Match(parts, true) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -346,13 +349,15 @@ func Binary(content []byte) bool {
 	return bytes.IndexByte(head, 0) >= 0
 }
 
-var vendorDirs = map[string]bool{"vendor": true, "node_modules": true, "third_party": true, "bower_components": true}
+var vendorDirs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{"vendor": true, "node_modules": true, "third_party": true, "bower_components": true}
+}}
 
 // Vendored reports whether a path lies in a folder of third-party code.
 func Vendored(p string) bool {
 	dir := path.Dir(p)
 	for dir != "." && dir != "/" && dir != "" {
-		if vendorDirs[path.Base(dir)] {
+		if vendorDirs.Get()[path.Base(dir)] {
 			return true
 		}
 		dir = path.Dir(dir)
@@ -404,13 +409,15 @@ func Fixture(p string) bool {
 }
 
 // lockFiles are written by package managers, never by hand.
-var lockFiles = map[string]bool{
-	"package-lock.json": true, "npm-shrinkwrap.json": true, "yarn.lock": true, "pnpm-lock.yaml": true,
-	"bun.lockb": true, "bun.lock": true, "Cargo.lock": true, "go.sum": true, "poetry.lock": true,
-	"Pipfile.lock": true, "uv.lock": true, "pdm.lock": true, "composer.lock": true, "Gemfile.lock": true,
-	"mix.lock": true, "flake.lock": true, "Podfile.lock": true, "packages.lock.json": true,
-	"gradle.lockfile": true, "pubspec.lock": true, "Package.resolved": true,
-}
+var lockFiles = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{
+		"package-lock.json": true, "npm-shrinkwrap.json": true, "yarn.lock": true, "pnpm-lock.yaml": true,
+		"bun.lockb": true, "bun.lock": true, "Cargo.lock": true, "go.sum": true, "poetry.lock": true,
+		"Pipfile.lock": true, "uv.lock": true, "pdm.lock": true, "composer.lock": true, "Gemfile.lock": true,
+		"mix.lock": true, "flake.lock": true, "Podfile.lock": true, "packages.lock.json": true,
+		"gradle.lockfile": true, "pubspec.lock": true, "Package.resolved": true,
+	}
+}}
 
 // Generated reports whether a file was written by a tool: lock files, minified
 // bundles, and files whose first lines carry a generator's comment ("Code generated
@@ -422,7 +429,7 @@ func Generated(p string, content []byte) bool {
 		return true // heed's own policy, baseline and cache
 	}
 	base := path.Base(p)
-	if lockFiles[base] {
+	if lockFiles.Get()[base] {
 		return true
 	}
 	for _, ext := range []string{".min.js", ".min.mjs", ".min.css", ".bundle.js"} {
@@ -436,7 +443,7 @@ func Generated(p string, content []byte) bool {
 	}
 	// Prose files state rules about generated code; only a generator's HTML comment
 	// marks one of them as generated.
-	prose := proseExt[strings.ToLower(path.Ext(base))]
+	prose := proseExt.Get()[strings.ToLower(path.Ext(base))]
 	for i, line := range bytes.SplitN(head, []byte("\n"), 12) {
 		if i == 11 {
 			break
@@ -451,7 +458,9 @@ func Generated(p string, content []byte) bool {
 	return false
 }
 
-var proseExt = map[string]bool{".md": true, ".mdx": true, ".markdown": true, ".mdc": true, ".rst": true, ".txt": true, ".adoc": true}
+var proseExt = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{".md": true, ".mdx": true, ".markdown": true, ".mdc": true, ".rst": true, ".txt": true, ".adoc": true}
+}}
 
 var commentOpeners = []string{"<!--", "{{/*", "/*", "//", "#", "*", "--", ";", "%", "\"\"\"", "'''", "rem ", "REM "}
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/compile"
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules/semantic"
@@ -60,7 +61,9 @@ func (g *Gate) defaults() {
 	}
 }
 
-var domains = map[string]bool{policy.DomainProcess: true, policy.DomainSource: true, policy.DomainArchitecture: true, policy.DomainContribution: true, policy.DomainSemantic: true}
+var domains = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{policy.DomainProcess: true, policy.DomainSource: true, policy.DomainArchitecture: true, policy.DomainContribution: true, policy.DomainSemantic: true}
+}}
 
 // Check validates an answer for constraint c. It returns the accepted rules, or the
 // problems that reject the answer (each a sentence the model can act on).
@@ -113,7 +116,7 @@ func (g *Gate) build(c *policy.Constraint, a Answer, ar AnswerRule, perKind map[
 	if domain == "" {
 		domain = a.Route // kinds such as script belong to the domain their rule names
 	}
-	if !domains[domain] {
+	if !domains.Get()[domain] {
 		errs = append(errs, fmt.Sprintf("route %q is not a domain a %s rule can belong to", a.Route, ar.Kind))
 	}
 	scope := c.Scope
