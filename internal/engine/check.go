@@ -192,16 +192,9 @@ func (e *RuleError) Unwrap() error { return e.Err }
 func (r *Registry) Compile(p *policy.Policy) ([]Compiled, []error) {
 	var out []Compiled
 	var errs []error
-	seen := map[string]bool{}
 	for _, b := range p.Rules() {
 		if b.Rule.Dropped() {
 			continue
-		}
-		if k := policy.EnforcementKey(b.Rule); k != "" {
-			if seen[k] {
-				continue // the same check from another sentence: run once
-			}
-			seen[k] = true
 		}
 		c, err := r.CompileRule(b.Rule)
 		if err != nil {
@@ -211,6 +204,26 @@ func (r *Registry) Compile(p *policy.Policy) ([]Compiled, []error) {
 		out = append(out, Compiled{Rule: b.Rule, Constraint: b.Constraint, Check: c})
 	}
 	return out, errs
+}
+
+// Distinct leaves out the rules that check what an earlier one checks (the same
+// kind, params, scope, condition and severity, policy.EnforcementKey): an order a
+// file states in its lead-in and again in its items, or a rule AGENTS.md and
+// CLAUDE.md both give, is enforced once, and the user sees one finding. Self-validation
+// and the coverage report keep every rule; enforcement runs the distinct ones.
+func Distinct(rules []Compiled) []Compiled {
+	seen := map[string]bool{}
+	out := rules[:0:0]
+	for _, c := range rules {
+		if k := policy.EnforcementKey(c.Rule); k != "" {
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // CompileRule compiles one rule.

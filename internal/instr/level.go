@@ -271,7 +271,7 @@ func orderedAside(prose string) bool {
 			continue
 		}
 		w := firstWord(aside)
-		if w == "do" || w == "run" || imperativeVerbs[w] && !nounVerbs[w] {
+		if w == "do" || w == "run" || imperativeVerbs.Get()[w] && !nounVerbs.Get()[w] {
 			return true
 		}
 	}

@@ -3382,8 +3382,12 @@ func tableRow(text string, columns []string) string {
 // changeColumns and commandColumns are the headers of a table of changes and the
 // commands each needs ("| Change | Run |", "| If you changed | Required checks |").
 var (
-	changeColumns  = map[string]bool{"change": true, "changes": true, "changed": true, "you changed": true, "if you changed": true, "when you change": true, "what changed": true, "what you changed": true, "change type": true, "type of change": true, "touching": true, "if you touch": true, "situation": true}
-	commandColumns = map[string]bool{"run": true, "command": true, "commands": true, "check": true, "checks": true, "required checks": true, "validation": true, "verify with": true, "then run": true, "run this": true, "must run": true}
+	changeColumns = sync.OnceValue(func() map[string]bool {
+		return map[string]bool{"change": true, "changes": true, "changed": true, "you changed": true, "if you changed": true, "when you change": true, "what changed": true, "what you changed": true, "change type": true, "type of change": true, "touching": true, "if you touch": true, "situation": true}
+	})
+	commandColumns = sync.OnceValue(func() map[string]bool {
+		return map[string]bool{"run": true, "command": true, "commands": true, "check": true, "checks": true, "required checks": true, "validation": true, "verify with": true, "then run": true, "run this": true, "must run": true}
+	})
 )
 
 // ConditionalItem: a list item holds a step only under a condition of its own, said in
@@ -3414,7 +3418,7 @@ func changeTableRow(text string, columns []string) (string, bool) {
 		return "", false
 	}
 	head := func(h string) string { return strings.ToLower(strings.Trim(strings.TrimSpace(h), "*_:`")) }
-	if !changeColumns[head(columns[0])] || !commandColumns[head(columns[1])] {
+	if !changeColumns()[head(columns[0])] || !commandColumns()[head(columns[1])] {
 		return "", false
 	}
 	change, cmd := strings.TrimSpace(cells[0]), strings.TrimSpace(cells[1])

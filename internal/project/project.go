@@ -91,7 +91,7 @@ func OpenWith(root string, opt Options) (*Project, error) {
 		if len(errs) > 0 {
 			return nil, &policy.ValidationError{File: relPath(root, path), Errors: errs}
 		}
-		p.Rules = compiled
+		p.Rules = engine.Distinct(compiled)
 		return p, nil
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("read policy: %w", err)
@@ -144,7 +144,7 @@ func OpenWith(root string, opt Options) (*Project, error) {
 			for _, e := range errs {
 				p.Warnings = append(p.Warnings, "generated rule dropped: "+e.Error())
 			}
-			p.Rules = compiled
+			p.Rules = engine.Distinct(compiled)
 			return p, nil
 		}
 	}
@@ -164,7 +164,7 @@ func OpenWith(root string, opt Options) (*Project, error) {
 	for _, e := range errs { // DropBroken removed these already; kept for safety
 		p.Warnings = append(p.Warnings, "generated rule dropped: "+e.Error())
 	}
-	p.Rules = compiled
+	p.Rules = engine.Distinct(compiled)
 	return p, nil
 }
 
@@ -229,19 +229,12 @@ func compileRepo(root string, opt Options, rc *recognize.RepoContext) (*policy.P
 func CompileRules(reg *engine.Registry, pol *policy.Policy, file string) ([]engine.Compiled, []*policy.PathError) {
 	var out []engine.Compiled
 	var errs []*policy.PathError
-	seen := map[string]bool{}
 	for i := range pol.Entries {
 		e := &pol.Entries[i]
 		for j := range e.Rules {
 			r := &e.Rules[j]
 			if r.Dropped() {
 				continue // kept in the file so recompiling does not bring it back; never run
-			}
-			if k := policy.EnforcementKey(r); k != "" {
-				if seen[k] {
-					continue // the same check from another sentence: run once
-				}
-				seen[k] = true
 			}
 			check, err := reg.CompileRule(r)
 			if err != nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/compile"
+	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/policyfile"
@@ -58,7 +59,7 @@ func OpenRev(root, rev string, opt Options) (*Project, error) {
 		if len(errs) > 0 {
 			return nil, &policy.ValidationError{File: name, Errors: errs}
 		}
-		p.Rules = compiled
+		p.Rules = engine.Distinct(compiled)
 		return p, nil
 	}
 	// Compiling the instruction files of rev costs a listing of its tree, a scratch
@@ -79,7 +80,7 @@ func OpenRev(root, rev string, opt Options) (*Project, error) {
 		for _, e := range errs {
 			p.Warnings = append(p.Warnings, "generated rule dropped: "+e.Error())
 		}
-		p.Rules = compiled
+		p.Rules = engine.Distinct(compiled)
 		return p, nil
 	}
 	snap, err := r.RevSnapshot(rev)
@@ -137,7 +138,7 @@ func OpenRev(root, rev string, opt Options) (*Project, error) {
 	for _, e := range errs {
 		p.Warnings = append(p.Warnings, "generated rule dropped: "+e.Error())
 	}
-	p.Rules = compiled
+	p.Rules = engine.Distinct(compiled)
 	return p, nil
 }
 
