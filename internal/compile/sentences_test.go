@@ -324,6 +324,10 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		{"- Run `lintKotlin` before you push.\n", "git push origin x\t./gradlew lintKotlin", "allowed"},
 		// a paragraph's elaboration takes the order of the sentence before it; "each
 		// of the following commands" takes the block after its paragraph
+		// the event waits for the checks: an order, never a ban of the event
+		{"## Tests\n\n```sh\nmake test\n```\n\n- Push only after the tests pass.\n", "git push origin x", "blocked"},
+		{"## Tests\n\n```sh\nmake test\n```\n\n- Push only after the tests pass.\n", "git push origin x\tmake test", "allowed"},
+		{"- Open a PR only after `make check` passes.\n", "gh pr create --fill\tmake check", "allowed"},
 		{"Run the tests before you open a PR. At a minimum, run `pnpm lint` and `pnpm check`.\n", "gh pr create --fill", "warned"},
 		{"Run the tests before you open a PR. At a minimum, run `pnpm lint` and `pnpm check`.\n", "gh pr create --fill\tpnpm lint;;pnpm check", "allowed"},
 		{"Before opening a pull request, run each of the following commands and make sure they pass. Paste the output:\n\n```sh\nmake a\nmake b\nmake c\nmake d\nmake e\n```\n", "gh pr create --fill\tmake a;;make b;;make c;;make d", "blocked"},

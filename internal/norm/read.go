@@ -88,6 +88,9 @@ func Read(text string, ctx Context) []Norm {
 		s = withoutLabel(s)
 		r := readSentence(s, ctx, last)
 		ns := r.norms
+		if only := onlyAfterPassing(s, ctx); only != nil {
+			ns = only
+		}
 		if len(s.Tokens) > 0 && s.Tokens[0].Low == "to" {
 			// "To rebuild whenever source files change, run `pnpm dev`": the change
 			// belongs to the purpose, what the command does, not to when it must run
@@ -240,6 +243,72 @@ func selectiveBefore(toks []Token, i int) bool {
 		}
 	}
 	return false
+}
+
+// onlyAfterPassing: "Push and open the PR only after build and tests pass", "Only
+// commit once `make lint` is clean": the event waits for the checks, an order (never
+// a ban of the event).
+func onlyAfterPassing(s Sentence, ctx Context) []Norm {
+	toks := s.Tokens
+	at := -1
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].Low != "only" {
+			continue
+		}
+		for k := i + 1; k < len(toks) && k <= i+4; k++ {
+			if toks[k].Low == "after" || toks[k].Low == "once" {
+				at = k
+				break
+			}
+		}
+		if at >= 0 {
+			break
+		}
+	}
+	if at < 0 {
+		return nil
+	}
+	var events, objs []Object
+	for i := 0; i < at; i++ {
+		if ev, n := eventAt(toks, i); n > 0 && ev != "finish" && ev != "branch" {
+			events = append(events, Object{Kind: KEvent, Text: ev, Origin: "only after"})
+			i += n - 1
+			continue
+		}
+		switch toks[i].Low {
+		case "pr", "prs":
+			events = append(events, Object{Kind: KEvent, Text: "pr", Origin: "only after"})
+		case "pull":
+			if i+1 < len(toks) && strings.HasPrefix(toks[i+1].Low, "request") {
+				events = append(events, Object{Kind: KEvent, Text: "pr", Origin: "only after"})
+				i++
+			}
+		}
+	}
+	passed := false
+	for i := at + 1; i < len(toks); i++ {
+		t := toks[i]
+		if t.Code {
+			if o := classify(t.Text, ctx); o.Kind == KCommand {
+				objs = append(objs, o)
+			}
+			continue
+		}
+		if role, n := roleAt(toks, i); n > 0 {
+			objs = append(objs, Object{Kind: KRole, Text: role, Origin: "only after"})
+			i += n - 1
+			continue
+		}
+		switch t.Low {
+		case "pass", "passes", "passed", "succeed", "succeeds", "succeeded", "green", "clean":
+			passed = true
+		}
+	}
+	if len(events) == 0 || len(objs) == 0 || !passed {
+		return nil
+	}
+	events = slices.CompactFunc(events, func(a, b Object) bool { return a.Text == b.Text })
+	return []Norm{{Sentence: s.Raw(), Polarity: Require, Strength: "must", Verb: "run", Objects: objs, Before: events}}
 }
 
 // PointsAtList: the sentence refers to a list or block that follows it ("run each of
