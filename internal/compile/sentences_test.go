@@ -324,6 +324,13 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		{"- Run `lintKotlin` before you push.\n", "git push origin x\t./gradlew lintKotlin", "allowed"},
 		// a paragraph's elaboration takes the order of the sentence before it; "each
 		// of the following commands" takes the block after its paragraph
+		// the tool the project uses for a job leaves the job's other tools out, as
+		// advice; a tool used for one purpose among others leaves them alone
+		{"- Use Ruff for formatting and linting.\n", "black .", "warned"},
+		{"- Use Ruff for formatting and linting.\n", "ruff format .", "allowed"},
+		{"- Use Ruff for formatting.\n", "flake8 src", "allowed"},
+		{"- Use Jest for the router's state logic.\n", "vitest run", "allowed"},
+		{"Use ruff for linting and formatting:\n\n- `uv run ruff check --fix src`\n", "uv run ruff check --fix src", "allowed"},
 		// the event waits for the checks: an order, never a ban of the event
 		{"## Tests\n\n```sh\nmake test\n```\n\n- Push only after the tests pass.\n", "git push origin x", "blocked"},
 		{"## Tests\n\n```sh\nmake test\n```\n\n- Push only after the tests pass.\n", "git push origin x\tmake test", "allowed"},

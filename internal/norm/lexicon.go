@@ -272,6 +272,21 @@ var toolFamilies = sync.OnceValue(func() map[string]string {
 	}
 })
 
+// toolJobs are the jobs a formatter, linter or test runner does, by tool: "use Ruff for
+// formatting and linting" leaves Black, isort and flake8 no work.
+var toolJobs = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"ruff": {"py-fmt", "py-lint"}, "black": {"py-fmt"}, "isort": {"py-fmt"}, "autopep8": {"py-fmt"}, "yapf": {"py-fmt"},
+		"flake8": {"py-lint"}, "pylint": {"py-lint"},
+		"biome": {"js-fmt", "js-lint"}, "prettier": {"js-fmt"}, "eslint": {"js-lint"}, "oxlint": {"js-lint"},
+		"vitest": {"js-test"}, "jest": {"js-test"}, "mocha": {"js-test"},
+	}
+})
+
+// jobOfRole is the part of a job a role names ("format" is the formatting of a
+// language's files).
+var jobOfRole = map[string]string{"format": "fmt", "lint": "lint", "test": "test"}
+
 // ToolFamily returns a plain-word tool's family ("" when it has none) and whether the
 // word is a tool at all.
 func ToolFamily(word string) (string, bool) {

@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -172,6 +173,7 @@ func Read(text string, ctx Context) []Norm {
 		}
 	}
 	branchNames(out, text)
+	out = append(out, jobRivals(out)...)
 	// "PR titles must summarize the branch's changes (for example, based on `git log
 	// --oneline`)": a command given as an example of how, with the event from the
 	// subject, is no step that must come before it
@@ -309,6 +311,60 @@ func onlyAfterPassing(s Sentence, ctx Context) []Norm {
 	}
 	events = slices.CompactFunc(events, func(a, b Object) bool { return a.Text == b.Text })
 	return []Norm{{Sentence: s.Raw(), Polarity: Require, Strength: "must", Verb: "run", Objects: objs, Before: events}}
+}
+
+// jobRivals: "Use Ruff for formatting and linting", "We use `biome` to lint and format":
+// the tool the project uses for a job leaves the other tools of that job out, as
+// advice (which tools do the job is heed's knowledge, not the sentence's words).
+func jobRivals(ns []Norm) []Norm {
+	var out []Norm
+	for _, n := range ns {
+		if n.Polarity != Require || n.Verb != "use" || n.Condition != "" || slices.ContainsFunc(ns, func(o Norm) bool { return o.Polarity == Forbid }) {
+			continue
+		}
+		tool := ""
+		var roles []string
+		for _, o := range n.Objects {
+			switch {
+			case o.Kind == KRole:
+				roles = append(roles, o.Text)
+			case (o.Kind == KTool || o.Kind == KCommand && len(o.Argv) == 1) && toolJobs()[strings.ToLower(o.Text)] != nil:
+				if tool != "" {
+					return nil // two tools: which does what is not said
+				}
+				tool = strings.ToLower(o.Text)
+			}
+		}
+		// (the job must be named: "use Jest for routing logic" says what Jest tests
+		// here, not that nothing else tests; and an item of a list under "Use ruff:"
+		// is one way to run it)
+		if tool == "" || len(roles) == 0 || slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Origin == "item" || o.Origin == "block" || o.Origin == "list" }) {
+			continue
+		}
+		jobs := map[string]bool{}
+		for _, j := range toolJobs()[tool] {
+			for _, r := range roles {
+				if strings.HasSuffix(j, "-"+jobOfRole[r]) {
+					jobs[j] = true
+				}
+			}
+		}
+		var rivals []Object
+		for _, t := range slices.Sorted(maps.Keys(toolJobs())) {
+			if t == tool {
+				continue
+			}
+			if slices.ContainsFunc(toolJobs()[t], func(j string) bool { return jobs[j] }) {
+				rivals = append(rivals, Object{Kind: KTool, Text: t, Origin: "job"})
+			}
+		}
+		if len(rivals) == 0 {
+			continue
+		}
+		out = append(out, Norm{Sentence: n.Sentence, Polarity: Forbid, Strength: "should", Verb: "use", Objects: rivals,
+			Instead: []Object{{Kind: KTool, Text: tool}}, Uncertain: []string{"the other tools of the job are inferred from the tool the sentence names"}})
+	}
+	return out
 }
 
 // PointsAtList: the sentence refers to a list or block that follows it ("run each of
@@ -3600,6 +3656,9 @@ func ReadItem(item string, ctx Context) []Norm {
 		where = "the item's own condition"
 	}
 	for _, n := range Read(text, inner) {
+		if slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Origin == "job" }) {
+			continue // the lead-in's own reading, not the item's
+		}
 		for i := range n.Objects {
 			if n.Objects[i].Text == toks[0].Text {
 				n.Objects[i].Origin = "item"
