@@ -1,7 +1,9 @@
 package main
 
 import (
+	"crypto/sha256"
 	"encoding/csv"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -73,6 +75,51 @@ func loadSWECC(path string) ([]*sweccPolicy, error) {
 		out = append(out, &sweccPolicy{ID: rec[col["policy_id"]], Project: rec[col["project"]], Category: rec[col["category"]],
 			Evidence: rec[col["evidence_type"]], Check: rec[col["check"]], HumanInTheLoop: rec[col["human_in_the_loop"]] == "1",
 			Text: rec[col["policy"]]})
+	}
+	return out, nil
+}
+
+// The holdout: SWE-CC's projects ordered by the SHA-256 of their name (hex), the
+// sweccHoldout lowest are held out. The rule was fixed (2026-12-04) before any policy
+// of any project was read for tuning; recognisers are tuned on the dev projects only
+// and the holdout is scored once, at the end of a round.
+const sweccHoldout = 3
+
+// sweccSplitOf returns the split ("dev" or "holdout") of every project in ps.
+func sweccSplitOf(ps []*sweccPolicy) map[string]string {
+	var names []string
+	for _, p := range ps {
+		if !slices.Contains(names, p.Project) {
+			names = append(names, p.Project)
+		}
+	}
+	key := func(n string) string { s := sha256.Sum256([]byte(n)); return hex.EncodeToString(s[:]) }
+	sort.Slice(names, func(i, j int) bool { return key(names[i]) < key(names[j]) })
+	out := map[string]string{}
+	for i, n := range names {
+		if i < sweccHoldout {
+			out[n] = "holdout"
+		} else {
+			out[n] = "dev"
+		}
+	}
+	return out
+}
+
+// sweccSelect keeps the policies of one split ("all", "dev" or "holdout").
+func sweccSelect(ps []*sweccPolicy, split string) ([]*sweccPolicy, error) {
+	if split == "all" {
+		return ps, nil
+	}
+	if split != "dev" && split != "holdout" {
+		return nil, fmt.Errorf("-split %q: want all, dev or holdout", split)
+	}
+	of := sweccSplitOf(ps)
+	var out []*sweccPolicy
+	for _, p := range ps {
+		if of[p.Project] == split {
+			out = append(out, p)
+		}
 	}
 	return out, nil
 }
