@@ -23,12 +23,14 @@ func Recognizers() []recognize.Recognizer {
 		conventionalRecognizer{},
 		prefixRecognizer{},
 		trailerRecognizer{},
+		placeRecognizer{},
 		refRecognizer{},
 		refRequiredRecognizer{},
 		mergeRecognizer{},
 		cochangeRecognizer{},
 		pairRecognizer{},
 		prRecognizer{},
+		prTextRecognizer{},
 		headerRecognizer{},
 	}
 }

@@ -1,0 +1,158 @@
+package norm
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// Where a piece of text goes in a commit message: "Put `Closes #<issue>` on the second
+// or a later line of the commit message", "Put a [skip appveyor] marker on the first
+// line of the commit message", "each trailer must appear at the bottom of the commit
+// message in the exact form `Co-authored-by: <name> <email>`".
+
+// Message lines a placement names.
+const (
+	LineFirst  = "first"  // the subject line
+	LineLater  = "later"  // any line but the subject
+	LineBottom = "bottom" // the trailer block at the end
+)
+
+// MessagePlace is one placement a sentence states.
+type MessagePlace struct {
+	// Text is what goes there as written: a code span ("Closes #<issue>"), a bracket
+	// marker ("[skip appveyor]") or a trailer key ("co-authored-by").
+	Text string
+	// Trailer: Text is a trailer key; Form is the form its line takes, when the
+	// sentence gives one ("Co-authored-by: <name> <email>").
+	Trailer bool
+	Form    string
+	Line    string
+	// DocsOnly: the sentence asks it of documentation-only commits.
+	DocsOnly bool
+	// Condition is a condition heed cannot see ("when the commits are not ready for
+	// CI", "for a trivial fix"), as written; the reading must not become a rule
+	// unless the placement holds whenever the text is there at all.
+	Condition string
+}
+
+var (
+	msgPlaceRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:on|in|to|at|into) (?:the |a |its )?(first line|subject(?: line)?|summary line|title line|second or (?:a )?later line|second line or later|second or later lines?|body|bottom|end|last lines?|final paragraph)\b(?: of (?:the |a |an |each |every |your )?((?:[\w-]+ )?)commit(?:-| )?messages?)?`)
+	})
+	msgCommitRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bcommit(?:-| )?messages?\b|\bcommits?\b`) })
+	// a bracket marker written without a code span: "[skip appveyor]", "[skip-ci]"
+	msgMarkerRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[[a-z][a-z -]{1,30}\]`) })
+	msgTrailerRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b([a-z]+(?:-[a-z]+)*-by)\b`)
+	})
+	msgSpanRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("`([^`]+)`") })
+	// conditions a reader cannot decide from the commit: readiness, triviality, intent
+	msgHiddenRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:when|if|unless) (?:the |your )?(?:commits? (?:is|are) not ready|(?:change|fix|commit) is trivial)|\btrivial\b|\bnot ready\b|\bwhen (?:you|needed|necessary|appropriate)\b|\bif (?:you|needed|necessary)\b`)
+	})
+	msgDocsOnlyRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:documentation|docs?)[- ]only\b|\bonly (?:changes?|touch(?:es)?) (?:the )?(?:documentation|docs)\b`)
+	})
+	msgOtherDocRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:pull request|pr|changelog|docstring|file)\b`)
+	})
+	msgNegRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:never|not|no|don't|do not|avoid|must not|should not)\b`)
+	})
+)
+
+// MessagePlaces reads where a sentence puts text in a commit message. It reads only
+// requirements: a sentence that negates ("do not put ... in the first line") gives
+// nothing.
+func MessagePlaces(text string) []MessagePlace {
+	m := msgPlaceRE().FindStringSubmatchIndex(text)
+	if m == nil || !msgCommitRE().MatchString(text) {
+		return nil
+	}
+	// "Do not put issue numbers in the commit message" is a ban the reference
+	// readers take; only requirements are read here
+	if msgNegRE().MatchString(text[:m[0]]) {
+		return nil
+	}
+	line := ""
+	switch w := strings.ToLower(text[m[2]:m[3]]); {
+	case strings.HasPrefix(w, "first"), strings.HasPrefix(w, "subject"), strings.HasPrefix(w, "summary"), strings.HasPrefix(w, "title"):
+		line = LineFirst
+	case strings.HasPrefix(w, "second"), w == "body":
+		line = LineLater
+	default:
+		line = LineBottom
+	}
+	// a placement must be of the commit message itself: "on the first line" with
+	// "commit" elsewhere in the sentence is read only when no other document is named
+	if m[4] < 0 && msgOtherDocRE().MatchString(text) {
+		return nil
+	}
+	place := MessagePlace{Line: line}
+	place.DocsOnly = msgDocsOnlyRE().MatchString(text)
+	if c := msgHiddenRE().FindString(text); c != "" {
+		place.Condition = c
+	}
+	before := text[:m[0]]
+	// what goes there: a trailer key, a code span, a bracket marker, in that order
+	if t := msgTrailerRE().FindStringSubmatch(text); t != nil {
+		place.Text, place.Trailer = t[1], true
+		for _, sp := range msgSpanRE().FindAllStringSubmatch(text, -1) {
+			if strings.HasPrefix(strings.ToLower(sp[1]), strings.ToLower(t[1])+":") {
+				place.Form = strings.TrimSpace(sp[1][len(t[1])+1:])
+			}
+		}
+		return []MessagePlace{place}
+	}
+	if sp := msgSpanRE().FindStringSubmatch(before); sp != nil {
+		place.Text = sp[1]
+		return []MessagePlace{place}
+	}
+	if mk := msgMarkerRE().FindString(before); mk != "" {
+		place.Text = mk
+		return []MessagePlace{place}
+	}
+	return nil
+}
+
+// Pull-request text: a title prefix a sentence bans ("must not retain a `[WIP]` title
+// prefix") and a block the description must hold ("a release-notes block between
+// `<!-- BEGIN RELEASE NOTES -->` and `<!-- END RELEASE NOTES -->`").
+
+var (
+	prTitlePrefixRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile("(?i)\\b(?:must not|mustn't|should not|shouldn't|do not|don't|never|must no longer|no longer)\\b[^.;`]{0,40}?\\b(?:retain|keep|have|carry|use|start with|begin with|include)\\b (?:an? |the )?`([^`]{1,20})` (?:title )?prefix\\b")
+	})
+	prWordsRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\bpull[- ]requests?\b|\bPRs?\b|\bmerge requests?\b`)
+	})
+	prBlockRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile("(?i)\\b(?:description|body|pr text)\\b[^.;]{0,30}?\\b(?:must|should|has to|needs to) (?:contain|include|have)\\b[^.;`]{0,40}?\\bbetween `([^`]+)` and `([^`]+)`")
+	})
+)
+
+// PRTitlePrefix returns the prefix a sentence forbids on pull-request titles.
+func PRTitlePrefix(text string) (string, bool) {
+	if !prWordsRE().MatchString(text) {
+		return "", false
+	}
+	m := prTitlePrefixRE().FindStringSubmatch(text)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
+
+// PRBlock returns the markers that open and close a block every pull-request
+// description must hold.
+func PRBlock(text string) (open, close string, ok bool) {
+	if !prWordsRE().MatchString(text) {
+		return "", "", false
+	}
+	m := prBlockRE().FindStringSubmatch(text)
+	if m == nil || m[1] == m[2] {
+		return "", "", false
+	}
+	return m[1], m[2], true
+}

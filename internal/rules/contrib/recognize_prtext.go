@@ -1,0 +1,40 @@
+package contrib
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/norm"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// Pull-request text the description or title must (not) hold, read by norm.PRTitlePrefix
+// and norm.PRBlock.
+type prTextRecognizer struct{}
+
+func (prTextRecognizer) Name() string { return "contrib.pr-text" }
+
+func (prTextRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	var out []policy.Rule
+	if prefix, ok := norm.PRTitlePrefix(s.raw); ok {
+		out = append(out, s.rule(KindPR, PRParams{Check: PRTitleForbid, Pattern: `(?i)^\s*` + regexp.QuoteMeta(prefix), What: "the prefix " + prefix}, true,
+			fmt.Sprintf("the pull-request title starts with %s", prefix),
+			fmt.Sprintf("remove %s from the title once the pull request is ready", prefix), []policy.Case{
+				{Expect: policy.ExpectViolated, PR: prefix + " Fix crash on empty input\n\nThe parser read past the end.", Note: "the prefix kept"},
+				{Expect: policy.ExpectSatisfied, PR: "Fix crash on empty input " + strings.Trim(prefix, "[]()") + " handling\n\nThe parser read past the end.", Note: "the word later in the title"},
+			}))
+	}
+	if open, close, ok := norm.PRBlock(s.raw); ok {
+		out = append(out, s.rule(KindPR, PRParams{Check: PRBodyRequire, Pattern: `(?s)` + regexp.QuoteMeta(open) + `.*` + regexp.QuoteMeta(close),
+			What: fmt.Sprintf("block between %s and %s", open, close)}, true,
+			"the pull-request description lacks the required block",
+			fmt.Sprintf("add the block between %s and %s to the description", open, close), []policy.Case{
+				{Expect: policy.ExpectSatisfied, PR: "Fix crash on empty input\n\n" + open + "\n* core\n  * Fixed a crash.\n" + close, Note: "the block"},
+				{Expect: policy.ExpectViolated, PR: "Fix crash on empty input\n\n" + open + "\n* core\n  * Fixed a crash.", Note: "the block never closed"},
+			}))
+	}
+	return recognize.Result{Rules: out}
+}
