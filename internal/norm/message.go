@@ -57,6 +57,9 @@ var (
 	msgOtherDocRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)\b(?:pull request|pr|changelog|docstring|file)\b`)
 	})
+	msgPurposeRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^[^.;]*?\b(?:to|so as to|in order to|so that (?:ci|it)) (?:run|trigger|enable|request|start|skip|build|deploy|test)\b[^.;]*`)
+	})
 	msgNegRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)\b(?:never|not|no|don't|do not|avoid|must not|should not)\b`)
 	})
@@ -93,6 +96,12 @@ func MessagePlaces(text string) []MessagePlace {
 	place.DocsOnly = msgDocsOnlyRE().MatchString(text)
 	if c := msgHiddenRE().FindString(text); c != "" {
 		place.Condition = c
+	}
+	// "Add a [test-upstream] tag to the first line ... to run the upstream CI": a
+	// purpose says when the text is wanted (when one wants that run), unless the
+	// sentence names the commits it is for ("a documentation-only commit")
+	if c := msgPurposeRE().FindString(text[m[1]:]); c != "" && place.Condition == "" && !place.DocsOnly {
+		place.Condition = strings.TrimSpace(c)
 	}
 	before := text[:m[0]]
 	// what goes there: a trailer key, a code span, a bracket marker, in that order

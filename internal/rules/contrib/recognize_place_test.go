@@ -32,6 +32,7 @@ func TestPlacementsInMessagesAndPRText(t *testing.T) {
 		// conditions heed cannot see, bans and other documents give nothing
 		{"Put `[ci skip]` in the commit message when the commits are not ready for CI.", nil},
 		{"Put a [skip docs] marker on the first line of the commit message for a trivial fix.", nil},
+		{"Add a [bench] tag to the first line of the commit message to run the benchmarks.", nil},
 		{"Do not put `Fixes #<number>` on the first line of the commit message.", nil},
 		{"Put the issue number on the first line of the pull request description.", nil},
 	} {
