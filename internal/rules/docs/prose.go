@@ -1,0 +1,340 @@
+package docs
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// KindProse is the rule kind for documentation prose: words banned from it, and the
+// underlines of reStructuredText headings.
+const KindProse = "docprose"
+
+// Prose checks (ProseParams.Check).
+const (
+	ProseWords     = "words"             // Patterns: none matches the prose
+	ProseUnderline = "heading-underline" // Exact: a heading's underline is as long as (exactly, with Exact) its title
+)
+
+// Regions of prose (ProseParams.In).
+const (
+	InDocs       = "docs"       // .rst and .md files, .txt files under a doc folder: text outside code
+	InDocstrings = "docstrings" // Python docstrings, outside doctests and literal blocks
+	InComments   = "comments"   // Python comments
+)
+
+// ProseParams are the parameters of a docprose rule.
+type ProseParams struct {
+	Check string `json:"check"`
+	// Patterns are regular expressions (case-insensitive unless CaseSensitive) of
+	// what the prose must not hold.
+	Patterns      []string `json:"patterns,omitempty"`
+	CaseSensitive bool     `json:"case_sensitive,omitempty"`
+	// What names what the patterns match, for messages ("a contraction").
+	What string `json:"what,omitempty"`
+	// In are the regions judged; empty: docs and docstrings.
+	In []string `json:"in,omitempty"`
+	// Except are globs of files left out ("tutorials").
+	Except []string `json:"except,omitempty"`
+	Exact  bool     `json:"exact,omitempty"`
+}
+
+type proseCheck struct {
+	rule *policy.Rule
+	p    ProseParams
+	res  []*regexp.Regexp
+}
+
+func compileProse(rule *policy.Rule) (engine.Check, error) {
+	var p ProseParams
+	if err := decode(rule.Params, &p); err != nil {
+		return nil, err
+	}
+	c := &proseCheck{rule: rule, p: p}
+	switch p.Check {
+	case ProseWords:
+		if len(p.Patterns) == 0 {
+			return nil, fmt.Errorf("params.patterns: words needs at least one pattern")
+		}
+		for i, pat := range p.Patterns {
+			if !p.CaseSensitive {
+				pat = "(?i)" + pat
+			}
+			re, err := regexp.Compile(pat)
+			if err != nil {
+				return nil, fmt.Errorf("params.patterns[%d]: %v", i, err)
+			}
+			c.res = append(c.res, re)
+		}
+	case ProseUnderline:
+	case "":
+		return nil, fmt.Errorf("params.check: missing (want words or heading-underline)")
+	default:
+		return nil, fmt.Errorf("params.check: unknown check %q (want words or heading-underline)", p.Check)
+	}
+	for _, in := range p.In {
+		if in != InDocs && in != InDocstrings && in != InComments {
+			return nil, fmt.Errorf("params.in: %q is not docs, docstrings or comments", in)
+		}
+	}
+	for _, g := range p.Except {
+		if strings.TrimSpace(g) == "" {
+			return nil, fmt.Errorf("params.except: empty glob")
+		}
+	}
+	return c, nil
+}
+
+func (c *proseCheck) in(region string) bool {
+	if len(c.p.In) == 0 {
+		return region == InDocs || region == InDocstrings
+	}
+	return slices.Contains(c.p.In, region)
+}
+
+// docFile reports whether p is a documentation file.
+func docFile(p string) bool {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".rst", ".md":
+		return true
+	case ".txt":
+		for _, d := range strings.Split(path.Dir(p), "/") {
+			if d == "doc" || d == "docs" || d == "documentation" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (c *proseCheck) wants(p string) bool {
+	if !c.rule.Scope.Covers(p) {
+		return false
+	}
+	for _, g := range c.p.Except {
+		if policy.MatchGlob(g, "", p) {
+			return false
+		}
+	}
+	if c.p.Check == ProseUnderline {
+		return strings.EqualFold(path.Ext(p), ".rst")
+	}
+	if docFile(p) {
+		return c.in(InDocs)
+	}
+	if path.Ext(p) == ".py" {
+		return c.in(InDocstrings) || c.in(InComments)
+	}
+	return false
+}
+
+// FileByFile implements engine.FileByFile.
+func (c *proseCheck) FileByFile(*engine.Evidence) bool { return true }
+
+// WantsFile implements engine.FileSelector.
+func (c *proseCheck) WantsFile(p, _ string) bool { return c.wants(p) }
+
+func (c *proseCheck) Targets(ev *engine.Evidence) []engine.Target {
+	var ts []engine.Target
+	for i, f := range ev.Files {
+		if c.wants(f.Path) {
+			ts = append(ts, engine.Target{Kind: engine.TargetFile, Index: i, Path: f.Path})
+		}
+	}
+	return ts
+}
+
+func (c *proseCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	f := ev.Files[t.Index]
+	var fs []engine.Finding
+	if c.p.Check == ProseUnderline {
+		fs = c.underlines(f)
+	} else {
+		for _, pl := range proseLines(f, c.in(InDocs), c.in(InDocstrings), c.in(InComments)) {
+			if !f.Owns(pl.line) {
+				continue
+			}
+			for _, re := range c.res {
+				if m := re.FindString(pl.text); m != "" {
+					fs = append(fs, engine.Finding{Path: f.Path, Line: pl.line, CommandIndex: -1,
+						Message:    fmt.Sprintf("%s in documentation prose: %q", c.what(), strings.TrimSpace(m)),
+						Snippet:    strings.TrimSpace(pl.text),
+						Suggestion: c.rule.Suggestion})
+					break
+				}
+			}
+		}
+	}
+	if len(fs) == 0 {
+		return engine.Result{Verdict: engine.Satisfied}
+	}
+	return engine.Result{Verdict: engine.Violated, Findings: fs}
+}
+
+func (c *proseCheck) what() string {
+	if c.p.What != "" {
+		return c.p.What
+	}
+	return "a banned word"
+}
+
+// proseLine is one line of prose with inline code removed.
+type proseLine struct {
+	line int
+	text string
+}
+
+var (
+	inlineCodeRE = lazyre.New("``[^`]*``|:[\\w:+-]+:`[^`]*`|`[^`]*`_{0,2}|<https?://[^>]*>|https?://\\S+")
+	directiveRE  = lazyre.New(`^(\s*)\.\. [\w:-]+::`)
+	fenceRE      = lazyre.New("^\\s*(```|~~~)")
+)
+
+// proseLines are the prose lines of a file in the regions asked for: text outside
+// code blocks, literal blocks, directives' bodies, doctests and inline code.
+func proseLines(f *engine.File, docs, docstr, comments bool) []proseLine {
+	src := string(f.Content)
+	if docFile(f.Path) {
+		if !docs {
+			return nil
+		}
+		return textProse(strings.Split(src, "\n"), 1, strings.EqualFold(path.Ext(f.Path), ".md"))
+	}
+	var out []proseLine
+	if docstr {
+		for _, d := range docstrings(src) {
+			if d.Quote == "" {
+				continue
+			}
+			out = append(out, textProse(d.Lines, d.Start, false)...)
+		}
+	}
+	if comments {
+		inString := ""
+		for k, l := range strings.Split(src, "\n") {
+			if inString != "" {
+				if strings.Count(l, inString)%2 == 1 {
+					inString = ""
+				}
+				continue
+			}
+			code := stripComment(l)
+			if code != l {
+				text := strings.TrimLeft(l[len(code):], "# ")
+				if !strings.HasPrefix(text, "!") && !strings.HasPrefix(strings.ToLower(text), "noqa") && !strings.HasPrefix(text, "type:") {
+					out = append(out, proseLine{line: k + 1, text: inlineCodeRE.ReplaceAllString(text, " ")})
+				}
+			}
+			for _, q := range []string{`"""`, `'''`} {
+				if strings.Count(code, q)%2 == 1 {
+					inString = q
+				}
+			}
+		}
+	}
+	return out
+}
+
+// textProse reads reStructuredText or Markdown lines: it leaves out fenced blocks,
+// literal blocks after "::", directives and their indented bodies, doctest lines and
+// their output, and indented code.
+func textProse(lines []string, first int, markdown bool) []proseLine {
+	var out []proseLine
+	skipIndent := -1 // skip lines indented deeper than this
+	fenced := false
+	doctest := false
+	for k, l := range lines {
+		t := strings.TrimSpace(l)
+		indent := len(l) - len(strings.TrimLeft(l, " \t"))
+		if fenceRE.MatchString(l) {
+			fenced = !fenced
+			continue
+		}
+		if fenced {
+			continue
+		}
+		if strings.HasPrefix(t, ">>>") || (doctest && strings.HasPrefix(t, "...")) {
+			doctest = true
+			continue
+		}
+		if doctest {
+			if t == "" {
+				doctest = false
+			}
+			continue
+		}
+		if skipIndent >= 0 {
+			if t == "" || indent > skipIndent {
+				continue
+			}
+			skipIndent = -1
+		}
+		if m := directiveRE.FindStringSubmatch(l); m != nil {
+			skipIndent = len(m[1])
+			continue
+		}
+		if strings.HasPrefix(t, "..") && !markdown {
+			continue // a comment or a link target
+		}
+		if strings.HasSuffix(t, "::") && !markdown {
+			skipIndent = indent
+			t = strings.TrimSuffix(t, "::")
+		}
+		if markdown && indent >= 4 && t != "" && !strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "*") {
+			continue
+		}
+		if t == "" || strings.HasPrefix(t, "<!--") {
+			continue
+		}
+		out = append(out, proseLine{line: first + k, text: inlineCodeRE.ReplaceAllString(t, " ")})
+	}
+	return out
+}
+
+// adornment reports whether a line is one punctuation character repeated: a
+// reStructuredText heading's underline or overline.
+func adornment(s string) bool {
+	if len(s) < 2 || !strings.ContainsRune("=-~^\"'*+#:.<>_`", rune(s[0])) {
+		return false
+	}
+	return strings.Count(s, s[:1]) == len(s)
+}
+
+// underlines finds reStructuredText headings whose underline is shorter than (or,
+// with Exact, not as long as) the title.
+func (c *proseCheck) underlines(f *engine.File) []engine.Finding {
+	lines := strings.Split(string(f.Content), "\n")
+	var fs []engine.Finding
+	for k := 1; k < len(lines); k++ {
+		u := strings.TrimRight(lines[k], " \t\r")
+		title := strings.TrimRight(lines[k-1], " \t\r")
+		if len(u) < 3 || !adornment(u) || title == "" || title[0] == ' ' || title[0] == '\t' || adornment(title) {
+			continue
+		}
+		// the title stands after a blank line, an overline or the start of the file
+		if k >= 2 {
+			prev := strings.TrimRight(lines[k-2], " \t\r")
+			if prev != "" && !adornment(prev) {
+				continue
+			}
+		}
+		n, want := utf8.RuneCountInString(u), utf8.RuneCountInString(title)
+		if n < want || (c.p.Exact && n != want) {
+			if !f.Owns(k+1) && !f.Owns(k) {
+				continue
+			}
+			fs = append(fs, engine.Finding{Path: f.Path, Line: k + 1, CommandIndex: -1,
+				Message:    fmt.Sprintf("the underline of the heading %q is %d characters long, the title %d", title, n, want),
+				Snippet:    u,
+				Suggestion: "make the underline (and overline) as long as the heading text"})
+		}
+	}
+	return fs
+}
