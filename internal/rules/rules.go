@@ -35,6 +35,7 @@ func Recognizers() []recognize.Recognizer {
 	var recs []recognize.Recognizer
 	recs = append(recs, contrib.Recognizers()...)
 	recs = append(recs, lower.Process())
+	recs = append(recs, lower.Passing())
 	recs = append(recs, arch.Recognizers()...)
 	recs = append(recs, source.Recognizers()...)
 	recs = append(recs, docs.Recognizers()...)
