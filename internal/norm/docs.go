@@ -27,9 +27,17 @@ type DocForm struct {
 	// Except names the documents left out ("tutorials").
 	Words        []string
 	Contractions bool
-	In           []string
-	Except       []string
-	Exact        bool
+	// Style names a form of prose the sentence asks for, whose violations heed
+	// knows: "em-dash-spaced", "en-dash-unspaced", "ie-eg-comma", "iso-date",
+	// "24-hour", "american".
+	Style string
+	// Levels are the characters of reStructuredText heading levels, in order.
+	Levels []string
+	// Max is a length limit (doctest-width).
+	Max    int
+	In     []string
+	Except []string
+	Exact  bool
 }
 
 func docRE(expr string) func() *regexp.Regexp {
@@ -66,6 +74,21 @@ var (
 	docSameLenRE    = docRE(`(?i)\bsame length\b`)
 	docSlashRE      = docRE(`^([a-z]+)/([a-z]+)\b`)
 	docPlainWordRE  = docRE(`^[A-Za-z]+$`)
+	// "A doctest input longer than 80 characters must be wrapped ..."
+	docDoctestWidthRE = docRE(`(?i)\bdoctest (?:input|lines?|inputs)\b[^.]*?\blonger than (\d{2,3}) characters\b[^.]*\bwrap`)
+	// "A typed parameter entry must format its separator as `name : type`"
+	docParamSepRE = docRE(`(?i)\bparameter\b[^.]*\bseparator\b[^.]*` + "`name : type`" + `|\bparameters? (?:entries|as) ` + "`name : type`")
+	// "An Examples section must contain a blank line immediately before its first doctest"
+	docBlankDoctestRE = docRE(`(?i)\ban? ` + "`?" + `([A-Z][a-z]+)` + "`?" + ` section must (?:contain|have) a blank line (?:immediately )?before its first doctest\b`)
+	// heading levels: "`*` ... for chapters, `=` for sections, `-` for subsections"
+	docLevelRE     = docRE("(?:`([*=\\-~^\"#+.'_:])`|(?:^|[\\s,:;(])([*=~^\"#+]|-)(?:\\s+(?:with |and )?(?:an )?overline)?)\\s+(?:with an overline\\s+|and an overline\\s+)?for (?:the )?(?:chapters?|parts?|headings?|sections?|subsections?|subsubsections?|sub-subsections?|paragraphs?|titles?|document titles?)\\b")
+	docLevelWordRE = docRE(`(?i)\b(?:heading|section)s?\b.*\blevels?\b|\bsection levels\b|\bfor chapters\b`)
+	docEmDashRE    = docRE(`(?i)\bem[- ]dash(?:es)?\b`)
+	docEnDashRE    = docRE(`(?i)\bunspaced en[- ]dash\b.*\branges?\b`)
+	docIEEGRE      = docRE(`(?i)` + "`?" + `i\.e\.` + "`?" + `\s*(?:and|or)\s*` + "`?" + `e\.g\.` + "`?" + `[^.]*\bcomma\b`)
+	docISODateRE   = docRE(`(?i)\bdates?\b[^.]*\biso[- ]?8601\b`)
+	docTimesRE     = docRE(`(?i)\btimes?\b[^.]*\b24-hour\b`)
+	docAmericanRE  = docRE(`(?i)\bamerican (?:english )?spelling\b|\bspell\b[^.]*-ize\b[^.]*\bamerican\b|\b-ize\b[^.]*\bnot\b[^.]*-ise\b`)
 )
 
 // DocForms reads the documentation rules a sentence states; heading is the heading
@@ -76,6 +99,15 @@ func DocForms(text, heading string) []DocForm {
 	text = strings.ReplaceAll(text, "``", "`")
 	var out []DocForm
 	ds := func(f DocForm) { f.Kind = "docstring"; out = append(out, f) }
+	if m := docDoctestWidthRE().FindStringSubmatch(text); m != nil {
+		return []DocForm{{Kind: "docstring", Check: "doctest-width", Max: atoiN(m[1])}}
+	}
+	if docParamSepRE().MatchString(text) {
+		return []DocForm{{Kind: "docstring", Check: "param-separator"}}
+	}
+	if m := docBlankDoctestRE().FindStringSubmatch(text); m != nil {
+		return []DocForm{{Kind: "docstring", Check: "blank-before-doctest", Section: m[1]}}
+	}
 	if docstringWordRE().MatchString(text) {
 		switch {
 		case docRawRE().MatchString(text):
@@ -116,6 +148,12 @@ func DocForms(text, heading string) []DocForm {
 			return out
 		}
 	}
+	if lv := headingLevels(text); len(lv) >= 2 {
+		return []DocForm{{Kind: "prose", Check: "heading-levels", Levels: lv}}
+	}
+	if st := proseStyle(text); st != "" && (docProseWordRE().MatchString(text) || docProseWordRE().MatchString(heading)) {
+		return []DocForm{{Kind: "prose", Check: "words", Style: st, In: docRegions(text)}}
+	}
 	if docHeadUnderRE().MatchString(text) && (docAtLeastRE().MatchString(text) || docSameLenRE().MatchString(text)) {
 		return []DocForm{{Kind: "prose", Check: "heading-underline", Exact: !docAtLeastRE().MatchString(text)}}
 	}
@@ -148,6 +186,46 @@ func DocForms(text, heading string) []DocForm {
 		return nil
 	}
 	return []DocForm{{Kind: "prose", Check: "words", Words: words, In: in, Except: except}}
+}
+
+// proseStyle names the form of prose a sentence asks for, when heed knows its
+// violations.
+func proseStyle(text string) string {
+	l := strings.ToLower(text)
+	switch {
+	case docEmDashRE().MatchString(text) && (strings.Contains(l, "either side") || strings.Contains(l, "spaced em") || strings.Contains(l, "space on each side") || strings.Contains(l, "spaces around")):
+		if strings.Contains(l, "unspaced") || strings.Contains(l, "no space") {
+			return "em-dash-unspaced"
+		}
+		return "em-dash-spaced"
+	case docEnDashRE().MatchString(text):
+		return "en-dash-unspaced"
+	case docIEEGRE().MatchString(text):
+		return "ie-eg-comma"
+	case docISODateRE().MatchString(text):
+		return "iso-date"
+	case docTimesRE().MatchString(text):
+		return "24-hour"
+	case docAmericanRE().MatchString(text):
+		return "american"
+	}
+	return ""
+}
+
+// headingLevels reads the characters a sentence gives reStructuredText heading
+// levels, in the order written: "`*` with an overline for chapters, `=` for sections".
+func headingLevels(text string) []string {
+	if !docLevelWordRE().MatchString(text) && !strings.Contains(strings.ToLower(text), "rest") && !strings.Contains(strings.ToLower(text), "heading") {
+		return nil
+	}
+	var out []string
+	for _, m := range docLevelRE().FindAllStringSubmatch(text, -1) {
+		c := m[1] + m[2]
+		if c != "" && !contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // quotedWords are the words a clause quotes: "such as “obviously”, “just”", "`he` or

@@ -78,7 +78,7 @@ func lowerDoc(c *policy.Constraint, f norm.DocForm) (policy.Rule, bool) {
 		return lowerProse(c, f)
 	}
 	p := DocstringParams{Check: f.Check, Quote: f.Quote, OneLine: f.OneLine, Period: f.Period, Capital: f.Capit,
-		Open: f.Open, Close: f.Close, Section: f.Section, Headings: f.Headings, Owners: f.Owners}
+		Open: f.Open, Close: f.Close, Section: f.Section, Headings: f.Headings, Owners: f.Owners, Max: f.Max}
 	good := "def area(r):\n    \"\"\"Return the area of a circle.\n\n    Parameters\n    ----------\n    r : float\n\n    Examples\n    --------\n    >>> area(1)\n    3.14\n\n    \"\"\"\n    return 3.14 * r * r\n"
 	var bad string
 	switch f.Check {
@@ -136,6 +136,15 @@ func lowerDoc(c *policy.Constraint, f norm.DocForm) (policy.Rule, bool) {
 		}
 	case DocParameters:
 		bad = "def area(r):\n    \"\"\"Return the area of a circle.\"\"\"\n    return 3.14 * r * r\n"
+	case DocDoctestWidth:
+		long := strings.Repeat("x", p.Max)
+		bad = "def area(r):\n    \"\"\"Return the area.\n\n    >>> area(" + long + ")\n    3\n    \"\"\"\n    return 3\n"
+		good = "def area(r):\n    \"\"\"Return the area.\n\n    >>> area(\n    ...     " + long[:p.Max-8] + ")\n    3\n    \"\"\"\n    return 3\n"
+	case DocParamSeparator:
+		bad = strings.Replace(good, "r : float", "r: float", 1)
+	case DocBlankDoctest:
+		bad = "def area(r):\n    \"\"\"Return the area of a circle.\n\n    " + p.Section + "\n    " + strings.Repeat("=", len(p.Section)) + "\n    >>> area(1)\n    3.14\n\n    \"\"\"\n    return 3.14 * r * r\n"
+		good = strings.Replace(bad, strings.Repeat("=", len(p.Section))+"\n", strings.Repeat("=", len(p.Section))+"\n\n", 1)
 	case DocNoMarkdown:
 		bad = "def area(r):\n    \"\"\"Return the area of a circle.\n\n    See [the guide](https://example.org/guide).\n    \"\"\"\n    return 3.14 * r * r\n"
 	default:
@@ -173,6 +182,12 @@ func docMessages(p DocstringParams) (string, string) {
 		return "docstring without a Parameters section", "document the parameters in a Parameters section"
 	case DocNoMarkdown:
 		return "Markdown in a docstring", "write docstrings in reStructuredText"
+	case DocDoctestWidth:
+		return fmt.Sprintf("doctest input longer than %d characters", p.Max), "wrap the input with the ... continuation prompt"
+	case DocParamSeparator:
+		return "docstring entry without \" : \" between name and type", "write entries as name : type"
+	case DocBlankDoctest:
+		return "no blank line before the first doctest of " + p.Section, "leave a blank line before the first >>> line"
 	}
 	return "docstring rule violated", "fix the docstring"
 }
@@ -190,6 +205,13 @@ func lowerProse(c *policy.Constraint, f norm.DocForm) (policy.Rule, bool) {
 			policy.Case{Expect: vio, Path: "docs/guide.rst", Code: "Installing heed\n=====\n\nText.\n", Note: "a short underline"},
 			policy.Case{Expect: sat, Path: "docs/guide.rst", Code: "Installing heed\n===============\n\nText.\n\n======  =====\nA       B\n======  =====\n", Note: "an underline of the title's length, and a table"}), true
 	}
+	if f.Check == ProseLevels {
+		p := ProseParams{Check: ProseLevels, Levels: f.Levels}
+		a, b := f.Levels[0], f.Levels[1]
+		return rule(c, KindProse, p, "reStructuredText heading level out of order", "underline each heading level with its character: "+strings.Join(f.Levels, " "),
+			policy.Case{Expect: vio, Path: "docs/guide.rst", Code: "Guide\n" + strings.Repeat(b, 5) + "\n\nUsage\n" + strings.Repeat(a, 5) + "\n\nText.\n", Note: "a deeper level's character above a higher one"},
+			policy.Case{Expect: sat, Path: "docs/guide.rst", Code: "Guide\n" + strings.Repeat(a, 5) + "\n\nUsage\n" + strings.Repeat(b, 5) + "\n\nText.\n", Note: "the levels in order"}), true
+	}
 	p := ProseParams{Check: ProseWords, In: f.In}
 	for _, e := range f.Except {
 		if e == "tutorials" {
@@ -197,6 +219,14 @@ func lowerProse(c *policy.Constraint, f norm.DocForm) (policy.Rule, bool) {
 		}
 	}
 	var bad, near, what string
+	if st, ok := proseStyles[f.Style]; ok {
+		p.Patterns, p.What, p.CaseSensitive = []string{st.pattern}, st.what, st.caseSensitive
+		return rule(c, KindProse, p, "documentation prose not in the required form: "+st.what, st.fix,
+			doc(vio, st.bad, "the form the sentence rules out"), doc(sat, st.good, "the form it asks for")), true
+	}
+	if f.Style != "" {
+		return policy.Rule{}, false
+	}
 	if f.Contractions {
 		p.Patterns = []string{contractionPattern}
 		p.What = "a contraction"
@@ -229,3 +259,23 @@ func lowerProse(c *policy.Constraint, f norm.DocForm) (policy.Rule, bool) {
 	}
 	return rule(c, KindProse, p, "banned wording in documentation: "+what, "reword the sentence without "+what, cases...), true
 }
+
+// proseStyle is a form of prose heed can check: what violates it, with examples.
+type proseStyle struct {
+	pattern, what, fix, bad, good string
+	caseSensitive                 bool
+}
+
+// proseStyles are the forms norm.DocForms names (DocForm.Style).
+var proseStyles = map[string]proseStyle{
+	"em-dash-spaced":   {pattern: `\S—|—\S`, what: "an em dash without a space on each side", fix: "put a space on either side of the em dash", bad: "The tool—when run—checks.", good: "The tool — when run — checks."},
+	"em-dash-unspaced": {pattern: `\s—|—\s`, what: "a spaced em dash", fix: "write the em dash without spaces", bad: "The tool — when run — checks.", good: "The tool—when run—checks."},
+	"en-dash-unspaced": {pattern: `\d\s+–\s*\d|\d\s*–\s+\d`, what: "a spaced en dash in a range", fix: "write ranges with an unspaced en dash (10–20)", bad: "Pages 10 – 20 list them.", good: "Pages 10–20 list them."},
+	"ie-eg-comma":      {pattern: `\b(?:i\.e|e\.g)\.(?:[^,]|$)`, what: "i.e. or e.g. without a comma after it", fix: "follow i.e. and e.g. with a comma", bad: "Use a short name (e.g. heed).", good: "Use a short name (e.g., heed)."},
+	"iso-date":         {pattern: `\b(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}(?:st|nd|rd|th)?,? \d{4}\b|\b\d{1,2}(?:st|nd|rd|th)? (?:January|February|March|April|May|June|July|August|September|October|November|December),? \d{4}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b`, what: "a date not in ISO 8601 form", fix: "write the date as YYYY-MM-DD", bad: "Released on March 3, 2024.", good: "Released on 2024-03-03.", caseSensitive: true},
+	"24-hour":          {pattern: `(?i)\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?(?:\W|$)`, what: "a time on the 12-hour clock", fix: "write times on the 24-hour clock (14:30)", bad: "The job runs at 3 pm daily.", good: "The job runs at 15:00 daily."},
+	"american":         {pattern: britishPattern, what: "a British spelling", fix: "use the American spelling", bad: "Heed will normalise the colour of the output.", good: "Heed will normalize the color of the output."},
+}
+
+// britishPattern matches common British spellings whose American forms differ.
+const britishPattern = `\b(?:(?:organi|recogni|reali|initiali|optimi|customi|normali|seriali|minimi|maximi|summari|categori|utili|speciali|standardi|visuali|authori|synchroni|analy|paralleli|tokeni|vectori|finali|emphasi|apologi|prioriti)s(?:e|es|ed|ing|ation|ations|er|ers)|colour(?:s|ed|ing)?|behaviour(?:s|al)?|favour(?:s|ed|ite|ites)?|honour(?:s|ed)?|labour|neighbour(?:s|ing)?|centre(?:s|d)?|licence|defence|catalogue(?:s|d)?|analogue|modelling|modelled|travelled|travelling|cancelled|cancelling|labelled|labelling|grey)\b`

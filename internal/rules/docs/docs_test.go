@@ -2,6 +2,7 @@ package docs
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -32,6 +33,14 @@ func TestDocSentences(t *testing.T) {
 		{"Never use words such as 'basically' or 'clearly' in the docs.", `{"check":"words","patterns":["\\bbasically\\b|\\bclearly\\b"],"what":"the word basically or clearly","in":["docs","docstrings"]}`},
 		{"Avoid 'I' in code comments.", `{"check":"words","patterns":["\\bi\\b"],"what":"the word I","in":["comments"]}`},
 		{"Every heading's underline must be at least as long as the heading text.", `{"check":"heading-underline"}`},
+		{"In the documentation, put a space on either side of an em dash.", `{"check":"words","patterns":["\\S—|—\\S"],"what":"an em dash without a space on each side","in":["docs","docstrings"]}`},
+		{"Write dates in the docs in ISO 8601 form.", "iso-date"},
+		{"Documentation uses American spelling.", "american"},
+		{"Follow i.e. and e.g. with a comma in the docs.", "ie-eg"},
+		{"Give heading levels these characters: `#` with an overline for parts, `=` for sections, `-` for subsections.", `{"check":"heading-levels","levels":["#","=","-"]}`},
+		{"A doctest input longer than 72 characters must be wrapped with the continuation prompt.", `{"check":"doctest-width","max":72}`},
+		{"A parameter entry in a docstring uses the separator `name : type`.", `{"check":"param-separator"}`},
+		{"A `Notes` section must have a blank line before its first doctest.", `{"check":"blank-before-doctest","section":"Notes"}`},
 		// not documentation rules heed reads
 		{"Docstrings should be helpful.", ""},
 		{"Use simple words in the documentation.", ""},
@@ -50,7 +59,9 @@ func TestDocSentences(t *testing.T) {
 		}
 		r := res.Rules[0]
 		r.ID = "r"
-		if string(r.Params) != tc.check {
+		if !strings.HasPrefix(tc.check, "{") {
+			// a style: its pattern is long; the cases show it
+		} else if string(r.Params) != tc.check {
 			t.Errorf("%q: params %s, want %s", tc.text, r.Params, tc.check)
 		}
 		for _, cs := range r.Cases {
@@ -201,4 +212,27 @@ func splitWords(s string) []string {
 		out = append(out, cur)
 	}
 	return out
+}
+
+// Heading levels follow the list's order as they first appear; a page may start at a
+// lower level.
+func TestHeadingLevels(t *testing.T) {
+	reg := engine.NewRegistry(Kinds()...)
+	r := &policy.Rule{ID: "r", Domain: policy.DomainSource, Kind: KindProse, Severity: policy.SeverityError,
+		Params: []byte(`{"check":"heading-levels","levels":["*","=","-","^"]}`)}
+	for _, tc := range []struct {
+		src  string
+		want string
+	}{
+		{"Part\n====\n\nSub\n---\n\nSub 2\n-----\n\nOther\n=====\n", policy.ExpectSatisfied},
+		{"Part\n----\n\nSub\n^^^\n", policy.ExpectSatisfied},
+		{"*****\nTitle\n*****\n\nPart\n====\n", policy.ExpectSatisfied},
+		{"Part\n----\n\nSub\n====\n", policy.ExpectViolated},
+		{"Part\n~~~~\n", policy.ExpectViolated},
+		{"Text\n\n====  ====\nA     B\n====  ====\n", policy.ExpectSatisfied},
+	} {
+		if out := engine.RunCase(reg, r, policy.Case{Expect: tc.want, Path: "docs/a.rst", Code: tc.src}); !out.OK {
+			t.Errorf("%q: want %s, got %s (%s)", tc.src, tc.want, out.Got, out.Reason)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -16,19 +17,22 @@ const KindDocstring = "docstring"
 
 // The checks a docstring rule makes (DocstringParams.Check).
 const (
-	DocQuotes        = "quotes"        // Quote: the docstring's quotes (`"""`)
-	DocRawBackslash  = "raw-backslash" // a docstring holding a backslash is a raw string
-	DocSummary       = "summary"       // OneLine, Period, Capital: the summary's form
-	DocBlankSummary  = "blank-after-summary"
-	DocQuoteLines    = "quote-lines" // Open, Close: a multi-line docstring's quotes stand on their own lines
-	DocOneLine       = "one-line"    // a one-line docstring keeps its quotes on its line
-	DocBlankClose    = "blank-before-close"
-	DocSection       = "section" // Section: public functions and classes have the section
-	DocUnderline     = "section-underline"
-	DocHeadingForbid = "heading-forbid" // Headings: section headings that must not be used
-	DocPresent       = "present"        // Owners: public ones have a docstring
-	DocParameters    = "parameters"     // a function with parameters documents them in a Parameters section
-	DocNoMarkdown    = "no-markdown"    // no Markdown fences, headings or links
+	DocQuotes         = "quotes"        // Quote: the docstring's quotes (`"""`)
+	DocRawBackslash   = "raw-backslash" // a docstring holding a backslash is a raw string
+	DocSummary        = "summary"       // OneLine, Period, Capital: the summary's form
+	DocBlankSummary   = "blank-after-summary"
+	DocQuoteLines     = "quote-lines" // Open, Close: a multi-line docstring's quotes stand on their own lines
+	DocOneLine        = "one-line"    // a one-line docstring keeps its quotes on its line
+	DocBlankClose     = "blank-before-close"
+	DocSection        = "section" // Section: public functions and classes have the section
+	DocUnderline      = "section-underline"
+	DocHeadingForbid  = "heading-forbid"       // Headings: section headings that must not be used
+	DocPresent        = "present"              // Owners: public ones have a docstring
+	DocParameters     = "parameters"           // a function with parameters documents them in a Parameters section
+	DocNoMarkdown     = "no-markdown"          // no Markdown fences, headings or links
+	DocDoctestWidth   = "doctest-width"        // Max: no doctest input (after its prompt) is longer
+	DocParamSeparator = "param-separator"      // a Parameters entry is "name : type", not "name: type"
+	DocBlankDoctest   = "blank-before-doctest" // Section: a blank line before the section\'s first doctest
 )
 
 // DocstringParams are the parameters of a docstring rule.
@@ -41,6 +45,7 @@ type DocstringParams struct {
 	Open    bool   `json:"open,omitempty"`
 	Close   bool   `json:"close,omitempty"`
 	Section string `json:"section,omitempty"`
+	Max     int    `json:"max,omitempty"`
 	// Headings are the section headings DocHeadingForbid bans, each with the one to
 	// use instead after "=" ("Example=Examples").
 	Headings []string `json:"headings,omitempty"`
@@ -50,7 +55,7 @@ type DocstringParams struct {
 }
 
 var docChecks = []string{DocQuotes, DocRawBackslash, DocSummary, DocBlankSummary, DocQuoteLines, DocOneLine, DocBlankClose,
-	DocSection, DocUnderline, DocHeadingForbid, DocPresent, DocParameters, DocNoMarkdown}
+	DocSection, DocUnderline, DocHeadingForbid, DocPresent, DocParameters, DocNoMarkdown, DocDoctestWidth, DocParamSeparator, DocBlankDoctest}
 
 type docstringCheck struct {
 	rule *policy.Rule
@@ -75,7 +80,11 @@ func compileDocstring(rule *policy.Rule) (engine.Check, error) {
 		if !p.Open && !p.Close {
 			return nil, fmt.Errorf("params: quote-lines needs open or close")
 		}
-	case DocSection:
+	case DocDoctestWidth:
+		if p.Max <= 0 {
+			return nil, fmt.Errorf("params.max: doctest-width needs a positive limit")
+		}
+	case DocSection, DocBlankDoctest:
 		if strings.TrimSpace(p.Section) == "" {
 			return nil, fmt.Errorf("params.section: section needs a heading")
 		}
@@ -83,7 +92,7 @@ func compileDocstring(rule *policy.Rule) (engine.Check, error) {
 		if len(p.Headings) == 0 {
 			return nil, fmt.Errorf("params.headings: heading-forbid needs headings")
 		}
-	case DocRawBackslash, DocBlankSummary, DocOneLine, DocBlankClose, DocUnderline, DocPresent, DocParameters, DocNoMarkdown:
+	case DocRawBackslash, DocBlankSummary, DocOneLine, DocBlankClose, DocUnderline, DocPresent, DocParameters, DocNoMarkdown, DocParamSeparator:
 	case "":
 		return nil, fmt.Errorf("params.check: missing (want one of %s)", strings.Join(docChecks, ", "))
 	default:
@@ -235,6 +244,10 @@ func sectionsOf(d docstring) []section {
 	return out
 }
 
+// badSeparatorRE matches a numpydoc entry whose name and type are not separated by
+// " : ": "x: int", "x :int".
+var badSeparatorRE = lazyre.New(`^\*{0,2}[A-Za-z_]\w*(?:, ?\*{0,2}[A-Za-z_]\w*)*(?::\s*\S| :\S)`)
+
 var (
 	mdFenceRE = lazyre.New("(?m)^\\s*```")
 	mdHeadRE  = lazyre.New(`(?m)^\s*#{1,6} \S`)
@@ -347,6 +360,52 @@ func (c *docstringCheck) judgeOne(d docstring) (msg, sug string, line int) {
 			}
 		}
 		return fmt.Sprintf("%s takes parameters but its docstring has no Parameters section", d.Name), "add a Parameters section", d.Start
+	case DocDoctestWidth:
+		for k, l := range d.Lines {
+			t := strings.TrimSpace(l)
+			if (strings.HasPrefix(t, ">>> ") || strings.HasPrefix(t, "... ")) && utf8.RuneCountInString(t[4:]) > c.p.Max {
+				return fmt.Sprintf("a doctest input of %d characters (limit %d)", utf8.RuneCountInString(t[4:]), c.p.Max),
+					"wrap the input over several lines with the ... continuation prompt", d.Start + k
+			}
+		}
+	case DocParamSeparator:
+		for _, s := range sectionsOf(d) {
+			if s.name != "Parameters" && s.name != "Other Parameters" && s.name != "Attributes" && s.name != "Returns" && s.name != "Yields" {
+				continue
+			}
+			base := -1
+			for k := s.line - d.Start + 2; k < len(d.Lines); k++ {
+				l := d.Lines[k]
+				t := strings.TrimSpace(l)
+				if t == "" {
+					continue
+				}
+				ind := len(l) - len(strings.TrimLeft(l, " \t"))
+				if base < 0 {
+					base = ind
+				}
+				if ind < base || k+1 < len(d.Lines) && underlineRE.MatchString(strings.TrimSpace(d.Lines[k+1])) {
+					break // the next section
+				}
+				if ind == base && badSeparatorRE.MatchString(t) {
+					return fmt.Sprintf("the entry %q does not separate name and type with \" : \"", t), "write the entry as name : type", d.Start + k
+				}
+			}
+		}
+	case DocBlankDoctest:
+		for _, s := range sectionsOf(d) {
+			if s.name != c.p.Section {
+				continue
+			}
+			for k := s.line - d.Start + 2; k < len(d.Lines); k++ {
+				if strings.HasPrefix(strings.TrimSpace(d.Lines[k]), ">>>") {
+					if strings.TrimSpace(d.Lines[k-1]) != "" {
+						return fmt.Sprintf("no blank line before the first doctest of the %s section", s.name), "leave a blank line before the first >>> line", d.Start + k
+					}
+					break
+				}
+			}
+		}
 	case DocNoMarkdown:
 		t := d.text()
 		for _, re := range []*lazyre.RE{mdFenceRE, mdHeadRE, mdLinkRE} {

@@ -21,6 +21,7 @@ const KindProse = "docprose"
 const (
 	ProseWords     = "words"             // Patterns: none matches the prose
 	ProseUnderline = "heading-underline" // Exact: a heading's underline is as long as (exactly, with Exact) its title
+	ProseLevels    = "heading-levels"    // Levels: headings use these characters, deeper levels later in the list
 )
 
 // Regions of prose (ProseParams.In).
@@ -44,6 +45,8 @@ type ProseParams struct {
 	// Except are globs of files left out ("tutorials").
 	Except []string `json:"except,omitempty"`
 	Exact  bool     `json:"exact,omitempty"`
+	// Levels are the underline characters of heading levels, outermost first.
+	Levels []string `json:"levels,omitempty"`
 }
 
 type proseCheck struct {
@@ -74,10 +77,19 @@ func compileProse(rule *policy.Rule) (engine.Check, error) {
 			c.res = append(c.res, re)
 		}
 	case ProseUnderline:
+	case ProseLevels:
+		if len(p.Levels) < 2 {
+			return nil, fmt.Errorf("params.levels: heading-levels needs two levels or more")
+		}
+		for i, l := range p.Levels {
+			if len([]rune(l)) != 1 || !adornment(l+l) {
+				return nil, fmt.Errorf("params.levels[%d]: %q is not a heading character", i, l)
+			}
+		}
 	case "":
-		return nil, fmt.Errorf("params.check: missing (want words or heading-underline)")
+		return nil, fmt.Errorf("params.check: missing (want words, heading-underline or heading-levels)")
 	default:
-		return nil, fmt.Errorf("params.check: unknown check %q (want words or heading-underline)", p.Check)
+		return nil, fmt.Errorf("params.check: unknown check %q (want words, heading-underline or heading-levels)", p.Check)
 	}
 	for _, in := range p.In {
 		if in != InDocs && in != InDocstrings && in != InComments {
@@ -123,7 +135,7 @@ func (c *proseCheck) wants(p string) bool {
 			return false
 		}
 	}
-	if c.p.Check == ProseUnderline {
+	if c.p.Check == ProseUnderline || c.p.Check == ProseLevels {
 		return strings.EqualFold(path.Ext(p), ".rst")
 	}
 	if docFile(p) {
@@ -156,6 +168,8 @@ func (c *proseCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	var fs []engine.Finding
 	if c.p.Check == ProseUnderline {
 		fs = c.underlines(f)
+	} else if c.p.Check == ProseLevels {
+		fs = c.levels(f)
 	} else {
 		for _, pl := range proseLines(f, c.in(InDocs), c.in(InDocstrings), c.in(InComments)) {
 			if !f.Owns(pl.line) {
@@ -334,6 +348,68 @@ func (c *proseCheck) underlines(f *engine.File) []engine.Finding {
 				Message:    fmt.Sprintf("the underline of the heading %q is %d characters long, the title %d", title, n, want),
 				Snippet:    u,
 				Suggestion: "make the underline (and overline) as long as the heading text"})
+		}
+	}
+	return fs
+}
+
+// headingAt returns the adornment character of a reStructuredText heading whose
+// title is line k-1 and underline line k, and whether it has an overline.
+func headingAt(lines []string, k int) (string, bool, bool) {
+	u := strings.TrimRight(lines[k], " \t\r")
+	title := strings.TrimRight(lines[k-1], " \t\r")
+	if len(u) < 2 || !adornment(u) || title == "" || adornment(title) {
+		return "", false, false
+	}
+	over := false
+	if k >= 2 {
+		prev := strings.TrimRight(lines[k-2], " \t\r")
+		switch {
+		case prev == u:
+			over = true
+		case prev != "":
+			return "", false, false
+		}
+	}
+	if (title[0] == ' ' || title[0] == '\t') && !over {
+		return "", false, false
+	}
+	return u[:1], over, true
+}
+
+// levels finds headings whose character is not one of the levels, or that nest a
+// level the list puts above their parent's: the styles in order of first appearance
+// (reStructuredText's own reading of levels) must go deeper in the list's order.
+func (c *proseCheck) levels(f *engine.File) []engine.Finding {
+	lines := strings.Split(string(f.Content), "\n")
+	var seen []string
+	var fs []engine.Finding
+	for k := 1; k < len(lines); k++ {
+		ch, over, ok := headingAt(lines, k)
+		if !ok {
+			continue
+		}
+		style := ch
+		if over {
+			style += "/over"
+		}
+		idx := slices.Index(c.p.Levels, ch)
+		msg := ""
+		switch {
+		case idx < 0:
+			msg = fmt.Sprintf("the heading %q is underlined with %q, not one of the levels %s", strings.TrimSpace(lines[k-1]), ch, strings.Join(c.p.Levels, " "))
+		case !slices.Contains(seen, style):
+			if len(seen) > 0 {
+				last := seen[len(seen)-1]
+				if li := slices.Index(c.p.Levels, last[:1]); li >= idx {
+					msg = fmt.Sprintf("the heading %q uses %q below a heading of %q, which the levels put deeper", strings.TrimSpace(lines[k-1]), ch, last[:1])
+				}
+			}
+			seen = append(seen, style)
+		}
+		if msg != "" && (f.Owns(k) || f.Owns(k+1)) {
+			fs = append(fs, engine.Finding{Path: f.Path, Line: k + 1, CommandIndex: -1, Message: msg,
+				Snippet: strings.TrimSpace(lines[k]), Suggestion: "underline each heading level with its character: " + strings.Join(c.p.Levels, " ")})
 		}
 	}
 	return fs
