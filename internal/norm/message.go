@@ -165,3 +165,45 @@ func PRBlock(text string) (open, close string, ok bool) {
 	}
 	return m[1], m[2], true
 }
+
+// GitHub's closing keywords ("fixes #12") in a pull-request description: a keyword
+// before every number ("Fixes #1, fixes #2", not "Fixes #1, #2"), and none next to a
+// number the PR must not close, even in a negated sentence ("does not fix #12").
+
+// Closing-keyword forms (AutocloseForms).
+const (
+	AutocloseEvery   = "every"   // a keyword before every number it closes
+	AutocloseNegated = "negated" // no keyword next to a number a negation says it does not close
+)
+
+var (
+	autocloseWordRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:auto-?close|closing) (?:keywords?|sequences?|syntax)\b`)
+	})
+	autocloseEveryRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:repeat|before|in front of)\b[^.]*\b(?:every|each)\b[^.]*#`)
+	})
+	autocloseNegRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\bmust not (?:place|put|use|write)\b[^.]*\b(?:keyword|sequence)\b[^.]*\b(?:next to|before|beside)\b[^.]*\bnegat`)
+	})
+)
+
+// AutocloseForms reads the closing-keyword forms a sentence asks for.
+func AutocloseForms(text string) []string {
+	text = strings.Join(strings.Fields(text), " ")
+	if !autocloseWordRE().MatchString(text) || !msgPRWordRE().MatchString(text) {
+		return nil
+	}
+	var out []string
+	if autocloseEveryRE().MatchString(text) {
+		out = append(out, AutocloseEvery)
+	}
+	if autocloseNegRE().MatchString(text) {
+		out = append(out, AutocloseNegated)
+	}
+	return out
+}
+
+var msgPRWordRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\bpull[- ]requests?\b|\bPRs?\b|\bdescriptions?\b`)
+})

@@ -48,3 +48,36 @@ func (testsPlacementRecognizer) Recognize(c *policy.Constraint, rc *recognize.Re
 	}
 	return out
 }
+
+// fragmentDirs are the folders changelog fragments live in, and fragmentExcept the
+// files there that are not fragments.
+var (
+	fragmentDirs = []string{"**/changelog/**/*.{rst,md,txt}", "**/changes/**/*.{rst,md,txt}", "**/newsfragments/**/*.{rst,md,txt}", "**/changelog.d/**/*.{rst,md,txt}",
+		"changelog/**/*.{rst,md,txt}", "changes/**/*.{rst,md,txt}", "newsfragments/**/*.{rst,md,txt}", "changelog.d/**/*.{rst,md,txt}"}
+	fragmentExcept = []string{"**/README*", "**/readme*", "**/_*", "**/template*", "**/.*", "**/*.j2", "**/*.jinja", "**/*.py", "**/*.toml", "**/*.cfg"}
+)
+
+// fragmentRecognizer reads the name changelog fragments must have (norm.FragmentName).
+type fragmentRecognizer struct{}
+
+func (fragmentRecognizer) Name() string { return "arch.fragment-name" }
+
+func (fragmentRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext) recognize.Result {
+	glob, ok := norm.FragmentName(c.Text)
+	if !ok {
+		return recognize.Result{}
+	}
+	good := strings.NewReplacer("[0-9]*", "1234", "*", "fix").Replace(glob)
+	if i := strings.IndexByte(good, '{'); i >= 0 {
+		j := strings.IndexByte(good[i:], '}')
+		first, _, _ := strings.Cut(good[i+1:i+j], ",")
+		good = good[:i] + first + good[i+j+1:]
+	}
+	params := placementParams{Files: fragmentDirs, Named: []string{glob}, Except: fragmentExcept}
+	return recognize.Result{Rules: []policy.Rule{archRule(KindPlacement, params, c,
+		fmt.Sprintf("a changelog fragment not named %s", glob),
+		fmt.Sprintf("name the fragment like %s", good),
+		policy.Case{Expect: policy.ExpectViolated, Path: "changelog/fix-parser.rst", Code: "Fixed the parser.\n", Note: "a fragment named freely"},
+		policy.Case{Expect: policy.ExpectSatisfied, Path: "changelog/" + good, Code: "Fixed the parser.\n", Note: "a fragment named as required"},
+		policy.Case{Expect: policy.ExpectInapplicable, Path: "changelog/README.rst", Code: "How to write fragments.\n", Note: "the folder's README"})}}
+}

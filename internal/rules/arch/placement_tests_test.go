@@ -57,3 +57,40 @@ func TestTestsPlacementAndNaming(t *testing.T) {
 		}
 	}
 }
+
+// A changelog fragment's name, from a template with placeholders (policies.csv:
+// ASTROPY-C062, PYTEST-DEV-C020), in sentences of our own writing.
+func TestFragmentNames(t *testing.T) {
+	reg := engine.NewRegistry(Kinds()...)
+	for _, tc := range []struct {
+		text, path string
+		flags      bool
+	}{
+		{"Name each changelog fragment `<issue number>.<bugfix|feature>.md`.", "changelog/123.bugfix.md", false},
+		{"Name each changelog fragment `<issue number>.<bugfix|feature>.md`.", "changelog/123.doc.md", true},
+		{"Name each changelog fragment `<issue number>.<bugfix|feature>.md`.", "docs/changes/io/fix.bugfix.md", true},
+		{"Name each changelog fragment `<issue number>.<bugfix|feature>.md`.", "changelog/README.md", false},
+		{"Name each changelog fragment `<issue number>.<bugfix|feature>.md`.", "src/changes/apply.py", false},
+		{"The changelog file must be named `<ticket>.<kind>.rst`.", "changes/77.misc.rst", false},
+	} {
+		res := fragmentRecognizer{}.Recognize(&policy.Constraint{ID: "c", Text: tc.text, Level: policy.Must}, nil)
+		if len(res.Rules) != 1 {
+			t.Errorf("%q: %d rules", tc.text, len(res.Rules))
+			continue
+		}
+		r := res.Rules[0]
+		r.ID = "r"
+		for _, cs := range r.Cases {
+			if out := engine.RunCase(reg, &r, cs); !out.OK {
+				t.Errorf("%q: case %q expects %s, got %s (%s)", tc.text, cs.Note, cs.Expect, out.Got, out.Reason)
+			}
+		}
+		out := engine.RunCase(reg, &r, policy.Case{Expect: policy.ExpectViolated, Path: tc.path, Code: "Fixed it.\n"})
+		if flagged := out.Got == policy.ExpectViolated; flagged != tc.flags {
+			t.Errorf("%q on %s: flagged %v, want %v (%s)", tc.text, tc.path, flagged, tc.flags, out.Reason)
+		}
+	}
+	if res := (fragmentRecognizer{}).Recognize(&policy.Constraint{Text: "Add a changelog fragment for every change.", Level: policy.Must}, nil); len(res.Rules) != 0 {
+		t.Errorf("a sentence without a name template got a rule")
+	}
+}

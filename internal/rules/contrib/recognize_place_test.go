@@ -29,6 +29,8 @@ func TestPlacementsInMessagesAndPRText(t *testing.T) {
 			[]string{"commit:trailer-form"}},
 		{"A pull request that is ready must not keep a `[Draft]` title prefix.", []string{"pr:title-forbid"}},
 		{"The pull-request description must contain a changelog block between `<!-- CHANGES -->` and `<!-- /CHANGES -->`.", []string{"pr:body-require"}},
+		{"If a pull request closes several issues, its description must repeat the closing keyword before every `#<number>`.", []string{"pr:body-forbid"}},
+		{"A PR description must not put a closing keyword next to an issue it leaves open, not even in a negated sentence.", []string{"pr:body-forbid"}},
 		// conditions heed cannot see, bans and other documents give nothing
 		{"Put `[ci skip]` in the commit message when the commits are not ready for CI.", nil},
 		{"Put a [skip docs] marker on the first line of the commit message for a trivial fix.", nil},

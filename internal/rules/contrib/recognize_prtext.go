@@ -36,5 +36,35 @@ func (prTextRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext
 				{Expect: policy.ExpectViolated, PR: "Fix crash on empty input\n\n" + open + "\n* core\n  * Fixed a crash.", Note: "the block never closed"},
 			}))
 	}
+	out = append(out, autocloseRules(s)...)
 	return recognize.Result{Rules: out}
+}
+
+// closingKeywords are GitHub's keywords that close an issue from a pull request.
+const closingKeywords = `(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)`
+
+// autocloseRules lowers norm.AutocloseForms.
+func autocloseRules(s sentence) []policy.Rule {
+	var out []policy.Rule
+	for _, f := range norm.AutocloseForms(s.raw) {
+		switch f {
+		case norm.AutocloseEvery:
+			out = append(out, s.rule(KindPR, PRParams{Check: PRBodyForbid,
+				Pattern: `(?i)\b` + closingKeywords + `:? #[0-9]+(?:\s*(?:,|and|&)\s*#[0-9]+)+`, What: "a closing keyword shared by several issue numbers"}, true,
+				"a closing keyword that closes only the first of several numbers",
+				"repeat the keyword before every number: fixes #1, fixes #2", []policy.Case{
+					{Expect: policy.ExpectViolated, PR: "Fix the parser\n\nFixes #12, #14.", Note: "one keyword for two numbers"},
+					{Expect: policy.ExpectSatisfied, PR: "Fix the parser\n\nFixes #12, fixes #14.", Note: "a keyword before each"},
+				}))
+		case norm.AutocloseNegated:
+			out = append(out, s.rule(KindPR, PRParams{Check: PRBodyForbid,
+				Pattern: `(?i)(?:\bnot|n't|\bnever|\bwithout)\s+(?:close|fix|resolve)[sd]?:? #[0-9]+`, What: "a closing keyword next to a number in a negated sentence"}, true,
+				"a negated closing keyword still closes the issue on GitHub",
+				"reword without the keyword next to the number (\"related to #12\")", []policy.Case{
+					{Expect: policy.ExpectViolated, PR: "Fix the parser\n\nThis does not fix #12 yet.", Note: "a negated keyword"},
+					{Expect: policy.ExpectSatisfied, PR: "Fix the parser\n\nThis is related to #12 but leaves it open.", Note: "no keyword"},
+				}))
+		}
+	}
+	return out
 }
