@@ -83,3 +83,35 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// PytestForm reads a rule on the form of pytest tests: "test-prefix" ("Name a test
+// function with a `test_` prefix"), "class-prefix", "unique-names", "plain-assert",
+// "functions" ("Write new tests as functions rather than as test classes"),
+// "raises-context", "warns-context" ("Assert expected exceptions with the
+// `pytest.raises` context manager").
+func PytestForm(text string) string {
+	t := strings.Join(strings.Fields(strings.ReplaceAll(text, "``", "`")), " ")
+	for _, f := range pytestForms() {
+		if f.re.MatchString(t) {
+			return f.form
+		}
+	}
+	return ""
+}
+
+type pytestFormRE struct {
+	form string
+	re   *regexp.Regexp
+}
+
+var pytestForms = sync.OnceValue(func() []pytestFormRE {
+	return []pytestFormRE{
+		{"unique-names", regexp.MustCompile(`(?i)\b(?:each|every) test (?:function|method)s? (?:a )?unique name\b|\btest (?:function |method )?names must be unique\b`)},
+		{"class-prefix", regexp.MustCompile("(?i)\\btest class(?:es)?\\b[^.]*(?:with )?(?:a )?`Test`(?: prefix)?|\\btest class(?:es)?\\b[^.]*\\bname (?:begins|starts|beginning|starting) with `?Test`?")},
+		{"test-prefix", regexp.MustCompile("(?i)^(?:name|prefix|call)\\b[^.]*\\btest (?:functions?|methods?)(?: and methods)?\\b[^.]*`?test_|\\btest functions? must have a name (?:beginning|starting) with `test_`|^name (?:each |every |all )?test functions? test_")},
+		{"functions", regexp.MustCompile(`(?i)^write (?:new |your )?tests as (?:module-level )?functions,? (?:rather than|not|instead of) (?:as )?(?:test )?classes\b`)},
+		{"plain-assert", regexp.MustCompile(`(?i)^(?:use|write) (?:plain|bare) assert(?: statements?)?(?: in tests)?[.]?$`)},
+		{"raises-context", regexp.MustCompile("(?i)\\bexpected exceptions?\\b[^.]*`pytest\\.raises`[^.]*\\bcontext manager\\b")},
+		{"warns-context", regexp.MustCompile("(?i)\\bexpected warnings?\\b[^.]*`pytest\\.warns`[^.]*\\bcontext manager\\b")},
+	}
+})

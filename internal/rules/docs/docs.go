@@ -1,7 +1,7 @@
-// Package docs holds the rules on documentation an agent writes: the form of Python
-// docstrings (quotes, raw strings, summary line, sections), words banned from
-// documentation prose (in .rst and .md files, docstrings or comments, outside code)
-// and the underlines of reStructuredText headings. The English is read by
+// Package docs holds the rules on documentation and tests an agent writes: the form
+// of Python docstrings (quotes, raw strings, summary line, sections), words banned
+// from documentation prose (in .rst and .md files, docstrings or comments, outside
+// code), reStructuredText headings, and the form of pytest test modules. The English is read by
 // norm.DocForms; this package lowers it into the docstring and docprose kinds.
 package docs
 
@@ -22,6 +22,7 @@ func Kinds() []engine.Kind {
 	return []engine.Kind{
 		{Name: KindDocstring, Domain: policy.DomainSource, Compile: compileDocstring},
 		{Name: KindProse, Domain: policy.DomainSource, Compile: compileProse},
+		{Name: KindPytest, Domain: policy.DomainSource, Compile: compilePytest},
 	}
 }
 
@@ -46,6 +47,12 @@ func (docRecognizer) Name() string { return "docs.form" }
 
 func (docRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	var out recognize.Result
+	if rc == nil || len(rc.Languages) == 0 || rc.HasLanguage(engine.LangPython) {
+		if r, ok := lowerPytest(c, norm.PytestForm(c.Text)); ok {
+			r.Norm = "pytest: " + norm.PytestForm(c.Text)
+			out.Rules = append(out.Rules, r)
+		}
+	}
 	for _, f := range norm.DocForms(c.Text, strings.Join(c.HeaderPath, " / ")) {
 		if f.Kind == "docstring" && rc != nil && len(rc.Languages) > 0 && !rc.HasLanguage(engine.LangPython) {
 			continue // Python docstrings in a repository without Python
@@ -279,3 +286,33 @@ var proseStyles = map[string]proseStyle{
 
 // britishPattern matches common British spellings whose American forms differ.
 const britishPattern = `\b(?:(?:organi|recogni|reali|initiali|optimi|customi|normali|seriali|minimi|maximi|summari|categori|utili|speciali|standardi|visuali|authori|synchroni|analy|paralleli|tokeni|vectori|finali|emphasi|apologi|prioriti)s(?:e|es|ed|ing|ation|ations|er|ers)|colour(?:s|ed|ing)?|behaviour(?:s|al)?|favour(?:s|ed|ite|ites)?|honour(?:s|ed)?|labour|neighbour(?:s|ing)?|centre(?:s|d)?|licence|defence|catalogue(?:s|d)?|analogue|modelling|modelled|travelled|travelling|cancelled|cancelling|labelled|labelling|grey)\b`
+
+// pytestCases are a violating and a satisfying test module per pytest check.
+var pytestCases = map[string][2]string{
+	PyTestPrefix:  {"def check_parse():\n    assert parse('1') == 1\n", "def test_parse():\n    assert parse('1') == 1\n\n\ndef make_input():\n    return '1'\n\n\ndef helper_assert(x):\n    assert x\n\n\ndef test_other():\n    helper_assert(make_input())\n"},
+	PyClassPrefix: {"class ParseTests:\n    def test_one(self):\n        assert True\n", "class TestParse:\n    def test_one(self):\n        assert True\n\n\nclass Helper:\n    def run(self):\n        return 1\n"},
+	PyUnique:      {"def test_parse():\n    assert True\n\n\ndef test_parse():\n    assert False\n", "def test_parse():\n    assert True\n\n\nclass TestOther:\n    def test_parse(self):\n        assert True\n"},
+	PyPlainAssert: {"class TestParse(unittest.TestCase):\n    def test_one(self):\n        self.assertEqual(parse('1'), 1)\n", "def test_one():\n    assert parse('1') == 1\n"},
+	PyFunctions:   {"class TestParse:\n    def test_one(self):\n        assert True\n", "def test_one():\n    assert True\n"},
+	PyRaisesCtx:   {"def test_bad():\n    pytest.raises(ValueError, parse, 'x')\n", "def test_bad():\n    with pytest.raises(ValueError, match='x'):\n        parse('x')\n"},
+	PyWarnsCtx:    {"def test_old():\n    pytest.warns(DeprecationWarning, old, 1)\n", "def test_old():\n    with pytest.warns(DeprecationWarning):\n        old(1)\n"},
+}
+
+func lowerPytest(c *policy.Constraint, form string) (policy.Rule, bool) {
+	cs, ok := pytestCases[form]
+	if !ok {
+		return policy.Rule{}, false
+	}
+	msgs := map[string][2]string{
+		PyTestPrefix:  {"a test function pytest never runs: its name lacks test_", "name test functions test_*"},
+		PyClassPrefix: {"a test class pytest never collects: its name lacks Test", "name test classes Test*"},
+		PyUnique:      {"two tests share a name; only the last runs", "give each test a unique name"},
+		PyPlainAssert: {"unittest-style assertion in a test", "use plain assert statements"},
+		PyFunctions:   {"a test class where test functions are asked for", "write tests as module-level functions"},
+		PyRaisesCtx:   {"expected exception not asserted with the pytest.raises context manager", "use with pytest.raises(...)"},
+		PyWarnsCtx:    {"expected warning not asserted with the pytest.warns context manager", "use with pytest.warns(...)"},
+	}[form]
+	return rule(c, KindPytest, PytestParams{Check: form}, msgs[0], msgs[1],
+		policy.Case{Expect: vio, Path: "pkg/tests/test_parse.py", Code: cs[0], Note: "a test module against the rule"},
+		policy.Case{Expect: sat, Path: "pkg/tests/test_parse.py", Code: cs[1], Note: "a test module that follows it"}), true
+}

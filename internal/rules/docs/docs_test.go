@@ -236,3 +236,48 @@ func TestHeadingLevels(t *testing.T) {
 		}
 	}
 }
+
+// pytest forms, in sentences of our own writing in the forms of SWE-CC's test
+// policies (policies.csv: ASTROPY-C003, ASTROPY-C020, ASTROPY-C021, MATPLOTLIB-C170,
+// PALLETS-C072, PALLETS-C076, PYDATA-C052, SYMPY-C076).
+func TestPytestSentences(t *testing.T) {
+	reg := engine.NewRegistry(Kinds()...)
+	py := &recognize.RepoContext{Languages: []string{engine.LangPython}}
+	for _, tc := range []struct{ text, check string }{
+		{"Prefix every test function with `test_`.", PyTestPrefix},
+		{"A test function must have a name beginning with `test_`.", PyTestPrefix},
+		{"Name test classes with a `Test` prefix.", PyClassPrefix},
+		{"Give every test function a unique name.", PyUnique},
+		{"Use plain assert statements.", PyPlainAssert},
+		{"Write new tests as functions, not test classes.", PyFunctions},
+		{"Check expected exceptions with the `pytest.raises` context manager.", PyRaisesCtx},
+		{"Check expected warnings with the `pytest.warns` context manager.", PyWarnsCtx},
+		{"Use plain assert statements for scalars.", ""},
+		{"Write tests for every new function.", ""},
+	} {
+		res := docRecognizer{}.Recognize(&policy.Constraint{Text: tc.text, Level: policy.Must}, py)
+		var got []policy.Rule
+		for _, r := range res.Rules {
+			if r.Kind == KindPytest {
+				got = append(got, r)
+			}
+		}
+		if tc.check == "" {
+			if len(got) != 0 {
+				t.Errorf("%q: want no rule, got %s", tc.text, got[0].Params)
+			}
+			continue
+		}
+		if len(got) != 1 || string(got[0].Params) != `{"check":"`+tc.check+`"}` {
+			t.Errorf("%q: want the %s rule, got %d rules", tc.text, tc.check, len(got))
+			continue
+		}
+		r := got[0]
+		r.ID = "r"
+		for _, cs := range r.Cases {
+			if out := engine.RunCase(reg, &r, cs); !out.OK {
+				t.Errorf("%q: case %q expects %s, got %s (%s)", tc.text, cs.Note, cs.Expect, out.Got, out.Reason)
+			}
+		}
+	}
+}
