@@ -65,7 +65,7 @@ var (
 	docParamsRE     = docRE("(?i)\\bparameters?\\b.*\\bdocstring must include an? `?Parameters`? section\\b|\\bdocument (?:every|all|each) parameters? in an? `?Parameters`? section\\b")
 	docMarkdownRE   = docRE(`(?i)\bdocstrings? (?:should|must) (?:use|be written in) (?:reStructuredText|rest|rst)\b[^.]*\bnot markdown\b|\bno markdown in docstrings\b`)
 	docContractRE   = docRE(`(?i)^(?:do not|don't|never|avoid)(?: using| use)? contractions\b`)
-	docWordsListRE  = docRE(`(?i)^(?:do not|don't|never|avoid) (?:use |using |say |write )?(?:(?:the )?(?:[\w-]+ )?(?:words?|terms?|phrases?|pronouns?)\b(?: such as| like)?[: ]*|(?:use |using |the word )?)(["'“‘` + "`" + `].*)$`)
+	docWordsListRE  = docRE(`(?i)^(?:do not|don't|never|avoid) (?:(?:use |using |say |write )(?:the )?(?:[\w-]+ )?(?:(?:words?|terms?|phrases?|pronouns?)\b)?(?: such as| like)?[: ]*|(?:the )?(?:[\w-]+ )?(?:words?|terms?|phrases?|pronouns?)\b(?: such as| like)?[: ]*)(["'“‘` + "`" + `].*)$`)
 	docInsteadRE    = docRE(`(?i)\b(?:instead of|rather than) (.*)$`)
 	docQuotedRE     = docRE("[\"'“‘`]([A-Za-z][A-Za-z /-]{0,30}?)[\"'”’`]")
 	docTutorialRE   = docRE(`(?i)\b(?:outside|except in|other than in) (?:the )?tutorials?\b`)
@@ -193,8 +193,8 @@ func DocForms(text, heading string) []DocForm {
 func proseStyle(text string) string {
 	l := strings.ToLower(text)
 	switch {
-	case docEmDashRE().MatchString(text) && (strings.Contains(l, "either side") || strings.Contains(l, "spaced em") || strings.Contains(l, "space on each side") || strings.Contains(l, "spaces around")):
-		if strings.Contains(l, "unspaced") || strings.Contains(l, "no space") {
+	case docEmDashRE().MatchString(text) && (strings.Contains(l, "either side") || strings.Contains(l, "without space") || strings.Contains(l, "spaced em") || strings.Contains(l, "space on each side") || strings.Contains(l, "spaces around")):
+		if strings.Contains(l, "unspaced") || strings.Contains(l, "no space") || strings.Contains(l, "without space") || strings.Contains(l, "not spaced") {
 			return "em-dash-unspaced"
 		}
 		return "em-dash-spaced"

@@ -95,7 +95,7 @@ func utPaths(s string) ([]string, string) {
 		if m == nil {
 			break
 		}
-		p := m[1] + m[2]
+		p := m[1] + strings.TrimRight(m[2], ",.;:")
 		if !fileLike(p) {
 			return nil, s
 		}

@@ -55,6 +55,7 @@ func TestUntouchedFiles(t *testing.T) {
 		"Never commit directly to `main`.",
 		"Do not commit the `.c` files the build generates.",
 		"Do not hand-edit generated files.",
+		"Do not commit secrets.",
 		"Do not edit `schema.lock` by hand; run the generator.",
 		"Do not edit `schema.lock` when the migration is pending.",
 	} {

@@ -31,7 +31,7 @@ func TestDocSentences(t *testing.T) {
 		{"Give all public classes a short docstring.", `{"check":"present","owners":["class"]}`},
 		{"Avoid contractions in the documentation.", `{"check":"words","patterns":["` + jsonEscaped(contractionPattern) + `"],"what":"a contraction","in":["docs","docstrings"]}`},
 		{"Never use words such as 'basically' or 'clearly' in the docs.", `{"check":"words","patterns":["\\bbasically\\b|\\bclearly\\b"],"what":"the word basically or clearly","in":["docs","docstrings"]}`},
-		{"Avoid 'I' in code comments.", `{"check":"words","patterns":["\\bi\\b"],"what":"the word I","in":["comments"]}`},
+		{"Avoid using 'I' in code comments.", `{"check":"words","patterns":["\\bi\\b"],"what":"the word I","in":["comments"]}`},
 		{"Every heading's underline must be at least as long as the heading text.", `{"check":"heading-underline"}`},
 		{"In the documentation, put a space on either side of an em dash.", `{"check":"words","patterns":["\\S—|—\\S"],"what":"an em dash without a space on each side","in":["docs","docstrings"]}`},
 		{"Write dates in the docs in ISO 8601 form.", "iso-date"},
@@ -41,6 +41,8 @@ func TestDocSentences(t *testing.T) {
 		{"A doctest input longer than 72 characters must be wrapped with the continuation prompt.", `{"check":"doctest-width","max":72}`},
 		{"A parameter entry in a docstring uses the separator `name : type`.", `{"check":"param-separator"}`},
 		{"A `Notes` section must have a blank line before its first doctest.", `{"check":"blank-before-doctest","section":"Notes"}`},
+		{"In docs, write the em dash without spaces at either side.", `{"check":"words","patterns":["\\s—|—\\s"],"what":"a spaced em dash","in":["docs","docstrings"]}`},
+		{"Don't \"improve\" adjacent code or comments.", ""},
 		// not documentation rules heed reads
 		{"Docstrings should be helpful.", ""},
 		{"Use simple words in the documentation.", ""},

@@ -264,7 +264,15 @@ func textProse(lines []string, first int, markdown bool) []proseLine {
 	skipIndent := -1 // skip lines indented deeper than this
 	fenced := false
 	doctest := false
+	front := markdown && len(lines) > 0 && strings.TrimSpace(lines[0]) == "---"
 	for k, l := range lines {
+		if front {
+			// YAML front matter of a Markdown page
+			if k > 0 && strings.TrimSpace(l) == "---" {
+				front = false
+			}
+			continue
+		}
 		t := strings.TrimSpace(l)
 		indent := len(l) - len(strings.TrimLeft(l, " \t"))
 		if fenceRE.MatchString(l) {
