@@ -40,6 +40,7 @@ func main() {
 	verbose := flag.Bool("v", false, "with the table, name the labelled constraints compiled or missed")
 	swecc := flag.Bool("swecc", false, "measure the compiler on SWE-CC's 823 contribution policies instead")
 	sweccPath := flag.String("swecc-file", defaultSWECC(), "SWE-CC policies.csv")
+	withRules := flag.Bool("rules", false, "with -swecc: list every policy with the params of its rules")
 	sweccSplit := flag.String("split", "all", "with -swecc: all, dev or holdout projects (sweccSplitOf)")
 	flag.Parse()
 	if *swecc {
@@ -54,7 +55,7 @@ func main() {
 			os.Exit(2)
 		}
 		compileSWECC(ps, rules.Recognizers())
-		reportSWECC(os.Stdout, ps, *list)
+		reportSWECC(os.Stdout, ps, *list || *withRules, *withRules)
 		return
 	}
 

@@ -29,9 +29,12 @@ type sweccPolicy struct {
 	ID, Project, Category, Evidence, Check, Text string
 	HumanInTheLoop                               bool
 	// what it became
-	Kinds  []string
-	Judge  bool
-	Reason string
+	Kinds []string
+	Rules []string // kind and params of each executable rule
+	// Compiled are the executable rules themselves.
+	Compiled []policy.Rule
+	Judge    bool
+	Reason   string
 }
 
 func defaultSWECC() string {
@@ -165,6 +168,8 @@ func compileSWECC(ps []*sweccPolicy, recs []recognize.Recognizer) {
 					p.Judge = true
 				} else {
 					p.Kinds = append(p.Kinds, r.Kind)
+					p.Rules = append(p.Rules, fmt.Sprintf("%s %s [%s]", r.Kind, r.Params, r.Severity))
+					p.Compiled = append(p.Compiled, r)
 				}
 			}
 			if len(e.Rules) == 0 && p.Reason == "" {
@@ -176,7 +181,7 @@ func compileSWECC(ps []*sweccPolicy, recs []recognize.Recognizer) {
 
 // reportSWECC prints compiled shares by category and by evidence type, the rule kinds
 // used, and why the rest were left.
-func reportSWECC(w io.Writer, ps []*sweccPolicy, listAll bool) {
+func reportSWECC(w io.Writer, ps []*sweccPolicy, listAll, withRules bool) {
 	type row struct{ n, compiled, judge int }
 	byCat, byEv := map[string]*row{}, map[string]*row{}
 	kinds, reasons := map[string]int{}, map[string]int{}
@@ -250,6 +255,11 @@ func reportSWECC(w io.Writer, ps []*sweccPolicy, listAll bool) {
 				became = "- (" + shortReason(p.Reason) + ")"
 			}
 			fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", p.ID, p.Category, became, p.Text)
+			if withRules {
+				for _, r := range p.Rules {
+					fmt.Fprintf(w, "\t\t%s\n", r)
+				}
+			}
 		}
 	}
 }
