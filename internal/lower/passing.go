@@ -1,9 +1,13 @@
 package lower
 
 import (
+	"encoding/json"
+	"strings"
+
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules/process"
 )
 
 // Passing lowers the checks a change must pass, stated as properties of the code
@@ -29,6 +33,7 @@ func (passingRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 	}
 	var rules []policy.Rule
 	var why string
+	suite := strings.HasPrefix(order, "Run the test suite")
 	for _, n := range norm.Read(order, readContext(c, rc)) {
 		if n.Polarity != norm.Require || len(n.Before) == 0 {
 			continue
@@ -38,6 +43,9 @@ func (passingRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 		if why == "" {
 			why = w
 		}
+		if suite {
+			r = testCommandsOnly(r)
+		}
 		for i := range r {
 			r[i].Severity = policy.SeverityWarning
 			r[i].Exact = false
@@ -46,4 +54,34 @@ func (passingRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 		rules = append(rules, r...)
 	}
 	return recognize.Result{Rules: rules, Unenforced: why}
+}
+
+// testCommandsOnly keeps the orders whose prerequisite is a test command: "the test
+// suite" is read from the file's other commands, and one of those may be another
+// role's (`tox -e docs`).
+func testCommandsOnly(rs []policy.Rule) []policy.Rule {
+	var out []policy.Rule
+	for _, r := range rs {
+		var p process.SequenceParams
+		if err := json.Unmarshal(r.Params, &p); err != nil {
+			continue
+		}
+		var kept []process.Pattern
+		for _, f := range p.First {
+			if s := f.String(); strings.Contains(s, "test") || strings.Contains(s, "pytest") || strings.HasPrefix(s, "tox") && len(f.Args) == 0 && len(f.Flags) == 0 || strings.Contains(s, "nox") && strings.Contains(s, "test") {
+				kept = append(kept, f)
+			}
+		}
+		if len(kept) == 0 {
+			continue
+		}
+		p.First = kept
+		raw, err := json.Marshal(p)
+		if err != nil {
+			continue
+		}
+		r.Params = raw
+		out = append(out, r)
+	}
+	return out
 }

@@ -49,21 +49,27 @@ func autocloseRules(s sentence) []policy.Rule {
 	for _, f := range norm.AutocloseForms(s.raw) {
 		switch f {
 		case norm.AutocloseEvery:
-			out = append(out, s.rule(KindPR, PRParams{Check: PRBodyForbid,
+			r := s.rule(KindPR, PRParams{Check: PRBodyForbid,
 				Pattern: `(?i)\b` + closingKeywords + `:? #[0-9]+(?:\s*(?:,|and|&)\s*#[0-9]+)+`, What: "a closing keyword shared by several issue numbers"}, true,
 				"a closing keyword that closes only the first of several numbers",
 				"repeat the keyword before every number: fixes #1, fixes #2", []policy.Case{
 					{Expect: policy.ExpectViolated, PR: "Fix the parser\n\nFixes #12, #14.", Note: "one keyword for two numbers"},
 					{Expect: policy.ExpectSatisfied, PR: "Fix the parser\n\nFixes #12, fixes #14.", Note: "a keyword before each"},
-				}))
+				})
+			// "If a pull request should close multiple issues": a closing keyword and
+			// more than one number
+			r.When = &policy.Condition{What: "the pull request closes issues by number", PR: `(?is)\b(?:close|fix|resolve)[a-z]*:? #[0-9]+.*#[0-9]+`}
+			out = append(out, r)
 		case norm.AutocloseNegated:
-			out = append(out, s.rule(KindPR, PRParams{Check: PRBodyForbid,
+			r := s.rule(KindPR, PRParams{Check: PRBodyForbid,
 				Pattern: `(?i)(?:\bnot|n't|\bnever|\bwithout)\s+(?:close|fix|resolve)[sd]?:? #[0-9]+`, What: "a closing keyword next to a number in a negated sentence"}, true,
 				"a negated closing keyword still closes the issue on GitHub",
 				"reword without the keyword next to the number (\"related to #12\")", []policy.Case{
 					{Expect: policy.ExpectViolated, PR: "Fix the parser\n\nThis does not fix #12 yet.", Note: "a negated keyword"},
 					{Expect: policy.ExpectSatisfied, PR: "Fix the parser\n\nThis is related to #12 but leaves it open.", Note: "no keyword"},
-				}))
+				})
+			r.When = &policy.Condition{What: "the pull request names an issue number", PR: `#[0-9]+`}
+			out = append(out, r)
 		}
 	}
 	return out

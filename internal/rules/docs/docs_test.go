@@ -43,6 +43,7 @@ func TestDocSentences(t *testing.T) {
 		{"A `Notes` section must have a blank line before its first doctest.", `{"check":"blank-before-doctest","section":"Notes"}`},
 		{"In docs, write the em dash without spaces at either side.", `{"check":"words","patterns":["\\s—|—\\s"],"what":"a spaced em dash","in":["docs","docstrings"]}`},
 		{"Don't \"improve\" adjacent code or comments.", ""},
+		{"Do not use the word \"sample\" in a tutorial page title.", ""},
 		// not documentation rules heed reads
 		{"Docstrings should be helpful.", ""},
 		{"Use simple words in the documentation.", ""},

@@ -154,6 +154,7 @@ func (c *docstringCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resu
 	f := ev.Files[t.Index]
 	lines := strings.Split(string(f.Content), "\n")
 	var fs []engine.Finding
+	judged := 0
 	at := func(line int, msg, sug string) {
 		text := ""
 		if line-1 < len(lines) && line >= 1 {
@@ -180,6 +181,9 @@ func (c *docstringCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resu
 		if from == 0 || !owns(f, from, to) {
 			continue
 		}
+		if c.p.Check == DocPresent || has && c.applies(d) {
+			judged++
+		}
 		switch c.p.Check {
 		case DocPresent:
 			if !has && d.Public && !testFile(f.Path) && !decorated(lines, d.DefLine) {
@@ -187,7 +191,7 @@ func (c *docstringCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resu
 			}
 			continue
 		}
-		if !has {
+		if !has || !c.applies(d) {
 			continue
 		}
 		if msg, sug, line := c.judgeOne(d); msg != "" {
@@ -195,9 +199,50 @@ func (c *docstringCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resu
 		}
 	}
 	if len(fs) == 0 {
+		if judged == 0 {
+			// SWE-CC's precondition: the change adds or modifies no docstring (or
+			// definition) the rule is about
+			return engine.Result{Verdict: engine.Inapplicable, Reason: "the change adds or modifies no docstring"}
+		}
 		return engine.Result{Verdict: engine.Satisfied}
 	}
 	return engine.Result{Verdict: engine.Violated, Findings: fs}
+}
+
+// applies is each check's antecedent on a docstring: a rule about parameter entries
+// says nothing of a docstring without them (SWE-CC's "not triggered").
+func (c *docstringCheck) applies(d docstring) bool {
+	content, _ := d.content()
+	secs := sectionsOf(d)
+	has := func(names ...string) bool {
+		for _, s := range secs {
+			if slices.Contains(names, s.name) {
+				return true
+			}
+		}
+		return false
+	}
+	switch c.p.Check {
+	case DocParamSeparator:
+		return has("Parameters", "Other Parameters", "Attributes", "Returns", "Yields")
+	case DocBlankDoctest:
+		return has(c.p.Section) && strings.Contains(d.text(), ">>>")
+	case DocDoctestWidth:
+		return strings.Contains(d.text(), ">>>")
+	case DocRawBackslash:
+		return strings.Contains(d.text(), `\`)
+	case DocSection:
+		return d.Public && d.Owner != "module"
+	case DocParameters:
+		return d.Owner == "def" && d.Public && len(d.Params) > 0
+	case DocUnderline, DocHeadingForbid:
+		return len(secs) > 0
+	case DocQuoteLines, DocBlankClose:
+		return len(d.Lines) > 1 && len(content) > 1
+	case DocOneLine:
+		return len(content) == 1
+	}
+	return true
 }
 
 // decorated reports whether the def is an @overload stub or a property setter or

@@ -221,6 +221,13 @@ func (c *pytestCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 		}
 	}
 	if len(fs) == 0 {
+		owned := false
+		for _, d := range defs {
+			owned = owned || f.Owns(d.line)
+		}
+		if !owned && c.p.Check != PyPlainAssert && c.p.Check != PyRaisesCtx && c.p.Check != PyWarnsCtx {
+			return engine.Result{Verdict: engine.Inapplicable, Reason: "the change adds or renames no test function or class"}
+		}
 		return engine.Result{Verdict: engine.Satisfied}
 	}
 	return engine.Result{Verdict: engine.Violated, Findings: fs}
