@@ -73,6 +73,10 @@ var (
 	docAtLeastRE    = docRE(`(?i)\bat least as long\b`)
 	docSameLenRE    = docRE(`(?i)\bsame length\b`)
 	docPartRE       = docRE(`(?i)\bin (?:a|an|the|each|every) (?:[\w-]+ ){0,3}(?:titles?|headings?|captions?|names?|labels?|summar(?:y|ies))\b`)
+	docWriteRstRE   = docRE(`(?i)^write (?:all |your )?docstrings in (?:reStructuredText|rest|rst)[.]?$`)
+	docNumpydocRE   = docRE(`(?i)^write (?:all |your )?docstrings (?:in|that conform to|following|according to) (?:the )?(?:numpydoc|numpy)(?: docstring)? (?:format|style|guide|conventions?)[.]?$`)
+	docIssueRefsRE  = docRE(`(?i)^(?:do not|don't|never) reference (?:github )?(?:issue|pr|pull request)s?(?: or (?:pr|pull request|issue)s?)? (?:numbers|ids|links|urls)(?: or (?:links|urls))?\b[^.]*\b(?:code|codebase|source|comments?)\b`)
+	docMdTablesRE   = docRE(`(?i)^(?:do not|don't|never) use markdown tables\b`)
 	docSlashRE      = docRE(`^([a-z]+)/([a-z]+)\b`)
 	docPlainWordRE  = docRE(`^[A-Za-z]+$`)
 	// "A doctest input longer than 80 characters must be wrapped ..."
@@ -137,8 +141,10 @@ func DocForms(text, heading string) []DocForm {
 			ds(DocForm{Check: "heading-forbid", Headings: []string{strings.TrimSuffix(m[1], "s") + "=" + m[1]}})
 		case docParamsRE().MatchString(text):
 			ds(DocForm{Check: "parameters"})
-		case docMarkdownRE().MatchString(text):
+		case docMarkdownRE().MatchString(text) || docWriteRstRE().MatchString(text):
 			ds(DocForm{Check: "no-markdown"})
+		case docNumpydocRE().MatchString(text):
+			ds(DocForm{Check: "numpydoc"})
 		case docSectionRE().MatchString(text):
 			ds(DocForm{Check: "section", Section: docSectionRE().FindStringSubmatch(text)[1]})
 		case docPresentRE().MatchString(text):
@@ -148,6 +154,12 @@ func DocForms(text, heading string) []DocForm {
 		if len(out) > 0 {
 			return out
 		}
+	}
+	if docIssueRefsRE().MatchString(text) {
+		return []DocForm{{Kind: "prose", Check: "words", Style: "issue-refs", In: []string{"docstrings", "comments"}}}
+	}
+	if docMdTablesRE().MatchString(text) {
+		return []DocForm{{Kind: "prose", Check: "words", Style: "md-tables", In: []string{"docs"}}}
 	}
 	if lv := headingLevels(text); len(lv) >= 2 {
 		return []DocForm{{Kind: "prose", Check: "heading-levels", Levels: lv}}

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -152,6 +153,8 @@ func lowerDoc(c *policy.Constraint, f norm.DocForm) (policy.Rule, bool) {
 	case DocBlankDoctest:
 		bad = "def area(r):\n    \"\"\"Return the area of a circle.\n\n    " + p.Section + "\n    " + strings.Repeat("=", len(p.Section)) + "\n    >>> area(1)\n    3.14\n\n    \"\"\"\n    return 3.14 * r * r\n"
 		good = strings.Replace(bad, strings.Repeat("=", len(p.Section))+"\n", strings.Repeat("=", len(p.Section))+"\n\n", 1)
+	case DocNumpydoc:
+		bad = "def area(r):\n    \"\"\"Return the area of a circle.\n\n    Args:\n        r: the radius.\n    \"\"\"\n    return 3.14 * r * r\n"
 	case DocNoMarkdown:
 		bad = "def area(r):\n    \"\"\"Return the area of a circle.\n\n    See [the guide](https://example.org/guide).\n    \"\"\"\n    return 3.14 * r * r\n"
 	default:
@@ -189,6 +192,8 @@ func docMessages(p DocstringParams) (string, string) {
 		return "docstring without a Parameters section", "document the parameters in a Parameters section"
 	case DocNoMarkdown:
 		return "Markdown in a docstring", "write docstrings in reStructuredText"
+	case DocNumpydoc:
+		return "docstring not in numpydoc form", "write numpydoc sections: a name underlined with dashes"
 	case DocDoctestWidth:
 		return fmt.Sprintf("doctest input longer than %d characters", p.Max), "wrap the input with the ... continuation prompt"
 	case DocParamSeparator:
@@ -227,9 +232,13 @@ func lowerProse(c *policy.Constraint, f norm.DocForm) (policy.Rule, bool) {
 	}
 	var bad, near, what string
 	if st, ok := proseStyles[f.Style]; ok {
-		p.Patterns, p.What, p.CaseSensitive = []string{st.pattern}, st.what, st.caseSensitive
-		return rule(c, KindProse, p, "documentation prose not in the required form: "+st.what, st.fix,
-			doc(vio, st.bad, "the form the sentence rules out"), doc(sat, st.good, "the form it asks for")), true
+		p.Patterns, p.What, p.CaseSensitive, p.Raw = []string{st.pattern}, st.what, st.caseSensitive, st.raw
+		bad, good := doc(vio, st.bad, "the form the sentence rules out"), doc(sat, st.good, "the form it asks for")
+		if len(p.In) > 0 && !slices.Contains(p.In, InDocs) {
+			bad = policy.Case{Expect: vio, Path: "pkg/run.py", Code: "def run():\n    # " + st.bad + "\n    return 1\n", Note: "the form the sentence rules out"}
+			good = policy.Case{Expect: sat, Path: "pkg/run.py", Code: "def run():\n    # " + st.good + "\n    return 1\n", Note: "the form it asks for"}
+		}
+		return rule(c, KindProse, p, "documentation prose not in the required form: "+st.what, st.fix, bad, good), true
 	}
 	if f.Style != "" {
 		return policy.Rule{}, false
@@ -271,6 +280,9 @@ func lowerProse(c *policy.Constraint, f norm.DocForm) (policy.Rule, bool) {
 type proseStyle struct {
 	pattern, what, fix, bad, good string
 	caseSensitive                 bool
+	// raw: the pattern runs on every line of a doc file, code included (a table's
+	// rule line is markup, not prose)
+	raw bool
 }
 
 // proseStyles are the forms norm.DocForms names (DocForm.Style).
@@ -281,6 +293,8 @@ var proseStyles = map[string]proseStyle{
 	"ie-eg-comma":      {pattern: `\b(?:i\.e|e\.g)\.(?:[^,]|$)`, what: "i.e. or e.g. without a comma after it", fix: "follow i.e. and e.g. with a comma", bad: "Use a short name (e.g. heed).", good: "Use a short name (e.g., heed)."},
 	"iso-date":         {pattern: `\b(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}(?:st|nd|rd|th)?,? \d{4}\b|\b\d{1,2}(?:st|nd|rd|th)? (?:January|February|March|April|May|June|July|August|September|October|November|December),? \d{4}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b`, what: "a date not in ISO 8601 form", fix: "write the date as YYYY-MM-DD", bad: "Released on March 3, 2024.", good: "Released on 2024-03-03.", caseSensitive: true},
 	"24-hour":          {pattern: `(?i)\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?(?:\W|$)`, what: "a time on the 12-hour clock", fix: "write times on the 24-hour clock (14:30)", bad: "The job runs at 3 pm daily.", good: "The job runs at 15:00 daily."},
+	"issue-refs":       {pattern: `https?://github\.com/[^/\s]+/[^/\s]+/(?:issues|pull)/[0-9]+|(?:^|[\s(\[,;])(?:#|gh-|GH-)[0-9]{2,}\b`, what: "a reference to a GitHub issue or pull request", fix: "describe the reason in words instead of pointing at the issue", bad: "Works around #1234 for now.", good: "Works around a rounding bug for now."},
+	"md-tables":        {pattern: `^\|?\s*:?-{3,}:?\s*\|`, what: "a Markdown table", fix: "write the table as a reStructuredText table", bad: "| a | b |\n|---|---|\n| 1 | 2 |", good: "====  ====\na     b\n====  ====", raw: true},
 	"american":         {pattern: britishPattern, what: "a British spelling", fix: "use the American spelling", bad: "Heed will normalise the colour of the output.", good: "Heed will normalize the color of the output."},
 }
 

@@ -44,6 +44,9 @@ func TestDocSentences(t *testing.T) {
 		{"In docs, write the em dash without spaces at either side.", `{"check":"words","patterns":["\\s—|—\\s"],"what":"a spaced em dash","in":["docs","docstrings"]}`},
 		{"Don't \"improve\" adjacent code or comments.", ""},
 		{"Do not use the word \"sample\" in a tutorial page title.", ""},
+		{"Write docstrings following the numpydoc style.", `{"check":"numpydoc"}`},
+		{"Never reference issue numbers or links in the code.", "issue-refs"},
+		{"Do not use Markdown tables in reStructuredText pages.", "md-tables"},
 		// not documentation rules heed reads
 		{"Docstrings should be helpful.", ""},
 		{"Use simple words in the documentation.", ""},

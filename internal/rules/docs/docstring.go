@@ -32,6 +32,7 @@ const (
 	DocNoMarkdown     = "no-markdown"          // no Markdown fences, headings or links
 	DocDoctestWidth   = "doctest-width"        // Max: no doctest input (after its prompt) is longer
 	DocParamSeparator = "param-separator"      // a Parameters entry is "name : type", not "name: type"
+	DocNumpydoc       = "numpydoc"             // no Google-style sections or Sphinx field lists; sections underlined with dashes of their length
 	DocBlankDoctest   = "blank-before-doctest" // Section: a blank line before the section\'s first doctest
 )
 
@@ -55,7 +56,7 @@ type DocstringParams struct {
 }
 
 var docChecks = []string{DocQuotes, DocRawBackslash, DocSummary, DocBlankSummary, DocQuoteLines, DocOneLine, DocBlankClose,
-	DocSection, DocUnderline, DocHeadingForbid, DocPresent, DocParameters, DocNoMarkdown, DocDoctestWidth, DocParamSeparator, DocBlankDoctest}
+	DocSection, DocUnderline, DocHeadingForbid, DocPresent, DocParameters, DocNoMarkdown, DocDoctestWidth, DocParamSeparator, DocBlankDoctest, DocNumpydoc}
 
 type docstringCheck struct {
 	rule *policy.Rule
@@ -92,7 +93,7 @@ func compileDocstring(rule *policy.Rule) (engine.Check, error) {
 		if len(p.Headings) == 0 {
 			return nil, fmt.Errorf("params.headings: heading-forbid needs headings")
 		}
-	case DocRawBackslash, DocBlankSummary, DocOneLine, DocBlankClose, DocUnderline, DocPresent, DocParameters, DocNoMarkdown, DocParamSeparator:
+	case DocRawBackslash, DocBlankSummary, DocOneLine, DocBlankClose, DocUnderline, DocPresent, DocParameters, DocNoMarkdown, DocParamSeparator, DocNumpydoc:
 	case "":
 		return nil, fmt.Errorf("params.check: missing (want one of %s)", strings.Join(docChecks, ", "))
 	default:
@@ -241,6 +242,8 @@ func (c *docstringCheck) applies(d docstring) bool {
 		return len(d.Lines) > 1 && len(content) > 1
 	case DocOneLine:
 		return len(content) == 1
+	case DocNumpydoc:
+		return len(content) > 1
 	}
 	return true
 }
@@ -292,6 +295,15 @@ func sectionsOf(d docstring) []section {
 // badSeparatorRE matches a numpydoc entry whose name and type are not separated by
 // " : ": "x: int", "x :int".
 var badSeparatorRE = lazyre.New(`^\*{0,2}[A-Za-z_]\w*(?:, ?\*{0,2}[A-Za-z_]\w*)*(?::\s*\S| :\S)`)
+
+var (
+	googleSectionRE = lazyre.New(`^(?:Args|Arguments|Returns|Raises|Yields|Keyword Args|Keyword Arguments|Attributes|Example|Examples|Note|Notes|Parameters|See Also):$`)
+	fieldListRE     = lazyre.New(`^:(?:param|parameter|arg|argument|key|keyword|type|raises?|except|returns?|rtype|yields?|ytype)\b[^:]*:`)
+)
+
+// numpydocSections are the section names of the numpydoc guide.
+var numpydocSections = map[string]bool{"Parameters": true, "Returns": true, "Yields": true, "Receives": true, "Other Parameters": true,
+	"Raises": true, "Warns": true, "Warnings": true, "See Also": true, "Notes": true, "References": true, "Examples": true, "Attributes": true, "Methods": true}
 
 var (
 	mdFenceRE = lazyre.New("(?m)^\\s*```")
@@ -449,6 +461,21 @@ func (c *docstringCheck) judgeOne(d docstring) (msg, sug string, line int) {
 					}
 					break
 				}
+			}
+		}
+	case DocNumpydoc:
+		for k, l := range d.Lines {
+			t := strings.TrimSpace(l)
+			if googleSectionRE.MatchString(t) && k+1 < len(d.Lines) && indentOf(d.Lines[k+1]) > indentOf(l) {
+				return fmt.Sprintf("a Google-style section %q in a numpydoc docstring", t), "write the section as a heading underlined with dashes", d.Start + k
+			}
+			if fieldListRE.MatchString(t) {
+				return fmt.Sprintf("a Sphinx field list entry %q in a numpydoc docstring", t), "document it in a numpydoc section (Parameters, Returns)", d.Start + k
+			}
+		}
+		for _, s := range sectionsOf(d) {
+			if numpydocSections[s.name] && (!strings.HasPrefix(s.underline, "-") || len(s.underline) != len(s.name)) {
+				return fmt.Sprintf("the numpydoc section %q is not underlined with %d dashes", s.name, len(s.name)), "underline the section name with dashes of its length", s.line + 1
 			}
 		}
 	case DocNoMarkdown:

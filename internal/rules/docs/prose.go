@@ -45,6 +45,9 @@ type ProseParams struct {
 	// Except are globs of files left out ("tutorials").
 	Except []string `json:"except,omitempty"`
 	Exact  bool     `json:"exact,omitempty"`
+	// Raw runs the patterns on every line of a documentation file, not only its
+	// prose (markup such as a Markdown table's rule line).
+	Raw bool `json:"raw,omitempty"`
 	// Levels are the underline characters of heading levels, outermost first.
 	Levels []string `json:"levels,omitempty"`
 }
@@ -171,7 +174,14 @@ func (c *proseCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	} else if c.p.Check == ProseLevels {
 		fs = c.levels(f)
 	} else {
-		for _, pl := range proseLines(f, c.in(InDocs), c.in(InDocstrings), c.in(InComments)) {
+		pls := proseLines(f, c.in(InDocs), c.in(InDocstrings), c.in(InComments))
+		if c.p.Raw && docFile(f.Path) {
+			pls = nil
+			for k, l := range strings.Split(string(f.Content), "\n") {
+				pls = append(pls, proseLine{line: k + 1, text: l})
+			}
+		}
+		for _, pl := range pls {
 			if !f.Owns(pl.line) {
 				continue
 			}
