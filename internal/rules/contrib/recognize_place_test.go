@@ -92,3 +92,25 @@ func TestTrailerForm(t *testing.T) {
 		}
 	}
 }
+
+// A disclosure of AI use asked of a contribution's description, in sentences of our
+// own writing in SWE-CC's forms (policies.csv: DJANGO-C057, SYMPY-C274).
+func TestAIDisclosureInTheChangeDescription(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Describe your use of AI tools in the change description.", true},
+		{"Disclose the AI tools you used in preparing the contribution.", true},
+		{"Do not use AI tools to write the change description.", false},
+		{"Describe the change in the description.", false},
+	} {
+		got := false
+		for _, r := range compileAll(&policy.Constraint{Text: tc.text, Level: policy.Must, Format: "contributing"}) {
+			got = got || r.Kind == KindPR && strings.Contains(string(r.Params), PRDisclosure)
+		}
+		if got != tc.want {
+			t.Errorf("%q: disclosure rule %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
