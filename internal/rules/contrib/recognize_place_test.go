@@ -94,7 +94,7 @@ func TestTrailerForm(t *testing.T) {
 }
 
 // A disclosure of AI use asked of a contribution's description, in sentences of our
-// own writing in SWE-CC's forms (policies.csv: DJANGO-C057, SYMPY-C274).
+// own writing in SWE-CC's forms (policies.csv: ASTROPY-C251, DJANGO-C057, SYMPY-C274).
 func TestAIDisclosureInTheChangeDescription(t *testing.T) {
 	for _, tc := range []struct {
 		text string
