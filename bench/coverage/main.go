@@ -7,6 +7,7 @@
 //	go run ./bench/coverage -json                 # the report as JSON
 //	go run ./bench/coverage -sample 50 -seed 1    # a sample to check by hand
 //	go run ./bench/coverage -swecc [-list]        # SWE-CC's 823 contribution policies
+//	go run ./bench/coverage -swecc -split dev     # … of the dev projects only (holdout: the 3 lowest SHA-256 names)
 package main
 
 import (
@@ -39,6 +40,8 @@ func main() {
 	verbose := flag.Bool("v", false, "with the table, name the labelled constraints compiled or missed")
 	swecc := flag.Bool("swecc", false, "measure the compiler on SWE-CC's 823 contribution policies instead")
 	sweccPath := flag.String("swecc-file", defaultSWECC(), "SWE-CC policies.csv")
+	withRules := flag.Bool("rules", false, "with -swecc: list every policy with the params of its rules")
+	sweccSplit := flag.String("split", "all", "with -swecc: all, dev or holdout projects (sweccSplitOf)")
 	flag.Parse()
 	if *swecc {
 		ps, err := loadSWECC(*sweccPath)
@@ -46,8 +49,13 @@ func main() {
 			fmt.Fprintln(os.Stderr, "coverage:", err)
 			os.Exit(2)
 		}
+		ps, err = sweccSelect(ps, *sweccSplit)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "coverage:", err)
+			os.Exit(2)
+		}
 		compileSWECC(ps, rules.Recognizers())
-		reportSWECC(os.Stdout, ps, *list)
+		reportSWECC(os.Stdout, ps, *list || *withRules, *withRules)
 		return
 	}
 

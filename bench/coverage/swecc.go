@@ -1,7 +1,9 @@
 package main
 
 import (
+	"crypto/sha256"
 	"encoding/csv"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -27,9 +29,12 @@ type sweccPolicy struct {
 	ID, Project, Category, Evidence, Check, Text string
 	HumanInTheLoop                               bool
 	// what it became
-	Kinds  []string
-	Judge  bool
-	Reason string
+	Kinds []string
+	Rules []string // kind and params of each executable rule
+	// Compiled are the executable rules themselves.
+	Compiled []policy.Rule
+	Judge    bool
+	Reason   string
 }
 
 func defaultSWECC() string {
@@ -77,6 +82,51 @@ func loadSWECC(path string) ([]*sweccPolicy, error) {
 	return out, nil
 }
 
+// The holdout: SWE-CC's projects ordered by the SHA-256 of their name (hex), the
+// sweccHoldout lowest are held out. The rule was fixed (2026-12-04) before any policy
+// of any project was read for tuning; recognisers are tuned on the dev projects only
+// and the holdout is scored once, at the end of a round.
+const sweccHoldout = 3
+
+// sweccSplitOf returns the split ("dev" or "holdout") of every project in ps.
+func sweccSplitOf(ps []*sweccPolicy) map[string]string {
+	var names []string
+	for _, p := range ps {
+		if !slices.Contains(names, p.Project) {
+			names = append(names, p.Project)
+		}
+	}
+	key := func(n string) string { s := sha256.Sum256([]byte(n)); return hex.EncodeToString(s[:]) }
+	sort.Slice(names, func(i, j int) bool { return key(names[i]) < key(names[j]) })
+	out := map[string]string{}
+	for i, n := range names {
+		if i < sweccHoldout {
+			out[n] = "holdout"
+		} else {
+			out[n] = "dev"
+		}
+	}
+	return out
+}
+
+// sweccSelect keeps the policies of one split ("all", "dev" or "holdout").
+func sweccSelect(ps []*sweccPolicy, split string) ([]*sweccPolicy, error) {
+	if split == "all" {
+		return ps, nil
+	}
+	if split != "dev" && split != "holdout" {
+		return nil, fmt.Errorf("-split %q: want all, dev or holdout", split)
+	}
+	of := sweccSplitOf(ps)
+	var out []*sweccPolicy
+	for _, p := range ps {
+		if of[p.Project] == split {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
 // compileSWECC compiles every project's policies and records on each what it became.
 func compileSWECC(ps []*sweccPolicy, recs []recognize.Recognizer) {
 	byProject := map[string][]*sweccPolicy{}
@@ -118,6 +168,8 @@ func compileSWECC(ps []*sweccPolicy, recs []recognize.Recognizer) {
 					p.Judge = true
 				} else {
 					p.Kinds = append(p.Kinds, r.Kind)
+					p.Rules = append(p.Rules, fmt.Sprintf("%s %s [%s]", r.Kind, r.Params, r.Severity))
+					p.Compiled = append(p.Compiled, r)
 				}
 			}
 			if len(e.Rules) == 0 && p.Reason == "" {
@@ -129,7 +181,7 @@ func compileSWECC(ps []*sweccPolicy, recs []recognize.Recognizer) {
 
 // reportSWECC prints compiled shares by category and by evidence type, the rule kinds
 // used, and why the rest were left.
-func reportSWECC(w io.Writer, ps []*sweccPolicy, listAll bool) {
+func reportSWECC(w io.Writer, ps []*sweccPolicy, listAll, withRules bool) {
 	type row struct{ n, compiled, judge int }
 	byCat, byEv := map[string]*row{}, map[string]*row{}
 	kinds, reasons := map[string]int{}, map[string]int{}
@@ -203,6 +255,11 @@ func reportSWECC(w io.Writer, ps []*sweccPolicy, listAll bool) {
 				became = "- (" + shortReason(p.Reason) + ")"
 			}
 			fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", p.ID, p.Category, became, p.Text)
+			if withRules {
+				for _, r := range p.Rules {
+					fmt.Fprintf(w, "\t\t%s\n", r)
+				}
+			}
 		}
 	}
 }

@@ -405,6 +405,9 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 	if r, ok := branchSection(c, rc); ok {
 		return r
 	}
+	if r, ok := onBranch(c, rc); ok {
+		return r
+	}
 	norms, bans := Readings(c, rc)
 	var rules []policy.Rule
 	unenforced := ""

@@ -9,6 +9,7 @@ import (
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules/arch"
 	"github.com/heed-dev/heed/internal/rules/contrib"
+	"github.com/heed-dev/heed/internal/rules/docs"
 	"github.com/heed-dev/heed/internal/rules/process"
 	"github.com/heed-dev/heed/internal/rules/script"
 	"github.com/heed-dev/heed/internal/rules/semantic"
@@ -24,6 +25,7 @@ func Registry() *engine.Registry {
 	kinds = append(kinds, process.Kinds()...)
 	kinds = append(kinds, arch.Kinds()...)
 	kinds = append(kinds, source.Kinds()...)
+	kinds = append(kinds, docs.Kinds()...)
 	return engine.NewRegistry(kinds...)
 }
 
@@ -33,7 +35,9 @@ func Recognizers() []recognize.Recognizer {
 	var recs []recognize.Recognizer
 	recs = append(recs, contrib.Recognizers()...)
 	recs = append(recs, lower.Process())
+	recs = append(recs, lower.Passing())
 	recs = append(recs, arch.Recognizers()...)
 	recs = append(recs, source.Recognizers()...)
+	recs = append(recs, docs.Recognizers()...)
 	return recs
 }

@@ -41,7 +41,7 @@ func Kinds() []engine.Kind {
 
 // Recognizers returns the architecture recognisers, in the order they are tried.
 func Recognizers() []recognize.Recognizer {
-	return []recognize.Recognizer{importsRecognizer{}, layersRecognizer{}, cyclesRecognizer{}, placementRecognizer{}, externalRecognizer{}}
+	return []recognize.Recognizer{importsRecognizer{}, layersRecognizer{}, cyclesRecognizer{}, placementRecognizer{}, testsPlacementRecognizer{}, fragmentRecognizer{}, externalRecognizer{}}
 }
 
 // decode unmarshals a rule's params strictly: an unknown field is a typo, and a typo

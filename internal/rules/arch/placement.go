@@ -2,8 +2,12 @@ package arch
 
 import (
 	"fmt"
+	"path"
+	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
@@ -22,11 +26,17 @@ type placementParams struct {
 	// Except are files of the kind that may live anywhere ("HTML pages (except
 	// index.html) in pages/").
 	Except []string `json:"except,omitempty"`
+	// Named (with Files): files of the kind must have a base name matching one of
+	// these globs ("name test modules test_*.py"); Containing narrows the kind to
+	// files whose content matches this expression (a module that defines tests).
+	Named      []string `json:"named,omitempty"`
+	Containing string   `json:"containing,omitempty"`
 }
 
 type placementCheck struct {
-	rule *policy.Rule
-	p    placementParams
+	rule       *policy.Rule
+	p          placementParams
+	containing *regexp.Regexp
 }
 
 func compilePlacement(rule *policy.Rule) (engine.Check, error) {
@@ -36,7 +46,25 @@ func compilePlacement(rule *policy.Rule) (engine.Check, error) {
 	}
 	byDir := p.Dir != "" || len(p.Allowed) > 0
 	byKind := len(p.Files) > 0 || len(p.Under) > 0
+	var containing *regexp.Regexp
+	if p.Containing != "" {
+		re, err := regexp.Compile(p.Containing)
+		if err != nil {
+			return nil, fmt.Errorf("params.containing: %v", err)
+		}
+		containing = re
+	}
 	switch {
+	case len(p.Named) > 0:
+		if byDir || len(p.Under) > 0 || len(p.Files) == 0 {
+			return nil, fmt.Errorf("params.named: give it with files, without dir or under")
+		}
+		for _, g := range append(append([]string{}, p.Files...), p.Named...) {
+			if !doublestar.ValidatePattern(g) {
+				return nil, fmt.Errorf("params: invalid glob %q", g)
+			}
+		}
+		return &placementCheck{rule: rule, p: p, containing: containing}, nil
 	case byDir && byKind:
 		return nil, fmt.Errorf("params: give either dir+allowed or files+under, not both")
 	case byDir:
@@ -71,7 +99,7 @@ func compilePlacement(rule *policy.Rule) (engine.Check, error) {
 	default:
 		return nil, fmt.Errorf("params: give dir+allowed or files+under")
 	}
-	return &placementCheck{rule: rule, p: p}, nil
+	return &placementCheck{rule: rule, p: p, containing: containing}, nil
 }
 
 // Targets are the files the run owns: in a diff, only the files the change created
@@ -114,6 +142,20 @@ func (c *placementCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resu
 			msg = fmt.Sprintf("a new file directly in %s/, which holds only the folders %s", c.p.Dir, list(slashed(c.p.Allowed)))
 		case nested && !slices.Contains(c.p.Allowed, child):
 			msg = fmt.Sprintf("a file in %s/%s/, but %s/ only allows the subfolders %s", c.p.Dir, child, c.p.Dir, list(slashed(c.p.Allowed)))
+		}
+	} else if len(c.p.Named) > 0 {
+		if c.containing != nil && !c.containing.Match(f.Content) {
+			return engine.Result{Verdict: engine.Satisfied, Reason: "not a file of the kind"}
+		}
+		base := path.Base(f.Path)
+		named := false
+		for _, g := range c.p.Named {
+			if ok, _ := doublestar.Match(g, base); ok {
+				named = true
+			}
+		}
+		if !named {
+			msg = fmt.Sprintf("%s is not named %s", base, strings.Join(c.p.Named, " or "))
 		}
 	} else if !matchAny(c.p.Under, f.Path) {
 		msg = fmt.Sprintf("a %s file outside %s, where such files live", list(c.p.Files), list(humans(c.p.Under)))

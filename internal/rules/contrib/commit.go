@@ -34,6 +34,8 @@ const (
 	CheckNoMerge          = "no-merge"          // the change has no merge commits
 	CheckBreaking         = "breaking"          // a "!" subject and a BREAKING CHANGE footer go together
 	CheckOneLine          = "one-line"          // the message is the subject alone (trailers allowed)
+	CheckSubjectForbid    = "subject-forbid"    // Pattern: the subject does not match ("Closes #N" below the subject)
+	CheckTrailerForm      = "trailer-form"      // Trailers, ValuePattern: every such line is a trailer of the final block, its value of the form
 )
 
 // CommitParams are the parameters of a commit rule.
@@ -68,6 +70,10 @@ type CommitParams struct {
 	ExceptTrailers []string `json:"except_trailers,omitempty"`
 	// What names what Pattern matches, for messages ("issue numbers", "Jira keys").
 	What string `json:"what,omitempty"`
+	// OnlyFiles narrows the rule to commits every file of which matches one of these
+	// globs ("a documentation-only commit"); a commit whose files are unknown is not
+	// judged.
+	OnlyFiles []string `json:"only_files,omitempty"`
 	// IncludeMerges also judges merge commits (whose messages git writes).
 	IncludeMerges bool `json:"include_merges,omitempty"`
 }
@@ -152,15 +158,18 @@ func compileCommit(rule *policy.Rule) (engine.Check, error) {
 	if c.appliesIf, err = compileRE("applies_if", p.AppliesIf); err != nil {
 		return nil, err
 	}
+	if err := validGlobs("only_files", p.OnlyFiles); err != nil {
+		return nil, err
+	}
 	switch p.Check {
 	case CheckSubjectLength, CheckBodyWidth:
 		if p.Max <= 0 {
 			return nil, fmt.Errorf("params.max: %s needs a positive limit, got %d", p.Check, p.Max)
 		}
 	case CheckBlankLine, CheckNoMerge, CheckBreaking, CheckOneLine:
-	case CheckFormat:
+	case CheckFormat, CheckSubjectForbid:
 		if p.Pattern == "" {
-			return nil, fmt.Errorf("params.pattern: format needs a regular expression")
+			return nil, fmt.Errorf("params.pattern: %s needs a regular expression", p.Check)
 		}
 		if c.pattern, err = compileRE("pattern", p.Pattern); err != nil {
 			return nil, err
@@ -185,9 +194,9 @@ func compileCommit(rule *policy.Rule) (engine.Check, error) {
 		if p.Case != "lower" && p.Case != "upper" {
 			return nil, fmt.Errorf("params.case: want lower or upper, got %q", p.Case)
 		}
-	case CheckTrailerRequired, CheckTrailerForbidden:
-		if p.Check == CheckTrailerRequired && len(p.Trailers) == 0 {
-			return nil, fmt.Errorf("params.trailers: trailer-required needs at least one trailer key")
+	case CheckTrailerRequired, CheckTrailerForbidden, CheckTrailerForm:
+		if (p.Check == CheckTrailerRequired || p.Check == CheckTrailerForm) && len(p.Trailers) == 0 {
+			return nil, fmt.Errorf("params.trailers: %s needs at least one trailer key", p.Check)
 		}
 		if len(p.Trailers) == 0 && p.ValuePattern == "" {
 			return nil, fmt.Errorf("params.trailers: trailer-forbidden needs trailer keys or a value_pattern")
@@ -226,7 +235,7 @@ func compileCommit(rule *policy.Rule) (engine.Check, error) {
 func commitChecks() []string {
 	out := []string{CheckSubjectLength, CheckBodyWidth, CheckBlankLine, CheckFormat, CheckConventional,
 		CheckMood, CheckPeriod, CheckCase, CheckTrailerRequired, CheckTrailerForbidden, CheckRefRequired,
-		CheckRefForbidden, CheckNoMerge, CheckBreaking, CheckOneLine}
+		CheckRefForbidden, CheckNoMerge, CheckBreaking, CheckOneLine, CheckSubjectForbid, CheckTrailerForm}
 	sort.Strings(out)
 	return out
 }
@@ -268,6 +277,9 @@ func (c *commitCheck) Targets(ev *engine.Evidence) []engine.Target {
 			continue
 		}
 		if c.appliesIf != nil && !c.appliesIf.MatchString(cm.Message) {
+			continue
+		}
+		if len(c.p.OnlyFiles) > 0 && !onlyFiles(c.p.OnlyFiles, cm.Files) {
 			continue
 		}
 		m := ParseMessage(cm.Message)
@@ -359,7 +371,8 @@ func (c *commitCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 	}
 	if len(m.Lines) == 0 {
 		switch c.p.Check {
-		case CheckSubjectLength, CheckBodyWidth, CheckBlankLine, CheckTrailerForbidden, CheckRefForbidden, CheckBreaking, CheckOneLine:
+		case CheckSubjectLength, CheckBodyWidth, CheckBlankLine, CheckTrailerForbidden, CheckRefForbidden, CheckBreaking, CheckOneLine,
+			CheckSubjectForbid, CheckTrailerForm:
 			return satisfied("the message is empty")
 		}
 		return violated(commitFinding(cm, "the commit has an empty message", "",
@@ -406,6 +419,15 @@ func (c *commitCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 			return violated(commitFinding(cm, "the commit subject does not follow the required format", m.Subject, sug))
 		}
 		return satisfied("subject matches the format")
+	case CheckSubjectForbid:
+		if loc := c.pattern.FindStringIndex(m.Subject); loc != nil {
+			found := strings.TrimSpace(m.Subject[loc[0]:loc[1]])
+			return violated(commitFinding(cm, fmt.Sprintf("the commit subject contains %s: %s", c.what(), found), m.Subject,
+				fmt.Sprintf("move %s to a later line of the message", found)))
+		}
+		return satisfied("the subject is clean")
+	case CheckTrailerForm:
+		return c.judgeTrailerForm(cm, m)
 	case CheckConventional:
 		return c.judgeConventional(cm, m)
 	case CheckMood:
@@ -633,4 +655,50 @@ func urlOverflows(line string, max int) bool {
 		}
 	}
 	return false
+}
+
+// trailerLineRE reads a line that starts like a trailer, however it is written:
+// "co-authored-by Jane", "Co-Authored-By : Jane <jane@x>".
+var trailerLineRE = lazyre.New(`^\s*([A-Za-z0-9][A-Za-z0-9-]*)\s*:?\s*(.*)$`)
+
+// judgeTrailerForm: every line that gives one of the keys ("co-authored-by ...") is a
+// trailer of the message's final block, written "Key: value" with the value in the
+// required form. A message without such a line is fine: the rule says how a trailer is
+// written, not that there must be one.
+func (c *commitCheck) judgeTrailerForm(cm engine.Commit, m Message) engine.Result {
+	inBlock := map[int]Trailer{}
+	for _, tr := range m.Trailers {
+		inBlock[tr.Line] = tr
+	}
+	for i, l := range m.Lines {
+		mm := trailerLineRE.FindStringSubmatch(l)
+		if mm == nil || !c.keys[strings.ToLower(mm[1])] || i == 0 {
+			continue
+		}
+		key := c.p.Trailers[0]
+		tr, ok := inBlock[i]
+		switch {
+		case !ok:
+			return violated(commitFinding(cm, fmt.Sprintf("the %s line is not in the trailer block at the bottom of the message", key), l,
+				fmt.Sprintf("put every %s line in the last paragraph of the message, after a blank line", key)))
+		case c.value != nil && !c.value.MatchString(tr.Value):
+			form := key + ": " + c.p.Example
+			if c.p.Example == "" {
+				form = key + ": " + c.what()
+			}
+			return violated(commitFinding(cm, fmt.Sprintf("the %s trailer is not of the form %s", key, form), l,
+				fmt.Sprintf("write it as %s", form)))
+		}
+	}
+	return satisfied("every trailer of the kind is at the bottom in its form")
+}
+
+// onlyFiles reports whether a commit touches files and every one matches a glob.
+func onlyFiles(globs, files []string) bool {
+	for _, f := range files {
+		if !matchesAny(globs, f) {
+			return false
+		}
+	}
+	return len(files) > 0
 }

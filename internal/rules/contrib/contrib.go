@@ -7,7 +7,7 @@ import (
 
 // Kinds returns the contribution domain's rule kinds.
 func Kinds() []engine.Kind {
-	return []engine.Kind{commitKind(), prKind(), cochangeKind(), headerKind()}
+	return []engine.Kind{commitKind(), prKind(), cochangeKind(), headerKind(), untouchedKind()}
 }
 
 // Recognizers returns the contribution domain's recognisers, in the order they are
@@ -23,12 +23,15 @@ func Recognizers() []recognize.Recognizer {
 		conventionalRecognizer{},
 		prefixRecognizer{},
 		trailerRecognizer{},
+		placeRecognizer{},
 		refRecognizer{},
 		refRequiredRecognizer{},
 		mergeRecognizer{},
 		cochangeRecognizer{},
 		pairRecognizer{},
 		prRecognizer{},
+		prTextRecognizer{},
 		headerRecognizer{},
+		untouchedRecognizer{},
 	}
 }

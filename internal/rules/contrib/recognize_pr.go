@@ -20,6 +20,8 @@ func (prRecognizer) Name() string { return "contrib.pull-request" }
 
 var (
 	discloseRE    = lazyre.New(`\b(disclose|disclosed|discloses|disclosure|disclosing)\b`)
+	aiDescribeRE  = lazyre.New(`\b(disclose|describe|identify|state)\b[^.]*\b(ai|llm|llms|generative ai|ai tools?|ai-generated|ai generated)\b`)
+	changeTextRE  = lazyre.New(`\b(change description|contribution|pull request|pr description|description)\b`)
 	aiNounRE      = lazyre.New(`\b(ai|llm|llms|claude|copilot|chatgpt|codex|gemini|cursor|generative|agents?|assistant|assistance|model)\b`)
 	titleRE       = lazyre.New(`\btitles?\b`)
 	fileNamesRE   = lazyre.New(`\bfile ?names?\b`)
@@ -37,14 +39,18 @@ const fileNamePattern = `\b[\w./-]+\.(py|pyi|rst|md|txt|cfg|toml|ya?ml|json|js|t
 
 func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if !s.aboutPRs() {
+	// "Disclose any AI tools used in preparing a contribution", "Describe your use of
+	// generative AI in the change description": where a contribution says what it is,
+	// its pull-request description
+	describesAI := aiDescribeRE.MatchString(s.text) && aiNounRE.MatchString(s.text) && changeTextRE.MatchString(s.text)
+	if !s.aboutPRs() && !describesAI {
 		return recognize.Result{}
 	}
 	var out []policy.Rule
 	prCase := func(expect, pr, note string) policy.Case { return policy.Case{Expect: expect, PR: pr, Note: note} }
 
 	// AI disclosure: "Disclose that the PR was authored with Claude".
-	if discloseRE.MatchString(s.text) && aiNounRE.MatchString(s.text) && !negated(s.text) &&
+	if (discloseRE.MatchString(s.text) || describesAI) && aiNounRE.MatchString(s.text) && !negated(s.text) &&
 		!lazyre.New(`\b(if opening|when opening a pr from|if you (substantially )?use)\b`).MatchString(s.text) {
 		out = append(out, s.rule(KindPR, PRParams{Check: PRDisclosure}, false,
 			"pull request does not disclose AI assistance", "say in the description which AI assistant wrote the change and how",

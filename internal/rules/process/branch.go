@@ -21,6 +21,9 @@ const KindBranch = "branch"
 type BranchParams struct {
 	// Branches are the branches no commit may be made on.
 	Branches []string `json:"branches"`
+	// Commands are the commands the rule forbids on those branches ("while checked
+	// out on `master`, do not run `git merge`, `git add`..."); empty: git commit.
+	Commands []Pattern `json:"commands,omitempty"`
 }
 
 func compileBranch(rule *policy.Rule) (engine.Check, error) {
@@ -36,7 +39,30 @@ func compileBranch(rule *policy.Rule) (engine.Check, error) {
 			return nil, fmt.Errorf("params.branches[%d]: %q is not a branch name", i, b)
 		}
 	}
+	for i := range p.Commands {
+		if err := p.Commands[i].validate("params.commands", i); err != nil {
+			return nil, err
+		}
+	}
 	return &branchCheck{rule: rule, p: p}, nil
+}
+
+// guarded are the commands the rule judges.
+func (b *branchCheck) guarded() []Pattern {
+	if len(b.p.Commands) > 0 {
+		return b.p.Commands
+	}
+	return []Pattern{commitForm}
+}
+
+// guards reports whether a parsed command is one the rule judges.
+func (b *branchCheck) guards(pc *parsed) bool {
+	for _, g := range b.guarded() {
+		if g.match(pc).m == matches {
+			return true
+		}
+	}
+	return false
 }
 
 type branchCheck struct {
@@ -46,19 +72,24 @@ type branchCheck struct {
 
 var commitForm = Pattern{Program: []string{"git"}, Args: []string{"commit"}}
 
-// Programs lists the guarded program.
-func (b *branchCheck) Programs() []string { return []string{"git"} }
+// Programs lists the guarded programs.
+func (b *branchCheck) Programs() []string {
+	ps := programsOf(b.guarded())
+	if !slices.Contains(ps, "git") {
+		ps = append(ps, "git") // the checkouts the rule reads
+	}
+	return ps
+}
 
 // ProgramSpecs lists the programs as written, for PATH shims.
-func (b *branchCheck) ProgramSpecs() []string { return []string{"git"} }
+func (b *branchCheck) ProgramSpecs() []string { return b.Programs() }
 
 // PrerequisitePrograms lists the programs whose record the rule reads later.
 func (b *branchCheck) PrerequisitePrograms() []string { return []string{"git"} }
 
-// Guards reports whether argv is a commit: judging it needs the session's history.
-func (b *branchCheck) Guards(argv []string) bool {
-	return commitForm.match(parseArgv(argv, nil)).m == matches
-}
+// Guards reports whether argv is a guarded command (a commit, by default): judging it
+// needs the session's history.
+func (b *branchCheck) Guards(argv []string) bool { return b.guards(parseArgv(argv, nil)) }
 
 // Prerequisite reports whether argv changes the branch: it must be recorded.
 func (b *branchCheck) Prerequisite(argv []string) bool {
@@ -76,7 +107,7 @@ func (b *branchCheck) Targets(ev *engine.Evidence) []engine.Target {
 		if cmd.Past || len(cmd.Edit) > 0 || len(cmd.Argv) == 0 || !b.rule.Scope.CoversDir(cmd.Cwd) {
 			continue
 		}
-		if commitForm.match(parsedAt(ev, i)).m == matches {
+		if b.guards(parsedAt(ev, i)) {
 			ts = append(ts, engine.Target{Kind: engine.TargetCommand, Index: i})
 		}
 	}
@@ -96,6 +127,10 @@ func (b *branchCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 		}
 		if slices.Contains(b.p.Branches, name) {
 			line := shell.Join(cmd.Argv)
+			if len(b.p.Commands) > 0 {
+				return violated(cmd, line, fmt.Sprintf("this runs on %s, which the session checked out", name),
+					"create a branch first (git switch -c my-change), then work there")
+			}
 			return violated(cmd, line, fmt.Sprintf("this commits on %s, which the session checked out", name),
 				"create a branch first (git switch -c my-change), then commit there")
 		}

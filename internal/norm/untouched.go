@@ -1,0 +1,120 @@
+package norm
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// Files a change must leave alone: "Never edit `localazy.xml` — it is auto-generated",
+// "Do not modify `docs/game-rules.md` without explicit approval", "Do not commit
+// `.env` files", "Do not edit .rst files under doc/gallery or doc/api, except
+// doc/api/api_changes/".
+
+// Untouched is what such a sentence says.
+type Untouched struct {
+	// Paths are the files or folders as written (a name, a path, a folder with a
+	// trailing slash, an extension ".env" or a glob); Ext narrows folders to files
+	// with that extension ("`.rst` files under doc/gallery").
+	Paths, Except []string
+	Ext           string
+	// AddedOnly: the sentence forbids committing or adding them, not editing.
+	AddedOnly bool
+	// Condition is a condition heed cannot see ("unless explicitly asked",
+	// "without approval"), as written: the rule can only warn.
+	Condition string
+}
+
+func utRE(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
+
+var (
+	utLeadRE = utRE(`(?i)^(?:(?:a |the )?(?:contributor|agent|you)s? )?(?:must not|mustn't|should not|shouldn't|may not|never|do not|don't|no) (?:ever )?(?:(edit|modify|touch|change|update|alter)|(commit|add|check in|stage))\b (?:any |the |to |changes to |new )?`)
+	// "by hand", "manually": the means of an edit, not the file
+	utMeansRE    = utRE(`(?i)\b(?:by hand|manually|hand-edit|directly edit)\b`)
+	utHiddenRE   = utRE(`(?i)\b(?:unless|without (?:explicit |prior )?(?:approval|permission|discussion|asking|being asked)|except when|if|when|before|after)\b`)
+	utAskedRE    = utRE(`(?i)\bunless (?:you are |you're |explicitly |specifically )?(?:explicitly |specifically )?(?:asked|told|requested|instructed)\b|\bwithout (?:explicit |prior )?(?:approval|permission)(?: from [\w ]+)?`)
+	utTokenRE    = utRE("^(?:`([^`]+)`|([\\w.*-]*[/.][\\w./*-]*))")
+	utExtRE      = utRE(`(?i)^(?:raw )?` + "(?:`?\\.?([a-z0-9]{1,6})`? )?" + `files? (?:under|in|inside|within) `)
+	utTailRE     = utRE(`(?i)^(?:\s*(?:files?|folder|directory|dir|package|directly|anywhere|in the repository|to the repository|by accident))*\s*(?:$|[.;:,—–(-])`)
+	utListRE     = utRE(`^\s*(?:,\s*(?:and |or |nor )?|\s+(?:and|or|nor|ni)\s+)`)
+	utExceptRE   = utRE(`(?i)^,?\s*(?:except|but not|other than) (?:for |in |under )?`)
+	utSentenceRE = utRE(`[.!?]\s+`)
+	utKnownRE    = utRE(`^(?:AUTHORS|LICENSE|COPYING|CODEOWNERS|Makefile|Dockerfile|NOTICE|VERSION)$`)
+)
+
+// UntouchedFiles reads the files a sentence says a change must not touch; of a
+// constraint of several sentences, the first that says so.
+func UntouchedFiles(text string) (Untouched, bool) {
+	for _, sent := range utSentenceRE().Split(strings.Join(strings.Fields(text), " "), -1) {
+		if u, ok := untouchedIn(sent); ok {
+			return u, true
+		}
+	}
+	return Untouched{}, false
+}
+
+func untouchedIn(text string) (Untouched, bool) {
+	t := strings.TrimSpace(strings.ReplaceAll(text, "``", "`"))
+	t = strings.TrimLeft(t, "-*• ")
+	m := utLeadRE().FindStringSubmatchIndex(t)
+	if m == nil || utMeansRE().MatchString(t) {
+		return Untouched{}, false
+	}
+	u := Untouched{AddedOnly: m[4] >= 0 && !strings.HasSuffix(strings.ToLower(t[:m[1]]), "changes to ")}
+	rest := t[m[1]:]
+	if e := utExtRE().FindStringSubmatch(rest); e != nil {
+		u.Ext = strings.ToLower(e[1])
+		rest = rest[len(e[0]):]
+	}
+	paths, rest := utPaths(rest)
+	if len(paths) == 0 {
+		return Untouched{}, false
+	}
+	u.Paths = paths
+	if e := utExceptRE().FindString(rest); e != "" {
+		u.Except, rest = utPaths(rest[len(e):])
+	}
+	if !utTailRE().MatchString(utAskedRE().ReplaceAllString(rest, "")) {
+		return Untouched{}, false // "the `.c` files Cython generates": a kind heed cannot tell
+	}
+	if c := utAskedRE().FindString(t); c != "" {
+		u.Condition = c
+	} else if utHiddenRE().MatchString(t[:strings.IndexAny(t+".", ".;—")]) {
+		return Untouched{}, false
+	}
+	return u, true
+}
+
+// utPaths reads a list of paths at the start of s, and what follows it.
+func utPaths(s string) ([]string, string) {
+	var out []string
+	for {
+		m := utTokenRE().FindStringSubmatch(s)
+		if m == nil {
+			break
+		}
+		p := m[1] + strings.TrimRight(m[2], ",.;:")
+		if !fileLike(p) {
+			return nil, s
+		}
+		out = append(out, strings.TrimRight(p, ",."))
+		s = s[len(m[0]):]
+		if l := utListRE().FindString(s); l != "" && utTokenRE().MatchString(s[len(l):]) {
+			s = s[len(l):]
+			continue
+		}
+		break
+	}
+	return out, s
+}
+
+// fileLike reports whether a token names a file or folder rather than a branch or a
+// word: it has a slash, a dot or a glob, or is one of the conventional file names.
+func fileLike(p string) bool {
+	if strings.ContainsAny(p, " <>") || p == "" {
+		return false
+	}
+	return strings.ContainsAny(p, "/.*") || utKnownRE().MatchString(p)
+}

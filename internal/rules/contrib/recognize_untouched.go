@@ -1,0 +1,77 @@
+package contrib
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/norm"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// Files a change must leave alone (norm.UntouchedFiles).
+type untouchedRecognizer struct{}
+
+func (untouchedRecognizer) Name() string { return "contrib.untouched" }
+
+// dotNames are dot files that are names, not extensions.
+var dotNames = map[string]bool{".env": true, ".envrc": true, ".npmrc": true, ".pypirc": true, ".netrc": true, ".DS_Store": true, ".mailmap": true}
+
+// untouchedGlob turns a path as written into a glob of the repository.
+func untouchedGlob(p, ext string, plural bool) string {
+	p = strings.TrimPrefix(p, "./")
+	switch {
+	case strings.HasPrefix(p, ".") && !strings.Contains(p[1:], ".") && !strings.Contains(p, "/") && !dotNames[p] && plural:
+		return "**/*" + p // "`.pyc` files": an extension
+	case strings.HasSuffix(p, "/"):
+		if ext != "" {
+			return p + "**/*." + ext
+		}
+		return p + "**"
+	case !strings.Contains(p, "/"):
+		return "**/" + p
+	case path.Ext(p) == "" && !strings.Contains(p, "*"):
+		if ext != "" {
+			return p + "/**/*." + ext
+		}
+		return p + "/**"
+	}
+	return p
+}
+
+func (untouchedRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext) recognize.Result {
+	u, ok := norm.UntouchedFiles(c.Text)
+	if !ok {
+		return recognize.Result{}
+	}
+	s := read(c)
+	plural := strings.Contains(strings.ToLower(c.Text), " files")
+	var paths, except []string
+	for _, p := range u.Paths {
+		paths = append(paths, untouchedGlob(p, u.Ext, plural))
+	}
+	for _, p := range u.Except {
+		except = append(except, untouchedGlob(p, "", false))
+	}
+	sample := strings.NewReplacer("**/", "", "/**", "/x", "*", "x").Replace(paths[0])
+	if !strings.Contains(path.Base(sample), ".") && u.Ext != "" {
+		sample += "." + u.Ext
+	}
+	params := UntouchedParams{Paths: paths, Except: except, AddedOnly: u.AddedOnly, What: strings.Join(u.Paths, ", ")}
+	verb := "touches"
+	if u.AddedOnly {
+		verb = "adds"
+	}
+	r := s.rule(KindUntouched, params, true,
+		fmt.Sprintf("the change %s %s", verb, params.What),
+		fmt.Sprintf("leave %s out of the change", params.What), []policy.Case{
+			{Expect: policy.ExpectViolated, Changed: []string{sample, "src/app.py"}, Note: "the change touches the file"},
+			{Expect: policy.ExpectSatisfied, Changed: []string{"src/app.py"}, Note: "the change leaves it alone"},
+		})
+	if u.Condition != "" {
+		r.Severity = policy.SeverityWarning // "unless asked": heed cannot see the asking
+	}
+	r.Norm = "forbid: touching " + params.What
+	return recognize.Result{Rules: []policy.Rule{r}}
+}

@@ -1,0 +1,66 @@
+package contrib
+
+import (
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// Files a change must leave alone, in sentences of our own writing in the forms of
+// the yardstick's and SWE-CC's (policies.csv: SYMPY-C040, MATPLOTLIB-C010).
+func TestUntouchedFiles(t *testing.T) {
+	reg := engine.NewRegistry(Kinds()...)
+	for _, tc := range []struct {
+		text    string
+		changed []string
+		flags   bool
+		warning bool
+	}{
+		{"Never edit `schema.lock` — a tool writes it.", []string{"db/schema.lock"}, true, false},
+		{"Never edit `schema.lock` — a tool writes it.", []string{"db/schema.sql"}, false, false},
+		{"Do not modify `config/prod.yaml` unless explicitly asked.", []string{"config/prod.yaml"}, true, true},
+		{"Do not edit .md files under docs/legal or docs/api, except docs/api/notes/.", []string{"docs/api/ref.md"}, true, false},
+		{"Do not edit .md files under docs/legal or docs/api, except docs/api/notes/.", []string{"docs/api/notes/new.md"}, false, false},
+		{"Do not edit .md files under docs/legal or docs/api, except docs/api/notes/.", []string{"docs/legal/terms.txt"}, false, false},
+		{"You must not change `CODEOWNERS` directly.", []string{"CODEOWNERS"}, true, false},
+		{"Do not commit `.pyc` files.", []string{"pkg/__pycache__/a.pyc"}, true, false},
+		{"Never commit changes to `build/version.txt`.", []string{"build/version.txt"}, true, false},
+	} {
+		c := &policy.Constraint{Text: tc.text, Level: policy.Must, Format: "contributing"}
+		res := untouchedRecognizer{}.Recognize(c, nil)
+		if len(res.Rules) != 1 {
+			t.Errorf("%q: %d rules", tc.text, len(res.Rules))
+			continue
+		}
+		r := res.Rules[0]
+		r.ID = "r"
+		if (r.Severity == policy.SeverityWarning) != tc.warning {
+			t.Errorf("%q: severity %s", tc.text, r.Severity)
+		}
+		for _, cs := range r.Cases {
+			if out := engine.RunCase(reg, &r, cs); !out.OK {
+				t.Errorf("%q: case %q expects %s, got %s (%s)", tc.text, cs.Note, cs.Expect, out.Got, out.Reason)
+			}
+		}
+		want := policy.ExpectSatisfied
+		if tc.flags {
+			want = policy.ExpectViolated
+		}
+		if out := engine.RunCase(reg, &r, policy.Case{Expect: want, Changed: tc.changed}); !out.OK {
+			t.Errorf("%q on %v: want %s, got %s (%s)", tc.text, tc.changed, want, out.Got, out.Reason)
+		}
+	}
+	for _, text := range []string{
+		"Never commit directly to `main`.",
+		"Do not commit the `.c` files the build generates.",
+		"Do not hand-edit generated files.",
+		"Do not commit secrets.",
+		"Do not edit `schema.lock` by hand; run the generator.",
+		"Do not edit `schema.lock` when the migration is pending.",
+	} {
+		if res := (untouchedRecognizer{}).Recognize(&policy.Constraint{Text: text, Level: policy.Must}, nil); len(res.Rules) != 0 {
+			t.Errorf("%q: want no rule, got %s", text, res.Rules[0].Params)
+		}
+	}
+}
