@@ -20,6 +20,23 @@ var roleWords = map[string]map[string]bool{
 
 // roleOf is the role a command plays, "" when its words say none or several.
 func roleOf(argv []string) string {
+	if len(argv) > 2 && (progBase(argv[0]) == "tox" || progBase(argv[0]) == "nox") {
+		// `tox -e docs`, `nox -s lint`: the environment says what runs, not the tool
+		for i := 1; i+1 < len(argv); i++ {
+			if argv[i] == "-e" || argv[i] == "-s" || argv[i] == "--session" {
+				env := strings.ToLower(argv[i+1])
+				for role, words := range roleWords {
+					if words[env] {
+						return role
+					}
+				}
+				if strings.HasPrefix(env, "py") || strings.Contains(env, "test") || strings.Contains(env, "unit") {
+					return "test"
+				}
+				return ""
+			}
+		}
+	}
 	found := ""
 	for role, words := range roleWords {
 		for _, a := range argv {
@@ -55,6 +72,14 @@ func fileRoleCommands(c *policy.Constraint, rc *recognize.RepoContext) map[strin
 	return roleCommands(shownCommandsIn(rc, func(o *policy.Constraint) bool {
 		return o.File != c.File && enclosing(o.Scope.Dir, c.Scope.Dir)
 	}), rc)
+}
+
+// progBase is a program's base name (`./tox` is tox).
+func progBase(p string) string {
+	if i := strings.LastIndex(p, "/"); i >= 0 {
+		return p[i+1:]
+	}
+	return p
 }
 
 // enclosing: folder outer is folder inner or one of its parents ("" is the root).

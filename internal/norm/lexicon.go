@@ -285,7 +285,9 @@ var toolJobs = sync.OnceValue(func() map[string][]string {
 
 // jobOfRole is the part of a job a role names ("format" is the formatting of a
 // language's files).
-var jobOfRole = map[string]string{"format": "fmt", "lint": "lint", "test": "test"}
+var jobOfRole = sync.OnceValue(func() map[string]string {
+	return map[string]string{"format": "fmt", "lint": "lint", "test": "test"}
+})
 
 // ToolFamily returns a plain-word tool's family ("" when it has none) and whether the
 // word is a tool at all.

@@ -17,20 +17,22 @@ import (
 
 // passTools are the checkers a sentence may name in words, with the command each means
 // when the sentence speaks of checking (lint) and of formatting.
-var passTools = map[string][2]string{
-	"ruff":         {"ruff check", "ruff format"},
-	"black":        {"black", "black"},
-	"blacken-docs": {"blacken-docs", "blacken-docs"},
-	"flake8":       {"flake8", "flake8"},
-	"isort":        {"isort", "isort"},
-	"mypy":         {"mypy", "mypy"},
-	"pylint":       {"pylint", "pylint"},
-	"pre-commit":   {"pre-commit run", "pre-commit run"},
-	"prek":         {"prek run", "prek run"},
-	"codespell":    {"codespell", "codespell"},
-	"zizmor":       {"zizmor", "zizmor"},
-	"pyright":      {"pyright", "pyright"},
-}
+var passTools = sync.OnceValue(func() map[string][2]string {
+	return map[string][2]string{
+		"ruff":         {"ruff check", "ruff format"},
+		"black":        {"black", "black"},
+		"blacken-docs": {"blacken-docs", "blacken-docs"},
+		"flake8":       {"flake8", "flake8"},
+		"isort":        {"isort", "isort"},
+		"mypy":         {"mypy", "mypy"},
+		"pylint":       {"pylint", "pylint"},
+		"pre-commit":   {"pre-commit run", "pre-commit run"},
+		"prek":         {"prek run", "prek run"},
+		"codespell":    {"codespell", "codespell"},
+		"zizmor":       {"zizmor", "zizmor"},
+		"pyright":      {"pyright", "pyright"},
+	}
+})
 
 func passRE(expr string) func() *regexp.Regexp {
 	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
@@ -88,13 +90,13 @@ func PassingOrder(text string) (string, bool) {
 		// a command written out wins over the tool's word: "Format code with ruff
 		// so that `ruff format` reports no changes"
 		for _, sp := range passSpanRE().FindAllStringSubmatch(t, -1) {
-			if w := strings.Fields(sp[1]); len(w) > 0 && passTools[strings.ToLower(w[0])] != [2]string{} {
+			if w := strings.Fields(sp[1]); len(w) > 0 && passTools()[strings.ToLower(w[0])] != [2]string{} {
 				cmds = append(cmds, "`"+sp[1]+"`")
 			}
 		}
 		if len(cmds) == 0 {
 			for _, w := range passToolWordRE().FindAllString(t, -1) {
-				forms := passTools[strings.ToLower(w)]
+				forms := passTools()[strings.ToLower(w)]
 				cmd := forms[0]
 				if format {
 					cmd = forms[1]

@@ -344,7 +344,7 @@ func jobRivals(ns []Norm) []Norm {
 		jobs := map[string]bool{}
 		for _, j := range toolJobs()[tool] {
 			for _, r := range roles {
-				if strings.HasSuffix(j, "-"+jobOfRole[r]) {
+				if strings.HasSuffix(j, "-"+jobOfRole()[r]) {
 					jobs[j] = true
 				}
 			}

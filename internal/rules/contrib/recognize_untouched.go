@@ -2,6 +2,7 @@ package contrib
 
 import (
 	"fmt"
+	"github.com/heed-dev/heed/internal/lazy"
 	"path"
 	"strings"
 
@@ -16,13 +17,15 @@ type untouchedRecognizer struct{}
 func (untouchedRecognizer) Name() string { return "contrib.untouched" }
 
 // dotNames are dot files that are names, not extensions.
-var dotNames = map[string]bool{".env": true, ".envrc": true, ".npmrc": true, ".pypirc": true, ".netrc": true, ".DS_Store": true, ".mailmap": true}
+var dotNames = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{".env": true, ".envrc": true, ".npmrc": true, ".pypirc": true, ".netrc": true, ".DS_Store": true, ".mailmap": true}
+}}
 
 // untouchedGlob turns a path as written into a glob of the repository.
 func untouchedGlob(p, ext string, plural bool) string {
 	p = strings.TrimPrefix(p, "./")
 	switch {
-	case strings.HasPrefix(p, ".") && !strings.Contains(p[1:], ".") && !strings.Contains(p, "/") && !dotNames[p] && plural:
+	case strings.HasPrefix(p, ".") && !strings.Contains(p[1:], ".") && !strings.Contains(p, "/") && !dotNames.Get()[p] && plural:
 		return "**/*" + p // "`.pyc` files": an extension
 	case strings.HasSuffix(p, "/"):
 		if ext != "" {

@@ -8,6 +8,7 @@ package docs
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/heed-dev/heed/internal/lazy"
 	"regexp"
 	"slices"
 	"strings"
@@ -231,7 +232,7 @@ func lowerProse(c *policy.Constraint, f norm.DocForm) (policy.Rule, bool) {
 		}
 	}
 	var bad, near, what string
-	if st, ok := proseStyles[f.Style]; ok {
+	if st, ok := proseStyles.Get()[f.Style]; ok {
 		p.Patterns, p.What, p.CaseSensitive, p.Raw = []string{st.pattern}, st.what, st.caseSensitive, st.raw
 		bad, good := doc(vio, st.bad, "the form the sentence rules out"), doc(sat, st.good, "the form it asks for")
 		if len(p.In) > 0 && !slices.Contains(p.In, InDocs) {
@@ -286,34 +287,38 @@ type proseStyle struct {
 }
 
 // proseStyles are the forms norm.DocForms names (DocForm.Style).
-var proseStyles = map[string]proseStyle{
-	"em-dash-spaced":   {pattern: `\S—|—\S`, what: "an em dash without a space on each side", fix: "put a space on either side of the em dash", bad: "The tool—when run—checks.", good: "The tool — when run — checks."},
-	"em-dash-unspaced": {pattern: `\s—|—\s`, what: "a spaced em dash", fix: "write the em dash without spaces", bad: "The tool — when run — checks.", good: "The tool—when run—checks."},
-	"en-dash-unspaced": {pattern: `\d\s+–\s*\d|\d\s*–\s+\d`, what: "a spaced en dash in a range", fix: "write ranges with an unspaced en dash (10–20)", bad: "Pages 10 – 20 list them.", good: "Pages 10–20 list them."},
-	"ie-eg-comma":      {pattern: `\b(?:i\.e|e\.g)\.(?:[^,]|$)`, what: "i.e. or e.g. without a comma after it", fix: "follow i.e. and e.g. with a comma", bad: "Use a short name (e.g. heed).", good: "Use a short name (e.g., heed)."},
-	"iso-date":         {pattern: `\b(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}(?:st|nd|rd|th)?,? \d{4}\b|\b\d{1,2}(?:st|nd|rd|th)? (?:January|February|March|April|May|June|July|August|September|October|November|December),? \d{4}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b`, what: "a date not in ISO 8601 form", fix: "write the date as YYYY-MM-DD", bad: "Released on March 3, 2024.", good: "Released on 2024-03-03.", caseSensitive: true},
-	"24-hour":          {pattern: `(?i)\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?(?:\W|$)`, what: "a time on the 12-hour clock", fix: "write times on the 24-hour clock (14:30)", bad: "The job runs at 3 pm daily.", good: "The job runs at 15:00 daily."},
-	"issue-refs":       {pattern: `https?://github\.com/[^/\s]+/[^/\s]+/(?:issues|pull)/[0-9]+|(?:^|[\s(\[,;])(?:#|gh-|GH-)[0-9]{2,}\b`, what: "a reference to a GitHub issue or pull request", fix: "describe the reason in words instead of pointing at the issue", bad: "Works around #1234 for now.", good: "Works around a rounding bug for now."},
-	"md-tables":        {pattern: `^\|?\s*:?-{3,}:?\s*\|`, what: "a Markdown table", fix: "write the table as a reStructuredText table", bad: "| a | b |\n|---|---|\n| 1 | 2 |", good: "====  ====\na     b\n====  ====", raw: true},
-	"american":         {pattern: britishPattern, what: "a British spelling", fix: "use the American spelling", bad: "Heed will normalise the colour of the output.", good: "Heed will normalize the color of the output."},
-}
+var proseStyles = lazy.Value[map[string]proseStyle]{F: func() map[string]proseStyle {
+	return map[string]proseStyle{
+		"em-dash-spaced":   {pattern: `\S—|—\S`, what: "an em dash without a space on each side", fix: "put a space on either side of the em dash", bad: "The tool—when run—checks.", good: "The tool — when run — checks."},
+		"em-dash-unspaced": {pattern: `\s—|—\s`, what: "a spaced em dash", fix: "write the em dash without spaces", bad: "The tool — when run — checks.", good: "The tool—when run—checks."},
+		"en-dash-unspaced": {pattern: `\d\s+–\s*\d|\d\s*–\s+\d`, what: "a spaced en dash in a range", fix: "write ranges with an unspaced en dash (10–20)", bad: "Pages 10 – 20 list them.", good: "Pages 10–20 list them."},
+		"ie-eg-comma":      {pattern: `\b(?:i\.e|e\.g)\.(?:[^,]|$)`, what: "i.e. or e.g. without a comma after it", fix: "follow i.e. and e.g. with a comma", bad: "Use a short name (e.g. heed).", good: "Use a short name (e.g., heed)."},
+		"iso-date":         {pattern: `\b(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}(?:st|nd|rd|th)?,? \d{4}\b|\b\d{1,2}(?:st|nd|rd|th)? (?:January|February|March|April|May|June|July|August|September|October|November|December),? \d{4}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b`, what: "a date not in ISO 8601 form", fix: "write the date as YYYY-MM-DD", bad: "Released on March 3, 2024.", good: "Released on 2024-03-03.", caseSensitive: true},
+		"24-hour":          {pattern: `(?i)\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?(?:\W|$)`, what: "a time on the 12-hour clock", fix: "write times on the 24-hour clock (14:30)", bad: "The job runs at 3 pm daily.", good: "The job runs at 15:00 daily."},
+		"issue-refs":       {pattern: `https?://github\.com/[^/\s]+/[^/\s]+/(?:issues|pull)/[0-9]+|(?:^|[\s(\[,;])(?:#|gh-|GH-)[0-9]{2,}\b`, what: "a reference to a GitHub issue or pull request", fix: "describe the reason in words instead of pointing at the issue", bad: "Works around #1234 for now.", good: "Works around a rounding bug for now."},
+		"md-tables":        {pattern: `^\|?\s*:?-{3,}:?\s*\|`, what: "a Markdown table", fix: "write the table as a reStructuredText table", bad: "| a | b |\n|---|---|\n| 1 | 2 |", good: "====  ====\na     b\n====  ====", raw: true},
+		"american":         {pattern: britishPattern, what: "a British spelling", fix: "use the American spelling", bad: "Heed will normalise the colour of the output.", good: "Heed will normalize the color of the output."},
+	}
+}}
 
 // britishPattern matches common British spellings whose American forms differ.
 const britishPattern = `\b(?:(?:organi|recogni|reali|initiali|optimi|customi|normali|seriali|minimi|maximi|summari|categori|utili|speciali|standardi|visuali|authori|synchroni|analy|paralleli|tokeni|vectori|finali|emphasi|apologi|prioriti)s(?:e|es|ed|ing|ation|ations|er|ers)|colour(?:s|ed|ing)?|behaviour(?:s|al)?|favour(?:s|ed|ite|ites)?|honour(?:s|ed)?|labour|neighbour(?:s|ing)?|centre(?:s|d)?|licence|defence|catalogue(?:s|d)?|analogue|modelling|modelled|travelled|travelling|cancelled|cancelling|labelled|labelling|grey)\b`
 
 // pytestCases are a violating and a satisfying test module per pytest check.
-var pytestCases = map[string][2]string{
-	PyTestPrefix:  {"def check_parse():\n    assert parse('1') == 1\n", "def test_parse():\n    assert parse('1') == 1\n\n\ndef make_input():\n    return '1'\n\n\ndef helper_assert(x):\n    assert x\n\n\ndef test_other():\n    helper_assert(make_input())\n"},
-	PyClassPrefix: {"class ParseTests:\n    def test_one(self):\n        assert True\n", "class TestParse:\n    def test_one(self):\n        assert True\n\n\nclass Helper:\n    def run(self):\n        return 1\n"},
-	PyUnique:      {"def test_parse():\n    assert True\n\n\ndef test_parse():\n    assert False\n", "def test_parse():\n    assert True\n\n\nclass TestOther:\n    def test_parse(self):\n        assert True\n"},
-	PyPlainAssert: {"class TestParse(unittest.TestCase):\n    def test_one(self):\n        self.assertEqual(parse('1'), 1)\n", "def test_one():\n    assert parse('1') == 1\n"},
-	PyFunctions:   {"class TestParse:\n    def test_one(self):\n        assert True\n", "def test_one():\n    assert True\n"},
-	PyRaisesCtx:   {"def test_bad():\n    pytest.raises(ValueError, parse, 'x')\n", "def test_bad():\n    with pytest.raises(ValueError, match='x'):\n        parse('x')\n"},
-	PyWarnsCtx:    {"def test_old():\n    pytest.warns(DeprecationWarning, old, 1)\n", "def test_old():\n    with pytest.warns(DeprecationWarning):\n        old(1)\n"},
-}
+var pytestCases = lazy.Value[map[string][2]string]{F: func() map[string][2]string {
+	return map[string][2]string{
+		PyTestPrefix:  {"def check_parse():\n    assert parse('1') == 1\n", "def test_parse():\n    assert parse('1') == 1\n\n\ndef make_input():\n    return '1'\n\n\ndef helper_assert(x):\n    assert x\n\n\ndef test_other():\n    helper_assert(make_input())\n"},
+		PyClassPrefix: {"class ParseTests:\n    def test_one(self):\n        assert True\n", "class TestParse:\n    def test_one(self):\n        assert True\n\n\nclass Helper:\n    def run(self):\n        return 1\n"},
+		PyUnique:      {"def test_parse():\n    assert True\n\n\ndef test_parse():\n    assert False\n", "def test_parse():\n    assert True\n\n\nclass TestOther:\n    def test_parse(self):\n        assert True\n"},
+		PyPlainAssert: {"class TestParse(unittest.TestCase):\n    def test_one(self):\n        self.assertEqual(parse('1'), 1)\n", "def test_one():\n    assert parse('1') == 1\n"},
+		PyFunctions:   {"class TestParse:\n    def test_one(self):\n        assert True\n", "def test_one():\n    assert True\n"},
+		PyRaisesCtx:   {"def test_bad():\n    pytest.raises(ValueError, parse, 'x')\n", "def test_bad():\n    with pytest.raises(ValueError, match='x'):\n        parse('x')\n"},
+		PyWarnsCtx:    {"def test_old():\n    pytest.warns(DeprecationWarning, old, 1)\n", "def test_old():\n    with pytest.warns(DeprecationWarning):\n        old(1)\n"},
+	}
+}}
 
 func lowerPytest(c *policy.Constraint, form string) (policy.Rule, bool) {
-	cs, ok := pytestCases[form]
+	cs, ok := pytestCases.Get()[form]
 	if !ok {
 		return policy.Rule{}, false
 	}

@@ -2,6 +2,7 @@ package docs
 
 import (
 	"fmt"
+	"github.com/heed-dev/heed/internal/lazy"
 	"path"
 	"slices"
 	"strings"
@@ -302,8 +303,10 @@ var (
 )
 
 // numpydocSections are the section names of the numpydoc guide.
-var numpydocSections = map[string]bool{"Parameters": true, "Returns": true, "Yields": true, "Receives": true, "Other Parameters": true,
-	"Raises": true, "Warns": true, "Warnings": true, "See Also": true, "Notes": true, "References": true, "Examples": true, "Attributes": true, "Methods": true}
+var numpydocSections = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{"Parameters": true, "Returns": true, "Yields": true, "Receives": true, "Other Parameters": true,
+		"Raises": true, "Warns": true, "Warnings": true, "See Also": true, "Notes": true, "References": true, "Examples": true, "Attributes": true, "Methods": true}
+}}
 
 var (
 	mdFenceRE = lazyre.New("(?m)^\\s*```")
@@ -474,7 +477,7 @@ func (c *docstringCheck) judgeOne(d docstring) (msg, sug string, line int) {
 			}
 		}
 		for _, s := range sectionsOf(d) {
-			if numpydocSections[s.name] && (!strings.HasPrefix(s.underline, "-") || len(s.underline) != len(s.name)) {
+			if numpydocSections.Get()[s.name] && (!strings.HasPrefix(s.underline, "-") || len(s.underline) != len(s.name)) {
 				return fmt.Sprintf("the numpydoc section %q is not underlined with %d dashes", s.name, len(s.name)), "underline the section name with dashes of its length", s.line + 1
 			}
 		}
