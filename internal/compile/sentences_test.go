@@ -331,6 +331,9 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		{"- Use Ruff for formatting.\n", "flake8 src", "allowed"},
 		{"- Use Jest for the router's state logic.\n", "vitest run", "allowed"},
 		{"Use ruff for linting and formatting:\n\n- `uv run ruff check --fix src`\n", "uv run ruff check --fix src", "allowed"},
+		// a language in an "after" clause is a change only when the clause speaks of one
+		{"- After cloning and compiling Elixir, run `make docs`.\n", "git commit -m x\tedit lib/a.ex", "allowed"},
+		{"- After any Elixir changes, run `mix format`.\n", "git commit -m x\tedit lib/a.ex", "blocked"},
 		// the event waits for the checks: an order, never a ban of the event
 		{"## Tests\n\n```sh\nmake test\n```\n\n- Push only after the tests pass.\n", "git push origin x", "blocked"},
 		{"## Tests\n\n```sh\nmake test\n```\n\n- Push only after the tests pass.\n", "git push origin x\tmake test", "allowed"},

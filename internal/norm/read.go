@@ -367,6 +367,26 @@ func jobRivals(ns []Norm) []Norm {
 	return out
 }
 
+// speaksOfChange: a condition clause names a change of what toks[i] names: a change
+// word before it ("after editing Go files") or after it ("after Rust changes", "when
+// Python files are modified").
+func speaksOfChange(words []string, toks []Token, i int) bool {
+	for _, w := range words {
+		if changeWords[strings.ToLower(w)] {
+			return true
+		}
+	}
+	for k := i + 1; k < len(toks) && k <= i+4; k++ {
+		if changeWords[toks[k].Low] || strings.HasPrefix(toks[k].Low, "change") {
+			return true
+		}
+		if toks[k].Punct {
+			break
+		}
+	}
+	return false
+}
+
 // PointsAtList: the sentence refers to a list or block that follows it ("run each of
 // the following commands", "run these:").
 func PointsAtList(text string) bool {
@@ -1716,8 +1736,9 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 		}
 		if cur.role == mAfter || cur.role == mCond || cur.role == mPurpose {
-			// "after changing Rust code": the files of a language
-			if globs, ok := languageGlobs()[t.Low]; ok && !(t.Low == "go" && !nextIsCodeWord(toks, i)) {
+			// "after changing Rust code": the files of a language (not "after cloning
+			// and compiling Elixir": a change is what the clause must speak of)
+			if globs, ok := languageGlobs()[t.Low]; ok && !(t.Low == "go" && !nextIsCodeWord(toks, i)) && (cur.role == mPurpose || speaksOfChange(cur.words, toks, i)) {
 				for _, g := range globs {
 					cur.objs = append(cur.objs, Object{Kind: KPath, Text: g, Origin: "language"})
 				}
