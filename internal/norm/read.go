@@ -1712,7 +1712,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			!hasKinds(cur.objs, KCommand) && !(i > 0 && placeWords[toks[i-1].Low]) {
 			if role, n := roleAt(toks, i); n > 0 {
 				o := Object{Kind: KRole, Text: role}
-				if selectiveBefore(toks, i) {
+				if selectiveBefore(toks, i) || selectiveBefore(toks, i+1) && n > 1 {
 					// "run the affected tests", "all relevant linters": some of
 					// them, which the sentence leaves to the reader
 					o.Origin = originSelective
