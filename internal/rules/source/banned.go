@@ -46,6 +46,13 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	}
 	claimed := map[string]bool{}
 	for _, e := range matchingEntries(s) {
+		var cands []string
+		for _, v := range e.Variants {
+			cands = append(cands, v.Lang)
+		}
+		if len(pickLangs(s, rc, dedupeStrings(cands))) == 0 {
+			continue // "never use `var`" in Java: the JavaScript entry does not apply
+		}
 		for _, sp := range e.Claims {
 			claimed[sp] = true
 		}
@@ -250,6 +257,9 @@ func parseShape(b ban) (shape, bool) {
 	if knownDirRE.MatchString(sp) {
 		return shape{kind: "comment", text: sp}, true
 	}
+	if len(keywordVariants(sp)) > 0 {
+		return shape{kind: "keyword", name: sp}, true // "never use `var`"
+	}
 	if fileExtRE.MatchString(sp) || strings.Contains(sp, "/") || strings.Contains(sp, " ") && !callRE.MatchString(sp) {
 		return shape{}, false
 	}
@@ -376,6 +386,8 @@ func (sh shape) langs() []string {
 		return allGrammars
 	case "method", "call":
 		return allGrammars
+	case "keyword":
+		return keywordLangs(sh.name)
 	case "ident":
 		return allGrammars
 	case "member":
@@ -649,6 +661,8 @@ func (sh shape) query(l string) string {
 	js := l == engine.LangJavaScript || l == engine.LangTypeScript || l == engine.LangTSX
 	dotted := strings.Join(sh.segs, ".")
 	switch sh.kind {
+	case "keyword":
+		return keywordQuery(sh.name, l)
 	case "call":
 		switch {
 		case l == engine.LangPython:

@@ -371,6 +371,10 @@ func importBan(ts []token, j int, cl string) (ban, bool) {
 
 var okQualRE = lazyre.New(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$`)
 
+// restatingQualRE: a phrase that names what the banned construct is, not where it
+// is banned ("never use `var` for local variables", "no `goto` in functions").
+var restatingQualRE = lazyre.New(`^(?:for|in|on) (?:any |all |new )?(?:local )?(?:variables?|variable declarations?|declarations?|functions?|methods?|loops?|statements?|expressions?)$`)
+
 // qualifier returns the restricting phrase after a banned span list ("from
 // goroutines", "in client code", "at file scope"), or "" when the rest of the clause is
 // a scope heed understands, a justification ("to prevent security risks"), or nothing.
@@ -416,7 +420,7 @@ func qualifier(ts []token, i int) string {
 		words = append(words, lowerWord(ts[k]))
 	}
 	phrase := strings.Join(words, " ")
-	if okQualRE.MatchString(phrase) {
+	if okQualRE.MatchString(phrase) || restatingQualRE.MatchString(phrase) {
 		return ""
 	}
 	return phrase
