@@ -18,8 +18,6 @@ type kwVariant struct {
 	bad, good string
 }
 
-
-
 // keywordVariants are the languages in which kw is a keyword heed can find, with the
 // query of each; nil for a word that is no keyword heed knows.
 func keywordVariants(kw string) []kwVariant {
