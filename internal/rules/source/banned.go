@@ -216,6 +216,7 @@ type shape struct {
 }
 
 var (
+	newRE       = lazyre.New(`^new\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:\((.*)\))?$`)
 	macroRE     = lazyre.New(`^([a-z_][a-z0-9_]*)!(?:\(.*\)|\[.*\]|\{.*\})?$`)
 	rustPathRE  = lazyre.New(`^([A-Za-z_]\w*(?:::[A-Za-z_]\w*)+)(?:\(.*\))?$`)
 	callRE      = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((?:.*)\)$`)
@@ -256,6 +257,10 @@ func parseShape(b ban) (shape, bool) {
 	}
 	if knownDirRE.MatchString(sp) {
 		return shape{kind: "comment", text: sp}, true
+	}
+	if m := newRE.FindStringSubmatch(sp); m != nil && argsOKRE.MatchString(m[2]) {
+		segs := strings.Split(m[1], ".")
+		return shape{kind: "new", segs: segs, name: segs[len(segs)-1]}, true // "`new Date()`"
 	}
 	if len(keywordVariants(sp)) > 0 {
 		return shape{kind: "keyword", name: sp}, true // "never use `var`"
@@ -388,6 +393,8 @@ func (sh shape) langs() []string {
 		return allGrammars
 	case "keyword":
 		return keywordLangs(sh.name)
+	case "new":
+		return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangCSharp}
 	case "ident":
 		return allGrammars
 	case "member":
@@ -663,6 +670,19 @@ func (sh shape) query(l string) string {
 	switch sh.kind {
 	case "keyword":
 		return keywordQuery(sh.name, l)
+	case "new":
+		// the class by its name, qualified or generic: new java.util.Random(),
+		// new List<int>()
+		re := q(`^(?:[\w$]+\.)*` + regexp.QuoteMeta(sh.name) + `(?:\s*<.*)?$`)
+		if len(sh.segs) > 1 {
+			re = q(`^` + regexp.QuoteMeta(dotted) + `(?:\s*<.*)?$`)
+		}
+		switch {
+		case js:
+			return fmt.Sprintf(`((new_expression constructor: (_) @n) @match (#match? @n %s))`, re)
+		case l == engine.LangJava, l == engine.LangCSharp:
+			return fmt.Sprintf(`((object_creation_expression type: (_) @n) @match (#match? @n %s))`, re)
+		}
 	case "call":
 		switch {
 		case l == engine.LangPython:
