@@ -312,7 +312,7 @@ func parseShape(b ban) (shape, bool) {
 		}
 		return shape{kind: "member", segs: segs, name: segs[len(segs)-1]}, true
 	}
-	if identRE.MatchString(sp) && set("call", "calls", "calling", "invoke", "invokes", "invoking")[b.verb] {
+	if identRE.MatchString(sp) && set("call", "calls", "calling", "invoke", "invokes", "invoking")[b.verb] && !distinctive(sp) {
 		return shape{kind: "call", name: sp}, true // "never calls `panic`"
 	}
 	if identRE.MatchString(sp) && distinctive(sp) {
@@ -794,9 +794,11 @@ func (sh shape) query(l string) string {
 		switch {
 		case js:
 			if l == engine.LangJavaScript {
-				return fmt.Sprintf(`([(identifier) (shorthand_property_identifier)] @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
+				return fmt.Sprintf(`([(identifier) (shorthand_property_identifier)] @match (#eq? @match %s) (#not-defined? @match))
+((member_expression property: (property_identifier) @match) (#eq? @match %s))`, q(sh.name), q(sh.name))
 			}
-			return fmt.Sprintf(`([(identifier) (type_identifier) (shorthand_property_identifier)] @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
+			return fmt.Sprintf(`([(identifier) (type_identifier) (shorthand_property_identifier)] @match (#eq? @match %s) (#not-defined? @match))
+((member_expression property: (property_identifier) @match) (#eq? @match %s))`, q(sh.name), q(sh.name))
 		case l == engine.LangPython:
 			return fmt.Sprintf(`((identifier) @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
 		case l == engine.LangJava:
