@@ -121,6 +121,47 @@ func negAt(ts []token, i int) int {
 	return 0
 }
 
+// modifierAdjectives may stand before a banned span: "never use the deprecated
+// `client.defineJob`", "the built-in `eval()`".
+var modifierAdjectives = set("deprecated", "legacy", "old", "obsolete", "global", "built-in", "builtin", "native",
+	"standard", "synchronous", "blocking", "unsafe", "internal", "private", "experimental", "low-level", "insecure",
+	"outdated", "default", "old-style", "unstable")
+
+// modifierBefore reports a word at ts[j] that names whose or which the banned span
+// is, when a code span follows within two words: a possessive ("Go's", "Python's"),
+// a product name ("Next.js", "Prisma", "VS Code"), or an adjective of the
+// modifierAdjectives.
+func modifierBefore(ts []token, j int) bool {
+	spanNear := false
+	for k := j + 1; k < len(ts) && k <= j+2; k++ {
+		if ts[k].kind == 's' {
+			spanNear = true
+			break
+		}
+		if ts[k].kind != 'w' {
+			break
+		}
+	}
+	if !spanNear {
+		return false
+	}
+	w := ts[j].text
+	lw := strings.ToLower(w)
+	switch {
+	case modifierAdjectives[lw]:
+		return true
+	case strings.HasSuffix(lw, "'s") || strings.HasSuffix(lw, "’s"):
+		return len(lw) > 3
+	case strings.Contains(w, ".") && !strings.HasSuffix(w, "."):
+		return true // Next.js, Node.js
+	case w[0] >= 'A' && w[0] <= 'Z' && j > 0:
+		return !negTokWords[lw]
+	}
+	return false
+}
+
+var negTokWords = set("never", "not", "no", "avoid", "do", "don't", "use", "i", "the", "a", "an")
+
 var separators = set(",", "/", "+", "or", "and", "nor", "&")
 
 // spanList reads a list of code spans from token i: "`a`, `b` or `c`". It stops at a
@@ -142,6 +183,23 @@ func spanList(ts []token, i int) (spans []string, end int) {
 			if i+1 < len(ts) && negAt(ts, i+1) > 0 {
 				return spans, i
 			}
+		case t.text == "(" && len(spans) > 0 && i+2 < len(ts) && ts[i+1].kind == 'w' && set("or", "nor")[lowerWord(ts[i+1])]:
+			// "`prisma.$transaction` (or `$replica.$transaction`)": an alternative
+			k := i + 2
+			var alt []string
+			for k < len(ts) && ts[k].text != ")" {
+				if ts[k].kind == 's' {
+					alt = append(alt, ts[k].text)
+				} else if !(separators[lowerWord(ts[k])] || separators[ts[k].text]) {
+					return spans, i
+				}
+				k++
+			}
+			if k >= len(ts) || len(alt) == 0 {
+				return spans, i
+			}
+			spans = append(spans, alt...)
+			i = k
 		default:
 			return spans, i
 		}
@@ -213,8 +271,15 @@ func (s *sentence) bans() []ban {
 				continue
 			}
 			verb := ""
-			for j < len(ts) && ts[j].kind == 'w' && fillers[lowerWord(ts[j])] && ts[j].depth == 0 {
-				verb = lowerWord(ts[j])
+			mods := 0
+			for j < len(ts) && ts[j].kind == 'w' && ts[j].depth == 0 {
+				if fillers[lowerWord(ts[j])] {
+					verb = lowerWord(ts[j])
+				} else if mods < 2 && modifierBefore(ts, j) {
+					mods++
+				} else {
+					break
+				}
 				j++
 			}
 			if j >= len(ts) || ts[j].kind != 's' || ts[j].depth != 0 {

@@ -2,6 +2,7 @@ package source
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -170,9 +171,23 @@ func pickLangs(s *sentence, rc *recognize.RepoContext, cands []string) []string 
 		return out
 	}
 	if rc != nil && len(rc.Languages) > 0 {
-		return intersect(cands, rc.Languages)
+		return intersect(cands, siblingLangs(rc.Languages))
 	}
 	return cands
+}
+
+// siblingLangs adds to a repository's languages those that come with one of them: a
+// TypeScript project that has .tsx files writes .ts files too, and the reverse.
+func siblingLangs(langs []string) []string {
+	ts, tsx := slices.Contains(langs, engine.LangTypeScript), slices.Contains(langs, engine.LangTSX)
+	if ts == tsx {
+		return langs
+	}
+	out := slices.Clone(langs)
+	if ts {
+		return append(out, engine.LangTSX)
+	}
+	return append(out, engine.LangTypeScript)
 }
 
 func intersect(a, b []string) []string {
