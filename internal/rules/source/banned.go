@@ -216,21 +216,23 @@ type shape struct {
 }
 
 var (
-	newRE       = lazyre.New(`^new\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:\((.*)\))?$`)
-	macroRE     = lazyre.New(`^([a-z_][a-z0-9_]*)!(?:\(.*\)|\[.*\]|\{.*\})?$`)
-	rustPathRE  = lazyre.New(`^([A-Za-z_]\w*(?:::[A-Za-z_]\w*)+)(?:\(.*\))?$`)
-	callRE      = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((?:.*)\)$`)
-	memberRE    = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.(?:[A-Za-z_$][\w$]*|\*))+)$`)
-	dotMethodRE = lazyre.New(`^\.([A-Za-z_$][\w$]*)$`)
-	identRE     = lazyre.New(`^[A-Za-z_$][\w$]*$`)
-	genericRE   = lazyre.New(`^([A-Z]\w*)\[.*\]$`)
-	decoRE      = lazyre.New(`^@([A-Za-z_][\w.]*)(?:\(.*\))?$`)
-	directiveRE = lazyre.New(`^(#|//|/\*)\s*(\S.*?)\s*(?:\*/)?$`)
-	fileExtRE   = lazyre.New(`\.(?:ts|tsx|js|jsx|mjs|cjs|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|lock|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|env|com|org|io|dev|net|svg|png|props|properties|bzl|bazel|mk|cmake|tf|hcl|proto|graphql|csproj|sln|xlf|resx|snap|csv|lua|rb|php|swift|cpp|hpp)$|^go\.(?:mod|sum|work)$`)
-	namingRE2   = lazyre.New(`\bnames?\b|\bnaming\b|\bnamed\b|\bprefix(?:es|ed)?\b|\bsuffix(?:es|ed)?\b|\bcalled\b|\brename`)
-	argsOKRE    = lazyre.New(`^\s*(?:\.\.\.|…|[A-Za-z_]\w*|\*\w*|)\s*$`)
-	cIncludeRE  = lazyre.New(`^(?:#\s*include\s*)?[<"]([\w.+/-]+\.h)[>"]$`)
-	knownDirRE  = lazyre.New(`^(?:eslint-disable(?:-next-line|-line)?|@ts-ignore|@ts-expect-error|@ts-nocheck|noqa|nolint|prettier-ignore|istanbul ignore|c8 ignore|NOSONAR|type: ignore|pyright: ignore|pragma: no cover)\b`)
+	newRE        = lazyre.New(`^new\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:\((.*)\))?$`)
+	nodeModuleRE = lazyre.New(`^node:[a-z_/]+$`)
+	scopedSpecRE = lazyre.New(`^@[a-z0-9][\w.\-]*/[a-z0-9][\w.\-]*(?:/[\w.\-]+)*$`)
+	macroRE      = lazyre.New(`^([a-z_][a-z0-9_]*)!(?:\(.*\)|\[.*\]|\{.*\})?$`)
+	rustPathRE   = lazyre.New(`^([A-Za-z_]\w*(?:::[A-Za-z_]\w*)+)(?:\(.*\))?$`)
+	callRE       = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((?:.*)\)$`)
+	memberRE     = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.(?:[A-Za-z_$][\w$]*|\*))+)$`)
+	dotMethodRE  = lazyre.New(`^\.([A-Za-z_$][\w$]*)$`)
+	identRE      = lazyre.New(`^[A-Za-z_$][\w$]*$`)
+	genericRE    = lazyre.New(`^([A-Z]\w*)\[.*\]$`)
+	decoRE       = lazyre.New(`^@([A-Za-z_][\w.]*)(?:\(.*\))?$`)
+	directiveRE  = lazyre.New(`^(#|//|/\*)\s*(\S.*?)\s*(?:\*/)?$`)
+	fileExtRE    = lazyre.New(`\.(?:ts|tsx|js|jsx|mjs|cjs|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|lock|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|env|com|org|io|dev|net|svg|png|props|properties|bzl|bazel|mk|cmake|tf|hcl|proto|graphql|csproj|sln|xlf|resx|snap|csv|lua|rb|php|swift|cpp|hpp)$|^go\.(?:mod|sum|work)$`)
+	namingRE2    = lazyre.New(`\bnames?\b|\bnaming\b|\bnamed\b|\bprefix(?:es|ed)?\b|\bsuffix(?:es|ed)?\b|\bcalled\b|\brename`)
+	argsOKRE     = lazyre.New(`^\s*(?:\.\.\.|…|[A-Za-z_]\w*|\*\w*|)\s*$`)
+	cIncludeRE   = lazyre.New(`^(?:#\s*include\s*)?[<"]([\w.+/-]+\.h)[>"]$`)
+	knownDirRE   = lazyre.New(`^(?:eslint-disable(?:-next-line|-line)?|@ts-ignore|@ts-expect-error|@ts-nocheck|noqa|nolint|prettier-ignore|istanbul ignore|c8 ignore|NOSONAR|type: ignore|pyright: ignore|pragma: no cover)\b`)
 )
 
 // parseShape reads a banned span as code, or reports that it is not an API reference
@@ -261,6 +263,9 @@ func parseShape(b ban) (shape, bool) {
 	if m := newRE.FindStringSubmatch(sp); m != nil && argsOKRE.MatchString(m[2]) {
 		segs := strings.Split(m[1], ".")
 		return shape{kind: "new", segs: segs, name: segs[len(segs)-1]}, true // "`new Date()`"
+	}
+	if nodeModuleRE.MatchString(sp) || scopedSpecRE.MatchString(sp) {
+		return shape{kind: "module", from: sp}, true // "`node:path`", "`@acme/sdk/v3`"
 	}
 	if len(keywordVariants(sp)) > 0 {
 		return shape{kind: "keyword", name: sp}, true // "never use `var`"
@@ -379,6 +384,9 @@ func (sh shape) langs() []string {
 	case "import":
 		return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX}
 	case "module":
+		if nodeModuleRE.MatchString(sh.from) || scopedSpecRE.MatchString(sh.from) {
+			return jsLangs
+		}
 		if strings.HasSuffix(sh.from, ".h") {
 			return []string{engine.LangC}
 		}
@@ -416,6 +424,20 @@ func (sh shape) langs() []string {
 		return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangCSharp, engine.LangKotlin, engine.LangRuby, engine.LangC}
 	}
 	return nil
+}
+
+// jvmClass reports a class named by its package (`org.junit.Assert`,
+// `android.util.Log`): lower-case package segments, then the class.
+func jvmClass(segs []string) bool {
+	if len(segs) < 3 || !isUpper(segs[len(segs)-1]) {
+		return false
+	}
+	for _, s := range segs[:len(segs)-1] {
+		if s == "" || strings.ToLower(s) != s {
+			return false
+		}
+	}
+	return true
 }
 
 func isUpper(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }
@@ -748,15 +770,25 @@ func (sh shape) query(l string) string {
 				return fmt.Sprintf(`((field_access object: (_) @o) @match (#eq? @o %s))
 ((method_invocation object: (_) @o) @match (#eq? @o %s))`, q(recv), q(recv))
 			}
+			imp := ""
+			if jvmClass(sh.segs) {
+				// "do not use `org.junit.Assert`": its import, static imports of its
+				// members included, is the use
+				imp = fmt.Sprintf("\n((import_declaration (scoped_identifier) @m) @match (#match? @m %s))", q(`^`+regexp.QuoteMeta(dotted)+`(\.|$)`))
+			}
 			return fmt.Sprintf(`((field_access) @match (#eq? @match %s))
 ((method_invocation object: (_) @o name: (identifier) @n) @match (#eq? @o %s) (#eq? @n %s))
-((scoped_type_identifier) @match (#eq? @match %s))`, q(dotted), q(recv), q(sh.name), q(dotted))
+((scoped_type_identifier) @match (#eq? @match %s))`, q(dotted), q(recv), q(sh.name), q(dotted)) + imp
 		case l == engine.LangKotlin:
 			if wild {
 				return fmt.Sprintf(`((navigation_expression . (_) @o) @match (#eq? @o %s))`, q(recv))
 			}
+			imp := ""
+			if jvmClass(sh.segs) {
+				imp = fmt.Sprintf("\n((import (qualified_identifier) @m) @match (#match? @m %s))", q(`^`+regexp.QuoteMeta(dotted)+`(\.|$)`))
+			}
 			return fmt.Sprintf(`((navigation_expression) @match (#eq? @match %s))
-((user_type) @match (#eq? @match %s))`, q(dotted), q(dotted))
+((user_type) @match (#eq? @match %s))`, q(dotted), q(dotted)) + imp
 		case l == engine.LangCSharp:
 			if wild {
 				return fmt.Sprintf(`((member_access_expression expression: (_) @o) @match (#eq? @o %s))`, q(recv))
@@ -779,8 +811,13 @@ func (sh shape) query(l string) string {
 		p := strings.Join(sh.segs, "::")
 		switch l {
 		case engine.LangRust:
+			// its import is a use too: `use std::sync::Mutex;`, `use std::sync::{Arc, Mutex};`
+			parent := regexp.QuoteMeta(strings.Join(sh.segs[:len(sh.segs)-1], "::"))
+			name := regexp.QuoteMeta(sh.name)
+			use := q(`^use\s+(?:::)?(?:` + parent + `::` + name + `(?:\s+as\s+\w+)?\s*;|` + parent + `::\{[^}]*\b` + name + `\b)`)
 			return fmt.Sprintf(`((scoped_identifier) @match (#eq? @match %s) (#not-inside? @match use_declaration))
-((scoped_type_identifier) @match (#eq? @match %s))`, q(p), q(p))
+((scoped_type_identifier) @match (#eq? @match %s))
+((use_declaration) @match (#match? @match %s))`, q(p), q(p), use)
 		case engine.LangRuby:
 			return fmt.Sprintf(`((scope_resolution) @match (#eq? @match %s))`, q(p))
 		}

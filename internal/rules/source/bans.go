@@ -406,7 +406,7 @@ var (
 // importBan reads "import `X` from `Y`" (or "from vitest") and "import `Y`" at token j.
 func importBan(ts []token, j int, cl string) (ban, bool) {
 	k := j
-	for k < len(ts) && ts[k].kind == 'w' && set("import", "importing", "imports", "any", "anything", "the", "directly")[lowerWord(ts[k])] {
+	for k < len(ts) && ts[k].kind == 'w' && (set("import", "importing", "imports", "any", "anything", "the", "directly")[lowerWord(ts[k])] || k > j && lowerWord(ts[k]) == "from") {
 		k++
 	}
 	if k == j || k >= len(ts) || ts[k].kind != 's' {
