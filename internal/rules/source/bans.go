@@ -104,7 +104,8 @@ func negAt(ts []token, i int) int {
 	}
 	// "do not"/"don't" prohibit as an imperative: at the start of a clause or after
 	// "you", "we", "please", "and", "but".
-	if w == "do" || w == "don't" || w == "dont" {
+	// So do "cannot"/"can't": "projects that can't use `X`" describes them.
+	if w == "do" || w == "don't" || w == "dont" || w == "cannot" || w == "can't" || w == "can’t" {
 		if i > 0 && !(ts[i-1].kind == 'p' || set("you", "we", "please", "and", "but", "so", "also", "then")[lowerWord(ts[i-1])]) {
 			return 0
 		}

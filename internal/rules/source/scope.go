@@ -305,7 +305,9 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 		}
 	}
 	if len(sc.Globs) == 0 {
-		if d := headingDir(s, rc); d != "" {
+		if g := headingPathGlob(s); g != "" {
+			sc.Globs = append(sc.Globs, g)
+		} else if d := headingDir(s, rc); d != "" {
 			sc.Globs = append(sc.Globs, d+"/**")
 		}
 	}
@@ -416,6 +418,29 @@ func headingDir(s *sentence, rc *recognize.RepoContext) string {
 		}
 	}
 	return found
+}
+
+// headingPathGlob is the folder the nearest heading names in a code span ("###
+// `internal/api/`", "## In `web/`"): the section's rules hold there. A heading that
+// names two folders names no one place.
+func headingPathGlob(s *sentence) string {
+	h := s.c.HeaderPath
+	for i := len(h) - 1; i >= 0; i-- {
+		var dirs []string
+		for _, m := range spanRE.FindAllStringSubmatch(h[i], -1) {
+			if p := strings.TrimSpace(m[1]); looksLikeDir(p) {
+				dirs = append(dirs, p)
+			}
+		}
+		switch len(dirs) {
+		case 0:
+			continue
+		case 1:
+			return dirGlob(dirs[0])
+		}
+		return ""
+	}
+	return ""
 }
 
 func looksLikeDir(p string) bool {
