@@ -213,10 +213,17 @@ type shape struct {
 	from  string // import: the module
 	text  string // comment: the directive text
 	marks string // comment: its marker ("#", "//")
+	// root: a module banned by its main entry point only ("never import from
+	// `@vitest/utils` main entry point"): its subpaths are allowed.
+	root bool
+	// noImport: the sentence prescribes importing the class it bans by its
+	// qualified name ("prefer `import a.b.C;` over using `a.b.C`").
+	noImport bool
 }
 
 var (
 	newRE        = lazyre.New(`^new\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:\((.*)\))?$`)
+	rootEntryRE  = lazyre.New(`\b(?:main|root) entry(?: ?points?)?\b|\bpackage root\b|\bbarrel\b|\bbare (?:package|specifier|root)\b`)
 	nodeModuleRE = lazyre.New(`^node:[a-z_/]+$`)
 	scopedSpecRE = lazyre.New(`^@[a-z0-9][\w.\-]*/[a-z0-9][\w.\-]*(?:/[\w.\-]+)*$`)
 	macroRE      = lazyre.New(`^([a-z_][a-z0-9_]*)!(?:\(.*\)|\[.*\]|\{.*\})?$`)
@@ -242,7 +249,7 @@ func parseShape(b ban) (shape, bool) {
 		if strings.ContainsAny(b.from, " ") {
 			return shape{}, false
 		}
-		return shape{kind: "module", from: b.from}, true
+		return shape{kind: "module", from: b.from, root: rootEntryRE.MatchString(b.clause)}, true
 	}
 	sp := strings.TrimSpace(b.span)
 	if b.from != "" {
@@ -265,7 +272,8 @@ func parseShape(b ban) (shape, bool) {
 		return shape{kind: "new", segs: segs, name: segs[len(segs)-1]}, true // "`new Date()`"
 	}
 	if nodeModuleRE.MatchString(sp) || scopedSpecRE.MatchString(sp) {
-		return shape{kind: "module", from: sp}, true // "`node:path`", "`@acme/sdk/v3`"
+		// "`node:path`", "`@acme/sdk/v3`"
+		return shape{kind: "module", from: sp, root: rootEntryRE.MatchString(b.clause)}, true
 	}
 	if len(keywordVariants(sp)) > 0 {
 		return shape{kind: "keyword", name: sp}, true // "never use `var`"
@@ -315,7 +323,7 @@ func parseShape(b ban) (shape, bool) {
 		if typeQualified(segs) {
 			return shape{}, false
 		}
-		return shape{kind: "member", segs: segs, name: segs[len(segs)-1]}, true
+		return shape{kind: "member", segs: segs, name: segs[len(segs)-1], noImport: strings.Contains(b.instead, "import ")}, true
 	}
 	if identRE.MatchString(sp) && set("call", "calls", "calling", "invoke", "invokes", "invoking")[b.verb] && !distinctive(sp) {
 		return shape{kind: "call", name: sp}, true // "never calls `panic`"
@@ -771,7 +779,7 @@ func (sh shape) query(l string) string {
 ((method_invocation object: (_) @o) @match (#eq? @o %s))`, q(recv), q(recv))
 			}
 			imp := ""
-			if jvmClass(sh.segs) {
+			if jvmClass(sh.segs) && !sh.noImport {
 				// "do not use `org.junit.Assert`": its import, static imports of its
 				// members included, is the use
 				imp = fmt.Sprintf("\n((import_declaration (scoped_identifier) @m) @match (#match? @m %s))", q(`^`+regexp.QuoteMeta(dotted)+`(\.|$)`))
@@ -784,7 +792,7 @@ func (sh shape) query(l string) string {
 				return fmt.Sprintf(`((navigation_expression . (_) @o) @match (#eq? @o %s))`, q(recv))
 			}
 			imp := ""
-			if jvmClass(sh.segs) {
+			if jvmClass(sh.segs) && !sh.noImport {
 				imp = fmt.Sprintf("\n((import (qualified_identifier) @m) @match (#match? @m %s))", q(`^`+regexp.QuoteMeta(dotted)+`(\.|$)`))
 			}
 			return fmt.Sprintf(`((navigation_expression) @match (#eq? @match %s))
@@ -881,6 +889,9 @@ func (sh shape) query(l string) string {
 		switch {
 		case js:
 			re := q(`^` + regexp.QuoteMeta(mod) + `(/|$)`)
+			if sh.root {
+				re = q(`^` + regexp.QuoteMeta(mod) + `$`)
+			}
 			return fmt.Sprintf(`((import_statement source: (string (string_fragment) @s)) @match (#match? @s %s))
 ((export_statement source: (string (string_fragment) @s)) @match (#match? @s %s))
 ((call_expression function: [(identifier) (import)] @f arguments: (arguments . (string (string_fragment) @s))) @match (#match? @f "^(require|import)$") (#match? @s %s))`, re, re, re)
