@@ -36,6 +36,8 @@ type ban struct {
 	pair bool
 	// verb is the word before the span ("calls" in "never calls `panic`").
 	verb string
+	// marker: the span is a comment marker named in words ("TODO comments").
+	marker bool
 }
 
 func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
@@ -219,6 +221,8 @@ type shape struct {
 	// noImport: the sentence prescribes importing the class it bans by its
 	// qualified name ("prefer `import a.b.C;` over using `a.b.C`").
 	noImport bool
+	// marker: a comment marker in any language's comments ("TODO").
+	marker bool
 }
 
 var (
@@ -252,6 +256,9 @@ func parseShape(b ban) (shape, bool) {
 		return shape{kind: "module", from: b.from, root: rootEntryRE.MatchString(b.clause)}, true
 	}
 	sp := strings.TrimSpace(b.span)
+	if b.marker {
+		return shape{kind: "comment", text: sp, marker: true}, true
+	}
 	if b.from != "" {
 		if identRE.MatchString(sp) && !strings.ContainsAny(b.from, " ") {
 			return shape{kind: "import", name: sp, from: b.from}, true
@@ -376,6 +383,9 @@ func (sh shape) langs() []string {
 	case "decorator":
 		return []string{engine.LangPython, engine.LangJava, engine.LangTypeScript, engine.LangTSX, engine.LangKotlin}
 	case "comment":
+		if sh.marker {
+			return append(slices.Clone(codeLangs), engine.LangShell)
+		}
 		switch sh.marks {
 		case "#":
 			return []string{engine.LangPython, engine.LangShell, engine.LangRuby}

@@ -163,6 +163,49 @@ func modifierBefore(ts []token, j int) bool {
 
 var negTokWords = set("never", "not", "no", "avoid", "do", "don't", "use", "i", "the", "a", "an")
 
+// commentMarkers are the words that mark a comment as unfinished work.
+var commentMarkers = set("todo", "fixme", "xxx", "hack", "todos", "fixmes", "hacks")
+
+// markerList reads comment markers named in words at ts[j] ("TODO, FIXME, or HACK
+// comments", "TODOs", "XXX markers"): each must be written in capitals in the
+// sentence ("don't hack around it" names no marker), and a single one must be
+// followed by a word that makes it a comment ("comments", "markers", "tags") or be a
+// plural. It returns the markers in capitals and the index after the list.
+func (s *sentence) markerList(ts []token, j int) ([]string, int) {
+	var ms []string
+	k := j
+	for k < len(ts) {
+		t := ts[k]
+		w := lowerWord(t)
+		switch {
+		case t.kind == 'w' && commentMarkers[w]:
+			m := strings.ToUpper(strings.TrimSuffix(strings.TrimSuffix(t.text, "s"), "S"))
+			if !markerCapsRE.MatchString(s.c.Text) || !strings.Contains(s.c.Text, m) {
+				return nil, j
+			}
+			ms = append(ms, m)
+		case t.kind == 'w' && separators[w] || t.text == ",":
+		default:
+			goto done
+		}
+		k++
+	}
+done:
+	if len(ms) == 0 {
+		return nil, j
+	}
+	if k < len(ts) && ts[k].kind == 'w' && set("comments", "comment", "markers", "marker", "tags", "notes")[lowerWord(ts[k])] {
+		return dedupeStrings(ms), k + 1
+	}
+	plural := strings.HasSuffix(lowerWord(ts[k-1]), "s") && lowerWord(ts[k-1]) != "xxx"
+	if len(ms) > 1 || plural {
+		return dedupeStrings(ms), k
+	}
+	return nil, j
+}
+
+var markerCapsRE = lazyre.New(`\b(?:TODO|FIXME|XXX|HACK)S?\b`)
+
 var separators = set(",", "/", "+", "or", "and", "nor", "&")
 
 // spanList reads a list of code spans from token i: "`a`, `b` or `c`". It stops at a
@@ -282,6 +325,14 @@ func (s *sentence) bans() []ban {
 					break
 				}
 				j++
+			}
+			if ms, end := s.markerList(ts, j); len(ms) > 0 {
+				// "do not leave TODO or FIXME comments"
+				for _, m := range ms {
+					out = append(out, ban{span: m, clause: cl, instead: next, qualifier: qualifier(ts, end), marker: true})
+				}
+				i = end - 1
+				continue
 			}
 			if j >= len(ts) || ts[j].kind != 's' || ts[j].depth != 0 {
 				continue // the words after the prohibition are about something else
