@@ -43,6 +43,9 @@ type ban struct {
 func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := newSentence(c)
 	bans := s.bans()
+	if tb, ok := tableBans(c); ok {
+		bans = tb
+	}
 	if len(bans) == 0 {
 		return recognize.Result{}
 	}
@@ -140,6 +143,52 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		res.Unenforced = ""
 	}
 	return res
+}
+
+var (
+	banColumnRE = lazyre.New(`^(?:don'?t|don’t|do not|avoid|bad|wrong|incorrect|never|instead of|not this|deprecated|old|before|banned|forbidden|anti-?patterns?|❌)\b|^❌`)
+	doColumnRE  = lazyre.New(`^(?:do|prefer|use|good|correct|right|instead|new|after|recommended|preferred|use instead|✅)\b|^✅`)
+)
+
+// tableBans reads a row of a table whose columns are what not to write and what to
+// write instead ("| Don't | Do |", "| Avoid | Prefer |", "| ❌ | ✅ |"): the code spans
+// of the first column are banned, those of the second suggested. ok is false for a
+// row of any other table.
+func tableBans(c *policy.Constraint) ([]ban, bool) {
+	hdr := c.Context
+	if i := strings.LastIndex(hdr, " — "); i >= 0 {
+		hdr = hdr[i+len(" — "):]
+	}
+	heads := strings.Split(hdr, " | ")
+	cells := strings.Split(c.Text, " | ")
+	if len(heads) < 2 || len(heads) != len(cells) {
+		return nil, false
+	}
+	banCol, doCol := -1, -1
+	for i, h := range heads {
+		h = strings.ToLower(strings.Trim(strings.TrimSpace(h), "*_ "))
+		switch {
+		case banColumnRE.MatchString(h):
+			if banCol >= 0 {
+				return nil, false
+			}
+			banCol = i
+		case doColumnRE.MatchString(h):
+			if doCol >= 0 {
+				return nil, false
+			}
+			doCol = i
+		}
+	}
+	if banCol < 0 || doCol < 0 {
+		return nil, false
+	}
+	instead := strings.Join(recognize.CodeSpans(cells[doCol]), ", ")
+	var out []ban
+	for _, sp := range recognize.CodeSpans(cells[banCol]) {
+		out = append(out, ban{span: sp, instead: instead, clause: cells[banCol], pair: true})
+	}
+	return out, true
 }
 
 // exampleClauseRE: a clause that illustrates ("For example, ...", "e.g. ...").
