@@ -184,6 +184,10 @@ func (s *sentence) markerList(ts []token, j int) ([]string, int) {
 				return nil, j
 			}
 			ms = append(ms, m)
+		case t.text == "@" && k+1 < len(ts) && ts[k+1].kind == 'w' && tagListEnds(ts, k+2):
+			// "FIXME, XXX, or @author tags": a documentation tag
+			ms = append(ms, "@"+ts[k+1].text)
+			k++
 		case t.kind == 'w' && separators[w] || t.text == ",":
 		default:
 			goto done
@@ -202,6 +206,19 @@ done:
 		return dedupeStrings(ms), k
 	}
 	return nil, j
+}
+
+// tagListEnds reports that the list from ts[k] on ends with the word "tags".
+func tagListEnds(ts []token, k int) bool {
+	for ; k < len(ts); k++ {
+		if ts[k].kind == 'w' && lowerWord(ts[k]) == "tags" {
+			return true
+		}
+		if ts[k].kind == 'w' && !separators[lowerWord(ts[k])] && !commentMarkers[lowerWord(ts[k])] {
+			return false
+		}
+	}
+	return false
 }
 
 var markerCapsRE = lazyre.New(`\b(?:TODO|FIXME|XXX|HACK)S?\b`)
@@ -227,29 +244,45 @@ func spanList(ts []token, i int) (spans []string, end int) {
 			if i+1 < len(ts) && negAt(ts, i+1) > 0 {
 				return spans, i
 			}
-		case t.text == "(" && len(spans) > 0 && i+2 < len(ts) && ts[i+1].kind == 'w' && set("or", "nor")[lowerWord(ts[i+1])]:
-			// "`prisma.$transaction` (or `$replica.$transaction`)": an alternative
-			k := i + 2
-			var alt []string
-			for k < len(ts) && ts[k].text != ")" {
-				if ts[k].kind == 's' {
-					alt = append(alt, ts[k].text)
-				} else if !(separators[lowerWord(ts[k])] || separators[ts[k].text]) {
-					return spans, i
-				}
-				k++
-			}
-			if k >= len(ts) || len(alt) == 0 {
+		case t.kind == 'w' && len(spans) > 0 && i > 0 && (separators[lowerWord(ts[i-1])] || separators[ts[i-1].text]) && modifierBefore(ts, i):
+			// "`a` or deprecated `b`"
+		case t.text == "(" && len(spans) > 0:
+			alt, k := parenAlternatives(ts, i)
+			if len(alt) == 0 {
 				return spans, i
 			}
 			spans = append(spans, alt...)
-			i = k
+			i = k - 1
 		default:
 			return spans, i
 		}
 		i++
 	}
 	return spans, i
+}
+
+// parenAlternatives reads "(or `Y`)" at ts[i], an alternative to the spans before
+// it ("`prisma.$transaction` (or `$replica.$transaction`)"), and returns its spans
+// and the index after the closing parenthesis; none when the parenthesis says
+// anything else.
+func parenAlternatives(ts []token, i int) ([]string, int) {
+	if i+2 >= len(ts) || ts[i].text != "(" || ts[i+1].kind != 'w' || !set("or", "nor")[lowerWord(ts[i+1])] {
+		return nil, i
+	}
+	k := i + 2
+	var alt []string
+	for k < len(ts) && ts[k].text != ")" {
+		if ts[k].kind == 's' {
+			alt = append(alt, ts[k].text)
+		} else if !(separators[lowerWord(ts[k])] || separators[ts[k].text]) {
+			return nil, i
+		}
+		k++
+	}
+	if k >= len(ts) {
+		return nil, i
+	}
+	return alt, k + 1
 }
 
 var (
@@ -405,6 +438,9 @@ func (s *sentence) pairBans(ts []token, cl string) []ban {
 		end := j + 1
 		if w == "not" || w == "never" {
 			spans = []string{ts[j].text} // "`a` not `b`, `c` not `d`": one at a time
+			if alt, k := parenAlternatives(ts, end); len(alt) > 0 {
+				spans, end = append(spans, alt...), k
+			}
 		} else {
 			spans, end = spanList(ts, j)
 		}
