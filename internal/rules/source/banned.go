@@ -130,6 +130,9 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		// "use `safeParse` from `src/lib/json.ts`": the file that implements the
 		// replacement must use the banned API itself.
 		for _, p := range replacementFiles(s) {
+			if d := s.c.Scope.Dir; d != "" && !strings.HasPrefix(p, d+"/") {
+				p = path.Join(d, p) // a nested file's paths are its folder's
+			}
 			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, p))
 		}
 		// "use `parseJSON` from `@ai-sdk/provider-utils`": the package that provides
@@ -334,7 +337,7 @@ func parseShape(b ban) (shape, bool) {
 	if len(keywordVariants(sp)) > 0 {
 		return shape{kind: "keyword", name: sp}, true // "never use `var`"
 	}
-	if fileExtRE.MatchString(sp) || strings.Contains(sp, "/") || strings.Contains(sp, " ") && !callRE.MatchString(sp) {
+	if fileExtRE.MatchString(sp) && !knownReceiver(sp) || strings.Contains(sp, "/") || strings.Contains(sp, " ") && !callRE.MatchString(sp) {
 		return shape{}, false
 	}
 	if m := macroRE.FindStringSubmatch(sp); m != nil {
@@ -388,6 +391,13 @@ func parseShape(b ban) (shape, bool) {
 		return shape{kind: "ident", name: sp}, true
 	}
 	return shape{}, false
+}
+
+// knownReceiver reports a dotted span whose first part is a global or module of a
+// language: `process.env` is code, though it ends like a file name.
+func knownReceiver(sp string) bool {
+	first, _, ok := strings.Cut(sp, ".")
+	return ok && (jsGlobals[first] || goPackages[first] || pyModules[first] || jvmStatics[first])
 }
 
 // typeQualified reports a chain that names a member through its interface type
@@ -669,6 +679,16 @@ func prescribedWrappers(s *sentence, b ban) []string {
 	return dedupeStrings(out)
 }
 
+// hasWordBefore reports one of the words before ts[i].
+func hasWordBefore(ts []token, i int, words ...string) bool {
+	for k := 0; k < i; k++ {
+		if ts[k].kind == 'w' && slices.Contains(words, lowerWord(ts[k])) {
+			return true
+		}
+	}
+	return false
+}
+
 func quoteAll(xs []string) string {
 	qs := make([]string, len(xs))
 	for i, x := range xs {
@@ -684,7 +704,7 @@ func replacementFiles(s *sentence) []string {
 	for _, cl := range s.clauses() {
 		ts := tokenize(cl)
 		for i, t := range ts {
-			if t.kind == 'w' && set("from", "in")[lowerWord(t)] && i+1 < len(ts) && ts[i+1].kind == 's' && fileSpanRE.MatchString(ts[i+1].text) && hasUseBefore(ts, i) {
+			if t.kind == 'w' && set("from", "in")[lowerWord(t)] && i+1 < len(ts) && ts[i+1].kind == 's' && fileSpanRE.MatchString(ts[i+1].text) && (hasUseBefore(ts, i) || hasWordBefore(ts, i, "via", "through", "access")) {
 				out = append(out, strings.TrimPrefix(ts[i+1].text, "./"))
 			}
 		}
