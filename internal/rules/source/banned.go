@@ -129,6 +129,9 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 		// "use `safeParse` from `src/lib/json.ts`": the file that implements the
 		// replacement must use the banned API itself.
+		for _, p := range scratchFiles(s, rc) {
+			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, p))
+		}
 		for _, p := range replacementFiles(s) {
 			if d := s.c.Scope.Dir; d != "" && !strings.HasPrefix(p, d+"/") {
 				p = path.Join(d, p) // a nested file's paths are its folder's
@@ -677,6 +680,34 @@ func prescribedWrappers(s *sentence, b ban) []string {
 		}
 	}
 	return dedupeStrings(out)
+}
+
+var scratchRE = lazyre.New(`\bfor (?:quick |local |your own |ad[- ]hoc )?(?:experimentation|experiments|experimenting|scratch work|trying things out|playing around)\b|\bscratch ?(?:file|pad)\b`)
+
+// scratchFiles are the files the instruction file sets aside for experiments ("Use
+// `play.ts` for quick experimentation"): code there is no part of the project, so
+// a ban of a construct does not hold in them.
+func scratchFiles(s *sentence, rc *recognize.RepoContext) []string {
+	if rc == nil {
+		return nil
+	}
+	var out []string
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != s.c.File || !scratchRE.MatchString(strings.ToLower(recognize.StripCode(o.Text))) {
+			continue
+		}
+		for _, sp := range recognize.CodeSpans(o.Text) {
+			if fileSpanRE.MatchString(sp) && !strings.ContainsAny(sp, "*{") {
+				p := strings.TrimPrefix(sp, "./")
+				if d := s.c.Scope.Dir; d != "" {
+					p = path.Join(d, p)
+				}
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }
 
 // hasWordBefore reports one of the words before ts[i].

@@ -261,6 +261,36 @@ func spanList(ts []token, i int) (spans []string, end int) {
 	return spans, i
 }
 
+// examplesInParens reads a kind of code named in words and its members in
+// parentheses at ts[j] ("log statements (`console.log`, `debugger`)", "raw SQL
+// (e.g. `cursor.execute`)"): at most three words, then a parenthesis that holds only
+// code spans and the words of a list or an example. It returns the spans and the
+// index after the parenthesis.
+func examplesInParens(ts []token, j int) ([]string, int) {
+	k := j
+	for k < len(ts) && k < j+3 && ts[k].kind == 'w' && ts[k].depth == 0 {
+		k++
+	}
+	if k == j || k >= len(ts) || ts[k].text != "(" {
+		return nil, j
+	}
+	var spans []string
+	for k++; k < len(ts) && ts[k].text != ")"; k++ {
+		t := ts[k]
+		switch {
+		case t.kind == 's':
+			spans = append(spans, t.text)
+		case separators[lowerWord(t)] || separators[t.text] || exampleW[lowerWord(t)] || set("like", "as", ".", ":", "etc", "etc.")[lowerWord(t)] || t.text == ".":
+		default:
+			return nil, j
+		}
+	}
+	if k >= len(ts) {
+		return nil, j
+	}
+	return spans, k + 1
+}
+
 // parenAlternatives reads "(or `Y`)" at ts[i], an alternative to the spans before
 // it ("`prisma.$transaction` (or `$replica.$transaction`)"), and returns its spans
 // and the index after the closing parenthesis; none when the parenthesis says
@@ -363,6 +393,15 @@ func (s *sentence) bans() []ban {
 				// "do not leave TODO or FIXME comments"
 				for _, m := range ms {
 					out = append(out, ban{span: m, clause: cl, instead: next, qualifier: qualifier(ts, end), marker: true})
+				}
+				i = end - 1
+				continue
+			}
+			if spans, end := examplesInParens(ts, j); len(spans) > 0 {
+				// "No log statements (`console.log`, `debugger`) in tests"
+				qual := qualifier(ts, end)
+				for _, sp := range spans {
+					out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qual, verb: verb})
 				}
 				i = end - 1
 				continue
@@ -524,6 +563,25 @@ func importBan(ts []token, j int, cl string) (ban, bool) {
 
 var okQualRE = lazyre.New(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$`)
 
+// okPlaces reports a list of places heed understands ("in tests or production
+// code": everywhere), each read with the first one's preposition.
+func okPlaces(phrase string) bool {
+	prep, rest, ok := strings.Cut(phrase, " ")
+	if !ok {
+		return false
+	}
+	parts := strings.FieldsFunc(strings.ReplaceAll(strings.ReplaceAll(rest, " or ", "|"), " and ", "|"), func(r rune) bool { return r == '|' })
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if !okQualRE.MatchString(prep + " " + strings.TrimSpace(p)) {
+			return false
+		}
+	}
+	return true
+}
+
 // restatingQualRE: a phrase that names what the banned construct is, not where it
 // is banned ("never use `var` for local variables", "no `goto` in functions").
 var restatingQualRE = lazyre.New(`^(?:for|in|on) (?:any |all |new )?(?:local )?(?:variables?|variable declarations?|declarations?|functions?|methods?|loops?|statements?|expressions?)$`)
@@ -573,7 +631,7 @@ func qualifier(ts []token, i int) string {
 		words = append(words, lowerWord(ts[k]))
 	}
 	phrase := strings.Join(words, " ")
-	if okQualRE.MatchString(phrase) || restatingQualRE.MatchString(phrase) {
+	if okQualRE.MatchString(phrase) || restatingQualRE.MatchString(phrase) || okPlaces(phrase) {
 		return ""
 	}
 	return phrase

@@ -312,6 +312,8 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 		}
 	}
 	switch {
+	case testOnlyRE.MatchString(prose) && productionRE.MatchString(prose):
+		// "in tests or production code": everywhere
 	case testOnlyRE.MatchString(prose) || (testHeaderRE.MatchString(s.header) && !productionRE.MatchString(prose)):
 		for _, l := range langs {
 			sc.Globs = append(sc.Globs, testGlobs[l]...)
