@@ -152,8 +152,8 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 }
 
 var (
-	banColumnRE = lazyre.New(`^(?:don'?t|don’t|do not|avoid|bad|wrong|incorrect|never|instead of|not this|deprecated|old|before|banned|forbidden|anti-?patterns?|❌)\b|^❌`)
-	doColumnRE  = lazyre.New(`^(?:do|prefer|use|good|correct|right|instead|new|after|recommended|preferred|use instead|✅)\b|^✅`)
+	banColumnRE = lazyre.New(`^(?:❌\s*)?(?:don'?t|don’t|do not|avoid|bad|wrong|incorrect|never|instead of|not this|deprecated|old|legacy|before|banned|forbidden|anti-?patterns?)\b|^❌`)
+	doColumnRE  = lazyre.New(`^(?:✅\s*)?(?:do|prefer|use|good|correct|right|instead|new|after|recommended|preferred|replacement|use instead)\b|^✅`)
 )
 
 // tableBans reads a row of a table whose columns are what not to write and what to

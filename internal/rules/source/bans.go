@@ -161,6 +161,24 @@ func modifierBefore(ts []token, j int) bool {
 	return false
 }
 
+// productName reports a word at ts[j], right before a code span, that the sentence
+// writes capitalised and not at its start ("Don't use React `useLayoutEffect`",
+// "Prisma `findUnique`"): the product the span belongs to. The clause reader sees
+// lower case, so the original text is asked.
+func (s *sentence) productName(ts []token, j int) bool {
+	if j == 0 || j+1 >= len(ts) || ts[j+1].kind != 's' || ts[j].kind != 'w' || negTokWords[lowerWord(ts[j])] || fillers[lowerWord(ts[j])] {
+		return false
+	}
+	w := lowerWord(ts[j])
+	for _, f := range strings.Fields(s.c.Text) {
+		f = strings.Trim(f, ",;:()*_")
+		if strings.ToLower(f) == w && f[0] >= 'A' && f[0] <= 'Z' && !strings.HasPrefix(strings.TrimSpace(s.c.Text), f) {
+			return true
+		}
+	}
+	return false
+}
+
 var negTokWords = set("never", "not", "no", "avoid", "do", "don't", "use", "i", "the", "a", "an")
 
 // commentMarkers are the words that mark a comment as unfinished work.
@@ -221,7 +239,7 @@ func tagListEnds(ts []token, k int) bool {
 	return false
 }
 
-var markerCapsRE = lazyre.New(`\b(?:TODO|FIXME|XXX|HACK)S?\b`)
+var markerCapsRE = lazyre.New(`\b(?:TODO|FIXME|XXX|HACK)[Ss]?\b`)
 
 var separators = set(",", "/", "+", "or", "and", "nor", "&")
 
@@ -382,7 +400,7 @@ func (s *sentence) bans() []ban {
 			for j < len(ts) && ts[j].kind == 'w' && ts[j].depth == 0 {
 				if fillers[lowerWord(ts[j])] {
 					verb = lowerWord(ts[j])
-				} else if mods < 2 && modifierBefore(ts, j) {
+				} else if mods < 2 && (modifierBefore(ts, j) || s.productName(ts, j)) {
 					mods++
 				} else {
 					break
@@ -561,7 +579,7 @@ func importBan(ts []token, j int, cl string) (ban, bool) {
 	return ban{}, false
 }
 
-var okQualRE = lazyre.New(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$`)
+var okQualRE = lazyre.New(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$|^in (?:the )?(?:merged|committed|checked-in|final|submitted|pushed) (?:code|changes|files)$`)
 
 // okPlaces reports a list of places heed understands ("in tests or production
 // code": everywhere), each read with the first one's preposition.

@@ -222,7 +222,7 @@ var (
 	// can locate (tests, a path in a code span, the words "CODE" stand for)
 	outsideRE      = lazyre.New(`\boutside (?:of )?((?:[a-z][a-z/-]* ){0,4}[a-z][a-z/-]*)`)
 	outsideKnownRE = lazyre.New(`\b(?:tests?|test code|test files|specs?|code)$|^code\b`)
-	regionOK       = set("production", "library", "prod", "source", "application", "app", "runtime", "shipped", "non-test", "new", "test", "unit", "typescript", "python", "rust", "go", "java", "javascript", "c#", "kotlin", "ruby", "c", "our", "all", "existing", "your", "any", "the", "this", "rust", "tsx")
+	regionOK       = set("merged", "committed", "checked-in", "final", "submitted", "production", "library", "prod", "source", "application", "app", "runtime", "shipped", "non-test", "new", "test", "unit", "typescript", "python", "rust", "go", "java", "javascript", "c#", "kotlin", "ruby", "c", "our", "all", "existing", "your", "any", "the", "this", "rust", "tsx")
 )
 
 // unknownRegion returns the part of the code a rule is limited to when heed cannot
