@@ -38,6 +38,8 @@ type ban struct {
 	verb string
 	// marker: the span is a comment marker named in words ("TODO comments").
 	marker bool
+	// soft: the sentence says the span is deprecated or unneeded: a warning.
+	soft bool
 }
 
 func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
@@ -121,6 +123,10 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		if why != "" {
 			res.Unenforced = why
 			continue
+		}
+		if b.soft {
+			r.Severity = policy.SeverityWarning
+			r.Exact = false
 		}
 		if byDefault {
 			r.Severity = policy.SeverityWarning

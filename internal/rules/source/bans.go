@@ -368,13 +368,22 @@ func (s *sentence) bans() []ban {
 		// "`X` is not allowed in doctests", "`X` and `Y` are forbidden"
 		if len(ts) > 0 && ts[0].kind == 's' && ts[0].depth == 0 {
 			spans, end := spanList(ts, 0)
-			if k, ok := postfixBan(ts, end); ok {
+			if end < len(ts) && ts[end].kind == 'w' && kindWords[lowerWord(ts[end])] {
+				end++ // "`@pytest.mark.asyncio` decorators are ..."
+			}
+			if k, soft, ok := postfixBan(ts, end); ok {
 				qual := qualifier(ts, k)
 				for _, sp := range spans {
-					out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qual})
+					out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qual, soft: soft})
 				}
 				continue
 			}
+		}
+		// "there is no need to call `X`": X is unneeded, a warning
+		if b, ok := noNeedBan(ts, cl); ok {
+			b.instead = next
+			out = append(out, b)
+			continue
 		}
 		start := -1
 		if s.headerBans() && len(ts) > 0 && ts[0].kind == 'w' && fillers[lowerWord(ts[0])] {
@@ -655,24 +664,79 @@ func qualifier(ts []token, i int) string {
 	return phrase
 }
 
-// postfixBan reads "is not allowed", "are forbidden", "is banned", "is not permitted"
-// at ts[i] (after the spans it bans) and returns the index after it.
-func postfixBan(ts []token, i int) (int, bool) {
+// kindWords name what a span is ("`X` calls", "`@x` decorators").
+var kindWords = set("call", "calls", "decorator", "decorators", "annotation", "annotations", "import", "imports",
+	"statement", "statements", "function", "functions", "method", "methods", "helper", "helpers", "macro", "macros",
+	"api", "apis", "class", "classes", "module", "modules", "package", "type", "types", "attribute", "attributes", "comments")
+
+// postfixBan reads what follows the spans it bans at ts[i], and returns the index
+// after it: "is not allowed", "are forbidden", "is banned", "is not permitted", "must
+// not be used", "should never be used", "is not supported"; and, soft (a warning),
+// "is deprecated", "is discouraged", "are no longer needed".
+func postfixBan(ts []token, i int) (int, bool, bool) {
 	w := func(k int) string {
 		if k < len(ts) && ts[k].kind == 'w' {
 			return lowerWord(ts[k])
 		}
 		return ""
 	}
+	if set("must", "should", "shall")[w(i)] {
+		k := i + 1
+		if set("not", "never")[w(k)] && w(k+1) == "be" && set("used", "called", "imported")[w(k+2)] {
+			return k + 3, false, true
+		}
+		return 0, false, false
+	}
+	if set("mustn't", "shouldn't", "cannot", "can't")[w(i)] && w(i+1) == "be" && set("used", "called", "imported")[w(i+2)] {
+		return i + 3, false, true
+	}
 	if w(i) != "is" && w(i) != "are" {
-		return 0, false
+		return 0, false, false
 	}
 	i++
-	if w(i) == "not" && (w(i+1) == "allowed" || w(i+1) == "permitted") {
-		return i + 2, true
+	switch {
+	case w(i) == "not" && (w(i+1) == "allowed" || w(i+1) == "permitted" || w(i+1) == "supported"):
+		return i + 2, false, true
+	case set("forbidden", "banned", "prohibited", "disallowed")[w(i)]:
+		return i + 1, false, true
+	case w(i) == "now" && set("deprecated", "discouraged")[w(i+1)]:
+		return i + 2, true, true
+	case set("deprecated", "discouraged")[w(i)]:
+		return i + 1, true, true
+	case w(i) == "no" && w(i+1) == "longer" && set("needed", "necessary", "required", "used", "recommended")[w(i+2)]:
+		return i + 3, true, true
+	case set("unnecessary", "unneeded")[w(i)]:
+		return i + 1, true, true
 	}
-	if set("forbidden", "banned", "prohibited", "disallowed")[w(i)] {
-		return i + 1, true
+	return 0, false, false
+}
+
+// noNeedBan reads "no need to (explicitly) call `X`" / "you don't need to use `X`":
+// a soft ban of X.
+func noNeedBan(ts []token, cl string) (ban, bool) {
+	for i := 0; i+2 < len(ts); i++ {
+		k := 0
+		switch {
+		case ts[i].kind == 'w' && lowerWord(ts[i]) == "no" && ts[i+1].kind == 'w' && lowerWord(ts[i+1]) == "need" && lowerWord(ts[i+2]) == "to":
+			k = i + 3
+		case ts[i].kind == 'w' && set("don't", "dont", "don’t")[lowerWord(ts[i])] && lowerWord(ts[i+1]) == "need" && lowerWord(ts[i+2]) == "to":
+			k = i + 3
+		default:
+			continue
+		}
+		verb := ""
+		for k < len(ts) && ts[k].kind == 'w' && (fillers[lowerWord(ts[k])] || set("explicitly", "manually")[lowerWord(ts[k])]) {
+			verb = lowerWord(ts[k])
+			k++
+		}
+		if verb == "" || k >= len(ts) || ts[k].kind != 's' || ts[k].depth != 0 {
+			return ban{}, false
+		}
+		spans, end := spanList(ts, k)
+		if len(spans) != 1 {
+			return ban{}, false
+		}
+		return ban{span: spans[0], clause: cl, qualifier: qualifier(ts, end), verb: verb, soft: true}, true
 	}
-	return 0, false
+	return ban{}, false
 }
