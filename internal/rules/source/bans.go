@@ -424,6 +424,14 @@ func (s *sentence) bans() []ban {
 				i = end - 1
 				continue
 			}
+			if j+1 < len(ts) && ts[j].text == "@" && ts[j+1].kind == 'w' && ts[j].depth == 0 {
+				// "NEVER use @Timeout on tests": an annotation written without backticks
+				if a := s.annotationAsWritten(ts[j+1].text); a != "" {
+					out = append(out, ban{span: a, clause: cl, instead: next, qualifier: qualifier(ts, j+2), verb: verb})
+					i = j + 1
+					continue
+				}
+			}
 			if spans, end := examplesInParens(ts, j); len(spans) > 0 {
 				// "No log statements (`console.log`, `debugger`) in tests"
 				qual := qualifier(ts, end)
@@ -588,7 +596,7 @@ func importBan(ts []token, j int, cl string) (ban, bool) {
 	return ban{}, false
 }
 
-var okQualRE = lazyre.New(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$|^in (?:the )?(?:merged|committed|checked-in|final|submitted|pushed) (?:code|changes|files)$`)
+var okQualRE = lazyre.New(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$|^in (?:the )?(?:merged|committed|checked-in|final|submitted|pushed) (?:code|changes|files)$|^on (?:the |any |all )?(?:tests|test methods|test classes|test functions)$`)
 
 // okPlaces reports a list of places heed understands ("in tests or production
 // code": everywhere), each read with the first one's preposition.
@@ -662,6 +670,20 @@ func qualifier(ts []token, i int) string {
 		return ""
 	}
 	return phrase
+}
+
+var annotationRE = lazyre.New(`@([A-Za-z_][\w.]*)`)
+
+// annotationAsWritten is the annotation "@word" as the sentence writes it (the
+// clause reader sees lower case): "@Timeout", "@Disabled"; "" when the sentence has
+// none or writes it in lower case (a handle, "@team").
+func (s *sentence) annotationAsWritten(word string) string {
+	for _, m := range annotationRE.FindAllStringSubmatch(s.c.Text, -1) {
+		if strings.EqualFold(m[1], word) && m[1][0] >= 'A' && m[1][0] <= 'Z' {
+			return "@" + m[1]
+		}
+	}
+	return ""
 }
 
 // kindWords name what a span is ("`X` calls", "`@x` decorators").

@@ -211,7 +211,7 @@ var (
 	// shippedRE: the production phrases that mean what ships, not only "not tests".
 	shippedRE    = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|shipped code)\b`)
 	libraryRE    = lazyre.New(`\blibrary code\b|\bin librar(?:y|ies)\b|\blibrary crates?\b|\bin library\b`)
-	testOnlyRE   = lazyre.New(`^(?:in|inside|within|for) (?:unit |integration |e2e )?(?:tests?|test code|test files?|test suites?|testify suites)\b|\b(?:in|inside|within) (?:your |the |our )?(?:unit |integration )?(?:tests|test code|test files|test functions)\b`)
+	testOnlyRE   = lazyre.New(`^(?:in|inside|within|for) (?:unit |integration |e2e )?(?:tests?|test code|test files?|test suites?|testify suites)\b|\b(?:in|inside|within|on) (?:your |the |our |any )?(?:unit |integration )?(?:tests|test code|test files|test functions|test methods|test classes)\b`)
 	testHeaderRE = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
 	pathSpanRE   = lazyre.New(`^(?:\.?/)?[A-Za-z0-9_.\-*{}<>]+(?:/[A-Za-z0-9_.\-*{}<>]*)+$|^[A-Za-z0-9_\-]+/$`)
 	fileSpanRE   = lazyre.New(`^[A-Za-z0-9_.\-*{}/]*\.(?:ts|tsx|js|jsx|mjs|cjs|mts|cts|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|proto|vue|svelte|rb|php|swift|c|h|cpp|hpp|\{[a-z,]+\})$`)
