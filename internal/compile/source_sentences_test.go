@@ -24,6 +24,12 @@ func TestOwnSourceSentences2(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-2.txt", 35)
 }
 
+// TestOwnSourceSentences3: the third batch (testdata/own-sentences-source-3.txt):
+// lists of banned forms under a lead-in, and plain module names.
+func TestOwnSourceSentences3(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-3.txt", 10)
+}
+
 func ownSourceSentences(t *testing.T, file string, atLeast int) {
 	reg := rules.Registry()
 	cases := readArchCases(t, file)
