@@ -49,6 +49,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		bans = tb
 	}
 	if len(bans) == 0 {
+		if lb, ls, ok := leadInBans(c); ok {
+			bans, s = lb, ls
+		}
+	}
+	if len(bans) == 0 {
 		return recognize.Result{}
 	}
 	claimed := map[string]bool{}
@@ -201,6 +206,54 @@ func tableBans(c *policy.Constraint) ([]ban, bool) {
 		out = append(out, ban{span: sp, instead: instead, clause: cells[banCol], pair: true})
 	}
 	return out, true
+}
+
+var (
+	leadInBanRE    = lazyre.New(`^(?:(?:never|do not|don't|don’t|please don't|please do not) (?:use|call|import|add|write|introduce)\b|avoid\b|forbidden\b|banned\b|prohibited\b|disallowed\b|not allowed\b)[^:]*:$|\b(?:are|is) (?:forbidden|banned|prohibited|not allowed|disallowed)\b[^:]*:$`)
+	leadInImportRE = lazyre.New(`\bimport`)
+)
+
+// leadInBans reads a list item that is only code spans under a lead-in that bans
+// ("Never use these in application code:" + "- `eval()`", "The following are
+// forbidden:" + "- `System.out.println`", "Do not use:" + "- `document.write` — it
+// blocks parsing") or under a heading that bans ("## Don't"). It returns the bans and
+// the sentence to read scope and level from: the lead-in and the item together. An
+// item whose span is followed by other words ("`init()` functions with side effects")
+// names a narrower thing and is left alone, except for a place ("in library code").
+func leadInBans(c *policy.Constraint) ([]ban, *sentence, bool) {
+	lead := strings.TrimSpace(c.Context)
+	low := strings.ToLower(recognize.StripCode(lead))
+	item := newSentence(c)
+	if !(leadInBanRE.MatchString(low) || lead == "" && item.headerBans()) {
+		return nil, nil, false
+	}
+	cls := item.clauses()
+	if len(cls) == 0 {
+		return nil, nil, false
+	}
+	ts := tokenize(cls[0])
+	if len(ts) == 0 || ts[0].kind != 's' {
+		return nil, nil, false
+	}
+	spans, end := spanList(ts, 0)
+	if end < len(ts) && !(ts[end].kind == 'p' || set("in", "inside", "within", "for", "from", "on")[lowerWord(ts[end])]) {
+		return nil, nil, false
+	}
+	qual := qualifier(ts, end)
+	imports := leadInImportRE.MatchString(low)
+	var out []ban
+	for _, sp := range spans {
+		b := ban{span: sp, clause: cls[0], qualifier: qual}
+		if imports && moduleSpanRE.MatchString(sp) {
+			b = ban{from: sp, clause: cls[0], qualifier: qual}
+		}
+		out = append(out, b)
+	}
+	joined := *c
+	if lead != "" {
+		joined.Text = strings.TrimSuffix(lead, ":") + ": " + c.Text
+	}
+	return out, newSentence(&joined), true
 }
 
 // exampleClauseRE: a clause that illustrates ("For example, ...", "e.g. ...").
