@@ -105,9 +105,17 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		if !ok {
 			continue
 		}
+		purpose := ""
 		if b.qualifier != "" {
-			res.Unenforced = fmt.Sprintf("bans `%s` only %s, which heed cannot locate in code", strings.TrimSpace(b.span+" "+b.from), b.qualifier)
-			continue
+			if !purposeQualRE.MatchString(b.qualifier) || placeQualRE.MatchString(b.qualifier) {
+				res.Unenforced = fmt.Sprintf("bans `%s` only %s, which heed cannot locate in code", strings.TrimSpace(b.span+" "+b.from), b.qualifier)
+				continue
+			}
+			// "never use `console.log()` for user-facing output", "`node:path` for
+			// cross-platform paths": a purpose, which the code does not show; the
+			// construct is banned, as a warning, since a use for another purpose may
+			// be allowed
+			purpose = b.qualifier
 		}
 		if sh.kind == "ident" && namingRE2.MatchString(s.prose()) {
 			continue // "use `request_id` not `requestId`" is about names being declared
@@ -132,6 +140,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		if b.soft {
 			r.Severity = policy.SeverityWarning
 			r.Exact = false
+		}
+		if purpose != "" {
+			r.Severity = policy.SeverityWarning
+			r.Exact = false
+			r.Message += " (the rule says: " + purpose + ")"
 		}
 		if byDefault {
 			r.Severity = policy.SeverityWarning
@@ -255,6 +268,16 @@ func leadInBans(c *policy.Constraint) ([]ban, *sentence, bool) {
 	}
 	return out, newSentence(&joined), true
 }
+
+var (
+	// purposeQualRE: a qualifier that says what the banned construct would be used
+	// for ("for user-facing output", "for detecting client disconnects", "to run
+	// commands").
+	purposeQualRE = lazyre.New(`^for \S`)
+	// placeQualRE: a "for" that names a place or a part of the code after all ("for
+	// the CLI package", "for new code"), which heed cannot locate.
+	placeQualRE = lazyre.New(`^for (?:the |all |any |our )?(?:new |existing )?(?:\w+[- ])?(?:code|files?|modules?|packages?|crates?|components?|projects?|services?|apps?|libraries|library|repos?|folders?|directories)\b`)
+)
 
 // exampleClauseRE: a clause that illustrates ("For example, ...", "e.g. ...").
 var exampleClauseRE = lazyre.New(`(?i)^(for example|for instance|e\.g\.?|eg\.?)[\s,:]`)
