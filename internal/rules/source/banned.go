@@ -159,6 +159,8 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		for _, p := range replacementFiles(s) {
 			if d := s.c.Scope.Dir; d != "" && !strings.HasPrefix(p, d+"/") {
 				p = path.Join(d, p) // a nested file's paths are its folder's
+			} else if !strings.Contains(p, "/") {
+				p = "**/" + p // "in `application_helper.rb`": wherever it lives
 			}
 			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, p))
 		}
@@ -740,7 +742,10 @@ func aboutLogging(s *sentence, rc *recognize.RepoContext) bool {
 	return false
 }
 
-var directlyRE = lazyre.New(`\bdirectly\b`)
+var (
+	directlyRE   = lazyre.New(`\bdirectly\b`)
+	helperSpanRE = lazyre.New("`([A-Za-z_][\\w]*)` (?:helper|wrapper|function|method)\\b")
+)
 
 // prescribedWrappers are the functions a sentence that bans calling a helper
 // "directly" names as the way to reach it: the other code spans that are calls
@@ -750,6 +755,13 @@ func prescribedWrappers(s *sentence, b ban) []string {
 		return nil
 	}
 	var out []string
+	// "Use `icon` helper for icons, never `lucide_icon` directly": a name the
+	// sentence calls a helper or wrapper
+	for _, m := range helperSpanRE.FindAllStringSubmatch(s.norm, -1) {
+		if m[1] != b.span && identRE.MatchString(m[1]) {
+			out = append(out, m[1])
+		}
+	}
 	for _, sp := range s.spans {
 		if sp == b.span || !strings.HasSuffix(sp, ")") {
 			continue
