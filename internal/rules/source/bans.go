@@ -590,10 +590,26 @@ func importBan(ts []token, j int, cl string) (ban, bool) {
 			return ban{span: name, from: from, clause: cl, qualifier: qualifier(ts, k+3)}, true
 		}
 	}
+	if repoPath(name) || len(ts) > 0 && ts[0].kind == 's' && looksLikeDir(ts[0].text) {
+		// "`src/ui` must not import from `src/db`": folders of the repository, an
+		// architecture rule
+		return ban{}, false
+	}
 	if moduleSpanRE.MatchString(name) || namespaceSpanRE.MatchString(name) {
 		return ban{from: name, clause: cl, qualifier: qualifier(ts, k+1)}, true
 	}
 	return ban{}, false
+}
+
+// repoPath reports a span that names a folder of the repository rather than a
+// package: a relative path, or a path under a usual source folder.
+func repoPath(sp string) bool {
+	if strings.HasPrefix(sp, "./") || strings.HasPrefix(sp, "../") || strings.HasSuffix(sp, "/") {
+		return true
+	}
+	first, _, ok := strings.Cut(sp, "/")
+	return ok && set("src", "app", "apps", "lib", "libs", "packages", "internal", "pkg", "cmd", "components", "modules",
+		"server", "client", "web", "frontend", "backend", "core", "test", "tests", "crates", "services")[first]
 }
 
 var okQualRE = lazyre.New(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$|^in (?:the )?(?:merged|committed|checked-in|final|submitted|pushed) (?:code|changes|files)$|^on (?:the |any |all )?(?:tests|test methods|test classes|test functions)$`)
