@@ -365,24 +365,25 @@ type shape struct {
 }
 
 var (
-	newRE        = lazyre.New(`^new\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:\((.*)\))?$`)
-	rootEntryRE  = lazyre.New(`\b(?:main|root) entry(?: ?points?)?\b|\bpackage root\b|\bbarrel\b|\bbare (?:package|specifier|root)\b`)
-	nodeModuleRE = lazyre.New(`^node:[a-z_/]+$`)
-	scopedSpecRE = lazyre.New(`^@[a-z0-9][\w.\-]*/[a-z0-9][\w.\-]*(?:/[\w.\-]+)*$`)
-	macroRE      = lazyre.New(`^([a-z_][a-z0-9_]*)!(?:\(.*\)|\[.*\]|\{.*\})?$`)
-	rustPathRE   = lazyre.New(`^([A-Za-z_]\w*(?:::[A-Za-z_]\w*)+)(?:\(.*\))?$`)
-	callRE       = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((?:.*)\)$`)
-	memberRE     = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.(?:[A-Za-z_$][\w$]*|\*))+)$`)
-	dotMethodRE  = lazyre.New(`^\.([A-Za-z_$][\w$]*)$`)
-	identRE      = lazyre.New(`^[A-Za-z_$][\w$]*$`)
-	genericRE    = lazyre.New(`^([A-Z]\w*)\[.*\]$`)
-	decoRE       = lazyre.New(`^@([A-Za-z_][\w.]*)(?:\(.*\))?$`)
-	directiveRE  = lazyre.New(`^(#|//|/\*)\s*(\S.*?)\s*(?:\*/)?$`)
-	fileExtRE    = lazyre.New(`\.(?:ts|tsx|js|jsx|mjs|cjs|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|lock|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|env|com|org|io|dev|net|svg|png|props|properties|bzl|bazel|mk|cmake|tf|hcl|proto|graphql|csproj|sln|xlf|resx|snap|csv|lua|rb|php|swift|cpp|hpp)$|^go\.(?:mod|sum|work)$`)
-	namingRE2    = lazyre.New(`\bnames?\b|\bnaming\b|\bnamed\b|\bprefix(?:es|ed)?\b|\bsuffix(?:es|ed)?\b|\bcalled\b|\brename`)
-	argsOKRE     = lazyre.New(`^\s*(?:\.\.\.|…|[A-Za-z_]\w*|\*\w*|)\s*$`)
-	cIncludeRE   = lazyre.New(`^(?:#\s*include\s*)?[<"]([\w.+/-]+\.h)[>"]$`)
-	knownDirRE   = lazyre.New(`^(?:eslint-disable(?:-next-line|-line)?|@ts-ignore|@ts-expect-error|@ts-nocheck|noqa|nolint|prettier-ignore|istanbul ignore|c8 ignore|NOSONAR|type: ignore|pyright: ignore|pragma: no cover)\b`)
+	newRE         = lazyre.New(`^new\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:\((.*)\))?$`)
+	placeholderRE = lazyre.New(`(?:^|[^\w$])(?:Foo|Bar|Baz|Qux|foo|bar|baz|qux|MyClass|SomeClass|YourClass|SomeType|MyType)(?:[^\w$]|$)`)
+	rootEntryRE   = lazyre.New(`\b(?:main|root) entry(?: ?points?)?\b|\bpackage root\b|\bbarrel\b|\bbare (?:package|specifier|root)\b`)
+	nodeModuleRE  = lazyre.New(`^node:[a-z_/]+$`)
+	scopedSpecRE  = lazyre.New(`^@[a-z0-9][\w.\-]*/[a-z0-9][\w.\-]*(?:/[\w.\-]+)*$`)
+	macroRE       = lazyre.New(`^([a-z_][a-z0-9_]*)!(?:\(.*\)|\[.*\]|\{.*\})?$`)
+	rustPathRE    = lazyre.New(`^([A-Za-z_]\w*(?:::[A-Za-z_]\w*)+)(?:\(.*\))?$`)
+	callRE        = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((?:.*)\)$`)
+	memberRE      = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.(?:[A-Za-z_$][\w$]*|\*))+)$`)
+	dotMethodRE   = lazyre.New(`^\.([A-Za-z_$][\w$]*)$`)
+	identRE       = lazyre.New(`^[A-Za-z_$][\w$]*$`)
+	genericRE     = lazyre.New(`^([A-Z]\w*)\[.*\]$`)
+	decoRE        = lazyre.New(`^@([A-Za-z_][\w.]*)(?:\(.*\))?$`)
+	directiveRE   = lazyre.New(`^(#|//|/\*)\s*(\S.*?)\s*(?:\*/)?$`)
+	fileExtRE     = lazyre.New(`\.(?:ts|tsx|js|jsx|mjs|cjs|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|lock|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|env|com|org|io|dev|net|svg|png|props|properties|bzl|bazel|mk|cmake|tf|hcl|proto|graphql|csproj|sln|xlf|resx|snap|csv|lua|rb|php|swift|cpp|hpp)$|^go\.(?:mod|sum|work)$`)
+	namingRE2     = lazyre.New(`\bnames?\b|\bnaming\b|\bnamed\b|\bprefix(?:es|ed)?\b|\bsuffix(?:es|ed)?\b|\bcalled\b|\brename`)
+	argsOKRE      = lazyre.New(`^\s*(?:\.\.\.|…|[A-Za-z_]\w*|\*\w*|)\s*$`)
+	cIncludeRE    = lazyre.New(`^(?:#\s*include\s*)?[<"]([\w.+/-]+\.h)[>"]$`)
+	knownDirRE    = lazyre.New(`^(?:eslint-disable(?:-next-line|-line)?|@ts-ignore|@ts-expect-error|@ts-nocheck|noqa|nolint|prettier-ignore|istanbul ignore|c8 ignore|NOSONAR|type: ignore|pyright: ignore|pragma: no cover)\b`)
 )
 
 // parseShape reads a banned span as code, or reports that it is not an API reference
@@ -412,6 +413,9 @@ func parseShape(b ban) (shape, bool) {
 	}
 	if knownDirRE.MatchString(sp) {
 		return shape{kind: "comment", text: sp}, true
+	}
+	if placeholderRE.MatchString(sp) {
+		return shape{}, false // "never `new Foo(...)`": any class, shown by a placeholder
 	}
 	if m := newRE.FindStringSubmatch(sp); m != nil && argsOKRE.MatchString(m[2]) {
 		segs := strings.Split(m[1], ".")

@@ -238,6 +238,17 @@ func TestRecognizeVariations(t *testing.T) {
 		{"Use `slog` instead of `log.Printf`.", nil, rc("go"), []string{"query `log.Printf` is banned here [go]"}},
 		{"Never use `unwrap()` in library code.", []string{"Rust"}, rc("rust", "python"), []string{"query `unwrap()` is banned here [rust] exclude=tests,main"}},
 		{"Don't use `panic(` in library code.", nil, rc("go"), nil}, // not a well-formed span
+		// issue 19's reading of source rules (branch src21)
+		{"Call sites construct them via `Foo::make(...)`, never `new Foo(...)`.", nil, rc("typescript"), nil}, // a placeholder class
+		{"Never use `new Date()`.", nil, rc("typescript"), []string{"query `new Date()` is banned here [tsx,typescript] error"}},
+		{"Do not use `async`/`await`.", nil, rc("python"), []string{"query `async` is banned here [python] error", "query `await` is banned here [python] error"}},
+		{"Do not leave TODO or FIXME comments.", nil, rc("go"), []string{"pattern `TODO` comment /TODO\\b/ comments [go] error", "pattern `FIXME` comment /FIXME\\b/ comments [go] error"}},
+		{"Don't hack around the type system.", nil, rc("go"), nil}, // a marker word in lower case is a verb
+		{"`substr()` is deprecated.", nil, rc("typescript"), []string{"query `substr()` is banned here [tsx,typescript] warning"}},
+		{"NEVER use @Timeout on tests.", nil, rc("java"), []string{"query `@Timeout` is banned here [java] in=**/src/test/**"}},
+		{"Ping @alice for reviews; never use @alice directly.", nil, rc("java"), nil}, // a handle, not an annotation
+		{"`src/ui` must not import from `src/db`.", nil, rc("typescript"), nil}, // folders: an architecture rule
+		{"projects that can't use `@cloudflare/vite-plugin` use the delegate.", nil, rc("typescript"), nil}, // describes projects
 		{"Don't use `export default`; named exports only.", nil, rc("typescript"), []string{"query default-export [tsx,typescript]"}},
 		{"Prefer `type` over `interface`.", nil, rc("typescript"), []string{"query prefer-type-alias [tsx,typescript]"}},
 		{"Use `interface` instead of `type` for object shapes.", nil, rc("typescript"), []string{"query prefer-interface [tsx,typescript]"}},
