@@ -246,8 +246,8 @@ func TestRecognizeVariations(t *testing.T) {
 		{"Don't hack around the type system.", nil, rc("go"), nil}, // a marker word in lower case is a verb
 		{"`substr()` is deprecated.", nil, rc("typescript"), []string{"query `substr()` is banned here [tsx,typescript] warning"}},
 		{"NEVER use @Timeout on tests.", nil, rc("java"), []string{"query `@Timeout` is banned here [java] in=**/src/test/**"}},
-		{"Ping @alice for reviews; never use @alice directly.", nil, rc("java"), nil}, // a handle, not an annotation
-		{"`src/ui` must not import from `src/db`.", nil, rc("typescript"), nil}, // folders: an architecture rule
+		{"Ping @alice for reviews; never use @alice directly.", nil, rc("java"), nil},                       // a handle, not an annotation
+		{"`src/ui` must not import from `src/db`.", nil, rc("typescript"), nil},                             // folders: an architecture rule
 		{"projects that can't use `@cloudflare/vite-plugin` use the delegate.", nil, rc("typescript"), nil}, // describes projects
 		{"Don't use `export default`; named exports only.", nil, rc("typescript"), []string{"query default-export [tsx,typescript]"}},
 		{"Prefer `type` over `interface`.", nil, rc("typescript"), []string{"query prefer-type-alias [tsx,typescript]"}},
