@@ -367,7 +367,7 @@ type shape struct {
 var (
 	newRE         = lazyre.New(`^new\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:\((.*)\))?$`)
 	placeholderRE = lazyre.New(`(?:^|[^\w$])(?:Foo|Bar|Baz|Qux|foo|bar|baz|qux|MyClass|SomeClass|YourClass|SomeType|MyType)(?:[^\w$]|$)`)
-	rootEntryRE   = lazyre.New(`\b(?:main|root) entry(?: ?points?)?\b|\bpackage root\b|\bbarrel\b|\bbare (?:package|specifier|root)\b`)
+	rootEntryRE   = lazyre.New(`\b(?:main|root) entry(?: ?points?)?\b|\bpackage root\b|\bthe root\b|\broot (?:import|export|index|module|package)s?\b|\bbarrel\b|\bbare (?:package|specifier|root)\b`)
 	nodeModuleRE  = lazyre.New(`^node:[a-z_/]+$`)
 	scopedSpecRE  = lazyre.New(`^@[a-z0-9][\w.\-]*/[a-z0-9][\w.\-]*(?:/[\w.\-]+)*$`)
 	macroRE       = lazyre.New(`^([a-z_][a-z0-9_]*)!(?:\(.*\)|\[.*\]|\{.*\})?$`)
@@ -426,6 +426,11 @@ func parseShape(b ban) (shape, bool) {
 		return shape{kind: "module", from: sp, root: rootEntryRE.MatchString(b.clause)}, true
 	}
 	if len(keywordVariants(sp)) > 0 {
+		if sp == "assert" && b.pair && identRE.MatchString(b.instead) {
+			// "Prefer `require` over `assert`" is testify's package, an alternative
+			// to another package, not to a statement
+			return shape{}, false
+		}
 		return shape{kind: "keyword", name: sp}, true // "never use `var`"
 	}
 	if fileExtRE.MatchString(sp) && !knownReceiver(sp) || strings.Contains(sp, "/") || strings.Contains(sp, " ") && !callRE.MatchString(sp) {

@@ -432,7 +432,7 @@ func (s *sentence) bans() []ban {
 					continue
 				}
 			}
-			if spans, end := examplesInParens(ts, j); len(spans) > 0 {
+			if spans, end := examplesInParens(ts, j); len(spans) > 0 && (verb != "" || lowerWord(ts[i]) == "no") {
 				// "No log statements (`console.log`, `debugger`) in tests"
 				qual := qualifier(ts, end)
 				for _, sp := range spans {

@@ -249,6 +249,9 @@ func TestRecognizeVariations(t *testing.T) {
 		{"Ping @alice for reviews; never use @alice directly.", nil, rc("java"), nil},                       // a handle, not an annotation
 		{"`src/ui` must not import from `src/db`.", nil, rc("typescript"), nil},                             // folders: an architecture rule
 		{"projects that can't use `@cloudflare/vite-plugin` use the delegate.", nil, rc("typescript"), nil}, // describes projects
+		{"Do not review the header (`header_comment`, `header_meta`).", nil, rc("python"), nil},             // a verb, not a kind of code
+		{"Prefer `require` over `assert`.", nil, rc("python", "go"), nil},                                   // testify's package, no statement
+		{"NEVER import the root (`@acme/core`).", nil, rc("typescript"), []string{"query import of `@acme/core` is banned here [tsx,typescript] error"}},
 		{"Don't use `export default`; named exports only.", nil, rc("typescript"), []string{"query default-export [tsx,typescript]"}},
 		{"Prefer `type` over `interface`.", nil, rc("typescript"), []string{"query prefer-type-alias [tsx,typescript]"}},
 		{"Use `interface` instead of `type` for object shapes.", nil, rc("typescript"), []string{"query prefer-interface [tsx,typescript]"}},
