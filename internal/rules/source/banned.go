@@ -145,6 +145,13 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			r.Severity = policy.SeverityWarning
 			r.Exact = false
 			r.Message += " (the rule says: " + purpose + ")"
+			// a purpose is the product's ("for user-facing output"): tests, scripts
+			// and examples print and time as they like
+			for _, l := range langs {
+				r.Scope.Exclude = append(r.Scope.Exclude, testGlobs[l]...)
+			}
+			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, notShippedGlobs...))
+			r.Cases = shippedCases(r.Cases, r.Scope)
 		}
 		if byDefault {
 			r.Severity = policy.SeverityWarning
@@ -269,6 +276,18 @@ func leadInBans(c *policy.Constraint) ([]ban, *sentence, bool) {
 		joined.Text = strings.TrimSuffix(lead, ":") + ": " + c.Text
 	}
 	return out, newSentence(&joined), true
+}
+
+// shippedCases keeps a rule's authored cases whose path the narrowed scope still
+// covers.
+func shippedCases(cs []policy.Case, sc policy.Scope) []policy.Case {
+	var out []policy.Case
+	for _, c := range cs {
+		if c.Path == "" || sc.Covers(c.Path) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 var (
