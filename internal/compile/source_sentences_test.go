@@ -30,6 +30,12 @@ func TestOwnSourceSentences3(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-3.txt", 10)
 }
 
+// TestOwnSourceSentences4: the fourth batch (testdata/own-sentences-source-4.txt):
+// em dashes in documentation, comments and docstrings.
+func TestOwnSourceSentences4(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-4.txt", 8)
+}
+
 func ownSourceSentences(t *testing.T, file string, atLeast int) {
 	reg := rules.Registry()
 	cases := readArchCases(t, file)
