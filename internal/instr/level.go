@@ -439,6 +439,26 @@ func rowLevel(text string) policy.Level {
 	return policy.Info
 }
 
+var (
+	badColumnRE  = lazyre.New(`(?i)^\W*(?:bad|wrong|incorrect|before|old|deprecated|legacy)\W*$`)
+	goodColumnRE = lazyre.New(`(?i)^\W*(?:good|right|correct|after|new|replacement|preferred)\W*$`)
+)
+
+// badGoodTable reports a table header whose columns are a bad form and a good one
+// ("Bad | Good", "❌ Wrong | ✅ Right", "Deprecated | Replacement").
+func badGoodTable(ctx string) bool {
+	if i := strings.LastIndex(ctx, " — "); i >= 0 {
+		ctx = ctx[i+len(" — "):]
+	}
+	bad, good := false, false
+	for _, h := range strings.Split(ctx, " | ") {
+		h = strings.TrimSpace(strings.NewReplacer("❌", "", "✅", "", "*", "").Replace(h))
+		bad = bad || badColumnRE.MatchString(h)
+		good = good || goodColumnRE.MatchString(h)
+	}
+	return bad && good
+}
+
 // constraintLevel is the level of a constraint given its framing: a bare item under a
 // binding lead-in ("Never log:" + "- passwords") takes the lead-in's level, and a table
 // row without markers of its own takes those of its header ("Avoid | Use instead").
@@ -473,6 +493,10 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 		return policy.Must
 	case row && norm.ChangeTable(ctx):
 		// "Change | Run": each row says what a change needs run
+		return policy.Should
+	case row && badGoodTable(ctx):
+		// "Bad | Good", "Wrong | Right": each row is a form to avoid and its
+		// replacement, said without a modal
 		return policy.Should
 	case strings.Contains(ctx, " | "):
 		return levelOfMarkers(ctx)

@@ -36,16 +36,35 @@ type ban struct {
 	pair bool
 	// verb is the word before the span ("calls" in "never calls `panic`").
 	verb string
+	// marker: the span is a comment marker named in words ("TODO comments").
+	marker bool
+	// soft: the sentence says the span is deprecated or unneeded: a warning.
+	soft bool
 }
 
 func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := newSentence(c)
 	bans := s.bans()
+	if tb, ok := tableBans(c); ok {
+		bans = tb
+	}
+	if len(bans) == 0 {
+		if lb, ls, ok := leadInBans(c); ok {
+			bans, s = lb, ls
+		}
+	}
 	if len(bans) == 0 {
 		return recognize.Result{}
 	}
 	claimed := map[string]bool{}
 	for _, e := range matchingEntries(s) {
+		var cands []string
+		for _, v := range e.Variants {
+			cands = append(cands, v.Lang)
+		}
+		if len(pickLangs(s, rc, dedupeStrings(cands))) == 0 {
+			continue // "never use `var`" in Java: the JavaScript entry does not apply
+		}
 		for _, sp := range e.Claims {
 			claimed[sp] = true
 		}
@@ -86,9 +105,17 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		if !ok {
 			continue
 		}
+		purpose := ""
 		if b.qualifier != "" {
-			res.Unenforced = fmt.Sprintf("bans `%s` only %s, which heed cannot locate in code", strings.TrimSpace(b.span+" "+b.from), b.qualifier)
-			continue
+			if !purposeQualRE.MatchString(b.qualifier) || placeQualRE.MatchString(b.qualifier) {
+				res.Unenforced = fmt.Sprintf("bans `%s` only %s, which heed cannot locate in code", strings.TrimSpace(b.span+" "+b.from), b.qualifier)
+				continue
+			}
+			// "never use `console.log()` for user-facing output", "`node:path` for
+			// cross-platform paths": a purpose, which the code does not show; the
+			// construct is banned, as a warning, since a use for another purpose may
+			// be allowed
+			purpose = b.qualifier
 		}
 		if sh.kind == "ident" && namingRE2.MatchString(s.prose()) {
 			continue // "use `request_id` not `requestId`" is about names being declared
@@ -110,6 +137,22 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			res.Unenforced = why
 			continue
 		}
+		if b.soft {
+			r.Severity = policy.SeverityWarning
+			r.Exact = false
+		}
+		if purpose != "" {
+			r.Severity = policy.SeverityWarning
+			r.Exact = false
+			r.Message += " (the rule says: " + purpose + ")"
+			// a purpose is the product's ("for user-facing output"): tests, scripts
+			// and examples print and time as they like
+			for _, l := range langs {
+				r.Scope.Exclude = append(r.Scope.Exclude, testGlobs[l]...)
+			}
+			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, notShippedGlobs...))
+			r.Cases = shippedCases(r.Cases, r.Scope)
+		}
 		if byDefault {
 			r.Severity = policy.SeverityWarning
 			r.Exact = false
@@ -117,7 +160,15 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 		// "use `safeParse` from `src/lib/json.ts`": the file that implements the
 		// replacement must use the banned API itself.
+		for _, p := range scratchFiles(s, rc) {
+			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, p))
+		}
 		for _, p := range replacementFiles(s) {
+			if d := s.c.Scope.Dir; d != "" && !strings.HasPrefix(p, d+"/") {
+				p = path.Join(d, p) // a nested file's paths are its folder's
+			} else if !strings.Contains(p, "/") {
+				p = "**/" + p // "in `application_helper.rb`": wherever it lives
+			}
 			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, p))
 		}
 		// "use `parseJSON` from `@ai-sdk/provider-utils`": the package that provides
@@ -132,6 +183,122 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	}
 	return res
 }
+
+var (
+	banColumnRE = lazyre.New(`^(?:❌\s*)?(?:don'?t|don’t|do not|avoid|bad|wrong|incorrect|never|instead of|not this|deprecated|old|legacy|before|banned|forbidden|anti-?patterns?)\b|^❌`)
+	doColumnRE  = lazyre.New(`^(?:✅\s*)?(?:do|prefer|use|good|correct|right|instead|new|after|recommended|preferred|replacement|use instead)\b|^✅`)
+)
+
+// tableBans reads a row of a table whose columns are what not to write and what to
+// write instead ("| Don't | Do |", "| Avoid | Prefer |", "| ❌ | ✅ |"): the code spans
+// of the first column are banned, those of the second suggested. ok is false for a
+// row of any other table.
+func tableBans(c *policy.Constraint) ([]ban, bool) {
+	hdr := c.Context
+	if i := strings.LastIndex(hdr, " — "); i >= 0 {
+		hdr = hdr[i+len(" — "):]
+	}
+	heads := strings.Split(hdr, " | ")
+	cells := strings.Split(c.Text, " | ")
+	if len(heads) < 2 || len(heads) != len(cells) {
+		return nil, false
+	}
+	banCol, doCol := -1, -1
+	for i, h := range heads {
+		h = strings.ToLower(strings.Trim(strings.TrimSpace(h), "*_ "))
+		switch {
+		case banColumnRE.MatchString(h):
+			if banCol >= 0 {
+				return nil, false
+			}
+			banCol = i
+		case doColumnRE.MatchString(h):
+			if doCol >= 0 {
+				return nil, false
+			}
+			doCol = i
+		}
+	}
+	if banCol < 0 || doCol < 0 {
+		return nil, false
+	}
+	instead := strings.Join(recognize.CodeSpans(cells[doCol]), ", ")
+	var out []ban
+	for _, sp := range recognize.CodeSpans(cells[banCol]) {
+		out = append(out, ban{span: sp, instead: instead, clause: cells[banCol], pair: true})
+	}
+	return out, true
+}
+
+var (
+	leadInBanRE    = lazyre.New(`^(?:(?:never|do not|don't|don’t|please don't|please do not) (?:use|call|import|add|write|introduce)\b|avoid\b|forbidden\b|banned\b|prohibited\b|disallowed\b|not allowed\b)[^:]*:$|\b(?:are|is) (?:forbidden|banned|prohibited|not allowed|disallowed)\b[^:]*:$`)
+	leadInImportRE = lazyre.New(`\bimport`)
+)
+
+// leadInBans reads a list item that is only code spans under a lead-in that bans
+// ("Never use these in application code:" + "- `eval()`", "The following are
+// forbidden:" + "- `System.out.println`", "Do not use:" + "- `document.write` — it
+// blocks parsing") or under a heading that bans ("## Don't"). It returns the bans and
+// the sentence to read scope and level from: the lead-in and the item together. An
+// item whose span is followed by other words ("`init()` functions with side effects")
+// names a narrower thing and is left alone, except for a place ("in library code").
+func leadInBans(c *policy.Constraint) ([]ban, *sentence, bool) {
+	lead := strings.TrimSpace(c.Context)
+	low := strings.ToLower(recognize.StripCode(lead))
+	item := newSentence(c)
+	if !(leadInBanRE.MatchString(low) || lead == "" && item.headerBans()) {
+		return nil, nil, false
+	}
+	cls := item.clauses()
+	if len(cls) == 0 {
+		return nil, nil, false
+	}
+	ts := tokenize(cls[0])
+	if len(ts) == 0 || ts[0].kind != 's' {
+		return nil, nil, false
+	}
+	spans, end := spanList(ts, 0)
+	if end < len(ts) && !(ts[end].kind == 'p' || set("in", "inside", "within", "for", "from", "on")[lowerWord(ts[end])]) {
+		return nil, nil, false
+	}
+	qual := qualifier(ts, end)
+	imports := leadInImportRE.MatchString(low)
+	var out []ban
+	for _, sp := range spans {
+		b := ban{span: sp, clause: cls[0], qualifier: qual}
+		if imports && moduleSpanRE.MatchString(sp) {
+			b = ban{from: sp, clause: cls[0], qualifier: qual}
+		}
+		out = append(out, b)
+	}
+	joined := *c
+	if lead != "" {
+		joined.Text = strings.TrimSuffix(lead, ":") + ": " + c.Text
+	}
+	return out, newSentence(&joined), true
+}
+
+// shippedCases keeps a rule's authored cases whose path the narrowed scope still
+// covers.
+func shippedCases(cs []policy.Case, sc policy.Scope) []policy.Case {
+	var out []policy.Case
+	for _, c := range cs {
+		if c.Path == "" || sc.Covers(c.Path) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+var (
+	// purposeQualRE: a qualifier that says what the banned construct would be used
+	// for ("for user-facing output", "for detecting client disconnects", "to run
+	// commands").
+	purposeQualRE = lazyre.New(`^for \S`)
+	// placeQualRE: a "for" that names a place or a part of the code after all ("for
+	// the CLI package", "for new code"), which heed cannot locate.
+	placeQualRE = lazyre.New(`^for (?:the |all |any |our )?(?:new |existing )?(?:\w+[- ])?(?:code|files?|modules?|packages?|crates?|components?|projects?|services?|apps?|libraries|library|repos?|folders?|directories)\b`)
+)
 
 // exampleClauseRE: a clause that illustrates ("For example, ...", "e.g. ...").
 var exampleClauseRE = lazyre.New(`(?i)^(for example|for instance|e\.g\.?|eg\.?)[\s,:]`)
@@ -206,23 +373,36 @@ type shape struct {
 	from  string // import: the module
 	text  string // comment: the directive text
 	marks string // comment: its marker ("#", "//")
+	// root: a module banned by its main entry point only ("never import from
+	// `@vitest/utils` main entry point"): its subpaths are allowed.
+	root bool
+	// noImport: the sentence prescribes importing the class it bans by its
+	// qualified name ("prefer `import a.b.C;` over using `a.b.C`").
+	noImport bool
+	// marker: a comment marker in any language's comments ("TODO").
+	marker bool
 }
 
 var (
-	macroRE     = lazyre.New(`^([a-z_][a-z0-9_]*)!(?:\(.*\)|\[.*\]|\{.*\})?$`)
-	rustPathRE  = lazyre.New(`^([A-Za-z_]\w*(?:::[A-Za-z_]\w*)+)(?:\(.*\))?$`)
-	callRE      = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((?:.*)\)$`)
-	memberRE    = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.(?:[A-Za-z_$][\w$]*|\*))+)$`)
-	dotMethodRE = lazyre.New(`^\.([A-Za-z_$][\w$]*)$`)
-	identRE     = lazyre.New(`^[A-Za-z_$][\w$]*$`)
-	genericRE   = lazyre.New(`^([A-Z]\w*)\[.*\]$`)
-	decoRE      = lazyre.New(`^@([A-Za-z_][\w.]*)(?:\(.*\))?$`)
-	directiveRE = lazyre.New(`^(#|//|/\*)\s*(\S.*?)\s*(?:\*/)?$`)
-	fileExtRE   = lazyre.New(`\.(?:ts|tsx|js|jsx|mjs|cjs|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|lock|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|env|com|org|io|dev|net|svg|png|props|properties|bzl|bazel|mk|cmake|tf|hcl|proto|graphql|csproj|sln|xlf|resx|snap|csv|lua|rb|php|swift|cpp|hpp)$|^go\.(?:mod|sum|work)$`)
-	namingRE2   = lazyre.New(`\bnames?\b|\bnaming\b|\bnamed\b|\bprefix(?:es|ed)?\b|\bsuffix(?:es|ed)?\b|\bcalled\b|\brename`)
-	argsOKRE    = lazyre.New(`^\s*(?:\.\.\.|…|[A-Za-z_]\w*|\*\w*|)\s*$`)
-	cIncludeRE  = lazyre.New(`^(?:#\s*include\s*)?[<"]([\w.+/-]+\.h)[>"]$`)
-	knownDirRE  = lazyre.New(`^(?:eslint-disable(?:-next-line|-line)?|@ts-ignore|@ts-expect-error|@ts-nocheck|noqa|nolint|prettier-ignore|istanbul ignore|c8 ignore|NOSONAR|type: ignore|pyright: ignore|pragma: no cover)\b`)
+	newRE         = lazyre.New(`^new\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:\((.*)\))?$`)
+	placeholderRE = lazyre.New(`(?:^|[^\w$])(?:Foo|Bar|Baz|Qux|foo|bar|baz|qux|MyClass|SomeClass|YourClass|SomeType|MyType)(?:[^\w$]|$)`)
+	rootEntryRE   = lazyre.New(`\b(?:main|root) entry(?: ?points?)?\b|\bpackage root\b|\bthe root\b|\broot (?:import|export|index|module|package)s?\b|\bbarrel\b|\bbare (?:package|specifier|root)\b`)
+	nodeModuleRE  = lazyre.New(`^node:[a-z_/]+$`)
+	scopedSpecRE  = lazyre.New(`^@[a-z0-9][\w.\-]*/[a-z0-9][\w.\-]*(?:/[\w.\-]+)*$`)
+	macroRE       = lazyre.New(`^([a-z_][a-z0-9_]*)!(?:\(.*\)|\[.*\]|\{.*\})?$`)
+	rustPathRE    = lazyre.New(`^([A-Za-z_]\w*(?:::[A-Za-z_]\w*)+)(?:\(.*\))?$`)
+	callRE        = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((?:.*)\)$`)
+	memberRE      = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.(?:[A-Za-z_$][\w$]*|\*))+)$`)
+	dotMethodRE   = lazyre.New(`^\.([A-Za-z_$][\w$]*)$`)
+	identRE       = lazyre.New(`^[A-Za-z_$][\w$]*$`)
+	genericRE     = lazyre.New(`^([A-Z]\w*)\[.*\]$`)
+	decoRE        = lazyre.New(`^@([A-Za-z_][\w.]*)(?:\(.*\))?$`)
+	directiveRE   = lazyre.New(`^(#|//|/\*)\s*(\S.*?)\s*(?:\*/)?$`)
+	fileExtRE     = lazyre.New(`\.(?:ts|tsx|js|jsx|mjs|cjs|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|lock|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|env|com|org|io|dev|net|svg|png|props|properties|bzl|bazel|mk|cmake|tf|hcl|proto|graphql|csproj|sln|xlf|resx|snap|csv|lua|rb|php|swift|cpp|hpp)$|^go\.(?:mod|sum|work)$`)
+	namingRE2     = lazyre.New(`\bnames?\b|\bnaming\b|\bnamed\b|\bprefix(?:es|ed)?\b|\bsuffix(?:es|ed)?\b|\bcalled\b|\brename`)
+	argsOKRE      = lazyre.New(`^\s*(?:\.\.\.|…|[A-Za-z_]\w*|\*\w*|)\s*$`)
+	cIncludeRE    = lazyre.New(`^(?:#\s*include\s*)?[<"]([\w.+/-]+\.h)[>"]$`)
+	knownDirRE    = lazyre.New(`^(?:eslint-disable(?:-next-line|-line)?|@ts-ignore|@ts-expect-error|@ts-nocheck|noqa|nolint|prettier-ignore|istanbul ignore|c8 ignore|NOSONAR|type: ignore|pyright: ignore|pragma: no cover)\b`)
 )
 
 // parseShape reads a banned span as code, or reports that it is not an API reference
@@ -232,9 +412,12 @@ func parseShape(b ban) (shape, bool) {
 		if strings.ContainsAny(b.from, " ") {
 			return shape{}, false
 		}
-		return shape{kind: "module", from: b.from}, true
+		return shape{kind: "module", from: b.from, root: rootEntryRE.MatchString(b.clause)}, true
 	}
 	sp := strings.TrimSpace(b.span)
+	if b.marker {
+		return shape{kind: "comment", text: sp, marker: true}, true
+	}
 	if b.from != "" {
 		if identRE.MatchString(sp) && !strings.ContainsAny(b.from, " ") {
 			return shape{kind: "import", name: sp, from: b.from}, true
@@ -250,7 +433,26 @@ func parseShape(b ban) (shape, bool) {
 	if knownDirRE.MatchString(sp) {
 		return shape{kind: "comment", text: sp}, true
 	}
-	if fileExtRE.MatchString(sp) || strings.Contains(sp, "/") || strings.Contains(sp, " ") && !callRE.MatchString(sp) {
+	if placeholderRE.MatchString(sp) {
+		return shape{}, false // "never `new Foo(...)`": any class, shown by a placeholder
+	}
+	if m := newRE.FindStringSubmatch(sp); m != nil && argsOKRE.MatchString(m[2]) {
+		segs := strings.Split(m[1], ".")
+		return shape{kind: "new", segs: segs, name: segs[len(segs)-1]}, true // "`new Date()`"
+	}
+	if nodeModuleRE.MatchString(sp) || scopedSpecRE.MatchString(sp) {
+		// "`node:path`", "`@acme/sdk/v3`"
+		return shape{kind: "module", from: sp, root: rootEntryRE.MatchString(b.clause)}, true
+	}
+	if len(keywordVariants(sp)) > 0 {
+		if sp == "assert" && b.pair && identRE.MatchString(b.instead) {
+			// "Prefer `require` over `assert`" is testify's package, an alternative
+			// to another package, not to a statement
+			return shape{}, false
+		}
+		return shape{kind: "keyword", name: sp}, true // "never use `var`"
+	}
+	if fileExtRE.MatchString(sp) && !knownReceiver(sp) || strings.Contains(sp, "/") || strings.Contains(sp, " ") && !callRE.MatchString(sp) {
 		return shape{}, false
 	}
 	if m := macroRE.FindStringSubmatch(sp); m != nil {
@@ -295,15 +497,22 @@ func parseShape(b ban) (shape, bool) {
 		if typeQualified(segs) {
 			return shape{}, false
 		}
-		return shape{kind: "member", segs: segs, name: segs[len(segs)-1]}, true
+		return shape{kind: "member", segs: segs, name: segs[len(segs)-1], noImport: strings.Contains(b.instead, "import ")}, true
 	}
-	if identRE.MatchString(sp) && set("call", "calls", "calling", "invoke", "invokes", "invoking")[b.verb] {
+	if identRE.MatchString(sp) && set("call", "calls", "calling", "invoke", "invokes", "invoking")[b.verb] && !distinctive(sp) {
 		return shape{kind: "call", name: sp}, true // "never calls `panic`"
 	}
 	if identRE.MatchString(sp) && distinctive(sp) {
 		return shape{kind: "ident", name: sp}, true
 	}
 	return shape{}, false
+}
+
+// knownReceiver reports a dotted span whose first part is a global or module of a
+// language: `process.env` is code, though it ends like a file name.
+func knownReceiver(sp string) bool {
+	first, _, ok := strings.Cut(sp, ".")
+	return ok && (jsGlobals[first] || goPackages[first] || pyModules[first] || jvmStatics[first])
 }
 
 // typeQualified reports a chain that names a member through its interface type
@@ -348,6 +557,9 @@ func (sh shape) langs() []string {
 	case "decorator":
 		return []string{engine.LangPython, engine.LangJava, engine.LangTypeScript, engine.LangTSX, engine.LangKotlin}
 	case "comment":
+		if sh.marker {
+			return append(slices.Clone(codeLangs), engine.LangShell)
+		}
 		switch sh.marks {
 		case "#":
 			return []string{engine.LangPython, engine.LangShell, engine.LangRuby}
@@ -364,6 +576,9 @@ func (sh shape) langs() []string {
 	case "import":
 		return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX}
 	case "module":
+		if nodeModuleRE.MatchString(sh.from) || scopedSpecRE.MatchString(sh.from) {
+			return jsLangs
+		}
 		if strings.HasSuffix(sh.from, ".h") {
 			return []string{engine.LangC}
 		}
@@ -376,6 +591,10 @@ func (sh shape) langs() []string {
 		return allGrammars
 	case "method", "call":
 		return allGrammars
+	case "keyword":
+		return keywordLangs(sh.name)
+	case "new":
+		return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangCSharp}
 	case "ident":
 		return allGrammars
 	case "member":
@@ -397,6 +616,20 @@ func (sh shape) langs() []string {
 		return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangCSharp, engine.LangKotlin, engine.LangRuby, engine.LangC}
 	}
 	return nil
+}
+
+// jvmClass reports a class named by its package (`org.junit.Assert`,
+// `android.util.Log`): lower-case package segments, then the class.
+func jvmClass(segs []string) bool {
+	if len(segs) < 3 || !isUpper(segs[len(segs)-1]) {
+		return false
+	}
+	for _, s := range segs[:len(segs)-1] {
+		if s == "" || strings.ToLower(s) != s {
+			return false
+		}
+	}
+	return true
 }
 
 func isUpper(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }
@@ -537,7 +770,10 @@ func aboutLogging(s *sentence, rc *recognize.RepoContext) bool {
 	return false
 }
 
-var directlyRE = lazyre.New(`\bdirectly\b`)
+var (
+	directlyRE   = lazyre.New(`\bdirectly\b`)
+	helperSpanRE = lazyre.New("`([A-Za-z_][\\w]*)` (?:helper|wrapper|function|method)\\b")
+)
 
 // prescribedWrappers are the functions a sentence that bans calling a helper
 // "directly" names as the way to reach it: the other code spans that are calls
@@ -547,6 +783,13 @@ func prescribedWrappers(s *sentence, b ban) []string {
 		return nil
 	}
 	var out []string
+	// "Use `icon` helper for icons, never `lucide_icon` directly": a name the
+	// sentence calls a helper or wrapper
+	for _, m := range helperSpanRE.FindAllStringSubmatch(s.norm, -1) {
+		if m[1] != b.span && identRE.MatchString(m[1]) {
+			out = append(out, m[1])
+		}
+	}
 	for _, sp := range s.spans {
 		if sp == b.span || !strings.HasSuffix(sp, ")") {
 			continue
@@ -559,6 +802,44 @@ func prescribedWrappers(s *sentence, b ban) []string {
 		}
 	}
 	return dedupeStrings(out)
+}
+
+var scratchRE = lazyre.New(`\bfor (?:quick |local |your own |ad[- ]hoc )?(?:experimentation|experiments|experimenting|scratch work|trying things out|playing around)\b|\bscratch ?(?:file|pad)\b`)
+
+// scratchFiles are the files the instruction file sets aside for experiments ("Use
+// `play.ts` for quick experimentation"): code there is no part of the project, so
+// a ban of a construct does not hold in them.
+func scratchFiles(s *sentence, rc *recognize.RepoContext) []string {
+	if rc == nil {
+		return nil
+	}
+	var out []string
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != s.c.File || !scratchRE.MatchString(strings.ToLower(recognize.StripCode(o.Text))) {
+			continue
+		}
+		for _, sp := range recognize.CodeSpans(o.Text) {
+			if fileSpanRE.MatchString(sp) && !strings.ContainsAny(sp, "*{") {
+				p := strings.TrimPrefix(sp, "./")
+				if d := s.c.Scope.Dir; d != "" {
+					p = path.Join(d, p)
+				}
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// hasWordBefore reports one of the words before ts[i].
+func hasWordBefore(ts []token, i int, words ...string) bool {
+	for k := 0; k < i; k++ {
+		if ts[k].kind == 'w' && slices.Contains(words, lowerWord(ts[k])) {
+			return true
+		}
+	}
+	return false
 }
 
 func quoteAll(xs []string) string {
@@ -576,7 +857,7 @@ func replacementFiles(s *sentence) []string {
 	for _, cl := range s.clauses() {
 		ts := tokenize(cl)
 		for i, t := range ts {
-			if t.kind == 'w' && set("from", "in")[lowerWord(t)] && i+1 < len(ts) && ts[i+1].kind == 's' && fileSpanRE.MatchString(ts[i+1].text) && hasUseBefore(ts, i) {
+			if t.kind == 'w' && set("from", "in")[lowerWord(t)] && i+1 < len(ts) && ts[i+1].kind == 's' && fileSpanRE.MatchString(ts[i+1].text) && (hasUseBefore(ts, i) || hasWordBefore(ts, i, "via", "through", "access")) {
 				out = append(out, strings.TrimPrefix(ts[i+1].text, "./"))
 			}
 		}
@@ -649,6 +930,21 @@ func (sh shape) query(l string) string {
 	js := l == engine.LangJavaScript || l == engine.LangTypeScript || l == engine.LangTSX
 	dotted := strings.Join(sh.segs, ".")
 	switch sh.kind {
+	case "keyword":
+		return keywordQuery(sh.name, l)
+	case "new":
+		// the class by its name, qualified or generic: new java.util.Random(),
+		// new List<int>()
+		re := q(`^(?:[\w$]+\.)*` + regexp.QuoteMeta(sh.name) + `(?:\s*<.*)?$`)
+		if len(sh.segs) > 1 {
+			re = q(`^` + regexp.QuoteMeta(dotted) + `(?:\s*<.*)?$`)
+		}
+		switch {
+		case js:
+			return fmt.Sprintf(`((new_expression constructor: (_) @n) @match (#match? @n %s))`, re)
+		case l == engine.LangJava, l == engine.LangCSharp:
+			return fmt.Sprintf(`((object_creation_expression type: (_) @n) @match (#match? @n %s))`, re)
+		}
 	case "call":
 		switch {
 		case l == engine.LangPython:
@@ -714,15 +1010,25 @@ func (sh shape) query(l string) string {
 				return fmt.Sprintf(`((field_access object: (_) @o) @match (#eq? @o %s))
 ((method_invocation object: (_) @o) @match (#eq? @o %s))`, q(recv), q(recv))
 			}
+			imp := ""
+			if jvmClass(sh.segs) && !sh.noImport {
+				// "do not use `org.junit.Assert`": its import, static imports of its
+				// members included, is the use
+				imp = fmt.Sprintf("\n((import_declaration (scoped_identifier) @m) @match (#match? @m %s))", q(`^`+regexp.QuoteMeta(dotted)+`(\.|$)`))
+			}
 			return fmt.Sprintf(`((field_access) @match (#eq? @match %s))
 ((method_invocation object: (_) @o name: (identifier) @n) @match (#eq? @o %s) (#eq? @n %s))
-((scoped_type_identifier) @match (#eq? @match %s))`, q(dotted), q(recv), q(sh.name), q(dotted))
+((scoped_type_identifier) @match (#eq? @match %s))`, q(dotted), q(recv), q(sh.name), q(dotted)) + imp
 		case l == engine.LangKotlin:
 			if wild {
 				return fmt.Sprintf(`((navigation_expression . (_) @o) @match (#eq? @o %s))`, q(recv))
 			}
+			imp := ""
+			if jvmClass(sh.segs) && !sh.noImport {
+				imp = fmt.Sprintf("\n((import (qualified_identifier) @m) @match (#match? @m %s))", q(`^`+regexp.QuoteMeta(dotted)+`(\.|$)`))
+			}
 			return fmt.Sprintf(`((navigation_expression) @match (#eq? @match %s))
-((user_type) @match (#eq? @match %s))`, q(dotted), q(dotted))
+((user_type) @match (#eq? @match %s))`, q(dotted), q(dotted)) + imp
 		case l == engine.LangCSharp:
 			if wild {
 				return fmt.Sprintf(`((member_access_expression expression: (_) @o) @match (#eq? @o %s))`, q(recv))
@@ -745,8 +1051,13 @@ func (sh shape) query(l string) string {
 		p := strings.Join(sh.segs, "::")
 		switch l {
 		case engine.LangRust:
+			// its import is a use too: `use std::sync::Mutex;`, `use std::sync::{Arc, Mutex};`
+			parent := regexp.QuoteMeta(strings.Join(sh.segs[:len(sh.segs)-1], "::"))
+			name := regexp.QuoteMeta(sh.name)
+			use := q(`^use\s+(?:::)?(?:` + parent + `::` + name + `(?:\s+as\s+\w+)?\s*;|` + parent + `::\{[^}]*\b` + name + `\b)`)
 			return fmt.Sprintf(`((scoped_identifier) @match (#eq? @match %s) (#not-inside? @match use_declaration))
-((scoped_type_identifier) @match (#eq? @match %s))`, q(p), q(p))
+((scoped_type_identifier) @match (#eq? @match %s))
+((use_declaration) @match (#match? @match %s))`, q(p), q(p), use)
 		case engine.LangRuby:
 			return fmt.Sprintf(`((scope_resolution) @match (#eq? @match %s))`, q(p))
 		}
@@ -760,9 +1071,11 @@ func (sh shape) query(l string) string {
 		switch {
 		case js:
 			if l == engine.LangJavaScript {
-				return fmt.Sprintf(`([(identifier) (shorthand_property_identifier)] @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
+				return fmt.Sprintf(`([(identifier) (shorthand_property_identifier)] @match (#eq? @match %s) (#not-defined? @match))
+((member_expression property: (property_identifier) @match) (#eq? @match %s))`, q(sh.name), q(sh.name))
 			}
-			return fmt.Sprintf(`([(identifier) (type_identifier) (shorthand_property_identifier)] @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
+			return fmt.Sprintf(`([(identifier) (type_identifier) (shorthand_property_identifier)] @match (#eq? @match %s) (#not-defined? @match))
+((member_expression property: (property_identifier) @match) (#eq? @match %s))`, q(sh.name), q(sh.name))
 		case l == engine.LangPython:
 			return fmt.Sprintf(`((identifier) @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
 		case l == engine.LangJava:
@@ -808,6 +1121,9 @@ func (sh shape) query(l string) string {
 		switch {
 		case js:
 			re := q(`^` + regexp.QuoteMeta(mod) + `(/|$)`)
+			if sh.root {
+				re = q(`^` + regexp.QuoteMeta(mod) + `$`)
+			}
 			return fmt.Sprintf(`((import_statement source: (string (string_fragment) @s)) @match (#match? @s %s))
 ((export_statement source: (string (string_fragment) @s)) @match (#match? @s %s))
 ((call_expression function: [(identifier) (import)] @f arguments: (arguments . (string (string_fragment) @s))) @match (#match? @f "^(require|import)$") (#match? @s %s))`, re, re, re)

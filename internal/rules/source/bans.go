@@ -1,6 +1,7 @@
 package source
 
 import (
+	"github.com/heed-dev/heed/internal/lazy"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -104,7 +105,8 @@ func negAt(ts []token, i int) int {
 	}
 	// "do not"/"don't" prohibit as an imperative: at the start of a clause or after
 	// "you", "we", "please", "and", "but".
-	if w == "do" || w == "don't" || w == "dont" {
+	// So do "cannot"/"can't": "projects that can't use `X`" describes them.
+	if w == "do" || w == "don't" || w == "dont" || w == "cannot" || w == "can't" || w == "can’t" {
 		if i > 0 && !(ts[i-1].kind == 'p' || set("you", "we", "please", "and", "but", "so", "also", "then")[lowerWord(ts[i-1])]) {
 			return 0
 		}
@@ -120,6 +122,129 @@ func negAt(ts []token, i int) int {
 	}
 	return 0
 }
+
+// modifierAdjectives.Get() may stand before a banned span: "never use the deprecated
+// `client.defineJob`", "the built-in `eval()`".
+var modifierAdjectives = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("deprecated", "legacy", "old", "obsolete", "global", "built-in", "builtin", "native",
+		"standard", "synchronous", "blocking", "unsafe", "internal", "private", "experimental", "low-level", "insecure",
+		"outdated", "default", "old-style", "unstable")
+}}
+
+// modifierBefore reports a word at ts[j] that names whose or which the banned span
+// is, when a code span follows within two words: a possessive ("Go's", "Python's"),
+// a product name ("Next.js", "Prisma", "VS Code"), or an adjective of the
+// modifierAdjectives.
+func modifierBefore(ts []token, j int) bool {
+	spanNear := false
+	for k := j + 1; k < len(ts) && k <= j+2; k++ {
+		if ts[k].kind == 's' {
+			spanNear = true
+			break
+		}
+		if ts[k].kind != 'w' {
+			break
+		}
+	}
+	if !spanNear {
+		return false
+	}
+	w := ts[j].text
+	lw := strings.ToLower(w)
+	switch {
+	case modifierAdjectives.Get()[lw]:
+		return true
+	case strings.HasSuffix(lw, "'s") || strings.HasSuffix(lw, "’s"):
+		return len(lw) > 3
+	case strings.Contains(w, ".") && !strings.HasSuffix(w, "."):
+		return true // Next.js, Node.js
+	case w[0] >= 'A' && w[0] <= 'Z' && j > 0:
+		return !negTokWords.Get()[lw]
+	}
+	return false
+}
+
+// productName reports a word at ts[j], right before a code span, that the sentence
+// writes capitalised and not at its start ("Don't use React `useLayoutEffect`",
+// "Prisma `findUnique`"): the product the span belongs to. The clause reader sees
+// lower case, so the original text is asked.
+func (s *sentence) productName(ts []token, j int) bool {
+	if j == 0 || j+1 >= len(ts) || ts[j+1].kind != 's' || ts[j].kind != 'w' || negTokWords.Get()[lowerWord(ts[j])] || fillers[lowerWord(ts[j])] {
+		return false
+	}
+	w := lowerWord(ts[j])
+	for _, f := range strings.Fields(s.c.Text) {
+		f = strings.Trim(f, ",;:()*_")
+		if strings.ToLower(f) == w && f[0] >= 'A' && f[0] <= 'Z' && !strings.HasPrefix(strings.TrimSpace(s.c.Text), f) {
+			return true
+		}
+	}
+	return false
+}
+
+var negTokWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("never", "not", "no", "avoid", "do", "don't", "use", "i", "the", "a", "an")
+}}
+
+// commentMarkers.Get() are the words that mark a comment as unfinished work.
+var commentMarkers = lazy.Value[map[string]bool]{F: func() map[string]bool { return set("todo", "fixme", "xxx", "hack", "todos", "fixmes", "hacks") }}
+
+// markerList reads comment markers named in words at ts[j] ("TODO, FIXME, or HACK
+// comments", "TODOs", "XXX markers"): each must be written in capitals in the
+// sentence ("don't hack around it" names no marker), and a single one must be
+// followed by a word that makes it a comment ("comments", "markers", "tags") or be a
+// plural. It returns the markers in capitals and the index after the list.
+func (s *sentence) markerList(ts []token, j int) ([]string, int) {
+	var ms []string
+	k := j
+	for k < len(ts) {
+		t := ts[k]
+		w := lowerWord(t)
+		switch {
+		case t.kind == 'w' && commentMarkers.Get()[w]:
+			m := strings.ToUpper(strings.TrimSuffix(strings.TrimSuffix(t.text, "s"), "S"))
+			if !markerCapsRE.MatchString(s.c.Text) || !strings.Contains(s.c.Text, m) {
+				return nil, j
+			}
+			ms = append(ms, m)
+		case t.text == "@" && k+1 < len(ts) && ts[k+1].kind == 'w' && tagListEnds(ts, k+2):
+			// "FIXME, XXX, or @author tags": a documentation tag
+			ms = append(ms, "@"+ts[k+1].text)
+			k++
+		case t.kind == 'w' && separators[w] || t.text == ",":
+		default:
+			goto done
+		}
+		k++
+	}
+done:
+	if len(ms) == 0 {
+		return nil, j
+	}
+	if k < len(ts) && ts[k].kind == 'w' && set("comments", "comment", "markers", "marker", "tags", "notes")[lowerWord(ts[k])] {
+		return dedupeStrings(ms), k + 1
+	}
+	plural := strings.HasSuffix(lowerWord(ts[k-1]), "s") && lowerWord(ts[k-1]) != "xxx"
+	if len(ms) > 1 || plural {
+		return dedupeStrings(ms), k
+	}
+	return nil, j
+}
+
+// tagListEnds reports that the list from ts[k] on ends with the word "tags".
+func tagListEnds(ts []token, k int) bool {
+	for ; k < len(ts); k++ {
+		if ts[k].kind == 'w' && lowerWord(ts[k]) == "tags" {
+			return true
+		}
+		if ts[k].kind == 'w' && !separators[lowerWord(ts[k])] && !commentMarkers.Get()[lowerWord(ts[k])] {
+			return false
+		}
+	}
+	return false
+}
+
+var markerCapsRE = lazyre.New(`\b(?:TODO|FIXME|XXX|HACK)[Ss]?\b`)
 
 var separators = set(",", "/", "+", "or", "and", "nor", "&")
 
@@ -142,12 +267,75 @@ func spanList(ts []token, i int) (spans []string, end int) {
 			if i+1 < len(ts) && negAt(ts, i+1) > 0 {
 				return spans, i
 			}
+		case t.kind == 'w' && len(spans) > 0 && i > 0 && (separators[lowerWord(ts[i-1])] || separators[ts[i-1].text]) && modifierBefore(ts, i):
+			// "`a` or deprecated `b`"
+		case t.text == "(" && len(spans) > 0:
+			alt, k := parenAlternatives(ts, i)
+			if len(alt) == 0 {
+				return spans, i
+			}
+			spans = append(spans, alt...)
+			i = k - 1
 		default:
 			return spans, i
 		}
 		i++
 	}
 	return spans, i
+}
+
+// examplesInParens reads a kind of code named in words and its members in
+// parentheses at ts[j] ("log statements (`console.log`, `debugger`)", "raw SQL
+// (e.g. `cursor.execute`)"): at most three words, then a parenthesis that holds only
+// code spans and the words of a list or an example. It returns the spans and the
+// index after the parenthesis.
+func examplesInParens(ts []token, j int) ([]string, int) {
+	k := j
+	for k < len(ts) && k < j+3 && ts[k].kind == 'w' && ts[k].depth == 0 {
+		k++
+	}
+	if k == j || k >= len(ts) || ts[k].text != "(" {
+		return nil, j
+	}
+	var spans []string
+	for k++; k < len(ts) && ts[k].text != ")"; k++ {
+		t := ts[k]
+		switch {
+		case t.kind == 's':
+			spans = append(spans, t.text)
+		case separators[lowerWord(t)] || separators[t.text] || exampleW[lowerWord(t)] || set("like", "as", ".", ":", "etc", "etc.")[lowerWord(t)] || t.text == ".":
+		default:
+			return nil, j
+		}
+	}
+	if k >= len(ts) {
+		return nil, j
+	}
+	return spans, k + 1
+}
+
+// parenAlternatives reads "(or `Y`)" at ts[i], an alternative to the spans before
+// it ("`prisma.$transaction` (or `$replica.$transaction`)"), and returns its spans
+// and the index after the closing parenthesis; none when the parenthesis says
+// anything else.
+func parenAlternatives(ts []token, i int) ([]string, int) {
+	if i+2 >= len(ts) || ts[i].text != "(" || ts[i+1].kind != 'w' || !set("or", "nor")[lowerWord(ts[i+1])] {
+		return nil, i
+	}
+	k := i + 2
+	var alt []string
+	for k < len(ts) && ts[k].text != ")" {
+		if ts[k].kind == 's' {
+			alt = append(alt, ts[k].text)
+		} else if !(separators[lowerWord(ts[k])] || separators[ts[k].text]) {
+			return nil, i
+		}
+		k++
+	}
+	if k >= len(ts) {
+		return nil, i
+	}
+	return alt, k + 1
 }
 
 var (
@@ -185,13 +373,22 @@ func (s *sentence) bans() []ban {
 		// "`X` is not allowed in doctests", "`X` and `Y` are forbidden"
 		if len(ts) > 0 && ts[0].kind == 's' && ts[0].depth == 0 {
 			spans, end := spanList(ts, 0)
-			if k, ok := postfixBan(ts, end); ok {
+			if end < len(ts) && ts[end].kind == 'w' && kindWords.Get()[lowerWord(ts[end])] {
+				end++ // "`@pytest.mark.asyncio` decorators are ..."
+			}
+			if k, soft, ok := postfixBan(ts, end); ok {
 				qual := qualifier(ts, k)
 				for _, sp := range spans {
-					out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qual})
+					out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qual, soft: soft})
 				}
 				continue
 			}
+		}
+		// "there is no need to call `X`": X is unneeded, a warning
+		if b, ok := noNeedBan(ts, cl); ok {
+			b.instead = next
+			out = append(out, b)
+			continue
 		}
 		start := -1
 		if s.headerBans() && len(ts) > 0 && ts[0].kind == 'w' && fillers[lowerWord(ts[0])] {
@@ -213,9 +410,41 @@ func (s *sentence) bans() []ban {
 				continue
 			}
 			verb := ""
-			for j < len(ts) && ts[j].kind == 'w' && fillers[lowerWord(ts[j])] && ts[j].depth == 0 {
-				verb = lowerWord(ts[j])
+			mods := 0
+			for j < len(ts) && ts[j].kind == 'w' && ts[j].depth == 0 {
+				if fillers[lowerWord(ts[j])] {
+					verb = lowerWord(ts[j])
+				} else if mods < 2 && (modifierBefore(ts, j) || s.productName(ts, j)) {
+					mods++
+				} else {
+					break
+				}
 				j++
+			}
+			if ms, end := s.markerList(ts, j); len(ms) > 0 {
+				// "do not leave TODO or FIXME comments"
+				for _, m := range ms {
+					out = append(out, ban{span: m, clause: cl, instead: next, qualifier: qualifier(ts, end), marker: true})
+				}
+				i = end - 1
+				continue
+			}
+			if j+1 < len(ts) && ts[j].text == "@" && ts[j+1].kind == 'w' && ts[j].depth == 0 {
+				// "NEVER use @Timeout on tests": an annotation written without backticks
+				if a := s.annotationAsWritten(ts[j+1].text); a != "" {
+					out = append(out, ban{span: a, clause: cl, instead: next, qualifier: qualifier(ts, j+2), verb: verb})
+					i = j + 1
+					continue
+				}
+			}
+			if spans, end := examplesInParens(ts, j); len(spans) > 0 && (verb != "" || lowerWord(ts[i]) == "no") {
+				// "No log statements (`console.log`, `debugger`) in tests"
+				qual := qualifier(ts, end)
+				for _, sp := range spans {
+					out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qual, verb: verb})
+				}
+				i = end - 1
+				continue
 			}
 			if j >= len(ts) || ts[j].kind != 's' || ts[j].depth != 0 {
 				continue // the words after the prohibition are about something else
@@ -288,6 +517,9 @@ func (s *sentence) pairBans(ts []token, cl string) []ban {
 		end := j + 1
 		if w == "not" || w == "never" {
 			spans = []string{ts[j].text} // "`a` not `b`, `c` not `d`": one at a time
+			if alt, k := parenAlternatives(ts, end); len(alt) > 0 {
+				spans, end = append(spans, alt...), k
+			}
 		} else {
 			spans, end = spanList(ts, j)
 		}
@@ -341,7 +573,7 @@ var (
 // importBan reads "import `X` from `Y`" (or "from vitest") and "import `Y`" at token j.
 func importBan(ts []token, j int, cl string) (ban, bool) {
 	k := j
-	for k < len(ts) && ts[k].kind == 'w' && set("import", "importing", "imports", "any", "anything", "the", "directly")[lowerWord(ts[k])] {
+	for k < len(ts) && ts[k].kind == 'w' && (set("import", "importing", "imports", "any", "anything", "the", "directly")[lowerWord(ts[k])] || k > j && lowerWord(ts[k]) == "from") {
 		k++
 	}
 	if k == j || k >= len(ts) || ts[k].kind != 's' {
@@ -363,13 +595,52 @@ func importBan(ts []token, j int, cl string) (ban, bool) {
 			return ban{span: name, from: from, clause: cl, qualifier: qualifier(ts, k+3)}, true
 		}
 	}
+	if repoPath(name) || len(ts) > 0 && ts[0].kind == 's' && looksLikeDir(ts[0].text) {
+		// "`src/ui` must not import from `src/db`": folders of the repository, an
+		// architecture rule
+		return ban{}, false
+	}
 	if moduleSpanRE.MatchString(name) || namespaceSpanRE.MatchString(name) {
 		return ban{from: name, clause: cl, qualifier: qualifier(ts, k+1)}, true
 	}
 	return ban{}, false
 }
 
-var okQualRE = lazyre.New(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$`)
+// repoPath reports a span that names a folder of the repository rather than a
+// package: a relative path, or a path under a usual source folder.
+func repoPath(sp string) bool {
+	if strings.HasPrefix(sp, "./") || strings.HasPrefix(sp, "../") || strings.HasSuffix(sp, "/") {
+		return true
+	}
+	first, _, ok := strings.Cut(sp, "/")
+	return ok && set("src", "app", "apps", "lib", "libs", "packages", "internal", "pkg", "cmd", "components", "modules",
+		"server", "client", "web", "frontend", "backend", "core", "test", "tests", "crates", "services")[first]
+}
+
+var okQualRE = lazyre.New(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$|^in (?:the )?(?:merged|committed|checked-in|final|submitted|pushed) (?:code|changes|files)$|^on (?:the |any |all )?(?:tests|test methods|test classes|test functions)$`)
+
+// okPlaces reports a list of places heed understands ("in tests or production
+// code": everywhere), each read with the first one's preposition.
+func okPlaces(phrase string) bool {
+	prep, rest, ok := strings.Cut(phrase, " ")
+	if !ok {
+		return false
+	}
+	parts := strings.FieldsFunc(strings.ReplaceAll(strings.ReplaceAll(rest, " or ", "|"), " and ", "|"), func(r rune) bool { return r == '|' })
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if !okQualRE.MatchString(prep + " " + strings.TrimSpace(p)) {
+			return false
+		}
+	}
+	return true
+}
+
+// restatingQualRE: a phrase that names what the banned construct is, not where it
+// is banned ("never use `var` for local variables", "no `goto` in functions").
+var restatingQualRE = lazyre.New(`^(?:for|in|on) (?:any |all |new )?(?:local )?(?:variables?|variable declarations?|declarations?|functions?|methods?|loops?|statements?|expressions?)$`)
 
 // qualifier returns the restricting phrase after a banned span list ("from
 // goroutines", "in client code", "at file scope"), or "" when the rest of the clause is
@@ -416,30 +687,101 @@ func qualifier(ts []token, i int) string {
 		words = append(words, lowerWord(ts[k]))
 	}
 	phrase := strings.Join(words, " ")
-	if okQualRE.MatchString(phrase) {
+	if okQualRE.MatchString(phrase) || restatingQualRE.MatchString(phrase) || okPlaces(phrase) {
 		return ""
 	}
 	return phrase
 }
 
-// postfixBan reads "is not allowed", "are forbidden", "is banned", "is not permitted"
-// at ts[i] (after the spans it bans) and returns the index after it.
-func postfixBan(ts []token, i int) (int, bool) {
+var annotationRE = lazyre.New(`@([A-Za-z_][\w.]*)`)
+
+// annotationAsWritten is the annotation "@word" as the sentence writes it (the
+// clause reader sees lower case): "@Timeout", "@Disabled"; "" when the sentence has
+// none or writes it in lower case (a handle, "@team").
+func (s *sentence) annotationAsWritten(word string) string {
+	for _, m := range annotationRE.FindAllStringSubmatch(s.c.Text, -1) {
+		if strings.EqualFold(m[1], word) && m[1][0] >= 'A' && m[1][0] <= 'Z' {
+			return "@" + m[1]
+		}
+	}
+	return ""
+}
+
+// kindWords.Get() name what a span is ("`X` calls", "`@x` decorators").
+var kindWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("call", "calls", "decorator", "decorators", "annotation", "annotations", "import", "imports",
+		"statement", "statements", "function", "functions", "method", "methods", "helper", "helpers", "macro", "macros",
+		"api", "apis", "class", "classes", "module", "modules", "package", "type", "types", "attribute", "attributes", "comments")
+}}
+
+// postfixBan reads what follows the spans it bans at ts[i], and returns the index
+// after it: "is not allowed", "are forbidden", "is banned", "is not permitted", "must
+// not be used", "should never be used", "is not supported"; and, soft (a warning),
+// "is deprecated", "is discouraged", "are no longer needed".
+func postfixBan(ts []token, i int) (int, bool, bool) {
 	w := func(k int) string {
 		if k < len(ts) && ts[k].kind == 'w' {
 			return lowerWord(ts[k])
 		}
 		return ""
 	}
+	if set("must", "should", "shall")[w(i)] {
+		k := i + 1
+		if set("not", "never")[w(k)] && w(k+1) == "be" && set("used", "called", "imported")[w(k+2)] {
+			return k + 3, false, true
+		}
+		return 0, false, false
+	}
+	if set("mustn't", "shouldn't", "cannot", "can't")[w(i)] && w(i+1) == "be" && set("used", "called", "imported")[w(i+2)] {
+		return i + 3, false, true
+	}
 	if w(i) != "is" && w(i) != "are" {
-		return 0, false
+		return 0, false, false
 	}
 	i++
-	if w(i) == "not" && (w(i+1) == "allowed" || w(i+1) == "permitted") {
-		return i + 2, true
+	switch {
+	case w(i) == "not" && (w(i+1) == "allowed" || w(i+1) == "permitted" || w(i+1) == "supported"):
+		return i + 2, false, true
+	case set("forbidden", "banned", "prohibited", "disallowed")[w(i)]:
+		return i + 1, false, true
+	case w(i) == "now" && set("deprecated", "discouraged")[w(i+1)]:
+		return i + 2, true, true
+	case set("deprecated", "discouraged")[w(i)]:
+		return i + 1, true, true
+	case w(i) == "no" && w(i+1) == "longer" && set("needed", "necessary", "required", "used", "recommended")[w(i+2)]:
+		return i + 3, true, true
+	case set("unnecessary", "unneeded")[w(i)]:
+		return i + 1, true, true
 	}
-	if set("forbidden", "banned", "prohibited", "disallowed")[w(i)] {
-		return i + 1, true
+	return 0, false, false
+}
+
+// noNeedBan reads "no need to (explicitly) call `X`" / "you don't need to use `X`":
+// a soft ban of X.
+func noNeedBan(ts []token, cl string) (ban, bool) {
+	for i := 0; i+2 < len(ts); i++ {
+		k := 0
+		switch {
+		case ts[i].kind == 'w' && lowerWord(ts[i]) == "no" && ts[i+1].kind == 'w' && lowerWord(ts[i+1]) == "need" && lowerWord(ts[i+2]) == "to":
+			k = i + 3
+		case ts[i].kind == 'w' && set("don't", "dont", "don’t")[lowerWord(ts[i])] && lowerWord(ts[i+1]) == "need" && lowerWord(ts[i+2]) == "to":
+			k = i + 3
+		default:
+			continue
+		}
+		verb := ""
+		for k < len(ts) && ts[k].kind == 'w' && (fillers[lowerWord(ts[k])] || set("explicitly", "manually")[lowerWord(ts[k])]) {
+			verb = lowerWord(ts[k])
+			k++
+		}
+		if verb == "" || k >= len(ts) || ts[k].kind != 's' || ts[k].depth != 0 {
+			return ban{}, false
+		}
+		spans, end := spanList(ts, k)
+		if len(spans) != 1 {
+			return ban{}, false
+		}
+		return ban{span: spans[0], clause: cl, qualifier: qualifier(ts, end), verb: verb, soft: true}, true
 	}
-	return 0, false
+	return ban{}, false
 }

@@ -14,6 +14,10 @@ func shapeSample(sh shape, l string) (bad, good string, ok bool) {
 	use := ""     // an expression that uses the shape
 	mention := "" // text that names it
 	switch sh.kind {
+	case "keyword":
+		return keywordSample(sh.name, l)
+	case "new":
+		use, mention = "new "+dotted+"()", "new "+dotted+"()"
 	case "call":
 		use, mention = sh.name+"(x)", sh.name+"(x)"
 		if l == engine.LangJava || l == engine.LangCSharp {

@@ -142,7 +142,7 @@ func inFileExclusions(s *sentence, notInTests bool) []string {
 	var ex []string
 	p := s.prose()
 	lib := libraryRE.MatchString(p)
-	if notInTests || lib || productionRE.MatchString(p) {
+	if notInTests || lib || productionRE.MatchString(p) && !testOnlyRE.MatchString(p) {
 		ex = append(ex, "tests")
 	}
 	if lib {

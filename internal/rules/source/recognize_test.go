@@ -238,17 +238,31 @@ func TestRecognizeVariations(t *testing.T) {
 		{"Use `slog` instead of `log.Printf`.", nil, rc("go"), []string{"query `log.Printf` is banned here [go]"}},
 		{"Never use `unwrap()` in library code.", []string{"Rust"}, rc("rust", "python"), []string{"query `unwrap()` is banned here [rust] exclude=tests,main"}},
 		{"Don't use `panic(` in library code.", nil, rc("go"), nil}, // not a well-formed span
-		{"Don't use `export default`; named exports only.", nil, rc("typescript"), []string{"query default-export [typescript]"}},
-		{"Prefer `type` over `interface`.", nil, rc("typescript"), []string{"query prefer-type-alias [typescript]"}},
-		{"Use `interface` instead of `type` for object shapes.", nil, rc("typescript"), []string{"query prefer-interface [typescript]"}},
+		// issue 19's reading of source rules (branch src21)
+		{"Call sites construct them via `Foo::make(...)`, never `new Foo(...)`.", nil, rc("typescript"), nil}, // a placeholder class
+		{"Never use `new Date()`.", nil, rc("typescript"), []string{"query `new Date()` is banned here [tsx,typescript] error"}},
+		{"Do not use `async`/`await`.", nil, rc("python"), []string{"query `async` is banned here [python] error", "query `await` is banned here [python] error"}},
+		{"Do not leave TODO or FIXME comments.", nil, rc("go"), []string{"pattern `TODO` comment /TODO\\b/ comments [go] error", "pattern `FIXME` comment /FIXME\\b/ comments [go] error"}},
+		{"Don't hack around the type system.", nil, rc("go"), nil}, // a marker word in lower case is a verb
+		{"`substr()` is deprecated.", nil, rc("typescript"), []string{"query `substr()` is banned here [tsx,typescript] warning"}},
+		{"NEVER use @Timeout on tests.", nil, rc("java"), []string{"query `@Timeout` is banned here [java] in=**/src/test/**"}},
+		{"Ping @alice for reviews; never use @alice directly.", nil, rc("java"), nil},                       // a handle, not an annotation
+		{"`src/ui` must not import from `src/db`.", nil, rc("typescript"), nil},                             // folders: an architecture rule
+		{"projects that can't use `@cloudflare/vite-plugin` use the delegate.", nil, rc("typescript"), nil}, // describes projects
+		{"Do not review the header (`header_comment`, `header_meta`).", nil, rc("python"), nil},             // a verb, not a kind of code
+		{"Prefer `require` over `assert`.", nil, rc("python", "go"), nil},                                   // testify's package, no statement
+		{"NEVER import the root (`@acme/core`).", nil, rc("typescript"), []string{"query import of `@acme/core` is banned here [tsx,typescript] error"}},
+		{"Don't use `export default`; named exports only.", nil, rc("typescript"), []string{"query default-export [tsx,typescript]"}},
+		{"Prefer `type` over `interface`.", nil, rc("typescript"), []string{"query prefer-type-alias [tsx,typescript]"}},
+		{"Use `interface` instead of `type` for object shapes.", nil, rc("typescript"), []string{"query prefer-interface [tsx,typescript]"}},
 		{"No bare `except:`.", nil, rc("python"), []string{"query bare-except [python]"}},
 		{"Use f-strings instead of %-formatting.", nil, rc("python"), []string{"query percent-format [python]"}},
-		{"Never use `var`; use `const` or `let`.", nil, rc("javascript", "typescript"), []string{"query js-var [javascript,typescript]"}},
+		{"Never use `var`; use `const` or `let`.", nil, rc("javascript", "typescript"), []string{"query js-var [javascript,tsx,typescript]"}},
 		{"Avoid wildcard imports.", []string{"Python"}, rc("python", "java"), []string{"query wildcard-import [python]"}},
 		{"Use absolute imports.", nil, rc("python"), []string{"query relative-import [python]"}},
 		{"Keep lines under 100 characters.", nil, rc("go"), []string{"text max_line_length=100 [go]"}},
 		{"Commit subject lines are at most 72 characters.", nil, rc("go"), nil},
-		{"We use tabs, not spaces.", nil, rc("typescript"), []string{"text indent=tabs [typescript]"}},
+		{"We use tabs, not spaces.", nil, rc("typescript"), []string{"text indent=tabs [tsx,typescript]"}},
 		{"Never use tabs for alignment inside strings.", nil, rc("go"), nil},
 		{"It does not use `eval()` anywhere.", nil, rc("javascript"), nil},
 		{"Component files are PascalCase, e.g. `InvoiceList.tsx`.", nil, rc("typescript", "tsx"), []string{"text filename=PascalCase in=*.tsx"}}, // not the hooks in .ts

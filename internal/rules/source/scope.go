@@ -2,6 +2,7 @@ package source
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -170,9 +171,23 @@ func pickLangs(s *sentence, rc *recognize.RepoContext, cands []string) []string 
 		return out
 	}
 	if rc != nil && len(rc.Languages) > 0 {
-		return intersect(cands, rc.Languages)
+		return intersect(cands, siblingLangs(rc.Languages))
 	}
 	return cands
+}
+
+// siblingLangs adds to a repository's languages those that come with one of them: a
+// TypeScript project that has .tsx files writes .ts files too, and the reverse.
+func siblingLangs(langs []string) []string {
+	ts, tsx := slices.Contains(langs, engine.LangTypeScript), slices.Contains(langs, engine.LangTSX)
+	if ts == tsx {
+		return langs
+	}
+	out := slices.Clone(langs)
+	if ts {
+		return append(out, engine.LangTSX)
+	}
+	return append(out, engine.LangTypeScript)
 }
 
 func intersect(a, b []string) []string {
@@ -196,7 +211,7 @@ var (
 	// shippedRE: the production phrases that mean what ships, not only "not tests".
 	shippedRE    = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|shipped code)\b`)
 	libraryRE    = lazyre.New(`\blibrary code\b|\bin librar(?:y|ies)\b|\blibrary crates?\b|\bin library\b`)
-	testOnlyRE   = lazyre.New(`^(?:in|inside|within|for) (?:unit |integration |e2e )?(?:tests?|test code|test files?|test suites?|testify suites)\b|\b(?:in|inside|within) (?:your |the |our )?(?:unit |integration )?(?:tests|test code|test files|test functions)\b`)
+	testOnlyRE   = lazyre.New(`^(?:in|inside|within|for) (?:unit |integration |e2e )?(?:tests?|test code|test files?|test suites?|testify suites)\b|\b(?:in|inside|within|on) (?:your |the |our |any )?(?:unit |integration )?(?:tests|test code|test files|test functions|test methods|test classes)\b`)
 	testHeaderRE = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
 	pathSpanRE   = lazyre.New(`^(?:\.?/)?[A-Za-z0-9_.\-*{}<>]+(?:/[A-Za-z0-9_.\-*{}<>]*)+$|^[A-Za-z0-9_\-]+/$`)
 	fileSpanRE   = lazyre.New(`^[A-Za-z0-9_.\-*{}/]*\.(?:ts|tsx|js|jsx|mjs|cjs|mts|cts|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|proto|vue|svelte|rb|php|swift|c|h|cpp|hpp|\{[a-z,]+\})$`)
@@ -207,7 +222,7 @@ var (
 	// can locate (tests, a path in a code span, the words "CODE" stand for)
 	outsideRE      = lazyre.New(`\boutside (?:of )?((?:[a-z][a-z/-]* ){0,4}[a-z][a-z/-]*)`)
 	outsideKnownRE = lazyre.New(`\b(?:tests?|test code|test files|specs?|code)$|^code\b`)
-	regionOK       = set("production", "library", "prod", "source", "application", "app", "runtime", "shipped", "non-test", "new", "test", "unit", "typescript", "python", "rust", "go", "java", "javascript", "c#", "kotlin", "ruby", "c", "our", "all", "existing", "your", "any", "the", "this", "rust", "tsx")
+	regionOK       = set("merged", "committed", "checked-in", "final", "submitted", "production", "library", "prod", "source", "application", "app", "runtime", "shipped", "non-test", "new", "test", "unit", "typescript", "python", "rust", "go", "java", "javascript", "c#", "kotlin", "ruby", "c", "our", "all", "existing", "your", "any", "the", "this", "rust", "tsx")
 )
 
 // unknownRegion returns the part of the code a rule is limited to when heed cannot
@@ -290,11 +305,15 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 		}
 	}
 	if len(sc.Globs) == 0 {
-		if d := headingDir(s, rc); d != "" {
+		if g := headingPathGlob(s); g != "" {
+			sc.Globs = append(sc.Globs, g)
+		} else if d := headingDir(s, rc); d != "" {
 			sc.Globs = append(sc.Globs, d+"/**")
 		}
 	}
 	switch {
+	case testOnlyRE.MatchString(prose) && productionRE.MatchString(prose):
+		// "in tests or production code": everywhere
 	case testOnlyRE.MatchString(prose) || (testHeaderRE.MatchString(s.header) && !productionRE.MatchString(prose)):
 		for _, l := range langs {
 			sc.Globs = append(sc.Globs, testGlobs[l]...)
@@ -401,6 +420,29 @@ func headingDir(s *sentence, rc *recognize.RepoContext) string {
 		}
 	}
 	return found
+}
+
+// headingPathGlob is the folder the nearest heading names in a code span ("###
+// `internal/api/`", "## In `web/`"): the section's rules hold there. A heading that
+// names two folders names no one place.
+func headingPathGlob(s *sentence) string {
+	h := s.c.HeaderPath
+	for i := len(h) - 1; i >= 0; i-- {
+		var dirs []string
+		for _, m := range spanRE.FindAllStringSubmatch(h[i], -1) {
+			if p := strings.TrimSpace(m[1]); looksLikeDir(p) {
+				dirs = append(dirs, p)
+			}
+		}
+		switch len(dirs) {
+		case 0:
+			continue
+		case 1:
+			return dirGlob(dirs[0])
+		}
+		return ""
+	}
+	return ""
 }
 
 func looksLikeDir(p string) bool {

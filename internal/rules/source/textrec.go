@@ -73,6 +73,9 @@ func (textRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 	if r, ok := headerRule(s, rc); ok {
 		rules = append(rules, r)
 	}
+	if r, ok := emDashRule(s, rc); ok {
+		rules = append(rules, r)
+	}
 	rules = append(rules, namingRules(s, rc)...)
 	return recognize.Result{Rules: rules}
 }
@@ -373,4 +376,72 @@ func sortedStrings(in []string) []string {
 		}
 	}
 	return out
+}
+
+var (
+	emDashWordRE  = lazyre.New(`\bem[- ]?dash(?:es)?\b`)
+	commentWordRE = lazyre.New(`\b(?:code )?comments?\b|\bdocstrings?\b`)
+	proseGlobs    = []string{"**/*.md", "**/*.mdx", "**/*.rst", "**/*.txt"}
+)
+
+// emDashRule reads a ban of the em dash ("Avoid em-dashes", "Do not use emdashes",
+// "No `—` in prose"): in the comments of code when the sentence says comments or
+// docstrings, else in the prose files (Markdown, reStructuredText, text) of the
+// rule's scope. An en dash is another character.
+func emDashRule(s *sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
+	prose := s.prose()
+	named := emDashWordRE.MatchString(prose) || emDashWordRE.MatchString(strings.ReplaceAll(prose, "emdash", "em dash"))
+	if !named && !s.hasSpan("\u2014") || !s.negated() {
+		return policy.Rule{}, false
+	}
+	r := policy.Rule{Domain: policy.DomainSource, Kind: KindPattern, Severity: s.severity(), Exact: true,
+		Message: "em dash", Suggestion: "use a comma, a colon, a semicolon or parentheses"}
+	if commentWordRE.MatchString(prose) || codeScoped(s.c.Scope.Globs) {
+		// in code, prose is in comments: "Do not use emdashes" in an instruction
+		// file that applies to code files is about its comments, not its strings
+		langs := pickLangs(s, rc, codeLangs)
+		if len(langs) == 0 {
+			return policy.Rule{}, false
+		}
+		r.Scope, _ = ruleScope(s, rc, langs)
+		r.Params = marshal(PatternParams{Regex: "\u2014", Where: "comments", Languages: langs})
+		sh := shape{kind: "comment", text: "a \u2014 b", marker: true}
+		cs, ok := commentCases(sh, r.Scope, langs)
+		if !ok {
+			return policy.Rule{}, false
+		}
+		r.Cases = cs
+		return r, true
+	}
+	r.Scope, _ = ruleScope(s, rc, nil)
+	if len(r.Scope.Globs) == 0 {
+		r.Scope.Globs = proseGlobs
+	}
+	r.Params = marshal(PatternParams{Regex: "\u2014", Where: "any"})
+	p, ok := samplePath(r.Scope, "", "guide.md")
+	if !ok {
+		return policy.Rule{}, false
+	}
+	r.Cases = []policy.Case{
+		{Expect: policy.ExpectViolated, Path: p, Code: "Install it \u2014 then run it.\n", Note: "an em dash in prose"},
+		{Expect: policy.ExpectSatisfied, Path: p, Code: "Install it; then run it. Pages 1\u20133.\n", Note: "a semicolon and an en dash"},
+	}
+	return r, true
+}
+
+// codeScoped reports a constraint scope (an instruction file's applyTo) that names
+// files other than prose.
+func codeScoped(globs []string) bool {
+	for _, g := range globs {
+		prose := false
+		for _, e := range []string{".md", ".mdx", ".rst", ".txt"} {
+			if strings.HasSuffix(g, e) {
+				prose = true
+			}
+		}
+		if !prose {
+			return true
+		}
+	}
+	return false
 }

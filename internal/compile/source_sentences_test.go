@@ -1,0 +1,90 @@
+package compile_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/compile"
+	"github.com/heed-dev/heed/internal/instr"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/rules"
+)
+
+// TestOwnSourceSentences: source sentences written before the compiler read them
+// (testdata/own-sentences-source.txt), each with files a careful reader flags, warns
+// about or lets pass, judged by the source rules compiled from the document in a
+// repository of the document's files.
+func TestOwnSourceSentences(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source.txt", 40)
+}
+
+// TestOwnSourceSentences2: the second batch (testdata/own-sentences-source-2.txt),
+// written after the first batch's families were read.
+func TestOwnSourceSentences2(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-2.txt", 35)
+}
+
+// TestOwnSourceSentences3: the third batch (testdata/own-sentences-source-3.txt):
+// lists of banned forms under a lead-in, and plain module names.
+func TestOwnSourceSentences3(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-3.txt", 10)
+}
+
+// TestOwnSourceSentences4: the fourth batch (testdata/own-sentences-source-4.txt):
+// em dashes in documentation, comments and docstrings.
+func TestOwnSourceSentences4(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-4.txt", 8)
+}
+
+func ownSourceSentences(t *testing.T, file string, atLeast int) {
+	reg := rules.Registry()
+	cases := readArchCases(t, file)
+	if len(cases) < atLeast {
+		t.Fatalf("only %d documents", len(cases))
+	}
+	right, total, gaps := 0, 0, 0
+	for _, c := range cases {
+		rc := compile.RepoContextFor("", c.files)
+		cons, _ := instr.Extract("AGENTS.md", []byte(c.doc), instr.Classify("AGENTS.md"), policy.Scope{})
+		set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
+		p, _ := compile.Compile(set, rc, rules.Recognizers())
+		var src []policy.Rule
+		var reasons []string
+		for _, e := range p.Entries {
+			for _, r := range e.Rules {
+				if r.Domain == policy.DomainSource {
+					src = append(src, r)
+				}
+			}
+			if e.Unenforced != "" {
+				reasons = append(reasons, e.Unenforced)
+			}
+		}
+		for _, e := range c.expect {
+			if e.kind != "file" {
+				t.Fatalf("%s: a source document judges files, not %q", c.name, e.kind)
+			}
+			total++
+			got := archVerdict(t, reg, src, policy.Case{Path: e.args[0], Code: e.args[1]})
+			if got == e.want {
+				right++
+				if e.gap {
+					t.Errorf("%s: %s is %s as wanted: drop its gap mark", c.name, e.args[0], got)
+				}
+				continue
+			}
+			if e.gap {
+				gaps++
+				t.Logf("known gap, %s: %s %q: %s, want %s", c.name, e.args[0], e.args[1], got, e.want)
+				continue
+			}
+			var read []string
+			for _, r := range src {
+				read = append(read, r.Kind+" "+string(r.Params)+" "+r.Scope.Dir+strings.Join(r.Scope.Globs, ",")+" -"+strings.Join(r.Scope.Exclude, ",")+" ["+r.Severity+"]")
+			}
+			t.Errorf("%s: %s %q: %s, want %s\n  rules: %s\n  unenforced: %s", c.name, e.args[0], e.args[1], got, e.want,
+				strings.Join(read, "; "), strings.Join(reasons, "; "))
+		}
+	}
+	t.Logf("%d of %d expectations met, %d known gaps", right, total, gaps)
+}
