@@ -318,6 +318,7 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		{"Run every linter before opening a PR:\n\n- Ruby code: `bundle exec rubocop`\n- Feature files: `npm run feature-lint`\n", "gh pr create --fill\tedit docs/a.md", "allowed"},
 		{"Run every linter before opening a PR:\n\n- Ruby code: `bundle exec rubocop`\n- Feature files: `npm run feature-lint`\n", "gh pr create --fill\tedit lib/a.rb", "blocked"},
 		{"- Never open pull requests just to collect contribution credit.\n", "gh pr create --fill", "allowed"},
+		{"- Never amend commits to fix hook failures.\n", "git commit --amend --no-edit", "warned"},
 		{"- \"The toolchain is missing. Please run `brew install go` and tell me when it is done.\"\n", "git commit -m x", "allowed"},
 		{"- Release notes must describe every change on the branch (for example, from `git log --oneline main..HEAD`).\n", "gh pr create --fill", "allowed"},
 		{"## Tests\n\n```sh\nmake test\n```\n\n- Also run the affected tests for the code you changed.\n", "git commit -m x\tedit README.md", "allowed"},

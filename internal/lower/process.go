@@ -686,7 +686,7 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		// asks for) heed cannot tell
 		return nil, "a ban of commands named by their role, under a condition heed cannot see"
 	}
-	if onlyConcepts(objs) && strings.HasPrefix(n.Condition, "to ") {
+	if onlyConcepts(objs) && norm.IntentPurpose(n.Condition) {
 		// "never open pull requests just to collect credit": the practice for one end
 		// only; every pull request would be held up for what none of them shows
 		return nil, "a practice banned for a purpose heed cannot see"

@@ -205,14 +205,39 @@ func Read(text string, ctx Context) []Norm {
 // "don't open issues just to ask questions": a practice banned for one end only, which
 // no command line shows (a command's purpose keeps the ban: "don't use `sudo` to
 // install packages").
-func practicePurpose(objs []Object, toks []Token, i int) bool {
+func practicePurpose(objs []Object, toks []Token, to int) bool {
 	if !onlyKind(objs, KConcept) {
 		return false
 	}
-	if i < len(toks) && (strings.HasSuffix(toks[i].Low, "ly") || toks[i].Low == "just") {
-		i++ // an adverb: "to artificially inflate"
+	i := to + 1
+	if to > 0 && intentAdverb(toks[to-1].Low) {
+		return i < len(toks) && !toks[i].Code && verbForms()[toks[i].Low] == "" && plainVerb(toks[i].Low) // "just to collect credit"
 	}
+	if i >= len(toks) || !intentAdverb(toks[i].Low) {
+		// "never amend commits to fix prek failures": the purpose says when the
+		// practice tempts, and the ban stands; only a purpose marked as the point of
+		// it ("just to", "to artificially") narrows the ban
+		return false
+	}
+	i++
 	return i < len(toks) && !toks[i].Code && verbForms()[toks[i].Low] == "" && plainVerb(toks[i].Low)
+}
+
+// intentAdverb: a word that makes a purpose the sole point of the act ("just to",
+// "to artificially inflate").
+func intentAdverb(w string) bool {
+	switch w {
+	case "just", "only", "merely", "simply", "solely", "purely":
+		return true
+	}
+	return len(w) > 4 && strings.HasSuffix(w, "ly")
+}
+
+// IntentPurpose: a condition is a purpose made the sole point of the act ("to
+// artificially inflate contribution counts", "just to collect credit").
+func IntentPurpose(cond string) bool {
+	f := strings.Fields(strings.ToLower(cond))
+	return len(f) > 2 && f[0] == "to" && intentAdverb(f[1]) || len(f) > 2 && intentAdverb(f[0]) && f[1] == "to"
 }
 
 // plainVerb: a word that can open a purpose clause's verb phrase: not an article,
@@ -1313,8 +1338,11 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			// heed cannot tell from another; "don't use `sudo` to install packages"
 			// names what the command is for, and bans it
 			if t.Low == "to" && i+1 < len(toks) && !toks[i+1].Code && cur.role == mForbid && hasKinds(cur.objs, KCommand, KConcept) && !bindingTo(toks, i) {
-				if banPurposeVerbs[toks[i+1].Low] || practicePurpose(cur.objs, toks, i+1) {
+				if banPurposeVerbs[toks[i+1].Low] || practicePurpose(cur.objs, toks, i) {
 					open(mCond)
+					if i > 0 && intentAdverb(toks[i-1].Low) {
+						cur.words = append(cur.words, toks[i-1].Low) // "just to ..."
+					}
 					cur.words = append(cur.words, "to")
 					i++
 					continue
