@@ -384,3 +384,9 @@ func TestOwnCommandSentences6(t *testing.T) {
 func TestOwnCommandSentences7(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-7.txt", 22)
 }
+
+// TestOwnCommandSentences8: the eighth batch (testdata/own-sentences-8.txt): banners,
+// numbered workflows, Windows, permissions, questions to the user, scripts.
+func TestOwnCommandSentences8(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-8.txt", 20)
+}
