@@ -244,6 +244,10 @@ func clauseWords(text string) policy.Level {
 			i += 2 + j
 		}
 	}
+	// An order as the label of a command: "Before each commit: `just fmt && just lint`".
+	if lp := strings.ToLower(strings.TrimLeft(prose, " *_>")); (strings.HasPrefix(lp, "before ") || strings.HasPrefix(lp, "after ")) && strings.Contains(lp, ": codespan") && len(strings.Fields(lp[:strings.Index(lp, ": codespan")])) <= 6 {
+		return policy.Must
+	}
 	// An imperative label before a command: "Format code: `./gradlew spotlessApply`".
 	trimmed := strings.TrimLeft(prose, " *_>\"'([")
 	if m := findLabel(trimmed); m != nil {

@@ -161,6 +161,37 @@ func previousOrder(c *policy.Constraint, rc *recognize.RepoContext, norms []norm
 	}
 }
 
+// pushTargets: "Never `git push --force` to `main`": the branch after "to" is where
+// the push goes; the ban is of pushes there (`git push --force origin main`), not of
+// every force-push ("force-pushing your own branch is fine").
+func pushTargets(objs []norm.Object, sentence string) []norm.Object {
+	out := make([]norm.Object, 0, len(objs))
+	for i := 0; i < len(objs); i++ {
+		o := objs[i]
+		if o.Kind == norm.KCommand && len(o.Argv) >= 2 && o.Argv[0] == "git" && o.Argv[1] == "push" && i+1 < len(objs) {
+			var branches []string
+			j := i + 1
+			// ("to `master` or `release`": the first says where, the rest are listed)
+			for ; j < len(objs) && objs[j].Kind == norm.KCode && (norm.BranchTarget(sentence, objs[j].Text) || len(branches) > 0 && !strings.ContainsAny(objs[j].Text, " -")); j++ {
+				branches = append(branches, objs[j].Text)
+			}
+			if len(branches) > 0 {
+				concept := "push"
+				for _, a := range o.Argv[2:] {
+					if a == "--force" || a == "-f" || a == "--force-with-lease" {
+						concept = "force-push"
+					}
+				}
+				out = append(out, norm.Object{Kind: norm.KConcept, Text: concept, Argv: branches, Origin: o.Origin})
+				i = j - 1
+				continue
+			}
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
 // onlyConcepts: every object is a practice named in words (a pull request, a push).
 func onlyConcepts(objs []norm.Object) bool {
 	for _, o := range objs {
@@ -686,6 +717,7 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		// asks for) heed cannot tell
 		return nil, "a ban of commands named by their role, under a condition heed cannot see"
 	}
+	objs = pushTargets(objs, n.Sentence)
 	if onlyConcepts(objs) && norm.IntentPurpose(n.Condition) {
 		// "never open pull requests just to collect credit": the practice for one end
 		// only; every pull request would be held up for what none of them shows

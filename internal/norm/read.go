@@ -174,6 +174,35 @@ func Read(text string, ctx Context) []Norm {
 	}
 	branchNames(out, text)
 	out = append(out, jobRivals(out)...)
+	// "`make lint` must be clean before you push": the command the sentence is about
+	// must have run and passed first
+	for i := range out {
+		n := &out[i]
+		if n.Polarity != Require || len(n.Objects) > 0 || len(n.Before)+len(n.After) == 0 || !strings.HasPrefix(n.Subject, "`") || !passedPredicateRE().MatchString(strings.ToLower(text)) {
+			continue
+		}
+		span, _, _ := strings.Cut(n.Subject[1:], "`")
+		if o := classify(span, ctx); o.Kind == KCommand && strings.Count(n.Subject, "`") == 2 {
+			n.Objects, n.Subject, n.Verb = []Object{o}, "", "run"
+		}
+	}
+	// "run `pytest -x` while iterating, and the whole suite (`pytest`) before opening
+	// a PR": the command under its own "while" is for another time
+	for i := range out {
+		n := &out[i]
+		if n.Polarity != Require || len(n.Before)+len(n.After) == 0 {
+			continue
+		}
+		kept := slices.DeleteFunc(slices.Clone(n.Objects), func(o Object) bool { return o.Kind == KCommand && whileAfter(text, o.Text) })
+		if len(kept) < len(n.Objects) && hasKinds(kept, KCommand) {
+			n.Objects = kept
+		}
+	}
+	// "never leave `docker compose up` running", "don't keep `npm run watch` running
+	// after you are done": a process to stop, not a command never to run
+	if leftRunningRE().MatchString(strings.ToLower(text)) {
+		out = slices.DeleteFunc(out, func(n Norm) bool { return n.Polarity == Forbid && hasKinds(n.Objects, KCommand) })
+	}
 	// "PR titles must summarize the branch's changes (for example, based on `git log
 	// --oneline`)": a command given as an example of how, with the event from the
 	// subject, is no step that must come before it
@@ -407,6 +436,42 @@ func speaksOfChange(words []string, toks []Token, i int) bool {
 		}
 		if toks[k].Punct {
 			break
+		}
+	}
+	return false
+}
+
+// whileAfter: the code span is followed by a clause of its own time ("`pytest -x`
+// while iterating", "`npm run dev` during development").
+func whileAfter(text, span string) bool {
+	i := strings.Index(text, "`"+span+"`")
+	if i < 0 {
+		return false
+	}
+	rest := strings.ToLower(strings.TrimLeft(text[i+len(span)+2:], " ,"))
+	return strings.HasPrefix(rest, "while ") || strings.HasPrefix(rest, "during ")
+}
+
+// passedPredicateRE: a sentence says its subject must end without failures.
+var passedPredicateRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(must|should|has to|needs to|need to)\s+(be\s+)?(clean|green|passing|successful|pass|succeed|exit\s+(cleanly|with\s+0|zero))\b`)
+})
+
+// leftRunningRE: a sentence about a process left running.
+var leftRunningRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(leave|leaves|leaving|left|keep|keeps|keeping)\b[^.;]{0,60}\b(running|alive|in the background)\b`)
+})
+
+// BranchTarget: the sentence sends something to the branch named in the code span
+// ("to `main`", "into `develop`", "to the `release/*` branches").
+func BranchTarget(sentence, span string) bool {
+	if strings.ContainsAny(span, " /") && !strings.HasPrefix(span, "release/") || strings.HasPrefix(span, "-") {
+		return false
+	}
+	low := strings.ToLower(sentence)
+	for _, p := range []string{"to `", "into `", "to the `", "onto `"} {
+		if strings.Contains(low, p+strings.ToLower(span)+"`") {
+			return true
 		}
 	}
 	return false
@@ -1043,6 +1108,16 @@ func withoutLabel(s Sentence) Sentence {
 				return s
 			}
 			continue
+		}
+		if (toks[0].Low == "before" || toks[0].Low == "after") && toks[k+1].Code {
+			// "Before each commit: `just fmt && just lint`": the label says when the
+			// commands it leads to run
+			run := []Token{{Text: "Run", Low: "run"}}
+			rest := toks[k+1:]
+			for len(rest) > 0 && rest[len(rest)-1].Punct {
+				rest = rest[:len(rest)-1]
+			}
+			return Sentence{Tokens: append(append(run, rest...), toks[:k]...)}
 		}
 		for j := 0; j < k; j++ {
 			if toks[j].Code || toks[j].Punct || markerAt(toks, j) {
