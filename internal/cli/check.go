@@ -140,10 +140,11 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 		}
 		return Fail("%v", err)
 	}
-	res, err := check.Run(p, check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Config: cfg, Exclude: f.exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache, GuardSeverity: f.guardSeverity})
+	res, err := check.Run(p, check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Config: cfg, Exclude: f.exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache, GuardSeverity: f.guardSeverity, SpillFindings: true})
 	if err != nil {
 		return checkError(err)
 	}
+	defer res.Close()
 	out, closeOut, err := app.reportOutput(f.output)
 	if err != nil {
 		return err

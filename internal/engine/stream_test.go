@@ -120,7 +120,7 @@ func TestStreamFindsWhatRunFinds(t *testing.T) {
 		ev := &Evidence{Mode: ModeAll}
 		var mu sync.Mutex
 		done := map[string]int{}
-		out := Stream(rules, ev, src, Options{Workers: workers}, func(f *File, found []Finding) {
+		out := Stream(rules, ev, src, Options{Workers: workers}, func(f *File, _ int, found []FileFinding) {
 			if f.Content == nil {
 				t.Errorf("%s: done without its content", f.Path)
 			}

@@ -152,7 +152,10 @@ type Hidden struct {
 
 // WriteSARIF writes the report as a SARIF 2.1.0 log.
 func WriteSARIF(w io.Writer, r *Report, opt Options) error {
-	log := BuildSARIF(r, opt)
+	log, err := buildSARIF(r, opt)
+	if err != nil {
+		return err
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
@@ -160,8 +163,18 @@ func WriteSARIF(w io.Writer, r *Report, opt Options) error {
 }
 
 // BuildSARIF returns the SARIF log of a report (as a value, for tests and embedding).
+// A report whose findings are in a Store that cannot be read back gives a log
+// without them (WriteSARIF says why instead).
 func BuildSARIF(r *Report, opt Options) any {
-	rules, index := sarifRules(r)
+	log, _ := buildSARIF(r, opt)
+	return log
+}
+
+func buildSARIF(r *Report, opt Options) (sarifLog, error) {
+	rules, index, err := sarifRules(r)
+	if err != nil {
+		return sarifLog{}, err
+	}
 	fullName := "heed"
 	if opt.Version != "" {
 		fullName += " " + opt.Version
@@ -192,8 +205,12 @@ func BuildSARIF(r *Report, opt Options) any {
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
 	}
 	run.Invocations = []sarifInvocation{inv}
-	for i := range r.Findings {
-		run.Results = append(run.Results, sarifResultOf(&r.Findings[i], index))
+	err = r.Each(func(f *Finding) error {
+		run.Results = append(run.Results, sarifResultOf(f, index))
+		return nil
+	})
+	if err != nil {
+		return sarifLog{}, err
 	}
 	for _, h := range r.Hidden {
 		res := sarifResultOf(&h.Finding, index)
@@ -204,7 +221,7 @@ func BuildSARIF(r *Report, opt Options) any {
 		res.Suppressions = []sarifSuppression{s}
 		run.Results = append(run.Results, res)
 	}
-	return sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}
+	return sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}, nil
 }
 
 func sarifResultOf(f *Finding, index map[string]int) sarifResult {
@@ -268,7 +285,7 @@ func resultText(f *Finding) string {
 
 // sarifRules lists every rule that ran, and any rule a finding names that did not
 // (heed's own suppression checks), once each: SARIF requires the rules to be unique.
-func sarifRules(r *Report) ([]sarifDescriptor, map[string]int) {
+func sarifRules(r *Report) ([]sarifDescriptor, map[string]int, error) {
 	seen := map[string]RuleInfo{}
 	for _, ri := range r.Rules {
 		if _, ok := seen[ri.ID]; !ok {
@@ -281,8 +298,12 @@ func sarifRules(r *Report) ([]sarifDescriptor, map[string]int) {
 		}
 		seen[f.Rule] = RuleInfo{ID: f.Rule, Domain: f.Domain, Kind: f.Kind, Severity: f.Severity, Exact: f.Exact, Message: f.Message, Instruction: f.Instruction}
 	}
-	for i := range r.Findings {
-		addFinding(&r.Findings[i])
+	err := r.Each(func(f *Finding) error {
+		addFinding(f)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	for i := range r.Hidden {
 		addFinding(&r.Hidden[i].Finding)
@@ -298,7 +319,7 @@ func sarifRules(r *Report) ([]sarifDescriptor, map[string]int) {
 		index[id] = i
 		out = append(out, descriptor(seen[id]))
 	}
-	return out, index
+	return out, index, nil
 }
 
 func descriptor(ri RuleInfo) sarifDescriptor {
