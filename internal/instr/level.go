@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
@@ -93,13 +94,24 @@ var softVerbs = wordSet(`avoid prefer consider try favor favour aim strive`)
 // infoVerbs start sentences that point elsewhere rather than bind.
 var infoVerbs = wordSet(`see refer note`)
 
-func wordSet(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[strings.TrimSuffix(w, ".")] = true
+// wordSet is a set of words, built on first use (nothing is computed at package
+// init: every heed process starts the whole binary).
+func wordSet(s string) *words {
+	w := &words{}
+	w.set.F = func() map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.Fields(s) {
+			m[strings.TrimSuffix(w, ".")] = true
+		}
+		return m
 	}
-	return m
+	return w
 }
+
+type words struct{ set lazy.Value[map[string]bool] }
+
+// has reports whether w is one of the words.
+func (ws *words) has(w string) bool { return ws.set.Get()[w] }
 
 var levelRank = map[policy.Level]int{policy.Info: 0, policy.Should: 1, policy.Must: 2}
 
@@ -212,7 +224,7 @@ func clauseWords(text string) policy.Level {
 	}
 	// "Before opening a pull request, run:": after a condition, a lone verb before a
 	// colon leads in the list that follows, which it makes the steps of an order
-	if f := strings.Fields(body); len(f) == 1 && strings.HasSuffix(f[0], ":") && imperativeVerbs[firstWord(body)] &&
+	if f := strings.Fields(body); len(f) == 1 && strings.HasSuffix(f[0], ":") && imperativeVerbs.has(firstWord(body)) &&
 		startCond.MatchString(head(strings.TrimLeft(prose, "*_ "), 12)) {
 		return policy.Must
 	}
@@ -247,11 +259,11 @@ func clauseWords(text string) policy.Level {
 func verbLevel(body string) policy.Level {
 	w := firstWord(body)
 	switch {
-	case softVerbs[w]:
+	case softVerbs.has(w):
 		return policy.Should
-	case infoVerbs[w]:
+	case infoVerbs.has(w):
 		return policy.Info
-	case imperativeVerbs[w] && !(nounVerbs[w] && nounUse(body)) && !ofUse(body):
+	case imperativeVerbs.has(w) && !(nounVerbs.has(w) && nounUse(body)) && !ofUse(body):
 		return policy.Must
 	}
 	return policy.Info
@@ -320,8 +332,8 @@ func stripLead(s string) string {
 			s = s[n:]
 		}
 		// "Silently ignore ...", "Explicitly confirm ...": an adverb before the verb.
-		if w := firstWord(s); len(w) > 4 && strings.HasSuffix(w, "ly") && !imperativeVerbs[w] {
-			if i := strings.IndexAny(s, " \t"); i > 0 && imperativeVerbs[firstWord(s[i+1:])] {
+		if w := firstWord(s); len(w) > 4 && strings.HasSuffix(w, "ly") && !imperativeVerbs.has(w) {
+			if i := strings.IndexAny(s, " \t"); i > 0 && imperativeVerbs.has(firstWord(s[i+1:])) {
 				s = strings.TrimLeft(s[i+1:], " ")
 			}
 		}
@@ -618,7 +630,7 @@ within until since by outside inside at between except`)
 // bytes in), with the spaces after it; 0 when s does not open with one.
 func leadEnd(s string) int {
 	w, _, _ := strings.Cut(head(s, 16), " ")
-	if !leadWords[strings.ToLower(w)] || len(w) == len(s) {
+	if !leadWords.has(strings.ToLower(w)) || len(w) == len(s) {
 		return 0
 	}
 	limit := min(len(s), len(w)+121)
@@ -646,7 +658,7 @@ func adverbEnd(s string) int {
 			continue
 		}
 		j := strings.IndexAny(s[n:], " ,")
-		if j < 0 || !adverbs[strings.ToLower(s[n:n+j])] {
+		if j < 0 || !adverbs.has(strings.ToLower(s[n:n+j])) {
 			break
 		}
 		n += j
@@ -792,7 +804,7 @@ func convention(text string, hp []string) bool {
 		case "may", "can", "could", "might", "see", "e.g", "example", "will", "would":
 			return false
 		}
-		if i > 0 && i < 8 && conventionVerbs[lw] {
+		if i > 0 && i < 8 && conventionVerbs.has(lw) {
 			return true
 		}
 	}

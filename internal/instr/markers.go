@@ -3,26 +3,35 @@ package instr
 import (
 	"strings"
 	"unicode"
+
+	"github.com/heed-dev/heed/internal/lazy"
 )
 
 // Marker words, matched on word tokens rather than with one large alternation
 // regexp: the regexp engine's backtracker made marker search most of extraction time.
 
-type phraseSet map[string][][]string // first word -> the phrases that start with it
+// phraseSet maps a first word to the phrases that start with it, built on first use.
+type phraseSet struct {
+	byFirst lazy.Value[map[string][][]string]
+}
 
-func phrases(list ...string) phraseSet {
-	ps := phraseSet{}
-	for _, p := range list {
-		ws := strings.Fields(p)
-		ps[ws[0]] = append(ps[ws[0]], ws)
+func phrases(list ...string) *phraseSet {
+	ps := &phraseSet{}
+	ps.byFirst.F = func() map[string][][]string {
+		m := map[string][][]string{}
+		for _, p := range list {
+			ws := strings.Fields(p)
+			m[ws[0]] = append(m[ws[0]], ws)
+		}
+		return m
 	}
 	return ps
 }
 
 // match returns the length of the longest phrase of ps starting at toks[i], or 0.
-func (ps phraseSet) match(toks []string, i int) int {
+func (ps *phraseSet) match(toks []string, i int) int {
 	best := 0
-	for _, p := range ps[toks[i]] {
+	for _, p := range ps.byFirst.Get()[toks[i]] {
 		if len(p) > best && i+len(p) <= len(toks) && equalWords(toks[i:i+len(p)], p) {
 			best = len(p)
 		}

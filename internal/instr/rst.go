@@ -663,7 +663,7 @@ func rstInlineLines(tb *textBuf, lines []rline) {
 				title = strings.TrimSpace(body[:lt])
 			}
 			switch {
-			case codeRoles[name]:
+			case codeRoles.has(name):
 				if strings.HasPrefix(title, "~") {
 					title = title[strings.LastIndex(title, ".")+1:]
 				}
