@@ -232,6 +232,7 @@ func (c *DiskCache) flush(end bool) {
 			c.err = fmt.Errorf("write %s: %w", c.path, err)
 			return
 		}
+		f.Chmod(0o644) // as os.Create gave it: CreateTemp's file is the owner's alone
 		c.out, c.w = f, bufio.NewWriter(f)
 		c.enc = gob.NewEncoder(c.w)
 		if err := c.enc.Encode(cacheHeader{Version: CacheVersion + " " + cacheFormat}); err != nil {
