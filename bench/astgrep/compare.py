@@ -124,6 +124,21 @@ def run(argv, cwd, stdout_path):
         sys.exit(f"{argv[0]} failed ({r.returncode}): {r.stderr[-800:]}")
 
 
+def run_sg(argv, cwd, stdout_path):
+    """Run ast-grep's --json=stream scan, keeping of each match only what is compared
+    (rule, file, start): each match carries its whole text, and on a bundle's classes
+    (Babylon.js) the stream runs to gigabytes."""
+    with open(stdout_path, "w") as out:
+        p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        for line in p.stdout:
+            if line.strip():
+                m = json.loads(line)
+                out.write(json.dumps({"ruleId": m["ruleId"], "file": m["file"], "range": {"start": m["range"]["start"]}}) + "\n")
+        code = p.wait()
+    if code not in (0, 1):
+        sys.exit(f"{argv[0]} failed ({code})")
+
+
 def timed(argv, cwd, stdout_path):
     """Run argv; return (wall seconds, user+sys CPU seconds, peak RSS in MB)."""
     with open(stdout_path, "w") as out:
@@ -226,7 +241,7 @@ def main():
         timing(heed, sg, repo, sgdir, a.out, a.runs)
     shutil.rmtree(os.path.join(repo, ".heed", "cache"), ignore_errors=True)
     run([heed, "check", "--all", "--repo", repo, "--format", "json"], repo, os.path.join(a.out, "heed.json"))
-    run([sg, "scan", "-c", os.path.join(sgdir, "sgconfig.yml"), "--json=stream", "."], repo, os.path.join(a.out, "sg.json"))
+    run_sg([sg, "scan", "-c", os.path.join(sgdir, "sgconfig.yml"), "--json=stream", "."], repo, os.path.join(a.out, "sg.json"))
     hf, summary = heed_findings(os.path.join(a.out, "heed.json"))
     sf = sg_findings(os.path.join(a.out, "sg.json"), repo)
 
