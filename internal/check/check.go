@@ -71,6 +71,11 @@ type Options struct {
 	// report written from the store holds one finding at a time. Close the result to
 	// remove the file.
 	SpillFindings bool
+	// DropHidden counts the findings suppression comments and the baseline hide in
+	// the summary without keeping them in Result.Hidden: for a report that does not
+	// record them (every format but SARIF), a repository with a large baseline then
+	// holds none of it.
+	DropHidden bool
 	// GuardSeverity is the severity of heed/guard-change findings in Diff mode (a
 	// change to instruction files, .heed/ or agents' hook settings): warning when
 	// empty, or error.
@@ -233,7 +238,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	if opt.SpillFindings {
 		limit = report.DefaultSpill
 	}
-	pl := &pipeline{store: report.NewStore(limit), lines: newLineIndex(ev), dirs: map[string][]*directive{}}
+	pl := &pipeline{store: report.NewStore(limit), lines: newLineIndex(ev), dirs: map[string][]*directive{}, dropHidden: opt.DropHidden}
 	if bl != nil {
 		pl.baseline = bl.set()
 	}
@@ -461,6 +466,8 @@ type pipeline struct {
 	dirs                  map[string][]*directive
 	hidden                []hiddenAt
 	suppressed, baselined int
+	// dropHidden counts hidden findings without keeping them.
+	dropHidden bool
 }
 
 // hiddenAt is a hidden finding with its place in the order a run that held them all
@@ -492,14 +499,18 @@ func (pl *pipeline) add(f *report.Finding, seq report.Seq, ds []*directive) {
 			why = "heed:ignore comment"
 		}
 		pl.mu.Lock()
-		pl.hidden = append(pl.hidden, hiddenAt{0, seq, report.Hidden{Finding: *f, Kind: "inSource", Justification: why}})
+		if !pl.dropHidden {
+			pl.hidden = append(pl.hidden, hiddenAt{0, seq, report.Hidden{Finding: *f, Kind: "inSource", Justification: why}})
+		}
 		pl.suppressed++
 		pl.mu.Unlock()
 		return
 	}
 	if pl.baseline[f.Fingerprint] {
 		pl.mu.Lock()
-		pl.hidden = append(pl.hidden, hiddenAt{1, seq, report.Hidden{Finding: *f, Kind: "external", Justification: "recorded in " + BaselineFile}})
+		if !pl.dropHidden {
+			pl.hidden = append(pl.hidden, hiddenAt{1, seq, report.Hidden{Finding: *f, Kind: "external", Justification: "recorded in " + BaselineFile}})
+		}
 		pl.baselined++
 		pl.mu.Unlock()
 		return

@@ -759,6 +759,13 @@ func TestSpilledFindingsReportAsHeld(t *testing.T) {
 	if !spilled.HasErrors() || spilled.Report().Summary.Findings != len(held.Findings) {
 		t.Errorf("spilled: HasErrors %v, %d findings", spilled.HasErrors(), spilled.Report().Summary.Findings)
 	}
+	// a report that records no hidden findings keeps none, and counts them all
+	opt.DropHidden = true
+	dropped := g.run(opt, rules...)
+	defer dropped.Close()
+	if len(dropped.Hidden) != 0 || dropped.Summary.Suppressed != 1 || dropped.Summary.Baselined != 50 || dropped.Store.Len() != len(held.Findings) {
+		t.Errorf("DropHidden: %d hidden kept, %d suppressed, %d baselined, %d findings", len(dropped.Hidden), dropped.Summary.Suppressed, dropped.Summary.Baselined, dropped.Store.Len())
+	}
 	for i := 1; i < len(held.Findings); i++ {
 		a, b := held.Findings[i-1], held.Findings[i]
 		if a.File > b.File || a.File == b.File && a.Line > b.Line {
