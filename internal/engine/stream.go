@@ -155,11 +155,14 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 		}
 		// The separator matters: "file:a.py" is a prefix of "file:a.pyi".
 		ev.Release("file:" + f.Path + "\x00")
-		f.Content = nil
+		// The record kept is a copy without the content: f itself is left alone, as a
+		// judge that overran its timeout may still be reading it on its own goroutine.
 		if forget {
 			judged.Add(1)
 		} else {
-			stubs[i] = f
+			stub := *f
+			stub.Content = nil
+			stubs[i] = &stub
 		}
 	}
 	if workers == 1 {
