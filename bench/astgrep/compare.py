@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
 """heed's findings side by side with ast-grep's, on the same TypeScript rules and files.
 
-    bench/astgrep/compare.py REPO [--heed BIN] [--out DIR] [--keep] [--astgrep BIN] [--runs N]
+    bench/astgrep/compare.py REPO [--heed BIN] [--out DIR] [--keep] [--astgrep BIN] [--runs N] [--lang L]
 
 REPO is a folder of TypeScript (and TSX) sources, for instance Effect-TS/effect:
 
     git clone --depth 1 https://github.com/Effect-TS/effect /tmp/ts-wild/effect
     bench/astgrep/compare.py /tmp/ts-wild/effect
+
+or, with --lang javascript, of JavaScript sources (JS_KINDS and JS_CALLS below, as
+JavaScript rules), for instance Babylon.js as npm ships it:
+
+    (cd /tmp && npm pack @babylonjs/core@9.31.0 && mkdir babylon && tar xzf babylonjs-core-9.31.0.tgz -C babylon)
+    bench/astgrep/compare.py /tmp/babylon/package --lang javascript
 
 What it does: builds heed (or takes --heed) and the two helpers under bench/
 (policygen writes the heed policy, classify names the files heed check skips);
@@ -50,6 +56,20 @@ EXTS = (".ts", ".mts", ".cts", ".tsx")
 
 # (id, heed query, ast-grep rule). Each pair says the same thing: a node kind, a node
 # kind whose text is a word, or a call or `new` whose callee's text is a name.
+# The JavaScript grammar's kinds and callees, for --lang javascript (Babylon.js as npm
+# ships it: plain .js).
+JS_KINDS = ["debugger_statement", "for_in_statement", "class_declaration", "class", "throw_statement",
+            "ternary_expression", "yield_expression", "await_expression", "regex", "arrow_function",
+            "template_string", "spread_element", "generator_function_declaration", "labeled_statement",
+            "sequence_expression", "augmented_assignment_expression"]
+JS_CALLS = ["console.log", "console.warn", "eval", "JSON.parse", "setTimeout", "Object.assign", "Promise.all",
+            "require", "Object.defineProperty", "Array.isArray"]
+LANGS = {
+    # name: (file extensions, heed's languages, ast-grep's languages, kinds, callees)
+    "typescript": ((".ts", ".mts", ".cts", ".tsx"), ["typescript", "tsx"], ["TypeScript", "Tsx"], None, None),
+    "javascript": ((".js", ".mjs", ".cjs", ".jsx"), ["javascript"], ["JavaScript"], JS_KINDS, JS_CALLS),
+}
+
 KINDS = ["debugger_statement", "non_null_expression", "as_expression", "satisfies_expression",
          "enum_declaration", "internal_module", "for_in_statement", "class_declaration", "class",
          "abstract_class_declaration", "interface_declaration", "type_alias_declaration",
@@ -59,12 +79,14 @@ CALLS = ["console.log", "eval", "JSON.parse", "setTimeout", "Object.assign", "Pr
          "Effect.gen", "pipe", "require"]
 
 
-def rules():
+def rules(lang="typescript"):
     out = []
-    for k in KINDS:
+    kinds, calls = LANGS[lang][3] or KINDS, LANGS[lang][4] or CALLS
+    for k in kinds:
         out.append((f"kind-{k}", f"({k}) @match", {"kind": k}))
-    out.append(("any-type", '((predefined_type) @match (#eq? @match "any"))', {"kind": "predefined_type", "regex": "^any$"}))
-    for name in CALLS:
+    if lang == "typescript":
+        out.append(("any-type", '((predefined_type) @match (#eq? @match "any"))', {"kind": "predefined_type", "regex": "^any$"}))
+    for name in calls:
         rx = "^" + name.replace(".", "\\.") + "$"
         out.append((f"call-{name}", f'((call_expression function: (_) @f) @match (#eq? @f "{name}"))',
                     {"kind": "call_expression", "has": {"field": "function", "regex": rx}}))
@@ -73,23 +95,23 @@ def rules():
     return out
 
 
-def write_heed_policy(repo, rs, policygen):
-    specs = [{"id": rid, "query": q, "langs": ["typescript", "tsx"]} for rid, q, _ in rs]
+def write_heed_policy(repo, rs, policygen, langs=("typescript", "tsx")):
+    specs = [{"id": rid, "query": q, "langs": list(langs)} for rid, q, _ in rs]
     os.makedirs(os.path.join(repo, ".heed"), exist_ok=True)
     with open(os.path.join(repo, ".heed", "policy.json"), "w") as out:
         subprocess.run([policygen], input=json.dumps(specs), text=True, stdout=out, check=True)
 
 
-def write_sg_rules(dirpath, rs):
+def write_sg_rules(dirpath, rs, langs=("TypeScript", "Tsx")):
     shutil.rmtree(dirpath, ignore_errors=True)
     os.makedirs(os.path.join(dirpath, "rules"))
     with open(os.path.join(dirpath, "sgconfig.yml"), "w") as f:
         f.write("ruleDirs:\n  - rules\n")
     for rid, _, rule in rs:
-        for lang in ("TypeScript", "Tsx"):
+        for lang in langs:
             with open(os.path.join(dirpath, "rules", f"{rid.replace('.', '_')}-{lang}.yml"), "w") as f:
                 # Rule ids are unique in ast-grep: the TSX copy's id carries a suffix.
-                sid = rid if lang == "TypeScript" else rid + "@tsx"
+                sid = rid if lang != "Tsx" else rid + "@tsx"
                 f.write(f"id: {sid}\nlanguage: {lang}\nseverity: warning\nmessage: {rid}\nrule:\n")
                 for k, v in rule.items():
                     f.write(f"  {k}: {json.dumps(v)}\n")
@@ -100,6 +122,21 @@ def run(argv, cwd, stdout_path):
         r = subprocess.run(argv, cwd=cwd, stdout=out, stderr=subprocess.PIPE, text=True)
     if r.returncode not in (0, 1):
         sys.exit(f"{argv[0]} failed ({r.returncode}): {r.stderr[-800:]}")
+
+
+def run_sg(argv, cwd, stdout_path):
+    """Run ast-grep's --json=stream scan, keeping of each match only what is compared
+    (rule, file, start): each match carries its whole text, and on a bundle's classes
+    (Babylon.js) the stream runs to gigabytes."""
+    with open(stdout_path, "w") as out:
+        p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        for line in p.stdout:
+            if line.strip():
+                m = json.loads(line)
+                out.write(json.dumps({"ruleId": m["ruleId"], "file": m["file"], "range": {"start": m["range"]["start"]}}) + "\n")
+        code = p.wait()
+    if code not in (0, 1):
+        sys.exit(f"{argv[0]} failed ({code})")
 
 
 def timed(argv, cwd, stdout_path):
@@ -162,7 +199,10 @@ def main():
     ap.add_argument("--keep", action="store_true", help="reuse OUT/repo from a run before")
     ap.add_argument("--astgrep", help="the ast-grep binary (default: bench/astgrep/node_modules/.bin/ast-grep, from npm)")
     ap.add_argument("--runs", type=int, default=0, help="also time both tools, interleaved, N rounds")
+    ap.add_argument("--lang", choices=sorted(LANGS), default="typescript",
+                    help="the files and rules compared: TypeScript and TSX (default), or JavaScript")
     a = ap.parse_args()
+    exts, heed_langs, sg_langs = LANGS[a.lang][:3]
     os.makedirs(a.out, exist_ok=True)
     heed = a.heed or os.path.join(a.out, "heed")
     if not a.heed:
@@ -185,7 +225,7 @@ def main():
         for cmd in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "base", "--no-verify"]):
             subprocess.run(["git", *cmd], cwd=repo, check=True, env=env, stdout=subprocess.DEVNULL)
     files = [p for p in subprocess.run(["git", "ls-files"], cwd=repo, capture_output=True, text=True, check=True).stdout.split("\n")
-             if p.endswith(EXTS)]
+             if p.endswith(exts)]
     skips, stock = {}, {}
     out = subprocess.run([helpers["classify"], repo], input="\n".join(files) + "\n", capture_output=True, text=True, check=True).stdout
     for line in out.split("\n"):
@@ -193,15 +233,15 @@ def main():
             p, kind, what = line.split("\t", 2)
             (skips if kind == "skip" else stock)[p] = what
 
-    rs = rules()
-    write_heed_policy(repo, rs, helpers["policygen"])
+    rs = rules(a.lang)
+    write_heed_policy(repo, rs, helpers["policygen"], heed_langs)
     sgdir = os.path.join(a.out, "sg")
-    write_sg_rules(sgdir, rs)
+    write_sg_rules(sgdir, rs, sg_langs)
     if a.runs:
         timing(heed, sg, repo, sgdir, a.out, a.runs)
     shutil.rmtree(os.path.join(repo, ".heed", "cache"), ignore_errors=True)
     run([heed, "check", "--all", "--repo", repo, "--format", "json"], repo, os.path.join(a.out, "heed.json"))
-    run([sg, "scan", "-c", os.path.join(sgdir, "sgconfig.yml"), "--json=stream", "."], repo, os.path.join(a.out, "sg.json"))
+    run_sg([sg, "scan", "-c", os.path.join(sgdir, "sgconfig.yml"), "--json=stream", "."], repo, os.path.join(a.out, "sg.json"))
     hf, summary = heed_findings(os.path.join(a.out, "heed.json"))
     sf = sg_findings(os.path.join(a.out, "sg.json"), repo)
 
@@ -213,7 +253,7 @@ def main():
         for p in u.get("files", []):
             reported[p].append(u["reason"])
 
-    print(f"repository: {a.repo}: {len(files)} TypeScript files ({len(skips)} heed skips, {len(stock)} with a syntax error"
+    print(f"repository: {a.repo}: {len(files)} {a.lang} files ({len(skips)} heed skips, {len(stock)} with a syntax error"
           f" in the published grammar, {len(summary.get('partial', []))} judged in part by heed); {len(rs)} rules; {sgv}")
     print(f"{'rule':<34} {'heed':>6} {'ast-grep':>8} {'both':>6} {'heed only':>9} {'ast-grep only':>13}")
     for rid, _, _ in rs:

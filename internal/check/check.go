@@ -66,6 +66,16 @@ type Options struct {
 	// reported, and it is counted as skipped ("excluded"); change-level rules still
 	// see the whole change.
 	Exclude []string
+	// SpillFindings leaves the findings in Result.Store, which writes them to a
+	// temporary file past report.DefaultSpill of them, and Result.Findings empty: a
+	// report written from the store holds one finding at a time. Close the result to
+	// remove the file.
+	SpillFindings bool
+	// DropHidden counts the findings suppression comments and the baseline hide in
+	// the summary without keeping them in Result.Hidden: for a report that does not
+	// record them (every format but SARIF), a repository with a large baseline then
+	// holds none of it.
+	DropHidden bool
 	// GuardSeverity is the severity of heed/guard-change findings in Diff mode (a
 	// change to instruction files, .heed/ or agents' hook settings): warning when
 	// empty, or error.
@@ -80,12 +90,16 @@ type Options struct {
 
 // Result is what a check found.
 type Result struct {
-	// Findings are the reported findings, sorted by place.
+	// Findings are the reported findings, sorted by place (empty when Store holds
+	// them).
 	Findings []report.Finding
+	// Store holds the reported findings instead of Findings when the check was asked
+	// to spill them (Options.SpillFindings).
+	Store *report.Store
 	// Outcomes are every selected rule's verdicts (after ownership), for callers
 	// that need more than findings (audits, the MCP server). Their targets are the
-	// violated and undetermined ones of rules judged file by file, every target of the
-	// others; their findings are in Findings, not repeated here.
+	// undetermined ones of rules judged file by file and those judged in part, every
+	// target of the others; their findings are in Findings, not repeated here.
 	Outcomes []engine.Outcome
 	Summary  report.Summary
 	// Hidden are the findings suppression comments or the baseline hid.
@@ -96,13 +110,24 @@ type Result struct {
 
 // Report returns the result as a report for the writers.
 func (r *Result) Report() *report.Report {
-	rep := &report.Report{Findings: r.Findings, Summary: r.Summary, Rules: r.Rules, Hidden: r.Hidden}
+	rep := &report.Report{Findings: r.Findings, Summary: r.Summary, Rules: r.Rules, Hidden: r.Hidden, Store: r.Store}
 	rep.Tally()
 	return rep
 }
 
+// Close removes the file the result's findings were written to, if any.
+func (r *Result) Close() error {
+	if r.Store == nil {
+		return nil
+	}
+	return r.Store.Close()
+}
+
 // HasErrors reports whether an error-severity finding was reported (exit status 1).
 func (r *Result) HasErrors() bool {
+	if r.Store != nil && r.Store.Errors() > 0 {
+		return true
+	}
 	for _, f := range r.Findings {
 		if f.Severity == policy.SeverityError {
 			return true
@@ -206,19 +231,51 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	// tree would cost it more than it saves, so only a full check uses one.
 	findings := attachFindingsCache(root, ev, opt.NoCache || opt.Mode != All, len(paths) > 0)
 	// Files stream through the rules: each is read, judged, its suppression comments
-	// and the lines its findings sit on noted, and dropped before the files after it.
-	lines := newLineIndex(ev)
-	var dirMu sync.Mutex
-	dirs := map[string][]*directive{}
-	outcomes := engine.Stream(selected, ev, b.src, engine.Options{Workers: opt.Workers, Timeout: timeout}, func(f *engine.File, found []engine.Finding) {
+	// noted and its findings fingerprinted, suppressed or kept while it is in memory,
+	// and dropped before the files after it. The findings go to a store (written to
+	// a file past a few thousand when opt.SpillFindings), not into the outcomes.
+	limit := -1
+	if opt.SpillFindings {
+		limit = report.DefaultSpill
+	}
+	pl := &pipeline{store: report.NewStore(limit), lines: newLineIndex(ev), dirs: map[string][]*directive{}, dropHidden: opt.DropHidden}
+	if bl != nil {
+		pl.baseline = bl.set()
+	}
+	// a finding of a file-by-file rule in another file than its own waits for the
+	// end, with the findings of the rules that judge the whole tree
+	var deferMu sync.Mutex
+	var deferred []seqFinding
+	outcomes := engine.StreamWith(selected, ev, b.src, engine.StreamOptions{
+		Options:      engine.Options{Workers: opt.Workers, Timeout: timeout},
+		TakeFindings: true,
+		ForgetFiles:  opt.Mode == All,
+	}, func(f *engine.File, idx int, found []engine.FileFinding) {
 		ds := parseDirectives(f.Path, f.Lang, f.Content)
 		if len(ds) > 0 {
-			dirMu.Lock()
-			dirs[f.Path] = ds
-			dirMu.Unlock()
+			pl.mu.Lock()
+			pl.dirs[f.Path] = ds
+			pl.mu.Unlock()
 		}
-		if len(found) > 0 || len(ds) > 0 {
-			lines.note(f, found, ds)
+		if len(found) == 0 && len(ds) == 0 {
+			return
+		}
+		pl.lines.note(f, found, ds)
+		for k, ff := range found {
+			seq := report.Seq{Rule: uint32(ff.Rule), Target: uint32(idx), Sub: uint32(ff.Target), Index: uint32(k)}
+			if ff.Path != "" && ff.Path != f.Path {
+				deferMu.Lock()
+				deferred = append(deferred, seqFinding{ff.Rule, seq, ff.Finding})
+				deferMu.Unlock()
+				continue
+			}
+			// f is in paths and not left out, or it would not have been read
+			rf := report.FromEngine(ff.Finding, selected[ff.Rule].Rule, selected[ff.Rule].Constraint)
+			pl.lines.fingerprintNoted(&rf)
+			pl.add(&rf, seq, ds)
+		}
+		if len(ds) == 0 {
+			pl.lines.drop(f.Path) // fingerprinted: only suppression comments' lines are needed later
 		}
 	})
 	b.loaded = b.src.Loaded()
@@ -235,23 +292,63 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	defer func() { <-saved }()
 	if ev.Mode == engine.ModeDiff {
 		for i := range outcomes {
-			ownChange(ev, &outcomes[i])
+			if !outcomes[i].Taken {
+				ownChange(ev, &outcomes[i])
+			}
 		}
 	}
 	res := &Result{Outcomes: outcomes}
 
-	// Findings, fingerprinted. A whole-tree rule may place a finding in a file the
-	// run skipped (generated, vendored, a fixture) or left out (PATH narrowing): such
-	// a file is not judged, so its findings are not reported.
-	found := findingsOf(outcomes, paths, b.loaded, ig.Match)
-	for i := range outcomes {
-		for j := range outcomes[i].Targets {
-			outcomes[i].Targets[j].Findings = nil // in found now: not held twice
+	// The findings of the rules that judge the whole tree, and those deferred. A
+	// whole-tree rule may place a finding in a file the run skipped (generated,
+	// vendored, a fixture) or left out (PATH narrowing): such a file is not judged, so
+	// its findings are not reported.
+	skipped := map[string]bool{}
+	for _, ps := range b.loaded.Skipped {
+		for _, p := range ps {
+			skipped[p] = true
 		}
 	}
-	lines.fingerprintAll(found, opt.Workers)
+	var rest []seqFinding
+	for i := range outcomes {
+		if outcomes[i].Taken {
+			continue
+		}
+		for j := range outcomes[i].Targets {
+			for k, f := range outcomes[i].Targets[j].Findings {
+				rest = append(rest, seqFinding{i, report.Seq{Rule: uint32(i), Target: uint32(j), Index: uint32(k)}, f})
+			}
+			outcomes[i].Targets[j].Findings = nil // reported: not held twice
+		}
+	}
+	for _, d := range deferred {
+		if ev.Mode == engine.ModeDiff && ev.File(d.f.Path) == nil {
+			continue // ownChange: not a file the change judged
+		}
+		rest = append(rest, d)
+	}
+	deferred = nil
+	late := make([]report.Finding, 0, len(rest))
+	for _, sf := range rest {
+		f := sf.f
+		if f.Path != "" && (!inPaths(paths, f.Path) || skipped[f.Path] || ig.Match(f.Path)) {
+			continue
+		}
+		late = append(late, report.FromEngine(f, selected[sf.rule].Rule, selected[sf.rule].Constraint))
+	}
+	pl.lines.fingerprintAll(late, opt.Workers)
+	k := 0
+	for _, sf := range rest {
+		f := sf.f
+		if f.Path != "" && (!inPaths(paths, f.Path) || skipped[f.Path] || ig.Match(f.Path)) {
+			continue
+		}
+		pl.add(&late[k], sf.seq, pl.dirs[f.Path])
+		k++
+	}
+	rest, late = nil, nil
 
-	// Suppression comments.
+	// Suppression comments that did nothing.
 	known := map[string]bool{}
 	for _, c := range rules {
 		known[c.Rule.ID] = true
@@ -263,32 +360,26 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	for i := range selected {
 		ran[selected[i].Rule.ID] = &selected[i]
 	}
-	found, hidden := applySuppressions(found, dirs)
-	res.Hidden = hidden
-	res.Summary.Suppressed = len(hidden)
-	found = append(found, suppressionWarnings(ev, dirs, known, ran, paths, lines)...)
-
-	// The baseline.
-	if bl != nil {
-		set := bl.set()
-		kept := found[:0]
-		for _, f := range found {
-			if set[f.Fingerprint] {
-				res.Hidden = append(res.Hidden, report.Hidden{Finding: f, Kind: "external", Justification: "recorded in " + BaselineFile})
-				res.Summary.Baselined++
-				continue
-			}
-			kept = append(kept, f)
-		}
-		found = kept
+	for i, f := range suppressionWarnings(ev, pl.dirs, known, ran, paths, pl.lines) {
+		pl.add(&f, report.Seq{Rule: uint32(len(selected)), Target: uint32(i)}, nil)
 	}
 	// Changes to the rules themselves: after suppressions and the baseline, which the
 	// change could have written.
 	if opt.Mode == Diff {
-		found = append(found, guardChanges(ev, paths, opt, b.base)...)
+		for i, f := range guardChanges(ev, paths, opt, b.base) {
+			pl.store.Add(&f, report.Seq{Rule: uint32(len(selected)) + 1, Target: uint32(i)})
+		}
 	}
-	report.Sort(found)
-	res.Findings = found
+	res.Hidden = pl.hiddenInOrder()
+	res.Summary.Suppressed, res.Summary.Baselined = pl.suppressed, pl.baselined
+	res.Store = pl.store
+	if !opt.SpillFindings {
+		all, err := pl.store.Slice()
+		if err != nil {
+			return nil, err
+		}
+		res.Findings, res.Store = all, nil
+	}
 	if res.Findings == nil {
 		res.Findings = []report.Finding{}
 	}
@@ -301,7 +392,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	if opt.Mode == Diff {
 		s.Base = b.base
 	}
-	s.Files = len(ev.Files)
+	s.Files = ev.Judged
 	s.Commits = len(ev.Commits)
 	s.Rules = len(selected)
 	s.Skipped = map[string]int{}
@@ -350,9 +441,111 @@ func findingsOf(outcomes []engine.Outcome, paths []string, loaded *repo.Loaded, 
 }
 
 func tally(res *Result) {
-	rep := report.Report{Findings: res.Findings, Summary: res.Summary}
+	rep := report.Report{Findings: res.Findings, Summary: res.Summary, Store: res.Store}
 	rep.Tally()
 	res.Summary = rep.Summary
+}
+
+// seqFinding is a finding of the rule at index rule, with its place in a run that
+// held them all.
+type seqFinding struct {
+	rule int
+	seq  report.Seq
+	f    engine.Finding
+}
+
+// pipeline takes a run's findings one at a time, fingerprinted: it hides those a
+// suppression comment or the baseline covers and stores the rest.
+type pipeline struct {
+	store *report.Store
+	lines *lineIndex
+	// baseline holds the baseline's fingerprints (nil: no baseline).
+	baseline map[string]bool
+	mu       sync.Mutex
+	// dirs are the suppression comments of the judged files that have any.
+	dirs                  map[string][]*directive
+	hidden                []hiddenAt
+	suppressed, baselined int
+	// dropHidden counts hidden findings without keeping them.
+	dropHidden bool
+}
+
+// hiddenAt is a hidden finding with its place in the order a run that held them all
+// hid them: the suppressed ones (phase 0), then the baselined ones (phase 1), each in
+// the order of the rules, their targets and findings.
+type hiddenAt struct {
+	phase int
+	seq   report.Seq
+	h     report.Hidden
+}
+
+// add stores f, or hides it when one of ds (the suppression comments of its file)
+// or the baseline covers it. A directive is only ever counted by the goroutine that
+// judges its file, or after the run.
+func (pl *pipeline) add(f *report.Finding, seq report.Seq, ds []*directive) {
+	var by *directive
+	if f.File != "" {
+		for _, d := range ds {
+			if d.Malformed == "" && d.names(f.Rule, f.Constraint) && d.covers(max(f.Line, 1)) {
+				by = d
+				break
+			}
+		}
+	}
+	if by != nil {
+		by.used++
+		why := by.Reason
+		if why == "" {
+			why = "heed:ignore comment"
+		}
+		pl.mu.Lock()
+		if !pl.dropHidden {
+			pl.hidden = append(pl.hidden, hiddenAt{0, seq, report.Hidden{Finding: *f, Kind: "inSource", Justification: why}})
+		}
+		pl.suppressed++
+		pl.mu.Unlock()
+		return
+	}
+	if pl.baseline[f.Fingerprint] {
+		pl.mu.Lock()
+		if !pl.dropHidden {
+			pl.hidden = append(pl.hidden, hiddenAt{1, seq, report.Hidden{Finding: *f, Kind: "external", Justification: "recorded in " + BaselineFile}})
+		}
+		pl.baselined++
+		pl.mu.Unlock()
+		return
+	}
+	pl.store.Add(f, seq)
+}
+
+// hiddenInOrder returns the hidden findings in the order a run that held them all
+// hid them.
+func (pl *pipeline) hiddenInOrder() []report.Hidden {
+	sort.Slice(pl.hidden, func(i, j int) bool {
+		a, b := &pl.hidden[i], &pl.hidden[j]
+		if a.phase != b.phase {
+			return a.phase < b.phase
+		}
+		return seqLess(a.seq, b.seq)
+	})
+	var out []report.Hidden
+	for _, h := range pl.hidden {
+		out = append(out, h.h)
+	}
+	pl.hidden = nil
+	return out
+}
+
+func seqLess(a, b report.Seq) bool {
+	switch {
+	case a.Rule != b.Rule:
+		return a.Rule < b.Rule
+	case a.Target != b.Target:
+		return a.Target < b.Target
+	case a.Sub != b.Sub:
+		return a.Sub < b.Sub
+	}
+	return a.Index < b.Index
 }
 
 func selectDomains(rules []engine.Compiled, domains []string) ([]engine.Compiled, error) {
@@ -439,23 +632,38 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 	switch opt.Mode {
 	case All:
 		wt := r.Worktree()
-		all, err := wt.Candidates()
-		if err != nil {
-			return nil, fmt.Errorf("list files: %w", err)
-		}
-		var keep []string
 		excluded := 0
-		for _, p := range all {
+		lastExcluded := ""
+		judged := func(p string) bool {
 			if !inPaths(paths, p) {
-				continue
+				return false
 			}
 			if ig.Match(p) {
-				excluded++
-				continue
+				if p != lastExcluded { // a conflicted path is listed once per stage
+					excluded++
+					lastExcluded = p
+				}
+				return false
 			}
-			if wanted == nil || wanted(p) {
-				keep = append(keep, p)
+			return wanted == nil || wanted(p)
+		}
+		var all, keep []string
+		var err error
+		if needsTree {
+			if all, err = wt.Candidates(); err == nil {
+				for _, p := range all {
+					if judged(p) {
+						keep = append(keep, p)
+					}
+				}
 			}
+		} else {
+			// only the files to judge are kept of the listing: 80,000 paths are 5 MB
+			keep, err = r.ListCandidatesWhere(judged)
+			all = keep
+		}
+		if err != nil {
+			return nil, fmt.Errorf("list files: %w", err)
 		}
 		for _, q := range paths {
 			if !matchesAny(all, q) {
@@ -786,8 +994,15 @@ func plainLine(l []byte) bool {
 	return true
 }
 
+// drop forgets the noted lines of path.
+func (li *lineIndex) drop(path string) {
+	li.mu.Lock()
+	delete(li.noted, path)
+	li.mu.Unlock()
+}
+
 // note keeps the text and rank of the lines of f that found and ds sit on.
-func (li *lineIndex) note(f *engine.File, found []engine.Finding, ds []*directive) {
+func (li *lineIndex) note(f *engine.File, found []engine.FileFinding, ds []*directive) {
 	want := map[int]bool{}
 	last := 0
 	for _, fd := range found {
@@ -908,12 +1123,21 @@ func (li *lineIndex) build(fl *fileLines, path string) {
 
 // fingerprint sets f.Fingerprint: rule, place and the normalised text of the line, with
 // the line's rank among the file's identical lines (report.Fingerprint).
-func (li *lineIndex) fingerprint(f *report.Finding) {
+func (li *lineIndex) fingerprint(f *report.Finding) { li.fingerprintFrom(f, true) }
+
+// fingerprintNoted is fingerprint for a finding of a file being judged, whose lines
+// note has taken: a line it did not note is past the end of the file. It reads
+// nothing (the run's files are not indexed until it ends).
+func (li *lineIndex) fingerprintNoted(f *report.Finding) { li.fingerprintFrom(f, false) }
+
+func (li *lineIndex) fingerprintFrom(f *report.Finding, read bool) {
 	switch {
 	case f.File != "" && f.Line > 0:
 		nl, ok := li.notedAt(f.File, f.Line)
 		text, occurrence := nl.text, int(nl.rank)
-		if !ok {
+		if !ok && !read {
+			text, occurrence = "", 1
+		} else if !ok {
 			ls := li.of(f.File)
 			text, occurrence = "", 1
 			if f.Line <= len(ls.text) {

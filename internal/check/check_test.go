@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -687,5 +688,88 @@ func TestOnlyTheFilesSomeRuleMightJudgeAreRead(t *testing.T) {
 	expect(t, res.Findings, "app/a.py:2 no-bad")
 	if res.Summary.Files != 1 {
 		t.Errorf("the diff read %d files, want the one Python file it changed", res.Summary.Files)
+	}
+}
+
+// A check with more findings than it holds in memory (SpillFindings) reports the same
+// findings, hidden ones and summary as one that holds them all, through every writer:
+// suppression comments and the baseline apply as the files stream, a whole-tree
+// rule's finding joins them after, and the order is the place, then the order found.
+func TestSpilledFindingsReportAsHeld(t *testing.T) {
+	files := map[string]string{}
+	bad := 0
+	for i := 0; i < 60; i++ { // 1,200 findings: past report.DefaultSpill
+		var b strings.Builder
+		for j := 0; j < 100; j++ {
+			switch {
+			case j%10 == 0:
+				b.WriteString("BAD\n") // identical lines: fingerprints count them
+				bad++
+			case j%10 == 5:
+				fmt.Fprintf(&b, "x BAD %d\n", j)
+				bad++
+			default:
+				b.WriteString("ok\n")
+			}
+		}
+		files[fmt.Sprintf("src/m%02d.py", i)] = b.String()
+	}
+	files["src/quiet.py"] = "x = BAD  # heed:ignore no-bad legacy\nok  # heed:ignore no-bad idle\n"
+	files["src/cycle.py"] = "BAD\n"
+	bad += 1
+	g := newRepo(t, files)
+	g.commit("feat: base")
+	rules := append(append([]engine.Compiled(nil), testRules...), rule("cycle", policy.DomainArchitecture, graphCheck{Path: "src/cycle.py"}))
+	first := g.run(Options{Mode: All, NoCache: true}, rules...)
+	if len(first.Findings) != bad+2 { // the cycle, the idle suppression comment
+		t.Fatalf("%d findings, want %d", len(first.Findings), bad+2)
+	}
+	if _, err := NewBaseline(first.Findings[100:150]).Write(g.dir); err != nil {
+		t.Fatal(err)
+	}
+
+	opt := Options{Mode: All, UseBaseline: true, NoCache: true}
+	held := g.run(opt, rules...)
+	opt.SpillFindings = true
+	spilled := g.run(opt, rules...)
+	defer spilled.Close()
+	if spilled.Store == nil || !spilled.Store.Spilled() || len(spilled.Findings) != 0 {
+		t.Fatalf("%d findings past the limit were not spilled", spilled.Store.Len())
+	}
+	if held.Summary.Suppressed != 1 || held.Summary.Baselined != 50 || len(held.Hidden) != 51 || held.Hidden[0].Kind != "inSource" {
+		t.Errorf("held: %d suppressed, %d baselined, hidden %d", held.Summary.Suppressed, held.Summary.Baselined, len(held.Hidden))
+	}
+	if !reflect.DeepEqual(held.Hidden, spilled.Hidden) {
+		t.Errorf("the hidden findings differ")
+	}
+	for _, format := range report.Formats {
+		var a, b bytes.Buffer
+		ra, rb := held.Report(), spilled.Report()
+		rb.Summary.DurationMS = ra.Summary.DurationMS
+		if err := report.Write(&a, format, ra, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := report.Write(&b, format, rb, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a.Bytes(), b.Bytes()) {
+			t.Errorf("%s: the spilled report differs from the held one", format)
+		}
+	}
+	if !spilled.HasErrors() || spilled.Report().Summary.Findings != len(held.Findings) {
+		t.Errorf("spilled: HasErrors %v, %d findings", spilled.HasErrors(), spilled.Report().Summary.Findings)
+	}
+	// a report that records no hidden findings keeps none, and counts them all
+	opt.DropHidden = true
+	dropped := g.run(opt, rules...)
+	defer dropped.Close()
+	if len(dropped.Hidden) != 0 || dropped.Summary.Suppressed != 1 || dropped.Summary.Baselined != 50 || dropped.Store.Len() != len(held.Findings) {
+		t.Errorf("DropHidden: %d hidden kept, %d suppressed, %d baselined, %d findings", len(dropped.Hidden), dropped.Summary.Suppressed, dropped.Summary.Baselined, dropped.Store.Len())
+	}
+	for i := 1; i < len(held.Findings); i++ {
+		a, b := held.Findings[i-1], held.Findings[i]
+		if a.File > b.File || a.File == b.File && a.Line > b.Line {
+			t.Fatalf("findings out of place order: %s before %s", a.Location(), b.Location())
+		}
 	}
 }

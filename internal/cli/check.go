@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"bytes"
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -140,10 +140,13 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 		}
 		return Fail("%v", err)
 	}
-	res, err := check.Run(p, check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Config: cfg, Exclude: f.exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache, GuardSeverity: f.guardSeverity})
+	res, err := check.Run(p, check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Config: cfg, Exclude: f.exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache, GuardSeverity: f.guardSeverity, SpillFindings: true,
+		// only SARIF records the findings suppressions and the baseline hid
+		DropHidden: f.format != "sarif" && f.sarif == ""})
 	if err != nil {
 		return checkError(err)
 	}
+	defer res.Close()
 	out, closeOut, err := app.reportOutput(f.output)
 	if err != nil {
 		return err
@@ -168,11 +171,15 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 		return Fail("write %s: %v", f.output, err)
 	}
 	if f.sarif != "" {
-		var buf bytes.Buffer
-		if err := report.WriteSARIF(&buf, rep, opt); err != nil {
+		w, closeSARIF, err := outputFile(f.sarif)
+		if err != nil {
+			return Fail("write %s: %v", f.sarif, err)
+		}
+		if err := report.WriteSARIF(w, rep, opt); err != nil {
+			closeSARIF(false)
 			return Fail("write the SARIF report: %v", err)
 		}
-		if err := os.WriteFile(f.sarif, buf.Bytes(), 0o644); err != nil {
+		if err := closeSARIF(true); err != nil {
 			return Fail("write %s: %v", f.sarif, err)
 		}
 	}
@@ -231,13 +238,67 @@ func (app *App) repoPaths(root string, args []string) ([]string, error) {
 	return out, nil
 }
 
-// reportOutput is standard output, or a file written only when the report is whole.
+// reportOutput is standard output, or a file written only when the report is whole
+// (see outputFile; the returned function puts it in place).
 func (app *App) reportOutput(path string) (io.Writer, func() error, error) {
 	if path == "" {
 		return app.Stdout, func() error { return nil }, nil
 	}
-	var buf bytes.Buffer
-	return &buf, func() error { return os.WriteFile(path, buf.Bytes(), 0o644) }, nil
+	w, done, err := outputFile(path)
+	if err != nil {
+		return nil, nil, Fail("write %s: %v", path, err)
+	}
+	return w, func() error { return done(true) }, nil
+}
+
+// outputFile is a report file written as it is rendered, so that a report of tens of
+// thousands of findings is not held whole in memory to be written at the end. A
+// regular file (or a new one) is written to a temporary file beside it: done(true)
+// puts it in place (through a symbolic link, with the mode of the file it replaces,
+// else 0644, as os.WriteFile gave), done(false) removes it. Anything else (a device,
+// a pipe: /dev/stdout, a shell's process substitution) is written in place.
+func outputFile(path string) (io.Writer, func(keep bool) error, error) {
+	target, mode := path, os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		if !st.Mode().IsRegular() {
+			f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+			if err != nil {
+				return nil, nil, err
+			}
+			bw := bufio.NewWriterSize(f, 1<<16)
+			return bw, func(bool) error {
+				err := bw.Flush()
+				if cerr := f.Close(); err == nil {
+					err = cerr
+				}
+				return err
+			}, nil
+		}
+		mode = st.Mode().Perm()
+		if t, err := filepath.EvalSymlinks(path); err == nil {
+			target = t
+		}
+	}
+	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp-*")
+	if err != nil {
+		return nil, nil, err
+	}
+	bw := bufio.NewWriterSize(f, 1<<16)
+	return bw, func(keep bool) error {
+		err := bw.Flush()
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil && keep {
+			if err = os.Chmod(f.Name(), mode); err == nil {
+				err = os.Rename(f.Name(), target)
+			}
+		}
+		if err != nil || !keep {
+			os.Remove(f.Name())
+		}
+		return err
+	}, nil
 }
 
 func checkError(err error) error {

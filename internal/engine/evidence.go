@@ -163,6 +163,9 @@ type Evidence struct {
 	// Missing names the parts of the evidence that could not be read (a truncated
 	// trajectory, a missing base commit); rules that need them judge undetermined.
 	Missing []string
+	// Judged counts the files a streamed run judged (those of Files, or as many when
+	// the run kept no record of them: StreamOptions.ForgetFiles).
+	Judged int
 
 	memo      memo
 	indexOnce sync.Once

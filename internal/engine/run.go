@@ -28,6 +28,10 @@ type Outcome struct {
 	// NotApplicable says why the rule's condition (policy.Rule.When) does not hold in
 	// the evidence; the rule then has no target and is inapplicable.
 	NotApplicable string
+	// Taken marks a file-by-file rule of a streamed run whose findings went to the
+	// run's FileDone callback (StreamOptions.TakeFindings): its violated targets
+	// hold none.
+	Taken bool
 }
 
 // Findings returns every finding of the outcome, in target order.

@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -30,9 +31,33 @@ type Source interface {
 }
 
 // FileDone is called once per judged file of a streamed run, while its content is
-// still in memory, after every file-by-file rule judged it: found are the findings
-// those rules kept on it (after ownership in ModeDiff).
-type FileDone func(f *File, found []Finding)
+// still in memory, after every file-by-file rule judged it: index is the file's
+// position in the source, found the findings those rules kept on it (after ownership
+// in ModeDiff), in the order of the rules, then of their targets. It may be called
+// from several goroutines at once.
+type FileDone func(f *File, index int, found []FileFinding)
+
+// FileFinding is a finding of a file-by-file rule in a streamed run, with where it
+// came from: the rule's position among the run's rules, and the target's among the
+// rule's targets on the file.
+type FileFinding struct {
+	Rule, Target int
+	Finding
+}
+
+// StreamOptions tune a streamed run beyond Options.
+type StreamOptions struct {
+	Options
+	// TakeFindings hands the findings of file-by-file rules to the FileDone callback
+	// only: their outcomes keep only the undetermined targets and those judged in
+	// part (a violated one without its findings), the verdict still counting every
+	// target, so a run whose caller writes the findings out as they come holds
+	// nothing per violation.
+	TakeFindings bool
+	// ForgetFiles keeps no record of the judged files when no rule judges after the
+	// stream: ev.Files stays empty (targets index nothing) and ev.Judged counts them.
+	ForgetFiles bool
+}
 
 // Stream judges the rules over the files of src without holding them all: each file
 // is read, judged by every FileByFile rule, handed to done and released (its memoised
@@ -47,6 +72,12 @@ type FileDone func(f *File, found []Finding)
 // ones are counted in its Verdict, not kept): a repository's worth of passes is
 // what streaming saves.
 func Stream(rules []Compiled, ev *Evidence, src Source, opt Options, done FileDone) []Outcome {
+	return StreamWith(rules, ev, src, StreamOptions{Options: opt}, done)
+}
+
+// StreamWith is Stream with the options of a streamed run.
+func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, done FileDone) []Outcome {
+	opt := sopt.Options
 	n := src.Len()
 	langs := map[string]int{}
 	for i := 0; i < n; i++ {
@@ -66,7 +97,12 @@ func Stream(rules []Compiled, ev *Evidence, src Source, opt Options, done FileDo
 		}
 	}
 	aggs := make([]streamAgg, len(rules))
-	stubs := make([]*File, n)
+	forget := sopt.ForgetFiles && len(whole) == 0
+	var judged atomic.Int64
+	var stubs []*File
+	if !forget {
+		stubs = make([]*File, n)
+	}
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -78,7 +114,7 @@ func Stream(rules []Compiled, ev *Evidence, src Source, opt Options, done FileDo
 			return
 		}
 		view := ev.fileView(f)
-		var found []Finding
+		var found []FileFinding
 		// Every rule's targets first, then the judging: a check may prepare work
 		// shared by all of them when it is first asked for its targets (the source
 		// rules' combined query), which must not start before they all were asked.
@@ -86,7 +122,7 @@ func Stream(rules []Compiled, ev *Evidence, src Source, opt Options, done FileDo
 		for k, r := range perFile {
 			ts, err := safeTargets(rules[r].Check, view)
 			if err != nil {
-				aggs[r].add(i, 0, TargetResult{Target: Target{Kind: TargetChange}, Result: Result{Verdict: Undetermined, Reason: err.Error()}})
+				aggs[r].add(i, 0, TargetResult{Target: Target{Kind: TargetChange}, Result: Result{Verdict: Undetermined, Reason: err.Error()}}, true)
 				continue
 			}
 			targets[k] = ts
@@ -104,18 +140,30 @@ func Stream(rules []Compiled, ev *Evidence, src Source, opt Options, done FileDo
 					}
 				}
 				if res.Verdict == Violated {
-					found = append(found, res.Findings...)
+					for _, fd := range res.Findings {
+						found = append(found, FileFinding{Rule: r, Target: j, Finding: fd})
+					}
+					if sopt.TakeFindings {
+						res.Findings = nil
+					}
 				}
-				aggs[r].add(i, j, TargetResult{Target: t, Result: res})
+				aggs[r].add(i, j, TargetResult{Target: t, Result: res}, !sopt.TakeFindings)
 			}
 		}
 		if done != nil {
-			done(f, found)
+			done(f, i, found)
 		}
 		// The separator matters: "file:a.py" is a prefix of "file:a.pyi".
 		ev.Release("file:" + f.Path + "\x00")
-		f.Content = nil
-		stubs[i] = f
+		// The record kept is a copy without the content: f itself is left alone, as a
+		// judge that overran its timeout may still be reading it on its own goroutine.
+		if forget {
+			judged.Add(1)
+		} else {
+			stub := *f
+			stub.Content = nil
+			stubs[i] = &stub
+		}
 	}
 	if workers == 1 {
 		tj := &timedJudge{timeout: opt.Timeout}
@@ -146,16 +194,23 @@ func Stream(rules []Compiled, ev *Evidence, src Source, opt Options, done FileDo
 
 	// The judged files, in the source's order; targets index into them.
 	pos := make([]int, n)
-	for i, f := range stubs {
+	for i := range pos {
 		pos[i] = -1
+	}
+	for i, f := range stubs {
 		if f != nil {
 			pos[i] = len(ev.Files)
 			ev.Files = append(ev.Files, f)
 		}
 	}
+	ev.Judged = len(ev.Files)
+	if forget {
+		ev.Judged = int(judged.Load())
+	}
 	ev.streamLangs = nil
 	for _, r := range perFile {
 		outcomes[r].Targets, outcomes[r].Verdict = aggs[r].finish(pos)
+		outcomes[r].Taken = sopt.TakeFindings
 	}
 	if len(whole) > 0 {
 		sel := make([]Compiled, len(whole))
@@ -238,12 +293,12 @@ type streamKept struct {
 	tr         TargetResult
 }
 
-func (a *streamAgg) add(file, slot int, tr TargetResult) {
+func (a *streamAgg) add(file, slot int, tr TargetResult, violated bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.verdict = fold(a.verdict, tr.Verdict)
 	// a target judged only in part is kept too: the summary reports what was left out
-	if tr.Verdict == Violated || tr.Verdict == Undetermined || tr.Partial != nil {
+	if tr.Verdict == Violated && violated || tr.Verdict == Undetermined || tr.Partial != nil {
 		a.kept = append(a.kept, streamKept{file: file, slot: slot, tr: tr})
 	}
 }

@@ -120,7 +120,7 @@ func TestStreamFindsWhatRunFinds(t *testing.T) {
 		ev := &Evidence{Mode: ModeAll}
 		var mu sync.Mutex
 		done := map[string]int{}
-		out := Stream(rules, ev, src, Options{Workers: workers}, func(f *File, found []Finding) {
+		out := Stream(rules, ev, src, Options{Workers: workers}, func(f *File, _ int, found []FileFinding) {
 			if f.Content == nil {
 				t.Errorf("%s: done without its content", f.Path)
 			}
@@ -149,6 +149,53 @@ func TestStreamFindsWhatRunFinds(t *testing.T) {
 		if src.loads.Load() != int64(len(order)) {
 			t.Errorf("%d loads for %d candidates", src.loads.Load(), len(order))
 		}
+	}
+}
+
+// A run whose caller takes the findings (TakeFindings) gets each of them once, from
+// the callback, with the rule and target it came from; the outcome keeps the
+// verdict and no finding. With ForgetFiles and no rule judging after the stream, no
+// record of the judged files is kept, only their count.
+func TestStreamHandsOverFindingsAndForgetsFiles(t *testing.T) {
+	contents := map[string]string{"a.go": "BAD\nok\nBAD\n", "b.go": "ok\n", "c.go": "BAD\n"}
+	order := []string{"a.go", "b.go", "c.go", "gone.go"}
+	rules := []Compiled{{Rule: rule("first"), Check: byFile{}}, {Rule: rule("second"), Check: byFile{}}}
+	for _, workers := range []int{1, 3} {
+		ev := &Evidence{Mode: ModeAll}
+		var mu sync.Mutex
+		got := map[string][]FileFinding{}
+		out := StreamWith(rules, ev, newSliceSource(contents, order), StreamOptions{Options: Options{Workers: workers}, TakeFindings: true, ForgetFiles: true},
+			func(f *File, idx int, found []FileFinding) {
+				if order[idx] != f.Path {
+					t.Errorf("file %s handed over as the source's %d-th", f.Path, idx)
+				}
+				mu.Lock()
+				got[f.Path] = found
+				mu.Unlock()
+			})
+		want := []FileFinding{
+			{Rule: 0, Finding: Finding{Path: "a.go", Line: 1, Message: "BAD"}},
+			{Rule: 0, Finding: Finding{Path: "a.go", Line: 3, Message: "BAD"}},
+			{Rule: 1, Finding: Finding{Path: "a.go", Line: 1, Message: "BAD"}},
+			{Rule: 1, Finding: Finding{Path: "a.go", Line: 3, Message: "BAD"}},
+		}
+		if !reflect.DeepEqual(got["a.go"], want) || len(got["b.go"]) != 0 || len(got["c.go"]) != 2 {
+			t.Fatalf("workers %d: handed over %+v", workers, got)
+		}
+		for _, o := range out {
+			if o.Verdict != Violated || !o.Taken || len(o.Findings()) != 0 || len(o.Targets) != 0 {
+				t.Errorf("workers %d: outcome %s %v taken %v with %d targets, %d findings", workers, o.Rule.ID, o.Verdict, o.Taken, len(o.Targets), len(o.Findings()))
+			}
+		}
+		if len(ev.Files) != 0 || ev.Judged != 3 {
+			t.Errorf("workers %d: %d file records kept, %d judged; want none kept, 3 judged", workers, len(ev.Files), ev.Judged)
+		}
+	}
+	// a rule judging after the stream needs the files: they are kept
+	ev := &Evidence{Mode: ModeAll}
+	StreamWith(append(rules, Compiled{Rule: rule("whole"), Check: wholeCheck{}}), ev, newSliceSource(contents, order), StreamOptions{TakeFindings: true, ForgetFiles: true}, nil)
+	if len(ev.Files) != 3 || ev.Judged != 3 {
+		t.Errorf("with a whole-run rule: %d files kept, %d judged", len(ev.Files), ev.Judged)
 	}
 }
 

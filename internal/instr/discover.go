@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+
+	"github.com/heed-dev/heed/internal/gitdir"
 )
 
 // skipDir reports whether discovery must never enter a directory of this name:
@@ -33,9 +35,11 @@ func Discover(root string) ([]string, []Warning, error) {
 	if err := isDir(root); err != nil {
 		return nil, nil, err
 	}
-	files, ok := gitFiles(root)
-	if ok {
-		return selectFiles(root, files, true), nil, nil
+	if !gitdir.Outside(root) {
+		files, ok := gitFiles(root)
+		if ok {
+			return selectFiles(root, files, true), nil, nil
+		}
 	}
 	files, warns, err := walkFiles(root)
 	if err != nil {
@@ -126,6 +130,9 @@ func gitFiles(root string) ([]string, bool) {
 // directories (node_modules/ is listed as one entry, which no format matches). ok is
 // false outside a git work tree.
 func LocalFiles(root string) ([]string, bool) {
+	if gitdir.Outside(root) {
+		return nil, false
+	}
 	cmd := exec.Command("git", "-C", root, "ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "-z", "--", ":(glob)**/CLAUDE.local.md")
 	out, err := cmd.Output()
 	if err != nil {

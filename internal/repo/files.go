@@ -110,39 +110,80 @@ func (r *Repo) listing() *stagedListing {
 	r.lsMu.Unlock()
 	l.once.Do(func() {
 		defer l.done.Store(true)
-		// The records are read as git writes them, and only the paths kept: the
-		// output of a large repository (80,000 files: 8 MB) is never held whole.
-		var paths []string
-		err := r.eachNUL(func(rec []byte) {
-			// Tracked: "<mode> <object> <stage>\t<path>"; untracked: "<path>".
-			if meta, p, ok := bytes.Cut(rec, []byte("\t")); ok && stageRecord(meta) {
-				if regularModeBytes(meta[:6]) {
-					paths = append(paths, string(p))
-				}
-				return
-			}
-			p := string(rec)
-			l.untracked = append(l.untracked, p)
-			st, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(p)))
-			if err == nil && st.Mode().IsRegular() {
-				paths = append(paths, p)
-			}
-		}, "ls-files", "--stage", "--cached", "--others", "--exclude-standard", "-z")
-		if err != nil {
-			l.err = err
-			return
-		}
-		sort.Strings(paths)
-		uniq := paths[:0]
-		for i, p := range paths {
-			if i == 0 || p != paths[i-1] {
-				uniq = append(uniq, p)
-			}
-		}
-		sort.Strings(l.untracked)
-		l.candidates = uniq
+		l.candidates, l.untracked, l.err = r.lsFiles(nil)
 	})
 	return l
+}
+
+// ListCandidatesWhere is ListCandidates without the paths keep says no to, for a
+// caller that needs only some (the files a check judges): in a repository not listed
+// yet it keeps only those as git names them, and does not keep the listing.
+func (r *Repo) ListCandidatesWhere(keep func(string) bool) ([]string, error) {
+	if !r.Git {
+		all, err := r.walk()
+		return filterPaths(all, keep), err
+	}
+	r.lsMu.Lock()
+	l := r.ls
+	r.lsMu.Unlock()
+	if l != nil {
+		// listed or being listed (a listing started early): use it
+		l := r.listing()
+		return filterPaths(l.candidates, keep), l.err
+	}
+	paths, _, err := r.lsFiles(keep)
+	return paths, err
+}
+
+func filterPaths(all []string, keep func(string) bool) []string {
+	var out []string
+	for _, p := range all {
+		if keep(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// lsFiles lists the candidates (those keep says yes to; all when nil) and the
+// untracked paths, sorted. The records are read as git writes them, and only the paths
+// kept: the output of a large repository (80,000 files: 8 MB) is never held whole.
+func (r *Repo) lsFiles(keep func(string) bool) (candidates, untracked []string, err error) {
+	var paths []string
+	err = r.eachNUL(func(rec []byte) {
+		// Tracked: "<mode> <object> <stage>\t<path>"; untracked: "<path>".
+		if meta, p, ok := bytes.Cut(rec, []byte("\t")); ok && stageRecord(meta) {
+			if regularModeBytes(meta[:6]) {
+				if p := string(p); keep == nil || keep(p) {
+					paths = append(paths, p)
+				}
+			}
+			return
+		}
+		p := string(rec)
+		if keep != nil && !keep(p) {
+			return
+		}
+		if keep == nil {
+			untracked = append(untracked, p)
+		}
+		st, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(p)))
+		if err == nil && st.Mode().IsRegular() {
+			paths = append(paths, p)
+		}
+	}, "ls-files", "--stage", "--cached", "--others", "--exclude-standard", "-z")
+	if err != nil {
+		return nil, nil, err
+	}
+	sort.Strings(paths)
+	uniq := paths[:0]
+	for i, p := range paths {
+		if i == 0 || p != paths[i-1] {
+			uniq = append(uniq, p)
+		}
+	}
+	sort.Strings(untracked)
+	return uniq, untracked, nil
 }
 
 // stageRecord reports whether s is "<6-digit mode> <hex object> <stage digit>".

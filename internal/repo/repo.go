@@ -17,6 +17,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/heed-dev/heed/internal/gitdir"
 )
 
 // Repo is a repository root: the top of a git work tree, a folder inside one, or a
@@ -59,6 +61,9 @@ func Open(root string) (*Repo, error) {
 		return nil, fmt.Errorf("repository %s: not a directory", root)
 	}
 	r := &Repo{Root: abs}
+	if gitdir.Outside(abs) {
+		return r, nil // no .git at or above: git would only say so
+	}
 	if _, err := exec.LookPath("git"); err != nil {
 		return r, nil
 	}

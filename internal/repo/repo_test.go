@@ -698,6 +698,45 @@ func TestUntrackedFromTheListing(t *testing.T) {
 	}
 }
 
+// A caller that needs only some of the files (a check's judged files) gets the same
+// paths from ListCandidatesWhere as from filtering the whole listing, in a repository
+// listed already or not, and in a plain folder.
+func TestListCandidatesWhereIsTheListingFiltered(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{"a.py": "a", "b.go": "b", "sub/c.py": "c", ".gitignore": "*.tmp\n"})
+	g.commit("base")
+	g.write(map[string]string{"new.py": "n", "x.tmp": "ignored", "sub/d.txt": "d"})
+	os.Remove(filepath.Join(g.dir, "b.go")) // tracked, deleted: still listed, as by ListCandidates
+	py := func(p string) bool { return strings.HasSuffix(p, ".py") }
+	all, err := g.open().ListCandidates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := filterPaths(all, py)
+	if !reflect.DeepEqual(want, []string{"a.py", "new.py", "sub/c.py"}) {
+		t.Fatalf("the listing's .py files: %v", want)
+	}
+	fresh, err := g.open().ListCandidatesWhere(py)
+	if err != nil || !reflect.DeepEqual(fresh, want) {
+		t.Errorf("not listed yet: %v %v, want %v", fresh, err, want)
+	}
+	r := g.open()
+	r.ListCandidates()
+	if listed, err := r.ListCandidatesWhere(py); err != nil || !reflect.DeepEqual(listed, want) {
+		t.Errorf("listed already: %v %v, want %v", listed, err, want)
+	}
+	plain := t.TempDir()
+	os.WriteFile(filepath.Join(plain, "a.py"), []byte("a"), 0o644)
+	os.WriteFile(filepath.Join(plain, "b.go"), []byte("b"), 0o644)
+	pr, err := Open(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := pr.ListCandidatesWhere(py); err != nil || !reflect.DeepEqual(got, []string{"a.py"}) {
+		t.Errorf("plain folder: %v %v", got, err)
+	}
+}
+
 // A copy of Go's standard library inside another project (hugo forks text/template
 // into tpl/internal/go_templates with a script) is someone else's code: the project's
 // rules do not judge it. In the Go repository itself the header is the project's own.

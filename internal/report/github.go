@@ -13,8 +13,7 @@ import (
 // ten annotations of each level per step; SARIF carries the full set.
 func WriteGitHub(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
-	for i := range r.Findings {
-		f := &r.Findings[i]
+	err := r.Each(func(f *Finding) error {
 		level := "error"
 		if f.Severity != "error" {
 			level = "warning"
@@ -38,6 +37,10 @@ func WriteGitHub(w io.Writer, r *Report) error {
 		}
 		props = append(props, "title="+escapeProperty(annotationTitle(f)))
 		fmt.Fprintf(bw, "::%s %s::%s\n", level, strings.Join(props, ","), escapeData(resultText(f)))
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	// The summary is a plain log line: an annotation on every run would be noise.
 	fmt.Fprintln(bw, SummaryLine(&r.Summary))

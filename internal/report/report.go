@@ -251,6 +251,31 @@ type Report struct {
 	Rules []RuleInfo `json:"-"`
 	// Hidden holds the suppressed and baselined findings (SARIF records them).
 	Hidden []Hidden `json:"-"`
+	// Store, when set, holds the findings instead of Findings (then empty): a large
+	// run's findings are read back from it one at a time as they are written.
+	Store *Store `json:"-"`
+}
+
+// Each calls fn with every finding in order, from Findings or the Store; fn must
+// copy a finding it keeps.
+func (r *Report) Each(fn func(f *Finding) error) error {
+	if r.Store != nil {
+		return r.Store.Each(fn)
+	}
+	for i := range r.Findings {
+		if err := fn(&r.Findings[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Count is the number of findings, in Findings or the Store.
+func (r *Report) Count() int {
+	if r.Store != nil {
+		return r.Store.Len()
+	}
+	return len(r.Findings)
 }
 
 // Tally fills the summary's counts from the findings.
@@ -259,6 +284,9 @@ func (r *Report) Tally() {
 	s.Findings, s.Errors, s.Warnings = len(r.Findings), 0, 0
 	s.ByDomain = map[string]int{}
 	s.ByRule = map[string]int{}
+	if r.Store != nil {
+		r.Store.tally(s)
+	}
 	for _, f := range r.Findings {
 		if f.Severity == policy.SeverityError {
 			s.Errors++
@@ -298,6 +326,9 @@ func (r *Report) Tally() {
 
 // HasErrors reports whether any finding has error severity (exit status 1).
 func (r *Report) HasErrors() bool {
+	if r.Store != nil && r.Store.Errors() > 0 {
+		return true
+	}
 	for _, f := range r.Findings {
 		if f.Severity == policy.SeverityError {
 			return true

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -150,9 +152,17 @@ type Hidden struct {
 	Justification string
 }
 
-// WriteSARIF writes the report as a SARIF 2.1.0 log.
+// WriteSARIF writes the report as a SARIF 2.1.0 log. A report whose findings are in
+// a Store is written a result at a time, as they are read back: the log is one JSON
+// document, but only its frame (the rules, the notifications) is held whole.
 func WriteSARIF(w io.Writer, r *Report, opt Options) error {
-	log := BuildSARIF(r, opt)
+	if r.Store != nil {
+		return writeSARIFStreamed(w, r, opt)
+	}
+	log, _, err := buildSARIF(r, opt, true)
+	if err != nil {
+		return err
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
@@ -160,8 +170,75 @@ func WriteSARIF(w io.Writer, r *Report, opt Options) error {
 }
 
 // BuildSARIF returns the SARIF log of a report (as a value, for tests and embedding).
+// A report whose findings are in a Store that cannot be read back gives a log
+// without them (WriteSARIF says why instead).
 func BuildSARIF(r *Report, opt Options) any {
-	rules, index := sarifRules(r)
+	log, _, _ := buildSARIF(r, opt, true)
+	return log
+}
+
+// writeSARIFStreamed writes the log WriteSARIF would, byte for byte: the log without
+// results, encoded, with the results encoded one at a time where its empty list is.
+func writeSARIFStreamed(w io.Writer, r *Report, opt Options) error {
+	log, index, err := buildSARIF(r, opt, false)
+	if err != nil {
+		return err
+	}
+	var frame bytes.Buffer
+	enc := json.NewEncoder(&frame)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(log); err != nil {
+		return err
+	}
+	// the run's results, three levels down: log, runs, the run
+	const marker = "\n      \"results\": []"
+	at := bytes.Index(frame.Bytes(), []byte(marker))
+	if at < 0 {
+		return fmt.Errorf("SARIF: no place for the results in the log")
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.Write(frame.Bytes()[:at+len(marker)-1]) // up to and with the list's [
+	var one bytes.Buffer
+	renc := json.NewEncoder(&one)
+	renc.SetIndent("        ", "  ")
+	renc.SetEscapeHTML(false)
+	n := 0
+	put := func(res sarifResult) error {
+		one.Reset()
+		if err := renc.Encode(res); err != nil {
+			return err
+		}
+		if n > 0 {
+			bw.WriteByte(',')
+		}
+		n++
+		bw.WriteString("\n        ")
+		bw.Write(bytes.TrimSuffix(one.Bytes(), []byte("\n")))
+		return nil
+	}
+	if err := r.Each(func(f *Finding) error { return put(sarifResultOf(f, index)) }); err != nil {
+		return err
+	}
+	for i := range r.Hidden {
+		if err := put(hiddenResult(&r.Hidden[i], index)); err != nil {
+			return err
+		}
+	}
+	if n > 0 {
+		bw.WriteString("\n      ")
+	}
+	bw.Write(frame.Bytes()[at+len(marker)-1:]) // ] and the rest
+	return bw.Flush()
+}
+
+// buildSARIF builds the log, with its results when results is set, and the index of
+// each rule among its rules.
+func buildSARIF(r *Report, opt Options, results bool) (sarifLog, map[string]int, error) {
+	rules, index, err := sarifRules(r)
+	if err != nil {
+		return sarifLog{}, nil, err
+	}
 	fullName := "heed"
 	if opt.Version != "" {
 		fullName += " " + opt.Version
@@ -192,19 +269,31 @@ func BuildSARIF(r *Report, opt Options) any {
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
 	}
 	run.Invocations = []sarifInvocation{inv}
-	for i := range r.Findings {
-		run.Results = append(run.Results, sarifResultOf(&r.Findings[i], index))
+	if !results {
+		return sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}, index, nil
 	}
-	for _, h := range r.Hidden {
-		res := sarifResultOf(&h.Finding, index)
-		s := sarifSuppression{Kind: h.Kind, Justification: h.Justification}
-		if h.Kind == "external" {
-			s.Status = "accepted"
-		}
-		res.Suppressions = []sarifSuppression{s}
-		run.Results = append(run.Results, res)
+	err = r.Each(func(f *Finding) error {
+		run.Results = append(run.Results, sarifResultOf(f, index))
+		return nil
+	})
+	if err != nil {
+		return sarifLog{}, nil, err
 	}
-	return sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}
+	for i := range r.Hidden {
+		run.Results = append(run.Results, hiddenResult(&r.Hidden[i], index))
+	}
+	return sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}, index, nil
+}
+
+// hiddenResult is the result of a suppressed or baselined finding.
+func hiddenResult(h *Hidden, index map[string]int) sarifResult {
+	res := sarifResultOf(&h.Finding, index)
+	s := sarifSuppression{Kind: h.Kind, Justification: h.Justification}
+	if h.Kind == "external" {
+		s.Status = "accepted"
+	}
+	res.Suppressions = []sarifSuppression{s}
+	return res
 }
 
 func sarifResultOf(f *Finding, index map[string]int) sarifResult {
@@ -268,7 +357,7 @@ func resultText(f *Finding) string {
 
 // sarifRules lists every rule that ran, and any rule a finding names that did not
 // (heed's own suppression checks), once each: SARIF requires the rules to be unique.
-func sarifRules(r *Report) ([]sarifDescriptor, map[string]int) {
+func sarifRules(r *Report) ([]sarifDescriptor, map[string]int, error) {
 	seen := map[string]RuleInfo{}
 	for _, ri := range r.Rules {
 		if _, ok := seen[ri.ID]; !ok {
@@ -281,8 +370,12 @@ func sarifRules(r *Report) ([]sarifDescriptor, map[string]int) {
 		}
 		seen[f.Rule] = RuleInfo{ID: f.Rule, Domain: f.Domain, Kind: f.Kind, Severity: f.Severity, Exact: f.Exact, Message: f.Message, Instruction: f.Instruction}
 	}
-	for i := range r.Findings {
-		addFinding(&r.Findings[i])
+	err := r.Each(func(f *Finding) error {
+		addFinding(f)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	for i := range r.Hidden {
 		addFinding(&r.Hidden[i].Finding)
@@ -298,7 +391,7 @@ func sarifRules(r *Report) ([]sarifDescriptor, map[string]int) {
 		index[id] = i
 		out = append(out, descriptor(seen[id]))
 	}
-	return out, index
+	return out, index, nil
 }
 
 func descriptor(ri RuleInfo) sarifDescriptor {

@@ -36,8 +36,7 @@ func WriteText(w io.Writer, r *Report, opt Options) error {
 		}
 		return code + s + ansiReset
 	}
-	for i := range r.Findings {
-		f := &r.Findings[i]
+	err := r.Each(func(f *Finding) error {
 		sev := f.Severity
 		switch sev {
 		case "error":
@@ -56,6 +55,10 @@ func WriteText(w io.Writer, r *Report, opt Options) error {
 			fmt.Fprintf(bw, "  Instead: %s\n", oneLine(f.Suggestion))
 		}
 		bw.WriteString("\n")
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	for _, u := range r.Summary.Undetermined {
 		// "note: REASON: 2 rules undetermined (a, b) on 3 files (x, y, z)"
@@ -258,10 +261,39 @@ func WriteJSON(w io.Writer, r *Report) error {
 		err := enc.Encode(v)
 		return buf.Bytes(), err
 	}
-	const chunk = 1024
+	// Findings read back from a store are held a chunk per worker: smaller chunks
+	// hold less.
+	chunk := 1024
+	if r.Store != nil {
+		chunk = 256
+	}
 	const empty = `{"findings":[]`
+	count := r.Count()
+	if r.Store != nil && count < 2*chunk {
+		// few enough to hold: written as a report that holds them
+		all, err := r.Store.Slice()
+		if err != nil {
+			return err
+		}
+		held := *r
+		held.Findings, held.Store = all, nil
+		r = &held
+	}
+	// the i-th chunk of findings
+	findings := func(i int) ([]Finding, error) {
+		lo, hi := i*chunk, min((i+1)*chunk, count)
+		if r.Store == nil {
+			return r.Findings[lo:hi], nil
+		}
+		out := make([]Finding, 0, hi-lo)
+		err := r.Store.Range(lo, hi, func(f *Finding) error {
+			out = append(out, *f)
+			return nil
+		})
+		return out, err
+	}
 	var shell []byte
-	if len(r.Findings) >= 2*chunk {
+	if count >= 2*chunk {
 		rest := *r
 		rest.Findings = []Finding{}
 		if b, err := encode(&rest); err == nil && bytes.HasPrefix(b, []byte(empty)) {
@@ -278,7 +310,7 @@ func WriteJSON(w io.Writer, r *Report) error {
 	}
 	// Each chunk is a run of whole findings, two levels deep; a round is a chunk per
 	// worker, encoded at once and written in order.
-	n := (len(r.Findings) + chunk - 1) / chunk
+	n := (count + chunk - 1) / chunk
 	workers := min(runtime.NumCPU(), n)
 	parts := make([][]byte, workers)
 	errs := make([]error, workers)
@@ -292,7 +324,12 @@ func WriteJSON(w io.Writer, r *Report) error {
 			go func(k int) {
 				defer wg.Done()
 				i := round + k
-				b, err := encode(r.Findings[i*chunk : min((i+1)*chunk, len(r.Findings))])
+				fs, err := findings(i)
+				if err != nil {
+					errs[k] = err
+					return
+				}
+				b, err := encode(fs)
 				if err != nil {
 					errs[k] = err
 					return

@@ -1,4 +1,4 @@
-// Command memprobe runs `heed check --all` in process and says where its memory goes:
+// Command memprobe runs `heed check --all --format json` in process and says where its memory goes:
 //
 //	go build -o /tmp/memprobe ./bench/check/memprobe
 //	/tmp/memprobe REPO /tmp/heap.prof           # heap profiles of the run
@@ -15,6 +15,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -23,6 +24,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/check"
 	"github.com/heed-dev/heed/internal/project"
+	"github.com/heed-dev/heed/internal/report"
 )
 
 func main() {
@@ -60,8 +62,16 @@ func main() {
 			}
 		}
 	}()
-	res, err := check.Run(p, check.Options{Mode: check.All, NoCache: os.Getenv("NOCACHE") != ""})
+	// as `heed check --all --format json` runs it: the findings spilled past a few
+	// thousand, the report written from them
+	res, err := check.Run(p, check.Options{Mode: check.All, NoCache: os.Getenv("NOCACHE") != "", SpillFindings: true})
 	if err != nil {
+		fmt.Fprintln(os.Stderr, "memprobe:", err)
+		os.Exit(1)
+	}
+	defer res.Close()
+	rep := res.Report()
+	if err := report.Write(io.Discard, "json", rep, report.Options{}); err != nil {
 		fmt.Fprintln(os.Stderr, "memprobe:", err)
 		os.Exit(1)
 	}
@@ -69,7 +79,7 @@ func main() {
 	runtime.GC()
 	writeProfile(os.Args[2] + ".end")
 	runtime.KeepAlive(res)
-	fmt.Println(len(res.Findings), "findings; peak heap in use", peak>>20, "MB")
+	fmt.Println(rep.Summary.Findings, "findings; peak heap in use", peak>>20, "MB")
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	fmt.Printf("Sys %d MB, HeapSys %d MB, HeapReleased %d MB, StackSys %d MB, total alloc %d MB, mallocs %d, GCs %d\n",

@@ -90,7 +90,10 @@ const CacheFile = ".heed/cache/source.gob"
 //
 // It is held compactly: a run over 20,000 files asks it about every rule on every
 // file a gate lets through, hundreds of thousands of entries, most of them a plain
-// pass. An entry is its 16-byte key and a result, nil for a plain pass.
+// pass. An entry read from the file is its 16-byte key and a result, nil for a plain
+// pass; an entry a run adds is written at once to the file Save will rename into
+// place, a block at a time, and not held: a cold run over a large repository holds
+// none of its results (nor the findings in them).
 type DiskCache struct {
 	path string
 	mu   sync.Mutex
@@ -101,19 +104,33 @@ type DiskCache struct {
 	loaded int
 	hits   int
 	keep   bool
+	// out is the file the entries added this run go to (created at the first), in
+	// blocks: pend holds the block being filled; err the first failure to write it,
+	// after which nothing is saved.
+	out  *os.File
+	w    *bufio.Writer
+	enc  *gob.Encoder
+	pend cacheBlock
+	err  error
 }
 
 type cacheKey [16]byte
 
 // cacheFormat names the file's layout; with CacheVersion it must match to be read.
-const cacheFormat = "stream-1"
+const cacheFormat = "stream-2"
 
 // The file is a gob stream, so that neither writing nor reading it holds it whole: a
-// cacheHeader, then the keys of the plain passes in blocks of at most passBlock keys
-// (16 bytes each, concatenated), then one cacheEntry per other result.
+// cacheHeader, then cacheBlocks, each with the keys of at most passBlock plain passes
+// (16 bytes each, concatenated) and at most resultBlock other results, the last one
+// marked End (a file cut short is not read).
 type cacheHeader struct {
-	Version         string
-	Passed, Results int
+	Version string
+}
+
+type cacheBlock struct {
+	Passed  []byte
+	Results []cacheEntry
+	End     bool
 }
 
 type cacheEntry struct {
@@ -121,7 +138,10 @@ type cacheEntry struct {
 	Result engine.Result
 }
 
-const passBlock = 4096
+const (
+	passBlock   = 4096
+	resultBlock = 256
+)
 
 // plainPass reports whether r is a pass with nothing more to say, held as nil.
 func plainPass(r engine.Result) bool {
@@ -148,29 +168,24 @@ func OpenDiskCache(root string) *DiskCache {
 	defer f.Close()
 	dec := gob.NewDecoder(bufio.NewReader(f))
 	var h cacheHeader
-	if dec.Decode(&h) != nil || h.Version != CacheVersion+" "+cacheFormat || h.Passed < 0 || h.Results < 0 {
+	if dec.Decode(&h) != nil || h.Version != CacheVersion+" "+cacheFormat {
 		return c
 	}
-	n := min(h.Passed+h.Results, 1<<24)
-	c.idx = make(map[cacheKey]int32, n)
-	c.vals = make([]*engine.Result, 0, n)
-	var block []byte
-	for read := 0; read < h.Passed; {
-		block = block[:0]
-		if dec.Decode(&block) != nil || len(block)%len(cacheKey{}) != 0 || len(block) == 0 {
-			return &DiskCache{path: c.path, idx: map[cacheKey]int32{}} // corrupt: empty
+	empty := func() *DiskCache { return &DiskCache{path: c.path, idx: map[cacheKey]int32{}} }
+	for {
+		var b cacheBlock
+		if dec.Decode(&b) != nil || len(b.Passed)%len(cacheKey{}) != 0 {
+			return empty() // corrupt or cut short
 		}
-		for i := 0; i < len(block) && read < h.Passed; i += len(cacheKey{}) {
-			c.add(cacheKey(block[i:i+len(cacheKey{})]), nil)
-			read++
+		for i := 0; i < len(b.Passed); i += len(cacheKey{}) {
+			c.add(cacheKey(b.Passed[i:i+len(cacheKey{})]), nil)
 		}
-	}
-	for i := 0; i < h.Results; i++ {
-		var e cacheEntry
-		if dec.Decode(&e) != nil {
-			return &DiskCache{path: c.path, idx: map[cacheKey]int32{}}
+		for i := range b.Results {
+			c.add(b.Results[i].Key, &b.Results[i].Result)
 		}
-		c.add(e.Key, &e.Result)
+		if b.End {
+			break
+		}
 	}
 	c.used = make([]bool, len(c.vals))
 	c.loaded = len(c.vals)
@@ -182,6 +197,56 @@ func (c *DiskCache) add(k cacheKey, r *engine.Result) {
 	c.idx[k] = int32(len(c.vals))
 	c.vals = append(c.vals, r)
 	c.used = append(c.used, true)
+}
+
+// write adds an entry to the block being filled, and writes the block when it is
+// full (the caller holds mu).
+func (c *DiskCache) write(k cacheKey, r *engine.Result) {
+	if r == nil {
+		c.pend.Passed = append(c.pend.Passed, k[:]...)
+	} else {
+		c.pend.Results = append(c.pend.Results, cacheEntry{Key: k, Result: *r})
+	}
+	if len(c.pend.Passed) >= passBlock*len(cacheKey{}) || len(c.pend.Results) >= resultBlock {
+		c.flush(false)
+	}
+}
+
+// flush writes the block being filled, the last one when end (the caller holds mu).
+func (c *DiskCache) flush(end bool) {
+	if c.err != nil {
+		c.pend = cacheBlock{}
+		return
+	}
+	if c.out == nil {
+		dir := filepath.Dir(c.path)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			c.err = fmt.Errorf("write %s: %w", c.path, err)
+			return
+		}
+		if _, err := os.Stat(filepath.Join(dir, ".gitignore")); os.IsNotExist(err) {
+			os.WriteFile(filepath.Join(dir, ".gitignore"), []byte("*\n"), 0o644)
+		}
+		f, err := os.CreateTemp(dir, filepath.Base(c.path)+".tmp-*")
+		if err != nil {
+			c.err = fmt.Errorf("write %s: %w", c.path, err)
+			return
+		}
+		f.Chmod(0o644) // as os.Create gave it: CreateTemp's file is the owner's alone
+		c.out, c.w = f, bufio.NewWriter(f)
+		c.enc = gob.NewEncoder(c.w)
+		if err := c.enc.Encode(cacheHeader{Version: CacheVersion + " " + cacheFormat}); err != nil {
+			c.err = fmt.Errorf("write %s: %w", f.Name(), err)
+		}
+	}
+	c.pend.End = end
+	if c.err == nil {
+		if err := c.enc.Encode(c.pend); err != nil {
+			c.err = fmt.Errorf("write %s: %w", c.out.Name(), err)
+		}
+	}
+	// a new block each time: the encoded one may share nothing with the next
+	c.pend = cacheBlock{}
 }
 
 // Get implements Cache.
@@ -222,7 +287,7 @@ func (c *DiskCache) Put(key string, r engine.Result) {
 		c.vals[i], c.used[i] = v, true
 		return
 	}
-	c.add(k, v)
+	c.write(k, v)
 }
 
 // Loaded is how many results the cache file held when it was opened.
@@ -248,75 +313,43 @@ func (c *DiskCache) KeepUnused() {
 	c.keep = true
 }
 
-// Save writes the entries this run used (and, after KeepUnused, the others it loaded).
-// The folder gets a .gitignore of its own.
+// Save writes the entries this run used (and, after KeepUnused, the others it loaded)
+// after those it added, and puts the file in place. The folder gets a .gitignore of
+// its own.
 func (c *DiskCache) Save() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.vals) == 0 {
+	if len(c.vals) == 0 && c.out == nil && len(c.pend.Passed) == 0 && len(c.pend.Results) == 0 {
 		return nil
 	}
-	dir := filepath.Dir(c.path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("write %s: %w", c.path, err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, ".gitignore")); os.IsNotExist(err) {
-		os.WriteFile(filepath.Join(dir, ".gitignore"), []byte("*\n"), 0o644)
-	}
-	h := cacheHeader{Version: CacheVersion + " " + cacheFormat}
-	for _, i := range c.idx {
+	for k, i := range c.idx {
 		if c.used[i] || c.keep {
-			if c.vals[i] == nil {
-				h.Passed++
-			} else {
-				h.Results++
-			}
+			c.write(k, c.vals[i])
 		}
 	}
-	tmp := c.path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return fmt.Errorf("write %s: %w", c.path, err)
+	c.flush(true)
+	if c.out == nil {
+		return c.err
 	}
-	w := bufio.NewWriter(f)
-	enc := gob.NewEncoder(w)
-	err = enc.Encode(h)
-	block := make([]byte, 0, passBlock*len(cacheKey{}))
-	for k, i := range c.idx {
-		if err != nil {
-			break
-		}
-		if (c.used[i] || c.keep) && c.vals[i] == nil {
-			block = append(block, k[:]...)
-			if len(block) == cap(block) {
-				err = enc.Encode(block)
-				block = block[:0]
-			}
-		}
-	}
-	if err == nil && len(block) > 0 {
-		err = enc.Encode(block)
-	}
-	for k, i := range c.idx {
-		if err != nil {
-			break
-		}
-		if (c.used[i] || c.keep) && c.vals[i] != nil {
-			err = enc.Encode(cacheEntry{Key: k, Result: *c.vals[i]})
-		}
-	}
+	tmp := c.out.Name()
+	err := c.err
 	if err == nil {
-		err = w.Flush()
+		if err = c.w.Flush(); err != nil {
+			err = fmt.Errorf("write %s: %w", tmp, err)
+		}
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	if cerr := c.out.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("write %s: %w", tmp, cerr)
 	}
+	c.out, c.w, c.enc = nil, nil, nil
 	if err == nil {
-		err = os.Rename(tmp, c.path)
+		if err = os.Rename(tmp, c.path); err != nil {
+			err = fmt.Errorf("write %s: %w", c.path, err)
+		}
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", c.path, err)
+		return err
 	}
 	return nil
 }

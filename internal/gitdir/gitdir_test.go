@@ -1,0 +1,47 @@
+package gitdir
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// Outside agrees with git: a folder git calls no work tree is outside, one inside a
+// repository (however deep) or named by GIT_DIR is not.
+func TestOutsideAgreesWithGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	tmp := t.TempDir()
+	if !Outside(tmp) {
+		t.Skipf("%s is inside a .git folder's reach on this machine", tmp)
+	}
+	plain := filepath.Join(tmp, "plain", "deep")
+	repo := filepath.Join(tmp, "repo")
+	deep := filepath.Join(repo, "a", "b")
+	for _, d := range []string{plain, deep} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, err := exec.Command("git", "init", "-q", repo).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	for _, c := range []struct {
+		dir     string
+		outside bool
+	}{{plain, true}, {repo, false}, {deep, false}} {
+		inside := exec.Command("git", "-C", c.dir, "rev-parse", "--is-inside-work-tree").Run() == nil
+		if inside == c.outside {
+			t.Fatalf("%s: git says inside %v, the test expects outside %v", c.dir, inside, c.outside)
+		}
+		if got := Outside(c.dir); got != c.outside {
+			t.Errorf("%s: Outside %v, want %v", c.dir, got, c.outside)
+		}
+	}
+	t.Setenv("GIT_DIR", filepath.Join(repo, ".git"))
+	if Outside(plain) {
+		t.Errorf("with GIT_DIR set, git must be asked")
+	}
+}
