@@ -5,7 +5,6 @@ package arch
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"path"
 	"sort"
@@ -46,17 +45,7 @@ func Recognizers() []recognize.Recognizer {
 
 // decode unmarshals a rule's params strictly: an unknown field is a typo, and a typo
 // in a rule must not silently widen or narrow it.
-func decode(rule *policy.Rule, v any) error {
-	if len(rule.Params) == 0 {
-		return fmt.Errorf("params: missing")
-	}
-	dec := json.NewDecoder(bytes.NewReader(rule.Params))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("params: %v", err)
-	}
-	return nil
-}
+func decode(rule *policy.Rule, v any) error { return engine.DecodeParams(rule.Params, v) }
 
 // validGlobs checks that every glob of a parameter is usable.
 func validGlobs(param string, globs []string) error {

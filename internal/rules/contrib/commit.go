@@ -1,7 +1,6 @@
 package contrib
 
 import (
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"sort"
@@ -125,17 +124,7 @@ type commitCheck struct {
 	except    map[string]bool
 }
 
-func decodeParams(rule *policy.Rule, v any) error {
-	if len(rule.Params) == 0 {
-		return fmt.Errorf("params: missing")
-	}
-	dec := json.NewDecoder(strings.NewReader(string(rule.Params)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("params: %v", err)
-	}
-	return nil
-}
+func decodeParams(rule *policy.Rule, v any) error { return engine.DecodeParams(rule.Params, v) }
 
 func compileRE(name, expr string) (*regexp.Regexp, error) {
 	if expr == "" {

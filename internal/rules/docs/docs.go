@@ -31,17 +31,8 @@ func Kinds() []engine.Kind {
 // Recognizers returns the documentation recognisers.
 func Recognizers() []recognize.Recognizer { return []recognize.Recognizer{docRecognizer{}} }
 
-func decode(raw json.RawMessage, v any) error {
-	if len(raw) == 0 {
-		return fmt.Errorf("params: missing")
-	}
-	dec := json.NewDecoder(strings.NewReader(string(raw)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("params: %w", err)
-	}
-	return nil
-}
+// decode is the strict params decoder every kind uses.
+func decode(raw json.RawMessage, v any) error { return engine.DecodeParams(raw, v) }
 
 type docRecognizer struct{}
 

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"strings"
+	"github.com/heed-dev/heed/internal/engine"
 	"unicode/utf8"
 )
 
@@ -21,12 +21,7 @@ func decodeParams(raw json.RawMessage, into any) error {
 	if readParams(raw, into) {
 		return nil
 	}
-	dec := json.NewDecoder(strings.NewReader(string(raw)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(into); err != nil {
-		return fmt.Errorf("params: %v", err)
-	}
-	return nil
+	return engine.DecodeParams(raw, into)
 }
 
 // readParams reads params the way encoding/json would with unknown fields

@@ -8,7 +8,6 @@ package source
 
 import (
 	"encoding/json"
-	"fmt"
 	"path"
 	"strings"
 	"unicode/utf8"
@@ -44,17 +43,7 @@ func Recognizers() []recognize.Recognizer {
 
 // decode unmarshals a rule's params strictly: an unknown field is an error that names
 // it, so a typo in a hand-edited policy does not silently disable a check.
-func decode(raw json.RawMessage, v any) error {
-	if len(raw) == 0 {
-		return fmt.Errorf("params: missing")
-	}
-	dec := json.NewDecoder(strings.NewReader(string(raw)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("params: %w", err)
-	}
-	return nil
-}
+func decode(raw json.RawMessage, v any) error { return engine.DecodeParams(raw, v) }
 
 // fileTargets selects the judged files a rule applies to: inside its scope and, when
 // langs is not empty, in one of those languages.
