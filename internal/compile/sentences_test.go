@@ -335,6 +335,8 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		// a language in an "after" clause is a change only when the clause speaks of one
 		{"- After cloning and compiling Elixir, run `make docs`.\n", "git commit -m x\tedit lib/a.ex", "allowed"},
 		{"- After any Elixir changes, run `mix format`.\n", "git commit -m x\tedit lib/a.ex", "blocked"},
+		// a command in parentheses after the tool's name is the project's way to run it
+		{"- Format your code with black (`make format`).\n", "gh pr create --fill\tedit app/a.py;;make format", "allowed"},
 		// the event waits for the checks: an order, never a ban of the event
 		{"## Tests\n\n```sh\nmake test\n```\n\n- Push only after the tests pass.\n", "git push origin x", "blocked"},
 		{"## Tests\n\n```sh\nmake test\n```\n\n- Push only after the tests pass.\n", "git push origin x\tmake test", "allowed"},

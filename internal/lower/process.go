@@ -6,6 +6,7 @@ package lower
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"path"
 	"slices"
 	"strings"
@@ -2018,11 +2019,19 @@ func programWord(w string) bool {
 	return w[0] >= 'a' && w[0] <= 'z'
 }
 
+// asideAfterWordRE: a command in parentheses right after a word, not a code span.
+var asideAfterWordRE = lazyre.New("[A-Za-z] \\(`[^`]+`\\)")
+
 // alternatives: the sentence offers its commands as alternatives ("`a` or `b`"), not
 // a list of steps ("`a` and `b`").
 func alternatives(sentence string) bool {
 	if strings.Contains(sentence, "` or `") || strings.Contains(sentence, ") or `") || strings.Contains(sentence, "`/`") ||
 		strings.Contains(sentence, "` / `") || strings.Contains(sentence, "(or `") {
+		return true
+	}
+	// "Format your code with black (`make format`)": the project's way to run the
+	// tool the sentence names in words
+	if asideAfterWordRE.MatchString(sentence) {
 		return true
 	}
 	// "`script/test` (runs `go test -race ./...`)": what the first command does

@@ -55,6 +55,8 @@ var (
 	// conditions and scopes heed cannot place: "when you add or change public API"
 	passHiddenRE = passRE(`(?i)\b(?:when|if|unless|whenever|except where|except)\b`)
 	passSpanRE   = passRE("`([^`]+)`")
+	// a command in parentheses, given as how the project runs the check
+	passAsideRE = passRE("\\(`([^`]+)`\\)")
 )
 
 // PassingOrder rewrites a sentence that demands a check pass into the order it
@@ -121,6 +123,11 @@ func PassingOrder(text string) (string, bool) {
 		return "", false
 	}
 	list := cmds[0]
+	if m := passAsideRE().FindStringSubmatch(t); len(cmds) == 1 && m != nil && "`"+m[1]+"`" != cmds[0] {
+		// "Format your code with black (`make format`)": the project's way to run it
+		// is an alternative
+		list = cmds[0] + " or `" + m[1] + "`"
+	}
 	if len(cmds) > 1 {
 		list = strings.Join(cmds[:len(cmds)-1], ", ") + " and " + cmds[len(cmds)-1]
 	}
