@@ -335,6 +335,11 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		// a language in an "after" clause is a change only when the clause speaks of one
 		{"- After cloning and compiling Elixir, run `make docs`.\n", "git commit -m x\tedit lib/a.ex", "allowed"},
 		{"- After any Elixir changes, run `mix format`.\n", "git commit -m x\tedit lib/a.ex", "blocked"},
+		// the project's tool stated as a fact, and where a tool is configured as an aside
+		{"- `pnpm` is the default package manager.\n", "npm install lodash", "warned"},
+		{"- `pnpm` is the default package manager.\n", "pnpm add lodash", "allowed"},
+		{"- Vitest is our test runner.\n", "jest", "warned"},
+		{"- Use Ruff for formatting and linting (configured in pyproject.toml).\n", "black .", "warned"},
 		// a command in parentheses after the tool's name is the project's way to run it
 		{"- Format your code with black (`make format`).\n", "gh pr create --fill\tedit app/a.py;;make format", "allowed"},
 		// the event waits for the checks: an order, never a ban of the event

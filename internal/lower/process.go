@@ -669,7 +669,11 @@ func useTool(n *norm.Norm) bool {
 	tool := ""
 	for _, o := range n.Objects {
 		if o.Kind == norm.KTool || o.Kind == norm.KCommand && len(o.Argv) == 1 {
-			tool = strings.TrimPrefix(o.Argv[0], "./")
+			tool = o.Text
+			if len(o.Argv) > 0 {
+				tool = o.Argv[0]
+			}
+			tool = strings.TrimPrefix(tool, "./")
 		}
 	}
 	for _, o := range n.Objects {

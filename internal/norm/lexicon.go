@@ -229,7 +229,7 @@ func matchWords(toks []Token, i int, words []string) int {
 var verbForms = sync.OnceValue(func() map[string]string {
 	table := map[string][]string{
 		"run":     {"ejecuta", "ejecutes", "запускайте", "запускай", "führe", "ausführen", "exécutez", "lancez", "run", "runs", "running", "execute", "executes", "executing", "invoke", "invokes", "invoking", "call", "calls", "calling", "type", "launch", "start", "trigger", "perform", "performing", "do", "apply", "applies", "applying", "rerun", "re-run", "reruns", "re-runs"},
-		"use":     {"use", "uses", "using", "used", "rely on", "employ", "utilize", "uses", "usa", "utiliza", "utilices", "используйте", "используй", "verwende", "benutze", "utilisez"},
+		"use":     {"use", "uses", "using", "used", "rely on", "employ", "utilize", "uses", "usa", "utiliza", "utilices", "используйте", "используй", "verwende", "benutze", "utilisez", "emit"},
 		"pass":    {"pass", "passes", "passing", "append", "set", "supply", "specify", "provide", "include", "succeed", "succeeds"},
 		"install": {"install", "installs", "installing", "add", "adding"},
 		"commit":  {"commit", "commits", "committing", "committed"},

@@ -60,6 +60,9 @@ var mainRoles = map[string]bool{mForbid: true, mRequire: true, mRemind: true, mP
 
 // Read reads a constraint's text into norms, sentence by sentence.
 func Read(text string, ctx Context) []Norm {
+	// "Use Ruff for formatting (configured in pyproject.toml)": where a tool is
+	// configured is an aside, no condition
+	text = configAsideRE().ReplaceAllString(text, "")
 	if quotedSpeech(text) {
 		// "\"I can't install the SDK. Please run `winget install ...`.\"": what the
 		// agent is to say to the user, quoted; no instruction to the reader
@@ -173,6 +176,9 @@ func Read(text string, ctx Context) []Norm {
 		}
 	}
 	branchNames(out, text)
+	if len(out) == 0 {
+		out = append(out, defaultTool(text)...)
+	}
 	out = append(out, jobRivals(out)...)
 	// "`make lint` must be clean before you push": the command the sentence is about
 	// must have run and passed first
@@ -409,14 +415,14 @@ func jobRivals(ns []Norm) []Norm {
 				continue
 			}
 			if slices.ContainsFunc(toolJobs()[t], func(j string) bool { return jobs[j] }) {
-				rivals = append(rivals, Object{Kind: KTool, Text: t, Origin: "job"})
+				rivals = append(rivals, Object{Kind: KTool, Text: t, Argv: []string{t}, Origin: "job"})
 			}
 		}
 		if len(rivals) == 0 {
 			continue
 		}
 		out = append(out, Norm{Sentence: n.Sentence, Polarity: Forbid, Strength: "should", Verb: "use", Objects: rivals,
-			Instead: []Object{{Kind: KTool, Text: tool}}, Uncertain: []string{"the other tools of the job are inferred from the tool the sentence names"}})
+			Instead: []Object{{Kind: KTool, Text: tool, Argv: []string{tool}}}, Uncertain: []string{"the other tools of the job are inferred from the tool the sentence names"}})
 	}
 	return out
 }
@@ -456,6 +462,44 @@ func whileAfter(text, span string) bool {
 var passedPredicateRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(must|should|has to|needs to|need to)\s+(be\s+)?(clean|green|passing|successful|pass|succeed|exit\s+(cleanly|with\s+0|zero))\b`)
 })
+
+// configAsideRE: a parenthesis that says where something is configured or described.
+var configAsideRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\s*\((?:configured|defined|set up|located|documented|described|specified|listed|declared|kept|stored|pinned)\s+(?:in|at|by|under|via|inside)\s+[^()]*\)`)
+})
+
+// defaultToolRE: "`pnpm` is the default package manager", "uv is our package
+// manager", "Bun is the only package manager".
+var defaultToolRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)^`?([a-z][a-z0-9._-]*)`?\\s+is\\s+(?:the|our)\\s+(?:default\\s+|only\\s+|preferred\\s+|official\\s+|supported\\s+)?(?:package\\s+manager|test\\s+runner|formatter|linter)\\b")
+})
+
+// defaultTool reads a statement that names the project's tool for a job as the
+// project's use of it (a statement, so advice: the other tools of its family warn).
+func defaultTool(text string) []Norm {
+	m := defaultToolRE().FindStringSubmatch(strings.TrimSpace(text))
+	if m == nil {
+		return nil
+	}
+	w := strings.ToLower(m[1])
+	if _, ok := ToolFamily(w); !ok && toolJobs()[w] == nil {
+		return nil
+	}
+	role := ""
+	switch low := strings.ToLower(m[0]); {
+	case strings.Contains(low, "test runner"):
+		role = "test"
+	case strings.Contains(low, "formatter"):
+		role = "format"
+	case strings.Contains(low, "linter"):
+		role = "lint"
+	}
+	n := Norm{Sentence: text, Polarity: Require, Strength: "should", Verb: "use", Declarative: true, Objects: []Object{{Kind: KTool, Text: w, Argv: []string{w}}}}
+	if role != "" {
+		n.Objects = append(n.Objects, Object{Kind: KRole, Text: role})
+	}
+	return []Norm{n}
+}
 
 // leftRunningRE: a sentence about a process left running.
 var leftRunningRE = sync.OnceValue(func() *regexp.Regexp {
