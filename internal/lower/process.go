@@ -6,7 +6,6 @@ package lower
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/heed-dev/heed/internal/lazyre"
 	"path"
 	"slices"
 	"strings"
@@ -2023,9 +2022,6 @@ func programWord(w string) bool {
 	return w[0] >= 'a' && w[0] <= 'z'
 }
 
-// asideAfterWordRE: a command in parentheses right after a word, not a code span.
-var asideAfterWordRE = lazyre.New("[A-Za-z] \\(`[^`]+`\\)")
-
 // alternatives: the sentence offers its commands as alternatives ("`a` or `b`"), not
 // a list of steps ("`a` and `b`").
 func alternatives(sentence string) bool {
@@ -2035,7 +2031,7 @@ func alternatives(sentence string) bool {
 	}
 	// "Format your code with black (`make format`)": the project's way to run the
 	// tool the sentence names in words
-	if asideAfterWordRE.MatchString(sentence) {
+	if norm.CommandAside(sentence) {
 		return true
 	}
 	// "`script/test` (runs `go test -race ./...`)": what the first command does

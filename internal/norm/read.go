@@ -501,6 +501,12 @@ func defaultTool(text string) []Norm {
 	return []Norm{n}
 }
 
+// CommandAside: a command in parentheses right after a word ("Format your code with
+// black (`make format`)"): the project's way to run what the word names.
+func CommandAside(sentence string) bool { return commandAsideRE().MatchString(sentence) }
+
+var commandAsideRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("[A-Za-z] \\(`[^`]+`\\)") })
+
 // leftRunningRE: a sentence about a process left running.
 var leftRunningRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(leave|leaves|leaving|left|keep|keeps|keeping)\b[^.;]{0,60}\b(running|alive|in the background)\b`)
