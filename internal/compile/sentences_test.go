@@ -397,3 +397,43 @@ func TestOwnCommandSentences7(t *testing.T) {
 func TestOwnCommandSentences8(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-8.txt", 20)
 }
+
+// Sentences whose words limit or describe what they name compile into no blocking
+// rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
+// condition the code cannot show ("... synchronously from async code without this
+// guard"), a change rule for when an entry "is needed", a period rule about another
+// line of the message than the subject (each found on unseen text, session 20).
+func TestNoBlockingRuleFromQualifiedSentences(t *testing.T) {
+	for _, doc := range []string{
+		"- Never put `fmt.Sprintf`-style placeholders (`%s`, `%d`) in translatable strings.\n",
+		"- Do not call `flush()` synchronously from async code without this guard.\n",
+		"- When a changelog entry is needed, add a fragment under `doc/changes/`.\n",
+		"## Commit messages\n\n- Solution line ends with `(Author Name)`, period after them.\n",
+	} {
+		cons, _ := instr.Extract("AGENTS.md", []byte(doc), instr.Classify("AGENTS.md"), policy.Scope{})
+		set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
+		p, _ := compile.Compile(set, &recognize.RepoContext{}, rules.Recognizers())
+		for _, e := range p.Entries {
+			for _, r := range e.Rules {
+				if r.Severity == policy.SeverityError && r.Kind != "judge" {
+					t.Errorf("%q: a blocking %s/%s rule %s", doc, r.Domain, r.Kind, r.Params)
+				}
+			}
+		}
+	}
+	// the same words without the limit still block
+	cons, _ := instr.Extract("AGENTS.md", []byte("- Never call `fmt.Sprintf`.\n- The first line of a commit message must not end with a period.\n"), instr.Classify("AGENTS.md"), policy.Scope{})
+	set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
+	p, _ := compile.Compile(set, &recognize.RepoContext{}, rules.Recognizers())
+	blocking := 0
+	for _, e := range p.Entries {
+		for _, r := range e.Rules {
+			if r.Severity == policy.SeverityError && r.Kind != "judge" {
+				blocking++
+			}
+		}
+	}
+	if blocking != 2 {
+		t.Errorf("the unqualified sentences compiled into %d blocking rules, want 2", blocking)
+	}
+}

@@ -29,7 +29,7 @@ var (
 		lazyre.New(`^\W*(?:please )?(add|write|include) (?:some |new |unit |regression |the )?tests?(?: for (?:your|the|any|new) (?:changes?|code|features?|functionality|fix(?:es)?))?\W*$`),
 	}
 	// Sentences that leave the demand to judgement.
-	judgementRE = lazyre.New(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether (a|one)|prefer|consider|optional|optionally)\b`)
+	judgementRE = lazyre.New(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether (a|one)|prefer|consider|optional|optionally|(when|if|where) (an? |the )?[a-z ]{0,30}(is|are) (needed|required|necessary|warranted|called for)|(when|if|where) (needed|required|necessary))\b`)
 	// Negation that governs a co-change clause ("without" is not one: "tests that fail
 	// without your change").
 	cochangeNegRE        = lazyre.New(`\b(never|not|no|don't|do not|avoid|must not|should not|shouldn't|cannot|can't)\b`)

@@ -191,6 +191,21 @@ var (
 	periodWhereRE = lazyre.New(`\b(first line|summary|subject|title|description|commit message|commit subject|them)\b`)
 )
 
+// otherLineRE finds a named line of a message ("Solution line", "last line").
+var otherLineRE = lazyre.New(`(?i)\b([a-z]+) (line|paragraph|section)\b`)
+
+// otherLine: the sentence is about a line of the message other than the subject.
+func otherLine(text string) bool {
+	for _, m := range otherLineRE.FindAllStringSubmatch(text, -1) {
+		switch strings.ToLower(m[1]) {
+		case "first", "subject", "summary", "title", "header", "top", "opening", "commit", "one", "single", "blank", "empty", "new", "each", "every", "a", "the", "that", "this":
+		default:
+			return true
+		}
+	}
+	return false
+}
+
 func (periodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
 	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() {
@@ -207,6 +222,11 @@ func (periodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			continue
 		}
 		if lazyre.New(`\bcomments?\b`).MatchString(cl) {
+			continue
+		}
+		if otherLine(s.text) && !lazyre.New(`\b(first line|summary|subject|title)\b`).MatchString(cl) {
+			// "Solution line ends with `(Author Name)` — period after them": a line of
+			// the body the message's template names, not the subject
 			continue
 		}
 		// Find the negation that governs "period": the part of the clause before it.

@@ -26,7 +26,14 @@ func tokenize(clause string) []token {
 			for j < len(rs) && rs[j] != '`' {
 				j++
 			}
-			out = append(out, token{kind: 's', text: strings.TrimSpace(string(rs[i+1 : min(j, len(rs))])), depth: depth})
+			text := strings.TrimSpace(string(rs[i+1 : min(j, len(rs))]))
+			if suf := likeSuffix(rs[min(j+1, len(rs)):]); suf != "" {
+				// "`fmt.Sprintf`-style placeholders": things like the span, not the span
+				out = append(out, token{kind: 'w', text: text + suf, depth: depth})
+				i = j + 1 + len([]rune(suf))
+				continue
+			}
+			out = append(out, token{kind: 's', text: text, depth: depth})
 			i = j + 1
 		case r == '(' || r == '[':
 			out = append(out, token{kind: 'p', text: string(r), depth: depth})
@@ -53,6 +60,17 @@ func tokenize(clause string) []token {
 		}
 	}
 	return out
+}
+
+// likeSuffix is a suffix that turns a code span into a description of things like it
+// ("-style", "-like"), or "".
+func likeSuffix(rest []rune) string {
+	for _, suf := range []string{"-style", "-like", "-ish", "-esque", "-flavored", "-flavoured", "-type"} {
+		if strings.HasPrefix(strings.ToLower(string(rest[:min(len(rest), len(suf))])), suf) {
+			return suf
+		}
+	}
+	return ""
 }
 
 func isWordRune(r rune) bool {
@@ -645,8 +663,15 @@ var restatingQualRE = lazyre.New(`^(?:for|in|on) (?:any |all |new )?(?:local )?(
 // qualifier returns the restricting phrase after a banned span list ("from
 // goroutines", "in client code", "at file scope"), or "" when the rest of the clause is
 // a scope heed understands, a justification ("to prevent security risks"), or nothing.
+// qualifierSkip are words after a banned span that say nothing of where it is banned.
+var qualifierSkip = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("directly", "anywhere", "ever", "again", "here", "there", "calls", "call", "comments", "comment", "statements", "decorators", "annotations", "macros", "directly,")
+}}
+
 func qualifier(ts []token, i int) string {
-	for i < len(ts) && ts[i].kind == 'w' && set("directly", "anywhere", "ever", "again", "here", "there", "calls", "call", "comments", "comment", "statements", "decorators", "annotations", "macros", "directly,")[lowerWord(ts[i])] {
+	// (an adverb of manner is no place: "call `flush()` synchronously from async
+	// code" is limited by what follows it)
+	for i < len(ts) && ts[i].kind == 'w' && (qualifierSkip.Get()[lowerWord(ts[i])] || len(ts[i].text) > 5 && strings.HasSuffix(lowerWord(ts[i]), "ly") && lowerWord(ts[i]) != "only") {
 		i++
 	}
 	if i >= len(ts) {
