@@ -340,6 +340,10 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		{"- `pnpm` is the default package manager.\n", "pnpm add lodash", "allowed"},
 		{"- Vitest is our test runner.\n", "jest", "warned"},
 		{"- Use Ruff for formatting and linting (configured in pyproject.toml).\n", "black .", "warned"},
+		// commands that must pass, with no event: before the work leaves (a warning)
+		{"- Ensure `pnpm lint` and `pnpm check` pass.\n", "gh pr create --fill", "warned"},
+		{"- Ensure `pnpm lint` and `pnpm check` pass.\n", "gh pr create --fill\tpnpm lint;;pnpm check", "allowed"},
+		{"Once tests pass, move them. Make sure each test lives in `tests/ci/test_x.py`.\n", "git commit -m x", "allowed"},
 		// a command in parentheses after the tool's name is the project's way to run it
 		{"- Format your code with black (`make format`).\n", "gh pr create --fill\tedit app/a.py;;make format", "allowed"},
 		// the event waits for the checks: an order, never a ban of the event

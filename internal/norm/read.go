@@ -664,12 +664,33 @@ func passingRoles(ns []Norm, toks []Token, ctx Context) {
 	}
 	for i := range ns {
 		n := &ns[i]
-		if n.Polarity != Require || len(n.Before)+len(n.After) > 0 || n.Condition != "" || n.Subject != "" || len(n.Objects) == 0 || !onlyKind(n.Objects, KRole) {
+		if n.Polarity != Require || len(n.Before)+len(n.After) > 0 || n.Condition != "" || n.Subject != "" || len(n.Objects) == 0 || !onlyKind(n.Objects, KRole, KCommand) {
+			continue
+		}
+		// "Ensure `pnpm lint` and `pnpm check` pass": commands that must pass, as roles
+		// must; not a file the sentence places ("tests live in `tests/ci/x.py`")
+		if hasKinds(n.Objects, KCommand) && (!passesAfter(n.Sentence, n.Objects[len(n.Objects)-1].Text) || slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Kind == KCommand && len(o.Argv) < 2 && pathLike(o.Text) })) {
 			continue
 		}
 		n.Before = []Object{{Kind: KEvent, Text: "finish", Origin: "inferred"}}
 		n.Uncertain = append(n.Uncertain, passingRolesInferred)
 	}
+}
+
+// passesAfter: the sentence says, after the code span, that it passes ("`pnpm
+// check` passes", "`X` and `Y` pass").
+func passesAfter(sentence, span string) bool {
+	i := strings.Index(sentence, "`"+span+"`")
+	if i < 0 {
+		return false
+	}
+	for _, w := range strings.Fields(strings.ToLower(sentence[i+len(span)+2:])) {
+		switch strings.Trim(w, ".,;:!)") {
+		case "pass", "passes", "succeed", "succeeds", "green":
+			return true
+		}
+	}
+	return false
 }
 
 // headingChanges: "## Frontend (`web/`)" and under it "run `pnpm lint` before
