@@ -684,11 +684,16 @@ func passesAfter(sentence, span string) bool {
 	if i < 0 {
 		return false
 	}
+	// the verb right after the span: "`X` passes", "`X` and `Y` both pass", not
+	// "use `X --files` and pass every file you changed"
 	for _, w := range strings.Fields(strings.ToLower(sentence[i+len(span)+2:])) {
 		switch strings.Trim(w, ".,;:!)") {
-		case "pass", "passes", "succeed", "succeeds", "green":
+		case "pass", "passes", "succeed", "succeeds", "green", "cleanly":
 			return true
+		case "both", "all", "must", "should", "always", "fully", "is", "are", "be", "run", "runs", "without", "errors", "":
+			continue
 		}
+		return false
 	}
 	return false
 }
