@@ -340,6 +340,9 @@ func TestNoFalseBlocksOfTheCorpusSweep(t *testing.T) {
 		{"- `pnpm` is the default package manager.\n", "pnpm add lodash", "allowed"},
 		{"- Vitest is our test runner.\n", "jest", "warned"},
 		{"- Use Ruff for formatting and linting (configured in pyproject.toml).\n", "black .", "warned"},
+		// an option for every command of a program named in words (a warning)
+		{"- Pass `--no-interaction` to all Artisan commands.\n", "php artisan migrate", "warned"},
+		{"- Pass `--no-interaction` to all Artisan commands.\n", "php artisan migrate --no-interaction", "allowed"},
 		// commands that must pass, with no event: before the work leaves (a warning)
 		{"- Ensure `pnpm lint` and `pnpm check` pass.\n", "gh pr create --fill", "warned"},
 		{"- Ensure `pnpm lint` and `pnpm check` pass.\n", "gh pr create --fill\tpnpm lint;;pnpm check", "allowed"},

@@ -1249,6 +1249,16 @@ func lowerRequiredFlags(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 			return nil
 		}
 	}
+	if len(cmds) == 0 && len(flags) > 0 {
+		// "Pass `--no-interaction` to all Artisan commands": the program named in
+		// words
+		if argv := norm.CommandsNamedInWords(n.Sentence); len(argv) > 0 {
+			cmds = append(cmds, norm.Object{Kind: norm.KCommand, Text: strings.Join(argv, " "), Argv: argv})
+			m := *n
+			m.Uncertain = append(slices.Clone(n.Uncertain), "the program is named in words")
+			n = &m
+		}
+	}
 	if hasConcept(n.Objects, "draft-pr") && len(cmds) == 0 {
 		// "all PRs must be opened as drafts": `gh pr create` with `--draft`
 		cmds = append(cmds, norm.Object{Kind: norm.KCommand, Text: "gh pr create", Argv: []string{"gh", "pr", "create"}})

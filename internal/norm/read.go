@@ -507,6 +507,32 @@ func CommandAside(sentence string) bool { return commandAsideRE().MatchString(se
 
 var commandAsideRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("[A-Za-z] \\(`[^`]+`\\)") })
 
+// CommandsNamedInWords: "to all Artisan commands", "on every `cargo` invocation":
+// the program the sentence names in plain words as the commands an option goes to.
+func CommandsNamedInWords(sentence string) []string {
+	m := commandsInWordsRE().FindStringSubmatch(strings.ToLower(sentence))
+	if m == nil {
+		return nil
+	}
+	switch w := strings.Trim(m[1], "`"); w {
+	case "artisan":
+		return []string{"php", "artisan"}
+	case "gradle":
+		return []string{"gradle"}
+	case "maven":
+		return []string{"mvn"}
+	default:
+		if _, ok := ToolFamily(w); ok {
+			return []string{w}
+		}
+	}
+	return nil
+}
+
+var commandsInWordsRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("\\b(?:to|on|with|for) (?:all|every|each|any) (`?[a-z][a-z0-9-]*`?) (?:commands?|invocations?|calls?|runs?)\\b")
+})
+
 // leftRunningRE: a sentence about a process left running.
 var leftRunningRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(leave|leaves|leaving|left|keep|keeps|keeping)\b[^.;]{0,60}\b(running|alive|in the background)\b`)
