@@ -272,6 +272,13 @@ var toolFamilies = sync.OnceValue(func() map[string]string {
 	}
 })
 
+// passWords say that a check ended without failures ("the tests pass", "`make
+// lint` is clean", "once CI is green").
+var passWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"pass": true, "passes": true, "passed": true, "passing": true, "succeed": true, "succeeds": true,
+		"succeeded": true, "green": true, "clean": true, "cleanly": true}
+})
+
 // toolJobs are the jobs a formatter, linter or test runner does, by tool: "use Ruff for
 // formatting and linting" leaves Black, isort and flake8 no work.
 var toolJobs = sync.OnceValue(func() map[string][]string {

@@ -180,22 +180,41 @@ func Read(text string, ctx Context) []Norm {
 		out = append(out, defaultTool(text)...)
 	}
 	out = append(out, jobRivals(out)...)
-	// "`make lint` must be clean before you push": the command the sentence is about
-	// must have run and passed first
-	for i := range out {
-		n := &out[i]
-		if n.Polarity != Require || len(n.Objects) > 0 || len(n.Before)+len(n.After) == 0 || !strings.HasPrefix(n.Subject, "`") || !passedPredicateRE().MatchString(strings.ToLower(text)) {
+	commandSubjectPasses(out, text, ctx)
+	whileScoped(out, text)
+	out = withoutLeftRunning(out, text)
+	out = withoutExampleSteps(out, text)
+	selectiveRoles(out)
+	RunnerForBans(out, nil)
+	describedPurpose(out, ctx)
+	inPackage(out, text)
+	return out
+}
+
+// commandSubjectPasses: "`make lint` must be clean before you push": the command the
+// sentence is about must have run and passed first.
+func commandSubjectPasses(ns []Norm, text string, ctx Context) {
+	if !passedPredicateRE().MatchString(strings.ToLower(text)) {
+		return
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Require || len(n.Objects) > 0 || len(n.Before)+len(n.After) == 0 || !strings.HasPrefix(n.Subject, "`") || strings.Count(n.Subject, "`") != 2 {
 			continue
 		}
 		span, _, _ := strings.Cut(n.Subject[1:], "`")
-		if o := classify(span, ctx); o.Kind == KCommand && strings.Count(n.Subject, "`") == 2 {
+		if o := classify(span, ctx); o.Kind == KCommand {
 			n.Objects, n.Subject, n.Verb = []Object{o}, "", "run"
 		}
 	}
-	// "run `pytest -x` while iterating, and the whole suite (`pytest`) before opening
-	// a PR": the command under its own "while" is for another time
-	for i := range out {
-		n := &out[i]
+}
+
+// whileScoped: "run `pytest -x` while iterating, and the whole suite (`pytest`) before
+// opening a PR": a command under its own "while" is for another time, no step of the
+// order.
+func whileScoped(ns []Norm, text string) {
+	for i := range ns {
+		n := &ns[i]
 		if n.Polarity != Require || len(n.Before)+len(n.After) == 0 {
 			continue
 		}
@@ -204,36 +223,35 @@ func Read(text string, ctx Context) []Norm {
 			n.Objects = kept
 		}
 	}
-	// "never leave `docker compose up` running", "don't keep `npm run watch` running
-	// after you are done": a process to stop, not a command never to run
-	if leftRunningRE().MatchString(strings.ToLower(text)) {
-		out = slices.DeleteFunc(out, func(n Norm) bool { return n.Polarity == Forbid && hasKinds(n.Objects, KCommand) })
+}
+
+// withoutLeftRunning: "never leave `docker compose up` running", "don't keep `npm run
+// watch` running after you are done": a process to stop, not a command never to run.
+func withoutLeftRunning(ns []Norm, text string) []Norm {
+	if !leftRunningRE().MatchString(strings.ToLower(text)) {
+		return ns
 	}
-	// "PR titles must summarize the branch's changes (for example, based on `git log
-	// --oneline`)": a command given as an example of how, with the event from the
-	// subject, is no step that must come before it
-	out = slices.DeleteFunc(out, func(n Norm) bool {
-		fromSubject := slices.ContainsFunc(n.Before, func(o Object) bool { return o.Origin == "subject" })
-		cmds := 0
-		for _, o := range n.Objects {
-			if o.Kind == KCommand {
-				if !exampleOf(text, o.Text) {
-					return false
-				}
-				cmds++
-			}
-		}
-		return fromSubject && cmds > 0 && cmds == len(n.Objects)
+	return slices.DeleteFunc(ns, func(n Norm) bool { return n.Polarity == Forbid && hasKinds(n.Objects, KCommand) })
+}
+
+// withoutExampleSteps: "PR titles must summarize the branch's changes (for example,
+// based on `git log --oneline`)": commands given as examples of how, with the event
+// taken from the subject, are no steps that must come before it.
+func withoutExampleSteps(ns []Norm, text string) []Norm {
+	return slices.DeleteFunc(ns, func(n Norm) bool {
+		return len(n.Objects) > 0 && slices.ContainsFunc(n.Before, func(o Object) bool { return o.Origin == "subject" }) &&
+			!slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Kind != KCommand || !exampleOf(text, o.Text) })
 	})
-	for i := range out {
-		if slices.ContainsFunc(out[i].Objects, func(o Object) bool { return o.Origin == originSelective }) {
-			out[i].Uncertain = append(out[i].Uncertain, "which of the commands are meant is left to the reader")
+}
+
+// selectiveRoles: a role narrowed to some of its commands ("the affected tests") is
+// read with that said.
+func selectiveRoles(ns []Norm) {
+	for i := range ns {
+		if slices.ContainsFunc(ns[i].Objects, func(o Object) bool { return o.Origin == originSelective }) {
+			ns[i].Uncertain = append(ns[i].Uncertain, "which of the commands are meant is left to the reader")
 		}
 	}
-	RunnerForBans(out, nil)
-	describedPurpose(out, ctx)
-	inPackage(out, text)
-	return out
 }
 
 // practicePurpose: "do not create PRs to artificially inflate contribution counts",
@@ -361,10 +379,7 @@ func onlyAfterPassing(s Sentence, ctx Context) []Norm {
 			i += n - 1
 			continue
 		}
-		switch t.Low {
-		case "pass", "passes", "passed", "succeed", "succeeds", "succeeded", "green", "clean":
-			passed = true
-		}
+		passed = passed || passWords()[t.Low]
 	}
 	if len(events) == 0 || len(objs) == 0 || !passed {
 		return nil
@@ -678,14 +693,7 @@ func passingRoles(ns []Norm, toks []Token, ctx Context) {
 	if ctx.LeadIn != "" || headingOrder(ctx.Heading) != "" {
 		return // the list's lead-in or heading says when (inheritOrder)
 	}
-	passing := false
-	for _, t := range toks {
-		switch t.Low {
-		case "pass", "passes", "passing", "green", "succeed", "succeeds":
-			passing = true
-		}
-	}
-	if !passing {
+	if !slices.ContainsFunc(toks, func(t Token) bool { return passWords()[t.Low] }) {
 		return
 	}
 	for i := range ns {
@@ -713,10 +721,11 @@ func passesAfter(sentence, span string) bool {
 	// the verb right after the span: "`X` passes", "`X` and `Y` both pass", not
 	// "use `X --files` and pass every file you changed"
 	for _, w := range strings.Fields(strings.ToLower(sentence[i+len(span)+2:])) {
-		switch strings.Trim(w, ".,;:!)") {
-		case "pass", "passes", "succeed", "succeeds", "green", "cleanly":
+		w = strings.Trim(w, ".,;:!)")
+		switch {
+		case passWords()[w]:
 			return true
-		case "both", "all", "must", "should", "always", "fully", "is", "are", "be", "run", "runs", "without", "errors", "":
+		case w == "both", w == "all", w == "must", w == "should", w == "always", w == "fully", w == "is", w == "are", w == "be", w == "run", w == "runs", w == "without", w == "errors", w == "":
 			continue
 		}
 		return false
