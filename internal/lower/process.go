@@ -111,7 +111,7 @@ func listOrders(c *policy.Constraint, rc *recognize.RepoContext, norms []norm.No
 			continue
 		}
 		cmds, items := listCommands(c, rc)
-		if items > 0 && onlyRoles(n.Objects) && len(n.Objects) > 0 {
+		if items > 0 && len(n.Objects) > 0 && allOfKind(n.Objects, norm.KRole) {
 			// "Run ALL linters before submitting a PR:" over "Ruby code: `bundle exec
 			// rubocop`", ...: the list says which linter when; the role's commands
 			// taken together would ask for all of them every time
@@ -147,7 +147,7 @@ func previousOrder(c *policy.Constraint, rc *recognize.RepoContext, norms []norm
 	pctx := readContext(p, rc)
 	pctx.Previous = nil
 	for _, pn := range norm.Read(p.Text, pctx) {
-		if pn.Polarity != norm.Require || len(pn.Before)+len(pn.After) == 0 || !onlyRoles(pn.Objects) || pn.Condition != "" {
+		if pn.Polarity != norm.Require || len(pn.Before)+len(pn.After) == 0 || !allOfKind(pn.Objects, norm.KRole) || pn.Condition != "" {
 			continue
 		}
 		for i := range norms {
@@ -192,24 +192,10 @@ func pushTargets(objs []norm.Object, sentence string) []norm.Object {
 	return out
 }
 
-// onlyConcepts: every object is a practice named in words (a pull request, a push).
-func onlyConcepts(objs []norm.Object) bool {
-	for _, o := range objs {
-		if o.Kind != norm.KConcept {
-			return false
-		}
-	}
-	return len(objs) > 0
-}
-
-// onlyRoles: every object is a command named by its role ("the linters").
-func onlyRoles(objs []norm.Object) bool {
-	for _, o := range objs {
-		if o.Kind != norm.KRole {
-			return false
-		}
-	}
-	return true
+// allOfKind: every object is of kind k (practices named in words, commands named by
+// their role); true for none.
+func allOfKind(objs []norm.Object, k norm.Kind) bool {
+	return !slices.ContainsFunc(objs, func(o norm.Object) bool { return o.Kind != k })
 }
 
 // maxListCommands: a longer list is a catalogue of commands, not the steps of one
@@ -287,35 +273,19 @@ func leadInOf(c *policy.Constraint, rc *recognize.RepoContext) string {
 	} else if p := preceding(c, rc); p != nil && strings.HasSuffix(strings.TrimSpace(p.Text), ":") {
 		return p.Text
 	}
-	for depth := 0; depth < 3 && lead != "" && labelLeadIn(lead); depth++ {
+	for depth := 0; depth < 3 && lead != "" && norm.LabelLeadIn(lead); depth++ {
 		p := leadInConstraint(c, rc, lead)
 		if p == nil || !strings.HasSuffix(strings.TrimSpace(p.Context), ":") || strings.Contains(p.Context, " | ") {
 			break
 		}
 		lead, c = p.Context, p
 	}
-	if labelLeadIn(lead) {
+	if norm.LabelLeadIn(lead) {
 		if order := norm.SectionOrder(lead); order != "" {
 			return order // "Pre-commit checklist:"
 		}
 	}
 	return lead
-}
-
-// labelLeadIn: a lead-in of a few words that names what its items are ("Tests:",
-// "Linting (required):", "Backend"), with no verb or order of its own.
-func labelLeadIn(text string) bool {
-	words := strings.Fields(strings.NewReplacer("(", " ", ")", " ", ":", " ", "*", " ").Replace(text))
-	if len(words) == 0 || len(words) > 4 || strings.Contains(text, "`") {
-		return false
-	}
-	for _, w := range words {
-		switch strings.ToLower(w) {
-		case "run", "before", "after", "when", "whenever", "if", "always", "never", "must", "should", "use", "do", "don't", "avoid":
-			return false
-		}
-	}
-	return true
 }
 
 // leadInConstraint is the constraint before c in its file whose text is the lead-in.
@@ -722,7 +692,7 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		return nil, "a ban of commands named by their role, under a condition heed cannot see"
 	}
 	objs = pushTargets(objs, n.Sentence)
-	if onlyConcepts(objs) && norm.IntentPurpose(n.Condition) {
+	if len(objs) > 0 && allOfKind(objs, norm.KConcept) && norm.IntentPurpose(n.Condition) {
 		// "never open pull requests just to collect credit": the practice for one end
 		// only; every pull request would be held up for what none of them shows
 		return nil, "a practice banned for a purpose heed cannot see"

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"path"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/policy"
@@ -20,7 +21,7 @@ var roleWords = map[string]map[string]bool{
 
 // roleOf is the role a command plays, "" when its words say none or several.
 func roleOf(argv []string) string {
-	if len(argv) > 2 && (progBase(argv[0]) == "tox" || progBase(argv[0]) == "nox") {
+	if prog := path.Base(argv[0]); len(argv) > 2 && (prog == "tox" || prog == "nox") {
 		// `tox -e docs`, `nox -s lint`: the environment says what runs, not the tool
 		for i := 1; i+1 < len(argv); i++ {
 			if argv[i] == "-e" || argv[i] == "-s" || argv[i] == "--session" {
@@ -72,14 +73,6 @@ func fileRoleCommands(c *policy.Constraint, rc *recognize.RepoContext) map[strin
 	return roleCommands(shownCommandsIn(rc, func(o *policy.Constraint) bool {
 		return o.File != c.File && enclosing(o.Scope.Dir, c.Scope.Dir)
 	}), rc)
-}
-
-// progBase is a program's base name (`./tox` is tox).
-func progBase(p string) string {
-	if i := strings.LastIndex(p, "/"); i >= 0 {
-		return p[i+1:]
-	}
-	return p
 }
 
 // enclosing: folder outer is folder inner or one of its parents ("" is the root).

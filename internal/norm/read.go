@@ -568,6 +568,22 @@ func BranchTarget(sentence, span string) bool {
 	return false
 }
 
+// LabelLeadIn: a lead-in of a few words that names what its items are ("Tests:",
+// "Linting (required):", "Backend"), with no verb or order of its own.
+func LabelLeadIn(text string) bool {
+	words := strings.Fields(strings.NewReplacer("(", " ", ")", " ", ":", " ", "*", " ").Replace(text))
+	if len(words) == 0 || len(words) > 4 || strings.Contains(text, "`") {
+		return false
+	}
+	for _, w := range words {
+		switch strings.ToLower(w) {
+		case "run", "before", "after", "when", "whenever", "if", "always", "never", "must", "should", "use", "do", "don't", "avoid":
+			return false
+		}
+	}
+	return true
+}
+
 // PointsAtList: the sentence refers to a list or block that follows it ("run each of
 // the following commands", "run these:").
 func PointsAtList(text string) bool {
