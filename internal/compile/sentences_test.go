@@ -405,6 +405,12 @@ func TestOwnCommandSentences8(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-8.txt", 20)
 }
 
+// TestOwnCommandSentences9: the ninth batch (testdata/own-sentences-9.txt): the tool
+// named for a job, mixed checklists, lead-ins over a code block, reasons after a colon.
+func TestOwnCommandSentences9(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-9.txt", 22)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this

@@ -43,6 +43,9 @@ func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
 		return []process.Pattern{pat("git", []string{"rebase"})}
 	case "merge":
 		return mergeForms()
+	case "merge-in", "delete-file":
+		// its forms name the branch the object carries (lowerForbid)
+		return nil
 	case "release":
 		return []process.Pattern{pat("gh", []string{"release", "create"})}
 	case "hard-reset":

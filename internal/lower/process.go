@@ -168,6 +168,19 @@ func pushTargets(objs []norm.Object, sentence string) []norm.Object {
 	out := make([]norm.Object, 0, len(objs))
 	for i := 0; i < len(objs); i++ {
 		o := objs[i]
+		// "never force-push to `main`": the practice named in words, sent there
+		if o.Kind == norm.KConcept && (o.Text == "push" || o.Text == "force-push") && len(o.Argv) == 0 && i+1 < len(objs) {
+			var branches []string
+			j := i + 1
+			for ; j < len(objs) && objs[j].Kind == norm.KCode && (norm.BranchTarget(sentence, objs[j].Text) || len(branches) > 0 && !strings.ContainsAny(objs[j].Text, " -")); j++ {
+				branches = append(branches, objs[j].Text)
+			}
+			if len(branches) > 0 {
+				out = append(out, norm.Object{Kind: norm.KConcept, Text: o.Text, Argv: branches, Origin: o.Origin})
+				i = j - 1
+				continue
+			}
+		}
 		if o.Kind == norm.KCommand && len(o.Argv) >= 2 && o.Argv[0] == "git" && o.Argv[1] == "push" && i+1 < len(objs) {
 			var branches []string
 			j := i + 1
@@ -578,6 +591,27 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 						pat("git", []string{"push", "*", "*:" + b}, flags...),
 						pat("git", []string{"push", "*", "*:refs/heads/" + b}, flags...))
 				}
+				if o.Text == "force-push" {
+					// a force push that names no branch rewrites the current one, which
+					// may be one of them: too risky to let through
+					bare, remote := pat("git", []string{"push"}, flags...), pat("git", []string{"push", "*"}, flags...)
+					bare.Bare, remote.Bare = true, true
+					ps = append(ps, bare, remote)
+				}
+			}
+			if o.Text == "delete-file" {
+				// "never delete `_build/.lock`": the commands that remove it
+				ps = nil
+				for _, f := range o.Argv {
+					ps = append(ps, pat("rm", []string{f}), pat("git", []string{"rm", f}), pat("unlink", []string{f}))
+				}
+			}
+			if o.Text == "merge-in" {
+				// "never merge `main` into your branch": `git merge main`, `origin/main`
+				ps = nil
+				for _, b := range o.Argv {
+					ps = append(ps, pat("git", []string{"merge", b}), pat("git", []string{"merge", "*/" + b}))
+				}
 			}
 			f.patterns = append(f.patterns, ps...)
 		case norm.KEvent:
@@ -668,7 +702,7 @@ var packageManagers = map[string]bool{"js-pm": true, "py-pm": true, "maven": tru
 
 // processVerbs are the actions a command rule can be about; a ban of another action
 // ("never import `expect` from vitest") is not about running a command.
-var processVerbs = map[string]bool{"": true, "run": true, "use": true, "pass": true, "install": true, "commit": true, "push": true, "update": true, "build": true, "test": true}
+var processVerbs = map[string]bool{"": true, "run": true, "use": true, "pass": true, "install": true, "commit": true, "push": true, "update": true, "build": true, "test": true, "delete": true}
 
 // severity is the rule's severity: a block only for a must-level constraint read with
 // certainty in words of must strength.

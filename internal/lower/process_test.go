@@ -244,7 +244,6 @@ func TestNearMissesDoNotCompile(t *testing.T) {
 		{"cases/01-keep-uncommitted-work/base/CLAUDE.md", "To set your own edits aside, use `git stash push <paths>`."},
 		{"cases/02-no-cargo-publish/base/AGENTS.md", "`cargo publish --dry-run` is fine, and encouraged, to check that a crate packages cleanly."},
 		{"cloudflare__workers-sdk__AGENTS.md", "Use the Node.js and pnpm versions declared in `package.json`."},
-		{"cloudflare__workers-sdk__AGENTS.md", "Install dependencies with `pnpm install`."},
 		{"cloudflare__workers-sdk__AGENTS.md", "Run `pnpm check` rather than relying on a duplicated list of every enforced rule."},
 		{"dotnet__runtime__.github__copilot-instructions.md", "Always use `is null` or `is not null` instead of `== null` or `!= null`."},
 		{"dotnet__runtime__.github__copilot-instructions.md", "Windows: Use `build.cmd` instead of `build.sh`."},
@@ -266,6 +265,28 @@ func TestNearMissesDoNotCompile(t *testing.T) {
 				continue // force-pushing is the prohibition there; only the publish reading is wrong
 			}
 			t.Errorf("%s: %q must not compile, got %s %s", c.file, c.text, r.Kind, r.Params)
+		}
+	}
+}
+
+// The install command a file prescribes names the project's package manager: another
+// manager's install warns (inferred, so never a block), a global install of the
+// prescribed tool is how one gets it, and the manager's other commands are not about
+// installing (cloudflare/workers-sdk AGENTS.md; svelte CONTRIBUTING.md:75 labels the
+// same reading).
+func TestAnInstallCommandNamesThePackageManager(t *testing.T) {
+	rules := compileText(t, "Install dependencies with `pnpm install`.", policy.Must, "")
+	for line, want := range map[string]string{
+		"npm install": "warned", "yarn add left-pad": "warned", "npm ci": "warned",
+		"pnpm install": "allowed", "npm install -g pnpm": "allowed", "npm --version": "allowed",
+	} {
+		if got := verdict(t, rules, line); got != want {
+			t.Errorf("%s: %s, want %s", line, got, want)
+		}
+	}
+	for _, r := range rules {
+		if r.Severity == policy.SeverityError {
+			t.Errorf("an inferred rival blocks: %s", r.Norm)
 		}
 	}
 }

@@ -123,7 +123,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"is a no-go", "is not an option",
 		},
 		mPostOK: {
-			"is fine", "are fine", "is ok", "are ok", "is okay", "are okay", "is allowed", "are allowed", "is permitted",
+			"is fine", "are fine", "is ok", "are ok", "is okay", "are okay", "is allowed", "are allowed", "is permitted", "is optional", "are optional",
 			"are permitted", "is acceptable", "are acceptable", "is safe", "are safe", "is encouraged", "are encouraged",
 			"is fine to use", "is allowed too", "still works", "can be used", "may be used", "is the exception",
 		},
@@ -236,7 +236,8 @@ var verbForms = sync.OnceValue(func() map[string]string {
 		"push":    {"push", "pushes", "pushing", "pushed"},
 		"import":  {"import", "imports", "importing", "require", "depend on", "depends on"},
 		"update":  {"update", "updates", "updating", "upgrade", "upgrading", "bump", "bumping"},
-		"edit":    {"hand-edit", "hand edit", "edit by hand", "manually edit", "edit", "edits", "editing", "modify", "modifying", "change", "changing", "touch", "touching", "write", "writing", "create", "creating", "delete", "deleting", "remove", "removing"},
+		"edit":    {"hand-edit", "hand edit", "edit by hand", "manually edit", "edit", "edits", "editing", "modify", "modifying", "change", "changing", "touch", "touching", "write", "writing", "create", "creating"},
+		"delete":  {"delete", "deleting", "remove", "removing", "rm"},
 		"build":   {"build", "builds", "building", "rebuild", "rebuilds", "rebuilding"},
 		"stop":    {"stop", "stops", "stopping", "kill", "kills", "killing", "terminate", "terminating", "shut", "tear", "clean up", "cleanup"},
 		"read":    {"read", "reads", "reading", "inspect", "inspecting", "consult", "consulting", "review", "reviewing", "check", "checking", "look", "see"},
@@ -264,7 +265,8 @@ var toolFamilies = sync.OnceValue(func() map[string]string {
 		"pip": "py-pm", "pip3": "py-pm", "uv": "py-pm", "poetry": "py-pm", "pipenv": "py-pm", "conda": "py-pm", "pdm": "py-pm",
 		"jest": "js-test", "vitest": "js-test", "mocha": "js-test",
 		"eslint": "js-lint", "biome": "js-lint", "oxlint": "js-lint",
-		"prettier": "js-fmt", "black": "py-fmt", "ruff": "py-fmt", "isort": "py-fmt",
+		"prettier": "js-fmt", "black": "py-fmt", "ruff": "py-fmt", "isort": "py-fmt", "autopep8": "py-fmt", "yapf": "py-fmt",
+		"flake8": "py-lint", "pylint": "py-lint", "mypy": "py-types", "pyright": "py-types", "tslint": "js-lint",
 		"docker-compose": "compose", "podman": "containers", "docker": "containers",
 		"gradle": "gradle", "gradlew": "gradle", "mvn": "maven", "mvnw": "maven",
 		"cargo": "", "go": "", "make": "", "git": "", "gh": "", "kubectl": "", "helm": "", "terraform": "", "tofu": "",
@@ -287,6 +289,7 @@ var toolJobs = sync.OnceValue(func() map[string][]string {
 		"flake8": {"py-lint"}, "pylint": {"py-lint"},
 		"biome": {"js-fmt", "js-lint"}, "prettier": {"js-fmt"}, "eslint": {"js-lint"}, "oxlint": {"js-lint"},
 		"vitest": {"js-test"}, "jest": {"js-test"}, "mocha": {"js-test"},
+		"pytest": {"py-test"}, "nose2": {"py-test"}, "nosetests": {"py-test"},
 	}
 })
 
@@ -789,3 +792,21 @@ func areaWord(w string) bool {
 	}
 	return len(w) > 1
 }
+
+// reasonOpeners open a clause that explains a rule just stated, after its colon.
+var reasonOpeners = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"the", "this", "that", "it", "it's", "they", "these", "those", "both", "we", "our", "otherwise", "because", "since"} {
+		m[w] = true
+	}
+	return m
+})
+
+// commandWrappers run the command line that follows them ("`sudo` with `pip`").
+var commandWrappers = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"sudo", "doas", "env", "nohup", "nice", "time", "xargs"} {
+		m[w] = true
+	}
+	return m
+})

@@ -179,10 +179,15 @@ func Read(text string, ctx Context) []Norm {
 	if len(out) == 0 {
 		out = append(out, defaultTool(text)...)
 	}
+	if len(out) == 0 {
+		out = append(out, roleRunWith(text)...)
+	}
 	out = append(out, jobRivals(out)...)
+	out = append(out, installRivals(out)...)
 	commandSubjectPasses(out, text, ctx)
 	whileScoped(out, text)
 	out = withoutLeftRunning(out, text)
+	deletedFiles(out)
 	out = withoutExampleSteps(out, text)
 	selectiveRoles(out)
 	RunnerForBans(out, nil)
@@ -228,7 +233,15 @@ func whileScoped(ns []Norm, text string) {
 // withoutLeftRunning: "never leave `docker compose up` running", "don't keep `npm run
 // watch` running after you are done": a process to stop, not a command never to run.
 func withoutLeftRunning(ns []Norm, text string) []Norm {
-	if !leftRunningRE().MatchString(strings.ToLower(text)) {
+	// the part of the sentence that bans says so: "don't start `npm run dev`: the
+	// developer keeps one running" bans starting it
+	left := false
+	for _, part := range strings.Split(strings.ToLower(text), ": ") {
+		if leftRunningRE().MatchString(part) && (strings.Contains(part, "never") || strings.Contains(part, "n't") || strings.Contains(part, "not ") || strings.Contains(part, "avoid")) {
+			left = true
+		}
+	}
+	if !left {
 		return ns
 	}
 	return slices.DeleteFunc(ns, func(n Norm) bool { return n.Polarity == Forbid && hasKinds(n.Objects, KCommand) })
@@ -432,6 +445,10 @@ func jobRivals(ns []Norm) []Norm {
 			if slices.ContainsFunc(toolJobs()[t], func(j string) bool { return jobs[j] }) {
 				rivals = append(rivals, Object{Kind: KTool, Text: t, Argv: []string{t}, Origin: "job"})
 			}
+		}
+		if jobs["py-test"] {
+			// the standard library's runner has no program of its own
+			rivals = append(rivals, Object{Kind: KCommand, Text: "python -m unittest", Argv: []string{"python", "-m", "unittest"}, Origin: "job"})
 		}
 		if len(rivals) == 0 {
 			continue
@@ -1497,7 +1514,7 @@ func toolWordOK(toks []Token, i int) bool {
 }
 
 func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
-	toks := splitToolLists(s.Tokens)
+	toks := joinWrapped(splitToolLists(s.Tokens))
 	var segs []*segment
 	cur := &segment{role: ""}
 	segs = append(segs, cur)
@@ -1520,6 +1537,16 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 	for i := 0; i < len(toks); {
 		t := toks[i]
 		if t.Punct {
+			// "Prefer `just` over `make`: the recipes are equivalent, but ...": once a
+			// rule is stated, a clause after the colon gives the reason, and what it
+			// names is neither the rule's object nor its exception
+			if t.Text == ":" && seenMarker && reasonFollows(toks, i+1) {
+				if m := lastMain(); m != nil && len(m.objs) > 0 {
+					open("")
+					i++
+					continue
+				}
+			}
 			if t.Text == "," || t.Text == ":" {
 				// a comma ends a condition or scope; what follows belongs to the
 				// clause's main segment unless a marker opens another
@@ -1661,7 +1688,10 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 						open(mInstead)
 						cur.byBan = true
 					} else {
-						if !seenMarker && len(segs) == 1 && segs[0].role == "" {
+						// "Install packages locally, never globally": an imperative
+						// before the comma, not the subject of the ban
+						imperative := i > 0 && toks[i-1].Text == "," && len(segs[0].words) > 0 && verbForms()[strings.ToLower(segs[0].words[0])] != ""
+						if !seenMarker && len(segs) == 1 && segs[0].role == "" && !imperative {
 							subject = subjectOf(segs[0])
 						}
 						open(mForbid)
@@ -1729,6 +1759,19 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			opened := false
 			for _, role := range []string{mExcept, mUnless, mBefore, mAfter} {
 				if n := phraseAt(toks, i, role); n > 0 {
+					// "anything but `x`" is an exception; "..., but `just` is available
+					// everywhere" joins another clause and excepts nothing
+					if role == mExcept && t.Low == "but" && n == 1 && (i == 0 || toks[i-1].Punct) {
+						if i > 0 && len(cur.objs) > 0 {
+							open("")
+						}
+						if i > 0 {
+							open(clauseBreak)
+						}
+						i++
+						opened = true
+						break
+					}
 					open(role)
 					i += n
 					opened = true
@@ -2010,6 +2053,13 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					open(mCond)
 					continue
 				}
+			}
+			// "never merge `main` into your branch": a merge of that branch into the
+			// working one (`git merge main`), not the merge of a pull request
+			if c == "merge" && n == 1 && i+2 < len(toks) && toks[i+1].Code && !toks[i+2].Code && (toks[i+2].Low == "into" || toks[i+2].Low == "in") && branchName(toks[i+1].Text) {
+				cur.objs = append(cur.objs, Object{Kind: KConcept, Text: "merge-in", Argv: []string{toks[i+1].Text}})
+				i += 2
+				continue
 			}
 			// "never commit directly to `main`": a commit reaches main by a push to
 			// it; which branch a `git commit` lands on heed cannot see
@@ -3035,6 +3085,10 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 			} else {
 				own[lastMain].add(sg)
 			}
+		case sg.role == clauseBreak:
+			// "squash before the PR is merged, but never force-push": a condition of
+			// the first clause is not one of the second's
+			lead = conds{}
 		case sg.role == mExcept:
 			except = append(except, sg.objs...)
 		case sg.role == mScope:
@@ -3447,7 +3501,12 @@ func rolePasses(ns []Norm) {
 func passBefore(ns []Norm) {
 	for i := range ns {
 		n := &ns[i]
-		if n.Polarity != Require || n.Verb != "pass" || n.Subject == "" || len(n.Before) > 0 || !hasKinds(n.Objects, KCommand, KRole) {
+		// ("`dune build @check`": a command of a program heed does not know, by its
+		// shape)
+		shaped := slices.ContainsFunc(n.Objects, func(o Object) bool {
+			return o.Kind == KCode && commandShaped(o.Text) && len(strings.Fields(o.Text)) > 1
+		})
+		if n.Polarity != Require || n.Verb != "pass" || n.Subject == "" || len(n.Before) > 0 || !hasKinds(n.Objects, KCommand, KRole) && !shaped {
 			continue
 		}
 		ev := ""
@@ -3997,4 +4056,86 @@ func indexWord(s, phrase string) int {
 		}
 		from = i + 1
 	}
+}
+
+// reasonFollows reports whether the words from i open a clause of their own ("the
+// recipes are equivalent", "it is faster"), not a list of what the rule names.
+func reasonFollows(toks []Token, i int) bool {
+	if i >= len(toks) || toks[i].Code || toks[i].Punct {
+		return false
+	}
+	return reasonOpeners()[toks[i].Low]
+}
+
+// clauseBreak is the segment role of a "but" that joins a second clause.
+const clauseBreak = "clause-break"
+
+// joinWrapped reads "`sudo` with `pip`", "`pip` with `sudo`" and "`pip install` with
+// sudo" as the one command line they make together (`sudo pip`), so a ban of the
+// combination is not a ban of each program on its own.
+func joinWrapped(toks []Token) []Token {
+	for i := 0; i+2 < len(toks); i++ {
+		a, w, b := toks[i], toks[i+1], toks[i+2]
+		if !a.Code || w.Code || w.Low != "with" || (!b.Code && !commandWrappers()[b.Low]) {
+			continue
+		}
+		aw, bw := commandWrappers()[firstField(a.Text)], commandWrappers()[firstField(b.Text)]
+		var joined string
+		switch {
+		case aw && !bw && b.Code:
+			joined = a.Text + " " + b.Text
+		case bw && !aw:
+			joined = b.Text + " " + a.Text
+		default:
+			continue
+		}
+		out := append([]Token(nil), toks[:i]...)
+		out = append(out, Token{Text: joined, Low: strings.ToLower(joined), Code: true})
+		return append(out, toks[i+3:]...)
+	}
+	return toks
+}
+
+func firstField(s string) string {
+	if f := strings.Fields(s); len(f) > 0 {
+		return strings.ToLower(f[0])
+	}
+	return ""
+}
+
+// branchName: a code span that can name a branch (`main`, `release/1.2`), not a
+// command or a path of files.
+func branchName(span string) bool {
+	if span == "" || strings.ContainsAny(span, " .*`") || strings.HasPrefix(span, "-") {
+		return false
+	}
+	return !strings.Contains(span, "/") || strings.Count(span, "/") == 1
+}
+
+// deletedFiles: "never delete `_build/.lock`": the file named is not to be removed, a
+// ban of the commands that remove it (concept delete-file, the file its argument).
+// Only named files: a folder or a pattern ("don't delete tests") is a rule about the
+// change, read elsewhere.
+func deletedFiles(ns []Norm) {
+	for i := range ns {
+		n := &ns[i]
+		if n.Verb != "delete" || n.Polarity != Forbid || n.Condition != "" {
+			continue
+		}
+		for k, o := range n.Objects {
+			if (o.Kind == KPath || o.Kind == KCode) && namedFile(o.Text) {
+				n.Objects[k] = Object{Kind: KConcept, Text: "delete-file", Argv: []string{o.Text}, Origin: o.Origin}
+			}
+		}
+	}
+}
+
+// namedFile: one file named in full (`_build/.lock`, `go.sum`), not a folder or a
+// pattern.
+func namedFile(s string) bool {
+	if s == "" || strings.ContainsAny(s, " *?[{") || strings.HasSuffix(s, "/") || strings.HasPrefix(s, "-") {
+		return false
+	}
+	base := s[strings.LastIndex(s, "/")+1:]
+	return strings.Contains(base, ".")
 }
