@@ -65,14 +65,36 @@ func roleOf(argv []string) string {
 func fileRoleCommands(c *policy.Constraint, rc *recognize.RepoContext) map[string][][]string {
 	out := roleCommands(shownCommands(c, rc), rc)
 	if len(out) > 0 {
+		out["hooks"] = hookCommands(shownCommands(c, rc))
 		return out
 	}
 	// a file that shows no command ("Always run tests before committing" in
 	// .github/instructions/testing.instructions.md): the commands of the instruction
 	// files that govern the same folder or an enclosing one
-	return roleCommands(shownCommandsIn(rc, func(o *policy.Constraint) bool {
+	shown := shownCommandsIn(rc, func(o *policy.Constraint) bool {
 		return o.File != c.File && enclosing(o.Scope.Dir, c.Scope.Dir)
-	}), rc)
+	})
+	out = roleCommands(shown, rc)
+	out["hooks"] = hookCommands(shown)
+	return out
+}
+
+// hookCommands are the ways to run the pre-commit hooks: the ones the file shows
+// (`uv run pre-commit run --all-files`, `prek run`), else the tools' own.
+func hookCommands(shown []example) [][]string {
+	var out [][]string
+	for _, ex := range shown {
+		for i, a := range ex.argv {
+			if (a == "pre-commit" || a == "prek") && i+1 < len(ex.argv) && ex.argv[i+1] == "run" {
+				out = append(out, ex.argv[:i+2])
+				break
+			}
+		}
+	}
+	if len(out) == 0 {
+		out = [][]string{{"pre-commit", "run"}, {"prek", "run"}}
+	}
+	return withoutTargets(out)
 }
 
 // enclosing: folder outer is folder inner or one of its parents ("" is the root).

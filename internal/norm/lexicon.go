@@ -448,6 +448,9 @@ var languageGlobs = sync.OnceValue(func() map[string][]string {
 		"ruby": {"**/*.rb"}, "swift": {"**/*.swift"}, "php": {"**/*.php"}, "elixir": {"**/*.ex", "**/*.exs"},
 		"proto": {"**/*.proto"}, "protobuf": {"**/*.proto"}, "scss": {"**/*.scss"}, "css": {"**/*.css"},
 		"dart": {"**/*.dart"}, "c++": {"**/*.cpp", "**/*.cc", "**/*.h", "**/*.hpp"},
+		"gherkin": {"**/*.feature"}, "markdown": {"**/*.md"}, "yaml": {"**/*.yml", "**/*.yaml"}, "sql": {"**/*.sql"},
+		"scala": {"**/*.scala"}, "terraform": {"**/*.tf"}, "ocaml": {"**/*.ml", "**/*.mli"}, "lua": {"**/*.lua"},
+		"vue": {"**/*.vue"}, "svelte": {"**/*.svelte"}, "haskell": {"**/*.hs"}, "zig": {"**/*.zig"},
 	}
 })
 
@@ -608,6 +611,7 @@ var rolePhrases = sync.OnceValue(func() []phrase {
 		"lint":      {"the linter", "linter", "the linters", "linters", "lint", "linting", "the lint", "lint checks", "static checks", "the static checks"},
 		"format":    {"the formatter", "formatter", "the formatters", "formatters", "formatting", "the code formatter", "code formatters"},
 		"typecheck": {"type checks", "the type checker", "type checking", "typecheck", "the typecheck", "type-check", "the type checks"},
+		"hooks":     {"pre-commit hooks", "the pre-commit hooks", "all pre-commit hooks", "pre-commit checks", "the pre-commit checks", "the git hooks", "git hooks"},
 	}
 	return phrasesOf(table)
 })
@@ -639,7 +643,8 @@ var banPurposeVerbs = map[string]bool{"test": true, "debug": true, "fix": true, 
 // a "with" ("regenerate the stubs with `buf generate`").
 var meansVerbs = map[string]bool{"regenerate": true, "re-generate": true, "rebuild": true, "reformat": true,
 	"format": true, "lint": true, "update": true, "refresh": true, "recompile": true, "compile": true, "build": true,
-	"check": true, "verify": true, "validate": true, "test": true, "generate": true, "sync": true, "install": true}
+	"check": true, "verify": true, "validate": true, "test": true, "generate": true, "sync": true, "install": true,
+	"scan": true, "audit": true, "typecheck": true, "type-check": true}
 
 // ShownSpans returns the commands a line shows as the project's own, though it
 // requires nothing: the head of a list of commands ("`pnpm lint` - Lint code", "Lint:

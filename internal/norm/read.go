@@ -758,7 +758,7 @@ func passesAfter(sentence, span string) bool {
 		switch {
 		case passWords()[w]:
 			return true
-		case w == "both", w == "all", w == "must", w == "should", w == "always", w == "fully", w == "is", w == "are", w == "be", w == "run", w == "runs", w == "without", w == "errors", w == "":
+		case w == "both", w == "all", w == "must", w == "should", w == "would", w == "will", w == "still", w == "always", w == "fully", w == "is", w == "are", w == "be", w == "run", w == "runs", w == "without", w == "errors", w == "":
 			continue
 		}
 		return false
@@ -1943,6 +1943,16 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					}
 				}
 			}
+			// "run `pnpm test` before opening a PR and `pnpm test:coverage` when ...": a
+			// command after the order's event is a second thing to run, with its own
+			// condition, not a second event
+			if o.Kind == KCommand && (cur.role == mBefore || cur.role == mAfter) && i > 0 && toks[i-1].Low == "and" && len(cur.objs) > 0 && onlyKind(cur.objs, KEvent) {
+				if m := lastMain(); m != nil && m.role == mRequire {
+					verb := m.verb
+					open(mRequire)
+					cur.verb = verb
+				}
+			}
 			// "the bare `cargo test`", "`pytest` alone": the command with nothing added
 			if o.Kind == KCommand && (i > 0 && bareWords[toks[i-1].Low] || i+1 < len(toks) && (toks[i+1].Low == "alone" || i+2 < len(toks) && toks[i+1].Low == "by" && toks[i+2].Low == "itself")) {
 				o.Alone = true
@@ -2146,6 +2156,11 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 	// ("... run each of the following commands and ensure they succeed." and the
 	// block after the paragraph)
 	if len(ctx.Block) > 0 && len(toks) > 0 && (toks[len(toks)-1].Punct && toks[len(toks)-1].Text == ":" || PointsAtList(s.Raw())) {
+		// "Scan your code before pushing with:" and the block: an imperative whose
+		// means is the block, as "regenerate the stubs with `buf generate`" is
+		if lastMain() == nil && segs[0].role == "" && len(segs[0].objs) == 0 && len(segs[0].words) > 0 && meansEnd(toks) && meansVerbs[strings.ToLower(segs[0].words[0])] {
+			segs[0].role, segs[0].verb = mRequire, "run"
+		}
 		if m := lastMain(); m != nil && (len(m.objs) == 0 || onlyKind(m.objs, KRole)) {
 			// the block's commands are what the roles named ("run the formatter and
 			// linter:")
@@ -4010,6 +4025,10 @@ func labelArea(label []Token) []Object {
 
 // areaLabel: a label speaks of a kind of file or code ("Proto files", "Frontend code").
 func areaLabel(label []Token) bool {
+	// "Check code style: `./mvnw spotless:check`": a step named by what it does
+	if len(label) > 0 && (meansVerbs[label[0].Low] || verbForms()[label[0].Low] != "") {
+		return false
+	}
 	for _, t := range label {
 		switch t.Low {
 		case "files", "file", "code", "sources", "changes", "templates", "stylesheets", "scripts":
@@ -4138,4 +4157,18 @@ func namedFile(s string) bool {
 	}
 	base := s[strings.LastIndex(s, "/")+1:]
 	return strings.Contains(base, ".")
+}
+
+// meansEnd: the sentence ends by pointing at its means ("... with:", "... using:",
+// "... by running:").
+func meansEnd(toks []Token) bool {
+	n := len(toks)
+	if n < 2 || !toks[n-1].Punct || toks[n-1].Text != ":" || toks[n-2].Code {
+		return false
+	}
+	switch toks[n-2].Low {
+	case "with", "using", "via", "running":
+		return true
+	}
+	return false
 }
