@@ -411,6 +411,12 @@ func TestOwnCommandSentences9(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-9.txt", 22)
 }
 
+// TestOwnCommandSentences10: the tenth batch (testdata/own-sentences-10.txt), new
+// phrasings of batch 9's shapes and a few of their own.
+func TestOwnCommandSentences10(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-10.txt", 20)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this
