@@ -1122,6 +1122,7 @@ func lowerOnly(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([
 			}
 		}
 	}
+	forbid = withoutExcepted(forbid, n.Except)
 	if len(forbid) == 0 {
 		return nil, ""
 	}
@@ -2175,4 +2176,26 @@ func elided(span string) bool {
 		}
 	}
 	return false
+}
+
+// withoutExcepted drops the programs a sentence excepts from the rival tools it rules
+// out ("use `bun`, but `npx` is fine for one-off tools": npm still, npx not).
+func withoutExcepted(forbid []process.Pattern, except []norm.Object) []process.Pattern {
+	ex := map[string]bool{}
+	for _, o := range except {
+		if (o.Kind == norm.KTool || o.Kind == norm.KCommand) && len(o.Argv) == 1 {
+			ex[o.Argv[0]] = true
+		}
+	}
+	if len(ex) == 0 {
+		return forbid
+	}
+	var out []process.Pattern
+	for _, p := range forbid {
+		p.Program = slices.DeleteFunc(slices.Clone(p.Program), func(prog string) bool { return ex[prog] })
+		if len(p.Program) > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
 }

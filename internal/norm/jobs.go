@@ -91,10 +91,27 @@ var roleRunWithRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile("(?i)^(?:all\\s+|the\\s+|our\\s+|unit\\s+)*(tests?|linting|lint checks|formatting|code formatting)\\s+(?:is|are)\\s+(?:run|done|executed|handled|written)\\s+(?:with|using|via|through|by)\\s+`?([a-z][a-z0-9._-]*)`?(?:\\s+command)?\\.?$")
 })
 
+// managedWithRE: "Dependencies are managed with Yarn", "We manage packages using
+// `uv`": the project's package manager, said as a fact.
+var managedWithRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)^(?:(?:all\\s+|the\\s+|our\\s+|project\\s+)*(?:dependencies|packages)\\s+(?:are|is)\\s+managed|we\\s+manage\\s+(?:our\\s+|the\\s+)?(?:dependencies|packages))\\s+(?:with|by|using|via|through)\\s+`?([a-z][a-z0-9._-]*)`?\\.?$")
+})
+
 // roleRunWith reads such a statement as the project's use of the tool for the job.
 func roleRunWith(text string) []Norm {
+	if m := managedWithRE().FindStringSubmatch(strings.TrimSpace(text)); m != nil {
+		w := strings.TrimRight(strings.ToLower(m[1]), ".")
+		if _, ok := installForms()[w]; ok {
+			return []Norm{{Sentence: text, Polarity: Require, Strength: "should", Verb: "use", Declarative: true,
+				Objects: []Object{{Kind: KTool, Text: w, Argv: []string{w}}}}}
+		}
+	}
 	m := roleRunWithRE().FindStringSubmatch(strings.TrimSpace(text))
-	if m == nil || toolJobs()[strings.ToLower(m[2])] == nil {
+	if m == nil {
+		return nil
+	}
+	w := strings.TrimRight(strings.ToLower(m[2]), ".")
+	if toolJobs()[w] == nil {
 		return nil
 	}
 	role := "test"
@@ -104,7 +121,6 @@ func roleRunWith(text string) []Norm {
 	case strings.Contains(low, "format"):
 		role = "format"
 	}
-	w := strings.ToLower(m[2])
 	return []Norm{{Sentence: text, Polarity: Require, Strength: "should", Verb: "use", Declarative: true,
 		Objects: []Object{{Kind: KTool, Text: w, Argv: []string{w}}, {Kind: KRole, Text: role}}}}
 }

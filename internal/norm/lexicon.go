@@ -701,7 +701,8 @@ func ProjectSubject(subject string) bool {
 // package manager", "to manage dependencies", "for package management").
 func NamesPackageManagement(sentence string) bool {
 	low := strings.ToLower(sentence)
-	for _, p := range []string{"package manag", "dependency manag", "manage dependencies", "managing dependencies", "for dependencies", "gestor de paquetes"} {
+	for _, p := range []string{"package manag", "dependency manag", "manage dependencies", "managing dependencies", "for dependencies", "gestor de paquetes",
+		"dependencies are managed", "packages are managed", "manage packages", "manage our dependencies", "manage the dependencies"} {
 		if strings.Contains(low, p) {
 			return true
 		}

@@ -92,6 +92,10 @@ func Read(text string, ctx Context) []Norm {
 		s = withoutLabel(s)
 		r := readSentence(s, ctx, last)
 		ns := r.norms
+		if len(ns) == 0 {
+			// "Tests are run with `pytest`.", "Dependencies are managed with Yarn."
+			ns = roleRunWith(s.Raw())
+		}
 		if only := onlyAfterPassing(s, ctx); only != nil {
 			ns = only
 		}
@@ -178,9 +182,6 @@ func Read(text string, ctx Context) []Norm {
 	branchNames(out, text)
 	if len(out) == 0 {
 		out = append(out, defaultTool(text)...)
-	}
-	if len(out) == 0 {
-		out = append(out, roleRunWith(text)...)
 	}
 	out = append(out, jobRivals(out)...)
 	out = append(out, installRivals(out)...)
@@ -1946,7 +1947,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			// "run `pnpm test` before opening a PR and `pnpm test:coverage` when ...": a
 			// command after the order's event is a second thing to run, with its own
 			// condition, not a second event
-			if o.Kind == KCommand && (cur.role == mBefore || cur.role == mAfter) && i > 0 && toks[i-1].Low == "and" && len(cur.objs) > 0 && onlyKind(cur.objs, KEvent) {
+			if o.Kind == KCommand && i > 0 && toks[i-1].Low == "and" && (cur.role == mBefore || cur.role == mAfter) && len(cur.objs) > 0 && onlyKind(cur.objs, KEvent) || o.Kind == KCommand && i > 1 && toks[i-1].Low == "and" && toks[i-2].Text == "," && orderSinceMain(segs) {
 				if m := lastMain(); m != nil && m.role == mRequire {
 					verb := m.verb
 					open(mRequire)
@@ -3063,6 +3064,7 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 	// after a clause holds for that clause ("run X after pulling, and never Y")
 	var lead conds
 	own := map[*segment]*conds{}
+	leadOf := map[*segment]conds{} // the lead of the clause a main segment is in
 	var except []Object
 	var scope []string
 	var lastMain *segment
@@ -3073,6 +3075,7 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		case mainRoles[sg.role] || sg.role == mInstead:
 			lastMain = sg
 			own[sg] = &conds{}
+			leadOf[sg] = lead
 			// "never run it", "always run it before you commit": the objects named
 			// before
 			if (sg.role == mForbid || sg.role == mRequire) && len(sg.objs) == 0 && anaphor(sg.words) && (sg.verb == "run" || sg.verb == "use") {
@@ -3102,8 +3105,10 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 			}
 		case sg.role == clauseBreak:
 			// "squash before the PR is merged, but never force-push": a condition of
-			// the first clause is not one of the second's
+			// the first clause is not one of the second's, and one before the second
+			// clause's main is its own lead
 			lead = conds{}
+			lastMain = nil
 		case sg.role == mExcept:
 			except = append(except, sg.objs...)
 		case sg.role == mScope:
@@ -3119,6 +3124,10 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 	base.Scope = scope
 	base.Subject = f.subject
 	condsOf := func(sg *segment) conds {
+		lead := lead
+		if l, ok := leadOf[sg]; ok {
+			lead = l
+		}
 		c := lead
 		if o := own[sg]; o != nil {
 			c = lead.merged(*o)
@@ -4169,6 +4178,26 @@ func meansEnd(toks []Token) bool {
 	switch toks[n-2].Low {
 	case "with", "using", "via", "running":
 		return true
+	}
+	return false
+}
+
+// orderSinceMain: the last main segment is followed by an order of events ("run `a`
+// before opening a PR, and `b` if ..."), so what comes next is no longer the main
+// segment's list.
+func orderSinceMain(segs []*segment) bool {
+	for j := len(segs) - 1; j >= 0; j-- {
+		if mainRoles[segs[j].role] {
+			return false
+		}
+		if (segs[j].role == mBefore || segs[j].role == mAfter) && len(segs[j].objs) > 0 && onlyKind(segs[j].objs, KEvent) {
+			for k := j - 1; k >= 0; k-- {
+				if mainRoles[segs[k].role] {
+					return segs[k].role == mRequire
+				}
+			}
+			return false
+		}
 	}
 	return false
 }
