@@ -482,6 +482,10 @@ func Readings(c *policy.Constraint, rc *recognize.RepoContext) (norms []norm.Nor
 		// (the item's own words may read as a requirement that lost its command)
 		if item := norm.ReadItem(c.Text, ctx); len(item) > 0 {
 			norms = item
+		} else if len(norms) == 0 {
+			// "Your code passes all tests (`make test`)" under "make sure you have
+			// checked all the items that apply:"
+			norms = norm.ChecklistItem(c.Text, ctx)
 		}
 	}
 	if strings.HasSuffix(strings.TrimSpace(c.Text), ":") {
@@ -1643,6 +1647,15 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 		// would make the order impossible to meet the other way
 		return nil, "one of the alternative commands is no form heed can match"
 	}
+	if norm.CommandAside(n.Sentence) && len(first) == 1 {
+		// "Format your code with black (`make format`)": running black itself meets
+		// it as well as the project's command for it does
+		for _, o := range n.Objects {
+			if o.Kind == norm.KTool && staticTools[o.Text] {
+				first[0] = append(first[0], process.Pattern{Program: process.ProgramsOf(o.Text)})
+			}
+		}
+	}
 	if alternatives(n.Sentence) && len(first) > 1 {
 		var all []process.Pattern
 		for _, fs := range first {
@@ -1713,6 +1726,15 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 			// "apply `gofmt` before committing": a formatter or linter of one
 			// language has work only after that language's files changed
 			p.Changed = staticToolFiles(f)
+			if len(p.Changed) == 0 {
+				// "Format your code with black (`make format`)": the tool the command
+				// runs says whose files
+				for _, o := range n.Objects {
+					if o.Kind == norm.KTool && len(p.Changed) == 0 {
+						p.Changed = staticToolFiles([]process.Pattern{{Program: []string{o.Text}}})
+					}
+				}
+			}
 			p.ChangedInferred = len(p.Changed) > 0
 		}
 		order(p, firstArgv[k])

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 )
 
 // installForms are the subcommands with which each package manager installs a
@@ -123,4 +125,96 @@ func roleRunWith(text string) []Norm {
 	}
 	return []Norm{{Sentence: text, Polarity: Require, Strength: "should", Verb: "use", Declarative: true,
 		Objects: []Object{{Kind: KTool, Text: w, Argv: []string{w}}, {Kind: KRole, Text: role}}}}
+}
+
+// prerequisiteLeadRE: "NEVER return control to the user without ensuring:", "Don't
+// push without running the following:": a lead-in whose list is what must hold first.
+var prerequisiteLeadRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^\W*(?:never|do not|don't|dont)\s+(\w+)\s+(.*?)\s*without\s+(?:first\s+)?(?:ensuring|running|checking|verifying|confirming|making sure)\b[^:]*:\W*$`)
+})
+
+// PrerequisiteLead rewrites such a lead-in as the order it states ("Before returning
+// control to the user, ensure the following:"), "" when it is not one.
+func PrerequisiteLead(lead string) string {
+	m := prerequisiteLeadRE().FindStringSubmatch(strings.TrimSpace(lead))
+	if m == nil {
+		return ""
+	}
+	rest := strings.TrimSpace(m[2])
+	if rest != "" {
+		rest = " " + rest
+	}
+	return "Before " + gerund(strings.ToLower(m[1])) + rest + ", ensure the following:"
+}
+
+// gerund is a verb's -ing form, for the verbs that name a hand-over.
+func gerund(v string) string {
+	switch {
+	case v == "commit" || v == "submit":
+		return v + "ting"
+	case strings.HasSuffix(v, "ee"):
+		return v + "ing"
+	case strings.HasSuffix(v, "e"):
+		return strings.TrimSuffix(v, "e") + "ing"
+	}
+	return v + "ing"
+}
+
+// ensureLead: a lead-in that asks the reader to make sure its items hold ("make sure
+// you have checked all the items that apply:", "ensure the following:").
+func ensureLead(lead string) bool {
+	low := strings.ToLower(lead)
+	if !strings.HasSuffix(strings.TrimSpace(low), ":") {
+		return false
+	}
+	for _, w := range []string{"make sure", "ensure", "verify that", "confirm that", "checklist", "check that"} {
+		// ("run the linters to ensure code follows the style:" gives a purpose; the
+		// list is of linters, not of things to ensure)
+		if i := strings.Index(low, w); i >= 0 && !strings.HasSuffix(low[:i], "to ") {
+			return true
+		}
+	}
+	return false
+}
+
+// ChecklistItem reads an item of such a list that names a command as what the
+// lead-in asks to ensure ("Your code passes all tests (`make test`)", "Tests pass:
+// `./gradlew jvmTest`"), under the lead-in's order; nil for any other item. It is for
+// items whose own words read as no rule at all.
+func ChecklistItem(item string, ctx Context) []Norm {
+	lead := ctx.LeadIn
+	if p := PrerequisiteLead(lead); p != "" {
+		lead = p
+	}
+	if !ensureLead(lead) {
+		return nil
+	}
+	named := false
+	for _, t := range Tokenize(item) {
+		if t.Code {
+			if o := classify(t.Text, ctx); o.Kind == KCommand || commandShaped(o.Text) && len(strings.Fields(o.Text)) > 1 {
+				named = true
+			}
+		}
+	}
+	if !named {
+		return nil
+	}
+	inner := ctx
+	inner.LeadIn = lead
+	text := strings.TrimSpace(item)
+	if r, size := utf8.DecodeRuneInString(text); size > 0 {
+		text = "Ensure " + string(unicode.ToLower(r)) + text[size:]
+	}
+	var out []Norm
+	for _, n := range Read(text, inner) {
+		if n.Polarity == Require && hasKinds(n.Objects, KCommand) && len(n.Before)+len(n.After) > 0 {
+			n.Sentence = item
+			// a checklist mixes commands with other duties, and often says its items
+			// hold "where they apply": advice, not a block
+			n.Uncertain = append(n.Uncertain, "an item of a checklist, read as what its lead-in asks to ensure")
+			out = append(out, n)
+		}
+	}
+	return out
 }

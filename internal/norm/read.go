@@ -3910,6 +3910,9 @@ var listRefs = []string{"all of the following commands", "all of the following c
 // commands:", "Run the following before creating a pull request:"): the lead-in's
 // norm, about the item's command. It returns nil for any other item.
 func ReadItem(item string, ctx Context) []Norm {
+	if p := PrerequisiteLead(ctx.LeadIn); p != "" {
+		ctx.LeadIn = p
+	}
 	toks := Tokenize(item)
 	if ctx.LeadIn == "" {
 		// a list of commands under the heading "Before Every Commit"

@@ -315,3 +315,36 @@ func TestChangesNamedByTheHeading(t *testing.T) {
 		t.Errorf("a step under \"If you touched the protobufs\": %v", item)
 	}
 }
+
+// A lead-in that bans a hand-over "without ensuring" its list is the order "before
+// the hand-over, ensure:"; the items of a checklist under an "ensure" lead-in that
+// name a command are what must pass first, as advice.
+func TestPrerequisiteLeadsAndChecklists(t *testing.T) {
+	for lead, want := range map[string]string{
+		"NEVER return control to the user without ensuring:": "Before returning control to the user, ensure the following:",
+		"Don't commit without first running the following:":  "Before committing, ensure the following:",
+		"Never push to a shared branch without checking:":     "Before pushing to a shared branch, ensure the following:",
+		"Never push without running `make test`.":            "",
+		"Run these before committing:":                        "",
+	} {
+		if got := PrerequisiteLead(lead); got != want {
+			t.Errorf("PrerequisiteLead(%q) = %q, want %q", lead, got, want)
+		}
+	}
+	ctx := Context{Command: commands, LeadIn: "NEVER hand work back without ensuring:"}
+	ns := ChecklistItem("Linting is clean: `make lint`", ctx)
+	if len(ns) != 1 || ns[0].Certain() || !strings.Contains(ns[0].String(), "make lint") || len(ns[0].Before) == 0 {
+		t.Errorf("a checklist item under a prerequisite lead-in: %v", ns)
+	}
+	ctx.LeadIn = "Before you open your PR, make sure every item below holds:"
+	if ns := ChecklistItem("Your change passes the suite (`pytest`)", ctx); len(ns) != 1 || ns[0].Before[0].Text != "pr" {
+		t.Errorf("a checklist item under an ensure lead-in: %v", ns)
+	}
+	if ns := ChecklistItem("The changelog has an entry", ctx); ns != nil {
+		t.Errorf("an item without a command is no order: %v", ns)
+	}
+	ctx.LeadIn = "Run the linters before you push to ensure the style holds:"
+	if ns := ChecklistItem("Go code: `make lint`", ctx); ns != nil {
+		t.Errorf("a purpose's 'to ensure' makes no checklist: %v", ns)
+	}
+}
