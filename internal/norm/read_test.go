@@ -323,9 +323,9 @@ func TestPrerequisiteLeadsAndChecklists(t *testing.T) {
 	for lead, want := range map[string]string{
 		"NEVER return control to the user without ensuring:": "Before returning control to the user, ensure the following:",
 		"Don't commit without first running the following:":  "Before committing, ensure the following:",
-		"Never push to a shared branch without checking:":     "Before pushing to a shared branch, ensure the following:",
+		"Never push to a shared branch without checking:":    "Before pushing to a shared branch, ensure the following:",
 		"Never push without running `make test`.":            "",
-		"Run these before committing:":                        "",
+		"Run these before committing:":                       "",
 	} {
 		if got := PrerequisiteLead(lead); got != want {
 			t.Errorf("PrerequisiteLead(%q) = %q, want %q", lead, got, want)
