@@ -417,6 +417,12 @@ func TestOwnCommandSentences10(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-10.txt", 20)
 }
 
+// TestOwnCommandSentences11: the eleventh batch (testdata/own-sentences-11.txt):
+// environment assignments in commands.
+func TestOwnCommandSentences11(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-11.txt", 8)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this

@@ -42,6 +42,12 @@ type Command struct {
 	Unparsable string `json:"unparsable,omitempty"`
 	// Dynamic is true when argv[0] or an argument is computed at run time ($VAR, $(...)).
 	Dynamic bool `json:"dynamic,omitempty"`
+	// Env holds the environment assignments the line writes for this command (`CI=1
+	// pnpm install`, `env X=1 cmd`), by name: the value as written, or "" with the
+	// name in DynamicEnv when it is computed at run time. Variables the session set
+	// earlier (an `export` in another line) are not here.
+	Env        map[string]string `json:"env,omitempty"`
+	DynamicEnv []string          `json:"dynamic_env,omitempty"`
 	// DynamicArgs lists the positions in Argv whose words are computed at run time; their
 	// text there is the source as written ("$BRANCH"). A rule must not pass a command
 	// whose dynamic words could make it match.

@@ -450,6 +450,9 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 		case n.Polarity == norm.Require && !bans && n.Condition == "" && (n.Subject == "" || hasConcept(n.Objects, "draft-pr")):
 			r = lowerWrapped(c, rc, n)
 			if len(r) == 0 {
+				r = lowerRequiredEnv(c, n)
+			}
+			if len(r) == 0 {
 				r = lowerRequiredFlags(c, n)
 			}
 			if len(r) == 0 {
@@ -551,6 +554,11 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 			if _, tool := norm.ToolFamily(o.Argv[0]); tool && len(o.Argv) == 1 {
 				// `npm` names the tool, with the runner it ships (npx)
 				p = process.Pattern{Program: process.ProgramsOf(o.Argv[0])}
+			}
+			// "never run `CI=1 pnpm install`": that install, not every one
+			if env := append(process.SpanEnv(o.Text), o.Env...); len(env) > 0 {
+				slices.Sort(env)
+				p.Env = slices.Compact(env)
 			}
 			for _, fl := range pendingFlags {
 				p.Flags = append(p.Flags, flagGroup(p, fl))
@@ -2220,4 +2228,56 @@ func withoutExcepted(forbid []process.Pattern, except []norm.Object) []process.P
 		}
 	}
 	return out
+}
+
+// envNotSeen is why a required assignment only warns: one the session exported in an
+// earlier line is not on the command's own line.
+const envNotSeen = "an assignment the session made in an earlier line (export) is not seen"
+
+// lowerRequiredEnv: "In the sandbox, run Nx with `CI=1 NX_DAEMON=false pnpm nx run
+// ...`", "Set `HOMEBREW_NO_AUTO_UPDATE=1` for `brew bundle exec` commands": the
+// command without those assignments is the wrong form, as advice.
+func lowerRequiredEnv(c *policy.Constraint, n *norm.Norm) []policy.Rule {
+	if n.Verb != "" && n.Verb != "run" && n.Verb != "use" && n.Verb != "pass" || n.Subject != "" && !n.Declarative || norm.OptionalPurpose(n.Sentence) {
+		return nil
+	}
+	var cmd *norm.Object
+	var env []string
+	for i, o := range n.Objects {
+		if a, ok := process.EnvAssignment(o.Text); ok && o.Kind != norm.KCommand {
+			env = append(env, a)
+			continue
+		}
+		switch o.Kind {
+		case norm.KCommand:
+			if cmd != nil {
+				return nil // which command wants which assignment is not said
+			}
+			cmd = &n.Objects[i]
+		case norm.KRole:
+		default:
+			return nil
+		}
+	}
+	if cmd == nil {
+		return nil
+	}
+	spanEnv := process.SpanEnv(cmd.Text)
+	if len(env) == 0 && len(spanEnv) > 0 && !norm.NamesTheWay(n.Sentence) {
+		// "Fix: run `UPDATE_TOOLSNAPS=true go test ./...`", "Run one file:
+		// `TESTPATH=... tox`": how to do one task, not how every run must look
+		return nil
+	}
+	env = append(env, spanEnv...)
+	if len(env) == 0 {
+		return nil
+	}
+	p := process.PatternFrom(cmd.Argv, c.Scope.Dir)
+	p.LackingEnv = env
+	m := *n
+	m.Uncertain = append(slices.Clone(n.Uncertain), envNotSeen)
+	r := rule(c, &m, process.KindCommand, process.CommandParams{Forbid: []process.Pattern{p}})
+	r.Message = "`" + strings.Join(cmd.Argv, " ") + "` runs here with " + strings.Join(env, " ")
+	r.Suggestion = "run `" + strings.Join(env, " ") + " " + strings.Join(cmd.Argv, " ") + "`"
+	return []policy.Rule{r}
 }

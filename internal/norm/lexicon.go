@@ -80,7 +80,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"is required", "are required", "required:", "make", "ensure that", "prefer", "prefer to", "prefer using",
 			"only ever", "stick to", "stick with", "switch to", "default to",
 			"update", "also update", "also run", "keep in sync", "also edit", "edit", "apply", "rerun", "re-run",
-			"perform", "conduct", "execute", "carry out", "rebuild", "build", "pass",
+			"perform", "conduct", "execute", "carry out", "rebuild", "build", "pass", "set", "export",
 			"siempre", "usa", "utiliza", "ejecuta", "всегда", "используйте", "используй", "запускайте", "запускай",
 			"immer", "verwende", "benutze", "führe", "toujours", "utilisez", "exécutez", "lancez",
 		},

@@ -55,6 +55,9 @@ type Object struct {
 	// Alone: the sentence names the command's bare form ("the bare `cargo test`",
 	// "`pytest` alone"): the command with nothing added.
 	Alone bool
+	// Env are environment assignments the command is named with ("`npm install`
+	// with `NODE_ENV=production`"): NAME=value, or NAME for any value.
+	Env []string
 }
 
 // Norm is one reading of a sentence.

@@ -188,6 +188,7 @@ func Read(text string, ctx Context) []Norm {
 	commandSubjectPasses(out, text, ctx)
 	whileScoped(out, text)
 	out = withoutLeftRunning(out, text)
+	out = envCombos(out)
 	deletedFiles(out)
 	out = withoutExampleSteps(out, text)
 	selectiveRoles(out)

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -33,6 +34,17 @@ func (st *state) command(ws []word, stdin *stdinSrc) []int {
 	}
 	cwd, cwdUnknown := st.toolCwd(ws)
 	c := engine.Command{Cwd: cwd, CwdUnknown: cwdUnknown, Requires: st.requires}
+	for _, name := range slices.Sorted(maps.Keys(st.env)) {
+		if c.Env == nil {
+			c.Env = map[string]string{}
+		}
+		v := st.env[name]
+		c.Env[name] = v.text
+		if !v.known {
+			c.Env[name] = ""
+			c.DynamicEnv = append(c.DynamicEnv, name)
+		}
+	}
 	if len(st.launchers) > 0 {
 		c.LaunchedBy = append([]int(nil), st.launchers...)
 	}
@@ -75,6 +87,9 @@ func (st *state) command(ws []word, stdin *stdinSrc) []int {
 				for k, v := range st.env {
 					sub.vars[k] = v
 				}
+				// the script's commands inherit the environment written for its
+				// shell (`X=1 sh -c 'cmd'`)
+				sub.env = st.env
 				sub.pos = a.pos
 			}
 			sub.requires = st.requires

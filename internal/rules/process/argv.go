@@ -3,6 +3,8 @@ package process
 import (
 	"path"
 	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
 )
 
 // flag is one option of a parsed command line.
@@ -46,6 +48,22 @@ type parsed struct {
 	// forceExempt lists the force-push spellings a rule names as its exception or
 	// alternative (see forcePush).
 	forceExempt map[string]bool
+	// env are the environment assignments written for the command, envDyn the
+	// names whose value is computed at run time.
+	env    map[string]string
+	envDyn map[string]bool
+}
+
+// withEnv records the command's environment assignments.
+func (p *parsed) withEnv(cmd *engine.Command) *parsed {
+	p.env = cmd.Env
+	if len(cmd.DynamicEnv) > 0 {
+		p.envDyn = map[string]bool{}
+		for _, n := range cmd.DynamicEnv {
+			p.envDyn[n] = true
+		}
+	}
+	return p
 }
 
 // parseArgv reads argv with the conventions of its program. dyn holds the positions of

@@ -149,7 +149,7 @@ func (c *commandCheck) Delegates(argv []string) bool {
 		if cmd.Unparsable != "" || len(cmd.Argv) == 0 {
 			return false
 		}
-		q := parseArgv(cmd.Argv, cmd.DynamicArgs)
+		q := parseArgv(cmd.Argv, cmd.DynamicArgs).withEnv(&cmd)
 		if c.forbids(q) {
 			return false
 		}
@@ -392,7 +392,7 @@ func programsOf(ps []Pattern) []string {
 func parsedAt(ev *engine.Evidence, i int) *parsed {
 	cmd := &ev.Commands[i]
 	parse := func() *parsed {
-		p := parseArgv(cmd.Argv, cmd.DynamicArgs)
+		p := parseArgv(cmd.Argv, cmd.DynamicArgs).withEnv(cmd)
 		p.cwd, p.cwdUnknown, p.root = cmd.Cwd, cmd.CwdUnknown, cmd.Root
 		return p
 	}

@@ -38,6 +38,14 @@ type Pattern struct {
 	// on the repository root" is `rm -rf .` at the root, `rm -rf ..` in a folder, `rm
 	// -rf /abs/path/of/the/repository` or any folder above it, never `rm -rf build/`.
 	Paths []string `json:"paths,omitempty"`
+	// Env are environment assignments the command line must write for the command
+	// ("NAME=value", or "NAME" for any value): "never run `CI=1 pnpm install`" is a
+	// ban of that install, not of every install.
+	Env []string `json:"env,omitempty"`
+	// LackingEnv: the pattern matches only when the command line does not write all
+	// of these assignments ("run Nx as `NX_DAEMON=false pnpm nx ...`": the form
+	// without them). Assignments the session made in earlier lines are not seen.
+	LackingEnv []string `json:"lacking_env,omitempty"`
 }
 
 // validate checks the pattern at index idx of the params field (params.forbid),
@@ -89,6 +97,13 @@ func (p *Pattern) check() error {
 			}
 		}
 	}
+	for field, list := range map[string][]string{"env": p.Env, "lacking_env": p.LackingEnv} {
+		for i, e := range list {
+			if name, _, _ := strings.Cut(e, "="); !envName(name) {
+				return fmt.Errorf("%s.%s[%d]: %q is not an environment assignment (NAME or NAME=value)", at, field, i, e)
+			}
+		}
+	}
 	for i, d := range p.Paths {
 		if d == "" || path.IsAbs(d) || d == ".." || strings.HasPrefix(d, "../") {
 			return fmt.Errorf("%s.paths[%d]: %q is not a path inside the repository", at, i, d)
@@ -110,6 +125,7 @@ func (p *Pattern) check() error {
 // String renders the pattern as a command line for messages: `git push --force`.
 func (p *Pattern) String() string {
 	var parts []string
+	parts = append(parts, p.Env...)
 	prog := p.Program[0]
 	if len(p.Program) > 1 {
 		prog = strings.Join(p.Program, "|")
@@ -129,7 +145,42 @@ func (p *Pattern) String() string {
 		parts = append(parts, "(without "+strings.Join(g, "|")+")")
 	}
 	parts = append(parts, p.Paths...)
+	if len(p.LackingEnv) > 0 {
+		parts = append(parts, "(without "+strings.Join(p.LackingEnv, " ")+")")
+	}
 	return strings.Join(parts, " ")
+}
+
+// envName: a shell variable's name.
+func envName(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for _, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// envMatch is how the command's environment assignments fare against a list of them:
+// all written as asked (matches), one computed at run time (mayMatch), or not.
+func (c *parsed) envMatch(want []string) (match, string) {
+	res, how := matches, ""
+	for _, e := range want {
+		name, val, hasVal := strings.Cut(e, "=")
+		got, ok := c.env[name]
+		switch {
+		case !ok:
+			return noMatch, ""
+		case c.envDyn[name]:
+			res, how = mayMatch, "$"+name+" is computed at run time"
+		case hasVal && got != val:
+			return noMatch, ""
+		}
+	}
+	return res, how
 }
 
 // match is how a command fares against a pattern.
@@ -235,6 +286,22 @@ func (p *Pattern) match(c *parsed) matchResult {
 			if _, ok := c.hasFlag(spec); ok {
 				return matchResult{} // the command carries the option the rule asks for
 			}
+		}
+	}
+	if len(p.Env) > 0 {
+		switch m, how := c.envMatch(p.Env); m {
+		case noMatch:
+			return matchResult{}
+		case mayMatch:
+			maybe(how)
+		default:
+			res.how = append(res.how, p.Env...)
+		}
+	}
+	if len(p.LackingEnv) > 0 {
+		// (a value computed at run time may be the one asked for: the form is met)
+		if m, _ := c.envMatch(p.LackingEnv); m != noMatch {
+			return matchResult{} // the command line writes the assignments the rule asks for
 		}
 	}
 	if len(p.Paths) > 0 {

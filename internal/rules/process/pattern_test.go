@@ -206,3 +206,44 @@ func TestPathPrograms(t *testing.T) {
 		}
 	}
 }
+
+// A pattern's environment: "never run `CI=1 pnpm install`" matches that install only;
+// a required assignment ("run Nx with `NX_DAEMON=false ...`") makes the form without
+// it the match. Assignments reach the command through `env` and through a launcher,
+// and one computed at run time may be the one named.
+func TestEnvironmentAssignments(t *testing.T) {
+	ci := Pattern{Program: []string{"pnpm"}, Args: []string{"install"}, Env: []string{"CI=1"}}
+	anyTrace := Pattern{Program: []string{"git"}, Args: []string{"push"}, Env: []string{"GIT_TRACE"}}
+	daemon := Pattern{Program: []string{"pnpm"}, Args: []string{"nx"}, LackingEnv: []string{"NX_DAEMON=false"}}
+	for _, c := range []struct {
+		p    Pattern
+		line string
+		want match
+	}{
+		{ci, "CI=1 pnpm install", matches},
+		{ci, "env CI=1 pnpm install --frozen-lockfile", matches},
+		{ci, "pnpm install", noMatch},
+		{ci, "CI=0 pnpm install", noMatch},
+		{ci, "CI=$X pnpm install", mayMatch},
+		{anyTrace, "GIT_TRACE=2 git push origin x", matches},
+		{anyTrace, "git push origin x", noMatch},
+		{daemon, "pnpm nx run web:build", matches},
+		{daemon, "NX_DAEMON=false pnpm nx run web:build", noMatch},
+		{daemon, "NX_DAEMON=true pnpm nx run web:build", matches},
+		{daemon, "NX_DAEMON=false sh -c 'pnpm nx run web:build'", noMatch},
+	} {
+		got := noMatch
+		for _, cmd := range shell.Parse(c.line, shell.Options{}) {
+			if r := c.p.match(parseArgv(cmd.Argv, cmd.DynamicArgs).withEnv(&cmd)); r.m > got {
+				got = r.m
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s ~ %s: %d, want %d", c.p.String(), c.line, got, c.want)
+		}
+	}
+	bad := Pattern{Program: []string{"make"}, Env: []string{"1X=2"}}
+	if err := bad.check(); err == nil {
+		t.Error("an assignment to no variable name validated")
+	}
+}

@@ -2,6 +2,7 @@ package process
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazy"
@@ -439,3 +440,34 @@ func ProgramsOf(tool string) []string {
 // inapplicable): what the compiler uses to review a rule against the commands its
 // instruction file shows as normal use.
 func JudgeArgv(p CommandParams, argv []string) string { return judgeArgv(p, argv) }
+
+// SpanEnv returns the environment assignments a command span writes before its
+// program (`CI=1 NX_DAEMON=false pnpm nx run`: CI=1, NX_DAEMON=false), as NAME=value,
+// sorted; those computed at run time are left out.
+func SpanEnv(span string) []string {
+	s := strings.TrimSpace(span)
+	if s == "" || strings.ContainsAny(s, "\n|&;<>()`") {
+		return nil
+	}
+	cmds := shell.Parse(placeholderRE.ReplaceAllString(s, " x "), shell.Options{})
+	if len(cmds) == 0 || cmds[0].Unparsable != "" {
+		return nil
+	}
+	var out []string
+	for name, v := range cmds[0].Env {
+		if !slices.Contains(cmds[0].DynamicEnv, name) {
+			out = append(out, name+"="+v)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// EnvAssignment: the span is only an environment assignment (`HOMEBREW_NO_AUTO_UPDATE=1`).
+func EnvAssignment(span string) (string, bool) {
+	name, _, ok := strings.Cut(strings.TrimSpace(span), "=")
+	if !ok || strings.ContainsAny(span, " \t") || !envName(name) {
+		return "", false
+	}
+	return strings.TrimSpace(span), true
+}
