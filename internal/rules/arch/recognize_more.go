@@ -89,6 +89,7 @@ func (layersRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	if len(out.Rules) > 0 {
 		out.Unenforced = ""
 	}
+	out.Rules = exemptTests(out.Rules, c, rc)
 	return out
 }
 
@@ -508,6 +509,7 @@ func (externalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 		r.Exact = !approximate
 		out.Rules = append(out.Rules, r)
 	}
+	out.Rules = exemptTests(out.Rules, c, rc)
 	return out
 }
 
