@@ -28,6 +28,11 @@ var (
 	restrictedImportRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)^(?:only|neither)\b[^.;:]{0,80}?\b(?:may|can|is allowed to|are allowed to)\s+(?:directly\s+)?(?:import|depend on)\b(?:\s+from|\s+on)?\s+§`)
 	})
+	// importsNothingRE: "§ imports nothing", "§ imports domain only": what a part of
+	// the code may import, stated as a fact.
+	importsNothingRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^(the\s+)?§(\s+(package|module|layer|folder|crate)s?)?\s+(imports|depends on)\s+(nothing\b|no other (code|folders?|packages?|modules?|layers?)\b|[a-z][\w-]*((\s*\+\s*|\s+and\s+|,\s*(and\s+)?)[a-z][\w-]*)*\s+(only|exclusively)\b)`)
+	})
 	// onlyDependsRE: "§ depends only on §", "§ imports only from §".
 	onlyDependsRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)^(the\s+)?§(\s*(,|and|or)\s*§)*(\s+(package|module|layer|folder|crate)s?)?\s+(depends|imports)\s+(only|exclusively)\s+(on|from)?\s*§`)
@@ -50,7 +55,7 @@ func BoundaryStatement(text string) bool {
 		return dependencyWordsRE().MatchString(words)
 	}
 	prose = strings.TrimLeft(prose, "-*• ")
-	return onlyDependsRE().MatchString(prose) || restrictedImportRE().MatchString(prose)
+	return onlyDependsRE().MatchString(prose) || restrictedImportRE().MatchString(prose) || importsNothingRE().MatchString(prose)
 }
 
 // importColumnRE: a table column that lists what a row's part may import.

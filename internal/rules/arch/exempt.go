@@ -57,6 +57,13 @@ func testExemption(c *policy.Constraint, rc *recognize.RepoContext) []string {
 			}
 		}
 	}
+	if !exempt && jvmModules(c, rc) {
+		// "`client` cannot depend on `server`" under "Module dependency rules" in a
+		// Maven or Gradle build: a module's dependencies are its build's, and the
+		// test sources' are a scope of their own (<scope>test</scope>,
+		// testImplementation).
+		return []string{"**/src/test/**", "**/src/testFixtures/**", "**/src/androidTest/**", "**/src/integrationTest/**"}
+	}
 	if !exempt {
 		return nil
 	}
@@ -294,4 +301,23 @@ func subBoundaries(dir string, c *policy.Constraint, rc *recognize.RepoContext) 
 		}
 	}
 	return dedupe(out)
+}
+
+// jvmModules reports whether a constraint of a Java or Kotlin repository states a
+// dependency rule between build modules: it or its heading speaks of modules, and it
+// names top-level folders, not packages.
+func jvmModules(c *policy.Constraint, rc *recognize.RepoContext) bool {
+	if rc == nil || len(rc.Languages) == 0 || rc.Languages[0] != engine.LangJava && rc.Languages[0] != engine.LangKotlin {
+		return false
+	}
+	words := c.Text + " " + c.Context + " " + strings.Join(c.HeaderPath, " ")
+	if !moduleWordRE.MatchString(recognize.Lower(words)) {
+		return false
+	}
+	for _, sp := range recognize.CodeSpans(c.Text) {
+		if strings.Contains(sp, ".") || strings.Contains(strings.Trim(sp, "/"), "/") {
+			return false // a package or a path inside a module
+		}
+	}
+	return true
 }

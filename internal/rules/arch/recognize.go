@@ -3,6 +3,7 @@ package arch
 import (
 	"encoding/json"
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -54,6 +55,11 @@ var (
 	onlyNoneRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + `\b[^§]*?(?:\bit|\bthey|, which|^)? ?(?:(?:imports|depends on|may import|must import|import|depend on) (?:no|nothing from any)|` + neg + ` ` + importVerb + ` (?:any|anything from any|code from any)) other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)`)
 	// "§0 must not import any other (heed) package"
 	onlyNone2RE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` ` + neg + ` ` + importVerb + ` (?:(?:any )?other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)|anything else (?:from|in|of) (?:this|the|our) (?:module|repository|repo|project|codebase|code base|workspace))`)
+	// "§0 imports nothing", "§0 must import nothing (no frameworks)"
+	importsNothingRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` (?:imports|depends on|(?:may|must|should|can) (?:import|depend on)) (?:nothing|no other (?:code|folders?|packages?|modules?|layers?))\b`)
+	// "§0 imports domain only", "§0 imports application + contracts only", "§0 may
+	// import only domain and shared": folders named without code spans
+	importsWordsRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` (?:(?:imports|depends on|(?:may|can|should|must) (?:import|depend on)) ((?:only|exclusively) )?(?:from |on )?)((?:[a-z][\w-]*)(?:(?: ?\+ ?| and |, (?:and )?|/)[a-z][\w-]*)*)(?: (only|exclusively))?(?:[.;,:(]|$)`)
 	// "neither §0 nor §1 may import §2"
 	neitherRE = mustRE(`^neither (` + spanList + `)` + noun + aside + ` (?:may|can|should|must|shall|is allowed to|are allowed to) (?:directly )?` + importVerb + `(?: anything)?(?: from| on)?(?: the)? (` + spanList + `)`)
 	// "only tests may import §0", "only test files (§0) may import §1"
@@ -225,6 +231,16 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 			}
 		}
 		return out, ""
+	case importsNothingRE.MatchString(p):
+		m := importsNothingRE.FindStringSubmatch(p)
+		return onlyRules(s, c, rc, spans(m[1]), nil)
+	case importsWordsRE.MatchString(p) && wordsOnly(importsWordsRE.FindStringSubmatch(p)):
+		m := importsWordsRE.FindStringSubmatch(p)
+		ws, idx := withWords(s, m[3])
+		if why := placeWords(ws, c, rc, spans(m[1]), idx); why != "" {
+			return nil, why
+		}
+		return onlyRules(ws, c, rc, spans(m[1]), idx)
 	case neitherRE.MatchString(p):
 		m := neitherRE.FindStringSubmatch(p)
 		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), false)
@@ -436,6 +452,77 @@ func exceptRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, al
 	}
 	summary := fmt.Sprintf("a file other than %s imports %s", list(humans(ag)), list(append(humans(tg), tp...)))
 	return []policy.Rule{archRule(KindImports, params, c, summary, "", cases...)}, ""
+}
+
+// wordsOnly reports whether an importsWordsRE match restricts ("only" before or after
+// the names) and names no word that is a function word rather than a folder.
+func wordsOnly(m []string) bool {
+	if m[2] == "" && m[4] == "" {
+		return false
+	}
+	for _, w := range wordsOf(m[3]) {
+		switch w {
+		case "the", "a", "an", "its", "their", "from", "what", "which", "code", "types", "interfaces", "standard", "library", "stdlib":
+			return false
+		}
+	}
+	return true
+}
+
+func wordsOf(list string) []string {
+	return strings.FieldsFunc(list, func(r rune) bool { return r == '+' || r == ',' || r == '/' || r == ' ' })
+}
+
+// withWords is the sentence with the folder names of a list written without code
+// spans added as spans, and their indexes; "and" joins them, it names none.
+func withWords(s sentence, list string) (sentence, []int) {
+	out := sentence{prose: s.prose, spans: append([]string(nil), s.spans...)}
+	var idx []int
+	for _, w := range wordsOf(list) {
+		if w == "and" {
+			continue
+		}
+		idx = append(idx, len(out.spans))
+		out.spans = append(out.spans, w)
+	}
+	return out, idx
+}
+
+// placeWords places folder names written without code spans, with the subject: a
+// name in several folders is the one beside the others ("`api/` imports application +
+// contracts only" with frontend/src/api and backend/src/app/{api,application,contracts}
+// is backend's), a word the folder beside the subject when there is one. Each span is
+// rewritten as its folder's path. why is set when a name is no folder: a word that is
+// not one ("imports lodash only") is no boundary of the repository's parts.
+func placeWords(s sentence, c *policy.Constraint, rc *recognize.RepoContext, fromIdx, wordIdx []int) string {
+	if len(fromIdx) != 1 || rc == nil || len(rc.Dirs) == 0 {
+		return "the importing side is not one folder"
+	}
+	subj, _ := folderName(s.spans[fromIdx[0]])
+	if subj == "" {
+		return "the importing side is not a folder"
+	}
+	names := []string{subj}
+	for _, i := range wordIdx {
+		names = append(names, s.spans[i])
+	}
+	pl := placeNames(names, c, rc)
+	if pl[0].dir == "" {
+		return pl[0].why
+	}
+	s.spans[fromIdx[0]] = pl[0].dir
+	parent := path.Dir(pl[0].dir)
+	for k, i := range wordIdx {
+		if sib := path.Join(parent, s.spans[i]); parent != "." && isDir(rc, sib) {
+			s.spans[i] = sib
+			continue
+		}
+		if pl[k+1].dir == "" {
+			return pl[k+1].why
+		}
+		s.spans[i] = pl[k+1].dir
+	}
+	return ""
 }
 
 // testsOnlyRules: only test files (those named, or the repository's usual ones) may
