@@ -25,6 +25,7 @@ import (
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/repo"
 	"github.com/heed-dev/heed/internal/report"
+	"github.com/heed-dev/heed/internal/rules/process"
 	"github.com/heed-dev/heed/internal/shell"
 )
 
@@ -108,6 +109,12 @@ type RunInfo struct {
 	Commits    int    `json:"commits"`
 	Files      int    `json:"files_changed"`
 	PR         string `json:"pr_source,omitempty"`
+	// StartBranch is the branch the session started on, when known, and
+	// StartBranchFrom where heed read it: "trajectory" (the session's record) or
+	// "repository" (the branch checked out in the repository, for a session that
+	// switches none).
+	StartBranch     string `json:"start_branch,omitempty"`
+	StartBranchFrom string `json:"start_branch_from,omitempty"`
 	// DurationMS is how long the audit took.
 	DurationMS float64 `json:"duration_ms"`
 }
@@ -217,6 +224,10 @@ func (b *bundle) trajectory() {
 		b.missing(PartTrajectory, fmt.Sprintf("the trajectory is truncated after %d steps; later steps are unknown", len(t.Steps)))
 	}
 	b.steps = t.Steps
+	if t.StartBranch != "" {
+		b.ev.StartBranch = t.StartBranch
+		b.rep.Run.StartBranch, b.rep.Run.StartBranchFrom = t.StartBranch, "trajectory"
+	}
 	b.sessionRoot = t.Cwd
 	if b.sessionRoot == "" {
 		b.sessionRoot = opt.Repo
@@ -325,6 +336,12 @@ func (b *bundle) repository() error {
 	b.rep.Missing = append(b.rep.Missing, st.missing...)
 	b.rep.Warnings = append(b.rep.Warnings, st.warnings...)
 	b.rep.Run.Base, b.rep.Run.Head = st.base, st.head
+	if b.ev.StartBranch == "" && st.branch != "" && (opt.Head == "" || opt.Head == "HEAD") && !b.switchesBranch() {
+		// A session that switches no branch ends on the one it started on: the
+		// repository's, when the audit reads the repository as the session left it.
+		b.ev.StartBranch = st.branch
+		b.rep.Run.StartBranch, b.rep.Run.StartBranchFrom = st.branch, "repository"
+	}
 	b.ev.Commits = append([]engine.Commit(nil), st.commits...)
 	b.ev.Files, b.ev.Tree, b.ev.Changed, b.ev.DeletedPaths = st.files, st.tree, st.changed, st.deleted
 	ig, err := repo.Exclusions(opt.Repo, opt.Config, opt.Exclude)
@@ -346,9 +363,28 @@ func (b *bundle) repository() error {
 	return nil
 }
 
+// switchesBranch reports whether a command of the session checks out or switches to
+// a branch, or may (a git command heed could not read, or one with words computed at
+// run time: `git checkout "$BRANCH"`).
+func (b *bundle) switchesBranch() bool {
+	for _, c := range b.ev.Commands {
+		if _, ok := process.SwitchesTo(c.Argv); ok {
+			return true
+		}
+		maybe := c.Unparsable != "" || c.Dynamic && len(c.Argv) > 0 && path.Base(c.Argv[0]) == "git"
+		if maybe && (strings.Contains(c.Line, "checkout") || strings.Contains(c.Line, "switch")) {
+			return true
+		}
+	}
+	return false
+}
+
 // repoState is what an audit reads of a repository: the commits base..head, their
-// diff and the files at head. It is read-only once built, so runs may share it.
+// diff and the files at head, and the branch checked out. It is read-only once built,
+// so runs may share it.
 type repoState struct {
+	// branch is the branch HEAD names, "" when detached or unknown.
+	branch            string
 	base, head        string
 	commits           []engine.Commit
 	files             []*engine.File
@@ -391,6 +427,9 @@ func readRepo(root, base, head string) (*repoState, error) {
 		return st, nil
 	}
 	st.base, st.head = baseHash, headHash
+	if out, err := r.GitOutput("symbolic-ref", "--quiet", "--short", "HEAD"); err == nil {
+		st.branch = strings.TrimSpace(string(out))
+	}
 	if st.commits, err = r.Commits(baseHash, headHash); err != nil {
 		miss(PartCommits, "cannot read the commits: "+err.Error())
 	}

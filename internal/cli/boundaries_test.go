@@ -18,7 +18,7 @@ import (
 )
 
 // selfArchArgs is how .ci/run has heed check heed's own package boundaries.
-var selfArchArgs = []string{"check", "--all", "--domain", "architecture", "--exclude", "*_test.go", "--repo", ".", "internal", "cmd"}
+var selfArchArgs = []string{"check", "--all", "--domain", "architecture", "--repo", ".", "internal", "cmd"}
 
 // heedCopy copies what the boundaries are about (AGENTS.md, go.mod and every Go file
 // under internal/ and cmd/, testdata aside) into a temporary directory.
@@ -112,7 +112,7 @@ func TestHeedEnforcesItsOwnPackageBoundaries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ciLine := `"$bin" ` + strings.ReplaceAll(strings.Join(selfArchArgs, " "), "*_test.go", "'*_test.go'")
+	ciLine := `"$bin" ` + strings.Join(selfArchArgs, " ")
 	if !strings.Contains(string(ci), ciLine) {
 		t.Fatalf(".ci/run no longer runs %s: keep this test's arguments in step", ciLine)
 	}

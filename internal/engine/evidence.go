@@ -166,6 +166,10 @@ type Evidence struct {
 	Commits []Commit
 	// PR is nil when no pull-request text was given.
 	PR *PR
+	// StartBranch is the branch checked out when the session began, when its record
+	// or the repository shows it ("" = unknown): branch rules judge the commands run
+	// before the session's first checkout on it.
+	StartBranch string
 	// Missing names the parts of the evidence that could not be read (a truncated
 	// trajectory, a missing base commit); rules that need them judge undetermined.
 	Missing []string
@@ -187,7 +191,7 @@ type Evidence struct {
 func (ev *Evidence) fileView(f *File) *Evidence {
 	return &Evidence{Mode: ev.Mode, Commands: ev.Commands, Files: []*File{f}, Tree: ev.Tree,
 		Changed: ev.Changed, DeletedPaths: ev.DeletedPaths, Commits: ev.Commits, PR: ev.PR,
-		Missing: ev.Missing, run: ev}
+		StartBranch: ev.StartBranch, Missing: ev.Missing, run: ev}
 }
 
 // Streamed reports whether ev is one file's view of a streamed run (Stream): its

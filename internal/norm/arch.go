@@ -23,6 +23,16 @@ var (
 	dependencyWordsRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)\b(dependenc(y|ies)|depends?|imports?|import direction|layers?|layering)\b`)
 	})
+	// restrictedImportRE: "Only tests may import §", "Neither § nor § may import §":
+	// a permission given to some is a ban for the rest.
+	restrictedImportRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^(?:only|neither)\b[^.;:]{0,80}?\b(?:may|can|is allowed to|are allowed to)\s+(?:directly\s+)?(?:import|depend on)\b(?:\s+from|\s+on)?\s+§`)
+	})
+	// importsNothingRE: "§ imports nothing", "§ imports domain only": what a part of
+	// the code may import, stated as a fact.
+	importsNothingRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^(the\s+)?§(\s+(package|module|layer|folder|crate)s?)?\s+(imports|depends on)\s+(nothing\b|no other (code|folders?|packages?|modules?|layers?)\b|[a-z][\w-]*((\s*\+\s*|\s+and\s+|,\s*(and\s+)?)[a-z][\w-]*)*\s+(only|exclusively)\b)`)
+	})
 	// onlyDependsRE: "§ depends only on §", "§ imports only from §".
 	onlyDependsRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)^(the\s+)?§(\s*(,|and|or)\s*§)*(\s+(package|module|layer|folder|crate)s?)?\s+(depends|imports)\s+(only|exclusively)\s+(on|from)?\s*§`)
@@ -44,7 +54,8 @@ func BoundaryStatement(text string) bool {
 		words := arrowListRE().ReplaceAllString(prose, " ")
 		return dependencyWordsRE().MatchString(words)
 	}
-	return onlyDependsRE().MatchString(strings.TrimLeft(prose, "-*• "))
+	prose = strings.TrimLeft(prose, "-*• ")
+	return onlyDependsRE().MatchString(prose) || restrictedImportRE().MatchString(prose) || importsNothingRE().MatchString(prose)
 }
 
 // importColumnRE: a table column that lists what a row's part may import.
@@ -55,3 +66,61 @@ var importColumnRE = sync.OnceValue(func() *regexp.Regexp {
 // ImportColumn reports whether a table's header row ("Layer | May import") has a
 // column of what each row's part may import: its rows are rules.
 func ImportColumn(header string) bool { return importColumnRE().MatchString(header) }
+
+// Test files exempted from a boundary. "`store` must not import `testkit` outside its
+// tests", "..., except in tests", "(tests excepted)", "Tests are exempt.", a heading
+// "Import rules (test files excepted)", and a sentence of the section that frames its
+// rules: "Test files are outside these boundaries", "These rules do not apply to
+// `_test.go` files", "Test modules (`test_*.py`) may import any layer". A sentence that
+// keeps the tests in ("not even in tests", "tests included") exempts nothing, and a
+// sentence that only speaks of tests ("tests of `api` use the fakes") exempts nothing.
+
+// testsNoun is the words that name a project's tests, spans (§) allowed after them
+// ("test files (§)").
+const testsNoun = `(?:(?:unit|integration) )?(?:tests?|test (?:files?|code|sources?|modules?|suites?|packages?|classes|helpers)|specs?|spec files?)(?: \(§\))?`
+
+var (
+	// testsKeptRE: the tests are bound too.
+	testsKeptRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:not even|even|including|also) (?:in |from |for )?(?:(?:its|their|the|your) )?(?:own )?` + testsNoun + `\b|\b` + testsNoun + ` (?:included|too|as well)\b`)
+	})
+	// testsExceptRE: an exemption inside the rule's own sentence.
+	testsExceptRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:outside(?: of)?|except(?: (?:in|from|for|within|inside))?|other than(?: in| from)?|apart from(?: in)?|but not(?: in| from)?|excluding|save(?: in)?|unless (?:it is|they are|in)(?: an?)?) (?:(?:its|their|the|your|our|a) )?(?:own )?` + testsNoun + `\b` +
+			`|\(?\b` + testsNoun + `(?: (?:such as|like|e\.g\.,?) §)?(?: \(§\))? (?:are |is |being )?(?:excepted|exempt(?:ed)?|excluded|aside|apart|left out|not included)\b` +
+			`|\bexcept(?:ing)? (?:for )?` + testsNoun + `\b`)
+	})
+	// testsFrameRE: a sentence of the section that takes the tests out of its rules.
+	testsFrameRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:(?:all|the|our|your) )?` + testsNoun + ` (?:are|is|stay|sit|fall|lie) (?:outside|exempt from|not (?:bound by|subject to|covered by)) (?:of )?(?:these|the|this|those|our|all|any)(?: \w+)? (?:boundar(?:y|ies)|rules?|constraints?|restrictions?|layers?|layering)\b` +
+			`|^(?:these|the|this|those|all|our)(?: \w+)? (?:boundar(?:y|ies)|rules?|constraints?|restrictions?|layers?|layering) (?:do not|does not|don't|doesn't|never) (?:apply to|cover|bind|restrict|govern) (?:(?:the|any|your) )?(?:§|` + testsNoun + `)(?: files?)?\b` +
+			`|^(?:(?:all|the|our|your|a) )?` + testsNoun + ` (?:may|can|is allowed to|are allowed to|are free to|is free to) (?:import|depend on|use) (?:anything|any (?:layer|package|module|folder|crate)|everything|what(?:ever)? (?:it|they) (?:needs?|likes?|wants?)|freely)\b`)
+	})
+)
+
+// TestsExempted reports whether the sentence of a boundary exempts test files from it
+// ("outside its tests", "except in tests", "(tests excepted)", "Tests are exempt").
+func TestsExempted(text string) bool {
+	prose := archProse(text)
+	return !testsKeptRE().MatchString(prose) && testsExceptRE().MatchString(prose)
+}
+
+// TestsFramedOut reports whether a sentence of a section takes test files out of the
+// section's rules ("Test files are outside these boundaries", "These rules do not
+// apply to `_test.go` files", "Test modules (`test_*.py`) may import any layer").
+func TestsFramedOut(text string) bool {
+	for _, s := range strings.FieldsFunc(archProse(text), func(r rune) bool { return r == '.' || r == ';' || r == ':' }) {
+		s = strings.TrimSpace(s)
+		if !testsKeptRE().MatchString(s) && testsFrameRE().MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// archProse is text lower case, white space folded, code spans as §.
+func archProse(text string) string {
+	prose := archSpanRE().ReplaceAllString(text, "§")
+	prose = strings.NewReplacer("**", "", "__", "").Replace(prose)
+	return strings.Join(strings.Fields(strings.ToLower(prose)), " ")
+}

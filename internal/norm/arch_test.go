@@ -14,6 +14,15 @@ func TestBoundaryStatement(t *testing.T) {
 		{"Dependencies flow one way: `app` → `lib` → `utils`.", true},
 		{"Layers: `domain` ← `application` ← `infrastructure`", true},
 		{"`render` depends only on `model`.", true},
+		{"Only tests may import `internal/fixtures`.", true},
+		{"Only `_test.go` files may import `internal/testutil`.", true},
+		{"Neither `ui` nor `api` may import `db`.", true},
+		{"Only maintainers may merge to `main`.", false},
+		{"`domain/` imports nothing.", true},
+		{"`application/` imports domain only.", true},
+		{"`api/` imports application + contracts only.", true},
+		{"`api/` imports the router.", false},
+		{"Only `pnpm` may be used.", false},
 		{"The `core` package imports only from `util`.", true},
 		{"Request flow: `extension.ts` → `controller.ts` → `task.ts`.", false},
 		{"Run `make` -> `make test` -> `make install`.", false},
@@ -112,6 +121,50 @@ func TestImportColumn(t *testing.T) {
 	} {
 		if got := ImportColumn(c.header); got != c.want {
 			t.Errorf("ImportColumn(%q) = %v, want %v", c.header, got, c.want)
+		}
+	}
+}
+
+func TestTestsExempted(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"`store` must not import `testkit` outside its tests.", true},
+		{"`api` must not import `db`, except in tests.", true},
+		{"`app.core` must not import `app.web` (tests excepted).", true},
+		{"`src/domain/` must not import from `src/infra/`. Tests are exempt.", true},
+		{"Files in `src/ui/` must not import `src/db/` (test files such as `*.test.ts` are exempt).", true},
+		{"`data` must never import `ui` outside of unit tests.", true},
+		{"Classes in `domain` must not depend on `infra`, except in test code.", true},
+		{"Import rules (test files excepted)", true},
+		{"`ui` must never import `server`, not even in tests.", false},
+		{"`api` must not import `db`; tests of `api` use the fakes in `fakes`.", false},
+		{"`api` must not import `db`.", false},
+		{"Write tests for every change outside `vendor/`.", false},
+	} {
+		if got := TestsExempted(c.text); got != c.want {
+			t.Errorf("TestsExempted(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
+
+func TestTestsFramedOut(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"Test files (`_test.go`) are outside these boundaries: a test may import what it needs to build its case.", true},
+		{"Every package has its boundary below. Test files are outside these boundaries.", true},
+		{"These rules do not apply to `_test.go` files.", true},
+		{"Test modules (`test_*.py`) may import any layer.", true},
+		{"Tests may import anything.", true},
+		{"Tests must not import `internal/cli`.", false},
+		{"Run the tests before you push.", false},
+		{"These rules apply to tests too.", false},
+	} {
+		if got := TestsFramedOut(c.text); got != c.want {
+			t.Errorf("TestsFramedOut(%q) = %v, want %v", c.text, got, c.want)
 		}
 	}
 }

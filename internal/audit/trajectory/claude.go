@@ -24,6 +24,7 @@ func readClaude(next func() ([]byte, bool)) (*Trajectory, error) {
 	var lastText string
 	prStep := -1
 	nrec := 0
+	sawBranch := false
 	for r := range records(next, t, &lineWarnings) {
 		read = true
 		nrec++
@@ -31,6 +32,16 @@ func readClaude(next func() ([]byte, bool)) (*Trajectory, error) {
 		msg := obj(r.m, "message")
 		if t.Cwd == "" {
 			t.Cwd = str(r.m, "cwd")
+		}
+		if !sawBranch {
+			// the branch of the first record that records one: later records show the
+			// branch the session moved to, not the one it started on
+			if b := str(r.m, "gitBranch"); b != "" {
+				sawBranch = true
+				if b != "HEAD" {
+					t.StartBranch = b
+				}
+			}
 		}
 		switch typ {
 		case "assistant":

@@ -39,6 +39,9 @@ func readCodex(next func() ([]byte, bool)) (*Trajectory, error) {
 			}
 			if g := obj(p, "git"); g != nil && t.StartCommit == "" {
 				t.StartCommit = str(g, "commit_hash")
+				if b := str(g, "branch"); b != "HEAD" {
+					t.StartBranch = b
+				}
 			}
 		case "turn_context":
 			if c := str(p, "cwd"); c != "" {

@@ -96,6 +96,10 @@ type Trajectory struct {
 	Cwd string `json:"cwd,omitempty"`
 	// StartCommit is the commit the session started from, when recorded (Codex).
 	StartCommit string `json:"start_commit,omitempty"`
+	// StartBranch is the branch checked out when the session started, when recorded:
+	// Claude Code's gitBranch on its first record that has one, Codex's session_meta
+	// git.branch. "" when unknown or detached.
+	StartBranch string `json:"start_branch,omitempty"`
 	Steps       []Step `json:"steps"`
 	// PR is pull-request text found in the session (after "PR SUBMISSION:"), or "".
 	PR string `json:"pr,omitempty"`

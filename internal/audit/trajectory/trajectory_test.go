@@ -134,11 +134,37 @@ func TestCodexRecordsTheStartingCommit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tr.StartCommit != "BASECOMMIT" || tr.Cwd != cwd {
-		t.Fatalf("start %q cwd %q", tr.StartCommit, tr.Cwd)
+	if tr.StartCommit != "BASECOMMIT" || tr.Cwd != cwd || tr.StartBranch != "main" {
+		t.Fatalf("start %q on %q, cwd %q", tr.StartCommit, tr.StartBranch, tr.Cwd)
 	}
 	if got := tr.Steps[4].Edits[0]; got.Old != "  return items.length;\n}" || got.New != "  return items.filter((i) => i !== \"\").length;\n}" {
 		t.Fatalf("the update hunk's old side: %q", got.Old)
+	}
+}
+
+// Claude Code writes the branch checked out on every record (gitBranch): the first
+// record that has one is the branch the session started on, whatever it moved to
+// later; a detached HEAD is no branch.
+func TestClaudeRecordsTheStartingBranch(t *testing.T) {
+	rec := func(branch, text string) string {
+		return `{"type":"user","cwd":"/repo","gitBranch":"` + branch + `","message":{"role":"user","content":"` + text + `"}}`
+	}
+	for _, c := range []struct {
+		records []string
+		want    string
+	}{
+		{[]string{rec("master", "Fix the bug."), rec("fix-1", "Go on.")}, "master"},
+		{[]string{`{"type":"summary","summary":"A session"}`, rec("main", "Fix it.")}, "main"},
+		{[]string{rec("HEAD", "Fix it."), rec("main", "Go on.")}, ""},
+		{[]string{`{"type":"user","cwd":"/repo","message":{"role":"user","content":"Fix it."}}`}, ""},
+	} {
+		tr, err := Parse([]byte(strings.Join(c.records, "\n")+"\n"), Claude)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.StartBranch != c.want {
+			t.Errorf("%v: started on %q, want %q", c.records, tr.StartBranch, c.want)
+		}
 	}
 }
 

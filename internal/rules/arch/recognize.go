@@ -3,6 +3,7 @@ package arch
 import (
 	"encoding/json"
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -23,21 +24,25 @@ const (
 	place = `(?:(?:code|files|modules|packages|classes|types|sources|source files|anything|everything) (?:in|under|inside|from) )?(?:the )?`
 	// noun is a filler after a subject ("folder", "package").
 	noun = `(?: (?:folder|directory|package|module|layer|tree|code|crate|namespace|files?)s?)?`
+	// aside is what a sentence says of its subject before the rule: its job in
+	// parentheses ("§0 (the SQL layer) must not import §1") or between commas
+	// ("§0, the time source, must ...").
+	aside = `(?: \([^()]*\)|, (?:the|a|an|our|its|which) [^§,()]{1,60},)?`
 )
 
 func mustRE(s string) *lazyre.RE { return lazyre.New(s) }
 
 var (
 	// "§0 must not import (from) §1", "code in §0 must not depend on §1"
-	forbidRE = mustRE(`^` + place + `(` + spanList + `)` + noun + `(?: itself| themselves)?,? ` + neg + ` (?:directly |ever )?` + importVerb + `(?: anything| any code)?(?: from| on)?(?: the)? (` + spanList + `)`)
+	forbidRE = mustRE(`^` + place + `(` + spanList + `)` + noun + aside + `(?: itself| themselves)?,? ` + neg + ` (?:directly |ever )?` + importVerb + `(?: anything| any code)?(?: from| on)?(?: the)? (` + spanList + `)`)
 	// "nothing in §0 may import (from) §1"
-	nothingInRE = mustRE(`^nothing (?:in|under|inside) (` + spanList + `)` + noun + ` (?:may|must|should|can|shall) ` + importVerb + `(?: anything)?(?: from| on)? (` + spanList + `)`)
+	nothingInRE = mustRE(`^nothing (?:in|under|inside) (` + spanList + `)` + noun + aside + ` (?:may|must|should|can|shall) ` + importVerb + `(?: anything)?(?: from| on)? (` + spanList + `)`)
 	// "only §0 (files) may import §1"
 	onlyMayRE = mustRE(`^only (` + spanList + `)` + noun + ` (?:may|can|should|are allowed to|is allowed to|must) ` + importVerb + `(?: from)? (` + spanList + `)`)
 	// "nothing imports §0 except §1"
 	nothingExceptRE = mustRE(`^nothing (?:else )?(?:may |should |must |can )?(?:imports?|depends? on) (` + spanList + `)(?: (?:except|other than|but|apart from|besides) (` + spanList + `))?(?:[.;]|$)`)
 	// "§0 may only be imported by §1"
-	onlyImportedByRE = mustRE(`^(` + spanList + `)` + noun + ` (?:may|must|should|can) (?:only|exclusively) be (?:imported|used) (?:by|from|in) (` + spanList + `)`)
+	onlyImportedByRE = mustRE(`^(` + spanList + `)` + noun + aside + ` (?:may|must|should|can) (?:only|exclusively) be (?:imported|used) (?:by|from|in) (` + spanList + `)`)
 	// "§0 -> no imports from §1"
 	arrowNoRE = mustRE(`^(` + spanList + `) (?:->|→|=>) no imports? from (` + spanList + `)`)
 	// "§0 ... (sits alongside §1, may import from it but not vice versa)"
@@ -45,15 +50,24 @@ var (
 	// "§0 may import (from) §1 but not vice versa"
 	reverse2RE = mustRE(`^(§\d+)` + noun + ` (?:may|can) (?:import|depend on|use)(?: from)? (§\d+)` + noun + `,? but not (?:vice versa|the other way round|the other way around|the reverse)`)
 	// "§0 may only import (from) §1", "§0 imports only §1"
-	onlyRE = mustRE(`^` + place + `(` + spanList + `)` + noun + ` (?:(?:may|must|should|can) (?:only|exclusively) (?:import|depend on|use)(?: from| on)?|(?:imports|depends on|uses|(?:may|must|should|can) (?:import|depend on)) (?:only|exclusively)(?: from| on)?|(?:(?:may|must|should|can) depend|depends) (?:only|exclusively) on) (` + spanList + `)`)
+	onlyRE = mustRE(`^` + place + `(` + spanList + `)` + noun + aside + ` (?:(?:may|must|should|can) (?:only|exclusively) (?:import|depend on|use)(?: from| on)?|(?:imports|depends on|uses|(?:may|must|should|can) (?:import|depend on)) (?:only|exclusively)(?: from| on)?|(?:(?:may|must|should|can) depend|depends) (?:only|exclusively) on) (` + spanList + `)`)
 	// "§0 is the data model: it imports no other heed package"
 	onlyNoneRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + `\b[^§]*?(?:\bit|\bthey|, which|^)? ?(?:(?:imports|depends on|may import|must import|import|depend on) (?:no|nothing from any)|` + neg + ` ` + importVerb + ` (?:any|anything from any|code from any)) other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)`)
 	// "§0 must not import any other (heed) package"
-	onlyNone2RE = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` ` + neg + ` ` + importVerb + ` (?:any )?other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)`)
+	onlyNone2RE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` ` + neg + ` ` + importVerb + ` (?:(?:any )?other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)|anything else (?:from|in|of) (?:this|the|our) (?:module|repository|repo|project|codebase|code base|workspace))`)
+	// "§0 imports nothing", "§0 must import nothing (no frameworks)"
+	importsNothingRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` (?:imports|depends on|(?:may|must|should|can) (?:import|depend on)) (?:nothing|no other (?:code|folders?|packages?|modules?|layers?))\b`)
+	// "§0 imports domain only", "§0 imports application + contracts only", "§0 may
+	// import only domain and shared": folders named without code spans
+	importsWordsRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` (?:(?:imports|depends on|(?:may|can|should|must) (?:import|depend on)) ((?:only|exclusively) )?(?:from |on )?)((?:[a-z][\w-]*)(?:(?: ?\+ ?| and |, (?:and )?|/)[a-z][\w-]*)*)(?: (only|exclusively))?(?:[.;,:(]|$)`)
+	// "neither §0 nor §1 may import §2"
+	neitherRE = mustRE(`^neither (` + spanList + `)` + noun + aside + ` (?:may|can|should|must|shall|is allowed to|are allowed to) (?:directly )?` + importVerb + `(?: anything)?(?: from| on)?(?: the)? (` + spanList + `)`)
+	// "only tests may import §0", "only test files (§0) may import §1"
+	onlyTestsRE = mustRE(`^only (?:the )?(?:(?:unit|integration) )?(?:tests?|test (?:files|code|modules|packages|sources)|specs|spec files)(?: \((§\d+)\))? (?:may|can|should|are allowed to|is allowed to|must) ` + importVerb + `(?: from)? (` + spanList + `)`)
 	// "a feature must not import from another feature('s folder)"
 	isolateRE = mustRE(`^(?:a|an|one|each|any|every) ([a-z-]+?) ` + neg + ` ` + importVerb + `(?: anything| code)?(?: from| on)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?(?: (?:folder|directory|package|module|code)s?)?(?:[ ,.;(]|$)`)
 	// "§0 may import §1, never §2"
-	permitNeverRE = mustRE(`^` + place + `(` + spanList + `)` + noun + ` (?:may|can) (?:import|depend on|use)(?: from| on)? (?:` + spanList + `),? (?:but )?(?:never|not) (?:from |on )?(` + spanList + `)`)
+	permitNeverRE = mustRE(`^` + place + `(` + spanList + `)` + noun + aside + ` (?:may|can) (?:import|depend on|use)(?: from| on)? (?:` + spanList + `),? (?:but )?(?:never|not) (?:from |on )?(` + spanList + `)`)
 	// an item of a list whose lead-in says each may only import what the item lists:
 	// "§0: §1, §2", "§0: nothing"
 	layerItemRE = mustRE(`^(§\d+)` + noun + `:? (?:(` + spanList + `)|nothing|none|no other (?:layers?|packages?|modules?))\.?$`)
@@ -61,7 +75,7 @@ var (
 	tableRowRE   = mustRE(`^(§\d+)` + noun + ` \| (?:(` + spanList + `)|nothing|none|-|—|no other (?:layers?|packages?|modules?))\.?$`)
 	onlyLeadInRE = mustRE(`\b(?:may|can|must|should) only (?:import|depend on|use)\b|\b(?:may|can) (?:import|depend on) only\b|\b(?:imports?|depends?) only\b`)
 	// "§0 and §1 must not import each other"
-	eachOtherRE   = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
+	eachOtherRE   = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
 	isolate2RE    = mustRE(`^(?:the )?([a-z-]+?)s ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
 	isolate3RE    = mustRE(`^no ([a-z-]+?) (?:may|can|should|must) ` + importVerb + `(?: from)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?\b`)
 	vicaVersaRE   = mustRE(`\((?:or|and) (?:the other way round|the other way around|vice versa)\)|,? (?:or|and) (?:the other way round|the other way around|vice versa)\b`)
@@ -103,6 +117,9 @@ func (importsRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 	if len(out.Rules) > 0 {
 		out.Unenforced = ""
 	}
+	out.Rules = exemptTests(out.Rules, c, rc)
+	out.Rules = testsMayAlso(out.Rules, c, rc)
+	out.Rules = ownBoundariesBelow(out.Rules, c, rc)
 	return out
 }
 
@@ -214,6 +231,22 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 			}
 		}
 		return out, ""
+	case importsNothingRE.MatchString(p):
+		m := importsNothingRE.FindStringSubmatch(p)
+		return onlyRules(s, c, rc, spans(m[1]), nil)
+	case importsWordsRE.MatchString(p) && wordsOnly(importsWordsRE.FindStringSubmatch(p)):
+		m := importsWordsRE.FindStringSubmatch(p)
+		ws, idx := withWords(s, m[3])
+		if why := placeWords(ws, c, rc, spans(m[1]), idx); why != "" {
+			return nil, why
+		}
+		return onlyRules(ws, c, rc, spans(m[1]), idx)
+	case neitherRE.MatchString(p):
+		m := neitherRE.FindStringSubmatch(p)
+		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), false)
+	case onlyTestsRE.MatchString(p):
+		m := onlyTestsRE.FindStringSubmatch(p)
+		return testsOnlyRules(s, c, rc, spans(m[1]), spans(m[2]))
 	case nothingInRE.MatchString(p):
 		m := nothingInRE.FindStringSubmatch(p)
 		from, to := spans(m[1]), spans(m[2])
@@ -421,6 +454,114 @@ func exceptRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, al
 	return []policy.Rule{archRule(KindImports, params, c, summary, "", cases...)}, ""
 }
 
+// wordsOnly reports whether an importsWordsRE match restricts ("only" before or after
+// the names) and names no word that is a function word rather than a folder.
+func wordsOnly(m []string) bool {
+	if m[2] == "" && m[4] == "" {
+		return false
+	}
+	for _, w := range wordsOf(m[3]) {
+		switch w {
+		case "the", "a", "an", "its", "their", "from", "what", "which", "code", "types", "interfaces", "standard", "library", "stdlib":
+			return false
+		}
+	}
+	return true
+}
+
+func wordsOf(list string) []string {
+	return strings.FieldsFunc(list, func(r rune) bool { return r == '+' || r == ',' || r == '/' || r == ' ' })
+}
+
+// withWords is the sentence with the folder names of a list written without code
+// spans added as spans, and their indexes; "and" joins them, it names none.
+func withWords(s sentence, list string) (sentence, []int) {
+	out := sentence{prose: s.prose, spans: append([]string(nil), s.spans...)}
+	var idx []int
+	for _, w := range wordsOf(list) {
+		if w == "and" {
+			continue
+		}
+		idx = append(idx, len(out.spans))
+		out.spans = append(out.spans, w)
+	}
+	return out, idx
+}
+
+// placeWords places folder names written without code spans, with the subject: a
+// name in several folders is the one beside the others ("`api/` imports application +
+// contracts only" with frontend/src/api and backend/src/app/{api,application,contracts}
+// is backend's), a word the folder beside the subject when there is one. Each span is
+// rewritten as its folder's path. why is set when a name is no folder: a word that is
+// not one ("imports lodash only") is no boundary of the repository's parts.
+func placeWords(s sentence, c *policy.Constraint, rc *recognize.RepoContext, fromIdx, wordIdx []int) string {
+	if len(fromIdx) != 1 || rc == nil || len(rc.Dirs) == 0 {
+		return "the importing side is not one folder"
+	}
+	subj, _ := folderName(s.spans[fromIdx[0]])
+	if subj == "" {
+		return "the importing side is not a folder"
+	}
+	names := []string{subj}
+	for _, i := range wordIdx {
+		names = append(names, s.spans[i])
+	}
+	pl := placeNames(names, c, rc)
+	if pl[0].dir == "" {
+		return pl[0].why
+	}
+	s.spans[fromIdx[0]] = pl[0].dir
+	parent := path.Dir(pl[0].dir)
+	for k, i := range wordIdx {
+		if sib := path.Join(parent, s.spans[i]); parent != "." && isDir(rc, sib) {
+			s.spans[i] = sib
+			continue
+		}
+		if pl[k+1].dir == "" {
+			return pl[k+1].why
+		}
+		s.spans[i] = pl[k+1].dir
+	}
+	return ""
+}
+
+// testsOnlyRules: only test files (those named, or the repository's usual ones) may
+// import the targets.
+func testsOnlyRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, namedIdx, toIdx []int) ([]policy.Rule, string) {
+	to, why, _ := placeAll(s, c, rc, toIdx)
+	if why != "" {
+		return nil, why
+	}
+	var tests []string
+	for _, i := range namedIdx {
+		if sub, ok := resolveSpan(s.spans[i], c, rc); ok && sub.fileKind {
+			tests = append(tests, sub.globs...)
+		}
+	}
+	if len(tests) == 0 {
+		tests = defaultTestGlobs(rc)
+	}
+	tg, tp := targetSide(to)
+	if len(tg)+len(tp) == 0 {
+		return nil, ""
+	}
+	params := importsParams{Mode: ModeForbid, From: []string{"**"}, FromExcept: tests, To: tg, ToPackages: tp}
+	sm := newSampler(rc, to...)
+	var cases []policy.Case
+	if len(tg) > 0 {
+		dst := sm.concrete(tg[0], "target")
+		bad := sm.concrete("neutral/**", "importer")
+		cases = append(cases,
+			sm.importCase(policy.ExpectViolated, bad, dst, "production code importing what only tests may"),
+			sm.importCase(policy.ExpectSatisfied, bad, sm.concrete("elsewhere/**", "other"), "the same file importing something else"))
+		if t := testVariant(bad, tests); t != "" {
+			cases = append(cases, sm.importCase(policy.ExpectInapplicable, t, dst, "a test file: the rule does not apply to it"))
+		}
+	}
+	summary := fmt.Sprintf("a file that is not a test imports %s", list(append(humans(tg), tp...)))
+	return []policy.Rule{archRule(KindImports, params, c, summary, "", cases...)}, ""
+}
+
 // onlyRules: the importers may import (of the repository's own code) only the
 // targets and themselves.
 func onlyRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, fromIdx, toIdx []int) ([]policy.Rule, string) {
@@ -434,16 +575,38 @@ func onlyRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, from
 			return nil, why
 		}
 	}
-	fg, fp, ok := importerSide(from)
-	if !ok || len(fg) == 0 {
+	if _, _, ok := importerSide(from); !ok {
 		if soft != "" {
 			return nil, soft
 		}
 		return nil, "the importing side is not a folder"
 	}
+	// Each package named is bound on its own: in "`a` and `b` may import only `c`"
+	// (or "must not import any other package") `a` must not import `b` either.
+	var rules []policy.Rule
+	for _, f := range from {
+		r, ok := onlyRule(c, rc, f, to)
+		if !ok {
+			if soft != "" {
+				return nil, soft
+			}
+			return nil, "the importing side is not a folder"
+		}
+		rules = append(rules, r)
+	}
+	return rules, ""
+}
+
+// onlyRule: one importer may import (of the repository's own code) only the targets
+// and itself.
+func onlyRule(c *policy.Constraint, rc *recognize.RepoContext, from subject, to []subject) (policy.Rule, bool) {
+	fg, fp, ok := importerSide([]subject{from})
+	if !ok || len(fg) == 0 {
+		return policy.Rule{}, false
+	}
 	tg, tp := targetSide(to)
 	params := importsParams{Mode: ModeOnly, From: fg, FromPackages: fp, To: tg, ToPackages: tp}
-	sm := newSampler(rc, append(append([]subject(nil), from...), to...)...)
+	sm := newSampler(rc, append([]subject{from}, to...)...)
 	src := sm.concrete(fg[0], "importer")
 	other := sm.concrete("neutral/**", "other")
 	good := sm.concrete(fg[0], "sibling")
@@ -454,9 +617,9 @@ func onlyRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, from
 	if len(tg)+len(tp) == 0 {
 		summary = fmt.Sprintf("%s imports another part of the repository", list(humans(fg)))
 	}
-	return []policy.Rule{archRule(KindImports, params, c, summary, "",
+	return archRule(KindImports, params, c, summary, "",
 		sm.importCase(policy.ExpectViolated, src, other, "an import of a folder the rule does not allow"),
-		sm.importCase(policy.ExpectSatisfied, src, good, "an allowed import"))}, ""
+		sm.importCase(policy.ExpectSatisfied, src, good, "an allowed import")), true
 }
 
 // archRule fills a rule of the domain.

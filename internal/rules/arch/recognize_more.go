@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -89,6 +90,7 @@ func (layersRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	if len(out.Rules) > 0 {
 		out.Unenforced = ""
 	}
+	out.Rules = exemptTests(out.Rules, c, rc)
 	return out
 }
 
@@ -251,7 +253,16 @@ func (cyclesRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			continue
 		}
 		params := cyclesParams{Granularity: GranularityFile}
-		if packageGranRE.MatchString(s.prose) && !strings.Contains(s.prose, "python module") {
+		// The level is the sentence's, else the one the rest of the constraint speaks
+		// of ("Define interfaces in lower modules, implementations in higher modules;
+		// no circular dependencies": cycles between modules, not between files).
+		whole := recognize.Lower(c.Text)
+		if buildModules(whole, rc) {
+			out.Unenforced = "cycles between build modules: the build refuses them, and heed's import graph has no module level"
+			continue
+		}
+		if packageGranRE.MatchString(s.prose) && !strings.Contains(s.prose, "python module") ||
+			packageGranRE.MatchString(whole) && !strings.Contains(whole, "python module") {
 			params.Granularity = GranularityPackage
 		}
 		for _, sp := range s.spans {
@@ -281,6 +292,23 @@ func (cyclesRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			violated, satisfied))
 	}
 	return out
+}
+
+// moduleWordRE: the words that name modules.
+var moduleWordRE = mustRE(`\bmodules?\b`)
+
+// buildModules reports whether a constraint about cycles speaks of modules in a
+// repository where a module is a unit of the build (Java and Kotlin: Maven or Gradle
+// modules), not a file or a package.
+func buildModules(prose string, rc *recognize.RepoContext) bool {
+	if rc == nil || len(rc.Languages) == 0 || !moduleWordRE.MatchString(prose) {
+		return false
+	}
+	switch rc.Languages[0] {
+	case engine.LangJava, engine.LangKotlin:
+		return true
+	}
+	return false
 }
 
 // ---- placement ----
@@ -508,6 +536,7 @@ func (externalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 		r.Exact = !approximate
 		out.Rules = append(out.Rules, r)
 	}
+	out.Rules = exemptTests(out.Rules, c, rc)
 	return out
 }
 

@@ -22,6 +22,9 @@ import (
 // placement is where a name of a sentence was placed, or why it was not.
 type placement struct {
 	dir string
+	// also are the package's other source sets (src/test/java/... beside
+	// src/main/java/...): one Java or Kotlin package, in several folders.
+	also []string
 	// why is set when the name names a folder heed cannot place: nowhere, or several
 	// (many).
 	why  string
@@ -177,6 +180,10 @@ func placeNames(names []string, c *policy.Constraint, rc *recognize.RepoContext)
 			out[i].dir = cands[i][0]
 			continue
 		}
+		if main, others, ok := sourceSets(cands[i]); ok {
+			out[i].dir, out[i].also = main, others
+			continue
+		}
 		var shared []string
 		for _, d := range cands[i] {
 			if len(names) > 1 && parents[parentOf(d, n)] == len(names) {
@@ -255,6 +262,9 @@ func placeSpan(s sentence, i int, idx []int, c *policy.Constraint, rc *recognize
 		return subject{}, pl.why
 	}
 	out := subject{globs: []string{pl.dir + "/**"}, dir: pl.dir, packages: []string{strings.TrimSpace(sp)}}
+	for _, d := range pl.also {
+		out.globs = append(out.globs, d+"/**")
+	}
 	if dotted {
 		out.lang = langOfDotted(pl.dir)
 	}
@@ -291,4 +301,34 @@ func langOfDotted(dir string) string {
 		return "java"
 	}
 	return "python"
+}
+
+// sourceSetRE splits a JVM source folder: module prefix, source set, language root,
+// package path ("app/src/test/kotlin/org/demo/data").
+var sourceSetRE = lazyre.New(`^(.*/)?src/([A-Za-z]+)/(java|kotlin|scala|groovy)/(.+)$`)
+
+// sourceSets reports whether the folders are one JVM package in several source sets of
+// one module (src/main/java/com/acme/x and src/test/java/com/acme/x): the main one
+// first, the others after it.
+func sourceSets(dirs []string) (main string, others []string, ok bool) {
+	if len(dirs) < 2 {
+		return "", nil, false
+	}
+	var prefix, pkg string
+	for i, d := range dirs {
+		m := sourceSetRE.FindStringSubmatch(d)
+		if m == nil || i > 0 && (m[1] != prefix || m[4] != pkg) {
+			return "", nil, false
+		}
+		prefix, pkg = m[1], m[4]
+		if m[2] == "main" && main == "" {
+			main = d
+		} else {
+			others = append(others, d)
+		}
+	}
+	if main == "" {
+		return "", nil, false
+	}
+	return main, others, true
 }

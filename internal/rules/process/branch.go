@@ -12,9 +12,10 @@ import (
 
 // KindBranch is the kind of a rule that forbids committing on some branches ("never
 // commit directly on `main`"). The branch a commit lands on is the one the session
-// last checked out or switched to; a session that shows none leaves the branch
-// unknown, and the rule lets the commit pass (heed does not read .git/HEAD: a check
-// reads only its evidence).
+// last checked out or switched to; before any, the branch the session started on
+// (Evidence.StartBranch: an audit reads it from the session's record or the
+// repository). When neither is known the branch is unknown, and the rule lets the
+// commit pass (a check reads only its evidence).
 const KindBranch = "branch"
 
 // BranchParams are the parameters of a branch rule.
@@ -93,7 +94,7 @@ func (b *branchCheck) Guards(argv []string) bool { return b.guards(parseArgv(arg
 
 // Prerequisite reports whether argv changes the branch: it must be recorded.
 func (b *branchCheck) Prerequisite(argv []string) bool {
-	_, ok := switchesTo(argv)
+	_, ok := SwitchesTo(argv)
 	return ok
 }
 
@@ -116,36 +117,41 @@ func (b *branchCheck) Targets(ev *engine.Evidence) []engine.Target {
 
 func (b *branchCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	cmd := &ev.Commands[t.Index]
-	for j := t.Index - 1; j >= 0; j-- {
+	name, how := "", ""
+	for j := t.Index - 1; j >= 0 && name == ""; j-- {
 		prev := &ev.Commands[j]
 		if len(prev.Argv) == 0 || prev.Exit != nil && *prev.Exit != 0 {
 			continue // a checkout that failed left the branch as it was
 		}
-		name, ok := switchesTo(prev.Argv)
-		if !ok {
-			continue
+		if n, ok := SwitchesTo(prev.Argv); ok {
+			name, how = n, "which the session checked out"
 		}
-		if slices.Contains(b.p.Branches, name) {
-			line := shell.Join(cmd.Argv)
-			if len(b.p.Commands) > 0 {
-				return violated(cmd, line, fmt.Sprintf("this runs on %s, which the session checked out", name),
-					"create a branch first (git switch -c my-change), then work there")
-			}
-			return violated(cmd, line, fmt.Sprintf("this commits on %s, which the session checked out", name),
-				"create a branch first (git switch -c my-change), then commit there")
-		}
+	}
+	if name == "" && ev.StartBranch != "" {
+		name, how = ev.StartBranch, "the branch the session started on"
+	}
+	if name == "" {
+		return engine.Result{Verdict: engine.Satisfied, Reason: "the session shows no checkout: heed cannot tell the branch"}
+	}
+	if !slices.Contains(b.p.Branches, name) {
 		return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("the session works on %s", name)}
 	}
-	return engine.Result{Verdict: engine.Satisfied, Reason: "the session shows no checkout: heed cannot tell the branch"}
+	line := shell.Join(cmd.Argv)
+	if len(b.p.Commands) > 0 {
+		return violated(cmd, line, fmt.Sprintf("this runs on %s, %s", name, how),
+			"create a branch first (git switch -c my-change), then work there")
+	}
+	return violated(cmd, line, fmt.Sprintf("this commits on %s, %s", name, how),
+		"create a branch first (git switch -c my-change), then commit there")
 }
 
 // createFlags are the options of checkout and switch that create the branch they name.
 var createFlags = map[string]bool{"-b": true, "-B": true, "-c": true, "-C": true, "--create": true, "--force-create": true, "--orphan": true}
 
-// switchesTo returns the branch a git checkout or switch moves to, when argv is one
+// SwitchesTo returns the branch a git checkout or switch moves to, when argv is one
 // that does ("git checkout main", "git switch -c fix"); a checkout of paths
 // ("git checkout -- a.go", "git checkout main -- a.go") is none.
-func switchesTo(argv []string) (string, bool) {
+func SwitchesTo(argv []string) (string, bool) {
 	if len(argv) < 2 || progName(argv[0]) != "git" {
 		return "", false
 	}

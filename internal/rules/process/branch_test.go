@@ -39,3 +39,34 @@ func TestBranchRule(t *testing.T) {
 		t.Error("a branch rule with no branch compiled")
 	}
 }
+
+// The branch a session started on (an audit reads it from the session's record or the
+// repository) is the branch of the commands before the session's first checkout.
+func TestBranchRuleFromTheStartingBranch(t *testing.T) {
+	raw, _ := json.Marshal(BranchParams{Branches: []string{"main", "master"}})
+	rule := &policy.Rule{ID: "r", Domain: policy.DomainProcess, Kind: KindBranch, Params: raw, Severity: policy.SeverityError}
+	check, err := engine.NewRegistry(Kinds()...).CompileRule(rule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		start    string
+		commands [][]string
+		want     engine.Verdict
+	}{
+		{"master", [][]string{{"git", "add", "a.py"}, {"git", "commit", "-m", "Fix"}}, engine.Violated},
+		{"main", [][]string{{"git", "checkout", "-b", "fix"}, {"git", "commit", "-m", "Fix"}}, engine.Satisfied},
+		{"fix", [][]string{{"git", "commit", "-m", "Fix"}}, engine.Satisfied},
+		{"fix", [][]string{{"git", "checkout", "main"}, {"git", "commit", "-m", "Fix"}}, engine.Violated},
+		{"", [][]string{{"git", "commit", "-m", "Fix"}}, engine.Satisfied},
+	} {
+		ev := &engine.Evidence{Mode: engine.ModeDiff, StartBranch: c.start}
+		for i, a := range c.commands {
+			ev.Commands = append(ev.Commands, engine.Command{Argv: a, Index: i})
+		}
+		o := engine.Run([]engine.Compiled{{Rule: rule, Check: check}}, ev, engine.Options{Workers: 1})[0]
+		if o.Verdict != c.want {
+			t.Errorf("started on %q, %v: %s, want %s", c.start, c.commands, o.Verdict, c.want)
+		}
+	}
+}

@@ -1,0 +1,147 @@
+package arch
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// The readings of this stop carry authored cases the kinds pass: a test file left out
+// of a boundary is inapplicable, and "only tests may import" lets a test file alone.
+func TestExemptionsCarryCasesTheKindPasses(t *testing.T) {
+	reg := engine.NewRegistry(Kinds()...)
+	rcGo := &recognize.RepoContext{Languages: []string{"go"}, GoModule: "example.com/app",
+		Dirs: []string{"internal", "internal/api", "internal/db", "internal/engine", "internal/fixtures", "internal/policy", "internal/testkit"}}
+	for _, tc := range []struct {
+		text       string
+		inapplic   bool // a case shows a test file left alone
+		rules      int
+		scopeTests string // "exclude", "only" or "" for each rule in turn
+	}{
+		{"`internal/api` must not import `internal/db` outside its tests.", true, 1, "exclude"},
+		{"`internal/api` (the HTTP handlers) must not import `internal/db`, except in tests.", true, 1, "exclude"},
+		{"Only tests may import `internal/fixtures`.", true, 1, ""},
+		{"Neither `internal/api` nor `internal/engine` may import `internal/db`.", false, 1, ""},
+		{"`internal/engine` may import only `internal/policy`; its tests may also import `internal/testkit`.", true, 2, "exclude,only"},
+		{"`internal/api` and `internal/engine` may import only `internal/policy`.", false, 2, ","},
+	} {
+		con := &policy.Constraint{Text: tc.text, Level: policy.Must, File: "AGENTS.md"}
+		rules := recognizeAll(con, rcGo)
+		if len(rules) != tc.rules {
+			t.Errorf("%q: %d rules, want %d: %s", tc.text, len(rules), tc.rules, summary(rules))
+			continue
+		}
+		scopes := strings.Split(tc.scopeTests, ",")
+		sawInapplicable := false
+		for i, r := range rules {
+			r := r
+			r.ID = "R"
+			want := scopes[min(i, len(scopes)-1)]
+			got := ""
+			switch {
+			case len(r.Scope.Exclude) > 0:
+				got = "exclude"
+			case len(r.Scope.Globs) > 0:
+				got = "only"
+			}
+			if got != want {
+				t.Errorf("%q: rule %d scope %+v, want tests %q", tc.text, i, r.Scope, want)
+			}
+			for _, cs := range r.Cases {
+				out := engine.RunCase(reg, &r, cs)
+				if !out.OK {
+					js, _ := json.Marshal(cs)
+					t.Errorf("%q (%s): case %s got %s (%s)", tc.text, r.Params, js, out.Got, out.Reason)
+				}
+				if cs.Expect == policy.ExpectInapplicable && strings.HasSuffix(cs.Path, "_test.go") {
+					sawInapplicable = true
+				}
+			}
+		}
+		if sawInapplicable != tc.inapplic {
+			t.Errorf("%q: a case of a test file left alone: %v, want %v", tc.text, sawInapplicable, tc.inapplic)
+		}
+	}
+}
+
+// "no circular dependencies" in a constraint about Maven or Gradle modules is about
+// cycles between build modules, which heed's import graph does not have: no rule that
+// would flag the cycles between classes of one module.
+func TestCyclesAtTheLevelTheTextNames(t *testing.T) {
+	java := &recognize.RepoContext{Languages: []string{"java"}, Dirs: []string{"core-common", "core-rpc", "core-client"}}
+	goRepo := &recognize.RepoContext{Languages: []string{"go"}, GoModule: "example.com/app", Dirs: []string{"internal", "internal/a"}}
+	for _, c := range []struct {
+		text string
+		rc   *recognize.RepoContext
+		want string
+	}{
+		{"Define interfaces in lower modules and implementations in higher ones; no circular dependencies.", java, ``},
+		{"No circular dependencies.", java, `cycles {"granularity":"file"}`},
+		{"Packages depend on lower packages only; no circular imports.", goRepo, `cycles {"granularity":"package"}`},
+		{"No circular imports.", goRepo, `cycles {"granularity":"file"}`},
+	} {
+		con := &policy.Constraint{Text: c.text, Level: policy.Must, File: "AGENTS.md"}
+		var got []policy.Rule
+		for _, r := range recognizeAll(con, c.rc) {
+			if r.Kind == KindCycles {
+				got = append(got, r)
+			}
+		}
+		if s := summary(got); s != c.want {
+			t.Errorf("%q: %s, want %s", c.text, s, c.want)
+		}
+	}
+}
+
+// A dependency rule between Maven or Gradle modules is about the modules' builds: the
+// test sources, whose dependencies are a scope of their own, are left out; a rule
+// between Java packages is not a rule between modules.
+func TestJVMModuleRulesLeaveTestSourcesOut(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"java"},
+		Dirs: []string{"shop-client", "shop-client/src", "shop-client/src/main", "shop-client/src/test", "shop-server", "shop-server/src",
+			"src", "src/main", "src/main/java", "src/main/java/com", "src/main/java/com/acme", "src/main/java/com/acme/domain", "src/main/java/com/acme/web"}}
+	for _, c := range []struct {
+		text, context string
+		exempt        bool
+	}{
+		{"`shop-client` cannot depend on `shop-server`.", "Module dependency rules:", true},
+		{"The `shop-client` module must not depend on `shop-server`.", "", true},
+		{"`shop-client` must not import `shop-server`.", "", false},
+		{"The `com.acme.domain` module must not import `com.acme.web`.", "", false},
+	} {
+		con := &policy.Constraint{Text: c.text, Context: c.context, Level: policy.Must, File: "AGENTS.md"}
+		rules := recognizeAll(con, rc)
+		if len(rules) != 1 {
+			t.Errorf("%q: %s", c.text, summary(rules))
+			continue
+		}
+		if got := len(rules[0].Scope.Exclude) > 0; got != c.exempt {
+			t.Errorf("%q: test sources left out %v, want %v (scope %+v)", c.text, got, c.exempt, rules[0].Scope)
+		}
+	}
+}
+
+// "`application/` imports domain only", "`domain/` imports nothing": what a layer may
+// import, its folders named without code spans, placed beside the subject.
+func TestImportsNamedWithoutSpans(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"python"},
+		Dirs: []string{"backend", "backend/app", "backend/app/api", "backend/app/application", "backend/app/contracts", "backend/app/domain", "frontend", "frontend/api"}}
+	for _, c := range []struct{ text, want string }{
+		{"`domain/` imports NOTHING (no web frameworks)", `imports {"from":["backend/app/domain/**"],"mode":"only"}`},
+		{"`application/` imports domain only", `imports {"from":["backend/app/application/**"],"to":["backend/app/domain/**"],"mode":"only"}`},
+		{"`api/` imports application + contracts only", `imports {"from":["backend/app/api/**"],"to":["backend/app/application/**","backend/app/contracts/**"],"mode":"only"}`},
+		{"`api/` may import only application and contracts.", `imports {"from":["backend/app/api/**"],"to":["backend/app/application/**","backend/app/contracts/**"],"mode":"only"}`},
+		{"`domain/` imports lodash only", ``},
+		{"`api/` imports the router.", ``},
+		{"`api/` imports application.", ``},
+	} {
+		con := &policy.Constraint{Text: c.text, Level: policy.Must, File: "AGENTS.md"}
+		if got := summary(recognizeAll(con, rc)); got != c.want {
+			t.Errorf("%q\n got  %s\n want %s", c.text, got, c.want)
+		}
+	}
+}
