@@ -34,7 +34,7 @@ var (
 	// "by hand", "manually": the means of an edit, not the file
 	utMeansRE    = utRE(`(?i)\b(?:by hand|manually|hand-edit|directly edit)\b`)
 	utHiddenRE   = utRE(`(?i)\b(?:unless|without (?:explicit |prior )?(?:approval|permission|discussion|asking|being asked)|except when|if|when|before|after)\b`)
-	utAskedRE    = utRE(`(?i)\bunless (?:you are |you're |explicitly |specifically )?(?:explicitly |specifically )?(?:asked|told|requested|instructed)\b|\bwithout (?:explicit |prior )?(?:approval|permission)(?: from [\w ]+)?`)
+	utAskedRE    = utRE(`(?i)\bunless (?:you are |you're |explicitly |specifically )?(?:explicitly |specifically )?(?:asked|told|requested|instructed)(?: to(?: do so)?)?\b|\bwithout (?:explicit |prior )?(?:approval|permission)(?: from [\w ]+)?`)
 	utTokenRE    = utRE("^(?:`([^`]+)`|([\\w.*-]*[/.][\\w./*-]*))")
 	utExtRE      = utRE(`(?i)^(?:raw )?` + "(?:`?\\.?([a-z0-9]{1,6})`? )?" + `files? (?:under|in|inside|within) `)
 	utTailRE     = utRE(`(?i)^(?:\s*(?:files?|folder|directory|dir|package|directly|anywhere|in the repository|to the repository|by accident))*\s*(?:$|[.;:,—–(-])`)
