@@ -603,7 +603,7 @@ func (b *bundle) result(o *engine.Outcome) RuleResult {
 	if rr.Instruction.HeaderPath == nil {
 		rr.Instruction.HeaderPath = []string{}
 	}
-	rr.Verdict, rr.Reason = Verdict(o.Targets)
+	rr.Verdict, rr.Reason = engine.Fold(o.Targets)
 	if why := b.missingFor(r); why != "" {
 		switch rr.Verdict {
 		case engine.Inapplicable:

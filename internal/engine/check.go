@@ -67,6 +67,17 @@ type Result struct {
 	Findings []Finding
 	// Partial is set when the check judged the target only in part.
 	Partial *Partial
+	// Internal marks an undetermined result that is heed failing, not the evidence
+	// falling short: a check that panicked, overran its time, returned a verdict heed
+	// does not know, or met evidence it was not built for (InternalError). Callers
+	// that must fail closed block on it; an audit never counts the rule as passed.
+	Internal bool
+}
+
+// InternalError is the undetermined result of heed failing on a target; reason says
+// what failed, without the "internal error: " the result's Reason starts with.
+func InternalError(reason string) Result {
+	return Result{Verdict: Undetermined, Reason: "internal error: " + reason, Internal: true}
 }
 
 // Partial is the part of a target a check could not judge, and why: in a file with a

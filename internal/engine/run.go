@@ -80,7 +80,7 @@ func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 		}
 		targets, err := safeTargets(c.Check, ev)
 		if err != nil {
-			outcomes[i].Targets = []TargetResult{{Target: Target{Kind: TargetChange}, Result: Result{Verdict: Undetermined, Reason: err.Error()}}}
+			outcomes[i].Targets = []TargetResult{{Target: Target{Kind: TargetChange}, Result: targetsFailed(err)}}
 			continue
 		}
 		outcomes[i].Targets = make([]TargetResult, len(targets))
@@ -281,7 +281,7 @@ func (w *seqWorker) watch(jobs []seqJob, from int, outcomes []Outcome, timeout t
 }
 
 func timedOut(timeout time.Duration) Result {
-	return Result{Verdict: Undetermined, Reason: fmt.Sprintf("internal error: check did not finish within %s", timeout)}
+	return InternalError(fmt.Sprintf("check did not finish within %s", timeout))
 }
 
 func stopped(stop <-chan struct{}) bool {
@@ -296,24 +296,6 @@ func stopped(stop <-chan struct{}) bool {
 	}
 }
 
-// Aggregate folds target verdicts into one (SWE-CC's arithmetic).
-func Aggregate(ts []TargetResult) Verdict {
-	v := Inapplicable
-	for _, t := range ts {
-		switch t.Verdict {
-		case Violated:
-			return Violated
-		case Undetermined:
-			v = Undetermined
-		case Satisfied:
-			if v == Inapplicable {
-				v = Satisfied
-			}
-		}
-	}
-	return v
-}
-
 func safeTargets(c Check, ev *Evidence) (ts []Target, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -323,17 +305,22 @@ func safeTargets(c Check, ev *Evidence) (ts []Target, err error) {
 	return c.Targets(ev), nil
 }
 
+// targetsFailed is the result of a check whose Targets panicked.
+func targetsFailed(err error) Result {
+	return Result{Verdict: Undetermined, Reason: err.Error(), Internal: true}
+}
+
 func safeJudge(c Check, ev *Evidence, t Target) (r Result) {
 	defer func() {
 		if p := recover(); p != nil {
-			r = Result{Verdict: Undetermined, Reason: (&PanicError{Value: p}).Error()}
+			r = InternalError(fmt.Sprintf("panic: %v", p))
 		}
 	}()
 	r = c.Judge(ev, t)
 	switch r.Verdict {
 	case Satisfied, Violated, Undetermined, Inapplicable:
 	default:
-		r = Result{Verdict: Undetermined, Reason: fmt.Sprintf("internal error: check returned verdict %q", r.Verdict)}
+		r = InternalError(fmt.Sprintf("check returned verdict %q", r.Verdict))
 	}
 	if r.Verdict == Violated && len(r.Findings) == 0 {
 		// A violation must say where; synthesise a finding on the target so it is never lost.

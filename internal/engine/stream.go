@@ -122,7 +122,7 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 		for k, r := range perFile {
 			ts, err := safeTargets(rules[r].Check, view)
 			if err != nil {
-				aggs[r].add(i, 0, TargetResult{Target: Target{Kind: TargetChange}, Result: Result{Verdict: Undetermined, Reason: err.Error()}}, true)
+				aggs[r].add(i, 0, TargetResult{Target: Target{Kind: TargetChange}, Result: targetsFailed(err)}, true)
 				continue
 			}
 			targets[k] = ts
@@ -325,17 +325,4 @@ func (a *streamAgg) finish(pos []int) ([]TargetResult, Verdict) {
 		v = Inapplicable
 	}
 	return out, v
-}
-
-// fold adds one target's verdict to an aggregate ("" for none yet), as Aggregate does.
-func fold(agg, v Verdict) Verdict {
-	switch {
-	case agg == Violated || v == Violated:
-		return Violated
-	case agg == Undetermined || v == Undetermined:
-		return Undetermined
-	case agg == Satisfied || v == Satisfied:
-		return Satisfied
-	}
-	return Inapplicable
 }
