@@ -162,7 +162,6 @@ func Run(opt Options) (*Report, error) {
 
 	outcomes := engine.Run(opt.Rules, b.ev, engine.Options{Workers: opt.Workers, Timeout: opt.Timeout})
 	for i := range outcomes {
-		ownChange(b.ev, &outcomes[i])
 		rep.Rules = append(rep.Rules, b.result(&outcomes[i]))
 	}
 	rep.Session = append(rep.Session, b.sessionCommits()...)
@@ -531,29 +530,6 @@ func (b *bundle) ghPR() (*engine.PR, int) {
 		}
 	}
 	return nil, -1
-}
-
-// ownChange keeps the findings the change owns, as heed check does: a finding on a
-// file the change did not touch is not the session's.
-func ownChange(ev *engine.Evidence, o *engine.Outcome) {
-	for i := range o.Targets {
-		t := &o.Targets[i]
-		if t.Verdict != engine.Violated {
-			continue
-		}
-		kept := t.Findings[:0:0]
-		for _, f := range t.Findings {
-			if f.Path != "" && ev.File(f.Path) == nil {
-				continue
-			}
-			kept = append(kept, f)
-		}
-		if len(kept) == 0 {
-			t.Result = engine.Result{Verdict: engine.Satisfied, Reason: "only pre-existing violations, in files the session did not touch"}
-			continue
-		}
-		t.Findings = kept
-	}
 }
 
 // needs names the parts of the evidence a rule reads, by kind and domain: a rule that

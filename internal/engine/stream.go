@@ -33,8 +33,10 @@ type Source interface {
 // FileDone is called once per judged file of a streamed run, while its content is
 // still in memory, after every file-by-file rule judged it: index is the file's
 // position in the source, found the findings those rules kept on it (after ownership
-// in ModeDiff), in the order of the rules, then of their targets. It may be called
-// from several goroutines at once.
+// in ModeDiff), in the order of the rules, then of their targets. A finding placed in
+// another file than f is not yet known to be the change's in ModeDiff: the caller
+// asks the run's Evidence.Owns once the stream has ended. It may be called from
+// several goroutines at once.
 type FileDone func(f *File, index int, found []FileFinding)
 
 // FileFinding is a finding of a file-by-file rule in a streamed run, with where it
@@ -97,7 +99,8 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 		}
 	}
 	aggs := make([]streamAgg, len(rules))
-	forget := sopt.ForgetFiles && len(whole) == 0
+	// ownership in ModeDiff needs the judged files once the stream ends
+	forget := sopt.ForgetFiles && len(whole) == 0 && ev.Mode != ModeDiff
 	var judged atomic.Int64
 	var stubs []*File
 	if !forget {
@@ -136,7 +139,7 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 				} else {
 					res = tj.judge(c, view, t)
 					if ev.Mode == ModeDiff {
-						res = ownFindings(view, t, res)
+						res = ownLines(view, res)
 					}
 				}
 				if res.Verdict == Violated {
@@ -209,8 +212,14 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 	}
 	ev.streamLangs = nil
 	for _, r := range perFile {
-		outcomes[r].Targets, outcomes[r].Verdict = aggs[r].finish(pos)
-		outcomes[r].Taken = sopt.TakeFindings
+		o := &outcomes[r]
+		o.Targets, o.Verdict = aggs[r].finish(pos)
+		o.Taken = sopt.TakeFindings
+		// The kept targets hold every violated one: a verdict that ownership changes
+		// is theirs, at least satisfied (the satisfied targets were not kept).
+		if ev.Mode == ModeDiff && ownFiles(ev, o.Targets) {
+			o.Verdict = Aggregate(o.Targets)
+		}
 	}
 	if len(whole) > 0 {
 		sel := make([]Compiled, len(whole))
