@@ -280,11 +280,11 @@ func (x *liveIndex) rules(programs []string, all bool, reg *engine.Registry) ([]
 			if _, ok := reg.Kind(rule.Kind); !ok {
 				return nil, ErrStale // a kind this build does not link: the loader's Open compiles it
 			}
-			chk, err := reg.CompileRule(rule)
+			cr, err := reg.Bind(rule, c)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", IndexFile, err)
 			}
-			out = append(out, engine.Compiled{Rule: rule, Constraint: c, Check: chk})
+			out = append(out, cr)
 			li++
 		}
 		body = next

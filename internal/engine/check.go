@@ -141,6 +141,39 @@ type Kind struct {
 	// CaseEvidence builds the evidence of an authored case; nil means
 	// DefaultCaseEvidence. Kinds whose cases need more (shell parsing) supply their own.
 	CaseEvidence func(c policy.Case) (*Evidence, error)
+	// Needs lists the parts of the evidence the kind's checks read (go/analysis's
+	// Requires): where one could not be read, a rule that never came up is
+	// undetermined, not inapplicable. nil means what the rule's domain reads
+	// (DomainNeeds), for a kind whose rules take the domain they name (script).
+	Needs []Part
+}
+
+// Part is a part of the evidence a run may lack: Evidence.Missing entries start with
+// one, then ": " and the reason.
+type Part string
+
+const (
+	// PartTrajectory is the session's commands.
+	PartTrajectory Part = "trajectory"
+	// PartCommits is the change's commits and their messages.
+	PartCommits Part = "commits"
+	// PartDiff is the change: its paths, and its files with the lines it touched.
+	PartDiff Part = "diff"
+	// PartPR is the pull request's text.
+	PartPR Part = "pr"
+)
+
+// DomainNeeds is what a rule of a domain reads when its kind does not say: commands
+// for process rules, commits and the change for contribution rules, the change for
+// the rest.
+func DomainNeeds(domain string) []Part {
+	switch domain {
+	case policy.DomainProcess:
+		return []Part{PartTrajectory}
+	case policy.DomainContribution:
+		return []Part{PartCommits, PartDiff}
+	}
+	return []Part{PartDiff}
 }
 
 // Registry holds the rule kinds a build knows. It is built explicitly (no init-time
@@ -183,6 +216,20 @@ type Compiled struct {
 	Rule       *policy.Rule
 	Constraint *policy.Constraint
 	Check      Check
+	// Needs is the parts of the evidence the check reads (Kind.Needs); nil for a rule
+	// compiled without its kind's declaration, which then reads what its domain does.
+	Needs []Part
+}
+
+// Reads lists the parts of the evidence the rule reads.
+func (c *Compiled) Reads() []Part {
+	if c.Needs != nil {
+		return c.Needs
+	}
+	if c.Rule == nil {
+		return nil
+	}
+	return DomainNeeds(c.Rule.Domain)
 }
 
 // RuleError is a rule that could not be compiled: a policy error.
@@ -207,12 +254,12 @@ func (r *Registry) Compile(p *policy.Policy) ([]Compiled, []error) {
 		if b.Rule.Dropped() {
 			continue
 		}
-		c, err := r.CompileRule(b.Rule)
+		c, err := r.Bind(b.Rule, b.Constraint)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		out = append(out, Compiled{Rule: b.Rule, Constraint: b.Constraint, Check: c})
+		out = append(out, c)
 	}
 	return out, errs
 }
@@ -235,6 +282,16 @@ func Distinct(rules []Compiled) []Compiled {
 		out = append(out, c)
 	}
 	return out
+}
+
+// Bind compiles one rule into its Compiled form, with the constraint it enforces and
+// what its kind reads.
+func (r *Registry) Bind(rule *policy.Rule, c *policy.Constraint) (Compiled, error) {
+	chk, err := r.CompileRule(rule)
+	if err != nil {
+		return Compiled{}, err
+	}
+	return Compiled{Rule: rule, Constraint: c, Check: chk, Needs: r.kinds[rule.Kind].Needs}, nil
 }
 
 // CompileRule compiles one rule.

@@ -30,11 +30,11 @@ const (
 // Kinds returns the architecture rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{
-		{Name: KindImports, Domain: policy.DomainArchitecture, Compile: compileImports},
-		{Name: KindLayers, Domain: policy.DomainArchitecture, Compile: compileLayers},
-		{Name: KindCycles, Domain: policy.DomainArchitecture, Compile: compileCycles},
-		{Name: KindPlacement, Domain: policy.DomainArchitecture, Compile: compilePlacement},
-		{Name: KindExternal, Domain: policy.DomainArchitecture, Compile: compileExternal},
+		{Name: KindImports, Domain: policy.DomainArchitecture, Compile: compileImports, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindLayers, Domain: policy.DomainArchitecture, Compile: compileLayers, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindCycles, Domain: policy.DomainArchitecture, Compile: compileCycles, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindPlacement, Domain: policy.DomainArchitecture, Compile: compilePlacement, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindExternal, Domain: policy.DomainArchitecture, Compile: compileExternal, Needs: []engine.Part{engine.PartDiff}},
 	}
 }
 

@@ -30,7 +30,7 @@ type CochangeParams struct {
 }
 
 func cochangeKind() engine.Kind {
-	return engine.Kind{Name: KindCochange, Domain: policy.DomainContribution, Compile: compileCochange}
+	return engine.Kind{Name: KindCochange, Domain: policy.DomainContribution, Compile: compileCochange, Needs: []engine.Part{engine.PartDiff}}
 }
 
 type cochangeCheck struct {

@@ -91,6 +91,7 @@ func commitKind() engine.Kind {
 		Domain:       policy.DomainContribution,
 		Compile:      compileCommit,
 		CaseEvidence: commitCaseEvidence,
+		Needs:        []engine.Part{engine.PartCommits},
 	}
 }
 

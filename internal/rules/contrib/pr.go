@@ -40,7 +40,7 @@ type PRParams struct {
 }
 
 func prKind() engine.Kind {
-	return engine.Kind{Name: KindPR, Domain: policy.DomainContribution, Compile: compilePR}
+	return engine.Kind{Name: KindPR, Domain: policy.DomainContribution, Compile: compilePR, Needs: []engine.Part{engine.PartPR}}
 }
 
 type prCheck struct {

@@ -22,9 +22,9 @@ import (
 // Kinds returns the documentation rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{
-		{Name: KindDocstring, Domain: policy.DomainSource, Compile: compileDocstring},
-		{Name: KindProse, Domain: policy.DomainSource, Compile: compileProse},
-		{Name: KindPytest, Domain: policy.DomainSource, Compile: compilePytest},
+		{Name: KindDocstring, Domain: policy.DomainSource, Compile: compileDocstring, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindProse, Domain: policy.DomainSource, Compile: compileProse, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindPytest, Domain: policy.DomainSource, Compile: compilePytest, Needs: []engine.Part{engine.PartDiff}},
 	}
 }
 

@@ -32,9 +32,9 @@ const (
 // Kinds returns the process domain's rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{
-		{Name: KindCommand, Domain: policy.DomainProcess, Compile: compileCommand, CaseEvidence: CaseEvidence},
-		{Name: KindSequence, Domain: policy.DomainProcess, Compile: compileSequence, CaseEvidence: CaseEvidence},
-		{Name: KindBranch, Domain: policy.DomainProcess, Compile: compileBranch, CaseEvidence: CaseEvidence},
+		{Name: KindCommand, Domain: policy.DomainProcess, Compile: compileCommand, CaseEvidence: CaseEvidence, Needs: []engine.Part{engine.PartTrajectory}},
+		{Name: KindSequence, Domain: policy.DomainProcess, Compile: compileSequence, CaseEvidence: CaseEvidence, Needs: []engine.Part{engine.PartTrajectory}},
+		{Name: KindBranch, Domain: policy.DomainProcess, Compile: compileBranch, CaseEvidence: CaseEvidence, Needs: []engine.Part{engine.PartTrajectory}},
 	}
 }
 

@@ -66,6 +66,7 @@ func Kind(j Judge) engine.Kind {
 	return engine.Kind{
 		Name:   KindJudge,
 		Domain: policy.DomainSemantic,
+		Needs:  []engine.Part{engine.PartDiff},
 		Compile: func(rule *policy.Rule) (engine.Check, error) {
 			p, err := ParseParams(rule.Params)
 			if err != nil {

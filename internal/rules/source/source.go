@@ -28,9 +28,9 @@ const (
 // Kinds returns the source domain's rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{
-		{Name: KindQuery, Domain: policy.DomainSource, Compile: compileQuery},
-		{Name: KindPattern, Domain: policy.DomainSource, Compile: compilePattern},
-		{Name: KindText, Domain: policy.DomainSource, Compile: compileText, CaseEvidence: textCaseEvidence},
+		{Name: KindQuery, Domain: policy.DomainSource, Compile: compileQuery, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindPattern, Domain: policy.DomainSource, Compile: compilePattern, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindText, Domain: policy.DomainSource, Compile: compileText, CaseEvidence: textCaseEvidence, Needs: []engine.Part{engine.PartDiff}},
 	}
 }
 
