@@ -99,38 +99,6 @@ type Check interface {
 	Judge(ev *Evidence, t Target) Result
 }
 
-// FileSelector is a check that can tell, before a file is read, whether it might
-// judge it: the evidence then need not hold the files none of a run's checks wants (a
-// policy of Python rules need not read a project's translations). A check that is not
-// one may judge any file.
-type FileSelector interface {
-	// WantsFile reports whether the check might judge the file at path, whose
-	// extension gives language lang ("" when it names none heed knows).
-	WantsFile(path, lang string) bool
-}
-
-// WantedFiles is whether any of the checks might judge a file, by its path; nil when
-// some check may judge any file.
-func WantedFiles(cs []Compiled) func(path string) bool {
-	sels := make([]FileSelector, 0, len(cs))
-	for _, c := range cs {
-		s, ok := c.Check.(FileSelector)
-		if !ok {
-			return nil
-		}
-		sels = append(sels, s)
-	}
-	return func(p string) bool {
-		l := LangOf(p, nil)
-		for _, s := range sels {
-			if s.WantsFile(p, l) {
-				return true
-			}
-		}
-		return false
-	}
-}
-
 // Kind is one rule kind: it validates a rule's parameters and compiles it into a Check.
 type Kind struct {
 	Name   string

@@ -27,6 +27,19 @@ const (
 	KindExternal  = "external"
 )
 
+// The driver contracts the checks implement (engine/capabilities.go).
+var (
+	_ engine.FileSelector = (*importsCheck)(nil)
+	_ engine.FileByFile   = (*importsCheck)(nil)
+	_ engine.FileSelector = (*layersCheck)(nil)
+	_ engine.FileByFile   = (*layersCheck)(nil)
+	_ engine.FileSelector = (*placementCheck)(nil)
+	_ engine.FileByFile   = (*placementCheck)(nil)
+	_ engine.FileSelector = (*externalCheck)(nil)
+	_ engine.FileByFile   = (*externalCheck)(nil)
+	_ engine.FileSelector = (*cyclesCheck)(nil)
+)
+
 // Kinds returns the architecture rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{

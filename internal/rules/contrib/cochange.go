@@ -89,6 +89,9 @@ func (c *cochangeCheck) triggers(ev *engine.Evidence) []string {
 	return out
 }
 
+// WantsFile implements engine.FileSelector: the rule reads the change's paths only.
+func (c *cochangeCheck) WantsFile(string, string) bool { return false }
+
 func (c *cochangeCheck) Targets(ev *engine.Evidence) []engine.Target {
 	if _, ok := missingPart(ev, "diff"); ok && len(ev.Changed) == 0 {
 		return []engine.Target{{Kind: engine.TargetChange, Index: -1}}

@@ -19,6 +19,16 @@ import (
 	"github.com/heed-dev/heed/internal/recognize"
 )
 
+// The driver contracts the checks implement (engine/capabilities.go).
+var (
+	_ engine.FileSelector = (*docstringCheck)(nil)
+	_ engine.FileByFile   = (*docstringCheck)(nil)
+	_ engine.FileSelector = (*proseCheck)(nil)
+	_ engine.FileByFile   = (*proseCheck)(nil)
+	_ engine.FileSelector = (*pytestCheck)(nil)
+	_ engine.FileByFile   = (*pytestCheck)(nil)
+)
+
 // Kinds returns the documentation rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{

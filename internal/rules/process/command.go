@@ -29,6 +29,19 @@ const (
 	KindSequence = "sequence"
 )
 
+// The driver contracts the checks implement (engine/capabilities.go).
+var (
+	_ engine.FileSelector  = (*commandCheck)(nil)
+	_ engine.ProgramLister = (*commandCheck)(nil)
+	_ engine.Delegator     = (*commandCheck)(nil)
+	_ engine.FileSelector  = (*sequenceCheck)(nil)
+	_ engine.ProgramLister = (*sequenceCheck)(nil)
+	_ engine.Ordering      = (*sequenceCheck)(nil)
+	_ engine.FileSelector  = (*branchCheck)(nil)
+	_ engine.ProgramLister = (*branchCheck)(nil)
+	_ engine.Ordering      = (*branchCheck)(nil)
+)
+
 // Kinds returns the process domain's rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{

@@ -58,6 +58,12 @@ type Judge func(req Request) engine.Result
 // NoModel is the reason every judge target is undetermined offline.
 const NoModel = "needs a model: this rule is about design intent and no model is configured"
 
+// The driver contracts the checks implement (engine/capabilities.go).
+var (
+	_ engine.FileSelector = (*check)(nil)
+	_ engine.FileByFile   = (*check)(nil)
+)
+
 // Kinds returns the judge kind without a model (every target undetermined).
 func Kinds() []engine.Kind { return []engine.Kind{Kind(nil)} }
 

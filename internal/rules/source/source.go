@@ -25,6 +25,16 @@ const (
 	KindText    = "text"
 )
 
+// The driver contracts the checks implement (engine/capabilities.go).
+var (
+	_ engine.FileSelector = (*queryCheck)(nil)
+	_ engine.FileByFile   = (*queryCheck)(nil)
+	_ engine.FileSelector = (*patternCheck)(nil)
+	_ engine.FileByFile   = (*patternCheck)(nil)
+	_ engine.FileSelector = (*textCheck)(nil)
+	_ engine.FileByFile   = (*textCheck)(nil)
+)
+
 // Kinds returns the source domain's rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{
