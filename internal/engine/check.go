@@ -57,6 +57,28 @@ type Finding struct {
 	Suggestion string `json:"suggestion,omitempty"`
 	// Change marks a finding about the change as a whole (what it lacks).
 	Change bool `json:"change,omitempty"`
+	// Fixes are edits that would clear the finding (go/analysis's SuggestedFix).
+	Fixes []Fix `json:"fixes,omitempty"`
+}
+
+// Fix is an edit that would clear a finding.
+type Fix struct {
+	// Message says what the fix does ("replace `yaml.load` with `yaml.safe_load`").
+	Message string     `json:"message"`
+	Edits   []TextEdit `json:"edits"`
+	// Exact is set when the rule itself carries the replacement and the edit touches
+	// nothing but the text it reports: heed check --fix applies only exact fixes.
+	Exact bool `json:"exact"`
+}
+
+// TextEdit replaces the bytes Start..End of a file, as it was judged, with New. Old is
+// the text it replaces: an edit whose file no longer holds Old there is not applied.
+type TextEdit struct {
+	Path  string `json:"file"`
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	Old   string `json:"old"`
+	New   string `json:"new"`
 }
 
 // Result is a rule's judgement of one target.

@@ -57,6 +57,16 @@ type QueryParams struct {
 	Nolint []string `json:"nolint,omitempty"`
 	// Entry names the catalogue entry the rule came from (informational).
 	Entry string `json:"entry,omitempty"`
+	// Replace is the replacement the rule carries ("use `X` instead of `Y`"): a
+	// match whose captured text is exactly From gets an exact fix to To
+	// (docs/fix-design.md). A match that reads otherwise gets none.
+	Replace *Replacement `json:"replace,omitempty"`
+}
+
+// Replacement is the text a rule bans and the text it prescribes in its place.
+type Replacement struct {
+	From string `json:"from"`
+	To   string `json:"to"`
 }
 
 // Exclusion bits.
@@ -131,6 +141,10 @@ type queryCheck struct {
 	key        string
 	message    string
 	suggestion string
+	// replace is the rule's replacement when it holds for every match (exact, and
+	// not demoted to a warning: "use `os.replace` instead of `os.rename` for atomic
+	// moves" is not about every rename); nil otherwise.
+	replace *Replacement
 }
 
 func compileQuery(rule *policy.Rule) (engine.Check, error) {
@@ -154,6 +168,14 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 		c.capture = defaultCapture
 	}
 	c.nolint = p.Nolint
+	if r := p.Replace; r != nil {
+		if r.From == "" || r.To == "" || r.From == r.To {
+			return nil, fmt.Errorf("params.replace: from and to must be two different texts")
+		}
+		if rule.Exact && (rule.Severity == "" || rule.Severity == policy.SeverityError) {
+			c.replace = r
+		}
+	}
 	for _, e := range p.Exclude {
 		switch e {
 		case "tests":
@@ -181,6 +203,9 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 	}
 	c.templated = strings.Contains(c.message+c.suggestion, "{{")
 	c.key = ruleKey(rule)
+	if c.replace != nil {
+		c.key += "+fix" // the findings carry fixes: not those cached without them
+	}
 	derived := map[string]bool{}
 	derivable := true
 	// A rule exactly as heed's compiler emitted it has queries heed tested when it
@@ -345,6 +370,9 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		if c.exclude&excludeRequireSuites != 0 && f.Lang == engine.LangGo && c.requireSuite(ev, f, lines, fd.Line, string(f.Content[h.start:h.end])) {
 			continue
 		}
+		if fx, ok := c.fix(f, h.start, h.end); ok {
+			fd.Fixes = []engine.Fix{fx}
+		}
 		fs = append(fs, fd)
 	}
 	res := violated(fs)
@@ -352,6 +380,20 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		res.Partial = &engine.Partial{Line: fm.syntaxError, Reason: "syntax error", LeftOut: len(hs.leftOut)}
 	}
 	return res
+}
+
+// fix is the exact fix of a match spanning start..end of f, when the rule carries a
+// replacement that holds for every match and the match's text is exactly what it
+// replaces.
+func (c *queryCheck) fix(f *engine.File, start, end int) (engine.Fix, bool) {
+	if c.replace == nil || start < 0 || end > len(f.Content) || string(f.Content[start:end]) != c.replace.From {
+		return engine.Fix{}, false
+	}
+	return engine.Fix{
+		Message: fmt.Sprintf("replace `%s` with `%s`", c.replace.From, c.replace.To),
+		Edits:   []engine.TextEdit{{Path: f.Path, Start: start, End: end, Old: c.replace.From, New: c.replace.To}},
+		Exact:   true,
+	}, true
 }
 
 // requireSuite reports whether the operand of a matched `s.X` is the receiver of
