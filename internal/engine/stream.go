@@ -212,14 +212,7 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 	}
 	ev.streamLangs = nil
 	for _, r := range perFile {
-		o := &outcomes[r]
-		o.Targets, o.Verdict = aggs[r].finish(pos)
-		o.Taken = sopt.TakeFindings
-		// The kept targets hold every violated one: a verdict that ownership changes
-		// is theirs, at least satisfied (the satisfied targets were not kept).
-		if ev.Mode == ModeDiff && ownFiles(ev, o.Targets) {
-			o.Verdict = Aggregate(o.Targets)
-		}
+		aggs[r].outcome(ev, &outcomes[r], pos, sopt.TakeFindings)
 	}
 	if len(whole) > 0 {
 		sel := make([]Compiled, len(whole))
@@ -309,6 +302,18 @@ func (a *streamAgg) add(file, slot int, tr TargetResult, violated bool) {
 	// a target judged only in part is kept too: the summary reports what was left out
 	if tr.Verdict == Violated && violated || tr.Verdict == Undetermined || tr.Partial != nil {
 		a.kept = append(a.kept, streamKept{file: file, slot: slot, tr: tr})
+	}
+}
+
+// outcome fills a file-by-file rule's outcome once the stream has ended, with
+// ownership applied in ModeDiff. The kept targets hold every violated one: a verdict
+// that ownership changes is theirs, at least satisfied (the satisfied targets were
+// not kept).
+func (a *streamAgg) outcome(ev *Evidence, o *Outcome, pos []int, taken bool) {
+	o.Targets, o.Verdict = a.finish(pos)
+	o.Taken = taken
+	if ev.Mode == ModeDiff && ownFiles(ev, o.Targets) {
+		o.Verdict = Aggregate(o.Targets)
 	}
 }
 

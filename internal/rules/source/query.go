@@ -168,13 +168,9 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 		c.capture = defaultCapture
 	}
 	c.nolint = p.Nolint
-	if r := p.Replace; r != nil {
-		if r.From == "" || r.To == "" || r.From == r.To {
-			return nil, fmt.Errorf("params.replace: from and to must be two different texts")
-		}
-		if rule.Exact && (rule.Severity == "" || rule.Severity == policy.SeverityError) {
-			c.replace = r
-		}
+	var err error
+	if c.replace, err = replacementOf(rule, p.Replace); err != nil {
+		return nil, err
 	}
 	for _, e := range p.Exclude {
 		switch e {
@@ -380,6 +376,21 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		res.Partial = &engine.Partial{Line: fm.syntaxError, Reason: "syntax error", LeftOut: len(hs.leftOut)}
 	}
 	return res
+}
+
+// replacementOf validates a rule's replacement and returns it when it holds for every
+// match: the rule is exact and blocks (a warning is not about every match).
+func replacementOf(rule *policy.Rule, r *Replacement) (*Replacement, error) {
+	if r == nil {
+		return nil, nil
+	}
+	if r.From == "" || r.To == "" || r.From == r.To {
+		return nil, fmt.Errorf("params.replace: from and to must be two different texts")
+	}
+	if !rule.Exact || (rule.Severity != "" && rule.Severity != policy.SeverityError) {
+		return nil, nil
+	}
+	return r, nil
 }
 
 // fix is the exact fix of a match spanning start..end of f, when the rule carries a
