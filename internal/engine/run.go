@@ -162,7 +162,7 @@ func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 }
 
 // finish leaves out, in ModeDiff, the findings the change does not own in files the
-// judging could not place (OwnsFile), and folds each outcome's verdict.
+// judging could not place (ownFiles), and folds each outcome's verdict.
 func finish(ev *Evidence, outcomes []Outcome) []Outcome {
 	for i := range outcomes {
 		if ev.Mode == ModeDiff {
