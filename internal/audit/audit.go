@@ -32,10 +32,10 @@ import (
 // Parts of the evidence an audit may lack (engine.Evidence.Missing entries start with
 // one of these, then ": " and the reason).
 const (
-	PartTrajectory = "trajectory"
-	PartCommits    = "commits"
-	PartDiff       = "diff"
-	PartPR         = "pr"
+	PartTrajectory = string(engine.PartTrajectory)
+	PartCommits    = string(engine.PartCommits)
+	PartDiff       = string(engine.PartDiff)
+	PartPR         = string(engine.PartPR)
 )
 
 // Options say what to audit.
@@ -169,8 +169,7 @@ func Run(opt Options) (*Report, error) {
 
 	outcomes := engine.Run(opt.Rules, b.ev, engine.Options{Workers: opt.Workers, Timeout: opt.Timeout})
 	for i := range outcomes {
-		ownChange(b.ev, &outcomes[i])
-		rep.Rules = append(rep.Rules, b.result(&outcomes[i]))
+		rep.Rules = append(rep.Rules, b.result(&outcomes[i], &opt.Rules[i]))
 	}
 	rep.Session = append(rep.Session, b.sessionCommits()...)
 	rep.Metrics = Tally(rep.Rules)
@@ -572,54 +571,11 @@ func (b *bundle) ghPR() (*engine.PR, int) {
 	return nil, -1
 }
 
-// ownChange keeps the findings the change owns, as heed check does: a finding on a
-// file the change did not touch is not the session's.
-func ownChange(ev *engine.Evidence, o *engine.Outcome) {
-	for i := range o.Targets {
-		t := &o.Targets[i]
-		if t.Verdict != engine.Violated {
-			continue
-		}
-		kept := t.Findings[:0:0]
-		for _, f := range t.Findings {
-			if f.Path != "" && ev.File(f.Path) == nil {
-				continue
-			}
-			kept = append(kept, f)
-		}
-		if len(kept) == 0 {
-			t.Result = engine.Result{Verdict: engine.Satisfied, Reason: "only pre-existing violations, in files the session did not touch"}
-			continue
-		}
-		t.Findings = kept
-	}
-}
-
-// needs names the parts of the evidence a rule reads, by kind and domain: a rule that
-// never came up while a part it reads is missing is undetermined, not inapplicable.
-func needs(r *policy.Rule) []string {
-	switch r.Kind {
-	case "commit":
-		return []string{PartCommits}
-	case "pr":
-		return []string{PartPR}
-	case "cochange", "newfile-header", "text":
-		return []string{PartDiff}
-	}
-	switch r.Domain {
-	case policy.DomainProcess:
-		return []string{PartTrajectory}
-	case policy.DomainContribution:
-		return []string{PartCommits, PartDiff}
-	default:
-		return []string{PartDiff}
-	}
-}
-
-func (b *bundle) missingFor(r *policy.Rule) string {
-	for _, part := range needs(r) {
+// missingFor names the part of the evidence a rule reads that could not be read.
+func (b *bundle) missingFor(c *engine.Compiled) string {
+	for _, part := range c.Reads() {
 		for _, m := range b.rep.Missing {
-			if strings.HasPrefix(m, part+":") {
+			if strings.HasPrefix(m, string(part)+":") {
 				return m
 			}
 		}
@@ -629,7 +585,7 @@ func (b *bundle) missingFor(r *policy.Rule) string {
 
 // result turns an outcome into the rule's row: SWE-CC's verdict, the violations placed
 // in the session.
-func (b *bundle) result(o *engine.Outcome) RuleResult {
+func (b *bundle) result(o *engine.Outcome, c *engine.Compiled) RuleResult {
 	r := o.Rule
 	rr := RuleResult{Rule: r.ID, Domain: r.Domain, Kind: r.Kind, Severity: r.Severity, Exact: r.Exact, Targets: len(o.Targets)}
 	if rr.Severity == "" {
@@ -642,8 +598,8 @@ func (b *bundle) result(o *engine.Outcome) RuleResult {
 	if rr.Instruction.HeaderPath == nil {
 		rr.Instruction.HeaderPath = []string{}
 	}
-	rr.Verdict, rr.Reason = Verdict(o.Targets)
-	if why := b.missingFor(r); why != "" {
+	rr.Verdict, rr.Reason = engine.Fold(o.Targets)
+	if why := b.missingFor(c); why != "" {
 		switch rr.Verdict {
 		case engine.Inapplicable:
 			rr.Verdict, rr.Reason = engine.Undetermined, why

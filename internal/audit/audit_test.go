@@ -17,36 +17,6 @@ import (
 	"github.com/heed-dev/heed/internal/rules/contrib"
 )
 
-func tr(vs ...engine.Verdict) []engine.TargetResult {
-	var out []engine.TargetResult
-	for _, v := range vs {
-		out = append(out, engine.TargetResult{Result: engine.Result{Verdict: v, Reason: "r"}})
-	}
-	return out
-}
-
-// SWE-CC's verdict arithmetic (swecc.md §2.2), case by case.
-func TestVerdictArithmetic(t *testing.T) {
-	crash := engine.TargetResult{Result: engine.Result{Verdict: engine.Undetermined, Reason: "internal error: panic: boom"}}
-	for _, c := range []struct {
-		name string
-		in   []engine.TargetResult
-		want engine.Verdict
-	}{
-		{"zero targets", nil, engine.Inapplicable},
-		{"any violated", tr(engine.Satisfied, engine.Violated, engine.Undetermined), engine.Violated},
-		{"all undetermined", tr(engine.Undetermined, engine.Undetermined), engine.Undetermined},
-		{"satisfied with some undetermined is a pass", tr(engine.Satisfied, engine.Undetermined), engine.Satisfied},
-		{"all satisfied", tr(engine.Satisfied, engine.Satisfied), engine.Satisfied},
-		{"a crash is never a violation", append(tr(engine.Violated), crash), engine.Undetermined},
-		{"a crash is never a pass", append(tr(engine.Satisfied), crash), engine.Undetermined},
-	} {
-		if got, _ := Verdict(c.in); got != c.want {
-			t.Errorf("%s: %s, want %s", c.name, got, c.want)
-		}
-	}
-}
-
 func TestRates(t *testing.T) {
 	var r Rates
 	for _, v := range []engine.Verdict{engine.Satisfied, engine.Satisfied, engine.Violated, engine.Undetermined, engine.Inapplicable} {

@@ -1,57 +1,8 @@
 package audit
 
 import (
-	"strings"
-
 	"github.com/heed-dev/heed/internal/engine"
 )
-
-// Verdict folds a rule's target results into one verdict with SWE-CC's arithmetic
-// (swecc.md §2.2), which differs from engine.Aggregate in two places:
-//   - some targets satisfied and the rest undetermined, none violated: satisfied (SWE-CC's
-//     "pass, flagged"); the engine says undetermined;
-//   - a crash or timeout on any target (an internal error): undetermined, whatever the
-//     other targets say, because a crash is never a violation nor a pass.
-//
-// Zero targets is inapplicable; all targets undetermined is undetermined. It returns
-// the verdict and, for undetermined and flagged passes, the reason.
-func Verdict(ts []engine.TargetResult) (engine.Verdict, string) {
-	if len(ts) == 0 {
-		return engine.Inapplicable, "the rule never came up"
-	}
-	var sat, vio, und int
-	reason := ""
-	for _, t := range ts {
-		if t.Verdict == engine.Undetermined && internalError(t.Reason) {
-			return engine.Undetermined, t.Reason
-		}
-		switch t.Verdict {
-		case engine.Satisfied:
-			sat++
-		case engine.Violated:
-			vio++
-		case engine.Undetermined:
-			und++
-			if reason == "" {
-				reason = t.Reason
-			}
-		}
-	}
-	switch {
-	case vio > 0:
-		return engine.Violated, ""
-	case sat > 0:
-		if und > 0 {
-			return engine.Satisfied, "partly undetermined: " + reason
-		}
-		return engine.Satisfied, ""
-	case und > 0:
-		return engine.Undetermined, reason
-	}
-	return engine.Inapplicable, "the rule never came up"
-}
-
-func internalError(reason string) bool { return strings.HasPrefix(reason, "internal error") }
 
 // Rates are SWE-CC's pair over a set of rule verdicts.
 type Rates struct {

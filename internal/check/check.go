@@ -290,13 +290,6 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 		saveFindingsCache(root, findings)
 	}()
 	defer func() { <-saved }()
-	if ev.Mode == engine.ModeDiff {
-		for i := range outcomes {
-			if !outcomes[i].Taken {
-				ownChange(ev, &outcomes[i])
-			}
-		}
-	}
 	res := &Result{Outcomes: outcomes}
 
 	// The findings of the rules that judge the whole tree, and those deferred. A
@@ -322,8 +315,8 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 		}
 	}
 	for _, d := range deferred {
-		if ev.Mode == engine.ModeDiff && ev.File(d.f.Path) == nil {
-			continue // ownChange: not a file the change judged
+		if !ev.Owns(d.f) {
+			continue // a file-by-file rule's finding in a file the change does not own
 		}
 		rest = append(rest, d)
 	}
@@ -789,38 +782,6 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 func matchesAny(all []string, q string) bool {
 	i := sort.SearchStrings(all, q)
 	return i < len(all) && (all[i] == q || strings.HasPrefix(all[i], q+"/"))
-}
-
-// ownChange applies the rest of SWE-CC's ownership in diff modes: the engine keeps a
-// finding on a file the change did not judge (nil evidence file), but a finding on a
-// file the change did not touch is never the change's, however a whole-graph rule
-// came to report it there.
-func ownChange(ev *engine.Evidence, o *engine.Outcome) {
-	for i := range o.Targets {
-		t := &o.Targets[i]
-		if t.Verdict != engine.Violated {
-			continue
-		}
-		kept := t.Findings[:0:0]
-		for _, f := range t.Findings {
-			if f.Path != "" && ev.File(f.Path) == nil {
-				continue
-			}
-			kept = append(kept, f)
-		}
-		if len(kept) == 0 {
-			t.Result = engine.Result{Verdict: engine.Satisfied, Reason: "only pre-existing violations, in files the change did not touch"}
-			continue
-		}
-		t.Findings = kept
-	}
-	// A streamed rule keeps no satisfied targets: one that had targets stays at least
-	// satisfied.
-	if v := engine.Aggregate(o.Targets); v != engine.Inapplicable || o.Verdict == engine.Inapplicable {
-		o.Verdict = v
-	} else {
-		o.Verdict = engine.Satisfied
-	}
 }
 
 func ruleInfo(c engine.Compiled) report.RuleInfo {

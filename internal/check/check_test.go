@@ -18,6 +18,8 @@ import (
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/report"
+	"github.com/heed-dev/heed/internal/rules/contrib"
+	"github.com/heed-dev/heed/internal/rules/process"
 	"github.com/heed-dev/heed/internal/rules/source"
 )
 
@@ -770,6 +772,66 @@ func TestSpilledFindingsReportAsHeld(t *testing.T) {
 		a, b := held.Findings[i-1], held.Findings[i]
 		if a.File > b.File || a.File == b.File && a.Line > b.Line {
 			t.Fatalf("findings out of place order: %s before %s", a.Location(), b.Location())
+		}
+	}
+}
+
+// "Never modify files in migrations/" judges the change's paths and reads no file, so
+// heed check loads none for it; the finding it placed on a migration the change edited
+// or deleted was dropped as being "in a file the change did not touch". A finding about
+// the change as a whole is the change's wherever it points (engine.Evidence.Owns).
+func TestAProtectedFolderIsReportedThoughNoRuleReadsItsFiles(t *testing.T) {
+	reg := engine.NewRegistry(contrib.Kinds()...)
+	r := &policy.Rule{ID: "untouched", Domain: policy.DomainContribution, Kind: "untouched", Severity: policy.SeverityError,
+		Params: []byte(`{"paths":["migrations/**"],"what":"migrations/"}`)}
+	c, err := reg.CompileRule(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := []engine.Compiled{{Rule: r, Constraint: &policy.Constraint{ID: "c", Text: "Never modify files in migrations/.", File: "AGENTS.md", Line: 3}, Check: c}}
+	for _, change := range []string{"edit", "delete"} {
+		g := newRepo(t, map[string]string{"migrations/001.sql": "create table a;\n", "app.py": "x = 1\n"})
+		g.commit("feat: base")
+		if change == "edit" {
+			g.write(map[string]string{"migrations/001.sql": "create table b;\n"})
+			g.git("add", "-A")
+		} else {
+			g.git("rm", "-q", "migrations/001.sql")
+		}
+		res := g.run(Options{Mode: Staged}, rules...)
+		if len(res.Findings) != 1 || res.Findings[0].Rule != "untouched" {
+			t.Errorf("%s a migration: findings %v, want the untouched rule's", change, where(res.Findings))
+		}
+	}
+}
+
+// Rules about commands and about the change's paths read no file: a policy that adds
+// "run the tests before committing", "never commit to main" and "update the changelog
+// with src/" to its Python rules still reads only what can be Python. Those three
+// kinds did not say so (engine.FileSelector), and one of them made a full check read
+// every file of the repository.
+func TestRulesAboutCommandsAndPathsReadNoFile(t *testing.T) {
+	g := newRepo(t, map[string]string{
+		"app/a.py":       "BAD\n",
+		"app/style.css":  "BAD {}\n",
+		"docs/notes.txt": "BAD\n",
+	})
+	g.commit("feat: base")
+	reg := engine.NewRegistry(append(process.Kinds(), contrib.Kinds()...)...)
+	rules := []engine.Compiled{rule("no-bad", policy.DomainSource, pyWordCheck{wordCheck{Word: "BAD"}})}
+	for _, r := range []*policy.Rule{
+		{ID: "tests-first", Domain: policy.DomainProcess, Kind: process.KindSequence, Params: []byte(`{"first":[{"program":["make"],"args":["test"]}],"then":[{"program":["git"],"args":["commit"]}]}`)},
+		{ID: "no-main", Domain: policy.DomainProcess, Kind: process.KindBranch, Params: []byte(`{"branches":["main"]}`)},
+		{ID: "changelog", Domain: policy.DomainContribution, Kind: contrib.KindCochange, Params: []byte(`{"if":["src/**"],"then":["CHANGELOG.md"]}`)},
+	} {
+		r.Severity = policy.SeverityError
+		c, err := reg.Bind(r, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", r.ID, err)
+		}
+		rules = append(rules, c)
+		if res := g.run(Options{Mode: All}, rules...); res.Summary.Files != 1 {
+			t.Errorf("with %s: %d files read, want the one Python file", r.ID, res.Summary.Files)
 		}
 	}
 }

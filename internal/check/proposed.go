@@ -94,7 +94,6 @@ func judgeWrite(r *repo.Repo, root string, rules []engine.Compiled, file *engine
 	li := newLineIndex(ev)
 	var found []report.Finding
 	for i := range outcomes {
-		ownChange(ev, &outcomes[i])
 		o := &outcomes[i]
 		for _, t := range o.Targets {
 			for _, f := range t.Findings {

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/heed-dev/heed/internal/check"
+	"github.com/heed-dev/heed/internal/fix"
 	"github.com/heed-dev/heed/internal/llm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/repo"
@@ -25,6 +26,7 @@ type checkFlags struct {
 	output                string
 	sarif                 string
 	baseline              bool
+	fix                   bool
 	guardSeverity         string
 	domains               []string
 	exclude               []string
@@ -71,12 +73,14 @@ finding is reported, 1 when one is, 2 on a usage or internal error.`,
 	fl.StringVarP(&f.output, "output", "o", "", "write the report to `FILE` instead of standard output")
 	fl.StringVar(&f.sarif, "sarif", "", "also write the report as SARIF to `FILE` (one run gives annotations and SARIF)")
 	fl.BoolVar(&f.baseline, "baseline", false, "hide the findings recorded in "+check.BaselineFile)
+	fl.BoolVar(&f.fix, "fix", false, "apply the exact fixes of the findings (a rule's \"use X instead of Y\"), then check again")
 	registerExclude(fl, &f.exclude)
 	fl.StringVar(&f.guardSeverity, "guard-severity", "warning", "--diff: severity of "+report.RuleGuardChange+", the finding on a change to instruction files, .heed/ or agent hook settings: `warning` or error")
 	fl.StringSliceVar(&f.domains, "domain", nil, "check only the rules of these domains (source, architecture, contribution, ...)")
 	f.model.Register(fl) // judge rules are answered by a model only when one is configured (docs/llm.md)
 	// --no-cache (registered with the model flags) also leaves the import-facts cache alone.
 	cmd.MarkFlagsMutuallyExclusive("all", "diff", "staged", "unstaged")
+	cmd.MarkFlagsMutuallyExclusive("fix", "staged")
 	return cmd
 }
 
@@ -140,9 +144,17 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 		}
 		return Fail("%v", err)
 	}
-	res, err := check.Run(p, check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Config: cfg, Exclude: f.exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache, GuardSeverity: f.guardSeverity, SpillFindings: true,
+	opts := check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Config: cfg, Exclude: f.exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache, GuardSeverity: f.guardSeverity, SpillFindings: true,
 		// only SARIF records the findings suppressions and the baseline hid
-		DropHidden: f.format != "sarif" && f.sarif == ""})
+		DropHidden: f.format != "sarif" && f.sarif == ""}
+	var res *check.Result
+	if f.fix {
+		var fixed fix.Report
+		res, fixed, err = check.RunFix(p, opts)
+		printFixed(app.Stderr, fixed)
+	} else {
+		res, err = check.Run(p, opts)
+	}
 	if err != nil {
 		return checkError(err)
 	}
@@ -202,6 +214,20 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 		return Violations()
 	}
 	return nil
+}
+
+// printFixed says what --fix changed, and what it left.
+func printFixed(w io.Writer, rep fix.Report) {
+	if len(rep.Applied) > 0 {
+		fixes := fmt.Sprintf("%d fixes", len(rep.Applied))
+		if len(rep.Applied) == 1 {
+			fixes = "1 fix"
+		}
+		fmt.Fprintf(w, "heed: applied %s in %s: %s\n", fixes, plural(len(rep.Files), "file"), strings.Join(rep.Files, ", "))
+	}
+	for _, s := range rep.Skipped {
+		fmt.Fprintf(w, "heed: not applied: %s at byte %d (%s -> %s): %s\n", s.Edit.Path, s.Edit.Start, s.Edit.Old, s.Edit.New, s.Reason)
+	}
 }
 
 // repoPaths turns PATH arguments (relative to the working directory) into

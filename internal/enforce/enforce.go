@@ -84,13 +84,6 @@ type Decision struct {
 	Stale bool
 }
 
-// statefulCheck is implemented by ordering checks.
-type statefulCheck interface {
-	Guards(argv []string) bool
-	Prerequisite(argv []string) bool
-	Fresh() bool
-}
-
 // Check judges a request. It never fails: an internal error or a panic blocks the
 // command with the reason.
 func (e *Enforcer) Check(req Request) (d Decision) {
@@ -149,7 +142,7 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 	}
 	guard := false
 	for _, c := range set.Rules {
-		sc, ok := c.Check.(statefulCheck)
+		sc, ok := c.Check.(engine.Ordering)
 		if !ok {
 			continue
 		}

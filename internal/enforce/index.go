@@ -121,22 +121,15 @@ func (h *indexHeader) programNames() []string {
 	return out
 }
 
-// programLister is implemented by process checks: the programs a rule can be about.
-type programLister interface{ Programs() []string }
-
-// prerequisiteLister is implemented by ordering checks: the programs whose outcome the
-// rule reads later (they must be journaled, so shims are installed for them too).
-type prerequisiteLister interface{ PrerequisitePrograms() []string }
-
 // RulePrograms lists the programs a compiled rule is about ("*" when any).
 func RulePrograms(c engine.Compiled) []string {
 	var out []string
-	if pl, ok := c.Check.(programLister); ok {
+	if pl, ok := c.Check.(engine.ProgramLister); ok {
 		out = append(out, pl.Programs()...)
 	} else {
 		out = append(out, "*")
 	}
-	if pl, ok := c.Check.(prerequisiteLister); ok {
+	if pl, ok := c.Check.(engine.Ordering); ok {
 		out = append(out, pl.PrerequisitePrograms()...)
 	}
 	return out
@@ -280,11 +273,11 @@ func (x *liveIndex) rules(programs []string, all bool, reg *engine.Registry) ([]
 			if _, ok := reg.Kind(rule.Kind); !ok {
 				return nil, ErrStale // a kind this build does not link: the loader's Open compiles it
 			}
-			chk, err := reg.CompileRule(rule)
+			cr, err := reg.Bind(rule, c)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", IndexFile, err)
 			}
-			out = append(out, engine.Compiled{Rule: rule, Constraint: c, Check: chk})
+			out = append(out, cr)
 			li++
 		}
 		body = next

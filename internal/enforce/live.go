@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/shell"
 )
 
@@ -153,10 +154,6 @@ func EnvWith(env []string, key, value string) []string {
 	return append(out, key+"="+value)
 }
 
-// delegator is implemented by rules whose replacement runs the forbidden command
-// itself ("use `make test`, not `go test`": make runs go test).
-type delegator interface{ Delegates(argv []string) bool }
-
 // ExemptByAncestor lets a shimmed command through when every rule it breaks names,
 // as what to use instead, a command that is running it: `go test` started by the
 // `make test` the rule asks for. The ancestor must be that program itself (a process
@@ -176,7 +173,7 @@ func exemptBy(d *Decision, ancestors [][]string) bool {
 		return false
 	}
 	for _, v := range d.Blocks {
-		del, ok := v.Check.(delegator)
+		del, ok := v.Check.(engine.Delegator)
 		if !ok {
 			return false
 		}

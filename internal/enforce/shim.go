@@ -68,8 +68,7 @@ func ShimNames(rules []engine.Compiled, pathEnv string) (names, unshimmable []st
 
 // programSpecs are the program names and patterns a rule is about, unexpanded.
 func programSpecs(c engine.Compiled) []string {
-	type specLister interface{ ProgramSpecs() []string }
-	if sl, ok := c.Check.(specLister); ok {
+	if sl, ok := c.Check.(engine.ProgramLister); ok {
 		return sl.ProgramSpecs()
 	}
 	var out []string

@@ -57,6 +57,28 @@ type Finding struct {
 	Suggestion string `json:"suggestion,omitempty"`
 	// Change marks a finding about the change as a whole (what it lacks).
 	Change bool `json:"change,omitempty"`
+	// Fixes are edits that would clear the finding (go/analysis's SuggestedFix).
+	Fixes []Fix `json:"fixes,omitempty"`
+}
+
+// Fix is an edit that would clear a finding.
+type Fix struct {
+	// Message says what the fix does ("replace `yaml.load` with `yaml.safe_load`").
+	Message string     `json:"message"`
+	Edits   []TextEdit `json:"edits"`
+	// Exact is set when the rule itself carries the replacement and the edit touches
+	// nothing but the text it reports: heed check --fix applies only exact fixes.
+	Exact bool `json:"exact"`
+}
+
+// TextEdit replaces the bytes Start..End of a file, as it was judged, with New. Old is
+// the text it replaces: an edit whose file no longer holds Old there is not applied.
+type TextEdit struct {
+	Path  string `json:"file"`
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	Old   string `json:"old"`
+	New   string `json:"new"`
 }
 
 // Result is a rule's judgement of one target.
@@ -67,6 +89,17 @@ type Result struct {
 	Findings []Finding
 	// Partial is set when the check judged the target only in part.
 	Partial *Partial
+	// Internal marks an undetermined result that is heed failing, not the evidence
+	// falling short: a check that panicked, overran its time, returned a verdict heed
+	// does not know, or met evidence it was not built for (InternalError). Callers
+	// that must fail closed block on it; an audit never counts the rule as passed.
+	Internal bool
+}
+
+// InternalError is the undetermined result of heed failing on a target; reason says
+// what failed, without the "internal error: " the result's Reason starts with.
+func InternalError(reason string) Result {
+	return Result{Verdict: Undetermined, Reason: "internal error: " + reason, Internal: true}
 }
 
 // Partial is the part of a target a check could not judge, and why: in a file with a
@@ -88,38 +121,6 @@ type Check interface {
 	Judge(ev *Evidence, t Target) Result
 }
 
-// FileSelector is a check that can tell, before a file is read, whether it might
-// judge it: the evidence then need not hold the files none of a run's checks wants (a
-// policy of Python rules need not read a project's translations). A check that is not
-// one may judge any file.
-type FileSelector interface {
-	// WantsFile reports whether the check might judge the file at path, whose
-	// extension gives language lang ("" when it names none heed knows).
-	WantsFile(path, lang string) bool
-}
-
-// WantedFiles is whether any of the checks might judge a file, by its path; nil when
-// some check may judge any file.
-func WantedFiles(cs []Compiled) func(path string) bool {
-	sels := make([]FileSelector, 0, len(cs))
-	for _, c := range cs {
-		s, ok := c.Check.(FileSelector)
-		if !ok {
-			return nil
-		}
-		sels = append(sels, s)
-	}
-	return func(p string) bool {
-		l := LangOf(p, nil)
-		for _, s := range sels {
-			if s.WantsFile(p, l) {
-				return true
-			}
-		}
-		return false
-	}
-}
-
 // Kind is one rule kind: it validates a rule's parameters and compiles it into a Check.
 type Kind struct {
 	Name   string
@@ -130,6 +131,39 @@ type Kind struct {
 	// CaseEvidence builds the evidence of an authored case; nil means
 	// DefaultCaseEvidence. Kinds whose cases need more (shell parsing) supply their own.
 	CaseEvidence func(c policy.Case) (*Evidence, error)
+	// Needs lists the parts of the evidence the kind's checks read (go/analysis's
+	// Requires): where one could not be read, a rule that never came up is
+	// undetermined, not inapplicable. nil means what the rule's domain reads
+	// (DomainNeeds), for a kind whose rules take the domain they name (script).
+	Needs []Part
+}
+
+// Part is a part of the evidence a run may lack: Evidence.Missing entries start with
+// one, then ": " and the reason.
+type Part string
+
+const (
+	// PartTrajectory is the session's commands.
+	PartTrajectory Part = "trajectory"
+	// PartCommits is the change's commits and their messages.
+	PartCommits Part = "commits"
+	// PartDiff is the change: its paths, and its files with the lines it touched.
+	PartDiff Part = "diff"
+	// PartPR is the pull request's text.
+	PartPR Part = "pr"
+)
+
+// DomainNeeds is what a rule of a domain reads when its kind does not say: commands
+// for process rules, commits and the change for contribution rules, the change for
+// the rest.
+func DomainNeeds(domain string) []Part {
+	switch domain {
+	case policy.DomainProcess:
+		return []Part{PartTrajectory}
+	case policy.DomainContribution:
+		return []Part{PartCommits, PartDiff}
+	}
+	return []Part{PartDiff}
 }
 
 // Registry holds the rule kinds a build knows. It is built explicitly (no init-time
@@ -172,6 +206,20 @@ type Compiled struct {
 	Rule       *policy.Rule
 	Constraint *policy.Constraint
 	Check      Check
+	// Needs is the parts of the evidence the check reads (Kind.Needs); nil for a rule
+	// compiled without its kind's declaration, which then reads what its domain does.
+	Needs []Part
+}
+
+// Reads lists the parts of the evidence the rule reads.
+func (c *Compiled) Reads() []Part {
+	if c.Needs != nil {
+		return c.Needs
+	}
+	if c.Rule == nil {
+		return nil
+	}
+	return DomainNeeds(c.Rule.Domain)
 }
 
 // RuleError is a rule that could not be compiled: a policy error.
@@ -196,12 +244,12 @@ func (r *Registry) Compile(p *policy.Policy) ([]Compiled, []error) {
 		if b.Rule.Dropped() {
 			continue
 		}
-		c, err := r.CompileRule(b.Rule)
+		c, err := r.Bind(b.Rule, b.Constraint)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		out = append(out, Compiled{Rule: b.Rule, Constraint: b.Constraint, Check: c})
+		out = append(out, c)
 	}
 	return out, errs
 }
@@ -224,6 +272,16 @@ func Distinct(rules []Compiled) []Compiled {
 		out = append(out, c)
 	}
 	return out
+}
+
+// Bind compiles one rule into its Compiled form, with the constraint it enforces and
+// what its kind reads.
+func (r *Registry) Bind(rule *policy.Rule, c *policy.Constraint) (Compiled, error) {
+	chk, err := r.CompileRule(rule)
+	if err != nil {
+		return Compiled{}, err
+	}
+	return Compiled{Rule: rule, Constraint: c, Check: chk, Needs: r.kinds[rule.Kind].Needs}, nil
 }
 
 // CompileRule compiles one rule.

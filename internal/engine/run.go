@@ -60,7 +60,7 @@ const ReasonStopped = "not judged: the run was stopped (time budget)"
 
 // Run judges every compiled rule over the evidence. It never fails: a check that
 // panics or overruns yields an undetermined result carrying the error. In ModeDiff,
-// findings on files are kept only where the change owns their line.
+// only the findings the change owns are kept (Evidence.Owns).
 func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 	outcomes := make([]Outcome, len(rules))
 	type job struct {
@@ -80,7 +80,7 @@ func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 		}
 		targets, err := safeTargets(c.Check, ev)
 		if err != nil {
-			outcomes[i].Targets = []TargetResult{{Target: Target{Kind: TargetChange}, Result: Result{Verdict: Undetermined, Reason: err.Error()}}}
+			outcomes[i].Targets = []TargetResult{{Target: Target{Kind: TargetChange}, Result: targetsFailed(err)}}
 			continue
 		}
 		outcomes[i].Targets = make([]TargetResult, len(targets))
@@ -125,10 +125,7 @@ func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 			}
 		}
 		runSequential(rules, ev, seq, outcomes, opt)
-		for i := range outcomes {
-			outcomes[i].Verdict = Aggregate(outcomes[i].Targets)
-		}
-		return outcomes
+		return finish(ev, outcomes)
 	}
 	work := make(chan string)
 	var wg sync.WaitGroup
@@ -144,7 +141,7 @@ func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 					}
 					res := judge(rules[j.rule].Check, ev, j.target, opt.Timeout)
 					if ev.Mode == ModeDiff {
-						res = ownFindings(ev, j.target, res)
+						res = ownLines(ev, res)
 					}
 					outcomes[j.rule].Targets[j.slot].Result = res
 				}
@@ -161,7 +158,16 @@ func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 	}
 	close(work)
 	wg.Wait()
+	return finish(ev, outcomes)
+}
+
+// finish leaves out, in ModeDiff, the findings the change does not own in files the
+// judging could not place (ownFiles), and folds each outcome's verdict.
+func finish(ev *Evidence, outcomes []Outcome) []Outcome {
 	for i := range outcomes {
+		if ev.Mode == ModeDiff {
+			ownFiles(ev, outcomes[i].Targets)
+		}
 		outcomes[i].Verdict = Aggregate(outcomes[i].Targets)
 	}
 	return outcomes
@@ -191,7 +197,7 @@ func runSequential(rules []Compiled, ev *Evidence, jobs []seqJob, outcomes []Out
 		}
 		res := safeJudge(rules[j.rule].Check, ev, j.target)
 		if ev.Mode == ModeDiff {
-			res = ownFindings(ev, j.target, res)
+			res = ownLines(ev, res)
 		}
 		return res
 	}
@@ -281,7 +287,7 @@ func (w *seqWorker) watch(jobs []seqJob, from int, outcomes []Outcome, timeout t
 }
 
 func timedOut(timeout time.Duration) Result {
-	return Result{Verdict: Undetermined, Reason: fmt.Sprintf("internal error: check did not finish within %s", timeout)}
+	return InternalError(fmt.Sprintf("check did not finish within %s", timeout))
 }
 
 func stopped(stop <-chan struct{}) bool {
@@ -296,24 +302,6 @@ func stopped(stop <-chan struct{}) bool {
 	}
 }
 
-// Aggregate folds target verdicts into one (SWE-CC's arithmetic).
-func Aggregate(ts []TargetResult) Verdict {
-	v := Inapplicable
-	for _, t := range ts {
-		switch t.Verdict {
-		case Violated:
-			return Violated
-		case Undetermined:
-			v = Undetermined
-		case Satisfied:
-			if v == Inapplicable {
-				v = Satisfied
-			}
-		}
-	}
-	return v
-}
-
 func safeTargets(c Check, ev *Evidence) (ts []Target, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -323,17 +311,22 @@ func safeTargets(c Check, ev *Evidence) (ts []Target, err error) {
 	return c.Targets(ev), nil
 }
 
+// targetsFailed is the result of a check whose Targets panicked.
+func targetsFailed(err error) Result {
+	return Result{Verdict: Undetermined, Reason: err.Error(), Internal: true}
+}
+
 func safeJudge(c Check, ev *Evidence, t Target) (r Result) {
 	defer func() {
 		if p := recover(); p != nil {
-			r = Result{Verdict: Undetermined, Reason: (&PanicError{Value: p}).Error()}
+			r = InternalError(fmt.Sprintf("panic: %v", p))
 		}
 	}()
 	r = c.Judge(ev, t)
 	switch r.Verdict {
 	case Satisfied, Violated, Undetermined, Inapplicable:
 	default:
-		r = Result{Verdict: Undetermined, Reason: fmt.Sprintf("internal error: check returned verdict %q", r.Verdict)}
+		r = InternalError(fmt.Sprintf("check returned verdict %q", r.Verdict))
 	}
 	if r.Verdict == Violated && len(r.Findings) == 0 {
 		// A violation must say where; synthesise a finding on the target so it is never lost.
@@ -356,31 +349,6 @@ func judge(c Check, ev *Evidence, t Target, timeout time.Duration) Result {
 	case <-timer.C:
 		return timedOut(timeout)
 	}
-}
-
-// ownFindings keeps the findings the change owns. A violated target whose findings
-// all lie on lines the change did not touch is pre-existing: it becomes satisfied for
-// this run's purposes, with a reason that says so.
-func ownFindings(ev *Evidence, t Target, r Result) Result {
-	if r.Verdict != Violated {
-		return r
-	}
-	kept := r.Findings[:0:0]
-	for _, f := range r.Findings {
-		if f.Path == "" || f.Line == 0 {
-			kept = append(kept, f)
-			continue
-		}
-		file := ev.File(f.Path)
-		if file == nil || file.Owns(f.Line) {
-			kept = append(kept, f)
-		}
-	}
-	if len(kept) == 0 {
-		return Result{Verdict: Satisfied, Reason: "only pre-existing violations, outside the lines the change touched", Partial: r.Partial}
-	}
-	r.Findings = kept
-	return r
 }
 
 func sortStrings(s []string) { sort.Strings(s) }

@@ -90,6 +90,9 @@ func TestCrashAndTimeoutAreUndeterminedNeverPass(t *testing.T) {
 		if r := o.Targets[0].Reason; !strings.Contains(r, "internal error") {
 			t.Errorf("%s: reason %q does not say it was an internal error", o.Rule.ID, r)
 		}
+		if !o.Targets[0].Internal {
+			t.Errorf("%s: the result is not marked internal, so a hook would not block on it", o.Rule.ID)
+		}
 	}
 }
 

@@ -33,8 +33,10 @@ type Source interface {
 // FileDone is called once per judged file of a streamed run, while its content is
 // still in memory, after every file-by-file rule judged it: index is the file's
 // position in the source, found the findings those rules kept on it (after ownership
-// in ModeDiff), in the order of the rules, then of their targets. It may be called
-// from several goroutines at once.
+// in ModeDiff), in the order of the rules, then of their targets. A finding placed in
+// another file than f is not yet known to be the change's in ModeDiff: the caller
+// asks the run's Evidence.Owns once the stream has ended. It may be called from
+// several goroutines at once.
 type FileDone func(f *File, index int, found []FileFinding)
 
 // FileFinding is a finding of a file-by-file rule in a streamed run, with where it
@@ -97,7 +99,8 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 		}
 	}
 	aggs := make([]streamAgg, len(rules))
-	forget := sopt.ForgetFiles && len(whole) == 0
+	// ownership in ModeDiff needs the judged files once the stream ends
+	forget := sopt.ForgetFiles && len(whole) == 0 && ev.Mode != ModeDiff
 	var judged atomic.Int64
 	var stubs []*File
 	if !forget {
@@ -122,7 +125,7 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 		for k, r := range perFile {
 			ts, err := safeTargets(rules[r].Check, view)
 			if err != nil {
-				aggs[r].add(i, 0, TargetResult{Target: Target{Kind: TargetChange}, Result: Result{Verdict: Undetermined, Reason: err.Error()}}, true)
+				aggs[r].add(i, 0, TargetResult{Target: Target{Kind: TargetChange}, Result: targetsFailed(err)}, true)
 				continue
 			}
 			targets[k] = ts
@@ -136,7 +139,7 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 				} else {
 					res = tj.judge(c, view, t)
 					if ev.Mode == ModeDiff {
-						res = ownFindings(view, t, res)
+						res = ownLines(view, res)
 					}
 				}
 				if res.Verdict == Violated {
@@ -209,8 +212,7 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 	}
 	ev.streamLangs = nil
 	for _, r := range perFile {
-		outcomes[r].Targets, outcomes[r].Verdict = aggs[r].finish(pos)
-		outcomes[r].Taken = sopt.TakeFindings
+		aggs[r].outcome(ev, &outcomes[r], pos, sopt.TakeFindings)
 	}
 	if len(whole) > 0 {
 		sel := make([]Compiled, len(whole))
@@ -303,6 +305,18 @@ func (a *streamAgg) add(file, slot int, tr TargetResult, violated bool) {
 	}
 }
 
+// outcome fills a file-by-file rule's outcome once the stream has ended, with
+// ownership applied in ModeDiff. The kept targets hold every violated one: a verdict
+// that ownership changes is theirs, at least satisfied (the satisfied targets were
+// not kept).
+func (a *streamAgg) outcome(ev *Evidence, o *Outcome, pos []int, taken bool) {
+	o.Targets, o.Verdict = a.finish(pos)
+	o.Taken = taken
+	if ev.Mode == ModeDiff && ownFiles(ev, o.Targets) {
+		o.Verdict = Aggregate(o.Targets)
+	}
+}
+
 // finish returns the kept targets in the order Run would give them (by file, then as
 // the check listed them), their indexes pointing into the run's Files, and the
 // verdict.
@@ -325,17 +339,4 @@ func (a *streamAgg) finish(pos []int) ([]TargetResult, Verdict) {
 		v = Inapplicable
 	}
 	return out, v
-}
-
-// fold adds one target's verdict to an aggregate ("" for none yet), as Aggregate does.
-func fold(agg, v Verdict) Verdict {
-	switch {
-	case agg == Violated || v == Violated:
-		return Violated
-	case agg == Undetermined || v == Undetermined:
-		return Undetermined
-	case agg == Satisfied || v == Satisfied:
-		return Satisfied
-	}
-	return Inapplicable
 }

@@ -135,7 +135,7 @@ func verdictOf(outcomes []engine.Outcome) *Verdict {
 		}
 		if o.Verdict == engine.Undetermined && o.Rule.Severity == policy.SeverityError {
 			for _, t := range o.Targets {
-				if t.Verdict == engine.Undetermined && strings.HasPrefix(t.Reason, "internal error") {
+				if t.Verdict == engine.Undetermined && t.Internal {
 					v.Notices = append(v.Notices, Notice{Crashed: o.Rule.ID, Reason: t.Reason})
 					v.Blocked = true
 				}

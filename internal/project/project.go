@@ -236,12 +236,12 @@ func CompileRules(reg *engine.Registry, pol *policy.Policy, file string) ([]engi
 			if r.Dropped() {
 				continue // kept in the file so recompiling does not bring it back; never run
 			}
-			check, err := reg.CompileRule(r)
+			c, err := reg.Bind(r, &e.Constraint)
 			if err != nil {
 				errs = append(errs, ruleError(file, i, j, r, err))
 				continue
 			}
-			out = append(out, engine.Compiled{Rule: r, Constraint: &e.Constraint, Check: check})
+			out = append(out, c)
 		}
 	}
 	return out, errs

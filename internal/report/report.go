@@ -48,10 +48,13 @@ type Finding struct {
 	// Command is the offending command line (process findings from audits).
 	Command string `json:"command,omitempty"`
 
-	Message     string      `json:"message"`
-	Snippet     string      `json:"snippet,omitempty"`
-	Suggestion  string      `json:"suggestion,omitempty"`
-	Instruction Instruction `json:"instruction"`
+	Message    string `json:"message"`
+	Snippet    string `json:"snippet,omitempty"`
+	Suggestion string `json:"suggestion,omitempty"`
+	// Fixes are edits that would clear the finding; heed check --fix applies the
+	// exact ones.
+	Fixes       []engine.Fix `json:"fixes,omitempty"`
+	Instruction Instruction  `json:"instruction"`
 	// Fingerprint identifies the finding across line shifts: a hash of rule, file and
 	// the normalised content of its line, with an occurrence number (":2") for the
 	// second identical line of a file. Baselines and SARIF use it.
@@ -118,6 +121,7 @@ func FromEngine(f engine.Finding, r *policy.Rule, c *policy.Constraint) Finding 
 		Message:    f.Message,
 		Snippet:    f.Snippet,
 		Suggestion: f.Suggestion,
+		Fixes:      f.Fixes,
 	}
 	if out.Severity == "" {
 		out.Severity = policy.SeverityError

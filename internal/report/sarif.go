@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/heed-dev/heed/internal/engine"
 )
 
 // SARIF 2.1.0 as GitHub code scanning reads it: one run, one tool (heed) whose rules
@@ -113,7 +115,33 @@ type sarifResult struct {
 	Locations           []sarifLocation    `json:"locations"`
 	PartialFingerprints map[string]string  `json:"partialFingerprints"`
 	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+	Fixes               []sarifFix         `json:"fixes,omitempty"`
 	Properties          map[string]any     `json:"properties,omitempty"`
+}
+
+// sarifFix is an exact fix (SARIF 2.1.0 §3.55): its edits as byte ranges of the file.
+type sarifFix struct {
+	Description     sarifMessage          `json:"description"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifact      `json:"artifactLocation"`
+	Replacements     []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifByteRegion `json:"deletedRegion"`
+	InsertedContent sarifContent    `json:"insertedContent"`
+}
+
+type sarifByteRegion struct {
+	ByteOffset int `json:"byteOffset"`
+	ByteLength int `json:"byteLength"`
+}
+
+type sarifContent struct {
+	Text string `json:"text"`
 }
 
 type sarifSuppression struct {
@@ -328,6 +356,7 @@ func sarifResultOf(f *Finding, index map[string]int) sarifResult {
 		}
 	}
 	res.Locations = []sarifLocation{loc}
+	res.Fixes = sarifFixes(f.Fixes)
 	fp := f.Fingerprint
 	if fp == "" {
 		where := f.File
@@ -338,6 +367,32 @@ func sarifResultOf(f *Finding, index map[string]int) sarifResult {
 	}
 	res.PartialFingerprints = map[string]string{"primaryLocationLineHash": fp}
 	return res
+}
+
+// sarifFixes renders the exact fixes, their edits grouped by file in order.
+func sarifFixes(fixes []engine.Fix) []sarifFix {
+	var out []sarifFix
+	for _, fx := range fixes {
+		if !fx.Exact || len(fx.Edits) == 0 {
+			continue
+		}
+		sf := sarifFix{Description: sarifMessage{Text: fx.Message}}
+		at := map[string]int{}
+		for _, e := range fx.Edits {
+			i, ok := at[e.Path]
+			if !ok {
+				i = len(sf.ArtifactChanges)
+				at[e.Path] = i
+				sf.ArtifactChanges = append(sf.ArtifactChanges, sarifArtifactChange{ArtifactLocation: artifact(e.Path)})
+			}
+			sf.ArtifactChanges[i].Replacements = append(sf.ArtifactChanges[i].Replacements, sarifReplacement{
+				DeletedRegion:   sarifByteRegion{ByteOffset: e.Start, ByteLength: e.End - e.Start},
+				InsertedContent: sarifContent{Text: e.New},
+			})
+		}
+		out = append(out, sf)
+	}
+	return out
 }
 
 func resultText(f *Finding) string {

@@ -54,6 +54,11 @@ func WriteText(w io.Writer, r *Report, opt Options) error {
 		if f.Suggestion != "" {
 			fmt.Fprintf(bw, "  Instead: %s\n", oneLine(f.Suggestion))
 		}
+		for _, fx := range f.Fixes {
+			if fx.Exact {
+				fmt.Fprintf(bw, "  Fix (heed check --fix): %s\n", oneLine(fx.Message))
+			}
+		}
 		bw.WriteString("\n")
 		return nil
 	})

@@ -250,7 +250,7 @@ func (g *Gate) run(r policy.Rule) (Accepted, []string) {
 		switch t.Verdict {
 		case engine.Undetermined:
 			undetermined++
-			if strings.Contains(t.Reason, "internal error") {
+			if t.Internal {
 				where := t.Target.Path
 				if where == "" {
 					where = t.Target.Kind

@@ -27,14 +27,27 @@ const (
 	KindExternal  = "external"
 )
 
+// The driver contracts the checks implement (engine/capabilities.go).
+var (
+	_ engine.FileSelector = (*importsCheck)(nil)
+	_ engine.FileByFile   = (*importsCheck)(nil)
+	_ engine.FileSelector = (*layersCheck)(nil)
+	_ engine.FileByFile   = (*layersCheck)(nil)
+	_ engine.FileSelector = (*placementCheck)(nil)
+	_ engine.FileByFile   = (*placementCheck)(nil)
+	_ engine.FileSelector = (*externalCheck)(nil)
+	_ engine.FileByFile   = (*externalCheck)(nil)
+	_ engine.FileSelector = (*cyclesCheck)(nil)
+)
+
 // Kinds returns the architecture rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{
-		{Name: KindImports, Domain: policy.DomainArchitecture, Compile: compileImports},
-		{Name: KindLayers, Domain: policy.DomainArchitecture, Compile: compileLayers},
-		{Name: KindCycles, Domain: policy.DomainArchitecture, Compile: compileCycles},
-		{Name: KindPlacement, Domain: policy.DomainArchitecture, Compile: compilePlacement},
-		{Name: KindExternal, Domain: policy.DomainArchitecture, Compile: compileExternal},
+		{Name: KindImports, Domain: policy.DomainArchitecture, Compile: compileImports, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindLayers, Domain: policy.DomainArchitecture, Compile: compileLayers, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindCycles, Domain: policy.DomainArchitecture, Compile: compileCycles, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindPlacement, Domain: policy.DomainArchitecture, Compile: compilePlacement, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindExternal, Domain: policy.DomainArchitecture, Compile: compileExternal, Needs: []engine.Part{engine.PartDiff}},
 	}
 }
 

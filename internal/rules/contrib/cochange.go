@@ -30,7 +30,7 @@ type CochangeParams struct {
 }
 
 func cochangeKind() engine.Kind {
-	return engine.Kind{Name: KindCochange, Domain: policy.DomainContribution, Compile: compileCochange}
+	return engine.Kind{Name: KindCochange, Domain: policy.DomainContribution, Compile: compileCochange, Needs: []engine.Part{engine.PartDiff}}
 }
 
 type cochangeCheck struct {
@@ -88,6 +88,9 @@ func (c *cochangeCheck) triggers(ev *engine.Evidence) []string {
 	}
 	return out
 }
+
+// WantsFile implements engine.FileSelector: the rule reads the change's paths only.
+func (c *cochangeCheck) WantsFile(string, string) bool { return false }
 
 func (c *cochangeCheck) Targets(ev *engine.Evidence) []engine.Target {
 	if _, ok := missingPart(ev, "diff"); ok && len(ev.Changed) == 0 {

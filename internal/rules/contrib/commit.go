@@ -91,6 +91,7 @@ func commitKind() engine.Kind {
 		Domain:       policy.DomainContribution,
 		Compile:      compileCommit,
 		CaseEvidence: commitCaseEvidence,
+		Needs:        []engine.Part{engine.PartCommits},
 	}
 }
 
@@ -483,7 +484,7 @@ func (c *commitCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 		}
 		return satisfied("breaking change marked both ways")
 	}
-	return undetermined("internal error: unhandled check " + c.p.Check)
+	return engine.InternalError("unhandled check " + c.p.Check)
 }
 
 func (c *commitCheck) what() string {

@@ -5,6 +5,16 @@ import (
 	"github.com/heed-dev/heed/internal/recognize"
 )
 
+// The driver contracts the checks implement (engine/capabilities.go).
+var (
+	_ engine.FileSelector = (*commitCheck)(nil)
+	_ engine.FileSelector = (*prCheck)(nil)
+	_ engine.FileSelector = (*cochangeCheck)(nil)
+	_ engine.FileSelector = (*untouchedCheck)(nil)
+	_ engine.FileSelector = (*headerCheck)(nil)
+	_ engine.FileByFile   = (*headerCheck)(nil)
+)
+
 // Kinds returns the contribution domain's rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{commitKind(), prKind(), cochangeKind(), headerKind(), untouchedKind()}

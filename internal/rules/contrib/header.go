@@ -35,7 +35,7 @@ type HeaderParams struct {
 }
 
 func headerKind() engine.Kind {
-	return engine.Kind{Name: KindNewFileHeader, Domain: policy.DomainContribution, Compile: compileHeader, CaseEvidence: headerCaseEvidence}
+	return engine.Kind{Name: KindNewFileHeader, Domain: policy.DomainContribution, Compile: compileHeader, CaseEvidence: headerCaseEvidence, Needs: []engine.Part{engine.PartDiff}}
 }
 
 type headerCheck struct {

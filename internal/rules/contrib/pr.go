@@ -40,7 +40,7 @@ type PRParams struct {
 }
 
 func prKind() engine.Kind {
-	return engine.Kind{Name: KindPR, Domain: policy.DomainContribution, Compile: compilePR}
+	return engine.Kind{Name: KindPR, Domain: policy.DomainContribution, Compile: compilePR, Needs: []engine.Part{engine.PartPR}}
 }
 
 type prCheck struct {
@@ -223,7 +223,7 @@ func (c *prCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 		return violated(prFinding("the pull-request description does not disclose AI assistance", title,
 			"say in the description which AI assistant was used and how"))
 	}
-	return undetermined("internal error: unhandled check " + c.p.Check)
+	return engine.InternalError("unhandled check " + c.p.Check)
 }
 
 func (c *prCheck) what() string {

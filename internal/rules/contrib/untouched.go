@@ -26,7 +26,8 @@ type UntouchedParams struct {
 }
 
 func untouchedKind() engine.Kind {
-	return engine.Kind{Name: KindUntouched, Domain: policy.DomainContribution, Compile: compileUntouched, CaseEvidence: untouchedCaseEvidence}
+	return engine.Kind{Name: KindUntouched, Domain: policy.DomainContribution, Compile: compileUntouched, CaseEvidence: untouchedCaseEvidence,
+		Needs: []engine.Part{engine.PartDiff}} // the change's paths, no commit
 }
 
 // untouchedCaseEvidence reads a case's changed paths as files the change adds: a case

@@ -19,12 +19,22 @@ import (
 	"github.com/heed-dev/heed/internal/recognize"
 )
 
+// The driver contracts the checks implement (engine/capabilities.go).
+var (
+	_ engine.FileSelector = (*docstringCheck)(nil)
+	_ engine.FileByFile   = (*docstringCheck)(nil)
+	_ engine.FileSelector = (*proseCheck)(nil)
+	_ engine.FileByFile   = (*proseCheck)(nil)
+	_ engine.FileSelector = (*pytestCheck)(nil)
+	_ engine.FileByFile   = (*pytestCheck)(nil)
+)
+
 // Kinds returns the documentation rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{
-		{Name: KindDocstring, Domain: policy.DomainSource, Compile: compileDocstring},
-		{Name: KindProse, Domain: policy.DomainSource, Compile: compileProse},
-		{Name: KindPytest, Domain: policy.DomainSource, Compile: compilePytest},
+		{Name: KindDocstring, Domain: policy.DomainSource, Compile: compileDocstring, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindProse, Domain: policy.DomainSource, Compile: compileProse, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindPytest, Domain: policy.DomainSource, Compile: compilePytest, Needs: []engine.Part{engine.PartDiff}},
 	}
 }
 

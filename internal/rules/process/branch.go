@@ -101,6 +101,9 @@ func (b *branchCheck) Prerequisite(argv []string) bool {
 // Fresh: a checkout counts at any earlier point of the session.
 func (b *branchCheck) Fresh() bool { return false }
 
+// WantsFile implements engine.FileSelector: it judges commands, no file.
+func (b *branchCheck) WantsFile(string, string) bool { return false }
+
 func (b *branchCheck) Targets(ev *engine.Evidence) []engine.Target {
 	var ts []engine.Target
 	for i := range ev.Commands {

@@ -29,12 +29,25 @@ const (
 	KindSequence = "sequence"
 )
 
+// The driver contracts the checks implement (engine/capabilities.go).
+var (
+	_ engine.FileSelector  = (*commandCheck)(nil)
+	_ engine.ProgramLister = (*commandCheck)(nil)
+	_ engine.Delegator     = (*commandCheck)(nil)
+	_ engine.FileSelector  = (*sequenceCheck)(nil)
+	_ engine.ProgramLister = (*sequenceCheck)(nil)
+	_ engine.Ordering      = (*sequenceCheck)(nil)
+	_ engine.FileSelector  = (*branchCheck)(nil)
+	_ engine.ProgramLister = (*branchCheck)(nil)
+	_ engine.Ordering      = (*branchCheck)(nil)
+)
+
 // Kinds returns the process domain's rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{
-		{Name: KindCommand, Domain: policy.DomainProcess, Compile: compileCommand, CaseEvidence: CaseEvidence},
-		{Name: KindSequence, Domain: policy.DomainProcess, Compile: compileSequence, CaseEvidence: CaseEvidence},
-		{Name: KindBranch, Domain: policy.DomainProcess, Compile: compileBranch, CaseEvidence: CaseEvidence},
+		{Name: KindCommand, Domain: policy.DomainProcess, Compile: compileCommand, CaseEvidence: CaseEvidence, Needs: []engine.Part{engine.PartTrajectory}},
+		{Name: KindSequence, Domain: policy.DomainProcess, Compile: compileSequence, CaseEvidence: CaseEvidence, Needs: []engine.Part{engine.PartTrajectory}},
+		{Name: KindBranch, Domain: policy.DomainProcess, Compile: compileBranch, CaseEvidence: CaseEvidence, Needs: []engine.Part{engine.PartTrajectory}},
 	}
 }
 

@@ -98,6 +98,9 @@ func (s *sequenceCheck) Prerequisite(argv []string) bool {
 // Fresh reports whether a prerequisite must have run after the latest change.
 func (s *sequenceCheck) Fresh() bool { return !s.p.Anytime }
 
+// WantsFile implements engine.FileSelector: it judges commands, no file.
+func (s *sequenceCheck) WantsFile(string, string) bool { return false }
+
 func anyMatches(ps []Pattern, c *parsed) bool {
 	for i := range ps {
 		if ps[i].match(c).m == matches {

@@ -144,7 +144,8 @@ func Kinds() []engine.Kind { return []engine.Kind{Kind(NewRunner())} }
 func Kind(r *Runner) engine.Kind {
 	return engine.Kind{
 		Name:   KindScript,
-		Domain: "", // a script rule belongs to the domain its rule names
+		Domain: "",  // a script rule belongs to the domain its rule names
+		Needs:  nil, // and reads what that domain reads (engine.DomainNeeds)
 		Compile: func(rule *policy.Rule) (engine.Check, error) {
 			p, err := ParseParams(rule.Params)
 			if err != nil {

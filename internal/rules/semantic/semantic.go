@@ -58,6 +58,12 @@ type Judge func(req Request) engine.Result
 // NoModel is the reason every judge target is undetermined offline.
 const NoModel = "needs a model: this rule is about design intent and no model is configured"
 
+// The driver contracts the checks implement (engine/capabilities.go).
+var (
+	_ engine.FileSelector = (*check)(nil)
+	_ engine.FileByFile   = (*check)(nil)
+)
+
 // Kinds returns the judge kind without a model (every target undetermined).
 func Kinds() []engine.Kind { return []engine.Kind{Kind(nil)} }
 
@@ -66,6 +72,7 @@ func Kind(j Judge) engine.Kind {
 	return engine.Kind{
 		Name:   KindJudge,
 		Domain: policy.DomainSemantic,
+		Needs:  []engine.Part{engine.PartDiff},
 		Compile: func(rule *policy.Rule) (engine.Check, error) {
 			p, err := ParseParams(rule.Params)
 			if err != nil {

@@ -647,6 +647,28 @@ func (sh shape) display(b ban) string {
 	return "`" + b.span + "`"
 }
 
+// dottedNameRE is a qualified name: `yaml.load`, `os.path.join`.
+var dottedNameRE = lazyre.New(`^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$`)
+
+// exactReplacement is the replacement a "use `X` instead of `Y`" ban carries, when
+// the edit alone is right (docs/fix-design.md): X and Y are names under the same
+// qualifier (`yaml.safe_load` for `yaml.load`), so the replacement needs no import
+// and changes nothing but the name. Any other pair says what to do, not what to
+// write, and carries none.
+func exactReplacement(b ban) *Replacement {
+	if !b.pair {
+		return nil
+	}
+	from, to := strings.TrimSuffix(b.span, "()"), strings.TrimSuffix(b.instead, "()")
+	if from == to || !dottedNameRE.MatchString(from) || !dottedNameRE.MatchString(to) {
+		return nil
+	}
+	if from[:strings.LastIndexByte(from, '.')] != to[:strings.LastIndexByte(to, '.')] {
+		return nil
+	}
+	return &Replacement{From: from, To: to}
+}
+
 // rule builds the rule for a banned shape in the selected languages.
 func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b ban) (policy.Rule, string) {
 	sc, _ := ruleScope(s, rc, langs)
@@ -708,6 +730,9 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 		// "use `require.Eventually` instead of `time.Sleep` (forbidden by linter)":
 		// the project marks its exceptions to that linter with //nolint
 		qp.Nolint = sentenceLinters(s)
+	}
+	if r.Exact && r.Severity == policy.SeverityError {
+		qp.Replace = exactReplacement(b)
 	}
 	wrappers := prescribedWrappers(s, b)
 	for _, l := range grammarLangs {

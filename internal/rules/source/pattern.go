@@ -100,7 +100,7 @@ func (c *patternCheck) WantsFile(p, lang string) bool {
 func (c *patternCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	f := fileOf(ev, t)
 	if f == nil {
-		return engine.Result{Verdict: engine.Undetermined, Reason: "internal error: target file not in the evidence"}
+		return engine.InternalError("target file not in the evidence")
 	}
 	if r := lang.SkipReason(f.Content); r != "" {
 		return skipped(r)

@@ -57,6 +57,16 @@ type QueryParams struct {
 	Nolint []string `json:"nolint,omitempty"`
 	// Entry names the catalogue entry the rule came from (informational).
 	Entry string `json:"entry,omitempty"`
+	// Replace is the replacement the rule carries ("use `X` instead of `Y`"): a
+	// match whose captured text is exactly From gets an exact fix to To
+	// (docs/fix-design.md). A match that reads otherwise gets none.
+	Replace *Replacement `json:"replace,omitempty"`
+}
+
+// Replacement is the text a rule bans and the text it prescribes in its place.
+type Replacement struct {
+	From string `json:"from"`
+	To   string `json:"to"`
 }
 
 // Exclusion bits.
@@ -131,6 +141,10 @@ type queryCheck struct {
 	key        string
 	message    string
 	suggestion string
+	// replace is the rule's replacement when it holds for every match (exact, and
+	// not demoted to a warning: "use `os.replace` instead of `os.rename` for atomic
+	// moves" is not about every rename); nil otherwise.
+	replace *Replacement
 }
 
 func compileQuery(rule *policy.Rule) (engine.Check, error) {
@@ -154,6 +168,10 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 		c.capture = defaultCapture
 	}
 	c.nolint = p.Nolint
+	var err error
+	if c.replace, err = replacementOf(rule, p.Replace); err != nil {
+		return nil, err
+	}
 	for _, e := range p.Exclude {
 		switch e {
 		case "tests":
@@ -181,6 +199,9 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 	}
 	c.templated = strings.Contains(c.message+c.suggestion, "{{")
 	c.key = ruleKey(rule)
+	if c.replace != nil {
+		c.key += "+fix" // the findings carry fixes: not those cached without them
+	}
 	derived := map[string]bool{}
 	derivable := true
 	// A rule exactly as heed's compiler emitted it has queries heed tested when it
@@ -298,7 +319,7 @@ func (c *queryCheck) WantsFile(p, lang string) bool { return wantsFile(c.scope, 
 func (c *queryCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	f := fileOf(ev, t)
 	if f == nil {
-		return engine.Result{Verdict: engine.Undetermined, Reason: "internal error: target file not in the evidence"}
+		return engine.InternalError("target file not in the evidence")
 	}
 	if r := lang.SkipReason(f.Content); r != "" {
 		return skipped(r)
@@ -345,6 +366,9 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		if c.exclude&excludeRequireSuites != 0 && f.Lang == engine.LangGo && c.requireSuite(ev, f, lines, fd.Line, string(f.Content[h.start:h.end])) {
 			continue
 		}
+		if fx, ok := c.fix(f, h.start, h.end); ok {
+			fd.Fixes = []engine.Fix{fx}
+		}
 		fs = append(fs, fd)
 	}
 	res := violated(fs)
@@ -352,6 +376,35 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		res.Partial = &engine.Partial{Line: fm.syntaxError, Reason: "syntax error", LeftOut: len(hs.leftOut)}
 	}
 	return res
+}
+
+// replacementOf validates a rule's replacement and returns it when it holds for every
+// match: the rule is exact and blocks (a warning is not about every match).
+func replacementOf(rule *policy.Rule, r *Replacement) (*Replacement, error) {
+	if r == nil {
+		return nil, nil
+	}
+	if r.From == "" || r.To == "" || r.From == r.To {
+		return nil, fmt.Errorf("params.replace: from and to must be two different texts")
+	}
+	if !rule.Exact || (rule.Severity != "" && rule.Severity != policy.SeverityError) {
+		return nil, nil
+	}
+	return r, nil
+}
+
+// fix is the exact fix of a match spanning start..end of f, when the rule carries a
+// replacement that holds for every match and the match's text is exactly what it
+// replaces.
+func (c *queryCheck) fix(f *engine.File, start, end int) (engine.Fix, bool) {
+	if c.replace == nil || start < 0 || end > len(f.Content) || string(f.Content[start:end]) != c.replace.From {
+		return engine.Fix{}, false
+	}
+	return engine.Fix{
+		Message: fmt.Sprintf("replace `%s` with `%s`", c.replace.From, c.replace.To),
+		Edits:   []engine.TextEdit{{Path: f.Path, Start: start, End: end, Old: c.replace.From, New: c.replace.To}},
+		Exact:   true,
+	}, true
 }
 
 // requireSuite reports whether the operand of a matched `s.X` is the receiver of

@@ -25,12 +25,22 @@ const (
 	KindText    = "text"
 )
 
+// The driver contracts the checks implement (engine/capabilities.go).
+var (
+	_ engine.FileSelector = (*queryCheck)(nil)
+	_ engine.FileByFile   = (*queryCheck)(nil)
+	_ engine.FileSelector = (*patternCheck)(nil)
+	_ engine.FileByFile   = (*patternCheck)(nil)
+	_ engine.FileSelector = (*textCheck)(nil)
+	_ engine.FileByFile   = (*textCheck)(nil)
+)
+
 // Kinds returns the source domain's rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{
-		{Name: KindQuery, Domain: policy.DomainSource, Compile: compileQuery},
-		{Name: KindPattern, Domain: policy.DomainSource, Compile: compilePattern},
-		{Name: KindText, Domain: policy.DomainSource, Compile: compileText, CaseEvidence: textCaseEvidence},
+		{Name: KindQuery, Domain: policy.DomainSource, Compile: compileQuery, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindPattern, Domain: policy.DomainSource, Compile: compilePattern, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindText, Domain: policy.DomainSource, Compile: compileText, CaseEvidence: textCaseEvidence, Needs: []engine.Part{engine.PartDiff}},
 	}
 }
 

@@ -192,7 +192,7 @@ func (c *textCheck) Targets(ev *engine.Evidence) []engine.Target {
 func (c *textCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	f := fileOf(ev, t)
 	if f == nil {
-		return engine.Result{Verdict: engine.Undetermined, Reason: "internal error: target file not in the evidence"}
+		return engine.InternalError("target file not in the evidence")
 	}
 	if c.p.Check == "filename" {
 		return c.judgeName(ev, f)
@@ -221,7 +221,7 @@ func (c *textCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 	case "header":
 		return c.judgeHeader(f, li)
 	}
-	return engine.Result{Verdict: engine.Undetermined, Reason: "internal error: unknown text check"}
+	return engine.InternalError("unknown text check")
 }
 
 // at is a finding from column col to the end of the line.

@@ -1,0 +1,79 @@
+package engine
+
+// What a check may tell a driver beyond Targets and Judge. Each is optional: a check
+// that does not implement one gets the safe default (it may judge any file, be about
+// any program, read no history). A rule package asserts its checks implement the ones
+// they mean to (var _ engine.FileSelector = (*xCheck)(nil)), so that a renamed method
+// breaks the build instead of silently widening what a run reads or shims.
+//
+//   - FileSelector: which files the check might judge, before they are read (heed
+//     check and self-validation read only the files some rule wants).
+//   - FileByFile: whether the check judges files one at a time (Stream).
+//   - ProgramLister: which programs a command rule is about (the live index, PATH
+//     shims).
+//   - Ordering: a rule about what must run before what, which reads the session's
+//     earlier commands (live enforcement's journal).
+//   - Delegator: a command rule whose alternative runs the forbidden command itself.
+
+// FileSelector is a check that can tell, before a file is read, whether it might
+// judge it: the evidence then need not hold the files none of a run's checks wants (a
+// policy of Python rules need not read a project's translations). A check that is not
+// one may judge any file.
+type FileSelector interface {
+	// WantsFile reports whether the check might judge the file at path, whose
+	// extension gives language lang ("" when it names none heed knows).
+	WantsFile(path, lang string) bool
+}
+
+// WantedFiles is whether any of the checks might judge a file, by its path; nil when
+// some check may judge any file.
+func WantedFiles(cs []Compiled) func(path string) bool {
+	sels := make([]FileSelector, 0, len(cs))
+	for _, c := range cs {
+		s, ok := c.Check.(FileSelector)
+		if !ok {
+			return nil
+		}
+		sels = append(sels, s)
+	}
+	return func(p string) bool {
+		l := LangOf(p, nil)
+		for _, s := range sels {
+			if s.WantsFile(p, l) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// ProgramLister is a check about commands of some programs only: live enforcement
+// judges a command with the rules about its program, and shims those programs.
+type ProgramLister interface {
+	// Programs lists the program names the check can match, "*" when any.
+	Programs() []string
+	// ProgramSpecs lists the program names and patterns as the rule writes them, for
+	// PATH shims.
+	ProgramSpecs() []string
+}
+
+// Ordering is a check about what must run before what: judging a command it guards
+// needs the session's earlier commands, and the commands it reads later (its
+// prerequisites) must be recorded when they run.
+type Ordering interface {
+	// Guards reports whether judging argv needs the session's history.
+	Guards(argv []string) bool
+	// Prerequisite reports whether argv's outcome must be recorded.
+	Prerequisite(argv []string) bool
+	// PrerequisitePrograms lists the programs of the prerequisites (they are shimmed
+	// and journaled too).
+	PrerequisitePrograms() []string
+	// Fresh reports whether a prerequisite counts only after the latest change.
+	Fresh() bool
+}
+
+// Delegator is a command rule whose alternative runs the forbidden command on the
+// agent's behalf ("use `make test`, not `go test`": make runs go test).
+type Delegator interface {
+	Delegates(argv []string) bool
+}

@@ -1,0 +1,47 @@
+package rules
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/rules/script"
+)
+
+// Every kind says what evidence it reads, so that an audit missing that part judges
+// its rules undetermined rather than inapplicable: a kind added without a declaration
+// would be judged on evidence it never saw. Only the script kind takes the domain of
+// the rule that names it.
+func TestEveryKindDeclaresWhatItReads(t *testing.T) {
+	reg := Registry()
+	for _, name := range reg.Names() {
+		k, _ := reg.Kind(name)
+		if name == script.KindScript {
+			if k.Needs != nil {
+				t.Errorf("%s: a script rule reads what its domain reads, not %v", name, k.Needs)
+			}
+			continue
+		}
+		if len(k.Needs) == 0 {
+			t.Errorf("kind %s declares no evidence it reads (engine.Kind.Needs)", name)
+		}
+		if k.Domain == policy.DomainProcess && !slices.Equal(k.Needs, []engine.Part{engine.PartTrajectory}) {
+			t.Errorf("process kind %s reads %v, want the trajectory", name, k.Needs)
+		}
+	}
+}
+
+// A compiled rule carries its kind's declaration to the drivers.
+func TestACompiledRuleCarriesWhatItsKindReads(t *testing.T) {
+	p := &policy.Policy{Entries: []policy.Entry{{Constraint: policy.Constraint{ID: "c"}, Rules: []policy.Rule{
+		{ID: "pr", Domain: policy.DomainContribution, Kind: "pr", Severity: policy.SeverityError, Params: []byte(`{"check":"max-words","max":300}`)},
+	}}}}
+	cs, errs := Registry().Compile(p)
+	if len(errs) > 0 || len(cs) != 1 {
+		t.Fatalf("compile: %v", errs)
+	}
+	if got := cs[0].Reads(); !slices.Equal(got, []engine.Part{engine.PartPR}) {
+		t.Fatalf("a pull-request rule reads %v, want the pull request only", got)
+	}
+}
