@@ -21,7 +21,39 @@ import (
 // tree is the working tree with this file replaced. Suppression comments in
 // newContent apply. Generated, vendored and binary content is not judged.
 func ProposedWrite(p *project.Project, path string, newContent []byte) ([]report.Finding, error) {
+	if !repo.ValidRel(path) {
+		return nil, usage("path %q is not a repository-relative path", path)
+	}
+	// files a rule says to leave alone ("never edit `docs/api/` by hand"), generated
+	// and vendored ones above all: judged before the content is
+	if guards := engine.WriteGuards(p.Rules); len(guards) > 0 {
+		r, err := repo.Open(p.Root)
+		if err != nil {
+			return nil, err
+		}
+		file := &engine.File{Path: path, Content: newContent, Lang: engine.LangOf(path, newContent)}
+		if found := judgeGuards(r, guards, file); len(found) > 0 {
+			return found, nil
+		}
+	}
 	return ProposedWriteRules(p.Root, p.Select(policy.DomainSource, policy.DomainArchitecture), path, newContent)
+}
+
+// judgeGuards judges one write with the rules that guard which files may be written.
+func judgeGuards(r *repo.Repo, rules []engine.Compiled, file *engine.File) []report.Finding {
+	ev := &engine.Evidence{Mode: engine.ModeDiff, Files: []*engine.File{file}, Changed: []string{file.Path}, AgentWrite: true,
+		Tree: &repo.Overlay{Base: r.Worktree(), Files: map[string][]byte{file.Path: file.Content}}}
+	defer ev.Close()
+	var found []report.Finding
+	for _, o := range engine.Run(rules, ev, engine.Options{Timeout: 10 * time.Second}) {
+		for _, t := range o.Targets {
+			for _, f := range t.Findings {
+				found = append(found, report.FromEngine(f, o.Rule, o.Constraint))
+			}
+		}
+	}
+	report.Sort(found)
+	return found
 }
 
 // ProposedWriteRules is ProposedWrite with the rules given.

@@ -948,7 +948,11 @@ func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
 			if list.n++; list.n > maxShownFindings {
 				continue
 			}
-			msg := fmt.Sprintf("  %s:%d: %s\n", f.Path, f.Line, clip(f.Message, maxShownText))
+			at := fmt.Sprintf("%s:%d", f.Path, f.Line)
+			if f.Line == 0 {
+				at = f.Path // a rule about the file, not one of its lines
+			}
+			msg := fmt.Sprintf("  %s: %s\n", at, clip(f.Message, maxShownText))
 			if f.Instruction != "" {
 				msg += "    Rule: " + clip(f.Instruction, maxShownText) + "\n"
 			}

@@ -15,6 +15,25 @@ package engine
 //     earlier commands (live enforcement's journal).
 //   - Delegator: a command rule whose alternative runs the forbidden command itself.
 
+// WriteGuard is a check about which files may be written at all ("never edit
+// `docs/api/` by hand"): live enforcement judges an agent's write with it before the
+// write happens, generated and vendored files included, which the content checks
+// leave alone.
+type WriteGuard interface {
+	GuardsWrites() bool
+}
+
+// WriteGuards are the checks among cs that guard writes.
+func WriteGuards(cs []Compiled) []Compiled {
+	var out []Compiled
+	for _, c := range cs {
+		if g, ok := c.Check.(WriteGuard); ok && g.GuardsWrites() {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // FileSelector is a check that can tell, before a file is read, whether it might
 // judge it: the evidence then need not hold the files none of a run's checks wants (a
 // policy of Python rules need not read a project's translations). A check that is not

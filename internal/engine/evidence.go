@@ -160,6 +160,10 @@ type Evidence struct {
 	Tree Snapshot
 	// Changed lists every path the change added, modified or deleted (diff modes).
 	Changed []string
+	// AgentWrite: the evidence is one write an agent's tool is about to make (the
+	// live hook), not a change to commit: a rule about editing files by hand judges
+	// only this.
+	AgentWrite bool
 	// DeletedPaths lists the paths the change removed.
 	DeletedPaths []string
 	// Commits of the change, oldest first.

@@ -23,6 +23,9 @@ type Untouched struct {
 	// Condition is a condition heed cannot see ("unless explicitly asked",
 	// "without approval"), as written: the rule can only warn.
 	Condition string
+	// HandOnly: the sentence forbids editing them by hand ("by hand", "manually",
+	// "hand-edit"): regenerating them is how they change.
+	HandOnly bool
 }
 
 func utRE(expr string) func() *regexp.Regexp {
@@ -58,11 +61,26 @@ func UntouchedFiles(text string) (Untouched, bool) {
 func untouchedIn(text string) (Untouched, bool) {
 	t := strings.TrimSpace(strings.ReplaceAll(text, "``", "`"))
 	t = strings.TrimLeft(t, "-*• ")
+	hand := utMeansRE().MatchString(t)
+	if hand {
+		// "never edit `x` by hand", "do not manually modify `x`": the means set
+		// aside, what is left names the files
+		t = utMeansRE().ReplaceAllStringFunc(t, func(w string) string {
+			if strings.HasSuffix(strings.ToLower(w), "edit") {
+				return "edit" // "hand-edit", "directly edit"
+			}
+			return ""
+		})
+		t = strings.Join(strings.Fields(t), " ")
+	}
 	m := utLeadRE().FindStringSubmatchIndex(t)
-	if m == nil || utMeansRE().MatchString(t) {
+	if m == nil {
 		return Untouched{}, false
 	}
-	u := Untouched{AddedOnly: m[4] >= 0 && !strings.HasSuffix(strings.ToLower(t[:m[1]]), "changes to ")}
+	u := Untouched{AddedOnly: m[4] >= 0 && !strings.HasSuffix(strings.ToLower(t[:m[1]]), "changes to "), HandOnly: hand}
+	if hand && u.AddedOnly {
+		return Untouched{}, false
+	}
 	rest := t[m[1]:]
 	if e := utExtRE().FindStringSubmatch(rest); e != nil {
 		u.Ext = strings.ToLower(e[1])

@@ -61,20 +61,32 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoCont
 	if !strings.Contains(path.Base(sample), ".") && u.Ext != "" {
 		sample += "." + u.Ext
 	}
-	params := UntouchedParams{Paths: paths, Except: except, AddedOnly: u.AddedOnly, What: strings.Join(u.Paths, ", ")}
+	params := UntouchedParams{Paths: paths, Except: except, AddedOnly: u.AddedOnly, HandOnly: u.HandOnly, What: strings.Join(u.Paths, ", ")}
 	verb := "touches"
 	if u.AddedOnly {
 		verb = "adds"
 	}
-	r := s.rule(KindUntouched, params, true,
-		fmt.Sprintf("the change %s %s", verb, params.What),
-		fmt.Sprintf("leave %s out of the change", params.What), []policy.Case{
-			{Expect: policy.ExpectViolated, Changed: []string{sample, "src/app.py"}, Note: "the change touches the file"},
-			{Expect: policy.ExpectSatisfied, Changed: []string{"src/app.py"}, Note: "the change leaves it alone"},
-		})
+	cases := []policy.Case{
+		{Expect: policy.ExpectViolated, Changed: []string{sample, "src/app.py"}, Note: "the change touches the file"},
+		{Expect: policy.ExpectSatisfied, Changed: []string{"src/app.py"}, Note: "the change leaves it alone"},
+	}
+	if u.HandOnly {
+		cases = []policy.Case{
+			{Expect: policy.ExpectViolated, Path: sample, Code: "edited\n", Note: "the agent writes the file itself"},
+			{Expect: policy.ExpectSatisfied, Changed: []string{sample, "src/app.py"}, Note: "a change that holds it regenerated"},
+		}
+	}
+	msg := fmt.Sprintf("the change %s %s", verb, params.What)
+	if u.HandOnly {
+		msg = "an edit by hand of " + params.What
+	}
+	r := s.rule(KindUntouched, params, true, msg, fmt.Sprintf("leave %s out of the change", params.What), cases)
 	if u.Condition != "" {
 		r.Severity = policy.SeverityWarning // "unless asked": heed cannot see the asking
 	}
 	r.Norm = "forbid: touching " + params.What
+	if u.HandOnly {
+		r.Norm = "forbid: editing " + params.What + " by hand"
+	}
 	return recognize.Result{Rules: []policy.Rule{r}}
 }

@@ -1,6 +1,7 @@
 package contrib
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -56,11 +57,50 @@ func TestUntouchedFiles(t *testing.T) {
 		"Do not commit the `.c` files the build generates.",
 		"Do not hand-edit generated files.",
 		"Do not commit secrets.",
-		"Do not edit `schema.lock` by hand; run the generator.",
 		"Do not edit `schema.lock` when the migration is pending.",
 	} {
 		if res := (untouchedRecognizer{}).Recognize(&policy.Constraint{Text: text, Level: policy.Must}, nil); len(res.Rules) != 0 {
 			t.Errorf("%q: want no rule, got %s", text, res.Rules[0].Params)
 		}
+	}
+}
+
+// A ban of editing files by hand is broken by the agent's own write, live, and not by
+// a change that holds the files regenerated.
+func TestFilesNotToEditByHand(t *testing.T) {
+	reg := engine.NewRegistry(Kinds()...)
+	for _, text := range []string{
+		"Do not edit `schema.lock` by hand; run the generator.",
+		"Never manually modify files under `docs/api/`.",
+		"Do not hand-edit `src/proto/`.",
+	} {
+		res := (untouchedRecognizer{}).Recognize(&policy.Constraint{Text: text, Level: policy.Must}, nil)
+		if len(res.Rules) != 1 {
+			t.Fatalf("%q: %d rules", text, len(res.Rules))
+		}
+		r := res.Rules[0]
+		var p UntouchedParams
+		if err := json.Unmarshal(r.Params, &p); err != nil || !p.HandOnly {
+			t.Errorf("%q: params %s", text, r.Params)
+		}
+		for _, cs := range r.Cases {
+			if out := engine.RunCase(reg, &r, cs); !out.OK {
+				t.Errorf("%q: case %q expects %s, got %s (%s)", text, cs.Note, cs.Expect, out.Got, out.Reason)
+			}
+		}
+	}
+	// the agent writing a file of a folder every change must leave alone breaks that
+	// rule too; "do not commit `.env`" is about the change, not the write
+	whole := (untouchedRecognizer{}).Recognize(&policy.Constraint{Text: "Do not modify files under `vendor/`.", Level: policy.Must}, nil).Rules[0]
+	if out := engine.RunCase(reg, &whole, policy.Case{Expect: policy.ExpectViolated, Path: "vendor/x/a.go", Code: "package x\n"}); !out.OK {
+		t.Errorf("a write under vendor/: %s (%s)", out.Got, out.Reason)
+	}
+	env := (untouchedRecognizer{}).Recognize(&policy.Constraint{Text: "Do not commit `.env` files.", Level: policy.Must}, nil).Rules[0]
+	chk, err := reg.CompileRule(&env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, ok := chk.(engine.WriteGuard); !ok || g.GuardsWrites() {
+		t.Error("a rule about committing a file guards writing it")
 	}
 }

@@ -23,7 +23,17 @@ type UntouchedParams struct {
 	AddedOnly bool `json:"added_only,omitempty"`
 	// What names the files, for messages.
 	What string `json:"what,omitempty"`
+	// HandOnly: the sentence forbids editing them by hand ("never edit `docs/api/`
+	// by hand", "do not manually modify ..."): the agent's own writes break it,
+	// while a change that holds them regenerated does not.
+	HandOnly bool `json:"hand_only,omitempty"`
 }
+
+var _ engine.WriteGuard = (*untouchedCheck)(nil)
+
+// GuardsWrites implements engine.WriteGuard: an agent writing such a file breaks the
+// rule as it writes it; "do not commit `.env`" is about the change, not the write.
+func (c *untouchedCheck) GuardsWrites() bool { return !c.p.AddedOnly }
 
 func untouchedKind() engine.Kind {
 	return engine.Kind{Name: KindUntouched, Domain: policy.DomainContribution, Compile: compileUntouched, CaseEvidence: untouchedCaseEvidence,
@@ -32,7 +42,14 @@ func untouchedKind() engine.Kind {
 
 // untouchedCaseEvidence reads a case's changed paths as files the change adds: a case
 // has no other way to say a file is new.
+//
+// A case with a path and content and no change is an agent's write of that file, as
+// the live hook sees it.
 func untouchedCaseEvidence(c policy.Case) (*engine.Evidence, error) {
+	if c.Path != "" && len(c.Changed) == 0 {
+		return &engine.Evidence{Mode: engine.ModeDiff, AgentWrite: true, Changed: []string{c.Path},
+			Files: []*engine.File{{Path: c.Path, Content: []byte(c.Code)}}}, nil
+	}
 	ev, err := engine.DefaultCaseEvidence(c)
 	if err != nil {
 		return nil, err
@@ -104,9 +121,21 @@ func (c *untouchedCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resu
 		why, _ := missingPart(ev, "diff")
 		return undetermined("the change could not be read (" + why + ")")
 	}
+	if c.p.HandOnly && !ev.AgentWrite {
+		return satisfied("the rule is about editing " + c.what() + " by hand; a change may hold them regenerated")
+	}
 	hit := c.touched(ev)
 	if len(hit) == 0 {
 		return satisfied("the change leaves " + c.what() + " alone")
+	}
+	if ev.AgentWrite {
+		how := ""
+		if c.p.HandOnly {
+			how = " by hand"
+		}
+		return violated(engine.Finding{Path: hit[0], CommandIndex: -1, Change: true,
+			Message:    fmt.Sprintf("this edit writes %s%s, which the rule leaves alone", hit[0], how),
+			Suggestion: fmt.Sprintf("leave %s as it is; if it is generated, change its source and regenerate it", c.what())})
 	}
 	verb := "touches"
 	if c.p.AddedOnly {
