@@ -218,3 +218,9 @@ func ChecklistItem(item string, ctx Context) []Norm {
 	}
 	return out
 }
+
+// runWithToolRE: a sentence that ends on the tool a job is run with ("Run tests via
+// `pytest` command", "Run the tests with `vitest`.").
+var runWithToolRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)\\b(?:with|via|using|through)\\s+`?[a-z][a-z0-9._-]*`?(?:\\s+command)?\\s*[.:]?\\s*$")
+})

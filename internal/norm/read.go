@@ -409,7 +409,8 @@ func onlyAfterPassing(s Sentence, ctx Context) []Norm {
 func jobRivals(ns []Norm) []Norm {
 	var out []Norm
 	for _, n := range ns {
-		if n.Polarity != Require || n.Verb != "use" || n.Condition != "" || slices.ContainsFunc(ns, func(o Norm) bool { return o.Polarity == Forbid }) {
+		// ("Run tests via `pytest`": the tool a job is run with, as "use" names it)
+		if n.Polarity != Require || n.Verb != "use" && n.Verb != "run" || n.Condition != "" || slices.ContainsFunc(ns, func(o Norm) bool { return o.Polarity == Forbid }) {
 			continue
 		}
 		tool := ""
@@ -429,6 +430,11 @@ func jobRivals(ns []Norm) []Norm {
 		// here, not that nothing else tests; and an item of a list under "Use ruff:"
 		// is one way to run it)
 		if tool == "" || len(roles) == 0 || slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Origin == "item" || o.Origin == "block" || o.Origin == "list" }) {
+			continue
+		}
+		// "run tests via `pytest`" names the runner only when that is all it says
+		// ("run tests using `vitest` from within the package directory" says where)
+		if n.Verb == "run" && !runWithToolRE().MatchString(n.Sentence) {
 			continue
 		}
 		jobs := map[string]bool{}
