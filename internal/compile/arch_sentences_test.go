@@ -47,7 +47,7 @@ func readArchCases(t *testing.T, name string) []archCase {
 			if cur.contents == nil {
 				cur.contents = map[string]string{}
 			}
-			cur.contents[parts[1]] = strings.ReplaceAll(parts[2], `\n`, "\n")
+			cur.contents[parts[1]] = strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(parts[2])
 		case strings.Contains(line, "\t"):
 			parts := strings.Split(line, "\t")
 			e := archExpect{want: parts[0]}

@@ -62,7 +62,8 @@ var toolFiles = lazy.Value[map[string][]string]{F: func() map[string][]string {
 
 // RepoContextFor describes a repository for the recognisers from its file list
 // (repository-relative, "/"-separated): languages by file count, directories, the root
-// Go module and the tools its lock and build files show. It reads only root/go.mod.
+// Go module, the tools its lock and build files show, and the packages its manifests
+// declare. It reads only root/go.mod and the manifests (manifestPackages).
 func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 	rc := &recognize.RepoContext{}
 	langs := map[string]int{}
@@ -107,6 +108,7 @@ func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 	sort.Strings(rc.Tools)
 	if root != "" {
 		rc.GoModule = goModule(filepath.Join(root, "go.mod"))
+		rc.Packages = manifestPackages(root, paths)
 	}
 	return rc
 }

@@ -40,6 +40,9 @@ type ban struct {
 	marker bool
 	// soft: the sentence says the span is deprecated or unneeded: a warning.
 	soft bool
+	// bare: a name in plain words (nameBans), compiled only when it resolves to a
+	// package of the repository.
+	bare bool
 }
 
 func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
@@ -52,6 +55,10 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		if lb, ls, ok := leadInBans(c); ok {
 			bans, s = lb, ls
 		}
+	}
+	if rc != nil && len(rc.Packages) > 0 {
+		bans = append(bans, s.nameBans()...)
+		bans = append(bans, tableNameBans(c)...)
 	}
 	if len(bans) == 0 {
 		return recognize.Result{}
@@ -99,6 +106,25 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			sc, _ := ruleScope(s, rc, []string{engine.LangPython})
 			r := doctestRule(policy.Rule{Domain: policy.DomainSource, Severity: s.severity(), Scope: sc}, b, "`"+b.span+"`")
 			res.Rules = append(res.Rules, r)
+			continue
+		}
+		if b.from == "" && !b.marker && rc != nil && len(rc.Packages) > 0 {
+			// a name the repository's manifests declare (or the registry of its
+			// declared alternative) is a package: its import is banned
+			if rules, why, isPkg := repoPackageRules(s, rc, b); isPkg {
+				switch {
+				case b.qualifier != "" && (!purposeQualRE.MatchString(b.qualifier) || placeQualRE.MatchString(b.qualifier)):
+					res.Unenforced = fmt.Sprintf("bans `%s` only %s, which heed cannot locate in code", b.span, b.qualifier)
+				case situational():
+				case len(rules) == 0:
+					res.Unenforced = why
+				default:
+					res.Rules = append(res.Rules, rules...)
+				}
+				continue
+			}
+		}
+		if b.bare {
 			continue
 		}
 		sh, ok := parseShape(b)
