@@ -154,6 +154,10 @@ func clauseLevel(text string) policy.Level {
 	if statedRule(text) {
 		return policy.Must
 	}
+	if norm.LimitStatement(text) {
+		// "Line length: 100 characters": the project's setting, stated
+		return policy.Should
+	}
 	switch norm.BanStrength(text) {
 	case "must":
 		return policy.Must
@@ -435,6 +439,9 @@ func allTitle(f []string) bool {
 func rowLevel(text string) policy.Level {
 	if lv := levelOfMarkers(text); lv != policy.Info {
 		return lv
+	}
+	if norm.LimitStatement(text) {
+		return policy.Should // "Line length | 88"
 	}
 	first, _, _ := strings.Cut(text, " | ")
 	if len(strings.Fields(first)) > 3 && !strings.Contains(first, ",") {

@@ -20,10 +20,13 @@ type textRecognizer struct{}
 func (textRecognizer) Name() string { return "source.text" }
 
 var (
-	tabsRE        = lazyre.New(`\buse tabs\b|\btabs,? not spaces\b|\bindent(?:ed|ation)? (?:with|using) tabs\b|\btabs for indentation\b|\bwe use tabs\b|\bhard tabs\b`)
-	spacesRE      = lazyre.New(`\b(\d)[- ]spaces? (?:indent|indentation)\b|\bindent(?:ed|ation)? (?:with|using|of|by) (\d) spaces\b|\b(\d) spaces? (?:per|for each) (?:indentation )?level\b|\bspaces,? not tabs\b|\bnever use tab characters\b|\bno tabs\b|\b(\d) spaces indent\b`)
-	unitLenRE     = lazyre.New(`\b(\d{2,3})[- ]?(?:char(?:acter)?s?|columns?|cols?)\b`)
-	phraseLenRE   = lazyre.New(`\b(?:max(?:imum)?[- _]line[- _]length|line length|line width|print width|column limit|wrap (?:code |lines )?at)\b(?: of| is| to| at|:)? (\d{2,3})\b`)
+	tabsRE      = lazyre.New(`\buse tabs\b|\btabs,? not spaces\b|\bindent(?:ed|ation)? (?:with|using) tabs\b|\btabs for indentation\b|\bwe use tabs\b|\bhard tabs\b`)
+	spacesRE    = lazyre.New(`\b(\d)[- ]spaces? (?:indent|indentation)\b|\bindent(?:ed|ation)? (?:with|using|of|by) (\d) spaces\b|\b(\d) spaces? (?:per|for each) (?:indentation )?level\b|\bspaces,? not tabs\b|\bnever use tab characters\b|\bno tabs\b|\b(\d) spaces indent\b`)
+	unitLenRE   = lazyre.New(`\b(\d{2,3})[- ]?(?:char(?:acter)?s?|columns?|cols?)\b`)
+	phraseLenRE = lazyre.New(`\b(?:max(?:imum)?[- _]line[- _]length|line length|line width|print width|column limit|wrap (?:code |lines )?at)\b(?: of| is| to| at|:| \|)? (\d{2,3})\b`)
+	// limitNegRE: a prohibition that sets a limit ("should not exceed 120 columns",
+	// "no line may be longer than 100 characters").
+	limitNegRE    = lazyre.New(`\b(?:not|never|no)\b[^.;]*\b(?:exceed|longer than|wider than|more than|go over|go beyond|run past|extend past|extend beyond)\b`)
 	lineCtxRE     = lazyre.New(`\blines?\b|\bwidth\b|\bwrap|\blength\b`)
 	notCodeLenRE  = lazyre.New(`\bcommit|\bsubject\b|\bsummary\b|\bmessage|\btitle\b|\bbody\b|\bdocstrings?\b|\bcomments?\b|\bdocs?\b|\bdocumentation\b|\bprose\b|\bmarkdown\b|\bpr\b|\bchangelog\b`)
 	trailingRE    = lazyre.New(`\btrailing (?:white ?space|spaces)\b`)
@@ -87,7 +90,7 @@ func lineLimit(s *sentence) (int, bool) {
 	best := 0
 	for _, cl := range s.clauses() {
 		p := spanRE.ReplaceAllString(cl, "CODE")
-		if negRE.MatchString(p) || !lineCtxRE.MatchString(p) {
+		if negRE.MatchString(p) && !limitNegRE.MatchString(p) || !lineCtxRE.MatchString(p) {
 			continue
 		}
 		var locs [][]int
@@ -101,6 +104,16 @@ func lineLimit(s *sentence) (int, bool) {
 			n, _ := strconv.Atoi(p[m[2]:m[3]])
 			if n >= 40 && n <= 400 && best == 0 {
 				best = n
+			}
+		}
+	}
+	if best == 0 {
+		// "Line length: 100 characters", "max line length: 120" among other
+		// settings: a label and its number, which the clauses split at the colon
+		p := s.prose()
+		for _, m := range phraseLenRE.FindAllStringSubmatchIndex(p, -1) {
+			if n, _ := strconv.Atoi(p[m[2]:m[3]]); n >= 40 && n <= 400 {
+				return n, true
 			}
 		}
 	}
