@@ -24,6 +24,9 @@ const (
 	maxManifestBytes = 1 << 20
 )
 
+// indirectMark ends a name declaredNames reads from an indirect requirement.
+const indirectMark = " (indirect)"
+
 // manifestEcosystem is the ecosystem of a manifest file by its base name, or "".
 func manifestEcosystem(base string) string {
 	switch {
@@ -85,12 +88,13 @@ func manifestPackages(root string, paths []string) []recognize.Package {
 		}
 		eco := manifestEcosystem(path.Base(p))
 		for _, name := range declaredNames(path.Base(p), data) {
+			name, indirect := strings.CutSuffix(name, indirectMark)
 			key := eco + "\x00" + name
 			if name == "" || seen[key] {
 				continue
 			}
 			seen[key] = true
-			out = append(out, recognize.Package{Name: name, Ecosystem: eco, Manifest: p})
+			out = append(out, recognize.Package{Name: name, Ecosystem: eco, Manifest: p, Indirect: indirect})
 		}
 	}
 	return out
@@ -153,7 +157,13 @@ func declaredNames(base string, data []byte) []string {
 		sc := bufio.NewScanner(bytes.NewReader(data))
 		for sc.Scan() {
 			if m := goRequireRE.FindStringSubmatch(sc.Text()); m != nil {
-				out = append(out, m[1])
+				name := m[1]
+				if strings.Contains(sc.Text(), "// indirect") {
+					// a dependency's choice, not the repository's: resolved only by
+					// its whole path (recognize.Package.Indirect)
+					name += indirectMark
+				}
+				out = append(out, name)
 			}
 		}
 	case base == "Cargo.toml":

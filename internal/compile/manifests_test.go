@@ -38,6 +38,9 @@ func TestManifestPackages(t *testing.T) {
 	got := map[string]string{}
 	for _, p := range manifestPackages(root, paths) {
 		got[p.Ecosystem+" "+p.Name] = p.Manifest
+		if p.Indirect != (p.Name == "github.com/sirupsen/logrus") {
+			t.Errorf("%s: indirect %v", p.Name, p.Indirect)
+		}
 	}
 	want := map[string]string{
 		"npm react": "package.json", "npm vitest": "package.json", "npm @tanstack/react-query": "web/package.json",

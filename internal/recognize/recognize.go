@@ -69,6 +69,9 @@ type Package struct {
 	Ecosystem string
 	// Manifest is the repository-relative path of the file that declares it.
 	Manifest string
+	// Indirect marks a requirement the repository has through another package (a
+	// go.mod "// indirect" line).
+	Indirect bool
 }
 
 // Following returns the constraints after c in the same file and under the same

@@ -57,8 +57,17 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 	}
 	if rc != nil && len(rc.Packages) > 0 {
-		bans = append(bans, s.nameBans()...)
-		bans = append(bans, tableNameBans(c)...)
+		// names the reader above did not read: a span it read as a module or a
+		// call stays its reading ("do not import `log`" is the standard library's)
+		read := map[string]bool{}
+		for _, b := range bans {
+			read[b.span], read[b.from] = true, true
+		}
+		for _, b := range append(s.nameBans(), tableNameBans(c)...) {
+			if !read[b.span] {
+				bans = append(bans, b)
+			}
+		}
 	}
 	if len(bans) == 0 {
 		return recognize.Result{}

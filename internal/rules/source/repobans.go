@@ -84,7 +84,9 @@ func resolvePackage(name string, rc *recognize.RepoContext) (pkgRef, bool) {
 		case "go":
 			last := goMajorRE.ReplaceAllString(pl, "")
 			last = last[strings.LastIndexByte(last, '/')+1:]
-			ok = pl == low || last == low || last == "go-"+low || last == low+"-go"
+			// by its last element only when the repository chose it: an indirect
+			// requirement's last element is often a word ("log", "errors")
+			ok = pl == low || !p.Indirect && (last == low || last == "go-"+low || last == low+"-go")
 			ref.mod = p.Name
 		case "cargo":
 			ok = strings.ReplaceAll(pl, "-", "_") == strings.ReplaceAll(low, "-", "_")
@@ -373,7 +375,7 @@ func repoPackageRules(s *sentence, rc *recognize.RepoContext, b ban) ([]policy.R
 	}
 	how := "a package the repository declares in " + ref.declared
 	if ref.declared == "" {
-		how = "read as a " + ref.eco + " package beside `" + b.instead + "`"
+		how = "read as a package of " + ref.eco + ", beside `" + b.instead + "`"
 	}
 	var out []policy.Rule
 	mb := ban{from: ref.mod, clause: b.clause, instead: b.instead, qualifier: b.qualifier}

@@ -1,0 +1,64 @@
+package source
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// TestRepoNameBans: names resolved against the packages the repository declares,
+// and the words that must stay what the sentence makes them.
+func TestRepoNameBans(t *testing.T) {
+	goRepo := &recognize.RepoContext{Languages: []string{engine.LangGo}, Packages: []recognize.Package{
+		{Name: "github.com/rs/zerolog", Ecosystem: "go", Manifest: "go.mod"},
+		{Name: "github.com/sirupsen/logrus", Ecosystem: "go", Manifest: "go.mod"},
+		{Name: "github.com/containerd/log", Ecosystem: "go", Manifest: "go.mod", Indirect: true},
+	}}
+	jsRepo := &recognize.RepoContext{Languages: []string{engine.LangTypeScript}, Packages: []recognize.Package{
+		{Name: "debug", Ecosystem: "npm", Manifest: "package.json"},
+		{Name: "vite", Ecosystem: "npm", Manifest: "package.json"},
+		{Name: "vite-plus", Ecosystem: "npm", Manifest: "package.json"},
+		{Name: "date-fns", Ecosystem: "npm", Manifest: "package.json"},
+	}}
+	cases := []struct {
+		text string
+		rc   *recognize.RepoContext
+		want []string // modules whose import is banned, in the rules' messages
+		not  []string
+	}{
+		// traefik's AGENTS.md:78 shape: the standard library's `log` stays itself
+		{"The project uses `github.com/rs/zerolog` exclusively; do not import `log`, `slog`, or `logrus`.", goRepo,
+			[]string{"`log`", "`github.com/sirupsen/logrus`"}, []string{"containerd"}},
+		{"Do not use log statements in hot paths.", goRepo, nil, []string{"containerd"}},
+		{"Don't use debug logging in production code.", jsRepo, nil, []string{"`debug`"}},
+		{"Import from `vite-plus` instead of `vite`.", jsRepo, []string{"import of `vite`"}, []string{"import of `vite-plus`"}},
+		{"No moment.js, use date-fns.", jsRepo, []string{"import of `moment`"}, []string{"import of `date-fns`"}},
+		{"Avoid globals; pass values explicitly.", jsRepo, nil, []string{"globals"}},
+	}
+	for _, c := range cases {
+		res := bannedRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must, File: "AGENTS.md"}, c.rc)
+		var msgs []string
+		for _, r := range res.Rules {
+			msgs = append(msgs, r.Message+" ["+r.Severity+"]")
+		}
+		all := strings.Join(msgs, "; ")
+		for _, w := range c.want {
+			if !strings.Contains(all, w) {
+				t.Errorf("%q: no ban of %s; rules: %s", c.text, w, all)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(all, n) {
+				t.Errorf("%q: bans %s; rules: %s", c.text, n, all)
+			}
+		}
+		for _, r := range res.Rules {
+			if strings.Contains(r.Message, "declares") && r.Severity != policy.SeverityWarning {
+				t.Errorf("%q: a resolved name blocks: %s", c.text, r.Message)
+			}
+		}
+	}
+}
