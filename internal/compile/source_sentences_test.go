@@ -44,6 +44,12 @@ func TestOwnSourceSentences5(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-5.txt", 25)
 }
 
+// TestOwnSourceSentences6: the sixth batch (testdata/own-sentences-source-6.txt):
+// naming conventions of declared identifiers.
+func TestOwnSourceSentences6(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-6.txt", 14)
+}
+
 func ownSourceSentences(t *testing.T, file string, atLeast int) {
 	reg := rules.Registry()
 	cases := readArchCases(t, file)
