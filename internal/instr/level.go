@@ -154,8 +154,9 @@ func clauseLevel(text string) policy.Level {
 	if statedRule(text) {
 		return policy.Must
 	}
-	if norm.LimitStatement(text) {
-		// "Line length: 100 characters": the project's setting, stated
+	if norm.LimitStatement(text) || norm.NamingStatement(text) {
+		// "Line length: 100 characters", "Method names are PascalCase": the
+		// project's setting or convention, stated
 		return policy.Should
 	}
 	switch norm.BanStrength(text) {
@@ -440,8 +441,8 @@ func rowLevel(text string) policy.Level {
 	if lv := levelOfMarkers(text); lv != policy.Info {
 		return lv
 	}
-	if norm.LimitStatement(text) {
-		return policy.Should // "Line length | 88"
+	if norm.LimitStatement(text) || norm.NamingStatement(text) {
+		return policy.Should // "Line length | 88", "Functions | snake_case"
 	}
 	first, _, _ := strings.Cut(text, " | ")
 	if len(strings.Fields(first)) > 3 && !strings.Contains(first, ",") {

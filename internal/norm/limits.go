@@ -11,3 +11,16 @@ var limitStatementRE = lazyre.New(`(?i)(?:^|[;,(|]\s*|\*\*\s*)(?:max(?:imum)?[- 
 // without a modal: a rule of the project's style, as firm as a "should" (formatters
 // that keep such a limit leave some lines longer).
 func LimitStatement(text string) bool { return limitStatementRE.MatchString(text) }
+
+var (
+	namingStyleRE = lazyre.New("(?i)(?:^|[^\\w])(screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|snake[_ ]case|lower[_ ]snake[_ ]case|lowercase with underscores|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|camel[_ ]?case)(?:[^\\w]|$)")
+	namingKindRE  = lazyre.New(`(?i)\b(?:functions?|methods?|variables?|locals|class(?:es)?|types?|structs?|interfaces?|enums?|traits?|constants?|consts?|const val|statics?|identifiers?)\b`)
+)
+
+// NamingStatement reports a sentence that states the naming style of a kind of
+// declaration without a modal ("Functions/variables: `snake_case`", "Method names are
+// PascalCase", a table row "Classes | PascalCase"): a convention, as firm as a
+// "should" (conventions have exceptions a sentence does not list).
+func NamingStatement(text string) bool {
+	return namingStyleRE.MatchString(text) && namingKindRE.MatchString(text)
+}
