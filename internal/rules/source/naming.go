@@ -50,9 +50,11 @@ var (
 	// otherNamesRE: names that are not identifiers of the code ("JSON keys",
 	// "database columns", "file names", "CSS classes"): a segment about them binds no
 	// kind.
-	otherNamesRE  = lazyre.New(`(?i)\b(?:json|yaml|keys?|fields? in|columns?|tables?|files?|file ?names?|directories|directory|folders?|css|html|env(?:ironment)? var(?:iable)?s?|branch(?:es)?|commits?|routes?|urls?|endpoints?|events?|tests? names?|test cases?|packages?|modules?|crates?|components?|hooks?|props|properties|attributes?|parameters?|arguments?|labels?|tags?|topics?|metrics?|flags?)\b`)
-	namingSegRE   = lazyre.New(`[;,.](?:\s|$)|\s—\s|\s-\s`)
-	memberWordRE  = lazyre.New(`(?i)^\s*(?:values?|members?|keys?|cases?|entries|entry|variants?|fields?|properties|property|parameters?|params|arguments?|args|attributes?|props)\b`)
+	otherNamesRE = lazyre.New(`(?i)\b(?:json|yaml|keys?|fields? in|columns?|tables?|files?|file ?names?|directories|directory|folders?|css|html|env(?:ironment)? var(?:iable)?s?|branch(?:es)?|commits?|routes?|urls?|endpoints?|events?|tests? names?|test cases?|packages?|modules?|crates?|components?|hooks?|props|properties|attributes?|parameters?|arguments?|labels?|tags?|topics?|metrics?|flags?)\b`)
+	namingSegRE  = lazyre.New(`[;,.](?:\s|$)|\s—\s|\s-\s`)
+	// memberWordRE: a word after a kind that makes it a modifier of something else
+	// ("enum values", "class fields", "type hints", "function calls")
+	memberWordRE  = lazyre.New(`(?i)^[\s-]*(?:values?|members?|keys?|cases?|entries|entry|variants?|fields?|properties|property|parameters?|params|arguments?|args|attributes?|props|hints?|annotations?|checks?|checking|checker|safety|safe|errors?|system|signatures?|calls?|bod(?:y|ies)|comments?|docstrings?|tests?|coverage|hierarch(?:y|ies)|inference|stubs?|imports?)\b`)
 	publicNamesRE = lazyre.New(`(?i)\b(?:public|exported|external|externally|api)\b`)
 	exceptWordRE  = lazyre.New(`(?i)\b(?:except|exception|exceptions|exempt|allowed|may keep|keep their)\b`)
 )

@@ -287,6 +287,11 @@ func (s *sentence) nameBans() []ban {
 			if n == 0 {
 				continue
 			}
+			if lowerWord(ts[i]) == "no" && i > 0 && ts[i-1].kind != 'p' {
+				// "With no Neo4j, those tests hang": a condition, not a ban; "No
+				// moment.js" bans only where it starts the clause
+				continue
+			}
 			j := i + n
 			for j < len(ts) && ts[j].kind == 'w' && set("use", "using", "import", "importing", "add", "adding", "install", "installing", "introduce", "adopt", "the", "any", "depend", "rely", "on")[lowerWord(ts[j])] {
 				j++

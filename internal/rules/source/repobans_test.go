@@ -37,6 +37,8 @@ func TestRepoNameBans(t *testing.T) {
 		{"Import from `vite-plus` instead of `vite`.", jsRepo, []string{"import of `vite`"}, []string{"import of `vite-plus`"}},
 		{"No moment.js, use date-fns.", jsRepo, []string{"import of `moment`"}, []string{"import of `date-fns`"}},
 		{"Avoid globals; pass values explicitly.", jsRepo, nil, []string{"globals"}},
+		// graphiti's AGENTS.md:34 shape: "no X" inside a clause is a condition
+		{"`make test` does not set `DISABLE_DB`, so with no debug, those tests hang.", jsRepo, nil, []string{"`debug`"}},
 	}
 	for _, c := range cases {
 		res := bannedRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must, File: "AGENTS.md"}, c.rc)
