@@ -50,6 +50,12 @@ func TestOwnSourceSentences6(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-6.txt", 14)
 }
 
+// TestOwnSourceSentences7: the seventh batch (testdata/own-sentences-source-7.txt):
+// bans of text that is no API of a language.
+func TestOwnSourceSentences7(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-7.txt", 9)
+}
+
 func ownSourceSentences(t *testing.T, file string, atLeast int) {
 	reg := rules.Registry()
 	cases := readArchCases(t, file)
