@@ -478,7 +478,13 @@ func constraintLevel(text, ctx string, ctxLevel policy.Level) policy.Level {
 	if strings.Contains(ctx, " | ") && strings.Contains(text, " | ") {
 		return frameLevel(rowLevel(text), text, ctx, ctxLevel)
 	}
-	return frameLevel(levelOf(text), text, ctx, ctxLevel)
+	lv := frameLevel(levelOf(text), text, ctx, ctxLevel)
+	if lv == policy.Info && norm.PairStatement(text) {
+		// "`bg-container` instead of `bg-white`" as a row, its framing silent:
+		// the project's preference, stated
+		return policy.Should
+	}
+	return lv
 }
 
 // frameLevel adjusts a constraint's own level lv by its framing (see constraintLevel).

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,6 +62,43 @@ func TestRepoNameBans(t *testing.T) {
 			if strings.Contains(r.Message, "declares") && r.Severity != policy.SeverityWarning {
 				t.Errorf("%q: a resolved name blocks: %s", c.text, r.Message)
 			}
+		}
+	}
+}
+
+// TestTextBans: text that is no API, banned where that kind of text lives, and the
+// readings that must stay out.
+func TestTextBans(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{engine.LangTypeScript}, Dirs: []string{"docs", "test"}}
+	cases := []struct {
+		text string
+		want string // a regex fragment of the rule, "" for none
+	}{
+		{"Internal links must point at the `.md` file, not a `docs.example.org` URL.", "//docs"},
+		{"`text-primary` instead of `text-white`", "text-white"},
+		{"Never use 'use client' directive.", "use"},
+		// fetched-2 rice CLAUDE.md:91 shape: a span naming what the next word is
+		{"The layout was verified: no `on-created-empty` double-spawn.", ""},
+		// a package the sentence prefers, not a class
+		{"The site lives at `docs.example.org` and rebuilds on merge.", ""},
+		// a construct of words: the catalogue's and the ban reader's
+		{"Don't use `export default`; named exports only.", ""},
+	}
+	for _, c := range cases {
+		res := textBanRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must, File: "docs/AGENTS.md"}, rc)
+		var got []string
+		for _, r := range res.Rules {
+			got = append(got, string(r.Params))
+			if !slices.Contains(r.Scope.Exclude, "docs/AGENTS.md") {
+				t.Errorf("%q: the instruction file itself is judged: %v", c.text, r.Scope.Exclude)
+			}
+		}
+		all := strings.Join(got, " ")
+		switch {
+		case c.want == "" && len(got) > 0:
+			t.Errorf("%q: want no rule, got %s", c.text, all)
+		case c.want != "" && !strings.Contains(all, c.want):
+			t.Errorf("%q: want a rule with %s, got %q", c.text, c.want, all)
 		}
 	}
 }
