@@ -158,7 +158,14 @@ func textBanRule(s *sentence, rc *recognize.RepoContext, tb textBan) (policy.Rul
 	switch tb.kind {
 	case "url":
 		host := strings.TrimPrefix(strings.TrimPrefix(tb.text, "https://"), "http://")
-		p = PatternParams{Regex: `(?:https?:)?//` + regexp.QuoteMeta(host), Where: "any"}
+		// a link's target ("[text](https://host/...)", "[ref]: https://host"): a
+		// bare or angle-bracketed URL shows the address itself, which is no link
+		// that could point at a page instead; nor is a link to the site's root
+		page := regexp.QuoteMeta(strings.TrimSuffix(host, "/")) + `/[^\s)"'#>]`
+		if strings.Contains(strings.TrimSuffix(host, "/"), "/") {
+			page = regexp.QuoteMeta(host)
+		}
+		p = PatternParams{Regex: `\]\(\s*<?(?:https?:)?//` + page + `|^\s*\[[^\]]+\]:\s*<?(?:https?:)?//` + page + `|href=["'](?:https?:)?//` + page, Where: "any"}
 		if len(sc.Globs) == 0 {
 			sc.Globs = docGlobs
 		}
