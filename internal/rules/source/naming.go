@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -400,12 +401,14 @@ func namingSample(kind, l, name string) string {
 }
 
 // namesIn gives a name of the kind in each style, for samples.
-var styleSamples = map[string][2]string{ // style: {breaks, follows}
-	styleSnake:     {"loadUserData", "load_user_data"},
-	styleCamel:     {"load_user_data", "loadUserData"},
-	stylePascal:    {"userData", "UserData"},
-	styleScreaming: {"maxUserCount", "MAX_USER_COUNT"},
-}
+var styleSamples = lazy.Value[map[string][2]string]{F: func() map[string][2]string {
+	return map[string][2]string{ // style: {breaks, follows}
+		styleSnake:     {"loadUserData", "load_user_data"},
+		styleCamel:     {"load_user_data", "loadUserData"},
+		stylePascal:    {"userData", "UserData"},
+		styleScreaming: {"maxUserCount", "MAX_USER_COUNT"},
+	}
+}}
 
 // exceptedNames are identifiers the sentence, or the sentence after it, names as
 // exceptions ("The `unittest` hooks `setUp` and `tearDown` are the exception").
@@ -488,7 +491,7 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			Message:    fmt.Sprintf("%s name not in %s", kind, style),
 			Suggestion: fmt.Sprintf("name %ss in %s", kind, style),
 		}
-		samples := styleSamples[style]
+		samples := styleSamples.Get()[style]
 		for _, l := range caseLangs {
 			p, ok := samplePath(sc, l, "")
 			bad, good := namingSample(kind, l, samples[0]), namingSample(kind, l, samples[1])

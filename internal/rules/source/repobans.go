@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -32,15 +33,17 @@ type pkgRef struct {
 	gems []string
 }
 
-var ecoLangs = map[string][]string{
-	"npm":   {engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX},
-	"pypi":  {engine.LangPython},
-	"go":    {engine.LangGo},
-	"cargo": {engine.LangRust},
-	"gem":   {engine.LangRuby},
-	"maven": {engine.LangJava, engine.LangKotlin},
-	"nuget": {engine.LangCSharp},
-}
+var ecoLangs = lazy.Value[map[string][]string]{F: func() map[string][]string {
+	return map[string][]string{
+		"npm":   {engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX},
+		"pypi":  {engine.LangPython},
+		"go":    {engine.LangGo},
+		"cargo": {engine.LangRust},
+		"gem":   {engine.LangRuby},
+		"maven": {engine.LangJava, engine.LangKotlin},
+		"nuget": {engine.LangCSharp},
+	}
+}}
 
 var (
 	goMajorRE   = lazyre.New(`/v\d+$`)
@@ -72,7 +75,7 @@ func resolvePackage(name string, rc *recognize.RepoContext) (pkgRef, bool) {
 	found := false
 	for _, p := range rc.Packages {
 		pl := strings.ToLower(p.Name)
-		ref := pkgRef{eco: p.Ecosystem, langs: ecoLangs[p.Ecosystem], declared: p.Manifest}
+		ref := pkgRef{eco: p.Ecosystem, langs: ecoLangs.Get()[p.Ecosystem], declared: p.Manifest}
 		ok := false
 		switch p.Ecosystem {
 		case "npm":
@@ -166,8 +169,10 @@ func (s *sentence) originalCase(word string) string {
 
 // wordStops are the words that may follow a banned bare name: a place, a reason or a
 // condition, not a noun the name qualifies ("debug logging").
-var wordStops = set("in", "for", "unless", "except", "when", "here", "anywhere", "directly", "at", "outside", "inside",
-	"within", "anymore", "again", "because", "since", "as", "to", "if", "or", "and", "nor", "unless", "—", "–")
+var wordStops = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("in", "for", "unless", "except", "when", "here", "anywhere", "directly", "at", "outside", "inside",
+		"within", "anymore", "again", "because", "since", "as", "to", "if", "or", "and", "nor", "unless", "—", "–")
+}}
 
 // bareNameAt reads a name-like word at ts[j] that ends its phrase: followed by
 // nothing, punctuation or a word of wordStops. It returns the word and the index
@@ -182,7 +187,7 @@ func bareNameAt(ts []token, j int) (string, int, bool) {
 		return "", j, false
 	}
 	k := j + 1
-	if k < len(ts) && !(ts[k].kind == 'p' || ts[k].kind == 'w' && wordStops[lowerWord(ts[k])]) {
+	if k < len(ts) && !(ts[k].kind == 'p' || ts[k].kind == 'w' && wordStops.Get()[lowerWord(ts[k])]) {
 		return "", j, false
 	}
 	return w, k, true

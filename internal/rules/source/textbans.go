@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -47,8 +48,10 @@ var (
 
 // classFollowers are the words that may follow a banned class: what it is, a place,
 // a list's joint.
-var classFollowers = set("class", "classes", "utility", "utilities", "helper", "helpers", "margin", "margins", "icon", "icons",
-	"prefix", "prefixes", "token", "tokens", "in", "on", "for", "anywhere", "or", "and", "nor", "instead", "directly", "anymore", "unless", "except", "when")
+var classFollowers = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("class", "classes", "utility", "utilities", "helper", "helpers", "margin", "margins", "icon", "icons",
+		"prefix", "prefixes", "token", "tokens", "in", "on", "for", "anywhere", "or", "and", "nor", "instead", "directly", "anymore", "unless", "except", "when")
+}}
 
 // markupGlobs are the files markup classes are written in.
 var markupGlobs = []string{"**/*.html", "**/*.htm", "**/*.erb", "**/*.tmpl", "**/*.gohtml", "**/*.vue", "**/*.svelte", "**/*.astro",
@@ -106,7 +109,7 @@ func (textBanRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 				continue // a package of the repository ("`date-fns` over `moment`")
 			}
 			if i := strings.Index(b.clause, "`"+sp+"`"); i >= 0 {
-				if m := afterSpanRE.FindStringSubmatch(b.clause[i+len(sp)+2:]); m != nil && !classFollowers[m[1]] {
+				if m := afterSpanRE.FindStringSubmatch(b.clause[i+len(sp)+2:]); m != nil && !classFollowers.Get()[m[1]] {
 					continue // "no `on-created-empty` double-spawn": the span names what the next word is
 				}
 			}
