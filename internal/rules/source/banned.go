@@ -1155,9 +1155,14 @@ func (sh shape) query(l string) string {
 		mod := sh.from
 		switch {
 		case js:
-			re := q(`^` + regexp.QuoteMeta(mod) + `(/|$)`)
+			pat := regexp.QuoteMeta(mod)
+			if rest, ok := strings.CutPrefix(mod, "node:"); ok {
+				// Node's built-in module, imported as `node:path` or `path`
+				pat = `(node:)?` + regexp.QuoteMeta(rest)
+			}
+			re := q(`^` + pat + `(/|$)`)
 			if sh.root {
-				re = q(`^` + regexp.QuoteMeta(mod) + `$`)
+				re = q(`^` + pat + `$`)
 			}
 			return fmt.Sprintf(`((import_statement source: (string (string_fragment) @s)) @match (#match? @s %s))
 ((export_statement source: (string (string_fragment) @s)) @match (#match? @s %s))
@@ -1217,6 +1222,9 @@ func (sh shape) needles() []string {
 			return nil
 		}
 		name = parts[0]
+		if name == "node" && strings.HasPrefix(sh.from, "node:") && len(parts) > 1 {
+			name = parts[1] // `path` as well as `node:path`
+		}
 	}
 	if name == "" {
 		return nil
