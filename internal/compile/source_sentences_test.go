@@ -56,6 +56,12 @@ func TestOwnSourceSentences7(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-7.txt", 9)
 }
 
+// TestOwnSourceSentences8: the eighth batch (testdata/own-sentences-source-8.txt):
+// line lengths in languages heed has no grammar for.
+func TestOwnSourceSentences8(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-8.txt", 8)
+}
+
 func ownSourceSentences(t *testing.T, file string, atLeast int) {
 	reg := rules.Registry()
 	cases := readArchCases(t, file)
