@@ -9,7 +9,7 @@ import (
 // ("Line length: 100 characters", "max line length: 120", "Print width: 80", a
 // table row "Line length | 88").
 var limitStatementRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:^|[;,(|]\s*|\*\*\s*)(?:max(?:imum)?[- _])?(?:line[- _]length|line[- _]width|print[- _]?width|column[- _]limit|max[- _]line[- _]length)\s*(?:\*\*\s*)?(?::|=|\||\bis\b)\s*(?:\*\*\s*)?\d{2,3}\b`)
+	return regexp.MustCompile(`(?i)(?:^|[;,(|]\s*\x60?|\*\*\s*|\x60)(?:max(?:imum)?[- _])?(?:line[- _]length|line[- _]width|print[- _]?width|page[- _]width|column[- _]limit|max[- _]line[- _]length)\s*(?:\*\*\s*)?(?::|=|\||\bis\b)\s*(?:\*\*\s*)?\d{2,3}\b`)
 })
 
 // LimitStatement reports a sentence that states a formatting limit as a setting,

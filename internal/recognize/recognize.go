@@ -46,6 +46,10 @@ type RepoContext struct {
 	// Tools are command names the repository shows it uses (package manager lock
 	// files, Makefile...), e.g. "pnpm", "uv", "cargo", "make".
 	Tools []string
+	// Extensions are the file extensions of the repository's files (".cpp", ".ml"),
+	// most files first, at most a dozen: the code of languages heed has no grammar for
+	// is still text a line-length rule can judge. Nil when unknown.
+	Extensions []string
 	// Packages are the third-party packages the repository's manifests declare
 	// (package.json, pyproject.toml, requirements*.txt, go.mod, Cargo.toml, Gemfile,
 	// build.gradle(.kts), gradle/libs.versions.toml, pom.xml, *.csproj), so a name a
