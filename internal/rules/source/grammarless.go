@@ -66,6 +66,25 @@ func grammarlessExts(s *sentence, rc *recognize.RepoContext) (exts []string, nam
 	return dedupeStrings(exts), false
 }
 
+// mainlyGrammarless reports a repository whose most common code extension is of a
+// language heed has no grammar for.
+func mainlyGrammarless(rc *recognize.RepoContext) bool {
+	if rc == nil {
+		return false
+	}
+	for _, e := range rc.Extensions {
+		if _, ok := extLangs[strings.TrimPrefix(e, ".")]; ok {
+			return false
+		}
+		for _, g := range grammarless.Get() {
+			if slices.Contains(g.exts, e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // vendoredGlobs are folders of other projects' code kept in the repository.
 var vendoredGlobs = []string{"vendor/**", "**/vendor/**", "third_party/**", "**/third_party/**", "node_modules/**", "**/node_modules/**"}
 

@@ -57,6 +57,7 @@ var (
 	// ("enum values", "class fields", "type hints", "function calls")
 	memberWordRE  = lazyre.New(`(?i)^[\s-]*(?:values?|members?|keys?|cases?|entries|entry|variants?|fields?|properties|property|parameters?|params|arguments?|args|attributes?|props|hints?|annotations?|checks?|checking|checker|safety|safe|errors?|system|signatures?|calls?|bod(?:y|ies)|comments?|docstrings?|tests?|coverage|hierarch(?:y|ies)|inference|stubs?|imports?)\b`)
 	publicNamesRE = lazyre.New(`(?i)\b(?:public|exported|external|externally|api)\b`)
+	alternativeRE = lazyre.New(`(?i)(?:\bor|/)\s*$`)
 	exceptWordRE  = lazyre.New(`(?i)\b(?:except|exception|exceptions|exempt|allowed|may keep|keep their)\b`)
 )
 
@@ -116,13 +117,18 @@ func namingBindings(text string) map[string]string {
 	}
 	for _, seg := range segs {
 		var ms []mention
-		for _, m := range styleRE.FindAllStringSubmatchIndex(seg, -1) {
+		alternatives := false
+		for i, m := range styleRE.FindAllStringSubmatchIndex(seg, -1) {
 			if namingNegRE.MatchString(seg[:m[0]]) {
 				continue
 			}
+			if i > 0 && alternativeRE.MatchString(seg[:m[0]]) {
+				// "camelCase or snake_case for variables": either is allowed
+				alternatives = true
+			}
 			ms = append(ms, mention{at: m[0], style: styleOf(seg[m[2]:m[3]])})
 		}
-		if len(ms) == 0 {
+		if len(ms) == 0 || alternatives {
 			continue
 		}
 		if otherNamesRE.MatchString(seg) && !kindRE.MatchString(seg) || publicNamesRE.MatchString(seg) {
@@ -440,6 +446,11 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	}
 	s := newSentence(c)
 	if s.negated() && !s.headerBans() && namingNegRE.MatchString(strings.ToLower(text)) {
+		return recognize.Result{}
+	}
+	if len(contextLangs(s)) == 0 && mainlyGrammarless(rc) {
+		// a convention of a C++ or Swift project is about that code, not about
+		// the scripts beside it in languages heed reads
 		return recognize.Result{}
 	}
 	excepted := exceptedNames(s, rc)

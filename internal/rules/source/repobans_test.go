@@ -83,6 +83,10 @@ func TestTextBans(t *testing.T) {
 		{"The site lives at `docs.example.org` and rebuilds on merge.", ""},
 		// a construct of words: the catalogue's and the ban reader's
 		{"Don't use `export default`; named exports only.", ""},
+		// formbricks' AGENTS.md:172 and coolify's AGENTS.md:176 shapes: a package
+		// and a PHP facade are no class and no setting
+		{"Use shared formatting helpers instead of ad hoc `date-fns` calls.", ""},
+		{"Use Eloquent relationships, avoid `DB::` facade.", ""},
 	}
 	for _, c := range cases {
 		res := textBanRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must, File: "docs/AGENTS.md"}, rc)
@@ -99,6 +103,37 @@ func TestTextBans(t *testing.T) {
 			t.Errorf("%q: want no rule, got %s", c.text, all)
 		case c.want != "" && !strings.Contains(all, c.want):
 			t.Errorf("%q: want a rule with %s, got %q", c.text, c.want, all)
+		}
+	}
+}
+
+// TestNamingReadings: conventions read into rules, and the sentences that must give
+// none (the dev corpus sweep's misreadings among them).
+func TestNamingReadings(t *testing.T) {
+	py := &recognize.RepoContext{Languages: []string{engine.LangPython}, Extensions: []string{".py"}}
+	cpp := &recognize.RepoContext{Languages: []string{engine.LangPython, engine.LangC}, Extensions: []string{".cpp", ".hpp", ".py"}}
+	cases := []struct {
+		text string
+		rc   *recognize.RepoContext
+		want int
+	}{
+		{"Functions/variables: `snake_case`; classes: `PascalCase`.", py, 3},
+		// yacht's docs/AGENTS.md:27 shape: either style is allowed
+		{"Use snake_case for filenames, camelCase or snake_case for variables/functions depending on the language.", py, 0},
+		// duckdb's AGENTS.md:291 shape: a C++ project's convention, not its scripts'
+		{"Functions: `PascalCase` (e.g., `GetChunk`)", cpp, 0},
+		{"`camelCase` for public variable names and methods.", py, 0},
+		{"Use PascalCase for `enum` values.", py, 0},
+		{"Pydantic models use PascalCase with explicit type hints.", py, 0},
+	}
+	for _, c := range cases {
+		res := namingRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Should, File: "AGENTS.md"}, c.rc)
+		if len(res.Rules) != c.want {
+			var got []string
+			for _, r := range res.Rules {
+				got = append(got, r.Message)
+			}
+			t.Errorf("%q: %d rules %v, want %d", c.text, len(res.Rules), got, c.want)
 		}
 	}
 }

@@ -33,14 +33,14 @@ var (
 	// "-*" included: bg-white, tw-ml-*, i-mingcute-.
 	utilityRE = lazyre.New(`^!?[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:-\*?|-[a-z0-9]+)$`)
 	// classWordsRE: the sentence speaks of markup classes.
-	classWordsRE = lazyre.New(`\b(?:class(?:es|name)?|utilit(?:y|ies)|css|tailwind|icons?|margins?|paddings?|helpers?|tokens?|styles?|styling|layout|colou?rs?)\b`)
+	classWordsRE = lazyre.New(`\b(?:class(?:es|name)?|utilit(?:y|ies)|css|tailwind)\b`)
 	// quotedDirectiveRE: "Never use 'use client' directive".
 	quotedDirectiveRE = lazyre.New(`(?i)\b(?:never|don't|do not|avoid|no)\b[^.;]*?['"‘“]([a-z][\w -]{1,40})['"’”] (?:directive|pragma)`)
 	// literalTextRE: a span that is a statement or a setting as written: a
 	// preprocessor directive, a statement of capitalised keywords (SQL's PRAGMA), a
 	// key and its value. Code spans of words ("`export default`") are constructs, the
 	// catalogue's and the ban reader's.
-	literalTextRE = lazyre.New(`^(?:#\s*[a-z]+\b.*|[A-Z]{2,}\s+\w.*|[\w.]+\s*[:=]\s*\S+)$`)
+	literalTextRE = lazyre.New(`^(?:#\s*[a-z]+\b.*|[A-Z]{2,}\s+\w.*|[\w.]+\s*[:=]\s*[\w"'.-]+)$`)
 	overWordsRE   = lazyre.New("\\b(?:over|instead of|rather than) (?:[\\w-]+ ){1,2}(`[^`]+`(?:\\s*(?:/|,|or|and)\\s*`[^`]+`)*)")
 	afterSpanRE   = lazyre.New(`^\s*([a-z][\w-]*)`)
 	testPlaceRE   = lazyre.New(`\b(?:to|in|into) (?:the |any |new )?(?:tests?|test files|test cases|specs?)\b`)
