@@ -164,10 +164,11 @@ func ContextFor(eco string) *recognize.RepoContext {
 }
 
 // UseLayouts gives each repository that has a layout under dir (dir/OWNER__NAME/
-// paths.txt, and go.mod when the repository has one: bench/compiler/fetched/layouts.sh
-// writes them) the context `heed compile` builds from a checkout, in place of the one
-// made from the manifest's language: the repository's directories, languages, tools
-// and Go module. It returns how many repositories got one.
+// paths.txt, go.mod when the repository has one, and its package manifests at their
+// paths: bench/compiler/fetched/layouts.sh writes them) the context `heed compile`
+// builds from a checkout, in place of the one made from the manifest's language: the
+// repository's directories, languages, tools, Go module and declared packages. It
+// returns how many repositories got one.
 func UseLayouts(repos []*Repo, dir string) (int, error) {
 	n := 0
 	for _, r := range repos {

@@ -19,6 +19,9 @@ type archCase struct {
 	files  []string
 	doc    string
 	expect []archExpect
+	// contents are files of the case's repository given with their text
+	// ("content<TAB>PATH<TAB>TEXT"), written to disk for the compiler to read.
+	contents map[string]string
 }
 
 type archExpect struct {
@@ -36,6 +39,15 @@ func readArchCases(t *testing.T, name string) []archCase {
 		switch {
 		case strings.HasPrefix(line, "files\t"):
 			cur.files = strings.Fields(strings.TrimPrefix(line, "files\t"))
+		case strings.HasPrefix(line, "content\t"):
+			parts := strings.SplitN(line, "\t", 3)
+			if len(parts) != 3 {
+				t.Fatalf("%s: %s: content needs a path and a text", name, cur.name)
+			}
+			if cur.contents == nil {
+				cur.contents = map[string]string{}
+			}
+			cur.contents[parts[1]] = strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(parts[2])
 		case strings.Contains(line, "\t"):
 			parts := strings.Split(line, "\t")
 			e := archExpect{want: parts[0]}

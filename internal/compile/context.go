@@ -61,13 +61,16 @@ var toolFiles = lazy.Value[map[string][]string]{F: func() map[string][]string {
 }}
 
 // RepoContextFor describes a repository for the recognisers from its file list
-// (repository-relative, "/"-separated): languages by file count, directories, the root
-// Go module and the tools its lock and build files show. It reads only root/go.mod.
+// (repository-relative, "/"-separated): languages and extensions by file count,
+// directories, the root Go module, the tools its lock and build files show, and the
+// packages its manifests declare. It reads only root/go.mod and the manifests
+// (manifestPackages).
 func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 	rc := &recognize.RepoContext{}
 	langs := map[string]int{}
 	dirs := map[string]bool{}
 	tools := map[string]bool{}
+	exts := map[string]int{}
 	for _, p := range paths {
 		p = strings.TrimPrefix(path.Clean("/"+filepath.ToSlash(p)), "/")
 		if p == "" {
@@ -78,6 +81,9 @@ func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 		}
 		for d := path.Dir(p); d != "." && d != "/" && !dirs[d]; d = path.Dir(d) {
 			dirs[d] = true
+		}
+		if e := strings.ToLower(path.Ext(p)); e != "" && len(e) <= 8 {
+			exts[e]++
 		}
 		base := path.Base(p)
 		for _, t := range toolFiles.Get()[base] {
@@ -97,6 +103,19 @@ func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 		}
 		return a < b
 	})
+	for e := range exts {
+		rc.Extensions = append(rc.Extensions, e)
+	}
+	sort.Slice(rc.Extensions, func(i, j int) bool {
+		a, b := rc.Extensions[i], rc.Extensions[j]
+		if exts[a] != exts[b] {
+			return exts[a] > exts[b]
+		}
+		return a < b
+	})
+	if len(rc.Extensions) > 12 {
+		rc.Extensions = rc.Extensions[:12]
+	}
 	for d := range dirs {
 		rc.Dirs = append(rc.Dirs, d)
 	}
@@ -107,6 +126,7 @@ func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 	sort.Strings(rc.Tools)
 	if root != "" {
 		rc.GoModule = goModule(filepath.Join(root, "go.mod"))
+		rc.Packages = manifestPackages(root, paths)
 	}
 	return rc
 }

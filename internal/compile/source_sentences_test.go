@@ -1,6 +1,8 @@
 package compile_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -36,6 +38,30 @@ func TestOwnSourceSentences4(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-4.txt", 8)
 }
 
+// TestOwnSourceSentences5: the fifth batch (testdata/own-sentences-source-5.txt):
+// libraries named by the names the repository's manifests declare, and line lengths.
+func TestOwnSourceSentences5(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-5.txt", 25)
+}
+
+// TestOwnSourceSentences6: the sixth batch (testdata/own-sentences-source-6.txt):
+// naming conventions of declared identifiers.
+func TestOwnSourceSentences6(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-6.txt", 14)
+}
+
+// TestOwnSourceSentences7: the seventh batch (testdata/own-sentences-source-7.txt):
+// bans of text that is no API of a language.
+func TestOwnSourceSentences7(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-7.txt", 9)
+}
+
+// TestOwnSourceSentences8: the eighth batch (testdata/own-sentences-source-8.txt):
+// line lengths in languages heed has no grammar for.
+func TestOwnSourceSentences8(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-8.txt", 8)
+}
+
 func ownSourceSentences(t *testing.T, file string, atLeast int) {
 	reg := rules.Registry()
 	cases := readArchCases(t, file)
@@ -44,7 +70,20 @@ func ownSourceSentences(t *testing.T, file string, atLeast int) {
 	}
 	right, total, gaps := 0, 0, 0
 	for _, c := range cases {
-		rc := compile.RepoContextFor("", c.files)
+		root := ""
+		if len(c.contents) > 0 {
+			root = t.TempDir()
+			for p, text := range c.contents {
+				full := filepath.Join(root, filepath.FromSlash(p))
+				if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		rc := compile.RepoContextFor(root, c.files)
 		cons, _ := instr.Extract("AGENTS.md", []byte(c.doc), instr.Classify("AGENTS.md"), policy.Scope{})
 		set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
 		p, _ := compile.Compile(set, rc, rules.Recognizers())

@@ -154,6 +154,11 @@ func clauseLevel(text string) policy.Level {
 	if statedRule(text) {
 		return policy.Must
 	}
+	if norm.LimitStatement(text) || norm.NamingStatement(text) {
+		// "Line length: 100 characters", "Method names are PascalCase": the
+		// project's setting or convention, stated
+		return policy.Should
+	}
 	switch norm.BanStrength(text) {
 	case "must":
 		return policy.Must
@@ -436,6 +441,9 @@ func rowLevel(text string) policy.Level {
 	if lv := levelOfMarkers(text); lv != policy.Info {
 		return lv
 	}
+	if norm.LimitStatement(text) || norm.NamingStatement(text) {
+		return policy.Should // "Line length | 88", "Functions | snake_case"
+	}
 	first, _, _ := strings.Cut(text, " | ")
 	if len(strings.Fields(first)) > 3 && !strings.Contains(first, ",") {
 		return levelOf(first)
@@ -470,7 +478,13 @@ func constraintLevel(text, ctx string, ctxLevel policy.Level) policy.Level {
 	if strings.Contains(ctx, " | ") && strings.Contains(text, " | ") {
 		return frameLevel(rowLevel(text), text, ctx, ctxLevel)
 	}
-	return frameLevel(levelOf(text), text, ctx, ctxLevel)
+	lv := frameLevel(levelOf(text), text, ctx, ctxLevel)
+	if lv == policy.Info && norm.PairStatement(text) {
+		// "`bg-container` instead of `bg-white`" as a row, its framing silent:
+		// the project's preference, stated
+		return policy.Should
+	}
+	return lv
 }
 
 // frameLevel adjusts a constraint's own level lv by its framing (see constraintLevel).

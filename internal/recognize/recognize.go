@@ -46,11 +46,36 @@ type RepoContext struct {
 	// Tools are command names the repository shows it uses (package manager lock
 	// files, Makefile...), e.g. "pnpm", "uv", "cargo", "make".
 	Tools []string
+	// Extensions are the file extensions of the repository's files (".cpp", ".ml"),
+	// most files first, at most a dozen: the code of languages heed has no grammar for
+	// is still text a line-length rule can judge. Nil when unknown.
+	Extensions []string
+	// Packages are the third-party packages the repository's manifests declare
+	// (package.json, pyproject.toml, requirements*.txt, go.mod, Cargo.toml, Gemfile,
+	// build.gradle(.kts), gradle/libs.versions.toml, pom.xml, *.csproj), so a name a
+	// sentence gives can be resolved against the repository itself. Nil when unknown.
+	Packages []Package
 	// Constraints is every constraint of the instruction set in document order (by
 	// file, then line), so a recogniser can read a constraint's neighbours: an
 	// exception stated in the next list item ("The exceptions are `vite.config.ts` and
 	// `*.stories.tsx`") belongs to the rule before it. Nil when unknown.
 	Constraints []policy.Constraint
+}
+
+// Package is a third-party package a manifest of the repository declares.
+type Package struct {
+	// Name is the package's name as the manifest writes it: "lodash", "httpx",
+	// "github.com/sirupsen/logrus", "anyhow", "factory_bot_rails",
+	// "org.mockito:mockito-core", "Newtonsoft.Json".
+	Name string
+	// Ecosystem is the registry the name belongs to: npm, pypi, go, cargo, gem,
+	// maven or nuget.
+	Ecosystem string
+	// Manifest is the repository-relative path of the file that declares it.
+	Manifest string
+	// Indirect marks a requirement the repository has through another package (a
+	// go.mod "// indirect" line).
+	Indirect bool
 }
 
 // Following returns the constraints after c in the same file and under the same

@@ -40,6 +40,9 @@ type ban struct {
 	marker bool
 	// soft: the sentence says the span is deprecated or unneeded: a warning.
 	soft bool
+	// bare: a name in plain words (nameBans), compiled only when it resolves to a
+	// package of the repository.
+	bare bool
 }
 
 func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
@@ -51,6 +54,19 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	if len(bans) == 0 {
 		if lb, ls, ok := leadInBans(c); ok {
 			bans, s = lb, ls
+		}
+	}
+	if rc != nil && len(rc.Packages) > 0 {
+		// names the reader above did not read: a span it read as a module or a
+		// call stays its reading ("do not import `log`" is the standard library's)
+		read := map[string]bool{}
+		for _, b := range bans {
+			read[b.span], read[b.from] = true, true
+		}
+		for _, b := range append(s.nameBans(), tableNameBans(c)...) {
+			if !read[b.span] {
+				bans = append(bans, b)
+			}
 		}
 	}
 	if len(bans) == 0 {
@@ -99,6 +115,25 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			sc, _ := ruleScope(s, rc, []string{engine.LangPython})
 			r := doctestRule(policy.Rule{Domain: policy.DomainSource, Severity: s.severity(), Scope: sc}, b, "`"+b.span+"`")
 			res.Rules = append(res.Rules, r)
+			continue
+		}
+		if b.from == "" && !b.marker && rc != nil && len(rc.Packages) > 0 {
+			// a name the repository's manifests declare (or the registry of its
+			// declared alternative) is a package: its import is banned
+			if rules, why, isPkg := repoPackageRules(s, rc, b); isPkg {
+				switch {
+				case b.qualifier != "" && (!purposeQualRE.MatchString(b.qualifier) || placeQualRE.MatchString(b.qualifier)):
+					res.Unenforced = fmt.Sprintf("bans `%s` only %s, which heed cannot locate in code", b.span, b.qualifier)
+				case situational():
+				case len(rules) == 0:
+					res.Unenforced = why
+				default:
+					res.Rules = append(res.Rules, rules...)
+				}
+				continue
+			}
+		}
+		if b.bare {
 			continue
 		}
 		sh, ok := parseShape(b)
@@ -1145,9 +1180,14 @@ func (sh shape) query(l string) string {
 		mod := sh.from
 		switch {
 		case js:
-			re := q(`^` + regexp.QuoteMeta(mod) + `(/|$)`)
+			pat := regexp.QuoteMeta(mod)
+			if rest, ok := strings.CutPrefix(mod, "node:"); ok {
+				// Node's built-in module, imported as `node:path` or `path`
+				pat = `(node:)?` + regexp.QuoteMeta(rest)
+			}
+			re := q(`^` + pat + `(/|$)`)
 			if sh.root {
-				re = q(`^` + regexp.QuoteMeta(mod) + `$`)
+				re = q(`^` + pat + `$`)
 			}
 			return fmt.Sprintf(`((import_statement source: (string (string_fragment) @s)) @match (#match? @s %s))
 ((export_statement source: (string (string_fragment) @s)) @match (#match? @s %s))
@@ -1207,6 +1247,9 @@ func (sh shape) needles() []string {
 			return nil
 		}
 		name = parts[0]
+		if name == "node" && strings.HasPrefix(sh.from, "node:") && len(parts) > 1 {
+			name = parts[1] // `path` as well as `node:path`
+		}
 	}
 	if name == "" {
 		return nil

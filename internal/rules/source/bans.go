@@ -635,7 +635,7 @@ func repoPath(sp string) bool {
 		"server", "client", "web", "frontend", "backend", "core", "test", "tests", "crates", "services")[first]
 }
 
-var okQualRE = lazyre.New(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$|^in (?:the )?(?:merged|committed|checked-in|final|submitted|pushed) (?:code|changes|files)$|^on (?:the |any |all )?(?:tests|test methods|test classes|test functions)$`)
+var okQualRE = lazyre.New(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|crates?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$|^in (?:the )?(?:merged|committed|checked-in|final|submitted|pushed) (?:code|changes|files)$|^on (?:the |any |all )?(?:tests|test methods|test classes|test functions)$`)
 
 // okPlaces reports a list of places heed understands ("in tests or production
 // code": everywhere), each read with the first one's preposition.

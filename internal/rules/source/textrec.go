@@ -20,11 +20,16 @@ type textRecognizer struct{}
 func (textRecognizer) Name() string { return "source.text" }
 
 var (
-	tabsRE        = lazyre.New(`\buse tabs\b|\btabs,? not spaces\b|\bindent(?:ed|ation)? (?:with|using) tabs\b|\btabs for indentation\b|\bwe use tabs\b|\bhard tabs\b`)
-	spacesRE      = lazyre.New(`\b(\d)[- ]spaces? (?:indent|indentation)\b|\bindent(?:ed|ation)? (?:with|using|of|by) (\d) spaces\b|\b(\d) spaces? (?:per|for each) (?:indentation )?level\b|\bspaces,? not tabs\b|\bnever use tab characters\b|\bno tabs\b|\b(\d) spaces indent\b`)
-	unitLenRE     = lazyre.New(`\b(\d{2,3})[- ]?(?:char(?:acter)?s?|columns?|cols?)\b`)
-	phraseLenRE   = lazyre.New(`\b(?:max(?:imum)?[- _]line[- _]length|line length|line width|print width|column limit|wrap (?:code |lines )?at)\b(?: of| is| to| at|:)? (\d{2,3})\b`)
-	lineCtxRE     = lazyre.New(`\blines?\b|\bwidth\b|\bwrap|\blength\b`)
+	tabsRE      = lazyre.New(`\buse tabs\b|\btabs,? not spaces\b|\bindent(?:ed|ation)? (?:with|using) tabs\b|\btabs for indentation\b|\bwe use tabs\b|\bhard tabs\b`)
+	spacesRE    = lazyre.New(`\b(\d)[- ]spaces? (?:indent|indentation)\b|\bindent(?:ed|ation)? (?:with|using|of|by) (\d) spaces\b|\b(\d) spaces? (?:per|for each) (?:indentation )?level\b|\bspaces,? not tabs\b|\bnever use tab characters\b|\bno tabs\b|\b(\d) spaces indent\b`)
+	unitLenRE   = lazyre.New(`\b(\d{2,3})[- ]?(?:char(?:acter)?s?|columns?|cols?)\b`)
+	phraseLenRE = lazyre.New(`\b(?:max(?:imum)?[- _]line[- _]length|line length|line width|print width|column limit|wrap (?:code |lines )?at)\b(?: of| is| to| at|:| \|)? (\d{2,3})\b`)
+	// strictlyBelowRE: a limit the length must stay below ("under 80 characters").
+	strictlyBelowRE = lazyre.New(`\b(?:under|below|less than|fewer than|shorter than)$`)
+	// limitNegRE: a prohibition that sets a limit ("should not exceed 120 columns",
+	// "no line may be longer than 100 characters").
+	limitNegRE    = lazyre.New(`\b(?:not|never|no)\b[^.;]*\b(?:exceed|longer than|wider than|more than|go over|go beyond|run past|extend past|extend beyond)\b`)
+	lineCtxRE     = lazyre.New(`\blines?\b|\bwidth\b|\bwrap|\blength\b|\bformatting\b|\bformatter\b`)
 	notCodeLenRE  = lazyre.New(`\bcommit|\bsubject\b|\bsummary\b|\bmessage|\btitle\b|\bbody\b|\bdocstrings?\b|\bcomments?\b|\bdocs?\b|\bdocumentation\b|\bprose\b|\bmarkdown\b|\bpr\b|\bchangelog\b`)
 	trailingRE    = lazyre.New(`\btrailing (?:white ?space|spaces)\b`)
 	finalNLRE     = lazyre.New(`\b(?:final|trailing|terminating) newline\b|\bend (?:each |every |all )?(?:files? )?with a (?:single )?newline\b|\bnewline at (?:the )?end of (?:each |every )?files?\b`)
@@ -87,7 +92,7 @@ func lineLimit(s *sentence) (int, bool) {
 	best := 0
 	for _, cl := range s.clauses() {
 		p := spanRE.ReplaceAllString(cl, "CODE")
-		if negRE.MatchString(p) || !lineCtxRE.MatchString(p) {
+		if negRE.MatchString(p) && !limitNegRE.MatchString(p) || !lineCtxRE.MatchString(p) {
 			continue
 		}
 		var locs [][]int
@@ -99,8 +104,21 @@ func lineLimit(s *sentence) (int, bool) {
 				continue
 			}
 			n, _ := strconv.Atoi(p[m[2]:m[3]])
+			if strictlyBelowRE.MatchString(before) {
+				n-- // "under 80 characters" is at most 79
+			}
 			if n >= 40 && n <= 400 && best == 0 {
 				best = n
+			}
+		}
+	}
+	if best == 0 {
+		// "Line length: 100 characters", "max line length: 120" among other
+		// settings: a label and its number, which the clauses split at the colon
+		p := s.prose()
+		for _, m := range phraseLenRE.FindAllStringSubmatchIndex(p, -1) {
+			if n, _ := strconv.Atoi(p[m[2]:m[3]]); n >= 40 && n <= 400 {
+				return n, true
 			}
 		}
 	}
@@ -126,6 +144,23 @@ func textRule(s *sentence, rc *recognize.RepoContext, p TextParams, msg, suggest
 		if spanGlobs := extGlobs(s); len(spanGlobs) > 0 {
 			sc.Globs = spanGlobs
 			langs = nil // the globs select the files
+		}
+	}
+	if p.Check == "max_line_length" || p.Check == "trailing_whitespace" || p.Check == "indent" {
+		// vendored code is another project's, formatted by its own rules
+		sc.Exclude = dedupeStrings(append(sc.Exclude, vendoredGlobs...))
+	}
+	if len(sc.Globs) == 0 && (p.Check == "max_line_length" || p.Check == "trailing_whitespace") {
+		// a line is text: the code of a language heed has no grammar for ("C++
+		// style", a repository of .ml files) is judged by its extensions
+		if exts, named := grammarlessExts(s, rc); len(exts) > 0 {
+			sc.Globs = extGlobsOf(exts)
+			if !named && len(contextLangs(s)) == 0 {
+				sc.Globs = append(langExtGlobs(langs), sc.Globs...)
+			} else if !named {
+				sc.Globs = append(langExtGlobs(contextLangs(s)), sc.Globs...)
+			}
+			langs = nil
 		}
 	}
 	if len(sc.Globs) == 0 && len(langs) == 0 {

@@ -1,0 +1,45 @@
+package norm
+
+import (
+	"regexp"
+	"sync"
+)
+
+// limitStatementRE: a formatting limit stated as a setting, a label and a number
+// ("Line length: 100 characters", "max line length: 120", "Print width: 80", a
+// table row "Line length | 88").
+var limitStatementRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|[;,(|]\s*\x60?|\*\*\s*|\x60)(?:max(?:imum)?[- _])?(?:line[- _]length|line[- _]width|print[- _]?width|page[- _]width|column[- _]limit|max[- _]line[- _]length)\s*(?:\*\*\s*)?(?::|=|\||\bis\b)\s*(?:\*\*\s*)?\d{2,3}\b`)
+})
+
+// LimitStatement reports a sentence that states a formatting limit as a setting,
+// without a modal: a rule of the project's style, as firm as a "should" (formatters
+// that keep such a limit leave some lines longer).
+func LimitStatement(text string) bool { return limitStatementRE().MatchString(text) }
+
+var (
+	namingStyleRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile("(?i)(?:^|[^\\w])(screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|snake[_ ]case|lower[_ ]snake[_ ]case|lowercase with underscores|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|camel[_ ]?case)(?:[^\\w]|$)")
+	})
+	namingKindRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:functions?|methods?|variables?|locals|class(?:es)?|types?|structs?|interfaces?|enums?|traits?|constants?|consts?|const val|statics?|identifiers?)\b`)
+	})
+)
+
+// NamingStatement reports a sentence that states the naming style of a kind of
+// declaration without a modal ("Functions/variables: `snake_case`", "Method names are
+// PascalCase", a table row "Classes | PascalCase"): a convention, as firm as a
+// "should" (conventions have exceptions a sentence does not list).
+func NamingStatement(text string) bool {
+	return namingStyleRE().MatchString(text) && namingKindRE().MatchString(text)
+}
+
+// pairStatementRE: a list item that is only a preference of one code span over
+// another ("`bg-container` instead of `bg-white`", "`ID` not `Id`").
+var pairStatementRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("^[\\s*_-]*`[^`]+`[*_]*\\s+(?:instead of|rather than|over|not|vs\\.?)\\s+[*_]*`[^`]+`[\\s*_.]*$")
+})
+
+// PairStatement reports a sentence that only prefers one code span to another: a
+// rule without a modal, as firm as a "should".
+func PairStatement(text string) bool { return pairStatementRE().MatchString(text) }

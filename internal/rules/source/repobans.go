@@ -1,0 +1,442 @@
+package source
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazy"
+	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// Names resolved against the repository: "Don't use lodash", "No moment.js, use
+// date-fns", "Prefer `httpx` over `requests`", "Avoid FactoryBot". A name the sentence
+// bans is a package when the repository's manifests declare it (recognize.Package),
+// or when the alternative the sentence gives is one and the banned name has the shape
+// of a package of the same registry. Such a ban is an import ban in the registry's
+// languages, a warning: the name was resolved, not read with certainty.
+
+// pkgRef is a banned name resolved to a package of the repository.
+type pkgRef struct {
+	mod   string   // the module as code imports it
+	langs []string // the languages that import it
+	eco   string
+	// declared is the manifest that declares the package, "" when the name was
+	// inferred from a declared alternative.
+	declared string
+	// gems are the Gemfile names (Ruby), for the dependency ban.
+	gems []string
+}
+
+var ecoLangs = lazy.Value[map[string][]string]{F: func() map[string][]string {
+	return map[string][]string{
+		"npm":   {engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX},
+		"pypi":  {engine.LangPython},
+		"go":    {engine.LangGo},
+		"cargo": {engine.LangRust},
+		"gem":   {engine.LangRuby},
+		"maven": {engine.LangJava, engine.LangKotlin},
+		"nuget": {engine.LangCSharp},
+	}
+}}
+
+var (
+	goMajorRE   = lazyre.New(`/v\d+$`)
+	pkgNameRE   = lazyre.New(`^@?[A-Za-z0-9][\w.\-]*(?:/[\w.\-]+)*$`)
+	jsSuffixRE  = lazyre.New(`(?i)\.?js$`)
+	camelWordRE = lazyre.New(`[A-Z]+[a-z0-9]*|[a-z0-9]+`)
+)
+
+// canonPy is a PyPI name in its normal form (PEP 503).
+func canonPy(s string) string {
+	return strings.ToLower(strings.NewReplacer("_", "-", ".", "-").Replace(s))
+}
+
+// snake writes a CamelCase name in snake case: FactoryBot is factory_bot.
+func snake(s string) string {
+	return strings.ToLower(strings.Join(camelWordRE.FindAllString(s, -1), "_"))
+}
+
+// resolvePackage resolves a name a sentence gives against the packages the
+// repository declares.
+func resolvePackage(name string, rc *recognize.RepoContext) (pkgRef, bool) {
+	if rc == nil || len(rc.Packages) == 0 || !pkgNameRE.MatchString(name) {
+		return pkgRef{}, false
+	}
+	low := strings.ToLower(name)
+	bare := strings.TrimSuffix(jsSuffixRE.ReplaceAllString(low, ""), "-")
+	var gems []string
+	var best pkgRef
+	found := false
+	for _, p := range rc.Packages {
+		pl := strings.ToLower(p.Name)
+		ref := pkgRef{eco: p.Ecosystem, langs: ecoLangs.Get()[p.Ecosystem], declared: p.Manifest}
+		ok := false
+		switch p.Ecosystem {
+		case "npm":
+			ok = pl == low || pl == bare && bare != ""
+			ref.mod = p.Name
+		case "pypi":
+			ok = canonPy(p.Name) == canonPy(name)
+			ref.mod = strings.ReplaceAll(strings.ReplaceAll(pl, "-", "_"), ".", "_")
+		case "go":
+			last := goMajorRE.ReplaceAllString(pl, "")
+			last = last[strings.LastIndexByte(last, '/')+1:]
+			// by its last element only when the repository chose it: an indirect
+			// requirement's last element is often a word ("log", "errors")
+			ok = pl == low || !p.Indirect && (last == low || last == "go-"+low || last == low+"-go")
+			ref.mod = p.Name
+		case "cargo":
+			ok = strings.ReplaceAll(pl, "-", "_") == strings.ReplaceAll(low, "-", "_")
+			ref.mod = strings.ReplaceAll(p.Name, "-", "_")
+		case "gem":
+			sn := snake(name)
+			ok = pl == low || pl == sn || strings.HasPrefix(pl, sn+"_") || strings.HasPrefix(pl, sn+"-") || strings.HasPrefix(pl, low+"-")
+			ref.mod = sn
+			if ok {
+				gems = append(gems, p.Name)
+			}
+		case "maven":
+			group, artifact, _ := strings.Cut(pl, ":")
+			ok = artifact == low || strings.HasPrefix(artifact, low+"-") || group[strings.LastIndexByte(group, '.')+1:] == low && !strings.Contains(low, ".")
+			ref.mod = group
+		case "nuget":
+			ok = pl == low
+			ref.mod = p.Name
+		}
+		if ok && !found {
+			best, found = ref, true
+		}
+	}
+	if found && best.eco == "gem" {
+		best.gems = gems
+	}
+	return best, found
+}
+
+// inferPackage reads a name the repository does not declare as a package of the
+// registry of its declared alternative ("No moment.js, use date-fns" where
+// package.json declares date-fns): only for registries whose package names are the
+// names code imports.
+func inferPackage(name, instead string, rc *recognize.RepoContext) (pkgRef, bool) {
+	if instead == "" || strings.Contains(name, "/") || strings.Contains(name, ".") && !jsSuffixRE.MatchString(name) {
+		return pkgRef{}, false
+	}
+	for _, alt := range strings.Split(instead, ", ") {
+		ref, ok := resolvePackage(alt, rc)
+		if !ok {
+			continue
+		}
+		low := strings.ToLower(name)
+		switch ref.eco {
+		case "npm":
+			mod := strings.TrimSuffix(jsSuffixRE.ReplaceAllString(low, ""), "-")
+			if mod == "" || mod == strings.ToLower(ref.mod) {
+				return pkgRef{}, false
+			}
+			return pkgRef{mod: mod, langs: ref.langs, eco: ref.eco}, true
+		case "pypi", "cargo":
+			mod := strings.ReplaceAll(low, "-", "_")
+			if mod == ref.mod {
+				return pkgRef{}, false
+			}
+			return pkgRef{mod: mod, langs: ref.langs, eco: ref.eco}, true
+		case "gem":
+			return pkgRef{mod: snake(name), langs: ref.langs, eco: ref.eco}, true
+		}
+	}
+	return pkgRef{}, false
+}
+
+// originalCase is the word as the sentence writes it (the clause reader sees lower
+// case): "FactoryBot" for "factorybot".
+func (s *sentence) originalCase(word string) string {
+	for _, f := range strings.FieldsFunc(s.c.Text, func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("._-@/", r))
+	}) {
+		f = strings.TrimRight(f, ".")
+		if strings.EqualFold(f, word) {
+			return f
+		}
+	}
+	return word
+}
+
+// wordStops are the words that may follow a banned bare name: a place, a reason or a
+// condition, not a noun the name qualifies ("debug logging").
+var wordStops = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("in", "for", "unless", "except", "when", "here", "anywhere", "directly", "at", "outside", "inside",
+		"within", "anymore", "again", "because", "since", "as", "to", "if", "or", "and", "nor", "unless", "—", "–")
+}}
+
+// bareNameAt reads a name-like word at ts[j] that ends its phrase: followed by
+// nothing, punctuation or a word of wordStops. It returns the word and the index
+// after it.
+func bareNameAt(ts []token, j int) (string, int, bool) {
+	if j >= len(ts) || ts[j].kind != 'w' || ts[j].depth != 0 {
+		return "", j, false
+	}
+	w := ts[j].text
+	lw := strings.ToLower(w)
+	if len(w) < 2 || fillers[lw] || negTokWords.Get()[lw] || !pkgNameRE.MatchString(w) || strings.HasSuffix(lw, "'s") {
+		return "", j, false
+	}
+	k := j + 1
+	if k < len(ts) && !(ts[k].kind == 'p' || ts[k].kind == 'w' && wordStops.Get()[lowerWord(ts[k])]) {
+		return "", j, false
+	}
+	return w, k, true
+}
+
+// nameList reads "X", "X or Y", "X, Y and Z" of bare names or spans at ts[j].
+func nameList(ts []token, j int) ([]string, int) {
+	var out []string
+	k := j
+	for k < len(ts) {
+		if ts[k].kind == 's' && ts[k].depth == 0 {
+			out = append(out, ts[k].text)
+			k++
+		} else if w, next, ok := bareNameAt(ts, k); ok {
+			out = append(out, w)
+			k = next
+		} else {
+			break
+		}
+		if k < len(ts) && (ts[k].text == "," || ts[k].text == "/" || ts[k].kind == 'w' && set("or", "and", "nor")[lowerWord(ts[k])]) {
+			if k+1 < len(ts) && ts[k+1].kind == 'w' && set("or", "and")[lowerWord(ts[k+1])] {
+				k++
+			}
+			k++
+			continue
+		}
+		break
+	}
+	return out, k
+}
+
+// altAfter reads the alternative a clause offers after the ban: "..., use Y", a
+// following clause "use Y" / "prefer Y" / "write Y instead".
+func altAfter(ts []token, k int) string {
+	for ; k < len(ts); k++ {
+		if ts[k].kind == 'w' && useWords[lowerWord(ts[k])] {
+			for m := k + 1; m < len(ts) && m <= k+3; m++ {
+				if ts[m].kind == 's' {
+					return ts[m].text
+				}
+				if w, _, ok := bareNameAt(ts, m); ok {
+					return w
+				}
+				if !(ts[m].kind == 'w' && set("the", "a", "an")[lowerWord(ts[m])]) {
+					break
+				}
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// nameBans reads the names a sentence bans in plain words or spans for resolution
+// against the repository: after a prohibition ("don't use lodash", "avoid
+// FactoryBot"), after "instead of", "rather than", "over" ("use zustand instead of
+// Redux"), and a row of an Avoid | Prefer table of names.
+func (s *sentence) nameBans() []ban {
+	var out []ban
+	add := func(names []string, instead, cl string, ts []token, end int) {
+		for _, n := range names {
+			out = append(out, ban{span: s.originalCase(n), instead: instead, clause: cl, qualifier: qualifier(ts, end), bare: true})
+		}
+	}
+	cls := s.clauses()
+	for ci, cl := range cls {
+		ts := tokenize(cl)
+		next := ""
+		if ci+1 < len(cls) {
+			next = altAfter(tokenize(cls[ci+1]), 0)
+		}
+		for i := 0; i < len(ts); i++ {
+			if ts[i].depth > 0 {
+				continue
+			}
+			// "use Y instead of X", "prefer Y over X", "Y rather than X"
+			if n := pairAt(ts, i); n > 0 {
+				before := ""
+				for k := i - 1; k >= 0 && k >= i-3; k-- {
+					if ts[k].kind == 's' {
+						before = ts[k].text
+						break
+					}
+					if ts[k].kind == 'w' && !fillers[lowerWord(ts[k])] && pkgNameRE.MatchString(ts[k].text) && !useWords[lowerWord(ts[k])] {
+						before = s.originalCase(ts[k].text)
+						break
+					}
+				}
+				if lowerWord(ts[i]) == "over" && !hasUseBefore(ts, i) {
+					continue
+				}
+				j := i + n
+				for j < len(ts) && ts[j].kind == 'w' && set("the", "a", "an", "using")[lowerWord(ts[j])] {
+					j++
+				}
+				names, end := nameList(ts, j)
+				add(names, before, cl, ts, end)
+				i = end - 1
+				continue
+			}
+			n := negAt(ts, i)
+			if n == 0 {
+				continue
+			}
+			if lowerWord(ts[i]) == "no" && i > 0 && ts[i-1].kind != 'p' {
+				// "With no Neo4j, those tests hang": a condition, not a ban; "No
+				// moment.js" bans only where it starts the clause
+				continue
+			}
+			j := i + n
+			for j < len(ts) && ts[j].kind == 'w' && set("use", "using", "import", "importing", "add", "adding", "install", "installing", "introduce", "adopt", "the", "any", "depend", "rely", "on")[lowerWord(ts[j])] {
+				j++
+			}
+			names, end := nameList(ts, j)
+			if len(names) == 0 {
+				continue
+			}
+			alt := altAfter(ts, end)
+			if alt == "" {
+				alt = next
+			}
+			add(names, alt, cl, ts, end)
+			i = end - 1
+		}
+	}
+	return out
+}
+
+// pairAt reports "instead of", "rather than", "in place of" or "over" at ts[i] and
+// how many tokens it spans.
+func pairAt(ts []token, i int) int {
+	if ts[i].kind != 'w' {
+		return 0
+	}
+	w := lowerWord(ts[i])
+	next := func(k int) string {
+		if i+k < len(ts) && ts[i+k].kind == 'w' {
+			return lowerWord(ts[i+k])
+		}
+		return ""
+	}
+	switch {
+	case w == "instead" && next(1) == "of", w == "rather" && next(1) == "than":
+		return 2
+	case w == "in" && next(1) == "place" && next(2) == "of":
+		return 3
+	case w == "over":
+		return 1
+	}
+	return 0
+}
+
+// tableNameBans reads a row of an Avoid | Prefer table whose cells are names in plain
+// words ("| moment | date-fns |").
+func tableNameBans(c *policy.Constraint) []ban {
+	hdr := c.Context
+	if i := strings.LastIndex(hdr, " — "); i >= 0 {
+		hdr = hdr[i+len(" — "):]
+	}
+	heads := strings.Split(hdr, " | ")
+	cells := strings.Split(c.Text, " | ")
+	if len(heads) != 2 || len(cells) != 2 {
+		return nil
+	}
+	h0 := strings.ToLower(strings.Trim(strings.TrimSpace(heads[0]), "*_ "))
+	h1 := strings.ToLower(strings.Trim(strings.TrimSpace(heads[1]), "*_ "))
+	if !banColumnRE.MatchString(h0) || !doColumnRE.MatchString(h1) {
+		return nil
+	}
+	name := strings.Trim(strings.TrimSpace(cells[0]), "`*_")
+	alt := strings.Trim(strings.TrimSpace(cells[1]), "`*_")
+	if !pkgNameRE.MatchString(name) || !pkgNameRE.MatchString(alt) {
+		return nil
+	}
+	return []ban{{span: name, instead: alt, clause: c.Text, bare: true}}
+}
+
+// repoPackageRules turns a ban whose name resolves to a package of the repository
+// into an import ban (and, for a gem, a ban of declaring it), as warnings. ok is
+// false when the name is no package.
+func repoPackageRules(s *sentence, rc *recognize.RepoContext, b ban) ([]policy.Rule, string, bool) {
+	name := b.span
+	ref, ok := resolvePackage(name, rc)
+	if !ok {
+		if ref, ok = inferPackage(name, b.instead, rc); !ok {
+			return nil, "", false
+		}
+	}
+	if alt, ok := resolvePackage(b.instead, rc); ok && alt.eco == ref.eco && strings.EqualFold(alt.mod, ref.mod) {
+		return nil, "", false // the name and its alternative are one package
+	}
+	langs := pickLangs(s, rc, ref.langs)
+	if len(langs) == 0 {
+		return nil, "", false
+	}
+	how := "a package the repository declares in " + ref.declared
+	if ref.declared == "" {
+		how = "read as a package of " + ref.eco + ", beside `" + b.instead + "`"
+	}
+	var out []policy.Rule
+	mb := ban{from: ref.mod, clause: b.clause, instead: b.instead, qualifier: b.qualifier}
+	sh := shape{kind: "module", from: ref.mod}
+	r, why := sh.rule(s, rc, langs, mb)
+	if why == "" {
+		r.Severity = policy.SeverityWarning
+		r.Exact = false
+		r.Message = fmt.Sprintf("import of `%s` (%s) is banned here", ref.mod, how)
+		out = append(out, r)
+	}
+	if ref.eco == "gem" {
+		if gr, ok := gemRule(s, ref, how, b.instead); ok {
+			out = append(out, gr)
+		}
+	}
+	if len(out) == 0 {
+		return nil, why, true
+	}
+	return out, "", true
+}
+
+// gemRule bans declaring the gem in a Gemfile or gemspec: Ruby code seldom requires
+// a gem by name (Bundler does), so the declaration is where its use shows.
+func gemRule(s *sentence, ref pkgRef, how, instead string) (policy.Rule, bool) {
+	names := ref.gems
+	if len(names) == 0 {
+		names = []string{ref.mod}
+	}
+	var alts []string
+	for _, n := range names {
+		alts = append(alts, regexp.QuoteMeta(n))
+	}
+	slices.Sort(alts)
+	re := `^\s*(?:gem|\w+\.add_(?:runtime_|development_)?dependency)\s*\(?\s*["'](?:` + strings.Join(alts, "|") + `)["']`
+	sc := policy.Scope{Dir: s.c.Scope.Dir, Globs: []string{"Gemfile", "**/Gemfile", "*.gemspec", "**/*.gemspec"}}
+	p := sc.Dir
+	if p != "" {
+		p += "/"
+	}
+	r := policy.Rule{
+		Domain: policy.DomainSource, Kind: KindPattern, Severity: policy.SeverityWarning, Scope: sc,
+		Params:  marshal(PatternParams{Regex: re, Where: "any"}),
+		Message: fmt.Sprintf("the gem `%s` (%s) is banned here", names[0], how),
+		Cases: []policy.Case{
+			{Expect: policy.ExpectViolated, Path: p + "Gemfile", Code: "source \"https://rubygems.org\"\n\ngem \"" + names[0] + "\"\n", Note: "the gem declared"},
+			{Expect: policy.ExpectSatisfied, Path: p + "Gemfile", Code: "source \"https://rubygems.org\"\n\n# gem \"" + names[0] + "\"\ngem \"rails\"\n", Note: "another gem"},
+		},
+	}
+	if instead != "" {
+		r.Suggestion = "use " + backtickList(instead)
+	}
+	return r, true
+}

@@ -1,0 +1,139 @@
+package source
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// TestRepoNameBans: names resolved against the packages the repository declares,
+// and the words that must stay what the sentence makes them.
+func TestRepoNameBans(t *testing.T) {
+	goRepo := &recognize.RepoContext{Languages: []string{engine.LangGo}, Packages: []recognize.Package{
+		{Name: "github.com/rs/zerolog", Ecosystem: "go", Manifest: "go.mod"},
+		{Name: "github.com/sirupsen/logrus", Ecosystem: "go", Manifest: "go.mod"},
+		{Name: "github.com/containerd/log", Ecosystem: "go", Manifest: "go.mod", Indirect: true},
+	}}
+	jsRepo := &recognize.RepoContext{Languages: []string{engine.LangTypeScript}, Packages: []recognize.Package{
+		{Name: "debug", Ecosystem: "npm", Manifest: "package.json"},
+		{Name: "vite", Ecosystem: "npm", Manifest: "package.json"},
+		{Name: "vite-plus", Ecosystem: "npm", Manifest: "package.json"},
+		{Name: "date-fns", Ecosystem: "npm", Manifest: "package.json"},
+	}}
+	cases := []struct {
+		text string
+		rc   *recognize.RepoContext
+		want []string // modules whose import is banned, in the rules' messages
+		not  []string
+	}{
+		// traefik's AGENTS.md:78 shape: the standard library's `log` stays itself
+		{"The project uses `github.com/rs/zerolog` exclusively; do not import `log`, `slog`, or `logrus`.", goRepo,
+			[]string{"`log`", "`github.com/sirupsen/logrus`"}, []string{"containerd"}},
+		{"Do not use log statements in hot paths.", goRepo, nil, []string{"containerd"}},
+		{"Don't use debug logging in production code.", jsRepo, nil, []string{"`debug`"}},
+		{"Import from `vite-plus` instead of `vite`.", jsRepo, []string{"import of `vite`"}, []string{"import of `vite-plus`"}},
+		{"No moment.js, use date-fns.", jsRepo, []string{"import of `moment`"}, []string{"import of `date-fns`"}},
+		{"Avoid globals; pass values explicitly.", jsRepo, nil, []string{"globals"}},
+		// graphiti's AGENTS.md:34 shape: "no X" inside a clause is a condition
+		{"`make test` does not set `DISABLE_DB`, so with no debug, those tests hang.", jsRepo, nil, []string{"`debug`"}},
+	}
+	for _, c := range cases {
+		res := bannedRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must, File: "AGENTS.md"}, c.rc)
+		var msgs []string
+		for _, r := range res.Rules {
+			msgs = append(msgs, r.Message+" ["+r.Severity+"]")
+		}
+		all := strings.Join(msgs, "; ")
+		for _, w := range c.want {
+			if !strings.Contains(all, w) {
+				t.Errorf("%q: no ban of %s; rules: %s", c.text, w, all)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(all, n) {
+				t.Errorf("%q: bans %s; rules: %s", c.text, n, all)
+			}
+		}
+		for _, r := range res.Rules {
+			if strings.Contains(r.Message, "declares") && r.Severity != policy.SeverityWarning {
+				t.Errorf("%q: a resolved name blocks: %s", c.text, r.Message)
+			}
+		}
+	}
+}
+
+// TestTextBans: text that is no API, banned where that kind of text lives, and the
+// readings that must stay out.
+func TestTextBans(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{engine.LangTypeScript}, Dirs: []string{"docs", "test"}}
+	cases := []struct {
+		text string
+		want string // a regex fragment of the rule, "" for none
+	}{
+		{"Internal links must point at the `.md` file, not a `docs.example.org` URL.", "//docs"},
+		{"`text-primary` instead of `text-white`", "text-white"},
+		{"Never use 'use client' directive.", "use"},
+		// fetched-2 rice CLAUDE.md:91 shape: a span naming what the next word is
+		{"The layout was verified: no `on-created-empty` double-spawn.", ""},
+		// a package the sentence prefers, not a class
+		{"The site lives at `docs.example.org` and rebuilds on merge.", ""},
+		// a construct of words: the catalogue's and the ban reader's
+		{"Don't use `export default`; named exports only.", ""},
+		// formbricks' AGENTS.md:172 and coolify's AGENTS.md:176 shapes: a package
+		// and a PHP facade are no class and no setting
+		{"Use shared formatting helpers instead of ad hoc `date-fns` calls.", ""},
+		{"Use Eloquent relationships, avoid `DB::` facade.", ""},
+	}
+	for _, c := range cases {
+		res := textBanRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must, File: "docs/AGENTS.md"}, rc)
+		var got []string
+		for _, r := range res.Rules {
+			got = append(got, string(r.Params))
+			if !slices.Contains(r.Scope.Exclude, "docs/AGENTS.md") {
+				t.Errorf("%q: the instruction file itself is judged: %v", c.text, r.Scope.Exclude)
+			}
+		}
+		all := strings.Join(got, " ")
+		switch {
+		case c.want == "" && len(got) > 0:
+			t.Errorf("%q: want no rule, got %s", c.text, all)
+		case c.want != "" && !strings.Contains(all, c.want):
+			t.Errorf("%q: want a rule with %s, got %q", c.text, c.want, all)
+		}
+	}
+}
+
+// TestNamingReadings: conventions read into rules, and the sentences that must give
+// none (the dev corpus sweep's misreadings among them).
+func TestNamingReadings(t *testing.T) {
+	py := &recognize.RepoContext{Languages: []string{engine.LangPython}, Extensions: []string{".py"}}
+	cpp := &recognize.RepoContext{Languages: []string{engine.LangPython, engine.LangC}, Extensions: []string{".cpp", ".hpp", ".py"}}
+	cases := []struct {
+		text string
+		rc   *recognize.RepoContext
+		want int
+	}{
+		{"Functions/variables: `snake_case`; classes: `PascalCase`.", py, 3},
+		// yacht's docs/AGENTS.md:27 shape: either style is allowed
+		{"Use snake_case for filenames, camelCase or snake_case for variables/functions depending on the language.", py, 0},
+		// duckdb's AGENTS.md:291 shape: a C++ project's convention, not its scripts'
+		{"Functions: `PascalCase` (e.g., `GetChunk`)", cpp, 0},
+		{"`camelCase` for public variable names and methods.", py, 0},
+		{"Use PascalCase for `enum` values.", py, 0},
+		{"Pydantic models use PascalCase with explicit type hints.", py, 0},
+	}
+	for _, c := range cases {
+		res := namingRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Should, File: "AGENTS.md"}, c.rc)
+		if len(res.Rules) != c.want {
+			var got []string
+			for _, r := range res.Rules {
+				got = append(got, r.Message)
+			}
+			t.Errorf("%q: %d rules %v, want %d", c.text, len(res.Rules), got, c.want)
+		}
+	}
+}
