@@ -104,8 +104,7 @@ func roleRunWith(text string) []Norm {
 	if m := managedWithRE().FindStringSubmatch(strings.TrimSpace(text)); m != nil {
 		w := strings.TrimRight(strings.ToLower(m[1]), ".")
 		if _, ok := installForms()[w]; ok {
-			return []Norm{{Sentence: text, Polarity: Require, Strength: "should", Verb: "use", Declarative: true,
-				Objects: []Object{{Kind: KTool, Text: w, Argv: []string{w}}}}}
+			return projectUses(text, w, "")
 		}
 	}
 	m := roleRunWithRE().FindStringSubmatch(strings.TrimSpace(text))
@@ -116,15 +115,7 @@ func roleRunWith(text string) []Norm {
 	if toolJobs()[w] == nil {
 		return nil
 	}
-	role := "test"
-	switch low := strings.ToLower(m[1]); {
-	case strings.HasPrefix(low, "lint"):
-		role = "lint"
-	case strings.Contains(low, "format"):
-		role = "format"
-	}
-	return []Norm{{Sentence: text, Polarity: Require, Strength: "should", Verb: "use", Declarative: true,
-		Objects: []Object{{Kind: KTool, Text: w, Argv: []string{w}}, {Kind: KRole, Text: role}}}}
+	return projectUses(text, w, jobNamed(m[1]))
 }
 
 // prerequisiteLeadRE: "NEVER return control to the user without ensuring:", "Don't

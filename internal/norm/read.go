@@ -525,20 +525,31 @@ func defaultTool(text string) []Norm {
 	if _, ok := ToolFamily(w); !ok && toolJobs()[w] == nil {
 		return nil
 	}
-	role := ""
-	switch low := strings.ToLower(m[0]); {
-	case strings.Contains(low, "test runner"):
-		role = "test"
-	case strings.Contains(low, "formatter"):
-		role = "format"
-	case strings.Contains(low, "linter"):
-		role = "lint"
-	}
-	n := Norm{Sentence: text, Polarity: Require, Strength: "should", Verb: "use", Declarative: true, Objects: []Object{{Kind: KTool, Text: w, Argv: []string{w}}}}
+	return projectUses(text, w, jobNamed(m[0]))
+}
+
+// projectUses is the reading of a statement that the project does a job (role, ""
+// for its packages) with tool: its use, as advice.
+func projectUses(text, tool, role string) []Norm {
+	n := Norm{Sentence: text, Polarity: Require, Strength: "should", Verb: "use", Declarative: true, Objects: []Object{{Kind: KTool, Text: tool, Argv: []string{tool}}}}
 	if role != "" {
 		n.Objects = append(n.Objects, Object{Kind: KRole, Text: role})
 	}
 	return []Norm{n}
+}
+
+// jobNamed is the role the words name ("test runner", "linting", "formatter"), "" for
+// none.
+func jobNamed(words string) string {
+	switch low := strings.ToLower(words); {
+	case strings.Contains(low, "format"):
+		return "format"
+	case strings.Contains(low, "lint"):
+		return "lint"
+	case strings.Contains(low, "test"):
+		return "test"
+	}
+	return ""
 }
 
 // CommandAside: a command in parentheses right after a word ("Format your code with
