@@ -93,26 +93,8 @@ func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 			tools["dotnet"] = true
 		}
 	}
-	for l := range langs {
-		rc.Languages = append(rc.Languages, l)
-	}
-	sort.Slice(rc.Languages, func(i, j int) bool {
-		a, b := rc.Languages[i], rc.Languages[j]
-		if langs[a] != langs[b] {
-			return langs[a] > langs[b]
-		}
-		return a < b
-	})
-	for e := range exts {
-		rc.Extensions = append(rc.Extensions, e)
-	}
-	sort.Slice(rc.Extensions, func(i, j int) bool {
-		a, b := rc.Extensions[i], rc.Extensions[j]
-		if exts[a] != exts[b] {
-			return exts[a] > exts[b]
-		}
-		return a < b
-	})
+	rc.Languages = byCount(langs)
+	rc.Extensions = byCount(exts)
 	if len(rc.Extensions) > 12 {
 		rc.Extensions = rc.Extensions[:12]
 	}
@@ -145,4 +127,20 @@ func goModule(file string) string {
 		}
 	}
 	return ""
+}
+
+// byCount lists the keys of counts, the most counted first, ties by name.
+func byCount(counts map[string]int) []string {
+	out := make([]string, 0, len(counts))
+	for k := range counts {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if counts[a] != counts[b] {
+			return counts[a] > counts[b]
+		}
+		return a < b
+	})
+	return out
 }
