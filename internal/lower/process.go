@@ -122,6 +122,11 @@ func listOrders(c *policy.Constraint, rc *recognize.RepoContext, norms []norm.No
 		}
 		n.Objects = cmds
 		n.InsteadOfPrevious = false // "these commands" points at the list below
+		if norm.EnsureLead(c.Text) {
+			// "make sure you have checked all the items that apply:": a checklist,
+			// whose commands are advice like its other duties
+			n.Uncertain = append(n.Uncertain, checklistItems)
+		}
 	}
 }
 
@@ -887,7 +892,26 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 
 // substitutionMessage: "use pnpm, not npm or yarn".
 func substitutionMessage(uses, nots []norm.Object) string {
-	return "use " + strings.Join(names(uses), " / ") + ", not " + strings.Join(names(nots), " or ")
+	return "use " + strings.Join(names(uses), " / ") + ", not " + strings.Join(rivalNames(nots), " or ")
+}
+
+// rivalNames are the forbidden objects as written, each once; the forms the job's
+// other tools do it with ("npm install", "npm ci", "yarn add") by their tool alone.
+func rivalNames(objs []norm.Object) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, o := range objs {
+		name := o.Text
+		if o.Origin == "job" && o.Kind == norm.KCommand && len(o.Argv) == 2 && !strings.HasPrefix(o.Argv[1], "-") {
+			name = o.Argv[0]
+		}
+		if o.Kind == norm.KFlag || seen[name] {
+			continue
+		}
+		seen[name] = true
+		out = append(out, name)
+	}
+	return out
 }
 
 // names are the objects as written, each once.
@@ -2281,3 +2305,6 @@ func lowerRequiredEnv(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 	r.Suggestion = "run `" + strings.Join(env, " ") + " " + strings.Join(cmd.Argv, " ") + "`"
 	return []policy.Rule{r}
 }
+
+// checklistItems is why a checklist's lead-in only warns.
+const checklistItems = "the commands of a checklist, read as what its lead-in asks to ensure"

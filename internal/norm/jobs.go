@@ -151,9 +151,9 @@ func gerund(v string) string {
 	return v + "ing"
 }
 
-// ensureLead: a lead-in that asks the reader to make sure its items hold ("make sure
+// EnsureLead: a lead-in that asks the reader to make sure its items hold ("make sure
 // you have checked all the items that apply:", "ensure the following:").
-func ensureLead(lead string) bool {
+func EnsureLead(lead string) bool {
 	low := strings.ToLower(lead)
 	if !strings.HasSuffix(strings.TrimSpace(low), ":") {
 		return false
@@ -177,7 +177,7 @@ func ChecklistItem(item string, ctx Context) []Norm {
 	if p := PrerequisiteLead(lead); p != "" {
 		lead = p
 	}
-	if !ensureLead(lead) {
+	if !EnsureLead(lead) {
 		return nil
 	}
 	named := false
