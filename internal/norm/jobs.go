@@ -215,3 +215,45 @@ func ChecklistItem(item string, ctx Context) []Norm {
 var runWithToolRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile("(?i)\\b(?:with|via|using|through)\\s+`?[a-z][a-z0-9._-]*`?(?:\\s+command)?\\s*[.:]?\\s*$")
 })
+
+// skipsAsRequires reads "never skip `make lint`", "do not skip the tests before
+// pushing", "don't omit `cargo fmt`" as what they ask: always run it. Skipping the
+// hooks or CI is a practice of its own, read elsewhere.
+func skipsAsRequires(toks []Token, ctx Context) []Token {
+	for k := 1; k+1 < len(toks); k++ {
+		switch toks[k].Low {
+		case "skip", "omit", "skipping", "omitting":
+		default:
+			continue
+		}
+		start := -1
+		switch toks[k-1].Low {
+		case "never", "don't", "dont":
+			start = k - 1
+		case "not":
+			start = k - 1
+			if k >= 2 && toks[k-2].Low == "do" {
+				start = k - 2
+			}
+		}
+		if start < 0 {
+			continue
+		}
+		next := k + 1
+		if !toks[next].Code && (toks[next].Low == "the" || toks[next].Low == "running") && next+1 < len(toks) {
+			next++
+		}
+		named := toks[next].Code && classify(toks[next].Text, ctx).Kind == KCommand
+		// (skipping the hooks is `--no-verify`, a practice of its own)
+		if role, n := roleAt(toks, next); n > 0 && role != "hooks" {
+			named = true
+		}
+		if !named {
+			continue
+		}
+		out := append([]Token(nil), toks[:start]...)
+		out = append(out, Token{Text: "always", Low: "always"}, Token{Text: "run", Low: "run"})
+		return append(out, toks[k+1:]...)
+	}
+	return toks
+}

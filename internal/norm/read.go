@@ -1533,7 +1533,7 @@ func toolWordOK(toks []Token, i int) bool {
 }
 
 func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
-	toks := joinWrapped(splitToolLists(s.Tokens))
+	toks := skipsAsRequires(joinWrapped(splitToolLists(s.Tokens)), ctx)
 	var segs []*segment
 	cur := &segment{role: ""}
 	segs = append(segs, cur)
@@ -2861,6 +2861,12 @@ func (c *conds) add(sg *segment) {
 	switch sg.role {
 	case mBefore:
 		c.before = append(c.before, sg.objs...)
+		if langs := languageChange(sg.words); len(langs) > 0 && len(sg.objs) > 0 {
+			// "before committing Go code changes", "before pushing changes to Rust
+			// code": the order holds after changes in that language
+			c.after = append(c.after, langs...)
+			return
+		}
 		if len(sg.objs) == 0 && len(sg.words) > 0 {
 			c.text = append(c.text, "before "+strings.Join(sg.words, " "))
 		} else if q := qualifiedChange(sg.words); q != "" {
@@ -4221,4 +4227,32 @@ func orderSinceMain(segs []*segment) bool {
 		}
 	}
 	return false
+}
+
+// languageChange: words that name changes in a language ("Go code changes", "changes
+// to Rust code", "Python changes"), as the files of that language.
+func languageChange(words []string) []Object {
+	change, lang := false, ""
+	for i, w := range words {
+		lw := strings.ToLower(w)
+		switch lw {
+		case "changes", "change", "edits", "code", "files", "sources":
+			change = true
+		}
+		if _, ok := languageGlobs()[lw]; ok && lang == "" {
+			// ("go" is a verb first: a language only before a word of code)
+			if lw == "go" && (i+1 >= len(words) || !slices.Contains([]string{"code", "changes", "files", "sources", "change"}, strings.ToLower(words[i+1]))) {
+				continue
+			}
+			lang = lw
+		}
+	}
+	if !change || lang == "" || len(words) > 6 {
+		return nil
+	}
+	var out []Object
+	for _, g := range languageGlobs()[lang] {
+		out = append(out, Object{Kind: KPath, Text: g, Origin: "language"})
+	}
+	return out
 }
