@@ -423,6 +423,12 @@ func TestOwnCommandSentences11(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-11.txt", 8)
 }
 
+// TestOwnCommandSentences12: the twelfth batch (testdata/own-sentences-12.txt): bans
+// whose verb undoes what they name, and orders qualified by a language.
+func TestOwnCommandSentences12(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-12.txt", 10)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this
