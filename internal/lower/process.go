@@ -122,7 +122,7 @@ func listOrders(c *policy.Constraint, rc *recognize.RepoContext, norms []norm.No
 		}
 		n.Objects = cmds
 		n.InsteadOfPrevious = false // "these commands" points at the list below
-		if norm.EnsureLead(c.Text) {
+		if norm.ChecklistLead(c.Text) {
 			// "make sure you have checked all the items that apply:": a checklist,
 			// whose commands are advice like its other duties
 			n.Uncertain = append(n.Uncertain, checklistItems)
@@ -414,6 +414,13 @@ func commandLines(block string) []string {
 		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(l, "$ "), "> "))
 		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "//") || strings.ContainsAny(l, "`\\") || strings.HasSuffix(l, "&&") {
 			continue
+		}
+		// "./gradlew spotbugsMain   # optional static analysis": a step only when wanted
+		if i := strings.Index(l, " #"); i >= 0 {
+			if norm.ConditionalItem(l[i+2:]) {
+				continue
+			}
+			l = strings.TrimSpace(l[:i]) // the shell's comment
 		}
 		out = append(out, l)
 	}
@@ -1731,7 +1738,15 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 	}
 	var rules []policy.Rule
 	order := func(p process.SequenceParams, argv []string) {
-		r := rule(c, n, process.KindSequence, p)
+		on := n
+		if setupStep(argv) && len(n.Before) > 0 && !handOver(n.Before) && len(n.After) == 0 {
+			// "Before running your tests, set up all packages: `uv sync`": a session
+			// may begin in a tree set up long before; the order can only remind
+			m := *n
+			m.Uncertain = append(slices.Clone(n.Uncertain), "a setup step, which an earlier session may have done")
+			on = &m
+		}
+		r := rule(c, on, process.KindSequence, p)
 		r.Message = "`" + p.Label + "` must run first"
 		r.Suggestion = "run `" + p.Label + "` first, and then " + process.Display(then[0])
 		r.Cases = process.SequenceCases(p, argv)
@@ -2308,3 +2323,27 @@ func lowerRequiredEnv(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 
 // checklistItems is why a checklist's lead-in only warns.
 const checklistItems = "the commands of a checklist, read as what its lead-in asks to ensure"
+
+// setupStep: the command installs or syncs the project's dependencies or tools.
+func setupStep(argv []string) bool {
+	if len(argv) < 2 {
+		return false
+	}
+	prog := path.Base(argv[0])
+	switch argv[1] {
+	case "install", "i", "ci", "sync", "bootstrap", "setup", "restore", "fetch", "download":
+		return prog != "git"
+	}
+	return prog == "go" && len(argv) > 2 && argv[1] == "mod" && argv[2] == "download"
+}
+
+// handOver: the order guards a hand-over of the work (commit, push, pull request,
+// merge), not a step of it such as running the tests.
+func handOver(before []norm.Object) bool {
+	for _, o := range before {
+		if o.Kind == norm.KEvent || o.Kind == norm.KConcept {
+			return true
+		}
+	}
+	return false
+}

@@ -302,3 +302,16 @@ var invertingVerbs = sync.OnceValue(func() map[string]string {
 	}
 	return m
 })
+
+// ChecklistLead: a lead-in that presents its list as a checklist of duties ("go
+// through this checklist", "all the items that apply", "check off each item"), not an
+// order of commands ("ensure to invoke the following Gradle tasks:").
+func ChecklistLead(lead string) bool {
+	low := strings.ToLower(lead)
+	for _, w := range []string{"checklist", "items", "that apply", "applicable", "check off", "checked", "tick"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
