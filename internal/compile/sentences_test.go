@@ -429,6 +429,12 @@ func TestOwnCommandSentences12(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-12.txt", 10)
 }
 
+// TestOwnCommandSentences13: the thirteenth batch (testdata/own-sentences-13.txt):
+// verbs around a command that do not ban running it.
+func TestOwnCommandSentences13(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-13.txt", 10)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this

@@ -244,7 +244,7 @@ func skipsAsRequires(toks []Token, ctx Context) []Token {
 			continue
 		}
 		next := k + 1
-		for next+1 < len(toks) && !toks[next].Code && (toks[next].Low == "the" || toks[next].Low == "running" || toks[next].Low == "failures" || toks[next].Low == "failing" || toks[next].Low == "of" || toks[next].Low == "errors" || toks[next].Low == "from") {
+		for next+1 < len(toks) && !toks[next].Code && (toks[next].Low == "the" || toks[next].Low == "running" || toks[next].Low == "failures" || toks[next].Low == "failing" || toks[next].Low == "of" || toks[next].Low == "errors" || toks[next].Low == "from" || toks[next].Low == "for") {
 			next++
 		}
 		if kind == "skip" && toks[next].Code && strings.HasPrefix(toks[next].Text, "-") {
@@ -297,7 +297,11 @@ var invertingVerbs = sync.OnceValue(func() map[string]string {
 	for _, w := range []string{"drop", "dropping", "remove", "removing", "strip", "stripping"} {
 		m[w] = "drop"
 	}
-	for _, w := range []string{"disable", "disabling", "bypass", "bypassing", "ignore", "ignoring", "circumvent", "circumventing", "suppress", "suppressing", "weaken", "weakening", "silence", "silencing"} {
+	// (and verbs about a run, not of it: "never cancel `terraform apply` halfway",
+	// "do not break `make test`", "don't wait for `npm run dev` to exit", "never let
+	// `go test` fail")
+	for _, w := range []string{"disable", "disabling", "bypass", "bypassing", "ignore", "ignoring", "circumvent", "circumventing", "suppress", "suppressing", "weaken", "weakening", "silence", "silencing",
+		"interrupt", "interrupting", "cancel", "cancelling", "canceling", "abort", "aborting", "break", "breaking", "wait", "waiting", "let"} {
 		m[w] = "undo"
 	}
 	return m
