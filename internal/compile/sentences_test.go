@@ -435,6 +435,12 @@ func TestOwnCommandSentences13(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-13.txt", 10)
 }
 
+// TestOwnCommandSentences14: the fourteenth batch (testdata/own-sentences-14.txt):
+// bans qualified by a manner or a situation, descriptions, staging bans.
+func TestOwnCommandSentences14(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-14.txt", 8)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this

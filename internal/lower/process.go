@@ -750,6 +750,11 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		return nil, "a ban of commands named by their role, under a condition heed cannot see"
 	}
 	objs = pushTargets(objs, n.Sentence)
+	if norm.MannerCondition(n.Condition) {
+		// "avoid running `make e2e` in a loop": one way of running it, which no
+		// single command shows
+		return nil, "a ban of one way of running the command, which one command cannot show"
+	}
 	if len(objs) > 0 && allOfKind(objs, norm.KConcept) && norm.IntentPurpose(n.Condition) {
 		// "never open pull requests just to collect credit": the practice for one end
 		// only; every pull request would be held up for what none of them shows

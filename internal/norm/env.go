@@ -87,3 +87,28 @@ var theWayRE = sync.OnceValue(func() *regexp.Regexp {
 // NamesTheWay reports whether the sentence gives its command as the way it is always
 // run.
 func NamesTheWay(sentence string) bool { return theWayRE().MatchString(sentence) }
+
+// mannerRE: a way of running a command that a ban is about ("in a loop", "twice in
+// parallel", "for every small change"), not the command itself.
+var mannerRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(in a (?:tight )?loop|repeatedly|over and over|more than once|twice|in parallel|concurrently|at the same time|simultaneously|for every (?:small |tiny |minor )?(?:change|edit|file|commit)|for each (?:small |tiny |minor )?(?:change|edit|file|commit)|on every (?:save|keystroke|change|edit)|after every (?:small |tiny )?(?:change|edit)|halfway(?: through)?)\b`)
+})
+
+// mannerBans: "avoid running it in a loop", "do not run `pytest` twice in parallel":
+// a ban of one way of running the command, which heed cannot tell from another run,
+// so a condition it cannot see.
+func mannerBans(ns []Norm) {
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Forbid || n.Condition != "" || !hasKinds(n.Objects, KCommand, KRole) {
+			continue
+		}
+		if m := mannerRE().FindString(n.Sentence); m != "" {
+			n.Condition = m
+			n.Uncertain = append(n.Uncertain, "condition: "+m)
+		}
+	}
+}
+
+// MannerCondition: the condition is such a way of running.
+func MannerCondition(cond string) bool { return cond != "" && mannerRE().MatchString(cond) }

@@ -189,6 +189,7 @@ func Read(text string, ctx Context) []Norm {
 	whileScoped(out, text)
 	out = withoutLeftRunning(out, text)
 	out = envCombos(out)
+	mannerBans(out)
 	deletedFiles(out)
 	out = withoutExampleSteps(out, text)
 	selectiveRoles(out)
