@@ -441,6 +441,12 @@ func TestOwnCommandSentences14(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-14.txt", 8)
 }
 
+// TestOwnCommandSentences15: the fifteenth batch (testdata/own-sentences-15.txt):
+// permissions, optional steps, steps another party runs, advice with its alternative.
+func TestOwnCommandSentences15(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-15.txt", 10)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this

@@ -190,6 +190,7 @@ func Read(text string, ctx Context) []Norm {
 	out = withoutLeftRunning(out, text)
 	out = envCombos(out)
 	mannerBans(out)
+	flagAlternatives(out)
 	deletedFiles(out)
 	out = withoutExampleSteps(out, text)
 	selectiveRoles(out)
@@ -4256,4 +4257,22 @@ func languageChange(words []string) []Object {
 		out = append(out, Object{Kind: KPath, Text: g, Origin: "language"})
 	}
 	return out
+}
+
+// flagAlternatives: "avoid `git push --force`; use `--force-with-lease` if you must":
+// an option named after a ban of a command, as the way to do it, is the ban's
+// alternative (its spellings stay allowed).
+func flagAlternatives(ns []Norm) {
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Require || len(n.Objects) == 0 || !onlyKind(n.Objects, KFlag) {
+			continue
+		}
+		for j := i - 1; j >= 0; j-- {
+			if p := &ns[j]; p.Polarity == Forbid && len(p.Instead) == 0 && hasKinds(p.Objects, KCommand) {
+				p.Instead = append(p.Instead, n.Objects...)
+				break
+			}
+		}
+	}
 }
