@@ -27,8 +27,8 @@ const legacyCacheFile = ".heed/cache/graph-facts.gob"
 // hashes, so a hit is always right. Save keeps only the entries this run used, so
 // the file tracks the repository instead of growing.
 //
-// It holds no file's facts: what it keeps in memory is where each record is (about
-// 60 bytes an entry). The records of the file it opened are read from it when asked
+// It holds no file's facts: what it keeps in memory is where each record is (a
+// 16-byte key and 8 bytes of place, about 50 bytes an entry with the map's own). The records of the file it opened are read from it when asked
 // for; the ones a run adds are written at once to the file Save will rename into
 // place, and read back from there. So a cold run over 20,000 files holds none of
 // their imports, and a warm one reads only the records it is asked for.
