@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # graphsame.sh OLD_HEED NEW_HEED REPO... — `heed graph --external` of two builds, byte for byte.
 #
-# Per repository: both builds cold (no .heed/cache), whose JSON must be identical bytes;
-# then the new build warm (from the cache its cold run wrote), which must be identical to
-# the cold output but for the build's counts (parsed/cached) and must have parsed
-# nothing. Prints one line per comparison, exits 1 on any difference (outputs kept in
+# Per repository: both builds cold (no .heed/cache), whose JSON must be identical bytes
+# but for the build's counts (parsed/cached: two files with the same content, read by
+# two workers at once, may both be parsed); then the new build warm (from the cache its
+# cold run wrote), which must be identical to the cold output but for those counts and
+# must have parsed nothing. Prints one line per comparison, exits 1 on any difference (outputs kept in
 # $TMPDIR/heed-graphsame/).
 set -u
 old=$1 new=$2
@@ -22,7 +23,7 @@ for repo in "$@"; do
 		"$bin" graph --external --repo "$repo" >"$out/$base-cold-$side" 2>&1
 	done
 	"$new" graph --external --repo "$repo" >"$out/$base-warm-new" 2>&1
-	if cmp -s "$out/$base-cold-old" "$out/$base-cold-new"; then
+	if cmp -s <(counts <"$out/$base-cold-old") <(counts <"$out/$base-cold-new"); then
 		echo "same       $base cold ($(wc -c <"$out/$base-cold-new") bytes)"
 	else
 		echo "DIFFERENT  $base cold: diff $out/$base-cold-old $out/$base-cold-new"
