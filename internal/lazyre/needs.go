@@ -6,9 +6,10 @@ import "sync"
 // parsing the expression, and a `heed compile` asks for those of a few hundred
 // expressions, about 5% of its CPU time. needs_table.go lists them, written by
 // TestNeedTableIsCurrent (`go test ./internal/lazyre -run TestNeedTableIsCurrent
-// -update`), which fails while an expression of heed's has no entry or a wrong one.
-// An expression missing from the table has its literals found as before, so a stale
-// table costs time, never an answer.
+// -update`), which fails on an entry that disagrees with its expression and once a
+// quarter of heed's expressions are missing. An expression missing from the table
+// (new, or edited since) has its literals found as before: a stale table costs time,
+// never an answer.
 
 type needEntry struct {
 	expr string
