@@ -2,7 +2,6 @@ package graph
 
 import (
 	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"sync"
@@ -15,17 +14,22 @@ import (
 // Cache stores extraction results by content key, so that a file whose bytes did not
 // change is never parsed again. Implementations must be safe for concurrent use.
 type Cache interface {
-	Get(key string) (Facts, bool)
-	Put(key string, f Facts)
+	Get(key Key) (Facts, bool)
+	Put(key Key, f Facts)
 }
 
-// FactsKey is the cache key of a file's facts: its language, its content and the
-// extractor version.
-func FactsKey(lang string, content []byte) string {
+// Key is the cache key of a file's facts: the first half of the SHA-256 of its
+// language, its content and the extractor version (two contents share a key once in
+// 2^64 pairs).
+type Key [16]byte
+
+// FactsKey is the cache key of a file's facts.
+func FactsKey(lang string, content []byte) Key {
 	h := sha256.New()
 	h.Write([]byte(ExtractorVersion + "\x00" + lang + "\x00"))
 	h.Write(content)
-	return hex.EncodeToString(h.Sum(nil))
+	var sum [sha256.Size]byte
+	return Key(h.Sum(sum[:0]))
 }
 
 // Index answers questions about single files of a snapshot without building the
@@ -48,29 +52,41 @@ func NewIndex(snap engine.Snapshot, cache Cache) *Index {
 	return &Index{Snap: snap, Paths: paths, Resolver: NewResolver(snap, paths), Cache: &memCache{under: cache}}
 }
 
-// memCache keeps facts in memory, unless a persistent cache under it keeps them
-// (DiskCache holds what a run used, to save it): one copy is enough.
+// memCache keeps facts in memory, in their compact form, unless a persistent cache
+// under it keeps them (DiskCache has what a run used, to save it): one copy is
+// enough.
 type memCache struct {
-	m     sync.Map
+	mu    sync.Mutex
+	m     map[Key][]byte
 	under Cache
 }
 
-func (c *memCache) Get(key string) (Facts, bool) {
-	if v, ok := c.m.Load(key); ok {
-		return v.(Facts), true
-	}
+func (c *memCache) Get(key Key) (Facts, bool) {
 	if c.under != nil {
 		return c.under.Get(key)
 	}
-	return Facts{}, false
+	c.mu.Lock()
+	b, ok := c.m[key]
+	c.mu.Unlock()
+	if !ok {
+		return Facts{}, false
+	}
+	f, err := decodeFacts(b)
+	return f, err == nil
 }
 
-func (c *memCache) Put(key string, f Facts) {
+func (c *memCache) Put(key Key, f Facts) {
 	if c.under != nil {
 		c.under.Put(key, f) // it keeps them for the run: a second copy is not needed
 		return
 	}
-	c.m.Store(key, f)
+	b := appendFacts(nil, &f)
+	c.mu.Lock()
+	if c.m == nil {
+		c.m = map[Key][]byte{}
+	}
+	c.m[key] = b
+	c.mu.Unlock()
 }
 
 // Facts extracts (or fetches from the cache) the facts of one file's content.

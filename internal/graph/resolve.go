@@ -2,6 +2,7 @@ package graph
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -13,7 +14,9 @@ import (
 // has and the project files that steer resolution (go.mod, package.json,
 // tsconfig.json, Cargo.toml, pyproject.toml, .csproj); it reads no source file.
 type Resolver struct {
-	files map[string]bool
+	// files are the snapshot's paths, sorted (searched, not hashed: a map of them
+	// would cost ~50 bytes a file for the run).
+	files []string
 	dirs  map[string]bool
 	// langDirs[lang] holds the folders with a file of that language in their subtree
 	// (a Python namespace package is a folder holding Python code).
@@ -52,10 +55,21 @@ func ignoredDir(name string) bool {
 }
 
 // SourcePaths filters a snapshot's paths to the ones the graph looks at: not inside
-// an ignored folder.
+// an ignored folder. When none is, it returns paths itself (callers only read it).
 func SourcePaths(paths []string) []string {
-	out := paths[:0:0]
-	for _, p := range paths {
+	first := -1
+	for i, p := range paths {
+		if inIgnored(p) {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return paths
+	}
+	out := make([]string, first, len(paths)-1)
+	copy(out, paths)
+	for _, p := range paths[first+1:] {
 		if !inIgnored(p) {
 			out = append(out, p)
 		}
@@ -79,13 +93,16 @@ func inIgnored(p string) bool {
 // NewResolver indexes a snapshot's paths and reads its project files.
 func NewResolver(snap engine.Snapshot, paths []string) *Resolver {
 	r := &Resolver{
-		files: make(map[string]bool, len(paths)), dirs: map[string]bool{"": true},
+		files: paths, dirs: map[string]bool{"": true},
 		pyDirs: map[string]bool{}, goPkg: map[string]bool{}, javaDirs: map[string]bool{}, csDirs: map[string]bool{},
 		javaByBase: map[string][]string{}, byBase: map[string][]string{}, pyTop: map[string]string{}, crateOf: map[string]*crate{},
 	}
 	var gomods, pkgjsons, tsconfigs, cargos, pyprojects, csprojs []string
+	if !sort.StringsAreSorted(paths) {
+		r.files = slices.Clone(paths)
+		sort.Strings(r.files)
+	}
 	for _, p := range paths {
-		r.files[p] = true
 		base := path.Base(p)
 		ext := path.Ext(base)
 		var mark map[string]bool
@@ -232,7 +249,10 @@ func (r *Resolver) FilePackage(p, lang string) string {
 	return ""
 }
 
-func (r *Resolver) isFile(p string) bool { return r.files[p] }
+func (r *Resolver) isFile(p string) bool {
+	_, ok := slices.BinarySearch(r.files, p)
+	return ok
+}
 
 func edgeTo(imp Import, to string, kind NodeKind, pkg string) Edge {
 	return Edge{To: to, ToKind: kind, Package: pkg, Import: imp}

@@ -102,7 +102,13 @@ func (l *RE) Regexp() *regexp.Regexp {
 // mayMatch reports whether s contains one of the literals every match needs; when it
 // does, the expression is compiled, so the caller may use l.re.
 func (l *RE) mayMatch(s string) bool {
-	l.needOnce.Do(func() { l.need = requiredLiterals(l.expr) })
+	l.needOnce.Do(func() {
+		if need, ok := knownNeed(l.expr); ok {
+			l.need = need
+			return
+		}
+		l.need = requiredLiterals(l.expr)
+	})
 	if l.need != nil && !containsAny(s, l.need) {
 		return false
 	}
