@@ -447,6 +447,12 @@ func TestOwnCommandSentences15(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-15.txt", 10)
 }
 
+// TestOwnCommandSentences16: the sixteenth batch (testdata/own-sentences-16.txt): how
+// a command is run, a subcommand's exception, substitutions.
+func TestOwnCommandSentences16(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-16.txt", 7)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this

@@ -813,7 +813,13 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 	}
 	for _, e := range n.Except {
 		if e.Kind == norm.KCommand {
-			allow = append(allow, process.PatternFrom(e.Argv, scopeDir))
+			ap := process.PatternFrom(e.Argv, scopeDir)
+			// "`git stash` is fine, but never `git stash drop`": the exception is the
+			// command the ban narrows, not a way out of it
+			if slices.ContainsFunc(f.patterns, func(fb process.Pattern) bool { return refines(fb, ap) }) {
+				continue
+			}
+			allow = append(allow, ap)
 		}
 	}
 	// "`--force-with-lease` is OK": the banned commands with that option are allowed

@@ -4132,6 +4132,12 @@ const clauseBreak = "clause-break"
 // combination is not a ban of each program on its own.
 func joinWrapped(toks []Token) []Token {
 	for i := 0; i+2 < len(toks); i++ {
+		// "never run `npm` as root": the command under sudo
+		if toks[i].Code && !toks[i+1].Code && toks[i+1].Low == "as" && !toks[i+2].Code && (toks[i+2].Low == "root" || toks[i+2].Low == "superuser") {
+			out := append([]Token(nil), toks[:i]...)
+			out = append(out, Token{Text: "sudo " + toks[i].Text, Low: strings.ToLower("sudo " + toks[i].Text), Code: true})
+			return append(out, toks[i+3:]...)
+		}
 		a, w, b := toks[i], toks[i+1], toks[i+2]
 		if !a.Code || w.Code || w.Low != "with" || (!b.Code && !commandWrappers()[b.Low]) {
 			continue
