@@ -453,6 +453,12 @@ func TestOwnCommandSentences16(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-16.txt", 7)
 }
 
+// TestOwnCommandSentences17: the seventeenth batch (testdata/own-sentences-17.txt):
+// Markdown shapes of command rules.
+func TestOwnCommandSentences17(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-17.txt", 7)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this

@@ -112,3 +112,30 @@ func mannerBans(ns []Norm) {
 
 // MannerCondition: the condition is such a way of running.
 func MannerCondition(cond string) bool { return cond != "" && mannerRE().MatchString(cond) }
+
+// publishedRE: commits qualified by having left the machine ("commits that were
+// already pushed", "published commits", "shared history").
+var publishedRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:(?:that|which) (?:were|have been|are|has been|was) (?:already )?(?:pushed|published|shared|merged)|(?:already[- ])?(?:pushed|published|shared|merged) (?:commits|history|branches))\b`)
+})
+
+// publishedOnly: "never amend commits that were already pushed": the history rewrite
+// is banned for published commits only, which the command does not show; a condition.
+func publishedOnly(ns []Norm) {
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Forbid || n.Condition != "" {
+			continue
+		}
+		rewrite := slices.ContainsFunc(n.Objects, func(o Object) bool {
+			return o.Kind == KConcept && (o.Text == "amend" || o.Text == "rebase" || o.Text == "rewrite-history" || o.Text == "squash")
+		})
+		if !rewrite {
+			continue
+		}
+		if m := publishedRE().FindString(n.Sentence); m != "" {
+			n.Condition = m
+			n.Uncertain = append(n.Uncertain, "condition: "+m)
+		}
+	}
+}

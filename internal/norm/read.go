@@ -190,6 +190,7 @@ func Read(text string, ctx Context) []Norm {
 	out = withoutLeftRunning(out, text)
 	out = envCombos(out)
 	mannerBans(out)
+	publishedOnly(out)
 	flagAlternatives(out)
 	deletedFiles(out)
 	out = withoutExampleSteps(out, text)
