@@ -459,6 +459,12 @@ func TestOwnCommandSentences17(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-17.txt", 7)
 }
 
+// TestOwnCommandSentences18: the eighteenth batch (testdata/own-sentences-18.txt):
+// orders timed by the work's milestones.
+func TestOwnCommandSentences18(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-18.txt", 6)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this

@@ -2876,6 +2876,12 @@ func (c *conds) add(sg *segment) {
 			c.text = append(c.text, "before committing "+q)
 		}
 	case mAfter:
+		if len(sg.objs) == 0 && anyChangeWords(sg.words) {
+			// "after every change", "after changing code": a change to anything
+			sg.objs = append(sg.objs, Object{Kind: KPath, Text: "**", Origin: "words"})
+			c.after = append(c.after, sg.objs...)
+			return
+		}
 		c.after = append(c.after, changedPaths(sg.objs)...)
 		named := slices.ContainsFunc(sg.objs, func(o Object) bool { return o.Origin == "language" || o.Origin == originKind })
 		if len(sg.objs) == 0 && len(sg.words) > 0 {
@@ -4282,4 +4288,25 @@ func flagAlternatives(ns []Norm) {
 			}
 		}
 	}
+}
+
+// anyChangeWords: an after clause that names a change to anything ("every change",
+// "any edit", "changing code", "modifying files").
+func anyChangeWords(words []string) bool {
+	if len(words) == 0 || len(words) > 4 {
+		return false
+	}
+	if len(words) == 1 && (strings.EqualFold(words[0], "change") || strings.EqualFold(words[0], "changes")) {
+		return true // "after any change", "after every change": the phrase took the quantifier
+	}
+	change, what := false, false
+	for _, w := range words {
+		switch lw := strings.ToLower(w); lw {
+		case "every", "each", "any", "code", "files", "anything", "the code":
+			what = true
+		default:
+			change = change || changeWords[lw] || lw == "modify" || lw == "modifying"
+		}
+	}
+	return change && what
 }
