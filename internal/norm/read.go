@@ -4299,13 +4299,18 @@ func anyChangeWords(words []string) bool {
 	if len(words) == 1 && (strings.EqualFold(words[0], "change") || strings.EqualFold(words[0], "changes")) {
 		return true // "after any change", "after every change": the phrase took the quantifier
 	}
+	// (every word plain: "after major changes" is some changes, which heed cannot
+	// tell apart)
 	change, what := false, false
 	for _, w := range words {
-		switch lw := strings.ToLower(w); lw {
-		case "every", "each", "any", "code", "files", "anything", "the code":
+		switch lw := strings.ToLower(w); {
+		case lw == "every" || lw == "each" || lw == "any" || lw == "code" || lw == "files" || lw == "anything":
 			what = true
+		case changeWords[lw] || lw == "modify" || lw == "modifying":
+			change = true
+		case lw == "the" || lw == "your" || lw == "a":
 		default:
-			change = change || changeWords[lw] || lw == "modify" || lw == "modifying"
+			return false
 		}
 	}
 	return change && what

@@ -36,6 +36,8 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Use `uv add` instead of `pip install`.", "forbid: pip install | instead: uv add"},
 		{"own", "Run `make lint` before committing.", "require: make lint | before: event:commit"},
 		{"own", "Do not skip `make check` before you push.", "require: make check | before: event:push"},
+		{"own", "Run `cargo test` after every change.", "require: cargo test | after: ** (from words)"},
+		{"own", "Run `make typecheck` after big changes.", "require: make typecheck | if: after big changes"},
 		{"own", "Never skip the hooks.", "forbid: concept:skip-hooks"},
 		{"own", "Run `make lint` before committing Go changes.", "require: make lint | before: event:commit | after: **/*.go (from language)"},
 		{"own", "Run `cargo fmt` before pushing changes to Rust code.", "require: cargo fmt | before: event:push | after: **/*.rs (from language)"},
