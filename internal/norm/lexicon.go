@@ -102,7 +102,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 		mUnless:   {"unless", "unless explicitly", "without explicit", "without being asked", "without asking", "except when", "except if", "if asked", "when asked", "unless asked"},
 		mCond:     {"when", "whenever", "if", "while", "during", "once", "for routine", "when iterating", "while iterating"},
 		mBefore:   {"before", "prior to", "ahead of", "first, before", "antes de", "перед", "vor", "avant de", "avant"},
-		mAfter:    {"after", "after any", "after every", "whenever you change", "every time you change", "each time you change"},
+		mAfter:    {"after", "whenever you change", "every time you change", "each time you change"},
 		mOnly:     {"only", "exclusively", "solely", "nothing but"},
 		mHedge: {
 			"try not to", "try to avoid", "avoid if possible", "try to", "if possible", "where possible", "when possible", "whenever possible", "if you can", "preferably",

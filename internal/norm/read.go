@@ -4296,9 +4296,6 @@ func anyChangeWords(words []string) bool {
 	if len(words) == 0 || len(words) > 4 {
 		return false
 	}
-	if len(words) == 1 && (strings.EqualFold(words[0], "change") || strings.EqualFold(words[0], "changes")) {
-		return true // "after any change", "after every change": the phrase took the quantifier
-	}
 	// (every word plain: "after major changes" is some changes, which heed cannot
 	// tell apart)
 	change, what := false, false
