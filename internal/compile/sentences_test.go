@@ -465,6 +465,12 @@ func TestOwnCommandSentences18(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-18.txt", 6)
 }
 
+// TestOwnCommandSentences19: the nineteenth batch (testdata/own-sentences-19.txt):
+// commands inside descriptions, narrower preferences, purposes of a substitution.
+func TestOwnCommandSentences19(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-19.txt", 8)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this

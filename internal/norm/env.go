@@ -91,7 +91,7 @@ func NamesTheWay(sentence string) bool { return theWayRE().MatchString(sentence)
 // mannerRE: a way of running a command that a ban is about ("in a loop", "twice in
 // parallel", "for every small change"), not the command itself.
 var mannerRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(in a (?:tight )?loop|repeatedly|over and over|more than once|twice|in parallel|concurrently|at the same time|simultaneously|for every (?:small |tiny |minor )?(?:change|edit|file|commit)|for each (?:small |tiny |minor )?(?:change|edit|file|commit)|on every (?:save|keystroke|change|edit)|after every (?:small |tiny )?(?:change|edit)|halfway(?: through)?)\b`)
+	return regexp.MustCompile(`(?i)\b(in a (?:tight )?loop|repeatedly|over and over|more than once|twice|in parallel|concurrently|at the same time|simultaneously|for every (?:small |tiny |minor )?(?:change|edit|file|commit)|for each (?:small |tiny |minor )?(?:change|edit|file|commit)|on every (?:save|keystroke|change|edit)|after every (?:small |tiny )?(?:change|edit)|halfway(?: through)?|at a time|more than one (?:instance|copy|process|run)?)\b`)
 })
 
 // mannerBans: "avoid running it in a loop", "do not run `pytest` twice in parallel":
@@ -136,6 +136,34 @@ func publishedOnly(ns []Norm) {
 		if m := publishedRE().FindString(n.Sentence); m != "" {
 			n.Condition = m
 			n.Uncertain = append(n.Uncertain, "condition: "+m)
+		}
+	}
+}
+
+// purposeOfSubstitutionRE: a substitution narrowed by what it is for ("use `git switch`
+// rather than `git checkout` to change branches"): the banned command may serve other
+// ends (`git checkout -- file`).
+var purposeOfSubstitutionRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)(?:rather than|instead of|over|not)\\s+`[^`]+`\\s+((?:to|for)\\s+[a-z]+(?:\\s+[a-z]+)?)")
+})
+
+// narrowedSubstitutions gives such a ban its purpose as a condition heed cannot see.
+func narrowedSubstitutions(ns []Norm) {
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Forbid || len(n.Instead) == 0 || n.Condition != "" {
+			continue
+		}
+		// ("use `pnpm` instead of `npm` for installing dependencies": what a package
+		// manager is for, no narrower end)
+		// (nor `rm` "for deleting files": a program of one job; a subcommand like `git
+		// checkout` serves several)
+		if slices.ContainsFunc(n.Objects, func(o Object) bool { return toolFamilies()[firstWord(o)] != "" || len(o.Argv) < 2 }) {
+			continue
+		}
+		if m := purposeOfSubstitutionRE().FindStringSubmatch(n.Sentence); m != nil {
+			n.Condition = m[1]
+			n.Uncertain = append(n.Uncertain, "condition: "+m[1])
 		}
 	}
 }

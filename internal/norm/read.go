@@ -191,6 +191,7 @@ func Read(text string, ctx Context) []Norm {
 	out = envCombos(out)
 	mannerBans(out)
 	publishedOnly(out)
+	narrowedSubstitutions(out)
 	flagAlternatives(out)
 	deletedFiles(out)
 	out = withoutExampleSteps(out, text)
