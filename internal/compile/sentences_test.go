@@ -471,6 +471,12 @@ func TestOwnCommandSentences19(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-19.txt", 8)
 }
 
+// TestOwnCommandSentences20: the twentieth batch (testdata/own-sentences-20.txt):
+// rules in other languages' words.
+func TestOwnCommandSentences20(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-20.txt", 8)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this

@@ -74,6 +74,8 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"никогда", "никогда не", "не используйте", "не используй", "не запускайте", "не запускай", "нельзя", "запрещено",
 			"niemals", "nie", "verwende nicht", "verwende niemals", "benutze niemals", "führe niemals",
 			"jamais", "n'utilisez jamais", "n'utilisez pas", "ne jamais", "n'exécutez jamais", "n'exécutez pas",
+			"nunca use", "nunca execute", "não use", "não execute", "não utilize",
+			"不要", "不要运行", "不要使用", "不要执行", "禁止", "禁止使用", "禁止运行", "请勿", "切勿", "绝不要",
 		},
 		mRequire: {
 			"always", "must", "must always", "use", "run", "should always", "need to", "needs to", "have to",
@@ -95,6 +97,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 		mInstead: {
 			"instead of", "rather than", "over", "in favor of", "in favour of", "in place of", "as opposed to",
 			"not", "and not", "but not", "never", "and never", "but never", "instead of using", "rather than using",
+			"en lugar de", "en vez de", "au lieu de", "statt", "anstatt", "вместо", "em vez de", "em lugar de",
 		},
 		mInsteadE: {"instead"},
 		mExcept:   {"except", "except for", "other than", "apart from", "besides", "excluding", "with the exception of", "but"},
@@ -121,6 +124,8 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"is never acceptable", "are never acceptable", "is not acceptable", "are not acceptable", "is unacceptable",
 			"are unacceptable", "is never allowed", "are never allowed", "is never ok", "is never okay", "is never permitted",
 			"is a no-go", "is not an option",
+			"は使わないでください", "を使わないでください", "は使用しないでください", "を使用しないでください",
+			"は実行しないでください", "を実行しないでください", "は禁止です", "は禁止",
 		},
 		mPostOK: {
 			"is fine", "are fine", "is ok", "are ok", "is okay", "are okay", "is allowed", "are allowed", "is permitted", "is optional", "are optional",

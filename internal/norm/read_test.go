@@ -354,3 +354,16 @@ func TestPrerequisiteLeadsAndChecklists(t *testing.T) {
 		t.Errorf("a purpose's 'to ensure' makes no checklist: %v", ns)
 	}
 }
+
+// A byte of a multi-byte character is no white space: 0xA0 inside "だ" once split
+// a Japanese word in two; full-width punctuation ends a word as ASCII's does.
+func TestTokenizeMultiByteText(t *testing.T) {
+	toks := Tokenize("`git push --force` は使わないでください。次へ")
+	var words []string
+	for _, tk := range toks {
+		words = append(words, tk.Text)
+	}
+	if len(words) != 4 || words[1] != "は使わないでください" || words[2] != "." {
+		t.Errorf("tokens: %q", words)
+	}
+}

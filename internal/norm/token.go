@@ -2,6 +2,7 @@ package norm
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -46,6 +47,10 @@ var abbreviations = map[string]bool{"e.g.": true, "i.e.": true, "etc.": true, "v
 // token each, Markdown links keep their text, emphasis marks are dropped.
 func Tokenize(text string) []Token {
 	var out []Token
+	// CJK punctuation ends a word as its ASCII counterpart does ("は使わないでください。")
+	if strings.ContainsAny(text, "。、，：；！？") {
+		text = cjkPunct().Replace(text)
+	}
 	i := 0
 	word := func(w string) {
 		for w != "" {
@@ -112,11 +117,11 @@ func Tokenize(text string) []Token {
 				}
 			}
 			i++
-		case unicode.IsSpace(rune(c)):
-			i++
+		case spaceAt(text, i) > 0:
+			i += spaceAt(text, i)
 		default:
 			j := i
-			for j < len(text) && text[j] != '`' && !unicode.IsSpace(rune(text[j])) {
+			for j < len(text) && text[j] != '`' && spaceAt(text, j) == 0 {
 				if text[j] == '[' && j > i {
 					break
 				}
@@ -160,3 +165,25 @@ func Sentences(text string) []Sentence {
 
 // clauseOpeners start a clause of its own after a colon: a condition or an order.
 var clauseOpeners = map[string]bool{"after": true, "before": true, "when": true, "whenever": true, "if": true, "once": true}
+
+// spaceAt is the length in bytes of the white space that starts at text[i], 0 when
+// none: a rune decoded whole (a byte of a multi-byte character, 0xA0 in "だ", is no
+// no-break space).
+func spaceAt(text string, i int) int {
+	if c := text[i]; c < utf8.RuneSelf {
+		if unicode.IsSpace(rune(c)) {
+			return 1
+		}
+		return 0
+	}
+	r, size := utf8.DecodeRuneInString(text[i:])
+	if unicode.IsSpace(r) {
+		return size
+	}
+	return 0
+}
+
+// cjkPunct spells full-width punctuation the ASCII way, with the space after it.
+var cjkPunct = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer("。", ". ", "、", ", ", "，", ", ", "：", ": ", "；", "; ", "！", "! ", "？", "? ")
+})
