@@ -477,6 +477,12 @@ func TestOwnCommandSentences20(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-20.txt", 8)
 }
 
+// TestOwnCommandSentences21: the twenty-first batch (testdata/own-sentences-21.txt):
+// git and remote rules.
+func TestOwnCommandSentences21(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-21.txt", 7)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this

@@ -610,6 +610,11 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 				}
 				ps = nil
 				for _, b := range o.Argv {
+					if b == "origin" || b == "upstream" {
+						// "do not push to `origin` directly": the remote, not a branch
+						ps = append(ps, pat("git", []string{"push", b}, flags...))
+						continue
+					}
 					ps = append(ps,
 						pat("git", []string{"push", "*", b}, flags...),
 						pat("git", []string{"push", "*", "*:" + b}, flags...),
