@@ -483,6 +483,18 @@ func TestOwnCommandSentences21(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-21.txt", 7)
 }
 
+// TestOwnCommandSentences22: the twenty-second batch (testdata/own-sentences-22.txt):
+// package managers with scopes, exceptions and narrower forms.
+func TestOwnCommandSentences22(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-22.txt", 6)
+}
+
+// TestOwnCommandSentences23: the twenty-third batch (testdata/own-sentences-23.txt):
+// test and lint prescriptions naming a way, a permission, a conditioned exception.
+func TestOwnCommandSentences23(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-23.txt", 5)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this
