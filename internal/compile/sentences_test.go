@@ -495,6 +495,12 @@ func TestOwnCommandSentences23(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-23.txt", 5)
 }
 
+// TestOwnCommandSentences24: the twenty-fourth batch (testdata/own-sentences-24.txt):
+// exceptions given elsewhere, "anything but" scopes.
+func TestOwnCommandSentences24(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-24.txt", 5)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this

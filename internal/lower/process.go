@@ -827,6 +827,21 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 			allow = append(allow, ap)
 		}
 	}
+	// "never run `rm -rf` on anything but `build/`": the banned commands on those paths
+	// are allowed
+	var exceptPaths []string
+	for _, e := range n.Except {
+		if e.Kind == norm.KPath || e.Kind == norm.KCode && strings.HasSuffix(e.Text, "/") {
+			exceptPaths = append(exceptPaths, strings.TrimSuffix(strings.TrimPrefix(e.Text, "./"), "/"))
+		}
+	}
+	if len(exceptPaths) > 0 {
+		for _, p := range f.patterns {
+			ap := p
+			ap.Paths = exceptPaths
+			allow = append(allow, ap)
+		}
+	}
 	// "`--force-with-lease` is OK": the banned commands with that option are allowed
 	for _, e := range n.Except {
 		if e.Kind != norm.KFlag {

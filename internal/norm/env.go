@@ -167,3 +167,16 @@ func narrowedSubstitutions(ns []Norm) {
 		}
 	}
 }
+
+// vacuousConditions drops a condition that restricts nothing ("on anything but
+// `build/`": the exception says where, "on anything" is everywhere).
+func vacuousConditions(ns []Norm) {
+	for i := range ns {
+		n := &ns[i]
+		switch strings.ToLower(strings.TrimSpace(n.Condition)) {
+		case "on anything", "anything", "on any path", "on any file", "on any folder", "anywhere":
+			n.Uncertain = slices.DeleteFunc(n.Uncertain, func(u string) bool { return u == "condition: "+n.Condition })
+			n.Condition = ""
+		}
+	}
+}

@@ -189,6 +189,7 @@ func Read(text string, ctx Context) []Norm {
 	whileScoped(out, text)
 	out = withoutLeftRunning(out, text)
 	out = envCombos(out)
+	vacuousConditions(out)
 	mannerBans(out)
 	publishedOnly(out)
 	narrowedSubstitutions(out)
