@@ -501,6 +501,12 @@ func TestOwnCommandSentences24(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-24.txt", 5)
 }
 
+// TestOwnCommandSentences25: the twenty-fifth batch (testdata/own-sentences-25.txt):
+// hedged bans.
+func TestOwnCommandSentences25(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-25.txt", 6)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this

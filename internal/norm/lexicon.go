@@ -75,6 +75,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"niemals", "nie", "verwende nicht", "verwende niemals", "benutze niemals", "führe niemals",
 			"jamais", "n'utilisez jamais", "n'utilisez pas", "ne jamais", "n'exécutez jamais", "n'exécutez pas",
 			"nunca use", "nunca execute", "não use", "não execute", "não utilize",
+			"recommend against", "we recommend against", "advise against", "we advise against", "we discourage", "discourage",
 			"不要", "不要运行", "不要使用", "不要执行", "禁止", "禁止使用", "禁止运行", "请勿", "切勿", "绝不要",
 		},
 		mRequire: {
@@ -132,7 +133,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"are permitted", "is acceptable", "are acceptable", "is safe", "are safe", "is encouraged", "are encouraged",
 			"is fine to use", "is allowed too", "still works", "can be used", "may be used", "is the exception",
 		},
-		mShould: {"should", "prefer", "avoid", "recommended", "it is recommended to", "we recommend", "preferably", "ideally", "try to", "consider", "generally", "usually"},
+		mShould: {"should", "prefer", "avoid", "recommended", "it is recommended to", "we recommend", "preferably", "ideally", "try to", "consider", "generally", "usually", "recommend against", "we recommend against", "advise against", "we advise against", "we discourage", "discourage"},
 	}
 	// "we suggest you run X": a requirement, at should strength
 	suggest := []string{"we suggest you run", "we suggest that you run", "we also suggest you run", "we recommend you run",
