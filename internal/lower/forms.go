@@ -1,6 +1,9 @@
 package lower
 
 import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules/process"
 )
@@ -43,9 +46,6 @@ func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
 		return []process.Pattern{pat("git", []string{"rebase"})}
 	case "merge":
 		return mergeForms()
-	case "merge-in", "delete-file":
-		// its forms name the branch the object carries (lowerForbid)
-		return nil
 	case "release":
 		return []process.Pattern{pat("gh", []string{"release", "create"})}
 	case "hard-reset":
@@ -131,4 +131,59 @@ func eventForms(event string) []process.Pattern {
 // through git.
 func mergeForms() []process.Pattern {
 	return []process.Pattern{pat("gh", []string{"pr", "merge"}), pat("git", []string{"merge"})}
+}
+
+// namedConceptForms are the forms of a practice the sentence names its objects for
+// (o.Argv): the branches a push goes to, the base of a pull request, a tag, a file to
+// delete, a branch merged in; nil when the practice's forms do not depend on them.
+func namedConceptForms(o norm.Object) []process.Pattern {
+	var ps []process.Pattern
+	switch o.Text {
+	case "pr-base":
+		// "do not open pull requests against `release` branches"
+		var based []string
+		for _, b := range o.Argv {
+			based = append(based, "--base="+b, "-B="+b)
+		}
+		return []process.Pattern{pat("gh", []string{"pr", "create"}, based)}
+	case "tag":
+		if len(o.Argv) == 1 && !strings.ContainsAny(o.Argv[0], " `") {
+			return []process.Pattern{pat("git", []string{"tag", o.Argv[0]}), pat("gh", []string{"release", "create", o.Argv[0]})}
+		}
+	case "push", "force-push":
+		// a push to those branches: `git push origin develop`, `HEAD:develop`
+		var flags [][]string
+		if o.Text == "force-push" {
+			flags = [][]string{forcePushFlags}
+		}
+		for _, b := range o.Argv {
+			if b == "origin" || b == "upstream" {
+				// "do not push to `origin` directly": the remote, not a branch
+				ps = append(ps, pat("git", []string{"push", b}, flags...))
+				continue
+			}
+			ps = append(ps,
+				pat("git", []string{"push", "*", b}, flags...),
+				pat("git", []string{"push", "*", "*:" + b}, flags...),
+				pat("git", []string{"push", "*", "*:refs/heads/" + b}, flags...))
+		}
+		if o.Text == "force-push" {
+			// a force push that names no branch rewrites the current one, which may
+			// be one of them: too risky to let through
+			bare, remote := pat("git", []string{"push"}, flags...), pat("git", []string{"push", "*"}, flags...)
+			bare.Bare, remote.Bare = true, true
+			ps = append(ps, bare, remote)
+		}
+	case "delete-file":
+		// "never delete `_build/.lock`": the commands that remove it
+		for _, f := range o.Argv {
+			ps = append(ps, pat("rm", []string{f}), pat("git", []string{"rm", f}), pat("unlink", []string{f}))
+		}
+	case "merge-in":
+		// "never merge `main` into your branch": `git merge main`, `origin/main`
+		for _, b := range o.Argv {
+			ps = append(ps, pat("git", []string{"merge", b}), pat("git", []string{"merge", "*/" + b}))
+		}
+	}
+	return ps
 }

@@ -173,41 +173,42 @@ func pushTargets(objs []norm.Object, sentence string) []norm.Object {
 	out := make([]norm.Object, 0, len(objs))
 	for i := 0; i < len(objs); i++ {
 		o := objs[i]
-		// "never force-push to `main`": the practice named in words, sent there
-		if o.Kind == norm.KConcept && (o.Text == "push" || o.Text == "force-push") && len(o.Argv) == 0 && i+1 < len(objs) {
-			var branches []string
-			j := i + 1
-			for ; j < len(objs) && objs[j].Kind == norm.KCode && (norm.BranchTarget(sentence, objs[j].Text) || len(branches) > 0 && !strings.ContainsAny(objs[j].Text, " -")); j++ {
-				branches = append(branches, objs[j].Text)
-			}
-			if len(branches) > 0 {
-				out = append(out, norm.Object{Kind: norm.KConcept, Text: o.Text, Argv: branches, Origin: o.Origin})
-				i = j - 1
-				continue
-			}
+		concept := pushConcept(o)
+		if concept == "" {
+			out = append(out, o)
+			continue
 		}
-		if o.Kind == norm.KCommand && len(o.Argv) >= 2 && o.Argv[0] == "git" && o.Argv[1] == "push" && i+1 < len(objs) {
-			var branches []string
-			j := i + 1
-			// ("to `master` or `release`": the first says where, the rest are listed)
-			for ; j < len(objs) && objs[j].Kind == norm.KCode && (norm.BranchTarget(sentence, objs[j].Text) || len(branches) > 0 && !strings.ContainsAny(objs[j].Text, " -")); j++ {
-				branches = append(branches, objs[j].Text)
-			}
-			if len(branches) > 0 {
-				concept := "push"
-				for _, a := range o.Argv[2:] {
-					if a == "--force" || a == "-f" || a == "--force-with-lease" {
-						concept = "force-push"
-					}
-				}
-				out = append(out, norm.Object{Kind: norm.KConcept, Text: concept, Argv: branches, Origin: o.Origin})
-				i = j - 1
-				continue
-			}
+		var branches []string
+		j := i + 1
+		// ("to `master` or `release`": the first says where, the rest are listed)
+		for ; j < len(objs) && objs[j].Kind == norm.KCode && (norm.BranchTarget(sentence, objs[j].Text) || len(branches) > 0 && !strings.ContainsAny(objs[j].Text, " -")); j++ {
+			branches = append(branches, objs[j].Text)
 		}
-		out = append(out, o)
+		if len(branches) == 0 {
+			out = append(out, o)
+			continue
+		}
+		out = append(out, norm.Object{Kind: norm.KConcept, Text: concept, Argv: branches, Origin: o.Origin})
+		i = j - 1
 	}
 	return out
+}
+
+// pushConcept is the push a push span or practice names ("push" or "force-push"):
+// `git push --force`, or "force-push" in words not yet sent anywhere; "" for others.
+func pushConcept(o norm.Object) string {
+	switch {
+	case o.Kind == norm.KConcept && (o.Text == "push" || o.Text == "force-push") && len(o.Argv) == 0:
+		return o.Text
+	case o.Kind == norm.KCommand && len(o.Argv) >= 2 && o.Argv[0] == "git" && o.Argv[1] == "push":
+		for _, a := range o.Argv[2:] {
+			if a == "--force" || a == "-f" || a == "--force-with-lease" {
+				return "force-push"
+			}
+		}
+		return "push"
+	}
+	return ""
 }
 
 // allOfKind: every object is of kind k (practices named in words, commands named by
@@ -591,55 +592,9 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 			lastCmd = len(f.patterns) - 1
 		case norm.KConcept:
 			ps := conceptForms(o.Text, rc)
-			if o.Text == "pr-base" {
-				// "do not open pull requests against `release` branches"
-				var based []string
-				for _, b := range o.Argv {
-					based = append(based, "--base="+b, "-B="+b)
-				}
-				ps = []process.Pattern{pat("gh", []string{"pr", "create"}, based)}
-			}
-			if o.Text == "tag" && len(o.Argv) == 1 && !strings.ContainsAny(o.Argv[0], " `") {
-				ps = []process.Pattern{pat("git", []string{"tag", o.Argv[0]}), pat("gh", []string{"release", "create", o.Argv[0]})}
-			}
-			if (o.Text == "push" || o.Text == "force-push") && len(o.Argv) > 0 {
-				// a push to those branches: `git push origin develop`, `HEAD:develop`
-				var flags [][]string
-				if o.Text == "force-push" {
-					flags = [][]string{forcePushFlags}
-				}
-				ps = nil
-				for _, b := range o.Argv {
-					if b == "origin" || b == "upstream" {
-						// "do not push to `origin` directly": the remote, not a branch
-						ps = append(ps, pat("git", []string{"push", b}, flags...))
-						continue
-					}
-					ps = append(ps,
-						pat("git", []string{"push", "*", b}, flags...),
-						pat("git", []string{"push", "*", "*:" + b}, flags...),
-						pat("git", []string{"push", "*", "*:refs/heads/" + b}, flags...))
-				}
-				if o.Text == "force-push" {
-					// a force push that names no branch rewrites the current one, which
-					// may be one of them: too risky to let through
-					bare, remote := pat("git", []string{"push"}, flags...), pat("git", []string{"push", "*"}, flags...)
-					bare.Bare, remote.Bare = true, true
-					ps = append(ps, bare, remote)
-				}
-			}
-			if o.Text == "delete-file" {
-				// "never delete `_build/.lock`": the commands that remove it
-				ps = nil
-				for _, f := range o.Argv {
-					ps = append(ps, pat("rm", []string{f}), pat("git", []string{"rm", f}), pat("unlink", []string{f}))
-				}
-			}
-			if o.Text == "merge-in" {
-				// "never merge `main` into your branch": `git merge main`, `origin/main`
-				ps = nil
-				for _, b := range o.Argv {
-					ps = append(ps, pat("git", []string{"merge", b}), pat("git", []string{"merge", "*/" + b}))
+			if len(o.Argv) > 0 {
+				if named := namedConceptForms(o); named != nil {
+					ps = named
 				}
 			}
 			f.patterns = append(f.patterns, ps...)
