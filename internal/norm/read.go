@@ -1538,7 +1538,7 @@ func toolWordOK(toks []Token, i int) bool {
 }
 
 func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
-	toks := skipsAsRequires(joinWrapped(splitToolLists(s.Tokens)), ctx)
+	toks := undoingVerbs(joinWrapped(splitToolLists(s.Tokens)), ctx)
 	var segs []*segment
 	cur := &segment{role: ""}
 	segs = append(segs, cur)
