@@ -27,22 +27,18 @@ func ProposedWrite(p *project.Project, path string, newContent []byte) ([]report
 	// files a rule says to leave alone ("never edit `docs/api/` by hand"), generated
 	// and vendored ones above all: judged before the content is
 	if guards := engine.WriteGuards(p.Rules); len(guards) > 0 {
-		r, err := repo.Open(p.Root)
-		if err != nil {
-			return nil, err
-		}
 		file := &engine.File{Path: path, Content: newContent, Lang: engine.LangOf(path, newContent)}
-		if found := judgeGuards(r, guards, file); len(found) > 0 {
+		if found := judgeGuards(guards, file); len(found) > 0 {
 			return found, nil
 		}
 	}
 	return ProposedWriteRules(p.Root, p.Select(policy.DomainSource, policy.DomainArchitecture), path, newContent)
 }
 
-// judgeGuards judges one write with the rules that guard which files may be written.
-func judgeGuards(r *repo.Repo, rules []engine.Compiled, file *engine.File) []report.Finding {
-	ev := &engine.Evidence{Mode: engine.ModeDiff, Files: []*engine.File{file}, Changed: []string{file.Path}, AgentWrite: true,
-		Tree: &repo.Overlay{Base: r.Worktree(), Files: map[string][]byte{file.Path: file.Content}}}
+// judgeGuards judges one write with the rules that guard which files may be written:
+// they read the written path only, so no tree is opened for them.
+func judgeGuards(rules []engine.Compiled, file *engine.File) []report.Finding {
+	ev := &engine.Evidence{Mode: engine.ModeDiff, Files: []*engine.File{file}, Changed: []string{file.Path}, AgentWrite: true}
 	defer ev.Close()
 	var found []report.Finding
 	for _, o := range engine.Run(rules, ev, engine.Options{Timeout: 10 * time.Second}) {
