@@ -2269,8 +2269,8 @@ func lowerRequiredEnv(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 	var cmd *norm.Object
 	var env []string
 	for i, o := range n.Objects {
-		if a, ok := process.EnvAssignment(o.Text); ok && o.Kind != norm.KCommand {
-			env = append(env, a)
+		if norm.EnvAssignment(o) {
+			env = append(env, strings.TrimSpace(o.Text))
 			continue
 		}
 		switch o.Kind {

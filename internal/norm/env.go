@@ -87,3 +87,9 @@ var theWayRE = sync.OnceValue(func() *regexp.Regexp {
 // NamesTheWay reports whether the sentence gives its command as the way it is always
 // run.
 func NamesTheWay(sentence string) bool { return theWayRE().MatchString(sentence) }
+
+// EnvAssignment: the object is a code span that only assigns a variable
+// (`HOMEBREW_NO_AUTO_UPDATE=1`), no command.
+func EnvAssignment(o Object) bool {
+	return envSpan(o) && strings.Contains(o.Text, "=")
+}

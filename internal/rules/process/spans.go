@@ -462,12 +462,3 @@ func SpanEnv(span string) []string {
 	slices.Sort(out)
 	return out
 }
-
-// EnvAssignment: the span is only an environment assignment (`HOMEBREW_NO_AUTO_UPDATE=1`).
-func EnvAssignment(span string) (string, bool) {
-	name, _, ok := strings.Cut(strings.TrimSpace(span), "=")
-	if !ok || strings.ContainsAny(span, " \t") || !envName(name) {
-		return "", false
-	}
-	return strings.TrimSpace(span), true
-}
