@@ -365,6 +365,7 @@ func runScore(args []string) error {
 	reveal := fs.Bool("reveal", false, "also list the holdout's misreadings and misses: every file shown must then move to dev (labels/moved.tsv)")
 	revealDomain := fs.String("reveal-domain", "", "like -reveal, for the labels and rules of one domain only")
 	asJSON := fs.Bool("json", false, "print the tallies as JSON")
+	stages := fs.Bool("stages", false, "count each split's misses by family and the stage heed lost them at (no sentences)")
 	families := fs.Bool("families", false, "count the misreadings and misses of each split by family (no sentences), with one dev example each")
 	useLayouts := fs.Bool("layouts", true, "compile each repository that has a layout (fetched/layouts.sh) with the context heed builds from a checkout; false: from the manifest's language only")
 	corpusOnly := fs.String("only", "", "score only the labels of this corpus (instructions, instructions-2, fetched-1, fetched-2, fetched-3, fetched-4): one round's figures")
@@ -433,6 +434,9 @@ func runScore(args []string) error {
 	}
 	if *families {
 		printFamilies(outs)
+	}
+	if *stages {
+		printStages(outs)
 	}
 	if *verbose {
 		show("dev")
@@ -514,6 +518,21 @@ func printFamilies(outs []LabelOutcome) {
 		fmt.Printf("%5d %5d %5d  %s\n", all[f], devF[f], holdF[f], f)
 		if e := example[f]; e != "" {
 			fmt.Printf("                   %s\n", e)
+		}
+	}
+}
+
+// printStages prints, for each split, its misses counted by family and stage.
+func printStages(outs []LabelOutcome) {
+	bySplit := map[string][]LabelOutcome{}
+	for _, o := range outs {
+		bySplit[o.Split] = append(bySplit[o.Split], o)
+	}
+	for _, split := range []string{"holdout", "dev"} {
+		counts := Stages(bySplit[split])
+		fmt.Printf("== %s: misses by family and stage\n", split)
+		for _, k := range TopFamilies(counts) {
+			fmt.Printf("%5d  %s\n", counts[k], k)
 		}
 	}
 }
