@@ -510,7 +510,7 @@ func TestOwnCommandSentences25(t *testing.T) {
 // TestOwnCommandSentences26: the twenty-sixth batch (testdata/own-sentences-26.txt):
 // orders in the shapes real files give them.
 func TestOwnCommandSentences26(t *testing.T) {
-	ownSentences(t, "testdata/own-sentences-26.txt", 50)
+	ownSentences(t, "testdata/own-sentences-26.txt", 22)
 }
 
 // Sentences whose words limit or describe what they name compile into no blocking

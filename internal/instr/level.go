@@ -154,6 +154,14 @@ func clauseLevel(text string) policy.Level {
 	if statedRule(text) {
 		return policy.Must
 	}
+	// "Changes to `src/api/` require `npm run openapi`": an order, said as what a
+	// change needs
+	switch norm.ChangeOrderLevel(text) {
+	case "must":
+		return policy.Must
+	case "should":
+		return policy.Should
+	}
 	if norm.LimitStatement(text) || norm.NamingStatement(text) {
 		// "Line length: 100 characters", "Method names are PascalCase": the
 		// project's setting or convention, stated
@@ -250,7 +258,7 @@ func clauseWords(text string) policy.Level {
 		}
 	}
 	// An order as the label of a command: "Before each commit: `just fmt && just lint`".
-	if lp := strings.ToLower(strings.TrimLeft(prose, " *_>")); (strings.HasPrefix(lp, "before ") || strings.HasPrefix(lp, "after ")) && strings.Contains(lp, ": codespan") && len(strings.Fields(lp[:strings.Index(lp, ": codespan")])) <= 6 {
+	if lp := strings.ToLower(strings.TrimLeft(prose, " *_>")); norm.OrderLead(lp) && strings.Contains(lp, ": codespan") && len(strings.Fields(lp[:strings.Index(lp, ": codespan")])) <= 6 {
 		return policy.Must
 	}
 	// An imperative label before a command: "Format code: `./gradlew spotlessApply`".
@@ -510,8 +518,9 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 		// "Layer | May import": each row says what a part may import
 		return policy.Must
 	case row && norm.ChangeTable(ctx):
-		// "Change | Run": each row says what a change needs run
-		return policy.Should
+		// "Change | Run": each row says what a change needs run, as strongly as
+		// the header says it ("Changed source | Required command")
+		return maxLevel(policy.Should, levelOfMarkers(ctx))
 	case row && badGoodTable(ctx):
 		// "Bad | Good", "Wrong | Right": each row is a form to avoid and its
 		// replacement, said without a modal
@@ -821,9 +830,14 @@ func banHeading(h string) bool {
 }
 
 // commandItem: an item that is one code span and nothing else but a short description
-// ("`yarn lint`", "`make test` – run the tests").
+// ("`yarn lint`", "`make test` – run the tests"), after a short label ("Lint:
+// `flake8`").
 func commandItem(text string) bool {
 	t := strings.TrimSpace(text)
+	if label, rest, ok := strings.Cut(t, ":"); ok && !strings.Contains(label, "`") && len(strings.Fields(strings.Trim(label, "*_ "))) <= 3 {
+		// "Format: `black .`", "**Lint**: `flake8`": a label and the step's command
+		t = strings.TrimSpace(rest)
+	}
 	if !strings.HasPrefix(t, "`") {
 		return false
 	}

@@ -2147,10 +2147,16 @@ func changedGlob(p, base string) string {
 		// `.go`, `*.ts`: files of that kind anywhere
 		g = "**/*" + path.Ext(g)
 	}
+	fileName := !strings.ContainsAny(g, "/*?") && path.Ext(g) != "" && !strings.HasPrefix(g, ".")
 	if strings.HasSuffix(g, "/") {
 		g += "**"
 	} else if !strings.ContainsAny(g, "*?") && path.Ext(g) == "" {
 		g += "/**"
+	}
+	if fileName {
+		// `schema.graphql`, `contexts.yaml`: a file of that name wherever it is
+		// below the instruction file, the root's included
+		return path.Join(base, "**", g)
 	}
 	if strings.HasPrefix(g, "**/") || base == "" {
 		return g

@@ -1,7 +1,9 @@
 package norm
 
 import (
+	"fmt"
 	"maps"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -76,6 +78,14 @@ func Read(text string, ctx Context) []Norm {
 		for i := range ns {
 			ns[i].Sentence = text
 			ns[i].Uncertain = append(ns[i].Uncertain, "the table's columns are read as a change and the command it needs")
+		}
+		return ns
+	}
+	if order, ok := changeSubjectOrder(text, ctx); ok {
+		// "Any change to `package.json` must be followed by `pnpm install`"
+		ns := Read(order, ctx)
+		for i := range ns {
+			ns[i].Sentence = text
 		}
 		return ns
 	}
@@ -1268,16 +1278,30 @@ func exampleSentence(s Sentence) bool {
 // never npm", "Testing: `go test` must pass"): one to three plain words and a colon
 // name what the rule is about, they are not its subject. A label that is itself a
 // marker ("Forbidden:", "Never:") stays.
+// OrderLead: the text starts with an order's marker ("before", "after", "prior to",
+// "ahead of", and their other languages' words).
+func OrderLead(text string) bool {
+	toks := Tokenize(text)
+	return phraseAt(toks, 0, mBefore) > 0 || phraseAt(toks, 0, mAfter) > 0
+}
+
 func withoutLabel(s Sentence) Sentence {
 	toks := s.Tokens
-	for k := 1; k <= 3 && k+1 < len(toks); k++ {
+	// a label that says when ("Before each commit:", "Prior to submitting a PR:")
+	// may be longer than one that names a topic
+	ordered := phraseAt(toks, 0, mBefore) > 0 || phraseAt(toks, 0, mAfter) > 0
+	longest := 3
+	if ordered {
+		longest = 6
+	}
+	for k := 1; k <= longest && k+1 < len(toks); k++ {
 		if !(toks[k].Punct && toks[k].Text == ":") {
 			if toks[k].Code || toks[k].Punct {
 				return s
 			}
 			continue
 		}
-		if (toks[0].Low == "before" || toks[0].Low == "after") && toks[k+1].Code {
+		if ordered && toks[k+1].Code {
 			// "Before each commit: `just fmt && just lint`": the label says when the
 			// commands it leads to run
 			run := []Token{{Text: "Run", Low: "run"}}
@@ -2182,16 +2206,22 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 	if len(ctx.Block) > 0 && len(toks) > 0 && (toks[len(toks)-1].Punct && toks[len(toks)-1].Text == ":" || PointsAtList(s.Raw())) {
 		// "Scan your code before pushing with:" and the block: an imperative whose
 		// means is the block, as "regenerate the stubs with `buf generate`" is
-		if lastMain() == nil && segs[0].role == "" && len(segs[0].objs) == 0 && len(segs[0].words) > 0 && meansEnd(toks) && meansVerbs[strings.ToLower(segs[0].words[0])] {
-			segs[0].role, segs[0].verb = mRequire, "run"
+		if os.Getenv("ZZSEG") != "" {
+			for _, sg := range segs {
+				fmt.Fprintf(os.Stderr, "SEG %q %q %v\n", sg.role, sg.words, sg.objs)
+			}
+		}
+		if lastMain() == nil {
+			if sg := blockImperative(segs, toks); sg != nil {
+				sg.role, sg.verb = mRequire, "run"
+			}
 		}
 		if m := lastMain(); m != nil && (len(m.objs) == 0 || onlyKind(m.objs, KRole)) {
 			// the block's commands are what the roles named ("run the formatter and
 			// linter:")
 			m.objs = nil
 			for _, line := range ctx.Block {
-				if o := classify(line, ctx); o.Kind == KCommand {
-					o.Origin = "block"
+				if o, ok := blockCommand(line, ctx); ok {
 					m.objs = append(m.objs, o)
 				}
 			}
@@ -3876,11 +3906,17 @@ func tableRow(text string, columns []string) string {
 // changeColumns and commandColumns are the headers of a table of changes and the
 // commands each needs ("| Change | Run |", "| If you changed | Required checks |").
 var (
+	// the words a header of a table's change column says ("Change", "If you touch",
+	// "Files modified"), and of its command column ("Run", "Then run", "Regenerate
+	// with", "Required checks")
 	changeColumns = sync.OnceValue(func() map[string]bool {
-		return map[string]bool{"change": true, "changes": true, "changed": true, "you changed": true, "if you changed": true, "when you change": true, "what changed": true, "what you changed": true, "change type": true, "type of change": true, "touching": true, "if you touch": true, "situation": true}
+		return map[string]bool{"change": true, "changes": true, "changed": true, "changing": true, "touch": true,
+			"touched": true, "touching": true, "modify": true, "modified": true, "modifying": true, "edit": true,
+			"edited": true, "editing": true, "situation": true}
 	})
 	commandColumns = sync.OnceValue(func() map[string]bool {
-		return map[string]bool{"run": true, "command": true, "commands": true, "check": true, "checks": true, "required checks": true, "validation": true, "verify with": true, "then run": true, "run this": true, "must run": true}
+		return map[string]bool{"run": true, "command": true, "commands": true, "check": true, "checks": true,
+			"validation": true, "verify": true, "validate": true, "regenerate": true, "rebuild": true, "execute": true}
 	})
 )
 
@@ -3906,13 +3942,109 @@ func ChangeTable(header string) bool {
 
 // changeTableRow turns a row of a table of changes and commands into the order it
 // states: "After changing Rust code, run `cargo test`.". ok is false for any other row.
+// changeSubjectOrder reads a sentence whose subject is a change of named files and
+// whose predicate asks for a command ("Any change to `package.json` must be followed
+// by `pnpm install`", "Changes to `src/api/` require regenerating the spec (`npm run
+// openapi`)") as the order it states: after changing those files, run the command.
+// The files must be named in spans and the command must be one; "Changes to `X`
+// require a changelog entry" names no command and is left to the other readings.
+func changeSubjectOrder(text string, ctx Context) (string, bool) {
+	toks := Tokenize(text)
+	i := 0
+	if i < len(toks) && changeQuantifiers[toks[i].Low] {
+		i++
+	}
+	if i >= len(toks) || !changeNouns[toks[i].Low] {
+		return "", false
+	}
+	i++
+	if i >= len(toks) || !changePrepositions[toks[i].Low] {
+		return "", false
+	}
+	i++
+	var paths []string
+	for ; i < len(toks) && !toks[i].Punct; i++ {
+		t := toks[i]
+		if t.Code {
+			if !pathLike(t.Text) && !strings.Contains(t.Text, ".") {
+				return "", false
+			}
+			paths = append(paths, "`"+t.Text+"`")
+			continue
+		}
+		if rest := joinLow(toks[i:]); slices.ContainsFunc(changeFollowers, func(p string) bool { return strings.HasPrefix(rest, p) }) {
+			break
+		}
+		if t.Low != "and" && t.Low != "or" && t.Low != "the" && t.Low != "any" && t.Low != "files" && t.Low != "file" && t.Low != "folder" && t.Low != "directory" {
+			return "", false
+		}
+	}
+	if len(paths) == 0 || i >= len(toks) {
+		return "", false
+	}
+	var cmds []string
+	for _, t := range toks[i:] {
+		if !t.Code {
+			if phraseAt([]Token{t}, 0, mForbid) > 0 {
+				return "", false
+			}
+			continue
+		}
+		if o := classify(t.Text, ctx); o.Kind == KCommand || o.Kind == KCode && commandShaped(t.Text) && strings.Contains(t.Text, " ") {
+			cmds = append(cmds, "`"+t.Text+"`")
+		}
+	}
+	rest := joinLow(toks[i:])
+	if len(cmds) == 0 || !slices.ContainsFunc(changeFollowers, func(p string) bool { return strings.HasPrefix(rest, p) }) {
+		return "", false
+	}
+	run := ", run "
+	if strings.HasPrefix(rest, "should") {
+		run = ", you should run "
+	}
+	return "After changing " + strings.Join(paths, " or ") + run + strings.Join(cmds, " and ") + ".", true
+}
+
+// ChangeOrderLevel is the strength of a sentence changeSubjectOrder reads ("must" or
+// "should"), or "" when it reads none: the extractor gives such a sentence, modal or
+// not ("Changes to `x/` require `make gen`"), the level of the order it states.
+func ChangeOrderLevel(text string) string {
+	order, ok := changeSubjectOrder(text, Context{})
+	switch {
+	case !ok:
+		return ""
+	case strings.Contains(order, "you should run"):
+		return "should"
+	}
+	return "must"
+}
+
+var (
+	changeQuantifiers  = map[string]bool{"any": true, "every": true, "all": true, "each": true}
+	changeNouns        = map[string]bool{"change": true, "changes": true, "modification": true, "modifications": true, "edit": true, "edits": true, "update": true, "updates": true}
+	changePrepositions = map[string]bool{"to": true, "in": true, "under": true, "of": true, "inside": true, "within": true}
+	// what the predicate starts with when it asks for a command after the change
+	changeFollowers = []string{"must be followed by", "should be followed by", "need to be followed by", "needs to be followed by",
+		"require", "requires", "need ", "needs ", "must trigger", "must be accompanied by", "should be accompanied by"}
+)
+
+// columnSays: a header's words include one of the column's words.
+func columnSays(header string, words map[string]bool) bool {
+	for _, w := range strings.FieldsFunc(header, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if words[w] {
+			return true
+		}
+	}
+	return false
+}
+
 func changeTableRow(text string, columns []string) (string, bool) {
 	cells := strings.Split(text, " | ")
 	if len(columns) != 2 || len(cells) != 2 {
 		return "", false
 	}
 	head := func(h string) string { return strings.ToLower(strings.Trim(strings.TrimSpace(h), "*_:`")) }
-	if !changeColumns()[head(columns[0])] || !commandColumns()[head(columns[1])] {
+	if !columnSays(head(columns[0]), changeColumns()) || !columnSays(head(columns[1]), commandColumns()) {
 		return "", false
 	}
 	change, cmd := strings.TrimSpace(cells[0]), strings.TrimSpace(cells[1])
@@ -4214,6 +4346,48 @@ func namedFile(s string) bool {
 
 // meansEnd: the sentence ends by pointing at its means ("... with:", "... using:",
 // "... by running:").
+// blockCommand reads a line of the shell block after a lead-in: the block is shell,
+// so a line shaped as a command is one even when its program is no tool heed knows
+// (`buf generate`), as a span after "run" is.
+func blockCommand(line string, ctx Context) (Object, bool) {
+	o := classify(line, ctx)
+	if o.Kind != KCommand {
+		if o.Kind != KCode || !commandShaped(line) {
+			return o, false
+		}
+		o.Kind, o.Argv = KCommand, strings.Fields(line)
+	}
+	o.Origin = "block"
+	return o, true
+}
+
+// blockImperative returns the segment of a lead-in to a block that is an imperative
+// whose means is the block: "Scan your code before pushing with:", or, when a
+// condition or an event comes first and so makes it an obligation, any verb of means
+// ("When you change `proto/`, regenerate the clients:"). A bare "Build the project:"
+// describes how, and is none.
+func blockImperative(segs []*segment, toks []Token) *segment {
+	conditioned := false
+	for _, sg := range segs {
+		switch sg.role {
+		case mCond, mBefore, mAfter:
+			conditioned = true
+			continue
+		case mScope:
+			continue
+		case "":
+			if len(sg.objs) == 0 && len(sg.words) == 0 {
+				continue
+			}
+			if len(sg.objs) == 0 && meansVerbs[strings.ToLower(sg.words[0])] && (meansEnd(toks) || conditioned) {
+				return sg
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
 func meansEnd(toks []Token) bool {
 	n := len(toks)
 	if n < 2 || !toks[n-1].Punct || toks[n-1].Text != ":" || toks[n-2].Code {
