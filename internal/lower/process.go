@@ -472,6 +472,15 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 				r = lowerPrescribedForm(c, n)
 			}
 		}
+		if len(r) == 0 {
+			if m := stepOrder(c, rc, n); m != nil {
+				r, why = lowerOrder(c, rc, m)
+			} else if globs := codeGlobs(rc); len(globs) > 0 && bareCheck(c, n) {
+				// "Run `pnpm typecheck` to verify types": a check the work must
+				// pass before it leaves the session, after a change to the code
+				r, why = lowerOrderInferring(c, rc, bareCheckOrder(n), globs)
+			}
+		}
 		rules = append(rules, r...)
 		if why != "" && unenforced == "" {
 			unenforced = why
@@ -1549,6 +1558,12 @@ func throughRunner(sentence, span, runner string) bool {
 
 // lowerOrder: "run `make lint` before committing".
 func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]policy.Rule, string) {
+	return lowerOrderInferring(c, rc, n, nil)
+}
+
+// lowerOrderInferring lowers an order; inferred are the files whose change the order
+// follows when neither the sentence nor the instruction file's scope names any.
+func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm, inferred []string) ([]policy.Rule, string) {
 	if n.Verb != "" && n.Verb != "run" && n.Verb != "use" && n.Verb != "test" && n.Verb != "build" && n.Verb != "update" && n.Verb != "pass" {
 		return nil, "" // "stop `docker compose` when you are done" asks for another action, not a run
 	}
@@ -1580,6 +1595,9 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 		// changed such files (the file's scope says so, not the sentence: where the
 		// session's edits are not recorded, the order holds as written)
 		changed = append(changed, c.Scope.Globs...)
+		changedInferred = true
+	} else if len(changed) == 0 && len(inferred) > 0 {
+		changed = append(changed, inferred...)
 		changedInferred = true
 	}
 	var tools []string
@@ -1779,6 +1797,14 @@ func lowerOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 // before the builds and tests the file shows (heed infers what "first" is before, so
 // the rule warns).
 func lowerFirst(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]policy.Rule, string) {
+	if ev := norm.HeadingEvent(c.HeaderPath); ev != "" {
+		// "## Committing" and "Run `pre-commit run --all-files` first": first, before
+		// the event the section is about
+		m := *n
+		m.Before = []norm.Object{{Kind: norm.KEvent, Text: ev, Origin: "heading"}}
+		m.Uncertain = append(slices.Clone(n.Uncertain), "what the command comes first before is the event the section's heading names")
+		return lowerOrder(c, rc, &m)
+	}
 	roles := fileRoleCommands(c, rc)
 	var later []norm.Object
 	for _, role := range []string{"build", "test"} {

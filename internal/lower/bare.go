@@ -1,0 +1,142 @@
+package lower
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/norm"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// A bare instruction to run a check ("Run `pnpm typecheck` to verify types", "Run
+// `dune fmt` to ensure code formatting") names no event, yet a careful reader takes
+// it as a check the work must pass before it leaves the session: after changing the
+// code, run it. heed reads it so, as a warning that says the event is inferred.
+
+// bareCheckRoles are the roles of commands that check or tidy the work: tests,
+// linters, formatters, type checkers. A build, an install, a server or a generator
+// is how to work, or follows changes of its own, and is left alone.
+var bareCheckRoles = map[string]bool{"test": true, "lint": true, "format": true, "typecheck": true}
+
+// bareCheckUncertain is why a bare check only warns.
+const bareCheckUncertain = "no event is named: a bare instruction to run a check is read as before the work leaves the session"
+
+// plainRun: n requires, in a binding sentence, only commands it names right after
+// "run", with no event, condition, subject, hedge or contrast of its own, none of
+// them one case of many.
+func plainRun(c *policy.Constraint, n *norm.Norm) bool {
+	if n.Polarity != norm.Require || c.Level == policy.Info || n.Hedge != "" || n.First || n.Only || n.Together ||
+		len(n.Before)+len(n.After)+len(n.When)+len(n.Instead) > 0 || n.InsteadOfPrevious || n.Condition != "" ||
+		n.Subject != "" || n.Declarative || !hasKind(n.Objects, norm.KCommand) || norm.Contrasted(n.Sentence) {
+		return false
+	}
+	for _, o := range n.Objects {
+		if o.Kind == norm.KRole {
+			continue // "to ensure code formatting": the purpose, named by its role
+		}
+		if o.Kind != norm.KCommand || o.Origin != "" || len(o.Argv) == 0 || slices.ContainsFunc(o.Argv, caseArg) {
+			return false
+		}
+		if !norm.RunsDirectly(n.Sentence, o.Text) {
+			// "Run the tests with `X`", "A single file: `X`": how to run them, not
+			// that they must run
+			return false
+		}
+	}
+	return true
+}
+
+// bareCheck: a plain run, framed as a step of the work, of commands that check it.
+func bareCheck(c *policy.Constraint, n *norm.Norm) bool {
+	if !plainRun(c, n) || !norm.WorkFraming(c.HeaderPath, c.Context) {
+		return false
+	}
+	for _, o := range n.Objects {
+		if o.Kind == norm.KCommand && !bareCheckRoles[roleOf(o.Argv)] {
+			return false
+		}
+	}
+	return true
+}
+
+// bareCheckOrder is n as the order it is read as: before the work is finished.
+func bareCheckOrder(n *norm.Norm) *norm.Norm {
+	m := *n
+	m.Before = []norm.Object{{Kind: norm.KEvent, Text: "finish", Origin: "inferred"}}
+	m.Uncertain = append(slices.Clone(n.Uncertain), bareCheckUncertain)
+	return &m
+}
+
+// stepOrder: a plain run in a list whose later step is an event ("1. Make your
+// change. 2. Run `make generate`. 3. Commit.") runs before that event, whatever the
+// command; nil when n is no such step.
+func stepOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) *norm.Norm {
+	if !plainRun(c, n) {
+		return nil
+	}
+	ev := laterStep(c, rc)
+	if ev == "" {
+		return nil
+	}
+	m := *n
+	m.Before = []norm.Object{{Kind: norm.KEvent, Text: ev, Origin: "later step"}}
+	m.Uncertain = append(slices.Clone(n.Uncertain), "the order is the list's: a later step is the event")
+	return &m
+}
+
+// laterStep is the event a later step of the list c is an item of names, or "".
+func laterStep(c *policy.Constraint, rc *recognize.RepoContext) string {
+	if rc == nil {
+		return ""
+	}
+	for _, next := range rc.Following(c, 6) {
+		if next.Context != c.Context || !slices.Equal(next.HeaderPath, c.HeaderPath) {
+			return ""
+		}
+		if ev := norm.StepEvent(next.Text); ev != "" {
+			return ev
+		}
+	}
+	return ""
+}
+
+// codeGlobs are the files of the repository's code, by the extensions of its files
+// (documents and data left out): the changes a bare check follows. Nil when unknown.
+func codeGlobs(rc *recognize.RepoContext) []string {
+	if rc == nil {
+		return nil
+	}
+	var globs []string
+	for _, ext := range rc.Extensions {
+		if !notCode[strings.ToLower(ext)] {
+			globs = append(globs, "**/*"+ext)
+		}
+	}
+	return globs
+}
+
+// notCode are extensions of documents, data and assets: a change to them alone does
+// not need the code's checks.
+var notCode = map[string]bool{".md": true, ".mdx": true, ".txt": true, ".rst": true, ".adoc": true, ".json": true,
+	".yaml": true, ".yml": true, ".toml": true, ".lock": true, ".csv": true, ".svg": true, ".png": true, ".jpg": true,
+	".jpeg": true, ".gif": true, ".ico": true, ".webp": true, ".pdf": true, ".snap": true, ".ini": true, ".cfg": true,
+	".xml": true, ".html": true, ".css": true, ".scss": true, ".license": true, ".gitignore": true, ".sum": true, ".mod": true}
+
+// caseArg: an argument that makes a command one case of many or keeps it running:
+// a watch mode, a placeholder, a selection (`-k`, `--filter`, `-run`), a test file or
+// test id.
+func caseArg(a string) bool {
+	switch a {
+	case "--watch", "watch", "-k", "-t", "-run", "--filter", "-F", "--grep", "-g", "-p", "--package", "--testNamePattern":
+		return true
+	}
+	if strings.HasPrefix(a, "<") || strings.Contains(a, "::") || strings.HasPrefix(a, "--filter=") || strings.HasPrefix(a, "-run=") {
+		return true
+	}
+	if base := path.Base(a); strings.Contains(a, "/") && path.Ext(base) != "" || strings.Contains(base, "_test.") || strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") || strings.HasPrefix(base, "test_") && path.Ext(base) != "" {
+		return true
+	}
+	return false
+}

@@ -1,0 +1,83 @@
+package lower
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// compileFramed compiles one constraint under a heading and lead-in, in a repository
+// whose files have the given extensions.
+func compileFramed(t *testing.T, text, heading, leadIn string, exts ...string) []policy.Rule {
+	t.Helper()
+	c := policy.Constraint{ID: "c1", Text: text, Level: policy.Must, File: "AGENTS.md", Line: 3, HeaderPath: []string{heading}, Context: leadIn}
+	rc := &recognize.RepoContext{Extensions: exts, Constraints: []policy.Constraint{c}}
+	return Process().Recognize(&c, rc).Rules
+}
+
+// A bare "Run `X`" of a check, framed as a step of the work, warns at the end of the
+// work after a change to the code; a command reference, a means, a case of many, or a
+// repository whose code is unknown gives no rule.
+func TestBareCheckRunsBeforeTheWorkLeaves(t *testing.T) {
+	rules := compileFramed(t, "Run `pnpm typecheck` to verify types.", "Workflow", "When implementing features:", ".ts", ".md", ".json")
+	if len(rules) != 1 {
+		t.Fatalf("rules: %+v", rules)
+	}
+	r := rules[0]
+	if r.Severity != policy.SeverityWarning || !strings.Contains(string(r.Params), `"changed":["**/*.ts"]`) {
+		t.Errorf("severity %s, params %s", r.Severity, r.Params)
+	}
+	for _, want := range []struct{ line, history, verdict string }{
+		{"git commit -m x", "", "warned"},
+		{"git commit -m x", "pnpm typecheck", "allowed"},
+		{"git push", "", "warned"},
+		{"pnpm build", "", "allowed"},
+	} {
+		var hist [][]string
+		if want.history != "" {
+			hist = append(hist, strings.Fields(want.history))
+		}
+		if got := verdict(t, rules, want.line, hist...); got != want.verdict {
+			t.Errorf("%s after %q: %s, want %s", want.line, want.history, got, want.verdict)
+		}
+	}
+	for _, c := range []struct{ text, heading, leadIn string }{
+		{"Run `pnpm typecheck` to verify types.", "Commands", "Useful scripts:"},
+		{"Run the tests with `uv run pytest`.", "Workflow", ""},
+		{"Run `uv run pytest tests/test_api.py` to check one file.", "Workflow", ""},
+		{"Run `pnpm test --watch` while you work.", "Workflow", ""},
+		{"Run `pnpm dev` to start the server.", "Workflow", ""},
+		{"Run `pnpm check` rather than relying on a list of rules.", "Workflow", ""},
+	} {
+		for _, r := range compileFramed(t, c.text, c.heading, c.leadIn, ".ts") {
+			if r.Kind == "sequence" {
+				t.Errorf("%q under %q: %s", c.text, c.heading, r.Params)
+			}
+		}
+	}
+	if rules := compileFramed(t, "Run `pnpm typecheck` to verify types.", "Workflow", ""); len(rules) > 0 {
+		t.Errorf("code files unknown: %s", rules[0].Params)
+	}
+}
+
+// A numbered workflow whose last step is the commit runs its earlier steps before it.
+func TestStepsBeforeALaterCommitStep(t *testing.T) {
+	cs := []policy.Constraint{
+		{ID: "a", Text: "Make your change.", Level: policy.Info, File: "AGENTS.md", Line: 3, HeaderPath: []string{"Steps"}},
+		{ID: "b", Text: "Run `make generate`.", Level: policy.Must, File: "AGENTS.md", Line: 4, HeaderPath: []string{"Steps"}},
+		{ID: "c", Text: "Commit.", Level: policy.Must, File: "AGENTS.md", Line: 5, HeaderPath: []string{"Steps"}},
+	}
+	rc := &recognize.RepoContext{Constraints: cs}
+	rules := Process().Recognize(&cs[1], rc).Rules
+	if len(rules) != 1 || rules[0].Severity != policy.SeverityWarning {
+		t.Fatalf("rules: %+v", rules)
+	}
+	if got := verdict(t, rules, "git commit -m x"); got != "warned" {
+		t.Errorf("commit without the step: %s", got)
+	}
+	if got := verdict(t, rules, "git commit -m x", []string{"make", "generate"}); got != "allowed" {
+		t.Errorf("commit after the step: %s", got)
+	}
+}
