@@ -27,7 +27,7 @@ const bareCheckUncertain = "no event is named: a bare instruction to run a check
 // "run", with no event, condition, subject, hedge or contrast of its own, none of
 // them one case of many.
 func plainRun(c *policy.Constraint, n *norm.Norm) bool {
-	if n.Polarity != norm.Require || c.Level == policy.Info || n.Hedge != "" || n.First || n.Only || n.Together ||
+	if n.Polarity != norm.Require || c.Level == policy.Info || n.Hedge != "" && n.Hedge != norm.HedgeReminder || n.First || n.Only || n.Together ||
 		len(n.Before)+len(n.After)+len(n.When)+len(n.Instead) > 0 || n.InsteadOfPrevious || n.Condition != "" ||
 		n.Subject != "" || n.Declarative || !hasKind(n.Objects, norm.KCommand) || norm.Contrasted(n.Sentence) {
 		return false
@@ -48,13 +48,50 @@ func plainRun(c *policy.Constraint, n *norm.Norm) bool {
 	return true
 }
 
+// framedOrder: a plain run whose lead-in or heading names an event ("when opening a
+// pull request:", "## Sending PRs") runs before it; nil when n is none.
+func framedOrder(c *policy.Constraint, n *norm.Norm) *norm.Norm {
+	if !plainRun(c, n) {
+		return nil
+	}
+	ev := norm.FramingEvent(c.HeaderPath, c.Context)
+	if ev == "" {
+		return nil
+	}
+	m := *n
+	m.Before = []norm.Object{{Kind: norm.KEvent, Text: ev, Origin: "framing"}}
+	m.Uncertain = append(slices.Clone(n.Uncertain), "the event is the one the sentence's heading or lead-in names")
+	return &m
+}
+
+// codeChangeOrder: a plain run after a change of the code that names no part of it
+// ("After moving files or changing imports, run `pnpm lint`") follows a change of the
+// code, before the work leaves the session; nil when n is none or the code files are
+// unknown.
+func codeChangeOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (*norm.Norm, []string) {
+	globs := codeGlobs(rc)
+	if len(globs) == 0 || !norm.GenericCodeChange(n.Condition) {
+		return nil, nil
+	}
+	m := *n
+	m.Condition = ""
+	if !plainRun(c, &m) {
+		return nil, nil
+	}
+	m.Before = []norm.Object{{Kind: norm.KEvent, Text: "finish", Origin: "inferred"}}
+	m.Uncertain = append(slices.Clone(n.Uncertain), "the change named is any change to the code; the event is inferred")
+	return &m, globs
+}
+
 // bareCheck: a plain run, framed as a step of the work, of commands that check it.
 func bareCheck(c *policy.Constraint, n *norm.Norm) bool {
 	if !plainRun(c, n) || !norm.WorkFraming(c.HeaderPath, c.Context) {
 		return false
 	}
+	// "Ensure tests pass: `bin/rake`": the sentence names the command's role
+	named := slices.ContainsFunc(n.Objects, func(o norm.Object) bool { return o.Kind == norm.KRole && bareCheckRoles[o.Text] })
 	for _, o := range n.Objects {
-		if o.Kind == norm.KCommand && !bareCheckRoles[roleOf(o.Argv)] {
+		if o.Kind == norm.KCommand && !named && !bareCheckRoles[roleOf(o.Argv)] {
 			return false
 		}
 	}

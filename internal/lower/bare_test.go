@@ -81,3 +81,45 @@ func TestStepsBeforeALaterCommitStep(t *testing.T) {
 		t.Errorf("commit after the step: %s", got)
 	}
 }
+
+// A plain run under a lead-in or heading that names an event runs before that event;
+// "Ensure `X` pass" and "Ensure tests pass: `X`" are plain runs too.
+func TestFramingNamesTheEvent(t *testing.T) {
+	for _, c := range []struct{ text, heading, leadIn, line, want string }{
+		{"Ensure `pnpm lint` and `pnpm check` pass.", "Sending PRs", "There are a few guidelines we follow:", "gh pr create --fill", "warned"},
+		{"Run `make test`.", "Guide", "Keep these in mind when opening a pull request:", "gh pr create --fill", "warned"},
+		{"Run `make test`.", "Commit messages", "", "git commit -m x", "allowed"},
+		{"Ensure tests pass: `bin/rake`", "Pushing", "", "git push", "warned"},
+		{"Ensure tests pass: `bin/rake`", "Pushing", "", "git commit -m x", "allowed"},
+	} {
+		rules := compileFramed(t, c.text, c.heading, c.leadIn)
+		if got := verdict(t, rules, c.line); got != c.want {
+			t.Errorf("%q under %q / %q: %s is %s, want %s", c.text, c.heading, c.leadIn, c.line, got, c.want)
+		}
+	}
+}
+
+// "After moving files or changing imports, run `X`" follows any change to the code.
+func TestAfterAnyChangeToTheCode(t *testing.T) {
+	rules := compileFramed(t, "After moving files or changing imports, run `pnpm lint` and `pnpm typecheck`.", "Tips", "", ".ts", ".md")
+	if len(rules) != 2 {
+		t.Fatalf("rules: %+v", rules)
+	}
+	for _, c := range []struct {
+		history [][]string
+		want    string
+	}{
+		{[][]string{{"heed:edit", "src/a.ts"}}, "warned"},
+		{[][]string{{"heed:edit", "src/a.ts"}, {"pnpm", "lint"}, {"pnpm", "typecheck"}}, "allowed"},
+		{[][]string{{"heed:edit", "README.md"}}, "allowed"},
+	} {
+		if got := verdict(t, rules, "git commit -m x", c.history...); got != c.want {
+			t.Errorf("commit after %v: %s, want %s", c.history, got, c.want)
+		}
+	}
+	for _, r := range compileFramed(t, "After changing the docs, run `pnpm lint`.", "Tips", "", ".ts", ".md") {
+		if strings.Contains(string(r.Params), "*.ts") {
+			t.Errorf("a change of a named part is no change of all the code: %s", r.Params)
+		}
+	}
+}

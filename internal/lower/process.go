@@ -475,6 +475,10 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 		if len(r) == 0 {
 			if m := stepOrder(c, rc, n); m != nil {
 				r, why = lowerOrder(c, rc, m)
+			} else if m := framedOrder(c, n); m != nil {
+				r, why = lowerOrder(c, rc, m)
+			} else if m, globs := codeChangeOrder(c, rc, n); m != nil {
+				r, why = lowerOrderInferring(c, rc, m, globs)
 			} else if globs := codeGlobs(rc); len(globs) > 0 && bareCheck(c, n) {
 				// "Run `pnpm typecheck` to verify types": a check the work must
 				// pass before it leaves the session, after a change to the code

@@ -196,6 +196,7 @@ func Read(text string, ctx Context) []Norm {
 	out = append(out, jobRivals(out)...)
 	out = append(out, installRivals(out)...)
 	commandSubjectPasses(out, text, ctx)
+	roleSubjectPasses(out, text)
 	whileScoped(out, text)
 	out = withoutLeftRunning(out, text)
 	out = envCombos(out)

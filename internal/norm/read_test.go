@@ -367,3 +367,25 @@ func TestTokenizeMultiByteText(t *testing.T) {
 		t.Errorf("tokens: %q", words)
 	}
 }
+
+// A subject that names commands by their role and must pass is what must run: "Tests
+// must pass and lint must be clean before committing" requires both, before the
+// commit.
+func TestRoleSubjectsThatMustPass(t *testing.T) {
+	ns := Read("Tests must pass and lint must be clean before committing.", Context{})
+	roles := map[string]bool{}
+	for _, n := range ns {
+		if n.Polarity != Require || len(n.Before) == 0 || n.Before[0].Text != "commit" {
+			t.Errorf("norm %s: want a requirement before the commit", n.String())
+		}
+		for _, o := range n.Objects {
+			roles[o.Text] = o.Kind == KRole
+		}
+	}
+	if !roles["test"] || !roles["lint"] {
+		t.Errorf("roles %v from %d norms", roles, len(ns))
+	}
+	if !RunsDirectly("Run `a`, `b` and `c`.", "c") || RunsDirectly("Run the tests with `a`.", "a") || !RunsDirectly("Ensure `a` and `b` pass.", "b") || RunsDirectly("Use `a` for b.", "a") {
+		t.Error("RunsDirectly")
+	}
+}

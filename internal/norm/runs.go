@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -15,16 +16,38 @@ func RunsDirectly(sentence, span string) bool {
 		if !t.Code || t.Text != span {
 			continue
 		}
+		// "run `a`, `b` and `c`": the verb is before the first of the list
+		for i > 0 && (toks[i-1].Low == "and" || toks[i-1].Text == "," || toks[i-1].Code) {
+			i--
+		}
 		if i == 0 {
 			return false
+		}
+		if toks[i-1].Text == ":" {
+			// "Ensure tests pass: `bin/rake`": the command of a duty the label states
+			return reminderLead(toks)
 		}
 		switch toks[i-1].Low {
 		case "run", "execute", "invoke", "rerun", "re-run":
 			return true
 		}
+		// "Ensure `pnpm lint` and `pnpm check` pass": the commands must pass
+		for k := i + 1; k < len(toks); k++ {
+			t := toks[k]
+			if t.Code || t.Low == "and" || t.Text == "," {
+				continue
+			}
+			return passWords()[t.Low] || t.Low == "must" && k+1 < len(toks) && passWords()[toks[k+1].Low]
+		}
 		return false
 	}
 	return false
+}
+
+// reminderLead: the text opens with a duty to see to ("Ensure", "Make sure",
+// "Verify", "Check that").
+func reminderLead(toks []Token) bool {
+	return len(toks) > 0 && (toks[0].Low == "ensure" || toks[0].Low == "verify" || phraseAt(toks, 0, mRemind) > 0)
 }
 
 // Contrasted: the sentence sets what it names against something else ("rather than
@@ -104,3 +127,108 @@ func StepEvent(text string) string {
 	ev, _ := eventAt(toks, i)
 	return ev
 }
+
+// roleSubjectPasses: "Tests must pass and lint must be clean before committing": the
+// subject names commands by their role, and the predicate says they must pass; the
+// roles are what must have run.
+func roleSubjectPasses(ns []Norm, text string) {
+	low := strings.ToLower(text)
+	if !passedPredicateRE().MatchString(low) && !strings.Contains(low, " pass ") && !strings.HasSuffix(strings.TrimRight(low, ". "), " pass") {
+		return
+	}
+	var before []Object
+	for _, n := range ns {
+		if n.Polarity == Require && len(before) == 0 {
+			before = n.Before
+		}
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Require || len(n.Objects) > 0 && !onlyKind(n.Objects, KRole) || n.Subject == "" {
+			continue
+		}
+		toks := Tokenize(n.Subject)
+		var roles []Object
+		for k := 0; k < len(toks); k++ {
+			if role, m := roleAt(toks, k); m > 0 {
+				roles = append(roles, Object{Kind: KRole, Text: role})
+				k += m - 1
+			}
+		}
+		if len(roles) > 0 {
+			n.Objects, n.Subject, n.Verb = append(roles, n.Objects...), "", "run"
+		}
+	}
+	// "tests must pass and lint must be clean before committing": one event for both
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity == Require && len(n.Objects) > 0 && onlyKind(n.Objects, KRole) && n.Subject == "" && len(n.Before)+len(n.After) == 0 && n.Condition == "" {
+			n.Before = before
+		}
+	}
+}
+
+// FramingEvent is the event the framing of a sentence names: its lead-in ("Please
+// keep these in mind when opening a pull request:") or a short heading of its path
+// ("Sending PRs", "Before you push"), nearest first; "" for none. A heading about a
+// thing the event makes ("Commit messages", "PR titles") names no event.
+func FramingEvent(heading []string, leadIn string) string {
+	if leadIn != "" {
+		toks := Tokenize(leadIn)
+		for i := range toks {
+			if (phraseAt(toks, i, mCond) > 0 || phraseAt(toks, i, mBefore) > 0) && i+1 < len(toks) {
+				for k := i + 1; k < len(toks) && k <= i+3; k++ {
+					if ev, n := eventAt(toks, k); n > 0 {
+						return ev
+					}
+				}
+			}
+		}
+	}
+	for j := len(heading) - 1; j >= 0; j-- {
+		toks := Tokenize(heading[j])
+		if len(toks) == 0 || len(toks) > 5 || slices.ContainsFunc(toks, func(t Token) bool { return eventProducts[t.Low] }) {
+			continue
+		}
+		for i := range toks {
+			if ev, n := eventAt(toks, i); n > 0 {
+				return ev
+			}
+		}
+	}
+	return ""
+}
+
+// eventProducts are what an event makes: a heading about them is about their form.
+var eventProducts = map[string]bool{"message": true, "messages": true, "title": true, "titles": true, "name": true,
+	"names": true, "naming": true, "description": true, "descriptions": true, "template": true, "templates": true,
+	"format": true, "style": true, "convention": true, "conventions": true, "review": true, "reviews": true}
+
+// GenericCodeChange: a condition that names a change of the code without naming
+// which ("after moving files or changing imports", "after making changes", "when you
+// modify code"): the order follows any change to the code.
+func GenericCodeChange(cond string) bool {
+	toks := Tokenize(cond)
+	if len(toks) == 0 || toks[0].Low != "after" && toks[0].Low != "when" && toks[0].Low != "whenever" && toks[0].Low != "if" {
+		return false
+	}
+	changed := false
+	for _, t := range toks[1:] {
+		switch {
+		case t.Code || t.Punct:
+			return false
+		case changeWords[t.Low] || t.Low == "moving" || t.Low == "renaming" || t.Low == "refactoring" || t.Low == "making" || t.Low == "make":
+			changed = true
+		case genericChangeObjects[t.Low]:
+		default:
+			return false
+		}
+	}
+	return changed
+}
+
+// genericChangeObjects are the words a change of the code may name, none of them a
+// part of it.
+var genericChangeObjects = map[string]bool{"you": true, "your": true, "any": true, "the": true, "a": true, "or": true,
+	"and": true, "code": true, "files": true, "file": true, "imports": true, "import": true, "source": true, "changes": true,
+	"change": true, "edits": true, "anything": true, "something": true, "have": true, "made": true, "'ve": true, "ve": true}
