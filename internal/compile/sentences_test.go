@@ -552,3 +552,31 @@ func TestNoBlockingRuleFromQualifiedSentences(t *testing.T) {
 		t.Errorf("the unqualified sentences compiled into %d blocking rules, want 2", blocking)
 	}
 }
+
+// A lead-in over a list that mixes duties with commands orders the commands, as a
+// warning: the list is a checklist of more than its commands.
+func TestMixedListLeadIn(t *testing.T) {
+	doc := "Before opening a pull request, you must:\n\n1. Keep the change focused.\n2. Build: `make build`.\n3. Test: `make test`.\n"
+	rs := compileDoc(doc)
+	var lead []policy.Rule
+	for _, r := range rs {
+		if strings.Contains(r.Norm, "make build") && strings.Contains(r.Norm, "make test") {
+			lead = append(lead, r)
+		}
+	}
+	if len(lead) == 0 {
+		t.Fatalf("no rule of the lead-in: %+v", rs)
+	}
+	for _, r := range lead {
+		if r.Severity != policy.SeverityWarning {
+			t.Errorf("the mixed list's order: %s, want a warning", r.Severity)
+		}
+	}
+	reg := rules.Registry()
+	if got := lineVerdict(t, reg, rs, "gh pr create --fill", "make build"); got == "allowed" {
+		t.Errorf("a pull request without the tests: %s", got)
+	}
+	if got := lineVerdict(t, reg, rs, "gh pr create --fill", "make build;;make test"); got != "allowed" {
+		t.Errorf("a pull request after both: %s", got)
+	}
+}

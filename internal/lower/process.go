@@ -110,7 +110,7 @@ func listOrders(c *policy.Constraint, rc *recognize.RepoContext, norms []norm.No
 		if n.Polarity != norm.Require || len(n.Before)+len(n.After) == 0 || hasKind(n.Objects, norm.KCommand) {
 			continue
 		}
-		cmds, items := listCommands(c, rc)
+		cmds, items, mixed := listCommands(c, rc)
 		if items > 0 && len(n.Objects) > 0 && allOfKind(n.Objects, norm.KRole) {
 			// "Run ALL linters before submitting a PR:" over "Ruby code: `bundle exec
 			// rubocop`", ...: the list says which linter when; the role's commands
@@ -122,6 +122,9 @@ func listOrders(c *policy.Constraint, rc *recognize.RepoContext, norms []norm.No
 		}
 		n.Objects = cmds
 		n.InsteadOfPrevious = false // "these commands" points at the list below
+		if mixed {
+			n.Uncertain = append(n.Uncertain, "the list holds duties that are no command: its commands are read as the order's steps")
+		}
 		if norm.ChecklistLead(c.Text) {
 			// "make sure you have checked all the items that apply:": a checklist,
 			// whose commands are advice like its other duties
@@ -225,10 +228,11 @@ const maxListCommands = 8
 // in order; the list ends where its section does. An item under a condition of its
 // own ("`bin/rails test:system` (only when applicable)") is not one of the steps
 // every time; an item that names no command ("Describe your test plan") makes the
-// list a checklist of more than commands, which the lead-in does not make one order.
-func listCommands(c *policy.Constraint, rc *recognize.RepoContext) (cmds []norm.Object, items int) {
+// list mixed: a checklist of more than commands, whose commands the lead-in's order
+// is only inferred to hold.
+func listCommands(c *policy.Constraint, rc *recognize.RepoContext) (cmds []norm.Object, items int, mixed bool) {
 	if rc == nil {
-		return nil, 0
+		return nil, 0, false
 	}
 	lead := strings.TrimSpace(c.Text)
 	hp := strings.Join(c.HeaderPath, "\x00")
@@ -267,7 +271,11 @@ func listCommands(c *policy.Constraint, rc *recognize.RepoContext) (cmds []norm.
 			continue
 		}
 		if len(own) == 0 {
-			return nil, items
+			// "Verify the SDK is available", "Keep the change scoped": a duty of
+			// the list that is no command; the commands of the others still run
+			// before the lead-in's event
+			mixed = true
+			continue
 		}
 		for _, obj := range own {
 			if !seen[obj.Text] {
@@ -277,7 +285,7 @@ func listCommands(c *policy.Constraint, rc *recognize.RepoContext) (cmds []norm.
 			}
 		}
 	}
-	return cmds, items
+	return cmds, items, mixed
 }
 
 // leadInOf is the lead-in of the list c is an item of: the sentence before the list
