@@ -194,7 +194,11 @@ func Read(text string, ctx Context) []Norm {
 		out = append(out, defaultTool(text)...)
 	}
 	out = append(out, jobRivals(out)...)
-	out = append(out, installRivals(out)...)
+	if !purposeProcedure(ctx.LeadIn) {
+		// "To update the results upstream:" + "Run `uv sync`": a step of a one-off
+		// procedure says nothing of which tools the project shuns
+		out = append(out, installRivals(out)...)
+	}
 	commandSubjectPasses(out, text, ctx)
 	roleSubjectPasses(out, text)
 	whileScoped(out, text)
@@ -1279,6 +1283,13 @@ func exampleSentence(s Sentence) bool {
 // never npm", "Testing: `go test` must pass"): one to three plain words and a colon
 // name what the rule is about, they are not its subject. A label that is itself a
 // marker ("Forbidden:", "Never:") stays.
+// purposeProcedure: a lead-in that names the task its list performs ("To update the
+// results after a release:", "To cut a release:").
+func purposeProcedure(leadIn string) bool {
+	toks := Tokenize(leadIn)
+	return len(toks) > 1 && toks[0].Low == "to" && !toks[1].Code && toks[len(toks)-1].Text == ":"
+}
+
 // OrderLead: the text starts with an order's marker ("before", "after", "prior to",
 // "ahead of", and their other languages' words).
 func OrderLead(text string) bool {

@@ -389,3 +389,23 @@ func TestRoleSubjectsThatMustPass(t *testing.T) {
 		t.Error("RunsDirectly")
 	}
 }
+
+// A step of a one-off procedure ("To update the results after a release:" + "Run
+// `uv sync`") says nothing of which package managers the project shuns; the same
+// command under a lead-in that states the project's way does.
+func TestProcedureStepNamesNoRivals(t *testing.T) {
+	rivals := func(leadIn string) bool {
+		for _, n := range Read("Run `uv sync`.", Context{LeadIn: leadIn, Command: func(s string) ([]string, bool) { return strings.Fields(s), true }}) {
+			if n.Polarity == Forbid {
+				return true
+			}
+		}
+		return false
+	}
+	if rivals("To update the conformance results after a release:") {
+		t.Error("a procedure's step banned the other package managers")
+	}
+	if !rivals("") {
+		t.Error("the command alone no longer names the project's package manager")
+	}
+}
