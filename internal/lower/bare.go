@@ -165,14 +165,25 @@ var notCode = map[string]bool{".md": true, ".mdx": true, ".txt": true, ".rst": t
 // a watch mode, a placeholder, a selection (`-k`, `--filter`, `-run`), a test file or
 // test id.
 func caseArg(a string) bool {
-	switch a {
-	case "--watch", "watch", "-k", "-t", "-run", "--filter", "-F", "--grep", "-g", "-p", "--package", "--testNamePattern":
+	if a == "--watch" || a == "watch" || selectorOption(a) {
 		return true
 	}
 	if strings.HasPrefix(a, "<") || strings.Contains(a, "::") || strings.HasPrefix(a, "--filter=") || strings.HasPrefix(a, "-run=") {
 		return true
 	}
 	if base := path.Base(a); strings.Contains(a, "/") && path.Ext(base) != "" || strings.Contains(base, "_test.") || strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") || strings.HasPrefix(base, "test_") && path.Ext(base) != "" {
+		return true
+	}
+	return false
+}
+
+// selectorOption: an option that selects which tests or packages a command runs on
+// (`-run`, `-k`, `--filter`, `-p`), with or without its value after "=".
+func selectorOption(a string) bool {
+	name, _, _ := strings.Cut(a, "=")
+	switch name {
+	case "-k", "-t", "-run", "--run", "--filter", "-F", "--grep", "-g", "-p", "--package", "--testNamePattern",
+		"--filter-class", "--filter-method", "--filter-trait", "-Dtest", "--tests", "--test":
 		return true
 	}
 	return false

@@ -123,3 +123,25 @@ func TestAfterAnyChangeToTheCode(t *testing.T) {
 		}
 	}
 }
+
+// A form given for a selection of tests ("Run single go tests with `go test -tags x
+// -run '^T$'`") needs its other options only where the selection is made; a form
+// that only selects asks for nothing.
+func TestPrescribedFormForASelection(t *testing.T) {
+	rules := compileText(t, "Run single go tests with `go test -tags 'sqlite sqlite_unlock_notify' -run '^TestName$' ./modulepath/`.", policy.Must, "")
+	if len(rules) != 1 {
+		t.Fatalf("rules: %+v", rules)
+	}
+	for _, c := range []struct{ line, want string }{
+		{"go test -run TestFoo ./models/", "warned"},
+		{"go test -tags 'sqlite sqlite_unlock_notify' -run TestFoo ./models/", "allowed"},
+		{"go test ./...", "allowed"},
+	} {
+		if got := verdict(t, rules, c.line); got != c.want {
+			t.Errorf("%s: %s, want %s", c.line, got, c.want)
+		}
+	}
+	for _, r := range compileText(t, "Run one test with `pytest -k test_name`.", policy.Must, "") {
+		t.Errorf("a form that only selects: %s %s", r.Kind, r.Params)
+	}
+}

@@ -1400,8 +1400,19 @@ func lowerPrescribedForm(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 		words = append(words, a)
 	}
 	bare := process.BanPatternFrom(words, c.Scope.Dir)
+	required := 0
 	for _, o := range opts {
+		if selectorOption(o) {
+			// "Run single tests with `go test -tags x -run '^T$'`": the selection
+			// says when the form applies; the other options are what it needs
+			bare.Flags = append(bare.Flags, flagGroup(bare, []string{o}))
+			continue
+		}
 		bare.Lacking = append(bare.Lacking, flagGroup(bare, []string{o}))
+		required++
+	}
+	if required == 0 {
+		return nil // `pytest -k name`: how to select, nothing the runs must carry
 	}
 	m := *n
 	m.Uncertain = append(append([]string(nil), n.Uncertain...), "the form is given as how to do the work")

@@ -88,7 +88,7 @@ func SpanArgv(span string) ([]string, bool) {
 		return " __heed_any__ "
 	})
 	s = strings.TrimSpace(s)
-	if s == "" || strings.ContainsAny(s, "\n|&;<>()$`") {
+	if s == "" || shellMeta(s) {
 		return nil, false
 	}
 	cmds := shell.Parse(s, shell.Options{})
@@ -106,6 +106,34 @@ func SpanArgv(span string) ([]string, bool) {
 		return nil, false
 	}
 	return argv, true
+}
+
+// shellMeta reports whether a span holds shell syntax beyond one simple command: a
+// newline, an operator or a redirection outside quotes, or an expansion outside
+// single quotes (`-run '^TestName$'` is one word; `echo $HOME` expands).
+func shellMeta(s string) bool {
+	var quote rune
+	for _, r := range s {
+		switch {
+		case r == '\n':
+			return true
+		case quote == '\'':
+			if r == '\'' {
+				quote = 0
+			}
+		case quote == '"':
+			if r == '"' {
+				quote = 0
+			} else if r == '$' || r == '`' {
+				return true
+			}
+		case r == '\'' || r == '"':
+			quote = r
+		case strings.ContainsRune("|&;<>()$`", r):
+			return true
+		}
+	}
+	return quote != 0
 }
 
 // IsCommand reports whether argv (read from a code span) names a command: a known
