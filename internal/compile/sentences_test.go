@@ -580,3 +580,24 @@ func TestMixedListLeadIn(t *testing.T) {
 		t.Errorf("a pull request after both: %s", got)
 	}
 }
+
+// A lead-in that runs its list to validate the work orders the list's commands before
+// the work leaves the session; a lead-in that says where the commands run ("in that
+// library's directory") says no condition heed cannot see.
+func TestListLeadInsThatValidateOrRunInAPackage(t *testing.T) {
+	reg := rules.Registry()
+	rs := compileDoc("Run the following commands to validate your changes:\n\n- `npm run tsc`\n- `npm run lint`\n")
+	if got := lineVerdict(t, reg, rs, "git commit -m x", "npm run tsc"); got != "warned" {
+		t.Errorf("commit without the lint: %s", got)
+	}
+	if got := lineVerdict(t, reg, rs, "git commit -m x", "npm run tsc;;npm run lint"); got != "allowed" {
+		t.Errorf("commit after the list: %s", got)
+	}
+	rs = compileDoc("When you modify code in any library, run the following commands in that library's directory before creating a pull request:\n\n- `make format` – run code formatters\n- `make lint` – run the linter\n")
+	if got := lineVerdict(t, reg, rs, "gh pr create --fill", "edit libs/core/a.py;;make format"); got == "allowed" {
+		t.Errorf("a pull request without the lint: %s", got)
+	}
+	if got := lineVerdict(t, reg, rs, "gh pr create --fill", "edit libs/core/a.py;;make format;;make lint"); got != "allowed" {
+		t.Errorf("a pull request after the list: %s", got)
+	}
+}

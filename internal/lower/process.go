@@ -107,6 +107,12 @@ func sectionCommands(c *policy.Constraint, rc *recognize.RepoContext) []string {
 func listOrders(c *policy.Constraint, rc *recognize.RepoContext, norms []norm.Norm) {
 	for i := range norms {
 		n := &norms[i]
+		if n.Polarity == norm.Require && len(n.Before)+len(n.After) == 0 && n.Condition == "" && len(n.Objects) == 0 && norm.ValidatesChanges(c.Text) {
+			// "Run the following commands to validate your changes:": they run
+			// before the work leaves the session
+			n.Before = []norm.Object{{Kind: norm.KEvent, Text: "finish", Origin: "inferred"}}
+			n.Uncertain = append(n.Uncertain, "the list validates the work: it runs before the work leaves the session")
+		}
 		if n.Polarity != norm.Require || len(n.Before)+len(n.After) == 0 || hasKind(n.Objects, norm.KCommand) {
 			continue
 		}
@@ -526,6 +532,11 @@ func Readings(c *policy.Constraint, rc *recognize.RepoContext) (norms []norm.Nor
 		}
 	}
 	if strings.HasSuffix(strings.TrimSpace(c.Text), ":") {
+		if len(norms) == 0 && norm.ValidatesChanges(c.Text) {
+			// "Run the following commands to validate your changes:": the list is
+			// what it asks to run
+			norms = []norm.Norm{{Polarity: norm.Require, Strength: "must", Verb: "run", Sentence: c.Text}}
+		}
 		listOrders(c, rc, norms)
 	}
 	previousOrder(c, rc, norms)

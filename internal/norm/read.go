@@ -887,6 +887,11 @@ func inPackage(ns []Norm, text string) {
 	for i := range ns {
 		if ns[i].Polarity == Require && hasKinds(ns[i].Objects, KCommand, KRole) {
 			ns[i].InPackage = true
+			if inPackageRE().MatchString(ns[i].Condition) {
+				// "in that library's directory" is where the commands run, which
+				// InPackage says; no condition heed cannot see
+				ns[i].Condition = ""
+			}
 		}
 	}
 }

@@ -232,3 +232,26 @@ func GenericCodeChange(cond string) bool {
 var genericChangeObjects = map[string]bool{"you": true, "your": true, "any": true, "the": true, "a": true, "or": true,
 	"and": true, "code": true, "files": true, "file": true, "imports": true, "import": true, "source": true, "changes": true,
 	"change": true, "edits": true, "anything": true, "something": true, "have": true, "made": true, "'ve": true, "ve": true}
+
+// ValidatesChanges: a lead-in that runs its list to check the work ("Run the
+// following commands to validate your changes:", "Run these to verify your work:").
+func ValidatesChanges(text string) bool {
+	toks := Tokenize(text)
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].Low != "to" {
+			continue
+		}
+		switch toks[i+1].Low {
+		case "validate", "verify", "check", "test":
+		default:
+			continue
+		}
+		for _, t := range toks[i+2:] {
+			switch t.Low {
+			case "change", "changes", "work", "code", "edits", "patch", "contribution":
+				return true
+			}
+		}
+	}
+	return false
+}
