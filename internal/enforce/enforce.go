@@ -165,9 +165,9 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 			return internalDecision(err.Error())
 		}
 		past = hist
-		state := e.state(req.Root)
+		state, pending := e.tree(req.Root)
 		for i := range cmds {
-			cmds[i].State = state
+			cmds[i].State, cmds[i].Pending = state, pending
 		}
 	}
 	ev := &engine.Evidence{Mode: engine.ModeAll, Commands: append(append([]engine.Command(nil), past...), shift(cmds, len(past))...)}
@@ -209,6 +209,19 @@ func checkOf(rules []engine.Compiled, r *policy.Rule) engine.Check {
 		}
 	}
 	return nil
+}
+
+// tree is the working tree's fingerprint and changed paths; the paths are nil when
+// unknown (a State function given for tests knows no paths).
+func (e *Enforcer) tree(root string) (string, []string) {
+	if e.State != nil {
+		return e.state(root), nil
+	}
+	s, paths, err := TreeChanges(root)
+	if err != nil {
+		return "", nil
+	}
+	return s, paths
 }
 
 func (e *Enforcer) state(root string) string {

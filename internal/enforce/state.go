@@ -18,11 +18,18 @@ import (
 // state lint saw. heed's own files are left out. It runs git once, and only for
 // ordering rules.
 func TreeState(root string) (string, error) {
+	state, _, err := TreeChanges(root)
+	return state, err
+}
+
+// TreeChanges is TreeState with the changed paths themselves (sorted), which an
+// ordering rule limited to some files reads when the session's edits are unknown.
+func TreeChanges(root string) (string, []string, error) {
 	cmd := exec.Command("git", "-C", root, "-c", "core.quotePath=false", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames")
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
 	out, err := cmd.Output()
 	if err != nil {
-		return "", fmt.Errorf("git status in %s: %w", root, err)
+		return "", nil, fmt.Errorf("git status in %s: %w", root, err)
 	}
 	var paths []string
 	for _, rec := range bytes.Split(out, []byte{0}) {
@@ -49,5 +56,8 @@ func TreeState(root string) (string, error) {
 		}
 		h.Write([]byte{0})
 	}
-	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+	if paths == nil {
+		paths = []string{} // known: nothing changed
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16]), paths, nil
 }

@@ -67,6 +67,10 @@ type Command struct {
 	// State is a fingerprint of the working tree's changed files when the command
 	// finished (earlier commands) or is about to run (the judged one); "" when unknown.
 	State string `json:"state,omitempty"`
+	// Pending are the repository-relative paths the working tree changes when the
+	// judged command is about to run (staged or not, untracked included): what a
+	// commit can carry. Nil when unknown; empty when the tree is clean.
+	Pending []string `json:"-"`
 }
 
 // LineSet is a set of 1-based line numbers.

@@ -64,3 +64,39 @@ func TestPathProgramRunInItsFolder(t *testing.T) {
 		}
 	}
 }
+
+// An order limited to changes of some files, when the session's edits are unknown (a
+// shim, an agent without a transcript), reads the working tree: a commit whose tree
+// changes none of those files needs nothing; one that changes them needs the order.
+func TestOrderReadsTheWorkingTreeWhenEditsAreUnknown(t *testing.T) {
+	r := policy.Rule{ID: "r", Domain: "process", Kind: KindSequence, Severity: "error",
+		Params: json.RawMessage(`{"then":[{"program":["git"],"args":["commit"]}],"first":[{"program":["cargo"],"args":["fmt"]}],"label":"cargo fmt","changed":["**/*.rs"],"changed_inferred":true}`)}
+	chk, err := engine.NewRegistry(Kinds()...).CompileRule(&r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		pending []string
+		want    engine.Verdict
+	}{
+		{nil, engine.Violated},                               // unknown: the order holds as written
+		{[]string{}, engine.Satisfied},                       // a clean tree
+		{[]string{"README.md"}, engine.Satisfied},            // no Rust change
+		{[]string{"README.md", "src/a.rs"}, engine.Violated}, // a Rust change and no cargo fmt
+	} {
+		ev, err := CaseEvidence(policy.Case{Shell: "git commit -am x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range ev.Commands {
+			ev.Commands[i].Pending = c.pending
+		}
+		got := engine.Inapplicable
+		for _, o := range engine.Run([]engine.Compiled{{Rule: &r, Check: chk}}, ev, engine.Options{Workers: 1}) {
+			got = o.Verdict
+		}
+		if got != c.want {
+			t.Errorf("pending %v: %s, want %s", c.pending, got, c.want)
+		}
+	}
+}

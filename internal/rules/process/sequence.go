@@ -230,6 +230,18 @@ func (s *sequenceCheck) changedSince(ev *engine.Evidence, at int, cmd *engine.Co
 			break
 		}
 	}
+	if !recorded && cmd.Pending != nil {
+		// the session's edits are unknown (a shim, an agent without a transcript),
+		// but the working tree shows what the command can carry
+		for _, p := range cmd.Pending {
+			for _, g := range s.p.Changed {
+				if policy.MatchGlob(g, "", p) {
+					return engine.Result{}, false
+				}
+			}
+		}
+		return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("the working tree holds no change to %s", strings.Join(s.p.Changed, ", "))}, true
+	}
 	if !recorded && s.p.ChangedInferred {
 		return engine.Result{}, false
 	}
