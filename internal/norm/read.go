@@ -1579,7 +1579,7 @@ func toolWordOK(toks []Token, i int) bool {
 }
 
 func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
-	toks := undoingVerbs(joinWrapped(splitToolLists(s.Tokens)), ctx)
+	toks := undoingVerbs(joinWrapped(splitToolLists(bareCommands(s.Tokens, ctx))), ctx)
 	var segs []*segment
 	cur := &segment{role: ""}
 	segs = append(segs, cur)

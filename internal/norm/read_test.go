@@ -95,7 +95,7 @@ func TestReadSentences(t *testing.T) {
 		{"own", "If you touch files in `api/`, run `make openapi`.", "require: make openapi | after: api/"},
 		{"own", "Open a draft pull request first.", "require: concept:draft-pr"},
 		{"own", "When editing CLAUDE.md, also update docs/agents.md.", "require: docs/agents.md | after: CLAUDE.md"},
-		{"own", "Run go test ./... before committing.", "require: go test (from words) | before: event:commit"},
+		{"own", "Run go test ./... before committing.", "require: go test ./... | before: event:commit"},
 		{"own", "For schema changes, `make migrate-check` must pass.", "require: make migrate-check | if: For schema changes"},
 		{"own", "Never `--no-verify`.", "forbid: concept:skip-hooks (from option)"},
 		{"own", "Branch naming: always prefix branches with `bot/`.", "require: concept:branch-name bot/*"},
@@ -407,5 +407,28 @@ func TestProcedureStepNamesNoRivals(t *testing.T) {
 	}
 	if !rivals("") {
 		t.Error("the command alone no longer names the project's package manager")
+	}
+}
+
+// A command written without backticks after a verb that runs it is a command up to
+// the first word that is no argument; a role ("pre-commit hooks", "the tests") is no
+// command.
+func TestBareCommandsInWords(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Run cargo fmt --all after changing src/.", "cargo fmt --all"},
+		{"Always run make lint before pushing.", "make lint"},
+		{"Ensure it passes by running ./gradlew check.", "./gradlew check"},
+		{"Run pre-commit hooks before making PRs.", ""},
+		{"Run the tests before pushing.", ""},
+	} {
+		got := ""
+		for _, tk := range bareCommands(Tokenize(c.text), Context{Command: commands}) {
+			if tk.Code {
+				got = tk.Text
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q: command %q, want %q", c.text, got, c.want)
+		}
 	}
 }

@@ -255,3 +255,64 @@ func ValidatesChanges(text string) bool {
 	}
 	return false
 }
+
+// bareCommands quotes a command written without backticks after a verb that runs it
+// ("run flutter pub get after ...", "by running ./bin/test", "always run prek
+// before PRs"): the words from a program heed knows (or a path to a script) up to the
+// first word that is no argument become one code span, as if the file had quoted it.
+func bareCommands(toks []Token, ctx Context) []Token {
+	if ctx.Command == nil {
+		return toks
+	}
+	var out []Token
+	for i := 0; i < len(toks); i++ {
+		out = append(out, toks[i])
+		if toks[i].Code || !runVerbs[toks[i].Low] || i+1 >= len(toks) || toks[i+1].Code || toks[i+1].Punct {
+			continue
+		}
+		if _, ok := ctx.Command(toks[i+1].Text); !ok || stopWords[toks[i+1].Low] {
+			continue
+		}
+		if _, n := roleAt(toks, i+1); n > 1 {
+			continue // "run pre-commit hooks": the hooks, named by their role
+		}
+		j := i + 2
+		for j < len(toks) && j < i+9 && !toks[j].Code && !toks[j].Punct && !stopWords[toks[j].Low] && argWord(toks[j].Text) {
+			j++
+		}
+		words := make([]string, 0, j-i-1)
+		for _, t := range toks[i+1 : j] {
+			words = append(words, t.Text)
+		}
+		line := strings.Join(words, " ")
+		if _, ok := ctx.Command(line); !ok {
+			continue
+		}
+		out = append(out, Token{Text: line, Low: strings.ToLower(line), Code: true})
+		i = j - 1
+	}
+	return out
+}
+
+// runVerbs run what follows them.
+var runVerbs = map[string]bool{"run": true, "runs": true, "running": true, "execute": true, "executing": true, "invoke": true, "rerun": true, "re-run": true}
+
+// stopWords end a command written in words: markers of when, where, why and how.
+var stopWords = map[string]bool{"before": true, "after": true, "when": true, "whenever": true, "if": true, "to": true,
+	"and": true, "or": true, "then": true, "in": true, "on": true, "from": true, "for": true, "with": true, "until": true,
+	"unless": true, "first": true, "again": true, "locally": true, "always": true, "once": true, "each": true,
+	"every": true, "the": true, "a": true, "an": true, "your": true, "all": true, "any": true, "it": true, "this": true,
+	"that": true, "these": true, "those": true, "tests": true, "test-suite": true, "manually": true, "yourself": true,
+	"as": true, "so": true, "but": true, "instead": true, "not": true, "only": true, "at": true, "by": true, "of": true,
+	"hooks": true, "checks": true, "files": true, "changes": true, "linters": true, "formatters": true, "suites": true,
+	"scripts": true, "commands": true, "tasks": true, "targets": true}
+
+// argWord: a word shaped as a command's argument (lower case, options, paths).
+func argWord(w string) bool {
+	for _, r := range w {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@+*", r)) {
+			return false
+		}
+	}
+	return w != ""
+}
