@@ -601,3 +601,28 @@ func TestListLeadInsThatValidateOrRunInAPackage(t *testing.T) {
 		t.Errorf("a pull request after the list: %s", got)
 	}
 }
+
+// Bans read wider than their sentences on fresh repositories (session 23's precision
+// study): a broad practice narrowed by its object, question or section, a ban of
+// saying rather than running, an option named with its value, a command named with
+// what it is run on. None may block what the sentence allows.
+func TestBansNoWiderThanTheirSentence(t *testing.T) {
+	reg := rules.Registry()
+	for _, c := range []struct{ doc, line, want string }{
+		{"Do not open PRs that duplicate the bot's work.", "gh pr create --fill", "warned"},
+		{"**Found a security vulnerability?** Don't open an issue or a PR. Email us instead.", "gh issue create", "warned"},
+		{"## Reporting a Vulnerability\n\nPlease *DO NOT* create an issue.\n", "gh issue create", "warned"},
+		{"Do not push to it directly.", "git push origin main", "warned"},
+		{"Please don't squash other people's commits.", "git rebase -i HEAD~3", "warned"},
+		{"Never state that `go build` or `go test -race` pass.", "go build ./...", "allowed"},
+		{"Do not run `npm install` with `legacy-peer-deps`.", "npm install", "allowed"},
+		{"Never call `make` with `release`.", "make build", "allowed"},
+		{"Never call `make` with `release`.", "make release", "blocked"},
+		{"Never run `go build` with `-tags ignore`.", "go build ./...", "allowed"},
+		{"Do not open pull requests.", "gh pr create --fill", "blocked"},
+	} {
+		if got := lineVerdict(t, reg, compileDoc(c.doc), c.line); got != c.want {
+			t.Errorf("%q: %s is %s, want %s", c.doc, c.line, got, c.want)
+		}
+	}
+}

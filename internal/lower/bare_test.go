@@ -145,3 +145,19 @@ func TestPrescribedFormForASelection(t *testing.T) {
 		t.Errorf("a form that only selects: %s %s", r.Kind, r.Params)
 	}
 }
+
+// A ban of an option with its value bans the command with that option and value,
+// never the whole command.
+func TestBanOfAnOptionWithItsValue(t *testing.T) {
+	rules := compileText(t, "Never run `go build` with `-tags ignore`.", policy.Must, "")
+	for _, c := range []struct{ line, want string }{
+		{"go build -tags ignore ./...", "blocked"},
+		{"go build -tags=ignore ./...", "blocked"},
+		{"go build ./...", "allowed"},
+		{"go build -tags integration ./...", "allowed"},
+	} {
+		if got := verdict(t, rules, c.line); got != c.want {
+			t.Errorf("%s: %s, want %s", c.line, got, c.want)
+		}
+	}
+}

@@ -586,6 +586,19 @@ type forms struct {
 	other bool
 	// atRoot: the commands are forbidden where they run at the repository root.
 	atRoot bool
+	// unheld: a thing named after a command that no pattern holds ("never run
+	// `npm install` with `legacy peer deps`"): the patterns are wider than the text.
+	unheld bool
+}
+
+// argumentWord: a code span that can be one word of a command line (`release`,
+// `prod.tfvars`), not an option, a placeholder or a phrase.
+func argumentWord(s string) bool {
+	if s == "" || strings.ContainsAny(s, " \t<>{}$`") {
+		return false
+	}
+	c := s[0]
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '/'
 }
 
 func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) forms {
@@ -645,6 +658,22 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 				continue
 			}
 			f.other = true
+		case norm.KCode:
+			if o.Origin != "qualifier" {
+				f.other = true
+				continue
+			}
+			if lastCmd >= 0 && argumentWord(o.Text) {
+				// "never call `make` with `release`": the command with that word
+				// among its arguments (a target, a file it is given)
+				p := &f.patterns[lastCmd]
+				p.Args = append(p.Args, o.Text)
+				continue
+			}
+			if lastCmd >= 0 {
+				f.unheld = true
+			}
+			f.other = true
 		default:
 			f.other = true
 		}
@@ -664,8 +693,15 @@ func flagGroup(p process.Pattern, flags []string) []string {
 	var g []string
 	seen := map[string]bool{}
 	for _, fl := range flags {
-		name, _, _ := strings.Cut(fl, "=")
+		name, val, hasVal := strings.Cut(fl, "=")
 		for _, s := range process.FlagSynonyms(p.Program[0], sub, name) {
+			if hasVal && val != "" && strings.HasPrefix(s, "--") {
+				// `--mode=hard`, `-tags ignore`: the option with that value (a
+				// short spelling may take its value glued, which is not spelled)
+				s += "=" + val
+			} else if hasVal && val != "" && s == name {
+				s += "=" + val
+			}
 			if !seen[s] {
 				seen[s] = true
 				g = append(g, s)
@@ -775,6 +811,11 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 			return nil, "forbids options but names no command they belong to"
 		}
 		return nil, ""
+	}
+	if f.unheld && !n.Together {
+		// the ban names something beside its commands that no pattern holds: the
+		// commands alone are wider than the sentence, so they only warn
+		n.Uncertain = append(slices.Clone(n.Uncertain), "the ban names more than its commands, which the rule cannot hold")
 	}
 	if norm.CIOnly(n.Condition) {
 		return nil, "applies in CI only, never to an agent's own commands"

@@ -101,3 +101,91 @@ func vacuousConditions(ns []Norm) {
 		}
 	}
 }
+
+// broadConcepts are practices a ban may name that a session does all the time: a ban
+// of one of them read wider than its sentence stops an agent's ordinary work.
+var broadConcepts = map[string]bool{"create-issue": true, "open-pr": true, "push": true, "squash": true, "merge": true,
+	"commit": true, "rebase": true, "amend": true}
+
+// qualifiedRE: words that narrow what a practice is done to or when ("PRs that
+// duplicate that work", "push to it directly", "other people's commits", "issues
+// for security reports").
+var qualifiedRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:(?:issues?|prs?|pull requests?|commits?|branch(?:es)?|changes) (?:that|which|who) \w+|(?:to|into|onto|on) (?:it|them|this|that|these|those)\b|(?:other people|someone else|somebody else|others|another (?:person|contributor|developer)|other contributors)(?:'s|’s|')|vulnerabilit(?:y|ies)|security (?:issue|report|bug|problem)s?)`)
+})
+
+// qualifiedConceptBans: a ban of a broad practice whose sentence, question or
+// section narrows it ("Don't open PRs that duplicate Dependabot's work", "Found a
+// security vulnerability? Don't open an issue", under "## Reporting a
+// Vulnerability") holds only in a case heed cannot see: a condition, never a block.
+func qualifiedConceptBans(ns []Norm, text string, ctx Context) {
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Forbid || n.Condition != "" || !slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Kind == KConcept && broadConcepts[o.Text] && len(o.Argv) == 0 }) {
+			continue
+		}
+		// the whole text: "**Found a security vulnerability?** Don't open an issue."
+		// is two sentences
+		cond := qualifiedRE().FindString(text)
+		if q, _, ok := strings.Cut(text, "?"); ok && cond == "" && len(strings.Fields(q)) <= 8 {
+			cond = strings.Trim(q, "*_ ") + "?" // "**Found a bug?** Don't open a PR"
+		}
+		if cond == "" {
+			for _, h := range ctx.Heading {
+				if m := qualifiedRE().FindString(h); m != "" {
+					cond = "under " + strings.TrimSpace(h)
+				}
+			}
+		}
+		if cond != "" {
+			n.Condition = cond
+			n.Uncertain = append(n.Uncertain, "condition: "+cond)
+		}
+	}
+}
+
+// speechBanRE: a ban of saying something about what it names ("Never state that `go
+// build` passes", "don't claim `make test` is green"), not of running it.
+var speechBanRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:never|don't|do not|must not|should not|avoid)\s+(?:\w+\s+)?(?:stat(?:e|ing)|claim(?:ing)?|say(?:ing)?|assert(?:ing)?|report(?:ing)?|mention(?:ing)?|announc(?:e|ing)|pretend(?:ing)?|assum(?:e|ing)|impl(?:y|ying)|writ(?:e|ing) that)\b`)
+})
+
+// withoutSpeechBans drops the bans of a sentence that forbids saying something about
+// commands rather than running them.
+func withoutSpeechBans(ns []Norm, text string) []Norm {
+	if !speechBanRE().MatchString(text) {
+		return ns
+	}
+	return slices.DeleteFunc(ns, func(n Norm) bool { return n.Polarity == Forbid && hasKinds(n.Objects, KCommand, KCode, KTool) })
+}
+
+// qualifierWords introduce what a command is run with or on.
+var qualifierWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"with": true, "against": true, "using": true, "on": true, "via": true, "passing": true}
+})
+
+// markQualifiers marks the code spans of a ban that say what its command is run with
+// or on ("never call `make` with `release`", "never run `terraform apply` against
+// `prod.tfvars`"): they narrow the command, where a span in a list ("`uv pip
+// install`, `@latest` syntax") is a ban of its own.
+func markQualifiers(ns []Norm, text string) {
+	toks := Tokenize(text)
+	qualifying := map[string]bool{}
+	for i := 1; i < len(toks); i++ {
+		if toks[i].Code && qualifierWords()[toks[i-1].Low] {
+			qualifying[toks[i].Text] = true
+		}
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Forbid {
+			continue
+		}
+		for k := range n.Objects {
+			o := &n.Objects[k]
+			if o.Kind == KCode && o.Origin == "" && qualifying[o.Text] {
+				o.Origin = "qualifier"
+			}
+		}
+	}
+}

@@ -207,6 +207,9 @@ func Read(text string, ctx Context) []Norm {
 	vacuousConditions(out)
 	mannerBans(out)
 	publishedOnly(out)
+	qualifiedConceptBans(out, text, ctx)
+	out = withoutSpeechBans(out, text)
+	markQualifiers(out, text)
 	narrowedSubstitutions(out)
 	flagAlternatives(out)
 	deletedFiles(out)
@@ -1536,6 +1539,9 @@ func flagLike(s string) bool {
 	if len(f) == 0 {
 		return false
 	}
+	if flagWithValue(f) {
+		return true
+	}
 	for _, w := range f {
 		if len(w) < 2 || w[0] != '-' || w == "--" {
 			return false
@@ -1544,11 +1550,26 @@ func flagLike(s string) bool {
 	return true
 }
 
+// flagWithValue: an option and its value as one span (`-tags ignore`, `--config
+// prod.yaml`): one option, which a ban names with its value.
+func flagWithValue(f []string) bool {
+	return len(f) == 2 && len(f[0]) > 1 && f[0][0] == '-' && f[0] != "--" && !strings.HasPrefix(f[1], "-") && !strings.ContainsAny(f[1], "<>`")
+}
+
+// flagArgv is a flag span's words: an option with its value is one word, "-x=value".
+func flagArgv(span string) []string {
+	f := strings.Fields(span)
+	if flagWithValue(f) {
+		return []string{f[0] + "=" + f[1]}
+	}
+	return f
+}
+
 // classify types a code span.
 func classify(span string, ctx Context) Object {
 	switch {
 	case flagLike(span):
-		return Object{Kind: KFlag, Text: span, Argv: strings.Fields(span)}
+		return Object{Kind: KFlag, Text: span, Argv: flagArgv(span)}
 	case ctx.Command != nil:
 		if argv, ok := ctx.Command(span); ok {
 			return Object{Kind: KCommand, Text: span, Argv: argv}
