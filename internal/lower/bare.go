@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
@@ -18,7 +19,9 @@ import (
 // bareCheckRoles are the roles of commands that check or tidy the work: tests,
 // linters, formatters, type checkers. A build, an install, a server or a generator
 // is how to work, or follows changes of its own, and is left alone.
-var bareCheckRoles = map[string]bool{"test": true, "lint": true, "format": true, "typecheck": true}
+var bareCheckRoles = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"test": true, "lint": true, "format": true, "typecheck": true}
+})
 
 // bareCheckUncertain is why a bare check only warns.
 const bareCheckUncertain = "no event is named: a bare instruction to run a check is read as before the work leaves the session"
@@ -89,9 +92,9 @@ func bareCheck(c *policy.Constraint, n *norm.Norm) bool {
 		return false
 	}
 	// "Ensure tests pass: `bin/rake`": the sentence names the command's role
-	named := slices.ContainsFunc(n.Objects, func(o norm.Object) bool { return o.Kind == norm.KRole && bareCheckRoles[o.Text] })
+	named := slices.ContainsFunc(n.Objects, func(o norm.Object) bool { return o.Kind == norm.KRole && bareCheckRoles()[o.Text] })
 	for _, o := range n.Objects {
-		if o.Kind == norm.KCommand && !named && !bareCheckRoles[roleOf(o.Argv)] {
+		if o.Kind == norm.KCommand && !named && !bareCheckRoles()[roleOf(o.Argv)] {
 			return false
 		}
 	}
@@ -147,7 +150,7 @@ func codeGlobs(rc *recognize.RepoContext) []string {
 	}
 	var globs []string
 	for _, ext := range rc.Extensions {
-		if !notCode[strings.ToLower(ext)] {
+		if !notCode()[strings.ToLower(ext)] {
 			globs = append(globs, "**/*"+ext)
 		}
 	}
@@ -156,10 +159,12 @@ func codeGlobs(rc *recognize.RepoContext) []string {
 
 // notCode are extensions of documents, data and assets: a change to them alone does
 // not need the code's checks.
-var notCode = map[string]bool{".md": true, ".mdx": true, ".txt": true, ".rst": true, ".adoc": true, ".json": true,
-	".yaml": true, ".yml": true, ".toml": true, ".lock": true, ".csv": true, ".svg": true, ".png": true, ".jpg": true,
-	".jpeg": true, ".gif": true, ".ico": true, ".webp": true, ".pdf": true, ".snap": true, ".ini": true, ".cfg": true,
-	".xml": true, ".html": true, ".css": true, ".scss": true, ".license": true, ".gitignore": true, ".sum": true, ".mod": true}
+var notCode = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{".md": true, ".mdx": true, ".txt": true, ".rst": true, ".adoc": true, ".json": true,
+		".yaml": true, ".yml": true, ".toml": true, ".lock": true, ".csv": true, ".svg": true, ".png": true, ".jpg": true,
+		".jpeg": true, ".gif": true, ".ico": true, ".webp": true, ".pdf": true, ".snap": true, ".ini": true, ".cfg": true,
+		".xml": true, ".html": true, ".css": true, ".scss": true, ".license": true, ".gitignore": true, ".sum": true, ".mod": true}
+})
 
 // caseArg: an argument that makes a command one case of many or keeps it running:
 // a watch mode, a placeholder, a selection (`-k`, `--filter`, `-run`), a test file or

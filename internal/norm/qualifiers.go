@@ -104,8 +104,10 @@ func vacuousConditions(ns []Norm) {
 
 // broadConcepts are practices a ban may name that a session does all the time: a ban
 // of one of them read wider than its sentence stops an agent's ordinary work.
-var broadConcepts = map[string]bool{"create-issue": true, "open-pr": true, "push": true, "squash": true, "merge": true,
-	"commit": true, "rebase": true, "amend": true}
+var broadConcepts = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"create-issue": true, "open-pr": true, "push": true, "squash": true, "merge": true,
+		"commit": true, "rebase": true, "amend": true}
+})
 
 // qualifiedRE: words that narrow what a practice is done to or when ("PRs that
 // duplicate that work", "push to it directly", "other people's commits", "issues
@@ -121,7 +123,7 @@ var qualifiedRE = sync.OnceValue(func() *regexp.Regexp {
 func qualifiedConceptBans(ns []Norm, text string, ctx Context) {
 	for i := range ns {
 		n := &ns[i]
-		if n.Polarity != Forbid || n.Condition != "" || !slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Kind == KConcept && broadConcepts[o.Text] && len(o.Argv) == 0 }) {
+		if n.Polarity != Forbid || n.Condition != "" || !slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Kind == KConcept && broadConcepts()[o.Text] && len(o.Argv) == 0 }) {
 			continue
 		}
 		// the whole text: "**Found a security vulnerability?** Don't open an issue."

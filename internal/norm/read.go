@@ -3989,14 +3989,14 @@ func ChangeTable(header string) bool {
 func changeSubjectOrder(text string, ctx Context) (string, bool) {
 	toks := Tokenize(text)
 	i := 0
-	if i < len(toks) && changeQuantifiers[toks[i].Low] {
+	if i < len(toks) && changeQuantifiers()[toks[i].Low] {
 		i++
 	}
-	if i >= len(toks) || !changeNouns[toks[i].Low] {
+	if i >= len(toks) || !changeNouns()[toks[i].Low] {
 		return "", false
 	}
 	i++
-	if i >= len(toks) || !changePrepositions[toks[i].Low] {
+	if i >= len(toks) || !changePrepositions()[toks[i].Low] {
 		return "", false
 	}
 	i++
@@ -4058,9 +4058,15 @@ func ChangeOrderLevel(text string) string {
 }
 
 var (
-	changeQuantifiers  = map[string]bool{"any": true, "every": true, "all": true, "each": true}
-	changeNouns        = map[string]bool{"change": true, "changes": true, "modification": true, "modifications": true, "edit": true, "edits": true, "update": true, "updates": true}
-	changePrepositions = map[string]bool{"to": true, "in": true, "under": true, "of": true, "inside": true, "within": true}
+	changeQuantifiers = sync.OnceValue(func() map[string]bool {
+		return map[string]bool{"any": true, "every": true, "all": true, "each": true}
+	})
+	changeNouns = sync.OnceValue(func() map[string]bool {
+		return map[string]bool{"change": true, "changes": true, "modification": true, "modifications": true, "edit": true, "edits": true, "update": true, "updates": true}
+	})
+	changePrepositions = sync.OnceValue(func() map[string]bool {
+		return map[string]bool{"to": true, "in": true, "under": true, "of": true, "inside": true, "within": true}
+	})
 	// what the predicate starts with when it asks for a command after the change
 	changeFollowers = []string{"must be followed by", "should be followed by", "need to be followed by", "needs to be followed by",
 		"require", "requires", "need ", "needs ", "must trigger", "must be accompanied by", "should be accompanied by"}

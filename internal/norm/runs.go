@@ -3,6 +3,7 @@ package norm
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -187,7 +188,7 @@ func FramingEvent(heading []string, leadIn string) string {
 	}
 	for j := len(heading) - 1; j >= 0; j-- {
 		toks := Tokenize(heading[j])
-		if len(toks) == 0 || len(toks) > 5 || slices.ContainsFunc(toks, func(t Token) bool { return eventProducts[t.Low] }) {
+		if len(toks) == 0 || len(toks) > 5 || slices.ContainsFunc(toks, func(t Token) bool { return eventProducts()[t.Low] }) {
 			continue
 		}
 		for i := range toks {
@@ -200,9 +201,11 @@ func FramingEvent(heading []string, leadIn string) string {
 }
 
 // eventProducts are what an event makes: a heading about them is about their form.
-var eventProducts = map[string]bool{"message": true, "messages": true, "title": true, "titles": true, "name": true,
-	"names": true, "naming": true, "description": true, "descriptions": true, "template": true, "templates": true,
-	"format": true, "style": true, "convention": true, "conventions": true, "review": true, "reviews": true}
+var eventProducts = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"message": true, "messages": true, "title": true, "titles": true, "name": true,
+		"names": true, "naming": true, "description": true, "descriptions": true, "template": true, "templates": true,
+		"format": true, "style": true, "convention": true, "conventions": true, "review": true, "reviews": true}
+})
 
 // GenericCodeChange: a condition that names a change of the code without naming
 // which ("after moving files or changing imports", "after making changes", "when you
@@ -219,7 +222,7 @@ func GenericCodeChange(cond string) bool {
 			return false
 		case changeWords[t.Low] || t.Low == "moving" || t.Low == "renaming" || t.Low == "refactoring" || t.Low == "making" || t.Low == "make":
 			changed = true
-		case genericChangeObjects[t.Low]:
+		case genericChangeObjects()[t.Low]:
 		default:
 			return false
 		}
@@ -229,9 +232,11 @@ func GenericCodeChange(cond string) bool {
 
 // genericChangeObjects are the words a change of the code may name, none of them a
 // part of it.
-var genericChangeObjects = map[string]bool{"you": true, "your": true, "any": true, "the": true, "a": true, "or": true,
-	"and": true, "code": true, "files": true, "file": true, "imports": true, "import": true, "source": true, "changes": true,
-	"change": true, "edits": true, "anything": true, "something": true, "have": true, "made": true, "'ve": true, "ve": true}
+var genericChangeObjects = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"you": true, "your": true, "any": true, "the": true, "a": true, "or": true,
+		"and": true, "code": true, "files": true, "file": true, "imports": true, "import": true, "source": true, "changes": true,
+		"change": true, "edits": true, "anything": true, "something": true, "have": true, "made": true, "'ve": true, "ve": true}
+})
 
 // ValidatesChanges: a lead-in that runs its list to check the work ("Run the
 // following commands to validate your changes:", "Run these to verify your work:").
@@ -267,17 +272,17 @@ func bareCommands(toks []Token, ctx Context) []Token {
 	var out []Token
 	for i := 0; i < len(toks); i++ {
 		out = append(out, toks[i])
-		if toks[i].Code || !runVerbs[toks[i].Low] || i+1 >= len(toks) || toks[i+1].Code || toks[i+1].Punct {
+		if toks[i].Code || !runVerbs()[toks[i].Low] || i+1 >= len(toks) || toks[i+1].Code || toks[i+1].Punct {
 			continue
 		}
-		if _, ok := ctx.Command(toks[i+1].Text); !ok || stopWords[toks[i+1].Low] {
+		if _, ok := ctx.Command(toks[i+1].Text); !ok || stopWords()[toks[i+1].Low] {
 			continue
 		}
 		if _, n := roleAt(toks, i+1); n > 1 {
 			continue // "run pre-commit hooks": the hooks, named by their role
 		}
 		j := i + 2
-		for j < len(toks) && j < i+9 && !toks[j].Code && !toks[j].Punct && !stopWords[toks[j].Low] && argWord(toks[j].Text) {
+		for j < len(toks) && j < i+9 && !toks[j].Code && !toks[j].Punct && !stopWords()[toks[j].Low] && argWord(toks[j].Text) {
 			j++
 		}
 		words := make([]string, 0, j-i-1)
@@ -295,17 +300,21 @@ func bareCommands(toks []Token, ctx Context) []Token {
 }
 
 // runVerbs run what follows them.
-var runVerbs = map[string]bool{"run": true, "runs": true, "running": true, "execute": true, "executing": true, "invoke": true, "rerun": true, "re-run": true}
+var runVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"run": true, "runs": true, "running": true, "execute": true, "executing": true, "invoke": true, "rerun": true, "re-run": true}
+})
 
 // stopWords end a command written in words: markers of when, where, why and how.
-var stopWords = map[string]bool{"before": true, "after": true, "when": true, "whenever": true, "if": true, "to": true,
-	"and": true, "or": true, "then": true, "in": true, "on": true, "from": true, "for": true, "with": true, "until": true,
-	"unless": true, "first": true, "again": true, "locally": true, "always": true, "once": true, "each": true,
-	"every": true, "the": true, "a": true, "an": true, "your": true, "all": true, "any": true, "it": true, "this": true,
-	"that": true, "these": true, "those": true, "tests": true, "test-suite": true, "manually": true, "yourself": true,
-	"as": true, "so": true, "but": true, "instead": true, "not": true, "only": true, "at": true, "by": true, "of": true,
-	"hooks": true, "checks": true, "files": true, "changes": true, "linters": true, "formatters": true, "suites": true,
-	"scripts": true, "commands": true, "tasks": true, "targets": true}
+var stopWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"before": true, "after": true, "when": true, "whenever": true, "if": true, "to": true,
+		"and": true, "or": true, "then": true, "in": true, "on": true, "from": true, "for": true, "with": true, "until": true,
+		"unless": true, "first": true, "again": true, "locally": true, "always": true, "once": true, "each": true,
+		"every": true, "the": true, "a": true, "an": true, "your": true, "all": true, "any": true, "it": true, "this": true,
+		"that": true, "these": true, "those": true, "tests": true, "test-suite": true, "manually": true, "yourself": true,
+		"as": true, "so": true, "but": true, "instead": true, "not": true, "only": true, "at": true, "by": true, "of": true,
+		"hooks": true, "checks": true, "files": true, "changes": true, "linters": true, "formatters": true, "suites": true,
+		"scripts": true, "commands": true, "tasks": true, "targets": true}
+})
 
 // argWord: a word shaped as a command's argument (lower case, options, paths).
 func argWord(w string) bool {
