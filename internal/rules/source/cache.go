@@ -16,9 +16,9 @@ import (
 )
 
 // CacheVersion changes whenever a change to this package could change a verdict on the
-// same rule and file (a predicate's meaning, the region queries, a grammar upgrade), so
+// same rule and file (a predicate's meaning, the region queries, a grammar upgrade, what a fix is exact for), so
 // old cached results are never reused by a build that would judge differently.
-const CacheVersion = "source-2 ts0.25.0 py0.25.0 js0.25.0 ts0.23.2 go0.25.0 rs0.24.0 java0.23.5"
+const CacheVersion = "source-3 ts0.25.0 py0.25.0 js0.25.0 ts0.23.2 go0.25.0 rs0.24.0 java0.23.5"
 
 // Cache holds the results of source rules per rule and file content: a second full
 // check parses and queries only the files that changed. Checks only read and fill it;
