@@ -18,9 +18,9 @@ import (
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/report"
+	"github.com/heed-dev/heed/internal/resultcache"
 	"github.com/heed-dev/heed/internal/rules/contrib"
 	"github.com/heed-dev/heed/internal/rules/process"
-	"github.com/heed-dev/heed/internal/rules/source"
 )
 
 // wordCheck flags every line of every file in its scope that contains Word, as a
@@ -588,7 +588,7 @@ func TestReportOfARealRunMatchesThePublishedSchema(t *testing.T) {
 }
 
 // The source rules' findings cache: a second full check gives the same findings from
-// .heed/cache/source.gob; a check of some paths keeps the cached results of the rest;
+// .heed/cache/results.gob; a check of some paths keeps the cached results of the rest;
 // a diff check neither reads nor rewrites it.
 func TestFindingsCacheAcrossRuns(t *testing.T) {
 	g := newRepo(t, map[string]string{
@@ -615,7 +615,7 @@ func TestFindingsCacheAcrossRuns(t *testing.T) {
 	if len(cold) != 2 {
 		t.Fatalf("cold run: %v", cold)
 	}
-	stored := source.OpenDiskCache(g.dir).Loaded()
+	stored := resultcache.OpenDiskCache(g.dir).Loaded()
 	if stored < 2 {
 		t.Fatalf("the cache holds %d results, want one per file that may match (a.py, c.py)", stored)
 	}
@@ -626,14 +626,14 @@ func TestFindingsCacheAcrossRuns(t *testing.T) {
 	if d := run(Options{Mode: All, Paths: []string{"b.py"}}); len(d) != 1 || !strings.HasPrefix(d[0], "b.py:1") {
 		t.Errorf("check of b.py: %v", d)
 	}
-	if n := source.OpenDiskCache(g.dir).Loaded(); n < stored+1 {
+	if n := resultcache.OpenDiskCache(g.dir).Loaded(); n < stored+1 {
 		t.Errorf("a check of one path dropped cached results of the others: %d, was %d", n, stored)
 	}
-	withPath := source.OpenDiskCache(g.dir).Loaded()
+	withPath := resultcache.OpenDiskCache(g.dir).Loaded()
 	if d := run(Options{Mode: Diff, Rev: "HEAD"}); len(d) != 1 || !strings.HasPrefix(d[0], "b.py:1") {
 		t.Errorf("diff run: %v", d)
 	}
-	if n := source.OpenDiskCache(g.dir).Loaded(); n != withPath {
+	if n := resultcache.OpenDiskCache(g.dir).Loaded(); n != withPath {
 		t.Errorf("a diff run rewrote the cache: %d results, was %d", n, withPath)
 	}
 	if _, err := os.Stat(filepath.Join(g.dir, ".heed", "cache", ".gitignore")); err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/heed-dev/heed/internal/lang"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/resultcache"
 	"github.com/heed-dev/heed/internal/workers"
 )
 
@@ -338,7 +339,7 @@ func (c *queryCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 		// the verdict reads the suite types of other files: not cached by this one's
 		return c.judge(ev, f)
 	}
-	return cached(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) })
+	return resultcache.Judge(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) })
 }
 
 func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
