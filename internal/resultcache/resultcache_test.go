@@ -59,7 +59,9 @@ func TestJudgeReusesAResultForTheSameRuleAndContentOnly(t *testing.T) {
 	legacy := filepath.Join(root, filepath.FromSlash(legacyFile))
 	os.MkdirAll(filepath.Dir(legacy), 0o755)
 	os.WriteFile(legacy, []byte("old"), 0o644)
-	rule := func(version string) string { return RuleKey(version, &policy.Rule{Kind: "k", Params: []byte(`{"x":1}`)}) }
+	rule := func(version string) string {
+		return RuleKey(version, &policy.Rule{Kind: "k", Params: []byte(`{"x":1}`)})
+	}
 	judged := 0
 	run := func(key, path, content string) engine.Result {
 		c := OpenDiskCache(root)
