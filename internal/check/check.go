@@ -157,13 +157,8 @@ func Run(p *project.Project, opt Options) (*Result, error) {
 	return runRules(p.Repo, p.Root, p.Rules, opt)
 }
 
-// RunRules checks the repository at root with the given compiled rules (Run with a
-// project; tests and embedders with rules of their own).
-func RunRules(root string, rules []engine.Compiled, opt Options) (*Result, error) {
-	return runRules(nil, root, rules, opt)
-}
-
-// runRules is RunRules with the repository already opened (r), or nil to open it.
+// runRules checks the repository at root with the given compiled rules, the
+// repository already opened (r), or nil to open it.
 func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (*Result, error) {
 	start := time.Now()
 	if opt.Mode == "" {

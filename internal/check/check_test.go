@@ -162,7 +162,7 @@ func (g *gitRepo) run(opt Options, rules ...engine.Compiled) *Result {
 	if rules == nil {
 		rules = testRules
 	}
-	res, err := RunRules(g.dir, rules, opt)
+	res, err := runRules(nil, g.dir, rules, opt)
 	if err != nil {
 		g.t.Fatalf("check %+v: %v", opt, err)
 	}
@@ -239,12 +239,12 @@ func TestAWholeTreeFindingInASkippedFileIsNotReported(t *testing.T) {
 func TestAllModeOutsideGit(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "a.py"), []byte("BAD\n"), 0o644)
-	res, err := RunRules(dir, testRules, Options{Mode: All})
+	res, err := runRules(nil, dir, testRules, Options{Mode: All})
 	if err != nil {
 		t.Fatal(err)
 	}
 	expect(t, res.Findings, "a.py:1 no-bad")
-	_, err = RunRules(dir, testRules, Options{Mode: Diff, Rev: "HEAD"})
+	_, err = runRules(nil, dir, testRules, Options{Mode: Diff, Rev: "HEAD"})
 	var ue *UsageError
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "needs a git repository") {
 		t.Errorf("a diff outside git: %v", err)
@@ -289,7 +289,7 @@ func TestDiffModeOwnsOnlyWhatTheChangeTouched(t *testing.T) {
 func TestDiffModeBadRevisionIsAUsageError(t *testing.T) {
 	g := newRepo(t, map[string]string{"a.py": "x\n"})
 	g.commit("feat: base")
-	_, err := RunRules(g.dir, testRules, Options{Mode: Diff, Rev: "no-such-branch"})
+	_, err := runRules(nil, g.dir, testRules, Options{Mode: Diff, Rev: "no-such-branch"})
 	var ue *UsageError
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "no-such-branch") {
 		t.Fatalf("unknown revision: %v", err)
@@ -315,10 +315,10 @@ func TestPathsNarrowEveryMode(t *testing.T) {
 	expect(t, g.run(Options{Mode: All, Paths: []string{"lib/c.py", "src/sub/"}}).Findings, "lib/c.py:1 no-bad", "src/sub/b.py:1 no-bad")
 	g.write(map[string]string{"src/a.py": "BAD\nBAD\n", "lib/c.py": "BAD\nBAD\n"})
 	expect(t, g.run(Options{Mode: Diff, Rev: base, Paths: []string{"lib"}}).Findings, "lib/c.py:2 no-bad")
-	if _, err := RunRules(g.dir, testRules, Options{Mode: All, Paths: []string{"nope"}}); err == nil {
+	if _, err := runRules(nil, g.dir, testRules, Options{Mode: All, Paths: []string{"nope"}}); err == nil {
 		t.Error("a path that names nothing must be an error in --all")
 	}
-	if _, err := RunRules(g.dir, testRules, Options{Mode: All, Paths: []string{"../x"}}); err == nil {
+	if _, err := runRules(nil, g.dir, testRules, Options{Mode: All, Paths: []string{"../x"}}); err == nil {
 		t.Error("a path outside the repository must be an error")
 	}
 }
@@ -329,7 +329,7 @@ func TestDomainsSelectRules(t *testing.T) {
 	g.write(map[string]string{"a.py": "BAD\nBAD\n"})
 	g.commit("wip")
 	expect(t, g.run(Options{Mode: Diff, Rev: base, Domains: []string{"contribution"}}).Findings, "commit commit-type")
-	if _, err := RunRules(g.dir, testRules, Options{Domains: []string{"sources"}}); err == nil || !strings.Contains(err.Error(), "unknown domain") {
+	if _, err := runRules(nil, g.dir, testRules, Options{Domains: []string{"sources"}}); err == nil || !strings.Contains(err.Error(), "unknown domain") {
 		t.Errorf("unknown domain: %v", err)
 	}
 }
@@ -403,7 +403,7 @@ func TestBaselineSurvivesLineShifts(t *testing.T) {
 		t.Errorf("baselined %d, want 4", res.Summary.Baselined)
 	}
 	os.Remove(filepath.Join(g.dir, BaselineFile))
-	if _, err := RunRules(g.dir, testRules, Options{UseBaseline: true}); err == nil || !strings.Contains(err.Error(), "heed baseline") {
+	if _, err := runRules(nil, g.dir, testRules, Options{UseBaseline: true}); err == nil || !strings.Contains(err.Error(), "heed baseline") {
 		t.Errorf("--baseline without a baseline must say how to make one: %v", err)
 	}
 }

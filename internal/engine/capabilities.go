@@ -8,7 +8,7 @@ package engine
 //
 //   - FileSelector: which files the check might judge, before they are read (heed
 //     check and self-validation read only the files some rule wants).
-//   - FileByFile: whether the check judges files one at a time (Stream).
+//   - FileByFile: whether the check judges files one at a time (StreamWith).
 //   - ProgramLister: which programs a command rule is about (the live index, PATH
 //     shims).
 //   - Ordering: a rule about what must run before what, which reads the session's

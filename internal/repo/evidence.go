@@ -103,7 +103,7 @@ func load(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at func(
 }
 
 // Source reads the files of a selection one at a time, for a streamed run
-// (engine.Stream): what it leaves out, and why, it records for Loaded.
+// (engine.StreamWith): what it leaves out, and why, it records for Loaded.
 type Source struct {
 	snap    engine.Snapshot
 	attrsOf func() map[string]Attrs
