@@ -476,8 +476,8 @@ var unwrappers = lazy.Value[map[string]unwrapper]{F: func() map[string]unwrapper
 		"git":       always(func(st *state, w *wrapped) []action { return st.unwrapGit(w.ws) }),
 		"uvx":       always(func(_ *state, w *wrapped) []action { return unwrapRunner(w.ws, 1, "uvx") }),
 		"npm":       unwrapNpm,
-		"pnpm":      unwrapPnpm,
-		"yarn":      unwrapYarn,
+		"pnpm":      packageRunner(pnpmValueOpts, &pnpmCommands),
+		"yarn":      packageRunner(yarnValueOpts, &yarnCommands),
 		"bun":       unwrapBunX,
 		"uv":        unwrapUv,
 		"pipx":      unwrapPipx,
@@ -713,29 +713,20 @@ func unwrapNpm(_ *state, w *wrapped) ([]action, bool) {
 	return nil, false
 }
 
-func unwrapPnpm(_ *state, w *wrapped) ([]action, bool) {
-	j := subcommand(w.ws, pnpmValueOpts)
-	switch {
-	case j > 0 && (w.args[j] == "dlx" || w.args[j] == "exec"):
-		return unwrapRunner(w.ws, j+1, "pnpm "+w.args[j]), true
-	case j > 0 && !pnpmCommands.Get()[w.args[j]]:
-		// `pnpm tsx a.ts`: a word that is no pnpm command runs the package's
-		// script of that name or, with none, the binary (pnpm's implicit exec)
-		return unwrapRunner(w.ws, j, "pnpm"), true
+// packageRunner reads a package manager that runs packages' binaries: `dlx` and
+// `exec`, and a word that is no command of its own (`pnpm tsx a.ts`: the package's
+// script of that name or, with none, the binary: an implicit exec).
+func packageRunner(valueOpts []string, commands *lazy.Value[map[string]bool]) unwrapper {
+	return func(_ *state, w *wrapped) ([]action, bool) {
+		j := subcommand(w.ws, valueOpts)
+		switch {
+		case j > 0 && (w.args[j] == "dlx" || w.args[j] == "exec"):
+			return unwrapRunner(w.ws, j+1, w.name+" "+w.args[j]), true
+		case j > 0 && !commands.Get()[w.args[j]]:
+			return unwrapRunner(w.ws, j, w.name), true
+		}
+		return nil, false
 	}
-	return nil, false
-}
-
-func unwrapYarn(_ *state, w *wrapped) ([]action, bool) {
-	j := subcommand(w.ws, yarnValueOpts)
-	switch {
-	case j > 0 && (w.args[j] == "dlx" || w.args[j] == "exec"):
-		return unwrapRunner(w.ws, j+1, "yarn "+w.args[j]), true
-	case j > 0 && !yarnCommands.Get()[w.args[j]]:
-		// `yarn tsx a.ts`: a script of that name, or the binary
-		return unwrapRunner(w.ws, j, "yarn"), true
-	}
-	return nil, false
 }
 
 // unwrapBunX reads `bun x`; any other bun command line is the interpreter's.
