@@ -57,8 +57,8 @@ func callShapeOf(n *sitter.Node, src []byte) callShape {
 		return callShape{}
 	}
 	cs := callShape{called: true}
-	if k := args.Kind(); k != "argument_list" && k != "arguments" {
-		return cs // a generator expression, a tagged template
+	if k := args.Kind(); (k != "argument_list" && k != "arguments") || args.HasError() {
+		return cs // a generator expression, a tagged template, a syntax error
 	}
 	for i := uint(0); i < args.ChildCount(); i++ {
 		a := args.Child(i)

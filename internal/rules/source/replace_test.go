@@ -128,6 +128,8 @@ func TestAFixIsExactOnlyWhereTheCallsArgumentsSuitTheReplacement(t *testing.T) {
 		{bare, "python", "a.py", "import yaml\nx = yaml.load(**opts)\n", ""},
 		{bare, "python", "a.py", "import yaml\nread = yaml.load\n", ""}, // called elsewhere, with what?
 		{bare, "python", "a.py", "import yaml\nx = list(map(yaml.load, files))\n", ""},
+		{bare, "python", "a.py", "import yaml\nx = yaml.load(f for f in fs)\n", ""},
+		{bare, "python", "a.py", "import yaml\nx = yaml.load(f +)\n", ""}, // a syntax error among the arguments
 		{form, "python", "a.py", "import yaml\nx = yaml.load(f)\n", "import yaml\nx = yaml.safe_load(f)\n"},
 		{form, "python", "a.py", "import yaml\nx = yaml.load(stream=f)\n", ""},
 		{form, "python", "a.py", "import yaml\nx = yaml.load(f, Loader=L)\n", ""},
