@@ -26,8 +26,7 @@ import (
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/repo"
 	"github.com/heed-dev/heed/internal/report"
-	"github.com/heed-dev/heed/internal/rules/semantic"
-	"github.com/heed-dev/heed/internal/rules/source"
+	"github.com/heed-dev/heed/internal/resultcache"
 )
 
 // Mode is how much of the repository a check judges.
@@ -158,13 +157,8 @@ func Run(p *project.Project, opt Options) (*Result, error) {
 	return runRules(p.Repo, p.Root, p.Rules, opt)
 }
 
-// RunRules checks the repository at root with the given compiled rules (Run with a
-// project; tests and embedders with rules of their own).
-func RunRules(root string, rules []engine.Compiled, opt Options) (*Result, error) {
-	return runRules(nil, root, rules, opt)
-}
-
-// runRules is RunRules with the repository already opened (r), or nil to open it.
+// runRules checks the repository at root with the given compiled rules, the
+// repository already opened (r), or nil to open it.
 func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (*Result, error) {
 	start := time.Now()
 	if opt.Mode == "" {
@@ -212,9 +206,9 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	// Only the import graph (and a judge rule without a model, looking for a file in
 	// its scope) lists the whole tree in a check; without them a full check keeps
 	// only the files it judges of the listing.
-	needsTree := false
+	needsTree := engine.ReadsTree(selected)
 	for _, c := range selected {
-		needsTree = needsTree || c.Rule.Domain == policy.DomainArchitecture || c.Rule.Kind == semantic.KindJudge
+		needsTree = needsTree || c.Rule.Domain == policy.DomainArchitecture
 	}
 	b, err := buildEvidence(r, opt, paths, engine.WantedFiles(selected), ig, needsTree)
 	if err != nil {
@@ -1232,23 +1226,23 @@ func attachCache(root string, ev *engine.Evidence, off bool) *graph.DiskCache {
 	return c
 }
 
-// attachFindingsCache gives the source rules their results cached in .heed/cache/
-// (keyed by rule, path and file content): a second full check parses only the files
-// that changed. partial is true for a run that judges only some paths, which must keep
-// the cached results of the rest.
-func attachFindingsCache(root string, ev *engine.Evidence, off, partial bool) *source.DiskCache {
+// attachFindingsCache gives the checks that read one file their results cached in
+// .heed/cache/ (keyed by rule, path and file content): a second full check parses only
+// the files that changed. partial is true for a run that judges only some paths, which
+// must keep the cached results of the rest.
+func attachFindingsCache(root string, ev *engine.Evidence, off, partial bool) *resultcache.DiskCache {
 	if off {
 		return nil
 	}
-	c := source.OpenDiskCache(root)
+	c := resultcache.OpenDiskCache(root)
 	if partial {
 		c.KeepUnused()
 	}
-	source.UseCache(ev, c)
+	resultcache.Use(ev, c)
 	return c
 }
 
-func saveFindingsCache(root string, c *source.DiskCache) {
+func saveFindingsCache(root string, c *resultcache.DiskCache) {
 	if c == nil {
 		return
 	}

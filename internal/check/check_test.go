@@ -18,9 +18,9 @@ import (
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/report"
+	"github.com/heed-dev/heed/internal/resultcache"
 	"github.com/heed-dev/heed/internal/rules/contrib"
 	"github.com/heed-dev/heed/internal/rules/process"
-	"github.com/heed-dev/heed/internal/rules/source"
 )
 
 // wordCheck flags every line of every file in its scope that contains Word, as a
@@ -162,7 +162,7 @@ func (g *gitRepo) run(opt Options, rules ...engine.Compiled) *Result {
 	if rules == nil {
 		rules = testRules
 	}
-	res, err := RunRules(g.dir, rules, opt)
+	res, err := runRules(nil, g.dir, rules, opt)
 	if err != nil {
 		g.t.Fatalf("check %+v: %v", opt, err)
 	}
@@ -239,12 +239,12 @@ func TestAWholeTreeFindingInASkippedFileIsNotReported(t *testing.T) {
 func TestAllModeOutsideGit(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "a.py"), []byte("BAD\n"), 0o644)
-	res, err := RunRules(dir, testRules, Options{Mode: All})
+	res, err := runRules(nil, dir, testRules, Options{Mode: All})
 	if err != nil {
 		t.Fatal(err)
 	}
 	expect(t, res.Findings, "a.py:1 no-bad")
-	_, err = RunRules(dir, testRules, Options{Mode: Diff, Rev: "HEAD"})
+	_, err = runRules(nil, dir, testRules, Options{Mode: Diff, Rev: "HEAD"})
 	var ue *UsageError
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "needs a git repository") {
 		t.Errorf("a diff outside git: %v", err)
@@ -289,7 +289,7 @@ func TestDiffModeOwnsOnlyWhatTheChangeTouched(t *testing.T) {
 func TestDiffModeBadRevisionIsAUsageError(t *testing.T) {
 	g := newRepo(t, map[string]string{"a.py": "x\n"})
 	g.commit("feat: base")
-	_, err := RunRules(g.dir, testRules, Options{Mode: Diff, Rev: "no-such-branch"})
+	_, err := runRules(nil, g.dir, testRules, Options{Mode: Diff, Rev: "no-such-branch"})
 	var ue *UsageError
 	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "no-such-branch") {
 		t.Fatalf("unknown revision: %v", err)
@@ -315,10 +315,10 @@ func TestPathsNarrowEveryMode(t *testing.T) {
 	expect(t, g.run(Options{Mode: All, Paths: []string{"lib/c.py", "src/sub/"}}).Findings, "lib/c.py:1 no-bad", "src/sub/b.py:1 no-bad")
 	g.write(map[string]string{"src/a.py": "BAD\nBAD\n", "lib/c.py": "BAD\nBAD\n"})
 	expect(t, g.run(Options{Mode: Diff, Rev: base, Paths: []string{"lib"}}).Findings, "lib/c.py:2 no-bad")
-	if _, err := RunRules(g.dir, testRules, Options{Mode: All, Paths: []string{"nope"}}); err == nil {
+	if _, err := runRules(nil, g.dir, testRules, Options{Mode: All, Paths: []string{"nope"}}); err == nil {
 		t.Error("a path that names nothing must be an error in --all")
 	}
-	if _, err := RunRules(g.dir, testRules, Options{Mode: All, Paths: []string{"../x"}}); err == nil {
+	if _, err := runRules(nil, g.dir, testRules, Options{Mode: All, Paths: []string{"../x"}}); err == nil {
 		t.Error("a path outside the repository must be an error")
 	}
 }
@@ -329,7 +329,7 @@ func TestDomainsSelectRules(t *testing.T) {
 	g.write(map[string]string{"a.py": "BAD\nBAD\n"})
 	g.commit("wip")
 	expect(t, g.run(Options{Mode: Diff, Rev: base, Domains: []string{"contribution"}}).Findings, "commit commit-type")
-	if _, err := RunRules(g.dir, testRules, Options{Domains: []string{"sources"}}); err == nil || !strings.Contains(err.Error(), "unknown domain") {
+	if _, err := runRules(nil, g.dir, testRules, Options{Domains: []string{"sources"}}); err == nil || !strings.Contains(err.Error(), "unknown domain") {
 		t.Errorf("unknown domain: %v", err)
 	}
 }
@@ -403,7 +403,7 @@ func TestBaselineSurvivesLineShifts(t *testing.T) {
 		t.Errorf("baselined %d, want 4", res.Summary.Baselined)
 	}
 	os.Remove(filepath.Join(g.dir, BaselineFile))
-	if _, err := RunRules(g.dir, testRules, Options{UseBaseline: true}); err == nil || !strings.Contains(err.Error(), "heed baseline") {
+	if _, err := runRules(nil, g.dir, testRules, Options{UseBaseline: true}); err == nil || !strings.Contains(err.Error(), "heed baseline") {
 		t.Errorf("--baseline without a baseline must say how to make one: %v", err)
 	}
 }
@@ -588,7 +588,7 @@ func TestReportOfARealRunMatchesThePublishedSchema(t *testing.T) {
 }
 
 // The source rules' findings cache: a second full check gives the same findings from
-// .heed/cache/source.gob; a check of some paths keeps the cached results of the rest;
+// .heed/cache/results.gob; a check of some paths keeps the cached results of the rest;
 // a diff check neither reads nor rewrites it.
 func TestFindingsCacheAcrossRuns(t *testing.T) {
 	g := newRepo(t, map[string]string{
@@ -615,7 +615,7 @@ func TestFindingsCacheAcrossRuns(t *testing.T) {
 	if len(cold) != 2 {
 		t.Fatalf("cold run: %v", cold)
 	}
-	stored := source.OpenDiskCache(g.dir).Loaded()
+	stored := resultcache.OpenDiskCache(g.dir).Loaded()
 	if stored < 2 {
 		t.Fatalf("the cache holds %d results, want one per file that may match (a.py, c.py)", stored)
 	}
@@ -626,14 +626,14 @@ func TestFindingsCacheAcrossRuns(t *testing.T) {
 	if d := run(Options{Mode: All, Paths: []string{"b.py"}}); len(d) != 1 || !strings.HasPrefix(d[0], "b.py:1") {
 		t.Errorf("check of b.py: %v", d)
 	}
-	if n := source.OpenDiskCache(g.dir).Loaded(); n < stored+1 {
+	if n := resultcache.OpenDiskCache(g.dir).Loaded(); n < stored+1 {
 		t.Errorf("a check of one path dropped cached results of the others: %d, was %d", n, stored)
 	}
-	withPath := source.OpenDiskCache(g.dir).Loaded()
+	withPath := resultcache.OpenDiskCache(g.dir).Loaded()
 	if d := run(Options{Mode: Diff, Rev: "HEAD"}); len(d) != 1 || !strings.HasPrefix(d[0], "b.py:1") {
 		t.Errorf("diff run: %v", d)
 	}
-	if n := source.OpenDiskCache(g.dir).Loaded(); n != withPath {
+	if n := resultcache.OpenDiskCache(g.dir).Loaded(); n != withPath {
 		t.Errorf("a diff run rewrote the cache: %d results, was %d", n, withPath)
 	}
 	if _, err := os.Stat(filepath.Join(g.dir, ".heed", "cache", ".gitignore")); err != nil {

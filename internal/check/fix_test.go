@@ -82,3 +82,37 @@ func TestFixRefusesTheIndex(t *testing.T) {
 		t.Errorf("the file was edited: %q", b)
 	}
 }
+
+// `yaml.load(f, Loader=L)` made `yaml.safe_load(f, Loader=L)` would raise a TypeError:
+// safe_load takes no loader. The finding carries that fix to review, and --fix edits
+// only the call whose arguments suit the new name.
+func TestFixLeavesACallWhoseArgumentsTheReplacementMayNotTake(t *testing.T) {
+	g := newRepo(t, map[string]string{
+		"AGENTS.md": "# Rules\n\n- Use `yaml.safe_load` instead of `yaml.load`.\n",
+		"app.py":    "import yaml\n\n\ndef read(f, g):\n    a = yaml.load(f, Loader=yaml.FullLoader)\n    b = yaml.load(g)\n    return a, b\n",
+	})
+	g.commit("feat: base")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	p, err := project.Open(g.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, rep, err := RunFix(p, Options{Mode: All})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(g.dir, "app.py"))
+	want := "import yaml\n\n\ndef read(f, g):\n    a = yaml.load(f, Loader=yaml.FullLoader)\n    b = yaml.safe_load(g)\n    return a, b\n"
+	if string(got) != want {
+		t.Fatalf("fixed app.py:\n%s\nwant:\n%s", got, want)
+	}
+	if len(rep.Applied) != 1 {
+		t.Errorf("fix report %+v, want one edit applied", rep)
+	}
+	if w := where(res.Findings); len(w) != 1 || !strings.HasPrefix(w[0], "app.py:5 ") {
+		t.Fatalf("after the fix: %v, want the call with a loader on line 5 alone", w)
+	}
+	if fx := res.Findings[0].Fixes; len(fx) != 1 || fx[0].Exact || !strings.Contains(fx[0].Message, "Loader=") {
+		t.Errorf("the call left alone carries %+v, want its fix to review, naming the loader", fx)
+	}
+}

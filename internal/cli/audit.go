@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -317,7 +319,7 @@ func writeBatchText(w io.Writer, b *audit.Batch) error {
 	}
 	row("overall", b.Metrics.Overall)
 	row("exact rules only", b.Metrics.Exact)
-	for _, k := range sortedStrings(b.Metrics.Domain) {
+	for _, k := range slices.Sorted(maps.Keys(b.Metrics.Domain)) {
 		row(k, b.Metrics.Domain[k])
 	}
 	if len(b.Rules) > 0 {
@@ -333,19 +335,6 @@ func writeBatchText(w io.Writer, b *audit.Batch) error {
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err
-}
-
-func sortedStrings[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
 }
 
 func sortTallies(ts []audit.RuleTally) {

@@ -206,19 +206,6 @@ func safeRecognize(rec recognize.Recognizer, c *policy.Constraint, rc *recognize
 	return rec.Recognize(&cc, rc), nil
 }
 
-// Semantic reports whether the compiler would judge the constraint as design intent
-// (a judge rule) when no recogniser compiles it, and otherwise why it is unenforced.
-func Semantic(c *policy.Constraint) (bool, string) {
-	k := classify(c)
-	return k.semantic, k.reason
-}
-
-// lowerText is the constraint's prose for classification: lower case, code spans
-// replaced, its context appended.
-func lowerText(c *policy.Constraint) string {
-	return recognize.Lower(c.Text + " " + strings.Join(c.HeaderPath, " "))
-}
-
 // withoutDoubledImportBans drops an architecture rule banning an external package when
 // a source rule of the same constraint bans importing it: "Never import `requests`"
 // would report each import twice. The source rule stays, for it names the line and

@@ -2,9 +2,11 @@ package enforce
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -125,20 +127,12 @@ var heedKept = []string{policy.File, ConfigFile, policy.HeedDir + "/baseline.jso
 // holds them, or a pattern that matches them, would change.
 func (g *guard) known() []string {
 	var out []string
-	for _, p := range append(append(append([]string(nil), heedKept...), policy.GuardedNames()[1:]...), keys(g.sources)...) {
+	for _, p := range append(append(append([]string(nil), heedKept...), policy.GuardedNames()[1:]...), slices.Collect(maps.Keys(g.sources))...) {
 		if _, err := os.Lstat(filepath.Join(g.root, filepath.FromSlash(p))); err == nil {
 			out = append(out, p)
 		}
 	}
 	sort.Strings(out)
-	return out
-}
-
-func keys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
 	return out
 }
 

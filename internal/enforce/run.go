@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -56,7 +57,7 @@ func LookPath(name, pathEnv, cwd string, skip []string) (string, error) {
 			continue
 		}
 		if real, err := filepath.EvalSymlinks(p); err == nil {
-			if isHeedBinary(filepath.Base(real)) || containsPath(skip, real) {
+			if isHeedBinary(filepath.Base(real)) || slices.Contains(skip, real) {
 				continue
 			}
 			if _, err := os.Stat(filepath.Join(filepath.Dir(real), ShimMarker)); err == nil {
@@ -66,15 +67,6 @@ func LookPath(name, pathEnv, cwd string, skip []string) (string, error) {
 		return p, nil
 	}
 	return "", fmt.Errorf("%s: %w", name, ErrNotFound)
-}
-
-func containsPath(list []string, p string) bool {
-	for _, x := range list {
-		if x == p {
-			return true
-		}
-	}
-	return false
 }
 
 func isExecutable(p string) bool {

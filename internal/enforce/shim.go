@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -63,7 +64,7 @@ func ShimNames(rules []engine.Compiled, pathEnv string) (names, unshimmable []st
 	}
 	sort.Strings(names)
 	sort.Strings(unshimmable)
-	return names, dedupeStrings(unshimmable)
+	return names, slices.Compact(unshimmable)
 }
 
 // programSpecs are the program names and patterns a rule is about, unexpanded.
@@ -75,16 +76,6 @@ func programSpecs(c engine.Compiled) []string {
 	for _, p := range RulePrograms(c) {
 		if p != "*" {
 			out = append(out, p)
-		}
-	}
-	return out
-}
-
-func dedupeStrings(ss []string) []string {
-	var out []string
-	for i, s := range ss {
-		if i == 0 || ss[i-1] != s {
-			out = append(out, s)
 		}
 	}
 	return out

@@ -8,12 +8,14 @@ package engine
 //
 //   - FileSelector: which files the check might judge, before they are read (heed
 //     check and self-validation read only the files some rule wants).
-//   - FileByFile: whether the check judges files one at a time (Stream).
+//   - FileByFile: whether the check judges files one at a time (StreamWith).
 //   - ProgramLister: which programs a command rule is about (the live index, PATH
 //     shims).
 //   - Ordering: a rule about what must run before what, which reads the session's
 //     earlier commands (live enforcement's journal).
 //   - Delegator: a command rule whose alternative runs the forbidden command itself.
+//   - TreeReader: a check that reads the repository's whole listing, not only the
+//     files it judges.
 
 // WriteGuard is a check about which files may be written at all ("never edit
 // `docs/api/` by hand"): live enforcement judges an agent's write with it before the
@@ -95,4 +97,22 @@ type Ordering interface {
 // agent's behalf ("use `make test`, not `go test`": make runs go test).
 type Delegator interface {
 	Delegates(argv []string) bool
+}
+
+// TreeReader is a check that reads the repository's whole listing (Evidence.Tree), not
+// only the files it judges: a judge rule without a model looks for a file in its
+// scope. A driver that keeps of the listing only the files its checks judge keeps all
+// of it for a run with one.
+type TreeReader interface {
+	ReadsTree() bool
+}
+
+// ReadsTree reports whether any of the checks reads the whole listing.
+func ReadsTree(cs []Compiled) bool {
+	for _, c := range cs {
+		if r, ok := c.Check.(TreeReader); ok && r.ReadsTree() {
+			return true
+		}
+	}
+	return false
 }

@@ -5,6 +5,8 @@ package engine
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/heed-dev/heed/internal/policy"
 )
@@ -193,12 +195,7 @@ func (r *Registry) Kind(name string) (Kind, bool) {
 
 // Names lists the registered kinds.
 func (r *Registry) Names() []string {
-	out := make([]string, 0, len(r.kinds))
-	for n := range r.kinds {
-		out = append(out, n)
-	}
-	sortStrings(out)
-	return out
+	return slices.Sorted(maps.Keys(r.kinds))
 }
 
 // Compiled is a rule with its check and the constraint it enforces.

@@ -202,7 +202,7 @@ func (ev *Evidence) fileView(f *File) *Evidence {
 		StartBranch: ev.StartBranch, Missing: ev.Missing, run: ev}
 }
 
-// Streamed reports whether ev is one file's view of a streamed run (Stream): its
+// Streamed reports whether ev is one file's view of a streamed run (StreamWith): its
 // Files hold the file being judged, not the run's.
 func (ev *Evidence) Streamed() bool { return ev.run != nil }
 

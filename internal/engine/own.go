@@ -13,7 +13,7 @@ package engine
 // reads the whole tree (an import cycle) came to place it there. A target whose
 // findings the change owns none of is satisfied: its violations were there before.
 // In ModeAll every finding is the run's. The engine applies this to every run (Run,
-// Stream); Owns is the same test for a caller holding a finding the engine handed on
+// StreamWith); Owns is the same test for a caller holding a finding the engine handed on
 // before the run ended (a streamed file's finding in another file).
 
 // Owns reports whether the run owns a finding, on the run's evidence (not one file's

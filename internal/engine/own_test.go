@@ -90,7 +90,7 @@ func TestStreamOwnsWhatRunOwns(t *testing.T) {
 	ev := mk()
 	files := ev.Files
 	ev.Files = nil
-	streamed := Stream(rules, ev, &sliceSource{files: files, paths: []string{"a.go"}}, Options{}, nil)[0]
+	streamed := stream(rules, ev, &sliceSource{files: files, paths: []string{"a.go"}}, Options{}, nil)[0]
 	got := func(o Outcome) []string {
 		var out []string
 		for _, f := range o.Findings() {

@@ -350,5 +350,3 @@ func judge(c Check, ev *Evidence, t Target, timeout time.Duration) Result {
 		return timedOut(timeout)
 	}
 }
-
-func sortStrings(s []string) { sort.Strings(s) }

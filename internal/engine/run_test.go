@@ -239,3 +239,16 @@ func TestTheSameCheckFromTwoSentencesRunsOnce(t *testing.T) {
 		t.Errorf("compiled %v, want R1 and R3 (R2 checks what R1 checks)", ids)
 	}
 }
+
+type treeReading struct{ lineCheck }
+
+func (treeReading) ReadsTree() bool { return true }
+
+func TestReadsTreeIsWhetherAnyCheckSaysSo(t *testing.T) {
+	if ReadsTree([]Compiled{{Check: lineCheck{}}}) {
+		t.Error("a check that says nothing reads only what it judges")
+	}
+	if !ReadsTree([]Compiled{{Check: lineCheck{}}, {Check: treeReading{}}}) {
+		t.Error("one check that reads the listing makes the run keep it")
+	}
+}

@@ -11,7 +11,7 @@ import (
 // FileByFile is a check that judges files one at a time: on any evidence its targets
 // are file targets only, those of each file as it would give them for an evidence of
 // that file alone, and judging one reads the content of no other judged file (the
-// tree and the memo are still there). A streamed run (Stream) asks it about each file
+// tree and the memo are still there). A streamed run (StreamWith) asks it about each file
 // while only that file is in memory. FileByFile may say no for a given evidence (a
 // rule whose targets are the change as a whole in some modes).
 type FileByFile interface {
@@ -61,7 +61,7 @@ type StreamOptions struct {
 	ForgetFiles bool
 }
 
-// Stream judges the rules over the files of src without holding them all: each file
+// StreamWith judges the rules over the files of src without holding them all: each file
 // is read, judged by every FileByFile rule, handed to done and released (its memoised
 // values closed, its content dropped) before the file after it is read, so memory
 // stays that of the files in flight, not of the repository. The other rules judge
@@ -73,11 +73,6 @@ type StreamOptions struct {
 // rule keeps only its violated and undetermined targets (satisfied and inapplicable
 // ones are counted in its Verdict, not kept): a repository's worth of passes is
 // what streaming saves.
-func Stream(rules []Compiled, ev *Evidence, src Source, opt Options, done FileDone) []Outcome {
-	return StreamWith(rules, ev, src, StreamOptions{Options: opt}, done)
-}
-
-// StreamWith is Stream with the options of a streamed run.
 func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, done FileDone) []Outcome {
 	opt := sopt.Options
 	n := src.Len()

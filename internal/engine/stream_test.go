@@ -120,7 +120,7 @@ func TestStreamFindsWhatRunFinds(t *testing.T) {
 		ev := &Evidence{Mode: ModeAll}
 		var mu sync.Mutex
 		done := map[string]int{}
-		out := Stream(rules, ev, src, Options{Workers: workers}, func(f *File, _ int, found []FileFinding) {
+		out := stream(rules, ev, src, Options{Workers: workers}, func(f *File, _ int, found []FileFinding) {
 			if f.Content == nil {
 				t.Errorf("%s: done without its content", f.Path)
 			}
@@ -204,12 +204,12 @@ func TestStreamHandsOverFindingsAndForgetsFiles(t *testing.T) {
 func TestStreamVerdictsCountWhatIsNotKept(t *testing.T) {
 	contents := map[string]string{"a.go": "ok\n", "b.go": "fine\n"}
 	src := newSliceSource(contents, []string{"a.go", "b.go"})
-	out := Stream([]Compiled{{Rule: rule("r"), Check: byFile{}}}, &Evidence{Mode: ModeAll}, src, Options{}, nil)[0]
+	out := stream([]Compiled{{Rule: rule("r"), Check: byFile{}}}, &Evidence{Mode: ModeAll}, src, Options{}, nil)[0]
 	if out.Verdict != Satisfied || len(out.Targets) != 0 {
 		t.Errorf("verdict %s, %d targets kept: want satisfied, none kept", out.Verdict, len(out.Targets))
 	}
 	src = newSliceSource(map[string]string{}, []string{"a.go"})
-	out = Stream([]Compiled{{Rule: rule("r"), Check: byFile{}}}, &Evidence{Mode: ModeAll}, src, Options{}, nil)[0]
+	out = stream([]Compiled{{Rule: rule("r"), Check: byFile{}}}, &Evidence{Mode: ModeAll}, src, Options{}, nil)[0]
 	if out.Verdict != Inapplicable {
 		t.Errorf("no file judged: %s", out.Verdict)
 	}
@@ -218,7 +218,7 @@ func TestStreamVerdictsCountWhatIsNotKept(t *testing.T) {
 // In ModeDiff a streamed file's findings are kept only on the lines the change owns.
 func TestStreamDiffModeOwnsTouchedLines(t *testing.T) {
 	src := &sliceSource{paths: []string{"a.go"}, files: []*File{{Path: "a.go", Content: []byte("BAD old\nok\nBAD new\n"), Touched: LineSet{3: true}}}}
-	out := Stream([]Compiled{{Rule: rule("r"), Check: byFile{}}}, &Evidence{Mode: ModeDiff}, src, Options{}, nil)[0]
+	out := stream([]Compiled{{Rule: rule("r"), Check: byFile{}}}, &Evidence{Mode: ModeDiff}, src, Options{}, nil)[0]
 	fs := out.Findings()
 	if len(fs) != 1 || fs[0].Line != 3 {
 		t.Errorf("findings %+v, want the touched line only", fs)
@@ -244,7 +244,7 @@ func TestStreamTimeoutIsUndeterminedAndTheRunGoesOn(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		src := newSliceSource(map[string]string{"a.go": "BAD\n", "b.go": "ok\n", "c.go": "BAD\n"}, []string{"a.go", "b.go", "c.go"})
 		start := time.Now()
-		out := Stream([]Compiled{{Rule: rule("r"), Check: slowOn{path: "b.go"}}}, &Evidence{Mode: ModeAll}, src, Options{Workers: workers, Timeout: 50 * time.Millisecond}, nil)[0]
+		out := stream([]Compiled{{Rule: rule("r"), Check: slowOn{path: "b.go"}}}, &Evidence{Mode: ModeAll}, src, Options{Workers: workers, Timeout: 50 * time.Millisecond}, nil)[0]
 		if time.Since(start) > 800*time.Millisecond {
 			t.Errorf("workers %d: the run waited for the slow judge", workers)
 		}
@@ -290,8 +290,13 @@ func TestStreamAsksEveryRuleForTargetsBeforeJudging(t *testing.T) {
 		{Rule: rule("a"), Check: orderCheck{name: "a", mu: &mu, log: &log}},
 		{Rule: rule("b"), Check: orderCheck{name: "b", mu: &mu, log: &log}},
 	}
-	Stream(rules, &Evidence{Mode: ModeAll}, newSliceSource(map[string]string{"x.go": "ok\n"}, []string{"x.go"}), Options{Workers: 1}, nil)
+	stream(rules, &Evidence{Mode: ModeAll}, newSliceSource(map[string]string{"x.go": "ok\n"}, []string{"x.go"}), Options{Workers: 1}, nil)
 	if want := []string{"targets a", "targets b", "judge a", "judge b"}; !reflect.DeepEqual(log, want) {
 		t.Errorf("calls %v, want %v", log, want)
 	}
+}
+
+// stream is StreamWith with no options beyond opt.
+func stream(rules []Compiled, ev *Evidence, src Source, opt Options, done FileDone) []Outcome {
+	return StreamWith(rules, ev, src, StreamOptions{Options: opt}, done)
 }

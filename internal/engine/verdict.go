@@ -42,7 +42,7 @@ func fold(agg, v Verdict) Verdict {
 
 // Fold folds a rule's target results with SWE-CC's arithmetic and returns the verdict
 // and, for undetermined rules and flagged passes, the reason. It needs every target's
-// result: a streamed outcome (Stream) keeps no satisfied targets, so it is for
+// result: a streamed outcome (StreamWith) keeps no satisfied targets, so it is for
 // outcomes of Run.
 func Fold(ts []TargetResult) (Verdict, string) {
 	if len(ts) == 0 {

@@ -5,6 +5,3 @@ package lazyre
 var RequiredLiterals = requiredLiterals
 
 func TableNeed(expr string) ([]string, bool) { return knownNeed(expr) }
-
-// TableLen is how many expressions the table lists.
-func TableLen() int { return len(needTable()) }

@@ -72,23 +72,12 @@ func NewWith(p Provider, cfg Config) *Client {
 	return &Client{p: p, cfg: cfg, sem: make(chan struct{}, n), schemas: map[string]*jsonschema.Resolved{}}
 }
 
-// Enabled reports whether the client can answer.
-func (c *Client) Enabled() bool { return c != nil }
-
 // Model is the configured model ("" for a nil client).
 func (c *Client) Model() string {
 	if c == nil {
 		return ""
 	}
 	return c.cfg.Model
-}
-
-// Provider is the configured provider name ("" for a nil client).
-func (c *Client) Provider() string {
-	if c == nil {
-		return ""
-	}
-	return c.cfg.Name
 }
 
 // ErrDisabled is returned by a nil client.

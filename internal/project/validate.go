@@ -41,19 +41,10 @@ func DropBroken(reg *engine.Registry, pol *policy.Policy) []string {
 	return warnings
 }
 
-// Validate checks a policy as `heed compile` is about to write it: against the schema
-// and with every rule compiled by the build's kinds. The error names the JSON path and
-// rule id of each problem (a hand-edited rule that no longer compiles, typically). It
-// returns the compiled rules.
-func Validate(pol *policy.Policy, file string) ([]engine.Compiled, error) {
-	data, err := policy.Marshal(pol)
-	if err != nil {
-		return nil, err
-	}
-	return ValidateEncoded(pol, data, file)
-}
-
-// ValidateEncoded is Validate for a policy already encoded by policy.Marshal as data.
+// ValidateEncoded checks a policy as `heed compile` is about to write it, already
+// encoded by policy.Marshal as data: against the schema and with every rule compiled
+// by the build's kinds. The error names the JSON path and rule id of each problem (a
+// hand-edited rule that no longer compiles, typically). It returns the compiled rules.
 func ValidateEncoded(pol *policy.Policy, data []byte, file string) ([]engine.Compiled, error) {
 	if err := policyfile.ValidateEncoded(pol, data); err != nil {
 		return nil, err

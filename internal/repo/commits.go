@@ -57,13 +57,3 @@ func parseLog(out []byte) []engine.Commit {
 	}
 	return commits
 }
-
-// Commits opens the repository at root and lists the commits of base..head (for
-// audits).
-func Commits(root, base, head string) ([]engine.Commit, error) {
-	r, err := Open(root)
-	if err != nil {
-		return nil, err
-	}
-	return r.Commits(base, head)
-}

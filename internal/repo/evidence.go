@@ -22,13 +22,9 @@ type Loaded struct {
 }
 
 // LoadFiles reads paths from snap in parallel, leaves out what Classify rejects, and
-// returns the rest as evidence files (every line belongs to the run: ModeAll).
-func LoadFiles(snap engine.Snapshot, paths []string) *Loaded {
-	return load(snap, noAttrs, len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
-}
-
-// LoadFiles is the package's LoadFiles with the repository's .gitattributes
-// (linguist-generated, linguist-vendored) deciding what is generated or vendored.
+// returns the rest as evidence files (every line belongs to the run: ModeAll), with
+// the repository's .gitattributes (linguist-generated, linguist-vendored) deciding
+// what is generated or vendored.
 func (r *Repo) LoadFiles(snap engine.Snapshot, paths []string) *Loaded {
 	return load(snap, r.attributesAsync(paths), len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
 }
@@ -107,7 +103,7 @@ func load(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at func(
 }
 
 // Source reads the files of a selection one at a time, for a streamed run
-// (engine.Stream): what it leaves out, and why, it records for Loaded.
+// (engine.StreamWith): what it leaves out, and why, it records for Loaded.
 type Source struct {
 	snap    engine.Snapshot
 	attrsOf func() map[string]Attrs
@@ -274,31 +270,4 @@ func (s *Source) Loaded() *Loaded {
 		}
 	}
 	return out
-}
-
-// DiffFiles opens the repository at root and returns the files the change base..head
-// left in place, read at head, with their touched lines (for audits).
-func DiffFiles(root, base, head string) ([]*engine.File, error) {
-	r, err := Open(root)
-	if err != nil {
-		return nil, err
-	}
-	b, err := r.ResolveRev(base)
-	if err != nil {
-		return nil, err
-	}
-	h, err := r.ResolveRev(head)
-	if err != nil {
-		return nil, err
-	}
-	c, err := r.DiffRevs(b, h)
-	if err != nil {
-		return nil, err
-	}
-	snap, err := r.RevSnapshot(h)
-	if err != nil {
-		return nil, err
-	}
-	defer snap.Close()
-	return r.LoadChange(snap, c).Files, nil
 }

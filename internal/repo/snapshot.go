@@ -228,15 +228,6 @@ func (r *Repo) RevSnapshot(rev string) (*GitSnapshot, error) {
 	return s, nil
 }
 
-// SnapshotAt opens the repository at root and returns its tree at rev (for audits).
-func SnapshotAt(root, rev string) (*GitSnapshot, error) {
-	r, err := Open(root)
-	if err != nil {
-		return nil, err
-	}
-	return r.RevSnapshot(rev)
-}
-
 func regularMode(m string) bool { return m == "100644" || m == "100755" }
 
 func (s *GitSnapshot) finish() {

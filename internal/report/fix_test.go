@@ -57,7 +57,7 @@ func TestAnExactFixIsAFixInSARIF(t *testing.T) {
 	}
 }
 
-func TestTheJSONReportCarriesFixesAndTheTextReportTheExactOne(t *testing.T) {
+func TestTheJSONReportCarriesFixesAndTheTextReportSaysWhichFixIsApplied(t *testing.T) {
 	var js bytes.Buffer
 	if err := WriteJSON(&js, withFix()); err != nil {
 		t.Fatal(err)
@@ -73,7 +73,10 @@ func TestTheJSONReportCarriesFixesAndTheTextReportTheExactOne(t *testing.T) {
 	if err := Write(&txt, "text", withFix(), Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(txt.String(), "replace `yaml.load` with `yaml.safe_load`"); n != 1 || strings.Contains(txt.String(), "a guess") {
-		t.Errorf("text report shows the exact fix %d times, or the guess:\n%s", n, txt.String())
+	if n := strings.Count(txt.String(), "Fix (heed check --fix): replace `yaml.load` with `yaml.safe_load`"); n != 1 || strings.Contains(txt.String(), "Fix (heed check --fix): a guess") {
+		t.Errorf("text report shows the exact fix %d times, or the guess as one --fix applies:\n%s", n, txt.String())
+	}
+	if !strings.Contains(txt.String(), "Fix to review (--fix leaves it): a guess") {
+		t.Errorf("text report does not show the fix to review as one:\n%s", txt.String())
 	}
 }

@@ -197,14 +197,6 @@ func WriteSARIF(w io.Writer, r *Report, opt Options) error {
 	return enc.Encode(log)
 }
 
-// BuildSARIF returns the SARIF log of a report (as a value, for tests and embedding).
-// A report whose findings are in a Store that cannot be read back gives a log
-// without them (WriteSARIF says why instead).
-func BuildSARIF(r *Report, opt Options) any {
-	log, _, _ := buildSARIF(r, opt, true)
-	return log
-}
-
 // writeSARIFStreamed writes the log WriteSARIF would, byte for byte: the log without
 // results, encoded, with the results encoded one at a time where its empty list is.
 func writeSARIFStreamed(w io.Writer, r *Report, opt Options) error {

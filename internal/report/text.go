@@ -57,6 +57,8 @@ func WriteText(w io.Writer, r *Report, opt Options) error {
 		for _, fx := range f.Fixes {
 			if fx.Exact {
 				fmt.Fprintf(bw, "  Fix (heed check --fix): %s\n", oneLine(fx.Message))
+			} else {
+				fmt.Fprintf(bw, "  Fix to review (--fix leaves it): %s\n", oneLine(fx.Message))
 			}
 		}
 		bw.WriteString("\n")

@@ -429,251 +429,380 @@ var wrappers = lazy.Value[map[string]optSpec]{F: func() map[string]optSpec {
 	}
 }}
 
+// wrapped is a command line unwrap reads: its words, their texts, the program's base
+// name, and where its standard input comes from.
+type wrapped struct {
+	name  string
+	ws    []word
+	args  []string
+	stdin *stdinSrc
+}
+
+// tail is the command that starts at word i, if any.
+func (w *wrapped) tail(i int, transparent bool) []action {
+	if i >= len(w.ws) {
+		return nil
+	}
+	return []action{{words: w.ws[i:], transparent: transparent}}
+}
+
+// unwrapper reads what a program runs besides itself; ok is false when its words say
+// nothing special (`npm test`), and the generic readings apply (an interpreter, the
+// options of a wrapper).
+type unwrapper func(st *state, w *wrapped) (acts []action, ok bool)
+
+// always makes an unwrapper of a reading that decides every command line of its program.
+func always(f func(st *state, w *wrapped) []action) unwrapper {
+	return func(st *state, w *wrapped) ([]action, bool) { return f(st, w), true }
+}
+
+// unwrappers are the programs whose command lines run other commands in their own way,
+// by base name.
+var unwrappers = lazy.Value[map[string]unwrapper]{F: func() map[string]unwrapper {
+	m := map[string]unwrapper{
+		"env":       always(func(st *state, w *wrapped) []action { return st.unwrapEnv(w.ws) }),
+		"command":   always(unwrapCommand),
+		"nice":      always(unwrapNice),
+		"busybox":   always(unwrapBusybox),
+		"xargs":     always(func(_ *state, w *wrapped) []action { return unwrapXargs(w.ws) }),
+		"find":      always(func(_ *state, w *wrapped) []action { return unwrapFind(w.ws) }),
+		"flock":     always(unwrapFlock),
+		"watch":     always(unwrapWatch),
+		"script":    always(unwrapScript),
+		"chroot":    always(unwrapChroot),
+		"eval":      always(func(st *state, w *wrapped) []action { return st.scriptFromWords(w.ws[1:], "eval", true) }),
+		"trap":      always(unwrapTrap),
+		"source":    always(func(_ *state, w *wrapped) []action { return w.tail(1, true) }),
+		"git":       always(func(st *state, w *wrapped) []action { return st.unwrapGit(w.ws) }),
+		"uvx":       always(func(_ *state, w *wrapped) []action { return unwrapRunner(w.ws, 1, "uvx") }),
+		"npm":       unwrapNpm,
+		"pnpm":      packageRunner(pnpmValueOpts, &pnpmCommands),
+		"yarn":      packageRunner(yarnValueOpts, &yarnCommands),
+		"bun":       unwrapBunX,
+		"uv":        unwrapUv,
+		"pipx":      unwrapPipx,
+		"direnv":    unwrapDirenv,
+		"nix-shell": unwrapNixShell,
+		"corepack":  always(func(_ *state, w *wrapped) []action { return w.tail(1, true) }),
+	}
+	m["."] = m["source"]
+	for _, n := range []string{"sudo", "doas"} {
+		m[n] = always(unwrapSudo)
+	}
+	for _, n := range []string{"unshare", "nsenter"} {
+		m[n] = always(unwrapNamespace)
+	}
+	for _, n := range []string{"parallel", "sem"} {
+		m[n] = always(func(st *state, w *wrapped) []action { return st.unwrapParallel(w.ws) })
+	}
+	for _, n := range []string{"make", "gmake"} {
+		m[n] = always(func(st *state, w *wrapped) []action { return st.unwrapMake(w.ws, w.stdin) })
+	}
+	for _, n := range []string{"su", "runuser", "sg"} {
+		m[n] = always(unwrapSu)
+	}
+	for _, n := range []string{"npx", "bunx", "pnpx"} {
+		m[n] = always(func(_ *state, w *wrapped) []action { return unwrapRunner(w.ws, 1, w.name) })
+	}
+	for _, n := range []string{"poetry", "pdm", "pipenv", "hatch", "rye"} {
+		m[n] = unwrapProjectRun
+	}
+	for _, n := range []string{"conda", "mamba", "micromamba"} {
+		m[n] = unwrapConda
+	}
+	for _, n := range []string{"dotenv", "mise", "rtx", "with-env"} {
+		m[n] = unwrapEnvLoader
+	}
+	return m
+}}
+
+// interpreters are the programs whose options say which script they run
+// (unwrapInterpreter).
+var interpreters = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range []string{"node", "nodejs", "tsx", "ts-node", "deno", "bun", "ruby", "perl", "php", "Rscript"} {
+		m[n] = true
+	}
+	return m
+}}
+
 // unwrap returns what a command runs besides itself.
 func (st *state) unwrap(ws []word, stdin *stdinSrc) []action {
-	name := base(ws[0].text)
-	args := texts(ws)
-	tail := func(i int, transparent bool) []action {
-		if i >= len(ws) {
-			return nil
+	w := &wrapped{name: base(ws[0].text), ws: ws, args: texts(ws), stdin: stdin}
+	if u := unwrappers.Get()[w.name]; u != nil {
+		if acts, ok := u(st, w); ok {
+			return acts
 		}
-		return []action{{words: ws[i:], transparent: transparent}}
 	}
-	switch name {
-	case "env":
-		return st.unwrapEnv(ws)
-	case "command":
-		i, seen := skipOpts(ws, optSpec{})
-		if _, ok := seen["-v"]; ok {
-			return nil // command -v only looks the name up
-		}
-		if _, ok := seen["-V"]; ok {
-			return nil
-		}
-		return tail(i, true)
-	case "sudo", "doas":
-		i, seen := skipOpts(ws, wrappers.Get()[name])
-		for _, o := range []string{"-e", "-l", "-v", "-k", "-K", "--edit", "--list", "--validate"} {
-			if _, ok := seen[o]; ok && i >= len(ws) {
-				return nil
-			}
-		}
-		acts := tail(i, true)
-		if d, ok := seen["-D"]; ok && len(acts) > 0 {
-			acts[0].cwd = d
-		} else if d, ok := seen["--chdir"]; ok && len(acts) > 0 {
-			acts[0].cwd = d
-		}
-		return acts
-	case "nice":
-		// `nice -10 cmd` is an old spelling of -n 10
-		i := 1
-		if i < len(ws) && len(args[i]) > 1 && args[i][0] == '-' && isDigits(args[i][1:]) {
-			return tail(i+1, true)
-		}
-		i, _ = skipOpts(ws, wrappers.Get()[name])
-		return tail(i, true)
-	case "busybox":
-		if len(ws) > 1 && base(args[1]) == "sh" || len(ws) > 1 && base(args[1]) == "ash" {
-			return st.unwrapShell(ws[1:], stdin)
-		}
-		return tail(1, true)
-	case "xargs":
-		return unwrapXargs(ws)
-	case "find":
-		return unwrapFind(ws)
-	case "flock":
-		i, seen := skipOpts(ws, optSpec{short: "wEc", long: []string{"--timeout", "--conflict-exit-code", "--command"}})
-		if c, ok := seen["-c"]; ok {
-			return []action{{script: c, scriptSet: true, what: "flock -c", transparent: true}}
-		}
-		if c, ok := seen["--command"]; ok {
-			return []action{{script: c, scriptSet: true, what: "flock -c", transparent: true}}
-		}
-		// flock FILE -c COMMAND: the options may follow the lock file
-		if i+1 < len(ws) && !ws[i+1].dyn && strings.HasPrefix(args[i+1], "-") {
-			j, seen2 := skipOpts(ws[i:], optSpec{short: "wEc", long: []string{"--timeout", "--conflict-exit-code", "--command"}})
-			for _, o := range []string{"-c", "--command"} {
-				if c, ok := seen2[o]; ok {
-					return []action{{script: c, scriptSet: true, what: "flock -c", transparent: true}}
-				}
-			}
-			return tail(i+j, true)
-		}
-		return tail(i+1, true)
-	case "watch":
-		i, seen := skipOpts(ws, optSpec{short: "nq", long: []string{"--interval", "--equexit"}})
-		if i >= len(ws) {
-			return nil
-		}
-		if _, ok := seen["-x"]; ok {
-			return tail(i, false)
-		}
-		if _, ok := seen["--exec"]; ok {
-			return tail(i, false)
-		}
-		return st.scriptFromWords(ws[i:], "watch", false)
-	case "script":
-		_, seen := skipOpts(ws, optSpec{short: "cEIOBT", long: []string{"--command", "--echo", "--log-in", "--log-out", "--log-io", "--log-timing"}})
-		if c, ok := seen["-c"]; ok {
-			return []action{{script: c, scriptSet: true, what: "script -c"}}
-		}
-		if c, ok := seen["--command"]; ok {
-			return []action{{script: c, scriptSet: true, what: "script -c"}}
-		}
-		return nil
-	case "chroot":
-		i, _ := skipOpts(ws, wrappers.Get()[name])
-		if i >= len(ws) {
-			return nil
-		}
-		// chroot runs the command at the new root's /: a directory heed cannot place
-		return []action{{words: ws[i:], transparent: true, cwdUnknown: true}}
-	case "unshare", "nsenter":
-		i, seen := skipOpts(ws, wrappers.Get()[name])
-		if i >= len(ws) {
-			return nil
-		}
-		act := action{words: ws[i:], transparent: true}
-		for _, o := range []string{"-R", "--root", "-w", "--wd", "-r"} {
-			if _, ok := seen[o]; ok {
-				act.cwdUnknown = true
-			}
-		}
-		return []action{act}
-	case "parallel", "sem":
-		return st.unwrapParallel(ws)
-	case "make", "gmake":
-		return st.unwrapMake(ws, stdin)
-	case "su", "runuser", "sg":
-		for i := 1; i < len(ws); i++ {
-			if strings.HasPrefix(args[i], "-c") && len(args[i]) > 2 && !strings.HasPrefix(args[i], "--") {
-				return []action{{script: args[i][2:], scriptSet: true, what: name + " -c"}}
-			}
-			if (args[i] == "-c" || args[i] == "--command") && i+1 < len(ws) {
-				if ws[i+1].dyn {
-					return []action{{unparsable: fmt.Sprintf("the command given to %s -c is computed at run time", name)}}
-				}
-				return []action{{script: args[i+1], scriptSet: true, what: name + " -c"}}
-			}
-			if strings.HasPrefix(args[i], "--command=") {
-				return []action{{script: strings.TrimPrefix(args[i], "--command="), scriptSet: true, what: name + " -c"}}
-			}
-			if args[i] == "--" && name == "runuser" {
-				return tail(i+1, true)
-			}
-		}
-		return nil
-	case "eval":
-		return st.scriptFromWords(ws[1:], "eval", true)
-	case "trap":
-		rest := ws[1:]
-		for len(rest) > 0 && (rest[0].text == "--" || rest[0].text == "-p" || rest[0].text == "-l" || rest[0].text == "-P") {
-			if rest[0].text != "--" {
-				return nil
-			}
-			rest = rest[1:]
-		}
-		if len(rest) < 2 || rest[0].text == "-" || rest[0].text == "" {
-			return nil
-		}
-		if rest[0].dyn {
-			return []action{{unparsable: "the action given to trap is computed at run time"}}
-		}
-		return []action{{script: rest[0].text, scriptSet: true, what: "trap", sameShell: true}}
-	case "source", ".":
-		return tail(1, true)
-	case "git":
-		return st.unwrapGit(ws)
-	case "npx", "bunx", "pnpx":
-		return unwrapRunner(ws, 1, name)
-	case "npm":
-		if j := subcommand(ws, npmValueOpts); j > 0 && (args[j] == "exec" || args[j] == "x") {
-			return unwrapRunner(ws, j+1, "npm exec")
-		}
-	case "pnpm":
-		if j := subcommand(ws, pnpmValueOpts); j > 0 && (args[j] == "dlx" || args[j] == "exec") {
-			return unwrapRunner(ws, j+1, "pnpm "+args[j])
-		} else if j > 0 && !pnpmCommands.Get()[args[j]] {
-			// `pnpm tsx a.ts`: a word that is no pnpm command runs the package's
-			// script of that name or, with none, the binary (pnpm's implicit exec)
-			return unwrapRunner(ws, j, "pnpm")
-		}
-	case "yarn":
-		if j := subcommand(ws, yarnValueOpts); j > 0 && (args[j] == "dlx" || args[j] == "exec") {
-			return unwrapRunner(ws, j+1, "yarn "+args[j])
-		} else if j > 0 && !yarnCommands.Get()[args[j]] {
-			// `yarn tsx a.ts`: a script of that name, or the binary
-			return unwrapRunner(ws, j, "yarn")
-		}
-	case "bun":
-		if j := subcommand(ws, nil); j > 0 && args[j] == "x" {
-			return unwrapRunner(ws, j+1, "bun x")
-		}
-	case "uvx":
-		return unwrapRunner(ws, 1, "uvx")
-	case "uv":
-		j := subcommand(ws, uvValueOpts)
-		if j > 0 && args[j] == "run" {
-			return unwrapRunner(ws, j+1, "uv run")
-		}
-		if j > 0 && args[j] == "tool" && j+1 < len(ws) && (args[j+1] == "run") {
-			return unwrapRunner(ws, j+2, "uv tool run")
-		}
-	case "poetry", "pdm", "pipenv", "hatch", "rye":
-		if len(ws) > 2 && args[1] == "run" {
-			return unwrapRunner(ws, 2, name+" run")
-		}
-	case "pipx":
-		if len(ws) > 2 && args[1] == "run" {
-			return unwrapRunner(ws, 2, "pipx run")
-		}
-	case "conda", "mamba", "micromamba":
-		if len(ws) > 2 && args[1] == "run" {
-			i, _ := skipOpts(ws[1:], optSpec{short: "np", long: []string{"--name", "--prefix", "--cwd"}})
-			return tail(i+1, true)
-		}
-	case "dotenv", "mise", "rtx", "with-env":
-		for i := 1; i < len(ws); i++ {
-			if args[i] == "--" {
-				return tail(i+1, true)
-			}
-		}
-		if name == "mise" && len(ws) > 2 && (args[1] == "exec" || args[1] == "x") {
-			return nil
-		}
-		if name == "dotenv" {
-			i, _ := skipOpts(ws, optSpec{short: "ecv", long: []string{}})
-			return tail(i, true)
-		}
-	case "direnv":
-		if len(ws) > 3 && args[1] == "exec" {
-			return []action{{words: ws[3:], transparent: true, cwd: args[2]}}
-		}
-	case "nix-shell":
-		for i := 1; i+1 < len(ws); i++ {
-			if args[i] == "--run" || args[i] == "--command" {
-				return []action{{script: args[i+1], scriptSet: true, what: "nix-shell --run"}}
-			}
-		}
-	case "corepack":
-		return tail(1, true)
-	}
-	if isPython(name) {
+	switch {
+	case isPython(w.name):
 		return unwrapPython(ws)
-	}
-	if isShell(name) {
+	case isShell(w.name):
 		return st.unwrapShell(ws, stdin)
+	case interpreters.Get()[w.name]:
+		return unwrapInterpreter(ws, w.name)
 	}
-	switch name {
-	case "node", "nodejs", "tsx", "ts-node", "deno", "bun", "ruby", "perl", "php", "Rscript":
-		return unwrapInterpreter(ws, name)
-	}
-	if spec, ok := wrappers.Get()[name]; ok && name != "poetry" && name != "busybox" && name != "corepack" && name != "sem" {
+	if spec, ok := wrappers.Get()[w.name]; ok && w.name != "poetry" && w.name != "busybox" && w.name != "corepack" && w.name != "sem" {
 		i, _ := skipOpts(ws, spec)
-		return tail(i, true)
+		return w.tail(i, true)
 	}
 	return nil
+}
+
+func unwrapCommand(_ *state, w *wrapped) []action {
+	i, seen := skipOpts(w.ws, optSpec{})
+	if _, ok := seen["-v"]; ok {
+		return nil // command -v only looks the name up
+	}
+	if _, ok := seen["-V"]; ok {
+		return nil
+	}
+	return w.tail(i, true)
+}
+
+func unwrapSudo(_ *state, w *wrapped) []action {
+	i, seen := skipOpts(w.ws, wrappers.Get()[w.name])
+	for _, o := range []string{"-e", "-l", "-v", "-k", "-K", "--edit", "--list", "--validate"} {
+		if _, ok := seen[o]; ok && i >= len(w.ws) {
+			return nil
+		}
+	}
+	acts := w.tail(i, true)
+	if d, ok := seen["-D"]; ok && len(acts) > 0 {
+		acts[0].cwd = d
+	} else if d, ok := seen["--chdir"]; ok && len(acts) > 0 {
+		acts[0].cwd = d
+	}
+	return acts
+}
+
+func unwrapNice(_ *state, w *wrapped) []action {
+	// `nice -10 cmd` is an old spelling of -n 10
+	if len(w.ws) > 1 && len(w.args[1]) > 1 && w.args[1][0] == '-' && isDigits(w.args[1][1:]) {
+		return w.tail(2, true)
+	}
+	i, _ := skipOpts(w.ws, wrappers.Get()[w.name])
+	return w.tail(i, true)
+}
+
+func unwrapBusybox(st *state, w *wrapped) []action {
+	if len(w.ws) > 1 && (base(w.args[1]) == "sh" || base(w.args[1]) == "ash") {
+		return st.unwrapShell(w.ws[1:], w.stdin)
+	}
+	return w.tail(1, true)
+}
+
+// flockOpts are flock's options that take a value.
+var flockOpts = optSpec{short: "wEc", long: []string{"--timeout", "--conflict-exit-code", "--command"}}
+
+func unwrapFlock(_ *state, w *wrapped) []action {
+	ws, args := w.ws, w.args
+	i, seen := skipOpts(ws, flockOpts)
+	byC := func(seen map[string]string) ([]action, bool) {
+		for _, o := range []string{"-c", "--command"} {
+			if c, ok := seen[o]; ok {
+				return []action{{script: c, scriptSet: true, what: "flock -c", transparent: true}}, true
+			}
+		}
+		return nil, false
+	}
+	if acts, ok := byC(seen); ok {
+		return acts
+	}
+	// flock FILE -c COMMAND: the options may follow the lock file
+	if i+1 < len(ws) && !ws[i+1].dyn && strings.HasPrefix(args[i+1], "-") {
+		j, seen2 := skipOpts(ws[i:], flockOpts)
+		if acts, ok := byC(seen2); ok {
+			return acts
+		}
+		return w.tail(i+j, true)
+	}
+	return w.tail(i+1, true)
+}
+
+func unwrapWatch(st *state, w *wrapped) []action {
+	i, seen := skipOpts(w.ws, optSpec{short: "nq", long: []string{"--interval", "--equexit"}})
+	if i >= len(w.ws) {
+		return nil
+	}
+	if _, ok := seen["-x"]; ok {
+		return w.tail(i, false)
+	}
+	if _, ok := seen["--exec"]; ok {
+		return w.tail(i, false)
+	}
+	return st.scriptFromWords(w.ws[i:], "watch", false)
+}
+
+func unwrapScript(_ *state, w *wrapped) []action {
+	_, seen := skipOpts(w.ws, optSpec{short: "cEIOBT", long: []string{"--command", "--echo", "--log-in", "--log-out", "--log-io", "--log-timing"}})
+	for _, o := range []string{"-c", "--command"} {
+		if c, ok := seen[o]; ok {
+			return []action{{script: c, scriptSet: true, what: "script -c"}}
+		}
+	}
+	return nil
+}
+
+func unwrapChroot(_ *state, w *wrapped) []action {
+	i, _ := skipOpts(w.ws, wrappers.Get()[w.name])
+	if i >= len(w.ws) {
+		return nil
+	}
+	// chroot runs the command at the new root's /: a directory heed cannot place
+	return []action{{words: w.ws[i:], transparent: true, cwdUnknown: true}}
+}
+
+func unwrapNamespace(_ *state, w *wrapped) []action {
+	i, seen := skipOpts(w.ws, wrappers.Get()[w.name])
+	if i >= len(w.ws) {
+		return nil
+	}
+	act := action{words: w.ws[i:], transparent: true}
+	for _, o := range []string{"-R", "--root", "-w", "--wd", "-r"} {
+		if _, ok := seen[o]; ok {
+			act.cwdUnknown = true
+		}
+	}
+	return []action{act}
+}
+
+func unwrapSu(_ *state, w *wrapped) []action {
+	ws, args, name := w.ws, w.args, w.name
+	for i := 1; i < len(ws); i++ {
+		if strings.HasPrefix(args[i], "-c") && len(args[i]) > 2 && !strings.HasPrefix(args[i], "--") {
+			return []action{{script: args[i][2:], scriptSet: true, what: name + " -c"}}
+		}
+		if (args[i] == "-c" || args[i] == "--command") && i+1 < len(ws) {
+			if ws[i+1].dyn {
+				return []action{{unparsable: fmt.Sprintf("the command given to %s -c is computed at run time", name)}}
+			}
+			return []action{{script: args[i+1], scriptSet: true, what: name + " -c"}}
+		}
+		if strings.HasPrefix(args[i], "--command=") {
+			return []action{{script: strings.TrimPrefix(args[i], "--command="), scriptSet: true, what: name + " -c"}}
+		}
+		if args[i] == "--" && name == "runuser" {
+			return w.tail(i+1, true)
+		}
+	}
+	return nil
+}
+
+func unwrapTrap(_ *state, w *wrapped) []action {
+	rest := w.ws[1:]
+	for len(rest) > 0 && (rest[0].text == "--" || rest[0].text == "-p" || rest[0].text == "-l" || rest[0].text == "-P") {
+		if rest[0].text != "--" {
+			return nil
+		}
+		rest = rest[1:]
+	}
+	if len(rest) < 2 || rest[0].text == "-" || rest[0].text == "" {
+		return nil
+	}
+	if rest[0].dyn {
+		return []action{{unparsable: "the action given to trap is computed at run time"}}
+	}
+	return []action{{script: rest[0].text, scriptSet: true, what: "trap", sameShell: true}}
+}
+
+func unwrapNpm(_ *state, w *wrapped) ([]action, bool) {
+	if j := subcommand(w.ws, npmValueOpts); j > 0 && (w.args[j] == "exec" || w.args[j] == "x") {
+		return unwrapRunner(w.ws, j+1, "npm exec"), true
+	}
+	return nil, false
+}
+
+// packageRunner reads a package manager that runs packages' binaries: `dlx` and
+// `exec`, and a word that is no command of its own (`pnpm tsx a.ts`: the package's
+// script of that name or, with none, the binary: an implicit exec).
+func packageRunner(valueOpts []string, commands *lazy.Value[map[string]bool]) unwrapper {
+	return func(_ *state, w *wrapped) ([]action, bool) {
+		j := subcommand(w.ws, valueOpts)
+		switch {
+		case j > 0 && (w.args[j] == "dlx" || w.args[j] == "exec"):
+			return unwrapRunner(w.ws, j+1, w.name+" "+w.args[j]), true
+		case j > 0 && !commands.Get()[w.args[j]]:
+			return unwrapRunner(w.ws, j, w.name), true
+		}
+		return nil, false
+	}
+}
+
+// unwrapBunX reads `bun x`; any other bun command line is the interpreter's.
+func unwrapBunX(_ *state, w *wrapped) ([]action, bool) {
+	if j := subcommand(w.ws, nil); j > 0 && w.args[j] == "x" {
+		return unwrapRunner(w.ws, j+1, "bun x"), true
+	}
+	return nil, false
+}
+
+func unwrapUv(_ *state, w *wrapped) ([]action, bool) {
+	j := subcommand(w.ws, uvValueOpts)
+	if j > 0 && w.args[j] == "run" {
+		return unwrapRunner(w.ws, j+1, "uv run"), true
+	}
+	if j > 0 && w.args[j] == "tool" && j+1 < len(w.ws) && w.args[j+1] == "run" {
+		return unwrapRunner(w.ws, j+2, "uv tool run"), true
+	}
+	return nil, false
+}
+
+// unwrapProjectRun reads `poetry run`, `pdm run`, `pipenv run`, `hatch run`, `rye run`.
+func unwrapProjectRun(_ *state, w *wrapped) ([]action, bool) {
+	if len(w.ws) > 2 && w.args[1] == "run" {
+		return unwrapRunner(w.ws, 2, w.name+" run"), true
+	}
+	return nil, false
+}
+
+func unwrapPipx(_ *state, w *wrapped) ([]action, bool) {
+	if len(w.ws) > 2 && w.args[1] == "run" {
+		return unwrapRunner(w.ws, 2, "pipx run"), true
+	}
+	return nil, false
+}
+
+func unwrapConda(_ *state, w *wrapped) ([]action, bool) {
+	if len(w.ws) > 2 && w.args[1] == "run" {
+		i, _ := skipOpts(w.ws[1:], optSpec{short: "np", long: []string{"--name", "--prefix", "--cwd"}})
+		return w.tail(i+1, true), true
+	}
+	return nil, false
+}
+
+// unwrapEnvLoader reads the programs that load an environment and run a command:
+// dotenv, mise, rtx, with-env.
+func unwrapEnvLoader(_ *state, w *wrapped) ([]action, bool) {
+	for i := 1; i < len(w.ws); i++ {
+		if w.args[i] == "--" {
+			return w.tail(i+1, true), true
+		}
+	}
+	if w.name == "mise" && len(w.ws) > 2 && (w.args[1] == "exec" || w.args[1] == "x") {
+		return nil, true
+	}
+	if w.name == "dotenv" {
+		i, _ := skipOpts(w.ws, optSpec{short: "ecv", long: []string{}})
+		return w.tail(i, true), true
+	}
+	return nil, false
+}
+
+func unwrapDirenv(_ *state, w *wrapped) ([]action, bool) {
+	if len(w.ws) > 3 && w.args[1] == "exec" {
+		return []action{{words: w.ws[3:], transparent: true, cwd: w.args[2]}}, true
+	}
+	return nil, false
+}
+
+func unwrapNixShell(_ *state, w *wrapped) ([]action, bool) {
+	for i := 1; i+1 < len(w.ws); i++ {
+		if w.args[i] == "--run" || w.args[i] == "--command" {
+			return []action{{script: w.args[i+1], scriptSet: true, what: "nix-shell --run"}}, true
+		}
+	}
+	return nil, false
 }
 
 func isDigits(s string) bool {

@@ -116,17 +116,6 @@ type Trajectory struct {
 // MaxOutput bounds the output kept per command.
 const MaxOutput = 8 << 10
 
-// Commands returns the command steps.
-func (t *Trajectory) Commands() []Step {
-	var out []Step
-	for _, s := range t.Steps {
-		if s.Kind == KindCommand {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 // capOutput keeps the first MaxOutput bytes of a command's output, saying so. It is
 // idempotent: the adapters cap an output as they read it (a long session's outputs
 // are not all held whole meanwhile), Parse caps them all again.

@@ -331,14 +331,6 @@ func placeAll(s sentence, c *policy.Constraint, rc *recognize.RepoContext, idx [
 	return subs, "", soft
 }
 
-func merge(subs []subject) (globs, packages []string) {
-	for _, s := range subs {
-		globs = append(globs, s.globs...)
-		packages = append(packages, s.packages...)
-	}
-	return dedupe(globs), dedupe(packages)
-}
-
 // importerGlobs are what an importer subject selects: folders and file kinds by glob,
 // a workspace package by name.
 func importerSide(subs []subject) (globs, packages []string, ok bool) {

@@ -2,13 +2,15 @@ package contrib
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 )
@@ -222,13 +224,7 @@ func compileCommit(rule *policy.Rule) (engine.Check, error) {
 	return c, nil
 }
 
-func commitChecks() []string {
-	out := []string{CheckSubjectLength, CheckBodyWidth, CheckBlankLine, CheckFormat, CheckConventional,
-		CheckMood, CheckPeriod, CheckCase, CheckTrailerRequired, CheckTrailerForbidden, CheckRefRequired,
-		CheckRefForbidden, CheckNoMerge, CheckBreaking, CheckOneLine, CheckSubjectForbid, CheckTrailerForm}
-	sort.Strings(out)
-	return out
-}
+func commitChecks() []string { return slices.Sorted(maps.Keys(commitJudges.Get())) }
 
 // missingPart returns the reason recorded when the evidence builder could not read the
 // named part of the evidence ("commits", "diff", "pr", "trajectory").
@@ -345,146 +341,196 @@ func undetermined(reason string) engine.Result {
 	return engine.Result{Verdict: engine.Undetermined, Reason: reason}
 }
 
+// commitJudge is how one check judges a commit's message.
+type commitJudge struct {
+	judge func(c *commitCheck, cm engine.Commit, m Message) engine.Result
+	// emptyPasses: an empty message has nothing this check forbids (a subject too
+	// long, a forbidden trailer); the other checks find it lacks what they ask.
+	emptyPasses bool
+	// anyMessage: the check is about the commit, not its message (a merge).
+	anyMessage bool
+}
+
+// commitJudges are the checks of the commit kind, by name.
+var commitJudges = lazy.Value[map[string]commitJudge]{F: func() map[string]commitJudge {
+	return map[string]commitJudge{
+		CheckNoMerge:          {judge: (*commitCheck).judgeNoMerge, anyMessage: true},
+		CheckSubjectLength:    {judge: (*commitCheck).judgeSubjectLength, emptyPasses: true},
+		CheckBodyWidth:        {judge: (*commitCheck).judgeBodyWidth, emptyPasses: true},
+		CheckBlankLine:        {judge: (*commitCheck).judgeBlankLine, emptyPasses: true},
+		CheckOneLine:          {judge: (*commitCheck).judgeOneLine, emptyPasses: true},
+		CheckFormat:           {judge: (*commitCheck).judgeFormat},
+		CheckSubjectForbid:    {judge: (*commitCheck).judgeSubjectForbid, emptyPasses: true},
+		CheckTrailerForm:      {judge: (*commitCheck).judgeTrailerForm, emptyPasses: true},
+		CheckConventional:     {judge: (*commitCheck).judgeConventional},
+		CheckMood:             {judge: (*commitCheck).judgeMood},
+		CheckPeriod:           {judge: (*commitCheck).judgePeriod},
+		CheckCase:             {judge: (*commitCheck).judgeCase},
+		CheckTrailerRequired:  {judge: (*commitCheck).judgeTrailerRequired},
+		CheckTrailerForbidden: {judge: (*commitCheck).judgeTrailerForbidden, emptyPasses: true},
+		CheckRefRequired:      {judge: (*commitCheck).judgeRefRequired},
+		CheckRefForbidden:     {judge: (*commitCheck).judgeRefForbidden, emptyPasses: true},
+		CheckBreaking:         {judge: (*commitCheck).judgeBreaking, emptyPasses: true},
+	}
+}}
+
 func (c *commitCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	if t.Kind != engine.TargetCommit || t.Index < 0 || t.Index >= len(ev.Commits) {
 		why, _ := missingPart(ev, "commits")
 		return undetermined("the commits could not be read (" + why + ")")
 	}
+	cj, ok := commitJudges.Get()[c.p.Check]
+	if !ok {
+		return engine.InternalError("unhandled check " + c.p.Check)
+	}
 	cm := ev.Commits[t.Index]
 	m := ParseMessage(cm.Message)
-	if c.p.Check == CheckNoMerge {
-		if cm.Parents > 1 {
-			return violated(commitFinding(cm, "the commit is a merge commit", m.Subject,
-				"rebase the branch onto its base instead of merging it"))
-		}
-		return satisfied("not a merge commit")
-	}
-	if len(m.Lines) == 0 {
-		switch c.p.Check {
-		case CheckSubjectLength, CheckBodyWidth, CheckBlankLine, CheckTrailerForbidden, CheckRefForbidden, CheckBreaking, CheckOneLine,
-			CheckSubjectForbid, CheckTrailerForm:
+	if len(m.Lines) == 0 && !cj.anyMessage {
+		if cj.emptyPasses {
 			return satisfied("the message is empty")
 		}
 		return violated(commitFinding(cm, "the commit has an empty message", "",
 			"write a commit message"))
 	}
-	switch c.p.Check {
-	case CheckSubjectLength:
-		n := utf8.RuneCountInString(m.Subject)
-		if n > c.p.Max {
-			return violated(commitFinding(cm, fmt.Sprintf("commit subject is %d characters long; the limit is %d", n, c.p.Max),
-				m.Subject, fmt.Sprintf("shorten the subject to %d characters or fewer and move details into the body", c.p.Max)))
-		}
-		return satisfied(fmt.Sprintf("subject is %d characters", n))
-	case CheckBodyWidth:
-		for i, l := range m.Lines[1:] {
-			n := utf8.RuneCountInString(l)
-			if n <= c.p.Max || !strings.ContainsAny(strings.TrimSpace(l), " \t") || urlOverflows(l, c.p.Max) {
-				// A line without spaces (a URL, a hash) cannot be wrapped, nor can
-				// the URL that runs past the limit ("See https://...").
-				continue
-			}
-			return violated(commitFinding(cm, fmt.Sprintf("line %d of the commit message is %d characters long; the limit is %d", i+2, n, c.p.Max),
-				l, fmt.Sprintf("wrap the body at %d characters", c.p.Max)))
-		}
-		return satisfied("every body line fits")
-	case CheckBlankLine:
-		if m.Lines[1] != "" {
-			return violated(commitFinding(cm, "the commit subject is not followed by a blank line", m.Subject+"\n"+m.Lines[1],
-				"leave one blank line between the subject and the body"))
-		}
-		return satisfied("blank line after the subject")
-	case CheckOneLine:
-		if len(m.BodyText()) > 0 {
-			return violated(commitFinding(cm, "the commit message has a body", m.Subject,
-				"keep the commit to its one-line subject unless the extra context is truly necessary"))
-		}
-		return satisfied("one-line message")
-	case CheckFormat:
-		if !c.pattern.MatchString(m.Subject) {
-			sug := "write the subject in the required format"
-			if c.p.Example != "" {
-				sug = fmt.Sprintf("write the subject like %q", c.p.Example)
-			}
-			return violated(commitFinding(cm, "the commit subject does not follow the required format", m.Subject, sug))
-		}
-		return satisfied("subject matches the format")
-	case CheckSubjectForbid:
-		if loc := c.pattern.FindStringIndex(m.Subject); loc != nil {
-			found := strings.TrimSpace(m.Subject[loc[0]:loc[1]])
-			return violated(commitFinding(cm, fmt.Sprintf("the commit subject contains %s: %s", c.what(), found), m.Subject,
-				fmt.Sprintf("move %s to a later line of the message", found)))
-		}
-		return satisfied("the subject is clean")
-	case CheckTrailerForm:
-		return c.judgeTrailerForm(cm, m)
-	case CheckConventional:
-		return c.judgeConventional(cm, m)
-	case CheckMood:
-		return c.judgeMood(cm, m)
-	case CheckPeriod:
-		ends := strings.HasSuffix(m.Subject, ".") && !strings.HasSuffix(m.Subject, "...")
-		if c.p.Period == "forbid" && ends {
-			return violated(commitFinding(cm, "the commit subject ends with a period", m.Subject,
-				"drop the period at the end of the subject"))
-		}
-		if c.p.Period == "require" && !ends {
-			return violated(commitFinding(cm, "the commit subject does not end with a period", m.Subject,
-				"end the subject with a period"))
-		}
-		return satisfied("the subject's final period is as required")
-	case CheckCase:
-		return c.judgeCase(cm, m)
-	case CheckTrailerRequired:
-		for _, tr := range m.Trailers {
-			if c.keys[strings.ToLower(tr.Key)] && c.valueMatches(tr.Value) {
-				return satisfied("has a " + tr.Key + " trailer")
-			}
-		}
-		want := strings.Join(c.p.Trailers, " or ")
-		sug := fmt.Sprintf("end the message with a %s trailer", want)
-		if c.p.ValuePattern == ValueAI {
-			sug = fmt.Sprintf("end the message with a %s trailer that names the AI assistant", want)
-		}
-		return violated(commitFinding(cm, fmt.Sprintf("the commit message has no %s trailer", want), m.Subject, sug))
-	case CheckTrailerForbidden:
-		for _, tr := range m.Trailers {
-			k := strings.ToLower(tr.Key)
-			if (len(c.keys) == 0 || c.keys[k]) && !c.except[k] && c.valueMatches(tr.Value) {
-				line := tr.Key + ": " + tr.Value
-				return violated(commitFinding(cm, fmt.Sprintf("the commit message has the trailer %q", line), line,
-					"remove the trailer from the commit message"))
-			}
-		}
-		return satisfied("no forbidden trailer")
-	case CheckRefRequired:
-		if c.pattern.MatchString(m.Raw) {
-			return satisfied("the message references " + c.what())
-		}
-		return violated(commitFinding(cm, fmt.Sprintf("the commit message references no %s", c.what()), m.Subject,
-			fmt.Sprintf("reference the %s in the message", c.what())))
-	case CheckRefForbidden:
-		if loc := c.pattern.FindStringIndex(m.Raw); loc != nil {
-			ref := strings.TrimSpace(m.Raw[loc[0]:loc[1]])
-			return violated(commitFinding(cm, fmt.Sprintf("the commit message contains %s: %s", c.what(), ref), lineAround(m.Raw, loc[0]),
-				fmt.Sprintf("remove %s from the commit message and describe the change on its own terms", ref)))
-		}
-		return satisfied("no " + c.what())
-	case CheckBreaking:
-		mm := conventionalRE.FindStringSubmatch(m.Subject)
-		bang := mm != nil && mm[4] == "!"
-		footer := hasBreakingFooter(m)
-		switch {
-		case bang && !footer:
-			return violated(commitFinding(cm, "the subject marks a breaking change with \"!\" but the message has no BREAKING CHANGE: footer",
-				m.Subject, "add a \"BREAKING CHANGE: <what breaks>\" footer"))
-		case footer && !bang:
-			return violated(commitFinding(cm, "the message has a BREAKING CHANGE: footer but the subject has no \"!\" after the type or scope",
-				m.Subject, "put \"!\" after the type or scope, e.g. \"feat(api)!: ...\""))
-		}
-		return satisfied("breaking change marked both ways")
+	return cj.judge(c, cm, m)
+}
+
+func (c *commitCheck) judgeNoMerge(cm engine.Commit, m Message) engine.Result {
+	if cm.Parents > 1 {
+		return violated(commitFinding(cm, "the commit is a merge commit", m.Subject,
+			"rebase the branch onto its base instead of merging it"))
 	}
-	return engine.InternalError("unhandled check " + c.p.Check)
+	return satisfied("not a merge commit")
+}
+
+func (c *commitCheck) judgeSubjectLength(cm engine.Commit, m Message) engine.Result {
+	n := utf8.RuneCountInString(m.Subject)
+	if n > c.p.Max {
+		return violated(commitFinding(cm, fmt.Sprintf("commit subject is %d characters long; the limit is %d", n, c.p.Max),
+			m.Subject, fmt.Sprintf("shorten the subject to %d characters or fewer and move details into the body", c.p.Max)))
+	}
+	return satisfied(fmt.Sprintf("subject is %d characters", n))
+}
+
+func (c *commitCheck) judgeBodyWidth(cm engine.Commit, m Message) engine.Result {
+	for i, l := range m.Lines[1:] {
+		n := utf8.RuneCountInString(l)
+		if n <= c.p.Max || !strings.ContainsAny(strings.TrimSpace(l), " \t") || urlOverflows(l, c.p.Max) {
+			// A line without spaces (a URL, a hash) cannot be wrapped, nor can
+			// the URL that runs past the limit ("See https://...").
+			continue
+		}
+		return violated(commitFinding(cm, fmt.Sprintf("line %d of the commit message is %d characters long; the limit is %d", i+2, n, c.p.Max),
+			l, fmt.Sprintf("wrap the body at %d characters", c.p.Max)))
+	}
+	return satisfied("every body line fits")
+}
+
+func (c *commitCheck) judgeBlankLine(cm engine.Commit, m Message) engine.Result {
+	if m.Lines[1] != "" {
+		return violated(commitFinding(cm, "the commit subject is not followed by a blank line", m.Subject+"\n"+m.Lines[1],
+			"leave one blank line between the subject and the body"))
+	}
+	return satisfied("blank line after the subject")
+}
+
+func (c *commitCheck) judgeOneLine(cm engine.Commit, m Message) engine.Result {
+	if len(m.BodyText()) > 0 {
+		return violated(commitFinding(cm, "the commit message has a body", m.Subject,
+			"keep the commit to its one-line subject unless the extra context is truly necessary"))
+	}
+	return satisfied("one-line message")
+}
+
+func (c *commitCheck) judgeFormat(cm engine.Commit, m Message) engine.Result {
+	if !c.pattern.MatchString(m.Subject) {
+		sug := "write the subject in the required format"
+		if c.p.Example != "" {
+			sug = fmt.Sprintf("write the subject like %q", c.p.Example)
+		}
+		return violated(commitFinding(cm, "the commit subject does not follow the required format", m.Subject, sug))
+	}
+	return satisfied("subject matches the format")
+}
+
+func (c *commitCheck) judgeSubjectForbid(cm engine.Commit, m Message) engine.Result {
+	if loc := c.pattern.FindStringIndex(m.Subject); loc != nil {
+		found := strings.TrimSpace(m.Subject[loc[0]:loc[1]])
+		return violated(commitFinding(cm, fmt.Sprintf("the commit subject contains %s: %s", c.what(), found), m.Subject,
+			fmt.Sprintf("move %s to a later line of the message", found)))
+	}
+	return satisfied("the subject is clean")
+}
+
+func (c *commitCheck) judgePeriod(cm engine.Commit, m Message) engine.Result {
+	ends := strings.HasSuffix(m.Subject, ".") && !strings.HasSuffix(m.Subject, "...")
+	if c.p.Period == "forbid" && ends {
+		return violated(commitFinding(cm, "the commit subject ends with a period", m.Subject,
+			"drop the period at the end of the subject"))
+	}
+	if c.p.Period == "require" && !ends {
+		return violated(commitFinding(cm, "the commit subject does not end with a period", m.Subject,
+			"end the subject with a period"))
+	}
+	return satisfied("the subject's final period is as required")
+}
+
+func (c *commitCheck) judgeTrailerRequired(cm engine.Commit, m Message) engine.Result {
+	for _, tr := range m.Trailers {
+		if c.keys[strings.ToLower(tr.Key)] && c.valueMatches(tr.Value) {
+			return satisfied("has a " + tr.Key + " trailer")
+		}
+	}
+	want := strings.Join(c.p.Trailers, " or ")
+	sug := fmt.Sprintf("end the message with a %s trailer", want)
+	if c.p.ValuePattern == ValueAI {
+		sug = fmt.Sprintf("end the message with a %s trailer that names the AI assistant", want)
+	}
+	return violated(commitFinding(cm, fmt.Sprintf("the commit message has no %s trailer", want), m.Subject, sug))
+}
+
+func (c *commitCheck) judgeTrailerForbidden(cm engine.Commit, m Message) engine.Result {
+	for _, tr := range m.Trailers {
+		k := strings.ToLower(tr.Key)
+		if (len(c.keys) == 0 || c.keys[k]) && !c.except[k] && c.valueMatches(tr.Value) {
+			line := tr.Key + ": " + tr.Value
+			return violated(commitFinding(cm, fmt.Sprintf("the commit message has the trailer %q", line), line,
+				"remove the trailer from the commit message"))
+		}
+	}
+	return satisfied("no forbidden trailer")
+}
+
+func (c *commitCheck) judgeRefRequired(cm engine.Commit, m Message) engine.Result {
+	if c.pattern.MatchString(m.Raw) {
+		return satisfied("the message references " + c.what())
+	}
+	return violated(commitFinding(cm, fmt.Sprintf("the commit message references no %s", c.what()), m.Subject,
+		fmt.Sprintf("reference the %s in the message", c.what())))
+}
+
+func (c *commitCheck) judgeRefForbidden(cm engine.Commit, m Message) engine.Result {
+	if loc := c.pattern.FindStringIndex(m.Raw); loc != nil {
+		ref := strings.TrimSpace(m.Raw[loc[0]:loc[1]])
+		return violated(commitFinding(cm, fmt.Sprintf("the commit message contains %s: %s", c.what(), ref), lineAround(m.Raw, loc[0]),
+			fmt.Sprintf("remove %s from the commit message and describe the change on its own terms", ref)))
+	}
+	return satisfied("no " + c.what())
+}
+
+func (c *commitCheck) judgeBreaking(cm engine.Commit, m Message) engine.Result {
+	mm := conventionalRE.FindStringSubmatch(m.Subject)
+	bang := mm != nil && mm[4] == "!"
+	footer := hasBreakingFooter(m)
+	switch {
+	case bang && !footer:
+		return violated(commitFinding(cm, "the subject marks a breaking change with \"!\" but the message has no BREAKING CHANGE: footer",
+			m.Subject, "add a \"BREAKING CHANGE: <what breaks>\" footer"))
+	case footer && !bang:
+		return violated(commitFinding(cm, "the message has a BREAKING CHANGE: footer but the subject has no \"!\" after the type or scope",
+			m.Subject, "put \"!\" after the type or scope, e.g. \"feat(api)!: ...\""))
+	}
+	return satisfied("breaking change marked both ways")
 }
 
 func (c *commitCheck) what() string {

@@ -340,3 +340,29 @@ func FuzzCommitMessage(f *testing.F) {
 		_ = CleanupHookMessage(msg, "#")
 	})
 }
+
+// Every check a commit rule may name is judged: the compiler's list and the judges'
+// table are one, and an empty message passes a check about what a message must not
+// hold (a long subject, a forbidden trailer) and breaks one about what it must hold.
+func TestEveryCommitCheckIsJudged(t *testing.T) {
+	mustHold := map[string]bool{CheckFormat: true, CheckConventional: true, CheckMood: true, CheckPeriod: true,
+		CheckCase: true, CheckTrailerRequired: true, CheckRefRequired: true}
+	for _, check := range commitChecks() {
+		r := ruleOf(t, KindCommit, CommitParams{Check: check, Max: 50, Pattern: `^\w`, Mood: "imperative",
+			Period: "forbid", Case: "lower", Trailers: []string{"Signed-off-by"}})
+		for _, msg := range []string{"fix: add the parser\n", ""} {
+			o := judge(t, r, commits(msg))
+			if len(o.Targets) != 1 && check != CheckBodyWidth && check != CheckBlankLine && check != CheckBreaking {
+				t.Errorf("%s on %q: %d targets", check, msg, len(o.Targets))
+			}
+			for _, tr := range o.Targets {
+				if tr.Result.Internal {
+					t.Errorf("%s on %q: %s", check, msg, tr.Result.Reason)
+				}
+				if msg == "" && check != CheckNoMerge && (tr.Result.Verdict == engine.Violated) != mustHold[check] {
+					t.Errorf("%s on an empty message: %s (%s)", check, tr.Result.Verdict, tr.Result.Reason)
+				}
+			}
+		}
+	}
+}

@@ -62,6 +62,7 @@ const NoModel = "needs a model: this rule is about design intent and no model is
 var (
 	_ engine.FileSelector = (*check)(nil)
 	_ engine.FileByFile   = (*check)(nil)
+	_ engine.TreeReader   = (*check)(nil)
 )
 
 // Kinds returns the judge kind without a model (every target undetermined).
@@ -158,6 +159,10 @@ func (c *check) inScope(ev *engine.Evidence) bool {
 	}
 	return false
 }
+
+// ReadsTree implements engine.TreeReader: a full check asks whether the rule's scope
+// holds any file of the repository (inScope), judged or not.
+func (c *check) ReadsTree() bool { return true }
 
 func (c *check) Targets(ev *engine.Evidence) []engine.Target {
 	var out []engine.Target

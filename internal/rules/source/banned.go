@@ -690,18 +690,22 @@ var dottedNameRE = lazyre.New(`^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$`)
 // qualifier (`yaml.safe_load` for `yaml.load`), so the replacement needs no import
 // and changes nothing but the name. Any other pair says what to do, not what to
 // write, and carries none.
+//
+// The replacement written with its arguments ("use `yaml.safe_load(stream)`") records
+// them: its fix is exact for calls that fit them (fixargs.go).
 func exactReplacement(b ban) *Replacement {
 	if !b.pair {
 		return nil
 	}
-	from, to := strings.TrimSuffix(b.span, "()"), strings.TrimSuffix(b.instead, "()")
-	if from == to || !dottedNameRE.MatchString(from) || !dottedNameRE.MatchString(to) {
+	from, _, okFrom := callForm(b.span)
+	to, args, okTo := callForm(b.instead)
+	if !okFrom || !okTo || from == to || !dottedNameRE.MatchString(from) || !dottedNameRE.MatchString(to) {
 		return nil
 	}
 	if from[:strings.LastIndexByte(from, '.')] != to[:strings.LastIndexByte(to, '.')] {
 		return nil
 	}
-	return &Replacement{From: from, To: to}
+	return &Replacement{From: from, To: to, Args: args}
 }
 
 // rule builds the rule for a banned shape in the selected languages.

@@ -1,19 +1,17 @@
 package source
 
 import (
-	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/resultcache"
 )
 
-// A second run with the findings cache gives the same results without parsing the
+// A second run with the results cache gives the same results without parsing the
 // files that did not change; a changed file is judged again.
 func TestDiskCacheReusesResultsByContent(t *testing.T) {
 	root := t.TempDir()
@@ -30,13 +28,13 @@ func TestDiskCacheReusesResultsByContent(t *testing.T) {
 		}
 		compiled = append(compiled, engine.Compiled{Rule: r, Check: ch})
 	}
-	run := func(files map[string]string) ([]engine.Outcome, *DiskCache) {
-		c := OpenDiskCache(root)
+	run := func(files map[string]string) ([]engine.Outcome, *resultcache.DiskCache) {
+		c := resultcache.OpenDiskCache(root)
 		ev := &engine.Evidence{Mode: engine.ModeAll}
 		for _, p := range slices.Sorted(maps.Keys(files)) {
 			ev.Files = append(ev.Files, &engine.File{Path: p, Lang: "python", Content: []byte(files[p])})
 		}
-		UseCache(ev, c)
+		resultcache.Use(ev, c)
 		outs := engine.Run(compiled, ev, engine.Options{Workers: 1})
 		ev.Close()
 		if err := c.Save(); err != nil {
@@ -67,45 +65,5 @@ func TestDiskCacheReusesResultsByContent(t *testing.T) {
 	}
 	if fs := third[0].Findings(); len(fs) != 2 {
 		t.Fatalf("the changed file must be judged again: %+v", fs)
-	}
-}
-
-// The file is written and read as a stream, passes in blocks: a cache of more passes
-// than a block, and results besides, comes back whole; a truncated file is empty.
-func TestDiskCacheRoundTripsManyEntries(t *testing.T) {
-	root := t.TempDir()
-	key := func(i int) string { return fmt.Sprintf("%032x", i+2) }
-	c := OpenDiskCache(root)
-	for i := 0; i < 3*passBlock+5; i++ {
-		c.Put(key(i), satisfied())
-	}
-	bad := engine.Result{Verdict: engine.Violated, Findings: []engine.Finding{{Path: "a.py", Line: 3, Message: "m", CommandIndex: -1}}}
-	c.Put(key(-1), bad)
-	c.Put(key(-2), engine.Result{Verdict: engine.Satisfied, Reason: "checked where the syntax tree is sound"})
-	if err := c.Save(); err != nil {
-		t.Fatal(err)
-	}
-	c = OpenDiskCache(root)
-	if c.Loaded() != 3*passBlock+7 {
-		t.Fatalf("loaded %d entries", c.Loaded())
-	}
-	for i := -2; i < 3*passBlock+5; i++ {
-		r, ok := c.Get(key(i))
-		want := satisfied()
-		switch i {
-		case -1:
-			want = bad
-		case -2:
-			want.Reason = "checked where the syntax tree is sound"
-		}
-		if !ok || !reflect.DeepEqual(r, want) {
-			t.Fatalf("entry %d: %+v %v", i, r, ok)
-		}
-	}
-	p := filepath.Join(root, filepath.FromSlash(CacheFile))
-	b, _ := os.ReadFile(p)
-	os.WriteFile(p, b[:len(b)/2], 0o644)
-	if c := OpenDiskCache(root); c.Loaded() != 0 {
-		t.Errorf("a truncated cache loaded %d entries", c.Loaded())
 	}
 }

@@ -1,8 +1,6 @@
 package source
 
 import (
-	"strings"
-
 	"github.com/heed-dev/heed/internal/engine"
 )
 
@@ -116,6 +114,3 @@ func keywordSample(kw, l string) (bad, good string, ok bool) {
 	}
 	return "", "", false
 }
-
-// keywordNeedle is the text every match of a keyword's queries holds.
-func keywordNeedle(kw string) string { return strings.TrimSpace(kw) }

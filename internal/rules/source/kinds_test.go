@@ -169,7 +169,7 @@ func findingKeys(fs []engine.Finding) []string {
 	for _, f := range fs {
 		out = append(out, fmt.Sprintf("%s@%s:%d:%d", f.Message, f.Path, f.Line, f.Column))
 	}
-	return sortedStrings(out)
+	return slices.Sorted(slices.Values(out))
 }
 
 // The needle gate: a file without the needle is not parsed, and the verdict is the same.
@@ -365,7 +365,7 @@ func TestHeaderOnNewFiles(t *testing.T) {
 	for _, f := range out.Findings() {
 		got = append(got, f.Path+":"+itoa(f.Line))
 	}
-	if strings.Join(sortedStrings(got), " ") != "jitter.go:2 retry.go:1" {
+	if strings.Join(slices.Sorted(slices.Values(got)), " ") != "jitter.go:2 retry.go:1" {
 		t.Fatalf("findings %v, want jitter.go:2 (wrong licence line) and retry.go:1 (missing)", got)
 	}
 	ev2 := &engine.Evidence{Mode: engine.ModeAll, Files: []*engine.File{{Path: "retry.go", Content: []byte("package retry\n")}}}
@@ -490,7 +490,7 @@ func TestDerivedTokensGateRulesWithGivenNeedles(t *testing.T) {
 	}
 	ev.Close()
 	want := "lambda@c.py:1 print@a.py:1 system@a.py:2"
-	if s := strings.Join(sortedStrings(got), " "); s != want {
+	if s := strings.Join(slices.Sorted(slices.Values(got)), " "); s != want {
 		t.Fatalf("findings %s, want %s", s, want)
 	}
 }

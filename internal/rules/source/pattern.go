@@ -7,6 +7,7 @@ import (
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lang"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/resultcache"
 )
 
 // PatternParams are the parameters of a `pattern` rule: a regular expression whose
@@ -105,7 +106,7 @@ func (c *patternCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 	if r := lang.SkipReason(f.Content); r != "" {
 		return skipped(r)
 	}
-	return cached(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) })
+	return resultcache.Judge(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) })
 }
 
 func (c *patternCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {

@@ -17,6 +17,7 @@ import (
 	"github.com/heed-dev/heed/internal/lang"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/resultcache"
 	"github.com/heed-dev/heed/internal/workers"
 )
 
@@ -67,6 +68,10 @@ type QueryParams struct {
 type Replacement struct {
 	From string `json:"from"`
 	To   string `json:"to"`
+	// Args is the argument list the rule's text shows To taking ("use
+	// `yaml.safe_load(stream)` instead of `yaml.load(stream)`"); nil when the text
+	// names To bare. Which calls a fix is exact for: fixargs.go.
+	Args *ArgForm `json:"args,omitempty"`
 }
 
 // Exclusion bits.
@@ -334,7 +339,7 @@ func (c *queryCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 		// the verdict reads the suite types of other files: not cached by this one's
 		return c.judge(ev, f)
 	}
-	return cached(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) })
+	return resultcache.Judge(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) })
 }
 
 func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
@@ -366,7 +371,7 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		if c.exclude&excludeRequireSuites != 0 && f.Lang == engine.LangGo && c.requireSuite(ev, f, lines, fd.Line, string(f.Content[h.start:h.end])) {
 			continue
 		}
-		if fx, ok := c.fix(f, h.start, h.end); ok {
+		if fx, ok := c.fix(f, h); ok {
 			fd.Fixes = []engine.Fix{fx}
 		}
 		fs = append(fs, fd)
@@ -387,23 +392,32 @@ func replacementOf(rule *policy.Rule, r *Replacement) (*Replacement, error) {
 	if r.From == "" || r.To == "" || r.From == r.To {
 		return nil, fmt.Errorf("params.replace: from and to must be two different texts")
 	}
+	if r.Args != nil && r.Args.Positional < 0 {
+		return nil, fmt.Errorf("params.replace.args: positional must be 0 or more")
+	}
 	if !rule.Exact || (rule.Severity != "" && rule.Severity != policy.SeverityError) {
 		return nil, nil
 	}
 	return r, nil
 }
 
-// fix is the exact fix of a match spanning start..end of f, when the rule carries a
-// replacement that holds for every match and the match's text is exactly what it
-// replaces.
-func (c *queryCheck) fix(f *engine.File, start, end int) (engine.Fix, bool) {
-	if c.replace == nil || start < 0 || end > len(f.Content) || string(f.Content[start:end]) != c.replace.From {
+// fix is the fix of a match, when the rule carries a replacement that holds for every
+// match and the match's text is exactly what it replaces. It is exact only where the
+// call's arguments are known to suit the replacement (fixargs.go); elsewhere it is a
+// fix to review, which heed check --fix does not apply.
+func (c *queryCheck) fix(f *engine.File, h hit) (engine.Fix, bool) {
+	if c.replace == nil || h.start < 0 || h.end > len(f.Content) || string(f.Content[h.start:h.end]) != c.replace.From {
 		return engine.Fix{}, false
 	}
+	msg := fmt.Sprintf("replace `%s` with `%s`", c.replace.From, c.replace.To)
+	why := c.replace.fits(h.call)
+	if why != "" {
+		msg += " (to review: " + why + ")"
+	}
 	return engine.Fix{
-		Message: fmt.Sprintf("replace `%s` with `%s`", c.replace.From, c.replace.To),
-		Edits:   []engine.TextEdit{{Path: f.Path, Start: start, End: end, Old: c.replace.From, New: c.replace.To}},
-		Exact:   true,
+		Message: msg,
+		Edits:   []engine.TextEdit{{Path: f.Path, Start: h.start, End: h.end, Old: c.replace.From, New: c.replace.To}},
+		Exact:   why == "",
 	}, true
 }
 
@@ -516,7 +530,7 @@ func (c *queryCheck) runAlone(ev *engine.Evidence, f *engine.File) (hits, error)
 	var out hits
 	st := sound(t)
 	lq.q.MatchesByRoot(t, func(m lang.Match) bool {
-		out.add(collect(lq.q, m, st, lq.locate, c.exclude, c.templated))
+		out.add(collect(lq.q, m, st, lq.locate, c.exclude, c.templated, c.replace != nil))
 		return true
 	})
 	out.settle()
@@ -527,6 +541,8 @@ func (c *queryCheck) runAlone(ev *engine.Evidence, f *engine.File) (hits, error)
 type hit struct {
 	start, end int
 	caps       map[string]string
+	// call is how the match is called, read when the rule carries a replacement.
+	call callShape
 }
 
 // hits are a rule's matches in one file: those it reports, and those it leaves out
@@ -582,8 +598,9 @@ type soundTree struct {
 func sound(t *lang.Tree) soundTree { return soundTree{Tree: t, hasError: t.Root().HasError()} }
 
 // collect turns a match into a hit if the heed predicates hold, and says whether it
-// is a finding, ruled out, or left out because the tree is unsound there.
-func collect(q *lang.Query, m lang.Match, t soundTree, locate, exclude int, needCaps bool) (hit, verdict) {
+// is a finding, ruled out, or left out because the tree is unsound there. needCall
+// reads how the match is called (a rule with a replacement).
+func collect(q *lang.Query, m lang.Match, t soundTree, locate, exclude int, needCaps, needCall bool) (hit, verdict) {
 	var lc *lang.Capture
 	for i := range m.Captures {
 		if m.Captures[i].Index == locate {
@@ -599,6 +616,9 @@ func collect(q *lang.Query, m lang.Match, t soundTree, locate, exclude int, need
 		return hit{}, dropped
 	}
 	h := hit{start: lc.Start, end: lc.End}
+	if needCall {
+		h.call = callShapeOf(loc, t.Src)
+	}
 	// A match Tree-sitter built around a recovered error is not sound ("00(0)" read as
 	// TypeScript holds a non-null assertion whose "!" is MISSING; "except!:" read as
 	// Python holds a bare except clause with an ERROR where its value would be), so
@@ -1000,7 +1020,7 @@ func (b *batch) matches(ev *engine.Evidence, f *engine.File) (*fileMatches, erro
 					continue
 				}
 				hs := fm.hits[m]
-				hs.add(collect(cq.q, mt, st, cq.locate[m], m.exclude, m.templated))
+				hs.add(collect(cq.q, mt, st, cq.locate[m], m.exclude, m.templated, m.replace != nil))
 				fm.hits[m] = hs
 			}
 			return true

@@ -89,23 +89,6 @@ func fileOf(ev *engine.Evidence, t engine.Target) *engine.File {
 	return ev.File(t.Path)
 }
 
-// position converts a byte offset into a 1-based line and a 1-based column counted in
-// characters (what editors show).
-func position(src []byte, off int) (line, col int) {
-	if off > len(src) {
-		off = len(src)
-	}
-	line = 1
-	start := 0
-	for i := 0; i < off; i++ {
-		if src[i] == '\n' {
-			line++
-			start = i + 1
-		}
-	}
-	return line, utf8.RuneCount(src[start:off]) + 1
-}
-
 // lineIndex maps byte offsets to lines quickly for files with many findings.
 type lineIndex []int // byte offset of each line start
 

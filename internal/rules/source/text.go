@@ -14,6 +14,7 @@ import (
 	"github.com/heed-dev/heed/internal/lang"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/resultcache"
 )
 
 // TextParams are the parameters of a `text` rule. Check selects what is checked; the
@@ -200,7 +201,7 @@ func (c *textCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	if r := lang.SkipReason(f.Content); r != "" {
 		return skipped(r)
 	}
-	return cached(ev, f, c.key, fmt.Sprint(f.New), func() engine.Result { return c.judge(ev, f) })
+	return resultcache.Judge(ev, f, c.key, fmt.Sprint(f.New), func() engine.Result { return c.judge(ev, f) })
 }
 
 func (c *textCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {

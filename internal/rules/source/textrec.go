@@ -368,7 +368,7 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 				globs = ex
 			}
 			if len(globs) > 0 {
-				mk(TextParams{Check: "filename", Naming: naming}, dedupeStrings(sortedStrings(globs)), "file name is not "+naming, "rename it in "+naming)
+				mk(TextParams{Check: "filename", Naming: naming}, slices.Compact(slices.Sorted(slices.Values(globs))), "file name is not "+naming, "rename it in "+naming)
 			}
 		}
 	}
@@ -398,20 +398,10 @@ func exampleExtensions(spans []string, naming string) []string {
 			out = append(out, "*"+sp[i:])
 		}
 	}
-	return dedupeStrings(sortedStrings(out))
+	return slices.Compact(slices.Sorted(slices.Values(out)))
 }
 
 var exampleExtRE = lazyre.New(`^(\.[a-z0-9]{1,5}){1,2}$`)
-
-func sortedStrings(in []string) []string {
-	out := append([]string(nil), in...)
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
-}
 
 var (
 	emDashWordRE  = lazyre.New(`\bem[- ]?dash(?:es)?\b`)

@@ -1,0 +1,94 @@
+package resultcache
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// The file is written and read as a stream, passes in blocks: a cache of more passes
+// than a block, and results besides, comes back whole; a truncated file is empty.
+func TestDiskCacheRoundTripsManyEntries(t *testing.T) {
+	root := t.TempDir()
+	key := func(i int) string { return fmt.Sprintf("%032x", i+2) }
+	c := OpenDiskCache(root)
+	for i := 0; i < 3*passBlock+5; i++ {
+		c.Put(key(i), engine.Result{Verdict: engine.Satisfied})
+	}
+	bad := engine.Result{Verdict: engine.Violated, Findings: []engine.Finding{{Path: "a.py", Line: 3, Message: "m", CommandIndex: -1}}}
+	c.Put(key(-1), bad)
+	c.Put(key(-2), engine.Result{Verdict: engine.Satisfied, Reason: "checked where the syntax tree is sound"})
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	c = OpenDiskCache(root)
+	if c.Loaded() != 3*passBlock+7 {
+		t.Fatalf("loaded %d entries", c.Loaded())
+	}
+	for i := -2; i < 3*passBlock+5; i++ {
+		r, ok := c.Get(key(i))
+		want := engine.Result{Verdict: engine.Satisfied}
+		switch i {
+		case -1:
+			want = bad
+		case -2:
+			want.Reason = "checked where the syntax tree is sound"
+		}
+		if !ok || !reflect.DeepEqual(r, want) {
+			t.Fatalf("entry %d: %+v %v", i, r, ok)
+		}
+	}
+	p := filepath.Join(root, filepath.FromSlash(File))
+	b, _ := os.ReadFile(p)
+	os.WriteFile(p, b[:len(b)/2], 0o644)
+	if c := OpenDiskCache(root); c.Loaded() != 0 {
+		t.Errorf("a truncated cache loaded %d entries", c.Loaded())
+	}
+}
+
+// A result is reused for the same rule on the same content only: another version of
+// the rule's kind, another path or other content is judged again. Saving replaces the
+// cache heed kept before under the source rules' name.
+func TestJudgeReusesAResultForTheSameRuleAndContentOnly(t *testing.T) {
+	root := t.TempDir()
+	legacy := filepath.Join(root, filepath.FromSlash(legacyFile))
+	os.MkdirAll(filepath.Dir(legacy), 0o755)
+	os.WriteFile(legacy, []byte("old"), 0o644)
+	rule := func(version string) string {
+		return RuleKey(version, &policy.Rule{Kind: "k", Params: []byte(`{"x":1}`)})
+	}
+	judged := 0
+	run := func(key, path, content string) engine.Result {
+		c := OpenDiskCache(root)
+		ev := &engine.Evidence{Mode: engine.ModeAll}
+		Use(ev, c)
+		f := &engine.File{Path: path, Content: []byte(content)}
+		r := Judge(ev, f, key, "", func() engine.Result {
+			judged++
+			return engine.Result{Verdict: engine.Violated, Findings: []engine.Finding{{Path: path, Line: 1, Message: content, CommandIndex: -1}}}
+		})
+		ev.Close()
+		if err := c.Save(); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	first := run(rule("v1"), "a.py", "x")
+	if again := run(rule("v1"), "a.py", "x"); judged != 1 || !reflect.DeepEqual(first, again) {
+		t.Fatalf("the same rule on the same content was judged %d times, or differs: %+v %+v", judged, first, again)
+	}
+	run(rule("v2"), "a.py", "x")
+	run(rule("v2"), "b.py", "x")
+	run(rule("v2"), "b.py", "y")
+	if judged != 4 {
+		t.Errorf("another version, path or content judged %d times in all, want 4", judged)
+	}
+	if _, err := os.Stat(legacy); !os.IsNotExist(err) {
+		t.Errorf("the legacy cache file is still there: %v", err)
+	}
+}
