@@ -26,6 +26,9 @@ var spanRE = lazyre.New("`+([^`]+)`+")
 func sentences(text string) []sentence {
 	var out []sentence
 	var spans []string
+	// "§" marks the spans below; a literal one ("the entries in §6.1–§6.4") would
+	// read as a span that does not exist
+	text = outsideSpans(text, func(s string) string { return strings.ReplaceAll(s, "§", "section ") })
 	prose := spanRE.ReplaceAllStringFunc(text, func(m string) string {
 		inner := strings.TrimSpace(strings.Trim(m, "`"))
 		spans = append(spans, inner)
@@ -44,6 +47,9 @@ func sentences(text string) []sentence {
 				return v
 			}
 			n := atoi(m[len("§"):])
+			if n < 0 || n >= len(spans) {
+				return m
+			}
 			s.spans = append(s.spans, spans[n])
 			v := "§" + itoa(len(s.spans)-1)
 			idx[m] = v
@@ -55,6 +61,19 @@ func sentences(text string) []sentence {
 }
 
 var placeholderRE = lazyre.New(`§\d+`)
+
+// outsideSpans applies f to the text between code spans.
+func outsideSpans(text string, f func(string) string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range spanRE.FindAllStringIndex(text, -1) {
+		b.WriteString(f(text[last:m[0]]))
+		b.WriteString(text[m[0]:m[1]])
+		last = m[1]
+	}
+	b.WriteString(f(text[last:]))
+	return b.String()
+}
 
 // splitSentences splits at ". ", "; " and "! " (not inside parentheses, which hold
 // asides like "(or the other way round)").

@@ -1,0 +1,29 @@
+package arch
+
+import (
+	"testing"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// A literal "§" in a sentence ("the entries in §6.1–§6.4") is no span placeholder:
+// reading it used to panic every architecture recogniser.
+func TestLiteralSectionSignIsNoSpan(t *testing.T) {
+	text := "When a chunk changes, update the relevant entries in §6.1–§6.4 and `docs/index.md`."
+	ss := sentences(text)
+	if len(ss) == 0 || len(ss[0].spans) != 1 || ss[0].spans[0] != "docs/index.md" {
+		t.Fatalf("sentences: %+v", ss)
+	}
+	c := &policy.Constraint{ID: "c", Text: text, Level: policy.Must, File: "AGENTS.md", Line: 1}
+	for _, rec := range Recognizers() {
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Errorf("%s panics: %v", rec.Name(), p)
+				}
+			}()
+			rec.Recognize(c, &recognize.RepoContext{})
+		}()
+	}
+}
