@@ -620,6 +620,8 @@ func TestBansNoWiderThanTheirSentence(t *testing.T) {
 		{"Never call `make` with `release`.", "make release", "blocked"},
 		{"Never run `go build` with `-tags ignore`.", "go build ./...", "allowed"},
 		{"Do not open pull requests.", "gh pr create --fill", "blocked"},
+		{"It is on PyPI and can be installed with `pip install acme-sdk`.", "uv add httpx", "allowed"},
+		{"Make sure `cargo --version` prints `1.96.0` once you are done.", "git commit -m x", "allowed"},
 	} {
 		if got := lineVerdict(t, reg, compileDoc(c.doc), c.line); got != c.want {
 			t.Errorf("%q: %s is %s, want %s", c.doc, c.line, got, c.want)

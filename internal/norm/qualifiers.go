@@ -191,3 +191,26 @@ func markQualifiers(ns []Norm, text string) {
 		}
 	}
 }
+
+// possibilityRE: a sentence that says what can be done ("can be installed with
+// `pip install x`", "may also be run with `make`"), not what must be.
+var possibilityRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:can|could|may|might)\s+(?:also\s+|optionally\s+|easily\s+)?be\s+[a-z]+(?:ed|en|t)\b`)
+})
+
+// outputCheckRE: a duty about what a command prints ("make sure `cargo --version`
+// prints `1.96.0`"), which heed cannot see, not that it runs.
+var outputCheckRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)`[^`]+`\\s+(?:prints|outputs|returns|shows|reports|displays|says|echoes|lists)\\b")
+})
+
+// possibilitiesAndOutputs: requirements of a sentence that only says what can be done,
+// or what a command must print, are no duty to run anything: they are dropped, and
+// with them the readings they would feed (the package managers a prescribed install
+// shuns).
+func possibilitiesAndOutputs(ns []Norm, text string) []Norm {
+	if !possibilityRE().MatchString(text) && !outputCheckRE().MatchString(text) {
+		return ns
+	}
+	return slices.DeleteFunc(ns, func(n Norm) bool { return n.Polarity == Require && n.Hedge != HedgeAdvice && hasKinds(n.Objects, KCommand, KCode) })
+}

@@ -193,6 +193,7 @@ func Read(text string, ctx Context) []Norm {
 	if len(out) == 0 {
 		out = append(out, defaultTool(text)...)
 	}
+	out = possibilitiesAndOutputs(out, text)
 	out = append(out, jobRivals(out)...)
 	if !purposeProcedure(ctx.LeadIn) {
 		// "To update the results upstream:" + "Run `uv sync`": a step of a one-off
