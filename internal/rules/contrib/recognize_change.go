@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -166,9 +167,26 @@ func testRule(s sentence) (policy.Rule, bool) {
 }
 
 func changelogRule(s sentence) (policy.Rule, bool) {
+	for _, cc := range norm.CoChangesIn(s.c.Text, norm.CoFrame{Headings: s.c.HeaderPath, Context: s.c.Context}) {
+		if len(cc.Then) > 0 && coChangelogTarget(cc.Then) {
+			// "Every change to `lib/` needs an entry in `CHANGES.md`": the co-change
+			// reader names both sides (coChangeRules)
+			return policy.Rule{}, false
+		}
+	}
+	for _, cl := range clauses(strings.ToLower(s.raw)) {
+		if lazyre.New(`^(?:please )?(?:do not|don't|never|no need to|you don't need to|you do not need to|there is no need to|avoid)\b[^.]*\b(?:update|edit|touch|add|modify|change|write)\b`).MatchString(cl) {
+			// "Do not update `CHANGELOG.md` in your PR": a ban, not a demand
+			return policy.Rule{}, false
+		}
+	}
 	var then []string
 	for _, sp := range s.spans {
 		sp = strings.TrimSpace(sp)
+		if antecedentSpan(s, sp) {
+			// "an entry for every change to `src/`": the changed files, not the entry's
+			continue
+		}
 		if i := strings.IndexByte(sp, '<'); i > 0 {
 			// "docs/changes/<sub-package>/": the directory before the placeholder.
 			sp = sp[:i]
@@ -244,8 +262,18 @@ func changelogRule(s sentence) (policy.Rule, bool) {
 	return r, true
 }
 
+// antecedentSpan reports a code span the sentence names as the changed files ("for
+// every change to `src/`", "changes under `lib/`"), not as where the entry goes.
+func antecedentSpan(s sentence, sp string) bool {
+	i := strings.Index(s.raw, "`"+sp+"`")
+	if i < 0 {
+		return false
+	}
+	return lazyre.New(`(?i)\b(changes?|changing|modif(y|ies|ying|ications?)|edit(s|ing)?|touch(es|ing)?)\s+(anything\s+|files?\s+|code\s+)?(to|in|under|of|inside|within)\s+(the\s+)?$`).MatchString(s.raw[:i])
+}
+
 // judgedNeedRE: the sentence leaves to the author whether the change needs it.
-var judgedNeedRE = lazyre.New(`(?i)\b(if you (believe|think|feel)|if (applicable|relevant|needed|necessary|appropriate)|where (applicable|relevant|appropriate)|when (applicable|relevant|appropriate)|user[- ]facing|notable|significant)\b`)
+var judgedNeedRE = lazyre.New(`(?i)\bunless (the change|it|this|the pr|your change) (is|are) (internal|trivial|minor|a refactor|cosmetic)\b|\b(if you (believe|think|feel)|if (applicable|relevant|needed|necessary|appropriate)|where (applicable|relevant|appropriate)|when (applicable|relevant|appropriate)|user[- ]facing|notable|significant)\b`)
 
 // sampleFor returns a path the glob matches (for authored cases), under dir.
 func sampleFor(glob, dir, fallback string) string {
