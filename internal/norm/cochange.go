@@ -60,6 +60,8 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		// "changes to models require a new migration", "every change to §0 needs ...",
 		// "every change needs a changeset in §0"
 		"subject": regexp.MustCompile(`^(?P<cond>(?:every|each|any|all|a|an)?\s*(?:(?:code |source )?changes?|edits?|modifications?|updates?|prs?|pull requests?|commits?)(?:\s+(?:to|in|under|of|that (?:touch|touches|modify|modifies|change|changes)|touching|modifying)\s+[^,;]+?)?)\s+(?P<dem>(?:` + modal + `\s+)?(?:also\s+)?(?:need|needs|require|requires|come with|comes with|include|includes|be accompanied by|ship with|ships with|add|update|have|has|contain|contains)\b.*)$`),
+		// "don't bump the version in §0 without updating §1"
+		"without": regexp.MustCompile(`^(?:please\s+)?(?:do not|don't|never|must not|should not|shouldn't)\s+(?P<cond>` + verb + `\b.*?)\s+without\s+(?:also\s+)?(?P<dem>(?:updating|regenerating|re-generating|adding|committing|bumping|changing|editing|including|touching)\b.*)$`),
 		// "keep §0 in sync with §1"
 		"sync": regexp.MustCompile(`^(?:always\s+)?(?:` + modal + `\s+)?keep\s+(?P<a>.+?)\s+(?:in sync|synchronized|synchronised|consistent|up to date|up-to-date|aligned)\s+with\s+(?P<b>.+)$`),
 		// "§0 must (always) change together with §1", "§0 must stay in sync with §1"
@@ -183,6 +185,10 @@ func readCoClause(cl, prose string, spans []string) ([]CoChange, bool) {
 			return coBuild(coSides{cond: named(re, m, "b"), demand: named(re, m, "a")}, spans, false)
 		}
 		return nil, false
+	}
+	if re := res["without"]; re.MatchString(cl) {
+		m := re.FindStringSubmatch(cl)
+		return coBuild(coSides{cond: named(re, m, "cond"), demand: named(re, m, "dem")}, spans, false)
 	}
 	for _, name := range []string{"together", "sync", "with"} {
 		re := res[name]

@@ -23,11 +23,11 @@ var (
 	// before changes are made" is not one).
 	testDemandREs = []*lazyre.RE{
 		lazyre.New(`\b(add|include|write|provide)\s+(\w+\s+){0,2}(tests?|test cases?)\b[^.]{0,12}\b(for|if|when|that|covering|with)\b[^.]{0,40}\b(code|changes?|patch|patches|fix|fixes|bugs?|features?|functionality)\b`),
-		lazyre.New(`\b(code changes?|changes?|bug ?fix(es)?|fixes|new (functionality|features?)|features?|patch(es)?)\b[^.]{0,40}\b(need|needs|require|requires|must (have|include|come with)|should (have|include|come with)|comes? with)\b[^.]{0,12}\b(tests?|test cases?|regression tests?)\b`),
+		lazyre.New(`\b(code changes?|changes?|bug ?fix(es)?|fixes|new (functionality|features?|code)|features?|patch(es)?|contributions?|pull requests?|prs)\b[^.]{0,40}\b(need|needs|require|requires|must (have|include|come with)|should (have|include|come with)|comes? with)\b[^.]{0,18}\b(tests?|test cases?|regression tests?)\b`),
 		lazyre.New(`\b(functionality|features?|code|fix|fixes|changes?)\b[^.]{0,20}\b(should|must|needs to|has to) be (tested|accompanied (by|with) (a |an )?(regression )?tests?)\b`),
 		lazyre.New(`\b(fixing a bug|bug fix(es)?)\b[^.]{0,40}\baccompanied (by|with)\b[^.]{0,20}\btests?\b`),
 		// a checklist item that is only the demand: "Add tests.", "Write unit tests."
-		lazyre.New(`^\W*(?:please )?(add|write|include) (?:some |new |unit |regression |the )?tests?(?: for (?:your|the|any|new) (?:changes?|code|features?|functionality|fix(?:es)?))?\W*$`),
+		lazyre.New(`^\W*(?:please )?(add|write|include) (?:some |new |unit |regression |the |accompanying |corresponding |matching )*(?:tests?|test cases?)(?: for (?:your|the|any|new) (?:changes?|code|features?|functionality|fix(?:es)?))?\W*(?:\([^)]*\)\W*)?$`),
 	}
 	// Sentences that leave the demand to judgement.
 	judgementRE = lazyre.New(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether (a|one)|prefer|consider|optional|optionally|(when|if|where) (an? |the )?[a-z ]{0,30}(is|are) (needed|required|necessary|warranted|called for)|(when|if|where) (needed|required|necessary))\b`)
@@ -40,7 +40,7 @@ var (
 	changelogProse       = lazyre.New(`(?i)\b([\w-]+/)*(CHANGES|CHANGELOG|HISTORY|NEWS|whats-new)\.(rst|md|txt)\b`)
 	// "Add an entry in CHANGES.rst", "update the changelog", "needs a changelog entry";
 	// not "write changelog entries in the past tense" (how, not whether).
-	changelogDemandRE = lazyre.New(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b`)
+	changelogDemandRE = lazyre.New(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b|\b(needs?|requires?|include|includes) (a |an )?(changeset|changelog entry|news fragment)\b`)
 	placeholderPathRE = lazyre.New(`\b((?:[\w-]+/)+)([A-Z](?:\.[A-Z])+|X\.Y(?:\.Z)?)\.(rst|md|txt)\b`)
 	dirSpanRE         = lazyre.New(`^\.?/?[\w.-]+(/[\w.-]+)*/$`)
 )
@@ -52,7 +52,18 @@ var changelogGlobs = []string{"**/CHANGELOG*", "**/CHANGES*", "**/HISTORY*", "**
 
 func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if judgementRE.MatchString(s.text) || processRE.MatchString(s.text) {
+	if processRE.MatchString(s.text) {
+		return recognize.Result{}
+	}
+	if judgementRE.MatchString(s.text) {
+		// "For any user-facing change, add an entry to `CHANGELOG.md`": which
+		// changes are user-facing is the author's call, so heed only reminds
+		if lazyre.New(`\buser[- ]facing\b`).MatchString(s.text) && !lazyre.New(`\b(significant|substantial|non-trivial|trivial|where|when|if|whether|prefer|consider|optional|optionally)\b`).MatchString(s.text) {
+			if r, ok := changelogRule(s); ok {
+				r.Severity = policy.SeverityWarning
+				return recognize.Result{Rules: []policy.Rule{r}}
+			}
+		}
 		return recognize.Result{}
 	}
 	if r, ok := testRule(s); ok {
