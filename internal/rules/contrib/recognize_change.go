@@ -97,7 +97,8 @@ func testDirSpan(s sentence, sp string) bool {
 	if i < 0 {
 		return false
 	}
-	return lazyre.New(`(?i)\btests?\s+(in|under|into|inside)\s+$`).MatchString(s.raw[:i])
+	// "a test in `tests/`", "Add tests for your changes to `tests/`": where tests go
+	return lazyre.New(`(?i)\btests?\s+(in|under|into|inside)\s+$|^\W*(?:please\s+)?(?:add|write|put|place)\s+(?:\w+\s+)?tests?\b[^.]{0,40}\s(?:to|in|into|under)\s+$`).MatchString(s.raw[:i])
 }
 
 // testDirs returns the test directories the sentence names, as globs.
