@@ -50,13 +50,16 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		verb    = `(?:change|changes|changing|changed|modify|modifies|modifying|modified|edit|edits|editing|edited|touch|touches|touching|touched|update|updates|updating|updated|add|adds|adding|added|alter|alters|altering|bump|bumps|bumping|rename|renames|renaming|remove|removes|removing|introduce|introduces|introducing|create|creates|creating)`
 		demandV = `(?:update|updates|regenerate|re-generate|rebuild|commit|add|include|bump|register|create|write|document|append|sync|amend|adjust|reflect|edit|change|modify|touch|mention|list|record|note|run|keep|provide|generate)`
 		modal   = `(?:must|should|shall|needs? to|has to|have to|is required to|are required to)`
+		// a condition after the demand: "after" only where it opens one ("named after
+		// your rule" opens none)
+		whenLate = `(?:if|when|whenever|each time|every time|any time|anytime|once|after (?:you|editing|changing|modifying|updating|touching|adding|any|a|each|every|changes))`
 	)
 	return map[string]*regexp.Regexp{
 		// "if you change §0, (then) (also) update §1"
 		"condFirst": regexp.MustCompile(`^` + when + `\s+(?P<cond>[^,;]*?\b` + verb + `\b[^,;]*?),\s*(?:then\s+)?(?:please\s+)?(?:you\s+)?(?:` + modal + `\s+)?(?:also\s+|always\s+)?(?P<dem>` + demandV + `\b.*)$`),
 		// "update §1 whenever you change §0", "add a migration when you change a model",
 		// "regenerate §0 when anything in §1 changes", "add an entry for every change to §0"
-		"demandFirst": regexp.MustCompile(`^(?:please\s+)?(?:always\s+)?(?:you\s+` + modal + `\s+)?(?:also\s+)?(?P<dem>` + demandV + `\b.*?),?\s+(?P<cond>(?:` + when + `|for (?:every|each|any|all)(?: \w+)? changes?|for changes?|with (?:every|each|any) changes?)\b.*)$`),
+		"demandFirst": regexp.MustCompile(`^(?:please\s+)?(?:always\s+)?(?:you\s+` + modal + `\s+)?(?:also\s+)?(?P<dem>` + demandV + `\b.*?),?\s+(?P<cond>(?:` + whenLate + `|for (?:every|each|any|all)(?: \w+)? changes?|for changes?|with (?:every|each|any) changes?)\b.*)$`),
 		// "changes to models require a new migration", "every change to §0 needs ...",
 		// "every change needs a changeset in §0"
 		"subject": regexp.MustCompile(`^(?P<cond>(?:every|each|any|all|a|an)?\s*(?:(?:code |source )?changes?|edits?|modifications?|updates?|prs?|pull requests?|commits?)(?:\s+(?:to|in|under|of|that (?:touch|touches|modify|modifies|change|changes)|touching|modifying)\s+[^,;]+?)?)\s+(?P<dem>(?:` + modal + `\s+)?(?:also\s+)?(?:need|needs|require|requires|come with|comes with|include|includes|be accompanied by|ship with|ships with|add|update|have|has|contain|contains)\b.*)$`),
@@ -80,14 +83,17 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		// "when you add a file under §0:"
 		"frameCond": regexp.MustCompile(`^(?:` + when + `\s+)?(?:you\s+|a\s+(?:pr|change|commit)\s+)?(?P<cond>` + verb + `\b.*?)[:.]?$`),
 		// a table header: "when you change | also update"
-		"tableHead": regexp.MustCompile(`^(?:` + when + `\s+)?(?:you\s+)?(?:change|changes|changing|modify|edit|touch|source|sources|changed files?|if you change|file|files|input|template)\s*\|\s*(?:also\s+|then\s+)?(?:update|regenerate|also update|must also change|change|commit|generated files?|outputs?|target|update also|keep in sync)\b`),
-		"split":     regexp.MustCompile(`[.;!?](?:\s+|$)`),
-		"mark":      regexp.MustCompile(`§(\d+)`),
-		"anyCond":   regexp.MustCompile(`^(?:every|each|any|all)\s+(?:(?:code |source )?changes?|prs?|pull requests?|commits?)$|\b(?:anything|everything|any file)\b`),
-		"what":      regexp.MustCompile(`^\w+\s+((?:the |an? |any )?(?:updated |regenerated |matching |new |corresponding )?[\w-]+(?: [\w-]+)?)\s+(?:in|under|to|from|at)\b`),
-		"exempt":    regexp.MustCompile(`\b(?:exempt|excepted|excluded|don't need (?:one|it|this)|do not need (?:one|it|this)|need not)\b|\bexcept(?: for)?\b`),
-		"exTests":   regexp.MustCompile(`\btests?\b|\btest (?:files?|code|changes?)\b|\bspecs?\b`),
-		"exDocs":    regexp.MustCompile(`\b(?:docs?|documentation)\b`),
+		"tableHead":  regexp.MustCompile(`^(?:` + when + `\s+)?(?:you\s+)?(?:change|changes|changing|modify|edit|touch|source|sources|changed files?|if you change|file|files|input|template)\s*\|\s*(?:also\s+|then\s+)?(?:update|regenerate|also update|must also change|change|commit|generated files?|outputs?|target|update also|keep in sync)\b`),
+		"runDemand":  regexp.MustCompile(`^(?:run|execute|use|call|invoke|check|verify|test|lint|build|make sure|ensure)\b`),
+		"changeVerb": regexp.MustCompile(`\b(?:commit|update|add|include|regenerate|re-generate|stage|check in|bump|register)\b`),
+		"example":    regexp.MustCompile(`(?:e\.g\.|i\.e\.|for example|for instance|such as|like|say)[,:]?\s*$`),
+		"split":      regexp.MustCompile(`[.;!?](?:\s+|$)`),
+		"mark":       regexp.MustCompile(`§(\d+)`),
+		"anyCond":    regexp.MustCompile(`^(?:every|each|any|all)\s+(?:(?:code |source )?changes?|prs?|pull requests?|commits?)$|\b(?:anything|everything|any file)\b`),
+		"what":       regexp.MustCompile(`^\w+\s+((?:the |an? |any )?(?:updated |regenerated |matching |new |corresponding )?[\w-]+(?: [\w-]+)?)\s+(?:in|under|to|from|at)\b`),
+		"exempt":     regexp.MustCompile(`\b(?:exempt|excepted|excluded|don't need (?:one|it|this)|do not need (?:one|it|this)|need not)\b|\bexcept(?: for)?\b`),
+		"exTests":    regexp.MustCompile(`\btests?\b|\btest (?:files?|code|changes?)\b|\bspecs?\b`),
+		"exDocs":     regexp.MustCompile(`\b(?:docs?|documentation)\b`),
 	}
 })
 
@@ -102,7 +108,7 @@ var (
 		return regexp.MustCompile(`\b(?:add|adds|adding|added|create|creates|creating|created|introduce|introduces|introducing)\s+(?:a |an |any |the )?(?:new )?(?:[\w.-]+ )?(?:file|files|module|modules|page|pages|script|scripts|class|classes)\b|\bnew\s+(?:[\w.§-]+\s+){0,2}(?:file|files|module|modules|page|pages)\b\s+(?:is|are)\s+(?:added|created)\b`)
 	})
 	coJudgeRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\bunless (?:the change|it|this|the pr|your change) (?:is|are) (?:internal|trivial|minor|a refactor|cosmetic)|\b(?:user[- ]facing|notable|significant|substantial|relevant|meaningful|where (?:applicable|appropriate|relevant)|if (?:applicable|appropriate|relevant|needed|necessary)|when (?:applicable|appropriate|relevant|needed|necessary)|as needed|consider)\b`)
+		return regexp.MustCompile(`\bsome (?:projects|packages|modules|folders|directories|files|crates|apps)\b|\bif (?:it|they|one|any) exists?\b|\bif present\b|\bwhere (?:it|they|one) exists?\b|\bunless (?:the change|it|this|the pr|your change) (?:is|are) (?:internal|trivial|minor|a refactor|cosmetic)|\b(?:user[- ]facing|notable|significant|substantial|relevant|meaningful|where (?:applicable|appropriate|relevant)|if (?:applicable|appropriate|relevant|needed|necessary)|when (?:applicable|appropriate|relevant|needed|necessary)|as needed|consider)\b`)
 	})
 )
 
@@ -280,6 +286,18 @@ func renumber(s string, k int) string {
 // whose paths follow the verb. ok is false when either side names nothing heed can
 // place.
 func coBuild(s coSides, spans []string, relation bool) ([]CoChange, bool) {
+	if !relation {
+		// "run the checks from §0": a demand to run something names no file to
+		// change, unless it goes on to one ("run §0 and commit the output in §1")
+		if loc := coREs()["runDemand"].FindStringIndex(s.demand); loc != nil && loc[0] == 0 {
+			rest := s.demand[loc[1]:]
+			m := coREs()["changeVerb"].FindStringIndex(rest)
+			if m == nil {
+				return nil, false
+			}
+			s.demand = rest[m[0]:]
+		}
+	}
 	ifPaths, ifRoles := coSide(s.cond, spans, false)
 	thenPaths, thenRoles := coSide(s.demand, spans, true)
 	if len(ifPaths)+len(ifRoles) == 0 {
@@ -320,8 +338,11 @@ func coSide(side string, spans []string, demand bool) (paths, roles []string) {
 			continue
 		}
 		sp := strings.TrimSpace(spans[n])
-		if !coPathSpanRE().MatchString(sp) || coCmdLeadRE().MatchString(side[:loc[0]]) {
+		if !coPathSpanRE().MatchString(sp) || coCmdLeadRE().MatchString(side[:loc[0]]) || coREs()["example"].MatchString(side[:loc[0]]) {
 			continue
+		}
+		if !demand && strings.Count(side[:loc[0]], "(") > strings.Count(side[:loc[0]], ")") {
+			continue // "when the API changes (at minimum §0)": an aside, not the change
 		}
 		if !strings.ContainsAny(sp, "/.*") {
 			continue // an identifier (`SCHEMA_VERSION`), not a file
