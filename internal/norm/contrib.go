@@ -23,6 +23,9 @@ type CoChange struct {
 	// Judgement: the sentence leaves to the author which changes need it ("unless
 	// the change is internal", "user-facing changes").
 	Judgement bool
+	// Approx states a stand-in the reading makes, when it makes one ("a change to the
+	// generator's folder stands for a regeneration"): the rule can only warn.
+	Approx string
 	// Exempt are the kinds of change the text exempts: "tests", "docs".
 	Exempt []string
 	// What names what the Then side holds, as the sentence says it ("a migration",

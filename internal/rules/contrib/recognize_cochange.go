@@ -63,11 +63,17 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 		if cc.Added {
 			readings = append(readings, "only files the change adds count")
 		}
+		if cc.Approx != "" {
+			readings = append(readings, cc.Approx)
+		}
 		p.Reading = strings.Join(readings, "; ")
 		r.Params = mustJSON(p)
 		r.Cases = coCases(ifs, thens, cc.Added)
 		if len(cc.IfRoles)+len(cc.ThenRoles) > 0 {
 			r.Exact = false
+		}
+		if cc.Approx != "" {
+			r.Exact, r.Severity = false, policy.SeverityWarning
 		}
 		if cc.Judgement {
 			r.Severity = policy.SeverityWarning
