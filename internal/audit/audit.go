@@ -171,6 +171,7 @@ func Run(opt Options) (*Report, error) {
 	for i := range outcomes {
 		rep.Rules = append(rep.Rules, b.result(&outcomes[i], &opt.Rules[i]))
 	}
+	b.judgeWrites(rep.Rules)
 	rep.Session = append(rep.Session, b.sessionCommits()...)
 	rep.Metrics = Tally(rep.Rules)
 	rep.Run.DurationMS = float64(time.Since(start).Microseconds()) / 1000

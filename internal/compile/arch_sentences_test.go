@@ -199,7 +199,9 @@ func judgeArchCases(t *testing.T, reg *engine.Registry, cases []archCase) (right
 			case "pr":
 				got = archVerdict(t, reg, byDomain[policy.DomainContribution], policy.Case{PR: e.args[0]})
 			case "changed":
-				got = archVerdict(t, reg, byDomain[policy.DomainContribution], policy.Case{Changed: strings.Fields(e.args[0])})
+				// the repository before the change: a changed path it does not
+				// hold is a file the change adds
+				got = archVerdict(t, reg, byDomain[policy.DomainContribution], policy.Case{Changed: strings.Fields(e.args[0]), Files: tree})
 			case "cmd":
 				history := ""
 				if len(e.args) > 1 {

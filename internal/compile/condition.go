@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -28,6 +29,12 @@ func condition(c *policy.Constraint) *policy.Condition {
 	// notes block must ...").
 	if m := leadClauseRE.FindStringSubmatch(span); m != nil {
 		if cond := conditionOf(m[1]); cond != nil && !negatedRE.MatchString(m[1]) {
+			if rest := conditionOf(m[2]); rest != nil && cond.Paths == nil && rest.Paths != nil && cond.Added != "" {
+				// "When testing an exception, the test must ...": the exception in
+				// the test's files
+				cond.Paths = rest.Paths
+				cond.What += " in " + rest.What
+			}
 			return cond
 		}
 		return conditionOf(m[2])
@@ -101,6 +108,14 @@ func conditionOf(span string) *policy.Condition {
 	if has(prefix("warning")) {
 		setAdded(`(?i)warn`, "a warning")
 	}
+	if has(prefix("exception")) {
+		setAdded(`(?i)\b(raises?|exceptions?|except|throws?|errors?)\b`, "an exception")
+	}
+	if m := sectionRE.FindStringSubmatch(stripSpans(span)); m != nil {
+		// "A See Also section must ...", "Parameter names in a Parameters section":
+		// a line that is the section's heading (numpydoc, Markdown, "Args:")
+		setAdded(`^\s*(#+\s*)?`+regexp.QuoteMeta(m[1])+`\s*:?\s*$`, "a "+m[1]+" section")
+	}
 	if has(exact("random")) {
 		setAdded(`(?i)random`, "randomness")
 	}
@@ -120,6 +135,8 @@ func conditionOf(span string) *policy.Condition {
 	case adding && has(prefix("dependenc")):
 		setPaths([]string{"**/requirements*.txt", "**/pyproject.toml", "**/setup.py", "**/setup.cfg", "**/package.json",
 			"**/go.mod", "**/Cargo.toml", "**/Gemfile", "**/pom.xml", "**/build.gradle", "**/build.gradle.kts", "**/composer.json"}, "a dependency change")
+	case fileTypeGlobs(ws) != nil:
+		setPaths(fileTypeGlobs(ws), fileTypeWord(ws)+" files")
 	case has(exact("rst", "restructuredtext")):
 		setPaths([]string{"**/*.rst"}, "reStructuredText")
 	case has(exact("documentation", "docs")) && !cond.Docstring:
@@ -138,6 +155,44 @@ func conditionOf(span string) *policy.Condition {
 	}
 	cond.What = strings.Join(what, " and ")
 	return cond
+}
+
+// sectionRE: a named section of a docstring or document ("a See Also section").
+var sectionRE = lazyre.New(`\b(?:[Aa]n?|[Tt]he|[Ii]n|[Ee]ach|[Ee]very|[Uu]nder)\s+(?:an?\s+|the\s+)?([A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)?)\s+section\b`)
+
+// fileTypes are the languages whose files an antecedent may name ("Python files",
+// "TypeScript code"), with their globs.
+var fileTypes = lazy.Value[map[string][]string]{F: func() map[string][]string {
+	return map[string][]string{
+		"python": {"**/*.py", "**/*.pyi"}, "typescript": {"**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts"},
+		"javascript": {"**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs"}, "go": {"**/*.go"}, "rust": {"**/*.rs"},
+		"java": {"**/*.java"}, "kotlin": {"**/*.kt", "**/*.kts"}, "ruby": {"**/*.rb"}, "php": {"**/*.php"},
+		"swift": {"**/*.swift"}, "c#": {"**/*.cs"}, "scala": {"**/*.scala"}, "elixir": {"**/*.ex", "**/*.exs"},
+		"markdown": {"**/*.md", "**/*.mdx"}, "yaml": {"**/*.yml", "**/*.yaml"}, "shell": {"**/*.sh", "**/*.bash"},
+		"cython": {"**/*.pyx", "**/*.pxd"}, "sql": {"**/*.sql"}, "css": {"**/*.css", "**/*.scss"},
+	}
+}}
+
+// fileTypeWord is the language an antecedent names as a kind of file ("Python files",
+// "Go code", "TypeScript modules"), or "".
+func fileTypeWord(ws []string) string {
+	for i := 0; i+1 < len(ws); i++ {
+		if _, ok := fileTypes.Get()[ws[i]]; !ok {
+			continue
+		}
+		switch ws[i+1] {
+		case "file", "files", "code", "module", "modules", "source", "sources", "script", "scripts":
+			return ws[i]
+		}
+	}
+	return ""
+}
+
+func fileTypeGlobs(ws []string) []string {
+	if w := fileTypeWord(ws); w != "" {
+		return fileTypes.Get()[w]
+	}
+	return nil
 }
 
 // modalRE finds the modal verb that ends a sentence's antecedent.

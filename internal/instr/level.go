@@ -517,6 +517,9 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 	case strings.Contains(ctx, " | ") && row && norm.ImportColumn(ctx):
 		// "Layer | May import": each row says what a part may import
 		return policy.Must
+	case row && norm.CoChangeTable(ctx):
+		// "When you change | Also update": each row is files that change together
+		return policy.Must
 	case row && norm.ChangeTable(ctx):
 		// "Change | Run": each row says what a change needs run, as strongly as
 		// the header says it ("Changed source | Required command")

@@ -2,7 +2,6 @@ package norm
 
 import (
 	"regexp"
-	"strings"
 	"sync"
 )
 
@@ -13,53 +12,31 @@ import (
 
 // CoChange is one co-change a sentence states: a change to If needs a change to Then.
 type CoChange struct {
+	// If and Then are the paths the sentence names, as written (a folder ends in
+	// "/", a glob keeps its stars).
 	If, Then []string
+	// IfRoles and ThenRoles name kinds of files where the sentence names no path
+	// (CoModel, CoMigration, CoPublicAPI, CoDocs, CoSchema; CoAny for "every change").
+	IfRoles, ThenRoles []string
+	// Added: only files the change adds trigger it ("when you add a file under X").
+	Added bool
+	// Judgement: the sentence leaves to the author which changes need it ("unless
+	// the change is internal", "user-facing changes").
+	Judgement bool
+	// Approx states a stand-in the reading makes, when it makes one ("a change to the
+	// generator's folder stands for a regeneration"): the rule can only warn.
+	Approx string
+	// Exempt are the kinds of change the text exempts: "tests", "docs".
+	Exempt []string
 	// What names what the Then side holds, as the sentence says it ("a migration",
 	// "the regenerated code"), for messages.
 	What string
 }
 
-var coChangeREs = sync.OnceValue(func() []*regexp.Regexp {
-	const (
-		span   = "§(\\d+)"
-		change = `(?:change|changes|modify|modifies|edit|edits|touch|touches|update|updates)`
-		modal  = `(?:must|should|need to|needs to|have to|has to)`
-	)
-	return []*regexp.Regexp{
-		// "if you change §0, commit the updated §1 with it"
-		regexp.MustCompile(`^(?:if|when|whenever) (?:you |a change |a commit |a pr )?` + change + ` (?:to |in |under )?(?:the )?` + span + `,? (?:then )?(?:also |always )?(?:commit|include|update|regenerate|add|stage) (?:the |an? )?(?:updated |regenerated |matching |new )?((?:[\w-]+ ){0,2}?)(?:in |under |from )?` + span),
-		// "changes to §0 must come with the regenerated code in §1",
-		// "a change to §0 needs a migration in §1"
-		regexp.MustCompile(`^(?:every |each |any |all |a |an )?(?:changes?|edits?|modifications?) (?:to|under|in|of) (?:the )?` + span + ` (?:` + modal + ` (?:come with|include|be accompanied by|ship with)|(?:needs|requires|need|require)) (?:the |an? )?(?:updated |regenerated |matching |new )?((?:[\w-]+ ){0,2}?)(?:in|under|from) ` + span),
-	}
-})
-
 var ccSpanRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("`([^`]+)`") })
 
-// CoChanges reads the co-changes a sentence states, with the paths as written.
-func CoChanges(text string) []CoChange {
-	var spans []string
-	prose := ccSpanRE().ReplaceAllStringFunc(text, func(m string) string {
-		spans = append(spans, strings.Trim(m, "`"))
-		return "§" + itoaN(len(spans)-1)
-	})
-	prose = strings.ToLower(strings.Join(strings.Fields(prose), " "))
-	prose = strings.TrimLeft(prose, "-*• ")
-	var out []CoChange
-	for _, re := range coChangeREs() {
-		m := re.FindStringSubmatch(prose)
-		if m == nil {
-			continue
-		}
-		a, b := atoiN(m[1]), atoiN(m[3])
-		if a >= len(spans) || b >= len(spans) || strings.ContainsAny(spans[a]+spans[b], " \t") {
-			continue
-		}
-		out = append(out, CoChange{If: []string{spans[a]}, Then: []string{spans[b]}, What: strings.TrimSpace(m[2])})
-		break
-	}
-	return out
-}
+// CoChanges reads the co-changes a sentence states on its own, with no frame.
+func CoChanges(text string) []CoChange { return CoChangesIn(text, CoFrame{}) }
 
 func itoaN(n int) string {
 	if n < 10 {

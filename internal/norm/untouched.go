@@ -40,7 +40,7 @@ var (
 	utAskedRE    = utRE(`(?i)\bunless (?:you are |you're |explicitly |specifically )?(?:explicitly |specifically )?(?:asked|told|requested|instructed)(?: to(?: do so)?)?\b|\bwithout (?:explicit |prior )?(?:approval|permission)(?: from [\w ]+)?`)
 	utTokenRE    = utRE("^(?:`([^`]+)`|([\\w.*-]*[/.][\\w./*-]*))")
 	utExtRE      = utRE(`(?i)^(?:raw )?` + "(?:`?\\.?([a-z0-9]{1,6})`? )?" + `files? (?:under|in|inside|within) `)
-	utTailRE     = utRE(`(?i)^(?:\s*(?:files?|folder|directory|dir|package|directly|anywhere|in the repository|to the repository|by accident))*\s*(?:$|[.;:,—–(-])`)
+	utTailRE     = utRE(`(?i)^(?:\s*(?:files?|folder|directory|dir|package|directly|anywhere|in the repository|to the repository|by accident|in (?:your|a|the|any) (?:pull requests?|prs?|changes?|commits?|patch(?:es)?)))*\s*(?:$|[.;:,—–(-])`)
 	utListRE     = utRE(`^\s*(?:,\s*(?:and |or |nor )?|\s+(?:and|or|nor|ni)\s+)`)
 	utExceptRE   = utRE(`(?i)^,?\s*(?:except|but not|other than) (?:for |in |under )?`)
 	utSentenceRE = utRE(`[.!?]\s+`)

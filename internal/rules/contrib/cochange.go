@@ -24,13 +24,37 @@ type CochangeParams struct {
 	Then []string `json:"then"`
 	// Need says what Then stands for in messages ("a test", "a changelog entry").
 	Need string `json:"need,omitempty"`
+	// Added: only files the change adds trigger the rule ("when you add a file under
+	// `migrations/`, register it in `migrations/index.ts`").
+	Added bool `json:"added,omitempty"`
 	// Reading states the approximation when the sentence's antecedent is not mechanical
 	// ("a change to library code stands for a bug fix").
 	Reading string `json:"reading,omitempty"`
 }
 
 func cochangeKind() engine.Kind {
-	return engine.Kind{Name: KindCochange, Domain: policy.DomainContribution, Compile: compileCochange, Needs: []engine.Part{engine.PartDiff}}
+	return engine.Kind{Name: KindCochange, Domain: policy.DomainContribution, Compile: compileCochange, CaseEvidence: cochangeCaseEvidence,
+		Needs: []engine.Part{engine.PartDiff}}
+}
+
+// cochangeCaseEvidence reads a case's repository (Files) as the tree before the
+// change: a changed path it does not hold is a file the change adds. A case with no
+// files says nothing of which are new, and none is.
+func cochangeCaseEvidence(c policy.Case) (*engine.Evidence, error) {
+	ev, err := engine.DefaultCaseEvidence(c)
+	if err != nil || len(c.Files) == 0 {
+		return ev, err
+	}
+	have := map[string]bool{}
+	for _, f := range ev.Files {
+		have[f.Path] = true // not ev.File: its index is built once, before these are added
+	}
+	for _, p := range ev.Changed {
+		if _, ok := c.Files[p]; !ok && !have[p] {
+			ev.Files = append(ev.Files, &engine.File{Path: p, New: true})
+		}
+	}
+	return ev, nil
 }
 
 type cochangeCheck struct {
@@ -83,14 +107,23 @@ func (c *cochangeCheck) triggers(ev *engine.Evidence) []string {
 	var out []string
 	for _, p := range ev.Changed {
 		if c.scope.Covers(p) && matchesAny(c.p.If, p) && !matchesAny(c.p.Unless, p) {
+			if c.p.Added {
+				// only a file the change adds; one heed could not read is not known new
+				if f := ev.File(p); f == nil || !f.New {
+					continue
+				}
+			}
 			out = append(out, p)
 		}
 	}
 	return out
 }
 
-// WantsFile implements engine.FileSelector: the rule reads the change's paths only.
-func (c *cochangeCheck) WantsFile(string, string) bool { return false }
+// WantsFile implements engine.FileSelector: the rule reads the change's paths only,
+// and, about added files, whether each file it covers is new.
+func (c *cochangeCheck) WantsFile(p, _ string) bool {
+	return c.p.Added && c.scope.Covers(p) && matchesAny(c.p.If, p)
+}
 
 func (c *cochangeCheck) Targets(ev *engine.Evidence) []engine.Target {
 	if _, ok := missingPart(ev, "diff"); ok && len(ev.Changed) == 0 {

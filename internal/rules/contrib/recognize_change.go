@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -22,11 +23,11 @@ var (
 	// before changes are made" is not one).
 	testDemandREs = []*lazyre.RE{
 		lazyre.New(`\b(add|include|write|provide)\s+(\w+\s+){0,2}(tests?|test cases?)\b[^.]{0,12}\b(for|if|when|that|covering|with)\b[^.]{0,40}\b(code|changes?|patch|patches|fix|fixes|bugs?|features?|functionality)\b`),
-		lazyre.New(`\b(code changes?|changes?|bug ?fix(es)?|fixes|new (functionality|features?)|features?|patch(es)?)\b[^.]{0,40}\b(need|needs|require|requires|must (have|include|come with)|should (have|include|come with)|comes? with)\b[^.]{0,12}\b(tests?|test cases?|regression tests?)\b`),
+		lazyre.New(`\b(code changes?|changes?|bug ?fix(es)?|fixes|new (functionality|features?|code)|features?|patch(es)?|contributions?|pull requests?|prs)\b[^.]{0,40}\b(need|needs|require|requires|must (have|include|come with)|should (have|include|come with)|comes? with)\b[^.]{0,18}\b(tests?|test cases?|regression tests?)\b`),
 		lazyre.New(`\b(functionality|features?|code|fix|fixes|changes?)\b[^.]{0,20}\b(should|must|needs to|has to) be (tested|accompanied (by|with) (a |an )?(regression )?tests?)\b`),
 		lazyre.New(`\b(fixing a bug|bug fix(es)?)\b[^.]{0,40}\baccompanied (by|with)\b[^.]{0,20}\btests?\b`),
 		// a checklist item that is only the demand: "Add tests.", "Write unit tests."
-		lazyre.New(`^\W*(?:please )?(add|write|include) (?:some |new |unit |regression |the )?tests?(?: for (?:your|the|any|new) (?:changes?|code|features?|functionality|fix(?:es)?))?\W*$`),
+		lazyre.New(`^\W*(?:please )?(add|write|include) (?:some |new |unit |regression |the |accompanying |corresponding |matching )*(?:tests?|test cases?)(?: for (?:your|the|any|new) (?:changes?|code|features?|functionality|fix(?:es)?))?\W*(?:\([^)]*\)\W*)?$`),
 	}
 	// Sentences that leave the demand to judgement.
 	judgementRE = lazyre.New(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether (a|one)|prefer|consider|optional|optionally|(when|if|where) (an? |the )?[a-z ]{0,30}(is|are) (needed|required|necessary|warranted|called for)|(when|if|where) (needed|required|necessary))\b`)
@@ -39,7 +40,7 @@ var (
 	changelogProse       = lazyre.New(`(?i)\b([\w-]+/)*(CHANGES|CHANGELOG|HISTORY|NEWS|whats-new)\.(rst|md|txt)\b`)
 	// "Add an entry in CHANGES.rst", "update the changelog", "needs a changelog entry";
 	// not "write changelog entries in the past tense" (how, not whether).
-	changelogDemandRE = lazyre.New(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b`)
+	changelogDemandRE = lazyre.New(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b|\b(needs?|requires?|include|includes) (a |an )?(changeset|changelog entry|news fragment)\b`)
 	placeholderPathRE = lazyre.New(`\b((?:[\w-]+/)+)([A-Z](?:\.[A-Z])+|X\.Y(?:\.Z)?)\.(rst|md|txt)\b`)
 	dirSpanRE         = lazyre.New(`^\.?/?[\w.-]+(/[\w.-]+)*/$`)
 )
@@ -51,7 +52,18 @@ var changelogGlobs = []string{"**/CHANGELOG*", "**/CHANGES*", "**/HISTORY*", "**
 
 func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if judgementRE.MatchString(s.text) || processRE.MatchString(s.text) {
+	if processRE.MatchString(s.text) {
+		return recognize.Result{}
+	}
+	if judgementRE.MatchString(s.text) {
+		// "For any user-facing change, add an entry to `CHANGELOG.md`": which
+		// changes are user-facing is the author's call, so heed only reminds
+		if lazyre.New(`\buser[- ]facing\b`).MatchString(s.text) && !lazyre.New(`\b(significant|substantial|non-trivial|trivial|where|when|if|whether|prefer|consider|optional|optionally)\b`).MatchString(s.text) {
+			if r, ok := changelogRule(s); ok {
+				r.Severity = policy.SeverityWarning
+				return recognize.Result{Rules: []policy.Rule{r}}
+			}
+		}
 		return recognize.Result{}
 	}
 	if r, ok := testRule(s); ok {
@@ -85,7 +97,8 @@ func testDirSpan(s sentence, sp string) bool {
 	if i < 0 {
 		return false
 	}
-	return lazyre.New(`(?i)\btests?\s+(in|under|into|inside)\s+$`).MatchString(s.raw[:i])
+	// "a test in `tests/`", "Add tests for your changes to `tests/`": where tests go
+	return lazyre.New(`(?i)\btests?\s+(in|under|into|inside)\s+$|^\W*(?:please\s+)?(?:add|write|put|place)\s+(?:\w+\s+)?tests?\b[^.]{0,40}\s(?:to|in|into|under)\s+$`).MatchString(s.raw[:i])
 }
 
 // testDirs returns the test directories the sentence names, as globs.
@@ -124,6 +137,12 @@ func testRule(s sentence) (policy.Rule, bool) {
 		}
 	}
 	if !demanded {
+		return policy.Rule{}, false
+	}
+	if kindOfChangeLeadRE.MatchString(s.c.Context) && !lazyre.New(`\b(every|each|any|all)\b`).MatchString(s.text) {
+		// "If adding a new feature:" + "Add accompanying test case.": the item
+		// holds for one kind of change, which a change's files do not show (on
+		// vitest's last 40 commits it warned on 5 perf, refactor and fix commits)
 		return policy.Rule{}, false
 	}
 	ifs, unless, named := antecedent(s)
@@ -166,9 +185,26 @@ func testRule(s sentence) (policy.Rule, bool) {
 }
 
 func changelogRule(s sentence) (policy.Rule, bool) {
+	for _, cc := range norm.CoChangesIn(s.c.Text, norm.CoFrame{Headings: s.c.HeaderPath, Context: s.c.Context}) {
+		if len(cc.Then) > 0 && coChangelogTarget(cc.Then) {
+			// "Every change to `lib/` needs an entry in `CHANGES.md`": the co-change
+			// reader names both sides (coChangeRules)
+			return policy.Rule{}, false
+		}
+	}
+	for _, cl := range clauses(strings.ToLower(s.raw)) {
+		if lazyre.New(`^(?:please )?(?:do not|don't|never|no need to|you don't need to|you do not need to|there is no need to|avoid)\b[^.]*\b(?:update|edit|touch|add|modify|change|write)\b`).MatchString(cl) {
+			// "Do not update `CHANGELOG.md` in your PR": a ban, not a demand
+			return policy.Rule{}, false
+		}
+	}
 	var then []string
 	for _, sp := range s.spans {
 		sp = strings.TrimSpace(sp)
+		if antecedentSpan(s, sp) {
+			// "an entry for every change to `src/`": the changed files, not the entry's
+			continue
+		}
 		if i := strings.IndexByte(sp, '<'); i > 0 {
 			// "docs/changes/<sub-package>/": the directory before the placeholder.
 			sp = sp[:i]
@@ -244,8 +280,22 @@ func changelogRule(s sentence) (policy.Rule, bool) {
 	return r, true
 }
 
+// antecedentSpan reports a code span the sentence names as the changed files ("for
+// every change to `src/`", "changes under `lib/`"), not as where the entry goes.
+func antecedentSpan(s sentence, sp string) bool {
+	i := strings.Index(s.raw, "`"+sp+"`")
+	if i < 0 {
+		return false
+	}
+	return lazyre.New(`(?i)\b(changes?|changing|modif(y|ies|ying|ications?)|edit(s|ing)?|touch(es|ing)?)\s+(anything\s+|files?\s+|code\s+)?(to|in|under|of|inside|within)\s+(the\s+)?$`).MatchString(s.raw[:i])
+}
+
+// kindOfChangeLeadRE: a lead-in that limits its items to a kind of change ("If adding
+// a new feature:", "When fixing a bug:").
+var kindOfChangeLeadRE = lazyre.New(`(?i)^\W*(if|when|for)\b[^:]{0,40}\b(features?|bugs?|fix|fixes|fixing|enhancements?|bugfix(es)?)\b[^:]*:\s*$`)
+
 // judgedNeedRE: the sentence leaves to the author whether the change needs it.
-var judgedNeedRE = lazyre.New(`(?i)\b(if you (believe|think|feel)|if (applicable|relevant|needed|necessary|appropriate)|where (applicable|relevant|appropriate)|when (applicable|relevant|appropriate)|user[- ]facing|notable|significant)\b`)
+var judgedNeedRE = lazyre.New(`(?i)\bunless (the change|it|this|the pr|your change) (is|are) (internal|trivial|minor|a refactor|cosmetic)\b|\b(if you (believe|think|feel)|if (applicable|relevant|needed|necessary|appropriate)|where (applicable|relevant|appropriate)|when (applicable|relevant|appropriate)|user[- ]facing|notable|significant)\b`)
 
 // sampleFor returns a path the glob matches (for authored cases), under dir.
 func sampleFor(glob, dir, fallback string) string {

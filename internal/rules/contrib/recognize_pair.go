@@ -19,7 +19,7 @@ type pairRecognizer struct{}
 
 func (pairRecognizer) Name() string { return "contribution.pair" }
 
-func (pairRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext) recognize.Result {
+func (pairRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
 	var rules []policy.Rule
 	for _, n := range norm.Read(c.Text, norm.Context{Heading: c.HeaderPath}) {
@@ -37,34 +37,9 @@ func (pairRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext) 
 		}
 	}
 	if len(rules) == 0 {
-		rules = coChangeRules(c, s)
+		rules = coChangeRules(c, s, rc)
 	}
 	return recognize.Result{Rules: rules}
-}
-
-// coChangeRules lowers the co-changes norm reads beyond "when you change X, update Y":
-// a lockfile with its manifest, generated code with its source, a migration with a
-// model change. A test or changelog demand is the co-change recogniser's.
-func coChangeRules(c *policy.Constraint, s sentence) []policy.Rule {
-	if testWordRE.MatchString(s.text) || changelogRE.MatchString(s.text) || judgementRE.MatchString(s.text) {
-		return nil
-	}
-	var rules []policy.Rule
-	for _, cc := range norm.CoChanges(c.Text) {
-		objs := func(ps []string) []norm.Object {
-			var out []norm.Object
-			for _, p := range ps {
-				out = append(out, norm.Object{Kind: norm.KPath, Text: p})
-			}
-			return out
-		}
-		ifs, thens := namedPaths(objs(cc.If), c.Scope.Dir), namedPaths(objs(cc.Then), c.Scope.Dir)
-		if len(ifs) == 0 || len(thens) == 0 {
-			continue
-		}
-		rules = append(rules, pairRule(s, ifs, thens))
-	}
-	return rules
 }
 
 var testWordRE = lazyre.New(`\btests?\b`)

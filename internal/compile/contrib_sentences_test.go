@@ -1,0 +1,23 @@
+package compile_test
+
+import (
+	"testing"
+
+	"github.com/heed-dev/heed/internal/rules"
+)
+
+// TestOwnContributionSentences: co-change sentences written before the compiler read
+// them (testdata/own-sentences-contrib.txt, first sight in its .md): the condition
+// after the demand, "keep A in sync with B", regeneration, a lockfile with its
+// manifest, a migration with a model change, the public API resolved against the
+// layout, tables, a heading naming the scope or the trigger, exemptions in another
+// sentence, judgement, and sentences that demand nothing. Each document is judged
+// on changes a careful reader flags, warns about or lets pass.
+func TestOwnContributionSentences(t *testing.T) {
+	cases := readArchCases(t, "testdata/own-sentences-contrib.txt")
+	if len(cases) < 15 {
+		t.Fatalf("only %d documents", len(cases))
+	}
+	right, total, gaps := judgeArchCases(t, rules.Registry(), cases)
+	t.Logf("%d of %d expectations met, %d known gaps", right, total, gaps)
+}

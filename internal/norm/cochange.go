@@ -1,0 +1,448 @@
+package norm
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// The co-change reader: a sentence that makes a change to some files demand a change
+// to others, in the shapes instruction files give it. The condition may come first
+// ("If you change `X`, update `Y`"), after the demand ("Update `Y` whenever you change
+// `X`", "Add a migration when you change a model"), as the subject ("Changes to
+// models require a new migration", "Every change to `lib/` needs ..."), in the frame
+// (a heading "Changing `db/schema.sql`" or a lead-in "When you add a file under
+// `migrations/`:" over items that name what to update, a table "When you change |
+// Also update"), or as a relation ("Keep `A` in sync with `B`", "`A` must change
+// together with `B`", "`A` is generated from `B`; commit it with any change to it").
+//
+// Each side is either the paths the sentence names or a role: a kind of file heed
+// resolves against the repository's layout (models, migrations, the public API,
+// documentation). The reader leaves tests and changelog entries to their own readers
+// only in that it reports them as roles too; it never decides which files they are.
+
+// Co-change roles: kinds of files named by a noun rather than a path.
+const (
+	CoModel     = "model"      // "a model", "models", "the data model"
+	CoMigration = "migration"  // "a migration", "a new migration"
+	CoPublicAPI = "public-api" // "the public API", "public headers"
+	CoDocs      = "docs"       // "the docs", "the documentation"
+	CoAny       = "any"        // "every change": whatever the change touches
+	CoSchema    = "schema"     // "the database schema"
+)
+
+// CoFrame is what stands around a sentence: the headings over it, innermost last, and
+// the lead-in or table header that frames it.
+type CoFrame struct {
+	Headings []string
+	Context  string
+}
+
+// coSides is a co-change read before its sides are split into paths and roles.
+type coSides struct {
+	cond, demand string // prose with §N spans
+	both         bool
+}
+
+var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
+	const (
+		when    = `(?:if|when|whenever|each time|every time|any time|anytime|after|once)`
+		verb    = `(?:change|changes|changing|changed|modify|modifies|modifying|modified|edit|edits|editing|edited|touch|touches|touching|touched|update|updates|updating|updated|add|adds|adding|added|alter|alters|altering|bump|bumps|bumping|rename|renames|renaming|remove|removes|removing|introduce|introduces|introducing|create|creates|creating)`
+		demandV = `(?:update|updates|regenerate|re-generate|rebuild|commit|add|include|bump|register|create|write|document|append|sync|amend|adjust|reflect|edit|change|modify|touch|mention|list|record|note|run|keep|provide|generate)`
+		modal   = `(?:must|should|shall|needs? to|has to|have to|is required to|are required to)`
+		// a condition after the demand: "after" only where it opens one ("named after
+		// your rule" opens none)
+		whenLate = `(?:if|when|whenever|each time|every time|any time|anytime|once|after (?:you|editing|changing|modifying|updating|touching|adding|any|a|each|every|changes))`
+	)
+	return map[string]*regexp.Regexp{
+		// "if you change §0, (then) (also) update §1"
+		"condFirst": regexp.MustCompile(`^` + when + `\s+(?P<cond>[^,;]*?\b` + verb + `\b[^,;]*?),\s*(?:then\s+)?(?:please\s+)?(?:you\s+)?(?:` + modal + `\s+)?(?:also\s+|always\s+)?(?P<dem>` + demandV + `\b.*)$`),
+		// "update §1 whenever you change §0", "add a migration when you change a model",
+		// "regenerate §0 when anything in §1 changes", "add an entry for every change to §0"
+		"demandFirst": regexp.MustCompile(`^(?:please\s+)?(?:always\s+)?(?:you\s+` + modal + `\s+)?(?:also\s+)?(?P<dem>` + demandV + `\b.*?),?\s+(?P<cond>(?:` + whenLate + `|for (?:every|each|any|all)(?: \w+)? changes?|for changes?|with (?:every|each|any) changes?)\b.*)$`),
+		// "changes to models require a new migration", "every change to §0 needs ...",
+		// "every change needs a changeset in §0"
+		"subject": regexp.MustCompile(`^(?P<cond>(?:every|each|any|all|a|an)?\s*(?:(?:code |source )?changes?|edits?|modifications?|updates?|prs?|pull requests?|commits?)(?:\s+(?:to|in|under|of|that (?:touch|touches|modify|modifies|change|changes)|touching|modifying)\s+[^,;]+?)?)\s+(?P<dem>(?:` + modal + `\s+)?(?:also\s+)?(?:need|needs|require|requires|come with|comes with|include|includes|be accompanied by|ship with|ships with|add|update|have|has|contain|contains)\b.*)$`),
+		// "don't bump the version in §0 without updating §1"
+		"without": regexp.MustCompile(`^(?:please\s+)?(?:do not|don't|never|must not|should not|shouldn't)\s+(?P<cond>` + verb + `\b.*?)\s+without\s+(?:also\s+)?(?P<dem>(?:updating|regenerating|re-generating|adding|committing|bumping|changing|editing|including|touching)\b.*)$`),
+		// "keep §0 in sync with §1"
+		"sync": regexp.MustCompile(`^(?:always\s+)?(?:` + modal + `\s+)?keep\s+(?P<a>.+?)\s+(?:in sync|synchronized|synchronised|consistent|up to date|up-to-date|aligned)\s+with\s+(?P<b>.+)$`),
+		// "§0 must (always) change together with §1", "§0 must stay in sync with §1"
+		"with": regexp.MustCompile(`^(?P<a>.+?)\s+` + modal + `\s+(?:always\s+)?(?:(?:be\s+)?(?:changed|updated|modified|committed|change|move|be kept in sync|stay in sync|be in sync|be regenerated)\s+(?:together\s+|in step\s+|in lockstep\s+)?with|stay (?:in sync|consistent|aligned) with)\s+(?P<b>.+)$`),
+		// "§0 and §1 must (always) be changed together"
+		"together": regexp.MustCompile(`^(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+` + modal + `\s+(?:always\s+)?(?:be\s+)?(?:changed|updated|modified|committed|kept in sync|stay in sync|change|move)\s+(?:together|in step|in lockstep|at the same time)\b`),
+		// "§0 is generated from §1"
+		"generated": regexp.MustCompile(`^(?P<a>§\d+(?:\s*(?:and|,)\s*§\d+)*)\s+(?:is|are)\s+(?:generated|built|compiled|produced|derived|rendered)\s+(?:automatically\s+)?from\s+(?P<b>§\d+)`),
+		// the demand clause after a relation: "commit it together with any change",
+		// "regenerate it when ..."
+		"genDemand": regexp.MustCompile(`\b(?:commit|regenerate|re-generate|rebuild|update|include)\s+(?:it|them|both)\b`),
+		// a bare demand: an item that says what to update ("update §0", "add a
+		// migration under §0", "register it in §0")
+		"bare": regexp.MustCompile(`^(?:please\s+)?(?:also\s+|always\s+)?(?P<dem>` + demandV + `\b.*)$`),
+		// a condition standing alone, in a heading or a lead-in: "changing §0",
+		// "when you add a file under §0:"
+		"frameCond": regexp.MustCompile(`^(?:` + when + `\s+)?(?:you\s+|a\s+(?:pr|change|commit)\s+)?(?P<cond>` + verb + `\b.*?)[:.]?$`),
+		// a table header: "when you change | also update"
+		"tableHead":  regexp.MustCompile(`^(?:` + when + `\s+)?(?:you\s+)?(?:change|changes|changing|modify|edit|touch|source|sources|changed files?|if you change|file|files|input|template)\s*\|\s*(?:also\s+|then\s+)?(?:update|regenerate|also update|must also change|change|commit|generated files?|outputs?|target|update also|keep in sync)\b`),
+		"runDemand":  regexp.MustCompile(`^(?:run|execute|use|call|invoke|check|verify|test|lint|build|make sure|ensure)\b`),
+		"changeVerb": regexp.MustCompile(`\b(?:commit|update|add|include|regenerate|re-generate|stage|check in|bump|register)\b`),
+		"example":    regexp.MustCompile(`(?:e\.g\.|i\.e\.|for example|for instance|such as|like|say)[,:]?\s*$`),
+		"genBy":      regexp.MustCompile(`^(?P<a>§\d+(?:\s*(?:and|,)\s*§\d+)*)\s*(?:—|–|-|:|\(|is|are)?\s*(?:auto-?)?generated\s+(?:automatically\s+)?(?:by|from|with)\s+(?P<b>§\d+)(?:\s+(?:from|and)\s+(?P<c>§\d+))?`),
+		"handBan":    regexp.MustCompile(`\b(?:modify|change|edit|update) (?:the |their |its )?(?:source|sources|source scripts?|source files?|generators?|templates?|inputs?) instead\b`),
+		"split":      regexp.MustCompile(`[.;!?](?:\s+|$)`),
+		"mark":       regexp.MustCompile(`§(\d+)`),
+		"anyCond":    regexp.MustCompile(`^(?:every|each|any|all)\s+(?:(?:code |source )?changes?|prs?|pull requests?|commits?)$|\b(?:anything|everything|any file)\b`),
+		"what":       regexp.MustCompile(`^\w+\s+((?:the |an? |any )?(?:updated |regenerated |matching |new |corresponding )?[\w-]+(?: [\w-]+)?)\s+(?:in|under|to|from|at)\b`),
+		"exempt":     regexp.MustCompile(`\b(?:exempt|excepted|excluded|don't need (?:one|it|this)|do not need (?:one|it|this)|need not)\b|\bexcept(?: for)?\b`),
+		"exTests":    regexp.MustCompile(`\btests?\b|\btest (?:files?|code|changes?)\b|\bspecs?\b`),
+		"exDocs":     regexp.MustCompile(`\b(?:docs?|documentation)\b`),
+	}
+})
+
+var (
+	coNegRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:never|not|no|don't|dont|do not|doesn't|does not|needn't|need not|avoid|must not|mustn't|should not|shouldn't|cannot|can't|without)\b`)
+	})
+	coCmdLeadRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:run|running|execute|with|via|using|call|invoke)\s+$`)
+	})
+	coAddedRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:add|adds|adding|added|create|creates|creating|created|introduce|introduces|introducing)\s+(?:a |an |any |the )?(?:new )?(?:[\w.-]+ )?(?:file|files|module|modules|page|pages|script|scripts|class|classes)\b|\bnew\s+(?:[\w.§-]+\s+){0,2}(?:file|files|module|modules|page|pages)\b\s+(?:is|are)\s+(?:added|created)\b`)
+	})
+	coJudgeRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bsome (?:projects|packages|modules|folders|directories|files|crates|apps)\b|\bif (?:it|they|one|any) exists?\b|\bif present\b|\bwhere (?:it|they|one) exists?\b|\bunless (?:the change|it|this|the pr|your change) (?:is|are) (?:internal|trivial|minor|a refactor|cosmetic)|\b(?:user[- ]facing|notable|significant|substantial|relevant|meaningful|where (?:applicable|appropriate|relevant)|if (?:applicable|appropriate|relevant|needed|necessary)|when (?:applicable|appropriate|relevant|needed|necessary)|as needed|consider)\b`)
+	})
+)
+
+// role readings of nouns, in the order tried; a side takes the first that matches.
+var coRoleREs = sync.OnceValue(func() []struct {
+	role string
+	re   *regexp.Regexp
+} {
+	return []struct {
+		role string
+		re   *regexp.Regexp
+	}{
+		{CoMigration, regexp.MustCompile(`\b(?:database |db |schema )?migrations?\b`)},
+		{CoModel, regexp.MustCompile(`\b(?:(?:data|database|db|orm|django|rails|activerecord|sqlalchemy|eloquent) )?models?\b`)},
+		{CoPublicAPI, regexp.MustCompile(`\bpublic (?:api|apis|interface|interfaces|headers?)\b`)},
+		{CoSchema, regexp.MustCompile(`\b(?:database|db) schema\b`)},
+		{CoDocs, regexp.MustCompile(`\b(?:the )?(?:docs|documentation|reference docs|api docs)\b`)},
+	}
+})
+
+// CoChangesIn reads the co-changes of a sentence in its frame.
+func CoChangesIn(text string, f CoFrame) []CoChange {
+	spans, prose := coProse(text)
+	var out []CoChange
+	for _, cl := range coClauses(prose) {
+		if cc, ok := readCoClause(cl, prose, spans); ok {
+			out = append(out, cc...)
+			break
+		}
+	}
+	if len(out) == 0 {
+		out = coGenerated(prose, spans, f)
+	}
+	if len(out) == 0 {
+		out = coFromFrame(prose, spans, f)
+	}
+	for i := range out {
+		out[i].Judgement = out[i].Judgement || coJudgeRE().MatchString(prose)
+		out[i].Exempt = coExemptions(prose)
+	}
+	return out
+}
+
+// coProse replaces the code spans of text with §N and folds it to lower case.
+func coProse(text string) ([]string, string) {
+	var spans []string
+	prose := ccSpanRE().ReplaceAllStringFunc(text, func(m string) string {
+		spans = append(spans, strings.Trim(m, "`"))
+		return "§" + itoaN(len(spans)-1)
+	})
+	prose = strings.ToLower(strings.Join(strings.Fields(prose), " "))
+	prose = strings.TrimLeft(prose, "-*•0123456789. ")
+	prose = strings.NewReplacer("**", "", "__", "").Replace(prose)
+	return spans, prose
+}
+
+// coClauses splits prose into the clauses a co-change may stand in: sentences and
+// the parts of a semicolon.
+func coClauses(prose string) []string {
+	var out []string
+	for _, s := range coREs()["split"].Split(prose, -1) {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func named(re *regexp.Regexp, m []string, name string) string {
+	if i := re.SubexpIndex(name); i >= 0 && i < len(m) {
+		return strings.TrimSpace(m[i])
+	}
+	return ""
+}
+
+// readCoClause reads one clause; prose is the whole sentence (for the demand that a
+// relation's next clause makes).
+func readCoClause(cl, prose string, spans []string) ([]CoChange, bool) {
+	res := coREs()
+	if re := res["generated"]; re.MatchString(cl) {
+		m := re.FindStringSubmatch(cl)
+		if res["genDemand"].MatchString(prose) {
+			return coBuild(coSides{cond: named(re, m, "b"), demand: named(re, m, "a")}, spans, false)
+		}
+		return nil, false
+	}
+	if re := res["without"]; re.MatchString(cl) {
+		m := re.FindStringSubmatch(cl)
+		return coBuild(coSides{cond: named(re, m, "cond"), demand: named(re, m, "dem")}, spans, false)
+	}
+	for _, name := range []string{"together", "sync", "with"} {
+		re := res[name]
+		m := re.FindStringSubmatch(cl)
+		if m == nil {
+			continue
+		}
+		if coNegRE().MatchString(cl) {
+			return nil, false
+		}
+		a, b := named(re, m, "a"), named(re, m, "b")
+		if name == "together" {
+			return coBuild(coSides{cond: b, demand: a, both: true}, spans, true)
+		}
+		return coBuild(coSides{cond: b, demand: a}, spans, true)
+	}
+	for _, name := range []string{"condFirst", "demandFirst", "subject"} {
+		re := res[name]
+		m := re.FindStringSubmatch(cl)
+		if m == nil {
+			continue
+		}
+		cond, dem := named(re, m, "cond"), named(re, m, "dem")
+		if coNegRE().MatchString(dem) || coNegRE().MatchString(cond) {
+			return nil, false
+		}
+		return coBuild(coSides{cond: cond, demand: dem}, spans, false)
+	}
+	return nil, false
+}
+
+// coFromFrame reads an item that only says what to update ("Update `docs/db.md`.")
+// under a heading or lead-in that says when ("Changing `db/schema.sql`", "When you
+// add a file under `migrations/`:"), and a row of a table "When you change | Also
+// update".
+func coFromFrame(prose string, spans []string, f CoFrame) []CoChange {
+	res := coREs()
+	if f.Context != "" && strings.Contains(f.Context, "|") && strings.Count(prose, "|") == 1 {
+		hs, hp := coProse(f.Context)
+		_ = hs
+		if i := strings.LastIndex(hp, " — "); i >= 0 {
+			hp = hp[i+len(" — "):]
+		}
+		if res["tableHead"].MatchString(hp) {
+			a, b, _ := strings.Cut(prose, "|")
+			out, _ := coBuild(coSides{cond: strings.TrimSpace(a), demand: strings.TrimSpace(b)}, spans, true)
+			return out
+		}
+		return nil
+	}
+	m := res["bare"].FindStringSubmatch(prose)
+	if m == nil || coNegRE().MatchString(prose) {
+		return nil
+	}
+	dem := named(res["bare"], m, "dem")
+	var frames []string
+	if strings.HasSuffix(strings.TrimSpace(f.Context), ":") {
+		frames = append(frames, f.Context)
+	}
+	if n := len(f.Headings); n > 0 {
+		frames = append(frames, f.Headings[n-1])
+	}
+	for _, fr := range frames {
+		fspans, fp := coProse(fr)
+		fm := res["frameCond"].FindStringSubmatch(strings.TrimSpace(fp))
+		if fm == nil || coNegRE().MatchString(fp) {
+			continue
+		}
+		cond := named(res["frameCond"], fm, "cond")
+		// the frame's spans follow the item's, renumbered
+		all := append(append([]string(nil), spans...), fspans...)
+		cond = renumber(cond, len(spans))
+		if out, ok := coBuild(coSides{cond: cond, demand: dem}, all, false); ok {
+			return out
+		}
+	}
+	return nil
+}
+
+// renumber shifts the §N marks of s by k.
+func renumber(s string, k int) string {
+	return coREs()["mark"].ReplaceAllStringFunc(s, func(m string) string {
+		return "§" + itoaN(atoiN(m[len("§"):])+k)
+	})
+}
+
+// coBuild splits the two sides into paths and roles. relation says the sides are
+// noun phrases as they stand ("keep §0 in sync with §1"); otherwise they are clauses
+// whose paths follow the verb. ok is false when either side names nothing heed can
+// place.
+func coBuild(s coSides, spans []string, relation bool) ([]CoChange, bool) {
+	if !relation {
+		// "run the checks from §0": a demand to run something names no file to
+		// change, unless it goes on to one ("run §0 and commit the output in §1")
+		if loc := coREs()["runDemand"].FindStringIndex(s.demand); loc != nil && loc[0] == 0 {
+			rest := s.demand[loc[1]:]
+			m := coREs()["changeVerb"].FindStringIndex(rest)
+			if m == nil {
+				return nil, false
+			}
+			s.demand = rest[m[0]:]
+		}
+	}
+	ifPaths, ifRoles := coSide(s.cond, spans, false)
+	thenPaths, thenRoles := coSide(s.demand, spans, true)
+	if len(ifPaths)+len(ifRoles) == 0 {
+		if coREs()["anyCond"].MatchString(strings.TrimSpace(s.cond)) {
+			ifRoles = []string{CoAny}
+		}
+	}
+	if len(ifPaths)+len(ifRoles) == 0 || len(thenPaths)+len(thenRoles) == 0 {
+		return nil, false
+	}
+	if len(thenRoles) == 1 && len(ifRoles) == 1 && thenRoles[0] == ifRoles[0] {
+		return nil, false
+	}
+	if len(ifRoles) == 1 && ifRoles[0] == CoAny && len(thenPaths) == 0 {
+		// "every PR must include documentation": which change needs what is a
+		// judgement unless the sentence names the files
+		return nil, false
+	}
+	cc := CoChange{If: ifPaths, Then: thenPaths, IfRoles: ifRoles, ThenRoles: thenRoles,
+		Added: coAddedRE().MatchString(s.cond), What: coWhat(s.demand)}
+	out := []CoChange{cc}
+	if s.both {
+		out = append(out, CoChange{If: thenPaths, Then: ifPaths, IfRoles: thenRoles, ThenRoles: ifRoles, What: cc.What})
+	}
+	return out, true
+}
+
+var coPathSpanRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[\w.*{}\[\]/@+-]+$`)
+})
+
+// coSide returns the paths a side names (code spans that are paths, not commands)
+// and, without any, the roles its nouns name.
+func coSide(side string, spans []string, demand bool) (paths, roles []string) {
+	for _, loc := range coREs()["mark"].FindAllStringSubmatchIndex(side, -1) {
+		n := atoiN(side[loc[2]:loc[3]])
+		if n >= len(spans) {
+			continue
+		}
+		sp := strings.TrimSpace(spans[n])
+		if !coPathSpanRE().MatchString(sp) || coCmdLeadRE().MatchString(side[:loc[0]]) || coREs()["example"].MatchString(side[:loc[0]]) {
+			continue
+		}
+		if !demand && strings.Count(side[:loc[0]], "(") > strings.Count(side[:loc[0]], ")") {
+			continue // "when the API changes (at minimum §0)": an aside, not the change
+		}
+		if !strings.ContainsAny(sp, "/.*") {
+			continue // an identifier (`SCHEMA_VERSION`), not a file
+		}
+		if strings.HasPrefix(sp, ".") && !strings.ContainsAny(sp[1:], "/.*") && len(sp) <= 6 && !strings.HasSuffix(sp, "/") {
+			// ".go", ".proto": an extension names the files that have it
+			sp = "*" + sp
+		}
+		paths = append(paths, sp)
+	}
+	if len(paths) > 0 {
+		return paths, nil
+	}
+	for _, r := range coRoleREs() {
+		if r.re.MatchString(side) {
+			return nil, []string{r.role}
+		}
+	}
+	return nil, nil
+}
+
+// coWhat is what the demand asks for, for messages: "a migration", "the regenerated
+// code".
+func coWhat(dem string) string {
+	m := coREs()["what"].FindStringSubmatch(dem)
+	if m == nil || strings.Contains(m[1], "§") {
+		return ""
+	}
+	return m[1]
+}
+
+// coExemptions reads the kinds of change a sentence exempts: "tests are exempt",
+// "documentation-only changes are exempt", "changes that only touch tests or
+// documentation are exempt", "except for tests".
+func coExemptions(prose string) []string {
+	var out []string
+	ex := coREs()["exempt"]
+	for _, cl := range coClauses(prose) {
+		if !ex.MatchString(cl) {
+			continue
+		}
+		if coREs()["exTests"].MatchString(cl) {
+			out = append(out, "tests")
+		}
+		if coREs()["exDocs"].MatchString(cl) {
+			out = append(out, "docs")
+		}
+	}
+	return out
+}
+
+// CoChangeTable reports a table header whose rows are co-changes: "When you change |
+// Also update", "Source | Regenerate".
+func CoChangeTable(header string) bool {
+	_, hp := coProse(header)
+	if i := strings.LastIndex(hp, " — "); i >= 0 {
+		hp = hp[i+len(" — "):]
+	}
+	return coREs()["tableHead"].MatchString(hp)
+}
+
+// coGenerated reads a generated file named with what generates it, where the
+// sentence or its lead-in says to change the sources instead ("Do NOT edit these
+// directly — modify source scripts instead:" + "`tox.ini` — generated by
+// `scripts/gen.py` from `scripts/tox.jinja`"): a change to the file must come with a
+// change to its sources, whose folders stand for them (a regeneration may follow a
+// change to any of their inputs). A ban on editing by hand alone ("never edit them by
+// hand") is the untouched reader's: the file may change regenerated for other inputs.
+func coGenerated(prose string, spans []string, f CoFrame) []CoChange {
+	res := coREs()
+	m := res["genBy"].FindStringSubmatch(prose)
+	if m == nil {
+		return nil
+	}
+	_, fp := coProse(f.Context)
+	if !res["handBan"].MatchString(prose) && !res["handBan"].MatchString(fp) {
+		return nil
+	}
+	gen, _ := coSide(named(res["genBy"], m, "a"), spans, false)
+	var srcs []string
+	for _, k := range []string{"b", "c"} {
+		ps, _ := coSide(named(res["genBy"], m, k), spans, true)
+		for _, p := range ps {
+			d := p
+			if i := strings.LastIndex(strings.TrimSuffix(p, "/"), "/"); i > 0 {
+				d = p[:i+1]
+			}
+			if !contains(srcs, d) {
+				srcs = append(srcs, d)
+			}
+		}
+	}
+	if len(gen) == 0 || len(srcs) == 0 {
+		return nil
+	}
+	return []CoChange{{If: gen, Then: srcs, What: "a change to its sources",
+		Approx: "a change in its sources' folders stands for the regeneration; a file regenerated for other inputs is flagged too"}}
+}

@@ -1,0 +1,278 @@
+package contrib
+
+import (
+	"path"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// coChangeRules lowers the co-changes norm reads (norm.CoChangesIn) beyond "when you
+// change X, update Y": a lockfile with its manifest, generated code with its source,
+// a migration with a model change, the files a heading or a table says to update.
+// Paths are placed in the instruction file's folder (or at the root, where only the
+// root holds them); roles are resolved against the repository's folders. A side heed
+// cannot place gives no rule. Test demands are the co-change recogniser's; a
+// changelog named by a path is read here, one named by a word there.
+func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) []policy.Rule {
+	if judgementRE.MatchString(s.text) && !coJudgedRE.MatchString(s.text) {
+		return nil
+	}
+	var rules []policy.Rule
+	for _, cc := range norm.CoChangesIn(c.Text, norm.CoFrame{Headings: c.HeaderPath, Context: c.Context}) {
+		ifs := coGlobs(cc.If, cc.IfRoles, c, rc)
+		thens := coGlobs(cc.Then, cc.ThenRoles, c, rc)
+		if len(ifs) == 0 || len(thens) == 0 {
+			continue
+		}
+		if len(cc.ThenRoles) == 0 && allTests(cc.Then) {
+			continue // "add tests under `tests/`": the test recogniser's
+		}
+		if len(cc.IfRoles) == 1 && cc.IfRoles[0] == norm.CoAny {
+			if d := headingDir(c); d != "" {
+				ifs = []string{"/" + path.Join(c.Scope.Dir, d) + "/**"}
+			}
+		}
+		unless := append([]string(nil), thens...)
+		for _, e := range cc.Exempt {
+			switch e {
+			case "tests":
+				unless = append(unless, testGlobs...)
+			case "docs":
+				unless = append(unless, docGlobs...)
+			}
+		}
+		if coChangelogTarget(cc.Then) && len(cc.Exempt) == 0 {
+			// a changelog entry follows code changes, not its own tests
+			unless = append(unless, testGlobs...)
+		}
+		r := pairRule(s, ifs, thens)
+		var p CochangeParams
+		_ = decodeRaw(r.Params, &p)
+		p.Unless, p.Added = unless, cc.Added
+		if cc.What != "" && !strings.HasPrefix(cc.What, "it") {
+			p.Need = cc.What + " (" + strings.Join(trimRoot(thens), " or ") + ")"
+		}
+		var readings []string
+		if len(cc.IfRoles)+len(cc.ThenRoles) > 0 {
+			readings = append(readings, coRoleReading(cc, ifs, thens))
+		}
+		if cc.Added {
+			readings = append(readings, "only files the change adds count")
+		}
+		if cc.Approx != "" {
+			readings = append(readings, cc.Approx)
+		}
+		p.Reading = strings.Join(readings, "; ")
+		r.Params = mustJSON(p)
+		r.Cases = coCases(ifs, thens, cc.Added)
+		if len(cc.IfRoles)+len(cc.ThenRoles) > 0 {
+			r.Exact = false
+		}
+		if cc.Approx != "" {
+			r.Exact, r.Severity = false, policy.SeverityWarning
+		}
+		if cc.Judgement {
+			r.Severity = policy.SeverityWarning
+			r.Review = "which changes need it is the author's judgement: heed asks on every change the sentence's files cover"
+		}
+		rules = append(rules, r)
+	}
+	return rules
+}
+
+// coJudgedRE: the judgement words a co-change keeps as a warning rather than drops.
+var coJudgedRE = lazyre.New(`\bunless (the change|it|this|the pr|your change) (is|are) (internal|trivial|minor|a refactor|cosmetic)\b`)
+
+var docGlobs = []string{"**/docs/**", "**/doc/**", "**/*.md", "**/*.rst", "**/*.mdx", "**/*.txt"}
+
+func decodeRaw(raw []byte, v any) error {
+	r := policy.Rule{Params: raw}
+	return decodeParams(&r, v)
+}
+
+func allTests(ps []string) bool {
+	for _, p := range ps {
+		if !lazyre.New(`(?i)(^|/)(tests?|__tests__|spec|specs)(/|$)|_test\.|\.test\.|\.spec\.|(^|/)test_`).MatchString(p) {
+			return false
+		}
+	}
+	return len(ps) > 0
+}
+
+func coChangelogTarget(ps []string) bool {
+	for _, p := range ps {
+		if changelogSpan.MatchString(strings.TrimSuffix(p, "/")) || lazyre.New(`(?i)(^|/)(\.changeset|changelog\.d|newsfragments|changes)/?$`).MatchString(strings.TrimSuffix(p, "/")) {
+			return true
+		}
+	}
+	return false
+}
+
+// headingDir is the folder the innermost heading over c names on its own ("In
+// `packages/ui/`", "`web/`", "Changes under `api/`"), or "".
+func headingDir(c *policy.Constraint) string {
+	if len(c.HeaderPath) == 0 {
+		return ""
+	}
+	h := c.HeaderPath[len(c.HeaderPath)-1]
+	spans := recognize.CodeSpans(h)
+	if len(spans) != 1 || !dirSpanRE.MatchString(spans[0]) {
+		return ""
+	}
+	rest := strings.Fields(recognize.Lower(h))
+	if len(rest) > 3 {
+		return ""
+	}
+	return strings.Trim(strings.TrimPrefix(spans[0], "./"), "/")
+}
+
+// coGlobs places the paths and roles of one side.
+func coGlobs(paths, roles []string, c *policy.Constraint, rc *recognize.RepoContext) []string {
+	var out []string
+	for _, p := range paths {
+		out = append(out, coPlace(p, c, rc))
+	}
+	for _, r := range roles {
+		out = append(out, roleGlobs(r, c, rc)...)
+	}
+	return out
+}
+
+// coPlace turns a path as written into a glob: in the instruction file's folder; a
+// glob without "/" matches file names at any depth there; a folder its contents.
+func coPlace(p string, c *policy.Constraint, rc *recognize.RepoContext) string {
+	p = strings.TrimPrefix(strings.TrimPrefix(p, "./"), "/")
+	dir := c.Scope.Dir
+	if !strings.Contains(strings.TrimSuffix(p, "/"), "/") && strings.ContainsAny(p, "*?{[") {
+		if dir == "" || dir == "." {
+			return p
+		}
+		return "/" + dir + "/**/" + p
+	}
+	if dir != "" && dir != "." && rc != nil && len(rc.Dirs) > 0 {
+		// a path the root holds and the instruction's folder does not: the root's
+		first := strings.SplitN(strings.TrimSuffix(p, "/"), "/", 2)[0]
+		if strings.Contains(strings.TrimSuffix(p, "/"), "/") && hasDir(rc, first) && !hasDir(rc, path.Join(dir, first)) {
+			dir = ""
+		}
+	}
+	g := "/" + path.Join(dir, p)
+	if strings.HasSuffix(p, "/") {
+		g += "/**"
+	}
+	return g
+}
+
+func hasDir(rc *recognize.RepoContext, d string) bool {
+	for _, x := range rc.Dirs {
+		if x == d {
+			return true
+		}
+	}
+	return false
+}
+
+// roleGlobs resolves a kind of file against the repository's folders: the folders
+// whose name says they hold it, else (with no layout known) the usual places. A
+// role with no place in a known layout gives nothing.
+func roleGlobs(role string, c *policy.Constraint, rc *recognize.RepoContext) []string {
+	var dirs []string
+	known := rc != nil && len(rc.Dirs) > 0
+	within := func(d string) bool {
+		sd := c.Scope.Dir
+		return sd == "" || sd == "." || d == sd || strings.HasPrefix(d, sd+"/")
+	}
+	find := func(names ...string) {
+		if !known {
+			return
+		}
+		for _, d := range rc.Dirs {
+			if !within(d) || lazyre.New(`(^|/)(vendor|node_modules|third_party|testdata|fixtures|examples?|docs?|tests?)(/|$)`).MatchString(path.Dir(d)+"/") {
+				continue
+			}
+			for _, n := range names {
+				if path.Base(d) == n || strings.HasSuffix(d, "/"+n) && strings.Contains(n, "/") {
+					dirs = append(dirs, "/"+d+"/**")
+				}
+			}
+		}
+	}
+	switch role {
+	case norm.CoAny:
+		if c.Scope.Dir != "" && c.Scope.Dir != "." {
+			return []string{"/" + c.Scope.Dir + "/**"}
+		}
+		return []string{"**"}
+	case norm.CoModel:
+		find("models")
+		if !known {
+			return []string{"**/models/**", "**/models.py"}
+		}
+		return append(dirs, "**/models.py")
+	case norm.CoMigration:
+		find("migrations", "migrate", "alembic/versions")
+		if !known {
+			return []string{"**/migrations/**", "**/migrate/**"}
+		}
+		return dirs
+	case norm.CoPublicAPI:
+		find("include")
+		return dirs
+	case norm.CoDocs:
+		find("docs", "doc")
+		if !known {
+			return []string{"**/docs/**", "**/doc/**"}
+		}
+		return dirs
+	case norm.CoSchema:
+		return []string{"**/schema.sql", "**/schema.prisma", "**/schema.rb", "**/structure.sql"}
+	}
+	return nil
+}
+
+// coRoleReading states how the roles were placed, for the rule's reading.
+func coRoleReading(cc norm.CoChange, ifs, thens []string) string {
+	var parts []string
+	for _, r := range cc.IfRoles {
+		if r != norm.CoAny {
+			parts = append(parts, r+" files are "+strings.Join(trimRoot(ifs), ", "))
+		}
+	}
+	for _, r := range cc.ThenRoles {
+		parts = append(parts, r+" files are "+strings.Join(trimRoot(thens), ", "))
+	}
+	if len(parts) == 0 {
+		return "every file the change touches counts"
+	}
+	return strings.Join(parts, "; ") + " (placed by the repository's folders)"
+}
+
+// coCases are the rule's own cases: the trigger alone, with its companion, and a
+// change of neither. For a rule about added files the repository holds another file,
+// so the trigger reads as new.
+func coCases(ifs, thens []string, added bool) []policy.Case {
+	ex := example(ifs[0])
+	if ex == "sub" || ex == "" {
+		ex = "src/main.go"
+	}
+	other := "unrelated/other.txt"
+	if policy.MatchGlob(ifs[0], "", other) {
+		other = ""
+	}
+	var files map[string]string
+	if added {
+		files = map[string]string{"README.md": "x\n"}
+	}
+	cases := []policy.Case{
+		{Expect: policy.ExpectViolated, Changed: []string{ex}, Files: files, Note: "the first file changed alone"},
+		{Expect: policy.ExpectSatisfied, Changed: []string{ex, example(thens[0])}, Files: files, Note: "both changed"},
+	}
+	if other != "" {
+		cases = append(cases, policy.Case{Expect: policy.ExpectInapplicable, Changed: []string{other}, Note: "neither changed"})
+	}
+	return cases
+}
