@@ -628,3 +628,12 @@ func TestBansNoWiderThanTheirSentence(t *testing.T) {
 		}
 	}
 }
+
+// "Don't use conventional commits" bans the convention; it used to require it.
+func TestABannedConventionIsNotRequired(t *testing.T) {
+	for _, r := range compileDoc("**Commits**: Don't use conventional commits; match recent imperative subjects.\n") {
+		if strings.Contains(string(r.Params), "conventional") {
+			t.Errorf("a rule requires what the sentence bans: %s %s", r.Kind, r.Params)
+		}
+	}
+}

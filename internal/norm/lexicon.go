@@ -540,6 +540,14 @@ func NotRequired(sentence, subject string, parts ...string) bool {
 		if at < 0 {
 			continue
 		}
+		// "Don't use conventional commits", "never follow the convention": the
+		// subject is banned, so certainly not required
+		toks := Tokenize(low[:at])
+		for k := max(0, len(toks)-4); k < len(toks); k++ {
+			if phraseAt(toks, k, mForbid) > 0 {
+				return true
+			}
+		}
 		for _, p := range notRequiredPhrases {
 			k := strings.Index(low[at:], p)
 			if k < 0 {
