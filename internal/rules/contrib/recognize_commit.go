@@ -372,11 +372,11 @@ type conventional struct {
 func classifyConventional(c *policy.Constraint) conventional {
 	s := read(c)
 	var cv conventional
-	cv.forPR = s.aboutPRTitle()
+	cv.forPR = s.aboutPRTitle() || s.nearPROnly() && lazyre.New(`\btitles?\b`).MatchString(s.near)
 	// "Conventional Commits" names a convention; it says nothing of where it applies.
 	plain := conventionalWordRE.ReplaceAllString(s.text, "the convention")
 	cv.forCommits = !processRE.MatchString(s.text) && (commitWordRE.MatchString(plain) ||
-		(commitWordRE.MatchString(s.around) && !prWordRE.MatchString(plain) && !cv.forPR))
+		(commitWordRE.MatchString(s.around) && !prWordRE.MatchString(plain) && !cv.forPR && !s.nearPROnly()))
 	var types []string
 	template := false
 	for _, sp := range s.spans {

@@ -19,11 +19,18 @@ type sentence struct {
 	spans []string
 	// around is the lower-cased header path and context: where the sentence stands.
 	around string
+	// near is the nearest frame alone: the last heading and the list's lead-in.
+	near string
 }
 
 func read(c *policy.Constraint) sentence {
 	around := strings.ToLower(strings.Join(c.HeaderPath, " / ") + " / " + c.Context)
+	near := strings.ToLower(c.Context)
+	if len(c.HeaderPath) > 0 {
+		near = strings.ToLower(c.HeaderPath[len(c.HeaderPath)-1]) + " / " + near
+	}
 	return sentence{
+		near:   near,
 		c:      c,
 		text:   recognize.Lower(c.Text),
 		raw:    strings.Join(strings.Fields(c.Text), " "),
@@ -53,7 +60,14 @@ func (s sentence) aboutCommitMessages() bool {
 	if commitWordRE.MatchString(s.text) {
 		return true
 	}
-	return commitWordRE.MatchString(s.around)
+	return commitWordRE.MatchString(s.around) && !s.nearPROnly()
+}
+
+// nearPROnly: the sentence's nearest frame speaks of pull requests and not of
+// commits ("#### PR titles should:" under "## Pull request titles and commit
+// messages"): its items are about pull requests, whatever the wider section names.
+func (s sentence) nearPROnly() bool {
+	return prWordRE.MatchString(s.near) && !commitWordRE.MatchString(s.near)
 }
 
 // aboutPRs reports whether the sentence speaks of pull requests.

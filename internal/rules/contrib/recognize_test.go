@@ -555,3 +555,17 @@ func TestDescribedTrailerIsNotAskedFor(t *testing.T) {
 		}
 	}
 }
+
+// A list under "PR titles should:" is about pull request titles, though the wider
+// section names commit messages too.
+func TestNearestFrameSaysPRTitles(t *testing.T) {
+	c := &policy.Constraint{ID: "c", Text: "Adhere to Conventional Commit style.", Level: policy.Should, File: "CONTRIBUTING.md", Line: 3,
+		HeaderPath: []string{"Pull request titles and commit messages", "PR titles should:"}}
+	for _, rec := range Recognizers() {
+		for _, r := range rec.Recognize(c, &recognize.RepoContext{}).Rules {
+			if r.Kind == KindCommit {
+				t.Errorf("%s made a commit rule: %s", rec.Name(), r.Params)
+			}
+		}
+	}
+}
