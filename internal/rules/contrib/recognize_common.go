@@ -81,6 +81,11 @@ func (s sentence) severity() string {
 	if lazyre.New(`\b(limits? (is|are) soft|soft limits?|try to|if possible|where possible|when possible|ideally)\b`).MatchString(s.text) {
 		return policy.SeverityWarning
 	}
+	// "where a sufficiently large change is made", "when appropriate": a condition
+	// only a reader can judge
+	if lazyre.New(`\b(where|when|if|for)\b[^.;]{0,40}\b(sufficiently|large|significant|impactful|substantial|major|non-trivial|appropriate|applicable|relevant|necessary|needed)\b`).MatchString(s.text) {
+		return policy.SeverityWarning
+	}
 	return recognize.Severity(s.c.Level)
 }
 

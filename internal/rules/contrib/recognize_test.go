@@ -569,3 +569,22 @@ func TestNearestFrameSaysPRTitles(t *testing.T) {
 		}
 	}
 }
+
+// A convention asked for "where a sufficiently large change is made" is judged by a
+// reader: it warns, never blocks.
+func TestJudgedConditionOnlyWarns(t *testing.T) {
+	c := &policy.Constraint{ID: "c", Text: "Follow Conventional Commit specification where sufficiently large or impactful change is made.", Level: policy.Must, File: "CONTRIBUTING.md", Line: 3,
+		HeaderPath: []string{"Pull requests"}}
+	n := 0
+	for _, rec := range Recognizers() {
+		for _, r := range rec.Recognize(c, &recognize.RepoContext{}).Rules {
+			n++
+			if r.Severity != policy.SeverityWarning {
+				t.Errorf("%s: %s at %s", rec.Name(), r.Params, r.Severity)
+			}
+		}
+	}
+	if n == 0 {
+		t.Skip("no rule compiled; nothing to judge")
+	}
+}
