@@ -3,6 +3,7 @@ package contrib
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -104,7 +105,7 @@ func mustJSON(v any) json.RawMessage {
 
 // rule assembles a rule of the contribution domain.
 func (s sentence) rule(kind string, params any, exact bool, message, suggestion string, cases []policy.Case) policy.Rule {
-	return policy.Rule{
+	r := policy.Rule{
 		Domain:     policy.DomainContribution,
 		Kind:       kind,
 		Params:     mustJSON(params),
@@ -114,6 +115,22 @@ func (s sentence) rule(kind string, params any, exact bool, message, suggestion 
 		Suggestion: suggestion,
 		Cases:      cases,
 	}
+	if p, ok := params.(CochangeParams); ok && slices.Equal(p.If, codeGlobs) && s.forOneOccasion() {
+		// "in `changes.yml`, add a filter" under "When adding a new integration:":
+		// the step of one kind of change, which heed reads as any change to the code
+		r.Severity = policy.SeverityWarning
+	}
+	return r
+}
+
+// forOneOccasion: the sentence or its nearest frame ties it to one kind of change
+// (adding an integration, deprecating a feature, a release) and the sentence does not
+// say every change.
+func (s sentence) forOneOccasion() bool {
+	if lazyre.New(`\b(every|each|any|all)\b`).MatchString(s.text) {
+		return false
+	}
+	return lazyre.New(`\b(deprecat\w*|removal|removing|releas\w*|adding (a |an )?new|new (integration|feature|component|plugin|source|sink|provider|package|module)s?|when (adding|creating|introducing|removing))\b`).MatchString(s.near + " / " + s.text)
 }
 
 func sat(note string, msg string) policy.Case {

@@ -588,3 +588,25 @@ func TestJudgedConditionOnlyWarns(t *testing.T) {
 		t.Error("no rule compiled: the test judges nothing")
 	}
 }
+
+// A co-change step of one kind of change ("When adding a new integration:", a
+// deprecation procedure), read as following any change to the code, only warns.
+func TestOneOccasionsCochangeWarns(t *testing.T) {
+	c := &policy.Constraint{ID: "c", Text: "Add a deprecation fragment to `deprecation.d/`.", Level: policy.Must, File: "docs/DEPRECATION_POLICY.md", Line: 3,
+		HeaderPath: []string{"Deprecation policy", "Deprecating a feature"}}
+	n := 0
+	for _, rec := range Recognizers() {
+		for _, r := range rec.Recognize(c, &recognize.RepoContext{}).Rules {
+			if r.Kind != KindCochange {
+				continue
+			}
+			n++
+			if r.Severity != policy.SeverityWarning {
+				t.Errorf("%s: %s at %s", rec.Name(), r.Params, r.Severity)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no co-change rule compiled: the test judges nothing")
+	}
+}
