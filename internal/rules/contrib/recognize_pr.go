@@ -130,7 +130,10 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 	// request description."
 	for _, sp := range s.spans {
 		if fixesSpanRE.MatchString(sp) && lazyre.New(`\b(link|reference|use)\b`).MatchString(s.text) &&
-			lazyre.New(`\bdescription\b`).MatchString(s.text) && !lazyre.New(`\bif\b`).MatchString(s.text) {
+			lazyre.New(`\bdescription\b`).MatchString(s.text) && !lazyre.New(`\bif\b`).MatchString(s.text) &&
+			// "It could be simply a reference to the issue, e.g. `Resolves #123`": one
+			// way to describe the problem, not a requirement
+			!lazyre.New(`\b(could|can|may|might) (simply |just )?be\b|\be\.g\.|\bfor example\b`).MatchString(s.text) {
 			kw := strings.Fields(sp)[0]
 			out = append(out, s.rule(KindPR, PRParams{Check: PRBodyRequire, Pattern: `(?i)\b(fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved) #[0-9]+`, What: "a \"" + kw + " #<issue>\" link"}, false,
 				"pull-request description does not link the issue it addresses", "add \""+kw+" #<issue>\" to the description",

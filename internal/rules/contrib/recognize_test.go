@@ -610,3 +610,27 @@ func TestOneOccasionsCochangeWarns(t *testing.T) {
 		t.Error("no co-change rule compiled: the test judges nothing")
 	}
 }
+
+// An issue link given as one way to describe the problem ("It could be simply a
+// reference to the issue, e.g. `Resolves #123`") is no required link; one asked for
+// is.
+func TestIssueLinkAsAnExampleIsNotRequired(t *testing.T) {
+	count := func(text string) int {
+		c := &policy.Constraint{ID: "c", Text: text, Level: policy.Must, File: "CONTRIBUTING.md", Line: 3, HeaderPath: []string{"Pull requests"}}
+		n := 0
+		for _, rec := range Recognizers() {
+			for _, r := range rec.Recognize(c, &recognize.RepoContext{}).Rules {
+				if strings.Contains(string(r.Params), "#[0-9]+") {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if count("Link to the issue being addressed with `fixes #123` in the pull request description.") == 0 {
+		t.Fatal("the link asked for compiles to no rule")
+	}
+	if n := count("A description of the problem it is solving. It could be simply a reference to the corresponding issue in the description, e.g. `Resolves #123`."); n > 0 {
+		t.Errorf("%d rules require the example link", n)
+	}
+}
