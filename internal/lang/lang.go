@@ -18,6 +18,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 	tscsharp "github.com/tree-sitter/tree-sitter-c-sharp/bindings/go"
 	tsc "github.com/tree-sitter/tree-sitter-c/bindings/go"
+	tscpp "github.com/tree-sitter/tree-sitter-cpp/bindings/go"
 	tsgo "github.com/tree-sitter/tree-sitter-go/bindings/go"
 	tsjava "github.com/tree-sitter/tree-sitter-java/bindings/go"
 	tsjs "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
@@ -53,6 +54,7 @@ func Grammar(name string) *sitter.Language {
 			engine.LangKotlin:     sitter.NewLanguage(tskotlin.Language()),
 			engine.LangRuby:       sitter.NewLanguage(tsruby.Language()),
 			engine.LangC:          sitter.NewLanguage(tsc.Language()),
+			engine.LangCPP:        sitter.NewLanguage(tscpp.Language()),
 		}
 	})
 	return grammars[name]

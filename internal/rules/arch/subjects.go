@@ -304,6 +304,8 @@ func testGlobs(langs []string) []string {
 			add("spec/**", "test/**", "*_spec.rb", "*_test.rb")
 		case engine.LangC:
 			add("test/**", "tests/**", "test_*.c", "*_test.c")
+		case engine.LangCPP:
+			add("test/**", "tests/**", "test_*.cpp", "*_test.cpp", "*_test.cc", "*_unittest.cc")
 		}
 	}
 	return dedupe(out)

@@ -637,6 +637,10 @@ func repoPath(sp string) bool {
 
 var okQualRE = lazyre.New(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|crates?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$|^in (?:the )?(?:merged|committed|checked-in|final|submitted|pushed) (?:code|changes|files)$|^on (?:the |any |all )?(?:tests|test methods|test classes|test functions)$`)
 
+// headerPlaceRE: "in headers", "in public header files": the header files of C and
+// C++, which ruleScope reads.
+var headerPlaceRE = lazyre.New(`^(?:in|inside|within|into|to|from) (?:a |any |the |our |public |your )*(?:headers?|header files?|\.h(?:pp)? files)$`)
+
 // okPlaces reports a list of places heed understands ("in tests or production
 // code": everywhere), each read with the first one's preposition.
 func okPlaces(phrase string) bool {
@@ -712,8 +716,8 @@ func qualifier(ts []token, i int) string {
 		words = append(words, lowerWord(ts[k]))
 	}
 	phrase := strings.Join(words, " ")
-	if okQualRE.MatchString(phrase) || restatingQualRE.MatchString(phrase) || okPlaces(phrase) {
-		return ""
+	if okQualRE.MatchString(phrase) || restatingQualRE.MatchString(phrase) || okPlaces(phrase) || headerPlaceRE.MatchString(phrase) {
+		return "" // a place ruleScope reads
 	}
 	return phrase
 }

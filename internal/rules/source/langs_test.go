@@ -205,6 +205,43 @@ void copy(char *dst, const char *src, size_t n) {
 	})
 }
 
+// C++: C library calls, qualified names as values, callees and template types,
+// includes, keywords and casts, NULL, and `using namespace` in headers; the same
+// names in comments, strings, longer names and definitions stay clean.
+func TestBansInCPP(t *testing.T) {
+	runBanCases(t, engine.LangCPP, []banCase{
+		{text: "Do not use `sprintf`.", files: map[string]string{
+			"src/fmt.cpp": "#include <cstdio>\nvoid f(char *b, int n) {\n    sprintf(b, \"%d\", n);\n    std::sprintf(b, \"%d\", n);\n    snprintf(b, 8, \"%d\", n);\n    out.sprintf(n);\n    // sprintf(b, n)\n}\n",
+		}, want: []string{"src/fmt.cpp:3", "src/fmt.cpp:4"}},
+		{text: "Avoid `std::endl`.", files: map[string]string{
+			"src/log.cpp": "void f() {\n    std::cout << 1 << std::endl;\n    std::cout << 1 << '\\n';\n    mylib::std::endl_count = 2;\n    // std::endl flushes\n}\n",
+		}, want: []string{"src/log.cpp:2"}},
+		{text: "Never use `std::auto_ptr`.", files: map[string]string{
+			"include/buf.hpp": "#pragma once\n#include <memory>\nclass Buf {\n    std::auto_ptr<int> p_;\n    std::unique_ptr<int> q_;\n};\n",
+		}, want: []string{"include/buf.hpp:4"}},
+		{text: "Do not include `<regex>`.", files: map[string]string{
+			"src/parse.cpp": "#include <regex>\n#include <regex.h>\n#include \"regex_cache.hpp\"\n// #include <regex>\n",
+		}, want: []string{"src/parse.cpp:1"}},
+		{text: "Use `nullptr`, not `NULL`.", files: map[string]string{
+			"src/ptr.cpp": "void f() {\n    int *p = NULL;\n    int *q = nullptr;\n    const char *s = \"NULL\";\n    int NULL_COUNT = 0;\n}\n",
+		}, want: []string{"src/ptr.cpp:2"}},
+		{text: "Never use `reinterpret_cast`.", files: map[string]string{
+			"src/bytes.cpp": "char *f(int *p) {\n    auto *a = reinterpret_cast<char *>(p);\n    auto *b = static_cast<void *>(p);\n    return a;\n}\n",
+		}, want: []string{"src/bytes.cpp:2"}},
+		{text: "Never use `goto`.", files: map[string]string{
+			"src/loop.cpp": "int f(int x) {\n    if (x) goto done;\n    return 1;\ndone:\n    return 0;\n}\nint goto_count = 0;\n",
+		}, want: []string{"src/loop.cpp:2"}},
+		{text: "Never call `.detach()`; join every thread.", files: map[string]string{
+			"src/pool.cpp": "void f(std::thread &t, Node *n) {\n    t.detach();\n    n->detach();\n    detach(n);\n}\n",
+		}, want: []string{"src/pool.cpp:2", "src/pool.cpp:3"}},
+		{text: "Don't put `using namespace std;` in headers.", files: map[string]string{
+			"include/app.hpp": "#pragma once\nusing namespace std;\nusing std::string;\n",
+			"include/c.h":     "#pragma once\nnamespace app { using namespace std::chrono; }\nusing namespace std;\n",
+			"src/app.cpp":     "#include \"app.hpp\"\nusing namespace std;\n",
+		}, want: []string{"include/app.hpp:2", "include/c.h:3"}},
+	})
+}
+
 // A file with a syntax error is judged where its tree is sound, and the result says
 // it was judged in part, from the error's line: it is never dropped silently.
 func TestSyntaxErrorsAreReportedInEveryNewLanguage(t *testing.T) {

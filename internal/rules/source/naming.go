@@ -191,7 +191,7 @@ func nameViolation(style, kind, l string) string {
 	case styleSnake:
 		// a camelCase hump; for functions in languages where a capitalised function
 		// is no idiom, PascalCase too
-		if (kind == kindFunction || kind == kindMethod) && slices.Contains([]string{engine.LangPython, engine.LangRust, engine.LangRuby, engine.LangC}, l) {
+		if (kind == kindFunction || kind == kindMethod) && slices.Contains([]string{engine.LangPython, engine.LangRust, engine.LangRuby, engine.LangC, engine.LangCPP}, l) {
 			return `^_*(?:[a-z][a-z0-9]*[A-Z]|[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$)`
 		}
 		return `^_*[a-z][a-z0-9]*[A-Z]`
@@ -234,6 +234,11 @@ func declQueries(kind, l string) []string {
 			return []string{`(function_declaration name: (identifier) @match)`}
 		case l == engine.LangC:
 			return []string{`(function_definition declarator: (function_declarator declarator: (identifier) @match))`}
+		case l == engine.LangCPP:
+			// free functions, at file level or in a namespace; a class's constructors
+			// are named for the class
+			return []string{`((function_definition declarator: (function_declarator declarator: (identifier) @match)) (#not-inside? @match field_declaration_list))`,
+				`((function_definition declarator: [(pointer_declarator (function_declarator declarator: (identifier) @match)) (reference_declarator (function_declarator declarator: (identifier) @match))]) (#not-inside? @match field_declaration_list))`}
 		case l == engine.LangRuby, l == engine.LangJava, l == engine.LangCSharp:
 			return declQueries(kindMethod, l)
 		}
@@ -249,6 +254,11 @@ func declQueries(kind, l string) []string {
 			return []string{`(method_declaration name: (identifier) @match)`}
 		case l == engine.LangRuby:
 			return []string{`(method name: (identifier) @match)`}
+		case l == engine.LangCPP:
+			// a method declared or defined in its class; a constructor's or a
+			// destructor's name is no field_identifier
+			return []string{`(field_declaration declarator: (function_declarator declarator: (field_identifier) @match))`,
+				`(function_definition declarator: (function_declarator declarator: (field_identifier) @match))`}
 		}
 	case kindVariable:
 		switch {
@@ -290,6 +300,9 @@ func declQueries(kind, l string) []string {
 			return []string{`(class_declaration name: (identifier) @match)`, `(interface_declaration name: (identifier) @match)`, `(struct_declaration name: (identifier) @match)`, `(enum_declaration name: (identifier) @match)`, `(record_declaration name: (identifier) @match)`}
 		case l == engine.LangRuby:
 			return []string{`(class name: (constant) @match)`, `(module name: (constant) @match)`}
+		case l == engine.LangCPP:
+			return []string{`(class_specifier name: (type_identifier) @match body: (_))`, `(struct_specifier name: (type_identifier) @match body: (_))`,
+				`(enum_specifier name: (type_identifier) @match body: (_))`}
 		}
 	case kindConstant:
 		switch l {
@@ -401,6 +414,15 @@ func namingSample(kind, l, name string) string {
 	case engine.LangC:
 		if kind == kindFunction {
 			return "int " + name + "(void) { return 0; }\n"
+		}
+	case engine.LangCPP:
+		switch kind {
+		case kindFunction:
+			return "int " + name + "() { return 0; }\n"
+		case kindMethod:
+			return "class Example {\n    int " + name + "() { return 0; }\n};\n"
+		case kindType:
+			return "class " + name + " {\n};\n"
 		}
 	}
 	return ""

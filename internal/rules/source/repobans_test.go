@@ -111,17 +111,22 @@ func TestTextBans(t *testing.T) {
 // none (the dev corpus sweep's misreadings among them).
 func TestNamingReadings(t *testing.T) {
 	py := &recognize.RepoContext{Languages: []string{engine.LangPython}, Extensions: []string{".py"}}
-	cpp := &recognize.RepoContext{Languages: []string{engine.LangPython, engine.LangC}, Extensions: []string{".cpp", ".hpp", ".py"}}
+	ocaml := &recognize.RepoContext{Languages: []string{engine.LangPython, engine.LangC}, Extensions: []string{".ml", ".mli", ".py"}}
+	cpp := &recognize.RepoContext{Languages: []string{engine.LangCPP, engine.LangPython}, Extensions: []string{".cpp", ".hpp", ".py"}}
 	cases := []struct {
 		text string
 		rc   *recognize.RepoContext
 		want int
 	}{
+		// the same shape in a C++ project heed parses: its functions, not its
+		// Python scripts' (PascalCase is no Python function's idiom)
+		{"Functions: `PascalCase` (e.g., `GetChunk`)", cpp, 1},
 		{"Functions/variables: `snake_case`; classes: `PascalCase`.", py, 3},
 		// yacht's docs/AGENTS.md:27 shape: either style is allowed
 		{"Use snake_case for filenames, camelCase or snake_case for variables/functions depending on the language.", py, 0},
-		// duckdb's AGENTS.md:291 shape: a C++ project's convention, not its scripts'
-		{"Functions: `PascalCase` (e.g., `GetChunk`)", cpp, 0},
+		// duckdb's AGENTS.md:291 shape in a project whose main language heed has no
+		// grammar for: that language's convention, not its scripts'
+		{"Functions: `PascalCase` (e.g., `GetChunk`)", ocaml, 0},
 		{"`camelCase` for public variable names and methods.", py, 0},
 		{"Use PascalCase for `enum` values.", py, 0},
 		{"Pydantic models use PascalCase with explicit type hints.", py, 0},
