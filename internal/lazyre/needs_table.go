@@ -39,6 +39,7 @@ func needTable() []needEntry {
 		{"(?i)\\b(not|no|never|without|isn't|doesn't|don't|aren't)\\b", nil},
 		{"(?i)\\b(read|see|follow|consult|refer|described|documented|explained|guide|guides|guidelines|instructions|details)\\b", nil},
 		{"(?i)\\b(screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|constant_case|all[_ ]caps|uppercase with underscores|capitals with underscores|lower[_ ]snake[_ ]case|snake[_ ]case|lowercase[_ ]with[_ ]underscores|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|capwords|camel[_ ]?case|mixedcase)\\b", nil},
+		{"(?i)\\bas (?:an? |the )?(?:\\w+ )?(?:variable|name|identifier|parameter|argument|field|key|property|attribute|column|label)s?\\b", nil},
 		{"(?i)\\bmay (?:only|\\w+ only|not)\\b", nil},
 		{"(?i)^((?:if|when|whenever|before|after|during|once|for|to|where)\\b[^,]*),\\s*(.*)$", nil},
 		{"(?i)^(?:if|when|whenever|before|after|once|while|for|to|during|unless|in|on|with|antes de|después de|despues de|vor|nach|avant de|avant|après|перед|после)\\b", nil},

@@ -56,7 +56,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			bans, s = lb, ls
 		}
 	}
-	if rc != nil && len(rc.Packages) > 0 {
+	if rc.Resolvable() {
 		// names the reader above did not read: a span it read as a module or a
 		// call stays its reading ("do not import `log`" is the standard library's)
 		read := map[string]bool{}
@@ -117,7 +117,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			res.Rules = append(res.Rules, r)
 			continue
 		}
-		if b.from == "" && !b.marker && rc != nil && len(rc.Packages) > 0 {
+		if b.from == "" && !b.marker && rc.Resolvable() {
 			// a name the repository's manifests declare (or the registry of its
 			// declared alternative) is a package: its import is banned
 			if rules, why, isPkg := repoPackageRules(s, rc, b); isPkg {

@@ -693,6 +693,9 @@ func qualifier(ts []token, i int) string {
 		for k := i; k < len(ts) && ts[k].kind == 'w' && len(ws) < 5; k++ {
 			ws = append(ws, lowerWord(ts[k]))
 		}
+		if okQualRE.MatchString("in " + strings.Join(ws[1:], " ")) {
+			return "" // "don't add lodash to new code": a place, everywhere
+		}
 		return strings.Join(ws, " ")
 	}
 	if purposeW[w] || exampleW[w] {
