@@ -56,7 +56,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			bans, s = lb, ls
 		}
 	}
-	if rc.Resolvable() {
+	if rc.Resolvable() || cFamily(rc) {
 		// names the reader above did not read: a span it read as a module or a
 		// call stays its reading ("do not import `log`" is the standard library's)
 		read := map[string]bool{}
@@ -133,7 +133,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 				continue
 			}
 		}
-		if b.bare {
+		if b.bare && !cLibraryCalls.Get()[b.span] {
 			continue
 		}
 		sh, ok := parseShape(b)
@@ -172,7 +172,9 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			res.Unenforced = why
 			continue
 		}
-		if b.soft {
+		if b.soft || b.bare {
+			// a name in plain words ("never raw malloc") is read with less certainty
+			// than a span
 			r.Severity = policy.SeverityWarning
 			r.Exact = false
 		}
@@ -805,6 +807,11 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	wrappers := prescribedWrappers(s, b)
 	for _, l := range grammarLangs {
 		if q := sh.query(l); q != "" {
+			if len(wrappers) > 0 && sh.kind == "call" && (l == engine.LangC || l == engine.LangCPP) {
+				// "use `xMalloc()` (never raw malloc)": the wrapper's own body is where
+				// the raw call belongs
+				q = strings.ReplaceAll(q, "@match (#", "@match (#not-inside-def? @match "+quoteAll(wrappers)+") (#")
+			}
 			if len(wrappers) > 0 && strings.Contains(q, "(#not-defined? @match)") {
 				// "calls `self._trim_before_compaction()` ... never
 				// `_trim_messages_before_compaction` directly": the prescribed
@@ -864,7 +871,7 @@ func aboutLogging(s *sentence, rc *recognize.RepoContext) bool {
 }
 
 var (
-	directlyRE   = lazyre.New(`\bdirectly\b`)
+	directlyRE   = lazyre.New(`\bdirectly\b|\braw\b`)
 	helperSpanRE = lazyre.New("`([A-Za-z_][\\w]*)` (?:helper|wrapper|function|method)\\b")
 )
 

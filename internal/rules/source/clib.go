@@ -1,6 +1,12 @@
 package source
 
-import "github.com/heed-dev/heed/internal/lazy"
+import (
+	"slices"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
 
 // cLibraryCalls are functions of the C standard library (and POSIX) that C and C++
 // projects ban by their bare name ("Do not use `strcpy`", "No `malloc` in C++
@@ -21,3 +27,9 @@ var cLibraryCalls = lazy.Value[map[string]bool]{F: func() map[string]bool {
 		"tmpnam", "tempnam", "mktemp", "popen", "usleep", "strerror", "localtime", "gmtime", "asctime", "ctime",
 	)
 }}
+
+// cFamily reports a repository with C or C++ code, where a C library function named
+// in plain words is a call.
+func cFamily(rc *recognize.RepoContext) bool {
+	return rc != nil && (slices.Contains(rc.Languages, engine.LangC) || slices.Contains(rc.Languages, engine.LangCPP))
+}

@@ -242,6 +242,53 @@ func TestBansInCPP(t *testing.T) {
 	})
 }
 
+// C library functions named in plain words, after "instead of raw" or in a
+// parenthesis of their own, are calls in C (warnings: a word is read with less
+// certainty than a span); the wrapper the sentence prescribes calls them in its body.
+func TestBareCLibraryBans(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		files map[string]string
+		want  []string
+	}{
+		{"Allocate with `mem_alloc()` and `mem_grow()` (never raw malloc).", map[string]string{
+			"src/mem.c":  "void *mem_alloc(size_t n) {\n    void *p = malloc(n);\n    return p;\n}\n",
+			"src/list.c": "void f(void) {\n    char *a = malloc(4);\n    char *b = mem_alloc(4);\n    char *c = xmalloc(4);\n    /* malloc(4) */\n}\n",
+		}, []string{"src/list.c:2"}},
+		{"Compare with `str_same()` instead of raw strcmp/strcat.", map[string]string{
+			"src/str.h": "static inline int str_same(const char *a, const char *b) {\n    return !strcmp(a, b);\n}\n",
+			"src/cfg.c": "int f(const char *a) {\n    if (strcmp(a, \"on\") == 0)\n        return 1;\n    strcat(buf, a);\n    return str_same(a, \"off\");\n}\n",
+		}, []string{"src/cfg.c:2", "src/cfg.c:4"}},
+		// a word that is no C function stays a word
+		{"Use `grow()` (never raw arrays).", map[string]string{
+			"src/a.c": "int arrays[4];\n",
+		}, nil},
+	} {
+		var rules []*policy.Rule
+		for _, r := range compileBan(t, engine.LangC, c.text) {
+			if r.Kind == KindQuery {
+				if r.Severity != policy.SeverityWarning {
+					t.Errorf("%q: a name in plain words blocks", c.text)
+				}
+				rules = append(rules, r)
+			}
+		}
+		if len(rules) == 0 && len(c.want) > 0 {
+			t.Errorf("%q compiled into no query", c.text)
+			continue
+		}
+		fs, _ := runFiles(t, rules, c.files)
+		var got []string
+		for _, f := range fs {
+			got = append(got, fmt.Sprintf("%s:%d", f.Path, f.Line))
+		}
+		sort.Strings(got)
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("%q\n got  %v\n want %v", c.text, got, c.want)
+		}
+	}
+}
+
 // A file with a syntax error is judged where its tree is sound, and the result says
 // it was judged in part, from the error's line: it is never dropped silently.
 func TestSyntaxErrorsAreReportedInEveryNewLanguage(t *testing.T) {

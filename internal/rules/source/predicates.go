@@ -178,8 +178,33 @@ func insideDefinitionOf(n *sitter.Node, t *lang.Tree, p lang.Predicate) bool {
 		if declarationKinds[a.Kind()] && names[text(a.ChildByFieldName("name"), t)] {
 			return true
 		}
+		if a.Kind() == "function_definition" && names[cFunctionName(a, t)] {
+			return true
+		}
 	}
 	return false
+}
+
+// cFunctionName is the name a C or C++ function definition defines, through its
+// declarators (`void *xMalloc(size_t n)`, `int Conn::close()`); "" when it has none.
+func cFunctionName(def *sitter.Node, t *lang.Tree) string {
+	d := def.ChildByFieldName("declarator")
+	for d != nil {
+		switch d.Kind() {
+		case "function_declarator", "pointer_declarator", "reference_declarator", "parenthesized_declarator":
+			d = d.ChildByFieldName("declarator")
+			if d == nil {
+				return ""
+			}
+		case "qualified_identifier":
+			d = d.ChildByFieldName("name")
+		case "identifier", "field_identifier":
+			return text(d, t)
+		default:
+			return ""
+		}
+	}
+	return ""
 }
 
 var (

@@ -370,6 +370,24 @@ func (s *sentence) nameBans() []ban {
 		}
 		for i := 0; i < len(ts); i++ {
 			if ts[i].depth > 0 {
+				// "use `xMalloc()` (never raw malloc)": a ban in parentheses of its
+				// own, read as a clause
+				if d := ts[i].depth; i > 0 && ts[i-1].text == "(" && negAt(ts, i) > 0 {
+					var sub []token
+					for k := i; k < len(ts) && ts[k].depth >= d; k++ {
+						t := ts[k]
+						t.depth -= d
+						sub = append(sub, t)
+					}
+					j := negAt(sub, 0)
+					for j < len(sub) && sub[j].kind == 'w' && set("use", "using", "import", "add", "the", "any", "raw", "direct")[lowerWord(sub[j])] {
+						j++
+					}
+					if names, end := nameList(sub, j); len(names) > 0 && end == len(sub) {
+						add(names, "", cl, sub, end)
+					}
+					i += len(sub) - 1
+				}
 				continue
 			}
 			// "use Y instead of X", "prefer Y over X", "Y rather than X"
@@ -389,7 +407,7 @@ func (s *sentence) nameBans() []ban {
 					continue
 				}
 				j := i + n
-				for j < len(ts) && ts[j].kind == 'w' && set("the", "a", "an", "using")[lowerWord(ts[j])] {
+				for j < len(ts) && ts[j].kind == 'w' && set("the", "a", "an", "using", "raw")[lowerWord(ts[j])] {
 					j++
 				}
 				names, end := nameList(ts, j)
@@ -407,7 +425,7 @@ func (s *sentence) nameBans() []ban {
 				continue
 			}
 			j := i + n
-			for j < len(ts) && ts[j].kind == 'w' && set("use", "using", "import", "importing", "add", "adding", "install", "installing", "introduce", "adopt", "the", "any", "depend", "rely", "on")[lowerWord(ts[j])] {
+			for j < len(ts) && ts[j].kind == 'w' && set("use", "using", "import", "importing", "add", "adding", "install", "installing", "introduce", "adopt", "the", "any", "depend", "rely", "on", "raw")[lowerWord(ts[j])] {
 				j++
 			}
 			names, end := nameList(ts, j)
