@@ -25,8 +25,8 @@ func lazySourceImports(root string, paths []string) func() []recognize.ImportedM
 	return sync.OnceValue(func() []recognize.ImportedModule { return sourceImports(root, paths) })
 }
 
-// sourceImports builds the import graph of the repository's source (vendored code
-// and the files past maxImportFiles left out) and lists its external packages by
+// sourceImports builds the import graph of the repository's source (vendored code,
+// C and C++, and the files past maxImportFiles left out) and lists its external packages by
 // language, most imported first. Unreadable files are skipped: the list helps the
 // reading, it is no requirement.
 func sourceImports(root string, paths []string) []recognize.ImportedModule {
@@ -37,8 +37,10 @@ func sourceImports(root string, paths []string) []recognize.ImportedModule {
 		if vendored(p) {
 			continue
 		}
-		if graph.Sourced(engine.LangOf(p, nil)) {
-			if n >= maxImportFiles {
+		if l := engine.LangOf(p, nil); graph.Sourced(l) {
+			if l == engine.LangC || l == engine.LangCPP || n >= maxImportFiles {
+				// a header names no package a sentence could: C and C++ are parsed
+				// for no name (and are the slowest to parse)
 				continue
 			}
 			n++
