@@ -234,6 +234,21 @@ func TestBansInCPP(t *testing.T) {
 		{text: "Never call `.detach()`; join every thread.", files: map[string]string{
 			"src/pool.cpp": "void f(std::thread &t, Node *n) {\n    t.detach();\n    n->detach();\n    detach(n);\n}\n",
 		}, want: []string{"src/pool.cpp:2", "src/pool.cpp:3"}},
+		// clang-tidy's markers: a bare NOLINT is the project's reviewed exception;
+		// one that names its checks names others' rules
+		{text: "Never use `const_cast`.", files: map[string]string{
+			"src/cast.cpp": "void f(const char *s) {\n" +
+				"    g(const_cast<char *>(s));\n" +
+				"    g(const_cast<char *>(s)); // NOLINT: the C API takes no const\n" +
+				"    // NOLINTNEXTLINE\n" +
+				"    g(const_cast<char *>(s));\n" +
+				"    g(const_cast<char *>(s)); // NOLINT(bugprone-unused-return-value)\n" +
+				"    // NOLINTBEGIN\n" +
+				"    g(const_cast<char *>(s));\n" +
+				"    // NOLINTEND\n" +
+				"    g(const_cast<char *>(s));\n" +
+				"}\n",
+		}, want: []string{"src/cast.cpp:10", "src/cast.cpp:2", "src/cast.cpp:6"}},
 		{text: "Don't put `using namespace std;` in headers.", files: map[string]string{
 			"include/app.hpp": "#pragma once\nusing namespace std;\nusing std::string;\n",
 			"include/c.h":     "#pragma once\nnamespace app { using namespace std::chrono; }\nusing namespace std;\n",

@@ -368,6 +368,9 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		if len(c.nolint) > 0 && f.Lang == engine.LangGo && nolintCovers(f.Content, lines, fd.Line, c.nolint) {
 			continue
 		}
+		if (f.Lang == engine.LangC || f.Lang == engine.LangCPP) && clangNolint(f.Content, lines, fd.Line) {
+			continue // the project marked the line as an exception to its lint rules
+		}
 		if c.exclude&excludeRequireSuites != 0 && f.Lang == engine.LangGo && c.requireSuite(ev, f, lines, fd.Line, string(f.Content[h.start:h.end])) {
 			continue
 		}
