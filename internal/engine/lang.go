@@ -20,6 +20,7 @@ const (
 	LangRuby       = "ruby"
 	LangC          = "c"
 	LangCPP        = "cpp"
+	LangPHP        = "php"
 	LangShell      = "shell"
 )
 
@@ -50,6 +51,8 @@ func extLang(ext string) string {
 		return LangC
 	case ".cpp", ".cc", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl":
 		return LangCPP
+	case ".php":
+		return LangPHP
 	case ".sh", ".bash":
 		return LangShell
 	}

@@ -22,6 +22,7 @@ import (
 	tsgo "github.com/tree-sitter/tree-sitter-go/bindings/go"
 	tsjava "github.com/tree-sitter/tree-sitter-java/bindings/go"
 	tsjs "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
+	tsphp "github.com/tree-sitter/tree-sitter-php/bindings/go"
 	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
 	tsruby "github.com/tree-sitter/tree-sitter-ruby/bindings/go"
 	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
@@ -55,6 +56,7 @@ func Grammar(name string) *sitter.Language {
 			engine.LangRuby:       sitter.NewLanguage(tsruby.Language()),
 			engine.LangC:          sitter.NewLanguage(tsc.Language()),
 			engine.LangCPP:        sitter.NewLanguage(tscpp.Language()),
+			engine.LangPHP:        sitter.NewLanguage(tsphp.LanguagePHP()),
 		}
 	})
 	return grammars[name]

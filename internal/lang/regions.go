@@ -71,6 +71,7 @@ var regionQueries = lazy.Value[map[string]string]{F: func() map[string]string {
 		engine.LangRuby:       `[(comment) (uninterpreted)] @comment [(string) (bare_string) (heredoc_body) (regex) (character) (subshell) (delimited_symbol)] @string (interpolation) @code`,
 		engine.LangC:          `(comment) @comment [(string_literal) (char_literal) (system_lib_string)] @string`,
 		engine.LangCPP:        `(comment) @comment [(string_literal) (raw_string_literal) (char_literal) (system_lib_string)] @string`,
+		engine.LangPHP:        `(comment) @comment [(string) (encapsed_string) (heredoc) (nowdoc)] @string`,
 	}
 }}
 

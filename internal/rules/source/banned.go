@@ -511,6 +511,9 @@ func parseShape(b ban) (shape, bool) {
 	if m := macroRE.FindStringSubmatch(sp); m != nil {
 		return shape{kind: "macro", name: m[1]}, true
 	}
+	if rest, ok := strings.CutPrefix(strings.TrimPrefix(sp, "?"), "->"); ok && identRE.MatchString(strings.TrimSuffix(rest, "()")) {
+		return shape{kind: "method", name: strings.TrimSuffix(rest, "()")}, true // PHP's `->toArray()`
+	}
 	if m := rustPathRE.FindStringSubmatch(sp); m != nil {
 		segs := strings.Split(m[1], "::")
 		return shape{kind: "path", segs: segs, name: segs[len(segs)-1]}, true
@@ -598,7 +601,7 @@ var (
 	pyModules   = map[string]bool{"os": true, "sys": true, "json": true, "logging": true, "time": true, "asyncio": true, "anyio": true, "subprocess": true, "typing": true, "pickle": true, "random": true, "re": true, "datetime": true, "pytest": true, "unittest": true, "mock": true, "requests": true, "self": true, "np": true, "pd": true, "django": true, "settings": true}
 	jvmStatics  = map[string]bool{"System": true, "Thread": true, "Runtime": true, "Optional": true, "Objects": true, "Collections": true, "Arrays": true, "Map": true, "List": true, "String": true, "Integer": true, "Preconditions": true, "Guava": true}
 	allGrammars = []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava,
-		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC, engine.LangCPP}
+		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC, engine.LangCPP, engine.LangPHP}
 )
 
 // langs are the languages the shape can be code in.
@@ -607,7 +610,7 @@ func (sh shape) langs() []string {
 	case "macro":
 		return []string{engine.LangRust}
 	case "path":
-		return []string{engine.LangRust, engine.LangRuby, engine.LangCPP}
+		return []string{engine.LangRust, engine.LangRuby, engine.LangCPP, engine.LangPHP}
 	case "generic":
 		return []string{engine.LangPython}
 	case "decorator":
@@ -660,7 +663,7 @@ func (sh shape) langs() []string {
 	case "keyword":
 		return keywordLangs(sh.name)
 	case "new":
-		return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangCSharp, engine.LangCPP}
+		return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangCSharp, engine.LangCPP, engine.LangPHP}
 	case "ident":
 		return allGrammars
 	case "member":
@@ -1051,6 +1054,9 @@ func (sh shape) query(l string) string {
 				re = q(`^(?:[\w]+::)*` + regexp.QuoteMeta(sh.name) + `(?:\s*<.*)?$`)
 			}
 			return fmt.Sprintf(`((new_expression type: (_) @n) @match (#match? @n %s))`, re)
+		case l == engine.LangPHP:
+			re = q(`^\\?(?:[\w]+\\)*` + regexp.QuoteMeta(sh.name) + `$`)
+			return fmt.Sprintf(`((object_creation_expression [(name) (qualified_name)] @n) @match (#match? @n %s))`, re)
 		}
 	case "call":
 		switch {
@@ -1058,6 +1064,10 @@ func (sh shape) query(l string) string {
 			return fmt.Sprintf(`((call function: (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
 		case js, l == engine.LangGo, l == engine.LangRust, l == engine.LangC:
 			return fmt.Sprintf(`((call_expression function: (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
+		case l == engine.LangPHP:
+			// by its name, or from the global namespace (`\var_dump()`)
+			return fmt.Sprintf(`((function_call_expression function: (name) @n) @match (#eq? @n %s))
+((function_call_expression function: (qualified_name) @n) @match (#match? @n %s))`, q(sh.name), q(`^\\`+regexp.QuoteMeta(sh.name)+`$`))
 		case l == engine.LangCPP:
 			// by its name, or qualified by the global namespace or `std` (`::printf`,
 			// `std::printf`): the C library's functions are std's in C++
@@ -1090,6 +1100,8 @@ func (sh shape) query(l string) string {
 			return fmt.Sprintf(`((method_invocation object: (_) name: (identifier) @match) (#eq? @match %s))`, q(sh.name))
 		case l == engine.LangC, l == engine.LangCPP:
 			return fmt.Sprintf(`((call_expression function: (field_expression field: (field_identifier) @match)) (#eq? @match %s))`, q(sh.name))
+		case l == engine.LangPHP:
+			return fmt.Sprintf(`([(member_call_expression name: (name) @match) (nullsafe_member_call_expression name: (name) @match) (scoped_call_expression name: (name) @match)] (#eq? @match %s))`, q(sh.name))
 		case l == engine.LangKotlin:
 			return fmt.Sprintf(`((call_expression . (navigation_expression (identifier) @match .)) (#eq? @match %s))`, q(sh.name))
 		case l == engine.LangRuby:
@@ -1177,6 +1189,15 @@ func (sh shape) query(l string) string {
 			// and its using-declaration; written from the global namespace too
 			re := q(`^(?:::)?` + regexp.QuoteMeta(p) + `(?:\s*<.*)?$`)
 			return fmt.Sprintf(`((qualified_identifier) @match (#match? @match %s) (#not-inside? @match qualified_identifier))`, re)
+		case engine.LangPHP:
+			// `DB::raw()`: a static call, a constant or a static property of the
+			// class, by its short or qualified name
+			if len(sh.segs) != 2 {
+				return ""
+			}
+			cls := q(`^\\?(?:[\w]+\\)*` + regexp.QuoteMeta(sh.segs[0]) + `$`)
+			return fmt.Sprintf(`((scoped_call_expression scope: (_) @s name: (name) @n) @match (#match? @s %[1]s) (#eq? @n %[2]s))
+((class_constant_access_expression . (_) @s . (name) @n) @match (#match? @s %[1]s) (#eq? @n %[2]s))`, cls, q(sh.name))
 		}
 	case "using-namespace":
 		if l == engine.LangCPP {
@@ -1205,6 +1226,8 @@ func (sh shape) query(l string) string {
 			return fmt.Sprintf(`([(identifier) (field_identifier) (type_identifier)] @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
 		case l == engine.LangCPP:
 			return fmt.Sprintf(`([(identifier) (field_identifier) (type_identifier) (namespace_identifier)] @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
+		case l == engine.LangPHP:
+			return fmt.Sprintf(`((name) @match (#eq? @match %s) (#not-defined? @match) (#not-inside? @match variable_name namespace_use_declaration namespace_definition))`, q(sh.name))
 		case l == engine.LangKotlin:
 			return fmt.Sprintf(`((identifier) @match (#eq? @match %s) (#not-inside? @match import package_header) (#not-defined? @match))`, q(sh.name))
 		case l == engine.LangCSharp:

@@ -125,6 +125,14 @@ func shapeSample(sh shape, l string) (bad, good string, ok bool) {
 		return "void f(void) {\n    v = " + use + ";\n}\n", "// " + mention + "\nconst char *s = \"" + mention + "\";\n", true
 	case engine.LangCPP:
 		return "void f() {\n    auto v = " + use + ";\n}\n", "// " + mention + "\nconst char *s = \"" + mention + "\";\n", true
+	case engine.LangPHP:
+		switch sh.kind {
+		case "path":
+			use = strings.Join(sh.segs, "::") + "()"
+		case "method":
+			use = "$x->" + sh.name + "()"
+		}
+		return "<?php\nfunction f() {\n    $v = " + use + ";\n}\n", "<?php\n// " + mention + "\n$s = '" + mention + "';\n", true
 	}
 	return "", "", false
 }
@@ -185,6 +193,9 @@ func commentCases(sh shape, sc policy.Scope, langs []string) ([]policy.Case, boo
 		case engine.LangKotlin:
 			bad = "val x = 1 " + m + " " + sh.text + "\n"
 			good = "val x = \"" + m + " " + sh.text + "\"\n"
+		case engine.LangPHP:
+			bad = "<?php\n$x = 1; " + m + " " + sh.text + "\n"
+			good = "<?php\n$x = '" + m + " " + sh.text + "';\n"
 		case engine.LangC, engine.LangCPP:
 			bad = "int x = 1; " + m + " " + sh.text + "\n"
 			good = "const char *x = \"" + m + " " + sh.text + "\";\n"

@@ -62,6 +62,7 @@ func keywordVariants(kw string) []kwVariant {
 		one(engine.LangGo, `(goto_statement) @match`, "package p\n\nfunc f() {\n\tgoto end\nend:\n}\n", "package p\n\n// goto\nvar gotoEnd = \"goto\"\n")
 		one(engine.LangC, `(goto_statement) @match`, "void f(void) {\n    goto end;\nend:\n    return;\n}\n", "// goto\nconst char *goto_end = \"goto\";\n")
 		one(engine.LangCPP, `(goto_statement) @match`, "void f() {\n    goto end;\nend:\n    return;\n}\n", "// goto\nconst char *goto_end = \"goto\";\n")
+		one(engine.LangPHP, `(goto_statement) @match`, "<?php\nfunction f() {\n    goto end;\n    end:\n    return 1;\n}\n", "<?php\n// goto\n$goto_end = 'goto';\n")
 		one(engine.LangCSharp, `(goto_statement) @match`, "class A { void F() { goto end; end: return; } }\n", "class A { string gotoEnd = \"goto\"; }\n")
 	case "global":
 		one(engine.LangPython, `(global_statement) @match`, "def f():\n    global x\n    x = 1\n", "# global\nglobals_ = \"global\"\n")

@@ -257,6 +257,32 @@ func TestBansInCPP(t *testing.T) {
 	})
 }
 
+// PHP: function calls (from the global namespace too), methods on objects and
+// classes, static calls and constants, object creation by short or qualified name,
+// goto; the same names in comments, strings, variables and definitions stay clean.
+func TestBansInPHP(t *testing.T) {
+	runBanCases(t, engine.LangPHP, []banCase{
+		{text: "Never leave `var_dump()` calls in code.", files: map[string]string{
+			"src/Report.php": "<?php\nfunction show($x) {\n    var_dump($x);\n    \\var_dump($x);\n    $var_dump = 1;\n    echo 'var_dump($x)';\n    // var_dump($x)\n    $this->var_dump($x);\n}\n",
+		}, want: []string{"src/Report.php:3", "src/Report.php:4"}},
+		{text: "Don't call `->toArray()`; iterate the results.", files: map[string]string{
+			"src/Repo.php": "<?php\n$rows = $query->toArray();\n$rows = $query?->toArray();\n$n = toArray($query);\n",
+		}, want: []string{"src/Repo.php:2", "src/Repo.php:3"}},
+		{text: "Do not use `DB::raw()`; bind parameters.", files: map[string]string{
+			"app/Users.php": "<?php\nuse Illuminate\\Support\\Facades\\DB;\n$q = DB::raw('1');\n$r = \\Illuminate\\Support\\Facades\\DB::raw('2');\n$s = DB::table('users');\n$t = Cache::raw('3');\n",
+		}, want: []string{"app/Users.php:3", "app/Users.php:4"}},
+		{text: "Never use `new DateTime()`; inject the `Clock`.", files: map[string]string{
+			"app/When.php": "<?php\n$a = new DateTime();\n$b = new \\DateTime('now');\n$c = new DateTimeImmutable();\n$d = $clock->now();\n",
+		}, want: []string{"app/When.php:2", "app/When.php:3"}},
+		{text: "Methods use `camelCase`.", files: map[string]string{
+			"app/User.php": "<?php\nclass User {\n    public function load_name() {}\n    public function loadName() {}\n    public function __construct() {}\n}\nfunction load_all() {}\n",
+		}, want: []string{"app/User.php:3"}},
+		{text: "Never use `goto`.", files: map[string]string{
+			"app/Loop.php": "<?php\nfunction f() {\n    goto end;\n    end:\n    return 1;\n}\n$goto_count = 0;\n",
+		}, want: []string{"app/Loop.php:3"}},
+	})
+}
+
 // C library functions named in plain words, after "instead of raw" or in a
 // parenthesis of their own, are calls in C (warnings: a word is read with less
 // certainty than a span); the wrapper the sentence prescribes calls them in its body.

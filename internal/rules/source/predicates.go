@@ -288,6 +288,8 @@ var declarationKinds = map[string]bool{
 	"singleton_method": true, "module": true, "preproc_def": true, "preproc_function_def": true,
 	// C++
 	"namespace_definition": true, "alias_declaration": true, "concept_definition": true,
+	// PHP
+	"trait_declaration": true,
 }
 
 func sameNode(a, b *sitter.Node) bool {

@@ -757,7 +757,7 @@ func captureList(q *lang.Query) string {
 
 func grammarLangs() []string {
 	return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava,
-		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC, engine.LangCPP}
+		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC, engine.LangCPP, engine.LangPHP}
 }
 
 // A batch holds every query rule of one run. The first file judged freezes it and

@@ -26,6 +26,7 @@ var testGlobs = map[string][]string{
 	engine.LangKotlin:     {"**/src/test/**", "**/src/androidTest/**", "**/src/*Test/**", "**/*Test.kt", "**/*Tests.kt", "**/test/**"},
 	engine.LangRuby:       {"**/spec/**", "**/test/**", "**/*_spec.rb", "**/*_test.rb"},
 	engine.LangC:          {"**/test/**", "**/tests/**", "**/test_*.c", "**/*_test.c", "**/*_tests.c"},
+	engine.LangPHP:        {"**/tests/**", "**/test/**", "**/*Test.php"},
 	engine.LangCPP: {"**/test/**", "**/tests/**", "**/test_*.cpp", "**/test_*.cc", "**/*_test.cpp", "**/*_test.cc", "**/*_tests.cpp",
 		"**/*_tests.cc", "**/*_unittest.cc", "**/*_unittest.cpp", "**/*Test.cpp", "**/*Tests.cpp"},
 }
@@ -45,6 +46,7 @@ var libraryGlobs = map[string][]string{
 	engine.LangRuby:       {"**/bin/**", "**/exe/**", "**/script/**", "**/scripts/**", "**/examples/**", "**/Rakefile", "**/*.rake", "**/Gemfile", "**/*.gemspec", "**/db/migrate/**"},
 	engine.LangC:          {"**/examples/**", "**/tools/**", "**/bench/**", "**/benchmarks/**"},
 	engine.LangCPP:        {"**/examples/**", "**/tools/**", "**/bench/**", "**/benchmarks/**"},
+	engine.LangPHP:        {"**/bin/**", "**/scripts/**", "**/examples/**", "**/database/migrations/**"},
 }
 
 // notShippedGlobs are, beyond tests, what does not ship in any language: example
@@ -67,7 +69,7 @@ var extLangs = map[string][]string{
 	"go":  {engine.LangGo}, "rs": {engine.LangRust}, "java": {engine.LangJava}, "cs": {engine.LangCSharp},
 	"kt": {engine.LangKotlin}, "kts": {engine.LangKotlin}, "rb": {engine.LangRuby}, "rake": {engine.LangRuby},
 	"c": {engine.LangC}, "h": {engine.LangC, engine.LangCPP},
-	"cpp": {engine.LangCPP}, "cc": {engine.LangCPP}, "cxx": {engine.LangCPP}, "hpp": {engine.LangCPP}, "hh": {engine.LangCPP}, "hxx": {engine.LangCPP},
+	"php": {engine.LangPHP}, "cpp": {engine.LangCPP}, "cc": {engine.LangCPP}, "cxx": {engine.LangCPP}, "hpp": {engine.LangCPP}, "hh": {engine.LangCPP}, "hxx": {engine.LangCPP},
 	"sh": {engine.LangShell},
 }
 
@@ -116,6 +118,7 @@ var (
 		{lazyre.New(`\bruby\b|\brails\b|\brspec\b|\bminitest\b|\brubocop\b`), []string{engine.LangRuby}},
 		{lazyre.New(`(?:^|[\s(,/>])c (?:code|files?|sources?|headers?|functions?|programs?|library|api)\b|\bansi c\b|\bc(?:89|99|11|17)\b`), []string{engine.LangC}},
 		{lazyre.New(`(?:^|[^\w+])c\+\+(?:[^\w+]|$)|\bcpp\b`), []string{engine.LangCPP}},
+		{lazyre.New(`\bphp\b|\blaravel\b|\bsymfony\b`), []string{engine.LangPHP}},
 	}
 	goHeaderRE = lazyre.New(`(?:^|[^A-Za-z])Go(?:[^A-Za-z]|$)`)
 	pathLangRE = []struct {
@@ -233,7 +236,7 @@ var (
 	// can locate (tests, a path in a code span, the words "CODE" stand for)
 	outsideRE      = lazyre.New(`\boutside (?:of )?((?:[a-z][a-z/-]* ){0,4}[a-z][a-z/-]*)`)
 	outsideKnownRE = lazyre.New(`\b(?:tests?|test code|test files|specs?|code)$|^code\b`)
-	regionOK       = set("merged", "committed", "checked-in", "final", "submitted", "production", "library", "prod", "source", "application", "app", "runtime", "shipped", "non-test", "new", "test", "unit", "typescript", "python", "rust", "go", "java", "javascript", "c#", "kotlin", "ruby", "c", "c++", "cpp", "our", "all", "existing", "your", "any", "the", "this", "rust", "tsx")
+	regionOK       = set("merged", "committed", "checked-in", "final", "submitted", "production", "library", "prod", "source", "application", "app", "runtime", "shipped", "non-test", "new", "test", "unit", "typescript", "python", "rust", "go", "java", "javascript", "c#", "kotlin", "ruby", "c", "c++", "cpp", "php", "our", "all", "existing", "your", "any", "the", "this", "rust", "tsx")
 )
 
 // unknownRegion returns the part of the code a rule is limited to when heed cannot
@@ -509,11 +512,11 @@ func samplePath(sc policy.Scope, l string, base string) (string, bool) {
 	ext := map[string]string{
 		engine.LangPython: ".py", engine.LangJavaScript: ".js", engine.LangTypeScript: ".ts", engine.LangTSX: ".tsx",
 		engine.LangGo: ".go", engine.LangRust: ".rs", engine.LangJava: ".java", engine.LangCSharp: ".cs", engine.LangShell: ".sh",
-		engine.LangKotlin: ".kt", engine.LangRuby: ".rb", engine.LangC: ".c", engine.LangCPP: ".cpp",
+		engine.LangKotlin: ".kt", engine.LangRuby: ".rb", engine.LangC: ".c", engine.LangCPP: ".cpp", engine.LangPHP: ".php",
 	}[l]
 	if base == "" {
 		base = "example"
-		if l == engine.LangJava || l == engine.LangCSharp || l == engine.LangKotlin {
+		if l == engine.LangJava || l == engine.LangCSharp || l == engine.LangKotlin || l == engine.LangPHP {
 			base = "Example"
 		}
 	}
@@ -544,7 +547,7 @@ func samplePath(sc policy.Scope, l string, base string) (string, bool) {
 	if l == engine.LangTypeScript || l == engine.LangJavaScript || l == engine.LangTSX {
 		names = append(names, base+".test"+ext)
 	}
-	if l == engine.LangJava || l == engine.LangKotlin || l == engine.LangCSharp {
+	if l == engine.LangJava || l == engine.LangKotlin || l == engine.LangCSharp || l == engine.LangPHP {
 		names = append(names, base+"Test"+ext)
 	}
 	if l == engine.LangRuby {
