@@ -14,10 +14,16 @@ import (
 	"github.com/heed-dev/heed/internal/recognize"
 )
 
-// maxImportFiles bounds the source files read for the modules a repository imports:
-// the first files in path order past it are enough to know its libraries, and a
-// compile of a huge tree must not parse all of it to resolve a name.
-const maxImportFiles = 4000
+// The source files read for the modules a repository imports are bounded, so that
+// resolving a name does not cost a compile the parse of a whole tree: up to
+// maxScannedFiles of the languages the graph reads with a scanner (JavaScript,
+// TypeScript, Go, Java), and maxParsedFiles of those it parses with Tree-sitter
+// (Python, Ruby, Rust, Kotlin, C#), each taken evenly over the sorted paths so that
+// every part of the tree is seen. A library the code uses shows in a sample.
+const (
+	maxScannedFiles = 4000
+	maxParsedFiles  = 600
+)
 
 // lazySourceImports is RepoContext.SourceImports for a checkout: the modules its
 // source imports, read once on first use.
@@ -25,28 +31,32 @@ func lazySourceImports(root string, paths []string) func() []recognize.ImportedM
 	return sync.OnceValue(func() []recognize.ImportedModule { return sourceImports(root, paths) })
 }
 
-// sourceImports builds the import graph of the repository's source (vendored code,
-// C and C++, and the files past maxImportFiles left out) and lists its external packages by
+// sourceImports builds the import graph of a bounded sample of the repository's
+// source (vendored code, C and C++ left out) and lists its external packages by
 // language, most imported first. Unreadable files are skipped: the list helps the
 // reading, it is no requirement.
 func sourceImports(root string, paths []string) []recognize.ImportedModule {
 	snap := &dirSnapshot{root: root}
-	n := 0
+	var scanned, parsed []string
 	for _, p := range paths {
 		p = filepath.ToSlash(p)
 		if vendored(p) {
 			continue
 		}
-		if l := engine.LangOf(p, nil); graph.Sourced(l) {
-			if l == engine.LangC || l == engine.LangCPP || n >= maxImportFiles {
-				// a header names no package a sentence could: C and C++ are parsed
-				// for no name (and are the slowest to parse)
-				continue
-			}
-			n++
+		switch l := engine.LangOf(p, nil); {
+		case !graph.Sourced(l):
+			snap.paths = append(snap.paths, p) // manifests and project files resolve imports
+		case l == engine.LangC || l == engine.LangCPP:
+			// a header names no package a sentence could, and C++ is the slowest
+			// grammar to parse
+		case l == engine.LangJavaScript || l == engine.LangTypeScript || l == engine.LangTSX || l == engine.LangGo || l == engine.LangJava:
+			scanned = append(scanned, p)
+		default:
+			parsed = append(parsed, p)
 		}
-		snap.paths = append(snap.paths, p)
 	}
+	snap.paths = append(snap.paths, evenly(scanned, maxScannedFiles)...)
+	snap.paths = append(snap.paths, evenly(parsed, maxParsedFiles)...)
 	sort.Strings(snap.paths)
 	g, err := graph.Build(snap, nil, graph.Options{})
 	if err != nil {
@@ -80,6 +90,19 @@ func sourceImports(root string, paths []string) []recognize.ImportedModule {
 		}
 		return out[i].Lang < out[j].Lang
 	})
+	return out
+}
+
+// evenly takes at most n of ps, spread evenly over them (all when they are fewer).
+func evenly(ps []string, n int) []string {
+	if len(ps) <= n {
+		return ps
+	}
+	sort.Strings(ps)
+	out := make([]string, 0, n)
+	for i := 0; i < n; i++ {
+		out = append(out, ps[i*len(ps)/n])
+	}
 	return out
 }
 
