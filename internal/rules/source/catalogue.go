@@ -548,6 +548,14 @@ var Catalogue = []*Entry{
 (do_statement body: (_) @match (#not-kind? @match compound_statement))`,
 				Bad:  []string{"void f(int x) {\n    if (x) «return;»\n    for (;;) «step();»\n    if (x > 1) { go(); } else «stop();»\n}\n"},
 				Good: []string{"void f(int x) {\n    if (x) {\n        return;\n    } else if (x > 1) {\n        go();\n    }\n    while (x) { x--; }\n    // if (x) return;\n}\n"}},
+			Variant{Lang: engine.LangCPP, Query: `(if_statement consequence: (_) @match (#not-kind? @match compound_statement))
+(else_clause (_) @match (#not-kind? @match compound_statement if_statement))
+(for_statement body: (_) @match (#not-kind? @match compound_statement))
+(for_range_loop body: (_) @match (#not-kind? @match compound_statement))
+(while_statement body: (_) @match (#not-kind? @match compound_statement))
+(do_statement body: (_) @match (#not-kind? @match compound_statement))`,
+				Bad:  []string{"void f(int x, std::vector<int> &v) {\n    if (x) «return;»\n    for (auto &e : v) «use(e);»\n    if (x > 1) { go(); } else «stop();»\n}\n"},
+				Good: []string{"void f(int x) {\n    if (x) {\n        return;\n    } else if (x > 1) {\n        go();\n    }\n    while (x) { x--; }\n    // if (x) return;\n}\n"}},
 			Variant{Lang: engine.LangCSharp, Query: `(if_statement consequence: (_) @match (#not-kind? @match block))
 (if_statement alternative: (_) @match (#not-kind? @match block if_statement))
 (for_statement body: (_) @match (#not-kind? @match block))
