@@ -369,6 +369,20 @@ func (s *sentence) bans() []ban {
 	var out []ban
 	cls := s.clauses()
 	for ci, cl := range cls {
+		// "NEVER perform direct writes from a controller: no `->save()`, ...": the
+		// list elaborates the ban before it, and is limited to its place
+		if ci > 0 {
+			if lead := leadPlace(cls[ci-1]); lead != "" {
+				from := len(out)
+				defer func() {
+					for k := from; k < len(out); k++ {
+						if out[k].qualifier == "" {
+							out[k].qualifier = lead
+						}
+					}
+				}()
+			}
+		}
 		ts := tokenize(cl)
 		next := ""
 		if ci+1 < len(cls) {
@@ -476,6 +490,30 @@ func (s *sentence) bans() []ban {
 		}
 	}
 	return out
+}
+
+// leadPlaceRE: a clause that ends with the place it limits itself to ("... from a
+// controller", "... inside request handlers").
+var leadPlaceRE = lazyre.New(`\b((?:from|in|inside|within) (?:a |an |the |any |your )?[a-z][a-z-]*(?: [a-z][a-z-]*)?)\s*$`)
+
+// leadPlace is the place a prohibiting clause with no span of its own ends with,
+// when heed cannot read it as the whole code: the place of the list that follows.
+func leadPlace(cl string) string {
+	ts := tokenize(cl)
+	neg := false
+	for i, t := range ts {
+		if t.kind == 's' {
+			return ""
+		}
+		if negAt(ts, i) > 0 {
+			neg = true
+		}
+	}
+	m := leadPlaceRE.FindStringSubmatch(strings.ToLower(strings.TrimSpace(cl)))
+	if !neg || m == nil || okQualRE.MatchString(m[1]) || headerPlaceRE.MatchString(m[1]) {
+		return ""
+	}
+	return m[1]
 }
 
 // pairBans reads "X instead of Y" forms.

@@ -283,6 +283,30 @@ func TestBansInPHP(t *testing.T) {
 	})
 }
 
+// A list after a dash elaborates the ban before it, and keeps its place: "from a
+// controller" is a place heed cannot locate, so the list compiles into no rule
+// rather than one on every file; a place heed reads stays a rule.
+func TestListKeepsTheLeadPlace(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		{"Never write to the database from a controller — no `->save()` or `->delete()`.", 0},
+		{"Never write to the database in production code — no `->save()` or `->delete()`.", 2},
+		{"Never write to the database — no `->save()` or `->delete()`.", 2},
+	} {
+		n := 0
+		for _, r := range compileBan(t, engine.LangPHP, c.text) {
+			if r.Kind == KindQuery {
+				n++
+			}
+		}
+		if n != c.want {
+			t.Errorf("%q: %d query rules, want %d", c.text, n, c.want)
+		}
+	}
+}
+
 // C library functions named in plain words, after "instead of raw" or in a
 // parenthesis of their own, are calls in C (warnings: a word is read with less
 // certainty than a span); the wrapper the sentence prescribes calls them in its body.
