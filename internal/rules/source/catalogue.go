@@ -556,6 +556,15 @@ var Catalogue = []*Entry{
 (do_statement body: (_) @match (#not-kind? @match compound_statement))`,
 				Bad:  []string{"void f(int x, std::vector<int> &v) {\n    if (x) «return;»\n    for (auto &e : v) «use(e);»\n    if (x > 1) { go(); } else «stop();»\n}\n"},
 				Good: []string{"void f(int x) {\n    if (x) {\n        return;\n    } else if (x > 1) {\n        go();\n    }\n    while (x) { x--; }\n    // if (x) return;\n}\n"}},
+			Variant{Lang: engine.LangPHP, Query: `(if_statement body: (_) @match (#not-kind? @match compound_statement colon_block))
+(else_if_clause body: (_) @match (#not-kind? @match compound_statement colon_block))
+(else_clause body: (_) @match (#not-kind? @match compound_statement colon_block if_statement))
+(for_statement body: (_) @match (#not-kind? @match compound_statement colon_block))
+(foreach_statement body: (_) @match (#not-kind? @match compound_statement colon_block))
+(while_statement body: (_) @match (#not-kind? @match compound_statement colon_block))
+(do_statement body: (_) @match (#not-kind? @match compound_statement))`,
+				Bad:  []string{"<?php\nfunction f($x, $xs) {\n    if ($x) «return 1;»\n    foreach ($xs as $a) «use_it($a);»\n    if ($x > 1) { go(); } else «stop();»\n}\n"},
+				Good: []string{"<?php\nfunction f($x) {\n    if ($x) {\n        return 1;\n    } elseif ($x > 1) {\n        go();\n    } else if ($x > 2) {\n        stop();\n    }\n    while ($x): $x--; endwhile;\n    // if ($x) return 1;\n}\n"}},
 			Variant{Lang: engine.LangCSharp, Query: `(if_statement consequence: (_) @match (#not-kind? @match block))
 (if_statement alternative: (_) @match (#not-kind? @match block if_statement))
 (for_statement body: (_) @match (#not-kind? @match block))
