@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -109,6 +110,7 @@ func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 	if root != "" {
 		rc.GoModule = goModule(filepath.Join(root, "go.mod"))
 		rc.Packages = manifestPackages(root, paths)
+		rc.SourceImports = lazySourceImports(root, slices.Clone(paths))
 	}
 	return rc
 }

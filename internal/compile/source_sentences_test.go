@@ -62,6 +62,19 @@ func TestOwnSourceSentences8(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-8.txt", 8)
 }
 
+// TestOwnSourceSentences9: the ninth batch (testdata/own-sentences-source-9.txt):
+// source rules in C++ and C repositories.
+func TestOwnSourceSentences9(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-9.txt", 12)
+}
+
+// TestOwnSourceSentences10: the tenth batch (testdata/own-sentences-source-10.txt):
+// names resolved against what the source imports, and distributions whose import
+// name differs.
+func TestOwnSourceSentences10(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-10.txt", 12)
+}
+
 func ownSourceSentences(t *testing.T, file string, atLeast int) {
 	reg := rules.Registry()
 	cases := readArchCases(t, file)

@@ -19,6 +19,8 @@ const (
 	LangKotlin     = "kotlin"
 	LangRuby       = "ruby"
 	LangC          = "c"
+	LangCPP        = "cpp"
+	LangPHP        = "php"
 	LangShell      = "shell"
 )
 
@@ -47,6 +49,10 @@ func extLang(ext string) string {
 		return LangRuby
 	case ".c", ".h":
 		return LangC
+	case ".cpp", ".cc", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl":
+		return LangCPP
+	case ".php":
+		return LangPHP
 	case ".sh", ".bash":
 		return LangShell
 	}
@@ -58,6 +64,9 @@ func extLang(ext string) string {
 func LangOf(p string, content []byte) string {
 	ext := strings.ToLower(path.Ext(p))
 	if l := extLang(ext); l != "" {
+		if l == LangC && ext == ".h" && cppHeader(content) {
+			return LangCPP
+		}
 		return l
 	}
 	switch path.Base(p) {
@@ -80,3 +89,36 @@ func LangOf(p string, content []byte) string {
 	}
 	return ""
 }
+
+// cppHeader reports a .h file whose first lines hold C++ that C cannot parse: a
+// namespace, a template, a class with a body or a base, an access label, a standard
+// library name or an extensionless standard header. A header with no content (a
+// listing) is C: a rule compiled for a C++ repository gives C variants too.
+func cppHeader(content []byte) bool {
+	if len(content) > cppSniffBytes {
+		content = content[:cppSniffBytes]
+	}
+	for len(content) > 0 {
+		var line []byte
+		line, content, _ = bytes.Cut(content, []byte("\n"))
+		line = bytes.TrimSpace(line)
+		switch {
+		case len(line) == 0 || line[0] == '/' || line[0] == '*':
+		case bytes.HasPrefix(line, []byte("namespace ")) && !bytes.HasSuffix(line, []byte(";")),
+			bytes.HasPrefix(line, []byte("template<")), bytes.HasPrefix(line, []byte("template <")),
+			bytes.HasPrefix(line, []byte("public:")), bytes.HasPrefix(line, []byte("private:")), bytes.HasPrefix(line, []byte("protected:")),
+			bytes.HasPrefix(line, []byte("class ")) && (bytes.HasSuffix(line, []byte("{")) || bytes.Contains(line, []byte(" : public "))),
+			bytes.Contains(line, []byte("std::")):
+			return true
+		case bytes.HasPrefix(line, []byte("#include <")) || bytes.HasPrefix(line, []byte("# include <")):
+			name := line[bytes.IndexByte(line, '<')+1:]
+			if end := bytes.IndexByte(name, '>'); end > 0 && bytes.IndexByte(name[:end], '.') < 0 && bytes.IndexByte(name[:end], '/') < 0 {
+				return true // <vector>, <string>: C++'s standard headers have no extension
+			}
+		}
+	}
+	return false
+}
+
+// cppSniffBytes bounds how much of a header cppHeader reads.
+const cppSniffBytes = 16 << 10

@@ -162,7 +162,7 @@ func TestUnknownKindIsAPolicyError(t *testing.T) {
 func TestLangOf(t *testing.T) {
 	for p, want := range map[string]string{"a/b.py": LangPython, "x.tsx": LangTSX, "m.mjs": LangJavaScript, "README": "", "lib.rs": LangRust,
 		"app/Main.kt": LangKotlin, "build.gradle.kts": LangKotlin, "src/Api/Program.cs": LangCSharp, "lib/a.rb": LangRuby, "Gemfile": LangRuby,
-		"tasks/db.rake": LangRuby, "src/util.c": LangC, "include/util.h": LangC, "src/a.cpp": ""} {
+		"tasks/db.rake": LangRuby, "src/util.c": LangC, "include/util.h": LangC, "src/a.cpp": LangCPP, "src/b.cc": LangCPP, "include/b.hpp": LangCPP, "src/a.ml": ""} {
 		if got := LangOf(p, nil); got != want {
 			t.Errorf("LangOf(%s) = %q, want %q", p, got, want)
 		}
@@ -250,5 +250,32 @@ func TestReadsTreeIsWhetherAnyCheckSaysSo(t *testing.T) {
 	}
 	if !ReadsTree([]Compiled{{Check: lineCheck{}}, {Check: treeReading{}}}) {
 		t.Error("one check that reads the listing makes the run keep it")
+	}
+}
+
+// A .h file is C unless its first lines hold C++ that C cannot parse; without its
+// content (a listing) it is C.
+func TestHeaderLanguage(t *testing.T) {
+	for src, want := range map[string]string{
+		"#pragma once\n#include <stdint.h>\nint f(void);\n":                    LangC,
+		"#ifdef __cplusplus\nextern \"C\" {\n#endif\nstruct s { int x; };\n":   LangC,
+		"#pragma once\n#include <vector>\n":                                    LangCPP,
+		"namespace app {\nint f();\n}\n":                                       LangCPP,
+		"template <typename T>\nT id(T x);\n":                                  LangCPP,
+		"class Buf : public Base {\n};\n":                                      LangCPP,
+		"// a header that std::move would break\nvoid f(void);\n":              LangC,
+		"struct Buf {\n  std::string name;\n};\n":                              LangCPP,
+		"/* class Widget { is documented elsewhere */\nstruct w { int x; };\n": LangC,
+		"#include <sys/types.h>\n#include <linux/limits.h>\nint g(void);\n":    LangC,
+		"namespace detail;\n":                                                  LangC,
+		"class Buf {\npublic:\n  int x;\n};\n":                                 LangCPP,
+		"":                                                                     LangC,
+		"#include \"vector\"\nint h(void);\n":                                  LangC,
+		"#define CLASS(x) class x {\n":                                         LangC,
+		"  private:\n":                                                         LangCPP,
+	} {
+		if got := LangOf("include/x.h", []byte(src)); got != want {
+			t.Errorf("LangOf(x.h, %q) = %q, want %q", src, got, want)
+		}
 	}
 }

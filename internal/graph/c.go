@@ -8,7 +8,7 @@ import (
 
 // extractC reads a C file's `#include "x.h"` (Level 1: searched next to the file
 // first) and `#include <x.h>` directives, at file level and inside preprocessor
-// conditionals (conditional) and `extern "C"` blocks; an include with a computed
+// conditionals (conditional), `extern "C"` blocks and C++ namespaces; an include with a computed
 // name (`#include MACRO`) makes no edge.
 func extractC(root *sitter.Node, src []byte) []Import {
 	var out []Import
@@ -47,7 +47,7 @@ func extractC(root *sitter.Node, src []byte) []Import {
 			continue
 		case "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef":
 			it.cond = true
-		case "translation_unit", "linkage_specification", "declaration_list", "ERROR":
+		case "translation_unit", "linkage_specification", "declaration_list", "namespace_definition", "ERROR":
 		default:
 			continue // includes stand at file level, not inside code
 		}

@@ -21,7 +21,7 @@ func Sourced(l string) bool {
 	switch l {
 	case engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX,
 		engine.LangGo, engine.LangRust, engine.LangJava,
-		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC:
+		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC, engine.LangCPP:
 		return true
 	}
 	return false
@@ -51,7 +51,7 @@ func Extract(l string, src []byte) (facts Facts) {
 			return Facts{Lang: l, Err: fmt.Sprintf("file is %d bytes, over the %d-byte limit for import extraction (generated?)", len(src), MaxScanBytes)}
 		}
 		return extractGo(src)
-	case engine.LangPython, engine.LangRust, engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC:
+	case engine.LangPython, engine.LangRust, engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC, engine.LangCPP:
 		tree, err := lang.Parse(l, src)
 		if err != nil {
 			return Facts{Lang: l, Err: err.Error()}
@@ -70,7 +70,7 @@ func Extract(l string, src []byte) (facts Facts) {
 			extractCSharp(root, src, &f)
 		case engine.LangRuby:
 			f.Imports = extractRuby(root, src)
-		case engine.LangC:
+		case engine.LangC, engine.LangCPP:
 			f.Imports = extractC(root, src)
 		}
 		return f

@@ -305,3 +305,25 @@ func TestPartialInNewLanguages(t *testing.T) {
 		}
 	}
 }
+
+// C++ includes are read as C's: at file level, in preprocessor conditionals, and in
+// namespaces and `extern "C"` blocks; a header named without an extension (<vector>)
+// is an include like any other.
+func TestExtractCPP(t *testing.T) {
+	src := `#include <vector>
+#include "core/buffer.hpp"
+#if defined(HAVE_SSL)
+#include <openssl/ssl.h>
+#endif
+namespace app {
+#include "detail/inline.ipp"
+}
+// #include "commented.hpp"
+static const char *s = "#include <not_me.h>";
+template <typename T> T id(T x) { return x; }
+`
+	f := Extract("cpp", []byte(src))
+	if got, want := show(f.Imports), `1:vector 2:core/buffer.hpp[level=1] 4:openssl/ssl.h[cond] 7:detail/inline.ipp[level=1]`; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

@@ -116,7 +116,7 @@ func NewResolver(snap engine.Snapshot, paths []string) *Resolver {
 			r.javaByBase[base] = append(r.javaByBase[base], p)
 		case ".cs":
 			mark = r.csDirs
-		case ".rb", ".c", ".h":
+		case ".rb", ".c", ".h", ".cpp", ".cc", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl":
 			r.byBase[base] = append(r.byBase[base], p)
 		case ".csproj":
 			csprojs = append(csprojs, p)
@@ -205,7 +205,7 @@ func (r *Resolver) Resolve(from, lang string, facts *Facts) []Edge {
 			out = append(out, r.resolveCSharp(from, imp))
 		case engine.LangRuby:
 			out = append(out, r.resolveRuby(from, imp))
-		case engine.LangC:
+		case engine.LangC, engine.LangCPP:
 			out = append(out, r.resolveC(from, imp))
 		}
 	}

@@ -259,6 +259,24 @@ func TestResolveC(t *testing.T) {
 		"1:stdio.h(external) 2:src/util.h 3:include/acme/str.h 4:include/acme/list.h 5:config.h(external) 6:string.h(external) 7:include/api.h")
 }
 
+// C++ includes resolve as C's: a quoted include next to the file, then through the
+// repository's include folders by path suffix; a standard header (<vector>,
+// <string>) stays external even where the repository has a file of that base name
+// outside an include folder.
+func TestResolveCPP(t *testing.T) {
+	tree := map[string]string{
+		"src/engine/run.cpp":      "#include <vector>\n#include \"run.hpp\"\n#include \"core/buffer.hpp\"\n#include <fmt/core.h>\n#include \"gone.hpp\"\n#include <string>\n",
+		"src/engine/run.hpp":      "#pragma once\n",
+		"include/core/buffer.hpp": "",
+		"third_party/fmt/core.h":  "",
+		"tools/string":            "",
+		"src/engine/run_test.cc":  "#include \"run.hpp\"\n",
+	}
+	check(t, "cpp", edges(t, tree, "src/engine/run.cpp"),
+		"1:vector(external) 2:src/engine/run.hpp 3:include/core/buffer.hpp 4:third_party/fmt/core.h 5:gone.hpp(external) 6:string(external)")
+	check(t, "cpp test", edges(t, tree, "src/engine/run_test.cc"), "1:src/engine/run.hpp")
+}
+
 func TestSCCAndCycles(t *testing.T) {
 	// 0->1->2->0 is a cycle, 3 self-loops, 4->5 is acyclic; a 20000-long chain closed
 	// at the end must not blow the stack.

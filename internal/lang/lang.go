@@ -18,9 +18,11 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 	tscsharp "github.com/tree-sitter/tree-sitter-c-sharp/bindings/go"
 	tsc "github.com/tree-sitter/tree-sitter-c/bindings/go"
+	tscpp "github.com/tree-sitter/tree-sitter-cpp/bindings/go"
 	tsgo "github.com/tree-sitter/tree-sitter-go/bindings/go"
 	tsjava "github.com/tree-sitter/tree-sitter-java/bindings/go"
 	tsjs "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
+	tsphp "github.com/tree-sitter/tree-sitter-php/bindings/go"
 	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
 	tsruby "github.com/tree-sitter/tree-sitter-ruby/bindings/go"
 	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
@@ -53,6 +55,8 @@ func Grammar(name string) *sitter.Language {
 			engine.LangKotlin:     sitter.NewLanguage(tskotlin.Language()),
 			engine.LangRuby:       sitter.NewLanguage(tsruby.Language()),
 			engine.LangC:          sitter.NewLanguage(tsc.Language()),
+			engine.LangCPP:        sitter.NewLanguage(tscpp.Language()),
+			engine.LangPHP:        sitter.NewLanguage(tsphp.LanguagePHP()),
 		}
 	})
 	return grammars[name]

@@ -70,6 +70,8 @@ var regionQueries = lazy.Value[map[string]string]{F: func() map[string]string {
 		engine.LangKotlin:     `[(line_comment) (block_comment)] @comment [(string_literal) (multiline_string_literal) (character_literal)] @string (interpolation) @code`,
 		engine.LangRuby:       `[(comment) (uninterpreted)] @comment [(string) (bare_string) (heredoc_body) (regex) (character) (subshell) (delimited_symbol)] @string (interpolation) @code`,
 		engine.LangC:          `(comment) @comment [(string_literal) (char_literal) (system_lib_string)] @string`,
+		engine.LangCPP:        `(comment) @comment [(string_literal) (raw_string_literal) (char_literal) (system_lib_string)] @string`,
+		engine.LangPHP:        `(comment) @comment [(string) (encapsed_string) (heredoc) (nowdoc)] @string`,
 	}
 }}
 

@@ -55,11 +55,34 @@ type RepoContext struct {
 	// build.gradle(.kts), gradle/libs.versions.toml, pom.xml, *.csproj), so a name a
 	// sentence gives can be resolved against the repository itself. Nil when unknown.
 	Packages []Package
+	// SourceImports lists the third-party and standard-library modules the
+	// repository's source imports (the import graph's external packages), so a name
+	// no manifest declares can still be resolved against the code. It parses the
+	// source on its first call and remembers the answer; nil when unknown. It is no
+	// part of the context's identity (a cache key leaves it out).
+	SourceImports func() []ImportedModule `json:"-"`
 	// Constraints is every constraint of the instruction set in document order (by
 	// file, then line), so a recogniser can read a constraint's neighbours: an
 	// exception stated in the next list item ("The exceptions are `vite.config.ts` and
 	// `*.stories.tsx`") belongs to the rule before it. Nil when unknown.
 	Constraints []policy.Constraint
+}
+
+// Resolvable reports whether names can be resolved against the repository: its
+// manifests or its source's imports.
+func (rc *RepoContext) Resolvable() bool {
+	return rc != nil && (len(rc.Packages) > 0 || rc.SourceImports != nil)
+}
+
+// ImportedModule is a module the repository's source imports from outside itself.
+type ImportedModule struct {
+	// Name is the package as the graph names it: "requests", "lodash",
+	// "@scope/pkg", "github.com/sirupsen/logrus", "httparty", "org.mockito".
+	Name string
+	// Lang is the language of the files that import it (engine.Lang* names).
+	Lang string
+	// Files counts the files that import it.
+	Files int
 }
 
 // Package is a third-party package a manifest of the repository declares.

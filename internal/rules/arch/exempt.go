@@ -82,7 +82,7 @@ func defaultTestGlobs(rc *recognize.RepoContext) []string {
 	}
 	if len(langs) == 0 {
 		langs = []string{engine.LangGo, engine.LangPython, engine.LangTypeScript, engine.LangRust, engine.LangJava,
-			engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC}
+			engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC, engine.LangCPP}
 	}
 	var out []string
 	for _, g := range testGlobs(langs) {

@@ -304,6 +304,10 @@ func testGlobs(langs []string) []string {
 			add("spec/**", "test/**", "*_spec.rb", "*_test.rb")
 		case engine.LangC:
 			add("test/**", "tests/**", "test_*.c", "*_test.c")
+		case engine.LangCPP:
+			add("test/**", "tests/**", "test_*.cpp", "*_test.cpp", "*_test.cc", "*_unittest.cc")
+		case engine.LangPHP:
+			add("tests/**", "test/**", "*Test.php")
 		}
 	}
 	return dedupe(out)

@@ -56,7 +56,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			bans, s = lb, ls
 		}
 	}
-	if rc != nil && len(rc.Packages) > 0 {
+	if rc.Resolvable() || cFamily(rc) {
 		// names the reader above did not read: a span it read as a module or a
 		// call stays its reading ("do not import `log`" is the standard library's)
 		read := map[string]bool{}
@@ -117,7 +117,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			res.Rules = append(res.Rules, r)
 			continue
 		}
-		if b.from == "" && !b.marker && rc != nil && len(rc.Packages) > 0 {
+		if b.from == "" && !b.marker && rc.Resolvable() {
 			// a name the repository's manifests declare (or the registry of its
 			// declared alternative) is a package: its import is banned
 			if rules, why, isPkg := repoPackageRules(s, rc, b); isPkg {
@@ -133,7 +133,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 				continue
 			}
 		}
-		if b.bare {
+		if b.bare && !cLibraryCalls.Get()[b.span] {
 			continue
 		}
 		sh, ok := parseShape(b)
@@ -172,7 +172,9 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			res.Unenforced = why
 			continue
 		}
-		if b.soft {
+		if b.soft || b.bare {
+			// a name in plain words ("never raw malloc") is read with less certainty
+			// than a span
 			r.Severity = policy.SeverityWarning
 			r.Exact = false
 		}
@@ -416,6 +418,10 @@ type shape struct {
 	noImport bool
 	// marker: a comment marker in any language's comments ("TODO").
 	marker bool
+	// cpp: a module named as a C++ standard header (`<regex>`).
+	cpp bool
+	// clib: a call of the C library's, found in C and C++ only.
+	clib bool
 }
 
 var (
@@ -436,8 +442,14 @@ var (
 	fileExtRE     = lazyre.New(`\.(?:ts|tsx|js|jsx|mjs|cjs|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|lock|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|env|com|org|io|dev|net|svg|png|props|properties|bzl|bazel|mk|cmake|tf|hcl|proto|graphql|csproj|sln|xlf|resx|snap|csv|lua|rb|php|swift|cpp|hpp)$|^go\.(?:mod|sum|work)$`)
 	namingRE2     = lazyre.New(`\bnames?\b|\bnaming\b|\bnamed\b|\bprefix(?:es|ed)?\b|\bsuffix(?:es|ed)?\b|\bcalled\b|\brename`)
 	argsOKRE      = lazyre.New(`^\s*(?:\.\.\.|…|[A-Za-z_]\w*|\*\w*|)\s*$`)
-	cIncludeRE    = lazyre.New(`^(?:#\s*include\s*)?[<"]([\w.+/-]+\.h)[>"]$`)
-	knownDirRE    = lazyre.New(`^(?:eslint-disable(?:-next-line|-line)?|@ts-ignore|@ts-expect-error|@ts-nocheck|noqa|nolint|prettier-ignore|istanbul ignore|c8 ignore|NOSONAR|type: ignore|pyright: ignore|pragma: no cover)\b`)
+	cIncludeRE    = lazyre.New(`^(?:#\s*include\s*)?[<"]([\w.+/-]+\.(?:h|hpp|hh|hxx))[>"]$`)
+	// cppIncludeRE: an extensionless header named as an include (`<iostream>`,
+	// `#include <regex>`): C++'s standard library.
+	cppIncludeRE = lazyre.New(`^(?:#\s*include\s*<([a-z_][\w/]*)>|<([a-z_][\w]*)>)$`)
+	cHeaderRE    = lazyre.New(`\.(?:h|hpp|hh|hxx)$`)
+	// usingNamespaceRE: C++'s `using namespace std;`.
+	usingNamespaceRE = lazyre.New(`^using\s+namespace\s+((?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*)\s*;?$`)
+	knownDirRE       = lazyre.New(`^(?:eslint-disable(?:-next-line|-line)?|@ts-ignore|@ts-expect-error|@ts-nocheck|noqa|nolint|prettier-ignore|istanbul ignore|c8 ignore|NOSONAR|type: ignore|pyright: ignore|pragma: no cover)\b`)
 )
 
 // parseShape reads a banned span as code, or reports that it is not an API reference
@@ -461,6 +473,12 @@ func parseShape(b ban) (shape, bool) {
 	}
 	if m := cIncludeRE.FindStringSubmatch(sp); m != nil {
 		return shape{kind: "module", from: m[1]}, true // "don't include `<windows.h>`"
+	}
+	if m := usingNamespaceRE.FindStringSubmatch(sp); m != nil {
+		return shape{kind: "using-namespace", name: m[1]}, true // "no `using namespace std;`"
+	}
+	if m := cppIncludeRE.FindStringSubmatch(sp); m != nil {
+		return shape{kind: "module", from: m[1] + m[2], cpp: true}, true // "avoid `<regex>`"
 	}
 	if m := directiveRE.FindStringSubmatch(sp); m != nil && len(m[2]) > 1 {
 		return shape{kind: "comment", marks: m[1], text: m[2]}, true
@@ -492,6 +510,9 @@ func parseShape(b ban) (shape, bool) {
 	}
 	if m := macroRE.FindStringSubmatch(sp); m != nil {
 		return shape{kind: "macro", name: m[1]}, true
+	}
+	if rest, ok := strings.CutPrefix(strings.TrimPrefix(sp, "?"), "->"); ok && identRE.MatchString(strings.TrimSuffix(rest, "()")) {
+		return shape{kind: "method", name: strings.TrimSuffix(rest, "()")}, true // PHP's `->toArray()`
 	}
 	if m := rustPathRE.FindStringSubmatch(sp); m != nil {
 		segs := strings.Split(m[1], "::")
@@ -533,6 +554,9 @@ func parseShape(b ban) (shape, bool) {
 			return shape{}, false
 		}
 		return shape{kind: "member", segs: segs, name: segs[len(segs)-1], noImport: strings.Contains(b.instead, "import ")}, true
+	}
+	if cLibraryCalls.Get()[sp] {
+		return shape{kind: "call", name: sp, clib: true}, true // "do not use `strcpy`": C's and C++'s
 	}
 	if identRE.MatchString(sp) && set("call", "calls", "calling", "invoke", "invokes", "invoking")[b.verb] && !distinctive(sp) {
 		return shape{kind: "call", name: sp}, true // "never calls `panic`"
@@ -577,7 +601,7 @@ var (
 	pyModules   = map[string]bool{"os": true, "sys": true, "json": true, "logging": true, "time": true, "asyncio": true, "anyio": true, "subprocess": true, "typing": true, "pickle": true, "random": true, "re": true, "datetime": true, "pytest": true, "unittest": true, "mock": true, "requests": true, "self": true, "np": true, "pd": true, "django": true, "settings": true}
 	jvmStatics  = map[string]bool{"System": true, "Thread": true, "Runtime": true, "Optional": true, "Objects": true, "Collections": true, "Arrays": true, "Map": true, "List": true, "String": true, "Integer": true, "Preconditions": true, "Guava": true}
 	allGrammars = []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava,
-		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC}
+		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC, engine.LangCPP, engine.LangPHP}
 )
 
 // langs are the languages the shape can be code in.
@@ -586,7 +610,7 @@ func (sh shape) langs() []string {
 	case "macro":
 		return []string{engine.LangRust}
 	case "path":
-		return []string{engine.LangRust, engine.LangRuby}
+		return []string{engine.LangRust, engine.LangRuby, engine.LangCPP, engine.LangPHP}
 	case "generic":
 		return []string{engine.LangPython}
 	case "decorator":
@@ -599,7 +623,7 @@ func (sh shape) langs() []string {
 		case "#":
 			return []string{engine.LangPython, engine.LangShell, engine.LangRuby}
 		case "//", "/*":
-			return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp, engine.LangKotlin, engine.LangC}
+			return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp, engine.LangKotlin, engine.LangC, engine.LangCPP}
 		}
 		if strings.HasPrefix(sh.text, "eslint") || strings.HasPrefix(sh.text, "@ts-") || strings.HasPrefix(sh.text, "prettier") || strings.HasPrefix(sh.text, "istanbul") || strings.HasPrefix(sh.text, "c8") {
 			return jsLangs
@@ -611,25 +635,35 @@ func (sh shape) langs() []string {
 	case "import":
 		return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX}
 	case "module":
+		if sh.cpp {
+			return []string{engine.LangCPP}
+		}
 		if nodeModuleRE.MatchString(sh.from) || scopedSpecRE.MatchString(sh.from) {
 			return jsLangs
 		}
-		if strings.HasSuffix(sh.from, ".h") {
-			return []string{engine.LangC}
+		if cHeaderRE.MatchString(sh.from) {
+			return []string{engine.LangC, engine.LangCPP}
 		}
 		if namespaceSpanRE.MatchString(sh.from) {
 			return []string{engine.LangCSharp}
 		}
 		if strings.Contains(sh.from, "/") || strings.HasPrefix(sh.from, "@") || strings.Contains(sh.from, "-") {
-			return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRuby, engine.LangC}
+			return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRuby, engine.LangC, engine.LangCPP}
 		}
 		return allGrammars
-	case "method", "call":
+	case "call":
+		if sh.clib {
+			return []string{engine.LangC, engine.LangCPP}
+		}
 		return allGrammars
+	case "method":
+		return allGrammars
+	case "using-namespace":
+		return []string{engine.LangCPP}
 	case "keyword":
 		return keywordLangs(sh.name)
 	case "new":
-		return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangCSharp}
+		return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangCSharp, engine.LangCPP, engine.LangPHP}
 	case "ident":
 		return allGrammars
 	case "member":
@@ -648,7 +682,7 @@ func (sh shape) langs() []string {
 		case isUpper(second) && len(sh.segs) == 2:
 			return []string{engine.LangGo}
 		}
-		return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangCSharp, engine.LangKotlin, engine.LangRuby, engine.LangC}
+		return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangCSharp, engine.LangKotlin, engine.LangRuby, engine.LangC, engine.LangCPP}
 	}
 	return nil
 }
@@ -776,6 +810,11 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	wrappers := prescribedWrappers(s, b)
 	for _, l := range grammarLangs {
 		if q := sh.query(l); q != "" {
+			if len(wrappers) > 0 && sh.kind == "call" && (l == engine.LangC || l == engine.LangCPP) {
+				// "use `xMalloc()` (never raw malloc)": the wrapper's own body is where
+				// the raw call belongs
+				q = strings.ReplaceAll(q, "@match (#", "@match (#not-inside-def? @match "+quoteAll(wrappers)+") (#")
+			}
 			if len(wrappers) > 0 && strings.Contains(q, "(#not-defined? @match)") {
 				// "calls `self._trim_before_compaction()` ... never
 				// `_trim_messages_before_compaction` directly": the prescribed
@@ -835,7 +874,7 @@ func aboutLogging(s *sentence, rc *recognize.RepoContext) bool {
 }
 
 var (
-	directlyRE   = lazyre.New(`\bdirectly\b`)
+	directlyRE   = lazyre.New(`\bdirectly\b|\braw\b`)
 	helperSpanRE = lazyre.New("`([A-Za-z_][\\w]*)` (?:helper|wrapper|function|method)\\b")
 )
 
@@ -1008,6 +1047,16 @@ func (sh shape) query(l string) string {
 			return fmt.Sprintf(`((new_expression constructor: (_) @n) @match (#match? @n %s))`, re)
 		case l == engine.LangJava, l == engine.LangCSharp:
 			return fmt.Sprintf(`((object_creation_expression type: (_) @n) @match (#match? @n %s))`, re)
+		case l == engine.LangCPP:
+			if len(sh.segs) > 1 {
+				re = q(`^` + regexp.QuoteMeta(strings.Join(sh.segs, "::")) + `(?:\s*<.*)?$`)
+			} else {
+				re = q(`^(?:[\w]+::)*` + regexp.QuoteMeta(sh.name) + `(?:\s*<.*)?$`)
+			}
+			return fmt.Sprintf(`((new_expression type: (_) @n) @match (#match? @n %s))`, re)
+		case l == engine.LangPHP:
+			re = q(`^\\?(?:[\w]+\\)*` + regexp.QuoteMeta(sh.name) + `$`)
+			return fmt.Sprintf(`((object_creation_expression [(name) (qualified_name)] @n) @match (#match? @n %s))`, re)
 		}
 	case "call":
 		switch {
@@ -1015,6 +1064,15 @@ func (sh shape) query(l string) string {
 			return fmt.Sprintf(`((call function: (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
 		case js, l == engine.LangGo, l == engine.LangRust, l == engine.LangC:
 			return fmt.Sprintf(`((call_expression function: (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
+		case l == engine.LangPHP:
+			// by its name, or from the global namespace (`\var_dump()`)
+			return fmt.Sprintf(`((function_call_expression function: (name) @n) @match (#eq? @n %s))
+((function_call_expression function: (qualified_name) @n) @match (#match? @n %s))`, q(sh.name), q(`^\\`+regexp.QuoteMeta(sh.name)+`$`))
+		case l == engine.LangCPP:
+			// by its name, or qualified by the global namespace or `std` (`::printf`,
+			// `std::printf`): the C library's functions are std's in C++
+			return fmt.Sprintf(`((call_expression function: (identifier) @n) @match (#eq? @n %s))
+((call_expression function: (qualified_identifier) @n) @match (#match? @n %s))`, q(sh.name), q(`^(?:std)?::`+regexp.QuoteMeta(sh.name)+`$`))
 		case l == engine.LangJava:
 			return fmt.Sprintf(`((method_invocation name: (identifier) @match) (#eq? @match %s))`, q(sh.name))
 		case l == engine.LangKotlin:
@@ -1040,8 +1098,10 @@ func (sh shape) query(l string) string {
 ((call_expression function: (generic_function function: (field_expression field: (field_identifier) @match))) (#eq? @match %s))`, q(sh.name), q(sh.name))
 		case l == engine.LangJava:
 			return fmt.Sprintf(`((method_invocation object: (_) name: (identifier) @match) (#eq? @match %s))`, q(sh.name))
-		case l == engine.LangC:
+		case l == engine.LangC, l == engine.LangCPP:
 			return fmt.Sprintf(`((call_expression function: (field_expression field: (field_identifier) @match)) (#eq? @match %s))`, q(sh.name))
+		case l == engine.LangPHP:
+			return fmt.Sprintf(`([(member_call_expression name: (name) @match) (nullsafe_member_call_expression name: (name) @match) (scoped_call_expression name: (name) @match)] (#eq? @match %s))`, q(sh.name))
 		case l == engine.LangKotlin:
 			return fmt.Sprintf(`((call_expression . (navigation_expression (identifier) @match .)) (#eq? @match %s))`, q(sh.name))
 		case l == engine.LangRuby:
@@ -1105,7 +1165,7 @@ func (sh shape) query(l string) string {
 				return fmt.Sprintf(`((call receiver: (_) @o) @match (#eq? @o %s))`, q(recv))
 			}
 			return fmt.Sprintf(`((call receiver: (_) @o method: (_) @n) @match (#eq? @o %s) (#eq? @n %s))`, q(recv), q(sh.name))
-		case l == engine.LangC:
+		case l == engine.LangC, l == engine.LangCPP:
 			if wild {
 				return fmt.Sprintf(`((field_expression argument: (_) @o) @match (#eq? @o %s))`, q(recv))
 			}
@@ -1124,6 +1184,24 @@ func (sh shape) query(l string) string {
 ((use_declaration) @match (#match? @match %s))`, q(p), q(p), use)
 		case engine.LangRuby:
 			return fmt.Sprintf(`((scope_resolution) @match (#eq? @match %s))`, q(p))
+		case engine.LangCPP:
+			// the qualified name, as a value, a callee or a type (`std::auto_ptr<int>`),
+			// and its using-declaration; written from the global namespace too
+			re := q(`^(?:::)?` + regexp.QuoteMeta(p) + `(?:\s*<.*)?$`)
+			return fmt.Sprintf(`((qualified_identifier) @match (#match? @match %s) (#not-inside? @match qualified_identifier))`, re)
+		case engine.LangPHP:
+			// `DB::raw()`: a static call, a constant or a static property of the
+			// class, by its short or qualified name
+			if len(sh.segs) != 2 {
+				return ""
+			}
+			cls := q(`^\\?(?:[\w]+\\)*` + regexp.QuoteMeta(sh.segs[0]) + `$`)
+			return fmt.Sprintf(`((scoped_call_expression scope: (_) @s name: (name) @n) @match (#match? @s %[1]s) (#eq? @n %[2]s))
+((class_constant_access_expression . (_) @s . (name) @n) @match (#match? @s %[1]s) (#eq? @n %[2]s))`, cls, q(sh.name))
+		}
+	case "using-namespace":
+		if l == engine.LangCPP {
+			return fmt.Sprintf(`((using_declaration "namespace" [(identifier) (qualified_identifier)] @n) @match (#eq? @n %s))`, q(strings.TrimPrefix(sh.name, "::")))
 		}
 	case "macro":
 		if l == engine.LangRust {
@@ -1146,6 +1224,10 @@ func (sh shape) query(l string) string {
 			return fmt.Sprintf(`([(identifier) (type_identifier)] @match (#eq? @match %s) (#not-inside? @match import_declaration package_declaration) (#not-defined? @match))`, q(sh.name))
 		case l == engine.LangGo, l == engine.LangRust, l == engine.LangC:
 			return fmt.Sprintf(`([(identifier) (field_identifier) (type_identifier)] @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
+		case l == engine.LangCPP:
+			return fmt.Sprintf(`([(identifier) (field_identifier) (type_identifier) (namespace_identifier)] @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
+		case l == engine.LangPHP:
+			return fmt.Sprintf(`((name) @match (#eq? @match %s) (#not-defined? @match) (#not-inside? @match variable_name namespace_use_declaration namespace_definition))`, q(sh.name))
 		case l == engine.LangKotlin:
 			return fmt.Sprintf(`((identifier) @match (#eq? @match %s) (#not-inside? @match import package_header) (#not-defined? @match))`, q(sh.name))
 		case l == engine.LangCSharp:
@@ -1212,8 +1294,12 @@ func (sh shape) query(l string) string {
 			return fmt.Sprintf(`((using_directive [(identifier) (qualified_name)] @m) @match (#match? @m %s))`, q(`^`+regexp.QuoteMeta(mod)+`(\.|$)`))
 		case l == engine.LangRuby:
 			return fmt.Sprintf(`((call !receiver method: (identifier) @f arguments: (argument_list . (string (string_content) @s))) @match (#any-of? @f "require" "require_relative") (#match? @s %s))`, q(`^`+regexp.QuoteMeta(mod)+`(/|$)`))
-		case l == engine.LangC:
-			return fmt.Sprintf(`((preproc_include path: [(string_literal) (system_lib_string)] @p) @match (#match? @p %s))`, q(`^[<"]`+regexp.QuoteMeta(mod)+`([/.>"]|$)`))
+		case l == engine.LangC, l == engine.LangCPP:
+			re := `^[<"]` + regexp.QuoteMeta(mod) + `([/.>"]|$)`
+			if cHeaderRE.MatchString(mod) || sh.cpp {
+				re = `^[<"]` + regexp.QuoteMeta(mod) + `[>"]$`
+			}
+			return fmt.Sprintf(`((preproc_include path: [(string_literal) (system_lib_string)] @p) @match (#match? @p %s))`, q(re))
 		}
 	}
 	return ""

@@ -369,6 +369,20 @@ func (s *sentence) bans() []ban {
 	var out []ban
 	cls := s.clauses()
 	for ci, cl := range cls {
+		// "NEVER perform direct writes from a controller: no `->save()`, ...": the
+		// list elaborates the ban before it, and is limited to its place
+		if ci > 0 {
+			if lead := leadPlace(cls[ci-1]); lead != "" {
+				from := len(out)
+				defer func() {
+					for k := from; k < len(out); k++ {
+						if out[k].qualifier == "" {
+							out[k].qualifier = lead
+						}
+					}
+				}()
+			}
+		}
 		ts := tokenize(cl)
 		next := ""
 		if ci+1 < len(cls) {
@@ -476,6 +490,30 @@ func (s *sentence) bans() []ban {
 		}
 	}
 	return out
+}
+
+// leadPlaceRE: a clause that ends with the place it limits itself to ("... from a
+// controller", "... inside request handlers").
+var leadPlaceRE = lazyre.New(`\b((?:from|in|inside|within) (?:a |an |the |any |your )?[a-z][a-z-]*(?: [a-z][a-z-]*)?)\s*$`)
+
+// leadPlace is the place a prohibiting clause with no span of its own ends with,
+// when heed cannot read it as the whole code: the place of the list that follows.
+func leadPlace(cl string) string {
+	ts := tokenize(cl)
+	neg := false
+	for i, t := range ts {
+		if t.kind == 's' {
+			return ""
+		}
+		if negAt(ts, i) > 0 {
+			neg = true
+		}
+	}
+	m := leadPlaceRE.FindStringSubmatch(strings.ToLower(strings.TrimSpace(cl)))
+	if !neg || m == nil || okQualRE.MatchString(m[1]) || headerPlaceRE.MatchString(m[1]) {
+		return ""
+	}
+	return m[1]
 }
 
 // pairBans reads "X instead of Y" forms.
@@ -637,6 +675,10 @@ func repoPath(sp string) bool {
 
 var okQualRE = lazyre.New(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|crates?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$|^in (?:the )?(?:merged|committed|checked-in|final|submitted|pushed) (?:code|changes|files)$|^on (?:the |any |all )?(?:tests|test methods|test classes|test functions)$`)
 
+// headerPlaceRE: "in headers", "in public header files": the header files of C and
+// C++, which ruleScope reads.
+var headerPlaceRE = lazyre.New(`^(?:in|inside|within|into|to|from) (?:a |any |the |our |public |your )*(?:headers?|header files?|\.h(?:pp)? files)$`)
+
 // okPlaces reports a list of places heed understands ("in tests or production
 // code": everywhere), each read with the first one's preposition.
 func okPlaces(phrase string) bool {
@@ -689,6 +731,9 @@ func qualifier(ts []token, i int) string {
 		for k := i; k < len(ts) && ts[k].kind == 'w' && len(ws) < 5; k++ {
 			ws = append(ws, lowerWord(ts[k]))
 		}
+		if okQualRE.MatchString("in " + strings.Join(ws[1:], " ")) {
+			return "" // "don't add lodash to new code": a place, everywhere
+		}
 		return strings.Join(ws, " ")
 	}
 	if purposeW[w] || exampleW[w] {
@@ -712,8 +757,8 @@ func qualifier(ts []token, i int) string {
 		words = append(words, lowerWord(ts[k]))
 	}
 	phrase := strings.Join(words, " ")
-	if okQualRE.MatchString(phrase) || restatingQualRE.MatchString(phrase) || okPlaces(phrase) {
-		return ""
+	if okQualRE.MatchString(phrase) || restatingQualRE.MatchString(phrase) || okPlaces(phrase) || headerPlaceRE.MatchString(phrase) {
+		return "" // a place ruleScope reads
 	}
 	return phrase
 }

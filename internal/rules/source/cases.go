@@ -18,6 +18,10 @@ func shapeSample(sh shape, l string) (bad, good string, ok bool) {
 		return keywordSample(sh.name, l)
 	case "new":
 		use, mention = "new "+dotted+"()", "new "+dotted+"()"
+		if l == engine.LangCPP {
+			d := strings.Join(sh.segs, "::")
+			use, mention = "new "+d+"()", "new "+d+"()"
+		}
 	case "call":
 		use, mention = sh.name+"(x)", sh.name+"(x)"
 		if l == engine.LangJava || l == engine.LangCSharp {
@@ -36,6 +40,12 @@ func shapeSample(sh shape, l string) (bad, good string, ok bool) {
 		use, mention = p, p
 	case "macro":
 		use, mention = sh.name+"!(\"x\")", sh.name+"!()"
+	case "using-namespace":
+		if l != engine.LangCPP {
+			return "", "", false
+		}
+		d := "using namespace " + sh.name + ";"
+		return d + "\n", "// " + d + "\nconst char *s = \"" + d + "\";\n", true
 	case "ident":
 		use, mention = sh.name, sh.name
 	case "generic":
@@ -83,9 +93,9 @@ func shapeSample(sh shape, l string) (bad, good string, ok bool) {
 			return "using " + m + ";\n", "// using " + m + ";\nclass Example { string s = \"" + m + "\"; }\n", true
 		case engine.LangRuby:
 			return "require \"" + m + "\"\n", "# require \"" + m + "\"\ns = '" + m + "'\n", true
-		case engine.LangC:
+		case engine.LangC, engine.LangCPP:
 			inc := m
-			if !strings.HasSuffix(m, ".h") {
+			if !cHeaderRE.MatchString(m) && !sh.cpp {
 				inc = m + "/x.h"
 			}
 			return "#include <" + inc + ">\n", "// #include <" + inc + ">\nconst char *s = \"" + m + "\";\n", true
@@ -113,6 +123,16 @@ func shapeSample(sh shape, l string) (bad, good string, ok bool) {
 		return "def f\n  v = " + use + "\nend\n", "# " + mention + "\ns = '" + mention + "'\n", true
 	case engine.LangC:
 		return "void f(void) {\n    v = " + use + ";\n}\n", "// " + mention + "\nconst char *s = \"" + mention + "\";\n", true
+	case engine.LangCPP:
+		return "void f() {\n    auto v = " + use + ";\n}\n", "// " + mention + "\nconst char *s = \"" + mention + "\";\n", true
+	case engine.LangPHP:
+		switch sh.kind {
+		case "path":
+			use = strings.Join(sh.segs, "::") + "()"
+		case "method":
+			use = "$x->" + sh.name + "()"
+		}
+		return "<?php\nfunction f() {\n    $v = " + use + ";\n}\n", "<?php\n// " + mention + "\n$s = '" + mention + "';\n", true
 	}
 	return "", "", false
 }
@@ -173,7 +193,10 @@ func commentCases(sh shape, sc policy.Scope, langs []string) ([]policy.Case, boo
 		case engine.LangKotlin:
 			bad = "val x = 1 " + m + " " + sh.text + "\n"
 			good = "val x = \"" + m + " " + sh.text + "\"\n"
-		case engine.LangC:
+		case engine.LangPHP:
+			bad = "<?php\n$x = 1; " + m + " " + sh.text + "\n"
+			good = "<?php\n$x = '" + m + " " + sh.text + "';\n"
+		case engine.LangC, engine.LangCPP:
 			bad = "int x = 1; " + m + " " + sh.text + "\n"
 			good = "const char *x = \"" + m + " " + sh.text + "\";\n"
 		default:

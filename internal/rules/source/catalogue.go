@@ -534,7 +534,7 @@ var Catalogue = []*Entry{
 		Suggestion: "wrap the body in `{ … }`",
 		Variants: append(jsVariants(jsLangs,
 			`(if_statement consequence: (_) @match (#not-kind? @match statement_block))
-(else_clause (_) @match (#not-kind? @match statement_block if_statement))
+(else_clause (_) @match (#not-kind? @match statement_block if_statement comment))
 (for_statement body: (_) @match (#not-kind? @match statement_block))
 (for_in_statement body: (_) @match (#not-kind? @match statement_block))
 (while_statement body: (_) @match (#not-kind? @match statement_block))
@@ -542,12 +542,31 @@ var Catalogue = []*Entry{
 			[]string{"if (x) «return;»\nfor (const a of b) «use(a);»\nif (y) { go(); } else «stop();»\n"},
 			[]string{"if (x) {\n  return;\n} else if (y) {\n  z();\n}\nfor (;;) { break; }\n"}),
 			Variant{Lang: engine.LangC, Query: `(if_statement consequence: (_) @match (#not-kind? @match compound_statement))
-(else_clause (_) @match (#not-kind? @match compound_statement if_statement))
+(else_clause (_) @match (#not-kind? @match compound_statement if_statement comment))
 (for_statement body: (_) @match (#not-kind? @match compound_statement))
 (while_statement body: (_) @match (#not-kind? @match compound_statement))
 (do_statement body: (_) @match (#not-kind? @match compound_statement))`,
-				Bad:  []string{"void f(int x) {\n    if (x) «return;»\n    for (;;) «step();»\n    if (x > 1) { go(); } else «stop();»\n}\n"},
-				Good: []string{"void f(int x) {\n    if (x) {\n        return;\n    } else if (x > 1) {\n        go();\n    }\n    while (x) { x--; }\n    // if (x) return;\n}\n"}},
+				Bad: []string{"void f(int x) {\n    if (x) «return;»\n    for (;;) «step();»\n    if (x > 1) { go(); } else «stop();»\n}\n"},
+				Good: []string{"void f(int x) {\n    if (x) {\n        return;\n    } else if (x > 1) {\n        go();\n    }\n    while (x) { x--; }\n    // if (x) return;\n}\n",
+					"void g(int x) {\n    if (x) {\n        x--;\n    } else /* the rest */ {\n        x++;\n    }\n}\n"}},
+			Variant{Lang: engine.LangCPP, Query: `(if_statement consequence: (_) @match (#not-kind? @match compound_statement))
+(else_clause (_) @match (#not-kind? @match compound_statement if_statement comment))
+(for_statement body: (_) @match (#not-kind? @match compound_statement))
+(for_range_loop body: (_) @match (#not-kind? @match compound_statement))
+(while_statement body: (_) @match (#not-kind? @match compound_statement))
+(do_statement body: (_) @match (#not-kind? @match compound_statement))`,
+				Bad: []string{"void f(int x, std::vector<int> &v) {\n    if (x) «return;»\n    for (auto &e : v) «use(e);»\n    if (x > 1) { go(); } else «stop();»\n}\n"},
+				Good: []string{"void f(int x) {\n    if (x) {\n        return;\n    } else if (x > 1) {\n        go();\n    }\n    while (x) { x--; }\n    // if (x) return;\n}\n",
+					"void g(int x) {\n    if (x) {\n        x--;\n    } else /* the rest */ {\n        x++;\n    }\n}\n"}},
+			Variant{Lang: engine.LangPHP, Query: `(if_statement body: (_) @match (#not-kind? @match compound_statement colon_block))
+(else_if_clause body: (_) @match (#not-kind? @match compound_statement colon_block))
+(else_clause body: (_) @match (#not-kind? @match compound_statement colon_block if_statement))
+(for_statement body: (_) @match (#not-kind? @match compound_statement colon_block))
+(foreach_statement body: (_) @match (#not-kind? @match compound_statement colon_block))
+(while_statement body: (_) @match (#not-kind? @match compound_statement colon_block))
+(do_statement body: (_) @match (#not-kind? @match compound_statement))`,
+				Bad:  []string{"<?php\nfunction f($x, $xs) {\n    if ($x) «return 1;»\n    foreach ($xs as $a) «use_it($a);»\n    if ($x > 1) { go(); } else «stop();»\n}\n"},
+				Good: []string{"<?php\nfunction f($x) {\n    if ($x) {\n        return 1;\n    } elseif ($x > 1) {\n        go();\n    } else if ($x > 2) {\n        stop();\n    }\n    while ($x): $x--; endwhile;\n    // if ($x) return 1;\n}\n"}},
 			Variant{Lang: engine.LangCSharp, Query: `(if_statement consequence: (_) @match (#not-kind? @match block))
 (if_statement alternative: (_) @match (#not-kind? @match block if_statement))
 (for_statement body: (_) @match (#not-kind? @match block))

@@ -14,10 +14,8 @@ import (
 // headings write it, to its source extensions.
 var grammarless = lazy.Value[[]grammarlessLang]{F: func() []grammarlessLang {
 	return []grammarlessLang{
-		{lazyre.New(`(?i)(?:^|[^\w+])c\+\+(?:[^\w+]|$)|\bcpp\b`), []string{".cpp", ".cc", ".cxx", ".hpp", ".hh", ".hxx", ".ipp"}},
 		{lazyre.New(`(?i)\bocaml\b`), []string{".ml", ".mli"}},
 		{lazyre.New(`(?i)\bswift\b`), []string{".swift"}},
-		{lazyre.New(`(?i)\bphp\b|\blaravel\b`), []string{".php"}},
 		{lazyre.New(`(?i)\bscala\b`), []string{".scala", ".sc"}},
 		{lazyre.New(`(?i)\belixir\b`), []string{".ex", ".exs"}},
 		{lazyre.New(`(?i)\bdart\b|\bflutter\b`), []string{".dart"}},

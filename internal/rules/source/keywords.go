@@ -46,11 +46,13 @@ func keywordVariants(kw string) []kwVariant {
 		one(engine.LangJava, `[(try_statement) (try_with_resources_statement)] @match`, "class A { void f() { try { g(); } catch (Exception e) {} } }\n", "class A { String tryCount = \"try\"; }\n")
 		one(engine.LangCSharp, `(try_statement) @match`, "class A { void F() { try { G(); } catch (Exception e) {} } }\n", "class A { string tryCount = \"try\"; }\n")
 		one(engine.LangKotlin, `(try_expression) @match`, "fun f() { try { g() } catch (e: Exception) {} }\n", "// try\nval tryCount = \"try\"\n")
+		one(engine.LangCPP, `(try_statement) @match`, "void f() {\n    try { g(); } catch (...) {}\n}\n", "// try\nconst char *try_count = \"try\";\n")
 	case "catch":
 		js(`(catch_clause) @match`, "try { f(); } catch (e) {}\n")
 		one(engine.LangJava, `(catch_clause) @match`, "class A { void f() { try { g(); } catch (Exception e) {} } }\n", "class A { String catchCount = \"catch\"; }\n")
 		one(engine.LangCSharp, `(catch_clause) @match`, "class A { void F() { try { G(); } catch (Exception e) {} } }\n", "class A { string catchCount = \"catch\"; }\n")
 		one(engine.LangKotlin, `(catch_block) @match`, "fun f() { try { g() } catch (e: Exception) {} }\n", "// catch\nval catchCount = \"catch\"\n")
+		one(engine.LangCPP, `(catch_clause) @match`, "void f() {\n    try { g(); } catch (...) {}\n}\n", "// catch\nconst char *catch_count = \"catch\";\n")
 	case "var":
 		one(engine.LangJava, `((local_variable_declaration type: (type_identifier) @match) (#eq? @match "var"))`, "class A { void f() { var x = 1; } }\n", "class A { void f() { int variance = 1; String s = \"var\"; } }\n")
 		one(engine.LangCSharp, `(implicit_type) @match`, "class A { void F() { var x = 1; } }\n", "class A { void F() { int variance = 1; string s = \"var\"; } }\n")
@@ -59,6 +61,8 @@ func keywordVariants(kw string) []kwVariant {
 	case "goto":
 		one(engine.LangGo, `(goto_statement) @match`, "package p\n\nfunc f() {\n\tgoto end\nend:\n}\n", "package p\n\n// goto\nvar gotoEnd = \"goto\"\n")
 		one(engine.LangC, `(goto_statement) @match`, "void f(void) {\n    goto end;\nend:\n    return;\n}\n", "// goto\nconst char *goto_end = \"goto\";\n")
+		one(engine.LangCPP, `(goto_statement) @match`, "void f() {\n    goto end;\nend:\n    return;\n}\n", "// goto\nconst char *goto_end = \"goto\";\n")
+		one(engine.LangPHP, `(goto_statement) @match`, "<?php\nfunction f() {\n    goto end;\n    end:\n    return 1;\n}\n", "<?php\n// goto\n$goto_end = 'goto';\n")
 		one(engine.LangCSharp, `(goto_statement) @match`, "class A { void F() { goto end; end: return; } }\n", "class A { string gotoEnd = \"goto\"; }\n")
 	case "global":
 		one(engine.LangPython, `(global_statement) @match`, "def f():\n    global x\n    x = 1\n", "# global\nglobals_ = \"global\"\n")
@@ -80,6 +84,18 @@ func keywordVariants(kw string) []kwVariant {
 	case "synchronized":
 		one(engine.LangJava, `(synchronized_statement) @match
 ((modifiers) @match (#match? @match "\\bsynchronized\\b"))`, "class A { void f() { synchronized (this) { g(); } } }\n", "class A { String synchronizedCount = \"synchronized\"; }\n")
+	case "NULL":
+		// the C library's null pointer macro, which both grammars read as a null
+		// literal, as C++'s nullptr
+		for _, l := range []string{engine.LangC, engine.LangCPP} {
+			one(l, `((null) @match (#eq? @match "NULL"))`, "void f(void) {\n    int *p = NULL;\n}\n", "// NULL\nconst char *null_name = \"NULL\";\n")
+		}
+	case "delete":
+		one(engine.LangCPP, `(delete_expression) @match`, "void f(int *p) {\n    delete p;\n}\n", "// delete\nconst char *delete_name = \"delete\";\n")
+	case "reinterpret_cast", "const_cast", "dynamic_cast", "static_cast":
+		// C++'s casts are keywords the grammar reads as calls of a template
+		one(engine.LangCPP, `((template_function name: (identifier) @n) @match (#eq? @n "`+kw+`"))`,
+			"char *f(int *p) {\n    return "+kw+"<char *>(p);\n}\n", "// "+kw+"\nconst char *cast_name = \""+kw+"\";\n")
 	case "!!":
 		one(engine.LangKotlin, `((unary_expression) @match (#match? @match "!!$"))`, "fun f(x: String?) = x!!.length\n", "// x!!\nfun f(x: String?) = x?.length ?: 0\n")
 	}

@@ -338,6 +338,33 @@ func TestTextKind(t *testing.T) {
 	}
 }
 
+// Tabs for indentation, spaces for alignment: a line indented with spaces is
+// flagged; a continuation line aligned with spaces (after a comma, an open bracket
+// or an operator, or opening with one) is not.
+func TestTabsAllowAlignment(t *testing.T) {
+	rule := &policy.Rule{ID: "tabs", Kind: KindText, Params: mustParams(t, TextParams{Check: "indent", Indent: "tabs", Languages: []string{"cpp"}})}
+	src := "int Join::Finalize(Pipeline &pipeline,\n" + // 1
+		"                   Event &event) {\n" + // 2: aligned with the parameter above
+		"\tauto x = a +\n" + // 3
+		"\t         b;\n" + // 4: tabs, then spaces that align
+		"    return x;\n" + // 5: indented with spaces
+		"}\n" +
+		"void g() {\n" +
+		"\tstd::cout << 1\n" + // 8
+		"\t          << 2;\n" + // 9: opens with an operator
+		"  if (x)\n" + // 10: indented with spaces
+		"\t\treturn;\n" +
+		"}\n"
+	fs, _ := runFiles(t, []*policy.Rule{rule}, map[string]string{"src/join.cpp": src})
+	var got []string
+	for _, f := range fs {
+		got = append(got, itoa(f.Line))
+	}
+	if strings.Join(got, " ") != "5 10" {
+		t.Errorf("findings on lines %v, want 5 10", got)
+	}
+}
+
 func itoa(n int) string {
 	if n < 10 {
 		return string(rune('0' + n))

@@ -205,6 +205,155 @@ void copy(char *dst, const char *src, size_t n) {
 	})
 }
 
+// C++: C library calls, qualified names as values, callees and template types,
+// includes, keywords and casts, NULL, and `using namespace` in headers; the same
+// names in comments, strings, longer names and definitions stay clean.
+func TestBansInCPP(t *testing.T) {
+	runBanCases(t, engine.LangCPP, []banCase{
+		{text: "Do not use `sprintf`.", files: map[string]string{
+			"src/fmt.cpp": "#include <cstdio>\nvoid f(char *b, int n) {\n    sprintf(b, \"%d\", n);\n    std::sprintf(b, \"%d\", n);\n    snprintf(b, 8, \"%d\", n);\n    out.sprintf(n);\n    // sprintf(b, n)\n}\n",
+		}, want: []string{"src/fmt.cpp:3", "src/fmt.cpp:4"}},
+		{text: "Avoid `std::endl`.", files: map[string]string{
+			"src/log.cpp": "void f() {\n    std::cout << 1 << std::endl;\n    std::cout << 1 << '\\n';\n    mylib::std::endl_count = 2;\n    // std::endl flushes\n}\n",
+		}, want: []string{"src/log.cpp:2"}},
+		{text: "Never use `std::auto_ptr`.", files: map[string]string{
+			"include/buf.hpp": "#pragma once\n#include <memory>\nclass Buf {\n    std::auto_ptr<int> p_;\n    std::unique_ptr<int> q_;\n};\n",
+		}, want: []string{"include/buf.hpp:4"}},
+		{text: "Do not include `<regex>`.", files: map[string]string{
+			"src/parse.cpp": "#include <regex>\n#include <regex.h>\n#include \"regex_cache.hpp\"\n// #include <regex>\n",
+		}, want: []string{"src/parse.cpp:1"}},
+		{text: "Use `nullptr`, not `NULL`.", files: map[string]string{
+			"src/ptr.cpp": "void f() {\n    int *p = NULL;\n    int *q = nullptr;\n    const char *s = \"NULL\";\n    int NULL_COUNT = 0;\n}\n",
+		}, want: []string{"src/ptr.cpp:2"}},
+		{text: "Never use `reinterpret_cast`.", files: map[string]string{
+			"src/bytes.cpp": "char *f(int *p) {\n    auto *a = reinterpret_cast<char *>(p);\n    auto *b = static_cast<void *>(p);\n    return a;\n}\n",
+		}, want: []string{"src/bytes.cpp:2"}},
+		{text: "Never use `goto`.", files: map[string]string{
+			"src/loop.cpp": "int f(int x) {\n    if (x) goto done;\n    return 1;\ndone:\n    return 0;\n}\nint goto_count = 0;\n",
+		}, want: []string{"src/loop.cpp:2"}},
+		{text: "Never call `.detach()`; join every thread.", files: map[string]string{
+			"src/pool.cpp": "void f(std::thread &t, Node *n) {\n    t.detach();\n    n->detach();\n    detach(n);\n}\n",
+		}, want: []string{"src/pool.cpp:2", "src/pool.cpp:3"}},
+		// clang-tidy's markers: a bare NOLINT is the project's reviewed exception;
+		// one that names its checks names others' rules
+		{text: "Never use `const_cast`.", files: map[string]string{
+			"src/cast.cpp": "void f(const char *s) {\n" +
+				"    g(const_cast<char *>(s));\n" +
+				"    g(const_cast<char *>(s)); // NOLINT: the C API takes no const\n" +
+				"    // NOLINTNEXTLINE\n" +
+				"    g(const_cast<char *>(s));\n" +
+				"    g(const_cast<char *>(s)); // NOLINT(bugprone-unused-return-value)\n" +
+				"    // NOLINTBEGIN\n" +
+				"    g(const_cast<char *>(s));\n" +
+				"    // NOLINTEND\n" +
+				"    g(const_cast<char *>(s));\n" +
+				"}\n",
+		}, want: []string{"src/cast.cpp:10", "src/cast.cpp:2", "src/cast.cpp:6"}},
+		{text: "Don't put `using namespace std;` in headers.", files: map[string]string{
+			"include/app.hpp": "#pragma once\nusing namespace std;\nusing std::string;\n",
+			"include/c.h":     "#pragma once\nnamespace app { using namespace std::chrono; }\nusing namespace std;\n",
+			"src/app.cpp":     "#include \"app.hpp\"\nusing namespace std;\n",
+		}, want: []string{"include/app.hpp:2", "include/c.h:3"}},
+	})
+}
+
+// PHP: function calls (from the global namespace too), methods on objects and
+// classes, static calls and constants, object creation by short or qualified name,
+// goto; the same names in comments, strings, variables and definitions stay clean.
+func TestBansInPHP(t *testing.T) {
+	runBanCases(t, engine.LangPHP, []banCase{
+		{text: "Never leave `var_dump()` calls in code.", files: map[string]string{
+			"src/Report.php": "<?php\nfunction show($x) {\n    var_dump($x);\n    \\var_dump($x);\n    $var_dump = 1;\n    echo 'var_dump($x)';\n    // var_dump($x)\n    $this->var_dump($x);\n}\n",
+		}, want: []string{"src/Report.php:3", "src/Report.php:4"}},
+		{text: "Don't call `->toArray()`; iterate the results.", files: map[string]string{
+			"src/Repo.php": "<?php\n$rows = $query->toArray();\n$rows = $query?->toArray();\n$n = toArray($query);\n",
+		}, want: []string{"src/Repo.php:2", "src/Repo.php:3"}},
+		{text: "Do not use `DB::raw()`; bind parameters.", files: map[string]string{
+			"app/Users.php": "<?php\nuse Illuminate\\Support\\Facades\\DB;\n$q = DB::raw('1');\n$r = \\Illuminate\\Support\\Facades\\DB::raw('2');\n$s = DB::table('users');\n$t = Cache::raw('3');\n",
+		}, want: []string{"app/Users.php:3", "app/Users.php:4"}},
+		{text: "Never use `new DateTime()`; inject the `Clock`.", files: map[string]string{
+			"app/When.php": "<?php\n$a = new DateTime();\n$b = new \\DateTime('now');\n$c = new DateTimeImmutable();\n$d = $clock->now();\n",
+		}, want: []string{"app/When.php:2", "app/When.php:3"}},
+		{text: "Methods use `camelCase`.", files: map[string]string{
+			"app/User.php": "<?php\nclass User {\n    public function load_name() {}\n    public function loadName() {}\n    public function __construct() {}\n}\nfunction load_all() {}\n",
+		}, want: []string{"app/User.php:3"}},
+		{text: "Never use `goto`.", files: map[string]string{
+			"app/Loop.php": "<?php\nfunction f() {\n    goto end;\n    end:\n    return 1;\n}\n$goto_count = 0;\n",
+		}, want: []string{"app/Loop.php:3"}},
+	})
+}
+
+// A list after a dash elaborates the ban before it, and keeps its place: "from a
+// controller" is a place heed cannot locate, so the list compiles into no rule
+// rather than one on every file; a place heed reads stays a rule.
+func TestListKeepsTheLeadPlace(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		{"Never write to the database from a controller — no `->save()` or `->delete()`.", 0},
+		{"Never write to the database in production code — no `->save()` or `->delete()`.", 2},
+		{"Never write to the database — no `->save()` or `->delete()`.", 2},
+	} {
+		n := 0
+		for _, r := range compileBan(t, engine.LangPHP, c.text) {
+			if r.Kind == KindQuery {
+				n++
+			}
+		}
+		if n != c.want {
+			t.Errorf("%q: %d query rules, want %d", c.text, n, c.want)
+		}
+	}
+}
+
+// C library functions named in plain words, after "instead of raw" or in a
+// parenthesis of their own, are calls in C (warnings: a word is read with less
+// certainty than a span); the wrapper the sentence prescribes calls them in its body.
+func TestBareCLibraryBans(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		files map[string]string
+		want  []string
+	}{
+		{"Allocate with `mem_alloc()` and `mem_grow()` (never raw malloc).", map[string]string{
+			"src/mem.c":  "void *mem_alloc(size_t n) {\n    void *p = malloc(n);\n    return p;\n}\n",
+			"src/list.c": "void f(void) {\n    char *a = malloc(4);\n    char *b = mem_alloc(4);\n    char *c = xmalloc(4);\n    /* malloc(4) */\n}\n",
+		}, []string{"src/list.c:2"}},
+		{"Compare with `str_same()` instead of raw strcmp/strcat.", map[string]string{
+			"src/str.h": "static inline int str_same(const char *a, const char *b) {\n    return !strcmp(a, b);\n}\n",
+			"src/cfg.c": "int f(const char *a) {\n    if (strcmp(a, \"on\") == 0)\n        return 1;\n    strcat(buf, a);\n    return str_same(a, \"off\");\n}\n",
+		}, []string{"src/cfg.c:2", "src/cfg.c:4"}},
+		// a word that is no C function stays a word
+		{"Use `grow()` (never raw arrays).", map[string]string{
+			"src/a.c": "int arrays[4];\n",
+		}, nil},
+	} {
+		var rules []*policy.Rule
+		for _, r := range compileBan(t, engine.LangC, c.text) {
+			if r.Kind == KindQuery {
+				if r.Severity != policy.SeverityWarning {
+					t.Errorf("%q: a name in plain words blocks", c.text)
+				}
+				rules = append(rules, r)
+			}
+		}
+		if len(rules) == 0 && len(c.want) > 0 {
+			t.Errorf("%q compiled into no query", c.text)
+			continue
+		}
+		fs, _ := runFiles(t, rules, c.files)
+		var got []string
+		for _, f := range fs {
+			got = append(got, fmt.Sprintf("%s:%d", f.Path, f.Line))
+		}
+		sort.Strings(got)
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("%q\n got  %v\n want %v", c.text, got, c.want)
+		}
+	}
+}
+
 // A file with a syntax error is judged where its tree is sound, and the result says
 // it was judged in part, from the error's line: it is never dropped silently.
 func TestSyntaxErrorsAreReportedInEveryNewLanguage(t *testing.T) {

@@ -191,7 +191,7 @@ func nameViolation(style, kind, l string) string {
 	case styleSnake:
 		// a camelCase hump; for functions in languages where a capitalised function
 		// is no idiom, PascalCase too
-		if (kind == kindFunction || kind == kindMethod) && slices.Contains([]string{engine.LangPython, engine.LangRust, engine.LangRuby, engine.LangC}, l) {
+		if (kind == kindFunction || kind == kindMethod) && slices.Contains([]string{engine.LangPython, engine.LangRust, engine.LangRuby, engine.LangC, engine.LangCPP}, l) {
 			return `^_*(?:[a-z][a-z0-9]*[A-Z]|[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$)`
 		}
 		return `^_*[a-z][a-z0-9]*[A-Z]`
@@ -234,6 +234,13 @@ func declQueries(kind, l string) []string {
 			return []string{`(function_declaration name: (identifier) @match)`}
 		case l == engine.LangC:
 			return []string{`(function_definition declarator: (function_declarator declarator: (identifier) @match))`}
+		case l == engine.LangPHP:
+			return []string{`(function_definition name: (name) @match)`}
+		case l == engine.LangCPP:
+			// free functions, at file level or in a namespace; a class's constructors
+			// are named for the class
+			return []string{`((function_definition declarator: (function_declarator declarator: (identifier) @match)) (#not-inside? @match field_declaration_list))`,
+				`((function_definition declarator: [(pointer_declarator (function_declarator declarator: (identifier) @match)) (reference_declarator (function_declarator declarator: (identifier) @match))]) (#not-inside? @match field_declaration_list))`}
 		case l == engine.LangRuby, l == engine.LangJava, l == engine.LangCSharp:
 			return declQueries(kindMethod, l)
 		}
@@ -249,6 +256,14 @@ func declQueries(kind, l string) []string {
 			return []string{`(method_declaration name: (identifier) @match)`}
 		case l == engine.LangRuby:
 			return []string{`(method name: (identifier) @match)`}
+		case l == engine.LangPHP:
+			// PHP's magic methods (`__construct`) are the language's names
+			return []string{`((method_declaration name: (name) @match) (#not-match? @match "^__"))`}
+		case l == engine.LangCPP:
+			// a method declared or defined in its class; a constructor's or a
+			// destructor's name is no field_identifier
+			return []string{`(field_declaration declarator: (function_declarator declarator: (field_identifier) @match))`,
+				`(function_definition declarator: (function_declarator declarator: (field_identifier) @match))`}
 		}
 	case kindVariable:
 		switch {
@@ -290,6 +305,11 @@ func declQueries(kind, l string) []string {
 			return []string{`(class_declaration name: (identifier) @match)`, `(interface_declaration name: (identifier) @match)`, `(struct_declaration name: (identifier) @match)`, `(enum_declaration name: (identifier) @match)`, `(record_declaration name: (identifier) @match)`}
 		case l == engine.LangRuby:
 			return []string{`(class name: (constant) @match)`, `(module name: (constant) @match)`}
+		case l == engine.LangPHP:
+			return []string{`(class_declaration name: (name) @match)`, `(interface_declaration name: (name) @match)`, `(trait_declaration name: (name) @match)`, `(enum_declaration name: (name) @match)`}
+		case l == engine.LangCPP:
+			return []string{`(class_specifier name: (type_identifier) @match body: (_))`, `(struct_specifier name: (type_identifier) @match body: (_))`,
+				`(enum_specifier name: (type_identifier) @match body: (_))`}
 		}
 	case kindConstant:
 		switch l {
@@ -304,6 +324,8 @@ func declQueries(kind, l string) []string {
 			return []string{`(field_declaration (modifier) @mod (variable_declaration (variable_declarator name: (identifier) @match)) (#eq? @mod "const"))`}
 		case engine.LangGo:
 			return []string{`(const_spec name: (identifier) @match)`}
+		case engine.LangPHP:
+			return []string{`(const_declaration (const_element (name) @match))`}
 		}
 	}
 	return nil
@@ -401,6 +423,26 @@ func namingSample(kind, l, name string) string {
 	case engine.LangC:
 		if kind == kindFunction {
 			return "int " + name + "(void) { return 0; }\n"
+		}
+	case engine.LangPHP:
+		switch kind {
+		case kindFunction:
+			return "<?php\nfunction " + name + "() {\n    return 1;\n}\n"
+		case kindMethod:
+			return "<?php\nclass Example {\n    public function " + name + "() {\n        return 1;\n    }\n}\n"
+		case kindType:
+			return "<?php\nclass " + name + " {\n}\n"
+		case kindConstant:
+			return "<?php\nclass Example {\n    const " + name + " = 1;\n}\n"
+		}
+	case engine.LangCPP:
+		switch kind {
+		case kindFunction:
+			return "int " + name + "() { return 0; }\n"
+		case kindMethod:
+			return "class Example {\n    int " + name + "() { return 0; }\n};\n"
+		case kindType:
+			return "class " + name + " {\n};\n"
 		}
 	}
 	return ""

@@ -76,3 +76,42 @@ func nolintCovers(src []byte, li lineIndex, line int, linters []string) bool {
 	}
 	return false
 }
+
+// clangNolintRE: clang-tidy's suppression comments; a parenthesis after them lists
+// the checks suppressed, which heed cannot map to its rules.
+var clangNolintRE = lazyre.New(`//\s*NOLINT(NEXTLINE|BEGIN|END)?\b(\()?`)
+
+// clangNolint reports a line of C or C++ that the project marks as an exception to
+// every lint rule: a bare `// NOLINT` (with or without a reason after a colon) on
+// it, a bare `// NOLINTNEXTLINE` on the line above, or a `// NOLINTBEGIN` ...
+// `// NOLINTEND` region around it. A NOLINT that names its checks in parentheses
+// names others' rules, not heed's.
+func clangNolint(src []byte, li lineIndex, line int) bool {
+	marker := func(n int) (kind string, bare, ok bool) {
+		if n < 1 || n > len(li) {
+			return "", false, false
+		}
+		m := clangNolintRE.FindStringSubmatch(lineText(src, li, n))
+		if m == nil {
+			return "", false, false
+		}
+		return m[1], m[2] == "", true
+	}
+	if k, bare, ok := marker(line); ok && k == "" && bare {
+		return true
+	}
+	if k, bare, ok := marker(line - 1); ok && k == "NEXTLINE" && bare {
+		return true
+	}
+	for n := line - 1; n >= 1; n-- {
+		if k, bare, ok := marker(n); ok {
+			switch k {
+			case "END":
+				return false
+			case "BEGIN":
+				return bare
+			}
+		}
+	}
+	return false
+}

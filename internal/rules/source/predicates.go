@@ -178,8 +178,33 @@ func insideDefinitionOf(n *sitter.Node, t *lang.Tree, p lang.Predicate) bool {
 		if declarationKinds[a.Kind()] && names[text(a.ChildByFieldName("name"), t)] {
 			return true
 		}
+		if a.Kind() == "function_definition" && names[cFunctionName(a, t)] {
+			return true
+		}
 	}
 	return false
+}
+
+// cFunctionName is the name a C or C++ function definition defines, through its
+// declarators (`void *xMalloc(size_t n)`, `int Conn::close()`); "" when it has none.
+func cFunctionName(def *sitter.Node, t *lang.Tree) string {
+	d := def.ChildByFieldName("declarator")
+	for d != nil {
+		switch d.Kind() {
+		case "function_declarator", "pointer_declarator", "reference_declarator", "parenthesized_declarator":
+			d = d.ChildByFieldName("declarator")
+			if d == nil {
+				return ""
+			}
+		case "qualified_identifier":
+			d = d.ChildByFieldName("name")
+		case "identifier", "field_identifier":
+			return text(d, t)
+		default:
+			return ""
+		}
+	}
+	return ""
 }
 
 var (
@@ -232,9 +257,13 @@ func definedName(n *sitter.Node) bool {
 		// their declarator.
 		d := p.ChildByFieldName("declarator")
 		return d != nil && d.StartByte() == n.StartByte() && d.EndByte() == n.EndByte()
-	case "struct_specifier", "union_specifier", "enum_specifier":
+	case "struct_specifier", "union_specifier", "enum_specifier", "class_specifier":
 		// C: `struct Name { ... }` defines it; `struct Name x;` uses it.
 		return p.ChildByFieldName("body") != nil && sameNode(p.ChildByFieldName("name"), n)
+	case "qualified_identifier":
+		// C++: `void Conn::close() {...}` defines close, out of its class
+		g := p.Parent()
+		return g != nil && g.Kind() == "function_declarator" && sameNode(g.ChildByFieldName("declarator"), p) && sameNode(p.ChildByFieldName("name"), n)
 	}
 	if !declarationKinds[p.Kind()] {
 		return false
@@ -257,6 +286,10 @@ var declarationKinds = map[string]bool{
 	"struct_declaration": true, "delegate_declaration": true, "property_declaration": true,
 	"local_function_statement": true, "object_declaration": true, "method": true,
 	"singleton_method": true, "module": true, "preproc_def": true, "preproc_function_def": true,
+	// C++
+	"namespace_definition": true, "alias_declaration": true, "concept_definition": true,
+	// PHP
+	"trait_declaration": true,
 }
 
 func sameNode(a, b *sitter.Node) bool {
@@ -495,11 +528,11 @@ func inMain(n *sitter.Node, t *lang.Tree) bool {
 				return true
 			}
 		}
-	case engine.LangC:
+	case engine.LangC, engine.LangCPP:
 		for p := n.Parent(); p != nil; p = p.Parent() {
 			if p.Kind() == "function_definition" {
 				d := p.ChildByFieldName("declarator")
-				for d != nil && d.Kind() == "pointer_declarator" {
+				for d != nil && (d.Kind() == "pointer_declarator" || d.Kind() == "reference_declarator") {
 					d = d.ChildByFieldName("declarator")
 				}
 				if d != nil && d.Kind() == "function_declarator" && text(d.ChildByFieldName("declarator"), t) == "main" {

@@ -368,6 +368,9 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		if len(c.nolint) > 0 && f.Lang == engine.LangGo && nolintCovers(f.Content, lines, fd.Line, c.nolint) {
 			continue
 		}
+		if (f.Lang == engine.LangC || f.Lang == engine.LangCPP) && clangNolint(f.Content, lines, fd.Line) {
+			continue // the project marked the line as an exception to its lint rules
+		}
 		if c.exclude&excludeRequireSuites != 0 && f.Lang == engine.LangGo && c.requireSuite(ev, f, lines, fd.Line, string(f.Content[h.start:h.end])) {
 			continue
 		}
@@ -754,7 +757,7 @@ func captureList(q *lang.Query) string {
 
 func grammarLangs() []string {
 	return []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava,
-		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC}
+		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC, engine.LangCPP, engine.LangPHP}
 }
 
 // A batch holds every query rule of one run. The first file judged freezes it and

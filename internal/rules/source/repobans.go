@@ -31,6 +31,9 @@ type pkgRef struct {
 	declared string
 	// gems are the Gemfile names (Ruby), for the dependency ban.
 	gems []string
+	// imported is how many files of the source import the package, when the name
+	// was resolved against the source's imports rather than a manifest.
+	imported int
 }
 
 var ecoLangs = lazy.Value[map[string][]string]{F: func() map[string][]string {
@@ -82,8 +85,16 @@ func resolvePackage(name string, rc *recognize.RepoContext) (pkgRef, bool) {
 			ok = pl == low || pl == bare && bare != ""
 			ref.mod = p.Name
 		case "pypi":
-			ok = canonPy(p.Name) == canonPy(name)
-			ref.mod = strings.ReplaceAll(strings.ReplaceAll(pl, "-", "_"), ".", "_")
+			// PyYAML is imported as yaml: the sentence may name either
+			ok = pySameProject(p.Name, name)
+			ref.mod = pyImportNames(p.Name)[0]
+			if mods := pyImportNames(p.Name); len(mods) > 1 {
+				for _, m := range mods {
+					if strings.EqualFold(m, name) {
+						ref.mod = m
+					}
+				}
+			}
 		case "go":
 			last := goMajorRE.ReplaceAllString(pl, "")
 			last = last[strings.LastIndexByte(last, '/')+1:]
@@ -118,6 +129,104 @@ func resolvePackage(name string, rc *recognize.RepoContext) (pkgRef, bool) {
 	}
 	return best, found
 }
+
+// langEcos is the registry of each language's imports, for names resolved against
+// the source's imports.
+var langEcos = lazy.Value[map[string]string]{F: func() map[string]string {
+	return map[string]string{
+		engine.LangJavaScript: "npm", engine.LangTypeScript: "npm", engine.LangTSX: "npm",
+		engine.LangPython: "pypi", engine.LangGo: "go", engine.LangRust: "cargo", engine.LangRuby: "gem",
+		engine.LangJava: "maven", engine.LangKotlin: "maven", engine.LangCSharp: "nuget",
+	}
+}}
+
+// resolveImported resolves a name no manifest declares against the modules the
+// repository's source imports: "Don't use moment" where code imports "moment",
+// "Avoid beautifulsoup4" where it imports bs4, "Avoid logrus" where a Go file
+// imports github.com/sirupsen/logrus. The languages are those whose files import it.
+func resolveImported(name string, rc *recognize.RepoContext) (pkgRef, bool) {
+	if rc == nil || rc.SourceImports == nil || !pkgNameRE.MatchString(name) {
+		return pkgRef{}, false
+	}
+	low := strings.ToLower(name)
+	bare := strings.TrimSuffix(jsSuffixRE.ReplaceAllString(low, ""), "-")
+	var ref pkgRef
+	for _, m := range rc.SourceImports() {
+		eco := langEcos.Get()[m.Lang]
+		mod, ok := "", false
+		ml := strings.ToLower(m.Name)
+		switch eco {
+		case "npm":
+			ok = ml == low || ml == bare && bare != ""
+			mod = m.Name
+		case "pypi":
+			top, _, _ := strings.Cut(m.Name, ".")
+			ok = pySameProject(name, m.Name) || pySameProject(name, top)
+			mod = m.Name
+			if !pySameProject(name, m.Name) {
+				mod = top
+			}
+		case "go":
+			// by a path element the repository's code names: github.com/sirupsen/logrus
+			// for logrus, never by its host
+			segs := strings.Split(goMajorRE.ReplaceAllString(m.Name, ""), "/")
+			for i, sg := range segs {
+				sl := strings.ToLower(sg)
+				if (i > 0 || !strings.Contains(sg, ".")) && (sl == low || sl == "go-"+low || sl == low+"-go") {
+					ok, mod = true, strings.Join(segs[:i+1], "/")
+					break
+				}
+			}
+		case "cargo":
+			ok = strings.ReplaceAll(ml, "-", "_") == strings.ReplaceAll(low, "-", "_")
+			mod = strings.ReplaceAll(m.Name, "-", "_")
+		case "gem":
+			sn := snake(name)
+			ok = ml == low || ml == sn || ml == strings.ReplaceAll(low, "-", "_")
+			mod = m.Name
+		case "maven", "nuget":
+			// a namespace by its name or its last segment: org.mockito for Mockito
+			segs := strings.Split(m.Name, ".")
+			ok = ml == low || len(segs) >= 2 && strings.ToLower(segs[len(segs)-1]) == low && !strings.Contains(low, ".")
+			mod = m.Name
+		}
+		if !ok {
+			continue
+		}
+		if ref.mod == "" {
+			ref = pkgRef{mod: mod, eco: eco, imported: m.Files}
+		}
+		if ref.eco == eco && ref.mod == mod && !slices.Contains(ref.langs, m.Lang) {
+			ref.langs = append(ref.langs, m.Lang)
+			if ref.imported < m.Files {
+				ref.imported = m.Files
+			}
+		}
+	}
+	if ref.mod == "" {
+		return pkgRef{}, false
+	}
+	// the registry's other languages import it too (a TypeScript package from TSX)
+	for _, l := range ecoLangs.Get()[ref.eco] {
+		if !slices.Contains(ref.langs, l) {
+			ref.langs = append(ref.langs, l)
+		}
+	}
+	return ref, true
+}
+
+// wordVerbs are the verbs before a span that make it a word of code, a value or a
+// text rather than a library ("never write `requests` by hand", "don't log `token`").
+var wordVerbs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("write", "writing", "writes", "put", "putting", "leave", "leaving", "print", "printing", "prints",
+		"log", "logging", "return", "returning", "throw", "throwing", "raise", "raising", "catch", "catching",
+		"emit", "emitting", "hardcode", "hardcoded", "hard-coded", "create", "creating", "construct", "constructing",
+		"instantiate", "access", "accessing", "commit", "committing", "ship", "reference", "referencing")
+}}
+
+// asNameRE: a name banned in one role of a word in code ("as a variable name", "as a
+// parameter"), not as the library.
+var asNameRE = lazyre.New(`(?i)\bas (?:an? |the )?(?:\w+ )?(?:variable|name|identifier|parameter|argument|field|key|property|attribute|column|label)s?\b`)
 
 // inferPackage reads a name the repository does not declare as a package of the
 // registry of its declared alternative ("No moment.js, use date-fns" where
@@ -261,6 +370,24 @@ func (s *sentence) nameBans() []ban {
 		}
 		for i := 0; i < len(ts); i++ {
 			if ts[i].depth > 0 {
+				// "use `xMalloc()` (never raw malloc)": a ban in parentheses of its
+				// own, read as a clause
+				if d := ts[i].depth; i > 0 && ts[i-1].text == "(" && negAt(ts, i) > 0 {
+					var sub []token
+					for k := i; k < len(ts) && ts[k].depth >= d; k++ {
+						t := ts[k]
+						t.depth -= d
+						sub = append(sub, t)
+					}
+					j := negAt(sub, 0)
+					for j < len(sub) && sub[j].kind == 'w' && set("use", "using", "import", "add", "the", "any", "raw", "direct")[lowerWord(sub[j])] {
+						j++
+					}
+					if names, end := nameList(sub, j); len(names) > 0 && end == len(sub) {
+						add(names, "", cl, sub, end)
+					}
+					i += len(sub) - 1
+				}
 				continue
 			}
 			// "use Y instead of X", "prefer Y over X", "Y rather than X"
@@ -280,7 +407,7 @@ func (s *sentence) nameBans() []ban {
 					continue
 				}
 				j := i + n
-				for j < len(ts) && ts[j].kind == 'w' && set("the", "a", "an", "using")[lowerWord(ts[j])] {
+				for j < len(ts) && ts[j].kind == 'w' && set("the", "a", "an", "using", "raw")[lowerWord(ts[j])] {
 					j++
 				}
 				names, end := nameList(ts, j)
@@ -298,7 +425,7 @@ func (s *sentence) nameBans() []ban {
 				continue
 			}
 			j := i + n
-			for j < len(ts) && ts[j].kind == 'w' && set("use", "using", "import", "importing", "add", "adding", "install", "installing", "introduce", "adopt", "the", "any", "depend", "rely", "on")[lowerWord(ts[j])] {
+			for j < len(ts) && ts[j].kind == 'w' && set("use", "using", "import", "importing", "add", "adding", "install", "installing", "introduce", "adopt", "the", "any", "depend", "rely", "on", "raw")[lowerWord(ts[j])] {
 				j++
 			}
 			names, end := nameList(ts, j)
@@ -370,13 +497,21 @@ func tableNameBans(c *policy.Constraint) []ban {
 // false when the name is no package.
 func repoPackageRules(s *sentence, rc *recognize.RepoContext, b ban) ([]policy.Rule, string, bool) {
 	name := b.span
+	if wordVerbs.Get()[b.verb] || asNameRE.MatchString(b.clause) {
+		// "never write `requests` by hand", "don't use `path` as a variable name":
+		// the word is no library there
+		return nil, "", false
+	}
 	ref, ok := resolvePackage(name, rc)
+	if !ok {
+		ref, ok = resolveImported(name, rc)
+	}
 	if !ok {
 		if ref, ok = inferPackage(name, b.instead, rc); !ok {
 			return nil, "", false
 		}
 	}
-	if alt, ok := resolvePackage(b.instead, rc); ok && alt.eco == ref.eco && strings.EqualFold(alt.mod, ref.mod) {
+	if alt, ok := resolvePackage(b.instead, rc); ok && alt.eco == ref.eco && strings.EqualFold(alt.mod, ref.mod) || sameAlternative(b.instead, ref) {
 		return nil, "", false // the name and its alternative are one package
 	}
 	langs := pickLangs(s, rc, ref.langs)
@@ -384,7 +519,11 @@ func repoPackageRules(s *sentence, rc *recognize.RepoContext, b ban) ([]policy.R
 		return nil, "", false
 	}
 	how := "a package the repository declares in " + ref.declared
-	if ref.declared == "" {
+	switch {
+	case ref.declared != "":
+	case ref.imported > 0:
+		how = fmt.Sprintf("a package the repository's source imports, in %d %s", ref.imported, plural(ref.imported, "file"))
+	default:
 		how = "read as a package of " + ref.eco + ", beside `" + b.instead + "`"
 	}
 	var out []policy.Rule

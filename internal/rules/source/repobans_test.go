@@ -66,6 +66,105 @@ func TestRepoNameBans(t *testing.T) {
 	}
 }
 
+// TestImportedNameBans: names no manifest declares, resolved against what the
+// source imports, and Python distributions whose import name differs, either way
+// round; the words that must stay what the sentence makes them.
+func TestImportedNameBans(t *testing.T) {
+	calls := 0
+	imports := func(ms ...recognize.ImportedModule) func() []recognize.ImportedModule {
+		return func() []recognize.ImportedModule { calls++; return ms }
+	}
+	py := &recognize.RepoContext{Languages: []string{engine.LangPython}, SourceImports: imports(
+		recognize.ImportedModule{Name: "requests", Lang: engine.LangPython, Files: 3},
+		recognize.ImportedModule{Name: "bs4", Lang: engine.LangPython, Files: 1},
+		recognize.ImportedModule{Name: "sklearn", Lang: engine.LangPython, Files: 2},
+		recognize.ImportedModule{Name: "os", Lang: engine.LangPython, Files: 9},
+	)}
+	pyDeclared := &recognize.RepoContext{Languages: []string{engine.LangPython}, Packages: []recognize.Package{
+		{Name: "PyYAML", Ecosystem: "pypi", Manifest: "requirements.txt"},
+		{Name: "python-dateutil", Ecosystem: "pypi", Manifest: "pyproject.toml"},
+		{Name: "Pillow", Ecosystem: "pypi", Manifest: "pyproject.toml"},
+		{Name: "opencv-python-headless", Ecosystem: "pypi", Manifest: "requirements.txt"},
+	}}
+	mixed := &recognize.RepoContext{Languages: []string{engine.LangTypeScript, engine.LangGo, engine.LangRuby}, SourceImports: imports(
+		recognize.ImportedModule{Name: "moment", Lang: engine.LangTypeScript, Files: 4},
+		recognize.ImportedModule{Name: "path", Lang: engine.LangTypeScript, Files: 7},
+		recognize.ImportedModule{Name: "github.com/sirupsen/logrus", Lang: engine.LangGo, Files: 2},
+		recognize.ImportedModule{Name: "github.com/acme/log", Lang: engine.LangGo, Files: 2},
+		recognize.ImportedModule{Name: "httparty", Lang: engine.LangRuby, Files: 1},
+	)}
+	cases := []struct {
+		text string
+		rc   *recognize.RepoContext
+		want []string // modules whose import is banned, in the rules' messages
+		not  []string
+	}{
+		{"Prefer `httpx` over `requests`.", py, []string{"import of `requests`", "imports, in 3 files"}, []string{"httpx"}},
+		{"Avoid beautifulsoup4; parse HTML with `lxml`.", py, []string{"import of `bs4`"}, []string{"lxml"}},
+		{"Don't use scikit-learn here.", py, []string{"import of `sklearn`"}, nil},
+		{"Never write `requests` by hand; log them.", py, nil, []string{"requests"}},
+		{"Don't use PyYAML.", pyDeclared, []string{"import of `yaml`"}, []string{"pyyaml"}},
+		{"Do not use `dateutil`; use the standard library.", pyDeclared, []string{"import of `dateutil`"}, nil},
+		{"Avoid Pillow.", pyDeclared, []string{"import of `PIL`"}, nil},
+		{"Never depend on opencv-python-headless.", pyDeclared, []string{"import of `cv2`"}, nil},
+		// the alternative is the banned package itself: no ban of it
+		{"Don't use PyYAML; call `yaml.safe_load` through `config.load`.", pyDeclared, nil, []string{"import of `yaml`"}},
+		{"Don't use moment; dates go through `src/time.ts`.", mixed, []string{"import of `moment`"}, nil},
+		{"Avoid logrus; use `log/slog`.", mixed, []string{"import of `github.com/sirupsen/logrus`"}, []string{"acme"}},
+		{"Don't use HTTParty; use Faraday.", mixed, []string{"import of `httparty`"}, nil},
+		// a name used as a name, not the module
+		{"Don't use `path` as a variable name.", mixed, nil, []string{"`path`"}},
+		{"Do not use moment objects in the API; pass ISO strings.", mixed, nil, []string{"moment"}},
+		{"Don't use React class components.", mixed, nil, []string{"react"}},
+	}
+	for _, c := range cases {
+		res := bannedRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must, File: "AGENTS.md"}, c.rc)
+		var msgs []string
+		for _, r := range res.Rules {
+			msgs = append(msgs, r.Message+" ["+r.Severity+"]")
+			if strings.Contains(r.Message, "imports, in") && r.Severity != policy.SeverityWarning {
+				t.Errorf("%q: a name resolved against the source's imports blocks: %s", c.text, r.Message)
+			}
+		}
+		all := strings.Join(msgs, "; ")
+		for _, w := range c.want {
+			if !strings.Contains(all, w) {
+				t.Errorf("%q: no ban of %s; rules: %s", c.text, w, all)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(strings.ToLower(all), strings.ToLower(n)) {
+				t.Errorf("%q: bans %s; rules: %s", c.text, n, all)
+			}
+		}
+	}
+	if calls == 0 {
+		t.Errorf("the source's imports were never asked for")
+	}
+}
+
+// TestPyDistributions: the distribution table read both ways.
+func TestPyDistributions(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"PyYAML", "yaml", true}, {"yaml", "pyyaml", true}, {"beautifulsoup4", "bs4", true},
+		{"python-dateutil", "dateutil", true}, {"Pillow", "PIL", true}, {"scikit-learn", "sklearn", true},
+		{"opencv-python", "cv2", true}, {"opencv-contrib-python-headless", "cv2", true},
+		{"ruamel.yaml", "ruamel_yaml", true}, {"requests", "requests", true},
+		{"PyYAML", "ruamel.yaml", false}, {"yaml", "yamllint", false}, {"Pillow", "pil_mode", false},
+		{"python-dateutil", "python", false}, {"requests", "requests_mock", false},
+	} {
+		if got := pySameProject(c.a, c.b); got != c.same {
+			t.Errorf("pySameProject(%q, %q) = %v, want %v", c.a, c.b, got, c.same)
+		}
+	}
+	if got := pyImportNames("ruamel.yaml"); len(got) != 1 || got[0] != "ruamel.yaml" {
+		t.Errorf("ruamel.yaml is imported as %v", got)
+	}
+}
+
 // TestTextBans: text that is no API, banned where that kind of text lives, and the
 // readings that must stay out.
 func TestTextBans(t *testing.T) {
@@ -111,17 +210,22 @@ func TestTextBans(t *testing.T) {
 // none (the dev corpus sweep's misreadings among them).
 func TestNamingReadings(t *testing.T) {
 	py := &recognize.RepoContext{Languages: []string{engine.LangPython}, Extensions: []string{".py"}}
-	cpp := &recognize.RepoContext{Languages: []string{engine.LangPython, engine.LangC}, Extensions: []string{".cpp", ".hpp", ".py"}}
+	ocaml := &recognize.RepoContext{Languages: []string{engine.LangPython, engine.LangC}, Extensions: []string{".ml", ".mli", ".py"}}
+	cpp := &recognize.RepoContext{Languages: []string{engine.LangCPP, engine.LangPython}, Extensions: []string{".cpp", ".hpp", ".py"}}
 	cases := []struct {
 		text string
 		rc   *recognize.RepoContext
 		want int
 	}{
+		// the same shape in a C++ project heed parses: its functions, not its
+		// Python scripts' (PascalCase is no Python function's idiom)
+		{"Functions: `PascalCase` (e.g., `GetChunk`)", cpp, 1},
 		{"Functions/variables: `snake_case`; classes: `PascalCase`.", py, 3},
 		// yacht's docs/AGENTS.md:27 shape: either style is allowed
 		{"Use snake_case for filenames, camelCase or snake_case for variables/functions depending on the language.", py, 0},
-		// duckdb's AGENTS.md:291 shape: a C++ project's convention, not its scripts'
-		{"Functions: `PascalCase` (e.g., `GetChunk`)", cpp, 0},
+		// duckdb's AGENTS.md:291 shape in a project whose main language heed has no
+		// grammar for: that language's convention, not its scripts'
+		{"Functions: `PascalCase` (e.g., `GetChunk`)", ocaml, 0},
 		{"`camelCase` for public variable names and methods.", py, 0},
 		{"Use PascalCase for `enum` values.", py, 0},
 		{"Pydantic models use PascalCase with explicit type hints.", py, 0},

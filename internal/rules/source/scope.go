@@ -26,6 +26,9 @@ var testGlobs = map[string][]string{
 	engine.LangKotlin:     {"**/src/test/**", "**/src/androidTest/**", "**/src/*Test/**", "**/*Test.kt", "**/*Tests.kt", "**/test/**"},
 	engine.LangRuby:       {"**/spec/**", "**/test/**", "**/*_spec.rb", "**/*_test.rb"},
 	engine.LangC:          {"**/test/**", "**/tests/**", "**/test_*.c", "**/*_test.c", "**/*_tests.c"},
+	engine.LangPHP:        {"**/tests/**", "**/test/**", "**/*Test.php"},
+	engine.LangCPP: {"**/test/**", "**/tests/**", "**/test_*.cpp", "**/test_*.cc", "**/*_test.cpp", "**/*_test.cc", "**/*_tests.cpp",
+		"**/*_tests.cc", "**/*_unittest.cc", "**/*_unittest.cpp", "**/*Test.cpp", "**/*Tests.cpp"},
 }
 
 // libraryGlobs are, beyond tests, what is not library code: scripts, examples, docs,
@@ -42,6 +45,8 @@ var libraryGlobs = map[string][]string{
 	engine.LangCSharp:     {"**/examples/**", "**/samples/**", "**/benchmarks/**"},
 	engine.LangRuby:       {"**/bin/**", "**/exe/**", "**/script/**", "**/scripts/**", "**/examples/**", "**/Rakefile", "**/*.rake", "**/Gemfile", "**/*.gemspec", "**/db/migrate/**"},
 	engine.LangC:          {"**/examples/**", "**/tools/**", "**/bench/**", "**/benchmarks/**"},
+	engine.LangCPP:        {"**/examples/**", "**/tools/**", "**/bench/**", "**/benchmarks/**"},
+	engine.LangPHP:        {"**/bin/**", "**/scripts/**", "**/examples/**", "**/database/migrations/**"},
 }
 
 // notShippedGlobs are, beyond tests, what does not ship in any language: example
@@ -53,6 +58,9 @@ var libraryGlobs = map[string][]string{
 var notShippedGlobs = []string{"**/examples/**", "**/example/**", "**/scripts/**", "**/benchmarks/**", "**/bench/**",
 	"**/docs/**", "tools/**", ".github/**", "**/*.config.js", "**/*.config.mjs", "**/*.config.cjs", "**/*.config.ts", "**/*.config.mts"}
 
+// headerGlobs are the header files of C and C++.
+var headerGlobs = []string{"**/*.h", "**/*.hpp", "**/*.hh", "**/*.hxx", "**/*.h++", "**/*.inl"}
+
 var extLangs = map[string][]string{
 	"py": {engine.LangPython}, "pyi": {engine.LangPython},
 	"js": {engine.LangJavaScript}, "mjs": {engine.LangJavaScript}, "cjs": {engine.LangJavaScript}, "jsx": {engine.LangJavaScript},
@@ -60,7 +68,8 @@ var extLangs = map[string][]string{
 	"tsx": {engine.LangTSX},
 	"go":  {engine.LangGo}, "rs": {engine.LangRust}, "java": {engine.LangJava}, "cs": {engine.LangCSharp},
 	"kt": {engine.LangKotlin}, "kts": {engine.LangKotlin}, "rb": {engine.LangRuby}, "rake": {engine.LangRuby},
-	"c": {engine.LangC}, "h": {engine.LangC},
+	"c": {engine.LangC}, "h": {engine.LangC, engine.LangCPP},
+	"php": {engine.LangPHP}, "cpp": {engine.LangCPP}, "cc": {engine.LangCPP}, "cxx": {engine.LangCPP}, "hpp": {engine.LangCPP}, "hh": {engine.LangCPP}, "hxx": {engine.LangCPP},
 	"sh": {engine.LangShell},
 }
 
@@ -108,6 +117,8 @@ var (
 		{lazyre.New(`\bkotlin\b|\bktor\b|\bkotest\b|\bkotlinx\b`), []string{engine.LangKotlin}},
 		{lazyre.New(`\bruby\b|\brails\b|\brspec\b|\bminitest\b|\brubocop\b`), []string{engine.LangRuby}},
 		{lazyre.New(`(?:^|[\s(,/>])c (?:code|files?|sources?|headers?|functions?|programs?|library|api)\b|\bansi c\b|\bc(?:89|99|11|17)\b`), []string{engine.LangC}},
+		{lazyre.New(`(?:^|[^\w+])c\+\+(?:[^\w+]|$)|\bcpp\b`), []string{engine.LangCPP}},
+		{lazyre.New(`\bphp\b|\blaravel\b|\bsymfony\b`), []string{engine.LangPHP}},
 	}
 	goHeaderRE = lazyre.New(`(?:^|[^A-Za-z])Go(?:[^A-Za-z]|$)`)
 	pathLangRE = []struct {
@@ -209,20 +220,23 @@ func intersect(a, b []string) []string {
 var (
 	productionRE = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|non-test code|outside (?:of )?tests?|except in tests|not in tests|shipped code|runtime code)\b`)
 	// shippedRE: the production phrases that mean what ships, not only "not tests".
-	shippedRE    = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|shipped code)\b`)
-	libraryRE    = lazyre.New(`\blibrary code\b|\bin librar(?:y|ies)\b|\blibrary crates?\b|\bin library\b`)
-	testOnlyRE   = lazyre.New(`^(?:in|inside|within|for) (?:unit |integration |e2e )?(?:tests?|test code|test files?|test suites?|testify suites)\b|\b(?:in|inside|within|on) (?:your |the |our |any )?(?:unit |integration )?(?:tests|test code|test files|test functions|test methods|test classes)\b`)
-	testHeaderRE = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
-	pathSpanRE   = lazyre.New(`^(?:\.?/)?[A-Za-z0-9_.\-*{}<>]+(?:/[A-Za-z0-9_.\-*{}<>]*)+$|^[A-Za-z0-9_\-]+/$`)
-	fileSpanRE   = lazyre.New(`^[A-Za-z0-9_.\-*{}/]*\.(?:ts|tsx|js|jsx|mjs|cjs|mts|cts|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|proto|vue|svelte|rb|php|swift|c|h|cpp|hpp|\{[a-z,]+\})$`)
-	inPathRE     = lazyre.New("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
-	exceptRE     = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|are allowed|is allowed)\b`)
-	regionRE     = lazyre.New(`\b(?:in|inside|within) (?:the |our |your |all |any )?((?:[a-z][a-z-]* )?(?:code|doctests?|docstrings?|notebooks?|templates?|migrations?|handlers?|views?|stories|snippets?|serialization classes))\b`)
+	shippedRE  = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|shipped code)\b`)
+	libraryRE  = lazyre.New(`\blibrary code\b|\bin librar(?:y|ies)\b|\blibrary crates?\b|\bin library\b`)
+	testOnlyRE = lazyre.New(`^(?:in|inside|within|for) (?:unit |integration |e2e )?(?:tests?|test code|test files?|test suites?|testify suites)\b|\b(?:in|inside|within|on) (?:your |the |our |any )?(?:unit |integration )?(?:tests|test code|test files|test functions|test methods|test classes)\b`)
+	// headersOnlyRE: "in headers", "in a public header", "into header files".
+	headersOnlyRE   = lazyre.New(`\b(?:in|inside|within|into|to|from) (?:a |any |the |our |public |your )*(?:headers?|header files?|\.h(?:pp)? files)\b`)
+	exceptHeadersRE = lazyre.New(`\b(?:except|outside(?: of)?|other than|apart from|but not|not) (?:in |inside )?(?:a |any |the |our |public )*(?:headers?|header files?)\b`)
+	testHeaderRE    = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
+	pathSpanRE      = lazyre.New(`^(?:\.?/)?[A-Za-z0-9_.\-*{}<>]+(?:/[A-Za-z0-9_.\-*{}<>]*)+$|^[A-Za-z0-9_\-]+/$`)
+	fileSpanRE      = lazyre.New(`^[A-Za-z0-9_.\-*{}/]*\.(?:ts|tsx|js|jsx|mjs|cjs|mts|cts|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|proto|vue|svelte|rb|php|swift|c|h|cpp|hpp|\{[a-z,]+\})$`)
+	inPathRE        = lazyre.New("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
+	exceptRE        = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|are allowed|is allowed)\b`)
+	regionRE        = lazyre.New(`\b(?:in|inside|within) (?:the |our |your |all |any )?((?:[a-z][a-z-]* )?(?:code|doctests?|docstrings?|notebooks?|templates?|migrations?|handlers?|views?|stories|snippets?|serialization classes))\b`)
 	// outsideRE: "outside (of) <what>", an exception region; outsideKnownRE what heed
 	// can locate (tests, a path in a code span, the words "CODE" stand for)
 	outsideRE      = lazyre.New(`\boutside (?:of )?((?:[a-z][a-z/-]* ){0,4}[a-z][a-z/-]*)`)
 	outsideKnownRE = lazyre.New(`\b(?:tests?|test code|test files|specs?|code)$|^code\b`)
-	regionOK       = set("merged", "committed", "checked-in", "final", "submitted", "production", "library", "prod", "source", "application", "app", "runtime", "shipped", "non-test", "new", "test", "unit", "typescript", "python", "rust", "go", "java", "javascript", "c#", "kotlin", "ruby", "c", "our", "all", "existing", "your", "any", "the", "this", "rust", "tsx")
+	regionOK       = set("merged", "committed", "checked-in", "final", "submitted", "production", "library", "prod", "source", "application", "app", "runtime", "shipped", "non-test", "new", "test", "unit", "typescript", "python", "rust", "go", "java", "javascript", "c#", "kotlin", "ruby", "c", "c++", "cpp", "php", "our", "all", "existing", "your", "any", "the", "this", "rust", "tsx")
 )
 
 // unknownRegion returns the part of the code a rule is limited to when heed cannot
@@ -310,6 +324,10 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 		} else if d := headingDir(s, rc); d != "" {
 			sc.Globs = append(sc.Globs, d+"/**")
 		}
+	}
+	if headersOnlyRE.MatchString(prose) && !exceptHeadersRE.MatchString(prose) {
+		// "in headers": the C family's header files
+		sc.Globs = append(sc.Globs, headerGlobs...)
 	}
 	switch {
 	case testOnlyRE.MatchString(prose) && productionRE.MatchString(prose):
@@ -494,11 +512,11 @@ func samplePath(sc policy.Scope, l string, base string) (string, bool) {
 	ext := map[string]string{
 		engine.LangPython: ".py", engine.LangJavaScript: ".js", engine.LangTypeScript: ".ts", engine.LangTSX: ".tsx",
 		engine.LangGo: ".go", engine.LangRust: ".rs", engine.LangJava: ".java", engine.LangCSharp: ".cs", engine.LangShell: ".sh",
-		engine.LangKotlin: ".kt", engine.LangRuby: ".rb", engine.LangC: ".c",
+		engine.LangKotlin: ".kt", engine.LangRuby: ".rb", engine.LangC: ".c", engine.LangCPP: ".cpp", engine.LangPHP: ".php",
 	}[l]
 	if base == "" {
 		base = "example"
-		if l == engine.LangJava || l == engine.LangCSharp || l == engine.LangKotlin {
+		if l == engine.LangJava || l == engine.LangCSharp || l == engine.LangKotlin || l == engine.LangPHP {
 			base = "Example"
 		}
 	}
@@ -529,14 +547,20 @@ func samplePath(sc policy.Scope, l string, base string) (string, bool) {
 	if l == engine.LangTypeScript || l == engine.LangJavaScript || l == engine.LangTSX {
 		names = append(names, base+".test"+ext)
 	}
-	if l == engine.LangJava || l == engine.LangKotlin || l == engine.LangCSharp {
+	if l == engine.LangJava || l == engine.LangKotlin || l == engine.LangCSharp || l == engine.LangPHP {
 		names = append(names, base+"Test"+ext)
 	}
 	if l == engine.LangRuby {
 		names = append(names, base+"_spec"+ext, base+"_test"+ext)
 	}
-	if l == engine.LangC {
+	if l == engine.LangC || l == engine.LangCPP {
 		names = append(names, "test_"+base+ext)
+	}
+	if l == engine.LangC {
+		names = append(names, base+".h") // a rule about headers
+	}
+	if l == engine.LangCPP {
+		names = append(names, base+".hpp")
 	}
 	for _, d := range dirs {
 		for _, n := range names {

@@ -258,7 +258,9 @@ func (c *textCheck) judgeIndent(ev *engine.Evidence, f *engine.File, li lineInde
 		}
 		var bad bool
 		if c.p.Indent == "tabs" {
-			bad = ws[0] == ' '
+			// spaces after the tabs align; spaces that open a continuation line
+			// align it with the line before ("spaces for alignment")
+			bad = ws[0] == ' ' && !continuation(f.Content, li, n, len(ws))
 		} else {
 			bad = strings.Contains(ws, "\t")
 		}
@@ -275,6 +277,35 @@ func (c *textCheck) judgeIndent(ev *engine.Evidence, f *engine.File, li lineInde
 	}
 	return violated(fs)
 }
+
+// continuation reports a line that continues the statement before it: the previous
+// non-blank line ends inside an expression or a list (a comma, an open bracket, an
+// operator), or this line opens with an operator. Its leading spaces align it.
+func continuation(content []byte, li lineIndex, n, indent int) bool {
+	line := strings.TrimSpace(lineText(content, li, n))
+	for _, op := range []string{"<<", ">>", "&&", "||", "+", "-", "*", "/", "%", "?", ":", ".", "->", "|", "&", "=", ")", "]"} {
+		if strings.HasPrefix(line, op) && !strings.HasPrefix(line, "//") && !strings.HasPrefix(line, "/*") && !strings.HasPrefix(line, "*") {
+			return true
+		}
+	}
+	for p := n - 1; p >= 1; p-- {
+		prev := strings.TrimRight(lineText(content, li, p), " \t\r")
+		if strings.TrimSpace(prev) == "" {
+			continue
+		}
+		for _, end := range []string{",", "(", "[", "&&", "||", "+", "-", "*", "/", "=", "?", ":", "<<", ">>", "|", "&", "\\"} {
+			if strings.HasSuffix(prev, end) && !strings.HasSuffix(prev, "*/") && !strings.HasSuffix(prev, "::") && !accessLabelRE.MatchString(prev) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// accessLabelRE: a line that ends with a colon but opens a block (`public:`,
+// `case 1:`, `default:`, a label, Python's `if x:`).
+var accessLabelRE = lazyre.New(`^\s*(?:public|private|protected|default|case\b.*|[A-Za-z_]\w*|(?:if|elif|else|for|while|def|class|with|try|except|finally)\b.*)\s*:$`)
 
 func leadingSpace(b []byte) string {
 	i := 0

@@ -207,7 +207,7 @@ func textBanRule(s *sentence, rc *recognize.RepoContext, tb textBan) (policy.Rul
 		switch {
 		case strings.HasPrefix(text, "#"):
 			// a preprocessor directive: the C family's
-			p.Languages = pickLangs(s, rc, []string{engine.LangCSharp, engine.LangC})
+			p.Languages = pickLangs(s, rc, []string{engine.LangCSharp, engine.LangC, engine.LangCPP})
 			if len(p.Languages) == 0 {
 				return r, false
 			}

@@ -42,7 +42,7 @@ var (
 )
 
 var codeLangs = []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp,
-	engine.LangKotlin, engine.LangRuby, engine.LangC}
+	engine.LangKotlin, engine.LangRuby, engine.LangC, engine.LangCPP, engine.LangPHP}
 
 func (textRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := newSentence(c)
