@@ -212,5 +212,7 @@ func possibilitiesAndOutputs(ns []Norm, text string) []Norm {
 	if !possibilityRE().MatchString(text) && !outputCheckRE().MatchString(text) {
 		return ns
 	}
-	return slices.DeleteFunc(ns, func(n Norm) bool { return n.Polarity == Require && n.Hedge != HedgeAdvice && hasKinds(n.Objects, KCommand, KCode) })
+	return slices.DeleteFunc(ns, func(n Norm) bool {
+		return n.Polarity == Require && n.Hedge != HedgeAdvice && hasKinds(n.Objects, KCommand, KCode)
+	})
 }
