@@ -835,3 +835,42 @@ func TestRulesAboutCommandsAndPathsReadNoFile(t *testing.T) {
 		}
 	}
 }
+
+// A file judged in part (a syntax error) is reported by a warm check as by a cold
+// one: a pass read from the findings cache keeps what it left out and why.
+func TestAWarmCheckReportsTheFilesJudgedInPart(t *testing.T) {
+	g := newRepo(t, map[string]string{
+		"AGENTS.md": "# Rules\n\n- Never use `eval()`.\n",
+		"a.py":      "x = eval(s)\n",
+		// a syntax error, and the word in a string: the gate lets it through, the rule passes
+		"b.py": "def g(:\n    pass\nw = \"eval\"\n",
+	})
+	g.commit("feat: base")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	p, err := project.Open(g.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func() *Result {
+		t.Helper()
+		res, err := Run(p, Options{Mode: All})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	cold := run()
+	if len(cold.Summary.Partial) != 1 || cold.Summary.Partial[0].File != "b.py" {
+		t.Fatalf("cold run: partial %+v, want b.py", cold.Summary.Partial)
+	}
+	if resultcache.OpenDiskCache(g.dir).Loaded() == 0 {
+		t.Fatal("the cold run cached nothing: the warm run would not read the cache")
+	}
+	warm := run()
+	if !reflect.DeepEqual(warm.Summary.Partial, cold.Summary.Partial) {
+		t.Errorf("warm run: partial %+v, cold %+v", warm.Summary.Partial, cold.Summary.Partial)
+	}
+	if !reflect.DeepEqual(where(warm.Findings), where(cold.Findings)) {
+		t.Errorf("warm findings %v, cold %v", where(warm.Findings), where(cold.Findings))
+	}
+}
