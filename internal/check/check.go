@@ -220,7 +220,9 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	if timeout == 0 {
 		timeout = 30 * time.Second
 	}
-	cache := attachCache(root, ev, opt.NoCache)
+	// A diff, or a check of some paths, reads the import facts of few files: the cache
+	// keeps those of the others.
+	cache := attachCache(root, ev, opt.NoCache, opt.Mode != All || len(paths) > 0)
 	// A diff judges the few files it touched: reading a findings cache of the whole
 	// tree would cost it more than it saves, so only a full check uses one.
 	findings := attachFindingsCache(root, ev, opt.NoCache || opt.Mode != All, len(paths) > 0)
@@ -1216,12 +1218,16 @@ func suppressionWarnings(ev *engine.Evidence, dirs map[string][]*directive, know
 
 // attachCache gives the run the import facts cached in .heed/cache/ (keyed by file
 // content, so a hit is always right): a diff check then reads the rest of the tree
-// for the import graph without parsing it again.
-func attachCache(root string, ev *engine.Evidence, off bool) *graph.DiskCache {
+// for the import graph without parsing it again. partial is true for a run that reads
+// only some files' facts, which must keep the cached facts of the rest.
+func attachCache(root string, ev *engine.Evidence, off, partial bool) *graph.DiskCache {
 	if off {
 		return nil
 	}
 	c := graph.OpenDiskCache(root)
+	if partial {
+		c.KeepUnused()
+	}
 	graph.UseCache(ev, c)
 	return c
 }
