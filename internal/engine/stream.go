@@ -56,8 +56,12 @@ type StreamOptions struct {
 	// target, so a run whose caller writes the findings out as they come holds
 	// nothing per violation.
 	TakeFindings bool
-	// ForgetFiles keeps no record of the judged files when no rule judges after the
-	// stream: ev.Files stays empty (targets index nothing) and ev.Judged counts them.
+	// ForgetFiles keeps a record only of the judged files the rules that judge after
+	// the stream might judge (FileSelector), all of them when one of those rules is no
+	// FileSelector, none when no rule judges after the stream; ev.Judged counts them
+	// all. A file-by-file rule's target in a file without a record indexes nothing
+	// (its Path still names the file). In ModeDiff every record is kept: ownership
+	// reads them.
 	ForgetFiles bool
 }
 
@@ -66,7 +70,8 @@ type StreamOptions struct {
 // values closed, its content dropped) before the file after it is read, so memory
 // stays that of the files in flight, not of the repository. The other rules judge
 // afterwards, as Run does, with ev.Files holding every judged file without its
-// content (path, language, touched lines): they may read the tree, not Files' content.
+// content (path, language, touched lines; with ForgetFiles only those they might
+// judge): they may read the tree, not Files' content.
 //
 // ev.Files must be empty on entry; on return it holds the judged files (without
 // content) in src's order, and targets index into it. An outcome of a FileByFile
@@ -95,10 +100,19 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 	}
 	aggs := make([]streamAgg, len(rules))
 	// ownership in ModeDiff needs the judged files once the stream ends
-	forget := sopt.ForgetFiles && len(whole) == 0 && ev.Mode != ModeDiff
+	keepRecord := func(string) bool { return true }
+	if sopt.ForgetFiles && ev.Mode != ModeDiff {
+		after := make([]Compiled, len(whole))
+		for k, r := range whole {
+			after[k] = rules[r]
+		}
+		if wanted := WantedFiles(after); wanted != nil {
+			keepRecord = wanted
+		}
+	}
 	var judged atomic.Int64
 	var stubs []*File
-	if !forget {
+	if !sopt.ForgetFiles || ev.Mode == ModeDiff || len(whole) > 0 {
 		stubs = make([]*File, n)
 	}
 	workers := opt.Workers
@@ -155,9 +169,8 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 		ev.Release("file:" + f.Path + "\x00")
 		// The record kept is a copy without the content: f itself is left alone, as a
 		// judge that overran its timeout may still be reading it on its own goroutine.
-		if forget {
-			judged.Add(1)
-		} else {
+		judged.Add(1)
+		if stubs != nil && keepRecord(f.Path) {
 			stub := *f
 			stub.Content = nil
 			stubs[i] = &stub
@@ -201,10 +214,7 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 			ev.Files = append(ev.Files, f)
 		}
 	}
-	ev.Judged = len(ev.Files)
-	if forget {
-		ev.Judged = int(judged.Load())
-	}
+	ev.Judged = int(judged.Load())
 	ev.streamLangs = nil
 	for _, r := range perFile {
 		aggs[r].outcome(ev, &outcomes[r], pos, sopt.TakeFindings)
