@@ -640,11 +640,7 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		var err error
 		if needsTree {
 			if all, err = wt.Candidates(); err == nil {
-				for _, p := range all {
-					if judged(p) {
-						keep = append(keep, p)
-					}
-				}
+				keep = judgedOf(all, judged)
 			}
 		} else {
 			// only the files to judge are kept of the listing: 80,000 paths are 5 MB
@@ -773,6 +769,28 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		Commits:      commits,
 	}
 	return &built{ev: ev, src: r.StreamChange(tree, narrowed), base: base, closer: closer, excluded: excluded}, nil
+}
+
+// judgedOf is the paths of all judged says yes to: all itself when it says yes to
+// every one (the files to judge are then the listing the run holds anyway, not a
+// copy of it).
+func judgedOf(all []string, judged func(string) bool) []string {
+	var own []string
+	for i, p := range all {
+		ok := judged(p)
+		switch {
+		case own != nil:
+			if ok {
+				own = append(own, p)
+			}
+		case !ok:
+			own = append(make([]string, 0, len(all)-1), all[:i]...)
+		}
+	}
+	if own == nil {
+		return all
+	}
+	return own
 }
 
 func matchesAny(all []string, q string) bool {
