@@ -694,7 +694,7 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		// ancestor of HEAD (a branch point), so the merge base is REV and that diff
 		// stands; when REV moved on, the diff is redone from the merge base, so
 		// commits that reached REV meanwhile are not the change's.
-		rev := opt.Rev + "^{commit}"
+		rev := diffBase(opt.Rev)
 		var wg sync.WaitGroup
 		var rerr, cerr, mbErr error
 		var mb string
@@ -791,6 +791,27 @@ func judgedOf(all []string, judged func(string) bool) []string {
 		return all
 	}
 	return own
+}
+
+// diffBase is what a diff check diffs the work tree against first: the commit rev
+// names (the merge base instead, when rev moved on since the branch left it).
+func diffBase(rev string) string { return rev + "^{commit}" }
+
+// Prefetch starts, in the background, the git calls a check of r in mode against rev
+// (Diff) will wait for longest: the listing of the work tree (untracked files, the
+// tree the import graph resolves against) and, for a diff, the diff of the work tree.
+// Call it as soon as the repository is known, before the rules are loaded; Run then
+// takes what it started.
+func Prefetch(r *repo.Repo, mode Mode, rev string) {
+	switch mode {
+	case Diff:
+		r.StartListing()
+		if rev != "" && !strings.HasPrefix(rev, "-") {
+			r.StartDiffWorktree(diffBase(rev))
+		}
+	case Unstaged:
+		r.StartListing()
+	}
 }
 
 func matchesAny(all []string, q string) bool {

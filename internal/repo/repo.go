@@ -37,6 +37,9 @@ type Repo struct {
 	ls   *stagedListing
 	// listingStarted is set once StartListing started ls.
 	listingStarted atomic.Bool
+	// started is the work-tree diff StartDiffWorktree began, until DiffWorktree takes it.
+	diffMu  sync.Mutex
+	started *startedDiff
 	// attrAsked maps each path PrefetchAttributes asked about to its batch (nil
 	// until a prefetch: Attributes then asks git directly).
 	attrMu    sync.Mutex
