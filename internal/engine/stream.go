@@ -111,10 +111,16 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 		}
 	}
 	var judged atomic.Int64
-	var stubs []*File
-	if !sopt.ForgetFiles || ev.Mode == ModeDiff || len(whole) > 0 {
-		stubs = make([]*File, n)
+	// the records kept, by the file's index in src (sorted once the stream is done)
+	type record struct {
+		i int
+		f *File
 	}
+	var (
+		recMu   sync.Mutex
+		records []record
+	)
+	keepRecords := !sopt.ForgetFiles || ev.Mode == ModeDiff || len(whole) > 0
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -170,10 +176,12 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 		// The record kept is a copy without the content: f itself is left alone, as a
 		// judge that overran its timeout may still be reading it on its own goroutine.
 		judged.Add(1)
-		if stubs != nil && keepRecord(f.Path) {
+		if keepRecords && keepRecord(f.Path) {
 			stub := *f
 			stub.Content = nil
-			stubs[i] = &stub
+			recMu.Lock()
+			records = append(records, record{i, &stub})
+			recMu.Unlock()
 		}
 	}
 	if workers == 1 {
@@ -204,15 +212,19 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 	}
 
 	// The judged files, in the source's order; targets index into them.
-	pos := make([]int, n)
-	for i := range pos {
-		pos[i] = -1
+	sort.Slice(records, func(a, b int) bool { return records[a].i < records[b].i })
+	if len(records) > 0 {
+		ev.Files = make([]*File, len(records))
 	}
-	for i, f := range stubs {
-		if f != nil {
-			pos[i] = len(ev.Files)
-			ev.Files = append(ev.Files, f)
+	for k, r := range records {
+		ev.Files[k] = r.f
+	}
+	pos := func(i int) int {
+		k := sort.Search(len(records), func(k int) bool { return records[k].i >= i })
+		if k < len(records) && records[k].i == i {
+			return k
 		}
+		return -1
 	}
 	ev.Judged = int(judged.Load())
 	ev.streamLangs = nil
@@ -314,7 +326,7 @@ func (a *streamAgg) add(file, slot int, tr TargetResult, violated bool) {
 // ownership applied in ModeDiff. The kept targets hold every violated one: a verdict
 // that ownership changes is theirs, at least satisfied (the satisfied targets were
 // not kept).
-func (a *streamAgg) outcome(ev *Evidence, o *Outcome, pos []int, taken bool) {
+func (a *streamAgg) outcome(ev *Evidence, o *Outcome, pos func(int) int, taken bool) {
 	o.Targets, o.Verdict = a.finish(pos)
 	o.Taken = taken
 	if ev.Mode == ModeDiff && ownFiles(ev, o.Targets) {
@@ -325,7 +337,7 @@ func (a *streamAgg) outcome(ev *Evidence, o *Outcome, pos []int, taken bool) {
 // finish returns the kept targets in the order Run would give them (by file, then as
 // the check listed them), their indexes pointing into the run's Files, and the
 // verdict.
-func (a *streamAgg) finish(pos []int) ([]TargetResult, Verdict) {
+func (a *streamAgg) finish(pos func(int) int) ([]TargetResult, Verdict) {
 	sort.Slice(a.kept, func(i, j int) bool {
 		if a.kept[i].file != a.kept[j].file {
 			return a.kept[i].file < a.kept[j].file
@@ -336,7 +348,7 @@ func (a *streamAgg) finish(pos []int) ([]TargetResult, Verdict) {
 	for i, k := range a.kept {
 		out[i] = k.tr
 		if out[i].Target.Kind == TargetFile {
-			out[i].Target.Index = pos[k.file]
+			out[i].Target.Index = pos(k.file)
 		}
 	}
 	v := a.verdict
