@@ -13,7 +13,8 @@ Sections (all by default; --only takes a comma-separated list):
             19,757 files, 80,000 tracked), next to ast-grep with the same rules.
   diff      `check --diff HEAD~1` after a one-file commit, on Django, Django ×23 and the
             20,000-file generated repository, next to its floors: `git status` on the same
-            tree and `heed --version` (process start).
+            tree and `heed --version` (process start). Each build has a user cache of its
+            own (XDG_CACHE_HOME under --work), as one user's heed has.
   semantic  the same Django check with one `judge` rule added and no model configured, next
             to the check without it.
 
@@ -323,7 +324,12 @@ def main():
         repos = [(f"Django ({n} files)", d) for n, d in djangos if n in (859, 19757)]
         repos.append((f"generated, {sizes[-1]} files", generated(a.work, sizes[-1])))
         for title, d in repos:
-            cmds = [(f"{name} check --diff HEAD~1", [b, "check", "--diff", "HEAD~1", "--repo", d, "--format", "json"], None, None)
+            # Each build keeps its own user cache (the base's compiled rules are kept
+            # there by tree and build, one entry a repository): sharing one, the two
+            # builds would evict each other's entry and each run would compile the
+            # base's instruction files again, which a user's runs never do.
+            cmds = [(f"{name} check --diff HEAD~1", ["env", f"XDG_CACHE_HOME={os.path.join(a.work, 'xdg-' + name)}",
+                                                       b, "check", "--diff", "HEAD~1", "--repo", d, "--format", "json"], None, None)
                     for name, b in bins]
             cmds.append(("git status --porcelain", ["git", "-C", d, "status", "--porcelain"], None, None))
             cmds.append(("heed --version", [bins[0][1], "--version"], None, None))

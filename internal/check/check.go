@@ -220,7 +220,9 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	if timeout == 0 {
 		timeout = 30 * time.Second
 	}
-	cache := attachCache(root, ev, opt.NoCache)
+	// A diff, or a check of some paths, reads the import facts of few files: the cache
+	// keeps those of the others.
+	cache := attachCache(root, ev, opt.NoCache, opt.Mode != All || len(paths) > 0)
 	// A diff judges the few files it touched: reading a findings cache of the whole
 	// tree would cost it more than it saves, so only a full check uses one.
 	findings := attachFindingsCache(root, ev, opt.NoCache || opt.Mode != All, len(paths) > 0)
@@ -638,11 +640,7 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		var err error
 		if needsTree {
 			if all, err = wt.Candidates(); err == nil {
-				for _, p := range all {
-					if judged(p) {
-						keep = append(keep, p)
-					}
-				}
+				keep = judgedOf(all, judged)
 			}
 		} else {
 			// only the files to judge are kept of the listing: 80,000 paths are 5 MB
@@ -696,7 +694,7 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		// ancestor of HEAD (a branch point), so the merge base is REV and that diff
 		// stands; when REV moved on, the diff is redone from the merge base, so
 		// commits that reached REV meanwhile are not the change's.
-		rev := opt.Rev + "^{commit}"
+		rev := diffBase(opt.Rev)
 		var wg sync.WaitGroup
 		var rerr, cerr, mbErr error
 		var mb string
@@ -771,6 +769,49 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		Commits:      commits,
 	}
 	return &built{ev: ev, src: r.StreamChange(tree, narrowed), base: base, closer: closer, excluded: excluded}, nil
+}
+
+// judgedOf is the paths of all judged says yes to: all itself when it says yes to
+// every one (the files to judge are then the listing the run holds anyway, not a
+// copy of it).
+func judgedOf(all []string, judged func(string) bool) []string {
+	var own []string
+	for i, p := range all {
+		ok := judged(p)
+		switch {
+		case own != nil:
+			if ok {
+				own = append(own, p)
+			}
+		case !ok:
+			own = append(make([]string, 0, len(all)-1), all[:i]...)
+		}
+	}
+	if own == nil {
+		return all
+	}
+	return own
+}
+
+// diffBase is what a diff check diffs the work tree against first: the commit rev
+// names (the merge base instead, when rev moved on since the branch left it).
+func diffBase(rev string) string { return rev + "^{commit}" }
+
+// Prefetch starts, in the background, the git calls a check of r in mode against rev
+// (Diff) will wait for longest: the listing of the work tree (untracked files, the
+// tree the import graph resolves against) and, for a diff, the diff of the work tree.
+// Call it as soon as the repository is known, before the rules are loaded; Run then
+// takes what it started.
+func Prefetch(r *repo.Repo, mode Mode, rev string) {
+	switch mode {
+	case Diff:
+		r.StartListing()
+		if rev != "" && !strings.HasPrefix(rev, "-") {
+			r.StartDiffWorktree(diffBase(rev))
+		}
+	case Unstaged:
+		r.StartListing()
+	}
 }
 
 func matchesAny(all []string, q string) bool {
@@ -1216,12 +1257,16 @@ func suppressionWarnings(ev *engine.Evidence, dirs map[string][]*directive, know
 
 // attachCache gives the run the import facts cached in .heed/cache/ (keyed by file
 // content, so a hit is always right): a diff check then reads the rest of the tree
-// for the import graph without parsing it again.
-func attachCache(root string, ev *engine.Evidence, off bool) *graph.DiskCache {
+// for the import graph without parsing it again. partial is true for a run that reads
+// only some files' facts, which must keep the cached facts of the rest.
+func attachCache(root string, ev *engine.Evidence, off, partial bool) *graph.DiskCache {
 	if off {
 		return nil
 	}
 	c := graph.OpenDiskCache(root)
+	if partial {
+		c.KeepUnused()
+	}
 	graph.UseCache(ev, c)
 	return c
 }

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -15,6 +16,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/graph"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/report"
@@ -833,5 +835,86 @@ func TestRulesAboutCommandsAndPathsReadNoFile(t *testing.T) {
 		if res := g.run(Options{Mode: All}, rules...); res.Summary.Files != 1 {
 			t.Errorf("with %s: %d files read, want the one Python file", r.ID, res.Summary.Files)
 		}
+	}
+}
+
+// A file judged in part (a syntax error) is reported by a warm check as by a cold
+// one: a pass read from the findings cache keeps what it left out and why.
+func TestAWarmCheckReportsTheFilesJudgedInPart(t *testing.T) {
+	g := newRepo(t, map[string]string{
+		"AGENTS.md": "# Rules\n\n- Never use `eval()`.\n",
+		"a.py":      "x = eval(s)\n",
+		// a syntax error, and the word in a string: the gate lets it through, the rule passes
+		"b.py": "def g(:\n    pass\nw = \"eval\"\n",
+	})
+	g.commit("feat: base")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	p, err := project.Open(g.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func() *Result {
+		t.Helper()
+		res, err := Run(p, Options{Mode: All})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	cold := run()
+	if len(cold.Summary.Partial) != 1 || cold.Summary.Partial[0].File != "b.py" {
+		t.Fatalf("cold run: partial %+v, want b.py", cold.Summary.Partial)
+	}
+	if resultcache.OpenDiskCache(g.dir).Loaded() == 0 {
+		t.Fatal("the cold run cached nothing: the warm run would not read the cache")
+	}
+	warm := run()
+	if !reflect.DeepEqual(warm.Summary.Partial, cold.Summary.Partial) {
+		t.Errorf("warm run: partial %+v, cold %+v", warm.Summary.Partial, cold.Summary.Partial)
+	}
+	if !reflect.DeepEqual(where(warm.Findings), where(cold.Findings)) {
+		t.Errorf("warm findings %v, cold %v", where(warm.Findings), where(cold.Findings))
+	}
+}
+
+// A diff check reads the import facts of the files it touched; the cache keeps those
+// of the rest of the tree, so the next full check parses only what changed.
+func TestADiffCheckKeepsTheImportCacheOfTheWholeTree(t *testing.T) {
+	files := map[string]string{
+		"AGENTS.md": "# Rules\n\n- `app/core/` must not import from `app/ui/`.\n",
+	}
+	for i := range 12 {
+		files[fmt.Sprintf("app/core/m%02d.py", i)] = fmt.Sprintf("import os\nfrom app.core import m%02d\n", (i+1)%12)
+		files[fmt.Sprintf("app/ui/v%02d.py", i)] = fmt.Sprintf("from app.core import m%02d\n", i)
+	}
+	g := newRepo(t, files)
+	g.commit("feat: base")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	p, err := project.Open(g.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(p.Rules, func(c engine.Compiled) bool { return c.Rule.Domain == policy.DomainArchitecture }) {
+		t.Fatal("the policy has no architecture rule: nothing reads the import graph")
+	}
+	run := func(opt Options) *Result {
+		t.Helper()
+		res, err := Run(p, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	run(Options{Mode: All})
+	full := graph.OpenDiskCache(g.dir).Entries()
+	if full < 12 {
+		t.Fatalf("a full check cached the facts of %d files, want those of the 12 files in app/core", full)
+	}
+	g.write(map[string]string{"app/core/m03.py": "import os\nimport app.ui.v01\n"})
+	if res := run(Options{Mode: Diff, Rev: "HEAD"}); len(res.Findings) == 0 {
+		t.Errorf("the diff's import of app/ui is not reported")
+	}
+	if n := graph.OpenDiskCache(g.dir).Entries(); n < full {
+		t.Errorf("after a diff check the cache holds %d files' facts, was %d", n, full)
 	}
 }

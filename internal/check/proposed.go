@@ -116,7 +116,7 @@ func judgeWrite(r *repo.Repo, root string, rules []engine.Compiled, file *engine
 		Changed: []string{file.Path},
 	}
 	defer ev.Close()
-	cache := attachCache(root, ev, false)
+	cache := attachCache(root, ev, false, true) // one file: keep the rest of the tree's facts
 	outcomes := engine.Run(rules, ev, engine.Options{Timeout: 10 * time.Second})
 	saveCache(root, cache)
 	li := newLineIndex(ev)

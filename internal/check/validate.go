@@ -154,9 +154,9 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 	if timeout == 0 {
 		timeout = 30 * time.Second
 	}
-	cache := attachCache(root, ev, opt.NoCache)
 	// The tree of HEAD is not the working tree: keep the cached results of files
 	// this run does not see as the working tree has them.
+	cache := attachCache(root, ev, opt.NoCache, true)
 	findings := attachFindingsCache(root, ev, opt.NoCache, true)
 	if !time.Now().Before(deadline) {
 		halt() // the timer's goroutine may not have run yet

@@ -122,12 +122,12 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 	if f.diff != "" && !strings.HasPrefix(f.diff, "-") {
 		rev = f.diff
 	}
-	// A diff waits longest for git's walk of the work tree for untracked files: start
-	// it (with the rest of the listing) now, while the rules load.
+	// A diff waits longest for git's walks of the work tree (the untracked files, the
+	// diff itself): start them now, while the rules load.
 	var r *repo.Repo
 	if mode := f.mode(); mode == check.Diff || mode == check.Unstaged {
 		if r, err = repo.Open(root); err == nil {
-			r.StartListing()
+			check.Prefetch(r, mode, f.diff)
 		} else {
 			r = nil
 		}

@@ -56,8 +56,12 @@ type StreamOptions struct {
 	// target, so a run whose caller writes the findings out as they come holds
 	// nothing per violation.
 	TakeFindings bool
-	// ForgetFiles keeps no record of the judged files when no rule judges after the
-	// stream: ev.Files stays empty (targets index nothing) and ev.Judged counts them.
+	// ForgetFiles keeps a record only of the judged files the rules that judge after
+	// the stream might judge (FileSelector), all of them when one of those rules is no
+	// FileSelector, none when no rule judges after the stream; ev.Judged counts them
+	// all. A file-by-file rule's target in a file without a record indexes nothing
+	// (its Path still names the file). In ModeDiff every record is kept: ownership
+	// reads them.
 	ForgetFiles bool
 }
 
@@ -66,7 +70,8 @@ type StreamOptions struct {
 // values closed, its content dropped) before the file after it is read, so memory
 // stays that of the files in flight, not of the repository. The other rules judge
 // afterwards, as Run does, with ev.Files holding every judged file without its
-// content (path, language, touched lines): they may read the tree, not Files' content.
+// content (path, language, touched lines; with ForgetFiles only those they might
+// judge): they may read the tree, not Files' content.
 //
 // ev.Files must be empty on entry; on return it holds the judged files (without
 // content) in src's order, and targets index into it. An outcome of a FileByFile
@@ -95,12 +100,27 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 	}
 	aggs := make([]streamAgg, len(rules))
 	// ownership in ModeDiff needs the judged files once the stream ends
-	forget := sopt.ForgetFiles && len(whole) == 0 && ev.Mode != ModeDiff
-	var judged atomic.Int64
-	var stubs []*File
-	if !forget {
-		stubs = make([]*File, n)
+	keepRecord := func(string) bool { return true }
+	if sopt.ForgetFiles && ev.Mode != ModeDiff {
+		after := make([]Compiled, len(whole))
+		for k, r := range whole {
+			after[k] = rules[r]
+		}
+		if wanted := WantedFiles(after); wanted != nil {
+			keepRecord = wanted
+		}
 	}
+	var judged atomic.Int64
+	// the records kept, by the file's index in src (sorted once the stream is done)
+	type record struct {
+		i int
+		f *File
+	}
+	var (
+		recMu   sync.Mutex
+		records []record
+	)
+	keepRecords := !sopt.ForgetFiles || ev.Mode == ModeDiff || len(whole) > 0
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -155,12 +175,13 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 		ev.Release("file:" + f.Path + "\x00")
 		// The record kept is a copy without the content: f itself is left alone, as a
 		// judge that overran its timeout may still be reading it on its own goroutine.
-		if forget {
-			judged.Add(1)
-		} else {
+		judged.Add(1)
+		if keepRecords && keepRecord(f.Path) {
 			stub := *f
 			stub.Content = nil
-			stubs[i] = &stub
+			recMu.Lock()
+			records = append(records, record{i, &stub})
+			recMu.Unlock()
 		}
 	}
 	if workers == 1 {
@@ -191,20 +212,21 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 	}
 
 	// The judged files, in the source's order; targets index into them.
-	pos := make([]int, n)
-	for i := range pos {
-		pos[i] = -1
+	sort.Slice(records, func(a, b int) bool { return records[a].i < records[b].i })
+	if len(records) > 0 {
+		ev.Files = make([]*File, len(records))
 	}
-	for i, f := range stubs {
-		if f != nil {
-			pos[i] = len(ev.Files)
-			ev.Files = append(ev.Files, f)
+	for k, r := range records {
+		ev.Files[k] = r.f
+	}
+	pos := func(i int) int {
+		k := sort.Search(len(records), func(k int) bool { return records[k].i >= i })
+		if k < len(records) && records[k].i == i {
+			return k
 		}
+		return -1
 	}
-	ev.Judged = len(ev.Files)
-	if forget {
-		ev.Judged = int(judged.Load())
-	}
+	ev.Judged = int(judged.Load())
 	ev.streamLangs = nil
 	for _, r := range perFile {
 		aggs[r].outcome(ev, &outcomes[r], pos, sopt.TakeFindings)
@@ -304,7 +326,7 @@ func (a *streamAgg) add(file, slot int, tr TargetResult, violated bool) {
 // ownership applied in ModeDiff. The kept targets hold every violated one: a verdict
 // that ownership changes is theirs, at least satisfied (the satisfied targets were
 // not kept).
-func (a *streamAgg) outcome(ev *Evidence, o *Outcome, pos []int, taken bool) {
+func (a *streamAgg) outcome(ev *Evidence, o *Outcome, pos func(int) int, taken bool) {
 	o.Targets, o.Verdict = a.finish(pos)
 	o.Taken = taken
 	if ev.Mode == ModeDiff && ownFiles(ev, o.Targets) {
@@ -315,7 +337,7 @@ func (a *streamAgg) outcome(ev *Evidence, o *Outcome, pos []int, taken bool) {
 // finish returns the kept targets in the order Run would give them (by file, then as
 // the check listed them), their indexes pointing into the run's Files, and the
 // verdict.
-func (a *streamAgg) finish(pos []int) ([]TargetResult, Verdict) {
+func (a *streamAgg) finish(pos func(int) int) ([]TargetResult, Verdict) {
 	sort.Slice(a.kept, func(i, j int) bool {
 		if a.kept[i].file != a.kept[j].file {
 			return a.kept[i].file < a.kept[j].file
@@ -326,7 +348,7 @@ func (a *streamAgg) finish(pos []int) ([]TargetResult, Verdict) {
 	for i, k := range a.kept {
 		out[i] = k.tr
 		if out[i].Target.Kind == TargetFile {
-			out[i].Target.Index = pos[k.file]
+			out[i].Target.Index = pos(k.file)
 		}
 	}
 	v := a.verdict

@@ -197,6 +197,44 @@ func TestStreamHandsOverFindingsAndForgetsFiles(t *testing.T) {
 	if len(ev.Files) != 3 || ev.Judged != 3 {
 		t.Errorf("with a whole-run rule: %d files kept, %d judged", len(ev.Files), ev.Judged)
 	}
+	// whole-run rules that say which files they might judge are given those alone: a
+	// rule about the change as a whole (wanting no file) keeps no record of any
+	mixed := map[string]string{"a.go": "BAD\n", "b.py": "ok\n", "c.go": "ok\n", "d.py": "BAD\n"}
+	for _, tc := range []struct {
+		wants string
+		kept  []string
+	}{{"", nil}, {".py", []string{"b.py", "d.py"}}} {
+		ev := &Evidence{Mode: ModeAll}
+		whole := Compiled{Rule: rule("whole"), Check: selectingWhole{suffix: tc.wants}}
+		out := StreamWith(append(rules, whole), ev, newSliceSource(mixed, []string{"a.go", "b.py", "c.go", "d.py"}), StreamOptions{TakeFindings: true, ForgetFiles: true}, nil)
+		var kept []string
+		for _, f := range ev.Files {
+			kept = append(kept, f.Path)
+		}
+		if !reflect.DeepEqual(kept, tc.kept) || ev.Judged != 4 {
+			t.Errorf("a whole-run rule wanting %q: files kept %v, %d judged; want %v, 4 judged", tc.wants, kept, ev.Judged, tc.kept)
+		}
+		if r := out[2].Targets[0].Reason; r != fmt.Sprintf("%d files, 0 with content", len(tc.kept)) {
+			t.Errorf("a whole-run rule wanting %q saw %s", tc.wants, r)
+		}
+		// the file-by-file rules' kept targets still name their files
+		for _, tr := range out[0].Targets {
+			if tr.Target.Path == "" {
+				t.Errorf("a kept target lost its path: %+v", tr.Target)
+			}
+		}
+	}
+}
+
+// selectingWhole is wholeCheck, wanting the files whose name ends in suffix (none
+// when empty).
+type selectingWhole struct {
+	wholeCheck
+	suffix string
+}
+
+func (c selectingWhole) WantsFile(p, _ string) bool {
+	return c.suffix != "" && len(p) > len(c.suffix) && p[len(p)-len(c.suffix):] == c.suffix
 }
 
 // A rule with nothing to say about any file is inapplicable, one that passed every

@@ -40,8 +40,12 @@ type DiskCache struct {
 	old *os.File
 	at  map[Key]record
 	// oldCount is how many records old holds, oldUsed how many of them this run asked
-	// for, added how many records it wrote to out.
+	// for, added how many records it wrote to out; oldEnd is where old's last record
+	// ends.
 	oldCount, oldUsed, added int
+	oldEnd                   int64
+	// keep makes Save keep the records of old this run did not ask for (KeepUnused).
+	keep bool
 	// out is the file Save renames into place, created at the first record added;
 	// written through w, of which the first flushed bytes are on disk. err is the
 	// first failure to write it, after which the records added are kept in mem.
@@ -88,22 +92,23 @@ func OpenDiskCache(root string) *DiskCache {
 	if err != nil {
 		return c
 	}
-	at, err := indexRecords(f)
+	at, end, err := indexRecords(f)
 	if err != nil {
 		f.Close()
 		return c // a truncated or corrupt file is an empty cache
 	}
-	c.old, c.at, c.oldCount = f, at, len(at)
+	c.old, c.at, c.oldCount, c.oldEnd = f, at, len(at), end
 	return c
 }
 
-// indexRecords reads the header and the place of every record of a cache file.
-func indexRecords(f *os.File) (map[Key]record, error) {
+// indexRecords reads the header and the place of every record of a cache file, and
+// where the last record ends.
+func indexRecords(f *os.File) (map[Key]record, int64, error) {
 	r := bufio.NewReaderSize(f, 64<<10)
 	h := cacheHeader()
 	head := make([]byte, len(h))
 	if _, err := io.ReadFull(r, head); err != nil || string(head) != h {
-		return nil, errCorrupt
+		return nil, 0, errCorrupt
 	}
 	at := map[Key]record{}
 	off := int64(len(h))
@@ -111,20 +116,20 @@ func indexRecords(f *os.File) (map[Key]record, error) {
 	for {
 		if _, err := io.ReadFull(r, k[:]); err != nil {
 			if err == io.EOF {
-				return at, nil
+				return at, off, nil
 			}
-			return nil, errCorrupt
+			return nil, 0, errCorrupt
 		}
 		n, err := binary.ReadUvarint(r)
 		if err != nil || n > recLen {
-			return nil, errCorrupt
+			return nil, 0, errCorrupt
 		}
 		if d, err := r.Discard(4 + int(n)); err != nil || d != 4+int(n) {
-			return nil, errCorrupt
+			return nil, 0, errCorrupt
 		}
 		off += int64(len(k)) + int64(uvarintLen(n))
 		if off+4+int64(n) > maxCacheFile {
-			return nil, errCorrupt
+			return nil, 0, errCorrupt
 		}
 		at[k] = record{off: uint32(off), n: uint32(n)}
 		off += 4 + int64(n)
@@ -294,14 +299,23 @@ func (c *DiskCache) fail(err error) {
 	}
 }
 
-// Save writes the entries this run used, atomically (a crash leaves the old file),
-// and closes the cache. It does nothing when every entry came from the file and none
-// was dropped.
+// KeepUnused makes Save keep the records this run did not ask for: a run that reads
+// the facts of only some files (a diff check) must not forget the rest of the tree. A
+// run over the whole tree leaves it off and so prunes what the tree no longer holds.
+func (c *DiskCache) KeepUnused() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.keep = true
+}
+
+// Save writes the entries this run used (after KeepUnused, every entry), atomically
+// (a crash leaves the old file), and closes the cache. It does nothing when every
+// entry came from the file and none was dropped.
 func (c *DiskCache) Save() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	defer c.close()
-	if c.added == 0 && c.oldUsed == c.oldCount {
+	if c.added == 0 && (c.keep || c.oldUsed == c.oldCount) {
 		return nil
 	}
 	if c.err != nil {
@@ -310,6 +324,18 @@ func (c *DiskCache) Save() error {
 	c.open()
 	if c.err != nil {
 		return c.err
+	}
+	if c.keep && c.old != nil && c.size+c.oldEnd <= maxCacheFile {
+		// every record of the old file, as it is: none of them is in out (Put adds
+		// no key the old file has)
+		body := io.NewSectionReader(c.old, int64(len(cacheHeader())), c.oldEnd-int64(len(cacheHeader())))
+		n, err := io.Copy(c.w, body)
+		if err != nil {
+			c.fail(err)
+			return c.err
+		}
+		c.size += n
+		return c.finish()
 	}
 	// the records used of the old file, in its order
 	type usedRec struct {
@@ -333,6 +359,11 @@ func (c *DiskCache) Save() error {
 			return c.err
 		}
 	}
+	return c.finish()
+}
+
+// finish puts out in place of the cache file (the caller holds mu).
+func (c *DiskCache) finish() error {
 	tmp := c.out.Name()
 	err := c.w.Flush()
 	if cerr := c.out.Close(); err == nil {
@@ -363,7 +394,7 @@ func (c *DiskCache) close() {
 		c.out, c.w = nil, nil
 	}
 	c.at, c.mem = map[Key]record{}, nil
-	c.oldCount, c.oldUsed, c.added = 0, 0, 0
+	c.oldCount, c.oldUsed, c.added, c.oldEnd = 0, 0, 0, 0
 }
 
 // AttachDiskCache attaches the repository's extraction cache to an evidence bundle
@@ -376,4 +407,12 @@ func AttachDiskCache(ev *engine.Evidence, root string) (save func() error) {
 	c := OpenDiskCache(root)
 	UseCache(ev, c)
 	return c.Save
+}
+
+// Entries is how many files' facts the cache holds: those of the file it opened and
+// those added since.
+func (c *DiskCache) Entries() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.at) + len(c.mem)
 }

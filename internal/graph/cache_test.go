@@ -160,3 +160,57 @@ func FuzzDecodeFacts(f *testing.F) {
 		}
 	})
 }
+
+// A run that reads only some files' facts, told to keep the rest (a diff check),
+// leaves every record of the file it opened and adds its own; a full run afterwards
+// parses nothing. Without KeepUnused the records no run asked for are pruned.
+func TestDiskCacheKeepUnusedKeepsTheRestOfTheTree(t *testing.T) {
+	root := t.TempDir()
+	snap := engine.MapSnapshot{"a.py": []byte("import b\n"), "b.py": []byte("import c\n"), "c.py": []byte("x = 1\n")}
+	c := OpenDiskCache(root)
+	if _, err := Build(snap, c, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	one := func(keep bool, content string) {
+		t.Helper()
+		c := OpenDiskCache(root)
+		if keep {
+			c.KeepUnused()
+		}
+		ev := &engine.Evidence{Tree: snap}
+		UseCache(ev, c)
+		f := &engine.File{Path: "a.py", Lang: engine.LangPython, Content: []byte(content)}
+		if _, err := FileOf(ev, f); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Save(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	one(true, "import b\nimport c\n")
+	if n := OpenDiskCache(root).Entries(); n != 4 {
+		t.Fatalf("after a run that kept the rest: %d records, want the 3 of the tree and the new one", n)
+	}
+	one(true, "import b\n") // read from the cache: nothing to write
+	if n := OpenDiskCache(root).Entries(); n != 4 {
+		t.Fatalf("after a run that added nothing: %d records, want 4", n)
+	}
+	c = OpenDiskCache(root)
+	g, err := Build(snap, c, Options{})
+	if err != nil || g.Stats.Parsed != 0 || g.Stats.Cached != 3 {
+		t.Fatalf("a full build after the partial runs: %+v %v, want every file from the cache", g.Stats, err)
+	}
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if n := OpenDiskCache(root).Entries(); n != 3 {
+		t.Fatalf("a full run keeps what it used: %d records, want 3", n)
+	}
+	one(false, "import b\nimport c\nimport os\n")
+	if n := OpenDiskCache(root).Entries(); n != 1 {
+		t.Fatalf("without KeepUnused a run keeps what it used: %d records, want 1", n)
+	}
+}

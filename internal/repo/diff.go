@@ -98,7 +98,48 @@ func (r *Repo) DiffWorktree(base string) (*Change, error) {
 	if !r.Git {
 		return nil, ErrNotGit
 	}
+	r.diffMu.Lock()
+	d := r.started
+	if d != nil && d.base == base {
+		r.started = nil
+	}
+	r.diffMu.Unlock()
+	if d != nil && d.base == base {
+		<-d.done
+		return d.change, d.err
+	}
 	return r.diff(base, []string{base}, true)
+}
+
+// startedDiff is a DiffWorktree under way in the background.
+type startedDiff struct {
+	base   string
+	done   chan struct{}
+	change *Change
+	err    error
+}
+
+// StartDiffWorktree starts DiffWorktree(base) in the background; the next
+// DiffWorktree of the same base waits for it instead of asking git again. A diff
+// check on a large tree waits longest for git's two walks of the work tree (the diff
+// stats every tracked file, the untracked listing reads every folder): started
+// before the rules are loaded, both run while they load.
+func (r *Repo) StartDiffWorktree(base string) {
+	if !r.Git {
+		return
+	}
+	d := &startedDiff{base: base, done: make(chan struct{})}
+	r.diffMu.Lock()
+	if r.started != nil {
+		r.diffMu.Unlock()
+		return
+	}
+	r.started = d
+	r.diffMu.Unlock()
+	go func() {
+		defer close(d.done)
+		d.change, d.err = r.diff(base, []string{base}, true)
+	}()
 }
 
 // DiffStaged is the change the index holds over HEAD (what `git commit` would

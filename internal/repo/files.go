@@ -182,6 +182,10 @@ func (r *Repo) lsFiles(keep func(string) bool) (candidates, untracked []string, 
 			uniq = append(uniq, p)
 		}
 	}
+	if cap(uniq)-len(uniq) > len(uniq)/8 {
+		// held for the command: not the room appending left (up to as much again)
+		uniq = append(make([]string, 0, len(uniq)), uniq...)
+	}
 	sort.Strings(untracked)
 	return uniq, untracked, nil
 }

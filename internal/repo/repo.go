@@ -37,6 +37,12 @@ type Repo struct {
 	ls   *stagedListing
 	// listingStarted is set once StartListing started ls.
 	listingStarted atomic.Bool
+	// started is the work-tree diff StartDiffWorktree began, until DiffWorktree takes it.
+	diffMu  sync.Mutex
+	started *startedDiff
+	// resolved holds the commits ResolveRev found, by revision: a diff check asks for
+	// its base once to load the base's rules and again to diff against it.
+	resolved sync.Map
 	// attrAsked maps each path PrefetchAttributes asked about to its batch (nil
 	// until a prefetch: Attributes then asks git directly).
 	attrMu    sync.Mutex
@@ -209,11 +215,16 @@ func (r *Repo) ResolveRev(rev string) (string, error) {
 	if rev == "" || strings.HasPrefix(rev, "-") {
 		return "", &UnknownRevisionError{Rev: rev}
 	}
+	if h, ok := r.resolved.Load(rev); ok {
+		return h.(string), nil
+	}
 	out, err := r.run(nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if err != nil {
 		return "", &UnknownRevisionError{Rev: rev}
 	}
-	return strings.TrimSpace(string(out)), nil
+	h := strings.TrimSpace(string(out))
+	r.resolved.Store(rev, h)
+	return h, nil
 }
 
 // ResolveTree resolves rev to the hash of its commit's tree: the whole content of

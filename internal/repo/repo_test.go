@@ -779,3 +779,49 @@ func TestCopiesOfTheGoSourcesAreVendored(t *testing.T) {
 		}
 	}
 }
+
+// A diff started early (StartDiffWorktree, while a command loads its rules) is the
+// diff DiffWorktree would have made, untracked files included; a diff of another base
+// is made afresh, and a second diff of the same base asks git again.
+func TestAStartedDiffIsTheDiff(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{"a.py": numbered(5, "a"), "b.py": "b\n", "c.py": "c\n"})
+	first := g.commit("base")
+	g.write(map[string]string{"a.py": strings.Replace(numbered(5, "a"), "a line 2\n", "A LINE 2\n", 1)})
+	second := g.commit("change")
+	g.write(map[string]string{"b.py": "B\n", "new.py": "n\n"})
+	want, err := g.open().DiffWorktree(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := g.open()
+	r.StartListing()
+	r.StartDiffWorktree(first)
+	got, err := r.DiffWorktree(first)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("the started diff %+v (%v), want %+v", got, err, want)
+	}
+	other, err := r.DiffWorktree(second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := byPath(other)["a.py"]; ok {
+		t.Errorf("a diff against %s holds a.py, which only the commit before it changed", second)
+	}
+	g.write(map[string]string{"c.py": "C\n"})
+	again, err := r.DiffWorktree(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := byPath(again)["c.py"]; !ok {
+		t.Errorf("a second diff of the same base was not made afresh: %v", again.Paths())
+	}
+	if _, err := g.open().DiffWorktree("no-such-rev"); err == nil {
+		t.Error("a diff against an unknown revision must fail")
+	}
+	bad := g.open()
+	bad.StartDiffWorktree("no-such-rev")
+	if _, err := bad.DiffWorktree("no-such-rev"); err == nil {
+		t.Error("a started diff against an unknown revision must fail as the diff does")
+	}
+}

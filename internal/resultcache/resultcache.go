@@ -126,8 +126,9 @@ type DiskCache struct {
 type cacheKey [16]byte
 
 // cacheFormat names the file's layout: a file of another is not read. What the
-// entries mean is the checks' keys' business (RuleKey's version).
-const cacheFormat = "results-1"
+// entries mean is the checks' keys' business (RuleKey's version). results-2: a pass
+// judged in part is no longer held as a plain pass (results-1 files lost it).
+const cacheFormat = "results-2"
 
 // The file is a gob stream, so that neither writing nor reading it holds it whole: a
 // cacheHeader, then cacheBlocks, each with the keys of at most passBlock plain passes
@@ -153,9 +154,11 @@ const (
 	resultBlock = 256
 )
 
-// plainPass reports whether r is a pass with nothing more to say, held as nil.
+// plainPass reports whether r is a pass with nothing more to say, held as nil: a pass
+// that judged its file only in part keeps what it left out, or a warm check would no
+// longer report the file.
 func plainPass(r engine.Result) bool {
-	return r.Verdict == engine.Satisfied && r.Reason == "" && len(r.Findings) == 0
+	return r.Verdict == engine.Satisfied && r.Reason == "" && len(r.Findings) == 0 && r.Partial == nil
 }
 
 func parseKey(key string) (cacheKey, bool) {
