@@ -61,10 +61,7 @@ func framedOrder(c *policy.Constraint, n *norm.Norm) *norm.Norm {
 	if ev == "" {
 		return nil
 	}
-	m := *n
-	m.Before = []norm.Object{{Kind: norm.KEvent, Text: ev, Origin: "framing"}}
-	m.Uncertain = append(slices.Clone(n.Uncertain), "the event is the one the sentence's heading or lead-in names")
-	return &m
+	return beforeEvent(n, ev, "framing", "the event is the one the sentence's heading or lead-in names")
 }
 
 // codeChangeOrder: a plain run after a change of the code that names no part of it
@@ -103,9 +100,15 @@ func bareCheck(c *policy.Constraint, n *norm.Norm) bool {
 
 // bareCheckOrder is n as the order it is read as: before the work is finished.
 func bareCheckOrder(n *norm.Norm) *norm.Norm {
+	return beforeEvent(n, "finish", "inferred", bareCheckUncertain)
+}
+
+// beforeEvent is n as an order before the event ev, which the sentence does not name
+// itself: origin says where it came from, why is the reason the order only warns.
+func beforeEvent(n *norm.Norm, ev, origin, why string) *norm.Norm {
 	m := *n
-	m.Before = []norm.Object{{Kind: norm.KEvent, Text: "finish", Origin: "inferred"}}
-	m.Uncertain = append(slices.Clone(n.Uncertain), bareCheckUncertain)
+	m.Before = []norm.Object{{Kind: norm.KEvent, Text: ev, Origin: origin}}
+	m.Uncertain = append(slices.Clone(n.Uncertain), why)
 	return &m
 }
 
@@ -120,10 +123,7 @@ func stepOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) *n
 	if ev == "" {
 		return nil
 	}
-	m := *n
-	m.Before = []norm.Object{{Kind: norm.KEvent, Text: ev, Origin: "later step"}}
-	m.Uncertain = append(slices.Clone(n.Uncertain), "the order is the list's: a later step is the event")
-	return &m
+	return beforeEvent(n, ev, "later step", "the order is the list's: a later step is the event")
 }
 
 // laterStep is the event a later step of the list c is an item of names, or "".
