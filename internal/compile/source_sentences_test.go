@@ -9,6 +9,7 @@ import (
 	"github.com/heed-dev/heed/internal/compile"
 	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules"
 )
 
@@ -139,4 +140,29 @@ func ownSourceSentences(t *testing.T, file string, atLeast int) {
 		}
 	}
 	t.Logf("%d of %d expectations met, %d known gaps", right, total, gaps)
+}
+
+// A statement of how the model's parts relate, with one side set against another ("a
+// change set belongs to one `Order`, never an `OrderGroup`"), bans no name; "use `A`,
+// not `B`" still does.
+func TestRelationalContrastBansNoName(t *testing.T) {
+	has := func(text, name string) bool {
+		cons, _ := instr.Extract("AGENTS.md", []byte(text), instr.Classify("AGENTS.md"), policy.Scope{})
+		set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
+		p, _ := compile.Compile(set, &recognize.RepoContext{Languages: []string{"ruby"}}, rules.Recognizers())
+		for _, e := range p.Entries {
+			for _, r := range e.Rules {
+				if r.Domain == policy.DomainSource && strings.Contains(string(r.Params), name) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if has("A change set belongs to one `Order`, never an `OrderGroup`.\n", "OrderGroup") {
+		t.Error("the contrasted side of a relation was banned")
+	}
+	if !has("Never call `Order.destroy_all`.\n", "destroy_all") {
+		t.Error("a plain ban of a call compiles to nothing: the test judges nothing")
+	}
 }

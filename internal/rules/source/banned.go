@@ -92,6 +92,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			continue
 		}
 		seen[b.span+"\x00"+b.from] = true
+		if relationalContrast(s.norm, b.span) {
+			// "a change set belongs to one `Order`, never an `OrderGroup`": how the
+			// model relates its parts, not a ban of the name
+			continue
+		}
 		if exampleClauseRE.MatchString(strings.TrimSpace(b.clause)) {
 			// "Use descriptive names. For example, `isRegistered`, not `discount()`":
 			// an illustration of the rule before it, not a ban of that name
@@ -336,6 +341,21 @@ var (
 	// the CLI package", "for new code"), which heed cannot locate.
 	placeQualRE = lazyre.New(`^for (?:the |all |any |our )?(?:new |existing )?(?:\w+[- ])?(?:code|files?|modules?|packages?|crates?|components?|projects?|services?|apps?|libraries|library|repos?|folders?|directories)\b`)
 )
+
+// relationalContrastRE: a statement of how things relate, with its alternative set
+// against another ("belongs to one `Order`, never an `OrderGroup`", "lives in `A`, not
+// in `B`"), where the verb is no instruction.
+var relationalContrastRE = lazyre.New("(?i)\\b(belongs?|belonging|is|are|lives?|sits?|stays?|goes|go|maps?|points?|refers?|attaches?|hangs?|keyed)\\b[^.;]{0,60}`[^`]+`\\s*,\\s*(never|not)\\s+(to\\s+|in\\s+|on\\s+)?(a|an|the|one)?\\s*`([^`]+)`")
+
+// relationalContrast: span is the contrasted side of such a statement in text.
+func relationalContrast(text, span string) bool {
+	for _, m := range relationalContrastRE.FindAllStringSubmatch(text, -1) {
+		if m[len(m)-1] == span {
+			return true
+		}
+	}
+	return false
+}
 
 // exampleClauseRE: a clause that illustrates ("For example, ...", "e.g. ...").
 var exampleClauseRE = lazyre.New(`(?i)^(for example|for instance|e\.g\.?|eg\.?)[\s,:]`)
