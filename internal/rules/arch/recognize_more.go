@@ -469,6 +469,12 @@ var notPackages = map[string]bool{
 	"unwrap": true, "expect": true, "unsafe": true, "static": true, "default": true, "mut": true, "null": true,
 	"undefined": true, "none": true, "true": true, "false": true, "interface": true, "enum": true, "namespace": true,
 	"async": true, "await": true, "yield": true, "lambda": true, "del": true, "pass": true, "todo": true, "fixme": true,
+	// keywords: "Use `const` instead of `function` for component methods"
+	"function": true, "class": true, "def": true, "fn": true, "func": true, "struct": true, "type": true,
+	"return": true, "new": true, "nil": true, "switch": true, "case": true, "try": true, "catch": true, "finally": true,
+	"throw": true, "raise": true, "public": true, "private": true, "protected": true, "final": true, "abstract": true,
+	"override": true, "virtual": true, "impl": true, "trait": true, "pub": true, "typeof": true, "instanceof": true,
+	"delete": true, "void": true,
 }
 
 type externalRecognizer struct{}

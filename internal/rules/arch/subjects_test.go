@@ -27,3 +27,16 @@ func TestLiteralSectionSignIsNoSpan(t *testing.T) {
 		}()
 	}
 }
+
+// "Use `const` instead of `function` for component methods" names keywords, not
+// packages: no ban of an import.
+func TestKeywordsAreNoPackages(t *testing.T) {
+	c := &policy.Constraint{ID: "c", Text: "Use `const` instead of `function` for component methods.", Level: policy.Must, File: "AGENTS.md", Line: 1}
+	if r := (externalRecognizer{}).Recognize(c, &recognize.RepoContext{}); len(r.Rules) > 0 {
+		t.Errorf("rules: %s", r.Rules[0].Params)
+	}
+	c.Text = "Use `httpx` instead of `requests`."
+	if r := (externalRecognizer{}).Recognize(c, &recognize.RepoContext{}); len(r.Rules) == 0 {
+		t.Error("a package substitution compiles to nothing: the test judges nothing")
+	}
+}
