@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/heed-dev/heed/internal/norm"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -389,7 +390,16 @@ func classifyConventional(c *policy.Constraint) conventional {
 		}
 	}
 	// "types" as a word: "TypeScript changes: run `npm`/`pnpm` ..." names no commit types
-	exclusive := len(types) >= 2 && (typesWordRE.MatchString(s.text) || lazyre.New(`\btypes\b`).MatchString(s.text)) && !openListRE.MatchString(s.text)
+	// a list of commit types holds at least one of the usual ones ("`estimate` and
+	// `refund` types" in a design note are no commit types)
+	usual := slices.ContainsFunc(types, func(t string) bool {
+		switch strings.ToLower(t) {
+		case "feat", "feature", "fix", "docs", "doc", "chore", "refactor", "test", "tests", "perf", "ci", "build", "style", "revert":
+			return true
+		}
+		return false
+	})
+	exclusive := len(types) >= 2 && usual && (typesWordRE.MatchString(s.text) || lazyre.New(`\btypes\b`).MatchString(s.text)) && !openListRE.MatchString(s.text)
 	if exclusive {
 		cv.types = types
 	}

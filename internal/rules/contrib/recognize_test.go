@@ -634,3 +634,25 @@ func TestIssueLinkAsAnExampleIsNotRequired(t *testing.T) {
 		t.Errorf("%d rules require the example link", n)
 	}
 }
+
+// Spans called types in a design note ("typed `estimate` input ... `refund` types",
+// with commit as a verb nearby) are no list of commit types; `feat`, `fix` are.
+func TestCommitTypesAreTheUsualOnes(t *testing.T) {
+	types := func(text string) bool {
+		c := &policy.Constraint{ID: "c", Text: text, Level: policy.Must, File: "CLAUDE.md", Line: 3}
+		for _, rec := range Recognizers() {
+			for _, r := range rec.Recognize(c, &recognize.RepoContext{}).Rules {
+				if strings.Contains(string(r.Params), `"types"`) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if !types("Commit messages use Conventional Commits with the types `feat`, `fix` and `docs` only.") {
+		t.Fatal("a list of commit types compiles to nothing: the test judges nothing")
+	}
+	if types("Providers commit, void and refund as external steps; the `estimate` and `refund` types stay typed inputs.") {
+		t.Error("a design note's types were read as commit types")
+	}
+}
