@@ -345,7 +345,7 @@ var (
 // relationalContrastRE: a statement of how things relate, with its alternative set
 // against another ("belongs to one `Order`, never an `OrderGroup`", "lives in `A`, not
 // in `B`"), where the verb is no instruction.
-var relationalContrastRE = lazyre.New("(?i)\\b(belongs?|belonging|is|are|lives?|sits?|stays?|goes|go|maps?|points?|refers?|attaches?|hangs?|keyed)\\b[^.;]{0,60}`[^`]+`\\s*,\\s*(never|not)\\s+(to\\s+|in\\s+|on\\s+)?(a|an|the|one)?\\s*`([^`]+)`")
+var relationalContrastRE = lazyre.New("(?i)\\b(belongs?|belonging|is|are|was|were|lives?|sits?|stays?|goes|go|maps?|points?|refers?|attaches?|hangs?|keyed|modell?ed|stored|represented|kept|written|computed|derived)\\b[^.;]{0,80}`[^`]+`[^.;`]{0,40}?\\s*[,—–;-]\\s*(never|not)\\s+(to\\s+|in\\s+|on\\s+|as\\s+)?(a|an|the|one)?\\s*`([^`]+)`")
 
 // relationalContrast: span is the contrasted side of such a statement in text.
 func relationalContrast(text, span string) bool {
