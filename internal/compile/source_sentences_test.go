@@ -167,6 +167,12 @@ func TestRelationalContrastBansNoName(t *testing.T) {
 			t.Errorf("%q: the contrasted side of a relation was banned", text)
 		}
 	}
+	if has("Fresh installs have no `OrderGroup` table, so the task creates it.\n", "OrderGroup") {
+		t.Error("\"have no `X`\" says what exists; it was read as a ban")
+	}
+	if !has("No `OrderGroup` in new code.\n", "OrderGroup") {
+		t.Error("\"No `X`\" at the start of a sentence no longer bans it")
+	}
 	if !has("Never call `Order.destroy_all`.\n", "destroy_all") {
 		t.Error("a plain ban of a call compiles to nothing: the test judges nothing")
 	}

@@ -96,6 +96,12 @@ var negTok = []string{"must not", "mustn't", "should not", "shouldn't", "do not"
 	"never", "avoid", "avoiding", "no", "cannot", "can't", "forbid", "forbidden", "ban", "banned",
 	"disallow", "disallowed", "prohibit", "prohibited", "refrain from", "stop using", "nor"}
 
+// declarativeNo: the words before a "no" that make it say what exists or is held.
+var declarativeNo = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("have", "has", "had", "with", "contains", "contain", "carry", "carries", "hold", "holds",
+		"is", "are", "was", "were", "there's", "got")
+}}
+
 var notNeg = set("no longer", "no need", "no matter", "not only", "not just", "not necessarily", "not needed", "not required", "no more than", "not this")
 
 func set(ws ...string) map[string]bool {
@@ -431,6 +437,11 @@ func (s *sentence) bans() []ban {
 			if i == start {
 				n = 0
 			} else if n = negAt(ts, i); n == 0 {
+				continue
+			}
+			if lowerWord(ts[i]) == "no" && i > 0 && ts[i-1].kind == 'w' && declarativeNo.Get()[lowerWord(ts[i-1])] {
+				// "fresh installs have no `spree_users`", "there is no root `Cargo.toml`":
+				// what exists, not a ban
 				continue
 			}
 			j := i + n
