@@ -403,12 +403,23 @@ func classifyConventional(c *policy.Constraint) conventional {
 	if exclusive {
 		cv.types = types
 	}
-	cv.rule = (cv.forCommits || cv.forPR) && (conventionalWordRE.MatchString(s.text) || template || exclusive)
+	cv.rule = (cv.forCommits || cv.forPR) && (conventionalWordRE.MatchString(s.text) || template || exclusive) && !topicLabel(s.text)
 	// "Conventional Commit prefixes such as `feat(scope):` are not required"
 	if cv.rule && conventionalNotRequired(s.text) {
 		cv.rule = false
 	}
 	return cv
+}
+
+// topicLabel: the text only names a topic before what follows it ("PR titles /
+// Conventional Commits (changelog):" over a link): it asks for nothing itself.
+func topicLabel(text string) bool {
+	t := strings.TrimSpace(text)
+	if label, target, ok := strings.Cut(t, ": "); ok && !strings.ContainsAny(strings.TrimSpace(target), " \t") && strings.ContainsAny(target, "/#.") {
+		t = label + ":" // "Topic: docs/guide.md#section": a label over a link
+	}
+	return strings.HasSuffix(t, ":") && len(strings.Fields(t)) <= 8 &&
+		!lazyre.New(`\b(must|should|shall|uses?|follows?|always|never|writes?|starts?|prefix(es)?|needs?|requires?|required|every|each|all)\b`).MatchString(t)
 }
 
 // conventionalNotRequired: the sentence says the convention is not asked for.
