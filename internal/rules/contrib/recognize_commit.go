@@ -403,7 +403,13 @@ func classifyConventional(c *policy.Constraint) conventional {
 	if exclusive {
 		cv.types = types
 	}
-	cv.rule = (cv.forCommits || cv.forPR) && (conventionalWordRE.MatchString(s.text) || template || exclusive) && !topicLabel(s.text)
+	if topicLabel(s.text) {
+		// a label over a link names the topic; what it applies to is what it names
+		// in so many words ("PR titles / Conventional Commits (changelog): ...")
+		cv.forCommits = cv.forCommits && !cv.forPR && !prWordRE.MatchString(plain)
+		cv.forPR = cv.forPR && lazyre.New(`\btitles?\b`).MatchString(s.text)
+	}
+	cv.rule = (cv.forCommits || cv.forPR) && (conventionalWordRE.MatchString(s.text) || template || exclusive)
 	// "Conventional Commit prefixes such as `feat(scope):` are not required"
 	if cv.rule && conventionalNotRequired(s.text) {
 		cv.rule = false
@@ -412,7 +418,7 @@ func classifyConventional(c *policy.Constraint) conventional {
 }
 
 // topicLabel: the text only names a topic before what follows it ("PR titles /
-// Conventional Commits (changelog):" over a link): it asks for nothing itself.
+// Conventional Commits (changelog):" over a link): it asks for no more than it names.
 func topicLabel(text string) bool {
 	t := strings.TrimSpace(text)
 	if label, target, ok := strings.Cut(t, ": "); ok && !strings.ContainsAny(strings.TrimSpace(target), " \t") && strings.ContainsAny(target, "/#.") {
