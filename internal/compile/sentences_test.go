@@ -651,3 +651,24 @@ func TestABannedConventionIsNotRequired(t *testing.T) {
 		t.Error("a rule requires the convention the sentence bans")
 	}
 }
+
+// A topic label over a link ("PR titles / Conventional Commits (changelog):" and the
+// link on the next line) asks for no more than it names: PR titles, not commits.
+func TestATopicLabelOverALink(t *testing.T) {
+	doc := "## References\n\nRead these when relevant:\n\n- PR titles / Conventional Commits (changelog):\n  [docs/contributing.md#titles-and-commit-messages](docs/contributing.md#titles-and-commit-messages)\n"
+	cons, _ := instr.Extract("AGENTS.md", []byte(doc), instr.Classify("AGENTS.md"), policy.Scope{})
+	set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
+	p, _ := compile.Compile(set, &recognize.RepoContext{}, rules.Recognizers())
+	kinds := map[string]bool{}
+	for _, e := range p.Entries {
+		for _, r := range e.Rules {
+			kinds[r.Kind] = true
+		}
+	}
+	if kinds["commit"] {
+		t.Error("a label naming PR titles became a commit rule")
+	}
+	if !kinds["pr"] {
+		t.Error("the PR-title reading the label names is gone")
+	}
+}

@@ -656,25 +656,3 @@ func TestCommitTypesAreTheUsualOnes(t *testing.T) {
 		t.Error("a design note's types were read as commit types")
 	}
 }
-
-// A topic label over a link ("PR titles / Conventional Commits (changelog):
-// docs/contributing.md#titles") asks for no more than it names: PR titles, not
-// commits.
-func TestATopicLabelAsksNothing(t *testing.T) {
-	c := &policy.Constraint{ID: "c", Text: "PR titles / Conventional Commits (changelog): docs/developer/contributing.md#pull-request-titles", Level: policy.Must, File: "AGENTS.md", Line: 3}
-	for _, rec := range Recognizers() {
-		for _, r := range rec.Recognize(c, &recognize.RepoContext{}).Rules {
-			if r.Kind == KindCommit {
-				t.Errorf("%s: %s %s", rec.Name(), r.Kind, r.Params)
-			}
-		}
-	}
-	c.Text = "PR titles must follow Conventional Commits."
-	n := 0
-	for _, rec := range Recognizers() {
-		n += len(rec.Recognize(c, &recognize.RepoContext{}).Rules)
-	}
-	if n == 0 {
-		t.Error("the convention asked for compiles to nothing: the test judges nothing")
-	}
-}
