@@ -177,3 +177,28 @@ func TestRelationalContrastBansNoName(t *testing.T) {
 		t.Error("a plain ban of a call compiles to nothing: the test judges nothing")
 	}
 }
+
+// Items under a lead-in that labels one part of the project ("**Store serializer
+// (customer-visible):**") ban things in that part only, which heed cannot place: no
+// ban everywhere. Under a lead-in that states the rule ("Never use:"), they do ban.
+func TestComponentLeadInBansNothingEverywhere(t *testing.T) {
+	has := func(doc string) bool {
+		cons, _ := instr.Extract("AGENTS.md", []byte(doc), instr.Classify("AGENTS.md"), policy.Scope{})
+		set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
+		p, _ := compile.Compile(set, &recognize.RepoContext{Languages: []string{"ruby"}}, rules.Recognizers())
+		for _, e := range p.Entries {
+			for _, r := range e.Rules {
+				if r.Domain == policy.DomainSource && strings.Contains(string(r.Params), "created_at") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if has("**Store serializer (customer-visible):**\n\n- No timestamps (`created_at`) — they leak operational info\n") {
+		t.Error("a ban for one serializer became a ban in all the code")
+	}
+	if !has("Never use:\n\n- `created_at` in new code\n") {
+		t.Error("a list of bans under a rule's lead-in compiles to nothing: the test judges nothing")
+	}
+}

@@ -2,6 +2,7 @@ package source
 
 import (
 	"fmt"
+	"github.com/heed-dev/heed/internal/lazy"
 	"maps"
 	"path"
 	"regexp"
@@ -107,6 +108,10 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		situational := func() bool {
 			if _, cond := inherited(s, rc); cond || (s.conditional() && !s.conditionImplied(b.span) && !byDefault) {
 				res.Unenforced = fmt.Sprintf("bans `%s` only in situations heed cannot see (%q)", b.span, s.condition())
+				return true
+			}
+			if part := componentLead(c.Context); part != "" {
+				res.Unenforced = fmt.Sprintf("bans `%s` only in the part its list's lead-in names (%q), which heed cannot place", b.span, part)
 				return true
 			}
 			return false
@@ -341,6 +346,46 @@ var (
 	// the CLI package", "for new code"), which heed cannot locate.
 	placeQualRE = lazyre.New(`^for (?:the |all |any |our )?(?:new |existing )?(?:\w+[- ])?(?:code|files?|modules?|packages?|crates?|components?|projects?|services?|apps?|libraries|library|repos?|folders?|directories)\b`)
 )
+
+// componentLead returns the part of the project a list's lead-in names when it is a
+// bare label of one ("**Store serializer (customer-visible):**"): its items hold for
+// that part only. A lead-in that states a rule, names a language or a folder, or
+// only says the list is rules ("Avoid:", "Python:", "In `src/`:", "Conventions:")
+// returns "".
+func componentLead(leadIn string) string {
+	t := strings.TrimSpace(strings.Trim(strings.TrimSpace(leadIn), "*_"))
+	if !strings.HasSuffix(t, ":") || strings.Contains(t, "`") {
+		return ""
+	}
+	t = strings.TrimSpace(strings.Trim(strings.TrimSuffix(t, ":"), "*_ "))
+	if paren := strings.Index(t, "("); paren > 0 {
+		t = strings.TrimSpace(t[:paren])
+	}
+	words := strings.Fields(strings.ToLower(t))
+	if len(words) == 0 || len(words) > 4 {
+		return ""
+	}
+	for _, w := range words {
+		if !componentWordRE.MatchString(w) || notComponentWords.Get()[w] {
+			return ""
+		}
+	}
+	return t
+}
+
+var componentWordRE = lazyre.New(`^[a-z][a-z-]*$`)
+
+// notComponentWords: words of a lead-in that make it a rule, a language, a kind of
+// file or a plain "these are the rules" label rather than a part of the project.
+var notComponentWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("use", "avoid", "never", "don't", "do", "must", "should", "prefer", "always", "include", "add", "write",
+		"keep", "follow", "no", "not", "rules", "rule", "guidelines", "conventions", "convention", "style", "forbidden",
+		"banned", "prohibited", "important", "note", "notes", "example", "examples", "bad", "good", "wrong", "right",
+		"python", "go", "golang", "rust", "typescript", "javascript", "java", "kotlin", "ruby", "php", "swift", "c",
+		"tests", "test", "testing", "code", "source", "general", "naming", "formatting", "imports", "errors", "logging",
+		"security", "performance", "comments", "documentation", "docs", "files", "types", "patterns", "anti-patterns",
+		"requirements", "checklist", "summary", "instead", "never-do", "dont", "donts", "do's", "don'ts", "prohibitions")
+}}
 
 // relationalContrastRE: a statement of how things relate, with its alternative set
 // against another ("belongs to one `Order`, never an `OrderGroup`", "lives in `A`, not
