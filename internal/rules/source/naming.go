@@ -331,121 +331,87 @@ func declQueries(kind, l string) []string {
 	return nil
 }
 
-// namingSample is a declaration of the kind with the given name, for a rule's cases.
-func namingSample(kind, l, name string) string {
-	switch l {
-	case engine.LangPython:
-		switch kind {
-		case kindFunction, kindMethod:
-			return "def " + name + "():\n    pass\n"
-		case kindVariable:
-			return name + " = 1\n"
-		case kindType:
-			return "class " + name + ":\n    pass\n"
-		}
-	case engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX:
-		switch kind {
-		case kindFunction:
-			return "function " + name + "() {\n  return 1;\n}\n"
-		case kindMethod:
-			return "class Example {\n  " + name + "() {\n    return 1;\n  }\n}\n"
-		case kindVariable:
-			return "let " + name + " = 1;\n"
-		case kindType:
-			return "class " + name + " {}\n"
-		}
-	case engine.LangGo:
-		switch kind {
-		case kindFunction:
-			return "package p\n\nfunc " + name + "() {}\n"
-		case kindMethod:
-			return "package p\n\ntype T struct{}\n\nfunc (T) " + name + "() {}\n"
-		case kindVariable:
-			return "package p\n\nvar " + name + " = 1\n"
-		case kindType:
-			return "package p\n\ntype " + name + " struct{}\n"
-		case kindConstant:
-			return "package p\n\nconst " + name + " = 1\n"
-		}
-	case engine.LangRust:
-		switch kind {
-		case kindFunction, kindMethod:
-			return "fn " + name + "() {}\n"
-		case kindVariable:
-			return "fn f() {\n    let " + name + " = 1;\n}\n"
-		case kindType:
-			return "struct " + name + " {}\n"
-		case kindConstant:
-			return "const " + name + ": u32 = 1;\n"
-		}
-	case engine.LangJava:
-		switch kind {
-		case kindFunction, kindMethod:
-			return "class Example {\n    void " + name + "() {}\n}\n"
-		case kindVariable:
-			return "class Example {\n    void f() {\n        int " + name + " = 1;\n    }\n}\n"
-		case kindType:
-			return "class " + name + " {}\n"
-		case kindConstant:
-			return "class Example {\n    static final int " + name + " = 1;\n}\n"
-		}
-	case engine.LangKotlin:
-		switch kind {
-		case kindFunction, kindMethod:
-			return "fun " + name + "() {}\n"
-		case kindVariable:
-			return "val " + name + " = 1\n"
-		case kindType:
-			return "class " + name + "\n"
-		case kindConstant:
-			return "const val " + name + " = 1\n"
-		}
-	case engine.LangCSharp:
-		switch kind {
-		case kindFunction, kindMethod:
-			return "class Example {\n    void " + name + "() { }\n}\n"
-		case kindVariable:
-			return "class Example {\n    void F() { int " + name + " = 1; }\n}\n"
-		case kindType:
-			return "class " + name + " { }\n"
-		case kindConstant:
-			return "class Example {\n    const int " + name + " = 1;\n}\n"
-		}
-	case engine.LangRuby:
-		switch kind {
-		case kindFunction, kindMethod:
-			return "def " + name + "\nend\n"
-		case kindVariable:
-			return name + " = 1\n"
-		case kindType:
-			return "class " + name + "\nend\n"
-		}
-	case engine.LangC:
-		if kind == kindFunction {
-			return "int " + name + "(void) { return 0; }\n"
-		}
-	case engine.LangPHP:
-		switch kind {
-		case kindFunction:
-			return "<?php\nfunction " + name + "() {\n    return 1;\n}\n"
-		case kindMethod:
-			return "<?php\nclass Example {\n    public function " + name + "() {\n        return 1;\n    }\n}\n"
-		case kindType:
-			return "<?php\nclass " + name + " {\n}\n"
-		case kindConstant:
-			return "<?php\nclass Example {\n    const " + name + " = 1;\n}\n"
-		}
-	case engine.LangCPP:
-		switch kind {
-		case kindFunction:
-			return "int " + name + "() { return 0; }\n"
-		case kindMethod:
-			return "class Example {\n    int " + name + "() { return 0; }\n};\n"
-		case kindType:
-			return "class " + name + " {\n};\n"
-		}
+// namingSamples are declarations of each kind of name, by language, with NAME where
+// the name goes: the cases of a naming rule.
+var namingSamples = lazy.Value[map[string]map[string]string]{F: func() map[string]map[string]string {
+	js := map[string]string{
+		kindFunction: "function NAME() {\n  return 1;\n}\n",
+		kindMethod:   "class Example {\n  NAME() {\n    return 1;\n  }\n}\n",
+		kindVariable: "let NAME = 1;\n",
+		kindType:     "class NAME {}\n",
 	}
-	return ""
+	return map[string]map[string]string{
+		engine.LangPython: {
+			kindFunction: "def NAME():\n    pass\n",
+			kindMethod:   "def NAME():\n    pass\n",
+			kindVariable: "NAME = 1\n",
+			kindType:     "class NAME:\n    pass\n",
+		},
+		engine.LangJavaScript: js,
+		engine.LangTypeScript: js,
+		engine.LangTSX:        js,
+		engine.LangGo: {
+			kindFunction: "package p\n\nfunc NAME() {}\n",
+			kindMethod:   "package p\n\ntype T struct{}\n\nfunc (T) NAME() {}\n",
+			kindVariable: "package p\n\nvar NAME = 1\n",
+			kindType:     "package p\n\ntype NAME struct{}\n",
+			kindConstant: "package p\n\nconst NAME = 1\n",
+		},
+		engine.LangRust: {
+			kindFunction: "fn NAME() {}\n",
+			kindMethod:   "fn NAME() {}\n",
+			kindVariable: "fn f() {\n    let NAME = 1;\n}\n",
+			kindType:     "struct NAME {}\n",
+			kindConstant: "const NAME: u32 = 1;\n",
+		},
+		engine.LangJava: {
+			kindFunction: "class Example {\n    void NAME() {}\n}\n",
+			kindMethod:   "class Example {\n    void NAME() {}\n}\n",
+			kindVariable: "class Example {\n    void f() {\n        int NAME = 1;\n    }\n}\n",
+			kindType:     "class NAME {}\n",
+			kindConstant: "class Example {\n    static final int NAME = 1;\n}\n",
+		},
+		engine.LangKotlin: {
+			kindFunction: "fun NAME() {}\n",
+			kindMethod:   "fun NAME() {}\n",
+			kindVariable: "val NAME = 1\n",
+			kindType:     "class NAME\n",
+			kindConstant: "const val NAME = 1\n",
+		},
+		engine.LangCSharp: {
+			kindFunction: "class Example {\n    void NAME() { }\n}\n",
+			kindMethod:   "class Example {\n    void NAME() { }\n}\n",
+			kindVariable: "class Example {\n    void F() { int NAME = 1; }\n}\n",
+			kindType:     "class NAME { }\n",
+			kindConstant: "class Example {\n    const int NAME = 1;\n}\n",
+		},
+		engine.LangRuby: {
+			kindFunction: "def NAME\nend\n",
+			kindMethod:   "def NAME\nend\n",
+			kindVariable: "NAME = 1\n",
+			kindType:     "class NAME\nend\n",
+		},
+		engine.LangC: {
+			kindFunction: "int NAME(void) { return 0; }\n",
+		},
+		engine.LangPHP: {
+			kindFunction: "<?php\nfunction NAME() {\n    return 1;\n}\n",
+			kindMethod:   "<?php\nclass Example {\n    public function NAME() {\n        return 1;\n    }\n}\n",
+			kindType:     "<?php\nclass NAME {\n}\n",
+			kindConstant: "<?php\nclass Example {\n    const NAME = 1;\n}\n",
+		},
+		engine.LangCPP: {
+			kindFunction: "int NAME() { return 0; }\n",
+			kindMethod:   "class Example {\n    int NAME() { return 0; }\n};\n",
+			kindType:     "class NAME {\n};\n",
+		},
+	}
+}}
+
+// namingSample is a declaration of the kind with the given name, for a rule's cases;
+// "" where the language has no such declaration.
+func namingSample(kind, l, name string) string {
+	return strings.ReplaceAll(namingSamples.Get()[l][kind], "NAME", name)
 }
 
 // namesIn gives a name of the kind in each style, for samples.
