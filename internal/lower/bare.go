@@ -51,44 +51,45 @@ func plainRun(c *policy.Constraint, n *norm.Norm) bool {
 	return true
 }
 
-// framedOrder: a plain run whose lead-in or heading names an event ("when opening a
-// pull request:", "## Sending PRs") runs before it; nil when n is none.
-func framedOrder(c *policy.Constraint, n *norm.Norm) *norm.Norm {
+// inferredOrder lowers a plain run that names no event of its own with the event its
+// context gives, as a warning that says so: a later step of its list ("1. Run `make
+// generate`. 2. Commit."), its heading or lead-in ("when opening a pull request:",
+// "## Sending PRs"), a change to the code its condition names without naming a part
+// ("After moving files or changing imports, run `pnpm lint`"), or, for a check framed
+// as a step of the work, the work leaving the session after a change to the code.
+// ok is false when n is none of these.
+func inferredOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (rules []policy.Rule, why string, ok bool) {
+	if norm.GenericCodeChange(n.Condition) {
+		globs := codeGlobs(rc)
+		m := *n
+		m.Condition = ""
+		if len(globs) == 0 || !plainRun(c, &m) {
+			return nil, "", false
+		}
+		rules, why = lowerOrderInferring(c, rc, beforeEvent(&m, "finish", "inferred", "the change named is any change to the code; the event is inferred"), globs)
+		return rules, why, true
+	}
 	if !plainRun(c, n) {
-		return nil
+		return nil, "", false
 	}
-	ev := norm.FramingEvent(c.HeaderPath, c.Context)
-	if ev == "" {
-		return nil
+	if ev := laterStep(c, rc); ev != "" {
+		rules, why = lowerOrder(c, rc, beforeEvent(n, ev, "later step", "the order is the list's: a later step is the event"))
+		return rules, why, true
 	}
-	return beforeEvent(n, ev, "framing", "the event is the one the sentence's heading or lead-in names")
+	if ev := norm.FramingEvent(c.HeaderPath, c.Context); ev != "" {
+		rules, why = lowerOrder(c, rc, beforeEvent(n, ev, "framing", "the event is the one the sentence's heading or lead-in names"))
+		return rules, why, true
+	}
+	if globs := codeGlobs(rc); len(globs) > 0 && checksOnly(n) && norm.WorkFraming(c.HeaderPath, c.Context) {
+		rules, why = lowerOrderInferring(c, rc, beforeEvent(n, "finish", "inferred", bareCheckUncertain), globs)
+		return rules, why, true
+	}
+	return nil, "", false
 }
 
-// codeChangeOrder: a plain run after a change of the code that names no part of it
-// ("After moving files or changing imports, run `pnpm lint`") follows a change of the
-// code, before the work leaves the session; nil when n is none or the code files are
-// unknown.
-func codeChangeOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (*norm.Norm, []string) {
-	globs := codeGlobs(rc)
-	if len(globs) == 0 || !norm.GenericCodeChange(n.Condition) {
-		return nil, nil
-	}
-	m := *n
-	m.Condition = ""
-	if !plainRun(c, &m) {
-		return nil, nil
-	}
-	m.Before = []norm.Object{{Kind: norm.KEvent, Text: "finish", Origin: "inferred"}}
-	m.Uncertain = append(slices.Clone(n.Uncertain), "the change named is any change to the code; the event is inferred")
-	return &m, globs
-}
-
-// bareCheck: a plain run, framed as a step of the work, of commands that check it.
-func bareCheck(c *policy.Constraint, n *norm.Norm) bool {
-	if !plainRun(c, n) || !norm.WorkFraming(c.HeaderPath, c.Context) {
-		return false
-	}
-	// "Ensure tests pass: `bin/rake`": the sentence names the command's role
+// checksOnly: every command n requires checks the work, by its words or by the role
+// the sentence names ("Ensure tests pass: `bin/rake`").
+func checksOnly(n *norm.Norm) bool {
 	named := slices.ContainsFunc(n.Objects, func(o norm.Object) bool { return o.Kind == norm.KRole && bareCheckRoles()[o.Text] })
 	for _, o := range n.Objects {
 		if o.Kind == norm.KCommand && !named && !bareCheckRoles()[roleOf(o.Argv)] {
@@ -98,11 +99,6 @@ func bareCheck(c *policy.Constraint, n *norm.Norm) bool {
 	return true
 }
 
-// bareCheckOrder is n as the order it is read as: before the work is finished.
-func bareCheckOrder(n *norm.Norm) *norm.Norm {
-	return beforeEvent(n, "finish", "inferred", bareCheckUncertain)
-}
-
 // beforeEvent is n as an order before the event ev, which the sentence does not name
 // itself: origin says where it came from, why is the reason the order only warns.
 func beforeEvent(n *norm.Norm, ev, origin, why string) *norm.Norm {
@@ -110,20 +106,6 @@ func beforeEvent(n *norm.Norm, ev, origin, why string) *norm.Norm {
 	m.Before = []norm.Object{{Kind: norm.KEvent, Text: ev, Origin: origin}}
 	m.Uncertain = append(slices.Clone(n.Uncertain), why)
 	return &m
-}
-
-// stepOrder: a plain run in a list whose later step is an event ("1. Make your
-// change. 2. Run `make generate`. 3. Commit.") runs before that event, whatever the
-// command; nil when n is no such step.
-func stepOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) *norm.Norm {
-	if !plainRun(c, n) {
-		return nil
-	}
-	ev := laterStep(c, rc)
-	if ev == "" {
-		return nil
-	}
-	return beforeEvent(n, ev, "later step", "the order is the list's: a later step is the event")
 }
 
 // laterStep is the event a later step of the list c is an item of names, or "".

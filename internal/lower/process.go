@@ -487,16 +487,8 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			}
 		}
 		if len(r) == 0 {
-			if m := stepOrder(c, rc, n); m != nil {
-				r, why = lowerOrder(c, rc, m)
-			} else if m := framedOrder(c, n); m != nil {
-				r, why = lowerOrder(c, rc, m)
-			} else if m, globs := codeChangeOrder(c, rc, n); m != nil {
-				r, why = lowerOrderInferring(c, rc, m, globs)
-			} else if globs := codeGlobs(rc); len(globs) > 0 && bareCheck(c, n) {
-				// "Run `pnpm typecheck` to verify types": a check the work must
-				// pass before it leaves the session, after a change to the code
-				r, why = lowerOrderInferring(c, rc, bareCheckOrder(n), globs)
+			if ir, iwhy, ok := inferredOrder(c, rc, n); ok {
+				r, why = ir, iwhy
 			}
 		}
 		rules = append(rules, r...)
