@@ -155,10 +155,11 @@ var speechBanRE = sync.OnceValue(func() *regexp.Regexp {
 // withoutSpeechBans drops the bans of a sentence that forbids saying something about
 // commands rather than running them.
 func withoutSpeechBans(ns []Norm, text string) []Norm {
-	if !speechBanRE().MatchString(text) {
+	ban := func(n Norm) bool { return n.Polarity == Forbid && hasKinds(n.Objects, KCommand, KCode, KTool) }
+	if !slices.ContainsFunc(ns, ban) || !speechBanRE().MatchString(text) {
 		return ns
 	}
-	return slices.DeleteFunc(ns, func(n Norm) bool { return n.Polarity == Forbid && hasKinds(n.Objects, KCommand, KCode, KTool) })
+	return slices.DeleteFunc(ns, ban)
 }
 
 // qualifierWords introduce what a command is run with or on.
@@ -170,8 +171,10 @@ var qualifierWords = sync.OnceValue(func() map[string]bool {
 // or on ("never call `make` with `release`", "never run `terraform apply` against
 // `prod.tfvars`"): they narrow the command, where a span in a list ("`uv pip
 // install`, `@latest` syntax") is a ban of its own.
-func markQualifiers(ns []Norm, text string) {
-	toks := Tokenize(text)
+func markQualifiers(ns []Norm, toks []Token) {
+	if !slices.ContainsFunc(ns, func(n Norm) bool { return n.Polarity == Forbid && hasKinds(n.Objects, KCode) }) {
+		return
+	}
 	qualifying := map[string]bool{}
 	for i := 1; i < len(toks); i++ {
 		if toks[i].Code && qualifierWords()[toks[i-1].Low] {
@@ -209,10 +212,11 @@ var outputCheckRE = sync.OnceValue(func() *regexp.Regexp {
 // with them the readings they would feed (the package managers a prescribed install
 // shuns).
 func possibilitiesAndOutputs(ns []Norm, text string) []Norm {
-	if !possibilityRE().MatchString(text) && !outputCheckRE().MatchString(text) {
+	duty := func(n Norm) bool {
+		return n.Polarity == Require && n.Hedge != HedgeAdvice && hasKinds(n.Objects, KCommand, KCode)
+	}
+	if !slices.ContainsFunc(ns, duty) || !possibilityRE().MatchString(text) && !outputCheckRE().MatchString(text) {
 		return ns
 	}
-	return slices.DeleteFunc(ns, func(n Norm) bool {
-		return n.Polarity == Require && n.Hedge != HedgeAdvice && hasKinds(n.Objects, KCommand, KCode)
-	})
+	return slices.DeleteFunc(ns, duty)
 }

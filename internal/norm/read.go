@@ -210,7 +210,7 @@ func Read(text string, ctx Context) []Norm {
 	publishedOnly(out)
 	qualifiedConceptBans(out, text, ctx)
 	out = withoutSpeechBans(out, text)
-	markQualifiers(out, text)
+	markQualifiers(out, toks)
 	narrowedSubstitutions(out)
 	flagAlternatives(out)
 	deletedFiles(out)
@@ -3988,6 +3988,13 @@ func ChangeTable(header string) bool {
 // The files must be named in spans and the command must be one; "Changes to `X`
 // require a changelog entry" names no command and is left to the other readings.
 func changeSubjectOrder(text string, ctx Context) (string, bool) {
+	// most sentences start otherwise: tell before tokenising (the extractor asks of
+	// every sentence it levels)
+	first, _, _ := strings.Cut(strings.TrimLeft(text, " *_>-"), " ")
+	first = strings.ToLower(first)
+	if !changeQuantifiers()[first] && !changeNouns()[first] {
+		return "", false
+	}
 	toks := Tokenize(text)
 	i := 0
 	if i < len(toks) && changeQuantifiers()[toks[i].Low] {
