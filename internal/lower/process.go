@@ -1864,7 +1864,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 // before the builds and tests the file shows (heed infers what "first" is before, so
 // the rule warns).
 func lowerFirst(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]policy.Rule, string) {
-	if ev := norm.HeadingEvent(c.HeaderPath); ev != "" {
+	if ev := norm.FramingEvent(c.HeaderPath, ""); ev != "" {
 		// "## Committing" and "Run `pre-commit run --all-files` first": first, before
 		// the event the section is about
 		m := *n

@@ -66,25 +66,6 @@ func Contrasted(sentence string) bool {
 	return false
 }
 
-// HeadingEvent is the event a short heading names and nothing else ("Committing",
-// "Before you push", "Opening a pull request"), or "": the section's "run X first"
-// comes before it.
-func HeadingEvent(heading []string) string {
-	if len(heading) == 0 {
-		return ""
-	}
-	toks := Tokenize(heading[len(heading)-1])
-	if len(toks) == 0 || len(toks) > 5 {
-		return ""
-	}
-	for i := range toks {
-		if ev, n := eventAt(toks, i); n > 0 {
-			return ev
-		}
-	}
-	return ""
-}
-
 // WorkFraming: the heading or lead-in a sentence sits under frames it as a step of
 // the work ("## Workflow", "### Verification", "When implementing features:",
 // "Definition of done"), where a bare "Run `X`" is a duty, not the reference a
