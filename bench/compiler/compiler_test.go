@@ -78,6 +78,33 @@ func TestJudgeCoverageIsTheUnionOfRules(t *testing.T) {
 	}
 }
 
+func TestLeadInIsCoveredByItsItemsRulesWithoutCountingThemTwice(t *testing.T) {
+	l := &Label{File: "f", Line: 1, Text: "Run these before a PR:", Checkable: Yes, Domain: "process",
+		Rules: []string{"order: lint before gh pr create", "order: test before gh pr create"},
+		Cases: []policy.Case{
+			{Expect: "violated", Shell: "x lint"},
+			{Expect: "violated", Shell: "x test"},
+			{Expect: "satisfied", Shell: "x build"},
+		}}
+	lead := &policy.Entry{Unenforced: "no checkable claim"}
+	lint := &policy.Entry{Rules: []policy.Rule{*ruleFor("process", "lint", "error")}}
+	test := &policy.Entry{Rules: []policy.Rule{*ruleFor("process", "test", "error"), *ruleFor("semantic", "judge", "error")}}
+	o := JudgeWithItems(l, "dev", []*policy.Entry{lead}, []*policy.Entry{lint, test}, fakeJudge)
+	if !o.Covered || len(o.Rules) != 2 {
+		t.Fatalf("lead-in with both items' rules: covered=%v rules=%d (%s)", o.Covered, len(o.Rules), o.Failing)
+	}
+	if tot := Tabulate([]LabelOutcome{o}).BySplit["dev"][""]; tot.Rules != 0 || tot.Covered != 1 {
+		t.Errorf("items' rules counted in the lead-in's precision: %+v", tot)
+	}
+	if o := JudgeWithItems(l, "dev", []*policy.Entry{lead}, []*policy.Entry{lint}, fakeJudge); o.Covered {
+		t.Error("one item of two covers the lead-in")
+	}
+	own := &policy.Entry{Rules: []policy.Rule{*ruleFor("process", "build", "warning")}}
+	if o := JudgeWithItems(l, "dev", []*policy.Entry{own}, []*policy.Entry{lint, test}, fakeJudge); o.Covered || len(o.Rules) != 1 {
+		t.Errorf("a lead-in with a rule of its own is judged by it alone: covered=%v rules=%d", o.Covered, len(o.Rules))
+	}
+}
+
 func TestJudgeNotCheckable(t *testing.T) {
 	l := &Label{File: "f", Line: 1, Text: "t", Checkable: No, Why: "vague"}
 	e := &policy.Entry{Rules: []policy.Rule{*ruleFor("source", "query", "error")}}

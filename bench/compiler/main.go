@@ -326,6 +326,27 @@ func compileLabelled(root, layouts string, set *LabelSet) (*corpusIndex, error) 
 	return ix, nil
 }
 
+// itemsOf returns the entries of the items a lead-in introduces: those below it in
+// the same file whose context is the lead-in's text.
+func (ix *corpusIndex) itemsOf(key string, line int, lead []*policy.Entry) []*policy.Entry {
+	if len(lead) == 0 {
+		return nil
+	}
+	text := strings.Join(strings.Fields(lead[0].Text), " ")
+	var items []*policy.Entry
+	for l := line + 1; l <= line+maxItemSpan; l++ {
+		for _, e := range ix.entries[key][l] {
+			if e.File == lead[0].File && strings.Join(strings.Fields(e.Context), " ") == text {
+				items = append(items, e)
+			}
+		}
+	}
+	return items
+}
+
+// maxItemSpan bounds how far below a lead-in its items are looked for.
+const maxItemSpan = 80
+
 // ScoreAll judges every label. layouts, when not empty, is the folder of repository
 // layouts (fetched/layouts.sh): a repository with one is compiled with the context
 // `heed compile` builds from a checkout, as a user's would be.
@@ -339,7 +360,7 @@ func ScoreAll(root, layouts string, set *LabelSet, moved map[string]bool) ([]Lab
 	workers.Each(len(set.Labels), 0, func(i int) {
 		l := set.Labels[i]
 		entries := matchEntries(l, ix.entries[l.File][l.Line])
-		outs[i] = Judge(l, Split(l.File, moved), entries, judge)
+		outs[i] = JudgeWithItems(l, Split(l.File, moved), entries, ix.itemsOf(l.File, l.Line, entries), judge)
 	})
 	// A sealed label has no text: show the file's, for the problem lists.
 	for i := range outs {

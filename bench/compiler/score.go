@@ -28,6 +28,12 @@ type RuleOutcome struct {
 	Unjudged bool
 	// Why says what is wrong when the rule is not right.
 	Why string
+	// FromItems: the rule belongs to an item under the constraint (the constraint is a
+	// lead-in such as "Run these before you open a PR:" and heed placed its rules on
+	// the items it introduces). It counts towards the lead-in's coverage, but not in
+	// precision: the item's own label judges it there, and counting it twice would
+	// weigh one rule as two.
+	FromItems bool
 }
 
 // LabelOutcome is what heed made of one labelled constraint.
@@ -79,6 +85,34 @@ func matchEntries(l *Label, atLine []*policy.Entry) []*policy.Entry {
 
 // Judge scores one label against the entries heed compiled for it.
 func Judge(l *Label, split string, entries []*policy.Entry, judge CaseJudge) LabelOutcome {
+	return JudgeWithItems(l, split, entries, nil, judge)
+}
+
+// JudgeWithItems scores one label against the entries heed compiled for it and, when
+// those have no executable rule, the entries of the items it introduces: a lead-in's
+// demand that heed enforces through the items under it is enforced.
+func JudgeWithItems(l *Label, split string, entries, items []*policy.Entry, judge CaseJudge) LabelOutcome {
+	out := judgeOwn(l, split, entries, judge)
+	if len(out.Rules) > 0 || len(items) == 0 || l.Checkable != Yes {
+		return out
+	}
+	for _, e := range items {
+		for i := range e.Rules {
+			if r := &e.Rules[i]; r.Domain != policy.DomainSemantic {
+				ro := judgeRule(l, r, judge)
+				ro.FromItems = true
+				out.Rules = append(out.Rules, ro)
+			}
+		}
+	}
+	if len(out.Rules) > 0 {
+		out.JudgeOnly = false
+		out.Covered, out.Failing = casesCovered(l, out.Rules)
+	}
+	return out
+}
+
+func judgeOwn(l *Label, split string, entries []*policy.Entry, judge CaseJudge) LabelOutcome {
 	out := LabelOutcome{Label: l, Split: split, Found: len(entries) > 0}
 	for _, e := range entries {
 		if out.Unenforced == "" {
@@ -103,27 +137,34 @@ func Judge(l *Label, split string, entries []*policy.Entry, judge CaseJudge) Lab
 		out.Failing = "no executable rule"
 		return out
 	}
-	out.Covered = true
+	out.Covered, out.Failing = casesCovered(l, out.Rules)
+	return out
+}
+
+// casesCovered says whether rules together flag every violated case of l and no
+// other, and names the first case they get wrong.
+func casesCovered(l *Label, rules []RuleOutcome) (covered bool, failing string) {
+	covered = true
 	for i, c := range l.Cases {
 		flagged := false
-		for _, ro := range out.Rules {
+		for _, ro := range rules {
 			if ro.Verdicts[i] == engine.Violated {
 				flagged = true
 			}
 		}
 		want := c.Expect == policy.ExpectViolated
 		if flagged != want {
-			out.Covered = false
-			if out.Failing == "" {
+			covered = false
+			if failing == "" {
 				if want {
-					out.Failing = "misses " + caseString(c)
+					failing = "misses " + caseString(c)
 				} else {
-					out.Failing = "flags " + caseString(c)
+					failing = "flags " + caseString(c)
 				}
 			}
 		}
 	}
-	return out
+	return covered, failing
 }
 
 func judgeRule(l *Label, r *policy.Rule, judge CaseJudge) RuleOutcome {
@@ -281,6 +322,9 @@ func Tabulate(outs []LabelOutcome) *Report {
 			}
 			for j := range o.Rules {
 				ro := &o.Rules[j]
+				if ro.FromItems {
+					continue
+				}
 				get(split, "").addRule(ro)
 				get(split, ro.Rule.Domain).addRule(ro)
 			}
@@ -367,7 +411,7 @@ func Problems(outs []LabelOutcome) (lines []string, families map[string]int) {
 		l := o.Label
 		where := fmt.Sprintf("%s:%d", l.File, l.Line)
 		for _, ro := range o.Rules {
-			if ro.Right || ro.Unjudged {
+			if ro.Right || ro.Unjudged || ro.FromItems {
 				continue
 			}
 			fam := "misread: " + Family(l)
