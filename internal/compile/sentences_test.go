@@ -513,6 +513,13 @@ func TestOwnCommandSentences26(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-26.txt", 22)
 }
 
+// TestOwnCommandSentences27: the twenty-seventh batch (testdata/own-sentences-27.txt):
+// orders in untidy shapes: comments in code blocks, lead-ins opened by a place or an
+// adverbial, labelled steps, a When column, the end of the work in many words.
+func TestOwnCommandSentences27(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-27.txt", 28)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this
