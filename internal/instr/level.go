@@ -243,6 +243,9 @@ func clauseWords(text string) policy.Level {
 		startCond.MatchString(head(strings.TrimLeft(prose, "*_ "), 12)) {
 		return policy.Must
 	}
+	if placedRun(body) {
+		return policy.Must
+	}
 	// A condition with commas of its own ("If you create files, scripts, or helpers,
 	// clean them up"): try the clause after each further comma.
 	if startCond.MatchString(head(strings.TrimLeft(prose, "*_ "), 12)) {
@@ -273,6 +276,35 @@ func clauseWords(text string) policy.Level {
 	}
 	return policy.Info
 }
+
+// placedRun: a place, then the imperative to run there, with no comma between ("from
+// the CODESPAN folder run:", "in the repository root run CODESPAN"): the verb of
+// running comes within a few words, after no subject that would make it a statement
+// ("in CI we run CODESPAN").
+func placedRun(body string) bool {
+	f := strings.Fields(strings.ToLower(body))
+	if len(f) < 3 || !placeWords.Get()[f[0]] {
+		return false
+	}
+	for i := 2; i < len(f) && i <= 7; i++ {
+		w := strings.TrimRight(f[i], ":")
+		if w == "run" || w == "execute" || w == "invoke" {
+			if subjectWords.Get()[strings.Trim(f[i-1], ",")] {
+				return false
+			}
+			return strings.HasSuffix(f[i], ":") || i+1 < len(f) && strings.HasPrefix(f[i+1], "codespan")
+		}
+		if strings.HasSuffix(f[i-1], ",") || strings.HasSuffix(f[i-1], ".") {
+			return false // the place ended: what follows is another clause
+		}
+	}
+	return false
+}
+
+var (
+	placeWords   = lazy.Value[map[string]bool]{F: func() map[string]bool { return wordSet(`from in inside within under`) }}
+	subjectWords = lazy.Value[map[string]bool]{F: func() map[string]bool { return wordSet(`we you they it i ci which that this who one`) }}
+)
 
 // orderedAside: a line that describes a command says in parentheses when to run it
 // ("`uv run pytest` - the test suite (do this before every commit)"): the aside is the
@@ -520,6 +552,9 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 	case row && norm.CoChangeTable(ctx):
 		// "When you change | Also update": each row is files that change together
 		return policy.Must
+	case row && norm.WhenTableRow(text, ctx):
+		// "Task | Command | When": the row says when its command runs
+		return maxLevel(policy.Should, levelOfMarkers(ctx))
 	case row && norm.ChangeTable(ctx):
 		// "Change | Run": each row says what a change needs run, as strongly as
 		// the header says it ("Changed source | Required command")

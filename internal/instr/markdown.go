@@ -376,7 +376,7 @@ func (x *extractor) commentRules(lang, body string, first int) {
 			continue
 		}
 		text := optionSpans(comment)
-		if !ruleWordRE.MatchString(strings.ToLower(text)) {
+		if !ruleWordRE.MatchString(strings.ToLower(text)) && !norm.TimedRun(text) {
 			continue // "Compile jars": what the command does, not a rule
 		}
 		lv := levelOf(text)

@@ -1704,9 +1704,11 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 			firstArgv = append(firstArgv, cmds[0])
 			continue
 		}
-		if o.Kind != norm.KCommand && (o.Kind != norm.KCode || n.Verb != "run") {
+		// "make sure `mix test` passes": what must pass is run
+		runs := n.Verb == "run" || n.Verb == "pass" || o.Kind == norm.KCode && norm.RunsDirectly(n.Sentence, o.Text)
+		if o.Kind != norm.KCommand && (o.Kind != norm.KCode || !runs) {
 			// "use the `commit-helper` skill": a word in a code span is a command
-			// only when the sentence says to run it
+			// only when the sentence says to run it (or that it must pass)
 			continue
 		}
 		if elided(o.Text) {
@@ -1735,7 +1737,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		} else if fs := process.PrerequisiteForms(o.Text, tools, c.Scope.Dir); len(fs) > 0 {
 			first = append(first, fs)
 			firstArgv = append(firstArgv, o.Argv)
-		} else if argv, ok := process.SpanArgv(o.Text); ok && n.Verb == "run" && programWord(argv[0]) {
+		} else if argv, ok := process.SpanArgv(o.Text); ok && runs && programWord(argv[0]) {
 			// "run `crlfmt -w <file>.go`": what one is told to run is a command, even
 			// of a program heed does not know; how it reads its options heed does
 			// not know either, so its subcommand words are kept and its options not

@@ -81,6 +81,26 @@ func Read(text string, ctx Context) []Norm {
 		}
 		return ns
 	}
+	if order, ok := whenTableRow(text, ctx.Columns); ok {
+		// "| Format | `npm run fmt` | before each commit |" under "| Task | Command |
+		// When |"
+		inner := ctx
+		inner.Columns = nil
+		ns := Read(order, inner)
+		for i := range ns {
+			ns[i].Sentence = text
+			ns[i].Uncertain = append(ns[i].Uncertain, "the table's columns are read as a command and when it runs")
+		}
+		return ns
+	}
+	if order, ok := finishWith(text); ok {
+		// "Always finish with `cargo clippy`": the last step before the work is done
+		ns := Read(order, ctx)
+		for i := range ns {
+			ns[i].Sentence = text
+		}
+		return ns
+	}
 	if order, ok := changeSubjectOrder(text, ctx); ok {
 		// "Any change to `package.json` must be followed by `pnpm install`"
 		ns := Read(order, ctx)
@@ -2242,7 +2262,14 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 	// block's commands are the objects the sentence left unnamed
 	// ("... run each of the following commands and ensure they succeed." and the
 	// block after the paragraph)
-	if len(ctx.Block) > 0 && len(toks) > 0 && (toks[len(toks)-1].Punct && toks[len(toks)-1].Text == ":" || PointsAtList(s.Raw())) {
+	// "# Always run before pushing" over `make check` in a shell block, or "Always run
+	// before committing" with the block right under it: "run" with no object at all
+	// runs what the block holds
+	objectless := func() bool {
+		m := lastMain()
+		return m != nil && m.role == mRequire && m.verb == "run" && len(m.objs) == 0
+	}
+	if len(ctx.Block) > 0 && len(toks) > 0 && (toks[len(toks)-1].Punct && toks[len(toks)-1].Text == ":" || PointsAtList(s.Raw()) || objectless()) {
 		// "Scan your code before pushing with:" and the block: an imperative whose
 		// means is the block, as "regenerate the stubs with `buf generate`" is
 		if os.Getenv("ZZSEG") != "" {
@@ -4088,6 +4115,84 @@ func columnSays(header string, words map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// WhenTableRow: text is a row of a table with the header given (cells joined by " |
+// ") that says a command and when it runs ("| Format | `npm run fmt` | before each
+// commit |").
+func WhenTableRow(text, header string) bool {
+	_, ok := whenTableRow(text, strings.Split(header, " | "))
+	return ok
+}
+
+// whenTableRow reads a row of a table that gives a command and when to run it (a
+// "When" column whose cell is an order's moment: "before each commit", "after editing
+// `api/`") as that order.
+func whenTableRow(text string, columns []string) (string, bool) {
+	cells := strings.Split(text, " | ")
+	if len(columns) < 2 || len(cells) != len(columns) {
+		return "", false
+	}
+	cmd, when := -1, -1
+	for i, h := range columns {
+		h = strings.ToLower(strings.Trim(strings.TrimSpace(h), "*_:`"))
+		switch {
+		case h == "when" || strings.HasPrefix(h, "when ") || h == "run when" || h == "timing":
+			when = i
+		case columnSays(h, commandColumns()) && cmd < 0:
+			cmd = i
+		}
+	}
+	if cmd < 0 || when < 0 {
+		return "", false
+	}
+	c, w := strings.TrimSpace(cells[cmd]), strings.TrimSpace(cells[when])
+	if !strings.HasPrefix(c, "`") || strings.Count(c, "`") != 2 || !OrderLead(w) {
+		return "", false
+	}
+	return "Run " + c + " " + w + ".", true
+}
+
+// finishWith reads "Always finish with `X`", "Finish every task by running `X`", "End
+// each change with `X`" as the order to run X before the work is done.
+func finishWith(text string) (string, bool) {
+	toks := Tokenize(strings.TrimSpace(text))
+	i := 0
+	if i < len(toks) && (toks[i].Low == "always" || toks[i].Low == "please") {
+		i++
+	}
+	if i >= len(toks) || toks[i].Low != "finish" && toks[i].Low != "end" && toks[i].Low != "conclude" {
+		return "", false
+	}
+	i++
+	// "every task", "each change", "your work", "the session"
+	for k := 0; k < 2 && i < len(toks) && !toks[i].Code && toks[i].Low != "with" && toks[i].Low != "by"; k++ {
+		i++
+	}
+	if i >= len(toks) || toks[i].Low != "with" && toks[i].Low != "by" {
+		return "", false
+	}
+	i++
+	if i < len(toks) && (toks[i].Low == "running" || toks[i].Low == "executing") {
+		i++
+	}
+	if i >= len(toks) || !toks[i].Code {
+		return "", false
+	}
+	var spans []string
+	for ; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t.Code:
+			spans = append(spans, "`"+t.Text+"`")
+		case t.Low == "and" || t.Text == ",":
+		case t.Punct && (t.Text == "." || t.Text == "!"):
+			i = len(toks)
+		default:
+			return "", false
+		}
+	}
+	return "Run " + strings.Join(spans, " and ") + " before finishing.", true
 }
 
 func changeTableRow(text string, columns []string) (string, bool) {

@@ -306,3 +306,20 @@ func argWord(w string) bool {
 	}
 	return w != ""
 }
+
+// TimedRun: the text is a bare demand to run something at a moment of the work, its
+// first word a verb of running and an order's marker after it ("run before every
+// commit", "rerun after editing the schema"): a code comment that says so is a rule
+// about the command beside it, not a description of what the command does.
+func TimedRun(text string) bool {
+	toks := Tokenize(text)
+	if len(toks) < 3 || toks[0].Code || verbForms()[toks[0].Low] != "run" {
+		return false
+	}
+	for i := 1; i < len(toks) && i <= 4; i++ {
+		if phraseAt(toks, i, mBefore) > 0 || phraseAt(toks, i, mAfter) > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -77,6 +77,8 @@ func TestParseFindsEverySimpleCommand(t *testing.T) {
 		{`npx -y tsc@5 --noEmit`, []string{"tsc --noEmit"}},
 		{`npm exec -- eslint .`, []string{"eslint ."}},
 		{`uv run --with x pytest -q`, []string{"pytest -q"}},
+		{`pixi run ruff format .`, []string{"ruff format ."}},
+		{`poetry run pytest`, []string{"pytest"}},
 		{`python3 -m pip install x`, []string{"pip install x"}},
 		{`python -Im pip install x`, []string{"pip install x"}},
 		{`deno run -A tools/format.js`, []string{"tools/format.js"}},

@@ -504,7 +504,7 @@ var unwrappers = lazy.Value[map[string]unwrapper]{F: func() map[string]unwrapper
 	for _, n := range []string{"npx", "bunx", "pnpx"} {
 		m[n] = always(func(_ *state, w *wrapped) []action { return unwrapRunner(w.ws, 1, w.name) })
 	}
-	for _, n := range []string{"poetry", "pdm", "pipenv", "hatch", "rye"} {
+	for _, n := range []string{"poetry", "pdm", "pipenv", "hatch", "rye", "pixi"} {
 		m[n] = unwrapProjectRun
 	}
 	for _, n := range []string{"conda", "mamba", "micromamba"} {
