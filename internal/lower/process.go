@@ -9,6 +9,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
@@ -360,6 +361,32 @@ func preceding(c *policy.Constraint, rc *recognize.RepoContext) *policy.Constrai
 	return nil
 }
 
+// saysCode: the sentence speaks of code ("if you changed the code", "after code
+// changes"), not of any change.
+func saysCode(sentence string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(sentence), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if w == "code" || w == "source" || w == "sources" {
+			return true
+		}
+	}
+	return false
+}
+
+// paragraphCondition: an earlier sentence of c's own paragraph or list item opens with
+// a condition ("If you added or changed a public option, ...").
+func paragraphCondition(c *policy.Constraint, rc *recognize.RepoContext) bool {
+	p := preceding(c, rc)
+	if p == nil || p.Line > c.Line || p.EndLine < c.Line || p.Context != c.Context {
+		return false
+	}
+	first, _, _ := strings.Cut(strings.ToLower(strings.TrimLeft(p.Text, " *_>")), " ")
+	switch first {
+	case "if", "when", "whenever", "unless", "once", "where":
+		return true
+	}
+	return false
+}
+
 // shellLangs are the code block languages whose lines are commands.
 var shellLangs = map[string]bool{"": true, "sh": true, "bash": true, "shell": true, "console": true, "zsh": true, "shell-session": true, "powershell": true, "pwsh": true, "ps1": true, "cmd": true, "bat": true}
 
@@ -452,9 +479,16 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 	norms, bans := Readings(c, rc)
 	var rules []policy.Rule
 	unenforced := ""
+	condLead := paragraphCondition(c, rc)
 	for i := range norms {
 		n := &norms[i]
 		areaChanges(n, rc)
+		if condLead && n.Polarity == norm.Require && len(n.Before) > 0 && n.Condition == "" && len(n.After) == 0 {
+			// "If you changed a public option, update the docs. Run `make
+			// config-docs` and commit the result.": the paragraph's condition
+			// holds over its later sentences too, and heed cannot see it
+			n.Condition = "the condition an earlier sentence of the paragraph sets"
+		}
 		var r []policy.Rule
 		var why string
 		switch {
@@ -1650,6 +1684,12 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	var changed []string
 	for _, o := range append(append([]norm.Object(nil), n.After...), n.Before...) {
 		if o.Kind == norm.KPath {
+			if globs := codeGlobs(rc); o.Text == "**" && o.Origin == "words" && len(globs) > 0 && saysCode(n.Sentence) {
+				// "if you have changed the code": the repository's code, not its
+				// documents
+				changed = append(changed, globs...)
+				continue
+			}
 			changed = append(changed, changedGlob(o.Text, c.Scope.Dir))
 		}
 	}
@@ -1800,8 +1840,14 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		}
 	}
 	if len(then) == 0 && len(changed) > 0 {
-		// after a change, before the change is committed
-		then = eventForms("commit")
+		// after a change, before the change is committed; or before the event the
+		// section is about ("## Before opening a PR" over "If you added a `.rs`
+		// file, run `hawkeye format`")
+		ev := norm.FramingEvent(c.HeaderPath, c.Context)
+		if ev == "" || ev == "branch" {
+			ev = "commit"
+		}
+		then = eventForms(ev)
 	}
 	if len(first)+len(perLang) == 0 || len(then) == 0 {
 		return nil, ""

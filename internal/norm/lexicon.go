@@ -458,6 +458,8 @@ var languageGlobs = sync.OnceValue(func() map[string][]string {
 		"gherkin": {"**/*.feature"}, "markdown": {"**/*.md"}, "yaml": {"**/*.yml", "**/*.yaml"}, "sql": {"**/*.sql"},
 		"scala": {"**/*.scala"}, "terraform": {"**/*.tf"}, "ocaml": {"**/*.ml", "**/*.mli"}, "lua": {"**/*.lua"},
 		"vue": {"**/*.vue"}, "svelte": {"**/*.svelte"}, "haskell": {"**/*.hs"}, "zig": {"**/*.zig"},
+		// the short names prose uses ("JS/CSS files", "TS changes")
+		"js": {"**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs"}, "ts": {"**/*.ts", "**/*.tsx"}, "py": {"**/*.py"},
 	}
 })
 

@@ -234,6 +234,8 @@ func Read(text string, ctx Context) []Norm {
 	narrowedSubstitutions(out)
 	flagAlternatives(out)
 	deletedFiles(out)
+	changedFilesOf(out, text)
+	addedFilesOnly(out, text)
 	out = withoutExampleSteps(out, text)
 	selectiveRoles(out)
 	RunnerForBans(out, nil)
@@ -241,6 +243,57 @@ func Read(text string, ctx Context) []Norm {
 	inPackage(out, text)
 	return out
 }
+
+// addedFilesOnly: "If you added a `.rs` file, run `hawkeye format`": the order
+// follows files the session added, and heed sees every change to such files, not
+// whether it added them: the order is read, but only as a warning.
+func addedFilesOnly(ns []Norm, text string) {
+	if !addedFilesRE().MatchString(strings.ToLower(text)) {
+		return
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity == Require && len(n.After) > 0 {
+			n.Uncertain = append(n.Uncertain, "the order follows added files only; heed sees every change to them")
+		}
+	}
+}
+
+var addedFilesRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:if|when|whenever|after|once|each time)\s+(?:you\s+|you've\s+|you have\s+)?(?:add|added|adding|create|created|creating|introduce|introduced|introducing)\b`)
+})
+
+// changedFilesOf: "run RuboCop on modified Ruby files before committing", "format
+// the changed Go files": the order holds when the session changed files of that
+// language, as "after changing Ruby code" says. Only an order with no files of its
+// own, whose sentence names the change and the language together.
+func changedFilesOf(ns []Norm, text string) {
+	m := changedFilesRE().FindStringSubmatch(strings.ToLower(text))
+	if m == nil {
+		return
+	}
+	var globs []string
+	for _, lang := range strings.Split(m[1], "/") { // "JS/CSS files"
+		g, ok := languageGlobs()[lang]
+		if !ok || lang == "go" && m[2] == "" && m[1] == "go" {
+			return
+		}
+		globs = append(globs, g...)
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Require || len(n.Before)+len(n.After) == 0 || slices.ContainsFunc(n.After, func(o Object) bool { return o.Kind == KPath }) {
+			continue
+		}
+		for _, g := range globs {
+			n.After = append(n.After, Object{Kind: KPath, Text: g, Origin: "language"})
+		}
+	}
+}
+
+var changedFilesRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:on|to|for|over|against)\s+(?:the\s+|any\s+|all\s+|your\s+)?(?:modified|changed|edited|touched|staged|affected|new or changed|new or modified)\s+([a-z+#/]+)\s+(source\s+)?(?:files|code|sources|modules)\b`)
+})
 
 // commandSubjectPasses: "`make lint` must be clean before you push": the command the
 // sentence is about must have run and passed first.
@@ -1620,6 +1673,15 @@ func toolWordOK(toks []Token, i int) bool {
 	return false
 }
 
+// listGoesOn: the tokens from i continue a list of code spans ("`.py`, or `.ts`
+// file"): a span, or "or"/"and" and a span.
+func listGoesOn(toks []Token, i int) bool {
+	if i < len(toks) && (toks[i].Low == "or" || toks[i].Low == "and") {
+		i++
+	}
+	return i < len(toks) && toks[i].Code
+}
+
 func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 	toks := undoingVerbs(joinWrapped(splitToolLists(bareCommands(s.Tokens, ctx))), ctx)
 	var segs []*segment
@@ -1653,6 +1715,12 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					i++
 					continue
 				}
+			}
+			if t.Text == "," && (cur.role == mCond || cur.role == mAfter) && len(cur.objs) > 0 && listGoesOn(toks, i+1) {
+				// "If you added a `.rs`, `.py`, or `.ts` file, ...": the comma lists
+				// the condition's objects; it does not end it
+				i++
+				continue
 			}
 			if t.Text == "," || t.Text == ":" {
 				// a comma ends a condition or scope; what follows belongs to the
