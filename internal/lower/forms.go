@@ -76,6 +76,10 @@ func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
 		return []process.Pattern{pat("gh", []string{"issue", "create"})}
 	case "comment":
 		return []process.Pattern{pat("gh", []string{"issue", "comment"}), pat("gh", []string{"pr", "comment"}), pat("gh", []string{"pr", "review"}, []string{"--comment", "-c"})}
+	case "comment-pr":
+		return []process.Pattern{pat("gh", []string{"pr", "comment"}), pat("gh", []string{"pr", "review"}, []string{"--comment", "-c"})}
+	case "comment-issue":
+		return []process.Pattern{pat("gh", []string{"issue", "comment"})}
 	case "sudo":
 		return []process.Pattern{pat("sudo", nil)}
 	case "release-build":

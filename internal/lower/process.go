@@ -6,6 +6,7 @@ package lower
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"path"
 	"slices"
 	"strings"
@@ -1794,6 +1795,11 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 			unread++
 		}
 	}
+	if wordAlternativeRE.MatchString(n.Sentence) {
+		// "run `swift build` or the relevant Fastlane lane": the other way is named
+		// in words, and heed cannot tell when it was taken
+		return nil, "one of the alternative commands is no form heed can match"
+	}
 	if unread > 0 && alternatives(n.Sentence) {
 		// "run `restore.cmd` or `. ./restore.sh`": an alternative heed cannot match
 		// would make the order impossible to meet the other way
@@ -1858,7 +1864,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	var rules []policy.Rule
 	order := func(p process.SequenceParams, argv []string) {
 		on := n
-		if setupStep(argv) && len(n.Before) > 0 && !handOver(n.Before) && len(n.After) == 0 {
+		if setupStep(argv) && len(n.Before) > 0 && (!handOver(n.Before) || installsHooks(n.Sentence)) && len(n.After) == 0 {
 			// "Before running your tests, set up all packages: `uv sync`": a session
 			// may begin in a tree set up long before; the order can only remind
 			m := *n
@@ -2235,6 +2241,10 @@ func programWord(w string) bool {
 
 // alternatives: the sentence offers its commands as alternatives ("`a` or `b`"), not
 // a list of steps ("`a` and `b`").
+// wordAlternativeRE: a command span, then "or" and a way named in words ("`swift
+// build` or the relevant Fastlane lane").
+var wordAlternativeRE = lazyre.New("(?i)` or (?:the|a|an|any|another|your|its|their|some|whichever) (?:[a-z-]+ ){0,3}(?:lane|task|target|script|command|recipe|job|workflow|equivalent|alternative|variant|tool|step)s?\\b")
+
 func alternatives(sentence string) bool {
 	if strings.Contains(sentence, "` or `") || strings.Contains(sentence, ") or `") || strings.Contains(sentence, "`/`") ||
 		strings.Contains(sentence, "` / `") || strings.Contains(sentence, "(or `") {
@@ -2245,8 +2255,15 @@ func alternatives(sentence string) bool {
 	if norm.CommandAside(sentence) {
 		return true
 	}
-	// "`script/test` (runs `go test -race ./...`)": what the first command does
 	low := strings.ToLower(sentence)
+	// "ensure the hooks are installed by running one of:" and a block: any one of
+	// its commands meets the order
+	for _, p := range []string{"one of:", "one of the following", "either of", "any of the following", "any one of"} {
+		if strings.Contains(low, p) {
+			return true
+		}
+	}
+	// "`script/test` (runs `go test -race ./...`)": what the first command does
 	for _, p := range []string{"(runs `", "(which runs `", "(i.e. `", "(ie `", "(wraps `", "(calls `", "(equivalent to `", "(same as `"} {
 		if strings.Contains(low, p) {
 			return true
@@ -2468,6 +2485,14 @@ func setupStep(argv []string) bool {
 		return prog != "git"
 	}
 	return prog == "go" && len(argv) > 2 && argv[1] == "mod" && argv[2] == "download"
+}
+
+// installsHooks: the setup step installs git hooks ("ensure the hooks are installed
+// by running `pnpm install`"), which stay installed in the clone from an earlier
+// session: whether this session ran it says nothing of whether they are there.
+func installsHooks(sentence string) bool {
+	low := strings.ToLower(sentence)
+	return strings.Contains(low, "hooks") || strings.Contains(low, "hook ") || strings.Contains(low, "husky") || strings.Contains(low, "pre-commit install")
 }
 
 // handOver: the order guards a hand-over of the work (commit, push, pull request,

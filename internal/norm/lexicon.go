@@ -325,17 +325,21 @@ var conceptPhrases = sync.OnceValue(func() []phrase {
 		"amend":           {"amend", "amend commits", "amend a commit", "amend the commit", "amend existing commits", "amend pushed commits", "amending", "amending commits"},
 		"skip-hooks": {"skip hooks", "skip the hooks", "skip git hooks", "skip pre-commit hooks", "skip the pre-commit hooks", "bypass hooks", "bypass the hooks", "bypass git hooks", "bypass pre-commit hooks", "bypass the pre-commit hooks", "disable hooks", "disable the hooks", "disable git hooks", "skip commit hooks", "skip the git hooks", "bypass the git hooks", "skipping hooks", "bypassing hooks", "skipping the hooks", "bypassing the hooks",
 			"disable pre-commit hooks", "disable the pre-commit hooks", "disable the git hooks", "skipping pre-commit hooks", "skipping the pre-commit hooks", "bypassing pre-commit hooks", "bypassing the pre-commit hooks"},
-		"hard-reset":    {"hard reset", "hard-reset", "reset --hard", "hard resets"},
-		"publish":       {"publish", "publishing", "publish anything", "publish packages", "publish the package", "publish releases", "publish to npm", "publish to pypi", "publish crates"},
-		"push-tags":     {"push tags", "push the tags", "push git tags", "push release tags", "push any tags", "push new tags"},
-		"tag":           {"create CODE tags", "create CODE tag", "push CODE tags", "add CODE tags", "create tags", "create a tag", "create git tags", "create release tags", "create version tags", "tag releases", "add tags", "cut a release", "cut releases"},
-		"push":          {"push", "pushes", "any pushes", "push to the remote", "push changes", "push your changes", "push to remote", "push commits", "push branches", "pushing"},
-		"open-pr":       {"create a pr", "create a pull request", "open a pr", "open a pull request", "open prs", "create prs", "open pull requests", "create pull requests", "open any pr", "open any pull request", "publish a pr", "publish a pull request", "submit a pr", "submit a pull request"},
-		"draft-pr":      {"open draft prs", "open draft pull requests", "open a draft pr", "open a draft pull request", "create draft prs", "create a draft pr", "create draft pull requests", "create a draft pull request", "draft prs", "draft pull requests", "a draft pr", "a draft pull request", "draft pr", "draft pull request", "created as drafts", "created as a draft", "opened as drafts", "opened as a draft", "open prs as drafts", "open pull requests as drafts", "open it as a draft", "open the pr as a draft", "as a draft pr", "as a draft pull request", "as draft prs", "as draft pull requests"},
-		"create-issue":  {"create an issue", "open an issue", "file an issue", "create issues", "open issues", "file issues", "publish an issue", "create any issue", "open any issue"},
-		"rebase":        {"rebase", "rebase the commits", "rebase commits", "rebase your branch", "rebase the branch", "rebasing", "rebase pushed commits", "rebase published commits"},
-		"release":       {"create a release", "create releases", "create a github release", "publish a release", "publish releases", "make a release", "draft a release"},
-		"comment":       {"comment on an issue", "comment on a pr", "comment on a pull request", "comment on issues or prs", "comment on issues or pull requests", "comment on issues", "post comments on issues", "post comments", "comment on issue threads", "comment on pull requests", "comment on prs", "comment on github", "post comments on github", "comment for users"},
+		"hard-reset":   {"hard reset", "hard-reset", "reset --hard", "hard resets"},
+		"publish":      {"publish", "publishing", "publish anything", "publish packages", "publish the package", "publish releases", "publish to npm", "publish to pypi", "publish crates"},
+		"push-tags":    {"push tags", "push the tags", "push git tags", "push release tags", "push any tags", "push new tags"},
+		"tag":          {"create CODE tags", "create CODE tag", "push CODE tags", "add CODE tags", "create tags", "create a tag", "create git tags", "create release tags", "create version tags", "tag releases", "add tags", "cut a release", "cut releases"},
+		"push":         {"push", "pushes", "any pushes", "push to the remote", "push changes", "push your changes", "push to remote", "push commits", "push branches", "pushing"},
+		"open-pr":      {"create a pr", "create a pull request", "open a pr", "open a pull request", "open prs", "create prs", "open pull requests", "create pull requests", "open any pr", "open any pull request", "publish a pr", "publish a pull request", "submit a pr", "submit a pull request"},
+		"draft-pr":     {"open draft prs", "open draft pull requests", "open a draft pr", "open a draft pull request", "create draft prs", "create a draft pr", "create draft pull requests", "create a draft pull request", "draft prs", "draft pull requests", "a draft pr", "a draft pull request", "draft pr", "draft pull request", "created as drafts", "created as a draft", "opened as drafts", "opened as a draft", "open prs as drafts", "open pull requests as drafts", "open it as a draft", "open the pr as a draft", "as a draft pr", "as a draft pull request", "as draft prs", "as draft pull requests"},
+		"create-issue": {"create an issue", "open an issue", "file an issue", "create issues", "open issues", "file issues", "publish an issue", "create any issue", "open any issue"},
+		"rebase":       {"rebase", "rebase the commits", "rebase commits", "rebase your branch", "rebase the branch", "rebasing", "rebase pushed commits", "rebase published commits"},
+		"release":      {"create a release", "create releases", "create a github release", "publish a release", "publish releases", "make a release", "draft a release"},
+		"comment":      {"comment on issues or prs", "comment on issues or pull requests", "post comments", "comment on github", "post comments on github", "comment for users"},
+		// the forge's place names the command: a comment on a pull request is not
+		// one on an issue
+		"comment-pr":    {"comment on a pr", "comment on a pull request", "comment on pull requests", "comment on prs", "post comments on pull requests", "post comments on prs"},
+		"comment-issue": {"comment on an issue", "comment on issues", "post comments on issues", "comment on issue threads"},
 		"commit":        {"make any commits", "any commits", "commit", "commit changes", "commit your changes", "commit anything", "create commits", "make commits", "committing"},
 		"release-build": {"release build", "release builds", "release-mode build", "build in release mode", "builds in release mode", "build with the release profile", "builds with the release profile", "perform builds with the release profile", "perform release builds", "use the release profile", "with the release profile", "in release mode", "release profile", "--release builds"},
 		"merge":         {"merge", "merging", "merge prs", "merge pull requests", "merge a pr", "merge the pr", "merge a pull request", "merge your pr", "merge your pull request", "merge anything"},
@@ -571,7 +575,7 @@ func NotRequired(sentence, subject string, parts ...string) bool {
 // postingConcepts are the concepts of posting something on the forge; postedThings
 // the things such a verb may go on to name in a list ("publish an issue, pull
 // request, or review comment").
-var postingConcepts = map[string]bool{"open-pr": true, "create-issue": true, "comment": true, "release": true}
+var postingConcepts = map[string]bool{"open-pr": true, "create-issue": true, "comment": true, "comment-pr": true, "comment-issue": true, "release": true}
 
 var postedThingIndex = sync.OnceValue(func() map[string][]phrase {
 	return byFirstWord(phrasesOf(map[string][]string{

@@ -235,6 +235,9 @@ func Read(text string, ctx Context) []Norm {
 	flagAlternatives(out)
 	deletedFiles(out)
 	changedFilesOf(out, text)
+	anaphoricBans(out, text)
+	wholeSuiteBans(out)
+	runtimeStatements(out, text)
 	addedFilesOnly(out, text)
 	out = withoutExampleSteps(out, text)
 	selectiveRoles(out)
@@ -242,6 +245,64 @@ func Read(text string, ctx Context) []Norm {
 	describedPurpose(out, ctx)
 	inPackage(out, text)
 	return out
+}
+
+// runtimeStatements: "Runs on **Deno**, not Node.": what the code runs on, said of
+// the code; it bans no command the reader might run for another reason (`node
+// --version`, a script of the repository's tooling), so the contrast only warns.
+func runtimeStatements(ns []Norm, text string) {
+	low := strings.ToLower(strings.TrimLeft(text, " *_>"))
+	for _, lead := range []string{"runs on ", "runs in ", "runs under ", "targets ", "built on ", "is built on ", "it runs on ", "this app runs on ", "this package runs on ", "this service runs on "} {
+		if !strings.HasPrefix(low, lead) {
+			continue
+		}
+		for i := range ns {
+			if ns[i].Polarity == Forbid {
+				ns[i].Uncertain = append(ns[i].Uncertain, "a statement of what the code runs on")
+			}
+		}
+		return
+	}
+}
+
+// wholeSuiteBans: "NEVER run the full PHPUnit test suite": the ban is of the
+// unfiltered run, and the filtered runs the sentence goes on to ask for are the way
+// to work; a role's commands cannot tell the two apart, so the ban holds under a
+// condition heed cannot see.
+func wholeSuiteBans(ns []Norm) {
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Forbid || n.Condition != "" || !hasKinds(n.Objects, KRole) {
+			continue
+		}
+		if wholeSuiteRE().MatchString(strings.ToLower(n.Sentence)) {
+			n.Condition = "when the whole suite runs"
+		}
+	}
+}
+
+var wholeSuiteRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:full|entire|whole|complete)\s+(?:\w+\s+){0,2}(?:suite|test suite|tests)\b`)
+})
+
+// anaphoricBans: "Install these from source rather than with `cargo binstall`": the
+// ban is of a way to do something to the things named before ("these"), not of every
+// use of the command; heed cannot tell which uses those are, so the ban only warns.
+func anaphoricBans(ns []Norm, text string) {
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Forbid || n.Condition != "" {
+			continue
+		}
+		sentence := n.Sentence
+		if sentence == "" {
+			sentence = text
+		}
+		f := strings.Fields(strings.ToLower(strings.TrimLeft(sentence, " *_>")))
+		if len(f) > 2 && verbForms()[f[0]] != "" && (f[1] == "these" || f[1] == "them" || f[1] == "those" || f[1] == "it") {
+			n.Uncertain = append(n.Uncertain, "the ban is of a way to handle what an earlier sentence names")
+		}
+	}
 }
 
 // addedFilesOnly: "If you added a `.rs` file, run `hawkeye format`": the order
@@ -962,6 +1023,11 @@ func inPackage(ns []Norm, text string) {
 		return
 	}
 	for i := range ns {
+		if ns[i].Sentence != "" && ns[i].Sentence != text && !inPackageRE().MatchString(strings.ToLower(ns[i].Sentence)) {
+			// "run `pnpm run test-main`. You may also run `pnpm test` inside a
+			// project's directory": the place belongs to the other sentence
+			continue
+		}
 		if ns[i].Polarity == Require && hasKinds(ns[i].Objects, KCommand, KRole) {
 			ns[i].InPackage = true
 			if inPackageRE().MatchString(ns[i].Condition) {

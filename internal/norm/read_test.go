@@ -100,6 +100,17 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Never `--no-verify`.", "forbid: concept:skip-hooks (from option)"},
 		{"own", "Branch naming: always prefix branches with `bot/`.", "require: concept:branch-name bot/*"},
 		{"own", "Schemas are code-generated: after changing `schema.graphql`, run `make gen`.", "require: make gen | after: schema.graphql"},
+		// session 24: what an order or a ban keeps of its sentence
+		{"own", "Always run RuboCop on modified Ruby files before committing: `bundle exec rubocop`", "require: bundle exec rubocop | before: event:commit | after: **/*.rb (from language)"},
+		{"own", "If you added a `.rs`, `.py`, or `.ts` file, run `hawkeye format`.", "require: hawkeye format | after: .rs, .py, .ts | uncertain: the order follows added files only; heed sees every change to them"},
+		{"own", "Install these from source rather than with `cargo binstall`.", "forbid: cargo binstall | uncertain: the ban is of a way to handle what an earlier sentence names"},
+		{"own", "NEVER run the full PHPUnit test suite.", "forbid: role:test | if: when the whole suite runs"},
+		{"own", "Runs on Deno, not Node.", "forbid: node | instead: deno | uncertain: a statement of what the code runs on"},
+		{"own", "Do not comment on pull requests in this repository.", "forbid: concept:comment-pr"},
+		{"own", "Always finish with `cargo clippy`.", "require: cargo clippy | before: event:finish"},
+		{"own", "Finish every task by running `just test`.", "require: just test | before: event:finish"},
+		{"own", "Please run `cargo fmt` prior to submitting your work.", "require: cargo fmt | before: event:finish"},
+		{"own", "Make sure `mix test` passes before you push.", "require (reminder): mix test | before: event:push"},
 	} {
 		var got []string
 		for _, n := range Read(c.text, Context{Command: commands}) {
@@ -194,6 +205,19 @@ func TestTableRows(t *testing.T) {
 	}
 	if got := tableRow("a | b", []string{"Name", "Purpose"}); got != "a | b" {
 		t.Errorf("a table of names is read as it is: %q", got)
+	}
+	// "| Task | Command | When |": the row's command runs when its When cell says
+	when := []string{"Task", "Command", "When"}
+	ns = Read("Format | `npm run fmt` | before each commit", Context{Command: commands, Columns: when})
+	if len(ns) == 0 || !strings.HasPrefix(ns[0].String(), "require: npm run fmt | before: event:commit | uncertain: the table's columns") {
+		t.Errorf("when row: %v", ns)
+	}
+	if !WhenTableRow("Format | `npm run fmt` | before each commit", "Task | Command | When") {
+		t.Error("a row with a command and a moment is no order row")
+	}
+	// a When cell that names no moment ("rarely") is no order
+	if WhenTableRow("Bench | `make bench` | rarely", "Task | Command | When") {
+		t.Error("a When cell with no order's marker is read as an order")
 	}
 }
 

@@ -1,0 +1,47 @@
+package compile_test
+
+import (
+	"testing"
+
+	"github.com/heed-dev/heed/internal/rules"
+)
+
+// Orders keep the parts of their sentences that limit when they hold (found on
+// unseen repositories' files, session 24; the sentences here are heed's own): a
+// condition set by an earlier sentence of the paragraph, an alternative named in
+// words, a hook installation that an earlier session may have done, a heading that
+// names the event, "the code" rather than any file.
+func TestOrdersKeepWhatLimitsThem(t *testing.T) {
+	reg := rules.Registry()
+	for _, c := range []struct {
+		name, doc, line, history, want string
+	}{
+		{"paragraph condition", "## Before opening a PR\n\n1. `make fmt`\n2. If you changed a public option, update the\n   docs. Run `make config-docs` and commit\n   the result.\n",
+			"gh pr create --fill", "make fmt", "allowed"},
+		{"paragraph condition, the item before still holds", "## Before opening a PR\n\n1. `make fmt`\n2. If you changed a public option, update the\n   docs. Run `make config-docs` and commit\n   the result.\n",
+			"gh pr create --fill", "", "blocked"},
+		{"alternative in words", "- Verify changes build: run `swift build` or the relevant release lane before considering work done.\n",
+			"git commit -m x", "edit Sources/App.swift;;fastlane build", "allowed"},
+		{"hooks installed earlier", "Before making any commit, ensure the hooks are installed by running `pnpm install`.\n",
+			"git commit -m x", "", "warned"},
+		{"heading names the event", "## Before opening a PR\n\n- If you added a `.rs` file, run `hawkeye format`.\n",
+			"git commit -m x", "edit src/lib.rs", "allowed"},
+		{"heading names the event, at the event", "## Before opening a PR\n\n- If you added a `.rs` file, run `hawkeye format`.\n",
+			"gh pr create --fill", "edit src/lib.rs", "warned"},
+		{"one of a block", "Before committing, install the hooks by running one of:\n\n```bash\npnpm install\npnpm exec husky\n```\n",
+			"git commit -m x", "pnpm exec husky", "allowed"},
+		{"language of the changed files", "- Always run RuboCop on modified Ruby files before committing: `bundle exec rubocop`\n",
+			"git commit -m x", "edit docs/guide.md", "allowed"},
+		{"language of the changed files, changed", "- Always run RuboCop on modified Ruby files before committing: `bundle exec rubocop`\n",
+			"git commit -m x", "edit app/models/user.rb", "blocked"},
+	} {
+		rs := compileDoc(c.doc)
+		if got := lineVerdict(t, reg, rs, c.line, c.history); got != c.want {
+			var norms []string
+			for _, r := range rs {
+				norms = append(norms, r.Norm+" ["+r.Severity+"]")
+			}
+			t.Errorf("%s: `%s` after %q: %s, want %s\n  rules: %q", c.name, c.line, c.history, got, c.want, norms)
+		}
+	}
+}
