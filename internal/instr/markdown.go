@@ -349,7 +349,13 @@ func (x *extractor) code(lang, body string, line, start, end int) {
 		title = x.heads[len(x.heads)-1].text
 	}
 	end = min(max(end, start), len(x.li))
-	x.add(policy.Constraint{Text: title, Line: start, EndLine: end, Level: policy.Info, Code: []policy.CodeBlock{cb}})
+	lv := policy.Info
+	if (lang == "" || shellBlock(lang)) && len(x.heads) > 0 && title == x.heads[len(x.heads)-1].text && norm.SectionOrder(title) != "" {
+		// "### Before you commit" over a bare block of commands: the heading says
+		// when they run
+		lv = maxLevel(policy.Should, levelOfMarkers(title))
+	}
+	x.add(policy.Constraint{Text: title, Line: start, EndLine: end, Level: lv, Code: []policy.CodeBlock{cb}})
 }
 
 // commentRules adds the rules a shell block states in its comments ("cargo build  #

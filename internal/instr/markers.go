@@ -47,7 +47,7 @@ var (
 			"prohibited", "cannot", "can't", "exclusively", "strictly", "ensure", "may not", "not allowed",
 			"not permitted", "need to", "needs to", "have to", "has to", "make sure", "be sure",
 			"under no circumstances", "at all times", "no exception", "no exceptions", "only use", "use only",
-			"only ever")
+			"only ever", "we expect you to", "you are expected to", "you're expected to", "are expected to")
 	}}
 	softPhrases = lazy.Value[phraseSet]{F: func() phraseSet {
 		return phrases("should", "shouldn't", "prefer", "prefers", "preferred", "preferably", "avoid",

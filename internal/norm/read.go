@@ -65,6 +65,13 @@ func Read(text string, ctx Context) []Norm {
 	// "Use Ruff for formatting (configured in pyproject.toml)": where a tool is
 	// configured is an aside, no condition
 	text = configAsideRE().ReplaceAllString(text, "")
+	// "Don't push code that hasn't been through `black --check .`": pushing
+	// without running it first
+	text = notBeenThroughRE().ReplaceAllString(text, "${1} without running ")
+	// "Pre-push: `make lint test`": the label names the moment, as "Before pushing:"
+	if m := hookLabelRE().FindStringSubmatchIndex(text); m != nil {
+		text = hookLabelMoment(strings.ToLower(text[m[2]:m[3]])) + text[m[1]:]
+	}
 	if quotedSpeech(text) {
 		// "\"I can't install the SDK. Please run `winget install ...`.\"": what the
 		// agent is to say to the user, quoted; no instruction to the reader
@@ -78,6 +85,15 @@ func Read(text string, ctx Context) []Norm {
 		for i := range ns {
 			ns[i].Sentence = text
 			ns[i].Uncertain = append(ns[i].Uncertain, "the table's columns are read as a change and the command it needs")
+		}
+		return ns
+	}
+	if order := sectionOrder(text); order != "" && len(ctx.Block) > 0 && len(ctx.Heading) > 0 && ctx.Heading[len(ctx.Heading)-1] == text {
+		// "### Before you commit" over a bare block of commands: the heading is
+		// the block's lead-in
+		ns := Read(order, ctx)
+		for i := range ns {
+			ns[i].Sentence = text
 		}
 		return ns
 	}
@@ -1516,6 +1532,31 @@ func headingOrder(heading []string) string {
 	return sectionOrder(heading[len(heading)-2])
 }
 
+var notBeenThroughRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(code|changes|commits?|anything|work)\s+(?:that|which)\s+(?:hasn't|has not|haven't|have not|hasn’t|haven’t)\s+(?:been\s+(?:run\s+)?through|passed(?:\s+through)?|been\s+checked\s+(?:by|with))\s+`)
+})
+
+var hookLabelRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)^[\\s*_]*(pre-push|pre-commit|pre-merge|pre-pr)(?:\\s+hooks?)?[\\s*_]*:[\\s*_]*")
+})
+
+// hookLabelMoment is the moment a hook's name stands for, as a label's lead.
+func hookLabelMoment(hook string) string {
+	switch hook {
+	case "pre-push":
+		return "Before pushing: "
+	case "pre-commit":
+		return "Before committing: "
+	case "pre-merge":
+		return "Before merging: "
+	}
+	return "Before opening a pull request: "
+}
+
+var requiredAsideRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\((?:must pass|must run|required|mandatory|must succeed|run)\s+((?:before|prior to)\s+[^()]+)\)\s*$`)
+})
+
 // SectionOrder is the order a heading, or a lead-in that only names its list ("Pre-commit
 // checklist:"), gives the steps under it, as a lead-in that says so would: "Run the
 // following before committing:"; "" for none.
@@ -1526,6 +1567,11 @@ func sectionOrder(heading string) string {
 	h := strings.Trim(strings.ToLower(strings.TrimSpace(heading)), "*_:!`'’ ")
 	if strings.HasPrefix(h, "before ") || strings.HasPrefix(h, "after ") {
 		return "Run the following " + h + ":"
+	}
+	// "### Lint (must pass before merging)", "## Tests (required before every PR)":
+	// an aside that makes the section's commands an order
+	if m := requiredAsideRE().FindStringSubmatch(h); m != nil {
+		return "Run the following " + m[1] + ":"
 	}
 	// "### If you touched the protobufs", "## When you change the schema": the
 	// section's steps follow that change

@@ -111,6 +111,8 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Finish every task by running `just test`.", "require: just test | before: event:finish"},
 		{"own", "Please run `cargo fmt` prior to submitting your work.", "require: cargo fmt | before: event:finish"},
 		{"own", "Make sure `mix test` passes before you push.", "require (reminder): mix test | before: event:push"},
+		{"own", "Pre-push: `make lint test`", "require: make lint test | before: event:push"},
+		{"own", "Don't push code that hasn't been through `make check`.", "require: make check | before: event:push (from verb)"},
 	} {
 		var got []string
 		for _, n := range Read(c.text, Context{Command: commands}) {
@@ -349,6 +351,30 @@ func TestChangesNamedByTheHeading(t *testing.T) {
 // A lead-in that bans a hand-over "without ensuring" its list is the order "before
 // the hand-over, ensure:"; the items of a checklist under an "ensure" lead-in that
 // name a command are what must pass first, as advice.
+// A heading over a bare block of commands that says when they run, and a heading whose
+// aside makes its commands required: the block's lead-in.
+func TestSectionOrders(t *testing.T) {
+	for heading, want := range map[string]string{
+		"Before you commit":                 "Run the following before you commit:",
+		"Lint (must pass before merging)":   "Run the following before merging:",
+		"Tests (required before every PR)":  "Run the following before every pr:",
+		"Lint (optional, before a release)": "",
+		"Linting":                           "",
+	} {
+		if got := SectionOrder(heading); got != want {
+			t.Errorf("SectionOrder(%q) = %q, want %q", heading, got, want)
+		}
+	}
+	ctx := Context{Command: commands, Heading: []string{"Guide", "Before you commit"}, Block: []string{"ruff check .", "pytest -q"}}
+	var got []string
+	for _, n := range Read("Before you commit", ctx) {
+		got = append(got, n.String())
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "require: ruff check . (from block), pytest -q (from block) | before: event:commit") {
+		t.Errorf("a heading over a block: %q", got)
+	}
+}
+
 func TestPrerequisiteLeadsAndChecklists(t *testing.T) {
 	for lead, want := range map[string]string{
 		"NEVER return control to the user without ensuring:": "Before returning control to the user, ensure the following:",
