@@ -222,3 +222,50 @@ func ChecklistLead(lead string) bool {
 	}
 	return false
 }
+
+// dependencyScopedBans: "Use importmap for JS dependencies — no npm/yarn": the
+// managers are banned for the job the sentence names, managing dependencies, not for
+// every command they run (`npx biome check` stays allowed): a manager named alone is
+// narrowed to its install forms.
+func dependencyScopedBans(ns []Norm, text string) {
+	if !dependencyJobRE().MatchString(strings.ToLower(text)) {
+		return
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Forbid {
+			continue
+		}
+		var objs []Object
+		for _, o := range n.Objects {
+			name := strings.ToLower(o.Text)
+			forms := installForms()[name]
+			if (o.Kind != KTool && !(o.Kind == KCommand && len(o.Argv) == 1)) || forms == nil {
+				objs = append(objs, o)
+				continue
+			}
+			for _, sub := range forms {
+				objs = append(objs, Object{Kind: KCommand, Text: name + " " + sub, Argv: []string{name, sub}, Origin: "job"})
+			}
+		}
+		n.Objects = objs
+	}
+}
+
+var dependencyJobRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:for|to manage|to install|to add|managing|installing|adding)\s+(?:\w+\s+){0,2}(?:dependencies|deps|packages)\b|\bdependency management\b`)
+})
+
+// contentAdditions drops the bans of a sentence that forbids adding something to a
+// document or a list ("Do not add `\"pnpm\"` to a Rust-only changeset"): what is
+// named is text to leave out of that file, not a command to run.
+func contentAdditions(ns []Norm, text string) []Norm {
+	if !contentAdditionRE().MatchString(strings.ToLower(text)) {
+		return ns
+	}
+	return slices.DeleteFunc(ns, func(n Norm) bool { return n.Polarity == Forbid && (n.Verb == "add" || n.Verb == "install" || n.Verb == "") })
+}
+
+var contentAdditionRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\badd\b[^.;:]*?\b(?:to|in|into)\s+(?:a|an|the|any|your|this|that)\s+(?:[\w-]+\s+){0,2}(?:changesets?|changelog|file|list|section|readme|docs?|documentation|table|config|manifest|array|map|entry|message|description|title)\b`)
+})

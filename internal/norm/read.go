@@ -251,6 +251,8 @@ func Read(text string, ctx Context) []Norm {
 	flagAlternatives(out)
 	deletedFiles(out)
 	changedFilesOf(out, text)
+	dependencyScopedBans(out, text)
+	out = contentAdditions(out, text)
 	anaphoricBans(out, text)
 	wholeSuiteBans(out)
 	runtimeStatements(out, text)

@@ -112,6 +112,8 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Please run `cargo fmt` prior to submitting your work.", "require: cargo fmt | before: event:finish"},
 		{"own", "Make sure `mix test` passes before you push.", "require (reminder): mix test | before: event:push"},
 		{"own", "Pre-push: `make lint test`", "require: make lint test | before: event:push"},
+		{"own", "Use importmap for JS dependencies — no npm/yarn", "forbid: npm install (from job), npm i (from job), npm ci (from job), npm add (from job), yarn install (from job), yarn add (from job)"},
+		{"own", "Do not add `\"acme\"` to a docs-only changeset: there `acme` means the CLI package.", ""},
 		{"own", "Don't push code that hasn't been through `make check`.", "require: make check | before: event:push (from verb)"},
 	} {
 		var got []string
