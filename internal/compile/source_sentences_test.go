@@ -202,3 +202,10 @@ func TestComponentLeadInBansNothingEverywhere(t *testing.T) {
 		t.Error("a list of bans under a rule's lead-in compiles to nothing: the test judges nothing")
 	}
 }
+
+// TestOwnSourceSentences11: the eleventh batch (testdata/own-sentences-source-11.txt):
+// names in spans that a sentence does not ban as code (placeholders, table.column,
+// examples, what exists), with plain bans as controls.
+func TestOwnSourceSentences11(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-11.txt", 12)
+}
