@@ -98,6 +98,10 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			// model relates its parts, not a ban of the name
 			continue
 		}
+		if columnRef(s, b.span) {
+			res.Unenforced = fmt.Sprintf("`%s` names a database column, which heed cannot find in code", b.span)
+			continue
+		}
 		if exampleClauseRE.MatchString(strings.TrimSpace(b.clause)) {
 			// "Use descriptive names. For example, `isRegistered`, not `discount()`":
 			// an illustration of the rule before it, not a ban of that name
@@ -551,8 +555,10 @@ func parseShape(b ban) (shape, bool) {
 	if knownDirRE.MatchString(sp) {
 		return shape{kind: "comment", text: sp}, true
 	}
-	if placeholderRE.MatchString(sp) {
-		return shape{}, false // "never `new Foo(...)`": any class, shown by a placeholder
+	if placeholderRE.MatchString(sp) || placeholderName(sp) {
+		// "never `new Foo(...)`": any class, shown by a placeholder; "use `id` instead
+		// of `model_name_id`": any name of that form
+		return shape{}, false
 	}
 	if m := newRE.FindStringSubmatch(sp); m != nil && argsOKRE.MatchString(m[2]) {
 		segs := strings.Split(m[1], ".")
@@ -600,8 +606,9 @@ func parseShape(b ban) (shape, bool) {
 			return shape{}, false
 		}
 		switch {
-		case m[1] == "." && len(segs) == 1:
-			return shape{kind: "method", name: segs[0]}, true
+		case m[1] == "." && len(segs) == 1, len(segs) == 2 && placeholderReceivers.Get()[segs[0]]:
+			// "never call `obj.delete()`": the method, whatever the receiver
+			return shape{kind: "method", name: segs[len(segs)-1]}, true
 		case m[1] == ".":
 			return shape{kind: "member", segs: segs, name: segs[len(segs)-1]}, true
 		case len(segs) == 1:
@@ -618,6 +625,10 @@ func parseShape(b ban) (shape, bool) {
 		if typeQualified(segs) {
 			return shape{}, false
 		}
+		if len(segs) == 2 && placeholderReceivers.Get()[segs[0]] && segs[1] != "*" {
+			// "never call `record.update_column`": the method, whatever the record
+			return shape{kind: "method", name: segs[1]}, true
+		}
 		return shape{kind: "member", segs: segs, name: segs[len(segs)-1], noImport: strings.Contains(b.instead, "import ")}, true
 	}
 	if cLibraryCalls.Get()[sp] {
@@ -630,6 +641,81 @@ func parseShape(b ban) (shape, bool) {
 		return shape{kind: "ident", name: sp}, true
 	}
 	return shape{}, false
+}
+
+// placeholderReceivers are receivers that stand for any value of a kind in a span that
+// shows a method ("never call `record.update_column`", "`obj.delete()` in a loop"):
+// no program names its variable so on purpose, and the sentence bans the method.
+var placeholderReceivers = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("record", "obj", "instance", "inst", "some_object", "someObject", "my_object", "myObject", "your_model", "yourModel", "some_model", "someModel", "foo", "bar")
+}}
+
+// placeholderWords are the words of a name that stands for any name: `xxx_id`,
+// `foo_count`, `your_table`.
+var placeholderWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("foo", "bar", "baz", "qux", "xxx", "yyy", "zzz", "your", "placeholder")
+}}
+
+// metaKinds are the words that name a kind of name in a placeholder made of words
+// ("`model_name_id`": the id field named for the model).
+var metaKinds = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("model", "field", "table", "column", "class", "type", "entity", "object", "resource", "attr", "attribute", "property", "prop", "param", "parameter", "var", "variable", "method", "function", "func", "module", "app", "thing", "item", "record", "key", "component", "service", "package")
+}}
+
+// placeholderName reports an identifier written to stand for any name of a kind, not
+// a name of the code: one with a placeholder word (`xxx_id`, `your_table`), or one
+// that spells out a kind's name and goes on (`model_name_id`, `findByFieldName`):
+// `field_name` alone, or `get_field_name`, may be the code's own.
+func placeholderName(sp string) bool {
+	if !identRE.MatchString(sp) {
+		return false
+	}
+	words := identWords(sp)
+	for i, w := range words {
+		if placeholderWords.Get()[w] {
+			return true
+		}
+		if w == "name" && i > 0 && metaKinds.Get()[words[i-1]] && (i+1 < len(words) || i >= 2 && words[i-2] == "by") {
+			return true
+		}
+	}
+	return false
+}
+
+// identWords splits an identifier into its lower-case words, at underscores and at
+// case changes (`findByFieldName`: find, by, field, name).
+func identWords(id string) []string {
+	var out []string
+	for _, part := range strings.FieldsFunc(id, func(r rune) bool { return r == '_' || r == '$' }) {
+		start := 0
+		for i := 1; i < len(part); i++ {
+			if part[i] >= 'A' && part[i] <= 'Z' && !(part[i-1] >= 'A' && part[i-1] <= 'Z') {
+				out = append(out, strings.ToLower(part[start:i]))
+				start = i
+			}
+		}
+		out = append(out, strings.ToLower(part[start:]))
+	}
+	return out
+}
+
+// columnSpanRE: a span that reads as `table.column`: a plural lower-case name, a dot,
+// a lower-case name, no call.
+var columnSpanRE = lazyre.New(`^([a-z][a-z0-9_]*s)\.([a-z][a-z0-9_]*)$`)
+
+// databaseWordsRE: words of a sentence about the database's tables.
+var databaseWordsRE = lazyre.New(`(?i)\b(?:columns?|tables?|schema|migrations?|database|db|foreign keys?|sql|rows?|index(?:es)?)\b`)
+
+// columnRef reports a span that names a column of a table (`spree_payments.number`
+// in "never write `spree_payments.number` (frozen until the column drop)"): the
+// sentence speaks of the database, and the span reads as `table.column`, not as a
+// module's or a global's member.
+func columnRef(s *sentence, span string) bool {
+	m := columnSpanRE.FindStringSubmatch(span)
+	if m == nil || knownReceiver(span) || placeholderReceivers.Get()[m[1]] {
+		return false
+	}
+	return databaseWordsRE.MatchString(s.prose())
 }
 
 // knownReceiver reports a dotted span whose first part is a global or module of a
