@@ -990,6 +990,7 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	}
 	r.Kind = KindQuery
 	qp.Needles = sh.needles()
+	qp.Names = sh.projectNames()
 	r.Params = marshal(qp)
 	cs, ok := shapeCases(sh, sc, slices.Sorted(maps.Keys(qp.Queries)))
 	if !ok {
@@ -1496,6 +1497,26 @@ func (sh shape) needles() []string {
 		return nil
 	}
 	return []string{name}
+}
+
+// projectNames are the names of code the shape bans by name that a project may
+// declare itself: an identifier, a function called bare, a class constructed or
+// written generic, a path's last part (`Spree::Config`). Members and methods are the
+// API of something else (`fmt.Println`, `.unwrap()`).
+func (sh shape) projectNames() []string {
+	switch sh.kind {
+	case "ident", "generic", "new", "path":
+	case "call":
+		if sh.clib {
+			return nil
+		}
+	default:
+		return nil
+	}
+	if sh.name == "" || sh.name == "*" {
+		return nil
+	}
+	return []string{sh.name}
 }
 
 // regex is the shape as a regular expression, for languages without a grammar.
