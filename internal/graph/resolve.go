@@ -37,6 +37,10 @@ type Resolver struct {
 	pyRoots    []string
 	// csProjects are the C# projects, deepest folder first.
 	csProjects []csProject
+	// phpRoots are composer.json's autoload maps, longest prefix first; phpDirs the
+	// folders with a PHP file in their subtree.
+	phpRoots []phpRoot
+	phpDirs  map[string]bool
 
 	mu      sync.Mutex
 	pyTop   map[string]string // folder -> Python import root above its top package
@@ -94,10 +98,10 @@ func inIgnored(p string) bool {
 func NewResolver(snap engine.Snapshot, paths []string) *Resolver {
 	r := &Resolver{
 		files: paths, dirs: map[string]bool{"": true},
-		pyDirs: map[string]bool{}, goPkg: map[string]bool{}, javaDirs: map[string]bool{}, csDirs: map[string]bool{},
+		pyDirs: map[string]bool{}, phpDirs: map[string]bool{}, goPkg: map[string]bool{}, javaDirs: map[string]bool{}, csDirs: map[string]bool{},
 		javaByBase: map[string][]string{}, byBase: map[string][]string{}, pyTop: map[string]string{}, crateOf: map[string]*crate{},
 	}
-	var gomods, pkgjsons, tsconfigs, cargos, pyprojects, csprojs []string
+	var gomods, pkgjsons, tsconfigs, cargos, pyprojects, csprojs, composers []string
 	if !sort.StringsAreSorted(paths) {
 		r.files = slices.Clone(paths)
 		sort.Strings(r.files)
@@ -120,6 +124,9 @@ func NewResolver(snap engine.Snapshot, paths []string) *Resolver {
 			r.byBase[base] = append(r.byBase[base], p)
 		case ".csproj":
 			csprojs = append(csprojs, p)
+		case ".php":
+			mark = r.phpDirs
+			r.byBase[base] = append(r.byBase[base], p)
 		}
 		for d := Dir(p); ; d = Dir(d) {
 			if mark != nil {
@@ -146,6 +153,8 @@ func NewResolver(snap engine.Snapshot, paths []string) *Resolver {
 			cargos = append(cargos, p)
 		case "pyproject.toml", "setup.py", "setup.cfg":
 			pyprojects = append(pyprojects, p)
+		case "composer.json":
+			composers = append(composers, p)
 		}
 	}
 	read := func(p string) []byte {
@@ -164,6 +173,7 @@ func NewResolver(snap engine.Snapshot, paths []string) *Resolver {
 	r.js = newJSWorld(r, pkgjsons, tsconfigs, read)
 	r.crates = readCrates(r, cargos, read)
 	r.csProjects = readCSProjects(csprojs, read)
+	r.phpRoots = readComposer(composers, read)
 	roots := map[string]bool{"": true}
 	if r.dirs["src"] {
 		roots["src"] = true
@@ -207,6 +217,8 @@ func (r *Resolver) Resolve(from, lang string, facts *Facts) []Edge {
 			out = append(out, r.resolveRuby(from, imp))
 		case engine.LangC, engine.LangCPP:
 			out = append(out, r.resolveC(from, imp))
+		case engine.LangPHP:
+			out = append(out, r.resolvePHP(from, imp))
 		}
 	}
 	// A declaration file has no run time: every import of it is type-only.
