@@ -11,9 +11,9 @@ import (
 // facts from an older heed are not reused.
 const ExtractorVersion = "2"
 
-// MaxScanBytes bounds the files the scanners read (JavaScript, TypeScript, Java, Go);
-// Tree-sitter languages have lang.MaxParseBytes. Larger files are generated output:
-// they get an Err and rules judge them undetermined.
+// MaxScanBytes bounds the files the scanners read (JavaScript, TypeScript, Java, Go,
+// Swift); Tree-sitter languages have lang.MaxParseBytes. Larger files are generated
+// output: they get an Err and rules judge them undetermined.
 const MaxScanBytes = 16 << 20
 
 // Sourced reports whether heed extracts imports from files of the language.
@@ -21,7 +21,7 @@ func Sourced(l string) bool {
 	switch l {
 	case engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX,
 		engine.LangGo, engine.LangRust, engine.LangJava,
-		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC, engine.LangCPP, engine.LangPHP:
+		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC, engine.LangCPP, engine.LangPHP, engine.LangSwift:
 		return true
 	}
 	return false
@@ -46,6 +46,11 @@ func Extract(l string, src []byte) (facts Facts) {
 			return Facts{Lang: l, Err: fmt.Sprintf("file is %d bytes, over the %d-byte limit for import extraction (generated?)", len(src), MaxScanBytes)}
 		}
 		return extractJava(src)
+	case engine.LangSwift:
+		if len(src) > MaxScanBytes {
+			return Facts{Lang: l, Err: fmt.Sprintf("file is %d bytes, over the %d-byte limit for import extraction (generated?)", len(src), MaxScanBytes)}
+		}
+		return extractSwift(src)
 	case engine.LangGo:
 		if len(src) > MaxScanBytes {
 			return Facts{Lang: l, Err: fmt.Sprintf("file is %d bytes, over the %d-byte limit for import extraction (generated?)", len(src), MaxScanBytes)}
