@@ -209,3 +209,9 @@ func TestComponentLeadInBansNothingEverywhere(t *testing.T) {
 func TestOwnSourceSentences11(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-11.txt", 12)
 }
+
+// TestOwnSourceSentences12: the twelfth batch (testdata/own-sentences-source-12.txt):
+// "no `X`" after a verb of having describes; after a modal it bans.
+func TestOwnSourceSentences12(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-12.txt", 8)
+}
