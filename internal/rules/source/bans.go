@@ -99,7 +99,13 @@ var negTok = []string{"must not", "mustn't", "should not", "shouldn't", "do not"
 // declarativeNo: the words before a "no" that make it say what exists or is held.
 var declarativeNo = lazy.Value[map[string]bool]{F: func() map[string]bool {
 	return set("have", "has", "had", "with", "contains", "contain", "carry", "carries", "hold", "holds",
-		"is", "are", "was", "were", "there's", "got")
+		"is", "are", "was", "were", "there's", "got", "carrying", "having", "holding", "containing", "returns",
+		"returning")
+}}
+
+// dutyModals before a verb of having make its "no" a duty ("must contain no `X`").
+var dutyModals = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("must", "should", "shall", "to", "mustn't")
 }}
 
 var notNeg = set("no longer", "no need", "no matter", "not only", "not just", "not necessarily", "not needed", "not required", "no more than", "not this")
@@ -439,9 +445,11 @@ func (s *sentence) bans() []ban {
 			} else if n = negAt(ts, i); n == 0 {
 				continue
 			}
-			if lowerWord(ts[i]) == "no" && i > 0 && ts[i-1].kind == 'w' && declarativeNo.Get()[lowerWord(ts[i-1])] {
-				// "fresh installs have no `spree_users`", "there is no root `Cargo.toml`":
-				// what exists, not a ban
+			if lowerWord(ts[i]) == "no" && i > 0 && ts[i-1].kind == 'w' && declarativeNo.Get()[lowerWord(ts[i-1])] &&
+				!(i > 1 && ts[i-2].kind == 'w' && dutyModals.Get()[lowerWord(ts[i-2])]) {
+				// "fresh installs have no `spree_users`", "there is no root `Cargo.toml`",
+				// "a query carrying no `store_id` predicate": what exists, not a ban;
+				// "code must contain no `console.log` calls" is one
 				continue
 			}
 			j := i + n
