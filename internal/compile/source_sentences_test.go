@@ -215,3 +215,10 @@ func TestOwnSourceSentences11(t *testing.T) {
 func TestOwnSourceSentences12(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-12.txt", 8)
 }
+
+// TestOwnSourceSentences13: the thirteenth batch (testdata/own-sentences-source-13.txt):
+// places that are no code, facts stated with "never", relative clauses opened by
+// "no", `Class#method`, the alternative after a dash.
+func TestOwnSourceSentences13(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-13.txt", 9)
+}
