@@ -70,8 +70,24 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			}
 		}
 	}
+	bans = append(bans, apiDocBans(c.Text, bans)...)
 	if len(bans) == 0 {
 		return recognize.Result{}
+	}
+	if place := nonCodePlace(s); place != "" {
+		// "do not write a bare `#NNN` anywhere in a commit message": the commit
+		// rules' business, no code's
+		return recognize.Result{Unenforced: fmt.Sprintf("bans `%s` in %s, which is no code", bans[0].span, place)}
+	}
+	for i, b := range bans {
+		if b.bare {
+			// "Don't use Preconditions#checkNotNull": a method written as the API
+			// documentation writes it, not the class
+			if re, err := regexp.Compile(`\b` + regexp.QuoteMeta(b.span) + `#([A-Za-z_]\w*)\b`); err == nil && re.FindStringSubmatch(c.Text) != nil {
+				m := re.FindStringSubmatch(c.Text)
+				bans[i] = ban{span: b.span + "." + m[1], instead: b.instead, clause: b.clause, qualifier: b.qualifier, soft: true}
+			}
+		}
 	}
 	claimed := map[string]bool{}
 	for _, e := range matchingEntries(s) {
@@ -716,6 +732,51 @@ func columnRef(s *sentence, span string) bool {
 		return false
 	}
 	return databaseWordsRE.MatchString(s.prose())
+}
+
+// apiDocRefRE: a method written as API documentation writes it, without backticks,
+// right after a prohibition ("Don't use Preconditions#checkNotNull").
+var apiDocRefRE = lazyre.New(`(?i)\b(?:don'?t|do not|never|avoid|no)\s+(?:use\s+|call\s+|using\s+|calling\s+)?([A-Z][A-Za-z0-9_]*)#([a-z_][A-Za-z0-9_]*)\b`)
+
+// apiDocBans reads bans of methods written as `Class#method` outside code spans, as
+// the member `Class.method` (a warning: no span says it is code); those already
+// read are left out.
+func apiDocBans(text string, have []ban) []ban {
+	read := map[string]bool{}
+	for _, b := range have {
+		read[b.span] = true
+	}
+	var out []ban
+	for _, m := range apiDocRefRE.FindAllStringSubmatch(spanRE.ReplaceAllString(text, "CODE"), -1) {
+		if span := m[1] + "." + m[2]; !read[span] {
+			read[span] = true
+			out = append(out, ban{span: span, clause: m[0], soft: true})
+		}
+	}
+	return out
+}
+
+// nonCodePlaceRE: a place a sentence puts its ban in that is no code: a commit
+// message, a PR's title or description, an issue, a branch name.
+var nonCodePlaceRE = lazyre.New(`(?i)\b(?:in|into|inside|within) (?:a |an |the |your |any |our )?((?:commit|pr|pull request|merge request|issue|changeset|changelog|release) (?:messages?|titles?|descriptions?|bod(?:y|ies)|subjects?|entries|entry|notes?|comments?)|branch names?)\b`)
+
+// codeWordsRE: words that put code among the places a sentence names (in the
+// lower-case prose, where CODE stands for a span).
+var codeWordsRE = lazyre.New(`\b(?:code|source|comments?|files?|docstrings?|tests?)\b`)
+
+// nonCodePlace is the place a sentence bans its spans in when that place is no code
+// and the sentence names no code beside it; "" otherwise.
+func nonCodePlace(s *sentence) string {
+	pr := s.prose()
+	m := nonCodePlaceRE.FindStringSubmatch(pr)
+	if m == nil {
+		return ""
+	}
+	rest := strings.Replace(pr, m[0], "", 1)
+	if codeWordsRE.MatchString(rest) {
+		return ""
+	}
+	return strings.ToLower(m[1])
 }
 
 // knownReceiver reports a dotted span whose first part is a global or module of a

@@ -141,6 +141,23 @@ func negAt(ts []token, i int) int {
 			return 0
 		}
 	}
+	if w == "nor" {
+		// "don't use `X` nor `Y`" bans Y; "the database exposes neither `X` nor `Y`"
+		// describes it, as a verb before "neither" other than the clause's first
+		// ("Use neither `X` nor `Y`") says
+		for k := i - 1; k >= 0; k-- {
+			if ts[k].kind == 'w' && lowerWord(ts[k]) == "neither" {
+				if k <= 1 {
+					return 1
+				}
+				return 0
+			}
+			if negAt(ts, k) > 0 {
+				return 1
+			}
+		}
+		return 1
+	}
 	for _, n := range negTok {
 		if strings.Contains(n, " ") {
 			if two == n {
@@ -818,6 +835,9 @@ func postfixBan(ts []token, i int) (int, bool, bool) {
 		k := i + 1
 		if set("not", "never")[w(k)] && w(k+1) == "be" && set("used", "called", "imported")[w(k+2)] {
 			return k + 3, false, true
+		}
+		if set("not", "never")[w(k)] && set("appear", "occur")[w(k+1)] {
+			return k + 2, false, true // "`breakpoint()` should never appear in committed code"
 		}
 		return 0, false, false
 	}
