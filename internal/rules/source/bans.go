@@ -452,7 +452,9 @@ func (s *sentence) bans() []ban {
 			continue
 		}
 		start := -1
-		if s.headerBans() && len(ts) > 0 && ts[0].kind == 'w' && fillers[lowerWord(ts[0])] {
+		if s.headerBans() && len(ts) > 0 && ts[0].kind == 'w' && fillers[lowerWord(ts[0])] && !negatedBefore(cls[:ci]) {
+			// under "## Don'ts", "Use `X`" is read as the heading's ban; after a clause
+			// that bans by itself ("No `a()` — use `b()`") it is the alternative
 			start = 0
 		}
 		for i := 0; i < len(ts); i++ {
@@ -460,6 +462,11 @@ func (s *sentence) bans() []ban {
 			if i == start {
 				n = 0
 			} else if n = negAt(ts, i); n == 0 {
+				continue
+			}
+			if lowerWord(ts[i]) == "no" && i > 0 && ts[i-1].kind == 'w' && set("that", "which", "whom", "where")[lowerWord(ts[i-1])] {
+				// "table options that no region consumes (`a.b`, `c.d`)": the subject
+				// of a relative clause, which describes the options
 				continue
 			}
 			if lowerWord(ts[i]) == "no" && i > 0 && ts[i-1].kind == 'w' && declarativeNo.Get()[lowerWord(ts[i-1])] &&
@@ -526,6 +533,19 @@ func (s *sentence) bans() []ban {
 		}
 	}
 	return out
+}
+
+// negatedBefore reports a clause among cls that prohibits by itself.
+func negatedBefore(cls []string) bool {
+	for _, cl := range cls {
+		ts := tokenize(cl)
+		for i := range ts {
+			if negAt(ts, i) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // leadPlaceRE: a clause that ends with the place it limits itself to ("... from a
