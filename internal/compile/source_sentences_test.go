@@ -255,3 +255,9 @@ func TestDontsHeadingAlternativeAndRelativeNo(t *testing.T) {
 		t.Error("a relative clause opened by \"no\" banned the names it describes")
 	}
 }
+
+// TestOwnSourceSentences14: the fourteenth batch (testdata/own-sentences-source-14.txt):
+// catalogue bans the sentence allows with a justification heed cannot judge.
+func TestOwnSourceSentences14(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-14.txt", 8)
+}
