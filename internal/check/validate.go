@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -176,6 +177,10 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 	}
 
 	v.Files = len(ev.Files)
+	checks := map[string]engine.Check{}
+	for _, c := range selected {
+		checks[c.Rule.ID] = c.Check
+	}
 	for _, o := range outcomes {
 		rv := RuleValidation{Rule: o.Rule.ID, Severity: o.Rule.Severity, Authored: o.Rule.Edited() || o.Rule.Decision != "", Decision: o.Rule.Decision, Complete: true}
 		if rv.Severity == "" {
@@ -208,6 +213,13 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 		}
 		rv.Sites, rv.Files, rv.Applies = len(rv.Findings), len(files), len(applies)
 		rv.Verdict, rv.Review = verdict(&rv, set)
+		if rv.Verdict != ValidDemote && rv.Files >= set.MinFiles {
+			if nb, ok := checks[o.Rule.ID].(engine.NameBanner); ok {
+				if why := ownName(nb, ev.Files, &rv); why != "" {
+					rv.Verdict, rv.Review = ValidDemote, why
+				}
+			}
+		}
 		if rv.Verdict == ValidDemote && rv.Authored {
 			// A person's rule keeps its level: its sites are a baseline like any
 			// other, and Review says what a demotion would have said.
@@ -233,6 +245,9 @@ func verdict(rv *RuleValidation, set policy.SelfValidation) (string, string) {
 	if rv.Files >= set.MinFiles && float64(rv.Files) > set.MaxFileShare*float64(rv.Applies) {
 		over = append(over, fmt.Sprintf("more than %s of the files it applies to", share(set.MaxFileShare)))
 	}
+	if rv.Files >= set.MinFiles && rv.Sites <= set.MaxSites && float64(rv.Sites) > set.MaxSiteShare*float64(rv.Applies) {
+		over = append(over, fmt.Sprintf("more than %s sites per file it applies to", strconv.FormatFloat(set.MaxSiteShare, 'f', -1, 64)))
+	}
 	if len(over) > 0 {
 		least := ""
 		if !rv.Complete {
@@ -248,6 +263,25 @@ func verdict(rv *RuleValidation, set policy.SelfValidation) (string, string) {
 		return ValidBaseline, ""
 	}
 	return ValidPass, ""
+}
+
+// ownName reports a rule that bans a name the project declares itself and uses in
+// several files (`OrderGroup`, defined in app/models/order_group.rb and used in 25
+// files): most often a sentence about the design read as a ban, or a ban meant for
+// new code only. Either way a person should decide; it says why, or "".
+func ownName(nb engine.NameBanner, files []*engine.File, rv *RuleValidation) string {
+	if len(nb.BannedNames()) == 0 {
+		return ""
+	}
+	for _, f := range files {
+		name, line, ok := nb.Declares(f)
+		if !ok {
+			continue
+		}
+		return fmt.Sprintf("bans `%s`, which the project declares itself (%s:%d) and uses at %s existing %s in %s files: a sentence about the design read as a ban, or a rule for new code only; review",
+			name, f.Path, line, count(rv.Sites), plural(rv.Sites, "site"), count(rv.Files))
+	}
+	return ""
 }
 
 func share(f float64) string {

@@ -1,6 +1,8 @@
 package check
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +10,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/rules"
 )
 
 func TestVerdictThresholds(t *testing.T) {
@@ -25,6 +28,9 @@ func TestVerdictThresholds(t *testing.T) {
 		{"more than 50 sites", 51, 2, 4000, true, ValidDemote},
 		{"more than 5% of the files", 21, 21, 400, true, ValidDemote},
 		{"the temporal case", 6925, 312, 900, true, ValidDemote},
+		{"a small tree: more than 0.1 sites per file", 12, 3, 100, true, ValidDemote},
+		{"a small tree, two files only", 12, 2, 100, true, ValidBaseline},
+		{"a big tree: 0.1 sites per file is past the 50", 45, 40, 4000, true, ValidBaseline},
 		{"stopped, already over", 60, 5, 4000, false, ValidDemote},
 		{"stopped, under so far", 3, 3, 4000, false, ValidNotValidated},
 		{"stopped, nothing so far", 0, 0, 4000, false, ValidNotValidated},
@@ -150,5 +156,55 @@ func TestCarryValidationKeepsWhatTheLastPassRecorded(t *testing.T) {
 	}
 	if strings.Join(marked, ",") != "changed,new" || rs[2].Validation != policy.ValidationNotValidated || rs[3].Validation != policy.ValidationNotValidated {
 		t.Errorf("marked %v; changed %+v; new %+v", marked, rs[2], rs[3])
+	}
+}
+
+// A ban of a name the project declares itself and uses in several files ("a change set
+// belongs to one `Order`, never an `OrderGroup`" read as a ban of the model) is
+// demoted with the declaration and the count, however few its sites; a ban of a name
+// the project does not declare, or uses in fewer files, keeps its level.
+func TestValidateDemotesABanOfTheProjectsOwnName(t *testing.T) {
+	dir := t.TempDir()
+	write := func(p, c string) {
+		abs := filepath.Join(dir, p)
+		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(abs, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("app/models/order_group.rb", "class OrderGroup < Base\n  def total\n    1\n  end\nend\n")
+	for _, n := range []string{"a", "b", "c", "d"} {
+		write("app/services/"+n+".rb", "class Svc"+n+"\n  def call\n    OrderGroup.find(1)\n    LegacyGroup.find(1)\n  end\nend\n")
+	}
+	for i := 0; i < 100; i++ { // a tree big enough that the counts alone keep the level
+		write(fmt.Sprintf("app/other/f%d.rb", i), "class F\nend\n")
+	}
+	write("app/models/legacy.rb", "class Legacy\n  def once\n    Spare.new\n  end\nend\n")
+	write("lib/spare.rb", "class Spare\nend\n")
+	ban := func(id, name string) engine.Compiled {
+		r := &policy.Rule{ID: id, Domain: policy.DomainSource, Kind: "query", Severity: policy.SeverityError, Origin: "source.banned",
+			Params: json.RawMessage(fmt.Sprintf(`{"queries":{"ruby":"((constant) @match (#eq? @match \"%s\") (#not-defined? @match))"},"names":["%s"]}`, name, name))}
+		r.Generated = policy.Fingerprint(r)
+		c, err := rules.Registry().Bind(r, &policy.Constraint{ID: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	v, err := Validate(dir, []engine.Compiled{ban("own", "OrderGroup"), ban("foreign", "LegacyGroup"), ban("once", "Spare")}, ValidateOptions{NoCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, foreign, once := v.Rule("own"), v.Rule("foreign"), v.Rule("once")
+	if own.Verdict != ValidDemote || own.Sites != 4 || !strings.Contains(own.Review, "declares itself (app/models/order_group.rb:1)") || !strings.Contains(own.Review, "4 existing sites in 4 files") {
+		t.Errorf("a ban of the project's own class used in 4 files: %s %q", own.Verdict, own.Review)
+	}
+	if foreign.Verdict != ValidBaseline {
+		t.Errorf("a ban of a name the project does not declare: %s %q, want it kept", foreign.Verdict, foreign.Review)
+	}
+	if once.Verdict != ValidBaseline {
+		t.Errorf("a ban of the project's own class used in one file: %s %q, want it kept", once.Verdict, once.Review)
 	}
 }

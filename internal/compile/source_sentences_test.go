@@ -202,3 +202,62 @@ func TestComponentLeadInBansNothingEverywhere(t *testing.T) {
 		t.Error("a list of bans under a rule's lead-in compiles to nothing: the test judges nothing")
 	}
 }
+
+// TestOwnSourceSentences11: the eleventh batch (testdata/own-sentences-source-11.txt):
+// names in spans that a sentence does not ban as code (placeholders, table.column,
+// examples, what exists), with plain bans as controls.
+func TestOwnSourceSentences11(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-11.txt", 12)
+}
+
+// TestOwnSourceSentences12: the twelfth batch (testdata/own-sentences-source-12.txt):
+// "no `X`" after a verb of having describes; after a modal it bans.
+func TestOwnSourceSentences12(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-12.txt", 8)
+}
+
+// TestOwnSourceSentences13: the thirteenth batch (testdata/own-sentences-source-13.txt):
+// places that are no code, facts stated with "never", relative clauses opened by
+// "no", `Class#method`, the alternative after a dash.
+func TestOwnSourceSentences13(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-13.txt", 9)
+}
+
+// Under a heading of things not to do, a clause that names the alternative after one
+// that bans by itself ("No `a()` — use `b()`") prescribes b; a "no" that opens a
+// relative clause ("options that no worker reads (`x.y`)") bans nothing; a ban the
+// heading alone makes ("Use `c()`" under "## Don'ts") still holds.
+func TestDontsHeadingAlternativeAndRelativeNo(t *testing.T) {
+	has := func(doc, name string) bool {
+		cons, _ := instr.Extract("AGENTS.md", []byte(doc), instr.Classify("AGENTS.md"), policy.Scope{})
+		set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
+		p, _ := compile.Compile(set, &recognize.RepoContext{Languages: []string{"javascript", "python"}}, rules.Recognizers())
+		for _, e := range p.Entries {
+			for _, r := range e.Rules {
+				if r.Domain == policy.DomainSource && strings.Contains(string(r.Params), name) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	doc := "### What not to do\n\n- **No `renderBanner()` or hand-made banners** — use `Banner.show()` instead.\n"
+	if !has(doc, "renderBanner") {
+		t.Error("the banned call under a Don'ts heading is no longer banned")
+	}
+	if has(doc, "Banner.show") {
+		t.Error("the alternative after the ban was banned by the heading")
+	}
+	if !has("### What not to do\n\n- Use `document.write()`.\n", "document.write") {
+		t.Error("a clause the heading alone bans is no longer banned")
+	}
+	if has("- Settings that no worker reads (`cache.warm_hint`, `legacy.ttl_days`) live in the settings registry; classification comes with it. Do not add special cases to the loader.\n", "warm_hint") {
+		t.Error("a relative clause opened by \"no\" banned the names it describes")
+	}
+}
+
+// TestOwnSourceSentences14: the fourteenth batch (testdata/own-sentences-source-14.txt):
+// catalogue bans the sentence allows with a justification heed cannot judge.
+func TestOwnSourceSentences14(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-14.txt", 8)
+}

@@ -16,6 +16,8 @@ package engine
 //   - Delegator: a command rule whose alternative runs the forbidden command itself.
 //   - TreeReader: a check that reads the repository's whole listing, not only the
 //     files it judges.
+//   - NameBanner: a check that bans names of code by name, and can find where a file
+//     declares them (self-validation asks whether the project defines what it bans).
 
 // WriteGuard is a check about which files may be written at all ("never edit
 // `docs/api/` by hand"): live enforcement judges an agent's write with it before the
@@ -115,4 +117,17 @@ func ReadsTree(cs []Compiled) bool {
 		}
 	}
 	return false
+}
+
+// NameBanner is a check that bans names of code by name (an identifier, a function
+// called, a class constructed). A ban of a name the project itself declares and uses
+// in several files is most often a misreading (a sentence that describes the design)
+// or a rule about new code only: self-validation asks it where a file declares one.
+type NameBanner interface {
+	// BannedNames are the names the check bans.
+	BannedNames() []string
+	// Declares returns the first name of BannedNames that f declares (a type, class,
+	// module, function, method or constant) and the line of the declaration; ok is
+	// false when f declares none of them or cannot be read.
+	Declares(f *File) (name string, line int, ok bool)
 }

@@ -22,6 +22,9 @@ const (
 	LangCPP        = "cpp"
 	LangPHP        = "php"
 	LangShell      = "shell"
+	// LangSwift has no grammar: heed reads its imports (internal/graph) and judges it
+	// with text rules.
+	LangSwift = "swift"
 )
 
 // extLang is the language of a file extension ("" when none).
@@ -53,6 +56,8 @@ func extLang(ext string) string {
 		return LangCPP
 	case ".php":
 		return LangPHP
+	case ".swift":
+		return LangSwift
 	case ".sh", ".bash":
 		return LangShell
 	}

@@ -9,11 +9,11 @@ import (
 
 // ExtractorVersion changes whenever extraction changes what it reads, so that cached
 // facts from an older heed are not reused.
-const ExtractorVersion = "1"
+const ExtractorVersion = "2"
 
-// MaxScanBytes bounds the files the scanners read (JavaScript, TypeScript, Java, Go);
-// Tree-sitter languages have lang.MaxParseBytes. Larger files are generated output:
-// they get an Err and rules judge them undetermined.
+// MaxScanBytes bounds the files the scanners read (JavaScript, TypeScript, Java, Go,
+// Swift); Tree-sitter languages have lang.MaxParseBytes. Larger files are generated
+// output: they get an Err and rules judge them undetermined.
 const MaxScanBytes = 16 << 20
 
 // Sourced reports whether heed extracts imports from files of the language.
@@ -21,7 +21,7 @@ func Sourced(l string) bool {
 	switch l {
 	case engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX,
 		engine.LangGo, engine.LangRust, engine.LangJava,
-		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC, engine.LangCPP:
+		engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC, engine.LangCPP, engine.LangPHP, engine.LangSwift:
 		return true
 	}
 	return false
@@ -46,12 +46,17 @@ func Extract(l string, src []byte) (facts Facts) {
 			return Facts{Lang: l, Err: fmt.Sprintf("file is %d bytes, over the %d-byte limit for import extraction (generated?)", len(src), MaxScanBytes)}
 		}
 		return extractJava(src)
+	case engine.LangSwift:
+		if len(src) > MaxScanBytes {
+			return Facts{Lang: l, Err: fmt.Sprintf("file is %d bytes, over the %d-byte limit for import extraction (generated?)", len(src), MaxScanBytes)}
+		}
+		return extractSwift(src)
 	case engine.LangGo:
 		if len(src) > MaxScanBytes {
 			return Facts{Lang: l, Err: fmt.Sprintf("file is %d bytes, over the %d-byte limit for import extraction (generated?)", len(src), MaxScanBytes)}
 		}
 		return extractGo(src)
-	case engine.LangPython, engine.LangRust, engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC, engine.LangCPP:
+	case engine.LangPython, engine.LangRust, engine.LangKotlin, engine.LangCSharp, engine.LangRuby, engine.LangC, engine.LangCPP, engine.LangPHP:
 		tree, err := lang.Parse(l, src)
 		if err != nil {
 			return Facts{Lang: l, Err: err.Error()}
@@ -72,6 +77,8 @@ func Extract(l string, src []byte) (facts Facts) {
 			f.Imports = extractRuby(root, src)
 		case engine.LangC, engine.LangCPP:
 			f.Imports = extractC(root, src)
+		case engine.LangPHP:
+			extractPHP(root, src, &f)
 		}
 		return f
 	}

@@ -192,7 +192,7 @@ public class A { String s = "import x.Y;"; }
 func TestBadInputNeverCrashes(t *testing.T) {
 	inputs := [][]byte{nil, []byte("\x00\xff\xfe"), []byte(strings.Repeat("(", 20000)), []byte(strings.Repeat("`${", 10000)),
 		[]byte(strings.Repeat("import {", 10000)), []byte("/"), []byte("'"), []byte("`"), []byte("import"), []byte("export {")}
-	for _, l := range []string{"javascript", "typescript", "tsx", "python", "go", "rust", "java", "kotlin", "csharp", "ruby", "c"} {
+	for _, l := range []string{"javascript", "typescript", "tsx", "python", "go", "rust", "java", "kotlin", "csharp", "ruby", "c", "php", "swift"} {
 		for _, in := range inputs {
 			_ = Extract(l, in)
 		}

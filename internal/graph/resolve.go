@@ -37,6 +37,14 @@ type Resolver struct {
 	pyRoots    []string
 	// csProjects are the C# projects, deepest folder first.
 	csProjects []csProject
+	// phpRoots are composer.json's autoload maps, longest prefix first; phpDirs the
+	// folders with a PHP file in their subtree.
+	phpRoots []phpRoot
+	phpDirs  map[string]bool
+	// swiftModules maps a Swift module to the folder of its SwiftPM target;
+	// swiftDirs holds the folders with a Swift file in their subtree.
+	swiftModules map[string]string
+	swiftDirs    map[string]bool
 
 	mu      sync.Mutex
 	pyTop   map[string]string // folder -> Python import root above its top package
@@ -94,10 +102,10 @@ func inIgnored(p string) bool {
 func NewResolver(snap engine.Snapshot, paths []string) *Resolver {
 	r := &Resolver{
 		files: paths, dirs: map[string]bool{"": true},
-		pyDirs: map[string]bool{}, goPkg: map[string]bool{}, javaDirs: map[string]bool{}, csDirs: map[string]bool{},
+		pyDirs: map[string]bool{}, phpDirs: map[string]bool{}, swiftDirs: map[string]bool{}, goPkg: map[string]bool{}, javaDirs: map[string]bool{}, csDirs: map[string]bool{},
 		javaByBase: map[string][]string{}, byBase: map[string][]string{}, pyTop: map[string]string{}, crateOf: map[string]*crate{},
 	}
-	var gomods, pkgjsons, tsconfigs, cargos, pyprojects, csprojs []string
+	var gomods, pkgjsons, tsconfigs, cargos, pyprojects, csprojs, composers, swiftpkgs []string
 	if !sort.StringsAreSorted(paths) {
 		r.files = slices.Clone(paths)
 		sort.Strings(r.files)
@@ -120,6 +128,11 @@ func NewResolver(snap engine.Snapshot, paths []string) *Resolver {
 			r.byBase[base] = append(r.byBase[base], p)
 		case ".csproj":
 			csprojs = append(csprojs, p)
+		case ".swift":
+			mark = r.swiftDirs
+		case ".php":
+			mark = r.phpDirs
+			r.byBase[base] = append(r.byBase[base], p)
 		}
 		for d := Dir(p); ; d = Dir(d) {
 			if mark != nil {
@@ -146,6 +159,10 @@ func NewResolver(snap engine.Snapshot, paths []string) *Resolver {
 			cargos = append(cargos, p)
 		case "pyproject.toml", "setup.py", "setup.cfg":
 			pyprojects = append(pyprojects, p)
+		case "composer.json":
+			composers = append(composers, p)
+		case "Package.swift":
+			swiftpkgs = append(swiftpkgs, p)
 		}
 	}
 	read := func(p string) []byte {
@@ -164,6 +181,8 @@ func NewResolver(snap engine.Snapshot, paths []string) *Resolver {
 	r.js = newJSWorld(r, pkgjsons, tsconfigs, read)
 	r.crates = readCrates(r, cargos, read)
 	r.csProjects = readCSProjects(csprojs, read)
+	r.phpRoots = readComposer(composers, read)
+	r.swiftModules = readSwiftPackages(r, swiftpkgs, read)
 	roots := map[string]bool{"": true}
 	if r.dirs["src"] {
 		roots["src"] = true
@@ -207,6 +226,10 @@ func (r *Resolver) Resolve(from, lang string, facts *Facts) []Edge {
 			out = append(out, r.resolveRuby(from, imp))
 		case engine.LangC, engine.LangCPP:
 			out = append(out, r.resolveC(from, imp))
+		case engine.LangPHP:
+			out = append(out, r.resolvePHP(from, imp))
+		case engine.LangSwift:
+			out = append(out, r.resolveSwift(from, imp))
 		}
 	}
 	// A declaration file has no run time: every import of it is type-only.

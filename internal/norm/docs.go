@@ -65,6 +65,7 @@ var (
 	docParamsRE     = docRE("(?i)\\bparameters?\\b.*\\bdocstring must include an? `?Parameters`? section\\b|\\bdocument (?:every|all|each) parameters? in an? `?Parameters`? section\\b")
 	docMarkdownRE   = docRE(`(?i)\bdocstrings? (?:should|must) (?:use|be written in) (?:reStructuredText|rest|rst)\b[^.]*\bnot markdown\b|\bno markdown in docstrings\b`)
 	docContractRE   = docRE(`(?i)^(?:do not|don't|never|avoid)(?: using| use)? contractions\b`)
+	docWordNounRE   = docRE(`(?i)\b(?:words?|terms?|phrases?|pronouns?|wording|expressions?)\b`)
 	docWordsListRE  = docRE(`(?i)^(?:do not|don't|never|avoid) (?:(?:use |using |say |write )(?:the )?(?:[\w-]+ )?(?:(?:words?|terms?|phrases?|pronouns?)\b)?(?: such as| like)?[: ]*|(?:the )?(?:[\w-]+ )?(?:words?|terms?|phrases?|pronouns?)\b(?: such as| like)?[: ]*)(["'“‘` + "`" + `].*)$`)
 	docInsteadRE    = docRE(`(?i)\b(?:instead of|rather than) (.*)$`)
 	docQuotedRE     = docRE("[\"'“‘`]([A-Za-z][A-Za-z /-]{0,30}?)[\"'”’`]")
@@ -192,7 +193,11 @@ func DocForms(text, heading string) []DocForm {
 			words = quotedWords(text[loc[2]:loc[3]])
 		}
 	} else if m := docWordsListRE().FindStringSubmatch(text); m != nil {
-		words = quotedWords(m[1])
+		// "never use `any` without a comment": a code span names code, not wording,
+		// unless the sentence says it quotes words ("avoid the words `just`")
+		if !strings.HasPrefix(m[1], "`") || docWordNounRE().MatchString(strings.TrimSuffix(text, m[1])) {
+			words = quotedWords(m[1])
+		}
 	}
 	for _, w := range words {
 		if !docPlainWordRE().MatchString(w) {

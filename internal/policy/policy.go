@@ -234,6 +234,10 @@ type SelfValidation struct {
 	// applies to is demoted, once it flags at least MinFiles files.
 	MaxFileShare float64 `json:"max_file_share,omitempty"`
 	MinFiles     int     `json:"min_files,omitempty"`
+	// MaxSiteShare: a rule that flags more existing sites than this many per file it
+	// applies to is demoted, once it flags at least MinFiles files: MaxSites is the
+	// limit of a large repository, this one of a small one.
+	MaxSiteShare float64 `json:"max_site_share,omitempty"`
 	// BudgetSeconds bounds the pass; rules it has not finished by then are marked
 	// not validated.
 	BudgetSeconds float64 `json:"budget_seconds,omitempty"`
@@ -244,6 +248,7 @@ const (
 	DefaultMaxSites      = 50
 	DefaultMaxFileShare  = 0.05
 	DefaultMinFiles      = 3
+	DefaultMaxSiteShare  = 0.1
 	DefaultBudgetSeconds = 60
 )
 
@@ -262,6 +267,9 @@ func (s *SelfValidation) WithDefaults() SelfValidation {
 	}
 	if out.MinFiles <= 0 {
 		out.MinFiles = DefaultMinFiles
+	}
+	if out.MaxSiteShare <= 0 {
+		out.MaxSiteShare = DefaultMaxSiteShare
 	}
 	if out.BudgetSeconds <= 0 {
 		out.BudgetSeconds = DefaultBudgetSeconds

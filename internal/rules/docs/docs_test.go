@@ -51,6 +51,9 @@ func TestDocSentences(t *testing.T) {
 		{"Docstrings should be helpful.", ""},
 		{"Use simple words in the documentation.", ""},
 		{"Do not use f-strings in log messages.", ""},
+		// a code span names code, not wording
+		{"Never use `any` without a comment that says why.", ""},
+		{"Do not use `T` or `N` as generic names in docs; spell the role out.", ""},
 	} {
 		res := docRecognizer{}.Recognize(&policy.Constraint{Text: tc.text, Level: policy.Must}, py)
 		if tc.check == "" {

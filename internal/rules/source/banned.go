@@ -70,8 +70,24 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			}
 		}
 	}
+	bans = append(bans, apiDocBans(c.Text, bans)...)
 	if len(bans) == 0 {
 		return recognize.Result{}
+	}
+	if place := nonCodePlace(s); place != "" {
+		// "do not write a bare `#NNN` anywhere in a commit message": the commit
+		// rules' business, no code's
+		return recognize.Result{Unenforced: fmt.Sprintf("bans `%s` in %s, which is no code", bans[0].span, place)}
+	}
+	for i, b := range bans {
+		if b.bare {
+			// "Don't use Preconditions#checkNotNull": a method written as the API
+			// documentation writes it, not the class
+			if re, err := regexp.Compile(`\b` + regexp.QuoteMeta(b.span) + `#([A-Za-z_]\w*)\b`); err == nil && re.FindStringSubmatch(c.Text) != nil {
+				m := re.FindStringSubmatch(c.Text)
+				bans[i] = ban{span: b.span + "." + m[1], instead: b.instead, clause: b.clause, qualifier: b.qualifier, soft: true}
+			}
+		}
 	}
 	claimed := map[string]bool{}
 	for _, e := range matchingEntries(s) {
@@ -96,6 +112,10 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		if relationalContrast(s.norm, b.span) {
 			// "a change set belongs to one `Order`, never an `OrderGroup`": how the
 			// model relates its parts, not a ban of the name
+			continue
+		}
+		if columnRef(s, b.span) {
+			res.Unenforced = fmt.Sprintf("`%s` names a database column, which heed cannot find in code", b.span)
 			continue
 		}
 		if exampleClauseRE.MatchString(strings.TrimSpace(b.clause)) {
@@ -551,8 +571,10 @@ func parseShape(b ban) (shape, bool) {
 	if knownDirRE.MatchString(sp) {
 		return shape{kind: "comment", text: sp}, true
 	}
-	if placeholderRE.MatchString(sp) {
-		return shape{}, false // "never `new Foo(...)`": any class, shown by a placeholder
+	if placeholderRE.MatchString(sp) || placeholderName(sp) {
+		// "never `new Foo(...)`": any class, shown by a placeholder; "use `id` instead
+		// of `model_name_id`": any name of that form
+		return shape{}, false
 	}
 	if m := newRE.FindStringSubmatch(sp); m != nil && argsOKRE.MatchString(m[2]) {
 		segs := strings.Split(m[1], ".")
@@ -600,8 +622,9 @@ func parseShape(b ban) (shape, bool) {
 			return shape{}, false
 		}
 		switch {
-		case m[1] == "." && len(segs) == 1:
-			return shape{kind: "method", name: segs[0]}, true
+		case m[1] == "." && len(segs) == 1, len(segs) == 2 && placeholderReceivers.Get()[segs[0]]:
+			// "never call `obj.delete()`": the method, whatever the receiver
+			return shape{kind: "method", name: segs[len(segs)-1]}, true
 		case m[1] == ".":
 			return shape{kind: "member", segs: segs, name: segs[len(segs)-1]}, true
 		case len(segs) == 1:
@@ -618,6 +641,10 @@ func parseShape(b ban) (shape, bool) {
 		if typeQualified(segs) {
 			return shape{}, false
 		}
+		if len(segs) == 2 && placeholderReceivers.Get()[segs[0]] && segs[1] != "*" {
+			// "never call `record.update_column`": the method, whatever the record
+			return shape{kind: "method", name: segs[1]}, true
+		}
 		return shape{kind: "member", segs: segs, name: segs[len(segs)-1], noImport: strings.Contains(b.instead, "import ")}, true
 	}
 	if cLibraryCalls.Get()[sp] {
@@ -630,6 +657,126 @@ func parseShape(b ban) (shape, bool) {
 		return shape{kind: "ident", name: sp}, true
 	}
 	return shape{}, false
+}
+
+// placeholderReceivers are receivers that stand for any value of a kind in a span that
+// shows a method ("never call `record.update_column`", "`obj.delete()` in a loop"):
+// no program names its variable so on purpose, and the sentence bans the method.
+var placeholderReceivers = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("record", "obj", "instance", "inst", "some_object", "someObject", "my_object", "myObject", "your_model", "yourModel", "some_model", "someModel", "foo", "bar")
+}}
+
+// placeholderWords are the words of a name that stands for any name: `xxx_id`,
+// `foo_count`, `your_table`.
+var placeholderWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("foo", "bar", "baz", "qux", "xxx", "yyy", "zzz", "your", "placeholder")
+}}
+
+// metaKinds are the words that name a kind of name in a placeholder made of words
+// ("`model_name_id`": the id field named for the model).
+var metaKinds = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("model", "field", "table", "column", "class", "type", "entity", "object", "resource", "attr", "attribute", "property", "prop", "param", "parameter", "var", "variable", "method", "function", "func", "module", "app", "thing", "item", "record", "key", "component", "service", "package")
+}}
+
+// placeholderName reports an identifier written to stand for any name of a kind, not
+// a name of the code: one with a placeholder word (`xxx_id`, `your_table`), or one
+// that spells out a kind's name and goes on (`model_name_id`, `findByFieldName`):
+// `field_name` alone, or `get_field_name`, may be the code's own.
+func placeholderName(sp string) bool {
+	if !identRE.MatchString(sp) {
+		return false
+	}
+	words := identWords(sp)
+	for i, w := range words {
+		if placeholderWords.Get()[w] {
+			return true
+		}
+		if w == "name" && i > 0 && metaKinds.Get()[words[i-1]] && (i+1 < len(words) || i >= 2 && words[i-2] == "by") {
+			return true
+		}
+	}
+	return false
+}
+
+// identWords splits an identifier into its lower-case words, at underscores and at
+// case changes (`findByFieldName`: find, by, field, name).
+func identWords(id string) []string {
+	var out []string
+	for _, part := range strings.FieldsFunc(id, func(r rune) bool { return r == '_' || r == '$' }) {
+		start := 0
+		for i := 1; i < len(part); i++ {
+			if part[i] >= 'A' && part[i] <= 'Z' && !(part[i-1] >= 'A' && part[i-1] <= 'Z') {
+				out = append(out, strings.ToLower(part[start:i]))
+				start = i
+			}
+		}
+		out = append(out, strings.ToLower(part[start:]))
+	}
+	return out
+}
+
+// columnSpanRE: a span that reads as `table.column`: a plural lower-case name, a dot,
+// a lower-case name, no call.
+var columnSpanRE = lazyre.New(`^([a-z][a-z0-9_]*s)\.([a-z][a-z0-9_]*)$`)
+
+// databaseWordsRE: words of a sentence about the database's tables.
+var databaseWordsRE = lazyre.New(`(?i)\b(?:columns?|tables?|schema|migrations?|database|db|foreign keys?|sql|rows?|index(?:es)?)\b`)
+
+// columnRef reports a span that names a column of a table (`spree_payments.number`
+// in "never write `spree_payments.number` (frozen until the column drop)"): the
+// sentence speaks of the database, and the span reads as `table.column`, not as a
+// module's or a global's member.
+func columnRef(s *sentence, span string) bool {
+	m := columnSpanRE.FindStringSubmatch(span)
+	if m == nil || knownReceiver(span) || placeholderReceivers.Get()[m[1]] {
+		return false
+	}
+	return databaseWordsRE.MatchString(s.prose())
+}
+
+// apiDocRefRE: a method written as API documentation writes it, without backticks,
+// right after a prohibition ("Don't use Preconditions#checkNotNull").
+var apiDocRefRE = lazyre.New(`(?i)\b(?:don'?t|do not|never|avoid|no)\s+(?:use\s+|call\s+|using\s+|calling\s+)?([A-Z][A-Za-z0-9_]*)#([a-z_][A-Za-z0-9_]*)\b`)
+
+// apiDocBans reads bans of methods written as `Class#method` outside code spans, as
+// the member `Class.method` (a warning: no span says it is code); those already
+// read are left out.
+func apiDocBans(text string, have []ban) []ban {
+	read := map[string]bool{}
+	for _, b := range have {
+		read[b.span] = true
+	}
+	var out []ban
+	for _, m := range apiDocRefRE.FindAllStringSubmatch(spanRE.ReplaceAllString(text, "CODE"), -1) {
+		if span := m[1] + "." + m[2]; !read[span] {
+			read[span] = true
+			out = append(out, ban{span: span, clause: m[0], soft: true})
+		}
+	}
+	return out
+}
+
+// nonCodePlaceRE: a place a sentence puts its ban in that is no code: a commit
+// message, a PR's title or description, an issue, a branch name.
+var nonCodePlaceRE = lazyre.New(`(?i)\b(?:in|into|inside|within) (?:a |an |the |your |any |our )?((?:commit|pr|pull request|merge request|issue|changeset|changelog|release) (?:messages?|titles?|descriptions?|bod(?:y|ies)|subjects?|entries|entry|notes?|comments?)|branch names?)\b`)
+
+// codeWordsRE: words that put code among the places a sentence names (in the
+// lower-case prose, where CODE stands for a span).
+var codeWordsRE = lazyre.New(`\b(?:code|source|comments?|files?|docstrings?|tests?)\b`)
+
+// nonCodePlace is the place a sentence bans its spans in when that place is no code
+// and the sentence names no code beside it; "" otherwise.
+func nonCodePlace(s *sentence) string {
+	pr := s.prose()
+	m := nonCodePlaceRE.FindStringSubmatch(pr)
+	if m == nil {
+		return ""
+	}
+	rest := strings.Replace(pr, m[0], "", 1)
+	if codeWordsRE.MatchString(rest) {
+		return ""
+	}
+	return strings.ToLower(m[1])
 }
 
 // knownReceiver reports a dotted span whose first part is a global or module of a
@@ -904,6 +1051,7 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	}
 	r.Kind = KindQuery
 	qp.Needles = sh.needles()
+	qp.Names = sh.projectNames()
 	r.Params = marshal(qp)
 	cs, ok := shapeCases(sh, sc, slices.Sorted(maps.Keys(qp.Queries)))
 	if !ok {
@@ -1410,6 +1558,26 @@ func (sh shape) needles() []string {
 		return nil
 	}
 	return []string{name}
+}
+
+// projectNames are the names of code the shape bans by name that a project may
+// declare itself: an identifier, a function called bare, a class constructed or
+// written generic, a path's last part (`Spree::Config`). Members and methods are the
+// API of something else (`fmt.Println`, `.unwrap()`).
+func (sh shape) projectNames() []string {
+	switch sh.kind {
+	case "ident", "generic", "new", "path":
+	case "call":
+		if sh.clib {
+			return nil
+		}
+	default:
+		return nil
+	}
+	if sh.name == "" || sh.name == "*" {
+		return nil
+	}
+	return []string{sh.name}
 }
 
 // regex is the shape as a regular expression, for languages without a grammar.

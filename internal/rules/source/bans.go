@@ -99,7 +99,13 @@ var negTok = []string{"must not", "mustn't", "should not", "shouldn't", "do not"
 // declarativeNo: the words before a "no" that make it say what exists or is held.
 var declarativeNo = lazy.Value[map[string]bool]{F: func() map[string]bool {
 	return set("have", "has", "had", "with", "contains", "contain", "carry", "carries", "hold", "holds",
-		"is", "are", "was", "were", "there's", "got")
+		"is", "are", "was", "were", "there's", "got", "carrying", "having", "holding", "containing", "returns",
+		"returning")
+}}
+
+// dutyModals before a verb of having make its "no" a duty ("must contain no `X`").
+var dutyModals = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("must", "should", "shall", "to", "mustn't")
 }}
 
 var notNeg = set("no longer", "no need", "no matter", "not only", "not just", "not necessarily", "not needed", "not required", "no more than", "not this")
@@ -134,6 +140,23 @@ func negAt(ts []token, i int) int {
 		if i > 0 && !(ts[i-1].kind == 'p' || set("you", "we", "please", "and", "but", "so", "also", "then")[lowerWord(ts[i-1])]) {
 			return 0
 		}
+	}
+	if w == "nor" {
+		// "don't use `X` nor `Y`" bans Y; "the database exposes neither `X` nor `Y`"
+		// describes it, as a verb before "neither" other than the clause's first
+		// ("Use neither `X` nor `Y`") says
+		for k := i - 1; k >= 0; k-- {
+			if ts[k].kind == 'w' && lowerWord(ts[k]) == "neither" {
+				if k <= 1 {
+					return 1
+				}
+				return 0
+			}
+			if negAt(ts, k) > 0 {
+				return 1
+			}
+		}
+		return 1
 	}
 	for _, n := range negTok {
 		if strings.Contains(n, " ") {
@@ -429,7 +452,9 @@ func (s *sentence) bans() []ban {
 			continue
 		}
 		start := -1
-		if s.headerBans() && len(ts) > 0 && ts[0].kind == 'w' && fillers[lowerWord(ts[0])] {
+		if s.headerBans() && len(ts) > 0 && ts[0].kind == 'w' && fillers[lowerWord(ts[0])] && !negatedBefore(cls[:ci]) {
+			// under "## Don'ts", "Use `X`" is read as the heading's ban; after a clause
+			// that bans by itself ("No `a()` — use `b()`") it is the alternative
 			start = 0
 		}
 		for i := 0; i < len(ts); i++ {
@@ -439,9 +464,16 @@ func (s *sentence) bans() []ban {
 			} else if n = negAt(ts, i); n == 0 {
 				continue
 			}
-			if lowerWord(ts[i]) == "no" && i > 0 && ts[i-1].kind == 'w' && declarativeNo.Get()[lowerWord(ts[i-1])] {
-				// "fresh installs have no `spree_users`", "there is no root `Cargo.toml`":
-				// what exists, not a ban
+			if lowerWord(ts[i]) == "no" && i > 0 && ts[i-1].kind == 'w' && set("that", "which", "whom", "where")[lowerWord(ts[i-1])] {
+				// "table options that no region consumes (`a.b`, `c.d`)": the subject
+				// of a relative clause, which describes the options
+				continue
+			}
+			if lowerWord(ts[i]) == "no" && i > 0 && ts[i-1].kind == 'w' && declarativeNo.Get()[lowerWord(ts[i-1])] &&
+				!(i > 1 && ts[i-2].kind == 'w' && dutyModals.Get()[lowerWord(ts[i-2])]) {
+				// "fresh installs have no `spree_users`", "there is no root `Cargo.toml`",
+				// "a query carrying no `store_id` predicate": what exists, not a ban;
+				// "code must contain no `console.log` calls" is one
 				continue
 			}
 			j := i + n
@@ -501,6 +533,19 @@ func (s *sentence) bans() []ban {
 		}
 	}
 	return out
+}
+
+// negatedBefore reports a clause among cls that prohibits by itself.
+func negatedBefore(cls []string) bool {
+	for _, cl := range cls {
+		ts := tokenize(cl)
+		for i := range ts {
+			if negAt(ts, i) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // leadPlaceRE: a clause that ends with the place it limits itself to ("... from a
@@ -810,6 +855,9 @@ func postfixBan(ts []token, i int) (int, bool, bool) {
 		k := i + 1
 		if set("not", "never")[w(k)] && w(k+1) == "be" && set("used", "called", "imported")[w(k+2)] {
 			return k + 3, false, true
+		}
+		if set("not", "never")[w(k)] && set("appear", "occur")[w(k+1)] {
+			return k + 2, false, true // "`breakpoint()` should never appear in committed code"
 		}
 		return 0, false, false
 	}

@@ -56,6 +56,10 @@ type QueryParams struct {
 	// covers (on the line, the line above, or the enclosing function's declaration)
 	// is the project's marked exception and is not reported.
 	Nolint []string `json:"nolint,omitempty"`
+	// Names are the names of code the rule bans by name (an identifier, a called
+	// function, a constructed class, a path's last part): self-validation asks
+	// whether the repository declares them itself (declared.go).
+	Names []string `json:"names,omitempty"`
 	// Entry names the catalogue entry the rule came from (informational).
 	Entry string `json:"entry,omitempty"`
 	// Replace is the replacement the rule carries ("use `X` instead of `Y`"): a
@@ -138,6 +142,7 @@ type queryCheck struct {
 	tokens   bool // the needles are whole tokens (derived from predicates)
 	exclude  int
 	nolint   []string
+	names    []string // the names of code the rule bans (QueryParams.Names)
 	// suites resolves testify suites for "require-suites", once per evidence.
 	suitesMu   sync.Mutex
 	suitesEv   *engine.Evidence
@@ -173,6 +178,7 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 		c.capture = defaultCapture
 	}
 	c.nolint = p.Nolint
+	c.names = p.Names
 	var err error
 	if c.replace, err = replacementOf(rule, p.Replace); err != nil {
 		return nil, err

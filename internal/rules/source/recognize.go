@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lang"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -69,6 +70,13 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 		Message:    e.Message,
 		Suggestion: e.Suggestion,
 		Scope:      sc,
+	}
+	if m := justifiedRE.FindString(s.prose()); m != "" {
+		// "do not introduce `unsafe` without a clear justification": a use with a
+		// reason is allowed, and heed cannot judge the reason
+		base.Severity = policy.SeverityWarning
+		base.Exact = false
+		base.Message += " (the rule says: " + strings.TrimSpace(m) + ")"
 	}
 	var out []policy.Rule
 	// One query rule for every language with a grammar.
@@ -135,6 +143,11 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	}
 	return out, ""
 }
+
+// justifiedRE: an allowance a sentence gives its ban for a reason heed cannot judge:
+// a justification, a comment, a review, an approval ("without a clear
+// justification", "unless there is a good reason", "only with a written reason").
+var justifiedRE = lazyre.New(`\b(?:without|unless (?:there is |there's |you have |with )?|only with|except with)\s*(?:a |an |the |any |some )?(?:(?:clear|good|strong|documented|explicit|written|compelling|valid|second|maintainer|prior)\s+)*(?:justification|justified|reason|rationale|explanation|comment|CODE comment|approval|review|reviewer|sign-off|discussion)\b`)
 
 // inFileExclusions: "in library code" also excludes test code and entry points inside
 // source files (Rust's #[cfg(test)] modules, Python's __main__ blocks).

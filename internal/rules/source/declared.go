@@ -1,0 +1,106 @@
+package source
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lang"
+)
+
+var _ engine.NameBanner = (*queryCheck)(nil)
+
+// BannedNames are the names of code the rule bans by name (QueryParams.Names).
+func (c *queryCheck) BannedNames() []string { return c.names }
+
+// Declares finds where f declares one of the names the rule bans: a type, class,
+// module, function, method or constant of the declarations the naming rules read
+// (declQueries), and Ruby's constants assigned at their declaration.
+func (c *queryCheck) Declares(f *engine.File) (string, int, bool) {
+	if len(c.names) == 0 || f == nil {
+		return "", 0, false
+	}
+	return declaredIn(f.Lang, f.Content, c.names)
+}
+
+// declaredIn returns the first of names that src, code of language l, declares, and
+// the 1-based line of the declaration.
+func declaredIn(l string, src []byte, names []string) (string, int, bool) {
+	has := false
+	for _, n := range names {
+		if n != "" && containsToken(src, []byte(n)) {
+			has = true
+			break
+		}
+	}
+	if !has || len(src) > lang.MaxParseBytes {
+		return "", 0, false
+	}
+	q := declarationQuery(l)
+	if q == nil {
+		return "", 0, false
+	}
+	t, err := lang.Parse(l, src)
+	if err != nil {
+		return "", 0, false
+	}
+	defer t.Close()
+	want := map[string]bool{}
+	for _, n := range names {
+		want[n] = true
+	}
+	name, line := "", 0
+	q.Matches(t, func(m lang.Match) bool {
+		for _, cp := range m.Captures {
+			if txt := string(src[cp.Start:cp.End]); want[txt] {
+				name, line = txt, int(cp.Node.StartPosition().Row)+1
+				return false
+			}
+		}
+		return true
+	})
+	return name, line, name != ""
+}
+
+var declQueryCache struct {
+	mu sync.Mutex
+	m  map[string]*lang.Query
+}
+
+// declarationQuery is one query over every declaration a file of language l may make
+// of a project's name, its names captured as @match; nil for a language without one.
+func declarationQuery(l string) *lang.Query {
+	declQueryCache.mu.Lock()
+	defer declQueryCache.mu.Unlock()
+	if q, ok := declQueryCache.m[l]; ok {
+		return q
+	}
+	var parts []string
+	for _, k := range []string{kindType, kindFunction, kindMethod, kindConstant} {
+		parts = append(parts, declQueries(k, l)...)
+	}
+	switch l {
+	case engine.LangRuby:
+		parts = append(parts, `(assignment left: (constant) @match)`)
+	case engine.LangPython:
+		// a module's constants and aliases: `OrderGroup = Group`
+		parts = append(parts, `(module (expression_statement (assignment left: (identifier) @match)))`)
+	case engine.LangTypeScript, engine.LangTSX, engine.LangJavaScript:
+		parts = append(parts, `(lexical_declaration (variable_declarator name: (identifier) @match))`)
+	}
+	if l == engine.LangTypeScript || l == engine.LangTSX {
+		parts = append(parts, `(enum_declaration name: (identifier) @match)`)
+	}
+	var q *lang.Query
+	if len(parts) > 0 {
+		var err error
+		if q, err = lang.CompileQuery(l, strings.Join(dedupeStrings(parts), "\n")); err != nil {
+			q = nil
+		}
+	}
+	if declQueryCache.m == nil {
+		declQueryCache.m = map[string]*lang.Query{}
+	}
+	declQueryCache.m[l] = q
+	return q
+}
