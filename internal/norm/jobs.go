@@ -263,7 +263,9 @@ func contentAdditions(ns []Norm, text string) []Norm {
 	if !contentAdditionRE().MatchString(strings.ToLower(text)) {
 		return ns
 	}
-	return slices.DeleteFunc(ns, func(n Norm) bool { return n.Polarity == Forbid && (n.Verb == "add" || n.Verb == "install" || n.Verb == "") })
+	return slices.DeleteFunc(ns, func(n Norm) bool {
+		return n.Polarity == Forbid && (n.Verb == "add" || n.Verb == "install" || n.Verb == "")
+	})
 }
 
 var contentAdditionRE = sync.OnceValue(func() *regexp.Regexp {
