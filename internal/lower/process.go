@@ -6,11 +6,9 @@ package lower
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/heed-dev/heed/internal/lazyre"
 	"path"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
@@ -362,17 +360,6 @@ func preceding(c *policy.Constraint, rc *recognize.RepoContext) *policy.Constrai
 	return nil
 }
 
-// saysCode: the sentence speaks of code ("if you changed the code", "after code
-// changes"), not of any change.
-func saysCode(sentence string) bool {
-	for _, w := range strings.FieldsFunc(strings.ToLower(sentence), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if w == "code" || w == "source" || w == "sources" {
-			return true
-		}
-	}
-	return false
-}
-
 // paragraphCondition: an earlier sentence of c's own paragraph or list item opens with
 // a condition ("If you added or changed a public option, ...").
 func paragraphCondition(c *policy.Constraint, rc *recognize.RepoContext) bool {
@@ -380,12 +367,7 @@ func paragraphCondition(c *policy.Constraint, rc *recognize.RepoContext) bool {
 	if p == nil || p.Line > c.Line || p.EndLine < c.Line || p.Context != c.Context {
 		return false
 	}
-	first, _, _ := strings.Cut(strings.ToLower(strings.TrimLeft(p.Text, " *_>")), " ")
-	switch first {
-	case "if", "when", "whenever", "unless", "once", "where":
-		return true
-	}
-	return false
+	return norm.OpensWithCondition(p.Text)
 }
 
 // shellLangs are the code block languages whose lines are commands.
@@ -1685,7 +1667,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	var changed []string
 	for _, o := range append(append([]norm.Object(nil), n.After...), n.Before...) {
 		if o.Kind == norm.KPath {
-			if globs := codeGlobs(rc); o.Text == "**" && o.Origin == "words" && len(globs) > 0 && saysCode(n.Sentence) {
+			if globs := codeGlobs(rc); o.Text == "**" && o.Origin == "words" && len(globs) > 0 && norm.SaysCode(n.Sentence) {
 				// "if you have changed the code": the repository's code, not its
 				// documents
 				changed = append(changed, globs...)
@@ -1795,7 +1777,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 			unread++
 		}
 	}
-	if wordAlternativeRE.MatchString(n.Sentence) {
+	if norm.WordAlternative(n.Sentence) {
 		// "run `swift build` or the relevant Fastlane lane": the other way is named
 		// in words, and heed cannot tell when it was taken
 		return nil, "one of the alternative commands is no form heed can match"
@@ -1864,7 +1846,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	var rules []policy.Rule
 	order := func(p process.SequenceParams, argv []string) {
 		on := n
-		if setupStep(argv) && len(n.Before) > 0 && (!handOver(n.Before) || installsHooks(n.Sentence)) && len(n.After) == 0 {
+		if setupStep(argv) && len(n.Before) > 0 && (!handOver(n.Before) || norm.InstallsHooks(n.Sentence)) && len(n.After) == 0 {
 			// "Before running your tests, set up all packages: `uv sync`": a session
 			// may begin in a tree set up long before; the order can only remind
 			m := *n
@@ -2241,10 +2223,6 @@ func programWord(w string) bool {
 
 // alternatives: the sentence offers its commands as alternatives ("`a` or `b`"), not
 // a list of steps ("`a` and `b`").
-// wordAlternativeRE: a command span, then "or" and a way named in words ("`swift
-// build` or the relevant Fastlane lane").
-var wordAlternativeRE = lazyre.New("(?i)` or (?:the|a|an|any|another|your|its|their|some|whichever) (?:[a-z-]+ ){0,3}(?:lane|task|target|script|command|recipe|job|workflow|equivalent|alternative|variant|tool|step)s?\\b")
-
 func alternatives(sentence string) bool {
 	if strings.Contains(sentence, "` or `") || strings.Contains(sentence, ") or `") || strings.Contains(sentence, "`/`") ||
 		strings.Contains(sentence, "` / `") || strings.Contains(sentence, "(or `") {
@@ -2485,14 +2463,6 @@ func setupStep(argv []string) bool {
 		return prog != "git"
 	}
 	return prog == "go" && len(argv) > 2 && argv[1] == "mod" && argv[2] == "download"
-}
-
-// installsHooks: the setup step installs git hooks ("ensure the hooks are installed
-// by running `pnpm install`"), which stay installed in the clone from an earlier
-// session: whether this session ran it says nothing of whether they are there.
-func installsHooks(sentence string) bool {
-	low := strings.ToLower(sentence)
-	return strings.Contains(low, "hooks") || strings.Contains(low, "hook ") || strings.Contains(low, "husky") || strings.Contains(low, "pre-commit install")
 }
 
 // handOver: the order guards a hand-over of the work (commit, push, pull request,

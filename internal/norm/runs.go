@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -320,6 +321,44 @@ func TimedRun(text string) bool {
 		if phraseAt(toks, i, mBefore) > 0 || phraseAt(toks, i, mAfter) > 0 {
 			return true
 		}
+	}
+	return false
+}
+
+// WordAlternative: a command span, then "or" and a way named in words ("run `swift
+// build` or the relevant release lane"): the order can be met in a way heed cannot see.
+func WordAlternative(sentence string) bool { return wordAlternativeRE().MatchString(sentence) }
+
+var wordAlternativeRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)` or (?:the|a|an|any|another|your|its|their|some|whichever) (?:[a-z-]+ ){0,3}(?:lane|task|target|script|command|recipe|job|workflow|equivalent|alternative|variant|tool|step)s?\\b")
+})
+
+// SaysCode: the sentence speaks of code ("if you changed the code", "after code
+// changes"), not of any change.
+func SaysCode(sentence string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(sentence), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if w == "code" || w == "source" || w == "sources" {
+			return true
+		}
+	}
+	return false
+}
+
+// InstallsHooks: the sentence is about installing git hooks ("ensure the hooks are
+// installed by running `pnpm install`"), which stay installed in the clone from an
+// earlier session.
+func InstallsHooks(sentence string) bool {
+	low := strings.ToLower(sentence)
+	return strings.Contains(low, "hooks") || strings.Contains(low, "hook ") || strings.Contains(low, "husky") || strings.Contains(low, "pre-commit install")
+}
+
+// OpensWithCondition: the text opens with a condition ("If you added or changed a
+// public option, ...").
+func OpensWithCondition(text string) bool {
+	first, _, _ := strings.Cut(strings.ToLower(strings.TrimLeft(text, " *_>")), " ")
+	switch first {
+	case "if", "when", "whenever", "unless", "once", "where":
+		return true
 	}
 	return false
 }
