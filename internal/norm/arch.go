@@ -33,6 +33,11 @@ var (
 	importsNothingRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)^(the\s+)?§(\s+(package|module|layer|folder|crate)s?)?\s+(imports|depends on)\s+(nothing\b|no other (code|folders?|packages?|modules?|layers?)\b|[a-z][\w-]*((\s*\+\s*|\s+and\s+|,\s*(and\s+)?)[a-z][\w-]*)*\s+(only|exclusively)\b)`)
 	})
+	// statedApartRE: "the § layer knows nothing about §", "§ is independent of §", "§
+	// is the only package that talks to §": a boundary stated as a fact about the code.
+	statedApartRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^(the\s+)?§(\s+[\w-]+)?\s+(knows? nothing (about|of)|(has|have) no knowledge of|(is|are) (completely |fully |entirely |totally )?(unaware of|independent of|agnostic (of|to)|decoupled from)|(is|are) the only ([\w-]+ )?(package|module|folder|directory|layer|place|file|crate|class|component|part)s? (that|which|allowed to) (talks? to|imports?|uses?|calls?|depends? on|touch(es)?|reach(es)? into|access(es)?))\s+(the\s+)?§`)
+	})
 	// onlyDependsRE: "§ depends only on §", "§ imports only from §".
 	onlyDependsRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)^(the\s+)?§(\s*(,|and|or)\s*§)*(\s+(package|module|layer|folder|crate)s?)?\s+(depends|imports)\s+(only|exclusively)\s+(on|from)?\s*§`)
@@ -55,7 +60,7 @@ func BoundaryStatement(text string) bool {
 		return dependencyWordsRE().MatchString(words)
 	}
 	prose = strings.TrimLeft(prose, "-*• ")
-	return onlyDependsRE().MatchString(prose) || restrictedImportRE().MatchString(prose) || importsNothingRE().MatchString(prose)
+	return onlyDependsRE().MatchString(prose) || restrictedImportRE().MatchString(prose) || importsNothingRE().MatchString(prose) || statedApartRE().MatchString(prose)
 }
 
 // importColumnRE: a table column that lists what a row's part may import.

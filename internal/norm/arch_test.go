@@ -29,6 +29,11 @@ func TestBoundaryStatement(t *testing.T) {
 		{"`render` depends on `model`.", false},
 		{"Imports: `a` -> `b`.", false},
 		{"Install dependencies: `npm ci` -> `npm run build` -> `npm test`.", false},
+		{"The `domain` layer knows nothing about `http`.", true},
+		{"`pkg/parser` is independent of `pkg/render`.", true},
+		{"`internal/gateway` is the only package that talks to `github.com/stripe/stripe-go`.", true},
+		{"The `cache` is independent of the request.", false},
+		{"`heed` is the only tool that reads `AGENTS.md`.", false},
 	} {
 		if got := BoundaryStatement(c.text); got != c.want {
 			t.Errorf("BoundaryStatement(%q) = %v, want %v", c.text, got, c.want)

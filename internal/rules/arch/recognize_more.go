@@ -222,6 +222,8 @@ var (
 	cycleWordRE  = mustRE(`\b(?:circular|cyclic|cycles?|acyclic)\b`)
 	cycleRuleREs = []*lazyre.RE{
 		mustRE(`^(?:there (?:must|should) be )?no (?:new )?(?:circular|cyclic) (?:imports?|dependenc(?:y|ies)|references?|import chains?)`),
+		// "there must be no import cycles between packages", "no dependency cycles"
+		mustRE(`^(?:there (?:must|should|may) (?:be|exist) )?no (?:new )?(?:import|dependency|package|module|crate) cycles?\b`),
 		mustRE(`^(?:please )?(?:avoid|prevent|never (?:introduce|create|add)|do not (?:introduce|create|add)|don't (?:introduce|create|add)|must not (?:introduce|create|add)) (?:any |new )?(?:circular|cyclic) (?:imports?|dependenc(?:y|ies)|references?)`),
 		mustRE(`^(?:please )?(?:avoid|prevent|never (?:introduce|create|add)|do not (?:introduce|create|add)|don't (?:introduce|create|add)) (?:any |new )?(?:import|dependency|package|module) cycles?`),
 		mustRE(`^(?:circular|cyclic) (?:imports|dependencies|import chains)(?: between [^.]*?)? (?:are|is) (?:not allowed|forbidden|prohibited|banned|not permitted|not ok)`),

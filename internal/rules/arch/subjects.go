@@ -39,10 +39,10 @@ func sentences(text string) []sentence {
 	prose = strings.Join(strings.Fields(strings.ToLower(prose)), " ")
 	prose = strings.NewReplacer(" .", ".", " ,", ",", " ;", ";", " )", ")", "( ", "(", " :", ":").Replace(prose)
 	for _, part := range splitSentences(prose) {
-		s := sentence{prose: part}
+		s := sentence{prose: canonVerbs(part)}
 		// Renumber the spans of this sentence from 0.
 		idx := map[string]string{}
-		s.prose = placeholderRE.ReplaceAllStringFunc(part, func(m string) string {
+		s.prose = placeholderRE.ReplaceAllStringFunc(s.prose, func(m string) string {
 			if v, ok := idx[m]; ok {
 				return v
 			}
@@ -217,6 +217,11 @@ func resolveSpan(span string, c *policy.Constraint, rc *recognize.RepoContext) (
 			// "github.com/pkg/errors", "prettier/plugins/typescript": an import path.
 			return subject{packages: []string{s}}, true
 		}
+		if goImportPath(clean, p, rc) {
+			// "database/sql", "net/http" in a Go module: an import path of the
+			// standard library, no folder of the repository
+			return subject{packages: []string{clean}, lang: engine.LangGo}, true
+		}
 		return subject{globs: []string{p + "/**"}, dir: p}, true
 	}
 	// A bare word: a folder when the repository has it, else a package name.
@@ -258,6 +263,26 @@ func repoPath(p string, c *policy.Constraint, rc *recognize.RepoContext) string 
 		return c.Scope.Dir + "/" + p
 	}
 	return p
+}
+
+// goImportPath reports whether a path written in a Go module's instructions is an
+// import path rather than a folder: the repository's folders are known, none is the
+// path or lies under it, and the path's first element is no folder of the repository
+// either ("database/sql", "net/http"; "internal/store" stays a folder to come).
+func goImportPath(written, resolved string, rc *recognize.RepoContext) bool {
+	if rc == nil || rc.GoModule == "" || len(rc.Dirs) == 0 || resolved != written {
+		return false
+	}
+	first, _, _ := strings.Cut(written, "/")
+	if first == "internal" || first == "cmd" || first == "pkg" || isDir(rc, first) {
+		return false
+	}
+	for _, d := range rc.Dirs {
+		if d == written || strings.HasPrefix(d, written+"/") || strings.HasPrefix(written, d+"/") {
+			return false
+		}
+	}
+	return true
 }
 
 func isDir(rc *recognize.RepoContext, p string) bool {
