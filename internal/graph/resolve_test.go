@@ -155,6 +155,19 @@ func TestResolveGo(t *testing.T) {
 	check(t, "nested module", edges(t, tree, "tools/gen/main.go"), "3:tools/lib(dir) 4:internal/clock(dir)")
 }
 
+// A snapshot of a few files without its go.mod: the module's own packages are still
+// found by the folders the files hold; the standard library stays external even when
+// a folder shares a name with the last element of its path.
+func TestResolveGoWithoutModule(t *testing.T) {
+	tree := map[string]string{
+		"internal/docker/mapper.go": "package docker\n",
+		"http/handler.go":           "package http\n",
+		"internal/config/c.go":      "package config\n\nimport (\n\t\"spoutmc/internal/docker\"\n\t\"net/http\"\n\t\"github.com/acme/app/internal/docker\"\n\t\"github.com/pkg/errors\"\n)\n",
+	}
+	check(t, "no go.mod", edges(t, tree, "internal/config/c.go"),
+		"4:internal/docker(dir) 5:net/http(external) 6:internal/docker(dir) 7:github.com/pkg/errors(external)")
+}
+
 func TestResolveRust(t *testing.T) {
 	tree := map[string]string{
 		"Cargo.toml":                       "[workspace]\nmembers = [\"crates/*\"]\n",
