@@ -233,7 +233,20 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 		return out, ""
 	case importsNothingRE.MatchString(p):
 		m := importsNothingRE.FindStringSubmatch(p)
-		return onlyRules(s, c, rc, spans(m[1]), nil)
+		rules, why := onlyRules(s, c, rc, spans(m[1]), nil)
+		if libs := librariesAside(c.Text); len(rules) > 0 && len(libs) > 0 {
+			// "`domain/` imports nothing (no FastAPI, SQLAlchemy, etc.)": the
+			// libraries named are banned there too
+			from, _, _ := placeAll(s, c, rc, spans(m[1]))
+			var to []subject
+			for _, l := range libs {
+				to = append(to, subject{packages: []string{l}})
+			}
+			if r, ok := forbidRule(c, rc, from, to); ok {
+				rules = append(rules, r)
+			}
+		}
+		return rules, why
 	case importsWordsRE.MatchString(p) && wordsOnly(importsWordsRE.FindStringSubmatch(p)):
 		m := importsWordsRE.FindStringSubmatch(p)
 		ws, idx := withWords(s, m[3])
@@ -284,6 +297,35 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 		return onlyRules(s, c, rc, spans(m[1]), nil)
 	}
 	return nil, ""
+}
+
+// libAsideRE: a parenthesis that names what a part of the code must not use: "(no
+// FastAPI, SQLAlchemy, HTTP, etc.)".
+var (
+	libAsideRE = mustRE("\\((?:so )?no (`?[A-Za-z][^()]*)\\)")
+	libSepRE   = mustRE(`\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*`)
+)
+
+// librariesAside are the libraries a boundary's parenthesis names, as package names:
+// "(no FastAPI, SQLAlchemy, HTTP, etc.)" is fastapi and sqlalchemy. A word in capitals
+// (HTTP, SQL, ORM) names a concern, not a package; more than one word is a phrase.
+func librariesAside(text string) []string {
+	m := libAsideRE.FindStringSubmatch(text)
+	if m == nil {
+		return nil
+	}
+	var out []string
+	for _, w := range libSepRE.Split(m[1], -1) {
+		w = strings.Trim(w, "`*_ ")
+		if w == "" || strings.HasPrefix(w, "etc") || strings.ContainsAny(w, " \t") {
+			continue
+		}
+		if strings.ToUpper(w) == w || !packageNameRE.MatchString(strings.ToLower(w)) {
+			continue
+		}
+		out = append(out, strings.ToLower(w))
+	}
+	return out
 }
 
 func allInGroup(s sentence, c *policy.Constraint, rc *recognize.RepoContext, group string, idx []int) bool {

@@ -1,6 +1,9 @@
 package arch
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A boundary in another verb reads as the one the sentence patterns know; a verb that
 // names no part of the code is left alone.
@@ -21,6 +24,19 @@ func TestCanonVerbs(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("canonVerbs(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestLibrariesAside(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"`domain/` imports nothing (no FastAPI, SQLAlchemy, HTTP, etc.)", "fastapi sqlalchemy"},
+		{"`core` imports nothing (no `react` or `lodash`)", "react lodash"},
+		{"`core` imports nothing (no side effects either)", ""},
+		{"`core` imports nothing.", ""},
+	} {
+		if got := strings.Join(librariesAside(c.in), " "); got != c.want {
+			t.Errorf("librariesAside(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }
