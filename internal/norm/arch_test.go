@@ -173,3 +173,18 @@ func TestTestsFramedOut(t *testing.T) {
 		}
 	}
 }
+
+func TestSplitArrowSpans(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Layers: `cmd → pkg → internal`, where `internal: []` means none.", "Layers: `cmd` → `pkg` → `internal`, where `internal: []` means none."},
+		{"Run `make build -> make test -> make install`.", "Run `make build -> make test -> make install`."},
+		{"`a -> b`", "`a -> b`"},
+	} {
+		if got := SplitArrowSpans(c.in); got != c.want {
+			t.Errorf("SplitArrowSpans(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	if !BoundaryStatement("Architecture: strict 3-layer: `cmd → pkg → internal`, where `internal: []` means internal packages cannot import each other.") {
+		t.Error("an arrow list in one span, beside a span with a space, is a boundary statement")
+	}
+}

@@ -107,6 +107,11 @@ func (importsRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 			continue
 		}
 		rules, why := recognizeBoundary(s, c, rc, ctxGroup)
+		if len(rules) == 0 {
+			if hr, hwhy, ok := subjectFromHeading(s, c, rc); ok {
+				rules, why = hr, hwhy
+			}
+		}
 		for _, r := range rules {
 			add(r)
 		}
@@ -163,17 +168,21 @@ func recognizeIsolate(s sentence, c *policy.Constraint, rc *recognize.RepoContex
 	if group == "" {
 		return policy.Rule{}, false, fmt.Sprintf("names no folder that holds the %ss (write it as `src/%ss/<name>/`)", noun1, noun1)
 	}
+	return isolateRule(c, rc, group), true, ""
+}
+
+// isolateRule: no folder of group (a pattern "dir/*") imports another.
+func isolateRule(c *policy.Constraint, rc *recognize.RepoContext, group string) policy.Rule {
 	params := importsParams{Mode: ModeIsolate, Groups: group}
 	sm := newSampler(rc)
 	base := strings.TrimSuffix(group, "/*")
 	a, b := sm.concrete(base+"/a/**", "one"), sm.concrete(base+"/b/**", "two")
 	aSib := sm.concrete(base+"/a/**", "helper")
-	rule := archRule(KindImports, params, c,
+	return archRule(KindImports, params, c,
 		fmt.Sprintf("a file in one folder of %s imports from another", group),
 		"move what both need to a shared folder, or import it through the owner's public entry point if the instructions allow one",
 		sm.importCase(policy.ExpectViolated, a, b, "one feature importing another"),
 		sm.importCase(policy.ExpectSatisfied, a, aSib, "a feature importing its own file"))
-	return rule, true, ""
 }
 
 // groupFromDirs finds the folder of a noun's instances: a repository folder named

@@ -7,6 +7,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -29,6 +30,7 @@ func sentences(text string) []sentence {
 	// "§" marks the spans below; a literal one ("the entries in §6.1–§6.4") would
 	// read as a span that does not exist
 	text = outsideSpans(text, func(s string) string { return strings.ReplaceAll(s, "§", "section ") })
+	text = norm.SplitArrowSpans(text)
 	prose := spanRE.ReplaceAllStringFunc(text, func(m string) string {
 		inner := strings.TrimSpace(strings.Trim(m, "`"))
 		spans = append(spans, inner)
