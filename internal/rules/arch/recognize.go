@@ -304,8 +304,36 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	case onlyNoneRE.MatchString(p):
 		m := onlyNoneRE.FindStringSubmatch(p)
 		return onlyRules(s, c, rc, spans(m[1]), nil)
+	case len(s.spans) == 0 && wordBoundaryRE.MatchString(p):
+		m := wordBoundaryRE.FindStringSubmatch(p)
+		return wordBoundary(s, c, rc, m[1], m[2])
 	}
 	return nil, ""
+}
+
+// wordBoundaryRE: "Domain must not depend on Infrastructure", "the core layer must
+// never import the web layer": layers named as words, without code spans.
+var wordBoundaryRE = mustRE(`^(?:the )?([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)? ` + neg + ` (?:directly |ever )?(?:import|depend on|reference)(?: anything)?(?: from| on)?(?: the)? ([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)?(?: directly)?\.?$`)
+
+// wordBoundary places the two words of a word boundary against the repository's
+// folders. Both placed: the boundary between them; one placed: the other is named as
+// what heed could not place (the sentence speaks of the repository's parts, and
+// only one of them is there); neither: no boundary of this repository's parts.
+func wordBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoContext, from, to string) ([]policy.Rule, string) {
+	if rc == nil || len(rc.Dirs) == 0 || from == to {
+		return nil, ""
+	}
+	pl := placeNames([]string{from, to}, c, rc)
+	switch {
+	case pl[0].dir == "" && pl[1].dir == "":
+		return nil, ""
+	case pl[0].dir == "":
+		return nil, pl[0].why
+	case pl[1].dir == "":
+		return nil, pl[1].why
+	}
+	ws := sentence{prose: "§0 must not import §1", spans: []string{pl[0].dir + "/", pl[1].dir + "/"}}
+	return forbidRules(ws, c, rc, []int{0}, []int{1}, false)
 }
 
 // libAsideRE: a parenthesis that names what a part of the code must not use: "(no

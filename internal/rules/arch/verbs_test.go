@@ -3,6 +3,9 @@ package arch
 import (
 	"strings"
 	"testing"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
 )
 
 // A boundary in another verb reads as the one the sentence patterns know; a verb that
@@ -37,6 +40,27 @@ func TestLibrariesAside(t *testing.T) {
 	} {
 		if got := strings.Join(librariesAside(c.in), " "); got != c.want {
 			t.Errorf("librariesAside(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// Layers named as words: both placed is a boundary; one placed names the other as
+// what heed could not place; neither is no boundary of this repository.
+func TestWordBoundary(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"typescript"},
+		Dirs: []string{"frontend", "frontend/domain", "frontend/components", "src", "src/infra"}}
+	for _, c := range []struct{ text, rules, why string }{
+		{"Domain must not depend on Infrastructure.", "", "`infrastructure` names no folder of this repository"},
+		{"The domain layer must never import the components layer.", `imports {"from":["frontend/domain/**"],"to":["frontend/components/**"],"mode":"forbid"}`, ""},
+		{"You must not import lodash.", "", ""},
+	} {
+		res := importsRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must}, rc)
+		var got []string
+		for _, r := range res.Rules {
+			got = append(got, r.Kind+" "+string(r.Params))
+		}
+		if strings.Join(got, "\n") != c.rules || res.Unenforced != c.why {
+			t.Errorf("%q: rules %q, reason %q; want %q, %q", c.text, got, res.Unenforced, c.rules, c.why)
 		}
 	}
 }
