@@ -34,6 +34,9 @@ func TestBoundaryStatement(t *testing.T) {
 		{"`internal/gateway` is the only package that talks to `github.com/stripe/stripe-go`.", true},
 		{"The `cache` is independent of the request.", false},
 		{"`heed` is the only tool that reads `AGENTS.md`.", false},
+		{"Tests live next to the code they test.", true},
+		{"Unit tests (`*.spec.ts`) sit beside their source files.", true},
+		{"Tests live in `tests/`.", false},
 	} {
 		if got := BoundaryStatement(c.text); got != c.want {
 			t.Errorf("BoundaryStatement(%q) = %v, want %v", c.text, got, c.want)

@@ -64,3 +64,27 @@ func TestWordBoundary(t *testing.T) {
 		}
 	}
 }
+
+// Tests beside their source: a test file in a separate test tree is misplaced; a
+// sentence that keeps tests apart is no such rule.
+func TestBesidePlacement(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"typescript"}, Dirs: []string{"src", "src/deploy"}}
+	for _, c := range []struct {
+		text string
+		want string
+	}{
+		{"Unit tests (`*.spec.ts`) should be co-located with their source files.", `{"files":["**/*.spec.ts"]`},
+		{"Place `*_test.go` files alongside source.", `{"files":["**/*_test.go"]`},
+		{"Tests go in `tests/`, not next to the code.", ""},
+		{"Keep the README next to the code.", ""},
+	} {
+		res := placementRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must}, rc)
+		got := ""
+		for _, r := range res.Rules {
+			got = string(r.Params)
+		}
+		if c.want == "" && got != "" || c.want != "" && !strings.HasPrefix(got, c.want) {
+			t.Errorf("%q: %s, want %s...", c.text, got, c.want)
+		}
+	}
+}
