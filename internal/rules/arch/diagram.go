@@ -18,7 +18,11 @@ import (
 var (
 	// diagramSentenceRE: a sentence that gives a diagram's arrows the meaning of
 	// imports or dependencies.
-	diagramSentenceRE = mustRE(`\barrows?\b[^.;]*\b(?:imports?|depend(?:s|encies|ency)?|may go|point)\b|\b(?:diagram|graph) (?:above|below)\b[^.;]*\b(?:imports?|depend(?:s|encies|ency)?)\b`)
+	diagramSentenceRE = mustRE(`\barrows?\b[^.;]*\b(?:imports?|depend(?:s|encies|ency)?|may go|point)\b|\b(?:diagram|graph) (?:above|below)\b[^.;]*\b(?:imports?|depend(?:s|encies|ency)?)\b|\b(?:imports?|depends?|depend|uses?|use|calls?|call)(?: only)? (?:on |from )?(?:the )?(?:one )?layers? (?:directly )?(?:below|beneath|underneath|under) (?:it|them|itself)\b`)
+	// verticalArrowRE: a line of a vertical diagram that only points down (or up).
+	verticalDownRE = lazyre.New(`^[\s│|┃]*[▼↓vV∨][\s│|┃]*$`)
+	verticalUpRE   = lazyre.New(`^[\s│|┃]*[▲↑^∧][\s│|┃]*$`)
+	verticalBarRE  = lazyre.New(`^[\s│|┃]+$`)
 	// diagramArrowRE splits a diagram line at its arrows.
 	diagramArrowRE = lazyre.New(`\s*(?:-{1,3}>|={1,2}>|→|⟶)\s*`)
 	diagramNameRE  = lazyre.New(`^[A-Za-z0-9_@][\w./@-]*$`)
@@ -38,6 +42,10 @@ func diagramLayers(c *policy.Constraint, rc *recognize.RepoContext) (sentence, b
 			continue
 		}
 		for _, cb := range o.Code {
+			if chain, ok := verticalChain(cb.Text); ok {
+				chains = append(chains, chain)
+				continue
+			}
 			for _, line := range strings.Split(cb.Text, "\n") {
 				parts := diagramArrowRE.Split(strings.TrimSpace(line), -1)
 				if len(parts) < 3 {
@@ -65,4 +73,35 @@ func diagramLayers(c *policy.Constraint, rc *recognize.RepoContext) (sentence, b
 		s.spans = append(s.spans, name)
 	}
 	return s, true
+}
+
+// verticalChain reads a diagram drawn top to bottom: one name a line, the names
+// joined by lines of bars and one arrow head ("│", "▼"). Arrows pointing down make
+// each name depend on the one below it; pointing up, on the one above. Any other
+// line, or arrows both ways, is no chain.
+func verticalChain(text string) ([]string, bool) {
+	var names []string
+	down, up := 0, 0
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case t == "":
+		case verticalDownRE.MatchString(t) && len(names) > 0:
+			down++
+		case verticalUpRE.MatchString(t) && len(names) > 0:
+			up++
+		case verticalBarRE.MatchString(t):
+		case diagramNameRE.MatchString(t):
+			names = append(names, t)
+		default:
+			return nil, false
+		}
+	}
+	if len(names) < 3 || down > 0 && up > 0 || down+up < len(names)-1 {
+		return nil, false
+	}
+	if up > 0 {
+		slices.Reverse(names)
+	}
+	return names, true
 }

@@ -1,6 +1,7 @@
 package arch
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/policy"
@@ -37,6 +38,24 @@ func TestDiagramLayers(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%q under %q: %s, want %s", c.text, c.block, got, c.want)
+		}
+	}
+}
+
+func TestVerticalChain(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want string
+	}{
+		{"web\n │\n ▼\ncore\n │\n ▼\nstorage\n", "web core storage"},
+		{"storage\n  ▲\ncore\n  ▲\nweb\n", "web core storage"},
+		{"web\n ▼\ncore\n ▲\nstorage\n", ""},               // both ways: no chain
+		{"web\ncore\nstorage\n", ""},                       // no arrows: a list, no chain
+		{"go build ./...\n ▼\ngo test ./...\n ▼\nx\n", ""}, // commands, not names
+	} {
+		got, ok := verticalChain(c.text)
+		if strings.Join(got, " ") != c.want || ok != (c.want != "") {
+			t.Errorf("verticalChain(%q) = %q, %v; want %q", c.text, got, ok, c.want)
 		}
 	}
 }

@@ -218,6 +218,10 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	case layerItemRE.MatchString(p) && onlyLeadInRE.MatchString(recognize.Lower(c.Context)):
 		m := layerItemRE.FindStringSubmatch(p)
 		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
+	case arrowItemRE.MatchString(p) && allowedHeading(c):
+		// "- `ui` → `state`, `api`" under "## Allowed dependencies"
+		m := arrowItemRE.FindStringSubmatch(p)
+		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
 	case tableRowRE.MatchString(p) && norm.ImportColumn(c.Context):
 		m := tableRowRE.FindStringSubmatch(p)
 		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
@@ -334,6 +338,22 @@ func wordBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoContext, f
 	}
 	ws := sentence{prose: "§0 must not import §1", spans: []string{pl[0].dir + "/", pl[1].dir + "/"}}
 	return forbidRules(ws, c, rc, []int{0}, []int{1}, false)
+}
+
+var (
+	// arrowItemRE: an item of a list of allowed edges, "§0 → §1, §2", "§0 → nothing".
+	arrowItemRE = mustRE(`^(§\d+)` + noun + ` (?:→|->|-->|=>|⟶) (?:(` + spanList + `)|nothing|none|-|—|no other (?:layers?|packages?|modules?))\.?$`)
+	// allowedHeadingRE: a heading or lead-in over a list of what each part may import.
+	allowedHeadingRE = mustRE(`\b(?:allowed|permitted) (?:dependenc(?:y|ies)|imports?|edges)\b|\bdependency rules\b|\b(?:may|can) (?:import|depend on)\b|\bimport rules\b`)
+)
+
+// allowedHeading reports whether the constraint's lead-in or nearest heading says its
+// list is of allowed imports.
+func allowedHeading(c *policy.Constraint) bool {
+	if allowedHeadingRE.MatchString(recognize.Lower(c.Context)) {
+		return true
+	}
+	return len(c.HeaderPath) > 0 && allowedHeadingRE.MatchString(strings.ToLower(c.HeaderPath[len(c.HeaderPath)-1]))
 }
 
 // libAsideRE: a parenthesis that names what a part of the code must not use: "(no

@@ -88,3 +88,26 @@ func TestBesidePlacement(t *testing.T) {
 		}
 	}
 }
+
+// An item of a list of allowed edges, under a heading that says so, allows what its
+// arrow points to and nothing else of the repository; without such a heading an
+// arrow is a flow, no rule.
+func TestArrowItem(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"typescript"}, Dirs: []string{"src", "src/api", "src/state", "src/ui"}}
+	for _, c := range []struct {
+		text, heading, want string
+	}{
+		{"`ui` → `state`, `api`", "Allowed dependencies", `imports {"from":["src/ui/**"],"to":["src/state/**","src/api/**"],"mode":"only"}`},
+		{"`api` → nothing", "Allowed dependencies", `imports {"from":["src/api/**"],"mode":"only"}`},
+		{"`ui` → `state`", "Request flow", ""},
+	} {
+		res := importsRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must, HeaderPath: []string{"Architecture", c.heading}}, rc)
+		var got []string
+		for _, r := range res.Rules {
+			got = append(got, r.Kind+" "+string(r.Params))
+		}
+		if strings.Join(got, "\n") != c.want {
+			t.Errorf("%q under %q: %q, want %q", c.text, c.heading, got, c.want)
+		}
+	}
+}
