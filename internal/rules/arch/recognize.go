@@ -108,7 +108,9 @@ func (importsRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 		}
 		rules, why := recognizeBoundary(s, c, rc, ctxGroup)
 		if len(rules) == 0 {
-			if hr, hwhy, ok := subjectFromHeading(s, c, rc); ok {
+			if r, ok := testsImportRule(s, c, rc); ok {
+				rules, why = []policy.Rule{r}, ""
+			} else if hr, hwhy, ok := subjectFromHeading(s, c, rc); ok {
 				rules, why = hr, hwhy
 			}
 		}

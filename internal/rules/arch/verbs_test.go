@@ -111,3 +111,23 @@ func TestArrowItem(t *testing.T) {
 		}
 	}
 }
+
+// A file the tests must not import: written as a path, or as a bare file name.
+func TestTestsImportRule(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"typescript"}, Dirs: []string{"app", "test"}}
+	for _, c := range []struct{ text, want string }{
+		{"Never import `app/env.server.ts` in test files.", `"to":["app/env.server.ts"]`},
+		{"For testable code, never import env.server.ts in test files.", `"to":["**/env.server.ts"]`},
+		{"Never import `vitest` in production code.", ""},
+		{"Never import from `app/` in test files.", ""},
+	} {
+		res := importsRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must}, rc)
+		got := ""
+		for _, r := range res.Rules {
+			got += string(r.Params)
+		}
+		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("%q: %s, want %s", c.text, got, c.want)
+		}
+	}
+}
