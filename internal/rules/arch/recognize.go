@@ -75,11 +75,14 @@ var (
 	tableRowRE   = mustRE(`^(§\d+)` + noun + ` \| (?:(` + spanList + `)|nothing|none|-|—|no other (?:layers?|packages?|modules?))\.?$`)
 	onlyLeadInRE = mustRE(`\b(?:may|can|must|should) only (?:import|depend on|use)\b|\b(?:may|can) (?:import|depend on) only\b|\b(?:imports?|depends?) only\b`)
 	// "§0 and §1 must not import each other"
-	eachOtherRE   = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
-	isolate2RE    = mustRE(`^(?:the )?([a-z-]+?)s ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
-	isolate3RE    = mustRE(`^no ([a-z-]+?) (?:may|can|should|must) ` + importVerb + `(?: from)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?\b`)
-	vicaVersaRE   = mustRE(`\((?:or|and) (?:the other way round|the other way around|vice versa)\)|,? (?:or|and) (?:the other way round|the other way around|vice versa)\b`)
-	independentRE = mustRE(`\b(?:independent|isolated|decoupled|separate) (?:of|from) (?:each other|one another)|\bmust not depend on each other|\bstay independent\b`)
+	eachOtherRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
+	isolate2RE  = mustRE(`^(?:the )?([a-z-]+?)s ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
+	isolate3RE  = mustRE(`^no ([a-z-]+?) (?:may|can|should|must) ` + importVerb + `(?: from)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?\b`)
+	// "the modules under §0 are independent (of each other)", "folders in §0 must
+	// stay isolated from one another"
+	isolateUnderRE = mustRE(`^(?:the )?(?:[\w-]+ )?(?:modules|folders|directories|packages|features|apps|crates|services|components|libraries|libs|plugins|sub-?folders|sub-?packages) (?:under|in|inside|below|of) (§\d+) (?:are|stay|must be|must stay|should be|should stay|remain|must remain|should remain|are kept|must be kept) (?:fully |completely |strictly |mutually )?(?:independent|isolated|decoupled|separate)(?: (?:of|from) (?:each other|one another))?(?:[:.;,]|$)`)
+	vicaVersaRE    = mustRE(`\((?:or|and) (?:the other way round|the other way around|vice versa)\)|,? (?:or|and) (?:the other way round|the other way around|vice versa)\b`)
+	independentRE  = mustRE(`\b(?:independent|isolated|decoupled|separate) (?:of|from) (?:each other|one another)|\bmust not depend on each other|\bstay independent\b`)
 )
 
 // importsRecognizer compiles boundary sentences into imports rules.
@@ -109,6 +112,8 @@ func (importsRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 		rules, why := recognizeBoundary(s, c, rc, ctxGroup)
 		if len(rules) == 0 {
 			if r, ok := testsImportRule(s, c, rc); ok {
+				rules, why = []policy.Rule{r}, ""
+			} else if r, ok := entryRule(s, c, rc); ok {
 				rules, why = []policy.Rule{r}, ""
 			} else if hr, hwhy, ok := subjectFromHeading(s, c, rc); ok {
 				rules, why = hr, hwhy
@@ -157,6 +162,14 @@ func recognizeIsolate(s sentence, c *policy.Constraint, rc *recognize.RepoContex
 		noun1, noun2 = m[1], m[2]
 	} else if m := isolate2RE.FindStringSubmatch(s.prose); m != nil {
 		noun1, noun2 = m[1], m[1]
+	} else if m := isolateUnderRE.FindStringSubmatch(s.prose); m != nil {
+		// "Modules under `src/features/` are independent": the folders of that
+		// folder import none of one another
+		sub, why := placeSpan(s, atoi(m[1][len("§"):]), []int{atoi(m[1][len("§"):])}, c, rc)
+		if why != "" || sub.dir == "" {
+			return policy.Rule{}, false, why
+		}
+		return isolateRule(c, rc, sub.dir+"/*"), true, ""
 	} else {
 		return policy.Rule{}, false, ""
 	}

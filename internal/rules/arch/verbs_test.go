@@ -131,3 +131,41 @@ func TestTestsImportRule(t *testing.T) {
 		}
 	}
 }
+
+// A folder used only through its entry file.
+func TestEntryRule(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"typescript"}, Dirs: []string{"src", "src/billing", "src/billing/internal", "src/orders"}}
+	for _, c := range []struct{ text, want string }{
+		{"Other modules may use `src/billing/` only through its `index.ts`.", `{"from":["**"],"from_except":["src/billing/**"],"to":["src/billing/**"],"to_except":["src/billing/index.*"],"mode":"forbid"}`},
+		{"`src/billing` must only be imported via its `index.ts`.", `{"from":["**"],"from_except":["src/billing/**"],"to":["src/billing/**"],"to_except":["src/billing/index.*"],"mode":"forbid"}`},
+		{"Use `src/billing/` through its `index.ts` when you can.", ""},
+	} {
+		res := importsRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must}, rc)
+		got := ""
+		for _, r := range res.Rules {
+			got += string(r.Params)
+		}
+		if got != c.want {
+			t.Errorf("%q: %s, want %s", c.text, got, c.want)
+		}
+	}
+}
+
+// The folders of a folder said to be independent of one another.
+func TestIsolateUnder(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"typescript"}, Dirs: []string{"src", "src/features", "src/features/cart", "src/shared"}}
+	for _, c := range []struct{ text, want string }{
+		{"Modules under `src/features/` are independent: one feature never imports another.", `{"mode":"isolate","groups":"src/features/*"}`},
+		{"The packages in `src/features/` must stay isolated from each other.", `{"mode":"isolate","groups":"src/features/*"}`},
+		{"Modules under `src/features/` are documented in the README.", ""},
+	} {
+		res := importsRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must}, rc)
+		got := ""
+		for _, r := range res.Rules {
+			got += string(r.Params)
+		}
+		if got != c.want {
+			t.Errorf("%q: %s, want %s", c.text, got, c.want)
+		}
+	}
+}
