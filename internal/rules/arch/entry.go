@@ -15,7 +15,7 @@ import (
 // files; the folder's own files import one another freely.
 
 var (
-	entryOnlyRE = mustRE(`(?:^|\b(?:may|must|should|can|shall) )(?:only )?(?:use|import(?: from)?|access|reach|depend on) (§\d+)` + noun + ` (?:only |exclusively )?(?:through|via|by way of) (?:its|their|the) (?:own )?(?:public )?(?:entry(?: point| file)? )?(§\d+)`)
+	entryOnlyRE  = mustRE(`(?:^|\b(?:may|must|should|can|shall) )(?:only )?(?:use|import(?: from)?|access|reach|depend on) (§\d+)` + noun + ` (?:only |exclusively )?(?:through|via|by way of) (?:its|their|the) (?:own )?(?:public )?(?:entry(?: point| file)? )?(§\d+)`)
 	entryOnly2RE = mustRE(`^(?:the )?(§\d+)` + noun + ` (?:must|should|may|can|is to) (?:only )?be (?:imported|used|accessed|consumed)(?: from outside)? (?:only |exclusively )?(?:through|via) (?:its|the) (?:own )?(?:public )?(?:entry(?: point| file)? )?(§\d+)`)
 )
 
