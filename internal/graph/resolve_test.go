@@ -87,6 +87,19 @@ def lazy():
 	check(t, "namespace packages", edges(t, tree, "tools/gen/main.py"), "1:tools/gen/util.py 2:tools(dir)")
 }
 
+// "~/x" and "@/x" with no tsconfig in view: the framework conventions (app/, src/)
+// from the nearest folder that holds the file; never a package.
+func TestResolveConventionalAlias(t *testing.T) {
+	tree := map[string]string{
+		"apps/webapp/app/env.server.ts": "export const env = {};\n",
+		"web/src/lib/fetch.ts":          "export const get = 1;\n",
+		"apps/webapp/test/a.test.ts":    "import { env } from \"~/env.server\";\nimport { x } from \"~/nothing\";\n",
+		"web/src/components/List.tsx":   "import { get } from \"@/lib/fetch\";\nimport { y } from \"@scope/pkg\";\n",
+	}
+	check(t, "remix", edges(t, tree, "apps/webapp/test/a.test.ts"), "1:apps/webapp/app/env.server.ts 2:~(external)")
+	check(t, "next", edges(t, tree, "web/src/components/List.tsx"), "1:web/src/lib/fetch.ts 2:@scope/pkg(external)")
+}
+
 func TestResolveJSAndTS(t *testing.T) {
 	tree := map[string]string{
 		"package.json":     `{"name":"root","private":true,"workspaces":["packages/*"]}`,
