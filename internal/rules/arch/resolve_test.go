@@ -97,3 +97,25 @@ func TestPlaceWithoutLayout(t *testing.T) {
 		t.Errorf("params %s, want %s", got, want)
 	}
 }
+
+// A folder the repository does not have yet is placed by its longest beginning that
+// it has: "web/static/css" in a repository whose web/static is under
+// src/interfaces/flask/ (diqp2001/base_infrastructure, src/interfaces/CLAUDE.md:110).
+func TestGrownPath(t *testing.T) {
+	rc := &recognize.RepoContext{Dirs: []string{"src", "src/interfaces", "src/interfaces/flask", "src/interfaces/flask/web", "src/interfaces/flask/web/static", "docs", "a/static", "b/static"}}
+	scoped := &policy.Constraint{Scope: policy.Scope{Dir: "src/interfaces"}}
+	for _, c := range []struct {
+		p    string
+		c    *policy.Constraint
+		want string
+	}{
+		{"web/static/css", scoped, "src/interfaces/flask/web/static/css"},
+		{"web/static/css", nil, "src/interfaces/flask/web/static/css"},
+		{"docs/adr", nil, "docs/adr"},
+		{"static/css", nil, "static/css"}, // two folders end with static: not said which
+	} {
+		if got := repoPath(c.p, c.c, rc); got != c.want {
+			t.Errorf("repoPath(%q) = %q, want %q", c.p, got, c.want)
+		}
+	}
+}

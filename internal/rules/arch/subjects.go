@@ -261,10 +261,45 @@ func repoPath(p string, c *policy.Constraint, rc *recognize.RepoContext) string 
 	if len(found) == 1 {
 		return found[0]
 	}
+	if len(found) == 0 {
+		if d, ok := grownPath(p, c, rc); ok {
+			return d
+		}
+	}
 	if c != nil && c.Scope.Dir != "" {
 		return c.Scope.Dir + "/" + p
 	}
 	return p
+}
+
+// grownPath places a folder path the repository does not have yet by its longest
+// beginning that it has: "web/static/css" is src/interfaces/flask/web/static/css when
+// src/interfaces/flask/web/static is the one folder that ends with web/static (within
+// the instruction file's folder when it has one). A folder to be created is named
+// from the folder it goes in.
+func grownPath(p string, c *policy.Constraint, rc *recognize.RepoContext) (string, bool) {
+	segs := strings.Split(p, "/")
+	for k := len(segs) - 1; k >= 1; k-- {
+		head := strings.Join(segs[:k], "/")
+		var found []string
+		for _, d := range rc.Dirs {
+			if d != head && !strings.HasSuffix(d, "/"+head) {
+				continue
+			}
+			if c != nil && c.Scope.Dir != "" && d != c.Scope.Dir && !strings.HasPrefix(d, c.Scope.Dir+"/") {
+				continue
+			}
+			found = append(found, d)
+		}
+		switch len(found) {
+		case 0:
+			continue
+		case 1:
+			return found[0] + "/" + strings.Join(segs[k:], "/"), true
+		}
+		return "", false // several folders end that way: which one is not said
+	}
+	return "", false
 }
 
 // goImportPath reports whether a path written in a Go module's instructions is an
