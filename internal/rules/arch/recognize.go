@@ -54,7 +54,7 @@ var (
 	// "§0 is the data model: it imports no other heed package"
 	onlyNoneRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + `\b[^§]*?(?:\bit|\bthey|, which|^)? ?(?:(?:imports|depends on|may import|must import|import|depend on) (?:no|nothing from any)|` + neg + ` ` + importVerb + ` (?:any|anything from any|code from any)) other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)`)
 	// "§0 must not import any other (heed) package"
-	onlyNone2RE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` ` + neg + ` ` + importVerb + ` (?:(?:any )?other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)|anything else (?:from|in|of) (?:this|the|our) (?:module|repository|repo|project|codebase|code base|workspace))`)
+	onlyNone2RE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` ` + neg + ` (?:` + importVerb + `|use) (?:(?:any )?other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?|crates?)|anything else (?:from|in|of) (?:this|the|our) (?:module|repository|repo|project|codebase|code base|workspace))`)
 	// "§0 imports nothing", "§0 must import nothing (no frameworks)"
 	importsNothingRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` (?:imports|depends on|(?:may|must|should|can) (?:import|depend on)) (?:nothing|no other (?:code|folders?|packages?|modules?|layers?))\b`)
 	// "§0 imports domain only", "§0 imports application + contracts only", "§0 may
@@ -326,13 +326,49 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	case len(s.spans) == 0 && wordBoundaryRE.MatchString(p):
 		m := wordBoundaryRE.FindStringSubmatch(p)
 		return wordBoundary(s, c, rc, m[1], m[2])
+	case len(s.spans) == 0 && wordOnlyNeverRE.MatchString(p):
+		// "Controllers may only use services, never repositories directly": the
+		// part said outright
+		m := wordOnlyNeverRE.FindStringSubmatch(p)
+		return wordBoundary(s, c, rc, m[1], m[2])
 	}
 	return nil, ""
 }
 
 // wordBoundaryRE: "Domain must not depend on Infrastructure", "the core layer must
 // never import the web layer": layers named as words, without code spans.
-var wordBoundaryRE = mustRE(`^(?:the )?([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)? ` + neg + ` (?:directly |ever )?(?:import|depend on|reference)(?: anything)?(?: from| on)?(?: the)? ([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)?(?: directly)?\.?$`)
+var (
+	wordBoundaryRE  = mustRE(`(?:^|; )(?:the )?([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)? ` + neg + ` (?:directly |ever )?(?:import|depend on|reference|use|touch|call|access|talk to|reach into)(?: anything)?(?: from| on)?(?: the| a| an| any)? ([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)?(?: directly)?[.;]?$`)
+	importWordRE    = mustRE(`\b(?:import|depend on|reference)\b`)
+	wordOnlyNeverRE = mustRE(`^(?:the )?([a-z][\w-]*?) (?:may|can|must|should) only (?:use|import|depend on|call|talk to) (?:the )?[a-z][\w-]*?,? (?:but )?(?:never|not) (?:use |import |call |touch |access )?(?:the |any )?([a-z][\w-]*?)(?: directly)?\.?$`)
+)
+
+// placeWord places a layer named as a word: the folder of that name, or of its
+// singular ("controllers" is the folder controller/ of a Java project).
+func placeWord(w string, c *policy.Constraint, rc *recognize.RepoContext) (string, string) {
+	names := []string{w}
+	switch {
+	case strings.HasSuffix(w, "ies"):
+		names = append(names, strings.TrimSuffix(w, "ies")+"y")
+	case strings.HasSuffix(w, "ses"), strings.HasSuffix(w, "xes"):
+		names = append(names, strings.TrimSuffix(w, "es"), strings.TrimSuffix(w, "s"))
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+		names = append(names, strings.TrimSuffix(w, "s"))
+	default:
+		names = append(names, w+"s")
+	}
+	why := ""
+	for _, n := range names {
+		pl := placeNames([]string{n}, c, rc)[0]
+		if pl.dir != "" {
+			return pl.dir, ""
+		}
+		if why == "" || pl.many {
+			why = pl.why
+		}
+	}
+	return "", why
+}
 
 // wordBoundary places the two words of a word boundary against the repository's
 // folders. Both placed: the boundary between them; one placed: the other is named as
@@ -342,16 +378,17 @@ func wordBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoContext, f
 	if rc == nil || len(rc.Dirs) == 0 || from == to {
 		return nil, ""
 	}
-	pl := placeNames([]string{from, to}, c, rc)
+	fromDir, _ := placeWord(from, c, rc)
+	toDir, toWhy := placeWord(to, c, rc)
 	switch {
-	case pl[0].dir == "" && pl[1].dir == "":
-		return nil, ""
-	case pl[0].dir == "":
-		return nil, pl[0].why
-	case pl[1].dir == "":
-		return nil, pl[1].why
+	case fromDir == "":
+		return nil, "" // the subject is no part of this repository: no layer sentence
+	case toDir == "" && !importWordRE.MatchString(s.prose):
+		return nil, "" // "never call the network": a word of another kind
+	case toDir == "":
+		return nil, toWhy
 	}
-	ws := sentence{prose: "§0 must not import §1", spans: []string{pl[0].dir + "/", pl[1].dir + "/"}}
+	ws := sentence{prose: "§0 must not import §1", spans: []string{fromDir + "/", toDir + "/"}}
 	return forbidRules(ws, c, rc, []int{0}, []int{1}, false)
 }
 

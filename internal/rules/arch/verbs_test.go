@@ -169,3 +169,24 @@ func TestIsolateUnder(t *testing.T) {
 		}
 	}
 }
+
+// Layers named as plural words, in other verbs.
+func TestWordRoles(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"java"}, Dirs: []string{"src", "src/main", "src/main/java", "src/main/java/com", "src/main/java/com/acme",
+		"src/main/java/com/acme/controller", "src/main/java/com/acme/service", "src/main/java/com/acme/repository", "tests"}}
+	for _, c := range []struct{ text, want, why string }{
+		{"Controllers never touch a repository.", `{"from":["src/main/java/com/acme/controller/**"],"to":["src/main/java/com/acme/repository/**"],"mode":"forbid"}`, ""},
+		{"Controllers may only use services, never repositories directly.", `{"from":["src/main/java/com/acme/controller/**"],"to":["src/main/java/com/acme/repository/**"],"mode":"forbid"}`, ""},
+		{"Tests must never call the network.", "", ""},
+		{"Controllers must not import gateways.", "", "`gateways` names no folder of this repository"},
+	} {
+		res := importsRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must}, rc)
+		got := ""
+		for _, r := range res.Rules {
+			got += string(r.Params)
+		}
+		if got != c.want || res.Unenforced != c.why && !strings.Contains(res.Unenforced, strings.Trim(c.why, "`")) {
+			t.Errorf("%q: %s (%q), want %s (%q)", c.text, got, res.Unenforced, c.want, c.why)
+		}
+	}
+}
