@@ -319,7 +319,7 @@ var (
 	onlyAllowsRE    = mustRE(`^(?:the )?(§\d+)(?: folder| directory)? (?:only allows|allows only|may only contain|must only contain|should only contain|only contains|contains only|may contain only|can only contain|must contain only|should contain only|only has) (?:the )?(?:sub-?(?:directories|folders)|(?:child )?(?:folders|directories))?:? (` + spanList + `)`)
 	onlyChildrenRE  = mustRE(`^(?:the )?only (?:sub-?(?:directories|folders)|child (?:folders|directories)|folders|directories) (?:allowed )?(?:in|under|of|inside) (§\d+) (?:are|is) (` + spanList + `)`)
 	newFilesUnderRE = mustRE(`^(?:all )?new (?:files|code|modules|source files) (?:under|in|inside) (§\d+) (?:must |should |have to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be created) (?:in|into|under|inside) (?:one of )?(` + spanList + `)`)
-	kindUnderRE     = mustRE(`^(?:all |new |every )?(?:[a-z-]+ )?(?:files? )?\(?(§\d+)\)?(?: files?)? (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be kept|are placed|are kept|be located|are located) (?:in|into|under|inside|below) (` + spanList + `)`)
+	kindUnderRE     = mustRE(`^(?:all |new |every |each )?(?:[a-z-]+ )?(?:files? )?\(?(§\d+)\)?(?: (?:files?|class(?:es)?|modules?|components?|types?))? (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be kept|are placed|are kept|be located|are located) (?:in|into|under|inside|below) (?:the )?(` + spanList + `)`)
 	putKindRE       = mustRE(`^(?:always )?(?:put|place|keep|create) (?:all |new |every )?(?:[a-z-]+ )?(?:files? )?\(?(§\d+)\)?(?: files?)? (?:in|into|under|inside|below) (` + spanList + `)`)
 )
 

@@ -119,3 +119,16 @@ func TestGrownPath(t *testing.T) {
 		}
 	}
 }
+
+// A kind of class placed in a package named bare.
+func TestKindClassPlacement(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"java"}, Dirs: []string{"src", "src/main", "src/main/java", "src/main/java/com", "src/main/java/com/acme", "src/main/java/com/acme/service", "src/main/java/com/acme/web"}}
+	res := placementRecognizer{}.Recognize(&policy.Constraint{ID: "c", Text: "Every `*Service.java` class belongs in the `service` package.", Level: policy.Must}, rc)
+	got := ""
+	for _, r := range res.Rules {
+		got += string(r.Params)
+	}
+	if want := `{"files":["*Service.java"],"under":["src/main/java/com/acme/service/**"]}`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
