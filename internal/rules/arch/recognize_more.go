@@ -345,6 +345,8 @@ func (placementRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 		default:
 			if r, ok := kindPlacement(s, c, rc); ok {
 				out.Rules = append(out.Rules, r)
+			} else if r, ok := avoidFolderPlacement(s, c, rc); ok {
+				out.Rules = append(out.Rules, r)
 			} else if r, ok := besidePlacement(s, c, rc); ok {
 				out.Rules = append(out.Rules, r)
 			} else if r, ok := languagePlacement(s, c, rc); ok {

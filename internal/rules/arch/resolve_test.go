@@ -132,3 +132,23 @@ func TestKindClassPlacement(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want)
 	}
 }
+
+// One folder for a kind of code, another to avoid (maybe-finance/maybe CLAUDE.md:162).
+func TestAvoidFolderPlacement(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"ruby"}, Dirs: []string{"app", "app/models", "app/services", "lib"}}
+	for _, c := range []struct{ text, want string }{
+		{"Business logic in `app/models/` folder, avoid `app/services/`", `{"files":["app/services/**"],"under":["app/models/**"]}`},
+		{"Put helpers in `lib/`, not in `app/services/`.", `{"files":["app/services/**"],"under":["lib/**"]}`},
+		{"Business logic in `app/models/` folder, avoid `app/jobs/`", ``}, // no such folder
+		{"Tests in `test/`, not `spec/`.", ``},
+	} {
+		res := placementRecognizer{}.Recognize(&policy.Constraint{ID: "c", Text: c.text, Level: policy.Must}, rc)
+		got := ""
+		for _, r := range res.Rules {
+			got += string(r.Params)
+		}
+		if got != c.want {
+			t.Errorf("%q: %s, want %s", c.text, got, c.want)
+		}
+	}
+}
