@@ -35,6 +35,9 @@ func mustRE(s string) *lazyre.RE { return lazyre.New(s) }
 var (
 	// "§0 must not import (from) §1", "code in §0 must not depend on §1"
 	forbidRE = mustRE(`^` + place + `(` + spanList + `)` + noun + aside + `(?: itself| themselves)?,? ` + neg + ` (?:directly |ever )?` + importVerb + `(?: anything| any code)?(?: from| on)?(?: the)? (` + spanList + `)`)
+	// "§0 must not depend on Android framework classes (§1)": the target named in
+	// words, its code in parentheses
+	forbidNamedRE = mustRE(`^` + place + `(` + spanList + `)` + noun + aside + `,? ` + neg + ` (?:directly |ever )?` + importVerb + `(?: from| on)?(?: the| any)? (?:[a-z][\w-]* ){1,4}\((` + spanList + `)\)[.;]?$`)
 	// "nothing in §0 may import (from) §1"
 	nothingInRE = mustRE(`^nothing (?:in|under|inside) (` + spanList + `)` + noun + aside + ` (?:may|must|should|can|shall) ` + importVerb + `(?: anything)?(?: from| on)? (` + spanList + `)`)
 	// "only §0 (files) may import §1"
@@ -317,6 +320,10 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	case forbidRE.MatchString(p):
 		m := forbidRE.FindStringSubmatch(p)
 		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), vicaVersaRE.MatchString(p))
+	case forbidNamedRE.MatchString(p):
+		// "... must not depend on Android framework classes (§1)"
+		m := forbidNamedRE.FindStringSubmatch(p)
+		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), false)
 	case onlyRE.MatchString(p):
 		m := onlyRE.FindStringSubmatch(p)
 		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))

@@ -160,6 +160,8 @@ var groupPlaceholderRE = lazyre.New(`<[^>/]+>|\{[^}/]+\}|\[[a-z_-]+\]|:[a-z_]+`)
 
 var fileKindRE = lazyre.New(`^(\*|_|\.)?[\w.*-]*\.(go|py|pyi|ts|tsx|js|jsx|mjs|cjs|rs|java|kt)$`)
 
+var jvmPackageRE = lazyre.New(`^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*$`)
+
 var packageNameRE = lazyre.New(`^(@[a-z0-9][\w.-]*/)?[a-z0-9][\w.-]*(/[\w.-]+)*$`)
 
 // resolveSpan turns a code span into a subject, using the repository's folders when
@@ -186,6 +188,19 @@ func resolveSpan(span string, c *policy.Constraint, rc *recognize.RepoContext) (
 			g = "*" + g
 		}
 		return subject{globs: []string{g}, fileKind: true, lang: engine.LangOf(strings.ReplaceAll(g, "*", "x"), nil)}, true
+	}
+	// A Gradle project path: ":core", ":feature:login" is the folder core/,
+	// feature/login/ when the repository has it.
+	if strings.HasPrefix(s, ":") && len(s) > 1 && !strings.ContainsAny(s, "/*") {
+		d := strings.ReplaceAll(strings.TrimPrefix(s, ":"), ":", "/")
+		if p := repoPath(d, c, rc); isDir(rc, p) {
+			return subject{globs: []string{p + "/**"}, dir: p}, true
+		}
+		return subject{}, false
+	}
+	// A JVM package and everything in it: "android.*", "java.sql.*".
+	if pkg, ok := strings.CutSuffix(s, ".*"); ok && jvmPackageRE.MatchString(pkg) {
+		return subject{packages: []string{pkg}}, true
 	}
 	// Go's "all packages below": internal/rules/...
 	s = strings.TrimSuffix(s, "/...")

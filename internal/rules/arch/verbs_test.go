@@ -190,3 +190,23 @@ func TestWordRoles(t *testing.T) {
 		}
 	}
 }
+
+// A Gradle module by its project path, a JVM package with everything in it, the
+// target named in words with its code in parentheses.
+func TestGradleModuleAndPackage(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"kotlin"}, Dirs: []string{"app", "core", "core/src", "feature", "feature/login"}}
+	for _, c := range []struct{ text, want string }{
+		{"The `:core` module must not depend on Android framework classes (`android.*`).", `{"from":["core/**"],"to_packages":["android"],"mode":"forbid"}`},
+		{"`:feature:login` must not import `:core`.", `{"from":["feature/login/**"],"to":["core/**"],"mode":"forbid"}`},
+		{"The `:billing` module must not import `:core`.", ""},
+	} {
+		res := importsRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must}, rc)
+		got := ""
+		for _, r := range res.Rules {
+			got += string(r.Params)
+		}
+		if got != c.want {
+			t.Errorf("%q: %s (%s), want %s", c.text, got, res.Unenforced, c.want)
+		}
+	}
+}
