@@ -31,6 +31,7 @@ func sentences(text string) []sentence {
 	// read as a span that does not exist
 	text = outsideSpans(text, func(s string) string { return strings.ReplaceAll(s, "§", "section ") })
 	text = norm.SplitArrowSpans(text)
+	text = outsideSpans(text, quoteFreeOf)
 	prose := spanRE.ReplaceAllStringFunc(text, func(m string) string {
 		inner := strings.TrimSpace(strings.Trim(m, "`"))
 		spans = append(spans, inner)

@@ -1,6 +1,8 @@
 package arch
 
 import (
+	"strings"
+
 	"github.com/heed-dev/heed/internal/lazyre"
 )
 
@@ -24,8 +26,28 @@ var (
 	// onlyTalksRE: "§0 is the only package that talks to §1": only §0 may import §1.
 	onlyTalksRE = lazyre.New(`^(?:the )?(§\d+)((?: [\w-]+)?) (?:is|are) the only (?:[\w-]+ )?(?:package|module|folder|directory|layer|place|file|code|one|ones|crate|class|component|part|code path)s?(?: of the code(?:base)?)? (?:that|which|allowed to|permitted to|where (?:code|we|you) (?:may |can )?)? ?(?:talks? to|imports?|uses?|calls?|depends? on|may import|can import|may use|can use|touch(?:es)?|reach(?:es)? into|accesses|access|speaks? to|knows? about)( (?:the )?§\d+)`)
 	// thenCanonRE: what a rewrite leaves behind after the span: " directly", " at all".
-	canonTailRE = lazyre.New(`(§\d+) (?:directly|at all|in any way)\b`)
+	canonTailRE = lazyre.New(`(§\d+) (?:directly|at all|in any way|imports?|code|dependencies)\b`)
+	// freeOfWordRE: a library named as a word in "free of Django imports".
+	freeOfWordRE = lazyre.New(`(?i)\b(free (?:of|from)|clear of|clean of) ([A-Za-z][\w.-]*) (imports?|dependencies|code)\b`)
 )
+
+// notLibraries are words "free of X imports" uses that name no library.
+var notLibraries = map[string]bool{"any": true, "all": true, "third-party": true, "external": true, "internal": true,
+	"framework": true, "circular": true, "relative": true, "wildcard": true, "star": true, "unused": true, "new": true,
+	"other": true, "side-effect": true, "dynamic": true, "lazy": true, "type": true, "platform": true, "runtime": true,
+	"ui": true, "io": true, "network": true, "database": true, "vendor": true, "global": true, "default": true}
+
+// quoteFreeOf writes the library of "must stay free of Django imports" as code, the
+// way "must stay free of `django`" names it, so that the boundary readers see it.
+func quoteFreeOf(text string) string {
+	return freeOfWordRE.ReplaceAllStringFunc(text, func(m string) string {
+		g := freeOfWordRE.FindStringSubmatch(m)
+		if notLibraries[strings.ToLower(g[2])] {
+			return m
+		}
+		return g[1] + " `" + strings.ToLower(g[2]) + "` " + g[3]
+	})
+}
 
 // canonVerbs rewrites the verbs of a sentence's prose (lower case, spans as §N) into
 // the ones the boundary patterns read.

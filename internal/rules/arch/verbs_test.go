@@ -210,3 +210,16 @@ func TestGradleModuleAndPackage(t *testing.T) {
 		}
 	}
 }
+
+func TestQuoteFreeOf(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"`core` must stay free of Django imports.", "`core` must stay free of `django` imports."},
+		{"Keep `domain` free of SQLAlchemy code", "Keep `domain` free of `sqlalchemy` code"},
+		{"Keep `domain` free of circular imports", "Keep `domain` free of circular imports"},
+		{"The build is free of warnings.", "The build is free of warnings."},
+	} {
+		if got := quoteFreeOf(c.in); got != c.want {
+			t.Errorf("quoteFreeOf(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
