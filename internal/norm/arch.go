@@ -38,11 +38,6 @@ var (
 	statedApartRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)^(the\s+)?§(\s+[\w-]+)?\s+(knows? nothing (about|of)|(has|have) no knowledge of|(is|are) (completely |fully |entirely |totally )?(unaware of|independent of|agnostic (of|to)|decoupled from)|(is|are) the only ([\w-]+ )?(package|module|folder|directory|layer|place|file|crate|class|component|part)s? (that|which|allowed to) (talks? to|imports?|uses?|calls?|depends? on|touch(es)?|reach(es)? into|access(es)?))\s+(the\s+)?§`)
 	})
-	// testsBesideRE: "Tests live next to the code they test", "Unit tests (§) sit
-	// beside their source files": where tests go, stated as a fact.
-	testsBesideRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)^(?:(?:all|our|the) )?(?:unit )?(?:tests?|test files|specs|spec files)(?: \(§\))? (?:live|sit|are kept|are placed|are co-?located|are colocated|go|belong) (?:right )?(?:next to|beside|alongside|together with|in the same (?:folder|directory|package) as) (?:the |their )?(?:source(?: files?| code)?|code|files?|implementation|modules?|packages?)\b`)
-	})
 	// onlyDependsRE: "§ depends only on §", "§ imports only from §".
 	onlyDependsRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)^(the\s+)?§(\s*(,|and|or)\s*§)*(\s+(package|module|layer|folder|crate)s?)?\s+(depends|imports)\s+(only|exclusively)\s+(on|from)?\s*§`)
@@ -70,7 +65,7 @@ func BoundaryStatement(text string) bool {
 		return dependencyWordsRE().MatchString(words)
 	}
 	prose = strings.TrimLeft(prose, "-*• ")
-	return onlyDependsRE().MatchString(prose) || restrictedImportRE().MatchString(prose) || importsNothingRE().MatchString(prose) || statedApartRE().MatchString(prose) || testsBesideRE().MatchString(prose)
+	return onlyDependsRE().MatchString(prose) || restrictedImportRE().MatchString(prose) || importsNothingRE().MatchString(prose) || statedApartRE().MatchString(prose)
 }
 
 // arrowSpanRE: a code span that holds a whole arrow list of names, "`cmd → pkg →
