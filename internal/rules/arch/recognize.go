@@ -118,6 +118,8 @@ func (importsRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 				rules, why = []policy.Rule{r}, ""
 			} else if r, ok := entryRule(s, c, rc); ok {
 				rules, why = []policy.Rule{r}, ""
+			} else if rs, ok := eachOnlyRules(s, c, rc); ok {
+				rules, why = rs, ""
 			} else if hr, hwhy, ok := subjectFromHeading(s, c, rc); ok {
 				rules, why = hr, hwhy
 			}
@@ -191,7 +193,13 @@ func recognizeIsolate(s sentence, c *policy.Constraint, rc *recognize.RepoContex
 
 // isolateRule: no folder of group (a pattern "dir/*") imports another.
 func isolateRule(c *policy.Constraint, rc *recognize.RepoContext, group string) policy.Rule {
-	params := importsParams{Mode: ModeIsolate, Groups: group}
+	return isolateRuleExcept(c, rc, group, nil)
+}
+
+// isolateRuleExcept: no folder of group imports another, except the folders of
+// except (a shared folder among them).
+func isolateRuleExcept(c *policy.Constraint, rc *recognize.RepoContext, group string, except []string) policy.Rule {
+	params := importsParams{Mode: ModeIsolate, Groups: group, ToExcept: except}
 	sm := newSampler(rc)
 	base := strings.TrimSuffix(group, "/*")
 	a, b := sm.concrete(base+"/a/**", "one"), sm.concrete(base+"/b/**", "two")

@@ -1,6 +1,7 @@
 package arch
 
 import (
+	"sort"
 	"strings"
 	"testing"
 
@@ -48,7 +49,7 @@ func TestLibrariesAside(t *testing.T) {
 // what heed could not place; neither is no boundary of this repository.
 func TestWordBoundary(t *testing.T) {
 	rc := &recognize.RepoContext{Languages: []string{"typescript"},
-		Dirs: []string{"frontend", "frontend/domain", "frontend/components", "src", "src/infra"}}
+		Dirs: []string{"frontend", "frontend/components", "frontend/domain", "src", "src/infra"}}
 	for _, c := range []struct{ text, rules, why string }{
 		{"Domain must not depend on Infrastructure.", "", "`infrastructure` names no folder of this repository"},
 		{"The domain layer must never import the components layer.", `imports {"from":["frontend/domain/**"],"to":["frontend/components/**"],"mode":"forbid"}`, ""},
@@ -173,7 +174,7 @@ func TestIsolateUnder(t *testing.T) {
 // Layers named as plural words, in other verbs.
 func TestWordRoles(t *testing.T) {
 	rc := &recognize.RepoContext{Languages: []string{"java"}, Dirs: []string{"src", "src/main", "src/main/java", "src/main/java/com", "src/main/java/com/acme",
-		"src/main/java/com/acme/controller", "src/main/java/com/acme/service", "src/main/java/com/acme/repository", "tests"}}
+		"src/main/java/com/acme/controller", "src/main/java/com/acme/repository", "src/main/java/com/acme/service", "tests"}}
 	for _, c := range []struct{ text, want, why string }{
 		{"Controllers never touch a repository.", `{"from":["src/main/java/com/acme/controller/**"],"to":["src/main/java/com/acme/repository/**"],"mode":"forbid"}`, ""},
 		{"Controllers may only use services, never repositories directly.", `{"from":["src/main/java/com/acme/controller/**"],"to":["src/main/java/com/acme/repository/**"],"mode":"forbid"}`, ""},
@@ -220,6 +221,34 @@ func TestQuoteFreeOf(t *testing.T) {
 	} {
 		if got := quoteFreeOf(c.in); got != c.want {
 			t.Errorf("quoteFreeOf(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// Each part of a folder on its own, a shared folder excepted
+// (Crossbill-Highlights/crossbill-web CLAUDE.md:26).
+func TestEachOnly(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"python"}, Dirs: []string{"backend", "backend/src", "backend/src/domain", "backend/src/domain/common",
+		"backend/src/domain/library", "backend/src/domain/reading", "backend/src/application", "backend/src/application/library", "backend/src/application/reading",
+		"src", "src/modules", "src/modules/a", "src/shared"}}
+	sort.Strings(rc.Dirs) // as RepoContextFor gives them
+	for _, c := range []struct{ text, want string }{
+		{"a domain module (`library`, `reading`, …) imports only itself and `domain/common/`, referencing other modules' aggregates by ID.",
+			`{"to_except":["backend/src/domain/common/**"],"mode":"isolate","groups":"backend/src/domain/*"}` + `{"from":["backend/src/domain/**"],"mode":"only"}`},
+		{"Each module under `src/modules/` may only import from itself and `src/shared/`.",
+			`{"to_except":["src/shared/**"],"mode":"isolate","groups":"src/modules/*"}` + `{"from":["src/modules/**"],"to":["src/shared/**"],"mode":"only"}`},
+		{"Each module under `src/modules/` imports itself first.", ""},
+		// both domain/ and application/ hold library/ and reading/: the qualifier
+		// says which; without one, which is not said
+		{"A module (`library`, `reading`) imports only itself.", ""},
+	} {
+		res := importsRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must}, rc)
+		got := ""
+		for _, r := range res.Rules {
+			got += string(r.Params)
+		}
+		if got != c.want {
+			t.Errorf("%q: %s (%s), want %s", c.text, got, res.Unenforced, c.want)
 		}
 	}
 }
