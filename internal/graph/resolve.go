@@ -314,6 +314,18 @@ func (r *Resolver) resolveGo(from string, imp Import) Edge {
 		}
 		return edgeTo(imp, dir, NodeMissing, p)
 	}
+	if len(r.goMods) == 0 {
+		// No go.mod in view (a snapshot of a few files): "spoutmc/internal/docker"
+		// is the package of internal/docker when the files hold one there. The
+		// rest after the module's elements must be two or more elements deep, so
+		// that a standard library path ("net/http") never lands on a folder "http".
+		segs := strings.Split(p, "/")
+		for skip := 1; skip <= 3 && len(segs)-skip >= 2; skip++ {
+			if dir := strings.Join(segs[skip:], "/"); r.goPkg[dir] {
+				return edgeTo(imp, dir, NodeDir, p)
+			}
+		}
+	}
 	return edgeTo(imp, p, NodeExternal, p)
 }
 

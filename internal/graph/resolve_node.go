@@ -541,6 +541,15 @@ func (r *Resolver) resolveJS(from string, imp Import) Edge {
 			}
 		}
 	}
+	if rest, ok := strings.CutPrefix(spec, "~/"); ok {
+		if f, ok := w.conventionalAlias(from, rest, ts); ok {
+			return w.internal(imp, f)
+		}
+	} else if rest, ok := strings.CutPrefix(spec, "@/"); ok {
+		if f, ok := w.conventionalAlias(from, rest, ts); ok {
+			return w.internal(imp, f)
+		}
+	}
 	name, sub := jsPackageName(strings.TrimPrefix(spec, "node:"))
 	if pk := w.pkgs[name]; pk != nil && !strings.HasPrefix(spec, "node:") {
 		if f, ok := w.packageEntry(pk, sub); ok {
@@ -578,4 +587,25 @@ func matchPattern(pattern, s string) (string, bool) {
 		return "", false
 	}
 	return s[len(pre) : len(s)-len(suf)], true
+}
+
+// conventionalAlias resolves "~/x" and "@/x" that no tsconfig in view maps (a
+// snapshot without its configuration): the conventions of the frameworks that
+// define them, "app/x" (Remix), "src/x" (Vite, Next.js, Nuxt) or "x", from the
+// nearest folder above the importer that holds the file. Neither prefix is ever a
+// package name, so nothing external is taken for the project's own.
+func (w *jsWorld) conventionalAlias(from, rest string, ts bool) (string, bool) {
+	if rest == "" || strings.HasPrefix(rest, "../") {
+		return "", false
+	}
+	for d := Dir(from); ; d = Dir(d) {
+		for _, root := range []string{"app", "src", ""} {
+			if f, ok := w.tryFileFor(path.Join(d, root, rest), ts); ok {
+				return f, true
+			}
+		}
+		if d == "" {
+			return "", false
+		}
+	}
 }

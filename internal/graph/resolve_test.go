@@ -87,6 +87,19 @@ def lazy():
 	check(t, "namespace packages", edges(t, tree, "tools/gen/main.py"), "1:tools/gen/util.py 2:tools(dir)")
 }
 
+// "~/x" and "@/x" with no tsconfig in view: the framework conventions (app/, src/)
+// from the nearest folder that holds the file; never a package.
+func TestResolveConventionalAlias(t *testing.T) {
+	tree := map[string]string{
+		"apps/webapp/app/env.server.ts": "export const env = {};\n",
+		"web/src/lib/fetch.ts":          "export const get = 1;\n",
+		"apps/webapp/test/a.test.ts":    "import { env } from \"~/env.server\";\nimport { x } from \"~/nothing\";\n",
+		"web/src/components/List.tsx":   "import { get } from \"@/lib/fetch\";\nimport { y } from \"@scope/pkg\";\n",
+	}
+	check(t, "remix", edges(t, tree, "apps/webapp/test/a.test.ts"), "1:apps/webapp/app/env.server.ts 2:~(external)")
+	check(t, "next", edges(t, tree, "web/src/components/List.tsx"), "1:web/src/lib/fetch.ts 2:@scope/pkg(external)")
+}
+
 func TestResolveJSAndTS(t *testing.T) {
 	tree := map[string]string{
 		"package.json":     `{"name":"root","private":true,"workspaces":["packages/*"]}`,
@@ -153,6 +166,19 @@ func TestResolveGo(t *testing.T) {
 	check(t, "go", edges(t, tree, "internal/sched/s.go"),
 		"4:time(external) 5:internal/clock(dir) 6:internal/testutil(dir) 7:internal/gone(missing) 8:github.com/pkg/errors(external)")
 	check(t, "nested module", edges(t, tree, "tools/gen/main.go"), "3:tools/lib(dir) 4:internal/clock(dir)")
+}
+
+// A snapshot of a few files without its go.mod: the module's own packages are still
+// found by the folders the files hold; the standard library stays external even when
+// a folder shares a name with the last element of its path.
+func TestResolveGoWithoutModule(t *testing.T) {
+	tree := map[string]string{
+		"internal/docker/mapper.go": "package docker\n",
+		"http/handler.go":           "package http\n",
+		"internal/config/c.go":      "package config\n\nimport (\n\t\"spoutmc/internal/docker\"\n\t\"net/http\"\n\t\"github.com/acme/app/internal/docker\"\n\t\"github.com/pkg/errors\"\n)\n",
+	}
+	check(t, "no go.mod", edges(t, tree, "internal/config/c.go"),
+		"4:internal/docker(dir) 5:net/http(external) 6:internal/docker(dir) 7:github.com/pkg/errors(external)")
 }
 
 func TestResolveRust(t *testing.T) {

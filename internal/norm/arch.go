@@ -33,6 +33,11 @@ var (
 	importsNothingRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)^(the\s+)?§(\s+(package|module|layer|folder|crate)s?)?\s+(imports|depends on)\s+(nothing\b|no other (code|folders?|packages?|modules?|layers?)\b|[a-z][\w-]*((\s*\+\s*|\s+and\s+|,\s*(and\s+)?)[a-z][\w-]*)*\s+(only|exclusively)\b)`)
 	})
+	// statedApartRE: "the § layer knows nothing about §", "§ is independent of §", "§
+	// is the only package that talks to §": a boundary stated as a fact about the code.
+	statedApartRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^(the\s+)?§(\s+[\w-]+)?\s+(knows? nothing (about|of)|(has|have) no knowledge of|(is|are) (completely |fully |entirely |totally )?(unaware of|independent of|agnostic (of|to)|decoupled from)|(is|are) the only ([\w-]+ )?(package|module|folder|directory|layer|place|file|crate|class|component|part)s? (that|which|allowed to) (talks? to|imports?|uses?|calls?|depends? on|touch(es)?|reach(es)? into|access(es)?))\s+(the\s+)?§`)
+	})
 	// onlyDependsRE: "§ depends only on §", "§ imports only from §".
 	onlyDependsRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)^(the\s+)?§(\s*(,|and|or)\s*§)*(\s+(package|module|layer|folder|crate)s?)?\s+(depends|imports)\s+(only|exclusively)\s+(on|from)?\s*§`)
@@ -43,11 +48,16 @@ var (
 // verb: an arrow list of three or more code spans in a sentence about dependencies,
 // imports or layers (names, not command lines), or "X depends only on Y".
 func BoundaryStatement(text string) bool {
+	text = SplitArrowSpans(text)
 	prose := archSpanRE().ReplaceAllString(text, "§")
 	prose = strings.Join(strings.Fields(prose), " ")
-	if arrowListRE().MatchString(prose) {
-		for _, sp := range archSpanRE().FindAllString(text, -1) {
-			if strings.ContainsAny(strings.Trim(sp, "`"), " \t") {
+	if loc := arrowListRE().FindStringIndex(prose); loc != nil {
+		// the spans of the arrow list itself: a command line there is no part
+		// of the code ("`internal: []`" elsewhere in the sentence is no list)
+		before := strings.Count(prose[:loc[0]], "§")
+		n := strings.Count(prose[loc[0]:loc[1]], "§")
+		for i, sp := range archSpanRE().FindAllString(text, -1) {
+			if i >= before && i < before+n && strings.ContainsAny(strings.Trim(sp, "`"), " \t") {
 				return false // a command line, not a part of the code
 			}
 		}
@@ -55,7 +65,30 @@ func BoundaryStatement(text string) bool {
 		return dependencyWordsRE().MatchString(words)
 	}
 	prose = strings.TrimLeft(prose, "-*• ")
-	return onlyDependsRE().MatchString(prose) || restrictedImportRE().MatchString(prose) || importsNothingRE().MatchString(prose)
+	return onlyDependsRE().MatchString(prose) || restrictedImportRE().MatchString(prose) || importsNothingRE().MatchString(prose) || statedApartRE().MatchString(prose)
+}
+
+// arrowSpanRE: a code span that holds a whole arrow list of names, "`cmd → pkg →
+// internal`".
+var arrowSpanRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("`([\\w./@:-]+(?:\\s*(?:→|->|-->|=>|⟶|←|<-|<--|<=|⟵)\\s*[\\w./@:-]+){2,})`")
+})
+
+var arrowSplitRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\s*(→|->|-->|=>|⟶|←|<-|<--|<=|⟵)\s*`)
+})
+
+// SplitArrowSpans writes an arrow list held in one code span ("`cmd → pkg →
+// internal`") as the span of each name joined by the arrows ("`cmd` → `pkg` →
+// `internal`"), the way the boundary readers read it.
+func SplitArrowSpans(text string) string {
+	if !strings.Contains(text, "`") {
+		return text
+	}
+	return arrowSpanRE().ReplaceAllStringFunc(text, func(m string) string {
+		inner := strings.Trim(m, "`")
+		return "`" + arrowSplitRE().ReplaceAllString(inner, "` $1 `") + "`"
+	})
 }
 
 // importColumnRE: a table column that lists what a row's part may import.

@@ -29,6 +29,14 @@ func TestBoundaryStatement(t *testing.T) {
 		{"`render` depends on `model`.", false},
 		{"Imports: `a` -> `b`.", false},
 		{"Install dependencies: `npm ci` -> `npm run build` -> `npm test`.", false},
+		{"The `domain` layer knows nothing about `http`.", true},
+		{"`pkg/parser` is independent of `pkg/render`.", true},
+		{"`internal/gateway` is the only package that talks to `github.com/stripe/stripe-go`.", true},
+		{"The `cache` is independent of the request.", false},
+		{"`heed` is the only tool that reads `AGENTS.md`.", false},
+		// where tests live, said as a fact, describes the layout (instr's level
+		// examples pin it as information); with a modal it is a placement rule
+		{"Tests live next to the code they test.", false},
 	} {
 		if got := BoundaryStatement(c.text); got != c.want {
 			t.Errorf("BoundaryStatement(%q) = %v, want %v", c.text, got, c.want)
@@ -166,5 +174,20 @@ func TestTestsFramedOut(t *testing.T) {
 		if got := TestsFramedOut(c.text); got != c.want {
 			t.Errorf("TestsFramedOut(%q) = %v, want %v", c.text, got, c.want)
 		}
+	}
+}
+
+func TestSplitArrowSpans(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Layers: `cmd → pkg → internal`, where `internal: []` means none.", "Layers: `cmd` → `pkg` → `internal`, where `internal: []` means none."},
+		{"Run `make build -> make test -> make install`.", "Run `make build -> make test -> make install`."},
+		{"`a -> b`", "`a -> b`"},
+	} {
+		if got := SplitArrowSpans(c.in); got != c.want {
+			t.Errorf("SplitArrowSpans(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	if !BoundaryStatement("Architecture: strict 3-layer: `cmd → pkg → internal`, where `internal: []` means internal packages cannot import each other.") {
+		t.Error("an arrow list in one span, beside a span with a space, is a boundary statement")
 	}
 }

@@ -53,6 +53,8 @@ func TestCorpusRulesArePinned(t *testing.T) {
 		// without a layout, `web` is the folder web/ at any depth or the package web
 		"langfuse__langfuse__.agents__AGENTS.md: imports {\"from_packages\":[\"@langfuse/shared\"],\"to\":[\"**/web/**\",\"**/worker/**\",\"**/ee/**\"],\"to_packages\":[\"web\",\"worker\",\"ee\"],\"mode\":\"forbid\"} <- `@langfuse/shared` -> no imports from `web`, `worker`, or `ee`",
 		"microsoft__vscode__.github__copilot-instructions.md: imports {\"from\":[\"vs/workbench/**\"],\"to\":[\"src/vs/sessions/**\"],\"mode\":\"forbid\"} <- `src/vs/sessions/` - Agents sessions window, a dedicated workbench layer for agentic workflows (sits alongside `vs/workbench`, may import from it but not vice versa)",
+		// tests beside their source: a *.test.ts in a separate test tree is misplaced
+		"vercel__ai__AGENTS.md: placement {\"files\":[\"**/*.test.ts\"],\"except\":[\"**/e2e/**\",\"**/integration/**\",\"**/integration-tests/**\",\"**/acceptance/**\",\"**/smoke/**\",\"**/*evals/**\",\"**/*-evals/**\",\"**/benchmarks/**\",\"**/fixtures/**\",\"**/testdata/**\",\"**/__fixtures__/**\",\"**/*.e2e.*\",\"**/*.e2e-spec.*\"],\"not_under\":[\"**/test/**\",\"**/tests/**\",\"**/__tests__/**\",\"**/spec/**\",\"**/specs/**\"]} <- Test files: `*.test.ts` alongside source files",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("corpus rules changed:\n%s", strings.Join(got, "\n"))

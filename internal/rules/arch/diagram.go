@@ -18,7 +18,13 @@ import (
 var (
 	// diagramSentenceRE: a sentence that gives a diagram's arrows the meaning of
 	// imports or dependencies.
-	diagramSentenceRE = mustRE(`\barrows?\b[^.;]*\b(?:imports?|depend(?:s|encies|ency)?|may go|point)\b|\b(?:diagram|graph) (?:above|below)\b[^.;]*\b(?:imports?|depend(?:s|encies|ency)?)\b`)
+	diagramSentenceRE = mustRE(`\barrows?\b[^.;]*\b(?:imports?|depend(?:s|encies|ency)?|may go|point)\b|\b(?:diagram|graph) (?:above|below)\b[^.;]*\b(?:imports?|depend(?:s|encies|ency)?)\b|\b(?:imports?|depends?|depend|uses?|use|calls?|call)(?: only)? (?:on |from )?(?:the )?(?:one )?layers? (?:directly )?(?:below|beneath|underneath|under) (?:it|them|itself)\b|\b(?:never|not|no) (?:imports?|depends? on|uses?) (?:a |any |the )?layers? (?:above|over) (?:it|them|itself)\b`)
+	// listOrderRE: a lead-in that says which way a list of layers runs.
+	listOrderRE = lazyre.New(`(?i)\b(?:(from )?(top|highest|outermost) (?:to (?:bottom|lowest|innermost)|first|down)|(from )?(bottom|lowest|innermost) (?:to (?:top|highest|outermost)|first|up))\b`)
+	// verticalArrowRE: a line of a vertical diagram that only points down (or up).
+	verticalDownRE = lazyre.New(`^[\s│|┃]*[▼↓vV∨][\s│|┃]*$`)
+	verticalUpRE   = lazyre.New(`^[\s│|┃]*[▲↑^∧][\s│|┃]*$`)
+	verticalBarRE  = lazyre.New(`^[\s│|┃]+$`)
 	// diagramArrowRE splits a diagram line at its arrows.
 	diagramArrowRE = lazyre.New(`\s*(?:-{1,3}>|={1,2}>|→|⟶)\s*`)
 	diagramNameRE  = lazyre.New(`^[A-Za-z0-9_@][\w./@-]*$`)
@@ -38,6 +44,10 @@ func diagramLayers(c *policy.Constraint, rc *recognize.RepoContext) (sentence, b
 			continue
 		}
 		for _, cb := range o.Code {
+			if chain, ok := verticalChain(cb.Text); ok {
+				chains = append(chains, chain)
+				continue
+			}
 			for _, line := range strings.Split(cb.Text, "\n") {
 				parts := diagramArrowRE.Split(strings.TrimSpace(line), -1)
 				if len(parts) < 3 {
@@ -53,6 +63,11 @@ func diagramLayers(c *policy.Constraint, rc *recognize.RepoContext) (sentence, b
 			}
 		}
 	}
+	if len(chains) == 0 {
+		if chain, ok := listChain(c, rc); ok {
+			chains = append(chains, chain)
+		}
+	}
 	if len(chains) != 1 {
 		return sentence{}, false // none, or several heed would have to join
 	}
@@ -65,4 +80,67 @@ func diagramLayers(c *policy.Constraint, rc *recognize.RepoContext) (sentence, b
 		s.spans = append(s.spans, name)
 	}
 	return s, true
+}
+
+// verticalChain reads a diagram drawn top to bottom: one name a line, the names
+// joined by lines of bars and one arrow head ("│", "▼"). Arrows pointing down make
+// each name depend on the one below it; pointing up, on the one above. Any other
+// line, or arrows both ways, is no chain.
+func verticalChain(text string) ([]string, bool) {
+	var names []string
+	down, up := 0, 0
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case t == "":
+		case verticalDownRE.MatchString(t) && len(names) > 0:
+			down++
+		case verticalUpRE.MatchString(t) && len(names) > 0:
+			up++
+		case verticalBarRE.MatchString(t):
+		case diagramNameRE.MatchString(t):
+			names = append(names, t)
+		default:
+			return nil, false
+		}
+	}
+	if len(names) < 3 || down > 0 && up > 0 || down+up < len(names)-1 {
+		return nil, false
+	}
+	if up > 0 {
+		slices.Reverse(names)
+	}
+	return names, true
+}
+
+// listChain reads the layers a section lists one an item, each item a name alone,
+// under a lead-in that says which way the list runs ("Layers, from top to bottom:"):
+// the names top first, each depending on the ones below it.
+func listChain(c *policy.Constraint, rc *recognize.RepoContext) ([]string, bool) {
+	var names []string
+	lead := ""
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != c.File || !slices.Equal(o.HeaderPath, c.HeaderPath) || o.Context == "" || o.Line >= c.Line {
+			continue
+		}
+		spans := recognize.CodeSpans(o.Text)
+		rest := strings.Trim(spanRE.ReplaceAllString(o.Text, ""), " .;:*")
+		if len(spans) != 1 || rest != "" || !diagramNameRE.MatchString(strings.TrimSpace(spans[0])) {
+			continue
+		}
+		if lead != "" && o.Context != lead {
+			return nil, false // two lists: which one the sentence means is not said
+		}
+		lead = o.Context
+		names = append(names, strings.Trim(strings.TrimSpace(spans[0]), "/"))
+	}
+	m := listOrderRE.FindStringSubmatch(lead)
+	if len(names) < 2 || m == nil || !layerWordRE.MatchString(strings.ToLower(lead)) {
+		return nil, false
+	}
+	if m[4] != "" { // bottom first
+		slices.Reverse(names)
+	}
+	return names, true
 }

@@ -31,6 +31,9 @@ type placementParams struct {
 	// files whose content matches this expression (a module that defines tests).
 	Named      []string `json:"named,omitempty"`
 	Containing string   `json:"containing,omitempty"`
+	// NotUnder (with Files, instead of Under): files of the kind must not live
+	// below one of these ("tests beside their source": no tests/ tree).
+	NotUnder []string `json:"not_under,omitempty"`
 }
 
 type placementCheck struct {
@@ -45,7 +48,7 @@ func compilePlacement(rule *policy.Rule) (engine.Check, error) {
 		return nil, err
 	}
 	byDir := p.Dir != "" || len(p.Allowed) > 0
-	byKind := len(p.Files) > 0 || len(p.Under) > 0
+	byKind := len(p.Files) > 0 || len(p.Under) > 0 || len(p.NotUnder) > 0
 	var containing *regexp.Regexp
 	if p.Containing != "" {
 		re, err := regexp.Compile(p.Containing)
@@ -84,8 +87,14 @@ func compilePlacement(rule *policy.Rule) (engine.Check, error) {
 			p.Allowed[i] = a
 		}
 	case byKind:
-		if len(p.Files) == 0 || len(p.Under) == 0 {
-			return nil, fmt.Errorf("params.files and params.under: both are needed")
+		if len(p.Files) == 0 || len(p.Under) == 0 && len(p.NotUnder) == 0 {
+			return nil, fmt.Errorf("params.files and params.under (or not_under): both are needed")
+		}
+		if len(p.Under) > 0 && len(p.NotUnder) > 0 {
+			return nil, fmt.Errorf("params: give under or not_under, not both")
+		}
+		if err := validGlobs("not_under", p.NotUnder); err != nil {
+			return nil, err
 		}
 		if err := validGlobs("files", p.Files); err != nil {
 			return nil, err
@@ -156,6 +165,10 @@ func (c *placementCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resu
 		}
 		if !named {
 			msg = fmt.Sprintf("%s is not named %s", base, strings.Join(c.p.Named, " or "))
+		}
+	} else if len(c.p.NotUnder) > 0 {
+		if matchAny(c.p.NotUnder, f.Path) {
+			msg = fmt.Sprintf("a %s file in a separate test folder; it belongs beside the code it tests", list(c.p.Files))
 		}
 	} else if !matchAny(c.p.Under, f.Path) {
 		msg = fmt.Sprintf("a %s file outside %s, where such files live", list(c.p.Files), list(humans(c.p.Under)))

@@ -35,6 +35,9 @@ func mustRE(s string) *lazyre.RE { return lazyre.New(s) }
 var (
 	// "§0 must not import (from) §1", "code in §0 must not depend on §1"
 	forbidRE = mustRE(`^` + place + `(` + spanList + `)` + noun + aside + `(?: itself| themselves)?,? ` + neg + ` (?:directly |ever )?` + importVerb + `(?: anything| any code)?(?: from| on)?(?: the)? (` + spanList + `)`)
+	// "§0 must not depend on Android framework classes (§1)": the target named in
+	// words, its code in parentheses
+	forbidNamedRE = mustRE(`^` + place + `(` + spanList + `)` + noun + aside + `,? ` + neg + ` (?:directly |ever )?` + importVerb + `(?: from| on)?(?: the| any)? (?:[a-z][\w-]* ){1,4}\((` + spanList + `)\)[.;]?$`)
 	// "nothing in §0 may import (from) §1"
 	nothingInRE = mustRE(`^nothing (?:in|under|inside) (` + spanList + `)` + noun + aside + ` (?:may|must|should|can|shall) ` + importVerb + `(?: anything)?(?: from| on)? (` + spanList + `)`)
 	// "only §0 (files) may import §1"
@@ -54,7 +57,7 @@ var (
 	// "§0 is the data model: it imports no other heed package"
 	onlyNoneRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + `\b[^§]*?(?:\bit|\bthey|, which|^)? ?(?:(?:imports|depends on|may import|must import|import|depend on) (?:no|nothing from any)|` + neg + ` ` + importVerb + ` (?:any|anything from any|code from any)) other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)`)
 	// "§0 must not import any other (heed) package"
-	onlyNone2RE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` ` + neg + ` ` + importVerb + ` (?:(?:any )?other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)|anything else (?:from|in|of) (?:this|the|our) (?:module|repository|repo|project|codebase|code base|workspace))`)
+	onlyNone2RE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` ` + neg + ` (?:` + importVerb + `|use) (?:(?:any )?other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?|crates?)|anything else (?:from|in|of) (?:this|the|our) (?:module|repository|repo|project|codebase|code base|workspace))`)
 	// "§0 imports nothing", "§0 must import nothing (no frameworks)"
 	importsNothingRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` (?:imports|depends on|(?:may|must|should|can) (?:import|depend on)) (?:nothing|no other (?:code|folders?|packages?|modules?|layers?))\b`)
 	// "§0 imports domain only", "§0 imports application + contracts only", "§0 may
@@ -75,11 +78,14 @@ var (
 	tableRowRE   = mustRE(`^(§\d+)` + noun + ` \| (?:(` + spanList + `)|nothing|none|-|—|no other (?:layers?|packages?|modules?))\.?$`)
 	onlyLeadInRE = mustRE(`\b(?:may|can|must|should) only (?:import|depend on|use)\b|\b(?:may|can) (?:import|depend on) only\b|\b(?:imports?|depends?) only\b`)
 	// "§0 and §1 must not import each other"
-	eachOtherRE   = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
-	isolate2RE    = mustRE(`^(?:the )?([a-z-]+?)s ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
-	isolate3RE    = mustRE(`^no ([a-z-]+?) (?:may|can|should|must) ` + importVerb + `(?: from)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?\b`)
-	vicaVersaRE   = mustRE(`\((?:or|and) (?:the other way round|the other way around|vice versa)\)|,? (?:or|and) (?:the other way round|the other way around|vice versa)\b`)
-	independentRE = mustRE(`\b(?:independent|isolated|decoupled|separate) (?:of|from) (?:each other|one another)|\bmust not depend on each other|\bstay independent\b`)
+	eachOtherRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
+	isolate2RE  = mustRE(`^(?:the )?([a-z-]+?)s ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
+	isolate3RE  = mustRE(`^no ([a-z-]+?) (?:may|can|should|must) ` + importVerb + `(?: from)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?\b`)
+	// "the modules under §0 are independent (of each other)", "folders in §0 must
+	// stay isolated from one another"
+	isolateUnderRE = mustRE(`^(?:the )?(?:[\w-]+ )?(?:modules|folders|directories|packages|features|apps|crates|services|components|libraries|libs|plugins|sub-?folders|sub-?packages) (?:under|in|inside|below|of) (§\d+) (?:are|stay|must be|must stay|should be|should stay|remain|must remain|should remain|are kept|must be kept) (?:fully |completely |strictly |mutually )?(?:independent|isolated|decoupled|separate)(?: (?:of|from) (?:each other|one another))?(?:[:.;,]|$)`)
+	vicaVersaRE    = mustRE(`\((?:or|and) (?:the other way round|the other way around|vice versa)\)|,? (?:or|and) (?:the other way round|the other way around|vice versa)\b`)
+	independentRE  = mustRE(`\b(?:independent|isolated|decoupled|separate) (?:of|from) (?:each other|one another)|\bmust not depend on each other|\bstay independent\b`)
 )
 
 // importsRecognizer compiles boundary sentences into imports rules.
@@ -107,6 +113,17 @@ func (importsRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 			continue
 		}
 		rules, why := recognizeBoundary(s, c, rc, ctxGroup)
+		if len(rules) == 0 {
+			if r, ok := testsImportRule(s, c, rc); ok {
+				rules, why = []policy.Rule{r}, ""
+			} else if r, ok := entryRule(s, c, rc); ok {
+				rules, why = []policy.Rule{r}, ""
+			} else if rs, ok := eachOnlyRules(s, c, rc); ok {
+				rules, why = rs, ""
+			} else if hr, hwhy, ok := subjectFromHeading(s, c, rc); ok {
+				rules, why = hr, hwhy
+			}
+		}
 		for _, r := range rules {
 			add(r)
 		}
@@ -150,6 +167,14 @@ func recognizeIsolate(s sentence, c *policy.Constraint, rc *recognize.RepoContex
 		noun1, noun2 = m[1], m[2]
 	} else if m := isolate2RE.FindStringSubmatch(s.prose); m != nil {
 		noun1, noun2 = m[1], m[1]
+	} else if m := isolateUnderRE.FindStringSubmatch(s.prose); m != nil {
+		// "Modules under `src/features/` are independent": the folders of that
+		// folder import none of one another
+		sub, why := placeSpan(s, atoi(m[1][len("§"):]), []int{atoi(m[1][len("§"):])}, c, rc)
+		if why != "" || sub.dir == "" {
+			return policy.Rule{}, false, why
+		}
+		return isolateRule(c, rc, sub.dir+"/*"), true, ""
 	} else {
 		return policy.Rule{}, false, ""
 	}
@@ -163,17 +188,27 @@ func recognizeIsolate(s sentence, c *policy.Constraint, rc *recognize.RepoContex
 	if group == "" {
 		return policy.Rule{}, false, fmt.Sprintf("names no folder that holds the %ss (write it as `src/%ss/<name>/`)", noun1, noun1)
 	}
-	params := importsParams{Mode: ModeIsolate, Groups: group}
+	return isolateRule(c, rc, group), true, ""
+}
+
+// isolateRule: no folder of group (a pattern "dir/*") imports another.
+func isolateRule(c *policy.Constraint, rc *recognize.RepoContext, group string) policy.Rule {
+	return isolateRuleExcept(c, rc, group, nil)
+}
+
+// isolateRuleExcept: no folder of group imports another, except the folders of
+// except (a shared folder among them).
+func isolateRuleExcept(c *policy.Constraint, rc *recognize.RepoContext, group string, except []string) policy.Rule {
+	params := importsParams{Mode: ModeIsolate, Groups: group, ToExcept: except}
 	sm := newSampler(rc)
 	base := strings.TrimSuffix(group, "/*")
 	a, b := sm.concrete(base+"/a/**", "one"), sm.concrete(base+"/b/**", "two")
 	aSib := sm.concrete(base+"/a/**", "helper")
-	rule := archRule(KindImports, params, c,
+	return archRule(KindImports, params, c,
 		fmt.Sprintf("a file in one folder of %s imports from another", group),
 		"move what both need to a shared folder, or import it through the owner's public entry point if the instructions allow one",
 		sm.importCase(policy.ExpectViolated, a, b, "one feature importing another"),
 		sm.importCase(policy.ExpectSatisfied, a, aSib, "a feature importing its own file"))
-	return rule, true, ""
 }
 
 // groupFromDirs finds the folder of a noun's instances: a repository folder named
@@ -209,6 +244,10 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	case layerItemRE.MatchString(p) && onlyLeadInRE.MatchString(recognize.Lower(c.Context)):
 		m := layerItemRE.FindStringSubmatch(p)
 		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
+	case arrowItemRE.MatchString(p) && allowedHeading(c):
+		// "- `ui` → `state`, `api`" under "## Allowed dependencies"
+		m := arrowItemRE.FindStringSubmatch(p)
+		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
 	case tableRowRE.MatchString(p) && norm.ImportColumn(c.Context):
 		m := tableRowRE.FindStringSubmatch(p)
 		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
@@ -233,7 +272,20 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 		return out, ""
 	case importsNothingRE.MatchString(p):
 		m := importsNothingRE.FindStringSubmatch(p)
-		return onlyRules(s, c, rc, spans(m[1]), nil)
+		rules, why := onlyRules(s, c, rc, spans(m[1]), nil)
+		if libs := librariesAside(c.Text); len(rules) > 0 && len(libs) > 0 {
+			// "`domain/` imports nothing (no FastAPI, SQLAlchemy, etc.)": the
+			// libraries named are banned there too
+			from, _, _ := placeAll(s, c, rc, spans(m[1]))
+			var to []subject
+			for _, l := range libs {
+				to = append(to, subject{packages: []string{l}})
+			}
+			if r, ok := forbidRule(c, rc, from, to); ok {
+				rules = append(rules, r)
+			}
+		}
+		return rules, why
 	case importsWordsRE.MatchString(p) && wordsOnly(importsWordsRE.FindStringSubmatch(p)):
 		m := importsWordsRE.FindStringSubmatch(p)
 		ws, idx := withWords(s, m[3])
@@ -276,14 +328,128 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	case forbidRE.MatchString(p):
 		m := forbidRE.FindStringSubmatch(p)
 		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), vicaVersaRE.MatchString(p))
+	case forbidNamedRE.MatchString(p):
+		// "... must not depend on Android framework classes (§1)"
+		m := forbidNamedRE.FindStringSubmatch(p)
+		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), false)
 	case onlyRE.MatchString(p):
 		m := onlyRE.FindStringSubmatch(p)
 		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
 	case onlyNoneRE.MatchString(p):
 		m := onlyNoneRE.FindStringSubmatch(p)
 		return onlyRules(s, c, rc, spans(m[1]), nil)
+	case len(s.spans) == 0 && wordBoundaryRE.MatchString(p):
+		m := wordBoundaryRE.FindStringSubmatch(p)
+		return wordBoundary(s, c, rc, m[1], m[2])
+	case len(s.spans) == 0 && wordOnlyNeverRE.MatchString(p):
+		// "Controllers may only use services, never repositories directly": the
+		// part said outright
+		m := wordOnlyNeverRE.FindStringSubmatch(p)
+		return wordBoundary(s, c, rc, m[1], m[2])
 	}
 	return nil, ""
+}
+
+// wordBoundaryRE: "Domain must not depend on Infrastructure", "the core layer must
+// never import the web layer": layers named as words, without code spans.
+var (
+	wordBoundaryRE  = mustRE(`(?:^|; )(?:the )?([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)? ` + neg + ` (?:directly |ever )?(?:import|depend on|reference|use|touch|call|access|talk to|reach into)(?: anything)?(?: from| on)?(?: the| a| an| any)? ([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)?(?: directly)?[.;]?$`)
+	importWordRE    = mustRE(`\b(?:import|depend on|reference)\b`)
+	wordOnlyNeverRE = mustRE(`^(?:the )?([a-z][\w-]*?) (?:may|can|must|should) only (?:use|import|depend on|call|talk to) (?:the )?[a-z][\w-]*?,? (?:but )?(?:never|not) (?:use |import |call |touch |access )?(?:the |any )?([a-z][\w-]*?)(?: directly)?\.?$`)
+)
+
+// placeWord places a layer named as a word: the folder of that name, or of its
+// singular ("controllers" is the folder controller/ of a Java project).
+func placeWord(w string, c *policy.Constraint, rc *recognize.RepoContext) (string, string) {
+	names := []string{w}
+	switch {
+	case strings.HasSuffix(w, "ies"):
+		names = append(names, strings.TrimSuffix(w, "ies")+"y")
+	case strings.HasSuffix(w, "ses"), strings.HasSuffix(w, "xes"):
+		names = append(names, strings.TrimSuffix(w, "es"), strings.TrimSuffix(w, "s"))
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+		names = append(names, strings.TrimSuffix(w, "s"))
+	default:
+		names = append(names, w+"s")
+	}
+	why := ""
+	for _, n := range names {
+		pl := placeNames([]string{n}, c, rc)[0]
+		if pl.dir != "" {
+			return pl.dir, ""
+		}
+		if why == "" || pl.many {
+			why = pl.why
+		}
+	}
+	return "", why
+}
+
+// wordBoundary places the two words of a word boundary against the repository's
+// folders. Both placed: the boundary between them; one placed: the other is named as
+// what heed could not place (the sentence speaks of the repository's parts, and
+// only one of them is there); neither: no boundary of this repository's parts.
+func wordBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoContext, from, to string) ([]policy.Rule, string) {
+	if rc == nil || len(rc.Dirs) == 0 || from == to {
+		return nil, ""
+	}
+	fromDir, _ := placeWord(from, c, rc)
+	toDir, toWhy := placeWord(to, c, rc)
+	switch {
+	case fromDir == "":
+		return nil, "" // the subject is no part of this repository: no layer sentence
+	case toDir == "" && !importWordRE.MatchString(s.prose):
+		return nil, "" // "never call the network": a word of another kind
+	case toDir == "":
+		return nil, toWhy
+	}
+	ws := sentence{prose: "§0 must not import §1", spans: []string{fromDir + "/", toDir + "/"}}
+	return forbidRules(ws, c, rc, []int{0}, []int{1}, false)
+}
+
+var (
+	// arrowItemRE: an item of a list of allowed edges, "§0 → §1, §2", "§0 → nothing".
+	arrowItemRE = mustRE(`^(§\d+)` + noun + ` (?:→|->|-->|=>|⟶) (?:(` + spanList + `)|nothing|none|-|—|no other (?:layers?|packages?|modules?))\.?$`)
+	// allowedHeadingRE: a heading or lead-in over a list of what each part may import.
+	allowedHeadingRE = mustRE(`\b(?:allowed|permitted) (?:dependenc(?:y|ies)|imports?|edges)\b|\bdependency rules\b|\b(?:may|can) (?:import|depend on)\b|\bimport rules\b`)
+)
+
+// allowedHeading reports whether the constraint's lead-in or nearest heading says its
+// list is of allowed imports.
+func allowedHeading(c *policy.Constraint) bool {
+	if allowedHeadingRE.MatchString(recognize.Lower(c.Context)) {
+		return true
+	}
+	return len(c.HeaderPath) > 0 && allowedHeadingRE.MatchString(strings.ToLower(c.HeaderPath[len(c.HeaderPath)-1]))
+}
+
+// libAsideRE: a parenthesis that names what a part of the code must not use: "(no
+// FastAPI, SQLAlchemy, HTTP, etc.)".
+var (
+	libAsideRE = mustRE("\\((?:so )?no (`?[A-Za-z][^()]*)\\)")
+	libSepRE   = mustRE(`\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*`)
+)
+
+// librariesAside are the libraries a boundary's parenthesis names, as package names:
+// "(no FastAPI, SQLAlchemy, HTTP, etc.)" is fastapi and sqlalchemy. A word in capitals
+// (HTTP, SQL, ORM) names a concern, not a package; more than one word is a phrase.
+func librariesAside(text string) []string {
+	m := libAsideRE.FindStringSubmatch(text)
+	if m == nil {
+		return nil
+	}
+	var out []string
+	for _, w := range libSepRE.Split(m[1], -1) {
+		w = strings.Trim(w, "`*_ ")
+		if w == "" || strings.HasPrefix(w, "etc") || strings.ContainsAny(w, " \t") {
+			continue
+		}
+		if strings.ToUpper(w) == w || !packageNameRE.MatchString(strings.ToLower(w)) {
+			continue
+		}
+		out = append(out, strings.ToLower(w))
+	}
+	return out
 }
 
 func allInGroup(s sentence, c *policy.Constraint, rc *recognize.RepoContext, group string, idx []int) bool {

@@ -222,6 +222,8 @@ var (
 	cycleWordRE  = mustRE(`\b(?:circular|cyclic|cycles?|acyclic)\b`)
 	cycleRuleREs = []*lazyre.RE{
 		mustRE(`^(?:there (?:must|should) be )?no (?:new )?(?:circular|cyclic) (?:imports?|dependenc(?:y|ies)|references?|import chains?)`),
+		// "there must be no import cycles between packages", "no dependency cycles"
+		mustRE(`^(?:there (?:must|should|may) (?:be|exist) )?no (?:new )?(?:import|dependency|package|module|crate) cycles?\b`),
 		mustRE(`^(?:please )?(?:avoid|prevent|never (?:introduce|create|add)|do not (?:introduce|create|add)|don't (?:introduce|create|add)|must not (?:introduce|create|add)) (?:any |new )?(?:circular|cyclic) (?:imports?|dependenc(?:y|ies)|references?)`),
 		mustRE(`^(?:please )?(?:avoid|prevent|never (?:introduce|create|add)|do not (?:introduce|create|add)|don't (?:introduce|create|add)) (?:any |new )?(?:import|dependency|package|module) cycles?`),
 		mustRE(`^(?:circular|cyclic) (?:imports|dependencies|import chains)(?: between [^.]*?)? (?:are|is) (?:not allowed|forbidden|prohibited|banned|not permitted|not ok)`),
@@ -317,7 +319,7 @@ var (
 	onlyAllowsRE    = mustRE(`^(?:the )?(§\d+)(?: folder| directory)? (?:only allows|allows only|may only contain|must only contain|should only contain|only contains|contains only|may contain only|can only contain|must contain only|should contain only|only has) (?:the )?(?:sub-?(?:directories|folders)|(?:child )?(?:folders|directories))?:? (` + spanList + `)`)
 	onlyChildrenRE  = mustRE(`^(?:the )?only (?:sub-?(?:directories|folders)|child (?:folders|directories)|folders|directories) (?:allowed )?(?:in|under|of|inside) (§\d+) (?:are|is) (` + spanList + `)`)
 	newFilesUnderRE = mustRE(`^(?:all )?new (?:files|code|modules|source files) (?:under|in|inside) (§\d+) (?:must |should |have to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be created) (?:in|into|under|inside) (?:one of )?(` + spanList + `)`)
-	kindUnderRE     = mustRE(`^(?:all |new |every )?(?:[a-z-]+ )?(?:files? )?\(?(§\d+)\)?(?: files?)? (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be kept|are placed|are kept|be located|are located) (?:in|into|under|inside|below) (` + spanList + `)`)
+	kindUnderRE     = mustRE(`^(?:all |new |every |each )?(?:[a-z-]+ )?(?:files? )?\(?(§\d+)\)?(?: (?:files?|class(?:es)?|modules?|components?|types?))? (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be kept|are placed|are kept|be located|are located) (?:in|into|under|inside|below) (?:the )?(` + spanList + `)`)
 	putKindRE       = mustRE(`^(?:always )?(?:put|place|keep|create) (?:all |new |every )?(?:[a-z-]+ )?(?:files? )?\(?(§\d+)\)?(?: files?)? (?:in|into|under|inside|below) (` + spanList + `)`)
 )
 
@@ -342,6 +344,10 @@ func (placementRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 			dirIdx, childList = atoi(m[1][len("§"):]), m[2]
 		default:
 			if r, ok := kindPlacement(s, c, rc); ok {
+				out.Rules = append(out.Rules, r)
+			} else if r, ok := avoidFolderPlacement(s, c, rc); ok {
+				out.Rules = append(out.Rules, r)
+			} else if r, ok := besidePlacement(s, c, rc); ok {
 				out.Rules = append(out.Rules, r)
 			} else if r, ok := languagePlacement(s, c, rc); ok {
 				out.Rules = append(out.Rules, r)

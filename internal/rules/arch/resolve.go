@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -223,6 +224,9 @@ func placeSpan(s sentence, i int, idx []int, c *policy.Constraint, rc *recognize
 	sub, ok := resolveSpan(sp, c, rc)
 	if ok && (sub.dir != "" || sub.fileKind || sub.group != "" || len(sub.globs) > 0 && sub.dir == "" && len(sub.packages) == 0) {
 		return sub, ""
+	}
+	if ok && sub.dir == "" && len(sub.globs) == 0 && sub.lang == engine.LangGo && len(sub.packages) > 0 {
+		return sub, "" // a Go import path outside the module (goImportPath)
 	}
 	name, dotted := folderName(sp)
 	if name != "" && !dotted && !strings.Contains(name, "/") && (rc == nil || len(rc.Dirs) == 0) && ok {

@@ -97,3 +97,58 @@ func TestPlaceWithoutLayout(t *testing.T) {
 		t.Errorf("params %s, want %s", got, want)
 	}
 }
+
+// A folder the repository does not have yet is placed by its longest beginning that
+// it has: "web/static/css" in a repository whose web/static is under
+// src/interfaces/flask/ (diqp2001/base_infrastructure, src/interfaces/CLAUDE.md:110).
+func TestGrownPath(t *testing.T) {
+	rc := &recognize.RepoContext{Dirs: []string{"src", "src/interfaces", "src/interfaces/flask", "src/interfaces/flask/web", "src/interfaces/flask/web/static", "docs", "a/static", "b/static"}}
+	scoped := &policy.Constraint{Scope: policy.Scope{Dir: "src/interfaces"}}
+	for _, c := range []struct {
+		p    string
+		c    *policy.Constraint
+		want string
+	}{
+		{"web/static/css", scoped, "src/interfaces/flask/web/static/css"},
+		{"web/static/css", nil, "src/interfaces/flask/web/static/css"},
+		{"docs/adr", nil, "docs/adr"},
+		{"static/css", nil, "static/css"}, // two folders end with static: not said which
+	} {
+		if got := repoPath(c.p, c.c, rc); got != c.want {
+			t.Errorf("repoPath(%q) = %q, want %q", c.p, got, c.want)
+		}
+	}
+}
+
+// A kind of class placed in a package named bare.
+func TestKindClassPlacement(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"java"}, Dirs: []string{"src", "src/main", "src/main/java", "src/main/java/com", "src/main/java/com/acme", "src/main/java/com/acme/service", "src/main/java/com/acme/web"}}
+	res := placementRecognizer{}.Recognize(&policy.Constraint{ID: "c", Text: "Every `*Service.java` class belongs in the `service` package.", Level: policy.Must}, rc)
+	got := ""
+	for _, r := range res.Rules {
+		got += string(r.Params)
+	}
+	if want := `{"files":["*Service.java"],"under":["src/main/java/com/acme/service/**"]}`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+// One folder for a kind of code, another to avoid (maybe-finance/maybe CLAUDE.md:162).
+func TestAvoidFolderPlacement(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"ruby"}, Dirs: []string{"app", "app/models", "app/services", "lib"}}
+	for _, c := range []struct{ text, want string }{
+		{"Business logic in `app/models/` folder, avoid `app/services/`", `{"files":["app/services/**"],"under":["app/models/**"]}`},
+		{"Put helpers in `lib/`, not in `app/services/`.", `{"files":["app/services/**"],"under":["lib/**"]}`},
+		{"Business logic in `app/models/` folder, avoid `app/jobs/`", ``}, // no such folder
+		{"Tests in `test/`, not `spec/`.", ``},
+	} {
+		res := placementRecognizer{}.Recognize(&policy.Constraint{ID: "c", Text: c.text, Level: policy.Must}, rc)
+		got := ""
+		for _, r := range res.Rules {
+			got += string(r.Params)
+		}
+		if got != c.want {
+			t.Errorf("%q: %s, want %s", c.text, got, c.want)
+		}
+	}
+}

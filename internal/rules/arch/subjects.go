@@ -7,6 +7,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -29,6 +30,8 @@ func sentences(text string) []sentence {
 	// "§" marks the spans below; a literal one ("the entries in §6.1–§6.4") would
 	// read as a span that does not exist
 	text = outsideSpans(text, func(s string) string { return strings.ReplaceAll(s, "§", "section ") })
+	text = norm.SplitArrowSpans(text)
+	text = outsideSpans(text, quoteFreeOf)
 	prose := spanRE.ReplaceAllStringFunc(text, func(m string) string {
 		inner := strings.TrimSpace(strings.Trim(m, "`"))
 		spans = append(spans, inner)
@@ -39,10 +42,10 @@ func sentences(text string) []sentence {
 	prose = strings.Join(strings.Fields(strings.ToLower(prose)), " ")
 	prose = strings.NewReplacer(" .", ".", " ,", ",", " ;", ";", " )", ")", "( ", "(", " :", ":").Replace(prose)
 	for _, part := range splitSentences(prose) {
-		s := sentence{prose: part}
+		s := sentence{prose: canonVerbs(part)}
 		// Renumber the spans of this sentence from 0.
 		idx := map[string]string{}
-		s.prose = placeholderRE.ReplaceAllStringFunc(part, func(m string) string {
+		s.prose = placeholderRE.ReplaceAllStringFunc(s.prose, func(m string) string {
 			if v, ok := idx[m]; ok {
 				return v
 			}
@@ -158,6 +161,8 @@ var groupPlaceholderRE = lazyre.New(`<[^>/]+>|\{[^}/]+\}|\[[a-z_-]+\]|:[a-z_]+`)
 
 var fileKindRE = lazyre.New(`^(\*|_|\.)?[\w.*-]*\.(go|py|pyi|ts|tsx|js|jsx|mjs|cjs|rs|java|kt)$`)
 
+var jvmPackageRE = lazyre.New(`^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*$`)
+
 var packageNameRE = lazyre.New(`^(@[a-z0-9][\w.-]*/)?[a-z0-9][\w.-]*(/[\w.-]+)*$`)
 
 // resolveSpan turns a code span into a subject, using the repository's folders when
@@ -184,6 +189,19 @@ func resolveSpan(span string, c *policy.Constraint, rc *recognize.RepoContext) (
 			g = "*" + g
 		}
 		return subject{globs: []string{g}, fileKind: true, lang: engine.LangOf(strings.ReplaceAll(g, "*", "x"), nil)}, true
+	}
+	// A Gradle project path: ":core", ":feature:login" is the folder core/,
+	// feature/login/ when the repository has it.
+	if strings.HasPrefix(s, ":") && len(s) > 1 && !strings.ContainsAny(s, "/*") {
+		d := strings.ReplaceAll(strings.TrimPrefix(s, ":"), ":", "/")
+		if p := repoPath(d, c, rc); isDir(rc, p) {
+			return subject{globs: []string{p + "/**"}, dir: p}, true
+		}
+		return subject{}, false
+	}
+	// A JVM package and everything in it: "android.*", "java.sql.*".
+	if pkg, ok := strings.CutSuffix(s, ".*"); ok && jvmPackageRE.MatchString(pkg) {
+		return subject{packages: []string{pkg}}, true
 	}
 	// Go's "all packages below": internal/rules/...
 	s = strings.TrimSuffix(s, "/...")
@@ -216,6 +234,11 @@ func resolveSpan(span string, c *policy.Constraint, rc *recognize.RepoContext) (
 		if strings.Contains(clean, ".") && !isDir(rc, p) && !strings.HasSuffix(s, "/") {
 			// "github.com/pkg/errors", "prettier/plugins/typescript": an import path.
 			return subject{packages: []string{s}}, true
+		}
+		if goImportPath(clean, p, rc) {
+			// "database/sql", "net/http" in a Go module: an import path of the
+			// standard library, no folder of the repository
+			return subject{packages: []string{clean}, lang: engine.LangGo}, true
 		}
 		return subject{globs: []string{p + "/**"}, dir: p}, true
 	}
@@ -254,10 +277,65 @@ func repoPath(p string, c *policy.Constraint, rc *recognize.RepoContext) string 
 	if len(found) == 1 {
 		return found[0]
 	}
+	if len(found) == 0 {
+		if d, ok := grownPath(p, c, rc); ok {
+			return d
+		}
+	}
 	if c != nil && c.Scope.Dir != "" {
 		return c.Scope.Dir + "/" + p
 	}
 	return p
+}
+
+// grownPath places a folder path the repository does not have yet by its longest
+// beginning that it has: "web/static/css" is src/interfaces/flask/web/static/css when
+// src/interfaces/flask/web/static is the one folder that ends with web/static (within
+// the instruction file's folder when it has one). A folder to be created is named
+// from the folder it goes in.
+func grownPath(p string, c *policy.Constraint, rc *recognize.RepoContext) (string, bool) {
+	segs := strings.Split(p, "/")
+	for k := len(segs) - 1; k >= 1; k-- {
+		head := strings.Join(segs[:k], "/")
+		var found []string
+		for _, d := range rc.Dirs {
+			if d != head && !strings.HasSuffix(d, "/"+head) {
+				continue
+			}
+			if c != nil && c.Scope.Dir != "" && d != c.Scope.Dir && !strings.HasPrefix(d, c.Scope.Dir+"/") {
+				continue
+			}
+			found = append(found, d)
+		}
+		switch len(found) {
+		case 0:
+			continue
+		case 1:
+			return found[0] + "/" + strings.Join(segs[k:], "/"), true
+		}
+		return "", false // several folders end that way: which one is not said
+	}
+	return "", false
+}
+
+// goImportPath reports whether a path written in a Go module's instructions is an
+// import path rather than a folder: the repository's folders are known, none is the
+// path or lies under it, and the path's first element is no folder of the repository
+// either ("database/sql", "net/http"; "internal/store" stays a folder to come).
+func goImportPath(written, resolved string, rc *recognize.RepoContext) bool {
+	if rc == nil || rc.GoModule == "" || len(rc.Dirs) == 0 || resolved != written {
+		return false
+	}
+	first, _, _ := strings.Cut(written, "/")
+	if first == "internal" || first == "cmd" || first == "pkg" || isDir(rc, first) {
+		return false
+	}
+	for _, d := range rc.Dirs {
+		if d == written || strings.HasPrefix(d, written+"/") || strings.HasPrefix(written, d+"/") {
+			return false
+		}
+	}
+	return true
 }
 
 func isDir(rc *recognize.RepoContext, p string) bool {

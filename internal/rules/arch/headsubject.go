@@ -1,0 +1,129 @@
+package arch
+
+import (
+	"path"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// A boundary often leaves its subject to the heading or the lead-in above it:
+//
+//	### cmd/
+//	1. Only import `pkg/linter`
+//
+//	### internal/ packages
+//	1. DO NOT import other internal packages
+//
+//	**cmd/app/main.go** - Minimal:
+//	- Only imports `pkg/linter`
+//
+// An item with no subject of its own ("only import …", "do not import …") takes the
+// one folder its nearest heading (or its lead-in) names, when that folder is in the
+// repository; a heading that names no folder, or several, gives the item no subject.
+
+var (
+	// subjectlessRE: an imperative or a third-person boundary with no subject.
+	subjectlessRE = mustRE(`^(?:(?:only|exclusively) (?:imports?|depends? on|uses?)(?: from| on)? §|(?:may |must |should )?(?:only|exclusively) (?:import|depend on)(?: from| on)? §|imports? (?:only|exclusively)(?: from)? §|(?:do not|don't|never|must not|should not|cannot|can't|may not) (?:directly )?(?:import|depend on)(?: from| on)? (?:§|(?:any )?other ))`)
+	// otherSiblingsRE: "do not import other internal packages", "never import any other
+	// module": the parts of the subject's folder must not import one another.
+	otherSiblingsRE = mustRE(`^(?:do not|don't|never|must not|should not|cannot|can't|may not) (?:directly )?(?:import|depend on)(?: from| on)? (?:any )?other ([\w-]+ )?(?:packages|modules|folders|directories)\b`)
+	// folderWordRE: a folder written as a word in a heading: "internal/", "cmd/",
+	// "pkg/linter" (a slash makes it a path).
+	folderWordRE = mustRE(`(?:^|[\s*(])((?:[\w.-]+/)+[\w.-]*)`)
+)
+
+// headingFolder is the one repository folder the nearest heading, or the lead-in,
+// names; "" when none or several.
+func headingFolder(c *policy.Constraint, rc *recognize.RepoContext) string {
+	if c == nil || rc == nil || len(rc.Dirs) == 0 {
+		return ""
+	}
+	texts := []string{c.Context}
+	if len(c.HeaderPath) > 0 {
+		texts = append(texts, c.HeaderPath[len(c.HeaderPath)-1])
+	}
+	for _, t := range texts {
+		if strings.TrimSpace(t) == "" {
+			continue
+		}
+		var found []string
+		add := func(p string) {
+			p = strings.Trim(strings.TrimPrefix(strings.TrimSpace(p), "./"), "/")
+			if p == "" {
+				return
+			}
+			if path.Ext(p) != "" && !isDir(rc, repoPath(p, c, rc)) {
+				p = path.Dir(p) // a file names its folder
+			}
+			if d := repoPath(p, c, rc); isDir(rc, d) {
+				for _, f := range found {
+					if f == d {
+						return
+					}
+				}
+				found = append(found, d)
+			}
+		}
+		for _, sp := range recognize.CodeSpans(t) {
+			add(sp)
+		}
+		plain := spanRE.ReplaceAllString(strings.NewReplacer("**", " ", "__", " ").Replace(t), " ")
+		for _, m := range folderWordRE.FindAllStringSubmatch(plain, -1) {
+			add(m[1])
+		}
+		if len(found) == 1 {
+			return found[0]
+		}
+		if len(found) > 1 {
+			return ""
+		}
+	}
+	return ""
+}
+
+// subjectFromHeading reads a boundary with no subject against the folder its heading
+// names: the sentence with that folder as its subject, or an isolation of the
+// folder's parts ("do not import other internal packages" under "internal/").
+func subjectFromHeading(s sentence, c *policy.Constraint, rc *recognize.RepoContext) ([]policy.Rule, string, bool) {
+	p := s.prose
+	if !subjectlessRE.MatchString(p) {
+		return nil, "", false
+	}
+	dir := headingFolder(c, rc)
+	if dir == "" {
+		return nil, "", false
+	}
+	if m := otherSiblingsRE.FindStringSubmatch(p); m != nil {
+		w := strings.TrimSpace(m[1])
+		if w != "" && w != path.Base(dir) {
+			return nil, "", false
+		}
+		return []policy.Rule{isolateRule(c, rc, dir+"/*")}, "", true
+	}
+	// The sentence with the folder as its subject: "§N must not import …", "§N
+	// may only import …".
+	n := len(s.spans)
+	subj := "§" + itoa(n)
+	ns := sentence{spans: append(append([]string(nil), s.spans...), dir+"/")}
+	switch {
+	case strings.HasPrefix(p, "only ") || strings.HasPrefix(p, "exclusively ") || strings.HasPrefix(p, "may ") || strings.HasPrefix(p, "must ") && !strings.HasPrefix(p, "must not") || strings.HasPrefix(p, "should ") && !strings.HasPrefix(p, "should not") || strings.HasPrefix(p, "import"):
+		rest := p
+		for _, pre := range []string{"may ", "must ", "should "} {
+			rest = strings.TrimPrefix(rest, pre)
+		}
+		rest = strings.TrimPrefix(strings.TrimPrefix(rest, "only "), "exclusively ")
+		rest = strings.TrimPrefix(rest, "imports only ")
+		rest = strings.TrimPrefix(rest, "import only ")
+		for _, v := range []string{"imports ", "import ", "depends on ", "depend on ", "uses ", "use "} {
+			rest = strings.TrimPrefix(rest, v)
+		}
+		rest = strings.TrimPrefix(rest, "from ")
+		ns.prose = subj + " may only import " + rest
+	default:
+		ns.prose = subj + " " + p
+	}
+	rules, why := recognizeBoundary(ns, c, rc, "")
+	return rules, why, len(rules) > 0 || why != ""
+}

@@ -1,0 +1,88 @@
+package arch
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// Tests kept beside the code they test: "Unit tests (`*.spec.ts`) should be
+// co-located with their source files", "Place `*_test.go` files alongside source",
+// "Tests live next to the code they test". A test file of the kind the sentence
+// names (or, naming none, of the repository's languages) must not live in a separate
+// test tree (test/, tests/, __tests__/, spec/); end-to-end and integration suites,
+// which have no one source file to sit beside, are not the sentence's.
+
+var (
+	// besideRE: tests placed next to their source.
+	besideRE = mustRE(`\b(?:(?:co-?located|colocated|kept|placed|put|live|lives|sit|sits|go|goes|belong|belongs|stored|written)(?: right)? (?:next to|beside|alongside|together with|in the same (?:folder|directory|package) as|with)|next to|alongside|beside) (?:the |their |its |the same )?(?:own )?(?:source(?: files?| code)?|code|files?|implementation|modules?|packages?|components?)(?: (?:they|it) (?:tests?|covers?))?\b`)
+	// besideTestsRE: the sentence is about tests.
+	besideTestsRE = mustRE(`\b(?:unit )?(?:tests?|test files|specs?|spec files)\b|§\d+`)
+	// besideNotRE: a sentence that keeps tests apart, or names only a folder.
+	besideNotRE = mustRE(`\b(?:not|never|no longer|instead of|rather than|separate)\b`)
+)
+
+// testNameGlobs are the names of test files by language (folders aside).
+func testNameGlobs(langs []string) []string {
+	var out []string
+	for _, l := range langs {
+		switch l {
+		case engine.LangGo:
+			out = append(out, "**/*_test.go")
+		case engine.LangTypeScript, engine.LangTSX, engine.LangJavaScript:
+			out = append(out, "**/*.test.{ts,tsx,js,jsx,mjs,cjs}", "**/*.spec.{ts,tsx,js,jsx,mjs,cjs}")
+		case engine.LangPython:
+			out = append(out, "**/test_*.py", "**/*_test.py")
+		case engine.LangRuby:
+			out = append(out, "**/*_spec.rb", "**/*_test.rb")
+		}
+	}
+	return dedupe(out)
+}
+
+var (
+	testTrees = []string{"**/test/**", "**/tests/**", "**/__tests__/**", "**/spec/**", "**/specs/**"}
+	// suitesApart are suites of another kind than unit tests (end to end,
+	// integration, acceptance, evaluations, benchmarks) and test data: none has one
+	// source file to sit beside.
+	suitesApart = []string{"**/e2e/**", "**/integration/**", "**/integration-tests/**", "**/acceptance/**", "**/smoke/**",
+		"**/*evals/**", "**/*-evals/**", "**/benchmarks/**", "**/fixtures/**", "**/testdata/**", "**/__fixtures__/**", "**/*.e2e.*", "**/*.e2e-spec.*"}
+	testKindSpan = mustRE(`^\*?[\w.-]*(?:test|spec)[\w.*-]*$`)
+)
+
+// besidePlacement reads a sentence that keeps tests beside their source.
+func besidePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	p := s.prose
+	if !besideRE.MatchString(p) || !besideTestsRE.MatchString(p) || besideNotRE.MatchString(p) {
+		return policy.Rule{}, false
+	}
+	var files []string
+	for _, sp := range s.spans {
+		sp = strings.TrimSpace(sp)
+		if !strings.Contains(sp, "*") || strings.Contains(sp, "/") || !testKindSpan.MatchString(sp) {
+			continue
+		}
+		files = append(files, "**/"+sp)
+	}
+	if len(files) == 0 {
+		if rc == nil {
+			return policy.Rule{}, false
+		}
+		files = testNameGlobs(rc.Languages)
+	}
+	if len(files) == 0 {
+		return policy.Rule{}, false
+	}
+	params := placementParams{Files: files, NotUnder: testTrees, Except: suitesApart}
+	name := strings.NewReplacer("**/", "", "*", "parse", "{ts,tsx,js,jsx,mjs,cjs}", "ts").Replace(files[0])
+	bad, good := path.Join("tests", name), path.Join("src", "parse", name)
+	return archRule(KindPlacement, params, c,
+		fmt.Sprintf("a test file (%s) in a separate test folder, not beside the code it tests", list(files)),
+		"move the test file into the folder of the code it tests",
+		policy.Case{Expect: policy.ExpectViolated, Path: bad, Code: "x\n", Note: "a test in a separate tests/ tree"},
+		policy.Case{Expect: policy.ExpectSatisfied, Path: good, Code: "x\n", Note: "a test beside its source"}), true
+}

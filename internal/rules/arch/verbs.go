@@ -1,0 +1,73 @@
+package arch
+
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
+
+// Boundaries come in many verbs. "`handler` must never reach into `db`", "the `domain`
+// layer knows nothing about `http`", "`parser` is independent of `render`",
+// "controllers never touch `repository`", "`core` must stay free of `django`" and
+// "`gateway` is the only package that talks to `stripe`" say what "must not import"
+// and "only ... may import" say; the sentence patterns are written for those two, so
+// a sentence's verb is read into them first. Only a verb between two code spans (or
+// a span and the end of a modal phrase) is rewritten: "never touch the database" names
+// no part of the code and stays as it is.
+
+var (
+	// negVerbRE: a prohibition with a verb of reaching, touching or knowing.
+	negVerbRE = lazyre.New(`\b(` + neg + `) (?:directly |ever )?(?:reach(?:es)? (?:directly )?(?:into|across to|over to)|touch(?:es)?|talk(?:s)? (?:directly )?to|call(?:s)? into|pull(?:s)? in|know(?:s)? about|couple(?:s)? to|be coupled to|rely on|relies on|access(?:es)?)( (?:directly )?(?:the |any |a |an )?§)`)
+	// knowsNothingRE: "knows nothing about §", "has no knowledge of §", "is unaware of §".
+	knowsNothingRE = lazyre.New(`(§\d+(?: [\w-]+)?) (?:knows? nothing (?:about|of)|(?:has|have) no knowledge of|(?:is|are) (?:completely |fully |entirely |totally )?(?:unaware of|independent of|agnostic (?:of|to)|decoupled from))( (?:the |any )?§)`)
+	// stayFreeRE: "must stay free of §", "should remain independent of §", "must be
+	// unaware of §"; the modal is kept ("should" stays a warning).
+	stayFreeRE = lazyre.New(`\b(must|should|shall|has to|have to|needs to|need to)(?: always)? (?:stay|remain|be|be kept|keep|be left) (?:completely |fully |entirely |totally )?(?:free (?:of|from)|independent (?:of|from)|unaware of|agnostic (?:of|to)|decoupled from|clear of|clean of)( (?:the |any )?§)`)
+	// onlyTalksRE: "§0 is the only package that talks to §1": only §0 may import §1.
+	onlyTalksRE = lazyre.New(`^(?:the )?(§\d+)((?: [\w-]+)?) (?:is|are) the only (?:[\w-]+ )?(?:package|module|folder|directory|layer|place|file|code|one|ones|crate|class|component|part|code path)s?(?: of the code(?:base)?)? (?:that|which|allowed to|permitted to|where (?:code|we|you) (?:may |can )?)? ?(?:talks? to|imports?|uses?|calls?|depends? on|may import|can import|may use|can use|touch(?:es)?|reach(?:es)? into|accesses|access|speaks? to|knows? about)( (?:the )?§\d+)`)
+	// thenCanonRE: what a rewrite leaves behind after the span: " directly", " at all".
+	canonTailRE = lazyre.New(`(§\d+) (?:directly|at all|in any way|imports?|code|dependencies)\b`)
+	// freeOfWordRE: a library named as a word in "free of Django imports".
+	freeOfWordRE = lazyre.New(`(?i)\b(free (?:of|from)|clear of|clean of) ([A-Za-z][\w.-]*) (imports?|dependencies|code)\b`)
+)
+
+// notLibraries are words "free of X imports" uses that name no library.
+var notLibraries = map[string]bool{"any": true, "all": true, "third-party": true, "external": true, "internal": true,
+	"framework": true, "circular": true, "relative": true, "wildcard": true, "star": true, "unused": true, "new": true,
+	"other": true, "side-effect": true, "dynamic": true, "lazy": true, "type": true, "platform": true, "runtime": true,
+	"ui": true, "io": true, "network": true, "database": true, "vendor": true, "global": true, "default": true}
+
+// quoteFreeOf writes the library of "must stay free of Django imports" as code, the
+// way "must stay free of `django`" names it, so that the boundary readers see it.
+func quoteFreeOf(text string) string {
+	return freeOfWordRE.ReplaceAllStringFunc(text, func(m string) string {
+		g := freeOfWordRE.FindStringSubmatch(m)
+		if notLibraries[strings.ToLower(g[2])] {
+			return m
+		}
+		return g[1] + " `" + strings.ToLower(g[2]) + "` " + g[3]
+	})
+}
+
+// canonVerbs rewrites the verbs of a sentence's prose (lower case, spans as §N) into
+// the ones the boundary patterns read.
+func canonVerbs(prose string) string {
+	out := prose
+	if m := onlyTalksRE.FindStringSubmatch(out); m != nil {
+		out = "only " + m[1] + m[2] + " may import" + m[3] + out[len(m[0]):]
+	}
+	out = negVerbRE.ReplaceAllString(out, "$1 import$2")
+	out = knowsNothingRE.ReplaceAllString(out, "$1 must not import$2")
+	out = stayFreeRE.ReplaceAllStringFunc(out, func(s string) string {
+		m := stayFreeRE.FindStringSubmatch(s)
+		modal := "must"
+		if m[1] == "should" {
+			modal = "should"
+		}
+		return modal + " not import" + m[2]
+	})
+	if out != prose {
+		out = canonTailRE.ReplaceAllString(out, "$1")
+	}
+	return out
+}
