@@ -166,13 +166,37 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 	if limit == 0 {
 		limit = DefaultSampleFiles
 	}
-	samples, of, keep := sampleFiles(selected, &engine.Evidence{Mode: engine.ModeAll, Tree: snap}, snap.Paths(), limit)
+	wanted := engine.WantedFiles(selected)
+	var keep []string
+	for _, p := range snap.Paths() {
+		if wanted == nil || wanted(p) {
+			keep = append(keep, p)
+		}
+	}
+	// Reading is cheap next to parsing: the samples are drawn from the files read
+	// (not skipped as vendored, generated, binary or too large), and only those of
+	// some sample or of a rule judged in full are kept.
+	loaded := r.LoadFiles(snap, keep)
+	samples, of, judged := sampleFiles(selected, &engine.Evidence{Mode: engine.ModeAll, Tree: snap}, filePaths(loaded.Files), limit)
 	for i, c := range selected {
 		if in := samples[c.Rule.ID]; in != nil {
 			selected[i].Check = sampledCheck{Check: c.Check, sel: c.Check.(engine.FileSelector), in: in}
 		}
 	}
-	loaded := r.LoadFiles(snap, keep)
+	if len(judged) < len(loaded.Files) {
+		in := make(map[string]bool, len(judged))
+		for _, p := range judged {
+			in[p] = true
+		}
+		files := loaded.Files[:0]
+		for _, f := range loaded.Files {
+			if in[f.Path] {
+				files = append(files, f)
+			}
+		}
+		clear(loaded.Files[len(files):])
+		loaded.Files = files
+	}
 	ev := &engine.Evidence{Mode: engine.ModeAll, Files: loaded.Files, Tree: snap}
 	defer ev.Close()
 	timeout := opt.JudgeTimeout
@@ -256,8 +280,8 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 // files it might judge (engine.FileSelector) and might judge more than limit is
 // judged on the limit of them whose paths hash least (sample, by rule id; of is how
 // many it might judge), the others on every file they might judge. keep is the
-// files to load: those of every sample and of every rule judged in full. With limit
-// negative nothing is sampled.
+// files to judge: those of every sample and of every rule judged in full. With
+// limit negative nothing is sampled.
 func sampleFiles(rules []engine.Compiled, ev *engine.Evidence, paths []string, limit int) (samples map[string]map[string]bool, of map[string]int, keep []string) {
 	samples, of = map[string]map[string]bool{}, map[string]int{}
 	all := limit < 0
@@ -318,6 +342,14 @@ func sampleFiles(rules []engine.Compiled, ev *engine.Evidence, paths []string, l
 		}
 	}
 	return samples, of, keep
+}
+
+func filePaths(files []*engine.File) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = f.Path
+	}
+	return out
 }
 
 // sampledCheck is a rule judged on a sample of the files it might judge: the other
