@@ -22,7 +22,7 @@ import (
 // that flags a few sites keeps its level, and those sites are the baseline the user
 // may accept. All rules are judged in one pass of the check engine, bounded in time.
 //
-// A rule that might judge more files than ValidateOptions.SampleFiles is judged on
+// A rule that might judge more files than self_validation.sample_files is judged on
 // that many of them, the same ones on every machine (the least by a hash of their
 // paths), and its count of sites is scaled up to all of them: the cost of the pass
 // is bounded in work, so the verdicts do not depend on how busy the machine is (the
@@ -53,18 +53,15 @@ type ValidateOptions struct {
 	NoCache bool
 	// JudgeTimeout bounds one rule on one file (default 30s).
 	JudgeTimeout time.Duration
-	// SampleFiles bounds the files a source rule is judged on (zero:
-	// DefaultSampleFiles; negative: every file it might judge).
+	// SampleFiles, when not zero, replaces Settings.SampleFiles: the files a rule
+	// is judged on at most (negative: every file it might judge). The default,
+	// policy.DefaultSampleFiles, measured with bench/check/validsample on the twenty
+	// repositories of the first-sight study and duckdb (bench/check/RESULTS.md): at
+	// 2,000 no demotion differs from judging every file (at 1,000 two of 100 rules
+	// did: sites clustered in a few files), and the pass costs 10 s of CPU on duckdb
+	// instead of 16, 17 s on fluent-bit instead of 43.
 	SampleFiles int
 }
-
-// DefaultSampleFiles is how many files a rule is judged on at most: above it, a
-// sample of that many. Measured with bench/check/validsample on the twenty
-// repositories of the first-sight study and duckdb (bench/check/RESULTS.md): at 2,000
-// no demotion differs from judging every file (at 1,000 two of 100 rules did: sites
-// clustered in a few files), and the pass costs 10 s of CPU on duckdb instead of 16,
-// 17 s on fluent-bit instead of 43.
-const DefaultSampleFiles = 2000
 
 // Validation is what the self-validation found.
 type Validation struct {
@@ -123,6 +120,9 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 		budget = time.Duration(set.BudgetSeconds * float64(time.Second))
 	}
 	set.BudgetSeconds = budget.Seconds()
+	if opt.SampleFiles != 0 {
+		set.SampleFiles = opt.SampleFiles
+	}
 	v := &Validation{Thresholds: set, BudgetMS: float64(budget.Microseconds()) / 1000, Rules: []RuleValidation{}}
 	var selected []engine.Compiled
 	for _, c := range rules {
@@ -164,10 +164,7 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 		snap = wt
 		v.Tree = "the working tree"
 	}
-	limit := opt.SampleFiles
-	if limit == 0 {
-		limit = DefaultSampleFiles
-	}
+	limit := set.SampleFiles
 	wanted := engine.WantedFiles(selected)
 	var keep []string
 	for _, p := range snap.Paths() {

@@ -218,9 +218,13 @@ func TestValidateJudgesALargeRuleOnASample(t *testing.T) {
 	if len(v.Baseline()) != 0 {
 		t.Errorf("a rule judged on a sample has no complete list of sites to accept: %v", v.Baseline())
 	}
-	again, _ := Validate(dir, rules(), ValidateOptions{NoCache: true, SampleFiles: 10})
-	if r := again.Rule("no-rare"); r.Sites != rare.Sites || r.Verdict != rare.Verdict {
-		t.Errorf("two runs judged different samples: %d then %d sites", rare.Sites, r.Sites)
+	// The same sample again, this time from the policy's self_validation.sample_files.
+	again, _ := Validate(dir, rules(), ValidateOptions{NoCache: true, Settings: &policy.SelfValidation{SampleFiles: 10}})
+	if r := again.Rule("no-rare"); r.Sampled != 10 || r.Sites != rare.Sites || r.Verdict != rare.Verdict {
+		t.Errorf("two runs judged different samples: %d then %d sites (sample of %d)", rare.Sites, r.Sites, r.Sampled)
+	}
+	if again.Thresholds.SampleFiles != 10 {
+		t.Errorf("the validation must say the sample size it used: %d", again.Thresholds.SampleFiles)
 	}
 
 	// The sample is chosen by path, not by the order of the listing.

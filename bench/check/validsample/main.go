@@ -28,7 +28,7 @@ func cpu() time.Duration {
 }
 
 func main() {
-	sample := flag.Int("sample", checkpkg.DefaultSampleFiles, "files a rule is judged on at most")
+	sample := flag.Int("sample", policy.DefaultSampleFiles, "files a rule is judged on at most")
 	budget := flag.Duration("budget", time.Hour, "time budget of each pass (large: the sample, not the clock, is measured)")
 	flag.Parse()
 	same, diff, demotions, total := 0, 0, 0, 0
