@@ -385,6 +385,16 @@ func printValidation(w io.Writer, out *compileOutput) {
 			unfinished = append(unfinished, rv.Rule)
 		}
 	}
+	var sampled []string
+	for _, rv := range v.Rules {
+		if rv.Sampled > 0 {
+			sampled = append(sampled, rv.Rule)
+		}
+	}
+	if len(sampled) > 0 {
+		fmt.Fprintf(w, "  judged on a sample of %d of the files they might judge (self_validation.sample_files): %s; their existing sites are not all listed: heed compile --baseline judges every file\n",
+			v.Thresholds.SampleFiles, strings.Join(clipIDs(sampled), ", "))
+	}
 	if len(unfinished) > 0 {
 		fmt.Fprintf(w, "  not validated (the %gs budget ran out): %s; they keep their level, unjudged (raise --validate-budget or self_validation.budget_seconds)\n",
 			v.Thresholds.BudgetSeconds, strings.Join(clipIDs(unfinished), ", "))
