@@ -176,7 +176,7 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 	// (not skipped as vendored, generated, binary or too large), and only those of
 	// some sample or of a rule judged in full are kept.
 	loaded := r.LoadFiles(snap, keep)
-	samples, of, judged := sampleFiles(selected, &engine.Evidence{Mode: engine.ModeAll, Tree: snap}, filePaths(loaded.Files), limit)
+	samples, of, judged := sampleFiles(selected, &engine.Evidence{Mode: engine.ModeAll, Tree: snap}, loaded.Files, limit)
 	for i, c := range selected {
 		if in := samples[c.Rule.ID]; in != nil {
 			selected[i].Check = sampledCheck{Check: c.Check, sel: c.Check.(engine.FileSelector), in: in}
@@ -274,18 +274,17 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 	return v, nil
 }
 
-// sampleFiles chooses the files each rule is judged on, of paths: a rule that judges
+// sampleFiles chooses the files each rule is judged on, of files: a rule that judges
 // each file on its own (engine.FileByFile on ev: not an import cycle), says which
 // files it might judge (engine.FileSelector) and might judge more than limit is
 // judged on the limit of them whose paths hash least (sample, by rule id; of is how
 // many it might judge), the others on every file they might judge. keep is the
 // files to judge: those of every sample and of every rule judged in full. With
 // limit negative nothing is sampled.
-func sampleFiles(rules []engine.Compiled, ev *engine.Evidence, paths []string, limit int) (samples map[string]map[string]bool, of map[string]int, keep []string) {
+func sampleFiles(rules []engine.Compiled, ev *engine.Evidence, files []*engine.File, limit int) (samples map[string]map[string]bool, of map[string]int, keep []string) {
 	samples, of = map[string]map[string]bool{}, map[string]int{}
 	all := limit < 0
 	var full []engine.Compiled
-	ranked := [][]string{}
 	for _, c := range rules {
 		sel, ok := c.Check.(engine.FileSelector)
 		fb, byFile := c.Check.(engine.FileByFile)
@@ -294,9 +293,9 @@ func sampleFiles(rules []engine.Compiled, ev *engine.Evidence, paths []string, l
 			continue
 		}
 		var want []string
-		for _, p := range paths {
-			if sel.WantsFile(p, engine.LangOf(p, nil)) {
-				want = append(want, p)
+		for _, f := range files {
+			if sel.WantsFile(f.Path, f.Lang) {
+				want = append(want, f.Path)
 			}
 		}
 		if len(want) <= limit {
@@ -319,36 +318,18 @@ func sampleFiles(rules []engine.Compiled, ev *engine.Evidence, paths []string, l
 			set[p] = true
 		}
 		samples[c.Rule.ID], of[c.Rule.ID] = set, len(rank)
-		ranked = append(ranked, want)
-	}
-	if len(samples) == 0 {
-		wanted := engine.WantedFiles(rules)
-		for _, p := range paths {
-			if wanted == nil || wanted(p) {
-				keep = append(keep, p)
-			}
-		}
-		return nil, nil, keep
 	}
 	wanted := engine.WantedFiles(full)
-	for _, p := range paths {
-		in := len(full) > 0 && (wanted == nil || wanted(p))
+	for _, f := range files {
+		in := len(samples) == 0 || len(full) > 0 && (wanted == nil || wanted(f.Path))
 		for _, s := range samples {
-			in = in || s[p]
+			in = in || s[f.Path]
 		}
 		if in {
-			keep = append(keep, p)
+			keep = append(keep, f.Path)
 		}
 	}
 	return samples, of, keep
-}
-
-func filePaths(files []*engine.File) []string {
-	out := make([]string, len(files))
-	for i, f := range files {
-		out[i] = f.Path
-	}
-	return out
 }
 
 // sampledCheck is a rule judged on a sample of the files it might judge: the other

@@ -228,14 +228,14 @@ func TestValidateJudgesALargeRuleOnASample(t *testing.T) {
 	}
 
 	// The sample is chosen by path, not by the order of the listing.
-	var paths []string
+	var files []*engine.File
 	for i := range 40 {
-		paths = append(paths, fmt.Sprintf("src/f%02d.py", i))
+		files = append(files, &engine.File{Path: fmt.Sprintf("src/f%02d.py", i), Lang: engine.LangPython})
 	}
 	ev := &engine.Evidence{Mode: engine.ModeAll}
-	s1, _, _ := sampleFiles(rules()[:1], ev, paths, 10)
-	slices.Reverse(paths)
-	s2, _, _ := sampleFiles(rules()[:1], ev, paths, 10)
+	s1, _, _ := sampleFiles(rules()[:1], ev, files, 10)
+	slices.Reverse(files)
+	s2, _, _ := sampleFiles(rules()[:1], ev, files, 10)
 	if !maps.Equal(s1["no-bad"], s2["no-bad"]) {
 		t.Errorf("the listing's order changed the sample")
 	}
