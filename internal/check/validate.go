@@ -58,8 +58,8 @@ type ValidateOptions struct {
 	// policy.DefaultSampleFiles, measured with bench/check/validsample on the twenty
 	// repositories of the first-sight study and duckdb (bench/check/RESULTS.md): at
 	// 2,000 no demotion differs from judging every file (at 1,000 two of 100 rules
-	// did: sites clustered in a few files), and the pass costs 10 s of CPU on duckdb
-	// instead of 16, 17 s on fluent-bit instead of 43.
+	// did: sites clustered in a few files), and the pass costs 9–10 s of CPU on
+	// duckdb instead of 16, 11–17 s on fluent-bit instead of 43–51.
 	SampleFiles int
 }
 
