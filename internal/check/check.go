@@ -689,21 +689,23 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		// The change is what this branch did since it left REV: the diff starts at
 		// the merge base (REV itself when it is an ancestor of HEAD, as with a
 		// branch point), so commits that reached REV meanwhile are not the change's.
-		// Resolving REV, listing its commits, finding the merge base and diffing
-		// against REV are independent git calls: run them at once. Usually REV is an
-		// ancestor of HEAD (a branch point), so the merge base is REV and that diff
-		// stands; when REV moved on, the diff is redone from the merge base, so
-		// commits that reached REV meanwhile are not the change's.
+		// Resolving REV, listing its commits and diffing against REV are
+		// independent git calls: run them at once. Usually REV is an ancestor of
+		// HEAD (a branch point): the merge base is REV and that diff stands, and the
+		// listed commits show it (one has REV as its parent), so no merge-base call
+		// is needed. Otherwise git finds the merge base and, when REV moved on, the
+		// diff is redone from it, so commits that reached REV meanwhile are not the
+		// change's.
 		rev := diffBase(opt.Rev)
 		var wg sync.WaitGroup
 		var rerr, cerr, mbErr error
 		var mb string
-		wg.Add(3)
+		var parents map[string]bool
+		wg.Add(2)
 		go func() { defer wg.Done(); base, rerr = r.ResolveRev(opt.Rev) }()
-		go func() { defer wg.Done(); mb, mbErr = r.MergeBase(rev, "HEAD") }()
 		go func() {
 			defer wg.Done()
-			commits, cerr = r.Commits(rev, "HEAD")
+			commits, parents, cerr = r.CommitsAndParents(rev, "HEAD")
 			if cerr != nil && !r.HasHead() {
 				commits, cerr = nil, nil // no commits yet: nothing to list
 			}
@@ -712,6 +714,11 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		wg.Wait()
 		if rerr != nil {
 			return nil, usage("--diff %s: %v", opt.Rev, rerr)
+		}
+		if parents[base] {
+			mb = base
+		} else {
+			mb, mbErr = r.MergeBase(rev, "HEAD")
 		}
 		if err == nil && mbErr == nil && mb != base {
 			change, err = r.DiffWorktree(mb)

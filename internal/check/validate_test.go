@@ -3,9 +3,12 @@ package check
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -206,5 +209,101 @@ func TestValidateDemotesABanOfTheProjectsOwnName(t *testing.T) {
 	}
 	if once.Verdict != ValidBaseline {
 		t.Errorf("a ban of the project's own class used in one file: %s %q, want it kept", once.Verdict, once.Review)
+	}
+}
+
+// countedWord is wordCheck saying which files it might judge, counting the files it
+// judges.
+type countedWord struct {
+	wordCheck
+	judged *atomic.Int64
+}
+
+func (c countedWord) WantsFile(p, _ string) bool { return c.Scope.Covers(p) }
+
+func (c countedWord) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	c.judged.Add(1)
+	return c.wordCheck.Judge(ev, t)
+}
+
+// A rule that might judge more files than the sample allows is judged on that many,
+// the same ones whatever the order of the listing, and weighed by its sites scaled
+// up: the pass's work is bounded, and its verdicts do not depend on the machine.
+// Such a rule records no baseline (its list of sites is not complete); without the
+// sample every file is judged.
+func TestValidateJudgesALargeRuleOnASample(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 40 {
+		c := "BAD\nBAD\nok\n"
+		if i == 7 {
+			c += "RARE\n"
+		}
+		p := filepath.Join(dir, "src", fmt.Sprintf("f%02d.py", i))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(c), 0o644)
+	}
+	var judged atomic.Int64
+	rules := func() []engine.Compiled {
+		rs := []engine.Compiled{
+			rule("no-bad", policy.DomainSource, countedWord{wordCheck{Word: "BAD"}, &judged}),
+			rule("no-rare", policy.DomainSource, countedWord{wordCheck{Word: "RARE"}, &judged}),
+		}
+		for _, c := range rs {
+			c.Rule.Origin = "test"
+			c.Rule.Generated = policy.Fingerprint(c.Rule)
+		}
+		return rs
+	}
+
+	judged.Store(0)
+	v, err := Validate(dir, rules(), ValidateOptions{NoCache: true, SampleFiles: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, rare := v.Rule("no-bad"), v.Rule("no-rare")
+	if bad.Sampled != 10 || bad.Of != 40 || bad.Sites != 20 || bad.Applies != 10 || bad.EstimatedSites() != 80 {
+		t.Errorf("no-bad: %d sites in %d files, sample %d of %d: want 20 sites in a sample of 10 of 40 (80 in all)", bad.Sites, bad.Applies, bad.Sampled, bad.Of)
+	}
+	if bad.Verdict != ValidDemote || !strings.Contains(bad.Review, "a sample of 10 of its 40 files (about 80 sites in all)") {
+		t.Errorf("no-bad: %s %q: 80 sites in all are over the 50 allowed, and the review must say it was a sample", bad.Verdict, bad.Review)
+	}
+	if n := judged.Load(); n != 20 {
+		t.Errorf("judged %d files, want the two rules' samples of 10 each", n)
+	}
+	if len(v.Baseline()) != 0 {
+		t.Errorf("a rule judged on a sample has no complete list of sites to accept: %v", v.Baseline())
+	}
+	// The same sample again, this time from the policy's self_validation.sample_files.
+	again, _ := Validate(dir, rules(), ValidateOptions{NoCache: true, Settings: &policy.SelfValidation{SampleFiles: 10}})
+	if r := again.Rule("no-rare"); r.Sampled != 10 || r.Sites != rare.Sites || r.Verdict != rare.Verdict {
+		t.Errorf("two runs judged different samples: %d then %d sites (sample of %d)", rare.Sites, r.Sites, r.Sampled)
+	}
+	if again.Thresholds.SampleFiles != 10 {
+		t.Errorf("the validation must say the sample size it used: %d", again.Thresholds.SampleFiles)
+	}
+
+	// The sample is chosen by path, not by the order of the listing.
+	var files []*engine.File
+	for i := range 40 {
+		files = append(files, &engine.File{Path: fmt.Sprintf("src/f%02d.py", i), Lang: engine.LangPython})
+	}
+	ev := &engine.Evidence{Mode: engine.ModeAll}
+	s1, _, _ := sampleFiles(rules()[:1], ev, files, 10)
+	slices.Reverse(files)
+	s2, _, _ := sampleFiles(rules()[:1], ev, files, 10)
+	if !maps.Equal(s1["no-bad"], s2["no-bad"]) {
+		t.Errorf("the listing's order changed the sample")
+	}
+
+	judged.Store(0)
+	full, err := Validate(dir, rules(), ValidateOptions{NoCache: true, SampleFiles: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := full.Rule("no-bad"); r.Sampled != 0 || r.Sites != 80 || judged.Load() != 80 {
+		t.Errorf("without the sample: %d sites, %d files judged, want all 80 sites and every file by both rules", r.Sites, judged.Load())
+	}
+	if bl := full.Baseline(); len(bl) != 1 || bl[0].File != "src/f07.py" {
+		t.Errorf("judged in full, the rare rule's one site is its baseline: %v", bl)
 	}
 }

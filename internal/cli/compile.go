@@ -161,7 +161,11 @@ func (app *App) runCompile(check, dropLost bool, format string, model *modelStep
 		prelim, _ := policy.Merge(old, fresh)
 		project.InheritScopes(prelim)
 		rulesNow, _ := project.CompileRules(rules.Registry(), prelim, policy.File) // broken ones are reported below
-		val, err = checkpkg.Validate(root, rulesNow, checkpkg.ValidateOptions{Settings: prelim.SelfValidation, Budget: vf.budget})
+		opt := checkpkg.ValidateOptions{Settings: prelim.SelfValidation, Budget: vf.budget}
+		if vf.baseline {
+			opt.SampleFiles = -1 // the baseline lists every site: judge every file
+		}
+		val, err = checkpkg.Validate(root, rulesNow, opt)
 		if err != nil {
 			return Fail("self-validation: %v", err)
 		}
@@ -372,10 +376,24 @@ func printValidation(w io.Writer, out *compileOutput) {
 			if rv.Authored && rv.Review != "" {
 				kept = ", kept at its level: a person wrote or confirmed it"
 			}
-			fmt.Fprintf(w, "  existing sites: %s (%s)%s: %s in %s%s: %s\n", rv.Rule, rv.Severity, quote(rv.Rule), plural(rv.Sites, "site"), plural(rv.Files, "file"), kept, strings.Join(at, ", "))
+			sampled := ""
+			if rv.Sampled > 0 {
+				sampled = fmt.Sprintf(" of a sample of %d of its %d files (about %d in all; --baseline judges every file)", rv.Sampled, rv.Of, rv.EstimatedSites())
+			}
+			fmt.Fprintf(w, "  existing sites: %s (%s)%s: %s in %s%s%s: %s\n", rv.Rule, rv.Severity, quote(rv.Rule), plural(rv.Sites, "site"), plural(rv.Files, "file"), sampled, kept, strings.Join(at, ", "))
 		case checkpkg.ValidNotValidated:
 			unfinished = append(unfinished, rv.Rule)
 		}
+	}
+	var sampled []string
+	for _, rv := range v.Rules {
+		if rv.Sampled > 0 {
+			sampled = append(sampled, rv.Rule)
+		}
+	}
+	if len(sampled) > 0 {
+		fmt.Fprintf(w, "  judged on a sample of %d of the files they might judge (self_validation.sample_files): %s; their existing sites are not all listed: heed compile --baseline judges every file\n",
+			v.Thresholds.SampleFiles, strings.Join(clipIDs(sampled), ", "))
 	}
 	if len(unfinished) > 0 {
 		fmt.Fprintf(w, "  not validated (the %gs budget ran out): %s; they keep their level, unjudged (raise --validate-budget or self_validation.budget_seconds)\n",

@@ -279,3 +279,28 @@ func TestNoValidateKeepsWhatWasRecorded(t *testing.T) {
 		t.Fatalf("a new rule under --no-validate: validation %q\n%s", r.Validation, out)
 	}
 }
+
+// A rule that might judge more files than self_validation.sample_files is judged on
+// a sample, and compile says so: its review names the sample, and its existing sites
+// are not all listed. --baseline judges every file and records every site.
+func TestCompileJudgesALargeRuleOnASample(t *testing.T) {
+	dir := idiomRepo(t)
+	compileOK(t, dir)
+	p := readPolicy(t, dir)
+	p.SelfValidation = &policy.SelfValidation{SampleFiles: 5}
+	writePolicy(t, dir, p)
+	out := compileOK(t, dir)
+	p = readPolicy(t, dir)
+	idiom := ruleFor(t, p, "fmt.Println")
+	if idiom.Validation != policy.ValidationDemoted || !strings.Contains(idiom.Review, "a sample of 5 of its 21 files") {
+		t.Errorf("the idiom's ban, judged on 5 of its 21 files: validation %q, review %q", idiom.Validation, idiom.Review)
+	}
+	if !strings.Contains(out, "judged on a sample of 5 of the files they might judge") || !strings.Contains(out, "heed compile --baseline judges every file") {
+		t.Errorf("compile does not say which rules it judged on a sample:\n%s", out)
+	}
+	compileOK(t, dir, "--baseline")
+	data, err := os.ReadFile(filepath.Join(dir, ".heed", "baseline.json"))
+	if err != nil || !strings.Contains(string(data), "pkg/g.go") {
+		t.Errorf("--baseline must judge every file and record the one panic site: %v\n%s", err, data)
+	}
+}

@@ -83,7 +83,7 @@ type Facts struct {
 	// the C# namespace (the first one declared).
 	Package string   `json:"package,omitempty"`
 	Imports []Import `json:"imports,omitempty"`
-	// Err says why the file's imports could not be read (too large, parser timeout).
+	// Err says why the file's imports could not be read (too large, parse over its work bound).
 	// A file with an Err has no trustworthy edges: rules judge it undetermined.
 	Err string `json:"error,omitempty"`
 	// Partial is set when the file had syntax errors: the imports read are real, but

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -152,14 +151,14 @@ func TestParseAgreesWithBinding(t *testing.T) {
 	}
 }
 
-// A parse that overruns its time gives up and leaves nothing allocated; the next one
-// parses normally.
-func TestParseTimesOut(t *testing.T) {
+// A parse that overruns its work budget gives up and leaves nothing allocated; the
+// next one parses normally.
+func TestParseGivesUpOverItsBudget(t *testing.T) {
 	src := []byte(strings.Repeat("x = f(1, [2, 3], {'a': 4})\n", 20000))
-	if tr, arena, err := parseArena(Grammar(engine.LangPython), src, 0); !errors.Is(err, errParseTimeout) || tr != nil || arena != nil {
-		t.Fatalf("a parse with no time left must give up, got %v", err)
+	if tr, arena, _, err := parseArena(Grammar(engine.LangPython), src, 0); !errors.Is(err, errParseBudget) || tr != nil || arena != nil {
+		t.Fatalf("a parse with no budget left must give up, got %v", err)
 	}
-	tr, arena, err := parseArena(Grammar(engine.LangPython), src[:27], time.Second)
+	tr, arena, _, err := parseArena(Grammar(engine.LangPython), src[:27], parseBudget(src[:27]))
 	if err != nil || tr.RootNode().HasError() {
 		t.Fatalf("the next parse must succeed: %v", err)
 	}

@@ -1,16 +1,16 @@
 // Parsing in C. The binding's ParseWithOptions reads the source through a Go callback
 // that copies what is left of it twice (to a Go string, then to C) at each read, and
 // calls back into Go every hundred parser operations for the progress callback that
-// enforces heed's timeout. Here the source is read in place and the deadline checked
-// in C.
-#include <time.h>
-
+// enforces heed's bound. Here the source is read in place and the bound counted in C.
 #include "parse.h"
 
 typedef struct {
   const char *src;
   uint32_t len;
-  struct timespec deadline;
+  // budget is the work the parse may do, in the parser's progress checks (one every
+  // hundred or so of its operations); used counts them. Work, not time: the same
+  // source parses, or gives up, the same way however busy the machine is.
+  uint64_t budget, used;
 } heed_parse_input;
 
 static const char *heed_read(void *payload, uint32_t byte_index, TSPoint position, uint32_t *bytes_read) {
@@ -25,35 +25,29 @@ static const char *heed_read(void *payload, uint32_t byte_index, TSPoint positio
 }
 
 // Returning true cancels the parse.
-static bool heed_past_deadline(TSParseState *state) {
+static bool heed_over_budget(TSParseState *state) {
   heed_parse_input *in = state->payload;
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  return now.tv_sec > in->deadline.tv_sec || (now.tv_sec == in->deadline.tv_sec && now.tv_nsec >= in->deadline.tv_nsec);
+  return ++in->used > in->budget;
 }
 
 // heed_parse parses src[0:len) with the parser's language, from old (an edited tree
-// of the text before, or NULL), giving up (NULL) after timeout_micros. Tree-sitter
-// keeps no pointer to src once it returns.
-static TSTree *heed_parse(TSParser *parser, const TSTree *old, const char *src, uint32_t len, uint64_t timeout_micros) {
-  heed_parse_input in = {src, len, {0, 0}};
-  clock_gettime(CLOCK_MONOTONIC, &in.deadline);
-  in.deadline.tv_sec += (time_t)(timeout_micros / 1000000);
-  in.deadline.tv_nsec += (long)(timeout_micros % 1000000) * 1000;
-  if (in.deadline.tv_nsec >= 1000000000L) {
-    in.deadline.tv_sec++;
-    in.deadline.tv_nsec -= 1000000000L;
-  }
+// of the text before, or NULL), giving up (NULL) after budget progress checks; *used
+// is how many it made. Tree-sitter keeps no pointer to src once it returns.
+static TSTree *heed_parse(TSParser *parser, const TSTree *old, const char *src, uint32_t len, uint64_t budget, uint64_t *used) {
+  heed_parse_input in = {src, len, budget, 0};
   TSInput input = {&in, heed_read, TSInputEncodingUTF8, NULL};
-  TSParseOptions options = {&in, heed_past_deadline};
-  return ts_parser_parse_with_options(parser, old, input, options);
+  TSParseOptions options = {&in, heed_over_budget};
+  TSTree *tree = ts_parser_parse_with_options(parser, old, input, options);
+  *used = in.used;
+  return tree;
 }
 
-TSTree *heed_parse_arena(const TSLanguage *language, const char *src, uint32_t len, uint64_t timeout_micros, heed_arena **arena, int *failure) {
+TSTree *heed_parse_arena(const TSLanguage *language, const char *src, uint32_t len, uint64_t budget, uint64_t *used, heed_arena **arena, int *failure) {
   // A tree takes some tens of bytes per source byte; starting near that size keeps
   // the chain of chunks short.
   heed_arena *a = heed_arena_new((size_t)len * 16 + 65536);
   *arena = NULL;
+  *used = 0;
   if (!a) {
     *failure = HEED_PARSE_MEMORY;
     return NULL;
@@ -66,8 +60,8 @@ TSTree *heed_parse_arena(const TSLanguage *language, const char *src, uint32_t l
   TSParser *parser = ts_parser_new();
   if (!ts_parser_set_language(parser, language)) {
     *failure = HEED_PARSE_LANGUAGE;
-  } else if (!(tree = heed_parse(parser, NULL, src, len, timeout_micros))) {
-    *failure = HEED_PARSE_TIMEOUT;
+  } else if (!(tree = heed_parse(parser, NULL, src, len, budget, used))) {
+    *failure = HEED_PARSE_BUDGET;
   }
   ts_parser_delete(parser);
   heed_arena_leave();
@@ -80,7 +74,8 @@ TSTree *heed_parse_arena(const TSLanguage *language, const char *src, uint32_t l
 }
 
 TSTree *heed_reparse_arena(const TSLanguage *language, heed_arena *a, TSTree *old, const char *src, uint32_t len,
-                           const uint32_t *edits, uint32_t nedits, uint64_t timeout_micros, int *failure) {
+                           const uint32_t *edits, uint32_t nedits, uint64_t budget, uint64_t *used, int *failure) {
+  *used = 0;
   heed_arena_enter(a);
   uint32_t row = 0, col = 0, at = 0;
   for (uint32_t i = 0; i < nedits; i++) {
@@ -99,8 +94,8 @@ TSTree *heed_reparse_arena(const TSLanguage *language, heed_arena *a, TSTree *ol
   TSParser *parser = ts_parser_new();
   if (!ts_parser_set_language(parser, language)) {
     *failure = HEED_PARSE_LANGUAGE;
-  } else if (!(tree = heed_parse(parser, old, src, len, timeout_micros))) {
-    *failure = HEED_PARSE_TIMEOUT;
+  } else if (!(tree = heed_parse(parser, old, src, len, budget, used))) {
+    *failure = HEED_PARSE_BUDGET;
   }
   ts_parser_delete(parser);
   heed_arena_leave();

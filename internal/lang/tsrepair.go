@@ -8,7 +8,6 @@ import "C"
 
 import (
 	"slices"
-	"time"
 	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -51,14 +50,17 @@ func repairable(lang string) bool { return lang == engine.LangTypeScript || lang
 // half a repair can make things worse until the next round completes it), and
 // returns the tree with the fewest errors (t itself when nothing helped). Each round
 // reparses incrementally in t's arena, from the tree before it; the trees it does not
-// return are deleted there.
-func repair(g *sitter.Language, src []byte, t *sitter.Tree, arena *C.heed_arena, deadline time.Time) *sitter.Tree {
+// return are deleted there. The rounds share budget units of parse work (parse.h):
+// the round that would need more gives up and the best tree so far is kept, the same
+// tree on any machine under any load. spent is the work the rounds took.
+func repair(g *sitter.Language, src []byte, t *sitter.Tree, arena *C.heed_arena, budget uint64) (best *sitter.Tree, spent uint64) {
 	best, bestCost := t, errorCost(t.RootNode())
+	left := budget
 	kinds := kindsOf(g)
 	cur, text := t, src
 	for round := 0; round < maxRepairRounds && bestCost > 0; round++ {
 		edits := tsRepairs(cur.RootNode(), text, kinds)
-		if len(edits) == 0 || time.Now().After(deadline) {
+		if len(edits) == 0 {
 			break
 		}
 		next := append([]byte(nil), text...)
@@ -69,10 +71,12 @@ func repair(g *sitter.Language, src []byte, t *sitter.Tree, arena *C.heed_arena,
 		}
 		slices.Sort(at)
 		at = slices.Compact(at)
-		t2, err := reparseArena(g, arena, cur, next, at, time.Until(deadline))
+		t2, used, err := reparseArena(g, arena, cur, next, at, left)
+		spent += min(used, left)
 		if err != nil {
 			break
 		}
+		left -= used
 		if cur != best {
 			deleteInArena(arena, cur)
 		}
@@ -85,7 +89,7 @@ func repair(g *sitter.Language, src []byte, t *sitter.Tree, arena *C.heed_arena,
 	if cur != best {
 		deleteInArena(arena, cur)
 	}
-	return best
+	return best, spent
 }
 
 // errorCost measures a tree's errors: the bytes under its outermost ERROR nodes plus

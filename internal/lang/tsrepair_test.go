@@ -3,7 +3,6 @@ package lang
 import (
 	"strings"
 	"testing"
-	"time"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
@@ -132,7 +131,7 @@ func TestTypeScriptRepairReparsesLikeAFreshParse(t *testing.T) {
 	defer tr.Close()
 	// The same rounds, each parsed from scratch.
 	text := src
-	cur, arena, _ := parseArena(g, text, time.Second)
+	cur, arena, _, _ := parseArena(g, text, parseBudget(text))
 	for round := 0; round < maxRepairRounds; round++ {
 		edits := tsRepairs(cur.RootNode(), text, kindsOf(g))
 		if len(edits) == 0 {
@@ -143,10 +142,53 @@ func TestTypeScriptRepairReparsesLikeAFreshParse(t *testing.T) {
 			text[e.at] = e.b
 		}
 		freeArena(arena)
-		cur, arena, _ = parseArena(g, text, time.Second)
+		cur, arena, _, _ = parseArena(g, text, parseBudget(text))
 	}
 	defer freeArena(arena)
 	if got, want := tr.Root().ToSexp(), cur.RootNode().ToSexp(); got != want {
 		t.Errorf("incremental:\n%s\nfrom scratch:\n%s", got, want)
+	}
+}
+
+// The repair's rounds are bounded by parse work, not time: a budget that runs out
+// keeps the best tree of the rounds it paid for, and the same budget gives the same
+// tree every time, so a report cannot change with the machine's load.
+func TestTypeScriptRepairIsBoundedByWorkNotTime(t *testing.T) {
+	var b strings.Builder
+	for i := range 200 {
+		b.WriteString("export interface Channel" + strings.Repeat("X", i%7) + "<out A, in B = unknown> {\n  (a: A): Effect<A>\n  <C>(c: C): Effect<C>\n  in: string\n}\n")
+	}
+	src := []byte(b.String())
+	g := Grammar(engine.LangTypeScript)
+	sexpWith := func(budget uint64) (string, uint64) {
+		tr, arena, _, err := parseArena(g, src, parseBudget(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer freeArena(arena)
+		best, spent := repair(g, src, tr, arena, budget)
+		return best.RootNode().ToSexp(), spent
+	}
+	unrepaired, spent := sexpWith(0)
+	if spent != 0 || !strings.Contains(unrepaired, "ERROR") {
+		t.Fatalf("with no budget the repair must do nothing (spent %d)", spent)
+	}
+	full, need := sexpWith(1 << 40)
+	if strings.Contains(full, "ERROR") || need < 4 {
+		t.Fatalf("with budget enough the file must be repaired in some work (spent %d)", need)
+	}
+	for _, budget := range []uint64{need / 2, need - 1, need} {
+		first, _ := sexpWith(budget)
+		for range 3 {
+			if again, _ := sexpWith(budget); again != first {
+				t.Fatalf("budget %d of %d: the repair gave two different trees", budget, need)
+			}
+		}
+		if budget == need && first != full {
+			t.Errorf("the budget the repair needs must give the repaired tree")
+		}
+		if budget < need && first == full {
+			t.Errorf("budget %d of %d: less than the repair needs cannot give the repaired tree", budget, need)
+		}
 	}
 }

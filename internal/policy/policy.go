@@ -241,6 +241,10 @@ type SelfValidation struct {
 	// BudgetSeconds bounds the pass; rules it has not finished by then are marked
 	// not validated.
 	BudgetSeconds float64 `json:"budget_seconds,omitempty"`
+	// SampleFiles bounds the files a rule is judged on: one that might judge more
+	// is judged on that many, always the same ones, its sites scaled up; -1 judges
+	// every file.
+	SampleFiles int `json:"sample_files,omitempty"`
 }
 
 // Defaults of SelfValidation (docs/policy.md says why).
@@ -250,6 +254,7 @@ const (
 	DefaultMinFiles      = 3
 	DefaultMaxSiteShare  = 0.1
 	DefaultBudgetSeconds = 60
+	DefaultSampleFiles   = 2000
 )
 
 // WithDefaults returns the settings with every zero field at its default; s may be
@@ -273,6 +278,9 @@ func (s *SelfValidation) WithDefaults() SelfValidation {
 	}
 	if out.BudgetSeconds <= 0 {
 		out.BudgetSeconds = DefaultBudgetSeconds
+	}
+	if out.SampleFiles == 0 {
+		out.SampleFiles = DefaultSampleFiles
 	}
 	return out
 }

@@ -11,8 +11,16 @@ import (
 // counts, authors and the Root-relative files each touched. An empty base lists every
 // commit reachable from head.
 func (r *Repo) Commits(base, head string) ([]engine.Commit, error) {
+	cs, _, err := r.CommitsAndParents(base, head)
+	return cs, err
+}
+
+// CommitsAndParents is Commits, and the hashes of the parents the listed commits
+// name: base's commit is among them exactly when it is an ancestor of head other than
+// head itself, and then it is their merge base (no `git merge-base` needed).
+func (r *Repo) CommitsAndParents(base, head string) ([]engine.Commit, map[string]bool, error) {
 	if !r.Git {
-		return nil, ErrNotGit
+		return nil, nil, ErrNotGit
 	}
 	if head == "" {
 		head = "HEAD"
@@ -25,13 +33,15 @@ func (r *Repo) Commits(base, head string) ([]engine.Commit, error) {
 	out, err := r.run(nil, "-c", "log.showSignature=false", "log", "--reverse", "-z", "--no-color",
 		"--name-only", "--relative", "--format=%x1e%H%x1f%P%x1f%an <%ae>%x1f%B%x1f", rng, "--")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return parseLog(out), nil
+	cs, parents := parseLog(out)
+	return cs, parents, nil
 }
 
-func parseLog(out []byte) []engine.Commit {
+func parseLog(out []byte) ([]engine.Commit, map[string]bool) {
 	var commits []engine.Commit
+	parents := map[string]bool{}
 	for _, rec := range bytes.Split(out, []byte{0x1e}) {
 		if len(bytes.TrimSpace(rec)) == 0 {
 			continue
@@ -44,7 +54,10 @@ func parseLog(out []byte) []engine.Commit {
 			Hash:    string(f[0]),
 			Author:  string(f[2]),
 			Message: strings.TrimRight(string(f[3]), "\n"),
-			Parents: len(strings.Fields(string(f[1]))),
+		}
+		for _, p := range strings.Fields(string(f[1])) {
+			c.Parents++
+			parents[p] = true
 		}
 		if len(f) == 5 {
 			for _, name := range splitNUL(f[4]) {
@@ -55,5 +68,5 @@ func parseLog(out []byte) []engine.Commit {
 		}
 		commits = append(commits, c)
 	}
-	return commits
+	return commits, parents
 }

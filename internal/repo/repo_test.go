@@ -825,3 +825,82 @@ func TestAStartedDiffIsTheDiff(t *testing.T) {
 		t.Error("a started diff against an unknown revision must fail as the diff does")
 	}
 }
+
+// ResolveRev learns the commit's tree in the same git call, and a name that is not
+// one commit (a range, an unknown name) is still refused.
+func TestResolveRevKnowsTheTreeToo(t *testing.T) {
+	dir := t.TempDir()
+	gitT := func(args ...string) string {
+		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.email=t@t", "-c", "user.name=t"}, args...)...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	gitT("init", "-q")
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("a\n"), 0o644)
+	gitT("add", "a.txt")
+	gitT("commit", "-qm", "one")
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("b\n"), 0o644)
+	gitT("commit", "-qam", "two")
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := r.ResolveRev("HEAD~1")
+	if err != nil || c != gitT("rev-parse", "HEAD~1") {
+		t.Fatalf("HEAD~1 resolved to %q (%v)", c, err)
+	}
+	if tr, err := r.ResolveTree("HEAD~1"); err != nil || tr != gitT("rev-parse", "HEAD~1^{tree}") {
+		t.Errorf("the tree of HEAD~1: %q (%v)", tr, err)
+	}
+	for _, bad := range []string{"HEAD~1..HEAD", "nope", "HEAD~5"} {
+		if h, err := r.ResolveRev(bad); err == nil {
+			t.Errorf("%q resolved to %q, want an unknown revision", bad, h)
+		}
+	}
+}
+
+// The parents of the listed commits name base exactly when base is an ancestor of
+// head: a diff check then knows its merge base without asking git for it.
+func TestCommitsAndParentsShowWhenBaseIsAnAncestor(t *testing.T) {
+	dir := t.TempDir()
+	gitT := func(args ...string) string {
+		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.email=t@t", "-c", "user.name=t"}, args...)...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	commit := func(name, content string) string {
+		os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644)
+		gitT("add", name)
+		gitT("commit", "-qm", "change "+name)
+		return gitT("rev-parse", "HEAD")
+	}
+	gitT("init", "-q", "-b", "main")
+	root := commit("a.txt", "a\n")
+	gitT("checkout", "-q", "-b", "feature")
+	commit("b.txt", "b\n")
+	commit("c.txt", "c\n")
+	gitT("checkout", "-q", "main")
+	moved := commit("d.txt", "d\n")
+	gitT("checkout", "-q", "feature")
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, parents, err := r.CommitsAndParents(root, "HEAD")
+	if err != nil || len(cs) != 2 || !parents[root] {
+		t.Errorf("the branch point %s is an ancestor of HEAD: %d commits, parents %v (%v)", root[:7], len(cs), parents, err)
+	}
+	cs, parents, err = r.CommitsAndParents(moved, "HEAD")
+	if err != nil || len(cs) != 2 || parents[moved] {
+		t.Errorf("main moved on (%s): it is no ancestor of HEAD, yet parents %v (%d commits, %v)", moved[:7], parents, len(cs), err)
+	}
+	if cs, parents, err := r.CommitsAndParents("HEAD", "HEAD"); err != nil || len(cs) != 0 || len(parents) != 0 {
+		t.Errorf("HEAD..HEAD lists nothing: %d commits, parents %v (%v)", len(cs), parents, err)
+	}
+}
