@@ -31,6 +31,11 @@ const (
 	CoSchema    = "schema"     // "the database schema"
 )
 
+// componentCond: a change to one component, which the demand's "its" or "that
+// crate's" names the file of ("every change to a plugin", "when you change a crate"):
+// any file may be the change; the lowering finds the component.
+const componentCond = `^(?:(?:every|each|any|all|a|an)\s+)?(?:(?:code |source )?(?:changes?|edits?|modifications?)\s+(?:to|in|of)|you\s+(?:change|modify|edit|touch)|(?:changing|modifying|editing|touching))\s+(?:a|an|any|one|the|each|every)\s+(?:crate|package|plugin|library|module|component|service|gem|extension|integration|workspace member)s?$`
+
 // CoFrame is what stands around a sentence: the headings over it, innermost last, and
 // the lead-in or table header that frames it.
 type CoFrame struct {
@@ -91,7 +96,7 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		"handBan":    regexp.MustCompile(`\b(?:modify|change|edit|update) (?:the |their |its )?(?:source|sources|source scripts?|source files?|generators?|templates?|inputs?) instead\b`),
 		"split":      regexp.MustCompile(`[.;!?](?:\s+|$)`),
 		"mark":       regexp.MustCompile(`§(\d+)`),
-		"anyCond":    regexp.MustCompile(`^(?:every|each|any|all)\s+(?:(?:code |source )?changes?|prs?|pull requests?|commits?)$|\b(?:anything|everything|any file)\b`),
+		"anyCond":    regexp.MustCompile(`^(?:every|each|any|all)\s+(?:(?:code |source )?changes?|prs?|pull requests?|commits?)$|\b(?:anything|everything|any file)\b|` + componentCond),
 		"what":       regexp.MustCompile(`^\w+\s+((?:the |an? |any )?(?:updated |regenerated |matching |new |corresponding )?[\w-]+(?: [\w-]+)?)\s+(?:in|under|to|from|at)\b`),
 		"exempt":     regexp.MustCompile(`\b(?:exempt|excepted|excluded|don't need (?:one|it|this)|do not need (?:one|it|this)|need not)\b|\bexcept(?: for)?\b`),
 		"exTests":    regexp.MustCompile(`\btests?\b|\btest (?:files?|code|changes?)\b|\bspecs?\b`),
@@ -161,10 +166,34 @@ func coProse(text string) ([]string, string) {
 		spans = append(spans, strings.Trim(m, "`"))
 		return "§" + itoaN(len(spans)-1)
 	})
+	// file names written without backticks ("update CHANGELOG.md", "in
+	// docs/usage.md") are spans as well: the lowering resolves them against the
+	// repository like any other
+	prose = coBareFileRE().ReplaceAllStringFunc(prose, func(m string) string {
+		lead := ""
+		if m != "" && !isFileChar(m[0]) {
+			lead, m = m[:1], m[1:]
+		}
+		if strings.HasSuffix(strings.ToLower(m), ".js") && !strings.Contains(m, "/") {
+			return lead + m // "Node.js", "Vue.js": a project, not a file
+		}
+		spans = append(spans, m)
+		return lead + "§" + itoaN(len(spans)-1)
+	})
 	prose = strings.ToLower(strings.Join(strings.Fields(prose), " "))
 	prose = strings.TrimLeft(prose, "-*•0123456789. ")
 	prose = strings.NewReplacer("**", "", "__", "").Replace(prose)
 	return spans, prose
+}
+
+// coBareFileRE: a file name or path written as a plain word: with an extension of a
+// file kind, or a name projects give files without one (CHANGELOG, NOTICE).
+var coBareFileRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[\s(])(?:[\w-]+/)*(?:[\w-]+\.(?:md|rst|txt|adoc|toml|json|ya?ml|cfg|ini|lock|mod|py|go|rs|ts|tsx|js|mjs|java|kt|rb|php|cs|proto|graphql|sql|h|hpp|c|cc|cpp|gradle|xml|csproj|gemspec|in)|CHANGELOG|CHANGES|NOTICE|THIRD_PARTY_NOTICES|THIRD-PARTY-NOTICES|VERSION|Makefile|Dockerfile)\b`)
+})
+
+func isFileChar(b byte) bool {
+	return b == '_' || b == '-' || b == '/' || b == '.' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
 // coClauses splits prose into the clauses a co-change may stand in: sentences and
@@ -189,6 +218,18 @@ func named(re *regexp.Regexp, m []string, name string) string {
 // readCoClause reads one clause; prose is the whole sentence (for the demand that a
 // relation's next clause makes).
 func readCoClause(cl, prose string, spans []string) ([]CoChange, bool) {
+	if out, ok := readCoClause1(cl, prose, spans); ok {
+		return out, ok
+	}
+	// "Plugins are released on their own: every change to a plugin needs ...": the
+	// clause after a colon, when the words before it read as none
+	if i := strings.LastIndex(cl, ": "); i > 0 {
+		return readCoClause1(strings.TrimSpace(cl[i+2:]), prose, spans)
+	}
+	return nil, false
+}
+
+func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 	res := coREs()
 	if re := res["generated"]; re.MatchString(cl) {
 		m := re.FindStringSubmatch(cl)

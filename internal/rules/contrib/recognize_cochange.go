@@ -49,10 +49,20 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 			// a changelog entry follows code changes, not its own tests
 			unless = append(unless, testGlobs...)
 		}
+		component := componentOwnRE.MatchString(strings.ToLower(s.raw)) && len(cc.ThenRoles) == 0
+		if component {
+			// "every change to a plugin needs an entry in its CHANGELOG.md": the
+			// changed component's own file
+			thens = componentNames(thens)
+			unless = append([]string(nil), thens...)
+			if coChangelogTarget(cc.Then) && len(cc.Exempt) == 0 {
+				unless = append(unless, testGlobs...)
+			}
+		}
 		r := pairRule(s, ifs, thens)
 		var p CochangeParams
 		_ = decodeRaw(r.Params, &p)
-		p.Unless, p.Added = unless, cc.Added
+		p.Unless, p.Added, p.Component = unless, cc.Added, component
 		if cc.What != "" && !strings.HasPrefix(cc.What, "it") {
 			p.Need = cc.What + " (" + strings.Join(trimRoot(thens), " or ") + ")"
 		}
@@ -69,6 +79,9 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 		p.Reading = strings.Join(readings, "; ")
 		r.Params = mustJSON(p)
 		r.Cases = coCases(ifs, thens, cc.Added)
+		if component {
+			r.Cases = componentCases(thens[0])
+		}
 		if len(cc.IfRoles)+len(cc.ThenRoles) > 0 {
 			r.Exact = false
 		}

@@ -46,6 +46,14 @@ func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			found = append(found, l)
 		}
 	}
+	// "`<type>(<scope>): <subject>` ... subject at most 50 characters": the limit is
+	// on the template's placeholder after the type, not on the whole line
+	part := ""
+	if m := typeTemplateRE.FindStringSubmatch(s.raw); m != nil {
+		if lazyre.New(`\b` + regexp.QuoteMeta(strings.ToLower(m[1])) + `\b[^.;]{0,40}\b[0-9]{2,3}\s*(characters?|chars?)`).MatchString(s.text) {
+			part = "description"
+		}
+	}
 	for _, cl := range clauses(s.text) {
 		if m := fiftyRE.FindStringSubmatch(cl); m != nil {
 			a, _ := strconv.Atoi(m[1])
@@ -103,6 +111,7 @@ func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	for _, l := range found {
 		p := CommitParams{Check: l.check, Max: l.max}
 		if l.check == CheckSubjectLength {
+			p.Part = part
 			out = append(out, s.rule(KindCommit, p, true,
 				fmt.Sprintf("commit subject longer than %d characters", l.max),
 				fmt.Sprintf("keep the subject to %d characters or fewer", l.max),
@@ -123,6 +132,10 @@ func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	}
 	return recognize.Result{Rules: out}
 }
+
+// typeTemplateRE: a Conventional Commits template whose text after the type is a
+// named placeholder ("`<type>(<scope>): <subject>`"); the name is captured.
+var typeTemplateRE = lazyre.New(`<type>[^<>` + "`" + `]*(?:\(<?scope>?\))?!?:\s*<([a-z ]+)>`)
 
 // lastMatch returns the start of the last match of re in s, or -1.
 func lastMatch(re *lazyre.RE, s string) int {
