@@ -51,7 +51,7 @@ type coSides struct {
 
 var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 	const (
-		when    = `(?:if|when|whenever|each time|every time|any time|anytime|after|once)`
+		when    = `(?:if|when|whenever|each time|every time|any time|anytime|after|once|for (?:any|every|each|all))`
 		verb    = `(?:change|changes|changing|changed|modify|modifies|modifying|modified|edit|edits|editing|edited|touch|touches|touching|touched|update|updates|updating|updated|add|adds|adding|added|alter|alters|altering|bump|bumps|bumping|rename|renames|renaming|remove|removes|removing|introduce|introduces|introducing|create|creates|creating)`
 		demandV = `(?:update|updates|regenerate|re-generate|rebuild|commit|add|include|bump|register|create|write|document|append|sync|amend|adjust|reflect|edit|change|modify|touch|mention|list|record|note|run|keep|provide|generate)`
 		modal   = `(?:must|should|shall|needs? to|has to|have to|is required to|are required to)`
@@ -96,7 +96,7 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		"handBan":    regexp.MustCompile(`\b(?:modify|change|edit|update) (?:the |their |its )?(?:source|sources|source scripts?|source files?|generators?|templates?|inputs?) instead\b`),
 		"split":      regexp.MustCompile(`[.;!?](?:\s+|$)`),
 		"mark":       regexp.MustCompile(`§(\d+)`),
-		"anyCond":    regexp.MustCompile(`^(?:every|each|any|all)\s+(?:(?:code |source )?changes?|prs?|pull requests?|commits?)$|\b(?:anything|everything|any file)\b|` + componentCond),
+		"anyCond":    regexp.MustCompile(`^(?:every|each|any|all)\s+(?:(?:code |source )?changes?|prs?|pull requests?|commits?)$|\b(?:anything|everything|any file)\b|` + componentCond + `|^[\w-]+ (?:code |source )?changes?$`),
 		"what":       regexp.MustCompile(`^\w+\s+((?:the |an? |any )?(?:updated |regenerated |matching |new |corresponding )?[\w-]+(?: [\w-]+)?)\s+(?:in|under|to|from|at)\b`),
 		"exempt":     regexp.MustCompile(`\b(?:exempt|excepted|excluded|don't need (?:one|it|this)|do not need (?:one|it|this)|need not)\b|\bexcept(?: for)?\b`),
 		"exTests":    regexp.MustCompile(`\btests?\b|\btest (?:files?|code|changes?)\b|\bspecs?\b`),
@@ -180,6 +180,9 @@ func coProse(text string) ([]string, string) {
 		spans = append(spans, m)
 		return lead + "§" + itoaN(len(spans)-1)
 	})
+	// "(new features, bug fixes, deprecations)": examples in parentheses are an
+	// aside, whose commas end no clause
+	prose = coAsideRE().ReplaceAllString(prose, "")
 	prose = strings.ToLower(strings.Join(strings.Fields(prose), " "))
 	prose = strings.TrimLeft(prose, "-*•0123456789. ")
 	prose = strings.NewReplacer("**", "", "__", "").Replace(prose)
@@ -195,6 +198,9 @@ var coBareFileRE = sync.OnceValue(func() *regexp.Regexp {
 func isFileChar(b byte) bool {
 	return b == '_' || b == '-' || b == '/' || b == '.' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
+
+// coAsideRE: a parenthesis of words with commas and no span.
+var coAsideRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*\([^()§]*,[^()§]*\)`) })
 
 // coClauses splits prose into the clauses a co-change may stand in: sentences and
 // the parts of a semicolon.

@@ -186,7 +186,7 @@ func testRule(s sentence) (policy.Rule, bool) {
 
 func changelogRule(s sentence) (policy.Rule, bool) {
 	for _, cc := range norm.CoChangesIn(s.c.Text, norm.CoFrame{Headings: s.c.HeaderPath, Context: s.c.Context}) {
-		if len(cc.Then) > 0 && coChangelogTarget(cc.Then) {
+		if len(cc.Then) > 0 && coChangelogTarget(cc.Then) && !(cc.Judgement && len(cc.If) == 0) {
 			// "Every change to `lib/` needs an entry in `CHANGES.md`": the co-change
 			// reader names both sides (coChangeRules)
 			return policy.Rule{}, false
