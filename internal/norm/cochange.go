@@ -410,11 +410,29 @@ func coSide(side string, spans []string, demand bool) (paths, roles []string) {
 	}
 	for _, r := range coRoleREs() {
 		if r.re.MatchString(side) {
+			if r.role == CoDocs {
+				if m := coDocsQualRE().FindStringSubmatch(side); m != nil && !coDocsPlainQual()[m[1]] {
+					// "the configuration documentation": one document, which the
+					// docs folder need not hold
+					return nil, nil
+				}
+			}
 			return nil, []string{r.role}
 		}
 	}
 	return nil, nil
 }
+
+var (
+	coDocsQualRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b([\w-]+) (?:docs|documentation)\b`) })
+	coDocsPlainQual = sync.OnceValue(func() map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.Fields("the any all relevant related user-facing public api reference project's our its their your and or to update updating also affected corresponding matching necessary appropriate applicable existing") {
+			m[w] = true
+		}
+		return m
+	})
+)
 
 // coWhat is what the demand asks for, for messages: "a migration", "the regenerated
 // code".

@@ -297,6 +297,12 @@ func (moodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 	if mood == "" {
 		return recognize.Result{}
 	}
+	if lazyre.New(`\b(just )?(as|like) (in|for|with) the (subject|summary|title)\b`).MatchString(s.text) ||
+		len(c.HeaderPath) > 0 && lazyre.New(`^\W*(message )?body\W*$`).MatchString(strings.ToLower(c.HeaderPath[len(c.HeaderPath)-1])) {
+		// "Just as in the subject, use the imperative" under "#### Body": the body's
+		// tense, which a check of the subject does not judge
+		return recognize.Result{}
+	}
 	if lazyre.New(`\b(release notes?|changelog|news fragments?|entries|entry)\b`).MatchString(s.text) && !commitWordRE.MatchString(s.text) {
 		// Tense rules for changelog entries are not commit rules.
 		return recognize.Result{}
@@ -391,6 +397,15 @@ func classifyConventional(c *policy.Constraint) conventional {
 	plain := conventionalWordRE.ReplaceAllString(s.text, "the convention")
 	cv.forCommits = !processRE.MatchString(s.text) && (commitWordRE.MatchString(plain) ||
 		(commitWordRE.MatchString(s.around) && !prWordRE.MatchString(plain) && !cv.forPR && !s.nearPROnly()))
+	for _, part := range lazyre.New(`[,;.]\s`).Split(s.text, -1) {
+		// "Before opening a PR: use a conventional-commit title, sign off commits":
+		// the title the convention is for is the pull request's; the commits of the
+		// next item are another rule's
+		if conventionalWordRE.MatchString(part) && lazyre.New(`\btitles?\b`).MatchString(part) &&
+			!commitWordRE.MatchString(conventionalWordRE.ReplaceAllString(part, "")) && prWordRE.MatchString(s.around) {
+			cv.forPR, cv.forCommits = true, false
+		}
+	}
 	var types []string
 	template := false
 	for _, sp := range s.spans {
@@ -444,8 +459,21 @@ func topicLabel(text string) bool {
 // conventionalNotRequired: the sentence says the convention is not asked for.
 func conventionalNotRequired(text string) bool {
 	m := conventionalWordRE.FindString(strings.ToLower(text))
-	return m != "" && norm.NotRequired(text, m, "scope", "body", "footer", "breaking")
+	if m == "" {
+		return false
+	}
+	for _, cl := range clauses(strings.ToLower(text)) {
+		if strings.Contains(cl, m) && habitRE.MatchString(cl) {
+			// "Dependency updates commonly use Conventional Commit style": what some
+			// commits tend to look like, not a rule on every commit
+			return true
+		}
+	}
+	return norm.NotRequired(text, m, "scope", "body", "footer", "breaking")
 }
+
+// habitRE: a clause that says what is usual, not what is required.
+var habitRE = lazyre.New(`\b(commonly|usually|often|typically|mostly|sometimes|tends? to|in most cases)\b`)
 
 // subsumed reports whether a sibling of the same section already compiles this
 // sentence's rule: a closed list of types covers every "use Conventional Commits" of
