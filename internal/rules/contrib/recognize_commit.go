@@ -1040,11 +1040,17 @@ func (mergeRecognizer) Name() string { return "contrib.merge-commits" }
 
 func (mergeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if !lazyre.New(`\bmerge commits?\b`).MatchString(s.text) {
-		return recognize.Result{}
-	}
-	if !lazyre.New(`\b(no|avoid|never|don't|do not|without|must not|should not)\b[^.]*\bmerge commits?\b`).MatchString(s.text) {
-		return recognize.Result{}
+	// "Keep a linear history: rebase your branch on `main` rather than merging
+	// `main` into it": the branch holds no merge commit either
+	linear := lazyre.New(`\b(linear|flat) (git )?history\b|\brebase\b[^.]*\b(rather than|instead of) merg(e|ing)\b`).MatchString(s.text) &&
+		!lazyre.New(`\b(if you (want|like|prefer)|you (can|may)|optional|optionally|prefer)\b`).MatchString(s.text)
+	if !linear {
+		if !lazyre.New(`\bmerge commits?\b`).MatchString(s.text) {
+			return recognize.Result{}
+		}
+		if !lazyre.New(`\b(no|avoid|never|don't|do not|without|must not|should not)\b[^.]*\bmerge commits?\b`).MatchString(s.text) {
+			return recognize.Result{}
+		}
 	}
 	return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckNoMerge}, true,
 		"merge commit in the change", "rebase onto the base branch instead of merging it in",
