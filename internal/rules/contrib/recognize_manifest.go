@@ -32,6 +32,27 @@ var (
 // (touchedDependencies).
 var manifestGlobs = []string{"**/go.mod", "**/package.json", "**/Cargo.toml", "**/pyproject.toml", "**/requirements.txt", "**/requirements.in", "**/Gemfile"}
 
+// versionFiles are the files of the clause that keeps a version equal across them
+// ("bump the version in `a` and `b` together", "the version in a and b must always
+// match"): the version word, a word of keeping equal and a verb of setting it in one
+// clause, with the files it names.
+func versionFiles(s sentence) []string {
+	for _, cl := range lazyre.New(`[.;:!?]\s+`).Split(s.raw, -1) {
+		lc := recognize.Lower(cl)
+		if !versionWordRE.MatchString(lc) || !versionTogether.MatchString(lc) || !versionVerbRE.MatchString(lc) {
+			continue
+		}
+		c := *s.c
+		c.Text = cl
+		if fs := namedFiles(read(&c)); len(fs) >= 2 {
+			return fs
+		}
+	}
+	return nil
+}
+
+var versionVerbRE = lazyre.New(`\b(bump|bumps|bumped|bumping|update|updated|change|changed|set|raise|increment|must (always )?match|should (always )?match|kept|keep)\b`)
+
 // namedFiles are the files a sentence names, in code spans or as plain words.
 func namedFiles(s sentence) []string {
 	var out []string
@@ -70,7 +91,8 @@ func (manifestRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoConte
 	}
 	files := namedFiles(s)
 	var rules []policy.Rule
-	if versionWordRE.MatchString(s.text) && versionTogether.MatchString(s.text) && len(files) >= 2 && !judgementRE.MatchString(s.text) {
+	if vfiles := versionFiles(s); len(vfiles) >= 2 && !judgementRE.MatchString(s.text) {
+		files := vfiles
 		// "bump the version in `a` and `b` together", "the version in a and b must
 		// always match": each file's version change needs the others
 		for i, a := range files {
