@@ -44,6 +44,7 @@ var (
 	utListRE      = utRE(`^\s*(?:,\s*(?:and |or |nor )?|\s+(?:and|or|nor|ni)\s+)`)
 	utExceptRE    = utRE(`(?i)^,?\s*(?:except|but not|other than) (?:for |in |under )?`)
 	utSentenceRE  = utRE(`[.!?]\s+`)
+	utDirectlyRE  = utRE(`(?i)\bdirectly\b`)
 	utGeneratedRE = utRE(`(?i)\b(?:re-?generat\w*|(?:auto-?)?generated|codegen)\b`)
 	utKnownRE     = utRE(`^(?:AUTHORS|LICENSE|COPYING|CODEOWNERS|Makefile|Dockerfile|NOTICE|VERSION)$`)
 )
@@ -53,10 +54,11 @@ var (
 func UntouchedFiles(text string) (Untouched, bool) {
 	for _, sent := range utSentenceRE().Split(strings.Join(strings.Fields(text), " "), -1) {
 		if u, ok := untouchedIn(sent); ok {
-			if !u.HandOnly && !u.AddedOnly && utGeneratedRE().MatchString(text) {
+			if !u.HandOnly && !u.AddedOnly && utDirectlyRE().MatchString(sent) && utGeneratedRE().MatchString(text) {
 				// "Edit the templates, then regenerate. Do not edit `config.md`
-				// directly": a file the text says is generated is kept from hand
-				// edits; the change that holds it regenerated is the way
+				// directly": not directly, that is by hand; the change that holds
+				// it regenerated is the way ("Never edit X: it is generated" bans
+				// any change to it)
 				u.HandOnly = true
 			}
 			return u, true

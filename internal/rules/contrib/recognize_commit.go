@@ -463,7 +463,7 @@ func conventionalNotRequired(text string) bool {
 		return false
 	}
 	for _, cl := range clauses(strings.ToLower(text)) {
-		if strings.Contains(cl, m) && habitRE.MatchString(cl) {
+		if i := strings.Index(cl, m); i >= 0 && habitRE.MatchString(cl[max(0, i-30):i]) {
 			// "Dependency updates commonly use Conventional Commit style": what some
 			// commits tend to look like, not a rule on every commit
 			return true
