@@ -44,7 +44,15 @@ func versionFiles(s sentence) []string {
 		}
 		c := *s.c
 		c.Text = cl
-		if fs := namedFiles(read(&c)); len(fs) >= 2 {
+		var fs []string
+		for _, f := range namedFiles(read(&c)) {
+			// a file holds the version: a name with an extension or VERSION, not a
+			// package (`@scope/name`) or a folder
+			if b := path.Base(f); !strings.HasPrefix(f, "@") && (strings.Contains(b, ".") || strings.HasPrefix(strings.ToUpper(b), "VERSION")) {
+				fs = append(fs, f)
+			}
+		}
+		if len(fs) >= 2 {
 			return fs
 		}
 	}
