@@ -29,6 +29,8 @@ const (
 	CoDocs      = "docs"       // "the docs", "the documentation"
 	CoAny       = "any"        // "every change": whatever the change touches
 	CoSchema    = "schema"     // "the database schema"
+	// CoDeprecation: "every deprecation": code whose changed lines deprecate something
+	CoDeprecation = "deprecation"
 )
 
 // componentCond: a change to one component, which the demand's "its" or "that
@@ -67,7 +69,7 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		"demandFirst": regexp.MustCompile(`^(?:please\s+)?(?:always\s+)?(?:you\s+` + modal + `\s+)?(?:also\s+)?(?P<dem>` + demandV + `\b.*?),?\s+(?P<cond>(?:` + whenLate + `|for (?:every|each|any|all)(?: \w+)? changes?|for changes?|with (?:every|each|any) changes?)\b.*)$`),
 		// "changes to models require a new migration", "every change to §0 needs ...",
 		// "every change needs a changeset in §0"
-		"subject": regexp.MustCompile(`^(?P<cond>(?:every|each|any|all|a|an)?\s*(?:(?:code |source )?changes?|edits?|modifications?|updates?|prs?|pull requests?|commits?)(?:\s+(?:to|in|under|of|that (?:touch|touches|modify|modifies|change|changes)|touching|modifying)\s+[^,;]+?)?)\s+(?P<dem>(?:` + modal + `\s+)?(?:also\s+)?(?:need|needs|require|requires|come with|comes with|include|includes|be accompanied by|ship with|ships with|add|update|have|has|contain|contains)\b.*)$`),
+		"subject": regexp.MustCompile(`^(?P<cond>(?:every|each|any|all|a|an)?\s*(?:(?:code |source )?changes?|edits?|modifications?|updates?|prs?|pull requests?|commits?|(?:new )?deprecations?)(?:\s+(?:to|in|under|of|that (?:touch|touches|modify|modifies|change|changes)|touching|modifying)\s+[^,;]+?)?)\s+(?P<dem>(?:` + modal + `\s+)?(?:also\s+)?(?:need|needs|require|requires|come with|comes with|include|includes|be accompanied by|ship with|ships with|add|update|have|has|contain|contains)\b.*)$`),
 		// "don't bump the version in §0 without updating §1"
 		"without": regexp.MustCompile(`^(?:please\s+)?(?:do not|don't|never|must not|should not|shouldn't)\s+(?P<cond>` + verb + `\b.*?)\s+without\s+(?:also\s+)?(?P<dem>(?:updating|regenerating|re-generating|adding|committing|bumping|changing|editing|including|touching)\b.*)$`),
 		// "keep §0 in sync with §1"
@@ -132,6 +134,7 @@ var coRoleREs = sync.OnceValue(func() []struct {
 		{CoModel, regexp.MustCompile(`\b(?:(?:data|database|db|orm|django|rails|activerecord|sqlalchemy|eloquent) )?models?\b`)},
 		{CoPublicAPI, regexp.MustCompile(`\bpublic (?:api|apis|interface|interfaces|headers?)\b`)},
 		{CoSchema, regexp.MustCompile(`\b(?:database|db) schema\b`)},
+		{CoDeprecation, regexp.MustCompile(`^(?:every|each|any|all|a|an)?\s*(?:new )?deprecations?$`)},
 		{CoDocs, regexp.MustCompile(`\b(?:the )?(?:docs|documentation|reference docs|api docs)\b`)},
 	}
 })

@@ -2,6 +2,7 @@ package contrib
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -38,6 +39,10 @@ type CochangeParams struct {
 	// WhenVersion, the lines it changes set the version; WhenDependency, they
 	// declare a dependency (not a development one) that the Then files do not name.
 	When string `json:"when,omitempty"`
+	// Lines narrows the trigger to If files a line of which the change touched
+	// matches this regular expression ("Every deprecation must add a section to
+	// `deprecations.md`": a line that deprecates something).
+	Lines string `json:"lines,omitempty"`
 }
 
 // The values of CochangeParams.When.
@@ -118,6 +123,11 @@ func compileCochange(rule *policy.Rule) (engine.Check, error) {
 	default:
 		return nil, fmt.Errorf("params.when: %q is none of %q, %q", p.When, WhenVersion, WhenDependency)
 	}
+	if p.Lines != "" {
+		if _, err := regexp.Compile(p.Lines); err != nil {
+			return nil, fmt.Errorf("params.lines: %w", err)
+		}
+	}
 	if p.Component {
 		for _, g := range p.Then {
 			if strings.Contains(strings.TrimPrefix(g, "/"), "/") {
@@ -148,7 +158,7 @@ func (c *cochangeCheck) triggers(ev *engine.Evidence) []string {
 					continue
 				}
 			}
-			if c.p.When != "" && !c.whenHolds(ev, p) {
+			if (c.p.When != "" || c.p.Lines != "") && !c.whenHolds(ev, p) {
 				continue
 			}
 			out = append(out, p)
@@ -160,7 +170,7 @@ func (c *cochangeCheck) triggers(ev *engine.Evidence) []string {
 // WantsFile implements engine.FileSelector: the rule reads the change's paths only,
 // and, about added files, whether each file it covers is new.
 func (c *cochangeCheck) WantsFile(p, _ string) bool {
-	return (c.p.Added || c.p.When != "") && c.scope.Covers(p) && matchesAny(c.p.If, p)
+	return (c.p.Added || c.p.When != "" || c.p.Lines != "") && c.scope.Covers(p) && matchesAny(c.p.If, p)
 }
 
 func (c *cochangeCheck) Targets(ev *engine.Evidence) []engine.Target {

@@ -3,6 +3,7 @@ package contrib
 import (
 	"errors"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -131,6 +132,9 @@ func (c *cochangeCheck) componentFile(ev *engine.Evidence, p string, changed map
 func (c *cochangeCheck) whenHolds(ev *engine.Evidence, p string) bool {
 	f := ev.File(p)
 	if f == nil {
+		return false
+	}
+	if c.p.Lines != "" && !touchedMatch(f, c.p.Lines) {
 		return false
 	}
 	switch c.p.When {
@@ -399,4 +403,19 @@ func componentCases(name string) []policy.Case {
 		{Expect: policy.ExpectViolated, Changed: []string{"pkgs/a/src/lib.go", "pkgs/b/" + name}, Files: files, Note: "another component's changelog"},
 		{Expect: policy.ExpectSatisfied, Changed: []string{"pkgs/a/src/lib.go", "pkgs/a/" + name}, Files: files, Note: "its own changelog"},
 	}
+}
+
+// touchedMatch reports whether a line of f the change touched matches expr.
+func touchedMatch(f *engine.File, expr string) bool {
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return false
+	}
+	lines, touched := touchedLines(f)
+	for i, l := range lines {
+		if touched(i) && re.MatchString(l) {
+			return true
+		}
+	}
+	return false
 }

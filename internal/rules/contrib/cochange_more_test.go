@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
 )
 
 // The dependencies a change's touched lines of a manifest declare: runtime ones only,
@@ -51,6 +53,29 @@ func TestSetsVersion(t *testing.T) {
 		f := &engine.File{Path: c.path, Content: []byte(c.after), Touched: editedTouched(c.before, c.after)}
 		if got := setsVersion(f); got != c.want {
 			t.Errorf("%s %q: got %v, want %v", c.path, c.after, got, c.want)
+		}
+	}
+}
+
+// "Every deprecation must add a section to `doc/deprecations.md`": the change's
+// touched code lines that deprecate something trigger it, a warning. A sentence of
+// our own writing.
+func TestDeprecationCochange(t *testing.T) {
+	c := &policy.Constraint{Text: "Every deprecation must add a section to `doc/deprecations.md`.", Level: policy.Must}
+	res := pairRecognizer{}.Recognize(c, &recognize.RepoContext{Dirs: []string{"doc", "src"}})
+	if len(res.Rules) != 1 || res.Rules[0].Severity != policy.SeverityWarning {
+		t.Fatalf("want one co-change warning, got %+v", res.Rules)
+	}
+	r := res.Rules[0]
+	r.ID = "r"
+	reg := engine.NewRegistry(Kinds()...)
+	before := map[string]string{"src/a.go": "package a\n", "doc/deprecations.md": "x\n"}
+	cases := append(r.Cases,
+		policy.Case{Expect: policy.ExpectViolated, Path: "src/a.go", Code: "package a\n\n// Deprecated: use B.\nfunc A() {}\n", Changed: []string{"src/a.go"}, Files: before, Note: "a Go deprecation"},
+		policy.Case{Expect: policy.ExpectInapplicable, Path: "src/a.go", Code: "package a\n\nfunc A() {}\n", Changed: []string{"src/a.go"}, Files: before, Note: "no deprecation"})
+	for _, cs := range cases {
+		if out := engine.RunCase(reg, &r, cs); !out.OK {
+			t.Errorf("case %q expects %s, got %s (%s)", cs.Note, cs.Expect, out.Got, out.Reason)
 		}
 	}
 }
