@@ -958,6 +958,14 @@ var (
 	emojiRE        = lazyre.New(`\bemojis?\b`)
 )
 
+// bareIssuePattern: a #NNN not qualified by owner/repo (nor inside a word or URL);
+// bareMentionPattern: an @name that is not code in backticks, an e-mail address or a
+// path.
+const (
+	bareIssuePattern   = `(^|[^\w/&])#[0-9]+\b`
+	bareMentionPattern = `(^|[\s(\[,;:"'])@[A-Za-z][\w-]*`
+)
+
 // emojiPattern matches pictographic emoji (the blocks agents use in messages).
 const emojiPattern = `[\x{1F300}-\x{1FAFF}\x{2600}-\x{27BF}\x{1F000}-\x{1F2FF}]`
 
@@ -976,6 +984,28 @@ func (refRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) 
 				[]policy.Case{vio("an emoji", "Fix crash on empty input 🚀"), sat("plain text", "Fix crash on empty input")}))
 		}
 		return recognize.Result{Rules: out}
+	}
+	// "Do not write a bare `#NNN` anywhere in a commit message", "Never use a bare
+	// `@mention`": a reference GitHub links to this repository's issue or to a user,
+	// where the qualified form (`owner/repo#NNN`, a URL) or code markup is asked for
+	if inCommits && lazyre.New(`\bbare\b`).MatchString(s.text) {
+		var bare []policy.Rule
+		raw := strings.ToLower(s.raw)
+		if lazyre.New("\\bbare `?#(nnn|n+|[0-9]+|<[^>]*>)`?").MatchString(raw) {
+			bare = append(bare, s.rule(KindCommit, CommitParams{Check: CheckRefForbidden, Pattern: bareIssuePattern, What: "a bare #NNN reference"}, true,
+				"a bare #NNN in a commit message", "write the reference as owner/repo#NNN or the issue's URL",
+				[]policy.Case{vio("a bare number", "Fix crash on empty input (#123)"), sat("a qualified reference", "Fix crash on empty input\n\nFixes acme/app#123"),
+					sat("a URL", "Fix crash\n\nSee https://github.com/acme/app/issues/123")}))
+		}
+		if lazyre.New("\\bbare `?@(name|mention|user|username|handle|<[^>]*>)`?").MatchString(raw) {
+			bare = append(bare, s.rule(KindCommit, CommitParams{Check: CheckRefForbidden, Pattern: bareMentionPattern, What: "a bare @mention"}, true,
+				"a bare @mention in a commit message", "write the name without @, or as code in backticks",
+				[]policy.Case{vio("a bare mention", "Fix crash reported by @octocat"), sat("a package in backticks", "Bump `@acme/core` to 2.0"),
+					sat("an e-mail address", "Fix crash\n\nSigned-off-by: A Person <a@example.com>")}))
+		}
+		if len(bare) > 0 {
+			return recognize.Result{Rules: bare}
+		}
 	}
 	// Ticket ids given by example: "Never put internal ticket ids (`LFE-1234`, ...)".
 	var ids []string
