@@ -155,6 +155,9 @@ func judgeArchCases(t *testing.T, reg *engine.Registry, cases []archCase) (right
 		tree := map[string]string{}
 		for _, f := range c.files {
 			tree[f] = placeholder(f)
+			if text, ok := c.contents[f]; ok {
+				tree[f] = text
+			}
 		}
 		// files given with their text replace their placeholders, on disk too
 		// for the manifests and configurations the compiler reads
@@ -220,6 +223,15 @@ func judgeArchCases(t *testing.T, reg *engine.Registry, cases []archCase) (right
 				// the repository before the change: a changed path it does not
 				// hold is a file the change adds
 				got = archVerdict(t, reg, byDomain[policy.DomainContribution], policy.Case{Changed: strings.Fields(e.args[0]), Files: tree})
+			case "edit":
+				// the change rewrites a file of the repository (its old text in
+				// tree) and touches the other paths listed
+				changed := []string{e.args[0]}
+				if len(e.args) > 2 {
+					changed = append(changed, strings.Fields(e.args[2])...)
+				}
+				code := strings.ReplaceAll(e.args[1], `\t`, "\t")
+				got = archVerdict(t, reg, byDomain[policy.DomainContribution], policy.Case{Path: e.args[0], Code: code, Changed: changed, Files: tree})
 			case "cmd":
 				history := ""
 				if len(e.args) > 1 {

@@ -116,6 +116,15 @@ func conditionOf(span string) *policy.Condition {
 		// a line that is the section's heading (numpydoc, Markdown, "Args:")
 		setAdded(`^\s*(#+\s*)?`+regexp.QuoteMeta(m[1])+`\s*:?\s*$`, "a "+m[1]+" section")
 	}
+	if has(exact("test", "tests")) && has(prefix("skip")) {
+		// "A test skipped because it is expected to fail must use `@XFAIL`": a test
+		// the change marks skipped, expected to fail or slow
+		setAdded(`(?i)(\bskip|\bxfail\b|@slow\b)`, "a skipped test")
+	}
+	if has(exact("xfail")) {
+		// "If an XFAIL test begins to pass, ...": a test marked XFAIL
+		setAdded(`(?i)\bxfail\b`, "an XFAIL test")
+	}
 	if has(exact("random")) {
 		setAdded(`(?i)random`, "randomness")
 	}

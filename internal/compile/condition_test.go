@@ -35,6 +35,12 @@ func TestConditionOfAJudgeRule(t *testing.T) {
 		{"Every migration must be reversible.", &policy.Condition{What: "a migration", Paths: []string{"**/migrations/**", "**/migrate/**"}}},
 		{"When you add a new function, its docstring must have an example.",
 			&policy.Condition{What: "a new function or class", Added: `^\s*(export\s+)?(pub(\([a-z]+\))?\s+)?(async\s+)?(def|class|func|function|fn)\s+[A-Za-z_]`}},
+		{"A test skipped because it is expected to fail must use `@XFAIL`, not `skip()`.",
+			&policy.Condition{What: "a skipped test and a test", Added: `(?i)(\bskip|\bxfail\b|@slow\b)`, Paths: []string{"**/test_*", "**/*_test.*", "**/tests/**", "**/test/**", "**/*.test.*", "**/*.spec.*", "**/__tests__/**"}}},
+		{"If an XFAIL test begins to pass, the contributor must remove the marker.",
+			&policy.Condition{What: "an XFAIL test and a test", Added: `(?i)\bxfail\b`, Paths: []string{"**/test_*", "**/*_test.*", "**/tests/**", "**/test/**", "**/*.test.*", "**/*.spec.*", "**/__tests__/**"}}},
+		// "skip" without a test is no antecedent heed sees in a line
+		{"If you skip the benchmarks, the pull request must say why.", nil},
 		// No condition: an imperative, a subject heed cannot observe, a suite run, an
 		// exception clause that is not an antecedent, a lower-case package name.
 		{"Use raw strings in docstrings that hold LaTeX.", nil},

@@ -21,3 +21,17 @@ func TestOwnContributionSentences(t *testing.T) {
 	right, total, gaps := judgeArchCases(t, rules.Registry(), cases)
 	t.Logf("%d of %d expectations met, %d known gaps", right, total, gaps)
 }
+
+// TestOwnContributionSentences2: contribution sentences written before the compiler
+// read them (testdata/own-sentences-contrib-2.txt, first sight in its .md): a
+// changelog per crate or package, a version kept equal across files, new dependencies
+// listed in a notices file, file names without backticks, branch and history rules,
+// a subject limit over a Conventional Commits template, and their near misses.
+func TestOwnContributionSentences2(t *testing.T) {
+	cases := readArchCases(t, "testdata/own-sentences-contrib-2.txt")
+	if len(cases) < 15 {
+		t.Fatalf("only %d documents", len(cases))
+	}
+	right, total, gaps := judgeArchCases(t, rules.Registry(), cases)
+	t.Logf("%d of %d expectations met, %d known gaps", right, total, gaps)
+}

@@ -47,7 +47,7 @@ func lowerWorkOnBranch(c *policy.Constraint, rc *recognize.RepoContext, have []p
 	}
 	branches := norm.WorkOnBranch(c.Text)
 	if len(branches) == 0 {
-		return nil
+		return lowerBranchFirst(c)
 	}
 	// "create your branch from `main`" says where the work goes, and leaves the ban
 	// on `main` to inference: it warns

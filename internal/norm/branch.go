@@ -93,3 +93,23 @@ func WorkOnBranch(text string) []string {
 var permissiveRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(you can|you may|feel free|if you want)\b`)
 })
+
+var (
+	// branchFirstRE: a branch of one's own made before the work ("Create a topic
+	// branch before you change any code", "Always create a new branch before
+	// starting work", "make a feature branch before committing").
+	branchFirstRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(create|make|open|start|cut|check out|switch to)\b (a |an |your |the |own )*(new |separate |dedicated |topic |feature |personal |local |fresh )*(git )?branch\b[^.;]{0,40}\bbefore (you )?(change|changing|edit|editing|touch|touching|modify|modifying|make any changes|making (any )?changes|start|starting|begin|beginning|commit|committing|writ\w+)\b`)
+	})
+	// branchAlreadyRE: the sentence names the branch to keep off, or allows.
+	branchMayRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(you can|you may|feel free|if you want|if you like|if you prefer|optional|optionally|consider)\b`)
+	})
+)
+
+// BranchFirst reports whether a sentence asks for a branch of one's own before the
+// work starts, naming no branch to keep off: the work then does not go on the
+// default branch, whatever its name.
+func BranchFirst(text string) bool {
+	return branchFirstRE().MatchString(text) && !branchMayRE().MatchString(text) && !notBranchWorkRE().MatchString(text)
+}

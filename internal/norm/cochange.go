@@ -29,7 +29,14 @@ const (
 	CoDocs      = "docs"       // "the docs", "the documentation"
 	CoAny       = "any"        // "every change": whatever the change touches
 	CoSchema    = "schema"     // "the database schema"
+	// CoDeprecation: "every deprecation": code whose changed lines deprecate something
+	CoDeprecation = "deprecation"
 )
+
+// componentCond: a change to one component, which the demand's "its" or "that
+// crate's" names the file of ("every change to a plugin", "when you change a crate"):
+// any file may be the change; the lowering finds the component.
+const componentCond = `^(?:(?:every|each|any|all|a|an)\s+)?(?:(?:code |source )?(?:changes?|edits?|modifications?)\s+(?:to|in|of)|you\s+(?:change|modify|edit|touch)|(?:changing|modifying|editing|touching))\s+(?:a|an|any|one|the|each|every)\s+(?:crate|package|plugin|library|module|component|service|gem|extension|integration|workspace member)s?$`
 
 // CoFrame is what stands around a sentence: the headings over it, innermost last, and
 // the lead-in or table header that frames it.
@@ -46,7 +53,7 @@ type coSides struct {
 
 var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 	const (
-		when    = `(?:if|when|whenever|each time|every time|any time|anytime|after|once)`
+		when    = `(?:if|when|whenever|each time|every time|any time|anytime|after|once|for (?:any|every|each|all))`
 		verb    = `(?:change|changes|changing|changed|modify|modifies|modifying|modified|edit|edits|editing|edited|touch|touches|touching|touched|update|updates|updating|updated|add|adds|adding|added|alter|alters|altering|bump|bumps|bumping|rename|renames|renaming|remove|removes|removing|introduce|introduces|introducing|create|creates|creating)`
 		demandV = `(?:update|updates|regenerate|re-generate|rebuild|commit|add|include|bump|register|create|write|document|append|sync|amend|adjust|reflect|edit|change|modify|touch|mention|list|record|note|run|keep|provide|generate)`
 		modal   = `(?:must|should|shall|needs? to|has to|have to|is required to|are required to)`
@@ -62,7 +69,7 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		"demandFirst": regexp.MustCompile(`^(?:please\s+)?(?:always\s+)?(?:you\s+` + modal + `\s+)?(?:also\s+)?(?P<dem>` + demandV + `\b.*?),?\s+(?P<cond>(?:` + whenLate + `|for (?:every|each|any|all)(?: \w+)? changes?|for changes?|with (?:every|each|any) changes?)\b.*)$`),
 		// "changes to models require a new migration", "every change to §0 needs ...",
 		// "every change needs a changeset in §0"
-		"subject": regexp.MustCompile(`^(?P<cond>(?:every|each|any|all|a|an)?\s*(?:(?:code |source )?changes?|edits?|modifications?|updates?|prs?|pull requests?|commits?)(?:\s+(?:to|in|under|of|that (?:touch|touches|modify|modifies|change|changes)|touching|modifying)\s+[^,;]+?)?)\s+(?P<dem>(?:` + modal + `\s+)?(?:also\s+)?(?:need|needs|require|requires|come with|comes with|include|includes|be accompanied by|ship with|ships with|add|update|have|has|contain|contains)\b.*)$`),
+		"subject": regexp.MustCompile(`^(?P<cond>(?:every|each|any|all|a|an)?\s*(?:(?:code |source )?changes?|edits?|modifications?|updates?|prs?|pull requests?|commits?|(?:new )?deprecations?)(?:\s+(?:to|in|under|of|that (?:touch|touches|modify|modifies|change|changes)|touching|modifying)\s+[^,;]+?)?)\s+(?P<dem>(?:` + modal + `\s+)?(?:also\s+)?(?:need|needs|require|requires|come with|comes with|include|includes|be accompanied by|ship with|ships with|add|update|have|has|contain|contains)\b.*)$`),
 		// "don't bump the version in §0 without updating §1"
 		"without": regexp.MustCompile(`^(?:please\s+)?(?:do not|don't|never|must not|should not|shouldn't)\s+(?P<cond>` + verb + `\b.*?)\s+without\s+(?:also\s+)?(?P<dem>(?:updating|regenerating|re-generating|adding|committing|bumping|changing|editing|including|touching)\b.*)$`),
 		// "keep §0 in sync with §1"
@@ -91,7 +98,7 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		"handBan":    regexp.MustCompile(`\b(?:modify|change|edit|update) (?:the |their |its )?(?:source|sources|source scripts?|source files?|generators?|templates?|inputs?) instead\b`),
 		"split":      regexp.MustCompile(`[.;!?](?:\s+|$)`),
 		"mark":       regexp.MustCompile(`§(\d+)`),
-		"anyCond":    regexp.MustCompile(`^(?:every|each|any|all)\s+(?:(?:code |source )?changes?|prs?|pull requests?|commits?)$|\b(?:anything|everything|any file)\b`),
+		"anyCond":    regexp.MustCompile(`^(?:every|each|any|all)\s+(?:(?:code |source )?changes?|prs?|pull requests?|commits?)$|\b(?:anything|everything|any file)\b|` + componentCond + `|^[\w-]+ (?:code |source )?changes?$`),
 		"what":       regexp.MustCompile(`^\w+\s+((?:the |an? |any )?(?:updated |regenerated |matching |new |corresponding )?[\w-]+(?: [\w-]+)?)\s+(?:in|under|to|from|at)\b`),
 		"exempt":     regexp.MustCompile(`\b(?:exempt|excepted|excluded|don't need (?:one|it|this)|do not need (?:one|it|this)|need not)\b|\bexcept(?: for)?\b`),
 		"exTests":    regexp.MustCompile(`\btests?\b|\btest (?:files?|code|changes?)\b|\bspecs?\b`),
@@ -127,6 +134,7 @@ var coRoleREs = sync.OnceValue(func() []struct {
 		{CoModel, regexp.MustCompile(`\b(?:(?:data|database|db|orm|django|rails|activerecord|sqlalchemy|eloquent) )?models?\b`)},
 		{CoPublicAPI, regexp.MustCompile(`\bpublic (?:api|apis|interface|interfaces|headers?)\b`)},
 		{CoSchema, regexp.MustCompile(`\b(?:database|db) schema\b`)},
+		{CoDeprecation, regexp.MustCompile(`^(?:every|each|any|all|a|an)?\s*(?:new )?deprecations?$`)},
 		{CoDocs, regexp.MustCompile(`\b(?:the )?(?:docs|documentation|reference docs|api docs)\b`)},
 	}
 })
@@ -161,11 +169,41 @@ func coProse(text string) ([]string, string) {
 		spans = append(spans, strings.Trim(m, "`"))
 		return "§" + itoaN(len(spans)-1)
 	})
+	// file names written without backticks ("update CHANGELOG.md", "in
+	// docs/usage.md") are spans as well: the lowering resolves them against the
+	// repository like any other
+	prose = coBareFileRE().ReplaceAllStringFunc(prose, func(m string) string {
+		lead := ""
+		if m != "" && !isFileChar(m[0]) {
+			lead, m = m[:1], m[1:]
+		}
+		if strings.HasSuffix(strings.ToLower(m), ".js") && !strings.Contains(m, "/") {
+			return lead + m // "Node.js", "Vue.js": a project, not a file
+		}
+		spans = append(spans, m)
+		return lead + "§" + itoaN(len(spans)-1)
+	})
+	// "(new features, bug fixes, deprecations)": examples in parentheses are an
+	// aside, whose commas end no clause
+	prose = coAsideRE().ReplaceAllString(prose, "")
 	prose = strings.ToLower(strings.Join(strings.Fields(prose), " "))
 	prose = strings.TrimLeft(prose, "-*•0123456789. ")
 	prose = strings.NewReplacer("**", "", "__", "").Replace(prose)
 	return spans, prose
 }
+
+// coBareFileRE: a file name or path written as a plain word: with an extension of a
+// file kind, or a name projects give files without one (CHANGELOG, NOTICE).
+var coBareFileRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[\s(])(?:[\w-]+/)*(?:[\w-]+\.(?:md|rst|txt|adoc|toml|json|ya?ml|cfg|ini|lock|mod|py|go|rs|ts|tsx|js|mjs|java|kt|rb|php|cs|proto|graphql|sql|h|hpp|c|cc|cpp|gradle|xml|csproj|gemspec|in)|CHANGELOG|CHANGES|NOTICE|THIRD_PARTY_NOTICES|THIRD-PARTY-NOTICES|VERSION|Makefile|Dockerfile)\b`)
+})
+
+func isFileChar(b byte) bool {
+	return b == '_' || b == '-' || b == '/' || b == '.' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// coAsideRE: a parenthesis of words with commas and no span.
+var coAsideRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*\([^()§]*,[^()§]*\)`) })
 
 // coClauses splits prose into the clauses a co-change may stand in: sentences and
 // the parts of a semicolon.
@@ -189,6 +227,18 @@ func named(re *regexp.Regexp, m []string, name string) string {
 // readCoClause reads one clause; prose is the whole sentence (for the demand that a
 // relation's next clause makes).
 func readCoClause(cl, prose string, spans []string) ([]CoChange, bool) {
+	if out, ok := readCoClause1(cl, prose, spans); ok {
+		return out, ok
+	}
+	// "Plugins are released on their own: every change to a plugin needs ...": the
+	// clause after a colon, when the words before it read as none
+	if i := strings.LastIndex(cl, ": "); i > 0 {
+		return readCoClause1(strings.TrimSpace(cl[i+2:]), prose, spans)
+	}
+	return nil, false
+}
+
+func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 	res := coREs()
 	if re := res["generated"]; re.MatchString(cl) {
 		m := re.FindStringSubmatch(cl)
@@ -363,11 +413,29 @@ func coSide(side string, spans []string, demand bool) (paths, roles []string) {
 	}
 	for _, r := range coRoleREs() {
 		if r.re.MatchString(side) {
+			if r.role == CoDocs {
+				if m := coDocsQualRE().FindStringSubmatch(side); m != nil && !coDocsPlainQual()[m[1]] {
+					// "the configuration documentation": one document, which the
+					// docs folder need not hold
+					return nil, nil
+				}
+			}
 			return nil, []string{r.role}
 		}
 	}
 	return nil, nil
 }
+
+var (
+	coDocsQualRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b([\w-]+) (?:docs|documentation)\b`) })
+	coDocsPlainQual = sync.OnceValue(func() map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.Fields("the any all relevant related user-facing public api reference project's our its their your and or to update updating also affected corresponding matching necessary appropriate applicable existing") {
+			m[w] = true
+		}
+		return m
+	})
+)
 
 // coWhat is what the demand asks for, for messages: "a migration", "the regenerated
 // code".

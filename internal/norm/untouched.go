@@ -35,16 +35,18 @@ func utRE(expr string) func() *regexp.Regexp {
 var (
 	utLeadRE = utRE(`(?i)^(?:(?:a |the )?(?:contributor|agent|you)s? )?(?:must not|mustn't|should not|shouldn't|may not|never|do not|don't|no) (?:ever )?(?:(edit|modify|touch|change|update|alter)|(commit|add|check in|stage))\b (?:any |the |to |changes to |new )?`)
 	// "by hand", "manually": the means of an edit, not the file
-	utMeansRE    = utRE(`(?i)\b(?:by hand|manually|hand-edit|directly edit)\b`)
-	utHiddenRE   = utRE(`(?i)\b(?:unless|without (?:explicit |prior )?(?:approval|permission|discussion|asking|being asked)|except when|if|when|before|after)\b`)
-	utAskedRE    = utRE(`(?i)\bunless (?:you are |you're |explicitly |specifically )?(?:explicitly |specifically )?(?:asked|told|requested|instructed)(?: to(?: do so)?)?\b|\bwithout (?:explicit |prior )?(?:approval|permission)(?: from [\w ]+)?`)
-	utTokenRE    = utRE("^(?:`([^`]+)`|([\\w.*-]*[/.][\\w./*-]*))")
-	utExtRE      = utRE(`(?i)^(?:raw )?` + "(?:`?\\.?([a-z0-9]{1,6})`? )?" + `files? (?:under|in|inside|within) `)
-	utTailRE     = utRE(`(?i)^(?:\s*(?:files?|folder|directory|dir|package|directly|anywhere|in the repository|to the repository|by accident|in (?:your|a|the|any) (?:pull requests?|prs?|changes?|commits?|patch(?:es)?)))*\s*(?:$|[.;:,—–(-])`)
-	utListRE     = utRE(`^\s*(?:,\s*(?:and |or |nor )?|\s+(?:and|or|nor|ni)\s+)`)
-	utExceptRE   = utRE(`(?i)^,?\s*(?:except|but not|other than) (?:for |in |under )?`)
-	utSentenceRE = utRE(`[.!?]\s+`)
-	utKnownRE    = utRE(`^(?:AUTHORS|LICENSE|COPYING|CODEOWNERS|Makefile|Dockerfile|NOTICE|VERSION)$`)
+	utMeansRE     = utRE(`(?i)\b(?:by hand|manually|hand-edit|directly edit)\b`)
+	utHiddenRE    = utRE(`(?i)\b(?:unless|without (?:explicit |prior )?(?:approval|permission|discussion|asking|being asked)|except when|if|when|before|after)\b`)
+	utAskedRE     = utRE(`(?i)\bunless (?:you are |you're |explicitly |specifically )?(?:explicitly |specifically )?(?:asked|told|requested|instructed)(?: to(?: do so)?)?\b|\bwithout (?:explicit |prior )?(?:approval|permission)(?: from [\w ]+)?`)
+	utTokenRE     = utRE("^(?:`([^`]+)`|([\\w.*-]*[/.][\\w./*-]*))")
+	utExtRE       = utRE(`(?i)^(?:raw )?` + "(?:`?\\.?([a-z0-9]{1,6})`? )?" + `files? (?:under|in|inside|within) `)
+	utTailRE      = utRE(`(?i)^(?:\s*(?:files?|folder|directory|dir|package|directly|anywhere|in the repository|to the repository|by accident|in (?:your|a|the|any) (?:pull requests?|prs?|changes?|commits?|patch(?:es)?)))*\s*(?:$|[.;:,—–(-])`)
+	utListRE      = utRE(`^\s*(?:,\s*(?:and |or |nor )?|\s+(?:and|or|nor|ni)\s+)`)
+	utExceptRE    = utRE(`(?i)^,?\s*(?:except|but not|other than) (?:for |in |under )?`)
+	utSentenceRE  = utRE(`[.!?]\s+`)
+	utDirectlyRE  = utRE(`(?i)\bdirectly\b`)
+	utGeneratedRE = utRE(`(?i)\b(?:re-?generat\w*|(?:auto-?)?generated|codegen)\b`)
+	utKnownRE     = utRE(`^(?:AUTHORS|LICENSE|COPYING|CODEOWNERS|Makefile|Dockerfile|NOTICE|VERSION)$`)
 )
 
 // UntouchedFiles reads the files a sentence says a change must not touch; of a
@@ -52,6 +54,13 @@ var (
 func UntouchedFiles(text string) (Untouched, bool) {
 	for _, sent := range utSentenceRE().Split(strings.Join(strings.Fields(text), " "), -1) {
 		if u, ok := untouchedIn(sent); ok {
+			if !u.HandOnly && !u.AddedOnly && utDirectlyRE().MatchString(sent) && utGeneratedRE().MatchString(text) {
+				// "Edit the templates, then regenerate. Do not edit `config.md`
+				// directly": not directly, that is by hand; the change that holds
+				// it regenerated is the way ("Never edit X: it is generated" bans
+				// any change to it)
+				u.HandOnly = true
+			}
 			return u, true
 		}
 	}

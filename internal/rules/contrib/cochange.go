@@ -2,6 +2,7 @@ package contrib
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -30,7 +31,25 @@ type CochangeParams struct {
 	// Reading states the approximation when the sentence's antecedent is not mechanical
 	// ("a change to library code stands for a bug fix").
 	Reading string `json:"reading,omitempty"`
+	// Component: Then names a file each component keeps of its own ("every crate has
+	// its own `CHANGELOG.md`"): a changed file needs the one of the nearest folder
+	// above it that holds such a file; a file no component holds needs none.
+	Component bool `json:"component,omitempty"`
+	// When narrows the trigger to what the change does to an If file:
+	// WhenVersion, the lines it changes set the version; WhenDependency, they
+	// declare a dependency (not a development one) that the Then files do not name.
+	When string `json:"when,omitempty"`
+	// Lines narrows the trigger to If files a line of which the change touched
+	// matches this regular expression ("Every deprecation must add a section to
+	// `deprecations.md`": a line that deprecates something).
+	Lines string `json:"lines,omitempty"`
 }
+
+// The values of CochangeParams.When.
+const (
+	WhenVersion    = "version"
+	WhenDependency = "dependency"
+)
 
 func cochangeKind() engine.Kind {
 	return engine.Kind{Name: KindCochange, Domain: policy.DomainContribution, Compile: compileCochange, CaseEvidence: cochangeCaseEvidence,
@@ -44,6 +63,15 @@ func cochangeCaseEvidence(c policy.Case) (*engine.Evidence, error) {
 	ev, err := engine.DefaultCaseEvidence(c)
 	if err != nil || len(c.Files) == 0 {
 		return ev, err
+	}
+	if before, ok := c.Files[c.Path]; ok && c.Path != "" {
+		// the case rewrites a file the repository holds: its touched lines are those
+		// not in the old text, and the tree is the old one with the new text
+		for _, f := range ev.Files {
+			if f.Path == c.Path {
+				f.Touched = editedTouched(before, c.Code)
+			}
+		}
 	}
 	have := map[string]bool{}
 	for _, f := range ev.Files {
@@ -90,6 +118,23 @@ func compileCochange(rule *policy.Rule) (engine.Check, error) {
 			return nil, err
 		}
 	}
+	switch p.When {
+	case "", WhenVersion, WhenDependency:
+	default:
+		return nil, fmt.Errorf("params.when: %q is none of %q, %q", p.When, WhenVersion, WhenDependency)
+	}
+	if p.Lines != "" {
+		if _, err := regexp.Compile(p.Lines); err != nil {
+			return nil, fmt.Errorf("params.lines: %w", err)
+		}
+	}
+	if p.Component {
+		for _, g := range p.Then {
+			if strings.Contains(strings.TrimPrefix(g, "/"), "/") {
+				return nil, fmt.Errorf("params.then: a component's file is a file name, not the path %q", g)
+			}
+		}
+	}
 	return &cochangeCheck{p: p, scope: rule.Scope}, nil
 }
 
@@ -113,6 +158,9 @@ func (c *cochangeCheck) triggers(ev *engine.Evidence) []string {
 					continue
 				}
 			}
+			if (c.p.When != "" || c.p.Lines != "") && !c.whenHolds(ev, p) {
+				continue
+			}
 			out = append(out, p)
 		}
 	}
@@ -122,7 +170,7 @@ func (c *cochangeCheck) triggers(ev *engine.Evidence) []string {
 // WantsFile implements engine.FileSelector: the rule reads the change's paths only,
 // and, about added files, whether each file it covers is new.
 func (c *cochangeCheck) WantsFile(p, _ string) bool {
-	return c.p.Added && c.scope.Covers(p) && matchesAny(c.p.If, p)
+	return (c.p.Added || c.p.When != "" || c.p.Lines != "") && c.scope.Covers(p) && matchesAny(c.p.If, p)
 }
 
 func (c *cochangeCheck) Targets(ev *engine.Evidence) []engine.Target {
@@ -144,10 +192,16 @@ func (c *cochangeCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 	for _, p := range ev.DeletedPaths {
 		deleted[p] = true
 	}
+	if c.p.Component {
+		return c.judgeComponents(ev, deleted)
+	}
 	for _, p := range ev.Changed {
 		if !deleted[p] && matchesAny(c.p.Then, p) {
 			return satisfied("the change also touches " + p)
 		}
+	}
+	if f, ok := c.absentThen(ev); ok {
+		return engine.Result{Verdict: engine.Inapplicable, Reason: "the repository keeps no " + f}
 	}
 	trig := c.triggers(ev)
 	need := c.p.Need

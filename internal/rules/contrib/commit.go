@@ -77,6 +77,10 @@ type CommitParams struct {
 	OnlyFiles []string `json:"only_files,omitempty"`
 	// IncludeMerges also judges merge commits (whose messages git writes).
 	IncludeMerges bool `json:"include_merges,omitempty"`
+	// Part is what subject-length measures: "" the whole subject, "description" the
+	// text after a Conventional Commits `type(scope): ` ("`<type>(<scope>):
+	// <subject>` ... subject at most 50 characters").
+	Part string `json:"part,omitempty"`
 }
 
 // ValueAI is the ValuePattern that means "names an AI assistant".
@@ -403,13 +407,24 @@ func (c *commitCheck) judgeNoMerge(cm engine.Commit, m Message) engine.Result {
 	return satisfied("not a merge commit")
 }
 
+// squashSuffixRE is the pull-request number a forge appends to a squashed commit's
+// subject (" (#1234)"): the forge's text, not the author's.
+var squashSuffixRE = lazyre.New(`\s+\(#[0-9]+\)$`)
+
 func (c *commitCheck) judgeSubjectLength(cm engine.Commit, m Message) engine.Result {
-	n := utf8.RuneCountInString(m.Subject)
+	subject := squashSuffixRE.ReplaceAllString(m.Subject, "")
+	what := "commit subject"
+	if c.p.Part == "description" {
+		if cc := conventionalRE.FindStringSubmatch(subject); cc != nil {
+			subject, what = cc[5], "description after the commit type"
+		}
+	}
+	n := utf8.RuneCountInString(subject)
 	if n > c.p.Max {
-		return violated(commitFinding(cm, fmt.Sprintf("commit subject is %d characters long; the limit is %d", n, c.p.Max),
+		return violated(commitFinding(cm, fmt.Sprintf("%s is %d characters long; the limit is %d", what, n, c.p.Max),
 			m.Subject, fmt.Sprintf("shorten the subject to %d characters or fewer and move details into the body", c.p.Max)))
 	}
-	return satisfied(fmt.Sprintf("subject is %d characters", n))
+	return satisfied(fmt.Sprintf("%s is %d characters", what, n))
 }
 
 func (c *commitCheck) judgeBodyWidth(cm engine.Commit, m Message) engine.Result {

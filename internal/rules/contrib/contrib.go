@@ -39,6 +39,7 @@ func Recognizers() []recognize.Recognizer {
 		mergeRecognizer{},
 		cochangeRecognizer{},
 		pairRecognizer{},
+		manifestRecognizer{},
 		prRecognizer{},
 		prTextRecognizer{},
 		headerRecognizer{},

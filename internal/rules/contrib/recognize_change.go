@@ -40,7 +40,7 @@ var (
 	changelogProse       = lazyre.New(`(?i)\b([\w-]+/)*(CHANGES|CHANGELOG|HISTORY|NEWS|whats-new)\.(rst|md|txt)\b`)
 	// "Add an entry in CHANGES.rst", "update the changelog", "needs a changelog entry";
 	// not "write changelog entries in the past tense" (how, not whether).
-	changelogDemandRE = lazyre.New(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b|\b(needs?|requires?|include|includes) (a |an )?(changeset|changelog entry|news fragment)\b`)
+	changelogDemandRE = lazyre.New(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b|\b(needs?|requires?|include|includes) (a |an )?(changeset|changelog entry|news fragment)\b|\b(needs?|requires?) (a |an )(new )?entry (in|to)\b`)
 	placeholderPathRE = lazyre.New(`\b((?:[\w-]+/)+)([A-Z](?:\.[A-Z])+|X\.Y(?:\.Z)?)\.(rst|md|txt)\b`)
 	dirSpanRE         = lazyre.New(`^\.?/?[\w.-]+(/[\w.-]+)*/$`)
 )
@@ -186,7 +186,7 @@ func testRule(s sentence) (policy.Rule, bool) {
 
 func changelogRule(s sentence) (policy.Rule, bool) {
 	for _, cc := range norm.CoChangesIn(s.c.Text, norm.CoFrame{Headings: s.c.HeaderPath, Context: s.c.Context}) {
-		if len(cc.Then) > 0 && coChangelogTarget(cc.Then) {
+		if len(cc.Then) > 0 && coChangelogTarget(cc.Then) && !(cc.Judgement && len(cc.If) == 0) {
 			// "Every change to `lib/` needs an entry in `CHANGES.md`": the co-change
 			// reader names both sides (coChangeRules)
 			return policy.Rule{}, false
@@ -257,7 +257,11 @@ func changelogRule(s sentence) (policy.Rule, bool) {
 		// change must touch.
 		return policy.Rule{}, false
 	}
-	if !named {
+	component := componentOwnRE.MatchString(strings.ToLower(s.raw))
+	if component {
+		// "add an entry to that crate's changelog": each component's own file
+		then = componentNames(then)
+	} else if !named {
 		then = changelogGlobs
 	}
 	ifs, unless, _ := antecedent(s)
@@ -269,7 +273,10 @@ func changelogRule(s sentence) (policy.Rule, bool) {
 		{Expect: policy.ExpectSatisfied, Changed: []string{src, entry}, Note: "code with a changelog entry"},
 		{Expect: policy.ExpectInapplicable, Changed: []string{"docs/index.md"}, Note: "documentation only"},
 	}
-	r := s.rule(KindCochange, CochangeParams{If: ifs, Unless: unless, Then: then, Need: need,
+	if component {
+		cases = componentCases(then[0])
+	}
+	r := s.rule(KindCochange, CochangeParams{If: ifs, Unless: unless, Then: then, Need: need, Component: component,
 		Reading: "a change to library code stands for a change that needs an entry"}, false,
 		"change without a changelog entry", "add an entry describing the change", cases)
 	if judgedNeedRE.MatchString(s.text) {

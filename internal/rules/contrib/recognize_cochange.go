@@ -2,6 +2,7 @@ package contrib
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -49,10 +50,25 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 			// a changelog entry follows code changes, not its own tests
 			unless = append(unless, testGlobs...)
 		}
+		component := componentOwnRE.MatchString(strings.ToLower(s.raw)) && len(cc.ThenRoles) == 0
+		if component {
+			// "every change to a plugin needs an entry in its CHANGELOG.md": the
+			// changed component's own file
+			thens = componentNames(thens)
+			unless = append([]string(nil), thens...)
+			if coChangelogTarget(cc.Then) && len(cc.Exempt) == 0 {
+				unless = append(unless, testGlobs...)
+			}
+		}
 		r := pairRule(s, ifs, thens)
 		var p CochangeParams
 		_ = decodeRaw(r.Params, &p)
-		p.Unless, p.Added = unless, cc.Added
+		p.Unless, p.Added, p.Component = unless, cc.Added, component
+		if slices.Contains(cc.IfRoles, norm.CoDeprecation) {
+			// "every deprecation": code whose touched lines deprecate something
+			p.Lines = deprecationLines
+			p.Unless = append(p.Unless, testGlobs...)
+		}
 		if cc.What != "" && !strings.HasPrefix(cc.What, "it") {
 			p.Need = cc.What + " (" + strings.Join(trimRoot(thens), " or ") + ")"
 		}
@@ -66,13 +82,22 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 		if cc.Approx != "" {
 			readings = append(readings, cc.Approx)
 		}
+		if p.Lines != "" {
+			readings = append(readings, "a code line the change adds or modifies that mentions a deprecation stands for one")
+		}
 		p.Reading = strings.Join(readings, "; ")
 		r.Params = mustJSON(p)
 		r.Cases = coCases(ifs, thens, cc.Added)
+		if p.Lines != "" {
+			r.Cases = linesCases(example(thens[0]))
+		}
+		if component {
+			r.Cases = componentCases(thens[0])
+		}
 		if len(cc.IfRoles)+len(cc.ThenRoles) > 0 {
 			r.Exact = false
 		}
-		if cc.Approx != "" {
+		if cc.Approx != "" || p.Lines != "" {
 			r.Exact, r.Severity = false, policy.SeverityWarning
 		}
 		if cc.Judgement {
@@ -83,6 +108,10 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 	}
 	return rules
 }
+
+// deprecationLines: a line that deprecates something (a warning, a decorator, a
+// helper named for it).
+const deprecationLines = `(?i)deprecat`
 
 // coJudgedRE: the judgement words a co-change keeps as a warning rather than drops.
 var coJudgedRE = lazyre.New(`\bunless (the change|it|this|the pr|your change) (is|are) (internal|trivial|minor|a refactor|cosmetic)\b`)
@@ -230,6 +259,8 @@ func roleGlobs(role string, c *policy.Constraint, rc *recognize.RepoContext) []s
 		return dirs
 	case norm.CoSchema:
 		return []string{"**/schema.sql", "**/schema.prisma", "**/schema.rb", "**/structure.sql"}
+	case norm.CoDeprecation:
+		return codeGlobs
 	}
 	return nil
 }
@@ -275,4 +306,16 @@ func coCases(ifs, thens []string, added bool) []policy.Case {
 		cases = append(cases, policy.Case{Expect: policy.ExpectInapplicable, Changed: []string{other}, Note: "neither changed"})
 	}
 	return cases
+}
+
+// linesCases are the own cases of a rule triggered by what the change's lines do (a
+// deprecation): such a line alone, with the companion file, and another line.
+func linesCases(then string) []policy.Case {
+	before := map[string]string{"src/lib.py": "def f():\n    return 1\n", then: "x\n"}
+	dep := "import warnings\n\ndef f():\n    warnings.warn('f is deprecated', DeprecationWarning)\n    return 1\n"
+	return []policy.Case{
+		{Expect: policy.ExpectViolated, Path: "src/lib.py", Code: dep, Changed: []string{"src/lib.py"}, Files: before, Note: "a deprecation alone"},
+		{Expect: policy.ExpectSatisfied, Path: "src/lib.py", Code: dep, Changed: []string{"src/lib.py", then}, Files: before, Note: "with its companion"},
+		{Expect: policy.ExpectInapplicable, Path: "src/lib.py", Code: "def f():\n    return 2\n", Changed: []string{"src/lib.py"}, Files: before, Note: "a change that deprecates nothing"},
+	}
 }

@@ -46,6 +46,14 @@ func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			found = append(found, l)
 		}
 	}
+	// "`<type>(<scope>): <subject>` ... subject at most 50 characters": the limit is
+	// on the template's placeholder after the type, not on the whole line
+	part := ""
+	if m := typeTemplateRE.FindStringSubmatch(s.raw); m != nil {
+		if lazyre.New(`\b` + regexp.QuoteMeta(strings.ToLower(m[1])) + `\b[^.;]{0,40}\b[0-9]{2,3}\s*(characters?|chars?)`).MatchString(s.text) {
+			part = "description"
+		}
+	}
 	for _, cl := range clauses(s.text) {
 		if m := fiftyRE.FindStringSubmatch(cl); m != nil {
 			a, _ := strconv.Atoi(m[1])
@@ -103,6 +111,7 @@ func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	for _, l := range found {
 		p := CommitParams{Check: l.check, Max: l.max}
 		if l.check == CheckSubjectLength {
+			p.Part = part
 			out = append(out, s.rule(KindCommit, p, true,
 				fmt.Sprintf("commit subject longer than %d characters", l.max),
 				fmt.Sprintf("keep the subject to %d characters or fewer", l.max),
@@ -123,6 +132,10 @@ func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	}
 	return recognize.Result{Rules: out}
 }
+
+// typeTemplateRE: a Conventional Commits template whose text after the type is a
+// named placeholder ("`<type>(<scope>): <subject>`"); the name is captured.
+var typeTemplateRE = lazyre.New(`<type>[^<>` + "`" + `]*(?:\(<?scope>?\))?!?:\s*<([a-z ]+)>`)
 
 // lastMatch returns the start of the last match of re in s, or -1.
 func lastMatch(re *lazyre.RE, s string) int {
@@ -284,6 +297,12 @@ func (moodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 	if mood == "" {
 		return recognize.Result{}
 	}
+	if lazyre.New(`\b(just )?(as|like) (in|for|with) the (subject|summary|title)\b`).MatchString(s.text) ||
+		len(c.HeaderPath) > 0 && lazyre.New(`^\W*(message )?body\W*$`).MatchString(strings.ToLower(c.HeaderPath[len(c.HeaderPath)-1])) {
+		// "Just as in the subject, use the imperative" under "#### Body": the body's
+		// tense, which a check of the subject does not judge
+		return recognize.Result{}
+	}
 	if lazyre.New(`\b(release notes?|changelog|news fragments?|entries|entry)\b`).MatchString(s.text) && !commitWordRE.MatchString(s.text) {
 		// Tense rules for changelog entries are not commit rules.
 		return recognize.Result{}
@@ -378,6 +397,15 @@ func classifyConventional(c *policy.Constraint) conventional {
 	plain := conventionalWordRE.ReplaceAllString(s.text, "the convention")
 	cv.forCommits = !processRE.MatchString(s.text) && (commitWordRE.MatchString(plain) ||
 		(commitWordRE.MatchString(s.around) && !prWordRE.MatchString(plain) && !cv.forPR && !s.nearPROnly()))
+	for _, part := range lazyre.New(`[,;.]\s`).Split(s.text, -1) {
+		// "Before opening a PR: use a conventional-commit title, sign off commits":
+		// the title the convention is for is the pull request's; the commits of the
+		// next item are another rule's
+		if conventionalWordRE.MatchString(part) && lazyre.New(`\btitles?\b`).MatchString(part) &&
+			!commitWordRE.MatchString(conventionalWordRE.ReplaceAllString(part, "")) && prWordRE.MatchString(s.around) {
+			cv.forPR, cv.forCommits = true, false
+		}
+	}
 	var types []string
 	template := false
 	for _, sp := range s.spans {
@@ -431,8 +459,21 @@ func topicLabel(text string) bool {
 // conventionalNotRequired: the sentence says the convention is not asked for.
 func conventionalNotRequired(text string) bool {
 	m := conventionalWordRE.FindString(strings.ToLower(text))
-	return m != "" && norm.NotRequired(text, m, "scope", "body", "footer", "breaking")
+	if m == "" {
+		return false
+	}
+	for _, cl := range clauses(strings.ToLower(text)) {
+		if i := strings.Index(cl, m); i >= 0 && habitRE.MatchString(cl[max(0, i-30):i]) {
+			// "Dependency updates commonly use Conventional Commit style": what some
+			// commits tend to look like, not a rule on every commit
+			return true
+		}
+	}
+	return norm.NotRequired(text, m, "scope", "body", "footer", "breaking")
 }
+
+// habitRE: a clause that says what is usual, not what is required.
+var habitRE = lazyre.New(`\b(commonly|usually|often|typically|mostly|sometimes|tends? to|in most cases)\b`)
 
 // subsumed reports whether a sibling of the same section already compiles this
 // sentence's rule: a closed list of types covers every "use Conventional Commits" of
@@ -917,6 +958,14 @@ var (
 	emojiRE        = lazyre.New(`\bemojis?\b`)
 )
 
+// bareIssuePattern: a #NNN not qualified by owner/repo (nor inside a word or URL);
+// bareMentionPattern: an @name that is not code in backticks, an e-mail address or a
+// path.
+const (
+	bareIssuePattern   = `(^|[^\w/&])#[0-9]+\b`
+	bareMentionPattern = `(^|[\s(\[,;:"'])@[A-Za-z][\w-]*`
+)
+
 // emojiPattern matches pictographic emoji (the blocks agents use in messages).
 const emojiPattern = `[\x{1F300}-\x{1FAFF}\x{2600}-\x{27BF}\x{1F000}-\x{1F2FF}]`
 
@@ -935,6 +984,28 @@ func (refRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) 
 				[]policy.Case{vio("an emoji", "Fix crash on empty input 🚀"), sat("plain text", "Fix crash on empty input")}))
 		}
 		return recognize.Result{Rules: out}
+	}
+	// "Do not write a bare `#NNN` anywhere in a commit message", "Never use a bare
+	// `@mention`": a reference GitHub links to this repository's issue or to a user,
+	// where the qualified form (`owner/repo#NNN`, a URL) or code markup is asked for
+	if inCommits && lazyre.New(`\bbare\b`).MatchString(s.text) {
+		var bare []policy.Rule
+		raw := strings.ToLower(s.raw)
+		if lazyre.New("\\bbare `?#(nnn|n+|[0-9]+|<[^>]*>)`?").MatchString(raw) {
+			bare = append(bare, s.rule(KindCommit, CommitParams{Check: CheckRefForbidden, Pattern: bareIssuePattern, What: "a bare #NNN reference"}, true,
+				"a bare #NNN in a commit message", "write the reference as owner/repo#NNN or the issue's URL",
+				[]policy.Case{vio("a bare number", "Fix crash on empty input (#123)"), sat("a qualified reference", "Fix crash on empty input\n\nFixes acme/app#123"),
+					sat("a URL", "Fix crash\n\nSee https://github.com/acme/app/issues/123")}))
+		}
+		if lazyre.New("\\bbare `?@(name|mention|user|username|handle|<[^>]*>)`?").MatchString(raw) {
+			bare = append(bare, s.rule(KindCommit, CommitParams{Check: CheckRefForbidden, Pattern: bareMentionPattern, What: "a bare @mention"}, true,
+				"a bare @mention in a commit message", "write the name without @, or as code in backticks",
+				[]policy.Case{vio("a bare mention", "Fix crash reported by @octocat"), sat("a package in backticks", "Bump `@acme/core` to 2.0"),
+					sat("an e-mail address", "Fix crash\n\nSigned-off-by: A Person <a@example.com>")}))
+		}
+		if len(bare) > 0 {
+			return recognize.Result{Rules: bare}
+		}
 	}
 	// Ticket ids given by example: "Never put internal ticket ids (`LFE-1234`, ...)".
 	var ids []string
@@ -999,11 +1070,17 @@ func (mergeRecognizer) Name() string { return "contrib.merge-commits" }
 
 func (mergeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if !lazyre.New(`\bmerge commits?\b`).MatchString(s.text) {
-		return recognize.Result{}
-	}
-	if !lazyre.New(`\b(no|avoid|never|don't|do not|without|must not|should not)\b[^.]*\bmerge commits?\b`).MatchString(s.text) {
-		return recognize.Result{}
+	// "Keep a linear history: rebase your branch on `main` rather than merging
+	// `main` into it": the branch holds no merge commit either
+	linear := lazyre.New(`\b(linear|flat) (git )?history\b|\brebase\b[^.]*\b(rather than|instead of) merg(e|ing)\b`).MatchString(s.text) &&
+		!lazyre.New(`\b(if you (want|like|prefer)|you (can|may)|optional|optionally|prefer)\b`).MatchString(s.text)
+	if !linear {
+		if !lazyre.New(`\bmerge commits?\b`).MatchString(s.text) {
+			return recognize.Result{}
+		}
+		if !lazyre.New(`\b(no|avoid|never|don't|do not|without|must not|should not)\b[^.]*\bmerge commits?\b`).MatchString(s.text) {
+			return recognize.Result{}
+		}
 	}
 	return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckNoMerge}, true,
 		"merge commit in the change", "rebase onto the base branch instead of merging it in",

@@ -25,6 +25,8 @@ var (
 	aiNounRE      = lazyre.New(`\b(ai|llm|llms|claude|copilot|chatgpt|codex|gemini|cursor|generative|agents?|assistant|assistance|model)\b`)
 	titleRE       = lazyre.New(`\btitles?\b`)
 	fileNamesRE   = lazyre.New(`\bfile ?names?\b`)
+	inBackticksRE = lazyre.New(`\b(enclosed |wrapped |written |put |quoted )?in backticks\b|\bas code\b`)
+	chatReplyRE   = lazyre.New(`\b(chat|your) (reply|replies|response|answer)\b|\bmodel output\b|\breply to the (human|user)\b|\brefuse\b`)
 	sectionWordRE = lazyre.New(`\b(sections?|headings?|headers?)\b`)
 	wordsRE       = lazyre.New(`\b(at most|no more than|under|fewer than|less than|maximum of|max(imum)?|limit (it |them )?to|up to)\s+([0-9]{2,4})\s+words\b`)
 	titleCharsRE  = lazyre.New(`\b([0-9]{2,3})\s*(characters?|chars?)\b`)
@@ -43,6 +45,9 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 	// generative AI in the change description": where a contribution says what it is,
 	// its pull-request description
 	describesAI := aiDescribeRE.MatchString(s.text) && aiNounRE.MatchString(s.text) && changeTextRE.MatchString(s.text)
+	// "refuse that part of the request in your chat reply; state that it conflicts
+	// with the GenAI policy": what the agent says to the person, not PR text
+	chat := chatReplyRE.MatchString(s.text)
 	if !s.aboutPRs() && !describesAI {
 		return recognize.Result{}
 	}
@@ -50,7 +55,7 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 	prCase := func(expect, pr, note string) policy.Case { return policy.Case{Expect: expect, PR: pr, Note: note} }
 
 	// AI disclosure: "Disclose that the PR was authored with Claude".
-	if (discloseRE.MatchString(s.text) || describesAI) && aiNounRE.MatchString(s.text) && !negated(s.text) &&
+	if (discloseRE.MatchString(s.text) || describesAI) && aiNounRE.MatchString(s.text) && !negated(s.text) && !chat &&
 		!lazyre.New(`\b(if opening|when opening a pr from|if you (substantially )?use)\b`).MatchString(s.text) {
 		out = append(out, s.rule(KindPR, PRParams{Check: PRDisclosure}, false,
 			"pull request does not disclose AI assistance", "say in the description which AI assistant wrote the change and how",
@@ -78,8 +83,13 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 		} else if lazyre.New(`\b(issue|ticket) (numbers?|references?)\b`).MatchString(s.text) {
 			alts, what = append(alts, issueRefPattern), append(what, "an issue number")
 		}
-		if fileNamesRE.MatchString(s.text) {
-			alts, what = append(alts, fileNamePattern), append(what, "a file name")
+		for _, cl := range clauses(s.text) {
+			// the file names the clause itself keeps out of the title: not "use ...
+			// file names enclosed in backticks", nor a ban in another sentence
+			if fileNamesRE.MatchString(cl) && negated(cl) && !inBackticksRE.MatchString(cl) {
+				alts, what = append(alts, fileNamePattern), append(what, "a file name")
+				break
+			}
 		}
 		if len(alts) > 0 {
 			w := strings.Join(what, " or ")

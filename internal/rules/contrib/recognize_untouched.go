@@ -3,6 +3,7 @@ package contrib
 import (
 	"fmt"
 	"github.com/heed-dev/heed/internal/lazy"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"path"
 	"strings"
 
@@ -20,6 +21,12 @@ func (untouchedRecognizer) Name() string { return "contrib.untouched" }
 var dotNames = lazy.Value[map[string]bool]{F: func() map[string]bool {
 	return map[string]bool{".env": true, ".envrc": true, ".npmrc": true, ".pypirc": true, ".netrc": true, ".DS_Store": true, ".mailmap": true}
 }}
+
+// generatedFrameRE: a heading or lead-in that says its files are generated.
+var generatedFrameRE = lazyre.New(`\b(re-?generat\w*|(auto-?)?generated|codegen|hand-?edit\w*|by hand)\b`)
+
+// (A ban of editing a file "directly" under such a frame keeps it from hand edits;
+// "Never edit `x` — it is auto-generated" bans any change to it, as written.)
 
 // untouchedGlob turns a path as written into a glob of the repository.
 func untouchedGlob(p, ext string, plural bool) string {
@@ -49,6 +56,12 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoCont
 		return recognize.Result{}
 	}
 	s := read(c)
+	if !u.HandOnly && !u.AddedOnly && generatedFrameRE.MatchString(s.around) && lazyre.New(`\bdirectly\b`).MatchString(s.text) {
+		// "Do not edit `x` directly" under "Generated Files — Do Not Hand-Edit":
+		// what the section keeps from hand edits, which a change holding the file
+		// regenerated does not break
+		u.HandOnly = true
+	}
 	plural := strings.Contains(strings.ToLower(c.Text), " files")
 	var paths, except []string
 	for _, p := range u.Paths {

@@ -1,0 +1,186 @@
+package contrib
+
+import (
+	"path"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// manifestRecognizer reads what a change to a manifest asks of other files: the
+// version kept equal in the files a sentence names ("bump the version in
+// `package.json` and `src/version.ts` together"), and new dependencies listed in a
+// notices file ("New dependencies must be listed in `NOTICE`"). Both judge the lines
+// the change touched (cochange.when), not the mere change of the file.
+type manifestRecognizer struct{}
+
+func (manifestRecognizer) Name() string { return "contrib.manifest" }
+
+var (
+	versionWordRE   = lazyre.New(`\bversions?( numbers?| strings?)?\b`)
+	versionTogether = lazyre.New(`\b(together|(must|should|always) (always )?match|in sync|in lockstep|the same|both|consistent|agree)\b`)
+	depNewRE        = lazyre.New(`\b(new|add|adds|added|adding|introduc\w*)\b[^.]{0,30}\b(dependenc(y|ies)|packages?|libraries|library|crates?|modules?|gems?)\b`)
+	depDemandRE     = lazyre.New(`\b(list|listed|add|added|record|recorded|mention|mentioned|document|documented|include|included|update|note|noted|credit|credited)\b`)
+	noticeNameRE    = lazyre.New(`(?i)^(?:[\w.-]+/)*(?:NOTICE|THIRD[_-]?PARTY[\w.-]*|[\w-]*third[_-]party[\w.-]*|LICENSE-3RD-PARTY[\w.-]*|ThirdPartyNotices[\w.-]*|CREDITS|ACKNOWLEDGEMENTS)(?:\.[a-z]+)?$`)
+	plainFileRE     = lazyre.New(`(?:^|[\s(])((?:[\w-]+/)*[\w-]+\.(?:md|rst|txt|toml|json|ya?ml|cfg|ini|py|go|rs|ts|js|rb|gemspec|gradle|xml|properties)|NOTICE|VERSION|CREDITS)\b`)
+	releaseFrameRE  = lazyre.New(`\b(releas\w*|publish\w*|cut(ting)? a release)\b`)
+)
+
+// manifestGlobs are the manifests whose touched lines declare dependencies
+// (touchedDependencies).
+var manifestGlobs = []string{"**/go.mod", "**/package.json", "**/Cargo.toml", "**/pyproject.toml", "**/requirements.txt", "**/requirements.in", "**/Gemfile"}
+
+// versionFiles are the files of the clause that keeps a version equal across them
+// ("bump the version in `a` and `b` together", "the version in a and b must always
+// match"): the version word, a word of keeping equal and a verb of setting it in one
+// clause, with the files it names.
+func versionFiles(s sentence) []string {
+	for _, cl := range lazyre.New(`[.;:!?]\s+`).Split(s.raw, -1) {
+		lc := recognize.Lower(cl)
+		if !versionWordRE.MatchString(lc) || !versionTogether.MatchString(lc) || !versionVerbRE.MatchString(lc) {
+			continue
+		}
+		c := *s.c
+		c.Text = cl
+		var fs []string
+		for _, f := range namedFiles(read(&c)) {
+			// a file holds the version: a name with an extension or VERSION, not a
+			// package (`@scope/name`) or a folder
+			if b := path.Base(f); !strings.HasPrefix(f, "@") && (strings.Contains(b, ".") || strings.HasPrefix(strings.ToUpper(b), "VERSION")) {
+				fs = append(fs, f)
+			}
+		}
+		if len(fs) >= 2 {
+			return fs
+		}
+	}
+	return nil
+}
+
+var versionVerbRE = lazyre.New(`\b(bump|bumps|bumped|bumping|update|updated|change|changed|set|raise|increment|must (always )?match|should (always )?match|kept|keep)\b`)
+
+// namedFiles are the files a sentence names, in code spans or as plain words.
+func namedFiles(s sentence) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		p = strings.TrimPrefix(strings.TrimSpace(p), "./")
+		if p != "" && !seen[p] && (strings.Contains(p, ".") || strings.Contains(p, "/") || noticeNameRE.MatchString(p) || p == "VERSION") && !strings.ContainsAny(p, " <>()") {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, sp := range s.spans {
+		if !strings.HasPrefix(sp, "__") && !strings.HasPrefix(sp, "-") {
+			add(sp)
+		}
+	}
+	for _, m := range plainFileRE.FindAllStringSubmatch(s.raw, -1) {
+		add(m[1])
+	}
+	return out
+}
+
+func (manifestRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	if negated(s.text) && !lazyre.New(`\b(do not|don't|doesn't|does not) need\b`).MatchString(s.text) {
+		return recognize.Result{}
+	}
+	place := func(p string) string {
+		if strings.Contains(p, "/") {
+			return "/" + path.Join(c.Scope.Dir, p)
+		}
+		if c.Scope.Dir != "" && c.Scope.Dir != "." {
+			return "/" + path.Join(c.Scope.Dir, p)
+		}
+		return "/" + p
+	}
+	files := namedFiles(s)
+	var rules []policy.Rule
+	if vfiles := versionFiles(s); len(vfiles) >= 2 && !judgementRE.MatchString(s.text) {
+		files := vfiles
+		// "bump the version in `a` and `b` together", "the version in a and b must
+		// always match": each file's version change needs the others
+		for i, a := range files {
+			var others []string
+			for j, b := range files {
+				if i != j {
+					others = append(others, place(b))
+				}
+			}
+			p := CochangeParams{If: []string{place(a)}, Then: others, When: WhenVersion,
+				Need: "the version in " + strings.Join(trimRoot(others), " and ")}
+			rules = append(rules, s.rule(KindCochange, p, true,
+				"changed the version in "+a+" alone", "set the same version in "+strings.Join(trimRoot(others), " and "), versionCases(strings.TrimPrefix(place(a), "/"), strings.TrimPrefix(others[0], "/"))))
+		}
+		return recognize.Result{Rules: rules}
+	}
+	if depNewRE.MatchString(s.text) && depDemandRE.MatchString(s.text) && !releaseFrameRE.MatchString(s.near) {
+		var notices []string
+		for _, f := range files {
+			if noticeNameRE.MatchString(path.Base(f)) || noticeNameRE.MatchString(f) {
+				notices = append(notices, place(f))
+			}
+		}
+		if len(notices) == 0 {
+			return recognize.Result{}
+		}
+		var ifs []string
+		for _, g := range manifestGlobs {
+			if c.Scope.Dir != "" && c.Scope.Dir != "." {
+				g = "/" + c.Scope.Dir + "/" + g
+			}
+			ifs = append(ifs, g)
+		}
+		p := CochangeParams{If: ifs, Then: notices, When: WhenDependency, Need: "the new dependency listed in " + strings.Join(trimRoot(notices), " or "),
+			Reading: "a dependency line the change touches whose name " + strings.Join(trimRoot(notices), " or ") + " does not hold stands for a new dependency (heed does not see the line before the change; development dependencies are left out)"}
+		r := s.rule(KindCochange, p, false, "a new dependency not listed in "+strings.Join(trimRoot(notices), " or "),
+			"list the dependency (and its license) in "+strings.Join(trimRoot(notices), " or "), dependencyCases(strings.TrimPrefix(notices[0], "/")))
+		// a bump of a dependency the file never listed reads as a new one
+		r.Severity = policy.SeverityWarning
+		rules = append(rules, r)
+	}
+	return recognize.Result{Rules: rules}
+}
+
+// versionCases are a version rule's own cases: the version changed in a alone, with
+// b, and another line of a changed.
+func versionCases(a, b string) []policy.Case {
+	text := func(v, extra string) string {
+		switch {
+		case path.Base(a) == "package.json":
+			return "{\n  \"name\": \"app\",\n  \"version\": \"" + v + "\"" + extra + "\n}\n"
+		case strings.HasSuffix(a, ".cfg"):
+			return "[metadata]\nversion = " + v + "\n" + extra + "\n"
+		case strings.HasSuffix(a, ".toml"):
+			return "[package]\nversion = \"" + v + "\"\n" + extra + "\n"
+		}
+		return "version = \"" + v + "\"\n" + extra + "\n"
+	}
+	extra := "# notes"
+	if path.Base(a) == "package.json" {
+		extra = ",\n  \"private\": true"
+	}
+	before := map[string]string{a: text("1.0.0", ""), b: "x\n"}
+	return []policy.Case{
+		{Expect: policy.ExpectViolated, Path: a, Code: text("1.1.0", ""), Changed: []string{a}, Files: before, Note: "the version changed in one file"},
+		{Expect: policy.ExpectSatisfied, Path: a, Code: text("1.1.0", ""), Changed: []string{a, b}, Files: before, Note: "in both"},
+		{Expect: policy.ExpectInapplicable, Path: a, Code: text("1.0.0", extra), Changed: []string{a}, Files: before, Note: "another line of the file"},
+	}
+}
+
+// dependencyCases are a notices rule's own cases, on a go.mod: a dependency added
+// alone, with the notices file, and the bump of one it lists.
+func dependencyCases(notice string) []policy.Case {
+	mod := func(deps ...string) string {
+		return "module example.com/app\n\ngo 1.22\n\nrequire (\n\t" + strings.Join(deps, "\n\t") + "\n)\n"
+	}
+	before := map[string]string{"go.mod": mod("github.com/acme/log v1.0.0"), notice: "github.com/acme/log (MIT)\n"}
+	return []policy.Case{
+		{Expect: policy.ExpectViolated, Path: "go.mod", Code: mod("github.com/acme/log v1.0.0", "github.com/other/yaml v2.0.0"), Changed: []string{"go.mod"}, Files: before, Note: "a new dependency alone"},
+		{Expect: policy.ExpectSatisfied, Path: "go.mod", Code: mod("github.com/acme/log v1.0.0", "github.com/other/yaml v2.0.0"), Changed: []string{"go.mod", notice}, Files: before, Note: "listed in the same change"},
+		{Expect: policy.ExpectInapplicable, Path: "go.mod", Code: mod("github.com/acme/log v1.1.0"), Changed: []string{"go.mod"}, Files: before, Note: "a listed dependency bumped"},
+	}
+}
