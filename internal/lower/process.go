@@ -236,6 +236,30 @@ const maxListCommands = 8
 // every time; an item that names no command ("Describe your test plan") makes the
 // list mixed: a checklist of more than commands, whose commands the lead-in's order
 // is only inferred to hold.
+// listPaths are the files the items of the list c leads in name, one a item; nil when
+// an item names anything else.
+func listPaths(c *policy.Constraint, rc *recognize.RepoContext) []norm.Object {
+	if rc == nil || !strings.HasSuffix(strings.TrimSpace(c.Text), ":") {
+		return nil
+	}
+	lead := strings.TrimSpace(c.Text)
+	var out []norm.Object
+	for _, o := range rc.Following(c, maxListCommands+1) {
+		if strings.TrimSpace(o.Context) != lead {
+			break
+		}
+		p := norm.ItemPath(o.Text)
+		if p == "" {
+			return nil
+		}
+		out = append(out, norm.Object{Kind: norm.KPath, Text: p, Origin: "list"})
+	}
+	if len(out) > maxListCommands {
+		return nil
+	}
+	return out
+}
+
 func listCommands(c *policy.Constraint, rc *recognize.RepoContext) (cmds []norm.Object, items int, mixed bool) {
 	if rc == nil {
 		return nil, 0, false
@@ -466,6 +490,13 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 	for i := range norms {
 		n := &norms[i]
 		areaChanges(n, rc)
+		if n.Polarity == norm.Require && len(n.After) == 0 && norm.ListChange(n.Condition) {
+			// "After modifying any of these files, run `go generate ./...`:" over a
+			// list of files: the order follows changes to them
+			if paths := listPaths(c, rc); len(paths) > 0 {
+				n.After, n.Condition = paths, ""
+			}
+		}
 		if condLead && n.Polarity == norm.Require && len(n.Before) > 0 && n.Condition == "" && len(n.After) == 0 {
 			// "If you changed a public option, update the docs. Run `make
 			// config-docs` and commit the result.": the paragraph's condition

@@ -68,6 +68,11 @@ func Read(text string, ctx Context) []Norm {
 	// "Don't push code that hasn't been through `black --check .`": pushing
 	// without running it first
 	text = notBeenThroughRE().ReplaceAllString(text, "${1} without running ")
+	// "**Lint** (required before every PR): `pnpm lint`": the label's aside says
+	// when the command must run
+	if m := requiredLabelRE().FindStringSubmatch(text); m != nil {
+		text = "Run " + m[2] + " " + m[1] + "."
+	}
 	// "Pre-push: `make lint test`": the label names the moment, as "Before pushing:"
 	if m := hookLabelRE().FindStringSubmatchIndex(text); m != nil {
 		text = hookLabelMoment(strings.ToLower(text[m[2]:m[3]])) + text[m[1]:]
@@ -1536,6 +1541,10 @@ func headingOrder(heading []string) string {
 
 var notBeenThroughRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(code|changes|commits?|anything|work)\s+(?:that|which)\s+(?:hasn't|has not|haven't|have not|hasn’t|haven’t)\s+(?:been\s+(?:run\s+)?through|passed(?:\s+through)?|been\s+checked\s+(?:by|with))\s+`)
+})
+
+var requiredLabelRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)^[\\s*_]*[\\w][\\w\\s/-]{0,40}?[\\s*_]*\\((?:required|must pass|must run|mandatory|must succeed)\\s+((?:before|prior to)\\s+[^()]+)\\)[\\s*_]*:\\s*(`[^`]+`)\\s*\\.?\\s*$")
 })
 
 var hookLabelRE = sync.OnceValue(func() *regexp.Regexp {

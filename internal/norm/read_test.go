@@ -112,6 +112,7 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Please run `cargo fmt` prior to submitting your work.", "require: cargo fmt | before: event:finish"},
 		{"own", "Make sure `mix test` passes before you push.", "require (reminder): mix test | before: event:push"},
 		{"own", "Pre-push: `make lint test`", "require: make lint test | before: event:push"},
+		{"own", "**Lint** (required before every PR): `pnpm lint`", "require: pnpm lint | before: event:pr"},
 		{"own", "Use importmap for JS dependencies — no npm/yarn", "forbid: npm install (from job), npm i (from job), npm ci (from job), npm add (from job), yarn install (from job), yarn add (from job)"},
 		{"own", "Do not add `\"acme\"` to a docs-only changeset: there `acme` means the CLI package.", ""},
 		{"own", "Don't push code that hasn't been through `make check`.", "require: make check | before: event:push (from verb)"},
@@ -355,6 +356,31 @@ func TestChangesNamedByTheHeading(t *testing.T) {
 // name a command are what must pass first, as advice.
 // A heading over a bare block of commands that says when they run, and a heading whose
 // aside makes its commands required: the block's lead-in.
+// A lead-in whose condition points at its list of files, and the items that name one
+// file each.
+func TestListOfChangedFiles(t *testing.T) {
+	for cond, want := range map[string]bool{
+		"after modifying any of these files":   true,
+		"when you change one of the following": true,
+		"after changing `api/`":                false,
+		"if these tests fail":                  false,
+	} {
+		if got := ListChange(cond); got != want {
+			t.Errorf("ListChange(%q) = %v", cond, got)
+		}
+	}
+	for item, want := range map[string]string{
+		"`api/schema.yaml`":                  "api/schema.yaml",
+		"✅ `module.yaml` (module metadata)":  "module.yaml",
+		"`make gen` regenerates the clients": "",
+		"the schema in `api/schema.yaml`":    "",
+	} {
+		if got := ItemPath(item); got != want {
+			t.Errorf("ItemPath(%q) = %q, want %q", item, got, want)
+		}
+	}
+}
+
 func TestSectionOrders(t *testing.T) {
 	for heading, want := range map[string]string{
 		"Before you commit":                 "Run the following before you commit:",

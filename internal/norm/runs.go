@@ -362,3 +362,42 @@ func OpensWithCondition(text string) bool {
 	}
 	return false
 }
+
+// ListChange: the condition speaks of the files its list names ("after modifying any
+// of these files", "when you change one of the following"): the list's items are the
+// changed files.
+func ListChange(cond string) bool { return listChangeRE().MatchString(strings.ToLower(cond)) }
+
+var listChangeRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:after|when|whenever|if|once)\s+(?:you\s+)?(?:modify|modifying|modified|change|changing|changed|edit|editing|edited|touch|touching|touched|update|updating|updated)\s+(?:any\s+(?:one\s+)?of\s+|one\s+of\s+)?(?:these|the\s+following|the\s+files\s+below|the\s+following\s+files|these\s+files)(?:\s+files)?\s*$`)
+})
+
+// ItemPath is the path a list item names and nothing else ("`api/schema.yaml`",
+// "✅ `module.yaml` (module metadata)"), or "".
+func ItemPath(item string) string {
+	toks := Tokenize(item)
+	path := ""
+	for _, t := range toks {
+		switch {
+		case t.Code:
+			if path != "" || !pathLike(t.Text) {
+				return ""
+			}
+			path = t.Text
+		case t.Text == "(":
+			return path // an aside says what the file is
+		case !t.Punct && path == "" && !isMarkGlyph(t.Text):
+			return ""
+		}
+	}
+	return path
+}
+
+// isMarkGlyph: a check mark or bullet glyph that opens a list item.
+func isMarkGlyph(s string) bool {
+	switch s {
+	case "✅", "✔", "✔️", "☑", "•", "→":
+		return true
+	}
+	return false
+}
