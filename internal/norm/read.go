@@ -67,68 +67,46 @@ func Read(text string, ctx Context) []Norm {
 	text = configAsideRE().ReplaceAllString(text, "")
 	// "Don't push code that hasn't been through `black --check .`": pushing
 	// without running it first
-	text = notBeenThroughRE().ReplaceAllString(text, "${1} without running ")
+	if order := notBeenThroughRE().ReplaceAllString(text, "${1} without running "); order != text {
+		return readAs(text, order, ctx, "")
+	}
 	// "**Lint** (required before every PR): `pnpm lint`": the label's aside says
 	// when the command must run
 	if m := requiredLabelRE().FindStringSubmatch(text); m != nil {
-		text = "Run " + m[2] + " " + m[1] + "."
+		return readAs(text, "Run "+m[2]+" "+m[1]+".", ctx, "")
 	}
 	// "Pre-push: `make lint test`": the label names the moment, as "Before pushing:"
 	if m := hookLabelRE().FindStringSubmatchIndex(text); m != nil {
-		text = hookLabelMoment(strings.ToLower(text[m[2]:m[3]])) + text[m[1]:]
+		return readAs(text, hookLabelMoment(strings.ToLower(text[m[2]:m[3]]))+text[m[1]:], ctx, "")
 	}
 	if quotedSpeech(text) {
 		// "\"I can't install the SDK. Please run `winget install ...`.\"": what the
 		// agent is to say to the user, quoted; no instruction to the reader
 		return nil
 	}
+	inner := ctx
+	inner.Columns = nil
 	if order, ok := changeTableRow(text, ctx.Columns); ok {
 		// "| Rust code | `cargo test` |" under "| Change | Run |"
-		inner := ctx
-		inner.Columns = nil
-		ns := Read(order, inner)
-		for i := range ns {
-			ns[i].Sentence = text
-			ns[i].Uncertain = append(ns[i].Uncertain, "the table's columns are read as a change and the command it needs")
-		}
-		return ns
-	}
-	if order := sectionOrder(text); order != "" && len(ctx.Block) > 0 && len(ctx.Heading) > 0 && ctx.Heading[len(ctx.Heading)-1] == text {
-		// "### Before you commit" over a bare block of commands: the heading is
-		// the block's lead-in
-		ns := Read(order, ctx)
-		for i := range ns {
-			ns[i].Sentence = text
-		}
-		return ns
+		return readAs(text, order, inner, "the table's columns are read as a change and the command it needs")
 	}
 	if order, ok := whenTableRow(text, ctx.Columns); ok {
 		// "| Format | `npm run fmt` | before each commit |" under "| Task | Command |
 		// When |"
-		inner := ctx
-		inner.Columns = nil
-		ns := Read(order, inner)
-		for i := range ns {
-			ns[i].Sentence = text
-			ns[i].Uncertain = append(ns[i].Uncertain, "the table's columns are read as a command and when it runs")
-		}
-		return ns
+		return readAs(text, order, inner, "the table's columns are read as a command and when it runs")
+	}
+	if order := sectionOrder(text); order != "" && len(ctx.Block) > 0 && len(ctx.Heading) > 0 && ctx.Heading[len(ctx.Heading)-1] == text {
+		// "### Before you commit" over a bare block of commands: the heading is
+		// the block's lead-in
+		return readAs(text, order, ctx, "")
 	}
 	if order, ok := finishWith(text); ok {
 		// "Always finish with `cargo clippy`": the last step before the work is done
-		ns := Read(order, ctx)
-		for i := range ns {
-			ns[i].Sentence = text
-		}
-		return ns
+		return readAs(text, order, ctx, "")
 	}
 	if order, ok := changeSubjectOrder(text, ctx); ok {
 		// "Any change to `package.json` must be followed by `pnpm install`"
-		ns := Read(order, ctx)
-		for i := range ns {
-			ns[i].Sentence = text
-		}
-		return ns
+		return readAs(text, order, ctx, "")
 	}
 	text = tableRow(text, ctx.Columns)
 	text = banMark(text)
@@ -326,6 +304,19 @@ func anaphoricBans(ns []Norm, text string) {
 			n.Uncertain = append(n.Uncertain, "the ban is of a way to handle what an earlier sentence names")
 		}
 	}
+}
+
+// readAs reads order, the way text is said in plainer words, as text's norms: each
+// quotes text, and why, when given, is why the reading is not certain.
+func readAs(text, order string, ctx Context, why string) []Norm {
+	ns := Read(order, ctx)
+	for i := range ns {
+		ns[i].Sentence = text
+		if why != "" {
+			ns[i].Uncertain = append(ns[i].Uncertain, why)
+		}
+	}
+	return ns
 }
 
 // addedFilesOnly: "If you added a `.rs` file, run `hawkeye format`": the order
