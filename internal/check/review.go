@@ -18,22 +18,27 @@ import (
 // reviewEvidence revises the verdict of one generated rule, in rv, with what its
 // sites show against the constraint c it came from.
 func reviewEvidence(c *policy.Constraint, r *policy.Rule, rv *RuleValidation) {
-	if !rv.Complete {
-		return
-	}
-	if why := evidenceDoubt(c, r, rv); why != "" {
-		rv.Verdict = ValidDemote
-		if rv.Review != "" {
-			why += "; " + rv.Review
+	if rv.Complete {
+		if why := evidenceDoubt(c, r, rv); why != "" {
+			rv.Verdict = ValidDemote
+			if rv.Review != "" {
+				why += "; " + rv.Review
+			}
+			rv.Review = why
+			return
 		}
-		rv.Review = why
-		return
 	}
 	if rv.Verdict == ValidDemote && c.Level == policy.Should && r.Severity == policy.SeverityWarning {
 		// A preference ("prefer", "aim to", "should") the existing code does not
 		// always follow is what a preference is: the rule warns as it did, and its
-		// sites are a baseline, not a doubt about the reading.
+		// sites are a baseline, not a doubt about the reading. When the pass
+		// stopped with the counts already over the thresholds, the rule is not
+		// validated, as any unfinished one: which rules need review must not depend
+		// on the machine's load.
 		rv.Verdict, rv.Review = ValidBaseline, ""
+		if !rv.Complete {
+			rv.Verdict = ValidNotValidated
+		}
 	}
 }
 

@@ -44,6 +44,8 @@ func TestApplyReviewsWithTheEvidence(t *testing.T) {
 			Rules: []policy.Rule{gen("prefer", policy.SeverityWarning, "default export", nil, "")}},
 		{Constraint: policy.Constraint{File: "AGENTS.md", Line: 31, Level: policy.Must},
 			Rules: []policy.Rule{gen("idiom", policy.SeverityError, "default export", nil, "")}},
+		{Constraint: policy.Constraint{File: "AGENTS.md", Line: 32, Level: policy.Should},
+			Rules: []policy.Rule{gen("aim", policy.SeverityWarning, "long line", nil, "")}},
 	}}
 	v := &Validation{Rules: []RuleValidation{
 		{Rule: "own", Verdict: ValidBaseline, Complete: true, Sites: 2, Files: 2, Applies: 40, Findings: []report.Finding{at("README.md", 3), at("AGENTS.md", 8)}},
@@ -51,8 +53,9 @@ func TestApplyReviewsWithTheEvidence(t *testing.T) {
 		{Rule: "nothing", Verdict: ValidPass, Complete: true},
 		{Rule: "layer", Verdict: ValidBaseline, Complete: true, Sites: 4, Files: 4, Applies: 300, Findings: append(many("app/graphql/types", 3), at("app/core/x.py", 1))},
 		{Rule: "pkg", Verdict: ValidBaseline, Complete: true, Sites: 4, Files: 4, Applies: 300, Findings: many("app/core", 4)},
-		{Rule: "prefer", Verdict: ValidDemote, Review: over, Complete: true, Sites: 60, Files: 30, Applies: 300},
+		{Rule: "prefer", Verdict: ValidDemote, Review: over, Sites: 60, Files: 30, Applies: 300}, // stopped, already over
 		{Rule: "idiom", Verdict: ValidDemote, Review: over, Complete: true, Sites: 60, Files: 30, Applies: 300},
+		{Rule: "aim", Verdict: ValidDemote, Review: over, Complete: true, Sites: 60, Files: 30, Applies: 300},
 	}}
 	demoted := v.Apply(p)
 	want := map[string]string{"own": "flags the sentence that states it (AGENTS.md:8)", "nothing": "judges no file under docs/",
@@ -73,8 +76,11 @@ func TestApplyReviewsWithTheEvidence(t *testing.T) {
 	if len(demoted) != len(want) {
 		t.Errorf("demoted %v, want %d rules", demoted, len(want))
 	}
-	if r := p.Entries[5].Rules[0]; r.Severity != policy.SeverityWarning || v.Rule("prefer").Verdict != ValidBaseline {
-		t.Errorf("a preference over the thresholds keeps warning with its sites as a baseline: %s, %s", r.Severity, v.Rule("prefer").Verdict)
+	if r := p.Entries[5].Rules[0]; r.Severity != policy.SeverityWarning || v.Rule("prefer").Verdict != ValidNotValidated || r.Validation != policy.ValidationNotValidated {
+		t.Errorf("a preference the pass stopped on over the thresholds keeps warning, not validated: %s, %s", r.Severity, v.Rule("prefer").Verdict)
+	}
+	if r := p.Entries[7].Rules[0]; r.Severity != policy.SeverityWarning || v.Rule("aim").Verdict != ValidBaseline || r.Validation != "" {
+		t.Errorf("a preference over the thresholds keeps warning with its sites as a baseline: %s, %s", r.Severity, v.Rule("aim").Verdict)
 	}
 	if r := p.Entries[4].Rules[0]; r.Severity != policy.SeverityError {
 		t.Errorf("an import ban with a few sites outside any code of its name keeps its level: %s", r.Severity)
