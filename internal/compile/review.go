@@ -25,6 +25,7 @@ import (
 func doubt(c *policy.Constraint, r *policy.Rule) string {
 	for _, f := range []func(*policy.Constraint, *policy.Rule) string{
 		doubtUncertain, doubtLabel, doubtTestSection, doubtProseObject, doubtImportName, doubtUncarriedCondition,
+		doubtMessagePlace,
 	} {
 		if why := f(c, r); why != "" {
 			return why
@@ -207,4 +208,25 @@ func doubtUncarriedCondition(c *policy.Constraint, r *policy.Rule) string {
 		}
 	}
 	return ""
+}
+
+// messagePlaceRE finds a sentence that places its rule in a commit message or a pull
+// request's text; codePlaceRE one that also names a place in the files.
+var (
+	messagePlaceRE = lazyre.New(`(?i)\b(commit messages?|commit subjects?|commit titles?|pull request (titles?|descriptions?|bod(y|ies))|PR (titles?|descriptions?|bod(y|ies)))\b`)
+	codePlaceRE    = lazyre.New(`(?i)\b(code|comments?|docs?|documentation|files?|sources?|identifiers?|names?)\b`)
+)
+
+// doubtMessagePlace: a source rule from a sentence about what a commit message or a
+// pull request says ("Do not write a bare `#NNN` anywhere in a commit message")
+// judges the repository's files, where the sentence asks nothing.
+func doubtMessagePlace(c *policy.Constraint, r *policy.Rule) string {
+	if r.Domain != policy.DomainSource {
+		return ""
+	}
+	m := messagePlaceRE.FindString(c.Text)
+	if m == "" || codePlaceRE.MatchString(codeSpanRE.ReplaceAllString(c.Text, " ")) {
+		return ""
+	}
+	return "the sentence is about " + strings.ToLower(m) + ", and the rule judges the repository's files"
 }

@@ -44,6 +44,10 @@ func TestDoubtSignals(t *testing.T) {
 			Norm: "require: make fmt | before: event:finish (from inferred) | uncertain: no event is named"}, ""},
 		{"`/admin` | `pnpm admin:build`", nil, policy.Rule{Domain: policy.DomainProcess, Kind: "sequence",
 			Norm: "require: pnpm admin:build | after: /admin | uncertain: the table's columns are read as a change and the command it needs"}, "table row"},
+		// a sentence about commit messages makes no rule of the files
+		{"Never put a bare `#NNN` in a commit message.", nil, ban("NNN"), "about commit message"},
+		{"No em dashes in comments, commit messages, or docs.", nil, ban("—"), ""},
+		{"Never put a bare `#NNN` in a commit message.", nil, policy.Rule{Domain: policy.DomainContribution, Kind: "commit"}, ""},
 	} {
 		con := &policy.Constraint{Text: c.text, HeaderPath: c.headers, Level: policy.Must}
 		got := doubt(con, &c.rule)
