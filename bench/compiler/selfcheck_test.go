@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,7 +16,8 @@ import (
 	"github.com/heed-dev/heed/internal/shell"
 )
 
-// TestNoBlockOfTheFilesOwnExamples: over both corpora, no command rule that blocks
+// TestNoBlockOfTheFilesOwnExamples: over both corpora (a sample, or all with
+// HEED_TEST_FULL=1), no command rule that blocks
 // (error severity) blocks a command its own instruction file shows in a shell code
 // block, outside the sections that forbid commands.
 func TestNoBlockOfTheFilesOwnExamples(t *testing.T) {
@@ -34,6 +36,9 @@ func TestNoBlockOfTheFilesOwnExamples(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, r := range repos {
+			if !sampled(dir + "/" + r.Name) {
+				continue
+			}
 			p, _ := compile.Compile(r.Set, r.Context, rules.Recognizers())
 			type example struct {
 				argv []string
@@ -88,4 +93,16 @@ func TestNoBlockOfTheFilesOwnExamples(t *testing.T) {
 		}
 	}
 	t.Logf("%d blocking command rules checked, %d block their file's own examples", rulesSeen, blocks)
+}
+
+// sampled says whether a corpus-wide test judges repository name: a plain `go test`
+// judges a fixed quarter of the corpus (the names whose FNV-1a hash is 0 mod 4), so
+// the edit-test loop stays short; HEED_TEST_FULL=1, which .ci/run sets, judges all.
+func sampled(name string) bool {
+	if os.Getenv("HEED_TEST_FULL") != "" {
+		return true
+	}
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return h.Sum32()%4 == 0
 }

@@ -524,6 +524,7 @@ func (v *Validation) Apply(fresh *policy.Policy) []string {
 			if rv == nil || rv.Authored || r.Edited() {
 				continue
 			}
+			reviewEvidence(&e.Constraint, r, rv)
 			switch rv.Verdict {
 			case ValidDemote:
 				Demote(r, rv.Review)

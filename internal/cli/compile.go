@@ -107,6 +107,9 @@ type compileOutput struct {
 	Demoted      []string             `json:"demoted,omitempty"`
 	NotValidated []string             `json:"not_validated,omitempty"`
 	Baseline     string               `json:"baseline,omitempty"`
+	// Review lists the rules the compiler's self-review demoted to warnings for a
+	// person to review (the self-validation's are in Validation), with why.
+	Review []reviewNote `json:"review,omitempty"`
 	// Descriptions of the rules named above, for the text output.
 	constraints map[string]*policy.Constraint
 }
@@ -206,8 +209,19 @@ func (app *App) runCompile(check, dropLost bool, format string, model *modelStep
 	}
 	out := compileOutput{Policy: policy.File, Check: check, Stale: stale, Unsealed: unsealed, Changes: changes, Coverage: cov, Warnings: warnings, Counts: counts(merged),
 		Validation: val, Demoted: demoted, NotValidated: notValidated, constraints: map[string]*policy.Constraint{}}
+	byValidation := map[string]bool{}
+	if val != nil {
+		for _, rv := range val.Rules {
+			if rv.Verdict == checkpkg.ValidDemote {
+				byValidation[rv.Rule] = true
+			}
+		}
+	}
 	for _, b := range merged.Rules() {
 		out.constraints[b.Rule.ID] = b.Constraint
+		if b.Rule.NeedsReview() && !byValidation[b.Rule.ID] {
+			out.Review = append(out.Review, reviewNote{Rule: b.Rule.ID, Review: b.Rule.Review})
+		}
 	}
 	if vf.baseline && val != nil {
 		if out.Baseline, _, err = val.WriteBaseline(root); err != nil {
@@ -332,9 +346,31 @@ func (app *App) printCompile(out *compileOutput, created bool) {
 	if !created {
 		printChanges(w, out.Changes, out.Check)
 	}
+	printReview(w, out)
 	printValidation(w, out)
 	fmt.Fprintln(w)
 	out.Coverage.WriteTable(w)
+}
+
+// reviewNote is a rule the compiler demoted for review, and why.
+type reviewNote struct {
+	Rule   string `json:"rule"`
+	Review string `json:"review"`
+}
+
+// printReview lists the rules that need review for what the compiler saw in their
+// sentences (the self-validation lists its own).
+func printReview(w io.Writer, out *compileOutput) {
+	for _, n := range out.Review {
+		fmt.Fprintf(w, "  needs review (a warning): %s%s %s\n", n.Rule, quoteRule(out, n.Rule), n.Review)
+	}
+}
+
+func quoteRule(out *compileOutput, id string) string {
+	if c := out.constraints[id]; c != nil {
+		return fmt.Sprintf(" %q (%s:%d)", clipText(c.Text, 80), c.File, c.Line)
+	}
+	return ""
 }
 
 // printValidation says what the self-validation did: the rules it demoted, the
@@ -349,12 +385,7 @@ func printValidation(w io.Writer, out *compileOutput) {
 		return
 	}
 	fmt.Fprintf(w, "self-validation: %s over %s (%s) in %.1fs\n", plural(len(v.Rules), "source/architecture rule"), v.Tree, plural(v.Files, "file"), v.DurationMS/1000)
-	quote := func(id string) string {
-		if c := out.constraints[id]; c != nil {
-			return fmt.Sprintf(" %q (%s:%d)", clipText(c.Text, 80), c.File, c.Line)
-		}
-		return ""
-	}
+	quote := func(id string) string { return quoteRule(out, id) }
 	var sites, baselined int
 	var unfinished []string
 	for _, rv := range v.Rules {

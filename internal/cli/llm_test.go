@@ -99,7 +99,11 @@ func TestCompileWithModelEndToEnd(t *testing.T) {
 		!strings.Contains(stderr, "model: openai-compatible fake-coder: 1 request, 1,200 input + 300 output tokens, cost unknown") {
 		t.Fatalf("%d requests; stderr:\n%s", hits.Load(), stderr)
 	}
-	pol, err := policyfile.Load(filepath.Join(dir, ".heed", "policy.json"))
+	data, err := os.ReadFile(filepath.Join(dir, ".heed", "policy.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, err := policyfile.Parse(data, policy.File)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +127,8 @@ func TestCompileWithModelEndToEnd(t *testing.T) {
 	if code != 0 || hits.Load() != 1 {
 		t.Fatalf("compile --check without a model: exit %d, %d requests\n%s%s", code, hits.Load(), stdout, stderr)
 	}
-	pol, _ = policyfile.Load(filepath.Join(dir, ".heed", "policy.json"))
+	data, _ = os.ReadFile(filepath.Join(dir, ".heed", "policy.json"))
+	pol, _ = policyfile.Parse(data, policy.File)
 	found := false
 	for _, b := range pol.Rules() {
 		found = found || b.Rule.Origin == "llm:fake-coder"

@@ -7,11 +7,19 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-// TestMain lets testscript run this test binary as the "heed" command.
+// TestMain lets testscript run this test binary as the "heed" command, and removes
+// the binaries the end-to-end tests built once the tests have run.
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(withBuildsRemoved{m}, map[string]func(){
 		"heed": func() { os.Exit(Main(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
 	})
+}
+
+type withBuildsRemoved struct{ m *testing.M }
+
+func (w withBuildsRemoved) Run() int {
+	defer builds.remove()
+	return w.m.Run()
 }
 
 // TestScripts runs every CLI scenario in testdata/script/*.txtar. Each script gets a

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/enforce"
@@ -91,11 +92,67 @@ func TestShimsEndToEnd(t *testing.T) {
 	})
 }
 
+// build puts the binary of pkg at out. Each package is built once per test binary
+// (a link of heed takes seconds) and linked, or copied, to every place a test wants
+// it; TestMain removes the builds.
 func build(t *testing.T, out, pkg string) {
 	t.Helper()
+	src, err := builds.get(pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if os.Link(src, out) == nil {
+		return
+	}
+	data, err := os.ReadFile(src)
+	if err == nil {
+		err = os.WriteFile(out, data, 0o755)
+	}
+	if err != nil {
+		t.Fatalf("copy %s to %s: %v", src, out, err)
+	}
+}
+
+// builds holds the binaries built by build, one per package.
+var builds = &builtBinaries{paths: map[string]string{}}
+
+type builtBinaries struct {
+	mu    sync.Mutex
+	dir   string
+	paths map[string]string
+}
+
+func (b *builtBinaries) get(pkg string) (string, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if p, ok := b.paths[pkg]; ok {
+		return p, nil
+	}
+	if b.dir == "" {
+		d, err := os.MkdirTemp("", "heed-cli-test-bin-")
+		if err != nil {
+			return "", err
+		}
+		b.dir = d
+	}
+	out := filepath.Join(b.dir, strings.ReplaceAll(pkg, "/", "_"))
 	cmd := exec.Command("go", "build", "-o", out, pkg)
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build %s: %v\n%s", pkg, err, b)
+	if o, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build %s: %v\n%s", pkg, err, o)
+	}
+	b.paths[pkg] = out
+	return out, nil
+}
+
+// remove deletes the builds.
+func (b *builtBinaries) remove() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.dir != "" {
+		os.RemoveAll(b.dir)
 	}
 }
 

@@ -44,7 +44,11 @@ func readPolicy(t *testing.T, dir string) *policy.Policy {
 
 func writePolicy(t *testing.T, dir string, p *policy.Policy) {
 	t.Helper()
-	if err := policy.Save(filepath.Join(dir, ".heed", "policy.json"), p); err != nil {
+	data, err := policy.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := policy.WriteAtomic(filepath.Join(dir, ".heed", "policy.json"), data); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -141,7 +141,9 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 				// lowering reads: the live path judges commands without a change.
 				r.When = condition(c)
 			}
-			e.Rules = append(e.Rules, finish(r, c, rec.Name(), perKind))
+			r = finish(r, c, rec.Name(), perKind)
+			review(c, &r)
+			e.Rules = append(e.Rules, r)
 		}
 	}
 	if len(e.Rules) > 0 {

@@ -133,7 +133,11 @@ func TestCompileRoutesEveryConstraint(t *testing.T) {
 	if e := entryByID(p, "c7"); e.Unenforced == "" {
 		t.Errorf("c7 must say why it is not enforced")
 	}
-	if err := policyfile.Validate(p); err != nil {
+	data, err := policy.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := policyfile.ValidateEncoded(p, data); err != nil {
 		t.Fatalf("the compiled policy does not validate: %v", err)
 	}
 	// Deterministic: the same input gives the same bytes.

@@ -213,7 +213,7 @@ func (r *Report) WriteTable(w io.Writer) {
 	fmt.Fprintf(w, "coverage: %d of %d must/should constraints compiled into executable rules (%s); %d judge-only, %d not enforced\n",
 		r.Total.Enforced, r.Total.Checkable(), pct(&r.Total), r.Total.Semantic, r.Total.Unenforced)
 	if r.Total.Review > 0 {
-		fmt.Fprintf(w, "needs review: %d rules warn instead of blocking, because they would block what their own instruction file shows as normal use or flag much of the existing code (heed explain ID says which; record \"decision\": \"keep\" or \"drop\" in the policy)\n", r.Total.Review)
+		fmt.Fprintf(w, "needs review: %d rules warn instead of blocking, because heed doubts its reading of their sentences (they would block what their own instruction file shows as normal use, hold under a condition heed cannot see, ...) or they flag much of the existing code (heed explain ID says which; record \"decision\": \"keep\" or \"drop\" in the policy)\n", r.Total.Review)
 	}
 	if r.Total.NotValidated > 0 {
 		fmt.Fprintf(w, "not validated: %d source or architecture rules were not run over the repository before being enforced (time budget or --no-validate)\n", r.Total.NotValidated)

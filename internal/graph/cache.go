@@ -11,8 +11,6 @@ import (
 	"path/filepath"
 	"sort"
 	"sync"
-
-	"github.com/heed-dev/heed/internal/engine"
 )
 
 // CacheFile is where the extraction cache lives, relative to the repository root
@@ -395,18 +393,6 @@ func (c *DiskCache) close() {
 	}
 	c.at, c.mem = map[Key]record{}, nil
 	c.oldCount, c.oldUsed, c.added, c.oldEnd = 0, 0, 0, 0
-}
-
-// AttachDiskCache attaches the repository's extraction cache to an evidence bundle
-// and returns the function that saves it; call both at the edge:
-//
-//	save := graph.AttachDiskCache(ev, root)
-//	outcomes := engine.Run(rules, ev, opt)
-//	_ = save()
-func AttachDiskCache(ev *engine.Evidence, root string) (save func() error) {
-	c := OpenDiskCache(root)
-	UseCache(ev, c)
-	return c.Save
 }
 
 // Entries is how many files' facts the cache holds: those of the file it opened and

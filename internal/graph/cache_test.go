@@ -214,3 +214,15 @@ func TestDiskCacheKeepUnusedKeepsTheRestOfTheTree(t *testing.T) {
 		t.Fatalf("without KeepUnused a run keeps what it used: %d records, want 1", n)
 	}
 }
+
+// AttachDiskCache attaches the repository's extraction cache to an evidence bundle
+// and returns the function that saves it; call both at the edge:
+//
+//	save := graph.AttachDiskCache(ev, root)
+//	outcomes := engine.Run(rules, ev, opt)
+//	_ = save()
+func AttachDiskCache(ev *engine.Evidence, root string) (save func() error) {
+	c := OpenDiskCache(root)
+	UseCache(ev, c)
+	return c.Save
+}

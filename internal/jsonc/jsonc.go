@@ -178,13 +178,6 @@ func (n *Node) Elems() []*Node {
 	return out
 }
 
-// Decode unmarshals the value (comments and trailing commas dropped) into v.
-func (n *Node) Decode(v any) error {
-	c := n.v.Clone()
-	c.Standardize()
-	return json.Unmarshal(c.Pack(), v)
-}
-
 // JSON is the value as compact standard JSON (no comments, no white space), which
 // compares equal for equal values written alike.
 func (n *Node) JSON() []byte {

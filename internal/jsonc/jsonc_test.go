@@ -120,3 +120,10 @@ func TestDuplicateKeyOnThePathOnly(t *testing.T) {
 		}
 	}
 }
+
+// Decode unmarshals the value (comments and trailing commas dropped) into v.
+func (n *Node) Decode(v any) error {
+	c := n.v.Clone()
+	c.Standardize()
+	return json.Unmarshal(c.Pack(), v)
+}

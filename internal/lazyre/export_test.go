@@ -1,7 +1,38 @@
 package lazyre
 
+import (
+	"fmt"
+	"regexp"
+)
+
 // RequiredLiterals and TableNeed let the external tests compare the table with what
 // the expressions say.
 var RequiredLiterals = requiredLiterals
 
 func TableNeed(expr string) ([]string, bool) { return knownNeed(expr) }
+
+// Check compiles every expression made so far and returns the first that is not
+// valid: all_test.go, which links every package, calls it, so a typo in an expression
+// no match exercises still fails the build's tests rather than a user's compile.
+func Check() error {
+	allMu.RLock()
+	list := append([]*RE(nil), all...)
+	allMu.RUnlock()
+	return checkList(list)
+}
+
+// All returns every expression made with New so far.
+func All() []*RE {
+	allMu.RLock()
+	defer allMu.RUnlock()
+	return append([]*RE(nil), all...)
+}
+
+func checkList(list []*RE) error {
+	for _, l := range list {
+		if _, err := regexp.Compile(l.expr); err != nil {
+			return fmt.Errorf("expression %q: %w", l.expr, err)
+		}
+	}
+	return nil
+}

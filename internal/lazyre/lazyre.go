@@ -8,7 +8,6 @@
 package lazyre
 
 import (
-	"fmt"
 	"regexp"
 	"regexp/syntax"
 	"strings"
@@ -63,32 +62,6 @@ func New(expr string) *RE {
 	byExpr[expr] = l
 	all = append(all, l)
 	return l
-}
-
-// Check compiles every expression made so far and returns the first that is not
-// valid: a test that links the packages calls it, so a typo in an expression no
-// match exercises still fails the build's tests rather than a user's compile.
-func Check() error {
-	allMu.RLock()
-	list := append([]*RE(nil), all...)
-	allMu.RUnlock()
-	return checkList(list)
-}
-
-// All returns every expression made with New so far.
-func All() []*RE {
-	allMu.RLock()
-	defer allMu.RUnlock()
-	return append([]*RE(nil), all...)
-}
-
-func checkList(list []*RE) error {
-	for _, l := range list {
-		if _, err := regexp.Compile(l.expr); err != nil {
-			return fmt.Errorf("expression %q: %w", l.expr, err)
-		}
-	}
-	return nil
 }
 
 // Regexp returns the compiled expression.

@@ -211,16 +211,6 @@ func encode(q *Policy) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Save writes the policy atomically: to a temporary file beside path, synced, then
-// renamed over path. A reader sees the old file or the new one, never a part.
-func Save(path string, p *Policy) error {
-	data, err := Marshal(p)
-	if err != nil {
-		return fmt.Errorf("encode policy: %w", err)
-	}
-	return WriteAtomic(path, data)
-}
-
 // WriteAtomic writes data to path through a temporary file and a rename.
 func WriteAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)

@@ -9,22 +9,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/policy"
 )
-
-// Load reads, validates and decodes a policy file. Every error names the file; a
-// content error also names the JSON path and the rule it lies in.
-func Load(path string) (*policy.Policy, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("read policy: %w", err)
-	}
-	return Parse(data, path)
-}
 
 // Parse validates data against the policy schema and decodes it. name is used in
 // errors (the file's path).
@@ -57,20 +46,11 @@ func Parse(data []byte, name string) (*policy.Policy, error) {
 	return &p, nil
 }
 
-// Validate checks a policy value, as policy.Marshal writes it, against the schema and
-// the invariants the schema cannot state (unique ids). It checks the written form, not
-// the Go value's default encoding: a policy without constraints is written with
-// "constraints": [], which is valid, where its nil slice would encode as null.
-func Validate(p *policy.Policy) error {
-	data, err := policy.Marshal(p)
-	if err != nil {
-		return err
-	}
-	return ValidateEncoded(p, data)
-}
-
-// ValidateEncoded is Validate for a policy already encoded by policy.Marshal as data:
-// `heed compile` validates the bytes it is about to write rather than encoding twice.
+// ValidateEncoded checks a policy, encoded by policy.Marshal as data, against the
+// schema and the invariants the schema cannot state (unique ids). It checks the
+// written form, not the Go value's default encoding: a policy without constraints is
+// written with "constraints": [], which is valid, where its nil slice would encode as
+// null. `heed compile` validates the bytes it is about to write.
 func ValidateEncoded(p *policy.Policy, data []byte) error {
 	var doc any
 	dec := json.NewDecoder(bytes.NewReader(data))

@@ -42,9 +42,14 @@ func TestMarshalRoundTripIsDeterministic(t *testing.T) {
 }
 
 // A repository without instruction files compiles to a policy with no sources and no
-// constraints: Validate must accept it, since that is what heed compile writes.
+// constraints: ValidateEncoded must accept it, since that is what heed compile writes.
 func TestValidateEmptyPolicy(t *testing.T) {
-	if err := Validate(&policy.Policy{Version: policy.CurrentVersion}); err != nil {
+	empty := &policy.Policy{Version: policy.CurrentVersion}
+	written, err := policy.Marshal(empty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ValidateEncoded(empty, written); err != nil {
 		t.Fatalf("an empty policy is valid: %v", err)
 	}
 	data, err := policy.Marshal(&policy.Policy{})

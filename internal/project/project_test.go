@@ -175,7 +175,11 @@ func TestStaleNamesChangedInstructionFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := policy.Save(PolicyPath(root), pol); err != nil {
+	data, err := policy.Marshal(pol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := policy.WriteAtomic(PolicyPath(root), data); err != nil {
 		t.Fatal(err)
 	}
 	p, err := OpenWith(root, o)

@@ -1,0 +1,232 @@
+package compile
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// The compiler's self-review. A compiled rule has no human author, and heed only lets
+// a rule block when its sentence was read with certainty. The recognisers say what
+// they read; this step looks at what they made against the sentence, its section and
+// the rule's own reading, and demotes to a warning "needs review", with the reason, a
+// rule whose reading the evidence puts in doubt. It reads no English of its own
+// beyond the labels a writer puts in front of a sentence; the self-validation
+// (internal/check) adds what only the repository can show.
+//
+// Each signal was chosen because it says the rule cannot be what the sentence asks,
+// not merely that the rule is wide: a rule heed knows to be an approximation keeps
+// its level unless it is also in doubt.
+
+// doubt says why a rule's reading is in doubt, or "" when nothing puts it in doubt.
+func doubt(c *policy.Constraint, r *policy.Rule) string {
+	for _, f := range []func(*policy.Constraint, *policy.Rule) string{
+		doubtUncertain, doubtLabel, doubtTestSection, doubtProseObject, doubtImportName, doubtUncarriedCondition,
+		doubtMessagePlace,
+	} {
+		if why := f(c, r); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// review applies the self-review to a finished rule: a rule in doubt warns and needs
+// review, and is fingerprinted again as the compiler's (a person who restores its
+// level is then seen to have edited it). A rule that already needs review keeps the
+// reason it has.
+func review(c *policy.Constraint, r *policy.Rule) {
+	if r.Review != "" || r.Domain == policy.DomainSemantic {
+		return
+	}
+	why := doubt(c, r)
+	if why == "" {
+		return
+	}
+	r.Severity = policy.SeverityWarning
+	r.Review = why
+	r.Generated = ""
+	r.Generated = policy.Fingerprint(r)
+}
+
+// doubtUncertain: the reader said it is unsure of what the sentence asks (not of
+// which commands fill a duty it read with certainty): a condition heed cannot see
+// ("Found a security vulnerability? Don't open an issue"), a table row read as a
+// change and the command it needs, an example read as the rule.
+func doubtUncertain(_ *policy.Constraint, r *policy.Rule) string {
+	i := strings.Index(r.Norm, "uncertain: ")
+	if i < 0 {
+		return ""
+	}
+	rest := r.Norm[i+len("uncertain: "):]
+	if j := strings.Index(rest, " | "); j >= 0 {
+		rest = rest[:j]
+	}
+	for _, u := range strings.Split(rest, "; ") {
+		switch {
+		case strings.HasPrefix(u, "condition: "):
+			return fmt.Sprintf("it holds only %q, which heed cannot see: as written it applies everywhere", strings.TrimPrefix(u, "condition: "))
+		case strings.HasPrefix(u, "the table's columns are read as"):
+			return "a table row read as a change and the command it needs; the table may say something else"
+		case strings.HasPrefix(u, "an example of a general rule"):
+			return "read from an example of a general rule"
+		}
+	}
+	return ""
+}
+
+// sentenceLabelRE is the label a writer puts in front of a sentence that is not itself a
+// rule: examples of a rule, or an exception to one.
+var sentenceLabelRE = lazyre.New(`^(?i)[\s*_>#-]*(examples?|e\.g\.|for example|exceptions?)\b\s*(?:\([^)]*\))?\s*[:—–-]`)
+
+// doubtLabel: a sentence labelled as examples or as an exception is not a rule of
+// its own: "Examples: `feature/jsmith/x`" is no branch pattern, "Exception — under
+// `src/api/**` names are camelCase" no repository-wide naming rule.
+func doubtLabel(c *policy.Constraint, _ *policy.Rule) string {
+	m := sentenceLabelRE.FindStringSubmatch(c.Text)
+	if m == nil {
+		return ""
+	}
+	switch strings.ToLower(m[1]) {
+	case "exception", "exceptions":
+		return "the sentence states an exception to another rule, not a rule of its own"
+	}
+	return "the sentence gives examples of a rule, not the rule"
+}
+
+// testWordRE finds a heading about tests.
+var testWordRE = lazyre.New(`(?i)\b(tests?|testing|specs?|unit tests?)\b`)
+
+// doubtTestSection: a ban stated under a heading about tests ("## Testing ›
+// Synchronization: never use `Task.Delay`") that the rule applies everywhere except
+// the tests judges the code the section is not about and skips the code it is.
+func doubtTestSection(c *policy.Constraint, r *policy.Rule) string {
+	if r.Domain != policy.DomainSource || !excludesTests(r.Scope.Exclude) {
+		return ""
+	}
+	for _, h := range c.HeaderPath {
+		if testWordRE.MatchString(h) {
+			return fmt.Sprintf("stated under %q, about tests, but the rule skips test files", h)
+		}
+	}
+	return ""
+}
+
+func excludesTests(globs []string) bool {
+	for _, g := range globs {
+		if strings.Contains(strings.ToLower(g), "test") {
+			return true
+		}
+	}
+	return false
+}
+
+// doubtProseObject: an import ban of a name the sentence writes as a plain word
+// while it marks other names as code ("never rely on globals (e.g. no global
+// `React`)" bans no package named "globals"; "instead of copy/pasting tests" no
+// module `copy`): the writer marked what they meant.
+func doubtProseObject(c *policy.Constraint, r *policy.Rule) string {
+	m := importOfRE.FindStringSubmatch(r.Message)
+	if r.Domain != policy.DomainSource || m == nil {
+		return ""
+	}
+	name := m[1]
+	spans := codeSpanRE.FindAllString(c.Text, -1)
+	if len(spans) == 0 || strings.Contains(strings.ToLower(strings.Join(spans, "\n")), strings.ToLower(name)) {
+		return ""
+	}
+	prose := strings.ToLower(codeSpanRE.ReplaceAllString(c.Text, " "))
+	for _, w := range wordRE.FindAllString(prose, -1) {
+		if w == strings.ToLower(name) {
+			return fmt.Sprintf("it bans importing `%s`, a word the sentence writes in plain prose while it marks other names as code", name)
+		}
+	}
+	return ""
+}
+
+// wordRE finds the words of a sentence.
+var wordRE = lazyre.New(`[\p{L}\p{N}_.@/-]+`)
+
+// doubtImportName: an import ban of a name no package can have (a call,
+// `getNodeAutoInstrumentations()`) is a misreading of the sentence's object.
+func doubtImportName(_ *policy.Constraint, r *policy.Rule) string {
+	if r.Domain != policy.DomainSource && r.Domain != policy.DomainArchitecture {
+		return ""
+	}
+	var p struct {
+		Banned  []string `json:"banned"`
+		Needles []string `json:"needles"`
+	}
+	if json.Unmarshal(r.Params, &p) != nil {
+		return ""
+	}
+	names := p.Banned
+	if r.Domain == policy.DomainSource {
+		// the name as the rule reports it: "import of `x()` (...) is banned here"
+		m := importOfRE.FindStringSubmatch(r.Message)
+		if m == nil {
+			return ""
+		}
+		names = []string{m[1]}
+	}
+	for _, n := range names {
+		if strings.ContainsAny(n, "() ") {
+			return fmt.Sprintf("it bans importing `%s`, which is no package name", n)
+		}
+	}
+	return ""
+}
+
+// importOfRE reads the package an import ban's message names.
+var importOfRE = lazyre.New("^import of `([^`]+)`")
+
+// conditionRE finds a condition that opens a sentence or its lead-in: "When adding
+// new integration tests, ...", "If your change affects ...", "when introducing a
+// deprecation".
+var conditionRE = lazyre.New(`(?i)(?:^|[.:;]\s+|,\s+)(?:when|whenever|if)\s+\w+`)
+
+// doubtUncarriedCondition: a co-change rule that stands in "every change to the
+// code" for the change the sentence names, when the sentence or its lead-in names
+// that change by a condition ("When introducing a deprecation, add a fragment to
+// `deprecation.d/`"), asks every change for what one kind of change needs.
+func doubtUncarriedCondition(c *policy.Constraint, r *policy.Rule) string {
+	if r.Domain != policy.DomainContribution || r.Kind != "cochange" || r.When != nil {
+		return ""
+	}
+	var p struct {
+		Reading string `json:"reading"`
+	}
+	if json.Unmarshal(r.Params, &p) != nil || !strings.Contains(p.Reading, "stands for") {
+		return ""
+	}
+	for _, s := range []string{c.Context, c.Text} {
+		if m := conditionRE.FindString(s); m != "" {
+			return "the sentence asks it of one kind of change (" + strings.TrimLeft(m, ".:;, ") + " ...), heed of every change to the code"
+		}
+	}
+	return ""
+}
+
+// messagePlaceRE finds a sentence that places its rule in a commit message or a pull
+// request's text; codePlaceRE one that also names a place in the files.
+var (
+	messagePlaceRE = lazyre.New(`(?i)\b(commit messages?|commit subjects?|commit titles?|pull request (titles?|descriptions?|bod(y|ies))|PR (titles?|descriptions?|bod(y|ies)))\b`)
+	codePlaceRE    = lazyre.New(`(?i)\b(code|comments?|docs?|documentation|files?|sources?|identifiers?|names?)\b`)
+)
+
+// doubtMessagePlace: a source rule from a sentence about what a commit message or a
+// pull request says ("Do not write a bare `#NNN` anywhere in a commit message")
+// judges the repository's files, where the sentence asks nothing.
+func doubtMessagePlace(c *policy.Constraint, r *policy.Rule) string {
+	if r.Domain != policy.DomainSource {
+		return ""
+	}
+	m := messagePlaceRE.FindString(c.Text)
+	if m == "" || codePlaceRE.MatchString(codeSpanRE.ReplaceAllString(c.Text, " ")) {
+		return ""
+	}
+	return "the sentence is about " + strings.ToLower(m) + ", and the rule judges the repository's files"
+}
