@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -203,7 +204,7 @@ func doubtUncarriedCondition(c *policy.Constraint, r *policy.Rule) string {
 		return ""
 	}
 	for _, s := range []string{c.Context, c.Text} {
-		if m := conditionRE.FindString(s); m != "" {
+		if m := conditionRE.FindString(s); m != "" && !norm.AnyChangeOf(strings.TrimLeft(s[strings.Index(s, m):], ".:;, ")) {
 			return "the sentence asks it of one kind of change (" + strings.TrimLeft(m, ".:;, ") + " ...), heed of every change to the code"
 		}
 	}

@@ -1720,6 +1720,12 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	} else if len(changed) == 0 && len(inferred) > 0 {
 		changed = append(changed, inferred...)
 		changedInferred = true
+	} else if len(changed) == 0 && c.Scope.Dir != "" && c.Scope.Dir != "." && !startsWork(n.Before) {
+		// a nested instruction file (`pnpm/AGENTS.md`) governs the work in its
+		// folder: its orders hold when the session changed files there, not for
+		// every pull request of the repository
+		changed = append(changed, strings.TrimSuffix(c.Scope.Dir, "/")+"/**")
+		changedInferred = true
 	}
 	var tools []string
 	if rc != nil {

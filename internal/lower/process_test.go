@@ -549,6 +549,30 @@ func TestOrdersOfAGlobScopedFile(t *testing.T) {
 	}
 }
 
+// A nested instruction file governs the work in its folder: its order before a pull
+// request holds when the session changed files there.
+func TestOrdersOfANestedFile(t *testing.T) {
+	c := &policy.Constraint{ID: "c1", Text: "Run `just ready` before opening a pull request.", Level: policy.Must,
+		File: "engine/AGENTS.md", Line: 3, Scope: policy.Scope{Dir: "engine"}}
+	res := Process().Recognize(c, &recognize.RepoContext{})
+	if len(res.Rules) != 1 {
+		t.Fatalf("rules = %+v (%s)", res.Rules, res.Unenforced)
+	}
+	res.Rules[0].ID = "R1"
+	for _, h := range []struct {
+		history [][]string
+		want    string
+	}{
+		{[][]string{{process.HistoryEdit, "engine/src/lib.rs"}}, "blocked"},
+		{[][]string{{process.HistoryEdit, "engine/src/lib.rs"}, {"just", "ready"}}, "allowed"},
+		{[][]string{{process.HistoryEdit, "web/src/app.ts"}}, "allowed"},
+	} {
+		if got := verdict(t, res.Rules, "gh pr create --fill", h.history...); got != h.want {
+			t.Errorf("pull request after %v: %s, want %s", h.history, got, h.want)
+		}
+	}
+}
+
 // "without": the ban holds only for the form that lacks what the sentence asks for.
 func TestBansOfTheFormWithout(t *testing.T) {
 	for _, c := range []struct{ text, line, want string }{

@@ -401,3 +401,12 @@ func isMarkGlyph(s string) bool {
 	}
 	return false
 }
+
+// AnyChangeOf: a condition that names any change to a unit of the code, not a kind of
+// change ("when you change a crate", "if you modify any package"): what it asks, it
+// asks of every change there.
+func AnyChangeOf(cond string) bool { return anyChangeOfRE().MatchString(strings.ToLower(cond)) }
+
+var anyChangeOfRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:when|whenever|if)\s+(?:you\s+)?(?:change|changes|modify|modifies|touch|touches|edit|edits|update|updates|changing|modifying|touching|editing)\s+(?:a|an|any|the|one|some)\s+(?:crate|package|module|component|library|service|app|plugin|workspace member)\b`)
+})
