@@ -2,6 +2,7 @@ package arch
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/heed-dev/heed/internal/lazyre"
 )
@@ -32,17 +33,19 @@ var (
 )
 
 // notLibraries are words "free of X imports" uses that name no library.
-var notLibraries = map[string]bool{"any": true, "all": true, "third-party": true, "external": true, "internal": true,
-	"framework": true, "circular": true, "relative": true, "wildcard": true, "star": true, "unused": true, "new": true,
-	"other": true, "side-effect": true, "dynamic": true, "lazy": true, "type": true, "platform": true, "runtime": true,
-	"ui": true, "io": true, "network": true, "database": true, "vendor": true, "global": true, "default": true}
+var notLibraries = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"any": true, "all": true, "third-party": true, "external": true, "internal": true,
+		"framework": true, "circular": true, "relative": true, "wildcard": true, "star": true, "unused": true, "new": true,
+		"other": true, "side-effect": true, "dynamic": true, "lazy": true, "type": true, "platform": true, "runtime": true,
+		"ui": true, "io": true, "network": true, "database": true, "vendor": true, "global": true, "default": true}
+})
 
 // quoteFreeOf writes the library of "must stay free of Django imports" as code, the
 // way "must stay free of `django`" names it, so that the boundary readers see it.
 func quoteFreeOf(text string) string {
 	return freeOfWordRE.ReplaceAllStringFunc(text, func(m string) string {
 		g := freeOfWordRE.FindStringSubmatch(m)
-		if notLibraries[strings.ToLower(g[2])] {
+		if notLibraries()[strings.ToLower(g[2])] {
 			return m
 		}
 		return g[1] + " `" + strings.ToLower(g[2]) + "` " + g[3]
