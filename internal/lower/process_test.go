@@ -530,23 +530,11 @@ func TestForbiddenAtTheRoot(t *testing.T) {
 func TestOrdersOfAGlobScopedFile(t *testing.T) {
 	c := &policy.Constraint{ID: "c1", Text: "After completing your task, run `yarn tsc --noEmit`.", Level: policy.Must,
 		File: ".cursor/rules/ts.mdc", Line: 3, Scope: policy.Scope{Globs: []string{"**/*.ts"}}}
-	res := Process().Recognize(c, &recognize.RepoContext{})
-	if len(res.Rules) != 1 {
-		t.Fatalf("rules = %+v (%s)", res.Rules, res.Unenforced)
-	}
-	res.Rules[0].ID = "R1"
-	for _, h := range []struct {
-		history [][]string
-		want    string
-	}{
+	orderVerdicts(t, c, "git commit -m x", []historyVerdict{
 		{[][]string{{process.HistoryEdit, "src/a.ts"}}, "blocked"},
 		{[][]string{{process.HistoryEdit, "src/a.ts"}, {"yarn", "tsc", "--noEmit"}}, "allowed"},
 		{[][]string{{process.HistoryEdit, "README.md"}}, "allowed"},
-	} {
-		if got := verdict(t, res.Rules, "git commit -m x", h.history...); got != h.want {
-			t.Errorf("commit after %v: %s, want %s", h.history, got, h.want)
-		}
-	}
+	})
 }
 
 // A nested instruction file governs the work in its folder: its order before a pull
@@ -554,21 +542,31 @@ func TestOrdersOfAGlobScopedFile(t *testing.T) {
 func TestOrdersOfANestedFile(t *testing.T) {
 	c := &policy.Constraint{ID: "c1", Text: "Run `just ready` before opening a pull request.", Level: policy.Must,
 		File: "engine/AGENTS.md", Line: 3, Scope: policy.Scope{Dir: "engine"}}
+	orderVerdicts(t, c, "gh pr create --fill", []historyVerdict{
+		{[][]string{{process.HistoryEdit, "engine/src/lib.rs"}}, "blocked"},
+		{[][]string{{process.HistoryEdit, "engine/src/lib.rs"}, {"just", "ready"}}, "allowed"},
+		{[][]string{{process.HistoryEdit, "web/src/app.ts"}}, "allowed"},
+	})
+}
+
+// historyVerdict is what a command gets after a session's history.
+type historyVerdict struct {
+	history [][]string
+	want    string
+}
+
+// orderVerdicts compiles c, which must give one rule, and judges line after each
+// history.
+func orderVerdicts(t *testing.T, c *policy.Constraint, line string, cases []historyVerdict) {
+	t.Helper()
 	res := Process().Recognize(c, &recognize.RepoContext{})
 	if len(res.Rules) != 1 {
 		t.Fatalf("rules = %+v (%s)", res.Rules, res.Unenforced)
 	}
 	res.Rules[0].ID = "R1"
-	for _, h := range []struct {
-		history [][]string
-		want    string
-	}{
-		{[][]string{{process.HistoryEdit, "engine/src/lib.rs"}}, "blocked"},
-		{[][]string{{process.HistoryEdit, "engine/src/lib.rs"}, {"just", "ready"}}, "allowed"},
-		{[][]string{{process.HistoryEdit, "web/src/app.ts"}}, "allowed"},
-	} {
-		if got := verdict(t, res.Rules, "gh pr create --fill", h.history...); got != h.want {
-			t.Errorf("pull request after %v: %s, want %s", h.history, got, h.want)
+	for _, h := range cases {
+		if got := verdict(t, res.Rules, line, h.history...); got != h.want {
+			t.Errorf("`%s` after %v: %s, want %s", line, h.history, got, h.want)
 		}
 	}
 }
