@@ -30,6 +30,8 @@ func TestOrdersKeepWhatLimitsThem(t *testing.T) {
 			"gh pr create --fill", "edit src/lib.rs", "warned"},
 		{"one of a block", "Before committing, install the hooks by running one of:\n\n```bash\npnpm install\npnpm exec husky\n```\n",
 			"git commit -m x", "pnpm exec husky", "allowed"},
+		{"a branch named in a code span is no command", "- Branch off `develop`, and set `develop` as the base when you open your pull request.\n",
+			"gh pr create --base develop --fill", "edit src/main.rs", "allowed"},
 		{"language of the changed files", "- Always run RuboCop on modified Ruby files before committing: `bundle exec rubocop`\n",
 			"git commit -m x", "edit docs/guide.md", "allowed"},
 		{"language of the changed files, changed", "- Always run RuboCop on modified Ruby files before committing: `bundle exec rubocop`\n",

@@ -1765,7 +1765,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 			continue
 		}
 		// "make sure `mix test` passes": what must pass is run
-		runs := n.Verb == "run" || n.Verb == "pass" || o.Kind == norm.KCode && norm.RunsDirectly(n.Sentence, o.Text)
+		runs := n.Verb == "run" || o.Kind == norm.KCode && norm.RunsDirectly(n.Sentence, o.Text)
 		if o.Kind != norm.KCommand && (o.Kind != norm.KCode || !runs) {
 			// "use the `commit-helper` skill": a word in a code span is a command
 			// only when the sentence says to run it (or that it must pass)
