@@ -79,27 +79,18 @@ func doubtUncertain(_ *policy.Constraint, r *policy.Rule) string {
 	return ""
 }
 
-// sentenceLabelRE is the label a writer puts in front of a sentence that is not itself a
-// rule: examples of a rule, or an exception to one.
-var sentenceLabelRE = lazyre.New(`^(?i)[\s*_>#-]*(examples?|e\.g\.|for example|exceptions?)\b\s*(?:\([^)]*\))?\s*[:—–-]`)
-
 // doubtLabel: a sentence labelled as examples or as an exception is not a rule of
 // its own: "Examples: `feature/jsmith/x`" is no branch pattern, "Exception — under
 // `src/api/**` names are camelCase" no repository-wide naming rule.
 func doubtLabel(c *policy.Constraint, _ *policy.Rule) string {
-	m := sentenceLabelRE.FindStringSubmatch(c.Text)
-	if m == nil {
-		return ""
-	}
-	switch strings.ToLower(m[1]) {
-	case "exception", "exceptions":
+	switch norm.SentenceLabel(c.Text) {
+	case "exception":
 		return "the sentence states an exception to another rule, not a rule of its own"
+	case "examples":
+		return "the sentence gives examples of a rule, not the rule"
 	}
-	return "the sentence gives examples of a rule, not the rule"
+	return ""
 }
-
-// testWordRE finds a heading about tests.
-var testWordRE = lazyre.New(`(?i)\b(tests?|testing|specs?|unit tests?)\b`)
 
 // doubtTestSection: a ban stated under a heading about tests ("## Testing ›
 // Synchronization: never use `Task.Delay`") that the rule applies everywhere except
@@ -109,7 +100,7 @@ func doubtTestSection(c *policy.Constraint, r *policy.Rule) string {
 		return ""
 	}
 	for _, h := range c.HeaderPath {
-		if testWordRE.MatchString(h) {
+		if norm.AboutTests(h) {
 			return fmt.Sprintf("stated under %q, about tests, but the rule skips test files", h)
 		}
 	}
@@ -184,11 +175,6 @@ func doubtImportName(_ *policy.Constraint, r *policy.Rule) string {
 // importOfRE reads the package an import ban's message names.
 var importOfRE = lazyre.New("^import of `([^`]+)`")
 
-// conditionRE finds a condition that opens a sentence or its lead-in: "When adding
-// new integration tests, ...", "If your change affects ...", "when introducing a
-// deprecation".
-var conditionRE = lazyre.New(`(?i)(?:^|[.:;]\s+|,\s+)(?:when|whenever|if)\s+\w+`)
-
 // doubtUncarriedCondition: a co-change rule that stands in "every change to the
 // code" for the change the sentence names, when the sentence or its lead-in names
 // that change by a condition ("When introducing a deprecation, add a fragment to
@@ -204,19 +190,12 @@ func doubtUncarriedCondition(c *policy.Constraint, r *policy.Rule) string {
 		return ""
 	}
 	for _, s := range []string{c.Context, c.Text} {
-		if m := conditionRE.FindString(s); m != "" && !norm.AnyChangeOf(strings.TrimLeft(s[strings.Index(s, m):], ".:;, ")) {
-			return "the sentence asks it of one kind of change (" + strings.TrimLeft(m, ".:;, ") + " ...), heed of every change to the code"
+		if cond := norm.KindOfChange(s); cond != "" {
+			return "the sentence asks it of one kind of change (" + cond + " ...), heed of every change to the code"
 		}
 	}
 	return ""
 }
-
-// messagePlaceRE finds a sentence that places its rule in a commit message or a pull
-// request's text; codePlaceRE one that also names a place in the files.
-var (
-	messagePlaceRE = lazyre.New(`(?i)\b(commit messages?|commit subjects?|commit titles?|pull request (titles?|descriptions?|bod(y|ies))|PR (titles?|descriptions?|bod(y|ies)))\b`)
-	codePlaceRE    = lazyre.New(`(?i)\b(code|comments?|docs?|documentation|files?|sources?|identifiers?|names?)\b`)
-)
 
 // doubtMessagePlace: a source rule from a sentence about what a commit message or a
 // pull request says ("Do not write a bare `#NNN` anywhere in a commit message")
@@ -225,9 +204,9 @@ func doubtMessagePlace(c *policy.Constraint, r *policy.Rule) string {
 	if r.Domain != policy.DomainSource {
 		return ""
 	}
-	m := messagePlaceRE.FindString(c.Text)
-	if m == "" || codePlaceRE.MatchString(codeSpanRE.ReplaceAllString(c.Text, " ")) {
+	m := norm.MessagePlaceOnly(c.Text)
+	if m == "" {
 		return ""
 	}
-	return "the sentence is about " + strings.ToLower(m) + ", and the rule judges the repository's files"
+	return "the sentence is about " + m + ", and the rule judges the repository's files"
 }
