@@ -324,12 +324,31 @@ func (c *textCheck) judgeLength(f *engine.File, li lineIndex) engine.Result {
 		if utf8.RuneCountInString(line) <= c.p.Max {
 			continue
 		}
-		if unwrappable(line, c.p.Max) {
+		above := ""
+		if n > 1 {
+			above = lineText(f.Content, li, n-1)
+		}
+		if unwrappable(line, c.p.Max) || lengthSuppressed(line, above) {
 			continue
 		}
 		fs = append(fs, c.at(f, li, n, c.p.Max+1))
 	}
 	return violated(fs)
+}
+
+// lengthSuppressRE: the comments with which a project's own linter lets one line run
+// long: Python's `# noqa` (bare, or naming E501/W505), pylint's `line-too-long`,
+// ESLint's `max-len`, golangci-lint's `lll`, and Ruby's `Layout/LineLength`.
+var lengthSuppressRE = lazyre.New(`#\s*noqa(?:\s*$|\s*:[^#]*\b(?:E501|W505)\b)|pylint:\s*disable=[\w,-]*line-too-long|eslint-disable-line[^\n]*\bmax-len\b|//\s?nolint:[\w,-]*\blll\b|rubocop:disable[^\n]*Layout/LineLength`)
+
+// nextLineLengthRE: ESLint's suppression of the length check on the line below.
+var nextLineLengthRE = lazyre.New(`eslint-disable-next-line[^\n]*\bmax-len\b`)
+
+// lengthSuppressed: the line (or, for ESLint's next-line form, the one above it)
+// carries a suppression of the length check that the project's linter honours; the
+// rule that restates that limit honours it too.
+func lengthSuppressed(line, above string) bool {
+	return lengthSuppressRE.MatchString(line) || nextLineLengthRE.MatchString(above)
 }
 
 // unwrappable: one word after the indentation (and a comment marker), or a URL that
