@@ -1352,6 +1352,12 @@ func lowerInPackage(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Nor
 	var cmds []norm.Object
 	for _, o := range objs {
 		if o.Kind == norm.KCommand && o.Origin == "" || o.Kind == norm.KCommand && o.Origin == "role" {
+			if slices.ContainsFunc(strings.Fields(o.Text), norm.PlaceholderPath) {
+				// "run `php /path/to/composer/bin/composer` inside that project's
+				// directory": a form to fill in, about another project; banning its
+				// program at the root would ban every run of it
+				return nil, "the command is a form with a placeholder path"
+			}
 			cmds = append(cmds, o)
 		}
 	}
@@ -1738,7 +1744,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	var roles map[string][][]string
 	var perLang []langCommand
 	named := hasKind(n.Objects, norm.KCommand)
-	unread := 0
+	unread, kept := 0, 0
 	for _, o := range n.Objects {
 		if o.Kind == norm.KRole && !named {
 			// "make sure all tests pass": the file's test commands, any one of them
@@ -1769,6 +1775,12 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		if o.Kind != norm.KCommand && (o.Kind != norm.KCode || !runs) {
 			// "use the `commit-helper` skill": a word in a code span is a command
 			// only when the sentence says to run it (or that it must pass)
+			continue
+		}
+		if keptSetting(strings.Fields(o.Text)) {
+			// `git config --global user.name "Jane Doe"`: set once, kept across
+			// sessions, with the reader's own value
+			kept++
 			continue
 		}
 		if elided(o.Text) {
@@ -1818,6 +1830,9 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		// "run `swift build` or the relevant Fastlane lane": the other way is named
 		// in words, and heed cannot tell when it was taken
 		return nil, "one of the alternative commands is no form heed can match"
+	}
+	if len(first) == 0 && kept > 0 {
+		return nil, "the command sets what the clone or the machine keeps across sessions"
 	}
 	if unread > 0 && alternatives(n.Sentence) {
 		// "run `restore.cmd` or `. ./restore.sh`": an alternative heed cannot match
@@ -2500,6 +2515,13 @@ func setupStep(argv []string) bool {
 		return prog != "git"
 	}
 	return prog == "go" && len(argv) > 2 && argv[1] == "mod" && argv[2] == "download"
+}
+
+// keptSetting: the command sets something the clone or the machine keeps across
+// sessions (`git config --global user.name ...`): that this session did not run it
+// says nothing of whether it is set.
+func keptSetting(argv []string) bool {
+	return len(argv) > 1 && path.Base(argv[0]) == "git" && argv[1] == "config"
 }
 
 // handOver: the order guards a hand-over of the work (commit, push, pull request,

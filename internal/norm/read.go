@@ -238,6 +238,7 @@ func Read(text string, ctx Context) []Norm {
 	out = contentAdditions(out, text)
 	anaphoricBans(out, text)
 	wholeSuiteBans(out)
+	subsetRoleBans(out, toks)
 	runtimeStatements(out, text)
 	addedFilesOnly(out, text)
 	out = withoutExampleSteps(out, text)
@@ -284,6 +285,35 @@ func wholeSuiteBans(ns []Norm) {
 
 var wholeSuiteRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(?:full|entire|whole|complete)\s+(?:\w+\s+){0,2}(?:suite|test suite|tests)\b`)
+})
+
+// subsetRoleBans: "Do not use focused tests (fit, fdescribe)", "Never run the flaky
+// tests": the ban is of some tests, which the role's commands cannot tell from the
+// others, so it holds under a condition heed cannot see (running the tests stays
+// allowed).
+func subsetRoleBans(ns []Norm, toks []Token) {
+	adj := ""
+	for i := 1; i < len(toks); i++ {
+		if _, n := roleAt(toks, i); n > 0 && subsetWords()[toks[i-1].Low] {
+			adj = toks[i-1].Low
+			break
+		}
+	}
+	if adj == "" {
+		return
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity == Forbid && n.Condition == "" && hasKinds(n.Objects, KRole) {
+			n.Condition = "only the " + adj + " ones"
+		}
+	}
+}
+
+// subsetWords pick out some of a role's runs: "focused tests", "flaky specs".
+var subsetWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"focused": true, "focussed": true, "exclusive": true, "flaky": true, "skipped": true,
+		"disabled": true, "pending": true, "slow": true, "broken": true, "failing": true, "quarantined": true}
 })
 
 // anaphoricBans: "Install these from source rather than with `cargo binstall`": the

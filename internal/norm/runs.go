@@ -410,3 +410,11 @@ func AnyChangeOf(cond string) bool { return anyChangeOfRE().MatchString(strings.
 var anyChangeOfRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^(?:when|whenever|if)\s+(?:you\s+)?(?:change|changes|modify|modifies|touch|touches|edit|edits|update|updates|changing|modifying|touching|editing)\s+(?:a|an|any|the|one|some)\s+(?:crate|package|module|component|library|service|app|plugin|workspace member)\b`)
 })
+
+// PlaceholderPath: an argument that stands for a path the reader fills in
+// (`/path/to/composer`, `path/to/file`, `<dir>`, `your-project/`), not one to match.
+func PlaceholderPath(arg string) bool {
+	a := strings.ToLower(arg)
+	return strings.Contains(a, "path/to/") || strings.HasPrefix(a, "<") && strings.HasSuffix(a, ">") ||
+		strings.HasPrefix(a, "your-") || strings.HasPrefix(a, "your_") || strings.Contains(a, "/your-")
+}
