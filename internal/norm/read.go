@@ -213,6 +213,7 @@ func Read(text string, ctx Context) []Norm {
 		out = append(out, defaultTool(text)...)
 	}
 	out = possibilitiesAndOutputs(out, text)
+	exampleObjects(out, toks)
 	out = append(out, jobRivals(out)...)
 	if !purposeProcedure(ctx.LeadIn) {
 		// "To update the results upstream:" + "Run `uv sync`": a step of a one-off
@@ -315,6 +316,68 @@ var subsetWords = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"focused": true, "focussed": true, "exclusive": true, "flaky": true, "skipped": true,
 		"disabled": true, "pending": true, "slow": true, "broken": true, "failing": true, "quarantined": true}
 })
+
+// exampleUncertain is why a requirement of an example only warns.
+const exampleUncertain = "the command is an example of what the sentence asks"
+
+// exampleObjects: "Run the linters before committing (e.g. `npm run lint`)", "use a
+// formatter such as `black`": the command a requirement names after an example's
+// marker is one way to do what the sentence asks, and another way meets it too; the
+// requirement warns. (A ban's example is an instance of what it bans: "never run
+// destructive commands, for example `rm -rf /`" bans it outright.)
+func exampleObjects(ns []Norm, toks []Token) {
+	examples := map[string]bool{}
+	for i, t := range toks {
+		if !t.Code {
+			continue
+		}
+		j := i - 1
+		for j >= 0 && (toks[j].Text == "(" || toks[j].Text == "," || toks[j].Text == ":" || toks[j].Code || toks[j].Low == "or" || toks[j].Low == "and") {
+			j--
+		}
+		if j >= 0 && exampleMarkerEnds(toks, j) {
+			examples[t.Text] = true
+		}
+	}
+	if len(examples) == 0 {
+		return
+	}
+	for i := range ns {
+		n := &ns[i]
+		// ("Run tests from within the package directory (e.g., `cd core && ..`)": the
+		// example shows where, and the rule is about where)
+		if n.Polarity != Require || n.InPackage || inPackageRE().MatchString(strings.ToLower(n.Sentence)) || slices.Contains(n.Uncertain, exampleUncertain) {
+			continue
+		}
+		named, example := 0, 0
+		for _, o := range n.Objects {
+			if o.Kind == KCommand || o.Kind == KTool || o.Kind == KCode {
+				named++
+				if examples[o.Text] && o.Origin == "" {
+					example++
+				}
+			}
+		}
+		if example > 0 && example == named {
+			n.Uncertain = append(n.Uncertain, exampleUncertain)
+		}
+	}
+}
+
+// exampleMarkerEnds: an example's marker ends at token j ("e.g.", "for example", "for
+// instance", "such as", "like", "say").
+func exampleMarkerEnds(toks []Token, j int) bool {
+	w := strings.TrimSuffix(toks[j].Low, ".")
+	switch {
+	case w == "e.g" || w == "eg" || w == "like" || w == "say":
+		return true
+	case (w == "example" || w == "instance") && j > 0 && toks[j-1].Low == "for":
+		return true
+	case w == "as" && j > 0 && toks[j-1].Low == "such":
+		return true
+	}
+	return false
+}
 
 // anaphoricBans: "Install these from source rather than with `cargo binstall`": the
 // ban is of a way to do something to the things named before ("these"), not of every
@@ -612,7 +675,9 @@ func jobRivals(ns []Norm) []Norm {
 	var out []Norm
 	for _, n := range ns {
 		// ("Run tests via `pytest`": the tool a job is run with, as "use" names it)
-		if n.Polarity != Require || n.Verb != "use" && n.Verb != "run" || n.Condition != "" || slices.ContainsFunc(ns, func(o Norm) bool { return o.Polarity == Forbid }) {
+		if n.Polarity != Require || n.Verb != "use" && n.Verb != "run" || n.Condition != "" || slices.ContainsFunc(ns, func(o Norm) bool { return o.Polarity == Forbid }) ||
+			slices.Contains(n.Uncertain, exampleUncertain) {
+			// ("a formatter such as `black`" names one of many: no rival is banned)
 			continue
 		}
 		tool := ""

@@ -113,6 +113,8 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Make sure `mix test` passes before you push.", "require (reminder): mix test | before: event:push"},
 		{"own", "Pre-push: `make lint test`", "require: make lint test | before: event:push"},
 		{"own", "Do not use focused tests (fit, fdescribe).", "forbid: role:test | if: only the focused ones"},
+		{"own", "Run the linters before committing (e.g. `npm run lint`).", "require: npm run lint | before: event:commit | uncertain: the command is an example of what the sentence asks"},
+		{"own", "Never run destructive commands, for example `rm -rf /`.", "forbid: rm -rf /"},
 		{"own", "**Lint** (required before every PR): `pnpm lint`", "require: pnpm lint | before: event:pr"},
 		{"own", "Use importmap for JS dependencies — no npm/yarn", "forbid: npm install (from job), npm i (from job), npm ci (from job), npm add (from job), yarn install (from job), yarn add (from job)"},
 		{"own", "Do not add `\"acme\"` to a docs-only changeset: there `acme` means the CLI package.", ""},
