@@ -230,7 +230,12 @@ var (
 	testGlobs = []string{"**/test/**", "**/tests/**", "**/__tests__/**", "**/testing/**", "**/spec/**",
 		"**/testdata/**", "**/*_test.go", "**/test_*.py", "**/*_test.py", "**/conftest.py",
 		"**/*.test.*", "**/*.spec.*", "**/*Test.java", "**/*Tests.java", "**/*Test.kt", "**/*_spec.rb",
-		"**/src/test/**"}
+		"**/src/test/**",
+		// .NET test projects (`osu.Game.Tests/`, `Foo.UnitTests/`) and the other
+		// languages' test files the source rules know (internal/rules/source/scope.go)
+		"**/*.Tests/**", "**/*.UnitTests/**", "**/*.IntegrationTests/**", "**/*Test.cs", "**/*Tests.cs",
+		"**/*Tests.kt", "**/src/androidTest/**", "**/*Test.php", "**/*_test.rb", "**/*_test.c", "**/*_test.cc",
+		"**/*_test.cpp", "**/*_unittest.cc", "**/*_unittest.cpp"}
 	codeGlobs = []string{"**/*.py", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs", "**/*.ts", "**/*.tsx",
 		"**/*.mts", "**/*.cts", "**/*.go", "**/*.rs", "**/*.java", "**/*.kt", "**/*.scala", "**/*.c",
 		"**/*.h", "**/*.cc", "**/*.cpp", "**/*.hpp", "**/*.cs", "**/*.rb", "**/*.php", "**/*.swift",

@@ -198,6 +198,8 @@ func TestCochange(t *testing.T) {
 		{"code without test", []string{"src/flask/app.py"}, nil, engine.Violated},
 		{"code with test", []string{"src/flask/app.py", "tests/test_app.py"}, nil, engine.Satisfied},
 		{"Go code with its test", []string{"internal/x/x.go", "internal/x/x_test.go"}, nil, engine.Satisfied},
+		{"C# code with a test in its test project", []string{"Game/Scoring/Score.cs", "Game.Tests/Scoring/ScoringChecks.cs"}, nil, engine.Satisfied},
+		{"C# code without one", []string{"Game/Scoring/Score.cs"}, nil, engine.Violated},
 		{"deleting a test is not adding one", []string{"src/a.py", "tests/test_a.py"}, []string{"tests/test_a.py"}, engine.Violated},
 		{"only tests", []string{"tests/test_app.py"}, nil, engine.Inapplicable},
 		{"only docs and examples", []string{"docs/conf.py", "examples/demo.py", "README.md"}, nil, engine.Inapplicable},
