@@ -12,26 +12,15 @@ import (
 // name (`#include MACRO`) makes no edge.
 func extractC(root *sitter.Node, src []byte) []Import {
 	var out []Import
-	type item struct {
-		n    sitter.Node
-		cond bool
-	}
-	cur := root.Walk()
-	defer cur.Close()
-	var kids []kid
-	stack := []item{{n: *root}}
-	for len(stack) > 0 {
-		it := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		n := &it.n
+	walkNamed(root, false, func(_ *sitter.TreeCursor, n *sitter.Node, cond bool) (bool, bool) {
 		switch n.Kind() {
 		case "preproc_include":
 			p := n.ChildByFieldName("path")
 			if p == nil {
-				continue
+				return cond, false
 			}
 			text := p.Utf8Text(src)
-			imp := Import{Kind: KindStatic, Conditional: it.cond}
+			imp := Import{Kind: KindStatic, Conditional: cond}
 			imp.Line, imp.Col = pyLine(p)
 			switch {
 			case p.Kind() == "string_literal" && len(text) >= 2 && strings.HasPrefix(text, `"`) && strings.HasSuffix(text, `"`):
@@ -39,22 +28,18 @@ func extractC(root *sitter.Node, src []byte) []Import {
 			case p.Kind() == "system_lib_string" && len(text) >= 2:
 				imp.Spec = strings.TrimSpace(text[1 : len(text)-1])
 			default:
-				continue
+				return cond, false
 			}
 			if imp.Spec != "" {
 				out = append(out, imp)
 			}
-			continue
+			return cond, false
 		case "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef":
-			it.cond = true
+			return true, true
 		case "translation_unit", "linkage_specification", "declaration_list", "namespace_definition", "ERROR":
-		default:
-			continue // includes stand at file level, not inside code
+			return cond, true
 		}
-		kids = namedKids(cur, n, kids)
-		for i := len(kids) - 1; i >= 0; i-- {
-			stack = append(stack, item{kids[i].n, it.cond})
-		}
-	}
+		return cond, false // includes stand at file level, not inside code
+	})
 	return out
 }

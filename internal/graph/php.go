@@ -16,44 +16,30 @@ import (
 // A computed path makes no edge. Inside a function or method an include is lazy,
 // inside if/try/switch conditional. A class's `use Trait;` is no import.
 func extractPHP(root *sitter.Node, src []byte, facts *Facts) {
-	type item struct {
-		n          sitter.Node
-		cond, lazy bool
-	}
-	cur := root.Walk()
-	defer cur.Close()
-	var kids []kid
-	stack := []item{{n: *root}}
-	for len(stack) > 0 {
-		it := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		n := &it.n
+	walkNamed(root, reach{}, func(cur *sitter.TreeCursor, n *sitter.Node, r reach) (reach, bool) {
 		switch n.Kind() {
 		case "namespace_definition":
 			if name := n.ChildByFieldName("name"); name != nil && facts.Package == "" {
 				facts.Package = strings.TrimPrefix(name.Utf8Text(src), `\`)
 			}
 		case "namespace_use_declaration":
-			facts.Imports = append(facts.Imports, phpUses(cur, n, src, it.cond)...)
-			continue
+			facts.Imports = append(facts.Imports, phpUses(cur, n, src, r.cond)...)
+			return r, false
 		case "require_expression", "require_once_expression", "include_expression", "include_once_expression":
 			if imp, ok := phpInclude(n, src); ok {
-				imp.Conditional, imp.Lazy = it.cond, it.lazy
+				imp.Conditional, imp.Lazy = r.cond, r.lazy
 				facts.Imports = append(facts.Imports, imp)
 			}
-			continue
+			return r, false
 		case "function_definition", "method_declaration", "anonymous_function", "arrow_function":
-			it.lazy = true
+			r.lazy = true
 		case "if_statement", "else_clause", "else_if_clause", "try_statement", "catch_clause", "switch_statement", "match_expression":
-			it.cond = true
+			r.cond = true
 		case "string", "encapsed_string", "heredoc", "nowdoc", "comment", "text", "text_interpolation":
-			continue
+			return r, false
 		}
-		kids = namedKids(cur, n, kids)
-		for i := len(kids) - 1; i >= 0; i-- {
-			stack = append(stack, item{kids[i].n, it.cond, it.lazy})
-		}
-	}
+		return r, true
+	})
 }
 
 // phpUses reads one `use` declaration: its clauses, with the group's prefix.

@@ -10,37 +10,23 @@ import (
 // begin/case conditional.
 func extractRuby(root *sitter.Node, src []byte) []Import {
 	var out []Import
-	type item struct {
-		n          sitter.Node
-		cond, lazy bool
-	}
-	cur := root.Walk()
-	defer cur.Close()
-	var kids []kid
-	stack := []item{{n: *root}}
-	for len(stack) > 0 {
-		it := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		n := &it.n
+	walkNamed(root, reach{}, func(_ *sitter.TreeCursor, n *sitter.Node, r reach) (reach, bool) {
 		switch n.Kind() {
 		case "call":
 			if imp, ok := rbRequire(n, src); ok {
-				imp.Conditional, imp.Lazy = it.cond, it.lazy
+				imp.Conditional, imp.Lazy = r.cond, r.lazy
 				out = append(out, imp)
-				continue
+				return r, false
 			}
 		case "method", "singleton_method", "block", "do_block", "lambda":
-			it.lazy = true
+			r.lazy = true
 		case "if", "unless", "if_modifier", "unless_modifier", "begin", "rescue", "case", "while", "until", "rescue_modifier":
-			it.cond = true
+			r.cond = true
 		case "string", "comment", "heredoc_body", "regex":
-			continue
+			return r, false
 		}
-		kids = namedKids(cur, n, kids)
-		for i := len(kids) - 1; i >= 0; i-- {
-			stack = append(stack, item{kids[i].n, it.cond, it.lazy})
-		}
-	}
+		return r, true
+	})
 	return out
 }
 
