@@ -228,7 +228,7 @@ func ChecklistLead(lead string) bool {
 // every command they run (`npx biome check` stays allowed): a manager named alone is
 // narrowed to its install forms.
 func dependencyScopedBans(ns []Norm, text string) {
-	if !dependencyJobRE().MatchString(strings.ToLower(text)) {
+	if !slices.ContainsFunc(ns, isBan) || !dependencyJobRE().MatchString(strings.ToLower(text)) {
 		return
 	}
 	for i := range ns {
@@ -252,6 +252,10 @@ func dependencyScopedBans(ns []Norm, text string) {
 	}
 }
 
+// isBan: the norm forbids (the passes below change bans only, and most sentences
+// have none: they look no further then).
+func isBan(n Norm) bool { return n.Polarity == Forbid }
+
 var dependencyJobRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(?:for|to manage|to install|to add|managing|installing|adding)\s+(?:\w+\s+){0,2}(?:dependencies|deps|packages)\b|\bdependency management\b`)
 })
@@ -260,7 +264,7 @@ var dependencyJobRE = sync.OnceValue(func() *regexp.Regexp {
 // document or a list ("Do not add `\"pnpm\"` to a Rust-only changeset"): what is
 // named is text to leave out of that file, not a command to run.
 func contentAdditions(ns []Norm, text string) []Norm {
-	if !contentAdditionRE().MatchString(strings.ToLower(text)) {
+	if !slices.ContainsFunc(ns, isBan) || !contentAdditionRE().MatchString(strings.ToLower(text)) {
 		return ns
 	}
 	return slices.DeleteFunc(ns, func(n Norm) bool {

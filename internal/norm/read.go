@@ -67,17 +67,25 @@ func Read(text string, ctx Context) []Norm {
 	text = configAsideRE().ReplaceAllString(text, "")
 	// "Don't push code that hasn't been through `black --check .`": pushing
 	// without running it first
-	if order := notBeenThroughRE().ReplaceAllString(text, "${1} without running "); order != text {
-		return readAs(text, order, ctx, "")
+	// (each rewrite below looks first for a word it cannot do without: most
+	// sentences have none)
+	if strings.Contains(text, " through ") || strings.Contains(text, " passed") || strings.Contains(text, " checked ") {
+		if order := notBeenThroughRE().ReplaceAllString(text, "${1} without running "); order != text {
+			return readAs(text, order, ctx, "")
+		}
 	}
 	// "**Lint** (required before every PR): `pnpm lint`": the label's aside says
 	// when the command must run
-	if m := requiredLabelRE().FindStringSubmatch(text); m != nil {
-		return readAs(text, "Run "+m[2]+" "+m[1]+".", ctx, "")
+	if strings.Contains(text, "(") && strings.Contains(text, "`") {
+		if m := requiredLabelRE().FindStringSubmatch(text); m != nil {
+			return readAs(text, "Run "+m[2]+" "+m[1]+".", ctx, "")
+		}
 	}
 	// "Pre-push: `make lint test`": the label names the moment, as "Before pushing:"
-	if m := hookLabelRE().FindStringSubmatchIndex(text); m != nil {
-		return readAs(text, hookLabelMoment(strings.ToLower(text[m[2]:m[3]]))+text[m[1]:], ctx, "")
+	if strings.Contains(strings.ToLower(text[:min(len(text), 24)]), "pre-") {
+		if m := hookLabelRE().FindStringSubmatchIndex(text); m != nil {
+			return readAs(text, hookLabelMoment(strings.ToLower(text[m[2]:m[3]]))+text[m[1]:], ctx, "")
+		}
 	}
 	if quotedSpeech(text) {
 		// "\"I can't install the SDK. Please run `winget install ...`.\"": what the
@@ -293,6 +301,9 @@ var wholeSuiteRE = sync.OnceValue(func() *regexp.Regexp {
 // others, so it holds under a condition heed cannot see (running the tests stays
 // allowed).
 func subsetRoleBans(ns []Norm, toks []Token) {
+	if !slices.ContainsFunc(ns, func(n Norm) bool { return n.Polarity == Forbid && hasKinds(n.Objects, KRole) }) {
+		return
+	}
 	adj := ""
 	for i := 1; i < len(toks); i++ {
 		if _, n := roleAt(toks, i); n > 0 && subsetWords()[toks[i-1].Low] {
@@ -326,6 +337,9 @@ const exampleUncertain = "the command is an example of what the sentence asks"
 // requirement warns. (A ban's example is an instance of what it bans: "never run
 // destructive commands, for example `rm -rf /`" bans it outright.)
 func exampleObjects(ns []Norm, toks []Token) {
+	if !slices.ContainsFunc(ns, func(n Norm) bool { return n.Polarity == Require && hasKinds(n.Objects, KCommand, KTool, KCode) }) {
+		return
+	}
 	examples := map[string]bool{}
 	for i, t := range toks {
 		if !t.Code {
@@ -416,7 +430,7 @@ func readAs(text, order string, ctx Context, why string) []Norm {
 // follows files the session added, and heed sees every change to such files, not
 // whether it added them: the order is read, but only as a warning.
 func addedFilesOnly(ns []Norm, text string) {
-	if !addedFilesRE().MatchString(strings.ToLower(text)) {
+	if !slices.ContainsFunc(ns, func(n Norm) bool { return n.Polarity == Require && len(n.After) > 0 }) || !addedFilesRE().MatchString(strings.ToLower(text)) {
 		return
 	}
 	for i := range ns {
@@ -436,6 +450,9 @@ var addedFilesRE = sync.OnceValue(func() *regexp.Regexp {
 // language, as "after changing Ruby code" says. Only an order with no files of its
 // own, whose sentence names the change and the language together.
 func changedFilesOf(ns []Norm, text string) {
+	if !slices.ContainsFunc(ns, func(n Norm) bool { return n.Polarity == Require && len(n.Before)+len(n.After) > 0 }) {
+		return
+	}
 	m := changedFilesRE().FindStringSubmatch(strings.ToLower(text))
 	if m == nil {
 		return
