@@ -20,6 +20,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -344,6 +345,11 @@ func (ix *corpusIndex) itemsOf(key string, line int, lead []*policy.Entry) []*po
 	return items
 }
 
+// executable: the entry has a rule other than a model's judgement.
+func executable(e *policy.Entry) bool {
+	return slices.ContainsFunc(e.Rules, func(r policy.Rule) bool { return r.Domain != policy.DomainSemantic })
+}
+
 // maxItemSpan bounds how far below a lead-in its items are looked for.
 const maxItemSpan = 80
 
@@ -360,7 +366,11 @@ func ScoreAll(root, layouts string, set *LabelSet, moved map[string]bool) ([]Lab
 	workers.Each(len(set.Labels), 0, func(i int) {
 		l := set.Labels[i]
 		entries := matchEntries(l, ix.entries[l.File][l.Line])
-		outs[i] = JudgeWithItems(l, Split(l.File, moved), entries, ix.itemsOf(l.File, l.Line, entries), judge)
+		var items []*policy.Entry
+		if l.Checkable == Yes && !slices.ContainsFunc(entries, executable) {
+			items = ix.itemsOf(l.File, l.Line, entries) // a lead-in's items, only when it has no rule
+		}
+		outs[i] = JudgeWithItems(l, Split(l.File, moved), entries, items, judge)
 	})
 	// A sealed label has no text: show the file's, for the problem lists.
 	for i := range outs {
