@@ -273,18 +273,25 @@ func judgeArchCases(t *testing.T, reg *engine.Registry, cases []archCase) (right
 	return right, total, gaps
 }
 
+// ownDocuments judges a file of own documents (readArchCases's format), which must
+// hold at least atLeast of them, and logs how many expectations were met.
+func ownDocuments(t *testing.T, file string, atLeast int) {
+	t.Helper()
+	cases := readArchCases(t, file)
+	if len(cases) < atLeast {
+		t.Fatalf("only %d documents", len(cases))
+	}
+	right, total, gaps := judgeArchCases(t, rules.Registry(), cases)
+	t.Logf("%d of %d expectations met, %d known gaps", right, total, gaps)
+}
+
 // TestOwnArchitectureSentences2: architecture sentences written before the compiler
 // read them (testdata/own-sentences-arch-2.txt, first sight in its .md): test files
 // exempted in the sentence, a heading or another sentence of the section; a package
 // named with its job in parentheses or between commas; two packages in one sentence,
 // each bound on its own; "any other package" against sub-packages and siblings.
 func TestOwnArchitectureSentences2(t *testing.T) {
-	cases := readArchCases(t, "testdata/own-sentences-arch-2.txt")
-	if len(cases) < 20 {
-		t.Fatalf("only %d documents", len(cases))
-	}
-	right, total, gaps := judgeArchCases(t, rules.Registry(), cases)
-	t.Logf("%d of %d expectations met, %d known gaps", right, total, gaps)
+	ownDocuments(t, "testdata/own-sentences-arch-2.txt", 20)
 }
 
 // TestOwnArchitectureSentences3: architecture sentences written before the compiler
@@ -292,12 +299,7 @@ func TestOwnArchitectureSentences2(t *testing.T) {
 // than "import", third-party libraries per layer, lists, tables, arrows and diagrams
 // of allowed edges, cycles, placement, names under src/ and in plural.
 func TestOwnArchitectureSentences3(t *testing.T) {
-	cases := readArchCases(t, "testdata/own-sentences-arch-3.txt")
-	if len(cases) < 30 {
-		t.Fatalf("only %d documents", len(cases))
-	}
-	right, total, gaps := judgeArchCases(t, rules.Registry(), cases)
-	t.Logf("%d of %d expectations met, %d known gaps", right, total, gaps)
+	ownDocuments(t, "testdata/own-sentences-arch-3.txt", 30)
 }
 
 // TestIssue20Examples: every example of issue 20's first paragraph is a document of

@@ -2,8 +2,6 @@ package compile_test
 
 import (
 	"testing"
-
-	"github.com/heed-dev/heed/internal/rules"
 )
 
 // TestOwnContributionSentences: co-change sentences written before the compiler read
@@ -14,12 +12,7 @@ import (
 // sentence, judgement, and sentences that demand nothing. Each document is judged
 // on changes a careful reader flags, warns about or lets pass.
 func TestOwnContributionSentences(t *testing.T) {
-	cases := readArchCases(t, "testdata/own-sentences-contrib.txt")
-	if len(cases) < 15 {
-		t.Fatalf("only %d documents", len(cases))
-	}
-	right, total, gaps := judgeArchCases(t, rules.Registry(), cases)
-	t.Logf("%d of %d expectations met, %d known gaps", right, total, gaps)
+	ownDocuments(t, "testdata/own-sentences-contrib.txt", 15)
 }
 
 // TestOwnContributionSentences2: contribution sentences written before the compiler
@@ -28,10 +21,5 @@ func TestOwnContributionSentences(t *testing.T) {
 // listed in a notices file, file names without backticks, branch and history rules,
 // a subject limit over a Conventional Commits template, and their near misses.
 func TestOwnContributionSentences2(t *testing.T) {
-	cases := readArchCases(t, "testdata/own-sentences-contrib-2.txt")
-	if len(cases) < 15 {
-		t.Fatalf("only %d documents", len(cases))
-	}
-	right, total, gaps := judgeArchCases(t, rules.Registry(), cases)
-	t.Logf("%d of %d expectations met, %d known gaps", right, total, gaps)
+	ownDocuments(t, "testdata/own-sentences-contrib-2.txt", 15)
 }
