@@ -255,6 +255,7 @@ func Read(text string, ctx Context) []Norm {
 	RunnerForBans(out, nil)
 	describedPurpose(out, ctx)
 	inPackage(out, text)
+	blockDoubts(out, text, ctx)
 	return out
 }
 

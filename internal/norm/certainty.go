@@ -1,0 +1,293 @@
+package norm
+
+import (
+	"strings"
+	"sync"
+)
+
+// The reader's last look at what it made, before anything may block. Each reading
+// above is a recogniser of one shape; on text nobody has looked at, a sentence of
+// another shape can fit a recogniser's pattern while saying something else. These
+// checks ask questions of the sentence's grammar, not of its words: does anything in
+// it direct the reader at all; does it open with the purpose it serves; does a clause
+// narrow the thing it bans; does it state a condition the norm did not take. A norm
+// that fails one is still read (it warns, for a person to review), but it never
+// blocks: a false block stops an agent's work, a miss does not.
+func blockDoubts(ns []Norm, text string, ctx Context) {
+	if len(ns) == 0 {
+		return
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Forbid && n.Polarity != Require || len(n.Uncertain) > 0 {
+			continue // already kept from blocking, for its own reason
+		}
+		toks := Tokenize(n.Sentence)
+		if len(toks) == 0 {
+			continue
+		}
+		if why := statementOnly(toks, n, ctx); why != "" {
+			n.Uncertain = append(n.Uncertain, why)
+			continue
+		}
+		if n.Polarity == Require && purposeOpener(toks) && !strongDirective(toks) && len(n.Before) == 0 && len(n.After) == 0 && len(n.When) == 0 {
+			n.Uncertain = append(n.Uncertain, "a how-to for one purpose: it says how to do it, not that it must be done")
+			continue
+		}
+		if n.Polarity == Forbid && n.Condition == "" {
+			if rel := restrictiveClause(toks); rel != "" {
+				n.Condition = rel
+				n.Uncertain = append(n.Uncertain, "condition: "+rel)
+				continue
+			}
+		}
+		if cond := untakenCondition(toks, n); cond != "" {
+			n.Uncertain = append(n.Uncertain, "condition: "+cond)
+		}
+	}
+}
+
+// directiveKinds are the marker kinds that make a sentence an instruction wherever
+// they stand.
+var directiveKinds = []string{mForbid, mRemind, mPostNeg, mOnly, mShould, mHedge, mPermit}
+
+// statementOnly: a sentence with no word that directs anyone ("The worker runs on
+// Bun, not Node.", "Releases are cut from `stable`.", "CI runs `cargo deny` on every
+// push.") states how things are; it may imply a rule, but it does not give one.
+// Only a sentence that opens with a subject other than the reader or the project
+// (a determiner, a pronoun, a noun and its copula) or with a verb in the third person
+// is taken for a statement: an imperative ("Squash commits before merging") has no
+// subject, and "we use pnpm" binds the reader as an instruction would.
+func statementOnly(toks []Token, n *Norm, ctx Context) string {
+	if n.Declarative && ProjectSubject(n.Subject) || ctx.LeadIn != "" || len(ctx.Columns) > 0 {
+		return ""
+	}
+	for i := range toks {
+		for _, k := range directiveKinds {
+			if phraseAt(toks, i, k) > 0 {
+				return ""
+			}
+		}
+		if modalRequire(toks, i) {
+			return ""
+		}
+	}
+	words := leadingWords(toks, 3)
+	if len(words) == 0 {
+		return ""
+	}
+	first := words[0]
+	switch {
+	case statementOpeners()[first]:
+	case thirdPerson(first):
+	case len(words) > 1 && !readerSubjects[first] && copulas()[words[1]]:
+		// "Runtime is Bun": a noun and its copula (a noun and another verb in the
+		// third person cannot be told from an imperative and its object: "Verify
+		// changes")
+	default:
+		return ""
+	}
+	if first == "we" || ProjectSubject(strings.Join(words[:min(2, len(words))], " ")) {
+		return ""
+	}
+	return "a statement of how things are, not an instruction: no word of it directs the reader"
+}
+
+// leadingWords are the sentence's first words in lower case, past emphasis and a
+// label's colon, stopping at the first code span or punctuation.
+func leadingWords(toks []Token, max int) []string {
+	var out []string
+	for _, t := range toks {
+		if t.Code || t.Punct {
+			break
+		}
+		if t.Low == "" {
+			continue
+		}
+		out = append(out, t.Low)
+		if len(out) == max {
+			break
+		}
+	}
+	return out
+}
+
+// statementOpeners open a sentence with its subject: a determiner or a pronoun.
+var statementOpeners = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"the": true, "this": true, "these": true, "those": true, "its": true, "it": true,
+		"they": true, "there": true, "our": true, "their": true, "his": true, "her": true, "ci": true,
+		"maintainers": true, "reviewers": true, "he": true, "she": true}
+})
+
+// copulas and auxiliaries that follow a sentence's subject.
+var copulas = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"is": true, "are": true, "was": true, "were": true, "has": true, "have": true,
+		"does": true, "will": true, "gets": true, "get": true}
+})
+
+// thirdPerson: a verb form in the third person ("runs", "deploys", "pushes"), which
+// has a subject, as an imperative has not. A word is taken for one when taking off
+// its "s" or "es" leaves a verb the lexicon knows in its base form.
+func thirdPerson(w string) bool {
+	if len(w) < 4 || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") {
+		return false
+	}
+	forms := verbForms()
+	for _, base := range []string{strings.TrimSuffix(w, "s"), strings.TrimSuffix(w, "es")} {
+		if canon, ok := forms[base]; ok && canon != "ambiguous" && base != w {
+			return true
+		}
+	}
+	return false
+}
+
+// modalRequire: a requirement marker that is no bare verb ("always", "must", "need
+// to", "is required"): it directs wherever it stands, as a bare verb ("use", "run")
+// does only at the head of a clause.
+func modalRequire(toks []Token, i int) bool {
+	n := phraseAt(toks, i, mRequire)
+	if n == 0 {
+		return false
+	}
+	if _, verb := verbForms()[toks[i].Low]; !verb && n == 1 && !bareVerbMarkers()[toks[i].Low] {
+		return true
+	}
+	if n > 1 && !bareVerbMarkers()[toks[i].Low] {
+		return true
+	}
+	// a bare verb: an imperative at the head of a clause
+	return i == 0 || toks[i-1].Punct || clauseHeads()[toks[i-1].Low]
+}
+
+// bareVerbMarkers are requirement markers that are verbs of their own.
+var bareVerbMarkers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"make": true, "export": true, "conduct": true, "carry": true, "keep": true, "stick": true,
+		"switch": true, "default": true, "prefer": false}
+})
+
+// clauseHeads are words an imperative may follow at the head of its clause.
+var clauseHeads = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"then": true, "and": true, "please": true, "also": true, "first": true, "just": true,
+		"simply": true, "always": true, "finally": true, "next": true, "now": true, "or": true, "but": true,
+		"instead": true, "so": true, "thus": true, "therefore": true}
+})
+
+// purposeOpener: the sentence opens with the purpose it serves ("To test your change
+// against another project, run ...", "In order to run all the tests, run ..."): what
+// follows is how to do that, not that it must be done. A moment the sentence names
+// makes it a duty again ("To ensure your changes work, run X before submitting a
+// PR"): the purpose is then the reason for the step, not the task it serves.
+func purposeOpener(toks []Token) bool {
+	words := leadingWords(toks, 4)
+	switch {
+	case len(words) >= 2 && words[0] == "to":
+		_, verb := verbForms()[words[1]]
+		return verb || !statementOpeners()[words[1]] && !strings.HasSuffix(words[1], "s")
+	case len(words) >= 3 && words[0] == "in" && words[1] == "order" && words[2] == "to":
+		return true
+	}
+	return false
+}
+
+// strongDirective: a word that makes the sentence a duty whatever its opening
+// ("To keep CI green, always run `make lint`").
+func strongDirective(toks []Token) bool {
+	for i, t := range toks {
+		switch t.Low {
+		case "always", "must", "never", "required", "mandatory", "shall":
+			return true
+		}
+		if phraseAt(toks, i, mForbid) > 0 || phraseAt(toks, i, mPostNeg) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// restrictiveClause: a clause that narrows what the ban is of ("issues that
+// duplicate existing ones", "branches that other people have checked out",
+// "migrations which have shipped"): heed cannot tell the things it names from the
+// others, so the ban holds under a condition. A relative word after a verb is a
+// determiner or a complement ("edit that file", "ensure that"), and one after a
+// comma opens an aside ("`foo`, which is slow"), neither of which narrows anything.
+func restrictiveClause(toks []Token) string {
+	ban := -1
+	for i := range toks {
+		if phraseAt(toks, i, mForbid) > 0 || phraseAt(toks, i, mPostNeg) > 0 {
+			ban = i
+			break
+		}
+	}
+	if ban < 0 {
+		return ""
+	}
+	for i := ban + 1; i+1 < len(toks); i++ {
+		t := toks[i]
+		if t.Punct && t.Text != "," && t.Text != "(" && t.Text != ")" {
+			return "" // the ban's clause ends
+		}
+		if t.Low != "that" && t.Low != "which" && t.Low != "who" && t.Low != "whose" {
+			continue
+		}
+		prev, next := toks[i-1], toks[i+1]
+		if prev.Punct || next.Punct || next.Code && t.Low == "that" {
+			continue
+		}
+		if _, verb := verbForms()[prev.Low]; verb && !prev.Code {
+			continue
+		}
+		if complementTakers()[prev.Low] || statementOpeners()[next.Low] && t.Low == "that" && !prev.Code && !plural(prev.Low) {
+			continue
+		}
+		end := i + 1
+		for end < len(toks) && !toks[end].Punct {
+			end++
+		}
+		return strings.TrimSpace(Sentence{Tokens: toks[max(i-1, 0):end]}.Raw())
+	}
+	return ""
+}
+
+// complementTakers are words a "that" after which opens what is said, not a clause
+// about the word before it.
+var complementTakers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"sure": true, "so": true, "such": true, "ensure": true, "check": true, "verify": true,
+		"note": true, "say": true, "says": true, "mean": true, "means": true, "given": true, "now": true,
+		"assume": true, "know": true, "than": true, "is": true, "are": true, "be": true, "except": true,
+		"unless": true, "confirm": true, "state": true, "claim": true, "like": true, "all": true, "one": true}
+})
+
+func plural(w string) bool {
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss")
+}
+
+// untakenCondition: a clause the sentence opens with "if", "unless", "while" or
+// "until" that the norm took nothing from: the rule holds only then, and heed did not
+// read when that is.
+func untakenCondition(toks []Token, n *Norm) string {
+	if n.Condition != "" || len(n.When) > 0 || len(n.After) > 0 || len(n.Before) > 0 || len(n.Except) > 0 || len(n.Lacking) > 0 || n.NoArgs {
+		return ""
+	}
+	for i, t := range toks {
+		if t.Code || t.Punct {
+			continue
+		}
+		switch t.Low {
+		case "if", "unless", "while", "until", "whenever":
+		default:
+			continue
+		}
+		if phraseAt(toks, i, mHedge) > 0 {
+			continue // "if possible"
+		}
+		end := i + 1
+		for end < len(toks) && !(toks[end].Punct && toks[end].Text != "(" && toks[end].Text != ")") {
+			end++
+		}
+		if end-i < 3 {
+			continue
+		}
+		return strings.TrimSpace(Sentence{Tokens: toks[i:end]}.Raw())
+	}
+	return ""
+}
