@@ -223,6 +223,9 @@ func judgeArchCases(t *testing.T, reg *engine.Registry, cases []archCase) (right
 				// the repository before the change: a changed path it does not
 				// hold is a file the change adds
 				got = archVerdict(t, reg, byDomain[policy.DomainContribution], policy.Case{Changed: strings.Fields(e.args[0]), Files: tree})
+			case "write":
+				// the agent writes the file itself: an edit by hand
+				got = archVerdict(t, reg, byDomain[policy.DomainContribution], policy.Case{Path: e.args[0], Code: "edited\n", Files: tree})
 			case "edit":
 				// the change rewrites a file of the repository (its old text in
 				// tree) and touches the other paths listed

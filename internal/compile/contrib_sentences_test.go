@@ -23,3 +23,11 @@ func TestOwnContributionSentences(t *testing.T) {
 func TestOwnContributionSentences2(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-contrib-2.txt", 15)
 }
+
+// TestOwnUntouchedSentences: sentences about files a change must leave alone, written
+// before the compiler read them (testdata/own-sentences-untouched.txt, first sight in
+// its .md): a path at the head of an item and the ban after a dash, passives, a label
+// and a list, a ban in parentheses, an opening clause, conditions, and bans of no file.
+func TestOwnUntouchedSentences(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-untouched.txt", 14)
+}

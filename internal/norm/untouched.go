@@ -64,7 +64,7 @@ func UntouchedFiles(text string) (Untouched, bool) {
 			return u, true
 		}
 	}
-	return Untouched{}, false
+	return untouchedByGrammar(text)
 }
 
 func untouchedIn(text string) (Untouched, bool) {

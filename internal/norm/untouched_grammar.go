@@ -1,0 +1,313 @@
+package norm
+
+import (
+	"slices"
+	"strings"
+	"sync"
+)
+
+// The files a change must leave alone, read from the sentence's grammar rather than
+// from its opening words: the ban may come after a clause ("For changes to user
+// config, don't edit `docs/Config.md` by hand"), after the path it is about ("`gen/` -
+// protobuf output; never edit this folder"), in parentheses ("(do not hand-edit
+// `lib/generated/**`)"), as a passive ("files under `x/` are generated and should
+// not be edited"), or as a label over a list ("Don't edit generated files: `a`, `b`").
+// The paths are the code spans (or words with a slash) the ban governs: those after
+// its verb in its clause, or, when it names them by "this folder", "them" or nothing,
+// those the text opens with; a passive's are its subject's.
+
+// untouchedByGrammar reads what UntouchedFiles' opening-words reading does not.
+func untouchedByGrammar(text string) (Untouched, bool) {
+	toks := Tokenize(text)
+	for i := range toks {
+		verb, hand, passive := editBanAt(toks, i)
+		if verb < 0 {
+			continue
+		}
+		end := clauseEnd(toks, verb)
+		var paths []string
+		if passive && i > 0 && relativeWords()[toks[i-1].Low] {
+			// "artifacts that must not be hand-edited (`.result`, `config.md`)": the
+			// relative word's noun, which the paths after the verb name, not the
+			// sentence's subject
+			paths = pathsIn(toks[verb+1 : end])
+		} else if passive {
+			paths = pathsIn(toks[sentenceClauseStart(toks, i):i])
+		} else if directObject(toks[verb+1 : end]) {
+			paths = pathsIn(toks[verb+1 : end])
+		}
+		if len(paths) == 0 && (passive || anaphoricObject(toks[verb+1:end])) {
+			paths = headPaths(toks)
+		}
+		if len(paths) == 0 {
+			continue
+		}
+		u := Untouched{Paths: paths, HandOnly: hand || generatedText().MatchString(text)}
+		if c := untouchedCondition(toks[verb+1 : end]); c != "" {
+			if !askedCondition(c) {
+				// "when the migration is pending": a situation heed cannot see, in
+				// which the ban alone holds; as the opening-words reading does, no rule
+				return Untouched{}, false
+			}
+			u.Condition = c // "without an explicit request": warns
+		}
+		return u, true
+	}
+	return Untouched{}, false
+}
+
+// editBanAt finds a ban of editing at token i: "never edit", "do not hand-edit",
+// "don't manually modify", or a passive "should not be (manually) edited". It returns
+// the index of the edit verb (-1 for none), whether the ban is of edits by hand, and
+// whether it is a passive (its paths are its subject).
+func editBanAt(toks []Token, i int) (verb int, hand, passive bool) {
+	n := phraseAt(toks, i, mForbid)
+	if n == 0 || toks[i].Low == "no" {
+		return -1, false, false
+	}
+	j := i + n
+	for j < len(toks) && (editFillers()[toks[j].Low] || toks[j].Low == "be") && !toks[j].Code {
+		if toks[j].Low == "manually" || toks[j].Low == "directly" {
+			hand = hand || toks[j].Low == "manually"
+		}
+		passive = passive || toks[j].Low == "be"
+		j++
+	}
+	if j >= len(toks) || toks[j].Code {
+		return -1, false, false
+	}
+	w := toks[j].Low
+	switch {
+	case w == "hand-edit" || w == "hand-edited" || w == "hand-modify":
+		hand = true
+	case passive && editParticiples()[w]:
+	case !passive && editVerbs()[w]:
+	default:
+		return -1, false, false
+	}
+	for k := j + 1; k < clauseEnd(toks, j); k++ {
+		switch toks[k].Low {
+		case "manually", "yourself":
+			hand = true
+		case "hand":
+			hand = hand || k > 0 && toks[k-1].Low == "by"
+		}
+	}
+	return j, hand, passive
+}
+
+var editVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"edit": true, "modify": true, "touch": true, "change": true, "alter": true, "rewrite": true}
+})
+
+var editParticiples = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"edited": true, "modified": true, "touched": true, "changed": true, "altered": true, "rewritten": true}
+})
+
+// editFillers stand between a ban word and its verb ("never ever manually edit").
+var editFillers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"ever": true, "manually": true, "directly": true, "by": false}
+})
+
+// clauseEnd is where the clause holding token i ends: a full stop, a semicolon, or a
+// dash (a list after a colon stays in the clause: "Don't edit generated files: `a`").
+func clauseEnd(toks []Token, i int) int {
+	for k := i + 1; k < len(toks); k++ {
+		if toks[k].Punct {
+			switch toks[k].Text {
+			case ".", ";", "!", "?", "—":
+				return k
+			}
+		}
+	}
+	return len(toks)
+}
+
+// sentenceClauseStart is where the clause holding token i begins.
+func sentenceClauseStart(toks []Token, i int) int {
+	for k := i - 1; k >= 0; k-- {
+		if toks[k].Punct {
+			switch toks[k].Text {
+			case ".", ";", "!", "?":
+				return k + 1
+			}
+		}
+	}
+	return 0
+}
+
+// pathsIn are the paths the tokens name: code spans that look like files or folders,
+// and words with a slash. A span that is a command (it has a space) is none.
+func pathsIn(toks []Token) []string {
+	var out []string
+	for _, t := range toks {
+		p := t.Text
+		if !t.Code && !plainPath(p) {
+			continue
+		}
+		if extensionOnly(p) {
+			p = "*" + p // "never edit a `.result` by hand": files of that extension
+		}
+		if fileLike(p) && !strings.HasPrefix(p, "http") && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// anaphoricObject: the ban names its object by a word that points back ("this
+// folder", "these", "them", "it") or names none before its clause's end.
+func anaphoricObject(toks []Token) bool {
+	for _, t := range toks {
+		if t.Punct {
+			return false
+		}
+		switch t.Low {
+		case "this", "these", "it", "them", "that", "those":
+			return true
+		case "by", "hand", "manually", "directly", "yourself", "either", "at", "all", "ever":
+			continue
+		case "unless", "without", "except", "if", "when", "while":
+			return true // "never modify without a request": no object before the condition
+		}
+		return false
+	}
+	return true
+}
+
+// headPaths are the paths a text opens with, before the dash, colon or verb that
+// says what they are ("`gen/` - protobuf output", "`global.json`: pins the SDK").
+func headPaths(toks []Token) []string {
+	var out []string
+	for _, t := range toks {
+		if t.Punct {
+			if t.Text == "," || t.Text == "(" || t.Text == ")" {
+				continue
+			}
+			break
+		}
+		if !t.Code {
+			if !headWords()[t.Low] {
+				break
+			}
+			continue
+		}
+		if !fileLike(t.Text) {
+			return nil
+		}
+		out = append(out, t.Text)
+	}
+	return out
+}
+
+// headWords may come before the paths a text opens with ("the `gen/` folder").
+var headWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"the": true, "and": true, "or": true}
+})
+
+// untouchedCondition: what the ban's clause says after its object that narrows it
+// ("without an explicit request", "unless asked", "in tests"), which heed cannot see.
+func untouchedCondition(toks []Token) string {
+	for i, t := range toks {
+		if t.Code || t.Punct {
+			continue
+		}
+		switch t.Low {
+		case "unless", "without", "except", "if", "when", "while", "in", "during", "for", "outside":
+		case "to":
+			// "do not edit `dylint.toml` to disable a rule": the edit is banned for
+			// one end, which no change shows
+			if i+1 >= len(toks) || toks[i+1].Code {
+				continue
+			}
+		default:
+			continue
+		}
+		if t.Low == "in" && i+1 < len(toks) && (toks[i+1].Code || toks[i+1].Low == "the" || toks[i+1].Low == "any") {
+			continue // "in `docs/`": where the files are
+		}
+		return strings.TrimSpace(Sentence{Tokens: toks[i:]}.Raw())
+	}
+	return ""
+}
+
+// generatedText: the text says the files are generated, so a change that holds them
+// regenerated is how they change, and the ban is of edits by hand.
+var generatedText = utGeneratedRE
+
+// plainPath: a word written without backticks is taken for a path only when it reads
+// as one: a slash and a dot or a trailing slash, in lower case ("doc/gallery/" or
+// "src/app.py", never "RPC/message", "and/or" or "client/server").
+func plainPath(w string) bool {
+	if !strings.Contains(w, "/") || strings.HasPrefix(w, "/") || strings.ToLower(w) != w {
+		return false
+	}
+	return strings.HasSuffix(w, "/") || strings.Contains(w[strings.LastIndex(w, "/"):], ".")
+}
+
+// directObject: the ban's first path is its verb's object, a few words at most after
+// it ("edit the translated docs under `docs/ja`", "edit generated files: `a`"), not a
+// word inside another object ("change the published history of `org/repo` branches").
+func directObject(toks []Token) bool {
+	words := 0
+	for _, t := range toks {
+		if t.Code || plainPath(t.Text) {
+			return true
+		}
+		if t.Punct {
+			continue
+		}
+		switch t.Low {
+		case "of", "from", "with", "by", "to", "than", "like", "as":
+			return false
+		}
+		if words++; words > 5 {
+			return false
+		}
+	}
+	return false
+}
+
+// askedCondition: a condition of being asked or allowed ("unless asked", "without an
+// explicit request", "without approval"), which a person can grant: the ban warns.
+func askedCondition(c string) bool {
+	low := strings.ToLower(c)
+	if utAskedRE().MatchString(low) {
+		return true
+	}
+	for _, w := range []string{"request", "approval", "permission", "asked", "told", "discuss", "consent", "sign-off"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// relativeWords open a clause about the noun before them.
+var relativeWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"that": true, "which": true, "who": true}
+})
+
+// extensionOnly: a span that is a file extension (".result", ".snap"), not a dot
+// file's name (".env", ".npmrc").
+func extensionOnly(p string) bool {
+	if len(p) < 2 || len(p) > 10 || p[0] != '.' || strings.ContainsAny(p[1:], "./-_") || dotFiles()[strings.ToLower(p)] {
+		return false
+	}
+	for _, r := range p[1:] {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// dotFiles are names of files that start with a dot.
+var dotFiles = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, f := range strings.Fields(".env .envrc .npmrc .nvmrc .yarnrc .gitignore .gitattributes .gitmodules .editorconfig " +
+		".pypirc .netrc .mailmap .dockerignore .prettierrc .eslintrc .babelrc .stylelintrc .browserslistrc .ds_store .htaccess .bashrc .zshrc .profile .vimrc .tool-versions") {
+		m[f] = true
+	}
+	return m
+})
