@@ -26,7 +26,7 @@ import (
 func doubt(c *policy.Constraint, r *policy.Rule) string {
 	for _, f := range []func(*policy.Constraint, *policy.Rule) string{
 		doubtUncertain, doubtLabel, doubtTestSection, doubtProseObject, doubtImportName, doubtUncarriedCondition,
-		doubtMessagePlace,
+		doubtMessagePlace, doubtStatement,
 	} {
 		if why := f(c, r); why != "" {
 			return why
@@ -209,4 +209,17 @@ func doubtMessagePlace(c *policy.Constraint, r *policy.Rule) string {
 		return ""
 	}
 	return "the sentence is about " + m + ", and the rule judges the repository's files"
+}
+
+// doubtStatement: a rule of a recogniser that reads no norm (a commit, co-change or
+// source rule) from a text that directs no one: "`6.0-tax-provider.md` — per-market
+// tax providers, replaces ..." is an entry of an index, "Runtime is Bun" a statement.
+// A text framed by a lead-in takes its instruction from it, and is left alone.
+func doubtStatement(c *policy.Constraint, r *policy.Rule) string {
+	if r.Domain == policy.DomainProcess || r.Domain == policy.DomainArchitecture || c.Context != "" {
+		// a boundary is written as a statement of how the code is ("`domain` knows
+		// nothing about `http`"), and the repository shows whether it holds
+		return ""
+	}
+	return norm.Statement(c.Text)
 }

@@ -54,10 +54,11 @@ var directiveKinds = []string{mForbid, mRemind, mPostNeg, mOnly, mShould, mHedge
 // statementOnly: a sentence with no word that directs anyone ("The worker runs on
 // Bun, not Node.", "Releases are cut from `stable`.", "CI runs `cargo deny` on every
 // push.") states how things are; it may imply a rule, but it does not give one.
-// Only a sentence that opens with a subject other than the reader or the project
-// (a determiner, a pronoun, a noun and its copula) or with a verb in the third person
-// is taken for a statement: an imperative ("Squash commits before merging") has no
-// subject, and "we use pnpm" binds the reader as an instruction would.
+// Only a sentence that opens with a subject other than the reader or the project (a
+// determiner, a pronoun, a noun and its copula) is taken for a statement: an
+// imperative ("Squash commits before merging") has no subject, "we use pnpm" binds
+// the reader as an instruction would, and a verb in the third person at the head
+// ("Runs on Deno") cannot be told from a plural noun ("Changes to models require").
 func statementOnly(toks []Token, n *Norm, ctx Context) string {
 	if n.Declarative && ProjectSubject(n.Subject) || ctx.LeadIn != "" || len(ctx.Columns) > 0 {
 		return ""
@@ -72,14 +73,21 @@ func statementOnly(toks []Token, n *Norm, ctx Context) string {
 			return ""
 		}
 	}
+	if definitionItem(toks) {
+		return "a description of what it names, not an instruction: no word of it directs the reader"
+	}
 	words := leadingWords(toks, 3)
 	if len(words) == 0 {
 		return ""
 	}
 	first := words[0]
+	for _, t := range toks {
+		if requirementWords()[t.Low] {
+			return "" // "Changes to models require a migration": a statement that binds
+		}
+	}
 	switch {
 	case statementOpeners()[first]:
-	case thirdPerson(first):
 	case len(words) > 1 && !readerSubjects[first] && copulas()[words[1]]:
 		// "Runtime is Bun": a noun and its copula (a noun and another verb in the
 		// third person cannot be told from an imperative and its object: "Verify
@@ -124,22 +132,6 @@ var copulas = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"is": true, "are": true, "was": true, "were": true, "has": true, "have": true,
 		"does": true, "will": true, "gets": true, "get": true}
 })
-
-// thirdPerson: a verb form in the third person ("runs", "deploys", "pushes"), which
-// has a subject, as an imperative has not. A word is taken for one when taking off
-// its "s" or "es" leaves a verb the lexicon knows in its base form.
-func thirdPerson(w string) bool {
-	if len(w) < 4 || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") {
-		return false
-	}
-	forms := verbForms()
-	for _, base := range []string{strings.TrimSuffix(w, "s"), strings.TrimSuffix(w, "es")} {
-		if canon, ok := forms[base]; ok && canon != "ambiguous" && base != w {
-			return true
-		}
-	}
-	return false
-}
 
 // modalRequire: a requirement marker that is no bare verb ("always", "must", "need
 // to", "is required"): it directs wherever it stands, as a bare verb ("use", "run")
@@ -291,3 +283,58 @@ func untakenCondition(toks []Token, n *Norm) string {
 	}
 	return ""
 }
+
+// definitionItem: "`6.0-plan.md` — the plan for per-market taxes": a name and what it
+// is, the shape of a glossary or an index, with no word that directs.
+func definitionItem(toks []Token) bool {
+	return len(toks) > 2 && toks[0].Code && toks[1].Punct && (toks[1].Text == "—" || toks[1].Text == ":")
+}
+
+// Statement says why a text gives no instruction (a statement of how things are, a
+// description of what it names), or "" when it may: no word of any of its sentences
+// directs the reader, and its first sentence opens with a subject other than the
+// reader, a verb in the third person, or a name and its description. The compiler's
+// review asks it of rules no norm carries (commit and co-change rules read by their
+// own recognisers), as the reader asks it of its own norms.
+func Statement(text string) string {
+	ss := Sentences(text)
+	if len(ss) == 0 {
+		return ""
+	}
+	why := ""
+	for i, s := range ss {
+		n := &Norm{Polarity: Require, Sentence: s.Raw()}
+		w := statementOnly(s.Tokens, n, Context{})
+		if i == 0 {
+			why = w
+		}
+		if w == "" && directs(s.Tokens) {
+			return ""
+		}
+	}
+	return why
+}
+
+// directs: a word of the sentence directs the reader (a ban, a reminder, a modal, or
+// an imperative at the head of a clause).
+func directs(toks []Token) bool {
+	for i := range toks {
+		for _, k := range directiveKinds {
+			if phraseAt(toks, i, k) > 0 {
+				return true
+			}
+		}
+		if modalRequire(toks, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// requirementWords make a statement a rule: "Changes to models require a new
+// migration", "A changelog entry is mandatory".
+var requirementWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"require": true, "requires": true, "required": true, "need": true, "needs": true,
+		"needed": true, "mandatory": true, "forbidden": true, "prohibited": true, "expects": true, "expected": true,
+		"obligatory": true, "compulsory": true}
+})
