@@ -74,6 +74,9 @@ func doubtUncertain(_ *policy.Constraint, r *policy.Rule) string {
 			return "a table row read as a change and the command it needs; the table may say something else"
 		case strings.HasPrefix(u, "an example of a general rule"):
 			return "read from an example of a general rule"
+		case strings.HasPrefix(u, "a statement of how things are"), strings.HasPrefix(u, "a description of what it names"),
+			strings.HasPrefix(u, "a how-to for one purpose"):
+			return u // norm's last look (certainty.go): said as the reader said it
 		}
 	}
 	return ""

@@ -528,6 +528,13 @@ func TestOwnCommandSentences28(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-28.txt", 30)
 }
 
+// TestOwnCommandSentences29: the twenty-ninth batch (testdata/own-sentences-29.txt):
+// a command that is the subject of what it prints, a path beside a command, two ways
+// of running a tool, an example value, history, one platform's section; controls.
+func TestOwnCommandSentences29(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-29.txt", 15)
+}
+
 // Sentences whose words limit or describe what they name compile into no blocking
 // rule: things like a span ("`fmt.Sprintf`-style placeholders"), a ban under a
 // condition the code cannot show ("... synchronously from async code without this
