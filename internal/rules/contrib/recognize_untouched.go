@@ -64,11 +64,21 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoCont
 	}
 	plural := strings.Contains(strings.ToLower(c.Text), " files")
 	var paths, except []string
+	// a nested instruction file names paths from its own folder ("`../generated/**`"
+	// in web/AGENTS.md is generated/** of the repository): the globs are re-rooted,
+	// and the rule then needs no folder scope of its own, which would keep out the
+	// paths "../" points to
+	dir := c.Scope.Dir
 	for _, p := range u.Paths {
-		paths = append(paths, untouchedGlob(p, u.Ext, plural))
+		if g := rerooted(dir, untouchedGlob(p, u.Ext, plural)); !strings.HasPrefix(g, "../") {
+			paths = append(paths, g) // a path above the repository names no file of it
+		}
+	}
+	if len(paths) == 0 {
+		return recognize.Result{}
 	}
 	for _, p := range u.Except {
-		except = append(except, untouchedGlob(p, "", false))
+		except = append(except, rerooted(dir, untouchedGlob(p, "", false)))
 	}
 	sample := strings.NewReplacer("**/", "", "/**", "/x", "*", "x").Replace(paths[0])
 	if !strings.Contains(path.Base(sample), ".") && u.Ext != "" {
@@ -94,6 +104,11 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoCont
 		msg = "an edit by hand of " + params.What
 	}
 	r := s.rule(KindUntouched, params, true, msg, fmt.Sprintf("leave %s out of the change", params.What), cases)
+	if dir != "" && dir != "." {
+		// the globs are the repository's now: a scope of every path (an empty one
+		// would take the file's folder back)
+		r.Scope = policy.Scope{Globs: []string{"**"}}
+	}
 	if u.Condition != "" {
 		r.Severity = policy.SeverityWarning // "unless asked": heed cannot see the asking
 	}
@@ -102,4 +117,20 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoCont
 		r.Norm = "forbid: editing " + params.What + " by hand"
 	}
 	return recognize.Result{Rules: []policy.Rule{r}}
+}
+
+// rerooted is a glob written in a nested instruction file, as a path of the repository.
+func rerooted(dir, glob string) string {
+	if dir == "" || dir == "." {
+		return glob
+	}
+	trail := ""
+	if strings.HasSuffix(glob, "/") {
+		trail = "/"
+	}
+	j := path.Join(dir, glob)
+	if strings.HasPrefix(j, "../") || j == ".." {
+		return glob // above the repository: keep it as written
+	}
+	return j + trail
 }

@@ -104,3 +104,38 @@ func TestFilesNotToEditByHand(t *testing.T) {
 		t.Error("a rule about committing a file guards writing it")
 	}
 }
+
+// A nested instruction file names paths from its own folder: its globs are re-rooted
+// at the repository, "../" included, and a path above the repository makes no rule.
+func TestUntouchedPathsOfANestedFile(t *testing.T) {
+	reg := engine.NewRegistry(Kinds()...)
+	for _, tc := range []struct {
+		dir, text string
+		flagged   []string
+		clean     []string
+	}{
+		{"docs/snippets", "Don't edit files in `src/snippets/`; they are generated from `all/`.",
+			[]string{"docs/snippets/src/snippets/a.rs"}, []string{"src/snippets/a.rs"}},
+		{"web", "Regenerate the client (do not hand-edit `../generated/**`).",
+			[]string{"generated/api.ts"}, []string{"web/generated/api.ts"}},
+	} {
+		res := (untouchedRecognizer{}).Recognize(&policy.Constraint{Text: tc.text, Level: policy.Must, Scope: policy.Scope{Dir: tc.dir}}, nil)
+		if len(res.Rules) != 1 {
+			t.Fatalf("%q: want one rule, got %d", tc.text, len(res.Rules))
+		}
+		r := res.Rules[0]
+		for _, p := range tc.flagged {
+			if out := engine.RunCase(reg, &r, policy.Case{Expect: policy.ExpectViolated, Path: p, Code: "x\n"}); !out.OK {
+				t.Errorf("%q: a write of %s: %s (%s)", tc.text, p, out.Got, out.Reason)
+			}
+		}
+		for _, p := range tc.clean {
+			if out := engine.RunCase(reg, &r, policy.Case{Expect: policy.ExpectSatisfied, Path: p, Code: "x\n"}); !out.OK {
+				t.Errorf("%q: a write of %s: %s (%s)", tc.text, p, out.Got, out.Reason)
+			}
+		}
+	}
+	if res := (untouchedRecognizer{}).Recognize(&policy.Constraint{Text: "Never hand-edit `../../shared/x.json`.", Level: policy.Must, Scope: policy.Scope{Dir: "web"}}, nil); len(res.Rules) != 0 {
+		t.Errorf("a path above the repository: want no rule, got %s", res.Rules[0].Params)
+	}
+}
