@@ -154,3 +154,24 @@ func TestHookWarnsAboutATargetThatRunsABannedCommand(t *testing.T) {
 		t.Errorf("make docs warned about terraform:\n%s", said)
 	}
 }
+
+// "Run `make format` before committing": `make check`, whose prerequisites include
+// format, runs it on the way.
+func TestHookCountsAPrerequisiteTarget(t *testing.T) {
+	dir := gitRepo(t, map[string]string{
+		"AGENTS.md": "# Rules\n\n- Run `make format` before committing.\n",
+		"Makefile":  ".PHONY: format lint check\nformat:\n\truff format .\nlint:\n\truff check .\ncheck: format lint\n",
+		"app.py":    "print('hi')\n",
+	})
+	s := &claudeSession{t: t, dir: dir}
+	s.pre("make lint")
+	s.ran("make lint", 0)
+	if denied, _ := s.pre("git commit -am x"); !denied {
+		t.Errorf("after `make lint` alone the commit must be denied")
+	}
+	s.pre("make check")
+	s.ran("make check", 0)
+	if denied, why := s.pre("git commit -am x"); denied {
+		t.Errorf("after `make check` (check: format lint) the commit was denied:\n%s", why)
+	}
+}

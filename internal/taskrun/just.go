@@ -17,7 +17,9 @@ type justfile struct {
 }
 
 type justRecipe struct {
-	name   string
+	name string
+	// at is where the recipe is written.
+	at     string
 	params []justParam
 	// before and after are the dependencies run before and after the body.
 	before, after []justDep
@@ -165,6 +167,10 @@ func (w *justWalk) visit(r *justRecipe, args []string, chain string) {
 	key := r.name + "\x00" + strings.Join(args, "\x00")
 	if w.done[key] || w.active[key] || len(w.out) > maxSteps {
 		return
+	}
+	if strings.Contains(chain, " > ") {
+		// a dependency: `just check` runs `just lint` on the way
+		w.out = append(w.out, line{text: "just " + joinWords(append([]string{r.name}, args...)), at: r.at, target: chain, dir: w.dir, isTarget: true})
 	}
 	w.active[key] = true
 	vals := map[string]string{}
@@ -383,6 +389,7 @@ func parseJustfile(text, file string) (*justfile, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", file, start, err)
 		}
+		r.at = fmt.Sprintf("%s:%d", file, start)
 		for _, a := range attrs {
 			if strings.Contains(a, "script") {
 				r.script = true

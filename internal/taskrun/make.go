@@ -32,6 +32,8 @@ type makeInclude struct {
 type makeRule struct {
 	prereqs []string
 	recipe  []makeLine
+	// at is where the target is first defined.
+	at string
 }
 
 type makeLine struct {
@@ -190,12 +192,6 @@ func (w *makeWalk) visit(target, chain string) {
 	if !ok {
 		return // a file: nothing to run
 	}
-	w.active[target] = true
-	for _, p := range r.prereqs {
-		w.visit(p, chain+" > "+p)
-	}
-	delete(w.active, target)
-	w.done[target] = true
 	// a target that is a file make may find up to date, and skip its recipe
 	maySkip := false
 	if !w.mf.phony[target] {
@@ -203,6 +199,16 @@ func (w *makeWalk) visit(target, chain string) {
 			maySkip = true
 		}
 	}
+	if strings.Contains(chain, " > ") {
+		// a prerequisite: `make check` runs `make format` on the way
+		w.out = append(w.out, line{text: "make " + joinWords([]string{target}), at: r.at, target: chain, dir: w.dir, maySkip: maySkip, isTarget: true})
+	}
+	w.active[target] = true
+	for _, p := range r.prereqs {
+		w.visit(p, chain+" > "+p)
+	}
+	delete(w.active, target)
+	w.done[target] = true
 	auto := map[string]string{"@": target}
 	if len(r.prereqs) > 0 {
 		auto["<"] = r.prereqs[0]
@@ -273,7 +279,7 @@ func (x *expander) mergeMakefile(into, mf *makefile, dir string, depth int) erro
 	}
 	for k, r := range mf.rules {
 		if old, ok := into.rules[k]; ok {
-			nr := &makeRule{prereqs: append(append([]string(nil), old.prereqs...), r.prereqs...), recipe: old.recipe}
+			nr := &makeRule{prereqs: append(append([]string(nil), old.prereqs...), r.prereqs...), recipe: old.recipe, at: old.at}
 			if len(r.recipe) > 0 {
 				nr.recipe = r.recipe
 			}
@@ -432,7 +438,7 @@ func (mf *makefile) parse(text, file string) error {
 			}
 			r := mf.rules[tg]
 			if r == nil {
-				r = &makeRule{}
+				r = &makeRule{at: fmt.Sprintf("%s:%d", file, start)}
 				mf.rules[tg] = r
 			}
 			r.prereqs = append(r.prereqs, prereqs...)

@@ -301,14 +301,14 @@ func (x *expander) runAllLines(cmd *engine.Command) ([]line, error) {
 			if _, ok := p.scripts[pattern]; !ok {
 				return nil, fmt.Errorf("%s has no script %s", rel, pattern)
 			}
-			out = append(out, x.scriptOf(p, rel, dir, pattern, extra, true)...)
+			out = append(out, x.runAllScript(p, rel, dir, pattern, extra)...)
 			continue
 		}
 		// npm-run-all's globs treat : as the separator
 		g := strings.ReplaceAll(pattern, ":", "/")
 		for _, s := range p.order {
 			if m, _ := doublestar.Match(g, strings.ReplaceAll(s, ":", "/")); m {
-				out = append(out, x.scriptOf(p, rel, dir, s, extra, true)...)
+				out = append(out, x.runAllScript(p, rel, dir, s, extra)...)
 			}
 		}
 	}
@@ -316,6 +316,13 @@ func (x *expander) runAllLines(cmd *engine.Command) ([]line, error) {
 		out[i].ignored = out[i].ignored || ignored
 	}
 	return out, nil
+}
+
+// runAllScript is one script npm-run-all runs: `npm run NAME` on the way, then its
+// lines.
+func (x *expander) runAllScript(p *pkg, rel, dir, name string, extra []string) []line {
+	out := []line{{text: "npm run " + joinWords(append([]string{name}, extra...)), at: fmt.Sprintf("%s:%d", rel, p.lines[name]), target: name, dir: dir, isTarget: true}}
+	return append(out, x.scriptOf(p, rel, dir, name, extra, true)...)
 }
 
 // concurrentlyLines reads concurrently's commands: each argument is a command line,

@@ -147,6 +147,10 @@ func (w *taskWalk) visit(name, chain string, callVars map[string]string) error {
 	if w.done[name] && t.get("run") != nil && t.get("run").str != "always" {
 		return nil
 	}
+	if strings.Contains(chain, " > ") {
+		// a dependency or a called task: `task check` runs `task lint` on the way
+		w.out = append(w.out, line{text: "task " + joinWords([]string{name}), at: fmt.Sprintf("%s:%d", w.rel, t.line), target: chain, dir: w.dir, isTarget: true})
+	}
 	w.active[name] = true
 	defer delete(w.active, name)
 	w.done[name] = true

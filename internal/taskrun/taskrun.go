@@ -105,6 +105,10 @@ type line struct {
 	dir string
 	// ignored: the runner goes on when it fails; maySkip: the runner may not run it.
 	ignored, maySkip bool
+	// target: the line stands for a target the runner runs on the way (a make
+	// prerequisite: `make check` runs `make format`), whose lines follow on their
+	// own; it is listed, not expanded again.
+	isTarget bool
 }
 
 // Attach fills the Runs of every command in cmds that invokes a task runner whose
@@ -239,7 +243,7 @@ func (x *expander) lines(lines []line, chain, at string, implied bool, depth int
 			}
 			sure := implied && !l.ignored && !l.maySkip && status[i]
 			x.steps = append(x.steps, engine.RunStep{Command: c, At: l.at, Target: target, Implied: sure})
-			if c.Unparsable != "" || len(c.Argv) == 0 || c.CwdUnknown || hasDynamic(&c, 0) || !IsRunner(c.Argv[0]) {
+			if l.isTarget || c.Unparsable != "" || len(c.Argv) == 0 || c.CwdUnknown || hasDynamic(&c, 0) || !IsRunner(c.Argv[0]) {
 				continue
 			}
 			key := callKey(&c)

@@ -98,8 +98,10 @@ undefined:
 		t.Fatal(err)
 	}
 	same(t, "make fix", got, []string{
+		"make format @ Makefile:11 [fix > format]",
 		"python3 -m ruff format src tests @ Makefile:12 [fix > format]",
 		"ruff format src tests @ Makefile:12 [fix > format]",
+		"make lint @ Makefile:14 [fix > lint]",
 		"python3 -m ruff check --fix src tests @ Makefile:15 [fix > lint] (unsure)",
 		"ruff check --fix src tests @ Makefile:15 [fix > lint] (unsure)",
 		"mypy src tests --strict @ Makefile:16 [fix > lint]",
@@ -115,8 +117,10 @@ undefined:
 	got, _ = expand(t, r, root, "", "make check")
 	same(t, "make check", got, []string{
 		"make fix @ Makefile:20 [check]",
+		"make format @ Makefile:11 [check > fix > format]",
 		"python3 -m ruff format src tests @ Makefile:12 [check > fix > format]",
 		"ruff format src tests @ Makefile:12 [check > fix > format]",
+		"make lint @ Makefile:14 [check > fix > lint]",
 		"python3 -m ruff check --fix src tests @ Makefile:15 [check > fix > lint] (unsure)",
 		"ruff check --fix src tests @ Makefile:15 [check > fix > lint] (unsure)",
 		"mypy src tests --strict @ Makefile:16 [check > fix > lint]",
@@ -126,7 +130,7 @@ undefined:
 	})
 	// the default goal is the first target
 	got, _ = expand(t, r, root, "", "make")
-	if len(got) != 6 || !strings.Contains(got[5], "[fix]") {
+	if len(got) != 8 || !strings.Contains(got[7], "[fix]") {
 		t.Errorf("make runs the first target, fix: got %q", got)
 	}
 	// a variable the file does not define stays computed
@@ -163,11 +167,12 @@ func TestMakefileSubdirAndCycles(t *testing.T) {
 		"eslint . @ web/Makefile:2 [all > lint]",
 		"cd api @ Makefile:3 [all]",
 		"make test @ Makefile:3 [all]",
+		"make vet @ api/common.mk:1 [all > test > vet]",
 		"go vet ./... @ api/common.mk:2 [all > test > vet]",
 		"go test ./... @ api/Makefile:3 [all > test]",
 	})
 	got, err = expand(t, r, root, "", "make loop")
-	if err != nil || len(got) != 2 {
+	if err != nil || len(got) != 3 {
 		t.Errorf("make loop: %q %v", got, err)
 	}
 	got, err = expand(t, r, root, "", "make self")
@@ -247,10 +252,13 @@ func TestPackageScripts(t *testing.T) {
 	got, _ = expand(t, r, root, "", "npm run all")
 	same(t, "npm run all", got, []string{
 		"run-s lint 'test:*' @ package.json:10 [all] (computed)",
+		"npm run lint @ package.json:6 [all > lint]",
 		"prettier --check . @ package.json:5 [all > prelint]",
 		"eslint . --max-warnings 0 @ package.json:6 [all > lint]",
 		"echo done @ package.json:7 [all > postlint]",
+		"npm run test:unit @ package.json:11 [all > test:unit]",
 		"vitest run unit @ package.json:11 [all > test:unit]",
+		"npm run test:e2e @ package.json:12 [all > test:e2e]",
 		"playwright test @ package.json:12 [all > test:e2e]",
 	})
 	got, _ = expand(t, r, root, "", "npm run dev")
@@ -305,21 +313,26 @@ publish:
 		t.Fatal(err)
 	}
 	same(t, "just", got, []string{
+		"just lint @ justfile:9 [default > lint]",
+		"just fmt @ justfile:13 [default > lint > fmt]",
 		"gofmt -l . @ justfile:14 [default > lint > fmt]",
 		"golangci-lint run ./... @ justfile:10 [default > lint]",
 		"go vet ./... @ justfile:11 [default > lint] (unsure)",
 	})
 	got, _ = expand(t, r, root, "", "just l ./cmd/...")
 	same(t, "just l ./cmd/...", got, []string{
+		"just fmt @ justfile:13 [l > fmt]",
 		"gofmt -l . @ justfile:14 [l > fmt]",
 		"golangci-lint run ./cmd/... @ justfile:10 [l]",
 		"go vet ./cmd/... @ justfile:11 [l] (unsure)",
 	})
 	got, _ = expand(t, r, root, "", "just release 1.2.0")
 	same(t, "just release 1.2.0", got, []string{
+		"just test @ justfile:19 [release > test]",
 		"set -euo pipefail @ justfile:21 [release > test]",
 		"go test ./... @ justfile:22 [release > test]",
 		"git tag v1.2.0 @ justfile:17 [release]",
+		"just publish @ justfile:24 [release > publish]",
 		"goreleaser release @ justfile:25 [release > publish]",
 	})
 }
@@ -360,6 +373,8 @@ tasks:
 		t.Fatal(err)
 	}
 	same(t, "task", got, []string{
+		"task lint @ Taskfile.yml:11 [default > lint]",
+		"task fmt @ Taskfile.yml:20 [default > lint > fmt]",
 		"gofmt -l . @ Taskfile.yml:23 [default > lint > fmt]",
 		"goimports -l . @ Taskfile.yml:24 [default > lint > fmt]",
 		"golangci-lint run ./... @ Taskfile.yml:15 [default > lint]",

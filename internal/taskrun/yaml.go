@@ -180,6 +180,7 @@ func (p *yparser) mapping(indent int) (*ynode, error) {
 				if v, err = p.block(p.lines[p.i].indent); err != nil {
 					return nil, err
 				}
+				v.line = l.n // a collection is where its key is
 			case p.i < len(p.lines) && p.lines[p.i].indent == indent && (p.lines[p.i].text == "-" || strings.HasPrefix(p.lines[p.i].text, "- ")):
 				// a sequence may sit at its key's indentation
 				var err error
