@@ -286,12 +286,21 @@ func (c *commandCheck) forbiddenStep(ev *engine.Evidence, i int) *engine.RunStep
 			continue
 		}
 		for j := range c.p.Forbid {
-			if c.p.Forbid[j].match(p).m == matches {
+			if effectForm(&c.p.Forbid[j]) && c.p.Forbid[j].match(p).m == matches {
 				return st
 			}
 		}
 	}
 	return nil
+}
+
+// effectForm reports whether a forbidden form names an action (`terraform apply`,
+// `git push --force`), which a recipe performs as much as the agent would. A whole
+// program ("do not use `pytest`") is a choice of tool, and a form defined by how it
+// is spelled (without `--dry-run`, bare, alone, lacking an assignment) is about what
+// the agent types: the project's own recipes are neither.
+func effectForm(p *Pattern) bool {
+	return (len(p.Args) > 0 || len(p.Flags) > 0) && len(p.Lacking) == 0 && !p.Bare && !p.Alone && len(p.LackingEnv) == 0
 }
 
 // judgeSteps judges a command that is no forbidden form itself by what its task
@@ -305,7 +314,7 @@ func (c *commandCheck) judgeSteps(ev *engine.Evidence, i int) engine.Result {
 	var which string
 	p := parsedStep(ev, i, indexOf(cmd.Runs, st))
 	for j := range c.p.Forbid {
-		if c.p.Forbid[j].match(p).m == matches {
+		if effectForm(&c.p.Forbid[j]) && c.p.Forbid[j].match(p).m == matches {
 			which = Display(c.p.Forbid[j])
 			break
 		}

@@ -16,12 +16,13 @@ import (
 //   - an ordering rule counts a runner target whose recipe runs the prerequisite,
 //     with the prerequisite's own arguments as the rule requires them, when the
 //     runner's success implies the step's (not `-ruff check`, not `pytest || true`);
-//   - a command rule warns about a target that runs a forbidden command (`make
+//   - a command rule warns about a target that runs a forbidden action (`make
 //     deploy` runs `terraform apply`), naming the target and the line; it blocks only
 //     when the rule says the forbidden effect is banned however it is reached
 //     (CommandParams.Indirect). A rule that asks for another tool (Via: "use pnpm,
-//     not npm") or bans a combination or a folder is about what the agent types: the
-//     project's own recipes are not the agent's choice of tool.
+//     not npm"), bans a combination or a folder, a whole program, or a spelling
+//     (without `--dry-run`) is about what the agent types: the project's own recipes
+//     are not the agent's choice (effectForm).
 
 // parsedStep reads a runner step's command as the rules match it.
 func parsedStep(ev *engine.Evidence, i, k int) *parsed {

@@ -99,6 +99,18 @@ func TestBansReadWhatARunnerTargetRuns(t *testing.T) {
 	if tr.Verdict == engine.Violated {
 		t.Errorf("an allowed form was flagged: %+v", tr.Findings)
 	}
+	// a ban of a whole program or of a spelling is about what the agent types
+	c0 := shell.Parse("make test", shell.Options{Index: -1})[0]
+	c0.Runs = []engine.RunStep{step("pytest tests -q", "Makefile:4", true), step("cargo test", "Makefile:5", true)}
+	for _, p := range []CommandParams{
+		{Forbid: []Pattern{{Program: []string{"pytest"}}}},
+		{Forbid: []Pattern{{Program: []string{"cargo"}, Args: []string{"test"}, Lacking: [][]string{{"--workspace"}}}}},
+		{Forbid: []Pattern{{Program: []string{"cargo"}, Args: []string{"test"}, Alone: true}}},
+	} {
+		if tr = judgeLast(t, ban(p), []engine.Command{c0}); tr.Verdict == engine.Violated {
+			t.Errorf("%+v flagged the project's own recipe: %+v", p.Forbid, tr.Findings)
+		}
+	}
 	// a step computed at run time is no finding
 	c := shell.Parse("make deploy", shell.Options{Index: -1})[0]
 	c.Runs = []engine.RunStep{step("$TF apply", "Makefile:9", true)}
