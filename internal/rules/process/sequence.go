@@ -172,8 +172,10 @@ func (s *sequenceCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 			}
 			name = fmt.Sprintf("%s (through `%s`, %s)", quote(s.p.Label), shell.Join(prev.Argv), st.At)
 		}
-		// a prerequisite earlier in the same request
-		if !prev.Past {
+		// a prerequisite earlier in the same command line. Live, every command not
+		// Past is of the line being judged; in an audit no command is Past, and a
+		// line's commands share their step's Index and the line
+		if !prev.Past && (prev.Index == cmd.Index || prev.Line == cmd.Line) {
 			if required[j] {
 				return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("%s runs first and this command runs only if it succeeds", name)}
 			}
