@@ -259,15 +259,25 @@ func (jf *justfile) interpolate(s string, vals, overrides map[string]string) str
 // value evaluates a just expression heed can read: a string literal, a name, or a
 // concatenation of them with +; anything else is a computed word.
 func (jf *justfile) value(expr string, vals, overrides map[string]string, depth int) string {
+	work := maxExpandWork
+	return jf.valueB(expr, vals, overrides, depth, &work)
+}
+
+// valueB is value within a budget of evaluations shared by the nested ones.
+func (jf *justfile) valueB(expr string, vals, overrides map[string]string, depth int, work *int) string {
 	expr = strings.TrimSpace(expr)
-	if depth > maxExpand {
+	*work--
+	if depth > maxExpand || *work < 0 {
 		return unknownWord("expr")
 	}
 	parts := splitPlus(expr)
 	if len(parts) > 1 {
 		var b strings.Builder
 		for _, p := range parts {
-			b.WriteString(jf.value(p, vals, overrides, depth+1))
+			if b.Len() > maxExpanded {
+				return unknownWord("long")
+			}
+			b.WriteString(jf.valueB(p, vals, overrides, depth+1, work))
 		}
 		return b.String()
 	}
@@ -285,7 +295,7 @@ func (jf *justfile) value(expr string, vals, overrides map[string]string, depth 
 			return v
 		}
 		if v, ok := jf.vars[expr]; ok {
-			return jf.value(v, nil, overrides, depth+1)
+			return jf.valueB(v, nil, overrides, depth+1, work)
 		}
 	}
 	return unknownWord(firstField(expr))

@@ -274,6 +274,10 @@ func (x *expander) readMakefile(abs string) (*makefile, error) {
 }
 
 func (x *expander) mergeMakefile(into, mf *makefile, dir string, depth int) error {
+	x.makefiles++
+	if x.makefiles > maxMakefiles {
+		return fmt.Errorf("the makefiles of %s include more than %d makefiles; heed reads no further", x.rel(dir), maxMakefiles)
+	}
 	for k, v := range mf.vars {
 		into.vars[k] = v
 	}
@@ -550,13 +554,26 @@ func unknownWord(name string) string {
 	return b.String()
 }
 
-// maxExpand bounds nested variable expansion (a variable defined by itself loops).
-const maxExpand = 16
+// maxExpand bounds nested variable expansion (a variable defined by itself loops);
+// maxExpandWork the references one expansion follows, maxExpanded its length.
+const (
+	maxExpand     = 16
+	maxExpandWork = 10000
+	maxExpanded   = 64 << 10
+)
 
 // expand replaces make's variable references in s: $(VAR), ${VAR}, $V, the
 // automatic variables, $$. A function call or a variable the makefile does not
 // define becomes a computed word.
 func (mf *makefile) expand(s string, auto, overrides map[string]string, dir string, depth int) string {
+	work := maxExpandWork
+	return mf.expandB(s, auto, overrides, dir, depth, &work)
+}
+
+// expandB is expand within a budget of variable references, shared by the nested
+// expansions of one call: a variable defined as ten references to one defined as ten
+// ... would otherwise take forever.
+func (mf *makefile) expandB(s string, auto, overrides map[string]string, dir string, depth int, work *int) string {
 	if !strings.Contains(s, "$") {
 		return s
 	}
@@ -598,13 +615,18 @@ func (mf *makefile) expand(s string, auto, overrides map[string]string, dir stri
 		default:
 			ref = string(n)
 		}
-		b.WriteString(mf.lookup(ref, auto, overrides, dir, depth))
+		if b.Len() > maxExpanded {
+			b.WriteString(unknownWord("long"))
+			break
+		}
+		b.WriteString(mf.lookup(ref, auto, overrides, dir, depth, work))
 	}
 	return b.String()
 }
 
-func (mf *makefile) lookup(ref string, auto, overrides map[string]string, dir string, depth int) string {
-	if depth >= maxExpand {
+func (mf *makefile) lookup(ref string, auto, overrides map[string]string, dir string, depth int, work *int) string {
+	*work--
+	if depth >= maxExpand || *work < 0 {
 		return unknownWord(ref)
 	}
 	if strings.ContainsAny(ref, " \t,:") || strings.Contains(ref, "$") {
@@ -612,9 +634,9 @@ func (mf *makefile) lookup(ref string, auto, overrides map[string]string, dir st
 		// ($(SRC:.c=.o)) or a computed name
 		inner := ref
 		if strings.Contains(ref, "$") && !strings.ContainsAny(ref, " \t,:") {
-			inner = mf.expand(ref, auto, overrides, dir, depth+1)
+			inner = mf.expandB(ref, auto, overrides, dir, depth+1, work)
 			if !strings.Contains(inner, "$") {
-				return mf.lookup(inner, auto, overrides, dir, depth+1)
+				return mf.lookup(inner, auto, overrides, dir, depth+1, work)
 			}
 		}
 		return unknownWord(firstField(inner))
@@ -632,7 +654,7 @@ func (mf *makefile) lookup(ref string, auto, overrides map[string]string, dir st
 		return ""
 	case "SHELL":
 		if v, ok := mf.vars[ref]; ok {
-			return mf.expand(v, auto, overrides, dir, depth+1)
+			return mf.expandB(v, auto, overrides, dir, depth+1, work)
 		}
 		return "/bin/sh"
 	case "CURDIR":
@@ -641,7 +663,7 @@ func (mf *makefile) lookup(ref string, auto, overrides map[string]string, dir st
 		}
 	}
 	if v, ok := mf.vars[ref]; ok {
-		return mf.expand(v, auto, overrides, dir, depth+1)
+		return mf.expandB(v, auto, overrides, dir, depth+1, work)
 	}
 	return unknownWord(ref)
 }

@@ -31,8 +31,10 @@ const (
 	maxSteps = 2000
 	// maxFile bounds the size of a runner's file heed reads.
 	maxFile = 1 << 20
-	// maxIncludes bounds the makefiles one Makefile may include.
-	maxIncludes = 16
+	// maxIncludes bounds how deep makefiles include one another, maxMakefiles how
+	// many one expansion reads.
+	maxIncludes  = 16
+	maxMakefiles = 64
 )
 
 // Reader reads runners' files, each once per content: the parsed file is kept by its
@@ -169,11 +171,12 @@ func (r *Reader) Expand(root string, cmd *engine.Command) ([]engine.RunStep, err
 }
 
 type expander struct {
-	r       *Reader
-	root    string
-	steps   []engine.RunStep
-	stack   map[string]bool
-	tooMany bool
+	r         *Reader
+	makefiles int
+	root      string
+	steps     []engine.RunStep
+	stack     map[string]bool
+	tooMany   bool
 }
 
 // resolve reads the lines a runner command runs; nil lines and a nil error: the

@@ -1,10 +1,12 @@
 package taskrun
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/heed-dev/heed/internal/shell"
 )
@@ -439,5 +441,55 @@ func TestLimits(t *testing.T) {
 	}
 	if len(got) == 0 || len(got) > maxDepth+1 {
 		t.Errorf("want the steps read up to the limit, got %d", len(got))
+	}
+}
+
+func TestMakefileBombs(t *testing.T) {
+	// each variable is ten references to the next: 10^15 words if expanded
+	var b strings.Builder
+	for i := 0; i < 15; i++ {
+		fmt.Fprintf(&b, "A%d = %s\n", i, strings.Repeat(fmt.Sprintf("$(A%d)", i+1), 10))
+	}
+	b.WriteString("A15 = x\nt:\n\techo $(A0)\n")
+	files := map[string]string{"Makefile": b.String()}
+	// and a makefile that includes a hundred others
+	var inc strings.Builder
+	for i := 0; i < 100; i++ {
+		fmt.Fprintf(&inc, "include m%d.mk\n", i)
+		files[fmt.Sprintf("m%d.mk", i)] = fmt.Sprintf("V%d = %d\n", i, i)
+	}
+	inc.WriteString("u:\n\techo hi\n")
+	files["inc/Makefile"] = inc.String()
+	for i := 0; i < 100; i++ {
+		files[fmt.Sprintf("inc/m%d.mk", i)] = fmt.Sprintf("V%d = %d\n", i, i)
+	}
+	root := repo(t, files)
+	start := time.Now()
+	got, err := expand(t, &Reader{}, root, "", "make t")
+	if err != nil || len(got) != 1 || !strings.Contains(got[0], "(computed)") {
+		t.Errorf("make t: %q %v", got, err)
+	}
+	if _, err := expand(t, &Reader{}, root, "inc", "make u"); err == nil || !strings.Contains(err.Error(), "include more than") {
+		t.Errorf("make u: want an error about includes, got %v", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("took %v", d)
+	}
+}
+
+func TestJustfileBomb(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 15; i++ {
+		fmt.Fprintf(&b, "a%d := %s\n", i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("a%d + ", i+1), 10), " + "))
+	}
+	b.WriteString("a15 := 'x'\nt:\n    echo {{a0}}\n")
+	root := repo(t, map[string]string{"justfile": b.String()})
+	start := time.Now()
+	got, err := expand(t, &Reader{}, root, "", "just t")
+	if err != nil || len(got) != 1 || !strings.Contains(got[0], "(computed)") {
+		t.Errorf("just t: %q %v", got, err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("took %v", d)
 	}
 }

@@ -10,6 +10,9 @@ import (
 // folded block scalars, comments. Anchors, aliases, tags and documents beyond the
 // first are refused with an error: the Taskfile is then not read, never misread.
 
+// maxIndent bounds indentation, and so how deep blocks nest.
+const maxIndent = 256
+
 // ynode is a YAML value: a scalar (str), a mapping (keys in order) or a sequence.
 type ynode struct {
 	kind byte // 's' scalar, 'm' mapping, 'q' sequence
@@ -57,6 +60,9 @@ func parseYAML(text, file string) (*ynode, error) {
 		}
 		if trimmed == "---" || trimmed == "..." {
 			break
+		}
+		if len(t)-len(trimmed) > maxIndent {
+			return nil, fmt.Errorf("%s:%d: indented more than %d columns", file, i+1, maxIndent)
 		}
 		ls = append(ls, yline{indent: len(t) - len(trimmed), text: trimmed, raw: raw, n: i + 1})
 	}
@@ -252,7 +258,7 @@ func (p *yparser) inlineValue(s string, indent, n int) (*ynode, error) {
 			}
 			p.i++
 		}
-		return flow(s, n, p)
+		return flow(s, n, p, 0)
 	}
 	if (s[0] == '"' || s[0] == '\'') && !closedQuote(s) {
 		return nil, p.errf("heed does not read quoted strings over several lines")
@@ -305,8 +311,11 @@ func balanced(s string) bool {
 }
 
 // flow reads a flow sequence or mapping of scalars (one level of nesting).
-func flow(s string, n int, p *yparser) (*ynode, error) {
+func flow(s string, n int, p *yparser, depth int) (*ynode, error) {
 	s = strings.TrimSpace(s)
+	if depth > 16 {
+		return nil, p.errf("heed does not read flow collections nested this deep")
+	}
 	open, closeCh := s[0], byte(']')
 	if open == '{' {
 		closeCh = '}'
@@ -345,7 +354,7 @@ func flow(s string, n int, p *yparser) (*ynode, error) {
 				continue
 			}
 			if it[0] == '[' || it[0] == '{' {
-				v, err := flow(it, n, p)
+				v, err := flow(it, n, p, depth+1)
 				if err != nil {
 					return nil, err
 				}
@@ -367,7 +376,7 @@ func flow(s string, n int, p *yparser) (*ynode, error) {
 		var val *ynode
 		if v != "" && (v[0] == '[' || v[0] == '{') {
 			var err error
-			if val, err = flow(v, n, p); err != nil {
+			if val, err = flow(v, n, p, depth+1); err != nil {
 				return nil, err
 			}
 		} else {
