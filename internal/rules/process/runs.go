@@ -24,6 +24,12 @@ import (
 //     (without `--dry-run`) is about what the agent types: the project's own recipes
 //     are not the agent's choice (effectForm).
 
+// runsKey names the expansion of the command at i: a session's many `make check`
+// share one (taskrun.Reader.Attach), so what is read of it is read once.
+func runsKey(ev *engine.Evidence, i int) string {
+	return fmt.Sprintf("%p\x00%s", &ev.Commands[i].Runs[0], ev.Commands[i].Root)
+}
+
 // parsedStep reads a runner step's command as the rules match it.
 func parsedStep(ev *engine.Evidence, i, k int) *parsed {
 	st := &ev.Commands[i].Runs[k].Command
@@ -32,7 +38,7 @@ func parsedStep(ev *engine.Evidence, i, k int) *parsed {
 		p.cwd, p.cwdUnknown, p.root = st.Cwd, st.CwdUnknown, ev.Commands[i].Root
 		return p
 	}
-	v, err := ev.Memo("process.run:"+strconv.Itoa(i)+":"+strconv.Itoa(k), func() (any, error) {
+	v, err := ev.Memo("process.run:"+runsKey(ev, i)+"\x00"+strconv.Itoa(k), func() (any, error) {
 		return parse(), nil
 	})
 	if err != nil {
@@ -41,27 +47,43 @@ func parsedStep(ev *engine.Evidence, i, k int) *parsed {
 	return v.(*parsed)
 }
 
-// runStep finds the latest step of the command at i that matches one of ps; implied
-// reports whether that step's success follows from the command's. A step whose
-// success is implied is preferred to one whose is not.
-func runStep(ev *engine.Evidence, i int, ps []Pattern) (step *engine.RunStep, ok bool) {
+// runStep finds a step of the command at i that matches one of ps, preferring one
+// whose success the command's implies (Implied).
+func runStep(ev *engine.Evidence, i int, ps []Pattern) (*engine.RunStep, bool) {
 	cmd := &ev.Commands[i]
-	for k := range cmd.Runs {
-		st := &cmd.Runs[k]
-		if st.Command.Unparsable != "" || len(st.Command.Argv) == 0 {
-			continue
-		}
-		if !anyMatches(ps, parsedStep(ev, i, k)) {
-			continue
-		}
-		if st.Implied {
-			return st, true
-		}
-		if step == nil {
-			step = st
-		}
+	if len(cmd.Runs) == 0 || len(ps) == 0 {
+		return nil, false
 	}
-	return step, step != nil
+	find := func() int {
+		best := -1
+		for k := range cmd.Runs {
+			st := &cmd.Runs[k]
+			if st.Command.Unparsable != "" || len(st.Command.Argv) == 0 {
+				continue
+			}
+			if !anyMatches(ps, parsedStep(ev, i, k)) {
+				continue
+			}
+			if st.Implied {
+				return k
+			}
+			if best < 0 {
+				best = k
+			}
+		}
+		return best
+	}
+	v, err := ev.Memo(fmt.Sprintf("process.runstep:%p:%s", &ps[0], runsKey(ev, i)), func() (any, error) { return find(), nil })
+	k := -1
+	if err == nil {
+		k = v.(int)
+	} else {
+		k = find()
+	}
+	if k < 0 {
+		return nil, false
+	}
+	return &cmd.Runs[k], true
 }
 
 // describeStep words a step for messages: "`make fix` runs `ruff check .`
