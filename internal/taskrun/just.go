@@ -378,7 +378,7 @@ func parseJustfile(text, file string) (*justfile, error) {
 		}
 		word, rest, _ := strings.Cut(t, " ")
 		switch word {
-		case "set", "mod", "import", "unexport":
+		case "set", "mod", "mod?", "import", "import?", "unexport":
 			attrs = nil
 			continue
 		case "alias":

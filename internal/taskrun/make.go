@@ -5,9 +5,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/shell"
 )
 
 // makefile is what heed reads of a GNU makefile: its variables and its explicit
@@ -19,6 +21,9 @@ type makefile struct {
 	// first is the default goal: the first target that is no special target.
 	first string
 	phony map[string]bool
+	// patterns lists the pattern rules' targets (build-%), in order; their rules are
+	// in rules under that name.
+	patterns []string
 	// includes are the files the makefile includes, as written, in order.
 	includes []makeInclude
 }
@@ -152,8 +157,13 @@ func (x *expander) makeLines(cmd *engine.Command) ([]line, error) {
 	}
 	w := &makeWalk{x: x, mf: mf, dir: dir, overrides: overrides, ignoreAll: ignoreAll, done: map[string]bool{}, active: map[string]bool{}}
 	for _, g := range goals {
+		if strings.Contains(g, "$") {
+			return nil, fmt.Errorf("heed cannot tell which target `%s` runs: its name is computed at run time", shell.Join(cmd.Argv))
+		}
 		if _, ok := mf.rules[g]; !ok {
-			return nil, fmt.Errorf("%s has no rule for the target %s", x.rel(abs), g)
+			if _, _, ok := mf.pattern(g); !ok {
+				return nil, fmt.Errorf("%s has no rule for the target %s", x.rel(abs), g)
+			}
 		}
 		w.visit(g, g)
 	}
@@ -189,8 +199,11 @@ func (w *makeWalk) visit(target, chain string) {
 		return
 	}
 	r, ok := w.mf.rules[target]
-	if !ok {
-		return // a file: nothing to run
+	stem := ""
+	if !ok || strings.Contains(target, "%") {
+		if r, stem, ok = w.mf.pattern(target); !ok {
+			return // a file: nothing to run
+		}
 	}
 	// a target that is a file make may find up to date, and skip its recipe
 	maySkip := false
@@ -209,7 +222,7 @@ func (w *makeWalk) visit(target, chain string) {
 	}
 	delete(w.active, target)
 	w.done[target] = true
-	auto := map[string]string{"@": target}
+	auto := map[string]string{"@": target, "*": stem}
 	if len(r.prereqs) > 0 {
 		auto["<"] = r.prereqs[0]
 		auto["^"] = strings.Join(dedupe(r.prereqs), " ")
@@ -235,6 +248,33 @@ func (w *makeWalk) visit(target, chain string) {
 	}
 }
 
+// pattern finds the pattern rule that makes target (build-% for build-linux), with
+// its prerequisites' % replaced by the stem; the shortest stem wins, as in make.
+func (mf *makefile) pattern(target string) (*makeRule, string, bool) {
+	if strings.Contains(target, "%") {
+		return nil, "", false
+	}
+	var best *makeRule
+	stem := ""
+	for _, p := range mf.patterns {
+		pre, suf, _ := strings.Cut(p, "%")
+		if len(target) < len(pre)+len(suf) || !strings.HasPrefix(target, pre) || !strings.HasSuffix(target, suf) {
+			continue
+		}
+		st := target[len(pre) : len(target)-len(suf)]
+		r := mf.rules[p]
+		if r == nil || len(r.recipe) == 0 || best != nil && len(st) >= len(stem) {
+			continue
+		}
+		nr := &makeRule{recipe: r.recipe, at: r.at}
+		for _, q := range r.prereqs {
+			nr.prereqs = append(nr.prereqs, strings.Replace(q, "%", st, 1))
+		}
+		best, stem = nr, st
+	}
+	return best, stem, best != nil
+}
+
 func dedupe(ss []string) []string {
 	seen := map[string]bool{}
 	var out []string
@@ -250,6 +290,23 @@ func dedupe(ss []string) []string {
 // readMakefile parses a makefile and the files it includes; nil when it does not
 // exist.
 func (x *expander) readMakefile(abs string) (*makefile, error) {
+	if mf, ok := x.merged[abs]; ok {
+		return mf, nil
+	}
+	n := 0
+	mf, err := x.readMerged(abs, &n, 0)
+	if err == nil {
+		if x.merged == nil {
+			x.merged = map[string]*makefile{}
+		}
+		x.merged[abs] = mf
+	}
+	return mf, err
+}
+
+// readMerged reads a makefile with the files it includes; n counts the makefiles
+// read so far.
+func (x *expander) readMerged(abs string, n *int, depth int) (*makefile, error) {
 	rel := x.rel(abs)
 	v, ok, err := x.r.load(abs, func(data []byte) (any, error) {
 		mf := &makefile{vars: map[string]string{}, rules: map[string]*makeRule{}, phony: map[string]bool{}}
@@ -267,15 +324,15 @@ func (x *expander) readMakefile(abs string) (*makefile, error) {
 	}
 	// included files are parsed on their own and merged into a copy, in order
 	merged := &makefile{vars: map[string]string{}, rules: map[string]*makeRule{}, phony: map[string]bool{}, first: mf.first}
-	if err := x.mergeMakefile(merged, mf, filepath.Dir(abs), 0); err != nil {
+	if err := x.mergeMakefile(merged, mf, filepath.Dir(abs), depth, n); err != nil {
 		return nil, err
 	}
 	return merged, nil
 }
 
-func (x *expander) mergeMakefile(into, mf *makefile, dir string, depth int) error {
-	x.makefiles++
-	if x.makefiles > maxMakefiles {
+func (x *expander) mergeMakefile(into, mf *makefile, dir string, depth int, n *int) error {
+	*n++
+	if *n > maxMakefiles {
 		return fmt.Errorf("the makefiles of %s include more than %d makefiles; heed reads no further", x.rel(dir), maxMakefiles)
 	}
 	for k, v := range mf.vars {
@@ -295,6 +352,7 @@ func (x *expander) mergeMakefile(into, mf *makefile, dir string, depth int) erro
 	for k := range mf.phony {
 		into.phony[k] = true
 	}
+	into.patterns = append(into.patterns, mf.patterns...)
 	if into.first == "" {
 		into.first = mf.first
 	}
@@ -310,7 +368,7 @@ func (x *expander) mergeMakefile(into, mf *makefile, dir string, depth int) erro
 			if !filepath.IsAbs(p) {
 				p = filepath.Join(dir, filepath.FromSlash(name))
 			}
-			sub, err := x.readMakefile(p)
+			sub, err := x.readMerged(p, n, depth+1)
 			if err != nil {
 				return err
 			}
@@ -321,7 +379,7 @@ func (x *expander) mergeMakefile(into, mf *makefile, dir string, depth int) erro
 				// make would try to build it; heed reads what it has
 				continue
 			}
-			if err := x.mergeMakefile(into, sub, dir, depth+1); err != nil {
+			if err := x.mergeMakefile(into, sub, dir, depth+1, n); err != nil {
 				return err
 			}
 		}
@@ -368,6 +426,11 @@ func (mf *makefile) parse(text, file string) error {
 		t := strings.TrimSpace(stripComment(l))
 		if t == "" {
 			continue
+		}
+		if strings.HasPrefix(t, "$(") || strings.HasPrefix(t, "${") {
+			if colon := ruleColon(t); colon < 0 {
+				continue // $(info ...), $(eval ...), $(foreach ...): not evaluated
+			}
 		}
 		word, rest, _ := strings.Cut(t, " ")
 		switch word {
@@ -427,8 +490,11 @@ func (mf *makefile) parse(text, file string) error {
 		prereqs := strings.Fields(mf.expand(rest, nil, nil, "", 0))
 		cur = nil
 		for _, tg := range targets {
-			if strings.Contains(tg, "%") || strings.Contains(tg, "$") {
+			if strings.Contains(tg, "$") {
 				continue
+			}
+			if strings.Contains(tg, "%") && !slices.Contains(mf.patterns, tg) {
+				mf.patterns = append(mf.patterns, tg)
 			}
 			switch tg {
 			case ".PHONY":
@@ -446,7 +512,7 @@ func (mf *makefile) parse(text, file string) error {
 				mf.rules[tg] = r
 			}
 			r.prereqs = append(r.prereqs, prereqs...)
-			if mf.first == "" && !strings.HasPrefix(tg, ".") {
+			if mf.first == "" && !strings.HasPrefix(tg, ".") && !strings.Contains(tg, "%") {
 				mf.first = tg
 			}
 			// a later recipe replaces an earlier one, as make does (with a warning)

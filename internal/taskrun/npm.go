@@ -133,6 +133,9 @@ func (x *expander) scriptLines(cmd *engine.Command) ([]line, error) {
 			return nil, nil // a workspace's or several packages' scripts: not read
 		case "--prefix", "-C", "--dir", "--cwd":
 			i++ // internal/shell placed the command there
+		case "--workspace-concurrency", "--reporter", "--loglevel", "--config", "--userconfig", "--store-dir", "--cache", "--cache-folder",
+			"--registry", "--network-concurrency", "--child-concurrency", "--modules-folder", "--mutex", "--network-timeout", "--shell", "--script-shell":
+			i++ // an option's value
 		}
 	}
 	if j < 0 {
@@ -140,6 +143,21 @@ func (x *expander) scriptLines(cmd *engine.Command) ([]line, error) {
 	}
 	sub := args[j]
 	rest := args[j+1:]
+	if mgr == "npm" {
+		// npm reads its own options anywhere before --
+		for _, a := range rest {
+			if a == "--" {
+				break
+			}
+			switch a {
+			case "-w", "--workspace", "--workspaces", "-ws":
+				return nil, nil
+			}
+			if strings.HasPrefix(a, "--workspace=") || strings.HasPrefix(a, "-w=") {
+				return nil, nil
+			}
+		}
+	}
 	var name string
 	switch {
 	case sub == "run" || sub == "run-script" || sub == "rum" || sub == "urn":
@@ -189,11 +207,10 @@ func (x *expander) scriptLines(cmd *engine.Command) ([]line, error) {
 	}
 	p := v.(*pkg)
 	if _, ok := p.scripts[name]; !ok {
-		switch {
-		case sub == "test" || sub == "start" || sub == "stop" || sub == "run" || sub == "run-script":
+		if mgr == "npm" || mgr == "pnpm" && (sub == "run" || sub == "run-script") {
 			return nil, fmt.Errorf("%s has no script %s", rel, name)
 		}
-		return nil, nil // pnpm tsc: a binary of the dependencies, which internal/shell reads
+		return nil, nil // pnpm tsc, bun run x.ts: a binary or a file, which internal/shell reads
 	}
 	// what follows the script's name goes to the script: npm passes the words after
 	// --, pnpm, yarn and bun every word

@@ -21,6 +21,9 @@ func parseTaskfile(data []byte, rel string) (any, error) {
 		return nil, err
 	}
 	if root.kind != 'm' || root.get("tasks") == nil || root.get("tasks").kind != 'm' {
+		if root.get("includes") != nil {
+			return nil, fmt.Errorf("%s has no tasks of its own, and heed does not read the Taskfiles it includes", rel)
+		}
 		return nil, fmt.Errorf("%s has no tasks mapping", rel)
 	}
 	tf := &taskfile{root: root, vars: map[string]string{}}

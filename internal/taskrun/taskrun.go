@@ -171,12 +171,13 @@ func (r *Reader) Expand(root string, cmd *engine.Command) ([]engine.RunStep, err
 }
 
 type expander struct {
-	r         *Reader
-	makefiles int
-	root      string
-	steps     []engine.RunStep
-	stack     map[string]bool
-	tooMany   bool
+	r *Reader
+	// merged are the makefiles read with their includes, by path.
+	merged  map[string]*makefile
+	root    string
+	steps   []engine.RunStep
+	stack   map[string]bool
+	tooMany bool
 }
 
 // resolve reads the lines a runner command runs; nil lines and a nil error: the

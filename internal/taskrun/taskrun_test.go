@@ -493,3 +493,55 @@ func TestJustfileBomb(t *testing.T) {
 		t.Errorf("took %v", d)
 	}
 }
+
+func TestMakefilePatternsAndFunctions(t *testing.T) {
+	root := repo(t, map[string]string{
+		"Makefile": `ifndef GOPATH
+$(warning GOPATH is not set)
+endif
+$(foreach p,a b,$(eval $(call rule,$(p))))
+.PHONY: release
+release: build-linux build-darwin
+build-%: gen-%
+	GOOS=$* go build -o bin/$*
+gen-%:
+	go generate ./$*/...
+`,
+	})
+	got, err := expand(t, &Reader{}, root, "", "make release")
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, "make release", got, []string{
+		"make build-linux @ Makefile:7 [release > build-linux]",
+		"make gen-linux @ Makefile:9 [release > build-linux > gen-linux]",
+		"go generate ./linux/... @ Makefile:10 [release > build-linux > gen-linux]",
+		"go build -o bin/linux @ Makefile:8 [release > build-linux]",
+		"make build-darwin @ Makefile:7 [release > build-darwin]",
+		"make gen-darwin @ Makefile:9 [release > build-darwin > gen-darwin]",
+		"go generate ./darwin/... @ Makefile:10 [release > build-darwin > gen-darwin]",
+		"go build -o bin/darwin @ Makefile:8 [release > build-darwin]",
+	})
+	if got, err := expand(t, &Reader{}, root, "", "make $T"); len(got) != 0 || err == nil || !strings.Contains(err.Error(), "computed at run time") {
+		t.Errorf("a computed goal: want no steps and an error saying so, got %q %v", got, err)
+	}
+}
+
+func TestPackageScriptsLeftAlone(t *testing.T) {
+	root := repo(t, map[string]string{
+		"package.json": `{"scripts": {"build": "tsc", "lint": "eslint ."}}`,
+		"justfile":     "import? 'other.just'\nset quiet\nlint:\n    npm run lint\n",
+	})
+	r := &Reader{}
+	for _, line := range []string{"npm run build -w packages/app", "npm run lint --workspaces", "bun run ./scripts/x.ts", "yarn tsc"} {
+		if got, err := expand(t, r, root, "", line); len(got) != 0 || err != nil {
+			t.Errorf("%s: %q %v", line, got, err)
+		}
+	}
+	if got, err := expand(t, r, root, "", "pnpm --reporter silent lint"); err != nil || len(got) != 1 {
+		t.Errorf("pnpm --reporter silent lint: %q %v", got, err)
+	}
+	if got, err := expand(t, r, root, "", "just lint"); err != nil || len(got) != 2 {
+		t.Errorf("just lint: %q %v", got, err)
+	}
+}
