@@ -161,7 +161,7 @@ func (x *expander) makeLines(cmd *engine.Command) ([]line, error) {
 			return nil, fmt.Errorf("heed cannot tell which target `%s` runs: its name is computed at run time", shell.Join(cmd.Argv))
 		}
 		if _, ok := mf.rules[g]; !ok {
-			if _, _, ok := mf.pattern(g); !ok {
+			if _, _, ok := mf.pattern(g, true); !ok {
 				return nil, fmt.Errorf("%s has no rule for the target %s", x.rel(abs), g)
 			}
 		}
@@ -201,7 +201,10 @@ func (w *makeWalk) visit(target, chain string) {
 	r, ok := w.mf.rules[target]
 	stem := ""
 	if !ok || strings.Contains(target, "%") {
-		if r, stem, ok = w.mf.pattern(target); !ok {
+		if _, err := os.Stat(filepath.Join(w.x.abs(w.dir), filepath.FromSlash(target))); err == nil && chain != target {
+			return // a file that exists: heed does not guess which implicit rule remakes it
+		}
+		if r, stem, ok = w.mf.pattern(target, chain == target); !ok {
 			return // a file: nothing to run
 		}
 	}
@@ -250,13 +253,16 @@ func (w *makeWalk) visit(target, chain string) {
 
 // pattern finds the pattern rule that makes target (build-% for build-linux), with
 // its prerequisites' % replaced by the stem; the shortest stem wins, as in make.
-func (mf *makefile) pattern(target string) (*makeRule, string, bool) {
+func (mf *makefile) pattern(target string, goal bool) (*makeRule, string, bool) {
 	if strings.Contains(target, "%") {
 		return nil, "", false
 	}
 	var best *makeRule
 	stem := ""
 	for _, p := range mf.patterns {
+		if p == "%" && !goal {
+			continue // a match-anything rule would claim every prerequisite file
+		}
 		pre, suf, _ := strings.Cut(p, "%")
 		if len(target) < len(pre)+len(suf) || !strings.HasPrefix(target, pre) || !strings.HasSuffix(target, suf) {
 			continue
