@@ -61,6 +61,11 @@ func TestOrderCountsWhatARunnerTargetRan(t *testing.T) {
 		{"its failure is ignored", past("make fix", 0, step("ruff check .", "Makefile:3", false)), engine.Violated, "can succeed without it"},
 		{"another command", past("make fix", 0, step("ruff format .", "Makefile:3", true)), engine.Violated, "has not run"},
 		{"another subcommand of the same tool", past("make fix", 0, step("ruff", "Makefile:3", true)), engine.Violated, "has not run"},
+		{"an unreadable Makefile", func() engine.Command {
+			c := past("make fix", 0)
+			c.RunsErr = "Makefile:7: heed cannot read this makefile line"
+			return c
+		}(), engine.Violated, "heed could not read all that `make fix` runs: Makefile:7"},
 	} {
 		tr := judgeLast(t, rule, []engine.Command{c.prev, commit})
 		if tr.Verdict != c.want || !strings.Contains(tr.Reason, c.says) {

@@ -145,7 +145,7 @@ func (s *sequenceCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 		required[r] = true
 	}
 	var changedSince string // why a prerequisite found further back does not count
-	var unsure string       // a runner target that runs it, but whose success does not show its success
+	var unsure string       // a runner target that may run it, but heed cannot tell that it succeeded
 	for j := t.Index - 1; j >= 0; j-- {
 		prev := &ev.Commands[j]
 		if len(prev.Edit) > 0 {
@@ -162,6 +162,9 @@ func (s *sequenceCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 			// a task runner's target that runs it (`make fix` runs `ruff check`)
 			st, ok := runStep(ev, j, s.p.First)
 			if !ok {
+				if prev.RunsErr != "" && unsure == "" {
+					unsure = fmt.Sprintf("; heed could not read all that `%s` runs: %s", shell.Join(prev.Argv), prev.RunsErr)
+				}
 				continue
 			}
 			if !st.Implied {
