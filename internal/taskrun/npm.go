@@ -162,21 +162,25 @@ func (x *expander) scriptLines(cmd *engine.Command) ([]line, error) {
 	switch {
 	case sub == "run" || sub == "run-script" || sub == "rum" || sub == "urn":
 		k := -1
-		for i, a := range rest {
+		for i := 0; i < len(rest); i++ {
+			a := rest[i]
 			if a == "--" {
 				break
 			}
 			switch a {
-			case "-w", "--workspace", "--filter", "-F", "--workspaces", "-ws", "-r", "--recursive":
-				return nil, nil
+			case "-w", "--workspace", "--filter", "-F", "--workspaces", "-ws", "-r", "--recursive", "--parallel":
+				return nil, nil // several packages' scripts: not read
+			case "--workspace-concurrency", "--reporter", "--loglevel", "--shell", "--script-shell":
+				i++
+				continue
 			}
 			if !strings.HasPrefix(a, "-") {
 				k = i
 				break
 			}
 		}
-		if k < 0 {
-			return nil, nil // lists the scripts
+		if k < 0 || strings.HasPrefix(rest[k], "/") {
+			return nil, nil // lists the scripts, or names them by a regular expression
 		}
 		name, rest = rest[k], rest[k+1:]
 	case sub == "test" || sub == "t" || sub == "tst":

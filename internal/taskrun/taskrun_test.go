@@ -545,3 +545,18 @@ func TestPackageScriptsLeftAlone(t *testing.T) {
 		t.Errorf("just lint: %q %v", got, err)
 	}
 }
+
+func TestTargets(t *testing.T) {
+	root := repo(t, map[string]string{
+		"Makefile":     "lint:\n\truff check\nbuild-%:\n\tgo build\n",
+		"package.json": `{"scripts": {"pretest": "x", "test": "vitest"}}`,
+		"justfile":     "fmt:\n    gofmt -l .\n",
+		"tox.ini":      "[testenv:py]\ncommands = pytest\n",
+		"Taskfile.yml": "tasks:\n  vet: go vet ./...\n",
+	})
+	got, errs := (&Reader{}).Targets(root, "")
+	same(t, "targets", got, []string{"just fmt", "make lint", "npm run test", "task vet", "tox -e py"})
+	if len(errs) != 0 {
+		t.Errorf("errors: %v", errs)
+	}
+}
