@@ -173,6 +173,18 @@ func (s *sequenceCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 				}
 				continue
 			}
+			if prev.Past && (prev.Exit == nil || *prev.Exit != 0) {
+				// a failed target may have failed on another of its commands: it shows
+				// nothing about this one, and an earlier run may still count
+				if unsure == "" {
+					how := "heed has no record that it succeeded"
+					if prev.Exit != nil {
+						how = fmt.Sprintf("it failed (exit status %d)", *prev.Exit)
+					}
+					unsure = fmt.Sprintf("; %s, but %s, so heed cannot tell whether %s passed", describeStep(prev, st), how, quote(s.p.Label))
+				}
+				continue
+			}
 			name = fmt.Sprintf("%s (through `%s`, %s)", quote(s.p.Label), shell.Join(prev.Argv), st.At)
 		}
 		// a prerequisite earlier in the same command line. Live, every command not
