@@ -27,6 +27,7 @@ import (
 	"github.com/heed-dev/heed/internal/report"
 	"github.com/heed-dev/heed/internal/rules/process"
 	"github.com/heed-dev/heed/internal/shell"
+	"github.com/heed-dev/heed/internal/taskrun"
 )
 
 // Parts of the evidence an audit may lack (engine.Evidence.Missing entries start with
@@ -253,6 +254,11 @@ func (b *bundle) trajectory() {
 			}
 		}
 		b.ev.Commands = append(b.ev.Commands, cmds...)
+	}
+	// what the session's task runner targets ran (`make fix` runs `ruff check`), read
+	// from the repository's files as they stand
+	if b.opt.Repo != "" {
+		(&taskrun.Reader{}).Attach(b.opt.Repo, b.ev.Commands)
 	}
 }
 

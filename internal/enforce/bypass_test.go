@@ -159,7 +159,7 @@ var bypassSuite = []struct {
 	{"out of reach", []bypassRow{
 		{line: "./cleanup.sh", outOfReach: "a script file's commands are not in the line; the PATH shims see the git and npm it runs by name"},
 		{line: "git nuke", outOfReach: "a git alias defined in a configuration file expands inside git; neither hook nor shim sees it"},
-		{line: "make clean", outOfReach: "a Makefile recipe's commands are not in the line; the PATH shims see the programs make runs"},
+		{line: "make clean", outOfReach: "a Makefile recipe's forbidden action only warns (internal/taskrun); the PATH shims see the programs make runs"},
 		{line: `python3 -c "import subprocess; subprocess.run(['git','reset','--hard'])"`, outOfReach: "a program's own child processes are not in the line; the PATH shims see them when found by name"},
 		{line: `node -e "require('child_process').execSync('npm i')"`, outOfReach: "inline code of another language; the PATH shims see npm"},
 		{line: "source ./env.sh && n i", outOfReach: "an alias or function defined in a sourced file; the PATH shims see npm when it runs"},
@@ -167,7 +167,7 @@ var bypassSuite = []struct {
 		{line: "cd linked && cargo build", outOfReach: "a folder reached through a symbolic link; the shim judges the real working directory"},
 		{line: "cp /usr/bin/npm /tmp/x && /tmp/x i", outOfReach: "a copy or link of a program under another name; nothing blocks it"},
 		{line: "sh ./pnpm install", outOfReach: "a script named like the alternative a rule asks for; nothing blocks what it runs once the shim's exemption trusts it"},
-		{line: "pnpm run install-all", outOfReach: "a package.json script's commands are not in the line; the PATH shims see npm"},
+		{line: "pnpm run install-all", outOfReach: "a tool substitution does not judge the project's scripts (internal/taskrun); the PATH shims see npm"},
 		{line: "git commit -m x", outOfReach: "a git hook's commands are not in the line; the PATH shims see what it runs by name"},
 	}},
 	{"near misses", append(allowed(

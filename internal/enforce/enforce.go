@@ -8,11 +8,13 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/shell"
+	"github.com/heed-dev/heed/internal/taskrun"
 )
 
 // Enforcer judges commands before they run.
@@ -28,6 +30,25 @@ type Enforcer struct {
 	// Instruction tells an instruction file by its repository-relative path, for the
 	// guard of agents' writes (nil: only the policy's recorded sources are known).
 	Instruction func(rel string) bool
+	// Runners reads what task runners' targets run (`make fix` runs `ruff check`), for
+	// the rules that count them; nil: a reader of the Enforcer's own, made on first
+	// use. NoRunners leaves targets unread.
+	Runners   *taskrun.Reader
+	NoRunners bool
+	runners   sync.Once
+}
+
+// expand fills the Runs of the task runner commands among cmds.
+func (e *Enforcer) expand(root string, cmds []engine.Command) {
+	if e.NoRunners {
+		return
+	}
+	e.runners.Do(func() {
+		if e.Runners == nil {
+			e.Runners = &taskrun.Reader{}
+		}
+	})
+	e.Runners.Attach(root, cmds)
 }
 
 // Request is a command to judge.
@@ -108,6 +129,7 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 	} else {
 		cmds = shell.FromArgv(req.Argv, opt)
 	}
+	e.expand(req.Root, cmds)
 	d.Commands = cmds
 	progs, all := commandPrograms(cmds)
 	set, err := e.Loader.Load(req.Root, progs, all)
@@ -156,6 +178,11 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 			if sc.Prerequisite(cmd.Argv) {
 				d.Record = true
 			}
+			for _, st := range cmd.Runs {
+				if len(st.Command.Argv) > 0 && sc.Prerequisite(st.Command.Argv) {
+					d.Record = true
+				}
+			}
 		}
 	}
 	var past []engine.Command
@@ -165,6 +192,7 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 			return internalDecision(err.Error())
 		}
 		past = hist
+		e.expand(req.Root, past)
 		state, pending := e.tree(req.Root)
 		for i := range cmds {
 			cmds[i].State, cmds[i].Pending = state, pending
@@ -181,7 +209,7 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 			case engine.Violated:
 				for _, f := range t.Findings {
 					v := Violation{Rule: o.Rule, Constraint: o.Constraint, Finding: f, Check: checkOf(set.Rules, o.Rule)}
-					if o.Rule.Severity == policy.SeverityError {
+					if o.Rule.Severity == policy.SeverityError && !f.Advisory {
 						d.Blocks = append(d.Blocks, v)
 					} else {
 						d.Warnings = append(d.Warnings, v)
@@ -326,6 +354,17 @@ func commandPrograms(cmds []engine.Command) ([]string, bool) {
 		if !seen[name] {
 			seen[name] = true
 			out = append(out, name)
+		}
+		// the programs a task runner's target runs: the rules about them judge it
+		for _, st := range c.Runs {
+			sc := &st.Command
+			if len(sc.Argv) == 0 || sc.Unparsable != "" || len(sc.DynamicArgs) > 0 && sc.DynamicArgs[0] == 0 {
+				continue
+			}
+			if name := filepath.Base(sc.Argv[0]); !seen[name] {
+				seen[name] = true
+				out = append(out, name)
+			}
 		}
 	}
 	sort.Strings(out)

@@ -61,6 +61,9 @@ type Finding struct {
 	Change bool `json:"change,omitempty"`
 	// Fixes are edits that would clear the finding (go/analysis's SuggestedFix).
 	Fixes []Fix `json:"fixes,omitempty"`
+	// Advisory marks a finding heed infers rather than sees (a task runner's target
+	// runs a forbidden command): it warns, whatever the rule's severity.
+	Advisory bool `json:"advisory,omitempty"`
 }
 
 // Fix is an edit that would clear a finding.

@@ -71,6 +71,28 @@ type Command struct {
 	// judged command is about to run (staged or not, untracked included): what a
 	// commit can carry. Nil when unknown; empty when the tree is clean.
 	Pending []string `json:"-"`
+	// Runs lists the simple commands a task runner runs on this command's behalf
+	// (`make fix` runs the recipe lines of fix and of its prerequisites), read from
+	// the repository's Makefile, justfile, package.json, Taskfile or tox.ini by the
+	// evidence builder (internal/taskrun); nil when the command runs no target heed
+	// could read. RunsErr says why a runner's file could not be read.
+	Runs    []RunStep `json:"runs,omitempty"`
+	RunsErr string    `json:"runs_error,omitempty"`
+}
+
+// RunStep is one simple command a task runner's target runs.
+type RunStep struct {
+	// Command is the simple command as internal/shell reads the line that runs it.
+	Command Command `json:"command"`
+	// At is where the line is written, repository-relative: "Makefile:12".
+	At string `json:"at"`
+	// Target names the targets that lead to it, outermost first: "check > lint".
+	Target string `json:"target"`
+	// Implied is true when the runner's success implies this command succeeded: false
+	// for a line whose failure the runner ignores (`-ruff check`), a command whose
+	// status the line discards (`ruff check || true`), or a target make may find up
+	// to date and skip.
+	Implied bool `json:"implied,omitempty"`
 }
 
 // LineSet is a set of 1-based line numbers.

@@ -126,6 +126,9 @@ func FromEngine(f engine.Finding, r *policy.Rule, c *policy.Constraint) Finding 
 	if out.Severity == "" {
 		out.Severity = policy.SeverityError
 	}
+	if f.Advisory && out.Severity == policy.SeverityError {
+		out.Severity = policy.SeverityWarning
+	}
 	if c != nil {
 		out.Constraint = c.ID
 		out.Instruction = Instruction{File: c.File, Line: c.Line, Text: c.Text, HeaderPath: c.HeaderPath}

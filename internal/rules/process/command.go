@@ -70,6 +70,12 @@ type CommandParams struct {
 	// forms are forbidden: "do not run tests from the repository root" forbids them
 	// there and nowhere else. Empty: anywhere the rule's scope covers.
 	At []string `json:"at,omitempty"`
+	// Indirect, when true, says the rule bans the forbidden commands however they are
+	// reached: a task runner's target that runs one (`make deploy` runs `terraform
+	// apply`) breaks the rule at its severity. By default such a target only warns:
+	// the agent ran the project's own target, and the sentence may be about what the
+	// agent types. A rule with Via, Together or At never judges a target's recipe.
+	Indirect bool `json:"indirect,omitempty"`
 }
 
 func compileCommand(rule *policy.Rule) (engine.Check, error) {
@@ -237,11 +243,105 @@ func (c *commandCheck) Targets(ev *engine.Evidence) []engine.Target {
 			continue
 		}
 		p := parsedAt(ev, i)
-		if p.progDyn || c.about(p) {
+		if p.progDyn || c.about(p) || c.forbiddenStep(ev, i) != nil {
 			ts = append(ts, engine.Target{Kind: engine.TargetCommand, Index: i})
 		}
 	}
 	return ts
+}
+
+// forbiddenStep is the first command a task runner's target runs for the command at
+// i that the rule forbids for sure (a step heed cannot read for sure is no finding:
+// it is inferred already), or nil. Rules about the agent's choice of tool (Via),
+// about combinations (Together) or folders (At) do not judge recipes.
+func (c *commandCheck) forbiddenStep(ev *engine.Evidence, i int) *engine.RunStep {
+	cmd := &ev.Commands[i]
+	if len(cmd.Runs) == 0 || len(c.p.Via) > 0 || len(c.p.Together) > 0 || len(c.p.At) > 0 || len(c.p.Forbid) == 0 {
+		return nil
+	}
+	for k := range cmd.Runs {
+		st := &cmd.Runs[k]
+		if st.Command.Unparsable != "" || len(st.Command.Argv) == 0 || st.Command.CwdUnknown || !c.rule.Scope.CoversDir(st.Command.Cwd) {
+			continue
+		}
+		p := parsedStep(ev, i, k)
+		if p.progDyn {
+			continue
+		}
+		if len(c.forceExempt) > 0 {
+			cp := *p
+			cp.forceExempt = c.forceExempt
+			p = &cp
+		}
+		exact := *p
+		exact.exact = true
+		allowed := false
+		for j := range c.p.Allow {
+			if c.p.Allow[j].match(&exact).m == matches {
+				allowed = true
+				break
+			}
+		}
+		if allowed {
+			continue
+		}
+		for j := range c.p.Forbid {
+			if effectForm(&c.p.Forbid[j]) && c.p.Forbid[j].match(p).m == matches {
+				return st
+			}
+		}
+	}
+	return nil
+}
+
+// effectForm reports whether a forbidden form names an action (`terraform apply`,
+// `git push --force`), which a recipe performs as much as the agent would. A whole
+// program ("do not use `pytest`") is a choice of tool, and a form defined by how it
+// is spelled (without `--dry-run`, bare, alone, lacking an assignment) is about what
+// the agent types: the project's own recipes are neither.
+func effectForm(p *Pattern) bool {
+	return (len(p.Args) > 0 || len(p.Flags) > 0) && len(p.Lacking) == 0 && !p.Bare && !p.Alone && len(p.LackingEnv) == 0
+}
+
+// judgeSteps judges a command that is no forbidden form itself by what its task
+// runner's target runs.
+func (c *commandCheck) judgeSteps(ev *engine.Evidence, i int) engine.Result {
+	st := c.forbiddenStep(ev, i)
+	if st == nil {
+		return engine.Result{Verdict: engine.Satisfied, Reason: "not a forbidden form"}
+	}
+	cmd := &ev.Commands[i]
+	var which string
+	p := parsedStep(ev, i, indexOf(cmd.Runs, st))
+	for j := range c.p.Forbid {
+		if effectForm(&c.p.Forbid[j]) && c.p.Forbid[j].match(p).m == matches {
+			which = Display(c.p.Forbid[j])
+			break
+		}
+	}
+	msg := c.rule.Message
+	if msg == "" || strings.HasPrefix(msg, "`") {
+		msg = fmt.Sprintf("`%s` is forbidden", which)
+	}
+	msg = describeStep(cmd, st) + ": " + msg
+	sugg := c.rule.Suggestion
+	if sugg == "" {
+		sugg = fmt.Sprintf("the target runs what the rule forbids: ask the user before running `%s`", shell.Join(cmd.Argv))
+	}
+	res := violated(cmd, shell.Join(cmd.Argv), msg, sugg)
+	if !c.p.Indirect {
+		res.Findings[0].Advisory = true
+	}
+	return res
+}
+
+func indexOf(steps []engine.RunStep, st *engine.RunStep) int {
+	for k := range steps {
+		if &steps[k] == st {
+			return k
+		}
+	}
+	return 0
 }
 
 func (c *commandCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
@@ -311,7 +411,7 @@ func (c *commandCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 		msg := fmt.Sprintf("heed cannot tell whether this is `%s`, which the rule forbids: %s", Display(*which), strings.Join(best.how, "; "))
 		return violated(cmd, line, msg, "write the command with literal words so heed can check it")
 	}
-	return engine.Result{Verdict: engine.Satisfied, Reason: "not a forbidden form"}
+	return c.judgeSteps(ev, t.Index)
 }
 
 func violated(cmd *engine.Command, line, msg, suggestion string) engine.Result {

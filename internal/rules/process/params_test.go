@@ -14,6 +14,7 @@ var paramsSeeds = []string{
 	`{"forbid":[{"program":["cargo"],"args":["publish"],"lacking":[["--dry-run","-n"]],"bare":true,"paths":["."]}],"at":["web","."]}`,
 	`{"forbid":[{"program":["cargo"],"args":["test"],"alone":true}],"via":[{"program":["mise"],"args":["exec","*"]}]}`,
 	`{"together":[{"program":["git"],"args":["commit"]},{"program":["git"],"args":["push"]}]}`,
+	`{"forbid":[{"program":["terraform"],"args":["apply"]}],"indirect":true}`,
 	`{"then":[{"program":["git"],"args":["commit"]}],"first":[{"program":["make"],"args":["lint"]}],"label":"make lint","anytime":true,"changed":["**/*.rs"]}`,
 	`{"then":[{"program":["git"],"args":["commit"]}],"first":[{"program":["gofmt"]}],"changed":["**/*.go"],"changed_inferred":true}`,
 	`{"then":[{"program":["git"],"args":["push"]}],"first":[{"program":["make"],"args":["fmt"]}],"anytime":false}`,

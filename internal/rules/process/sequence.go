@@ -145,6 +145,7 @@ func (s *sequenceCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 		required[r] = true
 	}
 	var changedSince string // why a prerequisite found further back does not count
+	var unsure string       // a runner target that may run it, but heed cannot tell that it succeeded
 	for j := t.Index - 1; j >= 0; j-- {
 		prev := &ev.Commands[j]
 		if len(prev.Edit) > 0 {
@@ -153,36 +154,82 @@ func (s *sequenceCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 			}
 			continue
 		}
-		if len(prev.Argv) == 0 || !anyMatches(s.p.First, parsedAt(ev, j)) {
+		if len(prev.Argv) == 0 {
 			continue
 		}
-		// a prerequisite earlier in the same request
-		if !prev.Past {
+		name := quote(s.p.Label)
+		if !anyMatches(s.p.First, parsedAt(ev, j)) {
+			// a task runner's target that runs it (`make fix` runs `ruff check`)
+			st, ok := runStep(ev, j, s.p.First)
+			if !ok {
+				if prev.RunsErr != "" && unsure == "" {
+					unsure = fmt.Sprintf("; heed could not read all that `%s` runs: %s", shell.Join(prev.Argv), prev.RunsErr)
+				}
+				continue
+			}
+			if !st.Implied {
+				if unsure == "" {
+					unsure = fmt.Sprintf("; %s, but `%s` can succeed without it (its failure is ignored, or the target may be skipped)", describeStep(prev, st), shell.Join(prev.Argv))
+				}
+				continue
+			}
+			if prev.Past && (prev.Exit == nil || *prev.Exit != 0) {
+				// a failed target may have failed on another of its commands: it shows
+				// nothing about this one, and an earlier run may still count
+				if unsure == "" {
+					how := "heed has no record that it succeeded"
+					if prev.Exit != nil {
+						how = fmt.Sprintf("it failed (exit status %d)", *prev.Exit)
+					}
+					unsure = fmt.Sprintf("; %s, but %s, so heed cannot tell whether %s passed", describeStep(prev, st), how, quote(s.p.Label))
+				}
+				continue
+			}
+			name = fmt.Sprintf("%s (through `%s`, %s)", quote(s.p.Label), shell.Join(prev.Argv), st.At)
+		}
+		// a prerequisite earlier in the same command line. Live, every command not
+		// Past is of the line being judged; in an audit no command is Past, and a
+		// line's commands share their step's Index and the line
+		if !prev.Past && (prev.Index == cmd.Index || prev.Line == cmd.Line) {
 			if required[j] {
-				return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("%s runs first and this command runs only if it succeeds", quote(s.p.Label))}
+				return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("%s runs first and this command runs only if it succeeds", name)}
 			}
 			return violated(cmd, line,
-				fmt.Sprintf("%s runs earlier in the same command line, but this command runs even if it fails", quote(s.p.Label)),
-				fmt.Sprintf("join them with && (%s && %s)", s.p.Label, line))
+				fmt.Sprintf("%s runs earlier in the same command line, but this command runs even if it fails", name),
+				fmt.Sprintf("join them with && (%s && %s)", shell.Join(prev.Argv), line))
 		}
 		if changedSince != "" {
-			return violated(cmd, line, fmt.Sprintf("%s ran, but %s", quote(s.p.Label), changedSince), s.runFirst(line))
+			return violated(cmd, line, fmt.Sprintf("%s ran, but %s", name, changedSince), s.runFirst(line))
 		}
 		if !s.p.Anytime && prev.State != "" && cmd.State != "" && prev.State != cmd.State {
-			return violated(cmd, line, fmt.Sprintf("files changed after the last %s", quote(s.p.Label)), s.runFirst(line))
+			return violated(cmd, line, fmt.Sprintf("files changed after the last %s", name), s.runFirst(line))
 		}
 		if prev.Exit == nil {
 			return violated(cmd, line,
-				fmt.Sprintf("%s ran, but heed has no record that it succeeded", quote(s.p.Label)),
+				fmt.Sprintf("%s ran, but heed has no record that it succeeded", name),
 				s.runFirst(line)+" (with heed's PostToolUse hook or heed exec, so its exit status is recorded)")
 		}
 		if *prev.Exit != 0 {
-			return violated(cmd, line, fmt.Sprintf("the last %s failed (exit status %d)", quote(s.p.Label), *prev.Exit),
+			return violated(cmd, line, fmt.Sprintf("the last %s failed (exit status %d)", name, *prev.Exit),
 				"fix what it reports and run it again, then "+line)
 		}
-		return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("%s succeeded before", quote(s.p.Label))}
+		return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("%s succeeded before", name)}
 	}
-	return violated(cmd, line, fmt.Sprintf("%s has not run before this command", quote(s.p.Label)), s.runFirst(line))
+	return violated(cmd, line, fmt.Sprintf("%s has not run before this command%s", quote(s.p.Label), unsure), s.runFirst(line))
+}
+
+// ran reports whether the command at j ran a prerequisite and succeeded: itself, or
+// a task runner's target whose success implies the prerequisite's.
+func (s *sequenceCheck) ran(ev *engine.Evidence, j int) bool {
+	prev := &ev.Commands[j]
+	if len(prev.Argv) == 0 || prev.Exit == nil || *prev.Exit != 0 {
+		return false
+	}
+	if anyMatches(s.p.First, parsedAt(ev, j)) {
+		return true
+	}
+	st, ok := runStep(ev, j, s.p.First)
+	return ok && st.Implied
 }
 
 func (s *sequenceCheck) runFirst(line string) string {
@@ -226,7 +273,7 @@ func (s *sequenceCheck) changedSince(ev *engine.Evidence, at int, cmd *engine.Co
 			}
 			continue
 		}
-		if len(prev.Argv) > 0 && anyMatches(s.p.First, parsedAt(ev, j)) && prev.Exit != nil && *prev.Exit == 0 {
+		if s.ran(ev, j) {
 			break
 		}
 	}
