@@ -775,6 +775,9 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		DeletedPaths: change.DeletedPaths(),
 		Commits:      commits,
 	}
+	if opt.Mode == Staged {
+		ev.CommitBranch = r.HeadBranch() // the branch the staged change is committed on
+	}
 	return &built{ev: ev, src: r.StreamChange(tree, narrowed), base: base, closer: closer, excluded: excluded}, nil
 }
 

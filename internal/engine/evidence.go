@@ -108,6 +108,10 @@ type Commit struct {
 	Author  string   `json:"author,omitempty"`
 	Parents int      `json:"parents"`
 	Files   []string `json:"files,omitempty"`
+	// MadeOn is the local branch the commit was made on while checked out, when the
+	// repository's reflog records it and the branch still holds the commit ("" =
+	// unknown, or brought in by a merge, pull or rebase).
+	MadeOn string `json:"made_on,omitempty"`
 }
 
 // PR is a pull request's text.
@@ -178,6 +182,10 @@ type Evidence struct {
 	// or the repository shows it ("" = unknown): branch rules judge the commands run
 	// before the session's first checkout on it.
 	StartBranch string
+	// CommitBranch is the branch the judged change is about to be committed on: for
+	// a check of the staged change (the pre-commit hook), the branch HEAD is on; ""
+	// otherwise, or when HEAD is detached.
+	CommitBranch string
 	// Missing names the parts of the evidence that could not be read (a truncated
 	// trajectory, a missing base commit); rules that need them judge undetermined.
 	Missing []string
@@ -199,7 +207,7 @@ type Evidence struct {
 func (ev *Evidence) fileView(f *File) *Evidence {
 	return &Evidence{Mode: ev.Mode, Commands: ev.Commands, Files: []*File{f}, Tree: ev.Tree,
 		Changed: ev.Changed, DeletedPaths: ev.DeletedPaths, Commits: ev.Commits, PR: ev.PR,
-		StartBranch: ev.StartBranch, Missing: ev.Missing, run: ev}
+		StartBranch: ev.StartBranch, CommitBranch: ev.CommitBranch, Missing: ev.Missing, run: ev}
 }
 
 // Streamed reports whether ev is one file's view of a streamed run (StreamWith): its
