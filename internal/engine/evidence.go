@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"io"
 	"sort"
 	"strings"
@@ -91,6 +92,62 @@ type File struct {
 	Touched LineSet
 	// Deleted holds, for each line after which the change deleted lines, that anchor.
 	Deleted LineSet
+	// Replaced holds, for each touched line that replaced an old line in place (a
+	// modified line, not an added one), the text of the line it replaced; git pairs
+	// a hunk's removed and added lines in order, the surplus of either side being
+	// deleted or added lines. Nil when the whole file is the run's.
+	Replaced map[int]string
+}
+
+// Added reports whether the change added line: a line of a new file, or a touched
+// line that replaced none ("new code" in a change; Touched is added or modified).
+func (f *File) Added(line int) bool {
+	if f.Touched == nil {
+		return true
+	}
+	if !f.Touched[line] {
+		return false
+	}
+	_, replaced := f.Replaced[line]
+	return !replaced
+}
+
+// NewText reports whether the change brought text onto line: the line is added,
+// or it replaced a line that held text fewer times than it does now ("" stands
+// for any text: the line is modified). A modified line that kept the text it had
+// keeps something that was there before the change.
+func (f *File) NewText(line int, text string) bool {
+	if f.Added(line) {
+		return true
+	}
+	was, ok := f.Replaced[line]
+	if !ok {
+		return false
+	}
+	return text == "" || strings.Count(f.LineText(line), text) > strings.Count(was, text)
+}
+
+// LineText is the text of a 1-based line of the file, without its line break ("" past
+// the end).
+func (f *File) LineText(line int) string {
+	c := f.Content
+	for i := 1; i < line; i++ {
+		j := bytes.IndexByte(c, '\n')
+		if j < 0 {
+			return ""
+		}
+		c = c[j+1:]
+	}
+	if j := bytes.IndexByte(c, '\n'); j >= 0 {
+		c = c[:j]
+	}
+	return strings.TrimSuffix(string(c), "\r")
+}
+
+// Was returns the text a modified line replaced, and whether it replaced one.
+func (f *File) Was(line int) (string, bool) {
+	s, ok := f.Replaced[line]
+	return s, ok
 }
 
 // Owns reports whether a finding on line belongs to the run.

@@ -44,6 +44,9 @@ type FileChange struct {
 	// Deleted holds the anchors of deleted lines: for each place lines were removed,
 	// the line after which they were (at least 1).
 	Deleted engine.LineSet
+	// Replaced holds, for the touched lines that replaced an old line in place, the
+	// old line's text (engine.File.Replaced).
+	Replaced map[int]string
 	// Err says why the change's lines in this file cannot be known (a blob missing
 	// from a shallow or partial clone's object store): the file is not judged, and
 	// its rules are undetermined there, never passed.
@@ -262,7 +265,7 @@ func (r *Repo) diff(base string, revs []string, untracked bool) (*Change, error)
 			case fc.Err != nil:
 				fc.Touched, fc.Deleted = engine.LineSet{}, engine.LineSet{}
 			case ok:
-				fc.Binary, fc.Touched, fc.Deleted = p.binary, p.touched, p.deleted
+				fc.Binary, fc.Touched, fc.Deleted, fc.Replaced = p.binary, p.touched, p.deleted, p.replaced
 			case perr != nil || fc.Status == Unmerged:
 				// No line information at all: the whole file is the change's, which
 				// over-reports rather than hides a violation.
@@ -403,6 +406,7 @@ func parseRaw(out []byte) ([]nameEntry, []byte) {
 type filePatch struct {
 	binary           bool
 	touched, deleted engine.LineSet
+	replaced         map[int]string
 }
 
 // parsePatch reads a unified diff made with -U0 into per-file line sets, keyed by
@@ -423,14 +427,14 @@ func parsePatch(out []byte) (map[string]filePatch, error) {
 				key = unquote(strings.TrimPrefix(h, "rename to "))
 			}
 		}
-		fp := filePatch{touched: engine.LineSet{}, deleted: engine.LineSet{}}
+		fp := filePatch{touched: engine.LineSet{}, deleted: engine.LineSet{}, replaced: map[int]string{}}
 		for _, h := range fd.Extended {
 			if strings.HasPrefix(h, "Binary files ") || h == "GIT binary patch" {
 				fp.binary = true
 			}
 		}
 		for _, h := range fd.Hunks {
-			hunkLines(h, fp.touched, fp.deleted)
+			hunkLines(h, fp.touched, fp.deleted, fp.replaced)
 		}
 		patches[key] = fp
 	}
@@ -438,8 +442,10 @@ func parsePatch(out []byte) (map[string]filePatch, error) {
 }
 
 // hunkLines adds a hunk's added lines (post-change numbers) to touched and the
-// anchors of its deletions to deleted.
-func hunkLines(h *diff.Hunk, touched, deleted engine.LineSet) {
+// anchors of its deletions to deleted; an added line that follows removed ones takes
+// the place of the first of them not yet replaced (git lists a change's removed lines
+// before its added ones), and replaced records that line's old text.
+func hunkLines(h *diff.Hunk, touched, deleted engine.LineSet, replaced map[int]string) {
 	if h.NewLines == 0 {
 		// A pure deletion: git numbers the hunk by the line before it.
 		deleted[max(int(h.NewStartLine), 1)] = true
@@ -447,6 +453,7 @@ func hunkLines(h *diff.Hunk, touched, deleted engine.LineSet) {
 	}
 	n := int(h.NewStartLine)
 	pendingDelete := false
+	var removed []string // removed lines no added line has replaced yet
 	for _, line := range bytes.Split(h.Body, []byte("\n")) {
 		if len(line) == 0 {
 			continue
@@ -454,6 +461,10 @@ func hunkLines(h *diff.Hunk, touched, deleted engine.LineSet) {
 		switch line[0] {
 		case '+':
 			touched[n] = true
+			if len(removed) > 0 {
+				replaced[n] = removed[0]
+				removed = removed[1:]
+			}
 			n++
 			pendingDelete = false
 		case ' ':
@@ -461,8 +472,10 @@ func hunkLines(h *diff.Hunk, touched, deleted engine.LineSet) {
 				deleted[max(n-1, 1)] = true
 				pendingDelete = false
 			}
+			removed = nil
 			n++
 		case '-':
+			removed = append(removed, strings.TrimSuffix(string(line[1:]), "\r"))
 			pendingDelete = true
 		}
 	}

@@ -234,8 +234,9 @@ func (s *Source) Load(i int) *engine.File {
 		f.New = fc.New()
 		f.Touched = fc.Touched
 		f.Deleted = fc.Deleted
+		f.Replaced = fc.Replaced
 		if f.New {
-			f.Touched, f.Deleted = nil, nil
+			f.Touched, f.Deleted, f.Replaced = nil, nil, nil
 		}
 	}
 	return f

@@ -191,6 +191,41 @@ func describe(e *graph.Edge) string {
 	return spec
 }
 
+// broughtByTheChange reports whether the change brought the import edge: its line
+// was added, or modified from one that did not name the module (nor the submodule
+// a name of it reaches), so adding a name to an existing `from a import b` keeps an edge
+// that was there. Outside a change every edge counts.
+func broughtByTheChange(f *engine.File, e *graph.Edge) bool {
+	if f.Added(e.Line) {
+		return true
+	}
+	was, ok := f.Was(e.Line)
+	if !ok {
+		return f.Touched[e.Line] // touched, old text unknown
+	}
+	if e.Spec == "" || !strings.Contains(was, e.Spec) {
+		return true
+	}
+	// `from a import b` reaches a submodule a/b when b is one: then b is the edge's
+	// target, and the old line must have named it too
+	stem := strings.TrimSuffix(path.Base(e.To), path.Ext(e.To))
+	for _, n := range e.Names {
+		if (n == stem || n == path.Base(e.To)) && !strings.Contains(was, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// edgeVerdict is the verdict of a file's edge findings, old of them left out as
+// edges the change did not bring.
+func edgeVerdict(fs []engine.Finding, old int, ok string) engine.Result {
+	if len(fs) == 0 && old > 0 {
+		return engine.Result{Verdict: engine.Satisfied, Reason: engine.ReasonPreExisting}
+	}
+	return verdictOf(oneFindingPerLine(fs), ok)
+}
+
 // finding builds a located finding on an import edge.
 func finding(f *engine.File, e *graph.Edge, msg, suggestion string) engine.Finding {
 	return engine.Finding{Path: f.Path, Line: e.Line, Column: e.Col, CommandIndex: -1, Message: msg,
