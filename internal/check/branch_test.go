@@ -107,9 +107,12 @@ func TestCommitsBroughtToMainAreNotCommitsOnMain(t *testing.T) {
 	sameList(t, "a fresh clone", checkWith(t, clone, Options{Mode: Diff, Rev: base}))
 }
 
-// The pre-commit hook checks the staged change: on main it is a commit on main.
+// The pre-commit hook checks the staged change: on main it is a commit on main,
+// but for the repository's first commit, which has no other branch to go on.
 func TestAStagedChangeOnMainIsACommitOnMain(t *testing.T) {
 	g := newRepo(t, map[string]string{"AGENTS.md": branchRules, "a.txt": "one\n"})
+	g.git("add", "-A")
+	sameList(t, "the first commit", checkWith(t, g, Options{Mode: Staged}))
 	g.commit("Add the rules")
 	g.write(map[string]string{"a.txt": "two\n"})
 	g.git("add", "a.txt")
