@@ -946,3 +946,36 @@ func TestChangedLinesReplacingPairsModifiedLines(t *testing.T) {
 		t.Errorf("touched %v replaced %v, want lines 2 and 4 touched, line 2 replacing `b`", keys(touched), replaced)
 	}
 }
+
+// In a linked worktree the branch checked out is the worktree's own, and the
+// reflogs that say where each commit was made are the repository's shared ones.
+func TestCommitsKnowTheBranchTheyWereMadeOnInAWorktree(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{"a.txt": "one\n"})
+	base := g.commit("first")
+	g.write(map[string]string{"a.txt": "two\n"})
+	onMain := g.commit("on main")
+	wt := &gitRepo{t: t, dir: filepath.Join(t.TempDir(), "wt")}
+	g.git("worktree", "add", "-q", "-b", "topic", wt.dir, onMain)
+	wt.write(map[string]string{"b.txt": "b\n"})
+	onTopic := wt.commit("on topic")
+
+	r := wt.open()
+	if b := r.HeadBranch(); b != "topic" {
+		t.Errorf("head branch %q, want topic", b)
+	}
+	cs, err := r.Commits(base, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, c := range cs {
+		got[c.Hash] = c.MadeOn
+	}
+	if got[onMain] != "main" || got[onTopic] != "topic" || len(got) != 2 {
+		t.Errorf("made on %v, want %s on main and %s on topic", got, onMain[:7], onTopic[:7])
+	}
+	if b := g.open().HeadBranch(); b != "main" {
+		t.Errorf("the main work tree's branch %q, want main", b)
+	}
+}
