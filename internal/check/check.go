@@ -775,6 +775,11 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		DeletedPaths: change.DeletedPaths(),
 		Commits:      commits,
 	}
+	if opt.Mode == Staged && r.HasHead() {
+		// the branch the staged change is committed on; a repository's first commit
+		// has no other branch to go on
+		ev.CommitBranch = r.HeadBranch()
+	}
 	return &built{ev: ev, src: r.StreamChange(tree, narrowed), base: base, closer: closer, excluded: excluded}, nil
 }
 

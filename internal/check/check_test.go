@@ -918,3 +918,22 @@ func TestADiffCheckKeepsTheImportCacheOfTheWholeTree(t *testing.T) {
 		t.Errorf("after a diff check the cache holds %d files' facts, was %d", n, full)
 	}
 }
+
+// A blob missing from the object store (a partial or damaged clone) made git's patch
+// of the whole change fail, and the check with it. The file whose old side is lost
+// is now reported undetermined, never passed, and the rest of the change is judged.
+func TestADiffWithAMissingBlobJudgesTheRestAndNamesTheFile(t *testing.T) {
+	g := newRepo(t, map[string]string{"lost.py": "lost\n", "kept.py": "kept\n"})
+	base := g.commit("feat: base")
+	blob := g.git("rev-parse", base+":lost.py")
+	if err := os.Remove(filepath.Join(g.dir, ".git", "objects", blob[:2], blob[2:])); err != nil {
+		t.Fatal(err)
+	}
+	g.write(map[string]string{"lost.py": "lost\nBAD\n", "kept.py": "kept\nBAD\n"})
+	res := g.run(Options{Mode: Diff, Rev: base}, rule("no-bad", policy.DomainSource, wordCheck{Word: "BAD"}))
+	expect(t, res.Findings, "kept.py:2 no-bad")
+	u := res.Summary.Undetermined
+	if len(u) != 1 || !reflect.DeepEqual(u[0].Files, []string{"lost.py"}) || !strings.Contains(u[0].Reason, blob) {
+		t.Errorf("undetermined %+v, want lost.py with the missing object named", u)
+	}
+}

@@ -77,7 +77,7 @@ func ProposedWriteRules(root string, rules []engine.Compiled, path string, newCo
 	if !isNew {
 		// Deleting lines is editing too (a removed licence header): their anchors
 		// are owned like touched lines.
-		file.Touched, file.Deleted = repo.ChangedLines(old, newContent)
+		file.Touched, file.Deleted, file.Replaced = repo.ChangedLinesReplacing(old, newContent)
 	}
 	found := judgeWrite(r, root, rules, file)
 	if !isNew && len(file.Deleted) > 0 && anchoredOnly(found, file) {

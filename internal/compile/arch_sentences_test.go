@@ -305,6 +305,14 @@ func TestOwnArchitectureSentences3(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-arch-3.txt", 30)
 }
 
+// TestOwnArchitectureSentences4: architecture sentences written before the compiler
+// read them (testdata/own-sentences-arch-4.txt, first sight in its .md): how-to steps
+// joining two paths (a symlink, a copy, a move) that are no layering, and boundaries
+// stated without a directive, which warn.
+func TestOwnArchitectureSentences4(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-arch-4.txt", 12)
+}
+
 // TestIssue20Examples: every example of issue 20's first paragraph is a document of
 // own-sentences-arch.txt (named "(issue 20)"), with no expectation left as a gap;
 // TestOwnArchitectureAndContributionSentences judges them.

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"io"
 	"sort"
 	"strings"
@@ -113,6 +114,62 @@ type File struct {
 	Touched LineSet
 	// Deleted holds, for each line after which the change deleted lines, that anchor.
 	Deleted LineSet
+	// Replaced holds, for each touched line that replaced an old line in place (a
+	// modified line, not an added one), the text of the line it replaced; git pairs
+	// a hunk's removed and added lines in order, the surplus of either side being
+	// deleted or added lines. Nil when the whole file is the run's.
+	Replaced map[int]string
+}
+
+// Added reports whether the change added line: a line of a new file, or a touched
+// line that replaced none ("new code" in a change; Touched is added or modified).
+func (f *File) Added(line int) bool {
+	if f.Touched == nil {
+		return true
+	}
+	if !f.Touched[line] {
+		return false
+	}
+	_, replaced := f.Replaced[line]
+	return !replaced
+}
+
+// NewText reports whether the change brought text onto line: the line is added,
+// or it replaced a line that held text fewer times than it does now ("" stands
+// for any text: the line is modified). A modified line that kept the text it had
+// keeps something that was there before the change.
+func (f *File) NewText(line int, text string) bool {
+	if f.Added(line) {
+		return true
+	}
+	was, ok := f.Replaced[line]
+	if !ok {
+		return false
+	}
+	return text == "" || strings.Count(f.LineText(line), text) > strings.Count(was, text)
+}
+
+// LineText is the text of a 1-based line of the file, without its line break ("" past
+// the end).
+func (f *File) LineText(line int) string {
+	c := f.Content
+	for i := 1; i < line; i++ {
+		j := bytes.IndexByte(c, '\n')
+		if j < 0 {
+			return ""
+		}
+		c = c[j+1:]
+	}
+	if j := bytes.IndexByte(c, '\n'); j >= 0 {
+		c = c[:j]
+	}
+	return strings.TrimSuffix(string(c), "\r")
+}
+
+// Was returns the text a modified line replaced, and whether it replaced one.
+func (f *File) Was(line int) (string, bool) {
+	s, ok := f.Replaced[line]
+	return s, ok
 }
 
 // Owns reports whether a finding on line belongs to the run.
@@ -130,6 +187,10 @@ type Commit struct {
 	Author  string   `json:"author,omitempty"`
 	Parents int      `json:"parents"`
 	Files   []string `json:"files,omitempty"`
+	// MadeOn is the local branch the commit was made on while checked out, when the
+	// repository's reflog records it and the branch still holds the commit ("" =
+	// unknown, or brought in by a merge, pull or rebase).
+	MadeOn string `json:"made_on,omitempty"`
 }
 
 // PR is a pull request's text.
@@ -200,6 +261,10 @@ type Evidence struct {
 	// or the repository shows it ("" = unknown): branch rules judge the commands run
 	// before the session's first checkout on it.
 	StartBranch string
+	// CommitBranch is the branch the judged change is about to be committed on: for
+	// a check of the staged change (the pre-commit hook), the branch HEAD is on; ""
+	// otherwise, or when HEAD is detached.
+	CommitBranch string
 	// Missing names the parts of the evidence that could not be read (a truncated
 	// trajectory, a missing base commit); rules that need them judge undetermined.
 	Missing []string
@@ -221,7 +286,7 @@ type Evidence struct {
 func (ev *Evidence) fileView(f *File) *Evidence {
 	return &Evidence{Mode: ev.Mode, Commands: ev.Commands, Files: []*File{f}, Tree: ev.Tree,
 		Changed: ev.Changed, DeletedPaths: ev.DeletedPaths, Commits: ev.Commits, PR: ev.PR,
-		StartBranch: ev.StartBranch, Missing: ev.Missing, run: ev}
+		StartBranch: ev.StartBranch, CommitBranch: ev.CommitBranch, Missing: ev.Missing, run: ev}
 }
 
 // Streamed reports whether ev is one file's view of a streamed run (StreamWith): its

@@ -25,6 +25,7 @@ import (
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/report"
 	"github.com/heed-dev/heed/internal/rules/contrib"
+	"github.com/heed-dev/heed/internal/rules/process"
 )
 
 // A Notice is one thing a hook tells: a violation, or a rule that could not judge.
@@ -154,7 +155,7 @@ type Pushed struct {
 // PrePush judges what a push to remote sends, reading git's ref lines ("LOCAL_REF
 // LOCAL_SHA REMOTE_REF REMOTE_SHA") from refs: for each pushed ref, the commits the
 // remote does not have and their diff, with every rule that reads commits or diffs (an
-// audit without a trajectory). On an error it returns the refs judged so far.
+// audit without a trajectory), and the rules against committing on a branch. On an error it returns the refs judged so far.
 func PrePush(root, remote string, refs io.Reader) ([]Pushed, error) {
 	p, err := project.Open(root)
 	if err != nil {
@@ -162,7 +163,9 @@ func PrePush(root, remote string, refs io.Reader) ([]Pushed, error) {
 	}
 	var rules []engine.Compiled
 	for _, c := range p.Rules {
-		if c.Rule.Domain != policy.DomainProcess && c.Rule.Domain != policy.DomainSemantic {
+		// Of the process rules, those on the branch a commit is made on judge the
+		// pushed commits by their reflog (process.KindBranch); the rest need a session.
+		if c.Rule.Domain != policy.DomainProcess && c.Rule.Domain != policy.DomainSemantic || c.Rule.Kind == process.KindBranch {
 			rules = append(rules, c)
 		}
 	}

@@ -165,3 +165,44 @@ func TestScriptQuotesThePathAndFailsClosed(t *testing.T) {
 		t.Fatalf("a hook without heed blocks:\n%s", s)
 	}
 }
+
+// A push of a commit made on main, where the rules ban committing on main, is
+// blocked; the same work pushed from a branch of its own is not.
+func TestPrePushBlocksACommitMadeOnMain(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	remote := t.TempDir()
+	gitT(t, remote, "init", "-q", "--bare")
+	dir := t.TempDir()
+	gitT(t, dir, "init", "-q", "-b", "main")
+	os.WriteFile(filepath.Join(dir, "AGENTS.md"), []byte("# Rules\n\n- Never commit directly to `main`.\n"), 0o644)
+	gitT(t, dir, "add", "-A")
+	gitT(t, dir, "commit", "-q", "--no-verify", "-m", "Add the rules")
+	gitT(t, dir, "remote", "add", "origin", remote)
+	gitT(t, dir, "push", "-q", "--no-verify", "origin", "main")
+	old := strings.TrimSpace(gitT(t, dir, "rev-parse", "HEAD"))
+
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("one\n"), 0o644)
+	gitT(t, dir, "add", "-A")
+	gitT(t, dir, "commit", "-q", "--no-verify", "-m", "Add a on main")
+	head := strings.TrimSpace(gitT(t, dir, "rev-parse", "HEAD"))
+	pushed, err := PrePush(dir, "origin", strings.NewReader("refs/heads/main "+head+" refs/heads/main "+old+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pushed) != 1 || !pushed[0].Blocked || len(pushed[0].Notices) != 1 || pushed[0].Notices[0].Finding.Commit != head {
+		t.Fatalf("a commit made on main must block its push: %+v", pushed)
+	}
+
+	gitT(t, dir, "branch", "add-a")
+	gitT(t, dir, "reset", "-q", "--hard", old)
+	gitT(t, dir, "switch", "-q", "add-a")
+	pushed, err = PrePush(dir, "origin", strings.NewReader("refs/heads/add-a "+head+" refs/heads/add-a 0000000000000000000000000000000000000000\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pushed) != 1 || pushed[0].Blocked || len(pushed[0].Notices) != 0 {
+		t.Fatalf("the commit moved to its own branch pushes: %+v", pushed)
+	}
+}

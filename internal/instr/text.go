@@ -246,7 +246,9 @@ func (t *textBuf) split() []piece {
 
 var backRefs = []string{"instead", "otherwise", "rather", "alternatively", "this ", "that ", "these ", "those ",
 	"it ", "its ", "it's ", "they ", "such ", "except", "unless", "but ", "however", "doing so", "if not", "if so",
-	"in that case", "in this case", "then ", "for example", "e.g.", "for instance", "if you do", "same "}
+	"in that case", "in this case", "then ", "for example", "e.g.", "for instance", "if you do", "same ",
+	// "`cmd` → `service` → `model`. Never the other way.": the direction's ban
+	"never the other way", "not the other way", "never the reverse", "not the reverse", "never in reverse", "not in reverse"}
 
 func refersBack(clause string) bool {
 	l := strings.ToLower(strings.TrimLeft(clause, " *_\"'("))

@@ -157,3 +157,63 @@ func archProse(text string) string {
 	prose = strings.NewReplacer("**", "", "__", "").Replace(prose)
 	return strings.Join(strings.Fields(strings.ToLower(prose)), " ")
 }
+
+// How-to steps on paths. "Create a symlink from `docs/src/examples` to `examples`",
+// "copy `a` -> `b`", "move the tests from `a` to `b`": the "from ... to" and the arrow
+// belong to the operation on files, and say nothing of which code may import which.
+var pathOperationRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(sym(bolic)?[- ]?links?|symlink(s|ed|ing)?|hard[- ]?links?|ln -s|cop(y|ies|ied|ying)|cp|mov(e|es|ed|ing)|mv|renam(e|es|ed|ing)|rsync|mirror(s|ed|ing)?|mount(s|ed|ing)?|point(s|ed|ing)?\s+(§\d*|` + "`[^`]+`" + `)[^.;]{0,40}\bto)\b`)
+})
+
+// PathOperation reports whether text is a step that makes a link, copies, moves,
+// renames or mounts one path onto another.
+func PathOperation(text string) bool { return pathOperationRE().MatchString(text) }
+
+// dependingConditionRE: "Depending on your git settings, ...": a condition of the
+// sentence, not a dependency between parts of the code.
+var dependingConditionRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\bdepending (up)?on (your|the|whether|how|what|which|its|their|a|an|where|when)\b[^,;:.]*`)
+})
+
+// WithoutDependingCondition removes the conditions "depending on your ..." from text,
+// so that its word "depending" is not read as a dependency.
+func WithoutDependingCondition(text string) string {
+	return dependingConditionRE().ReplaceAllString(text, " ")
+}
+
+// Directives. A boundary stated as a fact ("The `model` package knows nothing about
+// `server`", "Dependencies flow one way: `a` → `b` → `c`") may describe the code as it
+// is rather than ask anything of a change; one given as a directive ("must not", "never",
+// "should", "only", "is not allowed", "Keep ... out of", "Don't import") asks it.
+var (
+	archDirectiveRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(must|mustn'?t|shall|should|shouldn'?t|never|don'?t|do not|cannot|can'?t|can only|may only|may not|mayn'?t|only|(may|can) (import|depend|use|call|reference|access|go|flow|point)|belongs? (in|under)|not allowed|allowed|disallowed|permitted|forbidden|prohibited|banned|required|need(s)? to|ha(ve|s) to|avoid|make sure|ensure)\b`)
+	})
+	// archImperativeRE: a clause that starts with a verb in the imperative, a ban
+	// ("No circular imports.") or an exception ("Nothing imports § except §", the
+	// "only" of a statement).
+	archImperativeRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(^|[:;.!?]\s+|\n\s*)([-*•]\s+|\d+[.)]\s+)?(\*\*[^*]+\*\*:?\s+)?(keep|put|place|import|use|avoid|make|move|add|write|route|call|let|treat|limit|restrict|prefer|separate|isolate|depend|go|access|reach|talk|wrap|expose|hide|do|no|nothing\b[^.;]*\bexcept)\b`)
+	})
+	// archRulesHeadingRE: a heading that names what is under it as rules.
+	archRulesHeadingRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(rules?|allowed|forbidden|banned|constraints?|restrictions?|boundar(y|ies)|must|never|don'?t|do not)\b`)
+	})
+)
+
+// ArchDirective reports whether a boundary sentence asks something of the code: a
+// modal or deontic word, or an imperative, in the sentence, in the lead-in it stands
+// under (context), or a heading that calls its items rules.
+func ArchDirective(text, context string, headings []string) bool {
+	for _, t := range []string{text, context} {
+		if t != "" && (archDirectiveRE().MatchString(t) || archImperativeRE().MatchString(strings.TrimSpace(t))) {
+			return true
+		}
+	}
+	for _, h := range headings {
+		if archRulesHeadingRE().MatchString(h) {
+			return true
+		}
+	}
+	return false
+}

@@ -191,3 +191,50 @@ func TestSplitArrowSpans(t *testing.T) {
 		t.Error("an arrow list in one span, beside a span with a space, is a boundary statement")
 	}
 }
+
+// Boundary sentences with and without a directive, of our own writing.
+func TestArchDirective(t *testing.T) {
+	for _, c := range []struct {
+		text, context string
+		headings      []string
+		want          bool
+	}{
+		{"`model` must never import `server`.", "", nil, true},
+		{"Never import `server` from `model`.", "", nil, true},
+		{"Keep `model` free of imports from `server`.", "", nil, true},
+		{"`render` depends only on `model`.", "", nil, true},
+		{"Neither `ui` nor `api` may import `db`.", "", nil, true},
+		{"No circular imports between packages.", "", nil, true},
+		{"Nothing imports `cli` except `cmd`.", "", nil, true},
+		{"Allowed import direction: `api` -> `service` -> `store`.", "", nil, true},
+		{"| `service` | `store` |", "| Package | May import |", nil, true},
+		{"Dependencies flow one way: `app` → `lib` → `util`.", "", []string{"Import rules"}, true},
+		{"Dependencies flow one way: `app` → `lib` → `util`.", "", []string{"Overview"}, false},
+		{"The `model` package knows nothing about `server`.", "", nil, false},
+		{"`src/base` is the foundation layer.", "", nil, false},
+		{"Test files live in `tests/`.", "", nil, false},
+	} {
+		if got := ArchDirective(c.text, c.context, c.headings); got != c.want {
+			t.Errorf("%q (context %q, headings %q): directive %v, want %v", c.text, c.context, c.headings, got, c.want)
+		}
+	}
+}
+
+// How-to steps on paths, and boundary sentences that are none, of our own writing.
+func TestPathOperation(t *testing.T) {
+	for text, want := range map[string]bool{
+		"you may have to create a symlink from `docs/site/snippets` to `snippets` by hand": true,
+		"Before building, copy the templates: `templates/base` -> `site/layouts`.":         true,
+		"Move its tests from `tests/legacy` to `tests/unit` with `git mv`.":                true,
+		"Point `web/static` to `assets/dist` so the dev server finds the bundle.":          true,
+		"Imports go from `api` to `service`, never back.":                                  false,
+		"Layers, from `domain` to `adapter`, each import only the ones below.":             false,
+	} {
+		if got := PathOperation(text); got != want {
+			t.Errorf("%q: path operation %v, want %v", text, got, want)
+		}
+	}
+	if got := WithoutDependingCondition("Depending on your git settings, you may need a link."); strings.Contains(got, "Depending") {
+		t.Errorf("the condition stays: %q", got)
+	}
+}

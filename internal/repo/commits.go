@@ -15,7 +15,8 @@ func (r *Repo) Commits(base, head string) ([]engine.Commit, error) {
 	return cs, err
 }
 
-// CommitsAndParents is Commits, and the hashes of the parents the listed commits
+// CommitsAndParents is Commits (with the branch each was made on, where the
+// reflogs tell: Commit.MadeOn), and the hashes of the parents the listed commits
 // name: base's commit is among them exactly when it is an ancestor of head other than
 // head itself, and then it is their merge base (no `git merge-base` needed).
 func (r *Repo) CommitsAndParents(base, head string) ([]engine.Commit, map[string]bool, error) {
@@ -36,6 +37,7 @@ func (r *Repo) CommitsAndParents(base, head string) ([]engine.Commit, map[string
 		return nil, nil, err
 	}
 	cs, parents := parseLog(out)
+	r.madeOn(cs)
 	return cs, parents, nil
 }
 

@@ -2,6 +2,7 @@ package repo
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -43,6 +44,13 @@ type FileChange struct {
 	// Deleted holds the anchors of deleted lines: for each place lines were removed,
 	// the line after which they were (at least 1).
 	Deleted engine.LineSet
+	// Replaced holds, for the touched lines that replaced an old line in place, the
+	// old line's text (engine.File.Replaced).
+	Replaced map[int]string
+	// Err says why the change's lines in this file cannot be known (a blob missing
+	// from a shallow or partial clone's object store): the file is not judged, and
+	// its rules are undetermined there, never passed.
+	Err error
 }
 
 // New reports whether the change created the file.
@@ -194,6 +202,13 @@ func (r *Repo) diff(base string, revs []string, untracked bool) (*Change, error)
 		go func() { defer wg.Done(); untrackedPaths, uErr = r.Untracked() }()
 	}
 	out, err = r.run(nil, args...)
+	// A blob missing from the object store (a partial or damaged clone) stops git's
+	// patch of the whole change: the paths are listed without it and each file's
+	// patch asked for alone, so only the files whose blobs are missing go unjudged.
+	lacking := err != nil && missingObject(err)
+	if lacking {
+		out, err = r.rawOnly(revs)
+	}
 	var entries []nameEntry
 	var patch []byte
 	if err == nil {
@@ -226,7 +241,7 @@ func (r *Repo) diff(base string, revs []string, untracked bool) (*Change, error)
 	for _, e := range entries {
 		named[e.path] = true
 	}
-	misnamed := perr != nil
+	misnamed := perr != nil || lacking
 	for k := range patches {
 		if !named[k] {
 			misnamed = true
@@ -239,12 +254,18 @@ func (r *Repo) diff(base string, revs []string, untracked bool) (*Change, error)
 			p, ok := patches[e.path]
 			if !ok && (misnamed || fc.Status == Unmerged) {
 				// The combined patch did not parse, or named this file differently
-				// (an unusual quoting): ask git for this file alone.
-				p, ok = r.patchOf(revs, e.path)
+				// (an unusual quoting), or was not made: ask git for this file alone.
+				var perr error
+				p, ok, perr = r.patchOf(revs, e.path)
+				if perr != nil && missingObject(perr) {
+					fc.Err = fmt.Errorf("%s: the change's lines cannot be read: %w", e.path, perr)
+				}
 			}
 			switch {
+			case fc.Err != nil:
+				fc.Touched, fc.Deleted = engine.LineSet{}, engine.LineSet{}
 			case ok:
-				fc.Binary, fc.Touched, fc.Deleted = p.binary, p.touched, p.deleted
+				fc.Binary, fc.Touched, fc.Deleted, fc.Replaced = p.binary, p.touched, p.deleted, p.replaced
 			case perr != nil || fc.Status == Unmerged:
 				// No line information at all: the whole file is the change's, which
 				// over-reports rather than hides a violation.
@@ -273,27 +294,64 @@ func (r *Repo) diff(base string, revs []string, untracked bool) (*Change, error)
 	return change, nil
 }
 
-func (r *Repo) patchOf(revs []string, p string) (filePatch, bool) {
+func (r *Repo) patchOf(revs []string, p string) (filePatch, bool, error) {
 	args := append(append(append([]string{"diff"}, diffFlags...), "-U0", "--src-prefix=a/", "--dst-prefix=b/"), revs...)
 	args = append(args, "--", ":(literal)"+p)
 	out, err := r.run(nil, args...)
 	if err != nil {
-		return filePatch{}, false
+		return filePatch{}, false, err
 	}
 	patches, err := parsePatch(out)
 	if err != nil {
-		return filePatch{}, false
+		return filePatch{}, false, nil
 	}
 	if fp, ok := patches[p]; ok {
-		return fp, true
+		return fp, true, nil
 	}
 	// One file asked for, one patch back: it is that file, whatever its header says.
 	if len(patches) == 1 {
 		for _, fp := range patches {
-			return fp, true
+			return fp, true, nil
 		}
 	}
-	return filePatch{}, false
+	return filePatch{}, false, nil
+}
+
+// rawOnly lists the change's paths and statuses without a patch, with git's
+// plumbing (the porcelain diff reads the blobs of files whose stat changed), which
+// reads no blob but those rename detection compares; when that fails too, without
+// renames (a renamed file is then a deletion and a new file).
+func (r *Repo) rawOnly(revs []string) ([]byte, error) {
+	var cmd []string
+	switch {
+	case len(revs) == 0:
+		cmd = []string{"diff-files"}
+	case len(revs) == 1:
+		cmd = []string{"diff-index", revs[0]}
+	case revs[0] == "--cached":
+		cmd = []string{"diff-index", "--cached", revs[1]}
+	default:
+		cmd = []string{"diff-tree", "-r", revs[0], revs[1]}
+	}
+	flags := []string{"--raw", "-z", "--relative", "--ignore-submodules=all"}
+	args := append(append(append([]string{cmd[0]}, flags...), "-M"), append(cmd[1:], "--")...)
+	out, err := r.run(nil, args...)
+	if err != nil && missingObject(err) {
+		args = append(append([]string{cmd[0]}, flags...), append(cmd[1:], "--")...)
+		out, err = r.run(nil, args...)
+	}
+	return out, err
+}
+
+// missingObject reports whether git failed for want of an object its store lacks.
+func missingObject(err error) bool {
+	var ge *GitError
+	if !errors.As(err, &ge) {
+		return false
+	}
+	msg := ge.Stderr
+	return strings.Contains(msg, "unable to read ") || strings.Contains(msg, "bad object ") ||
+		strings.Contains(msg, "missing blob") || strings.Contains(msg, "could not read object")
 }
 
 type nameEntry struct {
@@ -348,6 +406,7 @@ func parseRaw(out []byte) ([]nameEntry, []byte) {
 type filePatch struct {
 	binary           bool
 	touched, deleted engine.LineSet
+	replaced         map[int]string
 }
 
 // parsePatch reads a unified diff made with -U0 into per-file line sets, keyed by
@@ -368,14 +427,14 @@ func parsePatch(out []byte) (map[string]filePatch, error) {
 				key = unquote(strings.TrimPrefix(h, "rename to "))
 			}
 		}
-		fp := filePatch{touched: engine.LineSet{}, deleted: engine.LineSet{}}
+		fp := filePatch{touched: engine.LineSet{}, deleted: engine.LineSet{}, replaced: map[int]string{}}
 		for _, h := range fd.Extended {
 			if strings.HasPrefix(h, "Binary files ") || h == "GIT binary patch" {
 				fp.binary = true
 			}
 		}
 		for _, h := range fd.Hunks {
-			hunkLines(h, fp.touched, fp.deleted)
+			hunkLines(h, fp.touched, fp.deleted, fp.replaced)
 		}
 		patches[key] = fp
 	}
@@ -383,8 +442,10 @@ func parsePatch(out []byte) (map[string]filePatch, error) {
 }
 
 // hunkLines adds a hunk's added lines (post-change numbers) to touched and the
-// anchors of its deletions to deleted.
-func hunkLines(h *diff.Hunk, touched, deleted engine.LineSet) {
+// anchors of its deletions to deleted; an added line that follows removed ones takes
+// the place of the first of them not yet replaced (git lists a change's removed lines
+// before its added ones), and replaced records that line's old text.
+func hunkLines(h *diff.Hunk, touched, deleted engine.LineSet, replaced map[int]string) {
 	if h.NewLines == 0 {
 		// A pure deletion: git numbers the hunk by the line before it.
 		deleted[max(int(h.NewStartLine), 1)] = true
@@ -392,6 +453,7 @@ func hunkLines(h *diff.Hunk, touched, deleted engine.LineSet) {
 	}
 	n := int(h.NewStartLine)
 	pendingDelete := false
+	var removed []string // removed lines no added line has replaced yet
 	for _, line := range bytes.Split(h.Body, []byte("\n")) {
 		if len(line) == 0 {
 			continue
@@ -399,6 +461,10 @@ func hunkLines(h *diff.Hunk, touched, deleted engine.LineSet) {
 		switch line[0] {
 		case '+':
 			touched[n] = true
+			if len(removed) > 0 {
+				replaced[n] = removed[0]
+				removed = removed[1:]
+			}
 			n++
 			pendingDelete = false
 		case ' ':
@@ -406,8 +472,10 @@ func hunkLines(h *diff.Hunk, touched, deleted engine.LineSet) {
 				deleted[max(n-1, 1)] = true
 				pendingDelete = false
 			}
+			removed = nil
 			n++
 		case '-':
+			removed = append(removed, strings.TrimSuffix(string(line[1:]), "\r"))
 			pendingDelete = true
 		}
 	}

@@ -177,6 +177,13 @@ func (s *Source) Path(i int) string {
 func (s *Source) Load(i int) *engine.File {
 	p, fc := s.at(i)
 	res := &s.outcome[i]
+	if fc != nil && fc.Err != nil {
+		*res = outcomeFailed
+		s.mu.Lock()
+		s.errs[i] = fc.Err
+		s.mu.Unlock()
+		return nil
+	}
 	if fc != nil && fc.Binary {
 		*res = skipOutcome(SkipBinary)
 		return nil
@@ -227,8 +234,9 @@ func (s *Source) Load(i int) *engine.File {
 		f.New = fc.New()
 		f.Touched = fc.Touched
 		f.Deleted = fc.Deleted
+		f.Replaced = fc.Replaced
 		if f.New {
-			f.Touched, f.Deleted = nil, nil
+			f.Touched, f.Deleted, f.Replaced = nil, nil, nil
 		}
 	}
 	return f

@@ -2,6 +2,7 @@ package repo
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
 )
@@ -14,7 +15,15 @@ const maxEditDistance = 1000
 // the lines of the new version that were added or modified, and the anchors of
 // deleted lines, numbered as git numbers them.
 func ChangedLines(old, new []byte) (touched, deleted engine.LineSet) {
-	touched, deleted = engine.LineSet{}, engine.LineSet{}
+	touched, deleted, _ = ChangedLinesReplacing(old, new)
+	return touched, deleted
+}
+
+// ChangedLinesReplacing is ChangedLines with, for the touched lines that replaced an
+// old line in place, the old line's text (engine.File.Replaced): in each run of
+// edits, the inserted lines that follow deleted ones replace them in order.
+func ChangedLinesReplacing(old, new []byte) (touched, deleted engine.LineSet, replaced map[int]string) {
+	touched, deleted, replaced = engine.LineSet{}, engine.LineSet{}, map[int]string{}
 	a, b := splitLines(old), splitLines(new)
 	// Common prefix and suffix cost nothing and are most of a typical edit.
 	pre := 0
@@ -41,7 +50,9 @@ func ChangedLines(old, new []byte) (touched, deleted engine.LineSet) {
 	}
 	// Walk the edit script: 'k' keeps a line, 'd' deletes an old one, 'i' inserts a new one.
 	n := pre // lines of the new file seen so far
+	o := 0   // lines of am seen so far
 	pendingDelete := false
+	var removed []string // deleted lines no inserted line has replaced yet
 	for _, op := range ops {
 		switch op {
 		case 'k':
@@ -49,12 +60,22 @@ func ChangedLines(old, new []byte) (touched, deleted engine.LineSet) {
 				deleted[max(n, 1)] = true
 				pendingDelete = false
 			}
+			removed = nil
 			n++
+			o++
 		case 'i':
 			n++
 			touched[n] = true
+			if len(removed) > 0 {
+				replaced[n] = removed[0]
+				removed = removed[1:]
+			}
 			pendingDelete = false
 		case 'd':
+			if o < len(am) {
+				removed = append(removed, strings.TrimSuffix(string(am[o]), "\r"))
+			}
+			o++
 			pendingDelete = true
 		}
 	}

@@ -31,6 +31,9 @@ type Repo struct {
 	// Top is the work tree's top and Prefix Root's path below it ("" or "sub/dir/").
 	Top    string
 	Prefix string
+	// gitDir is the work tree's own git directory (its HEAD), commonDir the
+	// directory its worktrees share (refs, reflogs); both absolute, "" outside git.
+	gitDir, commonDir string
 	// ls is the work tree's listing, made at most once (ListCandidates) unless
 	// DropListing let it go.
 	lsMu sync.Mutex
@@ -76,7 +79,7 @@ func Open(root string) (*Repo, error) {
 	if _, err := exec.LookPath("git"); err != nil {
 		return r, nil
 	}
-	out, err := r.run(nil, "rev-parse", "--is-inside-work-tree", "--show-toplevel", "--show-prefix")
+	out, err := r.run(nil, "rev-parse", "--is-inside-work-tree", "--show-toplevel", "--show-prefix", "--absolute-git-dir", "--git-common-dir")
 	if err != nil {
 		return r, nil
 	}
@@ -88,6 +91,12 @@ func Open(root string) (*Repo, error) {
 	r.Top = lines[1]
 	if len(lines) > 2 {
 		r.Prefix = lines[2]
+	}
+	if len(lines) > 4 {
+		r.gitDir, r.commonDir = lines[3], lines[4]
+		if !filepath.IsAbs(r.commonDir) {
+			r.commonDir = filepath.Join(abs, r.commonDir)
+		}
 	}
 	return r, nil
 }

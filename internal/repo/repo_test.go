@@ -148,6 +148,13 @@ func TestDiffWorktreeOwnsExactlyWhatTheChangeTouched(t *testing.T) {
 		}
 	}
 	check("src/edit.py", Modified, lines(3, 7, 11), lines())
+	// lines 3 and 7 replaced old lines in place; line 11 is new
+	if r := got["src/edit.py"].Replaced; !reflect.DeepEqual(r, map[int]string{3: "e line 3", 7: "e line 7"}) {
+		t.Errorf("src/edit.py: replaced %v, want lines 3 and 7 with their old text", r)
+	}
+	if r := got["src/trim.py"].Replaced; len(r) != 0 {
+		t.Errorf("src/trim.py: a deletion replaces nothing, got %v", r)
+	}
 	check("src/trim.py", Modified, lines(), lines(3))
 	check("src/new näme.go", Renamed, lines(2), lines())
 	check("src/gone.py", Deleted, nil, nil)
@@ -902,5 +909,73 @@ func TestCommitsAndParentsShowWhenBaseIsAnAncestor(t *testing.T) {
 	}
 	if cs, parents, err := r.CommitsAndParents("HEAD", "HEAD"); err != nil || len(cs) != 0 || len(parents) != 0 {
 		t.Errorf("HEAD..HEAD lists nothing: %d commits, parents %v (%v)", len(cs), parents, err)
+	}
+}
+
+// A hunk that removes two lines and adds three replaces the first two in order and
+// adds the third: the evidence tells a modified line from a new one.
+func TestAReplacedLineIsModifiedNotAdded(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{"a.go": "package a\n\nvar x = 1\nvar y = 2\n\nfunc f() {}\n"})
+	base := g.commit("base")
+	g.write(map[string]string{"a.go": "package a\n\nvar x = 10\nvar y = 20\nvar z = 30\n\nfunc f() {}\nfunc g() {}\n"})
+	c, err := g.open().DiffWorktree(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fc := byPath(c)["a.go"]
+	if want := lines(3, 4, 5, 8); !reflect.DeepEqual(fc.Touched, want) {
+		t.Fatalf("touched %v, want %v", keys(fc.Touched), keys(want))
+	}
+	f := &engine.File{Path: "a.go", Touched: fc.Touched, Deleted: fc.Deleted, Replaced: fc.Replaced}
+	for line, added := range map[int]bool{3: false, 4: false, 5: true, 8: true, 1: false} {
+		if f.Added(line) != added {
+			t.Errorf("line %d: added %v, want %v", line, f.Added(line), added)
+		}
+	}
+	if was, ok := f.Was(4); !ok || was != "var y = 2" {
+		t.Errorf("line 4 replaced %q (%v), want the old `var y = 2`", was, ok)
+	}
+}
+
+// The in-process line diff of a proposed write tells a modified line from an added
+// one as git's hunks do.
+func TestChangedLinesReplacingPairsModifiedLines(t *testing.T) {
+	touched, _, replaced := ChangedLinesReplacing([]byte("a\nb\nc\n"), []byte("a\nB\nc\nd\n"))
+	if !reflect.DeepEqual(touched, lines(2, 4)) || !reflect.DeepEqual(replaced, map[int]string{2: "b"}) {
+		t.Errorf("touched %v replaced %v, want lines 2 and 4 touched, line 2 replacing `b`", keys(touched), replaced)
+	}
+}
+
+// In a linked worktree the branch checked out is the worktree's own, and the
+// reflogs that say where each commit was made are the repository's shared ones.
+func TestCommitsKnowTheBranchTheyWereMadeOnInAWorktree(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{"a.txt": "one\n"})
+	base := g.commit("first")
+	g.write(map[string]string{"a.txt": "two\n"})
+	onMain := g.commit("on main")
+	wt := &gitRepo{t: t, dir: filepath.Join(t.TempDir(), "wt")}
+	g.git("worktree", "add", "-q", "-b", "topic", wt.dir, onMain)
+	wt.write(map[string]string{"b.txt": "b\n"})
+	onTopic := wt.commit("on topic")
+
+	r := wt.open()
+	if b := r.HeadBranch(); b != "topic" {
+		t.Errorf("head branch %q, want topic", b)
+	}
+	cs, err := r.Commits(base, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, c := range cs {
+		got[c.Hash] = c.MadeOn
+	}
+	if got[onMain] != "main" || got[onTopic] != "topic" || len(got) != 2 {
+		t.Errorf("made on %v, want %s on main and %s on topic", got, onMain[:7], onTopic[:7])
+	}
+	if b := g.open().HeadBranch(); b != "main" {
+		t.Errorf("the main work tree's branch %q, want main", b)
 	}
 }

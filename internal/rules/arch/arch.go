@@ -14,6 +14,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/graph"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -53,7 +54,35 @@ func Kinds() []engine.Kind {
 
 // Recognizers returns the architecture recognisers, in the order they are tried.
 func Recognizers() []recognize.Recognizer {
-	return []recognize.Recognizer{importsRecognizer{}, layersRecognizer{}, cyclesRecognizer{}, placementRecognizer{}, testsPlacementRecognizer{}, fragmentRecognizer{}, externalRecognizer{}}
+	recs := []recognize.Recognizer{importsRecognizer{}, layersRecognizer{}, cyclesRecognizer{}, placementRecognizer{}, testsPlacementRecognizer{}, fragmentRecognizer{}, externalRecognizer{}}
+	for i, r := range recs {
+		recs[i] = statedOnly{r}
+	}
+	return recs
+}
+
+// statedOnly demotes the rules of a boundary stated without a directive ("The
+// `model` package knows nothing about `server`", "Dependencies flow one way: `a` →
+// `b` → `c`"): such a sentence may describe the code rather than ask anything of a
+// change, or be read from prose about something else, so its rules warn and wait for
+// a person's review (norm.ArchDirective).
+type statedOnly struct{ recognize.Recognizer }
+
+func (s statedOnly) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	res := s.Recognizer.Recognize(c, rc)
+	if len(res.Rules) == 0 || norm.ArchDirective(c.Text, c.Context, c.HeaderPath) {
+		return res
+	}
+	for i := range res.Rules {
+		r := &res.Rules[i]
+		if r.Severity == policy.SeverityError {
+			r.Severity = policy.SeverityWarning
+		}
+		if r.Review == "" {
+			r.Review = "the sentence states how the code is, with no directive (must, never, should, only, an imperative): heed warns until a person confirms it is a rule"
+		}
+	}
+	return res
 }
 
 // decode unmarshals a rule's params strictly: an unknown field is a typo, and a typo
@@ -189,6 +218,41 @@ func describe(e *graph.Edge) string {
 		return spec + " (" + e.To + ", which does not exist)"
 	}
 	return spec
+}
+
+// broughtByTheChange reports whether the change brought the import edge: its line
+// was added, or modified from one that did not name the module (nor the submodule
+// a name of it reaches), so adding a name to an existing `from a import b` keeps an edge
+// that was there. Outside a change every edge counts.
+func broughtByTheChange(f *engine.File, e *graph.Edge) bool {
+	if f.Added(e.Line) {
+		return true
+	}
+	was, ok := f.Was(e.Line)
+	if !ok {
+		return f.Touched[e.Line] // touched, old text unknown
+	}
+	if e.Spec == "" || !strings.Contains(was, e.Spec) {
+		return true
+	}
+	// `from a import b` reaches a submodule a/b when b is one: then b is the edge's
+	// target, and the old line must have named it too
+	stem := strings.TrimSuffix(path.Base(e.To), path.Ext(e.To))
+	for _, n := range e.Names {
+		if (n == stem || n == path.Base(e.To)) && !strings.Contains(was, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// edgeVerdict is the verdict of a file's edge findings, old of them left out as
+// edges the change did not bring.
+func edgeVerdict(fs []engine.Finding, old int, ok string) engine.Result {
+	if len(fs) == 0 && old > 0 {
+		return engine.Result{Verdict: engine.Satisfied, Reason: engine.ReasonPreExisting}
+	}
+	return verdictOf(oneFindingPerLine(fs), ok)
 }
 
 // finding builds a located finding on an import edge.

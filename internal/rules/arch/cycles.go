@@ -152,7 +152,7 @@ func (c *cyclesCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 			if u == v {
 				continue
 			}
-			isNew := ev.Mode == engine.ModeDiff && judged != nil && judged.Owns(e.Line)
+			isNew := ev.Mode == engine.ModeDiff && judged != nil && judged.Owns(e.Line) && broughtByTheChange(judged, e)
 			refs[pair{u, v}] = append(refs[pair{u, v}], edgeRef{file: p, e: e, new: isNew})
 		}
 	}

@@ -84,6 +84,7 @@ func (c *externalCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 	}
 	f := ev.Files[t.Index]
 	var fs []engine.Finding
+	old := 0 // findings on edges the change did not bring
 	for i := range gf.Edges {
 		e := &gf.Edges[i]
 		if e.ToKind.Internal() || (c.p.AllowTypeOnly && e.TypeOnly) {
@@ -96,7 +97,11 @@ func (c *externalCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 		if c.p.Instead != "" {
 			msg += fmt.Sprintf("; use %s instead", c.p.Instead)
 		}
+		if !broughtByTheChange(f, e) {
+			old++
+			continue
+		}
 		fs = append(fs, finding(f, e, msg, c.rule.Suggestion))
 	}
-	return verdictOf(oneFindingPerLine(fs), "no banned package is imported")
+	return edgeVerdict(fs, old, "no banned package is imported")
 }

@@ -142,6 +142,7 @@ func (c *importsCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 	}
 	f := ev.Files[t.Index]
 	var fs []engine.Finding
+	old := 0 // findings on edges the change did not bring
 	for i := range gf.Edges {
 		e := &gf.Edges[i]
 		if c.p.AllowTypeOnly && e.TypeOnly {
@@ -151,10 +152,14 @@ func (c *importsCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 			continue
 		}
 		if msg := c.violation(f.Path, e); msg != "" {
+			if !broughtByTheChange(f, e) {
+				old++
+				continue
+			}
 			fs = append(fs, finding(f, e, msg, c.rule.Suggestion))
 		}
 	}
-	return verdictOf(oneFindingPerLine(fs), "no import crosses the boundary")
+	return edgeVerdict(fs, old, "no import crosses the boundary")
 }
 
 // violation says what is wrong with one edge, or "".

@@ -100,6 +100,7 @@ func (c *layersCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 	f := ev.Files[t.Index]
 	mine := c.layerOf(f.Path)
 	var fs []engine.Finding
+	old := 0 // findings on edges the change did not bring
 	for i := range gf.Edges {
 		e := &gf.Edges[i]
 		if !e.ToKind.Internal() || (c.p.AllowTypeOnly && e.TypeOnly) {
@@ -114,9 +115,13 @@ func (c *layersCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 		}
 		msg := fmt.Sprintf("layer %q imports %s from the higher layer %q (lowest first: %s)",
 			c.p.Layers[mine].Name, describe(e), c.p.Layers[theirs].Name, c.order())
+		if !broughtByTheChange(f, e) {
+			old++
+			continue
+		}
 		fs = append(fs, finding(f, e, msg, c.rule.Suggestion))
 	}
-	return verdictOf(oneFindingPerLine(fs), "no import goes up the layers")
+	return edgeVerdict(fs, old, "no import goes up the layers")
 }
 
 func (c *layersCheck) allowed(from, to string) bool {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -61,7 +62,12 @@ func (layersRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 				sm.importCase(policy.ExpectSatisfied, sm.concrete(fg[0], "base"), sm.concrete(fg[0], "sibling"), "the foundation importing itself")))
 			continue
 		}
-		if !layerWordRE.MatchString(s.prose) && !headerSays(c, "layer") && !(dependencyWordRE.MatchString(s.prose) || headerMatches(c, dependencyWordRE)) {
+		if !layerWordRE.MatchString(s.prose) && !headerSays(c, "layer") && !(dependencyWordRE.MatchString(norm.WithoutDependingCondition(s.prose)) || headerMatches(c, dependencyWordRE)) {
+			continue
+		}
+		if fromToRE.MatchString(s.prose) && norm.PathOperation(s.prose) {
+			// "create a symlink from `a` to `b`", "copy each import from `a` to `b`":
+			// a step on files, no order of layers
 			continue
 		}
 		order := layerOrder(s)

@@ -225,7 +225,9 @@ func TestEmittedRulesCarryCasesTheKindPasses(t *testing.T) {
 		for _, r := range rules {
 			r := r
 			r.ID = "R"
-			if !r.Exact || r.Domain != policy.DomainArchitecture || r.Severity != policy.SeverityError {
+			// an error, or a warning waiting for review (a boundary stated without a
+			// directive: statedOnly)
+			if !r.Exact || r.Domain != policy.DomainArchitecture || r.Severity != policy.SeverityError && r.Review == "" {
 				t.Errorf("%q: rule fields %+v", tc.text, r)
 			}
 			var kinds = map[string]bool{}

@@ -246,7 +246,7 @@ var (
 	devSectionRE = lazyre.New(`(?i)dev|test|build|lint|doc`)
 )
 
-// touchedDependencies returns the dependencies the change's touched lines of a
+// touchedDependencies returns the dependencies the change's added lines of a
 // manifest declare: go.mod requirements (not indirect ones), package.json's
 // dependencies, peer and optional dependencies, Cargo's and Poetry's dependency
 // tables, pyproject's dependencies array, requirements files, a Gemfile's gems;
@@ -255,11 +255,21 @@ func touchedDependencies(f *engine.File) []string {
 	lines, touched := touchedLines(f)
 	base := path.Base(f.Path)
 	var out []string
+	// add keeps a dependency the change declares, unless its line replaced one that
+	// declared it already (a version changed): that dependency is not new.
+	add := func(i int, name string, find func(string) []string) {
+		if was, ok := f.Was(i + 1); ok {
+			if m := find(was); m != nil && strings.EqualFold(m[1], name) {
+				return
+			}
+		}
+		out = append(out, name)
+	}
 	switch {
 	case base == "go.mod":
 		for i, l := range lines {
 			if m := goRequireRE.FindStringSubmatch(l); m != nil && touched(i) && !strings.Contains(l, "// indirect") {
-				out = append(out, m[1])
+				add(i, m[1], goRequireRE.FindStringSubmatch)
 			}
 		}
 	case base == "package.json":
@@ -270,7 +280,7 @@ func touchedDependencies(f *engine.File) []string {
 			}
 			if depth == 2 && touched(i) && (section == "dependencies" || section == "peerDependencies" || section == "optionalDependencies") {
 				if m := jsonDepRE.FindStringSubmatch(l); m != nil {
-					out = append(out, m[1])
+					add(i, m[1], jsonDepRE.FindStringSubmatch)
 				}
 			}
 			depth += strings.Count(l, "{") - strings.Count(l, "}")
@@ -293,11 +303,11 @@ func touchedDependencies(f *engine.File) []string {
 					continue
 				}
 				if m := pyReqRE.FindStringSubmatch(l); m != nil && touched(i) {
-					out = append(out, m[1])
+					add(i, m[1], pyReqRE.FindStringSubmatch)
 				}
 			case depTableRE.MatchString(section) && !devSectionRE.MatchString(section):
 				if m := tomlDepRE.FindStringSubmatch(l); m != nil && touched(i) && m[1] != "python" {
-					out = append(out, m[1])
+					add(i, m[1], tomlDepRE.FindStringSubmatch)
 				}
 			}
 		}
@@ -308,7 +318,7 @@ func touchedDependencies(f *engine.File) []string {
 				continue
 			}
 			if m := pyReqRE.FindStringSubmatch(l); m != nil {
-				out = append(out, m[1])
+				add(i, m[1], pyReqRE.FindStringSubmatch)
 			}
 		}
 	case base == "Gemfile":
@@ -322,7 +332,7 @@ func touchedDependencies(f *engine.File) []string {
 				dev = false
 			}
 			if m := gemRE.FindStringSubmatch(l); m != nil && touched(i) && !dev {
-				out = append(out, m[1])
+				add(i, m[1], gemRE.FindStringSubmatch)
 			}
 		}
 	}

@@ -36,6 +36,38 @@ func TestTouchedDependencies(t *testing.T) {
 	}
 }
 
+// A line that replaced one declaring the same dependency changed its version: the
+// dependency is not new. A line that replaced another dependency's is. Replaced is
+// what git's hunks give (repo's diff); the manifests are of our own writing.
+func TestAVersionBumpIsNoNewDependency(t *testing.T) {
+	for _, c := range []struct {
+		name, path, after string
+		touched           []int
+		replaced          map[int]string
+		want              []string
+	}{
+		{"package.json bump", "package.json", "{\n  \"dependencies\": {\n    \"left-pad\": \"2.0.0\"\n  }\n}\n",
+			[]int{3}, map[int]string{3: `    "left-pad": "1.3.0"`}, nil},
+		{"package.json swap", "package.json", "{\n  \"dependencies\": {\n    \"right-pad\": \"1.0.0\"\n  }\n}\n",
+			[]int{3}, map[int]string{3: `    "left-pad": "1.3.0"`}, []string{"right-pad"}},
+		{"package.json bump and addition", "package.json", "{\n  \"dependencies\": {\n    \"left-pad\": \"2.0.0\",\n    \"zod\": \"3.0.0\"\n  }\n}\n",
+			[]int{3, 4}, map[int]string{3: `    "left-pad": "1.3.0"`}, []string{"zod"}},
+		{"go.mod bump", "go.mod", "module x\n\nrequire (\n\tgithub.com/a/b v1.2.0\n)\n",
+			[]int{4}, map[int]string{4: "\tgithub.com/a/b v1.1.0"}, nil},
+		{"requirements pin", "requirements.txt", "flask==3.1\n", []int{1}, map[int]string{1: "Flask==3.0"}, nil},
+		{"Gemfile bump", "Gemfile", "gem \"rails\", \"~> 8.0\"\n", []int{1}, map[int]string{1: `gem "rails", "~> 7.1"`}, nil},
+	} {
+		touched := engine.LineSet{}
+		for _, l := range c.touched {
+			touched[l] = true
+		}
+		f := &engine.File{Path: c.path, Content: []byte(c.after), Touched: touched, Replaced: c.replaced}
+		if got := touchedDependencies(f); !slices.Equal(got, c.want) {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
 // The lines that set the project's version, and those that do not.
 func TestSetsVersion(t *testing.T) {
 	for _, c := range []struct {

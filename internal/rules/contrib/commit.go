@@ -520,8 +520,9 @@ func (c *commitCheck) judgeRefRequired(cm engine.Commit, m Message) engine.Resul
 	if c.pattern.MatchString(m.Raw) {
 		return satisfied("the message references " + c.what())
 	}
-	return violated(commitFinding(cm, fmt.Sprintf("the commit message references no %s", c.what()), m.Subject,
-		fmt.Sprintf("reference the %s in the message", c.what())))
+	noun := strings.TrimPrefix(strings.TrimPrefix(c.what(), "an "), "a ") // "no issue number", not "no an issue number"
+	return violated(commitFinding(cm, fmt.Sprintf("the commit message references no %s", noun), m.Subject,
+		fmt.Sprintf("reference the %s in the message", noun)))
 }
 
 func (c *commitCheck) judgeRefForbidden(cm engine.Commit, m Message) engine.Result {

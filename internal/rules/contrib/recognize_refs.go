@@ -9,7 +9,8 @@ import (
 // refRequiredRecognizer reads a required issue reference in every commit message:
 // "Every commit message must reference the issue it fixes, as `Fixes #123`",
 // "Reference the issue number in your commit messages". A reference only some commits
-// need ("if the commit fixes an issue") is a condition heed cannot observe, and a
+// need ("if the commit fixes an issue", "Commits that resolve an issue must ...") is a
+// condition heed cannot observe, and a
 // reference asked of the pull request is the PR rules' business.
 type refRequiredRecognizer struct{}
 
@@ -17,7 +18,7 @@ func (refRequiredRecognizer) Name() string { return "contrib.commit-ref-required
 
 var (
 	refDemandRE = lazyre.New(`\b(reference|references|referencing|mention|include|includes|link|links|contain|contains)\b( \w+){0,3} (the |an |a |its )?(related |corresponding |relevant |github |jira )?(issue|ticket)( numbers?| ids?| keys?| references?)?\b`)
-	refCondRE   = lazyre.New(`\b(if|when|whenever|unless|where|optionally|if any|if applicable|when applicable|if there is)\b`)
+	refCondRE   = lazyre.New(`\b(if|when|whenever|unless|where|optionally|if any|if applicable|when applicable|if there is)\b|\bcommits?( messages?)? (that|which) (resolves?|fix(es)?|closes?|address(es)?|relates? to)\b`)
 	everyCommit = lazyre.New(`\b(every|each|all) commits?( messages?)?\b|\bcommit messages?\b`)
 )
 

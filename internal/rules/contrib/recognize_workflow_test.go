@@ -39,6 +39,11 @@ func TestRefRequired(t *testing.T) {
 		{"If the commit fixes an issue, reference it in the commit message.", false},
 		{"Push your commits and link the issue in the pull request description.", false},
 		{"Never reference internal issue numbers in commit messages.", false},
+		// only the commits the relative clause picks out (syncthing's CONTRIBUTING.md:145
+		// has this shape): heed cannot tell which commits resolve an issue
+		{"Commits that fix a reported bug must mention the issue number in the commit message.", false},
+		{"A commit which closes a ticket must include the ticket number in its commit message.", false},
+		{"Commit messages that address an issue must reference it.", false},
 	} {
 		res := refRequiredRecognizer{}.Recognize(&policy.Constraint{ID: "c", Text: c.text, Level: policy.Must}, nil)
 		if got := len(res.Rules) > 0; got != c.rule {

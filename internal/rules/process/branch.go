@@ -15,7 +15,10 @@ import (
 // last checked out or switched to; before any, the branch the session started on
 // (Evidence.StartBranch: an audit reads it from the session's record or the
 // repository). When neither is known the branch is unknown, and the rule lets the
-// commit pass (a check reads only its evidence).
+// commit pass (a check reads only its evidence). Evidence without a session (heed
+// check, a push) has no commands: the rule judges the staged change by the branch it
+// is committed on (Evidence.CommitBranch) and the change's commits by the branch the
+// repository's reflog says each was made on (Commit.MadeOn); unknown, they pass.
 const KindBranch = "branch"
 
 // BranchParams are the parameters of a branch rule.
@@ -105,6 +108,9 @@ func (b *branchCheck) Fresh() bool { return false }
 func (b *branchCheck) WantsFile(string, string) bool { return false }
 
 func (b *branchCheck) Targets(ev *engine.Evidence) []engine.Target {
+	if len(ev.Commands) == 0 {
+		return b.commitTargets(ev)
+	}
 	var ts []engine.Target
 	for i := range ev.Commands {
 		cmd := &ev.Commands[i]
@@ -118,7 +124,68 @@ func (b *branchCheck) Targets(ev *engine.Evidence) []engine.Target {
 	return ts
 }
 
+// commitTargets are, for evidence without a session (heed check, a push), the
+// commits the rule can place on a branch: the staged change when the evidence says
+// which branch it is committed on (the pre-commit hook), and each commit of the
+// change whose making the repository's reflog records (Commit.MadeOn). Merge
+// commits bring in work made elsewhere and are left alone. A rule that guards
+// other commands than a commit has nothing to judge without a session.
+func (b *branchCheck) commitTargets(ev *engine.Evidence) []engine.Target {
+	if !b.guards(parseArgv([]string{"git", "commit"}, nil)) {
+		return nil
+	}
+	var ts []engine.Target
+	if ev.CommitBranch != "" && b.inScope(ev.Changed) {
+		ts = append(ts, engine.Target{Kind: engine.TargetChange, Index: -1})
+	}
+	for i, c := range ev.Commits {
+		if c.MadeOn != "" && c.Parents <= 1 && b.inScope(c.Files) {
+			ts = append(ts, engine.Target{Kind: engine.TargetCommit, Index: i})
+		}
+	}
+	return ts
+}
+
+// inScope reports whether a commit of these files falls under the rule: any
+// commit for a rule of the whole repository, one touching its folder for a nested
+// file's rule (files unknown: the commit counts).
+func (b *branchCheck) inScope(files []string) bool {
+	if b.rule.Scope.CoversDir("") || len(files) == 0 {
+		return true
+	}
+	return slices.ContainsFunc(files, b.rule.Scope.Covers)
+}
+
+// judgeCommit judges the staged change or a commit of the change by the branch it
+// is, or was, committed on.
+func (b *branchCheck) judgeCommit(ev *engine.Evidence, t engine.Target) engine.Result {
+	if t.Kind == engine.TargetChange {
+		name := ev.CommitBranch
+		if !slices.Contains(b.p.Branches, name) {
+			return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("the change is committed on %s", name)}
+		}
+		msg := fmt.Sprintf("the staged change would be committed on %s, the branch checked out", name)
+		return engine.Result{Verdict: engine.Violated, Reason: msg, Findings: []engine.Finding{{
+			CommandIndex: -1, Change: true, Message: msg,
+			Suggestion: "create a branch first (git switch -c my-change), then commit there",
+		}}}
+	}
+	c := ev.Commits[t.Index]
+	if !slices.Contains(b.p.Branches, c.MadeOn) {
+		return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("the commit was made on %s", c.MadeOn)}
+	}
+	subject, _, _ := strings.Cut(c.Message, "\n")
+	msg := fmt.Sprintf("this commit was made on %s while it was checked out (the branch's reflog records it), and %s still holds it", c.MadeOn, c.MadeOn)
+	return engine.Result{Verdict: engine.Violated, Reason: msg, Findings: []engine.Finding{{
+		Commit: c.Hash, CommandIndex: -1, Message: msg, Snippet: subject,
+		Suggestion: fmt.Sprintf("move the commit to a branch of its own (git branch my-change, then reset %s to its upstream) and work there", c.MadeOn),
+	}}}
+}
+
 func (b *branchCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
+	if t.Kind != engine.TargetCommand {
+		return b.judgeCommit(ev, t)
+	}
 	cmd := &ev.Commands[t.Index]
 	name, how := "", ""
 	for j := t.Index - 1; j >= 0 && name == ""; j-- {

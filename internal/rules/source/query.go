@@ -332,6 +332,10 @@ func (c *queryCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	if f == nil {
 		return engine.InternalError("target file not in the evidence")
 	}
+	return keptByTheChange(f, c.judgeFile(ev, f))
+}
+
+func (c *queryCheck) judgeFile(ev *engine.Evidence, f *engine.File) engine.Result {
 	if r := lang.SkipReason(f.Content); r != "" {
 		return skipped(r)
 	}

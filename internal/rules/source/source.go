@@ -164,6 +164,33 @@ func satisfied() engine.Result {
 }
 
 // violated wraps findings into a result.
+// keptByTheChange leaves out, in a change, the findings of a match on a line the
+// change modified whose old text held the matched text as often
+// (engine.File.NewText): the change kept a violation that was there, it did not
+// bring it. A rule that bans something judges what a change brings.
+func keptByTheChange(f *engine.File, r engine.Result) engine.Result {
+	if r.Verdict != engine.Violated || len(f.Replaced) == 0 {
+		return r
+	}
+	kept := r.Findings[:0:0]
+	for _, fd := range r.Findings {
+		if fd.Path == f.Path && fd.Line > 0 && fd.EndLine == fd.Line && fd.Column > 0 && fd.EndColumn > fd.Column {
+			if _, modified := f.Was(fd.Line); modified {
+				line := []rune(f.LineText(fd.Line))
+				if fd.EndColumn-1 <= len(line) && !f.NewText(fd.Line, string(line[fd.Column-1:fd.EndColumn-1])) {
+					continue
+				}
+			}
+		}
+		kept = append(kept, fd)
+	}
+	if len(kept) == 0 {
+		return engine.Result{Verdict: engine.Satisfied, Reason: engine.ReasonPreExisting, Partial: r.Partial}
+	}
+	r.Findings = kept
+	return r
+}
+
 func violated(fs []engine.Finding) engine.Result {
 	if len(fs) == 0 {
 		return satisfied()
