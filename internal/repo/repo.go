@@ -76,6 +76,10 @@ func Open(root string) (*Repo, error) {
 	if _, err := exec.LookPath("git"); err != nil {
 		return r, nil
 	}
+	if top, prefix, ok := plainWorkTree(abs); ok {
+		r.Git, r.Top, r.Prefix = true, top, prefix
+		return r, nil
+	}
 	out, err := r.run(nil, "rev-parse", "--is-inside-work-tree", "--show-toplevel", "--show-prefix")
 	if err != nil {
 		return r, nil
