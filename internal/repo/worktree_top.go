@@ -28,6 +28,12 @@ func plainWorkTree(abs string) (top, prefix string, ok bool) {
 			return "", "", false
 		}
 	}
+	// git finds the repository from the physical folder (it changes into abs and
+	// asks the system where it is): a symlink on the way leads it elsewhere.
+	abs, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", "", false
+	}
 	start, err := os.Stat(abs)
 	if err != nil {
 		return "", "", false

@@ -28,6 +28,20 @@ func TestOpenFindsTheWorkTreeAsGitDoes(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(moved.dir, "sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// a link from outside into the repository, and one from inside it to a plain
+	// folder: git goes by where the folder really is
+	outside := t.TempDir()
+	into := filepath.Join(outside, "into")
+	plainDir := filepath.Join(outside, "plain")
+	if err := os.MkdirAll(plainDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(g.dir, "src"), into); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(plainDir, filepath.Join(g.dir, "away")); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		dir   string
 		plain bool // answered without git
@@ -40,6 +54,8 @@ func TestOpenFindsTheWorkTreeAsGitDoes(t *testing.T) {
 		{filepath.Join(linked, "src"), false},
 		{bare.dir, false},
 		{filepath.Join(moved.dir, "sub"), false},
+		{filepath.Join(into, "app"), true},
+		{filepath.Join(g.dir, "away"), false},
 	} {
 		_, _, plain := plainWorkTree(c.dir)
 		if plain != c.plain {
