@@ -13,8 +13,11 @@ Sections (all by default; --only takes a comma-separated list):
             19,757 files, 80,000 tracked), next to ast-grep with the same rules.
   diff      `check --diff HEAD~1` after a one-file commit, on Django, Django ×23 and the
             20,000-file generated repository, next to its floors: `git status` on the same
-            tree and `heed --version` (process start). Each build has a user cache of its
-            own (XDG_CACHE_HOME under --work), as one user's heed has.
+            tree and `heed --version` (process start).
+
+In every section each build has a user cache of its own (XDG_CACHE_HOME under --work),
+as one user's heed has: "cold" removes the repository's .heed/cache, not the compiled
+zero-config policy a first run keeps in the user's cache.
   semantic  the same Django check with one `judge` rule added and no model configured, next
             to the check without it.
 
@@ -171,8 +174,9 @@ def warm_binary(path):
 def interleaved(cmds, runs):
     """cmds: [(label, argv, cwd, setup)]. One warm-up each, then runs rounds."""
     for _, argv, _, _ in cmds:
-        if os.path.isabs(argv[0]):
-            warm_binary(argv[0])
+        for arg in argv[:3]:  # the binary, or the one `env VAR=... BIN` runs
+            if os.path.isabs(arg) and os.path.isfile(arg) and os.access(arg, os.X_OK):
+                warm_binary(arg)
     res = {c[0]: [] for c in cmds}
     for label, argv, cwd, setup in cmds:
         measured(argv, cwd, setup)
@@ -301,10 +305,18 @@ def main():
     print(f"heed check scaling, {time.strftime('%Y-%m-%d')}, {os.cpu_count()} CPUs, load average "
           f"{os.getloadavg()[0]:.1f} at the start; {a.runs} runs each, interleaved; median (min–max)")
 
+    # Each build keeps its own user cache (XDG_CACHE_HOME under --work), as one user's
+    # heed has: the compiled zero-config policy and a diff's base rules are kept there,
+    # one entry a repository keyed by the build, so two builds sharing one would evict
+    # each other's and every run would compile the instruction files again (on the
+    # generated repositories that compile was the largest heap of the run).
+    def own(name, b):
+        return ["env", f"XDG_CACHE_HOME={os.path.join(a.work, 'xdg-' + name)}", b]
+
     if "curve" in only:
         for n in sizes:
             d = generated(a.work, n)
-            cmds = [(f"{name} check --all, {n} files", [b, "check", "--all", "--repo", d, "--format", "json"], None, nocache(d))
+            cmds = [(f"{name} check --all, {n} files", own(name, b) + ["check", "--all", "--repo", d, "--format", "json"], None, nocache(d))
                     for name, b in bins]
             table(interleaved(cmds, a.runs), f"curve: generated repository, {n} files, cold")
 
@@ -314,7 +326,7 @@ def main():
     if "django" in only and djangos:
         _, sgconf = policy30(a.work)
         for n, d in djangos:
-            cmds = [(f"{name} check --all", [b, "check", "--all", "--repo", d, "--format", "json"], None, nocache(d))
+            cmds = [(f"{name} check --all", own(name, b) + ["check", "--all", "--repo", d, "--format", "json"], None, nocache(d))
                     for name, b in bins]
             if os.path.exists(sg):
                 cmds.append(("ast-grep scan (30 rules)", [sg, "scan", "-c", sgconf, "--json=stream", d], None, None))
@@ -324,12 +336,7 @@ def main():
         repos = [(f"Django ({n} files)", d) for n, d in djangos if n in (859, 19757)]
         repos.append((f"generated, {sizes[-1]} files", generated(a.work, sizes[-1])))
         for title, d in repos:
-            # Each build keeps its own user cache (the base's compiled rules are kept
-            # there by tree and build, one entry a repository): sharing one, the two
-            # builds would evict each other's entry and each run would compile the
-            # base's instruction files again, which a user's runs never do.
-            cmds = [(f"{name} check --diff HEAD~1", ["env", f"XDG_CACHE_HOME={os.path.join(a.work, 'xdg-' + name)}",
-                                                       b, "check", "--diff", "HEAD~1", "--repo", d, "--format", "json"], None, None)
+            cmds = [(f"{name} check --diff HEAD~1", own(name, b) + ["check", "--diff", "HEAD~1", "--repo", d, "--format", "json"], None, None)
                     for name, b in bins]
             cmds.append(("git status --porcelain", ["git", "-C", d, "status", "--porcelain"], None, None))
             cmds.append(("heed --version", [bins[0][1], "--version"], None, None))
@@ -340,8 +347,8 @@ def main():
             j = with_judge(a.work, d)
             cmds = []
             for name, b in bins:
-                cmds.append((f"{name} check --all, 30 rules + 1 judge rule", [b, "check", "--all", "--repo", j, "--format", "json"], None, nocache(j)))
-                cmds.append((f"{name} check --all, 30 rules", [b, "check", "--all", "--repo", d, "--format", "json"], None, nocache(d)))
+                cmds.append((f"{name} check --all, 30 rules + 1 judge rule", own(name, b) + ["check", "--all", "--repo", j, "--format", "json"], None, nocache(j)))
+                cmds.append((f"{name} check --all, 30 rules", own(name, b) + ["check", "--all", "--repo", d, "--format", "json"], None, nocache(d)))
             table(interleaved(cmds, a.runs), f"one judge rule, no model: Django, {n} .py files, cold")
 
 

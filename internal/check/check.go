@@ -206,10 +206,8 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	// Only the import graph (and a judge rule without a model, looking for a file in
 	// its scope) lists the whole tree in a check; without them a full check keeps
 	// only the files it judges of the listing.
-	needsTree := engine.ReadsTree(selected)
-	for _, c := range selected {
-		needsTree = needsTree || c.Rule.Domain == policy.DomainArchitecture
-	}
+	readsGraph := usesImportGraph(selected)
+	needsTree := engine.ReadsTree(selected) || readsGraph
 	b, err := buildEvidence(r, opt, paths, engine.WantedFiles(selected), ig, needsTree)
 	if err != nil {
 		return nil, err
@@ -221,8 +219,9 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 		timeout = 30 * time.Second
 	}
 	// A diff, or a check of some paths, reads the import facts of few files: the cache
-	// keeps those of the others.
-	cache := attachCache(root, ev, opt.NoCache, opt.Mode != All || len(paths) > 0)
+	// keeps those of the others. A run of no rule that reads the import graph leaves
+	// its cache alone (not read, not cut down to the nothing it used).
+	cache := attachCache(root, ev, opt.NoCache || !readsGraph, opt.Mode != All || len(paths) > 0)
 	// A diff judges the few files it touched: reading a findings cache of the whole
 	// tree would cost it more than it saves, so only a full check uses one.
 	findings := attachFindingsCache(root, ev, opt.NoCache || opt.Mode != All, len(paths) > 0)
@@ -664,7 +663,10 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		if !needsTree {
 			wt.DropListing() // listed again if a rule asks for it after all
 		}
-		return &built{ev: &engine.Evidence{Mode: engine.ModeAll, Tree: wt}, src: r.StreamFiles(wt, keep), forget: wt, excluded: excluded}, nil
+		// The listing is let go with the evidence: the report, written after the run,
+		// holds its findings and not 20,000 paths besides (listed again if a second
+		// run of the same project, --fix's, asks for it).
+		return &built{ev: &engine.Evidence{Mode: engine.ModeAll, Tree: wt}, src: r.StreamFiles(wt, keep), forget: wt, excluded: excluded, closer: wt.DropListing}, nil
 	case Diff, Staged, Unstaged:
 	default:
 		return nil, usage("unknown mode %q", opt.Mode)
@@ -1271,6 +1273,12 @@ func suppressionWarnings(ev *engine.Evidence, dirs map[string][]*directive, know
 // content, so a hit is always right): a diff check then reads the rest of the tree
 // for the import graph without parsing it again. partial is true for a run that reads
 // only some files' facts, which must keep the cached facts of the rest.
+// usesImportGraph reports whether some rule of rules may read the import graph: the
+// architecture rules are the only ones that do (internal/rules/arch).
+func usesImportGraph(rules []engine.Compiled) bool {
+	return slices.ContainsFunc(rules, func(c engine.Compiled) bool { return c.Rule.Domain == policy.DomainArchitecture })
+}
+
 func attachCache(root string, ev *engine.Evidence, off, partial bool) *graph.DiskCache {
 	if off {
 		return nil

@@ -937,3 +937,36 @@ func TestADiffWithAMissingBlobJudgesTheRestAndNamesTheFile(t *testing.T) {
 		t.Errorf("undetermined %+v, want lost.py with the missing object named", u)
 	}
 }
+
+// TestACheckWithoutArchitectureRulesLeavesTheImportCacheAlone: a full check that runs
+// no rule reading the import graph (--domain source) neither reads the graph's cache
+// nor cuts it down to the nothing it used, so the next full check parses no file again.
+func TestACheckWithoutArchitectureRulesLeavesTheImportCacheAlone(t *testing.T) {
+	files := map[string]string{
+		"AGENTS.md": "# Rules\n\n- `app/core/` must not import from `app/ui/`.\n- Never call `print()` in Python code.\n",
+	}
+	for i := range 12 {
+		files[fmt.Sprintf("app/core/m%02d.py", i)] = fmt.Sprintf("import os\nfrom app.core import m%02d\n", (i+1)%12)
+		files[fmt.Sprintf("app/ui/v%02d.py", i)] = fmt.Sprintf("from app.core import m%02d\n", i)
+	}
+	g := newRepo(t, files)
+	g.commit("feat: base")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	p, err := project.Open(g.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(p, Options{Mode: All}); err != nil {
+		t.Fatal(err)
+	}
+	full := graph.OpenDiskCache(g.dir).Entries()
+	if full < 12 {
+		t.Fatalf("a full check cached the facts of %d files, want those of the 12 files in app/core", full)
+	}
+	if _, err := Run(p, Options{Mode: All, Domains: []string{policy.DomainSource}}); err != nil {
+		t.Fatal(err)
+	}
+	if n := graph.OpenDiskCache(g.dir).Entries(); n != full {
+		t.Errorf("after a check of the source rules alone the import cache holds %d files' facts, was %d", n, full)
+	}
+}

@@ -116,7 +116,8 @@ func judgeWrite(r *repo.Repo, root string, rules []engine.Compiled, file *engine
 		Changed: []string{file.Path},
 	}
 	defer ev.Close()
-	cache := attachCache(root, ev, false, true) // one file: keep the rest of the tree's facts
+	// one file: keep the rest of the tree's facts; none read without a rule that needs them
+	cache := attachCache(root, ev, !usesImportGraph(rules), true)
 	outcomes := engine.Run(rules, ev, engine.Options{Timeout: 10 * time.Second})
 	saveCache(root, cache)
 	li := newLineIndex(ev)

@@ -205,7 +205,7 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 	}
 	// The tree of HEAD is not the working tree: keep the cached results of files
 	// this run does not see as the working tree has them.
-	cache := attachCache(root, ev, opt.NoCache, true)
+	cache := attachCache(root, ev, opt.NoCache || !usesImportGraph(selected), true)
 	findings := attachFindingsCache(root, ev, opt.NoCache, true)
 	if !time.Now().Before(deadline) {
 		halt() // the timer's goroutine may not have run yet

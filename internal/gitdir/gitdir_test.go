@@ -28,10 +28,15 @@ func TestOutsideAgreesWithGit(t *testing.T) {
 	if out, err := exec.Command("git", "init", "-q", repo).CombinedOutput(); err != nil {
 		t.Fatalf("git init: %v %s", err, out)
 	}
+	// a link from a plain folder into the repository: git goes where it leads
+	linked := filepath.Join(tmp, "plain", "into")
+	if err := os.Symlink(deep, linked); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		dir     string
 		outside bool
-	}{{plain, true}, {repo, false}, {deep, false}} {
+	}{{plain, true}, {repo, false}, {deep, false}, {linked, false}} {
 		inside := exec.Command("git", "-C", c.dir, "rev-parse", "--is-inside-work-tree").Run() == nil
 		if inside == c.outside {
 			t.Fatalf("%s: git says inside %v, the test expects outside %v", c.dir, inside, c.outside)

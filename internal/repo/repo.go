@@ -79,6 +79,13 @@ func Open(root string) (*Repo, error) {
 	if _, err := exec.LookPath("git"); err != nil {
 		return r, nil
 	}
+	if top, prefix, ok := plainWorkTree(abs); ok {
+		// a plain work tree: its .git folder is both its own and the common one
+		r.Git, r.Top, r.Prefix = true, top, prefix
+		r.gitDir = filepath.Join(top, ".git")
+		r.commonDir = r.gitDir
+		return r, nil
+	}
 	out, err := r.run(nil, "rev-parse", "--is-inside-work-tree", "--show-toplevel", "--show-prefix", "--absolute-git-dir", "--git-common-dir")
 	if err != nil {
 		return r, nil

@@ -2,6 +2,8 @@ package repo
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -175,11 +177,89 @@ func (r *Repo) IndexSnapshot() (*GitSnapshot, error) {
 
 // RevFile reads one file of the tree of a commit, without listing the rest of the
 // tree (a listing of 80,000 files costs git 50 to 200 ms): ok is false when the
-// commit has no regular file at p.
+// commit has no regular file at p. One `git cat-file --batch` resolves rev (its
+// commit and tree are kept, as ResolveRev keeps them), walks the trees down to p and
+// reads the file: a diff check asks for its base's policy file first, before anything
+// else can start, and each git process on that path costs a few milliseconds.
 func (r *Repo) RevFile(rev, p string) (data []byte, ok bool, err error) {
 	if !r.Git {
 		return nil, false, ErrNotGit
 	}
+	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\r\n") || !ValidRel(p) {
+		return r.revFileListed(rev, p)
+	}
+	c := &catFile{r: r}
+	defer c.close()
+	tree, found := r.treeOf(c, rev)
+	if !found {
+		return r.revFileListed(rev, p) // git says why, as before
+	}
+	id := tree
+	parts := strings.Split(p, "/")
+	for i, part := range parts {
+		_, typ, body, err := c.object(id, p)
+		if err != nil || typ != "tree" {
+			return r.revFileListed(rev, p)
+		}
+		mode, oid, has := treeEntry(body, part, len(tree)/2)
+		if !has {
+			return nil, false, nil
+		}
+		if i < len(parts)-1 {
+			if mode != "40000" {
+				return nil, false, nil
+			}
+			id = oid
+			continue
+		}
+		if !regularMode(mode) {
+			return nil, false, nil
+		}
+		data, err := c.read(oid, p)
+		return data, err == nil, err
+	}
+	return nil, false, nil
+}
+
+// treeOf resolves rev to its commit and tree through c, keeping both for ResolveRev
+// and ResolveTree; found is false when c cannot say (a name that is no one commit).
+func (r *Repo) treeOf(c *catFile, rev string) (tree string, found bool) {
+	if t, ok := r.trees.Load(rev); ok {
+		return t.(string), true
+	}
+	commit, typ, body, err := c.object(rev+"^{commit}", rev)
+	if err != nil || typ != "commit" || !isObjectName(commit) {
+		return "", false
+	}
+	line, _, _ := strings.Cut(string(body), "\n")
+	tree, ok := strings.CutPrefix(line, "tree ")
+	if !ok || !isObjectName(tree) {
+		return "", false
+	}
+	r.resolved.Store(rev, commit)
+	r.trees.Store(rev, tree)
+	return tree, true
+}
+
+// treeEntry finds the entry name of a tree object's content (git's binary form:
+// "<mode> <name>\0<hashLen bytes>" after one another): its mode and object name.
+func treeEntry(tree []byte, name string, hashLen int) (mode, oid string, found bool) {
+	for len(tree) > 0 {
+		sp := bytes.IndexByte(tree, ' ')
+		nul := bytes.IndexByte(tree, 0)
+		if sp < 0 || nul < sp || nul+1+hashLen > len(tree) {
+			return "", "", false
+		}
+		if string(tree[sp+1:nul]) == name {
+			return string(tree[:sp]), hex.EncodeToString(tree[nul+1 : nul+1+hashLen]), true
+		}
+		tree = tree[nul+1+hashLen:]
+	}
+	return "", "", false
+}
+
+// revFileListed is RevFile by `git ls-tree`, for the names the batch cannot read.
+func (r *Repo) revFileListed(rev, p string) (data []byte, ok bool, err error) {
 	hash, err := r.ResolveRev(rev)
 	if err != nil {
 		return nil, false, err
@@ -274,6 +354,20 @@ type catFile struct {
 }
 
 func (c *catFile) read(id, p string) ([]byte, error) {
+	_, _, data, err := c.object(id, p)
+	if errors.Is(err, errMissing) {
+		return nil, fmt.Errorf("%s: blob %s missing from the repository", p, id)
+	}
+	return data, err
+}
+
+// errMissing is an object name git cannot find (or finds more than one of).
+var errMissing = errors.New("no such object")
+
+// object asks for the object name names (p, the path it stands for, names it in
+// errors): its full object name, type and content. An object over MaxFileBytes is a *TooLargeError,
+// a name git does not know errMissing; any other failure stops the process.
+func (c *catFile) object(name, p string) (oid, typ string, data []byte, err error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.start.Do(func() {
@@ -295,42 +389,43 @@ func (c *catFile) read(id, p string) ([]byte, error) {
 		c.cmd, c.in, c.out = cmd, in, bufio.NewReaderSize(out, 64<<10)
 	})
 	if c.err != nil {
-		return nil, c.err
+		return "", "", nil, c.err
 	}
-	if _, err := io.WriteString(c.in, id+"\n"); err != nil {
+	if _, err := io.WriteString(c.in, name+"\n"); err != nil {
 		c.err = fmt.Errorf("git cat-file: %w", err)
-		return nil, c.err
+		return "", "", nil, c.err
 	}
 	header, err := c.out.ReadString('\n')
 	if err != nil {
 		c.err = fmt.Errorf("git cat-file: %w", err)
-		return nil, c.err
+		return "", "", nil, c.err
 	}
 	f := strings.Fields(header)
-	if len(f) == 2 && f[1] == "missing" {
-		return nil, fmt.Errorf("%s: blob %s missing from the repository", p, id)
+	// "<name> missing", "<name> ambiguous" (the name is the request's, which may hold spaces)
+	if n := len(f); n >= 2 && (f[n-1] == "missing" || f[n-1] == "ambiguous") && strings.TrimSuffix(header, "\n") == name+" "+f[n-1] {
+		return "", "", nil, errMissing
 	}
 	if len(f) != 3 {
 		c.err = fmt.Errorf("git cat-file: unexpected header %q", header)
-		return nil, c.err
+		return "", "", nil, c.err
 	}
 	size, err := strconv.ParseInt(f[2], 10, 64)
 	if err != nil {
 		c.err = fmt.Errorf("git cat-file: unexpected header %q", header)
-		return nil, c.err
+		return "", "", nil, c.err
 	}
 	if size > MaxFileBytes {
 		if _, err := c.out.Discard(int(size) + 1); err != nil {
 			c.err = err
 		}
-		return nil, &TooLargeError{Path: p, Size: size}
+		return f[0], f[1], nil, &TooLargeError{Path: p, Size: size}
 	}
 	buf := make([]byte, size+1)
 	if _, err := io.ReadFull(c.out, buf); err != nil {
 		c.err = fmt.Errorf("git cat-file: %w", err)
-		return nil, c.err
+		return "", "", nil, c.err
 	}
-	return buf[:size], nil
+	return f[0], f[1], buf[:size], nil
 }
 
 func (c *catFile) close() error {
