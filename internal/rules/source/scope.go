@@ -172,19 +172,35 @@ func contextLangs(s *sentence) []string {
 // (cands), narrowed by what the constraint says, then by what the repository has.
 // It returns nil when the construct is not in any language the repository uses.
 func pickLangs(s *sentence, rc *recognize.RepoContext, cands []string) []string {
+	have := repoLangs(s, rc)
 	if ctx := contextLangs(s); len(ctx) > 0 {
 		out := intersect(cands, ctx)
-		if rc != nil && len(rc.Languages) > 0 {
-			if in := intersect(out, rc.Languages); len(in) > 0 {
+		if len(have) > 0 {
+			if in := intersect(out, have); len(in) > 0 {
 				return in
 			}
 		}
 		return out
 	}
-	if rc != nil && len(rc.Languages) > 0 {
-		return intersect(cands, siblingLangs(rc.Languages))
+	if len(have) > 0 {
+		return intersect(cands, siblingLangs(have))
 	}
 	return cands
+}
+
+// repoLangs are the languages of the code a constraint governs: its folder's, for a
+// nested instruction file whose folder holds code (pnpm's `pnpm/AGENTS.md` speaks for
+// a Rust crate in a TypeScript repository), else the repository's.
+func repoLangs(s *sentence, rc *recognize.RepoContext) []string {
+	if rc == nil {
+		return nil
+	}
+	if d := s.c.Scope.Dir; d != "" && rc.LanguagesUnder != nil {
+		if ls := rc.LanguagesUnder(d); len(ls) > 0 {
+			return ls
+		}
+	}
+	return rc.Languages
 }
 
 // siblingLangs adds to a repository's languages those that come with one of them: a

@@ -1,0 +1,74 @@
+package source
+
+import (
+	"encoding/json"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// A plain word banned where heed must guess the language warns; the same ban in a
+// nested instruction file whose folder holds one language's code is read for that
+// code, and blocks. (dd-trace-rb lib/datadog/open_feature/AGENTS.md:23 bans
+// `.allocate` in a folder of Ruby, in a repository of C, JavaScript and Ruby.)
+func TestPlainWordBlocksOnlyWhereTheLanguageIsKnown(t *testing.T) {
+	under := map[string][]string{"lib/feature": {engine.LangRuby}}
+	rc := &recognize.RepoContext{
+		Languages:      []string{engine.LangRuby, engine.LangC, engine.LangJavaScript},
+		LanguagesUnder: func(d string) []string { return under[d] },
+	}
+	text := "Construct objects through their constructor, never `.allocate`."
+	for _, tc := range []struct {
+		dir   string
+		sev   string
+		langs string
+	}{
+		{"", policy.SeverityWarning, "c javascript ruby"},
+		{"lib/feature", policy.SeverityError, "ruby"},
+	} {
+		c := &policy.Constraint{ID: "a", Text: text, Level: policy.Must, File: "AGENTS.md", Line: 3, Scope: policy.Scope{Dir: tc.dir}}
+		res := bannedRecognizer{}.Recognize(c, rc)
+		if len(res.Rules) != 1 {
+			t.Fatalf("dir %q: %d rules (%s), want 1", tc.dir, len(res.Rules), res.Unenforced)
+		}
+		r := res.Rules[0]
+		var qp QueryParams
+		if err := json.Unmarshal(r.Params, &qp); err != nil {
+			t.Fatal(err)
+		}
+		var langs []string
+		for l := range qp.Queries {
+			langs = append(langs, l)
+		}
+		sort.Strings(langs)
+		if r.Severity != tc.sev || strings.Join(langs, " ") != tc.langs {
+			t.Errorf("dir %q: %s in %v, want %s in %s", tc.dir, r.Severity, langs, tc.sev, tc.langs)
+		}
+	}
+}
+
+// The fresh-repository rounds' misreadings, each in heed's own words: what a careful
+// reader would not turn into a ban of code.
+func TestSpansThatBanNoCode(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{engine.LangRuby, engine.LangC, engine.LangJavaScript}}
+	for _, tc := range []struct {
+		text   string
+		header []string
+	}{
+		{"Prefer `pull_request` over `pull_request_target`.", []string{"AGENTS.md", "GitHub Actions", "Security"}},
+		{"Always quote variables: `\"$VAR\"`, not `$VAR`.", []string{"AGENTS.md", "Shell scripts"}},
+		{"Always quote `$OUTPUT_FILE`, never a bare `$OUTPUT_FILE`.", nil},
+		{"Never use `set_output` in `.github/workflows/*.yml`.", nil},
+		{"Use `SizedQueue.new(max)`, not a plain `Array`, for work buffers.", nil},
+		{"Prefer `Arc::clone(&x)` over `x.clone()` for reference-counted values.", nil},
+	} {
+		c := &policy.Constraint{ID: "a", Text: tc.text, Level: policy.Must, File: "AGENTS.md", Line: 3, HeaderPath: tc.header}
+		if res := (bannedRecognizer{}).Recognize(c, rc); len(res.Rules) > 0 {
+			t.Errorf("%q under %v: %d rules, want none (%s)", tc.text, tc.header, len(res.Rules), res.Rules[0].Params)
+		}
+	}
+}
