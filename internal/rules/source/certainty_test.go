@@ -72,3 +72,32 @@ func TestSpansThatBanNoCode(t *testing.T) {
 		}
 	}
 }
+
+// A section that opens by saying where its code lives ("Code in `lib/` and `ext/` is
+// performance sensitive", dd-trace-rb .cursor/rules/code-style.mdc:50) places the
+// bans listed under it there: `#tap` is banned in lib/ and ext/, not in spec/.
+func TestSectionPlaceScopesItsBans(t *testing.T) {
+	head := []string{"Performance"}
+	cs := []policy.Constraint{
+		{ID: "p", Text: "Code in `lib/` and `ext/` is performance sensitive, except for configuration.", Level: policy.Info, File: "style.md", Line: 5, HeaderPath: head},
+		{ID: "t", Text: "`#tap` (adds a block call per use)", Level: policy.Should, File: "style.md", Line: 7, HeaderPath: head, Context: "Avoid:"},
+	}
+	rc := &recognize.RepoContext{Languages: []string{engine.LangRuby}, Constraints: cs}
+	res := bannedRecognizer{}.Recognize(&cs[1], rc)
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
+	}
+	r := res.Rules[0]
+	r.ID = "t"
+	fs, _ := runFiles(t, []*policy.Rule{&r}, map[string]string{
+		"lib/a.rb":       "def f\n  {}.tap { |h| h[:a] = 1 }\nend\n",
+		"spec/a_spec.rb": "it { {}.tap { |h| h[:a] = 1 } }\n",
+	})
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Path)
+	}
+	if strings.Join(got, " ") != "lib/a.rb" {
+		t.Errorf("findings in %v, want lib/a.rb only", got)
+	}
+}
