@@ -739,7 +739,15 @@ func languageCertain(s *sentence, sh shape, langs []string) bool {
 	if len(contextLangs(s)) > 0 {
 		return true
 	}
-	if len(sh.segs) > 1 && sh.kind == "member" || len(identWords(sh.name)) > 1 || sh.name != "" && !identRE.MatchString(sh.name) {
+	switch sh.kind {
+	case "call", "method", "ident", "new":
+		// a name: the same word may be another language's
+	default:
+		// a qualified name, a path, a macro, a decorator, a module, a comment
+		// marker, a keyword: its syntax says whose it is, or it is the same in all
+		return true
+	}
+	if len(sh.segs) > 1 || len(identWords(sh.name)) > 1 || !identRE.MatchString(sh.name) {
 		return true
 	}
 	fams := map[string]bool{}
