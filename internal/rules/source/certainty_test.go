@@ -101,3 +101,31 @@ func TestSectionPlaceScopesItsBans(t *testing.T) {
 		t.Errorf("findings in %v, want lib/a.rb only", got)
 	}
 }
+
+// A plain word banned at error blocks only where heed knows whose code it is: in a
+// repository of one language, or when the sentence names the language; guessed across
+// Ruby and JavaScript it warns. A name of several words is no other language's by
+// chance and keeps its level.
+func TestErrorNeedsTheLanguage(t *testing.T) {
+	two := []string{engine.LangRuby, engine.LangJavaScript}
+	for _, tc := range []struct {
+		text  string
+		langs []string
+		head  []string
+		want  string
+	}{
+		{"Never call `expect()`.", two, nil, policy.SeverityWarning},
+		{"Never call `expect()`.", []string{engine.LangRuby}, nil, policy.SeverityError},
+		{"Never call `expect()`.", two, []string{"RSpec"}, policy.SeverityError},
+		{"Never call `showFlashMessage()`.", two, nil, policy.SeverityError},
+	} {
+		c := &policy.Constraint{ID: "e", Text: tc.text, Level: policy.Must, File: "AGENTS.md", Line: 3, HeaderPath: tc.head}
+		res := bannedRecognizer{}.Recognize(c, &recognize.RepoContext{Languages: tc.langs})
+		if len(res.Rules) != 1 {
+			t.Fatalf("%q in %v: %d rules (%s)", tc.text, tc.langs, len(res.Rules), res.Unenforced)
+		}
+		if got := res.Rules[0].Severity; got != tc.want {
+			t.Errorf("%q in %v under %v: %s, want %s", tc.text, tc.langs, tc.head, got, tc.want)
+		}
+	}
+}
