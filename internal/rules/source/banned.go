@@ -237,13 +237,25 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			r.Severity = policy.SeverityWarning
 			r.Exact = false
 			r.Message += " (the rule says: " + purpose + ")"
-			// a purpose is the product's ("for user-facing output"): tests, scripts
-			// and examples print and time as they like
-			for _, l := range langs {
-				r.Scope.Exclude = append(r.Scope.Exclude, testGlobs[l]...)
+			if underTestHeading(s) {
+				// "## Testing > ### Synchronization: never use `Task.Delay` for
+				// synchronization": the purpose is the tests' own
+				for _, l := range langs {
+					r.Scope.Globs = append(r.Scope.Globs, testGlobs[l]...)
+				}
+				r.Scope.Globs = dedupeStrings(r.Scope.Globs)
+				if cs, ok := shapeCases(sh, r.Scope, langs); ok {
+					r.Cases = cs
+				}
+			} else {
+				// a purpose is the product's ("for user-facing output"): tests,
+				// scripts and examples print and time as they like
+				for _, l := range langs {
+					r.Scope.Exclude = append(r.Scope.Exclude, testGlobs[l]...)
+				}
+				r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, notShippedGlobs...))
+				r.Cases = shippedCases(r.Cases, r.Scope)
 			}
-			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, notShippedGlobs...))
-			r.Cases = shippedCases(r.Cases, r.Scope)
 		}
 		if byDefault {
 			r.Severity = policy.SeverityWarning
@@ -727,6 +739,23 @@ var everydayTypes = lazy.Value[map[string]bool]{F: func() map[string]bool {
 		"Object", "String", "Integer", "Number", "Boolean", "Symbol", "MutableList", "MutableMap", "Deque", "ArrayDeque",
 		"TreeMap", "BTreeMap")
 }}
+
+// underTestHeading reports a sentence in a section about tests at any level of its
+// heading path ("Testing > Synchronization") that does not speak of production code.
+func underTestHeading(s *sentence) bool {
+	if productionRE.MatchString(s.prose()) || len(s.c.Scope.Globs) > 0 {
+		return false
+	}
+	for _, h := range s.c.HeaderPath {
+		if testSectionRE.MatchString(strings.ToLower(h)) {
+			return true
+		}
+	}
+	return false
+}
+
+// testSectionRE: a heading about tests ("Testing", "Writing Tests", "Test guidelines").
+var testSectionRE = lazyre.New(`^(?:(?:unit |integration |writing |running |e2e )?tests?|testing|test (?:guidelines|conventions|code)|writing tests|testing guidelines)$`)
 
 // languageCertain reports whether heed knows whose code a ban's object is: the
 // sentence, its heading or its file's scope names the language, or the shape is the

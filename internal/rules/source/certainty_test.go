@@ -129,3 +129,28 @@ func TestErrorNeedsTheLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A purpose under a heading about tests is the tests' ("## Testing > ### Synchronization:
+// never use `Task.Delay` for synchronization", csharp-sdk .github/copilot-instructions.md:131):
+// the ban holds in tests, not, inverted, everywhere but tests.
+func TestPurposeUnderTestingHeadingHoldsInTests(t *testing.T) {
+	c := &policy.Constraint{ID: "d", Text: "Never use `Task.Delay` for synchronization.", Level: policy.Must, File: "AGENTS.md", Line: 9,
+		HeaderPath: []string{"Guide", "Testing", "Synchronization"}}
+	res := bannedRecognizer{}.Recognize(c, &recognize.RepoContext{Languages: []string{engine.LangCSharp}})
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
+	}
+	r := res.Rules[0]
+	r.ID = "d"
+	fs, _ := runFiles(t, []*policy.Rule{&r}, map[string]string{
+		"tests/App.Tests/WaitTests.cs": "class WaitTests {\n  async Task F() { await Task.Delay(100); }\n}\n",
+		"samples/App/Program.cs":       "class Program {\n  async Task F() { await Task.Delay(100); }\n}\n",
+	})
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Path)
+	}
+	if strings.Join(got, " ") != "tests/App.Tests/WaitTests.cs" {
+		t.Errorf("findings in %v, want the test only", got)
+	}
+}
