@@ -967,9 +967,14 @@ func nonCodePlace(s *sentence) string {
 // heading: CI workflows, shell scripts, container and deployment files.
 var (
 	artefactRE = lazyre.New(`\b(github actions?|github workflows?|ci workflows?|workflow (?:files?|ya?ml)|actions workflows?|ya?ml files?|dockerfiles?|docker compose|compose files?|helm charts?|terraform|kubernetes manifests?|k8s manifests?|shell scripts?|bash scripts?|shell scripting|makefiles?)\b`)
+	// artefactPlaceRE: such files named as the place of the sentence's bans ("in
+	// workflow files", "for GitHub Actions"); named otherwise ("call programs instead
+	// of shell scripts") they place nothing.
+	artefactPlaceRE = lazyre.New(`\b(?:in|inside|within|for|under) (?:the |a |an |any |all |our |your |new )?(?:\w+ )?(github actions?|github workflows?|ci workflows?|workflow (?:files?|ya?ml)|actions workflows?|ya?ml files?|dockerfiles?|docker compose|compose files?|helm charts?|terraform|kubernetes manifests?|k8s manifests?|shell scripts?|bash scripts?|makefiles?)\b`)
 	// artefactHeadingRE: a heading that is the name of such files alone ("## Shell",
-	// "### CI").
-	artefactHeadingRE = lazyre.New(`^(?:shell|bash|ci|ci/cd|yaml|docker|workflows?|scripts? \(shell\))$`)
+	// "### YAML").
+	// ("Workflow" and "CI" are left out: they head a way of working as often.)
+	artefactHeadingRE = lazyre.New(`^(?:shell|bash|ci/cd|yaml|docker|scripts? \(shell\))$`)
 	artefactSpanRE    = lazyre.New(`(?:^|/)\.github/workflows\b|\.ya?ml$|(?:^|/)Dockerfile\b|(?:^|/)Makefile$|\.sh$`)
 )
 
@@ -982,7 +987,7 @@ func foreignArtefact(s *sentence) string {
 			return ""
 		}
 	}
-	if m := artefactRE.FindStringSubmatch(s.prose()); m != nil {
+	if m := artefactPlaceRE.FindStringSubmatch(s.prose()); m != nil {
 		return m[1]
 	}
 	for _, h := range s.c.HeaderPath {

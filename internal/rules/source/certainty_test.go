@@ -154,3 +154,24 @@ func TestPurposeUnderTestingHeadingHoldsInTests(t *testing.T) {
 		t.Errorf("findings in %v, want the test only", got)
 	}
 }
+
+// A heading that names a way of working ("Workflow", "CI") is no kind of file: the
+// bans under it are still code's.
+func TestWorkflowHeadingKeepsCodeBans(t *testing.T) {
+	for _, head := range [][]string{{"AGENTS.md", "Workflow"}, {"AGENTS.md", "CI"}} {
+		c := &policy.Constraint{ID: "w", Text: "Never call `console.log` in shipped code.", Level: policy.Must, File: "AGENTS.md", Line: 3, HeaderPath: head}
+		res := bannedRecognizer{}.Recognize(c, &recognize.RepoContext{Languages: []string{engine.LangTypeScript}})
+		if len(res.Rules) != 1 {
+			t.Errorf("under %v: %d rules (%s), want 1", head, len(res.Rules), res.Unenforced)
+		}
+	}
+}
+
+// Shell scripts named as what to use instead place nothing: the ban is Python's.
+func TestArtefactNamedAsAlternativeKeepsTheBan(t *testing.T) {
+	c := &policy.Constraint{ID: "s", Text: "Never call `os.system`; use `subprocess.run` instead of shell scripts.", Level: policy.Must, File: "AGENTS.md", Line: 3}
+	res := bannedRecognizer{}.Recognize(c, &recognize.RepoContext{Languages: []string{engine.LangPython}})
+	if len(res.Rules) != 1 {
+		t.Errorf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
+	}
+}
