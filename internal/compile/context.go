@@ -72,6 +72,7 @@ func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 	dirs := map[string]bool{}
 	tools := map[string]bool{}
 	exts := map[string]int{}
+	under := map[string]map[string]int{} // folder -> language -> files
 	for _, p := range paths {
 		p = strings.TrimPrefix(path.Clean("/"+filepath.ToSlash(p)), "/")
 		if p == "" {
@@ -79,6 +80,12 @@ func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 		}
 		if l := engine.LangOf(p, nil); l != "" {
 			langs[l]++
+			for d := path.Dir(p); d != "." && d != "/"; d = path.Dir(d) {
+				if under[d] == nil {
+					under[d] = map[string]int{}
+				}
+				under[d][l]++
+			}
 		}
 		for d := path.Dir(p); d != "." && d != "/" && !dirs[d]; d = path.Dir(d) {
 			dirs[d] = true
@@ -95,6 +102,12 @@ func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 		}
 	}
 	rc.Languages = byCount(langs)
+	rc.LanguagesUnder = func(dir string) []string {
+		if c := under[strings.Trim(dir, "/")]; c != nil {
+			return byCount(c)
+		}
+		return nil
+	}
 	rc.Extensions = byCount(exts)
 	if len(rc.Extensions) > 12 {
 		rc.Extensions = rc.Extensions[:12]

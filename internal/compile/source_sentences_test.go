@@ -261,3 +261,10 @@ func TestDontsHeadingAlternativeAndRelativeNo(t *testing.T) {
 func TestOwnSourceSentences14(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-14.txt", 8)
 }
+
+// TestOwnSourceSentences15: the fifteenth batch (testdata/own-sentences-source-15.txt):
+// the shapes of the fresh-repository rounds' wrong source rules, and how sure heed is
+// of a ban's language before it blocks.
+func TestOwnSourceSentences15(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-15.txt", 19)
+}

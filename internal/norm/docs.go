@@ -67,19 +67,21 @@ var (
 	docContractRE   = docRE(`(?i)^(?:do not|don't|never|avoid)(?: using| use)? contractions\b`)
 	docWordNounRE   = docRE(`(?i)\b(?:words?|terms?|phrases?|pronouns?|wording|expressions?)\b`)
 	docWordsListRE  = docRE(`(?i)^(?:do not|don't|never|avoid) (?:(?:use |using |say |write )(?:the )?(?:[\w-]+ )?(?:(?:words?|terms?|phrases?|pronouns?)\b)?(?: such as| like)?[: ]*|(?:the )?(?:[\w-]+ )?(?:words?|terms?|phrases?|pronouns?)\b(?: such as| like)?[: ]*)(["'“‘` + "`" + `].*)$`)
-	docInsteadRE    = docRE(`(?i)\b(?:instead of|rather than) (.*)$`)
-	docQuotedRE     = docRE("[\"'“‘`]([A-Za-z][A-Za-z /-]{0,30}?)[\"'”’`]")
-	docTutorialRE   = docRE(`(?i)\b(?:outside|except in|other than in) (?:the )?tutorials?\b`)
-	docHeadUnderRE  = docRE(`(?i)\bheading'?s? underline\b|\bsection heading underline\b|\bunderline[^.]*\bheading text\b`)
-	docAtLeastRE    = docRE(`(?i)\bat least as long\b`)
-	docSameLenRE    = docRE(`(?i)\bsame length\b`)
-	docPartRE       = docRE(`(?i)\bin (?:a|an|the|each|every) (?:[\w-]+ ){0,3}(?:titles?|headings?|captions?|names?|labels?|summar(?:y|ies))\b`)
-	docWriteRstRE   = docRE(`(?i)^write (?:all |your )?docstrings in (?:reStructuredText|rest|rst)[.]?$`)
-	docNumpydocRE   = docRE(`(?i)^write (?:all |your )?docstrings (?:in|that conform to|following|according to) (?:the )?(?:numpydoc|numpy)(?: docstring)? (?:format|style|guide|conventions?)[.]?$`)
-	docIssueRefsRE  = docRE(`(?i)^(?:do not|don't|never) reference (?:github )?(?:issue|pr|pull request)s?(?: or (?:pr|pull request|issue)s?)? (?:numbers|ids|links|urls)(?: or (?:links|urls))?\b[^.]*\b(?:code|codebase|source|comments?)\b`)
-	docMdTablesRE   = docRE(`(?i)^(?:do not|don't|never) use markdown tables\b`)
-	docSlashRE      = docRE(`^([a-z]+)/([a-z]+)\b`)
-	docPlainWordRE  = docRE(`^[A-Za-z]+$`)
+	// docCodeNounRE: the things of code a sentence may speak of, whose spans are code.
+	docCodeNounRE  = docRE(`(?i)\b(?:statements?|identifiers?|type parameters?|generics?|variables?|functions?|methods?|classes|structs?|enums?|imports?|modules?|crates?|macros?|traits?|fields?|arguments?)\b`)
+	docInsteadRE   = docRE(`(?i)\b(?:instead of|rather than) (.*)$`)
+	docQuotedRE    = docRE("[\"'“‘`]([A-Za-z][A-Za-z /-]{0,30}?)[\"'”’`]")
+	docTutorialRE  = docRE(`(?i)\b(?:outside|except in|other than in) (?:the )?tutorials?\b`)
+	docHeadUnderRE = docRE(`(?i)\bheading'?s? underline\b|\bsection heading underline\b|\bunderline[^.]*\bheading text\b`)
+	docAtLeastRE   = docRE(`(?i)\bat least as long\b`)
+	docSameLenRE   = docRE(`(?i)\bsame length\b`)
+	docPartRE      = docRE(`(?i)\bin (?:a|an|the|each|every) (?:[\w-]+ ){0,3}(?:titles?|headings?|captions?|names?|labels?|summar(?:y|ies))\b`)
+	docWriteRstRE  = docRE(`(?i)^write (?:all |your )?docstrings in (?:reStructuredText|rest|rst)[.]?$`)
+	docNumpydocRE  = docRE(`(?i)^write (?:all |your )?docstrings (?:in|that conform to|following|according to) (?:the )?(?:numpydoc|numpy)(?: docstring)? (?:format|style|guide|conventions?)[.]?$`)
+	docIssueRefsRE = docRE(`(?i)^(?:do not|don't|never) reference (?:github )?(?:issue|pr|pull request)s?(?: or (?:pr|pull request|issue)s?)? (?:numbers|ids|links|urls)(?: or (?:links|urls))?\b[^.]*\b(?:code|codebase|source|comments?)\b`)
+	docMdTablesRE  = docRE(`(?i)^(?:do not|don't|never) use markdown tables\b`)
+	docSlashRE     = docRE(`^([a-z]+)/([a-z]+)\b`)
+	docPlainWordRE = docRE(`^[A-Za-z]+$`)
 	// "A doctest input longer than 80 characters must be wrapped ..."
 	docDoctestWidthRE = docRE(`(?i)\bdoctest (?:input|lines?|inputs)\b[^.]*?\blonger than (\d{2,3}) characters\b[^.]*\bwrap`)
 	// "A typed parameter entry must format its separator as `name : type`"
@@ -176,6 +178,12 @@ func DocForms(text, heading string) []DocForm {
 	}
 	// "the word demo in a gallery example title": a part of a page heed cannot find
 	if docPartRE().MatchString(text) {
+		return nil
+	}
+	if !docProseWordRE().MatchString(text) && docCodeNounRE().MatchString(text) {
+		// "Use descriptive names for type parameters ... instead of single letters"
+		// under "## Guides > Generic Parameter Naming": the heading's "guides" is no
+		// place, and the sentence speaks of code; its spans (`T`, `use`) are code
 		return nil
 	}
 	in := docRegions(text)

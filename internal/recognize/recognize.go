@@ -61,6 +61,11 @@ type RepoContext struct {
 	// source on its first call and remembers the answer; nil when unknown. It is no
 	// part of the context's identity (a cache key leaves it out).
 	SourceImports func() []ImportedModule `json:"-"`
+	// LanguagesUnder lists the languages of the files under a repository-relative
+	// folder, most files first (engine.Lang* names), so a nested instruction file's
+	// rules can be read for the code of its folder (a Rust crate in a TypeScript
+	// repository). Nil when unknown. It is no part of the context's identity.
+	LanguagesUnder func(dir string) []string `json:"-"`
 	// Constraints is every constraint of the instruction set in document order (by
 	// file, then line), so a recogniser can read a constraint's neighbours: an
 	// exception stated in the next list item ("The exceptions are `vite.config.ts` and

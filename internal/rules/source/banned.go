@@ -79,6 +79,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		// rules' business, no code's
 		return recognize.Result{Unenforced: fmt.Sprintf("bans `%s` in %s, which is no code", bans[0].span, place)}
 	}
+	if what := foreignArtefact(s); what != "" {
+		// "## GitHub Actions: prefer `pull_request` over `pull_request_target`":
+		// advice about files heed does not parse, no query over the code of others
+		return recognize.Result{Unenforced: fmt.Sprintf("bans `%s` in %s, which heed does not read as code", bans[0].span, what)}
+	}
 	for i, b := range bans {
 		if b.bare {
 			// "Don't use Preconditions#checkNotNull": a method written as the API
@@ -176,11 +181,24 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 				res.Unenforced = fmt.Sprintf("bans `%s` only %s, which heed cannot locate in code", strings.TrimSpace(b.span+" "+b.from), b.qualifier)
 				continue
 			}
+			if kindQualRE.MatchString(b.qualifier) {
+				// "prefer `Arc::clone(&x)` over `x.clone()` for reference-counted
+				// values": a kind of value the syntax does not show
+				res.Unenforced = fmt.Sprintf("bans `%s` only %s, which heed cannot tell from the code", b.span, b.qualifier)
+				continue
+			}
 			// "never use `console.log()` for user-facing output", "`node:path` for
 			// cross-platform paths": a purpose, which the code does not show; the
 			// construct is banned, as a warning, since a use for another purpose may
 			// be allowed
 			purpose = b.qualifier
+		}
+		if sh.kind == "ident" && b.instead != "" && everydayTypes.Get()[sh.name] {
+			// "use `SizedQueue.new(capacity)`, not a plain `Array`": a special type
+			// preferred to the language's everyday container for one use, which the
+			// code does not show; `Array` stays right everywhere else
+			res.Unenforced = fmt.Sprintf("prefers %s to the everyday `%s` for one use, which heed cannot see", backtickList(b.instead), sh.name)
+			continue
 		}
 		if sh.kind == "ident" && namingRE2.MatchString(s.prose()) {
 			continue // "use `request_id` not `requestId`" is about names being declared
@@ -202,6 +220,13 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			res.Unenforced = why
 			continue
 		}
+		if r.Severity == policy.SeverityError && !languageCertain(s, sh, langs) {
+			// "never call `showPopup()`" in a repository of Ruby and JavaScript: a
+			// call in either; a ban blocks only when heed knows whose code it is
+			r.Severity = policy.SeverityWarning
+			r.Exact = false
+			r.Message += " (the sentence does not say which language's: " + strings.Join(langs, ", ") + ")"
+		}
 		if b.soft || b.bare {
 			// a name in plain words ("never raw malloc") is read with less certainty
 			// than a span
@@ -212,13 +237,25 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			r.Severity = policy.SeverityWarning
 			r.Exact = false
 			r.Message += " (the rule says: " + purpose + ")"
-			// a purpose is the product's ("for user-facing output"): tests, scripts
-			// and examples print and time as they like
-			for _, l := range langs {
-				r.Scope.Exclude = append(r.Scope.Exclude, testGlobs[l]...)
+			if underTestHeading(s) {
+				// "## Testing > ### Synchronization: never use `Task.Delay` for
+				// synchronization": the purpose is the tests' own
+				for _, l := range langs {
+					r.Scope.Globs = append(r.Scope.Globs, testGlobs[l]...)
+				}
+				r.Scope.Globs = dedupeStrings(r.Scope.Globs)
+				if cs, ok := shapeCases(sh, r.Scope, langs); ok {
+					r.Cases = cs
+				}
+			} else {
+				// a purpose is the product's ("for user-facing output"): tests,
+				// scripts and examples print and time as they like
+				for _, l := range langs {
+					r.Scope.Exclude = append(r.Scope.Exclude, testGlobs[l]...)
+				}
+				r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, notShippedGlobs...))
+				r.Cases = shippedCases(r.Cases, r.Scope)
 			}
-			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, notShippedGlobs...))
-			r.Cases = shippedCases(r.Cases, r.Scope)
 		}
 		if byDefault {
 			r.Severity = policy.SeverityWarning
@@ -362,6 +399,9 @@ var (
 	// for ("for user-facing output", "for detecting client disconnects", "to run
 	// commands").
 	purposeQualRE = lazyre.New(`^for \S`)
+	// kindQualRE: a "for" that names a kind of value ("for reference-counted types",
+	// "for large objects"), which a ban of a call's syntax cannot see.
+	kindQualRE = lazyre.New(`^for (?:the |all |any )?(?:[\w-]+ ){0,3}(?:types?|values?|objects?|instances?|structs?|classes|collections?|pointers?|references?)\b`)
 	// placeQualRE: a "for" that names a place or a part of the code after all ("for
 	// the CLI package", "for new code"), which heed cannot locate.
 	placeQualRE = lazyre.New(`^for (?:the |all |any |our )?(?:new |existing )?(?:\w+[- ])?(?:code|files?|modules?|packages?|crates?|components?|projects?|services?|apps?|libraries|library|repos?|folders?|directories)\b`)
@@ -507,6 +547,12 @@ type shape struct {
 	cpp bool
 	// clib: a call of the C library's, found in C and C++ only.
 	clib bool
+	// arg: the one argument a call is written with when it is no placeholder
+	// ("`expect(subject)`", "`time.Sleep(0)`"): the ban is of that form of the call.
+	arg string
+	// docLangs: the languages whose documentation writes the span so (Ruby's
+	// `#tap`, `Object#send`), when they are narrower than the shape's kind.
+	docLangs []string
 }
 
 var (
@@ -534,7 +580,15 @@ var (
 	cHeaderRE    = lazyre.New(`\.(?:h|hpp|hh|hxx)$`)
 	// usingNamespaceRE: C++'s `using namespace std;`.
 	usingNamespaceRE = lazyre.New(`^using\s+namespace\s+((?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*)\s*;?$`)
-	knownDirRE       = lazyre.New(`^(?:eslint-disable(?:-next-line|-line)?|@ts-ignore|@ts-expect-error|@ts-nocheck|noqa|nolint|prettier-ignore|istanbul ignore|c8 ignore|NOSONAR|type: ignore|pyright: ignore|pragma: no cover)\b`)
+	// rubyDocMethodRE: an instance method as Ruby's documentation writes it: `#tap`,
+	// `Object#instance_variable_get`, `Array#each?`.
+	rubyDocMethodRE = lazyre.New(`^([A-Z]\w*(?:::[A-Z]\w*)*)?#([a-z_]\w*[?!]?)$`)
+	// shellVarRE: a shell or environment variable (`$VAR`, `${HOME}`, `$GITHUB_OUTPUT`).
+	shellVarRE = lazyre.New(`^"?\$\{?[A-Z][A-Z0-9_]*\}?"?$`)
+	// particularArgRE: one argument that names a particular value: an identifier, a
+	// number, a symbol, a string, a literal constant.
+	particularArgRE = lazyre.New(`^(?:[A-Za-z_]\w*|-?\d+(?:\.\d+)?|:[a-z_]\w*|"[^"]*"|'[^']*')$`)
+	knownDirRE      = lazyre.New(`^(?:eslint-disable(?:-next-line|-line)?|@ts-ignore|@ts-expect-error|@ts-nocheck|noqa|nolint|prettier-ignore|istanbul ignore|c8 ignore|NOSONAR|type: ignore|pyright: ignore|pragma: no cover)\b`)
 )
 
 // parseShape reads a banned span as code, or reports that it is not an API reference
@@ -565,11 +619,21 @@ func parseShape(b ban) (shape, bool) {
 	if m := cppIncludeRE.FindStringSubmatch(sp); m != nil {
 		return shape{kind: "module", from: m[1] + m[2], cpp: true}, true // "avoid `<regex>`"
 	}
+	if m := rubyDocMethodRE.FindStringSubmatch(sp); m != nil && !hashDirectives.Get()[m[2]] {
+		// "avoid `#tap`", "`Object#instance_variable_get`": Ruby's documentation names
+		// an instance method so; the ban is of the method's calls, not of a comment
+		return shape{kind: "method", name: m[2], docLangs: []string{engine.LangRuby}}, true
+	}
 	if m := directiveRE.FindStringSubmatch(sp); m != nil && len(m[2]) > 1 {
 		return shape{kind: "comment", marks: m[1], text: m[2]}, true
 	}
 	if knownDirRE.MatchString(sp) {
 		return shape{kind: "comment", text: sp}, true
+	}
+	if shellVarRE.MatchString(sp) {
+		// "`$VAR`", "`${HOME}`": a shell or environment variable, no identifier of
+		// the languages heed parses
+		return shape{}, false
 	}
 	if placeholderRE.MatchString(sp) || placeholderName(sp) {
 		// "never `new Foo(...)`": any class, shown by a placeholder; "use `id` instead
@@ -613,8 +677,14 @@ func parseShape(b ban) (shape, bool) {
 		return shape{kind: "generic", name: m[1]}, true
 	}
 	if m := callRE.FindStringSubmatch(sp); m != nil {
-		args := sp[strings.IndexByte(sp, '(')+1 : len(sp)-1]
-		if !argsOKRE.MatchString(args) {
+		args := strings.TrimSpace(sp[strings.IndexByte(sp, '(')+1 : len(sp)-1])
+		arg := ""
+		switch {
+		case particularArgRE.MatchString(args) && !placeholderArg(args):
+			// "use `is_expected` instead of `expect(subject)`", "never
+			// `time.Sleep(0)`": that form of the call, not every call
+			arg = args
+		case !argsOKRE.MatchString(args):
 			return shape{}, false // a particular call ("`render(m.help.View(m))`"), not an API
 		}
 		segs := strings.Split(m[2], ".")
@@ -622,15 +692,15 @@ func parseShape(b ban) (shape, bool) {
 			return shape{}, false
 		}
 		switch {
-		case m[1] == "." && len(segs) == 1, len(segs) == 2 && placeholderReceivers.Get()[segs[0]]:
+		case m[1] == "." && len(segs) == 1, len(segs) == 2 && placeholderReceiver(segs[0]):
 			// "never call `obj.delete()`": the method, whatever the receiver
-			return shape{kind: "method", name: segs[len(segs)-1]}, true
+			return shape{kind: "method", name: segs[len(segs)-1], arg: arg}, true
 		case m[1] == ".":
-			return shape{kind: "member", segs: segs, name: segs[len(segs)-1]}, true
+			return shape{kind: "member", segs: segs, name: segs[len(segs)-1], arg: arg}, true
 		case len(segs) == 1:
-			return shape{kind: "call", name: segs[0]}, true
+			return shape{kind: "call", name: segs[0], arg: arg}, true
 		default:
-			return shape{kind: "member", segs: segs, name: segs[len(segs)-1]}, true
+			return shape{kind: "member", segs: segs, name: segs[len(segs)-1], arg: arg}, true
 		}
 	}
 	if m := dotMethodRE.FindStringSubmatch(sp); m != nil {
@@ -641,7 +711,7 @@ func parseShape(b ban) (shape, bool) {
 		if typeQualified(segs) {
 			return shape{}, false
 		}
-		if len(segs) == 2 && placeholderReceivers.Get()[segs[0]] && segs[1] != "*" {
+		if len(segs) == 2 && placeholderReceiver(segs[0]) && segs[1] != "*" {
 			// "never call `record.update_column`": the method, whatever the record
 			return shape{kind: "method", name: segs[1]}, true
 		}
@@ -662,9 +732,123 @@ func parseShape(b ban) (shape, bool) {
 // placeholderReceivers are receivers that stand for any value of a kind in a span that
 // shows a method ("never call `record.update_column`", "`obj.delete()` in a loop"):
 // no program names its variable so on purpose, and the sentence bans the method.
+// everydayTypes are the general-purpose types and containers of the languages heed
+// parses: a sentence that prefers another type to one of them means it for a use.
+var everydayTypes = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("Array", "Hash", "Queue", "List", "Map", "Set", "Dictionary", "HashMap", "HashSet", "Vec",
+		"Object", "String", "Integer", "Number", "Boolean", "Symbol", "MutableList", "MutableMap", "Deque", "ArrayDeque",
+		"TreeMap", "BTreeMap")
+}}
+
+// underTestHeading reports a sentence in a section about tests at any level of its
+// heading path ("Testing > Synchronization") that does not speak of production code.
+func underTestHeading(s *sentence) bool {
+	if productionRE.MatchString(s.prose()) || len(s.c.Scope.Globs) > 0 {
+		return false
+	}
+	for _, h := range s.c.HeaderPath {
+		if testSectionRE.MatchString(strings.ToLower(h)) {
+			return true
+		}
+	}
+	return false
+}
+
+// testSectionRE: a heading about tests ("Testing", "Writing Tests", "Test guidelines").
+var testSectionRE = lazyre.New(`^(?:(?:unit |integration |writing |running |e2e )?tests?|testing|test (?:guidelines|conventions|code)|writing tests|testing guidelines)$`)
+
+// languageCertain reports whether heed knows whose code a ban's object is: the
+// sentence, its heading or its file's scope names the language, or the shape is the
+// syntax of one language (family: JavaScript with TypeScript, C with C++), or the
+// repository has one such language, or the name is one no two languages share by
+// chance (a qualified name, `receive_message_chain`, `showFlashMessage`). A plain word
+// (`fetch`, `expect`, `Array`) banned across languages is a guess: Ruby's
+// `Hash#fetch` is no browser fetch.
+func languageCertain(s *sentence, sh shape, langs []string) bool {
+	if len(contextLangs(s)) > 0 {
+		return true
+	}
+	switch sh.kind {
+	case "call", "method", "ident", "new":
+		// a name: the same word may be another language's
+	default:
+		// a qualified name, a path, a macro, a decorator, a module, a comment
+		// marker, a keyword: its syntax says whose it is, or it is the same in all
+		return true
+	}
+	if len(sh.segs) > 1 || len(identWords(sh.name)) > 1 || !identRE.MatchString(sh.name) {
+		return true
+	}
+	fams := map[string]bool{}
+	for _, l := range langs {
+		fams[langFamily(l)] = true
+	}
+	return len(fams) <= 1
+}
+
+// langFamily puts the languages that share their code's syntax together.
+func langFamily(l string) string {
+	switch l {
+	case engine.LangTypeScript, engine.LangTSX:
+		return engine.LangJavaScript
+	case engine.LangCPP:
+		return engine.LangC
+	}
+	return l
+}
+
+// hashDirectives are the words a `#` starts in a directive, not a Ruby method: C's
+// preprocessor, C#'s regions and nullable context, magic comments, linters' marks.
+var hashDirectives = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("include", "define", "undef", "if", "ifdef", "ifndef", "elif", "else", "endif", "pragma", "error",
+		"warning", "line", "region", "endregion", "nullable", "import", "noqa", "nosec", "frozen_string_literal",
+		"encoding", "coding", "todo", "fixme", "xxx", "hack", "note", "type", "pylint", "rubocop", "nolint")
+}}
+
 var placeholderReceivers = lazy.Value[map[string]bool]{F: func() map[string]bool {
 	return set("record", "obj", "instance", "inst", "some_object", "someObject", "my_object", "myObject", "your_model", "yourModel", "some_model", "someModel", "foo", "bar")
 }}
+
+// placeholderReceiver: a receiver that stands for any value: one of the words above,
+// or x, y or z ("prefer `Arc::clone(&x)` over `x.clone()`"); other letters are Go's
+// receivers (`s.NoError`, `t.Fatal`), which a sentence names as they are.
+func placeholderReceiver(r string) bool {
+	return placeholderReceivers.Get()[r] || r == "x" || r == "y" || r == "z"
+}
+
+// placeholderArgs are argument names that stand for any value in a call written as an
+// example ("`print(x)`", "`JSON.parse(body)`"): such a call bans every call.
+var placeholderArgs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("x", "y", "z", "obj", "object", "value", "val", "arg", "args", "argument", "arguments", "param", "params",
+		"data", "input", "str", "string", "text", "msg", "message", "err", "error", "ex", "exc", "exception", "fn", "func",
+		"callback", "handler", "path", "url", "uri", "key", "id", "num", "idx", "index", "item", "items", "list", "arr",
+		"array", "expr", "expression", "ctx", "context", "cond", "condition", "predicate", "thing", "duration", "timeout",
+		"file", "filename", "name", "cmd", "command", "query", "sql", "format", "fmt", "pattern", "result", "res", "resp",
+		"response", "req", "request", "body", "payload", "content", "code", "target", "src", "dst", "dest", "source",
+		"buf", "buffer", "other", "options", "opts", "config", "cfg", "element", "elem", "node", "event", "evt", "stream",
+		"size", "count", "ms", "secs", "seconds", "delay", "interval", "selector", "type", "klass", "cls", "class",
+		"model", "record", "instance", "attrs", "attributes", "kwargs", "values", "fields", "field", "host", "port",
+		"date", "time", "timestamp", "number", "amount", "level", "state", "props", "children", "component", "module",
+		"filepath", "dir", "directory", "mode", "flags", "user", "token", "secret", "password", "env", "something", "stuff")
+}}
+
+// placeholderArg reports an argument written to stand for any value: a word of the
+// list above, a letter or two, a placeholder name (`some_value`), or `...`.
+func placeholderArg(a string) bool {
+	a = strings.TrimSpace(strings.TrimLeft(a, "*&"))
+	if !identRE.MatchString(a) {
+		return a == "" // a number, a symbol, a string: a particular value
+	}
+	if len(a) <= 2 || placeholderArgs.Get()[strings.ToLower(a)] || placeholderName(a) {
+		return true
+	}
+	for _, w := range identWords(a) {
+		if w == "some" || w == "my" || w == "your" || w == "the" || placeholderWords.Get()[w] {
+			return true
+		}
+	}
+	return false
+}
 
 // placeholderWords are the words of a name that stands for any name: `xxx_id`,
 // `foo_count`, `your_table`.
@@ -779,6 +963,50 @@ func nonCodePlace(s *sentence) string {
 	return strings.ToLower(m[1])
 }
 
+// artefactRE: files of a kind heed has no grammar for, named in a sentence or a
+// heading: CI workflows, shell scripts, container and deployment files.
+var (
+	artefactRE = lazyre.New(`\b(github actions?|github workflows?|ci workflows?|workflow (?:files?|ya?ml)|actions workflows?|ya?ml files?|dockerfiles?|docker compose|compose files?|helm charts?|terraform|kubernetes manifests?|k8s manifests?|shell scripts?|bash scripts?|shell scripting|makefiles?)\b`)
+	// artefactPlaceRE: such files named as the place of the sentence's bans ("in
+	// workflow files", "for GitHub Actions"); named otherwise ("call programs instead
+	// of shell scripts") they place nothing.
+	artefactPlaceRE = lazyre.New(`\b(?:in|inside|within|for|under) (?:the |a |an |any |all |our |your |new )?(?:\w+ )?(github actions?|github workflows?|ci workflows?|workflow (?:files?|ya?ml)|actions workflows?|ya?ml files?|dockerfiles?|docker compose|compose files?|helm charts?|terraform|kubernetes manifests?|k8s manifests?|shell scripts?|bash scripts?|makefiles?)\b`)
+	// artefactHeadingRE: a heading that is the name of such files alone ("## Shell",
+	// "### YAML").
+	// ("Workflow" and "CI" are left out: they head a way of working as often.)
+	artefactHeadingRE = lazyre.New(`^(?:shell|bash|ci/cd|yaml|docker|scripts? \(shell\))$`)
+	artefactSpanRE    = lazyre.New(`(?:^|/)\.github/workflows\b|\.ya?ml$|(?:^|/)Dockerfile\b|(?:^|/)Makefile$|\.sh$`)
+)
+
+// foreignArtefact is the kind of file a sentence's bans are about when heed does not
+// parse it as code ("GitHub Actions", "shell scripts", `.github/workflows/`), and the
+// sentence names no language heed parses beside it; "" otherwise.
+func foreignArtefact(s *sentence) string {
+	for _, l := range contextLangs(s) {
+		if slices.Contains(allGrammars, l) {
+			return ""
+		}
+	}
+	if m := artefactPlaceRE.FindStringSubmatch(s.prose()); m != nil {
+		return m[1]
+	}
+	for _, h := range s.c.HeaderPath {
+		h = strings.ToLower(strings.TrimSpace(h))
+		if m := artefactRE.FindStringSubmatch(h); m != nil {
+			return m[1]
+		}
+		if artefactHeadingRE.MatchString(h) {
+			return h
+		}
+	}
+	for _, sp := range s.spans {
+		if artefactSpanRE.MatchString(sp) && (strings.Contains(sp, "/") || strings.Contains(sp, ".")) {
+			return "`" + sp + "`"
+		}
+	}
+	return ""
+}
+
 // knownReceiver reports a dotted span whose first part is a global or module of a
 // language: `process.env` is code, though it ends like a file name.
 func knownReceiver(sp string) bool {
@@ -818,6 +1046,21 @@ var (
 
 // langs are the languages the shape can be code in.
 func (sh shape) langs() []string {
+	if sh.docLangs != nil {
+		return sh.docLangs
+	}
+	if sh.arg != "" {
+		return intersect(sh.langsOfKind(), argLangs)
+	}
+	return sh.langsOfKind()
+}
+
+// argLangs are the languages argQuery reads a call's arguments in.
+var argLangs = []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo,
+	engine.LangRust, engine.LangC, engine.LangCPP, engine.LangRuby, engine.LangJava, engine.LangCSharp}
+
+// langsOfKind are the languages a shape of its kind can be code in.
+func (sh shape) langsOfKind() []string {
 	switch sh.kind {
 	case "macro":
 		return []string{engine.LangRust}
@@ -1243,6 +1486,9 @@ func q(s string) string { return strconv.Quote(s) }
 // query is the Tree-sitter query for the shape in one language ("" when the shape is
 // not code in it). Each is exercised by banned_test.go.
 func (sh shape) query(l string) string {
+	if sh.arg != "" {
+		return sh.argQuery(l)
+	}
 	js := l == engine.LangJavaScript || l == engine.LangTypeScript || l == engine.LangTSX
 	dotted := strings.Join(sh.segs, ".")
 	switch sh.kind {
@@ -1292,7 +1538,13 @@ func (sh shape) query(l string) string {
 			return fmt.Sprintf(`((call_expression . (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
 		case l == engine.LangRuby:
 			// Ruby has methods only: `foo()` is `self.foo()`, and a ban of
-			// `instance_variable_get()` or `puts()` is one of every call of it
+			// `instance_variable_get()` or `puts()` is one of every call of it; but a
+			// plain word called bare (`fetch()`) is another language's function, and
+			// `hash.fetch(:a)` is Ruby's method of that name: only the bare call
+			if len(identWords(sh.name)) == 1 && !sh.clib && sh.name != "puts" && sh.name != "p" && sh.name != "pp" {
+				return fmt.Sprintf(`((call !receiver method: (identifier) @n) @match (#eq? @n %[1]s))
+((call receiver: (_) @r method: (identifier) @n) @match (#eq? @n %[1]s) (#match? @r "^(?:self|Kernel|binding|Object)$"))`, q(sh.name))
+			}
 			return fmt.Sprintf(`((call method: (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
 		case l == engine.LangCSharp:
 			// as in Java, a method is called by its name alone or on an object
@@ -1521,6 +1773,61 @@ func (sh shape) query(l string) string {
 // csInvocations is the C# query for invocations of a method named name: through a
 // member access or a null-conditional access, and, with bare, by its name alone.
 // callee is the pattern of the called name.
+// argQuery finds the calls of a shape written with its one particular argument
+// (`expect(subject)`, `time.Sleep(0)`): the callee as the shape names it, and an
+// argument list that holds that argument alone.
+func (sh shape) argQuery(l string) string {
+	args := q(`^\(\s*` + regexp.QuoteMeta(sh.arg) + `\s*\)$`)
+	var callee string // a predicate on @f, the callee's text
+	switch sh.kind {
+	case "call":
+		callee = fmt.Sprintf(`(#eq? @f %s)`, q(sh.name))
+	case "method":
+		callee = fmt.Sprintf(`(#match? @f %s)`, q(`[.:>]\s*`+regexp.QuoteMeta(sh.name)+`$`))
+	case "member":
+		callee = fmt.Sprintf(`(#eq? @f %s)`, q(strings.Join(sh.segs, ".")))
+		if l == engine.LangRust || l == engine.LangCPP {
+			callee = fmt.Sprintf(`(#match? @f %s)`, q(`^`+regexp.QuoteMeta(strings.Join(sh.segs, "."))+`$|^`+regexp.QuoteMeta(strings.Join(sh.segs, "::"))+`$`))
+		}
+	default:
+		return ""
+	}
+	switch l {
+	case engine.LangPython:
+		return fmt.Sprintf(`((call function: (_) @f arguments: (argument_list) @a) @match %s (#match? @a %s))`, callee, args)
+	case engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangRust:
+		return fmt.Sprintf(`((call_expression function: (_) @f arguments: (arguments) @a) @match %s (#match? @a %s))`, callee, args)
+	case engine.LangGo, engine.LangC, engine.LangCPP:
+		return fmt.Sprintf(`((call_expression function: (_) @f arguments: (argument_list) @a) @match %s (#match? @a %s))`, callee, args)
+	case engine.LangRuby:
+		switch sh.kind {
+		case "call":
+			return fmt.Sprintf(`((call !receiver method: (identifier) @f arguments: (argument_list) @a) @match %s (#match? @a %s))`, callee, args)
+		case "method":
+			return fmt.Sprintf(`((call receiver: (_) method: (identifier) @f arguments: (argument_list) @a) @match (#eq? @f %s) (#match? @a %s))`, q(sh.name), args)
+		}
+		recv := strings.Join(sh.segs[:len(sh.segs)-1], ".")
+		return fmt.Sprintf(`((call receiver: (_) @o method: (identifier) @f arguments: (argument_list) @a) @match (#eq? @o %s) (#eq? @f %s) (#match? @a %s))`, q(recv), q(sh.name), args)
+	case engine.LangCSharp:
+		// a method is called by its name alone or on an object, as in csInvocations
+		f := q(`(?:^|\.)` + regexp.QuoteMeta(sh.name) + `$`)
+		if sh.kind == "member" {
+			f = q(`^` + regexp.QuoteMeta(strings.Join(sh.segs, ".")) + `$`)
+		}
+		return fmt.Sprintf(`((invocation_expression function: (_) @f arguments: (argument_list) @a) @match (#match? @f %s) (#match? @a %s))`, f, args)
+	case engine.LangJava:
+		switch sh.kind {
+		case "call":
+			return fmt.Sprintf(`((method_invocation !object name: (identifier) @f arguments: (argument_list) @a) @match %s (#match? @a %s))`, callee, args)
+		case "method":
+			return fmt.Sprintf(`((method_invocation object: (_) name: (identifier) @f arguments: (argument_list) @a) @match (#eq? @f %s) (#match? @a %s))`, q(sh.name), args)
+		}
+		recv := strings.Join(sh.segs[:len(sh.segs)-1], ".")
+		return fmt.Sprintf(`((method_invocation object: (_) @o name: (identifier) @f arguments: (argument_list) @a) @match (#eq? @o %s) (#eq? @f %s) (#match? @a %s))`, q(recv), q(sh.name), args)
+	}
+	return ""
+}
+
 func csInvocations(callee, name string, bare bool) string {
 	pats := []string{
 		`((invocation_expression function: (member_access_expression name: ` + callee + `)) (#eq? @match %[1]s))`,

@@ -27,12 +27,21 @@ func shapeSample(sh shape, l string) (bad, good string, ok bool) {
 		if l == engine.LangJava || l == engine.LangCSharp {
 			use = "e." + sh.name + "()"
 		}
+		if sh.arg != "" {
+			use, mention = sh.name+"("+sh.arg+")", sh.name+"("+sh.arg+")"
+		}
 	case "method":
 		use, mention = "x."+sh.name+"()", "x."+sh.name+"()"
+		if sh.arg != "" {
+			use, mention = "x."+sh.name+"("+sh.arg+")", "x."+sh.name+"("+sh.arg+")"
+		}
 	case "member":
 		d := dotted
 		if sh.name == "*" {
 			d = strings.Join(sh.segs[:len(sh.segs)-1], ".") + ".log"
+		}
+		if sh.arg != "" {
+			d += "(" + sh.arg + ")"
 		}
 		use, mention = d, d
 	case "path":

@@ -172,19 +172,35 @@ func contextLangs(s *sentence) []string {
 // (cands), narrowed by what the constraint says, then by what the repository has.
 // It returns nil when the construct is not in any language the repository uses.
 func pickLangs(s *sentence, rc *recognize.RepoContext, cands []string) []string {
+	have := repoLangs(s, rc)
 	if ctx := contextLangs(s); len(ctx) > 0 {
 		out := intersect(cands, ctx)
-		if rc != nil && len(rc.Languages) > 0 {
-			if in := intersect(out, rc.Languages); len(in) > 0 {
+		if len(have) > 0 {
+			if in := intersect(out, have); len(in) > 0 {
 				return in
 			}
 		}
 		return out
 	}
-	if rc != nil && len(rc.Languages) > 0 {
-		return intersect(cands, siblingLangs(rc.Languages))
+	if len(have) > 0 {
+		return intersect(cands, siblingLangs(have))
 	}
 	return cands
+}
+
+// repoLangs are the languages of the code a constraint governs: its folder's, for a
+// nested instruction file whose folder holds code (pnpm's `pnpm/AGENTS.md` speaks for
+// a Rust crate in a TypeScript repository), else the repository's.
+func repoLangs(s *sentence, rc *recognize.RepoContext) []string {
+	if rc == nil {
+		return nil
+	}
+	if d := s.c.Scope.Dir; d != "" && rc.LanguagesUnder != nil {
+		if ls := rc.LanguagesUnder(d); len(ls) > 0 {
+			return ls
+		}
+	}
+	return rc.Languages
 }
 
 // siblingLangs adds to a repository's languages those that come with one of them: a
@@ -299,6 +315,42 @@ func inherited(s *sentence, rc *recognize.RepoContext) (globs []string, conditio
 	return globs, conditional
 }
 
+// sectionPlaceRE: a statement that opens a section by saying where its code lives
+// ("Code in `lib/` and `ext/` is performance sensitive").
+var sectionPlaceRE = lazyre.New(`^(?:the )?code (?:in|under|inside|within) CODE(?:(?:,| and|, and| or) CODE)* (?:is|are)\b`)
+
+// sectionPlace reads the statement before the constraint under the same heading that
+// says which folders the section is about ("## Performance: Code in `lib/` and `ext/`
+// is performance sensitive. Avoid: `#tap`"): the section's bans hold there.
+func sectionPlace(s *sentence, rc *recognize.RepoContext) []string {
+	if rc == nil {
+		return nil
+	}
+	var globs []string
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.ID == s.c.ID {
+			break
+		}
+		if o.File != s.c.File || strings.Join(o.HeaderPath, "\x00") != strings.Join(s.c.HeaderPath, "\x00") {
+			continue
+		}
+		os := newSentence(o)
+		if !sectionPlaceRE.MatchString(os.prose()) {
+			continue
+		}
+		var found []string
+		for _, sp := range os.spans {
+			if !looksLikeDir(sp) {
+				return nil
+			}
+			found = append(found, dirGlob(sp))
+		}
+		globs = found
+	}
+	return globs
+}
+
 // ruleScope derives a rule's scope from the constraint: its own scope, narrowed to
 // the paths the sentence names ("under `src/main/java`"), to tests when it speaks of
 // tests, and widened by exclusions: tests for "production code", tests and scripts for
@@ -310,6 +362,8 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 	sc.Exclude = append(sc.Exclude, s.c.Scope.Exclude...)
 	prose := s.prose()
 	if gs, _ := inherited(s, rc); len(gs) > 0 {
+		sc.Globs = append(sc.Globs, gs...)
+	} else if gs := sectionPlace(s, rc); len(gs) > 0 {
 		sc.Globs = append(sc.Globs, gs...)
 	}
 	for _, m := range inPathRE.FindAllStringSubmatch(s.norm, -1) {

@@ -1,0 +1,29 @@
+package norm
+
+import "testing"
+
+// A naming or grouping rule under a heading of a style guide ("Guides") speaks of
+// code: its spans are code, no words banned in prose (pnpm's pacquet
+// CODE_STYLE_GUIDE.md:64 and :117 compiled into bans of "use", "crate", "T" and "N"
+// in documentation). A rule about the words of documentation still reads.
+func TestCodeTalkUnderAGuideHeadingBansNoWords(t *testing.T) {
+	for _, tc := range []struct {
+		text, heading string
+		words         bool
+	}{
+		{"Use descriptive names for type parameters (`Key`, `Value`) instead of single letters. The usual `T` for a lone parameter is accepted.", "Style Guide / Guides / Generic parameters", false},
+		{"Combine items from one crate into a single `use` statement rather than separate `use` lines (the `crate` granularity).", "Style Guide / Guides / Imports", false},
+		{"In the documentation, use `they` instead of `he` or `she`.", "Writing", true},
+		{"Use `they` instead of `he` or `she`.", "Guides / Documentation", true},
+	} {
+		got := false
+		for _, f := range DocForms(tc.text, tc.heading) {
+			if f.Check == "words" && len(f.Words) > 0 {
+				got = true
+			}
+		}
+		if got != tc.words {
+			t.Errorf("%q under %q: bans words %v, want %v", tc.text, tc.heading, got, tc.words)
+		}
+	}
+}
