@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/layout"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
@@ -277,35 +278,14 @@ func findDir(name string, c *policy.Constraint, rc *recognize.RepoContext) (stri
 	return "", false
 }
 
-// testGlobs are the file kinds that hold tests, by language: "production code" is
-// everything else.
+// testGlobs are the files and folders that hold tests (and benchmarks), by language
+// (internal/layout), from any folder ("tests/**"): "production code" is everything
+// else.
 func testGlobs(langs []string) []string {
 	var out []string
-	add := func(gs ...string) { out = append(out, gs...) }
 	for _, l := range langs {
-		switch l {
-		case engine.LangGo:
-			add("*_test.go")
-		case engine.LangPython:
-			add("test_*.py", "*_test.py", "conftest.py", "tests/**", "test/**")
-		case engine.LangTypeScript, engine.LangTSX, engine.LangJavaScript:
-			add("*.test.*", "*.spec.*", "__tests__/**", "test/**", "tests/**")
-		case engine.LangRust:
-			add("tests/**", "benches/**")
-		case engine.LangJava:
-			add("src/test/**", "*Test.java", "*Tests.java")
-		case engine.LangKotlin:
-			add("src/test/**", "src/androidTest/**", "*Test.kt", "*Tests.kt")
-		case engine.LangCSharp:
-			add("*.Tests/**", "*Tests/**", "*Test.cs", "*Tests.cs", "test/**", "tests/**")
-		case engine.LangRuby:
-			add("spec/**", "test/**", "*_spec.rb", "*_test.rb")
-		case engine.LangC:
-			add("test/**", "tests/**", "test_*.c", "*_test.c")
-		case engine.LangCPP:
-			add("test/**", "tests/**", "test_*.cpp", "*_test.cpp", "*_test.cc", "*_unittest.cc")
-		case engine.LangPHP:
-			add("tests/**", "test/**", "*Test.php")
+		for _, g := range layout.Globs(l, layout.Tests|layout.Bench) {
+			out = append(out, strings.TrimPrefix(g, "**/"))
 		}
 	}
 	return dedupe(out)

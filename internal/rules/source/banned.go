@@ -215,7 +215,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			// a purpose is the product's ("for user-facing output"): tests, scripts
 			// and examples print and time as they like
 			for _, l := range langs {
-				r.Scope.Exclude = append(r.Scope.Exclude, testGlobs[l]...)
+				r.Scope.Exclude = append(r.Scope.Exclude, testGlobs(l)...)
 			}
 			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, notShippedGlobs...))
 			r.Cases = shippedCases(r.Cases, r.Scope)
@@ -1009,7 +1009,7 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	}
 	if rustTestIdiom(sh) && slices.Contains(langs, engine.LangRust) {
 		// Tests unwrap and panic by design: the rule is about the code they test.
-		r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, testGlobs[engine.LangRust]...))
+		r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, testGlobs(engine.LangRust)...))
 	}
 	if slices.Contains(grammarLangs, engine.LangGo) {
 		// "use `require.Eventually` instead of `time.Sleep` (forbidden by linter)":

@@ -7,29 +7,16 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/layout"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
 
-// testGlobs are where each language's tests live by convention: heed reads "in
-// production code" and "in library code" as "not here", and "in tests" as "only here".
-var testGlobs = map[string][]string{
-	engine.LangPython:     {"**/test_*.py", "**/*_test.py", "**/tests/**", "**/test/**", "**/conftest.py"},
-	engine.LangGo:         {"**/*_test.go", "**/testdata/**"},
-	engine.LangJavaScript: {"**/*.test.*", "**/*.spec.*", "**/__tests__/**", "**/__mocks__/**", "**/test/**", "**/tests/**"},
-	engine.LangTypeScript: {"**/*.test.*", "**/*.spec.*", "**/__tests__/**", "**/__mocks__/**", "**/test/**", "**/tests/**", "**/*.test-d.ts"},
-	engine.LangTSX:        {"**/*.test.*", "**/*.spec.*", "**/__tests__/**", "**/test/**", "**/tests/**", "**/*.stories.tsx"},
-	engine.LangJava:       {"**/src/test/**", "**/*Test.java", "**/*Tests.java", "**/*IT.java", "**/test/**"},
-	engine.LangRust:       {"**/tests/**", "**/benches/**"},
-	engine.LangCSharp:     {"**/*Tests/**", "**/*.Tests/**", "**/*Test.cs", "**/*Tests.cs", "**/test/**", "**/tests/**"},
-	engine.LangKotlin:     {"**/src/test/**", "**/src/androidTest/**", "**/src/*Test/**", "**/*Test.kt", "**/*Tests.kt", "**/test/**"},
-	engine.LangRuby:       {"**/spec/**", "**/test/**", "**/*_spec.rb", "**/*_test.rb"},
-	engine.LangC:          {"**/test/**", "**/tests/**", "**/test_*.c", "**/*_test.c", "**/*_tests.c"},
-	engine.LangPHP:        {"**/tests/**", "**/test/**", "**/*Test.php"},
-	engine.LangCPP: {"**/test/**", "**/tests/**", "**/test_*.cpp", "**/test_*.cc", "**/*_test.cpp", "**/*_test.cc", "**/*_tests.cpp",
-		"**/*_tests.cc", "**/*_unittest.cc", "**/*_unittest.cpp", "**/*Test.cpp", "**/*Tests.cpp"},
-}
+// testGlobs are where each language's tests live by convention, and what sits beside
+// them and does not ship (internal/layout): heed reads "in production code" and "in
+// library code" as "not here", and "in tests" as "only here".
+func testGlobs(lang string) []string { return layout.Globs(lang, layout.Any) }
 
 // libraryGlobs are, beyond tests, what is not library code: scripts, examples, docs,
 // build scripts and program entry points.
@@ -334,16 +321,16 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 		// "in tests or production code": everywhere
 	case testOnlyRE.MatchString(prose) || (testHeaderRE.MatchString(s.header) && !productionRE.MatchString(prose)):
 		for _, l := range langs {
-			sc.Globs = append(sc.Globs, testGlobs[l]...)
+			sc.Globs = append(sc.Globs, testGlobs(l)...)
 		}
 	case libraryRE.MatchString(prose):
 		for _, l := range langs {
-			sc.Exclude = append(sc.Exclude, testGlobs[l]...)
+			sc.Exclude = append(sc.Exclude, testGlobs(l)...)
 			sc.Exclude = append(sc.Exclude, libraryGlobs[l]...)
 		}
 	case productionRE.MatchString(prose):
 		for _, l := range langs {
-			sc.Exclude = append(sc.Exclude, testGlobs[l]...)
+			sc.Exclude = append(sc.Exclude, testGlobs(l)...)
 		}
 		if shippedRE.MatchString(prose) {
 			sc.Exclude = append(sc.Exclude, notShippedGlobs...)
