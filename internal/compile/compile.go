@@ -66,6 +66,7 @@ func Compile(set *instr.Set, rc *recognize.RepoContext, recs []recognize.Recogni
 			// Recognisers read a constraint's neighbours (RepoContext.Constraints).
 			ctx := *rc
 			ctx.Constraints = cons
+			ctx.Cache = &recognize.Cache{} // what one constraint's recognisers read of these, shared
 			rc = &ctx
 		}
 		p.Entries = make([]policy.Entry, len(cons))

@@ -64,6 +64,18 @@ type Finding struct {
 	// Advisory marks a finding heed infers rather than sees (a task runner's target
 	// runs a forbidden command): it warns, whatever the rule's severity.
 	Advisory bool `json:"advisory,omitempty"`
+	// Related are the other places the finding is made of (go/analysis's
+	// RelatedInformation): each import of an import cycle.
+	Related []Location `json:"related,omitempty"`
+}
+
+// Location is a place in the tree a finding points to besides its own, and what it is
+// to the finding ("imports b.go").
+type Location struct {
+	Path    string `json:"file"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Message string `json:"message,omitempty"`
 }
 
 // Fix is an edit that would clear a finding.

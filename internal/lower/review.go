@@ -3,6 +3,7 @@ package lower
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/norm"
@@ -32,6 +33,8 @@ func shownCommands(c *policy.Constraint, rc *recognize.RepoContext) []example {
 }
 
 // shownCommandsIn are the commands shown by the constraints in returns true for.
+// What each constraint shows is read once per compile (RepoContext.Cache): every
+// command rule of a file asks for the commands the whole file shows.
 func shownCommandsIn(rc *recognize.RepoContext, in func(*policy.Constraint) bool) []example {
 	if rc == nil {
 		return nil
@@ -42,53 +45,70 @@ func shownCommandsIn(rc *recognize.RepoContext, in func(*policy.Constraint) bool
 		if !in(o) {
 			continue
 		}
-		norms := norm.Read(o.Text, readContext(o, rc))
-		forbids := false
-		for _, n := range norms {
-			if n.Polarity == norm.Forbid {
-				forbids = true
+		key := shownKey{first: &rc.Constraints[0], i: i}
+		for _, ex := range rc.Cache.Get(key, func() any { return shownBy(o, rc) }).([]example) {
+			// the caller's own argv: the cached one is every later caller's too
+			ex.argv = slices.Clone(ex.argv)
+			out = append(out, ex)
+		}
+	}
+	return out
+}
+
+// shownKey keys the commands constraint i of a context's constraints shows.
+type shownKey struct {
+	first *policy.Constraint
+	i     int
+}
+
+// shownBy are the commands constraint o shows as normal use: those its sentences
+// require or allow, the spans of known programs it lists, and the lines of its shell
+// code blocks; none when it forbids something.
+func shownBy(o *policy.Constraint, rc *recognize.RepoContext) []example {
+	var out []example
+	norms := norm.Read(o.Text, readContext(o, rc))
+	forbids := false
+	for _, n := range norms {
+		if n.Polarity == norm.Forbid {
+			forbids = true
+		}
+	}
+	if forbids {
+		return nil
+	}
+	at := fmt.Sprintf("%s:%d", o.File, o.Line)
+	named := map[string]bool{}
+	for _, n := range norms {
+		for _, obj := range n.Objects {
+			if obj.Kind == norm.KCommand && obj.Origin == "" {
+				out = append(out, example{argv: obj.Argv, line: obj.Text, at: at, id: o.ID})
+				named[strings.Join(obj.Argv, " ")] = true
 			}
 		}
-		if forbids {
-			continue
-		}
-		at := fmt.Sprintf("%s:%d", o.File, o.Line)
-		named := map[string]bool{}
-		for _, n := range norms {
-			for _, obj := range n.Objects {
-				if obj.Kind == norm.KCommand && obj.Origin == "" {
-					out = append(out, example{argv: obj.Argv, line: obj.Text, at: at, id: o.ID})
-					named[strings.Join(obj.Argv, " ")] = true
-				}
-			}
-		}
-		// the commands a line shows without requiring them: "`pnpm lint` - Lint code"
-		// in a list of the project's commands; a span of a known program with at
-		// least one word after it, so a tool named in passing ("we use `npm`") is
-		// not taken for a way of running it
-		var tools []string
-		if rc != nil {
-			tools = rc.Tools
-		}
-		for _, span := range norm.ShownSpans(o.Text) {
-			for _, cmd := range shell.Parse(span, shell.Options{}) {
-				key := strings.Join(cmd.Argv, " ")
-				if len(cmd.Argv) < 2 || cmd.Unparsable != "" || cmd.Dynamic || cmd.Cwd != "" || cmd.CwdUnknown || named[key] || cmd.Argv[0] == "cd" || !process.IsCommand(cmd.Argv, tools) {
-					continue
-				}
-				named[key] = true
-				out = append(out, example{argv: cmd.Argv, line: span, at: at, id: o.ID})
-			}
-		}
-		for _, b := range o.Code {
-			if !shellLangs[strings.ToLower(b.Lang)] {
+	}
+	// the commands a line shows without requiring them: "`pnpm lint` - Lint code"
+	// in a list of the project's commands; a span of a known program with at
+	// least one word after it, so a tool named in passing ("we use `npm`") is
+	// not taken for a way of running it
+	tools := rc.Tools
+	for _, span := range norm.ShownSpans(o.Text) {
+		for _, cmd := range shell.Parse(span, shell.Options{}) {
+			key := strings.Join(cmd.Argv, " ")
+			if len(cmd.Argv) < 2 || cmd.Unparsable != "" || cmd.Dynamic || cmd.Cwd != "" || cmd.CwdUnknown || named[key] || cmd.Argv[0] == "cd" || !process.IsCommand(cmd.Argv, tools) {
 				continue
 			}
-			for _, l := range commandLines(b.Text) {
-				for _, cmd := range shell.Parse(l, shell.Options{}) {
-					if len(cmd.Argv) > 0 && cmd.Unparsable == "" && !cmd.Dynamic {
-						out = append(out, example{argv: cmd.Argv, line: l, at: fmt.Sprintf("%s:%d", o.File, b.Line), id: o.ID, shell: b.Lang != ""})
-					}
+			named[key] = true
+			out = append(out, example{argv: cmd.Argv, line: span, at: at, id: o.ID})
+		}
+	}
+	for _, b := range o.Code {
+		if !shellLangs[strings.ToLower(b.Lang)] {
+			continue
+		}
+		for _, l := range commandLines(b.Text) {
+			for _, cmd := range shell.Parse(l, shell.Options{}) {
+				if len(cmd.Argv) > 0 && cmd.Unparsable == "" && !cmd.Dynamic {
+					out = append(out, example{argv: cmd.Argv, line: l, at: fmt.Sprintf("%s:%d", o.File, b.Line), id: o.ID, shell: b.Lang != ""})
 				}
 			}
 		}

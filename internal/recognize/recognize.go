@@ -71,6 +71,10 @@ type RepoContext struct {
 	// exception stated in the next list item ("The exceptions are `vite.config.ts` and
 	// `*.stories.tsx`") belongs to the rule before it. Nil when unknown.
 	Constraints []policy.Constraint
+	// Cache holds what recognisers derive from this context and share across
+	// constraints (Cache.Get); nil shares nothing. It is no part of the context's
+	// identity.
+	Cache *Cache `json:"-"`
 }
 
 // Resolvable reports whether names can be resolved against the repository: its

@@ -26,17 +26,7 @@ func withFix() *Report {
 }
 
 func TestAnExactFixIsAFixInSARIF(t *testing.T) {
-	var buf bytes.Buffer
-	if err := WriteSARIF(&buf, withFix(), Options{Version: "1.2.3"}); err != nil {
-		t.Fatal(err)
-	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(buf.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := loadSARIFSchema(t).Validate(inst); err != nil {
-		t.Fatalf("not valid SARIF 2.1.0: %v\n%s", err, buf.String())
-	}
+	buf := validSARIF(t, withFix())
 	var log struct {
 		Runs []struct {
 			Results []struct {
@@ -44,7 +34,7 @@ func TestAnExactFixIsAFixInSARIF(t *testing.T) {
 			} `json:"results"`
 		} `json:"runs"`
 	}
-	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+	if err := json.Unmarshal(buf, &log); err != nil {
 		t.Fatal(err)
 	}
 	rs := log.Runs[0].Results
@@ -58,17 +48,7 @@ func TestAnExactFixIsAFixInSARIF(t *testing.T) {
 }
 
 func TestTheJSONReportCarriesFixesAndTheTextReportSaysWhichFixIsApplied(t *testing.T) {
-	var js bytes.Buffer
-	if err := WriteJSON(&js, withFix()); err != nil {
-		t.Fatal(err)
-	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(js.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := loadSchema(t, "../../docs/report.schema.json").Validate(inst); err != nil {
-		t.Fatalf("JSON report with fixes breaks docs/report.schema.json: %v", err)
-	}
+	validJSONReport(t, withFix())
 	var txt bytes.Buffer
 	if err := Write(&txt, "text", withFix(), Options{}); err != nil {
 		t.Fatal(err)
@@ -79,4 +59,39 @@ func TestTheJSONReportCarriesFixesAndTheTextReportSaysWhichFixIsApplied(t *testi
 	if !strings.Contains(txt.String(), "Fix to review (--fix leaves it): a guess") {
 		t.Errorf("text report does not show the fix to review as one:\n%s", txt.String())
 	}
+}
+
+// validSARIF writes r as SARIF and fails the test unless it is valid SARIF 2.1.0.
+func validSARIF(t *testing.T, r *Report) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteSARIF(&buf, r, Options{Version: "1.2.3"}); err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := loadSARIFSchema(t).Validate(inst); err != nil {
+		t.Fatalf("not valid SARIF 2.1.0: %v\n%s", err, buf.String())
+	}
+	return buf.Bytes()
+}
+
+// validJSONReport writes r as the JSON report and fails the test unless it is valid
+// against docs/report.schema.json.
+func validJSONReport(t *testing.T, r *Report) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := loadSchema(t, "../../docs/report.schema.json").Validate(inst); err != nil {
+		t.Fatalf("the JSON report breaks docs/report.schema.json: %v\n%s", err, buf.String())
+	}
+	return buf.Bytes()
 }

@@ -53,8 +53,10 @@ type Finding struct {
 	Suggestion string `json:"suggestion,omitempty"`
 	// Fixes are edits that would clear the finding; heed check --fix applies the
 	// exact ones.
-	Fixes       []engine.Fix `json:"fixes,omitempty"`
-	Instruction Instruction  `json:"instruction"`
+	Fixes []engine.Fix `json:"fixes,omitempty"`
+	// Related are the other places the finding is made of: each import of a cycle.
+	Related     []engine.Location `json:"related,omitempty"`
+	Instruction Instruction       `json:"instruction"`
 	// Fingerprint identifies the finding across line shifts: a hash of rule, file and
 	// the normalised content of its line, with an occurrence number (":2") for the
 	// second identical line of a file. Baselines and SARIF use it.
@@ -122,6 +124,7 @@ func FromEngine(f engine.Finding, r *policy.Rule, c *policy.Constraint) Finding 
 		Snippet:    f.Snippet,
 		Suggestion: f.Suggestion,
 		Fixes:      f.Fixes,
+		Related:    f.Related,
 	}
 	if out.Severity == "" {
 		out.Severity = policy.SeverityError

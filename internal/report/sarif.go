@@ -113,10 +113,19 @@ type sarifResult struct {
 	Level               string             `json:"level"`
 	Message             sarifMessage       `json:"message"`
 	Locations           []sarifLocation    `json:"locations"`
+	RelatedLocations    []sarifRelated     `json:"relatedLocations,omitempty"`
 	PartialFingerprints map[string]string  `json:"partialFingerprints"`
 	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
 	Fixes               []sarifFix         `json:"fixes,omitempty"`
 	Properties          map[string]any     `json:"properties,omitempty"`
+}
+
+// sarifRelated is a related location (SARIF 2.1.0 §3.27.22, §3.28): another place
+// the result is made of, with what it is.
+type sarifRelated struct {
+	ID               int           `json:"id"`
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	Message          *sarifMessage `json:"message,omitempty"`
 }
 
 // sarifFix is an exact fix (SARIF 2.1.0 §3.55): its edits as byte ranges of the file.
@@ -348,6 +357,15 @@ func sarifResultOf(f *Finding, index map[string]int) sarifResult {
 		}
 	}
 	res.Locations = []sarifLocation{loc}
+	for i, r := range f.Related {
+		rel := sarifRelated{ID: i + 1}
+		rel.PhysicalLocation.ArtifactLocation = artifact(r.Path)
+		rel.PhysicalLocation.Region = &sarifRegion{StartLine: max(r.Line, 1), StartColumn: max(r.Column, 1), EndLine: max(r.Line, 1)}
+		if r.Message != "" {
+			rel.Message = &sarifMessage{Text: r.Message}
+		}
+		res.RelatedLocations = append(res.RelatedLocations, rel)
+	}
 	res.Fixes = sarifFixes(f.Fixes)
 	fp := f.Fingerprint
 	if fp == "" {

@@ -54,6 +54,13 @@ func WriteText(w io.Writer, r *Report, opt Options) error {
 		if f.Suggestion != "" {
 			fmt.Fprintf(bw, "  Instead: %s\n", oneLine(f.Suggestion))
 		}
+		for _, r := range f.Related {
+			where := r.Path
+			if r.Line > 0 {
+				where += fmt.Sprintf(":%d", r.Line)
+			}
+			fmt.Fprintf(bw, "  At: %s: %s\n", where, oneLine(r.Message))
+		}
 		for _, fx := range f.Fixes {
 			if fx.Exact {
 				fmt.Fprintf(bw, "  Fix (heed check --fix): %s\n", oneLine(fx.Message))

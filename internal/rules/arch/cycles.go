@@ -220,9 +220,26 @@ func (c *cyclesCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 		if size > len(path)-1 {
 			msg += fmt.Sprintf(" (one of the cycles among %d %s)", size, unit)
 		}
+		// Each import of the cycle, in its order, where the file writes it.
+		var related []engine.Location
+		from := pr.u
+		for _, w := range cyc {
+			if rs := refs[pair{from, w}]; len(rs) > 0 {
+				r := rs[0]
+				for _, x := range rs {
+					if ev.Mode != engine.ModeDiff || x.new {
+						r = x
+						break
+					}
+				}
+				related = append(related, engine.Location{Path: r.file, Line: r.e.Line, Column: r.e.Col,
+					Message: fmt.Sprintf("%s imports %s", names[from], names[w])})
+			}
+			from = w
+		}
 		content := c.content(ev, ref.file)
 		fs = append(fs, engine.Finding{Path: ref.file, Line: ref.e.Line, Column: ref.e.Col, CommandIndex: -1,
-			Message: msg, Snippet: lineText(content, ref.e.Line), Suggestion: c.rule.Suggestion})
+			Message: msg, Snippet: lineText(content, ref.e.Line), Suggestion: c.rule.Suggestion, Related: related})
 	}
 	if ev.Mode == engine.ModeDiff {
 		// A cycle belongs to the change when the change's new imports close it: it

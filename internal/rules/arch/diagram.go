@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -16,11 +17,6 @@ import (
 // next.
 
 var (
-	// diagramSentenceRE: a sentence that gives a diagram's arrows the meaning of
-	// imports or dependencies.
-	diagramSentenceRE = mustRE(`\barrows?\b[^.;]*\b(?:imports?|depend(?:s|encies|ency)?|may go|point)\b|\b(?:diagram|graph) (?:above|below)\b[^.;]*\b(?:imports?|depend(?:s|encies|ency)?)\b|\b(?:imports?|depends?|depend|uses?|use|calls?|call)(?: only)? (?:on |from )?(?:the )?(?:one )?layers? (?:directly )?(?:below|beneath|underneath|under) (?:it|them|itself)\b|\b(?:never|not|no) (?:imports?|depends? on|uses?) (?:a |any |the )?layers? (?:above|over) (?:it|them|itself)\b`)
-	// listOrderRE: a lead-in that says which way a list of layers runs.
-	listOrderRE = lazyre.New(`(?i)\b(?:(from )?(top|highest|outermost) (?:to (?:bottom|lowest|innermost)|first|down)|(from )?(bottom|lowest|innermost) (?:to (?:top|highest|outermost)|first|up))\b`)
 	// verticalArrowRE: a line of a vertical diagram that only points down (or up).
 	verticalDownRE = lazyre.New(`^[\s│|┃]*[▼↓vV∨][\s│|┃]*$`)
 	verticalUpRE   = lazyre.New(`^[\s│|┃]*[▲↑^∧][\s│|┃]*$`)
@@ -34,7 +30,7 @@ var (
 // the sentence that says its arrows are dependencies: the names of the one chain of
 // three or more, lowest last as drawn.
 func diagramLayers(c *policy.Constraint, rc *recognize.RepoContext) (sentence, bool) {
-	if rc == nil || len(recognize.CodeSpans(c.Text)) > 0 || !diagramSentenceRE.MatchString(recognize.Lower(c.Text)) {
+	if rc == nil || len(recognize.CodeSpans(c.Text)) > 0 || !norm.ArchDiagramSentenceRE.MatchString(recognize.Lower(c.Text)) {
 		return sentence{}, false
 	}
 	var chains [][]string
@@ -135,8 +131,8 @@ func listChain(c *policy.Constraint, rc *recognize.RepoContext) ([]string, bool)
 		lead = o.Context
 		names = append(names, strings.Trim(strings.TrimSpace(spans[0]), "/"))
 	}
-	m := listOrderRE.FindStringSubmatch(lead)
-	if len(names) < 2 || m == nil || !layerWordRE.MatchString(strings.ToLower(lead)) {
+	m := norm.ArchListOrderRE.FindStringSubmatch(lead)
+	if len(names) < 2 || m == nil || !norm.ArchLayerWordRE.MatchString(strings.ToLower(lead)) {
 		return nil, false
 	}
 	if m[4] != "" { // bottom first

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -16,10 +17,8 @@ import (
 // shared folder, which is no part of the rule. Two rules: the parts isolated from
 // one another (the shared folder excepted), and the parent importing nothing else.
 
-var eachOnlyRE = mustRE(`(?:^|: )(?:a|an|each|every|any) (?:([\w-]+) )?(?:modules?|packages?|folders?|contexts?|features?|slices?|crates?|apps?|domains?|components?)(?: (?:under|in|inside|below) (§\d+)| \((` + spanList + `)(?:,? …|,? \.\.\.|,? etc\.?)?\))?,? (?:imports|depends on|(?:may|must|should|can) (?:only )?(?:import|depend on)|(?:may|must|should|can) import) (?:only )?(?:from |on )?(?:itself|its own (?:files|code|folder))(?: and (?:from )?(?:the )?(§\d+))?`)
-
 func eachOnlyRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext) ([]policy.Rule, bool) {
-	m := eachOnlyRE.FindStringSubmatch(s.prose)
+	m := norm.ArchEachOnlyRE.FindStringSubmatch(s.prose)
 	if m == nil || rc == nil || len(rc.Dirs) == 0 || !strings.Contains(m[0], "only") {
 		return nil, false
 	}

@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -14,17 +15,12 @@ import (
 // via its `index.ts`". Code outside the folder must not import the folder's other
 // files; the folder's own files import one another freely.
 
-var (
-	entryOnlyRE  = mustRE(`(?:^|\b(?:may|must|should|can|shall) )(?:only )?(?:use|import(?: from)?|access|reach|depend on) (§\d+)` + noun + ` (?:only |exclusively )?(?:through|via|by way of) (?:its|their|the) (?:own )?(?:public )?(?:entry(?: point| file)? )?(§\d+)`)
-	entryOnly2RE = mustRE(`^(?:the )?(§\d+)` + noun + ` (?:must|should|may|can|is to) (?:only )?be (?:imported|used|accessed|consumed)(?: from outside)? (?:only |exclusively )?(?:through|via) (?:its|the) (?:own )?(?:public )?(?:entry(?: point| file)? )?(§\d+)`)
-)
-
 // entryRule reads the sentence; ok is false when it is not of that form, or the
 // folder and its entry file do not fit together.
 func entryRule(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
-	m := entryOnlyRE.FindStringSubmatch(s.prose)
+	m := norm.ArchEntryOnlyRE.FindStringSubmatch(s.prose)
 	if m == nil {
-		m = entryOnly2RE.FindStringSubmatch(s.prose)
+		m = norm.ArchEntryOnly2RE.FindStringSubmatch(s.prose)
 	}
 	if m == nil || !strings.Contains(m[0], "only ") && !strings.Contains(m[0], "exclusively ") {
 		return policy.Rule{}, false // "use it through its index" advises; "only through" binds

@@ -155,15 +155,12 @@ func withTests(r *policy.Rule, c *policy.Constraint, globs []string, only bool) 
 	}
 }
 
-// testsAlsoRE: "its tests may also import §0" after a package's boundary.
-var testsAlsoRE = mustRE(`\b(?:its|their) (?:own )?(?:unit )?tests?(?: files| code)? (?:may|can) (?:also |additionally )?(?:import|depend on|use)(?: from| on)? (` + spanList + `)`)
-
 // testsMayAlso reads "`engine` may import only `policy`; its tests may also import
 // `testkit`": the boundary leaves the tests out, and a rule of the tests' own allows
 // them the boundary's packages and the ones the sentence adds.
 func testsMayAlso(rules []policy.Rule, c *policy.Constraint, rc *recognize.RepoContext) []policy.Rule {
 	for _, s := range sentences(c.Text) {
-		m := testsAlsoRE.FindStringSubmatch(s.prose)
+		m := norm.ArchTestsAlsoRE.FindStringSubmatch(s.prose)
 		if m == nil {
 			continue
 		}
@@ -314,7 +311,7 @@ func jvmModules(c *policy.Constraint, rc *recognize.RepoContext) bool {
 		return false
 	}
 	words := c.Text + " " + c.Context + " " + strings.Join(c.HeaderPath, " ")
-	if !moduleWordRE.MatchString(recognize.Lower(words)) {
+	if !norm.ArchModuleWordRE.MatchString(recognize.Lower(words)) {
 		return false
 	}
 	for _, sp := range recognize.CodeSpans(c.Text) {

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -22,17 +23,6 @@ import (
 // An item with no subject of its own ("only import …", "do not import …") takes the
 // one folder its nearest heading (or its lead-in) names, when that folder is in the
 // repository; a heading that names no folder, or several, gives the item no subject.
-
-var (
-	// subjectlessRE: an imperative or a third-person boundary with no subject.
-	subjectlessRE = mustRE(`^(?:(?:only|exclusively) (?:imports?|depends? on|uses?)(?: from| on)? §|(?:may |must |should )?(?:only|exclusively) (?:import|depend on)(?: from| on)? §|imports? (?:only|exclusively)(?: from)? §|(?:do not|don't|never|must not|should not|cannot|can't|may not) (?:directly )?(?:import|depend on)(?: from| on)? (?:§|(?:any )?other ))`)
-	// otherSiblingsRE: "do not import other internal packages", "never import any other
-	// module": the parts of the subject's folder must not import one another.
-	otherSiblingsRE = mustRE(`^(?:do not|don't|never|must not|should not|cannot|can't|may not) (?:directly )?(?:import|depend on)(?: from| on)? (?:any )?other ([\w-]+ )?(?:packages|modules|folders|directories)\b`)
-	// folderWordRE: a folder written as a word in a heading: "internal/", "cmd/",
-	// "pkg/linter" (a slash makes it a path).
-	folderWordRE = mustRE(`(?:^|[\s*(])((?:[\w.-]+/)+[\w.-]*)`)
-)
 
 // headingFolder is the one repository folder the nearest heading, or the lead-in,
 // names; "" when none or several.
@@ -70,7 +60,7 @@ func headingFolder(c *policy.Constraint, rc *recognize.RepoContext) string {
 			add(sp)
 		}
 		plain := spanRE.ReplaceAllString(strings.NewReplacer("**", " ", "__", " ").Replace(t), " ")
-		for _, m := range folderWordRE.FindAllStringSubmatch(plain, -1) {
+		for _, m := range norm.ArchFolderWordRE.FindAllStringSubmatch(plain, -1) {
 			add(m[1])
 		}
 		if len(found) == 1 {
@@ -88,14 +78,14 @@ func headingFolder(c *policy.Constraint, rc *recognize.RepoContext) string {
 // folder's parts ("do not import other internal packages" under "internal/").
 func subjectFromHeading(s sentence, c *policy.Constraint, rc *recognize.RepoContext) ([]policy.Rule, string, bool) {
 	p := s.prose
-	if !subjectlessRE.MatchString(p) {
+	if !norm.ArchSubjectlessRE.MatchString(p) {
 		return nil, "", false
 	}
 	dir := headingFolder(c, rc)
 	if dir == "" {
 		return nil, "", false
 	}
-	if m := otherSiblingsRE.FindStringSubmatch(p); m != nil {
+	if m := norm.ArchOtherSiblingsRE.FindStringSubmatch(p); m != nil {
 		w := strings.TrimSpace(m[1])
 		if w != "" && w != path.Base(dir) {
 			return nil, "", false
@@ -107,23 +97,7 @@ func subjectFromHeading(s sentence, c *policy.Constraint, rc *recognize.RepoCont
 	n := len(s.spans)
 	subj := "§" + itoa(n)
 	ns := sentence{spans: append(append([]string(nil), s.spans...), dir+"/")}
-	switch {
-	case strings.HasPrefix(p, "only ") || strings.HasPrefix(p, "exclusively ") || strings.HasPrefix(p, "may ") || strings.HasPrefix(p, "must ") && !strings.HasPrefix(p, "must not") || strings.HasPrefix(p, "should ") && !strings.HasPrefix(p, "should not") || strings.HasPrefix(p, "import"):
-		rest := p
-		for _, pre := range []string{"may ", "must ", "should "} {
-			rest = strings.TrimPrefix(rest, pre)
-		}
-		rest = strings.TrimPrefix(strings.TrimPrefix(rest, "only "), "exclusively ")
-		rest = strings.TrimPrefix(rest, "imports only ")
-		rest = strings.TrimPrefix(rest, "import only ")
-		for _, v := range []string{"imports ", "import ", "depends on ", "depend on ", "uses ", "use "} {
-			rest = strings.TrimPrefix(rest, v)
-		}
-		rest = strings.TrimPrefix(rest, "from ")
-		ns.prose = subj + " may only import " + rest
-	default:
-		ns.prose = subj + " " + p
-	}
+	ns.prose = norm.WithArchSubject(p, subj)
 	rules, why := recognizeBoundary(ns, c, rc, "")
 	return rules, why, len(rules) > 0 || why != ""
 }

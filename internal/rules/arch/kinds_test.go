@@ -169,6 +169,15 @@ func TestCyclesClosedByTheChangeOnly(t *testing.T) {
 	if msg := o.Findings()[0].Message; msg != "import cycle: lib/e.py → lib/c.py → lib/d.py → lib/e.py" {
 		t.Errorf("message %q", msg)
 	}
+	// The finding lists every import of the cycle where its file writes it, so a
+	// reader can open each one (SARIF relatedLocations).
+	var rel []string
+	for _, r := range o.Findings()[0].Related {
+		rel = append(rel, fmt.Sprintf("%s:%d %s", r.Path, r.Line, r.Message))
+	}
+	if got, want := strings.Join(rel, "; "), "lib/e.py:2 lib/e.py imports lib/c.py; lib/c.py:1 lib/c.py imports lib/d.py; lib/d.py:1 lib/d.py imports lib/e.py"; got != want {
+		t.Errorf("related %q, want %q", got, want)
+	}
 	// Judged whole, both cycles are reported, once each.
 	o = run(t, KindCycles, cyclesParams{Granularity: GranularityFile}, all(tree))
 	if got := locs(o); got != "lib/a.py:1 lib/c.py:1" {

@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -14,10 +15,8 @@ import (
 // file in the folder to avoid belongs in the one named first; both must be folders
 // of the repository (the one to avoid is there, or it would need no avoiding).
 
-var avoidFolderRE = mustRE(`^(?:[a-z][\w -]{0,40} )?(?:in|into|under|inside) (?:the )?(§\d+)(?: (?:folder|directory|dir|package|module))?,? (?:and )?(?:avoid|not in|never in|not under|never under|not|never|instead of|rather than)(?: the)? (§\d+)(?: (?:folder|directory|dir|package|module))?\.?$`)
-
 func avoidFolderPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
-	m := avoidFolderRE.FindStringSubmatch(s.prose)
+	m := norm.ArchAvoidFolderRE.FindStringSubmatch(s.prose)
 	if m == nil || rc == nil || len(rc.Dirs) == 0 {
 		return policy.Rule{}, false
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -16,15 +17,6 @@ import (
 // names (or, naming none, of the repository's languages) must not live in a separate
 // test tree (test/, tests/, __tests__/, spec/); end-to-end and integration suites,
 // which have no one source file to sit beside, are not the sentence's.
-
-var (
-	// besideRE: tests placed next to their source.
-	besideRE = mustRE(`\b(?:(?:co-?located|colocated|kept|placed|put|live|lives|sit|sits|go|goes|belong|belongs|stored|written)(?: right)? (?:next to|beside|alongside|together with|in the same (?:folder|directory|package) as|with)|next to|alongside|beside) (?:the |their |its |the same )?(?:own )?(?:source(?: files?| code)?|code|files?|implementation|modules?|packages?|components?)(?: (?:they|it) (?:tests?|covers?))?\b`)
-	// besideTestsRE: the sentence is about tests.
-	besideTestsRE = mustRE(`\b(?:unit )?(?:tests?|test files|specs?|spec files)\b|§\d+`)
-	// besideNotRE: a sentence that keeps tests apart, or names only a folder.
-	besideNotRE = mustRE(`\b(?:not|never|no longer|instead of|rather than|separate)\b`)
-)
 
 // testNameGlobs are the names of test files by language (folders aside).
 func testNameGlobs(langs []string) []string {
@@ -51,19 +43,18 @@ var (
 	// source file to sit beside.
 	suitesApart = []string{"**/e2e/**", "**/integration/**", "**/integration-tests/**", "**/acceptance/**", "**/smoke/**",
 		"**/*evals/**", "**/*-evals/**", "**/benchmarks/**", "**/fixtures/**", "**/testdata/**", "**/__fixtures__/**", "**/*.e2e.*", "**/*.e2e-spec.*"}
-	testKindSpan = mustRE(`^\*?[\w.-]*(?:test|spec)[\w.*-]*$`)
 )
 
 // besidePlacement reads a sentence that keeps tests beside their source.
 func besidePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
 	p := s.prose
-	if !besideRE.MatchString(p) || !besideTestsRE.MatchString(p) || besideNotRE.MatchString(p) {
+	if !norm.ArchBesideRE.MatchString(p) || !norm.ArchBesideTestsRE.MatchString(p) || norm.ArchBesideNotRE.MatchString(p) {
 		return policy.Rule{}, false
 	}
 	var files []string
 	for _, sp := range s.spans {
 		sp = strings.TrimSpace(sp)
-		if !strings.Contains(sp, "*") || strings.Contains(sp, "/") || !testKindSpan.MatchString(sp) {
+		if !strings.Contains(sp, "*") || strings.Contains(sp, "/") || !norm.ArchTestKindSpan.MatchString(sp) {
 			continue
 		}
 		files = append(files, "**/"+sp)

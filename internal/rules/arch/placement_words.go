@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -22,25 +23,12 @@ var languageFiles = map[string][]string{
 	"protobuf": {"*.proto"}, "proto": {"*.proto"}, "terraform": {"*.tf"}, "dart": {"*.dart"}, "elixir": {"*.ex", "*.exs"},
 }
 
-const (
-	langWords = `(php|javascript|js|typescript|ts|html|css|scss|sass|less|python|shell|bash|sql|ruby|swift|kotlin|java|rust|vue|svelte|markdown|lua|perl|powershell|graphql|protobuf|proto|terraform|dart|elixir)`
-	fileNouns = `(?: (?:source |new |all )?(?:files?|scripts?|pages?|modules?|sources?|code|templates?|stylesheets?|styles?|components?|classes|migrations?))?`
-	exceptPar = `(?: \(except ([^()§]{1,60})\))?`
-)
-
-var (
-	// "place php scripts in §0", "put all javascript files (except x.js) into §0"
-	placeLangRE = mustRE(`^(?:always )?(?:put|place|keep|store|save) (?:all |new |any |every |the |your )?` + langWords + fileNouns + exceptPar + ` (?:in|into|under|inside|within) (?:the )?(§\d+)(?: (?:folder|directory|dir))?[.;]?$`)
-	// "php files go in §0", "html pages (except index.html) belong in §0"
-	langGoRE = mustRE(`^(?:all |new |every )?` + langWords + fileNouns + exceptPar + ` (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|are placed|be kept|are kept|be stored|are stored) (?:in|into|under|inside|within) (?:the )?(§\d+)(?: (?:folder|directory|dir))?[.;]?$`)
-)
-
 // languagePlacement reads a placement rule whose file kind is a language named in
 // words.
 func languagePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
-	m := placeLangRE.FindStringSubmatch(s.prose)
+	m := norm.ArchPlaceLangRE.FindStringSubmatch(s.prose)
 	if m == nil {
-		m = langGoRE.FindStringSubmatch(s.prose)
+		m = norm.ArchLangGoRE.FindStringSubmatch(s.prose)
 	}
 	if m == nil {
 		return policy.Rule{}, false

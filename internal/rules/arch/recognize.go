@@ -6,86 +6,9 @@ import (
 	"path"
 	"strings"
 
-	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
-)
-
-// Shared pieces of the sentence patterns (prose is lower case, spans are §N).
-const (
-	// list is one or more spans: "§0", "§0 and §1", "§0, §1 or §2".
-	spanList = `§\d+(?:(?:, (?:and |or |nor )?| (?:and|or|nor) )§\d+)*`
-	// neg is a prohibition.
-	neg = `(?:must not|must never|mustn't|should not|should never|shouldn't|may not|may never|cannot|can't|can not|shall not|does not|do not|doesn't|don't|never|is not allowed to|are not allowed to|is forbidden to|are forbidden to|is not permitted to|are not permitted to)`
-	// importVerb is the dependency verb.
-	importVerb = `(?:import|imports|depend on|depends on|reference|references|use code from)`
-	// place is a filler before a subject ("code in", "files under").
-	place = `(?:(?:code|files|modules|packages|classes|types|sources|source files|anything|everything) (?:in|under|inside|from) )?(?:the )?`
-	// noun is a filler after a subject ("folder", "package").
-	noun = `(?: (?:folder|directory|package|module|layer|tree|code|crate|namespace|files?)s?)?`
-	// aside is what a sentence says of its subject before the rule: its job in
-	// parentheses ("§0 (the SQL layer) must not import §1") or between commas
-	// ("§0, the time source, must ...").
-	aside = `(?: \([^()]*\)|, (?:the|a|an|our|its|which) [^§,()]{1,60},)?`
-)
-
-func mustRE(s string) *lazyre.RE { return lazyre.New(s) }
-
-var (
-	// "§0 must not import (from) §1", "code in §0 must not depend on §1"
-	forbidRE = mustRE(`^` + place + `(` + spanList + `)` + noun + aside + `(?: itself| themselves)?,? ` + neg + ` (?:directly |ever )?` + importVerb + `(?: anything| any code)?(?: from| on)?(?: the)? (` + spanList + `)`)
-	// "§0 must not depend on Android framework classes (§1)": the target named in
-	// words, its code in parentheses
-	forbidNamedRE = mustRE(`^` + place + `(` + spanList + `)` + noun + aside + `,? ` + neg + ` (?:directly |ever )?` + importVerb + `(?: from| on)?(?: the| any)? (?:[a-z][\w-]* ){1,4}\((` + spanList + `)\)[.;]?$`)
-	// "nothing in §0 may import (from) §1"
-	nothingInRE = mustRE(`^nothing (?:in|under|inside) (` + spanList + `)` + noun + aside + ` (?:may|must|should|can|shall) ` + importVerb + `(?: anything)?(?: from| on)? (` + spanList + `)`)
-	// "only §0 (files) may import §1"
-	onlyMayRE = mustRE(`^only (` + spanList + `)` + noun + ` (?:may|can|should|are allowed to|is allowed to|must) ` + importVerb + `(?: from)? (` + spanList + `)`)
-	// "nothing imports §0 except §1"
-	nothingExceptRE = mustRE(`^nothing (?:else )?(?:may |should |must |can )?(?:imports?|depends? on) (` + spanList + `)(?: (?:except|other than|but|apart from|besides) (` + spanList + `))?(?:[.;]|$)`)
-	// "§0 may only be imported by §1"
-	onlyImportedByRE = mustRE(`^(` + spanList + `)` + noun + aside + ` (?:may|must|should|can) (?:only|exclusively) be (?:imported|used) (?:by|from|in) (` + spanList + `)`)
-	// "§0 -> no imports from §1"
-	arrowNoRE = mustRE(`^(` + spanList + `) (?:->|→|=>) no imports? from (` + spanList + `)`)
-	// "§0 ... (sits alongside §1, may import from it but not vice versa)"
-	reverseRE = mustRE(`^(§\d+)\b.*?(§\d+)[^§]*?\bmay (?:import|depend on|use)(?: from)? it,? but not (?:vice versa|the other way round|the other way around|the reverse)`)
-	// "§0 may import (from) §1 but not vice versa"
-	reverse2RE = mustRE(`^(§\d+)` + noun + ` (?:may|can) (?:import|depend on|use)(?: from)? (§\d+)` + noun + `,? but not (?:vice versa|the other way round|the other way around|the reverse)`)
-	// "§0 may only import (from) §1", "§0 imports only §1"
-	onlyRE = mustRE(`^` + place + `(` + spanList + `)` + noun + aside + ` (?:(?:may|must|should|can) (?:only|exclusively) (?:import|depend on|use)(?: from| on)?|(?:imports|depends on|uses|(?:may|must|should|can) (?:import|depend on)) (?:only|exclusively)(?: from| on)?|(?:(?:may|must|should|can) depend|depends) (?:only|exclusively) on) (` + spanList + `)`)
-	// "§0 is the data model: it imports no other heed package"
-	onlyNoneRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + `\b[^§]*?(?:\bit|\bthey|, which|^)? ?(?:(?:imports|depends on|may import|must import|import|depend on) (?:no|nothing from any)|` + neg + ` ` + importVerb + ` (?:any|anything from any|code from any)) other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)`)
-	// "§0 must not import any other (heed) package"
-	onlyNone2RE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` ` + neg + ` (?:` + importVerb + `|use) (?:(?:any )?other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?|crates?)|anything else (?:from|in|of) (?:this|the|our) (?:module|repository|repo|project|codebase|code base|workspace))`)
-	// "§0 imports nothing", "§0 must import nothing (no frameworks)"
-	importsNothingRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` (?:imports|depends on|(?:may|must|should|can) (?:import|depend on)) (?:nothing|no other (?:code|folders?|packages?|modules?|layers?))\b`)
-	// "§0 imports domain only", "§0 imports application + contracts only", "§0 may
-	// import only domain and shared": folders named without code spans
-	importsWordsRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` (?:(?:imports|depends on|(?:may|can|should|must) (?:import|depend on)) ((?:only|exclusively) )?(?:from |on )?)((?:[a-z][\w-]*)(?:(?: ?\+ ?| and |, (?:and )?|/)[a-z][\w-]*)*)(?: (only|exclusively))?(?:[.;,:(]|$)`)
-	// "neither §0 nor §1 may import §2"
-	neitherRE = mustRE(`^neither (` + spanList + `)` + noun + aside + ` (?:may|can|should|must|shall|is allowed to|are allowed to) (?:directly )?` + importVerb + `(?: anything)?(?: from| on)?(?: the)? (` + spanList + `)`)
-	// "only tests may import §0", "only test files (§0) may import §1"
-	onlyTestsRE = mustRE(`^only (?:the )?(?:(?:unit|integration) )?(?:tests?|test (?:files|code|modules|packages|sources)|specs|spec files)(?: \((§\d+)\))? (?:may|can|should|are allowed to|is allowed to|must) ` + importVerb + `(?: from)? (` + spanList + `)`)
-	// "a feature must not import from another feature('s folder)"
-	isolateRE = mustRE(`^(?:a|an|one|each|any|every) ([a-z-]+?) ` + neg + ` ` + importVerb + `(?: anything| code)?(?: from| on)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?(?: (?:folder|directory|package|module|code)s?)?(?:[ ,.;(]|$)`)
-	// "§0 may import §1, never §2"
-	permitNeverRE = mustRE(`^` + place + `(` + spanList + `)` + noun + aside + ` (?:may|can) (?:import|depend on|use)(?: from| on)? (?:` + spanList + `),? (?:but )?(?:never|not) (?:from |on )?(` + spanList + `)`)
-	// an item of a list whose lead-in says each may only import what the item lists:
-	// "§0: §1, §2", "§0: nothing"
-	layerItemRE = mustRE(`^(§\d+)` + noun + `:? (?:(` + spanList + `)|nothing|none|no other (?:layers?|packages?|modules?))\.?$`)
-	// a row of a table whose header has a column of what each part may import
-	tableRowRE   = mustRE(`^(§\d+)` + noun + ` \| (?:(` + spanList + `)|nothing|none|-|—|no other (?:layers?|packages?|modules?))\.?$`)
-	onlyLeadInRE = mustRE(`\b(?:may|can|must|should) only (?:import|depend on|use)\b|\b(?:may|can) (?:import|depend on) only\b|\b(?:imports?|depends?) only\b`)
-	// "§0 and §1 must not import each other"
-	eachOtherRE = mustRE(`^(?:the )?(` + spanList + `)` + noun + aside + ` ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
-	isolate2RE  = mustRE(`^(?:the )?([a-z-]+?)s ` + neg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
-	isolate3RE  = mustRE(`^no ([a-z-]+?) (?:may|can|should|must) ` + importVerb + `(?: from)? (?:another|any other|a different|other) ([a-z-]+?)(?:'s|s'|s)?\b`)
-	// "the modules under §0 are independent (of each other)", "folders in §0 must
-	// stay isolated from one another"
-	isolateUnderRE = mustRE(`^(?:the )?(?:[\w-]+ )?(?:modules|folders|directories|packages|features|apps|crates|services|components|libraries|libs|plugins|sub-?folders|sub-?packages) (?:under|in|inside|below|of) (§\d+) (?:are|stay|must be|must stay|should be|should stay|remain|must remain|should remain|are kept|must be kept) (?:fully |completely |strictly |mutually )?(?:independent|isolated|decoupled|separate)(?: (?:of|from) (?:each other|one another))?(?:[:.;,]|$)`)
-	vicaVersaRE    = mustRE(`\((?:or|and) (?:the other way round|the other way around|vice versa)\)|,? (?:or|and) (?:the other way round|the other way around|vice versa)\b`)
-	independentRE  = mustRE(`\b(?:independent|isolated|decoupled|separate) (?:of|from) (?:each other|one another)|\bmust not depend on each other|\bstay independent\b`)
 )
 
 // importsRecognizer compiles boundary sentences into imports rules.
@@ -155,29 +78,25 @@ func contextGroup(c *policy.Constraint, rc *recognize.RepoContext) string {
 }
 
 func contextIndependent(c *policy.Constraint) bool {
-	return independentRE.MatchString(recognize.Lower(c.Context))
+	return norm.StatesIndependence(recognize.Lower(c.Context))
 }
 
 // recognizeIsolate reads "a feature must not import another feature's folder".
 func recognizeIsolate(s sentence, c *policy.Constraint, rc *recognize.RepoContext, ctxGroup string) (policy.Rule, bool, string) {
-	var noun1, noun2 string
-	if m := isolateRE.FindStringSubmatch(s.prose); m != nil {
-		noun1, noun2 = m[1], m[2]
-	} else if m := isolate3RE.FindStringSubmatch(s.prose); m != nil {
-		noun1, noun2 = m[1], m[2]
-	} else if m := isolate2RE.FindStringSubmatch(s.prose); m != nil {
-		noun1, noun2 = m[1], m[1]
-	} else if m := isolateUnderRE.FindStringSubmatch(s.prose); m != nil {
+	iso, ok := norm.ReadIsolation(s.prose)
+	if !ok {
+		return policy.Rule{}, false, ""
+	}
+	if iso.Under >= 0 {
 		// "Modules under `src/features/` are independent": the folders of that
 		// folder import none of one another
-		sub, why := placeSpan(s, atoi(m[1][len("§"):]), []int{atoi(m[1][len("§"):])}, c, rc)
+		sub, why := placeSpan(s, iso.Under, []int{iso.Under}, c, rc)
 		if why != "" || sub.dir == "" {
 			return policy.Rule{}, false, why
 		}
 		return isolateRule(c, rc, sub.dir+"/*"), true, ""
-	} else {
-		return policy.Rule{}, false, ""
 	}
+	noun1, noun2 := iso.Noun1, iso.Noun2
 	if strings.TrimSuffix(noun1, "s") != strings.TrimSuffix(noun2, "s") {
 		return policy.Rule{}, false, ""
 	}
@@ -232,37 +151,28 @@ func groupFromDirs(noun string, rc *recognize.RepoContext) string {
 
 // recognizeBoundary reads the forbid and only forms.
 func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoContext, ctxGroup string) ([]policy.Rule, string) {
-	spans := func(listText string) []int { return spanIndexes(listText) }
-	p := s.prose
-	switch {
-	case arrowNoRE.MatchString(p):
-		m := arrowNoRE.FindStringSubmatch(p)
-		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), false)
-	case permitNeverRE.MatchString(p):
-		m := permitNeverRE.FindStringSubmatch(p)
-		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), false)
-	case layerItemRE.MatchString(p) && onlyLeadInRE.MatchString(recognize.Lower(c.Context)):
-		m := layerItemRE.FindStringSubmatch(p)
-		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
-	case arrowItemRE.MatchString(p) && allowedHeading(c):
-		// "- `ui` → `state`, `api`" under "## Allowed dependencies"
-		m := arrowItemRE.FindStringSubmatch(p)
-		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
-	case tableRowRE.MatchString(p) && norm.ImportColumn(c.Context):
-		m := tableRowRE.FindStringSubmatch(p)
-		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
-	case eachOtherRE.MatchString(p):
-		idx := spans(eachOtherRE.FindStringSubmatch(p)[1])
+	ctx := norm.BoundaryContext{Context: c.Context, Lower: recognize.Lower(c.Context), Spans: len(s.spans)}
+	if len(c.HeaderPath) > 0 {
+		ctx.Heading = c.HeaderPath[len(c.HeaderPath)-1]
+	}
+	b := norm.ReadBoundary(s.prose, ctx)
+	switch b.Form {
+	case norm.BoundaryForbid:
+		return forbidRules(s, c, rc, b.From, b.To, b.Both)
+	case norm.BoundaryOnly:
+		return onlyRules(s, c, rc, b.From, b.To)
+	case norm.BoundaryEachOther:
+		idx := b.From
 		if len(idx) < 2 {
 			return nil, ""
 		}
 		var out []policy.Rule
 		for _, a := range idx {
-			for _, b := range idx {
-				if a == b {
+			for _, t := range idx {
+				if a == t {
 					continue
 				}
-				rs, why := forbidRules(s, c, rc, []int{a}, []int{b}, false)
+				rs, why := forbidRules(s, c, rc, []int{a}, []int{t}, false)
 				if why != "" {
 					return nil, why
 				}
@@ -270,13 +180,12 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 			}
 		}
 		return out, ""
-	case importsNothingRE.MatchString(p):
-		m := importsNothingRE.FindStringSubmatch(p)
-		rules, why := onlyRules(s, c, rc, spans(m[1]), nil)
+	case norm.BoundaryImportsNothing:
+		rules, why := onlyRules(s, c, rc, b.From, nil)
 		if libs := librariesAside(c.Text); len(rules) > 0 && len(libs) > 0 {
 			// "`domain/` imports nothing (no FastAPI, SQLAlchemy, etc.)": the
 			// libraries named are banned there too
-			from, _, _ := placeAll(s, c, rc, spans(m[1]))
+			from, _, _ := placeAll(s, c, rc, b.From)
 			var to []subject
 			for _, l := range libs {
 				to = append(to, subject{packages: []string{l}})
@@ -286,77 +195,26 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 			}
 		}
 		return rules, why
-	case importsWordsRE.MatchString(p) && wordsOnly(importsWordsRE.FindStringSubmatch(p)):
-		m := importsWordsRE.FindStringSubmatch(p)
-		ws, idx := withWords(s, m[3])
-		if why := placeWords(ws, c, rc, spans(m[1]), idx); why != "" {
+	case norm.BoundaryOnlyWords:
+		ws, idx := withWords(s, b.Words)
+		if why := placeWords(ws, c, rc, b.From, idx); why != "" {
 			return nil, why
 		}
-		return onlyRules(ws, c, rc, spans(m[1]), idx)
-	case neitherRE.MatchString(p):
-		m := neitherRE.FindStringSubmatch(p)
-		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), false)
-	case onlyTestsRE.MatchString(p):
-		m := onlyTestsRE.FindStringSubmatch(p)
-		return testsOnlyRules(s, c, rc, spans(m[1]), spans(m[2]))
-	case nothingInRE.MatchString(p):
-		m := nothingInRE.FindStringSubmatch(p)
-		from, to := spans(m[1]), spans(m[2])
-		both := vicaVersaRE.MatchString(p)
-		if ctxGroup != "" && contextIndependent(c) && allInGroup(s, c, rc, ctxGroup, append(from, to...)) {
+		return onlyRules(ws, c, rc, b.From, idx)
+	case norm.BoundaryTestsOnly:
+		return testsOnlyRules(s, c, rc, b.From, b.To)
+	case norm.BoundaryNothingIn:
+		if ctxGroup != "" && contextIndependent(c) && allInGroup(s, c, rc, ctxGroup, append(b.From, b.To...)) {
 			return nil, fmt.Sprintf("an example of the independence of the folders of %s that its context states; the rule that states it covers this", ctxGroup)
 		}
-		return forbidRules(s, c, rc, from, to, both)
-	case onlyMayRE.MatchString(p):
-		m := onlyMayRE.FindStringSubmatch(p)
-		return exceptRules(s, c, rc, spans(m[1]), spans(m[2]))
-	case nothingExceptRE.MatchString(p):
-		m := nothingExceptRE.FindStringSubmatch(p)
-		return exceptRules(s, c, rc, spans(m[2]), spans(m[1]))
-	case onlyImportedByRE.MatchString(p):
-		m := onlyImportedByRE.FindStringSubmatch(p)
-		return exceptRules(s, c, rc, spans(m[2]), spans(m[1]))
-	case reverse2RE.MatchString(p):
-		m := reverse2RE.FindStringSubmatch(p)
-		return forbidRules(s, c, rc, spans(m[2]), spans(m[1]), false)
-	case reverseRE.MatchString(p):
-		m := reverseRE.FindStringSubmatch(p)
-		return forbidRules(s, c, rc, spans(m[2]), spans(m[1]), false)
-	case onlyNone2RE.MatchString(p):
-		m := onlyNone2RE.FindStringSubmatch(p)
-		return onlyRules(s, c, rc, spans(m[1]), nil)
-	case forbidRE.MatchString(p):
-		m := forbidRE.FindStringSubmatch(p)
-		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), vicaVersaRE.MatchString(p))
-	case forbidNamedRE.MatchString(p):
-		// "... must not depend on Android framework classes (§1)"
-		m := forbidNamedRE.FindStringSubmatch(p)
-		return forbidRules(s, c, rc, spans(m[1]), spans(m[2]), false)
-	case onlyRE.MatchString(p):
-		m := onlyRE.FindStringSubmatch(p)
-		return onlyRules(s, c, rc, spans(m[1]), spans(m[2]))
-	case onlyNoneRE.MatchString(p):
-		m := onlyNoneRE.FindStringSubmatch(p)
-		return onlyRules(s, c, rc, spans(m[1]), nil)
-	case len(s.spans) == 0 && wordBoundaryRE.MatchString(p):
-		m := wordBoundaryRE.FindStringSubmatch(p)
-		return wordBoundary(s, c, rc, m[1], m[2])
-	case len(s.spans) == 0 && wordOnlyNeverRE.MatchString(p):
-		// "Controllers may only use services, never repositories directly": the
-		// part said outright
-		m := wordOnlyNeverRE.FindStringSubmatch(p)
-		return wordBoundary(s, c, rc, m[1], m[2])
+		return forbidRules(s, c, rc, b.From, b.To, b.Both)
+	case norm.BoundaryExcept:
+		return exceptRules(s, c, rc, b.From, b.To)
+	case norm.BoundaryWords:
+		return wordBoundary(s, c, rc, b.FromWord, b.ToWord)
 	}
 	return nil, ""
 }
-
-// wordBoundaryRE: "Domain must not depend on Infrastructure", "the core layer must
-// never import the web layer": layers named as words, without code spans.
-var (
-	wordBoundaryRE  = mustRE(`(?:^|; )(?:the )?([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)? ` + neg + ` (?:directly |ever )?(?:import|depend on|reference|use|touch|call|access|talk to|reach into)(?: anything)?(?: from| on)?(?: the| a| an| any)? ([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)?(?: directly)?[.;]?$`)
-	importWordRE    = mustRE(`\b(?:import|depend on|reference)\b`)
-	wordOnlyNeverRE = mustRE(`^(?:the )?([a-z][\w-]*?) (?:may|can|must|should) only (?:use|import|depend on|call|talk to) (?:the )?[a-z][\w-]*?,? (?:but )?(?:never|not) (?:use |import |call |touch |access )?(?:the |any )?([a-z][\w-]*?)(?: directly)?\.?$`)
-)
 
 // placeWord places a layer named as a word: the folder of that name, or of its
 // singular ("controllers" is the folder controller/ of a Java project).
@@ -398,7 +256,7 @@ func wordBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoContext, f
 	switch {
 	case fromDir == "":
 		return nil, "" // the subject is no part of this repository: no layer sentence
-	case toDir == "" && !importWordRE.MatchString(s.prose):
+	case toDir == "" && !norm.NamesImport(s.prose):
 		return nil, "" // "never call the network": a word of another kind
 	case toDir == "":
 		return nil, toWhy
@@ -407,47 +265,18 @@ func wordBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoContext, f
 	return forbidRules(ws, c, rc, []int{0}, []int{1}, false)
 }
 
-var (
-	// arrowItemRE: an item of a list of allowed edges, "§0 → §1, §2", "§0 → nothing".
-	arrowItemRE = mustRE(`^(§\d+)` + noun + ` (?:→|->|-->|=>|⟶) (?:(` + spanList + `)|nothing|none|-|—|no other (?:layers?|packages?|modules?))\.?$`)
-	// allowedHeadingRE: a heading or lead-in over a list of what each part may import.
-	allowedHeadingRE = mustRE(`\b(?:allowed|permitted) (?:dependenc(?:y|ies)|imports?|edges)\b|\bdependency rules\b|\b(?:may|can) (?:import|depend on)\b|\bimport rules\b`)
-)
-
-// allowedHeading reports whether the constraint's lead-in or nearest heading says its
-// list is of allowed imports.
-func allowedHeading(c *policy.Constraint) bool {
-	if allowedHeadingRE.MatchString(recognize.Lower(c.Context)) {
-		return true
-	}
-	return len(c.HeaderPath) > 0 && allowedHeadingRE.MatchString(strings.ToLower(c.HeaderPath[len(c.HeaderPath)-1]))
-}
-
 // libAsideRE: a parenthesis that names what a part of the code must not use: "(no
 // FastAPI, SQLAlchemy, HTTP, etc.)".
-var (
-	libAsideRE = mustRE("\\((?:so )?no (`?[A-Za-z][^()]*)\\)")
-	libSepRE   = mustRE(`\s*(?:,|/|\bor\b|\band\b|\bnor\b)\s*`)
-)
 
 // librariesAside are the libraries a boundary's parenthesis names, as package names:
 // "(no FastAPI, SQLAlchemy, HTTP, etc.)" is fastapi and sqlalchemy. A word in capitals
 // (HTTP, SQL, ORM) names a concern, not a package; more than one word is a phrase.
 func librariesAside(text string) []string {
-	m := libAsideRE.FindStringSubmatch(text)
-	if m == nil {
-		return nil
-	}
 	var out []string
-	for _, w := range libSepRE.Split(m[1], -1) {
-		w = strings.Trim(w, "`*_ ")
-		if w == "" || strings.HasPrefix(w, "etc") || strings.ContainsAny(w, " \t") {
-			continue
+	for _, w := range norm.LibrariesAside(text) {
+		if packageNameRE.MatchString(strings.ToLower(w)) {
+			out = append(out, strings.ToLower(w))
 		}
-		if strings.ToUpper(w) == w || !packageNameRE.MatchString(strings.ToLower(w)) {
-			continue
-		}
-		out = append(out, strings.ToLower(w))
 	}
 	return out
 }
@@ -612,31 +441,12 @@ func exceptRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, al
 	return []policy.Rule{archRule(KindImports, params, c, summary, "", cases...)}, ""
 }
 
-// wordsOnly reports whether an importsWordsRE match restricts ("only" before or after
-// the names) and names no word that is a function word rather than a folder.
-func wordsOnly(m []string) bool {
-	if m[2] == "" && m[4] == "" {
-		return false
-	}
-	for _, w := range wordsOf(m[3]) {
-		switch w {
-		case "the", "a", "an", "its", "their", "from", "what", "which", "code", "types", "interfaces", "standard", "library", "stdlib":
-			return false
-		}
-	}
-	return true
-}
-
-func wordsOf(list string) []string {
-	return strings.FieldsFunc(list, func(r rune) bool { return r == '+' || r == ',' || r == '/' || r == ' ' })
-}
-
 // withWords is the sentence with the folder names of a list written without code
 // spans added as spans, and their indexes; "and" joins them, it names none.
 func withWords(s sentence, list string) (sentence, []int) {
 	out := sentence{prose: s.prose, spans: append([]string(nil), s.spans...)}
 	var idx []int
-	for _, w := range wordsOf(list) {
+	for _, w := range norm.ArchWords(list) {
 		if w == "and" {
 			continue
 		}

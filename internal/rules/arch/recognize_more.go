@@ -16,21 +16,6 @@ import (
 
 // ---- layers ----
 
-var (
-	layerWordRE = mustRE(`\blayer(?:s|ed|ing)?\b`)
-	// "from §0, §1, §2, to §3" (lowest first)
-	fromToRE = mustRE(`\bfrom (§\d+(?:,? §\d+)*),?(?: and)? to (§\d+)`)
-	// "§0 → §1 → §2" (three or more): each depends on the next, so the last is the
-	// lowest layer; "§0 ← §1 ← §2": each is depended on by the next, the first lowest
-	arrowChainRE     = mustRE(`(§\d+(?: ?(?:→|->|-->|=>|⟶) ?§\d+){2,})`)
-	leftArrowChainRE = mustRE(`(§\d+(?: ?(?:←|<-|<--|<=|⟵) ?§\d+){2,})`)
-	// words that make an arrow list a statement of dependencies, not a flow
-	dependencyWordRE = mustRE(`\b(?:dependenc(?:y|ies)|depends?|depending|imports?|importing|layer(?:s|ed|ing)?)\b`)
-	// "layers (lowest first): §0, §1, §2" / "(bottom to top)" / "(top to bottom)"
-	orderedListRE = mustRE(`\b(lowest|bottom|base|highest|top)(?: (?:first|to (?:highest|top|bottom|lowest)))?\)?:? (§\d+(?:(?:, (?:and |then )?| (?:and|then) )§\d+)+)`)
-	foundationRE  = mustRE(`^(?:the )?(` + spanList + `)` + noun + ` (?:is|are|forms?|acts as) (?:the )?(?:foundation|lowest|bottom|bottom-most|lowest-level)(?: layer)?(?:[,.;:]|$| of\b| on which\b| that\b| and\b)`)
-)
-
 type layersRecognizer struct{}
 
 func (layersRecognizer) Name() string { return "arch.layers" }
@@ -43,7 +28,7 @@ func (layersRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		ss = []sentence{d}
 	}
 	for _, s := range ss {
-		if m := foundationRE.FindStringSubmatch(s.prose); m != nil && layerWordRE.MatchString(s.prose) || m != nil && strings.Contains(s.prose, "foundation") {
+		if m := norm.ArchFoundationRE.FindStringSubmatch(s.prose); m != nil && norm.ArchLayerWordRE.MatchString(s.prose) || m != nil && strings.Contains(s.prose, "foundation") {
 			subs, ok := resolveAll(s, c, rc, spanIndexes(m[1]))
 			if !ok {
 				out.Unenforced = "names a layer heed cannot place"
@@ -62,10 +47,10 @@ func (layersRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 				sm.importCase(policy.ExpectSatisfied, sm.concrete(fg[0], "base"), sm.concrete(fg[0], "sibling"), "the foundation importing itself")))
 			continue
 		}
-		if !layerWordRE.MatchString(s.prose) && !headerSays(c, "layer") && !(dependencyWordRE.MatchString(norm.WithoutDependingCondition(s.prose)) || headerMatches(c, dependencyWordRE)) {
+		if !norm.ArchLayerWordRE.MatchString(s.prose) && !headerSays(c, "layer") && !(norm.ArchDependencyWordRE.MatchString(norm.WithoutDependingCondition(s.prose)) || headerMatches(c, norm.ArchDependencyWordRE)) {
 			continue
 		}
-		if fromToRE.MatchString(s.prose) && norm.PathOperation(s.prose) {
+		if norm.ArchFromToRE.MatchString(s.prose) && norm.PathOperation(s.prose) {
 			// "create a symlink from `a` to `b`", "copy each import from `a` to `b`":
 			// a step on files, no order of layers
 			continue
@@ -120,10 +105,10 @@ func headerSays(c *policy.Constraint, word string) bool {
 
 // layerOrder returns the spans of an ordered layering, lowest first.
 func layerOrder(s sentence) []int {
-	if m := fromToRE.FindStringSubmatch(s.prose); m != nil {
+	if m := norm.ArchFromToRE.FindStringSubmatch(s.prose); m != nil {
 		return append(spanIndexes(m[1]), spanIndexes(m[2])...)
 	}
-	if m := orderedListRE.FindStringSubmatch(s.prose); m != nil {
+	if m := norm.ArchOrderedListRE.FindStringSubmatch(s.prose); m != nil {
 		idx := spanIndexes(m[2])
 		if m[1] == "highest" || m[1] == "top" {
 			for i, j := 0, len(idx)-1; i < j; i, j = i+1, j-1 {
@@ -132,7 +117,7 @@ func layerOrder(s sentence) []int {
 		}
 		return idx
 	}
-	if m := arrowChainRE.FindStringSubmatch(s.prose); m != nil {
+	if m := norm.ArchArrowChainRE.FindStringSubmatch(s.prose); m != nil {
 		// "`api` → `service` → `repo`": arrows point from a layer to what it
 		// depends on, as dependency diagrams draw them; the code as it stands is the
 		// judge of a reading the other way (a rule that flags much of it is demoted to
@@ -141,7 +126,7 @@ func layerOrder(s sentence) []int {
 		slices.Reverse(idx)
 		return idx
 	}
-	if m := leftArrowChainRE.FindStringSubmatch(s.prose); m != nil {
+	if m := norm.ArchLeftArrowChainRE.FindStringSubmatch(s.prose); m != nil {
 		return spanIndexes(m[1])
 	}
 	return nil
@@ -224,22 +209,6 @@ func commonParent(names []string, c *policy.Constraint, rc *recognize.RepoContex
 
 // ---- cycles ----
 
-var (
-	cycleWordRE  = mustRE(`\b(?:circular|cyclic|cycles?|acyclic)\b`)
-	cycleRuleREs = []*lazyre.RE{
-		mustRE(`^(?:there (?:must|should) be )?no (?:new )?(?:circular|cyclic) (?:imports?|dependenc(?:y|ies)|references?|import chains?)`),
-		// "there must be no import cycles between packages", "no dependency cycles"
-		mustRE(`^(?:there (?:must|should|may) (?:be|exist) )?no (?:new )?(?:import|dependency|package|module|crate) cycles?\b`),
-		mustRE(`^(?:please )?(?:avoid|prevent|never (?:introduce|create|add)|do not (?:introduce|create|add)|don't (?:introduce|create|add)|must not (?:introduce|create|add)) (?:any |new )?(?:circular|cyclic) (?:imports?|dependenc(?:y|ies)|references?)`),
-		mustRE(`^(?:please )?(?:avoid|prevent|never (?:introduce|create|add)|do not (?:introduce|create|add)|don't (?:introduce|create|add)) (?:any |new )?(?:import|dependency|package|module) cycles?`),
-		mustRE(`^(?:circular|cyclic) (?:imports|dependencies|import chains)(?: between [^.]*?)? (?:are|is) (?:not allowed|forbidden|prohibited|banned|not permitted|not ok)`),
-		mustRE(`^(?:the )?(?:` + spanList + `)` + noun + ` (?:must|should|may) (?:not have|never have|have no|contain no|not contain) (?:any )?(?:circular|cyclic) (?:imports?|dependenc(?:y|ies))`),
-		mustRE(`^keep the (?:[\w-]+ )?(?:import|dependency|package|module) graph (?:acyclic|free of cycles)`),
-		mustRE(`^(?:the )?(?:[\w-]+ )?(?:imports|dependencies|import graph|dependency graph) (?:must|should) (?:be acyclic|stay acyclic|remain acyclic|not form (?:a )?cycles?)`),
-	}
-	packageGranRE = mustRE(`\b(?:packages?|crates?|folders?|directories|modules? level|package level)\b`)
-)
-
 type cyclesRecognizer struct{}
 
 func (cyclesRecognizer) Name() string { return "arch.cycles" }
@@ -247,17 +216,10 @@ func (cyclesRecognizer) Name() string { return "arch.cycles" }
 func (cyclesRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	var out recognize.Result
 	for _, s := range sentences(c.Text) {
-		if !cycleWordRE.MatchString(s.prose) {
+		if !norm.ArchCycleWordRE.MatchString(s.prose) {
 			continue
 		}
-		matched := false
-		for _, r := range cycleRuleREs {
-			if r.MatchString(s.prose) {
-				matched = true
-				break
-			}
-		}
-		if !matched {
+		if !norm.ArchCycleRule(s.prose) {
 			continue
 		}
 		params := cyclesParams{Granularity: GranularityFile}
@@ -269,8 +231,8 @@ func (cyclesRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			out.Unenforced = "cycles between build modules: the build refuses them, and heed's import graph has no module level"
 			continue
 		}
-		if packageGranRE.MatchString(s.prose) && !strings.Contains(s.prose, "python module") ||
-			packageGranRE.MatchString(whole) && !strings.Contains(whole, "python module") {
+		if norm.ArchPackageGranRE.MatchString(s.prose) && !strings.Contains(s.prose, "python module") ||
+			norm.ArchPackageGranRE.MatchString(whole) && !strings.Contains(whole, "python module") {
 			params.Granularity = GranularityPackage
 		}
 		for _, sp := range s.spans {
@@ -302,14 +264,11 @@ func (cyclesRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	return out
 }
 
-// moduleWordRE: the words that name modules.
-var moduleWordRE = mustRE(`\bmodules?\b`)
-
 // buildModules reports whether a constraint about cycles speaks of modules in a
 // repository where a module is a unit of the build (Java and Kotlin: Maven or Gradle
 // modules), not a file or a package.
 func buildModules(prose string, rc *recognize.RepoContext) bool {
-	if rc == nil || len(rc.Languages) == 0 || !moduleWordRE.MatchString(prose) {
+	if rc == nil || len(rc.Languages) == 0 || !norm.ArchModuleWordRE.MatchString(prose) {
 		return false
 	}
 	switch rc.Languages[0] {
@@ -321,14 +280,6 @@ func buildModules(prose string, rc *recognize.RepoContext) bool {
 
 // ---- placement ----
 
-var (
-	onlyAllowsRE    = mustRE(`^(?:the )?(§\d+)(?: folder| directory)? (?:only allows|allows only|may only contain|must only contain|should only contain|only contains|contains only|may contain only|can only contain|must contain only|should contain only|only has) (?:the )?(?:sub-?(?:directories|folders)|(?:child )?(?:folders|directories))?:? (` + spanList + `)`)
-	onlyChildrenRE  = mustRE(`^(?:the )?only (?:sub-?(?:directories|folders)|child (?:folders|directories)|folders|directories) (?:allowed )?(?:in|under|of|inside) (§\d+) (?:are|is) (` + spanList + `)`)
-	newFilesUnderRE = mustRE(`^(?:all )?new (?:files|code|modules|source files) (?:under|in|inside) (§\d+) (?:must |should |have to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be created) (?:in|into|under|inside) (?:one of )?(` + spanList + `)`)
-	kindUnderRE     = mustRE(`^(?:all |new |every |each )?(?:[a-z-]+ )?(?:files? )?\(?(§\d+)\)?(?: (?:files?|class(?:es)?|modules?|components?|types?))? (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be kept|are placed|are kept|be located|are located) (?:in|into|under|inside|below) (?:the )?(` + spanList + `)`)
-	putKindRE       = mustRE(`^(?:always )?(?:put|place|keep|create) (?:all |new |every )?(?:[a-z-]+ )?(?:files? )?\(?(§\d+)\)?(?: files?)? (?:in|into|under|inside|below) (` + spanList + `)`)
-)
-
 type placementRecognizer struct{}
 
 func (placementRecognizer) Name() string { return "arch.placement" }
@@ -339,14 +290,14 @@ func (placementRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 		var dirIdx int
 		var childList string
 		switch {
-		case onlyAllowsRE.MatchString(s.prose):
-			m := onlyAllowsRE.FindStringSubmatch(s.prose)
+		case norm.ArchOnlyAllowsRE.MatchString(s.prose):
+			m := norm.ArchOnlyAllowsRE.FindStringSubmatch(s.prose)
 			dirIdx, childList = atoi(m[1][len("§"):]), m[2]
-		case onlyChildrenRE.MatchString(s.prose):
-			m := onlyChildrenRE.FindStringSubmatch(s.prose)
+		case norm.ArchOnlyChildrenRE.MatchString(s.prose):
+			m := norm.ArchOnlyChildrenRE.FindStringSubmatch(s.prose)
 			dirIdx, childList = atoi(m[1][len("§"):]), m[2]
-		case newFilesUnderRE.MatchString(s.prose):
-			m := newFilesUnderRE.FindStringSubmatch(s.prose)
+		case norm.ArchNewFilesUnderRE.MatchString(s.prose):
+			m := norm.ArchNewFilesUnderRE.FindStringSubmatch(s.prose)
 			dirIdx, childList = atoi(m[1][len("§"):]), m[2]
 		default:
 			if r, ok := kindPlacement(s, c, rc); ok {
@@ -408,9 +359,9 @@ func prefixAll(p string, xs []string) []string {
 
 // kindPlacement reads "`*.test.ts` files go in `__tests__/`".
 func kindPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
-	m := kindUnderRE.FindStringSubmatch(s.prose)
+	m := norm.ArchKindUnderRE.FindStringSubmatch(s.prose)
 	if m == nil {
-		m = putKindRE.FindStringSubmatch(s.prose)
+		m = norm.ArchPutKindRE.FindStringSubmatch(s.prose)
 	}
 	if m == nil || strings.Contains(s.prose, " not ") || strings.Contains(s.prose, " once ") || strings.HasPrefix(s.prose, "if ") {
 		return policy.Rule{}, false
@@ -453,16 +404,6 @@ func kindPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) 
 
 // ---- external ----
 
-var (
-	banUseRE      = mustRE(`^(?:do not|don't|never|must not|should not|avoid)(?: use| using| import| importing| depend on| add)?(?: the)? (` + spanList + `)(?: (?:library|libraries|package|packages|module|modules|crate|crates|dependency|client))?(?: in (?:new )?code)?[;,:]? ?(?:—|-|–)? ?(?:use|prefer|instead,? use|but use) (§\d+)(?: instead)?(?:[.;]|$| for\b)`)
-	useInsteadRE  = mustRE(`^(?:always )?(?:use|prefer|import) (§\d+)(?: (?:library|package|module|crate|client))? (?:instead of|rather than|not) (` + spanList + `)(?:[.;]|$| for\b| in\b)`)
-	neverImportRE = mustRE(`^(?:never|do not|don't|must not|should not) (?:import|depend on) (` + spanList + `)(?: (?:library|package|module|crate))?(?: anywhere| in this (?:repo|repository|project|codebase))?[.;]?$`)
-	// "Do not use `requests`; use `httpx`." is two sentences once split at ";".
-	banAloneRE   = mustRE(`^(?:do not|don't|never|must not|should not|avoid)(?: use| using| import| importing| depend on)?(?: the)? (` + spanList + `)(?: (?:library|libraries|package|packages|module|modules|crate|crates|dependency|client))?[.;]?$`)
-	useNextRE    = mustRE(`^(?:use|prefer|instead,? use) (§\d+)(?: instead)?[.;]?$`)
-	commandishRE = mustRE(`\b(?:run|runs|running|command|commands|cli|install|installs|script|scripts|shell|terminal|execute)\b`)
-)
-
 // tools are command names that "use X, not Y" sentences are about (the process
 // domain's business), never import names.
 var tools = map[string]bool{
@@ -497,30 +438,30 @@ func (externalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 	var out recognize.Result
 	ss := sentences(c.Text)
 	for k, s := range ss {
-		if commandishRE.MatchString(s.prose) {
+		if norm.ArchCommandishRE.MatchString(s.prose) {
 			continue
 		}
 		var bannedIdx []int
 		instead := -1
 		approximate := false
 		switch {
-		case banAloneRE.MatchString(s.prose) && k+1 < len(ss) && useNextRE.MatchString(ss[k+1].prose) && !commandishRE.MatchString(ss[k+1].prose):
-			bannedIdx = spanIndexes(banAloneRE.FindStringSubmatch(s.prose)[1])
+		case norm.ArchBanAloneRE.MatchString(s.prose) && k+1 < len(ss) && norm.ArchUseNextRE.MatchString(ss[k+1].prose) && !norm.ArchCommandishRE.MatchString(ss[k+1].prose):
+			bannedIdx = spanIndexes(norm.ArchBanAloneRE.FindStringSubmatch(s.prose)[1])
 			next := ss[k+1]
-			s.spans = append(append([]string(nil), s.spans...), next.spans[atoi(useNextRE.FindStringSubmatch(next.prose)[1][len("§"):])])
+			s.spans = append(append([]string(nil), s.spans...), next.spans[atoi(norm.ArchUseNextRE.FindStringSubmatch(next.prose)[1][len("§"):])])
 			instead = len(s.spans) - 1
-		case banUseRE.MatchString(s.prose):
-			m := banUseRE.FindStringSubmatch(s.prose)
+		case norm.ArchBanUseRE.MatchString(s.prose):
+			m := norm.ArchBanUseRE.FindStringSubmatch(s.prose)
 			bannedIdx, instead = spanIndexes(m[1]), atoi(m[2][len("§"):])
-		case useInsteadRE.MatchString(s.prose):
-			m := useInsteadRE.FindStringSubmatch(s.prose)
+		case norm.ArchUseInsteadRE.MatchString(s.prose):
+			m := norm.ArchUseInsteadRE.FindStringSubmatch(s.prose)
 			bannedIdx, instead = spanIndexes(m[2]), atoi(m[1][len("§"):])
-		case neverImportRE.MatchString(s.prose):
-			bannedIdx = spanIndexes(neverImportRE.FindStringSubmatch(s.prose)[1])
-		case banAloneRE.MatchString(s.prose):
+		case norm.ArchNeverImportRE.MatchString(s.prose):
+			bannedIdx = spanIndexes(norm.ArchNeverImportRE.FindStringSubmatch(s.prose)[1])
+		case norm.ArchBanAloneRE.MatchString(s.prose):
 			// "Do not use `requests`" on its own (instruction files split "...; use
 			// `httpx`" off): a reading of "use" as "import", so not exact.
-			bannedIdx = spanIndexes(banAloneRE.FindStringSubmatch(s.prose)[1])
+			bannedIdx = spanIndexes(norm.ArchBanAloneRE.FindStringSubmatch(s.prose)[1])
 			approximate = true
 		default:
 			continue

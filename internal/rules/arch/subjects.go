@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/layout"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
@@ -22,86 +23,12 @@ type sentence struct {
 
 var spanRE = lazyre.New("`+([^`]+)`+")
 
-// sentences splits a constraint's text into sentences (instruction files often put
-// two in one list item) and takes the code spans out.
+// sentences splits a constraint's text into sentences and takes the code spans out
+// (norm.ArchSentences reads them).
 func sentences(text string) []sentence {
 	var out []sentence
-	var spans []string
-	// "§" marks the spans below; a literal one ("the entries in §6.1–§6.4") would
-	// read as a span that does not exist
-	text = outsideSpans(text, func(s string) string { return strings.ReplaceAll(s, "§", "section ") })
-	text = norm.SplitArrowSpans(text)
-	text = outsideSpans(text, quoteFreeOf)
-	prose := spanRE.ReplaceAllStringFunc(text, func(m string) string {
-		inner := strings.TrimSpace(strings.Trim(m, "`"))
-		spans = append(spans, inner)
-		return " §" + itoa(len(spans)-1) + " "
-	})
-	// Bold and italics markers carry no meaning for these sentences.
-	prose = strings.NewReplacer("**", "", "__", "").Replace(prose)
-	prose = strings.Join(strings.Fields(strings.ToLower(prose)), " ")
-	prose = strings.NewReplacer(" .", ".", " ,", ",", " ;", ";", " )", ")", "( ", "(", " :", ":").Replace(prose)
-	for _, part := range splitSentences(prose) {
-		s := sentence{prose: canonVerbs(part)}
-		// Renumber the spans of this sentence from 0.
-		idx := map[string]string{}
-		s.prose = placeholderRE.ReplaceAllStringFunc(s.prose, func(m string) string {
-			if v, ok := idx[m]; ok {
-				return v
-			}
-			n := atoi(m[len("§"):])
-			if n < 0 || n >= len(spans) {
-				return m
-			}
-			s.spans = append(s.spans, spans[n])
-			v := "§" + itoa(len(s.spans)-1)
-			idx[m] = v
-			return v
-		})
-		out = append(out, s)
-	}
-	return out
-}
-
-var placeholderRE = lazyre.New(`§\d+`)
-
-// outsideSpans applies f to the text between code spans.
-func outsideSpans(text string, f func(string) string) string {
-	var b strings.Builder
-	last := 0
-	for _, m := range spanRE.FindAllStringIndex(text, -1) {
-		b.WriteString(f(text[last:m[0]]))
-		b.WriteString(text[m[0]:m[1]])
-		last = m[1]
-	}
-	b.WriteString(f(text[last:]))
-	return b.String()
-}
-
-// splitSentences splits at ". ", "; " and "! " (not inside parentheses, which hold
-// asides like "(or the other way round)").
-func splitSentences(s string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			if depth > 0 {
-				depth--
-			}
-		case '.', ';', '!', '?':
-			if depth == 0 && (i+1 == len(s) || s[i+1] == ' ') {
-				if part := strings.TrimSpace(s[start : i+1]); part != "" {
-					out = append(out, part)
-				}
-				start = i + 1
-			}
-		}
-	}
-	if part := strings.TrimSpace(s[start:]); part != "" {
-		out = append(out, part)
+	for _, as := range norm.ArchSentences(text) {
+		out = append(out, sentence{prose: as.Prose, spans: as.Spans})
 	}
 	return out
 }
@@ -125,13 +52,7 @@ func atoi(s string) int {
 }
 
 // spanIndexes returns the span numbers a matched list ("§0, §1 or §2") names.
-func spanIndexes(list string) []int {
-	var out []int
-	for _, m := range placeholderRE.FindAllString(list, -1) {
-		out = append(out, atoi(m[len("§"):]))
-	}
-	return out
-}
+func spanIndexes(list string) []int { return norm.ArchSpanIndexes(list) }
 
 // subject is what a mention in an instruction names.
 type subject struct {
@@ -357,35 +278,14 @@ func findDir(name string, c *policy.Constraint, rc *recognize.RepoContext) (stri
 	return "", false
 }
 
-// testGlobs are the file kinds that hold tests, by language: "production code" is
-// everything else.
+// testGlobs are the files and folders that hold tests (and benchmarks), by language
+// (internal/layout), from any folder ("tests/**"): "production code" is everything
+// else.
 func testGlobs(langs []string) []string {
 	var out []string
-	add := func(gs ...string) { out = append(out, gs...) }
 	for _, l := range langs {
-		switch l {
-		case engine.LangGo:
-			add("*_test.go")
-		case engine.LangPython:
-			add("test_*.py", "*_test.py", "conftest.py", "tests/**", "test/**")
-		case engine.LangTypeScript, engine.LangTSX, engine.LangJavaScript:
-			add("*.test.*", "*.spec.*", "__tests__/**", "test/**", "tests/**")
-		case engine.LangRust:
-			add("tests/**", "benches/**")
-		case engine.LangJava:
-			add("src/test/**", "*Test.java", "*Tests.java")
-		case engine.LangKotlin:
-			add("src/test/**", "src/androidTest/**", "*Test.kt", "*Tests.kt")
-		case engine.LangCSharp:
-			add("*.Tests/**", "*Tests/**", "*Test.cs", "*Tests.cs", "test/**", "tests/**")
-		case engine.LangRuby:
-			add("spec/**", "test/**", "*_spec.rb", "*_test.rb")
-		case engine.LangC:
-			add("test/**", "tests/**", "test_*.c", "*_test.c")
-		case engine.LangCPP:
-			add("test/**", "tests/**", "test_*.cpp", "*_test.cpp", "*_test.cc", "*_unittest.cc")
-		case engine.LangPHP:
-			add("tests/**", "test/**", "*Test.php")
+		for _, g := range layout.Globs(l, layout.Tests|layout.Bench) {
+			out = append(out, strings.TrimPrefix(g, "**/"))
 		}
 	}
 	return dedupe(out)

@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -14,11 +15,9 @@ import (
 // the repository's test files; the target is the file named (written as a path, or a
 // bare file name that is the file of that name wherever it is).
 
-var testsImportRE = mustRE(`(?:^|, )(?:never|do not|don't|must not|must never|should not|should never|may not|cannot) (?:directly )?import (§\d+|[\w.-]+\.(?:ts|tsx|js|jsx|mjs|cjs|py|go|rb|rs|kt|java)) (?:in|from|into|inside|within) (?:any |the |your )?(?:unit )?(?:test files|tests|test code|test modules|specs|spec files)\b`)
-
 // testsImportRule reads the sentence; ok is false when it is not of that form.
 func testsImportRule(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
-	m := testsImportRE.FindStringSubmatch(s.prose)
+	m := norm.ArchTestsImportRE.FindStringSubmatch(s.prose)
 	if m == nil || rc == nil {
 		return policy.Rule{}, false
 	}

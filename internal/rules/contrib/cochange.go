@@ -8,6 +8,8 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/layout"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -225,17 +227,15 @@ func (c *cochangeCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 	return violated(f)
 }
 
-// Path classes the recognisers use. Test layouts of the languages heed knows.
+// testGlobs are what the contribution rules count as a test: the test files and
+// folders of every language heed knows, and what only tests read (testdata/,
+// __mocks__/); benchmarks and stories are no test (internal/layout).
+func testGlobs() []string { return testLayouts.Get() }
+
+var testLayouts = lazy.Value[[]string]{F: func() []string { return layout.AllGlobs(layout.Tests | layout.Support) }}
+
+// Path classes the recognisers use.
 var (
-	testGlobs = []string{"**/test/**", "**/tests/**", "**/__tests__/**", "**/testing/**", "**/spec/**",
-		"**/testdata/**", "**/*_test.go", "**/test_*.py", "**/*_test.py", "**/conftest.py",
-		"**/*.test.*", "**/*.spec.*", "**/*Test.java", "**/*Tests.java", "**/*Test.kt", "**/*_spec.rb",
-		"**/src/test/**",
-		// .NET test projects (`osu.Game.Tests/`, `Foo.UnitTests/`) and the other
-		// languages' test files the source rules know (internal/rules/source/scope.go)
-		"**/*.Tests/**", "**/*.UnitTests/**", "**/*.IntegrationTests/**", "**/*Test.cs", "**/*Tests.cs",
-		"**/*Tests.kt", "**/src/androidTest/**", "**/*Test.php", "**/*_test.rb", "**/*_test.c", "**/*_test.cc",
-		"**/*_test.cpp", "**/*_unittest.cc", "**/*_unittest.cpp"}
 	codeGlobs = []string{"**/*.py", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs", "**/*.ts", "**/*.tsx",
 		"**/*.mts", "**/*.cts", "**/*.go", "**/*.rs", "**/*.java", "**/*.kt", "**/*.scala", "**/*.c",
 		"**/*.h", "**/*.cc", "**/*.cpp", "**/*.hpp", "**/*.cs", "**/*.rb", "**/*.php", "**/*.swift",

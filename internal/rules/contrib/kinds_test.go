@@ -188,7 +188,7 @@ func TestPRChecks(t *testing.T) {
 }
 
 func TestCochange(t *testing.T) {
-	p := CochangeParams{If: codeGlobs, Unless: append(append([]string(nil), testGlobs...), notLibraryGlobs...), Then: testGlobs, Need: "a test"}
+	p := CochangeParams{If: codeGlobs, Unless: append(append([]string(nil), testGlobs()...), notLibraryGlobs...), Then: testGlobs(), Need: "a test"}
 	for _, tc := range []struct {
 		name    string
 		changed []string

@@ -85,9 +85,9 @@ func antecedent(s sentence) (ifs, unless []string, named bool) {
 		}
 	}
 	if len(ifs) > 0 {
-		return ifs, testGlobs, true
+		return ifs, testGlobs(), true
 	}
-	return codeGlobs, append(append([]string(nil), testGlobs...), notLibraryGlobs...), false
+	return codeGlobs, append(append([]string(nil), testGlobs()...), notLibraryGlobs...), false
 }
 
 // testDirSpan reports a directory the sentence names as where the tests go ("a test in
@@ -156,15 +156,16 @@ func testRule(s sentence) (policy.Rule, bool) {
 	if lazyre.New(`\bfails? (before|without|on the pre-fix)\b`).MatchString(s.text) {
 		reading += "; a changed test file stands for a test that fails without the change (heed does not run it)"
 	}
-	then, need := testGlobs, "a test"
-	if dirs := testDirs(s); len(dirs) > 0 {
+	then, need := testGlobs(), "a test"
+	dirs := testDirs(s)
+	if len(dirs) > 0 {
 		// "a test in `service/tests/`": only there.
 		then, need = dirs, "a test in "+strings.TrimSuffix(strings.TrimPrefix(dirs[0], "/"), "/**")+"/"
 		unless = append(append([]string(nil), unless...), dirs...)
 	}
 	src := sampleFor(ifs[0], s.c.Scope.Dir, "lib/parser.py")
 	test := sampleTest(src)
-	if len(then) != len(testGlobs) {
+	if len(dirs) > 0 {
 		test = sampleFor(then[0], "", "tests/test_parser.py")
 	}
 	cases := []policy.Case{

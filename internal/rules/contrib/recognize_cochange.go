@@ -41,14 +41,14 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 		for _, e := range cc.Exempt {
 			switch e {
 			case "tests":
-				unless = append(unless, testGlobs...)
+				unless = append(unless, testGlobs()...)
 			case "docs":
 				unless = append(unless, docGlobs...)
 			}
 		}
 		if coChangelogTarget(cc.Then) && len(cc.Exempt) == 0 {
 			// a changelog entry follows code changes, not its own tests
-			unless = append(unless, testGlobs...)
+			unless = append(unless, testGlobs()...)
 		}
 		component := componentOwnRE.MatchString(strings.ToLower(s.raw)) && len(cc.ThenRoles) == 0
 		if component {
@@ -57,7 +57,7 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 			thens = componentNames(thens)
 			unless = append([]string(nil), thens...)
 			if coChangelogTarget(cc.Then) && len(cc.Exempt) == 0 {
-				unless = append(unless, testGlobs...)
+				unless = append(unless, testGlobs()...)
 			}
 		}
 		r := pairRule(s, ifs, thens)
@@ -67,7 +67,7 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 		if slices.Contains(cc.IfRoles, norm.CoDeprecation) {
 			// "every deprecation": code whose touched lines deprecate something
 			p.Lines = deprecationLines
-			p.Unless = append(p.Unless, testGlobs...)
+			p.Unless = append(p.Unless, testGlobs()...)
 		}
 		if cc.What != "" && !strings.HasPrefix(cc.What, "it") {
 			p.Need = cc.What + " (" + strings.Join(trimRoot(thens), " or ") + ")"

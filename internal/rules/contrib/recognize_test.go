@@ -88,7 +88,7 @@ var sentences = []sentenceCase{
 	{file: "sympy__sympy__doc__src__contributing__new-contributors-guide__workflow-process.md",
 		head: []string{"Development Workflow Process", "Add Tests"},
 		text: "All new functionality should be tested. If you are fixing a bug, it should be accompanied with a regression test. That is, a test that would fail before the bug fix but now passes.",
-		want: []string{`cochange then=` + jsonList(testGlobs) + ` ~`}},
+		want: []string{`cochange then=` + jsonList(testGlobs()) + ` ~`}},
 	{file: "sympy__sympy__doc__src__contributing__new-contributors-guide__workflow-process.md",
 		head: []string{"Development Workflow Process", "Writing commit messages", "Co-Author"},
 		text: "For these cases, you may use co-author feature of GitHub by adding",
@@ -123,7 +123,7 @@ var sentences = []sentenceCase{
 	// --- Flask: CONTRIBUTING.rst
 	{file: "pallets__flask__CONTRIBUTING.rst", head: []string{"How to contribute to Flask", "Submitting patches"},
 		text: "Include tests if your patch adds or changes code. Make sure the test fails without your patch.",
-		want: []string{`cochange then=` + jsonList(testGlobs) + ` ~`}},
+		want: []string{`cochange then=` + jsonList(testGlobs()) + ` ~`}},
 	{file: "pallets__flask__CONTRIBUTING.rst", head: []string{"How to contribute to Flask", "Submitting patches"},
 		text: "Add an entry in ``CHANGES.rst``. Use the same style as other entries. Also include ``.. versionchanged::`` inline changelogs in relevant docstrings.",
 		want: []string{`cochange then=["/CHANGES.rst"] ~`}},
@@ -137,7 +137,7 @@ var sentences = []sentenceCase{
 	// --- Requests: .github/CONTRIBUTING.md
 	{file: "psf__requests__.github__CONTRIBUTING.md", head: []string{"Contribution Guidelines", "Good Pull Requests"},
 		text: "When filing a pull request, always include tests that fail without your changes thus preventing the fix from regressing.",
-		want: []string{`cochange then=` + jsonList(testGlobs) + ` ~`}},
+		want: []string{`cochange then=` + jsonList(testGlobs()) + ` ~`}},
 	{file: "psf__requests__.github__CONTRIBUTING.md", head: []string{"Contribution Guidelines", "Good Pull Requests"},
 		text: `Write commit messages that explain _why_ a change was made beyond "Fixes #NNNN". Why is this the right fix? What other options were ruled out? etc.`,
 		want: nil},
@@ -183,7 +183,7 @@ var sentences = []sentenceCase{
 	// --- Biome: AGENTS.md
 	{file: "biomejs__biome__AGENTS.md", format: "agents", head: []string{"Agent Guidelines for Contributing to Biome", "Implementation Gate"},
 		text: "Add tests for code changes. Bug fixes require a case that fails without the fix.",
-		want: []string{`cochange then=` + jsonList(testGlobs) + ` ~`}},
+		want: []string{`cochange then=` + jsonList(testGlobs()) + ` ~`}},
 	{file: "biomejs__biome__AGENTS.md", format: "agents", head: []string{"Agent Guidelines for Contributing to Biome", "Pull Requests"},
 		text: "Use a conventional-commit title and the target branch defined in `CONTRIBUTING.md`.",
 		want: []string{`pr:title-format pattern="^([A-Za-z][A-Za-z0-9_-]*)(\\([^()\\r\\n]*\\))?!?: \\S"`}},
@@ -197,9 +197,9 @@ var sentences = []sentenceCase{
 	{file: "sympy__sympy__doc__src__contributing__new-contributors-guide__workflow-process.md",
 		head: []string{"Development Workflow Process", "Pull request checklist"},
 		text: "Add tests.",
-		want: []string{`cochange then=` + jsonList(testGlobs) + ` ~`}},
+		want: []string{`cochange then=` + jsonList(testGlobs()) + ` ~`}},
 	{file: "variation", head: []string{"Pull requests"}, text: "Write unit tests for your changes.",
-		want: []string{`cochange then=` + jsonList(testGlobs) + ` ~`}},
+		want: []string{`cochange then=` + jsonList(testGlobs()) + ` ~`}},
 	{file: "variation", head: []string{"Testing"}, text: "Add tests when you find a flaky one.", want: nil},
 
 	// --- Crush: AGENTS.md
@@ -307,7 +307,7 @@ var sentences = []sentenceCase{
 	{file: "examples/demo/AGENTS.md", head: []string{"Contributions", "Tests"}, text: "Every change to `service/` must come with a test in `service/tests/`.",
 		want: []string{`cochange then=["/service/tests/**"] ~`}},
 	{head: []string{"Contributing"}, text: "Changes under `src/` need tests.",
-		want: []string{`cochange then=` + jsonList(testGlobs) + ` ~`}},
+		want: []string{`cochange then=` + jsonList(testGlobs()) + ` ~`}},
 	{head: []string{"Contributing"}, text: "Add a news fragment in `changes/` for every user-visible change.",
 		want: []string{`cochange then=["/changes/**"] ~`}},
 	{head: []string{"Style"}, text: "Comments that live on their own lines should start with capital letters and end with periods.",

@@ -12,6 +12,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -241,7 +242,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 				// "## Testing > ### Synchronization: never use `Task.Delay` for
 				// synchronization": the purpose is the tests' own
 				for _, l := range langs {
-					r.Scope.Globs = append(r.Scope.Globs, testGlobs[l]...)
+					r.Scope.Globs = append(r.Scope.Globs, testGlobs(l)...)
 				}
 				r.Scope.Globs = dedupeStrings(r.Scope.Globs)
 				if cs, ok := shapeCases(sh, r.Scope, langs); ok {
@@ -251,7 +252,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 				// a purpose is the product's ("for user-facing output"): tests,
 				// scripts and examples print and time as they like
 				for _, l := range langs {
-					r.Scope.Exclude = append(r.Scope.Exclude, testGlobs[l]...)
+					r.Scope.Exclude = append(r.Scope.Exclude, testGlobs(l)...)
 				}
 				r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, notShippedGlobs...))
 				r.Cases = shippedCases(r.Cases, r.Scope)
@@ -743,7 +744,7 @@ var everydayTypes = lazy.Value[map[string]bool]{F: func() map[string]bool {
 // underTestHeading reports a sentence in a section about tests at any level of its
 // heading path ("Testing > Synchronization") that does not speak of production code.
 func underTestHeading(s *sentence) bool {
-	if productionRE.MatchString(s.prose()) || len(s.c.Scope.Globs) > 0 {
+	if norm.InProduction(s.prose()) || len(s.c.Scope.Globs) > 0 {
 		return false
 	}
 	for _, h := range s.c.HeaderPath {
@@ -1252,7 +1253,7 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	}
 	if rustTestIdiom(sh) && slices.Contains(langs, engine.LangRust) {
 		// Tests unwrap and panic by design: the rule is about the code they test.
-		r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, testGlobs[engine.LangRust]...))
+		r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, testGlobs(engine.LangRust)...))
 	}
 	if slices.Contains(grammarLangs, engine.LangGo) {
 		// "use `require.Eventually` instead of `time.Sleep` (forbidden by linter)":

@@ -10,6 +10,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/lang"
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -154,8 +155,8 @@ var justifiedRE = lazyre.New(`\b(?:without|unless (?:there is |there's |you have
 func inFileExclusions(s *sentence, notInTests bool) []string {
 	var ex []string
 	p := s.prose()
-	lib := libraryRE.MatchString(p)
-	if notInTests || lib || productionRE.MatchString(p) && !testOnlyRE.MatchString(p) {
+	lib := norm.InLibraryCode(p)
+	if notInTests || lib || norm.InProduction(p) && !norm.InTestsOnly(p) {
 		ex = append(ex, "tests")
 	}
 	if lib {

@@ -7,29 +7,17 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/layout"
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
 
-// testGlobs are where each language's tests live by convention: heed reads "in
-// production code" and "in library code" as "not here", and "in tests" as "only here".
-var testGlobs = map[string][]string{
-	engine.LangPython:     {"**/test_*.py", "**/*_test.py", "**/tests/**", "**/test/**", "**/conftest.py"},
-	engine.LangGo:         {"**/*_test.go", "**/testdata/**"},
-	engine.LangJavaScript: {"**/*.test.*", "**/*.spec.*", "**/__tests__/**", "**/__mocks__/**", "**/test/**", "**/tests/**"},
-	engine.LangTypeScript: {"**/*.test.*", "**/*.spec.*", "**/__tests__/**", "**/__mocks__/**", "**/test/**", "**/tests/**", "**/*.test-d.ts"},
-	engine.LangTSX:        {"**/*.test.*", "**/*.spec.*", "**/__tests__/**", "**/test/**", "**/tests/**", "**/*.stories.tsx"},
-	engine.LangJava:       {"**/src/test/**", "**/*Test.java", "**/*Tests.java", "**/*IT.java", "**/test/**"},
-	engine.LangRust:       {"**/tests/**", "**/benches/**"},
-	engine.LangCSharp:     {"**/*Tests/**", "**/*.Tests/**", "**/*Test.cs", "**/*Tests.cs", "**/test/**", "**/tests/**"},
-	engine.LangKotlin:     {"**/src/test/**", "**/src/androidTest/**", "**/src/*Test/**", "**/*Test.kt", "**/*Tests.kt", "**/test/**"},
-	engine.LangRuby:       {"**/spec/**", "**/test/**", "**/*_spec.rb", "**/*_test.rb"},
-	engine.LangC:          {"**/test/**", "**/tests/**", "**/test_*.c", "**/*_test.c", "**/*_tests.c"},
-	engine.LangPHP:        {"**/tests/**", "**/test/**", "**/*Test.php"},
-	engine.LangCPP: {"**/test/**", "**/tests/**", "**/test_*.cpp", "**/test_*.cc", "**/*_test.cpp", "**/*_test.cc", "**/*_tests.cpp",
-		"**/*_tests.cc", "**/*_unittest.cc", "**/*_unittest.cpp", "**/*Test.cpp", "**/*Tests.cpp"},
-}
+// testGlobs are where each language's tests live by convention, and what sits beside
+// them and does not ship (internal/layout): heed reads "in production code" and "in
+// library code" as "not here", and "in tests" as "only here".
+func testGlobs(lang string) []string { return layout.Globs(lang, layout.Any) }
 
 // libraryGlobs are, beyond tests, what is not library code: scripts, examples, docs,
 // build scripts and program entry points.
@@ -232,53 +220,27 @@ func intersect(a, b []string) []string {
 	return out
 }
 
-// Scope phrases.
+// Spans that name paths and files.
 var (
-	productionRE = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|non-test code|outside (?:of )?tests?|except in tests|not in tests|shipped code|runtime code)\b`)
-	// shippedRE: the production phrases that mean what ships, not only "not tests".
-	shippedRE  = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|shipped code)\b`)
-	libraryRE  = lazyre.New(`\blibrary code\b|\bin librar(?:y|ies)\b|\blibrary crates?\b|\bin library\b`)
-	testOnlyRE = lazyre.New(`^(?:in|inside|within|for) (?:unit |integration |e2e )?(?:tests?|test code|test files?|test suites?|testify suites)\b|\b(?:in|inside|within|on) (?:your |the |our |any )?(?:unit |integration )?(?:tests|test code|test files|test functions|test methods|test classes)\b`)
-	// headersOnlyRE: "in headers", "in a public header", "into header files".
-	headersOnlyRE   = lazyre.New(`\b(?:in|inside|within|into|to|from) (?:a |any |the |our |public |your )*(?:headers?|header files?|\.h(?:pp)? files)\b`)
-	exceptHeadersRE = lazyre.New(`\b(?:except|outside(?: of)?|other than|apart from|but not|not) (?:in |inside )?(?:a |any |the |our |public )*(?:headers?|header files?)\b`)
-	testHeaderRE    = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
-	pathSpanRE      = lazyre.New(`^(?:\.?/)?[A-Za-z0-9_.\-*{}<>]+(?:/[A-Za-z0-9_.\-*{}<>]*)+$|^[A-Za-z0-9_\-]+/$`)
-	fileSpanRE      = lazyre.New(`^[A-Za-z0-9_.\-*{}/]*\.(?:ts|tsx|js|jsx|mjs|cjs|mts|cts|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|proto|vue|svelte|rb|php|swift|c|h|cpp|hpp|\{[a-z,]+\})$`)
-	inPathRE        = lazyre.New("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
-	exceptRE        = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|are allowed|is allowed)\b`)
-	regionRE        = lazyre.New(`\b(?:in|inside|within) (?:the |our |your |all |any )?((?:[a-z][a-z-]* )?(?:code|doctests?|docstrings?|notebooks?|templates?|migrations?|handlers?|views?|stories|snippets?|serialization classes))\b`)
-	// outsideRE: "outside (of) <what>", an exception region; outsideKnownRE what heed
-	// can locate (tests, a path in a code span, the words "CODE" stand for)
-	outsideRE      = lazyre.New(`\boutside (?:of )?((?:[a-z][a-z/-]* ){0,4}[a-z][a-z/-]*)`)
-	outsideKnownRE = lazyre.New(`\b(?:tests?|test code|test files|specs?|code)$|^code\b`)
-	regionOK       = set("merged", "committed", "checked-in", "final", "submitted", "production", "library", "prod", "source", "application", "app", "runtime", "shipped", "non-test", "new", "test", "unit", "typescript", "python", "rust", "go", "java", "javascript", "c#", "kotlin", "ruby", "c", "c++", "cpp", "php", "our", "all", "existing", "your", "any", "the", "this", "rust", "tsx")
+	pathSpanRE = lazyre.New(`^(?:\.?/)?[A-Za-z0-9_.\-*{}<>]+(?:/[A-Za-z0-9_.\-*{}<>]*)+$|^[A-Za-z0-9_\-]+/$`)
+	fileSpanRE = lazyre.New(`^[A-Za-z0-9_.\-*{}/]*\.(?:ts|tsx|js|jsx|mjs|cjs|mts|cts|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|proto|vue|svelte|rb|php|swift|c|h|cpp|hpp|\{[a-z,]+\})$`)
 )
 
 // unknownRegion returns the part of the code a rule is limited to when heed cannot
 // locate it ("in client code", "in doctests"), or "".
 func (s *sentence) unknownRegion() string {
-	for _, m := range regionRE.FindAllStringSubmatch(s.prose(), -1) {
-		ws := strings.Fields(m[1])
-		if len(ws) == 1 && ws[0] == "code" {
-			continue
-		}
-		if len(ws) == 2 && regionOK[ws[0]] && ws[1] == "code" {
-			continue
-		}
-		return m[1]
+	if r := norm.UnlocatedRegion(s.prose()); r != "" {
+		return r
 	}
 	// "outside of explicit FFI bindings": an exception heed cannot locate either
 	// (in the clause that bans: "Margin sits outside the width" only describes)
 	for _, cl := range s.clauses() {
-		if m := outsideRE.FindStringSubmatch(spanRE.ReplaceAllString(cl, "CODE")); m != nil && negRE.MatchString(cl) && !outsideKnownRE.MatchString(m[1]) {
-			return "code outside " + strings.TrimSpace(m[1])
+		if r := norm.OutsideRegion(spanRE.ReplaceAllString(cl, "CODE")); r != "" && negRE.MatchString(cl) {
+			return "code outside " + r
 		}
 	}
 	return ""
 }
-
-var leadCondRE = lazyre.New(`^(?:when|whenever|if|while|for|in|inside|within|before|after)\b`)
 
 // inherited reads the sentences before the constraint in the same list item ("When
 // adding code in `examples/`, import ... . Prefer `tool` over `function_tool`."): the
@@ -298,7 +260,7 @@ func inherited(s *sentence, rc *recognize.RepoContext) (globs []string, conditio
 		}
 		os := newSentence(o)
 		p := os.prose()
-		if !leadCondRE.MatchString(p) {
+		if !norm.LeadsWithCondition(p) {
 			continue
 		}
 		var found []string
@@ -366,8 +328,8 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 	} else if gs := sectionPlace(s, rc); len(gs) > 0 {
 		sc.Globs = append(sc.Globs, gs...)
 	}
-	for _, m := range inPathRE.FindAllStringSubmatch(s.norm, -1) {
-		p := strings.TrimSpace(m[1])
+	for _, sp := range norm.InPaths(s.norm) {
+		p := strings.TrimSpace(sp)
 		if looksLikeDir(p) {
 			sc.Globs = append(sc.Globs, dirGlob(p))
 		}
@@ -379,34 +341,34 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 			sc.Globs = append(sc.Globs, d+"/**")
 		}
 	}
-	if headersOnlyRE.MatchString(prose) && !exceptHeadersRE.MatchString(prose) {
+	if norm.InHeadersOnly(prose) {
 		// "in headers": the C family's header files
 		sc.Globs = append(sc.Globs, headerGlobs...)
 	}
 	switch {
-	case testOnlyRE.MatchString(prose) && productionRE.MatchString(prose):
+	case norm.InTestsOnly(prose) && norm.InProduction(prose):
 		// "in tests or production code": everywhere
-	case testOnlyRE.MatchString(prose) || (testHeaderRE.MatchString(s.header) && !productionRE.MatchString(prose)):
+	case norm.InTestsOnly(prose) || (norm.TestsHeading(s.header) && !norm.InProduction(prose)):
 		for _, l := range langs {
-			sc.Globs = append(sc.Globs, testGlobs[l]...)
+			sc.Globs = append(sc.Globs, testGlobs(l)...)
 		}
-	case libraryRE.MatchString(prose):
+	case norm.InLibraryCode(prose):
 		for _, l := range langs {
-			sc.Exclude = append(sc.Exclude, testGlobs[l]...)
+			sc.Exclude = append(sc.Exclude, testGlobs(l)...)
 			sc.Exclude = append(sc.Exclude, libraryGlobs[l]...)
 		}
-	case productionRE.MatchString(prose):
+	case norm.InProduction(prose):
 		for _, l := range langs {
-			sc.Exclude = append(sc.Exclude, testGlobs[l]...)
+			sc.Exclude = append(sc.Exclude, testGlobs(l)...)
 		}
-		if shippedRE.MatchString(prose) {
+		if norm.InShippedCode(prose) {
 			sc.Exclude = append(sc.Exclude, notShippedGlobs...)
 		}
 	}
 	// Exceptions in the sentence itself ("except in `scripts/`").
 	for _, cl := range s.clauses() {
-		if loc := exceptRE.FindStringIndex(cl); loc != nil {
-			for _, sp := range spansIn(cl[loc[0]:]) {
+		if at := norm.ExceptionAt(cl); at >= 0 {
+			for _, sp := range spansIn(cl[at:]) {
 				if g, ok := pathGlob(sp); ok {
 					sc.Exclude = append(sc.Exclude, g)
 				}
@@ -417,7 +379,7 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 	if rc != nil {
 		for _, n := range rc.Following(s.c, 2) {
 			ns := newSentence(n)
-			if !exceptRE.MatchString(ns.prose()) || negRE.MatchString(ns.prose()) {
+			if !norm.StatesException(ns.prose()) || negRE.MatchString(ns.prose()) {
 				continue
 			}
 			for _, sp := range ns.spans {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -278,12 +279,12 @@ func headerRule(s *sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 	if rc != nil {
 		for _, n := range rc.Following(s.c, 2) {
 			np := newSentence(n).prose()
-			if strings.Contains(np, "generat") && exceptRE.MatchString(np) {
+			if strings.Contains(np, "generat") && norm.StatesException(np) {
 				p.SkipGenerated = true
 			}
 		}
 	}
-	if strings.Contains(prose, "generat") && exceptRE.MatchString(prose) {
+	if strings.Contains(prose, "generat") && norm.StatesException(prose) {
 		p.SkipGenerated = true
 	}
 	r, ok := textRule(s, rc, p, "missing or wrong file header", "start the file with the header the instructions give")

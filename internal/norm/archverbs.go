@@ -1,4 +1,4 @@
-package arch
+package norm
 
 import (
 	"strings"
@@ -18,7 +18,7 @@ import (
 
 var (
 	// negVerbRE: a prohibition with a verb of reaching, touching or knowing.
-	negVerbRE = lazyre.New(`\b(` + neg + `) (?:directly |ever )?(?:reach(?:es)? (?:directly )?(?:into|across to|over to)|touch(?:es)?|talk(?:s)? (?:directly )?to|call(?:s)? into|pull(?:s)? in|know(?:s)? about|couple(?:s)? to|be coupled to|rely on|relies on|access(?:es)?)( (?:directly )?(?:the |any |a |an )?§)`)
+	negVerbRE = lazyre.New(`\b(` + archNeg + `) (?:directly |ever )?(?:reach(?:es)? (?:directly )?(?:into|across to|over to)|touch(?:es)?|talk(?:s)? (?:directly )?to|call(?:s)? into|pull(?:s)? in|know(?:s)? about|couple(?:s)? to|be coupled to|rely on|relies on|access(?:es)?)( (?:directly )?(?:the |any |a |an )?§)`)
 	// knowsNothingRE: "knows nothing about §", "has no knowledge of §", "is unaware of §".
 	knowsNothingRE = lazyre.New(`(§\d+(?: [\w-]+)?) (?:knows? nothing (?:about|of)|(?:has|have) no knowledge of|(?:is|are) (?:completely |fully |entirely |totally )?(?:unaware of|independent of|agnostic (?:of|to)|decoupled from))( (?:the |any )?§)`)
 	// stayFreeRE: "must stay free of §", "should remain independent of §", "must be

@@ -1,0 +1,121 @@
+package norm
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
+
+// Where a source rule applies, as its sentence says it: "in production code", "in
+// library code", "in tests", "in headers", "except in `scripts/`", "in client code".
+// The source rules read a sentence's prose (lower case, white space folded) with
+// these; which files each phrase stands for is theirs to say (internal/layout).
+
+var (
+	scopeProductionRE = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|non-test code|outside (?:of )?tests?|except in tests|not in tests|shipped code|runtime code)\b`)
+	// scopeShippedRE: the production phrases that mean what ships, not only "not tests".
+	scopeShippedRE  = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|shipped code)\b`)
+	scopeLibraryRE  = lazyre.New(`\blibrary code\b|\bin librar(?:y|ies)\b|\blibrary crates?\b|\bin library\b`)
+	scopeTestOnlyRE = lazyre.New(`^(?:in|inside|within|for) (?:unit |integration |e2e )?(?:tests?|test code|test files?|test suites?|testify suites)\b|\b(?:in|inside|within|on) (?:your |the |our |any )?(?:unit |integration )?(?:tests|test code|test files|test functions|test methods|test classes)\b`)
+	// scopeHeadersOnlyRE: "in headers", "in a public header", "into header files".
+	scopeHeadersOnlyRE   = lazyre.New(`\b(?:in|inside|within|into|to|from) (?:a |any |the |our |public |your )*(?:headers?|header files?|\.h(?:pp)? files)\b`)
+	scopeExceptHeadersRE = lazyre.New(`\b(?:except|outside(?: of)?|other than|apart from|but not|not) (?:in |inside )?(?:a |any |the |our |public )*(?:headers?|header files?)\b`)
+	scopeTestHeaderRE    = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
+	scopeInPathRE        = lazyre.New("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
+	scopeExceptRE        = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|are allowed|is allowed)\b`)
+	scopeRegionRE        = lazyre.New(`\b(?:in|inside|within) (?:the |our |your |all |any )?((?:[a-z][a-z-]* )?(?:code|doctests?|docstrings?|notebooks?|templates?|migrations?|handlers?|views?|stories|snippets?|serialization classes))\b`)
+	// scopeOutsideRE: "outside (of) <what>", an exception region; scopeOutsideKnownRE
+	// what heed can locate (tests, a path in a code span, the words "CODE" stand for)
+	scopeOutsideRE      = lazyre.New(`\boutside (?:of )?((?:[a-z][a-z/-]* ){0,4}[a-z][a-z/-]*)`)
+	scopeOutsideKnownRE = lazyre.New(`\b(?:tests?|test code|test files|specs?|code)$|^code\b`)
+	scopeLeadCondRE     = lazyre.New(`^(?:when|whenever|if|while|for|in|inside|within|before|after)\b`)
+)
+
+// scopeRegionOK are the words before "code" that name no part of it heed cannot
+// locate ("new code", "production code", "Rust code").
+var scopeRegionOK = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"merged", "committed", "checked-in", "final", "submitted", "production", "library", "prod", "source", "application", "app", "runtime", "shipped", "non-test", "new", "test", "unit", "typescript", "python", "rust", "go", "java", "javascript", "c#", "kotlin", "ruby", "c", "c++", "cpp", "php", "our", "all", "existing", "your", "any", "the", "this", "rust", "tsx"} {
+		m[w] = true
+	}
+	return m
+})
+
+// InProduction reports whether the prose limits a rule to production code ("in
+// production code", "outside tests", "non-test code").
+func InProduction(prose string) bool { return scopeProductionRE.MatchString(prose) }
+
+// InShippedCode reports whether the production phrase means what ships ("production
+// code", "shipped code"), not only what is no test ("outside tests").
+func InShippedCode(prose string) bool { return scopeShippedRE.MatchString(prose) }
+
+// InLibraryCode reports whether the prose limits a rule to library code ("in library
+// code", "library crates").
+func InLibraryCode(prose string) bool { return scopeLibraryRE.MatchString(prose) }
+
+// InTestsOnly reports whether the prose limits a rule to tests ("in tests", "inside
+// test functions").
+func InTestsOnly(prose string) bool { return scopeTestOnlyRE.MatchString(prose) }
+
+// InHeadersOnly reports whether the prose limits a rule to header files ("in public
+// headers") and does not except them ("except in headers").
+func InHeadersOnly(prose string) bool {
+	return scopeHeadersOnlyRE.MatchString(prose) && !scopeExceptHeadersRE.MatchString(prose)
+}
+
+// TestsHeading reports whether a heading path (lower case, "a > b") ends in a section
+// about tests ("Testing", "Unit tests").
+func TestsHeading(header string) bool { return scopeTestHeaderRE.MatchString(header) }
+
+// InPaths are the code spans the text places a rule in: "in `src/`", "under
+// `lib/core`" (the text as written, spans in backticks).
+func InPaths(text string) []string {
+	var out []string
+	for _, m := range scopeInPathRE.FindAllStringSubmatch(text, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+// ExceptionAt returns where an exception starts in the prose ("except", "other
+// than", "exempt", "are allowed"), -1 when there is none.
+func ExceptionAt(prose string) int {
+	if loc := scopeExceptRE.FindStringIndex(prose); loc != nil {
+		return loc[0]
+	}
+	return -1
+}
+
+// StatesException reports whether the prose states an exception.
+func StatesException(prose string) bool { return scopeExceptRE.MatchString(prose) }
+
+// UnlocatedRegion is the part of the code the prose limits a rule to when it names
+// one no path locates ("in client code", "in doctests"), or "".
+func UnlocatedRegion(prose string) string {
+	for _, m := range scopeRegionRE.FindAllStringSubmatch(prose, -1) {
+		ws := strings.Fields(m[1])
+		if len(ws) == 1 && ws[0] == "code" {
+			continue
+		}
+		if len(ws) == 2 && scopeRegionOK()[ws[0]] && ws[1] == "code" {
+			continue
+		}
+		return m[1]
+	}
+	return ""
+}
+
+// OutsideRegion is the region an exception "outside (of) <what>" names in a clause
+// (code spans written as CODE) when heed cannot locate it ("outside of explicit FFI
+// bindings"), or "".
+func OutsideRegion(clause string) string {
+	if m := scopeOutsideRE.FindStringSubmatch(clause); m != nil && !scopeOutsideKnownRE.MatchString(m[1]) {
+		return strings.TrimSpace(m[1])
+	}
+	return ""
+}
+
+// LeadsWithCondition reports whether the prose opens with a condition or a place
+// ("When adding code in ...", "In `examples/`, ...").
+func LeadsWithCondition(prose string) bool { return scopeLeadCondRE.MatchString(prose) }
