@@ -26,7 +26,7 @@ import (
 func doubt(c *policy.Constraint, r *policy.Rule) string {
 	for _, f := range []func(*policy.Constraint, *policy.Rule) string{
 		doubtUncertain, doubtLabel, doubtTestSection, doubtProseObject, doubtImportName, doubtUncarriedCondition,
-		doubtMessagePlace, doubtStatement,
+		doubtMessagePlace, doubtStatement, doubtNarrowedSubject,
 	} {
 		if why := f(c, r); why != "" {
 			return why
@@ -225,4 +225,19 @@ func doubtStatement(c *policy.Constraint, r *policy.Rule) string {
 		return ""
 	}
 	return norm.Statement(c.Text)
+}
+
+// doubtNarrowedSubject: a contribution rule from a sentence about some pull requests
+// or commits only ("PRs for new features must target `main`", "Commits that fix a
+// bug must ..."), which heed applies to all of them.
+func doubtNarrowedSubject(c *policy.Constraint, r *policy.Rule) string {
+	if r.Domain != policy.DomainContribution {
+		return ""
+	}
+	for _, s := range norm.Sentences(c.Text) {
+		if sub := norm.NarrowedSubject(s.Raw()); sub != "" {
+			return fmt.Sprintf("the sentence asks it of %q only, which heed cannot tell from the others", sub)
+		}
+	}
+	return ""
 }

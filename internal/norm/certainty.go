@@ -34,6 +34,17 @@ func blockDoubts(ns []Norm, text string, ctx Context) {
 			n.Uncertain = append(n.Uncertain, "a how-to for one purpose: it says how to do it, not that it must be done")
 			continue
 		}
+		if n.Polarity == Forbid && pronounObject(toks) && !hasKinds(n.Objects, KCommand, KTool, KCode) {
+			// (a command the reader took the pronoun for, "`cargo publish` ... never
+			// run it", is read; a practice with no object, "never commit it", is not)
+			n.Uncertain = append(n.Uncertain, "the ban's object is a word that points back; what it names is not read")
+			continue
+		}
+		if sub := NarrowedSubject(n.Sentence); sub != "" && n.Condition == "" {
+			n.Condition = sub
+			n.Uncertain = append(n.Uncertain, "condition: "+sub)
+			continue
+		}
 		if n.Polarity == Forbid && n.Condition == "" {
 			if rel := restrictiveClause(toks); rel != "" {
 				n.Condition = rel
@@ -337,4 +348,96 @@ var requirementWords = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"require": true, "requires": true, "required": true, "need": true, "needs": true,
 		"needed": true, "mandatory": true, "forbidden": true, "prohibited": true, "expects": true, "expected": true,
 		"obligatory": true, "compulsory": true}
+})
+
+// ownMoment: the text after a label names its own moment ("`pre-commit run` — MUST
+// pass before PR"), which a label such as "Pre-commit" (a tool's name as often as a
+// moment) must not override.
+func ownMoment(rest string) bool {
+	low := strings.ToLower(rest)
+	for _, w := range []string{"before ", "after ", "prior to ", "once ", "whenever "} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// pronounObject: the ban's verb takes a word that points back ("`configuration.py` is
+// gitignored — never commit it", "don't push them"): what is banned is named in
+// another sentence, and the ban read from this one alone is of the bare action.
+func pronounObject(toks []Token) bool {
+	for i := range toks {
+		n := phraseAt(toks, i, mForbid)
+		if n == 0 {
+			continue
+		}
+		j := i + n
+		for j < len(toks) && (toks[j].Low == "ever" || toks[j].Low == "directly" || toks[j].Low == "manually") {
+			j++
+		}
+		if j+1 >= len(toks) || toks[j].Code || toks[j].Punct {
+			return false
+		}
+		switch toks[j+1].Low {
+		case "it", "them", "these", "those", "this", "that":
+		default:
+			return false
+		}
+		if j+2 < len(toks) && (toks[j+2].Code || toks[j+2].Punct && toks[j+2].Text == ":") {
+			return false // "never run this: `rm -rf /`": the object follows
+		}
+		return true
+	}
+	return false
+}
+
+// NarrowedSubject: a sentence whose subject is some pull requests, commits or changes
+// only ("PRs for new features must be based on `main`", "Commits that resolve an issue
+// must name it", "Changes to the public API need a changelog entry" is no narrowing of
+// this kind: it names paths heed reads elsewhere): a rule for those, which heed
+// cannot tell from the others. It returns the subject as written, or "".
+func NarrowedSubject(sentence string) string {
+	toks := Tokenize(sentence)
+	i := 0
+	for i < len(toks) && (toks[i].Low == "all" || toks[i].Low == "any" || toks[i].Low == "the" || toks[i].Low == "every" || toks[i].Low == "each") {
+		i++
+	}
+	if i >= len(toks) || toks[i].Code || !workNouns()[toks[i].Low] {
+		return ""
+	}
+	j := i + 1
+	if j < len(toks) && workNouns()[toks[j].Low] {
+		j++ // "pull requests", "code changes"
+	}
+	if j >= len(toks) || !narrowingWords()[toks[j].Low] {
+		return ""
+	}
+	end := j + 1
+	for end < len(toks) && !toks[end].Punct && !modalWords()[toks[end].Low] {
+		end++
+	}
+	if end >= len(toks) || !modalWords()[toks[end].Low] {
+		return ""
+	}
+	return strings.TrimSpace(Sentence{Tokens: toks[:end]}.Raw())
+}
+
+// workNouns are what a contribution is made of.
+var workNouns = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"pr": true, "prs": true, "pull": true, "requests": true, "request": true, "commits": true,
+		"commit": true, "patches": true, "patch": true, "contributions": true, "contribution": true, "mrs": true,
+		"merge": true, "submissions": true}
+})
+
+// narrowingWords open what narrows a subject: "for new features", "that fix a bug".
+var narrowingWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"for": true, "that": true, "which": true, "with": true, "fixing": true, "adding": true,
+		"introducing": true, "addressing": true, "resolving": true, "touching": true, "affecting": true, "from": true}
+})
+
+// modalWords end a narrowed subject: "PRs for new features must ...".
+var modalWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"must": true, "should": true, "shall": true, "need": true, "needs": true, "require": true,
+		"requires": true, "have": true, "has": true, "are": true, "is": true, "will": true, "may": true, "can": true}
 })

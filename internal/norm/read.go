@@ -83,7 +83,7 @@ func Read(text string, ctx Context) []Norm {
 	}
 	// "Pre-push: `make lint test`": the label names the moment, as "Before pushing:"
 	if strings.Contains(strings.ToLower(text[:min(len(text), 24)]), "pre-") {
-		if m := hookLabelRE().FindStringSubmatchIndex(text); m != nil {
+		if m := hookLabelRE().FindStringSubmatchIndex(text); m != nil && !ownMoment(text[m[1]:]) {
 			return readAs(text, hookLabelMoment(strings.ToLower(text[m[2]:m[3]]))+text[m[1]:], ctx, "")
 		}
 	}
