@@ -85,25 +85,9 @@ func (x *expander) justLines(cmd *engine.Command) ([]line, error) {
 			words = append(words, a)
 		}
 	}
-	var abs, dir string
-	if file != "" {
-		abs = filepath.Join(x.abs(cmd.Cwd), filepath.FromSlash(file))
-		if filepath.IsAbs(file) {
-			abs = file
-		}
-		dir = x.rel(filepath.Dir(abs))
-	} else {
-		var ok bool
-		abs, dir, ok = x.findUp(cmd.Cwd, justNames...)
-		if !ok {
-			return nil, nil
-		}
-	}
-	if dir == "." {
-		dir = ""
-	}
-	if wd != "" {
-		dir = joinDir(cmd.Cwd, wd)
+	abs, dir, ok := x.runnerFile(cmd.Cwd, file, wd, justNames...)
+	if !ok {
+		return nil, nil
 	}
 	rel := x.rel(abs)
 	v, ok, err := x.r.load(abs, func(data []byte) (any, error) { return parseJustfile(string(data), rel) })

@@ -2,7 +2,6 @@ package taskrun
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -84,24 +83,9 @@ func (x *expander) taskLines(cmd *engine.Command) ([]line, error) {
 			names = append(names, a)
 		}
 	}
-	var abs, dir string
-	if file != "" {
-		abs = filepath.Join(x.abs(cmd.Cwd), filepath.FromSlash(file))
-		if filepath.IsAbs(file) {
-			abs = file
-		}
-		dir = x.rel(filepath.Dir(abs))
-	} else {
-		var ok bool
-		if abs, dir, ok = x.findUp(cmd.Cwd, taskNames...); !ok {
-			return nil, nil
-		}
-	}
-	if dir == "." {
-		dir = ""
-	}
-	if wd != "" {
-		dir = joinDir(cmd.Cwd, wd)
+	abs, dir, ok := x.runnerFile(cmd.Cwd, file, wd, taskNames...)
+	if !ok {
+		return nil, nil
 	}
 	rel := x.rel(abs)
 	v, ok, err := x.r.load(abs, func(data []byte) (any, error) { return parseTaskfile(data, rel) })

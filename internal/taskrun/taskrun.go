@@ -329,3 +329,25 @@ func joinDir(dir, sub string) string {
 	}
 	return j
 }
+
+// runnerFile is the runner's file a command reads: the one it names (-f, --taskfile),
+// else the nearest of names at or above cwd; and the folder its commands run in (the
+// file's, or the one it names with -d/--working-directory).
+func (x *expander) runnerFile(cwd, file, wd string, names ...string) (abs, dir string, ok bool) {
+	if file != "" {
+		abs = filepath.Join(x.abs(cwd), filepath.FromSlash(file))
+		if filepath.IsAbs(file) {
+			abs = file
+		}
+		dir = x.rel(filepath.Dir(abs))
+	} else if abs, dir, ok = x.findUp(cwd, names...); !ok {
+		return "", "", false
+	}
+	if dir == "." {
+		dir = ""
+	}
+	if wd != "" {
+		dir = joinDir(cwd, wd)
+	}
+	return abs, dir, true
+}
