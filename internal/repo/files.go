@@ -394,15 +394,28 @@ func Binary(content []byte) bool {
 	return bytes.IndexByte(head, 0) >= 0
 }
 
+// vendorDirs are the folders of third-party code at any depth, as GitHub's linguist
+// names them (its vendor.yml): the convention a repository already follows for its
+// language statistics. Their names are compared in lower case.
 var vendorDirs = lazy.Value[map[string]bool]{F: func() map[string]bool {
-	return map[string]bool{"vendor": true, "node_modules": true, "third_party": true, "bower_components": true}
+	return map[string]bool{"vendor": true, "vendors": true, "node_modules": true, "third_party": true, "third-party": true,
+		"thirdparty": true, "3rdparty": true, "3rd_party": true, "3rd-party": true, "bower_components": true,
+		"extern": true, "external": true}
+}}
+
+// rootVendorDirs are third-party folders only at the repository's root: `deps/` of a
+// C project (libgit2, redis) holds the libraries it bundles; deeper, a folder named
+// so is often the project's own.
+var rootVendorDirs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{"deps": true}
 }}
 
 // Vendored reports whether a path lies in a folder of third-party code.
 func Vendored(p string) bool {
 	dir := path.Dir(p)
 	for dir != "." && dir != "/" && dir != "" {
-		if vendorDirs.Get()[path.Base(dir)] {
+		base := strings.ToLower(path.Base(dir))
+		if vendorDirs.Get()[base] || path.Dir(dir) == "." && rootVendorDirs.Get()[base] {
 			return true
 		}
 		dir = path.Dir(dir)

@@ -979,3 +979,23 @@ func TestCommitsKnowTheBranchTheyWereMadeOnInAWorktree(t *testing.T) {
 		t.Errorf("the main work tree's branch %q, want main", b)
 	}
 }
+
+// Third-party folders are the ones GitHub's linguist names vendored, in any case, at
+// any depth; `deps/` only at the root, where C projects bundle their libraries.
+func TestVendoredFolders(t *testing.T) {
+	for p, want := range map[string]bool{
+		"vendor/github.com/x/y.go":        true,
+		"src/ThirdParty/zlib/inflate.c":   true,
+		"lib/3rdparty/json.hpp":           true,
+		"extern/imgui/imgui.cpp":          true,
+		"deps/pcre/pcre.c":                true,
+		"src/deps/resolve.go":             false,
+		"src/dependencies.go":             false,
+		"internal/vendoring/vendoring.go": false,
+		"main.go":                         false,
+	} {
+		if got := Vendored(p); got != want {
+			t.Errorf("Vendored(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
