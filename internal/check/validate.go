@@ -11,6 +11,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/repo"
 	"github.com/heed-dev/heed/internal/report"
 )
@@ -52,6 +53,10 @@ type ValidateOptions struct {
 	Workers int
 	// NoCache leaves .heed/cache/ alone.
 	NoCache bool
+	// Rev, when set, is the commit whose tree the rules are judged on (the base of a
+	// change, whose rules were compiled from its own instruction files); by default
+	// the tree of HEAD, or the working tree outside git.
+	Rev string
 	// JudgeTimeout bounds one rule on one file (default 30s).
 	JudgeTimeout time.Duration
 	// SampleFiles, when not zero, replaces Settings.SampleFiles: the files a rule
@@ -146,7 +151,15 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 		return nil, usage("%v", err)
 	}
 	var snap engine.Snapshot
-	if r.Git && r.HasHead() {
+	if opt.Rev != "" && r.Git {
+		rs, err := r.RevSnapshot(opt.Rev)
+		if err != nil {
+			return nil, fmt.Errorf("read the tree of %s: %w", opt.Rev, err)
+		}
+		defer rs.Close()
+		snap = rs
+		v.Tree = opt.Rev
+	} else if r.Git && r.HasHead() {
 		head, err := r.HeadView()
 		if err != nil {
 			return nil, fmt.Errorf("read the tree of HEAD: %w", err)
@@ -603,4 +616,34 @@ func CarryValidation(old, fresh *policy.Policy, markNew bool) []string {
 	}
 	sort.Strings(marked)
 	return marked
+}
+
+// ValidateBaseRules self-validates rules a project compiled in memory from the
+// instruction files of the commit rev (no policy file committed there), on rev's own
+// tree, and demotes those over the thresholds, as `heed compile` would have: a change
+// is then judged with the rules its base would have enforced, never with rules that
+// flag much of the base's code. It judges the base, not the change, so a change cannot
+// demote the rule it breaks by breaking it often. It returns the demoted rules' ids.
+func ValidateBaseRules(p *project.Project, rev string, opt ValidateOptions) ([]string, error) {
+	if p == nil || p.FromFile || p.Policy == nil || rev == "" {
+		return nil, nil
+	}
+	opt.Rev = rev
+	if opt.Settings == nil {
+		opt.Settings = p.Policy.SelfValidation
+	}
+	val, err := Validate(p.Root, p.Rules, opt)
+	if err != nil {
+		return nil, err
+	}
+	demoted := val.Apply(p.Policy)
+	if len(demoted) == 0 {
+		return nil, nil
+	}
+	compiled, errs := project.CompileRules(p.Registry, p.Policy, "")
+	for _, e := range errs {
+		p.Warnings = append(p.Warnings, "generated rule dropped: "+e.Error())
+	}
+	p.Rules = engine.Distinct(compiled)
+	return demoted, nil
 }

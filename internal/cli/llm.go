@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	checkpkg "github.com/heed-dev/heed/internal/check"
 	"github.com/heed-dev/heed/internal/compile"
 	"github.com/heed-dev/heed/internal/llm"
 	"github.com/heed-dev/heed/internal/llm/judge"
@@ -110,10 +111,20 @@ func (app *App) openRevWithJudge(root, rev string, f *llm.Flags, r *repo.Repo) (
 		return nil, nil, err
 	}
 	open := func(opt project.Options) (*project.Project, error) {
-		if rev != "" {
-			return project.OpenRev(root, rev, opt)
+		if rev == "" {
+			return project.OpenWith(root, opt)
 		}
-		return project.OpenWith(root, opt)
+		p, err := project.OpenRev(root, rev, opt)
+		if err != nil {
+			return nil, err
+		}
+		// rules compiled from the base's instruction files were never self-validated:
+		// judge them on the base's tree, as heed compile would have (a failure
+		// leaves them at their levels: fail closed, and say so)
+		if _, err := checkpkg.ValidateBaseRules(p, rev, checkpkg.ValidateOptions{}); err != nil {
+			p.Warnings = append(p.Warnings, fmt.Sprintf("%s: the base's rules were not self-validated: %v", rev, err))
+		}
+		return p, nil
 	}
 	if client == nil {
 		p, err := open(project.Options{Repo: r})
