@@ -560,3 +560,16 @@ func TestTargets(t *testing.T) {
 		t.Errorf("errors: %v", errs)
 	}
 }
+
+// Flow collections nested deeper than the reader goes are refused with an error naming
+// the file (the nesting bound once counted the brackets of one level only, so it never
+// held).
+func TestTaskfileDeepFlowIsRefused(t *testing.T) {
+	root := repo(t, map[string]string{
+		"Taskfile.yml": "tasks:\n  lint:\n    cmds: " + strings.Repeat("[", 40) + "ruff" + strings.Repeat("]", 40) + "\n",
+	})
+	got, err := expand(t, &Reader{}, root, "", "task lint")
+	if err == nil || !strings.Contains(err.Error(), "Taskfile.yml") || len(got) != 0 {
+		t.Errorf("40 nested flow sequences: want an error naming the file, got %q %v", got, err)
+	}
+}

@@ -290,7 +290,14 @@ func closedQuote(s string) bool {
 }
 
 func balanced(s string) bool {
-	depth := 0
+	_, depth := splitFlow(s)
+	return depth == 0
+}
+
+// splitFlow splits s at the commas outside quotes and brackets, and says how deep in
+// brackets its end is (0: balanced).
+func splitFlow(s string) (items []string, depth int) {
+	start := 0
 	var q byte
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -305,9 +312,12 @@ func balanced(s string) bool {
 			depth++
 		case c == ']' || c == '}':
 			depth--
+		case c == ',' && depth == 0:
+			items = append(items, s[start:i])
+			start = i + 1
 		}
 	}
-	return depth == 0
+	return append(items, s[start:]), depth
 }
 
 // flow reads a flow sequence or mapping of scalars (one level of nesting).
@@ -323,29 +333,9 @@ func flow(s string, n int, p *yparser, depth int) (*ynode, error) {
 	if s[len(s)-1] != closeCh {
 		return nil, p.errf("heed cannot read this flow collection")
 	}
-	inner := s[1 : len(s)-1]
-	var items []string
-	depth, start := 0, 0
-	var q byte
-	for i := 0; i < len(inner); i++ {
-		c := inner[i]
-		switch {
-		case q != 0:
-			if c == q {
-				q = 0
-			}
-		case c == '"' || c == '\'':
-			q = c
-		case c == '[' || c == '{':
-			depth++
-		case c == ']' || c == '}':
-			depth--
-		case c == ',' && depth == 0:
-			items = append(items, inner[start:i])
-			start = i + 1
-		}
-	}
-	items = append(items, inner[start:])
+	// (the nesting of the items is the recursion's depth, bounded above, not
+	// the brackets' depth within them)
+	items, _ := splitFlow(s[1 : len(s)-1])
 	if open == '[' {
 		out := &ynode{kind: 'q', line: n}
 		for _, it := range items {
