@@ -49,3 +49,33 @@ func TestDiffJudgesWithTheBasesSelfValidatedRules(t *testing.T) {
 		})
 	}
 }
+
+// With no policy file at all, heed check compiles the instruction files in memory and
+// judges their rules on HEAD's tree as heed compile would: the project's own idiom
+// warns; a rule HEAD keeps blocks the working tree's new violation.
+func TestZeroConfigCheckSelfValidatesOnHead(t *testing.T) {
+	for _, tc := range []struct {
+		existing int
+		want     string
+	}{{80, "warning"}, {0, "error"}} {
+		files := map[string]string{
+			"AGENTS.md":   "# Rules\n\n- Never call `eval()` in Python code.\n",
+			"app/main.py": "def main():\n    return 1\n",
+		}
+		for i := range tc.existing {
+			files[fmt.Sprintf("app/m%02d.py", i)] = "def f(x):\n    return eval(x)\n"
+		}
+		dir := gitRepo(t, files)
+		git(t, dir, "add", "-A")
+		git(t, dir, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base")
+		os.WriteFile(filepath.Join(dir, "app/new.py"), []byte("def g(x):\n    return eval(x)\n"), 0o644)
+		_, fs := checkJSON(t, dir, "--all")
+		f := finding(fs, "", "app/new.py")
+		if f == nil {
+			t.Fatalf("no finding on the new eval(): %v", fs)
+		}
+		if f["severity"] != tc.want {
+			t.Errorf("existing sites %d: severity %v, want %s", tc.existing, f["severity"], tc.want)
+		}
+	}
+}

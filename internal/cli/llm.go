@@ -111,18 +111,25 @@ func (app *App) openRevWithJudge(root, rev string, f *llm.Flags, r *repo.Repo) (
 		return nil, nil, err
 	}
 	open := func(opt project.Options) (*project.Project, error) {
+		base := rev
+		var p *project.Project
+		var err error
 		if rev == "" {
-			return project.OpenWith(root, opt)
+			// no policy file: the rules are compiled from the instruction files as
+			// they stand, and judged, as heed compile judges them, on HEAD's tree
+			base = "HEAD"
+			p, err = project.OpenWith(root, opt)
+		} else {
+			p, err = project.OpenRev(root, rev, opt)
 		}
-		p, err := project.OpenRev(root, rev, opt)
-		if err != nil {
-			return nil, err
+		if err != nil || p.FromFile || p.Repo == nil || !p.Repo.Git || !p.Repo.HasHead() {
+			return p, err
 		}
-		// rules compiled from the base's instruction files were never self-validated:
-		// judge them on the base's tree, as heed compile would have (a failure
-		// leaves them at their levels: fail closed, and say so)
-		if _, err := checkpkg.ValidateBaseRules(p, rev, checkpkg.ValidateOptions{}); err != nil {
-			p.Warnings = append(p.Warnings, fmt.Sprintf("%s: the base's rules were not self-validated: %v", rev, err))
+		// rules compiled in memory were never self-validated: judge them on the
+		// base's tree, as heed compile would have (a failure leaves them at their
+		// levels: fail closed, and say so)
+		if _, err := checkpkg.ValidateBaseRules(p, base, checkpkg.ValidateOptions{}); err != nil {
+			p.Warnings = append(p.Warnings, fmt.Sprintf("%s: the rules were not self-validated: %v", base, err))
 		}
 		return p, nil
 	}
