@@ -637,6 +637,11 @@ func ValidateBaseRules(p *project.Project, rev string, opt ValidateOptions) ([]s
 		return nil, err
 	}
 	demoted := val.Apply(p.Policy)
+	doubts, err := HistoryReview(p.Root, rev, p.Rules)
+	if err != nil {
+		return nil, err
+	}
+	demoted = append(demoted, ApplyHistory(p.Policy, doubts)...)
 	if len(demoted) == 0 {
 		return nil, nil
 	}

@@ -173,6 +173,12 @@ func (app *App) runCompile(check, dropLost bool, format string, model *modelStep
 			return Fail("self-validation: %v", err)
 		}
 		demoted = val.Apply(fresh)
+		// commit and co-change rules are reviewed on the project's recent commits
+		doubts, err := checkpkg.HistoryReview(root, "", rulesNow)
+		if err != nil {
+			return Fail("self-validation: %v", err)
+		}
+		demoted = append(demoted, checkpkg.ApplyHistory(fresh, doubts)...)
 	}
 	merged, changes := policy.Merge(old, fresh)
 	if len(changes.LostRules) > 0 && !check && !dropLost {

@@ -2,6 +2,7 @@ package repo
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -71,4 +72,22 @@ func parseLog(out []byte) ([]engine.Commit, map[string]bool) {
 		commits = append(commits, c)
 	}
 	return commits, parents
+}
+
+// RecentCommits lists the last n commits reachable from head (default HEAD), merges
+// left out, oldest first, as Commits does.
+func (r *Repo) RecentCommits(head string, n int) ([]engine.Commit, error) {
+	if !r.Git {
+		return nil, ErrNotGit
+	}
+	if head == "" {
+		head = "HEAD"
+	}
+	out, err := r.run(nil, "-c", "log.showSignature=false", "log", "--no-merges", "-n", strconv.Itoa(n), "--reverse", "-z", "--no-color",
+		"--name-only", "--relative", "--format=%x1e%H%x1f%P%x1f%an <%ae>%x1f%B%x1f", head, "--")
+	if err != nil {
+		return nil, err
+	}
+	cs, _ := parseLog(out)
+	return cs, nil
 }
