@@ -23,8 +23,8 @@ const historyCommits = 60
 // can speak against it.
 const historyMin = 8
 
-// historyKinds are the rule kinds a single commit can be judged by.
-var historyKinds = map[string]bool{"commit": true, "cochange": true}
+// historyKind reports whether a single commit can judge rules of the kind.
+func historyKind(kind string) bool { return kind == "commit" || kind == "cochange" }
 
 // HistoryReview judges the contribution rules of the commit and co-change kinds on
 // the repository's recent commits up to head (default HEAD), each commit on its own,
@@ -33,7 +33,7 @@ var historyKinds = map[string]bool{"commit": true, "cochange": true}
 func HistoryReview(root, head string, rules []engine.Compiled) (map[string]string, error) {
 	var selected []engine.Compiled
 	for _, c := range rules {
-		if c.Rule.Domain == policy.DomainContribution && historyKinds[c.Rule.Kind] && !c.Rule.Dropped() {
+		if c.Rule.Domain == policy.DomainContribution && historyKind(c.Rule.Kind) && !c.Rule.Dropped() {
 			selected = append(selected, c)
 		}
 	}
