@@ -165,7 +165,7 @@ func modalRequire(toks []Token, i int) bool {
 // bareVerbMarkers are requirement markers that are verbs of their own.
 var bareVerbMarkers = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"make": true, "export": true, "conduct": true, "carry": true, "keep": true, "stick": true,
-		"switch": true, "default": true, "prefer": false}
+		"switch": true, "default": true}
 })
 
 // clauseHeads are words an imperative may follow at the head of its clause.
