@@ -106,7 +106,7 @@ var editParticiples = sync.OnceValue(func() map[string]bool {
 
 // editFillers stand between a ban word and its verb ("never ever manually edit").
 var editFillers = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{"ever": true, "manually": true, "directly": true, "by": false}
+	return map[string]bool{"ever": true, "manually": true, "directly": true}
 })
 
 // clauseEnd is where the clause holding token i ends: a full stop, a semicolon, or a
