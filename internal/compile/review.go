@@ -234,10 +234,8 @@ func doubtNarrowedSubject(c *policy.Constraint, r *policy.Rule) string {
 	if r.Domain != policy.DomainContribution {
 		return ""
 	}
-	for _, s := range norm.Sentences(c.Text) {
-		if sub := norm.NarrowedSubject(s.Raw()); sub != "" {
-			return fmt.Sprintf("the sentence asks it of %q only, which heed cannot tell from the others", sub)
-		}
+	if sub := norm.NarrowedSubject(c.Text); sub != "" {
+		return fmt.Sprintf("the sentence asks it of %q only, which heed cannot tell from the others", sub)
 	}
 	return ""
 }

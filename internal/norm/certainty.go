@@ -13,10 +13,7 @@ import (
 // narrow the thing it bans; does it state a condition the norm did not take. A norm
 // that fails one is still read (it warns, for a person to review), but it never
 // blocks: a false block stops an agent's work, a miss does not.
-func blockDoubts(ns []Norm, text string, ctx Context) {
-	if len(ns) == 0 {
-		return
-	}
+func blockDoubts(ns []Norm, ctx Context) {
 	for i := range ns {
 		n := &ns[i]
 		if n.Polarity != Forbid && n.Polarity != Require || len(n.Uncertain) > 0 {
@@ -40,7 +37,7 @@ func blockDoubts(ns []Norm, text string, ctx Context) {
 			n.Uncertain = append(n.Uncertain, "the ban's object is a word that points back; what it names is not read")
 			continue
 		}
-		if sub := NarrowedSubject(n.Sentence); sub != "" && n.Condition == "" {
+		if sub := narrowedSubject(toks); sub != "" && n.Condition == "" {
 			n.Condition = sub
 			n.Uncertain = append(n.Uncertain, "condition: "+sub)
 			continue
@@ -71,19 +68,15 @@ var directiveKinds = []string{mForbid, mRemind, mPostNeg, mOnly, mShould, mHedge
 // the reader as an instruction would, and a verb in the third person at the head
 // ("Runs on Deno") cannot be told from a plural noun ("Changes to models require").
 func statementOnly(toks []Token, n *Norm, ctx Context) string {
-	if n.Declarative && ProjectSubject(n.Subject) || ctx.LeadIn != "" || len(ctx.Columns) > 0 {
+	if n.Declarative && ProjectSubject(n.Subject) || ctx.LeadIn != "" || len(ctx.Columns) > 0 || directs(toks) {
 		return ""
 	}
-	for i := range toks {
-		for _, k := range directiveKinds {
-			if phraseAt(toks, i, k) > 0 {
-				return ""
-			}
-		}
-		if modalRequire(toks, i) {
-			return ""
-		}
-	}
+	return statementShape(toks)
+}
+
+// statementShape says why a sentence that no word directs is a statement (its
+// subject is not the reader, or it names something and says what it is), or "".
+func statementShape(toks []Token) string {
 	if definitionItem(toks) {
 		return "a description of what it names, not an instruction: no word of it directs the reader"
 	}
@@ -106,7 +99,7 @@ func statementOnly(toks []Token, n *Norm, ctx Context) string {
 	default:
 		return ""
 	}
-	if first == "we" || ProjectSubject(strings.Join(words[:min(2, len(words))], " ")) {
+	if ProjectSubject(strings.Join(words[:min(2, len(words))], " ")) {
 		return ""
 	}
 	return "a statement of how things are, not an instruction: no word of it directs the reader"
@@ -309,21 +302,15 @@ func definitionItem(toks []Token) bool {
 // own recognisers), as the reader asks it of its own norms.
 func Statement(text string) string {
 	ss := Sentences(text)
-	if len(ss) == 0 {
-		return ""
-	}
-	why := ""
-	for i, s := range ss {
-		n := &Norm{Polarity: Require, Sentence: s.Raw()}
-		w := statementOnly(s.Tokens, n, Context{})
-		if i == 0 {
-			why = w
-		}
-		if w == "" && directs(s.Tokens) {
+	for _, s := range ss {
+		if directs(s.Tokens) {
 			return ""
 		}
 	}
-	return why
+	if len(ss) == 0 {
+		return ""
+	}
+	return statementShape(ss[0].Tokens)
 }
 
 // directs: a word of the sentence directs the reader (a ban, a reminder, a modal, or
@@ -396,9 +383,19 @@ func pronounObject(toks []Token) bool {
 // only ("PRs for new features must be based on `main`", "Commits that resolve an issue
 // must name it", "Changes to the public API need a changelog entry" is no narrowing of
 // this kind: it names paths heed reads elsewhere): a rule for those, which heed
-// cannot tell from the others. It returns the subject as written, or "".
-func NarrowedSubject(sentence string) string {
-	toks := Tokenize(sentence)
+// cannot tell from the others. It returns the first such subject of the text's
+// sentences as written, or "".
+func NarrowedSubject(text string) string {
+	for _, s := range Sentences(text) {
+		if sub := narrowedSubject(s.Tokens); sub != "" {
+			return sub
+		}
+	}
+	return ""
+}
+
+// narrowedSubject is NarrowedSubject of one sentence's tokens.
+func narrowedSubject(toks []Token) string {
 	i := 0
 	for i < len(toks) && (toks[i].Low == "all" || toks[i].Low == "any" || toks[i].Low == "the" || toks[i].Low == "every" || toks[i].Low == "each") {
 		i++

@@ -255,7 +255,7 @@ func Read(text string, ctx Context) []Norm {
 	RunnerForBans(out, nil)
 	describedPurpose(out, ctx)
 	inPackage(out, text)
-	blockDoubts(out, text, ctx)
+	blockDoubts(out, ctx)
 	return out
 }
 

@@ -26,7 +26,7 @@ func untouchedByGrammar(text string) (Untouched, bool) {
 		}
 		end := clauseEnd(toks, verb)
 		var paths []string
-		if passive && i > 0 && relativeWords()[toks[i-1].Low] {
+		if passive && i > 0 && (toks[i-1].Low == "that" || toks[i-1].Low == "which" || toks[i-1].Low == "who") {
 			// "artifacts that must not be hand-edited (`.result`, `config.md`)": the
 			// relative word's noun, which the paths after the verb name, not the
 			// sentence's subject
@@ -42,7 +42,7 @@ func untouchedByGrammar(text string) (Untouched, bool) {
 		if len(paths) == 0 {
 			continue
 		}
-		u := Untouched{Paths: paths, HandOnly: hand || generatedText().MatchString(text)}
+		u := Untouched{Paths: paths, HandOnly: hand || utGeneratedRE().MatchString(text)}
 		if c := untouchedCondition(toks[verb+1 : end]); c != "" {
 			if !askedCondition(c) {
 				// "when the migration is pending": a situation heed cannot see, in
@@ -187,7 +187,7 @@ func headPaths(toks []Token) []string {
 			break
 		}
 		if !t.Code {
-			if !headWords()[t.Low] {
+			if t.Low != "the" && t.Low != "and" && t.Low != "or" { // "the `gen/` folder", "`a` and `b`"
 				break
 			}
 			continue
@@ -199,11 +199,6 @@ func headPaths(toks []Token) []string {
 	}
 	return out
 }
-
-// headWords may come before the paths a text opens with ("the `gen/` folder").
-var headWords = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{"the": true, "and": true, "or": true}
-})
 
 // untouchedCondition: what the ban's clause says after its object that narrows it
 // ("without an explicit request", "unless asked", "in tests"), which heed cannot see.
@@ -230,10 +225,6 @@ func untouchedCondition(toks []Token) string {
 	}
 	return ""
 }
-
-// generatedText: the text says the files are generated, so a change that holds them
-// regenerated is how they change, and the ban is of edits by hand.
-var generatedText = utGeneratedRE
 
 // plainPath: a word written without backticks is taken for a path only when it reads
 // as one: a slash and a dot or a trailing slash, in lower case ("doc/gallery/" or
@@ -282,11 +273,6 @@ func askedCondition(c string) bool {
 	}
 	return false
 }
-
-// relativeWords open a clause about the noun before them.
-var relativeWords = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{"that": true, "which": true, "who": true}
-})
 
 // extensionOnly: a span that is a file extension (".result", ".snap"), not a dot
 // file's name (".env", ".npmrc").
