@@ -72,9 +72,14 @@ func HistoryReview(root, head string, rules []engine.Compiled) (map[string]strin
 	return out, nil
 }
 
-// ApplyHistory demotes the generated rules of a freshly compiled policy that the
-// history review doubts, as Apply does for the code; a person's rules are left alone.
-func ApplyHistory(fresh *policy.Policy, doubts map[string]string) []string {
+// DemoteByHistory runs the history review of rules up to head and demotes the
+// generated rules of the freshly compiled policy it doubts, as Apply does for the
+// code; a person's rules are left alone. It returns the demoted rules' ids.
+func DemoteByHistory(root, head string, rules []engine.Compiled, fresh *policy.Policy) ([]string, error) {
+	doubts, err := HistoryReview(root, head, rules)
+	if err != nil || len(doubts) == 0 {
+		return nil, err
+	}
 	var demoted []string
 	for i := range fresh.Entries {
 		for j := range fresh.Entries[i].Rules {
@@ -87,5 +92,5 @@ func ApplyHistory(fresh *policy.Policy, doubts map[string]string) []string {
 			demoted = append(demoted, r.ID)
 		}
 	}
-	return demoted
+	return demoted, nil
 }

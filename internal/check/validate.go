@@ -637,11 +637,11 @@ func ValidateBaseRules(p *project.Project, rev string, opt ValidateOptions) ([]s
 		return nil, err
 	}
 	demoted := val.Apply(p.Policy)
-	doubts, err := HistoryReview(p.Root, rev, p.Rules)
+	byHistory, err := DemoteByHistory(p.Root, rev, p.Rules, p.Policy)
 	if err != nil {
 		return nil, err
 	}
-	demoted = append(demoted, ApplyHistory(p.Policy, doubts)...)
+	demoted = append(demoted, byHistory...)
 	if len(demoted) == 0 {
 		return nil, nil
 	}

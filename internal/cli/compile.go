@@ -174,11 +174,11 @@ func (app *App) runCompile(check, dropLost bool, format string, model *modelStep
 		}
 		demoted = val.Apply(fresh)
 		// commit and co-change rules are reviewed on the project's recent commits
-		doubts, err := checkpkg.HistoryReview(root, "", rulesNow)
+		byHistory, err := checkpkg.DemoteByHistory(root, "", rulesNow, fresh)
 		if err != nil {
 			return Fail("self-validation: %v", err)
 		}
-		demoted = append(demoted, checkpkg.ApplyHistory(fresh, doubts)...)
+		demoted = append(demoted, byHistory...)
 	}
 	merged, changes := policy.Merge(old, fresh)
 	if len(changes.LostRules) > 0 && !check && !dropLost {
