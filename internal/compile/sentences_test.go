@@ -694,3 +694,10 @@ func TestATopicLabelOverALink(t *testing.T) {
 		t.Error("the PR-title reading the label names is gone")
 	}
 }
+
+// TestOwnCommandSentences30: the thirtieth batch (testdata/own-sentences-30.txt):
+// tests a change must include (not a test run), "when done, run X again" after an
+// instruction of its own, and controls that block.
+func TestOwnCommandSentences30(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-30.txt", 12)
+}

@@ -268,3 +268,9 @@ func TestOwnSourceSentences14(t *testing.T) {
 func TestOwnSourceSentences15(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-15.txt", 19)
 }
+
+// TestOwnSourceSentences16: the sixteenth batch (testdata/own-sentences-source-16.txt):
+// a how-to opened by its purpose is no ban; a directing word makes it one.
+func TestOwnSourceSentences16(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-16.txt", 6)
+}
