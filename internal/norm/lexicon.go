@@ -837,3 +837,25 @@ var commandWrappers = sync.OnceValue(func() map[string]bool {
 	}
 	return m
 })
+
+// authorshipVerb: the word asks for tests to be written ("include tests", "add
+// tests", "comes with tests"), not run.
+func authorshipVerb(w string) bool {
+	switch w {
+	case "include", "includes", "including", "add", "adds", "adding", "write", "writes", "writing", "contain",
+		"contains", "provide", "provides", "ship", "ships", "with", "accompanied", "create", "creates":
+		return true
+	}
+	return false
+}
+
+// testModifier: a word that stands between an authorship verb and the tests it asks
+// for ("include new unit tests").
+func testModifier(w string) bool {
+	switch w {
+	case "new", "a", "the", "some", "any", "unit", "regression", "appropriate", "relevant", "corresponding",
+		"matching", "more", "additional", "adequate", "sufficient", "good", "proper", "its", "their", "own":
+		return true
+	}
+	return false
+}

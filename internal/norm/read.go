@@ -37,6 +37,10 @@ type Context struct {
 	// paragraph, kept apart by the extractor) requires, for an "it" that refers to
 	// them. Asked for only when the text has such a word. Nil: none.
 	Previous func() []Object
+	// Continues says the sentence goes on from another of its paragraph ("Edit the
+	// schema; when done, regenerate the client"), which a word at its head may point
+	// back to. Asked for only when a sentence needs it. Nil: it does not.
+	Continues func() bool
 }
 
 // segment is a run of tokens governed by one marker.
@@ -618,6 +622,25 @@ func selectiveBefore(toks []Token, i int) bool {
 		switch toks[k].Low {
 		case "relevant", "affected", "related", "applicable", "appropriate", "necessary", "corresponding", "pertinent", "targeted", "these", "those":
 			return true
+		}
+	}
+	return false
+}
+
+// authoredBefore: the tests at i are written, not run: "PRs must include tests",
+// "add unit tests for new code", "every fix comes with tests" ask for test files (a
+// co-change), not for a run of the suite. The verb stands at most three words before
+// (over determiners and kinds: "include new unit tests").
+func authoredBefore(toks []Token, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		if toks[k].Code {
+			return false
+		}
+		if authorshipVerb(toks[k].Low) {
+			return true
+		}
+		if !testModifier(toks[k].Low) {
+			return false
 		}
 	}
 	return false
@@ -2395,7 +2418,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		// docstring formatting" is a purpose, not the formatters)
 		if (mainRoles[cur.role] || (cur.role == mBefore || cur.role == mWithout) && len(cur.objs) == 0 && !slices.ContainsFunc(cur.words, func(w string) bool { return strings.EqualFold(w, "to") })) &&
 			!hasKinds(cur.objs, KCommand) && !(i > 0 && placeWords[toks[i-1].Low]) {
-			if role, n := roleAt(toks, i); n > 0 {
+			if role, n := roleAt(toks, i); n > 0 && !(role == "test" && authoredBefore(toks, i)) {
 				o := Object{Kind: KRole, Text: role}
 				if selectiveBefore(toks, i) || selectiveBefore(toks, i+1) && n > 1 {
 					// "run the affected tests", "all relevant linters": some of
