@@ -26,7 +26,7 @@ import (
 func doubt(c *policy.Constraint, r *policy.Rule) string {
 	for _, f := range []func(*policy.Constraint, *policy.Rule) string{
 		doubtUncertain, doubtLabel, doubtTestSection, doubtProseObject, doubtImportName, doubtUncarriedCondition,
-		doubtMessagePlace, doubtStatement, doubtNarrowedSubject,
+		doubtMessagePlace, doubtStatement, doubtNarrowedSubject, doubtPurpose,
 	} {
 		if why := f(c, r); why != "" {
 			return why
@@ -238,4 +238,14 @@ func doubtNarrowedSubject(c *policy.Constraint, r *policy.Rule) string {
 		return fmt.Sprintf("the sentence asks it of %q only, which heed cannot tell from the others", sub)
 	}
 	return ""
+}
+
+// doubtPurpose: a source rule from a how-to opened by the purpose it serves ("To get
+// readable traces, use `A` instead of `B`") bans what the sentence only says how to
+// avoid for that purpose. (Command rules carry the same doubt in their norm.)
+func doubtPurpose(c *policy.Constraint, r *policy.Rule) string {
+	if r.Domain != policy.DomainSource {
+		return ""
+	}
+	return norm.PurposeHowTo(c.Text)
 }

@@ -68,6 +68,10 @@ func readContext(c *policy.Constraint, rc *recognize.RepoContext) norm.Context {
 		}
 		return cmds
 	}
+	ctx.Continues = func() bool {
+		p := preceding(c, rc)
+		return p != nil && p.Line <= c.Line && p.EndLine >= c.Line && p.Context == c.Context
+	}
 	if strings.Contains(c.Text, " | ") && strings.Contains(c.Context, " | ") {
 		header := c.Context
 		if i := strings.LastIndex(header, " — "); i >= 0 {

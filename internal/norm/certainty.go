@@ -49,6 +49,10 @@ func blockDoubts(ns []Norm, ctx Context) {
 				continue
 			}
 		}
+		if n.Polarity == Require && hasEvent(n.Before, "finish") && (relativeDone(toks) || doneAtHead(toks) && ctx.Continues != nil && ctx.Continues()) {
+			n.Uncertain = append(n.Uncertain, "the moment is when what the sentence asks first is done, not the end of the work")
+			continue
+		}
 		if cond := untakenCondition(toks, n); cond != "" {
 			n.Uncertain = append(n.Uncertain, "condition: "+cond)
 		}
@@ -438,3 +442,76 @@ var modalWords = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"must": true, "should": true, "shall": true, "need": true, "needs": true, "require": true,
 		"requires": true, "have": true, "has": true, "are": true, "is": true, "will": true, "may": true, "can": true}
 })
+
+// relativeDone: "Follow those steps and, when done, run X again", "Edit the schema;
+// once finished, regenerate the client": a bare "done" or "finished" after a clause
+// of its own is the end of that clause's step, not of the work. ("When you are done,
+// run X" and "Once finished, run X" open the sentence and are the end of the work.)
+func relativeDone(toks []Token) bool {
+	for j := 1; j < len(toks); j++ {
+		if toks[j].Code || toks[j].Low != "done" && toks[j].Low != "finished" && toks[j].Low != "complete" {
+			continue
+		}
+		switch toks[j-1].Low {
+		case "when", "once", "after":
+		default:
+			continue
+		}
+		words := 0
+		for _, t := range toks[:j-1] {
+			if !t.Punct && !isLabelWord(t.Low) {
+				words++
+			}
+		}
+		if words >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+func hasEvent(objs []Object, ev string) bool {
+	for _, o := range objs {
+		if o.Kind == KEvent && o.Text == ev {
+			return true
+		}
+	}
+	return false
+}
+
+// isLabelWord: a label a writer puts before a sentence ("Tip:", "Note:"), no clause.
+func isLabelWord(w string) bool {
+	switch w {
+	case "tip", "note", "hint", "important", "nb", "n.b", "warning", "caution", "reminder":
+		return true
+	}
+	return false
+}
+
+// doneAtHead: the sentence opens with a bare "when done" or "once finished", with no
+// subject of its own: the end of what the sentence before it asked, when one does.
+func doneAtHead(toks []Token) bool {
+	return len(toks) >= 2 && (toks[0].Low == "when" || toks[0].Low == "once") && (toks[1].Low == "done" || toks[1].Low == "finished")
+}
+
+// PurposeHowTo says why a text is a how-to for one purpose rather than a rule ("To
+// get readable traces, use `A` instead of `B`"), or "" when it is not: its first
+// sentence opens with the purpose it serves, and no word makes it a duty or names a
+// moment. The compiler's review asks it of rules no norm carries (source rules), as
+// the reader asks it of its own norms.
+func PurposeHowTo(text string) string {
+	ss := Sentences(text)
+	if len(ss) == 0 {
+		return ""
+	}
+	toks := ss[0].Tokens
+	if !purposeOpener(toks) || strongDirective(toks) {
+		return ""
+	}
+	for i := range toks {
+		if phraseAt(toks, i, mBefore) > 0 || phraseAt(toks, i, mAfter) > 0 {
+			return ""
+		}
+	}
+	return "a how-to for one purpose: it says how to do it, not that it must be done"
+}
