@@ -55,6 +55,8 @@ func TestBesidePlacement(t *testing.T) {
 		{"Place `*_test.go` files alongside source.", `{"files":["**/*_test.go"]`},
 		{"Tests go in `tests/`, not next to the code.", ""},
 		{"Keep the README next to the code.", ""},
+		// a separate test tree given as one of the places a test may go
+		{"Every fix comes with a test, either in `tests/cli/test_cmd.ts` or as a unit test next to the code.", ""},
 	} {
 		res := placementRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must}, rc)
 		got := ""

@@ -54,6 +54,11 @@ func besidePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext
 	var files []string
 	for _, sp := range s.spans {
 		sp = strings.TrimSpace(sp)
+		if inTestTree(sp) {
+			// "a test in `tests/by-util/test_x.rs` or a unit test next to the code":
+			// the sentence gives a separate test tree as a place tests may go
+			return policy.Rule{}, false
+		}
 		if !strings.Contains(sp, "*") || strings.Contains(sp, "/") || !norm.ArchTestKindSpan.MatchString(sp) {
 			continue
 		}
@@ -76,4 +81,18 @@ func besidePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext
 		"move the test file into the folder of the code it tests",
 		policy.Case{Expect: policy.ExpectViolated, Path: bad, Code: "x\n", Note: "a test in a separate tests/ tree"},
 		policy.Case{Expect: policy.ExpectSatisfied, Path: good, Code: "x\n", Note: "a test beside its source"}), true
+}
+
+// inTestTree: a span is a path inside a separate test tree (`tests/by-util/`,
+// `spec/models/user_spec.rb`).
+func inTestTree(span string) bool {
+	first, rest, ok := strings.Cut(strings.TrimPrefix(span, "./"), "/")
+	if !ok || rest == "" && !strings.HasSuffix(span, "/") {
+		return false
+	}
+	switch first {
+	case "test", "tests", "__tests__", "spec", "specs":
+		return true
+	}
+	return false
 }
