@@ -274,3 +274,9 @@ func TestOwnSourceSentences15(t *testing.T) {
 func TestOwnSourceSentences16(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-16.txt", 6)
 }
+
+// TestOwnSourceSentences17: the seventeenth batch (testdata/own-sentences-source-17.txt):
+// a ban of relying on something warns; a ban of its use blocks.
+func TestOwnSourceSentences17(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-17.txt", 4)
+}
