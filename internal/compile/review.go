@@ -26,7 +26,7 @@ import (
 func doubt(c *policy.Constraint, r *policy.Rule) string {
 	for _, f := range []func(*policy.Constraint, *policy.Rule) string{
 		doubtUncertain, doubtLabel, doubtTestSection, doubtProseObject, doubtImportName, doubtUncarriedCondition,
-		doubtMessagePlace, doubtStatement, doubtNarrowedSubject, doubtPurpose,
+		doubtMessagePlace, doubtStatement, doubtNarrowedSubject, doubtPurpose, doubtReliance,
 	} {
 		if why := f(c, r); why != "" {
 			return why
@@ -248,4 +248,13 @@ func doubtPurpose(c *policy.Constraint, r *policy.Rule) string {
 		return ""
 	}
 	return norm.PurposeHowTo(c.Text)
+}
+
+// doubtReliance: a source rule from a ban of relying on something ("don't rely on
+// `Meta.fields`") flags every use of it, where the sentence bans depending on it.
+func doubtReliance(c *policy.Constraint, r *policy.Rule) string {
+	if r.Domain != policy.DomainSource {
+		return ""
+	}
+	return norm.RelianceBan(c.Text)
 }

@@ -515,3 +515,42 @@ func PurposeHowTo(text string) string {
 	}
 	return "a how-to for one purpose: it says how to do it, not that it must be done"
 }
+
+// RelianceBan says why a ban is of relying on something rather than of its use
+// ("don't rely on `Meta.fields`", "never depend on `dict` ordering"), or "" when it
+// is not: every ban of the text is followed by a verb of reliance. The code can show
+// that a thing is used, not that the code relies on it for what the sentence means.
+func RelianceBan(text string) string {
+	found := false
+	for _, s := range Sentences(text) {
+		toks := s.Tokens
+		for i := 0; i < len(toks); i++ {
+			n := phraseAt(toks, i, mForbid)
+			if n == 0 {
+				continue
+			}
+			j := i + n
+			if j < len(toks) && (toks[j].Low == "ever" || toks[j].Low == "directly") {
+				j++
+			}
+			if j+1 < len(toks) && relianceVerb(toks[j].Low) && toks[j+1].Low == "on" {
+				found = true
+				i = j + 1
+				continue
+			}
+			return ""
+		}
+	}
+	if !found {
+		return ""
+	}
+	return "a ban of relying on it: the code shows that it is used, not what the code relies on it for"
+}
+
+func relianceVerb(w string) bool {
+	switch w {
+	case "rely", "relying", "depend", "depending", "count", "counting":
+		return true
+	}
+	return false
+}
