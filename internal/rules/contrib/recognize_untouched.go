@@ -50,16 +50,17 @@ func untouchedGlob(p, ext string, plural bool) string {
 	return p
 }
 
-func (untouchedRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext) recognize.Result {
+func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	u, ok := norm.UntouchedFiles(c.Text)
 	if !ok {
 		return recognize.Result{}
 	}
 	s := read(c)
-	if !u.HandOnly && !u.AddedOnly && generatedFrameRE.MatchString(s.around) && lazyre.New(`\bdirectly\b`).MatchString(s.text) {
-		// "Do not edit `x` directly" under "Generated Files — Do Not Hand-Edit":
-		// what the section keeps from hand edits, which a change holding the file
-		// regenerated does not break
+	if !u.HandOnly && !u.AddedOnly && lazyre.New(`\bdirectly\b`).MatchString(s.text) &&
+		(generatedFrameRE.MatchString(s.around) || generatedFrameRE.MatchString(sentenceBefore(c, rc))) {
+		// "Do not edit `x` directly" under "Generated Files — Do Not Hand-Edit",
+		// or after "Edit the templates, then regenerate.": what the section keeps
+		// from hand edits, which a change holding the file regenerated does not break
 		u.HandOnly = true
 	}
 	plural := strings.Contains(strings.ToLower(c.Text), " files")
@@ -133,4 +134,25 @@ func rerooted(dir, glob string) string {
 		return glob // above the repository: keep it as written
 	}
 	return j + trail
+}
+
+// sentenceBefore is the text of the sentence before c in its paragraph, or "".
+func sentenceBefore(c *policy.Constraint, rc *recognize.RepoContext) string {
+	if rc == nil {
+		return ""
+	}
+	for i := range rc.Constraints {
+		if rc.Constraints[i].ID != c.ID || c.ID == "" {
+			continue
+		}
+		if i == 0 {
+			return ""
+		}
+		p := &rc.Constraints[i-1]
+		if p.File != c.File || p.Line > c.Line || p.EndLine < c.Line || p.Context != c.Context {
+			return ""
+		}
+		return p.Text
+	}
+	return ""
 }

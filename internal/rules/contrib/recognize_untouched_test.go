@@ -6,6 +6,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
 )
 
 // Files a change must leave alone, in sentences of our own writing in the forms of
@@ -137,5 +138,31 @@ func TestUntouchedPathsOfANestedFile(t *testing.T) {
 	}
 	if res := (untouchedRecognizer{}).Recognize(&policy.Constraint{Text: "Never hand-edit `../../shared/x.json`.", Level: policy.Must, Scope: policy.Scope{Dir: "web"}}, nil); len(res.Rules) != 0 {
 		t.Errorf("a path above the repository: want no rule, got %s", res.Rules[0].Params)
+	}
+}
+
+// "Do not edit `x` directly" after a sentence of its paragraph that says the file is
+// regenerated keeps it from hand edits only; without such a sentence it bans any
+// change to it.
+func TestDirectlyAfterRegenerate(t *testing.T) {
+	before := policy.Constraint{ID: "a", File: "AGENTS.md", Line: 7, EndLine: 7, Text: "Change the templates, then regenerate the reference."}
+	ban := policy.Constraint{ID: "b", File: "AGENTS.md", Line: 7, EndLine: 8, Text: "Do not edit `docs/ref.md` directly.", Level: policy.Must}
+	for _, c := range []struct {
+		prev policy.Constraint
+		hand bool
+	}{
+		{before, true},
+		{policy.Constraint{ID: "a", File: "AGENTS.md", Line: 7, EndLine: 7, Text: "Ask a maintainer for changes to the reference."}, false},
+		{policy.Constraint{ID: "a", File: "AGENTS.md", Line: 3, EndLine: 3, Text: "Change the templates, then regenerate the reference."}, false},
+	} {
+		rc := &recognize.RepoContext{Constraints: []policy.Constraint{c.prev, ban}}
+		res := (untouchedRecognizer{}).Recognize(&rc.Constraints[1], rc)
+		if len(res.Rules) != 1 {
+			t.Fatalf("after %q: %d rules", c.prev.Text, len(res.Rules))
+		}
+		var p UntouchedParams
+		if err := json.Unmarshal(res.Rules[0].Params, &p); err != nil || p.HandOnly != c.hand {
+			t.Errorf("after %q (line %d): params %s, want hand_only %v", c.prev.Text, c.prev.Line, res.Rules[0].Params, c.hand)
+		}
 	}
 }
