@@ -31,3 +31,9 @@ func TestOwnContributionSentences2(t *testing.T) {
 func TestOwnUntouchedSentences(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-untouched.txt", 14)
 }
+
+// TestOwnContribSentences3: the third batch (testdata/own-sentences-contrib-3.txt): a
+// duty of most or some contributions warns; a duty of all of them blocks.
+func TestOwnContribSentences3(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-contrib-3.txt", 5)
+}
