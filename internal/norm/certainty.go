@@ -400,6 +400,15 @@ func NarrowedSubject(text string) string {
 
 // narrowedSubject is NarrowedSubject of one sentence's tokens.
 func narrowedSubject(toks []Token) string {
+	if len(toks) > 1 && partialQuantifier(toks[0].Low) && workNouns()[toks[1].Low] {
+		// "Most contributions require a sign-off", "Some PRs need a changelog
+		// entry": a duty of some of them, which heed cannot tell from the others
+		end := 2
+		if end < len(toks) && workNouns()[toks[end].Low] {
+			end++
+		}
+		return strings.TrimSpace(Sentence{Tokens: toks[:end]}.Raw())
+	}
 	i := 0
 	for i < len(toks) && (toks[i].Low == "all" || toks[i].Low == "any" || toks[i].Low == "the" || toks[i].Low == "every" || toks[i].Low == "each") {
 		i++
@@ -550,6 +559,15 @@ func RelianceBan(text string) string {
 func relianceVerb(w string) bool {
 	switch w {
 	case "rely", "relying", "depend", "depending", "count", "counting":
+		return true
+	}
+	return false
+}
+
+// partialQuantifier: a word that makes a subject some of its kind, not all.
+func partialQuantifier(w string) bool {
+	switch w {
+	case "most", "many", "some", "several", "certain", "few":
 		return true
 	}
 	return false
