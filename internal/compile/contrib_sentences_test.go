@@ -37,3 +37,10 @@ func TestOwnUntouchedSentences(t *testing.T) {
 func TestOwnContribSentences3(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-contrib-3.txt", 5)
 }
+
+// TestOwnContribSentences4: the fourth batch (testdata/own-sentences-contrib-4.txt): a
+// commit duty under a condition heed cannot see warns; one whose condition is the
+// moment of committing blocks.
+func TestOwnContribSentences4(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-contrib-4.txt", 4)
+}
