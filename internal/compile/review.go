@@ -26,7 +26,7 @@ import (
 func doubt(c *policy.Constraint, r *policy.Rule) string {
 	for _, f := range []func(*policy.Constraint, *policy.Rule) string{
 		doubtUncertain, doubtLabel, doubtTestSection, doubtProseObject, doubtImportName, doubtUncarriedCondition,
-		doubtMessagePlace, doubtStatement, doubtNarrowedSubject, doubtPurpose, doubtReliance,
+		doubtMessagePlace, doubtStatement, doubtNarrowedSubject, doubtPurpose, doubtReliance, doubtLeadCondition,
 	} {
 		if why := f(c, r); why != "" {
 			return why
@@ -257,4 +257,17 @@ func doubtReliance(c *policy.Constraint, r *policy.Rule) string {
 		return ""
 	}
 	return norm.RelianceBan(c.Text)
+}
+
+// doubtLeadCondition: a commit or pull-request rule from a sentence that opens with a condition
+// the rule does not carry ("If your pull request has one commit, that commit must
+// ...") asks of every commit what the sentence asks of some.
+func doubtLeadCondition(c *policy.Constraint, r *policy.Rule) string {
+	if r.Domain != policy.DomainContribution || r.Kind != "commit" && r.Kind != "pr" || r.When != nil {
+		return "" // (a co-change rule carries its condition as the files that trigger it)
+	}
+	if cond := norm.LeadCondition(c.Text); cond != "" {
+		return fmt.Sprintf("it holds only %q, which heed cannot see: as written it applies everywhere", cond)
+	}
+	return ""
 }

@@ -572,3 +572,42 @@ func partialQuantifier(w string) bool {
 	}
 	return false
 }
+
+// LeadCondition returns the condition a text opens with when it narrows the duty
+// rather than naming its moment ("If your pull request has a single commit, that
+// commit must ..." holds of some commits; "If you commit, ..." of every one), or "".
+// The compiler's review asks it of rules no norm carries.
+func LeadCondition(text string) string {
+	ss := Sentences(text)
+	if len(ss) == 0 {
+		return ""
+	}
+	toks := ss[0].Tokens
+	if len(toks) < 3 || toks[0].Low != "if" && toks[0].Low != "unless" {
+		return ""
+	}
+	end := 1
+	for end < len(toks) && !toks[end].Punct {
+		end++
+	}
+	if end >= len(toks) || toks[end].Text != "," {
+		return ""
+	}
+	for _, t := range toks[1:end] {
+		if t.Code || !momentWord(t.Low) {
+			return strings.TrimSpace(Sentence{Tokens: toks[:end]}.Raw())
+		}
+	}
+	return ""
+}
+
+// momentWord: a word of a condition that only names the moment of the duty ("if you
+// commit", "if you open a pull request").
+func momentWord(w string) bool {
+	switch w {
+	case "you", "we", "open", "opening", "submit", "submitting", "create", "creating", "make", "making", "a", "an",
+		"the", "your", "pr", "prs", "pull", "request", "requests", "commit", "commits", "committing", "push", "pushing":
+		return true
+	}
+	return false
+}
