@@ -701,3 +701,10 @@ func TestATopicLabelOverALink(t *testing.T) {
 func TestOwnCommandSentences30(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-30.txt", 12)
 }
+
+// TestOwnCommandSentences31: the thirty-first batch (testdata/own-sentences-31.txt):
+// steps under a lead-in that opens with a condition on the kind of change; controls
+// whose lead-in names only the moment.
+func TestOwnCommandSentences31(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-31.txt", 5)
+}
