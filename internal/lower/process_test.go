@@ -754,6 +754,12 @@ func TestBranchNameConvention(t *testing.T) {
 		{"Always prefix branch names with `<author>-bot/`.", "git switch -c ana-bot/docs", "allowed"},
 		{"Always prefix branch names with `<author>-bot/`.", "git switch -c docs", "blocked"},
 		{"Always create branches with the team prefix (e.g. `team/feature-x`).", "git checkout -b feature-x", "warned"},
+		// a template whose words describe the rest of the name: its own example
+		// must fit it ("short-description" is not written literally)
+		{"Branch naming: always `<ticket>-short-summary` (e.g., `4521-fix-login`).", "git checkout -b 4521-fix-login", "allowed"},
+		{"Branch naming: always `<ticket>-short-summary` (e.g., `4521-fix-login`).", "git checkout -b fixlogin", "blocked"},
+		{"Branch names must be `feature/<area>-description` (e.g. `feature/ui-dark-mode`).", "git switch -c feature/ui-dark-mode", "allowed"},
+		{"Branch names must be `feature/<area>-description` (e.g. `feature/ui-dark-mode`).", "git switch -c ui-dark-mode", "blocked"},
 	} {
 		checkVerdict(t, c.text, c.line, c.want)
 	}

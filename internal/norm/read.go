@@ -1422,7 +1422,7 @@ func branchNames(ns []Norm, text string) {
 		if n.Polarity != Require {
 			continue
 		}
-		var globs, examples []string
+		var globs, examples, exampleNames []string
 		for _, o := range n.Objects {
 			if o.Kind != KCode && o.Kind != KPath {
 				continue
@@ -1437,9 +1437,15 @@ func branchNames(ns []Norm, text string) {
 			}
 			if exampleOf(text, t) {
 				examples = append(examples, g)
+				if !strings.ContainsAny(t, "<{") {
+					exampleNames = append(exampleNames, t)
+				}
 			} else {
 				globs = append(globs, g)
 			}
+		}
+		for k, g := range globs {
+			globs[k] = fitExamples(g, exampleNames)
 		}
 		if len(globs) == 0 && len(examples) > 0 {
 			globs = examples
@@ -1524,6 +1530,47 @@ func branchGlob(t string) string {
 		return ""
 	}
 	return g
+}
+
+// fitExamples: a template's own examples must fit it. "`<ticket>-short-summary`
+// (e.g. `4521-fix-login`)": the words after the placeholder describe the rest of the
+// name, which the example shows; the glob keeps what precedes them ("*-*").
+func fitExamples(glob string, examples []string) string {
+	for _, ex := range examples {
+		if globMatch(glob, ex) {
+			continue
+		}
+		k := strings.LastIndexByte(glob[:len(glob)-1], '*')
+		if k < 0 || k+1 >= len(glob) {
+			return glob
+		}
+		cut := glob[:k+1]
+		if c := glob[k+1]; c == '-' || c == '_' || c == '/' || c == '.' {
+			cut += string(c)
+		}
+		return cut + "*"
+	}
+	return glob
+}
+
+// globMatch: name matches glob, where * stands for any run of characters.
+func globMatch(glob, name string) bool {
+	parts := strings.Split(glob, "*")
+	if !strings.HasPrefix(name, parts[0]) {
+		return false
+	}
+	name = name[len(parts[0]):]
+	for i, p := range parts[1:] {
+		if i == len(parts)-2 {
+			return strings.HasSuffix(name, p)
+		}
+		j := strings.Index(name, p)
+		if j < 0 {
+			return false
+		}
+		name = name[j+len(p):]
+	}
+	return true
 }
 
 // conventionWordsRE: words that make a branch name a convention for every branch.
