@@ -44,3 +44,9 @@ func TestOwnContribSentences3(t *testing.T) {
 func TestOwnContribSentences4(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-contrib-4.txt", 4)
 }
+
+// TestOwnContribSentences5: the fifth batch (testdata/own-sentences-contrib-5.txt):
+// commit and pull-request templates written as code spans with placeholders.
+func TestOwnContribSentences5(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-contrib-5.txt", 6)
+}
