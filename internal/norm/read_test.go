@@ -513,3 +513,35 @@ func TestBareCommandsInWords(t *testing.T) {
 		}
 	}
 }
+
+// Message templates: placeholders stand for text of their kind, the rest as written;
+// a form with nothing written but a colon, or a condition, is none.
+func TestMessageTemplates(t *testing.T) {
+	for _, c := range []struct{ span, pattern string }{
+		{"Fix #NNNN - summary", `Fix #[0-9]+ - \S`},
+		{"[<component>]", `\[[^\]]+\]\s*\S`},
+		{"PROJ-<number>: description", `PROJ-[0-9]+: \S`},
+		{"Add <feature> ...", `Add \S+?`},
+		{"<type>: <subject>", ""},
+		{"plain words", ""},
+	} {
+		got, _, _ := MessageTemplate(c.span)
+		if got != c.pattern {
+			t.Errorf("%q: %q, want %q", c.span, got, c.pattern)
+		}
+	}
+	for span, want := range map[string]bool{"🐛 bug:": true, ":": false, "fix:": false, "[ty]": false} {
+		if LiteralPrefix(span) != want {
+			t.Errorf("LiteralPrefix(%q) = %v", span, !want)
+		}
+	}
+	for text, want := range map[string]string{
+		"Include `Closes #<issue>` in the PR description.":                                     "Closes #<issue>",
+		"Write `Fixes #NNN` in your PR text, where NNN is the issue number (if there is one).": "",
+		"Add `Refs #<n>` to the pull request body when it relates to an issue.":                "",
+	} {
+		if got, _ := PRBodyTemplate(text); got != want {
+			t.Errorf("PRBodyTemplate(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

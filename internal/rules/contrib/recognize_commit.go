@@ -599,8 +599,11 @@ type prefixRecognizer struct{}
 func (prefixRecognizer) Name() string { return "contrib.commit-format" }
 
 var (
-	startWithRE = lazyre.New(`\b(start|starts|begin|begins|prefix|prefixed)\b( \w+){0,4} with\b|\bfollows?\b[^.]{0,30}\b(format|pattern|form|style)\b|\bin the format\b|\b(title|subject)[- ]style\b|\b(write|format) (the |your |each |every )?(commit |pr |pull request )?(subject|title|message)s?( line)? (as|like)\b`)
-	ifCloseRE   = lazyre.New(`\b(if|when) (your |the |a )?(commit|change|patch) (closes|fixes|resolves)\b`)
+	startWithRE = lazyre.New(`\blooks? like\b|^\W*(commit|pr|pull request)( message| title| subject)? (style|format|convention)s?\s*:|\b(start|starts|begin|begins|prefix|prefixed)\b( \w+){0,4} with\b|\bfollows?\b[^.]{0,30}\b(format|pattern|form|style)\b|\bin the format\b|\b(title|subject)[- ]style\b|\b(write|format) (the |your |each |every )?(commit |pr |pull request )?(subject|title|message)s?( line)? (as|like)\b`)
+	// templateDirectiveRE: what makes a template the required form, not a style it
+	// illustrates ("follow an imperative style seen in history: `Fix <area>: ...`")
+	templateDirectiveRE = lazyre.New(`\b(must|should|always|required?|need to|start|starts|begin|begins|prefix|prefixed|looks? like)\b|^\W*(commit|pr|pull request)( message| title| subject)? (style|format|convention)s?\s*:`)
+	ifCloseRE           = lazyre.New(`\b(if|when) (your |the |a )?(commit|change|patch) (closes|fixes|resolves)\b`)
 )
 
 func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
@@ -625,7 +628,7 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	for _, m := range lazyre.New(`"([^"]{3,80})"|(?:^|\s)'([^']{3,80})'(?:\s|[.,;:]|$)`).FindAllStringSubmatch(s.raw, -1) {
 		forms = append(forms, m[1]+m[2])
 	}
-	var alts, examples []string
+	var alts, examples, templates []string
 	moduleForm, packageForm := false, false
 	for _, f := range forms {
 		f = strings.TrimSpace(f)
@@ -651,8 +654,20 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			if strings.Contains(strings.TrimSpace(f[len(ticketLeadRE.FindString(f)):]), " ") {
 				examples = append(examples, f)
 			}
-		case len(f) > 10 && strings.Contains(f, " "):
-			examples = append(examples, f)
+		case norm.LiteralPrefix(f):
+			// "`🐛 bug:`, `🔥 feat:`": one of the prefixes a list allows
+			alts = append(alts, regexp.QuoteMeta(f)+`\s*\S`)
+			templates = append(templates, f+" handle tabs in the parser")
+		default:
+			if p, sample, ok := norm.MessageTemplate(f); ok {
+				// "`Fix #NNNN - summary`", "`[<component>]`": a form with placeholders
+				alts = append(alts, p)
+				templates = append(templates, sample)
+				continue
+			}
+			if len(f) > 10 && strings.Contains(f, " ") {
+				examples = append(examples, f)
+			}
 		}
 	}
 	if moduleForm {
@@ -681,6 +696,18 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			good = f
 			break
 		}
+	}
+	if len(templates) > 0 && (norm.Statement(c.Text) != "" || !templateDirectiveRE.MatchString(s.text)) {
+		// "Commit messages follow an imperative style seen in history: `Fix <area>:
+		// <what>` or ...": forms described, not required
+		return recognize.Result{}
+	}
+	if good == "" && len(templates) > 0 && len(examples) > 0 {
+		// a template its own examples do not fit is read wrong
+		return recognize.Result{}
+	}
+	if good == "" && len(templates) > 0 {
+		good = templates[0]
 	}
 	if good == "" {
 		good = synthesize(alts[0])

@@ -36,6 +36,15 @@ func (prTextRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext
 				{Expect: policy.ExpectViolated, PR: "Fix crash on empty input\n\n" + open + "\n* core\n  * Fixed a crash.", Note: "the block never closed"},
 			}))
 	}
+	if span, ok := norm.PRBodyTemplate(s.raw); ok {
+		pat, sample, _ := norm.MessageTemplate(span)
+		out = append(out, s.rule(KindPR, PRParams{Check: PRBodyRequire, Pattern: pat, What: span}, true,
+			fmt.Sprintf("the pull-request description lacks %s", span),
+			fmt.Sprintf("add %s to the description", span), []policy.Case{
+				{Expect: policy.ExpectSatisfied, PR: "Fix crash on empty input\n\nThe parser read past the end.\n\n" + sample, Note: "the form"},
+				{Expect: policy.ExpectViolated, PR: "Fix crash on empty input\n\nThe parser read past the end.", Note: "no such line"},
+			}))
+	}
 	out = append(out, autocloseRules(s)...)
 	return recognize.Result{Rules: out}
 }
