@@ -201,7 +201,48 @@ func (c *textCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	if r := lang.SkipReason(f.Content); r != "" {
 		return skipped(r)
 	}
-	return resultcache.Judge(ev, f, c.key, fmt.Sprint(f.New), func() engine.Result { return c.judge(ev, f) })
+	r := resultcache.Judge(ev, f, c.key, fmt.Sprint(f.New), func() engine.Result { return c.judge(ev, f) })
+	switch c.p.Check {
+	case "indent", "max_line_length", "trailing_whitespace":
+		return keptByTheChange(f, r, c.brokeBefore(f))
+	}
+	return r
+}
+
+// brokeBefore is keptByTheChange's question for a rule that judges lines one by
+// one: the line a modified line replaced broke the rule already, by the line's own
+// text (its indentation, its length, white space at its end). A long line whose one
+// word the change renamed was long before: the change did not make it so. The
+// context the judgement reads besides the line (the lines above it, a suppression
+// there, the comments and strings around it) is the file's as it is now.
+func (c *textCheck) brokeBefore(f *engine.File) func(fd *engine.Finding, was string) bool {
+	li := lineIndex(nil)
+	return func(fd *engine.Finding, was string) bool {
+		was = strings.TrimSuffix(was, "\r")
+		switch c.p.Check {
+		case "indent":
+			ws := leadingSpace([]byte(was))
+			if ws == "" || len(ws) == len(was) {
+				return false // not indented, or blank
+			}
+			if c.p.Indent == "tabs" {
+				if li == nil {
+					li = newLineIndex(f.Content)
+				}
+				return ws[0] == ' ' && !continues(was, f.Content, li, fd.Line)
+			}
+			return strings.Contains(ws, "\t")
+		case "max_line_length":
+			above := ""
+			if fd.Line > 1 {
+				above = f.LineText(fd.Line - 1)
+			}
+			return utf8.RuneCountInString(was) > c.p.Max && !unwrappable(was, c.p.Max) && !lengthSuppressed(was, above)
+		case "trailing_whitespace":
+			return strings.TrimRight(was, " \t") != was
+		}
+		return false
+	}
 }
 
 func (c *textCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
@@ -282,7 +323,12 @@ func (c *textCheck) judgeIndent(ev *engine.Evidence, f *engine.File, li lineInde
 // non-blank line ends inside an expression or a list (a comma, an open bracket, an
 // operator), or this line opens with an operator. Its leading spaces align it.
 func continuation(content []byte, li lineIndex, n, indent int) bool {
-	line := strings.TrimSpace(lineText(content, li, n))
+	return continues(lineText(content, li, n), content, li, n)
+}
+
+// continues is continuation of line n holding text line.
+func continues(line string, content []byte, li lineIndex, n int) bool {
+	line = strings.TrimSpace(line)
 	for _, op := range []string{"<<", ">>", "&&", "||", "+", "-", "*", "/", "%", "?", ":", ".", "->", "|", "&", "=", ")", "]"} {
 		if strings.HasPrefix(line, op) && !strings.HasPrefix(line, "//") && !strings.HasPrefix(line, "/*") && !strings.HasPrefix(line, "*") {
 			return true
