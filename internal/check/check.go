@@ -212,7 +212,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	// only the files it judges of the listing.
 	readsGraph := usesImportGraph(selected)
 	needsTree := engine.ReadsTree(selected) || readsGraph
-	b, err := buildEvidence(r, opt, paths, engine.WantedFiles(selected), ig, needsTree)
+	b, err := buildEvidence(r, opt, paths, engine.WantedFiles(selected), ig, needsTree, engine.CommitBranches(selected))
 	if err != nil {
 		return nil, err
 	}
@@ -616,8 +616,10 @@ func (b *built) close() {
 }
 
 // buildEvidence reads what the mode judges: of the files in paths, those wanted (by
-// some rule that might judge them; nil: all) and not left out by ig.
-func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string) bool, ig *repo.Ignore, needsTree bool) (*built, error) {
+// some rule that might judge them; nil: all) and not left out by ig. branches are
+// the branches some rule judges commits on (engine.CommitBranches): a diff on one of
+// them says which of its edits are not committed yet.
+func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string) bool, ig *repo.Ignore, needsTree bool, branches map[string]bool) (*built, error) {
 	if opt.Mode != All && !r.Git {
 		return nil, usage("--%s needs a git repository, and %s is not in one (--all works anywhere)", opt.Mode, r.Root)
 	}
@@ -745,7 +747,7 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		// The part of the change not committed yet would be committed on the branch
 		// checked out: the branch rules judge it there, as they judge the commits.
 		if err == nil {
-			if branch := r.HeadBranch(); branch != "" {
+			if branch := r.HeadBranch(); branches[branch] {
 				if uncommitted, err = r.Uncommitted(change, commits, opt.Index); err == nil && len(uncommitted) > 0 {
 					commitBranch = branch
 				}

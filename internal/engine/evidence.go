@@ -264,7 +264,8 @@ type Evidence struct {
 	// CommitBranch is the branch the judged change's uncommitted part would be
 	// committed on: the branch HEAD is on, for a check of the staged change (the
 	// pre-commit hook) and for a diff to the work tree or the index that holds edits
-	// not committed yet; "" otherwise, or when HEAD is detached.
+	// not committed yet, on a branch a rule judges commits on (BranchJudge); ""
+	// otherwise, or when HEAD is detached.
 	CommitBranch string
 	// Uncommitted lists the paths of that uncommitted part, sorted (nil: all of
 	// Changed, as in a check of the staged change); UncommittedWorkTree says it is

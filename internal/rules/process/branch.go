@@ -124,6 +124,17 @@ func (b *branchCheck) Targets(ev *engine.Evidence) []engine.Target {
 	return ts
 }
 
+var _ engine.BranchJudge = (*branchCheck)(nil)
+
+// CommitBranches implements engine.BranchJudge: the branches no commit may be made
+// on, for a rule that guards commits.
+func (b *branchCheck) CommitBranches() []string {
+	if !b.guards(parseArgv([]string{"git", "commit"}, nil)) {
+		return nil
+	}
+	return b.p.Branches
+}
+
 // commitTargets are, for evidence without a session (heed check, a push), the
 // commits the rule can place on a branch: the staged change when the evidence says
 // which branch it is committed on (the pre-commit hook), and each commit of the
