@@ -104,3 +104,28 @@ func TestAnIndentRuleJudgesTheIndentationTheChangeBrought(t *testing.T) {
 	g.write(map[string]string{"lib/a.js": "function f() {\n\treturn 10;\n}\nfunction g() {\n\treturn 2;\n}\n"})
 	sameList(t, "indentation", findingPlaces(t, g, Options{Mode: Diff, Rev: base}), "lib/a.js:5")
 }
+
+// The live hook judges an agent's write the same way: an edit that renames a word on
+// a line that was already too long is not denied; one that makes a line too long is.
+func TestAWriteIsJudgedByTheLinesItMakesTooLong(t *testing.T) {
+	long := "    result = compute_the_total(first_argument, second_argument, third_argument, fourth)\n"
+	g := newRepo(t, map[string]string{
+		"AGENTS.md":   "# Style\n\n- Keep lines under 80 characters.\n",
+		"app/calc.py": "def run():\n" + long + "    return result\n",
+	})
+	g.commit("Add calc")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	p, err := project.Open(g.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	renamed := "def run():\n" + strings.Replace(long, "compute_the_total", "compute_the_sum", 1) + "    return result\n"
+	if fs, err := ProposedWrite(p, "app/calc.py", []byte(renamed)); err != nil || len(fs) != 0 {
+		t.Fatalf("a word renamed on a line already too long: %v, %v", fs, err)
+	}
+	longer := renamed + "    return " + strings.Repeat("result + ", 10) + "result\n"
+	fs, err := ProposedWrite(p, "app/calc.py", []byte(longer))
+	if err != nil || len(fs) != 1 || fs[0].Line != 4 {
+		t.Fatalf("a line the write makes too long: %v, %v", fs, err)
+	}
+}
