@@ -129,3 +129,19 @@ func TestAWriteIsJudgedByTheLinesItMakesTooLong(t *testing.T) {
 		t.Fatalf("a line the write makes too long: %v, %v", fs, err)
 	}
 }
+
+// git pairs a hunk's removed and added lines in order: a long line that takes the
+// place of another, unrelated long line is new code, and reported.
+func TestALongLineInThePlaceOfAnotherIsTheChanges(t *testing.T) {
+	g := newRepo(t, map[string]string{
+		"AGENTS.md": "# Style\n\n- Keep lines under 80 characters.\n",
+		"app/calc.py": "def run(options):\n" +
+			"    options.rewrite_notes_reference = duplicate_the_string(options.rewrite_notes_reference)\n" +
+			"    return options\n",
+	})
+	base := g.commit("Add calc")
+	g.write(map[string]string{"app/calc.py": "def run(options):\n" +
+		"    copy_the_tree(options.checkout_options.baseline, options.checkout_options.baseline_tree)\n" +
+		"    return options\n"})
+	sameList(t, "a line in the place of another", findingPlaces(t, g, Options{Mode: Diff, Rev: base}), "app/calc.py:2")
+}

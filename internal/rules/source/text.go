@@ -219,6 +219,11 @@ func (c *textCheck) brokeBefore(f *engine.File) func(fd *engine.Finding, was str
 	li := lineIndex(nil)
 	return func(fd *engine.Finding, was string) bool {
 		was = strings.TrimSuffix(was, "\r")
+		if !sameLine(was, f.LineText(fd.Line)) {
+			// git pairs a hunk's old and new lines in order: a new line paired with
+			// an unrelated old one is new code, whatever the old line was
+			return false
+		}
 		switch c.p.Check {
 		case "indent":
 			ws := leadingSpace([]byte(was))
@@ -317,6 +322,26 @@ func (c *textCheck) judgeIndent(ev *engine.Evidence, f *engine.File, li lineInde
 		fs = append(fs, c.at(f, li, n, 1))
 	}
 	return violated(fs)
+}
+
+// sameLine reports whether now is was edited (a word renamed, an argument added)
+// rather than another line in its place: the text they share at both ends, past
+// their indentation, is at least half of the shorter one.
+func sameLine(was, now string) bool {
+	a, b := strings.TrimSpace(was), strings.TrimSpace(now)
+	n := min(len(a), len(b))
+	if n == 0 {
+		return a == b
+	}
+	p := 0
+	for p < n && a[p] == b[p] {
+		p++
+	}
+	s := 0
+	for s < n-p && a[len(a)-1-s] == b[len(b)-1-s] {
+		s++
+	}
+	return 2*(p+s) >= n
 }
 
 // continuation reports a line that continues the statement before it: the previous
