@@ -141,3 +141,52 @@ func TestAMergeCommitOnTheBranchIsFound(t *testing.T) {
 	merge := g.git("rev-parse", "HEAD")
 	sameList(t, "a merge on the branch", checkWith(t, g, Options{Mode: Diff, Rev: base}), "commit commit "+merge[:7])
 }
+
+// A user who edits on main and checks the change against its upstream is told the
+// edits would be commits on main, staged or not; the same work on a branch is fine.
+// --diff REV --staged judges what the index holds: unstaged edits are not in it.
+func TestUncommittedEditsOnMainAreJudgedByADiffCheck(t *testing.T) {
+	g := newRepo(t, map[string]string{"AGENTS.md": branchRules, "a.txt": "one\n"})
+	base := g.commit("Add the rules")
+	sameList(t, "a clean work tree", checkWith(t, g, Options{Mode: Diff, Rev: base}))
+	g.write(map[string]string{"a.txt": "two\n"})
+	sameList(t, "an unstaged edit on main", checkWith(t, g, Options{Mode: Diff, Rev: base}), "branch change")
+	sameList(t, "nothing staged yet", checkWith(t, g, Options{Mode: Diff, Rev: base, Index: true}))
+	g.git("add", "a.txt")
+	sameList(t, "a staged edit on main", checkWith(t, g, Options{Mode: Diff, Rev: base, Index: true}), "branch change")
+
+	g.git("switch", "-q", "-c", "fix-a")
+	sameList(t, "the edits on a branch", checkWith(t, g, Options{Mode: Diff, Rev: "main"}))
+	g.git("switch", "-q", "--detach")
+	sameList(t, "HEAD detached", checkWith(t, g, Options{Mode: Diff, Rev: "main"}))
+}
+
+// On main with a commit already made there and more edits on top, both are found:
+// the commit by its reflog, the edits as the commit they would become.
+func TestACommitOnMainAndEditsOnTopAreBothFound(t *testing.T) {
+	g := newRepo(t, map[string]string{"AGENTS.md": branchRules, "a.txt": "one\n"})
+	base := g.commit("Add the rules")
+	g.write(map[string]string{"a.txt": "two\n"})
+	onMain := g.commit("Change a on main")
+	sameList(t, "the commit alone", checkWith(t, g, Options{Mode: Diff, Rev: base}), "branch commit "+onMain[:7])
+	g.write(map[string]string{"a.txt": "three\n"})
+	sameList(t, "the commit and an edit of its file", checkWith(t, g, Options{Mode: Diff, Rev: base}),
+		"branch commit "+onMain[:7], "branch change")
+}
+
+// A nested instruction file's branch rule judges uncommitted edits under its folder
+// only: edits elsewhere on main are not its business, even when the change's
+// commits touched its folder.
+func TestUncommittedEditsOutsideANestedRuleAreNotItsBusiness(t *testing.T) {
+	g := newRepo(t, map[string]string{"web/AGENTS.md": branchRules, "web/a.txt": "one\n", "lib/b.txt": "one\n"})
+	base := g.commit("Add the rules")
+	g.git("switch", "-q", "-c", "topic")
+	g.write(map[string]string{"web/a.txt": "two\n"})
+	g.commit("Change web on a branch")
+	g.git("switch", "-q", "main")
+	g.git("merge", "-q", "--ff-only", "topic")
+	g.write(map[string]string{"lib/b.txt": "two\n"})
+	sameList(t, "an edit outside web/", checkWith(t, g, Options{Mode: Diff, Rev: base}))
+	g.write(map[string]string{"web/a.txt": "three\n"})
+	sameList(t, "an edit under web/", checkWith(t, g, Options{Mode: Diff, Rev: base}), "branch change")
+}

@@ -48,6 +48,10 @@ type Options struct {
 	Mode Mode
 	// Rev is the base revision of Diff.
 	Rev string
+	// Index makes Diff the change from Rev to the index (the commits and what is
+	// staged: what the next commit would record), not to the work tree, whose
+	// unstaged edits and untracked files are then left out (--diff REV --staged).
+	Index bool
 	// Paths narrow the check to these repository-relative files or folders.
 	Paths []string
 	// UseBaseline hides the findings recorded in .heed/baseline.json.
@@ -208,7 +212,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	// only the files it judges of the listing.
 	readsGraph := usesImportGraph(selected)
 	needsTree := engine.ReadsTree(selected) || readsGraph
-	b, err := buildEvidence(r, opt, paths, engine.WantedFiles(selected), ig, needsTree)
+	b, err := buildEvidence(r, opt, paths, engine.WantedFiles(selected), ig, needsTree, engine.CommitBranches(selected))
 	if err != nil {
 		return nil, err
 	}
@@ -612,8 +616,10 @@ func (b *built) close() {
 }
 
 // buildEvidence reads what the mode judges: of the files in paths, those wanted (by
-// some rule that might judge them; nil: all) and not left out by ig.
-func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string) bool, ig *repo.Ignore, needsTree bool) (*built, error) {
+// some rule that might judge them; nil: all) and not left out by ig. branches are
+// the branches some rule judges commits on (engine.CommitBranches): a diff on one of
+// them says which of its edits are not committed yet.
+func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string) bool, ig *repo.Ignore, needsTree bool, branches map[string]bool) (*built, error) {
 	if opt.Mode != All && !r.Git {
 		return nil, usage("--%s needs a git repository, and %s is not in one (--all works anywhere)", opt.Mode, r.Root)
 	}
@@ -679,6 +685,9 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		closer  func()
 		base    string
 		err     error
+		// commitBranch and uncommitted: Evidence.CommitBranch and Uncommitted
+		commitBranch string
+		uncommitted  []string
 	)
 	switch opt.Mode {
 	case Diff:
@@ -712,7 +721,11 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 				commits, cerr = nil, nil // no commits yet: nothing to list
 			}
 		}()
-		change, err = r.DiffWorktree(rev)
+		diffTo := r.DiffWorktree
+		if opt.Index {
+			diffTo = r.DiffIndex
+		}
+		change, err = diffTo(rev)
 		wg.Wait()
 		if rerr != nil {
 			return nil, usage("--diff %s: %v", opt.Rev, rerr)
@@ -723,13 +736,31 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 			mb, mbErr = r.MergeBase(rev, "HEAD")
 		}
 		if err == nil && mbErr == nil && mb != base {
-			change, err = r.DiffWorktree(mb)
+			change, err = diffTo(mb)
 		}
 		if err == nil {
 			err = cerr
 		}
 		if change != nil {
 			change.Base = base
+		}
+		// The part of the change not committed yet would be committed on the branch
+		// checked out: the branch rules judge it there, as they judge the commits.
+		if err == nil {
+			if branch := r.HeadBranch(); branches[branch] {
+				if uncommitted, err = r.Uncommitted(change, commits, opt.Index); err == nil && len(uncommitted) > 0 {
+					commitBranch = branch
+				}
+			}
+		}
+		if opt.Index {
+			var idx *repo.GitSnapshot
+			if err == nil {
+				if idx, err = r.IndexSnapshot(); err == nil {
+					tree, closer = idx, func() { idx.Close() }
+				}
+			}
+			break
 		}
 		wt := r.Worktree()
 		if change != nil {
@@ -777,10 +808,13 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		DeletedPaths: change.DeletedPaths(),
 		Commits:      commits,
 	}
-	if opt.Mode == Staged && r.HasHead() {
+	switch {
+	case opt.Mode == Staged && r.HasHead():
 		// the branch the staged change is committed on; a repository's first commit
 		// has no other branch to go on
 		ev.CommitBranch = r.HeadBranch()
+	case opt.Mode == Diff && commitBranch != "" && r.HasHead():
+		ev.CommitBranch, ev.Uncommitted, ev.UncommittedWorkTree = commitBranch, uncommitted, !opt.Index
 	}
 	return &built{ev: ev, src: r.StreamChange(tree, narrowed), base: base, closer: closer, excluded: excluded}, nil
 }

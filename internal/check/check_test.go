@@ -970,3 +970,17 @@ func TestACheckWithoutArchitectureRulesLeavesTheImportCacheAlone(t *testing.T) {
 		t.Errorf("after a check of the source rules alone the import cache holds %d files' facts, was %d", n, full)
 	}
 }
+
+// --diff REV --staged judges the commits since REV and the index, never the work
+// tree's unstaged edits or untracked files.
+func TestDiffToTheIndexLeavesTheWorkTreeOut(t *testing.T) {
+	g := newRepo(t, map[string]string{"a.py": "ok\nok\n", "b.py": "ok\n"})
+	base := g.commit("feat: base")
+	g.write(map[string]string{"b.py": "BAD committed\n"})
+	g.commit("feat: b")
+	g.write(map[string]string{"a.py": "ok\nBAD staged\n"})
+	g.git("add", "a.py")
+	g.write(map[string]string{"a.py": "BAD unstaged\nok fixed\n", "n.py": "BAD untracked\n"})
+	expect(t, g.run(Options{Mode: Diff, Rev: base, Index: true}).Findings, "a.py:2 no-bad", "b.py:1 no-bad")
+	expect(t, g.run(Options{Mode: Diff, Rev: base}).Findings, "a.py:1 no-bad", "b.py:1 no-bad", "n.py:1 no-bad")
+}

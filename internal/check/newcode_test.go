@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/project"
@@ -57,4 +58,90 @@ func findingPlaces(t *testing.T, g *gitRepo, opt Options) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// A rule that judges lines one by one (their length, indentation, trailing white
+// space) judges a modified line only when the change made it break the rule: a
+// long line whose one word was renamed was long before; a short line the change
+// made long, a clean line it gave trailing spaces, and an added line are the
+// change's.
+func TestALineRuleJudgesTheLinesTheChangeMadeBreakIt(t *testing.T) {
+	long := "result = compute_the_total(first_argument, second_argument, third_argument, fourth)"
+	g := newRepo(t, map[string]string{
+		"AGENTS.md": "# Style\n\n- Keep lines under 80 characters.\n- Do not leave trailing whitespace.\n",
+		"app/calc.py": "def run(first_argument, second_argument, third_argument, fourth):\n" +
+			"    " + long + "\n" +
+			"    short = 1\n" +
+			"    padded = 2  \n" +
+			"    clean = 3\n" +
+			"    return result\n",
+	})
+	base := g.commit("Add calc")
+	g.write(map[string]string{"app/calc.py": "def run(first_argument, second_argument, third_argument, fourth):\n" +
+		"    " + strings.Replace(long, "compute_the_total", "compute_the_sum", 1) + "\n" + // long before: kept
+		"    short = " + strings.Repeat("1 + ", 20) + "1\n" + // made long: the change's
+		"    padded = 20  \n" + // trailing spaces before: kept
+		"    clean = 30 \n" + // trailing space brought
+		"    return result\n" +
+		"    # " + strings.Repeat("added words ", 8) + "\n", // added: long and trailing
+	})
+	sameList(t, "line rules", findingPlaces(t, g, Options{Mode: Diff, Rev: base}),
+		"app/calc.py:3", "app/calc.py:5", "app/calc.py:7", "app/calc.py:7")
+	// The whole file judged, every long line and every trailing space is reported.
+	sameList(t, "the whole tree", findingPlaces(t, g, Options{Mode: All}),
+		"app/calc.py:2", "app/calc.py:3", "app/calc.py:4", "app/calc.py:5", "app/calc.py:7", "app/calc.py:7")
+}
+
+// The same for indentation: a line indented with tabs where the rule asks for
+// spaces, modified but indented as before, is not the change's; a line the change
+// re-indented with a tab is.
+func TestAnIndentRuleJudgesTheIndentationTheChangeBrought(t *testing.T) {
+	g := newRepo(t, map[string]string{
+		"AGENTS.md": "# Style\n\n- Indent with 2 spaces.\n",
+		"lib/a.js":  "function f() {\n\treturn 1;\n}\nfunction g() {\n  return 2;\n}\n",
+	})
+	base := g.commit("Add a")
+	g.write(map[string]string{"lib/a.js": "function f() {\n\treturn 10;\n}\nfunction g() {\n\treturn 2;\n}\n"})
+	sameList(t, "indentation", findingPlaces(t, g, Options{Mode: Diff, Rev: base}), "lib/a.js:5")
+}
+
+// The live hook judges an agent's write the same way: an edit that renames a word on
+// a line that was already too long is not denied; one that makes a line too long is.
+func TestAWriteIsJudgedByTheLinesItMakesTooLong(t *testing.T) {
+	long := "    result = compute_the_total(first_argument, second_argument, third_argument, fourth)\n"
+	g := newRepo(t, map[string]string{
+		"AGENTS.md":   "# Style\n\n- Keep lines under 80 characters.\n",
+		"app/calc.py": "def run():\n" + long + "    return result\n",
+	})
+	g.commit("Add calc")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	p, err := project.Open(g.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	renamed := "def run():\n" + strings.Replace(long, "compute_the_total", "compute_the_sum", 1) + "    return result\n"
+	if fs, err := ProposedWrite(p, "app/calc.py", []byte(renamed)); err != nil || len(fs) != 0 {
+		t.Fatalf("a word renamed on a line already too long: %v, %v", fs, err)
+	}
+	longer := renamed + "    return " + strings.Repeat("result + ", 10) + "result\n"
+	fs, err := ProposedWrite(p, "app/calc.py", []byte(longer))
+	if err != nil || len(fs) != 1 || fs[0].Line != 4 {
+		t.Fatalf("a line the write makes too long: %v, %v", fs, err)
+	}
+}
+
+// git pairs a hunk's removed and added lines in order: a long line that takes the
+// place of another, unrelated long line is new code, and reported.
+func TestALongLineInThePlaceOfAnotherIsTheChanges(t *testing.T) {
+	g := newRepo(t, map[string]string{
+		"AGENTS.md": "# Style\n\n- Keep lines under 80 characters.\n",
+		"app/calc.py": "def run(options):\n" +
+			"    options.rewrite_notes_reference = duplicate_the_string(options.rewrite_notes_reference)\n" +
+			"    return options\n",
+	})
+	base := g.commit("Add calc")
+	g.write(map[string]string{"app/calc.py": "def run(options):\n" +
+		"    copy_the_tree(options.checkout_options.baseline, options.checkout_options.baseline_tree)\n" +
+		"    return options\n"})
+	sameList(t, "a line in the place of another", findingPlaces(t, g, Options{Mode: Diff, Rev: base}), "app/calc.py:2")
 }

@@ -40,9 +40,14 @@ func (app *App) newCheckCmd() *cobra.Command {
 		Short: "Report the source, architecture and commit rules a repository or a change breaks",
 		Long: `Check runs the repository's rules over its files (--all, the default), or over a change:
 --diff REV is everything from REV to the working tree, commits REV..HEAD included (their
-messages are judged); --staged is what the index holds over HEAD (for a pre-commit hook);
---unstaged is what the working tree holds over the index (work in progress). PATH
-arguments narrow any mode to those files or folders.
+messages are judged), and so the edits not committed yet, staged or not, and untracked
+files; --diff REV --staged is everything from REV to the index: the commits and what is
+staged, without unstaged edits and untracked files. --staged alone is what the index
+holds over HEAD (for a pre-commit hook); --unstaged is what the working tree holds over
+the index (work in progress). PATH arguments narrow any mode to those files or folders.
+
+Edits not committed yet are judged as a commit on the branch checked out: on a branch
+the rules forbid committing on ("never commit directly to main"), they are a finding.
 
 In a change, a finding counts only on a line the change added or modified, in a file it
 created, or where it deleted lines: what was already there is never reported.
@@ -67,7 +72,7 @@ finding is reported, 1 when one is, 2 on a usage or internal error.`,
 	fl := cmd.Flags()
 	fl.BoolVar(&f.all, "all", false, "check every file (the default)")
 	fl.StringVar(&f.diff, "diff", "", "check the change from `REV` to the working tree, with the commits REV..HEAD")
-	fl.BoolVar(&f.staged, "staged", false, "check what the index holds over HEAD")
+	fl.BoolVar(&f.staged, "staged", false, "check what the index holds over HEAD; with --diff REV, the change from REV to the index")
 	fl.BoolVar(&f.unstaged, "unstaged", false, "check what the working tree holds over the index")
 	fl.StringVar(&f.format, "format", "text", "output format: text, json, sarif or github")
 	fl.StringVarP(&f.output, "output", "o", "", "write the report to `FILE` instead of standard output")
@@ -79,7 +84,8 @@ finding is reported, 1 when one is, 2 on a usage or internal error.`,
 	fl.StringSliceVar(&f.domains, "domain", nil, "check only the rules of these domains (source, architecture, contribution, ...)")
 	f.model.Register(fl) // judge rules are answered by a model only when one is configured (docs/llm.md)
 	// --no-cache (registered with the model flags) also leaves the import-facts cache alone.
-	cmd.MarkFlagsMutuallyExclusive("all", "diff", "staged", "unstaged")
+	cmd.MarkFlagsMutuallyExclusive("all", "diff", "unstaged")
+	cmd.MarkFlagsMutuallyExclusive("all", "staged", "unstaged")
 	cmd.MarkFlagsMutuallyExclusive("fix", "staged")
 	return cmd
 }
@@ -125,7 +131,7 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 	// A diff waits longest for git's walks of the work tree (the untracked files, the
 	// diff itself): start them now, while the rules load.
 	var r *repo.Repo
-	if mode := f.mode(); mode == check.Diff || mode == check.Unstaged {
+	if mode := f.mode(); (mode == check.Diff && !f.staged) || mode == check.Unstaged {
 		if r, err = repo.Open(root); err == nil {
 			check.Prefetch(r, mode, f.diff)
 		} else {
@@ -144,7 +150,7 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 		}
 		return Fail("%v", err)
 	}
-	opts := check.Options{Mode: f.mode(), Rev: f.diff, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Config: cfg, Exclude: f.exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache, GuardSeverity: f.guardSeverity, SpillFindings: true,
+	opts := check.Options{Mode: f.mode(), Rev: f.diff, Index: f.diff != "" && f.staged, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Config: cfg, Exclude: f.exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache, GuardSeverity: f.guardSeverity, SpillFindings: true,
 		// only SARIF records the findings suppressions and the baseline hid
 		DropHidden: f.format != "sarif" && f.sarif == ""}
 	var res *check.Result

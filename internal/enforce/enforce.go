@@ -187,7 +187,7 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 	}
 	var past []engine.Command
 	if guard {
-		hist, err := ReadJournal(req.Root)
+		hist, err := ReadJournal(req.Root, JournalScope{Session: req.Session, Now: e.now()})
 		if err != nil {
 			return internalDecision(err.Error())
 		}

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/rules/process"
@@ -123,10 +124,57 @@ func rotate(path string) {
 	_ = os.Rename(path, path+".1")
 }
 
-// ReadJournal returns the session history the journal records, oldest first, as
-// earlier commands (Past) with their exit status and tree state, and edits. Blocked
-// commands never ran and are left out.
-func ReadJournal(root string) ([]engine.Command, error) {
+// JournalScope says which of the journal's entries are the history of a checked
+// command: the journal is one file for every agent session in the repository, and
+// an edit an earlier session made must not hold a later session's commit to an order
+// it no longer owes ("run the formatter after changing Go files": the earlier
+// session's change is committed, or is the working tree's, which the check reads).
+type JournalScope struct {
+	// Session is the agent session the command comes from, as its hook payload names
+	// it (Claude Code, Codex and Gemini CLI's session_id, Cursor's conversation_id,
+	// Copilot CLI's sessionId); "" when unknown (a PATH shim, heed exec).
+	Session string
+	// Now is the time of the check; the zero time reads every entry, however old.
+	Now time.Time
+}
+
+// SessionHistory is how far back a session's own entries are read: a session
+// resumed after that starts its history again (what it did before is in the commits
+// and the working tree).
+const SessionHistory = 24 * time.Hour
+
+// UnscopedHistory is how far back the entries of no session are read (commands a
+// PATH shim or heed exec checked), and every entry for a command of no known session:
+// the journal of one sitting, not of every earlier one.
+const UnscopedHistory = 8 * time.Hour
+
+// keeps reports whether an entry is part of the scope's history. An outcome is
+// kept whatever its age: it counts only with the command it is paired with.
+func (s JournalScope) keeps(e *JournalEntry) bool {
+	if e.Exit != nil && len(e.Argv) == 0 && e.Line == "" && len(e.Edit) == 0 {
+		return true
+	}
+	window := UnscopedHistory
+	if s.Session != "" && e.Session != "" {
+		if e.Session != s.Session {
+			return false // another session's
+		}
+		window = SessionHistory
+	}
+	if s.Now.IsZero() {
+		return true
+	}
+	t, err := time.Parse(time.RFC3339Nano, e.Time)
+	if err != nil {
+		return false // of no known time: too old to tell
+	}
+	return s.Now.Sub(t) <= window
+}
+
+// ReadJournal returns the history the journal records for a command of the scope,
+// oldest first, as earlier commands (Past) with their exit status and tree state,
+// and edits. Blocked commands never ran and are left out.
+func ReadJournal(root string, scope JournalScope) ([]engine.Command, error) {
 	path := filepath.Join(root, filepath.FromSlash(JournalFile))
 	var entries []JournalEntry
 	cur, err := readTail(path, historyWindow)
@@ -144,7 +192,7 @@ func ReadJournal(root string) ([]engine.Command, error) {
 		sc.Buffer(make([]byte, 64*1024), maxEntry*4)
 		for sc.Scan() {
 			var e JournalEntry
-			if json.Unmarshal(sc.Bytes(), &e) == nil {
+			if json.Unmarshal(sc.Bytes(), &e) == nil && scope.keeps(&e) {
 				entries = append(entries, e) // a torn or foreign line is skipped
 			}
 		}

@@ -119,6 +119,32 @@ func ReadsTree(cs []Compiled) bool {
 	return false
 }
 
+// BranchJudge is a check that judges commits by the branch they are made on ("never
+// commit directly to `main`"). A diff check gives such a check the branch the
+// change's uncommitted part would be committed on (Evidence.CommitBranch), which
+// costs it a git call: it makes that call only when the branch checked out is one
+// a check judges.
+type BranchJudge interface {
+	// CommitBranches are the branches on which the check judges commits.
+	CommitBranches() []string
+}
+
+// CommitBranches are the branches any of the checks judges commits on.
+func CommitBranches(cs []Compiled) map[string]bool {
+	var out map[string]bool
+	for _, c := range cs {
+		if b, ok := c.Check.(BranchJudge); ok {
+			for _, name := range b.CommitBranches() {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[name] = true
+			}
+		}
+	}
+	return out
+}
+
 // NameBanner is a check that bans names of code by name (an identifier, a function
 // called, a class constructed). A ban of a name the project itself declares and uses
 // in several files is most often a misreading (a sentence that describes the design)

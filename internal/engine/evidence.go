@@ -261,10 +261,17 @@ type Evidence struct {
 	// or the repository shows it ("" = unknown): branch rules judge the commands run
 	// before the session's first checkout on it.
 	StartBranch string
-	// CommitBranch is the branch the judged change is about to be committed on: for
-	// a check of the staged change (the pre-commit hook), the branch HEAD is on; ""
+	// CommitBranch is the branch the judged change's uncommitted part would be
+	// committed on: the branch HEAD is on, for a check of the staged change (the
+	// pre-commit hook) and for a diff to the work tree or the index that holds edits
+	// not committed yet, on a branch a rule judges commits on (BranchJudge); ""
 	// otherwise, or when HEAD is detached.
 	CommitBranch string
+	// Uncommitted lists the paths of that uncommitted part, sorted (nil: all of
+	// Changed, as in a check of the staged change); UncommittedWorkTree says it is
+	// the work tree's edits (a diff to the work tree), not the index's.
+	Uncommitted         []string
+	UncommittedWorkTree bool
 	// Missing names the parts of the evidence that could not be read (a truncated
 	// trajectory, a missing base commit); rules that need them judge undetermined.
 	Missing []string
@@ -286,7 +293,8 @@ type Evidence struct {
 func (ev *Evidence) fileView(f *File) *Evidence {
 	return &Evidence{Mode: ev.Mode, Commands: ev.Commands, Files: []*File{f}, Tree: ev.Tree,
 		Changed: ev.Changed, DeletedPaths: ev.DeletedPaths, Commits: ev.Commits, PR: ev.PR,
-		StartBranch: ev.StartBranch, CommitBranch: ev.CommitBranch, Missing: ev.Missing, run: ev}
+		StartBranch: ev.StartBranch, CommitBranch: ev.CommitBranch, Uncommitted: ev.Uncommitted,
+		UncommittedWorkTree: ev.UncommittedWorkTree, Missing: ev.Missing, run: ev}
 }
 
 // Streamed reports whether ev is one file's view of a streamed run (StreamWith): its

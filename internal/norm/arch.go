@@ -181,34 +181,22 @@ func WithoutDependingCondition(text string) string {
 	return dependingConditionRE().ReplaceAllString(text, " ")
 }
 
-// Directives. A boundary stated as a fact ("The `model` package knows nothing about
-// `server`", "Dependencies flow one way: `a` → `b` → `c`") may describe the code as it
-// is rather than ask anything of a change; one given as a directive ("must not", "never",
+// A boundary stated as a fact ("The `model` package knows nothing about `server`",
+// "Dependencies flow one way: `a` → `b` → `c`") may describe the code as it is rather
+// than ask anything of a change; one given as a directive ("must not", "never",
 // "should", "only", "is not allowed", "Keep ... out of", "Don't import") asks it.
-var (
-	archDirectiveRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(must|mustn'?t|shall|should|shouldn'?t|never|don'?t|do not|cannot|can'?t|can only|may only|may not|mayn'?t|only|(may|can) (import|depend|use|call|reference|access|go|flow|point)|belongs? (in|under)|not allowed|allowed|disallowed|permitted|forbidden|prohibited|banned|required|need(s)? to|ha(ve|s) to|avoid|make sure|ensure)\b`)
-	})
-	// archImperativeRE: a clause that starts with a verb in the imperative, a ban
-	// ("No circular imports.") or an exception ("Nothing imports § except §", the
-	// "only" of a statement).
-	archImperativeRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)(^|[:;.!?]\s+|\n\s*)([-*•]\s+|\d+[.)]\s+)?(\*\*[^*]+\*\*:?\s+)?(keep|put|place|import|use|avoid|make|move|add|write|route|call|let|treat|limit|restrict|prefer|separate|isolate|depend|go|access|reach|talk|wrap|expose|hide|do|no|nothing\b[^.;]*\bexcept)\b`)
-	})
-	// archRulesHeadingRE: a heading that names what is under it as rules.
-	archRulesHeadingRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(rules?|allowed|forbidden|banned|constraints?|restrictions?|boundar(y|ies)|must|never|don'?t|do not)\b`)
-	})
-)
 
-// ArchDirective reports whether a boundary sentence asks something of the code: a
-// modal or deontic word, or an imperative, in the sentence, in the lead-in it stands
-// under (context), or a heading that calls its items rules.
+// archRulesHeadingRE: a heading that names what is under it as rules.
+var archRulesHeadingRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(rules?|allowed|forbidden|banned|constraints?|restrictions?|boundar(y|ies)|must|never|don'?t|do not)\b`)
+})
+
+// ArchDirective reports whether a boundary sentence asks something of the code: the
+// sentence or the lead-in it stands under (context) directs the reader (Directs, the
+// reader the certainty checks ask too), or a heading above it calls its items rules.
 func ArchDirective(text, context string, headings []string) bool {
-	for _, t := range []string{text, context} {
-		if t != "" && (archDirectiveRE().MatchString(t) || archImperativeRE().MatchString(strings.TrimSpace(t))) {
-			return true
-		}
+	if Directs(text) || context != "" && Directs(context) {
+		return true
 	}
 	for _, h := range headings {
 		if archRulesHeadingRE().MatchString(h) {

@@ -238,3 +238,26 @@ func TestPathOperation(t *testing.T) {
 		t.Errorf("the condition stays: %q", got)
 	}
 }
+
+// One reader answers "statement or directive?" for the certainty checks (Statement)
+// and for boundary sentences (ArchDirective): of sentences that open with a subject
+// other than the reader, of our own writing, the two agree.
+func TestStatementAndBoundaryDirectiveAgree(t *testing.T) {
+	for text, directive := range map[string]bool{
+		"The generated clients belong in `gen/`.":           true,
+		"The `ui` layer has to go through `service`.":       true,
+		"The `core` package shall stay free of `web`.":      true,
+		"The `api` package may import `store` and `log`.":   true,
+		"Imports of `web` are disallowed in `core`.":        true,
+		"The `model` package knows nothing about `server`.": false,
+		"The `render` package is the view layer.":           false,
+		"These modules are loaded by `main` at start-up.":   false,
+	} {
+		if got := Statement(text) == ""; got != directive {
+			t.Errorf("Statement(%q): directive %v, want %v", text, got, directive)
+		}
+		if got := ArchDirective(text, "", nil); got != directive {
+			t.Errorf("ArchDirective(%q) = %v, want %v", text, got, directive)
+		}
+	}
+}

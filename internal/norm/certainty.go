@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -89,11 +90,6 @@ func statementShape(toks []Token) string {
 		return ""
 	}
 	first := words[0]
-	for _, t := range toks {
-		if requirementWords()[t.Low] {
-			return "" // "Changes to models require a migration": a statement that binds
-		}
-	}
 	switch {
 	case statementOpeners()[first]:
 	case len(words) > 1 && !readerSubjects[first] && copulas()[words[1]]:
@@ -317,8 +313,23 @@ func Statement(text string) string {
 	return statementShape(ss[0].Tokens)
 }
 
-// directs: a word of the sentence directs the reader (a ban, a reminder, a modal, or
-// an imperative at the head of a clause).
+// Directs reports whether text gives an instruction: a word of one of its sentences
+// directs the reader (directs). It is the one reader of "statement or directive?":
+// the certainty checks ask it of a norm's sentence, the architecture recognisers of a
+// boundary sentence and its lead-in (ArchDirective).
+func Directs(text string) bool {
+	for _, s := range Sentences(text) {
+		if directs(s.Tokens) {
+			return true
+		}
+	}
+	return false
+}
+
+// directs: a word of the sentence directs the reader: a ban, a reminder, a modal, a
+// word that binds ("Changes to models require a migration", "Imports from `web` are
+// not allowed", "Handlers belong in `api/`"), or an imperative at the head of a
+// clause ("Keep `model` free of ...", "Nothing imports `cli` except `cmd`").
 func directs(toks []Token) bool {
 	for i := range toks {
 		for _, k := range directiveKinds {
@@ -329,16 +340,58 @@ func directs(toks []Token) bool {
 		if modalRequire(toks, i) {
 			return true
 		}
+		t := toks[i]
+		if t.Code || t.Punct {
+			continue
+		}
+		if bindingWords()[t.Low] {
+			return true
+		}
+		next, object := "", i+1 < len(toks) && !toks[i+1].Punct
+		if object && !toks[i+1].Code {
+			next = toks[i+1].Low
+		}
+		switch t.Low {
+		case "belong", "belongs":
+			if next == "in" || next == "under" || next == "to" {
+				return true
+			}
+		case "has":
+			if next == "to" {
+				return true
+			}
+		}
+		if i == 0 || toks[i-1].Punct || clauseHeads()[toks[i-1].Low] {
+			if imperativeVerbs()[t.Low] && object && !copulas()[next] {
+				return true
+			}
+			if t.Low == "nothing" && slices.ContainsFunc(toks[i+1:], func(u Token) bool { return u.Low == "except" }) {
+				return true // "Nothing imports `cli` except `cmd`": the only exception
+			}
+		}
 	}
 	return false
 }
 
-// requirementWords make a statement a rule: "Changes to models require a new
-// migration", "A changelog entry is mandatory".
-var requirementWords = sync.OnceValue(func() map[string]bool {
+// bindingWords make a sentence a rule wherever they stand: "Changes to models require
+// a new migration", "A changelog entry is mandatory", "Imports of `db` are not
+// allowed", "Tests shall pass".
+var bindingWords = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"require": true, "requires": true, "required": true, "need": true, "needs": true,
 		"needed": true, "mandatory": true, "forbidden": true, "prohibited": true, "expects": true, "expected": true,
-		"obligatory": true, "compulsory": true}
+		"obligatory": true, "compulsory": true, "shall": true, "allowed": true, "disallowed": true,
+		"permitted": true, "banned": true}
+})
+
+// imperativeVerbs give an instruction at the head of a clause, beside the lexicon's
+// requirement markers: what to do with code and where it goes ("Keep", "Put",
+// "Route", "Isolate"). Followed by a copula they are nouns ("Import paths are
+// relative").
+var imperativeVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"keep": true, "put": true, "place": true, "import": true, "move": true, "add": true,
+		"write": true, "route": true, "call": true, "let": true, "treat": true, "limit": true, "restrict": true,
+		"separate": true, "isolate": true, "depend": true, "go": true, "access": true, "reach": true, "talk": true,
+		"wrap": true, "expose": true, "hide": true, "do": true}
 })
 
 // ownMoment: the text after a label names its own moment ("`pre-commit run` — MUST

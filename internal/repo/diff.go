@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -161,6 +162,61 @@ func (r *Repo) DiffStaged() (*Change, error) {
 		base = h
 	}
 	return r.diff(base, []string{"--cached", base}, false)
+}
+
+// DiffIndex is the change from the commit base to the index: the commits base..HEAD
+// and what is staged (what the next commit would hold), without the work tree's
+// unstaged edits or untracked files.
+func (r *Repo) DiffIndex(base string) (*Change, error) {
+	if !r.Git {
+		return nil, ErrNotGit
+	}
+	return r.diff(base, []string{"--cached", base}, false)
+}
+
+// Uncommitted lists, of a change measured from a commit to the work tree (index:
+// false) or to the index (true), the paths whose state there differs from HEAD: the
+// edits not committed yet, sorted. commits are the change's commits (base..HEAD). A
+// path no commit touched owes its place in the change to uncommitted edits alone;
+// git is asked only about the paths commits touched (did they change again since?),
+// and only for those, so the work tree is not walked twice.
+func (r *Repo) Uncommitted(c *Change, commits []engine.Commit, index bool) ([]string, error) {
+	if !r.Git {
+		return nil, ErrNotGit
+	}
+	committed := map[string]bool{}
+	for _, cm := range commits {
+		for _, f := range cm.Files {
+			committed[f] = true
+		}
+	}
+	var out, ask []string
+	for _, p := range c.Paths() {
+		if committed[p] {
+			ask = append(ask, p)
+		} else {
+			out = append(out, p)
+		}
+	}
+	if len(ask) > 0 && r.HasHead() {
+		args := append(append([]string{"diff", "--name-only", "-z"}, diffFlags...), "--no-renames")
+		if index {
+			args = append(args, "--cached")
+		}
+		args = append(args, "HEAD", "--")
+		for _, p := range ask {
+			args = append(args, ":(literal)"+p)
+		}
+		got, err := r.run(nil, args...)
+		if err != nil {
+			return nil, fmt.Errorf("list the uncommitted edits: %w", err)
+		}
+		out = append(out, splitNUL(got)...)
+	} else {
+		out = append(out, ask...)
+	}
+	sort.Strings(out)
+	return slices.Compact(out), nil
 }
 
 // DiffUnstaged is the change the working tree holds over the index, with untracked

@@ -999,3 +999,42 @@ func TestVendoredFolders(t *testing.T) {
 		}
 	}
 }
+
+// The uncommitted part of a change: paths no commit touched, and the committed
+// paths edited again since; a committed path left as committed is not in it.
+func TestUncommittedIsWhatHEADDoesNotHold(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{"x.txt": "1\n", "y.txt": "1\n", "z.txt": "1\n"})
+	base := g.commit("base")
+	g.write(map[string]string{"x.txt": "2\n", "y.txt": "2\n"})
+	g.commit("x and y")
+	g.write(map[string]string{"y.txt": "3\n", "z.txt": "2\n", "new.txt": "1\n"})
+	r := g.open()
+	commits, err := r.Commits(base, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := r.DiffWorktree(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.Uncommitted(c, commits, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "new.txt y.txt z.txt"; strings.Join(got, " ") != want {
+		t.Errorf("work tree: uncommitted %q, want %s", got, want)
+	}
+	g.git("add", "z.txt")
+	c, err = r.DiffIndex(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err = r.Uncommitted(c, commits, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "z.txt"; strings.Join(got, " ") != want {
+		t.Errorf("index: uncommitted %q, want %s", got, want)
+	}
+}

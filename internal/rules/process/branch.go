@@ -124,6 +124,17 @@ func (b *branchCheck) Targets(ev *engine.Evidence) []engine.Target {
 	return ts
 }
 
+var _ engine.BranchJudge = (*branchCheck)(nil)
+
+// CommitBranches implements engine.BranchJudge: the branches no commit may be made
+// on, for a rule that guards commits.
+func (b *branchCheck) CommitBranches() []string {
+	if !b.guards(parseArgv([]string{"git", "commit"}, nil)) {
+		return nil
+	}
+	return b.p.Branches
+}
+
 // commitTargets are, for evidence without a session (heed check, a push), the
 // commits the rule can place on a branch: the staged change when the evidence says
 // which branch it is committed on (the pre-commit hook), and each commit of the
@@ -135,7 +146,11 @@ func (b *branchCheck) commitTargets(ev *engine.Evidence) []engine.Target {
 		return nil
 	}
 	var ts []engine.Target
-	if ev.CommitBranch != "" && b.inScope(ev.Changed) {
+	pending := ev.Uncommitted
+	if pending == nil {
+		pending = ev.Changed
+	}
+	if ev.CommitBranch != "" && b.inScope(pending) {
 		ts = append(ts, engine.Target{Kind: engine.TargetChange, Index: -1})
 	}
 	for i, c := range ev.Commits {
@@ -156,6 +171,14 @@ func (b *branchCheck) inScope(files []string) bool {
 	return slices.ContainsFunc(files, b.rule.Scope.Covers)
 }
 
+// pathList names up to n paths, and how many more there are.
+func pathList(ps []string, n int) string {
+	if len(ps) <= n {
+		return strings.Join(ps, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(ps[:n], ", "), len(ps)-n)
+}
+
 // judgeCommit judges the staged change or a commit of the change by the branch it
 // is, or was, committed on.
 func (b *branchCheck) judgeCommit(ev *engine.Evidence, t engine.Target) engine.Result {
@@ -165,9 +188,13 @@ func (b *branchCheck) judgeCommit(ev *engine.Evidence, t engine.Target) engine.R
 			return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("the change is committed on %s", name)}
 		}
 		msg := fmt.Sprintf("the staged change would be committed on %s, the branch checked out", name)
+		if ev.UncommittedWorkTree {
+			// edits not even staged: the branch can still be made, and takes them along
+			msg = fmt.Sprintf("the change's uncommitted edits (%s) are on %s, the branch checked out: committed there, they would be commits on %s", pathList(ev.Uncommitted, 3), name, name)
+		}
 		return engine.Result{Verdict: engine.Violated, Reason: msg, Findings: []engine.Finding{{
 			CommandIndex: -1, Change: true, Message: msg,
-			Suggestion: "create a branch first (git switch -c my-change), then commit there",
+			Suggestion: "create a branch first (git switch -c my-change keeps the edits), then commit there",
 		}}}
 	}
 	c := ev.Commits[t.Index]

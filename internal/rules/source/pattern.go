@@ -106,7 +106,7 @@ func (c *patternCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 	if r := lang.SkipReason(f.Content); r != "" {
 		return skipped(r)
 	}
-	return keptByTheChange(f, resultcache.Judge(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) }))
+	return keptByTheChange(f, resultcache.Judge(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) }), matchWasThere(f))
 }
 
 func (c *patternCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {

@@ -332,7 +332,7 @@ func (c *queryCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	if f == nil {
 		return engine.InternalError("target file not in the evidence")
 	}
-	return keptByTheChange(f, c.judgeFile(ev, f))
+	return keptByTheChange(f, c.judgeFile(ev, f), matchWasThere(f))
 }
 
 func (c *queryCheck) judgeFile(ev *engine.Evidence, f *engine.File) engine.Result {

@@ -163,26 +163,24 @@ func satisfied() engine.Result {
 	return engine.Result{Verdict: engine.Satisfied}
 }
 
-// violated wraps findings into a result.
-// keptByTheChange leaves out, in a change, the findings of a match on a line the
-// change modified whose old text held the matched text as often
-// (engine.File.NewText): the change kept a violation that was there, it did not
-// bring it. A rule that bans something judges what a change brings.
-func keptByTheChange(f *engine.File, r engine.Result) engine.Result {
+// keptByTheChange leaves out, in a change, the findings on a line the change
+// modified (engine.File.Was) when the line it replaced broke the rule already
+// (brokeBefore, asked with the finding and the old line's text): the change kept a
+// violation that was there, it did not bring it. A rule judges what a change brings:
+// a ban the text it adds, a line rule the lines it makes break it.
+func keptByTheChange(f *engine.File, r engine.Result, brokeBefore func(fd *engine.Finding, was string) bool) engine.Result {
 	if r.Verdict != engine.Violated || len(f.Replaced) == 0 {
 		return r
 	}
 	kept := r.Findings[:0:0]
-	for _, fd := range r.Findings {
-		if fd.Path == f.Path && fd.Line > 0 && fd.EndLine == fd.Line && fd.Column > 0 && fd.EndColumn > fd.Column {
-			if _, modified := f.Was(fd.Line); modified {
-				line := []rune(f.LineText(fd.Line))
-				if fd.EndColumn-1 <= len(line) && !f.NewText(fd.Line, string(line[fd.Column-1:fd.EndColumn-1])) {
-					continue
-				}
+	for i := range r.Findings {
+		fd := &r.Findings[i]
+		if fd.Path == f.Path && fd.Line > 0 && (fd.EndLine == fd.Line || fd.EndLine == 0) {
+			if was, modified := f.Was(fd.Line); modified && brokeBefore(fd, was) {
+				continue
 			}
 		}
-		kept = append(kept, fd)
+		kept = append(kept, *fd)
 	}
 	if len(kept) == 0 {
 		return engine.Result{Verdict: engine.Satisfied, Reason: engine.ReasonPreExisting, Partial: r.Partial}
@@ -191,6 +189,19 @@ func keptByTheChange(f *engine.File, r engine.Result) engine.Result {
 	return r
 }
 
+// matchWasThere is keptByTheChange's question for a ban: the old line held the
+// matched text as often as the line does now (engine.File.NewText).
+func matchWasThere(f *engine.File) func(fd *engine.Finding, was string) bool {
+	return func(fd *engine.Finding, _ string) bool {
+		if fd.Column <= 0 || fd.EndColumn <= fd.Column || fd.EndLine != fd.Line {
+			return false
+		}
+		line := []rune(f.LineText(fd.Line))
+		return fd.EndColumn-1 <= len(line) && !f.NewText(fd.Line, string(line[fd.Column-1:fd.EndColumn-1]))
+	}
+}
+
+// violated wraps findings into a result.
 func violated(fs []engine.Finding) engine.Result {
 	if len(fs) == 0 {
 		return satisfied()

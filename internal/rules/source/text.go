@@ -201,7 +201,53 @@ func (c *textCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	if r := lang.SkipReason(f.Content); r != "" {
 		return skipped(r)
 	}
-	return resultcache.Judge(ev, f, c.key, fmt.Sprint(f.New), func() engine.Result { return c.judge(ev, f) })
+	r := resultcache.Judge(ev, f, c.key, fmt.Sprint(f.New), func() engine.Result { return c.judge(ev, f) })
+	switch c.p.Check {
+	case "indent", "max_line_length", "trailing_whitespace":
+		return keptByTheChange(f, r, c.brokeBefore(f))
+	}
+	return r
+}
+
+// brokeBefore is keptByTheChange's question for a rule that judges lines one by
+// one: the line a modified line replaced broke the rule already, by the line's own
+// text (its indentation, its length, white space at its end). A long line whose one
+// word the change renamed was long before: the change did not make it so. The
+// context the judgement reads besides the line (the lines above it, a suppression
+// there, the comments and strings around it) is the file's as it is now.
+func (c *textCheck) brokeBefore(f *engine.File) func(fd *engine.Finding, was string) bool {
+	li := lineIndex(nil)
+	return func(fd *engine.Finding, was string) bool {
+		was = strings.TrimSuffix(was, "\r")
+		if !sameLine(was, f.LineText(fd.Line)) {
+			// git pairs a hunk's old and new lines in order: a new line paired with
+			// an unrelated old one is new code, whatever the old line was
+			return false
+		}
+		switch c.p.Check {
+		case "indent":
+			ws := leadingSpace([]byte(was))
+			if ws == "" || len(ws) == len(was) {
+				return false // not indented, or blank
+			}
+			if c.p.Indent == "tabs" {
+				if li == nil {
+					li = newLineIndex(f.Content)
+				}
+				return ws[0] == ' ' && !continues(was, f.Content, li, fd.Line)
+			}
+			return strings.Contains(ws, "\t")
+		case "max_line_length":
+			above := ""
+			if fd.Line > 1 {
+				above = f.LineText(fd.Line - 1)
+			}
+			return utf8.RuneCountInString(was) > c.p.Max && !unwrappable(was, c.p.Max) && !lengthSuppressed(was, above)
+		case "trailing_whitespace":
+			return strings.TrimRight(was, " \t") != was
+		}
+		return false
+	}
 }
 
 func (c *textCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
@@ -278,11 +324,36 @@ func (c *textCheck) judgeIndent(ev *engine.Evidence, f *engine.File, li lineInde
 	return violated(fs)
 }
 
+// sameLine reports whether now is was edited (a word renamed, an argument added)
+// rather than another line in its place: the text they share at both ends, past
+// their indentation, is at least half of the shorter one.
+func sameLine(was, now string) bool {
+	a, b := strings.TrimSpace(was), strings.TrimSpace(now)
+	n := min(len(a), len(b))
+	if n == 0 {
+		return a == b
+	}
+	p := 0
+	for p < n && a[p] == b[p] {
+		p++
+	}
+	s := 0
+	for s < n-p && a[len(a)-1-s] == b[len(b)-1-s] {
+		s++
+	}
+	return 2*(p+s) >= n
+}
+
 // continuation reports a line that continues the statement before it: the previous
 // non-blank line ends inside an expression or a list (a comma, an open bracket, an
 // operator), or this line opens with an operator. Its leading spaces align it.
 func continuation(content []byte, li lineIndex, n, indent int) bool {
-	line := strings.TrimSpace(lineText(content, li, n))
+	return continues(lineText(content, li, n), content, li, n)
+}
+
+// continues is continuation of line n holding text line.
+func continues(line string, content []byte, li lineIndex, n int) bool {
+	line = strings.TrimSpace(line)
 	for _, op := range []string{"<<", ">>", "&&", "||", "+", "-", "*", "/", "%", "?", ":", ".", "->", "|", "&", "=", ")", "]"} {
 		if strings.HasPrefix(line, op) && !strings.HasPrefix(line, "//") && !strings.HasPrefix(line, "/*") && !strings.HasPrefix(line, "*") {
 			return true
