@@ -721,3 +721,31 @@ func classifyWith(p string, content []byte, a Attrs) string {
 	}
 	return ""
 }
+
+// AttributeSources names the files git reads the attributes of paths (relative to
+// Root) from when it answers Attributes: the repository's info/attributes, the
+// user's global attributes file at its default place, the work tree's top
+// .gitattributes and those of listed (the .gitattributes paths a listing holds,
+// relative to Root). Absolute paths; nil outside git. A cache of what attributes
+// decided hashes these files' contents; a core.attributesFile set elsewhere is not
+// among them.
+func (r *Repo) AttributeSources(listed []string) []string {
+	if !r.Git {
+		return nil
+	}
+	out := []string{filepath.Join(r.Top, ".gitattributes")}
+	if r.commonDir != "" {
+		out = append(out, filepath.Join(r.commonDir, "info", "attributes"))
+	}
+	if x := os.Getenv("XDG_CONFIG_HOME"); x != "" {
+		out = append(out, filepath.Join(x, "git", "attributes"))
+	} else if h, err := os.UserHomeDir(); err == nil {
+		out = append(out, filepath.Join(h, ".config", "git", "attributes"))
+	}
+	for _, p := range listed {
+		if path.Base(p) == ".gitattributes" {
+			out = append(out, filepath.Join(r.Root, filepath.FromSlash(p)))
+		}
+	}
+	return out
+}
