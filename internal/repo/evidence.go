@@ -3,6 +3,7 @@ package repo
 import (
 	"errors"
 	"io/fs"
+	"path/filepath"
 	"runtime"
 	"sync"
 
@@ -26,7 +27,7 @@ type Loaded struct {
 // the repository's .gitattributes (linguist-generated, linguist-vendored) deciding
 // what is generated or vendored.
 func (r *Repo) LoadFiles(snap engine.Snapshot, paths []string) *Loaded {
-	return load(snap, r.attributesAsync(paths), len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
+	return load(r.newSource(snap, r.attributesAsync(paths), len(paths), func(i int) (string, *FileChange) { return paths[i], nil }))
 }
 
 // LoadChange is the package's LoadChange with the repository's .gitattributes.
@@ -36,7 +37,7 @@ func (r *Repo) LoadChange(snap engine.Snapshot, c *Change) *Loaded {
 	for i, fc := range kept {
 		paths[i] = fc.Path
 	}
-	return load(snap, r.attributesAsync(paths), len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
+	return load(r.newSource(snap, r.attributesAsync(paths), len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] }))
 }
 
 func kept(c *Change) []*FileChange {
@@ -53,7 +54,7 @@ func kept(c *Change) []*FileChange {
 // state after the change, with their touched lines.
 func LoadChange(snap engine.Snapshot, c *Change) *Loaded {
 	kept := kept(c)
-	return load(snap, noAttrs, len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
+	return load(newSource(snap, noAttrs, len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] }))
 }
 
 func noAttrs() map[string]Attrs { return nil }
@@ -73,8 +74,8 @@ func (r *Repo) attributesAsync(paths []string) func() map[string]Attrs {
 	}
 }
 
-func load(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at func(int) (string, *FileChange)) *Loaded {
-	src := newSource(snap, attrsOf, n, at)
+func load(src *Source) *Loaded {
+	n := src.n
 	files := make([]*engine.File, n)
 	workers := min(runtime.NumCPU(), n)
 	var wg sync.WaitGroup
@@ -118,6 +119,8 @@ type Source struct {
 	// file that carries the Go authors' header).
 	goModOnce sync.Once
 	goModule  string
+	// third judges licence headers naming another project (nil: not judged).
+	third *foreignHeaders
 }
 
 // Why a candidate was not judged: its index in skipReasons, or gone or failed.
@@ -150,7 +153,7 @@ func newSource(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at 
 
 // StreamFiles is LoadFiles as a Source: paths are read when the run asks for them.
 func (r *Repo) StreamFiles(snap engine.Snapshot, paths []string) *Source {
-	return newSource(snap, r.attributesAsync(paths), len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
+	return r.newSource(snap, r.attributesAsync(paths), len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
 }
 
 // StreamChange is LoadChange as a Source.
@@ -160,7 +163,18 @@ func (r *Repo) StreamChange(snap engine.Snapshot, c *Change) *Source {
 	for i, fc := range kept {
 		paths[i] = fc.Path
 	}
-	return newSource(snap, r.attributesAsync(paths), len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
+	return r.newSource(snap, r.attributesAsync(paths), len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
+}
+
+// newSource is newSource with the repository's identity for licence headers that
+// name another project.
+func (r *Repo) newSource(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at func(int) (string, *FileChange)) *Source {
+	s := newSource(snap, attrsOf, n, at)
+	s.third = &foreignHeaders{snap: snap, dirs: []string{r.Root, r.Top}}
+	if r.commonDir != "" {
+		s.third.gitConfig = filepath.Join(r.commonDir, "config")
+	}
+	return s
 }
 
 // Len implements engine.Source.
@@ -219,6 +233,9 @@ func (s *Source) Load(i int) *engine.File {
 	why := classifyWith(p, content, a)
 	if why == "" && a.Vendored == nil && GoAuthorsCopy(p, content) && !s.goProject() {
 		why = SkipVendored
+	}
+	if why == "" && a.Vendored == nil && s.third != nil {
+		why = s.third.foreign(p, content)
 	}
 	if why != "" {
 		if *res = skipOutcome(why); *res == 0 {

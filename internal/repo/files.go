@@ -495,6 +495,9 @@ func Generated(p string, content []byte) bool {
 			return true
 		}
 	}
+	if Minified(p, content) {
+		return true
+	}
 	head := content
 	if len(head) > 4096 {
 		head = head[:4096]
