@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -62,11 +63,16 @@ func noAttrs() map[string]Attrs { return nil }
 // attributesAsync starts reading the attributes of paths and returns a function that
 // waits for them: files are read meanwhile, and classified once both are there.
 func (r *Repo) attributesAsync(paths []string) func() map[string]Attrs {
+	return r.attributesAsyncOf(Selection{All: paths})
+}
+
+// attributesAsyncOf is attributesAsync of a selection.
+func (r *Repo) attributesAsyncOf(sel Selection) func() map[string]Attrs {
 	done := make(chan struct{})
 	var attrs map[string]Attrs
 	go func() {
 		defer close(done)
-		attrs = r.Attributes(paths)
+		attrs = r.attributesOf(sel)
 	}()
 	return func() map[string]Attrs {
 		<-done
@@ -154,6 +160,15 @@ func newSource(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at 
 // StreamFiles is LoadFiles as a Source: paths are read when the run asks for them.
 func (r *Repo) StreamFiles(snap engine.Snapshot, paths []string) *Source {
 	return r.newSource(snap, r.attributesAsync(paths), len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
+}
+
+// StreamFilesOf is StreamFiles of a selection of a listing.
+func (r *Repo) StreamFilesOf(snap engine.Snapshot, sel Selection) *Source {
+	if sel.Idx == nil {
+		return r.StreamFiles(snap, sel.All)
+	}
+	n := sel.Len()
+	return r.newSource(snap, r.attributesAsyncOf(sel), n, func(i int) (string, *FileChange) { return sel.At(i), nil })
 }
 
 // StreamChange is LoadChange as a Source.
@@ -246,7 +261,9 @@ func (s *Source) Load(i int) *engine.File {
 		}
 		return nil
 	}
-	f := &engine.File{Path: p, Content: content, Lang: engine.LangOf(p, content)}
+	// (a copy of the path: the listing's paths share one string, which a finding
+	// kept for the report must not hold whole)
+	f := &engine.File{Path: strings.Clone(p), Content: content, Lang: engine.LangOf(p, content)}
 	if fc != nil {
 		f.New = fc.New()
 		f.Touched = fc.Touched
@@ -283,15 +300,15 @@ func (s *Source) Loaded() *Loaded {
 		switch r {
 		case outcomeJudged:
 		case outcomeGone:
-			out.Missing = append(out.Missing, s.Path(i))
+			out.Missing = append(out.Missing, strings.Clone(s.Path(i)))
 		case outcomeFailed:
 			if se, ok := s.errs[i].(*skipError); ok {
-				out.Skipped[se.why] = append(out.Skipped[se.why], s.Path(i))
+				out.Skipped[se.why] = append(out.Skipped[se.why], strings.Clone(s.Path(i)))
 				continue
 			}
-			out.Unreadable[s.Path(i)] = s.errs[i]
+			out.Unreadable[strings.Clone(s.Path(i))] = s.errs[i]
 		default:
-			out.Skipped[skipReasons[r]] = append(out.Skipped[skipReasons[r]], s.Path(i))
+			out.Skipped[skipReasons[r]] = append(out.Skipped[skipReasons[r]], strings.Clone(s.Path(i)))
 		}
 	}
 	return out

@@ -149,14 +149,19 @@ func filterPaths(all []string, keep func(string) bool) []string {
 // untracked paths, sorted. The records are read as git writes them, and only the paths
 // kept: the output of a large repository (80,000 files: 8 MB) is never held whole.
 func (r *Repo) lsFiles(keep func(string) bool) (candidates, untracked []string, err error) {
-	var paths []string
+	// The paths kept are held for the command, one string each: laid end to end in
+	// one string they cost their bytes, not each a rounded-up allocation of its own.
+	var arena []byte
+	var ends []int
+	add := func(p []byte) {
+		arena = append(arena, p...)
+		ends = append(ends, len(arena))
+	}
 	err = r.eachNUL(func(rec []byte) {
 		// Tracked: "<mode> <object> <stage>\t<path>"; untracked: "<path>".
 		if meta, p, ok := bytes.Cut(rec, []byte("\t")); ok && stageRecord(meta) {
-			if regularModeBytes(meta[:6]) {
-				if p := string(p); keep == nil || keep(p) {
-					paths = append(paths, p)
-				}
+			if regularModeBytes(meta[:6]) && (keep == nil || keep(string(p))) {
+				add(p)
 			}
 			return
 		}
@@ -169,12 +174,21 @@ func (r *Repo) lsFiles(keep func(string) bool) (candidates, untracked []string, 
 		}
 		st, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(p)))
 		if err == nil && st.Mode().IsRegular() {
-			paths = append(paths, p)
+			add(rec)
 		}
 	}, "ls-files", "--stage", "--cached", "--others", "--exclude-standard", "-z")
 	if err != nil {
 		return nil, nil, err
 	}
+	all := string(arena)
+	arena = nil
+	paths := make([]string, len(ends))
+	start := 0
+	for i, end := range ends {
+		paths[i] = all[start:end]
+		start = end
+	}
+	ends = nil
 	sort.Strings(paths)
 	uniq := paths[:0]
 	for i, p := range paths {
@@ -644,13 +658,38 @@ func (r *Repo) PrefetchAttributes(paths []string) {
 }
 
 func (r *Repo) queryAttributes(paths []string) map[string]Attrs {
+	return r.queryAttributesOf(Selection{All: paths})
+}
+
+// attributesOf is Attributes of a selection.
+func (r *Repo) attributesOf(sel Selection) map[string]Attrs {
+	if sel.Idx == nil {
+		return r.Attributes(sel.All)
+	}
+	if !r.Git || sel.Len() == 0 {
+		return nil
+	}
+	r.attrMu.Lock()
+	prefetched := r.attrAsked != nil
+	r.attrMu.Unlock()
+	if prefetched {
+		paths := make([]string, sel.Len())
+		for i := range paths {
+			paths[i] = sel.At(i)
+		}
+		return r.Attributes(paths)
+	}
+	return r.queryAttributesOf(sel)
+}
+
+func (r *Repo) queryAttributesOf(sel Selection) map[string]Attrs {
 	// The paths are written and the answers read as git goes: neither is held whole
 	// (20,000 paths are two megabytes of answers, most of them "unspecified").
 	in, w := io.Pipe()
 	go func() {
 		bw := bufio.NewWriterSize(w, 64<<10)
-		for _, p := range paths {
-			bw.WriteString(p)
+		for i := range sel.Len() {
+			bw.WriteString(sel.At(i))
 			bw.WriteByte(0)
 		}
 		w.CloseWithError(bw.Flush())
