@@ -149,13 +149,30 @@ func filterPaths(all []string, keep func(string) bool) []string {
 // untracked paths, sorted. The records are read as git writes them, and only the paths
 // kept: the output of a large repository (80,000 files: 8 MB) is never held whole.
 func (r *Repo) lsFiles(keep func(string) bool) (candidates, untracked []string, err error) {
-	// The paths kept are held for the command, one string each: laid end to end in
-	// one string they cost their bytes, not each a rounded-up allocation of its own.
-	var arena []byte
-	var ends []int
+	// The paths kept are held for the command: laid end to end in strings of 64 KB
+	// they cost their bytes, not each a rounded-up allocation of its own, and no
+	// buffer grown by doubling is held beside them.
+	var paths []string
+	var buf []byte
+	var ends []int // of the paths in buf
+	flush := func() {
+		all := string(buf)
+		start := 0
+		for _, end := range ends {
+			paths = append(paths, all[start:end])
+			start = end
+		}
+		buf, ends = buf[:0], ends[:0]
+	}
 	add := func(p []byte) {
-		arena = append(arena, p...)
-		ends = append(ends, len(arena))
+		if len(buf) > 0 && len(buf)+len(p) > cap(buf) {
+			flush()
+		}
+		if buf == nil {
+			buf = make([]byte, 0, 64<<10)
+		}
+		buf = append(buf, p...)
+		ends = append(ends, len(buf))
 	}
 	err = r.eachNUL(func(rec []byte) {
 		// Tracked: "<mode> <object> <stage>\t<path>"; untracked: "<path>".
@@ -180,15 +197,7 @@ func (r *Repo) lsFiles(keep func(string) bool) (candidates, untracked []string, 
 	if err != nil {
 		return nil, nil, err
 	}
-	all := string(arena)
-	arena = nil
-	paths := make([]string, len(ends))
-	start := 0
-	for i, end := range ends {
-		paths[i] = all[start:end]
-		start = end
-	}
-	ends = nil
+	flush()
 	sort.Strings(paths)
 	uniq := paths[:0]
 	for i, p := range paths {
