@@ -122,7 +122,8 @@ func (app *App) openRevWithJudge(root, rev string, f *llm.Flags, r *repo.Repo) (
 		} else {
 			p, err = project.OpenRev(root, rev, opt)
 		}
-		if err != nil || p.FromFile || p.Repo == nil || !p.Repo.Git || !p.Repo.HasHead() {
+		// (a base that resolved is a commit to judge on: no need to ask for HEAD)
+		if err != nil || p.FromFile || p.Repo == nil || !p.Repo.Git || rev == "" && !p.Repo.HasHead() {
 			return p, err
 		}
 		// rules compiled in memory were never self-validated: judge them on the
