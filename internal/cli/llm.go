@@ -129,7 +129,7 @@ func (app *App) openRevWithJudge(root, rev string, f *llm.Flags, r *repo.Repo) (
 		// rules compiled in memory were never self-validated: judge them on the
 		// base's tree, as heed compile would have (a failure leaves them at their
 		// levels: fail closed, and say so)
-		if _, err := checkpkg.ValidateBaseRules(p, base, checkpkg.ValidateOptions{}); err != nil {
+		if _, err := checkpkg.ValidateBaseRules(p, base, checkpkg.ValidateOptions{NoCache: f != nil && f.NoCache}); err != nil {
 			p.Warnings = append(p.Warnings, fmt.Sprintf("%s: the rules were not self-validated: %v", base, err))
 		}
 		return p, nil
