@@ -20,6 +20,11 @@ as one user's heed has: "cold" removes the repository's .heed/cache, not the com
 zero-config policy a first run keeps in the user's cache.
   semantic  the same Django check with one `judge` rule added and no model configured, next
             to the check without it.
+  base      `check --diff HEAD~1` after a one-file commit on clones of the repositories
+            --repos names (comma-separated), which commit no policy: heed compiles the
+            base's instruction files and self-validates their rules on the base's tree.
+            Each build's user cache is warm after the warm-up run: what a second check
+            on the same base costs.
 
 --django is Django's package folder as Debian ships it (bench/source/bench.py's docstring
 says how to get it: apt-get download python3-django; dpkg -x). Without it the django,
@@ -264,6 +269,22 @@ def django_copies(work, django, copies):
     return d
 
 
+def one_change(work, src):
+    """A clone of src with a commit that changes one tracked file (its middle source
+    file gets a blank line), so `--diff HEAD~1` has a base with no policy committed."""
+    d = os.path.join(work, "base-" + os.path.basename(os.path.normpath(src)))
+    if os.path.isdir(os.path.join(d, ".git")):
+        return d
+    shutil.rmtree(d, ignore_errors=True)
+    subprocess.run(["git", "clone", "-q", "--no-hardlinks", src, d], check=True, env=ENV)
+    files = sorted(subprocess.run(["git", "-C", d, "ls-files"], capture_output=True, text=True, check=True).stdout.split())
+    src_files = [f for f in files if os.path.splitext(f)[1] in (".py", ".go", ".rb", ".ts", ".js", ".rs", ".c", ".cs", ".java", ".php", ".kt")] or files
+    with open(os.path.join(d, src_files[len(src_files) // 2]), "a") as f:
+        f.write("\n")
+    git(d, "commit", "-qam", "change one file", "--no-verify")
+    return d
+
+
 def with_judge(work, repo):
     """repo's copy with one judge rule (on files) added to its policy."""
     d = repo + "-judge"
@@ -294,6 +315,7 @@ def main():
     ap.add_argument("--work", default="/tmp/heed-bench-scale")
     ap.add_argument("--only", default="curve,django,diff,semantic")
     ap.add_argument("--sizes", default="1000,5000,20000")
+    ap.add_argument("--repos", default="", help="repositories for the base section (cloned under --work)")
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     only = set(a.only.split(","))
@@ -341,6 +363,14 @@ def main():
             cmds.append(("git status --porcelain", ["git", "-C", d, "status", "--porcelain"], None, None))
             cmds.append(("heed --version", [bins[0][1], "--version"], None, None))
             table(interleaved(cmds, a.runs), f"diff mode, one changed file: {title}")
+
+    if "base" in only:
+        for src in filter(None, a.repos.split(",")):
+            d = one_change(a.work, src)
+            cmds = [(f"{name} check --diff HEAD~1", own(name, b) + ["check", "--diff", "HEAD~1", "--repo", d, "--format", "json"], None, None)
+                    for name, b in bins]
+            cmds.append(("heed --version", [bins[0][1], "--version"], None, None))
+            table(interleaved(cmds, a.runs), f"diff mode, base without a policy, warm user cache: {os.path.basename(d)}")
 
     if "semantic" in only:
         for n, d in djangos[:1]:

@@ -641,16 +641,18 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 			}
 			return wanted == nil || wanted(p)
 		}
-		var all, keep []string
+		var all []string
+		var keep repo.Selection
 		var err error
 		if needsTree {
+			// the files to judge, as indexes into the listing the graph keeps
 			if all, err = wt.Candidates(); err == nil {
-				keep = judgedOf(all, judged)
+				keep = repo.SelectionOf(all, judged)
 			}
 		} else {
 			// only the files to judge are kept of the listing: 80,000 paths are 5 MB
-			keep, err = r.ListCandidatesWhere(judged)
-			all = keep
+			all, err = r.ListCandidatesWhere(judged)
+			keep = repo.Selection{All: all}
 		}
 		if err != nil {
 			return nil, fmt.Errorf("list files: %w", err)
@@ -665,14 +667,14 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		// Tracked files deleted from the work tree are found as they are read; a rule
 		// that lists the tree before the run is over (the import graph) must not see
 		// them, so a listing made mid-run looks for them first.
-		wt.ForgetMissing(keep)
+		wt.ForgetMissingOf(keep)
 		if !needsTree {
 			wt.DropListing() // listed again if a rule asks for it after all
 		}
 		// The listing is let go with the evidence: the report, written after the run,
 		// holds its findings and not 20,000 paths besides (listed again if a second
 		// run of the same project, --fix's, asks for it).
-		return &built{ev: &engine.Evidence{Mode: engine.ModeAll, Tree: wt}, src: r.StreamFiles(wt, keep), forget: wt, excluded: excluded, closer: wt.DropListing}, nil
+		return &built{ev: &engine.Evidence{Mode: engine.ModeAll, Tree: wt}, src: r.StreamFilesOf(wt, keep), forget: wt, excluded: excluded, closer: wt.DropListing}, nil
 	case Diff, Staged, Unstaged:
 	default:
 		return nil, usage("unknown mode %q", opt.Mode)
@@ -817,28 +819,6 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		ev.CommitBranch, ev.Uncommitted, ev.UncommittedWorkTree = commitBranch, uncommitted, !opt.Index
 	}
 	return &built{ev: ev, src: r.StreamChange(tree, narrowed), base: base, closer: closer, excluded: excluded}, nil
-}
-
-// judgedOf is the paths of all judged says yes to: all itself when it says yes to
-// every one (the files to judge are then the listing the run holds anyway, not a
-// copy of it).
-func judgedOf(all []string, judged func(string) bool) []string {
-	var own []string
-	for i, p := range all {
-		ok := judged(p)
-		switch {
-		case own != nil:
-			if ok {
-				own = append(own, p)
-			}
-		case !ok:
-			own = append(make([]string, 0, len(all)-1), all[:i]...)
-		}
-	}
-	if own == nil {
-		return all
-	}
-	return own
 }
 
 // diffBase is what a diff check diffs the work tree against first: the commit rev

@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"hash/fnv"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -80,6 +81,9 @@ type Validation struct {
 	BudgetMS   float64               `json:"budget_ms"`
 	Thresholds policy.SelfValidation `json:"thresholds"`
 	Rules      []RuleValidation      `json:"rules"`
+	// attributes are the .gitattributes files of the tree judged (their contents
+	// in the working tree decide which files are vendored or generated).
+	attributes []string
 }
 
 // RuleValidation is the self-validation of one rule.
@@ -184,6 +188,9 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 	for _, p := range snap.Paths() {
 		if wanted == nil || wanted(p) {
 			keep = append(keep, p)
+		}
+		if path.Base(p) == ".gitattributes" {
+			v.attributes = append(v.attributes, p)
 		}
 	}
 	// Reading is cheap next to parsing: the samples are drawn from the files read
@@ -632,6 +639,22 @@ func ValidateBaseRules(p *project.Project, rev string, opt ValidateOptions) ([]s
 	if opt.Settings == nil {
 		opt.Settings = p.Policy.SelfValidation
 	}
+	// The verdicts on the same base with the same rules are kept (basecache.go).
+	cache, key := "", ""
+	if !opt.NoCache {
+		if key = baseCacheKey(p, rev, opt); key != "" {
+			cache = project.CacheFile(p.Root, "base-validation")
+		}
+	}
+	if cache != "" {
+		if demoted, ok := cachedBaseValidation(cache, key, p.Policy); ok {
+			return recompileDemoted(p, demoted), nil
+		}
+	}
+	var before [][][]byte
+	if cache != "" {
+		before = rulesJSON(p.Policy)
+	}
 	val, err := Validate(p.Root, p.Rules, opt)
 	if err != nil {
 		return nil, err
@@ -642,13 +665,23 @@ func ValidateBaseRules(p *project.Project, rev string, opt ValidateOptions) ([]s
 		return nil, err
 	}
 	demoted = append(demoted, byHistory...)
+	if cache != "" && !val.Stopped {
+		attrs := p.Repo.AttributeSources(val.attributes)
+		storeBaseValidation(cache, baseCacheEntry{Key: key, AttrFiles: attrs, Attrs: attrsSum(attrs), Demoted: demoted, Rules: ruleChanges(before, p.Policy)})
+	}
+	return recompileDemoted(p, demoted), nil
+}
+
+// recompileDemoted compiles p's rules again from its policy when the validation
+// demoted some (demoted), and returns demoted.
+func recompileDemoted(p *project.Project, demoted []string) []string {
 	if len(demoted) == 0 {
-		return nil, nil
+		return nil
 	}
 	compiled, errs := project.CompileRules(p.Registry, p.Policy, "")
 	for _, e := range errs {
 		p.Warnings = append(p.Warnings, "generated rule dropped: "+e.Error())
 	}
 	p.Rules = engine.Distinct(compiled)
-	return demoted, nil
+	return demoted
 }

@@ -83,7 +83,8 @@ finding is reported, 1 when one is, 2 on a usage or internal error.`,
 	fl.StringVar(&f.guardSeverity, "guard-severity", "warning", "--diff: severity of "+report.RuleGuardChange+", the finding on a change to instruction files, .heed/ or agent hook settings: `warning` or error")
 	fl.StringSliceVar(&f.domains, "domain", nil, "check only the rules of these domains (source, architecture, contribution, ...)")
 	f.model.Register(fl) // judge rules are answered by a model only when one is configured (docs/llm.md)
-	// --no-cache (registered with the model flags) also leaves the import-facts cache alone.
+	// --no-cache (registered with the model flags) also leaves the import-facts cache, and the
+	// kept verdicts of the base rules' self-validation, alone.
 	cmd.MarkFlagsMutuallyExclusive("all", "diff", "unstaged")
 	cmd.MarkFlagsMutuallyExclusive("all", "staged", "unstaged")
 	cmd.MarkFlagsMutuallyExclusive("fix", "staged")

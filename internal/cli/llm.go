@@ -122,13 +122,14 @@ func (app *App) openRevWithJudge(root, rev string, f *llm.Flags, r *repo.Repo) (
 		} else {
 			p, err = project.OpenRev(root, rev, opt)
 		}
-		if err != nil || p.FromFile || p.Repo == nil || !p.Repo.Git || !p.Repo.HasHead() {
+		// (a base that resolved is a commit to judge on: no need to ask for HEAD)
+		if err != nil || p.FromFile || p.Repo == nil || !p.Repo.Git || rev == "" && !p.Repo.HasHead() {
 			return p, err
 		}
 		// rules compiled in memory were never self-validated: judge them on the
 		// base's tree, as heed compile would have (a failure leaves them at their
 		// levels: fail closed, and say so)
-		if _, err := checkpkg.ValidateBaseRules(p, base, checkpkg.ValidateOptions{}); err != nil {
+		if _, err := checkpkg.ValidateBaseRules(p, base, checkpkg.ValidateOptions{NoCache: f != nil && f.NoCache}); err != nil {
 			p.Warnings = append(p.Warnings, fmt.Sprintf("%s: the rules were not self-validated: %v", base, err))
 		}
 		return p, nil

@@ -171,3 +171,18 @@ func storeRevCached(root, key string, pol *policy.Policy, warnings []string) {
 	}
 	_ = policy.WriteAtomic(path, data)
 }
+
+// CacheFile is where a cache named name that belongs to the repository at root is
+// kept in the user's cache folder, beside its zero-config policy, or "" when the
+// user has no cache folder.
+func CacheFile(root, name string) string {
+	p := cachePath(root)
+	if p == "" {
+		return ""
+	}
+	return strings.TrimSuffix(p, ".json") + "-" + name + ".json"
+}
+
+// BuildIdentity names this build of heed (its path, size and time), or "" when it
+// cannot be told: a cache another build wrote must not be trusted.
+func BuildIdentity() string { return binaryIdentity() }

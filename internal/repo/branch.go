@@ -76,11 +76,38 @@ func (r *Repo) madeOn(commits []engine.Commit) {
 		return nil
 	})
 	for i, branch := range found {
-		// The branch must still hold the commit.
+		// The branch must still hold the commit: it does when it points at it (read
+		// from its ref file, without running git), else git says.
+		if r.looseRef("refs/heads/"+branch) == commits[i].Hash {
+			commits[i].MadeOn = branch
+			continue
+		}
 		if _, err := r.run(nil, "merge-base", "--is-ancestor", commits[i].Hash, "refs/heads/"+branch); err == nil {
 			commits[i].MadeOn = branch
 		}
 	}
+}
+
+// looseRef is the commit id the ref file of name holds in the common git
+// directory ("" when the ref is packed, symbolic or unreadable).
+func (r *Repo) looseRef(name string) string {
+	if r.commonDir == "" || !ValidRel(name) {
+		return ""
+	}
+	b, err := os.ReadFile(filepath.Join(r.commonDir, filepath.FromSlash(name)))
+	if err != nil {
+		return ""
+	}
+	h := strings.TrimSpace(string(b))
+	if len(h) != 40 && len(h) != 64 {
+		return ""
+	}
+	for _, c := range h {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return ""
+		}
+	}
+	return h
 }
 
 // madeByReflogLine reads one reflog line ("OLD NEW IDENT TIME TZ\tMESSAGE") and

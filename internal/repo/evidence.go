@@ -3,7 +3,9 @@ package repo
 import (
 	"errors"
 	"io/fs"
+	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -26,7 +28,7 @@ type Loaded struct {
 // the repository's .gitattributes (linguist-generated, linguist-vendored) deciding
 // what is generated or vendored.
 func (r *Repo) LoadFiles(snap engine.Snapshot, paths []string) *Loaded {
-	return load(snap, r.attributesAsync(paths), len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
+	return load(r.newSource(snap, r.attributesAsync(paths), len(paths), func(i int) (string, *FileChange) { return paths[i], nil }))
 }
 
 // LoadChange is the package's LoadChange with the repository's .gitattributes.
@@ -36,7 +38,7 @@ func (r *Repo) LoadChange(snap engine.Snapshot, c *Change) *Loaded {
 	for i, fc := range kept {
 		paths[i] = fc.Path
 	}
-	return load(snap, r.attributesAsync(paths), len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
+	return load(r.newSource(snap, r.attributesAsync(paths), len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] }))
 }
 
 func kept(c *Change) []*FileChange {
@@ -53,7 +55,7 @@ func kept(c *Change) []*FileChange {
 // state after the change, with their touched lines.
 func LoadChange(snap engine.Snapshot, c *Change) *Loaded {
 	kept := kept(c)
-	return load(snap, noAttrs, len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
+	return load(newSource(snap, noAttrs, len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] }))
 }
 
 func noAttrs() map[string]Attrs { return nil }
@@ -61,11 +63,16 @@ func noAttrs() map[string]Attrs { return nil }
 // attributesAsync starts reading the attributes of paths and returns a function that
 // waits for them: files are read meanwhile, and classified once both are there.
 func (r *Repo) attributesAsync(paths []string) func() map[string]Attrs {
+	return r.attributesAsyncOf(Selection{All: paths})
+}
+
+// attributesAsyncOf is attributesAsync of a selection.
+func (r *Repo) attributesAsyncOf(sel Selection) func() map[string]Attrs {
 	done := make(chan struct{})
 	var attrs map[string]Attrs
 	go func() {
 		defer close(done)
-		attrs = r.Attributes(paths)
+		attrs = r.attributesOf(sel)
 	}()
 	return func() map[string]Attrs {
 		<-done
@@ -73,8 +80,8 @@ func (r *Repo) attributesAsync(paths []string) func() map[string]Attrs {
 	}
 }
 
-func load(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at func(int) (string, *FileChange)) *Loaded {
-	src := newSource(snap, attrsOf, n, at)
+func load(src *Source) *Loaded {
+	n := src.n
 	files := make([]*engine.File, n)
 	workers := min(runtime.NumCPU(), n)
 	var wg sync.WaitGroup
@@ -118,6 +125,8 @@ type Source struct {
 	// file that carries the Go authors' header).
 	goModOnce sync.Once
 	goModule  string
+	// third judges licence headers naming another project (nil: not judged).
+	third *foreignHeaders
 }
 
 // Why a candidate was not judged: its index in skipReasons, or gone or failed.
@@ -150,7 +159,16 @@ func newSource(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at 
 
 // StreamFiles is LoadFiles as a Source: paths are read when the run asks for them.
 func (r *Repo) StreamFiles(snap engine.Snapshot, paths []string) *Source {
-	return newSource(snap, r.attributesAsync(paths), len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
+	return r.newSource(snap, r.attributesAsync(paths), len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
+}
+
+// StreamFilesOf is StreamFiles of a selection of a listing.
+func (r *Repo) StreamFilesOf(snap engine.Snapshot, sel Selection) *Source {
+	if sel.Idx == nil {
+		return r.StreamFiles(snap, sel.All)
+	}
+	n := sel.Len()
+	return r.newSource(snap, r.attributesAsyncOf(sel), n, func(i int) (string, *FileChange) { return sel.At(i), nil })
 }
 
 // StreamChange is LoadChange as a Source.
@@ -160,7 +178,18 @@ func (r *Repo) StreamChange(snap engine.Snapshot, c *Change) *Source {
 	for i, fc := range kept {
 		paths[i] = fc.Path
 	}
-	return newSource(snap, r.attributesAsync(paths), len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
+	return r.newSource(snap, r.attributesAsync(paths), len(kept), func(i int) (string, *FileChange) { return kept[i].Path, kept[i] })
+}
+
+// newSource is newSource with the repository's identity for licence headers that
+// name another project.
+func (r *Repo) newSource(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at func(int) (string, *FileChange)) *Source {
+	s := newSource(snap, attrsOf, n, at)
+	s.third = &foreignHeaders{snap: snap, dirs: []string{r.Root, r.Top}}
+	if r.commonDir != "" {
+		s.third.gitConfig = filepath.Join(r.commonDir, "config")
+	}
+	return s
 }
 
 // Len implements engine.Source.
@@ -220,6 +249,9 @@ func (s *Source) Load(i int) *engine.File {
 	if why == "" && a.Vendored == nil && GoAuthorsCopy(p, content) && !s.goProject() {
 		why = SkipVendored
 	}
+	if why == "" && a.Vendored == nil && s.third != nil {
+		why = s.third.foreign(p, content)
+	}
 	if why != "" {
 		if *res = skipOutcome(why); *res == 0 {
 			*res = outcomeFailed
@@ -229,7 +261,9 @@ func (s *Source) Load(i int) *engine.File {
 		}
 		return nil
 	}
-	f := &engine.File{Path: p, Content: content, Lang: engine.LangOf(p, content)}
+	// (a copy of the path: the listing's paths share one string, which a finding
+	// kept for the report must not hold whole)
+	f := &engine.File{Path: strings.Clone(p), Content: content, Lang: engine.LangOf(p, content)}
 	if fc != nil {
 		f.New = fc.New()
 		f.Touched = fc.Touched
@@ -266,15 +300,15 @@ func (s *Source) Loaded() *Loaded {
 		switch r {
 		case outcomeJudged:
 		case outcomeGone:
-			out.Missing = append(out.Missing, s.Path(i))
+			out.Missing = append(out.Missing, strings.Clone(s.Path(i)))
 		case outcomeFailed:
 			if se, ok := s.errs[i].(*skipError); ok {
-				out.Skipped[se.why] = append(out.Skipped[se.why], s.Path(i))
+				out.Skipped[se.why] = append(out.Skipped[se.why], strings.Clone(s.Path(i)))
 				continue
 			}
-			out.Unreadable[s.Path(i)] = s.errs[i]
+			out.Unreadable[strings.Clone(s.Path(i))] = s.errs[i]
 		default:
-			out.Skipped[skipReasons[r]] = append(out.Skipped[skipReasons[r]], s.Path(i))
+			out.Skipped[skipReasons[r]] = append(out.Skipped[skipReasons[r]], strings.Clone(s.Path(i)))
 		}
 	}
 	return out

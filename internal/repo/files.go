@@ -149,14 +149,36 @@ func filterPaths(all []string, keep func(string) bool) []string {
 // untracked paths, sorted. The records are read as git writes them, and only the paths
 // kept: the output of a large repository (80,000 files: 8 MB) is never held whole.
 func (r *Repo) lsFiles(keep func(string) bool) (candidates, untracked []string, err error) {
+	// The paths kept are held for the command: laid end to end in strings of 64 KB
+	// they cost their bytes, not each a rounded-up allocation of its own, and no
+	// buffer grown by doubling is held beside them.
 	var paths []string
+	var buf []byte
+	var ends []int // of the paths in buf
+	flush := func() {
+		all := string(buf)
+		start := 0
+		for _, end := range ends {
+			paths = append(paths, all[start:end])
+			start = end
+		}
+		buf, ends = buf[:0], ends[:0]
+	}
+	add := func(p []byte) {
+		if len(buf) > 0 && len(buf)+len(p) > cap(buf) {
+			flush()
+		}
+		if buf == nil {
+			buf = make([]byte, 0, 64<<10)
+		}
+		buf = append(buf, p...)
+		ends = append(ends, len(buf))
+	}
 	err = r.eachNUL(func(rec []byte) {
 		// Tracked: "<mode> <object> <stage>\t<path>"; untracked: "<path>".
 		if meta, p, ok := bytes.Cut(rec, []byte("\t")); ok && stageRecord(meta) {
-			if regularModeBytes(meta[:6]) {
-				if p := string(p); keep == nil || keep(p) {
-					paths = append(paths, p)
-				}
+			if regularModeBytes(meta[:6]) && (keep == nil || keep(string(p))) {
+				add(p)
 			}
 			return
 		}
@@ -169,12 +191,13 @@ func (r *Repo) lsFiles(keep func(string) bool) (candidates, untracked []string, 
 		}
 		st, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(p)))
 		if err == nil && st.Mode().IsRegular() {
-			paths = append(paths, p)
+			add(rec)
 		}
 	}, "ls-files", "--stage", "--cached", "--others", "--exclude-standard", "-z")
 	if err != nil {
 		return nil, nil, err
 	}
+	flush()
 	sort.Strings(paths)
 	uniq := paths[:0]
 	for i, p := range paths {
@@ -495,6 +518,9 @@ func Generated(p string, content []byte) bool {
 			return true
 		}
 	}
+	if Minified(p, content) {
+		return true
+	}
 	head := content
 	if len(head) > 4096 {
 		head = head[:4096]
@@ -641,13 +667,38 @@ func (r *Repo) PrefetchAttributes(paths []string) {
 }
 
 func (r *Repo) queryAttributes(paths []string) map[string]Attrs {
+	return r.queryAttributesOf(Selection{All: paths})
+}
+
+// attributesOf is Attributes of a selection.
+func (r *Repo) attributesOf(sel Selection) map[string]Attrs {
+	if sel.Idx == nil {
+		return r.Attributes(sel.All)
+	}
+	if !r.Git || sel.Len() == 0 {
+		return nil
+	}
+	r.attrMu.Lock()
+	prefetched := r.attrAsked != nil
+	r.attrMu.Unlock()
+	if prefetched {
+		paths := make([]string, sel.Len())
+		for i := range paths {
+			paths[i] = sel.At(i)
+		}
+		return r.Attributes(paths)
+	}
+	return r.queryAttributesOf(sel)
+}
+
+func (r *Repo) queryAttributesOf(sel Selection) map[string]Attrs {
 	// The paths are written and the answers read as git goes: neither is held whole
 	// (20,000 paths are two megabytes of answers, most of them "unspecified").
 	in, w := io.Pipe()
 	go func() {
 		bw := bufio.NewWriterSize(w, 64<<10)
-		for _, p := range paths {
-			bw.WriteString(p)
+		for i := range sel.Len() {
+			bw.WriteString(sel.At(i))
 			bw.WriteByte(0)
 		}
 		w.CloseWithError(bw.Flush())
@@ -720,4 +771,32 @@ func classifyWith(p string, content []byte, a Attrs) string {
 		return SkipGenerated
 	}
 	return ""
+}
+
+// AttributeSources names the files git reads the attributes of paths (relative to
+// Root) from when it answers Attributes: the repository's info/attributes, the
+// user's global attributes file at its default place, the work tree's top
+// .gitattributes and those of listed (the .gitattributes paths a listing holds,
+// relative to Root). Absolute paths; nil outside git. A cache of what attributes
+// decided hashes these files' contents; a core.attributesFile set elsewhere is not
+// among them.
+func (r *Repo) AttributeSources(listed []string) []string {
+	if !r.Git {
+		return nil
+	}
+	out := []string{filepath.Join(r.Top, ".gitattributes")}
+	if r.commonDir != "" {
+		out = append(out, filepath.Join(r.commonDir, "info", "attributes"))
+	}
+	if x := os.Getenv("XDG_CONFIG_HOME"); x != "" {
+		out = append(out, filepath.Join(x, "git", "attributes"))
+	} else if h, err := os.UserHomeDir(); err == nil {
+		out = append(out, filepath.Join(h, ".config", "git", "attributes"))
+	}
+	for _, p := range listed {
+		if path.Base(p) == ".gitattributes" {
+			out = append(out, filepath.Join(r.Root, filepath.FromSlash(p)))
+		}
+	}
+	return out
 }

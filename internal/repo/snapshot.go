@@ -37,7 +37,55 @@ type Worktree struct {
 	mu   sync.Mutex
 	gone map[string]bool
 	// verify lists paths Paths checks are there before it lists them.
-	verify []string
+	verify Selection
+}
+
+// Selection is some paths of a listing: all of them (Idx nil), or those at the
+// indexes Idx names. A selection of 20,000 paths out of a listing costs 80 KB of
+// indexes, where a slice of its own costs 320 KB.
+type Selection struct {
+	All []string
+	Idx []int32
+}
+
+// Len is the number of paths selected.
+func (s Selection) Len() int {
+	if s.Idx == nil {
+		return len(s.All)
+	}
+	return len(s.Idx)
+}
+
+// At is the i-th path selected.
+func (s Selection) At(i int) string {
+	if s.Idx == nil {
+		return s.All[i]
+	}
+	return s.All[s.Idx[i]]
+}
+
+// SelectionOf selects the paths of all keep says yes to: all of them without
+// indexes when it says yes to every one.
+func SelectionOf(all []string, keep func(string) bool) Selection {
+	var idx []int32
+	for i, p := range all {
+		ok := keep(p)
+		switch {
+		case idx != nil:
+			if ok {
+				idx = append(idx, int32(i))
+			}
+		case !ok:
+			idx = make([]int32, i, len(all)-1)
+			for j := range idx {
+				idx[j] = int32(j)
+			}
+		}
+	}
+	if idx != nil && cap(idx)-len(idx) > len(idx)/8 {
+		idx = append(make([]int32, 0, len(idx)), idx...)
+	}
+	return Selection{All: all, Idx: idx}
 }
 
 // Worktree returns the working tree's snapshot.
@@ -47,17 +95,17 @@ func (r *Repo) Worktree() *Worktree { return &Worktree{r: r, gone: map[string]bo
 func (w *Worktree) Paths() []string {
 	w.once.Do(func() {
 		cand, _ := w.Candidates()
-		if len(w.verify) > 0 {
-			gone := make([]bool, len(w.verify))
-			parallelChunks(len(w.verify), func(lo, hi int) {
+		if n := w.verify.Len(); n > 0 {
+			gone := make([]bool, n)
+			parallelChunks(n, func(lo, hi int) {
 				for i := lo; i < hi; i++ {
-					st, err := os.Lstat(filepath.Join(w.r.Root, filepath.FromSlash(w.verify[i])))
+					st, err := os.Lstat(filepath.Join(w.r.Root, filepath.FromSlash(w.verify.At(i))))
 					gone[i] = err != nil || !st.Mode().IsRegular()
 				}
 			})
 			for i, g := range gone {
 				if g {
-					w.Forget(w.verify[i])
+					w.Forget(w.verify.At(i))
 				}
 			}
 		}
@@ -115,10 +163,13 @@ func (w *Worktree) Forget(paths ...string) {
 // paths while it judges them, and so would find the deleted ones only as it goes,
 // when Forget no longer changes the listing. It costs an lstat per path, and only
 // if some rule lists the tree.
-func (w *Worktree) ForgetMissing(paths []string) {
+func (w *Worktree) ForgetMissing(paths []string) { w.ForgetMissingOf(Selection{All: paths}) }
+
+// ForgetMissingOf is ForgetMissing of a selection.
+func (w *Worktree) ForgetMissingOf(sel Selection) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.verify = paths
+	w.verify = sel
 }
 
 // Err is the error of the listing, if any.

@@ -1,0 +1,113 @@
+package repo
+
+import (
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+)
+
+func TestMinifiedBundlesAreGenerated(t *testing.T) {
+	line := strings.Repeat("var a=function(b){return b*2};", 120) // 3,600 characters, one line
+	hand := strings.Repeat("function double(b) {\n  return b * 2;\n}\n", 100)
+	for _, tc := range []struct {
+		path, content string
+		want          bool
+	}{
+		{"web/libs/widget.js", line, true},
+		{"web/css/theme.css", strings.Repeat(".a{color:red}", 300), true},
+		{"web/app.js", hand, false},
+		{"web/app.js", hand + line + "\n", false}, // one long data line among hand-written ones
+		{"web/tiny.js", "var a=1;", false},
+		{"tools/table.py", line, false}, // only JavaScript and CSS are shipped minified
+	} {
+		if got := Generated(tc.path, []byte(tc.content)); got != tc.want {
+			t.Errorf("%s (%d bytes): generated %v, want %v", tc.path, len(tc.content), got, tc.want)
+		}
+	}
+}
+
+// A bundled library in a folder named like the project's own (Content/libs, as in
+// jackett's src/Jackett.Common/Content/libs) is told from the project's files by its
+// header: another licence than the project's, naming where it comes from. The
+// project's own files stay judged: no header, the project's licence, a header
+// naming the project, code adapted from elsewhere, and a header the project puts on
+// files elsewhere too.
+func TestLicenceHeadersOfAnotherProjectAreVendored(t *testing.T) {
+	g := newGitRepo(t)
+	mitHeader := "/*\n * Widget Picker (https://example.org/widget-picker/)\n * Copyright (c) 2019 Jane Roe\n * MIT License\n */\n"
+	g.write(map[string]string{
+		"LICENSE": "                    GNU GENERAL PUBLIC LICENSE\n                       Version 2, June 1991\n",
+		// the bundled library
+		"Content/libs/widget-picker.js": mitHeader + "(function(){ return 1; })();\n",
+		// the project's own code beside it
+		"Content/libs/api.js":    "var api = { root: '/api' };\n",
+		"Content/libs/helper.js": "/* Copyright (c) 2021 Sam Poe\n * This program is free software; you can redistribute it under the terms of the GNU General Public License.\n */\nvar h = 1;\n",
+		"Content/libs/names.js":  "/* Copyright (c) 2020 Acme Media\n * MIT License\n * Part of the Trackbox web interface.\n */\nvar n = 1;\n",
+		"Content/libs/slug.js":   "/* slugify adapted from https://example.org/slugs\n * Copyright (c) 2018 Kim Doe\n * MIT License\n */\nvar s = 1;\n",
+		// the same header on files elsewhere: the project's own header
+		"src/one.js":      "/* Copyright (c) 2022 Northwind Labs\n * MIT License\n */\nvar one = 1;\n",
+		"lib/two/two.js":  "/* Copyright (c) 2022 Northwind Labs\n * MIT License\n */\nvar two = 2;\n",
+		"package.json":    `{"name": "trackbox", "license": "GPL-2.0-only"}`,
+		"Content/app.css": "body { margin: 0; }\n",
+	})
+	g.commit("base")
+	r := g.open()
+	paths, err := r.ListFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := r.LoadFiles(r.Worktree(), paths)
+	var judged []string
+	for _, f := range l.Files {
+		judged = append(judged, f.Path)
+	}
+	sort.Strings(judged)
+	want := []string{"Content/app.css", "Content/libs/api.js", "Content/libs/helper.js", "Content/libs/names.js", "Content/libs/slug.js", "LICENSE", "lib/two/two.js", "package.json", "src/one.js"}
+	if !reflect.DeepEqual(judged, want) {
+		t.Errorf("judged %v\nwant   %v", judged, want)
+	}
+	if got := l.Skipped[SkipVendored]; !reflect.DeepEqual(got, []string{"Content/libs/widget-picker.js"}) {
+		t.Errorf("vendored %v, want the bundled library alone", got)
+	}
+
+	// .gitattributes has the last word
+	g.write(map[string]string{".gitattributes": "Content/libs/** -linguist-vendored\n"})
+	l = r.LoadFiles(r.Worktree(), []string{"Content/libs/widget-picker.js"})
+	if len(l.Files) != 1 {
+		t.Errorf("marked not vendored in .gitattributes, the library was skipped: %v", l.Skipped)
+	}
+}
+
+// Without a licence heed can read at the root, a header's licence says nothing about
+// whose code it is: nothing is skipped for it.
+func TestNoProjectLicenceNoForeignHeader(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{
+		"web/widget.js": "/*\n * Widget (https://example.org/widget/)\n * Copyright (c) 2019 Jane Roe\n * MIT License\n */\nvar w = 1;\n",
+	})
+	g.commit("base")
+	r := g.open()
+	l := r.LoadFiles(r.Worktree(), []string{"web/widget.js"})
+	if len(l.Files) != 1 {
+		t.Errorf("skipped without a project licence to compare with: %v", l.Skipped)
+	}
+}
+
+func TestManifestLicences(t *testing.T) {
+	for expr, want := range map[string][]string{
+		"MIT":                        {"mit"},
+		"MIT OR Apache-2.0":          {"apache", "mit"},
+		"(LGPL-2.1 OR BSD-3-Clause)": {"bsd", "lgpl"},
+		"GPL-3.0-or-later":           {"gpl"},
+	} {
+		var got []string
+		for k := range spdxKinds(expr) {
+			got = append(got, k)
+		}
+		sort.Strings(got)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %v, want %v", expr, got, want)
+		}
+	}
+}
