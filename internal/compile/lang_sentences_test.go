@@ -9,3 +9,10 @@ import "testing"
 func TestOwnSentencesInOtherLanguages(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-lang.txt", 50)
 }
+
+// TestOwnSentencesInOtherLanguages2: the second batch (testdata/own-sentences-lang-2.txt):
+// Korean, conditions and exceptions a ban keeps, orders under a heading or a lead-in in
+// another language, and languages heed has no words for.
+func TestOwnSentencesInOtherLanguages2(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-lang-2.txt", 25)
+}
