@@ -1,6 +1,10 @@
 package instr
 
-import "github.com/heed-dev/heed/internal/norm"
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/norm"
+)
 
 // inEnglish glosses headings written in a language heed has words for ("Antes de
 // abrir un pull request", "提交规范") into English, for the level words to read them
@@ -20,4 +24,10 @@ func inEnglish(hp []string) []string {
 		return hp
 	}
 	return out
+}
+
+// introduces reports whether a paragraph ends with a colon, the mark of a lead-in to
+// the list below it; Chinese and Japanese write it full-width ("请依次运行：").
+func introduces(text string) bool {
+	return strings.HasSuffix(text, ":") || strings.HasSuffix(text, "：")
 }

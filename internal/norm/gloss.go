@@ -288,6 +288,11 @@ func glossTokens(toks []Token, lang string) []Token {
 			i++
 			continue
 		}
+		if e.final && i+n < len(words) && !sentenceEnd(words[i+n]) {
+			emit(e.other)
+			i += n
+			continue
+		}
 		if !e.post {
 			emit(e.english)
 			i += n
@@ -303,6 +308,11 @@ func glossTokens(toks []Token, lang string) []Token {
 		i += n
 	}
 	return out
+}
+
+// sentenceEnd: a mark that ends a sentence or a clause.
+func sentenceEnd(t Token) bool {
+	return t.Punct && (t.Text == "." || t.Text == "!" || t.Text == ";" || t.Text == "?")
 }
 
 // glossed marks a comma the gloss put in: no object group reaches across it.
@@ -365,7 +375,7 @@ func objectStart(out []Token) int {
 	return k
 }
 
-// hasCJK reports whether s holds a Chinese or Japanese character.
+// hasCJK reports whether s holds a Chinese, Japanese or Korean character.
 func hasCJK(s string) bool {
 	for _, r := range s {
 		if isCJK(r) {
@@ -376,7 +386,7 @@ func hasCJK(s string) bool {
 }
 
 func isCJK(r rune) bool {
-	return r >= 0x3040 && (unicode.Is(unicode.Han, r) || unicode.In(r, unicode.Hiragana, unicode.Katakana)) || r == 'ー'
+	return r >= 0x3040 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)) || r == 'ー'
 }
 
 // segmentCJK cuts a word that holds Chinese or Japanese characters, which are written

@@ -27,6 +27,9 @@ type languageWords struct {
 	// English replaces "X", the object group just before the phrase ("`npm` を使わ
 	// ないでください" -> "do not use `npm`").
 	post map[string]string
+	// final: phrases read as post ones when they end the sentence, and by gloss
+	// elsewhere ("`rm -rf` 禁止。" is "`rm -rf` is forbidden", "禁止使用" is "never use").
+	final map[string]string
 	// verbs: English verb -> the forms an instruction uses (imperatives, infinitives,
 	// the negative imperative's forms).
 	verbs map[string][]string
@@ -44,7 +47,7 @@ type verbFrame struct{ before, after, english string }
 // languages heed reads.
 var languageTable = sync.OnceValue(func() map[string]languageWords {
 	return map[string]languageWords{
-		"es": spanish(), "pt": portuguese(), "fr": french(), "de": german(), "zh": chinese(), "ja": japanese(), "ru": russian(),
+		"es": spanish(), "pt": portuguese(), "fr": french(), "de": german(), "zh": chinese(), "ja": japanese(), "ru": russian(), "ko": korean(),
 	}
 })
 
@@ -114,7 +117,7 @@ func spanish() languageWords {
 			"si es posible": "if possible", "cuando sea posible": "when possible", "en lo posible": "if possible", "preferiblemente": "preferably",
 			"evita": "avoid", "evitar": "avoid", "evites": "avoid", "se recomienda": "it is recommended to", "deberías": "you should", "debería": "should",
 			"solo": "only", "sólo": "only", "únicamente": "only", "excepto": "except", "salvo": "except", "a menos que": "unless",
-			"cuando": "when", "si": "if", "sin": "without", "y": "and", "o": "or", "con": "with", "el": "the", "la": "the", "los": "the",
+			"cuando": "when", "si": "if", "sin": "without", "y": "and", "o": "or", "ni": "or", "con": "with", "el": "the", "la": "the", "los": "the",
 			"las": "the", "un": "a", "una": "a", "de": "of", "del": "of the", "en": "in", "para": "to", "por": "by", "este": "this",
 			"esta": "this", "tu": "your", "su": "its", "que": "that", "durante": "during", "cada": "each", "a mano": "by hand",
 			"manualmente": "manually", "es": "is", "son": "are", "a": "to", "al": "to the", "como": "as", "usa siempre": "always use",
@@ -160,7 +163,7 @@ func portuguese() languageWords {
 			"se possível": "if possible", "sempre que possível": "whenever possible", "quando possível": "when possible", "de preferência": "preferably",
 			"evite": "avoid", "evitar": "avoid", "recomenda-se": "it is recommended to", "deveria": "should",
 			"apenas": "only", "somente": "only", "só": "only", "exceto": "except", "a menos que": "unless", "quando": "when", "se": "if",
-			"sem": "without", "e": "and", "ou": "or", "com": "with", "o": "the", "a": "the", "os": "the", "as": "the", "um": "a", "uma": "a",
+			"sem": "without", "e": "and", "ou": "or", "nem": "or", "com": "with", "o": "the", "a": "the", "os": "the", "as": "the", "um": "a", "uma": "a",
 			"do": "of the", "da": "of the", "dos": "of the", "das": "of the", "de": "of", "no": "in the", "na": "in the", "nos": "in the",
 			"nas": "in the", "em": "in", "para": "to", "por": "by", "este": "this", "esta": "this", "isso": "this", "isto": "this",
 			"seu": "your", "sua": "your", "que": "that", "durante": "during", "cada": "each", "à mão": "by hand", "manualmente": "manually",
@@ -261,6 +264,7 @@ func german() languageWords {
 
 func chinese() languageWords {
 	return languageWords{
+		final: map[string]string{"禁止": "X is forbidden", "严禁": "X is forbidden", "不允许": "X is not allowed"},
 		gloss: map[string]string{
 			"不要": "do not", "请勿": "do not", "切勿": "never", "禁止": "never", "严禁": "never", "不得": "must not", "不允许": "never",
 			"不能": "must not", "绝不": "never", "绝对不要": "never", "永远不要": "never", "别": "do not", "不可": "must not", "不准": "never",
@@ -283,6 +287,7 @@ func chinese() languageWords {
 			"只": "only", "仅": "only", "只能": "only", "只使用": "only use", "仅使用": "only use", "除非": "unless", "除了": "except",
 			"如果": "if", "若": "if", "和": "and", "与": "and", "及": "and", "或": "or", "或者": "or", "请": "please", "先": "first",
 			"跳过": "skip", "钩子": "hooks", "依赖": "dependencies", "安装依赖": "to install dependencies", "代码": "code", "命令": "command",
+			"依次": "", "按顺序": "", "目录下": "folder", "目录": "folder", "时才": "when", "的时候": "when", "否则": "otherwise",
 			"替代方案": "alternative", "规范": "conventions", "提交规范": "commits", "的": "", "在": "in", "时": "when",
 		},
 	}
@@ -290,6 +295,7 @@ func chinese() languageWords {
 
 func japanese() languageWords {
 	return languageWords{
+		final: map[string]string{"禁止": "X is forbidden", "禁止です": "X is forbidden"},
 		gloss: map[string]string{
 			"必ず": "always", "常に": "always", "絶対に": "", "禁止": "never", "禁止です": "is forbidden", "は禁止です": "is forbidden",
 			"は禁止": "is forbidden", "の使用は禁止です": "is forbidden", "の使用禁止": "is forbidden", "は使用禁止": "is forbidden",
@@ -299,7 +305,8 @@ func japanese() languageWords {
 			"プッシュ前に": "before pushing ,", "プッシュする前に": "before pushing ,", "push する前に": "before pushing ,", "push 前に": "before pushing ,",
 			"pr を作成する前に": "before opening a pull request ,", "pr を出す前に": "before opening a pull request ,", "pr 作成前に": "before opening a pull request ,",
 			"プルリクエストを作成する前に": "before opening a pull request ,", "pr を作る前に": "before opening a pull request ,", "pr を開く前に": "before opening a pull request ,",
-			"マージ前に": "before merging ,", "のみ": "only", "だけ": "only", "除いて": "except", "以外": "except",
+			"マージ前に": "before merging ,", "場合": "when", "場合は": "when", "とき": "when", "時": "when", "ない限り": "unless",
+			"本番環境": "production", "のチェック": "checks", "のみ": "only", "だけ": "only", "除いて": "except", "以外": "except",
 			"を": "", "は": "", "が": "", "で": "", "に": "", "も": "", "と": "and", "や": "and", "または": "or", "か": "or",
 			"してください": "", "すること": "", "します": "", "ください": "", "こと": "",
 			"使用": "use", "使う": "use", "実行": "run", "コミット": "commit", "プッシュ": "push",
@@ -315,6 +322,7 @@ func japanese() languageWords {
 			"を使用する": "use X", "を利用してください": "use X", "を利用すること": "use X",
 			"は避けてください": "avoid X", "を避けてください": "avoid X", "を避ける": "avoid X", "は避ける": "avoid X", "を避けること": "avoid X",
 			"ではなく": "instead of X ,", "でなく": "instead of X ,", "の代わりに": "instead of X ,",
+			"しないでください": "do not X", "しないこと": "do not X", "しない": "do not X", "してください": "run X",
 		},
 	}
 }
@@ -324,6 +332,10 @@ type glossEntry struct {
 	words   []string
 	english string
 	post    bool
+	// final: the phrase reads as english, a post phrase, only at the end of its
+	// sentence; elsewhere as other, its gloss
+	final bool
+	other string
 }
 
 // glossIndex: a language's phrases by first word, longest first, with the verb
@@ -370,6 +382,11 @@ var glossIndex = sync.OnceValue(func() map[string]map[string][]glossEntry {
 		for p, e := range lw.post {
 			add(p, e, true)
 		}
+		for p, e := range lw.final {
+			ws := strings.Fields(strings.ToLower(p))
+			key := strings.Join(ws, " ")
+			all[key] = glossEntry{words: ws, english: e, post: true, final: true, other: all[key].english}
+		}
 		byFirst := map[string][]glossEntry{}
 		for _, e := range all {
 			byFirst[e.words[0]] = append(byFirst[e.words[0]], e)
@@ -404,9 +421,9 @@ func entryBefore(a, b glossEntry) bool {
 var cjkWords = sync.OnceValue(func() map[rune][]string {
 	seen := map[string]bool{}
 	m := map[rune][]string{}
-	for _, lang := range []string{"zh", "ja"} {
+	for _, lang := range []string{"zh", "ja", "ko"} {
 		lw := languageTable()[lang]
-		for _, table := range []map[string]string{lw.gloss, lw.post} {
+		for _, table := range []map[string]string{lw.gloss, lw.post, lw.final} {
 			for p := range table {
 				for _, w := range strings.Fields(p) {
 					if !hasCJK(w) || seen[w] {
@@ -451,6 +468,38 @@ func russian() languageWords {
 			"перед созданием пулл-реквеста": "before opening a pull request", "должны": "must", "нужно": "you must", "необходимо": "you must",
 			"следует": "should", "не следует": "should not", "избегайте": "avoid", "по возможности": "if possible", "только": "only",
 			"кроме": "except", "если": "if", "когда": "when", "без": "without", "и": "and", "или": "or", "в": "in", "с": "with",
+		},
+	}
+}
+
+func korean() languageWords {
+	return languageWords{
+		final: map[string]string{"금지": "X is forbidden", "금지입니다": "X is forbidden", "금지합니다": "X is forbidden"},
+		gloss: map[string]string{
+			"반드시": "always", "항상": "always", "꼭": "always", "절대": "", "절대로": "", "금지": "never",
+			"커밋 전에": "before committing ,", "커밋하기 전에": "before committing ,", "커밋 전": "before committing ,",
+			"푸시 전에": "before pushing ,", "푸시하기 전에": "before pushing ,", "push 전에": "before pushing ,",
+			"pr 을 올리기 전에": "before opening a pull request ,", "pr 를 올리기 전에": "before opening a pull request ,",
+			"pr 생성 전에": "before opening a pull request ,", "pr 을 만들기 전에": "before opening a pull request ,",
+			"가능하면": "if possible ,", "가능한 한": "if possible ,", "되도록": "if possible ,", "경우": "when", "경우에는": "when",
+			"때": "when", "때만": "only when", "않는 한": "unless", "없이": "without", "만": "only", "제외하고": "except", "및": "and",
+			"또는": "or", "를": "", "을": "", "은": "", "는": "", "이": "", "가": "", "에": "", "에서": "in", "의": "", "와": "and",
+			"과": "and", "도": "",
+		},
+		post: map[string]string{
+			"를 실행하지 마세요": "do not run X", "을 실행하지 마세요": "do not run X", "실행하지 마세요": "do not run X",
+			"를 실행하지 마십시오": "do not run X", "을 실행하지 마십시오": "do not run X", "를 실행하지 말 것": "do not run X",
+			"를 사용하지 마세요": "do not use X", "을 사용하지 마세요": "do not use X", "사용하지 마세요": "do not use X",
+			"를 사용하지 마십시오": "do not use X", "을 사용하지 마십시오": "do not use X", "를 쓰지 마세요": "do not use X",
+			"을 쓰지 마세요": "do not use X", "를 사용하지 말 것": "do not use X", "을 사용하지 말 것": "do not use X",
+			"를 실행하세요": "run X", "을 실행하세요": "run X", "실행하세요": "run X", "를 실행하십시오": "run X",
+			"를 실행해야 합니다": "run X", "을 실행해야 합니다": "run X", "를 실행합니다": "run X", "를 실행할 것": "run X",
+			"를 사용하세요": "use X", "을 사용하세요": "use X", "사용하세요": "use X", "를 사용하십시오": "use X",
+			"를 사용해야 합니다": "use X", "을 사용해야 합니다": "use X", "를 사용합니다": "use X", "을 사용합니다": "use X",
+			"를 피하세요": "avoid X", "을 피하세요": "avoid X", "는 피하세요": "avoid X", "은 피하세요": "avoid X",
+			"대신": "instead of X ,", "대신에": "instead of X ,",
+			"는 금지입니다": "X is forbidden", "은 금지입니다": "X is forbidden", "는 금지": "X is forbidden", "은 금지": "X is forbidden",
+			"사용 금지": "X is forbidden",
 		},
 	}
 }
