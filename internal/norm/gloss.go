@@ -17,7 +17,7 @@ import (
 // with too few words to tell). Code spans are kept as written. An English text is
 // returned unchanged.
 func Gloss(text string) (string, string) {
-	if text == "" {
+	if text == "" || plainEnglish(text) {
 		return text, ""
 	}
 	toks := Tokenize(text)
@@ -44,6 +44,52 @@ func Gloss(text string) (string, string) {
 	}
 	return Sentence{Tokens: glossTokens(toks, lang)}.Raw(), lang
 }
+
+// plainEnglish is the fast answer for most sentences: no word outside code spans is
+// in another script or is a word of another language's lists, so the sentence is
+// English (or has too few words to tell) without tokenizing it.
+func plainEnglish(text string) bool {
+	foreign := foreignWords()
+	inCode := false
+	start := -1
+	for i, r := range text {
+		if r == '`' {
+			inCode = !inCode
+			start = -1
+			continue
+		}
+		if inCode {
+			continue
+		}
+		if r >= 0x400 && (unicode.Is(unicode.Cyrillic, r) || isCJK(r)) {
+			return false
+		}
+		if unicode.IsLetter(r) || r == '\'' || r == '’' {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && foreign[strings.ToLower(text[start:i])] {
+			return false
+		}
+		start = -1
+	}
+	return !(start >= 0 && !inCode && foreign[strings.ToLower(text[start:])])
+}
+
+// foreignWords: every word that counts for a language other than English.
+var foreignWords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, set := range latinWords() {
+		for w := range set {
+			if !englishCues()[w] {
+				m[w] = true
+			}
+		}
+	}
+	return m
+})
 
 // inEnglish glosses a sentence and the headings and lead-in around it (Read's entry:
 // an English text and context are returned as they are).
