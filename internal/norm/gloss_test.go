@@ -102,6 +102,10 @@ func TestReadInOtherLanguages(t *testing.T) {
 		"コミット前に必ず `make test` を実行してください。":                                "require: make test | before: event:commit",
 		"`terraform apply` を実行しないでください。":                                 "forbid: terraform apply",
 		"PRを作成する前に、`make lint` を実行すること。":                                 "require: make lint | before: event:pr",
+		"npmの代わりに常にpnpmを使ってください。":                                        "forbid: npm | instead: pnpm",
+		"Do: ESLint Flat Config verwenden; `next lint` nicht verwenden.": "forbid: next lint",
+		"`npm publish`를 실행하지 마세요.":                                       "forbid: npm publish",
+		"커밋 전에 반드시 `make test`를 실행하세요.":                                  "require: make test | before: event:commit",
 	} {
 		var got []string
 		for _, n := range Read(text, Context{Command: commands}) {

@@ -235,6 +235,13 @@ func german() languageWords {
 			"add":     {"füge", "hinzufügen"},
 			"create":  {"erstelle", "erstellen"},
 		},
+		// a verb at the end of its clause follows its object: "`next lint` nicht verwenden"
+		post: map[string]string{
+			"nicht verwenden": "do not use X", "nicht benutzen": "do not use X", "nicht nutzen": "do not use X",
+			"niemals verwenden": "never use X", "nie verwenden": "never use X", "niemals benutzen": "never use X",
+			"nicht ausführen": "do not run X", "niemals ausführen": "never run X", "nicht laufen lassen": "do not run X",
+			"nicht committen": "do not commit X", "nicht einchecken": "do not commit X",
+		},
 		negAfter:    wordSet("nicht"),
 		neverAfter:  wordSet("niemals", "nie"),
 		alwaysAfter: wordSet("immer", "stets"),
