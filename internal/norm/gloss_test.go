@@ -103,6 +103,7 @@ func TestReadInOtherLanguages(t *testing.T) {
 		"`terraform apply` を実行しないでください。":                                 "forbid: terraform apply",
 		"PRを作成する前に、`make lint` を実行すること。":                                 "require: make lint | before: event:pr",
 		"npmの代わりに常にpnpmを使ってください。":                                        "forbid: npm | instead: pnpm",
+		"Никогда не создавайте PR сами.":                                 "forbid: concept:open-pr",
 		"Do: ESLint Flat Config verwenden; `next lint` nicht verwenden.": "forbid: next lint",
 		"`npm publish`를 실행하지 마세요.":                                       "forbid: npm publish",
 		"커밋 전에 반드시 `make test`를 실행하세요.":                                  "require: make test | before: event:commit",
