@@ -340,7 +340,22 @@ func glossTokens(toks []Token, lang string) []Token {
 			continue
 		}
 		if !e.post {
-			emit(e.english)
+			// a phrase around a code span ("必须和 CODE 同步维护") keeps the span
+			var spans []Token
+			for k := i; k < i+n; k++ {
+				if words[k].Code {
+					spans = append(spans, words[k])
+				}
+			}
+			for _, part := range strings.SplitAfter(e.english, "CODE") {
+				if before, ok := strings.CutSuffix(part, "CODE"); ok && len(spans) > 0 {
+					emit(before)
+					out = append(out, spans[0])
+					spans = spans[1:]
+					continue
+				}
+				emit(part)
+			}
 			i += n
 			continue
 		}
@@ -393,6 +408,13 @@ func longestGloss(ix map[string][]glossEntry, toks []Token, i int) (glossEntry, 
 		ok := true
 		for k, w := range e.words {
 			t := toks[i+k]
+			if w == "CODE" {
+				if !t.Code {
+					ok = false
+					break
+				}
+				continue
+			}
 			if t.Code || t.Punct && t.Text != w || !t.Punct && t.Low != w {
 				ok = false
 				break

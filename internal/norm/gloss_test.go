@@ -161,3 +161,16 @@ func TestGlossTables(t *testing.T) {
 		}
 	}
 }
+
+// A phrase around a code span keeps the span in its place: "X 必须与 Y 保持同步" is
+// "X must be kept in sync with Y".
+func TestGlossAroundASpan(t *testing.T) {
+	for text, want := range map[string]string{
+		"`docs/api.md` 必须与 `api/schema.ts` 保持同步。": "`docs/api.md` must be kept in sync with `api/schema.ts`.",
+		"`README.md` 需要和 `cli.go` 同步更新。":          "`README.md` must be kept in sync with `cli.go`.",
+	} {
+		if got, _ := Gloss(text); got != want {
+			t.Errorf("%q glossed as %q, want %q", text, got, want)
+		}
+	}
+}

@@ -303,6 +303,10 @@ func chinese() languageWords {
 			"可以": "may", "你可以": "you may", "允许": "allowed", "无需": "no need to", "不需要": "no need to", "不必": "no need to", "来": "to", "测试": "tests",
 			"如果": "if", "若": "if", "和": "and", "与": "and", "及": "and", "或": "or", "或者": "or", "请": "please", "先": "first",
 			"跳过": "skip", "钩子": "hooks", "依赖": "dependencies", "安装依赖": "to install dependencies", "代码": "code", "命令": "command",
+			"必须 和 CODE 同步维护": "must be kept in sync with CODE", "必须 与 CODE 同步维护": "must be kept in sync with CODE",
+			"必须 和 CODE 保持同步": "must be kept in sync with CODE", "必须 与 CODE 保持同步": "must be kept in sync with CODE",
+			"必须 和 CODE 同步更新": "must be kept in sync with CODE", "必须 与 CODE 同步更新": "must be kept in sync with CODE",
+			"需要 和 CODE 同步更新": "must be kept in sync with CODE", "需要 与 CODE 同步更新": "must be kept in sync with CODE",
 			"依次": "", "按顺序": "", "目录下": "folder", "目录": "folder", "时才": "when", "的时候": "when", "否则": "otherwise",
 			"替代方案": "alternative", "规范": "conventions", "提交规范": "commits", "的": "", "在": "in", "时": "when",
 		},
@@ -362,7 +366,12 @@ var glossIndex = sync.OnceValue(func() map[string]map[string][]glossEntry {
 	for lang, lw := range languageTable() {
 		all := map[string]glossEntry{}
 		add := func(phrase, english string, post bool) {
-			ws := strings.Fields(strings.ToLower(phrase))
+			ws := strings.Fields(phrase)
+			for i, w := range ws {
+				if w != "CODE" { // a code span's place
+					ws[i] = strings.ToLower(w)
+				}
+			}
 			if len(ws) == 0 {
 				return
 			}
