@@ -119,8 +119,9 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 	var reasons []string
 	semanticMark := false
 	perKind := map[string]int{}
+	read, lang := inEnglish(c)
 	for _, rec := range recs {
-		res, err := safeRecognize(rec, c, rc)
+		res, err := safeRecognize(rec, &read, rc)
 		if err != nil {
 			warnings = append(warnings, fmt.Sprintf("recogniser %s on constraint %s (%s:%d): %v", rec.Name(), c.ID, c.File, c.Line, err))
 			continue
@@ -140,10 +141,11 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 				// ("If a contribution adds new functionality, ...") applies only to
 				// a change that has it. Process rules keep the conditions the
 				// lowering reads: the live path judges commands without a change.
-				r.When = condition(c)
+				r.When = condition(&read)
 			}
 			r = finish(r, c, rec.Name(), perKind)
-			review(c, &r)
+			review(&read, &r)
+			unreadable(lang, &r)
 			e.Rules = append(e.Rules, r)
 		}
 	}
@@ -151,12 +153,12 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 		e.Rules = withoutDoubledImportBans(e.Rules)
 		return e, warnings
 	}
-	k := classify(c)
+	k := classify(&read)
 	if semanticMark || (c.Level == policy.Must && len(reasons) == 0 && k.semantic) {
 		r := semantic.NewRule(c, k.on)
 		// Where the sentence's antecedent can be decided mechanically, the rule is
 		// inapplicable to a change without it, instead of undetermined offline.
-		r.When = condition(c)
+		r.When = condition(&read)
 		e.Rules = append(e.Rules, finish(r, c, OriginSemantic, perKind))
 		return e, warnings
 	}

@@ -147,6 +147,7 @@ func levelOf(text string) policy.Level {
 // no obligation, by the normative reader, which knows bans they miss ("Refrain from
 // running `x`", "No `yarn`, no `npm`").
 func clauseLevel(text string) policy.Level {
+	text, _ = norm.Gloss(text) // a rule in another language's words, read in English ones
 	lv := clauseWords(text)
 	if lv != policy.Info {
 		return lv
@@ -515,6 +516,8 @@ func badGoodTable(ctx string) bool {
 // binding lead-in ("Never log:" + "- passwords") takes the lead-in's level, and a table
 // row without markers of its own takes those of its header ("Avoid | Use instead").
 func constraintLevel(text, ctx string, ctxLevel policy.Level) policy.Level {
+	text, _ = norm.Gloss(text)
+	ctx, _ = norm.Gloss(ctx)
 	if strings.Contains(ctx, " | ") && strings.Contains(text, " | ") {
 		return frameLevel(rowLevel(text), text, ctx, ctxLevel)
 	}
@@ -529,6 +532,8 @@ func constraintLevel(text, ctx string, ctxLevel policy.Level) policy.Level {
 
 // frameLevel adjusts a constraint's own level lv by its framing (see constraintLevel).
 func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy.Level {
+	text, _ = norm.Gloss(text)
+	ctx, _ = norm.Gloss(ctx)
 	row := strings.Contains(ctx, " | ") && strings.Contains(text, " | ")
 	if ctx != "" && strings.HasSuffix(ctx, ":") && ctxLevel != policy.Info && !row &&
 		levelOfMarkers(text) == policy.Info && lv != policy.Should && bare(text) {
@@ -851,6 +856,7 @@ func orderHeading(hp []string) bool {
 	if len(hp) == 0 {
 		return false
 	}
+	hp = inEnglish(hp)
 	h := strings.ToLower(strings.TrimSpace(hp[len(hp)-1]))
 	return strings.HasPrefix(h, "before ") || strings.HasPrefix(h, "after ") || banHeading(h) || norm.HeadingOrder(hp)
 }

@@ -93,7 +93,7 @@ func (x *extractor) blocks(n ast.Node, ctx string, ctxLevel policy.Level) {
 		switch b := c.(type) {
 		case *ast.List:
 			lctx, llev := ctx, ctxLevel
-			if prev != nil && strings.HasSuffix(prev.Text, ":") && ctx == "" {
+			if prev != nil && introduces(prev.Text) && ctx == "" {
 				lctx, llev = prev.Text, prev.Level
 			}
 			x.list(b, lctx, llev)

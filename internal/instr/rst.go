@@ -148,7 +148,7 @@ func (r *rstReader) blocks(ls []rline, ctx string, ctxLevel policy.Level) {
 		}
 		if m := bulletRE.FindStringSubmatch(l.text); m != nil {
 			lctx, llev := ctx, ctxLevel
-			if prevPara != nil && strings.HasSuffix(prevPara.Text, ":") && ctx == "" {
+			if prevPara != nil && introduces(prevPara.Text) && ctx == "" {
 				lctx, llev = prevPara.Text, prevPara.Level
 			}
 			i = r.listItems(ls, i, bulletRE, lctx, llev)
@@ -157,7 +157,7 @@ func (r *rstReader) blocks(ls []rline, ctx string, ctxLevel policy.Level) {
 		}
 		if enumRE.MatchString(l.text) && r.looksEnumerated(ls, i) {
 			lctx, llev := ctx, ctxLevel
-			if prevPara != nil && strings.HasSuffix(prevPara.Text, ":") && ctx == "" {
+			if prevPara != nil && introduces(prevPara.Text) && ctx == "" {
 				lctx, llev = prevPara.Text, prevPara.Level
 			}
 			i = r.listItems(ls, i, enumRE, lctx, llev)

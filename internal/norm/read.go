@@ -66,6 +66,7 @@ var mainRoles = map[string]bool{mForbid: true, mRequire: true, mRemind: true, mP
 
 // Read reads a constraint's text into norms, sentence by sentence.
 func Read(text string, ctx Context) []Norm {
+	text, ctx = inEnglish(text, ctx)
 	// "Use Ruff for formatting (configured in pyproject.toml)": where a tool is
 	// configured is an aside, no condition
 	text = configAsideRE().ReplaceAllString(text, "")
@@ -4599,6 +4600,7 @@ var listRefs = []string{"all of the following commands", "all of the following c
 // commands:", "Run the following before creating a pull request:"): the lead-in's
 // norm, about the item's command. It returns nil for any other item.
 func ReadItem(item string, ctx Context) []Norm {
+	item, ctx = inEnglish(item, ctx)
 	if p := PrerequisiteLead(ctx.LeadIn); p != "" {
 		ctx.LeadIn = p
 	}

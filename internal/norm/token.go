@@ -86,6 +86,14 @@ func Tokenize(text string) []Token {
 			case "—", "–", "-", "--":
 				out = append(out, Token{Text: "—", Punct: true})
 			default:
+				if hasCJK(w) {
+					// Chinese and Japanese are written without spaces: cut the
+					// run into words ("提交前必须运行" -> 提交前 必须 运行)
+					for _, seg := range segmentCJK(w) {
+						out = append(out, Token{Text: seg, Low: strings.ToLower(seg)})
+					}
+					break
+				}
 				out = append(out, Token{Text: w, Low: strings.ToLower(w)})
 			}
 		}

@@ -1,0 +1,43 @@
+package compile
+
+import (
+	"github.com/heed-dev/heed/internal/norm"
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// inEnglish is the constraint as the recognisers read it: a sentence written in a
+// language heed has words for is glossed into English (internal/norm/gloss.go), with
+// its headings and framing, and read as English is; the constraint a user sees keeps
+// its own words. It returns the sentence's language ("" for English).
+func inEnglish(c *policy.Constraint) (policy.Constraint, string) {
+	read := *c
+	var lang string
+	read.Text, lang = norm.Gloss(c.Text)
+	if len(c.HeaderPath) > 0 {
+		read.HeaderPath = make([]string, len(c.HeaderPath))
+		for i, h := range c.HeaderPath {
+			read.HeaderPath[i], _ = norm.Gloss(h)
+		}
+	}
+	if c.Context != "" {
+		read.Context, _ = norm.Gloss(c.Context)
+	}
+	return read, lang
+}
+
+// unreadable keeps a rule read from a sentence in a language heed has no words for
+// from blocking: what the reader took from it (English words, a code span) may miss
+// the word that negates or narrows it. The rule warns, for a person to review.
+func unreadable(lang string, r *policy.Rule) {
+	if norm.Readable(lang) || r.Domain == policy.DomainSemantic || r.Severity != policy.SeverityError {
+		return
+	}
+	name := norm.LanguageName(lang)
+	if lang == "und" {
+		name = "words of more than one language"
+	}
+	r.Severity = policy.SeverityWarning
+	r.Review = "written in " + name + ", which heed has no words for: what it read may miss a negation or a condition"
+	r.Generated = ""
+	r.Generated = policy.Fingerprint(r)
+}
