@@ -493,6 +493,14 @@ func (externalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 		bad, good := externalCase(sm, banned[0], params.Instead)
 		r := archRule(KindExternal, params, c, fmt.Sprintf("a file imports %s", list(banned)), suggestion, bad, good)
 		r.Exact = !approximate
+		if approximate {
+			if name := undeclared(rc, banned); name != "" {
+				// "Do not use `preview`": "use" read as "import", of a name no manifest
+				// of the repository declares (a setting, a flag, a word of its own?)
+				r.Severity = policy.SeverityWarning
+				r.Review = fmt.Sprintf("heed reads \"use\" as an import of %s, which no manifest of the repository declares", name)
+			}
+		}
 		out.Rules = append(out.Rules, r)
 	}
 	out.Rules = exemptTests(out.Rules, c, rc)
@@ -531,4 +539,25 @@ func memberLike(name string) bool {
 		}
 	}
 	return false
+}
+
+// undeclared returns the first name no manifest of the repository declares, or ""
+// when all are declared or the repository has no manifest to ask.
+func undeclared(rc *recognize.RepoContext, names []string) string {
+	if rc == nil || len(rc.Packages) == 0 {
+		return ""
+	}
+	for _, n := range names {
+		found := false
+		for _, p := range rc.Packages {
+			if strings.EqualFold(p.Name, n) || strings.EqualFold(path.Base(p.Name), n) || strings.HasPrefix(strings.ToLower(n), strings.ToLower(p.Name)+"/") {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return n
+		}
+	}
+	return ""
 }

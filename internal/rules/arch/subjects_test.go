@@ -40,3 +40,20 @@ func TestKeywordsAreNoPackages(t *testing.T) {
 		t.Error("a package substitution compiles to nothing: the test judges nothing")
 	}
 }
+
+// "Do not use `X`" read as a ban on importing X blocks only when the repository's
+// manifests declare X (or it has none to ask): a name no manifest knows may be a
+// setting, a flag or a word of the project's own.
+func TestBareUseBanNeedsADeclaredPackage(t *testing.T) {
+	c := &policy.Constraint{Text: "Do not use `preview`.", Level: policy.Must}
+	pkgs := []recognize.Package{{Name: "react", Ecosystem: "npm", Manifest: "package.json"}, {Name: "lodash", Ecosystem: "npm", Manifest: "package.json"}}
+	r := (externalRecognizer{}).Recognize(c, &recognize.RepoContext{Packages: pkgs})
+	if len(r.Rules) != 1 || r.Rules[0].Severity != policy.SeverityWarning || r.Rules[0].Review == "" {
+		t.Fatalf("undeclared name: %+v", r.Rules)
+	}
+	c = &policy.Constraint{Text: "Do not use `lodash`.", Level: policy.Must}
+	r = (externalRecognizer{}).Recognize(c, &recognize.RepoContext{Packages: pkgs})
+	if len(r.Rules) != 1 || r.Rules[0].Severity == policy.SeverityWarning {
+		t.Fatalf("declared package: %+v", r.Rules)
+	}
+}
