@@ -694,3 +694,10 @@ func TestATopicLabelOverALink(t *testing.T) {
 		t.Error("the PR-title reading the label names is gone")
 	}
 }
+
+// TestOwnCommandSentences30: the thirtieth batch (testdata/own-sentences-30.txt):
+// orders whose moment a lead-in, label or heading gives, checklist items that pass,
+// a block of several scripts, a numbered process ending in a pull request; near misses.
+func TestOwnCommandSentences30(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-30.txt", 16)
+}

@@ -4533,6 +4533,7 @@ func ReadItem(item string, ctx Context) []Norm {
 		ctx.LeadIn = p
 	}
 	toks := Tokenize(item)
+	checklist := false
 	if ctx.LeadIn == "" {
 		// a list of commands under the heading "Before Every Commit"
 		h := lastHeading(ctx.Heading)
@@ -4540,6 +4541,7 @@ func ReadItem(item string, ctx Context) []Norm {
 		switch lead := headingOrder(ctx.Heading); {
 		case lead != "":
 			ctx.LeadIn = lead
+			checklist = checklistHeading(ctx.Heading)
 		case banHeadings[hl] || strings.HasPrefix(hl, "never "):
 			// "### Don't" and "- `docker system prune -a`"
 			ctx.LeadIn = "Never run the following:"
@@ -4580,16 +4582,33 @@ func ReadItem(item string, ctx Context) []Norm {
 		return nil
 	}
 	// the rest of the item only describes the command (options it may take
-	// included: "`npm run lint`: you can include `-- --fix`")
-	for _, t := range toks[1:] {
+	// included: "`npm run lint`: you can include `-- --fix`"; what it runs, in
+	// parentheses: "`npm run lint` (prettier `--check` + `ruff check`)")
+	depth := 0
+	for k, t := range toks[1:] {
 		if !t.Code && t.Punct {
+			switch t.Text {
+			case "(":
+				depth++
+				if asideAlternative(toks[k+2:]) {
+					return nil // "(or `golangci-lint run`)": another way, a sentence of its own
+				}
+			case ")":
+				depth--
+			}
 			continue
 		}
-		if t.Code && !strings.HasPrefix(strings.TrimSpace(t.Text), "-") {
+		if t.Code && depth == 0 && !strings.HasPrefix(strings.TrimSpace(t.Text), "-") {
 			return nil // several commands: a sentence of its own
 		}
 	}
+	if doneForYou(toks[1:]) {
+		// "`make fmt` is run for you by the pre-commit hook": what the project
+		// does, not a step of the reader's
+		return nil
+	}
 	lead := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(ctx.LeadIn), ":"))
+	lead = checkingLead(lead)
 	span := "`" + toks[0].Text + "`"
 	low := strings.ToLower(lead)
 	text := lead + " " + span
@@ -4623,6 +4642,9 @@ func ReadItem(item string, ctx Context) []Norm {
 		if where != "" && n.Condition == "" {
 			n.Condition = where
 			n.Uncertain = append(n.Uncertain, "condition: "+where)
+		}
+		if checklist {
+			n.Uncertain = append(n.Uncertain, checklistHeadingItem)
 		}
 		if len(areas) > 0 && n.Polarity == Require && len(n.After) == 0 {
 			n.After = append(n.After, areas...)

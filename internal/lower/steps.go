@@ -1,0 +1,71 @@
+package lower
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/norm"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// A step of a process that names its commands only in the block under it ("2. Run
+// the linter:" and ```ruff check .```, then "3. Open the pull request.") runs before
+// the event a later step of the list, or the step's heading or lead-in, names. The
+// event is inferred from the list, so the order warns (beforeEvent says why); a step
+// with no such event makes no rule, as a bare "run this:" is how to do the work.
+
+// blockStep: n requires only commands the block under the sentence shows, with no
+// event, condition, subject or hedge of its own.
+func blockStep(c *policy.Constraint, n *norm.Norm) bool {
+	if n.Polarity != norm.Require || c.Level == policy.Info || n.Hedge != "" && n.Hedge != norm.HedgeReminder || n.First || n.Only || n.Together ||
+		len(n.Before)+len(n.After)+len(n.When)+len(n.Instead) > 0 || n.InsteadOfPrevious || n.Condition != "" ||
+		n.Subject != "" || n.Declarative || !hasKind(n.Objects, norm.KCommand) || norm.Contrasted(n.Sentence) {
+		return false
+	}
+	return !slices.ContainsFunc(n.Objects, func(o norm.Object) bool {
+		return o.Kind == norm.KCommand && (o.Origin != "block" || slices.ContainsFunc(o.Argv, stepCaseArg))
+	})
+}
+
+// stepCaseArg: caseArg, but a Go package pattern (`./...`, `./pkg/...`) is every
+// package, not one case of many.
+func stepCaseArg(a string) bool {
+	return !strings.HasSuffix(a, "/...") && caseArg(a)
+}
+
+// stepOrder lowers such a step as an order before the event its list or framing
+// names; ok is false when n is no such step or no event is named.
+func stepOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (rules []policy.Rule, why string, ok bool) {
+	if !blockStep(c, n) {
+		return nil, "", false
+	}
+	if ev := laterStep(c, rc); ev != "" {
+		rules, why = lowerOrder(c, rc, beforeEvent(n, ev, "later step", "the order is the list's: a later step is the event"))
+		return rules, why, true
+	}
+	if ev := norm.FramingEvent(c.HeaderPath, c.Context); ev != "" {
+		rules, why = lowerOrderInferring(c, rc, beforeEvent(n, ev, "framing", "the event is the one the sentence's heading or lead-in names"), framedChanges(c, rc, ev))
+		return rules, why, true
+	}
+	return nil, "", false
+}
+
+// framedChanges are the files whose change an order framed as the end of a task
+// follows when its lead-in speaks of the code ("Before completing any task that
+// modifies source code:"): the repository's code; nil otherwise.
+func framedChanges(c *policy.Constraint, rc *recognize.RepoContext, ev string) []string {
+	if ev != "finish" || !norm.SaysCode(c.Context) {
+		return nil
+	}
+	return codeGlobs(rc)
+}
+
+// editsRoles: "Update tests when modifying existing code", "update the docs after
+// changing the API": to update what a role names is to edit it; nothing runs.
+func editsRoles(n *norm.Norm) bool {
+	if n.Verb != "update" || len(n.Objects) == 0 {
+		return false
+	}
+	return !slices.ContainsFunc(n.Objects, func(o norm.Object) bool { return o.Kind != norm.KRole })
+}

@@ -1,0 +1,76 @@
+package norm
+
+import "strings"
+
+// The items of a checklist under a lead-in or heading that gives the moment ("Before
+// creating a PR, verify:" and "- [ ] `make test` passes"): ReadItem reads each item's
+// command as the lead-in's order; these helpers say what the item's other words and
+// the lead-in's verb mean for it.
+
+// checkingLead rewrites a lead-in whose last word asks the reader to check the items
+// ("Before creating a PR, verify", "Before you push, check", "confirm") as one that
+// asks to ensure them, which is how the reader reads a command that must pass: the
+// items are what must hold, and a command holds by having run and passed.
+func checkingLead(lead string) string {
+	f := strings.Fields(lead)
+	if len(f) < 2 {
+		return lead
+	}
+	switch strings.ToLower(strings.Trim(f[len(f)-1], "*_")) {
+	case "verify", "check", "confirm":
+		return strings.Join(f[:len(f)-1], " ") + " ensure"
+	}
+	return lead
+}
+
+// asideAlternative: the words of a parenthesis open with another way to do it ("(or
+// `make lint`)", "(alternatively `tox -e lint`)", "(either works)").
+func asideAlternative(toks []Token) bool {
+	if len(toks) == 0 {
+		return false
+	}
+	switch toks[0].Low {
+	case "or", "alternatively", "either", "otherwise":
+		return true
+	}
+	return false
+}
+
+// doneForYou: an item's words say the command is run by something other than the
+// reader ("is run for you by the pre-commit hook", "runs automatically in CI",
+// "happens on every push"): a statement of how the project works.
+func doneForYou(toks []Token) bool {
+	for i, t := range toks {
+		switch t.Low {
+		case "automatically", "auto-run", "autorun":
+			return true
+		case "for":
+			if i+1 < len(toks) && toks[i+1].Low == "you" {
+				return true
+			}
+		case "by":
+			for _, n := range toks[i+1 : min(i+4, len(toks))] {
+				switch n.Low {
+				case "hook", "hooks", "ci", "husky", "lefthook", "workflow", "pipeline", "bot":
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// checklistHeadingItem is why an item of a checklist whose moment only its heading
+// gives ("## PR checklist" and "- `make lint` passes") warns: a checklist names what
+// a careful contributor checks, and the heading says when only by its name.
+const checklistHeadingItem = "an item of a checklist: the moment is the checklist heading's name"
+
+// checklistHeading: the order of the section comes from a checklist's heading ("PR
+// Checklist", "Pre-commit checklist"), not from a heading that says "before ...".
+func checklistHeading(heading []string) bool {
+	h := strings.ToLower(lastHeading(heading))
+	if sectionOrder(h) == "" && len(heading) > 1 {
+		h = strings.ToLower(heading[len(heading)-2])
+	}
+	return strings.Contains(h, "checklist") && !strings.HasPrefix(strings.Trim(h, "*_ "), "before ")
+}
