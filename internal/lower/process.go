@@ -300,6 +300,7 @@ func listCommands(c *policy.Constraint, rc *recognize.RepoContext) (cmds []norm.
 		if conditional || norm.ConditionalItem(o.Text) {
 			continue
 		}
+		own = withoutAsides(own, o.Text)
 		if len(own) == 0 {
 			// "Verify the SDK is available", "Keep the change scoped": a duty of
 			// the list that is no command; the commands of the others still run
@@ -417,6 +418,10 @@ func blockCommands(c *policy.Constraint) []string {
 			}
 			if i == 1 && runsScript(w) {
 				words = 3
+			}
+			if i == 2 && words == 3 {
+				// `pnpm run lint` after `pnpm run lint:fix` is a variant of it
+				w, _, _ = strings.Cut(w, ":")
 			}
 			key += " " + w
 			if strings.Count(key, " ") == words {

@@ -69,3 +69,43 @@ func editsRoles(n *norm.Norm) bool {
 	}
 	return !slices.ContainsFunc(n.Objects, func(o norm.Object) bool { return o.Kind != norm.KRole })
 }
+
+// withoutAsides drops the commands an item names only inside parentheses when it
+// names one outside them: "**Run Tests:** `script/test` (runs `go test -race
+// ./...`)" asks for `script/test`; the parenthesis says what that runs.
+func withoutAsides(cmds []norm.Object, item string) []norm.Object {
+	inside, outside := parenSpans(item)
+	if len(outside) == 0 {
+		return cmds
+	}
+	return slices.DeleteFunc(cmds, func(o norm.Object) bool { return inside[o.Text] && !outside[o.Text] })
+}
+
+// parenSpans are the code spans of text inside and outside parentheses.
+func parenSpans(text string) (inside, outside map[string]bool) {
+	inside, outside = map[string]bool{}, map[string]bool{}
+	depth := 0
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+			}
+		case '`':
+			j := strings.IndexByte(text[i+1:], '`')
+			if j < 0 {
+				return inside, outside
+			}
+			span := strings.TrimSpace(text[i+1 : i+1+j])
+			if depth > 0 {
+				inside[span] = true
+			} else {
+				outside[span] = true
+			}
+			i += j + 1
+		}
+	}
+	return inside, outside
+}

@@ -74,3 +74,36 @@ func checklistHeading(heading []string) bool {
 	}
 	return strings.Contains(h, "checklist") && !strings.HasPrefix(strings.Trim(h, "*_ "), "before ")
 }
+
+// imperativeEvent is the event a step that opens with doing it names ("Create your PR
+// with a conventional commit title", "Open a pull request against `main`", "Push
+// your branch"), "" for any other step.
+func imperativeEvent(toks []Token) string {
+	if len(toks) < 2 || toks[0].Code {
+		return ""
+	}
+	k := 1
+	for k < len(toks) && k < 3 && (toks[k].Low == "your" || toks[k].Low == "a" || toks[k].Low == "the" || toks[k].Low == "new") {
+		k++
+	}
+	if k >= len(toks) {
+		return ""
+	}
+	obj := toks[k].Low
+	pr := obj == "pr" || obj == "prs" || obj == "pull" && k+1 < len(toks) && (toks[k+1].Low == "request" || toks[k+1].Low == "requests")
+	switch toks[0].Low {
+	case "create", "open", "submit", "send", "raise", "file":
+		if pr {
+			return "pr"
+		}
+	case "push":
+		if obj == "branch" || obj == "changes" || obj == "commits" || obj == "work" {
+			return "push"
+		}
+	case "commit":
+		if obj == "changes" || obj == "work" || obj == "fixes" {
+			return "commit"
+		}
+	}
+	return ""
+}

@@ -100,6 +100,9 @@ func StepEvent(text string) string {
 	for len(toks) > 0 && toks[len(toks)-1].Punct {
 		toks = toks[:len(toks)-1]
 	}
+	if ev := imperativeEvent(toks); ev != "" {
+		return ev
+	}
 	if len(toks) == 0 || len(toks) > 6 {
 		return ""
 	}
