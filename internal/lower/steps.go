@@ -37,6 +37,15 @@ func stepCaseArg(a string) bool {
 // stepOrder lowers such a step as an order before the event its list or framing
 // names; ok is false when n is no such step or no event is named.
 func stepOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (rules []policy.Rule, why string, ok bool) {
+	if paths := editStep(c, rc); len(paths) > 0 && plainRun(c, n) {
+		// "1. Update `api.yaml`." and "2. Run `make generate-types`.": the command
+		// follows that edit
+		m := *n
+		m.After = paths
+		m.Uncertain = append(slices.Clone(n.Uncertain), "the change is the one the list's step before it makes")
+		rules, why = lowerOrder(c, rc, &m)
+		return rules, why, true
+	}
 	if !blockStep(c, n) {
 		return nil, "", false
 	}
@@ -108,4 +117,34 @@ func parenSpans(text string) (inside, outside map[string]bool) {
 		}
 	}
 	return inside, outside
+}
+
+// editStep is the file the step just before c in its list edits ("1. Update
+// `api.yaml`.", "Edit `schema.graphql`"), as the path whose change c's command
+// follows; nil when that step is no such edit.
+func editStep(c *policy.Constraint, rc *recognize.RepoContext) []norm.Object {
+	p := preceding(c, rc)
+	if p == nil || p.Context != c.Context || p.Line >= c.Line || c.Line-p.Line > 3 {
+		return nil
+	}
+	f := strings.Fields(strings.TrimSpace(p.Text))
+	if len(f) < 2 || len(f) > 5 {
+		return nil
+	}
+	switch strings.ToLower(strings.Trim(f[0], "*_")) {
+	case "update", "edit", "modify", "change":
+	default:
+		return nil
+	}
+	inside, outside := parenSpans(p.Text)
+	if len(inside) > 0 || len(outside) != 1 {
+		return nil
+	}
+	for span := range outside {
+		if strings.ContainsAny(span, " *<>{}") || !strings.Contains(span, ".") && !strings.HasSuffix(span, "/") {
+			return nil // a file or folder, named exactly
+		}
+		return []norm.Object{{Kind: norm.KPath, Text: span}}
+	}
+	return nil
 }

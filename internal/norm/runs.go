@@ -220,7 +220,8 @@ func GenericCodeChange(cond string) bool {
 var genericChangeObjects = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"you": true, "your": true, "any": true, "the": true, "a": true, "or": true,
 		"and": true, "code": true, "files": true, "file": true, "imports": true, "import": true, "source": true, "changes": true,
-		"change": true, "edits": true, "anything": true, "something": true, "have": true, "made": true, "'ve": true, "ve": true}
+		"change": true, "edits": true, "anything": true, "something": true, "have": true, "made": true, "'ve": true, "ve": true,
+		"normal": true, "regular": true, "ordinary": true, "all": true, "every": true}
 })
 
 // ValidatesChanges: a lead-in that runs its list to check the work ("Run the
