@@ -701,3 +701,10 @@ func TestATopicLabelOverALink(t *testing.T) {
 func TestOwnCommandSentences30(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-30.txt", 16)
 }
+
+// TestOwnCommandSentences31: the thirty-first batch (testdata/own-sentences-31.txt):
+// steps of numbered processes (an edit step then a command, a last step that opens
+// the pull request), a label naming any change; near misses.
+func TestOwnCommandSentences31(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-31.txt", 8)
+}
