@@ -1,6 +1,10 @@
 package norm
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
 
 // The items of a checklist under a lead-in or heading that gives the moment ("Before
 // creating a PR, verify:" and "- [ ] `make test` passes"): ReadItem reads each item's
@@ -106,4 +110,24 @@ func imperativeEvent(toks []Token) string {
 		}
 	}
 	return ""
+}
+
+// momentLabelRE: "Lint before committing: `make lint`", "**Test before every push**:
+// `go test ./...`", "Format prior to opening a PR: `npm run fmt`": a job's word, the
+// moment, a colon, and one command.
+var momentLabelRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)^[\\s*_]*(?:lint|linting|format|formatting|test|tests|testing|typecheck|type-check|type check|check|checks|build|verify|validate)[\\s*_]+((?:before|prior to)\\s+[^:`()]{3,40}?)[\\s*_]*:[\\s*_]*(`[^`]+`)[\\s*_]*\\.?\\s*$")
+})
+
+// momentLabel rewrites such a label as the order it states ("Run `make lint` before
+// committing."); ok is false for any other text.
+func momentLabel(text string) (string, bool) {
+	if !strings.Contains(text, "`") || !strings.Contains(text, ":") {
+		return "", false
+	}
+	m := momentLabelRE().FindStringSubmatch(strings.TrimSpace(text))
+	if m == nil {
+		return "", false
+	}
+	return "Run " + m[2] + " " + strings.TrimSpace(m[1]) + ".", true
 }

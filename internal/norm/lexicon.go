@@ -390,7 +390,7 @@ var eventPhrases = sync.OnceValue(func() []phrase {
 			"considering your work complete", "declaring the task complete", "marking the task complete", "marking a task as complete",
 			"presenting final changes", "presenting your changes", "presenting the final changes", "presenting changes",
 			"reporting back", "handing the work back", "handing work back",
-			"completing any task", "finishing any task", "completing any work", "finishing any work", "proposing changes", "proposing your changes", "you propose changes"},
+			"you hand the work back", "you hand back the work", "you hand it back", "handing it back", "completing any task", "finishing any task", "completing any work", "finishing any work", "proposing changes", "proposing your changes", "you propose changes"},
 		"merge": {"merging", "you merge", "merging a pr", "merging prs", "merging pull requests", "merging a pull request", "merge",
 			"a change is merged", "changes are merged", "your change is merged", "your changes are merged", "a pr is merged", "a pull request is merged", "being merged", "it is merged", "it's merged", "they are merged", "code is merged"},
 		"branch": {"you make a new branch", "you make a branch", "making a new branch", "making a branch", "you create a branch", "you create a new branch", "creating a branch", "creating a new branch", "starting a new branch", "you start a new branch", "branching off", "you branch off", "creating feature branches", "creating a feature branch", "you create a feature branch"},
@@ -809,6 +809,7 @@ func ChangedArea(condition string) string {
 func areaWord(w string) bool {
 	switch w {
 	case "your", "the", "any", "all", "these", "those", "my", "of", "to", "new", "code", "local", "pending", "staged", "some", "other", "such", "relevant",
+		"you", "we", "i", "they", "if", "when", "whenever", "after", "once", "before",
 		"made", "make", "making", "have", "has", "had", "do", "does", "did", "no", "breaking", "major", "minor", "small", "large", "big", "significant", "unrelated":
 		return false
 	}

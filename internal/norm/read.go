@@ -81,6 +81,11 @@ func Read(text string, ctx Context) []Norm {
 			return readAs(text, "Run "+m[2]+" "+m[1]+".", ctx, "")
 		}
 	}
+	// "Lint before committing: `make lint`": a label that names the job and when,
+	// then the command that does it
+	if order, ok := momentLabel(text); ok {
+		return readAs(text, order, ctx, "")
+	}
 	// "Pre-push: `make lint test`": the label names the moment, as "Before pushing:"
 	if strings.Contains(strings.ToLower(text[:min(len(text), 24)]), "pre-") {
 		if m := hookLabelRE().FindStringSubmatchIndex(text); m != nil && !ownMoment(text[m[1]:]) {
