@@ -131,3 +131,16 @@ func momentLabel(text string) (string, bool) {
 	}
 	return "Run " + m[2] + " " + strings.TrimSpace(m[1]) + ".", true
 }
+
+// subjectModal: "has to" or "needs to" after the sentence's subject, as "must" is
+// ("Every commit has to pass `make verify`", "The build needs to pass before ...").
+func subjectModal(toks []Token, i, n int, seenMarker bool) bool {
+	if seenMarker || n != 2 || i == 0 || toks[i+1].Low != "to" {
+		return false
+	}
+	switch toks[i].Low {
+	case "has", "needs":
+		return !toks[i-1].Punct
+	}
+	return false
+}

@@ -2301,7 +2301,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			// "you should run X", "it's a good idea to run X": the verb after a modal
 			// or after a hedge's "to"
 			modal := i > 0 && !toks[i-1].Code && (toks[i-1].Low == "should" || toks[i-1].Low == "to" && hedge && !seenMarker)
-			if n > 0 && !inOrder && (clauseStart(toks, i) || toks[i].Low == "always" || toks[i].Low == "must" || declarative(toks, i) || modal) {
+			if n > 0 && !inOrder && (clauseStart(toks, i) || toks[i].Low == "always" || toks[i].Low == "must" || declarative(toks, i) || modal || subjectModal(toks, i, n, seenMarker)) {
 				soft := toks[i].Low == "prefer" || phraseAt(toks, i, mShould) > 0 || toks[i].Low == "should" || modal
 				if toks[i].Low == "prefer" {
 					prefer = true
