@@ -144,3 +144,39 @@ func subjectModal(toks []Token, i, n int, seenMarker bool) bool {
 	}
 	return false
 }
+
+// hookFraming is the event a lead-in or the innermost heading names by a git hook's
+// name and what runs then ("## Pre-commit checks", "### Pre-Push Verification",
+// "Pre-merge commits, in addition:"), "" for none. The hook's name alone ("##
+// Pre-commit") is the tool of that name as often as the moment, so it names none.
+func hookFraming(heading []string, leadIn string) string {
+	texts := []string{leadIn}
+	if len(heading) > 0 {
+		texts = append(texts, heading[len(heading)-1])
+	}
+	for _, text := range texts {
+		f := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+			return r == ' ' || r == ',' || r == ':' || r == '*' || r == '_' || r == '(' || r == ')'
+		})
+		for i := 0; i+1 < len(f); i++ {
+			ev := ""
+			switch f[i] {
+			case "pre-commit", "precommit":
+				ev = "commit"
+			case "pre-push", "prepush":
+				ev = "push"
+			case "pre-merge", "premerge":
+				ev = "merge"
+			case "pre-pr":
+				ev = "pr"
+			}
+			switch f[i+1] {
+			case "check", "checks", "verification", "validation", "requirements", "gates", "gate", "commits":
+				if ev != "" {
+					return ev
+				}
+			}
+		}
+	}
+	return ""
+}

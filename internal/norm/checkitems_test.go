@@ -61,3 +61,23 @@ func TestReadChecklistsAndLabels(t *testing.T) {
 		}
 	}
 }
+
+// A lead-in or heading that names a git hook and what runs then gives the moment; the
+// hook's name alone is as often the tool.
+func TestHookFraming(t *testing.T) {
+	for _, c := range []struct {
+		heading []string
+		lead    string
+		want    string
+	}{
+		{[]string{"Guide", "Pre-Commit Verification"}, "", "commit"},
+		{[]string{"Guide", "Workflow"}, "Pre-merge commits, in addition:", "merge"},
+		{[]string{"Guide", "Pre-push checks"}, "", "push"},
+		{[]string{"Guide", "Pre-commit"}, "", ""},
+		{[]string{"Guide", "Pre-commit hooks"}, "", ""},
+	} {
+		if got := FramingEvent(c.heading, c.lead); got != c.want {
+			t.Errorf("FramingEvent(%q, %q) = %q, want %q", c.heading, c.lead, got, c.want)
+		}
+	}
+}

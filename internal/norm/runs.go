@@ -159,6 +159,9 @@ func roleSubjectPasses(ns []Norm, text string) {
 // ("Sending PRs", "Before you push"), nearest first; "" for none. A heading about a
 // thing the event makes ("Commit messages", "PR titles") names no event.
 func FramingEvent(heading []string, leadIn string) string {
+	if ev := hookFraming(heading, leadIn); ev != "" {
+		return ev
+	}
 	if leadIn != "" {
 		toks := Tokenize(leadIn)
 		for i := range toks {
