@@ -128,3 +128,24 @@ func TestListItemAsides(t *testing.T) {
 		t.Errorf("the lead-in's order: got %q", got[3])
 	}
 }
+
+// "Update tests when modifying existing code" asks for an edit of the tests, not for
+// a run of them: no order (it once blocked every commit after any edit).
+func TestUpdatingTestsIsNoRun(t *testing.T) {
+	for _, text := range []string{"Update tests when modifying existing code", "Update the docs after changing the API."} {
+		// the file shows how its tests run, so "tests" names a command
+		cs := []policy.Constraint{
+			{Text: "Run all tests:", Line: 3, HeaderPath: []string{"Guide", "Testing"}, Code: []policy.CodeBlock{{Lang: "bash", Text: "go test ./...\n"}}},
+			{Text: text, Line: 8, HeaderPath: []string{"Guide", "Testing"}},
+		}
+		got := sequences(t, &recognize.RepoContext{Extensions: []string{".go"}}, cs)
+		if len(got[8]) != 0 {
+			t.Errorf("%q: got %q, want no order", text, got[8])
+		}
+	}
+	// a command to run stays an order
+	got := sequences(t, &recognize.RepoContext{}, []policy.Constraint{{Text: "Update the snapshots with `make snapshots` before committing.", Line: 3}})
+	if len(got[3]) == 0 {
+		t.Errorf("a command to run after 'update': no order")
+	}
+}
