@@ -180,3 +180,23 @@ func hookFraming(heading []string, leadIn string) string {
 	}
 	return ""
 }
+
+// bareItem: an item that is only a command written without backticks ("- npm run
+// lint", "- cargo test --workspace") reads as if the file had quoted it; any other
+// item keeps its tokens (a command followed by words of its own, "pytest is used for
+// tests", is a sentence, not a command).
+func bareItem(toks []Token, ctx Context) []Token {
+	if len(toks) == 0 || toks[0].Code || toks[0].Punct || ctx.Command == nil {
+		return toks
+	}
+	q := bareCommands(append([]Token{{Text: "run", Low: "run"}}, toks...), ctx)
+	if len(q) < 2 || !q[1].Code {
+		return toks
+	}
+	for _, t := range q[2:] {
+		if !t.Punct || t.Text == "(" {
+			return toks
+		}
+	}
+	return q[1:]
+}

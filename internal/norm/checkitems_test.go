@@ -81,3 +81,23 @@ func TestHookFraming(t *testing.T) {
 		}
 	}
 }
+
+// An item that is a command written without backticks, under a lead-in or heading
+// that gives the moment, reads as the quoted command would; an item with words of its
+// own after the command does not.
+func TestBareCommandItems(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"npm run lint", "require: npm run lint (from item) | before: event:pr"},
+		{"cargo test --workspace.", "require: cargo test --workspace (from item) | before: event:pr"},
+		{"pytest is used for tests", ""},
+		{"make sure the docs build", ""},
+	} {
+		got := ""
+		for _, n := range ReadItem(c.text, Context{Command: commands, Heading: []string{"Guide", "Before opening a pull request"}}) {
+			got += n.String()
+		}
+		if got != c.want {
+			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
+		}
+	}
+}

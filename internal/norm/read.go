@@ -4537,7 +4537,7 @@ func ReadItem(item string, ctx Context) []Norm {
 	if p := PrerequisiteLead(ctx.LeadIn); p != "" {
 		ctx.LeadIn = p
 	}
-	toks := Tokenize(item)
+	toks := bareItem(Tokenize(item), ctx)
 	checklist := false
 	if ctx.LeadIn == "" {
 		// a list of commands under the heading "Before Every Commit"
