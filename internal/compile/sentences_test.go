@@ -708,3 +708,19 @@ func TestOwnCommandSentences30(t *testing.T) {
 func TestOwnCommandSentences31(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-31.txt", 5)
 }
+
+// TestOwnCommandSentences32: the thirty-second batch (testdata/own-sentences-32.txt,
+// written as the thirtieth on branch order27): orders whose moment a lead-in, label
+// or heading gives, checklist items that pass, a block of several scripts, a
+// numbered process ending in a pull request; near misses.
+func TestOwnCommandSentences32(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-32.txt", 16)
+}
+
+// TestOwnCommandSentences33: the thirty-third batch (testdata/own-sentences-33.txt,
+// the thirty-first on branch order27): steps of numbered processes (an edit step then
+// a command, a last step that opens the pull request), a label naming any change;
+// near misses.
+func TestOwnCommandSentences33(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-33.txt", 8)
+}

@@ -77,7 +77,7 @@ func inferredOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm
 		return rules, why, true
 	}
 	if ev := norm.FramingEvent(c.HeaderPath, c.Context); ev != "" {
-		rules, why = lowerOrder(c, rc, beforeEvent(n, ev, "framing", "the event is the one the sentence's heading or lead-in names"))
+		rules, why = lowerOrderInferring(c, rc, beforeEvent(n, ev, "framing", "the event is the one the sentence's heading or lead-in names"), framedChanges(c, rc, ev))
 		return rules, why, true
 	}
 	if globs := codeGlobs(rc); len(globs) > 0 && checksOnly(n) && norm.WorkFraming(c.HeaderPath, c.Context) {

@@ -304,6 +304,7 @@ func listCommands(c *policy.Constraint, rc *recognize.RepoContext) (cmds []norm.
 		if conditional || norm.ConditionalItem(o.Text) {
 			continue
 		}
+		own = withoutAsides(own, o.Text)
 		if len(own) == 0 {
 			// "Verify the SDK is available", "Keep the change scoped": a duty of
 			// the list that is no command; the commands of the others still run
@@ -412,14 +413,22 @@ func blockCommands(c *policy.Constraint) []string {
 	seen := map[string]bool{}
 	for _, l := range commandLines(c.Code[0].Text) {
 		// `./tools/lint.js --js` after `./tools/lint.js` is a variant; `pnpm
-		// typecheck` after `pnpm lint` another command
-		key := ""
-		for _, w := range strings.Fields(l) {
+		// typecheck` after `pnpm lint` another command; `pnpm run typecheck` after
+		// `pnpm run lint` another too: a runner's script is the third word
+		key, words := "", 2
+		for i, w := range strings.Fields(l) {
 			if key != "" && strings.HasPrefix(w, "-") {
 				continue
 			}
+			if i == 1 && runsScript(w) {
+				words = 3
+			}
+			if i == 2 && words == 3 {
+				// `pnpm run lint` after `pnpm run lint:fix` is a variant of it
+				w, _, _ = strings.Cut(w, ":")
+			}
 			key += " " + w
-			if strings.Count(key, " ") == 2 {
+			if strings.Count(key, " ") == words {
 				break
 			}
 		}
@@ -439,6 +448,21 @@ func blockCommands(c *policy.Constraint) []string {
 		return nil
 	}
 	return out
+}
+
+// afterPaths: the order follows changes to paths the sentence names.
+func afterPaths(n *norm.Norm) bool {
+	return slices.ContainsFunc(n.After, func(o norm.Object) bool { return o.Kind == norm.KPath && o.Origin != "words" })
+}
+
+// runsScript: a runner's word that names the script after it (`pnpm run lint`, `uv
+// run pytest`, `npx` has none: its package is the second word).
+func runsScript(w string) bool {
+	switch w {
+	case "run", "run-script", "exec", "x", "dlx":
+		return true
+	}
+	return false
 }
 
 // blockOf is the constraint whose code block c's commands are in: c's own, or, when
@@ -541,6 +565,8 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 		if len(r) == 0 {
 			if ir, iwhy, ok := inferredOrder(c, rc, n); ok {
 				r, why = ir, iwhy
+			} else if sr, swhy, ok := stepOrder(c, rc, n); ok {
+				r, why = sr, swhy
 			}
 		}
 		rules = append(rules, r...)
@@ -1692,6 +1718,9 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	if n.Verb != "" && n.Verb != "run" && n.Verb != "use" && n.Verb != "test" && n.Verb != "build" && n.Verb != "update" && n.Verb != "pass" {
 		return nil, "" // "stop `docker compose` when you are done" asks for another action, not a run
 	}
+	if editsRoles(n) {
+		return nil, "" // "update tests when modifying code": the tests are edited, not run
+	}
 	// "after finishing a task, run X": X runs at the end, before the work leaves the
 	// session
 	var after []norm.Object
@@ -1896,7 +1925,9 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	if len(first)+len(perLang) == 0 || len(then) == 0 {
 		return nil, ""
 	}
-	if n.Condition != "" && !conditionIsEvent(n) {
+	if n.Condition != "" && !conditionIsEvent(n) && !(norm.GenericCodeChange(n.Condition) && afterPaths(n)) {
+		// ("after you change anything under `proto/`": the change the condition
+		// speaks of is the one the order's paths name)
 		return nil, "the order holds under a condition heed cannot see (" + n.Condition + ")"
 	}
 	var rules []policy.Rule

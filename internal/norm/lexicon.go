@@ -73,7 +73,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 		},
 		mRequire: {
 			"always", "must", "must always", "use", "run", "should always", "need to", "needs to", "have to",
-			"is required", "are required", "required:", "make", "ensure that", "prefer", "prefer to", "prefer using",
+			"is required", "are required", "required:", "make", "ensure that", "has to", "prefer", "prefer to", "prefer using",
 			"only ever", "stick to", "stick with", "switch to", "default to",
 			"update", "also update", "also run", "keep in sync", "also edit", "edit", "apply", "rerun", "re-run",
 			"perform", "conduct", "execute", "carry out", "rebuild", "build", "pass", "set", "export",
@@ -81,6 +81,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 		mRemind: {
 			"don't forget to", "do not forget to", "never forget to", "remember to", "make sure to", "make sure you",
 			"make sure that", "make sure", "be sure to", "ensure", "ensure you", "ensure that you", "please remember to",
+			"verify that", "confirm that",
 		},
 		mPermit: {"may", "can", "you may", "you can", "feel free to", "it is fine to", "it's fine to", "it is ok to", "it's ok to",
 			"do not need to", "don't need to", "you do not need to", "you don't need to", "no need to", "there is no need to", "needn't",
@@ -376,12 +377,14 @@ var eventPhrases = sync.OnceValue(func() []phrase {
 			"considering a task complete", "considering the task complete", "considering a task done", "considering the task done",
 			"considering your work complete", "declaring the task complete", "marking the task complete", "marking a task as complete",
 			"presenting final changes", "presenting your changes", "presenting the final changes", "presenting changes",
-			"reporting back", "handing the work back", "handing work back"},
+			"reporting back", "handing the work back", "handing work back",
+			"you hand the work back", "you hand back the work", "you hand it back", "handing it back", "completing any task", "finishing any task", "completing any work", "finishing any work", "proposing changes", "proposing your changes", "you propose changes"},
 		"merge": {"merging", "you merge", "merging a pr", "merging prs", "merging pull requests", "merging a pull request", "merge",
 			"a change is merged", "changes are merged", "your change is merged", "your changes are merged", "a pr is merged", "a pull request is merged", "being merged", "it is merged", "it's merged", "they are merged", "code is merged"},
 		"branch": {"you make a new branch", "you make a branch", "making a new branch", "making a branch", "you create a branch", "you create a new branch", "creating a branch", "creating a new branch", "starting a new branch", "you start a new branch", "branching off", "you branch off", "creating feature branches", "creating a feature branch", "you create a feature branch"},
 		"pr": {"every pr", "each pr", "every pull request", "each pull request", "any pr", "the pr", "submitting", "you submit", "making a pr", "making prs", "making pull requests", "making a pull request", "opening prs", "opening pull requests", "opening a pr", "opening a pull request", "submitting a pr", "submitting a pull request", "creating a pr", "creating a pull request", "you open a pr", "you open a pull request", "you open your pr", "you open your pull request", "opening your pr", "opening your pull request", "you submit your pr", "submitting your pr", "sending a pr", "a pr", "a pull request", "submission", "requesting review", "requesting a review", "asking for review", "asking for a review", "you ask for review", "you ask for a review",
-			"creating pr", "creating prs", "opening pr", "opening prs", "submitting pr", "submitting prs", "prs", "pushing a pr", "raising a pr", "raising a pull request"},
+			"creating pr", "creating prs", "opening pr", "opening prs", "submitting pr", "submitting prs", "prs", "pushing a pr", "raising a pr", "raising a pull request",
+			"pr/merge", "you request a review", "you request review", "requesting reviews"},
 	}
 	return phrasesOf(table)
 })
@@ -794,6 +797,7 @@ func ChangedArea(condition string) string {
 func areaWord(w string) bool {
 	switch w {
 	case "your", "the", "any", "all", "these", "those", "my", "of", "to", "new", "code", "local", "pending", "staged", "some", "other", "such", "relevant",
+		"you", "we", "i", "they", "if", "when", "whenever", "after", "once", "before",
 		"made", "make", "making", "have", "has", "had", "do", "does", "did", "no", "breaking", "major", "minor", "small", "large", "big", "significant", "unrelated":
 		return false
 	}

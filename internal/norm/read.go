@@ -86,6 +86,11 @@ func Read(text string, ctx Context) []Norm {
 			return readAs(text, "Run "+m[2]+" "+m[1]+".", ctx, "")
 		}
 	}
+	// "Lint before committing: `make lint`": a label that names the job and when,
+	// then the command that does it
+	if order, ok := momentLabel(text); ok {
+		return readAs(text, order, ctx, "")
+	}
 	// "Pre-push: `make lint test`": the label names the moment, as "Before pushing:"
 	if strings.Contains(strings.ToLower(text[:min(len(text), 24)]), "pre-") {
 		if m := hookLabelRE().FindStringSubmatchIndex(text); m != nil && !ownMoment(text[m[1]:]) {
@@ -2367,7 +2372,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			// "you should run X", "it's a good idea to run X": the verb after a modal
 			// or after a hedge's "to"
 			modal := i > 0 && !toks[i-1].Code && (toks[i-1].Low == "should" || toks[i-1].Low == "to" && hedge && !seenMarker)
-			if n > 0 && !inOrder && (clauseStart(toks, i) || toks[i].Low == "always" || toks[i].Low == "must" || declarative(toks, i) || modal) {
+			if n > 0 && !inOrder && (clauseStart(toks, i) || toks[i].Low == "always" || toks[i].Low == "must" || declarative(toks, i) || modal || subjectModal(toks, i, n, seenMarker)) {
 				soft := toks[i].Low == "prefer" || phraseAt(toks, i, mShould) > 0 || toks[i].Low == "should" || modal
 				if toks[i].Low == "prefer" {
 					prefer = true
@@ -4604,7 +4609,8 @@ func ReadItem(item string, ctx Context) []Norm {
 	if p := PrerequisiteLead(ctx.LeadIn); p != "" {
 		ctx.LeadIn = p
 	}
-	toks := Tokenize(item)
+	toks := bareItem(Tokenize(item), ctx)
+	checklist := false
 	if ctx.LeadIn == "" {
 		// a list of commands under the heading "Before Every Commit"
 		h := lastHeading(ctx.Heading)
@@ -4612,6 +4618,7 @@ func ReadItem(item string, ctx Context) []Norm {
 		switch lead := headingOrder(ctx.Heading); {
 		case lead != "":
 			ctx.LeadIn = lead
+			checklist = checklistHeading(ctx.Heading)
 		case banHeadings[hl] || strings.HasPrefix(hl, "never "):
 			// "### Don't" and "- `docker system prune -a`"
 			ctx.LeadIn = "Never run the following:"
@@ -4652,16 +4659,33 @@ func ReadItem(item string, ctx Context) []Norm {
 		return nil
 	}
 	// the rest of the item only describes the command (options it may take
-	// included: "`npm run lint`: you can include `-- --fix`")
-	for _, t := range toks[1:] {
+	// included: "`npm run lint`: you can include `-- --fix`"; what it runs, in
+	// parentheses: "`npm run lint` (prettier `--check` + `ruff check`)")
+	depth := 0
+	for k, t := range toks[1:] {
 		if !t.Code && t.Punct {
+			switch t.Text {
+			case "(":
+				depth++
+				if asideAlternative(toks[k+2:]) {
+					return nil // "(or `golangci-lint run`)": another way, a sentence of its own
+				}
+			case ")":
+				depth--
+			}
 			continue
 		}
-		if t.Code && !strings.HasPrefix(strings.TrimSpace(t.Text), "-") {
+		if t.Code && depth == 0 && !strings.HasPrefix(strings.TrimSpace(t.Text), "-") {
 			return nil // several commands: a sentence of its own
 		}
 	}
+	if doneForYou(toks[1:]) {
+		// "`make fmt` is run for you by the pre-commit hook": what the project
+		// does, not a step of the reader's
+		return nil
+	}
 	lead := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(ctx.LeadIn), ":"))
+	lead = checkingLead(lead)
 	span := "`" + toks[0].Text + "`"
 	low := strings.ToLower(lead)
 	text := lead + " " + span
@@ -4695,6 +4719,9 @@ func ReadItem(item string, ctx Context) []Norm {
 		if where != "" && n.Condition == "" {
 			n.Condition = where
 			n.Uncertain = append(n.Uncertain, "condition: "+where)
+		}
+		if checklist {
+			n.Uncertain = append(n.Uncertain, checklistHeadingItem)
 		}
 		if len(areas) > 0 && n.Polarity == Require && len(n.After) == 0 {
 			n.After = append(n.After, areas...)

@@ -100,6 +100,9 @@ func StepEvent(text string) string {
 	for len(toks) > 0 && toks[len(toks)-1].Punct {
 		toks = toks[:len(toks)-1]
 	}
+	if ev := imperativeEvent(toks); ev != "" {
+		return ev
+	}
 	if len(toks) == 0 || len(toks) > 6 {
 		return ""
 	}
@@ -156,6 +159,9 @@ func roleSubjectPasses(ns []Norm, text string) {
 // ("Sending PRs", "Before you push"), nearest first; "" for none. A heading about a
 // thing the event makes ("Commit messages", "PR titles") names no event.
 func FramingEvent(heading []string, leadIn string) string {
+	if ev := hookFraming(heading, leadIn); ev != "" {
+		return ev
+	}
 	if leadIn != "" {
 		toks := Tokenize(leadIn)
 		for i := range toks {
@@ -217,7 +223,8 @@ func GenericCodeChange(cond string) bool {
 var genericChangeObjects = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"you": true, "your": true, "any": true, "the": true, "a": true, "or": true,
 		"and": true, "code": true, "files": true, "file": true, "imports": true, "import": true, "source": true, "changes": true,
-		"change": true, "edits": true, "anything": true, "something": true, "have": true, "made": true, "'ve": true, "ve": true}
+		"change": true, "edits": true, "anything": true, "something": true, "have": true, "made": true, "'ve": true, "ve": true,
+		"normal": true, "regular": true, "ordinary": true, "all": true, "every": true}
 })
 
 // ValidatesChanges: a lead-in that runs its list to check the work ("Run the
