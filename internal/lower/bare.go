@@ -72,12 +72,7 @@ func inferredOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm
 	if !plainRun(c, n) {
 		return nil, "", false
 	}
-	if ev := laterStep(c, rc); ev != "" {
-		rules, why = lowerOrder(c, rc, beforeEvent(n, ev, "later step", "the order is the list's: a later step is the event"))
-		return rules, why, true
-	}
-	if ev := norm.FramingEvent(c.HeaderPath, c.Context); ev != "" {
-		rules, why = lowerOrderInferring(c, rc, beforeEvent(n, ev, "framing", "the event is the one the sentence's heading or lead-in names"), framedChanges(c, rc, ev))
+	if rules, why, ok := orderOfListOrFrame(c, rc, n); ok {
 		return rules, why, true
 	}
 	if globs := codeGlobs(rc); len(globs) > 0 && checksOnly(n) && norm.WorkFraming(c.HeaderPath, c.Context) {

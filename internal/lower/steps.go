@@ -49,12 +49,7 @@ func stepOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (r
 	if !blockStep(c, n) {
 		return nil, "", false
 	}
-	if ev := laterStep(c, rc); ev != "" {
-		rules, why = lowerOrder(c, rc, beforeEvent(n, ev, "later step", "the order is the list's: a later step is the event"))
-		return rules, why, true
-	}
-	if ev := norm.FramingEvent(c.HeaderPath, c.Context); ev != "" {
-		rules, why = lowerOrderInferring(c, rc, beforeEvent(n, ev, "framing", "the event is the one the sentence's heading or lead-in names"), framedChanges(c, rc, ev))
+	if rules, why, ok := orderOfListOrFrame(c, rc, n); ok {
 		return rules, why, true
 	}
 	return nil, "", false
@@ -147,4 +142,19 @@ func editStep(c *policy.Constraint, rc *recognize.RepoContext) []norm.Object {
 		return []norm.Object{{Kind: norm.KPath, Text: span}}
 	}
 	return nil
+}
+
+// orderOfListOrFrame orders a step's command before the event a later step of its
+// list does, else before the event its heading or lead-in names; ok is false when
+// neither names one.
+func orderOfListOrFrame(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]policy.Rule, string, bool) {
+	if ev := laterStep(c, rc); ev != "" {
+		rules, why := lowerOrder(c, rc, beforeEvent(n, ev, "later step", "the order is the list's: a later step is the event"))
+		return rules, why, true
+	}
+	if ev := norm.FramingEvent(c.HeaderPath, c.Context); ev != "" {
+		rules, why := lowerOrderInferring(c, rc, beforeEvent(n, ev, "framing", "the event is the one the sentence's heading or lead-in names"), framedChanges(c, rc, ev))
+		return rules, why, true
+	}
+	return nil, "", false
 }
