@@ -724,3 +724,10 @@ func TestOwnCommandSentences32(t *testing.T) {
 func TestOwnCommandSentences33(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-33.txt", 8)
 }
+
+// TestOwnCommandSentences34: the thirty-fourth batch (testdata/own-sentences-34.txt):
+// an order whose condition says more than its moment warns; one whose condition is
+// only the moment blocks.
+func TestOwnCommandSentences34(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-34.txt", 4)
+}
