@@ -261,9 +261,13 @@ func plural(w string) bool {
 // "until" that the norm took nothing from: the rule holds only then, and heed did not
 // read when that is.
 func untakenCondition(toks []Token, n *Norm) string {
-	if n.Condition != "" || len(n.When) > 0 || len(n.After) > 0 || len(n.Before) > 0 || len(n.Except) > 0 || len(n.Lacking) > 0 || n.NoArgs {
+	if n.Condition != "" || len(n.When) > 0 || len(n.After) > 0 || len(n.Except) > 0 || len(n.Lacking) > 0 || n.NoArgs {
 		return ""
 	}
+	// A moment the norm took may be the condition's own ("If you open a PR, run
+	// X"): then the condition says nothing more. "If the PR changes the public API:
+	// regenerate ..." says more than the moment it gives.
+	momentOnly := len(n.Before) > 0
 	for i, t := range toks {
 		if t.Code || t.Punct {
 			continue
@@ -281,6 +285,17 @@ func untakenCondition(toks []Token, n *Norm) string {
 			end++
 		}
 		if end-i < 3 {
+			continue
+		}
+		if momentOnly && t.Low == "until" {
+			continue // "Do not commit until `make test` passes": the order itself
+		}
+		if momentOnly && conditionOfAnother(toks, i, n) {
+			// "Run `npm test` before opening a PR, and `npm run e2e` if you touched
+			// the checkout": the condition is the other command's
+			continue
+		}
+		if momentOnly && !slices.ContainsFunc(toks[i+1:end], func(t Token) bool { return t.Code || !momentWord(t.Low) }) {
 			continue
 		}
 		return strings.TrimSpace(Sentence{Tokens: toks[i:end]}.Raw())
@@ -660,6 +675,23 @@ func momentWord(w string) bool {
 	switch w {
 	case "you", "we", "open", "opening", "submit", "submitting", "create", "creating", "make", "making", "a", "an",
 		"the", "your", "pr", "prs", "pull", "request", "requests", "commit", "commits", "committing", "push", "pushing":
+		return true
+	}
+	return false
+}
+
+// conditionOfAnother: the condition at i follows a code span that is none of the
+// norm's objects, which it is the condition of.
+func conditionOfAnother(toks []Token, i int, n *Norm) bool {
+	for k := i - 1; k >= 0 && k >= i-2; k-- {
+		if !toks[k].Code {
+			continue
+		}
+		for _, o := range n.Objects {
+			if o.Text == toks[k].Text || strings.Join(o.Argv, " ") == toks[k].Text {
+				return false
+			}
+		}
 		return true
 	}
 	return false
