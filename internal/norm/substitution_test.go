@@ -1,0 +1,71 @@
+package norm
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// An item that only names two commands around "instead of" says what its lead-in's
+// "use" says; an item with words of its own is left as it stands.
+func TestVerblessSubstitution(t *testing.T) {
+	for _, c := range []struct {
+		text, want string
+	}{
+		{"- `bun install` instead of `npm install`", "Use `bun install` instead of `npm install`."},
+		{"`pnpm dlx tsc` rather than `npx tsc`.", "Use `pnpm dlx tsc` instead of `npx tsc`."},
+		{"`yarn add <pkg>` instead of `npm install <pkg>` (same flags)", "Use `yarn add <pkg>` instead of `npm install <pkg>`."},
+		{"`cargo nextest run` instead of `cargo test` is what CI runs", ""},
+		{"We moved to `bun` instead of `npm` last year.", ""},
+		{"Use `bun` instead of `npm`.", ""},
+	} {
+		got, ok := verblessSubstitution(c.text)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("%q: got %q, %v; want %q", c.text, got, ok, c.want)
+		}
+	}
+}
+
+// A condition that is only an event names its command; one that says more names none.
+func TestEventCommand(t *testing.T) {
+	for _, c := range []struct {
+		cond string
+		want []string
+	}{
+		{"creating commits", []string{"git", "commit"}},
+		{"when you commit", []string{"git", "commit"}},
+		{"each commit", []string{"git", "commit"}},
+		{"pushing", []string{"git", "push"}},
+		{"committing to main", nil},
+		{"commits that touch docs", nil},
+		{"you are on a release branch", nil},
+	} {
+		if got := EventCommand(c.cond); !slices.Equal(got, c.want) {
+			t.Errorf("%q: got %v, want %v", c.cond, got, c.want)
+		}
+	}
+}
+
+// "Run scripts through `uv run`; never bare `python` or `python3`": the bare word
+// holds for both commands, and the runner the sentence names is the ban's way.
+func TestBareListThroughRunner(t *testing.T) {
+	ctx := Context{Command: func(s string) ([]string, bool) { return strings.Fields(s), true }}
+	ns := Read("Run scripts through `uv run`; never bare `python` or `python3`.", ctx)
+	var ban *Norm
+	for i := range ns {
+		if ns[i].Polarity == Forbid {
+			ban = &ns[i]
+		}
+	}
+	if ban == nil {
+		t.Fatalf("no ban read: %v", ns)
+	}
+	if len(ban.Instead) != 1 || ban.Instead[0].Text != "uv run" {
+		t.Errorf("instead = %v, want `uv run`", ban.Instead)
+	}
+	for _, o := range ban.Objects {
+		if o.Alone {
+			t.Errorf("%s read as the program with no arguments; bare means without the runner", o.Text)
+		}
+	}
+}
