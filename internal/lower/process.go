@@ -522,6 +522,9 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			r, why = lowerFirst(c, rc, n)
 		case n.Polarity == norm.Require && (n.Only || !bans && useTool(n)):
 			r, why = lowerOnly(c, rc, n)
+		case !bans && n.Subject == "" && flagsOnEvent(n) != nil:
+			// "always use `--signoff` when creating commits": the event is the command
+			r = lowerRequiredFlags(c, flagsOnEvent(n))
 		case n.Polarity == norm.Require && !bans && n.Condition == "" && (n.Subject == "" || hasConcept(n.Objects, "draft-pr")):
 			r = lowerWrapped(c, rc, n)
 			if len(r) == 0 {
@@ -860,6 +863,13 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 	if norm.CIOnly(n.Condition) {
 		return nil, "applies in CI only, never to an agent's own commands"
 	}
+	if n.Subject != "" && statedPackageManagerBan(n) {
+		// "This project uses Yarn as its package manager, not npm": a statement of
+		// how the project works, which the reader follows; heed warns
+		m := *n
+		m.Subject = ""
+		n = &m
+	}
 	if n.Subject != "" || !processVerbs[n.Verb] {
 		// "the CLI never calls `exit`", "never import `expect`": about the code, not
 		// the agent's commands
@@ -883,6 +893,9 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		via = formsOf(n.Instead, rc, scopeDir).patterns
 		via = append(via, launchersOf(n.Instead, scopeDir)...)
 		via = append(via, runnerForms(via, f.patterns)...)
+		if len(via) == 0 && insteadIsCode(n.Instead) {
+			n.Uncertain = append(slices.Clone(n.Uncertain), "the alternative is code, not a command: the ban may be about the scripts the change writes")
+		}
 	}
 	for _, e := range n.Except {
 		if e.Kind == norm.KCommand {
@@ -1139,8 +1152,9 @@ func versionSubstitution(n *norm.Norm) (banned, instead string, ok bool) {
 // pytest).
 func launches(via []process.Pattern, progs []string) bool {
 	for _, v := range via {
-		for _, a := range v.Args {
-			if slices.Contains(progs, a) {
+		for k, a := range v.Args {
+			// `uv run <anything>`: the runner launches whatever it is given
+			if slices.Contains(progs, a) || a == process.AnyWord && k == len(v.Args)-1 {
 				return true
 			}
 		}
@@ -1155,7 +1169,9 @@ func launches(via []process.Pattern, progs []string) bool {
 func runnerForms(via, forbid []process.Pattern) []process.Pattern {
 	var out []process.Pattern
 	for _, v := range via {
-		if len(v.Args) > 0 || len(v.Program) == 0 {
+		// "run scripts with `uv run`, never bare `python`": the runner named with its
+		// own subcommand is the same prescribed form as the runner alone
+		if len(v.Program) == 0 || len(v.Args) > 0 && !isRunnerForm(v) {
 			continue
 		}
 		same := false
@@ -1176,6 +1192,20 @@ func runnerForms(via, forbid []process.Pattern) []process.Pattern {
 		}
 	}
 	return out
+}
+
+// isRunnerForm: the pattern is a runner with exactly its running subcommand and
+// nothing else (`uv run`, `bundle exec`), naming no program it runs.
+func isRunnerForm(v process.Pattern) bool {
+	if len(v.Flags) > 0 {
+		return false
+	}
+	for _, r := range runners {
+		if slices.Contains(v.Program, r[0]) && len(r) > 1 && slices.Equal(v.Args, r[1:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // launchersOf are the alternatives that run any command given to them (`mise exec --
