@@ -32,3 +32,10 @@ func TestFamilyRunnerFollowsTheFilesExamples(t *testing.T) {
 		t.Errorf("npx playwright install, where the file runs it through pnpm: %s, want blocked", got)
 	}
 }
+
+// TestOwnCommandSentencesSubst2: the second substitution batch
+// (testdata/own-sentences-subst-2.txt): two practices under one "not", a tool named
+// in a statement, wrappers instead of the system tools; controls.
+func TestOwnCommandSentencesSubst2(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-subst-2.txt", 10)
+}
