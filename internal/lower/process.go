@@ -515,6 +515,9 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			r = lowerBranchNames(c, n)
 		case n.Polarity == norm.Require && hasConcept(n.Objects, "pr-base"):
 			r = lowerPRBase(c, n)
+		case !bans && n.Subject == "" && flagsOnEvent(n) != nil:
+			// "always use `--signoff` when creating commits": the event is the command
+			r = lowerRequiredFlags(c, flagsOnEvent(n))
 		case n.Polarity == norm.Require && (len(n.Before) > 0 || len(n.After) > 0):
 			r, why = lowerOrder(c, rc, n)
 		case n.Polarity == norm.Require && n.First && (hasKind(n.Objects, norm.KCommand) || n.Verb == "run" && hasKind(n.Objects, norm.KCode)) && n.Condition == "":
@@ -522,9 +525,6 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			r, why = lowerFirst(c, rc, n)
 		case n.Polarity == norm.Require && (n.Only || !bans && useTool(n)):
 			r, why = lowerOnly(c, rc, n)
-		case !bans && n.Subject == "" && flagsOnEvent(n) != nil:
-			// "always use `--signoff` when creating commits": the event is the command
-			r = lowerRequiredFlags(c, flagsOnEvent(n))
 		case n.Polarity == norm.Require && !bans && n.Condition == "" && (n.Subject == "" || hasConcept(n.Objects, "draft-pr")):
 			r = lowerWrapped(c, rc, n)
 			if len(r) == 0 {
@@ -862,6 +862,11 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 	}
 	if norm.CIOnly(n.Condition) {
 		return nil, "applies in CI only, never to an agent's own commands"
+	}
+	if jointActions(n) {
+		m := *n
+		m.Uncertain = append(slices.Clone(n.Uncertain), "two practices banned together, which may be banned only as one act")
+		n = &m
 	}
 	if n.Subject != "" && statedPackageManagerBan(n) {
 		// "This project uses Yarn as its package manager, not npm": a statement of

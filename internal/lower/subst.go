@@ -62,7 +62,7 @@ func identifier(s string) bool {
 // required options; spellings of one option ("`--signoff` (`-s`)") are one option.
 // Nil when the norm is not of that shape.
 func flagsOnEvent(n *norm.Norm) *norm.Norm {
-	if n.Polarity != norm.Require || len(n.Objects) == 0 || n.Condition == "" || len(n.Before) > 0 || len(n.After) > 0 {
+	if n.Polarity != norm.Require || len(n.Objects) == 0 || len(n.After) > 0 {
 		return nil
 	}
 	for _, o := range n.Objects {
@@ -70,12 +70,21 @@ func flagsOnEvent(n *norm.Norm) *norm.Norm {
 			return nil
 		}
 	}
-	argv := norm.EventCommand(n.Condition)
+	var argv []string
+	switch {
+	case n.Condition != "" && len(n.Before) == 0:
+		argv = norm.EventCommand(n.Condition)
+	case len(n.Before) == 1 && n.Before[0].Kind == norm.KEvent && (n.Condition == "" || norm.EventCommand(n.Condition) != nil):
+		// "pass `-s` on every commit": an option is no step before the commit, but
+		// a part of it
+		argv = norm.EventCommand(n.Before[0].Text)
+	}
 	if argv == nil {
 		return nil
 	}
 	m := *n
 	m.Condition = ""
+	m.Before = nil
 	m.Uncertain = nil
 	for _, u := range n.Uncertain {
 		if !strings.HasPrefix(u, "condition:") {
@@ -203,4 +212,20 @@ func runnerSpans(c *policy.Constraint, rc *recognize.RepoContext) []example {
 		}
 	}
 	return out
+}
+
+// jointActions: "Do not amend commits and force push": two practices under one "not"
+// joined by "and" may be banned as one act (amending what is pushed, then forcing
+// it), each alone allowed; which, the sentence does not say. A list of things one
+// verb bans ("never use npm or yarn", "never `git add .` and `git commit -a`") is no
+// such pair: only practices named as verbs are.
+func jointActions(n *norm.Norm) bool {
+	if n.Polarity != norm.Forbid || len(n.Objects) < 2 || !allOfKind(n.Objects, norm.KConcept) {
+		return false
+	}
+	low := " " + strings.ToLower(n.Sentence) + " "
+	if i := strings.IndexAny(low, ".;"); i > 0 {
+		low = low[:i+1]
+	}
+	return strings.Contains(low, " and ") && !strings.Contains(low, " or ") && !strings.Contains(low, " nor ") && !strings.Contains(low, " either ")
 }

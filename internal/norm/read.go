@@ -1325,6 +1325,9 @@ func RunnerForBans(ns, before []Norm) {
 			}
 			if (o.Kind == KCommand || o.Kind == KCode) && len(argv) > 1 && PlaceholderWord(argv[len(argv)-1]) && commandShaped(strings.Join(argv[:len(argv)-1], " ")) {
 				runners = append(runners, Object{Kind: KCommand, Text: o.Text, Argv: argv})
+			} else if o.Kind == KCommand && runnerForm(argv) {
+				// "Run every tool through `pdm run`; never call bare `pytest`"
+				runners = append(runners, o)
 			}
 		}
 	}

@@ -12,7 +12,7 @@ func runnerForm(argv []string) bool {
 	}
 	switch argv[0] + " " + argv[1] {
 	case "uv run", "poetry run", "pipenv run", "pdm run", "hatch run", "rye run", "pixi run",
-		"bundle exec", "pnpm exec", "npm exec", "yarn exec", "bun run", "mise exec", "devbox run", "nix develop":
+		"bundle exec", "pnpm exec", "npm exec", "yarn exec", "bun run", "mise exec", "asdf exec", "devbox run", "nix develop":
 		return true
 	}
 	return false

@@ -91,11 +91,20 @@ func bareToolsInstead(ns []Norm, text string) []Norm {
 		}
 		var tools, wrappers []Object
 		for _, o := range n.Objects {
-			if o.Kind != KCommand || len(o.Argv) != 2 || strings.HasPrefix(o.Argv[1], "-") || runnerForm(o.Argv) {
+			// `fvm flutter`, or a runner and the tool it runs: `asdf exec terraform`
+			tool := ""
+			switch {
+			case o.Kind != KCommand:
+			case len(o.Argv) == 2 && !runnerForm(o.Argv):
+				tool = o.Argv[1]
+			case len(o.Argv) == 3 && runnerForm(o.Argv[:2]):
+				tool = o.Argv[2]
+			}
+			if tool == "" || strings.HasPrefix(tool, "-") {
 				tools = nil
 				break
 			}
-			tools = append(tools, Object{Kind: KCommand, Text: o.Argv[1], Argv: []string{o.Argv[1]}})
+			tools = append(tools, Object{Kind: KCommand, Text: tool, Argv: []string{tool}})
 			wrappers = append(wrappers, o)
 		}
 		if len(tools) == 0 {
