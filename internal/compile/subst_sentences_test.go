@@ -39,3 +39,18 @@ func TestFamilyRunnerFollowsTheFilesExamples(t *testing.T) {
 func TestOwnCommandSentencesSubst2(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-subst-2.txt", 10)
 }
+
+// A ban read from a statement of the project's tool ("Poetry - package manager, not
+// pip") is dropped when the file's own examples run the tool it bans: the reading,
+// not the file, is what is wrong. Without such an example it warns.
+func TestStatementAgainstTheFilesExamples(t *testing.T) {
+	reg := rules.Registry()
+	doc := "## Stack\n\n- **Poetry** - Package manager, not pip\n\n## E2E\n\n```bash\ncd e2e\npip install -r requirements.txt\n```\n"
+	if got := lineVerdict(t, reg, compileDoc(doc), "pip install flask"); got != "allowed" {
+		t.Errorf("pip install, which the file runs: %s, want allowed", got)
+	}
+	alone := "## Stack\n\n- **Poetry** - Package manager, not pip\n"
+	if got := lineVerdict(t, reg, compileDoc(alone), "pip install flask"); got != "warned" {
+		t.Errorf("pip install: %s, want warned", got)
+	}
+}

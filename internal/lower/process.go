@@ -551,8 +551,19 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 	if len(rules) == 0 {
 		return recognize.Result{Unenforced: unenforced}
 	}
+	kept := rules[:0]
 	for i := range rules {
 		reviewAgainstFile(c, rc, &rules[i])
+		if rules[i].Review != "" && strings.Contains(rules[i].Norm, norm.StatementAdvice) {
+			// advice read from a statement that the file's own examples go against:
+			// the reading, not the file, is what is wrong
+			continue
+		}
+		kept = append(kept, rules[i])
+	}
+	rules = kept
+	if len(rules) == 0 {
+		return recognize.Result{Unenforced: "a statement of the project's tool that its own examples go against"}
 	}
 	return recognize.Result{Rules: rules}
 }

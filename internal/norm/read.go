@@ -116,6 +116,10 @@ func Read(text string, ctx Context) []Norm {
 		// "Any change to `package.json` must be followed by `pnpm install`"
 		return readAs(text, order, ctx, "")
 	}
+	if plain, ok := withoutForgeName(text); ok {
+		// "Never create GitHub Pull Requests"
+		return readAs(text, plain, ctx, "")
+	}
 	if order, ok := invokeAsRun(text); ok {
 		return readAs(text, order, ctx, "")
 	}

@@ -142,6 +142,9 @@ var (
 	toolLabelRE     = lazyre.New("^\\s*[-*]?\\s*(`[^`]+`|\\*\\*[A-Za-z][\\w.-]*\\*\\*|[A-Z][\\w.-]*)\\s+[-–—:]\\s+[^,;.()`]{1,40},\\s+not\\s+(`[^`]+`|[A-Za-z][\\w.-]*)\\s*\\.?\\s*$")
 )
 
+// StatementAdvice is the doubt of a ban read from a statement of the project's tool.
+const StatementAdvice = "a statement of the project's tool, read as advice"
+
 // toolStatement reads such a statement as the advice it implies, "Use X, not Y.",
 // with the doubt of a statement: it warns. Other readings of the text stand.
 func toolStatement(ns []Norm, text string, ctx Context) []Norm {
@@ -173,7 +176,7 @@ func toolStatement(ns []Norm, text string, ctx Context) []Norm {
 			continue
 		}
 		extra[i].Sentence = text
-		extra[i].Uncertain = append(extra[i].Uncertain, "a statement of the project's tool, read as advice")
+		extra[i].Uncertain = append(extra[i].Uncertain, StatementAdvice)
 		ns = append(ns, extra[i])
 	}
 	return ns
@@ -187,4 +190,18 @@ func invokeAsRun(text string) (string, bool) {
 		return "", false
 	}
 	return "Run " + t[7:], true
+}
+
+// forgeNamedRE: "GitHub pull requests", "a GitLab merge request": the forge's name
+// before the practice it hosts, which names the same practice.
+var forgeNamedRE = lazyre.New(`(?i)\b(?:github|gitlab|gitea|forgejo)\s+(pull\s+requests?|prs?|issues?|releases?)\b`)
+
+// withoutForgeName drops the forge's name before a practice so the practice reads as
+// itself ("Never create GitHub Pull Requests" is "Never create Pull Requests").
+func withoutForgeName(text string) (string, bool) {
+	if !strings.Contains(strings.ToLower(text), "git") {
+		return "", false
+	}
+	out := forgeNamedRE.ReplaceAllString(text, "$1")
+	return out, out != text
 }

@@ -69,3 +69,30 @@ func TestBareListThroughRunner(t *testing.T) {
 		}
 	}
 }
+
+// The forge's name before a practice names the same practice.
+func TestWithoutForgeName(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Never create GitHub Pull Requests.", "Never create Pull Requests."},
+		{"Do not open GitLab issues for questions.", "Do not open issues for questions."},
+		{"Read the GitHub Actions logs first.", ""},
+	} {
+		got, ok := withoutForgeName(c.text)
+		if ok != (c.want != "") || ok && got != c.want {
+			t.Errorf("%q: got %q, %v; want %q", c.text, got, ok, c.want)
+		}
+	}
+}
+
+// A statement of the project's tool that names the one it replaces reads as advice,
+// with a statement's doubt; one that names nothing replaced reads as nothing more.
+func TestToolStatement(t *testing.T) {
+	ctx := Context{Command: func(s string) ([]string, bool) { return strings.Fields(s), true }}
+	ns := toolStatement(nil, "`crlfmt` is the project's custom formatter (not `gofmt`); it wraps at 100 columns.", ctx)
+	if len(ns) != 1 || ns[0].Polarity != Forbid || len(ns[0].Objects) != 1 || ns[0].Objects[0].Text != "gofmt" || !slices.Contains(ns[0].Uncertain, StatementAdvice) {
+		t.Errorf("got %v, want a doubtful ban of gofmt", ns)
+	}
+	if ns := toolStatement(nil, "`crlfmt` is the project's custom formatter; it wraps at 100 columns.", ctx); len(ns) != 0 {
+		t.Errorf("got %v, want nothing", ns)
+	}
+}
