@@ -220,7 +220,7 @@ func runnerSpans(c *policy.Constraint, rc *recognize.RepoContext) []example {
 // verb bans ("never use npm or yarn", "never `git add .` and `git commit -a`") is no
 // such pair: only practices named as verbs are.
 func jointActions(n *norm.Norm) bool {
-	if n.Polarity != norm.Forbid || len(n.Objects) < 2 || !allOfKind(n.Objects, norm.KConcept) {
+	if n.Polarity != norm.Forbid || n.Together || len(n.Objects) < 2 || !allOfKind(n.Objects, norm.KConcept) {
 		return false
 	}
 	low := " " + strings.ToLower(n.Sentence) + " "
