@@ -1963,6 +1963,12 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					continue
 				}
 			}
+			if t.Text == "," && cur.role == mInstead && len(cur.objs) > 0 && insteadListGoesOn(toks, i, len(cur.objs)) {
+				// "use `./dev` instead of `go build`, `go test` or `bazel`": the comma
+				// lists what the alternative replaces
+				i++
+				continue
+			}
 			if t.Text == "," && (cur.role == mCond || cur.role == mAfter) && len(cur.objs) > 0 && listGoesOn(toks, i+1) {
 				// "If you added a `.rs`, `.py`, or `.ts` file, ...": the comma lists
 				// the condition's objects; it does not end it

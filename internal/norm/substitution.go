@@ -119,7 +119,10 @@ func bareToolsInstead(ns []Norm, text string) []Norm {
 
 // preferredToRE: "`./dev`, which should be preferred to `go build`", "`X` is preferred
 // over `Y`": the passive of "prefer X over Y", often in a relative clause.
-var preferredToRE = lazyre.New("(`[^`]+`)(?:\\s*\\([^()]*\\))?,?\\s+(?:which|that)?\\s*(?:should|must|is|are)\\s+(?:always\\s+)?(?:be\\s+)?preferred\\s+(?:to|over)\\s+(`[^`]+`)")
+var preferredToRE = lazyre.New("(`[^`]+`)(?:\\s+(?:tool|command|script|wrapper|target))?(?:\\s*\\([^()]*\\))?,?\\s+(?:which|that)?\\s*(?:should|must|is|are)\\s+(?:always\\s+)?(?:be\\s+)?preferred\\s+(?:to|over)\\s+((?:(?:direct|raw|plain|bare|manual|the)\\s+)?`[^`]+`(?:\\s*(?:,|or|and|, or|, and)\\s*`[^`]+`)*)")
+
+// alternationRE: "`go (build|test)`": one span that spells several commands.
+var alternationRE = lazyre.New(`^(\S+(?: \S+)*) \(([\w-]+(?:\|[\w-]+)+)\)$`)
 
 // preferredTo rewrites a sentence whose only directive is the passive "X should be
 // preferred to Y" as "Prefer X over Y.", the advice it gives.
@@ -131,7 +134,27 @@ func preferredTo(text string) (string, bool) {
 	if m == nil {
 		return "", false
 	}
-	return "Prefer " + m[1] + " over " + m[2] + ".", true
+	var over []string
+	for _, t := range Tokenize(m[2]) {
+		if !t.Code {
+			continue
+		}
+		if a := alternationRE.FindStringSubmatch(t.Text); a != nil {
+			for _, alt := range strings.Split(a[2], "|") {
+				over = append(over, "`"+a[1]+" "+alt+"`")
+			}
+			continue
+		}
+		over = append(over, "`"+t.Text+"`")
+	}
+	if len(over) == 0 {
+		return "", false
+	}
+	list := over[0]
+	if len(over) > 1 {
+		list = strings.Join(over[:len(over)-1], ", ") + " or " + over[len(over)-1]
+	}
+	return "Prefer " + m[1] + " over " + list + ".", true
 }
 
 // toolStatementRE: "`crlfmt` is CockroachDB's custom formatter (not `gofmt`)", "`uv` is
@@ -204,4 +227,36 @@ func withoutForgeName(text string) (string, bool) {
 	}
 	out := forgeNamedRE.ReplaceAllString(text, "$1")
 	return out, out != text
+}
+
+// insteadListGoesOn: after "instead of `A`" (listed objects so far), the comma at i
+// lists more of what is replaced when code spans follow, separated by commas, up to an "or"/"and" before
+// the last ("instead of `go build`, `go test` or `bazel`").
+func insteadListGoesOn(toks []Token, i, listed int) bool {
+	j := i + 1
+	if j+1 < len(toks) && (toks[j].Low == "or" || toks[j].Low == "and") {
+		// the comma before the last of a list of three or more ("`a`, `b`, or `c`");
+		// after one alone it joins another clause ("instead of `a`, and `c` ...")
+		return listed >= 2 && toks[j+1].Code && (j+2 >= len(toks) || toks[j+2].Punct || !toks[j+2].Code && toks[j+2].Low != "instead")
+	}
+	for j < len(toks) {
+		if !toks[j].Code {
+			return false
+		}
+		j++
+		if j >= len(toks) {
+			return false
+		}
+		switch {
+		case toks[j].Text == "," && j+1 < len(toks) && (toks[j+1].Low == "or" || toks[j+1].Low == "and"):
+			return j+2 < len(toks) && toks[j+2].Code
+		case toks[j].Low == "or" || toks[j].Low == "and":
+			return j+1 < len(toks) && toks[j+1].Code
+		case toks[j].Text == ",":
+			j++
+		default:
+			return false
+		}
+	}
+	return false
 }

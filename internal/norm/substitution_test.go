@@ -96,3 +96,40 @@ func TestToolStatement(t *testing.T) {
 		t.Errorf("got %v, want nothing", ns)
 	}
 }
+
+// "instead of `A`, `B` or `C`" replaces all three; "instead of `A`, and run `B`" only A.
+func TestInsteadOfAList(t *testing.T) {
+	ctx := Context{Command: func(s string) ([]string, bool) { return strings.Fields(s), true }}
+	for _, c := range []struct {
+		text   string
+		banned []string
+	}{
+		{"Use `./dev` instead of `go build`, `go test` or `bazel`.", []string{"go build", "go test", "bazel"}},
+		{"Use `pnpm` instead of `npm`, `yarn`, or `bun`.", []string{"npm", "yarn", "bun"}},
+		{"Use `uv` instead of `pip`, and run `make test` before committing.", []string{"pip"}},
+	} {
+		var got []string
+		for _, n := range Read(c.text, ctx) {
+			if n.Polarity == Forbid {
+				for _, o := range n.Objects {
+					got = append(got, o.Text)
+				}
+			}
+		}
+		if !slices.Equal(got, c.banned) {
+			t.Errorf("%q: banned %v, want %v", c.text, got, c.banned)
+		}
+	}
+}
+
+// "which should be preferred to direct `go (build|test)` or `bazel` invocations":
+// each command the span spells, and each of the list.
+func TestPreferredTo(t *testing.T) {
+	got, ok := preferredTo("We use Bazel, but most operations go through the `./dev` tool, which should be preferred to direct `go (build|test)` or `bazel` invocations.")
+	if want := "Prefer `./dev` over `go build`, `go test` or `bazel`."; !ok || got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if _, ok := preferredTo("The `./dev` tool is preferred by most of the team."); ok {
+		t.Error("a preference of people read as a rule")
+	}
+}
