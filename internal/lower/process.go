@@ -912,6 +912,16 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		if len(via) == 0 && insteadIsCode(n.Instead) {
 			n.Uncertain = append(slices.Clone(n.Uncertain), "the alternative is code, not a command: the ban may be about the scripts the change writes")
 		}
+		if updateImplied(n, f.patterns, via) {
+			// the condition is what the banned command and its alternative both do
+			var keep []string
+			for _, u := range n.Uncertain {
+				if !strings.HasPrefix(u, "condition:") {
+					keep = append(keep, u)
+				}
+			}
+			n.Uncertain = keep
+		}
 	}
 	for _, e := range n.Except {
 		if e.Kind == norm.KCommand {

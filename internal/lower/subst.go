@@ -229,3 +229,21 @@ func jointActions(n *norm.Norm) bool {
 	}
 	return strings.Contains(low, " and ") && !strings.Contains(low, " or ") && !strings.Contains(low, " nor ") && !strings.Contains(low, " either ")
 }
+
+// updateImplied: "When you need to incorporate the latest changes from the main
+// branch, use `git merge main` instead of `git rebase main`": the condition is what
+// both commands do, so it holds whenever the ban applies.
+func updateImplied(n *norm.Norm, forbid, via []process.Pattern) bool {
+	if n.Condition == "" || len(forbid) == 0 || len(via) == 0 || !norm.UpdatesFromMain(n.Condition) {
+		return false
+	}
+	integrates := func(ps []process.Pattern) bool {
+		for _, p := range ps {
+			if len(p.Program) == 0 || p.Program[0] != "git" || len(p.Args) == 0 || p.Args[0] != "rebase" && p.Args[0] != "merge" && p.Args[0] != "pull" {
+				return false
+			}
+		}
+		return true
+	}
+	return integrates(forbid) && integrates(via)
+}

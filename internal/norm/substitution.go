@@ -260,3 +260,13 @@ func insteadListGoesOn(toks []Token, i, listed int) bool {
 	}
 	return false
 }
+
+// updateConditionRE: bringing the main branch's changes into a branch, in words.
+var updateConditionRE = lazyre.New(`\b(?:incorporate|bring in|pull in|integrate|sync|synchroni[sz]e|update|catch up|bring [a-z ]{0,20}up to date)\b[a-z ]{0,40}\b(?:main|master|upstream|trunk|the (?:main|default|base) branch)\b|\b(?:update|sync|refresh) (?:your|the|a) (?:feature |local |pr )?branch\b`)
+
+// UpdatesFromMain: the condition is bringing the main branch's changes into the
+// branch ("when you need to incorporate the latest changes from the main branch"),
+// the job of git merge, rebase and pull.
+func UpdatesFromMain(cond string) bool {
+	return cond != "" && updateConditionRE.MatchString(strings.ToLower(cond))
+}

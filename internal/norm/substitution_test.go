@@ -133,3 +133,19 @@ func TestPreferredTo(t *testing.T) {
 		t.Error("a preference of people read as a rule")
 	}
 }
+
+// A condition that is what git merge and rebase do, and conditions that are not.
+func TestUpdatesFromMain(t *testing.T) {
+	for cond, want := range map[string]bool{
+		"you need to incorporate the latest changes from the main branch": true,
+		"updating your branch":                           false,
+		"you update your branch":                         true,
+		"you want to bring your PR up to date with main": true,
+		"the release is tagged":                          false,
+		"you change files under main/":                   false,
+	} {
+		if got := UpdatesFromMain(cond); got != want {
+			t.Errorf("%q: %v, want %v", cond, got, want)
+		}
+	}
+}
