@@ -71,9 +71,19 @@ func flagsOnEvent(n *norm.Norm) *norm.Norm {
 		}
 	}
 	var argv []string
+	rest := ""
 	switch {
 	case n.Condition != "" && len(n.Before) == 0:
-		argv = norm.EventCommand(n.Condition)
+		// "if you skip the hook; you check in code": the event is one of the
+		// conditions, the others still hold and heed cannot see them
+		for _, part := range strings.Split(n.Condition, ";") {
+			if a := norm.EventCommand(strings.TrimSpace(part)); a != nil && argv == nil {
+				argv = a
+			} else if strings.TrimSpace(part) != "" {
+				rest = strings.TrimSpace(strings.TrimSpace(rest + "; " + strings.TrimSpace(part)))
+			}
+		}
+		rest = strings.TrimPrefix(rest, "; ")
 	case len(n.Before) == 1 && n.Before[0].Kind == norm.KEvent && (n.Condition == "" || norm.EventCommand(n.Condition) != nil):
 		// "pass `-s` on every commit": an option is no step before the commit, but
 		// a part of it
@@ -83,13 +93,16 @@ func flagsOnEvent(n *norm.Norm) *norm.Norm {
 		return nil
 	}
 	m := *n
-	m.Condition = ""
+	m.Condition = rest
 	m.Before = nil
 	m.Uncertain = nil
 	for _, u := range n.Uncertain {
 		if !strings.HasPrefix(u, "condition:") {
 			m.Uncertain = append(m.Uncertain, u)
 		}
+	}
+	if rest != "" {
+		m.Uncertain = append(m.Uncertain, "condition: "+rest)
 	}
 	flags := []norm.Object{n.Objects[0]}
 	for _, o := range n.Objects[1:] {

@@ -55,6 +55,17 @@ func EventCommand(cond string) []string {
 			ev, n = "push", 1
 		}
 	}
+	if n == 0 {
+		// "when you check in code": the older word for a commit
+		var words []string
+		for _, t := range toks[i:] {
+			words = append(words, t.Low)
+		}
+		switch strings.Join(words, " ") {
+		case "check in", "check in code", "check in your code", "check in changes", "check in your changes":
+			ev, n = "commit", len(toks)-i
+		}
+	}
 	if n == 0 || i+n != len(toks) {
 		return nil
 	}

@@ -35,6 +35,7 @@ func TestEventCommand(t *testing.T) {
 		{"creating commits", []string{"git", "commit"}},
 		{"when you commit", []string{"git", "commit"}},
 		{"each commit", []string{"git", "commit"}},
+		{"you check in code", []string{"git", "commit"}},
 		{"pushing", []string{"git", "push"}},
 		{"committing to main", nil},
 		{"commits that touch docs", nil},
