@@ -543,6 +543,9 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			r = lowerBranchNames(c, n)
 		case n.Polarity == norm.Require && hasConcept(n.Objects, "pr-base"):
 			r = lowerPRBase(c, n)
+		case !bans && n.Subject == "" && flagsOnEvent(n) != nil:
+			// "always use `--signoff` when creating commits": the event is the command
+			r = lowerRequiredFlags(c, flagsOnEvent(n))
 		case n.Polarity == norm.Require && (len(n.Before) > 0 || len(n.After) > 0):
 			r, why = lowerOrder(c, rc, n)
 		case n.Polarity == norm.Require && n.First && (hasKind(n.Objects, norm.KCommand) || n.Verb == "run" && hasKind(n.Objects, norm.KCode)) && n.Condition == "":
@@ -578,8 +581,19 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 	if len(rules) == 0 {
 		return recognize.Result{Unenforced: unenforced}
 	}
+	kept := rules[:0]
 	for i := range rules {
 		reviewAgainstFile(c, rc, &rules[i])
+		if rules[i].Review != "" && strings.Contains(rules[i].Norm, norm.StatementAdvice) {
+			// advice read from a statement that the file's own examples go against:
+			// the reading, not the file, is what is wrong
+			continue
+		}
+		kept = append(kept, rules[i])
+	}
+	rules = kept
+	if len(rules) == 0 {
+		return recognize.Result{Unenforced: "a statement of the project's tool that its own examples go against"}
 	}
 	return recognize.Result{Rules: rules}
 }
@@ -890,6 +904,18 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 	if norm.CIOnly(n.Condition) {
 		return nil, "applies in CI only, never to an agent's own commands"
 	}
+	if jointActions(n) {
+		m := *n
+		m.Uncertain = append(slices.Clone(n.Uncertain), "two practices banned together, which may be banned only as one act")
+		n = &m
+	}
+	if n.Subject != "" && statedPackageManagerBan(n) {
+		// "This project uses Yarn as its package manager, not npm": a statement of
+		// how the project works, which the reader follows; heed warns
+		m := *n
+		m.Subject = ""
+		n = &m
+	}
 	if n.Subject != "" || !processVerbs[n.Verb] {
 		// "the CLI never calls `exit`", "never import `expect`": about the code, not
 		// the agent's commands
@@ -913,6 +939,19 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		via = formsOf(n.Instead, rc, scopeDir).patterns
 		via = append(via, launchersOf(n.Instead, scopeDir)...)
 		via = append(via, runnerForms(via, f.patterns)...)
+		if len(via) == 0 && insteadIsCode(n.Instead) {
+			n.Uncertain = append(slices.Clone(n.Uncertain), "the alternative is code, not a command: the ban may be about the scripts the change writes")
+		}
+		if updateImplied(n, f.patterns, via) {
+			// the condition is what the banned command and its alternative both do
+			var keep []string
+			for _, u := range n.Uncertain {
+				if !strings.HasPrefix(u, "condition:") {
+					keep = append(keep, u)
+				}
+			}
+			n.Uncertain = keep
+		}
 	}
 	for _, e := range n.Except {
 		if e.Kind == norm.KCommand {
@@ -1169,8 +1208,9 @@ func versionSubstitution(n *norm.Norm) (banned, instead string, ok bool) {
 // pytest).
 func launches(via []process.Pattern, progs []string) bool {
 	for _, v := range via {
-		for _, a := range v.Args {
-			if slices.Contains(progs, a) {
+		for k, a := range v.Args {
+			// `uv run <anything>`: the runner launches whatever it is given
+			if slices.Contains(progs, a) || a == process.AnyWord && k == len(v.Args)-1 {
 				return true
 			}
 		}
@@ -1185,7 +1225,9 @@ func launches(via []process.Pattern, progs []string) bool {
 func runnerForms(via, forbid []process.Pattern) []process.Pattern {
 	var out []process.Pattern
 	for _, v := range via {
-		if len(v.Args) > 0 || len(v.Program) == 0 {
+		// "run scripts with `uv run`, never bare `python`": the runner named with its
+		// own subcommand is the same prescribed form as the runner alone
+		if len(v.Program) == 0 || len(v.Args) > 0 && !isRunnerForm(v) {
 			continue
 		}
 		same := false
@@ -1206,6 +1248,20 @@ func runnerForms(via, forbid []process.Pattern) []process.Pattern {
 		}
 	}
 	return out
+}
+
+// isRunnerForm: the pattern is a runner with exactly its running subcommand and
+// nothing else (`uv run`, `bundle exec`), naming no program it runs.
+func isRunnerForm(v process.Pattern) bool {
+	if len(v.Flags) > 0 {
+		return false
+	}
+	for _, r := range runners {
+		if slices.Contains(v.Program, r[0]) && len(r) > 1 && slices.Equal(v.Args, r[1:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // launchersOf are the alternatives that run any command given to them (`mise exec --

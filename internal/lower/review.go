@@ -128,7 +128,11 @@ func reviewAgainstFile(c *policy.Constraint, rc *recognize.RepoContext, r *polic
 		// a rule about where a command runs: the file's examples do not say where
 		return
 	}
-	for _, ex := range shownCommands(c, rc) {
+	exs := shownCommands(c, rc)
+	if narrowToExamples(r, exs, c, rc) {
+		_ = json.Unmarshal(r.Params, &p)
+	}
+	for _, ex := range exs {
 		if ex.id != c.ID && process.JudgeArgv(p, ex.argv) == policy.ExpectViolated {
 			r.Severity = policy.SeverityWarning
 			r.Review = fmt.Sprintf("it would block `%s`, which %s shows as normal use", ex.line, ex.at)

@@ -126,6 +126,21 @@ func Read(text string, ctx Context) []Norm {
 		// "Any change to `package.json` must be followed by `pnpm install`"
 		return readAs(text, order, ctx, "")
 	}
+	if plain, ok := withoutForgeName(text); ok {
+		// "Never create GitHub Pull Requests"
+		return readAs(text, plain, ctx, "")
+	}
+	if order, ok := invokeAsRun(text); ok {
+		return readAs(text, order, ctx, "")
+	}
+	if order, ok := preferredTo(text); ok && len(ctx.Columns) == 0 {
+		// "most tasks go through `./dev`, which should be preferred to `go build`"
+		return readAs(text, order, ctx, "")
+	}
+	if order, ok := verblessSubstitution(text); ok && len(ctx.Columns) == 0 {
+		// "- `bun install` instead of `npm install`" under "Always use `bun`:"
+		return readAs(text, order, ctx, "")
+	}
 	text = tableRow(text, ctx.Columns)
 	text = banMark(text)
 	var out []Norm
@@ -214,6 +229,8 @@ func Read(text string, ctx Context) []Norm {
 	passingRoles(out, toks, ctx)
 	inheritOrder(out, ctx)
 	bareMeansUnwrapped(out)
+	out = bareToolsInstead(out, text)
+	out = toolStatement(out, text, ctx)
 	if len(out) == 0 && branchNamingLabel(text) {
 		// "Branch naming: `<username>/branch-name`": a label and the convention
 		n := Norm{Sentence: text, Polarity: Require, Strength: "must"}
@@ -1341,6 +1358,9 @@ func RunnerForBans(ns, before []Norm) {
 			}
 			if (o.Kind == KCommand || o.Kind == KCode) && len(argv) > 1 && PlaceholderWord(argv[len(argv)-1]) && commandShaped(strings.Join(argv[:len(argv)-1], " ")) {
 				runners = append(runners, Object{Kind: KCommand, Text: o.Text, Argv: argv})
+			} else if o.Kind == KCommand && runnerForm(argv) {
+				// "Run every tool through `pdm run`; never call bare `pytest`"
+				runners = append(runners, o)
 			}
 		}
 	}
@@ -1392,7 +1412,7 @@ func bareMeansUnwrapped(ns []Norm) {
 	for _, n := range ns {
 		if n.Polarity == Require {
 			for _, o := range n.Objects {
-				if (o.Kind == KTool || o.Kind == KCommand) && len(o.Argv) == 1 {
+				if (o.Kind == KTool || o.Kind == KCommand) && len(o.Argv) == 1 || o.Kind == KCommand && runnerForm(o.Argv) {
 					tools = append(tools, o)
 				}
 			}
@@ -2019,6 +2039,12 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					continue
 				}
 			}
+			if t.Text == "," && cur.role == mInstead && len(cur.objs) > 0 && insteadListGoesOn(toks, i, len(cur.objs)) {
+				// "use `./dev` instead of `go build`, `go test` or `bazel`": the comma
+				// lists what the alternative replaces
+				i++
+				continue
+			}
 			if t.Text == "," && (cur.role == mCond || cur.role == mAfter) && len(cur.objs) > 0 && listGoesOn(toks, i+1) {
 				// "If you added a `.rs`, `.py`, or `.ts` file, ...": the comma lists
 				// the condition's objects; it does not end it
@@ -2169,6 +2195,9 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 						// "Install packages locally, never globally": an imperative
 						// before the comma, not the subject of the ban
 						imperative := i > 0 && toks[i-1].Text == "," && len(segs[0].words) > 0 && verbForms()[strings.ToLower(segs[0].words[0])] != ""
+						// "Stage files one by one: never `git add -A`": a label before
+						// the colon names the topic, not who the ban binds
+						imperative = imperative || i > 0 && toks[i-1].Text == ":"
 						if !seenMarker && len(segs) == 1 && segs[0].role == "" && !imperative {
 							subject = subjectOf(segs[0])
 						}
@@ -2434,6 +2463,16 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			// "the bare `cargo test`", "`pytest` alone": the command with nothing added
 			if o.Kind == KCommand && (i > 0 && bareWords[toks[i-1].Low] || i+1 < len(toks) && (toks[i+1].Low == "alone" || i+2 < len(toks) && toks[i+1].Low == "by" && toks[i+2].Low == "itself")) {
 				o.Alone = true
+			}
+			// "never bare `pytest` or `mypy`": the word holds for every command of the list
+			if o.Kind == KCommand && !o.Alone && len(cur.objs) > 0 && cur.objs[len(cur.objs)-1].Alone {
+				j := i - 1
+				for j >= 0 && i-j <= 3 && !toks[j].Code {
+					j--
+				}
+				if j >= 0 && toks[j].Code && coordinated(toks[j+1:i]) {
+					o.Alone = true
+				}
 			}
 			// "`git` submodules": a bare program name followed by a noun names a
 			// thing of the program, not the program

@@ -33,6 +33,8 @@ var knownPrograms = lazy.Value[map[string]bool]{F: func() map[string]bool {
 		"gcc", "clang", "just", "task",
 		// others
 		"ruby", "gem", "bundle", "rake", "rails", "rspec", "rubocop", "php", "composer", "swift", "xcodebuild", "pod", "flutter", "dart",
+		// version managers that run a tool at the project's version (`fvm flutter test`)
+		"fvm", "asdf", "volta",
 		"docker", "docker-compose", "podman", "kubectl", "helm", "terraform", "tofu", "ansible", "aws", "gcloud", "az",
 		"rm", "mv", "cp", "chmod", "chown", "sudo", "curl", "wget", "ssh", "scp", "rsync", "sed", "find", "xargs",
 		"kill", "pkill", "killall", "brew", "apt", "apt-get", "yum", "dnf", "pacman", "psql", "mysql", "sqlite3",
