@@ -729,5 +729,5 @@ func TestOwnCommandSentences33(t *testing.T) {
 // an order whose condition says more than its moment warns; one whose condition is
 // only the moment blocks.
 func TestOwnCommandSentences34(t *testing.T) {
-	ownSentences(t, "testdata/own-sentences-34.txt", 4)
+	ownSentences(t, "testdata/own-sentences-34.txt", 5)
 }

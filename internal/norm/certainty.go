@@ -674,7 +674,9 @@ func LeadCondition(text string) string {
 func momentWord(w string) bool {
 	switch w {
 	case "you", "we", "open", "opening", "submit", "submitting", "create", "creating", "make", "making", "a", "an",
-		"the", "your", "pr", "prs", "pull", "request", "requests", "commit", "commits", "committing", "push", "pushing":
+		"the", "your", "pr", "prs", "pull", "request", "requests", "commit", "commits", "committing", "push", "pushing",
+		// "if being tasked to open a PR", "when you are about to commit"
+		"being", "tasked", "asked", "told", "to", "are", "is", "about", "going", "ready", "you're", "any", "new":
 		return true
 	}
 	return false
