@@ -542,9 +542,17 @@ func memberLike(name string) bool {
 }
 
 // undeclared returns the first name no manifest of the repository declares, or ""
-// when all are declared or the repository has no manifest to ask.
+// when all are declared or the repository has no manifest to ask but code to import
+// into (a repository with neither gives no reason to read the name as a package).
 func undeclared(rc *recognize.RepoContext, names []string) string {
-	if rc == nil || len(rc.Packages) == 0 {
+	if rc == nil {
+		return ""
+	}
+	if len(rc.Packages) == 0 {
+		if len(rc.Languages) == 0 && len(names) > 0 {
+			// no manifest and no code heed parses: nothing says the name is a package
+			return names[0]
+		}
 		return ""
 	}
 	for _, n := range names {

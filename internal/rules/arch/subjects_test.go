@@ -57,3 +57,15 @@ func TestBareUseBanNeedsADeclaredPackage(t *testing.T) {
 		t.Fatalf("declared package: %+v", r.Rules)
 	}
 }
+
+// With no manifest and no code heed parses (a dotfiles repository), a bare "use" ban
+// warns; with code and no manifest, it keeps its level.
+func TestBareUseBanWithoutManifests(t *testing.T) {
+	c := &policy.Constraint{Text: "Do not use `preview`.", Level: policy.Must}
+	if r := (externalRecognizer{}).Recognize(c, &recognize.RepoContext{}); len(r.Rules) != 1 || r.Rules[0].Severity != policy.SeverityWarning {
+		t.Fatalf("no manifest, no code: %+v", r.Rules)
+	}
+	if r := (externalRecognizer{}).Recognize(c, &recognize.RepoContext{Languages: []string{"python"}}); len(r.Rules) != 1 || r.Rules[0].Severity == policy.SeverityWarning {
+		t.Fatalf("code, no manifest: %+v", r.Rules)
+	}
+}
