@@ -731,3 +731,9 @@ func TestOwnCommandSentences33(t *testing.T) {
 func TestOwnCommandSentences34(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-34.txt", 5)
 }
+
+// TestOwnCommandSentences35: the thirty-fifth batch (testdata/own-sentences-35.txt):
+// orders opened by "prior to", "ahead of"; a sentence about the past that is none.
+func TestOwnCommandSentences35(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-35.txt", 4)
+}
