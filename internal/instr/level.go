@@ -30,7 +30,7 @@ var (
 	// "`internal/engine` may import only `internal/policy`", "A may only depend on B":
 	// a permission narrowed by "only" is a restriction.
 	mayOnlyRE = lazyre.New(`(?i)\bmay (?:only|\w+ only|not)\b`)
-	startCond = lazyre.New(`(?i)^(?:if|when|whenever|before|after|once|while|for|to|during|unless|in|on|with|antes de|después de|despues de|vor|nach|avant de|avant|après|перед|после)\b`)
+	startCond = lazyre.New(`(?i)^(?:if|when|whenever|before|prior to|ahead of|upon|after|once|while|for|to|during|unless|in|on|with|antes de|después de|despues de|vor|nach|avant de|avant|après|перед|после)\b`)
 )
 
 // imperativeVerbs start a plain command ("Use X", "Run Y").
