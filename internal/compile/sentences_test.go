@@ -737,3 +737,9 @@ func TestOwnCommandSentences34(t *testing.T) {
 func TestOwnCommandSentences35(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-35.txt", 4)
 }
+
+// TestOwnCommandSentences36: the thirty-sixth batch (testdata/own-sentences-36.txt):
+// a definition of done listing commands that must pass; a list of what a release holds.
+func TestOwnCommandSentences36(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-36.txt", 4)
+}
