@@ -743,3 +743,10 @@ func TestOwnCommandSentences35(t *testing.T) {
 func TestOwnCommandSentences36(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-36.txt", 4)
 }
+
+// TestOwnCommandSentences37: the thirty-seventh batch (testdata/own-sentences-37.txt):
+// a label required before no known event; a ban under a condition at the sentence's
+// head; controls.
+func TestOwnCommandSentences37(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-37.txt", 4)
+}

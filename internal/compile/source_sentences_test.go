@@ -280,3 +280,9 @@ func TestOwnSourceSentences16(t *testing.T) {
 func TestOwnSourceSentences17(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-17.txt", 4)
 }
+
+// TestOwnSourceSentences18: the eighteenth batch (testdata/own-sentences-source-18.txt):
+// a Rust attribute is Rust code.
+func TestOwnSourceSentences18(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-18.txt", 2)
+}
