@@ -16,6 +16,10 @@ import (
 // asks to ensure them, which is how the reader reads a command that must pass: the
 // items are what must hold, and a command holds by having run and passed.
 func checkingLead(lead string) string {
+	if definesDone(lead) {
+		// "Definition of done:", "Done means:": what must hold when the work ends
+		return "Before you finish, ensure"
+	}
 	f := strings.Fields(lead)
 	if len(f) < 2 {
 		return lead
@@ -199,4 +203,17 @@ func bareItem(toks []Token, ctx Context) []Token {
 		}
 	}
 	return q[1:]
+}
+
+// definesDone: a lead-in that names what "done" means ("Definition of done:", "Done
+// means:", "A task is done when:"), whose items must hold when the work ends.
+func definesDone(lead string) bool {
+	l := strings.ToLower(strings.Trim(strings.TrimSpace(lead), "*_:# "))
+	for _, p := range []string{"definition of done", "done means", "done criteria", "done when", "is done when", "is complete when",
+		"is finished when", "counts as done when"} {
+		if l == p || strings.HasSuffix(l, " "+p) || strings.HasPrefix(l, p+" ") && len(strings.Fields(l)) <= 5 {
+			return true
+		}
+	}
+	return false
 }

@@ -1791,6 +1791,10 @@ func sectionOrder(heading string) string {
 			return "Run the following " + h + ":"
 		}
 	}
+	if definesDone(h) {
+		// "## Definition of done", "Done means:": its items must hold when the work ends
+		return "Before you finish, ensure the following:"
+	}
 	if !strings.Contains(h, "checklist") {
 		return ""
 	}
@@ -4162,7 +4166,29 @@ func onlyEvents(when []Object, cond string) bool {
 			return false
 		}
 	}
-	return len(strings.Fields(cond)) <= len(when)*3
+	if len(strings.Fields(cond)) > len(when)*3 {
+		return false
+	}
+	// "when pushing", "when you open a PR": the event and its fillers; "when a
+	// merge conflicts" says more than the merge
+	toks := Tokenize(cond)
+	for i := 0; i < len(toks); i++ {
+		if _, n := eventAt(toks, i); n > 0 {
+			i += n - 1
+			continue
+		}
+		if toks[i].Punct || toks[i].Code || momentWord(toks[i].Low) {
+			continue
+		}
+		switch toks[i].Low {
+		case "when", "whenever", "while", "if", "on", "during", "in", "for", "of", "every", "each",
+			// what an event carries: "when pushing updates to the PR"
+			"updates", "update", "changes", "change", "code", "work", "branch", "branches", "it", "them", "this", "that", "our":
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 func objTexts(os []Object) []string {
