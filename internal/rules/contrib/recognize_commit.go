@@ -279,6 +279,11 @@ func (moodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() {
 		return recognize.Result{}
 	}
+	if lazyre.New(`\bpast( tense)?,? (and|&|or|/) (the )?present\b|\bpresent( tense)?,? (and|&|or|/) (the )?past\b`).MatchString(s.text) {
+		// "use simple past and present tense: 'Previously, ... now ...'": the prose
+		// of a body, not one mood of a subject
+		return recognize.Result{}
+	}
 	mood := ""
 	for _, cl := range clauses(s.text) {
 		if loc := pastTenseRE.FindStringIndex(cl); loc != nil && !negated(cl[max(0, loc[0]-12):loc[0]]) {

@@ -166,3 +166,20 @@ func TestDirectlyAfterRegenerate(t *testing.T) {
 		}
 	}
 }
+
+// A commit-message tense rule reads one tense: a sentence naming past and present
+// together ("use simple past and present tense: 'Previously, ... now ...'") describes
+// the prose of a body, not the mood of a subject.
+func TestMixedTensesAreNoMoodRule(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Commit messages: use simple past and present tense, e.g. \"Previously X happened; now Y happens.\"": false,
+		"Write commit messages in the past and the present tense.":                                           false,
+		"Write commit subjects in the present tense.":                                                        true,
+		"Use the imperative mood in commit messages.":                                                        true,
+	} {
+		res := (moodRecognizer{}).Recognize(&policy.Constraint{Text: text, Level: policy.Must}, nil)
+		if got := len(res.Rules) > 0; got != want {
+			t.Errorf("%q: rule %v, want %v", text, got, want)
+		}
+	}
+}
