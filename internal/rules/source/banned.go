@@ -625,6 +625,11 @@ func parseShape(b ban) (shape, bool) {
 		// an instance method so; the ban is of the method's calls, not of a comment
 		return shape{kind: "method", name: m[2], docLangs: []string{engine.LangRuby}}, true
 	}
+	if strings.HasPrefix(sp, "#[") || strings.HasPrefix(sp, "#![") {
+		// "never use `#[serde(flatten)]`": a Rust attribute, code of Rust, not a
+		// comment of the languages whose comments open with '#'
+		return shape{}, false
+	}
 	if m := directiveRE.FindStringSubmatch(sp); m != nil && len(m[2]) > 1 {
 		return shape{kind: "comment", marks: m[1], text: m[2]}, true
 	}

@@ -175,3 +175,16 @@ func TestArtefactNamedAsAlternativeKeepsTheBan(t *testing.T) {
 		t.Errorf("%d rules (%s), want 1", len(res.Rules), res.Unenforced)
 	}
 }
+
+// A Rust attribute in backticks (`#[serde(flatten)]`, `#![allow(x)]`) is code of Rust,
+// never a comment marker of the languages whose comments open with '#'.
+func TestRustAttributeIsNoComment(t *testing.T) {
+	for _, sp := range []string{"#[serde(flatten)]", "#![allow(dead_code)]"} {
+		if sh, ok := parseShape(ban{span: sp}); ok && sh.kind == "comment" {
+			t.Errorf("%q read as a comment: %+v", sp, sh)
+		}
+	}
+	if sh, ok := parseShape(ban{span: "# noqa"}); !ok || sh.kind != "comment" {
+		t.Errorf("`# noqa` is a comment directive: %+v %v", sh, ok)
+	}
+}
