@@ -241,7 +241,12 @@ func roleGlobs(role string, c *policy.Constraint, rc *recognize.RepoContext) []s
 		if !known {
 			return []string{"**/models/**", "**/models.py"}
 		}
-		return append(dirs, "**/models.py")
+		if rc != nil && slices.Contains(rc.Languages, "python") {
+			dirs = append(dirs, "**/models.py")
+		}
+		// (a repository with neither a models folder nor Python has no model files
+		// heed can name: "permission model" in a Rust project is no file)
+		return dirs
 	case norm.CoMigration:
 		find("migrations", "migrate", "alembic/versions")
 		if !known {

@@ -2,9 +2,11 @@ package contrib
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -181,5 +183,20 @@ func TestMixedTensesAreNoMoodRule(t *testing.T) {
 		if got := len(res.Rules) > 0; got != want {
 			t.Errorf("%q: rule %v, want %v", text, got, want)
 		}
+	}
+}
+
+// Model files are placed by the repository: a models folder, or models.py where the
+// repository has Python; a Rust repository with neither has none heed can name.
+func TestModelFilesPlacedByTheRepository(t *testing.T) {
+	c := &policy.Constraint{Text: "x"}
+	if got := roleGlobs(norm.CoModel, c, &recognize.RepoContext{Dirs: []string{"src"}, Languages: []string{"rust"}}); len(got) != 0 {
+		t.Errorf("rust, no models folder: %v", got)
+	}
+	if got := roleGlobs(norm.CoModel, c, &recognize.RepoContext{Dirs: []string{"app"}, Languages: []string{"python"}}); !slices.Contains(got, "**/models.py") {
+		t.Errorf("python: %v", got)
+	}
+	if got := roleGlobs(norm.CoModel, c, &recognize.RepoContext{Dirs: []string{"app", "app/models"}, Languages: []string{"ruby"}}); !slices.Contains(got, "/app/models/**") {
+		t.Errorf("a models folder: %v", got)
 	}
 }
