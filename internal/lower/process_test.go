@@ -809,3 +809,30 @@ func TestOrdersAfterChangesToANamedArea(t *testing.T) {
 		}
 	}
 }
+
+// The nearest instruction file wins: a root ban that would block what a nested
+// file shows as normal use in its folder holds everywhere but that folder.
+func TestNestedFileNormalUseNarrowsARootBan(t *testing.T) {
+	root := policy.Constraint{ID: "r1", File: "AGENTS.md", Line: 3, Text: "Do not use `pip` for dependencies; use `uv`.", Level: policy.Must}
+	nested := policy.Constraint{ID: "n1", File: "tools/cli/AGENTS.md", Line: 5, Text: "Commands", Level: policy.Info, Scope: policy.Scope{Dir: "tools/cli"},
+		Code: []policy.CodeBlock{{Lang: "bash", Line: 7, Text: "pip install -e .   # dev install\npytest\n"}}}
+	rc := &recognize.RepoContext{Tools: []string{"pip", "uv"}, Constraints: []policy.Constraint{root, nested}}
+	var rules []policy.Rule
+	for _, r := range Process().Recognize(&rc.Constraints[0], rc).Rules {
+		r.ID = "R" + string(rune('0'+len(rules)))
+		rules = append(rules, r)
+	}
+	if len(rules) == 0 {
+		t.Fatal("no rule")
+	}
+	for line, want := range map[string]string{
+		"pip install requests":                 "blocked",
+		"cd tools/cli && pip install -e .":     "allowed",
+		"cd tools/cli/sub && pip install -e .": "allowed",
+		"cd tools && pip install requests":     "blocked",
+	} {
+		if got := verdict(t, rules, line); got != want {
+			t.Errorf("%s: %s, want %s (%s %+v)", line, got, want, rules[0].Params, rules[0].Scope)
+		}
+	}
+}

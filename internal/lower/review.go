@@ -140,4 +140,38 @@ func reviewAgainstFile(c *policy.Constraint, rc *recognize.RepoContext, r *polic
 			return
 		}
 	}
+	narrowToNestedFiles(c, rc, r, p)
+}
+
+// narrowToNestedFiles: the instruction file nearest to where a command runs wins. A
+// ban that would block what an instruction file in a folder below the ban's own shows
+// as normal use there ("Do not use `pip`" at the root, "`pip install -e .`" in
+// tools/cli/AGENTS.md) holds everywhere but that folder.
+func narrowToNestedFiles(c *policy.Constraint, rc *recognize.RepoContext, r *policy.Rule, p process.CommandParams) {
+	own := c.Scope.Dir
+	if own == "." {
+		own = ""
+	}
+	below := func(o *policy.Constraint) bool {
+		d := o.Scope.Dir
+		return o.File != c.File && d != "" && d != "." && d != own && (own == "" || strings.HasPrefix(d, own+"/"))
+	}
+	var dirs []string
+	for _, ex := range shownCommandsIn(rc, below) {
+		if process.JudgeArgv(p, ex.argv) != policy.ExpectViolated {
+			continue
+		}
+		dir := ""
+		for i := range rc.Constraints {
+			if rc.Constraints[i].ID == ex.id {
+				dir = rc.Constraints[i].Scope.Dir
+				break
+			}
+		}
+		if dir != "" && !slices.Contains(dirs, dir) {
+			dirs = append(dirs, dir)
+			r.Scope.Exclude = append(r.Scope.Exclude, dir+"/**")
+			r.Norm += fmt.Sprintf(" | not in: %s (%s shows `%s` as normal use there)", dir, ex.at, ex.line)
+		}
+	}
 }

@@ -25,9 +25,15 @@ func (s Scope) Covers(p string) bool {
 }
 
 // CoversDir reports whether commands run in the repository-relative directory d fall
-// under the scope (process rules): d is inside Dir. Globs do not narrow commands.
+// under the scope (process rules): d is inside Dir and no Exclude glob takes it. Globs
+// do not narrow commands.
 func (s Scope) CoversDir(d string) bool {
 	d = cleanRel(d)
+	if len(s.Exclude) > 0 && matchAny(s.Exclude, s.Dir, d+"/_") {
+		// a folder left out ("tools/cli/**": the instruction file nearest to it
+		// says otherwise), and every folder below it
+		return false
+	}
 	if s.Dir == "" || s.Dir == "." {
 		return true
 	}
