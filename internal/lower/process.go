@@ -583,6 +583,7 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 	}
 	kept := rules[:0]
 	for i := range rules {
+		scopeToHeadingFolder(c, rc, &rules[i])
 		reviewAgainstFile(c, rc, &rules[i])
 		if rules[i].Review != "" && strings.Contains(rules[i].Norm, norm.StatementAdvice) {
 			// advice read from a statement that the file's own examples go against:

@@ -836,3 +836,38 @@ func TestNestedFileNormalUseNarrowsARootBan(t *testing.T) {
 		}
 	}
 }
+
+// A ban under a heading that names one folder in a code span ("Contributing to the SDK
+// (`sdk/`)") holds in that folder.
+func TestHeadingFolderScopesACommandBan(t *testing.T) {
+	for _, c := range []struct {
+		heading string
+		dirs    []string
+		want    map[string]string
+	}{
+		{"Contributing to the SDK (`sdk/`)", []string{"sdk", "web"}, map[string]string{
+			"pip install requests":           "allowed",
+			"cd sdk && pip install requests": "blocked",
+		}},
+		// a heading naming two folders, or a folder the repository lacks, names no one place
+		{"`sdk/` and `web/`", []string{"sdk", "web"}, map[string]string{"pip install requests": "blocked"}},
+		{"The `gone/` folder", []string{"sdk"}, map[string]string{"pip install requests": "blocked"}},
+	} {
+		con := policy.Constraint{ID: "c1", File: "CONTRIBUTING.md", Line: 4, Text: "Do not use `pip` for dependencies; use `hatch`.", Level: policy.Must,
+			HeaderPath: []string{"Contributing", c.heading}}
+		rc := &recognize.RepoContext{Tools: []string{"pip", "hatch"}, Constraints: []policy.Constraint{con}, Dirs: c.dirs}
+		var rules []policy.Rule
+		for _, r := range Process().Recognize(&rc.Constraints[0], rc).Rules {
+			r.ID = "R" + string(rune('0'+len(rules)))
+			rules = append(rules, r)
+		}
+		if len(rules) == 0 {
+			t.Fatalf("%q: no rule", c.heading)
+		}
+		for line, want := range c.want {
+			if got := verdict(t, rules, line); got != want {
+				t.Errorf("under %q: %s: %s, want %s (scope %+v)", c.heading, line, got, want, rules[0].Scope)
+			}
+		}
+	}
+}

@@ -148,7 +148,10 @@ func reviewAgainstFile(c *policy.Constraint, rc *recognize.RepoContext, r *polic
 // as normal use there ("Do not use `pip`" at the root, "`pip install -e .`" in
 // tools/cli/AGENTS.md) holds everywhere but that folder.
 func narrowToNestedFiles(c *policy.Constraint, rc *recognize.RepoContext, r *policy.Rule, p process.CommandParams) {
-	own := c.Scope.Dir
+	own := r.Scope.Dir // (the rule's folder, which a heading may have narrowed)
+	if own == "" || own == "." {
+		own = c.Scope.Dir
+	}
 	if own == "." {
 		own = ""
 	}
@@ -173,5 +176,35 @@ func narrowToNestedFiles(c *policy.Constraint, rc *recognize.RepoContext, r *pol
 			r.Scope.Exclude = append(r.Scope.Exclude, dir+"/**")
 			r.Norm += fmt.Sprintf(" | not in: %s (%s shows `%s` as normal use there)", dir, ex.at, ex.line)
 		}
+	}
+}
+
+// scopeToHeadingFolder: a ban under a heading that names one folder of the
+// repository in a code span ("## Contributing to the SDK (`sdk/`)", "### In
+// `web/`") holds in that folder. The nearest heading that names folders decides; one
+// that names two names no one place.
+func scopeToHeadingFolder(c *policy.Constraint, rc *recognize.RepoContext, r *policy.Rule) {
+	if r.Kind != process.KindCommand || rc == nil || r.Scope.Dir != "" && r.Scope.Dir != "." || c.Scope.Dir != "" && c.Scope.Dir != "." {
+		return
+	}
+	for i := len(c.HeaderPath) - 1; i >= 0; i-- {
+		var dirs []string
+		for _, t := range norm.Tokenize(c.HeaderPath[i]) {
+			if !t.Code {
+				continue
+			}
+			d := strings.Trim(strings.TrimPrefix(strings.TrimSpace(t.Text), "./"), "/")
+			if d != "" && !strings.ContainsAny(d, " *") && slices.Contains(rc.Dirs, d) && !slices.Contains(dirs, d) {
+				dirs = append(dirs, d)
+			}
+		}
+		switch len(dirs) {
+		case 0:
+			continue
+		case 1:
+			r.Scope.Dir = dirs[0]
+			r.Norm += " | in: " + dirs[0] + " (the heading names it)"
+		}
+		return
 	}
 }
