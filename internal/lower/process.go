@@ -1969,6 +1969,11 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 			}
 		}
 	}
+	if len(then) == 0 && len(n.Before) > 0 {
+		// "Install (required before integration tests): ...": the order names what
+		// comes after, and heed found no command of it; it is not the commit
+		return nil, ""
+	}
 	if len(then) == 0 && len(changed) > 0 {
 		// after a change, before the change is committed; or before the event the
 		// section is about ("## Before opening a PR" over "If you added a `.rs`
