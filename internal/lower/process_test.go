@@ -871,3 +871,24 @@ func TestHeadingFolderScopesACommandBan(t *testing.T) {
 		}
 	}
 }
+
+// A prerequisite written behind an environment loader (`mise exec -- make lint`) is the
+// command it runs: `mise exec -- echo` does not meet it.
+func TestPrerequisiteBehindAnEnvironmentLoader(t *testing.T) {
+	rules := compileText(t, "Run `mise exec -- make lint` before committing.", policy.Must, "")
+	if len(rules) == 0 {
+		t.Fatal("no rule")
+	}
+	for _, c := range []struct {
+		history []string
+		want    string
+	}{
+		{[]string{"mise", "exec", "--", "make", "lint"}, "allowed"},
+		{[]string{"make", "lint"}, "allowed"},
+		{[]string{"mise", "exec", "--", "echo", "hi"}, "blocked"},
+	} {
+		if got := verdict(t, rules, "git commit -m x", c.history); got != c.want {
+			t.Errorf("after %q: %s, want %s (%s)", c.history, got, c.want, rules[0].Params)
+		}
+	}
+}

@@ -159,6 +159,7 @@ func PrerequisiteForms(span string, tools []string, scopeDir string) []Pattern {
 	if !ok {
 		return nil
 	}
+	argv = behindLoader(argv)
 	if IsCommand(argv, tools) {
 		forms := defaultTarget(PatternFrom(argv, scopeDir))
 		if progName(argv[0]) == "gofmt" {
@@ -274,4 +275,26 @@ func changesAnything(globs []string) bool {
 		}
 	}
 	return false
+}
+
+// behindLoader is the command an environment loader runs (`mise exec -- make lint`,
+// `dotenv -- pytest`): what the loader sets up is the environment, the work is the
+// command, and the shell reads the loader as launching it. Other argv are returned as
+// they are.
+func behindLoader(argv []string) []string {
+	switch progName(argv[0]) {
+	case "mise", "rtx":
+		if len(argv) < 3 || argv[1] != "exec" && argv[1] != "x" {
+			return argv
+		}
+	case "dotenv", "with-env":
+	default:
+		return argv
+	}
+	for i, a := range argv {
+		if a == "--" && i+1 < len(argv) {
+			return argv[i+1:]
+		}
+	}
+	return argv
 }
