@@ -750,3 +750,9 @@ func TestOwnCommandSentences36(t *testing.T) {
 func TestOwnCommandSentences37(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-37.txt", 4)
 }
+
+// TestOwnCommandSentences38: the thirty-eighth batch (testdata/own-sentences-38.txt):
+// bans of a kind of practice or of a practice without something heed cannot see.
+func TestOwnCommandSentences38(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-38.txt", 4)
+}
