@@ -545,3 +545,15 @@ func TestMessageTemplates(t *testing.T) {
 		}
 	}
 }
+
+// A mark inside a quotation ends the quotation, not the sentence: the words after
+// "me too!" still belong to the ban they narrow.
+func TestQuotedMarkEndsNoSentence(t *testing.T) {
+	ss := Sentences(`Do not post comments like "+1" or "me too!" without new information.`)
+	if len(ss) != 1 {
+		t.Fatalf("%d sentences, want 1", len(ss))
+	}
+	if ss := Sentences(`Run the tests. Then push!`); len(ss) != 2 {
+		t.Errorf("%d sentences, want 2", len(ss))
+	}
+}

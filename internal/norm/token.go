@@ -66,14 +66,20 @@ func Tokenize(text string) []Token {
 			break
 		}
 		var tail []Token
+		quoted := false
 		for w != "" {
 			if abbreviations[strings.ToLower(w)] || strings.HasSuffix(w, "/...") {
 				break // "e.g.", and Go's "./..." whose dots end no sentence
 			}
 			r, n := utf8.DecodeLastRuneInString(w)
 			if strings.ContainsRune(",;:.!?)\"'”’]*_", r) {
-				// a dot inside a file name or version stays: only the last one goes
-				if r == '.' || r == ':' || r == '!' || r == '?' || r == ',' || r == ';' || r == ')' {
+				if r == '"' || r == '”' {
+					quoted = true
+				}
+				// a dot inside a file name or version stays: only the last one goes;
+				// the mark inside a quotation ("me too!") ends the quotation, not the
+				// sentence
+				if (r == '.' || r == ':' || r == '!' || r == '?' || r == ',' || r == ';' || r == ')') && !(quoted && (r == '!' || r == '?' || r == '.')) {
 					tail = append([]Token{{Text: string(r), Punct: true}}, tail...)
 				}
 				w = w[:len(w)-n]
