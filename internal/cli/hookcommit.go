@@ -163,14 +163,33 @@ global:
 	for j++; j < len(argv); j++ {
 		a := argv[j]
 		if dynamic[j] {
+			// --message="$(cat <<'EOF' ... EOF)"
+			if v, ok := strings.CutPrefix(a, "--message="); ok {
+				if text, ok := shell.CatHeredoc(v); ok {
+					parts = append(parts, text)
+					continue
+				}
+			}
 			return m, false
 		}
 		value := func() (string, bool) {
-			if j+1 >= len(argv) || dynamic[j+1] {
+			if j+1 >= len(argv) {
 				return "", false
 			}
 			j++
+			if dynamic[j] {
+				// a message of several lines, as agents give it: -m "$(cat <<'EOF' ... EOF)"
+				return shell.CatHeredoc(argv[j])
+			}
 			return argv[j], true
+		}
+		// skip steps over the value of an option whose value does not matter here
+		skip := func() bool {
+			if j+1 >= len(argv) {
+				return false
+			}
+			j++
+			return true
 		}
 		if a == "--" {
 			break
@@ -199,11 +218,9 @@ global:
 				m.signoff = false
 			case "--edit", "--reuse-message", "--reedit-message", "--fixup", "--squash", "--interactive", "--patch":
 				return m, false // the message or the commit comes from elsewhere
-			case "--author", "--date", "--template", "--cleanup", "--pathspec-from-file", "--untracked-files", "--gpg-sign":
-				if !hasVal && (name == "--author" || name == "--date" || name == "--template" || name == "--cleanup" || name == "--pathspec-from-file") {
-					if _, ok := value(); !ok {
-						return m, false
-					}
+			case "--author", "--date", "--template", "--cleanup", "--pathspec-from-file":
+				if !hasVal && !skip() {
+					return m, false
 				}
 			}
 			continue
@@ -240,7 +257,7 @@ global:
 			case 'C', 'c', 'e', 'p':
 				return m, false
 			case 't':
-				if _, ok := arg(); !ok {
+				if rest == "" && !skip() {
 					return m, false
 				}
 			case 'S', 'u':

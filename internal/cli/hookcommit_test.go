@@ -76,9 +76,16 @@ func TestAgentHookJudgesCommitMessagesOnTheCommandLine(t *testing.T) {
 		{`git commit --message="fix x"`, true},
 		{`git commit --message "feat: add y"`, false},
 		{`git commit -sm 'fix x'`, true},
+		{`git commit --author "$(git config user.name) <a@example.com>" -m 'fix x'`, true},
+		{`git commit -t .gitmessage -m 'fix x' -- main.go`, true},
 		// two -m: the subject is the first paragraph
 		{`git commit -m "fix x" -m "feat: this is the body, not the subject"`, true},
 		{`git commit -m "fix(parser): handle x" -m "The parser dropped x when y."`, false},
+		// Claude Code's way with a message of several lines
+		{"git commit -m \"$(cat <<'EOF'\nfix x\n\nThe parser dropped x.\nEOF\n)\"", true},
+		{"git add -A && git commit -m \"$(cat <<'EOF'\nfix(parser): handle x\n\nThe parser dropped x.\nEOF\n)\"", false},
+		{"git commit --message=\"$(cat <<'EOF'\nfix x\nEOF\n)\"", true},
+		{"git commit -m \"$(cat <<EOF\n$SUBJECT\nEOF\n)\"", false},
 		// inside a wrapper and after cd
 		{`cd sub 2>/dev/null; bash -c 'git commit -m "fix x"'`, true},
 		// not judged here: the editor, another commit's message, a computed message
@@ -170,5 +177,37 @@ func TestAgentHookWithoutCommitRulesLetsCommitsRun(t *testing.T) {
 	}
 	if deny, _ := claudeBash(t, dir, `npm install left-pad`); !deny {
 		t.Errorf("the process rule no longer denies npm")
+	}
+}
+
+// Every agent's shell hook judges the message, through its own deny path.
+func TestEveryAgentHookJudgesTheCommitMessage(t *testing.T) {
+	dir := commitRepo(t, conventionalRules)
+	esc, _ := json.Marshal(dir)
+	for _, c := range []struct{ agent, file string }{
+		{"claude", "claude-pre-bash"}, {"codex", "codex-pre-bash"}, {"gemini", "gemini-before-shell"},
+		{"cursor", "cursor-before-shell"}, {"copilot", "copilot-pre-tool"},
+	} {
+		tmpl, err := os.ReadFile(filepath.Join("..", "enforce", "testdata", "hooks", c.file+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			command string
+			deny    bool
+		}{{`git commit -m 'fix x.'`, true}, {`git commit -m 'fix(parser): handle x'`, false}} {
+			payload := strings.NewReplacer("$CWD", string(esc[1:len(esc)-1]), "$COMMAND", tc.command, "$TRANSCRIPT", filepath.Join(dir, ".t.jsonl")).Replace(string(tmpl))
+			var out, errb bytes.Buffer
+			app := &App{Stdin: strings.NewReader(payload), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }}
+			root := app.newRoot()
+			root.SetArgs([]string{"hook", c.agent})
+			root.SetOut(&out)
+			root.SetErr(&errb)
+			code := app.exitCode(root.Execute())
+			deny, reason := hookDenial(t, c.agent, code, out.String(), errb.String())
+			if deny != tc.deny || deny && !strings.Contains(reason, "Conventional Commits") {
+				t.Errorf("%s %s: exit %d, denied %v, want %v\nstdout %q\nstderr %q", c.agent, tc.command, code, deny, tc.deny, out.String(), errb.String())
+			}
+		}
 	}
 }
