@@ -92,11 +92,9 @@ func CommitMsg(root, file string) (v *Verdict, subject string, err error) {
 // has read the file, and what an agent's hook does with the message a `git commit -m`
 // gives on its command line.
 func CommitMessage(root, raw string) (v *Verdict, subject string, err error) {
-	msg := contrib.CleanupHookMessage(raw, commentChar(root))
-	subject = strings.SplitN(msg, "\n", 2)[0]
 	p, err := project.Open(root)
 	if err != nil {
-		return nil, subject, err
+		return nil, strings.SplitN(contrib.CleanupHookMessage(raw, "#"), "\n", 2)[0], err
 	}
 	var rules []engine.Compiled
 	for _, c := range p.Rules {
@@ -105,8 +103,12 @@ func CommitMessage(root, raw string) (v *Verdict, subject string, err error) {
 		}
 	}
 	if len(rules) == 0 {
-		return &Verdict{}, subject, nil
+		// git's comment character is asked only when there are rules to judge
+		// with: a repository without commit rules pays no git process per commit
+		return &Verdict{}, strings.SplitN(contrib.CleanupHookMessage(raw, "#"), "\n", 2)[0], nil
 	}
+	msg := contrib.CleanupHookMessage(raw, commentChar(root))
+	subject = strings.SplitN(msg, "\n", 2)[0]
 	parents := 1
 	if out, err := gitOut(root, "rev-parse", "-q", "--verify", "MERGE_HEAD"); err == nil && strings.TrimSpace(out) != "" {
 		parents = 2 // a merge in progress: message rules leave git's merge message alone
