@@ -218,6 +218,8 @@ global:
 				m.signoff = false
 			case "--edit", "--reuse-message", "--reedit-message", "--fixup", "--squash", "--interactive", "--patch":
 				return m, false // the message or the commit comes from elsewhere
+			case "--dry-run", "--short", "--branch", "--porcelain", "--long":
+				return m, false // no commit is made
 			case "--author", "--date", "--template", "--cleanup", "--pathspec-from-file":
 				if !hasVal && !skip() {
 					return m, false

@@ -93,6 +93,7 @@ func TestAgentHookJudgesCommitMessagesOnTheCommandLine(t *testing.T) {
 		{`git commit --amend --no-edit`, false},
 		{`git commit -C HEAD~1`, false},
 		{`git commit -e -m "fix x"`, false},
+		{`git commit --dry-run -m "fix x"`, false},
 		{`git commit -m "$MSG"`, false},
 		{`git -C ../other commit -m "fix x"`, false},
 		// not commits
@@ -209,5 +210,16 @@ func TestEveryAgentHookJudgesTheCommitMessage(t *testing.T) {
 				t.Errorf("%s %s: exit %d, denied %v, want %v\nstdout %q\nstderr %q", c.agent, tc.command, code, deny, tc.deny, out.String(), errb.String())
 			}
 		}
+	}
+}
+
+// A policy heed cannot read denies a commit with the reason, as the commit-msg hook does.
+func TestAgentHookFailsClosedOnABrokenPolicy(t *testing.T) {
+	dir := commitRepo(t, conventionalRules)
+	os.MkdirAll(filepath.Join(dir, ".heed"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".heed", "policy.json"), []byte(`{"broken`), 0o644)
+	deny, said := claudeBash(t, dir, `git commit -m "fix(parser): handle x"`)
+	if !deny || !strings.Contains(said, "[heed] BLOCKED: heed could not check") || !strings.Contains(said, "policy.json") {
+		t.Errorf("denied %v:\n%s", deny, said)
 	}
 }
