@@ -112,11 +112,16 @@ func (app *App) printNotices(ns []githook.Notice, what string) {
 
 // printBlocked writes a finding in the style of DESIGN.md "Messages".
 func (app *App) printBlocked(f report.Finding, what string) {
+	writeFinding(app.Stderr, f, what)
+}
+
+// writeFinding writes a finding of a hook on w, in the style of DESIGN.md "Messages".
+func writeFinding(w io.Writer, f report.Finding, what string) {
 	head := "BLOCKED"
 	if f.Severity != policy.SeverityError {
 		head = "WARNING"
 	}
-	fmt.Fprintf(app.Stderr, "[heed] %s: %s rule violated in the %s\n", head, f.Domain, what)
+	fmt.Fprintf(w, "[heed] %s: %s rule violated in the %s\n", head, f.Domain, what)
 	loc := f.Instruction.File
 	if f.Instruction.Line > 0 {
 		loc += fmt.Sprintf(":%d", f.Instruction.Line)
@@ -124,16 +129,16 @@ func (app *App) printBlocked(f report.Finding, what string) {
 	if len(f.Instruction.HeaderPath) > 0 {
 		loc += ", " + strings.Join(f.Instruction.HeaderPath, " > ")
 	}
-	fmt.Fprintf(app.Stderr, "  Rule: %q (%s)\n", oneLine(f.Instruction.Text), loc)
+	fmt.Fprintf(w, "  Rule: %q (%s)\n", oneLine(f.Instruction.Text), loc)
 	if f.File != "" || f.Commit != "" {
-		fmt.Fprintf(app.Stderr, "  At: %s\n", f.Location())
+		fmt.Fprintf(w, "  At: %s\n", f.Location())
 	}
-	fmt.Fprintf(app.Stderr, "  Found: %s\n", f.Message)
+	fmt.Fprintf(w, "  Found: %s\n", f.Message)
 	if f.Snippet != "" {
-		fmt.Fprintf(app.Stderr, "    %s\n", oneLine(f.Snippet))
+		fmt.Fprintf(w, "    %s\n", oneLine(f.Snippet))
 	}
 	if f.Suggestion != "" {
-		fmt.Fprintf(app.Stderr, "  Instead: %s\n", oneLine(f.Suggestion))
+		fmt.Fprintf(w, "  Instead: %s\n", oneLine(f.Suggestion))
 	}
 }
 

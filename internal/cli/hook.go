@@ -38,7 +38,8 @@ func (app *App) newHookCmd() *cobra.Command {
                                                   them, those files whole)
   heed hook install AGENT...                      (merge heed's hooks into the agent's project config)
 
-Before a shell command, heed judges it with the process rules; before a file
+Before a shell command, heed judges it with the process rules, and the message
+of a git commit given on its command line with the commit rules; before a file
 write (Claude Write/Edit/MultiEdit, Codex apply_patch, Gemini write_file/replace),
 it judges the resulting file with the source and architecture rules. A violation
 of an error rule denies the tool in the agent's own protocol, with the rule quoted.
@@ -209,7 +210,7 @@ func (app *App) runAgentHook(agent string, rulesContext bool) (err error) {
 	if rulesContext && agent == enforce.AgentClaude {
 		h.RulesFor = projects.fileRules
 	}
-	return app.respond(agent, ev, h.Handle(ev))
+	return app.respond(agent, ev, app.judgeCommitMessages(ev, h.Handle(ev)))
 }
 
 func denyInternal(reason string) enforce.HookResult {

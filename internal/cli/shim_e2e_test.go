@@ -167,7 +167,7 @@ func newShimRepo(t *testing.T, heed string) *shimRepo {
 	s := &shimRepo{t: t, heed: heed, repo: filepath.Join(work, "repo"), bin: filepath.Join(work, "bin")}
 	s.shim = filepath.Join(s.repo, ".heed", "bin")
 	files := map[string]string{
-		"repo/AGENTS.md":   "# Agents\n\n- Do not run `git reset --hard`.\n- Use `make test`, not `go test`.\n- Python code never calls `print()`; use the `logging` module.\n",
+		"repo/AGENTS.md":   "# Agents\n\n- Do not run `git reset --hard`.\n- Use `make test`, not `go test`.\n- Python code never calls `print()`; use the `logging` module.\n- Commit messages must follow the Conventional Commits format.\n",
 		"repo/.heedignore": "scratch/\n",
 		// stand-ins for the real programs
 		"bin/go":   "#!/bin/sh\necho \"go ran: $*\"\n",
@@ -315,6 +315,17 @@ func (s *shimRepo) hooks() {
 	out, code := s.runIn(agentPath, []byte(bash), "sh", "-c", command)
 	if code != 2 || !strings.Contains(out, "Do not run `git reset --hard`") {
 		t.Errorf("hook on a forbidden command: exit %d\n%s", code, out)
+	}
+	// heed-shim hands a git commit to heed, which judges its message with the commit rules
+	for _, c := range []struct {
+		message string
+		code    int
+	}{{"fix x", 2}, {"fix(parser): handle x", 0}} {
+		commit := fmt.Sprintf(`{"session_id":"s","cwd":%q,"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git commit -m '%s'"},"tool_use_id":"t4"}`, s.repo, c.message)
+		out, code := s.runIn(agentPath, []byte(commit), "sh", "-c", command)
+		if code != c.code || c.code == 2 && !strings.Contains(out, "Conventional Commits") {
+			t.Errorf("hook on git commit -m %q: exit %d, want %d\n%s", c.message, code, c.code, out)
+		}
 	}
 	write := fmt.Sprintf(`{"session_id":"s","cwd":%q,"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":%q,"content":"x\n"},"tool_use_id":"t2"}`, s.repo, filepath.Join(s.repo, "notes.txt"))
 	out, code = s.runIn(agentPath, []byte(write), "sh", "-c", command)

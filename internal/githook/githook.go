@@ -84,11 +84,17 @@ func CommitMsg(root, file string) (v *Verdict, subject string, err error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("read the commit message: %v", err)
 	}
-	msg := contrib.CleanupHookMessage(string(raw), commentChar(root))
-	subject = strings.SplitN(msg, "\n", 2)[0]
+	return CommitMessage(root, string(raw))
+}
+
+// CommitMessage judges raw, the text of a commit message as the commit-msg hook would
+// find it in its file, with the project's commit rules: what CommitMsg does once it
+// has read the file, and what an agent's hook does with the message a `git commit -m`
+// gives on its command line.
+func CommitMessage(root, raw string) (v *Verdict, subject string, err error) {
 	p, err := project.Open(root)
 	if err != nil {
-		return nil, subject, err
+		return nil, strings.SplitN(contrib.CleanupHookMessage(raw, "#"), "\n", 2)[0], err
 	}
 	var rules []engine.Compiled
 	for _, c := range p.Rules {
@@ -97,8 +103,12 @@ func CommitMsg(root, file string) (v *Verdict, subject string, err error) {
 		}
 	}
 	if len(rules) == 0 {
-		return &Verdict{}, subject, nil
+		// git's comment character is asked only when there are rules to judge
+		// with: a repository without commit rules pays no git process per commit
+		return &Verdict{}, strings.SplitN(contrib.CleanupHookMessage(raw, "#"), "\n", 2)[0], nil
 	}
+	msg := contrib.CleanupHookMessage(raw, commentChar(root))
+	subject = strings.SplitN(msg, "\n", 2)[0]
 	parents := 1
 	if out, err := gitOut(root, "rev-parse", "-q", "--verify", "MERGE_HEAD"); err == nil && strings.TrimSpace(out) != "" {
 		parents = 2 // a merge in progress: message rules leave git's merge message alone
@@ -265,4 +275,47 @@ func commentChar(root string) string {
 		return "#"
 	}
 	return c
+}
+
+// SignoffLine is the trailer `git commit -s` adds: "Signed-off-by: NAME <EMAIL>" of
+// the committer identity git would use in the repository at root.
+func SignoffLine(root string) (string, error) {
+	out, err := gitOut(root, "var", "GIT_COMMITTER_IDENT")
+	if err != nil {
+		return "", err
+	}
+	ident := strings.TrimSpace(out)
+	// NAME <EMAIL> TIMESTAMP TZ
+	end := strings.LastIndexByte(ident, '>')
+	if end < 0 {
+		return "", fmt.Errorf("git var GIT_COMMITTER_IDENT: no email in %q", ident)
+	}
+	return "Signed-off-by: " + ident[:end+1], nil
+}
+
+// AddTrailer appends the trailer line to msg as `git commit -s` and `--trailer` do:
+// to the trailer block that ends the message, or as a paragraph of its own; not when
+// the last trailer is that line already.
+func AddTrailer(msg, line string) string {
+	body := strings.TrimRight(strings.ReplaceAll(msg, "\r\n", "\n"), "\n \t")
+	paras := strings.Split(body, "\n\n")
+	last := strings.Split(strings.TrimLeft(paras[len(paras)-1], "\n"), "\n")
+	if len(paras) > 1 && isTrailerBlock(last) {
+		if strings.TrimSpace(last[len(last)-1]) == line {
+			return body + "\n"
+		}
+		return body + "\n" + line + "\n"
+	}
+	return body + "\n\n" + line + "\n"
+}
+
+// isTrailerBlock: every line of the paragraph is a "Token: value" trailer.
+func isTrailerBlock(lines []string) bool {
+	for _, l := range lines {
+		tok, _, ok := strings.Cut(l, ":")
+		if !ok || tok == "" || strings.ContainsAny(tok, " \t") {
+			return false
+		}
+	}
+	return len(lines) > 0
 }

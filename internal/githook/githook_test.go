@@ -206,3 +206,53 @@ func TestPrePushBlocksACommitMadeOnMain(t *testing.T) {
 		t.Fatalf("the commit moved to its own branch pushes: %+v", pushed)
 	}
 }
+
+// What an agent's hook adds for `git commit -s` is what git stores: the same trailer,
+// in the same place.
+func TestAddTrailerSignsOffAsGitDoes(t *testing.T) {
+	dir := hookRepo(t)
+	t.Setenv("GIT_COMMITTER_NAME", "t")
+	t.Setenv("GIT_COMMITTER_EMAIL", "t@x")
+	line, err := SignoffLine(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, parts := range [][]string{
+		{"fix: handle x"},
+		{"fix: handle x", "The parser dropped x."},
+		{"fix: handle x", "The parser dropped x.", "Refs: #12\nCo-authored-by: B <b@example.com>"},
+		{"fix: handle x", "Signed-off-by: t <t@x>"},
+		{"fix: handle x", "Refs: #12 and a sentence: with a colon"},
+	} {
+		args := []string{"commit", "-q", "--no-verify", "--allow-empty", "-s"}
+		for _, p := range parts {
+			args = append(args, "-m", p)
+		}
+		gitT(t, dir, args...)
+		want := gitT(t, dir, "log", "-1", "--format=%B")
+		got := AddTrailer(strings.Join(parts, "\n\n")+"\n", line)
+		if strings.TrimRight(got, "\n") != strings.TrimRight(want, "\n") {
+			t.Errorf("%q: heed adds\n%s\ngit stores\n%s", parts, got, want)
+		}
+	}
+}
+
+// CommitMessage judges a message's text as CommitMsg judges the file that holds it.
+func TestCommitMessageJudgesTextAsTheHookJudgesItsFile(t *testing.T) {
+	dir := hookRepo(t)
+	file := filepath.Join(dir, ".git", "MSG")
+	for _, m := range []string{"chore: tidy\n", "fix: a subject that runs on for more than fifty characters\n", "fix: ok\n"} {
+		os.WriteFile(file, []byte(m), 0o644)
+		a, _, err := CommitMsg(dir, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _, err := CommitMessage(dir, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Blocked != b.Blocked || len(a.Notices) != len(b.Notices) {
+			t.Errorf("%q: the file gives %+v, the text %+v", m, a, b)
+		}
+	}
+}
