@@ -652,6 +652,9 @@ func LeadCondition(text string) string {
 	}
 	toks := ss[0].Tokens
 	if len(toks) < 3 || toks[0].Low != "if" && toks[0].Low != "unless" {
+		// ("When ..." is as often the moment in words heed does not list, "When
+		// you contribute code to X", "When merging a pull request": tried and
+		// dropped, it demoted three right rules of the fresh rounds)
 		return ""
 	}
 	end := 1
@@ -676,7 +679,9 @@ func momentWord(w string) bool {
 	case "you", "we", "open", "opening", "submit", "submitting", "create", "creating", "make", "making", "a", "an",
 		"the", "your", "pr", "prs", "pull", "request", "requests", "commit", "commits", "committing", "push", "pushing",
 		// "if being tasked to open a PR", "when you are about to commit"
-		"being", "tasked", "asked", "told", "to", "are", "is", "about", "going", "ready", "you're", "any", "new":
+		"being", "tasked", "asked", "told", "to", "are", "is", "about", "going", "ready", "you're", "any", "new",
+		// "when writing commit messages": the message the duty is about
+		"writing", "write", "message", "messages", "subject", "subjects", "title", "titles", "body", "bodies":
 		return true
 	}
 	return false
