@@ -163,8 +163,12 @@ func (s *shim) hook(rest []string, stdin io.Reader) int {
 	}
 	if ev.Phase == enforce.PhasePre && mayCommit(ev) {
 		// heed judges the message of a git commit with the commit rules, which
-		// heed-shim does not link (the contribution domain reads English)
-		return s.hookHandOver(rest, payload, nil)
+		// heed-shim does not link (the contribution domain reads English). A
+		// heed-shim installed alone decides the command by its process rules, as
+		// it decides every other; the message is then the git commit-msg hook's.
+		if _, err := heedBeside(); err == nil {
+			return s.hookHandOver(rest, payload, nil)
+		}
 	}
 	res := (&enforce.Hooks{Enforcer: s.live.Enforcer}).Handle(ev)
 	if res.Stale {
