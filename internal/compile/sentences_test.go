@@ -756,3 +756,9 @@ func TestOwnCommandSentences37(t *testing.T) {
 func TestOwnCommandSentences38(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-38.txt", 4)
 }
+
+// TestOwnCommandSentences39: the thirty-ninth batch (testdata/own-sentences-39.txt):
+// rules addressed to maintainers or core developers; a control for contributors.
+func TestOwnCommandSentences39(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-39.txt", 3)
+}
