@@ -26,7 +26,7 @@ import (
 func doubt(c *policy.Constraint, r *policy.Rule) string {
 	for _, f := range []func(*policy.Constraint, *policy.Rule) string{
 		doubtUncertain, doubtLabel, doubtTestSection, doubtProseObject, doubtImportName, doubtUncarriedCondition,
-		doubtMessagePlace, doubtStatement, doubtNarrowedSubject, doubtPurpose, doubtReliance, doubtLeadCondition,
+		doubtMessagePlace, doubtStatement, doubtNarrowedSubject, doubtPurpose, doubtReliance, doubtLeadCondition, doubtAudience,
 	} {
 		if why := f(c, r); why != "" {
 			return why
@@ -268,6 +268,16 @@ func doubtLeadCondition(c *policy.Constraint, r *policy.Rule) string {
 	}
 	if cond := norm.LeadCondition(c.Text); cond != "" {
 		return fmt.Sprintf("it holds only %q, which heed cannot see: as written it applies everywhere", cond)
+	}
+	return ""
+}
+
+// doubtAudience: a rule from a section addressed to maintainers or core developers
+// ("## Core developer guidelines": wait for CI before merging, edit the squash
+// message) holds for work an agent's session does not do as a contributor.
+func doubtAudience(c *policy.Constraint, _ *policy.Rule) string {
+	if who := norm.OtherAudience(c.HeaderPath, c.Context); who != "" {
+		return "the section addresses " + who + ", not every contributor"
 	}
 	return ""
 }

@@ -703,3 +703,31 @@ func conditionOfAnother(toks []Token, i int, n *Norm) bool {
 	}
 	return false
 }
+
+// OtherAudience names the audience a heading or lead-in addresses when it is not the
+// contributor an agent works as ("## Core developer guidelines", "### For maintainers",
+// "Release managers should ..."), or "": their rules are for people with rights an
+// agent's session does not stand for (merging, releasing, triaging).
+func OtherAudience(heading []string, leadIn string) string {
+	for _, text := range append(slices.Clone(heading), leadIn) {
+		toks := Tokenize(text)
+		for i := range toks {
+			w := toks[i].Low
+			next := ""
+			if i+1 < len(toks) {
+				next = toks[i+1].Low
+			}
+			switch {
+			case w == "maintainers" || w == "maintainer" && (next == "guide" || next == "guidelines" || next == "notes" || next == "tasks" || next == "only"):
+				return "maintainers"
+			case w == "core" && (next == "developer" || next == "developers" || next == "dev" || next == "devs" || next == "team" || next == "maintainers"):
+				return "core developers"
+			case (w == "release" || w == "releases") && (next == "manager" || next == "managers"):
+				return "release managers"
+			case w == "committers" || w == "reviewers" && i > 0 && toks[i-1].Low == "for":
+				return w
+			}
+		}
+	}
+	return ""
+}
