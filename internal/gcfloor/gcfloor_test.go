@@ -48,13 +48,20 @@ func TestFewerCollectionsOfASmallHeap(t *testing.T) {
 		runtime.ReadMemStats(&after)
 		return after.NumGC - before.NumGC
 	}
-	runtime.GC()
-	without := churn()
-	stop := Set(64 << 20)
-	runtime.GC()
-	with := churn()
-	stop()
-	if with >= without || with > 2 {
-		t.Fatalf("collections while allocating 32 MB with a 1 MB live heap: %d with a 64 MB floor, %d without", with, without)
+	// A collection the runtime starts for its own reasons (a forced one finishing, the
+	// test binary's other goroutines) can land in either window on a loaded machine:
+	// the floor must win in one of three tries.
+	var with, without uint32
+	for try := 0; try < 3; try++ {
+		runtime.GC()
+		without = churn()
+		stop := Set(64 << 20)
+		runtime.GC()
+		with = churn()
+		stop()
+		if with < without && with <= 2 {
+			return
+		}
 	}
+	t.Fatalf("collections while allocating 32 MB with a 1 MB live heap: %d with a 64 MB floor, %d without (3 tries)", with, without)
 }
