@@ -286,3 +286,9 @@ func TestOwnSourceSentences17(t *testing.T) {
 func TestOwnSourceSentences18(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-18.txt", 2)
 }
+
+// TestOwnSourceSentences19: the nineteenth batch (testdata/own-sentences-source-19.txt):
+// a length inside a condition sets no limit.
+func TestOwnSourceSentences19(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-19.txt", 2)
+}
