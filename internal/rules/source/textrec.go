@@ -25,6 +25,8 @@ var (
 	spacesRE    = lazyre.New(`\b(\d)[- ]spaces? (?:indent|indentation)\b|\bindent(?:ed|ation)? (?:with|using|of|by) (\d) spaces\b|\b(\d) spaces? (?:per|for each) (?:indentation )?level\b|\bspaces,? not tabs\b|\bnever use tab characters\b|\bno tabs\b|\b(\d) spaces indent\b`)
 	unitLenRE   = lazyre.New(`\b(\d{2,3})[- ]?(?:char(?:acter)?s?|columns?|cols?)\b`)
 	phraseLenRE = lazyre.New(`\b(?:max(?:imum)?[- _]line[- _]length|line length|line width|print width|column limit|wrap (?:code |lines )?at)\b(?: of| is| to| at|:| \|)? (\d{2,3})\b`)
+	// conditionClauseRE: a clause that states a condition ("if ...", "when ...").
+	conditionClauseRE = lazyre.New(`^\W*(?:as a rule of thumb,? )?(?:if|when|whenever|unless)\b`)
 	// strictlyBelowRE: a limit the length must stay below ("under 80 characters").
 	strictlyBelowRE = lazyre.New(`\b(?:under|below|less than|fewer than|shorter than)$`)
 	// limitNegRE: a prohibition that sets a limit ("should not exceed 120 columns",
@@ -94,6 +96,11 @@ func lineLimit(s *sentence) (int, bool) {
 	for _, cl := range s.clauses() {
 		p := spanRE.ReplaceAllString(cl, "CODE")
 		if negRE.MatchString(p) && !limitNegRE.MatchString(p) || !lineCtxRE.MatchString(p) {
+			continue
+		}
+		if conditionClauseRE.MatchString(p) {
+			// "if joining the lines keeps the code under 80 characters, ...": the
+			// number is the condition's, no limit
 			continue
 		}
 		var locs [][]int
