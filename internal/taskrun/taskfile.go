@@ -242,32 +242,14 @@ func taskCall(n *ynode, vars map[string]string, w *taskWalk) (string, map[string
 // expand replaces Go template references {{.VAR}}; anything else in braces is a
 // computed word.
 func (w *taskWalk) expand(s string, vars map[string]string) string {
-	if !strings.Contains(s, "{{") {
-		return s
-	}
-	var b strings.Builder
-	for {
-		i := strings.Index(s, "{{")
-		if i < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		j := strings.Index(s[i:], "}}")
-		if j < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		b.WriteString(s[:i])
-		expr := strings.TrimSpace(strings.Trim(strings.TrimSpace(s[i+2:i+j]), "-"))
+	return substitute(s, "{{", "}}", func(expr string) string {
+		expr = strings.TrimSpace(strings.Trim(strings.TrimSpace(expr), "-"))
 		if name, ok := strings.CutPrefix(expr, "."); ok && isIdent(name) {
 			if v, ok := vars[name]; ok {
-				b.WriteString(v)
-			} else {
-				b.WriteString(unknownWord(name))
+				return v
 			}
-		} else {
-			b.WriteString(unknownWord("template"))
+			return unknownWord(name)
 		}
-		s = s[i+j+2:]
-	}
+		return unknownWord("template")
+	})
 }

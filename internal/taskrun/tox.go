@@ -150,29 +150,37 @@ func (x *expander) toxLines(cmd *engine.Command) ([]line, error) {
 // toxSubst replaces tox's {posargs} (with its default) and leaves every other
 // substitution computed.
 func toxSubst(s string, posargs []string) string {
+	return substitute(s, "{", "}", func(expr string) string {
+		if def, ok := strings.CutPrefix(expr, "posargs"); ok && (def == "" || def[0] == ':') {
+			if len(posargs) > 0 {
+				return joinWords(posargs)
+			}
+			return strings.TrimPrefix(def, ":")
+		}
+		return unknownWord("tox")
+	})
+}
+
+// substitute replaces each open...close substitution of s with value(expr); an
+// unclosed one stays as written.
+func substitute(s, open, close string, value func(expr string) string) string {
+	if !strings.Contains(s, open) {
+		return s
+	}
 	var b strings.Builder
 	for {
-		i := strings.IndexByte(s, '{')
+		i := strings.Index(s, open)
 		if i < 0 {
 			b.WriteString(s)
 			return b.String()
 		}
-		j := strings.IndexByte(s[i:], '}')
+		j := strings.Index(s[i+len(open):], close)
 		if j < 0 {
 			b.WriteString(s)
 			return b.String()
 		}
 		b.WriteString(s[:i])
-		expr := s[i+1 : i+j]
-		if def, ok := strings.CutPrefix(expr, "posargs"); ok && (def == "" || def[0] == ':') {
-			if len(posargs) > 0 {
-				b.WriteString(joinWords(posargs))
-			} else {
-				b.WriteString(strings.TrimPrefix(def, ":"))
-			}
-		} else {
-			b.WriteString(unknownWord("tox"))
-		}
-		s = s[i+j+1:]
+		b.WriteString(value(s[i+len(open) : i+len(open)+j]))
+		s = s[i+len(open)+j+len(close):]
 	}
 }
