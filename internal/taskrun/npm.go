@@ -200,16 +200,10 @@ func (x *expander) scriptLines(cmd *engine.Command) ([]line, error) {
 	default:
 		name = sub // pnpm lint, yarn lint, bun lint: the script of that name
 	}
-	abs, dir, ok := x.findUp(cmd.Cwd, "package.json")
-	if !ok {
-		return nil, nil
+	p, rel, dir, err := x.packageJSON(cmd.Cwd)
+	if p == nil || err != nil {
+		return nil, err
 	}
-	rel := x.rel(abs)
-	v, _, err := x.r.load(abs, parsePackage)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", rel, err)
-	}
-	p := v.(*pkg)
 	if _, ok := p.scripts[name]; !ok {
 		if mgr == "npm" || mgr == "pnpm" && (sub == "run" || sub == "run-script") {
 			return nil, fmt.Errorf("%s has no script %s", rel, name)
@@ -301,16 +295,10 @@ func (x *expander) runAllLines(cmd *engine.Command) ([]line, error) {
 			names = append(names, a)
 		}
 	}
-	abs, dir, ok := x.findUp(cmd.Cwd, "package.json")
-	if !ok {
-		return nil, nil
+	p, rel, dir, err := x.packageJSON(cmd.Cwd)
+	if p == nil || err != nil {
+		return nil, err
 	}
-	rel := x.rel(abs)
-	v, _, err := x.r.load(abs, parsePackage)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", rel, err)
-	}
-	p := v.(*pkg)
 	var out []line
 	for _, n := range names {
 		f := strings.Fields(n)
@@ -379,4 +367,18 @@ func (x *expander) concurrentlyLines(cmd *engine.Command) ([]line, error) {
 		out = append(out, line{text: text, dir: cmd.Cwd, ignored: ignored})
 	}
 	return out, nil
+}
+
+// packageJSON reads the package.json nearest above cwd: nil when there is none.
+func (x *expander) packageJSON(cwd string) (p *pkg, rel, dir string, err error) {
+	abs, dir, ok := x.findUp(cwd, "package.json")
+	if !ok {
+		return nil, "", "", nil
+	}
+	rel = x.rel(abs)
+	v, _, err := x.r.load(abs, parsePackage)
+	if err != nil {
+		return nil, rel, dir, fmt.Errorf("%s: %v", rel, err)
+	}
+	return v.(*pkg), rel, dir, nil
 }
