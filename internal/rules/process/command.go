@@ -268,21 +268,8 @@ func (c *commandCheck) forbiddenStep(ev *engine.Evidence, i int) *engine.RunStep
 		if p.progDyn {
 			continue
 		}
-		if len(c.forceExempt) > 0 {
-			cp := *p
-			cp.forceExempt = c.forceExempt
-			p = &cp
-		}
-		exact := *p
-		exact.exact = true
-		allowed := false
-		for j := range c.p.Allow {
-			if c.p.Allow[j].match(&exact).m == matches {
-				allowed = true
-				break
-			}
-		}
-		if allowed {
+		p = c.withExempt(p)
+		if c.allowedBy(p) >= 0 {
 			continue
 		}
 		for j := range c.p.Forbid {
@@ -349,18 +336,9 @@ func (c *commandCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 	if cmd.Unparsable != "" {
 		return unanalysable(cmd, c.rule)
 	}
-	p := parsedAt(ev, t.Index)
-	if len(c.forceExempt) > 0 {
-		cp := *p
-		cp.forceExempt = c.forceExempt
-		p = &cp
-	}
-	exact := *p
-	exact.exact = true
-	for i := range c.p.Allow {
-		if c.p.Allow[i].match(&exact).m == matches {
-			return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("allowed: matches the exception `%s`", c.p.Allow[i].String())}
-		}
+	p := c.withExempt(parsedAt(ev, t.Index))
+	if i := c.allowedBy(p); i >= 0 {
+		return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("allowed: matches the exception `%s`", c.p.Allow[i].String())}
 	}
 	if via := c.launchedByVia(ev, cmd, p); via != "" {
 		return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("runs through `%s`, the form the rule asks for", via)}
@@ -565,4 +543,26 @@ func folderName(cwd string) string {
 		return c + "/"
 	}
 	return "the repository root"
+}
+
+// withExempt is p with the rule's force-push exemptions, p itself when it has none.
+func (c *commandCheck) withExempt(p *parsed) *parsed {
+	if len(c.forceExempt) == 0 {
+		return p
+	}
+	cp := *p
+	cp.forceExempt = c.forceExempt
+	return &cp
+}
+
+// allowedBy is the index of the rule's first exception that p matches exactly, or -1.
+func (c *commandCheck) allowedBy(p *parsed) int {
+	exact := *p
+	exact.exact = true
+	for i := range c.p.Allow {
+		if c.p.Allow[i].match(&exact).m == matches {
+			return i
+		}
+	}
+	return -1
 }
