@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
@@ -241,7 +242,7 @@ func roleGlobs(role string, c *policy.Constraint, rc *recognize.RepoContext) []s
 		if !known {
 			return []string{"**/models/**", "**/models.py"}
 		}
-		if rc != nil && slices.Contains(rc.Languages, "python") {
+		if rc.HasLanguage(engine.LangPython) {
 			dirs = append(dirs, "**/models.py")
 		}
 		// (a repository with neither a models folder nor Python has no model files
