@@ -762,3 +762,10 @@ func TestOwnCommandSentences38(t *testing.T) {
 func TestOwnCommandSentences39(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-39.txt", 3)
 }
+
+// TestOwnCommandSentences40: the fortieth batch (testdata/own-sentences-40.txt): a
+// pull request's base read only from a directive, never from words that describe a
+// tool or from a label over a code block.
+func TestOwnCommandSentences40(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-40.txt", 8)
+}

@@ -989,7 +989,9 @@ func prBase(ns []Norm, text string, toks []Token) []Norm {
 			if b == "" || strings.ContainsAny(b, " =") {
 				continue // a command, not a branch
 			}
-			if target < 0 {
+			if target < 0 || i-target > 4 {
+				// ("target the `develop` branch": the branch follows its verb closely;
+				// a branch further on is another clause's)
 				continue
 			}
 			if not {
@@ -1001,7 +1003,10 @@ func prBase(ns []Norm, text string, toks []Token) []Norm {
 			if pr < 0 {
 				pr = i
 			}
-		case pr >= 0 && (t.Low == "target" || t.Low == "targets" || t.Low == "against" || t.Low == "into" || t.Low == "on" && i > 0 && toks[i-1].Low == "based"):
+		case pr >= 0 && i-pr <= 4 && (t.Low == "target" || t.Low == "targets" || t.Low == "against" || t.Low == "into" || t.Low == "on" && i > 0 && toks[i-1].Low == "based"):
+			// ("PRs should target", "open PRs against", "PRs must be based on": the
+			// verb is the pull request's own; "a tool that makes a worktree for a
+			// branch or PR, and a function that `cd`s into it" names a PR in passing)
 			if target < 0 {
 				target = i
 			}
