@@ -292,3 +292,9 @@ func TestOwnSourceSentences18(t *testing.T) {
 func TestOwnSourceSentences19(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-19.txt", 2)
 }
+
+// TestOwnSourceSentences20: the twentieth batch (testdata/own-sentences-source-20.txt):
+// "`X` instead of `Y`" describing a problem never bans the fix Y.
+func TestOwnSourceSentences20(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-20.txt", 8)
+}

@@ -613,6 +613,12 @@ func (s *sentence) pairBans(ts []token, cl string) []ban {
 			if !hasUseBefore(ts, i) {
 				continue
 			}
+		case "instead of", "rather than", "in place of":
+			if !hasUseBefore(ts, i) && !listOpensClause(ts, i) {
+				// "config fields typed as `string` instead of `Secret`": a problem
+				// described, whose "instead of" names the fix, not what to avoid
+				continue
+			}
 		case "not", "never":
 			if !(ts[i-1].kind == 's' || (ts[i-1].text == "," && i >= 2 && ts[i-2].kind == 's')) {
 				continue
@@ -665,6 +671,22 @@ func lastSpanListBefore(ts []token, i int) []string {
 		}
 	}
 	return out
+}
+
+// listOpensClause: the spans right before the connector at i open their clause
+// ("`X` instead of `Y`", "- always `X` rather than `Y`"), with nothing before them but
+// fillers and punctuation.
+func listOpensClause(ts []token, i int) bool {
+	k := i - 1
+	for k >= 0 && (ts[k].kind == 's' || separators[lowerWord(ts[k])] || separators[ts[k].text]) {
+		k--
+	}
+	for ; k >= 0; k-- {
+		if ts[k].kind == 'w' && !fillers[lowerWord(ts[k])] {
+			return false
+		}
+	}
+	return true
 }
 
 func hasUseBefore(ts []token, i int) bool {
