@@ -769,3 +769,15 @@ func TestOwnCommandSentences39(t *testing.T) {
 func TestOwnCommandSentences40(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-40.txt", 8)
 }
+
+// TestOwnCommandSentences41: the forty-first batch (testdata/own-sentences-41.txt): a
+// ban whose object a relative clause narrows to a part heed cannot see never blocks.
+func TestOwnCommandSentences41(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-41.txt", 8)
+}
+
+// TestOwnCommandSentences42: the forty-second batch (testdata/own-sentences-42.txt): a
+// requirement offered beside an alternative heed cannot see never blocks.
+func TestOwnCommandSentences42(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-42.txt", 6)
+}

@@ -56,6 +56,12 @@ func blockDoubts(ns []Norm, ctx Context) {
 		}
 		if cond := untakenCondition(toks, n); cond != "" {
 			n.Uncertain = append(n.Uncertain, "condition: "+cond)
+			continue
+		}
+		if n.Polarity == Require {
+			if alt := offeredAlternative(toks, n); alt != "" {
+				n.Uncertain = append(n.Uncertain, "one of two ways, the other heed cannot see: "+alt)
+			}
 		}
 	}
 }
@@ -730,4 +736,106 @@ func OtherAudience(heading []string, leadIn string) string {
 		}
 	}
 	return ""
+}
+
+// offeredAlternative: a requirement offered as one of two ways ("Configure your editor
+// to format on save, or run `make fmt` before committing"; "label such PRs
+// `skip-changelog`, or prefix the title with `chore:`"; "Either install the hook or run
+// `make lint` before pushing"): the reader who took the other way obeyed, and heed
+// cannot see that way. The other way is a clause of its own, opened by a verb of
+// instruction, with none of the norm's objects in it; a list of moments ("before
+// committing, pushing, or opening a PR") or of commands ("`make test` or `go test`")
+// is no such clause. It returns the other way's words, "" when there is none.
+func offeredAlternative(toks []Token, n *Norm) string {
+	either := false
+	for i, t := range toks {
+		if t.Low == "either" && i <= 2 {
+			either = true
+		}
+		if t.Low != "or" || i == 0 || i+1 >= len(toks) || !either && !(toks[i-1].Punct && toks[i-1].Text == ",") {
+			continue
+		}
+		before, after := clauseBefore(toks, i-1), clauseAfter(toks, i+1)
+		if len(before) == 0 || len(after) == 0 {
+			continue
+		}
+		inBefore, inAfter := namesObject(before, n), namesObject(after, n)
+		switch {
+		case inAfter && !inBefore && opensInstruction(before) && opensInstruction(after):
+			return joinText(before)
+		case inBefore && !inAfter && opensInstruction(after) && opensInstruction(before):
+			return joinText(after)
+		}
+	}
+	return ""
+}
+
+// clauseBefore: the tokens of the clause that ends before i, back to the sentence's
+// start, a semicolon, a colon or a dash, "either" left out.
+func clauseBefore(toks []Token, i int) []Token {
+	k := i
+	for k > 0 && !(toks[k-1].Punct && (toks[k-1].Text == ";" || toks[k-1].Text == ":" || toks[k-1].Text == "—" || toks[k-1].Text == "." || toks[k-1].Text == "(")) {
+		k--
+	}
+	out := toks[k:i]
+	if len(out) > 0 && out[0].Low == "either" {
+		out = out[1:]
+	}
+	return out
+}
+
+// clauseAfter: the tokens of the clause that starts at i, to a semicolon, a full stop
+// or a closing parenthesis.
+func clauseAfter(toks []Token, i int) []Token {
+	k := i
+	for k < len(toks) && !(toks[k].Punct && (toks[k].Text == ";" || toks[k].Text == "." || toks[k].Text == ")")) {
+		k++
+	}
+	return toks[i:k]
+}
+
+// opensInstruction: the clause opens with a verb of instruction in its bare form
+// ("run", "configure", "install", "label", "prefix"), after an adverb or "please" at
+// most: the head of an imperative, not a noun or a moment ("opening a PR").
+func opensInstruction(cl []Token) bool {
+	for len(cl) > 0 && (cl[0].Punct || cl[0].Low == "please" || cl[0].Low == "just" || cl[0].Low == "simply" || cl[0].Low == "also" || cl[0].Low == "instead") {
+		cl = cl[1:]
+	}
+	if len(cl) < 2 || cl[0].Code {
+		return false
+	}
+	w := cl[0].Low
+	if strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		return false
+	}
+	return verbForms()[w] != "" || imperativeVerbs()[w] || alternativeVerbs[w]
+}
+
+// alternativeVerbs head the other way of an "A, or B" instruction besides the
+// lexicon's action verbs.
+var alternativeVerbs = map[string]bool{"configure": true, "enable": true, "label": true, "tag": true, "prefix": true,
+	"mark": true, "set": true, "ask": true, "open": true, "file": true, "mention": true, "attach": true, "format": true,
+	"let": true, "have": true, "get": true, "make": true, "use": true, "install": true}
+
+// namesObject: a code span of the clause is one of the norm's objects.
+func namesObject(cl []Token, n *Norm) bool {
+	for _, t := range cl {
+		if !t.Code {
+			continue
+		}
+		for _, o := range n.Objects {
+			if strings.TrimSpace(t.Text) == strings.TrimSpace(o.Text) || strings.HasPrefix(strings.TrimSpace(t.Text), strings.TrimSpace(o.Text)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func joinText(ts []Token) string {
+	var ws []string
+	for _, t := range ts {
+		ws = append(ws, t.Text)
+	}
+	return strings.Join(ws, " ")
 }
