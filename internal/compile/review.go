@@ -27,6 +27,7 @@ func doubt(c *policy.Constraint, r *policy.Rule) string {
 	for _, f := range []func(*policy.Constraint, *policy.Rule) string{
 		doubtUncertain, doubtLabel, doubtTestSection, doubtProseObject, doubtImportName, doubtUncarriedCondition,
 		doubtMessagePlace, doubtStatement, doubtNarrowedSubject, doubtPurpose, doubtReliance, doubtLeadCondition, doubtAudience,
+		doubtAlternative,
 	} {
 		if why := f(c, r); why != "" {
 			return why
@@ -278,6 +279,20 @@ func doubtLeadCondition(c *policy.Constraint, r *policy.Rule) string {
 func doubtAudience(c *policy.Constraint, _ *policy.Rule) string {
 	if who := norm.OtherAudience(c.HeaderPath, c.Context); who != "" {
 		return "the section addresses " + who + ", not every contributor"
+	}
+	return ""
+}
+
+// doubtAlternative: a commit or pull-request rule from a sentence that offers two ways
+// ("label such PRs `docs`, or prefix the title with `chore:`"): whoever took the other
+// way obeyed, and heed sees only one of them. (Command rules carry the same doubt in
+// their norm.)
+func doubtAlternative(c *policy.Constraint, r *policy.Rule) string {
+	if r.Domain != policy.DomainContribution || r.Kind != "commit" && r.Kind != "pr" {
+		return ""
+	}
+	if alt := norm.AlternativeWays(c.Text); alt != "" {
+		return fmt.Sprintf("the sentence offers two ways (%s), and heed sees only one", alt)
 	}
 	return ""
 }

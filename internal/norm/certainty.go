@@ -498,13 +498,42 @@ func narrowedSubject(toks []Token) string {
 		return ""
 	}
 	end := j + 1
-	for end < len(toks) && !toks[end].Punct && !modalWords()[toks[end].Low] {
+	for end < len(toks) && !modalWords()[toks[end].Low] {
+		if toks[end].Punct {
+			if toks[end].Text != "(" {
+				break
+			}
+			// "PRs that change behaviour (features, fixes) must ...": the
+			// parenthesis lists what the clause means
+			k := end + 1
+			for k < len(toks) && !(toks[k].Punct && toks[k].Text == ")") {
+				k++
+			}
+			if k >= len(toks) {
+				break
+			}
+			end = k
+		}
 		end++
 	}
 	if end >= len(toks) || !modalWords()[toks[end].Low] {
 		return ""
 	}
 	return strings.TrimSpace(Sentence{Tokens: toks[:end]}.Raw())
+}
+
+// AlternativeWays: the other way of a sentence that offers two ("label such PRs
+// `docs`, or prefix the title with `chore:`"; "Either squash your commits yourself,
+// or prefix ..."): two clauses, each opened by a verb of instruction, joined by ", or"
+// or "either ... or". A rule read from one of them holds only for those who did not
+// take the other. "" when the sentence offers no such choice.
+func AlternativeWays(text string) string {
+	for _, s := range Sentences(text) {
+		if ws := alternativeClauses(s.Tokens); len(ws) > 0 {
+			return joinText(ws[0][0]) + " / " + joinText(ws[0][1])
+		}
+	}
+	return ""
 }
 
 // workNouns are what a contribution is made of.
@@ -747,6 +776,22 @@ func OtherAudience(heading []string, leadIn string) string {
 // committing, pushing, or opening a PR") or of commands ("`make test` or `go test`")
 // is no such clause. It returns the other way's words, "" when there is none.
 func offeredAlternative(toks []Token, n *Norm) string {
+	for _, w := range alternativeClauses(toks) {
+		inBefore, inAfter := namesObject(w[0], n), namesObject(w[1], n)
+		switch {
+		case inAfter && !inBefore:
+			return joinText(w[0])
+		case inBefore && !inAfter:
+			return joinText(w[1])
+		}
+	}
+	return ""
+}
+
+// alternativeClauses: the pairs of clauses a sentence joins by ", or" or "either ...
+// or", each opened by a verb of instruction: the two ways it offers.
+func alternativeClauses(toks []Token) [][2][]Token {
+	var out [][2][]Token
 	either := false
 	for i, t := range toks {
 		if t.Low == "either" && i <= 2 {
@@ -756,18 +801,11 @@ func offeredAlternative(toks []Token, n *Norm) string {
 			continue
 		}
 		before, after := clauseBefore(toks, i-1), clauseAfter(toks, i+1)
-		if len(before) == 0 || len(after) == 0 {
-			continue
-		}
-		inBefore, inAfter := namesObject(before, n), namesObject(after, n)
-		switch {
-		case inAfter && !inBefore && opensInstruction(before) && opensInstruction(after):
-			return joinText(before)
-		case inBefore && !inAfter && opensInstruction(after) && opensInstruction(before):
-			return joinText(after)
+		if opensInstruction(before) && opensInstruction(after) {
+			out = append(out, [2][]Token{before, after})
 		}
 	}
-	return ""
+	return out
 }
 
 // clauseBefore: the tokens of the clause that ends before i, back to the sentence's
