@@ -781,3 +781,9 @@ func TestOwnCommandSentences41(t *testing.T) {
 func TestOwnCommandSentences42(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-42.txt", 6)
 }
+
+// TestOwnCommandSentences43: the forty-third batch (testdata/own-sentences-43.txt): a
+// tool prescribed for one job bans its rivals for that job only.
+func TestOwnCommandSentences43(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-43.txt", 5)
+}

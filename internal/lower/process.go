@@ -1345,9 +1345,19 @@ func lowerOnly(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([
 		} else {
 			via = append(via, process.Pattern{Program: process.ProgramsOf(word)})
 		}
+		packageJob := norm.ForPackageJob(n.Sentence)
 		for _, other := range norm.FamilyMembers(fam) {
-			if other != word && !isVia(other, n.Objects) {
+			if other == word || isVia(other, n.Objects) {
+				continue
+			}
+			if !packageJob {
 				forbid = append(forbid, process.Pattern{Program: process.ProgramsOf(other)})
+				continue
+			}
+			// "Use yarn for all dependency management": npm is wrong for adding a
+			// package, not for `npx tsc` or `npm run build`
+			for _, sub := range norm.PackageJobForms(other) {
+				forbid = append(forbid, process.Pattern{Program: process.ProgramsOf(other), Args: []string{sub}})
 			}
 		}
 	}

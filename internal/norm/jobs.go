@@ -275,3 +275,24 @@ func contentAdditions(ns []Norm, text string) []Norm {
 var contentAdditionRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\badd\b[^.;:]*?\b(?:to|in|into)\s+(?:a|an|the|any|your|this|that)\s+(?:[\w-]+\s+){0,2}(?:changesets?|changelog|file|list|section|readme|docs?|documentation|table|config|manifest|array|map|entry|message|description|title)\b`)
 })
+
+// packageJobRE: "Use yarn for all dependency management", "We use `pnpm` to manage
+// dependencies", "Use `uv` for installing packages", "... as the package manager": the
+// job a prescribed tool is for is managing the project's packages.
+var packageJobRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:for\s+(?:all\s+|any\s+|the\s+|our\s+)?(?:(?:js|javascript|node|python|npm|frontend)\s+)?(?:dependency|dependencies|package|packages)(?:\s+management)?|to\s+(?:manage|install|add)\s+(?:the\s+|all\s+|any\s+)?(?:dependencies|packages)|for\s+(?:installing|managing|adding)\s+(?:the\s+|all\s+|any\s+)?(?:dependencies|packages)|as\s+(?:the|our)\s+package\s+manager)\b`)
+})
+
+// ForPackageJob: the sentence prescribes a tool for managing the project's packages
+// only, so its rivals are wrong for that job (installing, adding packages), not for
+// running a binary or a script ("Use yarn for all dependency management" says nothing
+// of `npx tsc` or `npm run build`).
+func ForPackageJob(sentence string) bool {
+	return packageJobRE().MatchString(sentence)
+}
+
+// PackageJobForms are the subcommands with which tool installs or adds packages, nil
+// when it has none (`npx`).
+func PackageJobForms(tool string) []string {
+	return installForms()[tool]
+}
