@@ -440,8 +440,17 @@ func TestLongCommandLineGetsABoundedMessageQuickly(t *testing.T) {
 	}
 	// a warning part lists its own findings; the command is still quoted once
 	d.Warnings = d.Blocks
-	if m := Format(&d, Request{Line: line}); strings.Count(m, "  Command: ") != 1 || len(m) > 8192 {
+	m := Format(&d, Request{Line: line})
+	if strings.Count(m, "  Command: ") != 1 || len(m) > 8192 {
 		t.Errorf("blocks and warnings: %d bytes, %d quotes of the command", len(m), strings.Count(m, "  Command: "))
+	}
+	// beside a block the command does not run: the warnings must not say it does
+	if strings.Contains(m, "the command runs") || !strings.Contains(m, "[heed] ALSO WARNED: ") {
+		t.Errorf("warnings beside a block are headed as if the command ran:\n%s", m)
+	}
+	d.Blocks = nil
+	if m := Format(&d, Request{Line: line}); !strings.Contains(m, "[heed] WARNING: process rule (the command runs)") {
+		t.Errorf("warnings alone lack their heading:\n%s", m)
 	}
 }
 

@@ -86,7 +86,13 @@ func Format(d *Decision, req Request) string {
 		}
 	}
 	write("[heed] BLOCKED: process rule violated\n", d.Blocks)
-	write("[heed] WARNING: process rule (the command runs)\n", d.Warnings)
+	if len(d.Blocks) > 0 {
+		// the command does not run: the warnings are what else to mend before the
+		// agent tries it again
+		write("[heed] ALSO WARNED: process rule (fix this too before retrying)\n", d.Warnings)
+	} else {
+		write("[heed] WARNING: process rule (the command runs)\n", d.Warnings)
+	}
 	return b.String()
 }
 
