@@ -153,6 +153,12 @@ func caseArg(a string) bool {
 	if strings.HasPrefix(a, "<") || strings.Contains(a, "::") || strings.HasPrefix(a, "--filter=") || strings.HasPrefix(a, "-run=") {
 		return true
 	}
+	if a == "./..." || a == "..." {
+		return false // Go's pattern for every package: the whole suite
+	}
+	if strings.HasSuffix(a, "/...") {
+		return true // one subtree's packages: `./internal/...`
+	}
 	if base := path.Base(a); strings.Contains(a, "/") && path.Ext(base) != "" || strings.Contains(base, "_test.") || strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") || strings.HasPrefix(base, "test_") && path.Ext(base) != "" {
 		return true
 	}

@@ -161,3 +161,18 @@ func TestBanOfAnOptionWithItsValue(t *testing.T) {
 		}
 	}
 }
+
+// Go's `./...` runs every package: the whole suite, not a selection of it; a
+// subtree's `./internal/...` is a selection.
+func TestGoPackagePatternsAsSelections(t *testing.T) {
+	for _, c := range []struct {
+		arg  string
+		want bool
+	}{
+		{"./...", false}, {"...", false}, {"./internal/...", true}, {"pkg/foo_test.go", true}, {"./cmd", false},
+	} {
+		if got := caseArg(c.arg); got != c.want {
+			t.Errorf("caseArg(%q) = %v, want %v", c.arg, got, c.want)
+		}
+	}
+}
