@@ -23,6 +23,9 @@ func TestMessageRulesOfAnotherDocumentWarn(t *testing.T) {
 		{"## Release notes\n\nWhen you write the release notes, start each line with `fix:` or `feat:`.\n", "commit", false},
 		{"## Commits\n\nWhen writing a commit message, use the Conventional Commits format, e.g. `fix: handle tabs`.\n", "commit", true},
 		{"## Commits\n\nUse Conventional Commits for every commit message, e.g. `feat: add a flag`.\n", "commit", true},
+		// added after the five above passed at first sight: the corpus sentence's tail,
+		// which names a commit title as what the summary will serve as
+		{"## Changesets\n\nWhen writing the changeset summary, use a Conventional Commit-style message (for example, `fix: ...`) so it can serve as a commit title.\n", "commit", false},
 	}
 	for i, c := range cases {
 		found, atError := false, false

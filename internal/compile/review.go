@@ -27,7 +27,7 @@ func doubt(c *policy.Constraint, r *policy.Rule) string {
 	for _, f := range []func(*policy.Constraint, *policy.Rule) string{
 		doubtUncertain, doubtLabel, doubtTestSection, doubtProseObject, doubtImportName, doubtUncarriedCondition,
 		doubtMessagePlace, doubtStatement, doubtNarrowedSubject, doubtPurpose, doubtReliance, doubtLeadCondition, doubtAudience,
-		doubtAlternative,
+		doubtAlternative, doubtOtherDocument,
 	} {
 		if why := f(c, r); why != "" {
 			return why
@@ -293,6 +293,19 @@ func doubtAlternative(c *policy.Constraint, r *policy.Rule) string {
 	}
 	if alt := norm.AlternativeWays(c.Text); alt != "" {
 		return fmt.Sprintf("the sentence offers two ways (%s), and heed sees only one", alt)
+	}
+	return ""
+}
+
+// doubtOtherDocument: a commit rule from a sentence that opens with the writing of
+// another document ("When writing the changeset summary, use a Conventional
+// Commit-style message") asks of every commit what the sentence asks of that document.
+func doubtOtherDocument(c *policy.Constraint, r *policy.Rule) string {
+	if r.Domain != policy.DomainContribution || r.Kind != "commit" {
+		return ""
+	}
+	if doc := norm.OtherDocument(c.Text); doc != "" {
+		return fmt.Sprintf("the sentence asks it of %s, not of commit messages", doc)
 	}
 	return ""
 }

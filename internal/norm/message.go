@@ -207,3 +207,26 @@ func AutocloseForms(text string) []string {
 var msgPRWordRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\bpull[- ]requests?\b|\bPRs?\b|\bdescriptions?\b`)
 })
+
+// otherDocumentRE: a sentence that opens with the writing of a document ("When
+// writing the changeset summary, ...", "When you add a changelog entry, ...", "While
+// drafting release notes, ..."): what follows asks its form of that document.
+var otherDocumentRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^\W*(?:when|while|whenever|if)\s+(?:you(?:'re| are)?\s+)?(?:writing|write|adding|add|creating|create|editing|edit|drafting|draft|composing|compose|preparing|prepare)\s+(?:the\s+|a\s+|an\s+|your\s+|each\s+|any\s+)?((?:[\w-]+\s+){0,3}?(?:summary|summaries|entry|entries|notes?|changesets?|changelog|fragment|fragments|docs|documentation|description|descriptions|title|titles|message|messages))\b`)
+})
+
+// OtherDocument: the document a sentence's opening clause names as the one being
+// written, when it is not a commit ("the changeset summary", "a changelog entry"); ""
+// when the sentence opens otherwise or writes a commit message. A commit rule read
+// from such a sentence asks of commits what the sentence asks of that document.
+func OtherDocument(text string) string {
+	m := otherDocumentRE().FindStringSubmatch(text)
+	if m == nil {
+		return ""
+	}
+	doc := strings.ToLower(strings.TrimSpace(m[1]))
+	if strings.Contains(doc, "commit") {
+		return ""
+	}
+	return doc
+}
