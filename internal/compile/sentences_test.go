@@ -787,3 +787,9 @@ func TestOwnCommandSentences42(t *testing.T) {
 func TestOwnCommandSentences43(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-43.txt", 5)
 }
+
+// TestOwnCommandSentences44: the forty-fourth batch (testdata/own-sentences-44.txt): a
+// reminder's command is what to do, never what is banned.
+func TestOwnCommandSentences44(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-44.txt", 6)
+}

@@ -80,6 +80,11 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 		},
 		mRemind: {
 			"don't forget to", "do not forget to", "never forget to", "remember to", "make sure to", "make sure you",
+			// "Don't forget the changelog entry (`make changelog`)", "don't forget
+			// about the docs": what is not to be forgotten is what to do ("do not
+			// forget that you cannot ..." carries its own polarity, so not "that")
+			"don't forget the", "do not forget the", "never forget the", "don't forget about", "do not forget about",
+			"don't forget your", "do not forget your", "dont forget the", "dont forget about",
 			"make sure that", "make sure", "be sure to", "ensure", "ensure you", "ensure that you", "please remember to",
 			"verify that", "confirm that",
 		},
