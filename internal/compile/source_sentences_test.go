@@ -292,3 +292,9 @@ func TestOwnSourceSentences18(t *testing.T) {
 func TestOwnSourceSentences19(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-19.txt", 2)
 }
+
+// TestOwnSourceSentences20: the twentieth batch (testdata/own-sentences-source-20.txt):
+// project-specific "use X for Y" API conventions of Python style guides.
+func TestOwnSourceSentences20(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-20.txt", 9)
+}
