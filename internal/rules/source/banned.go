@@ -228,7 +228,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			r.Exact = false
 			r.Message += " (the sentence does not say which language's: " + strings.Join(langs, ", ") + ")"
 		}
-		if b.soft || b.bare {
+		if b.soft || b.bare || s.inferred {
 			// a name in plain words ("never raw malloc") is read with less certainty
 			// than a span
 			r.Severity = policy.SeverityWarning
