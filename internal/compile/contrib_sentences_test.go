@@ -50,3 +50,9 @@ func TestOwnContribSentences4(t *testing.T) {
 func TestOwnContribSentences5(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-contrib-5.txt", 6)
 }
+
+// TestOwnContribSentences6: the sixth batch (testdata/own-sentences-contrib-6.txt):
+// what the entries of a pull request's release notes may hold.
+func TestOwnContribSentences6(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-contrib-6.txt", 6)
+}
