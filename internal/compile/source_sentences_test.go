@@ -298,3 +298,9 @@ func TestOwnSourceSentences19(t *testing.T) {
 func TestOwnSourceSentences20(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-20.txt", 9)
 }
+
+// TestOwnSourceSentences21: the twenty-first batch (testdata/own-sentences-source-21.txt):
+// documentation markup and test form of Python style guides.
+func TestOwnSourceSentences21(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-21.txt", 7)
+}
