@@ -106,6 +106,12 @@ var importDirectlyRE = lazyre.New("(?i)\\b(?:instead of|rather than)\\s+importin
 // instantiateRE: "must not instantiate or emit `E` directly".
 var instantiateRE = lazyre.New("(?i)\\b(?:must|should|do) not\\s+(?:instantiate|construct)(?:\\s+or\\s+(?:emit|raise|throw|create))?\\s+`([A-Za-z_]\\w*)`\\s+directly\\b")
 
+// doctestSubjectRE: "A doctest must not use `X`", the doctest the subject.
+var doctestSubjectRE = lazyre.New("(?i)^(?:a|each|every|any|no) doctests? (?:must|should) not (?:use|contain|include|call|run) (`[^`]+`)(?:\\s*[;.,]|$)")
+
+// pep8NamingRE: "Follow PEP 8's naming conventions (in Python code)".
+var pep8NamingRE = lazyre.New(`(?i)^(?:follow|use|apply|respect) (?:the )?pep[- ]?8(?:'s)? naming(?: conventions?| rules| style)?(?: in (?:all )?(?:python )?code)?\s*\.?$`)
+
 // wrapperUseRE: "the test must use `pkg.testing.pytest.raises`" as the whole duty, a
 // condition before it allowed.
 var wrapperUseRE = lazyre.New("(?i)^(?:(?:when|whenever|if)\\b[^,`]{0,60},\\s*)?(?:(?:the|a|an|each|every|all)\\s+)?(?:tests?|it|they|code)?\\s*(?:must|should)\\s+(?:always\\s+)?use\\s+`((?:[A-Za-z_]\\w*\\.)+([a-z_]\\w*)\\.([a-z_]\\w*))(?:\\(\\))?`\\s*\\.?$")
@@ -163,6 +169,11 @@ func APIConvention(text string) (string, bool) {
 		}
 		return out + ".", true
 	}
+	if m := doctestSubjectRE.FindStringSubmatch(t); m != nil {
+		// "A doctest must not use `from sympy import *`": the doctest's text, as
+		// "`X` is not allowed in doctests" says it; nothing inferred
+		return m[1] + " is not allowed in doctests.", false
+	}
 	if m := instantiateRE.FindStringSubmatch(t); m != nil {
 		// a class is instantiated by calling it: `raise E(...)`, not `except E:`
 		return "Do not call `" + m[1] + "()` directly.", true
@@ -212,4 +223,14 @@ func asMethods(text string) string {
 		}
 	}
 	return strings.Join(parts, "`")
+}
+
+// PEP8Naming restates "Follow PEP 8's naming conventions" as the conventions PEP 8
+// states for functions, variables and classes, in Python code; ok is false for any
+// other sentence.
+func PEP8Naming(text string) (string, bool) {
+	if !pep8NamingRE.MatchString(strings.TrimSpace(text)) {
+		return text, false
+	}
+	return "Use snake_case for function and variable names and CapWords for class names in Python code.", true
 }
