@@ -304,3 +304,9 @@ func TestOwnSourceSentences20(t *testing.T) {
 func TestOwnSourceSentences21(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-21.txt", 7)
 }
+
+// TestOwnSourceSentences22: the twenty-second batch (testdata/own-sentences-source-22.txt):
+// the form of particular calls in Python style guides.
+func TestOwnSourceSentences22(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-22.txt", 7)
+}
