@@ -249,6 +249,9 @@ func lowerProse(c *policy.Constraint, f norm.DocForm) (policy.Rule, bool) {
 			// intended literal can make the form right; a warning
 			r.Severity, r.Exact = policy.SeverityWarning, false
 		}
+		if st.mentions != "" {
+			r.When = &policy.Condition{What: "a line the change adds or modifies holds " + st.mentionsWhat, Added: st.mentions}
+		}
 		return r, true
 	}
 	if f.Style != "" {
@@ -294,6 +297,10 @@ type proseStyle struct {
 	// raw: the pattern runs on every line of a doc file, code included (a table's
 	// rule line is markup, not prose)
 	raw bool
+	// mentions: a markup rule applies to a change that adds or modifies a line of
+	// this markup (policy.Condition.Added); a change that adds none is not one it
+	// speaks of
+	mentions, mentionsWhat string
 }
 
 // proseStyles are the forms norm.DocForms names (DocForm.Style).
@@ -307,9 +314,9 @@ var proseStyles = lazy.Value[map[string]proseStyle]{F: func() map[string]proseSt
 		"24-hour":              {pattern: `(?i)\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?(?:\W|$)`, what: "a time on the 12-hour clock", fix: "write times on the 24-hour clock (14:30)", bad: "The job runs at 3 pm daily.", good: "The job runs at 15:00 daily."},
 		"issue-refs":           {pattern: `https?://github\.com/[^/\s]+/[^/\s]+/(?:issues|pull)/[0-9]+|(?:^|[\s(\[,;])(?:#|gh-|GH-)[0-9]{2,}\b`, what: "a reference to a GitHub issue or pull request", fix: "describe the reason in words instead of pointing at the issue", bad: "Works around #1234 for now.", good: "Works around a rounding bug for now."},
 		"md-tables":            {pattern: `^\|?\s*:?-{3,}:?\s*\|`, what: "a Markdown table", fix: "write the table as a reStructuredText table", bad: "| a | b |\n|---|---|\n| 1 | 2 |", good: "====  ====\na     b\n====  ====", raw: true},
-		"rst-double-backticks": {pattern: "(?:^|[^`:\\w])`[^`\\s][^`]*`(?:[^`_]|$)", what: "inline code in single backticks", fix: "write inline code in double backticks (``code``)", bad: "Call `parse()` to read the file.", good: "Call ``parse()`` to read the file; see :func:`parse` and `the site <https://example.org>`_.", caseSensitive: true},
-		"string-no-literal":    {pattern: "``['\"][^`'\"]*['\"]``", what: "a string value in a literal role", fix: "write string values with plain quotes: 'value'", bad: "The mode is one of ``'fast'`` or ``'safe'``.", good: "The mode is one of 'fast' or 'safe'; see ``load_all``.", caseSensitive: true},
-		"xref-tilde-target":    {pattern: ":[\\w:+-]+:`[^`<]*<~[^`]*>`", what: "a `~` in a cross-reference's target", fix: "write the target without `~`: the custom text already names it", bad: "See :func:`the loader <~pkg.io.load>`.", good: "See :func:`the loader <pkg.io.load>` and :func:`~pkg.io.load`.", caseSensitive: true},
+		"rst-double-backticks": {pattern: "(?:^|[^`:\\w])`[^`\\s][^`]*`(?:[^`_]|$)", what: "inline code in single backticks", fix: "write inline code in double backticks (``code``)", bad: "Call `parse()` to read the file.", good: "Call ``parse()`` to read the file; see :func:`parse` and `the site <https://example.org>`_.", caseSensitive: true, mentions: "`", mentionsWhat: "inline markup"},
+		"string-no-literal":    {pattern: "``['\"][^`'\"]*['\"]``", what: "a string value in a literal role", fix: "write string values with plain quotes: 'value'", bad: "The mode is one of ``'fast'`` or ``'safe'``.", good: "The mode is one of 'fast' or 'safe'; see ``load_all``.", caseSensitive: true, mentions: "``['\"]", mentionsWhat: "a quoted literal"},
+		"xref-tilde-target":    {pattern: ":[\\w:+-]+:`[^`<]*<~[^`]*>`", what: "a `~` in a cross-reference's target", fix: "write the target without `~`: the custom text already names it", bad: "See :func:`the loader <~pkg.io.load>`.", good: "See :func:`the loader <pkg.io.load>` and :func:`~pkg.io.load`.", caseSensitive: true, mentions: ":[\\w:+-]+:`[^`<]*<", mentionsWhat: "a cross-reference with its own text"},
 		"american":             {pattern: britishPattern, what: "a British spelling", fix: "use the American spelling", bad: "Heed will normalise the colour of the output.", good: "Heed will normalize the color of the output."},
 	}
 }}
