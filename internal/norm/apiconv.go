@@ -96,6 +96,9 @@ func spanBareCode(text string) (string, int) {
 	return b.String(), added
 }
 
+// userFacingRE: the convention is for what users meet.
+var userFacingRE = lazyre.New(`(?i)\buser[- ]facing\b`)
+
 // assertPurposeRE: "For boolean checks, use ...": a purpose every assertion serves,
 // so the preference holds wherever the assertions are written.
 var assertPurposeRE = lazyre.New("(?i)^for (?:[a-z/-]+ ){0,4}(?:checks|comparisons|assertions|tests)\\b[^,`]{0,30},\\s*(use|prefer)\\b")
@@ -186,6 +189,11 @@ func APIConvention(text string) (string, bool) {
 		return "In tests, " + strings.ToLower(verb) + asMethods(spanned[m[3]:]), true
 	}
 	if added > 0 {
+		if userFacingRE.MatchString(spanned) && !strings.Contains(strings.ToLower(spanned), "production") {
+			// "Raise user-facing warnings through ...": what users meet is the
+			// shipped code's, not the tests'
+			spanned = strings.TrimRight(spanned, ". ") + " in production code."
+		}
 		return spanned, true
 	}
 	return text, false

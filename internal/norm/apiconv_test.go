@@ -15,7 +15,7 @@ func TestAPIConvention(t *testing.T) {
 			"In tests, prefer `.assertRaisesMessage()` and `.assertWarnsMessage()` over `.assertRaises()` and `.assertWarns()`.", true},
 		// MATPLOTLIB-C261
 		{"Raise user-facing warnings through _api.warn_external rather than warnings.warn directly.",
-			"Raise user-facing warnings through `_api.warn_external` rather than `warnings.warn` directly.", true},
+			"Raise user-facing warnings through `_api.warn_external` rather than `warnings.warn` directly in production code.", true},
 		// DJANGO-C015
 		{"For boolean checks, use assertIs(x, True/False) instead of assertTrue()/assertFalse().",
 			"In tests, use `.assertIs(x, True/False)` instead of `.assertTrue()`/`.assertFalse()`.", true},

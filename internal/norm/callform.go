@@ -32,6 +32,7 @@ var (
 	callKeywordRE = lazyre.New("(?i)^(?:(?:a|an|each|every|any|all)\\s+)?`([A-Za-z_][\\w.]*)\\((?:\\.\\.\\.|…)?\\)`\\s+calls?\\s+(?:must|should)\\s+(?:always\\s+)?(?:set|pass|include|give|specify)\\s+(?:the\\s+)?`([A-Za-z_]\\w*)`(?:\\s+(?:argument|keyword|parameter))?(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
 	callWarnRE    = lazyre.New("(?i)^(?:code|a call|every call|any code|each call) that (?:emits|raises|issues) a warning (?:must|should) (?:always )?(?:set|pass|specify) `(stacklevel)`(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
 	callCondRE    = lazyre.New(`(?i)\b(?:when|whenever|if|unless|where|except)\b`)
+	callPurposeRE = lazyre.New(`(?i)\s(?:so|so that|to|in order to)\s+\w`)
 	callSuperRE   = lazyre.New("(?i)^call (?:base|super|parent)[- ]?class(?:'s)? methods? (?:through|with|via|using|by way of) `super\\(\\)`\\s*\\.?$")
 	callLambdaRE  = lazyre.New("(?i)^when calling `([A-Za-z_][\\w.]*)\\([^`]*\\)`,\\s*(?:the tested expression (?:must|should) be wrapped|wrap the tested expression) in `lambda`")
 	callNoneRE    = lazyre.New("(?i)^to (?:display|show|print) a `None` result in a doctest,\\s*(?:the example (?:must|should) )?call `print\\(")
@@ -45,7 +46,10 @@ func ReadCallForm(text string) (CallForm, bool) {
 		if callCondRE.MatchString(t[m[1]:]) {
 			return CallForm{}, false // "... must set `timeout` when the server is remote"
 		}
-		return CallForm{Form: "keyword", Callee: t[m[2]:m[3]], Keyword: t[m[4]:m[5]]}, true
+		// "... must set `stacklevel` so the warning points to the caller": a
+		// purpose, which a default of the callee may already serve
+		purpose := callPurposeRE.MatchString(t[m[1]:]) || callPurposeRE.MatchString(t[m[0]:m[1]])
+		return CallForm{Form: "keyword", Callee: t[m[2]:m[3]], Keyword: t[m[4]:m[5]], Inferred: purpose}, true
 	}
 	if m := callWarnRE.FindStringSubmatchIndex(t); m != nil {
 		if callCondRE.MatchString(t[m[1]:]) {

@@ -6,15 +6,15 @@ import (
 	"github.com/heed-dev/heed/internal/lazyre"
 )
 
-// The markup of documentation, as the style guides of Python projects state it:
-// "Verbatim code in RST documentation must be enclosed in double backticks", "Give
+// The markup of documentation, as the style guides of Python projects state it: "Give
 // string values with plain quotes and no surrounding literal role", "A custom-text
 // object link must not include `~` in the target". Unlike the words of prose, these
-// are judged on the markup itself (inline code kept).
+// are judged on the markup itself (inline code kept). "Verbatim code in RST
+// documentation must be enclosed in double backticks" is not read: single backticks
+// are the default role, which a project sets to what it likes (SymPy's is math), so
+// a span in single backticks is no sign of code.
 
 var (
-	markupDoubleRE  = lazyre.New(`(?i)\b(?:code|literals?|verbatim)\b.*\b(?:in|with|inside|between|by)\s+double[- ]backticks?\b`)
-	markupRstRE     = lazyre.New(`(?i)\b(?:rst|rest|restructuredtext)\b`)
 	markupCondRE    = lazyre.New(`(?i)^(?:if|when|whenever|unless|in case)\b`)
 	markupStringRE  = lazyre.New(`(?i)\bstring values?\b`)
 	markupLiteralRE = lazyre.New(`(?i)\bliteral role\b|\bdouble[- ]backticks?\b`)
@@ -24,8 +24,7 @@ var (
 )
 
 // MarkupStyle names the documentation markup a sentence asks for, when heed knows
-// its violations: "rst-double-backticks" (inline code in reStructuredText in double
-// backticks), "string-no-literal" (string values in plain quotes, not in a literal
+// its violations: "string-no-literal" (string values in plain quotes, not in a literal
 // role), "xref-tilde-target" (no `~` in a cross-reference's explicit target); with
 // the regions it holds in ("docs", "docstrings") and whether Markdown files are left
 // out. "" for a sentence of no such form, or one under a condition heed cannot see
@@ -36,10 +35,6 @@ func MarkupStyle(text string) (style string, in []string, noMarkdown bool) {
 		return "", nil, false
 	}
 	switch {
-	case markupDoubleRE.MatchString(t) && markupRstRE.MatchString(t) && !strings.Contains(strings.ToLower(t), "single backtick"):
-		// single backticks are the default role in reStructuredText, and code in
-		// Markdown
-		return "rst-double-backticks", []string{"docs"}, true
 	case markupStringRE.MatchString(t) && markupLiteralRE.MatchString(t) && markupNegRE.MatchString(t):
 		return "string-no-literal", docRegions(t), false
 	case markupTildeRE.MatchString(t) && markupXrefRE.MatchString(t) && markupNegRE.MatchString(t):

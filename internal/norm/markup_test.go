@@ -14,7 +14,7 @@ func TestMarkupStyle(t *testing.T) {
 		in2       []string
 		noMD      bool
 	}{
-		{"Verbatim code in RST documentation must be enclosed in double backticks, as in ``code``.", "rst-double-backticks", []string{"docs"}, true},                                    // SYMPY-C221
+		{"Verbatim code in RST documentation must be enclosed in double backticks, as in ``code``.", "", nil, false},                                                                    // SYMPY-C221: the default role is the project's (SymPy's is math)
 		{"If the PDF documentation build fails, the contributor must ensure code is delimited with double backticks rather than single backticks.", "", nil, false},                     // SYMPY-C150
 		{"Give string values with plain quotes and no surrounding literal role.", "string-no-literal", []string{"docs", "docstrings"}, false},                                           // MATPLOTLIB-C029
 		{"A custom-text object link must use `:obj:`custom text <object>`` syntax and must not include `~` in the target.", "xref-tilde-target", []string{"docs", "docstrings"}, false}, // SYMPY-C210

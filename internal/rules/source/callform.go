@@ -23,6 +23,13 @@ func (callFormRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 	if !ok {
 		return recognize.Result{}
 	}
+	if strings.HasPrefix(strings.ToLower(strings.TrimSpace(c.Text)), "code ") {
+		// "Code that emits a warning must ...": the sentence names its own subject,
+		// all code; a heading over it ("Tests and test style") does not narrow it
+		cc := *c
+		cc.HeaderPath = nil
+		c = &cc
+	}
 	s := newSentence(c)
 	langs := pickLangs(s, rc, []string{engine.LangPython})
 	if len(langs) == 0 {
