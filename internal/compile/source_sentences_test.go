@@ -310,3 +310,9 @@ func TestOwnSourceSentences21(t *testing.T) {
 func TestOwnSourceSentences22(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-22.txt", 7)
 }
+
+// TestOwnSourceSentences23: the twenty-third batch (testdata/own-sentences-source-23.txt):
+// the layout of template tags.
+func TestOwnSourceSentences23(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-23.txt", 6)
+}
