@@ -8,7 +8,7 @@ import (
 )
 
 // sweccJudged28 is the precision sample of the round of 2026-12-05 (branch swecc28):
-// every dev policy that became executable in that round (23 of them, fewer than the
+// every dev policy that became executable in that round (27 of them, fewer than the
 // 40 a draw would take, so all are judged and no seed is needed), each judged by hand
 // with a violating example and a near miss of our own writing, as sweccJudged.
 var sweccJudged28 = []struct {
@@ -83,6 +83,21 @@ var sweccJudged28 = []struct {
 	{id: "SYMPY-C250", right: true, why: "a warning (the function's default may already point right) on sympy_deprecation_warning without stacklevel; with it, spared",
 		violation: pyFile("sympy/core/expr.py", "def f():\n    sympy_deprecation_warning('f is old', deprecated_since_version='1.13', active_deprecations_target='f-old')\n"),
 		nearMiss:  pyFile("sympy/core/expr.py", "def f():\n    sympy_deprecation_warning('f is old', deprecated_since_version='1.13', active_deprecations_target='f-old', stacklevel=4)\n")},
+	// template tags (norm.TemplateTagForm)
+	{id: "DJANGO-C028", right: true, why: "{{user}} is warned; {{ user }} and a filter with an argument are spared",
+		violation: tmpl("<p>{{user.name}}</p>\n"), nearMiss: tmpl("<p>{{ user.name }} {{ value|date:\"D d M Y\" }}</p>\n")},
+	{id: "DJANGO-C030", right: true, why: "{%if x %} is warned; {% if x %} and {% url 'admin:index' %} are spared",
+		violation: tmpl("{%if user %}<p>hi</p>{% endif %}\n"), nearMiss: tmpl("{% if user %}<a href=\"{% url 'admin:index' %}\">hi</a>{% endif %}\n")},
+	{id: "DJANGO-C031", right: true, why: "an unnamed {% endblock %} on its own line is warned; a named one, and one on its block's line, are spared",
+		violation: tmpl("{% block content %}\n<p>hi</p>\n{% endblock %}\n"),
+		nearMiss:  tmpl("{% block content %}\n<p>hi</p>\n{% endblock content %}\n{% block title %}Home{% endblock %}\n")},
+	{id: "DJANGO-C032", right: true, why: "a spaced filter bar is warned; {{ a|upper }}, {% if user.is_staff and perms.x %} and {% trans \"Log in\" %} are spared",
+		violation: tmpl("<p>{{ user.name | upper }}</p>\n"),
+		nearMiss:  tmpl("<p>{{ user.name|upper }}</p>{% if user.is_staff and perms.x %}{% trans \"Log in\" %}{% endif %}\n")},
+}
+
+func tmpl(code string) policy.Case {
+	return policy.Case{Path: "django/contrib/admin/templates/admin/page.html", Code: code}
 }
 
 // notesBlock is a SymPy release-notes block with one entry under `core`.
