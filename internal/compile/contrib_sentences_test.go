@@ -51,8 +51,8 @@ func TestOwnContribSentences5(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-contrib-5.txt", 6)
 }
 
-// TestOwnContribSentences6: the sixth batch (testdata/own-sentences-contrib-6.txt):
+// TestOwnContribSentences7: the seventh batch (testdata/own-sentences-contrib-7.txt):
 // what the entries of a pull request's release notes may hold.
-func TestOwnContribSentences6(t *testing.T) {
-	ownDocuments(t, "testdata/own-sentences-contrib-6.txt", 6)
+func TestOwnContribSentences7(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-contrib-7.txt", 6)
 }
