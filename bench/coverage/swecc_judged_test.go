@@ -146,15 +146,7 @@ func TestSWECCJudgedSample(t *testing.T) {
 		byID[p.ID] = p
 	}
 	reg := rules.Registry()
-	flags := func(rs []policy.Rule, c policy.Case) bool {
-		for i := range rs {
-			c.Expect = policy.ExpectViolated
-			if out := engine.RunCase(reg, &rs[i], c); out.Got == policy.ExpectViolated {
-				return true
-			}
-		}
-		return false
-	}
+	flags := func(rs []policy.Rule, c policy.Case) bool { return flagsCase(reg, rs, c) }
 	right := 0
 	for _, j := range sweccJudged {
 		p := byID[j.id]
@@ -184,4 +176,15 @@ func TestSWECCJudgedSample(t *testing.T) {
 		t.Errorf("the sample has %d policies, not 40", len(sweccJudged))
 	}
 	t.Logf("right %d of %d judged", right, len(sweccJudged))
+}
+
+// flagsCase: one of the rules finds the case violated.
+func flagsCase(reg *engine.Registry, rs []policy.Rule, c policy.Case) bool {
+	for i := range rs {
+		c.Expect = policy.ExpectViolated
+		if out := engine.RunCase(reg, &rs[i], c); out.Got == policy.ExpectViolated {
+			return true
+		}
+	}
+	return false
 }

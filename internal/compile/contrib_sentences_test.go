@@ -56,3 +56,9 @@ func TestOwnContribSentences5(t *testing.T) {
 func TestOwnContribSentences6(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-contrib-6.txt", 8)
 }
+
+// TestOwnContribSentences7: the seventh batch (testdata/own-sentences-contrib-7.txt):
+// what the entries of a pull request's release notes may hold.
+func TestOwnContribSentences7(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-contrib-7.txt", 6)
+}

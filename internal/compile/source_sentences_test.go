@@ -298,3 +298,27 @@ func TestOwnSourceSentences19(t *testing.T) {
 func TestOwnSourceSentences20(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-20.txt", 8)
 }
+
+// TestOwnSourceSentences21: the twenty-first batch (testdata/own-sentences-source-21.txt):
+// project-specific "use X for Y" API conventions of Python style guides.
+func TestOwnSourceSentences21(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-21.txt", 9)
+}
+
+// TestOwnSourceSentences22: the twenty-second batch (testdata/own-sentences-source-22.txt):
+// documentation markup and test form of Python style guides.
+func TestOwnSourceSentences22(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-22.txt", 7)
+}
+
+// TestOwnSourceSentences23: the twenty-third batch (testdata/own-sentences-source-23.txt):
+// the form of particular calls in Python style guides.
+func TestOwnSourceSentences23(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-23.txt", 7)
+}
+
+// TestOwnSourceSentences24: the twenty-fourth batch (testdata/own-sentences-source-24.txt):
+// the layout of template tags.
+func TestOwnSourceSentences24(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-24.txt", 6)
+}

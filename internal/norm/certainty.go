@@ -853,7 +853,15 @@ func opensInstruction(cl []Token) bool {
 // lexicon's action verbs.
 var alternativeVerbs = map[string]bool{"configure": true, "enable": true, "label": true, "tag": true, "prefix": true,
 	"mark": true, "set": true, "ask": true, "open": true, "file": true, "mention": true, "attach": true, "format": true,
-	"let": true, "have": true, "get": true, "make": true, "use": true, "install": true}
+	"let": true, "have": true, "get": true, "make": true, "use": true, "install": true,
+	// what code does, at the head of a style rule: "Raise warnings through ...",
+	// "Return errors with ..."
+	"raise": true, "return": true, "throw": true, "emit": true, "log": true, "create": true, "define": true,
+	"declare": true, "wrap": true, "fetch": true, "load": true, "close": true, "handle": true,
+	"catch": true, "send": true, "compare": true, "assert": true, "register": true, "name": true,
+	"initialize": true, "initialise": true, "instantiate": true, "construct": true, "store": true, "save": true,
+	"convert": true, "parse": true, "serialize": true, "render": true, "spawn": true, "await": true,
+	"prefer": true, "pick": true, "choose": true, "access": true, "read": true, "print": true, "sort": true}
 
 // namesObject: a code span of the clause is one of the norm's objects.
 func namesObject(cl []Token, n *Norm) bool {
@@ -876,4 +884,11 @@ func joinText(ts []Token) string {
 		ws = append(ws, t.Text)
 	}
 	return strings.Join(ws, " ")
+}
+
+// OpensInstruction: the text opens with a verb of instruction in its bare form ("Get
+// loggers through ...", "Configure ...", "Run ..."), not a noun phrase ("Config fields
+// typed as ...").
+func OpensInstruction(text string) bool {
+	return opensInstruction(Tokenize(text))
 }

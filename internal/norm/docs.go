@@ -33,6 +33,8 @@ type DocForm struct {
 	Style string
 	// Levels are the characters of reStructuredText heading levels, in order.
 	Levels []string
+	// Markup: the style is judged on the markup, inline code kept (MarkupStyle).
+	Markup bool
 	// Max is a length limit (doctest-width).
 	Max    int
 	In     []string
@@ -157,6 +159,13 @@ func DocForms(text, heading string) []DocForm {
 		if len(out) > 0 {
 			return out
 		}
+	}
+	if st, in, noMD := MarkupStyle(text); st != "" {
+		f := DocForm{Kind: "prose", Check: "words", Style: st, In: in, Markup: true}
+		if noMD {
+			f.Except = []string{"markdown"}
+		}
+		return []DocForm{f}
 	}
 	if docIssueRefsRE().MatchString(text) {
 		return []DocForm{{Kind: "prose", Check: "words", Style: "issue-refs", In: []string{"docstrings", "comments"}}}

@@ -110,7 +110,7 @@ var pytestForms = sync.OnceValue(func() []pytestFormRE {
 		{"class-prefix", regexp.MustCompile("(?i)\\btest class(?:es)?\\b[^.]*(?:with )?(?:a )?`Test`(?: prefix)?|\\btest class(?:es)?\\b[^.]*\\bname (?:begins|starts|beginning|starting) with `?Test`?")},
 		{"test-prefix", regexp.MustCompile("(?i)^(?:name|prefix|call)\\b[^.]*\\btest (?:functions?|methods?)(?: and methods)?\\b[^.]*`?test_|\\btest functions? must have a name (?:beginning|starting) with `test_`|^name (?:each |every |all )?test functions? test_")},
 		{"functions", regexp.MustCompile(`(?i)^write (?:new |your )?tests as (?:module-level )?functions,? (?:rather than|not|instead of) (?:as )?(?:test )?classes\b`)},
-		{"plain-assert", regexp.MustCompile(`(?i)^(?:use|write) (?:plain|bare) assert(?: statements?)?(?: in tests)?[.]?$`)},
+		{"plain-assert", regexp.MustCompile("(?i)^(?:use|write) (?:plain|bare) `?assert`?(?: statements?)?(?: in tests)?[.]?$|^assert (?:on [a-z ,]{2,40} )?with (?:a |the )?(?:plain|bare) `?assert`?(?: statements?)?[.]?$")},
 		{"raises-context", regexp.MustCompile("(?i)\\bexpected exceptions?\\b[^.]*`pytest\\.raises`[^.]*\\bcontext manager\\b")},
 		{"warns-context", regexp.MustCompile("(?i)\\bexpected warnings?\\b[^.]*`pytest\\.warns`[^.]*\\bcontext manager\\b")},
 	}

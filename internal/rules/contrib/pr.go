@@ -37,6 +37,41 @@ type PRParams struct {
 	Sections []string `json:"sections,omitempty"`
 	Text     string   `json:"text,omitempty"`
 	Max      int      `json:"max,omitempty"`
+	// Region narrows body-forbid to a part of the description: PRRegionReleaseNotes.
+	Region string `json:"region,omitempty"`
+}
+
+// PRRegionReleaseNotes: the description's release notes, the text between its
+// release-notes markers ("<!-- BEGIN RELEASE NOTES -->" ... "<!-- END RELEASE NOTES
+// -->") or, without them, the section under a "Release notes" heading.
+const PRRegionReleaseNotes = "release-notes"
+
+var (
+	notesBlockRE   = lazyre.New(`(?is)<!--\s*begin\s+release[ -]notes?\s*-->(.*?)<!--\s*end\s+release[ -]notes?\s*-->`)
+	htmlCommentRE  = lazyre.New(`(?s)<!--.*?-->`)
+	notesHeadingRE = lazyre.New(`(?im)^[ \t]{0,3}#{1,6}[ \t]*release[ -]notes?\b.*$`)
+	anyHeadingRE   = lazyre.New(`(?m)^[ \t]{0,3}#{1,6}[ \t]`)
+)
+
+// ReleaseNotesPresentRE matches a description that has release notes as
+// PRRegionReleaseNotes reads them: a rule on their entries applies only then.
+const ReleaseNotesPresentRE = `(?im)<!--\s*begin\s+release[ -]notes?\s*-->|^[ \t]{0,3}#{1,6}[ \t]*release[ -]notes?\b`
+
+// releaseNotes is the text of a description's release notes, and whether it has any;
+// the template's comments are no part of it.
+func releaseNotes(body string) (string, bool) {
+	if m := notesBlockRE.FindStringSubmatch(body); m != nil {
+		return htmlCommentRE.ReplaceAllString(m[1], ""), true
+	}
+	loc := notesHeadingRE.FindStringIndex(body)
+	if loc == nil {
+		return "", false
+	}
+	rest := body[loc[1]:]
+	if next := anyHeadingRE.FindStringIndex(rest); next != nil {
+		rest = rest[:next[0]]
+	}
+	return htmlCommentRE.ReplaceAllString(rest, ""), true
 }
 
 func prKind() engine.Kind {
@@ -155,6 +190,17 @@ func (c *prCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 		return satisfied("title is clean")
 	case PRBodyForbid:
 		text := title + "\n" + body
+		if c.p.Region == PRRegionReleaseNotes {
+			notes, ok := releaseNotes(body)
+			if !ok {
+				return satisfied("the description has no release notes")
+			}
+			if loc := c.pattern.FindStringIndex(notes); loc != nil {
+				return violated(prFinding(fmt.Sprintf("the release notes contain %s: %s", c.what(), strings.TrimSpace(notes[loc[0]:loc[1]])),
+					lineAround(notes, loc[0]), "reword the entry on its own terms"))
+			}
+			return satisfied("no " + c.what() + " in the release notes")
+		}
 		if loc := c.pattern.FindStringIndex(text); loc != nil {
 			return violated(prFinding(fmt.Sprintf("the pull request contains %s: %s", c.what(), strings.TrimSpace(text[loc[0]:loc[1]])),
 				lineAround(text, loc[0]), "remove it and describe the change on its own terms"))

@@ -46,7 +46,44 @@ func (prTextRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext
 			}))
 	}
 	out = append(out, autocloseRules(s)...)
+	out = append(out, releaseNoteRules(s)...)
 	return recognize.Result{Rules: out}
+}
+
+// releaseNoteRules lowers norm.ReleaseNoteBans: patterns the description's release
+// notes must not match, judged only when it has release notes. They warn: an entry's
+// text is prose, and the patterns read it approximately.
+func releaseNoteRules(s sentence) []policy.Rule {
+	notes := func(entry string) string {
+		return "Fix the parser\n\n<!-- BEGIN RELEASE NOTES -->\n* parsing\n  * " + entry + "\n<!-- END RELEASE NOTES -->"
+	}
+	var out []policy.Rule
+	for _, b := range norm.ReleaseNoteBans(s.raw) {
+		var pat, what, bad, good string
+		switch b {
+		case norm.NoteNumbers:
+			pat, what, bad, good = `#[0-9]+`, "an issue or pull-request number", "Fixed a crash on empty input (#12).", "Fixed a crash on empty input."
+		case norm.NoteFirstPerson:
+			pat, what, bad, good = `\bI(?:'ve|'m|\s+have)?\s+[a-z]+`, "the first person", "I fixed a crash on empty input.", "Fixed a crash on empty input."
+		case norm.NoteThisPR:
+			pat, what, bad, good = `(?i)\bthis (?:pull request|PR)\b`, "a reference to the pull request itself", "This pull request fixes a crash.", "Fixed a crash on empty input."
+		case norm.NoteLowercase:
+			// an entry is a nested item: the submodule headers above them are
+			// names, written as the project spells them
+			pat, what, bad, good = `(?m)^[ \t]+[-*+][ \t]+[a-z]`, "an entry that starts with a small letter", "fixed a crash on empty input.", "Fixed a crash on empty input."
+		default:
+			continue
+		}
+		r := s.rule(KindPR, PRParams{Check: PRBodyForbid, Pattern: pat, What: what, Region: PRRegionReleaseNotes}, false,
+			"a release-note entry holds "+what, "reword the entry on its own terms", []policy.Case{
+				{Expect: policy.ExpectViolated, PR: notes(bad), Note: what},
+				{Expect: policy.ExpectSatisfied, PR: notes(good), Note: "a plain entry"},
+			})
+		r.Severity = policy.SeverityWarning
+		r.When = &policy.Condition{What: "the pull request has release notes", PR: ReleaseNotesPresentRE}
+		out = append(out, r)
+	}
+	return out
 }
 
 // closingKeywords are GitHub's keywords that close an issue from a pull request.

@@ -228,19 +228,31 @@ func lowerProse(c *policy.Constraint, f norm.DocForm) (policy.Rule, bool) {
 	}
 	p := ProseParams{Check: ProseWords, In: f.In}
 	for _, e := range f.Except {
-		if e == "tutorials" {
+		switch e {
+		case "tutorials":
 			p.Except = []string{"**/tutorial*/**", "**/*tutorial*"}
+		case "markdown":
+			p.Except = []string{"**/*.md", "**/*.mdx"}
 		}
 	}
 	var bad, near, what string
 	if st, ok := proseStyles.Get()[f.Style]; ok {
-		p.Patterns, p.What, p.CaseSensitive, p.Raw = []string{st.pattern}, st.what, st.caseSensitive, st.raw
+		p.Patterns, p.What, p.CaseSensitive, p.Raw, p.Markup = []string{st.pattern}, st.what, st.caseSensitive, st.raw, f.Markup
 		bad, good := doc(vio, st.bad, "the form the sentence rules out"), doc(sat, st.good, "the form it asks for")
 		if len(p.In) > 0 && !slices.Contains(p.In, InDocs) {
 			bad = policy.Case{Expect: vio, Path: "pkg/run.py", Code: "def run():\n    # " + st.bad + "\n    return 1\n", Note: "the form the sentence rules out"}
 			good = policy.Case{Expect: sat, Path: "pkg/run.py", Code: "def run():\n    # " + st.good + "\n    return 1\n", Note: "the form it asks for"}
 		}
-		return rule(c, KindProse, p, "documentation prose not in the required form: "+st.what, st.fix, bad, good), true
+		r := rule(c, KindProse, p, "documentation prose not in the required form: "+st.what, st.fix, bad, good)
+		if f.Markup {
+			// markup read off prose lines: a project's default role or an
+			// intended literal can make the form right; a warning
+			r.Severity, r.Exact = policy.SeverityWarning, false
+		}
+		if st.mentions != "" {
+			r.When = &policy.Condition{What: "a line the change adds or modifies holds " + st.mentionsWhat, Added: st.mentions}
+		}
+		return r, true
 	}
 	if f.Style != "" {
 		return policy.Rule{}, false
@@ -285,20 +297,26 @@ type proseStyle struct {
 	// raw: the pattern runs on every line of a doc file, code included (a table's
 	// rule line is markup, not prose)
 	raw bool
+	// mentions: a markup rule applies to a change that adds or modifies a line of
+	// this markup (policy.Condition.Added); a change that adds none is not one it
+	// speaks of
+	mentions, mentionsWhat string
 }
 
 // proseStyles are the forms norm.DocForms names (DocForm.Style).
 var proseStyles = lazy.Value[map[string]proseStyle]{F: func() map[string]proseStyle {
 	return map[string]proseStyle{
-		"em-dash-spaced":   {pattern: `\S—|—\S`, what: "an em dash without a space on each side", fix: "put a space on either side of the em dash", bad: "The tool—when run—checks.", good: "The tool — when run — checks."},
-		"em-dash-unspaced": {pattern: `\s—|—\s`, what: "a spaced em dash", fix: "write the em dash without spaces", bad: "The tool — when run — checks.", good: "The tool—when run—checks."},
-		"en-dash-unspaced": {pattern: `\d\s+–\s*\d|\d\s*–\s+\d`, what: "a spaced en dash in a range", fix: "write ranges with an unspaced en dash (10–20)", bad: "Pages 10 – 20 list them.", good: "Pages 10–20 list them."},
-		"ie-eg-comma":      {pattern: `\b(?:i\.e|e\.g)\.(?:[^,]|$)`, what: "i.e. or e.g. without a comma after it", fix: "follow i.e. and e.g. with a comma", bad: "Use a short name (e.g. heed).", good: "Use a short name (e.g., heed)."},
-		"iso-date":         {pattern: `\b(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}(?:st|nd|rd|th)?,? \d{4}\b|\b\d{1,2}(?:st|nd|rd|th)? (?:January|February|March|April|May|June|July|August|September|October|November|December),? \d{4}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b`, what: "a date not in ISO 8601 form", fix: "write the date as YYYY-MM-DD", bad: "Released on March 3, 2024.", good: "Released on 2024-03-03.", caseSensitive: true},
-		"24-hour":          {pattern: `(?i)\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?(?:\W|$)`, what: "a time on the 12-hour clock", fix: "write times on the 24-hour clock (14:30)", bad: "The job runs at 3 pm daily.", good: "The job runs at 15:00 daily."},
-		"issue-refs":       {pattern: `https?://github\.com/[^/\s]+/[^/\s]+/(?:issues|pull)/[0-9]+|(?:^|[\s(\[,;])(?:#|gh-|GH-)[0-9]{2,}\b`, what: "a reference to a GitHub issue or pull request", fix: "describe the reason in words instead of pointing at the issue", bad: "Works around #1234 for now.", good: "Works around a rounding bug for now."},
-		"md-tables":        {pattern: `^\|?\s*:?-{3,}:?\s*\|`, what: "a Markdown table", fix: "write the table as a reStructuredText table", bad: "| a | b |\n|---|---|\n| 1 | 2 |", good: "====  ====\na     b\n====  ====", raw: true},
-		"american":         {pattern: britishPattern, what: "a British spelling", fix: "use the American spelling", bad: "Heed will normalise the colour of the output.", good: "Heed will normalize the color of the output."},
+		"em-dash-spaced":    {pattern: `\S—|—\S`, what: "an em dash without a space on each side", fix: "put a space on either side of the em dash", bad: "The tool—when run—checks.", good: "The tool — when run — checks."},
+		"em-dash-unspaced":  {pattern: `\s—|—\s`, what: "a spaced em dash", fix: "write the em dash without spaces", bad: "The tool — when run — checks.", good: "The tool—when run—checks."},
+		"en-dash-unspaced":  {pattern: `\d\s+–\s*\d|\d\s*–\s+\d`, what: "a spaced en dash in a range", fix: "write ranges with an unspaced en dash (10–20)", bad: "Pages 10 – 20 list them.", good: "Pages 10–20 list them."},
+		"ie-eg-comma":       {pattern: `\b(?:i\.e|e\.g)\.(?:[^,]|$)`, what: "i.e. or e.g. without a comma after it", fix: "follow i.e. and e.g. with a comma", bad: "Use a short name (e.g. heed).", good: "Use a short name (e.g., heed)."},
+		"iso-date":          {pattern: `\b(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}(?:st|nd|rd|th)?,? \d{4}\b|\b\d{1,2}(?:st|nd|rd|th)? (?:January|February|March|April|May|June|July|August|September|October|November|December),? \d{4}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b`, what: "a date not in ISO 8601 form", fix: "write the date as YYYY-MM-DD", bad: "Released on March 3, 2024.", good: "Released on 2024-03-03.", caseSensitive: true},
+		"24-hour":           {pattern: `(?i)\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?(?:\W|$)`, what: "a time on the 12-hour clock", fix: "write times on the 24-hour clock (14:30)", bad: "The job runs at 3 pm daily.", good: "The job runs at 15:00 daily."},
+		"issue-refs":        {pattern: `https?://github\.com/[^/\s]+/[^/\s]+/(?:issues|pull)/[0-9]+|(?:^|[\s(\[,;])(?:#|gh-|GH-)[0-9]{2,}\b`, what: "a reference to a GitHub issue or pull request", fix: "describe the reason in words instead of pointing at the issue", bad: "Works around #1234 for now.", good: "Works around a rounding bug for now."},
+		"md-tables":         {pattern: `^\|?\s*:?-{3,}:?\s*\|`, what: "a Markdown table", fix: "write the table as a reStructuredText table", bad: "| a | b |\n|---|---|\n| 1 | 2 |", good: "====  ====\na     b\n====  ====", raw: true},
+		"string-no-literal": {pattern: "``['\"][^`'\"]*['\"]``", what: "a string value in a literal role", fix: "write string values with plain quotes: 'value'", bad: "The mode is one of ``'fast'`` or ``'safe'``.", good: "The mode is one of 'fast' or 'safe'; see ``load_all``.", caseSensitive: true, mentions: "``['\"]", mentionsWhat: "a quoted literal"},
+		"xref-tilde-target": {pattern: ":[\\w:+-]+:`[^`<]*<~[^`]*>`", what: "a `~` in a cross-reference's target", fix: "write the target without `~`: the custom text already names it", bad: "See :func:`the loader <~pkg.io.load>`.", good: "See :func:`the loader <pkg.io.load>` and :func:`~pkg.io.load`.", caseSensitive: true, mentions: ":[\\w:+-]+:`[^`<]*<", mentionsWhat: "a cross-reference with its own text"},
+		"american":          {pattern: britishPattern, what: "a British spelling", fix: "use the American spelling", bad: "Heed will normalise the colour of the output.", good: "Heed will normalize the color of the output."},
 	}
 }}
 

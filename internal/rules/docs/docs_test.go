@@ -180,7 +180,7 @@ func TestProseLines(t *testing.T) {
 	src := "Title\n=====\n\nYou can run it.\n\n.. code-block:: python\n\n   you = 1\n\nExample::\n\n    you = 2\n\n>>> you = 3\n\nSet ``you`` and :func:`you` then.\n"
 	f := &engine.File{Path: "docs/a.rst", Content: []byte(src)}
 	var got []int
-	for _, pl := range proseLines(f, true, true, false) {
+	for _, pl := range proseLines(f, true, true, false, false) {
 		if pl.text != "" && containsWord(pl.text, "you") {
 			got = append(got, pl.line)
 		}

@@ -50,6 +50,9 @@ type ProseParams struct {
 	Raw bool `json:"raw,omitempty"`
 	// Levels are the underline characters of heading levels, outermost first.
 	Levels []string `json:"levels,omitempty"`
+	// Markup runs the patterns on the prose lines with their inline markup kept
+	// (code spans, roles, links): the patterns are about the markup.
+	Markup bool `json:"markup,omitempty"`
 }
 
 type proseCheck struct {
@@ -174,7 +177,7 @@ func (c *proseCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	} else if c.p.Check == ProseLevels {
 		fs = c.levels(f)
 	} else {
-		pls := proseLines(f, c.in(InDocs), c.in(InDocstrings), c.in(InComments))
+		pls := proseLines(f, c.in(InDocs), c.in(InDocstrings), c.in(InComments), c.p.Markup)
 		if c.p.Raw && docFile(f.Path) {
 			pls = nil
 			for k, l := range strings.Split(string(f.Content), "\n") {
@@ -223,13 +226,13 @@ var (
 
 // proseLines are the prose lines of a file in the regions asked for: text outside
 // code blocks, literal blocks, directives' bodies, doctests and inline code.
-func proseLines(f *engine.File, docs, docstr, comments bool) []proseLine {
+func proseLines(f *engine.File, docs, docstr, comments, markup bool) []proseLine {
 	src := string(f.Content)
 	if docFile(f.Path) {
 		if !docs {
 			return nil
 		}
-		return textProse(strings.Split(src, "\n"), 1, strings.EqualFold(path.Ext(f.Path), ".md"))
+		return textProse(strings.Split(src, "\n"), 1, strings.EqualFold(path.Ext(f.Path), ".md"), markup)
 	}
 	var out []proseLine
 	if docstr {
@@ -237,7 +240,7 @@ func proseLines(f *engine.File, docs, docstr, comments bool) []proseLine {
 			if d.Quote == "" {
 				continue
 			}
-			out = append(out, textProse(d.Lines, d.Start, false)...)
+			out = append(out, textProse(d.Lines, d.Start, false, markup)...)
 		}
 	}
 	if comments {
@@ -269,7 +272,7 @@ func proseLines(f *engine.File, docs, docstr, comments bool) []proseLine {
 // textProse reads reStructuredText or Markdown lines: it leaves out fenced blocks,
 // literal blocks after "::", directives and their indented bodies, doctest lines and
 // their output, and indented code.
-func textProse(lines []string, first int, markdown bool) []proseLine {
+func textProse(lines []string, first int, markdown, markup bool) []proseLine {
 	var out []proseLine
 	skipIndent := -1 // skip lines indented deeper than this
 	fenced := false
@@ -323,6 +326,10 @@ func textProse(lines []string, first int, markdown bool) []proseLine {
 			continue
 		}
 		if t == "" || strings.HasPrefix(t, "<!--") {
+			continue
+		}
+		if markup {
+			out = append(out, proseLine{line: first + k, text: t})
 			continue
 		}
 		out = append(out, proseLine{line: first + k, text: inlineCodeRE.ReplaceAllString(t, " ")})

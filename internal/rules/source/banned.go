@@ -1,6 +1,7 @@
 package source
 
 import (
+	"cmp"
 	"fmt"
 	"github.com/heed-dev/heed/internal/lazy"
 	"maps"
@@ -164,6 +165,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 				case len(rules) == 0:
 					res.Unenforced = why
 				default:
+					if s.inferred {
+						for i := range rules {
+							rules[i].When = withMention(rules[i].When, cmp.Or(b.span, b.from))
+						}
+					}
 					res.Rules = append(res.Rules, rules...)
 				}
 				continue
@@ -228,11 +234,17 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			r.Exact = false
 			r.Message += " (the sentence does not say which language's: " + strings.Join(langs, ", ") + ")"
 		}
-		if b.soft || b.bare {
+		if b.soft || b.bare || s.inferred {
 			// a name in plain words ("never raw malloc") is read with less certainty
 			// than a span
 			r.Severity = policy.SeverityWarning
 			r.Exact = false
+		}
+		if s.inferred {
+			// a project's API convention is about the lines that use the API: a
+			// change that adds none is not one the rule speaks of (inapplicable,
+			// as SWE-CC's verdicts have it), not one that follows it
+			r.When = withMention(r.When, cmp.Or(b.span, b.from))
 		}
 		if purpose != "" {
 			r.Severity = policy.SeverityWarning
@@ -1949,4 +1961,40 @@ func doctestRule(r policy.Rule, b ban, what string) policy.Rule {
 		{Expect: policy.ExpectSatisfied, Path: p, Code: "def f():\n    \"\"\"Never write " + b.span + " here.\"\"\"\n", Note: "the span in prose, not after a prompt"},
 	}
 	return r
+}
+
+// withMention narrows a rule's condition to a change that adds or modifies a line
+// naming span (mentionCondition); a condition on paths alone ("a test") keeps its
+// paths, one that already reads the added lines is kept as it is.
+func withMention(w *policy.Condition, span string) *policy.Condition {
+	m := mentionCondition(span)
+	switch {
+	case w == nil:
+		return m
+	case m == nil || w.Added != "" || w.Docstring || w.Message != "" || w.PR != "" || len(w.Ran) > 0:
+		return w
+	}
+	n := *w
+	n.Added, n.What = m.Added, w.What+" where "+m.What
+	return &n
+}
+
+// mentionCondition: the change adds or modifies a line that names span (a call's
+// parentheses and a method's leading dot left out; a dotted name not as the tail of
+// a longer one: `pytest` is not in `sympy.testing.pytest`).
+func mentionCondition(span string) *policy.Condition {
+	name := strings.TrimSpace(span)
+	if i := strings.IndexByte(name, '('); i >= 0 {
+		name = name[:i]
+	}
+	method := strings.HasPrefix(name, ".")
+	name = strings.TrimPrefix(name, ".")
+	if name == "" {
+		return nil
+	}
+	expr := `(?:^|[^\w.])` + regexp.QuoteMeta(name) + `\b`
+	if method {
+		expr = `\b` + regexp.QuoteMeta(name) + `\b`
+	}
+	return &policy.Condition{What: "a line the change adds or modifies names `" + name + "`", Added: expr}
 }

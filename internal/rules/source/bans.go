@@ -2,6 +2,7 @@ package source
 
 import (
 	"github.com/heed-dev/heed/internal/lazy"
+	"github.com/heed-dev/heed/internal/norm"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -614,7 +615,7 @@ func (s *sentence) pairBans(ts []token, cl string) []ban {
 				continue
 			}
 		case "instead of", "rather than", "in place of":
-			if !hasUseBefore(ts, i) && !listOpensClause(ts, i) {
+			if !hasUseBefore(ts, i) && !listOpensClause(ts, i) && !norm.OpensInstruction(cl) {
 				// "config fields typed as `string` instead of `Secret`": a problem
 				// described, whose "instead of" names the fix, not what to avoid
 				continue

@@ -9,6 +9,7 @@ import (
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -444,6 +445,12 @@ func exceptedNames(s *sentence, rc *recognize.RepoContext) []string {
 }
 
 func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	if t, ok := norm.PEP8Naming(c.Text); ok {
+		// "Follow PEP 8's naming conventions": the conventions it names
+		cc := *c
+		cc.Text = t
+		c = &cc
+	}
 	text := c.Text
 	if !styleRE.MatchString(text) {
 		return recognize.Result{}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -21,6 +22,9 @@ type sentence struct {
 	// headerRaw is the header path as written (case matters for "Go").
 	headerRaw string
 	bansCache []ban
+	// inferred: the text was restated as an API convention (norm.APIConvention) with
+	// something it does not spell; its bans warn.
+	inferred bool
 }
 
 var (
@@ -47,6 +51,9 @@ func newSentence(c *policy.Constraint) *sentence {
 	})
 	text = rstDoubleRE.ReplaceAllString(text, "`$1`")
 	s := &sentence{c: c}
+	// "In tests, prefer assertRaisesMessage() over assertRaises()": the convention in
+	// the form the readers below read
+	text, s.inferred = norm.APIConvention(text)
 	var b strings.Builder
 	last := 0
 	for _, m := range spanRE.FindAllStringSubmatchIndex(text, -1) {

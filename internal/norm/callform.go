@@ -1,0 +1,70 @@
+package norm
+
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
+
+// The form of particular calls, as Python style guides state it: "A
+// `sympy_deprecation_warning(...)` call must set `stacklevel`", "Code that emits a
+// warning must set `stacklevel`", "Call super-class methods through `super()`",
+// "When calling `raises(ExceptionType, ...)`, the tested expression must be wrapped in
+// `lambda`", "To display a `None` result in a doctest, the example must call
+// `print(<expression>)`".
+
+// CallForm is one such rule.
+type CallForm struct {
+	// Form is "keyword" (calls of Callee pass Keyword), "super" (a base class's
+	// methods called on self through super()), "lambda-arg" (the second argument of
+	// a call of Callee is a lambda, not a call), "doctest-none" (a doctest shows a
+	// None result through print).
+	Form string
+	// Callee is the called name as written, dotted ("warnings.warn").
+	Callee  string
+	Keyword string
+	// Inferred: the callee is not written in the sentence ("code that emits a
+	// warning" is a call of warnings.warn): a reading to warn with.
+	Inferred bool
+}
+
+var (
+	callKeywordRE = lazyre.New("(?i)^(?:(?:a|an|each|every|any|all)\\s+)?`([A-Za-z_][\\w.]*)\\((?:\\.\\.\\.|…)?\\)`\\s+calls?\\s+(?:must|should)\\s+(?:always\\s+)?(?:set|pass|include|give|specify)\\s+(?:the\\s+)?`([A-Za-z_]\\w*)`(?:\\s+(?:argument|keyword|parameter))?(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
+	callWarnRE    = lazyre.New("(?i)^(?:code|a call|every call|any code|each call) that (?:emits|raises|issues) a warning (?:must|should) (?:always )?(?:set|pass|specify) `(stacklevel)`(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
+	callCondRE    = lazyre.New(`(?i)\b(?:when|whenever|if|unless|where|except)\b`)
+	callPurposeRE = lazyre.New(`(?i)\s(?:so|so that|to|in order to)\s+\w`)
+	callSuperRE   = lazyre.New("(?i)^call (?:base|super|parent)[- ]?class(?:'s)? methods? (?:through|with|via|using|by way of) `super\\(\\)`\\s*\\.?$")
+	callLambdaRE  = lazyre.New("(?i)^when calling `([A-Za-z_][\\w.]*)\\([^`]*\\)`,\\s*(?:the tested expression (?:must|should) be wrapped|wrap the tested expression) in `lambda`")
+	callNoneRE    = lazyre.New("(?i)^to (?:display|show|print) a `None` result in a doctest,\\s*(?:the example (?:must|should) )?call `print\\(")
+)
+
+// ReadCallForm reads a sentence of a call's form; ok is false for any other sentence
+// and for one whose rule holds only under a condition heed cannot see.
+func ReadCallForm(text string) (CallForm, bool) {
+	t := strings.TrimSpace(strings.ReplaceAll(text, "``", "`"))
+	if m := callKeywordRE.FindStringSubmatchIndex(t); m != nil {
+		if callCondRE.MatchString(t[m[1]:]) {
+			return CallForm{}, false // "... must set `timeout` when the server is remote"
+		}
+		// "... must set `stacklevel` so the warning points to the caller": a
+		// purpose, which a default of the callee may already serve
+		purpose := callPurposeRE.MatchString(t[m[1]:]) || callPurposeRE.MatchString(t[m[0]:m[1]])
+		return CallForm{Form: "keyword", Callee: t[m[2]:m[3]], Keyword: t[m[4]:m[5]], Inferred: purpose}, true
+	}
+	if m := callWarnRE.FindStringSubmatchIndex(t); m != nil {
+		if callCondRE.MatchString(t[m[1]:]) {
+			return CallForm{}, false
+		}
+		return CallForm{Form: "keyword", Callee: "warnings.warn", Keyword: t[m[2]:m[3]], Inferred: true}, true
+	}
+	if callSuperRE.MatchString(t) {
+		return CallForm{Form: "super", Inferred: true}, true
+	}
+	if m := callLambdaRE.FindStringSubmatch(t); m != nil {
+		return CallForm{Form: "lambda-arg", Callee: m[1]}, true
+	}
+	if callNoneRE.MatchString(t) {
+		return CallForm{Form: "doctest-none", Inferred: true}, true
+	}
+	return CallForm{}, false
+}

@@ -1,0 +1,108 @@
+package source
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/norm"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// callFormRecognizer lowers norm.ReadCallForm: the form of particular Python calls,
+// as query rules (and a doctest pattern).
+type callFormRecognizer struct{}
+
+func (callFormRecognizer) Name() string { return "source.callform" }
+
+func (callFormRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	f, ok := norm.ReadCallForm(c.Text)
+	if !ok {
+		return recognize.Result{}
+	}
+	if strings.HasPrefix(strings.ToLower(strings.TrimSpace(c.Text)), "code ") {
+		// "Code that emits a warning must ...": the sentence names its own subject,
+		// all code; a heading over it ("Tests and test style") does not narrow it
+		cc := *c
+		cc.HeaderPath = nil
+		c = &cc
+	}
+	s := newSentence(c)
+	langs := pickLangs(s, rc, []string{engine.LangPython})
+	if len(langs) == 0 {
+		return recognize.Result{Unenforced: "states the form of a Python call; the constraint's files are not Python"}
+	}
+	sc, _ := ruleScope(s, rc, langs)
+	sev := s.severity()
+	if f.Inferred {
+		sev = policy.SeverityWarning
+	}
+	r := policy.Rule{Domain: policy.DomainSource, Kind: KindQuery, Severity: sev, Exact: !f.Inferred, Scope: sc}
+	p, _ := samplePath(sc, engine.LangPython, "")
+	segs := strings.Split(f.Callee, ".")
+	name := segs[len(segs)-1]
+	var q, bad, good string
+	var needles []string
+	// the rule speaks of the calls it names: a change that adds none is not one
+	// it applies to
+	r.When = &policy.Condition{What: "a line the change adds or modifies calls " + name, Added: `\b` + regexp.QuoteMeta(name) + `\s*\(`}
+	switch f.Form {
+	case "keyword":
+		args := fmt.Sprintf(`(#not-match? @args %q)`, `\b`+f.Keyword+`\s*=|\*\*`)
+		if len(segs) == 2 {
+			// "warnings.warn": the module's function, called through the module
+			q = fmt.Sprintf(`((call function: (attribute object: (identifier) @o attribute: (identifier) @n) arguments: (argument_list) @args) @match (#eq? @o %q) (#eq? @n %q) %s)`, segs[0], name, args)
+		} else {
+			q = fmt.Sprintf(`((call function: (identifier) @n arguments: (argument_list) @args) @match (#eq? @n %q) %s)`+"\n"+
+				`((call function: (attribute attribute: (identifier) @n) arguments: (argument_list) @args) @match (#eq? @n %q) %s)`, name, args, name, args)
+		}
+		needles = []string{name}
+		bad = "def f():\n    " + f.Callee + "(\"f is old\")\n"
+		good = "def f():\n    " + f.Callee + "(\"f is old\", " + f.Keyword + "=2)\n"
+		r.Message = fmt.Sprintf("a call of %s without %s", f.Callee, f.Keyword)
+		r.Suggestion = fmt.Sprintf("pass %s=... to %s", f.Keyword, f.Callee)
+	case "super":
+		r.When = &policy.Condition{What: "a line the change adds or modifies calls a class's method on self", Added: `(?:^|[^\w.])[A-Z]\w*\.\w+\(\s*self\b`}
+		q = `((call function: (attribute object: (identifier) @c attribute: (identifier) @m) arguments: (argument_list . (identifier) @s)) @match (#match? @c "^[A-Z]") (#eq? @s "self"))`
+		needles = []string{"self"}
+		bad = "class Square(Shape):\n    def __init__(self, side):\n        Shape.__init__(self, side, side)\n"
+		good = "class Square(Shape):\n    def __init__(self, side):\n        super().__init__(side, side)\n"
+		r.Message = "a base class's method called on self by the class's name"
+		r.Suggestion = "call it through super()"
+	case "lambda-arg":
+		q = fmt.Sprintf(`((call function: (identifier) @n arguments: (argument_list . (_) . (call) @match)) (#eq? @n %q))`+"\n"+
+			`((call function: (attribute attribute: (identifier) @n) arguments: (argument_list . (_) . (call) @match)) (#eq? @n %q))`, name, name)
+		needles = []string{name}
+		bad = "def test_bad():\n    " + name + "(ValueError, parse(\"x\"))\n"
+		good = "def test_bad():\n    " + name + "(ValueError, lambda: parse(\"x\"))\n"
+		r.Message = fmt.Sprintf("the tested expression of %s called before %s runs", name, name)
+		r.Suggestion = "wrap the expression in lambda: " + name + "(E, lambda: expr)"
+	case "doctest-none":
+		// an expected output of None after an input that is not a print call:
+		// the interpreter shows nothing for None
+		r.Kind = KindPattern
+		r.Params = marshal(PatternParams{Regex: `^[ \t]*>>> (?:[^p\n]|p[^r\n]|pr[^i\n]|pri[^n\n]|prin[^t\n]|print[^(\n])[^\n]*\n[ \t]*None[ \t]*$`, Where: "any"})
+		r.Scope.Globs = []string{"*.py", "*.rst", "*.md", "*.txt"}
+		r.When = &policy.Condition{What: "a line the change adds or modifies expects None", Added: `^[ \t]*None[ \t]*$`}
+		r.Message = "a doctest that expects None from an expression, which shows nothing"
+		r.Suggestion = "show the result with print(...)"
+		dp := path.Join(r.Scope.Dir, "pkg", "mod.py")
+		r.Cases = []policy.Case{
+			{Expect: policy.ExpectViolated, Path: dp, Code: "def f():\n    \"\"\"\n    >>> f()\n    None\n    \"\"\"\n", Note: "None expected from a bare expression"},
+			{Expect: policy.ExpectSatisfied, Path: dp, Code: "def f():\n    \"\"\"\n    >>> print(f())\n    None\n    \"\"\"\n", Note: "None printed"},
+		}
+		return recognize.Result{Rules: []policy.Rule{r}}
+	}
+	r.Params = marshal(QueryParams{Queries: map[string]string{engine.LangPython: q}, Needles: needles})
+	if p == "" {
+		return recognize.Result{Unenforced: "no sample path of Python lies in the rule's scope"}
+	}
+	r.Cases = []policy.Case{
+		{Expect: policy.ExpectViolated, Path: p, Code: bad, Note: "the call in the form the rule rules out"},
+		{Expect: policy.ExpectSatisfied, Path: p, Code: good, Note: "the call in the form it asks for"},
+	}
+	return recognize.Result{Rules: []policy.Rule{r}}
+}
