@@ -221,10 +221,11 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 		halt() // the timer's goroutine may not have run yet
 	}
 	src := classified.Stream(judged)
-	pass := newStreamedPass(selected, ev)
+	pass := newStreamedPass(selected, ev, judged)
 	outcomes := engine.StreamWith(selected, ev, src, engine.StreamOptions{
 		Options:      engine.Options{Workers: opt.Workers, Timeout: timeout, Stop: stop},
 		TakeFindings: true,
+		ForgetFiles:  true,
 		Judged:       pass.judged,
 	}, pass.done)
 	saveCache(root, cache)
@@ -242,45 +243,49 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 		byRule[f.Rule] = append(byRule[f.Rule], f)
 	}
 
-	v.Files = len(ev.Files)
+	v.Files = ev.Judged
 	for ri, o := range outcomes {
 		rv := RuleValidation{Rule: o.Rule.ID, Severity: o.Rule.Severity, Authored: o.Rule.Edited() || o.Rule.Decision != "", Decision: o.Rule.Decision, Complete: true}
 		if rv.Severity == "" {
 			rv.Severity = policy.SeverityError
 		}
 		files := map[string]bool{}
-		applies := map[string]bool{}
 		sample := samples[o.Rule.ID]
 		if sample != nil {
 			rv.Sampled, rv.Of = len(sample), of[o.Rule.ID]
 		}
+		// The files the rule applies to: those the stream saw one of its targets
+		// apply to, and those of the targets its outcome holds (a rule judging the
+		// whole tree; a file-by-file rule's undetermined targets).
+		var also map[string]bool
 		for _, t := range o.Targets {
 			if t.Verdict == engine.Undetermined && t.Reason == engine.ReasonStopped {
 				rv.Complete = false
 			}
 			if t.Target.Kind == engine.TargetFile && t.Verdict != engine.Inapplicable {
-				applies[t.Target.Path] = true
+				if also == nil {
+					also = map[string]bool{}
+				}
+				also[t.Target.Path] = true
 			}
 		}
-		for p := range pass.applies[ri] {
-			applies[p] = true
-		}
+		applies := pass.appliesTo(ri, also)
 		rv.Findings = byRule[o.Rule.ID]
 		for _, f := range rv.Findings {
 			if f.File != "" {
 				files[f.File] = true
 			}
 		}
-		if len(applies) == 0 {
+		if applies == 0 {
 			// A rule judging the tree as a whole (an import cycle): it applies to the
 			// files in its scope.
-			for _, f := range ev.Files {
-				if o.Rule.Scope.Covers(f.Path) && (sample == nil || sample[f.Path]) {
-					applies[f.Path] = true
+			pass.eachJudged(func(p string) {
+				if o.Rule.Scope.Covers(p) && (sample == nil || sample[p]) {
+					applies++
 				}
-			}
+			})
 		}
-		rv.Sites, rv.Files, rv.Applies = len(rv.Findings), len(files), len(applies)
+		rv.Sites, rv.Files, rv.Applies = len(rv.Findings), len(files), applies
 		rv.Verdict, rv.Review = verdict(&rv, set)
 		if rv.Verdict != ValidDemote && rv.Files >= set.MinFiles {
 			if d, ok := pass.declared(ri); ok {

@@ -2,6 +2,7 @@ package check
 
 import (
 	"bytes"
+	"math/bits"
 	"sort"
 	"sync"
 
@@ -25,9 +26,14 @@ type streamedPass struct {
 	// file-by-file rule placed in another file, and the whole-tree rules' (findings).
 	found    []seqReport
 	deferred []seqFinding
-	// applies holds, by rule, the files one of its targets applied to (a verdict
-	// other than inapplicable).
-	applies []map[string]bool
+	// paths are the files streamed, by their index; seen marks those judged.
+	paths []string
+	seen  bitset
+	// applies marks, by rule, the files (by index) one of its targets applied to
+	// (a verdict other than inapplicable); elsewhere the paths of such targets that
+	// are not the file judged (none that heed's checks make).
+	applies   []bitset
+	elsewhere []map[string]bool
 	// mentions holds, by rule that bans names (engine.NameBanner), the judged files
 	// whose text holds one of them, by their index in the stream.
 	banned   [][]string
@@ -50,11 +56,27 @@ type declaration struct {
 	line       int
 }
 
-func newStreamedPass(rules []engine.Compiled, ev *engine.Evidence) *streamedPass {
-	p := &streamedPass{rules: rules, lines: newLineIndex(ev), dirs: map[string][]*directive{},
-		applies: make([]map[string]bool, len(rules)), banned: make([][]string, len(rules)), mentions: make([][]mention, len(rules))}
+// bitset is a set of small integers.
+type bitset []uint64
+
+func newBitset(n int) bitset    { return make(bitset, (n+63)/64) }
+func (b bitset) set(i int)      { b[i/64] |= 1 << (i % 64) }
+func (b bitset) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
+func (b bitset) each(fn func(int)) {
+	for w, word := range b {
+		for ; word != 0; word &= word - 1 {
+			fn(w*64 + bits.TrailingZeros64(word))
+		}
+	}
+}
+
+// newStreamedPass is the pass of rules over the files at paths, streamed in that order.
+func newStreamedPass(rules []engine.Compiled, ev *engine.Evidence, paths []string) *streamedPass {
+	p := &streamedPass{rules: rules, lines: newLineIndex(ev), dirs: map[string][]*directive{}, paths: paths, seen: newBitset(len(paths)),
+		applies: make([]bitset, len(rules)), elsewhere: make([]map[string]bool, len(rules)),
+		banned: make([][]string, len(rules)), mentions: make([][]mention, len(rules))}
 	for i, c := range rules {
-		p.applies[i] = map[string]bool{}
+		p.applies[i] = newBitset(len(paths))
 		// (a rule judged on a sample is a sampledCheck, no NameBanner: judged on part
 		// of its files, it is not asked whether the project declares its names)
 		if nb, ok := c.Check.(engine.NameBanner); ok {
@@ -65,17 +87,53 @@ func newStreamedPass(rules []engine.Compiled, ev *engine.Evidence) *streamedPass
 }
 
 // judged is engine.StreamOptions.Judged.
-func (p *streamedPass) judged(rule, _ int, t engine.Target, v engine.Verdict) {
+func (p *streamedPass) judged(rule, file int, t engine.Target, v engine.Verdict) {
 	if t.Kind != engine.TargetFile || v == engine.Inapplicable {
 		return
 	}
 	p.mu.Lock()
-	p.applies[rule][t.Path] = true
+	if t.Path == p.paths[file] {
+		p.applies[rule].set(file)
+	} else {
+		if p.elsewhere[rule] == nil {
+			p.elsewhere[rule] = map[string]bool{}
+		}
+		p.elsewhere[rule][t.Path] = true
+	}
 	p.mu.Unlock()
+}
+
+// appliesTo is the number of files rule ri applies to: those the stream marked, and
+// the paths of also (targets its outcome holds).
+func (p *streamedPass) appliesTo(ri int, also map[string]bool) int {
+	n := 0
+	p.applies[ri].each(func(int) { n++ })
+	if len(also) == 0 && len(p.elsewhere[ri]) == 0 {
+		return n
+	}
+	marked := map[string]bool{}
+	p.applies[ri].each(func(i int) { marked[p.paths[i]] = true })
+	for _, m := range []map[string]bool{also, p.elsewhere[ri]} {
+		for path := range m {
+			if !marked[path] {
+				marked[path] = true
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// eachJudged calls fn with the path of every file judged, in the stream's order.
+func (p *streamedPass) eachJudged(fn func(string)) {
+	p.seen.each(func(i int) { fn(p.paths[i]) })
 }
 
 // done is the stream's engine.FileDone: f is in memory until it returns.
 func (p *streamedPass) done(f *engine.File, idx int, found []engine.FileFinding) {
+	p.mu.Lock()
+	p.seen.set(idx)
+	p.mu.Unlock()
 	ds := parseDirectives(f.Path, f.Lang, f.Content)
 	var ms []int
 	for ri, names := range p.banned {

@@ -5,7 +5,10 @@
 // hash of its findings' fingerprints in order, then the process's CPU and peak
 // resident memory on standard error. Nothing is written to the repositories.
 //
-//	go run ./bench/check/validdump [-sample N] REPO... > dump.txt
+//	go run ./bench/check/validdump [-sample N] [-heap PROFILE] REPO... > dump.txt
+//
+// With -heap, the profile of the largest live heap is written to PROFILE (read it
+// with go tool pprof -sample_index=inuse_space).
 package main
 
 import (
@@ -24,7 +27,11 @@ import (
 
 func main() {
 	sample := flag.Int("sample", 0, "files a rule is judged on at most (0: the policy's default; negative: every file)")
+	heap := flag.String("heap", "", "write a heap profile of the largest live heap here (a collection forced every 20 ms: slow)")
 	flag.Parse()
+	if *heap != "" {
+		defer liveTrace(*heap, 20*time.Millisecond)()
+	}
 	for _, root := range flag.Args() {
 		fresh, _, _, err := project.CompileRepo(root, project.Options{})
 		if err != nil {
