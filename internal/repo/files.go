@@ -226,22 +226,30 @@ func (r *Repo) lsFilesWith(keep func(string) bool, known []string, others bool) 
 			add([]byte(p))
 		}
 	}
-	args := []string{"ls-files", "--stage", "--cached", "-z"}
-	if others {
-		args = append(args, "--others", "--exclude-standard")
-	}
-	err = r.eachNUL(func(rec []byte) {
-		// Tracked: "<mode> <object> <stage>\t<path>"; untracked: "<path>".
-		if meta, p, ok := bytes.Cut(rec, []byte("\t")); ok && stageRecord(meta) {
-			if regularModeBytes(meta[:6]) && (keep == nil || keep(string(p))) {
-				add(p)
-			}
-			return
+	tracked := func(p []byte) {
+		if keep == nil || keep(string(p)) {
+			add(p)
 		}
-		other(string(rec))
-	}, args...)
-	if err != nil {
-		return nil, nil, err
+	}
+	if others || !indexRegularPaths(r.gitDir, r.commonDir, r.Prefix, tracked) {
+		// (else the index was read in place: no git process)
+		args := []string{"ls-files", "--stage", "--cached", "-z"}
+		if others {
+			args = append(args, "--others", "--exclude-standard")
+		}
+		err = r.eachNUL(func(rec []byte) {
+			// Tracked: "<mode> <object> <stage>\t<path>"; untracked: "<path>".
+			if meta, p, ok := bytes.Cut(rec, []byte("\t")); ok && stageRecord(meta) {
+				if regularModeBytes(meta[:6]) {
+					tracked(p)
+				}
+				return
+			}
+			other(string(rec))
+		}, args...)
+		if err != nil {
+			return nil, nil, err
+		}
 	}
 	for _, p := range known {
 		other(p)
