@@ -232,7 +232,9 @@ func (r *Repo) lsFilesWith(keep func(string) bool, known []string, others bool) 
 		}
 	}
 	if others || !indexRegularPaths(r.gitDir, r.commonDir, r.Prefix, tracked) {
-		// (else the index was read in place: no git process)
+		// (else the index was read in place: no git process); git lists the index,
+		// and what a read that failed handed over goes
+		paths, buf, ends = nil, buf[:0], ends[:0]
 		args := []string{"ls-files", "--stage", "--cached", "-z"}
 		if others {
 			args = append(args, "--others", "--exclude-standard")

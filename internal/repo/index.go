@@ -1,8 +1,10 @@
 package repo
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -11,122 +13,138 @@ import (
 // the git index at gitDir holds, in its order (by path, each stage of a conflicted
 // path apiece), as `git ls-files --stage --cached` would list them, without running
 // git: a diff that needs the tracked files for the import graph paid a process and
-// the parsing of a text record per file. ok is false for an index this reader does
-// not know (another version, a split or sparse index, SHA-256 object names, a file
-// named by GIT_INDEX_FILE, anything malformed): git lists it then.
+// the parsing of a text record per file. The file is read through a small buffer,
+// each path handed to each as it comes (valid only during the call).
 //
-// prefix is the folder below the work tree's top the listing is of ("" or "sub/dir/"):
-// git lists its files, relative to it.
+// ok is false for an index this reader does not know (another version, a split or
+// sparse index, SHA-256 object names, a file named by GIT_INDEX_FILE, anything
+// malformed), possibly after some paths were handed over: the caller discards them
+// and lets git list the index. prefix is the folder below the work tree's top the
+// listing is of ("" or "sub/dir/"): git lists its files, relative to it.
 func indexRegularPaths(gitDir, commonDir, prefix string, each func(p []byte)) (ok bool) {
 	if gitDir == "" || os.Getenv("GIT_INDEX_FILE") != "" || sha256Repo(commonDir) {
 		return false
 	}
-	b, err := os.ReadFile(filepath.Join(gitDir, "index"))
-	if err != nil || len(b) < 12+20 || string(b[:4]) != "DIRC" {
+	f, err := os.Open(filepath.Join(gitDir, "index"))
+	if err != nil {
 		return false
 	}
-	version := binary.BigEndian.Uint32(b[4:8])
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	const oid = 20
+	// the header, the entries, the extensions, then the checksum
+	size := st.Size() - oid
+	r := bufio.NewReaderSize(io.LimitReader(f, size), 64<<10)
+	var head [12]byte
+	if _, err := io.ReadFull(r, head[:]); err != nil || string(head[:4]) != "DIRC" {
+		return false
+	}
+	version := binary.BigEndian.Uint32(head[4:8])
 	if version < 2 || version > 4 {
 		return false
 	}
-	n := int(binary.BigEndian.Uint32(b[8:12]))
-	const oid = 20
-	// the entries, then the extensions, then the 20-byte checksum
-	body := b[:len(b)-oid]
-	off := 12
+	n := binary.BigEndian.Uint32(head[8:12])
+	var fixed [40 + oid + 2 + 2]byte
 	var prev []byte
-	paths := make([][]byte, 0, n)
-	for i := 0; i < n; i++ {
-		start := off
+	for i := uint32(0); i < n; i++ {
 		// ctime, mtime (8 each), dev, ino, mode, uid, gid, size (4 each), the object
-		// name, the flags
-		if off+40+oid+2 > len(body) {
+		// name, the flags; two more bytes of flags when extended (version 3 and up)
+		if _, err := io.ReadFull(r, fixed[:40+oid+2]); err != nil {
 			return false
 		}
-		mode := binary.BigEndian.Uint32(body[off+24 : off+28])
-		flags := binary.BigEndian.Uint16(body[off+40+oid : off+40+oid+2])
-		off += 40 + oid + 2
-		if flags&0x4000 != 0 { // extended: two more bytes of flags (version 3 and up)
-			if version < 3 || off+2 > len(body) {
+		mode := binary.BigEndian.Uint32(fixed[24:28])
+		flags := binary.BigEndian.Uint16(fixed[40+oid:])
+		entry := 40 + oid + 2
+		if flags&0x4000 != 0 {
+			if version < 3 {
 				return false
 			}
-			off += 2
+			if _, err := io.ReadFull(r, fixed[entry:entry+2]); err != nil {
+				return false
+			}
+			entry += 2
 		}
 		var p []byte
 		if version == 4 {
 			// the number of bytes to drop from the previous path, then the rest
-			drop, k := gitVarint(body[off:])
-			if k <= 0 || drop > uint64(len(prev)) {
+			drop, ok := readGitVarint(r)
+			if !ok || drop > uint64(len(prev)) {
 				return false
 			}
-			off += k
-			end := bytes.IndexByte(body[off:], 0)
-			if end < 0 {
+			rest, err := r.ReadSlice(0)
+			if err != nil {
 				return false
 			}
-			p = append(append(make([]byte, 0, len(prev)-int(drop)+end), prev[:len(prev)-int(drop)]...), body[off:off+end]...)
-			off += end + 1
+			prev = append(prev[:len(prev)-int(drop)], rest[:len(rest)-1]...)
+			p = prev
 		} else {
-			end := bytes.IndexByte(body[off:], 0)
-			if end < 0 {
+			rest, err := r.ReadSlice(0)
+			if err != nil {
 				return false
 			}
-			p = body[off : off+end]
-			// NUL padding: the entry's length a multiple of 8, at least one NUL
-			off = start + (off+end-start+8)&^7
-			if off > len(body) {
+			p = rest[:len(rest)-1]
+			// NUL padding: the entry's length a multiple of 8, the NUL read included
+			pad := (entry+len(p)+8)&^7 - (entry + len(p) + 1)
+			if len(p) > 0 && (mode == 0o100644 || mode == 0o100755) && bytes.HasPrefix(p, []byte(prefix)) {
+				each(p[len(prefix):]) // before the padding is read: p is r's buffer
+			}
+			if _, err := r.Discard(pad); err != nil {
 				return false
 			}
+			if len(p) == 0 {
+				return false
+			}
+			continue
 		}
 		if len(p) == 0 {
 			return false
 		}
-		prev = p
 		if (mode == 0o100644 || mode == 0o100755) && bytes.HasPrefix(p, []byte(prefix)) {
-			paths = append(paths, p[len(prefix):])
+			each(p[len(prefix):])
 		}
 	}
 	// A split index keeps its entries in another file, a sparse one holds folders
 	// for what is outside the cone: git expands both.
-	for off+8 <= len(body) {
-		sig := string(body[off : off+4])
-		size := int(binary.BigEndian.Uint32(body[off+4 : off+8]))
+	var ext [8]byte
+	for {
+		if _, err := io.ReadFull(r, ext[:]); err != nil {
+			return err == io.EOF
+		}
+		sig := string(ext[:4])
 		if sig == "link" || sig == "sdir" {
 			return false
 		}
-		if size < 0 || off+8+size > len(body) {
+		if k, err := r.Discard(int(binary.BigEndian.Uint32(ext[4:]))); err != nil || k != int(binary.BigEndian.Uint32(ext[4:])) {
 			return false
 		}
-		off += 8 + size
 	}
-	if off != len(body) {
-		return false
-	}
-	for _, p := range paths {
-		each(p)
-	}
-	return true
 }
 
-// sha256Repo reports whether the repository's objects are named by SHA-256
-// (extensions.objectFormat), whose index entries are longer.
-func sha256Repo(commonDir string) bool {
-	b, err := os.ReadFile(filepath.Join(commonDir, "config"))
-	return err != nil || bytes.Contains(bytes.ToLower(b), []byte("sha256"))
-}
-
-// gitVarint decodes git's offset varint (varint.c): seven bits a byte, most
-// significant first, each continuation adding one. k is the bytes read, 0 when
-// the number does not end or does not fit.
-func gitVarint(b []byte) (v uint64, k int) {
-	for k < len(b) && k < 9 {
-		c := b[k]
-		k++
+// readGitVarint decodes git's offset varint (varint.c): seven bits a byte, most
+// significant first, each continuation adding one.
+func readGitVarint(r *bufio.Reader) (uint64, bool) {
+	var v uint64
+	for k := 0; k < 9; k++ {
+		c, err := r.ReadByte()
+		if err != nil {
+			return 0, false
+		}
 		v = v<<7 | uint64(c&127)
 		if c&128 == 0 {
-			return v, k
+			return v, true
 		}
 		v++
 	}
-	return 0, 0
+	return 0, false
+}
+
+// sha256Repo reports whether the repository's objects may be named by SHA-256
+// (extensions.objectFormat), whose index entries are longer: true too when its
+// config cannot be read.
+func sha256Repo(commonDir string) bool {
+	b, err := os.ReadFile(filepath.Join(commonDir, "config"))
+	return err != nil || bytes.Contains(bytes.ToLower(b), []byte("sha256"))
 }

@@ -70,6 +70,18 @@ func TestTheIndexReadInPlaceListsWhatGitLists(t *testing.T) {
 	if got, ok := indexPaths(g.open()); ok {
 		t.Errorf("a split index was read in place (%q): its entries are in another file", got)
 	}
+	// the listing git makes then, without what the read handed over before it
+	// found the split
+	want, err := g.open().ListCandidates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := g.open()
+	r.StartUntracked()
+	r.StartListing()
+	if got, err := r.ListCandidates(); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("listing of a split index after the untracked files: %q (%v), want %q", got, err, want)
+	}
 	g.git("update-index", "--no-split-index")
 	// a damaged index is git's to report
 	b, err := os.ReadFile(filepath.Join(g.dir, ".git", "index"))
