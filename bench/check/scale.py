@@ -18,6 +18,9 @@ Sections (all by default; --only takes a comma-separated list):
 In every section each build has a user cache of its own (XDG_CACHE_HOME under --work),
 as one user's heed has: "cold" removes the repository's .heed/cache, not the compiled
 zero-config policy a first run keeps in the user's cache.
+  firstbase `check --diff HEAD~1` on the 20,000-file generated repository with the base's
+            self-validation verdicts removed from the user's cache before each run: what
+            the first diff against a new base costs (the pass judges the base's tree).
   semantic  the same Django check with one `judge` rule added and no model configured, next
             to the check without it.
   base      `check --diff HEAD~1` after a one-file commit on clones of the repositories
@@ -371,6 +374,23 @@ def main():
                     for name, b in bins]
             cmds.append(("heed --version", [bins[0][1], "--version"], None, None))
             table(interleaved(cmds, a.runs), f"diff mode, base without a policy, warm user cache: {os.path.basename(d)}")
+
+    if "firstbase" in only:
+        # The first diff against a base: the compiled rules are kept in the user's
+        # cache (the warm-up run leaves them), the base's self-validation verdicts are
+        # not (removed before each run), so every run pays the validation pass.
+        d = generated(a.work, sizes[-1])
+
+        def forget(name):
+            def f():
+                for dd, _, fs in os.walk(os.path.join(a.work, "xdg-" + name)):
+                    for x in fs:
+                        if x.endswith("-base-validation.json"):
+                            os.remove(os.path.join(dd, x))
+            return f
+        cmds = [(f"{name} check --diff HEAD~1, verdicts not kept", own(name, b) + ["check", "--diff", "HEAD~1", "--repo", d, "--format", "json"], None, forget(name))
+                for name, b in bins]
+        table(interleaved(cmds, a.runs), f"first diff against a base without a policy: generated, {sizes[-1]} files")
 
     if "semantic" in only:
         for n, d in djangos[:1]:
