@@ -179,6 +179,22 @@ def warm_binary(path):
             pass
 
 
+def fresh_copy(work, name, path):
+    """A copy of the binary at path, written now under work: how many of a binary's
+    file pages a process maps depends on how its file sits in the page cache, not only
+    on what it runs (`heed --version` mapped 17 MB from a fresh copy of a build, 19 MB
+    from the linker's output of another and 25 MB from that of a third, all read whole
+    into the cache): the builds and the peers are measured from copies made alike."""
+    d = os.path.join(work, "bin")
+    os.makedirs(d, exist_ok=True)
+    dst = os.path.join(d, name)
+    tmp = dst + ".tmp"
+    shutil.copyfile(os.path.realpath(path), tmp)
+    os.chmod(tmp, 0o755)
+    os.replace(tmp, dst)
+    return dst
+
+
 def interleaved(cmds, runs):
     """cmds: [(label, argv, cwd, setup)]. One warm-up each, then runs rounds."""
     for _, argv, _, _ in cmds:
@@ -322,10 +338,12 @@ def main():
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     only = set(a.only.split(","))
-    bins = [("heed", os.path.abspath(a.heed))]
+    bins = [("heed", fresh_copy(a.work, "heed", a.heed))]
     if a.base:
-        bins.append(("base", os.path.abspath(a.base)))
+        bins.append(("base", fresh_copy(a.work, "base", a.base)))
     sg = a.astgrep or os.path.join(ROOT, "bench", "source", "node_modules", ".bin", "ast-grep")
+    if os.path.exists(sg):
+        sg = fresh_copy(a.work, "ast-grep", sg)
     sizes = [int(s) for s in a.sizes.split(",")]
     print(f"heed check scaling, {time.strftime('%Y-%m-%d')}, {os.cpu_count()} CPUs, load average "
           f"{os.getloadavg()[0]:.1f} at the start; {a.runs} runs each, interleaved; median (min–max)")
