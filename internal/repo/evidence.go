@@ -101,9 +101,11 @@ func (r *Repo) Classify(snap engine.Snapshot, paths []string) *Classified {
 }
 
 // Stream is a Source over paths, files Classify kept, read again when the run asks
-// for them (the attributes already read are used again).
+// for them and not classified again.
 func (c *Classified) Stream(paths []string) *Source {
-	return c.r.newSource(c.snap, c.attrs, len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
+	s := c.r.newSource(c.snap, c.attrs, len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
+	s.judgeable = true
+	return s
 }
 
 func load(src *Source) *Loaded { return loadWith(src, nil) }
@@ -160,6 +162,9 @@ type Source struct {
 	goModule  string
 	// third judges licence headers naming another project (nil: not judged).
 	third *foreignHeaders
+	// judgeable is set for paths Classify read and kept: they are not classified
+	// again (the same snapshot, the same contents).
+	judgeable bool
 }
 
 // Why a candidate was not judged: its index in skipReasons, or gone or failed.
@@ -249,6 +254,17 @@ func (s *Source) Load(i int) *engine.File {
 	if fc != nil && fc.Binary {
 		*res = skipOutcome(SkipBinary)
 		return nil
+	}
+	if s.judgeable {
+		content, err := s.snap.Read(p)
+		if err != nil {
+			*res = outcomeFailed
+			s.mu.Lock()
+			s.errs[i] = err
+			s.mu.Unlock()
+			return nil
+		}
+		return &engine.File{Path: strings.Clone(p), Content: content, Lang: engine.LangOf(p, content)}
 	}
 	var a Attrs
 	if Vendored(p) {
