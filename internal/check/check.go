@@ -212,6 +212,11 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	// only the files it judges of the listing.
 	readsGraph := usesImportGraph(selected)
 	needsTree := engine.ReadsTree(selected) || readsGraph
+	if needsTree && (opt.Mode == Diff && !opt.Index || opt.Mode == Unstaged) {
+		// the work tree's listing, while git diffs (Prefetch listed only the
+		// untracked files: a diff needs them, not the tracked ones)
+		r.StartListing()
+	}
 	b, err := buildEvidence(r, opt, paths, engine.WantedFiles(selected), ig, needsTree, engine.CommitBranches(selected))
 	if err != nil {
 		return nil, err
@@ -826,19 +831,19 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 func diffBase(rev string) string { return rev + "^{commit}" }
 
 // Prefetch starts, in the background, the git calls a check of r in mode against rev
-// (Diff) will wait for longest: the listing of the work tree (untracked files, the
-// tree the import graph resolves against) and, for a diff, the diff of the work tree.
-// Call it as soon as the repository is known, before the rules are loaded; Run then
-// takes what it started.
+// (Diff) will wait for longest: the listing of the untracked files (a walk of the work
+// tree) and, for a diff, the diff of the work tree. Call it as soon as the repository
+// is known, before the rules are loaded; Run then takes what it started, and lists
+// the tracked files only when a rule reads the tree (the import graph).
 func Prefetch(r *repo.Repo, mode Mode, rev string) {
 	switch mode {
 	case Diff:
-		r.StartListing()
+		r.StartUntracked()
 		if rev != "" && !strings.HasPrefix(rev, "-") {
 			r.StartDiffWorktree(diffBase(rev))
 		}
 	case Unstaged:
-		r.StartListing()
+		r.StartUntracked()
 	}
 }
 

@@ -193,31 +193,21 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 			v.attributes = append(v.attributes, p)
 		}
 	}
-	// Reading is cheap next to parsing: the samples are drawn from the files read
-	// (not skipped as vendored, generated, binary or too large), and only those of
-	// some sample or of a rule judged in full are kept.
-	loaded := r.LoadFiles(snap, keep)
-	samples, of, judged := sampleFiles(selected, &engine.Evidence{Mode: engine.ModeAll, Tree: snap}, loaded.Files, limit)
+	// The samples are drawn from the files the pass would judge (not skipped as
+	// vendored, generated, binary or too large): every wanted file is read once to
+	// tell, and released; then the files of some sample or of a rule judged in full
+	// stream through the rules, each released once its checks ran. Reading is cheap
+	// next to parsing, and the pass holds the files in flight, not the tree.
+	classified := r.Classify(snap, keep)
+	keep = nil
+	samples, of, judged := sampleFiles(selected, &engine.Evidence{Mode: engine.ModeAll, Tree: snap}, classified.Files, limit)
+	classified.Files = nil
 	for i, c := range selected {
 		if in := samples[c.Rule.ID]; in != nil {
 			selected[i].Check = sampledCheck{Check: c.Check, sel: c.Check.(engine.FileSelector), in: in}
 		}
 	}
-	if len(judged) < len(loaded.Files) {
-		in := make(map[string]bool, len(judged))
-		for _, p := range judged {
-			in[p] = true
-		}
-		files := loaded.Files[:0]
-		for _, f := range loaded.Files {
-			if in[f.Path] {
-				files = append(files, f)
-			}
-		}
-		clear(loaded.Files[len(files):])
-		loaded.Files = files
-	}
-	ev := &engine.Evidence{Mode: engine.ModeAll, Files: loaded.Files, Tree: snap}
+	ev := &engine.Evidence{Mode: engine.ModeAll, Tree: snap}
 	defer ev.Close()
 	timeout := opt.JudgeTimeout
 	if timeout == 0 {
@@ -230,66 +220,76 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 	if !time.Now().Before(deadline) {
 		halt() // the timer's goroutine may not have run yet
 	}
-	outcomes := engine.Run(selected, ev, engine.Options{Workers: opt.Workers, Timeout: timeout, Stop: stop})
+	src := classified.Stream(judged)
+	pass := newStreamedPass(selected, ev, judged)
+	outcomes := engine.StreamWith(selected, ev, src, engine.StreamOptions{
+		Options:      engine.Options{Workers: opt.Workers, Timeout: timeout, Stop: stop},
+		TakeFindings: true,
+		ForgetFiles:  true,
+		Judged:       pass.judged,
+	}, pass.done)
 	saveCache(root, cache)
 	saveFindingsCache(root, findings)
-
-	found := findingsOf(outcomes, nil, loaded, nil)
-	lines := newLineIndex(ev)
-	lines.fingerprintAll(found, opt.Workers)
+	// What the second reading left out (a file the first kept cannot be skipped
+	// now: the snapshot is the same) joins what the first did.
+	for why, ps := range src.Loaded().Skipped {
+		classified.Skipped[why] = append(classified.Skipped[why], ps...)
+	}
+	found := pass.findings(outcomes, classified.Loaded, opt.Workers)
 	// A site a heed:ignore comment covers is one the project already accepted.
-	found, _ = applySuppressions(found, collectDirectives(ev.Files))
+	found, _ = applySuppressions(found, pass.dirs)
 	byRule := map[string][]report.Finding{}
 	for _, f := range found {
 		byRule[f.Rule] = append(byRule[f.Rule], f)
 	}
 
-	v.Files = len(ev.Files)
-	checks := map[string]engine.Check{}
-	for _, c := range selected {
-		checks[c.Rule.ID] = c.Check
-	}
-	for _, o := range outcomes {
+	v.Files = ev.Judged
+	for ri, o := range outcomes {
 		rv := RuleValidation{Rule: o.Rule.ID, Severity: o.Rule.Severity, Authored: o.Rule.Edited() || o.Rule.Decision != "", Decision: o.Rule.Decision, Complete: true}
 		if rv.Severity == "" {
 			rv.Severity = policy.SeverityError
 		}
 		files := map[string]bool{}
-		applies := map[string]bool{}
 		sample := samples[o.Rule.ID]
 		if sample != nil {
 			rv.Sampled, rv.Of = len(sample), of[o.Rule.ID]
 		}
+		// The files the rule applies to: those the stream saw one of its targets
+		// apply to, and those of the targets its outcome holds (a rule judging the
+		// whole tree; a file-by-file rule's undetermined targets).
+		var also map[string]bool
 		for _, t := range o.Targets {
 			if t.Verdict == engine.Undetermined && t.Reason == engine.ReasonStopped {
 				rv.Complete = false
 			}
 			if t.Target.Kind == engine.TargetFile && t.Verdict != engine.Inapplicable {
-				applies[t.Target.Path] = true
+				if also == nil {
+					also = map[string]bool{}
+				}
+				also[t.Target.Path] = true
 			}
 		}
+		applies := pass.appliesTo(ri, also)
 		rv.Findings = byRule[o.Rule.ID]
 		for _, f := range rv.Findings {
 			if f.File != "" {
 				files[f.File] = true
 			}
 		}
-		if len(applies) == 0 {
+		if applies == 0 {
 			// A rule judging the tree as a whole (an import cycle): it applies to the
 			// files in its scope.
-			for _, f := range ev.Files {
-				if o.Rule.Scope.Covers(f.Path) && (sample == nil || sample[f.Path]) {
-					applies[f.Path] = true
+			pass.eachJudged(func(p string) {
+				if o.Rule.Scope.Covers(p) && (sample == nil || sample[p]) {
+					applies++
 				}
-			}
+			})
 		}
-		rv.Sites, rv.Files, rv.Applies = len(rv.Findings), len(files), len(applies)
+		rv.Sites, rv.Files, rv.Applies = len(rv.Findings), len(files), applies
 		rv.Verdict, rv.Review = verdict(&rv, set)
 		if rv.Verdict != ValidDemote && rv.Files >= set.MinFiles {
-			if nb, ok := checks[o.Rule.ID].(engine.NameBanner); ok {
-				if why := ownName(nb, ev.Files, &rv); why != "" {
-					rv.Verdict, rv.Review = ValidDemote, why
-				}
+			if d, ok := pass.declared(ri); ok {
+				rv.Verdict, rv.Review = ValidDemote, ownName(d, &rv)
 			}
 		}
 		if rv.Verdict == ValidDemote && rv.Authored {
@@ -372,7 +372,17 @@ type sampledCheck struct {
 	in  map[string]bool
 }
 
-var _ engine.FileSelector = sampledCheck{}
+var (
+	_ engine.FileSelector = sampledCheck{}
+	_ engine.FileByFile   = sampledCheck{}
+)
+
+// FileByFile implements engine.FileByFile as the check it samples does: only such a
+// rule is sampled, and the pass streams the files through it.
+func (c sampledCheck) FileByFile(ev *engine.Evidence) bool {
+	fb, ok := c.Check.(engine.FileByFile)
+	return ok && fb.FileByFile(ev)
+}
 
 func (c sampledCheck) Targets(ev *engine.Evidence) []engine.Target {
 	all := c.Check.Targets(ev)
@@ -433,23 +443,14 @@ func verdict(rv *RuleValidation, set policy.SelfValidation) (string, string) {
 	return ValidPass, ""
 }
 
-// ownName reports a rule that bans a name the project declares itself and uses in
+// ownName says why a rule that bans a name the project declares itself and uses in
 // several files (`OrderGroup`, defined in app/models/order_group.rb and used in 25
-// files): most often a sentence about the design read as a ban, or a ban meant for
-// new code only. Either way a person should decide; it says why, or "".
-func ownName(nb engine.NameBanner, files []*engine.File, rv *RuleValidation) string {
-	if len(nb.BannedNames()) == 0 {
-		return ""
-	}
-	for _, f := range files {
-		name, line, ok := nb.Declares(f)
-		if !ok {
-			continue
-		}
-		return fmt.Sprintf("bans `%s`, which the project declares itself (%s:%d) and uses at %s existing %s in %s files: a sentence about the design read as a ban, or a rule for new code only; review",
-			name, f.Path, line, count(rv.Sites), plural(rv.Sites, "site"), count(rv.Files))
-	}
-	return ""
+// files) is demoted: most often a sentence about the design read as a ban, or a ban
+// meant for new code only. Either way a person should decide. d is the first judged
+// file, in the pass's order, that declares one of the names (streamedPass.declared).
+func ownName(d declaration, rv *RuleValidation) string {
+	return fmt.Sprintf("bans `%s`, which the project declares itself (%s:%d) and uses at %s existing %s in %s files: a sentence about the design read as a ban, or a rule for new code only; review",
+		d.name, d.path, d.line, count(rv.Sites), plural(rv.Sites, "site"), count(rv.Files))
 }
 
 func share(f float64) string {

@@ -63,6 +63,11 @@ type StreamOptions struct {
 	// (its Path still names the file). In ModeDiff every record is kept: ownership
 	// reads them.
 	ForgetFiles bool
+	// Judged, when set, is told the verdict of each target of a file-by-file rule as
+	// it is judged (rule: the rule's position among the run's rules; file: the file's
+	// index in src), on the worker that judged it: the outcomes keep only the
+	// violated and undetermined targets.
+	Judged func(rule, file int, t Target, v Verdict)
 }
 
 // StreamWith judges the rules over the files of src without holding them all: each file
@@ -164,6 +169,9 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 					if sopt.TakeFindings {
 						res.Findings = nil
 					}
+				}
+				if sopt.Judged != nil {
+					sopt.Judged(r, i, t, res.Verdict)
 				}
 				aggs[r].add(i, j, TargetResult{Target: t, Result: res}, !sopt.TakeFindings)
 			}

@@ -80,7 +80,38 @@ func (r *Repo) attributesAsyncOf(sel Selection) func() map[string]Attrs {
 	}
 }
 
-func load(src *Source) *Loaded {
+// Classified is the files of a selection that a run would judge, read once to tell
+// and released: Files hold their paths and languages, not their contents.
+type Classified struct {
+	*Loaded
+	r     *Repo
+	snap  engine.Snapshot
+	attrs func() map[string]Attrs
+}
+
+// Classify reads paths from snap in parallel and classifies them as LoadFiles does,
+// keeping of each file it would judge only its path and language: a pass that must
+// know which files it judges before it judges any (a sample drawn from them) holds
+// no contents. Stream reads the chosen ones again.
+func (r *Repo) Classify(snap engine.Snapshot, paths []string) *Classified {
+	attrs := r.attributesAsync(paths)
+	loaded := loadWith(r.newSource(snap, attrs, len(paths), func(i int) (string, *FileChange) { return paths[i], nil }),
+		func(f *engine.File) *engine.File { return &engine.File{Path: f.Path, Lang: f.Lang} })
+	return &Classified{Loaded: loaded, r: r, snap: snap, attrs: attrs}
+}
+
+// Stream is a Source over paths, files Classify kept, read again when the run asks
+// for them and not classified again.
+func (c *Classified) Stream(paths []string) *Source {
+	s := c.r.newSource(c.snap, c.attrs, len(paths), func(i int) (string, *FileChange) { return paths[i], nil })
+	s.judgeable = true
+	return s
+}
+
+func load(src *Source) *Loaded { return loadWith(src, nil) }
+
+// loadWith is load keeping of each file what keep returns (nil keep: the file).
+func loadWith(src *Source, keep func(*engine.File) *engine.File) *Loaded {
 	n := src.n
 	files := make([]*engine.File, n)
 	workers := min(runtime.NumCPU(), n)
@@ -91,7 +122,11 @@ func load(src *Source) *Loaded {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				files[i] = src.Load(i)
+				f := src.Load(i)
+				if f != nil && keep != nil {
+					f = keep(f)
+				}
+				files[i] = f
 			}
 		}()
 	}
@@ -127,6 +162,9 @@ type Source struct {
 	goModule  string
 	// third judges licence headers naming another project (nil: not judged).
 	third *foreignHeaders
+	// judgeable is set for paths Classify read and kept: they are not classified
+	// again (the same snapshot, the same contents).
+	judgeable bool
 }
 
 // Why a candidate was not judged: its index in skipReasons, or gone or failed.
@@ -216,6 +254,17 @@ func (s *Source) Load(i int) *engine.File {
 	if fc != nil && fc.Binary {
 		*res = skipOutcome(SkipBinary)
 		return nil
+	}
+	if s.judgeable {
+		content, err := s.snap.Read(p)
+		if err != nil {
+			*res = outcomeFailed
+			s.mu.Lock()
+			s.errs[i] = err
+			s.mu.Unlock()
+			return nil
+		}
+		return &engine.File{Path: strings.Clone(p), Content: content, Lang: engine.LangOf(p, content)}
 	}
 	var a Attrs
 	if Vendored(p) {

@@ -40,6 +40,11 @@ type Repo struct {
 	ls   *stagedListing
 	// listingStarted is set once StartListing started ls.
 	listingStarted atomic.Bool
+	// ut is the work tree's untracked files, listed alone (StartUntracked), and
+	// untrackedStarted set once StartUntracked started it: a listing made after
+	// takes them from it and asks git for the tracked files only.
+	ut               *untrackedListing
+	untrackedStarted atomic.Bool
 	// started is the work-tree diff StartDiffWorktree began, until DiffWorktree takes it.
 	diffMu  sync.Mutex
 	started *startedDiff

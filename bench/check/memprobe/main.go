@@ -10,7 +10,9 @@
 // LIVE set PROFILE.live at the largest live heap (a collection forced every 20 ms:
 // slow, but what the run holds rather than what it has not collected yet; LIVE=v
 // prints each new high). Then Go's memory statistics and the process's resident
-// memory (/proc/self/status). NOCACHE=1 leaves .heed/cache alone.
+// memory (/proc/self/status). NOCACHE=1 leaves .heed/cache alone. ANON=1 prints, at
+// the largest anonymous resident memory, how much of it is Go's (heap, metadata,
+// stacks) and how much is outside Go (Tree-sitter, glibc).
 package main
 
 import (
@@ -31,6 +33,10 @@ func main() {
 	if len(os.Args) != 3 {
 		fmt.Fprintln(os.Stderr, "usage: memprobe REPO PROFILE")
 		os.Exit(2)
+	}
+	if os.Getenv("ANON") != "" {
+		end := anonAtPeak(5 * time.Millisecond)
+		defer end()
 	}
 	if os.Getenv("LIVE") != "" {
 		end := liveTrace(os.Args[2]+".live", 20*time.Millisecond)
@@ -84,6 +90,8 @@ func main() {
 	runtime.ReadMemStats(&ms)
 	fmt.Printf("Sys %d MB, HeapSys %d MB, HeapReleased %d MB, StackSys %d MB, total alloc %d MB, mallocs %d, GCs %d\n",
 		ms.Sys>>20, ms.HeapSys>>20, ms.HeapReleased>>20, ms.StackSys>>20, ms.TotalAlloc>>20, ms.Mallocs, ms.NumGC)
+	fmt.Printf("off the heap, kB: GCSys %d, MSpanSys %d, MCacheSys %d, BuckHashSys %d, OtherSys %d, StackSys %d\n",
+		ms.GCSys>>10, ms.MSpanSys>>10, ms.MCacheSys>>10, ms.BuckHashSys>>10, ms.OtherSys>>10, ms.StackSys>>10)
 	st, _ := os.ReadFile("/proc/self/status")
 	for _, l := range strings.Split(string(st), "\n") {
 		if strings.HasPrefix(l, "VmHWM") || strings.HasPrefix(l, "VmRSS") || strings.HasPrefix(l, "RssAnon") || strings.HasPrefix(l, "RssFile") {
