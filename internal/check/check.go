@@ -79,6 +79,12 @@ type Options struct {
 	// record them (every format but SARIF), a repository with a large baseline then
 	// holds none of it.
 	DropHidden bool
+	// CondenseReview reports a rule that needs review (the compiler demoted it: it
+	// flags much of the existing code, or its own instruction file) once, in
+	// Summary.Condensed, with its count and its first report.MaxReviewSites sites
+	// among the findings, instead of every site. heed check does, unless asked for
+	// every site (--all-sites); a baseline records every site.
+	CondenseReview bool
 	// GuardSeverity is the severity of heed/guard-change findings in Diff mode (a
 	// change to instruction files, .heed/ or agents' hook settings): warning when
 	// empty, or error.
@@ -241,6 +247,16 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	if bl != nil {
 		pl.baseline = bl.set()
 	}
+	if opt.CondenseReview {
+		for _, c := range selected {
+			if c.Rule.NeedsReview() {
+				if pl.review == nil {
+					pl.review = map[string]*reviewSites{}
+				}
+				pl.review[c.Rule.ID] = &reviewSites{files: map[string]bool{}}
+			}
+		}
+	}
 	// a finding of a file-by-file rule in another file than its own waits for the
 	// end, with the findings of the rules that judge the whole tree
 	var deferMu sync.Mutex
@@ -362,6 +378,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 			pl.store.Add(&f, report.Seq{Rule: uint32(len(selected)) + 1, Target: uint32(i)})
 		}
 	}
+	condensed := pl.condense(selected)
 	res.Hidden = pl.hiddenInOrder()
 	res.Summary.Suppressed, res.Summary.Baselined = pl.suppressed, pl.baselined
 	res.Store = pl.store
@@ -396,6 +413,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	}
 	s.Undetermined = undetermined(outcomes, b.loaded.Unreadable, selected, paths)
 	s.Partial = partial(outcomes, paths)
+	s.Condensed = condensed
 	s.DurationMS = float64(time.Since(start).Microseconds()) / 1000
 	tally(res)
 	return res, nil
@@ -460,6 +478,69 @@ type pipeline struct {
 	suppressed, baselined int
 	// dropHidden counts hidden findings without keeping them.
 	dropHidden bool
+	// review holds, by rule id, the sites of the rules that need review when the
+	// run condenses them (Options.CondenseReview); nil otherwise.
+	review map[string]*reviewSites
+}
+
+// reviewSites are the sites of a rule that needs review: how many, in which files,
+// and the first report.MaxReviewSites of them in the order of the run.
+type reviewSites struct {
+	sites int
+	files map[string]bool
+	first []siteAt
+}
+
+type siteAt struct {
+	seq report.Seq
+	f   report.Finding
+}
+
+// keep counts f and keeps it if it is among the first sites.
+func (rs *reviewSites) keep(f *report.Finding, seq report.Seq) {
+	rs.sites++
+	where := f.File
+	if where == "" {
+		where = "commit " + f.Commit
+	}
+	rs.files[where] = true
+	at := sort.Search(len(rs.first), func(i int) bool { return seqLess(seq, rs.first[i].seq) })
+	if at >= report.MaxReviewSites {
+		return
+	}
+	rs.first = append(rs.first, siteAt{})
+	copy(rs.first[at+1:], rs.first[at:])
+	rs.first[at] = siteAt{seq, *f}
+	if len(rs.first) > report.MaxReviewSites {
+		rs.first = rs.first[:report.MaxReviewSites]
+	}
+}
+
+// condense stores the first sites of each rule that needs review and returns what
+// the others were, by rule: a rule with no more sites than it lists is reported
+// as any other.
+func (pl *pipeline) condense(rules []engine.Compiled) []report.Condensed {
+	var out []report.Condensed
+	for _, c := range rules {
+		rs := pl.review[c.Rule.ID]
+		if rs == nil || rs.sites == 0 {
+			continue
+		}
+		for i := range rs.first {
+			pl.store.Add(&rs.first[i].f, rs.first[i].seq)
+		}
+		if rs.sites <= len(rs.first) {
+			continue
+		}
+		cd := report.Condensed{Rule: c.Rule.ID, Severity: c.Rule.Severity, Review: c.Rule.Review, Sites: rs.sites, Files: len(rs.files), Shown: len(rs.first)}
+		if len(rs.first) > 0 {
+			cd.Severity = rs.first[0].f.Severity
+			cd.Instruction = rs.first[0].f.Instruction
+		}
+		out = append(out, cd)
+	}
+	pl.review = nil
+	return out
 }
 
 // hiddenAt is a hidden finding with its place in the order a run that held them all
@@ -504,6 +585,12 @@ func (pl *pipeline) add(f *report.Finding, seq report.Seq, ds []*directive) {
 			pl.hidden = append(pl.hidden, hiddenAt{1, seq, report.Hidden{Finding: *f, Kind: "external", Justification: "recorded in " + BaselineFile}})
 		}
 		pl.baselined++
+		pl.mu.Unlock()
+		return
+	}
+	if rs := pl.review[f.Rule]; rs != nil {
+		pl.mu.Lock()
+		rs.keep(f, seq)
 		pl.mu.Unlock()
 		return
 	}
