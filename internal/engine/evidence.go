@@ -191,6 +191,10 @@ type Commit struct {
 	// repository's reflog records it and the branch still holds the commit ("" =
 	// unknown, or brought in by a merge, pull or rebase).
 	MadeOn string `json:"made_on,omitempty"`
+	// Merged: the commit came into the range with a merge, reached from its head only
+	// through a merge's second (or later) parent: the merged branch's history, not
+	// the line of first parents the change was made on.
+	Merged bool `json:"merged,omitempty"`
 }
 
 // PR is a pull request's text.

@@ -308,6 +308,12 @@ func TestCommitsCarryMessagesParentsAndFiles(t *testing.T) {
 	if last.Parents != 2 || last.Message != "Merge side" {
 		t.Errorf("merge commit %+v", last)
 	}
+	// the side branch's commit came in with the merge; the rest is the main line
+	for _, c := range cs {
+		if c.Merged != (c.Message == "side work") {
+			t.Errorf("%q: merged %v", c.Message, c.Merged)
+		}
+	}
 }
 
 func TestSubdirectoryRootSeesItsOwnPaths(t *testing.T) {

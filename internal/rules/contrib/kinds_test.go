@@ -116,6 +116,46 @@ func TestMergeCommitsAreSkippedExceptByNoMerge(t *testing.T) {
 	}
 }
 
+func TestNoMergeLeavesTheMergesOfAMergedHistory(t *testing.T) {
+	// A change that merges a whole branch in (another project's history by a
+	// subtree merge) brings that branch's own merges with it: they were made
+	// there, not on the change's line, which no-merge judges.
+	ev := commits("Merge pull request #21 from someone/fix", "Merge 'lib/1.2' into main", "fix: x")
+	ev.Commits[0].Parents, ev.Commits[0].Merged = 2, true
+	ev.Commits[1].Parents = 2
+	o := judge(t, ruleOf(t, KindCommit, CommitParams{Check: CheckNoMerge}), ev)
+	if o.Verdict != engine.Violated || len(o.Targets) != 2 {
+		t.Fatalf("no-merge judges the change's own commits and flags its merge: %s %+v", o.Verdict, o.Targets)
+	}
+	for _, tr := range o.Targets {
+		for _, f := range tr.Result.Findings {
+			if f.Commit != ev.Commits[1].Hash {
+				t.Errorf("finding on %s, want only the change's own merge", f.Commit)
+			}
+		}
+	}
+}
+
+func TestBodyWidthLeavesQuotedText(t *testing.T) {
+	long := "warning: defining a type with a flexible array member in a struct that is itself nested inside another"
+	for _, tc := range []struct {
+		name, msg string
+		want      engine.Verdict
+	}{
+		{"a fenced block of compiler output", "Silence a warning\n\nThe compiler says:\n```\n" + long + "\n```\n\nPR #12.", engine.Satisfied},
+		{"a tilde fence", "Silence a warning\n\n~~~\n" + long + "\n~~~", engine.Satisfied},
+		{"an indented quote, as git quotes output", "Silence a warning\n\nThe compiler says:\n\n    " + long + "\n", engine.Satisfied},
+		{"a tab-indented quote", "Silence a warning\n\n\t" + long, engine.Satisfied},
+		{"prose after the fence closes is judged", "Silence a warning\n\n```\n" + long + "\n```\n" + long, engine.Violated},
+		{"prose is judged", "Silence a warning\n\n" + long, engine.Violated},
+	} {
+		o := judge(t, ruleOf(t, KindCommit, CommitParams{Check: CheckBodyWidth, Max: 72}), commits(tc.msg))
+		if o.Verdict != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, o.Verdict, tc.want)
+		}
+	}
+}
+
 func TestMissingCommitsAreUndetermined(t *testing.T) {
 	ev := &engine.Evidence{Mode: engine.ModeDiff, Missing: []string{"commits: base commit 1234abcd is not in the repository"}}
 	o := judge(t, ruleOf(t, KindCommit, CommitParams{Check: CheckSubjectLength, Max: 50}), ev)
