@@ -334,6 +334,13 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 			sc.Globs = append(sc.Globs, dirGlob(p))
 		}
 	}
+	// "in the tsl directory": a folder named in plain words, when the repository
+	// has it where the instruction file governs
+	for _, w := range norm.InNamedFolders(s.norm) {
+		if hasDir(rc, path.Join(s.c.Scope.Dir, w)) {
+			sc.Globs = append(sc.Globs, dirGlob(w))
+		}
+	}
 	if len(sc.Globs) == 0 {
 		if g := headingPathGlob(s); g != "" {
 			sc.Globs = append(sc.Globs, g)
@@ -392,6 +399,15 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 	sc.Globs = dedupeStrings(sc.Globs)
 	sc.Exclude = dedupeStrings(sc.Exclude)
 	return sc, true
+}
+
+// hasDir reports whether the repository has the folder d (repository-relative).
+func hasDir(rc *recognize.RepoContext, d string) bool {
+	if rc == nil || d == "" || d == "." {
+		return false
+	}
+	i := sort.SearchStrings(rc.Dirs, d)
+	return i < len(rc.Dirs) && rc.Dirs[i] == d
 }
 
 // headingWordRE: the words of a heading.
