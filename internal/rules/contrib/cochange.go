@@ -202,6 +202,17 @@ func (c *cochangeCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 			return satisfied("the change also touches " + p)
 		}
 	}
+	// A commit of the change that wrote the file counts, though a later commit of
+	// it consumed the file (a release commit that folds RELEASE.rst into the
+	// changelog and deletes it): the change as a whole no longer shows it. A file
+	// the base had and the change deleted was not written by it.
+	for _, cm := range ev.Commits {
+		for _, p := range cm.Files {
+			if !deleted[p] && matchesAny(c.p.Then, p) {
+				return satisfied("commit " + shortHash(cm.Hash) + " of the change touches " + p)
+			}
+		}
+	}
 	if f, ok := c.absentThen(ev); ok {
 		return engine.Result{Verdict: engine.Inapplicable, Reason: "the repository keeps no " + f}
 	}
@@ -246,3 +257,11 @@ var (
 		"**/benchmarks/**", "**/bench/**", "**/scripts/**", "**/.github/**", "**/setup.py", "**/noxfile.py",
 		"**/conf.py", "**/*.config.js", "**/*.config.ts", "**/*.config.mjs", "**/vendor/**", "**/node_modules/**"}
 )
+
+// shortHash abbreviates a commit hash for a reason.
+func shortHash(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}

@@ -261,6 +261,25 @@ func TestCochange(t *testing.T) {
 	}
 }
 
+func TestCochangeCountsAFileACommitWroteAndALaterOneConsumed(t *testing.T) {
+	// A pull request adds its release notes file; the release commit in the same
+	// range folds it into the changelog and deletes it.
+	p := CochangeParams{If: []string{"src/**"}, Then: []string{"RELEASE.rst"}, Need: "release notes"}
+	ev := &engine.Evidence{Mode: engine.ModeDiff, Changed: []string{"src/a.py", "CHANGELOG.rst"}, Commits: []engine.Commit{
+		{Hash: strings.Repeat("a", 40), Message: "Fix a", Parents: 1, Files: []string{"src/a.py", "RELEASE.rst"}},
+		{Hash: strings.Repeat("b", 40), Message: "Release", Parents: 1, Files: []string{"RELEASE.rst", "CHANGELOG.rst"}},
+	}}
+	if o := judge(t, ruleOf(t, KindCochange, p), ev); o.Verdict != engine.Satisfied {
+		t.Errorf("the change wrote RELEASE.rst: %s, want satisfied", o.Verdict)
+	}
+	// A file the base had, which the change only deleted, was not written by it.
+	ev.DeletedPaths = []string{"RELEASE.rst"}
+	ev.Commits = ev.Commits[1:]
+	if o := judge(t, ruleOf(t, KindCochange, p), ev); o.Verdict != engine.Violated {
+		t.Errorf("the change only deleted RELEASE.rst: %s, want violated", o.Verdict)
+	}
+}
+
 func TestNewFileHeader(t *testing.T) {
 	asf := HeaderParams{Contains: "Licensed to the Apache Software Foundation"}
 	javaASF := "/*\n * Licensed to the Apache Software Foundation (ASF) under one\n * or more contributor license agreements.\n */\npackage org.x;\n"
