@@ -61,6 +61,11 @@ func UntouchedFiles(text string) (Untouched, bool) {
 				// any change to it)
 				u.HandOnly = true
 			}
+			if !u.HandOnly && !u.AddedOnly && ToolWritten(text) {
+				// "Do not modify `docs/v*/`. Those are frozen snapshots managed by
+				// devtools": the tool writes them; a hand edit is what is banned
+				u.HandOnly = true
+			}
 			return u, true
 		}
 	}
