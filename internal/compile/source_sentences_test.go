@@ -299,3 +299,9 @@ func TestOwnSourceSentences19(t *testing.T) {
 func TestOwnSourceSentences20(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-20.txt", 8)
 }
+
+// TestOwnSourceSentences21: the twenty-first batch (testdata/own-sentences-source-21.txt):
+// a rule of a language heed has no grammar for is that language's alone.
+func TestOwnSourceSentences21(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-21.txt", 6)
+}
