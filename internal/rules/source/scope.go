@@ -161,7 +161,13 @@ func contextLangs(s *sentence) []string {
 // It returns nil when the construct is not in any language the repository uses.
 func pickLangs(s *sentence, rc *recognize.RepoContext, cands []string) []string {
 	have := repoLangs(s, rc)
-	if ctx := contextLangs(s); len(ctx) > 0 {
+	ctx := contextLangs(s)
+	if len(ctx) == 0 && namesGrammarless(s) {
+		// "Lua uses `snake_case` locals": the rule is about a language heed has no
+		// grammar for, not the JavaScript and Rust beside it
+		return nil
+	}
+	if len(ctx) > 0 {
 		out := intersect(cands, ctx)
 		if len(have) > 0 {
 			if in := intersect(out, have); len(in) > 0 {
@@ -174,6 +180,17 @@ func pickLangs(s *sentence, rc *recognize.RepoContext, cands []string) []string 
 		return intersect(cands, siblingLangs(have))
 	}
 	return cands
+}
+
+// namesGrammarless reports whether the sentence names a language heed has no
+// grammar for (Lua, Swift, Dart ...), which its heading does not set aside.
+func namesGrammarless(s *sentence) bool {
+	for _, g := range grammarless.Get() {
+		if g.name.MatchString(s.c.Text) {
+			return true
+		}
+	}
+	return false
 }
 
 // repoLangs are the languages of the code a constraint governs: its folder's, for a
