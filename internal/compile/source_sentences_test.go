@@ -292,16 +292,3 @@ func TestOwnSourceSentences18(t *testing.T) {
 func TestOwnSourceSentences19(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-19.txt", 2)
 }
-
-// TestOwnSourceSentences20: the twentieth batch (testdata/own-sentences-source-20.txt):
-// a folder named by a heading or in plain words narrows a text rule to its files of the
-// language or extension the sentence names.
-func TestOwnSourceSentences20(t *testing.T) {
-	ownSourceSentences(t, "testdata/own-sentences-source-20.txt", 8)
-}
-
-// TestOwnSourceSentences21: the twenty-first batch (testdata/own-sentences-source-21.txt):
-// a rule of a language heed has no grammar for is that language's alone.
-func TestOwnSourceSentences21(t *testing.T) {
-	ownSourceSentences(t, "testdata/own-sentences-source-21.txt", 6)
-}
