@@ -205,11 +205,17 @@ func (c *cochangeCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 	// A commit of the change that wrote the file counts, though a later commit of
 	// it consumed the file (a release commit that folds RELEASE.rst into the
 	// changelog and deletes it): the change as a whole no longer shows it. A file
-	// the base had and the change deleted was not written by it.
+	// the base had and one commit of the change deleted was not written by it; one
+	// that two commits touched was written by one of them (a commit deletes a
+	// file once).
+	touches := map[string]int{}
 	for _, cm := range ev.Commits {
 		for _, p := range cm.Files {
-			if !deleted[p] && matchesAny(c.p.Then, p) {
-				return satisfied("commit " + shortHash(cm.Hash) + " of the change touches " + p)
+			if matchesAny(c.p.Then, p) {
+				touches[p]++
+				if !deleted[p] || touches[p] > 1 {
+					return satisfied("commit " + shortHash(cm.Hash) + " of the change touches " + p)
+				}
 			}
 		}
 	}

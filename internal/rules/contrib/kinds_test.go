@@ -272,8 +272,13 @@ func TestCochangeCountsAFileACommitWroteAndALaterOneConsumed(t *testing.T) {
 	if o := judge(t, ruleOf(t, KindCochange, p), ev); o.Verdict != engine.Satisfied {
 		t.Errorf("the change wrote RELEASE.rst: %s, want satisfied", o.Verdict)
 	}
-	// A file the base had, which the change only deleted, was not written by it.
+	// The base had an earlier pull request's file, which this range's release
+	// commits consume: the pull request in the range wrote its own in between.
 	ev.DeletedPaths = []string{"RELEASE.rst"}
+	if o := judge(t, ruleOf(t, KindCochange, p), ev); o.Verdict != engine.Satisfied {
+		t.Errorf("the change wrote RELEASE.rst between two releases: %s, want satisfied", o.Verdict)
+	}
+	// A file the base had, which the change only deleted, was not written by it.
 	ev.Commits = ev.Commits[1:]
 	if o := judge(t, ruleOf(t, KindCochange, p), ev); o.Verdict != engine.Violated {
 		t.Errorf("the change only deleted RELEASE.rst: %s, want violated", o.Verdict)
