@@ -21,6 +21,10 @@ type UntouchedParams struct {
 	// AddedOnly judges only files the change adds ("do not commit `.env`" is about
 	// adding one; an existing tracked file is not the change's doing).
 	AddedOnly bool `json:"added_only,omitempty"`
+	// EditsOnly judges only files that were there ("do not edit `docs/v*/`
+	// snapshots", "never modify `db/migrations/`"): a file the change adds is no
+	// edit of them.
+	EditsOnly bool `json:"edits_only,omitempty"`
 	// What names the files, for messages.
 	What string `json:"what,omitempty"`
 	// HandOnly: the sentence forbids editing them by hand ("never edit `docs/api/`
@@ -40,8 +44,8 @@ func untouchedKind() engine.Kind {
 		Needs: []engine.Part{engine.PartDiff}} // the change's paths, no commit
 }
 
-// untouchedCaseEvidence reads a case's changed paths as files the change adds: a case
-// has no other way to say a file is new.
+// untouchedCaseEvidence reads a case's changed paths as files the change adds, but
+// those its repository (Files) held before the change, which it edits.
 //
 // A case with a path and content and no change is an agent's write of that file, as
 // the live hook sees it.
@@ -55,7 +59,9 @@ func untouchedCaseEvidence(c policy.Case) (*engine.Evidence, error) {
 		return nil, err
 	}
 	for _, p := range ev.Changed {
-		if ev.File(p) == nil {
+		if _, before := c.Files[p]; !before && ev.File(p) == nil {
+			// a path the repository held before the change (the case's Files) is
+			// one the change edits; another is one it adds
 			ev.Files = append(ev.Files, &engine.File{Path: p, New: true})
 		}
 	}
@@ -99,6 +105,9 @@ func (c *untouchedCheck) touched(ev *engine.Evidence) []string {
 			continue
 		}
 		if c.p.AddedOnly && !added[p] {
+			continue
+		}
+		if c.p.EditsOnly && added[p] {
 			continue
 		}
 		out = append(out, p)
