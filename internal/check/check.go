@@ -91,6 +91,9 @@ type Options struct {
 	GuardSeverity string
 	// sources are the instruction files of the policy that judges (Run sets them).
 	sources []string
+	// condenseOver is the number of sites past which CondenseReview also reports a
+	// generated warning rule once (the self-validation's max_sites: Run sets it).
+	condenseOver int
 	// Workers bounds parallelism (default: the number of CPUs); JudgeTimeout bounds
 	// one rule on one target (default 30s).
 	Workers      int
@@ -158,10 +161,12 @@ var Domains = []string{policy.DomainProcess, policy.DomainSource, policy.DomainA
 
 // Run checks the project as opt says.
 func Run(p *project.Project, opt Options) (*Result, error) {
+	opt.condenseOver = policy.DefaultMaxSites
 	if p.Policy != nil {
 		for _, s := range p.Policy.Sources {
 			opt.sources = append(opt.sources, s.Path)
 		}
+		opt.condenseOver = p.Policy.SelfValidation.WithDefaults().MaxSites
 	}
 	// p.Repo, when loading listed the tree, is the repository at p.Root with that listing
 	return runRules(p.Repo, p.Root, p.Rules, opt)
@@ -249,11 +254,21 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	}
 	if opt.CondenseReview {
 		for _, c := range selected {
-			if c.Rule.NeedsReview() {
+			limit := -1
+			switch {
+			case c.Rule.NeedsReview():
+				limit = 0
+			case c.Rule.Severity == policy.SeverityWarning && c.Rule.Decision == "" && !c.Rule.Edited() && opt.condenseOver > 0:
+				// a warning the compiler wrote that flags more sites than the
+				// self-validation lets a rule flag (a preference the code does not
+				// follow: kept as a warning, not demoted) is as much one question
+				limit = opt.condenseOver
+			}
+			if limit >= 0 {
 				if pl.review == nil {
 					pl.review = map[string]*reviewSites{}
 				}
-				pl.review[c.Rule.ID] = &reviewSites{files: map[string]bool{}}
+				pl.review[c.Rule.ID] = &reviewSites{files: map[string]bool{}, limit: limit}
 			}
 		}
 	}
@@ -489,6 +504,10 @@ type reviewSites struct {
 	sites int
 	files map[string]bool
 	first []siteAt
+	// limit: the rule is condensed once it has more sites than this (0: always);
+	// held are all its sites until then.
+	limit int
+	held  []siteAt
 }
 
 type siteAt struct {
@@ -499,6 +518,13 @@ type siteAt struct {
 // keep counts f and keeps it if it is among the first sites.
 func (rs *reviewSites) keep(f *report.Finding, seq report.Seq) {
 	rs.sites++
+	if rs.limit > 0 {
+		if rs.sites <= rs.limit {
+			rs.held = append(rs.held, siteAt{seq, *f})
+		} else {
+			rs.held = nil
+		}
+	}
 	where := f.File
 	if where == "" {
 		where = "commit " + f.Commit
@@ -526,6 +552,12 @@ func (pl *pipeline) condense(rules []engine.Compiled) []report.Condensed {
 		if rs == nil || rs.sites == 0 {
 			continue
 		}
+		if rs.limit > 0 && rs.sites <= rs.limit {
+			for i := range rs.held {
+				pl.store.Add(&rs.held[i].f, rs.held[i].seq)
+			}
+			continue
+		}
 		for i := range rs.first {
 			pl.store.Add(&rs.first[i].f, rs.first[i].seq)
 		}
@@ -533,6 +565,9 @@ func (pl *pipeline) condense(rules []engine.Compiled) []report.Condensed {
 			continue
 		}
 		cd := report.Condensed{Rule: c.Rule.ID, Severity: c.Rule.Severity, Review: c.Rule.Review, Sites: rs.sites, Files: len(rs.files), Shown: len(rs.first)}
+		if rs.limit > 0 {
+			cd.Review = fmt.Sprintf("a warning that flags more than %d sites: the project's own idiom, or a misreading", rs.limit)
+		}
 		if len(rs.first) > 0 {
 			cd.Severity = rs.first[0].f.Severity
 			cd.Instruction = rs.first[0].f.Instruction

@@ -157,3 +157,34 @@ func TestACondensedRuleInEveryFormat(t *testing.T) {
 		t.Errorf("GitHub annotations:\n%s", got)
 	}
 }
+
+func TestAWarningThatFlagsMoreThanTheValidationLetsIsReportedOnce(t *testing.T) {
+	// A preference the code does not follow stays a warning without a review (the
+	// self-validation keeps it as a baseline): past the sites a rule may flag, it
+	// is one question too.
+	g := idiomRepo(t)
+	pref := rule("prefer", policy.DomainSource, wordCheck{Word: "IDIOM"})
+	pref.Rule.Severity = policy.SeverityWarning
+	pref.Rule.Generated = policy.Fingerprint(pref.Rule) // as the compiler wrote it
+
+	res := g.run(Options{Mode: All, CondenseReview: true, condenseOver: 5}, pref)
+	if len(res.Findings) != report.MaxReviewSites || len(res.Summary.Condensed) != 1 || res.Summary.Condensed[0].Sites != 9 ||
+		!strings.Contains(res.Summary.Condensed[0].Review, "more than 5 sites") {
+		t.Errorf("over the limit: %d findings, condensed %+v; want 3 and the rule once", len(res.Findings), res.Summary.Condensed)
+	}
+	res = g.run(Options{Mode: All, CondenseReview: true, condenseOver: 20}, pref)
+	if len(res.Findings) != 9 || len(res.Summary.Condensed) != 0 {
+		t.Errorf("under the limit: %d findings, condensed %+v; want all 9", len(res.Findings), res.Summary.Condensed)
+	}
+	// an error rule is never condensed for its count: its sites are what fails the
+	// check; nor is a rule a person wrote
+	res = g.run(Options{Mode: All, CondenseReview: true, condenseOver: 5}, rule("ban", policy.DomainSource, wordCheck{Word: "IDIOM"}))
+	if len(res.Findings) != 9 || len(res.Summary.Condensed) != 0 {
+		t.Errorf("an error rule: %d findings, condensed %+v; want all 9", len(res.Findings), res.Summary.Condensed)
+	}
+	pref.Rule.Origin = policy.OriginManual
+	res = g.run(Options{Mode: All, CondenseReview: true, condenseOver: 5}, pref)
+	if len(res.Findings) != 9 || len(res.Summary.Condensed) != 0 {
+		t.Errorf("a person's rule: %d findings, condensed %+v; want all 9", len(res.Findings), res.Summary.Condensed)
+	}
+}

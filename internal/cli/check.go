@@ -60,8 +60,9 @@ line or the line above suppresses a finding, "heed:ignore-file RULE-ID reason" a
 file; --baseline hides the findings 'heed baseline' recorded.
 
 A rule that needs review (the compiler demoted it to a warning: it flags much of the
-existing code, the project's idiom or a misreading) is reported once, with its count
-and its first few sites; --all-sites lists every site.
+existing code, the project's idiom or a misreading), or a compiled warning with more
+sites than the self-validation lets a rule flag, is reported once, with its count and
+its first few sites; --all-sites lists every site.
 
 Formats: text (default), json (docs/json.md), sarif (SARIF 2.1.0 for GitHub code
 scanning), github (workflow-command annotations); --sarif FILE writes SARIF too, so a

@@ -250,9 +250,11 @@ type Summary struct {
 // findings.
 const MaxReviewSites = 3
 
-// Condensed is a rule that needs review (policy.Rule.NeedsReview) reported once: how
-// many sites it flags, in how many files, and why the compiler demoted it. The first
-// Shown of its sites are in the report's findings.
+// Condensed is a rule reported once: one that needs review (policy.Rule.NeedsReview),
+// or a compiled warning with more sites than the self-validation lets a rule flag. It
+// says how many sites it flags, in how many files, and why it is one question (the
+// compiler's review, or the count). The first Shown of its sites are in the report's
+// findings.
 type Condensed struct {
 	Rule     string `json:"rule"`
 	Severity string `json:"severity"`
