@@ -930,6 +930,7 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		Tree:         tree,
 		Changed:      change.Paths(),
 		DeletedPaths: change.DeletedPaths(),
+		AddedPaths:   change.AddedPaths(),
 		Commits:      commits,
 	}
 	switch {

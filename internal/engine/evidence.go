@@ -257,6 +257,9 @@ type Evidence struct {
 	AgentWrite bool
 	// DeletedPaths lists the paths the change removed.
 	DeletedPaths []string
+	// AddedPaths lists the paths the change added, sorted, whether or not Files
+	// holds them (a rule that reads no file still asks which paths are new).
+	AddedPaths []string
 	// Commits of the change, oldest first.
 	Commits []Commit
 	// PR is nil when no pull-request text was given.
@@ -296,7 +299,7 @@ type Evidence struct {
 // Files holding that file alone, sharing the run's memo.
 func (ev *Evidence) fileView(f *File) *Evidence {
 	return &Evidence{Mode: ev.Mode, Commands: ev.Commands, Files: []*File{f}, Tree: ev.Tree,
-		Changed: ev.Changed, DeletedPaths: ev.DeletedPaths, Commits: ev.Commits, PR: ev.PR,
+		Changed: ev.Changed, DeletedPaths: ev.DeletedPaths, AddedPaths: ev.AddedPaths, Commits: ev.Commits, PR: ev.PR,
 		StartBranch: ev.StartBranch, CommitBranch: ev.CommitBranch, Uncommitted: ev.Uncommitted,
 		UncommittedWorkTree: ev.UncommittedWorkTree, Missing: ev.Missing, run: ev}
 }

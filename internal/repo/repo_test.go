@@ -232,6 +232,9 @@ func TestStagedInARepositoryWithoutCommits(t *testing.T) {
 	if f, ok := byPath(c)["first.go"]; !ok || !f.New() {
 		t.Errorf("every staged file is new before the first commit: %+v", c.Files)
 	}
+	if got := c.AddedPaths(); len(got) != 1 || got[0] != "first.go" {
+		t.Errorf("added paths %v, want first.go", got)
+	}
 }
 
 func TestPathsThatGitQuotes(t *testing.T) {

@@ -432,3 +432,25 @@ func TestEveryCommitCheckIsJudged(t *testing.T) {
 		}
 	}
 }
+
+func TestUntouchedReadsWhichPathsAreNewFromTheChange(t *testing.T) {
+	// heed check loads no file an untouched rule reads (it reads paths only): which
+	// paths the change added comes from the change itself.
+	edits := ruleOf(t, KindUntouched, UntouchedParams{Paths: []string{"docs/v*/**"}, EditsOnly: true})
+	adds := ruleOf(t, KindUntouched, UntouchedParams{Paths: []string{"**/.env"}, AddedOnly: true})
+	for _, tc := range []struct {
+		name  string
+		rule  *policy.Rule
+		ev    *engine.Evidence
+		wantV engine.Verdict
+	}{
+		{"a new snapshot is no edit", edits, &engine.Evidence{Mode: engine.ModeDiff, Changed: []string{"docs/v2/a.md"}, AddedPaths: []string{"docs/v2/a.md"}}, engine.Satisfied},
+		{"an edit of a snapshot", edits, &engine.Evidence{Mode: engine.ModeDiff, Changed: []string{"docs/v1/a.md"}}, engine.Violated},
+		{"a committed .env", adds, &engine.Evidence{Mode: engine.ModeDiff, Changed: []string{".env"}, AddedPaths: []string{".env"}}, engine.Violated},
+		{"an edit of a tracked .env", adds, &engine.Evidence{Mode: engine.ModeDiff, Changed: []string{".env"}}, engine.Satisfied},
+	} {
+		if o := judge(t, tc.rule, tc.ev); o.Verdict != tc.wantV {
+			t.Errorf("%s: %s, want %s", tc.name, o.Verdict, tc.wantV)
+		}
+	}
+}

@@ -99,6 +99,9 @@ func (c *untouchedCheck) touched(ev *engine.Evidence) []string {
 			added[f.Path] = true
 		}
 	}
+	for _, p := range ev.AddedPaths {
+		added[p] = true // the files the rule reads no content of are not in Files
+	}
 	var out []string
 	for _, p := range ev.Changed {
 		if !c.scope.Covers(p) || !matchesAny(c.p.Paths, p) || matchesAny(c.p.Except, p) {
