@@ -1,7 +1,7 @@
 #!/bin/bash
 # round 4's sampled repos, one clone at a time (disk), with BIN into /tmp/f28/TAG/4
 B=$1; T=/tmp/f28/$2/4; mkdir -p $T
-for n in crewai coreutils egui jackett libgit2 netbox pandoc toga; do
+for n in ${LIST:-crewai coreutils egui hypothesis jackett libgit2 netbox pandoc toga}; do
   s=/work/fresh-eval-4/$n; w=/tmp/f28/wk/4-$n; rm -rf $w
   git clone -q --shared --no-checkout $s $w && ( cd $w
     if [ -f $s/.git/info/sparse-checkout ]; then git config core.sparseCheckout true; cp $s/.git/info/sparse-checkout .git/info/; fi

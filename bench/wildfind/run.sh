@@ -1,7 +1,8 @@
 #!/bin/bash
 # usage: run.sh BIN TAG [ROUNDS] -- compile every judged repository of rounds 1-5 with BIN in clones under
 # /tmp/f28/wk (the rounds' checkouts untouched), keep the policies in /tmp/f28/TAG/R/; for rounds 4 and 5,
-# repos with sampled findings also get check --all, --diff HEAD~5, --diff HEAD~20 (the rounds' setup.sh).
+# repos with sampled findings also get check --all, --diff HEAD~5, --diff HEAD~20 (the rounds' setup.sh);
+# NOCHECK=1 compiles only.
 B=$1; T=/tmp/f28/$2; ROUNDS=${3:-"1 2 3 4 5"}
 for R in $ROUNDS; do
   case $R in 1) src=/work/fresh-eval;; *) src=/work/fresh-eval-$R;; esac
@@ -15,7 +16,7 @@ for R in $ROUNDS; do
         git checkout -q -B main $(git -C $s rev-parse HEAD) 2>&1 | tail -1 )
     fi
     sampled=0
-    if [ $R -ge 4 ] && cut -f1 $src/findings.tsv | grep -qx "$n"; then sampled=1; fi
+    if [ -z "$NOCHECK" ] && [ $R -ge 4 ] && cut -f1 $src/findings.tsv | grep -qx "$n"; then sampled=1; fi
     ( cd $w; rm -rf .heed
       $B compile > $T/$R/$n.compile.txt 2>&1; cp .heed/policy.json $T/$R/$n.policy.json
       if [ $sampled = 1 ]; then

@@ -88,7 +88,9 @@ func TestUntouchedFiles(t *testing.T) {
 		if tc.flags {
 			want = policy.ExpectViolated
 		}
-		if out := engine.RunCase(reg, &r, policy.Case{Expect: want, Changed: []string{tc.added}}); !out.OK {
+		// the repository before the change, which did not hold the added path
+		repoBefore := map[string]string{"README.md": "x\n"}
+		if out := engine.RunCase(reg, &r, policy.Case{Expect: want, Changed: []string{tc.added}, Files: repoBefore}); !out.OK {
 			t.Errorf("%q adding %s: want %s, got %s (%s)", tc.text, tc.added, want, out.Got, out.Reason)
 		}
 	}

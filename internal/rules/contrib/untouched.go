@@ -44,8 +44,10 @@ func untouchedKind() engine.Kind {
 		Needs: []engine.Part{engine.PartDiff}} // the change's paths, no commit
 }
 
-// untouchedCaseEvidence reads a case's changed paths as files the change adds, but
-// those its repository (Files) held before the change, which it edits.
+// untouchedCaseEvidence reads a case's changed paths as files the change adds (a case
+// has no other way to say a file is new), but those its repository (Files) held
+// before the change, which it edits; when the case gives that repository, the others
+// are the change's added paths, which an edit ban leaves.
 //
 // A case with a path and content and no change is an agent's write of that file, as
 // the live hook sees it.
@@ -60,9 +62,13 @@ func untouchedCaseEvidence(c policy.Case) (*engine.Evidence, error) {
 	}
 	for _, p := range ev.Changed {
 		if _, before := c.Files[p]; !before && ev.File(p) == nil {
-			// a path the repository held before the change (the case's Files) is
-			// one the change edits; another is one it adds
 			ev.Files = append(ev.Files, &engine.File{Path: p, New: true})
+			if len(c.Files) > 0 {
+				// the case gives the repository before the change: a path it did
+				// not hold is one the change adds, no edit of one. Without it, a
+				// changed path is new only for a rule about adding files.
+				ev.AddedPaths = append(ev.AddedPaths, p)
+			}
 		}
 	}
 	return ev, nil
@@ -99,8 +105,19 @@ func (c *untouchedCheck) touched(ev *engine.Evidence) []string {
 			added[f.Path] = true
 		}
 	}
+	// the paths the change adds, which an edit ban leaves: the change's own list
+	// (heed check loads no file for a rule that reads paths only), or the file an
+	// agent writes anew
+	created := map[string]bool{}
 	for _, p := range ev.AddedPaths {
-		added[p] = true // the files the rule reads no content of are not in Files
+		added[p], created[p] = true, true
+	}
+	if ev.AgentWrite {
+		for _, f := range ev.Files {
+			if f.New {
+				created[f.Path] = true
+			}
+		}
 	}
 	var out []string
 	for _, p := range ev.Changed {
@@ -110,7 +127,7 @@ func (c *untouchedCheck) touched(ev *engine.Evidence) []string {
 		if c.p.AddedOnly && !added[p] {
 			continue
 		}
-		if c.p.EditsOnly && added[p] {
+		if c.p.EditsOnly && created[p] {
 			continue
 		}
 		out = append(out, p)
