@@ -50,7 +50,7 @@ var sweccJudged = []struct {
 	{id: "DJANGO-C109", right: true, why: "'initialise' in docs is flagged; 'initialize' is not",
 		violation: doc("Initialise the cache first."), nearMiss: doc("Initialize the cache first.")},
 	{id: "MATPLOTLIB-C001", right: true, why: "an edit to doc/gallery/*.rst is flagged; one under doc/api/api_changes/ is not",
-		violation: changed("doc/gallery/lines.rst"), nearMiss: changed("doc/api/api_changes/deprecations.rst")},
+		violation: edited("doc/gallery/lines.rst"), nearMiss: edited("doc/api/api_changes/deprecations.rst")},
 	{id: "MATPLOTLIB-C003", right: true, why: "a '-' heading above a '=' heading is flagged; '=' then '-' is not",
 		violation: rst("Title\n-----\n\nPart\n====\n"), nearMiss: rst("Title\n=====\n\nPart\n----\n")},
 	{id: "MATPLOTLIB-C026", right: true, why: "a one-line docstring spread over three lines is flagged; on one line it is not",
@@ -90,7 +90,7 @@ var sweccJudged = []struct {
 	{id: "SYMPY-C034", right: true, why: "Co-authored-by without an email is flagged; with name and email at the bottom it is not",
 		violation: msg("Fix printer\n\nCo-authored-by: Ann Lee"), nearMiss: msg("Fix printer\n\nCo-authored-by: Ann Lee <ann@example.org>")},
 	{id: "SYMPY-C040", right: true, why: "a change to AUTHORS is flagged; a change to .mailmap is not",
-		violation: changed("AUTHORS"), nearMiss: changed(".mailmap")},
+		violation: edited("AUTHORS"), nearMiss: edited(".mailmap")},
 	{id: "SYMPY-C048", right: true, why: "'Fixes #1, #2' is flagged; 'Fixes #1, fixes #2' is not",
 		violation: pr("Fix printer\n\nFixes #10, #11"), nearMiss: pr("Fix printer\n\nFixes #10, fixes #11")},
 	{id: "SYMPY-C050", right: true, why: "'does not fix #12' is flagged; 'see #12' is not",
@@ -126,6 +126,12 @@ func pyFile(p, code string) policy.Case { return policy.Case{Path: p, Code: code
 func msg(m string) policy.Case          { return policy.Case{Message: m} }
 func pr(t string) policy.Case           { return policy.Case{PR: t} }
 func changed(p string) policy.Case      { return policy.Case{Changed: []string{p}} }
+
+// edited is a change to a file the repository holds (Files): an edit, where a changed
+// path alone is a file the change adds.
+func edited(p string) policy.Case {
+	return policy.Case{Changed: []string{p}, Files: map[string]string{p: "before\n"}}
+}
 func doc(text string) policy.Case {
 	return policy.Case{Path: "docs/guide.rst", Code: "Guide\n=====\n\n" + text + "\n"}
 }

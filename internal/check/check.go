@@ -79,12 +79,21 @@ type Options struct {
 	// record them (every format but SARIF), a repository with a large baseline then
 	// holds none of it.
 	DropHidden bool
+	// CondenseReview reports a rule that needs review (the compiler demoted it: it
+	// flags much of the existing code, or its own instruction file) once, in
+	// Summary.Condensed, with its count and its first report.MaxReviewSites sites
+	// among the findings, instead of every site. heed check does, unless asked for
+	// every site (--all-sites); a baseline records every site.
+	CondenseReview bool
 	// GuardSeverity is the severity of heed/guard-change findings in Diff mode (a
 	// change to instruction files, .heed/ or agents' hook settings): warning when
 	// empty, or error.
 	GuardSeverity string
 	// sources are the instruction files of the policy that judges (Run sets them).
 	sources []string
+	// condenseOver is the number of sites past which CondenseReview also reports a
+	// generated warning rule once (the self-validation's max_sites: Run sets it).
+	condenseOver int
 	// Workers bounds parallelism (default: the number of CPUs); JudgeTimeout bounds
 	// one rule on one target (default 30s).
 	Workers      int
@@ -152,10 +161,12 @@ var Domains = []string{policy.DomainProcess, policy.DomainSource, policy.DomainA
 
 // Run checks the project as opt says.
 func Run(p *project.Project, opt Options) (*Result, error) {
+	opt.condenseOver = policy.DefaultMaxSites
 	if p.Policy != nil {
 		for _, s := range p.Policy.Sources {
 			opt.sources = append(opt.sources, s.Path)
 		}
+		opt.condenseOver = p.Policy.SelfValidation.WithDefaults().MaxSites
 	}
 	// p.Repo, when loading listed the tree, is the repository at p.Root with that listing
 	return runRules(p.Repo, p.Root, p.Rules, opt)
@@ -245,6 +256,26 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	pl := &pipeline{store: report.NewStore(limit), lines: newLineIndex(ev), dirs: map[string][]*directive{}, dropHidden: opt.DropHidden}
 	if bl != nil {
 		pl.baseline = bl.set()
+	}
+	if opt.CondenseReview {
+		for _, c := range selected {
+			limit := -1
+			switch {
+			case c.Rule.NeedsReview():
+				limit = 0
+			case c.Rule.Severity == policy.SeverityWarning && c.Rule.Decision == "" && !c.Rule.Edited() && opt.condenseOver > 0:
+				// a warning the compiler wrote that flags more sites than the
+				// self-validation lets a rule flag (a preference the code does not
+				// follow: kept as a warning, not demoted) is as much one question
+				limit = opt.condenseOver
+			}
+			if limit >= 0 {
+				if pl.review == nil {
+					pl.review = map[string]*reviewSites{}
+				}
+				pl.review[c.Rule.ID] = &reviewSites{files: map[string]bool{}, limit: limit}
+			}
+		}
 	}
 	// a finding of a file-by-file rule in another file than its own waits for the
 	// end, with the findings of the rules that judge the whole tree
@@ -367,6 +398,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 			pl.store.Add(&f, report.Seq{Rule: uint32(len(selected)) + 1, Target: uint32(i)})
 		}
 	}
+	condensed := pl.condense(selected)
 	res.Hidden = pl.hiddenInOrder()
 	res.Summary.Suppressed, res.Summary.Baselined = pl.suppressed, pl.baselined
 	res.Store = pl.store
@@ -401,6 +433,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	}
 	s.Undetermined = undetermined(outcomes, b.loaded.Unreadable, selected, paths)
 	s.Partial = partial(outcomes, paths)
+	s.Condensed = condensed
 	s.DurationMS = float64(time.Since(start).Microseconds()) / 1000
 	tally(res)
 	return res, nil
@@ -465,6 +498,89 @@ type pipeline struct {
 	suppressed, baselined int
 	// dropHidden counts hidden findings without keeping them.
 	dropHidden bool
+	// review holds, by rule id, the sites of the rules that need review when the
+	// run condenses them (Options.CondenseReview); nil otherwise.
+	review map[string]*reviewSites
+}
+
+// reviewSites are the sites of a rule that needs review: how many, in which files,
+// and the first report.MaxReviewSites of them in the order of the run.
+type reviewSites struct {
+	sites int
+	files map[string]bool
+	first []siteAt
+	// limit: the rule is condensed once it has more sites than this (0: always);
+	// held are all its sites until then.
+	limit int
+	held  []siteAt
+}
+
+type siteAt struct {
+	seq report.Seq
+	f   report.Finding
+}
+
+// keep counts f and keeps it if it is among the first sites.
+func (rs *reviewSites) keep(f *report.Finding, seq report.Seq) {
+	rs.sites++
+	if rs.limit > 0 {
+		if rs.sites <= rs.limit {
+			rs.held = append(rs.held, siteAt{seq, *f})
+		} else {
+			rs.held = nil
+		}
+	}
+	where := f.File
+	if where == "" {
+		where = "commit " + f.Commit
+	}
+	rs.files[where] = true
+	at := sort.Search(len(rs.first), func(i int) bool { return seqLess(seq, rs.first[i].seq) })
+	if at >= report.MaxReviewSites {
+		return
+	}
+	rs.first = append(rs.first, siteAt{})
+	copy(rs.first[at+1:], rs.first[at:])
+	rs.first[at] = siteAt{seq, *f}
+	if len(rs.first) > report.MaxReviewSites {
+		rs.first = rs.first[:report.MaxReviewSites]
+	}
+}
+
+// condense stores the first sites of each rule that needs review and returns what
+// the others were, by rule: a rule with no more sites than it lists is reported
+// as any other.
+func (pl *pipeline) condense(rules []engine.Compiled) []report.Condensed {
+	var out []report.Condensed
+	for _, c := range rules {
+		rs := pl.review[c.Rule.ID]
+		if rs == nil || rs.sites == 0 {
+			continue
+		}
+		if rs.limit > 0 && rs.sites <= rs.limit {
+			for i := range rs.held {
+				pl.store.Add(&rs.held[i].f, rs.held[i].seq)
+			}
+			continue
+		}
+		for i := range rs.first {
+			pl.store.Add(&rs.first[i].f, rs.first[i].seq)
+		}
+		if rs.sites <= len(rs.first) {
+			continue
+		}
+		cd := report.Condensed{Rule: c.Rule.ID, Severity: c.Rule.Severity, Review: c.Rule.Review, Sites: rs.sites, Files: len(rs.files), Shown: len(rs.first)}
+		if rs.limit > 0 {
+			cd.Review = fmt.Sprintf("a warning that flags more than %d sites: the project's own idiom, or a misreading", rs.limit)
+		}
+		if len(rs.first) > 0 {
+			cd.Severity = rs.first[0].f.Severity
+			cd.Instruction = rs.first[0].f.Instruction
+		}
+		out = append(out, cd)
+	}
+	pl.review = nil
+	return out
 }
 
 // hiddenAt is a hidden finding with its place in the order a run that held them all
@@ -509,6 +625,12 @@ func (pl *pipeline) add(f *report.Finding, seq report.Seq, ds []*directive) {
 			pl.hidden = append(pl.hidden, hiddenAt{1, seq, report.Hidden{Finding: *f, Kind: "external", Justification: "recorded in " + BaselineFile}})
 		}
 		pl.baselined++
+		pl.mu.Unlock()
+		return
+	}
+	if rs := pl.review[f.Rule]; rs != nil {
+		pl.mu.Lock()
+		rs.keep(f, seq)
 		pl.mu.Unlock()
 		return
 	}
@@ -813,6 +935,7 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		Tree:         tree,
 		Changed:      change.Paths(),
 		DeletedPaths: change.DeletedPaths(),
+		AddedPaths:   change.AddedPaths(),
 		Commits:      commits,
 	}
 	switch {

@@ -69,7 +69,9 @@ func TestZeroConfigCheckSelfValidatesOnHead(t *testing.T) {
 		git(t, dir, "add", "-A")
 		git(t, dir, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base")
 		os.WriteFile(filepath.Join(dir, "app/new.py"), []byte("def g(x):\n    return eval(x)\n"), 0o644)
-		_, fs := checkJSON(t, dir, "--all")
+		// every site: the idiom's rule needs review, and a condensed report lists
+		// only its first three
+		_, fs := checkJSON(t, dir, "--all", "--all-sites")
 		f := finding(fs, "", "app/new.py")
 		if f == nil {
 			t.Fatalf("no finding on the new eval(): %v", fs)

@@ -27,6 +27,7 @@ type checkFlags struct {
 	sarif                 string
 	baseline              bool
 	fix                   bool
+	allSites              bool
 	guardSeverity         string
 	domains               []string
 	exclude               []string
@@ -58,6 +59,11 @@ configuration's [check] exclude and --exclude leave out (gitignore syntax). A co
 line or the line above suppresses a finding, "heed:ignore-file RULE-ID reason" a whole
 file; --baseline hides the findings 'heed baseline' recorded.
 
+A rule that needs review (the compiler demoted it to a warning: it flags much of the
+existing code, the project's idiom or a misreading), or a compiled warning with more
+sites than the self-validation lets a rule flag, is reported once, with its count and
+its first few sites; --all-sites lists every site.
+
 Formats: text (default), json (docs/json.md), sarif (SARIF 2.1.0 for GitHub code
 scanning), github (workflow-command annotations); --sarif FILE writes SARIF too, so a
 CI job annotates and uploads from one run. Exit status: 0 when no error-severity
@@ -78,6 +84,7 @@ finding is reported, 1 when one is, 2 on a usage or internal error.`,
 	fl.StringVarP(&f.output, "output", "o", "", "write the report to `FILE` instead of standard output")
 	fl.StringVar(&f.sarif, "sarif", "", "also write the report as SARIF to `FILE` (one run gives annotations and SARIF)")
 	fl.BoolVar(&f.baseline, "baseline", false, "hide the findings recorded in "+check.BaselineFile)
+	fl.BoolVar(&f.allSites, "all-sites", false, "list every site of a rule that needs review (by default it is reported once, with its count and its first sites)")
 	fl.BoolVar(&f.fix, "fix", false, "apply the exact fixes of the findings (a rule's \"use X instead of Y\"), then check again")
 	registerExclude(fl, &f.exclude)
 	fl.StringVar(&f.guardSeverity, "guard-severity", "warning", "--diff: severity of "+report.RuleGuardChange+", the finding on a change to instruction files, .heed/ or agent hook settings: `warning` or error")
@@ -153,7 +160,10 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 	}
 	opts := check.Options{Mode: f.mode(), Rev: f.diff, Index: f.diff != "" && f.staged, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Config: cfg, Exclude: f.exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache, GuardSeverity: f.guardSeverity, SpillFindings: true,
 		// only SARIF records the findings suppressions and the baseline hid
-		DropHidden: f.format != "sarif" && f.sarif == ""}
+		DropHidden: f.format != "sarif" && f.sarif == "",
+		// a rule the compiler demoted for review is one question, not thousands of
+		// findings; --fix applies the fixes of every site
+		CondenseReview: !f.allSites && !f.fix}
 	var res *check.Result
 	if f.fix {
 		var fixed fix.Report

@@ -113,10 +113,16 @@ func TestCompileDemotesTheIdiomAndBaselinesTheFewSites(t *testing.T) {
 		t.Errorf("heed explain %s (exit %d) does not say it needs review:\n%s", idiom.ID, code, out)
 	}
 
-	// heed check: the demoted rule warns, the kept one blocks.
+	// heed check: the demoted rule warns, reported once with its first sites and
+	// its count; the kept one blocks.
 	code, out, _ = runHeed(nil, "check", "--all", "--repo", dir)
+	if code != 1 || !strings.Contains(out, "1 error, 3 warnings") || !strings.Contains(out, "rule "+idiom.ID+" needs review") ||
+		!strings.Contains(out, "20 sites in 20 files, 3 of them listed") {
+		t.Fatalf("check --all: exit %d, want 1 with 1 error, 3 warnings and the rule that needs review once:\n%s", code, out)
+	}
+	code, out, _ = runHeed(nil, "check", "--all", "--all-sites", "--repo", dir)
 	if code != 1 || !strings.Contains(out, "1 error, 20 warnings") {
-		t.Fatalf("check --all: exit %d, want 1 with 1 error and 20 warnings:\n%s", code, out)
+		t.Fatalf("check --all --all-sites: exit %d, want 1 with 1 error and 20 warnings:\n%s", code, out)
 	}
 	// Accepting the baseline leaves only the warnings: exit 0.
 	out = compileOK(t, dir, "--baseline")
@@ -127,7 +133,7 @@ func TestCompileDemotesTheIdiomAndBaselinesTheFewSites(t *testing.T) {
 	if err != nil || len(bl.Findings) != 1 || bl.Findings[0].Rule != once.ID || bl.Findings[0].File != "pkg/g.go" {
 		t.Fatalf("baseline %+v, %v; want the one panic site", bl, err)
 	}
-	code, out, _ = runHeed(nil, "check", "--all", "--baseline", "--repo", dir)
+	code, out, _ = runHeed(nil, "check", "--all", "--all-sites", "--baseline", "--repo", dir)
 	if code != 0 || !strings.Contains(out, "20 warnings") || !strings.Contains(out, "1 in the baseline") {
 		t.Fatalf("check --all --baseline: exit %d, want 0 with the 20 warnings:\n%s", code, out)
 	}

@@ -32,6 +32,18 @@ func TestOwnUntouchedSentences(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-untouched.txt", 14)
 }
 
+// TestOwnUntouchedSentences2: the second batch (testdata/own-sentences-untouched-2.txt):
+// files a tool writes are kept from hand edits, not from the change that holds them.
+func TestOwnUntouchedSentences2(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-untouched-2.txt", 7)
+}
+
+// TestOwnUntouchedSentencesEdits: own sentences (testdata/own-sentences-untouched-edits.txt):
+// a ban of editing files does not reach the files a change adds.
+func TestOwnUntouchedSentencesEdits(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-untouched-edits.txt", 7)
+}
+
 // TestOwnContribSentences3: the third batch (testdata/own-sentences-contrib-3.txt): a
 // duty of most or some contributions warns; a duty of all of them blocks.
 func TestOwnContribSentences3(t *testing.T) {

@@ -191,6 +191,10 @@ type Commit struct {
 	// repository's reflog records it and the branch still holds the commit ("" =
 	// unknown, or brought in by a merge, pull or rebase).
 	MadeOn string `json:"made_on,omitempty"`
+	// Merged: the commit came into the range with a merge, reached from its head only
+	// through a merge's second (or later) parent: the merged branch's history, not
+	// the line of first parents the change was made on.
+	Merged bool `json:"merged,omitempty"`
 }
 
 // PR is a pull request's text.
@@ -253,6 +257,9 @@ type Evidence struct {
 	AgentWrite bool
 	// DeletedPaths lists the paths the change removed.
 	DeletedPaths []string
+	// AddedPaths lists the paths the change added, sorted, whether or not Files
+	// holds them (a rule that reads no file still asks which paths are new).
+	AddedPaths []string
 	// Commits of the change, oldest first.
 	Commits []Commit
 	// PR is nil when no pull-request text was given.
@@ -292,7 +299,7 @@ type Evidence struct {
 // Files holding that file alone, sharing the run's memo.
 func (ev *Evidence) fileView(f *File) *Evidence {
 	return &Evidence{Mode: ev.Mode, Commands: ev.Commands, Files: []*File{f}, Tree: ev.Tree,
-		Changed: ev.Changed, DeletedPaths: ev.DeletedPaths, Commits: ev.Commits, PR: ev.PR,
+		Changed: ev.Changed, DeletedPaths: ev.DeletedPaths, AddedPaths: ev.AddedPaths, Commits: ev.Commits, PR: ev.PR,
 		StartBranch: ev.StartBranch, CommitBranch: ev.CommitBranch, Uncommitted: ev.Uncommitted,
 		UncommittedWorkTree: ev.UncommittedWorkTree, Missing: ev.Missing, run: ev}
 }

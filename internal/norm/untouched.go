@@ -26,6 +26,20 @@ type Untouched struct {
 	// HandOnly: the sentence forbids editing them by hand ("by hand", "manually",
 	// "hand-edit"): regenerating them is how they change.
 	HandOnly bool
+	// EditsOnly: the sentence forbids editing them (edit, modify, change, alter,
+	// update, rewrite): changing the files that are there. A file a change adds
+	// (a new snapshot, a new migration) is no edit of them; "touch" reaches it.
+	EditsOnly bool
+}
+
+// editOnlyVerb reports whether a verb of a ban is about changing a file that is
+// there, not about adding one ("touch" is about any).
+func editOnlyVerb(w string) bool {
+	switch strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(w), "ed"), "d") {
+	case "edit", "modifi", "modify", "change", "chang", "alter", "update", "updat", "rewrite", "rewritten", "hand-edit":
+		return true
+	}
+	return false
 }
 
 func utRE(expr string) func() *regexp.Regexp {
@@ -61,6 +75,11 @@ func UntouchedFiles(text string) (Untouched, bool) {
 				// any change to it)
 				u.HandOnly = true
 			}
+			if !u.HandOnly && !u.AddedOnly && ToolWritten(text) {
+				// "Do not modify `docs/v*/`. Those are frozen snapshots managed by
+				// devtools": the tool writes them; a hand edit is what is banned
+				u.HandOnly = true
+			}
 			return u, true
 		}
 	}
@@ -87,6 +106,7 @@ func untouchedIn(text string) (Untouched, bool) {
 		return Untouched{}, false
 	}
 	u := Untouched{AddedOnly: m[4] >= 0 && !strings.HasSuffix(strings.ToLower(t[:m[1]]), "changes to "), HandOnly: hand}
+	u.EditsOnly = !u.AddedOnly && m[2] >= 0 && editOnlyVerb(t[m[2]:m[3]])
 	if hand && u.AddedOnly {
 		return Untouched{}, false
 	}

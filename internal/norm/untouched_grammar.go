@@ -42,7 +42,7 @@ func untouchedByGrammar(text string) (Untouched, bool) {
 		if len(paths) == 0 {
 			continue
 		}
-		u := Untouched{Paths: paths, HandOnly: hand || utGeneratedRE().MatchString(text)}
+		u := Untouched{Paths: paths, HandOnly: hand || utGeneratedRE().MatchString(text) || ToolWritten(text), EditsOnly: editOnlyVerb(toks[verb].Low)}
 		if c := untouchedCondition(toks[verb+1 : end]); c != "" {
 			if !askedCondition(c) {
 				// "when the migration is pending": a situation heed cannot see, in

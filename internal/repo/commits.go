@@ -38,6 +38,7 @@ func (r *Repo) CommitsAndParents(base, head string) ([]engine.Commit, map[string
 		return nil, nil, err
 	}
 	cs, parents := parseLog(out)
+	markMerged(cs, out)
 	r.madeOn(cs)
 	return cs, parents, nil
 }
@@ -72,6 +73,32 @@ func parseLog(out []byte) ([]engine.Commit, map[string]bool) {
 		commits = append(commits, c)
 	}
 	return commits, parents
+}
+
+// markMerged sets Commit.Merged on the commits of a log (oldest first, as
+// CommitsAndParents lists them) that are off the line of first parents from its
+// head, the last commit listed.
+func markMerged(cs []engine.Commit, out []byte) {
+	if len(cs) == 0 {
+		return
+	}
+	first := map[string]string{}
+	for _, rec := range bytes.Split(out, []byte{0x1e}) {
+		f := bytes.SplitN(rec, []byte{0x1f}, 3)
+		if len(f) < 3 {
+			continue
+		}
+		if ps := strings.Fields(string(f[1])); len(ps) > 0 {
+			first[string(f[0])] = ps[0]
+		}
+	}
+	line := map[string]bool{}
+	for h := cs[len(cs)-1].Hash; h != "" && !line[h]; h = first[h] {
+		line[h] = true
+	}
+	for i := range cs {
+		cs[i].Merged = !line[cs[i].Hash]
+	}
 }
 
 // RecentCommits lists the last n commits reachable from head (default HEAD), merges

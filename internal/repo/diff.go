@@ -86,6 +86,18 @@ func (c *Change) Paths() []string {
 	return out
 }
 
+// AddedPaths lists the paths the change added (untracked files included), sorted.
+func (c *Change) AddedPaths() []string {
+	var out []string
+	for i := range c.Files {
+		if c.Files[i].New() {
+			out = append(out, c.Files[i].Path)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // DeletedPaths lists the paths the change removed (renames remove their old path).
 func (c *Change) DeletedPaths() []string {
 	var out []string

@@ -232,6 +232,9 @@ func TestStagedInARepositoryWithoutCommits(t *testing.T) {
 	if f, ok := byPath(c)["first.go"]; !ok || !f.New() {
 		t.Errorf("every staged file is new before the first commit: %+v", c.Files)
 	}
+	if got := c.AddedPaths(); len(got) != 1 || got[0] != "first.go" {
+		t.Errorf("added paths %v, want first.go", got)
+	}
 }
 
 func TestPathsThatGitQuotes(t *testing.T) {
@@ -307,6 +310,12 @@ func TestCommitsCarryMessagesParentsAndFiles(t *testing.T) {
 	last := cs[len(cs)-1]
 	if last.Parents != 2 || last.Message != "Merge side" {
 		t.Errorf("merge commit %+v", last)
+	}
+	// the side branch's commit came in with the merge; the rest is the main line
+	for _, c := range cs {
+		if c.Merged != (c.Message == "side work") {
+			t.Errorf("%q: merged %v", c.Message, c.Merged)
+		}
 	}
 }
 

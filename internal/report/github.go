@@ -43,6 +43,10 @@ func WriteGitHub(w io.Writer, r *Report) error {
 		return err
 	}
 	// The summary is a plain log line: an annotation on every run would be noise.
+	// So is each rule that needs review, reported once with its count.
+	for i := range r.Summary.Condensed {
+		fmt.Fprintln(bw, "note: "+CondensedText(&r.Summary.Condensed[i]))
+	}
 	fmt.Fprintln(bw, SummaryLine(&r.Summary))
 	return bw.Flush()
 }

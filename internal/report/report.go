@@ -237,8 +237,49 @@ type Summary struct {
 	Skipped      map[string]int `json:"skipped"`
 	Undetermined []Undetermined `json:"undetermined"`
 	// Partial lists the files judged only in part, by path.
-	Partial    []Partial `json:"partial"`
-	DurationMS float64   `json:"duration_ms"`
+	Partial []Partial `json:"partial"`
+	// Condensed are the rules that need review whose sites the report does not list
+	// one by one (heed check without --all-sites): the findings hold their first few.
+	Condensed  []Condensed `json:"condensed"`
+	DurationMS float64     `json:"duration_ms"`
+}
+
+// MaxReviewSites is how many sites of a rule that needs review a condensed report
+// lists: a rule the compiler demoted because it flags much of the existing code (the
+// project's idiom, or a misreading) is one question for a person, not thousands of
+// findings.
+const MaxReviewSites = 3
+
+// Condensed is a rule reported once: one that needs review (policy.Rule.NeedsReview),
+// or a compiled warning with more sites than the self-validation lets a rule flag. It
+// says how many sites it flags, in how many files, and why it is one question (the
+// compiler's review, or the count). The first Shown of its sites are in the report's
+// findings.
+type Condensed struct {
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	// Review is the compiler's reason for the demotion (the rule's "review" field).
+	Review string `json:"review"`
+	// Sites counts the findings of the rule the run would have reported, Files the
+	// files they are in; Shown how many of them the findings list.
+	Sites       int         `json:"sites"`
+	Files       int         `json:"files"`
+	Shown       int         `json:"shown"`
+	Instruction Instruction `json:"instruction"`
+}
+
+// CondensedText says what a condensed rule flags and how to see every site, in one
+// line: "rule R needs review (REASON): 120 sites in 14 files, 3 of them listed; ...".
+func CondensedText(c *Condensed) string {
+	s := fmt.Sprintf("rule %s needs review", c.Rule)
+	if c.Review != "" {
+		s += " (" + oneLine(c.Review) + ")"
+	}
+	s += fmt.Sprintf(": %s in %s, %d of them listed; 'heed check --all-sites' lists every one", plural(c.Sites, "site"), plural(c.Files, "file"), c.Shown)
+	if c.Instruction.File != "" {
+		s += fmt.Sprintf("; the rule is %s:%d", c.Instruction.File, c.Instruction.Line)
+	}
+	return s
 }
 
 // RuleInfo describes a rule that ran, for formats that list rules (SARIF).
@@ -323,6 +364,9 @@ func (r *Report) Tally() {
 	}
 	if s.Partial == nil {
 		s.Partial = []Partial{}
+	}
+	if s.Condensed == nil {
+		s.Condensed = []Condensed{}
 	}
 	for i := range s.Partial {
 		if s.Partial[i].Rules == nil {

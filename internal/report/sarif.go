@@ -101,6 +101,15 @@ type sarifNotification struct {
 	Level     string          `json:"level"`
 	Message   sarifMessage    `json:"message"`
 	Locations []sarifLocation `json:"locations,omitempty"`
+	// AssociatedRule is the rule the notification is about (SARIF 2.1.0 §3.58.6).
+	AssociatedRule *sarifRuleRef `json:"associatedRule,omitempty"`
+}
+
+// sarifRuleRef is a reportingDescriptorReference (SARIF 2.1.0 §3.53): a rule of the
+// driver by id and index.
+type sarifRuleRef struct {
+	ID    string `json:"id"`
+	Index int    `json:"index"`
 }
 
 type sarifMessage struct {
@@ -295,6 +304,14 @@ func buildSARIF(r *Report, opt Options, results bool) (sarifLog, map[string]int,
 		line := max(p.Line, 1)
 		n := sarifNotification{Level: "note", Message: sarifMessage{Text: PartialText(p)}}
 		n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(p.File), Region: &sarifRegion{StartLine: line, StartColumn: 1, EndLine: line}}}}
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+	}
+	for i := range r.Summary.Condensed {
+		c := &r.Summary.Condensed[i]
+		n := sarifNotification{Level: "note", Message: sarifMessage{Text: CondensedText(c)}}
+		if at, ok := index[c.Rule]; ok {
+			n.AssociatedRule = &sarifRuleRef{ID: c.Rule, Index: at}
+		}
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
 	}
 	run.Invocations = []sarifInvocation{inv}

@@ -97,7 +97,10 @@ func WriteText(w io.Writer, r *Report, opt Options) error {
 		}
 		bw.WriteString(paint(ansiYellow, "note") + ": " + PartialText(&p) + "\n")
 	}
-	if len(r.Summary.Undetermined) > 0 || len(r.Summary.Partial) > 0 {
+	for i := range r.Summary.Condensed {
+		bw.WriteString(paint(ansiYellow, "note") + ": " + CondensedText(&r.Summary.Condensed[i]) + "\n")
+	}
+	if len(r.Summary.Undetermined) > 0 || len(r.Summary.Partial) > 0 || len(r.Summary.Condensed) > 0 {
 		bw.WriteString("\n")
 	}
 	bw.WriteString(SummaryLine(&r.Summary))
@@ -171,6 +174,13 @@ func SummaryLine(s *Summary) string {
 	if n := len(s.Partial); n > 0 {
 		hidden = append(hidden, fmt.Sprintf("%s judged in part", plural(n, "file")))
 	}
+	if n := len(s.Condensed); n > 0 {
+		sites := 0
+		for _, c := range s.Condensed {
+			sites += c.Sites - c.Shown
+		}
+		hidden = append(hidden, fmt.Sprintf("%d more %s of %s that %s review not listed (--all-sites)", sites, pick(sites, "site", "sites"), plural(n, "rule"), pick(n, "needs", "need")))
+	}
 	var skipped int
 	for _, n := range s.Skipped {
 		skipped += n
@@ -241,6 +251,14 @@ func clipList(s []string, n int) []string {
 	}
 	out := append([]string(nil), s[:n]...)
 	return append(out, fmt.Sprintf("and %d more", len(s)-n))
+}
+
+// pick is one when n is 1, else other.
+func pick(n int, one, other string) string {
+	if n == 1 {
+		return one
+	}
+	return other
 }
 
 func plural(n int, word string) string {

@@ -202,6 +202,23 @@ func (c *cochangeCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 			return satisfied("the change also touches " + p)
 		}
 	}
+	// A commit of the change that wrote the file counts, though a later commit of
+	// it consumed the file (a release commit that folds RELEASE.rst into the
+	// changelog and deletes it): the change as a whole no longer shows it. A file
+	// the base had and one commit of the change deleted was not written by it; one
+	// that two commits touched was written by one of them (a commit deletes a
+	// file once).
+	touches := map[string]int{}
+	for _, cm := range ev.Commits {
+		for _, p := range cm.Files {
+			if matchesAny(c.p.Then, p) {
+				touches[p]++
+				if !deleted[p] || touches[p] > 1 {
+					return satisfied("commit " + shortHash(cm.Hash) + " of the change touches " + p)
+				}
+			}
+		}
+	}
 	if f, ok := c.absentThen(ev); ok {
 		return engine.Result{Verdict: engine.Inapplicable, Reason: "the repository keeps no " + f}
 	}
@@ -246,3 +263,11 @@ var (
 		"**/benchmarks/**", "**/bench/**", "**/scripts/**", "**/.github/**", "**/setup.py", "**/noxfile.py",
 		"**/conf.py", "**/*.config.js", "**/*.config.ts", "**/*.config.mjs", "**/vendor/**", "**/node_modules/**"}
 )
+
+// shortHash abbreviates a commit hash for a reason.
+func shortHash(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}

@@ -249,10 +249,13 @@ func (c *commitCheck) Targets(ev *engine.Evidence) []engine.Target {
 		return []engine.Target{{Kind: engine.TargetChange, Index: -1}}
 	}
 	if c.p.Check == CheckNoMerge {
-		// The antecedent is committing at all: every commit of the change.
+		// The antecedent is committing at all: every commit of the change made on
+		// its line. A merge the change brought in with another branch's history
+		// (a subtree merge of another project, the merges of a branch merged
+		// whole) is that branch's, not one the change's author made.
 		var ts []engine.Target
 		for i, cm := range ev.Commits {
-			if c.inScope(cm) {
+			if c.inScope(cm) && !cm.Merged {
 				ts = append(ts, engine.Target{Kind: engine.TargetCommit, Index: i})
 			}
 		}
@@ -428,7 +431,23 @@ func (c *commitCheck) judgeSubjectLength(cm engine.Commit, m Message) engine.Res
 }
 
 func (c *commitCheck) judgeBodyWidth(cm engine.Commit, m Message) engine.Result {
+	fence := ""
 	for i, l := range m.Lines[1:] {
+		// Quoted text is pasted, not written: a fenced block (```), or a line
+		// indented as git's own quoted output is (four spaces, a tab), holds a
+		// compiler's message or a log that wrapping would break.
+		if t := strings.TrimSpace(l); fence != "" {
+			if strings.HasPrefix(t, fence) {
+				fence = ""
+			}
+			continue
+		} else if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fence = t[:3]
+			continue
+		}
+		if strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t") {
+			continue
+		}
 		n := utf8.RuneCountInString(l)
 		if n <= c.p.Max || !strings.ContainsAny(strings.TrimSpace(l), " \t") || urlOverflows(l, c.p.Max) {
 			// A line without spaces (a URL, a hash) cannot be wrapped, nor can

@@ -116,6 +116,46 @@ func TestMergeCommitsAreSkippedExceptByNoMerge(t *testing.T) {
 	}
 }
 
+func TestNoMergeLeavesTheMergesOfAMergedHistory(t *testing.T) {
+	// A change that merges a whole branch in (another project's history by a
+	// subtree merge) brings that branch's own merges with it: they were made
+	// there, not on the change's line, which no-merge judges.
+	ev := commits("Merge pull request #21 from someone/fix", "Merge 'lib/1.2' into main", "fix: x")
+	ev.Commits[0].Parents, ev.Commits[0].Merged = 2, true
+	ev.Commits[1].Parents = 2
+	o := judge(t, ruleOf(t, KindCommit, CommitParams{Check: CheckNoMerge}), ev)
+	if o.Verdict != engine.Violated || len(o.Targets) != 2 {
+		t.Fatalf("no-merge judges the change's own commits and flags its merge: %s %+v", o.Verdict, o.Targets)
+	}
+	for _, tr := range o.Targets {
+		for _, f := range tr.Result.Findings {
+			if f.Commit != ev.Commits[1].Hash {
+				t.Errorf("finding on %s, want only the change's own merge", f.Commit)
+			}
+		}
+	}
+}
+
+func TestBodyWidthLeavesQuotedText(t *testing.T) {
+	long := "warning: defining a type with a flexible array member in a struct that is itself nested inside another"
+	for _, tc := range []struct {
+		name, msg string
+		want      engine.Verdict
+	}{
+		{"a fenced block of compiler output", "Silence a warning\n\nThe compiler says:\n```\n" + long + "\n```\n\nPR #12.", engine.Satisfied},
+		{"a tilde fence", "Silence a warning\n\n~~~\n" + long + "\n~~~", engine.Satisfied},
+		{"an indented quote, as git quotes output", "Silence a warning\n\nThe compiler says:\n\n    " + long + "\n", engine.Satisfied},
+		{"a tab-indented quote", "Silence a warning\n\n\t" + long, engine.Satisfied},
+		{"prose after the fence closes is judged", "Silence a warning\n\n```\n" + long + "\n```\n" + long, engine.Violated},
+		{"prose is judged", "Silence a warning\n\n" + long, engine.Violated},
+	} {
+		o := judge(t, ruleOf(t, KindCommit, CommitParams{Check: CheckBodyWidth, Max: 72}), commits(tc.msg))
+		if o.Verdict != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, o.Verdict, tc.want)
+		}
+	}
+}
+
 func TestMissingCommitsAreUndetermined(t *testing.T) {
 	ev := &engine.Evidence{Mode: engine.ModeDiff, Missing: []string{"commits: base commit 1234abcd is not in the repository"}}
 	o := judge(t, ruleOf(t, KindCommit, CommitParams{Check: CheckSubjectLength, Max: 50}), ev)
@@ -218,6 +258,30 @@ func TestCochange(t *testing.T) {
 	ev := &engine.Evidence{Mode: engine.ModeDiff, Missing: []string{"diff: cannot read the committed diff"}}
 	if o := judge(t, ruleOf(t, KindCochange, p), ev); o.Verdict != engine.Undetermined {
 		t.Fatalf("an unreadable diff is undetermined, got %s", o.Verdict)
+	}
+}
+
+func TestCochangeCountsAFileACommitWroteAndALaterOneConsumed(t *testing.T) {
+	// A pull request adds its release notes file; the release commit in the same
+	// range folds it into the changelog and deletes it.
+	p := CochangeParams{If: []string{"src/**"}, Then: []string{"RELEASE.rst"}, Need: "release notes"}
+	ev := &engine.Evidence{Mode: engine.ModeDiff, Changed: []string{"src/a.py", "CHANGELOG.rst"}, Commits: []engine.Commit{
+		{Hash: strings.Repeat("a", 40), Message: "Fix a", Parents: 1, Files: []string{"src/a.py", "RELEASE.rst"}},
+		{Hash: strings.Repeat("b", 40), Message: "Release", Parents: 1, Files: []string{"RELEASE.rst", "CHANGELOG.rst"}},
+	}}
+	if o := judge(t, ruleOf(t, KindCochange, p), ev); o.Verdict != engine.Satisfied {
+		t.Errorf("the change wrote RELEASE.rst: %s, want satisfied", o.Verdict)
+	}
+	// The base had an earlier pull request's file, which this range's release
+	// commits consume: the pull request in the range wrote its own in between.
+	ev.DeletedPaths = []string{"RELEASE.rst"}
+	if o := judge(t, ruleOf(t, KindCochange, p), ev); o.Verdict != engine.Satisfied {
+		t.Errorf("the change wrote RELEASE.rst between two releases: %s, want satisfied", o.Verdict)
+	}
+	// A file the base had, which the change only deleted, was not written by it.
+	ev.Commits = ev.Commits[1:]
+	if o := judge(t, ruleOf(t, KindCochange, p), ev); o.Verdict != engine.Violated {
+		t.Errorf("the change only deleted RELEASE.rst: %s, want violated", o.Verdict)
 	}
 }
 
@@ -365,6 +429,28 @@ func TestEveryCommitCheckIsJudged(t *testing.T) {
 					t.Errorf("%s on an empty message: %s (%s)", check, tr.Result.Verdict, tr.Result.Reason)
 				}
 			}
+		}
+	}
+}
+
+func TestUntouchedReadsWhichPathsAreNewFromTheChange(t *testing.T) {
+	// heed check loads no file an untouched rule reads (it reads paths only): which
+	// paths the change added comes from the change itself.
+	edits := ruleOf(t, KindUntouched, UntouchedParams{Paths: []string{"docs/v*/**"}, EditsOnly: true})
+	adds := ruleOf(t, KindUntouched, UntouchedParams{Paths: []string{"**/.env"}, AddedOnly: true})
+	for _, tc := range []struct {
+		name  string
+		rule  *policy.Rule
+		ev    *engine.Evidence
+		wantV engine.Verdict
+	}{
+		{"a new snapshot is no edit", edits, &engine.Evidence{Mode: engine.ModeDiff, Changed: []string{"docs/v2/a.md"}, AddedPaths: []string{"docs/v2/a.md"}}, engine.Satisfied},
+		{"an edit of a snapshot", edits, &engine.Evidence{Mode: engine.ModeDiff, Changed: []string{"docs/v1/a.md"}}, engine.Violated},
+		{"a committed .env", adds, &engine.Evidence{Mode: engine.ModeDiff, Changed: []string{".env"}, AddedPaths: []string{".env"}}, engine.Violated},
+		{"an edit of a tracked .env", adds, &engine.Evidence{Mode: engine.ModeDiff, Changed: []string{".env"}}, engine.Satisfied},
+	} {
+		if o := judge(t, tc.rule, tc.ev); o.Verdict != tc.wantV {
+			t.Errorf("%s: %s, want %s", tc.name, o.Verdict, tc.wantV)
 		}
 	}
 }

@@ -85,7 +85,7 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	if !strings.Contains(path.Base(sample), ".") && u.Ext != "" {
 		sample += "." + u.Ext
 	}
-	params := UntouchedParams{Paths: paths, Except: except, AddedOnly: u.AddedOnly, HandOnly: u.HandOnly, What: strings.Join(u.Paths, ", ")}
+	params := UntouchedParams{Paths: paths, Except: except, AddedOnly: u.AddedOnly, HandOnly: u.HandOnly, EditsOnly: u.EditsOnly, What: strings.Join(u.Paths, ", ")}
 	verb := "touches"
 	if u.AddedOnly {
 		verb = "adds"
@@ -93,6 +93,13 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	cases := []policy.Case{
 		{Expect: policy.ExpectViolated, Changed: []string{sample, "src/app.py"}, Note: "the change touches the file"},
 		{Expect: policy.ExpectSatisfied, Changed: []string{"src/app.py"}, Note: "the change leaves it alone"},
+	}
+	if u.EditsOnly && !u.HandOnly {
+		// an edit is of a file the repository holds; one the change adds is none
+		cases[0].Files = map[string]string{sample: "before\n", "src/app.py": "x\n"}
+		cases[0].Note = "the change edits the file"
+		cases = append(cases, policy.Case{Expect: policy.ExpectSatisfied, Changed: []string{sample, "src/app.py"},
+			Files: map[string]string{"src/app.py": "x\n"}, Note: "the change adds the file: no edit of one"})
 	}
 	if u.HandOnly {
 		cases = []policy.Case{

@@ -51,8 +51,47 @@ func TestUntouchedFiles(t *testing.T) {
 		if tc.flags {
 			want = policy.ExpectViolated
 		}
-		if out := engine.RunCase(reg, &r, policy.Case{Expect: want, Changed: tc.changed}); !out.OK {
+		// the repository held the changed files: the change edits them (a rule
+		// about committing files is about those the change adds)
+		var up UntouchedParams
+		json.Unmarshal(r.Params, &up)
+		before := map[string]string{}
+		for _, p := range tc.changed {
+			if !up.AddedOnly {
+				before[p] = "before\n"
+			}
+		}
+		if out := engine.RunCase(reg, &r, policy.Case{Expect: want, Changed: tc.changed, Files: before}); !out.OK {
 			t.Errorf("%q on %v: want %s, got %s (%s)", tc.text, tc.changed, want, out.Got, out.Reason)
+		}
+	}
+	// A ban of editing files is about those the repository holds; "commit" and
+	// "touch" reach the files a change adds.
+	for _, tc := range []struct {
+		text  string
+		added string
+		flags bool
+	}{
+		{"Never modify files in `db/migrations/`.", "db/migrations/0002_users.sql", false},
+		{"Do not edit `docs/v*/` snapshots.", "docs/v2/index.md", false},
+		{"Never touch `vendor/`.", "vendor/lib/b.go", true},
+		{"Do not commit `.pyc` files.", "pkg/a.pyc", true},
+	} {
+		res := untouchedRecognizer{}.Recognize(&policy.Constraint{Text: tc.text, Level: policy.Must, Format: "contributing"}, nil)
+		if len(res.Rules) != 1 {
+			t.Errorf("%q: %d rules", tc.text, len(res.Rules))
+			continue
+		}
+		r := res.Rules[0]
+		r.ID = "r"
+		want := policy.ExpectSatisfied
+		if tc.flags {
+			want = policy.ExpectViolated
+		}
+		// the repository before the change, which did not hold the added path
+		repoBefore := map[string]string{"README.md": "x\n"}
+		if out := engine.RunCase(reg, &r, policy.Case{Expect: want, Changed: []string{tc.added}, Files: repoBefore}); !out.OK {
+			t.Errorf("%q adding %s: want %s, got %s (%s)", tc.text, tc.added, want, out.Got, out.Reason)
 		}
 	}
 	for _, text := range []string{

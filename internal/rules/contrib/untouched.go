@@ -21,6 +21,10 @@ type UntouchedParams struct {
 	// AddedOnly judges only files the change adds ("do not commit `.env`" is about
 	// adding one; an existing tracked file is not the change's doing).
 	AddedOnly bool `json:"added_only,omitempty"`
+	// EditsOnly judges only files that were there ("do not edit `docs/v*/`
+	// snapshots", "never modify `db/migrations/`"): a file the change adds is no
+	// edit of them.
+	EditsOnly bool `json:"edits_only,omitempty"`
 	// What names the files, for messages.
 	What string `json:"what,omitempty"`
 	// HandOnly: the sentence forbids editing them by hand ("never edit `docs/api/`
@@ -40,8 +44,10 @@ func untouchedKind() engine.Kind {
 		Needs: []engine.Part{engine.PartDiff}} // the change's paths, no commit
 }
 
-// untouchedCaseEvidence reads a case's changed paths as files the change adds: a case
-// has no other way to say a file is new.
+// untouchedCaseEvidence reads a case's changed paths as files the change adds (a case
+// has no other way to say a file is new), but those its repository (Files) held
+// before the change, which it edits; when the case gives that repository, the others
+// are the change's added paths, which an edit ban leaves.
 //
 // A case with a path and content and no change is an agent's write of that file, as
 // the live hook sees it.
@@ -55,8 +61,14 @@ func untouchedCaseEvidence(c policy.Case) (*engine.Evidence, error) {
 		return nil, err
 	}
 	for _, p := range ev.Changed {
-		if ev.File(p) == nil {
+		if _, before := c.Files[p]; !before && ev.File(p) == nil {
 			ev.Files = append(ev.Files, &engine.File{Path: p, New: true})
+			if len(c.Files) > 0 {
+				// the case gives the repository before the change: a path it did
+				// not hold is one the change adds, no edit of one. Without it, a
+				// changed path is new only for a rule about adding files.
+				ev.AddedPaths = append(ev.AddedPaths, p)
+			}
 		}
 	}
 	return ev, nil
@@ -93,12 +105,29 @@ func (c *untouchedCheck) touched(ev *engine.Evidence) []string {
 			added[f.Path] = true
 		}
 	}
+	// the paths the change adds, which an edit ban leaves: the change's own list
+	// (heed check loads no file for a rule that reads paths only), or the file an
+	// agent writes anew
+	created := map[string]bool{}
+	for _, p := range ev.AddedPaths {
+		added[p], created[p] = true, true
+	}
+	if ev.AgentWrite {
+		for _, f := range ev.Files {
+			if f.New {
+				created[f.Path] = true
+			}
+		}
+	}
 	var out []string
 	for _, p := range ev.Changed {
 		if !c.scope.Covers(p) || !matchesAny(c.p.Paths, p) || matchesAny(c.p.Except, p) {
 			continue
 		}
 		if c.p.AddedOnly && !added[p] {
+			continue
+		}
+		if c.p.EditsOnly && created[p] {
 			continue
 		}
 		out = append(out, p)

@@ -401,6 +401,24 @@ func TestHeaderOnNewFiles(t *testing.T) {
 	}
 }
 
+func TestHeaderAfterABlankLine(t *testing.T) {
+	hdr := "/*\n * Licensed under the Example Community License.\n */"
+	r := &policy.Rule{ID: "h", Kind: KindText, Params: mustParams(t, TextParams{Check: "header", Header: hdr})}
+	fs, _ := runFiles(t, []*policy.Rule{r}, map[string]string{
+		"a.c": "\n" + hdr + "\nint a;\n", // a blank first line, then the header
+		"b.c": hdr + "\nint b;\n",
+		"c.c": "int c;\n" + hdr + "\n", // the header is not at the start
+		"d.c": "\n\nint d;\n",
+	})
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Path)
+	}
+	if strings.Join(slices.Sorted(slices.Values(got)), " ") != "c.c d.c" {
+		t.Fatalf("findings in %v, want c.c and d.c", got)
+	}
+}
+
 func TestFilenameConventions(t *testing.T) {
 	kebab := &policy.Rule{ID: "k", Kind: KindText, Scope: policy.Scope{Globs: []string{"*.ts"}}, Params: mustParams(t, TextParams{Check: "filename", Naming: "kebab-case"})}
 	spec := &policy.Rule{ID: "s", Kind: KindText, Params: mustParams(t, TextParams{Check: "filename", Forbid: []string{"*.spec.ts"}})}

@@ -161,7 +161,13 @@ func contextLangs(s *sentence) []string {
 // It returns nil when the construct is not in any language the repository uses.
 func pickLangs(s *sentence, rc *recognize.RepoContext, cands []string) []string {
 	have := repoLangs(s, rc)
-	if ctx := contextLangs(s); len(ctx) > 0 {
+	ctx := contextLangs(s)
+	if len(ctx) == 0 && namesGrammarless(s) {
+		// "Lua uses `snake_case` locals": the rule is about a language heed has no
+		// grammar for, not the JavaScript and Rust beside it
+		return nil
+	}
+	if len(ctx) > 0 {
 		out := intersect(cands, ctx)
 		if len(have) > 0 {
 			if in := intersect(out, have); len(in) > 0 {
@@ -174,6 +180,17 @@ func pickLangs(s *sentence, rc *recognize.RepoContext, cands []string) []string 
 		return intersect(cands, siblingLangs(have))
 	}
 	return cands
+}
+
+// namesGrammarless reports whether the sentence names a language heed has no
+// grammar for (Lua, Swift, Dart ...), which its heading does not set aside.
+func namesGrammarless(s *sentence) bool {
+	for _, g := range grammarless.Get() {
+		if g.name.MatchString(s.c.Text) {
+			return true
+		}
+	}
+	return false
 }
 
 // repoLangs are the languages of the code a constraint governs: its folder's, for a
@@ -334,6 +351,13 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 			sc.Globs = append(sc.Globs, dirGlob(p))
 		}
 	}
+	// "in the tsl directory": a folder named in plain words, when the repository
+	// has it where the instruction file governs
+	for _, w := range norm.InNamedFolders(s.norm) {
+		if hasDir(rc, path.Join(s.c.Scope.Dir, w)) {
+			sc.Globs = append(sc.Globs, dirGlob(w))
+		}
+	}
 	if len(sc.Globs) == 0 {
 		if g := headingPathGlob(s); g != "" {
 			sc.Globs = append(sc.Globs, g)
@@ -392,6 +416,15 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 	sc.Globs = dedupeStrings(sc.Globs)
 	sc.Exclude = dedupeStrings(sc.Exclude)
 	return sc, true
+}
+
+// hasDir reports whether the repository has the folder d (repository-relative).
+func hasDir(rc *recognize.RepoContext, d string) bool {
+	if rc == nil || d == "" || d == "." {
+		return false
+	}
+	i := sort.SearchStrings(rc.Dirs, d)
+	return i < len(rc.Dirs) && rc.Dirs[i] == d
 }
 
 // headingWordRE: the words of a heading.

@@ -97,7 +97,7 @@ func compileText(rule *policy.Rule) (engine.Check, error) {
 				c.header[i] = strings.TrimRightFunc(c.header[i], unicode.IsSpace)
 			}
 		case p.HeaderPattern != "":
-			re, err := regexp.Compile(`\A(?:#![^\n]*\n)?(?:` + p.HeaderPattern + `)`)
+			re, err := regexp.Compile(`\A(?:#![^\n]*\n)?(?:[ \t]*\r?\n){0,3}(?:` + p.HeaderPattern + `)`)
 			if err != nil {
 				return nil, fmt.Errorf("params.header_pattern: %w", err)
 			}
@@ -475,6 +475,11 @@ func (c *textCheck) judgeHeader(f *engine.File, li lineIndex) engine.Result {
 	first := 1
 	if bytes.HasPrefix(f.Content, []byte("#!")) {
 		first = 2
+	}
+	// A blank line or two above the header leaves it the file's header: what the
+	// rule asks the file to start with is there, after nothing but white space.
+	for k := 0; k < 3 && first < len(li) && strings.TrimSpace(lineText(f.Content, li, first)) == ""; k++ {
+		first++
 	}
 	if c.headerRE != nil {
 		if c.headerRE.Match(f.Content) {

@@ -175,7 +175,11 @@ func textRule(s *sentence, rc *recognize.RepoContext, p TextParams, msg, suggest
 		return policy.Rule{}, false
 	}
 	p.Languages = langs
-	if len(sc.Globs) > 0 && len(globLangs(sc.Globs)) == 0 {
+	if len(sc.Globs) > 0 && len(globLangs(sc.Globs)) == 0 && !folderGlobs(sc.Globs) {
+		// the globs name the files (`*.ml`, a Makefile) of no language heed
+		// parses; a folder's globs ("tools/cli/**", from a heading) place the
+		// rule, and the languages still say which of its files it judges: its
+		// code, not its README
 		p.Languages = nil
 	}
 	r := policy.Rule{
@@ -315,6 +319,43 @@ func looksLikeHeader(text string) bool {
 	return true
 }
 
+// folderGlobs reports whether every glob is a folder's ("sdk/**").
+func folderGlobs(globs []string) bool {
+	for _, g := range globs {
+		if dir, ok := strings.CutSuffix(g, "/**"); !ok || dir == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// narrowGlobs narrows a scope's globs (the folders a heading or the sentence
+// places a rule in: "sdk/**") by the file patterns a rule judges ("*.py"): the
+// folder's files of that pattern ("sdk/**/*.py"), not the union of the folder and
+// the pattern. A glob that is no folder's is kept as it is; with no globs to narrow,
+// the patterns are the scope.
+func narrowGlobs(scope, patterns []string) []string {
+	if len(scope) == 0 || len(patterns) == 0 {
+		return append(scope, patterns...)
+	}
+	var out []string
+	for _, g := range scope {
+		dir, ok := strings.CutSuffix(g, "/**")
+		if !ok || dir == "" {
+			out = append(out, g)
+			continue
+		}
+		for _, p := range patterns {
+			if strings.Contains(p, "/") {
+				out = append(out, p) // a path of its own
+				continue
+			}
+			out = append(out, g+"/"+p)
+		}
+	}
+	return dedupeStrings(out)
+}
+
 // namingRules reads file-naming conventions: "Source files: `kebab-case.ts`",
 // "kebab-case file names", "Test files use `.test.ts` (not `.spec.ts`)".
 func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
@@ -322,7 +363,7 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 	prose := s.prose()
 	mk := func(p TextParams, globs []string, msg, sugg string) {
 		sc, _ := ruleScope(s, rc, nil)
-		sc.Globs = append(sc.Globs, globs...)
+		sc.Globs = narrowGlobs(sc.Globs, globs)
 		r := policy.Rule{Domain: policy.DomainSource, Kind: KindText, Params: marshal(p), Scope: sc,
 			Severity: s.severity(), Exact: true, Message: msg, Suggestion: sugg}
 		path, ok := textSamplePath(sc, nil)

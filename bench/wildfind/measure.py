@@ -1,0 +1,35 @@
+#!/usr/bin/env python3
+"""measure.py TAG [TAG2]: which sampled findings of rounds 4 and 5 (findings.tsv) a run (/tmp/f28/TAG/R/NAME.*.txt,
+written by run.sh) still reports, by verdict and severity -- endfind.py's matching (repo, file:line, rule id)."""
+import re, os, sys, collections
+pat = re.compile(r'^(\S+?)(?::(\d+))?(?::\d+)?: (error|warning): (.*) \[([0-9a-f]+\.[a-z-]+\.\d+)\]$')
+cpat = re.compile(r'^(?:commit ([0-9a-f]+)|change): (error|warning): (.*) \[([0-9a-f]+\.[a-z-]+\.\d+)\]$')
+def keys(tag, R, names):
+    out = {}
+    for n in names:
+        for src in ('check', 'diff', 'diff20'):
+            p = f'/tmp/f28/{tag}/{R}/{n}.{src}.txt'
+            if not os.path.exists(p): continue
+            for l in open(p, errors='replace'):
+                l = l.rstrip('\n'); c = cpat.match(l); m = None if c else pat.match(l)
+                if m: f, ln, sev, msg, rid = m.groups(); k = (n, f'{f}:{ln or 0}', rid)
+                elif c: f, sev, msg, rid = c.groups(); k = (n, (f'commit:{f}:0' if f else f'change:{src}:0'), rid)
+                else: continue
+                out.setdefault(k, sev)
+    return out
+tags = sys.argv[1:]
+for R in (4, 5):
+    F = [l.rstrip('\n').split('\t') for l in open(f'/work/fresh-eval-{R}/findings.tsv') if l.strip()]
+    names = sorted({r[0] for r in F})
+    for tag in tags:
+        E = keys(tag, R, names)
+        c = collections.Counter()
+        for r in F:
+            sev = E.get((r[0], r[1], r[2]))
+            c[(r[3], sev or 'gone')] += 1
+        print(f'round {R} {tag}: ' + ', '.join(f'{v}/{s}: {c[(v,s)]}' for v in ('TRUE','FALSE') for s in ('error','warning','gone')))
+    if len(tags) == 2:
+        A, B = keys(tags[0], R, names), keys(tags[1], R, names)
+        for r in F:
+            a, b = A.get((r[0], r[1], r[2])), B.get((r[0], r[1], r[2]))
+            if a != b: print(f'   {r[3]:5} {a or "gone":7} -> {b or "gone":7} {r[0]} {r[1]} {r[2]} {r[4][:90]}')

@@ -1,0 +1,19 @@
+package norm
+
+import "github.com/heed-dev/heed/internal/lazyre"
+
+// namedFolderRE: a folder named in plain words as the place of a rule ("in the tsl
+// directory", "under the core folder", "inside the src/ tree").
+var namedFolderRE = lazyre.New(`(?i)\b(?:in|under|inside|within|beneath) the ([a-z0-9_.-]+(?:/[a-z0-9_.-]+)*)/? (?:directory|directories|folder|folders|dir|subdirectory|sub-directory|subfolder|tree)\b`)
+
+// InNamedFolders are the folders the text places a rule in by name, without
+// backticks: "All C files in the tsl directory" gives "tsl". Words that name no
+// folder of their own ("the same directory", "the root folder") are the caller's
+// to drop: it knows which folders the repository has.
+func InNamedFolders(text string) []string {
+	var out []string
+	for _, m := range namedFolderRE.FindAllStringSubmatch(text, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
