@@ -1,0 +1,10 @@
+package compile_test
+
+import "testing"
+
+// TestOwnExtractSentences: command rules only a table row, a nested item, a code
+// block's comment or a lead-in gives (testdata/own-sentences-extract28.txt, first
+// sight in its .md).
+func TestOwnExtractSentences(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-extract28.txt", 20)
+}
