@@ -438,6 +438,9 @@ func columnRole(header string) string {
 			return columnRoles()[e]
 		}
 	}
+	if negatedVerbColumn(h) {
+		return mForbid // "Never run", "Do not use"
+	}
 	return ""
 }
 

@@ -4671,8 +4671,11 @@ var listRefs = []string{"all of the following commands", "all of the following c
 // norm, about the item's command. It returns nil for any other item.
 func ReadItem(item string, ctx Context) []Norm {
 	item, ctx = inEnglish(item, ctx)
+	momentOnly := false
 	if p := PrerequisiteLead(ctx.LeadIn); p != "" {
 		ctx.LeadIn = p
+	} else if p := MomentLead(ctx.LeadIn); p != "" {
+		ctx.LeadIn, momentOnly = p, true // "Before you commit:"
 	}
 	toks := bareItem(Tokenize(item), ctx)
 	checklist := false
@@ -4787,6 +4790,9 @@ func ReadItem(item string, ctx Context) []Norm {
 		}
 		if checklist {
 			n.Uncertain = append(n.Uncertain, checklistHeadingItem)
+		}
+		if momentOnly {
+			n.Uncertain = append(n.Uncertain, momentOnlyLead)
 		}
 		if len(areas) > 0 && n.Polarity == Require && len(n.After) == 0 {
 			n.After = append(n.After, areas...)
