@@ -133,6 +133,10 @@ func Read(text string, ctx Context) []Norm {
 	if order, ok := invokeAsRun(text); ok {
 		return readAs(text, order, ctx, "")
 	}
+	if ban, ok := withoutFlag(text); ok {
+		// "Run `git` commands from the root, without the `-C` option"
+		return readAs(text, ban, ctx, "an option to leave out, said with \"without\"")
+	}
 	if order, ok := preferredTo(text); ok && len(ctx.Columns) == 0 {
 		// "most tasks go through `./dev`, which should be preferred to `go build`"
 		return readAs(text, order, ctx, "")
