@@ -8,3 +8,9 @@ import "testing"
 func TestOwnExtractSentences(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-extract28.txt", 20)
 }
+
+// TestOwnExtractSentences2: lead-ins that only label a list of bans
+// (testdata/own-sentences-extract28b.txt, first sight in its .md).
+func TestOwnExtractSentences2(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-extract28b.txt", 7)
+}
