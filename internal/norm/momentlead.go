@@ -1,6 +1,10 @@
 package norm
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
 
 // A lead-in that names only a moment ("Before you commit:", "Before every push:",
 // "Prior to opening a PR:") over a list of bare commands: the commands are the steps
@@ -43,4 +47,23 @@ func momentFiller(w string) bool {
 		return true
 	}
 	return false
+}
+
+// banLeadRE: a lead-in that only labels its list as forbidden ("Forbidden commands:",
+// "**Prohibited operations:**", "Commands you must not run:"), nothing more: no
+// condition, no aside.
+var banLeadRE = lazyre.New(`(?i)^(?:(?:forbidden|prohibited|banned|disallowed|not allowed)(?:\s+(?:commands|operations|actions|tools))?|(?:commands|operations)\s+(?:that\s+)?(?:you\s+)?(?:must|may)\s+not\s+(?:run|use)|(?:commands|operations)\s+(?:that\s+are\s+)?(?:never|not)\s+(?:allowed|permitted))$`)
+
+// BanLead rewrites such a lead-in as the ban it states ("Never run the following:"),
+// "" when it is not one.
+func BanLead(lead string) string {
+	t := strings.TrimSpace(lead)
+	if !strings.HasSuffix(t, ":") {
+		return ""
+	}
+	t = strings.Trim(strings.TrimSpace(strings.TrimRight(t, ":")), "*_ ")
+	if !banLeadRE.MatchString(t) {
+		return ""
+	}
+	return "Never run the following:"
 }

@@ -4680,6 +4680,8 @@ func ReadItem(item string, ctx Context) []Norm {
 		ctx.LeadIn = p
 	} else if p := MomentLead(ctx.LeadIn); p != "" {
 		ctx.LeadIn, momentOnly = p, true // "Before you commit:"
+	} else if p := BanLead(ctx.LeadIn); p != "" {
+		ctx.LeadIn = p // "Forbidden commands:"
 	}
 	toks := bareItem(Tokenize(item), ctx)
 	checklist := false
