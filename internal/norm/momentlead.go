@@ -17,12 +17,11 @@ const momentOnlyLead = "the lead-in names only the moment; running its commands 
 // MomentLead rewrites a lead-in that is only a moment as the order it implies ("Before
 // you commit, run the following:"), "" when it says anything more.
 func MomentLead(lead string) string {
-	t := strings.TrimSpace(lead)
+	t := strings.Trim(strings.TrimSpace(lead), "*_ ")
 	if !strings.HasSuffix(t, ":") {
 		return ""
 	}
 	t = strings.TrimSpace(strings.TrimRight(t, ":"))
-	t = strings.Trim(t, "*_ ")
 	toks := Tokenize(t)
 	n := phraseAt(toks, 0, mBefore)
 	if n == 0 || len(toks) > 8 {
@@ -57,11 +56,11 @@ var banLeadRE = lazyre.New(`(?i)^(?:(?:forbidden|prohibited|banned|disallowed|no
 // BanLead rewrites such a lead-in as the ban it states ("Never run the following:"),
 // "" when it is not one.
 func BanLead(lead string) string {
-	t := strings.TrimSpace(lead)
+	t := strings.Trim(strings.TrimSpace(lead), "*_ ")
 	if !strings.HasSuffix(t, ":") {
 		return ""
 	}
-	t = strings.Trim(strings.TrimSpace(strings.TrimRight(t, ":")), "*_ ")
+	t = strings.TrimSpace(strings.TrimRight(t, ":"))
 	if !banLeadRE.MatchString(t) {
 		return ""
 	}

@@ -1,0 +1,89 @@
+package norm
+
+import "testing"
+
+// The lead-ins and clauses this session's readings rewrite, and the near misses they
+// must leave alone (sentences of our own, in the shapes real instruction files use).
+func TestMomentLead(t *testing.T) {
+	for _, c := range []struct {
+		lead string
+		want bool
+	}{
+		{"Before you commit:", true},
+		{"**Before every push:**", true},
+		{"Prior to opening a PR:", true},
+		{"Before committing", false},                    // no colon: a sentence, not a lead-in
+		{"Before you commit, run:", false},              // says what to do: read as it is
+		{"Before the release on CI:", false},            // says more than the moment
+		{"Before you commit, make sure that:", false},   // an ensure lead-in
+		{"After you commit:", false},                    // not a "before"
+		{"Before touching the database schema:", false}, // not an event heed knows
+	} {
+		if got := MomentLead(c.lead) != ""; got != c.want {
+			t.Errorf("MomentLead(%q) = %v, want %v", c.lead, got, c.want)
+		}
+	}
+}
+
+func TestBanLead(t *testing.T) {
+	for _, c := range []struct {
+		lead string
+		want bool
+	}{
+		{"Forbidden commands:", true},
+		{"**Prohibited operations:**", true},
+		{"Commands you must not run:", true},
+		{"Banned:", true},
+		{"Forbidden in this repository (ask first):", false},
+		{"Dangerous commands:", false},
+		{"Useful commands:", false},
+		{"Forbidden commands", false}, // no colon
+	} {
+		if got := BanLead(c.lead) != ""; got != c.want {
+			t.Errorf("BanLead(%q) = %v, want %v", c.lead, got, c.want)
+		}
+	}
+}
+
+func TestWithoutFlag(t *testing.T) {
+	for _, c := range []struct {
+		text, want string
+	}{
+		{"Run `git` commands from the root, without the `-C` option.", "never pass `-C` to `git`."},
+		{"Use `cargo build` without `--release` while you iterate.", "never pass `--release` to `cargo build` while you iterate."},
+		{"Never run `pytest` without `-x`.", ""},       // a ban's own "without": the option is required
+		{"Don't call `npm test` without `--run`.", ""}, // the same
+		{"Run `make` without arguments.", ""},          // no option named
+		{"Run the tests; never push without `--dry-run` first.", ""},
+	} {
+		got, ok := withoutFlag(c.text)
+		if !ok {
+			got = ""
+		}
+		if c.want != "" && (got == "" || got[len(got)-len(c.want):] != c.want) || c.want == "" && got != "" {
+			t.Errorf("withoutFlag(%q) = %q, want it to end in %q", c.text, got, c.want)
+		}
+	}
+}
+
+func TestSubstitutionColumns(t *testing.T) {
+	for _, c := range []struct {
+		header string
+		want   bool
+	}{
+		{"Instead of | Use", true},
+		{"❌ | ✅", true},
+		{"Avoid | Prefer", true},
+		{"Don't | Do instead | Why", true},
+		{"Never run | Why", false}, // a ban, with no replacement
+		{"Command | Description", false},
+		{"Tool | Purpose", false},
+	} {
+		if got := SubstitutionColumns(c.header); got != c.want {
+			t.Errorf("SubstitutionColumns(%q) = %v, want %v", c.header, got, c.want)
+		}
+	}
+	if columnRole("Never run") != mForbid || columnRole("Do not use") != mForbid || columnRole("Never run on CI") != "" {
+		t.Errorf("a header of a negation and one verb heads a column of bans, and only that")
+	}
+}
