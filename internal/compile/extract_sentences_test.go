@@ -14,3 +14,9 @@ func TestOwnExtractSentences(t *testing.T) {
 func TestOwnExtractSentences2(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-extract28b.txt", 7)
 }
+
+// TestOwnExtractSentences3: lead-ins that say what done means in other words
+// (testdata/own-sentences-extract28c.txt, first sight in its .md).
+func TestOwnExtractSentences3(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-extract28c.txt", 4)
+}
