@@ -547,7 +547,7 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 	switch {
 	case strings.HasSuffix(ctx, ":") && ctxLevel != policy.Info && bare(text):
 		return ctxLevel
-	case strings.HasSuffix(ctx, ":") && bare(text) && strings.Contains(text, "`") && (norm.SectionOrder(ctx) != "" || norm.MomentLead(ctx) != ""):
+	case strings.HasSuffix(ctx, ":") && bare(text) && strings.Contains(text, "`") && (norm.SectionOrder(ctx) != "" || norm.MomentLead(ctx) != "" || norm.DoneLead(ctx)):
 		// "Pre-commit checklist:" + "`make lint` passes": a checklist's items are
 		// its steps
 		return policy.Must

@@ -87,3 +87,23 @@ func TestSubstitutionColumns(t *testing.T) {
 		t.Errorf("a header of a negation and one verb heads a column of bans, and only that")
 	}
 }
+
+func TestDoneLead(t *testing.T) {
+	for _, c := range []struct {
+		lead string
+		want bool
+	}{
+		{"Definition of done:", true},
+		{"A task is not done until all of the following hold:", true},
+		{"A bead is **not done** until all of the following are satisfied:", true},
+		{"Work is done only when:", true},
+		{"A change is not complete until:", true},
+		{"This is not done until the user says so:", false},
+		{"The build is not done until CI finishes:", false},
+		{"A task is not done until all of the following hold", false}, // no colon
+	} {
+		if got := DoneLead(c.lead); got != c.want {
+			t.Errorf("DoneLead(%q) = %v, want %v", c.lead, got, c.want)
+		}
+	}
+}

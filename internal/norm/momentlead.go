@@ -66,3 +66,28 @@ func BanLead(lead string) string {
 	}
 	return "Never run the following:"
 }
+
+// doneUntilRE: a lead-in that says what "done" means by what it waits for ("A task is
+// not done until all of the following hold:", "Work is done only when:", "A change is
+// not complete until:"); a lead-in that waits for a person ("until the user says so")
+// is not one.
+var doneUntilRE = lazyre.New(`(?i)^(?:an?|the|your|each|every|this|work|a\s+\w+)?\s*(?:\w+\s+)?(?:is|are)\s+(?:(?:not|never)\s+(?:done|complete|completed|finished)\s+until|(?:done|complete|completed|finished)\s+only\s+(?:when|if|once))(?:\s+(?:all|each|every)\s+of\s+the\s+following(?:\s+(?:hold|holds|pass|are\s+(?:true|met|satisfied)))?|\s+(?:all|each|every)\s+(?:of\s+)?(?:these|the\s+following)\s+(?:hold|pass|are\s+(?:true|met|satisfied)))?$`)
+
+// doneUntilLead is the uncertainty an item of such a lead-in carries: the work's end
+// is what it waits for, and heed sees a commit or a push, not the end.
+const doneUntilLead = "the lead-in says what done means; a commit or push is taken for the end of the work"
+
+// DoneLead reports a lead-in that says what "done" means ("Definition of done:",
+// "Done means:", "A task is not done until all of the following hold:"): its items
+// must hold when the work ends.
+func DoneLead(lead string) bool {
+	if definesDone(lead) {
+		return true
+	}
+	t := strings.NewReplacer("**", "", "__", "").Replace(strings.TrimSpace(lead))
+	t = strings.Trim(t, "*_ ")
+	if !strings.HasSuffix(t, ":") {
+		return false
+	}
+	return doneUntilRE.MatchString(strings.TrimSpace(strings.TrimRight(t, ":")))
+}

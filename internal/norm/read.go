@@ -4676,6 +4676,8 @@ var listRefs = []string{"all of the following commands", "all of the following c
 func ReadItem(item string, ctx Context) []Norm {
 	item, ctx = inEnglish(item, ctx)
 	momentOnly := false
+	// "A task is not done until all of the following hold:": done in other words
+	doneUntil := DoneLead(ctx.LeadIn) && !definesDone(ctx.LeadIn)
 	if p := PrerequisiteLead(ctx.LeadIn); p != "" {
 		ctx.LeadIn = p
 	} else if p := MomentLead(ctx.LeadIn); p != "" {
@@ -4799,6 +4801,9 @@ func ReadItem(item string, ctx Context) []Norm {
 		}
 		if momentOnly {
 			n.Uncertain = append(n.Uncertain, momentOnlyLead)
+		}
+		if doneUntil {
+			n.Uncertain = append(n.Uncertain, doneUntilLead)
 		}
 		if len(areas) > 0 && n.Polarity == Require && len(n.After) == 0 {
 			n.After = append(n.After, areas...)
