@@ -20,3 +20,9 @@ func TestOwnExtractSentences2(t *testing.T) {
 func TestOwnExtractSentences3(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-extract28c.txt", 4)
 }
+
+// TestOwnExtractSentences4: tables of commands whose other cell is an imperative
+// (testdata/own-sentences-extract28d.txt, first sight in its .md).
+func TestOwnExtractSentences4(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-extract28d.txt", 4)
+}
