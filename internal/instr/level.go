@@ -564,6 +564,9 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 		// "Change | Run": each row says what a change needs run, as strongly as
 		// the header says it ("Changed source | Required command")
 		return maxLevel(policy.Should, levelOfMarkers(ctx))
+	case row && noteRow(text, ctx):
+		// "| `make test` | run before each commit |": the note is the sentence
+		return noteRowLevel(text, ctx)
 	case row && badGoodTable(ctx):
 		// "Bad | Good", "Wrong | Right": each row is a form to avoid and its
 		// replacement, said without a modal

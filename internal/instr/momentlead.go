@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/norm"
+	"github.com/heed-dev/heed/internal/policy"
 )
 
 // momentLeadIn reports a sentence that introduces a block of commands and names the
@@ -24,4 +25,25 @@ func momentLeadIn(text string) bool {
 		return false
 	}
 	return true
+}
+
+// noteRow reports a table row of a command and an imperative about it (see
+// norm.CommandNoteRow).
+func noteRow(text, ctx string) bool {
+	_, ok := norm.CommandNoteRow(text, strings.Split(headerOf(ctx), " | "))
+	return ok
+}
+
+// noteRowLevel is the level of such a row: its sentence's, a should at least.
+func noteRowLevel(text, ctx string) policy.Level {
+	s, _ := norm.CommandNoteRow(text, strings.Split(headerOf(ctx), " | "))
+	return maxLevel(policy.Should, levelOf(s))
+}
+
+// headerOf is a table row's header, without the lead-in before it.
+func headerOf(ctx string) string {
+	if i := strings.LastIndex(ctx, " — "); i >= 0 {
+		return ctx[i+len(" — "):]
+	}
+	return ctx
 }

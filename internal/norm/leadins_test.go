@@ -107,3 +107,24 @@ func TestDoneLead(t *testing.T) {
 		}
 	}
 }
+
+func TestCommandNoteRow(t *testing.T) {
+	cols := []string{"Command", "Notes"}
+	for _, c := range []struct{ row, want string }{
+		{"`make test` | run before each commit", "Run `make test` before each commit."},
+		{"`npm run deploy` | never run it yourself", "Never run `npm run deploy` yourself."},
+		{"`make e2e` | always run before pushing.", "Always run `make e2e` before pushing."},
+		{"`pnpm test:node` | Run Node.js tests only", ""}, // a title of what it does
+		{"`make build` | builds the binary", ""},
+		{"`make clean` | removes build output; run it when the cache is stale", ""},
+		{"make test | run before each commit", ""}, // no code span: not a command cell
+	} {
+		got, _ := CommandNoteRow(c.row, cols)
+		if got != c.want {
+			t.Errorf("CommandNoteRow(%q) = %q, want %q", c.row, got, c.want)
+		}
+	}
+	if _, ok := CommandNoteRow("`npm i` | `pnpm i`", []string{"Don't", "Do"}); ok {
+		t.Errorf("a table of bans and replacements is tableRow's to read")
+	}
+}

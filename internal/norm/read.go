@@ -145,6 +145,10 @@ func Read(text string, ctx Context) []Norm {
 		// "- `bun install` instead of `npm install`" under "Always use `bun`:"
 		return readAs(text, order, ctx, "")
 	}
+	if sentence, ok := CommandNoteRow(text, ctx.Columns); ok {
+		// "| `make test` | run before each commit |"
+		return readAs(text, sentence, inner, "")
+	}
 	text = tableRow(text, ctx.Columns)
 	text = banMark(text)
 	var out []Norm
