@@ -26,3 +26,9 @@ func TestOwnExtractSentences3(t *testing.T) {
 func TestOwnExtractSentences4(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-extract28d.txt", 4)
 }
+
+// TestOwnExtractSentences5: "prefer not to", a soft ban
+// (testdata/own-sentences-extract28e.txt, first sight in its .md).
+func TestOwnExtractSentences5(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-extract28e.txt", 3)
+}
