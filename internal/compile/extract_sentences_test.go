@@ -32,3 +32,9 @@ func TestOwnExtractSentences4(t *testing.T) {
 func TestOwnExtractSentences5(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-extract28e.txt", 3)
 }
+
+// TestOwnExtractSentences6: asking for approval before a command
+// (testdata/own-sentences-extract28f.txt, first sight in its .md).
+func TestOwnExtractSentences6(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-extract28f.txt", 5)
+}
