@@ -128,3 +128,19 @@ func TestCommandNoteRow(t *testing.T) {
 		t.Errorf("a table of bans and replacements is tableRow's to read")
 	}
 }
+
+func TestAskBefore(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Ask for approval before running `git commit`.", "Never run `git commit` without approval."},
+		{"Always ask the user before running `terraform apply`", "Never run `terraform apply` without approval."},
+		{"Get explicit permission before you run `npm publish`.", "Never run `npm publish` without approval."},
+		{"Ask before running long commands such as `make e2e`.", ""},   // a kind of command, by example
+		{"Ask questions before running into trouble with `make`.", ""}, // not an approval
+		{"Ask for approval before running `git commit` on main.", ""},  // a condition of its own
+	} {
+		got, _ := askBefore(c.text)
+		if got != c.want {
+			t.Errorf("askBefore(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}

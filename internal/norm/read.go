@@ -133,6 +133,10 @@ func Read(text string, ctx Context) []Norm {
 	if order, ok := invokeAsRun(text); ok {
 		return readAs(text, order, ctx, "")
 	}
+	if ban, ok := askBefore(text); ok {
+		// "Ask for approval before running `git commit`"
+		return readAs(text, ban, ctx, askBeforeUncertain)
+	}
 	if ban, ok := withoutFlag(text); ok {
 		// "Run `git` commands from the root, without the `-C` option"
 		return readAs(text, ban, ctx, "an option to leave out, said with \"without\"")
