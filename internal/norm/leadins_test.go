@@ -137,6 +137,7 @@ func TestAskBefore(t *testing.T) {
 		{"Ask before running long commands such as `make e2e`.", ""},   // a kind of command, by example
 		{"Ask questions before running into trouble with `make`.", ""}, // not an approval
 		{"Ask for approval before running `git commit` on main.", ""},  // a condition of its own
+		{"IMPORTANT: Ask for approval before running `git commit`", "Never run `git commit` without approval."},
 	} {
 		got, _ := askBefore(c.text)
 		if got != c.want {
