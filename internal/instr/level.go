@@ -547,7 +547,7 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 	switch {
 	case strings.HasSuffix(ctx, ":") && ctxLevel != policy.Info && bare(text):
 		return ctxLevel
-	case strings.HasSuffix(ctx, ":") && bare(text) && strings.Contains(text, "`") && norm.SectionOrder(ctx) != "":
+	case strings.HasSuffix(ctx, ":") && bare(text) && strings.Contains(text, "`") && (norm.SectionOrder(ctx) != "" || norm.MomentLead(ctx) != "" || norm.DoneLead(ctx)):
 		// "Pre-commit checklist:" + "`make lint` passes": a checklist's items are
 		// its steps
 		return policy.Must
@@ -564,10 +564,17 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 		// "Change | Run": each row says what a change needs run, as strongly as
 		// the header says it ("Changed source | Required command")
 		return maxLevel(policy.Should, levelOfMarkers(ctx))
+	case row && noteRow(text, ctx):
+		// "| `make test` | run before each commit |": the note is the sentence
+		return noteRowLevel(text, ctx)
 	case row && badGoodTable(ctx):
 		// "Bad | Good", "Wrong | Right": each row is a form to avoid and its
 		// replacement, said without a modal
 		return policy.Should
+	case row && norm.SubstitutionColumns(ctx):
+		// "Instead of | Use", "❌ | ✅", "Avoid | Prefer": the same, as strongly as
+		// the header says it ("Don't | Do instead" bans)
+		return maxLevel(policy.Should, levelOfMarkers(ctx))
 	case strings.Contains(ctx, " | "):
 		return levelOfMarkers(ctx)
 	}

@@ -342,6 +342,11 @@ func (x *extractor) code(lang, body string, line, start, end int) {
 	defer x.commentRules(lang, body, line)
 	if x.last >= 0 && x.last < len(x.out) {
 		x.out[x.last].Code = append(x.out[x.last].Code, cb)
+		if c := &x.out[x.last]; c.Level == policy.Info && len(c.Code) == 1 && (lang == "" || shellBlock(lang)) && momentLeadIn(c.Text) {
+			// "Scan your code before pushing with:" over a block of commands: the
+			// block is what to run at that moment
+			c.Level = policy.Should
+		}
 		return
 	}
 	title := "(code block)"

@@ -16,7 +16,7 @@ import (
 // asks to ensure them, which is how the reader reads a command that must pass: the
 // items are what must hold, and a command holds by having run and passed.
 func checkingLead(lead string) string {
-	if definesDone(lead) {
+	if DoneLead(lead + ":") {
 		// "Definition of done:", "Done means:": what must hold when the work ends
 		return "Before you finish, ensure"
 	}

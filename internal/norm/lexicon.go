@@ -70,6 +70,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"is not allowed to", "must never", "should never", "will never", "please don't", "please do not", "no",
 			"forbidden :", "prohibited :", "banned :", "not allowed :", "never use :", "don't use :", "do not use :",
 			"recommend against", "we recommend against", "advise against", "we advise against", "we discourage", "discourage",
+			"prefer not to", "we prefer not to", "prefer not to use", // a soft ban, not "prefer"
 		},
 		mRequire: {
 			"always", "must", "must always", "use", "run", "should always", "need to", "needs to", "have to",
@@ -442,6 +443,9 @@ func columnRole(header string) string {
 		if strings.Contains(header, e) {
 			return columnRoles()[e]
 		}
+	}
+	if negatedVerbColumn(h) {
+		return mForbid // "Never run", "Do not use"
 	}
 	return ""
 }

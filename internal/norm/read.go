@@ -133,6 +133,14 @@ func Read(text string, ctx Context) []Norm {
 	if order, ok := invokeAsRun(text); ok {
 		return readAs(text, order, ctx, "")
 	}
+	if ban, ok := askBefore(text); ok {
+		// "Ask for approval before running `git commit`"
+		return readAs(text, ban, ctx, askBeforeUncertain)
+	}
+	if ban, ok := withoutFlag(text); ok {
+		// "Run `git` commands from the root, without the `-C` option"
+		return readAs(text, ban, ctx, "an option to leave out, said with \"without\"")
+	}
 	if order, ok := preferredTo(text); ok && len(ctx.Columns) == 0 {
 		// "most tasks go through `./dev`, which should be preferred to `go build`"
 		return readAs(text, order, ctx, "")
@@ -140,6 +148,10 @@ func Read(text string, ctx Context) []Norm {
 	if order, ok := verblessSubstitution(text); ok && len(ctx.Columns) == 0 {
 		// "- `bun install` instead of `npm install`" under "Always use `bun`:"
 		return readAs(text, order, ctx, "")
+	}
+	if sentence, ok := CommandNoteRow(text, ctx.Columns); ok {
+		// "| `make test` | run before each commit |"
+		return readAs(text, sentence, inner, "")
 	}
 	text = tableRow(text, ctx.Columns)
 	text = banMark(text)
@@ -4676,8 +4688,15 @@ var listRefs = []string{"all of the following commands", "all of the following c
 // norm, about the item's command. It returns nil for any other item.
 func ReadItem(item string, ctx Context) []Norm {
 	item, ctx = inEnglish(item, ctx)
+	momentOnly := false
+	// "A task is not done until all of the following hold:": done in other words
+	doneUntil := DoneLead(ctx.LeadIn) && !definesDone(ctx.LeadIn)
 	if p := PrerequisiteLead(ctx.LeadIn); p != "" {
 		ctx.LeadIn = p
+	} else if p := MomentLead(ctx.LeadIn); p != "" {
+		ctx.LeadIn, momentOnly = p, true // "Before you commit:"
+	} else if p := BanLead(ctx.LeadIn); p != "" {
+		ctx.LeadIn = p // "Forbidden commands:"
 	}
 	toks := bareItem(Tokenize(item), ctx)
 	checklist := false
@@ -4792,6 +4811,12 @@ func ReadItem(item string, ctx Context) []Norm {
 		}
 		if checklist {
 			n.Uncertain = append(n.Uncertain, checklistHeadingItem)
+		}
+		if momentOnly {
+			n.Uncertain = append(n.Uncertain, momentOnlyLead)
+		}
+		if doneUntil {
+			n.Uncertain = append(n.Uncertain, doneUntilLead)
 		}
 		if len(areas) > 0 && n.Polarity == Require && len(n.After) == 0 {
 			n.After = append(n.After, areas...)

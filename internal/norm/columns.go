@@ -1,0 +1,52 @@
+package norm
+
+import "strings"
+
+// Table headers that say what their columns are, beyond the fixed words of
+// columnRoles: "Never run", "Don't do", "Avoid using" head a column of what is
+// forbidden, in the header's own words.
+
+// negatedVerbColumn reports a header that is a negation and one verb of doing ("Never
+// run", "Do not use", "Don't call", "Avoid running"): its column holds what is
+// forbidden. A header that says more ("Never run on CI") is a column of its own kind.
+func negatedVerbColumn(h string) bool {
+	f := strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(h), "*_:`")))
+	switch {
+	case len(f) == 2 && (f[0] == "never" || f[0] == "don't" || f[0] == "dont" || f[0] == "avoid"):
+		return columnVerb(f[1])
+	case len(f) == 3 && f[0] == "do" && f[1] == "not":
+		return columnVerb(f[2])
+	}
+	return false
+}
+
+// columnVerb: a verb a forbidding header names its column's doing with.
+func columnVerb(w string) bool {
+	switch w {
+	case "run", "running", "use", "using", "call", "calling", "invoke", "invoking", "do", "doing",
+		"type", "execute", "executing":
+		return true
+	}
+	return false
+}
+
+// SubstitutionColumns reports a table header (cells joined by " | ") with a column of
+// what is forbidden and one of what to do instead ("Instead of | Use", "❌ | ✅",
+// "Avoid | Prefer", "Don't | Do instead"): each row is a form to avoid and its
+// replacement. How strongly is the header's to say ("Instead of" asks for a
+// preference; "Don't", "Never" for a ban).
+func SubstitutionColumns(header string) bool {
+	if i := strings.LastIndex(header, " — "); i >= 0 {
+		header = header[i+len(" — "):]
+	}
+	ban, alt := false, false
+	for _, h := range strings.Split(header, " | ") {
+		switch columnRole(h) {
+		case mForbid:
+			ban = true
+		case mRequire:
+			alt = true
+		}
+	}
+	return ban && alt
+}

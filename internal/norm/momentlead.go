@@ -1,0 +1,93 @@
+package norm
+
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
+
+// A lead-in that names only a moment ("Before you commit:", "Before every push:",
+// "Prior to opening a PR:") over a list of bare commands: the commands are the steps
+// of that moment, as if it said "Before you commit, run the following:". The lead-in
+// says when, not what to do with them, so the reading is marked uncertain.
+
+// momentOnlyLead is the uncertainty a step of such a list carries.
+const momentOnlyLead = "the lead-in names only the moment; running its commands is inferred"
+
+// MomentLead rewrites a lead-in that is only a moment as the order it implies ("Before
+// you commit, run the following:"), "" when it says anything more.
+func MomentLead(lead string) string {
+	t := strings.Trim(strings.TrimSpace(lead), "*_ ")
+	if !strings.HasSuffix(t, ":") {
+		return ""
+	}
+	t = strings.TrimSpace(strings.TrimRight(t, ":"))
+	toks := Tokenize(t)
+	n := phraseAt(toks, 0, mBefore)
+	if n == 0 || len(toks) > 8 {
+		return ""
+	}
+	for k := n; k < len(toks) && k <= n+2; k++ {
+		if !momentFiller(toks[k].Low) {
+			if ev, m := eventAt(toks, k); m > 0 && ev != "" && k+m == len(toks) {
+				return t + ", run the following:"
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// momentFiller: a word between "before" and the event that says nothing more ("before
+// you commit", "before every push", "before opening a PR").
+func momentFiller(w string) bool {
+	switch w {
+	case "you", "we", "every", "each", "any", "a", "an", "the", "your":
+		return true
+	}
+	return false
+}
+
+// banLeadRE: a lead-in that only labels its list as forbidden ("Forbidden commands:",
+// "**Prohibited operations:**", "Commands you must not run:"), nothing more: no
+// condition, no aside.
+var banLeadRE = lazyre.New(`(?i)^(?:(?:forbidden|prohibited|banned|disallowed|not allowed)(?:\s+(?:commands|operations|actions|tools))?|(?:commands|operations)\s+(?:that\s+)?(?:you\s+)?(?:must|may)\s+not\s+(?:run|use)|(?:commands|operations)\s+(?:that\s+are\s+)?(?:never|not)\s+(?:allowed|permitted))$`)
+
+// BanLead rewrites such a lead-in as the ban it states ("Never run the following:"),
+// "" when it is not one.
+func BanLead(lead string) string {
+	t := strings.Trim(strings.TrimSpace(lead), "*_ ")
+	if !strings.HasSuffix(t, ":") {
+		return ""
+	}
+	t = strings.TrimSpace(strings.TrimRight(t, ":"))
+	if !banLeadRE.MatchString(t) {
+		return ""
+	}
+	return "Never run the following:"
+}
+
+// doneUntilRE: a lead-in that says what "done" means by what it waits for ("A task is
+// not done until all of the following hold:", "Work is done only when:", "A change is
+// not complete until:"); a lead-in that waits for a person ("until the user says so")
+// is not one.
+var doneUntilRE = lazyre.New(`(?i)^(?:an?|the|your|each|every|this|work|a\s+\w+)?\s*(?:\w+\s+)?(?:is|are)\s+(?:(?:not|never)\s+(?:done|complete|completed|finished)\s+until|(?:done|complete|completed|finished)\s+only\s+(?:when|if|once))(?:\s+(?:all|each|every)\s+of\s+the\s+following(?:\s+(?:hold|holds|pass|are\s+(?:true|met|satisfied)))?|\s+(?:all|each|every)\s+(?:of\s+)?(?:these|the\s+following)\s+(?:hold|pass|are\s+(?:true|met|satisfied)))?$`)
+
+// doneUntilLead is the uncertainty an item of such a lead-in carries: the work's end
+// is what it waits for, and heed sees a commit or a push, not the end.
+const doneUntilLead = "the lead-in says what done means; a commit or push is taken for the end of the work"
+
+// DoneLead reports a lead-in that says what "done" means ("Definition of done:",
+// "Done means:", "A task is not done until all of the following hold:"): its items
+// must hold when the work ends.
+func DoneLead(lead string) bool {
+	if definesDone(lead) {
+		return true
+	}
+	t := strings.NewReplacer("**", "", "__", "").Replace(strings.TrimSpace(lead))
+	t = strings.Trim(t, "*_ ")
+	if !strings.HasSuffix(t, ":") {
+		return false
+	}
+	return doneUntilRE.MatchString(strings.TrimSpace(strings.TrimRight(t, ":")))
+}
