@@ -793,3 +793,9 @@ func TestOwnCommandSentences43(t *testing.T) {
 func TestOwnCommandSentences44(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-44.txt", 6)
 }
+
+// TestOwnCommandSentences45: the forty-fifth batch (testdata/own-sentences-45.txt): an
+// order before some runs of a command only never blocks every run.
+func TestOwnCommandSentences45(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-45.txt", 4)
+}
