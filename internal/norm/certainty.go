@@ -58,6 +58,14 @@ func blockDoubts(ns []Norm, ctx Context) {
 			n.Uncertain = append(n.Uncertain, "condition: "+cond)
 			continue
 		}
+		if n.Polarity == Require && len(n.Before) > 0 {
+			if q := narrowedRoleRun(toks); q != "" {
+				// "Always run `npx bddgen` before running specific tests": before some
+				// runs of the suite, which heed cannot tell from the others
+				n.Uncertain = append(n.Uncertain, "before some runs only: "+q)
+				continue
+			}
+		}
 		if n.Polarity == Require {
 			if alt := offeredAlternative(toks, n); alt != "" {
 				n.Uncertain = append(n.Uncertain, "one of two ways, the other heed cannot see: "+alt)
@@ -892,3 +900,29 @@ func joinText(ts []Token) string {
 func OpensInstruction(text string) bool {
 	return opensInstruction(Tokenize(text))
 }
+
+// narrowedRoleRun: "before running specific tests", "before individual test files",
+// "before a single spec": an order before some runs of a role only. It returns the
+// narrowing words, "" when there are none.
+func narrowedRoleRun(toks []Token) string {
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].Low != "before" && toks[i].Low != "prior" {
+			continue
+		}
+		for j := i + 1; j < len(toks) && j <= i+4; j++ {
+			if !roleNarrowers[toks[j].Low] {
+				continue
+			}
+			for k := j + 1; k < len(toks) && k <= j+3; k++ {
+				if _, n := roleAt(toks, k); n > 0 {
+					return toks[j].Text + " " + toks[k].Text
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// roleNarrowers pick some runs of a role out of all: "specific tests", "a single test".
+var roleNarrowers = map[string]bool{"specific": true, "individual": true, "particular": true, "certain": true,
+	"single": true, "selected": true, "targeted": true, "focused": true, "some": true, "one": true}
