@@ -854,22 +854,24 @@ func opensInstruction(cl []Token) bool {
 	if strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
 		return false
 	}
-	return verbForms()[w] != "" || imperativeVerbs()[w] || alternativeVerbs[w]
+	return verbForms()[w] != "" || imperativeVerbs()[w] || alternativeVerbs()[w]
 }
 
 // alternativeVerbs head the other way of an "A, or B" instruction besides the
 // lexicon's action verbs.
-var alternativeVerbs = map[string]bool{"configure": true, "enable": true, "label": true, "tag": true, "prefix": true,
-	"mark": true, "set": true, "ask": true, "open": true, "file": true, "mention": true, "attach": true, "format": true,
-	"let": true, "have": true, "get": true, "make": true, "use": true, "install": true,
-	// what code does, at the head of a style rule: "Raise warnings through ...",
-	// "Return errors with ..."
-	"raise": true, "return": true, "throw": true, "emit": true, "log": true, "create": true, "define": true,
-	"declare": true, "wrap": true, "fetch": true, "load": true, "close": true, "handle": true,
-	"catch": true, "send": true, "compare": true, "assert": true, "register": true, "name": true,
-	"initialize": true, "initialise": true, "instantiate": true, "construct": true, "store": true, "save": true,
-	"convert": true, "parse": true, "serialize": true, "render": true, "spawn": true, "await": true,
-	"prefer": true, "pick": true, "choose": true, "access": true, "read": true, "print": true, "sort": true}
+var alternativeVerbs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"configure": true, "enable": true, "label": true, "tag": true, "prefix": true,
+		"mark": true, "set": true, "ask": true, "open": true, "file": true, "mention": true, "attach": true, "format": true,
+		"let": true, "have": true, "get": true, "make": true, "use": true, "install": true,
+		// what code does, at the head of a style rule: "Raise warnings through ...",
+		// "Return errors with ..."
+		"raise": true, "return": true, "throw": true, "emit": true, "log": true, "create": true, "define": true,
+		"declare": true, "wrap": true, "fetch": true, "load": true, "close": true, "handle": true,
+		"catch": true, "send": true, "compare": true, "assert": true, "register": true, "name": true,
+		"initialize": true, "initialise": true, "instantiate": true, "construct": true, "store": true, "save": true,
+		"convert": true, "parse": true, "serialize": true, "render": true, "spawn": true, "await": true,
+		"prefer": true, "pick": true, "choose": true, "access": true, "read": true, "print": true, "sort": true}
+})
 
 // namesObject: a code span of the clause is one of the norm's objects.
 func namesObject(cl []Token, n *Norm) bool {
@@ -910,7 +912,7 @@ func narrowedRoleRun(toks []Token) string {
 			continue
 		}
 		for j := i + 1; j < len(toks) && j <= i+4; j++ {
-			if !roleNarrowers[toks[j].Low] {
+			if !roleNarrowers()[toks[j].Low] {
 				continue
 			}
 			for k := j + 1; k < len(toks) && k <= j+3; k++ {
@@ -924,5 +926,7 @@ func narrowedRoleRun(toks []Token) string {
 }
 
 // roleNarrowers pick some runs of a role out of all: "specific tests", "a single test".
-var roleNarrowers = map[string]bool{"specific": true, "individual": true, "particular": true, "certain": true,
-	"single": true, "selected": true, "targeted": true, "focused": true, "some": true, "one": true}
+var roleNarrowers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"specific": true, "individual": true, "particular": true, "certain": true,
+		"single": true, "selected": true, "targeted": true, "focused": true, "some": true, "one": true}
+})
