@@ -52,7 +52,7 @@ var changelogGlobs = []string{"**/CHANGELOG*", "**/CHANGES*", "**/HISTORY*", "**
 
 func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if processRE.MatchString(s.text) {
+	if norm.SaysWhenToRun(s.text) {
 		return recognize.Result{}
 	}
 	if judgementRE.MatchString(s.text) {
@@ -126,7 +126,7 @@ func testRule(s sentence) (policy.Rule, bool) {
 		return policy.Rule{}, false
 	}
 	demanded := false
-	for _, cl := range clauses(s.text) {
+	for _, cl := range norm.Clauses(s.text) {
 		if cochangeNegRE.MatchString(cl) {
 			continue
 		}
@@ -193,7 +193,7 @@ func changelogRule(s sentence) (policy.Rule, bool) {
 			return policy.Rule{}, false
 		}
 	}
-	for _, cl := range clauses(strings.ToLower(s.raw)) {
+	for _, cl := range norm.Clauses(strings.ToLower(s.raw)) {
 		if lazyre.New(`^(?:please )?(?:do not|don't|never|no need to|you don't need to|you do not need to|there is no need to|avoid)\b[^.]*\b(?:update|edit|touch|add|modify|change|write)\b`).MatchString(cl) {
 			// "Do not update `CHANGELOG.md` in your PR": a ban, not a demand
 			return policy.Rule{}, false
@@ -245,7 +245,7 @@ func changelogRule(s sentence) (policy.Rule, bool) {
 	if !named && !changelogRE.MatchString(s.text) {
 		return policy.Rule{}, false
 	}
-	for _, cl := range clauses(s.text) {
+	for _, cl := range norm.Clauses(s.text) {
 		if (changelogRE.MatchString(cl) || strings.Contains(cl, "entry")) && cochangeNegRE.MatchString(cl) {
 			return policy.Rule{}, false
 		}

@@ -54,7 +54,7 @@ func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			part = "description"
 		}
 	}
-	for _, cl := range clauses(s.text) {
+	for _, cl := range norm.Clauses(s.text) {
 		if m := fiftyRE.FindStringSubmatch(cl); m != nil {
 			a, _ := strconv.Atoi(m[1])
 			b, _ := strconv.Atoi(m[2])
@@ -149,7 +149,7 @@ func lastMatch(re *lazyre.RE, s string) int {
 // aboutPRTitleOnly reports whether the sentence speaks of pull-request titles and not
 // of commits at all (those limits belong to pr rules).
 func (s sentence) aboutPRTitleOnly() bool {
-	return prWordRE.MatchString(s.text) && !commitWordRE.MatchString(s.text)
+	return norm.SaysPR(s.text) && !norm.SaysCommit(s.text)
 }
 
 // subjectOfLength builds a plausible subject of exactly n characters.
@@ -225,11 +225,11 @@ func (periodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() {
 		return recognize.Result{}
 	}
-	for _, cl := range clauses(s.text) {
+	for _, cl := range norm.Clauses(s.text) {
 		if !periodRE.MatchString(cl) || !periodEndRE.MatchString(cl) {
 			continue
 		}
-		if !periodWhereRE.MatchString(cl) && !commitWordRE.MatchString(s.around) {
+		if !periodWhereRE.MatchString(cl) && !norm.SaysCommit(s.around) {
 			continue
 		}
 		if lazyre.New(`\b(subsequent|other|body) lines\b`).MatchString(cl) && !lazyre.New(`\b(first line|summary|subject)\b`).MatchString(cl) {
@@ -246,11 +246,11 @@ func (periodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		// Find the negation that governs "period": the part of the clause before it.
 		at := periodRE.FindStringIndex(cl)[0]
 		head := cl[:at]
-		if i := strings.LastIndex(head, " and "); i >= 0 && !negated(head[i:]) {
+		if i := strings.LastIndex(head, " and "); i >= 0 && !norm.Forbids(head[i:]) {
 			// "past tense and end them with a period": the part after "and" governs.
 			head = head[i:]
 		}
-		if negated(head) {
+		if norm.Forbids(head) {
 			return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckPeriod, Period: "forbid"}, true,
 				"commit subject ends with a period", "drop the period at the end of the subject",
 				[]policy.Case{sat("no final period", "Fix crash on empty input"), vio("a final period", "Fix crash on empty input.")})}}
@@ -285,8 +285,8 @@ func (moodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 		return recognize.Result{}
 	}
 	mood := ""
-	for _, cl := range clauses(s.text) {
-		if loc := pastTenseRE.FindStringIndex(cl); loc != nil && !negated(cl[max(0, loc[0]-12):loc[0]]) {
+	for _, cl := range norm.Clauses(s.text) {
+		if loc := pastTenseRE.FindStringIndex(cl); loc != nil && !norm.Forbids(cl[max(0, loc[0]-12):loc[0]]) {
 			mood = "past"
 			break
 		}
@@ -294,7 +294,7 @@ func (moodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 			mood = "imperative"
 			break
 		}
-		if loc := presentRE.FindStringIndex(cl); loc != nil && !negated(cl[max(0, loc[0]-12):loc[0]]) && !pastTenseRE.MatchString(cl) {
+		if loc := presentRE.FindStringIndex(cl); loc != nil && !norm.Forbids(cl[max(0, loc[0]-12):loc[0]]) && !pastTenseRE.MatchString(cl) {
 			mood = "imperative"
 			break
 		}
@@ -308,7 +308,7 @@ func (moodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 		// tense, which a check of the subject does not judge
 		return recognize.Result{}
 	}
-	if lazyre.New(`\b(release notes?|changelog|news fragments?|entries|entry)\b`).MatchString(s.text) && !commitWordRE.MatchString(s.text) {
+	if lazyre.New(`\b(release notes?|changelog|news fragments?|entries|entry)\b`).MatchString(s.text) && !norm.SaysCommit(s.text) {
 		// Tense rules for changelog entries are not commit rules.
 		return recognize.Result{}
 	}
@@ -343,14 +343,14 @@ func (caseRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() {
 		return recognize.Result{}
 	}
-	for _, cl := range clauses(s.text) {
+	for _, cl := range norm.Clauses(s.text) {
 		if !caseWhereRE.MatchString(cl) || lazyre.New(`\b(comments?|release notes?|entries|entry|sentences?)\b`).MatchString(cl) {
 			continue
 		}
 		want := ""
-		if loc := lowerCaseRE.FindStringIndex(cl); loc != nil && !negated(cl[max(0, loc[0]-16):loc[0]]) {
+		if loc := lowerCaseRE.FindStringIndex(cl); loc != nil && !norm.Forbids(cl[max(0, loc[0]-16):loc[0]]) {
 			want = "lower"
-		} else if loc := upperCaseRE.FindStringIndex(cl); loc != nil && !negated(cl[max(0, loc[0]-16):loc[0]]) {
+		} else if loc := upperCaseRE.FindStringIndex(cl); loc != nil && !norm.Forbids(cl[max(0, loc[0]-16):loc[0]]) {
 			want = "upper"
 		}
 		if want == "" {
@@ -400,14 +400,14 @@ func classifyConventional(c *policy.Constraint) conventional {
 	cv.forPR = s.aboutPRTitle() || s.nearPROnly() && lazyre.New(`\btitles?\b`).MatchString(s.near)
 	// "Conventional Commits" names a convention; it says nothing of where it applies.
 	plain := conventionalWordRE.ReplaceAllString(s.text, "the convention")
-	cv.forCommits = !processRE.MatchString(s.text) && (commitWordRE.MatchString(plain) ||
-		(commitWordRE.MatchString(s.around) && !prWordRE.MatchString(plain) && !cv.forPR && !s.nearPROnly()))
+	cv.forCommits = !norm.SaysWhenToRun(s.text) && (norm.SaysCommit(plain) ||
+		(norm.SaysCommit(s.around) && !norm.SaysPR(plain) && !cv.forPR && !s.nearPROnly()))
 	for _, part := range lazyre.New(`[,;.]\s`).Split(s.text, -1) {
 		// "Before opening a PR: use a conventional-commit title, sign off commits":
 		// the title the convention is for is the pull request's; the commits of the
 		// next item are another rule's
 		if conventionalWordRE.MatchString(part) && lazyre.New(`\btitles?\b`).MatchString(part) &&
-			!commitWordRE.MatchString(conventionalWordRE.ReplaceAllString(part, "")) && prWordRE.MatchString(s.around) {
+			!norm.SaysCommit(conventionalWordRE.ReplaceAllString(part, "")) && norm.SaysPR(s.around) {
 			cv.forPR, cv.forCommits = true, false
 		}
 	}
@@ -439,7 +439,7 @@ func classifyConventional(c *policy.Constraint) conventional {
 	if topicLabel(s.text) {
 		// a label over a link names the topic; what it applies to is what it names
 		// in so many words ("PR titles / Conventional Commits (changelog): ...")
-		cv.forCommits = cv.forCommits && !cv.forPR && !prWordRE.MatchString(plain)
+		cv.forCommits = cv.forCommits && !cv.forPR && !norm.SaysPR(plain)
 		cv.forPR = cv.forPR && lazyre.New(`\btitles?\b`).MatchString(s.text)
 	}
 	cv.rule = (cv.forCommits || cv.forPR) && (conventionalWordRE.MatchString(s.text) || template || exclusive)
@@ -467,7 +467,7 @@ func conventionalNotRequired(text string) bool {
 	if m == "" {
 		return false
 	}
-	for _, cl := range clauses(strings.ToLower(text)) {
+	for _, cl := range norm.Clauses(strings.ToLower(text)) {
 		if i := strings.Index(cl, m); i >= 0 && habitRE.MatchString(cl[max(0, i-30):i]) {
 			// "Dependency updates commonly use Conventional Commit style": what some
 			// commits tend to look like, not a rule on every commit
@@ -579,7 +579,7 @@ func (conventionalRecognizer) Recognize(c *policy.Constraint, rc *recognize.Repo
 
 // aboutPRTitle reports whether the sentence sets a rule for pull-request titles.
 func (s sentence) aboutPRTitle() bool {
-	return lazyre.New(`\btitles?\b`).MatchString(s.text) && (prWordRE.MatchString(s.text) || prWordRE.MatchString(s.around))
+	return lazyre.New(`\btitles?\b`).MatchString(s.text) && (norm.SaysPR(s.text) || norm.SaysPR(s.around))
 }
 
 func unlistedType(types []string) string {
@@ -615,7 +615,7 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	s := read(c)
 	// "Write the subject as `[TICKET-ID] Short summary`": a subject line with no
 	// other owner named is a commit's
-	subjectOnly := lazyre.New(`\bsubject( line)?s?\b`).MatchString(s.text) && !prWordRE.MatchString(s.text) &&
+	subjectOnly := lazyre.New(`\bsubject( line)?s?\b`).MatchString(s.text) && !norm.SaysPR(s.text) &&
 		!lazyre.New(`\b(e-?mail|mail|issue|ticket)('s)? (subjects?|titles?)\b`).MatchString(s.text)
 	commit := (s.aboutCommitMessages() || subjectOnly) && !s.aboutPRTitleOnly()
 	prTitle := s.aboutPRTitle()
@@ -841,7 +841,7 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 	// what it asks for, when another clause names the trailers it asks for
 	if len(order) > 1 {
 		asked := map[string]bool{}
-		for _, cl := range clauses(strings.ToLower(raw)) {
+		for _, cl := range norm.Clauses(strings.ToLower(raw)) {
 			for _, part := range strings.Split(cl, ": ") {
 				if describedTrailerRE.MatchString(part) {
 					continue
@@ -861,13 +861,13 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 			order = kept
 		}
 	}
-	negative := negated(s.text)
+	negative := norm.Forbids(s.text)
 	if len(order) > 0 {
 		// the clauses that name a trailer decide: "never include session URLs ...
 		// `Co-Authored-By:` is fine" permits the trailer, and "taken from a tool
 		// without changes ... disclose it through an Assisted-by: trailer" asks for it
 		negative = false
-		for _, cl := range clauses(strings.ToLower(raw)) {
+		for _, cl := range norm.Clauses(strings.ToLower(raw)) {
 			if !trailerNameRE.MatchString(cl) {
 				continue
 			}
@@ -881,7 +881,7 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 				}
 				return ""
 			})
-			negative = negative || negated(cl)
+			negative = negative || norm.Forbids(cl)
 		}
 	}
 	if signOffRE.MatchString(s.text) && len(order) == 0 && s.aboutCommitMessages() && !negative {
@@ -1003,7 +1003,7 @@ const emojiPattern = `[\x{1F300}-\x{1FAFF}\x{2600}-\x{27BF}\x{1F000}-\x{1F2FF}]`
 
 func (refRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if !negated(s.text) {
+	if !norm.Forbids(s.text) {
 		return recognize.Result{}
 	}
 	inCommits := lazyre.New(`\bcommit(s| messages?)\b`).MatchString(s.text)

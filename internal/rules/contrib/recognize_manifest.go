@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -85,7 +86,7 @@ func namedFiles(s sentence) []string {
 
 func (manifestRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if negated(s.text) && !lazyre.New(`\b(do not|don't|doesn't|does not) need\b`).MatchString(s.text) {
+	if norm.Forbids(s.text) && !lazyre.New(`\b(do not|don't|doesn't|does not) need\b`).MatchString(s.text) {
 		return recognize.Result{}
 	}
 	place := func(p string) string {

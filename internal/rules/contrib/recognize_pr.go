@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -55,7 +56,7 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 	prCase := func(expect, pr, note string) policy.Case { return policy.Case{Expect: expect, PR: pr, Note: note} }
 
 	// AI disclosure: "Disclose that the PR was authored with Claude".
-	if (discloseRE.MatchString(s.text) || describesAI) && aiNounRE.MatchString(s.text) && !negated(s.text) && !chat &&
+	if (discloseRE.MatchString(s.text) || describesAI) && aiNounRE.MatchString(s.text) && !norm.Forbids(s.text) && !chat &&
 		!lazyre.New(`\b(if opening|when opening a pr from|if you (substantially )?use)\b`).MatchString(s.text) {
 		out = append(out, s.rule(KindPR, PRParams{Check: PRDisclosure}, false,
 			"pull request does not disclose AI assistance", "say in the description which AI assistant wrote the change and how",
@@ -73,7 +74,7 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 				prCase(policy.ExpectViolated, "Core: Fix scan planning\n\nFixes the planner.", "no block"),
 			}))
 	}
-	if titleRE.MatchString(s.text) && negated(s.text) {
+	if titleRE.MatchString(s.text) && norm.Forbids(s.text) {
 		// "Do not put issue numbers or file names in the pull request title."
 		var alts, what []string
 		if lazyre.New(`\bbare\b`).MatchString(s.text) {
@@ -83,10 +84,10 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 		} else if lazyre.New(`\b(issue|ticket) (numbers?|references?)\b`).MatchString(s.text) {
 			alts, what = append(alts, issueRefPattern), append(what, "an issue number")
 		}
-		for _, cl := range clauses(s.text) {
+		for _, cl := range norm.Clauses(s.text) {
 			// the file names the clause itself keeps out of the title: not "use ...
 			// file names enclosed in backticks", nor a ban in another sentence
-			if fileNamesRE.MatchString(cl) && negated(cl) && !inBackticksRE.MatchString(cl) {
+			if fileNamesRE.MatchString(cl) && norm.Forbids(cl) && !inBackticksRE.MatchString(cl) {
 				alts, what = append(alts, fileNamePattern), append(what, "a file name")
 				break
 			}
@@ -116,7 +117,7 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 		}
 	}
 	// Required sections given as headings: "include a `## Testing` section".
-	if sectionWordRE.MatchString(s.text) && !negated(s.text) && lazyre.New(`\b(include|add|must have|needs?|requires?|fill (in|out))\b`).MatchString(s.text) {
+	if sectionWordRE.MatchString(s.text) && !norm.Forbids(s.text) && lazyre.New(`\b(include|add|must have|needs?|requires?|fill (in|out))\b`).MatchString(s.text) {
 		var secs []string
 		for _, sp := range s.spans {
 			if strings.HasPrefix(sp, "#") {

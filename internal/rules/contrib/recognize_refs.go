@@ -2,6 +2,7 @@ package contrib
 
 import (
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -24,7 +25,7 @@ var (
 
 func (refRequiredRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if !s.aboutCommitMessages() || prWordRE.MatchString(s.text) || negated(s.text) || refCondRE.MatchString(s.text) || !refDemandRE.MatchString(s.text) || !everyCommit.MatchString(s.text) {
+	if !s.aboutCommitMessages() || norm.SaysPR(s.text) || norm.Forbids(s.text) || refCondRE.MatchString(s.text) || !refDemandRE.MatchString(s.text) || !everyCommit.MatchString(s.text) {
 		return recognize.Result{}
 	}
 	pattern, what, good := issueRefPattern, "an issue number", "Fix the parser crash\n\nFixes #123"
