@@ -171,17 +171,9 @@ type blankLineRecognizer struct{}
 
 func (blankLineRecognizer) Name() string { return "contrib.commit-blank-line" }
 
-var blankRE = lazyre.New(`\b(blank|empty) line\b`)
-
 func (blankLineRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if !s.aboutCommitMessages() || !s.has(blankRE) {
-		return recognize.Result{}
-	}
-	if !lazyre.New(`\b(separat\w*|after the (summary|subject|first line|title)|between the (summary|subject|title))\b`).MatchString(s.text) {
-		return recognize.Result{}
-	}
-	if !lazyre.New(`\b(summary|subject|first line|title)\b`).MatchString(s.text) {
+	if !s.aboutCommitMessages() || !norm.SubjectBlankLine(s.text) {
 		return recognize.Result{}
 	}
 	return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckBlankLine}, true,
@@ -199,62 +191,17 @@ type periodRecognizer struct{}
 
 func (periodRecognizer) Name() string { return "contrib.commit-period" }
 
-var (
-	periodRE      = lazyre.New(`\b(periods?|full stops?|trailing dot|dot)\b`)
-	periodEndRE   = lazyre.New(`\b(end|ends|ending|ended|trailing|final|terminat\w*)\b`)
-	periodWhereRE = lazyre.New(`\b(first line|summary|subject|title|description|commit message|commit subject|them)\b`)
-)
-
-// otherLineRE finds a named line of a message ("Solution line", "last line").
-var otherLineRE = lazyre.New(`(?i)\b([a-z]+) (line|paragraph|section)\b`)
-
-// otherLine: the sentence is about a line of the message other than the subject.
-func otherLine(text string) bool {
-	for _, m := range otherLineRE.FindAllStringSubmatch(text, -1) {
-		switch strings.ToLower(m[1]) {
-		case "first", "subject", "summary", "title", "header", "top", "opening", "commit", "one", "single", "blank", "empty", "new", "each", "every", "a", "the", "that", "this":
-		default:
-			return true
-		}
-	}
-	return false
-}
-
 func (periodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
 	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() {
 		return recognize.Result{}
 	}
-	for _, cl := range norm.Clauses(s.text) {
-		if !periodRE.MatchString(cl) || !periodEndRE.MatchString(cl) {
-			continue
-		}
-		if !periodWhereRE.MatchString(cl) && !norm.SaysCommit(s.around) {
-			continue
-		}
-		if lazyre.New(`\b(subsequent|other|body) lines\b`).MatchString(cl) && !lazyre.New(`\b(first line|summary|subject)\b`).MatchString(cl) {
-			continue
-		}
-		if lazyre.New(`\bcomments?\b`).MatchString(cl) {
-			continue
-		}
-		if otherLine(s.text) && !lazyre.New(`\b(first line|summary|subject|title)\b`).MatchString(cl) {
-			// "Solution line ends with `(Author Name)` — period after them": a line of
-			// the body the message's template names, not the subject
-			continue
-		}
-		// Find the negation that governs "period": the part of the clause before it.
-		at := periodRE.FindStringIndex(cl)[0]
-		head := cl[:at]
-		if i := strings.LastIndex(head, " and "); i >= 0 && !norm.Forbids(head[i:]) {
-			// "past tense and end them with a period": the part after "and" governs.
-			head = head[i:]
-		}
-		if norm.Forbids(head) {
-			return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckPeriod, Period: "forbid"}, true,
-				"commit subject ends with a period", "drop the period at the end of the subject",
-				[]policy.Case{sat("no final period", "Fix crash on empty input"), vio("a final period", "Fix crash on empty input.")})}}
-		}
+	switch norm.SubjectPeriod(s.text, s.around) {
+	case "forbid":
+		return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckPeriod, Period: "forbid"}, true,
+			"commit subject ends with a period", "drop the period at the end of the subject",
+			[]policy.Case{sat("no final period", "Fix crash on empty input"), vio("a final period", "Fix crash on empty input.")})}}
+	case "require":
 		return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckPeriod, Period: "require"}, true,
 			"commit subject does not end with a period", "end the subject with a period",
 			[]policy.Case{sat("a final period", "Fixed crash on empty input."), vio("no final period", "Fixed crash on empty input")})}}
@@ -268,48 +215,17 @@ type moodRecognizer struct{}
 
 func (moodRecognizer) Name() string { return "contrib.commit-mood" }
 
-var (
-	pastTenseRE  = lazyre.New(`\bpast[- ]tense\b`)
-	imperativeRE = lazyre.New(`\bimperative( mood)?\b`)
-	presentRE    = lazyre.New(`\bpresent[- ]tense\b`)
-)
-
 func (moodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
 	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() {
 		return recognize.Result{}
 	}
-	if lazyre.New(`\bpast( tense)?,? (and|&|or|/) (the )?present\b|\bpresent( tense)?,? (and|&|or|/) (the )?past\b`).MatchString(s.text) {
-		// "use simple past and present tense: 'Previously, ... now ...'": the prose
-		// of a body, not one mood of a subject
-		return recognize.Result{}
+	heading := ""
+	if len(c.HeaderPath) > 0 {
+		heading = c.HeaderPath[len(c.HeaderPath)-1]
 	}
-	mood := ""
-	for _, cl := range norm.Clauses(s.text) {
-		if loc := pastTenseRE.FindStringIndex(cl); loc != nil && !norm.Forbids(cl[max(0, loc[0]-12):loc[0]]) {
-			mood = "past"
-			break
-		}
-		if imperativeRE.MatchString(cl) {
-			mood = "imperative"
-			break
-		}
-		if loc := presentRE.FindStringIndex(cl); loc != nil && !norm.Forbids(cl[max(0, loc[0]-12):loc[0]]) && !pastTenseRE.MatchString(cl) {
-			mood = "imperative"
-			break
-		}
-	}
+	mood := norm.SubjectMood(s.text, heading)
 	if mood == "" {
-		return recognize.Result{}
-	}
-	if lazyre.New(`\b(just )?(as|like) (in|for|with) the (subject|summary|title)\b`).MatchString(s.text) ||
-		len(c.HeaderPath) > 0 && lazyre.New(`^\W*(message )?body\W*$`).MatchString(strings.ToLower(c.HeaderPath[len(c.HeaderPath)-1])) {
-		// "Just as in the subject, use the imperative" under "#### Body": the body's
-		// tense, which a check of the subject does not judge
-		return recognize.Result{}
-	}
-	if lazyre.New(`\b(release notes?|changelog|news fragments?|entries|entry)\b`).MatchString(s.text) && !norm.SaysCommit(s.text) {
-		// Tense rules for changelog entries are not commit rules.
 		return recognize.Result{}
 	}
 	var cases []policy.Case
@@ -332,41 +248,24 @@ type caseRecognizer struct{}
 
 func (caseRecognizer) Name() string { return "contrib.commit-case" }
 
-var (
-	lowerCaseRE = lazyre.New(`\b(lower[- ]?case|small letter)\b`)
-	upperCaseRE = lazyre.New(`\b(capitali[sz]e[ds]?|capital letter|upper[- ]?case)\b`)
-	caseWhereRE = lazyre.New(`\b(description|summary|subject|first line|title|first word|first letter)\b`)
-)
-
 func (caseRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
 	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() {
 		return recognize.Result{}
 	}
-	for _, cl := range norm.Clauses(s.text) {
-		if !caseWhereRE.MatchString(cl) || lazyre.New(`\b(comments?|release notes?|entries|entry|sentences?)\b`).MatchString(cl) {
-			continue
-		}
-		want := ""
-		if loc := lowerCaseRE.FindStringIndex(cl); loc != nil && !norm.Forbids(cl[max(0, loc[0]-16):loc[0]]) {
-			want = "lower"
-		} else if loc := upperCaseRE.FindStringIndex(cl); loc != nil && !norm.Forbids(cl[max(0, loc[0]-16):loc[0]]) {
-			want = "upper"
-		}
-		if want == "" {
-			continue
-		}
-		var cases []policy.Case
-		if want == "lower" {
-			cases = []policy.Case{sat("lower case", "fix(parser): accept ISO week dates"), vio("capitalised", "fix(parser): Accept ISO week dates"),
-				sat("an acronym keeps its case", "docs: ISO week dates in the README")}
-		} else {
-			cases = []policy.Case{sat("capitalised", "Fix crash on empty input"), vio("lower case", "fix crash on empty input")}
-		}
-		return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckCase, Case: want}, false,
-			"commit description in the wrong letter case", "start the description with a "+want+"-case letter", cases)}}
+	want := norm.SubjectCase(s.text)
+	if want == "" {
+		return recognize.Result{}
 	}
-	return recognize.Result{}
+	var cases []policy.Case
+	if want == "lower" {
+		cases = []policy.Case{sat("lower case", "fix(parser): accept ISO week dates"), vio("capitalised", "fix(parser): Accept ISO week dates"),
+			sat("an acronym keeps its case", "docs: ISO week dates in the README")}
+	} else {
+		cases = []policy.Case{sat("capitalised", "Fix crash on empty input"), vio("lower case", "fix crash on empty input")}
+	}
+	return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckCase, Case: want}, false,
+		"commit description in the wrong letter case", "start the description with a "+want+"-case letter", cases)}}
 }
 
 // ---- Conventional Commits -----------------------------------------------------------

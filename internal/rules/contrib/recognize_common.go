@@ -41,9 +41,6 @@ func read(c *policy.Constraint) sentence {
 	}
 }
 
-// has reports whether the prose matches the expression.
-func (s sentence) has(re *lazyre.RE) bool { return re.MatchString(s.text) }
-
 // aboutCommitMessages reports whether the sentence speaks of commit messages: it says
 // "commit", or stands under a heading or list that does, and is not a rule about when
 // to run something.
