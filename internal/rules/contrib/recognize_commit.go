@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -20,14 +19,6 @@ type lengthRecognizer struct{}
 
 func (lengthRecognizer) Name() string { return "contrib.commit-length" }
 
-var (
-	limitRE   = lazyre.New(`\b([0-9]{2,3})\s*(?:-\s*)?(characters?|chars?|columns?|cols?)\b`)
-	fiftyRE   = lazyre.New(`\b([0-9]{2})/([0-9]{2,3})\s+rule\b`)
-	subjectRE = lazyre.New(`\b(first line|summary|subject|title|header line|headline|one-line|oneline|short description)\b`)
-	bodyRE    = lazyre.New(`\b(subsequent lines|other lines|remaining lines|body|wrap|wrapped|paragraphs?|following lines)\b`)
-	linesRE   = lazyre.New(`\blines?\b`)
-)
-
 func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
 	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() {
@@ -37,70 +28,17 @@ func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		check string
 		max   int
 	}
-	var found []limit
-	seen := map[limit]bool{}
-	add := func(check string, n int) {
-		l := limit{check, n}
-		if n >= 20 && n <= 200 && !seen[l] {
-			seen[l] = true
-			found = append(found, l)
-		}
-	}
-	// "`<type>(<scope>): <subject>` ... subject at most 50 characters": the limit is
-	// on the template's placeholder after the type, not on the whole line
+	limits, descriptionOnly := norm.MessageLimits(s.text, s.raw)
 	part := ""
-	if m := typeTemplateRE.FindStringSubmatch(s.raw); m != nil {
-		if lazyre.New(`\b` + regexp.QuoteMeta(strings.ToLower(m[1])) + `\b[^.;]{0,40}\b[0-9]{2,3}\s*(characters?|chars?)`).MatchString(s.text) {
-			part = "description"
-		}
+	if descriptionOnly {
+		part = "description"
 	}
-	for _, cl := range norm.Clauses(s.text) {
-		if m := fiftyRE.FindStringSubmatch(cl); m != nil {
-			a, _ := strconv.Atoi(m[1])
-			b, _ := strconv.Atoi(m[2])
-			add(CheckSubjectLength, a)
-			add(CheckBodyWidth, b)
-		}
-		ms := limitRE.FindAllStringSubmatchIndex(cl, -1)
-		for k, m := range ms {
-			n, _ := strconv.Atoi(cl[m[2]:m[3]])
-			// The words that govern a number are those since the previous number (or the
-			// clause start) and, for "lines of 72 chars", the words just before it.
-			from := 0
-			if k > 0 {
-				from = ms[k-1][1]
-			}
-			before := cl[from:m[0]]
-			// The subject or body word nearest before the number governs it: "wrap it
-			// at 72" after "subject ... body" is a body limit.
-			subj, body := false, false
-			ls, lb := lastMatch(subjectRE, before), lastMatch(bodyRE, before)
-			switch {
-			case ls < 0 && lb < 0:
-				// "72 char lines", "lines of 72 chars": every line, subject included;
-				// "a maximum of 50 columns for the commit summary": the word after.
-				after := cl[m[1]:min(len(cl), m[1]+30)]
-				switch {
-				case subjectRE.MatchString(after):
-					subj = true
-				case bodyRE.MatchString(after):
-					body = true
-				case linesRE.MatchString(before) || linesRE.MatchString(after[:min(len(after), 8)]):
-					subj, body = true, true
-				default:
-					continue
-				}
-			case ls > lb:
-				subj = true
-			default:
-				body = true
-			}
-			if subj {
-				add(CheckSubjectLength, n)
-			}
-			if body {
-				add(CheckBodyWidth, n)
-			}
+	var found []limit
+	for _, l := range limits {
+		if l.Body {
+			found = append(found, limit{CheckBodyWidth, l.Max})
+		} else {
+			found = append(found, limit{CheckSubjectLength, l.Max})
 		}
 	}
 	if len(found) == 0 {
@@ -131,19 +69,6 @@ func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 	}
 	return recognize.Result{Rules: out}
-}
-
-// typeTemplateRE: a Conventional Commits template whose text after the type is a
-// named placeholder ("`<type>(<scope>): <subject>`"); the name is captured.
-var typeTemplateRE = lazyre.New(`<type>[^<>` + "`" + `]*(?:\(<?scope>?\))?!?:\s*<([a-z ]+)>`)
-
-// lastMatch returns the start of the last match of re in s, or -1.
-func lastMatch(re *lazyre.RE, s string) int {
-	ms := re.FindAllStringIndex(s, -1)
-	if len(ms) == 0 {
-		return -1
-	}
-	return ms[len(ms)-1][0]
 }
 
 // aboutPRTitleOnly reports whether the sentence speaks of pull-request titles and not
