@@ -427,36 +427,20 @@ type prefixRecognizer struct{}
 
 func (prefixRecognizer) Name() string { return "contrib.commit-format" }
 
-var (
-	startWithRE = lazyre.New(`\blooks? like\b|^\W*(commit|pr|pull request)( message| title| subject)? (style|format|convention)s?\s*:|\b(start|starts|begin|begins|prefix|prefixed)\b( \w+){0,4} with\b|\bfollows?\b[^.]{0,30}\b(format|pattern|form|style)\b|\bin the format\b|\b(title|subject)[- ]style\b|\b(write|format) (the |your |each |every )?(commit |pr |pull request )?(subject|title|message)s?( line)? (as|like)\b`)
-	// templateDirectiveRE: what makes a template the required form, not a style it
-	// illustrates ("follow an imperative style seen in history: `Fix <area>: ...`")
-	templateDirectiveRE = lazyre.New(`\b(must|should|always|required?|need to|start|starts|begin|begins|prefix|prefixed|looks? like)\b|^\W*(commit|pr|pull request)( message| title| subject)? (style|format|convention)s?\s*:`)
-	ifCloseRE           = lazyre.New(`\b(if|when) (your |the |a )?(commit|change|patch) (closes|fixes|resolves)\b`)
-)
-
 func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	// "Write the subject as `[TICKET-ID] Short summary`": a subject line with no
-	// other owner named is a commit's
-	subjectOnly := lazyre.New(`\bsubject( line)?s?\b`).MatchString(s.text) && !norm.SaysPR(s.text) &&
-		!lazyre.New(`\b(e-?mail|mail|issue|ticket)('s)? (subjects?|titles?)\b`).MatchString(s.text)
-	commit := (s.aboutCommitMessages() || subjectOnly) && !s.aboutPRTitleOnly()
+	commit := (s.aboutCommitMessages() || norm.SubjectLineOnly(s.text)) && !s.aboutPRTitleOnly()
 	prTitle := s.aboutPRTitle()
-	if (!commit && !prTitle) || !startWithRE.MatchString(s.text) {
+	if !commit && !prTitle {
 		return recognize.Result{}
 	}
-	if conditionRE.MatchString(s.text) && !ifCloseRE.MatchString(s.text) && !lazyre.New(`\bonly (when|if)\b`).MatchString(s.text) {
-		// "When working on ty, titles start with [ty]", "a documentation PR's title":
-		// a precondition heed cannot observe.
+	d, ok := norm.ReadFormDemand(s.text, s.raw)
+	if !ok {
 		return recognize.Result{}
 	}
 	// The quoted forms: code spans, and for prose like begin with the text "Fixed
 	// #xxxxx", the double-quoted strings.
-	forms := append([]string(nil), s.spans...)
-	for _, m := range lazyre.New(`"([^"]{3,80})"|(?:^|\s)'([^']{3,80})'(?:\s|[.,;:]|$)`).FindAllStringSubmatch(s.raw, -1) {
-		forms = append(forms, m[1]+m[2])
-	}
+	forms := append(append([]string(nil), s.spans...), d.Quoted...)
 	var alts, examples, templates []string
 	moduleForm, packageForm := false, false
 	for _, f := range forms {
@@ -502,7 +486,7 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	if moduleForm {
 		alts = append(alts, `[A-Z][A-Za-z0-9.+-]*( [A-Z][A-Za-z0-9.+-]*)?: \S`)
 	}
-	if len(alts) == 0 && ticketKeyWordsRE.MatchString(s.text) {
+	if len(alts) == 0 && d.TicketKey {
 		// "Prefix every commit message with the Jira ticket": a key in Jira's form.
 		alts = append(alts, ticketKeyAlt)
 	}
@@ -526,7 +510,7 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			break
 		}
 	}
-	if len(templates) > 0 && (norm.Statement(c.Text) != "" || !templateDirectiveRE.MatchString(s.text)) {
+	if len(templates) > 0 && (norm.Statement(c.Text) != "" || !d.Directs) {
 		// "Commit messages follow an imperative style seen in history: `Fix <area>:
 		// <what>` or ...": forms described, not required
 		return recognize.Result{}
@@ -550,13 +534,13 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	}
 	exact := !moduleForm && !packageForm
 	var appliesIf string
-	if ifCloseRE.MatchString(s.text) {
+	if d.IfCloses {
 		// "If your commit closes a ticket, begin with Fixed #xxxxx": the rule applies to
 		// messages that say they fix or close a numbered ticket.
 		appliesIf = `(?i)\b(fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)\b[^\n]*#[0-9]+`
 		exact = false
 	}
-	if lazyre.New(`\bonly (when|if)\b`).MatchString(s.text) {
+	if d.OnlyWhen {
 		// "Use KAFKA-XXXXX only when there is a valid Jira ticket": the ticket's validity
 		// is not observable; the prefix form is.
 		exact = false
@@ -588,18 +572,13 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 // ticketKeyAlt is the pattern of a ticket key first ("PROJ-123: ", "[WEB-42] ").
 const ticketKeyAlt = `\[?[A-Z][A-Z0-9]+-[0-9]+\]?:?\s+\S`
 
-var (
-	// An example that starts with a ticket key, or a placeholder of one.
-	ticketKeyLeadRE = lazyre.New(`^\[?[A-Z][A-Z0-9]+-([0-9]+|ID|X{2,}|N{2,}|NUMBER)\]?:? +\S`)
-	// The words of a ticket key required without an example.
-	ticketKeyWordsRE = lazyre.New(`\b(jira|youtrack|linear) (ticket|issue|key|id)s?\b|\bticket (key|id|number)s?\b|\bissue keys?\b`)
-)
+// An example that starts with a ticket key, or a placeholder of one.
+var ticketKeyLeadRE = lazyre.New(`^\[?[A-Z][A-Z0-9]+-([0-9]+|ID|X{2,}|N{2,}|NUMBER)\]?:? +\S`)
 
 // packageAlt is the pattern of a "[package] description" title.
 const packageAlt = `\[[^\]]+\] \S`
 
 var (
-	conditionRE       = lazyre.New(`\b(if|when|unless|for commits to)\b|\b(documentation|docs?|trivial|wip|draft)[- ](only )?(prs?|pull requests?|commits?)\b|\b(documentation|docs?) (pr|pull request)'s\b`)
 	moduleFormRE      = lazyre.New(`^(Module|Component|Area|Package|Subsystem|Scope): (Description|Summary|Title|Subject)$`)
 	packageFormRE     = lazyre.New(`^\[(package|component|area|module|scope)\] (description|summary|title)$`)
 	placeholderOnlyRE = lazyre.New(`^#?(X{3,}|x{3,}|N{3,}|n{3,}|[0-9]+)$`)
