@@ -787,11 +787,8 @@ type refRecognizer struct{}
 
 func (refRecognizer) Name() string { return "contrib.commit-refs" }
 
-var (
-	issueNumbersRE = lazyre.New(`\b(issue|ticket|pr|pull[- ]request) (numbers?|ids?|references?|links?)\b|\binternal ticket ids?\b`)
-	ticketSpanRE   = lazyre.New(`^[A-Z][A-Z0-9]*(-[A-Z]*[0-9]+)+$`)
-	emojiRE        = lazyre.New(`\bemojis?\b`)
-)
+// ticketSpanRE matches a ticket id given as code ("LFE-1234").
+var ticketSpanRE = lazyre.New(`^[A-Z][A-Z0-9]*(-[A-Z]*[0-9]+)+$`)
 
 // bareIssuePattern: a #NNN not qualified by owner/repo (nor inside a word or URL);
 // bareMentionPattern: an @name that is not code in backticks, an e-mail address or a
@@ -806,13 +803,13 @@ const emojiPattern = `[\x{1F300}-\x{1FAFF}\x{2600}-\x{27BF}\x{1F000}-\x{1F2FF}]`
 
 func (refRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if !norm.Forbids(s.text) {
+	b, ok := norm.ReadRefBans(s.text, strings.ToLower(s.raw))
+	if !ok {
 		return recognize.Result{}
 	}
-	inCommits := lazyre.New(`\bcommit(s| messages?)\b`).MatchString(s.text)
-	inPR := lazyre.New(`\b(pr|pull[- ]request) (titles?|descriptions?)\b|\bpr communication\b`).MatchString(s.text)
+	inCommits, inPR := b.InCommits, b.InPR
 	var out []policy.Rule
-	if emojiRE.MatchString(s.text) && (inCommits || inPR) {
+	if b.Emoji && (inCommits || inPR) {
 		if inCommits {
 			out = append(out, s.rule(KindCommit, CommitParams{Check: CheckRefForbidden, Pattern: emojiPattern, What: "an emoji"}, true,
 				"emoji in a commit message", "remove the emoji from the commit message",
@@ -823,24 +820,21 @@ func (refRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) 
 	// "Do not write a bare `#NNN` anywhere in a commit message", "Never use a bare
 	// `@mention`": a reference GitHub links to this repository's issue or to a user,
 	// where the qualified form (`owner/repo#NNN`, a URL) or code markup is asked for
-	if inCommits && lazyre.New(`\bbare\b`).MatchString(s.text) {
+	if b.BareIssue || b.BareMention {
 		var bare []policy.Rule
-		raw := strings.ToLower(s.raw)
-		if lazyre.New("\\bbare `?#(nnn|n+|[0-9]+|<[^>]*>)`?").MatchString(raw) {
+		if b.BareIssue {
 			bare = append(bare, s.rule(KindCommit, CommitParams{Check: CheckRefForbidden, Pattern: bareIssuePattern, What: "a bare #NNN reference"}, true,
 				"a bare #NNN in a commit message", "write the reference as owner/repo#NNN or the issue's URL",
 				[]policy.Case{vio("a bare number", "Fix crash on empty input (#123)"), sat("a qualified reference", "Fix crash on empty input\n\nFixes acme/app#123"),
 					sat("a URL", "Fix crash\n\nSee https://github.com/acme/app/issues/123")}))
 		}
-		if lazyre.New("\\bbare `?@(name|mention|user|username|handle|<[^>]*>)`?").MatchString(raw) {
+		if b.BareMention {
 			bare = append(bare, s.rule(KindCommit, CommitParams{Check: CheckRefForbidden, Pattern: bareMentionPattern, What: "a bare @mention"}, true,
 				"a bare @mention in a commit message", "write the name without @, or as code in backticks",
 				[]policy.Case{vio("a bare mention", "Fix crash reported by @octocat"), sat("a package in backticks", "Bump `@acme/core` to 2.0"),
 					sat("an e-mail address", "Fix crash\n\nSigned-off-by: A Person <a@example.com>")}))
 		}
-		if len(bare) > 0 {
-			return recognize.Result{Rules: bare}
-		}
+		return recognize.Result{Rules: bare}
 	}
 	// Ticket ids given by example: "Never put internal ticket ids (`LFE-1234`, ...)".
 	var ids []string
@@ -853,15 +847,15 @@ func (refRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) 
 	pattern := ""
 	exact := true
 	switch {
-	case len(ids) > 0 && issueNumbersRE.MatchString(s.text):
+	case len(ids) > 0 && b.IssueNumbers:
 		alts := dedupe(ids)
-		if strings.Contains(s.text, "linear urls") {
+		if b.LinearURLs {
 			alts = append(alts, `https?://linear\.app/\S+`)
 		}
 		pattern = strings.Join(alts, "|")
 		what = "an internal ticket id"
 		exact = false // the examples stand for "internal ticket ids"
-	case issueNumbersRE.MatchString(s.text) && lazyre.New(`\b(put|include|add|reference|mention|use)\b`).MatchString(s.text):
+	case b.IssueNumbers && b.Mentions:
 		pattern = issueRefPattern
 		what = "an issue number"
 		exact = false // "#12" in prose is caught, "issue 12" is not
@@ -905,17 +899,8 @@ func (mergeRecognizer) Name() string { return "contrib.merge-commits" }
 
 func (mergeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	// "Keep a linear history: rebase your branch on `main` rather than merging
-	// `main` into it": the branch holds no merge commit either
-	linear := lazyre.New(`\b(linear|flat) (git )?history\b|\brebase\b[^.]*\b(rather than|instead of) merg(e|ing)\b`).MatchString(s.text) &&
-		!lazyre.New(`\b(if you (want|like|prefer)|you (can|may)|optional|optionally|prefer)\b`).MatchString(s.text)
-	if !linear {
-		if !lazyre.New(`\bmerge commits?\b`).MatchString(s.text) {
-			return recognize.Result{}
-		}
-		if !lazyre.New(`\b(no|avoid|never|don't|do not|without|must not|should not)\b[^.]*\bmerge commits?\b`).MatchString(s.text) {
-			return recognize.Result{}
-		}
+	if !norm.MergeBan(s.text) {
+		return recognize.Result{}
 	}
 	return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckNoMerge}, true,
 		"merge commit in the change", "rebase onto the base branch instead of merging it in",
