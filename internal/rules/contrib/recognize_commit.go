@@ -617,77 +617,14 @@ type trailerRecognizer struct{}
 
 func (trailerRecognizer) Name() string { return "contrib.commit-trailer" }
 
-var (
-	trailerNameRE = lazyre.New(`(?i)\b(co-authored-by|generated-by|signed-off-by|assisted-by|ai-assisted-by|reviewed-by|made-with)\b`)
-	signOffRE     = lazyre.New(`\b(sign[- ]?off|signed[- ]off|dco|developer certificate of origin)\b|git commit -s\b`)
-	aiWordRE      = lazyre.New(`\b(ai|llm|llms|ai-assisted|ai-generated|generative ai|language model|agent|agents|assistant|tool|tools|claude|copilot|gpt)\b`)
-	trailerWordRE = lazyre.New(`\b(trailers?|co-authors?|attribution|token|tokens|line)\b`)
-)
-
-// describedTrailerRE: a clause whose subject is a trailer and whose verb describes it
-// ("`Assisted-by:` records tool use").
-var describedTrailerRE = lazyre.New("^\\W*`?[a-z]+(-[a-z]+)+:?`?\\s+(records|is|are|means|marks|shows|indicates|denotes|says|credits)\\b")
-
 func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	raw := s.c.Text
-	names := map[string]string{} // lower -> as written
-	var order []string
-	for _, m := range trailerNameRE.FindAllString(raw, -1) {
-		k := strings.ToLower(m)
-		if _, ok := names[k]; !ok {
-			names[k] = m
-			order = append(order, k)
-		}
+	d := norm.ReadTrailers(s.c.Text, s.text)
+	if d.Permitted {
+		return recognize.Result{}
 	}
-	// "`Assisted-by:` records tool use": a trailer the sentence only describes is not
-	// what it asks for, when another clause names the trailers it asks for
-	if len(order) > 1 {
-		asked := map[string]bool{}
-		for _, cl := range norm.Clauses(strings.ToLower(raw)) {
-			for _, part := range strings.Split(cl, ": ") {
-				if describedTrailerRE.MatchString(part) {
-					continue
-				}
-				for _, m := range trailerNameRE.FindAllString(part, -1) {
-					asked[strings.ToLower(m)] = true
-				}
-			}
-		}
-		var kept []string
-		for _, k := range order {
-			if asked[k] {
-				kept = append(kept, k)
-			}
-		}
-		if len(kept) > 0 {
-			order = kept
-		}
-	}
-	negative := norm.Forbids(s.text)
-	if len(order) > 0 {
-		// the clauses that name a trailer decide: "never include session URLs ...
-		// `Co-Authored-By:` is fine" permits the trailer, and "taken from a tool
-		// without changes ... disclose it through an Assisted-by: trailer" asks for it
-		negative = false
-		for _, cl := range norm.Clauses(strings.ToLower(raw)) {
-			if !trailerNameRE.MatchString(cl) {
-				continue
-			}
-			if trailerPermittedRE.MatchString(cl) {
-				return recognize.Result{}
-			}
-			// "taken from a tool without changes": a negation of something else
-			cl = withoutPhraseRE.ReplaceAllStringFunc(cl, func(m string) string {
-				if trailerNameRE.MatchString(m) || strings.Contains(m, "trailer") {
-					return m
-				}
-				return ""
-			})
-			negative = negative || norm.Forbids(cl)
-		}
-	}
-	if signOffRE.MatchString(s.text) && len(order) == 0 && s.aboutCommitMessages() && !negative {
+	order, negative := d.Names, d.Forbid
+	if d.SignOff && len(order) == 0 && s.aboutCommitMessages() && !negative {
 		return recognize.Result{Rules: []policy.Rule{signOffRule(s)}}
 	}
 	if len(order) == 0 {
@@ -696,14 +633,14 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 	if !s.aboutCommitMessages() {
 		return recognize.Result{}
 	}
-	if _, ok := names["signed-off-by"]; ok && len(order) == 1 && !negative {
+	if d.NamesSignOff && len(order) == 1 && !negative {
 		return recognize.Result{Rules: []policy.Rule{signOffRule(s)}}
 	}
-	aiContext := aiWordRE.MatchString(s.text)
+	aiContext := d.AI
 	var keys []string
 	for _, k := range order {
-		if k != "signed-off-by" && k != "reviewed-by" {
-			keys = append(keys, names[k])
+		if !strings.EqualFold(k, "signed-off-by") && !strings.EqualFold(k, "reviewed-by") {
+			keys = append(keys, k)
 		}
 	}
 	if len(keys) == 0 {
@@ -711,8 +648,7 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 	}
 	if negative {
 		var out []policy.Rule
-		anyAI := lazyre.New(`\bany (ai|llm)[\w -]*(attribution|trailers?)\b|\bai attribution\b`).MatchString(s.text)
-		if anyAI {
+		if d.AnyAI {
 			// "Do not add Co-Authored-By or any AI attribution trailers": the named keys
 			// with any value, and any trailer that names an AI.
 			out = append(out, s.rule(KindCommit, CommitParams{Check: CheckTrailerForbidden, Trailers: keys}, true,
@@ -748,8 +684,7 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 	}
 	// A requirement. It binds only when the sentence says to add one, and for AI
 	// credit only in files written for agents (where every change is AI-assisted).
-	if !lazyre.New(`\b(add|include|credit|use|put|must have|must contain|list)\b`).MatchString(s.text) ||
-		lazyre.New(`\b(may|can|optionally|as appropriate|occasionally|if you borrow|for these cases)\b`).MatchString(s.text) {
+	if !d.Asks {
 		return recognize.Result{}
 	}
 	if !aiContext {
@@ -757,7 +692,7 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 	}
 	switch s.c.Format {
 	case "contributing", "":
-		if !lazyre.New(`\b(ai agents?|coding agents?|llm|ai tools?|ai-assisted|generative ai)\b`).MatchString(s.text) {
+		if !d.Agents {
 			return recognize.Result{}
 		}
 	}
@@ -909,10 +844,3 @@ func (mergeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext
 			sat("an ordinary commit", "Fix crash on empty input"),
 		})}}
 }
-
-// trailerPermittedRE: a clause that allows the trailer it names ("`Co-Authored-By:`
-// is fine"); withoutPhraseRE: "without changes", a negation of something else.
-var (
-	trailerPermittedRE = lazyre.New(`\b(is|are) (fine|ok|okay|allowed|acceptable|welcome)\b`)
-	withoutPhraseRE    = lazyre.New(`\bwithout \w+(\s+\w+)?\b`)
-)
