@@ -33,6 +33,12 @@ func SaysCommit(lower string) bool { return contribCommitRE.MatchString(lower) }
 // SaysPR reports whether lower-case text speaks of pull (or merge) requests.
 func SaysPR(lower string) bool { return contribPRRE.MatchString(lower) }
 
+// PROnlyFrame reports whether a sentence's nearest frame (its last heading and list
+// lead-in, lower case) speaks of pull requests and not of commits ("#### PR titles
+// should:" under "## Pull request titles and commit messages"): its items are about
+// pull requests, whatever the wider section names.
+func PROnlyFrame(near string) bool { return SaysPR(near) && !SaysCommit(near) }
+
 // SaysWhenToRun reports whether lower-case text times something around a commit or a
 // push ("run the linter before committing"): a process rule, not a message rule.
 func SaysWhenToRun(lower string) bool { return contribWhenRunRE.MatchString(lower) }

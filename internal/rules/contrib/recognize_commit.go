@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"github.com/heed-dev/heed/internal/norm"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
 
@@ -199,118 +198,19 @@ type conventionalRecognizer struct{}
 
 func (conventionalRecognizer) Name() string { return "contrib.conventional-commits" }
 
-var (
-	conventionalWordRE = lazyre.New(`\b(conventional[- ]commits?|semantic commits?|semantic commit messages?|conventional (commit )?prefix(es)?)\b`)
-	typeSpanRE         = lazyre.New(`^([a-z][a-z0-9-]*)(\([^)]*\))?!?:?$`)
-	templateSpanRE     = lazyre.New(`^<type>(\(<[^>]*>\))?!?:\s*<[^>]+>$`)
-	typesWordRE        = lazyre.New(`\b(allowed types|types?:|valid types|one of|only|nothing else|must be one of|are allowed|permitted types|(appropriate|allowed|valid|these|following) prefix(es)?)\b`)
-	openListRE         = lazyre.New(`\b(etc|e\.g|for example|such as|like)\b`)
-	breakingRE         = lazyre.New(`\bbreaking changes?\b`)
-)
-
-// conventional is what a sentence says of Conventional Commits.
-type conventional struct {
-	forCommits, forPR bool
-	// types is the closed list of allowed types, nil when any type goes.
-	types []string
-	// rule is true when the sentence asks for the form (names the convention, gives
-	// its template or a closed list of types).
-	rule bool
-}
-
-func classifyConventional(c *policy.Constraint) conventional {
+// classifyConventional reads what a constraint says of Conventional Commits.
+func classifyConventional(c *policy.Constraint) norm.Conventional {
 	s := read(c)
-	var cv conventional
-	cv.forPR = s.aboutPRTitle() || s.nearPROnly() && lazyre.New(`\btitles?\b`).MatchString(s.near)
-	// "Conventional Commits" names a convention; it says nothing of where it applies.
-	plain := conventionalWordRE.ReplaceAllString(s.text, "the convention")
-	cv.forCommits = !norm.SaysWhenToRun(s.text) && (norm.SaysCommit(plain) ||
-		(norm.SaysCommit(s.around) && !norm.SaysPR(plain) && !cv.forPR && !s.nearPROnly()))
-	for _, part := range lazyre.New(`[,;.]\s`).Split(s.text, -1) {
-		// "Before opening a PR: use a conventional-commit title, sign off commits":
-		// the title the convention is for is the pull request's; the commits of the
-		// next item are another rule's
-		if conventionalWordRE.MatchString(part) && lazyre.New(`\btitles?\b`).MatchString(part) &&
-			!norm.SaysCommit(conventionalWordRE.ReplaceAllString(part, "")) && norm.SaysPR(s.around) {
-			cv.forPR, cv.forCommits = true, false
-		}
-	}
-	var types []string
-	template := false
-	for _, sp := range s.spans {
-		if templateSpanRE.MatchString(sp) {
-			template = true
-			continue
-		}
-		if m := typeSpanRE.FindStringSubmatch(sp); m != nil {
-			types = append(types, m[1])
-		}
-	}
-	// "types" as a word: "TypeScript changes: run `npm`/`pnpm` ..." names no commit types
-	// a list of commit types holds at least one of the usual ones ("`estimate` and
-	// `refund` types" in a design note are no commit types)
-	usual := slices.ContainsFunc(types, func(t string) bool {
-		switch strings.ToLower(t) {
-		case "feat", "feature", "fix", "docs", "doc", "chore", "refactor", "test", "tests", "perf", "ci", "build", "style", "revert":
-			return true
-		}
-		return false
-	})
-	exclusive := len(types) >= 2 && usual && (typesWordRE.MatchString(s.text) || lazyre.New(`\btypes\b`).MatchString(s.text)) && !openListRE.MatchString(s.text)
-	if exclusive {
-		cv.types = types
-	}
-	if topicLabel(s.text) {
-		// a label over a link names the topic; what it applies to is what it names
-		// in so many words ("PR titles / Conventional Commits (changelog): ...")
-		cv.forCommits = cv.forCommits && !cv.forPR && !norm.SaysPR(plain)
-		cv.forPR = cv.forPR && lazyre.New(`\btitles?\b`).MatchString(s.text)
-	}
-	cv.rule = (cv.forCommits || cv.forPR) && (conventionalWordRE.MatchString(s.text) || template || exclusive)
-	// "Conventional Commit prefixes such as `feat(scope):` are not required"
-	if cv.rule && conventionalNotRequired(s.text) {
-		cv.rule = false
-	}
-	return cv
+	return norm.ReadConventional(s.text, s.spans, norm.ConventionalFrame{Around: s.around, Near: s.near})
 }
-
-// topicLabel: the text only names a topic before what follows it ("PR titles /
-// Conventional Commits (changelog):" over a link): it asks for no more than it names.
-func topicLabel(text string) bool {
-	t := strings.TrimSpace(text)
-	if label, target, ok := strings.Cut(t, ": "); ok && !strings.ContainsAny(strings.TrimSpace(target), " \t") && strings.ContainsAny(target, "/#.") {
-		t = label + ":" // "Topic: docs/guide.md#section": a label over a link
-	}
-	return strings.HasSuffix(t, ":") && len(strings.Fields(t)) <= 8 &&
-		!lazyre.New(`\b(must|should|shall|uses?|follows?|always|never|writes?|starts?|prefix(es)?|needs?|requires?|required|every|each|all)\b`).MatchString(t)
-}
-
-// conventionalNotRequired: the sentence says the convention is not asked for.
-func conventionalNotRequired(text string) bool {
-	m := conventionalWordRE.FindString(strings.ToLower(text))
-	if m == "" {
-		return false
-	}
-	for _, cl := range norm.Clauses(strings.ToLower(text)) {
-		if i := strings.Index(cl, m); i >= 0 && habitRE.MatchString(cl[max(0, i-30):i]) {
-			// "Dependency updates commonly use Conventional Commit style": what some
-			// commits tend to look like, not a rule on every commit
-			return true
-		}
-	}
-	return norm.NotRequired(text, m, "scope", "body", "footer", "breaking")
-}
-
-// habitRE: a clause that says what is usual, not what is required.
-var habitRE = lazyre.New(`\b(commonly|usually|often|typically|mostly|sometimes|tends? to|in most cases)\b`)
 
 // subsumed reports whether a sibling of the same section already compiles this
 // sentence's rule: a closed list of types covers every "use Conventional Commits" of
 // its section, and of several such sentences ("Every commit follows Conventional
 // Commits:", "Subject: `<type>(<scope>): <description>`") the first one speaks.
 // One commit then gets one finding, not three.
-func subsumed(c *policy.Constraint, cv conventional, rc *recognize.RepoContext) (commits, prs bool) {
-	if rc == nil || len(cv.types) > 0 {
+func subsumed(c *policy.Constraint, cv norm.Conventional, rc *recognize.RepoContext) (commits, prs bool) {
+	if rc == nil || len(cv.Types) > 0 {
 		return false, false
 	}
 	before := true
@@ -325,12 +225,12 @@ func subsumed(c *policy.Constraint, cv conventional, rc *recognize.RepoContext) 
 			continue
 		}
 		ov := classifyConventional(o)
-		if !ov.rule {
+		if !ov.Required {
 			continue
 		}
-		if len(ov.types) > 0 || before {
-			commits = commits || (cv.forCommits && ov.forCommits)
-			prs = prs || (cv.forPR && ov.forPR)
+		if len(ov.Types) > 0 || before {
+			commits = commits || (cv.ForCommits && ov.ForCommits)
+			prs = prs || (cv.ForPR && ov.ForPR)
 		}
 	}
 	return commits, prs
@@ -339,11 +239,11 @@ func subsumed(c *policy.Constraint, cv conventional, rc *recognize.RepoContext) 
 func (conventionalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
 	cv := classifyConventional(c)
-	forCommits, forPR := cv.forCommits, cv.forPR
+	forCommits, forPR := cv.ForCommits, cv.ForPR
 	if !forCommits && !forPR {
 		return recognize.Result{}
 	}
-	if breakingRE.MatchString(s.text) && s.c.Text != "" && strings.Contains(s.c.Text, "BREAKING CHANGE") && strings.Contains(s.c.Text, "!") {
+	if norm.BreakingBothMarkers(s.text, s.c.Text) {
 		if !forCommits {
 			return recognize.Result{}
 		}
@@ -357,12 +257,12 @@ func (conventionalRecognizer) Recognize(c *policy.Constraint, rc *recognize.Repo
 				inapp("not a breaking change", "feat(api): add the v2 endpoints"),
 			})}}
 	}
-	if !cv.rule {
+	if !cv.Required {
 		return recognize.Result{}
 	}
 	dupCommits, dupPRs := subsumed(c, cv, rc)
 	forCommits, forPR = forCommits && !dupCommits, forPR && !dupPRs
-	types := cv.types
+	types := cv.Types
 	p := CommitParams{Check: CheckConventional, Types: types}
 	first := "fix"
 	if len(types) > 0 {
@@ -402,9 +302,7 @@ func (conventionalRecognizer) Recognize(c *policy.Constraint, rc *recognize.Repo
 }
 
 // aboutPRTitle reports whether the sentence sets a rule for pull-request titles.
-func (s sentence) aboutPRTitle() bool {
-	return lazyre.New(`\btitles?\b`).MatchString(s.text) && (norm.SaysPR(s.text) || norm.SaysPR(s.around))
-}
+func (s sentence) aboutPRTitle() bool { return norm.SaysPRTitle(s.text, s.around) }
 
 func unlistedType(types []string) string {
 	for _, t := range []string{"feature", "update", "misc", "change", "stuff"} {
@@ -446,7 +344,7 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	for _, f := range forms {
 		f = strings.TrimSpace(f)
 		switch {
-		case templateSpanRE.MatchString(f):
+		case norm.ConventionalTemplate(f):
 			// A Conventional Commits template: the conventional recogniser's.
 		case moduleFormRE.MatchString(f):
 			moduleForm = true

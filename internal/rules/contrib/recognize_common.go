@@ -58,7 +58,7 @@ func (s sentence) aboutCommitMessages() bool {
 // commits ("#### PR titles should:" under "## Pull request titles and commit
 // messages"): its items are about pull requests, whatever the wider section names.
 func (s sentence) nearPROnly() bool {
-	return norm.SaysPR(s.near) && !norm.SaysCommit(s.near)
+	return norm.PROnlyFrame(s.near)
 }
 
 // aboutPRs reports whether the sentence speaks of pull requests.
