@@ -2,7 +2,6 @@ package contrib
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -348,25 +347,12 @@ type headerRecognizer struct{}
 
 func (headerRecognizer) Name() string { return "contrib.newfile-header" }
 
-var (
-	headerWordRE = lazyre.New(`\b(headers?|license|licence|copyright|spdx|notice)\b`)
-	newFileRE    = lazyre.New(`\b(new|newly (added|created)|added)\b[^.]*\bfiles?\b|\bfiles? (you|that you|the change) (create|add|created|added)\b`)
-	extSpanRE    = lazyre.New(`^\*?\.([a-z0-9]{1,5})$`)
-	langWords    = map[string][]string{
-		"go": {"*.go"}, "python": {"*.py"}, "java": {"*.java"}, "rust": {"*.rs"}, "typescript": {"*.ts", "*.tsx"},
-		"javascript": {"*.js", "*.jsx", "*.mjs", "*.cjs"}, "kotlin": {"*.kt"}, "scala": {"*.scala"}, "c#": {"*.cs"},
-	}
-)
+var extSpanRE = lazyre.New(`^\*?\.([a-z0-9]{1,5})$`)
 
 func (headerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if !headerWordRE.MatchString(s.text) || !newFileRE.MatchString(s.text) {
-		return recognize.Result{}
-	}
-	if !lazyre.New(`\b(headers?|start|starts|begin|begins|top)\b`).MatchString(s.text) {
-		return recognize.Result{}
-	}
-	if lazyre.New(`\b(don't|do not|never)\b[^.]*\b(add|rewrite|change|touch)\b[^.]*\bheaders?\b`).MatchString(s.text) {
+	d, ok := norm.ReadNewFileHeader(s.text)
+	if !ok {
 		return recognize.Result{}
 	}
 	var globs []string
@@ -376,11 +362,7 @@ func (headerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 	}
 	if len(globs) == 0 {
-		for w, gs := range langWords {
-			if regexp.MustCompile(`\b` + regexp.QuoteMeta(w) + `\b (source )?files?\b`).MatchString(s.text) {
-				globs = append(globs, gs...)
-			}
-		}
+		globs = d.Globs
 	}
 	p := HeaderParams{Globs: globs}
 	exact := true
@@ -391,11 +373,11 @@ func (headerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 	case headerSpan(s.spans) != "":
 		p.Header = []string{headerSpan(s.spans)}
-	case lazyre.New(`\b(asf|apache software foundation)\b`).MatchString(s.text):
+	case d.License == norm.HeaderASF:
 		p.Contains, exact = "Licensed to the Apache Software Foundation", false
-	case lazyre.New(`\bapache license\b|\bapache 2\b|\bapache-2\.0\b`).MatchString(s.text):
+	case d.License == norm.HeaderApache:
 		p.Contains, exact = "Apache License", false
-	case lazyre.New(`\bspdx\b`).MatchString(s.text):
+	case d.License == norm.HeaderSPDX:
 		p.Contains, exact = "SPDX-License-Identifier", false
 	default:
 		return recognize.Result{Unenforced: "names a license header without quoting it"}
