@@ -20,7 +20,7 @@ import (
 // cannot place gives no rule. Test demands are the co-change recogniser's; a
 // changelog named by a path is read here, one named by a word there.
 func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) []policy.Rule {
-	if judgementRE.MatchString(s.text) && !coJudgedRE.MatchString(s.text) {
+	if norm.LeftToJudgement(s.text) && !coJudgedRE.MatchString(s.text) {
 		return nil
 	}
 	var rules []policy.Rule

@@ -91,7 +91,7 @@ func (manifestRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoConte
 	}
 	files := namedFiles(s)
 	var rules []policy.Rule
-	if vfiles := versionFiles(s); len(vfiles) >= 2 && !judgementRE.MatchString(s.text) {
+	if vfiles := versionFiles(s); len(vfiles) >= 2 && !norm.LeftToJudgement(s.text) {
 		files := vfiles
 		// "bump the version in `a` and `b` together", "the version in a and b must
 		// always match": each file's version change needs the others
