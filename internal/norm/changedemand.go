@@ -136,3 +136,23 @@ func EntryPlacement(lower string) bool { return chgPlacementRE.MatchString(lower
 // NeedJudged reports whether the sentence leaves to the author whether a change needs
 // an entry ("If you believe your change should be noted", "unless it is internal").
 func NeedJudged(lower string) bool { return chgJudgedNeedRE.MatchString(lower) }
+
+var (
+	// chgUnlessMinorRE: the judgement words a co-change keeps as a warning rather
+	// than drops.
+	chgUnlessMinorRE = lazyre.New(`\bunless (the change|it|this|the pr|your change) (is|are) (internal|trivial|minor|a refactor|cosmetic)\b`)
+	// chgComponentOwnRE: the sentence asks for the changed component's own file ("that
+	// crate's changelog", "the CHANGELOG.md of that package", "its CHANGELOG.md", "a
+	// CHANGELOG.md of its own").
+	chgComponentOwnRE = lazyre.New(`\b(that|the|each|every) (crate|package|library|lib|plugin|module|component|project|app|application|service|extension|integration|workspace member|gem|subproject|sub-project)'s\b|\bof (that|the|each|its|every) (crate|package|library|lib|plugin|module|component|project|app|application|service|extension|integration|gem|subproject)\b|\bits (own )?` + "`?" + `(change ?log|changes|history|news)|\b(of its own|its own ` + "`?" + `(change ?log|changes|history|news))`)
+)
+
+// UnlessMinor reports whether the sentence exempts minor changes ("unless the change
+// is internal", "unless it is a refactor"): a judgement a co-change keeps as a
+// warning.
+func UnlessMinor(lower string) bool { return chgUnlessMinorRE.MatchString(lower) }
+
+// ComponentOwnFile reports whether the sentence (rawLower: as written, in lower case)
+// asks for the changed component's own file ("that crate's changelog", "its
+// CHANGELOG.md").
+func ComponentOwnFile(rawLower string) bool { return chgComponentOwnRE.MatchString(rawLower) }

@@ -35,3 +35,12 @@ func TestChangeDemands(t *testing.T) {
 		t.Error("UserFacingOnly: the one judgement of which changes are user-facing")
 	}
 }
+
+func TestChangeFrames(t *testing.T) {
+	if !UnlessMinor("add an entry unless the change is internal.") || !ComponentOwnFile("add an entry to that crate's changelog.") || ComponentOwnFile("add an entry to the changelog.") {
+		t.Error("UnlessMinor, ComponentOwnFile")
+	}
+	if !GeneratedFrame("generated files — do not hand-edit") || !SaysDirectly("do not edit directly.") || GeneratedFrame("source files") {
+		t.Error("GeneratedFrame, SaysDirectly")
+	}
+}

@@ -207,7 +207,7 @@ func changelogRule(s sentence) (policy.Rule, bool) {
 		// change must touch.
 		return policy.Rule{}, false
 	}
-	component := componentOwnRE.MatchString(strings.ToLower(s.raw))
+	component := norm.ComponentOwnFile(strings.ToLower(s.raw))
 	if component {
 		// "add an entry to that crate's changelog": each component's own file
 		then = componentNames(then)
