@@ -623,7 +623,7 @@ func (b *bundle) result(o *engine.Outcome, c *engine.Compiled) RuleResult {
 				continue
 			}
 			for _, f := range t.Findings {
-				rr.Violations = append(rr.Violations, b.place(o, t, f))
+				rr.Violations = append(rr.Violations, b.place(o, c.Reads(), t, f))
 			}
 		}
 	}
@@ -634,8 +634,10 @@ func (b *bundle) result(o *engine.Outcome, c *engine.Compiled) RuleResult {
 	return rr
 }
 
-// place attributes a finding to the step that made it.
-func (b *bundle) place(o *engine.Outcome, t engine.TargetResult, f engine.Finding) Violation {
+// place attributes a finding to the step that made it; reads are the parts of the
+// evidence its rule reads (a finding about the change as a whole belongs to the pull
+// request when its rule reads the PR's text).
+func (b *bundle) place(o *engine.Outcome, reads []engine.Part, t engine.TargetResult, f engine.Finding) Violation {
 	rf := report.FromEngine(f, o.Rule, o.Constraint)
 	v := Violation{Finding: rf, Step: -1}
 	yes := true
@@ -660,7 +662,7 @@ func (b *bundle) place(o *engine.Outcome, t engine.TargetResult, f engine.Findin
 		v.Survived = &yes
 	default:
 		// About the change as a whole (what it lacks) or its PR.
-		if o.Rule.Kind == "pr" {
+		if slices.Contains(reads, engine.PartPR) {
 			v.Step = b.prStep
 		} else if n := len(b.commitSteps); n > 0 {
 			v.Step = b.commitSteps[n-1]

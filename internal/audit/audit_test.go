@@ -109,7 +109,9 @@ func compiled(t *testing.T, rs []testRule) []engine.Compiled {
 				t.Fatalf("%s: %v", r.id, err)
 			}
 		}
-		out = append(out, engine.Compiled{Rule: rule, Constraint: c, Check: check})
+		// as Registry.Bind does: the kind says what evidence its rules read
+		k, _ := reg.Kind(r.kind)
+		out = append(out, engine.Compiled{Rule: rule, Constraint: c, Check: check, Needs: k.Needs})
 	}
 	return out
 }

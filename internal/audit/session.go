@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/audit/trajectory"
@@ -148,7 +149,9 @@ func (b *bundle) sessionCommits() []Violation {
 	}
 	var rules []engine.Compiled
 	for _, c := range b.opt.Rules {
-		if c.Rule.Kind == "commit" {
+		// the rules a commit's message alone decides: they read the commits and
+		// nothing of the change's files, which these rewritten commits do not have
+		if reads := c.Reads(); slices.Contains(reads, engine.PartCommits) && !slices.Contains(reads, engine.PartDiff) {
 			rules = append(rules, c)
 		}
 	}
@@ -159,14 +162,14 @@ func (b *bundle) sessionCommits() []Violation {
 	defer ev.Close()
 	no := false
 	var out []Violation
-	for _, o := range engine.Run(rules, ev, engine.Options{Workers: 1, Timeout: b.opt.Timeout}) {
+	for i, o := range engine.Run(rules, ev, engine.Options{Workers: 1, Timeout: b.opt.Timeout}) {
 		for _, t := range o.Targets {
 			if t.Verdict != engine.Violated || t.Target.Index < 0 || t.Target.Index >= len(gone) {
 				continue
 			}
 			s := gone[t.Target.Index]
 			for _, f := range t.Findings {
-				v := b.place(&o, t, f)
+				v := b.place(&o, rules[i].Reads(), t, f)
 				v.Step, v.Survived = s.step, &no
 				v.Finding.Commit = ""
 				v.Finding.Command = s.line

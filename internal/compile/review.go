@@ -143,8 +143,11 @@ func doubtProseObject(c *policy.Constraint, r *policy.Rule) string {
 	return ""
 }
 
-// wordRE finds the words of a sentence.
-var wordRE = lazyre.New(`[\p{L}\p{N}_.@/-]+`)
+// wordRE finds the words of a sentence; codeSpanRE its inline code spans.
+var (
+	wordRE     = lazyre.New(`[\p{L}\p{N}_.@/-]+`)
+	codeSpanRE = lazyre.New("`+[^`]*`+")
+)
 
 // doubtImportName: an import ban of a name no package can have (a call,
 // `getNodeAutoInstrumentations()`) is a misreading of the sentence's object.

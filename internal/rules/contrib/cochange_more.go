@@ -379,11 +379,6 @@ func editedTouched(before, after string) engine.LineSet {
 	return touched
 }
 
-// componentOwnRE: the sentence asks for the changed component's own file ("that
-// crate's changelog", "the CHANGELOG.md of that package", "its CHANGELOG.md", "a
-// CHANGELOG.md of its own").
-var componentOwnRE = lazyre.New(`\b(that|the|each|every) (crate|package|library|lib|plugin|module|component|project|app|application|service|extension|integration|workspace member|gem|subproject|sub-project)'s\b|\bof (that|the|each|its|every) (crate|package|library|lib|plugin|module|component|project|app|application|service|extension|integration|gem|subproject)\b|\bits (own )?` + "`?" + `(change ?log|changes|history|news)|\b(of its own|its own ` + "`?" + `(change ?log|changes|history|news))`)
-
 // componentChangelogs are the names a component's changelog goes by, for sentences
 // that do not name the file.
 var componentChangelogs = []string{"CHANGELOG.md", "CHANGES.md", "CHANGELOG.rst", "CHANGES.rst", "CHANGELOG", "HISTORY.md", "NEWS.md", "CHANGELOG.txt"}

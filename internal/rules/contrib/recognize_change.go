@@ -2,7 +2,6 @@ package contrib
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -18,31 +17,11 @@ type cochangeRecognizer struct{}
 func (cochangeRecognizer) Name() string { return "contrib.cochange" }
 
 var (
-	// The shapes of "a change needs a test": a verb that demands tests governing the
-	// change, within a short distance (so "write tests that verify assumptions ...
-	// before changes are made" is not one).
-	testDemandREs = []*lazyre.RE{
-		lazyre.New(`\b(add|include|write|provide)\s+(\w+\s+){0,2}(tests?|test cases?)\b[^.]{0,12}\b(for|if|when|that|covering|with)\b[^.]{0,40}\b(code|changes?|patch|patches|fix|fixes|bugs?|features?|functionality)\b`),
-		lazyre.New(`\b(code changes?|changes?|bug ?fix(es)?|fixes|new (functionality|features?|code)|features?|patch(es)?|contributions?|pull requests?|prs)\b[^.]{0,40}\b(need|needs|require|requires|must (have|include|come with)|should (have|include|come with)|comes? with)\b[^.]{0,18}\b(tests?|test cases?|regression tests?)\b`),
-		lazyre.New(`\b(functionality|features?|code|fix|fixes|changes?)\b[^.]{0,20}\b(should|must|needs to|has to) be (tested|accompanied (by|with) (a |an )?(regression )?tests?)\b`),
-		lazyre.New(`\b(fixing a bug|bug fix(es)?)\b[^.]{0,40}\baccompanied (by|with)\b[^.]{0,20}\btests?\b`),
-		// a checklist item that is only the demand: "Add tests.", "Write unit tests."
-		lazyre.New(`^\W*(?:please )?(add|write|include) (?:some |new |unit |regression |the |accompanying |corresponding |matching )*(?:tests?|test cases?)(?: for (?:your|the|any|new) (?:changes?|code|features?|functionality|fix(?:es)?))?\W*(?:\([^)]*\)\W*)?$`),
-	}
-	// Sentences that leave the demand to judgement.
-	judgementRE = lazyre.New(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether (a|one)|prefer|consider|optional|optionally|(when|if|where) (an? |the )?[a-z ]{0,30}(is|are) (needed|required|necessary|warranted|called for)|(when|if|where) (needed|required|necessary))\b`)
-	// Negation that governs a co-change clause ("without" is not one: "tests that fail
-	// without your change").
-	cochangeNegRE        = lazyre.New(`\b(never|not|no|don't|do not|avoid|must not|should not|shouldn't|cannot|can't)\b`)
-	changelogRE          = lazyre.New(`\b(change ?log|changes file|news fragments?|newsfragments?|release[- ]notes? entry|whats[- ]new|changesets?|changelog fragments?)\b`)
 	leadingPlaceholderRE = lazyre.New(`^(<[^>/]+>/)+`)
 	changelogSpan        = lazyre.New(`(?i)^\.?/?([\w./*-]*/)?(CHANGES|CHANGELOG|HISTORY|NEWS|RELEASE[-_]NOTES|whats-new)[\w.-]*$`)
 	changelogProse       = lazyre.New(`(?i)\b([\w-]+/)*(CHANGES|CHANGELOG|HISTORY|NEWS|whats-new)\.(rst|md|txt)\b`)
-	// "Add an entry in CHANGES.rst", "update the changelog", "needs a changelog entry";
-	// not "write changelog entries in the past tense" (how, not whether).
-	changelogDemandRE = lazyre.New(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b|\b(needs?|requires?|include|includes) (a |an )?(changeset|changelog entry|news fragment)\b|\b(needs?|requires?) (a |an )(new )?entry (in|to)\b`)
-	placeholderPathRE = lazyre.New(`\b((?:[\w-]+/)+)([A-Z](?:\.[A-Z])+|X\.Y(?:\.Z)?)\.(rst|md|txt)\b`)
-	dirSpanRE         = lazyre.New(`^\.?/?[\w.-]+(/[\w.-]+)*/$`)
+	placeholderPathRE    = lazyre.New(`\b((?:[\w-]+/)+)([A-Z](?:\.[A-Z])+|X\.Y(?:\.Z)?)\.(rst|md|txt)\b`)
+	dirSpanRE            = lazyre.New(`^\.?/?[\w.-]+(/[\w.-]+)*/$`)
 )
 
 // changelogGlobs are the usual homes of a changelog entry, for sentences that do not
@@ -52,13 +31,13 @@ var changelogGlobs = []string{"**/CHANGELOG*", "**/CHANGES*", "**/HISTORY*", "**
 
 func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if processRE.MatchString(s.text) {
+	if norm.SaysWhenToRun(s.text) {
 		return recognize.Result{}
 	}
-	if judgementRE.MatchString(s.text) {
+	if norm.LeftToJudgement(s.text) {
 		// "For any user-facing change, add an entry to `CHANGELOG.md`": which
 		// changes are user-facing is the author's call, so heed only reminds
-		if lazyre.New(`\buser[- ]facing\b`).MatchString(s.text) && !lazyre.New(`\b(significant|substantial|non-trivial|trivial|where|when|if|whether|prefer|consider|optional|optionally)\b`).MatchString(s.text) {
+		if norm.UserFacingOnly(s.text) {
 			if r, ok := changelogRule(s); ok {
 				r.Severity = policy.SeverityWarning
 				return recognize.Result{Rules: []policy.Rule{r}}
@@ -79,7 +58,7 @@ func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 // under `src/`"), else library code.
 func antecedent(s sentence) (ifs, unless []string, named bool) {
 	for _, sp := range s.spans {
-		if dirSpanRE.MatchString(sp) && !changelogSpan.MatchString(strings.TrimSuffix(sp, "/")) && !changelogRE.MatchString(s.text) && !strings.Contains(s.text, "fragment") && !testDirSpan(s, sp) {
+		if dirSpanRE.MatchString(sp) && !changelogSpan.MatchString(strings.TrimSuffix(sp, "/")) && !norm.SaysChangelog(s.text) && !strings.Contains(s.text, "fragment") && !testDirSpan(s, sp) {
 			d := strings.TrimPrefix(strings.TrimSuffix(sp, "/"), "./")
 			ifs = append(ifs, "/"+path.Join(s.c.Scope.Dir, d)+"/**")
 		}
@@ -98,7 +77,7 @@ func testDirSpan(s sentence, sp string) bool {
 		return false
 	}
 	// "a test in `tests/`", "Add tests for your changes to `tests/`": where tests go
-	return lazyre.New(`(?i)\btests?\s+(in|under|into|inside)\s+$|^\W*(?:please\s+)?(?:add|write|put|place)\s+(?:\w+\s+)?tests?\b[^.]{0,40}\s(?:to|in|into|under)\s+$`).MatchString(s.raw[:i])
+	return norm.TestsGoBefore(s.raw[:i])
 }
 
 // testDirs returns the test directories the sentence names, as globs.
@@ -112,48 +91,20 @@ func testDirs(s sentence) []string {
 	return out
 }
 
-// testWorkflowRE: a test demand that is a way of working (write the test first, see
-// it fail) or a judgement (which changes are behaviour, where tests apply),
-// not a co-change a change's files show.
-var testWorkflowRE = lazyre.New(`\b(before (implementing|writing|you (write|implement|start)|making|starting|coding)|(a |the )?failing (regression )?tests?|tests? first|whenever applicable|when applicable|as applicable|behaviou?r changes?)\b`)
-
 func testRule(s sentence) (policy.Rule, bool) {
-	if testWorkflowRE.MatchString(s.text) {
-		return policy.Rule{}, false
-	}
-	if lazyre.New(`\b(every|each) (exception|function|method|class|public|branch|case)\b`).MatchString(s.text) {
-		// "a test for every exception the new code raises": more than a co-change.
-		return policy.Rule{}, false
-	}
-	demanded := false
-	for _, cl := range clauses(s.text) {
-		if cochangeNegRE.MatchString(cl) {
-			continue
-		}
-		for _, re := range testDemandREs {
-			if re.MatchString(cl) {
-				demanded = true
-			}
-		}
-	}
-	if !demanded {
-		return policy.Rule{}, false
-	}
-	if kindOfChangeLeadRE.MatchString(s.c.Context) && !lazyre.New(`\b(every|each|any|all)\b`).MatchString(s.text) {
-		// "If adding a new feature:" + "Add accompanying test case.": the item
-		// holds for one kind of change, which a change's files do not show (on
-		// vitest's last 40 commits it warned on 5 perf, refactor and fix commits)
+	d, ok := norm.ReadTestDemand(s.text, s.c.Context)
+	if !ok {
 		return policy.Rule{}, false
 	}
 	ifs, unless, named := antecedent(s)
 	reading := "a change to code files (not tests, docs or examples) stands for the change that needs a test; test files are recognised by path"
-	if lazyre.New(`\b(bug fix(es)?|fixing a bug|bugfix(es)?|the fix)\b`).MatchString(s.text) {
+	if d.BugFix {
 		reading = "a change to library code stands for a bug fix; test files are recognised by path"
 	}
 	if named {
 		reading = "test files are recognised by path"
 	}
-	if lazyre.New(`\bfails? (before|without|on the pre-fix)\b`).MatchString(s.text) {
+	if d.FailsWithout {
 		reading += "; a changed test file stands for a test that fails without the change (heed does not run it)"
 	}
 	then, need := testGlobs(), "a test"
@@ -193,11 +144,9 @@ func changelogRule(s sentence) (policy.Rule, bool) {
 			return policy.Rule{}, false
 		}
 	}
-	for _, cl := range clauses(strings.ToLower(s.raw)) {
-		if lazyre.New(`^(?:please )?(?:do not|don't|never|no need to|you don't need to|you do not need to|there is no need to|avoid)\b[^.]*\b(?:update|edit|touch|add|modify|change|write)\b`).MatchString(cl) {
-			// "Do not update `CHANGELOG.md` in your PR": a ban, not a demand
-			return policy.Rule{}, false
-		}
+	if norm.BansChangelogEdit(strings.ToLower(s.raw)) {
+		// "Do not update `CHANGELOG.md` in your PR": a ban, not a demand
+		return policy.Rule{}, false
 	}
 	var then []string
 	for _, sp := range s.spans {
@@ -213,7 +162,7 @@ func changelogRule(s sentence) (policy.Rule, bool) {
 			// "<component>/CHANGELOG.md": the changelog of any component
 			sp = leadingPlaceholderRE.ReplaceAllString(sp, "*/")
 		}
-		if changelogSpan.MatchString(sp) || (dirSpanRE.MatchString(sp) && (changelogRE.MatchString(s.text) || strings.Contains(s.text, "fragment"))) {
+		if changelogSpan.MatchString(sp) || (dirSpanRE.MatchString(sp) && (norm.SaysChangelog(s.text) || strings.Contains(s.text, "fragment"))) {
 			p := strings.TrimPrefix(sp, "./")
 			if strings.HasSuffix(p, "/") {
 				p += "**"
@@ -242,23 +191,23 @@ func changelogRule(s sentence) (policy.Rule, bool) {
 		}
 	}
 	named := len(then) > 0
-	if !named && !changelogRE.MatchString(s.text) {
+	if !named && !norm.SaysChangelog(s.text) {
 		return policy.Rule{}, false
 	}
-	for _, cl := range clauses(s.text) {
-		if (changelogRE.MatchString(cl) || strings.Contains(cl, "entry")) && cochangeNegRE.MatchString(cl) {
+	for _, cl := range norm.Clauses(s.text) {
+		if (norm.SaysChangelog(cl) || strings.Contains(cl, "entry")) && norm.NegatesCoChange(cl) {
 			return policy.Rule{}, false
 		}
 	}
-	if !changelogDemandRE.MatchString(s.text) {
+	if !norm.DemandsEntry(s.text) {
 		return policy.Rule{}, false
 	}
-	if lazyre.New(`\b(end|top|bottom|beginning) of (its|the) (section|file|list)\b|\b(in|into) (its|the|your) (pr |pull[- ]request )?description\b`).MatchString(s.text) {
+	if norm.EntryPlacement(s.text) {
 		// Where an entry goes, or release notes in the PR description: not a file the
 		// change must touch.
 		return policy.Rule{}, false
 	}
-	component := componentOwnRE.MatchString(strings.ToLower(s.raw))
+	component := norm.ComponentOwnFile(strings.ToLower(s.raw))
 	if component {
 		// "add an entry to that crate's changelog": each component's own file
 		then = componentNames(then)
@@ -280,7 +229,7 @@ func changelogRule(s sentence) (policy.Rule, bool) {
 	r := s.rule(KindCochange, CochangeParams{If: ifs, Unless: unless, Then: then, Need: need, Component: component,
 		Reading: "a change to library code stands for a change that needs an entry"}, false,
 		"change without a changelog entry", "add an entry describing the change", cases)
-	if judgedNeedRE.MatchString(s.text) {
+	if norm.NeedJudged(s.text) {
 		// "If you believe your change should be noted, add an entry": the author
 		// decides which changes need one, so heed can only remind
 		r.Severity = policy.SeverityWarning
@@ -295,15 +244,8 @@ func antecedentSpan(s sentence, sp string) bool {
 	if i < 0 {
 		return false
 	}
-	return lazyre.New(`(?i)\b(changes?|changing|modif(y|ies|ying|ications?)|edit(s|ing)?|touch(es|ing)?)\s+(anything\s+|files?\s+|code\s+)?(to|in|under|of|inside|within)\s+(the\s+)?$`).MatchString(s.raw[:i])
+	return norm.ChangedFilesBefore(s.raw[:i])
 }
-
-// kindOfChangeLeadRE: a lead-in that limits its items to a kind of change ("If adding
-// a new feature:", "When fixing a bug:").
-var kindOfChangeLeadRE = lazyre.New(`(?i)^\W*(if|when|for)\b[^:]{0,40}\b(features?|bugs?|fix|fixes|fixing|enhancements?|bugfix(es)?)\b[^:]*:\s*$`)
-
-// judgedNeedRE: the sentence leaves to the author whether the change needs it.
-var judgedNeedRE = lazyre.New(`(?i)\bunless (the change|it|this|the pr|your change) (is|are) (internal|trivial|minor|a refactor|cosmetic)\b|\b(if you (believe|think|feel)|if (applicable|relevant|needed|necessary|appropriate)|where (applicable|relevant|appropriate)|when (applicable|relevant|appropriate)|user[- ]facing|notable|significant)\b`)
 
 // sampleFor returns a path the glob matches (for authored cases), under dir.
 func sampleFor(glob, dir, fallback string) string {
@@ -348,25 +290,12 @@ type headerRecognizer struct{}
 
 func (headerRecognizer) Name() string { return "contrib.newfile-header" }
 
-var (
-	headerWordRE = lazyre.New(`\b(headers?|license|licence|copyright|spdx|notice)\b`)
-	newFileRE    = lazyre.New(`\b(new|newly (added|created)|added)\b[^.]*\bfiles?\b|\bfiles? (you|that you|the change) (create|add|created|added)\b`)
-	extSpanRE    = lazyre.New(`^\*?\.([a-z0-9]{1,5})$`)
-	langWords    = map[string][]string{
-		"go": {"*.go"}, "python": {"*.py"}, "java": {"*.java"}, "rust": {"*.rs"}, "typescript": {"*.ts", "*.tsx"},
-		"javascript": {"*.js", "*.jsx", "*.mjs", "*.cjs"}, "kotlin": {"*.kt"}, "scala": {"*.scala"}, "c#": {"*.cs"},
-	}
-)
+var extSpanRE = lazyre.New(`^\*?\.([a-z0-9]{1,5})$`)
 
 func (headerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if !headerWordRE.MatchString(s.text) || !newFileRE.MatchString(s.text) {
-		return recognize.Result{}
-	}
-	if !lazyre.New(`\b(headers?|start|starts|begin|begins|top)\b`).MatchString(s.text) {
-		return recognize.Result{}
-	}
-	if lazyre.New(`\b(don't|do not|never)\b[^.]*\b(add|rewrite|change|touch)\b[^.]*\bheaders?\b`).MatchString(s.text) {
+	d, ok := norm.ReadNewFileHeader(s.text)
+	if !ok {
 		return recognize.Result{}
 	}
 	var globs []string
@@ -376,11 +305,7 @@ func (headerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 	}
 	if len(globs) == 0 {
-		for w, gs := range langWords {
-			if regexp.MustCompile(`\b` + regexp.QuoteMeta(w) + `\b (source )?files?\b`).MatchString(s.text) {
-				globs = append(globs, gs...)
-			}
-		}
+		globs = d.Globs
 	}
 	p := HeaderParams{Globs: globs}
 	exact := true
@@ -391,11 +316,11 @@ func (headerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 	case headerSpan(s.spans) != "":
 		p.Header = []string{headerSpan(s.spans)}
-	case lazyre.New(`\b(asf|apache software foundation)\b`).MatchString(s.text):
+	case d.License == norm.HeaderASF:
 		p.Contains, exact = "Licensed to the Apache Software Foundation", false
-	case lazyre.New(`\bapache license\b|\bapache 2\b|\bapache-2\.0\b`).MatchString(s.text):
+	case d.License == norm.HeaderApache:
 		p.Contains, exact = "Apache License", false
-	case lazyre.New(`\bspdx\b`).MatchString(s.text):
+	case d.License == norm.HeaderSPDX:
 		p.Contains, exact = "SPDX-License-Identifier", false
 	default:
 		return recognize.Result{Unenforced: "names a license header without quoting it"}

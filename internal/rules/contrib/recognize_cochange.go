@@ -20,7 +20,7 @@ import (
 // cannot place gives no rule. Test demands are the co-change recogniser's; a
 // changelog named by a path is read here, one named by a word there.
 func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) []policy.Rule {
-	if judgementRE.MatchString(s.text) && !coJudgedRE.MatchString(s.text) {
+	if norm.LeftToJudgement(s.text) && !norm.UnlessMinor(s.text) {
 		return nil
 	}
 	var rules []policy.Rule
@@ -51,7 +51,7 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 			// a changelog entry follows code changes, not its own tests
 			unless = append(unless, testGlobs()...)
 		}
-		component := componentOwnRE.MatchString(strings.ToLower(s.raw)) && len(cc.ThenRoles) == 0
+		component := norm.ComponentOwnFile(strings.ToLower(s.raw)) && len(cc.ThenRoles) == 0
 		if component {
 			// "every change to a plugin needs an entry in its CHANGELOG.md": the
 			// changed component's own file
@@ -113,9 +113,6 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 // deprecationLines: a line that deprecates something (a warning, a decorator, a
 // helper named for it).
 const deprecationLines = `(?i)deprecat`
-
-// coJudgedRE: the judgement words a co-change keeps as a warning rather than drops.
-var coJudgedRE = lazyre.New(`\bunless (the change|it|this|the pr|your change) (is|are) (internal|trivial|minor|a refactor|cosmetic)\b`)
 
 var docGlobs = []string{"**/docs/**", "**/doc/**", "**/*.md", "**/*.rst", "**/*.mdx", "**/*.txt"}
 

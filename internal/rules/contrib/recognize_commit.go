@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"github.com/heed-dev/heed/internal/norm"
 	"regexp"
-	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -20,14 +18,6 @@ type lengthRecognizer struct{}
 
 func (lengthRecognizer) Name() string { return "contrib.commit-length" }
 
-var (
-	limitRE   = lazyre.New(`\b([0-9]{2,3})\s*(?:-\s*)?(characters?|chars?|columns?|cols?)\b`)
-	fiftyRE   = lazyre.New(`\b([0-9]{2})/([0-9]{2,3})\s+rule\b`)
-	subjectRE = lazyre.New(`\b(first line|summary|subject|title|header line|headline|one-line|oneline|short description)\b`)
-	bodyRE    = lazyre.New(`\b(subsequent lines|other lines|remaining lines|body|wrap|wrapped|paragraphs?|following lines)\b`)
-	linesRE   = lazyre.New(`\blines?\b`)
-)
-
 func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
 	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() {
@@ -37,70 +27,17 @@ func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		check string
 		max   int
 	}
-	var found []limit
-	seen := map[limit]bool{}
-	add := func(check string, n int) {
-		l := limit{check, n}
-		if n >= 20 && n <= 200 && !seen[l] {
-			seen[l] = true
-			found = append(found, l)
-		}
-	}
-	// "`<type>(<scope>): <subject>` ... subject at most 50 characters": the limit is
-	// on the template's placeholder after the type, not on the whole line
+	limits, descriptionOnly := norm.MessageLimits(s.text, s.raw)
 	part := ""
-	if m := typeTemplateRE.FindStringSubmatch(s.raw); m != nil {
-		if lazyre.New(`\b` + regexp.QuoteMeta(strings.ToLower(m[1])) + `\b[^.;]{0,40}\b[0-9]{2,3}\s*(characters?|chars?)`).MatchString(s.text) {
-			part = "description"
-		}
+	if descriptionOnly {
+		part = "description"
 	}
-	for _, cl := range clauses(s.text) {
-		if m := fiftyRE.FindStringSubmatch(cl); m != nil {
-			a, _ := strconv.Atoi(m[1])
-			b, _ := strconv.Atoi(m[2])
-			add(CheckSubjectLength, a)
-			add(CheckBodyWidth, b)
-		}
-		ms := limitRE.FindAllStringSubmatchIndex(cl, -1)
-		for k, m := range ms {
-			n, _ := strconv.Atoi(cl[m[2]:m[3]])
-			// The words that govern a number are those since the previous number (or the
-			// clause start) and, for "lines of 72 chars", the words just before it.
-			from := 0
-			if k > 0 {
-				from = ms[k-1][1]
-			}
-			before := cl[from:m[0]]
-			// The subject or body word nearest before the number governs it: "wrap it
-			// at 72" after "subject ... body" is a body limit.
-			subj, body := false, false
-			ls, lb := lastMatch(subjectRE, before), lastMatch(bodyRE, before)
-			switch {
-			case ls < 0 && lb < 0:
-				// "72 char lines", "lines of 72 chars": every line, subject included;
-				// "a maximum of 50 columns for the commit summary": the word after.
-				after := cl[m[1]:min(len(cl), m[1]+30)]
-				switch {
-				case subjectRE.MatchString(after):
-					subj = true
-				case bodyRE.MatchString(after):
-					body = true
-				case linesRE.MatchString(before) || linesRE.MatchString(after[:min(len(after), 8)]):
-					subj, body = true, true
-				default:
-					continue
-				}
-			case ls > lb:
-				subj = true
-			default:
-				body = true
-			}
-			if subj {
-				add(CheckSubjectLength, n)
-			}
-			if body {
-				add(CheckBodyWidth, n)
-			}
+	var found []limit
+	for _, l := range limits {
+		if l.Body {
+			found = append(found, limit{CheckBodyWidth, l.Max})
+		} else {
+			found = append(found, limit{CheckSubjectLength, l.Max})
 		}
 	}
 	if len(found) == 0 {
@@ -133,23 +70,10 @@ func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	return recognize.Result{Rules: out}
 }
 
-// typeTemplateRE: a Conventional Commits template whose text after the type is a
-// named placeholder ("`<type>(<scope>): <subject>`"); the name is captured.
-var typeTemplateRE = lazyre.New(`<type>[^<>` + "`" + `]*(?:\(<?scope>?\))?!?:\s*<([a-z ]+)>`)
-
-// lastMatch returns the start of the last match of re in s, or -1.
-func lastMatch(re *lazyre.RE, s string) int {
-	ms := re.FindAllStringIndex(s, -1)
-	if len(ms) == 0 {
-		return -1
-	}
-	return ms[len(ms)-1][0]
-}
-
 // aboutPRTitleOnly reports whether the sentence speaks of pull-request titles and not
 // of commits at all (those limits belong to pr rules).
 func (s sentence) aboutPRTitleOnly() bool {
-	return prWordRE.MatchString(s.text) && !commitWordRE.MatchString(s.text)
+	return norm.SaysPR(s.text) && !norm.SaysCommit(s.text)
 }
 
 // subjectOfLength builds a plausible subject of exactly n characters.
@@ -171,17 +95,9 @@ type blankLineRecognizer struct{}
 
 func (blankLineRecognizer) Name() string { return "contrib.commit-blank-line" }
 
-var blankRE = lazyre.New(`\b(blank|empty) line\b`)
-
 func (blankLineRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if !s.aboutCommitMessages() || !s.has(blankRE) {
-		return recognize.Result{}
-	}
-	if !lazyre.New(`\b(separat\w*|after the (summary|subject|first line|title)|between the (summary|subject|title))\b`).MatchString(s.text) {
-		return recognize.Result{}
-	}
-	if !lazyre.New(`\b(summary|subject|first line|title)\b`).MatchString(s.text) {
+	if !s.aboutCommitMessages() || !norm.SubjectBlankLine(s.text) {
 		return recognize.Result{}
 	}
 	return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckBlankLine}, true,
@@ -199,62 +115,17 @@ type periodRecognizer struct{}
 
 func (periodRecognizer) Name() string { return "contrib.commit-period" }
 
-var (
-	periodRE      = lazyre.New(`\b(periods?|full stops?|trailing dot|dot)\b`)
-	periodEndRE   = lazyre.New(`\b(end|ends|ending|ended|trailing|final|terminat\w*)\b`)
-	periodWhereRE = lazyre.New(`\b(first line|summary|subject|title|description|commit message|commit subject|them)\b`)
-)
-
-// otherLineRE finds a named line of a message ("Solution line", "last line").
-var otherLineRE = lazyre.New(`(?i)\b([a-z]+) (line|paragraph|section)\b`)
-
-// otherLine: the sentence is about a line of the message other than the subject.
-func otherLine(text string) bool {
-	for _, m := range otherLineRE.FindAllStringSubmatch(text, -1) {
-		switch strings.ToLower(m[1]) {
-		case "first", "subject", "summary", "title", "header", "top", "opening", "commit", "one", "single", "blank", "empty", "new", "each", "every", "a", "the", "that", "this":
-		default:
-			return true
-		}
-	}
-	return false
-}
-
 func (periodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
 	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() {
 		return recognize.Result{}
 	}
-	for _, cl := range clauses(s.text) {
-		if !periodRE.MatchString(cl) || !periodEndRE.MatchString(cl) {
-			continue
-		}
-		if !periodWhereRE.MatchString(cl) && !commitWordRE.MatchString(s.around) {
-			continue
-		}
-		if lazyre.New(`\b(subsequent|other|body) lines\b`).MatchString(cl) && !lazyre.New(`\b(first line|summary|subject)\b`).MatchString(cl) {
-			continue
-		}
-		if lazyre.New(`\bcomments?\b`).MatchString(cl) {
-			continue
-		}
-		if otherLine(s.text) && !lazyre.New(`\b(first line|summary|subject|title)\b`).MatchString(cl) {
-			// "Solution line ends with `(Author Name)` — period after them": a line of
-			// the body the message's template names, not the subject
-			continue
-		}
-		// Find the negation that governs "period": the part of the clause before it.
-		at := periodRE.FindStringIndex(cl)[0]
-		head := cl[:at]
-		if i := strings.LastIndex(head, " and "); i >= 0 && !negated(head[i:]) {
-			// "past tense and end them with a period": the part after "and" governs.
-			head = head[i:]
-		}
-		if negated(head) {
-			return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckPeriod, Period: "forbid"}, true,
-				"commit subject ends with a period", "drop the period at the end of the subject",
-				[]policy.Case{sat("no final period", "Fix crash on empty input"), vio("a final period", "Fix crash on empty input.")})}}
-		}
+	switch norm.SubjectPeriod(s.text, s.around) {
+	case "forbid":
+		return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckPeriod, Period: "forbid"}, true,
+			"commit subject ends with a period", "drop the period at the end of the subject",
+			[]policy.Case{sat("no final period", "Fix crash on empty input"), vio("a final period", "Fix crash on empty input.")})}}
+	case "require":
 		return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckPeriod, Period: "require"}, true,
 			"commit subject does not end with a period", "end the subject with a period",
 			[]policy.Case{sat("a final period", "Fixed crash on empty input."), vio("no final period", "Fixed crash on empty input")})}}
@@ -268,48 +139,17 @@ type moodRecognizer struct{}
 
 func (moodRecognizer) Name() string { return "contrib.commit-mood" }
 
-var (
-	pastTenseRE  = lazyre.New(`\bpast[- ]tense\b`)
-	imperativeRE = lazyre.New(`\bimperative( mood)?\b`)
-	presentRE    = lazyre.New(`\bpresent[- ]tense\b`)
-)
-
 func (moodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
 	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() {
 		return recognize.Result{}
 	}
-	if lazyre.New(`\bpast( tense)?,? (and|&|or|/) (the )?present\b|\bpresent( tense)?,? (and|&|or|/) (the )?past\b`).MatchString(s.text) {
-		// "use simple past and present tense: 'Previously, ... now ...'": the prose
-		// of a body, not one mood of a subject
-		return recognize.Result{}
+	heading := ""
+	if len(c.HeaderPath) > 0 {
+		heading = c.HeaderPath[len(c.HeaderPath)-1]
 	}
-	mood := ""
-	for _, cl := range clauses(s.text) {
-		if loc := pastTenseRE.FindStringIndex(cl); loc != nil && !negated(cl[max(0, loc[0]-12):loc[0]]) {
-			mood = "past"
-			break
-		}
-		if imperativeRE.MatchString(cl) {
-			mood = "imperative"
-			break
-		}
-		if loc := presentRE.FindStringIndex(cl); loc != nil && !negated(cl[max(0, loc[0]-12):loc[0]]) && !pastTenseRE.MatchString(cl) {
-			mood = "imperative"
-			break
-		}
-	}
+	mood := norm.SubjectMood(s.text, heading)
 	if mood == "" {
-		return recognize.Result{}
-	}
-	if lazyre.New(`\b(just )?(as|like) (in|for|with) the (subject|summary|title)\b`).MatchString(s.text) ||
-		len(c.HeaderPath) > 0 && lazyre.New(`^\W*(message )?body\W*$`).MatchString(strings.ToLower(c.HeaderPath[len(c.HeaderPath)-1])) {
-		// "Just as in the subject, use the imperative" under "#### Body": the body's
-		// tense, which a check of the subject does not judge
-		return recognize.Result{}
-	}
-	if lazyre.New(`\b(release notes?|changelog|news fragments?|entries|entry)\b`).MatchString(s.text) && !commitWordRE.MatchString(s.text) {
-		// Tense rules for changelog entries are not commit rules.
 		return recognize.Result{}
 	}
 	var cases []policy.Case
@@ -332,41 +172,24 @@ type caseRecognizer struct{}
 
 func (caseRecognizer) Name() string { return "contrib.commit-case" }
 
-var (
-	lowerCaseRE = lazyre.New(`\b(lower[- ]?case|small letter)\b`)
-	upperCaseRE = lazyre.New(`\b(capitali[sz]e[ds]?|capital letter|upper[- ]?case)\b`)
-	caseWhereRE = lazyre.New(`\b(description|summary|subject|first line|title|first word|first letter)\b`)
-)
-
 func (caseRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
 	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() {
 		return recognize.Result{}
 	}
-	for _, cl := range clauses(s.text) {
-		if !caseWhereRE.MatchString(cl) || lazyre.New(`\b(comments?|release notes?|entries|entry|sentences?)\b`).MatchString(cl) {
-			continue
-		}
-		want := ""
-		if loc := lowerCaseRE.FindStringIndex(cl); loc != nil && !negated(cl[max(0, loc[0]-16):loc[0]]) {
-			want = "lower"
-		} else if loc := upperCaseRE.FindStringIndex(cl); loc != nil && !negated(cl[max(0, loc[0]-16):loc[0]]) {
-			want = "upper"
-		}
-		if want == "" {
-			continue
-		}
-		var cases []policy.Case
-		if want == "lower" {
-			cases = []policy.Case{sat("lower case", "fix(parser): accept ISO week dates"), vio("capitalised", "fix(parser): Accept ISO week dates"),
-				sat("an acronym keeps its case", "docs: ISO week dates in the README")}
-		} else {
-			cases = []policy.Case{sat("capitalised", "Fix crash on empty input"), vio("lower case", "fix crash on empty input")}
-		}
-		return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckCase, Case: want}, false,
-			"commit description in the wrong letter case", "start the description with a "+want+"-case letter", cases)}}
+	want := norm.SubjectCase(s.text)
+	if want == "" {
+		return recognize.Result{}
 	}
-	return recognize.Result{}
+	var cases []policy.Case
+	if want == "lower" {
+		cases = []policy.Case{sat("lower case", "fix(parser): accept ISO week dates"), vio("capitalised", "fix(parser): Accept ISO week dates"),
+			sat("an acronym keeps its case", "docs: ISO week dates in the README")}
+	} else {
+		cases = []policy.Case{sat("capitalised", "Fix crash on empty input"), vio("lower case", "fix crash on empty input")}
+	}
+	return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckCase, Case: want}, false,
+		"commit description in the wrong letter case", "start the description with a "+want+"-case letter", cases)}}
 }
 
 // ---- Conventional Commits -----------------------------------------------------------
@@ -375,118 +198,19 @@ type conventionalRecognizer struct{}
 
 func (conventionalRecognizer) Name() string { return "contrib.conventional-commits" }
 
-var (
-	conventionalWordRE = lazyre.New(`\b(conventional[- ]commits?|semantic commits?|semantic commit messages?|conventional (commit )?prefix(es)?)\b`)
-	typeSpanRE         = lazyre.New(`^([a-z][a-z0-9-]*)(\([^)]*\))?!?:?$`)
-	templateSpanRE     = lazyre.New(`^<type>(\(<[^>]*>\))?!?:\s*<[^>]+>$`)
-	typesWordRE        = lazyre.New(`\b(allowed types|types?:|valid types|one of|only|nothing else|must be one of|are allowed|permitted types|(appropriate|allowed|valid|these|following) prefix(es)?)\b`)
-	openListRE         = lazyre.New(`\b(etc|e\.g|for example|such as|like)\b`)
-	breakingRE         = lazyre.New(`\bbreaking changes?\b`)
-)
-
-// conventional is what a sentence says of Conventional Commits.
-type conventional struct {
-	forCommits, forPR bool
-	// types is the closed list of allowed types, nil when any type goes.
-	types []string
-	// rule is true when the sentence asks for the form (names the convention, gives
-	// its template or a closed list of types).
-	rule bool
-}
-
-func classifyConventional(c *policy.Constraint) conventional {
+// classifyConventional reads what a constraint says of Conventional Commits.
+func classifyConventional(c *policy.Constraint) norm.Conventional {
 	s := read(c)
-	var cv conventional
-	cv.forPR = s.aboutPRTitle() || s.nearPROnly() && lazyre.New(`\btitles?\b`).MatchString(s.near)
-	// "Conventional Commits" names a convention; it says nothing of where it applies.
-	plain := conventionalWordRE.ReplaceAllString(s.text, "the convention")
-	cv.forCommits = !processRE.MatchString(s.text) && (commitWordRE.MatchString(plain) ||
-		(commitWordRE.MatchString(s.around) && !prWordRE.MatchString(plain) && !cv.forPR && !s.nearPROnly()))
-	for _, part := range lazyre.New(`[,;.]\s`).Split(s.text, -1) {
-		// "Before opening a PR: use a conventional-commit title, sign off commits":
-		// the title the convention is for is the pull request's; the commits of the
-		// next item are another rule's
-		if conventionalWordRE.MatchString(part) && lazyre.New(`\btitles?\b`).MatchString(part) &&
-			!commitWordRE.MatchString(conventionalWordRE.ReplaceAllString(part, "")) && prWordRE.MatchString(s.around) {
-			cv.forPR, cv.forCommits = true, false
-		}
-	}
-	var types []string
-	template := false
-	for _, sp := range s.spans {
-		if templateSpanRE.MatchString(sp) {
-			template = true
-			continue
-		}
-		if m := typeSpanRE.FindStringSubmatch(sp); m != nil {
-			types = append(types, m[1])
-		}
-	}
-	// "types" as a word: "TypeScript changes: run `npm`/`pnpm` ..." names no commit types
-	// a list of commit types holds at least one of the usual ones ("`estimate` and
-	// `refund` types" in a design note are no commit types)
-	usual := slices.ContainsFunc(types, func(t string) bool {
-		switch strings.ToLower(t) {
-		case "feat", "feature", "fix", "docs", "doc", "chore", "refactor", "test", "tests", "perf", "ci", "build", "style", "revert":
-			return true
-		}
-		return false
-	})
-	exclusive := len(types) >= 2 && usual && (typesWordRE.MatchString(s.text) || lazyre.New(`\btypes\b`).MatchString(s.text)) && !openListRE.MatchString(s.text)
-	if exclusive {
-		cv.types = types
-	}
-	if topicLabel(s.text) {
-		// a label over a link names the topic; what it applies to is what it names
-		// in so many words ("PR titles / Conventional Commits (changelog): ...")
-		cv.forCommits = cv.forCommits && !cv.forPR && !prWordRE.MatchString(plain)
-		cv.forPR = cv.forPR && lazyre.New(`\btitles?\b`).MatchString(s.text)
-	}
-	cv.rule = (cv.forCommits || cv.forPR) && (conventionalWordRE.MatchString(s.text) || template || exclusive)
-	// "Conventional Commit prefixes such as `feat(scope):` are not required"
-	if cv.rule && conventionalNotRequired(s.text) {
-		cv.rule = false
-	}
-	return cv
+	return norm.ReadConventional(s.text, s.spans, norm.ConventionalFrame{Around: s.around, Near: s.near})
 }
-
-// topicLabel: the text only names a topic before what follows it ("PR titles /
-// Conventional Commits (changelog):" over a link): it asks for no more than it names.
-func topicLabel(text string) bool {
-	t := strings.TrimSpace(text)
-	if label, target, ok := strings.Cut(t, ": "); ok && !strings.ContainsAny(strings.TrimSpace(target), " \t") && strings.ContainsAny(target, "/#.") {
-		t = label + ":" // "Topic: docs/guide.md#section": a label over a link
-	}
-	return strings.HasSuffix(t, ":") && len(strings.Fields(t)) <= 8 &&
-		!lazyre.New(`\b(must|should|shall|uses?|follows?|always|never|writes?|starts?|prefix(es)?|needs?|requires?|required|every|each|all)\b`).MatchString(t)
-}
-
-// conventionalNotRequired: the sentence says the convention is not asked for.
-func conventionalNotRequired(text string) bool {
-	m := conventionalWordRE.FindString(strings.ToLower(text))
-	if m == "" {
-		return false
-	}
-	for _, cl := range clauses(strings.ToLower(text)) {
-		if i := strings.Index(cl, m); i >= 0 && habitRE.MatchString(cl[max(0, i-30):i]) {
-			// "Dependency updates commonly use Conventional Commit style": what some
-			// commits tend to look like, not a rule on every commit
-			return true
-		}
-	}
-	return norm.NotRequired(text, m, "scope", "body", "footer", "breaking")
-}
-
-// habitRE: a clause that says what is usual, not what is required.
-var habitRE = lazyre.New(`\b(commonly|usually|often|typically|mostly|sometimes|tends? to|in most cases)\b`)
 
 // subsumed reports whether a sibling of the same section already compiles this
 // sentence's rule: a closed list of types covers every "use Conventional Commits" of
 // its section, and of several such sentences ("Every commit follows Conventional
 // Commits:", "Subject: `<type>(<scope>): <description>`") the first one speaks.
 // One commit then gets one finding, not three.
-func subsumed(c *policy.Constraint, cv conventional, rc *recognize.RepoContext) (commits, prs bool) {
-	if rc == nil || len(cv.types) > 0 {
+func subsumed(c *policy.Constraint, cv norm.Conventional, rc *recognize.RepoContext) (commits, prs bool) {
+	if rc == nil || len(cv.Types) > 0 {
 		return false, false
 	}
 	before := true
@@ -501,12 +225,12 @@ func subsumed(c *policy.Constraint, cv conventional, rc *recognize.RepoContext) 
 			continue
 		}
 		ov := classifyConventional(o)
-		if !ov.rule {
+		if !ov.Required {
 			continue
 		}
-		if len(ov.types) > 0 || before {
-			commits = commits || (cv.forCommits && ov.forCommits)
-			prs = prs || (cv.forPR && ov.forPR)
+		if len(ov.Types) > 0 || before {
+			commits = commits || (cv.ForCommits && ov.ForCommits)
+			prs = prs || (cv.ForPR && ov.ForPR)
 		}
 	}
 	return commits, prs
@@ -515,11 +239,11 @@ func subsumed(c *policy.Constraint, cv conventional, rc *recognize.RepoContext) 
 func (conventionalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
 	cv := classifyConventional(c)
-	forCommits, forPR := cv.forCommits, cv.forPR
+	forCommits, forPR := cv.ForCommits, cv.ForPR
 	if !forCommits && !forPR {
 		return recognize.Result{}
 	}
-	if breakingRE.MatchString(s.text) && s.c.Text != "" && strings.Contains(s.c.Text, "BREAKING CHANGE") && strings.Contains(s.c.Text, "!") {
+	if norm.BreakingBothMarkers(s.text, s.c.Text) {
 		if !forCommits {
 			return recognize.Result{}
 		}
@@ -533,12 +257,12 @@ func (conventionalRecognizer) Recognize(c *policy.Constraint, rc *recognize.Repo
 				inapp("not a breaking change", "feat(api): add the v2 endpoints"),
 			})}}
 	}
-	if !cv.rule {
+	if !cv.Required {
 		return recognize.Result{}
 	}
 	dupCommits, dupPRs := subsumed(c, cv, rc)
 	forCommits, forPR = forCommits && !dupCommits, forPR && !dupPRs
-	types := cv.types
+	types := cv.Types
 	p := CommitParams{Check: CheckConventional, Types: types}
 	first := "fix"
 	if len(types) > 0 {
@@ -578,9 +302,7 @@ func (conventionalRecognizer) Recognize(c *policy.Constraint, rc *recognize.Repo
 }
 
 // aboutPRTitle reports whether the sentence sets a rule for pull-request titles.
-func (s sentence) aboutPRTitle() bool {
-	return lazyre.New(`\btitles?\b`).MatchString(s.text) && (prWordRE.MatchString(s.text) || prWordRE.MatchString(s.around))
-}
+func (s sentence) aboutPRTitle() bool { return norm.SaysPRTitle(s.text, s.around) }
 
 func unlistedType(types []string) string {
 	for _, t := range []string{"feature", "update", "misc", "change", "stuff"} {
@@ -603,42 +325,26 @@ type prefixRecognizer struct{}
 
 func (prefixRecognizer) Name() string { return "contrib.commit-format" }
 
-var (
-	startWithRE = lazyre.New(`\blooks? like\b|^\W*(commit|pr|pull request)( message| title| subject)? (style|format|convention)s?\s*:|\b(start|starts|begin|begins|prefix|prefixed)\b( \w+){0,4} with\b|\bfollows?\b[^.]{0,30}\b(format|pattern|form|style)\b|\bin the format\b|\b(title|subject)[- ]style\b|\b(write|format) (the |your |each |every )?(commit |pr |pull request )?(subject|title|message)s?( line)? (as|like)\b`)
-	// templateDirectiveRE: what makes a template the required form, not a style it
-	// illustrates ("follow an imperative style seen in history: `Fix <area>: ...`")
-	templateDirectiveRE = lazyre.New(`\b(must|should|always|required?|need to|start|starts|begin|begins|prefix|prefixed|looks? like)\b|^\W*(commit|pr|pull request)( message| title| subject)? (style|format|convention)s?\s*:`)
-	ifCloseRE           = lazyre.New(`\b(if|when) (your |the |a )?(commit|change|patch) (closes|fixes|resolves)\b`)
-)
-
 func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	// "Write the subject as `[TICKET-ID] Short summary`": a subject line with no
-	// other owner named is a commit's
-	subjectOnly := lazyre.New(`\bsubject( line)?s?\b`).MatchString(s.text) && !prWordRE.MatchString(s.text) &&
-		!lazyre.New(`\b(e-?mail|mail|issue|ticket)('s)? (subjects?|titles?)\b`).MatchString(s.text)
-	commit := (s.aboutCommitMessages() || subjectOnly) && !s.aboutPRTitleOnly()
+	commit := (s.aboutCommitMessages() || norm.SubjectLineOnly(s.text)) && !s.aboutPRTitleOnly()
 	prTitle := s.aboutPRTitle()
-	if (!commit && !prTitle) || !startWithRE.MatchString(s.text) {
+	if !commit && !prTitle {
 		return recognize.Result{}
 	}
-	if conditionRE.MatchString(s.text) && !ifCloseRE.MatchString(s.text) && !lazyre.New(`\bonly (when|if)\b`).MatchString(s.text) {
-		// "When working on ty, titles start with [ty]", "a documentation PR's title":
-		// a precondition heed cannot observe.
+	d, ok := norm.ReadFormDemand(s.text, s.raw)
+	if !ok {
 		return recognize.Result{}
 	}
 	// The quoted forms: code spans, and for prose like begin with the text "Fixed
 	// #xxxxx", the double-quoted strings.
-	forms := append([]string(nil), s.spans...)
-	for _, m := range lazyre.New(`"([^"]{3,80})"|(?:^|\s)'([^']{3,80})'(?:\s|[.,;:]|$)`).FindAllStringSubmatch(s.raw, -1) {
-		forms = append(forms, m[1]+m[2])
-	}
+	forms := append(append([]string(nil), s.spans...), d.Quoted...)
 	var alts, examples, templates []string
 	moduleForm, packageForm := false, false
 	for _, f := range forms {
 		f = strings.TrimSpace(f)
 		switch {
-		case templateSpanRE.MatchString(f):
+		case norm.ConventionalTemplate(f):
 			// A Conventional Commits template: the conventional recogniser's.
 		case moduleFormRE.MatchString(f):
 			moduleForm = true
@@ -678,7 +384,7 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	if moduleForm {
 		alts = append(alts, `[A-Z][A-Za-z0-9.+-]*( [A-Z][A-Za-z0-9.+-]*)?: \S`)
 	}
-	if len(alts) == 0 && ticketKeyWordsRE.MatchString(s.text) {
+	if len(alts) == 0 && d.TicketKey {
 		// "Prefix every commit message with the Jira ticket": a key in Jira's form.
 		alts = append(alts, ticketKeyAlt)
 	}
@@ -702,7 +408,7 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			break
 		}
 	}
-	if len(templates) > 0 && (norm.Statement(c.Text) != "" || !templateDirectiveRE.MatchString(s.text)) {
+	if len(templates) > 0 && (norm.Statement(c.Text) != "" || !d.Directs) {
 		// "Commit messages follow an imperative style seen in history: `Fix <area>:
 		// <what>` or ...": forms described, not required
 		return recognize.Result{}
@@ -726,13 +432,13 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	}
 	exact := !moduleForm && !packageForm
 	var appliesIf string
-	if ifCloseRE.MatchString(s.text) {
+	if d.IfCloses {
 		// "If your commit closes a ticket, begin with Fixed #xxxxx": the rule applies to
 		// messages that say they fix or close a numbered ticket.
 		appliesIf = `(?i)\b(fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved)\b[^\n]*#[0-9]+`
 		exact = false
 	}
-	if lazyre.New(`\bonly (when|if)\b`).MatchString(s.text) {
+	if d.OnlyWhen {
 		// "Use KAFKA-XXXXX only when there is a valid Jira ticket": the ticket's validity
 		// is not observable; the prefix form is.
 		exact = false
@@ -764,18 +470,13 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 // ticketKeyAlt is the pattern of a ticket key first ("PROJ-123: ", "[WEB-42] ").
 const ticketKeyAlt = `\[?[A-Z][A-Z0-9]+-[0-9]+\]?:?\s+\S`
 
-var (
-	// An example that starts with a ticket key, or a placeholder of one.
-	ticketKeyLeadRE = lazyre.New(`^\[?[A-Z][A-Z0-9]+-([0-9]+|ID|X{2,}|N{2,}|NUMBER)\]?:? +\S`)
-	// The words of a ticket key required without an example.
-	ticketKeyWordsRE = lazyre.New(`\b(jira|youtrack|linear) (ticket|issue|key|id)s?\b|\bticket (key|id|number)s?\b|\bissue keys?\b`)
-)
+// An example that starts with a ticket key, or a placeholder of one.
+var ticketKeyLeadRE = lazyre.New(`^\[?[A-Z][A-Z0-9]+-([0-9]+|ID|X{2,}|N{2,}|NUMBER)\]?:? +\S`)
 
 // packageAlt is the pattern of a "[package] description" title.
 const packageAlt = `\[[^\]]+\] \S`
 
 var (
-	conditionRE       = lazyre.New(`\b(if|when|unless|for commits to)\b|\b(documentation|docs?|trivial|wip|draft)[- ](only )?(prs?|pull requests?|commits?)\b|\b(documentation|docs?) (pr|pull request)'s\b`)
 	moduleFormRE      = lazyre.New(`^(Module|Component|Area|Package|Subsystem|Scope): (Description|Summary|Title|Subject)$`)
 	packageFormRE     = lazyre.New(`^\[(package|component|area|module|scope)\] (description|summary|title)$`)
 	placeholderOnlyRE = lazyre.New(`^#?(X{3,}|x{3,}|N{3,}|n{3,}|[0-9]+)$`)
@@ -814,77 +515,14 @@ type trailerRecognizer struct{}
 
 func (trailerRecognizer) Name() string { return "contrib.commit-trailer" }
 
-var (
-	trailerNameRE = lazyre.New(`(?i)\b(co-authored-by|generated-by|signed-off-by|assisted-by|ai-assisted-by|reviewed-by|made-with)\b`)
-	signOffRE     = lazyre.New(`\b(sign[- ]?off|signed[- ]off|dco|developer certificate of origin)\b|git commit -s\b`)
-	aiWordRE      = lazyre.New(`\b(ai|llm|llms|ai-assisted|ai-generated|generative ai|language model|agent|agents|assistant|tool|tools|claude|copilot|gpt)\b`)
-	trailerWordRE = lazyre.New(`\b(trailers?|co-authors?|attribution|token|tokens|line)\b`)
-)
-
-// describedTrailerRE: a clause whose subject is a trailer and whose verb describes it
-// ("`Assisted-by:` records tool use").
-var describedTrailerRE = lazyre.New("^\\W*`?[a-z]+(-[a-z]+)+:?`?\\s+(records|is|are|means|marks|shows|indicates|denotes|says|credits)\\b")
-
 func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	raw := s.c.Text
-	names := map[string]string{} // lower -> as written
-	var order []string
-	for _, m := range trailerNameRE.FindAllString(raw, -1) {
-		k := strings.ToLower(m)
-		if _, ok := names[k]; !ok {
-			names[k] = m
-			order = append(order, k)
-		}
+	d := norm.ReadTrailers(s.c.Text, s.text)
+	if d.Permitted {
+		return recognize.Result{}
 	}
-	// "`Assisted-by:` records tool use": a trailer the sentence only describes is not
-	// what it asks for, when another clause names the trailers it asks for
-	if len(order) > 1 {
-		asked := map[string]bool{}
-		for _, cl := range clauses(strings.ToLower(raw)) {
-			for _, part := range strings.Split(cl, ": ") {
-				if describedTrailerRE.MatchString(part) {
-					continue
-				}
-				for _, m := range trailerNameRE.FindAllString(part, -1) {
-					asked[strings.ToLower(m)] = true
-				}
-			}
-		}
-		var kept []string
-		for _, k := range order {
-			if asked[k] {
-				kept = append(kept, k)
-			}
-		}
-		if len(kept) > 0 {
-			order = kept
-		}
-	}
-	negative := negated(s.text)
-	if len(order) > 0 {
-		// the clauses that name a trailer decide: "never include session URLs ...
-		// `Co-Authored-By:` is fine" permits the trailer, and "taken from a tool
-		// without changes ... disclose it through an Assisted-by: trailer" asks for it
-		negative = false
-		for _, cl := range clauses(strings.ToLower(raw)) {
-			if !trailerNameRE.MatchString(cl) {
-				continue
-			}
-			if trailerPermittedRE.MatchString(cl) {
-				return recognize.Result{}
-			}
-			// "taken from a tool without changes": a negation of something else
-			cl = withoutPhraseRE.ReplaceAllStringFunc(cl, func(m string) string {
-				if trailerNameRE.MatchString(m) || strings.Contains(m, "trailer") {
-					return m
-				}
-				return ""
-			})
-			negative = negative || negated(cl)
-		}
-	}
-	if signOffRE.MatchString(s.text) && len(order) == 0 && s.aboutCommitMessages() && !negative {
+	order, negative := d.Names, d.Forbid
+	if d.SignOff && len(order) == 0 && s.aboutCommitMessages() && !negative {
 		return recognize.Result{Rules: []policy.Rule{signOffRule(s)}}
 	}
 	if len(order) == 0 {
@@ -893,14 +531,14 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 	if !s.aboutCommitMessages() {
 		return recognize.Result{}
 	}
-	if _, ok := names["signed-off-by"]; ok && len(order) == 1 && !negative {
+	if d.NamesSignOff && len(order) == 1 && !negative {
 		return recognize.Result{Rules: []policy.Rule{signOffRule(s)}}
 	}
-	aiContext := aiWordRE.MatchString(s.text)
+	aiContext := d.AI
 	var keys []string
 	for _, k := range order {
-		if k != "signed-off-by" && k != "reviewed-by" {
-			keys = append(keys, names[k])
+		if !strings.EqualFold(k, "signed-off-by") && !strings.EqualFold(k, "reviewed-by") {
+			keys = append(keys, k)
 		}
 	}
 	if len(keys) == 0 {
@@ -908,8 +546,7 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 	}
 	if negative {
 		var out []policy.Rule
-		anyAI := lazyre.New(`\bany (ai|llm)[\w -]*(attribution|trailers?)\b|\bai attribution\b`).MatchString(s.text)
-		if anyAI {
+		if d.AnyAI {
 			// "Do not add Co-Authored-By or any AI attribution trailers": the named keys
 			// with any value, and any trailer that names an AI.
 			out = append(out, s.rule(KindCommit, CommitParams{Check: CheckTrailerForbidden, Trailers: keys}, true,
@@ -945,8 +582,7 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 	}
 	// A requirement. It binds only when the sentence says to add one, and for AI
 	// credit only in files written for agents (where every change is AI-assisted).
-	if !lazyre.New(`\b(add|include|credit|use|put|must have|must contain|list)\b`).MatchString(s.text) ||
-		lazyre.New(`\b(may|can|optionally|as appropriate|occasionally|if you borrow|for these cases)\b`).MatchString(s.text) {
+	if !d.Asks {
 		return recognize.Result{}
 	}
 	if !aiContext {
@@ -954,7 +590,7 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 	}
 	switch s.c.Format {
 	case "contributing", "":
-		if !lazyre.New(`\b(ai agents?|coding agents?|llm|ai tools?|ai-assisted|generative ai)\b`).MatchString(s.text) {
+		if !d.Agents {
 			return recognize.Result{}
 		}
 	}
@@ -984,11 +620,8 @@ type refRecognizer struct{}
 
 func (refRecognizer) Name() string { return "contrib.commit-refs" }
 
-var (
-	issueNumbersRE = lazyre.New(`\b(issue|ticket|pr|pull[- ]request) (numbers?|ids?|references?|links?)\b|\binternal ticket ids?\b`)
-	ticketSpanRE   = lazyre.New(`^[A-Z][A-Z0-9]*(-[A-Z]*[0-9]+)+$`)
-	emojiRE        = lazyre.New(`\bemojis?\b`)
-)
+// ticketSpanRE matches a ticket id given as code ("LFE-1234").
+var ticketSpanRE = lazyre.New(`^[A-Z][A-Z0-9]*(-[A-Z]*[0-9]+)+$`)
 
 // bareIssuePattern: a #NNN not qualified by owner/repo (nor inside a word or URL);
 // bareMentionPattern: an @name that is not code in backticks, an e-mail address or a
@@ -1003,13 +636,13 @@ const emojiPattern = `[\x{1F300}-\x{1FAFF}\x{2600}-\x{27BF}\x{1F000}-\x{1F2FF}]`
 
 func (refRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if !negated(s.text) {
+	b, ok := norm.ReadRefBans(s.text, strings.ToLower(s.raw))
+	if !ok {
 		return recognize.Result{}
 	}
-	inCommits := lazyre.New(`\bcommit(s| messages?)\b`).MatchString(s.text)
-	inPR := lazyre.New(`\b(pr|pull[- ]request) (titles?|descriptions?)\b|\bpr communication\b`).MatchString(s.text)
+	inCommits, inPR := b.InCommits, b.InPR
 	var out []policy.Rule
-	if emojiRE.MatchString(s.text) && (inCommits || inPR) {
+	if b.Emoji && (inCommits || inPR) {
 		if inCommits {
 			out = append(out, s.rule(KindCommit, CommitParams{Check: CheckRefForbidden, Pattern: emojiPattern, What: "an emoji"}, true,
 				"emoji in a commit message", "remove the emoji from the commit message",
@@ -1020,24 +653,21 @@ func (refRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) 
 	// "Do not write a bare `#NNN` anywhere in a commit message", "Never use a bare
 	// `@mention`": a reference GitHub links to this repository's issue or to a user,
 	// where the qualified form (`owner/repo#NNN`, a URL) or code markup is asked for
-	if inCommits && lazyre.New(`\bbare\b`).MatchString(s.text) {
+	if b.BareIssue || b.BareMention {
 		var bare []policy.Rule
-		raw := strings.ToLower(s.raw)
-		if lazyre.New("\\bbare `?#(nnn|n+|[0-9]+|<[^>]*>)`?").MatchString(raw) {
+		if b.BareIssue {
 			bare = append(bare, s.rule(KindCommit, CommitParams{Check: CheckRefForbidden, Pattern: bareIssuePattern, What: "a bare #NNN reference"}, true,
 				"a bare #NNN in a commit message", "write the reference as owner/repo#NNN or the issue's URL",
 				[]policy.Case{vio("a bare number", "Fix crash on empty input (#123)"), sat("a qualified reference", "Fix crash on empty input\n\nFixes acme/app#123"),
 					sat("a URL", "Fix crash\n\nSee https://github.com/acme/app/issues/123")}))
 		}
-		if lazyre.New("\\bbare `?@(name|mention|user|username|handle|<[^>]*>)`?").MatchString(raw) {
+		if b.BareMention {
 			bare = append(bare, s.rule(KindCommit, CommitParams{Check: CheckRefForbidden, Pattern: bareMentionPattern, What: "a bare @mention"}, true,
 				"a bare @mention in a commit message", "write the name without @, or as code in backticks",
 				[]policy.Case{vio("a bare mention", "Fix crash reported by @octocat"), sat("a package in backticks", "Bump `@acme/core` to 2.0"),
 					sat("an e-mail address", "Fix crash\n\nSigned-off-by: A Person <a@example.com>")}))
 		}
-		if len(bare) > 0 {
-			return recognize.Result{Rules: bare}
-		}
+		return recognize.Result{Rules: bare}
 	}
 	// Ticket ids given by example: "Never put internal ticket ids (`LFE-1234`, ...)".
 	var ids []string
@@ -1050,15 +680,15 @@ func (refRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) 
 	pattern := ""
 	exact := true
 	switch {
-	case len(ids) > 0 && issueNumbersRE.MatchString(s.text):
+	case len(ids) > 0 && b.IssueNumbers:
 		alts := dedupe(ids)
-		if strings.Contains(s.text, "linear urls") {
+		if b.LinearURLs {
 			alts = append(alts, `https?://linear\.app/\S+`)
 		}
 		pattern = strings.Join(alts, "|")
 		what = "an internal ticket id"
 		exact = false // the examples stand for "internal ticket ids"
-	case issueNumbersRE.MatchString(s.text) && lazyre.New(`\b(put|include|add|reference|mention|use)\b`).MatchString(s.text):
+	case b.IssueNumbers && b.Mentions:
 		pattern = issueRefPattern
 		what = "an issue number"
 		exact = false // "#12" in prose is caught, "issue 12" is not
@@ -1102,17 +732,8 @@ func (mergeRecognizer) Name() string { return "contrib.merge-commits" }
 
 func (mergeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	// "Keep a linear history: rebase your branch on `main` rather than merging
-	// `main` into it": the branch holds no merge commit either
-	linear := lazyre.New(`\b(linear|flat) (git )?history\b|\brebase\b[^.]*\b(rather than|instead of) merg(e|ing)\b`).MatchString(s.text) &&
-		!lazyre.New(`\b(if you (want|like|prefer)|you (can|may)|optional|optionally|prefer)\b`).MatchString(s.text)
-	if !linear {
-		if !lazyre.New(`\bmerge commits?\b`).MatchString(s.text) {
-			return recognize.Result{}
-		}
-		if !lazyre.New(`\b(no|avoid|never|don't|do not|without|must not|should not)\b[^.]*\bmerge commits?\b`).MatchString(s.text) {
-			return recognize.Result{}
-		}
+	if !norm.MergeBan(s.text) {
+		return recognize.Result{}
 	}
 	return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckNoMerge}, true,
 		"merge commit in the change", "rebase onto the base branch instead of merging it in",
@@ -1121,10 +742,3 @@ func (mergeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext
 			sat("an ordinary commit", "Fix crash on empty input"),
 		})}}
 }
-
-// trailerPermittedRE: a clause that allows the trailer it names ("`Co-Authored-By:`
-// is fine"); withoutPhraseRE: "without changes", a negation of something else.
-var (
-	trailerPermittedRE = lazyre.New(`\b(is|are) (fine|ok|okay|allowed|acceptable|welcome)\b`)
-	withoutPhraseRE    = lazyre.New(`\bwithout \w+(\s+\w+)?\b`)
-)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -40,60 +41,39 @@ func read(c *policy.Constraint) sentence {
 	}
 }
 
-// has reports whether the prose matches the expression.
-func (s sentence) has(re *lazyre.RE) bool { return re.MatchString(s.text) }
-
-var (
-	commitWordRE = lazyre.New(`\bcommit(s|ted|ting)?\b|\bcommit[- ]messages?\b`)
-	prWordRE     = lazyre.New(`\bpull[- ]requests?\b|\bprs?\b|\bpr's\b|\bmerge requests?\b`)
-	// Commands and processes mentioned near "commit" that make a sentence a process
-	// rule, not a message rule ("run the linter before committing").
-	processRE = lazyre.New(`\b(before|after|prior to|until)\s+(you\s+)?(commit|committing|pushing|push)\b`)
-)
-
 // aboutCommitMessages reports whether the sentence speaks of commit messages: it says
 // "commit", or stands under a heading or list that does, and is not a rule about when
 // to run something.
 func (s sentence) aboutCommitMessages() bool {
-	if s.has(processRE) {
+	if norm.SaysWhenToRun(s.text) {
 		return false
 	}
-	if commitWordRE.MatchString(s.text) {
+	if norm.SaysCommit(s.text) {
 		return true
 	}
-	return commitWordRE.MatchString(s.around) && !s.nearPROnly()
+	return norm.SaysCommit(s.around) && !s.nearPROnly()
 }
 
 // nearPROnly: the sentence's nearest frame speaks of pull requests and not of
 // commits ("#### PR titles should:" under "## Pull request titles and commit
 // messages"): its items are about pull requests, whatever the wider section names.
 func (s sentence) nearPROnly() bool {
-	return prWordRE.MatchString(s.near) && !commitWordRE.MatchString(s.near)
+	return norm.PROnlyFrame(s.near)
 }
 
 // aboutPRs reports whether the sentence speaks of pull requests.
 func (s sentence) aboutPRs() bool {
-	return prWordRE.MatchString(s.text) || prWordRE.MatchString(s.around)
+	return norm.SaysPR(s.text) || norm.SaysPR(s.around)
 }
 
 // severity maps the constraint's level, softened when the sentence calls its own limits
 // soft or only asks to try.
 func (s sentence) severity() string {
-	if lazyre.New(`\b(limits? (is|are) soft|soft limits?|try to|if possible|where possible|when possible|ideally)\b`).MatchString(s.text) {
-		return policy.SeverityWarning
-	}
-	// "where a sufficiently large change is made", "when appropriate": a condition
-	// only a reader can judge
-	if lazyre.New(`\b(where|when|if|for)\b[^.;]{0,40}\b(sufficiently|large|significant|impactful|substantial|major|non-trivial|appropriate|applicable|relevant|necessary|needed)\b`).MatchString(s.text) {
+	if norm.SoftDemand(s.text) {
 		return policy.SeverityWarning
 	}
 	return recognize.Severity(s.c.Level)
 }
-
-// negated reports whether the clause forbids rather than requires.
-var negRE = lazyre.New(`\b(never|not|no|neither|nor|don't|do not|dont|avoid|without|must not|mustn't|shouldn't|should not|cannot|can't|forbidden|prohibited|disallowed)\b`)
-
-func negated(clause string) bool { return negRE.MatchString(clause) }
 
 func mustJSON(v any) json.RawMessage {
 	b, err := json.Marshal(v)
@@ -127,10 +107,7 @@ func (s sentence) rule(kind string, params any, exact bool, message, suggestion 
 // (adding an integration, deprecating a feature, a release) and the sentence does not
 // say every change.
 func (s sentence) forOneOccasion() bool {
-	if lazyre.New(`\b(every|each|any|all)\b`).MatchString(s.text) {
-		return false
-	}
-	return lazyre.New(`\b(deprecat\w*|removal|removing|releas\w*|adding (a |an )?new|new (integration|feature|component|plugin|source|sink|provider|package|module)s?|when (adding|creating|introducing|removing))\b`).MatchString(s.near + " / " + s.text)
+	return norm.OneOccasion(s.text, s.near)
 }
 
 func sat(note string, msg string) policy.Case {
@@ -143,18 +120,6 @@ func vio(note string, msg string) policy.Case {
 
 func inapp(note string, msg string) policy.Case {
 	return policy.Case{Expect: policy.ExpectInapplicable, Message: msg, Note: note}
-}
-
-// clauses splits prose into sentences and then at semicolons, keeping enough context
-// for a number or a negation to be read with the words it belongs to.
-func clauses(text string) []string {
-	var out []string
-	for _, sent := range lazyre.New(`[.!?](\s+|$)|;\s+`).Split(text, -1) {
-		if strings.TrimSpace(sent) != "" {
-			out = append(out, strings.TrimSpace(sent))
-		}
-	}
-	return out
 }
 
 // exampleToPattern turns a template or example an instruction quotes into a regular

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -19,13 +20,8 @@ type manifestRecognizer struct{}
 func (manifestRecognizer) Name() string { return "contrib.manifest" }
 
 var (
-	versionWordRE   = lazyre.New(`\bversions?( numbers?| strings?)?\b`)
-	versionTogether = lazyre.New(`\b(together|(must|should|always) (always )?match|in sync|in lockstep|the same|both|consistent|agree)\b`)
-	depNewRE        = lazyre.New(`\b(new|add|adds|added|adding|introduc\w*)\b[^.]{0,30}\b(dependenc(y|ies)|packages?|libraries|library|crates?|modules?|gems?)\b`)
-	depDemandRE     = lazyre.New(`\b(list|listed|add|added|record|recorded|mention|mentioned|document|documented|include|included|update|note|noted|credit|credited)\b`)
-	noticeNameRE    = lazyre.New(`(?i)^(?:[\w.-]+/)*(?:NOTICE|THIRD[_-]?PARTY[\w.-]*|[\w-]*third[_-]party[\w.-]*|LICENSE-3RD-PARTY[\w.-]*|ThirdPartyNotices[\w.-]*|CREDITS|ACKNOWLEDGEMENTS)(?:\.[a-z]+)?$`)
-	plainFileRE     = lazyre.New(`(?:^|[\s(])((?:[\w-]+/)*[\w-]+\.(?:md|rst|txt|toml|json|ya?ml|cfg|ini|py|go|rs|ts|js|rb|gemspec|gradle|xml|properties)|NOTICE|VERSION|CREDITS)\b`)
-	releaseFrameRE  = lazyre.New(`\b(releas\w*|publish\w*|cut(ting)? a release)\b`)
+	noticeNameRE = lazyre.New(`(?i)^(?:[\w.-]+/)*(?:NOTICE|THIRD[_-]?PARTY[\w.-]*|[\w-]*third[_-]party[\w.-]*|LICENSE-3RD-PARTY[\w.-]*|ThirdPartyNotices[\w.-]*|CREDITS|ACKNOWLEDGEMENTS)(?:\.[a-z]+)?$`)
+	plainFileRE  = lazyre.New(`(?:^|[\s(])((?:[\w-]+/)*[\w-]+\.(?:md|rst|txt|toml|json|ya?ml|cfg|ini|py|go|rs|ts|js|rb|gemspec|gradle|xml|properties)|NOTICE|VERSION|CREDITS)\b`)
 )
 
 // manifestGlobs are the manifests whose touched lines declare dependencies
@@ -33,13 +29,11 @@ var (
 var manifestGlobs = []string{"**/go.mod", "**/package.json", "**/Cargo.toml", "**/pyproject.toml", "**/requirements.txt", "**/requirements.in", "**/Gemfile"}
 
 // versionFiles are the files of the clause that keeps a version equal across them
-// ("bump the version in `a` and `b` together", "the version in a and b must always
-// match"): the version word, a word of keeping equal and a verb of setting it in one
-// clause, with the files it names.
+// (norm.KeepsVersionEqual), with the files it names.
 func versionFiles(s sentence) []string {
 	for _, cl := range lazyre.New(`[.;:!?]\s+`).Split(s.raw, -1) {
 		lc := recognize.Lower(cl)
-		if !versionWordRE.MatchString(lc) || !versionTogether.MatchString(lc) || !versionVerbRE.MatchString(lc) {
+		if !norm.KeepsVersionEqual(lc) {
 			continue
 		}
 		c := *s.c
@@ -58,8 +52,6 @@ func versionFiles(s sentence) []string {
 	}
 	return nil
 }
-
-var versionVerbRE = lazyre.New(`\b(bump|bumps|bumped|bumping|update|updated|change|changed|set|raise|increment|must (always )?match|should (always )?match|kept|keep)\b`)
 
 // namedFiles are the files a sentence names, in code spans or as plain words.
 func namedFiles(s sentence) []string {
@@ -85,7 +77,7 @@ func namedFiles(s sentence) []string {
 
 func (manifestRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if negated(s.text) && !lazyre.New(`\b(do not|don't|doesn't|does not) need\b`).MatchString(s.text) {
+	if norm.ForbidsOutright(s.text) {
 		return recognize.Result{}
 	}
 	place := func(p string) string {
@@ -99,7 +91,7 @@ func (manifestRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoConte
 	}
 	files := namedFiles(s)
 	var rules []policy.Rule
-	if vfiles := versionFiles(s); len(vfiles) >= 2 && !judgementRE.MatchString(s.text) {
+	if vfiles := versionFiles(s); len(vfiles) >= 2 && !norm.LeftToJudgement(s.text) {
 		files := vfiles
 		// "bump the version in `a` and `b` together", "the version in a and b must
 		// always match": each file's version change needs the others
@@ -117,7 +109,7 @@ func (manifestRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoConte
 		}
 		return recognize.Result{Rules: rules}
 	}
-	if depNewRE.MatchString(s.text) && depDemandRE.MatchString(s.text) && !releaseFrameRE.MatchString(s.near) {
+	if norm.ListsNewDependencies(s.text, s.near) {
 		var notices []string
 		for _, f := range files {
 			if noticeNameRE.MatchString(path.Base(f)) || noticeNameRE.MatchString(f) {

@@ -4,7 +4,6 @@ import (
 	"path"
 	"strings"
 
-	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -41,8 +40,6 @@ func (pairRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 	}
 	return recognize.Result{Rules: rules}
 }
-
-var testWordRE = lazyre.New(`\btests?\b`)
 
 // namedPaths are the globs of the path objects the sentence itself names, relative to
 // the instruction file's folder.

@@ -1,7 +1,7 @@
 package contrib
 
 import (
-	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -16,15 +16,9 @@ type refRequiredRecognizer struct{}
 
 func (refRequiredRecognizer) Name() string { return "contrib.commit-ref-required" }
 
-var (
-	refDemandRE = lazyre.New(`\b(reference|references|referencing|mention|include|includes|link|links|contain|contains)\b( \w+){0,3} (the |an |a |its )?(related |corresponding |relevant |github |jira )?(issue|ticket)( numbers?| ids?| keys?| references?)?\b`)
-	refCondRE   = lazyre.New(`\b(if|when|whenever|unless|where|optionally|if any|if applicable|when applicable|if there is)\b|\bcommits?( messages?)? (that|which) (resolves?|fix(es)?|closes?|address(es)?|relates? to)\b`)
-	everyCommit = lazyre.New(`\b(every|each|all) commits?( messages?)?\b|\bcommit messages?\b`)
-)
-
 func (refRequiredRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext) recognize.Result {
 	s := read(c)
-	if !s.aboutCommitMessages() || prWordRE.MatchString(s.text) || negated(s.text) || refCondRE.MatchString(s.text) || !refDemandRE.MatchString(s.text) || !everyCommit.MatchString(s.text) {
+	if !s.aboutCommitMessages() || !norm.RequiresIssueRef(s.text) {
 		return recognize.Result{}
 	}
 	pattern, what, good := issueRefPattern, "an issue number", "Fix the parser crash\n\nFixes #123"

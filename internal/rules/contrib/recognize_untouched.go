@@ -3,7 +3,6 @@ package contrib
 import (
 	"fmt"
 	"github.com/heed-dev/heed/internal/lazy"
-	"github.com/heed-dev/heed/internal/lazyre"
 	"path"
 	"strings"
 
@@ -22,11 +21,9 @@ var dotNames = lazy.Value[map[string]bool]{F: func() map[string]bool {
 	return map[string]bool{".env": true, ".envrc": true, ".npmrc": true, ".pypirc": true, ".netrc": true, ".DS_Store": true, ".mailmap": true}
 }}
 
-// generatedFrameRE: a heading or lead-in that says its files are generated.
-var generatedFrameRE = lazyre.New(`\b(re-?generat\w*|(auto-?)?generated|codegen|hand-?edit\w*|by hand)\b`)
-
-// (A ban of editing a file "directly" under such a frame keeps it from hand edits;
-// "Never edit `x` — it is auto-generated" bans any change to it, as written.)
+// (A ban of editing a file "directly" under a generated-files frame (norm.GeneratedFrame)
+// keeps it from hand edits; "Never edit `x` — it is auto-generated" bans any change to
+// it, as written.)
 
 // untouchedGlob turns a path as written into a glob of the repository.
 func untouchedGlob(p, ext string, plural bool) string {
@@ -56,8 +53,8 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 		return recognize.Result{}
 	}
 	s := read(c)
-	if !u.HandOnly && !u.AddedOnly && lazyre.New(`\bdirectly\b`).MatchString(s.text) &&
-		(generatedFrameRE.MatchString(s.around) || generatedFrameRE.MatchString(sentenceBefore(c, rc))) {
+	if !u.HandOnly && !u.AddedOnly && norm.SaysDirectly(s.text) &&
+		(norm.GeneratedFrame(s.around) || norm.GeneratedFrame(sentenceBefore(c, rc))) {
 		// "Do not edit `x` directly" under "Generated Files — Do Not Hand-Edit",
 		// or after "Edit the templates, then regenerate.": what the section keeps
 		// from hand edits, which a change holding the file regenerated does not break

@@ -1,4 +1,4 @@
-package compile
+package norm
 
 import (
 	"strings"
@@ -6,9 +6,9 @@ import (
 	"unicode"
 )
 
-// words splits prose into lower-case words: letters, digits, and inner ' - _ . (so
+// proseWords splits prose into lower-case words: letters, digits, and inner ' - _ . (so
 // "don't", "well-known", "snake_case" stay whole). Code spans must be removed first.
-func words(s string) []string {
+func proseWords(s string) []string {
 	var out []string
 	start := -1
 	flush := func(end int) {

@@ -1,0 +1,158 @@
+package norm
+
+import "github.com/heed-dev/heed/internal/lazyre"
+
+// What a change needs beside itself, as the contribution recognisers read it: a test
+// ("Bug fixes must come with a regression test") or a changelog entry ("Add an entry
+// to `CHANGES.rst`"), and whether the sentence leaves the need to the author's
+// judgement. Each reader takes the sentence in lower case with its code spans taken
+// out, unless it says otherwise.
+
+var (
+	// The shapes of "a change needs a test": a verb that demands tests governing the
+	// change, within a short distance (so "write tests that verify assumptions ...
+	// before changes are made" is not one).
+	chgTestDemandREs = []*lazyre.RE{
+		lazyre.New(`\b(add|include|write|provide)\s+(\w+\s+){0,2}(tests?|test cases?)\b[^.]{0,12}\b(for|if|when|that|covering|with)\b[^.]{0,40}\b(code|changes?|patch|patches|fix|fixes|bugs?|features?|functionality)\b`),
+		lazyre.New(`\b(code changes?|changes?|bug ?fix(es)?|fixes|new (functionality|features?|code)|features?|patch(es)?|contributions?|pull requests?|prs)\b[^.]{0,40}\b(need|needs|require|requires|must (have|include|come with)|should (have|include|come with)|comes? with)\b[^.]{0,18}\b(tests?|test cases?|regression tests?)\b`),
+		lazyre.New(`\b(functionality|features?|code|fix|fixes|changes?)\b[^.]{0,20}\b(should|must|needs to|has to) be (tested|accompanied (by|with) (a |an )?(regression )?tests?)\b`),
+		lazyre.New(`\b(fixing a bug|bug fix(es)?)\b[^.]{0,40}\baccompanied (by|with)\b[^.]{0,20}\btests?\b`),
+		// a checklist item that is only the demand: "Add tests.", "Write unit tests."
+		lazyre.New(`^\W*(?:please )?(add|write|include) (?:some |new |unit |regression |the |accompanying |corresponding |matching )*(?:tests?|test cases?)(?: for (?:your|the|any|new) (?:changes?|code|features?|functionality|fix(?:es)?))?\W*(?:\([^)]*\)\W*)?$`),
+	}
+	// Sentences that leave the demand to judgement.
+	chgJudgementRE  = lazyre.New(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether (a|one)|prefer|consider|optional|optionally|(when|if|where) (an? |the )?[a-z ]{0,30}(is|are) (needed|required|necessary|warranted|called for)|(when|if|where) (needed|required|necessary))\b`)
+	chgUserFacingRE = lazyre.New(`\buser[- ]facing\b`)
+	chgJudgedWordRE = lazyre.New(`\b(significant|substantial|non-trivial|trivial|where|when|if|whether|prefer|consider|optional|optionally)\b`)
+	// Negation that governs a co-change clause ("without" is not one: "tests that fail
+	// without your change").
+	chgNegRE       = lazyre.New(`\b(never|not|no|don't|do not|avoid|must not|should not|shouldn't|cannot|can't)\b`)
+	chgChangelogRE = lazyre.New(`\b(change ?log|changes file|news fragments?|newsfragments?|release[- ]notes? entry|whats[- ]new|changesets?|changelog fragments?)\b`)
+	// "Add an entry in CHANGES.rst", "update the changelog", "needs a changelog entry";
+	// not "write changelog entries in the past tense" (how, not whether).
+	chgEntryDemandRE = lazyre.New(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b|\b(needs?|requires?|include|includes) (a |an )?(changeset|changelog entry|news fragment)\b|\b(needs?|requires?) (a |an )(new )?entry (in|to)\b`)
+	chgEditBanRE     = lazyre.New(`^(?:please )?(?:do not|don't|never|no need to|you don't need to|you do not need to|there is no need to|avoid)\b[^.]*\b(?:update|edit|touch|add|modify|change|write)\b`)
+	chgPlacementRE   = lazyre.New(`\b(end|top|bottom|beginning) of (its|the) (section|file|list)\b|\b(in|into) (its|the|your) (pr |pull[- ]request )?description\b`)
+	// chgJudgedNeedRE: the sentence leaves to the author whether the change needs it.
+	chgJudgedNeedRE = lazyre.New(`(?i)\bunless (the change|it|this|the pr|your change) (is|are) (internal|trivial|minor|a refactor|cosmetic)\b|\b(if you (believe|think|feel)|if (applicable|relevant|needed|necessary|appropriate)|where (applicable|relevant|appropriate)|when (applicable|relevant|appropriate)|user[- ]facing|notable|significant)\b`)
+	// chgTestWorkflowRE: a test demand that is a way of working (write the test first,
+	// see it fail) or a judgement (which changes are behaviour, where tests apply),
+	// not a co-change a change's files show.
+	chgTestWorkflowRE = lazyre.New(`\b(before (implementing|writing|you (write|implement|start)|making|starting|coding)|(a |the )?failing (regression )?tests?|tests? first|whenever applicable|when applicable|as applicable|behaviou?r changes?)\b`)
+	chgEveryUnitRE    = lazyre.New(`\b(every|each) (exception|function|method|class|public|branch|case)\b`)
+	chgEveryRE        = lazyre.New(`\b(every|each|any|all)\b`)
+	// chgKindLeadRE: a lead-in that limits its items to a kind of change ("If adding
+	// a new feature:", "When fixing a bug:").
+	chgKindLeadRE     = lazyre.New(`(?i)^\W*(if|when|for)\b[^:]{0,40}\b(features?|bugs?|fix|fixes|fixing|enhancements?|bugfix(es)?)\b[^:]*:\s*$`)
+	chgBugFixRE       = lazyre.New(`\b(bug fix(es)?|fixing a bug|bugfix(es)?|the fix)\b`)
+	chgFailsRE        = lazyre.New(`\bfails? (before|without|on the pre-fix)\b`)
+	chgTestsGoRE      = lazyre.New(`(?i)\btests?\s+(in|under|into|inside)\s+$|^\W*(?:please\s+)?(?:add|write|put|place)\s+(?:\w+\s+)?tests?\b[^.]{0,40}\s(?:to|in|into|under)\s+$`)
+	chgChangedFilesRE = lazyre.New(`(?i)\b(changes?|changing|modif(y|ies|ying|ications?)|edit(s|ing)?|touch(es|ing)?)\s+(anything\s+|files?\s+|code\s+)?(to|in|under|of|inside|within)\s+(the\s+)?$`)
+)
+
+// LeftToJudgement reports whether the sentence leaves its demand to the author's
+// judgement ("significant changes", "where appropriate", "if needed").
+func LeftToJudgement(lower string) bool { return chgJudgementRE.MatchString(lower) }
+
+// UserFacingOnly reports whether the only judgement the sentence leaves is which
+// changes are user-facing ("For any user-facing change, add an entry"): heed can
+// remind of it.
+func UserFacingOnly(lower string) bool {
+	return chgUserFacingRE.MatchString(lower) && !chgJudgedWordRE.MatchString(lower)
+}
+
+// NegatesCoChange reports whether a clause is negated as a co-change's ("never",
+// "do not"; not "without": "tests that fail without your change").
+func NegatesCoChange(clause string) bool { return chgNegRE.MatchString(clause) }
+
+// SaysChangelog reports whether the text speaks of a changelog, news fragments or a
+// changeset.
+func SaysChangelog(lower string) bool { return chgChangelogRE.MatchString(lower) }
+
+// TestDemand is a sentence's demand that a change come with a test.
+type TestDemand struct {
+	// BugFix: the demand is on bug fixes; FailsWithout: the test must fail without
+	// the change.
+	BugFix, FailsWithout bool
+}
+
+// ReadTestDemand reads a demand that a change come with a test. lead is the list's
+// lead-in, as written. ok is false when the sentence makes none, or describes a way
+// of working (the test first), more than a co-change (a test for every exception),
+// or a step for one kind of change its lead-in names ("If adding a new feature:").
+func ReadTestDemand(lower, lead string) (d TestDemand, ok bool) {
+	if chgTestWorkflowRE.MatchString(lower) || chgEveryUnitRE.MatchString(lower) {
+		return d, false
+	}
+	demanded := false
+	for _, cl := range Clauses(lower) {
+		if chgNegRE.MatchString(cl) {
+			continue
+		}
+		for _, re := range chgTestDemandREs {
+			if re.MatchString(cl) {
+				demanded = true
+			}
+		}
+	}
+	if !demanded {
+		return d, false
+	}
+	if chgKindLeadRE.MatchString(lead) && !chgEveryRE.MatchString(lower) {
+		return d, false
+	}
+	d.BugFix = chgBugFixRE.MatchString(lower)
+	d.FailsWithout = chgFailsRE.MatchString(lower)
+	return d, true
+}
+
+// TestsGoBefore reports whether the words before a folder (raw, as written) say the
+// tests go there ("a test in `tests/`", "Add tests for your changes to `tests/`").
+func TestsGoBefore(before string) bool { return chgTestsGoRE.MatchString(before) }
+
+// ChangedFilesBefore reports whether the words before a path (raw, as written) name it
+// as the changed files ("for every change to `src/`", "changes under `lib/`").
+func ChangedFilesBefore(before string) bool { return chgChangedFilesRE.MatchString(before) }
+
+// BansChangelogEdit reports whether a clause of the sentence (rawLower: as written, in
+// lower case) forbids editing a file ("Do not update `CHANGELOG.md` in your PR").
+func BansChangelogEdit(rawLower string) bool {
+	for _, cl := range Clauses(rawLower) {
+		if chgEditBanRE.MatchString(cl) {
+			return true
+		}
+	}
+	return false
+}
+
+// DemandsEntry reports whether the sentence asks for a changelog entry to be added
+// (not how entries are written: "write changelog entries in the past tense").
+func DemandsEntry(lower string) bool { return chgEntryDemandRE.MatchString(lower) }
+
+// EntryPlacement reports whether the sentence says where an entry goes ("at the top
+// of the section", "in the PR description"): no file the change must touch.
+func EntryPlacement(lower string) bool { return chgPlacementRE.MatchString(lower) }
+
+// NeedJudged reports whether the sentence leaves to the author whether a change needs
+// an entry ("If you believe your change should be noted", "unless it is internal").
+func NeedJudged(lower string) bool { return chgJudgedNeedRE.MatchString(lower) }
+
+var (
+	// chgUnlessMinorRE: the judgement words a co-change keeps as a warning rather
+	// than drops.
+	chgUnlessMinorRE = lazyre.New(`\bunless (the change|it|this|the pr|your change) (is|are) (internal|trivial|minor|a refactor|cosmetic)\b`)
+	// chgComponentOwnRE: the sentence asks for the changed component's own file ("that
+	// crate's changelog", "the CHANGELOG.md of that package", "its CHANGELOG.md", "a
+	// CHANGELOG.md of its own").
+	chgComponentOwnRE = lazyre.New(`\b(that|the|each|every) (crate|package|library|lib|plugin|module|component|project|app|application|service|extension|integration|workspace member|gem|subproject|sub-project)'s\b|\bof (that|the|each|its|every) (crate|package|library|lib|plugin|module|component|project|app|application|service|extension|integration|gem|subproject)\b|\bits (own )?` + "`?" + `(change ?log|changes|history|news)|\b(of its own|its own ` + "`?" + `(change ?log|changes|history|news))`)
+)
+
+// UnlessMinor reports whether the sentence exempts minor changes ("unless the change
+// is internal", "unless it is a refactor"): a judgement a co-change keeps as a
+// warning.
+func UnlessMinor(lower string) bool { return chgUnlessMinorRE.MatchString(lower) }
+
+// ComponentOwnFile reports whether the sentence (rawLower: as written, in lower case)
+// asks for the changed component's own file ("that crate's changelog", "its
+// CHANGELOG.md").
+func ComponentOwnFile(rawLower string) bool { return chgComponentOwnRE.MatchString(rawLower) }

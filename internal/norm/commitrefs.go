@@ -1,0 +1,85 @@
+package norm
+
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
+
+// References a commit message or pull request must or must not hold (issue numbers,
+// ticket ids, bare #NNN and @mentions, emoji), and merge commits a change must not
+// carry. Each reader takes the sentence in lower case with its code spans taken out.
+
+var (
+	refDemandRE   = lazyre.New(`\b(reference|references|referencing|mention|include|includes|link|links|contain|contains)\b( \w+){0,3} (the |an |a |its )?(related |corresponding |relevant |github |jira )?(issue|ticket)( numbers?| ids?| keys?| references?)?\b`)
+	refCondRE     = lazyre.New(`\b(if|when|whenever|unless|where|optionally|if any|if applicable|when applicable|if there is)\b|\bcommits?( messages?)? (that|which) (resolves?|fix(es)?|closes?|address(es)?|relates? to)\b`)
+	refEveryRE    = lazyre.New(`\b(every|each|all) commits?( messages?)?\b|\bcommit messages?\b`)
+	refNumbersRE  = lazyre.New(`\b(issue|ticket|pr|pull[- ]request) (numbers?|ids?|references?|links?)\b|\binternal ticket ids?\b`)
+	refEmojiRE    = lazyre.New(`\bemojis?\b`)
+	refCommitsRE  = lazyre.New(`\bcommit(s| messages?)\b`)
+	refPRTextRE   = lazyre.New(`\b(pr|pull[- ]request) (titles?|descriptions?)\b|\bpr communication\b`)
+	refBareRE     = lazyre.New(`\bbare\b`)
+	refBareNumRE  = lazyre.New("\\bbare `?#(nnn|n+|[0-9]+|<[^>]*>)`?")
+	refBareNameRE = lazyre.New("\\bbare `?@(name|mention|user|username|handle|<[^>]*>)`?")
+	refPutRE      = lazyre.New(`\b(put|include|add|reference|mention|use)\b`)
+	// "Keep a linear history: rebase your branch on `main` rather than merging `main`
+	// into it": the branch holds no merge commit either
+	mergeLinearRE   = lazyre.New(`\b(linear|flat) (git )?history\b|\brebase\b[^.]*\b(rather than|instead of) merg(e|ing)\b`)
+	mergeOptionalRE = lazyre.New(`\b(if you (want|like|prefer)|you (can|may)|optional|optionally|prefer)\b`)
+	mergeCommitRE   = lazyre.New(`\bmerge commits?\b`)
+	mergeBanRE      = lazyre.New(`\b(no|avoid|never|don't|do not|without|must not|should not)\b[^.]*\bmerge commits?\b`)
+)
+
+// RequiresIssueRef reports whether the sentence asks every commit message to
+// reference an issue ("Reference the issue number in your commit messages"). A
+// reference only some commits need ("if the commit fixes an issue") is a condition
+// heed cannot observe, and one asked of the pull request is not the commits'.
+func RequiresIssueRef(lower string) bool {
+	return !SaysPR(lower) && !Forbids(lower) && !refCondRE.MatchString(lower) && refDemandRE.MatchString(lower) && refEveryRE.MatchString(lower)
+}
+
+// RefBans is what a sentence forbids commit messages or pull-request text to hold.
+type RefBans struct {
+	// InCommits, InPR: the ban is on commit messages; on a pull request's title or
+	// description.
+	InCommits, InPR bool
+	// Emoji: emoji are banned.
+	Emoji bool
+	// BareIssue, BareMention: a bare "#NNN"; a bare "@name" ("Never use a bare
+	// `@mention`").
+	BareIssue, BareMention bool
+	// IssueNumbers: the sentence names issue or ticket numbers; Mentions: with a verb
+	// that puts them in ("Do not put issue numbers in commit messages").
+	IssueNumbers, Mentions bool
+	// LinearURLs: Linear's URLs are banned beside the ticket ids.
+	LinearURLs bool
+}
+
+// ReadRefBans reads the references a sentence forbids. lower is the sentence in lower
+// case with its code spans taken out, rawLower the sentence as written in lower case
+// (the bare forms are often code). ok is false when the sentence forbids nothing.
+func ReadRefBans(lower, rawLower string) (b RefBans, ok bool) {
+	if !Forbids(lower) {
+		return b, false
+	}
+	b.InCommits = refCommitsRE.MatchString(lower)
+	b.InPR = refPRTextRE.MatchString(lower)
+	b.Emoji = refEmojiRE.MatchString(lower)
+	if b.InCommits && refBareRE.MatchString(lower) {
+		b.BareIssue = refBareNumRE.MatchString(rawLower)
+		b.BareMention = refBareNameRE.MatchString(rawLower)
+	}
+	b.IssueNumbers = refNumbersRE.MatchString(lower)
+	b.Mentions = refPutRE.MatchString(lower)
+	b.LinearURLs = strings.Contains(lower, "linear urls")
+	return b, true
+}
+
+// MergeBan reports whether the sentence forbids merge commits in a change, or asks
+// for a linear history.
+func MergeBan(lower string) bool {
+	if mergeLinearRE.MatchString(lower) && !mergeOptionalRE.MatchString(lower) {
+		return true
+	}
+	return mergeCommitRE.MatchString(lower) && mergeBanRE.MatchString(lower)
+}

@@ -1,0 +1,40 @@
+package norm
+
+import "testing"
+
+// Sentences of our own writing, in lower case with code spans taken out.
+func TestCommitReferenceReadings(t *testing.T) {
+	if !RequiresIssueRef("every commit message must reference the issue it fixes.") {
+		t.Error("a reference every commit message must carry was not read")
+	}
+	for _, s := range []string{
+		"if the commit fixes an issue, reference it in the commit message.",
+		"reference the issue in the pull request and the commit message.",
+	} {
+		if RequiresIssueRef(s) {
+			t.Errorf("RequiresIssueRef(%q): a conditional or PR reference read as every commit's", s)
+		}
+	}
+	b, ok := ReadRefBans("never write a bare anywhere in commit messages.", "never write a bare `#nnn` anywhere in commit messages.")
+	if !ok || !b.InCommits || !b.BareIssue || b.BareMention {
+		t.Errorf("a bare #NNN ban: %+v, %v", b, ok)
+	}
+	b, ok = ReadRefBans("do not put issue numbers in commit messages.", "")
+	if !ok || !b.IssueNumbers || !b.Mentions || b.InPR {
+		t.Errorf("an issue number ban: %+v, %v", b, ok)
+	}
+	if _, ok := ReadRefBans("reference issue numbers in commit messages.", ""); ok {
+		t.Error("a sentence that forbids nothing read as a ban")
+	}
+	for s, want := range map[string]bool{
+		"do not add merge commits to your branch.":             true,
+		"keep a linear history.":                               true,
+		"you can keep a linear history if you prefer.":         false,
+		"merge commits are created by the merge queue.":        false,
+		"rebase your branch rather than merging main into it.": true,
+	} {
+		if got := MergeBan(s); got != want {
+			t.Errorf("MergeBan(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -1,0 +1,77 @@
+package norm
+
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
+
+// The words that frame a contribution rule (internal/rules/contrib): whether a
+// sentence, its headings or its list's lead-in speak of commits or pull requests, say
+// when to run something, forbid, or soften what they ask. The contribution recognisers
+// read a sentence in lower case with its code spans taken out.
+
+var (
+	contribCommitRE = lazyre.New(`\bcommit(s|ted|ting)?\b|\bcommit[- ]messages?\b`)
+	contribPRRE     = lazyre.New(`\bpull[- ]requests?\b|\bprs?\b|\bpr's\b|\bmerge requests?\b`)
+	// Commands and processes mentioned near "commit" that make a sentence a process
+	// rule, not a message rule ("run the linter before committing").
+	contribWhenRunRE = lazyre.New(`\b(before|after|prior to|until)\s+(you\s+)?(commit|committing|pushing|push)\b`)
+	contribNegRE     = lazyre.New(`\b(never|not|no|neither|nor|don't|do not|dont|avoid|without|must not|mustn't|shouldn't|should not|cannot|can't|forbidden|prohibited|disallowed)\b`)
+	contribSoftRE    = lazyre.New(`\b(limits? (is|are) soft|soft limits?|try to|if possible|where possible|when possible|ideally)\b`)
+	// "where a sufficiently large change is made", "when appropriate": a condition
+	// only a reader can judge
+	contribJudgedRE   = lazyre.New(`\b(where|when|if|for)\b[^.;]{0,40}\b(sufficiently|large|significant|impactful|substantial|major|non-trivial|appropriate|applicable|relevant|necessary|needed)\b`)
+	contribEveryRE    = lazyre.New(`\b(every|each|any|all)\b`)
+	contribOccasionRE = lazyre.New(`\b(deprecat\w*|removal|removing|releas\w*|adding (a |an )?new|new (integration|feature|component|plugin|source|sink|provider|package|module)s?|when (adding|creating|introducing|removing))\b`)
+	contribClauseRE   = lazyre.New(`[.!?](\s+|$)|;\s+`)
+)
+
+// SaysCommit reports whether lower-case text speaks of commits or commit messages.
+func SaysCommit(lower string) bool { return contribCommitRE.MatchString(lower) }
+
+// SaysPR reports whether lower-case text speaks of pull (or merge) requests.
+func SaysPR(lower string) bool { return contribPRRE.MatchString(lower) }
+
+// PROnlyFrame reports whether a sentence's nearest frame (its last heading and list
+// lead-in, lower case) speaks of pull requests and not of commits ("#### PR titles
+// should:" under "## Pull request titles and commit messages"): its items are about
+// pull requests, whatever the wider section names.
+func PROnlyFrame(near string) bool { return SaysPR(near) && !SaysCommit(near) }
+
+// SaysWhenToRun reports whether lower-case text times something around a commit or a
+// push ("run the linter before committing"): a process rule, not a message rule.
+func SaysWhenToRun(lower string) bool { return contribWhenRunRE.MatchString(lower) }
+
+// Forbids reports whether a lower-case clause forbids rather than requires ("never",
+// "do not", "avoid", "without").
+func Forbids(clause string) bool { return contribNegRE.MatchString(clause) }
+
+// SoftDemand reports whether lower-case text calls its own limits soft, only asks to
+// try, or ties the demand to a condition only a reader can judge ("when
+// appropriate"): a rule that can only warn.
+func SoftDemand(lower string) bool {
+	return contribSoftRE.MatchString(lower) || contribJudgedRE.MatchString(lower)
+}
+
+// OneOccasion reports whether lower-case text, or its nearest frame (near), ties a
+// step to one kind of change (adding an integration, deprecating a feature, a
+// release) and the text does not say every change.
+func OneOccasion(lower, near string) bool {
+	if contribEveryRE.MatchString(lower) {
+		return false
+	}
+	return contribOccasionRE.MatchString(near + " / " + lower)
+}
+
+// Clauses splits prose into sentences and then at semicolons, keeping enough context
+// for a number or a negation to be read with the words it belongs to.
+func Clauses(text string) []string {
+	var out []string
+	for _, sent := range contribClauseRE.Split(text, -1) {
+		if strings.TrimSpace(sent) != "" {
+			out = append(out, strings.TrimSpace(sent))
+		}
+	}
+	return out
+}

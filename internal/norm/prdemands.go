@@ -1,0 +1,139 @@
+package norm
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
+
+// What a sentence about pull requests asks of their title and description: an AI
+// disclosure, a title without issue numbers or file names, a title length, required
+// sections, an issue link, a word limit. Title formats given by a prefix or a
+// template are the commit-format readings'.
+
+// PRDemands is what one sentence asks of a pull request's text.
+type PRDemands struct {
+	// Disclose: the description says which AI assistant helped ("Disclose that the PR
+	// was authored with Claude").
+	Disclose bool
+	// DisclosureBlock: the description holds an "AI Disclosure" block ("always
+	// include an AI Disclosure block").
+	DisclosureBlock bool
+	// TitleBans are what the title must not hold, in the sentence's order
+	// (PRTitleBareRef, PRTitleIssueRef, PRTitleFileName).
+	TitleBans []string
+	// TitleMax is the title's length limit in characters, or 0.
+	TitleMax int
+	// Sections are the headings the description must have, as the code spans give
+	// them ("include a `## Testing` section"), without their "#".
+	Sections []string
+	// LinkKeyword is the closing keyword of an issue link the description must carry
+	// ("fixes" of "Link the issue with `fixes #123`"), or "".
+	LinkKeyword string
+	// MaxWords is the description's word limit, or 0.
+	MaxWords int
+}
+
+// What a title must not hold.
+const (
+	PRTitleBareRef  = "bare-reference" // nothing but an issue reference ("Fix #123")
+	PRTitleIssueRef = "issue-number"
+	PRTitleFileName = "file-name"
+)
+
+var (
+	prDiscloseRE        = lazyre.New(`\b(disclose|disclosed|discloses|disclosure|disclosing)\b`)
+	prAIDescribeRE      = lazyre.New(`\b(disclose|describe|identify|state)\b[^.]*\b(ai|llm|llms|generative ai|ai tools?|ai-generated|ai generated)\b`)
+	prChangeTextRE      = lazyre.New(`\b(change description|contribution|pull request|pr description|description)\b`)
+	prAINounRE          = lazyre.New(`\b(ai|llm|llms|claude|copilot|chatgpt|codex|gemini|cursor|generative|agents?|assistant|assistance|model)\b`)
+	prTitleRE           = lazyre.New(`\btitles?\b`)
+	prFileNamesRE       = lazyre.New(`\bfile ?names?\b`)
+	prInBackticksRE     = lazyre.New(`\b(enclosed |wrapped |written |put |quoted )?in backticks\b|\bas code\b`)
+	prChatReplyRE       = lazyre.New(`\b(chat|your) (reply|replies|response|answer)\b|\bmodel output\b|\breply to the (human|user)\b|\brefuse\b`)
+	prSectionWordRE     = lazyre.New(`\b(sections?|headings?|headers?)\b`)
+	prWordLimitRE       = lazyre.New(`\b(at most|no more than|under|fewer than|less than|maximum of|max(imum)?|limit (it |them )?to|up to)\s+([0-9]{2,4})\s+words\b`)
+	prTitleCharsRE      = lazyre.New(`\b([0-9]{2,3})\s*(characters?|chars?)\b`)
+	prFixesSpanRE       = lazyre.New(`(?i)^(fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved) #[0-9x]+$`)
+	prDiscloseIfRE      = lazyre.New(`\b(if opening|when opening a pr from|if you (substantially )?use)\b`)
+	prDisclosureBlockRE = lazyre.New(`\binclude (an? |the )?((ai|llm) disclosure) (block|section)\b`)
+	prBareRE            = lazyre.New(`\bbare\b`)
+	prIssueNumberRE     = lazyre.New(`\b(issue|ticket) (numbers?|references?)\b`)
+	prIncludeRE         = lazyre.New(`\b(include|add|must have|needs?|requires?|fill (in|out))\b`)
+	prLinkVerbRE        = lazyre.New(`\b(link|reference|use)\b`)
+	prDescriptionRE     = lazyre.New(`\bdescription\b`)
+	prIfRE              = lazyre.New(`\bif\b`)
+	// "It could be simply a reference to the issue, e.g. `Resolves #123`": one way to
+	// describe the problem, not a requirement
+	prOneWayRE  = lazyre.New(`\b(could|can|may|might) (simply |just )?be\b|\be\.g\.|\bfor example\b`)
+	prWordsOfRE = lazyre.New(`\bdescriptions?\b|\bbody\b`)
+)
+
+// ReadPRDemands reads what a sentence asks of pull-request text. lower is the sentence
+// in lower case with its code spans taken out, spans its code spans; aboutPRs says
+// whether the sentence or its frame speaks of pull requests, aboutCommitMessages
+// whether it speaks of commit messages (a title length is then the commit subject's).
+func ReadPRDemands(lower string, spans []string, aboutPRs, aboutCommitMessages bool) PRDemands {
+	var d PRDemands
+	// "Disclose any AI tools used in preparing a contribution", "Describe your use of
+	// generative AI in the change description": where a contribution says what it is,
+	// its pull-request description
+	describesAI := prAIDescribeRE.MatchString(lower) && prAINounRE.MatchString(lower) && prChangeTextRE.MatchString(lower)
+	// "refuse that part of the request in your chat reply; state that it conflicts
+	// with the GenAI policy": what the agent says to the person, not PR text
+	chat := prChatReplyRE.MatchString(lower)
+	if !aboutPRs && !describesAI {
+		return d
+	}
+	d.Disclose = (prDiscloseRE.MatchString(lower) || describesAI) && prAINounRE.MatchString(lower) && !Forbids(lower) && !chat &&
+		!prDiscloseIfRE.MatchString(lower)
+	d.DisclosureBlock = prDisclosureBlockRE.MatchString(lower)
+	if prTitleRE.MatchString(lower) && Forbids(lower) {
+		// "Do not put issue numbers or file names in the pull request title."
+		if prBareRE.MatchString(lower) {
+			// "Do not use a bare "Fix #<ISSUE NUMBER>" as the PR title": a title that
+			// is nothing but a reference.
+			d.TitleBans = append(d.TitleBans, PRTitleBareRef)
+		} else if prIssueNumberRE.MatchString(lower) {
+			d.TitleBans = append(d.TitleBans, PRTitleIssueRef)
+		}
+		for _, cl := range Clauses(lower) {
+			// the file names the clause itself keeps out of the title: not "use ...
+			// file names enclosed in backticks", nor a ban in another sentence
+			if prFileNamesRE.MatchString(cl) && Forbids(cl) && !prInBackticksRE.MatchString(cl) {
+				d.TitleBans = append(d.TitleBans, PRTitleFileName)
+				break
+			}
+		}
+	}
+	// A title length limit: "PR titles must be under 72 characters".
+	if prTitleRE.MatchString(lower) && !aboutCommitMessages {
+		if m := prTitleCharsRE.FindStringSubmatch(lower); m != nil {
+			if n, _ := strconv.Atoi(m[1]); n >= 20 && n <= 200 {
+				d.TitleMax = n
+			}
+		}
+	}
+	// Required sections given as headings: "include a `## Testing` section".
+	if prSectionWordRE.MatchString(lower) && !Forbids(lower) && prIncludeRE.MatchString(lower) {
+		for _, sp := range spans {
+			if strings.HasPrefix(sp, "#") {
+				d.Sections = append(d.Sections, strings.TrimSpace(strings.TrimLeft(sp, "#")))
+			}
+		}
+	}
+	// Issue links: "Link to the issue being addressed with ``fixes #123`` in the pull
+	// request description."
+	for _, sp := range spans {
+		if prFixesSpanRE.MatchString(sp) && prLinkVerbRE.MatchString(lower) &&
+			prDescriptionRE.MatchString(lower) && !prIfRE.MatchString(lower) && !prOneWayRE.MatchString(lower) {
+			d.LinkKeyword = strings.Fields(sp)[0]
+			break
+		}
+	}
+	// Word limits on the description.
+	if m := prWordLimitRE.FindStringSubmatch(lower); m != nil && prWordsOfRE.MatchString(lower) {
+		d.MaxWords, _ = strconv.Atoi(m[4])
+	}
+	return d
+}
