@@ -4,19 +4,13 @@ import (
 	"testing"
 
 	"github.com/heed-dev/heed/internal/policy"
-	"github.com/heed-dev/heed/internal/rules"
 )
 
 // sweccJudged28 is the precision sample of the round of 2026-12-05 (branch swecc28):
 // every dev policy that became executable in that round (27 of them, fewer than the
 // 40 a draw would take, so all are judged and no seed is needed), each judged by hand
 // with a violating example and a near miss of our own writing, as sweccJudged.
-var sweccJudged28 = []struct {
-	id                  string
-	violation, nearMiss policy.Case
-	right, dropped      bool
-	why                 string
-}{
+var sweccJudged28 = []sweccJudgement{
 	// "use X for Y" API conventions (norm.APIConvention)
 	{id: "DJANGO-C013", right: true, why: "a warning on self.assertRaises in a test; assertRaisesMessage is spared",
 		violation: pyFile("tests/cache/tests.py", "class T(SimpleTestCase):\n    def test_a(self):\n        with self.assertRaises(ValueError):\n            f()\n"),
@@ -108,41 +102,5 @@ func notesBlock(entry string) string {
 func notes(entry string) string { return "Fix solve\n\n" + notesBlock(entry) }
 
 func TestSWECCJudgedSample28(t *testing.T) {
-	ps, err := loadSWECC(defaultSWECC())
-	if err != nil {
-		t.Skip(err)
-	}
-	ps, _ = sweccSelect(ps, "dev")
-	compileSWECC(ps, rules.Recognizers())
-	byID := map[string]*sweccPolicy{}
-	for _, p := range ps {
-		byID[p.ID] = p
-	}
-	reg := rules.Registry()
-	right := 0
-	for _, j := range sweccJudged28 {
-		p := byID[j.id]
-		if p == nil {
-			t.Errorf("%s: not a dev policy", j.id)
-			continue
-		}
-		if j.dropped {
-			if len(p.Compiled) > 0 {
-				t.Errorf("%s: judged wrong and dropped, but compiles again", j.id)
-			}
-			continue
-		}
-		if len(p.Compiled) == 0 {
-			t.Errorf("%s: no longer compiles", j.id)
-			continue
-		}
-		got := flagsCase(reg, p.Compiled, j.violation) && !flagsCase(reg, p.Compiled, j.nearMiss)
-		if got != j.right {
-			t.Errorf("%s: judged right=%v, the examples say %v (%s)", j.id, j.right, got, j.why)
-		}
-		if got {
-			right++
-		}
-	}
-	t.Logf("right %d of %d judged", right, len(sweccJudged28))
+	t.Logf("right %d of %d judged", checkJudged(t, sweccJudged28), len(sweccJudged28))
 }

@@ -13,15 +13,7 @@ import (
 // 2026-12-04 (at 37431e7), each judged by hand with a violating example and a near
 // miss of our own writing. Right: the policy's rules flag the violation and spare the
 // near miss. The examples are what the judgement rests on; the test keeps them true.
-var sweccJudged = []struct {
-	id        string
-	violation policy.Case
-	nearMiss  policy.Case
-	// right is the judgement; dropped marks a policy judged wrong whose reading was
-	// then removed (it must compile to nothing now).
-	right, dropped bool
-	why            string
-}{
+var sweccJudged = []sweccJudgement{
 	{id: "ASTROPY-C002", right: true, why: "a module defining tests named parsing.py is flagged; a helper module without tests is not",
 		violation: pyFile("pkg/tests/parsing.py", "def test_parse():\n    assert True\n"),
 		nearMiss:  pyFile("pkg/tests/helpers.py", "def make():\n    return 1\n")},
@@ -141,6 +133,28 @@ func run(history [][]string, argv ...string) policy.Case {
 }
 
 func TestSWECCJudgedSample(t *testing.T) {
+	right := checkJudged(t, sweccJudged)
+	if len(sweccJudged) != 40 {
+		t.Errorf("the sample has %d policies, not 40", len(sweccJudged))
+	}
+	t.Logf("right %d of %d judged", right, len(sweccJudged))
+}
+
+// sweccJudgement: one dev policy judged by hand, with a violating example and a near
+// miss of our own writing. right is the judgement; dropped marks a policy judged wrong
+// whose reading was then removed (it must compile to nothing now).
+type sweccJudgement struct {
+	id                  string
+	violation, nearMiss policy.Case
+	right, dropped      bool
+	why                 string
+}
+
+// checkJudged compiles the dev policies and holds each judgement to its examples: the
+// policy's rules flag the violation and spare the near miss exactly when it was judged
+// right. It returns how many are right.
+func checkJudged(t *testing.T, judged []sweccJudgement) int {
+	t.Helper()
 	ps, err := loadSWECC(defaultSWECC())
 	if err != nil {
 		t.Skip(err)
@@ -152,9 +166,8 @@ func TestSWECCJudgedSample(t *testing.T) {
 		byID[p.ID] = p
 	}
 	reg := rules.Registry()
-	flags := func(rs []policy.Rule, c policy.Case) bool { return flagsCase(reg, rs, c) }
 	right := 0
-	for _, j := range sweccJudged {
+	for _, j := range judged {
 		p := byID[j.id]
 		if p == nil {
 			t.Errorf("%s: not a dev policy", j.id)
@@ -170,7 +183,7 @@ func TestSWECCJudgedSample(t *testing.T) {
 			t.Errorf("%s: no longer compiles", j.id)
 			continue
 		}
-		got := flags(p.Compiled, j.violation) && !flags(p.Compiled, j.nearMiss)
+		got := flagsCase(reg, p.Compiled, j.violation) && !flagsCase(reg, p.Compiled, j.nearMiss)
 		if got != j.right {
 			t.Errorf("%s: judged right=%v, the examples say %v (%s)", j.id, j.right, got, j.why)
 		}
@@ -178,10 +191,7 @@ func TestSWECCJudgedSample(t *testing.T) {
 			right++
 		}
 	}
-	if len(sweccJudged) != 40 {
-		t.Errorf("the sample has %d policies, not 40", len(sweccJudged))
-	}
-	t.Logf("right %d of %d judged", right, len(sweccJudged))
+	return right
 }
 
 // flagsCase: one of the rules finds the case violated.

@@ -33,11 +33,7 @@ func compileWithFile(doc string) []policy.Rule {
 // heed cannot tell apart from the others: they warn. Controls keep error. First
 // sight: 3 of 6 (cases 1, 2 and 4 at error).
 func TestContributionRulesOfSomeChangesWarn(t *testing.T) {
-	cases := []struct {
-		doc   string
-		kind  string
-		error bool // some rule of the kind at error
-	}{
+	cases := []contribSeverityCase{
 		{"## Changelog\n\nAll PRs that change behaviour (features, fixes) must include a changelog entry. Docs-only changes do not need one (label such PRs `skip-changelog` or `docs`, or prefix the title with `chore:`).\n", "pr", false},
 		{"## Changelog\n\nAll PRs that change behaviour (features, fixes) must include a changelog entry. Docs-only changes do not need one (label such PRs `skip-changelog` or `docs`, or prefix the title with `chore:`).\n", "cochange", false},
 		{"## Changelog\n\nEvery change must update `CHANGELOG.md`.\n", "cochange", true},
@@ -45,6 +41,19 @@ func TestContributionRulesOfSomeChangesWarn(t *testing.T) {
 		{"## Pull requests\n\nPR titles must follow Conventional Commits: `feat:`, `fix:` or `chore:`.\n", "pr", true},
 		{"## Commits\n\nEither squash your commits yourself, or prefix every commit subject with `fixup!` so the bot squashes them.\n", "commit", false},
 	}
+	assertContribSeverities(t, cases)
+}
+
+// contribSeverityCase: a document, a contribution rule kind, and whether some rule of
+// that kind must be at error (true) or none may be (false).
+type contribSeverityCase struct {
+	doc   string
+	kind  string
+	error bool
+}
+
+func assertContribSeverities(t *testing.T, cases []contribSeverityCase) {
+	t.Helper()
 	for i, c := range cases {
 		found, atError := false, false
 		for _, r := range compileWithFile(c.doc) {

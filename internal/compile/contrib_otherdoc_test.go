@@ -1,10 +1,6 @@
 package compile_test
 
-import (
-	"testing"
-
-	"github.com/heed-dev/heed/internal/policy"
-)
+import "testing"
 
 // TestMessageRulesOfAnotherDocumentWarn: contribution sentences written before the
 // compiler read them (2026-12-05, session 28), in the shape of the corpus's
@@ -13,11 +9,7 @@ import (
 // Commit-style message") asks its form of that document, not of commits; controls
 // about commits keep error.
 func TestMessageRulesOfAnotherDocumentWarn(t *testing.T) {
-	cases := []struct {
-		doc   string
-		kind  string
-		error bool
-	}{
+	cases := []contribSeverityCase{
 		{"## Changesets\n\nWhen writing the changeset summary, use a Conventional Commit-style message (for example, `fix: ...` or `feat: ...`).\n", "commit", false},
 		{"## Changelog\n\nWhen adding a changelog entry, write it in the imperative mood.\n", "commit", false},
 		{"## Release notes\n\nWhen you write the release notes, start each line with `fix:` or `feat:`.\n", "commit", false},
@@ -27,20 +19,5 @@ func TestMessageRulesOfAnotherDocumentWarn(t *testing.T) {
 		// which names a commit title as what the summary will serve as
 		{"## Changesets\n\nWhen writing the changeset summary, use a Conventional Commit-style message (for example, `fix: ...`) so it can serve as a commit title.\n", "commit", false},
 	}
-	for i, c := range cases {
-		found, atError := false, false
-		for _, r := range compileWithFile(c.doc) {
-			if r.Domain != policy.DomainContribution || r.Kind != c.kind {
-				continue
-			}
-			found = true
-			atError = atError || r.Severity == policy.SeverityError
-		}
-		if c.error && (!found || !atError) {
-			t.Errorf("case %d: want a %s rule at error (found %v)\n%s", i+1, c.kind, found, c.doc)
-		}
-		if !c.error && atError {
-			t.Errorf("case %d: a %s rule at error, want a warning or none\n%s", i+1, c.kind, c.doc)
-		}
-	}
+	assertContribSeverities(t, cases)
 }

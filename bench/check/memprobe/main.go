@@ -17,6 +17,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/heed-dev/heed/bench/check/livetrace"
 	"io"
 	"os"
 	"runtime"
@@ -39,7 +40,7 @@ func main() {
 		defer end()
 	}
 	if os.Getenv("LIVE") != "" {
-		end := liveTrace(os.Args[2]+".live", 20*time.Millisecond)
+		end := livetrace.Start(os.Args[2]+".live", 20*time.Millisecond)
 		defer end()
 	}
 	p, err := project.Open(os.Args[1])

@@ -14,6 +14,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/heed-dev/heed/bench/check/livetrace"
 	"hash/fnv"
 	"os"
 	"syscall"
@@ -30,7 +31,7 @@ func main() {
 	heap := flag.String("heap", "", "write a heap profile of the largest live heap here (a collection forced every 20 ms: slow)")
 	flag.Parse()
 	if *heap != "" {
-		defer liveTrace(*heap, 20*time.Millisecond)()
+		defer livetrace.Start(*heap, 20*time.Millisecond)()
 	}
 	for _, root := range flag.Args() {
 		fresh, _, _, err := project.CompileRepo(root, project.Options{})

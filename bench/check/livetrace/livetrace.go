@@ -1,4 +1,5 @@
-package main
+// Package livetrace records the live heap of a benchmark binary as it runs.
+package livetrace
 
 import (
 	"fmt"
@@ -8,10 +9,10 @@ import (
 	"time"
 )
 
-// liveTrace forces a collection every interval and records the live heap; the
+// Start forces a collection every interval and records the live heap; the
 // profile of the largest live heap is written to path. It returns a stop function
 // that prints the trace's maximum.
-func liveTrace(path string, interval time.Duration) func() {
+func Start(path string, interval time.Duration) func() {
 	stop := make(chan bool)
 	done := make(chan bool)
 	start := time.Now()
