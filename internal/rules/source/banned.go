@@ -642,6 +642,12 @@ func parseShape(b ban) (shape, bool) {
 		// comment of the languages whose comments open with '#'
 		return shape{}, false
 	}
+	if w, _, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(sp, "#")), " "); strings.HasPrefix(sp, "#") && preprocessorWords.Get()[w] {
+		// "do not use `#pragma pack`", "no `#region`": a directive of C's
+		// preprocessor or of C#, code of those languages, not a comment of the
+		// languages whose comments open with '#'
+		return shape{}, false
+	}
 	if m := directiveRE.FindStringSubmatch(sp); m != nil && len(m[2]) > 1 {
 		return shape{kind: "comment", marks: m[1], text: m[2]}, true
 	}
@@ -821,6 +827,12 @@ var hashDirectives = lazy.Value[map[string]bool]{F: func() map[string]bool {
 	return set("include", "define", "undef", "if", "ifdef", "ifndef", "elif", "else", "endif", "pragma", "error",
 		"warning", "line", "region", "endregion", "nullable", "import", "noqa", "nosec", "frozen_string_literal",
 		"encoding", "coding", "todo", "fixme", "xxx", "hack", "note", "type", "pylint", "rubocop", "nolint")
+}}
+
+// preprocessorWords open a directive of C's preprocessor or of C# after '#'.
+var preprocessorWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("include", "define", "undef", "if", "ifdef", "ifndef", "elif", "else", "endif", "pragma", "error",
+		"warning", "line", "region", "endregion", "nullable")
 }}
 
 var placeholderReceivers = lazy.Value[map[string]bool]{F: func() map[string]bool {

@@ -188,3 +188,17 @@ func TestRustAttributeIsNoComment(t *testing.T) {
 		t.Errorf("`# noqa` is a comment directive: %+v %v", sh, ok)
 	}
 }
+
+// A C preprocessor or C# directive (`#pragma pack`, `#define X`, `#region`) is code of
+// those languages, never a comment marker of the languages whose comments open with
+// '#' (radare2's DEVELOPERS.md:573 in round 6, dev data).
+func TestPreprocessorDirectiveIsNoComment(t *testing.T) {
+	for _, sp := range []string{"#pragma pack", "#pragma once", "#define DEBUG 1", "#ifdef WIN32", "#undef X", "#region", "#nullable disable"} {
+		if sh, ok := parseShape(ban{span: sp}); ok && sh.kind == "comment" {
+			t.Errorf("%q read as a comment: %+v", sp, sh)
+		}
+	}
+	if sh, ok := parseShape(ban{span: "# type: ignore"}); !ok || sh.kind != "comment" {
+		t.Errorf("`# type: ignore` is a comment directive: %+v %v", sh, ok)
+	}
+}
