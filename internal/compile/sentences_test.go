@@ -799,3 +799,9 @@ func TestOwnCommandSentences44(t *testing.T) {
 func TestOwnCommandSentences45(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-45.txt", 4)
 }
+
+// TestOwnCommandSentences46: the forty-sixth batch (testdata/own-sentences-46.txt): a
+// tool named as where things go is no object of the ban.
+func TestOwnCommandSentences46(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-46.txt", 3)
+}

@@ -274,6 +274,7 @@ func Read(text string, ctx Context) []Norm {
 	out = envCombos(out)
 	vacuousConditions(out)
 	mannerBans(out)
+	out = destinationTools(out, toks)
 	publishedOnly(out)
 	qualifiedConceptBans(out, text, ctx)
 	out = withoutSpeechBans(out, text)
