@@ -27,7 +27,7 @@ func doubt(c *policy.Constraint, r *policy.Rule) string {
 	for _, f := range []func(*policy.Constraint, *policy.Rule) string{
 		doubtUncertain, doubtLabel, doubtTestSection, doubtProseObject, doubtImportName, doubtUncarriedCondition,
 		doubtMessagePlace, doubtStatement, doubtNarrowedSubject, doubtPurpose, doubtReliance, doubtLeadCondition, doubtAudience,
-		doubtAlternative, doubtOtherDocument,
+		doubtAlternative, doubtOtherDocument, doubtChangeCondition,
 	} {
 		if why := f(c, r); why != "" {
 			return why
@@ -309,6 +309,19 @@ func doubtOtherDocument(c *policy.Constraint, r *policy.Rule) string {
 	}
 	if doc := norm.OtherDocument(c.Text); doc != "" {
 		return fmt.Sprintf("the sentence asks it of %s, not of commit messages", doc)
+	}
+	return ""
+}
+
+// doubtChangeCondition: a co-change rule from a sentence that makes the demand under a
+// condition no path shows ("Add a CHANGELOG.md entry only if the change is visible to
+// the user") asks of every change what the sentence asks of some.
+func doubtChangeCondition(c *policy.Constraint, r *policy.Rule) string {
+	if r.Domain != policy.DomainContribution || r.Kind != "cochange" {
+		return ""
+	}
+	if cond := norm.UnseenChangeCondition(c.Text); cond != "" {
+		return fmt.Sprintf("it holds only %q, which no changed path shows", cond)
 	}
 	return ""
 }
