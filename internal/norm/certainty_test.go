@@ -21,3 +21,24 @@ func TestNarrowedRoleRun(t *testing.T) {
 		}
 	}
 }
+
+// "only docker is required" says what suffices (round 6's kyverno, dev data), not the one
+// tool to use; "use only docker" still restricts.
+func TestOnlyWhatSuffices(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		only bool
+	}{
+		{"For Linux, only docker is required.", false},
+		{"Only `make` is needed to build.", false},
+		{"Use only docker.", true},
+	} {
+		got := false
+		for _, n := range Read(c.text, Context{}) {
+			got = got || n.Only
+		}
+		if got != c.only {
+			t.Errorf("%q: only %v, want %v", c.text, got, c.only)
+		}
+	}
+}

@@ -3205,6 +3205,13 @@ func changeBeforeComma(toks []Token) bool {
 // follows the reader's verb, a modal, a reader subject or the object it restricts
 // ("use only pnpm", "we only use uv", "must only be run", "`pnpm` only").
 func onlyBinds(toks []Token, i int) bool {
+	for k := i + 2; k+1 < len(toks) && k <= i+4; k++ {
+		// "only docker is required", "only `make` is needed": what suffices, a
+		// prerequisite, not the one tool the reader may use
+		if (toks[k].Low == "is" || toks[k].Low == "are") && sufficesWords()[toks[k+1].Low] {
+			return false
+		}
+	}
 	if i == 0 || clauseStart(toks, i) {
 		return true
 	}
@@ -3222,6 +3229,11 @@ func onlyBinds(toks []Token, i int) bool {
 	}
 	return readerSubjects[p.Low] || isToolWord(toks, i-1)
 }
+
+// sufficesWords say that what comes before them is enough: "only docker is required".
+var sufficesWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"required": true, "needed": true, "necessary": true, "enough": true, "sufficient": true}
+})
 
 // changeClause: the segment is a condition that files changed ("after updating
 // translations", "if you modify the schema").
