@@ -538,7 +538,7 @@ func narrowedSubject(toks []Token) string {
 func AlternativeWays(text string) string {
 	for _, s := range Sentences(text) {
 		if ws := alternativeClauses(s.Tokens); len(ws) > 0 {
-			return joinText(ws[0][0]) + " / " + joinText(ws[0][1])
+			return Sentence{Tokens: ws[0][0]}.Raw() + " / " + Sentence{Tokens: ws[0][1]}.Raw()
 		}
 	}
 	return ""
@@ -788,9 +788,9 @@ func offeredAlternative(toks []Token, n *Norm) string {
 		inBefore, inAfter := namesObject(w[0], n), namesObject(w[1], n)
 		switch {
 		case inAfter && !inBefore:
-			return joinText(w[0])
+			return Sentence{Tokens: w[0]}.Raw()
 		case inBefore && !inAfter:
-			return joinText(w[1])
+			return Sentence{Tokens: w[1]}.Raw()
 		}
 	}
 	return ""
@@ -886,14 +886,6 @@ func namesObject(cl []Token, n *Norm) bool {
 		}
 	}
 	return false
-}
-
-func joinText(ts []Token) string {
-	var ws []string
-	for _, t := range ts {
-		ws = append(ws, t.Text)
-	}
-	return strings.Join(ws, " ")
 }
 
 // OpensInstruction: the text opens with a verb of instruction in its bare form ("Get

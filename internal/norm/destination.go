@@ -11,9 +11,12 @@ import (
 // a command. ("Don't switch to yarn" names the tool it bans: a verb of moving between
 // tools keeps it.)
 func destinationTools(ns []Norm, toks []Token) []Norm {
+	if !sentenceHasDestinationVerb(toks) {
+		return ns
+	}
 	out := ns[:0]
 	for _, n := range ns {
-		if n.Polarity != Forbid || !destinationVerbs()[n.Verb] && !sentenceHasDestinationVerb(toks) {
+		if n.Polarity != Forbid {
 			out = append(out, n)
 			continue
 		}
@@ -56,11 +59,6 @@ func afterTo(toks []Token, w string) bool {
 func sentenceHasDestinationVerb(toks []Token) bool {
 	return slices.ContainsFunc(toks, func(t Token) bool { return !t.Code && destinationWords()[t.Low] })
 }
-
-// destinationVerbs are the norm verbs of putting things somewhere.
-var destinationVerbs = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{"commit": true, "push": true}
-})
 
 // destinationWords are the words of putting things somewhere.
 var destinationWords = sync.OnceValue(func() map[string]bool {

@@ -824,9 +824,12 @@ func langFamily(l string) string {
 // hashDirectives are the words a `#` starts in a directive, not a Ruby method: C's
 // preprocessor, C#'s regions and nullable context, magic comments, linters' marks.
 var hashDirectives = lazy.Value[map[string]bool]{F: func() map[string]bool {
-	return set("include", "define", "undef", "if", "ifdef", "ifndef", "elif", "else", "endif", "pragma", "error",
-		"warning", "line", "region", "endregion", "nullable", "import", "noqa", "nosec", "frozen_string_literal",
-		"encoding", "coding", "todo", "fixme", "xxx", "hack", "note", "type", "pylint", "rubocop", "nolint")
+	words := set("import", "noqa", "nosec", "frozen_string_literal", "encoding", "coding", "todo", "fixme", "xxx",
+		"hack", "note", "type", "pylint", "rubocop", "nolint")
+	for w := range preprocessorWords.Get() {
+		words[w] = true
+	}
+	return words
 }}
 
 // preprocessorWords open a directive of C's preprocessor or of C# after '#'.
