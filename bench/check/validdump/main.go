@@ -14,6 +14,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/heed-dev/heed/bench/check/benchrules"
 	"github.com/heed-dev/heed/bench/check/livetrace"
 	"hash/fnv"
 	"os"
@@ -21,9 +22,6 @@ import (
 	"time"
 
 	checkpkg "github.com/heed-dev/heed/internal/check"
-	"github.com/heed-dev/heed/internal/policy"
-	"github.com/heed-dev/heed/internal/project"
-	"github.com/heed-dev/heed/internal/rules"
 )
 
 func main() {
@@ -34,14 +32,11 @@ func main() {
 		defer livetrace.Start(*heap, 20*time.Millisecond)()
 	}
 	for _, root := range flag.Args() {
-		fresh, _, _, err := project.CompileRepo(root, project.Options{})
+		prelim, compiled, err := benchrules.Compile(root)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "%s: %v\n", root, err)
 			os.Exit(1)
 		}
-		prelim, _ := policy.Merge(nil, fresh)
-		project.InheritScopes(prelim)
-		compiled, _ := project.CompileRules(rules.Registry(), prelim, policy.File)
 		v, err := checkpkg.Validate(root, compiled, checkpkg.ValidateOptions{Settings: prelim.SelfValidation, Budget: time.Hour, NoCache: true, SampleFiles: *sample})
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "%s: %v\n", root, err)

@@ -11,14 +11,13 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/heed-dev/heed/bench/check/benchrules"
 	"os"
 	"syscall"
 	"time"
 
 	checkpkg "github.com/heed-dev/heed/internal/check"
 	"github.com/heed-dev/heed/internal/policy"
-	"github.com/heed-dev/heed/internal/project"
-	"github.com/heed-dev/heed/internal/rules"
 )
 
 func cpu() time.Duration {
@@ -34,14 +33,11 @@ func main() {
 	same, diff, demotions, total := 0, 0, 0, 0
 	var cpuAll, cpuSample time.Duration
 	for _, root := range flag.Args() {
-		fresh, _, _, err := project.CompileRepo(root, project.Options{})
+		prelim, compiled, err := benchrules.Compile(root)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "%s: %v\n", root, err)
 			os.Exit(1)
 		}
-		prelim, _ := policy.Merge(nil, fresh)
-		project.InheritScopes(prelim)
-		compiled, _ := project.CompileRules(rules.Registry(), prelim, policy.File)
 		run := func(n int) (*checkpkg.Validation, time.Duration) {
 			c0 := cpu()
 			v, err := checkpkg.Validate(root, compiled, checkpkg.ValidateOptions{Settings: prelim.SelfValidation, Budget: *budget, NoCache: true, SampleFiles: n})
