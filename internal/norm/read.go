@@ -59,6 +59,8 @@ type segment struct {
 	should bool
 	// passive: a ban in the passive voice ("must never be published")
 	passive bool
+	// byBefore: an until opened by "before" ("never run X before Y"), not "until"
+	byBefore bool
 }
 
 // mainRoles are the roles that state a norm.
@@ -2174,6 +2176,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			// own object is not banned
 			if n := phraseAt(toks, i, mBefore); n > 0 && cur.role == mForbid && len(cur.objs) > 0 {
 				open(mUntil)
+				cur.byBefore = true
 				i += n
 				continue
 			}
@@ -3800,6 +3803,11 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 	}
 	// "do not commit until `make test` passes": the until's objects come first
 	untilOf := map[*segment][]Object{}
+	// "don't run `cargo build` before `cargo test`": one command banned before
+	// another may say that the second needs the first done, or that the second makes
+	// the first needless; only a state the second must reach ("passes"), or a banned
+	// act that is no command run ("commit"), says which
+	commandBeforeCommand := map[*segment]bool{}
 	{
 		var last *segment
 		for _, sg := range segs {
@@ -3808,6 +3816,9 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 				last = sg
 			case sg.role == mUntil && last != nil:
 				untilOf[last] = append(untilOf[last], sg.objs...)
+				if sg.byBefore && allCommands(last.objs) && allCommands(sg.objs) && !namesOutcome(sg.words) {
+					commandBeforeCommand[last] = true
+				}
 			}
 		}
 	}
@@ -3837,6 +3848,9 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 				n.Objects = u
 				n.Before = fs.objs
 				withConds(&n, condsOf(fs), false)
+				if commandBeforeCommand[fs] {
+					n.Uncertain = append(append([]string(nil), n.Uncertain...), "one command banned before another: the second may make the first needless rather than need it")
+				}
 				add(n)
 			}
 			continue // without what must come first, the order names nothing
@@ -5146,4 +5160,27 @@ func anyChangeWords(words []string) bool {
 		}
 	}
 	return change && what
+}
+
+// allCommands reports whether objs are all command lines (`cargo build`), none an
+// event named in words ("committing") or a role ("the tests").
+func allCommands(objs []Object) bool {
+	for _, o := range objs {
+		if o.Kind != KCommand {
+			return false
+		}
+	}
+	return len(objs) > 0
+}
+
+// namesOutcome reports whether a clause's words name a state a command reaches
+// ("passes", "is green", "has finished"), not only the command.
+func namesOutcome(words []string) bool {
+	for _, w := range words {
+		switch lw := strings.ToLower(w); {
+		case passWords()[lw], lw == "finished", lw == "finishes", lw == "completes", lw == "completed", lw == "been", lw == "ran":
+			return true
+		}
+	}
+	return false
 }
