@@ -116,6 +116,11 @@ func roleCommands(shown []example, rc *recognize.RepoContext) map[string][][]str
 		if role == "" || seen[key] || !process.IsCommand(ex.argv, tools) && !(ex.shell && programWord(ex.argv[0])) {
 			continue
 		}
+		if role == "test" && selectsTests(ex.argv) {
+			// `./gradlew test --tests FooTest`, `go test -run TestX`: one test run for
+			// a purpose of its own, not a way to run "the tests"
+			continue
+		}
 		seen[key] = true
 		out[role] = append(out[role], ex.argv)
 	}
@@ -153,3 +158,20 @@ func withoutTargets(cmds [][]string) [][]string {
 // so more of them only make it easier to meet, never a false block; past this many
 // the file lists so many ways of testing that "the tests" names none of them.
 const maxPrerequisiteAlternatives = 12
+
+// selectsTests reports whether a test command runs only the tests it names: by a
+// selection option (`--tests`, `-k`, `-run`, `--filter`, `-Dtest=`) or a test's own
+// address (`tests/test_x.py::test_y`).
+func selectsTests(argv []string) bool {
+	for _, a := range argv[1:] {
+		name, _, _ := strings.Cut(a, "=")
+		switch name {
+		case "--tests", "--test", "-k", "-run", "--filter", "--testNamePattern", "--grep", "-Dtest", "--only":
+			return true
+		}
+		if strings.Contains(a, "::") {
+			return true
+		}
+	}
+	return false
+}
