@@ -1799,6 +1799,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		after = append(after, o)
 	}
 	n.After = after
+	n = blockRoleRuns(n)
 	// "run X after changing `src/`", "run X before committing changes to `service/`":
 	// the order holds when the session changed those files
 	var changed []string
@@ -1966,6 +1967,12 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 			// after
 			then = append(then, conceptForms(o.Text, rc)...)
 		case norm.KCommand:
+			if o.Origin == "block" {
+				// the run a block shows after its preparation (blockRoleRuns): its
+				// options' values say which run it is (`-p driver-cpp`)
+				then = append(then, process.BanPatternFrom(o.Argv, c.Scope.Dir))
+				continue
+			}
 			then = append(then, process.PatternFrom(o.Argv, c.Scope.Dir))
 		case norm.KRole:
 			// "run `npm run build` before running tests": the file's test commands
@@ -2640,4 +2647,45 @@ func handOver(before []norm.Object) bool {
 		}
 	}
 	return false
+}
+
+// blockRoleRuns: "Build the C++ library before running the tests:" over a block that
+// shows the build and then the test run: the tests the order comes before are the run
+// the block shows (`cargo test -p driver-cpp`), not every test run of the repository,
+// and that run is no prerequisite of itself.
+func blockRoleRuns(n *norm.Norm) *norm.Norm {
+	roles := map[string]bool{}
+	for _, o := range n.Before {
+		if o.Kind == norm.KRole {
+			roles[o.Text] = true
+		}
+	}
+	if len(roles) == 0 {
+		return n
+	}
+	var runs, first []norm.Object
+	for _, o := range n.Objects {
+		if o.Kind == norm.KCommand && o.Origin == "block" && len(o.Argv) > 0 && roles[roleOf(o.Argv)] {
+			runs = append(runs, o)
+			continue
+		}
+		first = append(first, o)
+	}
+	if len(runs) == 0 || len(first) == 0 {
+		return n
+	}
+	shown := map[string]bool{}
+	for _, o := range runs {
+		shown[roleOf(o.Argv)] = true
+	}
+	m := *n
+	m.Objects = first
+	m.Before = nil
+	for _, o := range n.Before {
+		if o.Kind != norm.KRole || !shown[o.Text] {
+			m.Before = append(m.Before, o)
+		}
+	}
+	m.Before = append(m.Before, runs...)
+	return &m
 }

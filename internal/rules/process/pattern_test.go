@@ -247,3 +247,17 @@ func TestEnvironmentAssignments(t *testing.T) {
 		t.Error("an assignment to no variable name validated")
 	}
 }
+
+// A form's short option keeps its value as a long one does: `cargo test -p driver`
+// names one crate's tests, in every spelling, and no other crate's.
+func TestFormKeepsShortOptionValues(t *testing.T) {
+	form := CommandParams{Forbid: []Pattern{BanPatternFrom([]string{"cargo", "test", "-p", "driver"}, "")}}
+	for line, want := range map[string]string{
+		"cargo test -p driver": "blocked", "cargo test --package driver": "blocked", "cargo test --package=driver": "blocked",
+		"cargo test -p other": "allowed", "cargo test": "allowed",
+	} {
+		if got := verdictOf(t, form, line, ""); got != want {
+			t.Errorf("%s: %s, want %s", line, got, want)
+		}
+	}
+}

@@ -334,8 +334,21 @@ func patternFrom(argv []string, scopeDir string, keepValues bool) Pattern {
 				o := "-" + a[j:j+1]
 				p.Flags = append(p.Flags, synonyms(prog, sub, o))
 				if t.subOpts(sub).takesValue(o) || t.global.takesValue(o) {
+					val := a[j+1:]
 					if j == len(a)-1 {
+						if i+1 < len(argv) {
+							val = argv[i+1]
+						}
 						i++
+					}
+					if keepValues && val != "" && val != anyWord {
+						// `-p driver-cpp`: the value is part of the form, as for long options
+						g := p.Flags[len(p.Flags)-1]
+						withVal := make([]string, len(g))
+						for k, syn := range g {
+							withVal[k] = syn + "=" + val
+						}
+						p.Flags[len(p.Flags)-1] = withVal
 					}
 					break
 				}
