@@ -805,3 +805,10 @@ func TestOwnCommandSentences45(t *testing.T) {
 func TestOwnCommandSentences46(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-46.txt", 3)
 }
+
+// TestOwnCommandSentences47: the forty-seventh batch (testdata/own-sentences-47.txt):
+// a "don't run X before Y" that calls X needless, "the tests" bound to a single-test
+// command, and a section's preparation step narrowed to the section's test command.
+func TestOwnCommandSentences47(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-47.txt", 10)
+}
