@@ -74,3 +74,10 @@ func TestOwnContribSentences6(t *testing.T) {
 func TestOwnContribSentences7(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-contrib-7.txt", 6)
 }
+
+// TestOwnContribSentences8: the eighth batch (testdata/own-sentences-contrib-8.txt): a
+// class member named where a co-change's file would be is no file; build inputs and
+// variants with suffixes no language uses still are.
+func TestOwnContribSentences8(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-contrib-8.txt", 4)
+}

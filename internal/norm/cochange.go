@@ -399,8 +399,8 @@ func coSide(side string, spans []string, demand bool) (paths, roles []string) {
 		if !demand && strings.Count(side[:loc[0]], "(") > strings.Count(side[:loc[0]], ")") {
 			continue // "when the API changes (at minimum §0)": an aside, not the change
 		}
-		if !strings.ContainsAny(sp, "/.*") {
-			continue // an identifier (`SCHEMA_VERSION`), not a file
+		if !strings.ContainsAny(sp, "/.*") || codeMember(sp) {
+			continue // an identifier (`SCHEMA_VERSION`, `Localization.lang`), not a file
 		}
 		if strings.HasPrefix(sp, ".") && !strings.ContainsAny(sp[1:], "/.*") && len(sp) <= 6 && !strings.HasSuffix(sp, "/") {
 			// ".go", ".proto": an extension names the files that have it
@@ -514,3 +514,35 @@ func coGenerated(prose string, spans []string, f CoFrame) []CoChange {
 	return []CoChange{{If: gen, Then: srcs, What: "a change to its sources",
 		Approx: "a change in its sources' folders stands for the regeneration; a file regenerated for other inputs is flagged too"}}
 }
+
+// codeMember reports whether a dotted span with no folder is a class's member
+// (`Localization.lang`, `Config.load`), not a file name: a capitalised name, then a
+// lower-case identifier that no file kind is called (`Makefile.am`, `Dockerfile.dev`
+// and `CHANGELOG.md` are files).
+func codeMember(sp string) bool {
+	if strings.ContainsAny(sp, "/*") || strings.Count(sp, ".") != 1 {
+		return false
+	}
+	base, ext, _ := strings.Cut(sp, ".")
+	if base == "" || ext == "" || base[0] < 'A' || base[0] > 'Z' || ext[0] < 'a' || ext[0] > 'z' {
+		return false
+	}
+	if fileExts[ext] || fileExtensions[ext] || fileSuffixWords()[ext] {
+		return false
+	}
+	for _, r := range ext {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// fileSuffixWords end file names that are no language's extension: build inputs,
+// variants and samples (`Makefile.am`, `Dockerfile.dev`, `.env.example`).
+var fileSuffixWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"am": true, "in": true, "ac": true, "dev": true, "prod": true, "local": true,
+		"example": true, "sample": true, "template": true, "tmpl": true, "dist": true, "bak": true, "properties": true,
+		"po": true, "pot": true, "props": true, "targets": true, "plist": true, "conf": true, "config": true, "lock": true,
+		"j2": true, "tpl": true, "erb": true, "hbs": true, "svg": true, "png": true, "rst": true, "adoc": true, "ipynb": true}
+})

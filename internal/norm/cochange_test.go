@@ -2,6 +2,7 @@ package norm
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -77,5 +78,18 @@ func TestCoChangeTable(t *testing.T) {
 		if CoChangeTable(h) != want {
 			t.Errorf("%q: %v", h, !want)
 		}
+	}
+}
+
+// A class member named in a heading ("When adding a new `Localization.lang` entry")
+// is no file a change starts from; a file with a suffix no language uses still is.
+func TestCoChangeClassMemberIsNoFile(t *testing.T) {
+	demand := "Add the generated snippet to the file at `src/l10n/App_en.properties`."
+	if got := CoChangesIn(demand, CoFrame{Headings: []string{"When adding a new `Localization.lang` entry"}}); len(got) != 0 {
+		t.Errorf("class member read as a file: %+v", got)
+	}
+	got := CoChangesIn("Also update `docs/build.md`.", CoFrame{Headings: []string{"When changing `Makefile.am`"}})
+	if len(got) != 1 || !slices.Equal(got[0].If, []string{"Makefile.am"}) {
+		t.Errorf("Makefile.am: got %+v", got)
 	}
 }
