@@ -13,6 +13,7 @@ import (
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules"
 	"github.com/heed-dev/heed/internal/rules/process"
+	"github.com/heed-dev/heed/internal/shell"
 )
 
 type sentenceCase struct {
@@ -811,4 +812,44 @@ func TestOwnCommandSentences46(t *testing.T) {
 // command, and a section's preparation step narrowed to the section's test command.
 func TestOwnCommandSentences47(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-47.txt", 10)
+}
+
+// TestOwnCommandSentences48: the forty-eighth batch (testdata/own-sentences-48.txt):
+// a ban of running a tool directly or by hand.
+func TestOwnCommandSentences48(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-48.txt", 5)
+}
+
+// TestDirectBanLeavesRunnerTargets: "do not run `go test` directly" beside the
+// project's runner bans typing the tool, not the runner's targets that run it (round
+// 6's eso: `make test` was warned for the `go test` its recipe runs).
+func TestDirectBanLeavesRunnerTargets(t *testing.T) {
+	reg := rules.Registry()
+	for _, doc := range []string{
+		"Use the `make` targets. Do not run `go test` or `golangci-lint` directly.\n",
+		"Do not run `go test` by hand.\n",
+	} {
+		rs := compileDoc(doc)
+		if len(rs) == 0 {
+			t.Fatalf("%q: no rule", doc)
+		}
+		var compiled []engine.Compiled
+		for i := range rs {
+			chk, err := reg.CompileRule(&rs[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			compiled = append(compiled, engine.Compiled{Rule: &rs[i], Check: chk})
+		}
+		cmd := shell.Parse("make test", shell.Options{Index: -1})[0]
+		step := shell.Parse("go test ./...", shell.Options{Index: -1})[0]
+		cmd.Runs = []engine.RunStep{{Command: step, At: "Makefile:3", Target: "test", Implied: true}}
+		ev := &engine.Evidence{Mode: engine.ModeAll, Commands: []engine.Command{cmd}}
+		for _, o := range engine.Run(compiled, ev, engine.Options{Workers: 1}) {
+			if o.Verdict == engine.Violated {
+				t.Errorf("%q: `make test` flagged for its recipe: %s %+v", doc, o.Rule.Norm, o.Targets)
+			}
+		}
+		ev.Close()
+	}
 }

@@ -1010,6 +1010,11 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		f.patterns = []process.Pattern{{Program: []string{a}}}
 		via = []process.Pattern{{Program: []string{b}}}
 	}
+	if n.ByHand && len(via) == 0 {
+		// "do not run `go test` directly": the project's task runners run it for the
+		// reader, and their targets are the way
+		via = taskRunnerForms()
+	}
 	forbid := withoutVia(f.patterns, via)
 	if len(forbid) == 0 {
 		return nil, ""
@@ -2688,4 +2693,13 @@ func blockRoleRuns(n *norm.Norm) *norm.Norm {
 	}
 	m.Before = append(m.Before, runs...)
 	return &m
+}
+
+// taskRunnerForms are the commands that run a project's named tasks: `make test`,
+// `just lint`, `npm run build`, `tox -e py`.
+func taskRunnerForms() []process.Pattern {
+	return []process.Pattern{
+		{Program: []string{"make", "gmake", "just", "task", "mage", "tox", "nox", "invoke"}},
+		{Program: []string{"npm", "pnpm", "yarn", "bun"}, Args: []string{"run"}},
+	}
 }

@@ -88,6 +88,9 @@ type Norm struct {
 	InPackage bool
 	// Together: the objects are forbidden or required together (in one command line).
 	Together bool
+	// ByHand: the objects are forbidden when the reader runs them on their own ("do
+	// not run `go test` directly"); a task runner's target that runs them is the way.
+	ByHand bool
 	// Before: the norm holds before these events or commands ("run X before
 	// committing"); After: after these (changes to paths, commands).
 	Before, After []Object
@@ -133,6 +136,9 @@ func (n *Norm) String() string {
 	parts = append(parts, head+": "+objects(n.Objects))
 	if n.Together {
 		parts = append(parts, "together in one command line")
+	}
+	if n.ByHand {
+		parts = append(parts, "run by hand, not by a task runner")
 	}
 	if len(n.Instead) > 0 {
 		parts = append(parts, "instead: "+objects(n.Instead))

@@ -3863,6 +3863,7 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		n.Verb = fs.verb
 		n.Objects = fs.objs
 		n.Together = f.together
+		n.ByHand = (fs.verb == "run" || fs.verb == "use" || fs.verb == "") && len(fs.objs) > 0 && !hasKinds(fs.objs, KConcept, KEvent, KRole) && byHand(fs.words)
 		if fs.should {
 			n.Strength = "should"
 		}
@@ -5179,6 +5180,21 @@ func namesOutcome(words []string) bool {
 	for _, w := range words {
 		switch lw := strings.ToLower(w); {
 		case passWords()[lw], lw == "finished", lw == "finishes", lw == "completes", lw == "completed", lw == "been", lw == "ran":
+			return true
+		}
+	}
+	return false
+}
+
+// byHand reports whether a ban's clause says the objects are banned when run on their
+// own ("do not run `go test` directly", "by hand", "manually"): what the project's
+// runner runs for the reader is no breach.
+func byHand(words []string) bool {
+	for i, w := range words {
+		switch lw := strings.ToLower(w); {
+		case lw == "directly", lw == "manually":
+			return true
+		case lw == "by" && i+1 < len(words) && strings.EqualFold(words[i+1], "hand"):
 			return true
 		}
 	}
