@@ -81,3 +81,10 @@ func TestOwnContribSentences7(t *testing.T) {
 func TestOwnContribSentences8(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-contrib-8.txt", 4)
 }
+
+// TestOwnContribSentences9: the ninth batch (testdata/own-sentences-contrib-9.txt):
+// how-to recipes whose first step places a new thing at a placeholder path and whose
+// other steps name the files to update with it.
+func TestOwnContribSentences9(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-contrib-9.txt", 6)
+}

@@ -38,6 +38,9 @@ func (pairRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 	if len(rules) == 0 {
 		rules = coChangeRules(c, s, rc)
 	}
+	if len(rules) == 0 {
+		rules = recipeRules(c, s, rc)
+	}
 	return recognize.Result{Rules: rules}
 }
 
