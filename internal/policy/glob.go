@@ -15,8 +15,8 @@ import (
 // walks the path once instead of reading the pattern's text again. It matches what
 // doublestar.Match matches for the same pattern; the forms a segment cannot decide
 // alone (a character class, which may match "/", a brace holding a "/", an escape,
-// "**/**" or "**" within a name, a pattern doublestar rejects, text that is not UTF-8) and paths that are not
-// clean keep doublestar's own match.
+// "**/**" or "**" within a name, a pattern doublestar rejects, text that is not
+// UTF-8) and paths that are not clean keep doublestar's own match.
 type Glob struct {
 	// text is the pattern as doublestar reads it.
 	text string
