@@ -3,8 +3,6 @@ package policy
 import (
 	"path"
 	"strings"
-
-	"github.com/bmatcuk/doublestar/v4"
 )
 
 // Covers reports whether the scope governs the repository-relative path p: p lies in
@@ -72,30 +70,12 @@ func matchAny(globs []string, dir, p string) bool {
 
 // MatchGlob matches a repository-relative path against an instruction-file glob. A
 // glob is relative to the repository root; one without a "/" matches base names at
-// any depth, and a leading "/" or "./" anchors it at the root.
+// any depth, a leading "/" or "./" anchors it at the root, and a folder glob ("src/**"
+// or "src") also covers what is below it. Each glob text is compiled once in a
+// process and shared by every caller (CompileGlob).
 func MatchGlob(glob, dir, p string) bool {
-	g := strings.TrimSpace(glob)
-	if g == "" {
-		return false
-	}
-	g = strings.TrimPrefix(g, "./")
-	anchored := strings.HasPrefix(g, "/")
-	g = strings.TrimPrefix(g, "/")
-	if strings.HasSuffix(g, "/") {
-		g += "**"
-	}
-	if !anchored && !strings.Contains(g, "/") {
-		g = "**/" + g
-	}
-	if ok, _ := doublestar.Match(g, p); ok {
-		return true
-	}
-	// A directory glob ("src/**" or "src") also covers what is below it.
-	if ok, _ := doublestar.Match(g+"/**", p); ok {
-		return true
-	}
 	_ = dir
-	return false
+	return compiledGlob(glob).Match(p)
 }
 
 // Governs reports whether the entry applies to the repository-relative path rel: its

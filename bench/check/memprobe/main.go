@@ -12,7 +12,8 @@
 // prints each new high). Then Go's memory statistics and the process's resident
 // memory (/proc/self/status). NOCACHE=1 leaves .heed/cache alone. ANON=1 prints, at
 // the largest anonymous resident memory, how much of it is Go's (heap, metadata,
-// stacks) and how much is outside Go (Tree-sitter, glibc).
+// stacks) and how much is outside Go (Tree-sitter, glibc). MEMRATE=N samples the
+// heap every N bytes allocated (4096: what a few-megabyte live heap holds, line by line).
 package main
 
 import (
@@ -22,6 +23,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"time"
 
@@ -34,6 +36,16 @@ func main() {
 	if len(os.Args) != 3 {
 		fmt.Fprintln(os.Stderr, "usage: memprobe REPO PROFILE")
 		os.Exit(2)
+	}
+	if r := os.Getenv("MEMRATE"); r != "" {
+		// one heap sample every r bytes allocated (Go's default, 512 KiB, leaves a
+		// few-megabyte live heap as half a dozen samples)
+		n, err := strconv.Atoi(r)
+		if err != nil || n <= 0 {
+			fmt.Fprintf(os.Stderr, "MEMRATE=%q: want bytes, a positive number\n", r)
+			os.Exit(2)
+		}
+		runtime.MemProfileRate = n
 	}
 	if os.Getenv("ANON") != "" {
 		end := anonAtPeak(5 * time.Millisecond)
