@@ -108,3 +108,20 @@ func TestLintRuleCovers(t *testing.T) {
 		}
 	}
 }
+
+// An emoji rule that reaches code, comments and documentation ("where": "any") leaves
+// alone the string literals of test files: there the emoji is data the test feeds
+// the code (kopia's JSON writer test encodes one, fresh-eval-6 findings.tsv). An
+// emoji in a test's comment, or in a string of the code that ships, is still found.
+func TestAnyWhereRulesLeaveTestFilesStringData(t *testing.T) {
+	r := &policy.Rule{ID: "e", Kind: KindPattern, Params: mustParams(t, PatternParams{Regex: `[\x{1F300}-\x{1FAFF}]`, Where: "any"})}
+	src := "package w\n\n// round-trips 😄 faces\nfunc TestFace(t *testing.T) {\n\tcheck(t, \"😄\")\n}\n"
+	fs, _ := runFiles(t, []*policy.Rule{r}, map[string]string{"w/writer_test.go": src, "w/writer.go": "package w\n\nconst smile = \"😄\"\n"})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s:%d", f.Path, f.Line))
+	}
+	if strings.Join(got, " ") != "w/writer.go:3 w/writer_test.go:3" {
+		t.Errorf("findings %v, want the shipped string and the test's comment", got)
+	}
+}
