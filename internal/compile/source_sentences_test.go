@@ -328,5 +328,5 @@ func TestOwnSourceSentences24(t *testing.T) {
 // cannot be used together, preferences that hold only if the reader wants something,
 // and plain bans as controls.
 func TestOwnSourceSentencesFindings29(t *testing.T) {
-	ownSourceSentences(t, "testdata/own-sentences-source-findings29.txt", 24)
+	ownSourceSentences(t, "testdata/own-sentences-source-findings29.txt", 27)
 }
