@@ -334,3 +334,22 @@ func TestImportRulesInNewLanguages(t *testing.T) {
 		t.Fatalf("langs: ruby is a language heed reads imports of: %v", err)
 	}
 }
+
+// A Go test file builds into a test package that nothing imports: a path through
+// one closes no cycle (kopia's cli tests import packages that import cli, which Go
+// allows for an external test package; fresh-eval-6 findings.tsv).
+func TestGoCyclesLeaveTestPackages(t *testing.T) {
+	tree := map[string]string{
+		"go.mod":            "module m\n",
+		"a/a.go":            "package a\n\nimport \"m/b\"\n",
+		"b/b.go":            "package b\n",
+		"b/b_test.go":       "package b_test\n\nimport \"m/a\"\n",
+		"c/c.go":            "package c\n\nimport \"m/d\"\n",
+		"d/d.go":            "package d\n\nimport \"m/c\"\n",
+		"d/helpers_test.go": "package d\n",
+	}
+	o := run(t, KindCycles, cyclesParams{Granularity: GranularityPackage}, all(tree))
+	if got := locs(o); !strings.HasPrefix(got, "c/c.go") && !strings.HasPrefix(got, "d/d.go") || strings.Contains(got, "b/") {
+		t.Fatalf("findings %q, want the one real cycle (c and d) alone", got)
+	}
+}
