@@ -353,3 +353,22 @@ func TestGoCyclesLeaveTestPackages(t *testing.T) {
 		t.Fatalf("findings %q, want the one real cycle (c and d) alone", got)
 	}
 }
+
+// Suites of another kind than unit tests have no one source file to sit beside,
+// whatever their folder is called: end-to-end, integration, robustness, stress and
+// compatibility suites (kopia's tests/end_to_end_test and tests/robustness,
+// fresh-eval-6 findings.tsv). A unit test kept in a separate tree is still found.
+func TestBesidePlacementLeavesSuitesOfAnotherKind(t *testing.T) {
+	tree := map[string]string{
+		"tests/end_to_end_test/restore_test.go":  "package e2e\n",
+		"tests/robustness/engine/engine_test.go": "package engine\n",
+		"tests/integration_tests/db_test.go":     "package db\n",
+		"tests/compat_test/compat_test.go":       "package compat\n",
+		"tests/unit/parse_test.go":               "package unit\n",
+		"parse/parse_test.go":                    "package parse\n",
+	}
+	o := run(t, KindPlacement, placementParams{Files: []string{"**/*_test.go"}, NotUnder: testTrees, Except: suitesApart}, all(tree))
+	if got := locs(o); got != "tests/unit/parse_test.go:1" {
+		t.Fatalf("findings %q, want the unit test in a separate tree alone", got)
+	}
+}
