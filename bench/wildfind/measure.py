@@ -20,6 +20,7 @@ def keys(tag, R, names):
 tags = sys.argv[1:]
 for R in [int(x) for x in os.environ.get("ROUNDS", "4 5 6").split()]:
     F = [l.rstrip('\n').split('\t') for l in open(f'/work/fresh-eval-{R}/findings.tsv') if l.strip()]
+    F = [r for r in F if r[0] not in os.environ.get('EXCLUDE', '').split()]
     names = sorted({r[0] for r in F})
     for tag in tags:
         E = keys(tag, R, names)

@@ -102,6 +102,7 @@ func TestLintRuleCovers(t *testing.T) {
 		{"E501", "print", false},
 		{"@typescript-eslint/no-unused-vars", "var", false},
 		{"gosec", "os.Getenv", false},
+		{"deprecation", "System.out.println", false},
 	} {
 		if got := lintRuleCovers(tc.name, tc.matched, nil); got != tc.want {
 			t.Errorf("lintRuleCovers(%q, %q) = %v, want %v", tc.name, tc.matched, got, tc.want)
