@@ -18,8 +18,9 @@ def keys(tag, R, names):
                 out.setdefault(k, sev)
     return out
 tags = sys.argv[1:]
-for R in (4, 5):
+for R in [int(x) for x in os.environ.get("ROUNDS", "4 5 6").split()]:
     F = [l.rstrip('\n').split('\t') for l in open(f'/work/fresh-eval-{R}/findings.tsv') if l.strip()]
+    F = [r for r in F if r[0] not in os.environ.get('EXCLUDE', '').split()]
     names = sorted({r[0] for r in F})
     for tag in tags:
         E = keys(tag, R, names)
@@ -33,3 +34,10 @@ for R in (4, 5):
         for r in F:
             a, b = A.get((r[0], r[1], r[2])), B.get((r[0], r[1], r[2]))
             if a != b: print(f'   {r[3]:5} {a or "gone":7} -> {b or "gone":7} {r[0]} {r[1]} {r[2]} {r[4][:90]}')
+if os.environ.get('LIST'):
+    for R in [int(x) for x in os.environ.get("ROUNDS", "4 5 6").split()]:
+        F = [l.rstrip('\n').split('\t') for l in open(f'/work/fresh-eval-{R}/findings.tsv') if l.strip()]
+        E = keys(tags[-1], R, sorted({r[0] for r in F}))
+        for r in F:
+            sev = E.get((r[0], r[1], r[2]))
+            if sev and r[3] == os.environ['LIST']: print(f'  {R} {sev:7} ' + '\t'.join(r[:3] + [r[4][:80]]))

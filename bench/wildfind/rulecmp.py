@@ -13,7 +13,7 @@ def sev(tag, R, n):
             if r.get('domain') != 'semantic': out[r['id']] = r.get('severity')
     return out
 tab = collections.Counter(); lost = []; missing = set()
-for R in (1, 2, 3, 4, 5):
+for R in [int(x) for x in os.environ.get("ROUNDS", "1 2 3 4 5 6").split()]:
     d = '/work/fresh-eval' if R == 1 else f'/work/fresh-eval-{R}'
     cache = {}
     for l in open(f'{d}/judg.tsv'):

@@ -2,7 +2,9 @@
 # usage: run.sh BIN TAG [ROUNDS] -- compile every judged repository of rounds 1-5 with BIN in clones under
 # /tmp/f28/wk (the rounds' checkouts untouched), keep the policies in /tmp/f28/TAG/R/; for rounds 4 and 5,
 # repos with sampled findings also get check --all, --diff HEAD~5, --diff HEAD~20 (the rounds' setup.sh);
-# NOCHECK=1 compiles only.
+# NOCHECK=1 compiles only. LINK=1 makes each working copy a hard-linked copy of the checkout (cp -al) instead of
+# a shared clone, for checkouts whose clone cannot check out (round 6's snapshots miss some blobs); heed replaces
+# .heed/ and git replaces files by rename, so the checkout's own files are never written.
 B=$1; T=/tmp/f28/$2; ROUNDS=${3:-"1 2 3 4 5"}
 for R in $ROUNDS; do
   case $R in 1) src=/work/fresh-eval;; *) src=/work/fresh-eval-$R;; esac
@@ -10,7 +12,10 @@ for R in $ROUNDS; do
   for n in $(cut -f1 $src/judg.tsv | sort -u); do
     s=$src/$n; w=/tmp/f28/wk/$R-$n
     [ -d $s/.git ] || { echo "$R $n: no checkout"; continue; }
-    if [ ! -d $w ]; then
+    mkdir -p /tmp/f28/wk
+    if [ ! -d $w ] && [ -n "$LINK" ]; then
+      cp -al $s $w || { echo "$R $n: copy failed"; continue; }
+    elif [ ! -d $w ]; then
       git clone -q --shared --no-checkout $s $w || { echo "$R $n: clone failed"; continue; }
       ( cd $w; if [ -f $s/.git/info/sparse-checkout ]; then git config core.sparseCheckout true; cp $s/.git/info/sparse-checkout .git/info/; fi
         git checkout -q -B main $(git -C $s rev-parse HEAD) 2>&1 | tail -1 )

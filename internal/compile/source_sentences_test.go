@@ -322,3 +322,11 @@ func TestOwnSourceSentences23(t *testing.T) {
 func TestOwnSourceSentences24(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-24.txt", 6)
 }
+
+// TestOwnSourceSentencesFindings29: sentences in the shapes of round 6's false error
+// findings (testdata/own-sentences-source-findings29.txt): notes that two things
+// cannot be used together, preferences that hold only if the reader wants something,
+// and plain bans as controls.
+func TestOwnSourceSentencesFindings29(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-findings29.txt", 27)
+}

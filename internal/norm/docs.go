@@ -49,6 +49,7 @@ func docRE(expr string) func() *regexp.Regexp {
 var (
 	docstringWordRE = docRE(`(?i)\bdocstrings?\b`)
 	docProseWordRE  = docRE(`(?i)\b(?:documentation|docs|narrative|prose|comments?|docstrings?|tutorials?|guides?)\b`)
+	docWishRE       = docRE(`(?i)\b(?:if|when|whenever|in case) you (?:(?:also |only |just |really )?(?:want|wish|need|prefer|care)|would (?:rather|like|prefer)|'d (?:rather|like|prefer))\b`)
 	docNegRE        = docRE(`(?i)\b(?:do not|don't|never|avoid|must not|should not|no)\b`)
 	docTripleDQRE   = docRE("(?i)\\btriple[- ]double[- ]quot|\\buse `\"\"\"`|`\"\"\"` (?:for|around)")
 	docRawRE        = docRE(`(?i)\b(?:backslash(?:es)?|latex)\b.*\braw\b|\braw\b.*\b(?:backslash(?:es)?|latex)\b`)
@@ -193,6 +194,11 @@ func DocForms(text, heading string) []DocForm {
 		// "Use descriptive names for type parameters ... instead of single letters"
 		// under "## Guides > Generic Parameter Naming": the heading's "guides" is no
 		// place, and the sentence speaks of code; its spans (`T`, `use`) are code
+		return nil
+	}
+	if docWishRE().MatchString(text) {
+		// "use `squash` instead of `fixup` if you want to edit the message": a
+		// choice for a reader who wants something, not a standing rule of wording
 		return nil
 	}
 	in := docRegions(text)

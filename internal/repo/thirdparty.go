@@ -394,6 +394,16 @@ func (h *foreignHeaders) foreign(p string, content []byte) string {
 		return "" // another project's code made this one's, or the project's licence: the project keeps it
 	}
 	h.idOnce.Do(func() { h.id = projectIdentity(h.snap, h.dirs, h.gitConfig) })
+	// A header that says whose the file is ("This file is part of the GNU opcodes
+	// library") names its project outright: when that is not this project, and the
+	// same words are not on a good part of the project's files of the kind, the file
+	// was imported, whatever the licences and however many of its siblings came along.
+	if whole := partOf(text); len(whole) > 0 && !h.id.namesAny(whole) {
+		if !h.prevails(p, whole) {
+			return SkipVendored
+		}
+		return ""
+	}
 	// Under another licence than the project's: a project's own files carry its
 	// licence (or none), so a header under the same licence, or a project whose
 	// licence heed cannot tell, is no evidence.
@@ -413,6 +423,72 @@ func (h *foreignHeaders) foreign(p string, content []byte) string {
 		return ""
 	}
 	return SkipVendored
+}
+
+// partOfRE finds a header's statement of the project a file belongs to.
+var partOfRE = lazyre.New(`(?i)\bthis (?:file|program|library|header|source file|module) is (?:a )?part of (?:the )?([^.;,:\n]+)`)
+
+// partOf is the words of the project a header says its file is part of, or nil.
+func partOf(text string) []string {
+	m := partOfRE.FindStringSubmatch(strings.Join(strings.Fields(text), " "))
+	if m == nil {
+		return nil
+	}
+	ws := words(m[1])
+	sort.Strings(ws)
+	return ws
+}
+
+// namesAny reports whether one of ws names the project.
+func (id *identity) namesAny(ws []string) bool {
+	for _, w := range ws {
+		if id.words[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// prevails reports whether at least a quarter of the files with p's extension
+// (sampleSize of them, spread evenly over the listing, vendored folders left out)
+// say in their header that they are part of the same project: the project's own
+// header, however it names itself.
+func (h *foreignHeaders) prevails(p string, whole []string) bool {
+	ext := strings.ToLower(path.Ext(p))
+	key := "partof\x00" + ext + "\x00" + strings.Join(whole, " ")
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if v, ok := h.own[key]; ok {
+		return v
+	}
+	if h.own == nil {
+		h.own = map[string]bool{}
+		h.paths = h.snap.Paths()
+	}
+	var pool []string
+	for _, q := range h.paths {
+		if strings.ToLower(path.Ext(q)) == ext && q != p && !Vendored(q) {
+			pool = append(pool, q)
+		}
+	}
+	step := 1
+	if len(pool) > sampleSize {
+		step = len(pool) / sampleSize
+	}
+	read, same := 0, 0
+	for i := 0; i < len(pool) && read < sampleSize; i += step {
+		b, err := h.snap.Read(pool[i])
+		if err != nil {
+			continue
+		}
+		read++
+		if o := partOf(strings.Join(headerLines(b), "\n")); len(o) > 0 && overlaps(o, whole) {
+			same++
+		}
+	}
+	v := read > 0 && 4*same >= read
+	h.own[key] = v
+	return v
 }
 
 // sampleSize is how many files of the same kind elsewhere are read to tell a

@@ -111,3 +111,46 @@ func TestManifestLicences(t *testing.T) {
 		}
 	}
 }
+
+// A header that says which project its file is part of names the file's origin
+// outright. Imported files that say they are part of another project are vendored
+// even when several came along (in different folders) and the project's licence
+// text mentions theirs (radare2 keeps GNU opcodes sources beside its own plugins,
+// fresh-eval-6 findings.tsv); the project's own files keep being judged, including
+// those whose header names the project by a name heed does not know, when that
+// header is on a good part of the project's files.
+func TestHeadersSayingPartOfAnotherProjectAreVendored(t *testing.T) {
+	g := newGitRepo(t)
+	gnu := "/* dis.c -- disassembler.\n   Copyright (C) 2012 Free Software Foundation, Inc.\n   This file is part of the GNU opcodes library.\n\n   This library is free software; you can redistribute it under the terms of the GNU General Public License.  */\n\n#include <stdio.h>\nint x;\n"
+	own := "/* Copyright (c) 2020 Mira Team\n * This file is part of Orbit, licensed under the LGPL.\n */\nint y;\n"
+	files := map[string]string{
+		"COPYING":                 "Most of this project is under the LGPLv3; some plugins are under the GNU General Public License.\n",
+		"lib/arch/one/one-dis.c":  gnu,
+		"lib/arch/two/two-dis.c":  gnu,
+		"lib/core/plain.c":        "int z;\n",
+		"lib/core/orbit-main.c":   own,
+		"lib/util/orbit-str.c":    own,
+		"lib/util/orbit-list.c":   own,
+		"lib/io/orbit-io.c":       own,
+		"lib/io/orbit-buf.c":      own,
+		"lib/anal/orbit-anal.c":   own,
+		"lib/anal/orbit-block.c":  own,
+		"lib/cons/orbit-cons.c":   own,
+		"lib/cons/orbit-pager.c":  own,
+		"lib/cons/orbit-canvas.c": own,
+	}
+	g.write(files)
+	g.commit("base")
+	r := g.open()
+	paths, err := r.ListFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := r.LoadFiles(r.Worktree(), paths)
+	if got := l.Skipped[SkipVendored]; !reflect.DeepEqual(got, []string{"lib/arch/one/one-dis.c", "lib/arch/two/two-dis.c"}) {
+		t.Errorf("vendored %v, want the two GNU opcodes files", got)
+	}
+	if len(l.Files) != len(files)-2 {
+		t.Errorf("judged %d files, want %d (every file of the project's own)", len(l.Files), len(files)-2)
+	}
+}

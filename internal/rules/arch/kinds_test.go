@@ -334,3 +334,41 @@ func TestImportRulesInNewLanguages(t *testing.T) {
 		t.Fatalf("langs: ruby is a language heed reads imports of: %v", err)
 	}
 }
+
+// A Go test file builds into a test package that nothing imports: a path through
+// one closes no cycle (kopia's cli tests import packages that import cli, which Go
+// allows for an external test package; fresh-eval-6 findings.tsv).
+func TestGoCyclesLeaveTestPackages(t *testing.T) {
+	tree := map[string]string{
+		"go.mod":            "module m\n",
+		"a/a.go":            "package a\n\nimport \"m/b\"\n",
+		"b/b.go":            "package b\n",
+		"b/b_test.go":       "package b_test\n\nimport \"m/a\"\n",
+		"c/c.go":            "package c\n\nimport \"m/d\"\n",
+		"d/d.go":            "package d\n\nimport \"m/c\"\n",
+		"d/helpers_test.go": "package d\n",
+	}
+	o := run(t, KindCycles, cyclesParams{Granularity: GranularityPackage}, all(tree))
+	if got := locs(o); !strings.HasPrefix(got, "c/c.go") && !strings.HasPrefix(got, "d/d.go") || strings.Contains(got, "b/") {
+		t.Fatalf("findings %q, want the one real cycle (c and d) alone", got)
+	}
+}
+
+// Suites of another kind than unit tests have no one source file to sit beside,
+// whatever their folder is called: end-to-end, integration, robustness, stress and
+// compatibility suites (kopia's tests/end_to_end_test and tests/robustness,
+// fresh-eval-6 findings.tsv). A unit test kept in a separate tree is still found.
+func TestBesidePlacementLeavesSuitesOfAnotherKind(t *testing.T) {
+	tree := map[string]string{
+		"tests/end_to_end_test/restore_test.go":  "package e2e\n",
+		"tests/robustness/engine/engine_test.go": "package engine\n",
+		"tests/integration_tests/db_test.go":     "package db\n",
+		"tests/compat_test/compat_test.go":       "package compat\n",
+		"tests/unit/parse_test.go":               "package unit\n",
+		"parse/parse_test.go":                    "package parse\n",
+	}
+	o := run(t, KindPlacement, placementParams{Files: []string{"**/*_test.go"}, NotUnder: testTrees, Except: suitesApart}, all(tree))
+	if got := locs(o); got != "tests/unit/parse_test.go:1" {
+		t.Fatalf("findings %q, want the unit test in a separate tree alone", got)
+	}
+}

@@ -42,7 +42,8 @@ var (
 	// integration, acceptance, evaluations, benchmarks) and test data: none has one
 	// source file to sit beside.
 	suitesApart = []string{"**/e2e/**", "**/integration/**", "**/integration-tests/**", "**/acceptance/**", "**/smoke/**",
-		"**/*evals/**", "**/*-evals/**", "**/benchmarks/**", "**/fixtures/**", "**/testdata/**", "**/__fixtures__/**", "**/*.e2e.*", "**/*.e2e-spec.*"}
+		"**/*e2e*/**", "**/*end_to_end*/**", "**/*end-to-end*/**", "**/*integration*/**", "**/robustness/**",
+		"**/*stress_test*/**", "**/*compat_test*/**", "**/system_test*/**", "**/*evals/**", "**/*-evals/**", "**/benchmarks/**", "**/fixtures/**", "**/testdata/**", "**/__fixtures__/**", "**/*.e2e.*", "**/*.e2e-spec.*"}
 )
 
 // besidePlacement reads a sentence that keeps tests beside their source.

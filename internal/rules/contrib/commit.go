@@ -266,6 +266,9 @@ func (c *commitCheck) Targets(ev *engine.Evidence) []engine.Target {
 		if cm.Parents > 1 && !c.p.IncludeMerges {
 			continue
 		}
+		if botAuthor(cm.Author) {
+			continue // a bot wrote it (translations, dependency updates): no contributor's message
+		}
 		if !c.inScope(cm) {
 			continue
 		}
@@ -282,6 +285,21 @@ func (c *commitCheck) Targets(ev *engine.Evidence) []engine.Target {
 		ts = append(ts, engine.Target{Kind: engine.TargetCommit, Index: i})
 	}
 	return ts
+}
+
+// botNameRE finds an author's name that is a program's: GitHub's `name[bot]` apps,
+// Weblate's "Weblate (bot)", a name with the word bot.
+var botNameRE = lazyre.New(`(?i)\[bot\]|\(bot\)|\bbot\b`)
+
+// botServiceRE finds the update and translation services that commit under their
+// own name or address.
+var botServiceRE = lazyre.New(`(?i)\b(?:dependabot|renovate|renovatebot|weblate|github-actions|pre-commit-ci|greenkeeper|imgbot|mergify|allcontributors|transifex|crowdin)\b`)
+
+// botAuthor reports whether a commit's author ("Name <email>") is a bot: the rules
+// of a contributor's commit messages are not about its messages.
+func botAuthor(author string) bool {
+	name, _, _ := strings.Cut(author, "<")
+	return botNameRE.MatchString(name) || botServiceRE.MatchString(author)
 }
 
 // inScope reports whether a commit falls under the rule's scope: a rule from a nested

@@ -454,3 +454,23 @@ func TestUntouchedReadsWhichPathsAreNewFromTheChange(t *testing.T) {
 		}
 	}
 }
+
+// A bot's commits (a translation service's, a dependency updater's) carry the
+// program's subject, not a contributor's: the rules about contributors' commit
+// messages leave them alone (flameshot's Weblate commits, "Translated using
+// Weblate (Basque)", were flagged as not imperative, fresh-eval-6 findings.tsv).
+func TestBotCommitsAreNoContributorsMessages(t *testing.T) {
+	ev := commits("Translated using Weblate (Basque)", "Bumped the lodash version", "Updated the parser")
+	ev.Commits[0].Author = "Weblate (bot) <hosted@weblate.org>"
+	ev.Commits[1].Author = "dependabot[bot] <49699333+dependabot[bot]@users.noreply.github.com>"
+	ev.Commits[2].Author = "Ada Lovelace <ada@example.org>"
+	o := judge(t, ruleOf(t, KindCommit, CommitParams{Check: CheckMood, Mood: "imperative"}), ev)
+	if o.Verdict != engine.Violated || len(o.Targets) != 1 {
+		t.Fatalf("only the contributor's commit is judged, and flagged: %s %+v", o.Verdict, o.Targets)
+	}
+	for _, a := range []string{"Robert Abbot <rob@example.org>", "Botond Kiss <bk@example.org>", "Jane Roe <bot-builder@example.org>"} {
+		if botAuthor(a) {
+			t.Errorf("%q read as a bot", a)
+		}
+	}
+}

@@ -394,6 +394,14 @@ var (
 	justifyW  = set("prevent", "avoid", "keep", "ensure", "reduce", "improve", "protect", "stay", "make", "help", "guarantee", "preserve", "maintain", "minimize", "minimise", "limit", "be")
 )
 
+// reasonW start a "for ..." that gives the reason of a ban, not a purpose of the
+// banned code: "for consistency", "for better error messages".
+var reasonW = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("consistency", "clarity", "readability", "performance", "safety", "security", "simplicity", "reliability",
+		"portability", "maintainability", "testability", "correctness", "uniformity", "robustness", "efficiency", "speed",
+		"better", "improved", "more", "the", "a", "cleaner", "clearer", "safer", "faster", "simpler", "easier")
+}}
+
 // bans finds the banned code spans of the sentence, clause by clause.
 func (s *sentence) bans() []ban {
 	var out []ban
@@ -795,6 +803,14 @@ func qualifier(ts []token, i int) string {
 	for i < len(ts) && ts[i].kind == 'w' && (qualifierSkip.Get()[lowerWord(ts[i])] || len(ts[i].text) > 5 && strings.HasSuffix(lowerWord(ts[i]), "ly") && lowerWord(ts[i]) != "only") {
 		i++
 	}
+	// "`user.points`/`user.tracks` etc. for plan-aware queries": the list's "etc."
+	// ends the list, and what follows still qualifies the ban
+	if i < len(ts) && ts[i].kind == 'w' && (lowerWord(ts[i]) == "etc" || lowerWord(ts[i]) == "etc.") {
+		i++
+		if i < len(ts) && ts[i].kind == 'p' && ts[i].text == "." {
+			i++
+		}
+	}
 	if i >= len(ts) {
 		return ""
 	}
@@ -816,6 +832,11 @@ func qualifier(ts []token, i int) string {
 		return strings.Join(ws, " ")
 	}
 	if purposeW[w] || exampleW[w] {
+		return ""
+	}
+	if w == "for" && i+1 < len(ts) && reasonW.Get()[lowerWord(ts[i+1])] {
+		// "for consistency", "for better traceability", "for the sake of
+		// clarity": why the ban holds, not the one use it is limited to
 		return ""
 	}
 	if !set("in", "inside", "within", "on", "for", "from", "at", "during", "with", "outside", "across", "when", "where", "if", "unless", "while", "without", "between", "after", "before", "to", "into", "per", "until", "once", "except")[w] {

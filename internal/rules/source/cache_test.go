@@ -42,7 +42,7 @@ func TestDiskCacheReusesResultsByContent(t *testing.T) {
 		}
 		return outs, c
 	}
-	files := map[string]string{"a.py": "print(1)  # noqa, a long line\n", "b.py": "x = 1\n"}
+	files := map[string]string{"a.py": "print(1)  # noqa: E501, a long line\n", "b.py": "x = 1\n"}
 	first, c1 := run(files)
 	if c1.Hits() != 0 {
 		t.Fatalf("a cold cache has no hits, got %d", c1.Hits())

@@ -501,10 +501,12 @@ var Catalogue = []*Entry{
 		Message:    "class component",
 		Suggestion: "write a function component",
 		Variants: []Variant{
-			{Lang: engine.LangTSX, Query: `((class_declaration (class_heritage (extends_clause value: [(identifier) @base (member_expression property: (property_identifier) @base)]))) @match (#any-of? @base "Component" "PureComponent"))`,
-				Bad:  []string{"«class Card extends React.Component<Props> {\n  render() { return <div />; }\n}»\n"},
-				Good: []string{"function Card(props: Props) { return <div />; }\nclass Store extends Base {}\n// class A extends Component {}\n"}},
-			{Lang: engine.LangJavaScript, Query: `((class_declaration (class_heritage [(identifier) @base (member_expression property: (property_identifier) @base)])) @match (#any-of? @base "Component" "PureComponent"))`,
+			{Lang: engine.LangTSX, Query: `((class_declaration (class_heritage (extends_clause value: [(identifier) @base (member_expression property: (property_identifier) @base)]))) @match (#any-of? @base "Component" "PureComponent") (#not-defines? @match "componentDidCatch" "getDerivedStateFromError"))`,
+				Bad: []string{"«class Card extends React.Component<Props> {\n  render() { return <div />; }\n}»\n"},
+				Good: []string{"function Card(props: Props) { return <div />; }\nclass Store extends Base {}\n// class A extends Component {}\n",
+					// an error boundary: React has no function form of componentDidCatch
+					"class Guard extends React.Component<Props> {\n  componentDidCatch(e: Error) { log(e); }\n  render() { return this.props.children; }\n}\n"}},
+			{Lang: engine.LangJavaScript, Query: `((class_declaration (class_heritage [(identifier) @base (member_expression property: (property_identifier) @base)])) @match (#any-of? @base "Component" "PureComponent") (#not-defines? @match "componentDidCatch" "getDerivedStateFromError"))`,
 				Bad:  []string{"«class Card extends Component {}»\n"},
 				Good: []string{"function Card() { return null; }\nclass Store extends Base {}\n"}},
 		},

@@ -35,6 +35,14 @@ func sentenceLinters(s *sentence) []string {
 // directive when they hold "*") covers a line of Go: on the line itself, alone on the
 // line above, or on the declaration of the function around it or its doc comment.
 func nolintCovers(src []byte, li lineIndex, line int, linters []string) bool {
+	return nolintCoversBy(src, li, line, func(name string) bool {
+		return slices.Contains(linters, "*") || slices.Contains(linters, name)
+	})
+}
+
+// nolintCoversBy is nolintCovers with the test of a linter's name given: a bare
+// //nolint covers every linter.
+func nolintCoversBy(src []byte, li lineIndex, line int, match func(string) bool) bool {
 	text := func(n int) string {
 		if n < 1 || n > len(li) {
 			return ""
@@ -46,11 +54,11 @@ func nolintCovers(src []byte, li lineIndex, line int, linters []string) bool {
 		if m == nil {
 			return false
 		}
-		if m[1] == "" || slices.Contains(linters, "*") {
+		if m[1] == "" {
 			return true
 		}
 		for _, l := range strings.Split(m[1], ",") {
-			if slices.Contains(linters, strings.ToLower(strings.TrimSpace(l))) {
+			if match(strings.ToLower(strings.TrimSpace(l))) {
 				return true
 			}
 		}

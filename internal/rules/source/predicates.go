@@ -36,6 +36,9 @@ import (
 //	                            a name is about its uses, not its definition
 //	(#not-inside-def? @c name ...)  @c is not in the body of a function, method or class
 //	                            of one of the names (the wrapper a sentence prescribes)
+//	(#not-defines? @c name ...) the class @c defines no method of one of the names
+//	                            (an error boundary's componentDidCatch: React has no
+//	                            function form of it)
 //	(#not-colliding? @c)        the Java class @c names in full does not share its
 //	                            simple name with a class the file imports or declares
 //	                            (the one case where Java needs the full name)
@@ -76,6 +79,9 @@ var predicates = map[string]struct {
 	"not-inside-def?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return !insideDefinitionOf(nodeOf(m, p), t, p)
 	}},
+	"not-defines?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return !definesMethod(nodeOf(m, p), t, p)
+	}},
 	"not-colliding?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return !javaNameCollides(text(nodeOf(m, p), t), t.Src)
 	}},
@@ -111,7 +117,7 @@ func checkPredicates(q *lang.Query) error {
 
 func predicateNames() string {
 	var ns []string
-	for _, n := range []string{"inside?", "not-inside?", "kind?", "not-kind?", "not-in-test?", "not-in-main?", "not-defined?", "not-inside-def?", "not-colliding?", "no-keyword-arg?", "text-mode?", "max-positional?"} {
+	for _, n := range []string{"inside?", "not-inside?", "kind?", "not-kind?", "not-in-test?", "not-in-main?", "not-defined?", "not-inside-def?", "not-defines?", "not-colliding?", "no-keyword-arg?", "text-mode?", "max-positional?"} {
 		ns = append(ns, "#"+n)
 	}
 	return strings.Join(ns, ", ")
@@ -179,6 +185,29 @@ func insideDefinitionOf(n *sitter.Node, t *lang.Tree, p lang.Predicate) bool {
 			return true
 		}
 		if a.Kind() == "function_definition" && names[cFunctionName(a, t)] {
+			return true
+		}
+	}
+	return false
+}
+
+// definesMethod reports whether the class n declares, in its own body, a method
+// whose name is one of the predicate's strings.
+func definesMethod(n *sitter.Node, t *lang.Tree, p lang.Predicate) bool {
+	if n == nil {
+		return false
+	}
+	names := map[string]bool{}
+	for _, a := range p.Args[1:] {
+		names[a.String] = true
+	}
+	body := n.ChildByFieldName("body")
+	if body == nil {
+		return false
+	}
+	for i := uint(0); i < body.NamedChildCount(); i++ {
+		c := body.NamedChild(i)
+		if c != nil && names[text(c.ChildByFieldName("name"), t)] {
 			return true
 		}
 	}

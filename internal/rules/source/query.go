@@ -54,7 +54,9 @@ type QueryParams struct {
 	// linter", "enforced by `forbidigo`"); "*" stands for a linter it does not name. A
 	// Go match on a line that a golangci-lint `//nolint` directive for one of them
 	// covers (on the line, the line above, or the enclosing function's declaration)
-	// is the project's marked exception and is not reported.
+	// is the project's marked exception and is not reported. Without them, a
+	// suppression comment that names a ban linter or the matched code, or silences
+	// every rule, still marks a site in any language (suppress.go).
 	Nolint []string `json:"nolint,omitempty"`
 	// Names are the names of code the rule bans by name (an identifier, a called
 	// function, a constructed class, a path's last part): self-validation asks
@@ -375,11 +377,11 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 	}
 	for _, h := range hs.kept {
 		fd := c.finding(f, lines, h)
-		if len(c.nolint) > 0 && f.Lang == engine.LangGo && nolintCovers(f.Content, lines, fd.Line, c.nolint) {
-			continue
-		}
 		if (f.Lang == engine.LangC || f.Lang == engine.LangCPP) && clangNolint(f.Content, lines, fd.Line) {
 			continue // the project marked the line as an exception to its lint rules
+		}
+		if markedSite(f, lines, fd.Line, string(f.Content[h.start:h.end]), c.nolint) {
+			continue // the project's linter comment allows this site (suppress.go)
 		}
 		if c.exclude&excludeRequireSuites != 0 && f.Lang == engine.LangGo && c.requireSuite(ev, f, lines, fd.Line, string(f.Content[h.start:h.end])) {
 			continue

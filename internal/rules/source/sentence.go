@@ -142,7 +142,10 @@ func (s *sentence) severity() string {
 
 // conditionRE finds situational conditions a syntax rule cannot see ("when catching
 // exceptions", "for float comparisons", "solely to control this", "by default").
-var conditionRE = lazyre.New(`\b(?:when|whenever|if|while|solely|only when|only if|except when|except where|by default|in cases where|where it|as long as)\b`)
+// A ban of using one thing together with another ("`x` cannot be used together with
+// workload identity", "not compatible with the async writer") holds only where both
+// meet: a condition like any other.
+var conditionRE = lazyre.New(`\b(?:when|whenever|if|while|solely|only when|only if|except when|except where|by default|in cases where|where it|as long as|together with|in combination with|combined with|in conjunction with|at the same time as|(?:not |in)compatible with)\b`)
 
 var conditionOKRE = lazyre.New(`\b(?:when|whenever|if|where) (?:possible|practical|feasible|applicable|needed)\b|\bif at all\b`)
 
