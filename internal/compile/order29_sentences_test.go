@@ -1,0 +1,10 @@
+package compile_test
+
+import "testing"
+
+// TestOwnCommandSentencesCommand29a: order29's batch (testdata/own-sentences-command29a.txt):
+// a heading that gives an order's moment over a list of bare commands, bans of the
+// "system" install of a tool, and purpose clauses that speak of an order.
+func TestOwnCommandSentencesCommand29a(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-command29a.txt", 20)
+}
