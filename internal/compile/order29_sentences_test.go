@@ -8,3 +8,10 @@ import "testing"
 func TestOwnCommandSentencesCommand29a(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-command29a.txt", 20)
 }
+
+// TestOwnCommandSentencesCommand29b: order29's second batch
+// (testdata/own-sentences-command29b.txt): git actions banned in words and tools
+// banned as "`X` commands".
+func TestOwnCommandSentencesCommand29b(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-command29b.txt", 8)
+}
