@@ -1809,6 +1809,11 @@ func sectionOrder(heading string) string {
 			return "Run the following " + h + ":"
 		}
 	}
+	if finishedHeading(h) {
+		// "## When you are done", "### Once you're finished": its steps run as the
+		// work ends
+		return "Run the following before finishing:"
+	}
 	if definesDone(h) {
 		// "## Definition of done", "Done means:": its items must hold when the work ends
 		return "Before you finish, ensure the following:"
@@ -2532,7 +2537,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		// docstring formatting" is a purpose, not the formatters)
 		if (mainRoles[cur.role] || (cur.role == mBefore || cur.role == mWithout) && len(cur.objs) == 0 && !slices.ContainsFunc(cur.words, func(w string) bool { return strings.EqualFold(w, "to") })) &&
 			!hasKinds(cur.objs, KCommand) && !(i > 0 && placeWords[toks[i-1].Low]) {
-			if role, n := roleAt(toks, i); n > 0 && !(role == "test" && authoredBefore(toks, i)) {
+			if role, n := roleAt(toks, i); n > 0 && !(role == "test" && authoredBefore(toks, i)) && !purposeRole(toks, i, cur.verb) {
 				o := Object{Kind: KRole, Text: role}
 				if selectiveBefore(toks, i) || selectiveBefore(toks, i+1) && n > 1 {
 					// "run the affected tests", "all relevant linters": some of
@@ -2676,6 +2681,16 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 			cur.objs = append(cur.objs, Object{Kind: KTool, Text: t.Low, Argv: []string{t.Low}})
 			i++
+			// "do not use system python": the install meant, as for a code span
+			if q := installQualifier(toks, i-1); q != "" && mainRoles[cur.role] {
+				// "system python or pip": the install qualifies each tool of the list
+				for i+1 < len(toks) && (toks[i].Low == "or" || toks[i].Low == "and" || toks[i].Text == ",") && isToolWord(toks, i+1) {
+					cur.objs = append(cur.objs, Object{Kind: KTool, Text: toks[i+1].Low, Argv: []string{toks[i+1].Low}})
+					i += 2
+				}
+				open(mCond)
+				cur.words = append(cur.words, q)
+			}
 			continue
 		}
 		if t.Low == "first" && mainRoles[cur.role] && len(cur.objs) > 0 {
