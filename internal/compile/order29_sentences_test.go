@@ -15,3 +15,10 @@ func TestOwnCommandSentencesCommand29a(t *testing.T) {
 func TestOwnCommandSentencesCommand29b(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-command29b.txt", 8)
 }
+
+// TestOwnCommandSentencesCommand29c: order29's third batch
+// (testdata/own-sentences-command29c.txt): "after a change" lead-ins over a block or a
+// list of commands.
+func TestOwnCommandSentencesCommand29c(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-command29c.txt", 8)
+}
