@@ -256,6 +256,10 @@ func Read(text string, ctx Context) []Norm {
 		}
 	}
 	branchNames(out, text)
+	pushedBranches(out)
+	if len(out) == 0 {
+		out = append(out, noPushes(text)...)
+	}
 	if len(out) == 0 {
 		out = append(out, defaultTool(text)...)
 	}
@@ -2466,6 +2470,11 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		}
 		if t.Code {
 			o := classify(t.Text, ctx)
+			if o.Kind == KCode && namedCommand(toks, i) {
+				// "never use `sleep` commands": the word after the span says it is
+				// a program
+				o = Object{Kind: KCommand, Text: t.Text, Argv: []string{t.Text}}
+			}
 			if o.Kind != KCommand && ctx.Command != nil {
 				// "destructive git operations (`reset --hard`, `branch -D`)": a
 				// subcommand of the tool the sentence named
