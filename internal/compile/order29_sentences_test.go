@@ -22,3 +22,10 @@ func TestOwnCommandSentencesCommand29b(t *testing.T) {
 func TestOwnCommandSentencesCommand29c(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-command29c.txt", 8)
 }
+
+// TestOwnCommandSentencesCommand29d: order29's fourth batch
+// (testdata/own-sentences-command29d.txt): a command to run on the files the agent
+// modifies.
+func TestOwnCommandSentencesCommand29d(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-command29d.txt", 8)
+}
