@@ -257,6 +257,7 @@ func Read(text string, ctx Context) []Norm {
 	}
 	branchNames(out, text)
 	pushedBranches(out)
+	modifiedFiles(out, text)
 	if len(out) == 0 {
 		out = append(out, noPushes(text)...)
 	}
