@@ -1,6 +1,10 @@
 package norm
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
 
 // ensureVerb: a verb that opens a purpose clause after "to" ("use the PR workflow
 // to ensure tests run", "... to make sure the build passes").
@@ -50,10 +54,24 @@ func finishedHeading(h string) bool {
 	}
 	for _, w := range f[1 : len(f)-1] {
 		switch w {
-		case "you", "are", "have", "we", "the", "task", "work", "is", "your", "change", "changes", "you've", "i":
+		case "you", "are", "have", "we", "the", "task", "work", "is", "your", "change", "changes", "you've", "you're", "i":
 		default:
 			return false
 		}
 	}
 	return true
+}
+
+var trailingHedgeRE = lazyre.New(`(?i)\((?:only\s+)?(?:if|when|where)\s+(?:applicable|possible|needed|necessary|relevant|appropriate|available)\)\s*[.!]?\s*$`)
+
+// trailingHedge marks every reading of a sentence that ends in a parenthesised hedge
+// ("..., run all tests and `bun tsc --noEmit` (if applicable).") as uncertain: the
+// hedge is the sentence's, not only its last clause's.
+func trailingHedge(out []Norm) {
+	for i := range out {
+		n := &out[i]
+		if (n.Polarity == Require || n.Polarity == Forbid) && trailingHedgeRE.MatchString(n.Sentence) {
+			n.Uncertain = append(n.Uncertain, "hedged: the sentence ends in a condition heed cannot tell")
+		}
+	}
 }
