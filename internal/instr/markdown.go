@@ -453,7 +453,7 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 			// the project's preference, stated
 			lv = policy.Should
 		}
-		if lv == policy.Info && ctx == "" && commandItem(p.text) && orderHeading(x.headerPath()) {
+		if lv == policy.Info && ctx == "" && (commandItem(p.text) || bareCommandItem(p.text)) && orderHeading(x.headerPath()) {
 			// "## Before Every Commit" and "1. `yarn format`": a step of the order
 			lv = policy.Must
 		}

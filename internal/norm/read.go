@@ -258,6 +258,12 @@ func Read(text string, ctx Context) []Norm {
 		}
 	}
 	branchNames(out, text)
+	pushedBranches(out)
+	modifiedFiles(out, text)
+	trailingHedge(out)
+	if len(out) == 0 {
+		out = append(out, noPushes(text)...)
+	}
 	if len(out) == 0 {
 		out = append(out, defaultTool(text)...)
 	}
@@ -1811,6 +1817,11 @@ func sectionOrder(heading string) string {
 			return "Run the following " + h + ":"
 		}
 	}
+	if finishedHeading(h) {
+		// "## When you are done", "### Once you're finished": its steps run as the
+		// work ends
+		return "Run the following before finishing:"
+	}
 	if definesDone(h) {
 		// "## Definition of done", "Done means:": its items must hold when the work ends
 		return "Before you finish, ensure the following:"
@@ -2464,6 +2475,11 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		}
 		if t.Code {
 			o := classify(t.Text, ctx)
+			if o.Kind == KCode && namedCommand(toks, i) {
+				// "never use `sleep` commands": the word after the span says it is
+				// a program
+				o = Object{Kind: KCommand, Text: t.Text, Argv: []string{t.Text}}
+			}
 			if o.Kind != KCommand && ctx.Command != nil {
 				// "destructive git operations (`reset --hard`, `branch -D`)": a
 				// subcommand of the tool the sentence named
@@ -2535,7 +2551,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		// docstring formatting" is a purpose, not the formatters)
 		if (mainRoles[cur.role] || (cur.role == mBefore || cur.role == mWithout) && len(cur.objs) == 0 && !slices.ContainsFunc(cur.words, func(w string) bool { return strings.EqualFold(w, "to") })) &&
 			!hasKinds(cur.objs, KCommand) && !(i > 0 && placeWords[toks[i-1].Low]) {
-			if role, n := roleAt(toks, i); n > 0 && !(role == "test" && authoredBefore(toks, i)) {
+			if role, n := roleAt(toks, i); n > 0 && !(role == "test" && authoredBefore(toks, i)) && !purposeRole(toks, i, cur.verb) {
 				o := Object{Kind: KRole, Text: role}
 				if selectiveBefore(toks, i) || selectiveBefore(toks, i+1) && n > 1 {
 					// "run the affected tests", "all relevant linters": some of
@@ -2679,6 +2695,16 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 			cur.objs = append(cur.objs, Object{Kind: KTool, Text: t.Low, Argv: []string{t.Low}})
 			i++
+			// "do not use system python": the install meant, as for a code span
+			if q := installQualifier(toks, i-1); q != "" && mainRoles[cur.role] {
+				// "system python or pip": the install qualifies each tool of the list
+				for i+1 < len(toks) && (toks[i].Low == "or" || toks[i].Low == "and" || toks[i].Text == ",") && isToolWord(toks, i+1) {
+					cur.objs = append(cur.objs, Object{Kind: KTool, Text: toks[i+1].Low, Argv: []string{toks[i+1].Low}})
+					i += 2
+				}
+				open(mCond)
+				cur.words = append(cur.words, q)
+			}
 			continue
 		}
 		if t.Low == "first" && mainRoles[cur.role] && len(cur.objs) > 0 {
@@ -5156,6 +5182,10 @@ func anyChangeWords(words []string) bool {
 		case changeWords[lw] || lw == "modify" || lw == "modifying":
 			change = true
 		case lw == "the" || lw == "your" || lw == "a":
+		case lw == "you" || lw == "make" || lw == "making" || lw == "made" || lw == "have" || lw == "you've":
+			// "after you make changes", "after making a change": the change is
+			// any change, as "every change" is
+			what = true
 		default:
 			return false
 		}

@@ -1,0 +1,31 @@
+package compile_test
+
+import "testing"
+
+// TestOwnCommandSentencesCommand29a: order29's batch (testdata/own-sentences-command29a.txt):
+// a heading that gives an order's moment over a list of bare commands, bans of the
+// "system" install of a tool, and purpose clauses that speak of an order.
+func TestOwnCommandSentencesCommand29a(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-command29a.txt", 20)
+}
+
+// TestOwnCommandSentencesCommand29b: order29's second batch
+// (testdata/own-sentences-command29b.txt): git actions banned in words and tools
+// banned as "`X` commands".
+func TestOwnCommandSentencesCommand29b(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-command29b.txt", 8)
+}
+
+// TestOwnCommandSentencesCommand29c: order29's third batch
+// (testdata/own-sentences-command29c.txt): "after a change" lead-ins over a block or a
+// list of commands.
+func TestOwnCommandSentencesCommand29c(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-command29c.txt", 8)
+}
+
+// TestOwnCommandSentencesCommand29d: order29's fourth batch
+// (testdata/own-sentences-command29d.txt): a command to run on the files the agent
+// modifies.
+func TestOwnCommandSentencesCommand29d(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-command29d.txt", 8)
+}
