@@ -43,6 +43,8 @@ import (
 //	                            arguments and no **kwargs that could carry them
 //	(#max-positional? @args n)  a Python argument list has at most n positional
 //	                            arguments (and no *args that could add more)
+//	(#imported-from? @c module ...)  the Python name @c is imported from one of the
+//	                            modules (`from typing import List`, `... import List as L`)
 //	(#text-mode? @args n)       a Python open()-style call opens in text mode: its mode
 //	                            (positional argument n, 1-based, or mode=) is absent or a
 //	                            literal without "b"; an unknown mode is not text mode
@@ -82,6 +84,7 @@ var predicates = map[string]struct {
 	"no-keyword-arg?": {2, noKeywordArg},
 	"text-mode?":      {2, textMode},
 	"max-positional?": {2, maxPositional},
+	"imported-from?":  {2, importedFrom},
 }
 
 // checkPredicates validates the general predicates of a compiled query: known names,
@@ -111,7 +114,7 @@ func checkPredicates(q *lang.Query) error {
 
 func predicateNames() string {
 	var ns []string
-	for _, n := range []string{"inside?", "not-inside?", "kind?", "not-kind?", "not-in-test?", "not-in-main?", "not-defined?", "not-inside-def?", "not-colliding?", "no-keyword-arg?", "text-mode?", "max-positional?"} {
+	for _, n := range []string{"inside?", "not-inside?", "kind?", "not-kind?", "not-in-test?", "not-in-main?", "not-defined?", "not-inside-def?", "not-colliding?", "no-keyword-arg?", "text-mode?", "max-positional?", "imported-from?"} {
 		ns = append(ns, "#"+n)
 	}
 	return strings.Join(ns, ", ")
