@@ -31,8 +31,10 @@ type Entry struct {
 	// file to leave out (QueryParams.Exclude: "programs", "main").
 	NotInTestFiles bool
 	Exclude        []string
-	Message        string
-	Suggestion     string
+	// ExcludeGlobs are paths the rule leaves out (a print is an example's output).
+	ExcludeGlobs []string
+	Message      string
+	Suggestion   string
 	// NotInTests drops matches inside test code even when the sentence does not say
 	// "in production code": the construct is idiomatic in tests (unwrap in Rust).
 	NotInTests bool

@@ -74,16 +74,20 @@ var pyPrint = &Entry{
 	Suggestion:     "log it through the module's logger (`logging.getLogger(__name__)`)",
 	NotInTests:     true,
 	NotInTestFiles: true,
-	// a command-line program's output is its interface, and so is its __main__ block
-	Exclude: []string{"programs", "main"},
+	// a command-line program's output is its interface, and so is its __main__ block;
+	// examples and scripts print to show what they do
+	Exclude:      []string{"programs", "main"},
+	ExcludeGlobs: []string{"**/examples/**", "examples/**", "**/*-examples/**", "**/testing/**", "**/scripts/**", "scripts/**", "ci/**", "tools/**", "bin/**", "benchmarks/**", "docs/**", "doc/**"},
 	Variants: []Variant{{Lang: engine.LangPython,
-		Query:   `((call function: (identifier) @match) (#eq? @match "print") (#not-in-main? @match))`,
+		Query:   `((call function: (identifier) @match) (#eq? @match "print") (#not-in-main? @match) (#not-output-code? @match))`,
 		Needles: []string{"print"},
 		Bad:     []string{"def total(items):\n    «print»(\"total\")\n    return sum(items)\n"},
 		Good: []string{
 			"def total(items):\n    log.debug(\"total\")\n    return sum(items)\n",
 			"# print(items)\ns = \"print(x)\"\nout.print(x)\npprint(x)\n",
 			"if __name__ == \"__main__\":\n    print(main())\n",
+			"def print_tree(t):\n    print(t)\n\n\ndef cprint(*a):\n    print(*a)\n\n\ndef solve(f, verbose=False, print_report=False):\n    if print_report:\n        print(f)\n    if verbose:\n        print(f)\n    if self.verbose and f:\n        print(f)\n",
+			"import argparse\n\nparser = argparse.ArgumentParser()\n\n\ndef run(args):\n    print(args)\n",
 		}}},
 }
 
@@ -228,6 +232,42 @@ var pyUnittestClass = &Entry{
 			"def test_x():\n    assert 1 == 1\n\n\nclass TestD:\n    def test_y(self):\n        assert True\n",
 			"from django.test import TestCase\n\n\nclass TestE(TestCase):\n    pass\n",
 		}}},
+}
+
+var (
+	// outputFuncRE: a function whose job is output (print_tree, pprint, show, dump,
+	// main, a CLI command)
+	outputFuncRE = lazyre.New(`(?i)print|^_*(?:show|display|dump|main|cli|echo)`)
+	// verboseCondRE: a condition that says the user asked for the output
+	verboseCondRE = lazyre.New(`\bverbose\b|\bverbosity\b|\bshow_\w+|\bprint_\w+`)
+	// pyCLIRE: a Python command-line program without a __main__ block (argparse at
+	// module level, click or typer commands)
+	pyCLIRE = lazyre.New(`(?m)^\w+\s*=\s*argparse\.ArgumentParser\(|^@click\.(?:command|group)\b|^\w+\s*=\s*typer\.Typer\(|^\s*import\s+fire\b`)
+)
+
+// notOutputCode reports whether a print is not where printing is the code's job: in a
+// function named for output, under a verbose flag, in a command-line program.
+func notOutputCode(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+	n := nodeOf(m, p)
+	if n == nil {
+		return true
+	}
+	if pyCLIRE.Regexp().Match(t.Src) {
+		return false
+	}
+	for a := n.Parent(); a != nil; a = a.Parent() {
+		switch a.Kind() {
+		case "function_definition":
+			if outputFuncRE.MatchString(text(a.ChildByFieldName("name"), t)) {
+				return false
+			}
+		case "if_statement", "elif_clause", "conditional_expression":
+			if verboseCondRE.MatchString(text(a.ChildByFieldName("condition"), t)) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // pyFromImportRE: a `from M import a, b as c` statement, parenthesised or not.

@@ -64,6 +64,7 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	}
 	sc, _ := ruleScope(s, rc, langs)
 	exclude := dedupeStrings(append(inFileExclusions(s, e.NotInTests), e.Exclude...))
+	sc.Exclude = dedupeStrings(append(sc.Exclude, e.ExcludeGlobs...))
 	if e.NotInTestFiles && !norm.InTestsOnly(s.prose()) {
 		for _, l := range langs {
 			sc.Exclude = dedupeStrings(append(sc.Exclude, testGlobs(l)...))
