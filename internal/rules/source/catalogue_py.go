@@ -21,7 +21,9 @@ var (
 	loggingOverPrintRE = lazyre.New("(?:\\blogging\\b|\\bloggers?\\b|`logging`|`(?:_?log|logger)[\\w.]*`|\\bthe log\\b)[^.;]*\\b(?:instead of|rather than|over|not)\\b (?:using |calling )?(?:`?print(?:\\(\\))?`?)(?:\\W|$)")
 	// printPurposeRE: a purpose heed cannot see in the call ("for debug output",
 	// "for diagnostics"): a print that is the program's output is allowed.
-	printPurposeRE = lazyre.New(`\bfor (?:debug(?:ging)?|diagnostics?|diagnostic output|tracing|logging)\b|\bdebug (?:output|messages?|prints?)\b`)
+	messagesThroughLogRE = lazyre.New("\\b(?:emit|send|write|report|output)\\b[^.;]*\\b(?:messages?|output)\\b[^.;]*\\b(?:through|via|with)\\b[^.;]*`(?:_?log|logger|logging)\\.(?:info|debug|warning)(?:\\(\\))?`")
+	printAnyRE           = lazyre.New(`\bprint`)
+	printPurposeRE       = lazyre.New(`\bfor (?:debug(?:ging)?|diagnostics?|diagnostic output|tracing|logging)\b|\bdebug (?:output|messages?|prints?)\b`)
 
 	pipeUnionSpanRE = lazyre.New(`^[\w.\[\], ]+ ?\| ?[\w.\[\], ]+$|^\|$`)
 	oldUnionSpanRE  = lazyre.New(`^(?:typing\.)?(?:Optional|Union)(?:\[.*\])?$`)
@@ -64,10 +66,15 @@ var pyPrint = &Entry{
 			// "No `print()` in library code": the banned-API reader's
 			return false
 		}
+		if messagesThroughLogRE.MatchString(s.norm) {
+			// "Emit informational and debugging messages through `log.info()`": a
+			// print is how such messages go around the log
+			return true
+		}
 		return loggingOverPrintRE.MatchString(s.norm) || s.negPhrase(printWordRE)
 	},
 	Warn: func(s *sentence) bool {
-		return printPurposeRE.MatchString(s.prose())
+		return printPurposeRE.MatchString(s.prose()) || !s.has(printAnyRE)
 	},
 	Claims:         []string{"print", "print()", "print(...)"},
 	Message:        "`print()` call",
@@ -310,3 +317,140 @@ func importedFrom(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) b
 	}
 	return false
 }
+
+// Docstring formats: a sentence that asks for Google-style docstrings flags Sphinx
+// fields and numpydoc sections in them; one that asks for the Sphinx (reST) format
+// flags Google sections. NumPy's format is the docstring kind's (DocNumpydoc).
+var (
+	docstringWordRE   = lazyre.New(`\bdocstrings?\b|\bdocument(?:ed|ing)? (?:functions?|methods?|classes)\b`)
+	googleStyleRE     = lazyre.New(`\bgoogle(?:[- ]style)?\b(?: python)?(?: style guide)?(?: docstrings?)?(?: format| style)?`)
+	sphinxStyleRE     = lazyre.New("\\bsphinx(?:[- ]style)?(?: \\(rest\\))?(?: docstrings?)?(?: format| style)\\b|\\bsphinx-style\\b|\\bsphinx \\(rest\\)|`:param:?`")
+	docDemandRE       = lazyre.New(`\b(?:use|uses|follow|follows|write|must|should|need|needs|prefer|adopt|conform|document)\b`)
+	styleNegBeforeRE  = lazyre.New(`\b(?:not|instead of|rather than|over|never|no)\s+(?:the\s+)?(?:in\s+)?$`)
+	sphinxFieldsQuery = `(?m)^\s*:(?:param|parameter|arg|argument|key|keyword|type|returns?|rtype|raises?|yields?|ytype)\b[^:\n]*:`
+	numpySectionQuery = `(?m)^\s*(?:Parameters|Returns|Yields|Raises|Attributes|Other Parameters)\s*\n\s*-{3,}\s*$`
+	googleSectionQry  = `(?m)^\s*(?:Args|Arguments|Keyword Args|Keyword Arguments|Returns|Raises|Yields|Attributes):\s*$`
+)
+
+// docStyleAsked reports whether the sentence asks for the style style matches: it
+// names docstrings, a demand, and the style not right after "not" / "instead of".
+func docStyleAsked(s *sentence, style *lazyre.RE) bool {
+	if !s.has(docstringWordRE) || !s.has(docDemandRE) {
+		return false
+	}
+	loc := style.Regexp().FindStringIndex(s.norm)
+	if loc == nil {
+		return false
+	}
+	return !styleNegBeforeRE.MatchString(s.norm[:loc[0]])
+}
+
+// docstringQuery is a query for the docstrings of functions and classes whose text
+// matches one of the patterns.
+func docstringQuery(patterns ...string) string {
+	var b strings.Builder
+	for _, p := range patterns {
+		q := strings.ReplaceAll(strings.ReplaceAll(p, `\`, `\\`), `"`, `\"`)
+		for _, owner := range []string{"function_definition", "class_definition"} {
+			b.WriteString("((" + owner + " body: (block . (expression_statement (string) @match))) (#match? @match \"" + q + "\"))\n")
+		}
+	}
+	return b.String()
+}
+
+func always(*sentence) bool { return true }
+
+var pyDocGoogle = &Entry{
+	Name:  "py-docstring-google",
+	Title: "Sphinx fields or numpydoc sections where Google-style docstrings are asked for",
+	Names: func(s *sentence) bool {
+		return docStyleAsked(s, googleStyleRE) && !docStyleAsked(s, sphinxStyleRE)
+	},
+	Warn:       always,
+	Inexact:    true,
+	Message:    "docstring in another format than Google style (`:param:` fields or underlined sections)",
+	Suggestion: "use Google-style sections: `Args:`, `Returns:`, `Raises:`",
+	Variants: []Variant{{Lang: engine.LangPython,
+		Query: docstringQuery(sphinxFieldsQuery, numpySectionQuery),
+		Bad: []string{
+			"def f(x):\n    «\"\"\"Do it.\n\n    :param x: the value.\n    \"\"\"»\n",
+			"def g(y):\n    «\"\"\"Go.\n\n    Parameters\n    ----------\n    y : int\n    \"\"\"»\n",
+		},
+		Good: []string{
+			"def f(x):\n    \"\"\"Do it.\n\n    Args:\n        x: the value.\n    \"\"\"\n",
+			"def f(x):\n    s = \":param x: the value\"\n    # :param x:\n    return s\n",
+		}}},
+}
+
+var pyDocSphinx = &Entry{
+	Name:  "py-docstring-sphinx",
+	Title: "Google-style sections where Sphinx (reST) docstrings are asked for",
+	Names: func(s *sentence) bool {
+		return docStyleAsked(s, sphinxStyleRE) && !docStyleAsked(s, googleStyleRE)
+	},
+	Warn:       always,
+	Inexact:    true,
+	Message:    "docstring with Google-style sections (`Args:`, `Returns:`)",
+	Suggestion: "use Sphinx fields: `:param x:`, `:returns:`, `:raises X:`",
+	Variants: []Variant{{Lang: engine.LangPython,
+		Query: docstringQuery(googleSectionQry),
+		Bad: []string{
+			"def h(z):\n    «\"\"\"Hop.\n\n    Args:\n        z: the value.\n    \"\"\"»\n",
+		},
+		Good: []string{
+			"def h(z):\n    \"\"\"Hop.\n\n    :param z: the value.\n    \"\"\"\n",
+			"def f(x):\n    \"\"\"Parse Args: lines of a config file.\"\"\"\n",
+		}}},
+}
+
+// The standard import aliases of the scientific Python stack.
+var (
+	aliasWordRE  = lazyre.New("\\baliases?\\b|\\bimport (?:conventions?|names)\\b|\\bimport(?:ed|ing)? \\w+(?:\\.\\w+)? as\\b|`import [\\w.]+ as \\w+`")
+	submodulesRE = lazyre.New(`\bsubmodules?\b`)
+)
+
+// aliasNamed: the sentence asks for a standard import alias of the module (its name
+// in words or in `import M as A`), not only mentions the alias.
+func aliasNamed(s *sentence, module *lazyre.RE) bool {
+	return s.has(aliasWordRE) && s.has(module)
+}
+
+func aliasEntry(name, module, alias string, named func(s *sentence) bool) *Entry {
+	q := `((import_statement name: (dotted_name) @match) (#eq? @match "` + module + `"))
+((import_statement name: (aliased_import name: (dotted_name) @mod alias: (identifier) @alias) @match) (#eq? @mod "` + module + `") (#not-eq? @alias "` + alias + `"))`
+	if i := strings.LastIndex(module, "."); i >= 0 {
+		q += `
+((import_from_statement module_name: (dotted_name) @from name: (dotted_name) @match) (#eq? @from "` + module[:i] + `") (#eq? @match "` + module[i+1:] + `"))
+((import_from_statement module_name: (dotted_name) @from name: (aliased_import name: (dotted_name) @sub alias: (identifier) @alias) @match) (#eq? @from "` + module[:i] + `") (#eq? @sub "` + module[i+1:] + `") (#not-eq? @alias "` + alias + `"))`
+	}
+	return &Entry{
+		Name:       name,
+		Title:      "`" + module + "` imported without its standard alias `" + alias + "`",
+		Names:      named,
+		Claims:     []string{"import " + module + " as " + alias, alias, "import " + module},
+		Message:    "`" + module + "` imported without the alias `" + alias + "`",
+		Suggestion: "`import " + module + " as " + alias + "`",
+		Variants: []Variant{{Lang: engine.LangPython, Query: q, Needles: []string{module[strings.LastIndex(module, ".")+1:]},
+			Bad: []string{"import «" + module + "»\n", "import «" + module + " as x»\n"},
+			Good: []string{
+				"import " + module + " as " + alias + "\n# import " + module + "\ns = \"import " + module + "\"\n",
+				"import " + module + "_extra\nimport " + module + ".sub as s\n",
+			}}},
+	}
+}
+
+var (
+	numpyWordRE      = lazyre.New(`\bnumpy\b`)
+	matplotlibWordRE = lazyre.New(`\bmatplotlib\b`)
+	pyplotWordRE     = lazyre.New("\\bpyplot\\b|`plt`")
+	pandasWordRE     = lazyre.New(`\bpandas\b`)
+
+	pyAliasNumpy      = aliasEntry("py-alias-numpy", "numpy", "np", func(s *sentence) bool { return aliasNamed(s, numpyWordRE) })
+	pyAliasMatplotlib = aliasEntry("py-alias-matplotlib", "matplotlib", "mpl", func(s *sentence) bool {
+		return aliasNamed(s, matplotlibWordRE) && (s.hasSpan("mpl", "import matplotlib as mpl") || s.has(submodulesRE) || s.has(lazyre.New(`\bstandard aliases\b`)))
+	})
+	pyAliasPyplot = aliasEntry("py-alias-pyplot", "matplotlib.pyplot", "plt", func(s *sentence) bool {
+		return aliasNamed(s, matplotlibWordRE) && (s.has(pyplotWordRE) || s.has(submodulesRE))
+	})
+	pyAliasPandas = aliasEntry("py-alias-pandas", "pandas", "pd", func(s *sentence) bool { return aliasNamed(s, pandasWordRE) })
+)
