@@ -417,11 +417,11 @@ func aliasNamed(s *sentence, module *lazyre.RE) bool {
 
 func aliasEntry(name, module, alias string, named func(s *sentence) bool) *Entry {
 	q := `((import_statement name: (dotted_name) @match) (#eq? @match "` + module + `"))
-((import_statement name: (aliased_import name: (dotted_name) @mod alias: (identifier) @alias) @match) (#eq? @mod "` + module + `") (#not-eq? @alias "` + alias + `"))`
+((import_statement name: (aliased_import name: (dotted_name) @mod alias: (identifier) @alias) @match) (#eq? @mod "` + module + `") (#not-match? @alias "^_*` + alias + `$"))`
 	if i := strings.LastIndex(module, "."); i >= 0 {
 		q += `
 ((import_from_statement module_name: (dotted_name) @from name: (dotted_name) @match) (#eq? @from "` + module[:i] + `") (#eq? @match "` + module[i+1:] + `"))
-((import_from_statement module_name: (dotted_name) @from name: (aliased_import name: (dotted_name) @sub alias: (identifier) @alias) @match) (#eq? @from "` + module[:i] + `") (#eq? @sub "` + module[i+1:] + `") (#not-eq? @alias "` + alias + `"))`
+((import_from_statement module_name: (dotted_name) @from name: (aliased_import name: (dotted_name) @sub alias: (identifier) @alias) @match) (#eq? @from "` + module[:i] + `") (#eq? @sub "` + module[i+1:] + `") (#not-match? @alias "^_*` + alias + `$"))`
 	}
 	return &Entry{
 		Name:       name,
@@ -433,7 +433,7 @@ func aliasEntry(name, module, alias string, named func(s *sentence) bool) *Entry
 		Variants: []Variant{{Lang: engine.LangPython, Query: q, Needles: []string{module[strings.LastIndex(module, ".")+1:]},
 			Bad: []string{"import «" + module + "»\n", "import «" + module + " as x»\n"},
 			Good: []string{
-				"import " + module + " as " + alias + "\n# import " + module + "\ns = \"import " + module + "\"\n",
+				"import " + module + " as " + alias + "\nimport " + module + " as _" + alias + "\n# import " + module + "\ns = \"import " + module + "\"\n",
 				"import " + module + "_extra\nimport " + module + ".sub as s\n",
 			}}},
 	}
