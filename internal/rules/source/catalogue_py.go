@@ -454,3 +454,61 @@ var (
 	})
 	pyAliasPandas = aliasEntry("py-alias-pandas", "pandas", "pd", func(s *sentence) bool { return aliasNamed(s, pandasWordRE) })
 )
+
+// `from __future__ import annotations` in every module.
+var (
+	futureDemandRE = lazyre.New(`\b(?:always|every|each|all|must|should|add|include|start|begin|first|top)\b`)
+)
+
+var pyFutureAnnotations = &Entry{
+	Name:  "py-future-annotations",
+	Title: "a module without `from __future__ import annotations`",
+	Names: func(s *sentence) bool {
+		return s.hasSpan("from __future__ import annotations") && s.has(futureDemandRE) && !s.negated()
+	},
+	Message:        "module without `from __future__ import annotations`",
+	Suggestion:     "add `from __future__ import annotations` as its first import",
+	NotInTestFiles: true,
+	ExcludeGlobs:   []string{"**/*.pyi"},
+	Variants: []Variant{{Lang: engine.LangPython,
+		Query: `((module . (_) @match) (#no-future-annotations? @match))`,
+		Bad:   []string{"«import os»\n\n\ndef f() -> str:\n    return os.sep\n", "«s = \"from __future__ import annotations\"»\n"},
+		Good: []string{
+			"\"\"\"Docs.\"\"\"\n\nfrom __future__ import annotations\n\nimport os\n",
+			"\"\"\"Only a docstring.\"\"\"\n# and a comment\n",
+		}}},
+}
+
+// noFutureAnnotations reports whether the module holding n has statements but no
+// `from __future__ import annotations`.
+func noFutureAnnotations(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+	n := nodeOf(m, p)
+	if n == nil {
+		return false
+	}
+	mod := n.Parent()
+	if mod == nil || mod.Kind() != "module" {
+		return false
+	}
+	code := false
+	for i := uint(0); i < mod.NamedChildCount(); i++ {
+		c := mod.NamedChild(i)
+		switch c.Kind() {
+		case "future_import_statement":
+			for j := uint(0); j < c.NamedChildCount(); j++ {
+				if text(c.NamedChild(j), t) == "annotations" {
+					return false
+				}
+			}
+		case "comment":
+		case "expression_statement":
+			if c.NamedChildCount() == 1 && c.NamedChild(0).Kind() == "string" {
+				continue // a docstring
+			}
+			code = true
+		default:
+			code = true
+		}
+	}
+	return code
+}
