@@ -163,8 +163,27 @@ var pyGenerics = &Entry{
 // typeHintsDemanded: the sentence asks for type annotations on functions ("All
 // functions must have type hints"), rather than mentioning or banning them.
 func typeHintsDemanded(s *sentence) bool {
-	return s.has(typeHintRE) && s.has(typeHintOnRE) && s.has(typeDemandRE) && !s.negated()
+	if !s.has(typeHintRE) || !s.has(typeHintOnRE) || !s.has(typeDemandRE) || s.negated() {
+		return false
+	}
+	if s.has(testWordRE) {
+		// "ensure all test function parameters have type annotations": about tests,
+		// which the entry leaves out
+		return false
+	}
+	// the query finds a missing return annotation: a sentence about parameters alone
+	// is another rule
+	return !s.has(paramWordRE) || s.has(returnWordRE) || s.has(allFunctionsRE)
 }
+
+var (
+	testWordRE   = lazyre.New(`\btests?\b|\btest (?:functions?|files?|code)\b`)
+	paramWordRE  = lazyre.New(`\b(?:parameters?|arguments?|args)\b`)
+	returnWordRE = lazyre.New(`\breturns?\b|\breturn (?:values?|types?)\b`)
+	// allFunctionsRE: every function typed as a whole ("all functions must be fully
+	// type-annotated"), which a missing return annotation violates
+	allFunctionsRE = lazyre.New(`\b(?:fully|full|all|every)\b[^.;]*\b(?:functions?|methods?)\b|\b(?:functions?|methods?)\b[^.;]*\b(?:fully|full)\b`)
+)
 
 const untypedDefBad = "def add(a, b):\n    return a + b\n\n\nclass Box:\n    def «size»(self):\n        return 1\n"
 
