@@ -341,14 +341,11 @@ func importedFrom(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) b
 // fields and numpydoc sections in them; one that asks for the Sphinx (reST) format
 // flags Google sections. NumPy's format is the docstring kind's (DocNumpydoc).
 var (
-	docstringWordRE   = lazyre.New(`\bdocstrings?\b|\bdocument(?:ed|ing)? (?:functions?|methods?|classes)\b`)
-	googleStyleRE     = lazyre.New(`\bgoogle(?:[- ]style)?\b(?: python)?(?: style guide)?(?: docstrings?)?(?: format| style)?`)
-	sphinxStyleRE     = lazyre.New("\\bsphinx(?:[- ]style)?(?: \\(rest\\))?(?: docstrings?)?(?: format| style)\\b|\\bsphinx-style\\b|\\bsphinx \\(rest\\)|`:param:?`")
-	docDemandRE       = lazyre.New(`\b(?:use|uses|follow|follows|write|must|should|need|needs|prefer|adopt|conform|document)\b`)
-	styleNegBeforeRE  = lazyre.New(`\b(?:not|instead of|rather than|over|never|no)\s+(?:the\s+)?(?:in\s+)?$`)
-	sphinxFieldsQuery = `(?m)^\s*:(?:param|parameter|arg|argument|key|keyword|type|returns?|rtype|raises?|yields?|ytype)\b[^:\n]*:`
-	numpySectionQuery = `(?m)^\s*(?:Parameters|Returns|Yields|Raises|Attributes|Other Parameters)\s*\n\s*-{3,}\s*$`
-	googleSectionQry  = `(?m)^\s*(?:Args|Arguments|Keyword Args|Keyword Arguments|Returns|Raises|Yields|Attributes):\s*$`
+	docstringWordRE  = lazyre.New(`\bdocstrings?\b|\bdocument(?:ed|ing)? (?:functions?|methods?|classes)\b`)
+	googleStyleRE    = lazyre.New(`\bgoogle(?:[- ]style)?\b(?: python)?(?: style guide)?(?: docstrings?)?(?: format| style)?`)
+	sphinxStyleRE    = lazyre.New("\\bsphinx(?:[- ]style)?(?: \\(rest\\))?(?: docstrings?)?(?: format| style)\\b|\\bsphinx-style\\b|\\bsphinx \\(rest\\)|`:param:?`")
+	docDemandRE      = lazyre.New(`\b(?:use|uses|follow|follows|write|must|should|need|needs|prefer|adopt|conform|document)\b`)
+	styleNegBeforeRE = lazyre.New(`\b(?:not|instead of|rather than|over|never|no)\s+(?:the\s+)?(?:in\s+)?$`)
 )
 
 // docStyleAsked reports whether the sentence asks for the style style matches: it
@@ -364,18 +361,20 @@ func docStyleAsked(s *sentence, style *lazyre.RE) bool {
 	return !styleNegBeforeRE.MatchString(s.norm[:loc[0]])
 }
 
-// docstringQuery is a query for the docstrings of functions and classes whose text
-// matches one of the patterns.
-func docstringQuery(patterns ...string) string {
-	var b strings.Builder
-	for _, p := range patterns {
-		q := strings.ReplaceAll(strings.ReplaceAll(p, `\`, `\\`), `"`, `\"`)
-		for _, owner := range []string{"function_definition", "class_definition"} {
-			b.WriteString("((" + owner + " body: (block . (expression_statement (string) @match))) (#match? @match \"" + q + "\"))\n")
-		}
-	}
-	return b.String()
-}
+// The docstrings of functions and classes whose text holds Sphinx fields
+// (`:param x:`) or numpydoc sections (underlined with dashes), and those whose text
+// holds Google sections (`Args:` on a line of its own). Written out, not built at
+// start: the patterns are Go regular expressions inside query strings.
+const (
+	pyDocGoogleQuery = `((function_definition body: (block . (expression_statement (string) @match))) (#match? @match "(?m)^\\s*:(?:param|parameter|arg|argument|key|keyword|type|returns?|rtype|raises?|yields?|ytype)\\b[^:\\n]*:"))
+((class_definition body: (block . (expression_statement (string) @match))) (#match? @match "(?m)^\\s*:(?:param|parameter|arg|argument|key|keyword|type|returns?|rtype|raises?|yields?|ytype)\\b[^:\\n]*:"))
+((function_definition body: (block . (expression_statement (string) @match))) (#match? @match "(?m)^\\s*(?:Parameters|Returns|Yields|Raises|Attributes|Other Parameters)\\s*\\n\\s*-{3,}\\s*$"))
+((class_definition body: (block . (expression_statement (string) @match))) (#match? @match "(?m)^\\s*(?:Parameters|Returns|Yields|Raises|Attributes|Other Parameters)\\s*\\n\\s*-{3,}\\s*$"))
+`
+	pyDocSphinxQuery = `((function_definition body: (block . (expression_statement (string) @match))) (#match? @match "(?m)^\\s*(?:Args|Arguments|Keyword Args|Keyword Arguments|Returns|Raises|Yields|Attributes):\\s*$"))
+((class_definition body: (block . (expression_statement (string) @match))) (#match? @match "(?m)^\\s*(?:Args|Arguments|Keyword Args|Keyword Arguments|Returns|Raises|Yields|Attributes):\\s*$"))
+`
+)
 
 func always(*sentence) bool { return true }
 
@@ -390,7 +389,7 @@ var pyDocGoogle = &Entry{
 	Message:    "docstring in another format than Google style (`:param:` fields or underlined sections)",
 	Suggestion: "use Google-style sections: `Args:`, `Returns:`, `Raises:`",
 	Variants: []Variant{{Lang: engine.LangPython,
-		Query: docstringQuery(sphinxFieldsQuery, numpySectionQuery),
+		Query: pyDocGoogleQuery,
 		Bad: []string{
 			"def f(x):\n    «\"\"\"Do it.\n\n    :param x: the value.\n    \"\"\"»\n",
 			"def g(y):\n    «\"\"\"Go.\n\n    Parameters\n    ----------\n    y : int\n    \"\"\"»\n",
@@ -412,7 +411,7 @@ var pyDocSphinx = &Entry{
 	Message:    "docstring with Google-style sections (`Args:`, `Returns:`)",
 	Suggestion: "use Sphinx fields: `:param x:`, `:returns:`, `:raises X:`",
 	Variants: []Variant{{Lang: engine.LangPython,
-		Query: docstringQuery(googleSectionQry),
+		Query: pyDocSphinxQuery,
 		Bad: []string{
 			"def h(z):\n    «\"\"\"Hop.\n\n    Args:\n        z: the value.\n    \"\"\"»\n",
 		},
