@@ -29,7 +29,10 @@ var (
 	// what heed can locate (tests, a path in a code span, the words "CODE" stand for)
 	scopeOutsideRE      = lazyre.New(`\boutside (?:of )?((?:[a-z][a-z/-]* ){0,4}[a-z][a-z/-]*)`)
 	scopeOutsideKnownRE = lazyre.New(`\b(?:tests?|test code|test files|specs?|code)$|^code\b`)
-	scopeLeadCondRE     = lazyre.New(`^(?:when|whenever|if|while|for|in|inside|within|before|after)\b`)
+	// scopeMannerRE: what follows a region that is a manner ("in the Sphinx docstring
+	// format", "in Google docstring style")
+	scopeMannerRE   = lazyre.New(`^ (?:format|style|syntax|form|convention)s?\b`)
+	scopeLeadCondRE = lazyre.New(`^(?:when|whenever|if|while|for|in|inside|within|before|after)\b`)
 )
 
 // scopeRegionOK are the words before "code" that name no part of it heed cannot
@@ -93,7 +96,12 @@ func StatesException(prose string) bool { return scopeExceptRE.MatchString(prose
 // UnlocatedRegion is the part of the code the prose limits a rule to when it names
 // one no path locates ("in client code", "in doctests"), or "".
 func UnlocatedRegion(prose string) string {
-	for _, m := range scopeRegionRE.FindAllStringSubmatch(prose, -1) {
+	for _, loc := range scopeRegionRE.FindAllStringSubmatchIndex(prose, -1) {
+		m := []string{prose[loc[0]:loc[1]], prose[loc[2]:loc[3]]}
+		if scopeMannerRE.MatchString(prose[loc[1]:]) {
+			// "in the Sphinx docstring format": how, not where
+			continue
+		}
 		ws := strings.Fields(m[1])
 		if len(ws) == 1 && ws[0] == "code" {
 			continue

@@ -108,6 +108,13 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		for _, sp := range e.Claims {
 			claimed[sp] = true
 		}
+		for _, b := range bans {
+			for _, pre := range e.ClaimPrefixes {
+				if strings.HasPrefix(b.span, pre) {
+					claimed[b.span] = true
+				}
+			}
+		}
 	}
 	var res recognize.Result
 	seen := map[string]bool{}

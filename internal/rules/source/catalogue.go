@@ -18,9 +18,23 @@ type Entry struct {
 	Names func(s *sentence) bool
 	// Claims are the code spans the entry accounts for, so the generic banned-API
 	// recogniser does not read them a second time.
-	Claims     []string
-	Message    string
-	Suggestion string
+	Claims []string
+	// ClaimPrefixes claim every span that starts with one of them (`Optional[X]`,
+	// `Optional[str]`), for entries whose spans vary.
+	ClaimPrefixes []string
+	// Warn (optional) reports a sentence whose rule only warns whatever its level: the
+	// construct has uses the sentence allows that a query cannot tell apart (a print
+	// that is the program's output, where the rule is about debug output).
+	Warn func(s *sentence) bool
+	// NotInTestFiles leaves the project's test files out (where the construct is the
+	// tests' own idiom: prints, unannotated test functions); Exclude adds parts of a
+	// file to leave out (QueryParams.Exclude: "programs", "main").
+	NotInTestFiles bool
+	Exclude        []string
+	// ExcludeGlobs are paths the rule leaves out (a print is an example's output).
+	ExcludeGlobs []string
+	Message      string
+	Suggestion   string
 	// NotInTests drops matches inside test code even when the sentence does not say
 	// "in production code": the construct is idiomatic in tests (unwrap in Rust).
 	NotInTests bool
@@ -882,4 +896,5 @@ var Catalogue = []*Entry{
 			return out
 		}(),
 	},
+	pyPrint, pyUnion, pyGenerics, pyUntypedDef, pyUntypedPublicDef, pyUnittestClass, pyDocGoogle, pyDocSphinx, pyAliasNumpy, pyAliasMatplotlib, pyAliasPyplot, pyAliasPandas, pyFutureAnnotations, // catalogue_py.go
 }

@@ -3,7 +3,9 @@ package source
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -46,6 +48,12 @@ import (
 //	                            arguments and no **kwargs that could carry them
 //	(#max-positional? @args n)  a Python argument list has at most n positional
 //	                            arguments (and no *args that could add more)
+//	(#imported-from? @c module ...)  the Python name @c is imported from one of the
+//	                            modules (`from typing import List`, `... import List as L`)
+//	(#not-output-code? @c)      a Python print is not where output is the code's job
+//	                            (a print_* or show function, under `if verbose`, a CLI)
+//	(#no-future-annotations? @c)  the Python module holding @c has statements but no
+//	                            `from __future__ import annotations`
 //	(#text-mode? @args n)       a Python open()-style call opens in text mode: its mode
 //	                            (positional argument n, 1-based, or mode=) is absent or a
 //	                            literal without "b"; an unknown mode is not text mode
@@ -85,9 +93,12 @@ var predicates = map[string]struct {
 	"not-colliding?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return !javaNameCollides(text(nodeOf(m, p), t), t.Src)
 	}},
-	"no-keyword-arg?": {2, noKeywordArg},
-	"text-mode?":      {2, textMode},
-	"max-positional?": {2, maxPositional},
+	"no-keyword-arg?":        {2, noKeywordArg},
+	"text-mode?":             {2, textMode},
+	"max-positional?":        {2, maxPositional},
+	"imported-from?":         {2, importedFrom},
+	"not-output-code?":       {1, notOutputCode},
+	"no-future-annotations?": {1, noFutureAnnotations},
 }
 
 // checkPredicates validates the general predicates of a compiled query: known names,
@@ -117,7 +128,7 @@ func checkPredicates(q *lang.Query) error {
 
 func predicateNames() string {
 	var ns []string
-	for _, n := range []string{"inside?", "not-inside?", "kind?", "not-kind?", "not-in-test?", "not-in-main?", "not-defined?", "not-inside-def?", "not-defines?", "not-colliding?", "no-keyword-arg?", "text-mode?", "max-positional?"} {
+	for _, n := range slices.Sorted(maps.Keys(predicates)) {
 		ns = append(ns, "#"+n)
 	}
 	return strings.Join(ns, ", ")

@@ -63,7 +63,13 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 		return nil, fmt.Sprintf("names %s, but only in %s, which heed cannot locate", e.Title, region)
 	}
 	sc, _ := ruleScope(s, rc, langs)
-	exclude := inFileExclusions(s, e.NotInTests)
+	exclude := dedupeStrings(append(inFileExclusions(s, e.NotInTests), e.Exclude...))
+	sc.Exclude = dedupeStrings(append(sc.Exclude, e.ExcludeGlobs...))
+	if e.NotInTestFiles && !norm.InTestsOnly(s.prose()) {
+		for _, l := range langs {
+			sc.Exclude = dedupeStrings(append(sc.Exclude, testGlobs(l)...))
+		}
+	}
 	base := policy.Rule{
 		Domain:     policy.DomainSource,
 		Severity:   s.severity(),
@@ -71,6 +77,9 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 		Message:    e.Message,
 		Suggestion: e.Suggestion,
 		Scope:      sc,
+	}
+	if e.Warn != nil && e.Warn(s) {
+		base.Severity = policy.SeverityWarning
 	}
 	if m := justifiedRE.FindString(s.prose()); m != "" {
 		// "do not introduce `unsafe` without a clear justification": a use with a

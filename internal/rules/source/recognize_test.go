@@ -88,7 +88,7 @@ func TestRecognizeCorpus(t *testing.T) {
 		{"browser-use__browser-use__CLAUDE.md", "Use tabs for indentation in all python code",
 			[]string{"text indent=tabs [python] not=6 error"}},
 		{"browser-use__browser-use__CLAUDE.md", "use `str | None` instead of `Optional[str]`",
-			[]string{"query `Optional[str]` is banned here [python]", "query `List[str]` is banned here [python]"}},
+			[]string{"query py-pep604-union [python]", "query py-pep585-generics [python]"}},
 		{"elastic__elasticsearch__AGENTS.md", "Absolutely no wildcard imports",
 			[]string{"query wildcard-import [java] warning"}},
 		{"elastic__elasticsearch__AGENTS.md", "Always use parameterized logging",
@@ -234,7 +234,9 @@ func TestRecognizeVariations(t *testing.T) {
 		{"Never call `JSON.parse` directly.", nil, rc("typescript", "tsx"), []string{"query `JSON.parse` is banned here [tsx,typescript]"}},
 		{"Do not use `assertEquals`.", nil, rc("java"), []string{"query `assertEquals` is banned here [java]"}},
 		{"No `console.log`.", nil, rc("javascript"), []string{"query `console.log` is banned here [javascript]"}},
-		{"Use `logger.info` instead of `print`.", nil, rc("python"), nil}, // `print` alone is a word, not code
+		// `print` alone: in Python the print function (py-print), in no other language
+		{"Use `logger.info` instead of `print`.", nil, rc("python"), []string{"query py-print [python] exclude=tests,programs,main"}},
+		{"Use `logger.info` instead of `print`.", nil, rc("go"), nil},
 		{"Use `slog` instead of `log.Printf`.", nil, rc("go"), []string{"query `log.Printf` is banned here [go]"}},
 		{"Never use `unwrap()` in library code.", []string{"Rust"}, rc("rust", "python"), []string{"query `unwrap()` is banned here [rust] exclude=tests,main"}},
 		{"Don't use `panic(` in library code.", nil, rc("go"), nil}, // not a well-formed span

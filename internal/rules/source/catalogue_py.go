@@ -1,0 +1,532 @@
+package source
+
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lang"
+	"github.com/heed-dev/heed/internal/lazyre"
+)
+
+// General Python conventions many projects state in their style guides (session 29,
+// issue 20): print instead of logging, PEP 604 unions, PEP 585 generics, functions
+// without type annotations, unittest.TestCase classes. Catalogue lists them in one line.
+
+var (
+	// printWordRE: print as a construct in plain words ("print statements", "`print()`
+	// calls"), not the verb of an instruction ("print the summary").
+	printWordRE = lazyre.New("(?:`print(?:\\(\\))?`|\\bprint(?:\\(\\))?) ?(?:statements?|calls?|functions?)\\b|`print(?:\\(\\)|\\(\\.\\.\\.\\))?`")
+	// loggingOverPrintRE: "use logging rather than print", "log through the logger
+	// instead of print()".
+	loggingOverPrintRE = lazyre.New("(?:\\blogging\\b|\\bloggers?\\b|`logging`|`(?:_?log|logger)[\\w.]*`|\\bthe log\\b)[^.;]*\\b(?:instead of|rather than|over|not)\\b (?:using |calling )?(?:`?print(?:\\(\\))?`?)(?:\\W|$)")
+	// printPurposeRE: a purpose heed cannot see in the call ("for debug output",
+	// "for diagnostics"): a print that is the program's output is allowed.
+	messagesThroughLogRE = lazyre.New("\\b(?:emit|send|write|report|output)\\b[^.;]*\\b(?:messages?|output)\\b[^.;]*\\b(?:through|via|with)\\b[^.;]*`(?:_?log|logger|logging)\\.(?:info|debug|warning)(?:\\(\\))?`")
+	printAnyRE           = lazyre.New(`\bprint`)
+	printPurposeRE       = lazyre.New(`\bfor (?:debug(?:ging)?|diagnostics?|diagnostic output|tracing|logging)\b|\bdebug (?:output|messages?|prints?)\b`)
+
+	pipeUnionSpanRE = lazyre.New(`^[\w.\[\], ]+ ?\| ?[\w.\[\], ]+$|^\|$`)
+	oldUnionSpanRE  = lazyre.New(`^(?:typing\.)?(?:Optional|Union)(?:\[.*\])?$`)
+	unionWordsRE    = lazyre.New(`\bpep ?604\b|\bunion (?:syntax|operator|type syntax)\b`)
+
+	oldGenericSpanRE = lazyre.New(`^(?:typing\.)?(?:List|Dict|Tuple|Set|FrozenSet|Type|DefaultDict|Deque)(?:\[.*\])?$`)
+	newGenericSpanRE = lazyre.New(`^(?:list|dict|tuple|set|frozenset|type)(?:\[.*\])?$`)
+	newGenericWordRE = lazyre.New(`\bpep ?585\b|\bbuilt-?in generics?\b|\b(?:lowercase|built-?in) (?:built-?in )?(?:collection )?types\b`)
+
+	typingNamedRE = lazyre.New("`typing`|\\bfrom `?typing\\b|\\btyping (?:module|aliases)\\b")
+
+	typeHintRE    = lazyre.New(`\btype[- ](?:hints?|annotations?|annotated)\b|\bannotate(?:d)?\b|\bfully typed\b|\bannotations\b`)
+	typeHintOnRE  = lazyre.New(`\b(?:functions?|methods?|signatures?|defs?|parameters?|arguments?|return (?:values?|types?))\b`)
+	typeDemandRE  = lazyre.New(`\b(?:must|should|need|needs|require[sd]?|add|use|always|all|every|any)\b`)
+	publicWordRE  = lazyre.New(`\bpublic\b`)
+	unittestRE    = lazyre.New("`unittest(?:\\.TestCase)?`|`TestCase`|\\bunittest(?:-style)?\\b")
+	pytestOverRE  = lazyre.New("\\bpytest\\b[^.;]*\\b(?:not|instead of|rather than|over)\\b[^.;]*(?:`unittest(?:\\.TestCase)?`|`TestCase`|\\bunittest\\b)")
+	subclassingRE = lazyre.New(`\bsubclass(?:es|ing)?\b|\binherit(?:s|ing)?\b|\bclasses\b`)
+)
+
+// spanMatches reports whether a code span of the sentence matches the pattern.
+func (s *sentence) spanMatches(re *lazyre.RE) bool {
+	for _, sp := range s.spans {
+		if re.MatchString(sp) {
+			return true
+		}
+	}
+	return false
+}
+
+var pyPrint = &Entry{
+	Name:  "py-print",
+	Title: "`print()` instead of logging",
+	Names: func(s *sentence) bool {
+		if s.headerBans() && strings.HasPrefix(s.norm, "`print") {
+			// "## Don't" over "- `print()` for diagnostics"
+			return true
+		}
+		if s.banned("print()", "print(...)") {
+			// "No `print()` in library code": the banned-API reader's
+			return false
+		}
+		if messagesThroughLogRE.MatchString(s.norm) {
+			// "Emit informational and debugging messages through `log.info()`": a
+			// print is how such messages go around the log
+			return true
+		}
+		return loggingOverPrintRE.MatchString(s.norm) || s.negPhrase(printWordRE)
+	},
+	Warn: func(s *sentence) bool {
+		return printPurposeRE.MatchString(s.prose()) || !s.has(printAnyRE)
+	},
+	Claims:         []string{"print", "print()", "print(...)"},
+	Message:        "`print()` call",
+	Suggestion:     "log it through the module's logger (`logging.getLogger(__name__)`)",
+	NotInTests:     true,
+	NotInTestFiles: true,
+	// a command-line program's output is its interface, and so is its __main__ block;
+	// examples and scripts print to show what they do
+	Exclude:      []string{"programs", "main"},
+	ExcludeGlobs: []string{"**/examples/**", "examples/**", "**/*-examples/**", "**/testing/**", "**/scripts/**", "scripts/**", "ci/**", "tools/**", "bin/**", "benchmarks/**", "docs/**", "doc/**"},
+	Variants: []Variant{{Lang: engine.LangPython,
+		Query:   `((call function: (identifier) @match) (#eq? @match "print") (#not-in-main? @match) (#not-output-code? @match))`,
+		Needles: []string{"print"},
+		Bad:     []string{"def total(items):\n    «print»(\"total\")\n    return sum(items)\n"},
+		Good: []string{
+			"def total(items):\n    log.debug(\"total\")\n    return sum(items)\n",
+			"# print(items)\ns = \"print(x)\"\nout.print(x)\npprint(x)\n",
+			"if __name__ == \"__main__\":\n    print(main())\n",
+			"def print_tree(t):\n    print(t)\n\n\ndef cprint(*a):\n    print(*a)\n\n\ndef solve(f, verbose=False, print_report=False):\n    if print_report:\n        print(f)\n    if verbose:\n        print(f)\n    if self.verbose and f:\n        print(f)\n",
+			"import argparse\n\nparser = argparse.ArgumentParser()\n\n\ndef run(args):\n    print(args)\n",
+		}}},
+}
+
+var pyUnion = &Entry{
+	Name:  "py-pep604-union",
+	Title: "`Optional[X]` / `Union[X, Y]` instead of `X | Y`",
+	Names: func(s *sentence) bool {
+		pipe := s.spanMatches(pipeUnionSpanRE) || s.has(unionWordsRE)
+		old := s.spanMatches(oldUnionSpanRE)
+		if pipe {
+			return old || s.has(unionWordsRE)
+		}
+		// "Don't import `Optional` or `Union` from `typing`" (the clause before
+		// "; write `str | None`")
+		return old && s.negated() && s.has(typingNamedRE)
+	},
+	ClaimPrefixes: []string{"Optional", "Union", "typing.Optional", "typing.Union"},
+	Message:       "`{{name}}[...]` annotation",
+	Suggestion:    "write the union with `|`: `X | None`, `X | Y`",
+	Variants: []Variant{{Lang: engine.LangPython,
+		// an annotation's `Optional[int]` is a generic_type, an expression's a subscript
+		Query: `((generic_type (identifier) @name) @match (#any-of? @name "Optional" "Union") (#imported-from? @name "typing" "typing_extensions"))
+((subscript value: (identifier) @name) @match (#any-of? @name "Optional" "Union") (#imported-from? @name "typing" "typing_extensions"))
+((subscript value: (attribute object: (identifier) @mod attribute: (identifier) @name)) @match (#any-of? @mod "typing" "typing_extensions" "t") (#any-of? @name "Optional" "Union"))`,
+		NeedlePattern: `\b(?:Optional|Union)\b`,
+		Bad: []string{
+			"from typing import Optional\n\n\ndef f(x: «Optional[int]») -> None:\n    pass\n",
+			"import typing\n\nv: «typing.Union[int, str]» = 0\n",
+		},
+		Good: []string{
+			"def f(x: int | None) -> None:\n    pass\n",
+			"class Optional:\n    pass\n\n\nx = Optional[int]\n# Optional[int]\ns = \"Union[int, str]\"\n",
+		}}},
+}
+
+var pyGenerics = &Entry{
+	Name:  "py-pep585-generics",
+	Title: "`typing.List` and friends instead of built-in generics",
+	Names: func(s *sentence) bool {
+		old := s.spanMatches(oldGenericSpanRE)
+		if !old {
+			return false
+		}
+		// "Do not use `List` or `Dict` from `typing`" names the module, not the
+		// built-in: a ban of typing's aliases
+		return s.spanMatches(newGenericSpanRE) || s.has(newGenericWordRE) || s.negated() && s.has(typingNamedRE)
+	},
+	ClaimPrefixes: []string{"List", "Dict", "Tuple", "Set", "FrozenSet", "Type", "DefaultDict", "Deque", "typing.", "list", "dict", "tuple", "set", "frozenset", "type"},
+	Message:       "`typing.{{name}}` annotation",
+	Suggestion:    "use the built-in generic: `list[...]`, `dict[...]`, `tuple[...]`, `set[...]`, `type[...]`",
+	Variants: []Variant{{Lang: engine.LangPython,
+		Query: `((generic_type (identifier) @name) @match (#any-of? @name "List" "Dict" "Tuple" "Set" "FrozenSet" "Type" "DefaultDict" "Deque") (#imported-from? @name "typing" "typing_extensions"))
+((subscript value: (identifier) @name) @match (#any-of? @name "List" "Dict" "Tuple" "Set" "FrozenSet" "Type" "DefaultDict" "Deque") (#imported-from? @name "typing" "typing_extensions"))
+((subscript value: (attribute object: (identifier) @mod attribute: (identifier) @name)) @match (#any-of? @mod "typing" "typing_extensions" "t") (#any-of? @name "List" "Dict" "Tuple" "Set" "FrozenSet" "Type" "DefaultDict" "Deque"))`,
+		NeedlePattern: `\b(?:List|Dict|Tuple|Set|FrozenSet|Type|DefaultDict|Deque)\b`,
+		Bad: []string{
+			"from typing import List\n\n\ndef f(xs: «List[int]») -> int:\n    return len(xs)\n",
+			"import typing\n\nm: «typing.Dict[str, int]» = {}\n",
+		},
+		Good: []string{
+			"def f(xs: list[int]) -> int:\n    return len(xs)\n",
+			"class List:\n    pass\n\n\nx = List[3]\n# List[int]\ns = \"Dict[str, int]\"\n",
+		}}},
+}
+
+// typeHintsDemanded: the sentence asks for type annotations on functions ("All
+// functions must have type hints"), rather than mentioning or banning them.
+func typeHintsDemanded(s *sentence) bool {
+	if !s.has(typeHintRE) || !s.has(typeHintOnRE) || !s.has(typeDemandRE) || s.negated() {
+		return false
+	}
+	if s.has(testWordRE) {
+		// "ensure all test function parameters have type annotations": about tests,
+		// which the entry leaves out
+		return false
+	}
+	// the query finds a missing return annotation: a sentence about parameters alone
+	// is another rule
+	return !s.has(paramWordRE) || s.has(returnWordRE) || s.has(allFunctionsRE)
+}
+
+var (
+	testWordRE   = lazyre.New(`\btests?\b|\btest (?:functions?|files?|code)\b`)
+	paramWordRE  = lazyre.New(`\b(?:parameters?|arguments?|args)\b`)
+	returnWordRE = lazyre.New(`\breturns?\b|\breturn (?:values?|types?)\b`)
+	// allFunctionsRE: every function typed as a whole ("all functions must be fully
+	// type-annotated"), which a missing return annotation violates
+	allFunctionsRE = lazyre.New(`\b(?:fully|full|all|every)\b[^.;]*\b(?:functions?|methods?)\b|\b(?:functions?|methods?)\b[^.;]*\b(?:fully|full)\b`)
+)
+
+const untypedDefBad = "def add(a, b):\n    return a + b\n\n\nclass Box:\n    def «size»(self):\n        return 1\n"
+
+var pyUntypedDef = &Entry{
+	Name:  "py-untyped-def",
+	Title: "a function without type annotations",
+	Names: func(s *sentence) bool {
+		return typeHintsDemanded(s) && !s.has(publicWordRE)
+	},
+	Message:        "`{{name}}` has no return type annotation",
+	Suggestion:     "annotate its parameters and its return type",
+	NotInTests:     true,
+	NotInTestFiles: true,
+	Variants: []Variant{{Lang: engine.LangPython,
+		// __init__ returns None by definition: type checkers take it as annotated once
+		// one parameter is.
+		Query:   `((function_definition name: (identifier) @name @match !return_type) (#not-eq? @name "__init__"))`,
+		Needles: []string{"def"},
+		Bad:     []string{"def «add»(a, b):\n    return a + b\n"},
+		Good: []string{
+			"def add(a: int, b: int) -> int:\n    return a + b\n\n\nclass A:\n    def __init__(self, x: int):\n        self.x = x\n",
+			"# def add(a, b):\ns = \"def add(a, b):\"\nf = lambda x: x\n",
+		}}},
+}
+
+var pyUntypedPublicDef = &Entry{
+	Name:  "py-untyped-public-def",
+	Title: "a public function without type annotations",
+	Names: func(s *sentence) bool {
+		return typeHintsDemanded(s) && s.has(publicWordRE)
+	},
+	Message:        "public `{{name}}` has no return type annotation",
+	Suggestion:     "annotate its parameters and its return type",
+	NotInTests:     true,
+	NotInTestFiles: true,
+	Variants: []Variant{{Lang: engine.LangPython,
+		Query:   `((function_definition name: (identifier) @name @match !return_type) @def (#not-eq? @name "__init__") (#not-match? @name "^_[^_]") (#not-inside? @def function_definition))`,
+		Needles: []string{"def"},
+		Bad:     []string{"def «public_api»(x):\n    return x\n\n\nclass A:\n    def «run»(self):\n        def inner(y):\n            return y\n        return inner\n"},
+		Good: []string{
+			"def public_api(x: int) -> int:\n    return x\n\n\ndef _helper(x):\n    return x\n",
+			"# def public_api(x):\ns = \"def public_api(x):\"\n",
+		}}},
+}
+
+var pyUnittestClass = &Entry{
+	Name:  "py-unittest-class",
+	Title: "`unittest.TestCase` test classes instead of pytest functions",
+	Names: func(s *sentence) bool {
+		if !s.has(unittestRE) {
+			return false
+		}
+		if s.banned("unittest.TestCase", "TestCase") || s.has(pytestOverRE) {
+			return true
+		}
+		// "never use unittest classes", "avoid unittest-style test classes": a ban of
+		// the classes, not of the module (unittest.mock is fine)
+		return s.negated() && s.has(subclassingRE)
+	},
+	Claims:     []string{"unittest.TestCase", "TestCase", "unittest"},
+	Message:    "`unittest.TestCase` test class",
+	Suggestion: "write plain pytest test functions with `assert` and fixtures",
+	Variants: []Variant{{Lang: engine.LangPython,
+		Query: `((class_definition name: (identifier) @match superclasses: (argument_list (attribute object: (identifier) @mod attribute: (identifier) @base))) (#eq? @mod "unittest") (#any-of? @base "TestCase" "IsolatedAsyncioTestCase"))
+((class_definition name: (identifier) @match superclasses: (argument_list (identifier) @base)) (#any-of? @base "TestCase" "IsolatedAsyncioTestCase") (#imported-from? @base "unittest"))`,
+		Needles: []string{"TestCase"},
+		Bad: []string{
+			"import unittest\n\n\nclass «TestB»(unittest.TestCase):\n    def test_x(self):\n        pass\n",
+			"from unittest import TestCase\n\n\nclass «TestC»(TestCase):\n    pass\n",
+		},
+		Good: []string{
+			"def test_x():\n    assert 1 == 1\n\n\nclass TestD:\n    def test_y(self):\n        assert True\n",
+			"from django.test import TestCase\n\n\nclass TestE(TestCase):\n    pass\n",
+		}}},
+}
+
+var (
+	// outputFuncRE: a function whose job is output (print_tree, pprint, show, dump,
+	// main, a CLI command)
+	outputFuncRE = lazyre.New(`(?i)print|^_*(?:show|display|dump|main|cli|echo)`)
+	// verboseCondRE: a condition that says the user asked for the output
+	verboseCondRE = lazyre.New(`\bverbose\b|\bverbosity\b|\bshow_\w+|\bprint_\w+`)
+	// pyCLIRE: a Python command-line program without a __main__ block (argparse at
+	// module level, click or typer commands)
+	pyCLIRE = lazyre.New(`(?m)^\w+\s*=\s*argparse\.ArgumentParser\(|^@click\.(?:command|group)\b|^\w+\s*=\s*typer\.Typer\(|^\s*import\s+fire\b`)
+)
+
+// notOutputCode reports whether a print is not where printing is the code's job: in a
+// function named for output, under a verbose flag, in a command-line program.
+func notOutputCode(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+	n := nodeOf(m, p)
+	if n == nil {
+		return true
+	}
+	if pyCLIRE.Regexp().Match(t.Src) {
+		return false
+	}
+	for a := n.Parent(); a != nil; a = a.Parent() {
+		switch a.Kind() {
+		case "function_definition":
+			if outputFuncRE.MatchString(text(a.ChildByFieldName("name"), t)) {
+				return false
+			}
+		case "if_statement", "elif_clause", "conditional_expression":
+			if verboseCondRE.MatchString(text(a.ChildByFieldName("condition"), t)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pyFromImportRE: a `from M import a, b as c` statement, parenthesised or not.
+var pyFromImportRE = lazyre.New(`(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)`)
+
+// importedFrom reports whether the identifier n is a name the file imports from one
+// of the predicate's modules (`from typing import List`, `from typing import List as
+// L`): a class of the project's own with the same name is not the library's.
+func importedFrom(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+	n := nodeOf(m, p)
+	if n == nil {
+		return false
+	}
+	name := text(n, t)
+	mods := map[string]bool{}
+	for _, a := range p.Args[1:] {
+		mods[a.String] = true
+	}
+	for _, im := range pyFromImportRE.Regexp().FindAllSubmatch(t.Src, -1) {
+		if !mods[string(im[1])] {
+			continue
+		}
+		var kept []string
+		for _, line := range strings.Split(string(im[2]), "\n") {
+			if i := strings.Index(line, "#"); i >= 0 {
+				line = line[:i]
+			}
+			kept = append(kept, line)
+		}
+		list := strings.Trim(strings.TrimSpace(strings.Join(kept, " ")), "()")
+		for _, item := range strings.Split(list, ",") {
+			f := strings.Fields(item)
+			switch {
+			case len(f) == 1 && f[0] == name:
+				return true
+			case len(f) == 3 && f[1] == "as" && f[2] == name:
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Docstring formats: a sentence that asks for Google-style docstrings flags Sphinx
+// fields and numpydoc sections in them; one that asks for the Sphinx (reST) format
+// flags Google sections. NumPy's format is the docstring kind's (DocNumpydoc).
+var (
+	docstringWordRE  = lazyre.New(`\bdocstrings?\b|\bdocument(?:ed|ing)? (?:functions?|methods?|classes)\b`)
+	googleStyleRE    = lazyre.New(`\bgoogle(?:[- ]style)?\b(?: python)?(?: style guide)?(?: docstrings?)?(?: format| style)?`)
+	sphinxStyleRE    = lazyre.New("\\bsphinx(?:[- ]style)?(?: \\(rest\\))?(?: docstrings?)?(?: format| style)\\b|\\bsphinx-style\\b|\\bsphinx \\(rest\\)|`:param:?`")
+	docDemandRE      = lazyre.New(`\b(?:use|uses|follow|follows|write|must|should|need|needs|prefer|adopt|conform|document)\b`)
+	styleNegBeforeRE = lazyre.New(`\b(?:not|instead of|rather than|over|never|no)\s+(?:the\s+)?(?:in\s+)?$`)
+)
+
+// docStyleAsked reports whether the sentence asks for the style style matches: it
+// names docstrings, a demand, and the style not right after "not" / "instead of".
+func docStyleAsked(s *sentence, style *lazyre.RE) bool {
+	if !s.has(docstringWordRE) || !s.has(docDemandRE) {
+		return false
+	}
+	loc := style.Regexp().FindStringIndex(s.norm)
+	if loc == nil {
+		return false
+	}
+	return !styleNegBeforeRE.MatchString(s.norm[:loc[0]])
+}
+
+// The docstrings of functions and classes whose text holds Sphinx fields
+// (`:param x:`) or numpydoc sections (underlined with dashes), and those whose text
+// holds Google sections (`Args:` on a line of its own). Written out, not built at
+// start: the patterns are Go regular expressions inside query strings.
+const (
+	pyDocGoogleQuery = `((function_definition body: (block . (expression_statement (string) @match))) (#match? @match "(?m)^\\s*:(?:param|parameter|arg|argument|key|keyword|type|returns?|rtype|raises?|yields?|ytype)\\b[^:\\n]*:"))
+((class_definition body: (block . (expression_statement (string) @match))) (#match? @match "(?m)^\\s*:(?:param|parameter|arg|argument|key|keyword|type|returns?|rtype|raises?|yields?|ytype)\\b[^:\\n]*:"))
+((function_definition body: (block . (expression_statement (string) @match))) (#match? @match "(?m)^\\s*(?:Parameters|Returns|Yields|Raises|Attributes|Other Parameters)\\s*\\n\\s*-{3,}\\s*$"))
+((class_definition body: (block . (expression_statement (string) @match))) (#match? @match "(?m)^\\s*(?:Parameters|Returns|Yields|Raises|Attributes|Other Parameters)\\s*\\n\\s*-{3,}\\s*$"))
+`
+	pyDocSphinxQuery = `((function_definition body: (block . (expression_statement (string) @match))) (#match? @match "(?m)^\\s*(?:Args|Arguments|Keyword Args|Keyword Arguments|Returns|Raises|Yields|Attributes):\\s*$"))
+((class_definition body: (block . (expression_statement (string) @match))) (#match? @match "(?m)^\\s*(?:Args|Arguments|Keyword Args|Keyword Arguments|Returns|Raises|Yields|Attributes):\\s*$"))
+`
+)
+
+func always(*sentence) bool { return true }
+
+var pyDocGoogle = &Entry{
+	Name:  "py-docstring-google",
+	Title: "Sphinx fields or numpydoc sections where Google-style docstrings are asked for",
+	Names: func(s *sentence) bool {
+		return docStyleAsked(s, googleStyleRE) && !docStyleAsked(s, sphinxStyleRE)
+	},
+	Warn:       always,
+	Inexact:    true,
+	Message:    "docstring in another format than Google style (`:param:` fields or underlined sections)",
+	Suggestion: "use Google-style sections: `Args:`, `Returns:`, `Raises:`",
+	Variants: []Variant{{Lang: engine.LangPython,
+		Query: pyDocGoogleQuery,
+		Bad: []string{
+			"def f(x):\n    «\"\"\"Do it.\n\n    :param x: the value.\n    \"\"\"»\n",
+			"def g(y):\n    «\"\"\"Go.\n\n    Parameters\n    ----------\n    y : int\n    \"\"\"»\n",
+		},
+		Good: []string{
+			"def f(x):\n    \"\"\"Do it.\n\n    Args:\n        x: the value.\n    \"\"\"\n",
+			"def f(x):\n    s = \":param x: the value\"\n    # :param x:\n    return s\n",
+		}}},
+}
+
+var pyDocSphinx = &Entry{
+	Name:  "py-docstring-sphinx",
+	Title: "Google-style sections where Sphinx (reST) docstrings are asked for",
+	Names: func(s *sentence) bool {
+		return docStyleAsked(s, sphinxStyleRE) && !docStyleAsked(s, googleStyleRE)
+	},
+	Warn:       always,
+	Inexact:    true,
+	Message:    "docstring with Google-style sections (`Args:`, `Returns:`)",
+	Suggestion: "use Sphinx fields: `:param x:`, `:returns:`, `:raises X:`",
+	Variants: []Variant{{Lang: engine.LangPython,
+		Query: pyDocSphinxQuery,
+		Bad: []string{
+			"def h(z):\n    «\"\"\"Hop.\n\n    Args:\n        z: the value.\n    \"\"\"»\n",
+		},
+		Good: []string{
+			"def h(z):\n    \"\"\"Hop.\n\n    :param z: the value.\n    \"\"\"\n",
+			"def f(x):\n    \"\"\"Parse Args: lines of a config file.\"\"\"\n",
+		}}},
+}
+
+// The standard import aliases of the scientific Python stack.
+var (
+	aliasWordRE  = lazyre.New("\\baliases?\\b|\\bimport (?:conventions?|names)\\b|\\bimport(?:ed|ing)? \\w+(?:\\.\\w+)? as\\b|`import [\\w.]+ as \\w+`")
+	submodulesRE = lazyre.New(`\bsubmodules?\b`)
+)
+
+// aliasNamed: the sentence asks for a standard import alias of the module (its name
+// in words or in `import M as A`), not only mentions the alias.
+func aliasNamed(s *sentence, module *lazyre.RE) bool {
+	return s.has(aliasWordRE) && s.has(module)
+}
+
+func aliasEntry(name, module, alias string, named func(s *sentence) bool) *Entry {
+	q := `((import_statement name: (dotted_name) @match) (#eq? @match "` + module + `"))
+((import_statement name: (aliased_import name: (dotted_name) @mod alias: (identifier) @alias) @match) (#eq? @mod "` + module + `") (#not-match? @alias "^_*` + alias + `$"))`
+	if i := strings.LastIndex(module, "."); i >= 0 {
+		q += `
+((import_from_statement module_name: (dotted_name) @from name: (dotted_name) @match) (#eq? @from "` + module[:i] + `") (#eq? @match "` + module[i+1:] + `"))
+((import_from_statement module_name: (dotted_name) @from name: (aliased_import name: (dotted_name) @sub alias: (identifier) @alias) @match) (#eq? @from "` + module[:i] + `") (#eq? @sub "` + module[i+1:] + `") (#not-match? @alias "^_*` + alias + `$"))`
+	}
+	return &Entry{
+		Name:       name,
+		Title:      "`" + module + "` imported without its standard alias `" + alias + "`",
+		Names:      named,
+		Claims:     []string{"import " + module + " as " + alias, alias, "import " + module},
+		Message:    "`" + module + "` imported without the alias `" + alias + "`",
+		Suggestion: "`import " + module + " as " + alias + "`",
+		Variants: []Variant{{Lang: engine.LangPython, Query: q, Needles: []string{module[strings.LastIndex(module, ".")+1:]},
+			Bad: []string{"import «" + module + "»\n", "import «" + module + " as x»\n"},
+			Good: []string{
+				"import " + module + " as " + alias + "\nimport " + module + " as _" + alias + "\n# import " + module + "\ns = \"import " + module + "\"\n",
+				"import " + module + "_extra\nimport " + module + ".sub as s\n",
+			}}},
+	}
+}
+
+var (
+	numpyWordRE      = lazyre.New(`\bnumpy\b`)
+	matplotlibWordRE = lazyre.New(`\bmatplotlib\b`)
+	pyplotWordRE     = lazyre.New("\\bpyplot\\b|`plt`")
+	pandasWordRE     = lazyre.New(`\bpandas\b`)
+
+	pyAliasNumpy      = aliasEntry("py-alias-numpy", "numpy", "np", func(s *sentence) bool { return aliasNamed(s, numpyWordRE) })
+	pyAliasMatplotlib = aliasEntry("py-alias-matplotlib", "matplotlib", "mpl", func(s *sentence) bool {
+		return aliasNamed(s, matplotlibWordRE) && (s.hasSpan("mpl", "import matplotlib as mpl") || s.has(submodulesRE) || s.has(lazyre.New(`\bstandard aliases\b`)))
+	})
+	pyAliasPyplot = aliasEntry("py-alias-pyplot", "matplotlib.pyplot", "plt", func(s *sentence) bool {
+		return aliasNamed(s, matplotlibWordRE) && (s.has(pyplotWordRE) || s.has(submodulesRE))
+	})
+	pyAliasPandas = aliasEntry("py-alias-pandas", "pandas", "pd", func(s *sentence) bool { return aliasNamed(s, pandasWordRE) })
+)
+
+// `from __future__ import annotations` in every module.
+var (
+	futureDemandRE = lazyre.New(`\b(?:always|every|each|all|must|should|add|include|start|begin|first|top)\b`)
+)
+
+var pyFutureAnnotations = &Entry{
+	Name:  "py-future-annotations",
+	Title: "a module without `from __future__ import annotations`",
+	Names: func(s *sentence) bool {
+		return s.hasSpan("from __future__ import annotations") && s.has(futureDemandRE) && !s.negated()
+	},
+	Message:        "module without `from __future__ import annotations`",
+	Suggestion:     "add `from __future__ import annotations` as its first import",
+	NotInTestFiles: true,
+	ExcludeGlobs:   []string{"**/*.pyi"},
+	Variants: []Variant{{Lang: engine.LangPython,
+		Query: `((module . (_) @match) (#no-future-annotations? @match))`,
+		Bad:   []string{"«import os»\n\n\ndef f() -> str:\n    return os.sep\n", "«s = \"from __future__ import annotations\"»\n"},
+		Good: []string{
+			"\"\"\"Docs.\"\"\"\n\nfrom __future__ import annotations\n\nimport os\n",
+			"\"\"\"Only a docstring.\"\"\"\n# and a comment\n",
+		}}},
+}
+
+// noFutureAnnotations reports whether the module holding n has statements but no
+// `from __future__ import annotations`.
+func noFutureAnnotations(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+	n := nodeOf(m, p)
+	if n == nil {
+		return false
+	}
+	mod := n.Parent()
+	if mod == nil || mod.Kind() != "module" {
+		return false
+	}
+	code := false
+	for i := uint(0); i < mod.NamedChildCount(); i++ {
+		c := mod.NamedChild(i)
+		switch c.Kind() {
+		case "future_import_statement":
+			for j := uint(0); j < c.NamedChildCount(); j++ {
+				if text(c.NamedChild(j), t) == "annotations" {
+					return false
+				}
+			}
+		case "comment":
+		case "expression_statement":
+			if c.NamedChildCount() == 1 && c.NamedChild(0).Kind() == "string" {
+				continue // a docstring
+			}
+			code = true
+		default:
+			code = true
+		}
+	}
+	return code
+}
