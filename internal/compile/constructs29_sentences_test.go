@@ -1,0 +1,12 @@
+package compile_test
+
+import "testing"
+
+// TestOwnSourceSentencesConstructs29: own sentences
+// (testdata/own-sentences-source-constructs29.txt, first sight in
+// own-sentences-source-constructs29.md): construct conventions that recur across
+// projects outside Python (unwrap outside tests, %w, interface{}, as casts, nested
+// ternaries, !! and force unwrap), with the near misses a reader must leave alone.
+func TestOwnSourceSentencesConstructs29(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-constructs29.txt", 40)
+}
