@@ -390,7 +390,8 @@ var Catalogue = []*Entry{
 		Name:  "non-null-assertion",
 		Title: "non-null assertions (`x!`)",
 		Names: func(s *sentence) bool {
-			return s.negPhrase(words(`\bnon-?null assertions?\b`))
+			return s.negPhrase(words(`\bnon-?null assertions?\b`)) ||
+				s.hasSpan("!") && s.negPhrase(words("`!`")) && s.has(words(`\bassertions?\b|\btype guards?\b|\bnarrow`))
 		},
 		Claims:     []string{"!"},
 		Message:    "non-null assertion",
@@ -880,4 +881,5 @@ var Catalogue = []*Entry{
 			return out
 		}(),
 	},
+	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast,
 }

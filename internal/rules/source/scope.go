@@ -562,10 +562,11 @@ func samplePath(sc policy.Scope, l string, base string) (string, bool) {
 		engine.LangPython: ".py", engine.LangJavaScript: ".js", engine.LangTypeScript: ".ts", engine.LangTSX: ".tsx",
 		engine.LangGo: ".go", engine.LangRust: ".rs", engine.LangJava: ".java", engine.LangCSharp: ".cs", engine.LangShell: ".sh",
 		engine.LangKotlin: ".kt", engine.LangRuby: ".rb", engine.LangC: ".c", engine.LangCPP: ".cpp", engine.LangPHP: ".php",
+		engine.LangSwift: ".swift",
 	}[l]
 	if base == "" {
 		base = "example"
-		if l == engine.LangJava || l == engine.LangCSharp || l == engine.LangKotlin || l == engine.LangPHP {
+		if l == engine.LangJava || l == engine.LangCSharp || l == engine.LangKotlin || l == engine.LangPHP || l == engine.LangSwift {
 			base = "Example"
 		}
 	}
