@@ -10,3 +10,10 @@ import "testing"
 func TestOwnSourceSentencesConstructs29(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-constructs29.txt", 40)
 }
+
+// TestOwnSourceSentencesConstructs29b: the second batch
+// (testdata/own-sentences-source-constructs29b.txt): results discarded with `_`, a
+// hedged keyword ban, a ban outside `main`.
+func TestOwnSourceSentencesConstructs29b(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-constructs29b.txt", 10)
+}
