@@ -25,7 +25,10 @@ type Entry struct {
 	// "in production code": the construct is idiomatic in tests (unwrap in Rust).
 	NotInTests bool
 	// Exact is false when the query is a mechanical stand-in for the convention.
-	Inexact  bool
+	Inexact bool
+	// WarnOnly: the stand-in's matches need a look (it cannot see a call's type, it
+	// reads text): its rules warn whatever the sentence says.
+	WarnOnly bool
 	Variants []Variant
 }
 
@@ -881,5 +884,5 @@ var Catalogue = []*Entry{
 			return out
 		}(),
 	},
-	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast,
+	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast, discardResult,
 }

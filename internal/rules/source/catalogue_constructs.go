@@ -295,6 +295,7 @@ var swiftForceUnwrap = &Entry{
 			s.hasSpan("!") && s.negPhrase(words("`!`")) && s.has(words(`\bunwrap|\boptionals?\b`))
 	},
 	Inexact:    true,
+	WarnOnly:   true,
 	Message:    "force unwrap",
 	Suggestion: "unwrap it with `if let`, `guard let` or `??`",
 	Variants: []Variant{{Lang: engine.LangSwift, Regex: `(?m)(?:\)|\]|\.[A-Za-z_][A-Za-z0-9_]*)!(?:[^=\n]|$)`, Where: "code",
@@ -328,4 +329,57 @@ var swiftForceCast = &Entry{
 	Variants: []Variant{{Lang: engine.LangSwift, Regex: `\bas!`, Where: "code",
 		Bad:  []string{"let l = v «as!» UILabel\n"},
 		Good: []string{"let l = v as? UILabel\n// v as! UILabel\nlet s = \"as!\"\n"}}},
+}
+
+// discardNamed: the blank identifier (`_ =`, `let _ =`, "the blank identifier", "_
+// variables") banned as a way to drop an error or a Result.
+func discardNamed(s *sentence) bool {
+	if !plain(s) {
+		return false
+	}
+	blank := s.hasSpan("_", "_ =", "_ = f()", "let _ =", "let _", "_ = ...", "let _ = ...") || s.has(words(`\bblank identifier\b|\b_ (?:variables?|assignments?)\b|\busing _\b`))
+	if !blank {
+		return false
+	}
+	// "Do not use `_` without a documented reason" (after "Handle all errors
+	// explicitly."): a discard that needs a reason; not a naming rule
+	justified := s.has(words(`\bwithout (?:a |an )?(?:documented |good |clear |explicit )?(?:reason|justification|comment)`)) && !s.has(words(`\bnam(?:e|es|ing)\b|\bcase\b`))
+	if !s.has(words(`(?i)\berr(?:or)?s?\b|\bresults?\b`)) && !headerErrors(s) && !justified {
+		return false
+	}
+	return s.banned("_", "_ =", "let _ =", "let _") || s.negPhrase(words("`(?:let )?_(?: =)?`|\\bblank identifier\\b|\\b_ (?:variables?|assignments?)\\b|\\busing _\\b"))
+}
+
+// headerErrors: a heading or bold lead-in about error handling ("**Error Handling:**").
+func headerErrors(s *sentence) bool {
+	return errHeaderRE.MatchString(s.header) || errHeaderRE.MatchString(s.c.Context)
+}
+
+var errHeaderRE = words(`(?i)\berror[- ]handling\b|\berrors\b`)
+
+var discardResult = &Entry{
+	Name:       "discard-result",
+	Title:      "a call's result (an error, a `Result`) discarded with `_`",
+	Names:      discardNamed,
+	Claims:     []string{"_", "_ =", "let _ =", "let _"},
+	Message:    "result discarded with `_`",
+	Suggestion: "handle the error, or return it",
+	Inexact:    true,
+	WarnOnly:   true,
+	Variants: []Variant{
+		{Lang: engine.LangGo, Needles: []string{"_"},
+			Query: `((assignment_statement left: (expression_list . (identifier) @b .) right: (expression_list . (call_expression) .)) @match (#eq? @b "_"))`,
+			Bad:   []string{"package p\n\nfunc f(p string) {\n\t«_ = os.Remove(p)»\n}\n"},
+			Good: []string{
+				"package p\n\nfunc f(p string) error {\n\tif err := os.Remove(p); err != nil {\n\t\treturn err\n\t}\n\tfor _, x := range xs {\n\t\t_ = x\n\t}\n\tv, _ := m[k]\n\t_ = v\n\treturn nil\n}\n\nvar _ io.Reader = (*R)(nil)\n",
+				"package p\n\n// _ = os.Remove(p)\nconst s = \"_ = f()\"\n",
+			}},
+		{Lang: engine.LangRust, Needles: []string{"_"},
+			Query: `((let_declaration value: [(call_expression) (await_expression) (try_expression)]) @match (#match? @match "^let[ \t]+_[ \t]*(:[^=]*)?="))`,
+			Bad:   []string{"fn f(p: &Path) {\n    «let _ = std::fs::remove_file(p);»\n}\n"},
+			Good: []string{
+				"fn f(p: &Path) -> std::io::Result<()> {\n    std::fs::remove_file(p)?;\n    let _guard = lock();\n    let _x = g();\n    Ok(())\n}\n",
+				"// let _ = f();\nconst S: &str = \"let _ = f();\";\n",
+			}},
+	},
 }

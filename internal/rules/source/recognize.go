@@ -72,6 +72,9 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 		Suggestion: e.Suggestion,
 		Scope:      sc,
 	}
+	if e.WarnOnly {
+		base.Severity = policy.SeverityWarning
+	}
 	if m := justifiedRE.FindString(s.prose()); m != "" {
 		// "do not introduce `unsafe` without a clear justification": a use with a
 		// reason is allowed, and heed cannot judge the reason
@@ -150,6 +153,9 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 // justification", "unless there is a good reason", "only with a written reason").
 var justifiedRE = lazyre.New(`\b(?:without|unless (?:there is |there's |you have |with )?|only with|except with)\s*(?:a |an |the |any |some )?(?:(?:clear|good|strong|documented|explicit|written|compelling|valid|second|maintainer|prior)\s+)*(?:justification|justified|reason|rationale|explanation|comment|CODE comment|approval|review|reviewer|sign-off|discussion)\b`)
 
+// outsideMainRE: "do not use `log.Fatal` outside of `main`".
+var outsideMainRE = lazyre.New("\\boutside (?:of )?(?:the )?`(?:func )?main(?:\\(\\))?`")
+
 // inFileExclusions: "in library code" also excludes test code and entry points inside
 // source files (Rust's #[cfg(test)] modules, Python's __main__ blocks).
 func inFileExclusions(s *sentence, notInTests bool) []string {
@@ -159,7 +165,7 @@ func inFileExclusions(s *sentence, notInTests bool) []string {
 	if notInTests || lib || norm.InProduction(p) && !norm.InTestsOnly(p) {
 		ex = append(ex, "tests")
 	}
-	if lib {
+	if lib || outsideMainRE.MatchString(s.norm) {
 		ex = append(ex, "main")
 	}
 	return ex

@@ -252,6 +252,9 @@ func (s *sentence) unknownRegion() string {
 	// "outside of explicit FFI bindings": an exception heed cannot locate either
 	// (in the clause that bans: "Margin sits outside the width" only describes)
 	for _, cl := range s.clauses() {
+		if outsideMainRE.MatchString(cl) {
+			continue // "outside of `main`": inFileExclusions leaves the entry point out
+		}
 		if r := norm.OutsideRegion(spanRE.ReplaceAllString(cl, "CODE")); r != "" && negRE.MatchString(cl) {
 			return "code outside " + r
 		}
