@@ -132,7 +132,8 @@ var goErrorfW = &Entry{
   (#eq? @pkg "fmt") (#eq? @fn "Errorf")
   (#not-match? @fmt "%w")
   (#match? @fmt "%[-+# 0-9.]*[vs]")
-  (#match? @arg "^(err|e|[a-z][A-Za-z0-9]*Err|[a-z][A-Za-z0-9]*Error)$")) @match`,
+  (#match? @arg "^(err|e|[a-z][A-Za-z0-9]*Err|[a-z][A-Za-z0-9]*Error)$")
+  (#not-match? @arg "^(rec|panic)")) @match`,
 		Needles: []string{"Errorf"},
 		Bad: []string{
 			"package p\n\nimport \"fmt\"\n\nfunc f(err error) error {\n\treturn «fmt.Errorf(\"load: %v\", err)»\n}\n",
@@ -141,6 +142,7 @@ var goErrorfW = &Entry{
 		Good: []string{
 			"package p\n\nimport \"fmt\"\n\nfunc f(err error) error {\n\treturn fmt.Errorf(\"load: %w\", err)\n}\n",
 			"package p\n\nimport \"fmt\"\n\nfunc f(id int, name string) error {\n\treturn fmt.Errorf(\"bad id %v for %s\", id, name)\n}\n",
+			"package p\n\nimport \"fmt\"\n\nfunc f() (err error) {\n\tdefer func() {\n\t\tif recErr := recover(); recErr != nil {\n\t\t\terr = fmt.Errorf(\"recovered: %v\", recErr)\n\t\t}\n\t}()\n\treturn nil\n}\n",
 			"package p\n\n// fmt.Errorf(\"x: %v\", err)\nconst s = \"fmt.Errorf(\\\"x: %v\\\", err)\"\n",
 		}}},
 }
@@ -375,10 +377,10 @@ var discardResult = &Entry{
 				"package p\n\n// _ = os.Remove(p)\nconst s = \"_ = f()\"\n",
 			}},
 		{Lang: engine.LangRust, Needles: []string{"_"},
-			Query: `((let_declaration value: [(call_expression) (await_expression) (try_expression)]) @match (#match? @match "^let[ \t]+_[ \t]*(:[^=]*)?="))`,
+			Query: `((let_declaration value: [(call_expression) (await_expression)]) @match (#match? @match "^let[ \t]+_[ \t]*(:[^=]*)?=") (#not-match? @match "\\.(unwrap|expect|unwrap_or_default|ok|err)\\([^()]*\\)[ \t]*;?$"))`,
 			Bad:   []string{"fn f(p: &Path) {\n    «let _ = std::fs::remove_file(p);»\n}\n"},
 			Good: []string{
-				"fn f(p: &Path) -> std::io::Result<()> {\n    std::fs::remove_file(p)?;\n    let _guard = lock();\n    let _x = g();\n    Ok(())\n}\n",
+				"fn f(p: &Path) -> std::io::Result<()> {\n    std::fs::remove_file(p)?;\n    let _guard = lock();\n    let _x = g();\n    let _ = std::fs::read(p)?;\n    let _ = t.count().await.unwrap();\n    Ok(())\n}\n",
 				"// let _ = f();\nconst S: &str = \"let _ = f();\";\n",
 			}},
 	},
