@@ -82,9 +82,13 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 		base.Exact = false
 		base.Message += " (the rule says: " + strings.TrimSpace(m) + ")"
 	}
+	commented := justifiedRE.MatchString(s.prose()) && commentReasonRE.MatchString(s.prose())
 	var out []policy.Rule
 	// One query rule for every language with a grammar.
 	qp := QueryParams{Queries: map[string]string{}, Entry: e.Name, Exclude: exclude}
+	if commented {
+		qp.Exclude = append(qp.Exclude, "commented")
+	}
 	var needles, needlePats []string
 	allNeedles, allPats := true, true
 	var qvars []Variant
@@ -152,6 +156,10 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 // a justification, a comment, a review, an approval ("without a clear
 // justification", "unless there is a good reason", "only with a written reason").
 var justifiedRE = lazyre.New(`\b(?:without|unless (?:there is |there's |you have |with )?|only with|except with)\s*(?:a |an |the |any |some )?(?:(?:clear|good|strong|documented|explicit|written|compelling|valid|second|maintainer|prior)\s+)*(?:justification|justified|reason|rationale|explanation|comment|CODE comment|approval|review|reviewer|sign-off|discussion)\b`)
+
+// commentReasonRE: the justification a rule asks for is one a comment gives ("without a
+// documented reason", "without a comment explaining why").
+var commentReasonRE = lazyre.New(`\b(?:documented|comment|written|explained)\b`)
 
 // outsideMainRE: "do not use `log.Fatal` outside of `main`".
 var outsideMainRE = lazyre.New("\\boutside (?:of )?(?:the )?`(?:func )?main(?:\\(\\))?`")
