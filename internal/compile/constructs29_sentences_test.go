@@ -17,3 +17,10 @@ func TestOwnSourceSentencesConstructs29(t *testing.T) {
 func TestOwnSourceSentencesConstructs29b(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-constructs29b.txt", 10)
 }
+
+// TestOwnSourceSentencesConstructs29c: the third batch
+// (testdata/own-sentences-source-constructs29c.txt): field injection and I-prefixed
+// interface names.
+func TestOwnSourceSentencesConstructs29c(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-constructs29c.txt", 8)
+}
