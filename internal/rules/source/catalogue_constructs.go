@@ -385,3 +385,57 @@ var discardResult = &Entry{
 			}},
 	},
 }
+
+// fieldInjectionNamed: field injection banned, constructor injection preferred to it,
+// or an injection annotation banned on fields.
+func fieldInjectionNamed(s *sentence) bool {
+	if !plain(s) {
+		return false
+	}
+	return s.negPhrase(words(`\bfield injection\b`)) ||
+		s.has(words(`\bprefer\b[^.;]*\bconstructor injection\b[^.;]*\b(?:over|to|instead of|rather than) (?:field|setter(?: or field)?)(?: or field)? injection\b`)) ||
+		s.hasSpan("@Autowired", "@Inject") && s.negPhrase(words("(?i)`@(?:autowired|inject)`")) && s.has(words(`\bfields?\b`))
+}
+
+var javaFieldInjection = &Entry{
+	Name:       "java-field-injection",
+	Title:      "field injection (`@Autowired`, `@Inject`, `@Value` on a field)",
+	Names:      fieldInjectionNamed,
+	Claims:     []string{"@Autowired", "@Inject", "@Value", "@Resource"},
+	Message:    "field injection",
+	Suggestion: "inject it through the constructor, into a final field",
+	// Spring test classes take their beans by field injection (JUnit creates them)
+	NotInTests: true,
+	Variants: []Variant{{Lang: engine.LangJava, Needles: []string{"@"},
+		Query: `((field_declaration (modifiers [(marker_annotation name: (identifier) @a) (annotation name: (identifier) @a)] @match)) (#any-of? @a "Autowired" "Inject" "Value" "Resource"))`,
+		Bad:   []string{"class S {\n  «@Autowired» private UserService users;\n  «@Value(\"${x}\")»\n  String x;\n}\n"},
+		Good: []string{
+			"class S {\n  private final UserService users;\n\n  @Autowired\n  S(UserService users, @Value(\"${x}\") String x) {\n    this.users = users;\n  }\n}\n",
+			"class S {\n  // @Autowired private UserService users;\n  String s = \"@Autowired\";\n  @Deprecated private int n;\n}\n",
+		}}},
+}
+
+// iPrefixNamed: an I prefix on interface names banned (not asked for).
+func iPrefixNamed(s *sentence) bool {
+	if !plain(s) || !s.has(words(`\binterfaces?\b`)) {
+		return false
+	}
+	prefix := words("(?i)\\b(?:an? )?`i`[- ]?prefix(?:es|ed)?\\b|\\bprefix(?:es|ed)?\\b[^.;]*\\b(?:with|like|by) (?:an? )?`i`|\\bhungarian notation\\b")
+	return s.negPhrase(prefix) || s.has(words(`(?i)\bnot with an? (?:prefix|`+"`i`"+`)`)) && s.has(prefix)
+}
+
+var iPrefixInterface = &Entry{
+	Name:       "i-prefix-interface",
+	Title:      "interface names prefixed with `I`",
+	Names:      iPrefixNamed,
+	Claims:     []string{"I", "IReader", "IUser"},
+	Message:    "interface name with an `I` prefix",
+	Suggestion: "name the interface for what it does ({{match}} without the I)",
+	Variants: append(jsVariants(tsLangs, `((interface_declaration name: (type_identifier) @match) (#match? @match "^I[A-Z][a-z]"))`, []string{"interface"},
+		[]string{"export interface «IUser» {\n  id: string;\n}\n"},
+		[]string{"export interface User { id: string }\nexport interface Item { id: string }\nexport interface IO { n: number }\n// interface IUser {}\n"}),
+		Variant{Lang: engine.LangGo, Needles: []string{"interface"},
+			Query: `((type_spec name: (type_identifier) @match type: (interface_type)) (#match? @match "^I[A-Z][a-z]"))`,
+			Bad:   []string{"package p\n\ntype «IReader» interface {\n\tRead() string\n}\n"},
+			Good:  []string{"package p\n\ntype Reader interface {\n\tRead() string\n}\n\ntype Image interface{ Bounds() int }\n\ntype IThing struct{}\n"}}),
+}
