@@ -29,7 +29,10 @@ type Entry struct {
 	// WarnOnly: the stand-in's matches need a look (it cannot see a call's type, it
 	// reads text): its rules warn whatever the sentence says.
 	WarnOnly bool
-	Variants []Variant
+	// CommentExempts: a match whose line, or the line above, carries a comment is the
+	// project's documented exception.
+	CommentExempts bool
+	Variants       []Variant
 }
 
 // Variant is an entry's check for one language.

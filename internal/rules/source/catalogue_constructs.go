@@ -1,6 +1,8 @@
 package source
 
 import (
+	"strings"
+
 	"github.com/heed-dev/heed/internal/engine"
 )
 
@@ -114,8 +116,20 @@ func goErrorfWNamed(s *sentence) bool {
 	if s.conditional() && !s.has(words(`\bwhen (?:wrapping|you wrap|returning|propagating)\b`)) {
 		return false
 	}
-	return s.has(words(`^(?:always |please )?(?:wrap|use|include|return|prefer|propagate|add|format)\b|\b(?:must|should|always|never|don't|do not|avoid|not)\b`))
+	// the clause that names the verb directs it ("Wrap errors with `%w`"), not a
+	// description of the design ("Meta-pipes wrap errors using `fmt.Errorf(...)`")
+	for _, cl := range s.clauses() {
+		if !strings.Contains(cl, "%w") && !strings.Contains(cl, "%v") && !strings.Contains(cl, "%s") {
+			continue
+		}
+		if errorfDirectiveRE.MatchString(cl) {
+			return true
+		}
+	}
+	return false
 }
+
+var errorfDirectiveRE = words(`^(?:[-*] )?(?:always |please |\*\*[^*]+\*\* )?(?:wrap|use|include|return|prefer|propagate|add|format)\b|\b(?:must|should|always|never|don't|do not|avoid|not)\b`)
 
 var goErrorfW = &Entry{
 	Name:  "go-errorf-w",
@@ -368,6 +382,8 @@ var discardResult = &Entry{
 	Suggestion: "handle the error, or return it",
 	Inexact:    true,
 	WarnOnly:   true,
+	// "_ = ln.Close() //nolint:errcheck // already shut down": a discard the code explains
+	CommentExempts: true,
 	Variants: []Variant{
 		{Lang: engine.LangGo, Needles: []string{"_"},
 			Query: `((assignment_statement left: (expression_list . (identifier) @b .) right: (expression_list . (call_expression) .)) @match (#eq? @b "_"))`,

@@ -1111,5 +1111,5 @@ func commentedAt(src []byte, li lineIndex, line int) bool {
 		}
 	}
 	cur := get(line)
-	return strings.Contains(cur, " // ") || strings.Contains(cur, "\t// ") || strings.Contains(cur, " /* ")
+	return strings.Contains(cur, " //") || strings.Contains(cur, "\t//") || strings.Contains(cur, " /*")
 }

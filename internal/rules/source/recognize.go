@@ -63,6 +63,11 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 		return nil, fmt.Sprintf("names %s, but only in %s, which heed cannot locate", e.Title, region)
 	}
 	sc, _ := ruleScope(s, rc, langs)
+	if exceptTestsRE.MatchString(s.norm) && len(sc.Globs) > 0 && allTestGlobs(sc.Globs) {
+		// "(except in test code where `as` is acceptable)": everywhere but the tests
+		sc.Exclude = append(sc.Exclude, sc.Globs...)
+		sc.Globs = nil
+	}
 	exclude := inFileExclusions(s, e.NotInTests)
 	base := policy.Rule{
 		Domain:     policy.DomainSource,
@@ -82,7 +87,7 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 		base.Exact = false
 		base.Message += " (the rule says: " + strings.TrimSpace(m) + ")"
 	}
-	commented := justifiedRE.MatchString(s.prose()) && commentReasonRE.MatchString(s.prose())
+	commented := e.CommentExempts || justifiedRE.MatchString(s.prose()) && commentReasonRE.MatchString(s.prose())
 	var out []policy.Rule
 	// One query rule for every language with a grammar.
 	qp := QueryParams{Queries: map[string]string{}, Entry: e.Name, Exclude: exclude}
@@ -156,6 +161,19 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 // a justification, a comment, a review, an approval ("without a clear
 // justification", "unless there is a good reason", "only with a written reason").
 var justifiedRE = lazyre.New(`\b(?:without|unless (?:there is |there's |you have |with )?|only with|except with)\s*(?:a |an |the |any |some )?(?:(?:clear|good|strong|documented|explicit|written|compelling|valid|second|maintainer|prior)\s+)*(?:justification|justified|reason|rationale|explanation|comment|CODE comment|approval|review|reviewer|sign-off|discussion)\b`)
+
+// exceptTestsRE: an exception for test code ("except in tests", "except in test code").
+var exceptTestsRE = lazyre.New(`\bexcept (?:in |for |within )?(?:the )?(?:unit )?(?:tests?|test code|test files|specs?)\b`)
+
+// allTestGlobs: every glob names test files.
+func allTestGlobs(gs []string) bool {
+	for _, g := range gs {
+		if !strings.Contains(g, "test") && !strings.Contains(g, "spec") && !strings.Contains(g, "__mocks__") && !strings.Contains(g, "stories") {
+			return false
+		}
+	}
+	return true
+}
 
 // commentReasonRE: the justification a rule asks for is one a comment gives ("without a
 // documented reason", "without a comment explaining why").
