@@ -353,6 +353,9 @@ func discardNamed(s *sentence) bool {
 	if !plain(s) {
 		return false
 	}
+	if s.has(words(`\btype[- ]assertions?\b|\.\(t\)`)) {
+		return false // "never discard a type-assertion result with `_`": the ok of x.(T)
+	}
 	blank := s.hasSpan("_", "_ =", "_ = f()", "let _ =", "let _", "_ = ...", "let _ = ...") || s.has(words(`\bblank identifier\b|\b_ (?:variables?|assignments?)\b|\busing _\b`))
 	if !blank {
 		return false
