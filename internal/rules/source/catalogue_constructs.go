@@ -193,7 +193,8 @@ var goAny = &Entry{
 // not `as any` alone (ts-any's) nor a non-null assertion.
 func tsAssertionNamed(s *sentence) bool {
 	// Swift's force cast is swift-force-cast's
-	if !plain(s) || s.has(words("\\bforce[- ]?cast|`as[!?]`")) {
+	// Go's x.(T) ("never discard a type-assertion result with `_`") is not TypeScript's
+	if !plain(s) || s.has(words("\\bforce[- ]?cast|`as[!?]`|\\bdiscard|\\bcomma-ok\\b|\\.\\(t\\)")) || s.hasSpan("_") {
 		return false
 	}
 	if s.negPhrase(words(`\btype[- ](?:assertions?|casts?|casting)\b|\bcasting\b|\bcasts?\b|\bcast types\b|` + "`as`" + ` (?:casts?|assertions?|keyword)`)) {
