@@ -9,17 +9,19 @@ import (
 // Lexable reports whether LexRegions can find the comments and strings of a language
 // heed has no grammar for.
 func Lexable(lang string) bool {
-	return lang == engine.LangShell
+	return lang == engine.LangShell || lang == engine.LangSwift
 }
 
 // LexRegions finds comments and string literals with a lexical scan: shell (# to the end
-// of the line at a word start, '...', "..."), which heed has no grammar for, and C#
+// of the line at a word start, '...', "...") and Swift (as C#), which heed has no
+// grammar for, and C#
 // (//, /* */, "...", @"...", """raw""", 'c'), which it reads from the tree
 // (FileRegions) but can still scan. It never fails: an unterminated literal runs to the
 // end of the file, as a compiler would read it.
 func LexRegions(lang string, src []byte) *Regions {
 	switch lang {
-	case engine.LangCSharp:
+	case engine.LangCSharp, engine.LangSwift:
+		// Swift's comments and strings are C#'s, less verbatim and character literals
 		return &Regions{Spans: lexCLike(src)}
 	case engine.LangShell:
 		return &Regions{Spans: lexShell(src)}

@@ -842,13 +842,14 @@ func qualifier(ts []token, i int) string {
 	if !set("in", "inside", "within", "on", "for", "from", "at", "during", "with", "outside", "across", "when", "where", "if", "unless", "while", "without", "between", "after", "before", "to", "into", "per", "until", "once", "except")[w] {
 		return ""
 	}
-	var words []string
+	var words, spans []string
 	for k := i; k < len(ts) && !(ts[k].kind == 'p' && ts[k].text != "/"); k++ {
 		if ts[k].kind == 's' {
 			if looksLikeDir(ts[k].text) || fileSpanRE.MatchString(ts[k].text) {
 				return "" // a path: ruleScope reads it
 			}
 			words = append(words, "CODE")
+			spans = append(spans, ts[k].text)
 			continue
 		}
 		if purposeW[lowerWord(ts[k])] && k > i {
@@ -857,11 +858,27 @@ func qualifier(ts []token, i int) string {
 		words = append(words, lowerWord(ts[k]))
 	}
 	phrase := strings.Join(words, " ")
+	if hedgeQualRE.MatchString(phrase) {
+		return "" // "unless absolutely necessary": a hedge, which soft() reads
+	}
+	if outsideMainQualRE.MatchString(phrase) && len(spans) == 1 && mainSpanRE.MatchString(spans[0]) {
+		return "" // "outside of `main`": everywhere but the entry point (inFileExclusions)
+	}
 	if okQualRE.MatchString(phrase) || restatingQualRE.MatchString(phrase) || okPlaces(phrase) || headerPlaceRE.MatchString(phrase) {
 		return "" // a place ruleScope reads
 	}
 	return phrase
 }
+
+// hedgeQualRE: "unless absolutely necessary", "unless explicitly justified": no place
+// nor purpose, a hedge that makes the ban a warning.
+var hedgeQualRE = lazyre.New(`^unless (?:(?:absolutely|strictly|really|truly) )?(?:necessary|needed|required|unavoidable|justified|explicitly justified|there is a (?:good|strong|compelling) reason|there's a (?:good|strong|compelling) reason)$`)
+
+// outsideMainQualRE and mainSpanRE: "outside of `main`", "outside `main()`".
+var (
+	outsideMainQualRE = lazyre.New(`^outside (?:of )?(?:the )?CODE(?: functions?| packages?)?$`)
+	mainSpanRE        = lazyre.New(`^(?:func )?main(?:\(\))?$`)
+)
 
 var annotationRE = lazyre.New(`@([A-Za-z_][\w.]*)`)
 

@@ -24,7 +24,9 @@ type Entry struct {
 	ClaimPrefixes []string
 	// Warn (optional) reports a sentence whose rule only warns whatever its level: the
 	// construct has uses the sentence allows that a query cannot tell apart (a print
-	// that is the program's output, where the rule is about debug output).
+	// that is the program's output, where the rule is about debug output), or the
+	// stand-in's matches need a look (it cannot see a call's type, it reads text:
+	// alwaysWarn).
 	Warn func(s *sentence) bool
 	// NotInTestFiles leaves the project's test files out (where the construct is the
 	// tests' own idiom: prints, unannotated test functions); Exclude adds parts of a
@@ -39,8 +41,11 @@ type Entry struct {
 	// "in production code": the construct is idiomatic in tests (unwrap in Rust).
 	NotInTests bool
 	// Exact is false when the query is a mechanical stand-in for the convention.
-	Inexact  bool
-	Variants []Variant
+	Inexact bool
+	// CommentExempts: a match whose line, or the line above, carries a comment is the
+	// project's documented exception.
+	CommentExempts bool
+	Variants       []Variant
 }
 
 // Variant is an entry's check for one language.
@@ -404,7 +409,8 @@ var Catalogue = []*Entry{
 		Name:  "non-null-assertion",
 		Title: "non-null assertions (`x!`)",
 		Names: func(s *sentence) bool {
-			return s.negPhrase(words(`\bnon-?null assertions?\b`))
+			return s.negPhrase(words(`\bnon-?null assertions?\b`)) ||
+				s.hasSpan("!") && s.negPhrase(words("`!`")) && s.has(words(`\bassertions?\b|\btype guards?\b|\bnarrow`))
 		},
 		Claims:     []string{"!"},
 		Message:    "non-null assertion",
@@ -897,4 +903,8 @@ var Catalogue = []*Entry{
 		}(),
 	},
 	pyPrint, pyUnion, pyGenerics, pyUntypedDef, pyUntypedPublicDef, pyUnittestClass, pyDocGoogle, pyDocSphinx, pyAliasNumpy, pyAliasMatplotlib, pyAliasPyplot, pyAliasPandas, pyFutureAnnotations, // catalogue_py.go
+	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast, discardResult, javaFieldInjection, iPrefixInterface, // catalogue_constructs.go
 }
+
+// alwaysWarn is Warn for an entry whose every rule warns.
+func alwaysWarn(*sentence) bool { return true }

@@ -34,7 +34,7 @@ func sampleName(lang string) string {
 	return map[string]string{
 		"python": "sample.py", "javascript": "sample.js", "typescript": "sample.ts", "tsx": "sample.tsx",
 		"go": "sample.go", "rust": "sample.rs", "java": "Sample.java", "csharp": "Sample.cs",
-		"kotlin": "Sample.kt", "ruby": "sample.rb", "c": "sample.c", "cpp": "sample.cpp", "php": "sample.php",
+		"kotlin": "Sample.kt", "ruby": "sample.rb", "c": "sample.c", "cpp": "sample.cpp", "php": "sample.php", "swift": "sample.swift",
 	}[lang]
 }
 

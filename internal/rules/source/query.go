@@ -48,6 +48,8 @@ type QueryParams struct {
 	// imports: a `.cjs` file, or one that assigns `module.exports`) and
 	// "require-suites" (a Go `s.X` assertion where s is a testify suite that embeds
 	// *require.Assertions, directly or through a base suite of this repository:
+	// see requireSuite) and "commented" (a match whose line, or the line above it,
+	// carries a comment: the reason a rule "without a documented reason" asks for;
 	// there `s.X` already is `s.Require().X`).
 	Exclude []string `json:"exclude,omitempty"`
 	// Nolint names the linters the sentence says enforce the rule ("forbidden by
@@ -87,6 +89,7 @@ const (
 	excludePrograms
 	excludeCommonJS
 	excludeRequireSuites
+	excludeCommented
 )
 
 const defaultCapture = "match"
@@ -197,8 +200,10 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 			c.exclude |= excludeCommonJS
 		case "require-suites":
 			c.exclude |= excludeRequireSuites
+		case "commented":
+			c.exclude |= excludeCommented
 		default:
-			return nil, fmt.Errorf("params.exclude: %q is not tests, main, programs, commonjs or require-suites", e)
+			return nil, fmt.Errorf("params.exclude: %q is not tests, main, programs, commonjs, require-suites or commented", e)
 		}
 	}
 	if c.message == "" {
@@ -385,6 +390,9 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		}
 		if c.exclude&excludeRequireSuites != 0 && f.Lang == engine.LangGo && c.requireSuite(ev, f, lines, fd.Line, string(f.Content[h.start:h.end])) {
 			continue
+		}
+		if c.exclude&excludeCommented != 0 && commentedAt(f.Content, lines, fd.Line) {
+			continue // "without a documented reason": the line gives one
 		}
 		if fx, ok := c.fix(f, h); ok {
 			fd.Fixes = []engine.Fix{fx}
@@ -1079,4 +1087,31 @@ func firstSyntaxError(t *lang.Tree, li lineIndex) int {
 	}
 	line, _ := li.pos(t.Src, int(first.StartByte()))
 	return line
+}
+
+// commentedAt reports whether line (1-based) ends in a comment, or the line above it
+// is one: "// best effort: the file is read-only" above `_ = f.Close()`.
+func commentedAt(src []byte, li lineIndex, line int) bool {
+	get := func(n int) string {
+		if n < 1 || n > len(li) {
+			return ""
+		}
+		start := li[n-1]
+		end := len(src)
+		if n < len(li) {
+			end = li[n] - 1
+		}
+		if start > end {
+			return ""
+		}
+		return string(src[start:end])
+	}
+	above := strings.TrimSpace(get(line - 1))
+	for _, p := range []string{"//", "#", "/*", "*", "--"} {
+		if strings.HasPrefix(above, p) {
+			return true
+		}
+	}
+	cur := get(line)
+	return strings.Contains(cur, " //") || strings.Contains(cur, "\t//") || strings.Contains(cur, " /*")
 }

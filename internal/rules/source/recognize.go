@@ -63,6 +63,11 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 		return nil, fmt.Sprintf("names %s, but only in %s, which heed cannot locate", e.Title, region)
 	}
 	sc, _ := ruleScope(s, rc, langs)
+	if exceptTestsRE.MatchString(s.norm) && len(sc.Globs) > 0 && allTestGlobs(sc.Globs) {
+		// "(except in test code where `as` is acceptable)": everywhere but the tests
+		sc.Exclude = append(sc.Exclude, sc.Globs...)
+		sc.Globs = nil
+	}
 	exclude := dedupeStrings(append(inFileExclusions(s, e.NotInTests), e.Exclude...))
 	sc.Exclude = dedupeStrings(append(sc.Exclude, e.ExcludeGlobs...))
 	if e.NotInTestFiles && !norm.InTestsOnly(s.prose()) {
@@ -88,9 +93,13 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 		base.Exact = false
 		base.Message += " (the rule says: " + strings.TrimSpace(m) + ")"
 	}
+	commented := e.CommentExempts || justifiedRE.MatchString(s.prose()) && commentReasonRE.MatchString(s.prose())
 	var out []policy.Rule
 	// One query rule for every language with a grammar.
 	qp := QueryParams{Queries: map[string]string{}, Entry: e.Name, Exclude: exclude}
+	if commented {
+		qp.Exclude = append(qp.Exclude, "commented")
+	}
 	var needles, needlePats []string
 	allNeedles, allPats := true, true
 	var qvars []Variant
@@ -159,6 +168,26 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 // justification", "unless there is a good reason", "only with a written reason").
 var justifiedRE = lazyre.New(`\b(?:without|unless (?:there is |there's |you have |with )?|only with|except with)\s*(?:a |an |the |any |some )?(?:(?:clear|good|strong|documented|explicit|written|compelling|valid|second|maintainer|prior)\s+)*(?:justification|justified|reason|rationale|explanation|comment|CODE comment|approval|review|reviewer|sign-off|discussion)\b`)
 
+// exceptTestsRE: an exception for test code ("except in tests", "except in test code").
+var exceptTestsRE = lazyre.New(`\bexcept (?:in |for |within )?(?:the )?(?:unit )?(?:tests?|test code|test files|specs?)\b`)
+
+// allTestGlobs: every glob names test files.
+func allTestGlobs(gs []string) bool {
+	for _, g := range gs {
+		if !strings.Contains(g, "test") && !strings.Contains(g, "spec") && !strings.Contains(g, "__mocks__") && !strings.Contains(g, "stories") {
+			return false
+		}
+	}
+	return true
+}
+
+// commentReasonRE: the justification a rule asks for is one a comment gives ("without a
+// documented reason", "without a comment explaining why").
+var commentReasonRE = lazyre.New(`\b(?:documented|comment|written|explained)\b`)
+
+// outsideMainRE: "do not use `log.Fatal` outside of `main`".
+var outsideMainRE = lazyre.New("\\boutside (?:of )?(?:the )?`(?:func )?main(?:\\(\\))?`")
+
 // inFileExclusions: "in library code" also excludes test code and entry points inside
 // source files (Rust's #[cfg(test)] modules, Python's __main__ blocks).
 func inFileExclusions(s *sentence, notInTests bool) []string {
@@ -168,7 +197,7 @@ func inFileExclusions(s *sentence, notInTests bool) []string {
 	if notInTests || lib || norm.InProduction(p) && !norm.InTestsOnly(p) {
 		ex = append(ex, "tests")
 	}
-	if lib {
+	if lib || outsideMainRE.MatchString(s.norm) {
 		ex = append(ex, "main")
 	}
 	return ex

@@ -74,7 +74,7 @@ func TestRecognizeCorpus(t *testing.T) {
 		{"astral-sh__uv__AGENTS.md", "PREFER `#[expect()]` over `[allow()]`",
 			[]string{"query rust-allow-clippy [rust] warning"}},
 		{"astral-sh__uv__AGENTS.md", "AVOID using `panic!`, `unreachable!`, `.unwrap()`, unsafe code",
-			[]string{"query rust-unsafe [rust] exclude=tests", "query `panic!` is banned here [rust] exclude=tests", "query `unreachable!` is banned here [rust] exclude=tests", "query `.unwrap()` is banned here [rust] exclude=tests"}},
+			[]string{"query rust-unsafe [rust] exclude=tests", "query rust-unwrap [rust] exclude=tests", "query rust-panic [rust] exclude=tests", "query `unreachable!` is banned here [rust] exclude=tests"}},
 		{"astral-sh__ruff__AGENTS.md", "Rust imports should always go at the top of the file",
 			[]string{"query rust-local-use [rust]"}},
 		{"astral-sh__ruff__AGENTS.md", "Don't prefix tests with `test_`.",
@@ -238,7 +238,7 @@ func TestRecognizeVariations(t *testing.T) {
 		{"Use `logger.info` instead of `print`.", nil, rc("python"), []string{"query py-print [python] exclude=tests,programs,main"}},
 		{"Use `logger.info` instead of `print`.", nil, rc("go"), nil},
 		{"Use `slog` instead of `log.Printf`.", nil, rc("go"), []string{"query `log.Printf` is banned here [go]"}},
-		{"Never use `unwrap()` in library code.", []string{"Rust"}, rc("rust", "python"), []string{"query `unwrap()` is banned here [rust] exclude=tests,main"}},
+		{"Never use `unwrap()` in library code.", []string{"Rust"}, rc("rust", "python"), []string{"query rust-unwrap [rust] exclude=tests,main"}},
 		{"Don't use `panic(` in library code.", nil, rc("go"), nil}, // not a well-formed span
 		// issue 19's reading of source rules (branch src21)
 		{"Call sites construct them via `Foo::make(...)`, never `new Foo(...)`.", nil, rc("typescript"), nil}, // a placeholder class

@@ -252,6 +252,9 @@ func (s *sentence) unknownRegion() string {
 	// "outside of explicit FFI bindings": an exception heed cannot locate either
 	// (in the clause that bans: "Margin sits outside the width" only describes)
 	for _, cl := range s.clauses() {
+		if outsideMainRE.MatchString(cl) {
+			continue // "outside of `main`": inFileExclusions leaves the entry point out
+		}
 		if r := norm.OutsideRegion(spanRE.ReplaceAllString(cl, "CODE")); r != "" && negRE.MatchString(cl) {
 			return "code outside " + r
 		}
@@ -562,10 +565,11 @@ func samplePath(sc policy.Scope, l string, base string) (string, bool) {
 		engine.LangPython: ".py", engine.LangJavaScript: ".js", engine.LangTypeScript: ".ts", engine.LangTSX: ".tsx",
 		engine.LangGo: ".go", engine.LangRust: ".rs", engine.LangJava: ".java", engine.LangCSharp: ".cs", engine.LangShell: ".sh",
 		engine.LangKotlin: ".kt", engine.LangRuby: ".rb", engine.LangC: ".c", engine.LangCPP: ".cpp", engine.LangPHP: ".php",
+		engine.LangSwift: ".swift",
 	}[l]
 	if base == "" {
 		base = "example"
-		if l == engine.LangJava || l == engine.LangCSharp || l == engine.LangKotlin || l == engine.LangPHP {
+		if l == engine.LangJava || l == engine.LangCSharp || l == engine.LangKotlin || l == engine.LangPHP || l == engine.LangSwift {
 			base = "Example"
 		}
 	}

@@ -215,7 +215,7 @@ func knownLang(l string) bool {
 	switch l {
 	case engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX,
 		engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp, engine.LangShell,
-		engine.LangKotlin, engine.LangRuby, engine.LangC, engine.LangCPP, engine.LangPHP:
+		engine.LangKotlin, engine.LangRuby, engine.LangC, engine.LangCPP, engine.LangPHP, engine.LangSwift:
 		return true
 	}
 	return false

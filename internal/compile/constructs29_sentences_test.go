@@ -1,0 +1,26 @@
+package compile_test
+
+import "testing"
+
+// TestOwnSourceSentencesConstructs29: own sentences
+// (testdata/own-sentences-source-constructs29.txt, first sight in
+// own-sentences-source-constructs29.md): construct conventions that recur across
+// projects outside Python (unwrap outside tests, %w, interface{}, as casts, nested
+// ternaries, !! and force unwrap), with the near misses a reader must leave alone.
+func TestOwnSourceSentencesConstructs29(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-constructs29.txt", 40)
+}
+
+// TestOwnSourceSentencesConstructs29b: the second batch
+// (testdata/own-sentences-source-constructs29b.txt): results discarded with `_`, a
+// hedged keyword ban, a ban outside `main`.
+func TestOwnSourceSentencesConstructs29b(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-constructs29b.txt", 10)
+}
+
+// TestOwnSourceSentencesConstructs29c: the third batch
+// (testdata/own-sentences-source-constructs29c.txt): field injection and I-prefixed
+// interface names.
+func TestOwnSourceSentencesConstructs29c(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-constructs29c.txt", 8)
+}
