@@ -833,6 +833,9 @@ func TestDirectBanLeavesRunnerTargets(t *testing.T) {
 		if len(rs) == 0 {
 			t.Fatalf("%q: no rule", doc)
 		}
+		if !strings.Contains(rs[len(rs)-1].Suggestion, "task runner") || strings.HasPrefix(rs[len(rs)-1].Message, "use ,") {
+			t.Errorf("%q: message %q, suggestion %q: want the tool forbidden and the task runner as the way", doc, rs[len(rs)-1].Message, rs[len(rs)-1].Suggestion)
+		}
 		var compiled []engine.Compiled
 		for i := range rs {
 			chk, err := reg.CompileRule(&rs[i])

@@ -1063,9 +1063,12 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		r.Scope = policy.Scope{Dir: d}
 	}
 	r.Message = forbiddenMessage(forbid)
-	if len(via) > 0 {
+	switch {
+	case len(n.Instead) > 0 && len(via) > 0:
 		r.Message = substitutionMessage(n.Instead, n.Objects)
 		r.Suggestion = "use " + strings.Join(names(n.Instead), " or ") + " instead"
+	case n.ByHand && len(via) > 0:
+		r.Suggestion = "run it through the project's task runner (its make, just or npm run targets)"
 	}
 	r.Cases = process.CommandCases(p)
 	return []policy.Rule{r}, ""
