@@ -5182,10 +5182,6 @@ func anyChangeWords(words []string) bool {
 		case changeWords[lw] || lw == "modify" || lw == "modifying":
 			change = true
 		case lw == "the" || lw == "your" || lw == "a":
-		case lw == "you" || lw == "make" || lw == "making" || lw == "made" || lw == "have" || lw == "you've":
-			// "after you make changes", "after making a change": the change is
-			// any change, as "every change" is
-			what = true
 		default:
 			return false
 		}
