@@ -2,6 +2,7 @@ package norm
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -260,7 +261,7 @@ func headingLevels(text string) []string {
 	var out []string
 	for _, m := range docLevelRE().FindAllStringSubmatch(text, -1) {
 		c := m[1] + m[2]
-		if c != "" && !contains(out, c) {
+		if c != "" && !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // namingRecognizer compiles naming conventions of declared identifiers: "camelCase for
@@ -441,7 +442,7 @@ func exceptedNames(s *sentence, rc *recognize.RepoContext) []string {
 			}
 		}
 	}
-	return dedupeStrings(out)
+	return uniq.Values(out)
 }
 
 func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
