@@ -49,14 +49,9 @@ func (m *modelStep) register(cmd *cobra.Command) {
 	m.flags.Register(cmd.Flags())
 }
 
-// openWithJudge opens the project for `heed check` (check.Open) with the model the
-// flags and configuration name, if any; the client is nil without a model: print
-// client.Summary() at the end when it is not.
-func (app *App) openWithJudge(root string, f *llm.Flags) (*project.Project, *llm.Client, error) {
-	return app.openRevWithJudge(root, "", f, nil)
-}
-
-// openRevWithJudge is openWithJudge with the rules of the commit rev when rev is set:
+// openRevWithJudge opens the project for `heed check` (check.Open) with the model the
+// flags and configuration name, if any (nil without one: print client.Summary() at the
+// end when it is not), and the rules of the commit rev when rev is set:
 // heed check --diff judges a change with the rules of its base. r, when not nil, is the
 // repository at root, opened already.
 func (app *App) openRevWithJudge(root, rev string, f *llm.Flags, r *repo.Repo) (*project.Project, *llm.Client, error) {
