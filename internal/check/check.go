@@ -439,37 +439,6 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	return res, nil
 }
 
-// findingsOf turns a run's outcomes into findings (not yet fingerprinted), leaving out
-// those in files outside paths or in files the run skipped.
-func findingsOf(outcomes []engine.Outcome, paths []string, loaded *repo.Loaded, excluded func(string) bool) []report.Finding {
-	skipped := map[string]bool{}
-	for _, ps := range loaded.Skipped {
-		for _, p := range ps {
-			skipped[p] = true
-		}
-	}
-	n := 0
-	for _, o := range outcomes {
-		for _, t := range o.Targets {
-			n += len(t.Findings)
-		}
-	}
-	// Sized once: grown by appending, tens of thousands of findings were copied
-	// over and over.
-	found := make([]report.Finding, 0, n)
-	for _, o := range outcomes {
-		for _, t := range o.Targets {
-			for _, f := range t.Findings {
-				if f.Path != "" && (!inPaths(paths, f.Path) || skipped[f.Path] || excluded != nil && excluded(f.Path)) {
-					continue
-				}
-				found = append(found, report.FromEngine(f, o.Rule, o.Constraint))
-			}
-		}
-	}
-	return found
-}
-
 func tally(res *Result) {
 	rep := report.Report{Findings: res.Findings, Summary: res.Summary, Store: res.Store}
 	rep.Tally()

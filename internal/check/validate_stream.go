@@ -59,9 +59,8 @@ type declaration struct {
 // bitset is a set of small integers.
 type bitset []uint64
 
-func newBitset(n int) bitset    { return make(bitset, (n+63)/64) }
-func (b bitset) set(i int)      { b[i/64] |= 1 << (i % 64) }
-func (b bitset) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
+func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
+func (b bitset) set(i int)   { b[i/64] |= 1 << (i % 64) }
 func (b bitset) each(fn func(int)) {
 	for w, word := range b {
 		for ; word != 0; word &= word - 1 {

@@ -147,10 +147,6 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 		}
 	}
 	p, model, err := app.openRevWithJudge(root, rev, &f.model, r)
-	if errors.Is(err, repo.ErrNotGit) {
-		// check.Run says a diff needs git
-		p, model, err = app.openWithJudge(root, &f.model)
-	}
 	if err != nil {
 		var ue *repo.UnknownRevisionError
 		if errors.As(err, &ue) {

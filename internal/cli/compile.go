@@ -1,12 +1,13 @@
 package cli
 
 import (
-	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
@@ -14,13 +15,11 @@ import (
 	"github.com/spf13/cobra"
 
 	checkpkg "github.com/heed-dev/heed/internal/check"
-	"github.com/heed-dev/heed/internal/compile"
 	"github.com/heed-dev/heed/internal/enforce"
 	"github.com/heed-dev/heed/internal/gcfloor"
+	"github.com/heed-dev/heed/internal/llm"
 	"github.com/heed-dev/heed/internal/policy"
-	"github.com/heed-dev/heed/internal/policyfile"
-	"github.com/heed-dev/heed/internal/project"
-	"github.com/heed-dev/heed/internal/rules"
+	"github.com/heed-dev/heed/internal/policybuild"
 )
 
 // validateFlags are compile's flags for the self-validation.
@@ -87,33 +86,6 @@ With --check nothing is written: exit 1 when the policy file is missing or stale
 	return cmd
 }
 
-// compileOutput is `heed compile --format json`.
-type compileOutput struct {
-	Policy  string `json:"policy"`
-	Check   bool   `json:"check,omitempty"`
-	Written bool   `json:"written"`
-	Stale   bool   `json:"stale"`
-	// Unsealed says why the policy file on disk is not as heed wrote it (a hand edit
-	// not yet accepted by heed compile); empty when it is.
-	Unsealed string          `json:"unsealed,omitempty"`
-	Changes  *policy.Changes `json:"changes"`
-	Coverage *compile.Report `json:"coverage"`
-	Warnings []string        `json:"warnings,omitempty"`
-	Counts   map[string]int  `json:"counts"`
-	// Validation is the self-validation (absent with --check and --no-validate);
-	// Demoted the rules it demoted; NotValidated the rules --no-validate left
-	// unjudged; Baseline the file --baseline wrote.
-	Validation   *checkpkg.Validation `json:"validation,omitempty"`
-	Demoted      []string             `json:"demoted,omitempty"`
-	NotValidated []string             `json:"not_validated,omitempty"`
-	Baseline     string               `json:"baseline,omitempty"`
-	// Review lists the rules the compiler's self-review demoted to warnings for a
-	// person to review (the self-validation's are in Validation), with why.
-	Review []reviewNote `json:"review,omitempty"`
-	// Descriptions of the rules named above, for the text output.
-	constraints map[string]*policy.Constraint
-}
-
 // compileHeapFloor is the heap goal under which a compile does not collect: reading a
 // file's sentences allocates much and keeps little (3 MB live for the corpus's largest
 // file), and Go's 4 MB starting goal made the collector a tenth of a compile's CPU.
@@ -125,143 +97,47 @@ func (app *App) runCompile(check, dropLost bool, format string, model *modelStep
 	if err != nil {
 		return err
 	}
-	path := project.PolicyPath(root)
-	if !check {
-		// before any write under .heed: a compile killed mid-write leaves a temporary
-		// file (.policy.json.tmp-*) that git must not show
-		enforce.EnsureIgnored(root)
-	}
-	fresh, rep, set, err := project.CompileRepo(root, project.Options{})
-	if err != nil {
-		return Fail("%v", err)
-	}
-	var old *policy.Policy
-	oldBytes, err := os.ReadFile(path)
-	switch {
-	case err == nil:
-		old, err = policyfile.Parse(oldBytes, policy.File)
+	opt := policybuild.Options{Check: check, DropLost: dropLost, NoValidate: vf.skip, Budget: vf.budget, Baseline: vf.baseline}
+	if model != nil && model.use {
+		if check {
+			return Fail("compile: --check and --llm do not go together (--check never contacts a model)")
+		}
+		client, err := app.modelClient(root, &model.flags)
 		if err != nil {
-			if check {
-				return Fail("%v", err)
-			}
+			return err
+		}
+		if client == nil {
+			return Fail("compile --llm: %v", llm.ErrDisabled)
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		opt.Model = &policybuild.Model{Client: client, Context: ctx, Log: app.Stderr}
+	}
+	out, err := policybuild.Run(root, opt)
+	if err != nil {
+		var lost *policybuild.LostRulesError
+		var bad *policybuild.PolicyError
+		switch {
+		case errors.As(err, &lost):
+			return Fail("%s", lostRules(lost.Old, lost.Lost))
+		case errors.As(err, &bad) && !check:
 			return Fail("%v\n(fix it, or delete it to compile from scratch: hand-edited rules in it would be lost)", err)
 		}
-	case errors.Is(err, os.ErrNotExist):
-		oldBytes = nil
-	default:
-		return Fail("read %s: %v", policy.File, err)
-	}
-	if err := app.compileWithModel(root, old, fresh, model, check); err != nil {
-		return err
-	}
-	var val *checkpkg.Validation
-	var demoted, notValidated []string
-	if check || vf.skip {
-		notValidated = checkpkg.CarryValidation(old, fresh, !check)
-	} else {
-		// Validate the rules the policy will hold: the merge decides which are the
-		// compiler's and which a person's.
-		prelim, _ := policy.Merge(old, fresh)
-		project.InheritScopes(prelim)
-		rulesNow, _ := project.CompileRules(rules.Registry(), prelim, policy.File) // broken ones are reported below
-		opt := checkpkg.ValidateOptions{Settings: prelim.SelfValidation, Budget: vf.budget}
-		if vf.baseline {
-			opt.SampleFiles = -1 // the baseline lists every site: judge every file
-		}
-		val, err = checkpkg.Validate(root, rulesNow, opt)
-		if err != nil {
-			return Fail("self-validation: %v", err)
-		}
-		demoted = val.Apply(fresh)
-		// commit and co-change rules are reviewed on the project's recent commits
-		byHistory, err := checkpkg.DemoteByHistory(root, "", rulesNow, fresh)
-		if err != nil {
-			return Fail("self-validation: %v", err)
-		}
-		demoted = append(demoted, byHistory...)
-	}
-	merged, changes := policy.Merge(old, fresh)
-	if len(changes.LostRules) > 0 && !check && !dropLost {
-		return Fail("%s", lostRules(old, changes.LostRules))
-	}
-	// Never write a policy every other command would reject: a kept hand-edited rule
-	// that no longer compiles is an error naming it.
-	data, err := policy.Marshal(merged)
-	if err != nil {
-		return Fail("encode policy: %v", err)
-	}
-	compiled, err := project.ValidateEncoded(merged, data, policy.File)
-	if err != nil {
 		return Fail("%v", err)
-	}
-	cov := compile.ReportFor(merged)
-	cov.Warnings = rep.Warnings
-	var warnings []string
-	for _, w := range set.Warnings {
-		warnings = append(warnings, w.String())
-	}
-	warnings = append(warnings, rep.Warnings...)
-	// Stale compares content, not layout: a policy reformatted by hand is up to date.
-	stale := old == nil
-	unsealed := ""
-	if old != nil {
-		canon, err := policy.Marshal(old)
-		stale = err != nil || !bytes.Equal(data, canon)
-		// A hand edit the live hooks refuse to judge from until heed compile seals it
-		// (docs/security.md): up to date in content, but not as heed wrote it.
-		if err := policy.CheckSeal(oldBytes); err != nil {
-			stale, unsealed = true, err.Error()
-		}
-	}
-	out := compileOutput{Policy: policy.File, Check: check, Stale: stale, Unsealed: unsealed, Changes: changes, Coverage: cov, Warnings: warnings, Counts: counts(merged),
-		Validation: val, Demoted: demoted, NotValidated: notValidated, constraints: map[string]*policy.Constraint{}}
-	byValidation := map[string]bool{}
-	if val != nil {
-		for _, rv := range val.Rules {
-			if rv.Verdict == checkpkg.ValidDemote {
-				byValidation[rv.Rule] = true
-			}
-		}
-	}
-	for _, b := range merged.Rules() {
-		out.constraints[b.Rule.ID] = b.Constraint
-		if b.Rule.NeedsReview() && !byValidation[b.Rule.ID] {
-			out.Review = append(out.Review, reviewNote{Rule: b.Rule.ID, Review: b.Rule.Review})
-		}
-	}
-	if vf.baseline && val != nil {
-		if out.Baseline, _, err = val.WriteBaseline(root); err != nil {
-			return Fail("compile --baseline: %v", err)
-		}
-		out.Baseline = checkpkg.BaselineFile
-	}
-	if !check && !bytes.Equal(data, oldBytes) {
-		if err := policy.WriteAtomic(path, data); err != nil {
-			return Fail("%v", err)
-		}
-		out.Written = true
-	}
-	if !check {
-		// The live index lets shims and hooks read only the process rules they need;
-		// they rebuild it when it is stale, so a failure here only costs them time.
-		if err := enforce.WriteIndex(root, data, compiled); err != nil {
-			warnings = append(warnings, err.Error())
-			out.Warnings = warnings
-		}
 	}
 	if format == "json" {
 		enc := json.NewEncoder(app.Stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(&out); err != nil {
+		if err := enc.Encode(out); err != nil {
 			return err
 		}
 	} else {
-		app.printCompile(&out, old == nil && oldBytes == nil)
+		app.printCompile(out)
 		if !check {
 			app.suggestShim(root)
 		}
 	}
-	if check && stale {
+	if check && out.Stale {
 		return Violations()
 	}
 	return nil
@@ -316,15 +192,10 @@ func clipText(s string, n int) string {
 	return string(r) + "…"
 }
 
-func counts(p *policy.Policy) map[string]int {
-	c := map[string]int{"constraints": len(p.Entries), "rules": 0, "sources": len(p.Sources)}
-	for _, e := range p.Entries {
-		c["rules"] += len(e.Rules)
-	}
-	return c
-}
+func counts(p *policy.Policy) map[string]int { return policybuild.Counts(p) }
 
-func (app *App) printCompile(out *compileOutput, created bool) {
+func (app *App) printCompile(out *policybuild.Result) {
+	created := out.Created
 	w := app.Stdout
 	for _, warn := range out.Warnings {
 		fmt.Fprintf(app.Stderr, "heed: warning: %s\n", warn)
@@ -358,22 +229,16 @@ func (app *App) printCompile(out *compileOutput, created bool) {
 	out.Coverage.WriteTable(w)
 }
 
-// reviewNote is a rule the compiler demoted for review, and why.
-type reviewNote struct {
-	Rule   string `json:"rule"`
-	Review string `json:"review"`
-}
-
 // printReview lists the rules that need review for what the compiler saw in their
 // sentences (the self-validation lists its own).
-func printReview(w io.Writer, out *compileOutput) {
+func printReview(w io.Writer, out *policybuild.Result) {
 	for _, n := range out.Review {
 		fmt.Fprintf(w, "  needs review (a warning): %s%s %s\n", n.Rule, quoteRule(out, n.Rule), n.Review)
 	}
 }
 
-func quoteRule(out *compileOutput, id string) string {
-	if c := out.constraints[id]; c != nil {
+func quoteRule(out *policybuild.Result, id string) string {
+	if c := out.Constraints[id]; c != nil {
 		return fmt.Sprintf(" %q (%s:%d)", clipText(c.Text, 80), c.File, c.Line)
 	}
 	return ""
@@ -382,7 +247,7 @@ func quoteRule(out *compileOutput, id string) string {
 // printValidation says what the self-validation did: the rules it demoted, the
 // existing sites of the rules that keep their level (the baseline to accept), and
 // the rules it did not finish.
-func printValidation(w io.Writer, out *compileOutput) {
+func printValidation(w io.Writer, out *policybuild.Result) {
 	if len(out.NotValidated) > 0 {
 		fmt.Fprintf(w, "not validated (--no-validate): %s: run heed compile to run them over the repository\n", strings.Join(clipIDs(out.NotValidated), ", "))
 	}

@@ -162,7 +162,7 @@ func TestOpenWithJudgeAnswersJudgeRulesAsWarnings(t *testing.T) {
 		"src/app/core.py": "import logging\n\ndef run():\n    print('left over')\n",
 	})
 	app := &App{Stdout: io.Discard, Stderr: io.Discard, Getenv: func(string) string { return "" }}
-	p, client, err := app.openWithJudge(dir, &llm.Flags{})
+	p, client, err := app.openRevWithJudge(dir, "", &llm.Flags{}, nil)
 	if err != nil || client != nil {
 		t.Fatalf("no provider: client %v err %v", client, err)
 	}
@@ -185,7 +185,7 @@ func TestOpenWithJudgeAnswersJudgeRulesAsWarnings(t *testing.T) {
 
 	env := map[string]string{"HEED_LLM_PROVIDER": "openai-compatible", "HEED_LLM_MODEL": "fake-judge", "HEED_LLM_BASE_URL": srv.URL + "/v1"}
 	app.Getenv = func(k string) string { return env[k] }
-	p, client, err = app.openWithJudge(dir, &llm.Flags{NoCache: true})
+	p, client, err = app.openRevWithJudge(dir, "", &llm.Flags{NoCache: true}, nil)
 	if err != nil || client == nil {
 		t.Fatal(err)
 	}

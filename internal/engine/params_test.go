@@ -22,3 +22,22 @@ func TestDecodeParamsIsStrict(t *testing.T) {
 		t.Errorf("missing params: %v", err)
 	}
 }
+
+// A value of the wrong type names the parameter a person has to fix.
+func TestDecodeParamsNamesAMistypedField(t *testing.T) {
+	var p struct {
+		On string `json:"on"`
+	}
+	err := DecodeParams(json.RawMessage(`{"on": 3}`), &p)
+	if err == nil || err.Error() != "params.on: must be string, not number" {
+		t.Errorf("mistyped params.on: %v, want it named with the type it must be", err)
+	}
+	for _, raw := range []string{"", "  ", "null"} {
+		if !ParamsMissing(json.RawMessage(raw)) {
+			t.Errorf("ParamsMissing(%q) = false", raw)
+		}
+	}
+	if ParamsMissing(json.RawMessage(`{}`)) {
+		t.Error("ParamsMissing({}) = true")
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules/process"
 	"github.com/heed-dev/heed/internal/shell"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // OriginProcess is the origin of the command rules lowered from norms.
@@ -1373,7 +1374,7 @@ func lowerOnly(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([
 	if len(forbid) == 0 {
 		return nil, ""
 	}
-	forbid = withoutVia(dedupe(forbid), via)
+	forbid = withoutVia(uniq.By(forbid, patternKey), via)
 	p := process.CommandParams{Forbid: forbid, Via: via}
 	r := rule(c, n, process.KindCommand, p)
 	if d := scopeDirOf(n.Scope, c.Scope.Dir, rc); d != "" {
@@ -1433,18 +1434,6 @@ func isVia(word string, objs []norm.Object) bool {
 		}
 	}
 	return false
-}
-
-func dedupe(ps []process.Pattern) []process.Pattern {
-	seen := map[string]bool{}
-	var out []process.Pattern
-	for _, p := range ps {
-		if k := patternKey(p); !seen[k] {
-			seen[k] = true
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // lowerInPackage: "Run tests using `vitest` from within the specific package
@@ -2526,7 +2515,7 @@ func scopeDirOf(scope []string, base string, rc *recognize.RepoContext) string {
 // forbiddenMessage names what the rule forbids: "`npm run compile` is forbidden".
 func forbiddenMessage(forbid []process.Pattern) string {
 	var names []string
-	for i, p := range dedupe(forbid) {
+	for i, p := range uniq.By(forbid, patternKey) {
 		if i == 3 {
 			names = append(names, "…")
 			break

@@ -2,6 +2,7 @@ package norm
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -503,7 +504,7 @@ func coGenerated(prose string, spans []string, f CoFrame) []CoChange {
 			if i := strings.LastIndex(strings.TrimSuffix(p, "/"), "/"); i > 0 {
 				d = p[:i+1]
 			}
-			if !contains(srcs, d) {
+			if !slices.Contains(srcs, d) {
 				srcs = append(srcs, d)
 			}
 		}

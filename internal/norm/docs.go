@@ -2,6 +2,7 @@ package norm
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -266,7 +267,7 @@ func headingLevels(text string) []string {
 	var out []string
 	for _, m := range docLevelRE().FindAllStringSubmatch(text, -1) {
 		c := m[1] + m[2]
-		if c != "" && !contains(out, c) {
+		if c != "" && !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}

@@ -2,6 +2,7 @@ package norm
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -103,14 +104,14 @@ func PassingOrder(text string) (string, bool) {
 				if format {
 					cmd = forms[1]
 				}
-				if c := "`" + cmd + "`"; !contains(cmds, c) {
+				if c := "`" + cmd + "`"; !slices.Contains(cmds, c) {
 					cmds = append(cmds, c)
 				}
 			}
 		}
 	}
 	// "the prek pre-commit checks": prek runs the pre-commit hooks
-	if contains(cmds, "`prek run`") {
+	if slices.Contains(cmds, "`prek run`") {
 		var kept []string
 		for _, c := range cmds {
 			if c != "`pre-commit run`" {

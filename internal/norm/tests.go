@@ -2,6 +2,7 @@ package norm
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -68,20 +69,11 @@ func TestModuleNames(text string) []string {
 	}
 	var uniq []string
 	for _, g := range out {
-		if !contains(uniq, g) {
+		if !slices.Contains(uniq, g) {
 			uniq = append(uniq, g)
 		}
 	}
 	return uniq
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // PytestForm reads a rule on the form of pytest tests: "test-prefix" ("Name a test

@@ -10,6 +10,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/shell"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // makefile is what heed reads of a GNU makefile: its variables and its explicit
@@ -228,9 +229,9 @@ func (w *makeWalk) visit(target, chain string) {
 	auto := map[string]string{"@": target, "*": stem}
 	if len(r.prereqs) > 0 {
 		auto["<"] = r.prereqs[0]
-		auto["^"] = strings.Join(dedupe(r.prereqs), " ")
+		auto["^"] = strings.Join(uniq.Values(r.prereqs), " ")
 		auto["+"] = strings.Join(r.prereqs, " ")
-		auto["?"] = strings.Join(dedupe(r.prereqs), " ")
+		auto["?"] = strings.Join(uniq.Values(r.prereqs), " ")
 	} else {
 		auto["<"], auto["^"], auto["+"], auto["?"] = "", "", "", ""
 	}
@@ -279,18 +280,6 @@ func (mf *makefile) pattern(target string, goal bool) (*makeRule, string, bool) 
 		best, stem = nr, st
 	}
 	return best, stem, best != nil
-}
-
-func dedupe(ss []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, s := range ss {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // readMakefile parses a makefile and the files it includes; nil when it does not

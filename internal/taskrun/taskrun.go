@@ -310,11 +310,6 @@ func (x *expander) findUp(dir string, names ...string) (string, string, bool) {
 	}
 }
 
-// at names a line of a file for messages.
-func (x *expander) at(abs string, n int) string {
-	return fmt.Sprintf("%s:%d", x.rel(abs), n)
-}
-
 // joinDir is folder sub of the repository-relative folder dir.
 func joinDir(dir, sub string) string {
 	if sub == "" || sub == "." {

@@ -10,6 +10,7 @@ import (
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // Test files left out of a boundary. A project says it in the boundary's own sentence
@@ -68,7 +69,7 @@ func testExemption(c *policy.Constraint, rc *recognize.RepoContext) []string {
 		return nil
 	}
 	if len(named) > 0 {
-		return dedupe(named)
+		return uniq.Values(named)
 	}
 	return defaultTestGlobs(rc)
 }
@@ -91,7 +92,7 @@ func defaultTestGlobs(rc *recognize.RepoContext) []string {
 		}
 		out = append(out, g)
 	}
-	return dedupe(out)
+	return uniq.Values(out)
 }
 
 // headerWithin reports whether a constraint under the headings outer frames one under
@@ -180,7 +181,7 @@ func testsMayAlso(rules []policy.Rule, c *policy.Constraint, rc *recognize.RepoC
 			if decode(r, &p) != nil || p.Mode != ModeOnly {
 				continue
 			}
-			p.To, p.ToPackages = dedupe(append(p.To, tg...)), dedupe(append(p.ToPackages, tp...))
+			p.To, p.ToPackages = uniq.Values(append(p.To, tg...)), uniq.Values(append(p.ToPackages, tp...))
 			t := *r
 			t.Params, _ = json.Marshal(p)
 			t.Message = "a test of " + list(humans(p.From)) + " imports another part of the repository than " + list(append(humans(p.To), p.ToPackages...))
@@ -300,7 +301,7 @@ func subBoundaries(dir string, c *policy.Constraint, rc *recognize.RepoContext) 
 			}
 		}
 	}
-	return dedupe(out)
+	return uniq.Values(out)
 }
 
 // jvmModules reports whether a constraint of a Java or Kotlin repository states a

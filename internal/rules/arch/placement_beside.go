@@ -9,6 +9,7 @@ import (
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // Tests kept beside the code they test: "Unit tests (`*.spec.ts`) should be
@@ -33,7 +34,7 @@ func testNameGlobs(langs []string) []string {
 			out = append(out, "**/*_spec.rb", "**/*_test.rb")
 		}
 	}
-	return dedupe(out)
+	return uniq.Values(out)
 }
 
 var (

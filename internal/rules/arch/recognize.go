@@ -9,6 +9,7 @@ import (
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // importsRecognizer compiles boundary sentences into imports rules.
@@ -339,7 +340,7 @@ func importerSide(subs []subject) (globs, packages []string, ok bool) {
 			return nil, nil, false // a bare package name cannot import anything here
 		}
 	}
-	return dedupe(globs), dedupe(packages), true
+	return uniq.Values(globs), uniq.Values(packages), true
 }
 
 // targetSide keeps, for a folder subject, the folder only: "`web`" the folder is
@@ -351,7 +352,7 @@ func targetSide(subs []subject) (globs, packages []string) {
 			packages = append(packages, s.packages...)
 		}
 	}
-	return dedupe(globs), dedupe(packages)
+	return uniq.Values(globs), uniq.Values(packages)
 }
 
 func (s subject) packages0() string {

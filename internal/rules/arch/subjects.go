@@ -11,6 +11,7 @@ import (
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // A sentence is prose with its code spans taken out: "§0 must not import §1" with the
@@ -288,17 +289,5 @@ func testGlobs(langs []string) []string {
 			out = append(out, strings.TrimPrefix(g, "**/"))
 		}
 	}
-	return dedupe(out)
-}
-
-func dedupe(xs []string) []string {
-	seen := map[string]bool{}
-	out := xs[:0:0]
-	for _, x := range xs {
-		if !seen[x] {
-			seen[x] = true
-			out = append(out, x)
-		}
-	}
-	return out
+	return uniq.Values(out)
 }

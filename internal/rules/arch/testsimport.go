@@ -8,6 +8,7 @@ import (
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // A file the tests must not import: "Never import `app/env.server.ts` in test files",
@@ -49,7 +50,7 @@ func testsImportRule(s sentence, c *policy.Constraint, rc *recognize.RepoContext
 	if len(from) == 0 {
 		return policy.Rule{}, false
 	}
-	params := importsParams{Mode: ModeForbid, From: dedupe(from), To: []string{to}}
+	params := importsParams{Mode: ModeForbid, From: uniq.Values(from), To: []string{to}}
 	sm := newSampler(rc)
 	dst := strings.ReplaceAll(to, "**/", "src/")
 	return archRule(KindImports, params, c, fmt.Sprintf("a test file imports %s", target),

@@ -10,6 +10,7 @@ import (
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // ---- subject length and body width ------------------------------------------------
@@ -391,7 +392,7 @@ func (prefixRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	if len(alts) == 0 {
 		return recognize.Result{}
 	}
-	alts = dedupe(alts)
+	alts = uniq.Values(alts)
 	pattern := `^(` + strings.Join(alts, "|") + `)`
 	if !moduleForm && !strings.HasSuffix(alts[len(alts)-1], `\S`) {
 		pattern += `(\b|:|$)`
@@ -495,18 +496,6 @@ func synthesize(alt string) string {
 		return "[core] Fix crash on empty input"
 	}
 	return strings.NewReplacer(`[0-9]+`, "1234", `\S.*?`, "x", `.*`, "", `\`, "").Replace(alt) + ": Fix crash on empty input"
-}
-
-func dedupe(xs []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, x := range xs {
-		if !seen[x] {
-			seen[x] = true
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // ---- trailers -----------------------------------------------------------------------
@@ -681,7 +670,7 @@ func (refRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) 
 	exact := true
 	switch {
 	case len(ids) > 0 && b.IssueNumbers:
-		alts := dedupe(ids)
+		alts := uniq.Values(ids)
 		if b.LinearURLs {
 			alts = append(alts, `https?://linear\.app/\S+`)
 		}

@@ -8,7 +8,6 @@
 package script
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -69,17 +68,11 @@ type Params struct {
 // an undefined name is a compile error of the rule.
 func ParseParams(raw json.RawMessage) (Params, error) {
 	var p Params
-	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+	if engine.ParamsMissing(raw) {
 		return p, errors.New(`params: missing (want {"source": "def check(t): ..."})`)
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			return p, fmt.Errorf("params.%s: must be %s, not %s", te.Field, te.Type, te.Value)
-		}
-		return p, fmt.Errorf("params: %v", err)
+	if err := engine.DecodeParams(raw, &p); err != nil {
+		return p, err
 	}
 	if strings.TrimSpace(p.Source) == "" {
 		return p, errors.New("params.source: must not be empty")

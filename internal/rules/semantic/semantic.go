@@ -5,9 +5,7 @@
 package semantic
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -87,13 +85,11 @@ func Kind(j Judge) engine.Kind {
 // ParseParams decodes and validates judge params; errors name the parameter.
 func ParseParams(raw json.RawMessage) (Params, error) {
 	var p Params
-	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+	if engine.ParamsMissing(raw) {
 		return p, fmt.Errorf("params: missing (want {\"rubric\": \"...\"})")
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
-		return p, describeJSONError(err)
+	if err := engine.DecodeParams(raw, &p); err != nil {
+		return p, err
 	}
 	if strings.TrimSpace(p.Rubric) == "" {
 		return p, fmt.Errorf("params.rubric: must not be empty")
@@ -106,14 +102,6 @@ func ParseParams(raw json.RawMessage) (Params, error) {
 		return p, fmt.Errorf("params.on: unknown value %q (want files, change, commands, commits or pr)", p.On)
 	}
 	return p, nil
-}
-
-func describeJSONError(err error) error {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		return fmt.Errorf("params.%s: must be %s, not %s", te.Field, te.Type, te.Value)
-	}
-	return fmt.Errorf("params: %v", err)
 }
 
 type check struct {

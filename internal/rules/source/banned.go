@@ -16,6 +16,7 @@ import (
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // bannedRecognizer compiles bans of a named call, member, macro, identifier, import or
@@ -102,7 +103,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		for _, v := range e.Variants {
 			cands = append(cands, v.Lang)
 		}
-		if len(pickLangs(s, rc, dedupeStrings(cands))) == 0 {
+		if len(pickLangs(s, rc, uniq.Values(cands))) == 0 {
 			continue // "never use `var`" in Java: the JavaScript entry does not apply
 		}
 		for _, sp := range e.Claims {
@@ -263,7 +264,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 				for _, l := range langs {
 					r.Scope.Globs = append(r.Scope.Globs, testGlobs(l)...)
 				}
-				r.Scope.Globs = dedupeStrings(r.Scope.Globs)
+				r.Scope.Globs = uniq.Values(r.Scope.Globs)
 				if cs, ok := shapeCases(sh, r.Scope, langs); ok {
 					r.Cases = cs
 				}
@@ -273,7 +274,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 				for _, l := range langs {
 					r.Scope.Exclude = append(r.Scope.Exclude, testGlobs(l)...)
 				}
-				r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, notShippedGlobs...))
+				r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, notShippedGlobs...))
 				r.Cases = shippedCases(r.Cases, r.Scope)
 			}
 		}
@@ -285,7 +286,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		// "use `safeParse` from `src/lib/json.ts`": the file that implements the
 		// replacement must use the banned API itself.
 		for _, p := range scratchFiles(s, rc) {
-			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, p))
+			r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, p))
 		}
 		for _, p := range replacementFiles(s) {
 			if d := s.c.Scope.Dir; d != "" && !strings.HasPrefix(p, d+"/") {
@@ -293,12 +294,12 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			} else if !strings.Contains(p, "/") {
 				p = "**/" + p // "in `application_helper.rb`": wherever it lives
 			}
-			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, p))
+			r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, p))
 		}
 		// "use `parseJSON` from `@ai-sdk/provider-utils`": the package that provides
 		// the replacement implements it with the banned API.
 		for _, d := range replacementPackages(s, rc) {
-			r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, d+"/**"))
+			r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, d+"/**"))
 		}
 		res.Rules = append(res.Rules, r)
 	}
@@ -1292,7 +1293,7 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	}
 	if rustTestIdiom(sh) && slices.Contains(langs, engine.LangRust) {
 		// Tests unwrap and panic by design: the rule is about the code they test.
-		r.Scope.Exclude = dedupeStrings(append(r.Scope.Exclude, testGlobs(engine.LangRust)...))
+		r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, testGlobs(engine.LangRust)...))
 	}
 	if slices.Contains(grammarLangs, engine.LangGo) {
 		// "use `require.Eventually` instead of `time.Sleep` (forbidden by linter)":
@@ -1400,7 +1401,7 @@ func prescribedWrappers(s *sentence, b ban) []string {
 			}
 		}
 	}
-	return dedupeStrings(out)
+	return uniq.Values(out)
 }
 
 var scratchRE = lazyre.New(`\bfor (?:quick |local |your own |ad[- ]hoc )?(?:experimentation|experiments|experimenting|scratch work|trying things out|playing around)\b|\bscratch ?(?:file|pad)\b`)

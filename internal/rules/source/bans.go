@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // token is a word, a code span or a punctuation mark of a clause.
@@ -270,11 +271,11 @@ done:
 		return nil, j
 	}
 	if k < len(ts) && ts[k].kind == 'w' && set("comments", "comment", "markers", "marker", "tags", "notes")[lowerWord(ts[k])] {
-		return dedupeStrings(ms), k + 1
+		return uniq.Values(ms), k + 1
 	}
 	plural := strings.HasSuffix(lowerWord(ts[k-1]), "s") && lowerWord(ts[k-1]) != "xxx"
 	if len(ms) > 1 || plural {
-		return dedupeStrings(ms), k
+		return uniq.Values(ms), k
 	}
 	return nil, j
 }

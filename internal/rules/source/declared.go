@@ -6,6 +6,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lang"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 var _ engine.NameBanner = (*queryCheck)(nil)
@@ -94,7 +95,7 @@ func declarationQuery(l string) *lang.Query {
 	var q *lang.Query
 	if len(parts) > 0 {
 		var err error
-		if q, err = lang.CompileQuery(l, strings.Join(dedupeStrings(parts), "\n")); err != nil {
+		if q, err = lang.CompileQuery(l, strings.Join(uniq.Values(parts), "\n")); err != nil {
 			q = nil
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // Languages heed has no grammar for are still text: a line-length rule judges their
@@ -61,7 +62,7 @@ func grammarlessExts(s *sentence, rc *recognize.RepoContext) (exts []string, nam
 			}
 		}
 	}
-	return dedupeStrings(exts), false
+	return uniq.Values(exts), false
 }
 
 // mainlyGrammarless reports a repository whose most common code extension is of a
@@ -106,5 +107,5 @@ func langExtGlobs(langs []string) []string {
 		}
 	}
 	slices.Sort(out)
-	return dedupeStrings(out)
+	return uniq.Values(out)
 }

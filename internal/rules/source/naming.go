@@ -3,15 +3,14 @@ package source
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazy"
-	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // namingRecognizer compiles naming conventions of declared identifiers: "camelCase for
@@ -27,163 +26,20 @@ func (namingRecognizer) Name() string { return "source.naming" }
 
 // Identifier kinds.
 const (
-	kindFunction = "function"
-	kindMethod   = "method"
-	kindVariable = "variable"
-	kindType     = "type"
-	kindConstant = "constant"
+	kindFunction = norm.NameFunction
+	kindMethod   = norm.NameMethod
+	kindVariable = norm.NameVariable
+	kindType     = norm.NameType
+	kindConstant = norm.NameConstant
 )
 
 // Styles.
 const (
-	styleSnake     = "snake_case"
-	styleCamel     = "camelCase"
-	stylePascal    = "PascalCase"
-	styleScreaming = "SCREAMING_SNAKE_CASE"
+	styleSnake     = norm.StyleSnake
+	styleCamel     = norm.StyleCamel
+	stylePascal    = norm.StylePascal
+	styleScreaming = norm.StyleScreaming
 )
-
-var (
-	// styleRE finds a naming style, written in its own style or in words.
-	styleRE = lazyre.New(`(?i)\b(screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|constant_case|all[_ ]caps|uppercase with underscores|capitals with underscores|lower[_ ]snake[_ ]case|snake[_ ]case|lowercase[_ ]with[_ ]underscores|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|capwords|camel[_ ]?case|mixedcase)\b`)
-	// kindRE finds a kind of declaration.
-	kindRE = lazyre.New(`(?i)\b(functions?|funcs?|methods?|variables?|vars|locals|local variables?|classes|class|types?|structs?|interfaces?|enums?|traits?|records?|constants?|consts?|const val|statics?|identifiers?)\b`)
-	// namingNegRE: a style the sentence forbids ("never snake_case", "not camelCase").
-	namingNegRE = lazyre.New(`(?i)\b(?:never|not|no|don't|do not|avoid|instead of|rather than)\s+(?:use\s+|using\s+)?$`)
-	// otherNamesRE: names that are not identifiers of the code ("JSON keys",
-	// "database columns", "file names", "CSS classes"): a segment about them binds no
-	// kind.
-	otherNamesRE = lazyre.New(`(?i)\b(?:json|yaml|keys?|fields? in|columns?|tables?|files?|file ?names?|directories|directory|folders?|css|html|env(?:ironment)? var(?:iable)?s?|branch(?:es)?|commits?|routes?|urls?|endpoints?|events?|tests? names?|test cases?|packages?|modules?|crates?|components?|hooks?|props|properties|attributes?|parameters?|arguments?|labels?|tags?|topics?|metrics?|flags?)\b`)
-	namingSegRE  = lazyre.New(`[;,.](?:\s|$)|\s—\s|\s-\s`)
-	// memberWordRE: a word after a kind that makes it a modifier of something else
-	// ("enum values", "class fields", "type hints", "function calls")
-	memberWordRE  = lazyre.New(`(?i)^[\s-]*(?:values?|members?|keys?|cases?|entries|entry|variants?|fields?|properties|property|parameters?|params|arguments?|args|attributes?|props|hints?|annotations?|checks?|checking|checker|safety|safe|errors?|system|signatures?|calls?|bod(?:y|ies)|comments?|docstrings?|tests?|coverage|hierarch(?:y|ies)|inference|stubs?|imports?)\b`)
-	publicNamesRE = lazyre.New(`(?i)\b(?:public|exported|external|externally|api)\b`)
-	alternativeRE = lazyre.New(`(?i)(?:\bor|/)\s*$`)
-	exceptWordRE  = lazyre.New(`(?i)\b(?:except|exception|exceptions|exempt|allowed|may keep|keep their)\b`)
-)
-
-type mention struct {
-	at    int
-	style string // set for a style
-	kind  string // set for a kind
-	scope string // "unexported" when the sentence limits a kind to unexported names
-}
-
-func styleOf(word string) string {
-	w := strings.ToLower(strings.NewReplacer(" ", "_", "-", "_").Replace(word))
-	switch {
-	case strings.Contains(w, "screaming") || strings.HasPrefix(w, "upper_snake") || w == "upper_case" || w == "constant_case" || strings.Contains(w, "all_caps") || strings.Contains(w, "uppercase_with") || strings.Contains(w, "capitals_with"):
-		return styleScreaming
-	case strings.Contains(w, "snake") || strings.Contains(w, "lowercase_with"):
-		return styleSnake
-	case strings.HasPrefix(w, "upper_camel") || strings.HasPrefix(w, "uppercamel") || strings.HasPrefix(w, "pascal") || w == "capwords":
-		return stylePascal
-	case strings.HasPrefix(w, "lower_camel") || strings.HasPrefix(w, "lowercamel") || w == "mixedcase":
-		return styleCamel
-	case strings.HasPrefix(w, "camel"):
-		// "CamelCase" written with a capital is the upper form (Ruby's classes)
-		if word[0] == 'C' && strings.Contains(word, "C") && strings.IndexByte(word[1:], 'C') >= 0 {
-			return stylePascal
-		}
-		return styleCamel
-	}
-	return ""
-}
-
-func kindsOf(word string) []string {
-	w := strings.ToLower(word)
-	switch {
-	case strings.HasPrefix(w, "func"):
-		return []string{kindFunction}
-	case strings.HasPrefix(w, "method"):
-		return []string{kindMethod}
-	case strings.HasPrefix(w, "var") || strings.HasPrefix(w, "local"):
-		return []string{kindVariable}
-	case strings.HasPrefix(w, "const") || strings.HasPrefix(w, "static"):
-		return []string{kindConstant}
-	case strings.HasPrefix(w, "identifier"):
-		return []string{kindFunction, kindMethod, kindVariable, kindType, kindConstant}
-	}
-	return []string{kindType}
-}
-
-// namingBindings reads which style each kind of declaration must follow.
-func namingBindings(text string) map[string]string {
-	out := map[string]string{}
-	// segments: a table row's cells are one segment; otherwise ";", "," and "."
-	text = strings.ReplaceAll(text, "`", "")
-	segs := namingSegRE.Split(text+" ", -1)
-	if strings.Contains(text, " | ") {
-		segs = []string{strings.ReplaceAll(text, " | ", " : ")}
-	}
-	for _, seg := range segs {
-		var ms []mention
-		alternatives := false
-		for i, m := range styleRE.FindAllStringSubmatchIndex(seg, -1) {
-			if namingNegRE.MatchString(seg[:m[0]]) {
-				continue
-			}
-			if i > 0 && alternativeRE.MatchString(seg[:m[0]]) {
-				// "camelCase or snake_case for variables": either is allowed
-				alternatives = true
-			}
-			ms = append(ms, mention{at: m[0], style: styleOf(seg[m[2]:m[3]])})
-		}
-		if len(ms) == 0 || alternatives {
-			continue
-		}
-		if otherNamesRE.MatchString(seg) && !kindRE.MatchString(seg) || publicNamesRE.MatchString(seg) {
-			// "`camelCase` for public variable names and methods": which names are
-			// public is the package's exports, which a declaration does not show
-			continue
-		}
-		for _, m := range kindRE.FindAllStringSubmatchIndex(seg, -1) {
-			word := seg[m[2]:m[3]]
-			// "class names" is a kind; "CSS classes", "test functions" are not ours
-			before := strings.ToLower(seg[max(0, m[0]-12):m[0]])
-			if strings.HasSuffix(strings.TrimSpace(before), "css") || strings.HasSuffix(strings.TrimSpace(before), "test") {
-				continue
-			}
-			// "enum values", "class fields": the members, not the declaration
-			if memberWordRE.MatchString(seg[m[1]:]) {
-				continue
-			}
-			scope := ""
-			if strings.Contains(before, "unexported") || strings.Contains(before, "private") && strings.HasPrefix(strings.ToLower(word), "identifier") {
-				scope = "unexported"
-			}
-			for _, k := range kindsOf(word) {
-				ms = append(ms, mention{at: m[0], kind: k, scope: scope})
-			}
-		}
-		sort.SliceStable(ms, func(i, j int) bool { return ms[i].at < ms[j].at })
-		if ms[0].style != "" {
-			// "camelCase for variables/functions": each kind takes the style before it
-			cur := ""
-			for _, m := range ms {
-				if m.style != "" {
-					cur = m.style
-				} else if cur != "" {
-					out[m.kind+m.scope] = cur
-				}
-			}
-		} else {
-			// "Class names use PascalCase": each kind takes the style after it
-			for i, m := range ms {
-				if m.kind == "" {
-					continue
-				}
-				for _, n := range ms[i+1:] {
-					if n.style != "" {
-						out[m.kind+m.scope] = n.style
-						break
-					}
-				}
-			}
-		}
-	}
-	return out
-}
 
 // nameViolation is the pattern of a name that plainly breaks the style, for a kind in
 // a language; "" when heed does not judge that pairing.
@@ -432,16 +288,16 @@ func exceptedNames(s *sentence, rc *recognize.RepoContext) []string {
 	texts = append(texts, rc.Following(s.c, 1)...)
 	var out []string
 	for _, c := range texts {
-		if !exceptWordRE.MatchString(recognize.StripCode(c.Text)) {
+		if !norm.NamesExceptions(recognize.StripCode(c.Text)) {
 			continue
 		}
 		for _, sp := range recognize.CodeSpans(c.Text) {
-			if identRE.MatchString(sp) && styleOf(sp) == "" {
+			if identRE.MatchString(sp) && norm.StyleOf(sp) == "" {
 				out = append(out, sp)
 			}
 		}
 	}
-	return dedupeStrings(out)
+	return uniq.Values(out)
 }
 
 func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
@@ -452,15 +308,15 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		c = &cc
 	}
 	text := c.Text
-	if !styleRE.MatchString(text) {
+	if !norm.NamesAStyle(text) {
 		return recognize.Result{}
 	}
-	binds := namingBindings(text)
+	binds := norm.NamingBindings(text)
 	if len(binds) == 0 {
 		return recognize.Result{}
 	}
 	s := newSentence(c)
-	if s.negated() && !s.headerBans() && namingNegRE.MatchString(strings.ToLower(text)) {
+	if s.negated() && !s.headerBans() && norm.BansTheLastStyle(text) {
 		return recognize.Result{}
 	}
 	if len(contextLangs(s)) == 0 && mainlyGrammarless(rc) {

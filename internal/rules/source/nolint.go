@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // nolintRE is golangci-lint's directive: `//nolint`, `//nolint:a,b`, `// nolint:a`,
@@ -28,7 +29,7 @@ func sentenceLinters(s *sentence) []string {
 			out = append(out, strings.ToLower(name))
 		}
 	}
-	return dedupeStrings(out)
+	return uniq.Values(out)
 }
 
 // nolintCovers reports whether a golangci-lint directive for one of the linters (any

@@ -13,6 +13,7 @@ import (
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // catalogueRecognizer compiles sentences that name a catalogue convention.
@@ -54,7 +55,7 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	for _, v := range e.Variants {
 		cands = append(cands, v.Lang)
 	}
-	cands = dedupeStrings(cands)
+	cands = uniq.Values(cands)
 	langs := pickLangs(s, rc, cands)
 	if len(langs) == 0 {
 		return nil, fmt.Sprintf("names %s, which heed checks in %s; the constraint's files are in none of them", e.Title, strings.Join(cands, ", "))
@@ -129,11 +130,11 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	}
 	if len(qvars) > 0 {
 		if allNeedles {
-			qp.Needles = dedupeStrings(needles)
+			qp.Needles = uniq.Values(needles)
 			sort.Strings(qp.Needles)
 		}
 		if allPats {
-			qp.NeedlePattern = strings.Join(dedupeStrings(needlePats), "|")
+			qp.NeedlePattern = strings.Join(uniq.Values(needlePats), "|")
 		}
 		r := base
 		r.Kind = KindQuery

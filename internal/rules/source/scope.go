@@ -12,6 +12,7 @@ import (
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // testGlobs are where each language's tests live by convention, and what sits beside
@@ -416,8 +417,8 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 			}
 		}
 	}
-	sc.Globs = dedupeStrings(sc.Globs)
-	sc.Exclude = dedupeStrings(sc.Exclude)
+	sc.Globs = uniq.Values(sc.Globs)
+	sc.Exclude = uniq.Values(sc.Exclude)
 	return sc, true
 }
 
@@ -544,18 +545,6 @@ func pathGlob(sp string) (string, bool) {
 		return dirGlob(sp), true
 	}
 	return "", false
-}
-
-func dedupeStrings(in []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, s := range in {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // samplePath finds a path of the language inside the scope, for a rule's authored

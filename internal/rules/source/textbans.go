@@ -11,6 +11,7 @@ import (
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // textBanRecognizer compiles bans of text that is no API of a language: a site's URL
@@ -235,9 +236,9 @@ func textBanRule(s *sentence, rc *recognize.RepoContext, tb textBan) (policy.Rul
 		bad, good = text+"\n", "other\n"
 		r.Message = fmt.Sprintf("`%s`", text)
 	}
-	sc.Exclude = dedupeStrings(append(sc.Exclude, instructionGlobs...))
+	sc.Exclude = uniq.Values(append(sc.Exclude, instructionGlobs...))
 	if s.c.File != "" {
-		sc.Exclude = dedupeStrings(append(sc.Exclude, s.c.File))
+		sc.Exclude = uniq.Values(append(sc.Exclude, s.c.File))
 	}
 	r.Scope = sc
 	r.Params = marshal(p)

@@ -12,6 +12,7 @@ import (
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // textRecognizer compiles formatting rules: tabs or spaces, line length, trailing white
@@ -156,7 +157,7 @@ func textRule(s *sentence, rc *recognize.RepoContext, p TextParams, msg, suggest
 	}
 	if p.Check == "max_line_length" || p.Check == "trailing_whitespace" || p.Check == "indent" {
 		// vendored code is another project's, formatted by its own rules
-		sc.Exclude = dedupeStrings(append(sc.Exclude, vendoredGlobs...))
+		sc.Exclude = uniq.Values(append(sc.Exclude, vendoredGlobs...))
 	}
 	if len(sc.Globs) == 0 && (p.Check == "max_line_length" || p.Check == "trailing_whitespace") {
 		// a line is text: the code of a language heed has no grammar for ("C++
@@ -353,7 +354,7 @@ func narrowGlobs(scope, patterns []string) []string {
 			out = append(out, g+"/"+p)
 		}
 	}
-	return dedupeStrings(out)
+	return uniq.Values(out)
 }
 
 // namingRules reads file-naming conventions: "Source files: `kebab-case.ts`",
