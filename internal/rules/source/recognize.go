@@ -69,11 +69,11 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 		sc.Exclude = append(sc.Exclude, sc.Globs...)
 		sc.Globs = nil
 	}
-	exclude := dedupeStrings(append(inFileExclusions(s, e.NotInTests), e.Exclude...))
-	sc.Exclude = dedupeStrings(append(sc.Exclude, e.ExcludeGlobs...))
+	exclude := uniq.Values(append(inFileExclusions(s, e.NotInTests), e.Exclude...))
+	sc.Exclude = uniq.Values(append(sc.Exclude, e.ExcludeGlobs...))
 	if e.NotInTestFiles && !norm.InTestsOnly(s.prose()) {
 		for _, l := range langs {
-			sc.Exclude = dedupeStrings(append(sc.Exclude, testGlobs(l)...))
+			sc.Exclude = uniq.Values(append(sc.Exclude, testGlobs(l)...))
 		}
 	}
 	base := policy.Rule{
