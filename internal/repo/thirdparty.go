@@ -455,7 +455,40 @@ func (id *identity) namesAny(ws []string) bool {
 // header, however it names itself.
 func (h *foreignHeaders) prevails(p string, whole []string) bool {
 	ext := strings.ToLower(path.Ext(p))
-	key := "partof\x00" + ext + "\x00" + strings.Join(whole, " ")
+	return h.sample("partof\x00"+ext+"\x00"+strings.Join(whole, " "),
+		func(q string) bool { return strings.ToLower(path.Ext(q)) == ext && q != p && !Vendored(q) },
+		func(header []string) bool {
+			o := partOf(strings.Join(header, "\n"))
+			return len(o) > 0 && overlaps(o, whole)
+		},
+		func(read, same int) bool { return read > 0 && 4*same >= read })
+}
+
+// sampleSize is how many files of the same kind elsewhere are read to tell a
+// project's own header (on its other files too) from a bundled library's.
+const sampleSize = 40
+
+// elsewhere reports whether files with p's extension outside p's folder carry a
+// header with the same origin: sampleSize of them, spread evenly over the listing.
+func (h *foreignHeaders) elsewhere(p string, origin []string) bool {
+	ext := strings.ToLower(path.Ext(p))
+	dir := path.Dir(p)
+	return h.sample(ext+"\x00"+dir+"\x00"+strings.Join(origin, " "),
+		func(q string) bool {
+			return strings.ToLower(path.Ext(q)) == ext && q != p && !(dir == "." && !strings.Contains(q, "/")) &&
+				!strings.HasPrefix(q, dir+"/") && !Vendored(q)
+		},
+		func(header []string) bool {
+			o := headerOrigin(header)
+			return len(o) > 0 && overlaps(o, origin)
+		},
+		func(_, same int) bool { return same > 0 })
+}
+
+// sample answers, once per key, a question about the headers of the listing's files
+// that keep admits: it reads sampleSize of them, spread evenly over the listing, and
+// hands decide how many it read and how many of their headers match accepts.
+func (h *foreignHeaders) sample(key string, keep func(q string) bool, match func(header []string) bool, decide func(read, same int) bool) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if v, ok := h.own[key]; ok {
@@ -467,7 +500,7 @@ func (h *foreignHeaders) prevails(p string, whole []string) bool {
 	}
 	var pool []string
 	for _, q := range h.paths {
-		if strings.ToLower(path.Ext(q)) == ext && q != p && !Vendored(q) {
+		if keep(q) {
 			pool = append(pool, q)
 		}
 	}
@@ -482,57 +515,13 @@ func (h *foreignHeaders) prevails(p string, whole []string) bool {
 			continue
 		}
 		read++
-		if o := partOf(strings.Join(headerLines(b), "\n")); len(o) > 0 && overlaps(o, whole) {
+		if match(headerLines(b)) {
 			same++
 		}
 	}
-	v := read > 0 && 4*same >= read
+	v := decide(read, same)
 	h.own[key] = v
 	return v
-}
-
-// sampleSize is how many files of the same kind elsewhere are read to tell a
-// project's own header (on its other files too) from a bundled library's.
-const sampleSize = 40
-
-// elsewhere reports whether files with p's extension outside p's folder carry a
-// header with the same origin: sampleSize of them, spread evenly over the listing.
-func (h *foreignHeaders) elsewhere(p string, origin []string) bool {
-	ext := strings.ToLower(path.Ext(p))
-	dir := path.Dir(p)
-	key := ext + "\x00" + dir + "\x00" + strings.Join(origin, " ")
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if v, ok := h.own[key]; ok {
-		return v
-	}
-	if h.own == nil {
-		h.own = map[string]bool{}
-		h.paths = h.snap.Paths()
-	}
-	var pool []string
-	for _, q := range h.paths {
-		if strings.ToLower(path.Ext(q)) == ext && q != p && !(dir == "." && !strings.Contains(q, "/")) &&
-			!strings.HasPrefix(q, dir+"/") && !Vendored(q) {
-			pool = append(pool, q)
-		}
-	}
-	step := 1
-	if len(pool) > sampleSize {
-		step = len(pool) / sampleSize
-	}
-	same := false
-	for i := 0; i < len(pool) && !same; i += step {
-		b, err := h.snap.Read(pool[i])
-		if err != nil {
-			continue
-		}
-		if o := headerOrigin(headerLines(b)); len(o) > 0 && overlaps(o, origin) {
-			same = true
-		}
-	}
-	h.own[key] = same
-	return same
 }
 
 // overlaps reports whether two sorted word lists share a word.
