@@ -202,3 +202,41 @@ func TestPreprocessorDirectiveIsNoComment(t *testing.T) {
 		t.Errorf("`# type: ignore` is a comment directive: %+v %v", sh, ok)
 	}
 }
+
+// A sentence that names a folder of one language's files ("in `spec/requests/`")
+// compiles a named convention for that language only: round 7's sure (a Rails app with
+// a Rust desktop shell) got a Rust `.expect()` ban at error for its Ruby request specs.
+func TestConventionInAFolderOfOneLanguage(t *testing.T) {
+	under := map[string][]string{"spec/requests": {engine.LangRuby}, "spec/requests/api": {engine.LangRuby}}
+	rc := &recognize.RepoContext{
+		Languages:      []string{engine.LangRuby, engine.LangRust, engine.LangJavaScript},
+		LanguagesUnder: func(d string) []string { return under[d] },
+	}
+	c := &policy.Constraint{ID: "a", Text: "Do not add `expect(...)` in `spec/requests/api/`.", Level: policy.Must, File: "AGENTS.md", Line: 3}
+	for _, e := range matchingEntries(newSentence(c)) {
+		rs, _ := e.compile(newSentence(c), rc)
+		for _, r := range rs {
+			var qp QueryParams
+			if err := json.Unmarshal(r.Params, &qp); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := qp.Queries[engine.LangRust]; ok {
+				t.Errorf("entry %s: a Rust query for a folder of Ruby files: %s", e.Name, r.Params)
+			}
+		}
+	}
+}
+
+// A section named for a language's tool ("### Type checking with mypy") speaks of that
+// language: round 7's haystack had "avoid casts or assertions" there read as a ban of
+// TypeScript's `as` in its docs website.
+func TestToolHeadingNamesItsLanguage(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{engine.LangPython, engine.LangTypeScript, engine.LangTSX}}
+	c := &policy.Constraint{ID: "a", Text: "To fix type issues, avoid casts or assertions when possible.", Level: policy.Should,
+		File: "AGENTS.md", Line: 9, HeaderPath: []string{"Quality Checks", "Type checking with mypy"}}
+	for _, e := range matchingEntries(newSentence(c)) {
+		if rs, _ := e.compile(newSentence(c), rc); len(rs) > 0 {
+			t.Errorf("entry %s compiled under a mypy heading: %s", e.Name, rs[0].Params)
+		}
+	}
+}

@@ -69,6 +69,13 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 		sc.Exclude = append(sc.Exclude, sc.Globs...)
 		sc.Globs = nil
 	}
+	if under := folderLangs(sc, rc); under != nil {
+		// "do not add `expect(...)` in `spec/requests/`": the folder's languages, not
+		// every language of the repository
+		if langs = intersect(langs, siblingLangs(under)); len(langs) == 0 {
+			return nil, fmt.Sprintf("names %s, which heed checks in %s; the folders the constraint names hold none of them", e.Title, strings.Join(cands, ", "))
+		}
+	}
 	exclude := uniq.Values(append(inFileExclusions(s, e.NotInTests), e.Exclude...))
 	sc.Exclude = uniq.Values(append(sc.Exclude, e.ExcludeGlobs...))
 	if e.NotInTestFiles && !norm.InTestsOnly(s.prose()) {

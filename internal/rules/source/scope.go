@@ -95,8 +95,8 @@ var (
 		re    *lazyre.RE
 		langs []string
 	}{
-		{lazyre.New(`\bpython\b|\bpytest\b|\bdjango\b|\bpydantic\b`), []string{engine.LangPython}},
-		{lazyre.New(`\btypescript\b|\bts\b`), []string{engine.LangTypeScript, engine.LangTSX}},
+		{lazyre.New(`\bpython\b|\bpytest\b|\bdjango\b|\bpydantic\b|\bmypy\b|\bpyright\b|\bflake8\b|\bpylint\b`), []string{engine.LangPython}},
+		{lazyre.New(`\btypescript\b|\bts\b|\btsc\b`), []string{engine.LangTypeScript, engine.LangTSX}},
 		{lazyre.New(`\bjavascript\b|\bnode\.js\b`), []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX}},
 		{lazyre.New(`\breact\b|\btsx\b|\bjsx\b`), []string{engine.LangTSX, engine.LangJavaScript}},
 		{lazyre.New(`\brust\b|\bclippy\b|\bcargo\b`), []string{engine.LangRust}},
@@ -107,7 +107,7 @@ var (
 		{lazyre.New(`\bruby\b|\brails\b|\brspec\b|\bminitest\b|\brubocop\b`), []string{engine.LangRuby}},
 		{lazyre.New(`(?:^|[\s(,/>])c (?:code|files?|sources?|headers?|functions?|programs?|library|api)\b|\bansi c\b|\bc(?:89|99|11|17)\b`), []string{engine.LangC}},
 		{lazyre.New(`(?:^|[^\w+])c\+\+(?:[^\w+]|$)|\bcpp\b`), []string{engine.LangCPP}},
-		{lazyre.New(`\bphp\b|\blaravel\b|\bsymfony\b`), []string{engine.LangPHP}},
+		{lazyre.New(`\bphp\b|\blaravel\b|\bsymfony\b|\bphpstan\b|\bpsalm\b`), []string{engine.LangPHP}},
 	}
 	goHeaderRE = lazyre.New(`(?:^|[^A-Za-z])Go(?:[^A-Za-z]|$)`)
 	pathLangRE = []struct {
@@ -207,6 +207,27 @@ func repoLangs(s *sentence, rc *recognize.RepoContext) []string {
 		}
 	}
 	return rc.Languages
+}
+
+// folderLangs are the languages of the folders a rule's scope names (`spec/requests/**`),
+// nil when a glob is no plain folder or heed does not know a folder's languages.
+func folderLangs(sc policy.Scope, rc *recognize.RepoContext) []string {
+	if rc == nil || rc.LanguagesUnder == nil || len(sc.Globs) == 0 {
+		return nil
+	}
+	var out []string
+	for _, g := range sc.Globs {
+		dir, ok := strings.CutSuffix(strings.TrimPrefix(g, "/"), "/**")
+		if !ok || dir == "" || strings.ContainsAny(dir, "*?[{") {
+			return nil
+		}
+		ls := rc.LanguagesUnder(dir)
+		if len(ls) == 0 {
+			return nil
+		}
+		out = append(out, ls...)
+	}
+	return uniq.Values(out)
 }
 
 // siblingLangs adds to a repository's languages those that come with one of them: a
