@@ -451,6 +451,11 @@ func (c *commitCheck) judgeSubjectLength(cm engine.Commit, m Message) engine.Res
 func (c *commitCheck) judgeBodyWidth(cm engine.Commit, m Message) engine.Result {
 	fence := ""
 	for i, l := range m.Lines[1:] {
+		if isTrailerData(m, i+1) {
+			// "Signed-off-by: ..." from `git commit -s`: data git and its tools
+			// write, never wrapped text
+			continue
+		}
 		// Quoted text is pasted, not written: a fenced block (```), or a line
 		// indented as git's own quoted output is (four spaces, a tab), holds a
 		// compiler's message or a log that wrapping would break.
@@ -790,4 +795,22 @@ func onlyFiles(globs, files []string) bool {
 		}
 	}
 	return len(files) > 0
+}
+
+// isTrailerData reports whether line i of m is a trailer whose key is a trailer's
+// and not a word of prose ("Signed-off-by", "Co-authored-by", "Fixes"; not
+// "warning: ..." at the start of a pasted message).
+func isTrailerData(m Message, i int) bool {
+	for _, t := range m.Trailers {
+		if t.Line != i {
+			continue
+		}
+		switch k := t.Key; {
+		case strings.Contains(k, "-"):
+			return true
+		default:
+			return slices.Contains([]string{"Fixes", "Closes", "Resolves", "Refs", "Ref", "See", "Link", "Cc", "Bug", "Issue"}, k)
+		}
+	}
+	return false
 }

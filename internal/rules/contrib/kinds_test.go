@@ -148,6 +148,8 @@ func TestBodyWidthLeavesQuotedText(t *testing.T) {
 		{"a tab-indented quote", "Silence a warning\n\n\t" + long, engine.Satisfied},
 		{"prose after the fence closes is judged", "Silence a warning\n\n```\n" + long + "\n```\n" + long, engine.Violated},
 		{"prose is judged", "Silence a warning\n\n" + long, engine.Violated},
+		{"a long trailer is data, not prose", "Silence a warning\n\nWrap the flag.\n\nSigned-off-by: A Contributor With A Very Long Name <a.contributor.with.a.long.name@example.org>", engine.Satisfied},
+		{"a long line before the trailers is judged", "Silence a warning\n\n" + long + "\n\nSigned-off-by: A <a@example.org>", engine.Violated},
 	} {
 		o := judge(t, ruleOf(t, KindCommit, CommitParams{Check: CheckBodyWidth, Max: 72}), commits(tc.msg))
 		if o.Verdict != tc.want {
