@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/heed-dev/heed/internal/lazy"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/norm"
@@ -68,7 +69,7 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	// paths "../" points to
 	dir := c.Scope.Dir
 	for _, p := range u.Paths {
-		if g := rerooted(dir, untouchedGlob(p, u.Ext, plural)); !strings.HasPrefix(g, "../") {
+		if g := rerootedIn(rc, dir, untouchedGlob(p, u.Ext, plural)); !strings.HasPrefix(g, "../") {
 			paths = append(paths, g) // a path above the repository names no file of it
 		}
 	}
@@ -76,7 +77,7 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 		return recognize.Result{}
 	}
 	for _, p := range u.Except {
-		except = append(except, rerooted(dir, untouchedGlob(p, "", false)))
+		except = append(except, rerootedIn(rc, dir, untouchedGlob(p, "", false)))
 	}
 	sample := strings.NewReplacer("**/", "", "/**", "/x", "*", "x").Replace(paths[0])
 	if !strings.Contains(path.Base(sample), ".") && u.Ext != "" {
@@ -138,6 +139,42 @@ func rerooted(dir, glob string) string {
 		return glob // above the repository: keep it as written
 	}
 	return j + trail
+}
+
+// rerootedIn is rerooted, unless the path is the repository's as written: a nested
+// file that writes `ui/packages/api-client/src/` in `ui/AGENTS.md` names the folder the
+// repository holds, not `ui/ui/packages/...`, which it does not.
+func rerootedIn(rc *recognize.RepoContext, dir, glob string) string {
+	j := rerooted(dir, glob)
+	if rc == nil || len(rc.Dirs) == 0 || j == glob {
+		return j
+	}
+	if !holdsDir(rc.Dirs, literalDir(j)) && holdsDir(rc.Dirs, literalDir(glob)) {
+		return glob
+	}
+	return j
+}
+
+// literalDir is the folder a glob's literal leading segments name ("" for none).
+func literalDir(glob string) string {
+	var segs []string
+	parts := strings.Split(strings.Trim(glob, "/"), "/")
+	for i, seg := range parts {
+		if strings.ContainsAny(seg, "*?[{") || i == len(parts)-1 && !strings.HasSuffix(glob, "/") {
+			break
+		}
+		segs = append(segs, seg)
+	}
+	return strings.Join(segs, "/")
+}
+
+// holdsDir reports whether the sorted folder list holds dir.
+func holdsDir(dirs []string, dir string) bool {
+	if dir == "" {
+		return false
+	}
+	_, ok := slices.BinarySearch(dirs, dir)
+	return ok
 }
 
 // sentenceBefore is the text of the sentence before c in its paragraph, or "".

@@ -239,3 +239,27 @@ func TestModelFilesPlacedByTheRepository(t *testing.T) {
 		t.Errorf("a models folder: %v", got)
 	}
 }
+
+// A nested file may write the repository's own paths: `ui/AGENTS.md` saying "never
+// hand-edit `ui/packages/api-client/src/`" names the folder the repository holds
+// (round 7's halo got ui/ui/packages/..., which never fires); a path its folder holds
+// is still read from there.
+func TestUntouchedRepositoryPathInANestedFile(t *testing.T) {
+	rc := &recognize.RepoContext{Dirs: []string{"ui", "ui/packages", "ui/packages/api-client", "ui/packages/api-client/src", "ui/src", "ui/src/gen"}}
+	for _, tc := range []struct{ text, want string }{
+		{"Never hand-edit `ui/packages/api-client/src/` — it is generated.", "ui/packages/api-client/src/**"},
+		{"Never hand-edit `src/gen/` — it is generated.", "ui/src/gen/**"},
+	} {
+		res := (untouchedRecognizer{}).Recognize(&policy.Constraint{Text: tc.text, Level: policy.Must, Scope: policy.Scope{Dir: "ui"}}, rc)
+		if len(res.Rules) != 1 {
+			t.Fatalf("%q: want one rule, got %d", tc.text, len(res.Rules))
+		}
+		var p UntouchedParams
+		if err := json.Unmarshal(res.Rules[0].Params, &p); err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Paths) != 1 || p.Paths[0] != tc.want {
+			t.Errorf("%q: paths %v, want %s", tc.text, p.Paths, tc.want)
+		}
+	}
+}
