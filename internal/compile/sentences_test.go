@@ -856,3 +856,9 @@ func TestDirectBanLeavesRunnerTargets(t *testing.T) {
 		ev.Close()
 	}
 }
+
+// TestOwnCommandSentences49: the forty-ninth batch (testdata/own-sentences-49.txt): an
+// order in a section named for one language holds after that language's changes.
+func TestOwnCommandSentences49(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-49.txt", 5)
+}

@@ -1824,6 +1824,11 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	} else if len(changed) == 0 && len(inferred) > 0 {
 		changed = append(changed, inferred...)
 		changedInferred = true
+	} else if globs := norm.HeadingLanguageGlobs(c.HeaderPath); len(changed) == 0 && len(globs) > 0 && !startsWork(n.Before) {
+		// "### Python Development" over "Run linters (always run before committing)":
+		// the section's language's changes, not every commit of the repository
+		changed = append(changed, globs...)
+		changedInferred = true
 	} else if len(changed) == 0 && c.Scope.Dir != "" && c.Scope.Dir != "." && !startsWork(n.Before) {
 		// a nested instruction file (`pnpm/AGENTS.md`) governs the work in its
 		// folder: its orders hold when the session changed files there, not for

@@ -127,3 +127,38 @@ func OutsideRegion(clause string) string {
 // LeadsWithCondition reports whether the prose opens with a condition or a place
 // ("When adding code in ...", "In `examples/`, ...").
 func LeadsWithCondition(prose string) bool { return scopeLeadCondRE.MatchString(prose) }
+
+// HeadingLanguageGlobs: a section named for one language ("### Python Development",
+// "## Rust", "### Node.js") speaks of that language's code, so an order in it holds
+// after changes to that language's files. Nil when the innermost heading names no
+// language, or more than one, or is more than a short title.
+func HeadingLanguageGlobs(headings []string) []string {
+	if len(headings) == 0 {
+		return nil
+	}
+	words := strings.FieldsFunc(headings[len(headings)-1], func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '(' || r == ')' || r == ':' || r == ',' || r == '/' || r == '-'
+	})
+	if len(words) == 0 || len(words) > 4 {
+		return nil
+	}
+	var globs []string
+	found := 0
+	for _, w := range words {
+		lw := strings.ToLower(strings.Trim(w, "`*_"))
+		switch {
+		case lw == "node.js" || lw == "nodejs" || lw == "node":
+			globs = append(append(globs, languageGlobs()["javascript"]...), languageGlobs()["typescript"]...)
+			found++
+		case lw == "go" && w != "Go":
+			// "go" in lower case is a verb
+		case languageGlobs()[lw] != nil && lw != "markdown" && lw != "yaml" && lw != "sql":
+			globs = append(globs, languageGlobs()[lw]...)
+			found++
+		}
+	}
+	if found != 1 {
+		return nil
+	}
+	return globs
+}

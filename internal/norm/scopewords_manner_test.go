@@ -17,3 +17,16 @@ func TestUnlocatedRegionManner(t *testing.T) {
 		}
 	}
 }
+
+// A section named for one language speaks of its files; a verb "go", two languages or
+// a long heading name none.
+func TestHeadingLanguageGlobs(t *testing.T) {
+	for heading, want := range map[string]int{
+		"Python Development": 1, "### Node.js": 6, "Go": 1, "Rust (core)": 1,
+		"How to go further": 0, "Python and Rust": 0, "Notes on the Python client and its tests": 0, "Before committing": 0,
+	} {
+		if got := HeadingLanguageGlobs([]string{"Guide", heading}); len(got) != want {
+			t.Errorf("%q: %v, want %d globs", heading, got, want)
+		}
+	}
+}
