@@ -862,3 +862,9 @@ func TestDirectBanLeavesRunnerTargets(t *testing.T) {
 func TestOwnCommandSentences49(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-49.txt", 5)
 }
+
+// TestOwnCommandSentences50: the fiftieth batch (testdata/own-sentences-50.txt): a ban
+// of stopping a command is no ban of running it.
+func TestOwnCommandSentences50(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-50.txt", 5)
+}

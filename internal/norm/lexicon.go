@@ -240,7 +240,7 @@ var verbForms = sync.OnceValue(func() map[string]string {
 		"edit":    {"hand-edit", "hand edit", "edit by hand", "manually edit", "edit", "edits", "editing", "modify", "modifying", "change", "changing", "touch", "touching", "write", "writing", "create", "creating"},
 		"delete":  {"delete", "deleting", "remove", "removing", "rm"},
 		"build":   {"build", "builds", "building", "rebuild", "rebuilds", "rebuilding"},
-		"stop":    {"stop", "stops", "stopping", "kill", "kills", "killing", "terminate", "terminating", "shut", "tear", "clean up", "cleanup"},
+		"stop":    {"stop", "stops", "stopping", "kill", "kills", "killing", "terminate", "terminating", "shut", "tear", "clean up", "cleanup", "cancel", "cancels", "cancelling", "canceling", "interrupt", "interrupts", "interrupting", "abort", "aborts", "aborting", "halt"},
 		"read":    {"read", "reads", "reading", "inspect", "inspecting", "consult", "consulting", "review", "reviewing", "check", "checking", "look", "see"},
 		"test":    {"test", "tests", "testing"},
 	}
