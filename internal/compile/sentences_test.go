@@ -868,3 +868,21 @@ func TestOwnCommandSentences49(t *testing.T) {
 func TestOwnCommandSentences50(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-50.txt", 5)
 }
+
+// An order before a command in a section named for a language ("### C++ tests": build
+// the library before the tests) holds whatever changed; only orders before the work's
+// events (a commit) follow the section's language's changes.
+func TestSectionLanguageNarrowsOnlyEventOrders(t *testing.T) {
+	for doc, wantChanged := range map[string]bool{
+		"### C++ tests\n\nBuild the library before running the tests:\n\n```sh\ncargo build --lib -p mylib-cpp\ncargo test -p driver-cpp\n```\n": false,
+		"### Python Development\n\nRun `ruff check .` before committing.\n":                                                                      true,
+	} {
+		rs := compileDoc(doc)
+		if len(rs) == 0 {
+			t.Fatalf("%q: no rule", doc)
+		}
+		if got := strings.Contains(string(rs[0].Params), `"changed"`); got != wantChanged {
+			t.Errorf("%q: changed condition %v, want %v: %s", doc, got, wantChanged, rs[0].Params)
+		}
+	}
+}
