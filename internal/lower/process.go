@@ -1824,7 +1824,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	} else if len(changed) == 0 && len(inferred) > 0 {
 		changed = append(changed, inferred...)
 		changedInferred = true
-	} else if globs := norm.HeadingLanguageGlobs(c.HeaderPath); len(changed) == 0 && len(globs) > 0 && !startsWork(n.Before) && beforeEventsOnly(n.Before) {
+	} else if globs := norm.HeadingLanguageGlobs(c.HeaderPath); len(changed) == 0 && len(globs) > 0 && !startsWork(n.Before) && allOfKind(n.Before, norm.KEvent) {
 		// "### Python Development" over "Run linters (always run before committing)":
 		// the section's language's changes, not every commit of the repository (an
 		// order before a command, "build the library before the C++ tests", holds
@@ -2701,15 +2701,4 @@ func taskRunnerForms() []process.Pattern {
 		{Program: []string{"make", "gmake", "just", "task", "mage", "tox", "nox", "invoke"}},
 		{Program: []string{"npm", "pnpm", "yarn", "bun"}, Args: []string{"run"}},
 	}
-}
-
-// beforeEventsOnly: the order comes before events the work reaches (a commit, a push,
-// the end of the work), not before commands.
-func beforeEventsOnly(before []norm.Object) bool {
-	for _, o := range before {
-		if o.Kind != norm.KEvent {
-			return false
-		}
-	}
-	return true
 }

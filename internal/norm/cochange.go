@@ -544,6 +544,6 @@ func codeMember(sp string) bool {
 var fileSuffixWords = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"am": true, "in": true, "ac": true, "dev": true, "prod": true, "local": true,
 		"example": true, "sample": true, "template": true, "tmpl": true, "dist": true, "bak": true, "properties": true,
-		"po": true, "pot": true, "props": true, "targets": true, "plist": true, "conf": true, "config": true, "lock": true,
-		"j2": true, "tpl": true, "erb": true, "hbs": true, "svg": true, "png": true, "rst": true, "adoc": true, "ipynb": true}
+		"po": true, "pot": true, "props": true, "targets": true, "plist": true, "conf": true, "config": true,
+		"j2": true, "tpl": true, "erb": true, "hbs": true, "svg": true, "png": true, "adoc": true, "ipynb": true}
 })

@@ -3842,7 +3842,7 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 				last = sg
 			case sg.role == mUntil && last != nil:
 				untilOf[last] = append(untilOf[last], sg.objs...)
-				if sg.byBefore && allCommands(last.objs) && allCommands(sg.objs) && !namesOutcome(sg.words) {
+				if sg.byBefore && onlyKind(last.objs, KCommand) && onlyKind(sg.objs, KCommand) && !namesOutcome(sg.words) {
 					commandBeforeCommand[last] = true
 				}
 			}
@@ -5187,17 +5187,6 @@ func anyChangeWords(words []string) bool {
 		}
 	}
 	return change && what
-}
-
-// allCommands reports whether objs are all command lines (`cargo build`), none an
-// event named in words ("committing") or a role ("the tests").
-func allCommands(objs []Object) bool {
-	for _, o := range objs {
-		if o.Kind != KCommand {
-			return false
-		}
-	}
-	return len(objs) > 0
 }
 
 // namesOutcome reports whether a clause's words name a state a command reaches

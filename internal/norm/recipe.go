@@ -20,20 +20,13 @@ import (
 var recipeLeadRE = lazyre.New(`(?i)^(?:#+\s*)?(?:(?:when(?:ever)?|once|if)\s+(?:you\s+)?(?:are\s+)?(?:add|adding|create|creating|introduce|introducing|implement|implementing|write|writing|register|registering)|to\s+(?:add|create|introduce|implement|register|write)|(?:how|steps)\s+to\s+(?:add|create|introduce|implement|register|write)|(?:adding|creating|introducing|implementing|writing|registering)|new)\b(?:\s+or\s+\w+(?:ing)?)?\s+(?:an?\s+|any\s+|the\s+)?(?:new\s+)?([\w-]+(?:\s+[\w-]+)?)`)
 
 // RecipeLead reports whether a lead-in or heading opens a how-to for adding a new
-// thing, and names the thing ("service", "provider").
-func RecipeLead(s string) (thing string, ok bool) {
+// thing ("When adding a new service:", "## Adding a provider").
+func RecipeLead(s string) bool {
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), ":"))
 	m := recipeLeadRE.FindStringSubmatch(s)
-	if m == nil {
-		return "", false
-	}
 	// "When adding tests", "To add a dependency": a how-to whose thing is no file
 	// the change adds (tests have their own rule; a dependency edits a manifest)
-	first := strings.ToLower(strings.Fields(m[1])[0])
-	if recipeNotAThing()[first] {
-		return "", false
-	}
-	return m[1], true
+	return m != nil && !recipeNotAThing()[strings.ToLower(strings.Fields(m[1])[0])]
 }
 
 // recipeNotAThing are things a how-to adds that are no new file of their own.
@@ -93,7 +86,7 @@ func RecipeSentence(text string) []RecipeStep {
 	if !ok {
 		return nil
 	}
-	if _, ok := RecipeLead(lead); !ok {
+	if !RecipeLead(lead) {
 		return nil
 	}
 	var steps []RecipeStep

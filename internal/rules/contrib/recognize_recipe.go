@@ -36,10 +36,10 @@ func recipeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) []
 		}
 		var sibling func(o *policy.Constraint) bool
 		switch {
-		case c.Context != "" && isRecipeLead(c.Context):
+		case c.Context != "" && norm.RecipeLead(c.Context):
 			lead = c.Context
 			sibling = func(o *policy.Constraint) bool { return o.Context == c.Context }
-		case len(c.HeaderPath) > 0 && isRecipeLead(c.HeaderPath[len(c.HeaderPath)-1]) && c.Context == "":
+		case len(c.HeaderPath) > 0 && norm.RecipeLead(c.HeaderPath[len(c.HeaderPath)-1]) && c.Context == "":
 			lead = c.HeaderPath[len(c.HeaderPath)-1]
 			sibling = func(o *policy.Constraint) bool { return o.Context == "" && slices.Equal(o.HeaderPath, c.HeaderPath) }
 		default:
@@ -75,9 +75,4 @@ func recipeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) []
 	r.Severity = policy.SeverityWarning
 	r.Review = "one step of a how-to: heed asks it of every change that adds what the how-to adds"
 	return []policy.Rule{r}
-}
-
-func isRecipeLead(s string) bool {
-	_, ok := norm.RecipeLead(s)
-	return ok
 }
