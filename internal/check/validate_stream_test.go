@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
-	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/report"
 )
 
@@ -42,17 +41,7 @@ func TestValidateStreamedFindsWhatCheckFinds(t *testing.T) {
 	g := newRepo(t, files)
 	g.commit("base")
 	var judged atomic.Int64
-	rules := func() []engine.Compiled {
-		rs := []engine.Compiled{
-			rule("no-bad", policy.DomainSource, countedWord{wordCheck{Word: "BAD"}, &judged}),
-			rule("no-rare", policy.DomainSource, countedWord{wordCheck{Word: "RARE"}, &judged}),
-		}
-		for _, c := range rs {
-			c.Rule.Origin = "test"
-			c.Rule.Generated = policy.Fingerprint(c.Rule)
-		}
-		return rs
-	}
+	rules := func() []engine.Compiled { return countedWordRules(&judged) }
 	res := g.run(Options{Mode: All, NoCache: true}, rules()...)
 	want := map[string][]report.Finding{}
 	for _, f := range res.Findings {

@@ -226,6 +226,21 @@ func (c countedWord) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	return c.wordCheck.Judge(ev, t)
 }
 
+// countedWordRules are two compiled rules, bans of BAD and of RARE, that count the
+// files they judge in judged; compiled by heed (an origin and a fingerprint), so the
+// self-validation may demote them.
+func countedWordRules(judged *atomic.Int64) []engine.Compiled {
+	rs := []engine.Compiled{
+		rule("no-bad", policy.DomainSource, countedWord{wordCheck{Word: "BAD"}, judged}),
+		rule("no-rare", policy.DomainSource, countedWord{wordCheck{Word: "RARE"}, judged}),
+	}
+	for _, c := range rs {
+		c.Rule.Origin = "test"
+		c.Rule.Generated = policy.Fingerprint(c.Rule)
+	}
+	return rs
+}
+
 // A rule that might judge more files than the sample allows is judged on that many,
 // the same ones whatever the order of the listing, and weighed by its sites scaled
 // up: the pass's work is bounded, and its verdicts do not depend on the machine.
@@ -243,17 +258,7 @@ func TestValidateJudgesALargeRuleOnASample(t *testing.T) {
 		os.WriteFile(p, []byte(c), 0o644)
 	}
 	var judged atomic.Int64
-	rules := func() []engine.Compiled {
-		rs := []engine.Compiled{
-			rule("no-bad", policy.DomainSource, countedWord{wordCheck{Word: "BAD"}, &judged}),
-			rule("no-rare", policy.DomainSource, countedWord{wordCheck{Word: "RARE"}, &judged}),
-		}
-		for _, c := range rs {
-			c.Rule.Origin = "test"
-			c.Rule.Generated = policy.Fingerprint(c.Rule)
-		}
-		return rs
-	}
+	rules := func() []engine.Compiled { return countedWordRules(&judged) }
 
 	judged.Store(0)
 	v, err := Validate(dir, rules(), ValidateOptions{NoCache: true, SampleFiles: 10})
