@@ -313,6 +313,14 @@ func TestOwnArchitectureSentences4(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-arch-4.txt", 12)
 }
 
+// TestOwnArchitectureSentences5: architecture sentences written before the compiler
+// read them (testdata/own-sentences-arch-5.txt, first sight in its .md): families of
+// packages and "vice versa", a heading's scope, a distant exception, call boundaries,
+// sibling folders, Java packages, per-layer lists and placement.
+func TestOwnArchitectureSentences5(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-arch-5.txt", 14)
+}
+
 // TestIssue20Examples: every example of issue 20's first paragraph is a document of
 // own-sentences-arch.txt (named "(issue 20)"), with no expectation left as a gap;
 // TestOwnArchitectureAndContributionSentences judges them.

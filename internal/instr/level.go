@@ -551,6 +551,10 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 		// "Pre-commit checklist:" + "`make lint` passes": a checklist's items are
 		// its steps
 		return policy.Must
+	case norm.LayerRuleItem(text, ctx):
+		// "Layer rules:" + "`app`: may import `domain`": each item says what a
+		// part may import
+		return policy.Must
 	case strings.Contains(ctx, " | ") && row && norm.ImportColumn(ctx):
 		// "Layer | May import": each row says what a part may import
 		return policy.Must

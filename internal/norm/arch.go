@@ -65,7 +65,7 @@ func BoundaryStatement(text string) bool {
 		return dependencyWordsRE().MatchString(words)
 	}
 	prose = strings.TrimLeft(prose, "-*• ")
-	return onlyDependsRE().MatchString(prose) || restrictedImportRE().MatchString(prose) || importsNothingRE().MatchString(prose) || statedApartRE().MatchString(prose)
+	return onlyDependsRE().MatchString(prose) || restrictedImportRE().MatchString(prose) || importsNothingRE().MatchString(prose) || statedApartRE().MatchString(prose) || statedApartRE().MatchString(collapseNamedSpans(prose))
 }
 
 // arrowSpanRE: a code span that holds a whole arrow list of names, "`cmd → pkg →
@@ -193,9 +193,14 @@ var archRulesHeadingRE = sync.OnceValue(func() *regexp.Regexp {
 
 // ArchDirective reports whether a boundary sentence asks something of the code: the
 // sentence or the lead-in it stands under (context) directs the reader (Directs, the
-// reader the certainty checks ask too), or a heading above it calls its items rules.
+// reader the certainty checks ask too), or a heading or lead-in above it calls its
+// items rules.
 func ArchDirective(text, context string, headings []string) bool {
 	if Directs(text) || context != "" && Directs(context) {
+		return true
+	}
+	if lead := strings.TrimSpace(context); strings.HasSuffix(lead, ":") && archRulesHeadingRE().MatchString(lead) {
+		// a lead-in that calls its items rules, as a heading does ("Layer rules:")
 		return true
 	}
 	for _, h := range headings {
@@ -204,4 +209,25 @@ func ArchDirective(text, context string, headings []string) bool {
 		}
 	}
 	return false
+}
+
+// A sentence elsewhere in a section that grants one part of a boundary's importers
+// what the boundary forbids: "The admin screens (`src/ui/admin/`) are the one
+// exception: they read `src/db/` directly", "`src/ui/admin/` may import `src/db/`",
+// "`cmd/migrate` is allowed to use `internal/db`". The caller checks that it names a
+// folder below the boundary's importers and the boundary's target.
+var boundaryGrantRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:(?:the|an|one) (?:only |sole )?exceptions?|exempt(?:ed)?|excepted|(?:is|are) (?:allowed|permitted|free) to|(?:may|can) (?:import|use|read|access|call|depend on|reach into|talk to)|(?:is|are) (?:fine|ok|okay|acceptable)|(?:is|are) the (?:one|only) (?:place|folder|package|module|layer)s? (?:that|which|where) (?:may|can|does|do|is allowed to|are allowed to))\b`)
+})
+
+// boundaryGrantDeniedRE: the sentence takes the grant back or denies it ("is not
+// allowed to", "may not", "no exception").
+var boundaryGrantDeniedRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:not|never|no|nor|cannot|can't|mustn't|shouldn't)\b`)
+})
+
+// GrantsBoundaryException reports whether text grants an exception to a boundary.
+func GrantsBoundaryException(text string) bool {
+	prose := archProse(text)
+	return boundaryGrantRE().MatchString(prose) && !boundaryGrantDeniedRE().MatchString(prose)
 }

@@ -261,3 +261,50 @@ func TestStatementAndBoundaryDirectiveAgree(t *testing.T) {
 		}
 	}
 }
+
+func TestGrantsBoundaryException(t *testing.T) {
+	for text, want := range map[string]bool{
+		"The admin screens (`src/ui/admin/`) are the one exception: they read `src/db/` directly.": true,
+		"`cmd/migrate` is allowed to use `internal/db`.":                                           true,
+		"`src/ui/admin/` may import `src/db/`.":                                                    true,
+		"`src/ui/admin/` may not import `src/db/` either.":                                         false,
+		"There are no exceptions for `src/ui/admin/`.":                                             false,
+		"Keep `src/ui/admin/` small.":                                                              false,
+	} {
+		if got := GrantsBoundaryException(text); got != want {
+			t.Errorf("GrantsBoundaryException(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+func TestCollapseNamedSpans(t *testing.T) {
+	for in, want := range map[string]string{
+		"the storage layer (§0) has no knowledge of http (§1).": "the §0 has no knowledge of §1.",
+		"§0 must not depend on android framework classes (§1).": "§0 must not depend on §1.",
+		"only test files (§0) may import §1":                    "only test files (§0) may import §1",
+		"use §0 (§1) for this":                                  "use §0 (§1) for this",
+		"The Storage Layer (§) has no knowledge of HTTP (§).":   "The § has no knowledge of §.",
+	} {
+		if got := collapseNamedSpans(in); got != want {
+			t.Errorf("collapseNamedSpans(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestLayerRuleItem(t *testing.T) {
+	cases := []struct {
+		text, ctx string
+		want      bool
+	}{
+		{"`app`: may import `domain`", "Layer rules:", true},
+		{"`domain`: imports nothing from the project", "Layer rules:", true},
+		{"`app`: may import `domain`", "Examples:", false},
+		{"`app`: the application services", "Layers:", false},
+		{"`app`: may import `domain`", "Layer rules", false},
+	}
+	for _, c := range cases {
+		if got := LayerRuleItem(c.text, c.ctx); got != c.want {
+			t.Errorf("LayerRuleItem(%q, %q) = %v, want %v", c.text, c.ctx, got, c.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package norm
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/heed-dev/heed/internal/lazyre"
 )
@@ -13,7 +14,7 @@ import (
 
 var (
 	// "§0 must not import (from) §1", "code in §0 must not depend on §1"
-	archForbidRE = lazyre.New(`^` + archPlace + `(` + archSpanList + `)` + archNoun + archAside + `(?: itself| themselves)?,? ` + archNeg + ` (?:directly |ever )?` + archImportVerb + `(?: anything| any code)?(?: from| on)?(?: the)? (` + archSpanList + `)`)
+	archForbidRE = lazyre.New(`^` + archPlace + `(` + archSpanList + `)` + archNoun + archAside + `(?: itself| themselves)?,? ` + archNeg + ` (?:directly |ever )?` + archImportVerb + `(?: anything| any code| any (?:class|type|module|file)(?:es|s)?)?(?: from| on| in| inside| under)?(?: the)? (` + archSpanList + `)`)
 	// "§0 must not depend on Android framework classes (§1)": the target named in
 	// words, its code in parentheses
 	archForbidNamedRE = lazyre.New(`^` + archPlace + `(` + archSpanList + `)` + archNoun + archAside + `,? ` + archNeg + ` (?:directly |ever )?` + archImportVerb + `(?: from| on)?(?: the| any)? (?:[a-z][\w-]* ){1,4}\((` + archSpanList + `)\)[.;]?$`)
@@ -52,9 +53,15 @@ var (
 	archPermitNeverRE = lazyre.New(`^` + archPlace + `(` + archSpanList + `)` + archNoun + archAside + ` (?:may|can) (?:import|depend on|use)(?: from| on)? (?:` + archSpanList + `),? (?:but )?(?:never|not) (?:from |on )?(` + archSpanList + `)`)
 	// an item of a list whose lead-in says each may only import what the item lists:
 	// "§0: §1, §2", "§0: nothing"
-	archLayerItemRE = lazyre.New(`^(§\d+)` + archNoun + `:? (?:(` + archSpanList + `)|nothing|none|no other (?:layers?|packages?|modules?))\.?$`)
+	archLayerItemRE = lazyre.New(`^(§\d+)` + archNoun + `:? (?:(` + archSpanList + `)|` + archNothingOwn + `)\.?$`)
+	// an item of a per-layer list that carries its own verb: "§0: may import §1 and
+	// §2", "§0: imports nothing from the project"
+	archLayerItemVerbRE    = lazyre.New(`^(§\d+)` + archNoun + `:? (?:(?:may|can) (?:only )?(?:import|depend on|use)|imports only|depends only on)(?: from| on)? (` + archSpanList + `)\.?$`)
+	archLayerItemNothingRE = lazyre.New(`^(§\d+)` + archNoun + `:? (?:imports|depends on|uses|(?:may|can|must|should) (?:import|depend on|use)) ` + archNothingOwn + `\.?$`)
+	// a lead-in over a list of rules per layer ("Layer rules:", "Dependencies:")
+	archLayerLeadInRE = lazyre.New(`\blayers?\b|\bdependenc(?:y|ies)\b|\bimport rules\b|\bboundar(?:y|ies)\b`)
 	// a row of a table whose header has a column of what each part may import
-	archTableRowRE   = lazyre.New(`^(§\d+)` + archNoun + ` \| (?:(` + archSpanList + `)|nothing|none|-|—|no other (?:layers?|packages?|modules?))\.?$`)
+	archTableRowRE   = lazyre.New(`^(§\d+)` + archNoun + ` \| (?:(` + archSpanList + `)|-|—|` + archNothingOwn + `)\.?$`)
 	archOnlyLeadInRE = lazyre.New(`\b(?:may|can|must|should) only (?:import|depend on|use)\b|\b(?:may|can) (?:import|depend on) only\b|\b(?:imports?|depends?) only\b`)
 	// "§0 and §1 must not import each other"
 	archEachOtherRE = lazyre.New(`^(?:the )?(` + archSpanList + `)` + archNoun + archAside + ` ` + archNeg + ` (?:import|depend on|reference) (?:from )?(?:each other|one another)`)
@@ -63,12 +70,19 @@ var (
 	// "the modules under §0 are independent (of each other)", "folders in §0 must
 	// stay isolated from one another"
 	archIsolateUnderRE = lazyre.New(`^(?:the )?(?:[\w-]+ )?(?:modules|folders|directories|packages|features|apps|crates|services|components|libraries|libs|plugins|sub-?folders|sub-?packages) (?:under|in|inside|below|of) (§\d+) (?:are|stay|must be|must stay|should be|should stay|remain|must remain|should remain|are kept|must be kept) (?:fully |completely |strictly |mutually )?(?:independent|isolated|decoupled|separate)(?: (?:of|from) (?:each other|one another))?(?:[:.;,]|$)`)
-	archVicaVersaRE    = lazyre.New(`\((?:or|and) (?:the other way round|the other way around|vice versa)\)|,? (?:or|and) (?:the other way round|the other way around|vice versa)\b`)
-	archIndependentRE  = lazyre.New(`\b(?:independent|isolated|decoupled|separate) (?:of|from) (?:each other|one another)|\bmust not depend on each other|\bstay independent\b`)
+	// "features under §0 must not import from each other"
+	archIsolateUnder2RE = lazyre.New(`^(?:the )?(?:[\w-]+ )?(?:modules|folders|directories|packages|features|apps|crates|services|components|libraries|libs|plugins|sub-?folders|sub-?packages) (?:under|in|inside|below|of) (§\d+),? ` + archNeg + ` (?:import|depend on|reference|use code)(?: anything)? (?:from )?(?:each other|one another)`)
+	// "nothing outside §0 may import §1", "code outside §0 must not import §1"
+	archNothingOutsideRE = lazyre.New(`^(?:nothing|no (?:code|file|package|module|class)|(?:code|files|packages|modules|classes)) outside(?: of)?(?: the)? (` + archSpanList + `)` + archNoun + archAside + ` (?:(?:may|can|should|must|shall|is allowed to|are allowed to) |` + archNeg + ` )(?:directly |ever )?` + archImportVerb + `(?: anything)?(?: from| on)?(?: the)? (` + archSpanList + `)`)
+	// "api client functions in §0 must never be called directly from components in
+	// §1": the importers are the second part
+	archCalledFromRE  = lazyre.New(`^(?:(?:the |all |any )?(?:[a-z][\w-]* ){0,4}?(?:in|under|from|of) )?(?:the )?(` + archSpanList + `)` + archNoun + archAside + `,? (?:must|should|may|shall|can)(?: not| never|not ever)(?: ever)? be (?:called|imported|used|accessed|referenced|invoked)(?: directly)? (?:from|by|in|inside) (?:(?:the |any )?(?:[a-z][\w-]* ){0,3}?(?:in|under) )?(?:the )?(` + archSpanList + `)`)
+	archVicaVersaRE   = lazyre.New(`\((?:or|and) (?:the other way round|the other way around|vice versa)\)|,? (?:or|and) (?:the other way round|the other way around|vice versa)\b`)
+	archIndependentRE = lazyre.New(`\b(?:independent|isolated|decoupled|separate) (?:of|from) (?:each other|one another)|\bmust not depend on each other|\bstay independent\b`)
 )
 
 var (
-	archWordBoundaryRE  = lazyre.New(`(?:^|; )(?:the )?([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)? ` + archNeg + ` (?:directly |ever )?(?:import|depend on|reference|use|touch|call|access|talk to|reach into)(?: anything)?(?: from| on)?(?: the| a| an| any)? ([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)?(?: directly)?[.;]?$`)
+	archWordBoundaryRE  = lazyre.New(`(?:^|; )(?:the )?([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)? ` + archNeg + ` (?:directly |ever )?(?:import|depend on|reference|use|touch|call|access|talk to|reach into)(?: anything)?(?: from| on)?(?: the| a| an| any)? ([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)?(?: directly)?(?:,? (?:and|or) (?:vice versa|the other way round|the other way around))?[.;]?$`)
 	archImportWordRE    = lazyre.New(`\b(?:import|depend on|reference)\b`)
 	archWordOnlyNeverRE = lazyre.New(`^(?:the )?([a-z][\w-]*?) (?:may|can|must|should) only (?:use|import|depend on|call|talk to) (?:the )?[a-z][\w-]*?,? (?:but )?(?:never|not) (?:use |import |call |touch |access )?(?:the |any )?([a-z][\w-]*?)(?: directly)?\.?$`)
 )
@@ -149,6 +163,11 @@ func ReadBoundary(prose string, ctx BoundaryContext) Boundary {
 		return two(BoundaryForbid, archPermitNeverRE, 1, 2, false)
 	case archLayerItemRE.MatchString(p) && archOnlyLeadInRE.MatchString(ctx.Lower):
 		return two(BoundaryOnly, archLayerItemRE, 1, 2, false)
+	case archLayerItemVerbRE.MatchString(p) && archLayerLeadInRE.MatchString(ctx.Lower):
+		// "- `app`: may import `domain`" under "Layer rules:"
+		return two(BoundaryOnly, archLayerItemVerbRE, 1, 2, false)
+	case archLayerItemNothingRE.MatchString(p) && archLayerLeadInRE.MatchString(ctx.Lower):
+		return Boundary{Form: BoundaryImportsNothing, From: sp(archLayerItemNothingRE.FindStringSubmatch(p)[1])}
 	case archArrowItemRE.MatchString(p) && allowedHeading(ctx):
 		// "- `ui` → `state`, `api`" under "## Allowed dependencies"
 		return two(BoundaryOnly, archArrowItemRE, 1, 2, false)
@@ -167,6 +186,10 @@ func ReadBoundary(prose string, ctx BoundaryContext) Boundary {
 		return two(BoundaryTestsOnly, archOnlyTestsRE, 1, 2, false)
 	case archNothingInRE.MatchString(p):
 		return two(BoundaryNothingIn, archNothingInRE, 1, 2, archVicaVersaRE.MatchString(p))
+	case archNothingOutsideRE.MatchString(p):
+		return two(BoundaryExcept, archNothingOutsideRE, 1, 2, false)
+	case archCalledFromRE.MatchString(p):
+		return two(BoundaryForbid, archCalledFromRE, 2, 1, false)
 	case archOnlyMayRE.MatchString(p):
 		return two(BoundaryExcept, archOnlyMayRE, 1, 2, false)
 	case archNothingExceptRE.MatchString(p):
@@ -190,12 +213,22 @@ func ReadBoundary(prose string, ctx BoundaryContext) Boundary {
 		return Boundary{Form: BoundaryOnly, From: sp(archOnlyNoneRE.FindStringSubmatch(p)[1])}
 	case ctx.Spans == 0 && archWordBoundaryRE.MatchString(p):
 		m := archWordBoundaryRE.FindStringSubmatch(p)
-		return Boundary{Form: BoundaryWords, FromWord: m[1], ToWord: m[2]}
+		return Boundary{Form: BoundaryWords, FromWord: m[1], ToWord: m[2], Both: archVicaVersaRE.MatchString(p)}
 	case ctx.Spans == 0 && archWordOnlyNeverRE.MatchString(p):
 		// "Controllers may only use services, never repositories directly": the
 		// part said outright
 		m := archWordOnlyNeverRE.FindStringSubmatch(p)
 		return Boundary{Form: BoundaryWords, FromWord: m[1], ToWord: m[2]}
+	}
+	if q := canonVerbs(collapseNamedSpans(p)); q != p {
+		// "the storage layer (§0) has no knowledge of http (§1)": the parts as
+		// their spans
+		return ReadBoundary(q, ctx)
+	}
+	if _, rest, ok := strings.Cut(p, ": "); ok && rest != "" {
+		// "Don't reach into another app's internals: code in §0 may only import
+		// from §1": the boundary after the lead clause
+		return ReadBoundary(rest, ctx)
 	}
 	return Boundary{}
 }
@@ -257,6 +290,8 @@ func ReadIsolation(prose string) (Isolation, bool) {
 		return Isolation{Noun1: m[1], Noun2: m[1], Under: -1}, true
 	} else if m := archIsolateUnderRE.FindStringSubmatch(prose); m != nil {
 		return Isolation{Under: spanNumber(m[1])}, true
+	} else if m := archIsolateUnder2RE.FindStringSubmatch(prose); m != nil {
+		return Isolation{Under: spanNumber(m[1])}, true
 	}
 	return Isolation{}, false
 }
@@ -306,4 +341,74 @@ func WithArchSubject(p, subj string) string {
 	default:
 		return subj + " " + p
 	}
+}
+
+// LayerRuleItem reports whether text is an item of a per-layer list of what each part
+// may import ("- `app`: may import `domain`" under "Layer rules:"): a rule, though
+// "may" alone would make it a permission.
+func LayerRuleItem(text, ctx string) bool {
+	lead := strings.Join(strings.Fields(strings.ToLower(ctx)), " ")
+	if !strings.HasSuffix(lead, ":") || !archLayerLeadInRE.MatchString(lead) {
+		return false
+	}
+	ss := ArchSentences(text)
+	if len(ss) != 1 {
+		return false
+	}
+	p := ss[0].Prose
+	return archLayerItemVerbRE.MatchString(p) || archLayerItemNothingRE.MatchString(p)
+}
+
+// namedSpanStop are the words that end the name before a span in parentheses: the
+// words of the sentence around the name, not the name.
+var namedSpanStop = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`the a an any all every each no not never nor and or but to of on in into under from
+		with by for about at as is are be been was were has have had do does did must should may can cannot shall will would
+		only also import imports depend depends use uses call calls reach touch talk know knows knowledge nothing than
+		test tests spec specs unit integration`) {
+		m[w] = true
+	}
+	return m
+})
+
+// collapseNamedSpans writes a part named in words with its code in parentheses as the
+// code alone: "the storage layer (§0)" is "the §0", "http (§1)" is "§1". The name is
+// at most three words back to the first word of the sentence around it (spans as §N,
+// or as § in the statement readers' prose); test files
+// named so keep their words ("test files (§0)" is a kind of file, read as such).
+func collapseNamedSpans(p string) string {
+	var out []string
+	for _, w := range strings.Fields(p) {
+		inner, ok := strings.CutPrefix(w, "(")
+		core := strings.TrimRight(inner, ".,;:")
+		span := strings.TrimSuffix(core, ")")
+		if !ok || span == core || !strings.HasPrefix(span, "§") || strings.Trim(span[len("§"):], "0123456789") != "" {
+			out = append(out, w)
+			continue
+		}
+		n := 0
+		for n < 3 && n < len(out) {
+			prev := out[len(out)-1-n]
+			if namedSpanStop()[strings.ToLower(prev)] || strings.ContainsAny(prev, "§,;:()") {
+				break
+			}
+			n++
+		}
+		if n == 0 || n < len(out) && testWord(out[len(out)-1-n]) {
+			// "test files (§0)" names a kind of file: kept as written
+			out = append(out, w)
+			continue
+		}
+		out = append(out[:len(out)-n], span+inner[len(core):])
+	}
+	return strings.Join(out, " ")
+}
+
+func testWord(w string) bool {
+	switch strings.ToLower(w) {
+	case "test", "tests", "spec", "specs", "unit", "integration":
+		return true
+	}
+	return false
 }

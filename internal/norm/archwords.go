@@ -16,4 +16,7 @@ const (
 	// parentheses ("§0 (the SQL layer) must not import §1") or between commas
 	// ("§0, the time source, must ...").
 	archAside = `(?: \([^()]*\)|, (?:the|a|an|our|its|which) [^§,()]{1,60},)?`
+	// archNothingOwn is "nothing" of the repository's own code: "nothing", "none",
+	// "no other packages", "nothing from this repository".
+	archNothingOwn = `(?:nothing|none|no other (?:layers?|packages?|modules?))(?: (?:else )?(?:from|in|of) (?:this|the|our) (?:project|repository|repo|codebase|code base|workspace|module))?`
 )

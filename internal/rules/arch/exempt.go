@@ -322,3 +322,58 @@ func jvmModules(c *policy.Constraint, rc *recognize.RepoContext) bool {
 	}
 	return true
 }
+
+// grantedBelow leaves out of a forbidding boundary the folder below its importers
+// that another sentence of the section grants the import: under "Nothing under
+// `src/ui/` may import `src/db/`", a later item "The admin screens (`src/ui/admin/`)
+// are the one exception: they read `src/db/` directly" takes `src/ui/admin/` out.
+func grantedBelow(rules []policy.Rule, c *policy.Constraint, rc *recognize.RepoContext) []policy.Rule {
+	if rc == nil || len(rc.Constraints) == 0 {
+		return rules
+	}
+	for i := range rules {
+		r := &rules[i]
+		if r.Domain != policy.DomainArchitecture || r.Kind != KindImports {
+			continue
+		}
+		var p importsParams
+		if decode(r, &p) != nil || p.Mode != ModeForbid || len(p.To) == 0 {
+			continue
+		}
+		var add []string
+		for j := range rc.Constraints {
+			o := &rc.Constraints[j]
+			if o.File != c.File || o.Line == c.Line && o.Text == c.Text || !headerWithin(o.HeaderPath, c.HeaderPath) || !norm.GrantsBoundaryException(o.Text) {
+				continue
+			}
+			var below []string
+			target := false
+			for _, sp := range recognize.CodeSpans(o.Text) {
+				sub, ok := resolveSpan(sp, o, rc)
+				if !ok || sub.dir == "" {
+					continue
+				}
+				g := sub.dir + "/**"
+				if slices.Contains(p.To, g) {
+					target = true
+					continue
+				}
+				for _, f := range p.From {
+					if base, ok := strings.CutSuffix(f, "/**"); ok && strings.HasPrefix(sub.dir, base+"/") {
+						below = append(below, g)
+					}
+				}
+			}
+			if target {
+				add = append(add, below...)
+			}
+		}
+		add = slices.DeleteFunc(uniq.Values(add), func(g string) bool { return slices.Contains(p.FromExcept, g) })
+		if len(add) == 0 {
+			continue
+		}
+		p.FromExcept = append(p.FromExcept, add...)
+		r.Params, _ = json.Marshal(p)
+	}
+	return rules
+}

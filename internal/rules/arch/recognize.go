@@ -61,6 +61,7 @@ func (importsRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 	out.Rules = exemptTests(out.Rules, c, rc)
 	out.Rules = testsMayAlso(out.Rules, c, rc)
 	out.Rules = ownBoundariesBelow(out.Rules, c, rc)
+	out.Rules = grantedBelow(out.Rules, c, rc)
 	return out
 }
 
@@ -212,7 +213,7 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	case norm.BoundaryExcept:
 		return exceptRules(s, c, rc, b.From, b.To)
 	case norm.BoundaryWords:
-		return wordBoundary(s, c, rc, b.FromWord, b.ToWord)
+		return wordBoundary(s, c, rc, b.FromWord, b.ToWord, b.Both)
 	}
 	return nil, ""
 }
@@ -248,22 +249,83 @@ func placeWord(w string, c *policy.Constraint, rc *recognize.RepoContext) (strin
 // folders. Both placed: the boundary between them; one placed: the other is named as
 // what heed could not place (the sentence speaks of the repository's parts, and
 // only one of them is there); neither: no boundary of this repository's parts.
-func wordBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoContext, from, to string) ([]policy.Rule, string) {
+func wordBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoContext, from, to string, both bool) ([]policy.Rule, string) {
 	if rc == nil || len(rc.Dirs) == 0 || from == to {
 		return nil, ""
 	}
-	fromDir, _ := placeWord(from, c, rc)
-	toDir, toWhy := placeWord(to, c, rc)
+	fromSub, _ := placeWordSubject(from, c, rc)
+	toSub, toWhy := placeWordSubject(to, c, rc)
 	switch {
-	case fromDir == "":
+	case len(fromSub.globs) == 0:
 		return nil, "" // the subject is no part of this repository: no layer sentence
-	case toDir == "" && !norm.NamesImport(s.prose):
+	case len(toSub.globs) == 0 && !norm.NamesImport(s.prose):
 		return nil, "" // "never call the network": a word of another kind
-	case toDir == "":
+	case len(toSub.globs) == 0:
 		return nil, toWhy
 	}
-	ws := sentence{prose: "§0 must not import §1", spans: []string{fromDir + "/", toDir + "/"}}
-	return forbidRules(ws, c, rc, []int{0}, []int{1}, false)
+	var rules []policy.Rule
+	if r, ok := forbidRule(c, rc, []subject{fromSub}, []subject{toSub}); ok {
+		rules = append(rules, r)
+	}
+	if both {
+		if r, ok := forbidRule(c, rc, []subject{toSub}, []subject{fromSub}); ok {
+			rules = append(rules, r)
+		}
+	}
+	if len(rules) == 0 {
+		return nil, "the importing side is not a folder or file kind"
+	}
+	return rules, ""
+}
+
+// placeWordSubject places a part named as a word: its folder (placeWord), else the
+// family of sibling folders the word begins ("compiler packages" are
+// packages/compiler-core and packages/compiler-dom: packages/compiler-*).
+func placeWordSubject(w string, c *policy.Constraint, rc *recognize.RepoContext) (subject, string) {
+	dir, why := placeWord(w, c, rc)
+	if dir != "" {
+		return subject{dir: dir, globs: []string{dir + "/**"}}, ""
+	}
+	if g := familyGlob(w, rc); g != "" {
+		return subject{globs: []string{g + "/**"}}, ""
+	}
+	return subject{}, why
+}
+
+// familyGlob is the pattern of two or more sibling folders named w-<something> or
+// w_<something> (in the singular too), all in one parent folder; "" when there are
+// none or they stand in several parents.
+func familyGlob(w string, rc *recognize.RepoContext) string {
+	stems := []string{w}
+	if t, ok := strings.CutSuffix(w, "s"); ok && len(t) > 2 {
+		stems = append(stems, t)
+	}
+	for _, stem := range stems {
+		for _, sep := range []string{"-", "_"} {
+			parent, n, ok := "", 0, true
+			for _, d := range rc.Dirs {
+				i := strings.LastIndexByte(d, '/')
+				base, par := d[i+1:], ""
+				if i >= 0 {
+					par = d[:i]
+				}
+				if !strings.HasPrefix(base, stem+sep) || len(base) == len(stem)+1 {
+					continue
+				}
+				if n > 0 && par != parent {
+					ok = false
+				}
+				parent, n = par, n+1
+			}
+			if ok && n >= 2 {
+				if parent == "" {
+					return stem + sep + "*"
+				}
+				return parent + "/" + stem + sep + "*"
+			}
+		}
+	}
+	return ""
 }
 
 // libAsideRE: a parenthesis that names what a part of the code must not use: "(no
@@ -316,7 +378,8 @@ func placeAll(s sentence, c *policy.Constraint, rc *recognize.RepoContext, idx [
 			}
 			return nil, w, ""
 		}
-		if sub.group != "" {
+		if sub.group != "" && sub.dir == "" {
+			// a placeholder pattern (`src/features/<name>/`) is no one part
 			return nil, "names a folder or package heed cannot place", ""
 		}
 		if w != "" && soft == "" {
@@ -562,6 +625,11 @@ func onlyRules(s sentence, c *policy.Constraint, rc *recognize.RepoContext, from
 			return nil, "the importing side is not a folder"
 		}
 		rules = append(rules, r)
+		if f.group != "" && f.dir != "" && f.group == f.dir+"/*" {
+			// "`apps/*` may only import from `packages/*`": each app imports
+			// only itself and the packages, so no app imports another
+			rules = append(rules, isolateRule(c, rc, f.group))
+		}
 	}
 	return rules, ""
 }

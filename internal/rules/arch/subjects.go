@@ -96,6 +96,12 @@ func resolveSpan(span string, c *policy.Constraint, rc *recognize.RepoContext) (
 	if s == "" || strings.ContainsAny(s, " \t()=;'\"") {
 		return subject{}, false
 	}
+	// Every folder of a folder: `apps/*`. Each is a part of its own (the group),
+	// and together they are the folder.
+	if base, ok := strings.CutSuffix(strings.Trim(strings.TrimPrefix(s, "./"), "/"), "/*"); ok && base != "" && !strings.ContainsAny(base, "*?[{<") {
+		dir := repoPath(base, c, rc)
+		return subject{group: dir + "/*", dir: dir, globs: []string{dir + "/**"}}, true
+	}
 	// A folder pattern with a placeholder: src/features/<name>/.
 	if groupPlaceholderRE.MatchString(s) && strings.Contains(s, "/") {
 		g := groupPlaceholderRE.ReplaceAllString(strings.Trim(strings.TrimPrefix(s, "./"), "/"), "*")
