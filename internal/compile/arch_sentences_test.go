@@ -321,6 +321,14 @@ func TestOwnArchitectureSentences5(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-arch-5.txt", 14)
 }
 
+// TestOwnArchitectureSentences6: placement sentences written before the compiler read
+// them (testdata/own-sentences-arch-6.txt, first sight in its .md): kinds of files
+// named in words (data files, images, notebooks, stories, fonts, icons) and their
+// folders.
+func TestOwnArchitectureSentences6(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-arch-6.txt", 12)
+}
+
 // TestIssue20Examples: every example of issue 20's first paragraph is a document of
 // own-sentences-arch.txt (named "(issue 20)"), with no expectation left as a gap;
 // TestOwnArchitectureAndContributionSentences judges them.

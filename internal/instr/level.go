@@ -522,9 +522,14 @@ func constraintLevel(text, ctx string, ctxLevel policy.Level) policy.Level {
 		return frameLevel(rowLevel(text), text, ctx, ctxLevel)
 	}
 	lv := frameLevel(levelOf(text), text, ctx, ctxLevel)
-	if lv == policy.Info && norm.PairStatement(text) {
-		// "`bg-container` instead of `bg-white`" as a row, its framing silent:
-		// the project's preference, stated
+	return statedLevel(lv, text)
+}
+
+// statedLevel raises to should a constraint its words and framing leave at info when
+// it states one of the project's rules without a modal: "`bg-container` instead of
+// `bg-white`" (a preference), "Shell scripts live in `scripts/`" (the layout).
+func statedLevel(lv policy.Level, text string) policy.Level {
+	if lv == policy.Info && (norm.PairStatement(text) || norm.PlacementStatement(text)) {
 		return policy.Should
 	}
 	return lv

@@ -448,11 +448,9 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 			// of the convention the section states
 			lv = policy.Should
 		}
-		if lv == policy.Info && norm.PairStatement(p.text) {
-			// "- `bg-container` instead of `bg-white`" alone, its framing silent:
-			// the project's preference, stated
-			lv = policy.Should
-		}
+		// "- `bg-container` instead of `bg-white`" alone, its framing silent: the
+		// project's preference, stated
+		lv = statedLevel(lv, p.text)
 		if lv == policy.Info && ctx == "" && (commandItem(p.text) || bareCommandItem(p.text)) && orderHeading(x.headerPath()) {
 			// "## Before Every Commit" and "1. `yarn format`": a step of the order
 			lv = policy.Must

@@ -9,9 +9,19 @@ import "github.com/heed-dev/heed/internal/lazyre"
 
 // The language words of a placement sentence ("Place PHP scripts in `php/`").
 const (
-	archLangWords = `(php|javascript|js|typescript|ts|html|css|scss|sass|less|python|shell|bash|sql|ruby|swift|kotlin|java|rust|vue|svelte|markdown|lua|perl|powershell|graphql|protobuf|proto|terraform|dart|elixir)`
+	archLangWords = `(?:php|javascript|js|typescript|ts|html|css|scss|sass|less|python|shell|bash|sql|ruby|swift|kotlin|java|rust|vue|svelte|markdown|lua|perl|powershell|graphql|protobuf|proto|terraform|dart|elixir)`
 	archFileNouns = `(?: (?:source |new |all )?(?:files?|scripts?|pages?|modules?|sources?|code|templates?|stylesheets?|styles?|components?|classes|migrations?))?`
 	archExceptPar = `(?: \(except ([^()§]{1,60})\))?`
+	// archKindWords: kinds of files named by what they hold ("Put all images in
+	// `public/`", "Fonts are stored in `assets/fonts/`").
+	archKindWords = `(?:(?:image|font|data|icon|diagram|notebook|story) files|images|pictures|screenshots|icons|fonts|(?:jupyter )?notebooks|(?:storybook )?stories|diagrams|data files|csv (?:files|inputs|data)|tsv files|svg (?:files|icons|images)|(?:protobuf|proto) (?:definitions|schemas|files))`
+	// archPlacedKind is the kind of file a placement sentence places: a language
+	// with its noun ("PHP scripts"), or a kind named by what it holds, its file
+	// patterns in parentheses or not ("Diagrams (§0, §1)").
+	archPlacedKind = `(` + archKindWords + `|` + archLangWords + archFileNouns + `)(?: \((` + archSpanList + `)\))?`
+	// archAlsoPar: a parenthesis after the folder naming another folder the kind
+	// may live in ("(backups go to §1)").
+	archAlsoPar = `(?: \([^()§]{0,40}(?:go(?:es)? (?:to|in|into)|belongs? in|lives? in|(?:are|is) kept in|in) (?:the )?(§\d+)[^()§]{0,20}\))?`
 )
 
 // ArchDiagramSentenceRE: a sentence that gives a diagram's arrows the meaning of
@@ -52,10 +62,11 @@ var ArchBesideNotRE = lazyre.New(`\b(?:not|never|no longer|instead of|rather tha
 var ArchTestKindSpan = lazyre.New(`^\*?[\w.-]*(?:test|spec)[\w.*-]*$`)
 
 // "place php scripts in §0", "put all javascript files (except x.js) into §0"
-var ArchPlaceLangRE = lazyre.New(`^(?:always )?(?:put|place|keep|store|save) (?:all |new |any |every |the |your )?` + archLangWords + archFileNouns + archExceptPar + ` (?:in|into|under|inside|within) (?:the )?(§\d+)(?: (?:folder|directory|dir))?[.;]?$`)
+var ArchPlaceLangRE = lazyre.New(`^(?:always )?(?:put|place|keep|store|save) (?:all |new |any |every |the |your )?` + archPlacedKind + archExceptPar + ` (?:in|into|under|inside|within) (?:the )?(§\d+)(?: (?:folder|directory|dir))?` + archAlsoPar + `(?:,? (?:not|never) (?:in|inside|under) [^§]{1,30})?[.;]?$`)
 
-// "php files go in §0", "html pages (except index.html) belong in §0"
-var ArchLangGoRE = lazyre.New(`^(?:all |new |every )?` + archLangWords + archFileNouns + archExceptPar + ` (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|are placed|be kept|are kept|be stored|are stored) (?:in|into|under|inside|within) (?:the )?(§\d+)(?: (?:folder|directory|dir))?[.;]?$`)
+// "php files go in §0", "html pages (except index.html) belong in §0", "fonts are
+// stored in §0"
+var ArchLangGoRE = lazyre.New(`^(?:all |new |every )?` + archPlacedKind + archExceptPar + ` (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|are placed|be kept|are kept|be stored|are stored) (?:in|into|under|inside|within) (?:the )?(§\d+)(?: (?:folder|directory|dir))?` + archAlsoPar + `[.;]?$`)
 
 // ArchListOrderRE: a lead-in that says which way a list of layers runs.
 var ArchListOrderRE = lazyre.New(`(?i)\b(?:(from )?(top|highest|outermost) (?:to (?:bottom|lowest|innermost)|first|down)|(from )?(bottom|lowest|innermost) (?:to (?:top|highest|outermost)|first|up))\b`)
@@ -132,4 +143,12 @@ func ArchCycleRule(prose string) bool {
 		}
 	}
 	return false
+}
+
+// PlacementStatement reports whether text places a kind of file in a folder without a
+// modal ("Shell scripts live in `scripts/`", "Fonts are stored in `assets/fonts/`"):
+// a rule of the project's layout, stated.
+func PlacementStatement(text string) bool {
+	ss := ArchSentences(text)
+	return len(ss) == 1 && ArchLangGoRE.MatchString(ss[0].Prose)
 }

@@ -420,7 +420,7 @@ var imperativeVerbs = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"keep": true, "put": true, "place": true, "import": true, "move": true, "add": true,
 		"write": true, "route": true, "call": true, "let": true, "treat": true, "limit": true, "restrict": true,
 		"separate": true, "isolate": true, "depend": true, "go": true, "access": true, "reach": true, "talk": true,
-		"wrap": true, "expose": true, "hide": true, "do": true}
+		"wrap": true, "expose": true, "hide": true, "do": true, "store": true, "save": true}
 })
 
 // ownMoment: the text after a label names its own moment ("`pre-commit run` — MUST

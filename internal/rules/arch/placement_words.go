@@ -23,6 +23,27 @@ var languageFiles = map[string][]string{
 	"protobuf": {"*.proto"}, "proto": {"*.proto"}, "terraform": {"*.tf"}, "dart": {"*.dart"}, "elixir": {"*.ex", "*.exs"},
 }
 
+// kindFiles are the file kinds a word for what files hold names ("images", "fonts").
+var kindFiles = map[string][]string{
+	"images": {"*.png", "*.jpg", "*.jpeg", "*.gif", "*.webp", "*.svg"}, "image": {"*.png", "*.jpg", "*.jpeg", "*.gif", "*.webp", "*.svg"},
+	"pictures": {"*.png", "*.jpg", "*.jpeg", "*.gif", "*.webp"}, "screenshots": {"*.png", "*.jpg", "*.jpeg"},
+	"icons": {"*.svg", "*.ico"}, "icon": {"*.svg", "*.ico"}, "fonts": {"*.woff", "*.woff2", "*.ttf", "*.otf", "*.eot"},
+	"font": {"*.woff", "*.woff2", "*.ttf", "*.otf", "*.eot"}, "notebooks": {"*.ipynb"}, "notebook": {"*.ipynb"},
+	"jupyter": {"*.ipynb"}, "stories": {"*.stories.*"}, "story": {"*.stories.*"}, "storybook": {"*.stories.*"},
+	"diagrams": {"*.mmd", "*.puml", "*.plantuml", "*.drawio"}, "diagram": {"*.mmd", "*.puml", "*.plantuml", "*.drawio"},
+	"data": {"*.csv", "*.tsv", "*.parquet"}, "csv": {"*.csv"}, "tsv": {"*.tsv"}, "svg": {"*.svg"},
+}
+
+// placedKindFiles are the globs of the kind of file a placement sentence names: its
+// first word a language ("php scripts") or a word for what the files hold.
+func placedKindFiles(kind string) []string {
+	first, _, _ := strings.Cut(kind, " ")
+	if fs, ok := kindFiles[first]; ok {
+		return fs
+	}
+	return languageFiles[first]
+}
+
 // languagePlacement reads a placement rule whose file kind is a language named in
 // words.
 func languagePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
@@ -33,9 +54,23 @@ func languagePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	if m == nil {
 		return policy.Rule{}, false
 	}
-	files := languageFiles[m[1]]
+	files := placedKindFiles(m[1])
+	if m[2] != "" {
+		// "Diagrams (`*.mmd`, `*.puml`)": the patterns the text gives
+		files = nil
+		for _, i := range norm.ArchSpanIndexes(m[2]) {
+			g := strings.TrimSpace(s.spans[i])
+			if !strings.HasPrefix(g, "*.") || strings.ContainsAny(g, "/ ") {
+				return policy.Rule{}, false // not a pattern of file names
+			}
+			files = append(files, g)
+		}
+	}
+	if len(files) == 0 {
+		return policy.Rule{}, false
+	}
 	var except []string
-	for _, e := range strings.FieldsFunc(m[2], func(r rune) bool { return r == ',' || r == ' ' }) {
+	for _, e := range strings.FieldsFunc(m[3], func(r rune) bool { return r == ',' || r == ' ' }) {
 		e = strings.Trim(e, "`'\"")
 		if e == "and" || e == "or" || e == "" {
 			continue
@@ -45,7 +80,12 @@ func languagePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 		}
 		except = append(except, e)
 	}
-	under, ok := underGlobs([]string{s.spans[atoi(m[3][len("§"):])]}, c, rc)
+	folders := []string{s.spans[atoi(m[4][len("§"):])]}
+	if m[5] != "" {
+		// "(backups go to §1)": another folder the kind may live in
+		folders = append(folders, s.spans[atoi(m[5][len("§"):])])
+	}
+	under, ok := underGlobs(folders, c, rc)
 	if !ok {
 		return policy.Rule{}, false
 	}

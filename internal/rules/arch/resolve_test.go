@@ -58,7 +58,8 @@ func TestPlaceNames(t *testing.T) {
 	}
 }
 
-// Placement rules whose file kind is a language named in words.
+// Placement rules whose file kind is a language, or what the files hold, named in
+// words.
 func TestLanguagePlacement(t *testing.T) {
 	rc := &recognize.RepoContext{Dirs: []string{"assets", "assets/js", "pages", "php"}}
 	reg := engine.NewRegistry(Kinds()...)
@@ -67,7 +68,11 @@ func TestLanguagePlacement(t *testing.T) {
 		{"Place JavaScript files in `assets/js/`", `{"files":["*.js"],"under":["assets/js/**"]}`},
 		{"Place HTML pages (except index.html) in `pages/`", `{"files":["*.html","*.htm"],"under":["pages/**"],"except":["index.html"]}`},
 		{"Python files go in `src/`.", `{"files":["*.py"],"under":["**/src/**"]}`},
-		{"Place data files in `assets/data/`", ``},
+		{"Place data files in `assets/data/`", `{"files":["*.csv","*.tsv","*.parquet"],"under":["assets/data/**"]}`},
+		{"Put all images in `public/images/`", `{"files":["*.png","*.jpg","*.jpeg","*.gif","*.webp","*.svg"],"under":["public/images/**"]}`},
+		{"Diagrams (`*.mmd`, `*.puml`) belong in `docs/diagrams/`.", `{"files":["*.mmd","*.puml"],"under":["docs/diagrams/**"]}`},
+		{"Put CSV inputs in `data/ingest/` (backups go to `data/backup/`).", `{"files":["*.csv"],"under":["data/ingest/**","data/backup/**"]}`},
+		{"Place the data in `assets/data/`", ``},
 		{"Place PHP scripts in the right folder", ``},
 	} {
 		res := placementRecognizer{}.Recognize(&policy.Constraint{ID: "c", Text: c.text, Level: policy.Must}, rc)
