@@ -154,9 +154,30 @@ func baseName(p string) string {
 
 func tidyQuote(s string) string {
 	s = oneLine(s)
-	s = strings.ReplaceAll(s, "**", "")
+	s = dropBold(s)
 	if len(s) > 300 {
 		s = s[:297] + "..."
 	}
 	return s
+}
+
+// dropBold removes Markdown's bold markers outside code spans: the glob of
+// "`erb_lint ./app/**/*.erb`" is quoted as written.
+func dropBold(s string) string {
+	if !strings.Contains(s, "**") {
+		return s
+	}
+	var b strings.Builder
+	inCode := false
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '`':
+			inCode = !inCode
+		case !inCode && strings.HasPrefix(s[i:], "**"):
+			i++
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }

@@ -2392,8 +2392,15 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					if j < len(toks) && toks[j].Low == "the" {
 						j++
 					}
-					if j < len(toks) && toks[j].Code && pathLike(toks[j].Text) {
-						cur.objs = append(cur.objs, Object{Kind: KPath, Text: strings.TrimSuffix(toks[j].Text, "/"), Origin: "target"})
+					if j < len(toks) && toks[j].Code && (pathLike(toks[j].Text) || extensionFiles(toks, j)) {
+						target := strings.TrimSuffix(toks[j].Text, "/")
+						if extensionFiles(toks, j) {
+							// "do not run rubocop on `.erb` files": every file of the
+							// extension, wherever it is
+							target = "**/*" + target
+							j++
+						}
+						cur.objs = append(cur.objs, Object{Kind: KPath, Text: target, Origin: "target"})
 						i = j + 1
 						if i < len(toks) && (toks[i].Low == "folder" || toks[i].Low == "directory" || toks[i].Low == "dir") {
 							i++
@@ -2686,6 +2693,13 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 		}
 		if isToolWord(toks, i) {
+			if instrumentOfPractices(toks, i, cur.objs) {
+				// "never commit or push changes with git": git is how the practices
+				// are done, not a program banned of its own
+				cur.words = append(cur.words, t.Text)
+				i++
+				continue
+			}
 			if i > 0 && toks[i-1].Low == "from" && len(cur.objs) > 0 && cur.objs[len(cur.objs)-1].Kind == KCode {
 				// "do not use `expect` from Vitest": an API of the tool, which is
 				// not run
@@ -2917,6 +2931,55 @@ func splitToolLists(toks []Token) []Token {
 }
 
 // isToolWord: a tool named in plain words (yarn, npm), meaning the tool.
+// extensionFiles: the code span at j is a bare extension followed by "files" or
+// "file" ("`.erb` files"): the files of that extension.
+func extensionFiles(toks []Token, j int) bool {
+	if j+1 >= len(toks) || toks[j+1].Code || toks[j+1].Low != "files" && toks[j+1].Low != "file" {
+		return false
+	}
+	x := toks[j].Text
+	if len(x) < 2 || x[0] != '.' {
+		return false
+	}
+	for _, r := range x[1:] {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// instrumentOfPractices: the tool word at i follows "with", "using", "via" or
+// "through" after practices that only that tool does ("commit or push changes with
+// git"): it names the means of the practices, which already name its commands.
+// "Don't format code with prettier" keeps prettier: formatting is no practice of one
+// tool.
+func instrumentOfPractices(toks []Token, i int, objs []Object) bool {
+	if i == 0 || toks[i-1].Code || len(objs) == 0 {
+		return false
+	}
+	switch toks[i-1].Low {
+	case "with", "using", "via", "through":
+	default:
+		return false
+	}
+	for _, o := range objs {
+		if o.Kind != KConcept || practiceTool()[o.Text] != toks[i].Low {
+			return false
+		}
+	}
+	return true
+}
+
+// practiceTool is the one tool whose commands a practice named in words stands for.
+var practiceTool = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for _, c := range []string{"commit", "push", "force-push", "amend", "rebase", "squash", "hard-reset", "rewrite-history", "push-tags", "unsigned-commit", "skip-hooks"} {
+		m[c] = "git"
+	}
+	return m
+})
+
 func isToolWord(toks []Token, i int) bool {
 	if i >= len(toks) || toks[i].Code || toks[i].Punct {
 		return false

@@ -79,6 +79,7 @@ func TestParseFindsEverySimpleCommand(t *testing.T) {
 		{`uv run --with x pytest -q`, []string{"pytest -q"}},
 		{`pixi run ruff format .`, []string{"ruff format ."}},
 		{`poetry run pytest`, []string{"pytest"}},
+		{`bundle exec rubocop app/views/a.erb`, []string{"bundle exec rubocop app/views/a.erb", "rubocop app/views/a.erb"}},
 		{`python3 -m pip install x`, []string{"pip install x"}},
 		{`python -Im pip install x`, []string{"pip install x"}},
 		{`deno run -A tools/format.js`, []string{"tools/format.js"}},

@@ -481,6 +481,7 @@ var unwrappers = lazy.Value[map[string]unwrapper]{F: func() map[string]unwrapper
 		"bun":       unwrapBunX,
 		"uv":        unwrapUv,
 		"pipx":      unwrapPipx,
+		"bundle":    unwrapBundleExec,
 		"direnv":    unwrapDirenv,
 		"nix-shell": unwrapNixShell,
 		"corepack":  always(func(_ *state, w *wrapped) []action { return w.tail(1, true) }),
@@ -752,6 +753,14 @@ func unwrapUv(_ *state, w *wrapped) ([]action, bool) {
 func unwrapProjectRun(_ *state, w *wrapped) ([]action, bool) {
 	if len(w.ws) > 2 && w.args[1] == "run" {
 		return unwrapRunner(w.ws, 2, w.name+" run"), true
+	}
+	return nil, false
+}
+
+// unwrapBundleExec: `bundle exec rubocop` runs rubocop with the project's gems.
+func unwrapBundleExec(_ *state, w *wrapped) ([]action, bool) {
+	if len(w.ws) > 2 && w.args[1] == "exec" {
+		return unwrapRunner(w.ws, 2, "bundle exec"), true
 	}
 	return nil, false
 }

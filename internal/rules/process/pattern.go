@@ -33,7 +33,7 @@ type Pattern struct {
 	// Program and Args, neither options nor operands ("running the bare `cargo
 	// test` is not acceptable" leaves `cargo test -p core` allowed).
 	Alone bool `json:"alone,omitempty"`
-	// Paths are repository paths ("." the root) that one of the command's operands
+	// Paths are repository paths ("." the root) or globs of them (`**/*.erb`) that one of the command's operands
 	// must name, resolved against the directory the command runs in: "never `rm -rf`
 	// on the repository root" is `rm -rf .` at the root, `rm -rf ..` in a folder, `rm
 	// -rf /abs/path/of/the/repository` or any folder above it, never `rm -rf build/`.
@@ -231,6 +231,11 @@ func (p *Pattern) match(c *parsed) matchResult {
 		switch {
 		case len(pos) == 0:
 			return matchResult{}
+		case pos[0].dyn && pos[0].text == want[0]:
+			// the word the rule's own command has, as written (`./app/**/*.erb`): the
+			// shell expands both alike
+			pos = pos[1:]
+			want = want[1:]
 		case pos[0].dyn:
 			maybe(pos[0].text + " is computed at run time")
 			pos = pos[1:]
@@ -256,6 +261,13 @@ func (p *Pattern) match(c *parsed) matchResult {
 			for len(pos) > 0 {
 				x := pos[0]
 				pos = pos[1:]
+				if x.dyn && x.text == w {
+					// the rule's own word, glob or parameter as written: the shell
+					// expands both alike
+					found = true
+					res.how = append(res.how, x.text)
+					break
+				}
 				if x.dyn {
 					maybe(x.text + " is computed at run time")
 					found = true
@@ -415,6 +427,15 @@ func (c *parsed) operandNames(op positional, paths []string) (match, string) {
 		if strings.ContainsAny(text, "$`") {
 			return mayMatch, text + " is computed at run time"
 		}
+		// `rubocop app/**/*.erb` under a ban of `**/*.erb`: the glob names files
+		// of the extension the rule's glob names
+		if _, last := path.Split(text); strings.HasPrefix(last, "*.") {
+			for _, p := range paths {
+				if _, plast := path.Split(p); plast == last {
+					return matches, op.text
+				}
+			}
+		}
 		// a glob: `*` names every entry of its folder, so `rm -rf *` empties the root
 		dir, last := path.Split(text)
 		if last != "*" && last != ".*" && last != "*/" {
@@ -458,9 +479,18 @@ func (c *parsed) operandNames(op positional, paths []string) (match, string) {
 		}
 	}
 	for _, p := range paths {
-		if path.Clean(p) == path.Clean(rel) {
+		if path.Clean(p) == path.Clean(rel) || pathGlobNames(p, rel) {
 			return matches, op.text
 		}
 	}
 	return noMatch, ""
+}
+
+// pathGlobNames: the rule's path is a glob (`**/*.erb`) that names the operand's
+// file; `**/` also names the files at the root.
+func pathGlobNames(glob, rel string) bool {
+	if !strings.ContainsAny(glob, "*?[") {
+		return false
+	}
+	return globOK(glob, rel) || strings.HasPrefix(glob, "**/") && globOK(strings.TrimPrefix(glob, "**/"), rel)
 }

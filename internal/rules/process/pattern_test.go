@@ -19,6 +19,10 @@ func TestPatternMatchingIsArgvAware(t *testing.T) {
 	build := Pattern{Program: []string{"pnpm"}, Args: []string{"run", "build"}}
 	race := Pattern{Program: []string{"go"}, Args: []string{"test"}, Flags: [][]string{{"-race"}}}
 	bin := Pattern{Program: []string{"**/node_modules/.bin/*"}}
+	// a file's own command with a shell glob (round 7 of the findings study): the
+	// shell expands the command's glob as it would the file's
+	erbLint := Pattern{Program: []string{"bundle"}, Args: []string{"exec", "erb_lint", "./app/**/*.erb"}}
+	lintDir := Pattern{Program: []string{"erb_lint"}, Args: []string{"app/views/*.erb"}}
 	for _, c := range []struct {
 		p    Pattern
 		line string
@@ -58,6 +62,12 @@ func TestPatternMatchingIsArgvAware(t *testing.T) {
 		{bin, "./node_modules/.bin/tsc", matches},
 		{bin, "/repo/web/node_modules/.bin/eslint .", matches},
 		{bin, "tsc", noMatch},
+		{erbLint, "bundle exec erb_lint ./app/**/*.erb", matches},
+		{erbLint, "bundle exec erb_lint ./app/views/*.erb", mayMatch}, // another glob: what it expands to is not known
+		{erbLint, "bundle exec erb_lint $FILES", mayMatch},
+		{erbLint, "bundle exec rubocop ./app/**/*.erb", noMatch},
+		{lintDir, "erb_lint app/views/*.erb", matches},
+		{lintDir, "erb_lint lib/*.erb", mayMatch},
 	} {
 		cmds := shell.Parse(c.line, shell.Options{})
 		got := noMatch
@@ -183,6 +193,28 @@ func TestRootPathOperands(t *testing.T) {
 		{"rm -r .", "", "allowed"},
 	} {
 		if got := verdictOf(t, root, c.line, c.cwd); got != c.want {
+			t.Errorf("%s (in %q): %s, want %s", c.line, c.cwd, got, c.want)
+		}
+	}
+}
+
+// "Do not run rubocop on `.erb` files" (round 7 of the findings study): a glob of the
+// rule names every file of its extension, given one by one or by a glob of the same
+// extension; the whole project and other files are not named.
+func TestGlobPathOperands(t *testing.T) {
+	erb := CommandParams{Forbid: []Pattern{{Program: []string{"rubocop"}, Paths: []string{"**/*.erb"}}}}
+	for _, c := range []struct{ line, cwd, want string }{
+		{"rubocop app/views/home/index.html.erb", "", "blocked"},
+		{"bundle exec rubocop app/views/home/index.html.erb", "", "blocked"},
+		{"rubocop index.html.erb", "app/views", "blocked"},
+		{"rubocop layout.erb", "", "blocked"},
+		{"rubocop app/**/*.erb", "", "blocked"},
+		{"rubocop", "", "allowed"},
+		{"rubocop -a app/models/user.rb", "", "allowed"},
+		{"rubocop app/views", "", "allowed"},
+		{"rubocop app/**/*.rb", "", "allowed"},
+	} {
+		if got := verdictOf(t, erb, c.line, c.cwd); got != c.want {
 			t.Errorf("%s (in %q): %s, want %s", c.line, c.cwd, got, c.want)
 		}
 	}

@@ -2,6 +2,7 @@ package process
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -126,5 +127,43 @@ func TestBansReadWhatARunnerTargetRuns(t *testing.T) {
 	c.Runs = []engine.RunStep{step("$TF apply", "Makefile:9", true)}
 	if tr = judgeLast(t, ban(CommandParams{Forbid: []Pattern{tf}}), []engine.Command{c}); tr.Verdict == engine.Violated {
 		t.Errorf("a computed step was flagged: %+v", tr.Findings)
+	}
+}
+
+// `cd web && npm test; cd ..` (round 7 of the findings study): the line's recorded
+// status is that of the `cd ..` after the prerequisite, and the denial says so, and
+// how to run it, instead of asking for a hook that did record the line.
+func TestStatusHiddenByALaterCommand(t *testing.T) {
+	raw, _ := json.Marshal(SequenceParams{
+		Then:  []Pattern{{Program: []string{"git"}, Args: []string{"commit"}}},
+		First: []Pattern{{Program: []string{"npm"}, Args: []string{"test"}}},
+		Label: "npm test",
+	})
+	rule := &policy.Rule{ID: "r", Domain: policy.DomainProcess, Kind: KindSequence, Params: raw, Severity: policy.SeverityError}
+	ran := func(line string, exit int) []engine.Command {
+		cmds, ok := shell.ParseStatus(line, shell.Options{Index: -1})
+		for i := range cmds {
+			cmds[i].Past = true
+			if slices.Contains(ok, i) {
+				cmds[i].Exit = &exit
+			}
+		}
+		return cmds
+	}
+	commit := shell.Parse("git commit -m x", shell.Options{Index: -1})[0]
+	for _, c := range []struct {
+		line string
+		want engine.Verdict
+		says string
+	}{
+		{"cd web && npm test; cd ..", engine.Violated, "its exit status is hidden by `cd ..` after it"},
+		{"npm test; echo done", engine.Violated, "hidden by `echo done`"},
+		{"cd web && npm test && cd ..", engine.Satisfied, ""},
+		{"cd web && npm test", engine.Satisfied, ""},
+	} {
+		tr := judgeLast(t, rule, append(ran(c.line, 0), commit))
+		if tr.Verdict != c.want || !strings.Contains(tr.Reason, c.says) {
+			t.Errorf("%s: %s (%s), want %s saying %q", c.line, tr.Verdict, tr.Reason, c.want, c.says)
+		}
 	}
 }

@@ -205,6 +205,13 @@ func (s *sequenceCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 			return violated(cmd, line, fmt.Sprintf("files changed after the last %s", name), s.runFirst(line))
 		}
 		if prev.Exit == nil {
+			if after := statusHiddenBy(ev, j); after != "" {
+				// `cd web && npm test; cd ..`: the line's status was recorded, but it
+				// is that of the command after it
+				return violated(cmd, line,
+					fmt.Sprintf("%s ran, but its exit status is hidden by `%s` after it in the same command line (`%s`)", name, after, prev.Line),
+					fmt.Sprintf("run it so that the line's exit status is its own (join the commands with &&, or end the line with it), then %s", line))
+			}
 			return violated(cmd, line,
 				fmt.Sprintf("%s ran, but heed has no record that it succeeded", name),
 				s.runFirst(line)+" (with heed's PostToolUse hook or heed exec, so its exit status is recorded)")
@@ -296,4 +303,24 @@ func (s *sequenceCheck) changedSince(ev *engine.Evidence, at int, cmd *engine.Co
 		return engine.Result{Verdict: engine.Inapplicable, Reason: fmt.Sprintf("heed has no record of the files this session changed, so it cannot tell whether %s must run", quote(s.p.Label))}, true
 	}
 	return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("no change to %s since %s last ran", strings.Join(s.p.Changed, ", "), quote(s.p.Label))}, true
+}
+
+// statusHiddenBy: the past command j ran in a line whose exit status was recorded
+// (a later command of the line carries it), but after a ";" that makes the status
+// another command's: that command, as written; "" when no such command.
+func statusHiddenBy(ev *engine.Evidence, j int) string {
+	prev := &ev.Commands[j]
+	if !prev.Past || prev.Line == "" {
+		return ""
+	}
+	for k := j + 1; k < len(ev.Commands); k++ {
+		c := &ev.Commands[k]
+		if !c.Past || c.Line != prev.Line {
+			break
+		}
+		if c.Exit != nil && *c.Exit == 0 {
+			return shell.Join(c.Argv)
+		}
+	}
+	return ""
 }

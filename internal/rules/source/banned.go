@@ -1561,9 +1561,9 @@ func (sh shape) query(l string) string {
 	case "call":
 		switch {
 		case l == engine.LangPython:
-			return fmt.Sprintf(`((call function: (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
+			return fmt.Sprintf(`((call function: (identifier) @n) @match (#eq? @n %s)%s)`, q(sh.name), rebound(l, sh.name))
 		case js, l == engine.LangGo, l == engine.LangRust, l == engine.LangC:
-			return fmt.Sprintf(`((call_expression function: (identifier) @n) @match (#eq? @n %s))`, q(sh.name))
+			return fmt.Sprintf(`((call_expression function: (identifier) @n) @match (#eq? @n %s)%s)`, q(sh.name), rebound(l, sh.name))
 		case l == engine.LangPHP:
 			// by its name, or from the global namespace (`\var_dump()`)
 			return fmt.Sprintf(`((function_call_expression function: (name) @n) @match (#eq? @n %s))
@@ -2020,4 +2020,38 @@ func mentionCondition(span string) *policy.Condition {
 		expr = `\b` + regexp.QuoteMeta(name) + `\b`
 	}
 	return &policy.Condition{What: "a line the change adds or modifies names `" + name + "`", Added: expr}
+}
+
+// rebound is the predicate that leaves out a call of a language's global function
+// (`print`, `eval`, `fetch`, `panic`) when the file binds the name to a helper of its
+// own: a top-level definition, or an import from a module of the project. A ban of
+// a name the project defines is about that helper, and keeps every call.
+func rebound(l, name string) string {
+	if globalFunctions.Get()[l][name] {
+		return " (#not-bound-locally? @n)"
+	}
+	return ""
+}
+
+// globalFunctions are the functions a language provides everywhere by a bare name.
+var globalFunctions = lazy.Value[map[string]map[string]bool]{F: func() map[string]map[string]bool {
+	js := setOf("eval", "fetch", "alert", "confirm", "prompt", "setTimeout", "setInterval", "clearTimeout",
+		"clearInterval", "setImmediate", "queueMicrotask", "structuredClone", "require", "parseInt", "parseFloat", "isNaN",
+		"isFinite", "atob", "btoa", "encodeURIComponent", "decodeURIComponent", "encodeURI", "decodeURI", "escape", "unescape")
+	return map[string]map[string]bool{
+		engine.LangPython: setOf("print", "eval", "exec", "open", "input", "compile", "breakpoint", "exit", "quit", "help",
+			"format", "hash", "id", "iter", "next", "vars", "globals", "locals", "getattr", "setattr", "delattr", "hasattr",
+			"isinstance", "issubclass", "super", "type", "repr", "sorted", "filter", "map", "zip", "len", "round", "sum", "min", "max"),
+		engine.LangJavaScript: js, engine.LangTypeScript: js, engine.LangTSX: js,
+		engine.LangGo:   setOf("print", "println", "panic", "recover", "new", "make", "append", "copy", "delete", "close"),
+		engine.LangRust: setOf("drop"),
+	}
+}}
+
+func setOf(xs ...string) map[string]bool {
+	m := make(map[string]bool, len(xs))
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
 }

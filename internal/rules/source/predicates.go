@@ -36,6 +36,9 @@ import (
 //	(#not-defined? @c)          @c is not the name a declaration defines (`class
 //	                            ApplicationError`, `def helper`, `func Helper`): a ban of
 //	                            a name is about its uses, not its definition
+//	(#not-bound-locally? @c)    the file does not bind @c's name itself: no top-level
+//	                            function, class or variable of it, no import of it from
+//	                            a relative module (the project's own helper of that name)
 //	(#not-inside-def? @c name ...)  @c is not in the body of a function, method or class
 //	                            of one of the names (the wrapper a sentence prescribes)
 //	(#not-defines? @c name ...) the class @c defines no method of one of the names
@@ -83,6 +86,9 @@ var predicates = map[string]struct {
 	}},
 	"not-defined?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return !definedName(nodeOf(m, p))
+	}},
+	"not-bound-locally?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return !boundLocally(nodeOf(m, p), t)
 	}},
 	"not-inside-def?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return !insideDefinitionOf(nodeOf(m, p), t, p)

@@ -272,6 +272,11 @@ func TestRecognizeVariations(t *testing.T) {
 		{"`eval()` is forbidden.", nil, rc("javascript"), []string{"query `eval()` is banned here [javascript]"}},
 		{"Do not use `print_function` in doctests.", nil, rc("python"), []string{"pattern `print_function` in a doctest"}},
 		{"Never write to `System.out` or `System.err`.", nil, rc("java"), []string{"query `System.out` is banned here [java]", "query `System.err` is banned here [java]"}},
+		// a comment marker is judged in comments, never as text of code, where it would
+		// match `{ type: ignore }` and strings of other languages (round 7 of the
+		// findings study)
+		{"Do not add `type: ignore`.", nil, rc("python", "typescript"), []string{"pattern `type: ignore` comment /type:\\s*ignore\\b/ comments [python]"}},
+		{"Never add `# type: ignore` comments.", nil, rc("python"), []string{"pattern `# type: ignore` comment"}},
 	} {
 		con := &policy.Constraint{ID: "x", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must, HeaderPath: c.header}
 		var got []string

@@ -119,6 +119,12 @@ func (textBanRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 			if b.qualifier != "" && !testPlaceRE.MatchString(b.qualifier) {
 				continue // a place heed cannot locate
 			}
+			if commentDirective(sp) {
+				// "do not add `type: ignore`", "no `# noqa`": a comment marker, which
+				// the comment rule judges in comments; as text of code it would match
+				// `{ type: ignore }` and strings of every language
+				continue
+			}
 			tbs = append(tbs, textBan{text: sp, instead: b.instead, kind: "literal", clause: b.clause})
 		}
 	}
@@ -274,4 +280,13 @@ func textBanRule(s *sentence, rc *recognize.RepoContext, tb textBan) (policy.Rul
 		{Expect: policy.ExpectSatisfied, Path: at, Code: good, Note: "without it"},
 	}
 	return r, true
+}
+
+// commentDirective: the span is a tool's comment marker (`type: ignore`, `# noqa`,
+// `// eslint-disable-line`), with or without the comment's opening.
+func commentDirective(sp string) bool {
+	if m := directiveRE.FindStringSubmatch(sp); m != nil {
+		sp = m[2]
+	}
+	return knownDirRE.MatchString(sp)
 }
