@@ -228,3 +228,98 @@ var goPanic = &Entry{
 			"package p\n\n// panic(err)\nconst s = \"panic(x)\"\n\nfunc f() { defer func() { _ = recover() }(); x.panic() }\n",
 		}}},
 }
+
+// exportedDocNamed: a doc comment required on every exported (public) item, in Go's
+// or Rust's words ("godoc", "exported identifiers", "a comment starting with its
+// name", "`///`", "rustdoc"). Python's docstrings, JSDoc, Javadoc and KDoc are other
+// languages' conventions: not read here.
+func exportedDocNamed(s *sentence) bool {
+	if !plain(s) || s.negated() || s.has(words(`\b(?:docstrings?|jsdoc|tsdoc|javadoc|kdoc|xml doc|phpdoc|yard)\b`)) && !s.hasSpan("///") {
+		return false
+	}
+	doc := s.has(words(`\b(?:doc(?:umentation)? comments?|godoc(?:-style)?(?: comments?)?|go doc comments?|rustdoc(?: comments?)?|a comment (?:starting|beginning) with (?:its|the) name)\b`)) || s.hasSpan("///", "//")
+	if !doc {
+		return false
+	}
+	public := s.has(words(`\b(?:all|every|each|any)\b[^.;]*\b(?:exported|public)\b|\b(?:exported|public) (?:identifiers?|functions?|types?|items?|apis?|symbols?|names?|declarations?|methods?|structs?|enums?|traits?)\b[^.;]*\b(?:must|should|need|needs|require|requires|have|has)\b`))
+	if !public {
+		return false
+	}
+	// a requirement ("must have", "requires", "document ... with"), not a description
+	return s.has(words(`\b(?:must|should|needs?|requires?|required|always)\b|^(?:[-*] )?(?:\[ \] )?(?:\*\*[^*]+\*\* )?(?:document|add|write|give|provide)\b|\bhave (?:a )?(?:godoc|doc)`))
+}
+
+var exportedDoc = &Entry{
+	Name:       "exported-doc-comment",
+	Title:      "an exported item without a doc comment",
+	Names:      exportedDocNamed,
+	Claims:     []string{"///", "//", "PascalCase", "godoc"},
+	Message:    "exported `{{match}}` has no doc comment",
+	Suggestion: "document it in a comment on the line above",
+	NotInTests: true,
+	// test functions are exported in Go and need no documentation
+	NotInTestFiles: true,
+	Variants: []Variant{
+		{Lang: engine.LangGo,
+			Query: `((function_declaration name: (identifier) @match) @d (#match? @match "^[A-Z]") (#no-doc? @d))
+((method_declaration name: (field_identifier) @match) @d (#match? @match "^[A-Z]") (#no-doc? @d))
+((type_declaration (type_spec name: (type_identifier) @match)) @d (#match? @match "^[A-Z]") (#no-doc? @d))`,
+			Bad: []string{"package p\n\nfunc «Open»(p string) error { return nil }\n\n// Close closes it.\nfunc Close() {}\n\ntype «Store» struct{}\n\nfunc (s *Store) «Get»() int { return 0 }\n"},
+			Good: []string{
+				"package p\n\n// Open opens p.\nfunc Open(p string) error { return nil }\n\n// Store keeps values.\ntype Store struct{}\n\n// Get returns 0.\n//\n//go:noinline\nfunc (s *Store) Get() int { return 0 }\n\nfunc open() {}\n\ntype store struct{}\n",
+			}},
+		{Lang: engine.LangRust,
+			Query: `((function_item (visibility_modifier) @v name: (identifier) @match) @d (#eq? @v "pub") (#no-doc? @d))
+((struct_item (visibility_modifier) @v name: (type_identifier) @match) @d (#eq? @v "pub") (#no-doc? @d))
+((enum_item (visibility_modifier) @v name: (type_identifier) @match) @d (#eq? @v "pub") (#no-doc? @d))
+((trait_item (visibility_modifier) @v name: (type_identifier) @match) @d (#eq? @v "pub") (#no-doc? @d))`,
+			Needles: []string{"pub"},
+			Bad:     []string{"pub fn «open»() {}\n\n// not a doc comment\npub struct «Store»;\n\n#[derive(Debug)]\npub enum «Kind» { A }\n"},
+			Good: []string{
+				"/// Opens it.\npub fn open() {}\n\n/// A store.\n#[derive(Debug)]\npub struct Store;\n\npub(crate) fn helper() {}\n\nfn private() {}\n\n/** A kind. */\npub enum Kind { A }\n",
+			}},
+	},
+}
+
+// innerHTMLWriteNamed: writes to innerHTML (or outerHTML) banned, not reads and not
+// writes only of untrusted input (a condition a query cannot see).
+func innerHTMLWriteNamed(s *sentence) bool {
+	return plain(s) && s.has(words("\\b(?:never|don't|do not|dont|avoid|no)\\b (?:directly |ever )?(?:assign(?:ing|ments?)?(?: to)?|set(?:ting)?|writ(?:e|ing)(?: to)?|mutat(?:e|ing)) (?:the )?(?:an? element's )?`(?:[\\w.]+\\.)?(?:inner|outer)HTML`"))
+}
+
+var innerHTMLWrite = &Entry{
+	Name:       "innerhtml-write",
+	Title:      "writes to `innerHTML`",
+	Names:      innerHTMLWriteNamed,
+	Claims:     []string{"innerHTML", ".innerHTML", "element.innerHTML", "el.innerHTML", "outerHTML", ".outerHTML", "textContent", ".textContent"},
+	Message:    "write to `{{match}}`",
+	Suggestion: "set `textContent`, or build the nodes with DOM APIs",
+	Variants: jsVariants(jsLangs, `((assignment_expression left: (member_expression property: (property_identifier) @match)) (#any-of? @match "innerHTML" "outerHTML"))
+((augmented_assignment_expression left: (member_expression property: (property_identifier) @match)) (#any-of? @match "innerHTML" "outerHTML"))`, []string{"HTML"},
+		[]string{"export function show(el: HTMLElement, s: string) {\n  el.«innerHTML» = s;\n  el.«innerHTML» += s;\n}\n"},
+		[]string{
+			"export function show(el: HTMLElement, s: string) {\n  el.textContent = s;\n  const h = el.innerHTML;\n  return h;\n}\n",
+			"// el.innerHTML = s\nconst t = \"el.innerHTML = s\";\n",
+		}),
+}
+
+// starExportNamed: `export *` re-exports banned.
+func starExportNamed(s *sentence) bool {
+	spans := []string{"export *", "export * from", "export * from './x'", `export * from "./x"`}
+	return plain(s) && s.hasSpan(spans...) && (s.banned(spans...) || s.negPhrase(words("`export \\*")))
+}
+
+var starExport = &Entry{
+	Name:       "star-export",
+	Title:      "`export *` re-exports",
+	Names:      starExportNamed,
+	Claims:     []string{"export *", "export * from", "export * from './x'", `export * from "./x"`},
+	Message:    "`export *` re-export",
+	Suggestion: "export the names explicitly",
+	Variants: jsVariants(jsLangs, `((export_statement "*" source: (string)) @match)`, []string{"*"},
+		[]string{"«export * from \"./a\";»\nexport { b } from \"./b\";\n"},
+		[]string{
+			"export { a, b } from \"./a\";\nexport * as ns from \"./ns\";\nexport const c = 2 * 3;\n",
+			"// export * from \"./a\"\nconst s = \"export * from './a'\";\n",
+		}),
+}
