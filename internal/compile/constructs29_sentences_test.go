@@ -33,3 +33,10 @@ func TestOwnSourceSentencesConstructs29c(t *testing.T) {
 func TestOwnSourceSentencesConstructs36(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-constructs36.txt", 16)
 }
+
+// TestOwnSourceSentencesConstructs36b: the second batch
+// (testdata/own-sentences-source-constructs36b.txt): doc comments on exported Go and
+// Rust items in more phrasings, and a docstring rule that allows two styles.
+func TestOwnSourceSentencesConstructs36b(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-constructs36b.txt", 6)
+}

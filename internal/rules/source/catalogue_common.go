@@ -237,16 +237,16 @@ func exportedDocNamed(s *sentence) bool {
 	if !plain(s) || s.negated() || s.has(words(`\b(?:docstrings?|jsdoc|tsdoc|javadoc|kdoc|xml doc|phpdoc|yard)\b`)) && !s.hasSpan("///") {
 		return false
 	}
-	doc := s.has(words(`\b(?:doc(?:umentation)? comments?|godoc(?:-style)?(?: comments?)?|go doc comments?|rustdoc(?: comments?)?|a comment (?:starting|beginning) with (?:its|the) name)\b`)) || s.hasSpan("///", "//")
+	doc := s.has(words(`\b(?:doc(?:umentation)? comments?|godoc(?:-style)?(?: comments?)?|go doc comments?|rustdoc(?: comments?)?|a comment (?:starting|beginning) with (?:its|the) name)\b|\bcomments? (?:for|on) (?:all |every |each )?(?:exported|public)\b|^(?:[-*] )?(?:\[ \] )?(?:\*\*[^*]+\*\* )?document (?:all |every |each )?(?:exported|public)\b`)) || s.hasSpan("///", "//")
 	if !doc {
 		return false
 	}
-	public := s.has(words(`\b(?:all|every|each|any)\b[^.;]*\b(?:exported|public)\b|\b(?:exported|public) (?:identifiers?|functions?|types?|items?|apis?|symbols?|names?|declarations?|methods?|structs?|enums?|traits?)\b[^.;]*\b(?:must|should|need|needs|require|requires|have|has)\b`))
-	if !public {
+	if !s.has(words(`\b(?:exported|public) (?:identifiers?|functions?|types?|items?|apis?|symbols?|names?|declarations?|methods?|structs?|enums?|traits?)\b|\b(?:all|every|each|any)\b[^.;]*\b(?:exported|public)\b`)) {
 		return false
 	}
-	// a requirement ("must have", "requires", "document ... with"), not a description
-	return s.has(words(`\b(?:must|should|needs?|requires?|required|always)\b|^(?:[-*] )?(?:\[ \] )?(?:\*\*[^*]+\*\* )?(?:document|add|write|give|provide)\b|\bhave (?:a )?(?:godoc|doc)`))
+	// a requirement ("must have", "requires", "add ... for", "document ... with"), not
+	// a description
+	return s.has(words(`\b(?:must|should|needs?|requires?|required|always)\b|^(?:[-*] )?(?:\[ \] )?(?:\*\*[^*]+\*\* )?(?:always )?(?:document|add|write|give|provide|include|ensure|use)\b|\bhave (?:a )?(?:godoc|doc)`))
 }
 
 var exportedDoc = &Entry{
