@@ -237,7 +237,9 @@ func exportedDocNamed(s *sentence) bool {
 	if !plain(s) || s.negated() || s.has(words(`\b(?:docstrings?|jsdoc|tsdoc|javadoc|kdoc|xml doc|phpdoc|yard)\b`)) && !s.hasSpan("///") {
 		return false
 	}
-	doc := s.has(words(`\b(?:doc(?:umentation)? comments?|godoc(?:-style)?(?: comments?)?|go doc comments?|rustdoc(?: comments?)?|a comment (?:starting|beginning) with (?:its|the) name)\b|\bcomments? (?:for|on) (?:all |every |each )?(?:exported|public)\b|^(?:[-*] )?(?:\[ \] )?(?:\*\*[^*]+\*\* )?document (?:all |every |each )?(?:exported|public)\b`)) || s.hasSpan("///", "//")
+	// "document public functions" alone may mean pages of documentation: a comment
+	// must be named
+	doc := s.has(words(`\b(?:doc(?:umentation)? comments?|godoc(?:-style)?(?: comments?)?|go doc comments?|rustdoc(?: comments?)?|a comment (?:starting|beginning) with (?:its|the) name)\b|\bcomments? (?:for|on) (?:all |every |each )?(?:exported|public)\b`)) || s.hasSpan("///", "//")
 	if !doc {
 		return false
 	}
