@@ -24,3 +24,19 @@ func TestOwnSourceSentencesConstructs29b(t *testing.T) {
 func TestOwnSourceSentencesConstructs29c(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-constructs29c.txt", 8)
 }
+
+// TestOwnSourceSentencesConstructs36: session 36's own sentences
+// (testdata/own-sentences-source-constructs36.txt, first sight in
+// own-sentences-source-constructs36.md): strict equality, inline styles, return types
+// on exported functions, mutable defaults, Go panic in library code, docstrings,
+// innerHTML writes, skipped tests and star re-exports, with their near misses.
+func TestOwnSourceSentencesConstructs36(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-constructs36.txt", 16)
+}
+
+// TestOwnSourceSentencesConstructs36b: the second batch
+// (testdata/own-sentences-source-constructs36b.txt): doc comments on exported Go and
+// Rust items in more phrasings, and a docstring rule that allows two styles.
+func TestOwnSourceSentencesConstructs36b(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-constructs36b.txt", 6)
+}

@@ -410,7 +410,9 @@ var Catalogue = []*Entry{
 		Title: "non-null assertions (`x!`)",
 		Names: func(s *sentence) bool {
 			return s.negPhrase(words(`\bnon-?null assertions?\b`)) ||
-				s.hasSpan("!") && s.negPhrase(words("`!`")) && s.has(words(`\bassertions?\b|\btype guards?\b|\bnarrow`))
+				s.hasSpan("!") && s.negPhrase(words("`!`")) && s.has(words(`\bassertions?\b|\btype guards?\b|\bnarrow`)) ||
+				// "Use explicit checks instead of `!` assertions"
+				plain(s) && s.has(words("\\b(?:instead of|rather than|over) (?:using )?(?:the )?(?:`!` (?:non-?null )?(?:assertions?|operators?)|non-?null assertions?)\\b"))
 		},
 		Claims:     []string{"!"},
 		Message:    "non-null assertion",
@@ -904,6 +906,7 @@ var Catalogue = []*Entry{
 	},
 	pyPrint, pyUnion, pyGenerics, pyUntypedDef, pyUntypedPublicDef, pyUnittestClass, pyDocGoogle, pyDocSphinx, pyAliasNumpy, pyAliasMatplotlib, pyAliasPyplot, pyAliasPandas, pyFutureAnnotations, // catalogue_py.go
 	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast, discardResult, javaFieldInjection, iPrefixInterface, // catalogue_constructs.go
+	looseEquality, looseEqualityNullOK, jsxInlineStyle, tsExportedReturnType, pyMutableDefault, goPanic, exportedDoc, innerHTMLWrite, starExport, // catalogue_common.go
 }
 
 // alwaysWarn is Warn for an entry whose every rule warns.

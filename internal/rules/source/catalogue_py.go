@@ -382,7 +382,8 @@ var pyDocGoogle = &Entry{
 	Name:  "py-docstring-google",
 	Title: "Sphinx fields or numpydoc sections where Google-style docstrings are asked for",
 	Names: func(s *sentence) bool {
-		return docStyleAsked(s, googleStyleRE) && !docStyleAsked(s, sphinxStyleRE)
+		// "Google or NumPy style": numpydoc sections are allowed
+		return docStyleAsked(s, googleStyleRE) && !docStyleAsked(s, sphinxStyleRE) && !s.has(words(`\bnumpy(?:doc)?(?:[- ]style)?\b`))
 	},
 	Warn:       always,
 	Inexact:    true,

@@ -57,6 +57,8 @@ import (
 //	                            (a print_* or show function, under `if verbose`, a CLI)
 //	(#no-future-annotations? @c)  the Python module holding @c has statements but no
 //	                            `from __future__ import annotations`
+//	(#no-doc? @d)               the declaration @d has no doc comment on the lines above
+//	                            it (attributes and directives between are skipped)
 //	(#text-mode? @args n)       a Python open()-style call opens in text mode: its mode
 //	                            (positional argument n, 1-based, or mode=) is absent or a
 //	                            literal without "b"; an unknown mode is not text mode
@@ -105,6 +107,41 @@ var predicates = map[string]struct {
 	"imported-from?":         {2, importedFrom},
 	"not-output-code?":       {1, notOutputCode},
 	"no-future-annotations?": {1, noFutureAnnotations},
+	"no-doc?":                {1, noDoc},
+}
+
+// noDoc: the declaration @d has no doc comment: no comment ends on the line above it
+// or above the attributes and annotations that lead it (Rust's #[derive], Go's
+// //go: directives are no documentation). A Rust comment documents only as `///` or
+// `/**`.
+func noDoc(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+	n := nodeOf(m, p)
+	if n == nil {
+		return false
+	}
+	top := n
+	for s := n.PrevSibling(); s != nil; s = s.PrevSibling() {
+		if s.EndPosition().Row+1 < top.StartPosition().Row {
+			return true // a blank line between
+		}
+		switch s.Kind() {
+		case "attribute_item", "inner_attribute_item":
+			top = s
+			continue
+		case "comment", "line_comment", "block_comment":
+			c := text(s, t)
+			if strings.HasPrefix(c, "//go:") || strings.HasPrefix(c, "//nolint") || strings.HasPrefix(c, "// nolint") {
+				top = s
+				continue
+			}
+			if t.Lang == engine.LangRust {
+				return !strings.HasPrefix(c, "///") && !strings.HasPrefix(c, "/**")
+			}
+			return false
+		}
+		return true
+	}
+	return true
 }
 
 // checkPredicates validates the general predicates of a compiled query: known names,

@@ -196,8 +196,8 @@ var commentReasonRE = lazyre.New(`\b(?:documented|comment|written|explained)\b`)
 // outsideMainRE: "do not use `log.Fatal` outside of `main`".
 var outsideMainRE = lazyre.New("\\boutside (?:of )?(?:the )?`(?:func )?main(?:\\(\\))?`")
 
-// inFileExclusions: "in library code" also excludes test code and entry points inside
-// source files (Rust's #[cfg(test)] modules, Python's __main__ blocks).
+// inFileExclusions: "in library code" also excludes test code, entry points inside
+// source files (Rust's #[cfg(test)] modules, Python's __main__ blocks) and programs.
 func inFileExclusions(s *sentence, notInTests bool) []string {
 	var ex []string
 	p := s.prose()
@@ -207,6 +207,11 @@ func inFileExclusions(s *sentence, notInTests bool) []string {
 	}
 	if lib || outsideMainRE.MatchString(s.norm) {
 		ex = append(ex, "main")
+	}
+	if lib {
+		// a program's files (Go's `package main`, `cmd/`, Rust's src/main.rs and
+		// src/bin/) are no library
+		ex = append(ex, "programs")
 	}
 	return ex
 }

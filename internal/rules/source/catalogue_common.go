@@ -1,0 +1,327 @@
+package source
+
+import (
+	"slices"
+
+	"github.com/heed-dev/heed/internal/engine"
+)
+
+// Construct conventions that many independent projects state and heed did not compile
+// before session 36 (bench/source/CONVENTIONS.md counts them): strict equality in
+// JavaScript and TypeScript, inline style objects in JSX, explicit return types on
+// exported TypeScript functions, mutable default arguments in Python, and Go's panic
+// outside tests. Each Names reads the phrasings those projects use and leaves alone a
+// sentence that only mentions the construct, or allows it in a case a query cannot see.
+
+// looseEqNamed: `==`/`!=` banned, or `===` required instead of them.
+func looseEqNamed(s *sentence) bool {
+	if !plain(s) {
+		return false
+	}
+	loose := s.hasSpan("==", "!=", "== / !=", "==/!=", "a == b", "x == y") || s.has(words(`\bloose (?:equality|comparisons?)\b|\babstract equality\b|\bdouble equals\b`))
+	strict := s.hasSpan("===", "!==", "===/!==", "=== / !==", "a === b", "x === y") || s.has(words(`\bstrict (?:equality|comparisons?)\b|\beqeqeq\b|\btriple equals\b`))
+	switch {
+	case tableBanned(s, looseEqSpans...):
+		// "| Don't | Do instead |" with `a == b` in the first column
+		return true
+	case loose && (s.banned("==", "!=", "== / !=", "==/!=", "a == b", "x == y") || s.negPhrase(words("`[!=]=`|`==/!=`|`== / !=`|`a == b`|`x == y`|\\bloose (?:equality|comparisons?)\\b|\\bdouble equals\\b"))):
+		return true
+	case strict && s.negated() && loose:
+		// "Always use `===` and `!==`; never `==` or `!=`" (the ban in its own clause)
+		return true
+	case strict && s.has(words(`^(?:[-*] )?(?:\*\*)?(?:always |please )?(?:use|prefer|require|enforce)\b|\b(?:must|always) use\b`)) && !s.negated():
+		// "Use strict equality (`===`) everywhere": required, so `==` is out
+		return true
+	}
+	return false
+}
+
+var looseEqSpans = []string{"==", "!=", "== / !=", "==/!=", "a == b", "x == y"}
+
+// tableBanned: a row of a Don't / Do table whose first column holds one of the spans.
+func tableBanned(s *sentence, spans ...string) bool {
+	tb, ok := tableBans(s.c)
+	if !ok {
+		return false
+	}
+	for _, b := range tb {
+		if slices.Contains(spans, b.span) {
+			return true
+		}
+	}
+	return false
+}
+
+// looseEqNullOK: the sentence lets `== null` stay ("except `== null` checks").
+func looseEqNullOK(s *sentence) bool {
+	return s.has(words("\\b(?:except|but|other than|apart from|besides)\\b[^.;]*`[^`]*[!=]= ?(?:null|undefined)`|`[^`]*[!=]= ?null`[^.;]*\\b(?:is|are) (?:fine|ok|okay|allowed|acceptable)\\b|\\bnull (?:checks?|comparisons?)\\b[^.;]*\\b(?:except|allowed|fine|ok)\\b|\\b(?:except|but)\\b[^.;]*\\bnull (?:checks?|comparisons?)\\b"))
+}
+
+const looseEqQuery = `((binary_expression operator: ["==" "!="] @match))`
+
+const looseEqNullOKQuery = `((binary_expression left: (_) @l operator: ["==" "!="] @match right: (_) @r) (#not-any-of? @r "null" "undefined") (#not-any-of? @l "null" "undefined"))`
+
+var (
+	looseEqBad = []string{
+		"export function same(a: number, b: number) {\n  return a «==» b || a «!=» 0;\n}\n",
+	}
+	looseEqGood = []string{
+		"export function same(a: number, b: number) {\n  return a === b && a !== 0;\n}\n",
+		"// a == b\nconst s = \"a == b\";\nconst t = `${a} != ${b}`;\nlet x = 1;\nx = 2;\n",
+	}
+	looseEqNullBad  = []string{"function f(x) {\n  if (x «==» 1) return 1;\n  return x «!=» \"a\";\n}\n"}
+	looseEqNullGood = []string{
+		"function f(x) {\n  if (x == null) return 0;\n  if (undefined != x) return 1;\n  return x === 2;\n}\n",
+		"// x == 1\nconst s = \"x == 1\";\n",
+	}
+)
+
+var looseEquality = &Entry{
+	Name:       "loose-equality",
+	Title:      "loose equality (`==`, `!=`)",
+	Names:      func(s *sentence) bool { return looseEqNamed(s) && !looseEqNullOK(s) },
+	Claims:     []string{"==", "!=", "===", "!==", "== / !=", "==/!=", "===/!==", "=== / !==", "a == b", "x == y", "a === b", "x === y"},
+	Message:    "loose equality `{{match}}`",
+	Suggestion: "compare with `===` or `!==`",
+	Variants:   jsVariants(jsLangs, looseEqQuery, []string{"="}, looseEqBad, looseEqGood),
+}
+
+var looseEqualityNullOK = &Entry{
+	Name:       "loose-equality-null-ok",
+	Title:      "loose equality (`==`, `!=`) other than against `null`",
+	Names:      func(s *sentence) bool { return looseEqNamed(s) && looseEqNullOK(s) },
+	Claims:     []string{"==", "!=", "===", "!==", "== null", "!= null", "x == null", "obj == null", "== / !=", "==/!="},
+	Message:    "loose equality `{{match}}`",
+	Suggestion: "compare with `===` or `!==` (`== null` may stay)",
+	Variants:   jsVariants(jsLangs, looseEqNullOKQuery, []string{"="}, looseEqNullBad, looseEqNullGood),
+}
+
+// inlineStyleNamed: inline styles (a JSX `style` prop with an object or string)
+// banned, or classes required instead of them. Not where the sentence allows dynamic
+// values ("unless truly dynamic"): which values are dynamic is a judgement.
+func inlineStyleNamed(s *sentence) bool {
+	if !plain(s) || s.has(words(`\b(?:unless|except|but|other than)\b[^.;]*\b(?:dynamic|computed|runtime|animat)`)) {
+		return false
+	}
+	const phrase = "\\binline[- ]styles?\\b|\\binline style (?:objects?|props?|attributes?)\\b|\\bstyle (?:props?|attributes?)\\b|`style`(?: props?| attributes?)?|`style=\\{\\{[^`]*\\}\\}`|`style=\\{[^`]*\\}`"
+	if s.negPhrase(words(phrase)) {
+		return true
+	}
+	// "Use Tailwind classes instead of inline style objects"
+	return s.has(words(`\b(?:instead of|rather than|over|not) (?:using )?(?:`+phrase+`)`)) && !s.negated()
+}
+
+var jsxInlineStyle = &Entry{
+	Name:       "jsx-inline-style",
+	Title:      "inline styles (a JSX `style` prop with a literal)",
+	Names:      inlineStyleNamed,
+	Claims:     []string{"style", "style={{}}", "style={{ ... }}", "style={{...}}", "style={}"},
+	Message:    "inline style",
+	Suggestion: "use a class (the project's CSS, modules or utility classes)",
+	Variants: jsVariants([]string{engine.LangJavaScript, engine.LangTSX},
+		`((jsx_attribute (property_identifier) @n [(jsx_expression (object)) (string)]) @match (#eq? @n "style"))`, []string{"style"},
+		[]string{"export function Card() {\n  return <div «style={{ color: \"red\" }}» className=\"c\">x</div>;\n}\n", "const B = () => <b «style=\"margin: 0\"»>y</b>;\n"},
+		[]string{
+			"export function Card() {\n  return <div className=\"text-red-500\" data-style=\"x\">x</div>;\n}\n",
+			"const styles = { a: { color: \"red\" } };\nconst C = () => <i style={styles.a}>z</i>;\n// <div style={{ color: \"red\" }} />\nconst s = \"style={{}}\";\n",
+		}),
+}
+
+// exportedReturnTypeNamed: explicit return types required on exported (public,
+// module-boundary) functions; not "where reasonable", not "optional", not a mention
+// that they may be left out.
+func exportedReturnTypeNamed(s *sentence) bool {
+	if !plain(s) || !s.has(words(`\b(?:explicit(?:ly)?|declared?|annotated?|annotate|typed)\b[^.;]*\breturn[- ]types?\b|\breturn[- ]types?\b[^.;]*\b(?:explicit(?:ly)?|declared|annotated|required)\b|\bexplicit-module-boundary-types\b|\bexplicit-function-return-type\b`)) {
+		return false
+	}
+	if !s.has(words(`\bexport(?:ed|s)?\b|\bpublic (?:functions?|api|methods?)\b|\bmodule[- ]boundar(?:y|ies)\b|\bapi[- ]boundar(?:y|ies)\b|\bexplicit-module-boundary-types\b`)) {
+		return false
+	}
+	// hedges that leave the choice to the writer, and the opposite advice
+	if s.has(words(`\bwhere (?:reasonable|sensible|helpful|useful|it helps)\b|\bwhen (?:they|it) (?:improve|help|add)|\boptional\b|\bnot (?:required|needed|necessary)\b|\bno need\b|\bomit\b|\binfer(?:red|ence)?\b[^.;]*\b(?:fine|ok|enough|prefer)`)) {
+		return false
+	}
+	return !s.negated() || s.has(words(`\b(?:never|don't|do not) (?:omit|leave out|skip|rely on inferred)\b`))
+}
+
+var tsExportedReturnType = &Entry{
+	Name:       "ts-exported-return-type",
+	Title:      "an exported function without an explicit return type",
+	Names:      exportedReturnTypeNamed,
+	Claims:     []string{"explicit-module-boundary-types", "explicit-function-return-type", "@typescript-eslint/explicit-module-boundary-types", "@typescript-eslint/explicit-function-return-type"},
+	Message:    "exported function `{{match}}` has no explicit return type",
+	Suggestion: "declare its return type",
+	Variants: jsVariants(tsLangs, `(export_statement declaration: (function_declaration name: (identifier) @match !return_type))
+(export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @match !type value: [(arrow_function !return_type) (function_expression !return_type)])))`, []string{"export"},
+		[]string{
+			"export function «add»(a: number, b: number) {\n  return a + b;\n}\nexport async function «load»(id: string) {\n  return { id };\n}\n",
+			"export const «double» = (n: number) => n * 2;\n",
+		},
+		[]string{
+			"export function add(a: number, b: number): number {\n  return a + b;\n}\nexport const double = (n: number): number => n * 2;\nexport const f: (n: number) => number = (n) => n;\n",
+			"function local(a: number) {\n  return a;\n}\nexport const two = local(2);\nexport function over(a: string): string;\n// export function x() {}\n",
+		}),
+}
+
+// mutableDefaultNamed: mutable default arguments banned ("no mutable default
+// arguments", "don't use mutable objects as default parameter values", a `def f(x=[])`
+// span under a ban).
+func mutableDefaultNamed(s *sentence) bool {
+	if !plain(s) {
+		return false
+	}
+	const phrase = `\bmutable (?:default|defaults)\b|\bmutable (?:objects?|values?|types?|containers?|collections?)\b[^.;]*\bas (?:a )?(?:default|defaults)\b|\bmutable (?:objects?|values?|types?|containers?|collections?) (?:as|for) (?:default )?(?:arguments?|parameters?|params?) (?:defaults?|values?)\b`
+	if s.negPhrase(words(phrase)) {
+		return true
+	}
+	// "Mutable default arguments: use `None` and create the list inside."
+	return s.has(words(`^(?:[-*] )?(?:\*\*)?mutable default (?:arguments?|parameters?|args?)(?:\*\*)?\s*[:—–-]\s*(?:use|default to|pass)\b`))
+}
+
+var pyMutableDefault = &Entry{
+	Name:       "py-mutable-default",
+	Title:      "a mutable default argument",
+	Names:      mutableDefaultNamed,
+	Claims:     []string{"def f(x=[])", "def f(x={})", "def func(a=[])", "def f(items=[])", "x=[]", "=[]", "={}", "None", "def f(x: list | None = None)", "def f(x: list = [])"},
+	Message:    "mutable default argument `{{match}}`",
+	Suggestion: "default to `None` and create the value inside the function",
+	Variants: []Variant{{Lang: engine.LangPython, Needles: []string{"def"},
+		Query: `([(default_parameter value: [(list) (dictionary) (set) (list_comprehension) (dictionary_comprehension) (set_comprehension)] @v) (typed_default_parameter value: [(list) (dictionary) (set) (list_comprehension) (dictionary_comprehension) (set_comprehension)] @v)] @match)
+([(default_parameter value: (call function: (identifier) @f arguments: (argument_list)) @v) (typed_default_parameter value: (call function: (identifier) @f arguments: (argument_list)) @v)] @match (#any-of? @f "list" "dict" "set" "bytearray" "defaultdict" "OrderedDict" "deque"))`,
+		Bad: []string{
+			"def add(item, «items=[]»):\n    items.append(item)\n    return items\n\ndef merge(a, «extra: dict = {}»):\n    return a\n",
+			"def load(path, «seen=set()»):\n    return path\n",
+		},
+		Good: []string{
+			"def add(item, items=None, count=0, name=\"x\", pair=(1, 2), frozen=frozenset()):\n    return items or []\n",
+			"# def f(x=[])\ns = \"def f(x=[])\"\nf(x=[])\nlam = lambda y: y\n",
+		}}},
+}
+
+// goPanicNamed: Go's panic banned (as code or as the verb), not Rust's `panic!`, not a
+// policy of when panics are right ("panics are for unrecoverable errors only").
+func goPanicNamed(s *sentence) bool {
+	if !plain(s) || s.has(words("panic!")) {
+		return false
+	}
+	if s.hasSpan("panic", "panic()", "panic(...)", "panic(err)", "panic(e)") {
+		return s.banned("panic", "panic()", "panic(...)", "panic(err)", "panic(e)") || s.negPhrase(words("`panic(?:\\([^`]*\\))?`"))
+	}
+	return words(`\bpanic\b`).MatchString(s.prose()) && s.negPhrase(words(`\bpanic\b`)) && s.has(words(`\b(?:go|golang|library|libraries|package|packages|return (?:an )?errors?|error returns?)\b`))
+}
+
+var goPanic = &Entry{
+	Name:       "go-panic",
+	Title:      "`panic` outside tests",
+	Names:      goPanicNamed,
+	Claims:     []string{"panic", "panic()", "panic(...)", "panic(err)", "panic(e)"},
+	Message:    "`panic`",
+	Suggestion: "return an error instead",
+	NotInTests: true,
+	// a test helper that panics is the tests' own business
+	NotInTestFiles: true,
+	Variants: []Variant{{Lang: engine.LangGo, Needles: []string{"panic"},
+		Query: `((call_expression function: (identifier) @match) (#eq? @match "panic"))`,
+		Bad:   []string{"package p\n\nfunc Must(v int, err error) int {\n\tif err != nil {\n\t\t«panic»(err)\n\t}\n\treturn v\n}\n"},
+		Good: []string{
+			"package p\n\nfunc Get(v int, err error) (int, error) {\n\tif err != nil {\n\t\treturn 0, err\n\t}\n\treturn v, nil\n}\n",
+			"package p\n\n// panic(err)\nconst s = \"panic(x)\"\n\nfunc f() { defer func() { _ = recover() }(); x.panic() }\n",
+		}}},
+}
+
+// exportedDocNamed: a doc comment required on every exported (public) item, in Go's
+// or Rust's words ("godoc", "exported identifiers", "a comment starting with its
+// name", "`///`", "rustdoc"). Python's docstrings, JSDoc, Javadoc and KDoc are other
+// languages' conventions: not read here.
+func exportedDocNamed(s *sentence) bool {
+	if !plain(s) || s.negated() || s.has(words(`\b(?:docstrings?|jsdoc|tsdoc|javadoc|kdoc|xml doc|phpdoc|yard)\b`)) && !s.hasSpan("///") {
+		return false
+	}
+	// "document public functions" alone may mean pages of documentation: a comment
+	// must be named
+	doc := s.has(words(`\b(?:doc(?:umentation)? comments?|godoc(?:-style)?(?: comments?)?|go doc comments?|rustdoc(?: comments?)?|a comment (?:starting|beginning) with (?:its|the) name)\b|\bcomments? (?:for|on) (?:all |every |each )?(?:exported|public)\b`)) || s.hasSpan("///", "//")
+	if !doc {
+		return false
+	}
+	if !s.has(words(`\b(?:exported|public) (?:identifiers?|functions?|types?|items?|apis?|symbols?|names?|declarations?|methods?|structs?|enums?|traits?)\b|\b(?:all|every|each|any)\b[^.;]*\b(?:exported|public)\b`)) {
+		return false
+	}
+	// a requirement ("must have", "requires", "add ... for", "document ... with"), not
+	// a description
+	return s.has(words(`\b(?:must|should|needs?|requires?|required|always)\b|^(?:[-*] )?(?:\[ \] )?(?:\*\*[^*]+\*\* )?(?:always )?(?:document|add|write|give|provide|include|ensure|use)\b|\bhave (?:a )?(?:godoc|doc)`))
+}
+
+var exportedDoc = &Entry{
+	Name:       "exported-doc-comment",
+	Title:      "an exported item without a doc comment",
+	Names:      exportedDocNamed,
+	Claims:     []string{"///", "//", "PascalCase", "godoc"},
+	Message:    "exported `{{match}}` has no doc comment",
+	Suggestion: "document it in a comment on the line above",
+	NotInTests: true,
+	// test functions are exported in Go and need no documentation
+	NotInTestFiles: true,
+	Variants: []Variant{
+		{Lang: engine.LangGo,
+			Query: `((function_declaration name: (identifier) @match) @d (#match? @match "^[A-Z]") (#no-doc? @d))
+((method_declaration name: (field_identifier) @match) @d (#match? @match "^[A-Z]") (#no-doc? @d))
+((type_declaration (type_spec name: (type_identifier) @match)) @d (#match? @match "^[A-Z]") (#no-doc? @d))`,
+			Bad: []string{"package p\n\nfunc «Open»(p string) error { return nil }\n\n// Close closes it.\nfunc Close() {}\n\ntype «Store» struct{}\n\nfunc (s *Store) «Get»() int { return 0 }\n"},
+			Good: []string{
+				"package p\n\n// Open opens p.\nfunc Open(p string) error { return nil }\n\n// Store keeps values.\ntype Store struct{}\n\n// Get returns 0.\n//\n//go:noinline\nfunc (s *Store) Get() int { return 0 }\n\nfunc open() {}\n\ntype store struct{}\n",
+			}},
+		{Lang: engine.LangRust,
+			Query: `((function_item (visibility_modifier) @v name: (identifier) @match) @d (#eq? @v "pub") (#no-doc? @d))
+((struct_item (visibility_modifier) @v name: (type_identifier) @match) @d (#eq? @v "pub") (#no-doc? @d))
+((enum_item (visibility_modifier) @v name: (type_identifier) @match) @d (#eq? @v "pub") (#no-doc? @d))
+((trait_item (visibility_modifier) @v name: (type_identifier) @match) @d (#eq? @v "pub") (#no-doc? @d))`,
+			Needles: []string{"pub"},
+			Bad:     []string{"pub fn «open»() {}\n\n// not a doc comment\npub struct «Store»;\n\n#[derive(Debug)]\npub enum «Kind» { A }\n"},
+			Good: []string{
+				"/// Opens it.\npub fn open() {}\n\n/// A store.\n#[derive(Debug)]\npub struct Store;\n\npub(crate) fn helper() {}\n\nfn private() {}\n\n/** A kind. */\npub enum Kind { A }\n",
+			}},
+	},
+}
+
+// innerHTMLWriteNamed: writes to innerHTML (or outerHTML) banned, not reads and not
+// writes only of untrusted input (a condition a query cannot see).
+func innerHTMLWriteNamed(s *sentence) bool {
+	return plain(s) && s.has(words("\\b(?:never|don't|do not|dont|avoid|no)\\b (?:directly |ever )?(?:assign(?:ing|ments?)?(?: to)?|set(?:ting)?|writ(?:e|ing)(?: to)?|mutat(?:e|ing)) (?:the )?(?:an? element's )?`(?:[\\w.]+\\.)?(?:inner|outer)HTML`"))
+}
+
+var innerHTMLWrite = &Entry{
+	Name:       "innerhtml-write",
+	Title:      "writes to `innerHTML`",
+	Names:      innerHTMLWriteNamed,
+	Claims:     []string{"innerHTML", ".innerHTML", "element.innerHTML", "el.innerHTML", "outerHTML", ".outerHTML", "textContent", ".textContent"},
+	Message:    "write to `{{match}}`",
+	Suggestion: "set `textContent`, or build the nodes with DOM APIs",
+	Variants: jsVariants(jsLangs, `((assignment_expression left: (member_expression property: (property_identifier) @match)) (#any-of? @match "innerHTML" "outerHTML"))
+((augmented_assignment_expression left: (member_expression property: (property_identifier) @match)) (#any-of? @match "innerHTML" "outerHTML"))`, []string{"HTML"},
+		[]string{"export function show(el: HTMLElement, s: string) {\n  el.«innerHTML» = s;\n  el.«innerHTML» += s;\n}\n"},
+		[]string{
+			"export function show(el: HTMLElement, s: string) {\n  el.textContent = s;\n  const h = el.innerHTML;\n  return h;\n}\n",
+			"// el.innerHTML = s\nconst t = \"el.innerHTML = s\";\n",
+		}),
+}
+
+// starExportNamed: `export *` re-exports banned.
+func starExportNamed(s *sentence) bool {
+	spans := []string{"export *", "export * from", "export * from './x'", `export * from "./x"`}
+	return plain(s) && s.hasSpan(spans...) && (s.banned(spans...) || s.negPhrase(words("`export \\*")))
+}
+
+var starExport = &Entry{
+	Name:       "star-export",
+	Title:      "`export *` re-exports",
+	Names:      starExportNamed,
+	Claims:     []string{"export *", "export * from", "export * from './x'", `export * from "./x"`},
+	Message:    "`export *` re-export",
+	Suggestion: "export the names explicitly",
+	Variants: jsVariants(jsLangs, `((export_statement "*" source: (string)) @match)`, []string{"*"},
+		[]string{"«export * from \"./a\";»\nexport { b } from \"./b\";\n"},
+		[]string{
+			"export { a, b } from \"./a\";\nexport * as ns from \"./ns\";\nexport const c = 2 * 3;\n",
+			"// export * from \"./a\"\nconst s = \"export * from './a'\";\n",
+		}),
+}
