@@ -117,6 +117,15 @@ var (
 	coAddedRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(?:add|adds|adding|added|create|creates|creating|created|introduce|introduces|introducing)\s+(?:a |an |any |the )?(?:new )?(?:[\w.-]+ )?(?:file|files|module|modules|page|pages|script|scripts|class|classes|migration|migrations)\b|\bnew\s+(?:[\w.§-]+\s+){0,2}(?:file|files|module|modules|page|pages)\b\s+(?:is|are)\s+(?:added|created)\b`)
 	})
+	// coThenDemandRE: a condition's end where the demand goes on (", and commit").
+	coThenDemandRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`,\s*and\s+(?:then\s+)?(?:also\s+)?((?:commit|update|include|regenerate|stage|check in)\b)`)
+	})
+	// coAllRE: a demand that joins its files with "and" ("update §1 and §2", "§1, §2
+	// and §3").
+	coAllRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`§\d+(?:,\s*§\d+)*,?\s+and\s+(?:the\s+)?§\d+`)
+	})
 	// coDepCondRE: a condition on the dependencies a file declares ("if you change
 	// the dependencies in §0", "when you add a dependency to §0").
 	coDepCondRE = sync.OnceValue(func() *regexp.Regexp {
@@ -159,6 +168,9 @@ func CoChangesIn(text string, f CoFrame) []CoChange {
 			out = append(out, cc...)
 			break
 		}
+	}
+	if len(out) == 0 {
+		out = coQuestion(prose, spans)
 	}
 	if len(out) == 0 {
 		out = coGenerated(prose, spans, f)
@@ -289,12 +301,36 @@ func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 			continue
 		}
 		cond, dem := named(re, m, "cond"), named(re, m, "dem")
+		if name == "demandFirst" {
+			// "run §0 after editing §1, and commit the regenerated code in §2": the
+			// demand goes on after the condition
+			if loc := coThenDemandRE().FindStringSubmatchIndex(cond); loc != nil {
+				dem, cond = dem+" and "+cond[loc[2]:], cond[:loc[0]]
+			}
+		}
 		if coNegRE().MatchString(dem) || coNegRE().MatchString(cond) {
 			return nil, false
 		}
 		return coBuild(coSides{cond: cond, demand: dem}, spans, false)
 	}
 	return nil, false
+}
+
+// coQuestion reads a condition asked as a question and the demand that answers it:
+// "Adding a string to §0? Add the same key to §1."
+func coQuestion(prose string, spans []string) []CoChange {
+	q, rest, ok := strings.Cut(prose, "? ")
+	if !ok || strings.Contains(q, ". ") {
+		return nil
+	}
+	res := coREs()
+	fm := res["frameCond"].FindStringSubmatch(strings.TrimSpace(q))
+	dm := res["bare"].FindStringSubmatch(strings.TrimSuffix(strings.TrimSpace(rest), "."))
+	if fm == nil || dm == nil || coNegRE().MatchString(prose) {
+		return nil
+	}
+	out, _ := coBuild(coSides{cond: named(res["frameCond"], fm, "cond"), demand: named(res["bare"], dm, "dem")}, spans, false)
+	return out
 }
 
 // coFromFrame reads an item that only says what to update ("Update `docs/db.md`.")
@@ -396,6 +432,15 @@ func coBuild(s coSides, spans []string, relation bool) ([]CoChange, bool) {
 		cc.Judgement = true
 	}
 	out := []CoChange{cc}
+	if !relation && !s.both && len(thenPaths) > 1 && coAllRE().MatchString(s.demand) && !strings.Contains(s.demand, " or ") {
+		// "add the same key to §1 and §2": each file, not either
+		out = out[:0]
+		for _, p := range thenPaths {
+			one := cc
+			one.Then = []string{p}
+			out = append(out, one)
+		}
+	}
 	if s.both {
 		out = append(out, CoChange{If: thenPaths, Then: ifPaths, IfRoles: thenRoles, ThenRoles: ifRoles, What: cc.What})
 	}

@@ -37,6 +37,13 @@ var (
 // the type ("`<type>(<scope>): <subject>` ... subject at most 50 characters"), not on
 // the whole line.
 func MessageLimits(lower, raw string) (limits []MessageLimit, descriptionOnly bool) {
+	return MessageLimitsIn(lower, raw, "")
+}
+
+// MessageLimitsIn is MessageLimits for a sentence under a frame (frame: its heading and
+// lead-in, in lower case): a number no word of the sentence governs takes the line
+// the frame names ("Commit subject:" over "- at most 50 characters").
+func MessageLimitsIn(lower, raw, frame string) (limits []MessageLimit, descriptionOnly bool) {
 	seen := map[MessageLimit]bool{}
 	add := func(body bool, n int) {
 		l := MessageLimit{Body: body, Max: n}
@@ -83,6 +90,8 @@ func MessageLimits(lower, raw string) (limits []MessageLimit, descriptionOnly bo
 					body = true
 				case lenLinesRE.MatchString(before) || lenLinesRE.MatchString(after[:min(len(after), 8)]):
 					subj, body = true, true
+				case frame != "" && (lenSubjectRE.MatchString(frame) != lenBodyRE.MatchString(frame)):
+					subj, body = lenSubjectRE.MatchString(frame), lenBodyRE.MatchString(frame)
 				default:
 					continue
 				}
