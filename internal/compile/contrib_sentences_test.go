@@ -96,3 +96,9 @@ func TestOwnContribSentences9(t *testing.T) {
 func TestOwnContribSentences10(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-contrib-10.txt", 30)
 }
+
+// TestOwnContribSentences11: the eleventh batch (testdata/own-sentences-contrib-11.txt),
+// written after batch 10's reading work to measure it at first sight.
+func TestOwnContribSentences11(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-contrib-11.txt", 24)
+}
