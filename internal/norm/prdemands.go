@@ -73,8 +73,8 @@ var (
 	// "It could be simply a reference to the issue, e.g. `Resolves #123`": one way to
 	// describe the problem, not a requirement
 	prOneWayRE         = lazyre.New(`\b(could|can|may|might) (simply |just )?be\b|\be\.g\.|\bfor example\b`)
-	prTickedRE         = lazyre.New(`\b(all|every|each)\b[^.]{0,40}\b(checklist items?|check ?boxes|boxes|items (of|in|on) the (pr |pull[- ]request )?(template|checklist))\b[^.]{0,60}\b(checked|ticked|marked|checked off|ticked off)\b`)
-	prTickRE           = lazyre.New(`\b(tick|check off|check|mark)\s+(off\s+)?(all|every|each)\s+(of the\s+)?(checklist items?|check ?boxes|boxes|items (of|in|on) the (pr |pull[- ]request )?(template|checklist))\b`)
+	prTickedRE         = lazyre.New(`\b(all|every|each)\b[^.]{0,40}\b(checklist items?|check ?box(es)?|box(es)?|items (of|in|on) the (pr |pull[- ]request )?(template|checklist))\b[^.]{0,60}\b(checked|ticked|marked|checked off|ticked off)\b`)
+	prTickRE           = lazyre.New(`\b(tick|check off|check|mark)\s+(off\s+)?(all|every|each)\s+(of the\s+)?(checklist items?|check ?box(es)?|box(es)?|items (of|in|on) the (pr |pull[- ]request )?(template|checklist))\b`)
 	prCouldBeRE        = lazyre.New(`\b(could|can|may|might) (simply |just )?be\b`)
 	prLinkImperativeRE = lazyre.New(`^\W*(?:please\s+)?(?:always\s+)?(?:link|reference)\s+(?:the|any|every|each|related|relevant)\b`)
 	prWordsOfRE        = lazyre.New(`\bdescriptions?\b|\bbody\b`)
