@@ -88,3 +88,17 @@ func TestOwnContribSentences8(t *testing.T) {
 func TestOwnContribSentences9(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-contrib-9.txt", 6)
 }
+
+// TestOwnContribSentences10: the tenth batch (testdata/own-sentences-contrib-10.txt):
+// co-change phrasings of the dev misses (a new flag and its docs, a new endpoint and
+// its test, regeneration, an added migration, translations, tests by layout),
+// pull-request bodies and titles, commit templates, and near misses.
+func TestOwnContribSentences10(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-contrib-10.txt", 30)
+}
+
+// TestOwnContribSentences11: the eleventh batch (testdata/own-sentences-contrib-11.txt),
+// written after batch 10's reading work to measure it at first sight.
+func TestOwnContribSentences11(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-contrib-11.txt", 24)
+}

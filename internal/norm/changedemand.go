@@ -22,7 +22,7 @@ var (
 	}
 	// Sentences that leave the demand to judgement.
 	chgJudgementRE  = lazyre.New(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether (a|one)|prefer|consider|optional|optionally|(when|if|where) (an? |the )?[a-z ]{0,30}(is|are) (needed|required|necessary|warranted|called for)|(when|if|where) (needed|required|necessary))\b`)
-	chgUserFacingRE = lazyre.New(`\buser[- ]facing\b`)
+	chgUserFacingRE = lazyre.New(`\b(?:` + userEffect + `)\b`)
 	chgJudgedWordRE = lazyre.New(`\b(significant|substantial|non-trivial|trivial|where|when|if|whether|prefer|consider|optional|optionally)\b`)
 	// Negation that governs a co-change clause ("without" is not one: "tests that fail
 	// without your change").
@@ -34,7 +34,7 @@ var (
 	chgEditBanRE     = lazyre.New(`^(?:please )?(?:do not|don't|never|no need to|you don't need to|you do not need to|there is no need to|avoid)\b[^.]*\b(?:update|edit|touch|add|modify|change|write)\b`)
 	chgPlacementRE   = lazyre.New(`\b(end|top|bottom|beginning) of (its|the) (section|file|list)\b|\b(in|into) (its|the|your) (pr |pull[- ]request )?description\b`)
 	// chgJudgedNeedRE: the sentence leaves to the author whether the change needs it.
-	chgJudgedNeedRE = lazyre.New(`(?i)\bunless (the change|it|this|the pr|your change) (is|are) (internal|trivial|minor|a refactor|cosmetic)\b|\b(if you (believe|think|feel)|if (applicable|relevant|needed|necessary|appropriate)|where (applicable|relevant|appropriate)|when (applicable|relevant|appropriate)|user[- ]facing|notable|significant)\b`)
+	chgJudgedNeedRE = lazyre.New(`(?i)\bunless (the change|it|this|the pr|your change) (is|are) (internal|trivial|minor|a refactor|cosmetic)\b|\b(if you (believe|think|feel)|if (applicable|relevant|needed|necessary|appropriate)|where (applicable|relevant|appropriate)|when (applicable|relevant|appropriate)|notable|significant|` + userEffect + `)\b`)
 	// chgTestWorkflowRE: a test demand that is a way of working (write the test first,
 	// see it fail) or a judgement (which changes are behaviour, where tests apply),
 	// not a co-change a change's files show.
@@ -49,6 +49,11 @@ var (
 	chgTestsGoRE      = lazyre.New(`(?i)\btests?\s+(in|under|into|inside)\s+$|^\W*(?:please\s+)?(?:add|write|put|place)\s+(?:\w+\s+)?tests?\b[^.]{0,40}\s(?:to|in|into|under)\s+$`)
 	chgChangedFilesRE = lazyre.New(`(?i)\b(changes?|changing|modif(y|ies|ying|ications?)|edit(s|ing)?|touch(es|ing)?)\s+(anything\s+|files?\s+|code\s+)?(to|in|under|of|inside|within)\s+(the\s+)?$`)
 )
+
+// userEffect: the words that make a change's need depend on its effect on users, which
+// the change's files do not show ("user-facing", "a user-visible effect", "changes
+// that affect end users"): heed can remind of the need, never decide it.
+const userEffect = `user[- ]facing|user[- ]visible|visible to (?:the )?(?:end[- ])?users|(?:affects?|affecting|impacts?|impacting) (?:the )?(?:end[- ])?users|end[- ]user[- ](?:visible|facing)`
 
 // LeftToJudgement reports whether the sentence leaves its demand to the author's
 // judgement ("significant changes", "where appropriate", "if needed").

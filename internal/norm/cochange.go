@@ -101,7 +101,7 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		"mark":       regexp.MustCompile(`§(\d+)`),
 		"anyCond":    regexp.MustCompile(`^(?:every|each|any|all)\s+(?:(?:code |source )?changes?|prs?|pull requests?|commits?)$|\b(?:anything|everything|any file)\b|` + componentCond + `|^[\w-]+ (?:code |source )?changes?$`),
 		"what":       regexp.MustCompile(`^\w+\s+((?:the |an? |any )?(?:updated |regenerated |matching |new |corresponding )?[\w-]+(?: [\w-]+)?)\s+(?:in|under|to|from|at)\b`),
-		"exempt":     regexp.MustCompile(`\b(?:exempt|excepted|excluded|don't need (?:one|it|this)|do not need (?:one|it|this)|need not)\b|\bexcept(?: for)?\b`),
+		"exempt":     regexp.MustCompile(`\b(?:exempt|excepted|excluded|(?:don't|do not|doesn't|does not|won't|will not) need (?:one|it|this|an? (?:[\w-]+ )?(?:entry|fragment|changeset|note)|(?:[\w-]+ )?(?:entries|fragments|changesets|notes))|need not|no (?:[\w-]+ )?(?:entry|fragment|changeset) (?:is )?(?:needed|required))\b|\bexcept(?: for)?\b`),
 		"exTests":    regexp.MustCompile(`\btests?\b|\btest (?:files?|code|changes?)\b|\bspecs?\b`),
 		"exDocs":     regexp.MustCompile(`\b(?:docs?|documentation)\b`),
 	}
@@ -115,10 +115,29 @@ var (
 		return regexp.MustCompile(`\b(?:run|running|execute|with|via|using|call|invoke)\s+$`)
 	})
 	coAddedRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\b(?:add|adds|adding|added|create|creates|creating|created|introduce|introduces|introducing)\s+(?:a |an |any |the )?(?:new )?(?:[\w.-]+ )?(?:file|files|module|modules|page|pages|script|scripts|class|classes)\b|\bnew\s+(?:[\w.§-]+\s+){0,2}(?:file|files|module|modules|page|pages)\b\s+(?:is|are)\s+(?:added|created)\b`)
+		return regexp.MustCompile(`\b(?:add|adds|adding|added|create|creates|creating|created|introduce|introduces|introducing)\s+(?:a |an |any |the )?(?:new )?(?:[\w.-]+ )?(?:file|files|module|modules|page|pages|script|scripts|class|classes|migration|migrations)\b|\bnew\s+(?:[\w.§-]+\s+){0,2}(?:file|files|module|modules|page|pages)\b\s+(?:is|are)\s+(?:added|created)\b`)
+	})
+	// coThenDemandRE: a condition's end where the demand goes on (", and commit").
+	coThenDemandRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`,\s*and\s+(?:then\s+)?(?:also\s+)?((?:commit|update|include|regenerate|stage|check in)\b)`)
+	})
+	// coAllRE: a demand that joins its files with "and" ("update §1 and §2", "§1, §2
+	// and §3").
+	coAllRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`§\d+(?:,\s*§\d+)*,?\s+and\s+(?:the\s+)?§\d+`)
+	})
+	// coDepCondRE: a condition on the dependencies a file declares ("if you change
+	// the dependencies in §0", "when you add a dependency to §0").
+	coDepCondRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:dependenc(?:y|ies)|deps|requirements?)\b`)
+	})
+	// coEntityCondRE: a condition on a thing inside files (a function, a flag, an
+	// endpoint), which a change to the files only stands for.
+	coEntityCondRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:functions?|methods?|endpoints?|routes?|(?:cli |command[- ]line )?(?:flags?|options?)|subcommands?|fields?|parameters?|arguments?|structs?|enums?|constants?|columns?|environment variables?|env vars?|settings?|signatures?|exports?)\b`)
 	})
 	coJudgeRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\bsome (?:projects|packages|modules|folders|directories|files|crates|apps)\b|\bif (?:it|they|one|any) exists?\b|\bif present\b|\bwhere (?:it|they|one) exists?\b|\bunless (?:the change|it|this|the pr|your change) (?:is|are) (?:internal|trivial|minor|a refactor|cosmetic)|\b(?:user[- ]facing|notable|significant|substantial|relevant|meaningful|where (?:applicable|appropriate|relevant)|if (?:applicable|appropriate|relevant|needed|necessary)|when (?:applicable|appropriate|relevant|needed|necessary)|as needed|consider)\b`)
+		return regexp.MustCompile(`\bsome (?:projects|packages|modules|folders|directories|files|crates|apps)\b|\bif (?:it|they|one|any) exists?\b|\bif present\b|\bwhere (?:it|they|one) exists?\b|\bunless (?:the change|it|this|the pr|your change) (?:is|are) (?:internal|trivial|minor|a refactor|cosmetic)|\b(?:` + userEffect + `|notable|significant|substantial|relevant|meaningful|where (?:applicable|appropriate|relevant)|if (?:applicable|appropriate|relevant|needed|necessary)|when (?:applicable|appropriate|relevant|needed|necessary)|as needed|consider)\b`)
 	})
 )
 
@@ -149,6 +168,9 @@ func CoChangesIn(text string, f CoFrame) []CoChange {
 			out = append(out, cc...)
 			break
 		}
+	}
+	if len(out) == 0 {
+		out = coQuestion(prose, spans)
 	}
 	if len(out) == 0 {
 		out = coGenerated(prose, spans, f)
@@ -234,6 +256,11 @@ func readCoClause(cl, prose string, spans []string) ([]CoChange, bool) {
 	// "Plugins are released on their own: every change to a plugin needs ...": the
 	// clause after a colon, when the words before it read as none
 	if i := strings.LastIndex(cl, ": "); i > 0 {
+		// "When you add a migration: update §0": a condition ended by a colon, the
+		// demand after it
+		if out, ok := readCoClause1(strings.TrimSpace(cl[:i])+", "+strings.TrimSpace(cl[i+2:]), prose, spans); ok {
+			return out, ok
+		}
 		return readCoClause1(strings.TrimSpace(cl[i+2:]), prose, spans)
 	}
 	return nil, false
@@ -274,12 +301,36 @@ func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 			continue
 		}
 		cond, dem := named(re, m, "cond"), named(re, m, "dem")
+		if name == "demandFirst" {
+			// "run §0 after editing §1, and commit the regenerated code in §2": the
+			// demand goes on after the condition
+			if loc := coThenDemandRE().FindStringSubmatchIndex(cond); loc != nil {
+				dem, cond = dem+" and "+cond[loc[2]:], cond[:loc[0]]
+			}
+		}
 		if coNegRE().MatchString(dem) || coNegRE().MatchString(cond) {
 			return nil, false
 		}
 		return coBuild(coSides{cond: cond, demand: dem}, spans, false)
 	}
 	return nil, false
+}
+
+// coQuestion reads a condition asked as a question and the demand that answers it:
+// "Adding a string to §0? Add the same key to §1."
+func coQuestion(prose string, spans []string) []CoChange {
+	q, rest, ok := strings.Cut(prose, "? ")
+	if !ok || strings.Contains(q, ". ") {
+		return nil
+	}
+	res := coREs()
+	fm := res["frameCond"].FindStringSubmatch(strings.TrimSpace(q))
+	dm := res["bare"].FindStringSubmatch(strings.TrimSuffix(strings.TrimSpace(rest), "."))
+	if fm == nil || dm == nil || coNegRE().MatchString(prose) {
+		return nil
+	}
+	out, _ := coBuild(coSides{cond: named(res["frameCond"], fm, "cond"), demand: named(res["bare"], dm, "dem")}, spans, false)
+	return out
 }
 
 // coFromFrame reads an item that only says what to update ("Update `docs/db.md`.")
@@ -373,8 +424,23 @@ func coBuild(s coSides, spans []string, relation bool) ([]CoChange, bool) {
 		return nil, false
 	}
 	cc := CoChange{If: ifPaths, Then: thenPaths, IfRoles: ifRoles, ThenRoles: thenRoles,
-		Added: coAddedRE().MatchString(s.cond), What: coWhat(s.demand)}
+		Added: coAddedRE().MatchString(s.cond), What: coWhat(s.demand),
+		Dependencies: !relation && coDepCondRE().MatchString(s.cond)}
+	if !relation && coEntityCondRE().MatchString(s.cond) {
+		// "when you rename a public function in §0": the files' change stands for
+		// a change to a thing inside them, which only a reader can see
+		cc.Judgement = true
+	}
 	out := []CoChange{cc}
+	if !relation && !s.both && len(thenPaths) > 1 && coAllRE().MatchString(s.demand) && !strings.Contains(s.demand, " or ") {
+		// "add the same key to §1 and §2": each file, not either
+		out = out[:0]
+		for _, p := range thenPaths {
+			one := cc
+			one.Then = []string{p}
+			out = append(out, one)
+		}
+	}
 	if s.both {
 		out = append(out, CoChange{If: thenPaths, Then: ifPaths, IfRoles: thenRoles, ThenRoles: ifRoles, What: cc.What})
 	}
@@ -466,6 +532,18 @@ func coExemptions(prose string) []string {
 		}
 	}
 	return out
+}
+
+// CoExemptions reads a sentence that only exempts kinds of change from a co-change
+// stated elsewhere in its section ("Changes that only touch tests or documentation
+// don't need an entry."): the kinds it names ("tests", "docs"), or none when the
+// sentence states a co-change of its own.
+func CoExemptions(text string) []string {
+	if len(CoChangesIn(text, CoFrame{})) > 0 {
+		return nil
+	}
+	_, prose := coProse(text)
+	return coExemptions(prose)
 }
 
 // CoChangeTable reports a table header whose rows are co-changes: "When you change |

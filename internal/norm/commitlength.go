@@ -25,6 +25,7 @@ var (
 	lenSubjectRE = lazyre.New(`\b(first line|summary|subject|title|header line|headline|one-line|oneline|short description)\b`)
 	lenBodyRE    = lazyre.New(`\b(subsequent lines|other lines|remaining lines|body|wrap|wrapped|paragraphs?|following lines)\b`)
 	lenLinesRE   = lazyre.New(`\blines?\b`)
+	lenWrapAtRE  = lazyre.New(`\bwrap(?:ped)?\b[^.;0-9]{0,40}?\bat\s+([0-9]{2,3})\s*(?:$|[.,;)])`)
 	// lenTypeTemplateRE: a Conventional Commits template whose text after the type is a
 	// named placeholder ("`<type>(<scope>): <subject>`"); the name is captured.
 	lenTypeTemplateRE = lazyre.New(`<type>[^<>` + "`" + `]*(?:\(<?scope>?\))?!?:\s*<([a-z ]+)>`)
@@ -37,6 +38,13 @@ var (
 // the type ("`<type>(<scope>): <subject>` ... subject at most 50 characters"), not on
 // the whole line.
 func MessageLimits(lower, raw string) (limits []MessageLimit, descriptionOnly bool) {
+	return MessageLimitsIn(lower, raw, "")
+}
+
+// MessageLimitsIn is MessageLimits for a sentence under a frame (frame: its heading and
+// lead-in, in lower case): a number no word of the sentence governs takes the line
+// the frame names ("Commit subject:" over "- at most 50 characters").
+func MessageLimitsIn(lower, raw, frame string) (limits []MessageLimit, descriptionOnly bool) {
 	seen := map[MessageLimit]bool{}
 	add := func(body bool, n int) {
 		l := MessageLimit{Body: body, Max: n}
@@ -58,6 +66,11 @@ func MessageLimits(lower, raw string) (limits []MessageLimit, descriptionOnly bo
 			add(true, b)
 		}
 		ms := lenLimitRE.FindAllStringSubmatchIndex(cl, -1)
+		if m := lenWrapAtRE.FindStringSubmatch(cl); m != nil && len(ms) == 0 {
+			// "wrap the body at 72": a width without its unit
+			n, _ := strconv.Atoi(m[1])
+			add(true, n)
+		}
 		for k, m := range ms {
 			n, _ := strconv.Atoi(cl[m[2]:m[3]])
 			// The words that govern a number are those since the previous number (or the
@@ -83,6 +96,12 @@ func MessageLimits(lower, raw string) (limits []MessageLimit, descriptionOnly bo
 					body = true
 				case lenLinesRE.MatchString(before) || lenLinesRE.MatchString(after[:min(len(after), 8)]):
 					subj, body = true, true
+				case lenSubjectRE.MatchString(lower) != lenBodyRE.MatchString(lower):
+					// "Summary line: 72 characters at most": the line another clause
+					// of the sentence names
+					subj, body = lenSubjectRE.MatchString(lower), lenBodyRE.MatchString(lower)
+				case frame != "" && (lenSubjectRE.MatchString(frame) != lenBodyRE.MatchString(frame)):
+					subj, body = lenSubjectRE.MatchString(frame), lenBodyRE.MatchString(frame)
 				default:
 					continue
 				}

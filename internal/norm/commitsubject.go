@@ -32,7 +32,7 @@ var (
 	subjEntriesRE    = lazyre.New(`\b(release notes?|changelog|news fragments?|entries|entry)\b`)
 	subjLowerRE      = lazyre.New(`\b(lower[- ]?case|small letter)\b`)
 	subjUpperRE      = lazyre.New(`\b(capitali[sz]e[ds]?|capital letter|upper[- ]?case)\b`)
-	subjCaseAtRE     = lazyre.New(`\b(description|summary|subject|first line|title|first word|first letter)\b`)
+	subjCaseAtRE     = lazyre.New(`\b(descriptions?|summary|summaries|subjects?|first line|titles?|first word|first letter)\b`)
 	subjCaseNotRE    = lazyre.New(`\b(comments?|release notes?|entries|entry|sentences?)\b`)
 )
 

@@ -31,6 +31,10 @@ type CoChange struct {
 	// What names what the Then side holds, as the sentence says it ("a migration",
 	// "the regenerated code"), for messages.
 	What string
+	// Dependencies: the condition is a change to the dependencies the If files
+	// declare ("if you change the dependencies in `pyproject.toml`"), not any
+	// change to them.
+	Dependencies bool
 }
 
 var ccSpanRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("`([^`]+)`") })

@@ -31,8 +31,15 @@ type PRDemands struct {
 	// LinkKeyword is the closing keyword of an issue link the description must carry
 	// ("fixes" of "Link the issue with `fixes #123`"), or "".
 	LinkKeyword string
+	// LinkPresumed: the link is asked of "the issue your PR closes", given by an
+	// example ("Link the issue your PR closes, e.g. `Closes #123`"): a pull request
+	// that closes none needs none, which heed cannot tell.
+	LinkPresumed bool
 	// MaxWords is the description's word limit, or 0.
 	MaxWords int
+	// Ticked: every checklist item of the description is ticked ("All checklist
+	// items in the PR description must be checked").
+	Ticked bool
 }
 
 // What a title must not hold.
@@ -65,8 +72,12 @@ var (
 	prIfRE              = lazyre.New(`\bif\b`)
 	// "It could be simply a reference to the issue, e.g. `Resolves #123`": one way to
 	// describe the problem, not a requirement
-	prOneWayRE  = lazyre.New(`\b(could|can|may|might) (simply |just )?be\b|\be\.g\.|\bfor example\b`)
-	prWordsOfRE = lazyre.New(`\bdescriptions?\b|\bbody\b`)
+	prOneWayRE         = lazyre.New(`\b(could|can|may|might) (simply |just )?be\b|\be\.g\.|\bfor example\b`)
+	prTickedRE         = lazyre.New(`\b(all|every|each)\b[^.]{0,40}\b(checklist items?|check ?box(es)?|box(es)?|items (of|in|on) the (pr |pull[- ]request )?(template|checklist))\b[^.]{0,60}\b(checked|ticked|marked|checked off|ticked off)\b`)
+	prTickRE           = lazyre.New(`\b(tick|check off|check|mark)\s+(off\s+)?(all|every|each)\s+(of the\s+)?(checklist items?|check ?box(es)?|box(es)?|items (of|in|on) the (pr |pull[- ]request )?(template|checklist))\b`)
+	prCouldBeRE        = lazyre.New(`\b(could|can|may|might) (simply |just )?be\b`)
+	prLinkImperativeRE = lazyre.New(`^\W*(?:please\s+)?(?:always\s+)?(?:link|reference)\s+(?:the|any|every|each|related|relevant)\b`)
+	prWordsOfRE        = lazyre.New(`\bdescriptions?\b|\bbody\b`)
 )
 
 // ReadPRDemands reads what a sentence asks of pull-request text. lower is the sentence
@@ -125,11 +136,24 @@ func ReadPRDemands(lower string, spans []string, aboutPRs, aboutCommitMessages b
 	// Issue links: "Link to the issue being addressed with ``fixes #123`` in the pull
 	// request description."
 	for _, sp := range spans {
-		if prFixesSpanRE.MatchString(sp) && prLinkVerbRE.MatchString(lower) &&
-			prDescriptionRE.MatchString(lower) && !prIfRE.MatchString(lower) && !prOneWayRE.MatchString(lower) {
+		if !prFixesSpanRE.MatchString(sp) || !prLinkVerbRE.MatchString(lower) || !prDescriptionRE.MatchString(lower) || prIfRE.MatchString(lower) {
+			continue
+		}
+		if !prOneWayRE.MatchString(lower) {
 			d.LinkKeyword = strings.Fields(sp)[0]
 			break
 		}
+		if prLinkImperativeRE.MatchString(lower) && !prCouldBeRE.MatchString(lower) {
+			// "Link the issue your PR closes in its description, e.g. `Closes #123`":
+			// the span is the link's example, the demand the imperative's
+			d.LinkKeyword, d.LinkPresumed = strings.Fields(sp)[0], true
+			break
+		}
+	}
+	// A ticked checklist: "All checklist items in the pull request description must
+	// be checked", "Tick every box of the PR template".
+	if aboutPRs && (prTickedRE.MatchString(lower) || prTickRE.MatchString(lower)) && !prIfRE.MatchString(lower) && !chgNegRE.MatchString(lower) {
+		d.Ticked = true
 	}
 	// Word limits on the description.
 	if m := prWordLimitRE.FindStringSubmatch(lower); m != nil && prWordsOfRE.MatchString(lower) {

@@ -39,7 +39,8 @@ type CochangeParams struct {
 	Component bool `json:"component,omitempty"`
 	// When narrows the trigger to what the change does to an If file:
 	// WhenVersion, the lines it changes set the version; WhenDependency, they
-	// declare a dependency (not a development one) that the Then files do not name.
+	// declare a dependency (not a development one) that the Then files do not name;
+	// WhenDependencies, they declare or re-pin a dependency (a lockfile follows both).
 	When string `json:"when,omitempty"`
 	// Lines narrows the trigger to If files a line of which the change touched
 	// matches this regular expression ("Every deprecation must add a section to
@@ -49,8 +50,9 @@ type CochangeParams struct {
 
 // The values of CochangeParams.When.
 const (
-	WhenVersion    = "version"
-	WhenDependency = "dependency"
+	WhenVersion      = "version"
+	WhenDependency   = "dependency"
+	WhenDependencies = "dependencies"
 )
 
 func cochangeKind() engine.Kind {
@@ -121,9 +123,9 @@ func compileCochange(rule *policy.Rule) (engine.Check, error) {
 		}
 	}
 	switch p.When {
-	case "", WhenVersion, WhenDependency:
+	case "", WhenVersion, WhenDependency, WhenDependencies:
 	default:
-		return nil, fmt.Errorf("params.when: %q is none of %q, %q", p.When, WhenVersion, WhenDependency)
+		return nil, fmt.Errorf("params.when: %q is none of %q, %q, %q", p.When, WhenVersion, WhenDependency, WhenDependencies)
 	}
 	if p.Lines != "" {
 		if _, err := regexp.Compile(p.Lines); err != nil {

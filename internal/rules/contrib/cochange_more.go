@@ -142,6 +142,8 @@ func (c *cochangeCheck) whenHolds(ev *engine.Evidence, p string) bool {
 		return setsVersion(f)
 	case WhenDependency:
 		return len(c.unlisted(ev, touchedDependencies(f))) > 0
+	case WhenDependencies:
+		return len(dependencyLines(f, true)) > 0
 	}
 	return true
 }
@@ -251,14 +253,19 @@ var (
 // dependencies, peer and optional dependencies, Cargo's and Poetry's dependency
 // tables, pyproject's dependencies array, requirements files, a Gemfile's gems;
 // development and test dependencies are none of them. Another file declares none.
-func touchedDependencies(f *engine.File) []string {
+func touchedDependencies(f *engine.File) []string { return dependencyLines(f, false) }
+
+// dependencyLines returns the dependencies the change's touched lines of a manifest
+// declare, as touchedDependencies does; bumps keeps those whose line only changed
+// their version too.
+func dependencyLines(f *engine.File, bumps bool) []string {
 	lines, touched := touchedLines(f)
 	base := path.Base(f.Path)
 	var out []string
 	// add keeps a dependency the change declares, unless its line replaced one that
 	// declared it already (a version changed): that dependency is not new.
 	add := func(i int, name string, find func(string) []string) {
-		if was, ok := f.Was(i + 1); ok {
+		if was, ok := f.Was(i + 1); ok && !bumps {
 			if m := find(was); m != nil && strings.EqualFold(m[1], name) {
 				return
 			}

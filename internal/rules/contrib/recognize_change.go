@@ -2,6 +2,7 @@ package contrib
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -27,7 +28,7 @@ var (
 // changelogGlobs are the usual homes of a changelog entry, for sentences that do not
 // name the file.
 var changelogGlobs = []string{"**/CHANGELOG*", "**/CHANGES*", "**/HISTORY*", "**/NEWS*", "**/RELEASE*NOTES*",
-	"**/changelog.d/**", "**/changes/**", "**/newsfragments/**", "**/.changeset/**", "**/changelog/**", "**/whats-new*"}
+	"**/changelog.d/**", "**/changes/**", "**/newsfragments/**", "**/.changeset/**", "**/.chloggen/**", "**/.changes/**", "**/changelog/**", "**/whats-new*"}
 
 func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
@@ -38,7 +39,7 @@ func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 		// "For any user-facing change, add an entry to `CHANGELOG.md`": which
 		// changes are user-facing is the author's call, so heed only reminds
 		if norm.UserFacingOnly(s.text) {
-			if r, ok := changelogRule(s); ok {
+			if r, ok := changelogRule(s, rc); ok {
 				r.Severity = policy.SeverityWarning
 				return recognize.Result{Rules: []policy.Rule{r}}
 			}
@@ -48,7 +49,7 @@ func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 	if r, ok := testRule(s); ok {
 		return recognize.Result{Rules: []policy.Rule{r}}
 	}
-	if r, ok := changelogRule(s); ok {
+	if r, ok := changelogRule(s, rc); ok {
 		return recognize.Result{Rules: []policy.Rule{r}}
 	}
 	return recognize.Result{}
@@ -136,7 +137,7 @@ func testRule(s sentence) (policy.Rule, bool) {
 	return r, true
 }
 
-func changelogRule(s sentence) (policy.Rule, bool) {
+func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 	for _, cc := range norm.CoChangesIn(s.c.Text, norm.CoFrame{Headings: s.c.HeaderPath, Context: s.c.Context}) {
 		if len(cc.Then) > 0 && coChangelogTarget(cc.Then) && !(cc.Judgement && len(cc.If) == 0) {
 			// "Every change to `lib/` needs an entry in `CHANGES.md`": the co-change
@@ -215,6 +216,9 @@ func changelogRule(s sentence) (policy.Rule, bool) {
 		then = changelogGlobs
 	}
 	ifs, unless, _ := antecedent(s)
+	if slices.Contains(sectionExemptions(s.c, rc), "docs") {
+		unless = append(unless, docGlobs...)
+	}
 	need := "a changelog entry"
 	src := sampleFor(ifs[0], s.c.Scope.Dir, "lib/parser.py")
 	entry := sampleFor(then[0], "", "CHANGES.rst")

@@ -25,6 +25,11 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 	}
 	var rules []policy.Rule
 	for _, cc := range norm.CoChangesIn(c.Text, norm.CoFrame{Headings: c.HeaderPath, Context: c.Context}) {
+		if coChangelogTarget(cc.Then) {
+			// "Changes that only touch tests or documentation don't need an entry."
+			// in another paragraph of the section
+			cc.Exempt = append(cc.Exempt, sectionExemptions(c, rc)...)
+		}
 		ifs := coGlobs(cc.If, cc.IfRoles, c, rc)
 		thens := coGlobs(cc.Then, cc.ThenRoles, c, rc)
 		if len(ifs) == 0 || len(thens) == 0 {
@@ -65,6 +70,11 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 		var p CochangeParams
 		_ = decodeRaw(r.Params, &p)
 		p.Unless, p.Added, p.Component = unless, cc.Added, component
+		if cc.Dependencies && allManifests(ifs) {
+			// "if you change the dependencies in `pyproject.toml`, commit `uv.lock`":
+			// a touched dependency line, not any change to the manifest
+			p.When = WhenDependencies
+		}
 		if slices.Contains(cc.IfRoles, norm.CoDeprecation) {
 			// "every deprecation": code whose touched lines deprecate something
 			p.Lines = deprecationLines
@@ -108,6 +118,39 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 		rules = append(rules, r)
 	}
 	return rules
+}
+
+// allManifests reports whether every glob names a manifest whose dependency lines
+// heed reads (manifestGlobs).
+func allManifests(globs []string) bool {
+	for _, g := range globs {
+		if !matchesAny(manifestGlobs, strings.TrimPrefix(g, "/")) {
+			return false
+		}
+	}
+	return len(globs) > 0
+}
+
+// sectionExemptions are the kinds of change ("tests", "docs") that another sentence
+// of c's section, under the same headings of the same file, exempts from a co-change
+// without stating one of its own (norm.CoExemptions).
+func sectionExemptions(c *policy.Constraint, rc *recognize.RepoContext) []string {
+	if rc == nil {
+		return nil
+	}
+	var out []string
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != c.File || o.Line == c.Line && o.Text == c.Text || !slices.Equal(o.HeaderPath, c.HeaderPath) {
+			continue
+		}
+		for _, e := range norm.CoExemptions(o.Text) {
+			if !slices.Contains(out, e) {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
 }
 
 // deprecationLines: a line that deprecates something (a warning, a decorator, a

@@ -28,7 +28,7 @@ func (lengthRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		check string
 		max   int
 	}
-	limits, descriptionOnly := norm.MessageLimits(s.text, s.raw)
+	limits, descriptionOnly := norm.MessageLimitsIn(s.text, s.raw, s.near)
 	part := ""
 	if descriptionOnly {
 		part = "description"

@@ -87,11 +87,25 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 	// Issue links: "Link to the issue being addressed with ``fixes #123`` in the pull
 	// request description."
 	if kw := d.LinkKeyword; kw != "" {
-		out = append(out, s.rule(KindPR, PRParams{Check: PRBodyRequire, Pattern: `(?i)\b(fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved) #[0-9]+`, What: "a \"" + kw + " #<issue>\" link"}, false,
+		r := s.rule(KindPR, PRParams{Check: PRBodyRequire, Pattern: `(?i)\b(fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved) #[0-9]+`, What: "a \"" + kw + " #<issue>\" link"}, false,
 			"pull-request description does not link the issue it addresses", "add \""+kw+" #<issue>\" to the description",
 			[]policy.Case{
 				prCase(policy.ExpectSatisfied, "Fix crash on empty input\n\nfixes #123", "a link"),
 				prCase(policy.ExpectViolated, "Fix crash on empty input\n\nThe parser read past the end.", "no link"),
+			})
+		if d.LinkPresumed {
+			// a pull request that closes no issue needs no link: heed only reminds
+			r.Severity = policy.SeverityWarning
+		}
+		out = append(out, r)
+	}
+	// A checklist whose every item is ticked.
+	if d.Ticked {
+		out = append(out, s.rule(KindPR, PRParams{Check: PRCheckboxes}, true,
+			"pull-request checklist item not ticked", "do what each item asks and tick it",
+			[]policy.Case{
+				prCase(policy.ExpectSatisfied, "Fix crash on empty input\n\n- [x] Tests added\n- [x] Docs updated", "every item ticked"),
+				prCase(policy.ExpectViolated, "Fix crash on empty input\n\n- [x] Tests added\n- [ ] Docs updated", "an item open"),
 			}))
 	}
 	// Word limits on the description.
