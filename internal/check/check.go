@@ -737,24 +737,26 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 			}
 			return wanted == nil || wanted(p)
 		}
-		var all []string
+		var all repo.Selection
 		var keep repo.Selection
 		var err error
 		if needsTree {
 			// the files to judge, as indexes into the listing the graph keeps
-			if all, err = wt.Candidates(); err == nil {
-				keep = repo.SelectionOf(all, judged)
+			var listed []string
+			if listed, err = wt.Candidates(); err == nil {
+				all, keep = repo.Selection{All: listed}, repo.SelectionOf(listed, judged)
 			}
 		} else {
-			// only the files to judge are kept of the listing: 80,000 paths are 5 MB
-			all, err = r.ListCandidatesWhere(judged)
-			keep = repo.Selection{All: all}
+			// only the files to judge are kept of the listing, front-coded: 80,000
+			// paths are 5 MB as strings
+			keep, err = r.SelectCandidates(judged)
+			all = keep
 		}
 		if err != nil {
 			return nil, fmt.Errorf("list files: %w", err)
 		}
 		for _, q := range paths {
-			if !matchesAny(all, q) {
+			if !all.Covers(q) {
 				if _, err := os.Stat(r.Root + "/" + q); err != nil {
 					return nil, usage("path %s: no such file or folder in the repository", q)
 				}
@@ -937,11 +939,6 @@ func Prefetch(r *repo.Repo, mode Mode, rev string) {
 	case Unstaged:
 		r.StartUntracked()
 	}
-}
-
-func matchesAny(all []string, q string) bool {
-	i := sort.SearchStrings(all, q)
-	return i < len(all) && (all[i] == q || strings.HasPrefix(all[i], q+"/"))
 }
 
 func ruleInfo(c engine.Compiled) report.RuleInfo {

@@ -202,7 +202,7 @@ func (r *Repo) StreamFiles(snap engine.Snapshot, paths []string) *Source {
 
 // StreamFilesOf is StreamFiles of a selection of a listing.
 func (r *Repo) StreamFilesOf(snap engine.Snapshot, sel Selection) *Source {
-	if sel.Idx == nil {
+	if sel.Idx == nil && sel.Packed == nil {
 		return r.StreamFiles(snap, sel.All)
 	}
 	n := sel.Len()

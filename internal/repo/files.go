@@ -153,9 +153,25 @@ func (r *Repo) untrackedListing() *untrackedListing {
 // caller that needs only some (the files a check judges): in a repository not listed
 // yet it keeps only those as git names them, and does not keep the listing.
 func (r *Repo) ListCandidatesWhere(keep func(string) bool) ([]string, error) {
+	sel, err := r.SelectCandidates(keep)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, sel.Len())
+	for i := range out {
+		out[i] = sel.At(i)
+	}
+	return out, nil
+}
+
+// SelectCandidates is ListCandidatesWhere as a Selection held front-coded (Packed):
+// a full check holds the files it judges for the whole run, and a repository's
+// paths share most of their bytes. In a repository not listed yet the paths are
+// packed as git lists them, never held as strings.
+func (r *Repo) SelectCandidates(keep func(string) bool) (Selection, error) {
 	if !r.Git {
 		all, err := r.walk()
-		return filterPaths(all, keep), err
+		return Selection{Packed: packSorted(filterPaths(all, keep))}, err
 	}
 	r.lsMu.Lock()
 	l := r.ls
@@ -163,10 +179,35 @@ func (r *Repo) ListCandidatesWhere(keep func(string) bool) ([]string, error) {
 	if l != nil {
 		// listed or being listed (a listing started early): use it
 		l := r.listing()
-		return filterPaths(l.candidates, keep), l.err
+		return Selection{Packed: packSorted(filterPaths(l.candidates, keep))}, l.err
 	}
-	paths, _, err := r.lsFiles(keep)
-	return paths, err
+	p, err := r.lsFilesPacked(keep)
+	return Selection{Packed: p}, err
+}
+
+// lsFilesPacked is lsFiles(keep)'s candidates, packed as git lists them.
+func (r *Repo) lsFilesPacked(keep func(string) bool) (*Packed, error) {
+	var k packer
+	err := r.eachNUL(func(rec []byte) {
+		// Tracked: "<mode> <object> <stage>\t<path>"; untracked: "<path>".
+		if meta, p, ok := bytes.Cut(rec, []byte("\t")); ok && stageRecord(meta) {
+			if regularModeBytes(meta[:6]) && keep(string(p)) {
+				k.add(p)
+			}
+			return
+		}
+		p := string(rec)
+		if !keep(p) {
+			return
+		}
+		if st, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(p))); err == nil && st.Mode().IsRegular() {
+			k.aside = append(k.aside, p)
+		}
+	}, "ls-files", "--stage", "--cached", "-z", "--others", "--exclude-standard")
+	if err != nil {
+		return nil, err
+	}
+	return k.finish(), nil
 }
 
 func filterPaths(all []string, keep func(string) bool) []string {
@@ -750,7 +791,7 @@ func (r *Repo) queryAttributes(paths []string) map[string]Attrs {
 
 // attributesOf is Attributes of a selection.
 func (r *Repo) attributesOf(sel Selection) map[string]Attrs {
-	if sel.Idx == nil {
+	if sel.Idx == nil && sel.Packed == nil {
 		return r.Attributes(sel.All)
 	}
 	if !r.Git || sel.Len() == 0 {
@@ -775,9 +816,16 @@ func (r *Repo) queryAttributesOf(sel Selection) map[string]Attrs {
 	in, w := io.Pipe()
 	go func() {
 		bw := bufio.NewWriterSize(w, 64<<10)
-		for i := range sel.Len() {
-			bw.WriteString(sel.At(i))
-			bw.WriteByte(0)
+		if sel.Packed != nil {
+			sel.Packed.Each(func(_ int, p []byte) {
+				bw.Write(p)
+				bw.WriteByte(0)
+			})
+		} else {
+			for i := range sel.Len() {
+				bw.WriteString(sel.At(i))
+				bw.WriteByte(0)
+			}
 		}
 		w.CloseWithError(bw.Flush())
 	}()

@@ -46,10 +46,15 @@ type Worktree struct {
 type Selection struct {
 	All []string
 	Idx []int32
+	// Packed, when set, holds the paths selected (All and Idx are not used).
+	Packed *Packed
 }
 
 // Len is the number of paths selected.
 func (s Selection) Len() int {
+	if s.Packed != nil {
+		return s.Packed.Len()
+	}
 	if s.Idx == nil {
 		return len(s.All)
 	}
@@ -58,10 +63,24 @@ func (s Selection) Len() int {
 
 // At is the i-th path selected.
 func (s Selection) At(i int) string {
+	if s.Packed != nil {
+		return s.Packed.At(i)
+	}
 	if s.Idx == nil {
 		return s.All[i]
 	}
 	return s.All[s.Idx[i]]
+}
+
+// Covers reports whether the selection holds q or a path under the folder q (its
+// paths sorted, as a listing's are).
+func (s Selection) Covers(q string) bool {
+	i := sort.Search(s.Len(), func(i int) bool { return s.At(i) >= q })
+	if i == s.Len() {
+		return false
+	}
+	p := s.At(i)
+	return p == q || strings.HasPrefix(p, q+"/")
 }
 
 // SelectionOf selects the paths of all keep says yes to: all of them without

@@ -8,12 +8,14 @@ package resultcache
 import (
 	"bufio"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/gob"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -103,13 +105,21 @@ const legacyFile = ".heed/cache/source.gob"
 // pass; an entry a run adds is written at once to the file Save will rename into
 // place, a block at a time, and not held: a cold run over a large repository holds
 // none of its results (nor the findings in them).
+//
+// The entries read from the file are held as a sorted table, not a map: a key and
+// where its result is (none for a plain pass), 20 bytes an entry and a bit for
+// whether the run used it, looked up by binary search. A map of them cost about
+// twice that (on Django x23, 6.8 MB of a warm check's 13.4 MB of live heap).
 type DiskCache struct {
 	path string
 	mu   sync.Mutex
-	idx  map[cacheKey]int32
-	vals []*engine.Result
-	used []bool
-	// loaded is how many entries came from the file (the first ones).
+	// table holds the entries read from the file, sorted by key; results the
+	// results of those that are not plain passes; used whether the run used each
+	// entry (a bit an entry).
+	table   []tableEntry
+	results []engine.Result
+	used    []uint64
+	// loaded is how many entries came from the file.
 	loaded int
 	hits   int
 	keep   bool
@@ -124,6 +134,56 @@ type DiskCache struct {
 }
 
 type cacheKey [16]byte
+
+// tableEntry is an entry read from the file: its key and its result's index in
+// results, -1 for a plain pass.
+type tableEntry struct {
+	key cacheKey
+	res int32
+}
+
+func compareKeys(a, b *cacheKey) int {
+	x, y := binary.BigEndian.Uint64(a[:8]), binary.BigEndian.Uint64(b[:8])
+	if x == y {
+		x, y = binary.BigEndian.Uint64(a[8:]), binary.BigEndian.Uint64(b[8:])
+	}
+	switch {
+	case x < y:
+		return -1
+	case x > y:
+		return 1
+	}
+	return 0
+}
+
+// find is the index of k in the table, or -1.
+func (c *DiskCache) find(k *cacheKey) int {
+	lo, hi := 0, len(c.table)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		switch compareKeys(&c.table[m].key, k) {
+		case -1:
+			lo = m + 1
+		case 1:
+			hi = m
+		default:
+			return m
+		}
+	}
+	return -1
+}
+
+func (c *DiskCache) isUsed(i int) bool { return c.used[i>>6]&(1<<(i&63)) != 0 }
+
+func (c *DiskCache) markUsed(i int) { c.used[i>>6] |= 1 << (i & 63) }
+
+// value is the i-th entry's result, nil for a plain pass.
+func (c *DiskCache) value(i int) *engine.Result {
+	if r := c.table[i].res; r >= 0 {
+		return &c.results[r]
+	}
+	return nil
+}
 
 // cacheFormat names the file's layout: a file of another is not read. What the
 // entries mean is the checks' keys' business (RuleKey's version). results-2: a pass
@@ -173,7 +233,7 @@ func parseKey(key string) (cacheKey, bool) {
 // OpenDiskCache loads the cache of the repository at root (empty when absent, from
 // another version, or unreadable: the cache only ever saves work).
 func OpenDiskCache(root string) *DiskCache {
-	c := &DiskCache{path: filepath.Join(root, filepath.FromSlash(File)), idx: map[cacheKey]int32{}}
+	c := &DiskCache{path: filepath.Join(root, filepath.FromSlash(File))}
 	f, err := os.Open(c.path)
 	if err != nil {
 		return c
@@ -184,32 +244,31 @@ func OpenDiskCache(root string) *DiskCache {
 	if dec.Decode(&h) != nil || h.Version != cacheFormat {
 		return c
 	}
-	empty := func() *DiskCache { return &DiskCache{path: c.path, idx: map[cacheKey]int32{}} }
 	for {
 		var b cacheBlock
 		if dec.Decode(&b) != nil || len(b.Passed)%len(cacheKey{}) != 0 {
-			return empty() // corrupt or cut short
+			return &DiskCache{path: c.path} // corrupt or cut short
 		}
 		for i := 0; i < len(b.Passed); i += len(cacheKey{}) {
-			c.add(cacheKey(b.Passed[i:i+len(cacheKey{})]), nil)
+			c.table = append(c.table, tableEntry{key: cacheKey(b.Passed[i : i+len(cacheKey{})]), res: -1})
 		}
 		for i := range b.Results {
-			c.add(b.Results[i].Key, &b.Results[i].Result)
+			c.table = append(c.table, tableEntry{key: b.Results[i].Key, res: int32(len(c.results))})
+			c.results = append(c.results, b.Results[i].Result)
 		}
 		if b.End {
 			break
 		}
 	}
-	c.used = make([]bool, len(c.vals))
-	c.loaded = len(c.vals)
+	slices.SortFunc(c.table, func(a, b tableEntry) int { return compareKeys(&a.key, &b.key) })
+	// a key written twice (never by Save) is looked up once
+	c.table = slices.CompactFunc(c.table, func(a, b tableEntry) bool { return a.key == b.key })
+	if cap(c.table)-len(c.table) > len(c.table)/8 {
+		c.table = append(make([]tableEntry, 0, len(c.table)), c.table...)
+	}
+	c.used = make([]uint64, (len(c.table)+63)/64)
+	c.loaded = len(c.table)
 	return c
-}
-
-// add appends an entry (the caller holds mu or owns c).
-func (c *DiskCache) add(k cacheKey, r *engine.Result) {
-	c.idx[k] = int32(len(c.vals))
-	c.vals = append(c.vals, r)
-	c.used = append(c.used, true)
 }
 
 // write adds an entry to the block being filled, and writes the block when it is
@@ -270,15 +329,15 @@ func (c *DiskCache) Get(key string) (engine.Result, bool) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	i, ok := c.idx[k]
-	if !ok {
+	i := c.find(&k)
+	if i < 0 {
 		return engine.Result{}, false
 	}
-	if !c.used[i] {
-		c.used[i] = true
+	if !c.isUsed(i) {
+		c.markUsed(i)
 		c.hits++
 	}
-	if r := c.vals[i]; r != nil {
+	if r := c.value(i); r != nil {
 		return *r, true
 	}
 	return engine.Result{Verdict: engine.Satisfied}, true
@@ -296,8 +355,15 @@ func (c *DiskCache) Put(key string, r engine.Result) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if i, ok := c.idx[k]; ok {
-		c.vals[i], c.used[i] = v, true
+	if i := c.find(&k); i >= 0 {
+		// judged again (a check that does not ask the cache first): the new result
+		if v == nil {
+			c.table[i].res = -1
+		} else {
+			c.table[i].res = int32(len(c.results))
+			c.results = append(c.results, *v)
+		}
+		c.markUsed(i)
 		return
 	}
 	c.write(k, v)
@@ -333,12 +399,12 @@ func (c *DiskCache) KeepUnused() {
 func (c *DiskCache) Save() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.vals) == 0 && c.out == nil && len(c.pend.Passed) == 0 && len(c.pend.Results) == 0 {
+	if len(c.table) == 0 && c.out == nil && len(c.pend.Passed) == 0 && len(c.pend.Results) == 0 {
 		return nil
 	}
-	for k, i := range c.idx {
-		if c.used[i] || c.keep {
-			c.write(k, c.vals[i])
+	for i := range c.table {
+		if c.keep || c.isUsed(i) {
+			c.write(c.table[i].key, c.value(i))
 		}
 	}
 	c.flush(true)

@@ -92,3 +92,65 @@ func TestJudgeReusesAResultForTheSameRuleAndContentOnly(t *testing.T) {
 		t.Errorf("the legacy cache file is still there: %v", err)
 	}
 }
+
+// A run keeps what it used: a full run's save drops the entries it never asked for,
+// a run that kept the unused ones (a diff) drops none, and a result judged again
+// replaces the one read from the file.
+func TestDiskCacheKeepsWhatTheRunUsed(t *testing.T) {
+	root := t.TempDir()
+	key := func(i int) string { return fmt.Sprintf("%032x", 1000003*i+7) }
+	bad := engine.Result{Verdict: engine.Violated, Findings: []engine.Finding{{Path: "b.py", Line: 1, Message: "m", CommandIndex: -1}}}
+	c := OpenDiskCache(root)
+	for i := 0; i < 300; i++ {
+		r := engine.Result{Verdict: engine.Satisfied}
+		if i%10 == 0 {
+			r = bad
+		}
+		c.Put(key(i), r)
+	}
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	// a diff uses a few and keeps the rest
+	c = OpenDiskCache(root)
+	c.KeepUnused()
+	c.Get(key(3))
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	// a full run asks about the even ones, judges 20 again (now a pass) and 301 anew
+	c = OpenDiskCache(root)
+	if c.Loaded() != 300 {
+		t.Fatalf("after a diff: %d entries, want 300", c.Loaded())
+	}
+	if _, ok := c.Get(fmt.Sprintf("%032x", 5)); ok {
+		t.Error("a key never stored was found")
+	}
+	for i := 0; i < 300; i += 2 {
+		r, ok := c.Get(key(i))
+		if !ok || (i%10 == 0) != (r.Verdict == engine.Violated) {
+			t.Fatalf("entry %d: %+v %v", i, r, ok)
+		}
+	}
+	c.Put(key(20), engine.Result{Verdict: engine.Satisfied})
+	c.Put(key(301), bad)
+	if c.Hits() != 150 {
+		t.Errorf("%d hits, want 150", c.Hits())
+	}
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	c = OpenDiskCache(root)
+	if c.Loaded() != 151 {
+		t.Errorf("after a full run: %d entries, want the 150 used and the one added", c.Loaded())
+	}
+	if r, ok := c.Get(key(20)); !ok || r.Verdict != engine.Satisfied {
+		t.Errorf("entry 20 judged again: %+v %v", r, ok)
+	}
+	if r, ok := c.Get(key(301)); !ok || !reflect.DeepEqual(r, bad) {
+		t.Errorf("entry 301: %+v %v", r, ok)
+	}
+	if _, ok := c.Get(key(1)); ok {
+		t.Error("an entry the full run did not use was kept")
+	}
+}
