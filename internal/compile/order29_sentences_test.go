@@ -29,3 +29,11 @@ func TestOwnCommandSentencesCommand29c(t *testing.T) {
 func TestOwnCommandSentencesCommand29d(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-command29d.txt", 8)
 }
+
+// TestOwnCommandSentencesSWECC30: swecc30's batch (testdata/own-sentences-swecc30.txt):
+// orders to run a check written without the moments the command reader knew (a tool
+// run over the change, a build verified with a command, a role run through a tool
+// named in words, a tox environment named in words), and controls that order nothing.
+func TestOwnCommandSentencesSWECC30(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-swecc30.txt", 28)
+}

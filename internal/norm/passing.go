@@ -51,8 +51,11 @@ var (
 	// "Make `tox -e test` run without failures"
 	passRunCleanRE = passRE("(?i)^make (`[^`]+`) (?:run|pass|succeed)(?: without (?:failures|errors))?[.]?$")
 	// "Ensure the full test suite passes", "Commit only after the test suite passes"
-	passSuiteRE  = passRE(`(?i)^(?:ensure|make sure|verify|confirm|commit only after)\b.{0,12}?\b(?:the )?(?:full |whole |entire |complete )?(?:test suite|tests)\b (?:passes|pass)\b`)
-	passBeforeRE = passRE(`(?i)\bbefore (?:(?:a |the )?(?:pr|pull request) can be merged|merg(?:e|ing)|(?:final )?submission|submitting(?: (?:it|them|the (?:change|pull request|pr)|your (?:change|changes|work)))?|opening (?:a |the )?(?:pr|pull request)|committing|pushing|you (?:submit|commit|push|open a (?:pr|pull request)))\b`)
+	// "Verify documentation builds cleanly with `make html`", "Check that the code
+	// compiles with `cargo check`": the command that shows it
+	passBuildsWithRE = passRE("(?i)^(?:ensure|make sure|verify|confirm|check)(?: that)? (?:the |your |all )?(?:[\\w-]+ ){0,3}?(?:builds?|compiles?|pass|passes|succeeds?)(?: (?:cleanly|successfully|still|locally|without (?:any )?(?:errors|warnings|failures)))*,? (?:with|using|via|by running|through) (`[^`]+`)")
+	passSuiteRE      = passRE(`(?i)^(?:ensure|make sure|verify|confirm|commit only after)\b.{0,12}?\b(?:the )?(?:full |whole |entire |complete )?(?:test suite|tests)\b (?:passes|pass)\b`)
+	passBeforeRE     = passRE(`(?i)\bbefore (?:(?:a |the )?(?:pr|pull request) can be merged|merg(?:e|ing)|(?:final )?submission|submitting(?: (?:it|them|the (?:change|pull request|pr)|your (?:change|changes|work)))?|opening (?:a |the )?(?:pr|pull request)|committing|pushing|you (?:submit|commit|push|open a (?:pr|pull request)))\b`)
 	// conditions and scopes heed cannot place: "when you add or change public API"
 	passHiddenRE = passRE(`(?i)\b(?:when|if|unless|whenever|except where|except)\b`)
 	passSpanRE   = passRE("`([^`]+)`")
@@ -87,6 +90,8 @@ func PassingOrder(text string) (string, bool) {
 	switch {
 	case passRunCleanRE().MatchString(t):
 		cmds = append(cmds, passRunCleanRE().FindStringSubmatch(t)[1])
+	case passBuildsWithRE().MatchString(t):
+		cmds = append(cmds, passBuildsWithRE().FindStringSubmatch(t)[1])
 	case passSuiteRE().MatchString(t):
 		return "Run the test suite before " + event + ".", true
 	case passVerbRE().MatchString(t), passFreeRE().MatchString(t), format:
