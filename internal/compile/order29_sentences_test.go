@@ -37,3 +37,10 @@ func TestOwnCommandSentencesCommand29d(t *testing.T) {
 func TestOwnCommandSentencesSWECC30(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-swecc30.txt", 28)
 }
+
+// TestOwnCommandSentencesSWECC30b: swecc30's second batch
+// (testdata/own-sentences-swecc30b.txt): imports sorted by a tool and style "as
+// enforced by" a tool, read as the order to run it; controls that name no tool.
+func TestOwnCommandSentencesSWECC30b(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-swecc30b.txt", 14)
+}

@@ -32,6 +32,9 @@ var passTools = sync.OnceValue(func() map[string][2]string {
 		"codespell":    {"codespell", "codespell"},
 		"zizmor":       {"zizmor", "zizmor"},
 		"pyright":      {"pyright", "pyright"},
+		"prettier":     {"prettier", "prettier"},
+		"eslint":       {"eslint", "eslint"},
+		"biome":        {"biome check", "biome format"},
 	}
 })
 
@@ -40,7 +43,7 @@ func passRE(expr string) func() *regexp.Regexp {
 }
 
 var (
-	passToolWordRE = passRE(`(?i)\b(ruff|black|blacken-docs|flake8|isort|mypy|pylint|pre-commit|prek|codespell|zizmor|pyright)\b`)
+	passToolWordRE = passRE(`(?i)\b(ruff|black|blacken-docs|flake8|isort|mypy|pylint|pre-commit|prek|codespell|zizmor|pyright|prettier|eslint|biome)\b`)
 	// "Ensure code passes X", "Make type hints pass X", "Get the X checks passing",
 	// "Make the code pass the repository's configured X checks"
 	passVerbRE = passRE(`(?i)^(?:ensure|make sure|make|get|verify|confirm|check)\b.{0,60}?\b(?:pass|passes|passing|satisfy|satisfies)\b`)
@@ -54,8 +57,17 @@ var (
 	// "Verify documentation builds cleanly with `make html`", "Check that the code
 	// compiles with `cargo check`": the command that shows it
 	passBuildsWithRE = passRE("(?i)^(?:ensure|make sure|verify|confirm|check)(?: that)? (?:the |your |all )?(?:[\\w-]+ ){0,3}?(?:builds?|compiles?|pass|passes|succeeds?)(?: (?:cleanly|successfully|still|locally|without (?:any )?(?:errors|warnings|failures)))*,? (?:with|using|via|by running|through) (`[^`]+`)")
-	passSuiteRE      = passRE(`(?i)^(?:ensure|make sure|verify|confirm|commit only after)\b.{0,12}?\b(?:the )?(?:full |whole |entire |complete )?(?:test suite|tests)\b (?:passes|pass)\b`)
-	passBeforeRE     = passRE(`(?i)\bbefore (?:(?:a |the )?(?:pr|pull request) can be merged|merg(?:e|ing)|(?:final )?submission|submitting(?: (?:it|them|the (?:change|pull request|pr)|your (?:change|changes|work)))?|opening (?:a |the )?(?:pr|pull request)|committing|pushing|you (?:submit|commit|push|open a (?:pr|pull request)))\b`)
+	// "Sort imports with isort", "Order imports the way ruff's isort rules require",
+	// "Keep imports sorted with isort", "Imports must be sorted according to isort"
+	passImportsRE = passRE(`(?i)^(?:(?:sort|order|organi[sz]e|keep)(?: the| all| your| module| python)? imports\b(?: (?:sorted|ordered|organi[sz]ed))?|imports (?:must|should) be (?:sorted|ordered|organi[sz]ed))\b.{0,30}?\b(?:with|using|via|by|the way|according to|as)\b`)
+	// "Format Python code to PEP 8 as enforced by ruff", "Follow PEP 8, as checked by
+	// flake8", "Format all Python code according to black", "Follow the style enforced
+	// by `prettier`"
+	passEnforcedRE = passRE(`(?i)^(?:format|follow|write|keep)\b.{0,60}?\b(?:enforced by|checked by|according to)\b`)
+	// "ruff's isort rules": the second tool is a part of the first
+	passPartRE   = passRE(`(?i)\b(ruff|pylint|flake8|prek|pre-commit)['’]s (isort|black|flake8|pylint|mypy)\b`)
+	passSuiteRE  = passRE(`(?i)^(?:ensure|make sure|verify|confirm|commit only after)\b.{0,12}?\b(?:the )?(?:full |whole |entire |complete )?(?:test suite|tests)\b (?:passes|pass)\b`)
+	passBeforeRE = passRE(`(?i)\bbefore (?:(?:a |the )?(?:pr|pull request) can be merged|merg(?:e|ing)|(?:final )?submission|submitting(?: (?:it|them|the (?:change|pull request|pr)|your (?:change|changes|work)))?|opening (?:a |the )?(?:pr|pull request)|committing|pushing|you (?:submit|commit|push|open a (?:pr|pull request)))\b`)
 	// conditions and scopes heed cannot place: "when you add or change public API"
 	passHiddenRE = passRE(`(?i)\b(?:when|if|unless|whenever|except where|except)\b`)
 	passSpanRE   = passRE("`([^`]+)`")
@@ -86,7 +98,8 @@ func PassingOrder(text string) (string, bool) {
 		event = "committing"
 	}
 	var cmds []string
-	format := passFormatRE().MatchString(t)
+	format := passFormatRE().MatchString(t) || passEnforcedRE().MatchString(t) && strings.HasPrefix(strings.ToLower(t), "format")
+	imports := passImportsRE().MatchString(t)
 	switch {
 	case passRunCleanRE().MatchString(t):
 		cmds = append(cmds, passRunCleanRE().FindStringSubmatch(t)[1])
@@ -94,7 +107,7 @@ func PassingOrder(text string) (string, bool) {
 		cmds = append(cmds, passBuildsWithRE().FindStringSubmatch(t)[1])
 	case passSuiteRE().MatchString(t):
 		return "Run the test suite before " + event + ".", true
-	case passVerbRE().MatchString(t), passFreeRE().MatchString(t), format:
+	case passVerbRE().MatchString(t), passFreeRE().MatchString(t), format, imports, passEnforcedRE().MatchString(t):
 		// a command written out wins over the tool's word: "Format code with ruff
 		// so that `ruff format` reports no changes"
 		for _, sp := range passSpanRE().FindAllStringSubmatch(t, -1) {
@@ -103,7 +116,12 @@ func PassingOrder(text string) (string, bool) {
 			}
 		}
 		if len(cmds) == 0 {
-			for _, w := range passToolWordRE().FindAllString(t, -1) {
+			words := t
+			if m := passPartRE().FindStringSubmatchIndex(t); m != nil {
+				// "ruff's isort rules" are ruff's
+				words = t[:m[4]] + t[m[5]:]
+			}
+			for _, w := range passToolWordRE().FindAllString(words, -1) {
 				forms := passTools()[strings.ToLower(w)]
 				cmd := forms[0]
 				if format {
