@@ -35,6 +35,8 @@ var passTools = sync.OnceValue(func() map[string][2]string {
 		"prettier":     {"prettier", "prettier"},
 		"eslint":       {"eslint", "eslint"},
 		"biome":        {"biome check", "biome format"},
+		"rustfmt":      {"cargo fmt", "cargo fmt"},
+		"gofmt":        {"gofmt", "gofmt"},
 	}
 })
 
@@ -43,7 +45,7 @@ func passRE(expr string) func() *regexp.Regexp {
 }
 
 var (
-	passToolWordRE = passRE(`(?i)\b(ruff|black|blacken-docs|flake8|isort|mypy|pylint|pre-commit|prek|codespell|zizmor|pyright|prettier|eslint|biome)\b`)
+	passToolWordRE = passRE(`(?i)\b(ruff|black|blacken-docs|flake8|isort|mypy|pylint|pre-commit|prek|codespell|zizmor|pyright|prettier|eslint|biome|rustfmt|gofmt)\b`)
 	// "Ensure code passes X", "Make type hints pass X", "Get the X checks passing",
 	// "Make the code pass the repository's configured X checks"
 	passVerbRE = passRE(`(?i)^(?:ensure|make sure|make|get|verify|confirm|check)\b.{0,60}?\b(?:pass|passes|passing|satisfy|satisfies)\b`)
@@ -63,7 +65,9 @@ var (
 	// "Format Python code to PEP 8 as enforced by ruff", "Follow PEP 8, as checked by
 	// flake8", "Format all Python code according to black", "Follow the style enforced
 	// by `prettier`"
-	passEnforcedRE = passRE(`(?i)^(?:format|follow|write|keep)\b.{0,60}?\b(?:enforced by|checked by|according to)\b`)
+	passEnforcedRE = passRE(`(?i)^(?:(?:format|follow|write|keep)\b.{0,60}?\b(?:enforced by|checked by|according to)|(?:the |all |your )?(?:code|changes?|files?|sources?)\b.{0,20}?\b(?:conforms?|adheres?|compl(?:y|ies)|match(?:es)?) (?:to |with )?.{0,50}?\b(?:enforced|checked) by)\b`)
+	// "the default format enforced by `rustfmt`": what the tool enforces is a format
+	passFormatWordRE = passRE(`(?i)\bformat(?:ting)?\b.{0,20}\b(?:enforced|checked) by\b`)
 	// "ruff's isort rules": the second tool is a part of the first
 	passPartRE   = passRE(`(?i)\b(ruff|pylint|flake8|prek|pre-commit)['’]s (isort|black|flake8|pylint|mypy)\b`)
 	passSuiteRE  = passRE(`(?i)^(?:ensure|make sure|verify|confirm|commit only after)\b.{0,12}?\b(?:the )?(?:full |whole |entire |complete )?(?:test suite|tests)\b (?:passes|pass)\b`)
@@ -98,7 +102,7 @@ func PassingOrder(text string) (string, bool) {
 		event = "committing"
 	}
 	var cmds []string
-	format := passFormatRE().MatchString(t) || passEnforcedRE().MatchString(t) && strings.HasPrefix(strings.ToLower(t), "format")
+	format := passFormatRE().MatchString(t) || passEnforcedRE().MatchString(t) && (strings.HasPrefix(strings.ToLower(t), "format") || passFormatWordRE().MatchString(t))
 	imports := passImportsRE().MatchString(t)
 	switch {
 	case passRunCleanRE().MatchString(t):
@@ -151,6 +155,10 @@ func PassingOrder(text string) (string, bool) {
 		// "Format your code with black (`make format`)": the project's way to run it
 		// is an alternative
 		list = cmds[0] + " or `" + m[1] + "`"
+	}
+	if len(cmds) == 1 && (cmds[0] == "`cargo fmt`" || cmds[0] == "`rustfmt`") {
+		// rustfmt run on its own formats as well
+		list = "`cargo fmt` or `rustfmt`"
 	}
 	if len(cmds) > 1 {
 		list = strings.Join(cmds[:len(cmds)-1], ", ") + " and " + cmds[len(cmds)-1]

@@ -24,6 +24,8 @@ func TestPassingOrder(t *testing.T) {
 		{"Write Python to PEP 8 as checked by flake8.", "Run `flake8` before submitting your changes."},
 		{"Format all code according to black before pushing.", "Run `black` before pushing."},
 		{"Sort the imports.", ""},
+		{"The code should conform to the default format enforced by `rustfmt`.", "Run `cargo fmt` or `rustfmt` before submitting your changes."},
+		{"All changes must comply with the lint rules checked by eslint.", "Run `eslint` before submitting your changes."},
 		{"Sort imports with isort unless the file is generated.", ""},
 		// not a check to pass, or under a condition heed cannot see
 		{"Make the error messages helpful.", ""},
