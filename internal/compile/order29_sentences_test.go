@@ -44,3 +44,10 @@ func TestOwnCommandSentencesSWECC30(t *testing.T) {
 func TestOwnCommandSentencesSWECC30b(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-swecc30b.txt", 14)
 }
+
+// TestOwnCommandSentencesSWECC30c: swecc30's final batch
+// (testdata/own-sentences-swecc30c.txt), written after the round's readers and scored
+// once at first sight.
+func TestOwnCommandSentencesSWECC30c(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-swecc30c.txt", 22)
+}
