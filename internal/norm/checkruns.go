@@ -71,3 +71,36 @@ func spelledRunners(text string) string {
 	}
 	return text
 }
+
+// alsoRunRE: the sentence names another way the command already runs ("Run Biome
+// against JavaScript changes; it is also run via pre-commit"): a run through that way
+// meets the order too, and heed cannot see which commands it runs.
+var alsoRunRE = lazyre.New(`(?i)\b(?:it|this|they|which|biome|the linter|the formatter)\s+(?:is|are)\s+also\s+(?:run|executed|invoked|checked)\b|\balso\s+runs?\s+(?:via|in|as\s+part\s+of|through|from)\b`)
+
+// docsChecksRE: checks the documentation passes ("Ensure documentation passes the
+// spelling, code-block-format, and lint checks"): the roles named are the
+// documentation's checks, not the code's linters the file shows.
+var docsChecksRE = lazyre.New(`(?i)\b(?:the\s+)?(?:documentation|docs)\s+(?:must\s+|should\s+|still\s+)?pass(?:es)?\b`)
+
+// otherRuns marks the orders of a sentence that names another way its command runs
+// as uncertain (a warning), and gives the documentation's checks a qualifier heed
+// cannot resolve to the code's commands.
+func otherRuns(ns []Norm, text string) {
+	also := alsoRunRE.MatchString(text)
+	docs := docsChecksRE.MatchString(text)
+	if !also && !docs {
+		return
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Require {
+			continue
+		}
+		if also && hasKinds(n.Objects, KCommand) {
+			n.Uncertain = append(n.Uncertain, "the command also runs another way the sentence names")
+		}
+		if docs && hasKinds(n.Objects, KRole) && n.Condition == "" {
+			n.Condition = "the documentation's own checks"
+		}
+	}
+}

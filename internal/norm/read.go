@@ -263,6 +263,7 @@ func Read(text string, ctx Context) []Norm {
 	branchNames(out, text)
 	pushedBranches(out)
 	modifiedFiles(out, text)
+	otherRuns(out, text)
 	trailingHedge(out)
 	if len(out) == 0 {
 		out = append(out, noPushes(text)...)
