@@ -31,7 +31,13 @@ var (
 
 // runnerCommands are the command lines a tool named in words runs as (the hooks run
 // through `pre-commit run`).
-var runnerCommands = map[string]string{"pre-commit": "pre-commit run", "prek": "prek run"}
+func runnerCommand(tool string) string {
+	switch tool {
+	case "pre-commit", "prek":
+		return tool + " run"
+	}
+	return tool
+}
 
 func envCommand(tool, env string) string {
 	if strings.EqualFold(tool, "nox") {
@@ -62,11 +68,7 @@ func spelledRunners(text string) string {
 		text = roleThroughToolRE.ReplaceAllStringFunc(text, func(m string) string {
 			s := roleThroughToolRE.FindStringSubmatch(m)
 			tool := strings.ToLower(s[2])
-			cmd := tool
-			if c, ok := runnerCommands[tool]; ok {
-				cmd = c
-			}
-			return "`" + cmd + "`"
+			return "`" + runnerCommand(tool) + "`"
 		})
 	}
 	return text

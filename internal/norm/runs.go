@@ -268,12 +268,12 @@ func bareCommands(toks []Token, ctx Context) []Token {
 			// "Run Biome against JavaScript changes": a tool's name written as a
 			// name, one word, capital first
 			// and standing alone ("Run Python scripts" names the language)
-			if w := toks[i+1].Text; len(w) < 3 || w[0] < 'A' || w[0] > 'Z' || w[1:] != strings.ToLower(w[1:]) || stopWords()[toks[i+1].Low] || languageNames[toks[i+1].Low] {
+			if w := toks[i+1].Text; len(w) < 3 || w[0] < 'A' || w[0] > 'Z' || w[1:] != strings.ToLower(w[1:]) || stopWords()[toks[i+1].Low] || languageNames()[toks[i+1].Low] {
 				continue
 			} else if _, ok := ctx.Command(toks[i+1].Low); !ok {
 				continue
 			}
-			if i+2 < len(toks) && !toks[i+2].Punct && !capitalAloneNext[toks[i+2].Low] {
+			if i+2 < len(toks) && !toks[i+2].Punct && !capitalAloneNext()[toks[i+2].Low] {
 				continue
 			}
 			out = append(out, Token{Text: toks[i+1].Low, Low: toks[i+1].Low, Code: true})
@@ -303,12 +303,16 @@ func bareCommands(toks []Token, ctx Context) []Token {
 
 // languageNames are programs named as their language ("Python", "Node", "Ruby"): a
 // capital there names the language, not the command.
-var languageNames = map[string]bool{"python": true, "python3": true, "node": true, "ruby": true, "java": true, "php": true,
-	"swift": true, "dart": true, "go": true, "rust": true, "deno": true, "bun": true, "docker": true, "make": true}
+var languageNames = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"python": true, "python3": true, "node": true, "ruby": true, "java": true, "php": true,
+		"swift": true, "dart": true, "go": true, "rust": true, "deno": true, "bun": true, "docker": true, "make": true}
+})
 
 // capitalAloneNext may follow a tool's capitalised name for it to stand alone.
-var capitalAloneNext = map[string]bool{"over": true, "against": true, "across": true, "on": true, "before": true,
-	"after": true, "to": true, "via": true, "first": true, "again": true, "locally": true}
+var capitalAloneNext = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"over": true, "against": true, "across": true, "on": true, "before": true,
+		"after": true, "to": true, "via": true, "first": true, "again": true, "locally": true}
+})
 
 // runVerbs run what follows them.
 var runVerbs = sync.OnceValue(func() map[string]bool {
