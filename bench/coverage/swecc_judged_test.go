@@ -78,7 +78,12 @@ var sweccJudged = []sweccJudgement{
 	{id: "PYDATA-C089", right: true, why: "a docs-only commit without [skip-ci] is flagged; a code commit without it is not judged",
 		violation: policy.Case{Message: "Fix typo in the guide", Changed: []string{"doc/guide.rst"}},
 		nearMiss:  policy.Case{Message: "Fix reader", Changed: []string{"xarray/io.py"}}},
-	{id: "PYTEST-DEV-C031", dropped: true, why: "wrong: the test suite was resolved to the file's `tox -e docs`; an order on the test suite now keeps test commands only, and none is left"},
+	// judged wrong at contrib21 (the test suite resolved to the file's `tox -e docs`)
+	// and dropped; it compiles again at swecc30, as `tox`, the command PYTEST-DEV-C017
+	// gives the test suite ("Run the test suite through tox"), judged again there
+	{id: "PYTEST-DEV-C031", right: true, why: "swecc30: the commit wants `tox` run since the last change; none after it",
+		violation: run(edits("src/_pytest/main.py"), "git", "commit", "-m", "x"),
+		nearMiss:  run(append(edits("src/_pytest/main.py"), []string{"tox"}), "git", "commit", "-m", "x")},
 	{id: "SYMPY-C034", right: true, why: "Co-authored-by without an email is flagged; with name and email at the bottom it is not",
 		violation: msg("Fix printer\n\nCo-authored-by: Ann Lee"), nearMiss: msg("Fix printer\n\nCo-authored-by: Ann Lee <ann@example.org>")},
 	{id: "SYMPY-C040", right: true, why: "a change to AUTHORS is flagged; a change to .mailmap is not",

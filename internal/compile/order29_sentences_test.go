@@ -29,3 +29,25 @@ func TestOwnCommandSentencesCommand29c(t *testing.T) {
 func TestOwnCommandSentencesCommand29d(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-command29d.txt", 8)
 }
+
+// TestOwnCommandSentencesSWECC30: swecc30's batch (testdata/own-sentences-swecc30.txt):
+// orders to run a check written without the moments the command reader knew (a tool
+// run over the change, a build verified with a command, a role run through a tool
+// named in words, a tox environment named in words), and controls that order nothing.
+func TestOwnCommandSentencesSWECC30(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-swecc30.txt", 28)
+}
+
+// TestOwnCommandSentencesSWECC30b: swecc30's second batch
+// (testdata/own-sentences-swecc30b.txt): imports sorted by a tool and style "as
+// enforced by" a tool, read as the order to run it; controls that name no tool.
+func TestOwnCommandSentencesSWECC30b(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-swecc30b.txt", 14)
+}
+
+// TestOwnCommandSentencesSWECC30c: swecc30's final batch
+// (testdata/own-sentences-swecc30c.txt), written after the round's readers and scored
+// once at first sight.
+func TestOwnCommandSentencesSWECC30c(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-swecc30c.txt", 22)
+}

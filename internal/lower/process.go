@@ -2060,6 +2060,12 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 				}
 			}
 			p.ChangedInferred = len(p.Changed) > 0
+		} else if slices.Equal(changed, []string{"**"}) {
+			// "Run `mypy` over the change": any change, but a formatter or linter of
+			// one language has work only after that language's files changed
+			if g := staticToolFiles(f); len(g) > 0 {
+				p.Changed = g
+			}
 		}
 		order(p, firstArgv[k])
 	}

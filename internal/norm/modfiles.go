@@ -6,7 +6,13 @@ import (
 	"github.com/heed-dev/heed/internal/lazyre"
 )
 
-var modifiedFilesRE = lazyre.New(`(?i)\b(?:on|to)\s+(?:all\s+(?:the\s+)?|any\s+|every\s+|each\s+|the\s+)?(?:([a-z+#]+)\s+)?files?\s+(?:that\s+)?you(?:'ve|’ve|\s+have)?\s+(?:modify|modified|change|changed|touch|touched|edit|edited)\b`)
+var modifiedFilesRE = lazyre.New(`(?i)\b(?:on|to|over|against)\s+(?:all\s+(?:the\s+)?|any\s+|every\s+|each\s+|the\s+)?(?:([a-z+#]+)\s+)?(?:files?|packages?|modules?|crates?)\s+(?:that\s+)?you(?:'ve|’ve|\s+have)?\s+(?:modify|modified|change|changed|touch|touched|edit|edited)\b`)
+
+// changedCodeRE reads the change itself as what a command runs over: "Run `mypy`
+// over the change", "Run Biome against JavaScript changes", "run `black` against the
+// changed code", "lint your changes with `eslint`". Another person's changes ("the
+// author's changes") are not the reader's.
+var changedCodeRE = lazyre.New(`(?i)\b(?:on|over|against|across)\s+(?:all\s+(?:of\s+)?|any\s+|every\s+|each\s+|the\s+|your\s+|all\s+your\s+)?(?:([a-z+#]+)\s+)?(?:changes|change|changed\s+(?:code|files|lines|sources)|modified\s+(?:code|files)|edits)\b|^(?:please\s+)?(?:lint|check|format|type-check|typecheck)\s+(?:your|the|all\s+your)\s+(?:([a-z+#]+)\s+)?(?:changes|change|changed\s+(?:code|files))\s+with\b`)
 
 // modifiedFiles reads "Use `gofmt -w` on all Go files you modify", "Run `ruff format`
 // on every Python file you change": the files named are the change the command
@@ -16,13 +22,21 @@ var modifiedFilesRE = lazyre.New(`(?i)\b(?:on|to)\s+(?:all\s+(?:the\s+)?|any\s+|
 func modifiedFiles(out []Norm, text string) {
 	m := modifiedFilesRE.FindStringSubmatch(text)
 	if m == nil {
-		return
+		if m = changedCodeRE.FindStringSubmatch(text); m == nil {
+			return
+		}
+		if m[1] == "" {
+			m[1] = m[2]
+		}
 	}
 	var after []Object
-	if m[1] == "" || strings.EqualFold(m[1], "the") {
+	switch lang := strings.ToLower(m[1]); lang {
+	case "", "the", "your", "all", "any", "every", "each", "of":
 		after = []Object{{Kind: KPath, Text: "**", Origin: "words"}}
-	} else if after = languageChange([]string{m[1], "files"}); len(after) == 0 {
-		return
+	default:
+		if after = languageChange([]string{lang, "files"}); len(after) == 0 {
+			return
+		}
 	}
 	for i := range out {
 		n := &out[i]

@@ -32,6 +32,11 @@ var passTools = sync.OnceValue(func() map[string][2]string {
 		"codespell":    {"codespell", "codespell"},
 		"zizmor":       {"zizmor", "zizmor"},
 		"pyright":      {"pyright", "pyright"},
+		"prettier":     {"prettier", "prettier"},
+		"eslint":       {"eslint", "eslint"},
+		"biome":        {"biome check", "biome format"},
+		"rustfmt":      {"cargo fmt", "cargo fmt"},
+		"gofmt":        {"gofmt", "gofmt"},
 	}
 })
 
@@ -40,7 +45,7 @@ func passRE(expr string) func() *regexp.Regexp {
 }
 
 var (
-	passToolWordRE = passRE(`(?i)\b(ruff|black|blacken-docs|flake8|isort|mypy|pylint|pre-commit|prek|codespell|zizmor|pyright)\b`)
+	passToolWordRE = passRE(`(?i)\b(ruff|black|blacken-docs|flake8|isort|mypy|pylint|pre-commit|prek|codespell|zizmor|pyright|prettier|eslint|biome|rustfmt|gofmt)\b`)
 	// "Ensure code passes X", "Make type hints pass X", "Get the X checks passing",
 	// "Make the code pass the repository's configured X checks"
 	passVerbRE = passRE(`(?i)^(?:ensure|make sure|make|get|verify|confirm|check)\b.{0,60}?\b(?:pass|passes|passing|satisfy|satisfies)\b`)
@@ -51,6 +56,20 @@ var (
 	// "Make `tox -e test` run without failures"
 	passRunCleanRE = passRE("(?i)^make (`[^`]+`) (?:run|pass|succeed)(?: without (?:failures|errors))?[.]?$")
 	// "Ensure the full test suite passes", "Commit only after the test suite passes"
+	// "Verify documentation builds cleanly with `make html`", "Check that the code
+	// compiles with `cargo check`": the command that shows it
+	passBuildsWithRE = passRE("(?i)^(?:ensure|make sure|verify|confirm|check)(?: that)? (?:the |your |all )?(?:[\\w-]+ ){0,3}?(?:builds?|compiles?|pass|passes|succeeds?)(?: (?:cleanly|successfully|still|locally|without (?:any )?(?:errors|warnings|failures)))*,? (?:with|using|via|by running|through) (`[^`]+`)")
+	// "Sort imports with isort", "Order imports the way ruff's isort rules require",
+	// "Keep imports sorted with isort", "Imports must be sorted according to isort"
+	passImportsRE = passRE(`(?i)^(?:(?:sort|order|organi[sz]e|keep)(?: the| all| your| module| python)? imports\b(?: (?:sorted|ordered|organi[sz]ed))?|imports (?:must|should) be (?:sorted|ordered|organi[sz]ed))\b.{0,30}?\b(?:with|using|via|by|the way|according to|as)\b`)
+	// "Format Python code to PEP 8 as enforced by ruff", "Follow PEP 8, as checked by
+	// flake8", "Format all Python code according to black", "Follow the style enforced
+	// by `prettier`"
+	passEnforcedRE = passRE(`(?i)^(?:(?:format|follow|write|keep)\b.{0,60}?\b(?:enforced by|checked by|according to)|(?:the |all |your )?(?:code|changes?|files?|sources?)\b.{0,20}?\b(?:conforms?|adheres?|compl(?:y|ies)|match(?:es)?) (?:to |with )?.{0,50}?\b(?:enforced|checked) by)\b`)
+	// "the default format enforced by `rustfmt`": what the tool enforces is a format
+	passFormatWordRE = passRE(`(?i)\bformat(?:ting)?\b.{0,20}\b(?:enforced|checked) by\b`)
+	// "ruff's isort rules": the second tool is a part of the first
+	passPartRE   = passRE(`(?i)\b(ruff|pylint|flake8|prek|pre-commit)['’]s (isort|black|flake8|pylint|mypy)\b`)
 	passSuiteRE  = passRE(`(?i)^(?:ensure|make sure|verify|confirm|commit only after)\b.{0,12}?\b(?:the )?(?:full |whole |entire |complete )?(?:test suite|tests)\b (?:passes|pass)\b`)
 	passBeforeRE = passRE(`(?i)\bbefore (?:(?:a |the )?(?:pr|pull request) can be merged|merg(?:e|ing)|(?:final )?submission|submitting(?: (?:it|them|the (?:change|pull request|pr)|your (?:change|changes|work)))?|opening (?:a |the )?(?:pr|pull request)|committing|pushing|you (?:submit|commit|push|open a (?:pr|pull request)))\b`)
 	// conditions and scopes heed cannot place: "when you add or change public API"
@@ -83,13 +102,16 @@ func PassingOrder(text string) (string, bool) {
 		event = "committing"
 	}
 	var cmds []string
-	format := passFormatRE().MatchString(t)
+	format := passFormatRE().MatchString(t) || passEnforcedRE().MatchString(t) && (strings.HasPrefix(strings.ToLower(t), "format") || passFormatWordRE().MatchString(t))
+	imports := passImportsRE().MatchString(t)
 	switch {
 	case passRunCleanRE().MatchString(t):
 		cmds = append(cmds, passRunCleanRE().FindStringSubmatch(t)[1])
+	case passBuildsWithRE().MatchString(t):
+		cmds = append(cmds, passBuildsWithRE().FindStringSubmatch(t)[1])
 	case passSuiteRE().MatchString(t):
 		return "Run the test suite before " + event + ".", true
-	case passVerbRE().MatchString(t), passFreeRE().MatchString(t), format:
+	case passVerbRE().MatchString(t), passFreeRE().MatchString(t), format, imports, passEnforcedRE().MatchString(t):
 		// a command written out wins over the tool's word: "Format code with ruff
 		// so that `ruff format` reports no changes"
 		for _, sp := range passSpanRE().FindAllStringSubmatch(t, -1) {
@@ -98,7 +120,12 @@ func PassingOrder(text string) (string, bool) {
 			}
 		}
 		if len(cmds) == 0 {
-			for _, w := range passToolWordRE().FindAllString(t, -1) {
+			words := t
+			if m := passPartRE().FindStringSubmatchIndex(t); m != nil {
+				// "ruff's isort rules" are ruff's
+				words = t[:m[4]] + t[m[5]:]
+			}
+			for _, w := range passToolWordRE().FindAllString(words, -1) {
 				forms := passTools()[strings.ToLower(w)]
 				cmd := forms[0]
 				if format {
@@ -128,6 +155,10 @@ func PassingOrder(text string) (string, bool) {
 		// "Format your code with black (`make format`)": the project's way to run it
 		// is an alternative
 		list = cmds[0] + " or `" + m[1] + "`"
+	}
+	if len(cmds) == 1 && (cmds[0] == "`cargo fmt`" || cmds[0] == "`rustfmt`") {
+		// rustfmt run on its own formats as well
+		list = "`cargo fmt` or `rustfmt`"
 	}
 	if len(cmds) > 1 {
 		list = strings.Join(cmds[:len(cmds)-1], ", ") + " and " + cmds[len(cmds)-1]

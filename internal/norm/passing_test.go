@@ -16,6 +16,17 @@ func TestPassingOrder(t *testing.T) {
 		{"Make sure the whole test suite passes before you push.", "Run the test suite before pushing."},
 		{"Commit only after the tests pass.", "Run the test suite before committing."},
 		{"Get the prek pre-commit hooks passing.", "Run `prek run` before submitting your changes."},
+		// swecc30: a build verified with a command, imports sorted by a tool, a style a
+		// tool enforces
+		{"Check that the docs build without warnings using `make html`.", "Run `make html` before submitting your changes."},
+		{"Keep imports sorted with isort.", "Run `isort` before submitting your changes."},
+		{"Order imports the way ruff's isort rules require.", "Run `ruff check` before submitting your changes."},
+		{"Write Python to PEP 8 as checked by flake8.", "Run `flake8` before submitting your changes."},
+		{"Format all code according to black before pushing.", "Run `black` before pushing."},
+		{"Sort the imports.", ""},
+		{"The code should conform to the default format enforced by `rustfmt`.", "Run `cargo fmt` or `rustfmt` before submitting your changes."},
+		{"All changes must comply with the lint rules checked by eslint.", "Run `eslint` before submitting your changes."},
+		{"Sort imports with isort unless the file is generated.", ""},
 		// not a check to pass, or under a condition heed cannot see
 		{"Make the error messages helpful.", ""},
 		{"Update the mypy stubs when you change the public API.", ""},

@@ -72,6 +72,9 @@ func Read(text string, ctx Context) []Norm {
 	// "Use Ruff for formatting (configured in pyproject.toml)": where a tool is
 	// configured is an aside, no condition
 	text = configAsideRE().ReplaceAllString(text, "")
+	// "Run the `lint` tox environment", "Run the test suite through tox": the
+	// commands they name, spelled out
+	text = spelledRunners(text)
 	// "Don't push code that hasn't been through `black --check .`": pushing
 	// without running it first
 	// (each rewrite below looks first for a word it cannot do without: most
@@ -260,6 +263,7 @@ func Read(text string, ctx Context) []Norm {
 	branchNames(out, text)
 	pushedBranches(out)
 	modifiedFiles(out, text)
+	otherRuns(out, text)
 	trailingHedge(out)
 	if len(out) == 0 {
 		out = append(out, noPushes(text)...)

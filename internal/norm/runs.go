@@ -265,6 +265,19 @@ func bareCommands(toks []Token, ctx Context) []Token {
 			continue
 		}
 		if _, ok := ctx.Command(toks[i+1].Text); !ok || stopWords()[toks[i+1].Low] {
+			// "Run Biome against JavaScript changes": a tool's name written as a
+			// name, one word, capital first
+			// and standing alone ("Run Python scripts" names the language)
+			if w := toks[i+1].Text; len(w) < 3 || w[0] < 'A' || w[0] > 'Z' || w[1:] != strings.ToLower(w[1:]) || stopWords()[toks[i+1].Low] || languageNames()[toks[i+1].Low] {
+				continue
+			} else if _, ok := ctx.Command(toks[i+1].Low); !ok {
+				continue
+			}
+			if i+2 < len(toks) && !toks[i+2].Punct && !capitalAloneNext()[toks[i+2].Low] {
+				continue
+			}
+			out = append(out, Token{Text: toks[i+1].Low, Low: toks[i+1].Low, Code: true})
+			i++
 			continue
 		}
 		if _, n := roleAt(toks, i+1); n > 1 {
@@ -288,6 +301,19 @@ func bareCommands(toks []Token, ctx Context) []Token {
 	return out
 }
 
+// languageNames are programs named as their language ("Python", "Node", "Ruby"): a
+// capital there names the language, not the command.
+var languageNames = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"python": true, "python3": true, "node": true, "ruby": true, "java": true, "php": true,
+		"swift": true, "dart": true, "go": true, "rust": true, "deno": true, "bun": true, "docker": true, "make": true}
+})
+
+// capitalAloneNext may follow a tool's capitalised name for it to stand alone.
+var capitalAloneNext = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"over": true, "against": true, "across": true, "on": true, "before": true,
+		"after": true, "to": true, "via": true, "first": true, "again": true, "locally": true}
+})
+
 // runVerbs run what follows them.
 var runVerbs = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"run": true, "runs": true, "running": true, "execute": true, "executing": true, "invoke": true, "rerun": true, "re-run": true}
@@ -302,7 +328,9 @@ var stopWords = sync.OnceValue(func() map[string]bool {
 		"that": true, "these": true, "those": true, "tests": true, "test-suite": true, "manually": true, "yourself": true,
 		"as": true, "so": true, "but": true, "instead": true, "not": true, "only": true, "at": true, "by": true, "of": true,
 		"hooks": true, "checks": true, "files": true, "changes": true, "linters": true, "formatters": true, "suites": true,
-		"scripts": true, "commands": true, "tasks": true, "targets": true}
+		"scripts": true, "commands": true, "tasks": true, "targets": true,
+		// "run mypy over your changes", "run Biome against JavaScript changes"
+		"over": true, "against": true, "across": true, "via": true, "through": true, "using": true}
 })
 
 // argWord: a word shaped as a command's argument (lower case, options, paths).
