@@ -524,6 +524,13 @@ var meansParticiples = map[string]bool{"handled": true, "enforced": true, "done"
 
 // placeWords put what follows as the place of the act ("in tests", "inside the
 // test suite"), not its object.
+// affectWords say which part of the project a change reaches: "changes that
+// affect the API".
+var affectWords = map[string]bool{"affect": true, "affects": true, "affecting": true, "touch": true, "touches": true}
+
+// folderWords follow a name that is a folder: "the `web` directory".
+var folderWords = map[string]bool{"directory": true, "directories": true, "folder": true, "folders": true, "dir": true}
+
 var placeWords = map[string]bool{"in": true, "inside": true, "within": true, "from": true, "during": true, "across": true, "throughout": true, "of": true}
 
 // prerequisiteFiller are the words between "without" and what must have run first.
@@ -789,15 +796,27 @@ func ChangedArea(condition string) string {
 		if i > 0 && (w == "changes" || w == "change") && areaWord(words[i-1]) {
 			return words[i-1]
 		}
-		// "changes to the frontend", "changed the frontend", "changes in the docs"
+		// "changes to the frontend", "changed the frontend", "changes in the docs",
+		// "changes that affect the API", "changes affecting the frontend"
 		j := i + 1
-		if j < len(words) && (words[j] == "to" || words[j] == "in") {
+		if j < len(words) && (words[j] == "that" || words[j] == "which") {
+			j++
+		}
+		affects := false
+		if j < len(words) && (words[j] == "to" || words[j] == "in" || affectWords[words[j]]) {
+			affects = affectWords[words[j]]
 			j++
 		}
 		if j < len(words) && (words[j] == "the" || words[j] == "your") {
 			j++
+		} else if affects {
+			continue // "changes that affect users": whom, not a part of the project
 		}
 		if j == len(words)-1 && areaWord(words[j]) {
+			return words[j]
+		}
+		// "changes to the cli folder": the folder's name before the word
+		if j == len(words)-2 && areaWord(words[j]) && folderWords[words[j+1]] {
 			return words[j]
 		}
 	}

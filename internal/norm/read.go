@@ -2520,6 +2520,11 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			if o.Kind == KCommand && len(o.Argv) == 1 && !strings.Contains(o.Argv[0], "/") && !toolWordOK(toks, i) {
 				o = Object{Kind: KCode, Text: t.Text}
 			}
+			// "from the `frontend` directory", "in the `web` folder": the span names
+			// a folder, where something runs or lives, never a command to run
+			if o.Kind != KFlag && !strings.Contains(strings.TrimSpace(t.Text), " ") && i+1 < len(toks) && folderWords[toks[i+1].Low] {
+				o = Object{Kind: KPath, Text: strings.TrimSuffix(t.Text, "/") + "/"}
+			}
 			cur.objs = append(cur.objs, o)
 			i++
 			// "never `git push --force` to shared branches": which branches heed
