@@ -1,6 +1,9 @@
 package norm
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The part of the project a condition says changed, by its name, for the layout to
 // resolve to a folder (lower.areaChanges); "" when it names none.
@@ -42,6 +45,33 @@ func TestSpanNamedAsFolder(t *testing.T) {
 					t.Errorf("`frontend` read as %s in %s", o.Kind, n.String())
 				}
 			}
+		}
+	}
+}
+
+// "<a change> must be followed by `cmd`": the order after that change, as "after
+// changes to X, run `cmd`".
+func TestFollowedBy(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Changes to the cli folder should always be followed by `cd cli && make`.", "require (should): cd cli && make | if: after changes to the cli folder"},
+		{"Any change to `*.graphql` files must be followed by `npm run codegen`.", "require: npm run codegen | after: *.graphql"},
+		// what follows is no command: nothing to run
+		{"Changes to the API must be followed by a changelog entry.", ""},
+	} {
+		var got []string
+		for _, n := range Read(c.text, Context{Command: commands}) {
+			got = append(got, n.String())
+		}
+		if c.want == "" {
+			for _, g := range got {
+				if strings.Contains(g, "run") {
+					t.Errorf("%q: %v, want no command to run", c.text, got)
+				}
+			}
+			continue
+		}
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%q: %v, want %q", c.text, got, c.want)
 		}
 	}
 }

@@ -81,6 +81,14 @@ func Read(text string, ctx Context) []Norm {
 			return readAs(text, order, ctx, "")
 		}
 	}
+	// "Changes to the cli folder should always be followed by `cd cli && make`": the
+	// change comes first and the command after it, as "after changes to the cli
+	// folder, run ..."
+	if strings.Contains(text, " followed by ") {
+		if m := followedByRE().FindStringSubmatch(text); m != nil {
+			return readAs(text, "After "+lowerFirstWord(m[1])+", "+m[2]+" "+m[3]+"run "+m[4], ctx, "")
+		}
+	}
 	// "**Lint** (required before every PR): `pnpm lint`": the label's aside says
 	// when the command must run
 	if strings.Contains(text, "(") && strings.Contains(text, "`") {
@@ -1768,6 +1776,21 @@ func headingOrder(heading []string) string {
 var notBeenThroughRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(code|changes|commits?|anything|work)\s+(?:that|which)\s+(?:hasn't|has not|haven't|have not|hasn’t|haven’t)\s+(?:been\s+(?:run\s+)?through|passed(?:\s+through)?|been\s+checked\s+(?:by|with))\s+`)
 })
+
+// followedByRE: "<a change> must (always) be followed by `cmd`...": the change, the
+// modal, an adverb and the rest from the command on.
+var followedByRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^((?:any\s+|all\s+|every\s+)?(?:changes?|edits?|modifications?)\s+(?:to|in|of)\s+[^,;:]+?)\s+(must|should)\s+(always\s+)?be\s+followed\s+by\s+(` + "`" + `.*)$`)
+})
+
+// lowerFirstWord lower-cases the first letter of a clause that no longer opens its
+// sentence.
+func lowerFirstWord(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
 
 var requiredLabelRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile("(?i)^[\\s*_]*[\\w][\\w\\s/-]{0,40}?[\\s*_]*\\((?:required|must pass|must run|mandatory|must succeed)\\s+((?:before|prior to)\\s+[^()]+)\\)[\\s*_]*:\\s*(`[^`]+`)\\s*\\.?\\s*$")
