@@ -79,3 +79,10 @@ func TestOrderAfterAreaTheLayoutResolves(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnCommandSentences52: the fifty-second batch (testdata/own-sentences-52.txt,
+// first sight in its .md): fresh order sentences written after the work on batch 51,
+// its first-sight measure.
+func TestOwnCommandSentences52(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-52.txt", 20)
+}

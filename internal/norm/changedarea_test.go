@@ -18,6 +18,10 @@ func TestChangedArea(t *testing.T) {
 		{"after template changes", "template"},
 		{"changes to the cli folder", "cli"},
 		{"changes in the web directory", "web"},
+		// (batch 52, Q1 and Q18: a preposition is no part; "the X code" is X's code)
+		{"For changes affecting the server", "server"},
+		{"you touched the client code", "client"},
+		{"you changed the source code", ""},
 		// no part of the project: any change, or a kind of change
 		{"after making a change", ""},
 		{"after making changes that affect users", ""},
@@ -72,6 +76,40 @@ func TestFollowedBy(t *testing.T) {
 		}
 		if len(got) != 1 || got[0] != c.want {
 			t.Errorf("%q: %v, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// "the client code" is the code of one part of the project, not any change: it
+// never becomes an order after a change to any file; "the code" still is one.
+func TestQualifiedCodeIsNoAnyChange(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		any  bool
+	}{
+		{"If you touched the client code, run `yarn lint`.", false},
+		{"If you changed the backend code, run `make test`.", false},
+		{"If you changed the code, run `make test`.", true},
+		{"If you changed the source code, run `make test`.", true},
+	} {
+		for _, n := range Read(c.text, Context{Command: commands}) {
+			if got := anyChange(n.After); got != c.any {
+				t.Errorf("%q: after any change %v, want %v (%s)", c.text, got, c.any, n.String())
+			}
+		}
+	}
+}
+
+// A sentence that ends in "(optional, ...)" is advice, uncertain in every clause.
+func TestTrailingOptionalIsAHedge(t *testing.T) {
+	for _, n := range Read("Run `npm run e2e` before pushing (optional, it is slow).", Context{Command: commands}) {
+		if n.Polarity == Require && n.Certain() {
+			t.Errorf("read as certain: %s", n.String())
+		}
+	}
+	for _, n := range Read("Run `npm run e2e` before pushing (it takes ten minutes).", Context{Command: commands}) {
+		if n.Polarity == Require && !n.Certain() {
+			t.Errorf("a plain aside read as a hedge: %s", n.String())
 		}
 	}
 }

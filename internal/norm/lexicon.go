@@ -528,6 +528,11 @@ var meansParticiples = map[string]bool{"handled": true, "enforced": true, "done"
 // affect the API".
 var affectWords = map[string]bool{"affect": true, "affects": true, "affecting": true, "touch": true, "touches": true}
 
+// wholeCodeWords before "code" say which code in general, not a part of the
+// project: "the source code", "the production code".
+var wholeCodeWords = map[string]bool{"source": true, "production": true, "project": true, "application": true, "app": true,
+	"existing": true, "own": true, "repository": true, "repo": true, "library": true, "test": true, "tests": true, "generated": true}
+
 // folderWords follow a name that is a folder: "the `web` directory".
 var folderWords = map[string]bool{"directory": true, "directories": true, "folder": true, "folders": true, "dir": true}
 
@@ -815,8 +820,9 @@ func ChangedArea(condition string) string {
 		if j == len(words)-1 && areaWord(words[j]) {
 			return words[j]
 		}
-		// "changes to the cli folder": the folder's name before the word
-		if j == len(words)-2 && areaWord(words[j]) && folderWords[words[j+1]] {
+		// "changes to the cli folder", "touched the client code": the part's name
+		// before the word
+		if j == len(words)-2 && areaWord(words[j]) && (folderWords[words[j+1]] || words[j+1] == "code") && !wholeCodeWords[words[j]] {
 			return words[j]
 		}
 	}
@@ -828,7 +834,9 @@ func areaWord(w string) bool {
 	switch w {
 	case "your", "the", "any", "all", "these", "those", "my", "of", "to", "new", "code", "local", "pending", "staged", "some", "other", "such", "relevant",
 		"you", "we", "i", "they", "if", "when", "whenever", "after", "once", "before",
-		"made", "make", "making", "have", "has", "had", "do", "does", "did", "no", "breaking", "major", "minor", "small", "large", "big", "significant", "unrelated":
+		"made", "make", "making", "have", "has", "had", "do", "does", "did", "no", "breaking", "major", "minor", "small", "large", "big", "significant", "unrelated",
+		// ("for changes affecting the server": a preposition, no part of the project)
+		"for", "with", "from", "on", "at", "by", "in", "into", "about", "a", "an":
 		return false
 	}
 	if verbForms()[w] != "" {

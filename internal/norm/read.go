@@ -3599,10 +3599,17 @@ func changeCond(sg *segment) bool {
 	}
 	if len(sg.objs) == 0 {
 		change, what := false, false
-		for _, w := range sg.words {
+		for k, w := range sg.words {
 			lw := strings.ToLower(w)
 			change = change || changeWords[lw] || lw == "modify"
 			what = what || lw == "code" || lw == "files" || lw == "sources" || lw == "anything"
+			if (lw == "code" || lw == "files") && k > 0 {
+				// "if you touched the client code": the code of one part of the
+				// project, which only the layout can name, not any change
+				if q := strings.ToLower(sg.words[k-1]); areaWord(q) && !wholeCodeWords[q] && !changeWords[q] {
+					return false
+				}
+			}
 		}
 		if change && what {
 			sg.objs = append(sg.objs, Object{Kind: KPath, Text: "**", Origin: "words"})
