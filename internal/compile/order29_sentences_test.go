@@ -1,6 +1,11 @@
 package compile_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/rules"
+)
 
 // TestOwnCommandSentencesCommand29a: order29's batch (testdata/own-sentences-command29a.txt):
 // a heading that gives an order's moment over a list of bare commands, bans of the
@@ -50,4 +55,56 @@ func TestOwnCommandSentencesSWECC30b(t *testing.T) {
 // once at first sight.
 func TestOwnCommandSentencesSWECC30c(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-swecc30c.txt", 22)
+}
+
+// TestOwnCommandSentences51: the fifty-first batch (testdata/own-sentences-51.txt,
+// first sight in its .md): order rules whose trigger is a folder, a named area the
+// layout resolves, a language or a file type, and hedges and non-specific triggers
+// that must never block.
+func TestOwnCommandSentences51(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-51.txt", 30)
+}
+
+// A named area of the repository that its layout resolves to one folder is the
+// order's trigger, as a warning (the folder is found by its name); where no folder
+// has that name, the order holds under a condition heed cannot see, and warns of
+// nothing.
+func TestOrderAfterAreaTheLayoutResolves(t *testing.T) {
+	reg := rules.Registry()
+	for _, c := range []struct {
+		doc          string
+		dirs         []string
+		line, before string
+		want         string
+	}{
+		// bitamar/kalimere AGENTS.md:8 (first sight, task "order")
+		{"- After making changes that affect the API, always run the following commands before finishing the task:\n  - `npm run lint --prefix api`\n", []string{"api", "front"}, "git commit -m x", "edit api/src/a.ts", "warned"},
+		{"- After making changes that affect the API, always run the following commands before finishing the task:\n  - `npm run lint --prefix api`\n", []string{"api", "front"}, "git commit -m x", "edit front/src/a.ts", "allowed"},
+		{"- After making changes that affect the API, always run the following commands before finishing the task:\n  - `npm run lint --prefix api`\n", []string{"api", "front"}, "git commit -m x", "edit api/src/a.ts;;npm run lint --prefix api", "allowed"},
+		{"- After making changes that affect the API, always run the following commands before finishing the task:\n  - `npm run lint --prefix api`\n", []string{"front"}, "git commit -m x", "edit api/src/a.ts", "allowed"},
+		// a plural folder for the singular noun: "template changes", `templates/`
+		{"- Always regenerate the clients with `make gen` after template changes.\n", []string{"templates"}, "git commit -m x", "edit templates/a.tmpl", "warned"},
+		{"- Always regenerate the clients with `make gen` after template changes.\n", []string{"templates"}, "git commit -m x", "edit server.go", "allowed"},
+		// the commands of a chain that ends with `; cd ..` are each required
+		{"- If you've made changes to the frontend, you should run `cd frontend && npm run lint:fix && npm run build ; cd ..`\n", []string{"frontend"}, "git commit -m x", "edit frontend/a.ts;;npm run lint:fix", "warned"},
+		{"- If you've made changes to the frontend, you should run `cd frontend && npm run lint:fix && npm run build ; cd ..`\n", []string{"frontend"}, "git commit -m x", "edit frontend/a.ts;;npm run lint:fix;;npm run build", "allowed"},
+		// a folder named in a code span is where the commands run, no command itself
+		{"- Always run the project's checks before committing. At minimum, run `npm run lint` and `npm run build` from the `frontend` directory.\n", nil, "git commit -m x", "edit frontend/a.ts;;npm run lint;;npm run build", "allowed"},
+	} {
+		rs := compileDocIn(c.doc, c.dirs)
+		if got := lineVerdict(t, reg, rs, c.line, c.before); got != c.want {
+			var norms []string
+			for _, r := range rs {
+				norms = append(norms, r.Norm+" ["+r.Severity+"]")
+			}
+			t.Errorf("%q in %v, `%s` after %q: %s, want %s\n  rules: %s", c.doc, c.dirs, c.line, c.before, got, c.want, strings.Join(norms, "; "))
+		}
+	}
+}
+
+// TestOwnCommandSentences52: the fifty-second batch (testdata/own-sentences-52.txt,
+// first sight in its .md): fresh order sentences written after the work on batch 51,
+// its first-sight measure.
+func TestOwnCommandSentences52(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-52.txt", 20)
 }

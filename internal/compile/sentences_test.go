@@ -3,6 +3,7 @@ package compile_test
 import (
 	"bufio"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,6 +21,9 @@ type sentenceCase struct {
 	name   string
 	doc    string
 	expect []expectation
+	// dirs are the repository's folders ("dirs<TAB>frontend api"), what the layout
+	// resolves a named area of the repository against; none when not given
+	dirs []string
 }
 
 type expectation struct {
@@ -65,6 +69,10 @@ func readSentenceCases(t *testing.T, name string) []sentenceCase {
 			return
 		}
 		want, cmd, _ := strings.Cut(line, "\t")
+		if want == "dirs" {
+			cur.dirs = append(cur.dirs, strings.Fields(cmd)...)
+			return
+		}
 		cmd, history, _ := strings.Cut(cmd, "\t")
 		gap := false
 		if w, ok := strings.CutPrefix(want, "gap "); ok {
@@ -76,10 +84,15 @@ func readSentenceCases(t *testing.T, name string) []sentenceCase {
 }
 
 // compileDoc compiles a Markdown document as the repository's AGENTS.md.
-func compileDoc(doc string) []policy.Rule {
+func compileDoc(doc string) []policy.Rule { return compileDocIn(doc, nil) }
+
+// compileDocIn compiles a Markdown document as the AGENTS.md of a repository that
+// holds these folders.
+func compileDocIn(doc string, dirs []string) []policy.Rule {
 	cons, _ := instr.Extract("AGENTS.md", []byte(doc), instr.Classify("AGENTS.md"), policy.Scope{})
 	set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
-	rc := &recognize.RepoContext{Tools: []string{"cargo", "pnpm", "go"}}
+	dirs = slices.Sorted(slices.Values(dirs))
+	rc := &recognize.RepoContext{Tools: []string{"cargo", "pnpm", "go"}, Dirs: dirs}
 	p, _ := compile.Compile(set, rc, rules.Recognizers())
 	var out []policy.Rule
 	for _, e := range p.Entries {
@@ -161,7 +174,7 @@ func ownSentences(t *testing.T, file string, atLeast int) {
 	}
 	right, total, gaps := 0, 0, 0
 	for _, c := range cases {
-		rs := compileDoc(c.doc)
+		rs := compileDocIn(c.doc, c.dirs)
 		for _, e := range c.expect {
 			total++
 			got := lineVerdict(t, reg, rs, e.line, e.history)

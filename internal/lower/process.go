@@ -1898,9 +1898,10 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 			// run alone it does no work, so it is no prerequisite
 			continue
 		}
-		if parts := strings.Split(o.Text, "&&"); len(parts) > 1 && !strings.Contains(o.Text, "||") {
+		if parts := chainParts(o.Text); len(parts) > 1 && !strings.Contains(o.Text, "||") {
 			// "run `git checkout main && git pull`": each command of the chain is a
 			// prerequisite; a `cd` only says where the next one runs
+			// ("`cd frontend && npm run build ; cd ..`": a `;` ends one as well)
 			for _, part := range parts {
 				argv, ok := process.SpanArgv(strings.TrimSpace(part))
 				if !ok || argv[0] == "cd" {
@@ -2072,6 +2073,26 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	return rules, ""
 }
 
+// chainParts splits a command line of a sentence at `&&` and `;` into the commands
+// it runs one after another.
+// (a `\;` ends a `find -exec`, not a command).
+func chainParts(line string) []string {
+	var parts []string
+	for _, p := range strings.Split(line, "&&") {
+		start := 0
+		for i := 0; i < len(p); i++ {
+			if p[i] == ';' && (i == 0 || p[i-1] != '\\') {
+				parts = append(parts, p[start:i])
+				start = i + 1
+			}
+		}
+		if strings.TrimSpace(p[start:]) != "" || start == 0 {
+			parts = append(parts, p[start:])
+		}
+	}
+	return parts
+}
+
 // lowerFirst reads "run X first" with nothing said of what comes after as an order
 // before the builds and tests the file shows (heed infers what "first" is before, so
 // the rule warns).
@@ -2192,7 +2213,8 @@ func areaChanges(n *norm.Norm, rc *recognize.RepoContext) {
 	}
 	var found []string
 	for _, d := range rc.Dirs {
-		if path.Base(d) == area && strings.Count(d, "/") <= 1 {
+		// ("template changes" and a `templates/` folder)
+		if (path.Base(d) == area || path.Base(d) == area+"s") && strings.Count(d, "/") <= 1 {
 			found = append(found, d)
 		}
 	}

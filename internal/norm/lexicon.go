@@ -524,6 +524,18 @@ var meansParticiples = map[string]bool{"handled": true, "enforced": true, "done"
 
 // placeWords put what follows as the place of the act ("in tests", "inside the
 // test suite"), not its object.
+// affectWords say which part of the project a change reaches: "changes that
+// affect the API".
+var affectWords = map[string]bool{"affect": true, "affects": true, "affecting": true, "touch": true, "touches": true}
+
+// wholeCodeWords before "code" say which code in general, not a part of the
+// project: "the source code", "the production code".
+var wholeCodeWords = map[string]bool{"source": true, "production": true, "project": true, "application": true, "app": true,
+	"existing": true, "own": true, "repository": true, "repo": true, "library": true, "test": true, "tests": true, "generated": true}
+
+// folderWords follow a name that is a folder: "the `web` directory".
+var folderWords = map[string]bool{"directory": true, "directories": true, "folder": true, "folders": true, "dir": true}
+
 var placeWords = map[string]bool{"in": true, "inside": true, "within": true, "from": true, "during": true, "across": true, "throughout": true, "of": true}
 
 // prerequisiteFiller are the words between "without" and what must have run first.
@@ -789,15 +801,28 @@ func ChangedArea(condition string) string {
 		if i > 0 && (w == "changes" || w == "change") && areaWord(words[i-1]) {
 			return words[i-1]
 		}
-		// "changes to the frontend", "changed the frontend", "changes in the docs"
+		// "changes to the frontend", "changed the frontend", "changes in the docs",
+		// "changes that affect the API", "changes affecting the frontend"
 		j := i + 1
-		if j < len(words) && (words[j] == "to" || words[j] == "in") {
+		if j < len(words) && (words[j] == "that" || words[j] == "which") {
+			j++
+		}
+		affects := false
+		if j < len(words) && (words[j] == "to" || words[j] == "in" || affectWords[words[j]]) {
+			affects = affectWords[words[j]]
 			j++
 		}
 		if j < len(words) && (words[j] == "the" || words[j] == "your") {
 			j++
+		} else if affects {
+			continue // "changes that affect users": whom, not a part of the project
 		}
 		if j == len(words)-1 && areaWord(words[j]) {
+			return words[j]
+		}
+		// "changes to the cli folder", "touched the client code": the part's name
+		// before the word
+		if j == len(words)-2 && areaWord(words[j]) && (folderWords[words[j+1]] || words[j+1] == "code") && !wholeCodeWords[words[j]] {
 			return words[j]
 		}
 	}
@@ -809,7 +834,9 @@ func areaWord(w string) bool {
 	switch w {
 	case "your", "the", "any", "all", "these", "those", "my", "of", "to", "new", "code", "local", "pending", "staged", "some", "other", "such", "relevant",
 		"you", "we", "i", "they", "if", "when", "whenever", "after", "once", "before",
-		"made", "make", "making", "have", "has", "had", "do", "does", "did", "no", "breaking", "major", "minor", "small", "large", "big", "significant", "unrelated":
+		"made", "make", "making", "have", "has", "had", "do", "does", "did", "no", "breaking", "major", "minor", "small", "large", "big", "significant", "unrelated",
+		// ("for changes affecting the server": a preposition, no part of the project)
+		"for", "with", "from", "on", "at", "by", "in", "into", "about", "a", "an":
 		return false
 	}
 	if verbForms()[w] != "" {

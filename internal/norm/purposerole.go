@@ -62,7 +62,7 @@ func finishedHeading(h string) bool {
 	return true
 }
 
-var trailingHedgeRE = lazyre.New(`(?i)\((?:only\s+)?(?:if|when|where)\s+(?:applicable|possible|needed|necessary|relevant|appropriate|available)\)\s*[.!]?\s*$`)
+var trailingHedgeRE = lazyre.New(`(?i)\((?:(?:only\s+)?(?:if|when|where)\s+(?:applicable|possible|needed|necessary|relevant|appropriate|available)|(?:optional|optionally|not required|nice to have|if you have time)\b[^()]*)\)\s*[.!]?\s*$`)
 
 // trailingHedge marks every reading of a sentence that ends in a parenthesised hedge
 // ("..., run all tests and `bun tsc --noEmit` (if applicable).") as uncertain: the

@@ -84,6 +84,14 @@ func Read(text string, ctx Context) []Norm {
 			return readAs(text, order, ctx, "")
 		}
 	}
+	// "Changes to the cli folder should always be followed by `cd cli && make`": the
+	// change comes first and the command after it, as "after changes to the cli
+	// folder, run ..."
+	if strings.Contains(text, " followed by ") {
+		if m := followedByRE().FindStringSubmatch(text); m != nil {
+			return readAs(text, "After "+lowerFirstWord(m[1])+", "+m[2]+" "+m[3]+"run "+m[4], ctx, "")
+		}
+	}
 	// "**Lint** (required before every PR): `pnpm lint`": the label's aside says
 	// when the command must run
 	if strings.Contains(text, "(") && strings.Contains(text, "`") {
@@ -1773,6 +1781,21 @@ var notBeenThroughRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(code|changes|commits?|anything|work)\s+(?:that|which)\s+(?:hasn't|has not|haven't|have not|hasn’t|haven’t)\s+(?:been\s+(?:run\s+)?through|passed(?:\s+through)?|been\s+checked\s+(?:by|with))\s+`)
 })
 
+// followedByRE: "<a change> must (always) be followed by `cmd`...": the change, the
+// modal, an adverb and the rest from the command on.
+var followedByRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^((?:any\s+|all\s+|every\s+)?(?:changes?|edits?|modifications?)\s+(?:to|in|of)\s+[^,;:]+?)\s+(must|should)\s+(always\s+)?be\s+followed\s+by\s+(` + "`" + `.*)$`)
+})
+
+// lowerFirstWord lower-cases the first letter of a clause that no longer opens its
+// sentence.
+func lowerFirstWord(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
 var requiredLabelRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile("(?i)^[\\s*_]*[\\w][\\w\\s/-]{0,40}?[\\s*_]*\\((?:required|must pass|must run|mandatory|must succeed)\\s+((?:before|prior to)\\s+[^()]+)\\)[\\s*_]*:\\s*(`[^`]+`)\\s*\\.?\\s*$")
 })
@@ -2530,6 +2553,11 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			// thing of the program, not the program
 			if o.Kind == KCommand && len(o.Argv) == 1 && !strings.Contains(o.Argv[0], "/") && !toolWordOK(toks, i) {
 				o = Object{Kind: KCode, Text: t.Text}
+			}
+			// "from the `frontend` directory", "in the `web` folder": the span names
+			// a folder, where something runs or lives, never a command to run
+			if o.Kind != KFlag && !strings.Contains(strings.TrimSpace(t.Text), " ") && i+1 < len(toks) && folderWords[toks[i+1].Low] {
+				o = Object{Kind: KPath, Text: strings.TrimSuffix(t.Text, "/") + "/"}
 			}
 			cur.objs = append(cur.objs, o)
 			i++
@@ -3638,10 +3666,17 @@ func changeCond(sg *segment) bool {
 	}
 	if len(sg.objs) == 0 {
 		change, what := false, false
-		for _, w := range sg.words {
+		for k, w := range sg.words {
 			lw := strings.ToLower(w)
 			change = change || changeWords[lw] || lw == "modify"
 			what = what || lw == "code" || lw == "files" || lw == "sources" || lw == "anything"
+			if (lw == "code" || lw == "files") && k > 0 {
+				// "if you touched the client code": the code of one part of the
+				// project, which only the layout can name, not any change
+				if q := strings.ToLower(sg.words[k-1]); areaWord(q) && !wholeCodeWords[q] && !changeWords[q] {
+					return false
+				}
+			}
 		}
 		if change && what {
 			sg.objs = append(sg.objs, Object{Kind: KPath, Text: "**", Origin: "words"})
