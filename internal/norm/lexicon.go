@@ -522,20 +522,26 @@ var changeWords = map[string]bool{
 var meansParticiples = map[string]bool{"handled": true, "enforced": true, "done": true, "managed": true, "fixed": true,
 	"caught": true, "covered": true, "checked": true, "generated": true, "formatted": true, "run": true}
 
-// placeWords put what follows as the place of the act ("in tests", "inside the
-// test suite"), not its object.
 // affectWords say which part of the project a change reaches: "changes that
 // affect the API".
-var affectWords = map[string]bool{"affect": true, "affects": true, "affecting": true, "touch": true, "touches": true}
+var affectWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"affect": true, "affects": true, "affecting": true, "touch": true, "touches": true}
+})
 
 // wholeCodeWords before "code" say which code in general, not a part of the
 // project: "the source code", "the production code".
-var wholeCodeWords = map[string]bool{"source": true, "production": true, "project": true, "application": true, "app": true,
-	"existing": true, "own": true, "repository": true, "repo": true, "library": true, "test": true, "tests": true, "generated": true}
+var wholeCodeWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"source": true, "production": true, "project": true, "application": true, "app": true,
+		"existing": true, "own": true, "repository": true, "repo": true, "library": true, "test": true, "tests": true, "generated": true}
+})
 
 // folderWords follow a name that is a folder: "the `web` directory".
-var folderWords = map[string]bool{"directory": true, "directories": true, "folder": true, "folders": true, "dir": true}
+var folderWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"directory": true, "directories": true, "folder": true, "folders": true, "dir": true}
+})
 
+// placeWords put what follows as the place of the act ("in tests", "inside the
+// test suite"), not its object.
 var placeWords = map[string]bool{"in": true, "inside": true, "within": true, "from": true, "during": true, "across": true, "throughout": true, "of": true}
 
 // prerequisiteFiller are the words between "without" and what must have run first.
@@ -808,8 +814,8 @@ func ChangedArea(condition string) string {
 			j++
 		}
 		affects := false
-		if j < len(words) && (words[j] == "to" || words[j] == "in" || affectWords[words[j]]) {
-			affects = affectWords[words[j]]
+		if j < len(words) && (words[j] == "to" || words[j] == "in" || affectWords()[words[j]]) {
+			affects = affectWords()[words[j]]
 			j++
 		}
 		if j < len(words) && (words[j] == "the" || words[j] == "your") {
@@ -822,7 +828,7 @@ func ChangedArea(condition string) string {
 		}
 		// "changes to the cli folder", "touched the client code": the part's name
 		// before the word
-		if j == len(words)-2 && areaWord(words[j]) && (folderWords[words[j+1]] || words[j+1] == "code") && !wholeCodeWords[words[j]] {
+		if j == len(words)-2 && areaWord(words[j]) && (folderWords()[words[j+1]] || words[j+1] == "code") && !wholeCodeWords()[words[j]] {
 			return words[j]
 		}
 	}

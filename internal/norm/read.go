@@ -2556,7 +2556,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 			// "from the `frontend` directory", "in the `web` folder": the span names
 			// a folder, where something runs or lives, never a command to run
-			if o.Kind != KFlag && !strings.Contains(strings.TrimSpace(t.Text), " ") && i+1 < len(toks) && folderWords[toks[i+1].Low] {
+			if o.Kind != KFlag && !strings.Contains(strings.TrimSpace(t.Text), " ") && i+1 < len(toks) && folderWords()[toks[i+1].Low] {
 				o = Object{Kind: KPath, Text: strings.TrimSuffix(t.Text, "/") + "/"}
 			}
 			cur.objs = append(cur.objs, o)
@@ -3673,7 +3673,7 @@ func changeCond(sg *segment) bool {
 			if (lw == "code" || lw == "files") && k > 0 {
 				// "if you touched the client code": the code of one part of the
 				// project, which only the layout can name, not any change
-				if q := strings.ToLower(sg.words[k-1]); areaWord(q) && !wholeCodeWords[q] && !changeWords[q] {
+				if q := strings.ToLower(sg.words[k-1]); areaWord(q) && !wholeCodeWords()[q] && !changeWords[q] {
 					return false
 				}
 			}

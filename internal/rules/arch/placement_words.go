@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
@@ -24,21 +25,23 @@ var languageFiles = map[string][]string{
 }
 
 // kindFiles are the file kinds a word for what files hold names ("images", "fonts").
-var kindFiles = map[string][]string{
-	"images": {"*.png", "*.jpg", "*.jpeg", "*.gif", "*.webp", "*.svg"}, "image": {"*.png", "*.jpg", "*.jpeg", "*.gif", "*.webp", "*.svg"},
-	"pictures": {"*.png", "*.jpg", "*.jpeg", "*.gif", "*.webp"}, "screenshots": {"*.png", "*.jpg", "*.jpeg"},
-	"icons": {"*.svg", "*.ico"}, "icon": {"*.svg", "*.ico"}, "fonts": {"*.woff", "*.woff2", "*.ttf", "*.otf", "*.eot"},
-	"font": {"*.woff", "*.woff2", "*.ttf", "*.otf", "*.eot"}, "notebooks": {"*.ipynb"}, "notebook": {"*.ipynb"},
-	"jupyter": {"*.ipynb"}, "stories": {"*.stories.*"}, "story": {"*.stories.*"}, "storybook": {"*.stories.*"},
-	"diagrams": {"*.mmd", "*.puml", "*.plantuml", "*.drawio"}, "diagram": {"*.mmd", "*.puml", "*.plantuml", "*.drawio"},
-	"data": {"*.csv", "*.tsv", "*.parquet"}, "csv": {"*.csv"}, "tsv": {"*.tsv"}, "svg": {"*.svg"},
-}
+var kindFiles = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"images": {"*.png", "*.jpg", "*.jpeg", "*.gif", "*.webp", "*.svg"}, "image": {"*.png", "*.jpg", "*.jpeg", "*.gif", "*.webp", "*.svg"},
+		"pictures": {"*.png", "*.jpg", "*.jpeg", "*.gif", "*.webp"}, "screenshots": {"*.png", "*.jpg", "*.jpeg"},
+		"icons": {"*.svg", "*.ico"}, "icon": {"*.svg", "*.ico"}, "fonts": {"*.woff", "*.woff2", "*.ttf", "*.otf", "*.eot"},
+		"font": {"*.woff", "*.woff2", "*.ttf", "*.otf", "*.eot"}, "notebooks": {"*.ipynb"}, "notebook": {"*.ipynb"},
+		"jupyter": {"*.ipynb"}, "stories": {"*.stories.*"}, "story": {"*.stories.*"}, "storybook": {"*.stories.*"},
+		"diagrams": {"*.mmd", "*.puml", "*.plantuml", "*.drawio"}, "diagram": {"*.mmd", "*.puml", "*.plantuml", "*.drawio"},
+		"data": {"*.csv", "*.tsv", "*.parquet"}, "csv": {"*.csv"}, "tsv": {"*.tsv"}, "svg": {"*.svg"},
+	}
+})
 
 // placedKindFiles are the globs of the kind of file a placement sentence names: its
 // first word a language ("php scripts") or a word for what the files hold.
 func placedKindFiles(kind string) []string {
 	first, _, _ := strings.Cut(kind, " ")
-	if fs, ok := kindFiles[first]; ok {
+	if fs, ok := kindFiles()[first]; ok {
 		return fs
 	}
 	return languageFiles[first]
