@@ -226,6 +226,17 @@ func testVariant(p string, globs []string) string {
 // `internal/lazyre`", the second sentence is the rule for trajectory, and the first
 // still lets audit import its own sub-package.
 func ownBoundariesBelow(rules []policy.Rule, c *policy.Constraint, rc *recognize.RepoContext) []policy.Rule {
+	return exceptImporters(rules, rc, func(p importsParams) []string {
+		if p.Mode != ModeOnly || len(p.From) != 1 || !strings.HasSuffix(p.From[0], "/**") {
+			return nil
+		}
+		return subBoundaries(strings.TrimSuffix(p.From[0], "/**"), c, rc)
+	})
+}
+
+// exceptImporters adds to each imports rule's exempted importers the globs more
+// gives for its params (none: the rule stays as it is).
+func exceptImporters(rules []policy.Rule, rc *recognize.RepoContext, more func(importsParams) []string) []policy.Rule {
 	if rc == nil || len(rc.Constraints) == 0 {
 		return rules
 	}
@@ -235,17 +246,10 @@ func ownBoundariesBelow(rules []policy.Rule, c *policy.Constraint, rc *recognize
 			continue
 		}
 		var p importsParams
-		if decode(r, &p) != nil || p.Mode != ModeOnly || len(p.From) != 1 || !strings.HasSuffix(p.From[0], "/**") {
+		if decode(r, &p) != nil {
 			continue
 		}
-		dir := strings.TrimSuffix(p.From[0], "/**")
-		below := subBoundaries(dir, c, rc)
-		var add []string
-		for _, b := range below {
-			if !slices.Contains(p.FromExcept, b) {
-				add = append(add, b)
-			}
-		}
+		add := slices.DeleteFunc(uniq.Values(more(p)), func(g string) bool { return slices.Contains(p.FromExcept, g) })
 		if len(add) == 0 {
 			continue
 		}
@@ -328,17 +332,9 @@ func jvmModules(c *policy.Constraint, rc *recognize.RepoContext) bool {
 // `src/ui/` may import `src/db/`", a later item "The admin screens (`src/ui/admin/`)
 // are the one exception: they read `src/db/` directly" takes `src/ui/admin/` out.
 func grantedBelow(rules []policy.Rule, c *policy.Constraint, rc *recognize.RepoContext) []policy.Rule {
-	if rc == nil || len(rc.Constraints) == 0 {
-		return rules
-	}
-	for i := range rules {
-		r := &rules[i]
-		if r.Domain != policy.DomainArchitecture || r.Kind != KindImports {
-			continue
-		}
-		var p importsParams
-		if decode(r, &p) != nil || p.Mode != ModeForbid || len(p.To) == 0 {
-			continue
+	return exceptImporters(rules, rc, func(p importsParams) []string {
+		if p.Mode != ModeForbid || len(p.To) == 0 {
+			return nil
 		}
 		var add []string
 		for j := range rc.Constraints {
@@ -368,12 +364,6 @@ func grantedBelow(rules []policy.Rule, c *policy.Constraint, rc *recognize.RepoC
 				add = append(add, below...)
 			}
 		}
-		add = slices.DeleteFunc(uniq.Values(add), func(g string) bool { return slices.Contains(p.FromExcept, g) })
-		if len(add) == 0 {
-			continue
-		}
-		p.FromExcept = append(p.FromExcept, add...)
-		r.Params, _ = json.Marshal(p)
-	}
-	return rules
+		return add
+	})
 }
