@@ -40,3 +40,10 @@ func TestOwnSourceSentencesConstructs36(t *testing.T) {
 func TestOwnSourceSentencesConstructs36b(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-constructs36b.txt", 6)
 }
+
+// TestOwnSourceSentencesDocComments: doc comments on public items in TypeScript,
+// JavaScript, Java and Kotlin (testdata/own-sentences-source-doccomments.txt, first
+// sight in its .md).
+func TestOwnSourceSentencesDocComments(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-doccomments.txt", 8)
+}

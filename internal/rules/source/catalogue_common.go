@@ -283,6 +283,68 @@ var exportedDoc = &Entry{
 	},
 }
 
+// blockDocNamed: doc comments required on public items in the languages whose doc
+// comments are /** ... */ blocks: "All exported functions must have a JSDoc comment",
+// "Public methods must have Javadoc", "Public functions and classes should have KDoc".
+func blockDocNamed(s *sentence) bool {
+	if !plain(s) || s.negated() || s.has(words(`\b(?:consider|where (?:it )?helps|if (?:it )?helps|when (?:it is )?useful|generated from|by typedoc)\b`)) {
+		return false
+	}
+	if !s.has(words(`\b(?:exported|public) (?:identifiers?|functions?|types?|items?|apis?|symbols?|declarations?|methods?|classes|class|members?|interfaces?)\b|\b(?:all|every|each|any)\b[^.;]*\b(?:exported|public)\b`)) {
+		return false
+	}
+	// the demand is to have the comment ("must have a JSDoc comment", "Add JSDoc
+	// to", "be documented with TSDoc"), not something said of it ("Javadoc
+	// describes the purpose ...", "changes to public interfaces require a KIP")
+	const doc = `(?:jsdoc|tsdoc|javadoc|kdoc|doc(?:umentation)? comments?)`
+	return s.has(words(`\b(?:must|should|shall|needs? to|always)(?: all)? (?:have|include|carry|get|contain)\b[^.;]{0,40}\b` + doc + `\b` +
+		`|^(?:[-*] )?(?:always )?(?:add|write|include|provide|use)\b[^.;]{0,40}\b` + doc + `\b` +
+		`|\b(?:be|are) documented with\b[^.;]{0,20}\b` + doc + `\b` +
+		`|^(?:[-*] )?(?:always )?document (?:all|every|each|any)\b[^.;]{0,60}\bwith\b[^.;]{0,20}\b` + doc + `\b` +
+		`|\b` + doc + ` (?:is |are )?(?:required|mandatory) (?:on|for)\b`))
+}
+
+var blockDoc = &Entry{
+	Name:           "public-doc-block",
+	Title:          "a public item without a /** */ doc comment",
+	Names:          blockDocNamed,
+	Claims:         []string{"jsdoc", "tsdoc", "javadoc", "kdoc", "/**"},
+	Message:        "public `{{match}}` has no doc comment",
+	Suggestion:     "document it in a /** ... */ comment on the line above",
+	NotInTests:     true,
+	NotInTestFiles: true,
+	Variants: []Variant{
+		{Lang: engine.LangTypeScript,
+			Query:   `((export_statement declaration: [(function_declaration name: (identifier) @match) (class_declaration name: (type_identifier) @match) (abstract_class_declaration name: (type_identifier) @match)]) @d (#no-doc? @d))`,
+			Needles: []string{"export"},
+			Bad:     []string{"// adds\nexport function «add»(a: number): number { return a; }\n\nexport class «Store» {}\n"},
+			Good:    []string{"/** Adds. */\nexport function add(a: number): number { return a; }\n\n/**\n * A store.\n */\nexport class Store {}\n\nfunction local() {}\n"}},
+		{Lang: engine.LangTSX,
+			Query:   `((export_statement declaration: [(function_declaration name: (identifier) @match) (class_declaration name: (type_identifier) @match)]) @d (#no-doc? @d))`,
+			Needles: []string{"export"},
+			Bad:     []string{"export function «Card»() { return <div/>; }\n"},
+			Good:    []string{"/** A card. */\nexport function Card() { return <div/>; }\n"}},
+		{Lang: engine.LangJavaScript,
+			Query:   `((export_statement declaration: [(function_declaration name: (identifier) @match) (class_declaration name: (identifier) @match)]) @d (#no-doc? @d))`,
+			Needles: []string{"export"},
+			Bad:     []string{"export class «Store» {\n  get() { return 1; }\n}\n"},
+			Good:    []string{"/** A store. */\nexport class Store {\n  get() { return 1; }\n}\n\nclass Local {}\n"}},
+		{Lang: engine.LangJava,
+			Query: `((method_declaration (modifiers "public") name: (identifier) @match) @d (#no-doc? @d))
+((class_declaration (modifiers "public") name: (identifier) @match) @d (#no-doc? @d))
+((interface_declaration (modifiers "public") name: (identifier) @match) @d (#no-doc? @d))`,
+			Needles: []string{"public"},
+			Bad:     []string{"package a;\n\npublic class «Util» {\n  public int «size»() { return 0; }\n}\n"},
+			Good:    []string{"package a;\n\n/** Helpers. */\npublic class Util {\n  /** The size. */\n  @Override\n  public int size() { return 0; }\n\n  private int hidden() { return 1; }\n}\n"}},
+		{Lang: engine.LangKotlin,
+			Query: `((function_declaration name: (identifier) @match) @d (#not-match? @d "^(private|internal|protected|override)\\b") (#no-doc? @d))
+((class_declaration name: (identifier) @match) @d (#not-match? @d "^(private|internal|protected)\\b") (#no-doc? @d))`,
+			Needles: []string{"fun", "class"},
+			Bad:     []string{"fun «size»(): Int = 0\n"},
+			Good:    []string{"/** The size. */\nfun size(): Int = 0\n\nprivate fun hidden(): Int = 1\n"}},
+	},
+}
+
 // innerHTMLWriteNamed: writes to innerHTML (or outerHTML) banned, not reads and not
 // writes only of untrusted input (a condition a query cannot see).
 func innerHTMLWriteNamed(s *sentence) bool {

@@ -134,8 +134,12 @@ func noDoc(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 				top = s
 				continue
 			}
-			if t.Lang == engine.LangRust {
+			switch t.Lang {
+			case engine.LangRust:
 				return !strings.HasPrefix(c, "///") && !strings.HasPrefix(c, "/**")
+			case engine.LangTypeScript, engine.LangTSX, engine.LangJavaScript, engine.LangJava, engine.LangKotlin:
+				// JSDoc, TSDoc, Javadoc and KDoc are /** ... */ blocks
+				return !strings.HasPrefix(c, "/**")
 			}
 			return false
 		}
