@@ -330,12 +330,13 @@ var blockDoc = &Entry{
 			Bad:     []string{"export class «Store» {\n  get() { return 1; }\n}\n"},
 			Good:    []string{"/** A store. */\nexport class Store {\n  get() { return 1; }\n}\n\nclass Local {}\n"}},
 		{Lang: engine.LangJava,
-			Query: `((method_declaration (modifiers "public") name: (identifier) @match) @d (#no-doc? @d))
+			// an @Override inherits the documentation of what it overrides
+			Query: `((method_declaration (modifiers "public") name: (identifier) @match) @d (#not-match? @d "@Override\\b") (#no-doc? @d))
 ((class_declaration (modifiers "public") name: (identifier) @match) @d (#no-doc? @d))
 ((interface_declaration (modifiers "public") name: (identifier) @match) @d (#no-doc? @d))`,
 			Needles: []string{"public"},
 			Bad:     []string{"package a;\n\npublic class «Util» {\n  public int «size»() { return 0; }\n}\n"},
-			Good:    []string{"package a;\n\n/** Helpers. */\npublic class Util {\n  /** The size. */\n  @Override\n  public int size() { return 0; }\n\n  private int hidden() { return 1; }\n}\n"}},
+			Good:    []string{"package a;\n\n/** Helpers. */\npublic class Util {\n  /** The size. */\n  @Override\n  public int size() { return 0; }\n\n  @Override\n  public String toString() { return \"\"; }\n\n  private int hidden() { return 1; }\n}\n"}},
 		{Lang: engine.LangKotlin,
 			Query: `((function_declaration name: (identifier) @match) @d (#not-match? @d "^(private|internal|protected|override)\\b") (#no-doc? @d))
 ((class_declaration name: (identifier) @match) @d (#not-match? @d "^(private|internal|protected)\\b") (#no-doc? @d))`,
