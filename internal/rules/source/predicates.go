@@ -550,15 +550,35 @@ var (
 	rbMainRE   = lazyre.New(`(?m)^if\s+(?:__FILE__\s*==\s*\$0|\$0\s*==\s*__FILE__|\$PROGRAM_NAME\s*==\s*__FILE__)`)
 )
 
-// isProgram reports whether a file is a command-line program (its standard output
-// is what it is for); Rust's are named by Cargo's layout.
-func isProgram(f *engine.File) bool {
-	// A command-line client's code (`clients/cli/`, Go's `cmd/`) and a console
-	// writer (ConsoleMonitorCallback.java) print as their job.
+// isProgramFile reports whether a whole file is a program's, no library's: a
+// program by isProgram, except a Python or Ruby module whose run-as-script block
+// (`if __name__ == "__main__":`) makes it runnable; its other code is a library's
+// (the block itself is left out by the "main" exclusion).
+func isProgramFile(f *engine.File) bool {
+	switch f.Lang {
+	case engine.LangPython, engine.LangRuby:
+		return bytes.HasPrefix(f.Content, []byte("#!")) || programFolder(f)
+	}
+	return isProgram(f)
+}
+
+// programFolder: a command-line client's code (`clients/cli/`, Go's `cmd/`).
+func programFolder(f *engine.File) bool {
 	for _, seg := range strings.Split(path.Dir(f.Path), "/") {
 		if seg == "cli" || seg == "cmd" {
 			return true
 		}
+	}
+	return false
+}
+
+// isProgram reports whether a file is a command-line program (its standard output
+// is what it is for); Rust's are named by Cargo's layout.
+func isProgram(f *engine.File) bool {
+	// A command-line client's code and a console writer (ConsoleMonitorCallback.java)
+	// print as their job.
+	if programFolder(f) {
+		return true
 	}
 	if strings.Contains(strings.ToLower(path.Base(f.Path)), "console") {
 		return true

@@ -43,7 +43,9 @@ type QueryParams struct {
 	// @Test methods), "main" (the program's entry point: Python's
 	// `if __name__ == "__main__":`, Go's and Rust's main function) and "programs"
 	// (every match in a file that is a command-line program, whose output is its
-	// interface: a ban of console prints meant as logging does not reach it) and
+	// interface: a ban of console prints meant as logging does not reach it),
+	// "program-files" (every match in a file that is no library's: as "programs", but
+	// a Python or Ruby module runnable as a script keeps its other code) and
 	// "commonjs" (every match in a CommonJS module, where `require` is how a module
 	// imports: a `.cjs` file, or one that assigns `module.exports`) and
 	// "require-suites" (a Go `s.X` assertion where s is a testify suite that embeds
@@ -87,6 +89,7 @@ const (
 	excludeTests = 1 << iota
 	excludeMain
 	excludePrograms
+	excludeProgramFiles
 	excludeCommonJS
 	excludeRequireSuites
 	excludeCommented
@@ -196,6 +199,8 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 			c.exclude |= excludeMain
 		case "programs":
 			c.exclude |= excludePrograms
+		case "program-files":
+			c.exclude |= excludeProgramFiles
 		case "commonjs":
 			c.exclude |= excludeCommonJS
 		case "require-suites":
@@ -203,7 +208,7 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 		case "commented":
 			c.exclude |= excludeCommented
 		default:
-			return nil, fmt.Errorf("params.exclude: %q is not tests, main, programs, commonjs, require-suites or commented", e)
+			return nil, fmt.Errorf("params.exclude: %q is not tests, main, programs, program-files, commonjs, require-suites or commented", e)
 		}
 	}
 	if c.message == "" {
@@ -349,7 +354,7 @@ func (c *queryCheck) judgeFile(ev *engine.Evidence, f *engine.File) engine.Resul
 	if !gateOf(ev, f).pass(c, f) {
 		return satisfied()
 	}
-	if (c.exclude&excludePrograms != 0 && isProgram(f)) || (c.exclude&excludeCommonJS != 0 && isCommonJS(f)) {
+	if (c.exclude&excludePrograms != 0 && isProgram(f)) || (c.exclude&excludeProgramFiles != 0 && isProgramFile(f)) || (c.exclude&excludeCommonJS != 0 && isCommonJS(f)) {
 		return satisfied()
 	}
 	if c.exclude&excludeRequireSuites != 0 {

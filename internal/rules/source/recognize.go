@@ -210,8 +210,9 @@ func inFileExclusions(s *sentence, notInTests bool) []string {
 	}
 	if lib {
 		// a program's files (Go's `package main`, `cmd/`, Rust's src/main.rs and
-		// src/bin/) are no library
-		ex = append(ex, "programs")
+		// src/bin/, a script) are no library; a Python module runnable as a script
+		// is one outside its __main__ block
+		ex = append(ex, "program-files")
 	}
 	return ex
 }

@@ -230,7 +230,7 @@ func TestRecognizeVariations(t *testing.T) {
 		{"Don't use `fmt.Println`; use the logger.", nil, rc("go"), []string{"query `fmt.Println` is banned here [go] exclude=programs error"}},
 		{"Don't use `fmt.Println` in handlers.", nil, rc("go"), nil},
 		{"Never call `fmt.Println`.", nil, rc("go"), []string{"query `fmt.Println` is banned here [go] error"}},
-		{"No `print()` in library code.", nil, rc("python"), []string{"query `print()` is banned here [python] exclude=tests,main,programs not="}},
+		{"No `print()` in library code.", nil, rc("python"), []string{"query `print()` is banned here [python] exclude=tests,main,program-files not="}},
 		{"Never call `JSON.parse` directly.", nil, rc("typescript", "tsx"), []string{"query `JSON.parse` is banned here [tsx,typescript]"}},
 		{"Do not use `assertEquals`.", nil, rc("java"), []string{"query `assertEquals` is banned here [java]"}},
 		{"No `console.log`.", nil, rc("javascript"), []string{"query `console.log` is banned here [javascript]"}},
