@@ -87,10 +87,25 @@ const (
 // is (bench/compiler/fetched/), and they are looked for in the fetched root.
 var corpusDirs = []string{"instructions", "instructions-2", "fetched-1", "fetched-2", "fetched-3", "fetched-4"}
 
-// corpusPresent: corpus dir is there, with its manifest.
+// corpusPresent: corpus dir is there, with its manifest and every file the manifest
+// lists. A fetched round restored only in part (the files still being copied in)
+// counts as absent, and the scorer says so, rather than failing on the first file
+// that is not there yet.
 func corpusPresent(root, dir string) bool {
-	_, err := os.Stat(filepath.Join(corpusPath(root, dir), "MANIFEST.tsv"))
-	return err == nil
+	p := corpusPath(root, dir)
+	if _, err := os.Stat(filepath.Join(p, "MANIFEST.tsv")); err != nil {
+		return false
+	}
+	rows, err := corpus.ReadManifest(p)
+	if err != nil {
+		return true // the manifest's own error is reported where it is read
+	}
+	for _, row := range rows {
+		if _, err := os.Stat(filepath.Join(p, row.Name)); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // corpusPath is where corpus dir lives: under the corpus root, or, for a fetched
@@ -422,7 +437,7 @@ func runScore(args []string) error {
 			n := len(set.Labels)
 			set.Keep(func(l *Label) bool { return !strings.HasPrefix(l.File, dir+"/") })
 			if n > len(set.Labels) {
-				fmt.Fprintf(os.Stderr, "compiler: %d labels of %s skipped: the fetched corpus is not at %s (bench/compiler/fetched/README.md says how to fetch it)\n", n-len(set.Labels), dir, corpusPath(*root, dir))
+				fmt.Fprintf(os.Stderr, "compiler: %d labels of %s skipped: the fetched corpus is not (or not all) at %s (bench/compiler/fetched/README.md says how to fetch it)\n", n-len(set.Labels), dir, corpusPath(*root, dir))
 			}
 		}
 	}
