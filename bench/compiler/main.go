@@ -380,12 +380,13 @@ func ScoreAll(root, layouts string, set *LabelSet, moved map[string]bool) ([]Lab
 	outs := make([]LabelOutcome, len(set.Labels))
 	workers.Each(len(set.Labels), 0, func(i int) {
 		l := set.Labels[i]
-		entries := matchEntries(l, ix.entries[l.File][l.Line])
+		entries, stale := matchEntries(l, ix.entries[l.File][l.Line])
 		var items []*policy.Entry
 		if l.Checkable == Yes && !slices.ContainsFunc(entries, executable) {
 			items = ix.itemsOf(l.File, l.Line, entries) // a lead-in's items, only when it has no rule
 		}
 		outs[i] = JudgeWithItems(l, Split(l.File, moved), entries, items, judge)
+		outs[i].Stale = stale
 	})
 	// A sealed label has no text: show the file's, for the problem lists.
 	for i := range outs {
@@ -393,7 +394,7 @@ func ScoreAll(root, layouts string, set *LabelSet, moved map[string]bool) ([]Lab
 		if l.Text != "" {
 			continue
 		}
-		if es := matchEntries(l, ix.entries[l.File][l.Line]); len(es) > 0 {
+		if es, _ := matchEntries(l, ix.entries[l.File][l.Line]); len(es) > 0 {
 			l.Text = es[0].Text
 		} else if lines := ix.lines[l.File]; l.Line <= len(lines) {
 			l.Text = strings.TrimSpace(lines[l.Line-1])

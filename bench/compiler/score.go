@@ -53,6 +53,9 @@ type LabelOutcome struct {
 	Covered bool
 	// Failing names the first case the rules got wrong, for a checkable label.
 	Failing string
+	// Stale: the label's text is no constraint at its line any more (the extractor
+	// changed since it was labelled); it was judged against every constraint there.
+	Stale bool
 }
 
 // CaseJudge returns a rule's verdict on a case.
@@ -72,15 +75,15 @@ func TextSHA(text string) string {
 }
 
 // matchEntries returns the entries a label names: the one at its line with its text,
-// or, when the extractor's text changed, every entry at its line.
-func matchEntries(l *Label, atLine []*policy.Entry) []*policy.Entry {
+// or, when the extractor's text changed, every entry at its line (stale).
+func matchEntries(l *Label, atLine []*policy.Entry) (entries []*policy.Entry, stale bool) {
 	for _, e := range atLine {
 		if (l.Text != "" && strings.Join(strings.Fields(e.Text), " ") == strings.Join(strings.Fields(l.Text), " ")) ||
 			(l.TextSHA != "" && TextSHA(e.Text) == l.TextSHA) {
-			return []*policy.Entry{e}
+			return []*policy.Entry{e}, false
 		}
 	}
-	return atLine
+	return atLine, len(atLine) > 0 && (l.Text != "" || l.TextSHA != "")
 }
 
 // Judge scores one label against the entries heed compiled for it.
@@ -235,10 +238,15 @@ type Tally struct {
 	NotCheckableWithRule int
 	// Missed counts labels of rules the extractor never produced.
 	Missed, MissedCovered int
+	// Stale counts labels whose text is no constraint at their line any more.
+	Stale int
 }
 
 func (t *Tally) add(o *LabelOutcome) {
 	t.Labels++
+	if o.Stale {
+		t.Stale++
+	}
 	if o.Label.Missed {
 		t.Missed++
 		if o.Covered {
@@ -358,6 +366,9 @@ func (r *Report) Format(split string) string {
 	t := m[""]
 	fmt.Fprintf(&b, "labels %d (%d checkable); error-severity rules right %d of %d (%s); rules the cases cannot judge %d; non-checkable constraints given a rule %d; judge-only checkable %d; rules the extractor missed %d (%d covered)\n",
 		t.Labels, t.Checkable, t.RightErrorRules, t.ErrorRules, pct(ratio(t.RightErrorRules, t.ErrorRules)), t.UnjudgedRules, t.NotCheckableWithRule, t.JudgeOnly, t.Missed, t.MissedCovered)
+	if t.Stale > 0 {
+		fmt.Fprintf(&b, "labels whose text the extractor no longer gives at their line (judged against every constraint there): %d\n", t.Stale)
+	}
 	return b.String()
 }
 
