@@ -284,7 +284,11 @@ func wordBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoContext, f
 func placeWordSubject(w string, c *policy.Constraint, rc *recognize.RepoContext) (subject, string) {
 	dir, why := placeWord(w, c, rc)
 	if dir != "" {
-		return subject{dir: dir, globs: []string{dir + "/**"}}, ""
+		// the folder as a span naming it resolves, as every boundary's parts do
+		if sub, ok := resolveSpan(dir+"/", c, rc); ok {
+			return sub, ""
+		}
+		return subject{}, why
 	}
 	if g := familyGlob(w, rc); g != "" {
 		return subject{globs: []string{g + "/**"}}, ""

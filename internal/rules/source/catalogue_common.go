@@ -229,6 +229,10 @@ var goPanic = &Entry{
 		}}},
 }
 
+// publicItems: the sentence speaks of a project's public items ("exported
+// functions", "every public struct, enum and trait").
+const publicItems = `\b(?:exported|public) (?:identifiers?|functions?|types?|items?|apis?|symbols?|names?|declarations?|methods?|structs?|enums?|traits?|classes|class|members?|interfaces?)\b|\b(?:all|every|each|any)\b[^.;]*\b(?:exported|public)\b`
+
 // exportedDocNamed: a doc comment required on every exported (public) item, in Go's
 // or Rust's words ("godoc", "exported identifiers", "a comment starting with its
 // name", "`///`", "rustdoc"). Python's docstrings, JSDoc, Javadoc and KDoc are other
@@ -243,7 +247,7 @@ func exportedDocNamed(s *sentence) bool {
 	if !doc {
 		return false
 	}
-	if !s.has(words(`\b(?:exported|public) (?:identifiers?|functions?|types?|items?|apis?|symbols?|names?|declarations?|methods?|structs?|enums?|traits?)\b|\b(?:all|every|each|any)\b[^.;]*\b(?:exported|public)\b`)) {
+	if !s.has(words(publicItems)) {
 		return false
 	}
 	// a requirement ("must have", "requires", "add ... for", "document ... with"), not
@@ -290,7 +294,7 @@ func blockDocNamed(s *sentence) bool {
 	if !plain(s) || s.negated() || s.has(words(`\b(?:consider|where (?:it )?helps|if (?:it )?helps|when (?:it is )?useful|generated from|by typedoc)\b`)) {
 		return false
 	}
-	if !s.has(words(`\b(?:exported|public) (?:identifiers?|functions?|types?|items?|apis?|symbols?|declarations?|methods?|classes|class|members?|interfaces?)\b|\b(?:all|every|each|any)\b[^.;]*\b(?:exported|public)\b`)) {
+	if !s.has(words(publicItems)) {
 		return false
 	}
 	// the demand is to have the comment ("must have a JSDoc comment", "Add JSDoc
