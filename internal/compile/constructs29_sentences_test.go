@@ -47,3 +47,17 @@ func TestOwnSourceSentencesConstructs36b(t *testing.T) {
 func TestOwnSourceSentencesDocComments(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-doccomments.txt", 8)
 }
+
+// TestOwnSourceSentencesExamples: constructs named only by a pair of code examples,
+// what to write and what not to (testdata/own-sentences-source-examples.txt, first
+// sight in its .md).
+func TestOwnSourceSentencesExamples(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-examples.txt", 20)
+}
+
+// TestOwnSourceSentencesExamples2: a second batch, written after the example reader
+// (testdata/own-sentences-source-examples-2.txt, first sight in
+// own-sentences-source-examples.md).
+func TestOwnSourceSentencesExamples2(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-examples-2.txt", 15)
+}

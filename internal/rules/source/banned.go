@@ -571,6 +571,9 @@ type shape struct {
 	// arg: the one argument a call is written with when it is no placeholder
 	// ("`expect(subject)`", "`time.Sleep(0)`"): the ban is of that form of the call.
 	arg string
+	// good: for an example ("`x is None`, never `x == None`"), the example the
+	// sentence prescribes instead, if any.
+	good string
 	// docLangs: the languages whose documentation writes the span so (Ruby's
 	// `#tap`, `Object#send`), when they are narrower than the shape's kind.
 	docLangs []string
@@ -688,8 +691,11 @@ func parseShape(b ban) (shape, bool) {
 		}
 		return shape{kind: "keyword", name: sp}, true // "never use `var`"
 	}
-	if fileExtRE.MatchString(sp) && !knownReceiver(sp) || strings.Contains(sp, "/") || strings.Contains(sp, " ") && !callRE.MatchString(sp) {
+	if fileExtRE.MatchString(sp) && !knownReceiver(sp) || strings.Contains(sp, "/") {
 		return shape{}, false
+	}
+	if strings.Contains(sp, " ") && !callRE.MatchString(sp) {
+		return exampleShape(b, sp)
 	}
 	if m := macroRE.FindStringSubmatch(sp); m != nil {
 		return shape{kind: "macro", name: m[1]}, true
@@ -717,7 +723,9 @@ func parseShape(b ban) (shape, bool) {
 			// `time.Sleep(0)`": that form of the call, not every call
 			arg = args
 		case !argsOKRE.MatchString(args):
-			return shape{}, false // a particular call ("`render(m.help.View(m))`"), not an API
+			// "`JSON.parse(JSON.stringify(obj))`", "`errors.New(fmt.Sprintf(...))`":
+			// a construct shown by an example
+			return exampleShape(b, sp) // a particular call ("`render(m.help.View(m))`"), not an API
 		}
 		segs := strings.Split(m[2], ".")
 		if typeQualified(segs) {
@@ -758,7 +766,16 @@ func parseShape(b ban) (shape, bool) {
 	if identRE.MatchString(sp) && distinctive(sp) {
 		return shape{kind: "ident", name: sp}, true
 	}
-	return shape{}, false
+	return exampleShape(b, sp)
+}
+
+// exampleShape reads a span no other shape took as an example of a construct ("`x is
+// None`, never `x == None`"), when it may be code.
+func exampleShape(b ban, sp string) (shape, bool) {
+	if !exampleFragment(sp) {
+		return shape{}, false
+	}
+	return shape{kind: "example", text: sp, good: b.instead}, true
 }
 
 // placeholderReceivers are receivers that stand for any value of a kind in a span that
@@ -847,7 +864,7 @@ var preprocessorWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
 }}
 
 var placeholderReceivers = lazy.Value[map[string]bool]{F: func() map[string]bool {
-	return set("record", "obj", "instance", "inst", "some_object", "someObject", "my_object", "myObject", "your_model", "yourModel", "some_model", "someModel", "foo", "bar")
+	return set("record", "obj", "str", "instance", "inst", "some_object", "someObject", "my_object", "myObject", "your_model", "yourModel", "some_model", "someModel", "foo", "bar")
 }}
 
 // placeholderReceiver: a receiver that stands for any value: one of the words above,
@@ -1103,6 +1120,8 @@ var argLangs = []string{engine.LangPython, engine.LangJavaScript, engine.LangTyp
 // langsOfKind are the languages a shape of its kind can be code in.
 func (sh shape) langsOfKind() []string {
 	switch sh.kind {
+	case "example":
+		return exampleLangs
 	case "macro":
 		return []string{engine.LangRust}
 	case "path":
@@ -1274,6 +1293,9 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 		}
 		r.Cases = cs
 		return r, ""
+	}
+	if sh.kind == "example" {
+		return exampleRule(r, s, rc, sh, sc, grammarLangs)
 	}
 	qp := QueryParams{Queries: map[string]string{}, Exclude: inFileExclusions(s, rustTestIdiom(sh))}
 	if consolePrintRE.MatchString(b.span) && aboutLogging(s, rc) {
