@@ -436,7 +436,10 @@ func (s *sentence) bans() []ban {
 			}
 		}
 		// "use `X` instead of `Y`", "`X`, not `Y`", "prefer `X` over `Y`"
-		pairs := s.pairBans(ts, cl)
+		// "Prefer optional chaining: `a?.b` over `a && a.b`": the lead clause says
+		// what the pair after it prefers
+		leadUse := ci > 0 && preferringLead(tokenize(cls[ci-1]))
+		pairs := s.pairBans(ts, cl, leadUse)
 		if len(pairs) > 0 {
 			out = append(out, pairs...)
 			continue
@@ -583,7 +586,7 @@ func leadPlace(cl string) string {
 }
 
 // pairBans reads "X instead of Y" forms.
-func (s *sentence) pairBans(ts []token, cl string) []ban {
+func (s *sentence) pairBans(ts []token, cl string, leadUse bool) []ban {
 	var out []ban
 	for i := 0; i < len(ts); i++ {
 		if ts[i].kind != 'w' || ts[i].depth > 0 {
@@ -620,11 +623,11 @@ func (s *sentence) pairBans(ts []token, cl string) []ban {
 		}
 		switch w {
 		case "over":
-			if !hasUseBefore(ts, i) {
+			if !hasUseBefore(ts, i) && !leadUse {
 				continue
 			}
 		case "instead of", "rather than", "in place of":
-			if !hasUseBefore(ts, i) && !listOpensClause(ts, i) && !norm.OpensInstruction(cl) {
+			if !hasUseBefore(ts, i) && !leadUse && !listOpensClause(ts, i) && !norm.OpensInstruction(cl) {
 				// "config fields typed as `string` instead of `Secret`": a problem
 				// described, whose "instead of" names the fix, not what to avoid
 				continue
@@ -637,6 +640,11 @@ func (s *sentence) pairBans(ts []token, cl string) []ban {
 		j := i + n
 		for j < len(ts) && ts[j].kind == 'w' && set("the", "a", "an", "using", "calling", "raw", "direct", "plain")[lowerWord(ts[j])] {
 			j++
+		}
+		if j < len(ts) && ts[j].kind == 'w' && ts[i-1].text == ")" {
+			// "template literals (`a`) instead of string concatenation (`b`)": both
+			// named in words, each shown by its example in parentheses
+			j = parenthesisedExample(ts, j)
 		}
 		if j >= len(ts) || ts[j].kind != 's' {
 			continue
@@ -658,6 +666,33 @@ func (s *sentence) pairBans(ts []token, cl string) []ban {
 		i = end - 1
 	}
 	return out
+}
+
+// parenthesisedExample is the index of the span in "words (`span`)" starting at j: at
+// most three words, then the span alone in parentheses; j when there is none.
+func parenthesisedExample(ts []token, j int) int {
+	k := j
+	for k < len(ts) && k-j < 3 && ts[k].kind == 'w' {
+		k++
+	}
+	if k+2 < len(ts) && ts[k].text == "(" && ts[k+1].kind == 's' && ts[k+2].text == ")" {
+		return k + 1
+	}
+	return j
+}
+
+// preferringLead reports a lead clause that states a preference and shows no code:
+// "Prefer optional chaining", "Use early returns".
+func preferringLead(ts []token) bool {
+	if len(ts) == 0 || ts[0].kind != 'w' || !set("prefer", "use", "favor", "favour")[lowerWord(ts[0])] {
+		return false
+	}
+	for _, t := range ts {
+		if t.kind == 's' {
+			return false
+		}
+	}
+	return true
 }
 
 func lastSpanListBefore(ts []token, i int) []string {
