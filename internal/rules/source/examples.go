@@ -444,28 +444,30 @@ func commentOf(l, text string) string {
 	return "// " + text + "\n"
 }
 
-// notCodeExtensions are the extensions of documentation, data and configuration.
-var notCodeExtensions = lazy.Value[map[string]bool]{F: func() map[string]bool {
-	return set(".md", ".mdx", ".rst", ".txt", ".json", ".jsonc", ".yaml", ".yml", ".toml", ".lock", ".xml", ".html",
-		".htm", ".css", ".scss", ".svg", ".png", ".jpg", ".gif", ".cfg", ".ini", ".csv", ".snap", ".sum", ".mod",
-		".gradle", ".kts", ".properties", ".sh", ".bash", ".ps1", ".bat", ".cmd", ".mk", ".cmake", ".in", ".erb", ".tmpl",
-		".proto", ".sql", ".graphql", ".env", ".vue", ".svelte", ".astro", ".dockerfile", ".tf", ".hcl", ".nix", ".bzl", ".bazel", ".ico", ".woff", ".woff2")
+// otherLanguageExtensions are the extensions of programming languages heed has no
+// grammar for.
+var otherLanguageExtensions = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set(".ml", ".mli", ".swift", ".ex", ".exs", ".hs", ".scala", ".sc", ".clj", ".cljs", ".erl", ".hrl", ".dart",
+		".lua", ".r", ".jl", ".zig", ".nim", ".fs", ".fsx", ".fsi", ".elm", ".m", ".mm", ".pl", ".pm", ".groovy", ".vb", ".cr",
+		".d", ".sol", ".f90", ".f", ".pas", ".tcl", ".re", ".res", ".purs", ".rkt", ".scm", ".lisp", ".el", ".vim", ".hx",
+		".gleam", ".v", ".sv", ".vhd", ".ada", ".adb", ".cob", ".nix", ".idr", ".agda", ".lean", ".ino", ".cu", ".mojo")
 }}
 
 // mainCodeExtension is the extension of the repository's most common code files when
-// heed reads no example in their language ("" when it does, or when unknown).
+// heed reads no example in their language ("" when it does, or when unknown); files
+// of no programming language (documentation, data, tests in a format of their own)
+// are passed over.
 func mainCodeExtension(rc *recognize.RepoContext) string {
 	if rc == nil {
 		return ""
 	}
 	for _, ext := range rc.Extensions {
-		if notCodeExtensions.Get()[ext] {
-			continue
-		}
 		if l := engine.LangOf("x"+ext, nil); l != "" && slices.Contains(exampleLangs, l) {
 			return ""
 		}
-		return ext
+		if otherLanguageExtensions.Get()[ext] {
+			return ext
+		}
 	}
 	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/heed-dev/heed/internal/lang"
+	"github.com/heed-dev/heed/internal/recognize"
 )
 
 // countMatches runs a query over code and counts its matches.
@@ -81,6 +82,25 @@ func TestExampleQueryRefuses(t *testing.T) {
 	for _, sp := range []string{"git push --force", "npm run build", "src/app.ts", "chore:", "feat(ui): add"} {
 		if exampleFragment(sp) {
 			t.Errorf("%q read as an example of code", sp)
+		}
+	}
+}
+
+// An example in a repository whose code is mostly of a language heed does not parse is
+// that language's, whatever else would parse it.
+func TestMainCodeExtension(t *testing.T) {
+	for _, c := range []struct {
+		exts []string
+		want string
+	}{
+		{[]string{".t", ".md", ".ml", ".py"}, ".ml"}, // dune: cram tests, then OCaml
+		{[]string{".md", ".json", ".ts", ".swift"}, ""},
+		{[]string{".swift", ".py"}, ".swift"},
+		{[]string{".md", ".yml"}, ""},
+		{nil, ""},
+	} {
+		if got := mainCodeExtension(&recognize.RepoContext{Extensions: c.exts}); got != c.want {
+			t.Errorf("%v: %q, want %q", c.exts, got, c.want)
 		}
 	}
 }
