@@ -166,7 +166,7 @@ func TestFixtureEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, err := ScoreAll("testdata/corpus", "", set, nil)
+	outs, _, err := ScoreAll("testdata/corpus", nil, set, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,6 +185,63 @@ func TestFixtureEndToEnd(t *testing.T) {
 	}
 	if o := byLine[10]; !o.Covered {
 		t.Errorf("the print ban: not covered: %s", o.Failing)
+	}
+}
+
+// TestLayoutsOfTheSharedCorpus: a repository of the shared corpus that has a layout in
+// the shared corpus's layout folder is compiled with the context heed builds from its
+// checkout, so a folder written as a suffix ("web/views/") resolves to where the
+// repository keeps it; the scorer counts the file as compiled with a layout of the
+// origin its origin.tsv gives. Without the layouts the same label is missed, and the
+// file counts as compiled without one.
+func TestLayoutsOfTheSharedCorpus(t *testing.T) {
+	const key = "instructions-2/acme__shop__AGENTS.md"
+	score := func(layouts LayoutDirs) (LabelOutcome, map[string]*LayoutUse) {
+		t.Helper()
+		set, err := LoadLabels("testdata/labels")
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs, use, err := ScoreAll("testdata/corpus", layouts, set, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range outs {
+			if o.Label.File == key && o.Label.Line == 14 {
+				return o, use
+			}
+		}
+		t.Fatal("no outcome for the layer sentence at line 14")
+		return LabelOutcome{}, nil
+	}
+	shared := func(dir string) string {
+		if strings.HasPrefix(dir, "fetched-") {
+			return "testdata/no-such-layouts"
+		}
+		return "testdata/layouts-shared"
+	}
+
+	o, use := score(shared)
+	if !o.Covered {
+		t.Errorf("with the layout: the views/db boundary is not covered: %s", o.Failing)
+	}
+	u := use["instructions-2"]
+	if u == nil || u.With() != 1 || u.ByOrigin["manifest-newest"] != 1 || u.Without != 0 {
+		t.Errorf("with the layout: use = %+v, want 1 file with a manifest-newest layout", u)
+	}
+	if got := formatLayoutUse(use); !strings.Contains(got, "instructions-2    1 with (manifest-newest 1), 0 without") {
+		t.Errorf("the scorer's layout line:\n%s", got)
+	}
+
+	o, use = score(nil)
+	if o.Covered {
+		t.Error("without a layout `web/views/` resolved to shop/web/views all the same: the test shows nothing")
+	}
+	if u := use["instructions-2"]; u == nil || u.With() != 0 || u.Without != 1 {
+		t.Errorf("without layouts: use = %+v, want 1 file without", u)
+	}
+	if got := formatLayoutUse(use); !strings.Contains(got, "instructions-2    0 with, 1 without") {
+		t.Errorf("the scorer's layout line without layouts:\n%s", got)
 	}
 }
 
@@ -224,11 +281,12 @@ func TestScoreFull(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, err := ScoreAll(defaultCorpusRoot(), layoutsDir(defaultCorpusRoot()), set, moved)
+	outs, use, err := ScoreAll(defaultCorpusRoot(), layoutsDirs(defaultCorpusRoot()), set, moved)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rep := Tabulate(outs)
+	t.Log("\n" + formatLayoutUse(use))
 	for _, split := range []string{"holdout", "dev", "all"} {
 		t.Log("\n" + rep.Format(split))
 	}

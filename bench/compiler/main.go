@@ -8,6 +8,7 @@
 //	go run ./bench/compiler validate [FILE...]    # check every label (or those of the files)
 //	go run ./bench/compiler score [-split dev]    # coverage and precision per split and domain
 //	go run ./bench/compiler seal FILE...          # replace each label's text by its hash
+//	go run ./bench/compiler stale [-fix]          # dev labels whose text moved; -fix moves them
 //
 // LABELS.md says how to label; README.md has the figures.
 package main
@@ -51,6 +52,8 @@ func main() {
 		err = runSeal(args)
 	case "read":
 		err = runRead(args)
+	case "stale":
+		err = runStale(args)
 	default:
 		usage()
 	}
@@ -61,7 +64,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: go run ./bench/compiler split|skeleton|validate|score|seal|read [flags]")
+	fmt.Fprintln(os.Stderr, "usage: go run ./bench/compiler split|skeleton|validate|score|seal|read|stale [flags]")
 	os.Exit(2)
 }
 
@@ -123,10 +126,66 @@ func corpusPath(root, dir string) string {
 	return filepath.Join(fetched, dir)
 }
 
-// layoutsDir is where fetched/layouts.sh writes the repositories' layouts: beside the
-// fetched corpora.
-func layoutsDir(root string) string {
-	return filepath.Join(filepath.Dir(corpusPath(root, "fetched-1")), "layouts")
+// LayoutDirs says, for a corpus dir ("instructions-2", "fetched-3"), the folder that
+// holds the layouts of its repositories, or "" for none.
+type LayoutDirs func(corpusDir string) string
+
+// layoutsDirs is where fetched/layouts.sh writes the repositories' layouts, beside the
+// fetched corpora: layouts/ for the fetched rounds (`layouts.sh N`), layouts-shared/
+// for the shared corpus (`layouts.sh shared`). They are two folders so that writing
+// the one never changes a layout the other's scores rest on.
+func layoutsDirs(root string) LayoutDirs {
+	fetched := filepath.Dir(corpusPath(root, "fetched-1"))
+	return func(dir string) string {
+		if strings.HasPrefix(dir, "fetched-") {
+			return filepath.Join(fetched, "layouts")
+		}
+		return filepath.Join(fetched, "layouts-shared")
+	}
+}
+
+// LayoutUse counts, for one corpus, the labelled files compiled with their
+// repository's layout, by the layout's origin (corpus.Repo.Layout), and those
+// compiled with a context made from the manifest's language alone.
+type LayoutUse struct {
+	ByOrigin map[string]int
+	Without  int
+}
+
+// With is how many files had a layout, whatever its origin.
+func (u *LayoutUse) With() int {
+	n := 0
+	for _, c := range u.ByOrigin {
+		n += c
+	}
+	return n
+}
+
+// formatLayoutUse writes one line a corpus: files with a layout (by origin) and without.
+func formatLayoutUse(use map[string]*LayoutUse) string {
+	var b strings.Builder
+	b.WriteString("labelled files compiled with their repository's layout (by the commit it is of) and without one, per corpus:\n")
+	for _, dir := range corpusDirs {
+		u := use[dir]
+		if u == nil {
+			continue
+		}
+		var origins []string
+		for o := range u.ByOrigin {
+			origins = append(origins, o)
+		}
+		sort.Strings(origins)
+		var parts []string
+		for _, o := range origins {
+			parts = append(parts, fmt.Sprintf("%s %d", o, u.ByOrigin[o]))
+		}
+		by := ""
+		if len(parts) > 0 {
+			by = " (" + strings.Join(parts, ", ") + ")"
+		}
+		fmt.Fprintf(&b, "  %-15s %3d with%s, %d without\n", dir, u.With(), by, u.Without)
+	}
+	return b.String()
 }
 
 // fileInfo is one corpus file with its split and must/should constraints.
@@ -278,16 +337,19 @@ type corpusIndex struct {
 	pathOf  map[string]string       // key → path in the repository
 	lines   map[string][]string     // key → the file's lines
 	entries map[string]map[int][]*policy.Entry
+	// layouts counts the labelled files compiled with and without a layout, by corpus.
+	layouts map[string]*LayoutUse
 }
 
 // compileLabelled compiles every corpus repository that holds a labelled file, with
-// all of its instruction files (so nested files keep their scope and neighbours).
-func compileLabelled(root, layouts string, set *LabelSet) (*corpusIndex, error) {
+// all of its instruction files (so nested files keep their scope and neighbours), with
+// its layout when layouts (which may be nil) gives its corpus a folder of them.
+func compileLabelled(root string, layouts LayoutDirs, set *LabelSet) (*corpusIndex, error) {
 	want := map[string]bool{}
 	for _, l := range set.Labels {
 		want[l.File] = true
 	}
-	ix := &corpusIndex{repoOf: map[string]*corpus.Repo{}, pathOf: map[string]string{}, lines: map[string][]string{}, entries: map[string]map[int][]*policy.Entry{}}
+	ix := &corpusIndex{repoOf: map[string]*corpus.Repo{}, pathOf: map[string]string{}, lines: map[string][]string{}, entries: map[string]map[int][]*policy.Entry{}, layouts: map[string]*LayoutUse{}}
 	recs := rules.Recognizers()
 	for _, dir := range corpusDirs {
 		if !corpusPresent(root, dir) {
@@ -297,9 +359,11 @@ func compileLabelled(root, layouts string, set *LabelSet) (*corpusIndex, error) 
 		if err != nil {
 			return nil, err
 		}
-		if layouts != "" {
-			if _, err := corpus.UseLayouts(repos, layouts); err != nil {
-				return nil, err
+		if layouts != nil {
+			if at := layouts(dir); at != "" {
+				if _, err := corpus.UseLayouts(repos, at); err != nil {
+					return nil, err
+				}
 			}
 		}
 		for _, r := range repos {
@@ -309,6 +373,16 @@ func compileLabelled(root, layouts string, set *LabelSet) (*corpusIndex, error) 
 				ix.repoOf[key], ix.pathOf[key] = r, path
 				if want[key] {
 					needed = true
+					u := ix.layouts[dir]
+					if u == nil {
+						u = &LayoutUse{ByOrigin: map[string]int{}}
+						ix.layouts[dir] = u
+					}
+					if r.Layout != "" {
+						u.ByOrigin[r.Layout]++
+					} else {
+						u.Without++
+					}
 					src, err := os.ReadFile(filepath.Join(corpusPath(root, dir), name))
 					if err != nil {
 						return nil, fmt.Errorf("read corpus file: %w", err)
@@ -368,13 +442,14 @@ func executable(e *policy.Entry) bool {
 // maxItemSpan bounds how far below a lead-in its items are looked for.
 const maxItemSpan = 80
 
-// ScoreAll judges every label. layouts, when not empty, is the folder of repository
-// layouts (fetched/layouts.sh): a repository with one is compiled with the context
-// `heed compile` builds from a checkout, as a user's would be.
-func ScoreAll(root, layouts string, set *LabelSet, moved map[string]bool) ([]LabelOutcome, error) {
+// ScoreAll judges every label. layouts, when not nil, gives each corpus its folder of
+// repository layouts (fetched/layouts.sh): a repository with one is compiled with the
+// context `heed compile` builds from a checkout, as a user's would be. It also
+// returns, per corpus, how many labelled files were compiled with a layout.
+func ScoreAll(root string, layouts LayoutDirs, set *LabelSet, moved map[string]bool) ([]LabelOutcome, map[string]*LayoutUse, error) {
 	ix, err := compileLabelled(root, layouts, set)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	judge := RegistryJudge(rules.Registry())
 	outs := make([]LabelOutcome, len(set.Labels))
@@ -400,7 +475,7 @@ func ScoreAll(root, layouts string, set *LabelSet, moved map[string]bool) ([]Lab
 			l.Text = strings.TrimSpace(lines[l.Line-1])
 		}
 	}
-	return outs, nil
+	return outs, ix.layouts, nil
 }
 
 func runScore(args []string) error {
@@ -414,7 +489,8 @@ func runScore(args []string) error {
 	asJSON := fs.Bool("json", false, "print the tallies as JSON")
 	stages := fs.Bool("stages", false, "count each split's misses by family and the stage heed lost them at (no sentences)")
 	families := fs.Bool("families", false, "count the misreadings and misses of each split by family (no sentences), with one dev example each")
-	useLayouts := fs.Bool("layouts", true, "compile each repository that has a layout (fetched/layouts.sh) with the context heed builds from a checkout; false: from the manifest's language only")
+	useLayouts := fs.Bool("layouts", true, "compile each repository that has a layout (fetched/layouts.sh: layouts/ for the fetched rounds, layouts-shared/ for the shared corpus) with the context heed builds from a checkout; false: from the manifest's language only")
+	sharedLayouts := fs.Bool("layouts-shared", true, "with -layouts, also compile the shared corpus's repositories with their layouts (layouts-shared/, `fetched/layouts.sh shared`); false: the fetched rounds' only, as before stop 38")
 	corpusOnly := fs.String("only", "", "score only the labels of this corpus (instructions, instructions-2, fetched-1, fetched-2, fetched-3, fetched-4): one round's figures")
 	fs.Parse(args)
 	set, err := LoadLabels(*dir)
@@ -442,11 +518,20 @@ func runScore(args []string) error {
 			}
 		}
 	}
-	layouts := ""
+	var layouts LayoutDirs
 	if *useLayouts {
-		layouts = layoutsDir(*root)
+		layouts = layoutsDirs(*root)
+		if !*sharedLayouts {
+			fetchedOnly := layouts
+			layouts = func(dir string) string {
+				if strings.HasPrefix(dir, "fetched-") {
+					return fetchedOnly(dir)
+				}
+				return ""
+			}
+		}
 	}
-	outs, err := ScoreAll(*root, layouts, set, moved)
+	outs, use, err := ScoreAll(*root, layouts, set, moved)
 	if err != nil {
 		return err
 	}
@@ -456,6 +541,7 @@ func runScore(args []string) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep.BySplit)
 	}
+	fmt.Println(formatLayoutUse(use))
 	for _, split := range []string{"holdout", "dev", "all"} {
 		if *only != "" && *only != split {
 			continue

@@ -22,6 +22,7 @@ func runRead(args []string) error {
 	fs := flag.NewFlagSet("read", flag.ExitOnError)
 	root := fs.String("corpus", defaultCorpusRoot(), "corpus root")
 	movedPath := fs.String("moved", defaultMoved, "moved-files list")
+	useLayouts := fs.Bool("layouts", true, "compile with the repository's layout, as score does (fetched/layouts.sh)")
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: go run ./bench/compiler read [-corpus DIR] instructions-2/NAME[:LINE]...")
 		fs.PrintDefaults()
@@ -41,14 +42,18 @@ func runRead(args []string) error {
 		if Split(key, moved) != "dev" {
 			return fmt.Errorf("%s is in the holdout: move it to dev in %s before reading it", key, *movedPath)
 		}
-		if err := readOne(*root, key, line); err != nil {
+		var layouts LayoutDirs
+		if *useLayouts {
+			layouts = layoutsDirs(*root)
+		}
+		if err := readOne(*root, layouts, key, line); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func readOne(root, key string, line int) error {
+func readOne(root string, layouts LayoutDirs, key string, line int) error {
 	dir, name, ok := strings.Cut(key, "/")
 	if !ok {
 		return fmt.Errorf("%s: want CORPUS/NAME", key)
@@ -56,6 +61,11 @@ func readOne(root, key string, line int) error {
 	repos, err := corpus.Load(corpusPath(root, dir))
 	if err != nil {
 		return err
+	}
+	if layouts != nil {
+		if _, err := corpus.UseLayouts(repos, layouts(dir)); err != nil {
+			return err
+		}
 	}
 	for _, r := range repos {
 		path := ""
@@ -66,6 +76,9 @@ func readOne(root, key string, line int) error {
 		}
 		if path == "" {
 			continue
+		}
+		if r.Layout != "" {
+			fmt.Printf("%s: compiled with its repository's layout (%s)\n", key, r.Layout)
 		}
 		pol, _ := compile.Compile(r.Set, r.Context, rules.Recognizers())
 		rc := *r.Context
@@ -99,7 +112,11 @@ func readOne(root, key string, line int) error {
 					fmt.Printf("  rules:   none (%s)\n", e.Unenforced)
 				}
 				for _, ru := range e.Rules {
-					fmt.Printf("  rule:    %s/%s %s [%s]\n", ru.Domain, ru.Kind, ru.Params, ru.Severity)
+					scope := ""
+					if ru.Scope.Dir != "" || len(ru.Scope.Globs) > 0 || len(ru.Scope.Exclude) > 0 {
+						scope = fmt.Sprintf(" scope=%s%v-%v", ru.Scope.Dir, ru.Scope.Globs, ru.Scope.Exclude)
+					}
+					fmt.Printf("  rule:    %s/%s %s%s [%s]\n", ru.Domain, ru.Kind, ru.Params, scope, ru.Severity)
 				}
 			}
 		}

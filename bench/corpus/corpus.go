@@ -43,6 +43,12 @@ type Repo struct {
 	Names map[string]string
 	// Files are the repository's manifest rows, in manifest order.
 	Files []File
+	// Layout says where Context came from: "" from the manifest's language; else the
+	// origin of the repository's layout (UseLayouts): "manifest" (the tree at the
+	// manifest's commit), "manifest-newest" (the newest of the several commits the
+	// manifest lists for the repository), "snapshot-head" (a later tree: the snapshot
+	// lacked the manifest's commits).
+	Layout string
 }
 
 // ReadManifest reads dir/MANIFEST.tsv. The two corpora name their columns differently
@@ -164,11 +170,13 @@ func ContextFor(eco string) *recognize.RepoContext {
 }
 
 // UseLayouts gives each repository that has a layout under dir (dir/OWNER__NAME/
-// paths.txt, go.mod when the repository has one, and its package manifests at their
-// paths: bench/compiler/fetched/layouts.sh writes them) the context `heed compile`
-// builds from a checkout, in place of the one made from the manifest's language: the
-// repository's directories, languages, tools, Go module and declared packages. It
-// returns how many repositories got one.
+// paths.txt, go.mod when the repository has one, its package manifests at their
+// paths, and origin.tsv saying which commit it is of: bench/compiler/fetched/layouts.sh
+// writes them) the context `heed compile` builds from a checkout, in place of the one
+// made from the manifest's language: the repository's directories, languages, tools,
+// Go module and declared packages. It sets each such repository's Layout to the
+// layout's origin ("manifest" when origin.tsv is absent: layouts written before it
+// existed are all at the manifest's commit) and returns how many got one.
 func UseLayouts(repos []*Repo, dir string) (int, error) {
 	n := 0
 	for _, r := range repos {
@@ -180,9 +188,32 @@ func UseLayouts(repos []*Repo, dir string) (int, error) {
 		if err != nil {
 			return n, fmt.Errorf("read layout of %s: %w", r.Name, err)
 		}
+		origin, err := layoutOrigin(filepath.Join(at, "origin.tsv"))
+		if err != nil {
+			return n, fmt.Errorf("read layout of %s: %w", r.Name, err)
+		}
 		paths := strings.Split(strings.TrimRight(string(src), "\n"), "\n")
 		r.Context = compile.RepoContextFor(at, paths)
+		r.Layout = origin
 		n++
 	}
 	return n, nil
+}
+
+// layoutOrigin reads the origin line of a layout's origin.tsv ("origin<TAB>manifest"):
+// "manifest" when the file is absent.
+func layoutOrigin(path string) (string, error) {
+	src, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return "manifest", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		if k, v, ok := strings.Cut(line, "\t"); ok && k == "origin" && strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v), nil
+		}
+	}
+	return "", fmt.Errorf("%s: no origin line", path)
 }
