@@ -492,7 +492,9 @@ func headingDir(s *sentence, rc *recognize.RepoContext) string {
 	found := ""
 	for _, h := range s.c.HeaderPath[1:] {
 		for _, w := range headingWordRE.FindAllString(strings.ToLower(h), -1) {
-			if headingNoDir[w] || headingNoDir[strings.TrimSuffix(w, "s")] {
+			if headingNoDir[w] || headingNoDir[strings.TrimSuffix(w, "s")] || declaresPackageNamed(rc, w) {
+				// "## Prisma Query Patterns" in a repository that depends on
+				// `@prisma/client`: the library is the topic, not its folder
 				continue
 			}
 			d := children[w]
@@ -636,4 +638,23 @@ func samplePath(sc policy.Scope, l string, base string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// declaresPackageNamed reports whether the repository's manifests declare a package
+// that word names: its name, the last part of it, or its npm scope (`prisma` for
+// `@prisma/client`).
+func declaresPackageNamed(rc *recognize.RepoContext, word string) bool {
+	for _, p := range rc.Packages {
+		name := strings.ToLower(p.Name)
+		if name == word {
+			return true
+		}
+		if scope, _, ok := strings.Cut(name, "/"); ok && strings.TrimPrefix(scope, "@") == word {
+			return true
+		}
+		if i := strings.LastIndexAny(name, "/:"); i >= 0 && name[i+1:] == word {
+			return true
+		}
+	}
+	return false
 }
