@@ -288,7 +288,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		for _, p := range scratchFiles(s, rc) {
 			r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, p))
 		}
-		for _, p := range replacementFiles(s) {
+		for _, p := range sameItemReplacementFiles(s, rc) {
 			if d := s.c.Scope.Dir; d != "" && !strings.HasPrefix(p, d+"/") {
 				p = path.Join(d, p) // a nested file's paths are its folder's
 			} else if !strings.Contains(p, "/") {
@@ -1463,6 +1463,21 @@ func replacementFiles(s *sentence) []string {
 		}
 	}
 	return out
+}
+
+// sameItemReplacementFiles are replacementFiles of the sentence and of the clauses the
+// extractor split from the same list item after it ("Don't call `JSON.parse` in
+// `src/server/`; use `safeJson()` from `src/server/json.ts`."): the replacement's home
+// is named once for the item.
+func sameItemReplacementFiles(s *sentence, rc *recognize.RepoContext) []string {
+	out := replacementFiles(s)
+	for _, n := range rc.Following(s.c, 3) {
+		if n.Line != s.c.Line {
+			break
+		}
+		out = append(out, replacementFiles(newSentence(n))...)
+	}
+	return uniq.Values(out)
 }
 
 var scopedPackageRE = lazyre.New(`^@[a-z0-9][\w.\-]*/([a-z0-9][\w.\-]*)$`)

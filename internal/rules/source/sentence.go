@@ -125,7 +125,7 @@ func (s *sentence) headerBans() bool { return headerBanRE.MatchString(s.header) 
 func (s *sentence) negated() bool { return negRE.MatchString(s.prose()) || s.headerBans() }
 
 // soft qualifiers make a prohibition a preference: the rule warns and is inexact.
-var softRE = lazyre.New(`\b(?:prefer|preferably|avoid|unless|where possible|wherever possible|whenever possible|when possible|if possible|where practical|try to|try hard|generally|usually|typically|in most cases|in general|ideally|should|should not|shouldn't|recommended|discouraged|as much as possible|almost always|rarely)\b`)
+var softRE = lazyre.New(`\b(?:prefer|preferably|avoid|unless|where possible|wherever possible|(?:where|wherever|when|whenever|if) you can|whenever possible|when possible|if possible|where practical|try to|try hard|generally|usually|typically|in most cases|in general|ideally|should|should not|shouldn't|recommended|discouraged|as much as possible|almost always|rarely)\b`)
 
 // soft reports whether the prohibition is hedged.
 func (s *sentence) soft() bool {
