@@ -58,3 +58,19 @@ func TestWhereYouCanIsAHedgeNotAPlace(t *testing.T) {
 		t.Fatalf("rules %+v: want one warning", rs)
 	}
 }
+
+// A member of a well-known global or module written without backticks is code; a file
+// name, a span already written and a word that only looks dotted are left as they are.
+func TestPlainCallsAreSpans(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"NO console.log/warn/error in production code", "NO `console.log`, `console.warn`, `console.error` in production code"},
+		{"Never use System.out.println; use SLF4J.", "Never use `System.out.println`; use SLF4J."},
+		{"avoid subprocess.call() in tests", "avoid `subprocess.call()` in tests"},
+		{"see process.md and `console.log`", "see process.md and `console.log`"},
+		{"the console is fine", "the console is fine"},
+	} {
+		if got := spanPlainCalls(c.in); got != c.want {
+			t.Errorf("%q: %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -50,6 +50,7 @@ func newSentence(c *policy.Constraint) *sentence {
 		return "`" + name + "`"
 	})
 	text = rstDoubleRE.ReplaceAllString(text, "`$1`")
+	text = spanPlainCalls(text)
 	s := &sentence{c: c}
 	// "In tests, prefer assertRaisesMessage() over assertRaises()": the convention in
 	// the form the readers below read
@@ -332,4 +333,43 @@ func (s *sentence) negPhrase(re *lazyre.RE) bool {
 		}
 	}
 	return false
+}
+
+// plainCallRE: a member of a well-known global or standard module written without
+// backticks ("NO console.log/warn/error in production code", "avoid subprocess.call
+// in tests"): code all the same. The receivers are few and unmistakable; the member is an
+// identifier, with "/" alternatives of the same receiver.
+var plainCallRE = lazyre.New(`(^|[\s(,;:'"])((?:console|JSON|process|window|document|localStorage|sessionStorage|fmt|ioutil|sys|subprocess|pickle|asyncio|datetime|System\.out|System\.err)\.[A-Za-z_]\w*(?:\(\))?(?:/[A-Za-z_]\w*(?:\(\))?)*)`)
+
+// spanPlainCalls writes such members as code spans, each alternative of a slash list
+// as a span of its own ("`console.log`, `console.warn`, `console.error`"), leaving the
+// text inside code spans as it is.
+func spanPlainCalls(text string) string {
+	var b strings.Builder
+	last := 0
+	plain := func(seg string) {
+		b.WriteString(plainCallRE.ReplaceAllStringFunc(seg, func(m string) string {
+			sub := plainCallRE.FindStringSubmatch(m)
+			lead, call := sub[1], sub[2]
+			if fileExtRE.MatchString(call) {
+				return m
+			}
+			parts := strings.Split(call, "/")
+			recv := parts[0][:strings.LastIndexByte(strings.TrimSuffix(parts[0], "()"), '.')]
+			for i := range parts {
+				if i > 0 {
+					parts[i] = recv + "." + parts[i]
+				}
+				parts[i] = "`" + parts[i] + "`"
+			}
+			return lead + strings.Join(parts, ", ")
+		}))
+	}
+	for _, m := range spanRE.FindAllStringIndex(text, -1) {
+		plain(text[last:m[0]])
+		b.WriteString(text[m[0]:m[1]])
+		last = m[1]
+	}
+	plain(text[last:])
+	return b.String()
 }
