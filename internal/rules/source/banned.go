@@ -752,6 +752,12 @@ func parseShape(b ban) (shape, bool) {
 	if cLibraryCalls.Get()[sp] {
 		return shape{kind: "call", name: sp, clib: true}, true // "do not use `strcpy`": C's and C++'s
 	}
+	if ls, ok := outputCalls.Get()[sp]; ok {
+		// "Use Timber for logging, never `println`": the print functions of the
+		// languages' standard libraries are calls, whatever verb bans them, in the
+		// languages whose global functions they are
+		return shape{kind: "call", name: sp, docLangs: ls}, true
+	}
 	if identRE.MatchString(sp) && set("call", "calls", "calling", "invoke", "invokes", "invoking")[b.verb] && !distinctive(sp) {
 		return shape{kind: "call", name: sp}, true // "never calls `panic`"
 	}
@@ -760,6 +766,20 @@ func parseShape(b ban) (shape, bool) {
 	}
 	return shape{}, false
 }
+
+// outputCalls are the global print functions of the languages heed parses, with those
+// languages (Kotlin's `println`, Python's `print`, Ruby's `puts`, PHP's `var_dump`):
+// a ban of one in a span is a ban of its calls there. Go's builtin `print` and
+// `println` are left out: a Go sentence that bans them means `fmt`'s.
+var outputCalls = lazy.Value[map[string][]string]{F: func() map[string][]string {
+	return map[string][]string{
+		"println":  {engine.LangKotlin},
+		"print":    {engine.LangPython},
+		"puts":     {engine.LangRuby},
+		"print_r":  {engine.LangPHP},
+		"var_dump": {engine.LangPHP},
+	}
+}}
 
 // placeholderReceivers are receivers that stand for any value of a kind in a span that
 // shows a method ("never call `record.update_column`", "`obj.delete()` in a loop"):

@@ -2,6 +2,7 @@ package source
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/policy"
@@ -71,6 +72,41 @@ func TestPlainCallsAreSpans(t *testing.T) {
 	} {
 		if got := spanPlainCalls(c.in); got != c.want {
 			t.Errorf("%q: %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// Three readings of public batch 1 and own sentences 53: a print function in a span is
+// a call of the languages it belongs to; a sentence that opens with "For logging," bans
+// a logging API wherever it is used; a leading "in the library crates (`crates/`),"
+// places the ban in that folder rather than making it situational.
+func TestBansOfPrintFunctionsLoggingAPIsAndLeadingFolders(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		langs []string
+		want  string // a part of the one rule's description, "" for none
+		glob  string
+	}{
+		{"Use Timber for logging, never `println`.", []string{"kotlin"}, "println", ""},
+		{"Use `logger.info` instead of `print`.", []string{"go"}, "", ""},
+		{"For logging, use `@Slf4j` instead of `LoggerFactory.getLogger`.", []string{"java"}, "LoggerFactory", ""},
+		{"For performance, use `StringBuilder` instead of `String.concat`.", []string{"java"}, "", ""},
+		{"In the library crates (`crates/`), never `println!`; use `tracing` instead.", []string{"rust"}, "println", "crates/**"},
+	} {
+		con := &policy.Constraint{ID: "a", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must}
+		rs := recognizeAll(con, &recognize.RepoContext{Languages: c.langs})
+		if c.want == "" {
+			if len(rs) != 0 {
+				t.Errorf("%q: %d rules, want none", c.text, len(rs))
+			}
+			continue
+		}
+		if len(rs) != 1 || !strings.Contains(string(rs[0].Params), c.want) {
+			t.Errorf("%q: rules %v, want one of %s", c.text, rs, c.want)
+			continue
+		}
+		if c.glob != "" && !slices.Contains(rs[0].Scope.Globs, c.glob) {
+			t.Errorf("%q: globs %v, want %s", c.text, rs[0].Scope.Globs, c.glob)
 		}
 	}
 }

@@ -390,6 +390,8 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 		sc.Globs = append(sc.Globs, gs...)
 	} else if gs := leadInPlace(s); len(gs) > 0 {
 		sc.Globs = append(sc.Globs, gs...)
+	} else if gs := s.leadingPathGlobs(leadingForRE.FindString(s.prose())); len(gs) > 0 {
+		sc.Globs = append(sc.Globs, gs...)
 	}
 	for _, sp := range norm.InPaths(s.norm) {
 		p := strings.TrimSpace(sp)

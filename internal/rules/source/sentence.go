@@ -161,10 +161,29 @@ func (s *sentence) conditional() bool {
 	if conditionRE.MatchString(p) {
 		return true
 	}
-	if m := leadingForRE.FindString(p); m != "" && !leadingScopeRE.MatchString(m) {
+	if m := leadingForRE.FindString(p); m != "" && !leadingScopeRE.MatchString(m) && !s.leadsWithPath(m) {
 		return true
 	}
 	return false
+}
+
+// leadingPathRE: a leading phrase that places the rule in a folder it names ("in the
+// library crates (`crates/`),"), which ruleScope reads.
+var leadingPathRE = lazyre.New(`^(?:in|under|inside|within) (?:the )?(?:(?:[a-z][\w-]* ){1,3}\()?CODE\)?,$`)
+
+// leadsWithPath reports whether the leading phrase lead (of the prose) names a folder.
+func (s *sentence) leadsWithPath(lead string) bool { return len(s.leadingPathGlobs(lead)) > 0 }
+
+// leadingPathGlobs: the folder a leading phrase of the prose names, as a glob ("in the
+// library crates (`crates/`)," gives crates/**): its one code span, the sentence's first.
+func (s *sentence) leadingPathGlobs(lead string) []string {
+	if !leadingPathRE.MatchString(lead) || strings.Count(lead, "CODE") != 1 || len(s.spans) == 0 {
+		return nil
+	}
+	if p := strings.TrimSpace(s.spans[0]); looksLikeDir(p) {
+		return []string{dirGlob(p)}
+	}
+	return nil
 }
 
 // leadingTestsRE is a leading clause that places the rule in test code ("For error
@@ -172,6 +191,8 @@ func (s *sentence) conditional() bool {
 var (
 	leadingTestsRE = lazyre.New(`\bin (?:[\w-]+ )?(?:test suites?|suites?|tests?|test files|test code)\s*,$`)
 	forWhatRE      = lazyre.New(`^for ((?:[\w-]+ ){1,3})in `)
+	// leadingLoggingRE: a sentence that opens by naming logging as its topic
+	leadingLoggingRE = lazyre.New(`^for (?:all |any )?(?:logging|logs|log output|log messages),$`)
 )
 
 // conditionImplied reports whether the only condition of the sentence is a leading
@@ -185,6 +206,11 @@ func (s *sentence) conditionImplied(span string) bool {
 		return false
 	}
 	lead := leadingForRE.FindString(p)
+	if leadingLoggingRE.MatchString(lead) && strings.Contains(strings.ToLower(span), "log") {
+		// "For logging, use `@Slf4j` instead of `LoggerFactory.getLogger`": a logging
+		// API is only ever used for logging
+		return true
+	}
 	if lead == "" || !leadingTestsRE.MatchString(lead) {
 		return false
 	}
