@@ -330,3 +330,17 @@ func TestOwnSourceSentences24(t *testing.T) {
 func TestOwnSourceSentencesFindings29(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-findings29.txt", 27)
 }
+
+// TestOwnSourceSentences53: bans of named things (issues 18 and 19), written before
+// the compiler read them (testdata/own-sentences-53.txt, first sight in its .md):
+// tables, a folder in a list's lead-in, the scope in a heading, an exception in the
+// next item, hedges and mentions.
+func TestOwnSourceSentences53(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-53.txt", 18)
+}
+
+// TestOwnSourceSentences54: the second batch of bans, written after the work on
+// batch 53 and before the compiler read it (testdata/own-sentences-54.txt).
+func TestOwnSourceSentences54(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-54.txt", 12)
+}

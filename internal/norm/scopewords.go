@@ -23,7 +23,7 @@ var (
 	scopeExceptHeadersRE = lazyre.New(`\b(?:except|outside(?: of)?|other than|apart from|but not|not) (?:in |inside )?(?:a |any |the |our |public )*(?:headers?|header files?)\b`)
 	scopeTestHeaderRE    = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
 	scopeInPathRE        = lazyre.New("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
-	scopeExceptRE        = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|are allowed|is allowed)\b`)
+	scopeExceptRE        = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|are allowed|is allowed|(?:may|can) (?:freely |still |also )?(?:use|print|call|import|log|write)|(?:is|are) (?:fine|ok|okay|acceptable|permitted))\b`)
 	scopeRegionRE        = lazyre.New(`\b(?:in|inside|within) (?:the |our |your |all |any )?((?:[a-z][a-z-]* )?(?:code|doctests?|docstrings?|notebooks?|templates?|migrations?|handlers?|views?|stories|snippets?|serialization classes))\b`)
 	// scopeOutsideRE: "outside (of) <what>", an exception region; scopeOutsideKnownRE
 	// what heed can locate (tests, a path in a code span, the words "CODE" stand for)

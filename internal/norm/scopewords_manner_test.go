@@ -30,3 +30,25 @@ func TestHeadingLanguageGlobs(t *testing.T) {
 		}
 	}
 }
+
+// A list item that permits what the item before it bans, for a folder ("Scripts under
+// `scripts/` may print freely."), states an exception; a plain statement does not.
+func TestPermissionStatesException(t *testing.T) {
+	for _, s := range []string{
+		"scripts under `scripts/` may print freely.",
+		"code in `examples/` can use `unwrap()`.",
+		"`print()` is fine in `scripts/`.",
+	} {
+		if !StatesException(s) {
+			t.Errorf("%q: no exception read", s)
+		}
+	}
+	for _, s := range []string{
+		"this may be slow on large inputs.",
+		"use `logger` from `src/log.ts`.",
+	} {
+		if StatesException(s) {
+			t.Errorf("%q: read as an exception", s)
+		}
+	}
+}

@@ -288,7 +288,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		for _, p := range scratchFiles(s, rc) {
 			r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, p))
 		}
-		for _, p := range replacementFiles(s) {
+		for _, p := range sameItemReplacementFiles(s, rc) {
 			if d := s.c.Scope.Dir; d != "" && !strings.HasPrefix(p, d+"/") {
 				p = path.Join(d, p) // a nested file's paths are its folder's
 			} else if !strings.Contains(p, "/") {
@@ -760,6 +760,12 @@ func parseShape(b ban) (shape, bool) {
 	if cLibraryCalls.Get()[sp] {
 		return shape{kind: "call", name: sp, clib: true}, true // "do not use `strcpy`": C's and C++'s
 	}
+	if ls, ok := outputCalls.Get()[sp]; ok {
+		// "Use Timber for logging, never `println`": the print functions of the
+		// languages' standard libraries are calls, whatever verb bans them, in the
+		// languages whose global functions they are
+		return shape{kind: "call", name: sp, docLangs: ls}, true
+	}
 	if identRE.MatchString(sp) && set("call", "calls", "calling", "invoke", "invokes", "invoking")[b.verb] && !distinctive(sp) {
 		return shape{kind: "call", name: sp}, true // "never calls `panic`"
 	}
@@ -777,6 +783,20 @@ func exampleShape(b ban, sp string) (shape, bool) {
 	}
 	return shape{kind: "example", text: sp, good: b.instead}, true
 }
+
+// outputCalls are the global print functions of the languages heed parses, with those
+// languages (Kotlin's `println`, Python's `print`, Ruby's `puts`, PHP's `var_dump`):
+// a ban of one in a span is a ban of its calls there. Go's builtin `print` and
+// `println` are left out: a Go sentence that bans them means `fmt`'s.
+var outputCalls = lazy.Value[map[string][]string]{F: func() map[string][]string {
+	return map[string][]string{
+		"println":  {engine.LangKotlin},
+		"print":    {engine.LangPython},
+		"puts":     {engine.LangRuby},
+		"print_r":  {engine.LangPHP},
+		"var_dump": {engine.LangPHP},
+	}
+}}
 
 // placeholderReceivers are receivers that stand for any value of a kind in a span that
 // shows a method ("never call `record.update_column`", "`obj.delete()` in a loop"):
@@ -1485,6 +1505,21 @@ func replacementFiles(s *sentence) []string {
 		}
 	}
 	return out
+}
+
+// sameItemReplacementFiles are replacementFiles of the sentence and of the clauses the
+// extractor split from the same list item after it ("Don't call `JSON.parse` in
+// `src/server/`; use `safeJson()` from `src/server/json.ts`."): the replacement's home
+// is named once for the item.
+func sameItemReplacementFiles(s *sentence, rc *recognize.RepoContext) []string {
+	out := replacementFiles(s)
+	for _, n := range rc.Following(s.c, 3) {
+		if n.Line != s.c.Line {
+			break
+		}
+		out = append(out, replacementFiles(newSentence(n))...)
+	}
+	return uniq.Values(out)
 }
 
 var scopedPackageRE = lazyre.New(`^@[a-z0-9][\w.\-]*/([a-z0-9][\w.\-]*)$`)

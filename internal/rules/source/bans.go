@@ -906,9 +906,10 @@ func qualifier(ts []token, i int) string {
 	return phrase
 }
 
-// hedgeQualRE: "unless absolutely necessary", "unless explicitly justified": no place
-// nor purpose, a hedge that makes the ban a warning.
-var hedgeQualRE = lazyre.New(`^unless (?:(?:absolutely|strictly|really|truly) )?(?:necessary|needed|required|unavoidable|justified|explicitly justified|there is a (?:good|strong|compelling) reason|there's a (?:good|strong|compelling) reason)$`)
+// hedgeQualRE: "unless absolutely necessary", "unless explicitly justified", "where
+// you can", "whenever practical": no place nor purpose, a hedge that makes the ban a
+// warning.
+var hedgeQualRE = lazyre.New(`^unless (?:(?:absolutely|strictly|really|truly) )?(?:necessary|needed|required|unavoidable|justified|explicitly justified|there is a (?:good|strong|compelling) reason|there's a (?:good|strong|compelling) reason)$|^(?:where|wherever|when|whenever|if) (?:(?:at all )?possible|practical|feasible|you can|we can|one can|it makes sense)$`)
 
 // outsideMainQualRE and mainSpanRE: "outside of `main`", "outside `main()`".
 var (

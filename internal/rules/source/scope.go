@@ -171,7 +171,9 @@ func pickLangs(s *sentence, rc *recognize.RepoContext, cands []string) []string 
 	if len(ctx) > 0 {
 		out := intersect(cands, ctx)
 		if len(have) > 0 {
-			if in := intersect(out, have); len(in) > 0 {
+			// "never use `any` in TypeScript" in a repository of `.tsx` files only:
+			// its `.ts` files are TypeScript too
+			if in := intersect(out, siblingLangs(have)); len(in) > 0 {
 				return in
 			}
 		}
@@ -355,6 +357,23 @@ func sectionPlace(s *sentence, rc *recognize.RepoContext) []string {
 	return globs
 }
 
+// leadInPlace reads the folders a list's lead-in places its items in ("- In
+// `services/api/`:" over "  - never call `log.Fatal`"): the items hold there only. A
+// table's header cells, or a lead-in that names no folder, place nothing.
+func leadInPlace(s *sentence) []string {
+	lead := strings.TrimSpace(strings.Trim(strings.TrimSpace(s.c.Context), "*_"))
+	if !strings.HasSuffix(lead, ":") || strings.Contains(lead, "|") {
+		return nil
+	}
+	var globs []string
+	for _, sp := range norm.InPaths(newSentence(&policy.Constraint{Text: lead}).norm) {
+		if p := strings.TrimSpace(sp); looksLikeDir(p) {
+			globs = append(globs, dirGlob(p))
+		}
+	}
+	return globs
+}
+
 // ruleScope derives a rule's scope from the constraint: its own scope, narrowed to
 // the paths the sentence names ("under `src/main/java`"), to tests when it speaks of
 // tests, and widened by exclusions: tests for "production code", tests and scripts for
@@ -368,6 +387,10 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 	if gs, _ := inherited(s, rc); len(gs) > 0 {
 		sc.Globs = append(sc.Globs, gs...)
 	} else if gs := sectionPlace(s, rc); len(gs) > 0 {
+		sc.Globs = append(sc.Globs, gs...)
+	} else if gs := leadInPlace(s); len(gs) > 0 {
+		sc.Globs = append(sc.Globs, gs...)
+	} else if gs := s.leadingPathGlobs(leadingForRE.FindString(s.prose())); len(gs) > 0 {
 		sc.Globs = append(sc.Globs, gs...)
 	}
 	for _, sp := range norm.InPaths(s.norm) {

@@ -50,6 +50,7 @@ func newSentence(c *policy.Constraint) *sentence {
 		return "`" + name + "`"
 	})
 	text = rstDoubleRE.ReplaceAllString(text, "`$1`")
+	text = spanPlainCalls(text)
 	s := &sentence{c: c}
 	// "In tests, prefer assertRaisesMessage() over assertRaises()": the convention in
 	// the form the readers below read
@@ -125,7 +126,7 @@ func (s *sentence) headerBans() bool { return headerBanRE.MatchString(s.header) 
 func (s *sentence) negated() bool { return negRE.MatchString(s.prose()) || s.headerBans() }
 
 // soft qualifiers make a prohibition a preference: the rule warns and is inexact.
-var softRE = lazyre.New(`\b(?:prefer|preferably|avoid|unless|where possible|wherever possible|whenever possible|when possible|if possible|where practical|try to|try hard|generally|usually|typically|in most cases|in general|ideally|should|should not|shouldn't|recommended|discouraged|as much as possible|almost always|rarely)\b`)
+var softRE = lazyre.New(`\b(?:prefer|preferably|avoid|unless|where possible|wherever possible|(?:where|wherever|when|whenever|if) you can|whenever possible|when possible|if possible|where practical|try to|try hard|generally|usually|typically|in most cases|in general|ideally|should|should not|shouldn't|recommended|discouraged|as much as possible|almost always|rarely)\b`)
 
 // soft reports whether the prohibition is hedged.
 func (s *sentence) soft() bool {
@@ -160,10 +161,29 @@ func (s *sentence) conditional() bool {
 	if conditionRE.MatchString(p) {
 		return true
 	}
-	if m := leadingForRE.FindString(p); m != "" && !leadingScopeRE.MatchString(m) {
+	if m := leadingForRE.FindString(p); m != "" && !leadingScopeRE.MatchString(m) && !s.leadsWithPath(m) {
 		return true
 	}
 	return false
+}
+
+// leadingPathRE: a leading phrase that places the rule in a folder it names ("in the
+// library crates (`crates/`),"), which ruleScope reads.
+var leadingPathRE = lazyre.New(`^(?:in|under|inside|within) (?:the )?(?:(?:[a-z][\w-]* ){1,3}\()?CODE\)?,$`)
+
+// leadsWithPath reports whether the leading phrase lead (of the prose) names a folder.
+func (s *sentence) leadsWithPath(lead string) bool { return len(s.leadingPathGlobs(lead)) > 0 }
+
+// leadingPathGlobs: the folder a leading phrase of the prose names, as a glob ("in the
+// library crates (`crates/`)," gives crates/**): its one code span, the sentence's first.
+func (s *sentence) leadingPathGlobs(lead string) []string {
+	if !leadingPathRE.MatchString(lead) || strings.Count(lead, "CODE") != 1 || len(s.spans) == 0 {
+		return nil
+	}
+	if p := strings.TrimSpace(s.spans[0]); looksLikeDir(p) {
+		return []string{dirGlob(p)}
+	}
+	return nil
 }
 
 // leadingTestsRE is a leading clause that places the rule in test code ("For error
@@ -171,6 +191,8 @@ func (s *sentence) conditional() bool {
 var (
 	leadingTestsRE = lazyre.New(`\bin (?:[\w-]+ )?(?:test suites?|suites?|tests?|test files|test code)\s*,$`)
 	forWhatRE      = lazyre.New(`^for ((?:[\w-]+ ){1,3})in `)
+	// leadingLoggingRE: a sentence that opens by naming logging as its topic
+	leadingLoggingRE = lazyre.New(`^for (?:all |any )?(?:logging|logs|log output|log messages),$`)
 )
 
 // conditionImplied reports whether the only condition of the sentence is a leading
@@ -184,6 +206,11 @@ func (s *sentence) conditionImplied(span string) bool {
 		return false
 	}
 	lead := leadingForRE.FindString(p)
+	if leadingLoggingRE.MatchString(lead) && strings.Contains(strings.ToLower(span), "log") {
+		// "For logging, use `@Slf4j` instead of `LoggerFactory.getLogger`": a logging
+		// API is only ever used for logging
+		return true
+	}
 	if lead == "" || !leadingTestsRE.MatchString(lead) {
 		return false
 	}
@@ -332,4 +359,43 @@ func (s *sentence) negPhrase(re *lazyre.RE) bool {
 		}
 	}
 	return false
+}
+
+// plainCallRE: a member of a well-known global or standard module written without
+// backticks ("NO console.log/warn/error in production code", "avoid subprocess.call
+// in tests"): code all the same. The receivers are few and unmistakable; the member is an
+// identifier, with "/" alternatives of the same receiver.
+var plainCallRE = lazyre.New(`(^|[\s(,;:'"])((?:console|JSON|process|window|document|localStorage|sessionStorage|fmt|ioutil|sys|subprocess|pickle|asyncio|datetime|System\.out|System\.err)\.[A-Za-z_]\w*(?:\(\))?(?:/[A-Za-z_]\w*(?:\(\))?)*)`)
+
+// spanPlainCalls writes such members as code spans, each alternative of a slash list
+// as a span of its own ("`console.log`, `console.warn`, `console.error`"), leaving the
+// text inside code spans as it is.
+func spanPlainCalls(text string) string {
+	var b strings.Builder
+	last := 0
+	plain := func(seg string) {
+		b.WriteString(plainCallRE.ReplaceAllStringFunc(seg, func(m string) string {
+			sub := plainCallRE.FindStringSubmatch(m)
+			lead, call := sub[1], sub[2]
+			if fileExtRE.MatchString(call) {
+				return m
+			}
+			parts := strings.Split(call, "/")
+			recv := parts[0][:strings.LastIndexByte(strings.TrimSuffix(parts[0], "()"), '.')]
+			for i := range parts {
+				if i > 0 {
+					parts[i] = recv + "." + parts[i]
+				}
+				parts[i] = "`" + parts[i] + "`"
+			}
+			return lead + strings.Join(parts, ", ")
+		}))
+	}
+	for _, m := range spanRE.FindAllStringIndex(text, -1) {
+		plain(text[last:m[0]])
+		b.WriteString(text[m[0]:m[1]])
+		last = m[1]
+	}
+	plain(text[last:])
+	return b.String()
 }

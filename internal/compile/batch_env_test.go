@@ -1,0 +1,102 @@
+package compile_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/compile"
+	"github.com/heed-dev/heed/internal/instr"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/rules"
+)
+
+// TestSourceBatchFromEnv scores a batch of source documents kept outside the
+// repository (a first-sight batch of public sentences, whose text stays out of heed):
+// HEED_SOURCE_BATCH names the file, in the format of own-sentences-source.txt, with
+// two wants more: "caught" (flagged or warned) and "noblock" (clean or warned). It
+// prints one line a document: right, wrong (a block or warning the label does not
+// allow), weak (a violation warned where the label wants a block) or missed; it fails
+// nothing, since the batch measures the compiler rather than tests it. Skipped
+// without the variable.
+func TestSourceBatchFromEnv(t *testing.T) {
+	file := os.Getenv("HEED_SOURCE_BATCH")
+	if file == "" {
+		t.Skip("HEED_SOURCE_BATCH names no batch")
+	}
+	reg := rules.Registry()
+	counts := map[string]int{}
+	for _, c := range readArchCases(t, file) {
+		root := t.TempDir()
+		for p, text := range c.contents {
+			full := filepath.Join(root, filepath.FromSlash(p))
+			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rc := compile.RepoContextFor(root, c.files)
+		cons, _ := instr.Extract("AGENTS.md", []byte(c.doc), instr.Classify("AGENTS.md"), policy.Scope{})
+		set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
+		p, _ := compile.Compile(set, rc, rules.Recognizers())
+		var src []policy.Rule
+		var reasons []string
+		for _, e := range p.Entries {
+			for _, r := range e.Rules {
+				if r.Domain == policy.DomainSource {
+					src = append(src, r)
+				}
+			}
+			if e.Unenforced != "" {
+				reasons = append(reasons, e.Unenforced)
+			}
+		}
+		verdict := "right"
+		var notes []string
+		for _, e := range c.expect {
+			got := archVerdict(t, reg, src, policy.Case{Path: e.args[0], Code: e.args[1]})
+			ok := got == e.want
+			switch e.want {
+			case "caught":
+				ok = got != "clean"
+			case "noblock":
+				ok = got != "flagged"
+			}
+			if ok {
+				continue
+			}
+			v := "missed"
+			switch {
+			case e.want == "flagged" && got == "warned":
+				v = "weak"
+			case e.want == "clean" || e.want == "noblock" || e.want == "warned" && got == "flagged":
+				v = "wrong"
+			}
+			if e.gap {
+				v = "gap-" + v
+			}
+			notes = append(notes, fmt.Sprintf("%s %s: want %s, got %s", v, e.args[0], e.want, got))
+			// the worst outcome names the document: wrong, then missed, then weak
+			if rank(v) > rank(verdict) {
+				verdict = v
+			}
+		}
+		counts[verdict]++
+		var read []string
+		for _, r := range src {
+			read = append(read, r.Kind+" "+string(r.Params)+" "+r.Scope.Dir+strings.Join(r.Scope.Globs, ",")+" -"+strings.Join(r.Scope.Exclude, ",")+" ["+r.Severity+"]")
+		}
+		t.Logf("%s\t%s\t%s\n\trules: %s\n\tunenforced: %s", strings.Fields(c.name)[0], verdict, strings.Join(notes, "; "),
+			strings.Join(read, "; "), strings.Join(reasons, "; "))
+	}
+	t.Logf("documents: %v", counts)
+}
+
+func rank(v string) int {
+	v = strings.TrimPrefix(v, "gap-")
+	return map[string]int{"right": 0, "weak": 1, "missed": 2, "wrong": 3}[v]
+}

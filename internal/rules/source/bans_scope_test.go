@@ -1,0 +1,112 @@
+package source
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// A list's lead-in that names a folder places its items' bans there ("- In
+// `services/api/`:" over "  - never call `log.Fatal`"); a lead-in naming no folder,
+// or a table's header, places nothing.
+func TestALeadInPlacesItsItemsBans(t *testing.T) {
+	for _, c := range []struct {
+		lead string
+		want []string
+	}{
+		{"In `services/api/`:", []string{"services/api/**"}},
+		{"**Under `src/server/`:**", []string{"src/server/**"}},
+		{"Rules:", nil},
+		{"Don't | Do instead", nil},
+	} {
+		parent := policy.Constraint{ID: "p", Text: c.lead, File: "AGENTS.md", Line: 1, Level: policy.Must}
+		item := policy.Constraint{ID: "i", Text: "never call `log.Fatal`; return the error", Context: c.lead, File: "AGENTS.md", Line: 2, Level: policy.Must}
+		rc := &recognize.RepoContext{Languages: []string{"go"}, Constraints: []policy.Constraint{parent, item}}
+		rs := recognizeAll(&item, rc)
+		if len(rs) != 1 {
+			t.Fatalf("%q: %d rules", c.lead, len(rs))
+		}
+		if !slices.Equal(rs[0].Scope.Globs, c.want) {
+			t.Errorf("%q: globs %v, want %v", c.lead, rs[0].Scope.Globs, c.want)
+		}
+	}
+}
+
+// The home of the replacement, named in the clause the extractor split from the same
+// item, is left out of the ban: it must use what it wraps.
+func TestTheReplacementsHomeInTheSameItemIsLeftOut(t *testing.T) {
+	ban := policy.Constraint{ID: "a", Text: "Don't call `JSON.parse` directly in `src/server/`", File: "AGENTS.md", Line: 3, Level: policy.Must}
+	use := policy.Constraint{ID: "b", Text: "use `safeJson()` from `src/server/json.ts`.", File: "AGENTS.md", Line: 3, Level: policy.Must}
+	next := policy.Constraint{ID: "c", Text: "Read `docs/json.md` from `src/server/notes.ts` first.", File: "AGENTS.md", Line: 4, Level: policy.Must}
+	rc := &recognize.RepoContext{Languages: []string{"typescript"}, Constraints: []policy.Constraint{ban, use, next}}
+	rs := recognizeAll(&ban, rc)
+	if len(rs) != 1 {
+		t.Fatalf("%d rules", len(rs))
+	}
+	if !slices.Contains(rs[0].Scope.Exclude, "src/server/json.ts") || slices.Contains(rs[0].Scope.Exclude, "src/server/notes.ts") {
+		t.Errorf("exclude %v: want src/server/json.ts only", rs[0].Scope.Exclude)
+	}
+}
+
+// "where you can" hedges a preference; it names no place heed cannot locate.
+func TestWhereYouCanIsAHedgeNotAPlace(t *testing.T) {
+	c := &policy.Constraint{ID: "a", Text: "Prefer `pathlib.Path` over `os.path` where you can.", File: "AGENTS.md", Line: 1, Level: policy.Must}
+	rs := recognizeAll(c, &recognize.RepoContext{Languages: []string{"python"}})
+	if len(rs) != 1 || rs[0].Severity != policy.SeverityWarning {
+		t.Fatalf("rules %+v: want one warning", rs)
+	}
+}
+
+// A member of a well-known global or module written without backticks is code; a file
+// name, a span already written and a word that only looks dotted are left as they are.
+func TestPlainCallsAreSpans(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"NO console.log/warn/error in production code", "NO `console.log`, `console.warn`, `console.error` in production code"},
+		{"Never use System.out.println; use SLF4J.", "Never use `System.out.println`; use SLF4J."},
+		{"avoid subprocess.call() in tests", "avoid `subprocess.call()` in tests"},
+		{"see process.md and `console.log`", "see process.md and `console.log`"},
+		{"the console is fine", "the console is fine"},
+	} {
+		if got := spanPlainCalls(c.in); got != c.want {
+			t.Errorf("%q: %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// Three readings of public batch 1 and own sentences 53: a print function in a span is
+// a call of the languages it belongs to; a sentence that opens with "For logging," bans
+// a logging API wherever it is used; a leading "in the library crates (`crates/`),"
+// places the ban in that folder rather than making it situational.
+func TestBansOfPrintFunctionsLoggingAPIsAndLeadingFolders(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		langs []string
+		want  string // a part of the one rule's description, "" for none
+		glob  string
+	}{
+		{"Use Timber for logging, never `println`.", []string{"kotlin"}, "println", ""},
+		{"Use `logger.info` instead of `print`.", []string{"go"}, "", ""},
+		{"For logging, use `@Slf4j` instead of `LoggerFactory.getLogger`.", []string{"java"}, "LoggerFactory", ""},
+		{"For performance, use `StringBuilder` instead of `String.concat`.", []string{"java"}, "", ""},
+		{"In the library crates (`crates/`), never `println!`; use `tracing` instead.", []string{"rust"}, "println", "crates/**"},
+	} {
+		con := &policy.Constraint{ID: "a", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must}
+		rs := recognizeAll(con, &recognize.RepoContext{Languages: c.langs})
+		if c.want == "" {
+			if len(rs) != 0 {
+				t.Errorf("%q: %d rules, want none", c.text, len(rs))
+			}
+			continue
+		}
+		if len(rs) != 1 || !strings.Contains(string(rs[0].Params), c.want) {
+			t.Errorf("%q: rules %v, want one of %s", c.text, rs, c.want)
+			continue
+		}
+		if c.glob != "" && !slices.Contains(rs[0].Scope.Globs, c.glob) {
+			t.Errorf("%q: globs %v, want %s", c.text, rs[0].Scope.Globs, c.glob)
+		}
+	}
+}
