@@ -22,11 +22,17 @@ var (
 	refBareNumRE  = lazyre.New("\\bbare `?#(nnn|n+|[0-9]+|<[^>]*>)`?")
 	refBareNameRE = lazyre.New("\\bbare `?@(name|mention|user|username|handle|<[^>]*>)`?")
 	refPutRE      = lazyre.New(`\b(put|include|add|reference|mention|use)\b`)
+	// refNumbersBanRE: the negation governs the numbers, with nothing between them but
+	// a verb that puts them in and their determiners ("do not put issue numbers",
+	// "never reference internal ticket ids", "no issue numbers"); "when you don't
+	// remember a PR number" negates another verb and bans nothing.
+	refNumbersBanRE = lazyre.New(`\b(no|never|don't|do not|must not|mustn't|should not|shouldn't|avoid|without)( (ever|put|putting|include|including|add|adding|reference|referencing|mention|mentioning|use|using|write|writing|cite|citing|link|linking|any|the|an?|internal|external|related|github|jira|linear|bare))* (issue|ticket|pr|pull[- ]request) (numbers?|ids?|references?|links?)\b`)
 	// "Keep a linear history: rebase your branch on `main` rather than merging `main`
 	// into it": the branch holds no merge commit either
 	mergeLinearRE   = lazyre.New(`\b(linear|flat) (git )?history\b|\brebase\b[^.]*\b(rather than|instead of) merg(e|ing)\b`)
 	mergeOptionalRE = lazyre.New(`\b(if you (want|like|prefer)|you (can|may)|optional|optionally|prefer)\b`)
 	mergeCommitRE   = lazyre.New(`\bmerge commits?\b`)
+	reasonLabelRE   = lazyre.New(`\b(why|reason|rationale)\s*:|\bbecause\b|\bso that\b`)
 	mergeBanRE      = lazyre.New(`\b(no|avoid|never|don't|do not|without|must not|should not)\b[^.]*\bmerge commits?\b`)
 )
 
@@ -48,7 +54,7 @@ type RefBans struct {
 	// BareIssue, BareMention: a bare "#NNN"; a bare "@name" ("Never use a bare
 	// `@mention`").
 	BareIssue, BareMention bool
-	// IssueNumbers: the sentence names issue or ticket numbers; Mentions: with a verb
+	// IssueNumbers: the sentence bans issue or ticket numbers; Mentions: with a verb
 	// that puts them in ("Do not put issue numbers in commit messages").
 	IssueNumbers, Mentions bool
 	// LinearURLs: Linear's URLs are banned beside the ticket ids.
@@ -69,7 +75,7 @@ func ReadRefBans(lower, rawLower string) (b RefBans, ok bool) {
 		b.BareIssue = refBareNumRE.MatchString(rawLower)
 		b.BareMention = refBareNameRE.MatchString(rawLower)
 	}
-	b.IssueNumbers = refNumbersRE.MatchString(lower)
+	b.IssueNumbers = refNumbersRE.MatchString(lower) && refNumbersBanRE.MatchString(lower)
 	b.Mentions = refPutRE.MatchString(lower)
 	b.LinearURLs = strings.Contains(lower, "linear urls")
 	return b, true
@@ -78,6 +84,11 @@ func ReadRefBans(lower, rawLower string) (b RefBans, ok bool) {
 // MergeBan reports whether the sentence forbids merge commits in a change, or asks
 // for a linear history.
 func MergeBan(lower string) bool {
+	// "NEVER: `git pull` ALWAYS: `gt sync` WHY: prevents merge commits": what the
+	// reason says a rule achieves is not itself a rule
+	if loc := reasonLabelRE.FindStringIndex(lower); loc != nil {
+		lower = lower[:loc[0]]
+	}
 	if mergeLinearRE.MatchString(lower) && !mergeOptionalRE.MatchString(lower) {
 		return true
 	}
