@@ -3184,12 +3184,25 @@ func plainSubcommand(toks []Token, i int) (string, bool) {
 		return "", false
 	}
 	sub := toks[i+1].Low
+	// "raw Git branch operations", "git branch names": the subcommand's word modifies
+	// a noun of a kind of things, not the command
+	if i+2 < len(toks) && !toks[i+2].Code && categoryNouns[toks[i+2].Low] {
+		return "", false
+	}
 	for _, s := range subs {
 		if s == sub {
 			return sub, true
 		}
 	}
 	return "", false
+}
+
+// categoryNouns: nouns a tool's subcommand word can modify ("branch operations",
+// "tag names", "merge strategy") to name a kind of things rather than the command.
+var categoryNouns = map[string]bool{
+	"operations": true, "operation": true, "names": true, "name": true, "naming": true,
+	"protection": true, "protections": true, "strategy": true, "strategies": true,
+	"metadata": true, "state": true, "conflicts": true, "conflict": true,
 }
 
 // nextIsCodeWord: "Go" followed by "code", "files" or "changes" names the language,
