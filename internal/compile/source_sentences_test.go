@@ -330,3 +330,10 @@ func TestOwnSourceSentences24(t *testing.T) {
 func TestOwnSourceSentencesFindings29(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-findings29.txt", 27)
 }
+
+// TestOwnSourceSentencesFindings30: fresh sentences of the families round 9 of the
+// findings study touched (testdata/own-sentences-source-findings30.txt): Rust's
+// `// SAFETY:` comment, naming styles written in backticks, an Android heading.
+func TestOwnSourceSentencesFindings30(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-findings30.txt", 11)
+}

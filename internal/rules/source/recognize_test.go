@@ -450,6 +450,15 @@ func TestUnsafeWithASafetyComment(t *testing.T) {
 			t.Errorf("%q (%s): findings %v, want the one block without a SAFETY comment (line 7)", text, describe(rules[0]), located(fs))
 		}
 	}
+	// the exemption in the sentence after the ban, under the same heading
+	ban := policy.Constraint{ID: "b1", Text: "Don't write `unsafe` code.", Level: policy.Must, File: "AGENTS.md", Format: "agents", Line: 3}
+	next := policy.Constraint{ID: "b2", Text: "Where it cannot be avoided, justify every block with a `// SAFETY:` comment.", Level: policy.Must, File: "AGENTS.md", Format: "agents", Line: 3}
+	rc2 := &recognize.RepoContext{Languages: []string{"rust"}, Constraints: []policy.Constraint{ban, next}}
+	if rules := recognizeAll(&ban, rc2); len(rules) != 1 {
+		t.Errorf("a ban with its exemption next: %d rules", len(rules))
+	} else if fs, _ := runFiles(t, []*policy.Rule{&rules[0]}, map[string]string{"src/lib.rs": code}); len(fs) != 1 {
+		t.Errorf("a ban whose next sentence asks for SAFETY comments: findings %v, want the uncommented block only", located(fs))
+	}
 	c := &policy.Constraint{Text: "Never use `unsafe`.", Level: policy.Must, File: "AGENTS.md", Format: "agents"}
 	rules := recognizeAll(c, rc)
 	if len(rules) != 1 {
