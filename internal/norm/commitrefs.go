@@ -23,16 +23,17 @@ var (
 	refBareNameRE = lazyre.New("\\bbare `?@(name|mention|user|username|handle|<[^>]*>)`?")
 	refPutRE      = lazyre.New(`\b(put|include|add|reference|mention|use)\b`)
 	// refNumbersBanRE: the negation governs the numbers, with nothing between them but
-	// a verb that puts them in and their determiners ("do not put issue numbers",
-	// "never reference internal ticket ids", "no issue numbers"); "when you don't
-	// remember a PR number" negates another verb and bans nothing.
-	refNumbersBanRE = lazyre.New(`\b(no|never|don't|do not|must not|mustn't|should not|shouldn't|avoid|without)( (ever|put|putting|include|including|add|adding|reference|referencing|mention|mentioning|use|using|write|writing|cite|citing|link|linking|any|the|an?|internal|external|related|github|jira|linear|bare))* (issue|ticket|pr|pull[- ]request) (numbers?|ids?|references?|links?)\b`)
+	// a verb that puts them in, the message they go in and determiners ("do not put
+	// issue numbers", "never reference internal ticket ids", "avoid prefixing commit
+	// messages with Jira ticket ids", "no issue numbers"); "when you don't remember a
+	// PR number" negates another verb and bans nothing.
+	refNumbersBanRE = lazyre.New(`\b(no|never|don't|do not|must not|mustn't|should not|shouldn't|avoid|without)( (ever|be|put|putting|include|including|add|adding|reference|referencing|mention|mentioning|use|using|write|writing|cite|citing|link|linking|contain|containing|have|having|list|listing|prefix|prefixing|embed|embedding|tag|tagging|commits?|messages?|subjects?|titles?|with|in|into|to|or|and|of|any|the|an?|your|their|its|internal|external|related|corresponding|linked|github|jira|linear|bare|raw))* (issue|ticket|pr|pull[- ]request) (numbers?|ids?|references?|links?)\b`)
 	// "Keep a linear history: rebase your branch on `main` rather than merging `main`
 	// into it": the branch holds no merge commit either
 	mergeLinearRE   = lazyre.New(`\b(linear|flat) (git )?history\b|\brebase\b[^.]*\b(rather than|instead of) merg(e|ing)\b`)
 	mergeOptionalRE = lazyre.New(`\b(if you (want|like|prefer)|you (can|may)|optional|optionally|prefer)\b`)
 	mergeCommitRE   = lazyre.New(`\bmerge commits?\b`)
-	reasonLabelRE   = lazyre.New(`\b(why|reason|rationale)\s*:|\bbecause\b|\bso that\b`)
+	reasonLabelRE   = lazyre.New(`\b(why|reason|rationale)\s*:`)
 	mergeBanRE      = lazyre.New(`\b(no|avoid|never|don't|do not|without|must not|should not)\b[^.]*\bmerge commits?\b`)
 )
 

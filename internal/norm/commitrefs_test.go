@@ -37,6 +37,9 @@ func TestCommitReferenceReadings(t *testing.T) {
 		"never reference internal issue numbers in commit messages.",
 		"no issue numbers in commit messages.",
 		"never put internal ticket ids ( , ) into commit messages.",
+		"commit messages must not contain issue numbers.",
+		"commit messages should not have the related ticket ids in them.",
+		"avoid prefixing commit messages with jira ticket ids.",
 	} {
 		if b, _ := ReadRefBans(s, ""); !b.IssueNumbers {
 			t.Errorf("ReadRefBans(%q): the ban of numbers not read", s)
@@ -55,6 +58,7 @@ func TestCommitReferenceReadings(t *testing.T) {
 		// names what `gt sync` prevents; the ban is of `git pull`
 		"never: on tracked branches always: why: prevents merge commits, maintains linear history": false,
 		"never add merge commits because they break bisect.":                                       true,
+		"don't merge main into your branch because it creates merge commits.":                      true,
 	} {
 		if got := MergeBan(s); got != want {
 			t.Errorf("MergeBan(%q) = %v, want %v", s, got, want)
