@@ -22,12 +22,9 @@ var (
 	refBareNumRE  = lazyre.New("\\bbare `?#(nnn|n+|[0-9]+|<[^>]*>)`?")
 	refBareNameRE = lazyre.New("\\bbare `?@(name|mention|user|username|handle|<[^>]*>)`?")
 	refPutRE      = lazyre.New(`\b(put|include|add|reference|mention|use)\b`)
-	// refNumbersBanRE: the negation governs the numbers, with nothing between them but
-	// a verb that puts them in, the message they go in and determiners ("do not put
-	// issue numbers", "never reference internal ticket ids", "avoid prefixing commit
-	// messages with Jira ticket ids", "no issue numbers"); "when you don't remember a
-	// PR number" negates another verb and bans nothing.
-	refNumbersBanRE = lazyre.New(`\b(no|never|don't|do not|must not|mustn't|should not|shouldn't|avoid|without)( (ever|be|put|putting|include|including|add|adding|reference|referencing|mention|mentioning|use|using|write|writing|cite|citing|link|linking|contain|containing|have|having|list|listing|prefix|prefixing|embed|embedding|tag|tagging|commits?|messages?|subjects?|titles?|with|in|into|to|or|and|of|any|the|an?|your|their|its|internal|external|related|corresponding|linked|github|jira|linear|bare|raw))* (issue|ticket|pr|pull[- ]request) (numbers?|ids?|references?|links?)\b`)
+	// refOtherVerbRE: a negation of a verb that does not put anything in ("when you
+	// don't remember a PR number"): it bans nothing.
+	refOtherVerbRE = lazyre.New(`\b(don't|do not|doesn't|does not|didn't|did not|can't|cannot|never)\s+(remember|recall|know|forget|need|see|find|care|mind|understand|have to)\b`)
 	// "Keep a linear history: rebase your branch on `main` rather than merging `main`
 	// into it": the branch holds no merge commit either
 	mergeLinearRE   = lazyre.New(`\b(linear|flat) (git )?history\b|\brebase\b[^.]*\b(rather than|instead of) merg(e|ing)\b`)
@@ -76,7 +73,13 @@ func ReadRefBans(lower, rawLower string) (b RefBans, ok bool) {
 		b.BareIssue = refBareNumRE.MatchString(rawLower)
 		b.BareMention = refBareNameRE.MatchString(rawLower)
 	}
-	b.IssueNumbers = refNumbersRE.MatchString(lower) && refNumbersBanRE.MatchString(lower)
+	for _, cl := range Clauses(lower) {
+		// the numbers banned in a clause of their own: "use it when you don't
+		// remember a PR number ... It never commits anything" bans no number
+		if refNumbersRE.MatchString(cl) && Forbids(refOtherVerbRE.ReplaceAllString(cl, "")) {
+			b.IssueNumbers = true
+		}
+	}
 	b.Mentions = refPutRE.MatchString(lower)
 	b.LinearURLs = strings.Contains(lower, "linear urls")
 	return b, true
