@@ -3186,7 +3186,7 @@ func plainSubcommand(toks []Token, i int) (string, bool) {
 	sub := toks[i+1].Low
 	// "raw Git branch operations", "git branch names": the subcommand's word modifies
 	// a noun of a kind of things, not the command
-	if i+2 < len(toks) && !toks[i+2].Code && categoryNouns[toks[i+2].Low] {
+	if i+2 < len(toks) && !toks[i+2].Code && categoryNoun(toks[i+2].Low) {
 		return "", false
 	}
 	for _, s := range subs {
@@ -3197,12 +3197,16 @@ func plainSubcommand(toks []Token, i int) (string, bool) {
 	return "", false
 }
 
-// categoryNouns: nouns a tool's subcommand word can modify ("branch operations",
-// "tag names", "merge strategy") to name a kind of things rather than the command.
-var categoryNouns = map[string]bool{
-	"operations": true, "operation": true, "names": true, "name": true, "naming": true,
-	"protection": true, "protections": true, "strategy": true, "strategies": true,
-	"metadata": true, "state": true, "conflicts": true, "conflict": true,
+// categoryNoun reports a noun a tool's subcommand word can modify ("branch
+// operations", "tag names", "merge strategy") to name a kind of things rather than
+// the command.
+func categoryNoun(w string) bool {
+	switch w {
+	case "operations", "operation", "names", "name", "naming", "protection", "protections",
+		"strategy", "strategies", "metadata", "state", "conflicts", "conflict":
+		return true
+	}
+	return false
 }
 
 // nextIsCodeWord: "Go" followed by "code", "files" or "changes" names the language,
