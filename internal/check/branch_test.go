@@ -1,6 +1,7 @@
 package check
 
 import (
+	"slices"
 	"sort"
 	"testing"
 
@@ -159,6 +160,25 @@ func TestUncommittedEditsOnMainAreJudgedByADiffCheck(t *testing.T) {
 	sameList(t, "the edits on a branch", checkWith(t, g, Options{Mode: Diff, Rev: "main"}))
 	g.git("switch", "-q", "--detach")
 	sameList(t, "HEAD detached", checkWith(t, g, Options{Mode: Diff, Rev: "main"}))
+}
+
+// heed's own files are no work of the change: a user who has just run `heed compile`
+// on main has the policy uncommitted there, and that alone is no commit on main
+// (round 9: eds-dcf-net's first `heed check --diff` failed on it).
+func TestHeedsOwnFilesAloneAreNoCommitOnMain(t *testing.T) {
+	g := newRepo(t, map[string]string{"AGENTS.md": branchRules, "a.txt": "one\n"})
+	base := g.commit("Add the rules")
+	g.write(map[string]string{".heed/notes.txt": "kept by heed\n"})
+	for _, k := range checkWith(t, g, Options{Mode: Diff, Rev: base}) {
+		if k == "branch change" {
+			t.Errorf("heed's own file on main was judged a commit on main")
+		}
+	}
+	g.write(map[string]string{"a.txt": "two\n"})
+	got := checkWith(t, g, Options{Mode: Diff, Rev: base})
+	if !slices.Contains(got, "branch change") {
+		t.Errorf("an edit of the project's own beside heed's file: findings %q, want a branch change", got)
+	}
 }
 
 // On main with a commit already made there and more edits on top, both are found:

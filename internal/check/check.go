@@ -848,8 +848,13 @@ func buildEvidence(r *repo.Repo, opt Options, paths []string, wanted func(string
 		// checked out: the branch rules judge it there, as they judge the commits.
 		if err == nil {
 			if branch := r.HeadBranch(); branches[branch] {
-				if uncommitted, err = r.Uncommitted(change, commits, opt.Index); err == nil && len(uncommitted) > 0 {
-					commitBranch = branch
+				if uncommitted, err = r.Uncommitted(change, commits, opt.Index); err == nil {
+					// heed's own files (the policy `heed compile` just wrote) are
+					// no work of the change: alone they would be committed nowhere
+					uncommitted = slices.DeleteFunc(uncommitted, func(p string) bool { return policy.GuardOf(p) == policy.GuardHeed })
+					if len(uncommitted) > 0 {
+						commitBranch = branch
+					}
 				}
 			}
 		}

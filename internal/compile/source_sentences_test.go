@@ -344,3 +344,10 @@ func TestOwnSourceSentences53(t *testing.T) {
 func TestOwnSourceSentences54(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-54.txt", 12)
 }
+
+// TestOwnSourceSentencesFindings30: fresh sentences of the families round 9 of the
+// findings study touched (testdata/own-sentences-source-findings30.txt): Rust's
+// `// SAFETY:` comment, naming styles written in backticks, an Android heading.
+func TestOwnSourceSentencesFindings30(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-findings30.txt", 11)
+}

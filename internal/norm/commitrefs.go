@@ -22,11 +22,15 @@ var (
 	refBareNumRE  = lazyre.New("\\bbare `?#(nnn|n+|[0-9]+|<[^>]*>)`?")
 	refBareNameRE = lazyre.New("\\bbare `?@(name|mention|user|username|handle|<[^>]*>)`?")
 	refPutRE      = lazyre.New(`\b(put|include|add|reference|mention|use)\b`)
+	// refOtherVerbRE: a negation of a verb that does not put anything in ("when you
+	// don't remember a PR number"): it bans nothing.
+	refOtherVerbRE = lazyre.New(`\b(don't|do not|doesn't|does not|didn't|did not|can't|cannot|never)\s+(remember|recall|know|forget|need|see|find|care|mind|understand|have to)\b`)
 	// "Keep a linear history: rebase your branch on `main` rather than merging `main`
 	// into it": the branch holds no merge commit either
 	mergeLinearRE   = lazyre.New(`\b(linear|flat) (git )?history\b|\brebase\b[^.]*\b(rather than|instead of) merg(e|ing)\b`)
 	mergeOptionalRE = lazyre.New(`\b(if you (want|like|prefer)|you (can|may)|optional|optionally|prefer)\b`)
 	mergeCommitRE   = lazyre.New(`\bmerge commits?\b`)
+	reasonLabelRE   = lazyre.New(`\b(why|reason|rationale)\s*:`)
 	mergeBanRE      = lazyre.New(`\b(no|avoid|never|don't|do not|without|must not|should not)\b[^.]*\bmerge commits?\b`)
 )
 
@@ -48,7 +52,7 @@ type RefBans struct {
 	// BareIssue, BareMention: a bare "#NNN"; a bare "@name" ("Never use a bare
 	// `@mention`").
 	BareIssue, BareMention bool
-	// IssueNumbers: the sentence names issue or ticket numbers; Mentions: with a verb
+	// IssueNumbers: the sentence bans issue or ticket numbers; Mentions: with a verb
 	// that puts them in ("Do not put issue numbers in commit messages").
 	IssueNumbers, Mentions bool
 	// LinearURLs: Linear's URLs are banned beside the ticket ids.
@@ -69,7 +73,13 @@ func ReadRefBans(lower, rawLower string) (b RefBans, ok bool) {
 		b.BareIssue = refBareNumRE.MatchString(rawLower)
 		b.BareMention = refBareNameRE.MatchString(rawLower)
 	}
-	b.IssueNumbers = refNumbersRE.MatchString(lower)
+	for _, cl := range Clauses(lower) {
+		// the numbers banned in a clause of their own: "use it when you don't
+		// remember a PR number ... It never commits anything" bans no number
+		if refNumbersRE.MatchString(cl) && Forbids(refOtherVerbRE.ReplaceAllString(cl, "")) {
+			b.IssueNumbers = true
+		}
+	}
 	b.Mentions = refPutRE.MatchString(lower)
 	b.LinearURLs = strings.Contains(lower, "linear urls")
 	return b, true
@@ -78,6 +88,11 @@ func ReadRefBans(lower, rawLower string) (b RefBans, ok bool) {
 // MergeBan reports whether the sentence forbids merge commits in a change, or asks
 // for a linear history.
 func MergeBan(lower string) bool {
+	// "NEVER: `git pull` ALWAYS: `gt sync` WHY: prevents merge commits": what the
+	// reason says a rule achieves is not itself a rule
+	if loc := reasonLabelRE.FindStringIndex(lower); loc != nil {
+		lower = lower[:loc[0]]
+	}
 	if mergeLinearRE.MatchString(lower) && !mergeOptionalRE.MatchString(lower) {
 		return true
 	}

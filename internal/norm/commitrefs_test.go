@@ -23,6 +23,28 @@ func TestCommitReferenceReadings(t *testing.T) {
 	if !ok || !b.IssueNumbers || !b.Mentions || b.InPR {
 		t.Errorf("an issue number ban: %+v, %v", b, ok)
 	}
+	// A negation of another verb, and "never commits" said of a workflow, ban no
+	// number (round 9: a paragraph describing a read-only helper workflow).
+	for _, s := range []string{
+		"use it when you don't remember a pr number or a branch sha. it's read-only ( ), never commits anything.",
+		"the bot never commits; it only comments with the pr number.",
+	} {
+		if b, _ := ReadRefBans(s, ""); b.IssueNumbers {
+			t.Errorf("ReadRefBans(%q): a number no negation governs read as banned: %+v", s, b)
+		}
+	}
+	for _, s := range []string{
+		"never reference internal issue numbers in commit messages.",
+		"no issue numbers in commit messages.",
+		"never put internal ticket ids ( , ) into commit messages.",
+		"commit messages must not contain issue numbers.",
+		"commit messages should not have the related ticket ids in them.",
+		"avoid prefixing commit messages with jira ticket ids.",
+	} {
+		if b, _ := ReadRefBans(s, ""); !b.IssueNumbers {
+			t.Errorf("ReadRefBans(%q): the ban of numbers not read", s)
+		}
+	}
 	if _, ok := ReadRefBans("reference issue numbers in commit messages.", ""); ok {
 		t.Error("a sentence that forbids nothing read as a ban")
 	}
@@ -32,6 +54,11 @@ func TestCommitReferenceReadings(t *testing.T) {
 		"you can keep a linear history if you prefer.":         false,
 		"merge commits are created by the merge queue.":        false,
 		"rebase your branch rather than merging main into it.": true,
+		// round 9 (a Graphite rule file's NEVER / ALWAYS / WHY rows): the reason
+		// names what `gt sync` prevents; the ban is of `git pull`
+		"never: on tracked branches always: why: prevents merge commits, maintains linear history": false,
+		"never add merge commits because they break bisect.":                                       true,
+		"don't merge main into your branch because it creates merge commits.":                      true,
 	} {
 		if got := MergeBan(s); got != want {
 			t.Errorf("MergeBan(%q) = %v, want %v", s, got, want)

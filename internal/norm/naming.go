@@ -62,7 +62,10 @@ func StyleOf(word string) string {
 		return StyleSnake
 	case strings.HasPrefix(w, "upper_camel") || strings.HasPrefix(w, "uppercamel") || strings.HasPrefix(w, "pascal") || w == "capwords":
 		return StylePascal
-	case strings.HasPrefix(w, "lower_camel") || strings.HasPrefix(w, "lowercamel") || w == "mixedcase":
+	case w == "mixedcaps" && word[0] == 'M':
+		// Go's "MixedCaps" is the exported form
+		return StylePascal
+	case strings.HasPrefix(w, "lower_camel") || strings.HasPrefix(w, "lowercamel") || w == "mixedcase" || w == "mixedcaps":
 		return StyleCamel
 	case strings.HasPrefix(w, "camel"):
 		// "CamelCase" written with a capital is the upper form (Ruby's classes)

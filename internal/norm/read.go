@@ -3184,12 +3184,29 @@ func plainSubcommand(toks []Token, i int) (string, bool) {
 		return "", false
 	}
 	sub := toks[i+1].Low
+	// "raw Git branch operations", "git branch names": the subcommand's word modifies
+	// a noun of a kind of things, not the command
+	if i+2 < len(toks) && !toks[i+2].Code && categoryNoun(toks[i+2].Low) {
+		return "", false
+	}
 	for _, s := range subs {
 		if s == sub {
 			return sub, true
 		}
 	}
 	return "", false
+}
+
+// categoryNoun reports a noun a tool's subcommand word can modify ("branch
+// operations", "tag names", "merge strategy") to name a kind of things rather than
+// the command.
+func categoryNoun(w string) bool {
+	switch w {
+	case "operations", "operation", "names", "name", "naming", "protection", "protections",
+		"strategy", "strategies", "metadata", "state", "conflicts", "conflict":
+		return true
+	}
+	return false
 }
 
 // nextIsCodeWord: "Go" followed by "code", "files" or "changes" names the language,

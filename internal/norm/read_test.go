@@ -119,6 +119,11 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Use importmap for JS dependencies — no npm/yarn", "forbid: npm install (from job), npm i (from job), npm ci (from job), npm add (from job), yarn install (from job), yarn add (from job)"},
 		{"own", "Do not add `\"acme\"` to a docs-only changeset: there `acme` means the CLI package.", ""},
 		{"own", "Don't push code that hasn't been through `make check`.", "require: make check | before: event:push (from verb)"},
+		// round 9: a subcommand word modifying a noun names a kind of operations, not
+		// the command (a ban of every `git branch`, listing included, blocked
+		// `git branch --show-current`)
+		{"own", "Never mix raw Git branch operations with Graphite-tracked branches", ""},
+		{"own", "Never use git rebase on shared branches.", "forbid: git rebase (from words) | if: on shared branches | uncertain: condition: on shared branches"},
 	} {
 		var got []string
 		for _, n := range Read(c.text, Context{Command: commands}) {

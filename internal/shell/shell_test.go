@@ -80,6 +80,12 @@ func TestParseFindsEverySimpleCommand(t *testing.T) {
 		{`pixi run ruff format .`, []string{"ruff format ."}},
 		{`poetry run pytest`, []string{"pytest"}},
 		{`bundle exec rubocop app/views/a.erb`, []string{"bundle exec rubocop app/views/a.erb", "rubocop app/views/a.erb"}},
+		// round 9 (a Laravel project whose every artisan command runs through Docker
+		// Compose): the command inside the container is the one a ban is about
+		{`docker compose exec app php artisan migrate:fresh`, []string{"docker compose exec app php artisan migrate:fresh", "php artisan migrate:fresh"}},
+		{`docker compose -f dev.yml exec -T -e A=1 app php artisan db:wipe`, []string{"php artisan db:wipe"}},
+		{`docker-compose run --rm -u www web composer install`, []string{"composer install"}},
+		{`docker exec -it -w /app api npm install`, []string{"npm install"}},
 		{`python3 -m pip install x`, []string{"pip install x"}},
 		{`python -Im pip install x`, []string{"pip install x"}},
 		{`deno run -A tools/format.js`, []string{"tools/format.js"}},

@@ -460,31 +460,34 @@ func always(f func(st *state, w *wrapped) []action) unwrapper {
 // by base name.
 var unwrappers = lazy.Value[map[string]unwrapper]{F: func() map[string]unwrapper {
 	m := map[string]unwrapper{
-		"env":       always(func(st *state, w *wrapped) []action { return st.unwrapEnv(w.ws) }),
-		"command":   always(unwrapCommand),
-		"nice":      always(unwrapNice),
-		"busybox":   always(unwrapBusybox),
-		"xargs":     always(func(_ *state, w *wrapped) []action { return unwrapXargs(w.ws) }),
-		"find":      always(func(_ *state, w *wrapped) []action { return unwrapFind(w.ws) }),
-		"flock":     always(unwrapFlock),
-		"watch":     always(unwrapWatch),
-		"script":    always(unwrapScript),
-		"chroot":    always(unwrapChroot),
-		"eval":      always(func(st *state, w *wrapped) []action { return st.scriptFromWords(w.ws[1:], "eval", true) }),
-		"trap":      always(unwrapTrap),
-		"source":    always(func(_ *state, w *wrapped) []action { return w.tail(1, true) }),
-		"git":       always(func(st *state, w *wrapped) []action { return st.unwrapGit(w.ws) }),
-		"uvx":       always(func(_ *state, w *wrapped) []action { return unwrapRunner(w.ws, 1, "uvx") }),
-		"npm":       unwrapNpm,
-		"pnpm":      packageRunner(pnpmValueOpts, &pnpmCommands),
-		"yarn":      packageRunner(yarnValueOpts, &yarnCommands),
-		"bun":       unwrapBunX,
-		"uv":        unwrapUv,
-		"pipx":      unwrapPipx,
-		"bundle":    unwrapBundleExec,
-		"direnv":    unwrapDirenv,
-		"nix-shell": unwrapNixShell,
-		"corepack":  always(func(_ *state, w *wrapped) []action { return w.tail(1, true) }),
+		"env":            always(func(st *state, w *wrapped) []action { return st.unwrapEnv(w.ws) }),
+		"command":        always(unwrapCommand),
+		"nice":           always(unwrapNice),
+		"busybox":        always(unwrapBusybox),
+		"xargs":          always(func(_ *state, w *wrapped) []action { return unwrapXargs(w.ws) }),
+		"find":           always(func(_ *state, w *wrapped) []action { return unwrapFind(w.ws) }),
+		"flock":          always(unwrapFlock),
+		"watch":          always(unwrapWatch),
+		"script":         always(unwrapScript),
+		"chroot":         always(unwrapChroot),
+		"eval":           always(func(st *state, w *wrapped) []action { return st.scriptFromWords(w.ws[1:], "eval", true) }),
+		"trap":           always(unwrapTrap),
+		"source":         always(func(_ *state, w *wrapped) []action { return w.tail(1, true) }),
+		"git":            always(func(st *state, w *wrapped) []action { return st.unwrapGit(w.ws) }),
+		"uvx":            always(func(_ *state, w *wrapped) []action { return unwrapRunner(w.ws, 1, "uvx") }),
+		"npm":            unwrapNpm,
+		"pnpm":           packageRunner(pnpmValueOpts, &pnpmCommands),
+		"yarn":           packageRunner(yarnValueOpts, &yarnCommands),
+		"bun":            unwrapBunX,
+		"uv":             unwrapUv,
+		"pipx":           unwrapPipx,
+		"bundle":         unwrapBundleExec,
+		"direnv":         unwrapDirenv,
+		"nix-shell":      unwrapNixShell,
+		"corepack":       always(func(_ *state, w *wrapped) []action { return w.tail(1, true) }),
+		"docker":         unwrapDocker,
+		"docker-compose": unwrapDocker,
+		"podman":         unwrapDocker,
 	}
 	m["."] = m["source"]
 	for _, n := range []string{"sudo", "doas"} {
@@ -763,6 +766,46 @@ func unwrapBundleExec(_ *state, w *wrapped) ([]action, bool) {
 		return unwrapRunner(w.ws, 2, "bundle exec"), true
 	}
 	return nil, false
+}
+
+// unwrapDocker reads the command a container runs for the project: `docker compose
+// exec [opts] SERVICE CMD...`, `docker compose run [opts] SERVICE CMD...` (and
+// docker-compose's), `docker exec [opts] CONTAINER CMD...`. A project whose every
+// command runs through Docker Compose ("NEVER run `php artisan migrate:fresh`")
+// means the command inside. Other docker commands (build, run IMAGE, ps) say nothing
+// special.
+func unwrapDocker(_ *state, w *wrapped) ([]action, bool) {
+	ws, args := w.ws, w.args
+	i, compose := 1, w.name == "docker-compose"
+	if !compose {
+		j, _ := skipOpts(ws, optSpec{short: "Hcl", long: []string{"--context", "--host", "--config", "--log-level", "--tlscacert", "--tlscert", "--tlskey"}})
+		i = j
+		if i < len(ws) && !ws[i].dyn && args[i] == "compose" {
+			compose = true
+			i++
+		}
+	}
+	if compose && i < len(ws) {
+		// ws[i-1] stands as the program for skipOpts
+		j, _ := skipOpts(ws[i-1:], optSpec{short: "fp", long: []string{"--file", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--parallel", "--progress"}})
+		i += j - 1
+	}
+	if i >= len(ws) || ws[i].dyn {
+		return nil, false
+	}
+	var spec optSpec
+	switch {
+	case args[i] == "exec" && compose:
+		spec = optSpec{short: "euw", long: []string{"--env", "--user", "--workdir", "--index"}, skip: 1}
+	case args[i] == "exec":
+		spec = optSpec{short: "euw", long: []string{"--env", "--user", "--workdir", "--detach-keys", "--env-file"}, skip: 1}
+	case args[i] == "run" && compose:
+		spec = optSpec{short: "euwvpl", long: []string{"--env", "--user", "--workdir", "--volume", "--publish", "--name", "--entrypoint", "--label", "--env-from-file", "--cap-add", "--cap-drop"}, skip: 1}
+	default:
+		return nil, false
+	}
+	j, _ := skipOpts(ws[i:], spec)
+	return w.tail(i+j, true), true
 }
 
 func unwrapPipx(_ *state, w *wrapped) ([]action, bool) {

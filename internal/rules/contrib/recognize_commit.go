@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/heed-dev/heed/internal/norm"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -553,6 +554,16 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 				}))
 			return recognize.Result{Rules: out}
 		}
+		if named := trailerNamedValue(s.spans, keys); named != "" {
+			// "Never include `Co-Authored-By: Claude` lines": the one assistant the
+			// text names, not every AI (round 9: Cursor's trailers were flagged)
+			return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckTrailerForbidden, Trailers: keys, ValuePattern: `(?i)\b` + regexp.QuoteMeta(named) + `\b`}, false,
+				"commit trailer credits "+named, "remove the trailer that credits "+named,
+				[]policy.Case{
+					vio("the named co-author", "Fix crash on empty input\n\n"+keys[0]+": "+named+" <noreply@example.com>"),
+					sat("another co-author", "Fix crash on empty input\n\n"+keys[0]+": Jane Doe <jane@example.com>"),
+				})}}
+		}
 		if aiContext {
 			// "Do not list an LLM tool as a Co-authored-by trailer".
 			return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckTrailerForbidden, Trailers: keys, ValuePattern: ValueAI}, false,
@@ -593,6 +604,26 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 		fmt.Sprintf("end the message with a %s trailer that names the AI assistant", strings.Join(keys, " or ")),
 		[]policy.Case{sat("the trailer", good), vio("no trailer", "Fix crash on empty input")})}}
 }
+
+// trailerNamedValue is the name a code span gives as the value of one of the keys
+// ("`Co-Authored-By: Claude`" gives "Claude"), or "" when no span names one (a
+// placeholder such as `<name>` names none).
+func trailerNamedValue(spans, keys []string) string {
+	for _, sp := range spans {
+		k, v, ok := strings.Cut(sp, ":")
+		if !ok || !slices.ContainsFunc(keys, func(key string) bool { return strings.EqualFold(strings.TrimSpace(k), key) }) {
+			continue
+		}
+		if m := trailerNameRE.FindStringSubmatch(strings.TrimSpace(v)); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// trailerNameRE: a value that starts with a name (a word of letters), not a
+// placeholder.
+var trailerNameRE = lazyre.New(`^([A-Za-z][A-Za-z0-9]*)\b`)
 
 func signOffRule(s sentence) policy.Rule {
 	return s.rule(KindCommit, CommitParams{Check: CheckTrailerRequired, Trailers: []string{"Signed-off-by"}}, true,

@@ -280,6 +280,11 @@ var sentences = []sentenceCase{
 	{file: "policies.csv PSF-C026", head: []string{"AI-assisted contribution policy"},
 		text: "Do not list an LLM tool as a Co-authored-by trailer on a commit.",
 		want: []string{`commit:trailer-forbidden trailers=["Co-authored-by"] value_pattern="ai" ~`}},
+	// own sentence in round 9's phrasing (dborgards/eds-dcf-net CLAUDE.md:29): the
+	// one assistant the span names, not every AI (Cursor's trailers were flagged)
+	{file: "own", head: []string{"Branching rules for Claude Code"},
+		text: "**Never include `Co-Authored-By: Claude` lines** in commit messages.",
+		want: []string{`commit:trailer-forbidden trailers=["Co-Authored-By"] value_pattern="(?i)\\bClaude\\b" ~`}},
 	{file: "policies.csv PYTEST-DEV-C062", head: []string{"AI-assisted contribution policy"},
 		text: "Credit AI agents that were used in `Co-authored-by` commit trailers.",
 		want: []string{`commit:trailer-required trailers=["Co-authored-by"] value_pattern="ai" ~`}},

@@ -124,6 +124,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			continue
 		}
 		seen[b.span+"\x00"+b.from] = true
+		if norm.StyleOf(b.span) != "" {
+			// "Package names: no `_` or `mixedCaps`": a naming style written in
+			// itself, which no identifier of the code is
+			continue
+		}
 		if relationalContrast(s.norm, b.span) {
 			// "a change set belongs to one `Order`, never an `OrderGroup`": how the
 			// model relates its parts, not a ban of the name

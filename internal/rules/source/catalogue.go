@@ -759,6 +759,24 @@ var Catalogue = []*Entry{
 				Good: []string{"class A {\n  void G() { Safe(); }\n  // unsafe { x }\n  string s = \"unsafe\";\n  bool unsafeMode;\n}\n"}}},
 	},
 	{
+		// "Every unsafe block MUST have a `// SAFETY:` comment explaining invariants"
+		// (a demand, not a ban: the ban of `unsafe` with the same exemption is
+		// rust-unsafe's). Heed sees whether the comment is there, not what it says.
+		Name:  "rust-unsafe-safety-comment",
+		Title: "`unsafe` blocks without a `// SAFETY:` comment",
+		Names: func(s *sentence) bool {
+			return safetyCommentRE.MatchString(s.c.Text) && s.has(words(`\bunsafe\b`)) && !s.banned("unsafe") && !s.negPhrase(words(`\bunsafe (?:code|blocks?)\b`))
+		},
+		Message:    "`unsafe` block without a `// SAFETY:` comment",
+		Suggestion: "say above the block, in a `// SAFETY:` comment, why its invariants hold",
+		Exclude:    []string{"safety-commented"},
+		Variants: []Variant{{Lang: engine.LangRust, Query: `((unsafe_block) @match)
+((impl_item "unsafe") @match)`, Needles: []string{"unsafe"},
+			Bad: []string{"fn f(p: *const u8) -> u8 {\n    «unsafe { *p }»\n}\n"},
+			Good: []string{"fn f(p: *const u8) -> u8 {\n    // SAFETY: the caller passes a valid pointer.\n    unsafe { *p }\n}\n",
+				"fn g(p: *const u8) -> u8 {\n    // Reads one byte.\n    // SAFETY: p is valid for reads.\n    let v = unsafe { *p };\n    v\n}\n// unsafe { x }\n"}}},
+	},
+	{
 		Name:  "go-test-issue-name",
 		Title: "tests named after an issue number",
 		Names: func(s *sentence) bool {

@@ -25,6 +25,7 @@ func variantRule(t testing.TB, e *Entry, v Variant) *policy.Rule {
 		if e.NotInTests {
 			p.Exclude = []string{"tests"}
 		}
+		p.Exclude = append(p.Exclude, e.Exclude...)
 		r.Params = mustParams(t, p)
 	}
 	return r

@@ -93,6 +93,7 @@ const (
 	excludeCommonJS
 	excludeRequireSuites
 	excludeCommented
+	excludeSafetyCommented
 )
 
 const defaultCapture = "match"
@@ -207,8 +208,10 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 			c.exclude |= excludeRequireSuites
 		case "commented":
 			c.exclude |= excludeCommented
+		case "safety-commented":
+			c.exclude |= excludeSafetyCommented
 		default:
-			return nil, fmt.Errorf("params.exclude: %q is not tests, main, programs, program-files, commonjs, require-suites or commented", e)
+			return nil, fmt.Errorf("params.exclude: %q is not tests, main, programs, program-files, commonjs, require-suites, commented or safety-commented", e)
 		}
 	}
 	if c.message == "" {
@@ -398,6 +401,9 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		}
 		if c.exclude&excludeCommented != 0 && commentedAt(f.Content, lines, fd.Line) {
 			continue // "without a documented reason": the line gives one
+		}
+		if c.exclude&excludeSafetyCommented != 0 && safetyCommentedAt(f.Content, lines, fd.Line) {
+			continue // "every `unsafe` block needs a `// SAFETY:` comment": this one has it
 		}
 		if fx, ok := c.fix(f, h); ok {
 			fd.Fixes = []engine.Fix{fx}
@@ -1096,6 +1102,44 @@ func firstSyntaxError(t *lang.Tree, li lineIndex) int {
 
 // commentedAt reports whether line (1-based) ends in a comment, or the line above it
 // is one: "// best effort: the file is read-only" above `_ = f.Close()`.
+// safetyCommentedAt reports whether the code at a line carries a `SAFETY:` comment
+// (Rust's convention for the invariants an `unsafe` block relies on): on the line
+// itself, or in the run of comment lines just above it, attributes and blank-free
+// continuation lines of the same comment included.
+func safetyCommentedAt(src []byte, li lineIndex, line int) bool {
+	get := func(n int) string {
+		if n < 1 || n > len(li) {
+			return ""
+		}
+		start, end := li[n-1], len(src)
+		if n < len(li) {
+			end = li[n] - 1
+		}
+		if start > end {
+			return ""
+		}
+		return string(src[start:end])
+	}
+	has := func(t string) bool { return strings.Contains(strings.ToUpper(t), "SAFETY:") }
+	if cur := get(line); strings.Contains(cur, "//") && has(cur[strings.Index(cur, "//"):]) {
+		return true
+	}
+	for n := line - 1; n >= 1 && n >= line-30; n-- {
+		t := strings.TrimSpace(get(n))
+		switch {
+		case strings.HasPrefix(t, "//"), strings.HasPrefix(t, "/*"), strings.HasPrefix(t, "*"):
+			if has(t) {
+				return true
+			}
+		case strings.HasPrefix(t, "#["):
+			// an attribute between the comment and the code
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 func commentedAt(src []byte, li lineIndex, line int) bool {
 	get := func(n int) string {
 		if n < 1 || n > len(li) {

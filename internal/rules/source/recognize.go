@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lang"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
@@ -108,6 +109,11 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	if commented {
 		qp.Exclude = append(qp.Exclude, "commented")
 	}
+	if slices.Contains(langs, engine.LangRust) && safetyExempts(s, rc) && !slices.Contains(qp.Exclude, "safety-commented") {
+		// "Avoid `unsafe`; if used, document it with `// SAFETY:` comments": a
+		// block with its SAFETY comment is the use the text allows
+		qp.Exclude = append(qp.Exclude, "safety-commented")
+	}
 	var needles, needlePats []string
 	allNeedles, allPats := true, true
 	var qvars []Variant
@@ -191,6 +197,24 @@ func allTestGlobs(gs []string) bool {
 
 // commentReasonRE: the justification a rule asks for is one a comment gives ("without a
 // documented reason", "without a comment explaining why").
+// safetyExempts reports whether the text, or the sentence just after it under the
+// same heading ("Don't write `unsafe` code. Where it cannot be avoided, justify every
+// block with a `// SAFETY:` comment."), asks for Rust's SAFETY comment.
+func safetyExempts(s *sentence, rc *recognize.RepoContext) bool {
+	if safetyCommentRE.MatchString(s.c.Text) {
+		return true
+	}
+	for _, o := range rc.Following(s.c, 2) {
+		if safetyCommentRE.MatchString(o.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+// safetyCommentRE: the text names Rust's `// SAFETY:` comment.
+var safetyCommentRE = lazyre.New(`(?:^|[^A-Za-z])SAFETY:`)
+
 var commentReasonRE = lazyre.New(`\b(?:documented|comment|written|explained)\b`)
 
 // outsideMainRE: "do not use `log.Fatal` outside of `main`".

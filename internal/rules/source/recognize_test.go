@@ -385,6 +385,90 @@ func TestExampleNamesAreNoBans(t *testing.T) {
 	}
 }
 
+// A naming style written in itself is no identifier: "No `_` or `mixedCaps`." under a
+// heading on Go package names (round 9, zhubert/milo CLAUDE.md:30) banned every
+// identifier spelled `mixedCaps` at error; `mixedCaps`, `snake_case` or `PascalCase`
+// name how names are written.
+func TestNamingStylesAreNoBannedNames(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"go"}}
+	for _, text := range []string{"No `_` or `mixedCaps`.", "Never use `snake_case` in Go.", "Don't use `MixedCaps` for unexported helpers."} {
+		c := &policy.Constraint{Text: text, Level: policy.Must, File: "CLAUDE.md", Format: "claude", HeaderPath: []string{"CLAUDE.md", "Naming"}}
+		for _, r := range recognizeAll(c, rc) {
+			if strings.Contains(r.Message, "Caps") || strings.Contains(r.Message, "snake_case") {
+				t.Errorf("%q compiled to a ban of a style's name: %s", text, describe(r))
+			}
+		}
+	}
+	c := &policy.Constraint{Text: "Never call `mixedHelper`.", Level: policy.Must, File: "CLAUDE.md", Format: "claude"}
+	if len(recognizeAll(c, rc)) == 0 {
+		t.Error("a ban of an ordinary identifier no longer compiles")
+	}
+}
+
+// A heading that names Android scopes a ban to the app's languages: "Use Timber for
+// logging, never `println` or `Log.*`" under "Android App Code Guidelines" (round 9,
+// henrik242/where CLAUDE.md:44) flagged a `Log` object in the TypeScript of web/.
+func TestAndroidHeadingScopesToKotlinAndJava(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"kotlin", "typescript", "tsx"}}
+	c := &policy.Constraint{Text: "Use Timber for logging, never `println` or `Log.*`", Level: policy.Must, File: "CLAUDE.md", Format: "claude",
+		HeaderPath: []string{"CLAUDE.md", "Android App Code Guidelines"}}
+	rules := recognizeAll(c, rc)
+	if len(rules) == 0 {
+		t.Fatal("the ban of Log.* no longer compiles")
+	}
+	for _, r := range rules {
+		var p QueryParams
+		json.Unmarshal(r.Params, &p)
+		for l := range p.Queries {
+			if l != "kotlin" && l != "java" {
+				t.Errorf("%s: a query for %s under an Android heading", describe(r), l)
+			}
+		}
+	}
+}
+
+// Rust's `// SAFETY:` comment: a ban of `unsafe` whose text allows a block that
+// explains itself spares such blocks, and a demand for the comment compiles to a
+// check of its presence (own sentences, in the phrasings of round 9's blz
+// crates/blz-core/AGENTS.md:183 and of Microsoft's pragmatic Rust guidelines).
+func TestUnsafeWithASafetyComment(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"rust"}}
+	code := "pub fn a(p: *const u8) -> u8 {\n    // SAFETY: the caller passes a valid pointer.\n    unsafe { *p }\n}\n\npub fn b(p: *const u8) -> u8 {\n    unsafe { *p }\n}\n"
+	for _, text := range []string{
+		"Avoid `unsafe` unless absolutely necessary. If used, it must be documented with `// SAFETY:` comments explaining why it is sound.",
+		"Every unsafe block MUST have a `// SAFETY:` comment explaining invariants",
+		"All `unsafe` blocks require `// SAFETY:` comments (invariants, aliasing, lifetimes).",
+	} {
+		c := &policy.Constraint{Text: text, Level: policy.Must, File: "AGENTS.md", Format: "agents"}
+		rules := recognizeAll(c, rc)
+		if len(rules) != 1 {
+			t.Errorf("%q: %d rules, want 1", text, len(rules))
+			continue
+		}
+		fs, _ := runFiles(t, []*policy.Rule{&rules[0]}, map[string]string{"src/lib.rs": code})
+		if len(fs) != 1 || fs[0].Line != 7 {
+			t.Errorf("%q (%s): findings %v, want the one block without a SAFETY comment (line 7)", text, describe(rules[0]), located(fs))
+		}
+	}
+	// the exemption in the sentence after the ban, under the same heading
+	ban := policy.Constraint{ID: "b1", Text: "Don't write `unsafe` code.", Level: policy.Must, File: "AGENTS.md", Format: "agents", Line: 3}
+	next := policy.Constraint{ID: "b2", Text: "Where it cannot be avoided, justify every block with a `// SAFETY:` comment.", Level: policy.Must, File: "AGENTS.md", Format: "agents", Line: 3}
+	rc2 := &recognize.RepoContext{Languages: []string{"rust"}, Constraints: []policy.Constraint{ban, next}}
+	if rules := recognizeAll(&ban, rc2); len(rules) != 1 {
+		t.Errorf("a ban with its exemption next: %d rules", len(rules))
+	} else if fs, _ := runFiles(t, []*policy.Rule{&rules[0]}, map[string]string{"src/lib.rs": code}); len(fs) != 1 {
+		t.Errorf("a ban whose next sentence asks for SAFETY comments: findings %v, want the uncommented block only", located(fs))
+	}
+	c := &policy.Constraint{Text: "Never use `unsafe`.", Level: policy.Must, File: "AGENTS.md", Format: "agents"}
+	rules := recognizeAll(c, rc)
+	if len(rules) != 1 {
+		t.Fatalf("a plain ban of unsafe: %d rules", len(rules))
+	}
+	if fs, _ := runFiles(t, []*policy.Rule{&rules[0]}, map[string]string{"src/lib.rs": code}); len(fs) != 2 {
+		t.Errorf("a plain ban of unsafe spares a commented block: findings %v", located(fs))
+	}
+}
+
 // A ban of console prints meant as logging ("Logging: use the logger, no
 // `System.out.println`", as in apache/gravitino AGENTS.md:32) does not reach a
 // command-line program (a main method, a command-line client's folder, a console

@@ -104,6 +104,8 @@ var (
 		{lazyre.New(`\bgolang\b|\bgo (?:code|files?|packages?|tests?|source)\b`), []string{engine.LangGo}},
 		{lazyre.New(`\bc#|\.net\b|\bcsharp\b`), []string{engine.LangCSharp}},
 		{lazyre.New(`\bkotlin\b|\bktor\b|\bkotest\b|\bkotlinx\b`), []string{engine.LangKotlin}},
+		// "## Android App Code Guidelines": an Android app is written in Kotlin or Java
+		{lazyre.New(`\bandroid\b|\bjetpack\b`), []string{engine.LangKotlin, engine.LangJava}},
 		{lazyre.New(`\bruby\b|\brails\b|\brspec\b|\bminitest\b|\brubocop\b`), []string{engine.LangRuby}},
 		{lazyre.New(`(?:^|[\s(,/>])c (?:code|files?|sources?|headers?|functions?|programs?|library|api)\b|\bansi c\b|\bc(?:89|99|11|17)\b`), []string{engine.LangC}},
 		{lazyre.New(`(?:^|[^\w+])c\+\+(?:[^\w+]|$)|\bcpp\b`), []string{engine.LangCPP}},
