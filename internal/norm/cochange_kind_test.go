@@ -87,3 +87,20 @@ func TestUntouchedExistingMigrations(t *testing.T) {
 		}
 	}
 }
+
+// Pull-request sections named in words or in quotes, not only as `## Heading` spans.
+func TestPRSectionsInWords(t *testing.T) {
+	cases := map[string][]string{
+		"pull request descriptions must include motivation, changes, and test plan sections.": {"motivation", "changes", "test plan"},
+		"include a short summary and a \"how to test\" section":                               {"how to test"},
+		"every pr must have screenshots and notes sections":                                   {"screenshots", "notes"},
+		// how to write them, not which
+		"keep the sections of the pr description short.": nil,
+		"do not include empty sections.":                 nil,
+	}
+	for text, want := range cases {
+		if got := ReadPRDemands(text, nil, true, false).Sections; !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: got %q, want %q", text, got, want)
+		}
+	}
+}

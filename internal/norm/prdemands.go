@@ -50,15 +50,20 @@ const (
 )
 
 var (
-	prDiscloseRE        = lazyre.New(`\b(disclose|disclosed|discloses|disclosure|disclosing)\b`)
-	prAIDescribeRE      = lazyre.New(`\b(disclose|describe|identify|state)\b[^.]*\b(ai|llm|llms|generative ai|ai tools?|ai-generated|ai generated)\b`)
-	prChangeTextRE      = lazyre.New(`\b(change description|contribution|pull request|pr description|description)\b`)
-	prAINounRE          = lazyre.New(`\b(ai|llm|llms|claude|copilot|chatgpt|codex|gemini|cursor|generative|agents?|assistant|assistance|model)\b`)
-	prTitleRE           = lazyre.New(`\btitles?\b`)
-	prFileNamesRE       = lazyre.New(`\bfile ?names?\b`)
-	prInBackticksRE     = lazyre.New(`\b(enclosed |wrapped |written |put |quoted )?in backticks\b|\bas code\b`)
-	prChatReplyRE       = lazyre.New(`\b(chat|your) (reply|replies|response|answer)\b|\bmodel output\b|\breply to the (human|user)\b|\brefuse\b`)
-	prSectionWordRE     = lazyre.New(`\b(sections?|headings?|headers?)\b`)
+	prDiscloseRE    = lazyre.New(`\b(disclose|disclosed|discloses|disclosure|disclosing)\b`)
+	prAIDescribeRE  = lazyre.New(`\b(disclose|describe|identify|state)\b[^.]*\b(ai|llm|llms|generative ai|ai tools?|ai-generated|ai generated)\b`)
+	prChangeTextRE  = lazyre.New(`\b(change description|contribution|pull request|pr description|description)\b`)
+	prAINounRE      = lazyre.New(`\b(ai|llm|llms|claude|copilot|chatgpt|codex|gemini|cursor|generative|agents?|assistant|assistance|model)\b`)
+	prTitleRE       = lazyre.New(`\btitles?\b`)
+	prFileNamesRE   = lazyre.New(`\bfile ?names?\b`)
+	prInBackticksRE = lazyre.New(`\b(enclosed |wrapped |written |put |quoted )?in backticks\b|\bas code\b`)
+	prChatReplyRE   = lazyre.New(`\b(chat|your) (reply|replies|response|answer)\b|\bmodel output\b|\breply to the (human|user)\b|\brefuse\b`)
+	prSectionWordRE = lazyre.New(`\b(sections?|headings?|headers?)\b`)
+	// prNamedSectionsRE: a list of section names in words before "sections"
+	prNamedSectionsRE = lazyre.New(`\b(?:include|includes|contain|contains|have|has|add)\s+(?:the\s+)?((?:[a-z][\w-]*(?:\s[a-z][\w-]*)?\s*,\s*)*[a-z][\w-]*(?:\s[a-z][\w-]*)?\s*,?\s+(?:and|&)\s+(?:an?\s+)?[a-z][\w-]*(?:\s[a-z][\w-]*)?)\s+sections\b`)
+	prSectionSplitRE  = lazyre.New(`\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+`)
+	// prQuotedSectionRE: a section named in quotes ("a "Testing Done" section")
+	prQuotedSectionRE   = lazyre.New(`["“]([a-z][^"”]{1,30})["”]\s+(?:section|heading)\b`)
 	prWordLimitRE       = lazyre.New(`\b(at most|no more than|under|fewer than|less than|maximum of|max(imum)?|limit (it |them )?to|up to)\s+([0-9]{2,4})\s+words\b`)
 	prTitleCharsRE      = lazyre.New(`\b([0-9]{2,3})\s*(characters?|chars?)\b`)
 	prFixesSpanRE       = lazyre.New(`(?i)^(fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved) #[0-9x]+$`)
@@ -131,6 +136,20 @@ func ReadPRDemands(lower string, spans []string, aboutPRs, aboutCommitMessages b
 			if strings.HasPrefix(sp, "#") {
 				d.Sections = append(d.Sections, strings.TrimSpace(strings.TrimLeft(sp, "#")))
 			}
+		}
+	}
+	// Required sections named in words: "PR descriptions must include Summary,
+	// Rationale, and Details sections", "a "Testing Done" section".
+	if len(d.Sections) == 0 && prSectionWordRE.MatchString(lower) && !Forbids(lower) && prIncludeRE.MatchString(lower) {
+		if m := prNamedSectionsRE.FindStringSubmatch(lower); m != nil {
+			for _, n := range prSectionSplitRE.Split(m[1], -1) {
+				if n = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(n), "an "), "a ")); n != "" {
+					d.Sections = append(d.Sections, n)
+				}
+			}
+		}
+		for _, m := range prQuotedSectionRE.FindAllStringSubmatch(lower, -1) {
+			d.Sections = append(d.Sections, strings.TrimSpace(m[1]))
 		}
 	}
 	// Issue links: "Link to the issue being addressed with ``fixes #123`` in the pull
