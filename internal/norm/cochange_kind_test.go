@@ -104,3 +104,26 @@ func TestPRSectionsInWords(t *testing.T) {
 		}
 	}
 }
+
+// A reference to an issue asked of every pull request, with no closing keyword.
+func TestPRIssueRef(t *testing.T) {
+	cases := []struct {
+		text             string
+		issueRef, should bool
+	}{
+		{"every pull request must link to an issue.", true, false},
+		{"prs should reference the related issue.", true, true},
+		{"pull requests should reference the related issue if there is one.", false, false},
+		{"never reference internal issues in pull requests.", false, false},
+		{"all prs must reference a jira ticket.", false, false},
+	}
+	for _, c := range cases {
+		d := ReadPRDemands(c.text, nil, true, false)
+		if d.IssueRef != c.issueRef || d.IssueRefShould != c.should {
+			t.Errorf("%q: got %v/%v", c.text, d.IssueRef, d.IssueRefShould)
+		}
+	}
+	if d := ReadPRDemands("pr descriptions must link the issue they close (§0).", []string{"Closes #123"}, true, false); d.LinkKeyword != "Closes" {
+		t.Errorf("a link asked of PR descriptions (plural): %+v", d)
+	}
+}

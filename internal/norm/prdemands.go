@@ -35,6 +35,9 @@ type PRDemands struct {
 	// example ("Link the issue your PR closes, e.g. `Closes #123`"): a pull request
 	// that closes none needs none, which heed cannot tell.
 	LinkPresumed bool
+	// IssueRef: the description must reference an issue, by number or link, with no
+	// keyword given; IssueRefShould: the sentence says "should".
+	IssueRef, IssueRefShould bool
 	// MaxWords is the description's word limit, or 0.
 	MaxWords int
 	// Ticked: every checklist item of the description is ticked ("All checklist
@@ -73,8 +76,11 @@ var (
 	prIssueNumberRE     = lazyre.New(`\b(issue|ticket) (numbers?|references?)\b`)
 	prIncludeRE         = lazyre.New(`\b(include|add|must have|needs?|requires?|fill (in|out))\b`)
 	prLinkVerbRE        = lazyre.New(`\b(link|reference|use)\b`)
-	prDescriptionRE     = lazyre.New(`\bdescription\b`)
-	prIfRE              = lazyre.New(`\bif\b`)
+	prDescriptionRE     = lazyre.New(`\bdescriptions?\b`)
+	// prIssueRefRE: every pull request must reference an issue, with no keyword
+	// given ("All PRs must reference a GitHub Issue")
+	prIssueRefRE = lazyre.New(`^\W*(?:all |every |each |your )?(?:prs?|pull requests?)(?: descriptions?| bodies| body)?\s+(must|should|needs? to|ha(?:ve|s) to|(?:are|is) required to)\s+(?:always\s+)?(?:reference|link(?: to)?|mention|cite)\s+(?:an?|the|its|their)?\s*(?:related\s+|corresponding\s+|relevant\s+)?(?:github\s+)?issues?\b`)
+	prIfRE       = lazyre.New(`\bif\b`)
 	// "It could be simply a reference to the issue, e.g. `Resolves #123`": one way to
 	// describe the problem, not a requirement
 	prOneWayRE         = lazyre.New(`\b(could|can|may|might) (simply |just )?be\b|\be\.g\.|\bfor example\b`)
@@ -168,6 +174,11 @@ func ReadPRDemands(lower string, spans []string, aboutPRs, aboutCommitMessages b
 			d.LinkKeyword, d.LinkPresumed = strings.Fields(sp)[0], true
 			break
 		}
+	}
+	// "All PRs must reference a GitHub Issue": any issue number or link
+	if m := prIssueRefRE.FindStringSubmatch(lower); m != nil && d.LinkKeyword == "" && !prIfRE.MatchString(lower) && !Forbids(lower) {
+		d.IssueRef = true
+		d.IssueRefShould = m[1] == "should"
 	}
 	// A ticked checklist: "All checklist items in the pull request description must
 	// be checked", "Tick every box of the PR template".
