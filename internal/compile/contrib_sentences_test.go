@@ -1,6 +1,7 @@
 package compile_test
 
 import (
+	"os"
 	"testing"
 )
 
@@ -101,4 +102,23 @@ func TestOwnContribSentences10(t *testing.T) {
 // written after batch 10's reading work to measure it at first sight.
 func TestOwnContribSentences11(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-contrib-11.txt", 24)
+}
+
+// TestOwnContribSentences31: co-change, PR and commit sentences of session 38
+// (testdata/own-sentences-contrib-31.txt): tables, a condition in a heading, a target
+// named in an earlier sentence, nested lists, a distant exemption, registry files,
+// generated code, snapshots, versions, German and Spanish, near misses.
+func TestOwnContribSentences31(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-contrib-31.txt", 18)
+}
+
+// TestBatchFile judges a batch of documents kept outside the repository (public
+// sentences may not be committed): HEED_BATCH_FILE names it, in the format of
+// own-sentences-arch.txt; without it the test is skipped.
+func TestBatchFile(t *testing.T) {
+	file := os.Getenv("HEED_BATCH_FILE")
+	if file == "" {
+		t.Skip("HEED_BATCH_FILE is not set")
+	}
+	ownDocuments(t, file, 1)
 }

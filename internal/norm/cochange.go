@@ -32,6 +32,10 @@ const (
 	CoSchema    = "schema"     // "the database schema"
 	// CoDeprecation: "every deprecation": code whose changed lines deprecate something
 	CoDeprecation = "deprecation"
+	// CoCode: a kind of change named by what it does for users ("a notable feature",
+	// "user-visible changes", "a new feature"), which a change to the code only stands
+	// for: which changes are of the kind is the author's judgement.
+	CoCode = "code"
 )
 
 // componentCond: a change to one component, which the demand's "its" or "that
@@ -58,6 +62,8 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		verb    = `(?:change|changes|changing|changed|modify|modifies|modifying|modified|edit|edits|editing|edited|touch|touches|touching|touched|update|updates|updating|updated|add|adds|adding|added|alter|alters|altering|bump|bumps|bumping|rename|renames|renaming|remove|removes|removing|introduce|introduces|introducing|create|creates|creating)`
 		demandV = `(?:update|updates|regenerate|re-generate|rebuild|commit|add|include|bump|register|create|write|document|append|sync|amend|adjust|reflect|edit|change|modify|touch|mention|list|record|note|run|keep|provide|generate)`
 		modal   = `(?:must|should|shall|needs? to|has to|have to|is required to|are required to)`
+		// opening or merging a pull request: every change the pull request holds
+		prVerb = `(?:merge|open|submit|send|create|raise)\s+(?:a\s+|any\s+|your\s+)?(?:prs?|pull requests?)`
 		// a condition after the demand: "after" only where it opens one ("named after
 		// your rule" opens none)
 		whenLate = `(?:if|when|whenever|each time|every time|any time|anytime|once|after (?:you|editing|changing|modifying|updating|touching|adding|any|a|each|every|changes))`
@@ -71,8 +77,11 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		// "changes to models require a new migration", "every change to §0 needs ...",
 		// "every change needs a changeset in §0"
 		"subject": regexp.MustCompile(`^(?P<cond>(?:every|each|any|all|a|an)?\s*(?:(?:code |source )?changes?|edits?|modifications?|updates?|prs?|pull requests?|commits?|(?:new )?deprecations?)(?:\s+(?:to|in|under|of|that (?:touch|touches|modify|modifies|change|changes)|touching|modifying)\s+[^,;]+?)?)\s+(?P<dem>(?:` + modal + `\s+)?(?:also\s+)?(?:need|needs|require|requires|come with|comes with|include|includes|be accompanied by|ship with|ships with|add|update|have|has|contain|contains)\b.*)$`),
+		// "any new CLI added under §0 must be added to §1", "each new plugin in §0 must
+		// be listed in §1": the new things of a folder, the demand in the passive
+		"newSubject": regexp.MustCompile(`^(?P<cond>(?:every|each|any|all|a|an)?\s*new\s+(?:[\w-]+\s+){1,2}?(?:(?:added|created|introduced)\s+)?(?:under|in|into|inside|within|to)\s+§\d+)\s+(?:` + modal + `\s+)?(?:also\s+)?(?:be\s+)?(?P<dem>(?:added|listed|registered|documented|mentioned|included|recorded|declared|referenced|linked|exported)\b.*)$`),
 		// "don't bump the version in §0 without updating §1"
-		"without": regexp.MustCompile(`^(?:please\s+)?(?:do not|don't|never|must not|should not|shouldn't)\s+(?P<cond>` + verb + `\b.*?)\s+without\s+(?:also\s+)?(?P<dem>(?:updating|regenerating|re-generating|adding|committing|bumping|changing|editing|including|touching)\b.*)$`),
+		"without": regexp.MustCompile(`^(?:please\s+)?(?:do not|don't|never|must not|should not|shouldn't)\s+(?P<cond>(?:` + verb + `|` + prVerb + `)\b.*?)\s+without\s+(?:also\s+)?(?P<dem>(?:updating|regenerating|re-generating|adding|committing|bumping|changing|editing|including|touching)\b.*|(?:an?|the)\s+(?:corresponding\s+|matching\s+|new\s+)?(?:§\d+\s+)?(?:entry|entries|fragment|changeset|note)\b.*)$`),
 		// "keep §0 in sync with §1"
 		"sync": regexp.MustCompile(`^(?:always\s+)?(?:` + modal + `\s+)?keep\s+(?P<a>.+?)\s+(?:in sync|synchronized|synchronised|consistent|up to date|up-to-date|aligned)\s+with\s+(?P<b>.+)$`),
 		// "§0 must (always) change together with §1", "§0 must stay in sync with §1"
@@ -91,7 +100,7 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		// "when you add a file under §0:"
 		"frameCond": regexp.MustCompile(`^(?:` + when + `\s+)?(?:you\s+|a\s+(?:pr|change|commit)\s+)?(?P<cond>` + verb + `\b.*?)[:.]?$`),
 		// a table header: "when you change | also update"
-		"tableHead":  regexp.MustCompile(`^(?:` + when + `\s+)?(?:you\s+)?(?:change|changes|changing|modify|edit|touch|source|sources|changed files?|if you change|file|files|input|template)\s*\|\s*(?:also\s+|then\s+)?(?:update|regenerate|also update|must also change|change|commit|generated files?|outputs?|target|update also|keep in sync)\b`),
+		"tableHead":  regexp.MustCompile(`^(?:` + when + `\s+)?(?:you\s+)?(?:change|changes|changing|modify|edit|touch|source|sources|changed files?|if you change|file|files|input|template)\s*\|\s*(?:(?:you|then)\s+)?(?:(?:must|should|need to|have to)\s+)?(?:also\s+|then\s+)?(?:update|regenerate|also update|must also change|change|commit|generated files?|outputs?|target|update also|keep in sync)\b`),
 		"runDemand":  regexp.MustCompile(`^(?:run|execute|use|call|invoke|check|verify|test|lint|build|make sure|ensure)\b`),
 		"changeVerb": regexp.MustCompile(`\b(?:commit|update|add|include|regenerate|re-generate|stage|check in|bump|register)\b`),
 		"example":    regexp.MustCompile(`(?:e\.g\.|i\.e\.|for example|for instance|such as|like|say)[,:]?\s*$`),
@@ -99,7 +108,7 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		"handBan":    regexp.MustCompile(`\b(?:modify|change|edit|update) (?:the |their |its )?(?:source|sources|source scripts?|source files?|generators?|templates?|inputs?) instead\b`),
 		"split":      regexp.MustCompile(`[.;!?](?:\s+|$)`),
 		"mark":       regexp.MustCompile(`§(\d+)`),
-		"anyCond":    regexp.MustCompile(`^(?:every|each|any|all)\s+(?:(?:code |source )?changes?|prs?|pull requests?|commits?)$|\b(?:anything|everything|any file)\b|` + componentCond + `|^[\w-]+ (?:code |source )?changes?$`),
+		"anyCond":    regexp.MustCompile(`^(?:every|each|any|all)\s+(?:(?:code |source )?changes?|prs?|pull requests?|commits?)$|^(?:merge|open|submit|send|create|raise)\s+(?:a\s+|any\s+|your\s+)?(?:prs?|pull requests?)$|\b(?:anything|everything|any file)\b|` + componentCond + `|^[\w-]+ (?:code |source )?changes?$`),
 		"what":       regexp.MustCompile(`^\w+\s+((?:the |an? |any )?(?:updated |regenerated |matching |new |corresponding )?[\w-]+(?: [\w-]+)?)\s+(?:in|under|to|from|at)\b`),
 		"exempt":     regexp.MustCompile(`\b(?:exempt|excepted|excluded|(?:don't|do not|doesn't|does not|won't|will not) need (?:one|it|this|an? (?:[\w-]+ )?(?:entry|fragment|changeset|note)|(?:[\w-]+ )?(?:entries|fragments|changesets|notes))|need not|no (?:[\w-]+ )?(?:entry|fragment|changeset) (?:is )?(?:needed|required))\b|\bexcept(?: for)?\b`),
 		"exTests":    regexp.MustCompile(`\btests?\b|\btest (?:files?|code|changes?)\b|\bspecs?\b`),
@@ -113,6 +122,25 @@ var (
 	})
 	coCmdLeadRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(?:run|running|execute|with|via|using|call|invoke)\s+$`)
+	})
+	// coRefLeadRE: a span the demand names as where instructions are, not as a file
+	// to change ("regenerate the stubs with the commands in §0", "as described in §0")
+	coRefLeadRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:with|using|via|following|per|by|from)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:commands?|instructions?|steps?|recipes?|scripts?|targets?|guide|guidelines|process|procedure|workflow|tooling)\s+(?:in|from|of|at|(?:described|documented|listed|given|shown) in)\s+$|\b(?:as|like)\s+(?:described|documented|shown|explained|listed|outlined|specified)\s+in\s+$|\bsee\s+$`)
+	})
+	// coPRCondRE: a condition that is opening or merging a pull request
+	coPRCondRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:merge|open|submit|send|create|raise)\s+(?:a\s+|any\s+|your\s+)?(?:prs?|pull requests?)$`)
+	})
+	// coNewInRE: "a new <thing> under §0": the things a folder gains, which only
+	// files the change adds can be (a folder span, checked by the caller)
+	coNewInRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bnew\s+(?:[\w-]+\s+){1,2}?(?:(?:added|created|introduced)\s+)?(?:under|in|into|inside|within|to)\s+§(\d+)`)
+	})
+	// coKindCondRE: a condition that names a kind of change and no files ("when adding
+	// a notable feature", "when user-visible changes are made")
+	coKindCondRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:you\s+)?(?:(?:make|makes|making|made|add|adds|adding|added|introduce|introduces|introducing|implement|implements|implementing|ship|ships|shipping)\s+)?(?:a|an|any|every|each|all|the|your)?\s*(?:(?:new|notable|noteworthy|user[- ]facing|user[- ]visible|visible)\s+)+(?:features?|functionality|changes?|enhancements?|behaviou?r changes?)(?:\s+(?:are|is)\s+(?:made|added|introduced|implemented|shipped))?$`)
 	})
 	coAddedRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(?:add|adds|adding|added|create|creates|creating|created|introduce|introduces|introducing)\s+(?:a |an |any |the )?(?:new )?(?:[\w.-]+ )?(?:file|files|module|modules|page|pages|script|scripts|class|classes|migration|migrations)\b|\bnew\s+(?:[\w.§-]+\s+){0,2}(?:file|files|module|modules|page|pages)\b\s+(?:is|are)\s+(?:added|created)\b`)
@@ -294,7 +322,7 @@ func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 		}
 		return coBuild(coSides{cond: b, demand: a}, spans, true)
 	}
-	for _, name := range []string{"condFirst", "demandFirst", "subject"} {
+	for _, name := range []string{"condFirst", "demandFirst", "subject", "newSubject"} {
 		re := res[name]
 		m := re.FindStringSubmatch(cl)
 		if m == nil {
@@ -407,9 +435,14 @@ func coBuild(s coSides, spans []string, relation bool) ([]CoChange, bool) {
 	}
 	ifPaths, ifRoles := coSide(s.cond, spans, false)
 	thenPaths, thenRoles := coSide(s.demand, spans, true)
+	kind := false
 	if len(ifPaths)+len(ifRoles) == 0 {
 		if coREs()["anyCond"].MatchString(strings.TrimSpace(s.cond)) {
 			ifRoles = []string{CoAny}
+		} else if !relation && len(thenPaths) > 0 && len(thenRoles) == 0 && coKindCondRE().MatchString(strings.TrimSpace(s.cond)) {
+			// "when adding a notable feature, record it in §0": the code stands for
+			// the feature, and which change is one the author decides
+			ifRoles, kind = []string{CoCode}, true
 		}
 	}
 	if len(ifPaths)+len(ifRoles) == 0 || len(thenPaths)+len(thenRoles) == 0 {
@@ -424,8 +457,13 @@ func coBuild(s coSides, spans []string, relation bool) ([]CoChange, bool) {
 		return nil, false
 	}
 	cc := CoChange{If: ifPaths, Then: thenPaths, IfRoles: ifRoles, ThenRoles: thenRoles,
-		Added: coAddedRE().MatchString(s.cond), What: coWhat(s.demand),
-		Dependencies: !relation && coDepCondRE().MatchString(s.cond)}
+		Added: coAddedRE().MatchString(s.cond) || coNewInFolder(s.cond, spans), What: coWhat(s.demand),
+		Dependencies: !relation && coDepCondRE().MatchString(s.cond), Judgement: kind}
+	if coPRCondRE().MatchString(strings.TrimSpace(s.cond)) {
+		// "do not merge PRs without a §0 entry": the sentence speaks to whoever
+		// merges, of every pull request; heed reminds on each change
+		cc.Approx = "every change stands for the pull request that holds it"
+	}
 	if !relation && coEntityCondRE().MatchString(s.cond) {
 		// "when you rename a public function in §0": the files' change stands for
 		// a change to a thing inside them, which only a reader can see
@@ -462,6 +500,9 @@ func coSide(side string, spans []string, demand bool) (paths, roles []string) {
 		sp := strings.TrimSpace(spans[n])
 		if !coPathSpanRE().MatchString(sp) || coCmdLeadRE().MatchString(side[:loc[0]]) || coREs()["example"].MatchString(side[:loc[0]]) {
 			continue
+		}
+		if demand && coRefLeadRE().MatchString(side[:loc[0]]) {
+			continue // "with the commands in §0": where to read how, not a file to change
 		}
 		if !demand && strings.Count(side[:loc[0]], "(") > strings.Count(side[:loc[0]], ")") {
 			continue // "when the API changes (at minimum §0)": an aside, not the change
@@ -625,3 +666,15 @@ var fileSuffixWords = sync.OnceValue(func() map[string]bool {
 		"po": true, "pot": true, "props": true, "targets": true, "plist": true, "conf": true, "config": true,
 		"j2": true, "tpl": true, "erb": true, "hbs": true, "svg": true, "png": true, "adoc": true, "ipynb": true}
 })
+
+// coNewInFolder reports whether a condition speaks of new things in a folder ("if you
+// add a new provider under §0", "any new CLI added under §0"): the span is a folder
+// (written with its final "/"), so only files the change adds are such things.
+func coNewInFolder(cond string, spans []string) bool {
+	m := coNewInRE().FindStringSubmatch(cond)
+	if m == nil {
+		return false
+	}
+	n := atoiN(m[1])
+	return n < len(spans) && strings.HasSuffix(strings.TrimSpace(spans[n]), "/")
+}

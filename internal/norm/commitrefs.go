@@ -11,8 +11,11 @@ import (
 // carry. Each reader takes the sentence in lower case with its code spans taken out.
 
 var (
-	refDemandRE   = lazyre.New(`\b(reference|references|referencing|mention|include|includes|link|links|contain|contains)\b( \w+){0,3} (the |an |a |its )?(related |corresponding |relevant |github |jira )?(issue|ticket)( numbers?| ids?| keys?| references?)?\b`)
-	refCondRE     = lazyre.New(`\b(if|when|whenever|unless|where|optionally|if any|if applicable|when applicable|if there is)\b|\bcommits?( messages?)? (that|which) (resolves?|fix(es)?|closes?|address(es)?|relates? to)\b`)
+	refDemandRE = lazyre.New(`\b(reference|references|referencing|mention|include|includes|link|links|contain|contains)\b( \w+){0,3} (the |an |a |its )?(related |corresponding |relevant |github |jira )?(issue|ticket)( numbers?| ids?| keys?| references?)?\b`)
+	refCondRE   = lazyre.New(`\b(if|when|whenever|unless|where|optionally|if any|if applicable|when applicable|if there is)\b|\bcommits?( messages?)? (that|which) (resolves?|fix(es)?|closes?|address(es)?|relates? to)\b`)
+	// refScopeRE: a sentence on what a commit's changes belong to ("commits shall only
+	// contain relevant changes for the issue"), not on a reference in its message
+	refScopeRE    = lazyre.New(`\b(contain|contains|include|includes)\b( only)?( relevant| related| the)? (changes?|code|work|edits?) (for|to|of|related to|about|relevant to) (the|an|a|its|one|that) (issue|ticket)\b`)
 	refEveryRE    = lazyre.New(`\b(every|each|all) commits?( messages?)?\b|\bcommit messages?\b`)
 	refNumbersRE  = lazyre.New(`\b(issue|ticket|pr|pull[- ]request) (numbers?|ids?|references?|links?)\b|\binternal ticket ids?\b`)
 	refEmojiRE    = lazyre.New(`\bemojis?\b`)
@@ -39,7 +42,7 @@ var (
 // reference only some commits need ("if the commit fixes an issue") is a condition
 // heed cannot observe, and one asked of the pull request is not the commits'.
 func RequiresIssueRef(lower string) bool {
-	return !SaysPR(lower) && !Forbids(lower) && !refCondRE.MatchString(lower) && refDemandRE.MatchString(lower) && refEveryRE.MatchString(lower)
+	return !SaysPR(lower) && !Forbids(lower) && !refCondRE.MatchString(lower) && !refScopeRE.MatchString(lower) && refDemandRE.MatchString(lower) && refEveryRE.MatchString(lower)
 }
 
 // RefBans is what a sentence forbids commit messages or pull-request text to hold.

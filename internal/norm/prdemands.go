@@ -35,6 +35,9 @@ type PRDemands struct {
 	// example ("Link the issue your PR closes, e.g. `Closes #123`"): a pull request
 	// that closes none needs none, which heed cannot tell.
 	LinkPresumed bool
+	// IssueRef: the description must reference an issue, by number or link, with no
+	// keyword given; IssueRefShould: the sentence says "should".
+	IssueRef, IssueRefShould bool
 	// MaxWords is the description's word limit, or 0.
 	MaxWords int
 	// Ticked: every checklist item of the description is ticked ("All checklist
@@ -50,15 +53,20 @@ const (
 )
 
 var (
-	prDiscloseRE        = lazyre.New(`\b(disclose|disclosed|discloses|disclosure|disclosing)\b`)
-	prAIDescribeRE      = lazyre.New(`\b(disclose|describe|identify|state)\b[^.]*\b(ai|llm|llms|generative ai|ai tools?|ai-generated|ai generated)\b`)
-	prChangeTextRE      = lazyre.New(`\b(change description|contribution|pull request|pr description|description)\b`)
-	prAINounRE          = lazyre.New(`\b(ai|llm|llms|claude|copilot|chatgpt|codex|gemini|cursor|generative|agents?|assistant|assistance|model)\b`)
-	prTitleRE           = lazyre.New(`\btitles?\b`)
-	prFileNamesRE       = lazyre.New(`\bfile ?names?\b`)
-	prInBackticksRE     = lazyre.New(`\b(enclosed |wrapped |written |put |quoted )?in backticks\b|\bas code\b`)
-	prChatReplyRE       = lazyre.New(`\b(chat|your) (reply|replies|response|answer)\b|\bmodel output\b|\breply to the (human|user)\b|\brefuse\b`)
-	prSectionWordRE     = lazyre.New(`\b(sections?|headings?|headers?)\b`)
+	prDiscloseRE    = lazyre.New(`\b(disclose|disclosed|discloses|disclosure|disclosing)\b`)
+	prAIDescribeRE  = lazyre.New(`\b(disclose|describe|identify|state)\b[^.]*\b(ai|llm|llms|generative ai|ai tools?|ai-generated|ai generated)\b`)
+	prChangeTextRE  = lazyre.New(`\b(change description|contribution|pull request|pr description|description)\b`)
+	prAINounRE      = lazyre.New(`\b(ai|llm|llms|claude|copilot|chatgpt|codex|gemini|cursor|generative|agents?|assistant|assistance|model)\b`)
+	prTitleRE       = lazyre.New(`\btitles?\b`)
+	prFileNamesRE   = lazyre.New(`\bfile ?names?\b`)
+	prInBackticksRE = lazyre.New(`\b(enclosed |wrapped |written |put |quoted )?in backticks\b|\bas code\b`)
+	prChatReplyRE   = lazyre.New(`\b(chat|your) (reply|replies|response|answer)\b|\bmodel output\b|\breply to the (human|user)\b|\brefuse\b`)
+	prSectionWordRE = lazyre.New(`\b(sections?|headings?|headers?)\b`)
+	// prNamedSectionsRE: a list of section names in words before "sections"
+	prNamedSectionsRE = lazyre.New(`\b(?:include|includes|contain|contains|have|has|add)\s+(?:the\s+)?((?:[a-z][\w-]*(?:\s[a-z][\w-]*)?\s*,\s*)*[a-z][\w-]*(?:\s[a-z][\w-]*)?\s*,?\s+(?:and|&)\s+(?:an?\s+)?[a-z][\w-]*(?:\s[a-z][\w-]*)?)\s+sections\b`)
+	prSectionSplitRE  = lazyre.New(`\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+`)
+	// prQuotedSectionRE: a section named in quotes ("a "Testing Done" section")
+	prQuotedSectionRE   = lazyre.New(`["“]([a-z][^"”]{1,30})["”]\s+(?:section|heading)\b`)
 	prWordLimitRE       = lazyre.New(`\b(at most|no more than|under|fewer than|less than|maximum of|max(imum)?|limit (it |them )?to|up to)\s+([0-9]{2,4})\s+words\b`)
 	prTitleCharsRE      = lazyre.New(`\b([0-9]{2,3})\s*(characters?|chars?)\b`)
 	prFixesSpanRE       = lazyre.New(`(?i)^(fix|fixes|fixed|close|closes|closed|resolve|resolves|resolved) #[0-9x]+$`)
@@ -68,8 +76,11 @@ var (
 	prIssueNumberRE     = lazyre.New(`\b(issue|ticket) (numbers?|references?)\b`)
 	prIncludeRE         = lazyre.New(`\b(include|add|must have|needs?|requires?|fill (in|out))\b`)
 	prLinkVerbRE        = lazyre.New(`\b(link|reference|use)\b`)
-	prDescriptionRE     = lazyre.New(`\bdescription\b`)
-	prIfRE              = lazyre.New(`\bif\b`)
+	prDescriptionRE     = lazyre.New(`\bdescriptions?\b`)
+	// prIssueRefRE: every pull request must reference an issue, with no keyword
+	// given ("All PRs must reference a GitHub Issue")
+	prIssueRefRE = lazyre.New(`^\W*(?:all |every |each |your )?(?:prs?|pull requests?)(?: descriptions?| bodies| body)?\s+(must|should|needs? to|ha(?:ve|s) to|(?:are|is) required to)\s+(?:always\s+)?(?:reference|link(?: to)?|mention|cite)\s+(?:an?|the|its|their)?\s*(?:related\s+|corresponding\s+|relevant\s+)?(?:github\s+)?issues?\b`)
+	prIfRE       = lazyre.New(`\bif\b`)
 	// "It could be simply a reference to the issue, e.g. `Resolves #123`": one way to
 	// describe the problem, not a requirement
 	prOneWayRE         = lazyre.New(`\b(could|can|may|might) (simply |just )?be\b|\be\.g\.|\bfor example\b`)
@@ -133,6 +144,20 @@ func ReadPRDemands(lower string, spans []string, aboutPRs, aboutCommitMessages b
 			}
 		}
 	}
+	// Required sections named in words: "PR descriptions must include Summary,
+	// Rationale, and Details sections", "a "Testing Done" section".
+	if len(d.Sections) == 0 && prSectionWordRE.MatchString(lower) && !Forbids(lower) && prIncludeRE.MatchString(lower) {
+		if m := prNamedSectionsRE.FindStringSubmatch(lower); m != nil {
+			for _, n := range prSectionSplitRE.Split(m[1], -1) {
+				if n = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(n), "an "), "a ")); n != "" {
+					d.Sections = append(d.Sections, n)
+				}
+			}
+		}
+		for _, m := range prQuotedSectionRE.FindAllStringSubmatch(lower, -1) {
+			d.Sections = append(d.Sections, strings.TrimSpace(m[1]))
+		}
+	}
 	// Issue links: "Link to the issue being addressed with ``fixes #123`` in the pull
 	// request description."
 	for _, sp := range spans {
@@ -149,6 +174,11 @@ func ReadPRDemands(lower string, spans []string, aboutPRs, aboutCommitMessages b
 			d.LinkKeyword, d.LinkPresumed = strings.Fields(sp)[0], true
 			break
 		}
+	}
+	// "All PRs must reference a GitHub Issue": any issue number or link
+	if m := prIssueRefRE.FindStringSubmatch(lower); m != nil && d.LinkKeyword == "" && !prIfRE.MatchString(lower) && !Forbids(lower) {
+		d.IssueRef = true
+		d.IssueRefShould = m[1] == "should"
 	}
 	// A ticked checklist: "All checklist items in the pull request description must
 	// be checked", "Tick every box of the PR template".

@@ -26,6 +26,9 @@ type Untouched struct {
 	// HandOnly: the sentence forbids editing them by hand ("by hand", "manually",
 	// "hand-edit"): regenerating them is how they change.
 	HandOnly bool
+	// Role is a kind of file named instead of paths (RoleMigration), only where the
+	// sentence bans edits to the existing ones.
+	Role string
 	// EditsOnly: the sentence forbids editing them (edit, modify, change, alter,
 	// update, rewrite): changing the files that are there. A file a change adds
 	// (a new snapshot, a new migration) is no edit of them; "touch" reaches it.
@@ -42,12 +45,20 @@ func editOnlyVerb(w string) bool {
 	return false
 }
 
+// RoleMigration: the repository's migrations, as the lowering finds them.
+const RoleMigration = "migration"
+
 func utRE(expr string) func() *regexp.Regexp {
 	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }
 
 var (
-	utLeadRE = utRE(`(?i)^(?:(?:a |the )?(?:contributor|agent|you)s? )?(?:must not|mustn't|should not|shouldn't|may not|never|do not|don't|no) (?:ever )?(?:(edit|modify|touch|change|update|alter)|(commit|add|check in|stage))\b (?:any |the |to |changes to |new )?`)
+	utLeadRE = utRE(`(?i)^(?:(?:a |the )?(?:contributor|agent|you)s? )?(?:must not|mustn't|should not|shouldn't|may not|never|do not|don't|no) (?:ever )?(?:(edit|modify|touch|change|update|alter)|(commit|add|check in|stage))\b (?:any |the |to |changes to |new )?(?:(?:an? |any |the )?(existing|already[- ]applied|applied|committed|shipped|merged) )?`)
+	// utRoleRE: a kind of file named by a noun where the paths would be ("never edit
+	// an existing alembic migration"): migrations, which the lowering places
+	utRoleRE = utRE(`(?i)^(?:[\w-]+ )?(?:database |db |schema |sql )?migrations?(?: files?| scripts?)?\b`)
+	// utBoldRE: a bold run of words ("**Never edit existing migrations**")
+	utBoldRE = utRE("\\*\\*([A-Za-z][^*`]*?)\\*\\*")
 	// "by hand", "manually": the means of an edit, not the file
 	utMeansRE     = utRE(`(?i)\b(?:by hand|manually|hand-edit|directly edit)\b`)
 	utHiddenRE    = utRE(`(?i)\b(?:unless|without (?:explicit |prior )?(?:approval|permission|discussion|asking|being asked)|except when|if|when|before|after)\b`)
@@ -88,6 +99,7 @@ func UntouchedFiles(text string) (Untouched, bool) {
 
 func untouchedIn(text string) (Untouched, bool) {
 	t := strings.TrimSpace(strings.ReplaceAll(text, "``", "`"))
+	t = utBoldRE().ReplaceAllString(t, "$1")
 	t = strings.TrimLeft(t, "-*• ")
 	hand := utMeansRE().MatchString(t)
 	if hand {
@@ -107,10 +119,31 @@ func untouchedIn(text string) (Untouched, bool) {
 	}
 	u := Untouched{AddedOnly: m[4] >= 0 && !strings.HasSuffix(strings.ToLower(t[:m[1]]), "changes to "), HandOnly: hand}
 	u.EditsOnly = !u.AddedOnly && m[2] >= 0 && editOnlyVerb(t[m[2]:m[3]])
+	existing := m[6] >= 0 && !u.AddedOnly
+	if existing {
+		// "never edit existing migrations": the files that are there; new ones are
+		// how the history grows
+		u.EditsOnly = true
+	}
 	if hand && u.AddedOnly {
 		return Untouched{}, false
 	}
 	rest := t[m[1]:]
+	if existing {
+		if r := utRoleRE().FindString(rest); r != "" {
+			u.Role = RoleMigration
+			rest = rest[len(r):]
+			if !utTailRE().MatchString(utAskedRE().ReplaceAllString(rest, "")) {
+				return Untouched{}, false
+			}
+			if c := utAskedRE().FindString(t); c != "" {
+				u.Condition = c
+			} else if utHiddenRE().MatchString(t[:strings.IndexAny(t+".", ".;—")]) {
+				return Untouched{}, false
+			}
+			return u, true
+		}
+	}
 	if e := utExtRE().FindStringSubmatch(rest); e != nil {
 		u.Ext = strings.ToLower(e[1])
 		rest = rest[len(e[0]):]

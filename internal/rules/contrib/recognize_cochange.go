@@ -75,6 +75,12 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 			// a touched dependency line, not any change to the manifest
 			p.When = WhenDependencies
 		}
+		if slices.Contains(cc.IfRoles, norm.CoCode) {
+			// "when adding a notable feature, record it in §0": the code stands for the
+			// feature; tests and documentation are none
+			p.Unless = append(p.Unless, testGlobs()...)
+			p.Unless = append(p.Unless, docGlobs...)
+		}
 		if slices.Contains(cc.IfRoles, norm.CoDeprecation) {
 			// "every deprecation": code whose touched lines deprecate something
 			p.Lines = deprecationLines
@@ -230,11 +236,27 @@ func coPlace(p string, c *policy.Constraint, rc *recognize.RepoContext) string {
 			dir = ""
 		}
 	}
+	if strings.HasSuffix(p, "/") && !strings.Contains(strings.TrimSuffix(p, "/"), "/") && rc != nil && len(rc.Dirs) > 0 &&
+		!hasDir(rc, path.Join(dir, p)) && nestedDir(rc, dir, strings.TrimSuffix(p, "/")) {
+		// "update its snapshot in `__snapshots__/`": a folder name the tree holds
+		// below the instruction's folder, not at it
+		return "/" + path.Join(dir, "**", p) + "/**"
+	}
 	g := "/" + path.Join(dir, p)
 	if strings.HasSuffix(p, "/") {
 		g += "/**"
 	}
 	return g
+}
+
+// nestedDir reports whether a folder named name sits anywhere below dir.
+func nestedDir(rc *recognize.RepoContext, dir, name string) bool {
+	for _, d := range rc.Dirs {
+		if path.Base(d) == name && (dir == "" || dir == "." || strings.HasPrefix(d, dir+"/")) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasDir(rc *recognize.RepoContext, d string) bool {
@@ -265,7 +287,7 @@ func roleGlobs(role string, c *policy.Constraint, rc *recognize.RepoContext) []s
 				continue
 			}
 			for _, n := range names {
-				if path.Base(d) == n || strings.HasSuffix(d, "/"+n) && strings.Contains(n, "/") {
+				if path.Base(d) == n || strings.Contains(n, "/") && (d == n || strings.HasSuffix(d, "/"+n)) {
 					dirs = append(dirs, "/"+d+"/**")
 				}
 			}
@@ -305,7 +327,7 @@ func roleGlobs(role string, c *policy.Constraint, rc *recognize.RepoContext) []s
 		return dirs
 	case norm.CoSchema:
 		return []string{"**/schema.sql", "**/schema.prisma", "**/schema.rb", "**/structure.sql"}
-	case norm.CoDeprecation:
+	case norm.CoDeprecation, norm.CoCode:
 		return codeGlobs
 	}
 	return nil

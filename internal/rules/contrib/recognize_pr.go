@@ -99,6 +99,19 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 		}
 		out = append(out, r)
 	}
+	// "All PRs must reference a GitHub Issue": a number or an issue link
+	if d.IssueRef {
+		r := s.rule(KindPR, PRParams{Check: PRBodyRequire, Pattern: issueRefPattern, What: "a reference to an issue"}, true,
+			"pull-request description references no issue", "reference the issue the pull request addresses (#<issue> or its link)",
+			[]policy.Case{
+				prCase(policy.ExpectSatisfied, "Fix crash on empty input\n\nThe parser read past the end. Refs #123", "a reference"),
+				prCase(policy.ExpectViolated, "Fix crash on empty input\n\nThe parser read past the end.", "no reference"),
+			})
+		if d.IssueRefShould {
+			r.Severity = policy.SeverityWarning
+		}
+		out = append(out, r)
+	}
 	// A checklist whose every item is ticked.
 	if d.Ticked {
 		out = append(out, s.rule(KindPR, PRParams{Check: PRCheckboxes}, true,

@@ -73,6 +73,18 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 			paths = append(paths, g) // a path above the repository names no file of it
 		}
 	}
+	what := strings.Join(u.Paths, ", ")
+	if u.Role == norm.RoleMigration {
+		// "never edit existing migrations": the repository's migration folders; a
+		// layout with none gives no rule
+		for _, g := range roleGlobs(norm.CoMigration, c, rc) {
+			if strings.HasPrefix(g, "/") {
+				paths = append(paths, strings.TrimPrefix(g, "/"))
+			}
+		}
+		what = "existing migrations (" + strings.Join(paths, ", ") + ")"
+		dir = ""
+	}
 	if len(paths) == 0 {
 		return recognize.Result{}
 	}
@@ -83,7 +95,7 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	if !strings.Contains(path.Base(sample), ".") && u.Ext != "" {
 		sample += "." + u.Ext
 	}
-	params := UntouchedParams{Paths: paths, Except: except, AddedOnly: u.AddedOnly, HandOnly: u.HandOnly, EditsOnly: u.EditsOnly, What: strings.Join(u.Paths, ", ")}
+	params := UntouchedParams{Paths: paths, Except: except, AddedOnly: u.AddedOnly, HandOnly: u.HandOnly, EditsOnly: u.EditsOnly, What: what}
 	verb := "touches"
 	if u.AddedOnly {
 		verb = "adds"
