@@ -108,3 +108,31 @@ func TestOrderAfterAreaTheLayoutResolves(t *testing.T) {
 func TestOwnCommandSentences52(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-52.txt", 20)
 }
+
+// An order whose moment is the end of the work ("when you're done", "before handing
+// off your work", "once the task is complete") is a reminder: it warns at the commit,
+// push or pull request and never blocks, unless the sentence or its section names the
+// commit or the push; an order after any change with no moment named reminds as well.
+// An order after a change of named files keeps its block.
+func TestFinishOrdersRemindUnlessTheyNameTheCommit(t *testing.T) {
+	reg := rules.Registry()
+	for _, c := range []struct{ doc, line, before, want string }{
+		{"- When you're done, run `make check`.\n", "git commit -m x", "edit src/a.c", "warned"},
+		{"- When you're done, run `make check`.\n", "git commit -m x", "edit src/a.c;;make check", "allowed"},
+		{"- Before handing off your work, run `just ci`.\n", "gh pr create --fill", "edit src/lib.rs", "warned"},
+		{"- After completing a task, run `npm test`.\n", "git push origin x", "edit src/a.ts", "warned"},
+		{"- Run `cargo test` after every change.\n", "git commit -m x", "edit src/lib.rs", "warned"},
+		{"- Test your changes with `pnpm test`.\n", "git commit -m x", "edit src/a.ts", "unblocked"},
+		// the commit or push named by the sentence or the section: a block
+		{"- When you're done, and always before you commit, run `make lint`.\n", "git commit -m x", "edit main.go", "blocked"},
+		{"## Before committing\n\n- When you're done, run `make lint`.\n", "git commit -m x", "edit main.go", "blocked"},
+		{"- Run `make lint` before pushing.\n", "git push origin x", "edit main.go", "blocked"},
+		// a named change keeps its block
+		{"- After any Elixir changes, run `mix format`.\n", "git commit -m x", "edit lib/a.ex", "blocked"},
+	} {
+		got := lineVerdict(t, reg, compileDoc(c.doc), c.line, c.before)
+		if got != c.want && !(c.want == "unblocked" && got != "blocked") {
+			t.Errorf("%q: `%s` after %q: %s, want %s", c.doc, c.line, c.before, got, c.want)
+		}
+	}
+}
