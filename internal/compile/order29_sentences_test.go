@@ -136,3 +136,26 @@ func TestFinishOrdersRemindUnlessTheyNameTheCommit(t *testing.T) {
 		}
 	}
 }
+
+// Several pairs of a command and the one it replaces, in parentheses, are each a
+// substitution: "`uv run` (not `python`)" bans `python`, never the `uv run` of the
+// pair before it (first sight, task "order": a public file's pairs banned `uv run`).
+func TestPairedSubstitutionsInParentheses(t *testing.T) {
+	reg := rules.Registry()
+	doc := "- Run Python through uv: `uv pip` (not `pip`) and `uv run` (not `python3`).\n"
+	for line, want := range map[string]string{
+		"uv run python3 tools/gen.py": "allowed",
+		"uv pip install -e .":         "allowed",
+		"pip install requests":        "blocked",
+		"python3 tools/gen.py":        "blocked",
+	} {
+		if got := lineVerdict(t, reg, compileDoc(doc), line); got != want {
+			t.Errorf("%s: %s, want %s", line, got, want)
+		}
+	}
+	// advice stays advice
+	hedged := "- Prefer `uv pip` (not `pip`) and `uv run` (not `python3`) where you can.\n"
+	if got := lineVerdict(t, reg, compileDoc(hedged), "python3 x.py"); got == "blocked" {
+		t.Errorf("hedged pairs: python3 x.py blocked")
+	}
+}

@@ -158,6 +158,10 @@ func Read(text string, ctx Context) []Norm {
 		// "most tasks go through `./dev`, which should be preferred to `go build`"
 		return readAs(text, order, ctx, "")
 	}
+	if order, ok := pairedSubstitutions(text); ok && len(ctx.Columns) == 0 {
+		// "use `uv pip` (not `pip`) and `uv run` (not `python`)"
+		return readAs(text, order, ctx, "")
+	}
 	if order, ok := verblessSubstitution(text); ok && len(ctx.Columns) == 0 {
 		// "- `bun install` instead of `npm install`" under "Always use `bun`:"
 		return readAs(text, order, ctx, "")
