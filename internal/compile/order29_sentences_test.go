@@ -159,3 +159,37 @@ func TestPairedSubstitutionsInParentheses(t *testing.T) {
 		t.Errorf("hedged pairs: python3 x.py blocked")
 	}
 }
+
+// TestOwnCommandSentences82: the eighty-second batch (testdata/own-sentences-82.txt,
+// first sight in its .md): tables of change and command, Do | Don't tables, triggers
+// in headings, numbered steps, flags, substitutions and "when you're done" reminders.
+func TestOwnCommandSentences82(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-82.txt", 18)
+}
+
+// Readings fixed after the first sight of public batch 2 (task "order"), in own
+// phrasings of the same shapes: a tool set against another without a comma, a
+// condition that restricts nothing, a ban whose own sentence prescribes the
+// alternative, and the end of the work named as "when you consider it done".
+func TestProcessReadingsOfPublicBatch2(t *testing.T) {
+	reg := rules.Registry()
+	for _, c := range []struct{ doc, line, before, want string }{
+		{"- always use yarn not npm\n", "npm install", "", "blocked"},
+		{"- always use yarn not npm\n", "yarn install", "", "allowed"},
+		{"- use uv run not python3\n", "uv run python3 app.py", "", "allowed"},
+		{"- use uv run not python3\n", "python3 app.py", "", "blocked"},
+		{"- If yarn is not installed, use npm.\n", "yarn install", "", "allowed"},
+		{"- Never run `git push` to any remote.\n", "git push origin topic", "", "blocked"},
+		{"- Never run `helm uninstall` for any reason.\n", "helm uninstall web", "", "blocked"},
+		{"- After any changes, run `make vet` and fix warnings if any.\n", "git commit -m x", "edit a.go", "warned"},
+		{"- Don't force-push; if you have to rewrite your branch, use `git push --force-with-lease`.\n", "git push --force origin topic", "", "blocked"},
+		{"- Don't force-push; if you have to rewrite your branch, use `git push --force-with-lease`.\n", "git push --force-with-lease origin topic", "", "allowed"},
+		{"- Never use `git push -f`; use `git push --force-with-lease` instead.\n", "git push -f origin topic", "", "blocked"},
+		{"- Run `make fmt` before committing, or when you consider it done.\n", "git commit -m x", "edit a.go", "blocked"},
+		{"- Run `make fmt` when you consider your work complete.\n", "git commit -m x", "edit a.go", "warned"},
+	} {
+		if got := lineVerdict(t, reg, compileDoc(c.doc), c.line, c.before); got != c.want {
+			t.Errorf("%q: `%s` after %q: %s, want %s", c.doc, c.line, c.before, got, c.want)
+		}
+	}
+}

@@ -99,7 +99,9 @@ func vacuousConditions(ns []Norm) {
 		case "on anything", "anything", "on any path", "on any file", "on any folder", "anywhere",
 			// "never execute `git push` to any branch": every push goes to some branch
 			"to any branch", "on any branch", "to any remote", "to any branch or remote", "for any reason",
-			"under any circumstances", "in any case", "at any time", "at all":
+			"under any circumstances", "in any case", "at any time", "at all",
+			// "run `make lint` and fix errors if any": whatever there is
+			"any", "if any":
 			n.Uncertain = slices.DeleteFunc(n.Uncertain, func(u string) bool { return u == "condition: "+n.Condition })
 			n.Condition = ""
 		}
