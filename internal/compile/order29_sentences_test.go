@@ -108,3 +108,88 @@ func TestOrderAfterAreaTheLayoutResolves(t *testing.T) {
 func TestOwnCommandSentences52(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-52.txt", 20)
 }
+
+// An order whose moment is the end of the work ("when you're done", "before handing
+// off your work", "once the task is complete") is a reminder: it warns at the commit,
+// push or pull request and never blocks, unless the sentence or its section names the
+// commit or the push; an order after any change with no moment named reminds as well.
+// An order after a change of named files keeps its block.
+func TestFinishOrdersRemindUnlessTheyNameTheCommit(t *testing.T) {
+	reg := rules.Registry()
+	for _, c := range []struct{ doc, line, before, want string }{
+		{"- When you're done, run `make check`.\n", "git commit -m x", "edit src/a.c", "warned"},
+		{"- When you're done, run `make check`.\n", "git commit -m x", "edit src/a.c;;make check", "allowed"},
+		{"- Before handing off your work, run `just ci`.\n", "gh pr create --fill", "edit src/lib.rs", "warned"},
+		{"- After completing a task, run `npm test`.\n", "git push origin x", "edit src/a.ts", "warned"},
+		{"- Run `cargo test` after every change.\n", "git commit -m x", "edit src/lib.rs", "warned"},
+		{"- Test your changes with `pnpm test`.\n", "git commit -m x", "edit src/a.ts", "unblocked"},
+		// the commit or push named by the sentence or the section: a block
+		{"- When you're done, and always before you commit, run `make lint`.\n", "git commit -m x", "edit main.go", "blocked"},
+		{"## Before committing\n\n- When you're done, run `make lint`.\n", "git commit -m x", "edit main.go", "blocked"},
+		{"- Run `make lint` before pushing.\n", "git push origin x", "edit main.go", "blocked"},
+		// a named change keeps its block
+		{"- After any Elixir changes, run `mix format`.\n", "git commit -m x", "edit lib/a.ex", "blocked"},
+	} {
+		got := lineVerdict(t, reg, compileDoc(c.doc), c.line, c.before)
+		if got != c.want && !(c.want == "unblocked" && got != "blocked") {
+			t.Errorf("%q: `%s` after %q: %s, want %s", c.doc, c.line, c.before, got, c.want)
+		}
+	}
+}
+
+// Several pairs of a command and the one it replaces, in parentheses, are each a
+// substitution: "`uv run` (not `python`)" bans `python`, never the `uv run` of the
+// pair before it (first sight, task "order": a public file's pairs banned `uv run`).
+func TestPairedSubstitutionsInParentheses(t *testing.T) {
+	reg := rules.Registry()
+	doc := "- Run Python through uv: `uv pip` (not `pip`) and `uv run` (not `python3`).\n"
+	for line, want := range map[string]string{
+		"uv run python3 tools/gen.py": "allowed",
+		"uv pip install -e .":         "allowed",
+		"pip install requests":        "blocked",
+		"python3 tools/gen.py":        "blocked",
+	} {
+		if got := lineVerdict(t, reg, compileDoc(doc), line); got != want {
+			t.Errorf("%s: %s, want %s", line, got, want)
+		}
+	}
+	// advice stays advice
+	hedged := "- Prefer `uv pip` (not `pip`) and `uv run` (not `python3`) where you can.\n"
+	if got := lineVerdict(t, reg, compileDoc(hedged), "python3 x.py"); got == "blocked" {
+		t.Errorf("hedged pairs: python3 x.py blocked")
+	}
+}
+
+// TestOwnCommandSentences82: the eighty-second batch (testdata/own-sentences-82.txt,
+// first sight in its .md): tables of change and command, Do | Don't tables, triggers
+// in headings, numbered steps, flags, substitutions and "when you're done" reminders.
+func TestOwnCommandSentences82(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-82.txt", 18)
+}
+
+// Readings fixed after the first sight of public batch 2 (task "order"), in own
+// phrasings of the same shapes: a tool set against another without a comma, a
+// condition that restricts nothing, a ban whose own sentence prescribes the
+// alternative, and the end of the work named as "when you consider it done".
+func TestProcessReadingsOfPublicBatch2(t *testing.T) {
+	reg := rules.Registry()
+	for _, c := range []struct{ doc, line, before, want string }{
+		{"- always use yarn not npm\n", "npm install", "", "blocked"},
+		{"- always use yarn not npm\n", "yarn install", "", "allowed"},
+		{"- use uv run not python3\n", "uv run python3 app.py", "", "allowed"},
+		{"- use uv run not python3\n", "python3 app.py", "", "blocked"},
+		{"- If yarn is not installed, use npm.\n", "yarn install", "", "allowed"},
+		{"- Never run `git push` to any remote.\n", "git push origin topic", "", "blocked"},
+		{"- Never run `helm uninstall` for any reason.\n", "helm uninstall web", "", "blocked"},
+		{"- After any changes, run `make vet` and fix warnings if any.\n", "git commit -m x", "edit a.go", "warned"},
+		{"- Don't force-push; if you have to rewrite your branch, use `git push --force-with-lease`.\n", "git push --force origin topic", "", "blocked"},
+		{"- Don't force-push; if you have to rewrite your branch, use `git push --force-with-lease`.\n", "git push --force-with-lease origin topic", "", "allowed"},
+		{"- Never use `git push -f`; use `git push --force-with-lease` instead.\n", "git push -f origin topic", "", "blocked"},
+		{"- Run `make fmt` before committing, or when you consider it done.\n", "git commit -m x", "edit a.go", "blocked"},
+		{"- Run `make fmt` when you consider your work complete.\n", "git commit -m x", "edit a.go", "warned"},
+	} {
+		if got := lineVerdict(t, reg, compileDoc(c.doc), c.line, c.before); got != c.want {
+			t.Errorf("%q: `%s` after %q: %s, want %s", c.doc, c.line, c.before, got, c.want)
+		}
+	}
+}

@@ -1800,8 +1800,12 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	// "run X after changing `src/`", "run X before committing changes to `service/`":
 	// the order holds when the session changed those files
 	var changed []string
+	anyChange := false // the change named is any change ("after making changes")
 	for _, o := range append(append([]norm.Object(nil), n.After...), n.Before...) {
 		if o.Kind == norm.KPath {
+			if o.Text == "**" && o.Origin == "words" {
+				anyChange = true
+			}
 			if globs := codeGlobs(rc); o.Text == "**" && o.Origin == "words" && len(globs) > 0 && norm.SaysCode(n.Sentence) {
 				// "if you have changed the code": the repository's code, not its
 				// documents
@@ -1996,6 +2000,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		// comes after, and heed found no command of it; it is not the commit
 		return nil, ""
 	}
+	momentInferred := false
 	if len(then) == 0 && len(changed) > 0 {
 		// after a change, before the change is committed; or before the event the
 		// section is about ("## Before opening a PR" over "If you added a `.rs`
@@ -2003,8 +2008,17 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		ev := norm.FramingEvent(c.HeaderPath, c.Context)
 		if ev == "" || ev == "branch" {
 			ev = "commit"
+			momentInferred = true
 		}
 		then = eventForms(ev)
+	}
+	if why := reminderOnly(c, n, momentInferred, anyChange && !changedInferred); why != "" {
+		// "when you're done, run `make check`", "test your changes with `pnpm
+		// test`": the reader expects to be reminded, not stopped; the rule warns
+		// (and the audit reports it), it never blocks
+		m := *n
+		m.Uncertain = append(slices.Clone(n.Uncertain), why)
+		n = &m
 	}
 	if len(first)+len(perLang) == 0 || len(then) == 0 {
 		return nil, ""
@@ -2278,6 +2292,51 @@ func startsWork(before []norm.Object) bool {
 		}
 	}
 	return len(before) > 0
+}
+
+// workLeaves are the events at which the work leaves the session by a command the
+// sentence names: a commit, a push, a pull request, a merge.
+var workLeaves = []string{"commit", "push", "push-tags", "pr", "merge"}
+
+// reminderOnly says why an order only reminds: its moment is the end of the work
+// ("when you're done", "before handing off your work") with no commit, push or pull
+// request named by the sentence or its section, or the moment is inferred and the
+// change it follows is any change ("after making changes, run X", "test your changes
+// with X"). heed checks such an order at the commit, which the sentence does not
+// name; a block there stops work the reader was only asked to finish well.
+func reminderOnly(c *policy.Constraint, n *norm.Norm, momentInferred, anyChange bool) string {
+	named := false
+	finish := false
+	for _, o := range n.Before {
+		if o.Kind != norm.KEvent {
+			continue
+		}
+		if o.Text == "finish" {
+			finish = true
+		}
+		if slices.Contains(workLeaves, o.Text) && o.Origin != "inferred" {
+			named = true
+		}
+	}
+	// the section's heading or lead-in, or a second moment of the sentence itself
+	// ("when you're done, and always before you commit")
+	if ev := norm.FramingEvent(c.HeaderPath, c.Context); slices.Contains(workLeaves, ev) {
+		named = true
+	}
+	for _, ev := range norm.MomentEvents(n.Sentence) {
+		if slices.Contains(workLeaves, ev) {
+			named = true
+		}
+	}
+	switch {
+	case named:
+		return ""
+	case finish:
+		return "the moment is the end of the work, which the sentence names no command for: a reminder"
+	case momentInferred && anyChange:
+		return "the order follows any change and names no moment: a reminder before the commit"
+	}
+	return ""
 }
 
 // namesCommand: some norm is about a command named by its words.

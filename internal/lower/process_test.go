@@ -526,12 +526,13 @@ func TestForbiddenAtTheRoot(t *testing.T) {
 }
 
 // A rule file that governs some files (Cursor globs, applyTo): its orders hold when the
-// session changed such files, and an order "after finishing" is checked at the end.
+// session changed such files, and an order "after finishing" is checked at the end
+// (a reminder: the sentence names no commit).
 func TestOrdersOfAGlobScopedFile(t *testing.T) {
 	c := &policy.Constraint{ID: "c1", Text: "After completing your task, run `yarn tsc --noEmit`.", Level: policy.Must,
 		File: ".cursor/rules/ts.mdc", Line: 3, Scope: policy.Scope{Globs: []string{"**/*.ts"}}}
 	orderVerdicts(t, c, "git commit -m x", []historyVerdict{
-		{[][]string{{process.HistoryEdit, "src/a.ts"}}, "blocked"},
+		{[][]string{{process.HistoryEdit, "src/a.ts"}}, "warned"},
 		{[][]string{{process.HistoryEdit, "src/a.ts"}, {"yarn", "tsc", "--noEmit"}}, "allowed"},
 		{[][]string{{process.HistoryEdit, "README.md"}}, "allowed"},
 	})

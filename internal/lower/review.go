@@ -133,6 +133,9 @@ func reviewAgainstFile(c *policy.Constraint, rc *recognize.RepoContext, r *polic
 		_ = json.Unmarshal(r.Params, &p)
 	}
 	for _, ex := range exs {
+		if ex.id != c.ID && process.JudgeArgv(p, ex.argv) == policy.ExpectViolated && ownAlternative(c, r, &p, ex) {
+			continue
+		}
 		if ex.id != c.ID && process.JudgeArgv(p, ex.argv) == policy.ExpectViolated {
 			r.Severity = policy.SeverityWarning
 			r.Review = fmt.Sprintf("it would block `%s`, which %s shows as normal use", ex.line, ex.at)
@@ -207,4 +210,40 @@ func scopeToHeadingFolder(c *policy.Constraint, rc *recognize.RepoContext, r *po
 		}
 		return
 	}
+}
+
+// ownAlternative: "Never force-push; if you must rewrite your own branch, use `git
+// push --force-with-lease`": the command the ban's own sentence goes on to prescribe
+// (a constraint of the same line) is the ban's exception, not a sign that the ban is
+// wrong. It is allowed when allowing it leaves every form the ban's cases forbid
+// still forbidden; the rule's params are rewritten and it keeps its level.
+func ownAlternative(c *policy.Constraint, r *policy.Rule, p *process.CommandParams, ex example) bool {
+	if ex.at != fmt.Sprintf("%s:%d", c.File, c.Line) || len(ex.argv) < 2 {
+		return false
+	}
+	q := *p
+	q.Allow = append(slices.Clone(p.Allow), process.PatternFrom(ex.argv, c.Scope.Dir))
+	if process.JudgeArgv(q, ex.argv) == policy.ExpectViolated {
+		return false
+	}
+	forbidden := 0
+	for _, k := range r.Cases {
+		if k.Expect != policy.ExpectViolated || len(k.Argv) == 0 {
+			continue
+		}
+		forbidden++
+		if process.JudgeArgv(q, k.Argv) != policy.ExpectViolated {
+			return false
+		}
+	}
+	if forbidden == 0 {
+		return false
+	}
+	raw, err := json.Marshal(q)
+	if err != nil {
+		return false
+	}
+	*p = q
+	r.Params = raw
+	return true
 }

@@ -90,12 +90,18 @@ func narrowedSubstitutions(ns []Norm) {
 }
 
 // vacuousConditions drops a condition that restricts nothing ("on anything but
-// `build/`": the exception says where, "on anything" is everywhere).
+// `build/`": the exception says where, "on anything" is everywhere; "to any
+// branch", "for any reason": every case).
 func vacuousConditions(ns []Norm) {
 	for i := range ns {
 		n := &ns[i]
 		switch strings.ToLower(strings.TrimSpace(n.Condition)) {
-		case "on anything", "anything", "on any path", "on any file", "on any folder", "anywhere":
+		case "on anything", "anything", "on any path", "on any file", "on any folder", "anywhere",
+			// "never execute `git push` to any branch": every push goes to some branch
+			"to any branch", "on any branch", "to any remote", "to any branch or remote", "for any reason",
+			"under any circumstances", "in any case", "at any time", "at all",
+			// "run `make lint` and fix errors if any": whatever there is
+			"any", "if any":
 			n.Uncertain = slices.DeleteFunc(n.Uncertain, func(u string) bool { return u == "condition: "+n.Condition })
 			n.Condition = ""
 		}

@@ -158,6 +158,10 @@ func Read(text string, ctx Context) []Norm {
 		// "most tasks go through `./dev`, which should be preferred to `go build`"
 		return readAs(text, order, ctx, "")
 	}
+	if order, ok := pairedSubstitutions(text); ok && len(ctx.Columns) == 0 {
+		// "use `uv pip` (not `pip`) and `uv run` (not `python`)"
+		return readAs(text, order, ctx, "")
+	}
 	if order, ok := verblessSubstitution(text); ok && len(ctx.Columns) == 0 {
 		// "- `bun install` instead of `npm install`" under "Always use `bun`:"
 		return readAs(text, order, ctx, "")
@@ -2049,6 +2053,10 @@ func toolWordOK(toks []Token, i int) bool {
 	if n.Punct || n.Code {
 		return true
 	}
+	if n.Low == "not" && i+2 < len(toks) && (toks[i+2].Code || func() bool { _, ok := toolFamilies()[toks[i+2].Low]; return ok }()) {
+		// "use pnpm not npm": a tool set against another
+		return true
+	}
 	switch n.Low {
 	case "or", "and", "nor", "for", "to", "in", "on", "with", "when", "unless", "commands", "command", "directly", "itself",
 		"anymore", "at", "here", "instead", "as", "over", "rather", "either", "is", "are", "cli", "scripts", "install", "suite", "binary", "by", "from", "outside", "against", "if", "before", "after", "yourself",
@@ -2310,6 +2318,12 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					}
 					named := m != nil && (len(m.objs) > 0 || len(m.words) > 0)
 					okInstead = m != nil && (m.role == mRequire || m.role == mRemind) && named && afterBreak || w != "not" && m != nil && len(m.objs) > 0
+					// "use pnpm not npm", "use uv run not python": a tool named right
+					// after a tool the sentence requires, with no comma between
+					if w == "not" && !afterBreak && m != nil && m == cur && m.role == mRequire && named && i > 0 && !toks[i-1].Punct &&
+						i+1 < len(toks) && (toks[i+1].Code || isToolWord(toks, i+1)) && (hasKinds(m.objs, KTool, KCommand) || toks[i-1].Code || isToolWord(toks, i-1)) {
+						okInstead = true
+					}
 				case strings.HasPrefix(w, "never") || strings.HasSuffix(w, "never"):
 					okInstead = false // handled as a ban above
 				default:

@@ -188,6 +188,27 @@ func FramingEvent(heading []string, leadIn string) string {
 	return ""
 }
 
+// MomentEvents are the events a sentence gives as moments, each after a "when",
+// "if" or "before" ("When you're done, and always before you commit, run `make
+// lint`": finish and commit), in the order they stand.
+func MomentEvents(sentence string) []string {
+	var out []string
+	toks := Tokenize(sentence)
+	for i := range toks {
+		if (phraseAt(toks, i, mCond) > 0 || phraseAt(toks, i, mBefore) > 0) && i+1 < len(toks) {
+			for k := i + 1; k < len(toks) && k <= i+3; k++ {
+				if ev, n := eventAt(toks, k); n > 0 {
+					if !slices.Contains(out, ev) {
+						out = append(out, ev)
+					}
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
 // eventProducts are what an event makes: a heading about them is about their form.
 var eventProducts = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"message": true, "messages": true, "title": true, "titles": true, "name": true,

@@ -26,6 +26,33 @@ func verblessSubstitution(text string) (string, bool) {
 	return "Use " + m[1] + " instead of " + m[2] + ".", true
 }
 
+// pairedNotRE: "`uv pip` (not `pip`)": a prescribed command and, in parentheses, the
+// one it replaces.
+var pairedNotRE = lazyre.New("(`[^`]+`)\\s*\\(\\s*not\\s+(`[^`]+`|[A-Za-z][\\w.+-]*)\\s*\\)")
+
+// pairedHedgeRE: words that make a list of substitutions advice.
+var pairedHedgeRE = lazyre.New("(?i)\\b(?:prefer\\w*|possible|ideally|try|usually|generally|where you can)\\b")
+
+// pairedSubstitutions: "use `uv pip` (not `pip`) and `uv run` (not `python`)": several
+// pairs of a command and, in parentheses, the command it replaces; each pair is a
+// substitution of its own ("Use `uv pip` instead of `pip`. Use `uv run` instead of
+// `python`."), never one ban of every span but the first.
+func pairedSubstitutions(text string) (string, bool) {
+	ms := pairedNotRE.FindAllStringSubmatch(text, -1)
+	if len(ms) < 2 || pairedHedgeRE.MatchString(text) {
+		return "", false
+	}
+	var b strings.Builder
+	for _, m := range ms {
+		other := m[2]
+		if !strings.HasPrefix(other, "`") {
+			other = "`" + other + "`"
+		}
+		b.WriteString("Use " + m[1] + " instead of " + other + ". ")
+	}
+	return strings.TrimSpace(b.String()), true
+}
+
 // EventCommand: the one command a condition that is only an event stands for ("when
 // creating commits", "on each commit", "when you push"): `git commit`, `git push`. A
 // condition that says more than the event ("committing to `main`", "commits that

@@ -118,7 +118,9 @@ func hasExpect(cs []policy.Case, e string) bool {
 
 // judgeArgv is the verdict the rule gives one argv (for authoring cases).
 func judgeArgv(p CommandParams, argv []string) string {
-	c := &commandCheck{rule: &policy.Rule{}, p: p}
+	// (as the compiled check: the force-push spellings the rule allows or prescribes
+	// are no force push of it)
+	c := &commandCheck{rule: &policy.Rule{}, p: p, forceExempt: forceSpellings(p.Allow, p.Via)}
 	ev, _ := CaseEvidence(policy.Case{Argv: argv})
 	outs := c.Targets(ev)
 	if len(outs) == 0 {
