@@ -398,12 +398,12 @@ const (
 )
 
 var (
-	affixKindRE = lazyre.New(`(?i)\b(interfaces?|async (?:methods?|functions?)|(?:custom )?exceptions?(?: classes)?|(?:custom )?error (?:classes|types)|exception classes)\b`)
+	affixKindRE = lazyre.New(`(?i)\b(interfaces?|interface names|(?:async|asynchronous) (?:methods?|functions?)|(?:custom )?exceptions?(?: classes)?|(?:custom )?error (?:classes|types)|exception classes)\b`)
 	// affixPrefixRE, affixSuffixRE: the words that say where the span goes.
 	affixPrefixRE = lazyre.New(`(?i)\bprefix(?:ed|es)?\b|\b(?:start|starts|begin|begins|starting|beginning)\s+with\b`)
 	affixSuffixRE = lazyre.New(`(?i)\bsuffix(?:ed|es)?\b|\b(?:end|ends|ending)\s+(?:in|with)\b`)
 	affixNegRE    = lazyre.New(`(?i)\b(?:do not|don't|never|no|not|without|avoid)\b`)
-	affixSpanRE   = lazyre.New("`-?([A-Z][A-Za-z]*|-?er)`")
+	affixSpanRE   = lazyre.New("[`\"'“]-?([A-Z][A-Za-z]*|-?er)[`\"'”]")
 )
 
 // NamingAffixes reads the prefixes and suffixes a sentence asks of interfaces, async

@@ -69,3 +69,12 @@ func TestNamingAffixes(t *testing.T) {
 		}
 	}
 }
+
+func TestNamingAffixesQuotedAndSpelledOut(t *testing.T) {
+	if got := NamingAffixes(`- **Interfaces**: Prefix with "I" (e.g., ` + "`IClient`" + `)`); !slices.Equal(got, []Affix{{Kind: AffixInterface, Prefix: "I"}}) {
+		t.Errorf("a prefix in double quotes: %v", got)
+	}
+	if got := NamingAffixes("- Suffix asynchronous methods with `Async` (e.g., `GetAsync`)"); !slices.Equal(got, []Affix{{Kind: AffixAsync, Suffix: "Async"}}) {
+		t.Errorf("asynchronous methods: %v", got)
+	}
+}

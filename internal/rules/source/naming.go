@@ -9,6 +9,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazy"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -344,10 +345,21 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		return recognize.Result{Rules: affixes}
 	}
 	binds := norm.NamingBindings(text)
+	s := newSentence(c)
+	if len(binds) == 0 {
+		// "## Classes" over "- Use PascalCase: `UserManager`": the kind is the
+		// heading's
+		h := s.headerRaw
+		if i := strings.LastIndex(h, " > "); i >= 0 {
+			h = h[i+3:]
+		}
+		if h != "" && !norm.NamesAStyle(h) {
+			binds = norm.NamingBindings(h + ": " + text)
+		}
+	}
 	if len(binds) == 0 {
 		return recognize.Result{Rules: affixes}
 	}
-	s := newSentence(c)
 	if s.negated() && !s.headerBans() && norm.BansTheLastStyle(text) {
 		return recognize.Result{}
 	}
@@ -375,7 +387,15 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		case kind == kindComponent:
 			cands = []string{engine.LangTSX, engine.LangJavaScript}
 		}
-		langs := pickLangs(s, rc, cands)
+		ls := s
+		if kind != kindComponent && reactComponentsRE.MatchString(c.Text) {
+			// "camelCase for variables and PascalCase for React components": React
+			// is the components' language, not the variables'
+			cc := *c
+			cc.Text = reactComponentsRE.ReplaceAllString(c.Text, "components")
+			ls = newSentence(&cc)
+		}
+		langs := pickLangs(ls, rc, cands)
 		sc, _ := ruleScope(s, rc, langs)
 		qp := QueryParams{Queries: map[string]string{}}
 		var caseLangs []string
@@ -432,6 +452,8 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	}
 	return recognize.Result{Rules: append(rules, affixes...)}
 }
+
+var reactComponentsRE = lazyre.New(`(?i)\breact\s+(components?)\b`)
 
 // affixQuery is the declarations of an affix's kind in a language, the name as
 // @match, with the predicates that keep only names that break the affix; "" where
