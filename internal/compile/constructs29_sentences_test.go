@@ -47,3 +47,11 @@ func TestOwnSourceSentencesConstructs36b(t *testing.T) {
 func TestOwnSourceSentencesDocComments(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-doccomments.txt", 8)
 }
+
+// TestOwnNamingSentences: naming sentences written before the compiler read them
+// (testdata/own-sentences-62.txt, first sight in own-sentences-62.md): case styles by
+// kind from tables, nested lists and headings, file names, affixes of interfaces,
+// async methods and exceptions, Go's MixedCaps.
+func TestOwnNamingSentences(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-62.txt", 20)
+}
