@@ -534,7 +534,7 @@ func constraintLevel(text, ctx string, ctxLevel policy.Level) policy.Level {
 // it states one of the project's rules without a modal: "`bg-container` instead of
 // `bg-white`" (a preference), "Shell scripts live in `scripts/`" (the layout).
 func statedLevel(lv policy.Level, text string) policy.Level {
-	if lv == policy.Info && (norm.PairStatement(text) || norm.PlacementStatement(text)) {
+	if lv == policy.Info && (norm.PairStatement(text) || norm.PlacementStatement(text) || norm.NamingFileStatement(text)) {
 		return policy.Should
 	}
 	return lv
