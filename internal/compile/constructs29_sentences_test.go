@@ -61,3 +61,11 @@ func TestOwnSourceSentencesExamples(t *testing.T) {
 func TestOwnSourceSentencesExamples2(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-examples-2.txt", 15)
 }
+
+// TestOwnNamingSentences: naming sentences written before the compiler read them
+// (testdata/own-sentences-62.txt, first sight in own-sentences-62.md): case styles by
+// kind from tables, nested lists and headings, file names, affixes of interfaces,
+// async methods and exceptions, Go's MixedCaps.
+func TestOwnNamingSentences(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-62.txt", 20)
+}

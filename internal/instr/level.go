@@ -163,8 +163,9 @@ func clauseLevel(text string) policy.Level {
 	case "should":
 		return policy.Should
 	}
-	if norm.LimitStatement(text) || norm.NamingStatement(text) {
-		// "Line length: 100 characters", "Method names are PascalCase": the
+	if norm.LimitStatement(text) || norm.NamingStatement(text) || len(norm.NamingAffixes(text)) > 0 {
+		// "Line length: 100 characters", "Method names are PascalCase", "Interfaces
+		// are prefixed with `I`": the
 		// project's setting or convention, stated
 		return policy.Should
 	}
@@ -519,7 +520,11 @@ func constraintLevel(text, ctx string, ctxLevel policy.Level) policy.Level {
 	text, _ = norm.Gloss(text)
 	ctx, _ = norm.Gloss(ctx)
 	if strings.Contains(ctx, " | ") && strings.Contains(text, " | ") {
-		return frameLevel(rowLevel(text), text, ctx, ctxLevel)
+		lv := rowLevel(text)
+		if lv == policy.Info && norm.NamingRow(text, ctx) {
+			lv = policy.Should // "Python | snake_case" under "File names"
+		}
+		return frameLevel(lv, text, ctx, ctxLevel)
 	}
 	lv := frameLevel(levelOf(text), text, ctx, ctxLevel)
 	return statedLevel(lv, text)
@@ -529,7 +534,7 @@ func constraintLevel(text, ctx string, ctxLevel policy.Level) policy.Level {
 // it states one of the project's rules without a modal: "`bg-container` instead of
 // `bg-white`" (a preference), "Shell scripts live in `scripts/`" (the layout).
 func statedLevel(lv policy.Level, text string) policy.Level {
-	if lv == policy.Info && (norm.PairStatement(text) || norm.PlacementStatement(text)) {
+	if lv == policy.Info && (norm.PairStatement(text) || norm.PlacementStatement(text) || norm.NamingFileStatement(text)) {
 		return policy.Should
 	}
 	return lv

@@ -19,10 +19,13 @@ func LimitStatement(text string) bool { return limitStatementRE().MatchString(te
 
 var (
 	namingStyleRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile("(?i)(?:^|[^\\w])(screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|snake[_ ]case|lower[_ ]snake[_ ]case|lowercase with underscores|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|camel[_ ]?case)(?:[^\\w]|$)")
+		return regexp.MustCompile("(?i)(?:^|[^\\w])(screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|snake[_ ]case|lower[_ ]snake[_ ]case|lowercase with underscores|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|camel[_ ]?case|kebab[-_ ]case|mixed[_ ]?caps)(?:[^\\w]|$)")
 	})
 	namingKindRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(?:functions?|methods?|variables?|locals|class(?:es)?|types?|structs?|interfaces?|enums?|traits?|constants?|consts?|const val|statics?|identifiers?)\b`)
+		return regexp.MustCompile(`(?i)\b(?:functions?|methods?|variables?|locals|class(?:es)?|types?|structs?|interfaces?|enums?|traits?|constants?|consts?|const val|statics?|identifiers?|naming)\b`)
+	})
+	namingFileKindRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:components?|files?|file ?names?|filenames?|modules?)\b`)
 	})
 )
 
@@ -32,6 +35,20 @@ var (
 // "should" (conventions have exceptions a sentence does not list).
 func NamingStatement(text string) bool {
 	return namingStyleRE().MatchString(text) && namingKindRE().MatchString(text)
+}
+
+// NamingFileStatement reports a sentence that states the naming style of files or
+// components without a modal ("Component files are PascalCase", "Modules:
+// `snake_case.py`"): when nothing firmer reads it, as firm as a "should".
+func NamingFileStatement(text string) bool {
+	return namingStyleRE().MatchString(text) && namingFileKindRE().MatchString(text)
+}
+
+// NamingRow reports a table row that gives a naming style for what its header or
+// heading names ("Python | snake_case | `order_book.py`" under "File names", or
+// "Kind | Convention" over "Functions | camelCase"): as firm as a "should".
+func NamingRow(row, ctx string) bool {
+	return namingStyleRE().MatchString(row) && (namingKindRE().MatchString(row+" | "+ctx) || namingFileKindRE().MatchString(row+" | "+ctx))
 }
 
 // pairStatementRE: a list item that is only a preference of one code span over

@@ -14,6 +14,8 @@ const (
 	NameVariable = "variable"
 	NameType     = "type"
 	NameConstant = "constant"
+	// NameComponent is a UI component: a function that returns JSX.
+	NameComponent = "component"
 )
 
 // Naming styles.
@@ -22,13 +24,16 @@ const (
 	StyleCamel     = "camelCase"
 	StylePascal    = "PascalCase"
 	StyleScreaming = "SCREAMING_SNAKE_CASE"
+	// StyleMixedCaps is Go's convention: camelCase or PascalCase by whether the
+	// name is exported, never an underscore.
+	StyleMixedCaps = "MixedCaps"
 )
 
 var (
 	// convStyleRE finds a naming style, written in its own style or in words.
-	convStyleRE = lazyre.New(`(?i)\b(screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|constant_case|all[_ ]caps|uppercase with underscores|capitals with underscores|lower[_ ]snake[_ ]case|snake[_ ]case|lowercase[_ ]with[_ ]underscores|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|capwords|camel[_ ]?case|mixedcase)\b`)
+	convStyleRE = lazyre.New(`(?i)\b(screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|constant_case|all[_ ]caps|uppercase with underscores|capitals with underscores|lower[_ ]snake[_ ]case|snake[_ ]case|lowercase[_ ]with[_ ]underscores|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|capwords|camel[_ ]?case|mixedcase|mixed[_ ]?caps)\b`)
 	// convKindRE finds a kind of declaration.
-	convKindRE = lazyre.New(`(?i)\b(functions?|funcs?|methods?|variables?|vars|locals|local variables?|classes|class|types?|structs?|interfaces?|enums?|traits?|records?|constants?|consts?|const val|statics?|identifiers?)\b`)
+	convKindRE = lazyre.New(`(?i)\b(functions?|funcs?|methods?|variables?|vars|locals|local variables?|classes|class|types?|structs?|interfaces?|enums?|traits?|records?|constants?|consts?|const val|statics?|identifiers?|components?)\b`)
 	// namingNegRE: a style the sentence forbids ("never snake_case", "not camelCase").
 	namingNegRE = lazyre.New(`(?i)\b(?:never|not|no|don't|do not|avoid|instead of|rather than)\s+(?:use\s+|using\s+)?$`)
 	// namingOtherNamesRE: names that are not identifiers of the code ("JSON keys",
@@ -38,10 +43,14 @@ var (
 	namingSegRE        = lazyre.New(`[;,.](?:\s|$)|\s—\s|\s-\s`)
 	// namingMemberWordRE: a word after a kind that makes it a modifier of something else
 	// ("enum values", "class fields", "type hints", "function calls")
-	namingMemberWordRE  = lazyre.New(`(?i)^[\s-]*(?:values?|members?|keys?|cases?|entries|entry|variants?|fields?|properties|property|parameters?|params|arguments?|args|attributes?|props|hints?|annotations?|checks?|checking|checker|safety|safe|errors?|system|signatures?|calls?|bod(?:y|ies)|comments?|docstrings?|tests?|coverage|hierarch(?:y|ies)|inference|stubs?|imports?)\b`)
+	namingMemberWordRE  = lazyre.New(`(?i)^[\s-]*(?:values?|members?|keys?|cases?|entries|entry|variants?|fields?|properties|property|parameters?|params|arguments?|args|attributes?|props|hints?|annotations?|checks?|checking|checker|safety|safe|errors?|system|signatures?|calls?|bod(?:y|ies)|comments?|docstrings?|tests?|coverage|hierarch(?:y|ies)|inference|stubs?|imports?|files?|filenames?|folders?|director(?:y|ies)|selectors?|styles?|librar(?:y|ies))\b`)
 	namingPublicRE      = lazyre.New(`(?i)\b(?:public|exported|external|externally|api)\b`)
 	namingAlternativeRE = lazyre.New(`(?i)(?:\bor|/)\s*$`)
 	namingExceptRE      = lazyre.New(`(?i)\b(?:except|exception|exceptions|exempt|allowed|may keep|keep their)\b`)
+	// namingExportRE: Go's words for a name's visibility ("exported identifiers use
+	// PascalCase; unexported use camelCase"), or public and private said of names.
+	namingLeadVerbRE = lazyre.New(`^(?:always |please )?(?:use|using|prefer|follow|write|name with|apply)$`)
+	namingExportRE   = lazyre.New(`(?i)\b(?:exported|unexported)\b|\b(?:public|private)\b.*\b(?:go|golang)\b|\b(?:go|golang)\b.*\b(?:public|private)\b`)
 )
 
 type namingMention struct {
@@ -62,10 +71,9 @@ func StyleOf(word string) string {
 		return StyleSnake
 	case strings.HasPrefix(w, "upper_camel") || strings.HasPrefix(w, "uppercamel") || strings.HasPrefix(w, "pascal") || w == "capwords":
 		return StylePascal
-	case w == "mixedcaps" && word[0] == 'M':
-		// Go's "MixedCaps" is the exported form
-		return StylePascal
-	case strings.HasPrefix(w, "lower_camel") || strings.HasPrefix(w, "lowercamel") || w == "mixedcase" || w == "mixedcaps":
+	case strings.HasPrefix(w, "mixed_caps") || strings.HasPrefix(w, "mixedcaps"):
+		return StyleMixedCaps
+	case strings.HasPrefix(w, "lower_camel") || strings.HasPrefix(w, "lowercamel") || w == "mixedcase":
 		return StyleCamel
 	case strings.HasPrefix(w, "camel"):
 		// "CamelCase" written with a capital is the upper form (Ruby's classes)
@@ -90,6 +98,8 @@ func namingKindsOf(word string) []string {
 		return []string{NameConstant}
 	case strings.HasPrefix(w, "identifier"):
 		return []string{NameFunction, NameMethod, NameVariable, NameType, NameConstant}
+	case strings.HasPrefix(w, "component"):
+		return []string{NameComponent}
 	}
 	return []string{NameType}
 }
@@ -106,7 +116,30 @@ func NamingBindings(text string) map[string]string {
 	if strings.Contains(text, " | ") {
 		segs = []string{strings.ReplaceAll(text, " | ", " : ")}
 	}
+	if goMixedCaps(text) {
+		// "Exported identifiers use CamelCase; unexported use camelCase", "camelCase
+		// for unexported, PascalCase for exported", "MixedCaps (no underscores)": Go's
+		// MixedCaps, a name's case set by its visibility; what is checkable is that no
+		// name has an underscore
+		kinds := map[string]bool{}
+		for _, k := range convKindRE.FindAllStringSubmatch(text, -1) {
+			for _, kk := range namingKindsOf(k[1]) {
+				kinds[kk] = true
+			}
+		}
+		delete(kinds, NameConstant) // syscall-style constant names are kept in Go
+		delete(kinds, NameComponent)
+		if len(kinds) == 0 {
+			kinds = map[string]bool{NameFunction: true, NameMethod: true, NameType: true, NameVariable: true}
+		}
+		for k := range kinds {
+			out[k] = StyleMixedCaps
+		}
+		return out
+	}
+	segs = joinKindLists(segs)
 	for _, seg := range segs {
+
 		var ms []namingMention
 		alternatives := false
 		for i, m := range convStyleRE.FindAllStringSubmatchIndex(seg, -1) {
@@ -175,6 +208,68 @@ func NamingBindings(text string) map[string]string {
 	return out
 }
 
+// joinKindLists joins a segment that names kinds of declaration but no style to the
+// segment after it when that one gives its kinds first ("Classes, Interfaces,
+// Methods, Properties: PascalCase"), or to the one before it when that one gave its
+// style first ("camelCase for variables, functions"); a segment neither can take
+// stays as it is.
+func joinKindLists(segs []string) []string {
+	var out []string
+	for i := 0; i < len(segs); i++ {
+		seg := segs[i]
+		if convStyleRE.MatchString(seg) || !convKindRE.MatchString(seg) {
+			out = append(out, seg)
+			continue
+		}
+		// a run of kind-only segments, then one with a style
+		j := i
+		for j+1 < len(segs) && !convStyleRE.MatchString(segs[j+1]) && convKindRE.MatchString(segs[j+1]) {
+			j++
+		}
+		if j+1 < len(segs) && kindFirst(segs[j+1]) {
+			out = append(out, strings.Join(segs[i:j+2], ", "))
+			i = j + 1
+			continue
+		}
+		if n := len(out); n > 0 && convStyleRE.MatchString(out[n-1]) && !kindFirst(out[n-1]) {
+			out[n-1] += ", " + strings.Join(segs[i:j+1], ", ")
+			i = j
+			continue
+		}
+		out = append(out, segs[i:j+1]...)
+		i = j
+	}
+	return out
+}
+
+// kindFirst reports whether a segment names what takes its style before the style
+// ("Properties: PascalCase", "Class names use PascalCase"), not the style first
+// ("camelCase for variables", "use PascalCase for types").
+func kindFirst(seg string) bool {
+	st := convStyleRE.FindStringIndex(seg)
+	if st == nil {
+		return false
+	}
+	before := strings.ToLower(strings.Trim(seg[:st[0]], " \t*_-`"))
+	return before != "" && !namingLeadVerbRE.MatchString(before)
+}
+
+// goMixedCaps reports whether the text states Go's MixedCaps: the word itself, or
+// camelCase and PascalCase both, set by a name's visibility, and no other style.
+func goMixedCaps(text string) bool {
+	seen := map[string]bool{}
+	for _, m := range convStyleRE.FindAllString(text, -1) {
+		st := StyleOf(m)
+		switch st {
+		case StyleCamel, StylePascal, StyleMixedCaps:
+			seen[st] = true
+		default:
+			return false
+		}
+	}
+	return seen[StyleMixedCaps] || seen[StyleCamel] && seen[StylePascal] && namingExportRE.MatchString(text)
+}
+
 // NamesAStyle reports whether the text names a naming style.
 func NamesAStyle(text string) bool { return convStyleRE.MatchString(text) }
 
@@ -185,3 +280,190 @@ func BansTheLastStyle(text string) bool { return namingNegRE.MatchString(strings
 // NamesExceptions reports whether the text (its code spans taken out) speaks of
 // exceptions to a convention ("`setUp` and `tearDown` are the exception").
 func NamesExceptions(prose string) bool { return namingExceptRE.MatchString(prose) }
+
+// FileNaming is a naming convention of file names a sentence states: the style, the
+// words before "files" that say which files ("component", "markdown", "python"; ""
+// for all), the code spans of the same part of the sentence (its examples), and the
+// words and spans of an exception ("except React components, which use PascalCase
+// (`UserCard.tsx`)").
+type FileNaming struct {
+	Style       string // snake_case, kebab-case, camelCase or PascalCase
+	Main        string // the part of the sentence that states it, without the exception
+	Qualifier   string
+	Examples    []string
+	Except      string
+	ExceptSpans []string
+}
+
+var (
+	fileStyleRE = lazyre.New(`(?i)\b(kebab[-_ ]case|snake[_ ]case|lower[_ ]snake[_ ]case|lowercase[_ ]with[_ ]underscores|lower[_ ]?camel[_ ]?case|camel[_ ]?case|pascal[_ ]?case|upper[_ ]?camel[_ ]?case)\b`)
+	// fileNounRE: the files a segment is about, with the words that qualify them
+	// ("React component files", "Markdown filenames"); Python's and Rust's modules
+	// are files.
+	fileNounRE = lazyre.New(`(?i)((?:[\w-]+\s+){0,2}?)(?:file\s?names?|files?)\b|\b(python|rust)\s+modules\b|(?:^|:)[\s*_-]*(modules)\b`)
+	// fileNotRE: files named in passing that are not the subject ("test files" are
+	// the test rules'; directories and folders are not files)
+	fileNotRE      = lazyre.New(`(?i)\b(?:test|spec|director(?:y|ies)|folders?|config(?:uration)?|env|lock)\b`)
+	fileSegRE      = lazyre.New(`;\s|\.\s|\.$|\s—\s|\s-\s`)
+	fileExceptRE   = lazyre.New(`(?i),?\s*\b(?:except(?:\s+for)?|other than|apart from|but not)\b`)
+	fileQualStopRE = lazyre.New(`(?i)^(?:use|using|all|the|our|for|any|every|each|new|and|name|names|are|is|in|with|of|to|should|must|be|written|source|code|your)$`)
+)
+
+// FileNamings reads the file-naming conventions of a sentence (its backticks kept),
+// with the heading above it: "Use kebab-case for file names", "Component files are
+// PascalCase: `InvoiceList.tsx`", "modules/packages in `snake_case`" (Python), a
+// table row "Python | snake_case | `order_book.py`" under "File names".
+func FileNamings(text, header string) []FileNaming {
+	var out []FileNaming
+	text = strings.NewReplacer("e.g.", "eg", "i.e.", "ie", "E.g.", "eg").Replace(text)
+	segs := fileSegRE.Split(text, -1)
+	if strings.Contains(text, " | ") {
+		segs = []string{text}
+	}
+	for _, seg := range segs {
+		plain := strings.ReplaceAll(seg, "`", "")
+		main, except := plain, ""
+		if m := fileExceptRE.FindStringIndex(plain); m != nil {
+			main, except = plain[:m[0]], plain[m[1]:]
+		}
+		st := fileStyleRE.FindStringSubmatchIndex(main)
+		if st == nil {
+			continue
+		}
+		if namingNegRE.MatchString(main[:st[0]]) {
+			continue // "not camelCase file names"
+		}
+		noun := fileNounRE.FindStringSubmatch(main)
+		if noun == nil {
+			if !fileNounRE.MatchString(header) || convKindRE.MatchString(main) {
+				continue
+			}
+			noun = []string{"", "", "", ""}
+		}
+		qual := ""
+		switch {
+		case noun[2] != "":
+			qual = strings.ToLower(noun[2])
+		case noun[3] != "":
+			qual = "modules"
+		default:
+			var words []string
+			for _, w := range strings.Fields(strings.Trim(noun[1], " *_:")) {
+				w = strings.ToLower(strings.Trim(w, "*_:,"))
+				if w != "" && !fileQualStopRE.MatchString(w) && fileStyleRE.FindString(w) == "" {
+					words = append(words, w)
+				}
+			}
+			qual = strings.Join(words, " ")
+		}
+		if fileNotRE.MatchString(qual) || fileNotRE.MatchString(strings.ToLower(noun[0])) && !strings.Contains(strings.ToLower(noun[0]), "file") {
+			continue
+		}
+		style := StyleOf(main[st[2]:st[3]])
+		if strings.HasPrefix(strings.ToLower(main[st[2]:st[3]]), "kebab") {
+			style = "kebab-case"
+		}
+		fn := FileNaming{Style: style, Main: main, Qualifier: qual, Except: strings.TrimSpace(except)}
+		sp := strings.Split(seg, "`")
+		inExcept := false
+		for i := 1; i < len(sp); i += 2 {
+			before := strings.Join(sp[:i], "")
+			inExcept = inExcept || fileExceptRE.MatchString(before)
+			if inExcept {
+				fn.ExceptSpans = append(fn.ExceptSpans, sp[i])
+			} else {
+				fn.Examples = append(fn.Examples, sp[i])
+			}
+		}
+		out = append(out, fn)
+	}
+	return out
+}
+
+// An Affix is a prefix or suffix a kind of declaration must carry, or must not:
+// "Interfaces: prefix with `I`", "Do not prefix interfaces with `I`", "Async methods:
+// suffix with `Async`", "Custom exceptions end in `Error`".
+type Affix struct {
+	Kind   string // AffixInterface, AffixAsync or AffixException
+	Prefix string
+	Suffix string
+	Forbid bool
+}
+
+// Kinds of declaration an affix is read for.
+const (
+	AffixInterface = "interface"
+	AffixAsync     = "async method"
+	AffixException = "exception"
+)
+
+var (
+	affixKindRE = lazyre.New(`(?i)\b(interfaces?|interface names|(?:async|asynchronous) (?:methods?|functions?)|(?:custom )?exceptions?(?: classes)?|(?:custom )?error (?:classes|types)|exception classes)\b`)
+	// affixPrefixRE, affixSuffixRE: the words that say where the span goes.
+	affixPrefixRE = lazyre.New(`(?i)\bprefix(?:ed|es)?\b|\b(?:start|starts|begin|begins|starting|beginning)\s+with\b`)
+	affixSuffixRE = lazyre.New(`(?i)\bsuffix(?:ed|es)?\b|\b(?:end|ends|ending)\s+(?:in|with)\b`)
+	affixNegRE    = lazyre.New(`(?i)\b(?:do not|don't|never|no|not|without|avoid)\b`)
+	affixSpanRE   = lazyre.New("[`\"'“]-?([A-Z][A-Za-z]*|-?er)[`\"'”]")
+)
+
+// NamingAffixes reads the prefixes and suffixes a sentence asks of interfaces, async
+// methods and exception classes. A sentence that names several kinds or several
+// spans is not read: which span goes with which kind is not certain.
+func NamingAffixes(text string) []Affix {
+	kinds := affixKindRE.FindAllStringSubmatchIndex(text, -1)
+	spans := affixSpanRE.FindAllStringSubmatchIndex(text, -1)
+	if len(kinds) == 0 || len(spans) == 0 {
+		return nil
+	}
+	kind := ""
+	for _, k := range kinds {
+		w := strings.ToLower(text[k[2]:k[3]])
+		var this string
+		switch {
+		case strings.HasPrefix(w, "interface"):
+			this = AffixInterface
+		case strings.HasPrefix(w, "async"):
+			this = AffixAsync
+		default:
+			this = AffixException
+		}
+		if kind != "" && kind != this {
+			return nil
+		}
+		kind = this
+	}
+	sp := text[spans[0][2]:spans[0][3]]
+	for _, s := range spans[1:] {
+		if o := text[s[2]:s[3]]; o != sp && len(o) < len(sp)+2 {
+			return nil // "`I` or `Abstract`": two affixes, not one and its examples
+		}
+	}
+	if strings.HasPrefix(sp, "-") || sp == "er" {
+		return nil // Go's -er: "single-method interfaces" is more than heed reads
+	}
+	pre, suf := affixPrefixRE.FindStringIndex(text), affixSuffixRE.FindStringIndex(text)
+	a := Affix{Kind: kind}
+	switch {
+	case pre != nil && suf == nil:
+		a.Prefix = sp
+	case suf != nil && pre == nil:
+		a.Suffix = sp
+	default:
+		return nil
+	}
+	if kind == AffixInterface && a.Prefix != "I" {
+		return nil
+	}
+	if kind == AffixAsync && a.Suffix != "Async" {
+		return nil
+	}
+	if kind == AffixException && a.Suffix != "Error" && a.Suffix != "Exception" {
+		return nil
+	}
+	verb := pre
+	if verb == nil {
+		verb = suf
+	}
+	a.Forbid = affixNegRE.MatchString(text[:verb[0]])
+	return []Affix{a}
+}

@@ -2,6 +2,7 @@ package norm
 
 import (
 	"maps"
+	"slices"
 	"testing"
 )
 
@@ -26,5 +27,54 @@ func TestNamingBindingsReadsWhichStyleEachKindTakes(t *testing.T) {
 	}
 	if StyleOf("CamelCase") != StylePascal || StyleOf("camelCase") != StyleCamel || StyleOf("tearDown") != "" {
 		t.Error("StyleOf: CamelCase with a capital is PascalCase, camelCase is camelCase, a name is no style")
+	}
+}
+
+// Kinds listed before a style and split by commas take it ("Classes, Interfaces,
+// Methods, Properties: PascalCase"); Go's exported/unexported pair is MixedCaps; a
+// React component is a kind of its own.
+func TestNamingBindingsListsGoAndComponents(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want map[string]string
+	}{
+		{"**Classes, Interfaces, Methods, Properties:** PascalCase", map[string]string{NameType: StylePascal, NameMethod: StylePascal}},
+		{"camelCase for variables, functions", map[string]string{NameVariable: StyleCamel, NameFunction: StyleCamel}},
+		{"Naming: use camelCase for unexported, PascalCase for exported", map[string]string{NameFunction: StyleMixedCaps, NameMethod: StyleMixedCaps, NameType: StyleMixedCaps, NameVariable: StyleMixedCaps}},
+		{"Exported identifiers use CamelCase; unexported use camelCase.", map[string]string{NameFunction: StyleMixedCaps, NameMethod: StyleMixedCaps, NameType: StyleMixedCaps, NameVariable: StyleMixedCaps}},
+		{"Use PascalCase for classes and camelCase for functions; private members start with an underscore.", map[string]string{NameType: StylePascal, NameFunction: StyleCamel}},
+		{"PascalCase for classes and React components", map[string]string{NameType: StylePascal, NameComponent: StylePascal}},
+		{"Component files are PascalCase", map[string]string{}},
+	} {
+		if got := NamingBindings(tc.text); !maps.Equal(got, tc.want) {
+			t.Errorf("NamingBindings(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestNamingAffixes(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []Affix
+	}{
+		{"  - Interfaces: prefix with `I` (e.g., `IGameService`)", []Affix{{Kind: AffixInterface, Prefix: "I"}}},
+		{"- Do not prefix interfaces with `I`; name them for what they are (`User`, not `IUser`).", []Affix{{Kind: AffixInterface, Prefix: "I", Forbid: true}}},
+		{"  - Async methods: suffix with `Async` (e.g., `SaveAsync`)", []Affix{{Kind: AffixAsync, Suffix: "Async"}}},
+		{"- Custom exceptions end in `Error` (`PaymentDeclinedError`).", []Affix{{Kind: AffixException, Suffix: "Error"}}},
+		{"- Interfaces: Single-method interfaces end with `-er` suffix", nil},
+		{"- Keep interfaces small.", nil},
+	} {
+		if got := NamingAffixes(tc.text); !slices.Equal(got, tc.want) {
+			t.Errorf("NamingAffixes(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestNamingAffixesQuotedAndSpelledOut(t *testing.T) {
+	if got := NamingAffixes(`- **Interfaces**: Prefix with "I" (e.g., ` + "`IClient`" + `)`); !slices.Equal(got, []Affix{{Kind: AffixInterface, Prefix: "I"}}) {
+		t.Errorf("a prefix in double quotes: %v", got)
+	}
+	if got := NamingAffixes("- Suffix asynchronous methods with `Async` (e.g., `GetAsync`)"); !slices.Equal(got, []Affix{{Kind: AffixAsync, Suffix: "Async"}}) {
+		t.Errorf("asynchronous methods: %v", got)
 	}
 }

@@ -2,11 +2,14 @@ package source
 
 import (
 	"fmt"
+	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazy"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -26,11 +29,12 @@ func (namingRecognizer) Name() string { return "source.naming" }
 
 // Identifier kinds.
 const (
-	kindFunction = norm.NameFunction
-	kindMethod   = norm.NameMethod
-	kindVariable = norm.NameVariable
-	kindType     = norm.NameType
-	kindConstant = norm.NameConstant
+	kindFunction  = norm.NameFunction
+	kindMethod    = norm.NameMethod
+	kindVariable  = norm.NameVariable
+	kindType      = norm.NameType
+	kindConstant  = norm.NameConstant
+	kindComponent = norm.NameComponent
 )
 
 // Styles.
@@ -39,12 +43,26 @@ const (
 	styleCamel     = norm.StyleCamel
 	stylePascal    = norm.StylePascal
 	styleScreaming = norm.StyleScreaming
+	styleMixedCaps = norm.StyleMixedCaps
 )
 
 // nameViolation is the pattern of a name that plainly breaks the style, for a kind in
 // a language; "" when heed does not judge that pairing.
 func nameViolation(style, kind, l string) string {
+	if kind == kindComponent {
+		if style == stylePascal && (l == engine.LangTSX || l == engine.LangJavaScript) {
+			return `^_*[a-z]`
+		}
+		return ""
+	}
 	switch style {
+	case styleMixedCaps:
+		if l != engine.LangGo {
+			return ""
+		}
+		// an underscore inside a name; the blank identifier and _-led names are not
+		// judged
+		return `^[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*$`
 	case styleSnake:
 		// a camelCase hump; for functions in languages where a capitalised function
 		// is no idiom, PascalCase too
@@ -77,6 +95,17 @@ func declQueries(kind, l string) []string {
 	js := l == engine.LangJavaScript || l == engine.LangTypeScript || l == engine.LangTSX
 	ts := l == engine.LangTypeScript || l == engine.LangTSX
 	switch kind {
+	case kindComponent:
+		if l != engine.LangTSX && l != engine.LangJavaScript {
+			return nil
+		}
+		// a function or an arrow function that returns JSX: React's components
+		jsx := `[(jsx_element) (jsx_self_closing_element) (parenthesized_expression [(jsx_element) (jsx_self_closing_element)])]`
+		return []string{
+			`(function_declaration name: (identifier) @match body: (statement_block (return_statement ` + jsx + `)))`,
+			`(variable_declarator name: (identifier) @match value: (arrow_function body: ` + jsx + `))`,
+			`(variable_declarator name: (identifier) @match value: (arrow_function body: (statement_block (return_statement ` + jsx + `))))`,
+		}
 	case kindFunction:
 		switch {
 		case l == engine.LangPython:
@@ -197,6 +226,8 @@ var namingSamples = lazy.Value[map[string]map[string]string]{F: func() map[strin
 		kindVariable: "let NAME = 1;\n",
 		kindType:     "class NAME {}\n",
 	}
+	jsx := maps.Clone(js)
+	jsx[kindComponent] = "export function NAME() {\n  return <div />;\n}\n"
 	return map[string]map[string]string{
 		engine.LangPython: {
 			kindFunction: "def NAME():\n    pass\n",
@@ -204,9 +235,9 @@ var namingSamples = lazy.Value[map[string]map[string]string]{F: func() map[strin
 			kindVariable: "NAME = 1\n",
 			kindType:     "class NAME:\n    pass\n",
 		},
-		engine.LangJavaScript: js,
+		engine.LangJavaScript: jsx,
 		engine.LangTypeScript: js,
-		engine.LangTSX:        js,
+		engine.LangTSX:        jsx,
 		engine.LangGo: {
 			kindFunction: "package p\n\nfunc NAME() {}\n",
 			kindMethod:   "package p\n\ntype T struct{}\n\nfunc (T) NAME() {}\n",
@@ -278,6 +309,7 @@ var styleSamples = lazy.Value[map[string][2]string]{F: func() map[string][2]stri
 		styleCamel:     {"load_user_data", "loadUserData"},
 		stylePascal:    {"userData", "UserData"},
 		styleScreaming: {"maxUserCount", "MAX_USER_COUNT"},
+		styleMixedCaps: {"load_user_data", "loadUserData"},
 	}
 }}
 
@@ -308,14 +340,26 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		c = &cc
 	}
 	text := c.Text
+	affixes := affixRules(c, rc)
 	if !norm.NamesAStyle(text) {
-		return recognize.Result{}
+		return recognize.Result{Rules: affixes}
 	}
 	binds := norm.NamingBindings(text)
-	if len(binds) == 0 {
-		return recognize.Result{}
-	}
 	s := newSentence(c)
+	if len(binds) == 0 {
+		// "## Classes" over "- Use PascalCase: `UserManager`": the kind is the
+		// heading's
+		h := s.headerRaw
+		if i := strings.LastIndex(h, " > "); i >= 0 {
+			h = h[i+3:]
+		}
+		if h != "" && !norm.NamesAStyle(h) {
+			binds = norm.NamingBindings(h + ": " + text)
+		}
+	}
+	if len(binds) == 0 {
+		return recognize.Result{Rules: affixes}
+	}
 	if s.negated() && !s.headerBans() && norm.BansTheLastStyle(text) {
 		return recognize.Result{}
 	}
@@ -337,10 +381,21 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		style := binds[key]
 		kind, unexported := strings.CutSuffix(key, "unexported")
 		cands := slices.Clone(allGrammars)
-		if unexported {
+		switch {
+		case unexported, style == styleMixedCaps:
 			cands = []string{engine.LangGo}
+		case kind == kindComponent:
+			cands = []string{engine.LangTSX, engine.LangJavaScript}
 		}
-		langs := pickLangs(s, rc, cands)
+		ls := s
+		if kind != kindComponent && reactComponentsRE.MatchString(c.Text) {
+			// "camelCase for variables and PascalCase for React components": React
+			// is the components' language, not the variables'
+			cc := *c
+			cc.Text = reactComponentsRE.ReplaceAllString(c.Text, "components")
+			ls = newSentence(&cc)
+		}
+		langs := pickLangs(ls, rc, cands)
 		sc, _ := ruleScope(s, rc, langs)
 		qp := QueryParams{Queries: map[string]string{}}
 		var caseLangs []string
@@ -356,6 +411,10 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			var pats []string
 			for _, q := range qs {
 				pred := fmt.Sprintf(` (#match? @match %q)`, re)
+				if style == styleMixedCaps {
+					// Go's tests and examples name their subject after an underscore
+					pred += ` (#not-match? @match "^(Test|Benchmark|Example|Fuzz)")`
+				}
 				if len(excepted) > 0 {
 					pred += " (#not-any-of? @match " + quoteAll(excepted) + ")"
 				}
@@ -391,5 +450,146 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 		rules = append(rules, r)
 	}
-	return recognize.Result{Rules: rules}
+	return recognize.Result{Rules: append(rules, affixes...)}
+}
+
+var reactComponentsRE = lazyre.New(`(?i)\breact\s+(components?)\b`)
+
+// affixQuery is the declarations of an affix's kind in a language, the name as
+// @match, with the predicates that keep only names that break the affix; "" where
+// heed does not read that kind in the language.
+func affixQuery(a norm.Affix, l string) string {
+	var decl, extra string
+	switch a.Kind {
+	case norm.AffixInterface:
+		switch l {
+		case engine.LangCSharp, engine.LangJava:
+			decl = `(interface_declaration name: (identifier) @match)`
+		case engine.LangTypeScript, engine.LangTSX:
+			decl = `(interface_declaration name: (type_identifier) @match)`
+		}
+	case norm.AffixAsync:
+		if l == engine.LangCSharp {
+			// a test framework names test methods; Main is the platform's
+			decl = `(method_declaration (modifier) @mod name: (identifier) @match)`
+			extra = ` (#eq? @mod "async") (#not-eq? @match "Main") (#not-in-test? @match)`
+		}
+	case norm.AffixException:
+		switch l {
+		case engine.LangPython:
+			decl = `(class_definition name: (identifier) @match superclasses: (argument_list [(identifier) (attribute)] @base))`
+		case engine.LangTypeScript, engine.LangTSX:
+			decl = `(class_declaration name: (type_identifier) @match (class_heritage (extends_clause value: [(identifier) (member_expression)] @base)))`
+		case engine.LangJava:
+			decl = `(class_declaration name: (identifier) @match superclass: (superclass (type_identifier) @base))`
+		case engine.LangCSharp:
+			decl = `(class_declaration name: (identifier) @match (base_list (identifier) @base))`
+		}
+		if decl != "" {
+			extra = ` (#match? @base "(Exception|Error)$")`
+		}
+	}
+	if decl == "" {
+		return ""
+	}
+	var re string
+	if a.Prefix != "" {
+		re = "^" + regexp.QuoteMeta(a.Prefix) + "[A-Z]"
+	} else {
+		re = regexp.QuoteMeta(a.Suffix) + "$"
+	}
+	if a.Prefix == "I" && a.Forbid {
+		re = "^I[A-Z][a-z]" // IUser, not Item or IO
+	}
+	op := "#not-match?"
+	if a.Forbid {
+		op = "#match?"
+	}
+	return fmt.Sprintf("(%s%s (%s @match %q))", decl, extra, op, re)
+}
+
+// affixSamples are a declaration of the affix's kind in a language with NAME where
+// the name goes.
+func affixSample(a norm.Affix, l string) string {
+	switch a.Kind {
+	case norm.AffixInterface:
+		switch l {
+		case engine.LangCSharp:
+			return "interface NAME { }\n"
+		case engine.LangJava:
+			return "interface NAME {\n}\n"
+		case engine.LangTypeScript, engine.LangTSX:
+			return "interface NAME {\n  id: string;\n}\n"
+		}
+	case norm.AffixAsync:
+		return "class Example {\n    async Task NAME() { await Task.Delay(1); }\n}\n"
+	case norm.AffixException:
+		switch l {
+		case engine.LangPython:
+			return "class NAME(Exception):\n    pass\n"
+		case engine.LangTypeScript, engine.LangTSX:
+			return "class NAME extends Error {}\n"
+		case engine.LangJava:
+			return "class NAME extends Exception {\n}\n"
+		case engine.LangCSharp:
+			return "class NAME : Exception { }\n"
+		}
+	}
+	return ""
+}
+
+// affixRules compiles the prefixes and suffixes a sentence asks of a kind of
+// declaration ("Interfaces: prefix with `I`", "Custom exceptions end in `Error`").
+// Conventions: the rules warn.
+func affixRules(c *policy.Constraint, rc *recognize.RepoContext) []policy.Rule {
+	var rules []policy.Rule
+	for _, a := range norm.NamingAffixes(c.Text) {
+		s := newSentence(c)
+		langs := pickLangs(s, rc, allGrammars)
+		sc, _ := ruleScope(s, rc, langs)
+		qp := QueryParams{Queries: map[string]string{}}
+		var caseLangs []string
+		for _, l := range langs {
+			if q := affixQuery(a, l); q != "" {
+				qp.Queries[l] = q
+				caseLangs = append(caseLangs, l)
+			}
+		}
+		if len(caseLangs) == 0 {
+			continue
+		}
+		what, want := "prefix `"+a.Prefix+"`", "prefixed with `"+a.Prefix+"`"
+		if a.Suffix != "" {
+			what, want = "suffix `"+a.Suffix+"`", "suffixed with `"+a.Suffix+"`"
+		}
+		msg, sugg := a.Kind+" name without the "+what, "name the "+a.Kind+" "+want
+		bare, affixed := "OrderRepository", "I"+"OrderRepository"
+		switch a.Kind {
+		case norm.AffixAsync:
+			bare, affixed = "Save", "Save"+a.Suffix
+		case norm.AffixException:
+			bare, affixed = "PaymentDeclined", "PaymentDeclined"+a.Suffix
+		}
+		if a.Forbid {
+			msg, sugg = a.Kind+" name with the "+what, "drop the "+what
+			bare, affixed = affixed, bare
+		}
+		r := policy.Rule{Domain: policy.DomainSource, Kind: KindQuery, Severity: policy.SeverityWarning, Exact: false, Scope: sc,
+			Params: marshal(qp), Message: msg, Suggestion: sugg}
+		for _, l := range caseLangs {
+			p, ok := samplePath(sc, l, "")
+			if !ok {
+				continue
+			}
+			r.Cases = []policy.Case{
+				{Expect: policy.ExpectViolated, Path: p, Code: strings.ReplaceAll(affixSample(a, l), "NAME", bare), Note: "a name that breaks the convention"},
+				{Expect: policy.ExpectSatisfied, Path: p, Code: strings.ReplaceAll(affixSample(a, l), "NAME", affixed), Note: "a name that follows it"},
+			}
+			break
+		}
+		if len(r.Cases) > 0 {
+			rules = append(rules, r)
+		}
+	}
+	return rules
 }

@@ -571,6 +571,8 @@ func testedSibling(ev *engine.Evidence, p string) string {
 	return ""
 }
 
+var allCapsNameRE = lazyre.New(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$`)
+
 // badNamePart returns the first dot-separated part of the name (before its extension)
 // that breaks the convention. Dot files, route segments ([id], (group)) and leading
 // underscores (__init__, _app) are conventions of their own and are not judged.
@@ -581,6 +583,11 @@ func badNamePart(base, naming string) string {
 	parts := strings.Split(base, ".")
 	if len(parts) > 1 {
 		parts = parts[:len(parts)-1]
+	}
+	if allCapsNameRE.MatchString(parts[0]) {
+		// README.md, CHANGELOG.md, CODE_OF_CONDUCT.md, AGENTS.md: names in capitals
+		// are a convention of their own, which no case style speaks of
+		return ""
 	}
 	for _, p := range parts {
 		p = strings.Trim(p, "_")

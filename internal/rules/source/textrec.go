@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
@@ -39,7 +40,6 @@ var (
 	finalNLRE     = lazyre.New(`\b(?:final|trailing|terminating) newline\b|\bend (?:each |every |all )?(?:files? )?with a (?:single )?newline\b|\bnewline at (?:the )?end of (?:each |every )?files?\b`)
 	headerRE      = lazyre.New(`\b(?:start|starts|begin|begins|open|opens)\b[^.]*\bwith\b[^.]*\b(?:header|comment|line|notice)\b|\b(?:copyright|license|licence|spdx)\b[^.]*\bheader\b|\bheader\b[^.]*\b(?:copyright|license|licence|spdx)\b`)
 	fileNamingRE  = lazyre.New(`\b(kebab-case|snake_case|camelcase|pascalcase)\b`)
-	fileWordRE    = lazyre.New(`\bfiles?\b|\bfile ?names?\b|\bfilenames?\b`)
 	suffixSpanRE  = lazyre.New(`^\*?\.[a-z0-9]+(?:\.[a-z0-9]+)+$`)
 	namingSpanRE  = lazyre.New(`^(kebab-case|snake_case|camelCase|PascalCase)(\.[a-z0-9.\-]+)$`)
 	commentLineRE = lazyre.New(`^(?:#|//|/\*|--|;)`)
@@ -361,7 +361,6 @@ func narrowGlobs(scope, patterns []string) []string {
 // "kebab-case file names", "Test files use `.test.ts` (not `.spec.ts`)".
 func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 	var out []policy.Rule
-	prose := s.prose()
 	mk := func(p TextParams, globs []string, msg, sugg string) {
 		sc, _ := ruleScope(s, rc, nil)
 		sc.Globs = narrowGlobs(sc.Globs, globs)
@@ -395,30 +394,33 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 	}
 	// `kebab-case.ts` style spans.
 	for _, sp := range s.spans {
-		if m := namingSpanRE.FindStringSubmatch(sp); m != nil && fileWordRE.MatchString(prose+" "+s.header) {
+		// the span is a file name in the style, which says the convention is of files
+		if m := namingSpanRE.FindStringSubmatch(sp); m != nil {
 			mk(TextParams{Check: "filename", Naming: m[1]}, []string{"*" + m[2]}, "file name is not "+m[1], "rename it in "+m[1])
 		}
 	}
-	// "kebab-case file names" in prose.
+	// "kebab-case file names", "Component files are PascalCase", a table row under
+	// "File names" in prose.
 	if len(out) == 0 {
-		if m := fileNamingRE.FindStringSubmatch(prose); m != nil && fileWordRE.MatchString(prose) && !strings.Contains(prose, "director") {
-			naming := map[string]string{"kebab-case": "kebab-case", "snake_case": "snake_case", "camelcase": "camelCase", "pascalcase": "PascalCase"}[m[1]]
-			langs := pickLangs(s, rc, codeLangs)
-			var globs []string
-			for _, l := range langs {
-				for e, ls := range extLangs {
-					if slices.Contains(ls, l) {
-						globs = append(globs, "*."+e)
-					}
-				}
+		for _, fn := range norm.FileNamings(s.c.Text, s.header) {
+			globs, ok := fileNamingGlobs(s, rc, fn)
+			if !ok || len(globs) == 0 {
+				continue
 			}
-			// "Component files are PascalCase, e.g. `InvoiceList.tsx`": the examples'
-			// extensions say which files the convention is about (not the hooks in .ts).
-			if ex := exampleExtensions(s.spans, naming); len(ex) > 0 {
-				globs = ex
+			p := TextParams{Check: "filename", Naming: fn.Style}
+			before := len(out)
+			mk(p, globs, "file name is not "+fn.Style, "rename it in "+fn.Style)
+			if len(out) == before {
+				continue
 			}
-			if len(globs) > 0 {
-				mk(TextParams{Check: "filename", Naming: naming}, slices.Compact(slices.Sorted(slices.Values(globs))), "file name is not "+naming, "rename it in "+naming)
+			r := &out[len(out)-1]
+			if ex := exceptGlobs(fn); len(ex) > 0 {
+				r.Scope.Exclude = append(r.Scope.Exclude, ex...)
+			}
+			if breaksOwnExample(fn) {
+				// "kebab-case for Markdown filenames (`docs/build_process.md`)": the
+				// text's own example breaks it, so the reading is in doubt
+				r.Severity, r.Exact = policy.SeverityWarning, false
 			}
 		}
 	}
@@ -433,6 +435,108 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 		mk(TextParams{Check: "filename", Forbid: []string{"*" + suffixes[1]}}, nil, "file named `*"+suffixes[1]+"`", "name it `*"+suffixes[0]+"`")
 	}
 	return out
+}
+
+// fileQualGlobs are the files a qualifier before "files" names, where no language
+// does: "component files", "Markdown filenames", "script files".
+var fileQualGlobs = lazy.Value[map[string][]string]{F: func() map[string][]string {
+	return map[string][]string{
+		"component": {"*.tsx", "*.jsx", "*.vue", "*.svelte"}, "react component": {"*.tsx", "*.jsx"},
+		"vue component": {"*.vue"}, "svelte component": {"*.svelte"},
+		"markdown": {"*.md", "*.mdx"}, "doc": {"*.md", "*.mdx"}, "documentation": {"*.md", "*.mdx"},
+		"script": {"*.sh", "*.py"}, "shell script": {"*.sh"}, "bash script": {"*.sh"},
+	}
+}}
+
+// fileNamingGlobs are the file globs a file-naming convention is about: its
+// examples' extensions, else those its qualifier names ("component files"), else the
+// files of the languages the sentence or the repository has; false when the
+// qualifier names files heed cannot tell by their name ("hook files").
+func fileNamingGlobs(s *sentence, rc *recognize.RepoContext, fn norm.FileNaming) ([]string, bool) {
+	if ex := exampleExtensions(fn.Examples, fn.Style); len(ex) > 0 {
+		return ex, true
+	}
+	q := strings.TrimSuffix(strings.TrimSuffix(fn.Qualifier, "s"), " file")
+	if g, ok := fileQualGlobs.Get()[q]; ok {
+		return g, true
+	}
+	// the languages of the part that states it: "except React components" says
+	// nothing of the files the convention is about
+	cc := *s.c
+	cc.Text = fn.Main
+	langs := pickLangs(newSentence(&cc), rc, codeLangs)
+	if q != "" && q != "module" && q != "python" && q != "rust" && !langNamed(q) {
+		return nil, false
+	}
+	switch q {
+	case "python", "module":
+		if q == "python" || slices.Contains(langs, engine.LangPython) {
+			langs = []string{engine.LangPython}
+		}
+	case "rust":
+		langs = []string{engine.LangRust}
+	}
+	var globs []string
+	for _, l := range langs {
+		for e, ls := range extLangs {
+			if slices.Contains(ls, l) {
+				globs = append(globs, "*."+e)
+			}
+		}
+	}
+	return slices.Compact(slices.Sorted(slices.Values(globs))), true
+}
+
+// langNamed reports whether the qualifier of a file-naming convention is the name of
+// a language ("TypeScript files").
+func langNamed(q string) bool {
+	for _, w := range langWordRE {
+		if w.re.MatchString(q) {
+			return true
+		}
+	}
+	return false
+}
+
+// exceptGlobs are the files an exception to a file-naming convention sets aside: the
+// extensions of its examples ("except React components (`UserCard.tsx`)"), else the
+// files its words name.
+func exceptGlobs(fn norm.FileNaming) []string {
+	if fn.Except == "" {
+		return nil
+	}
+	var out []string
+	for _, sp := range fn.ExceptSpans {
+		if i := strings.IndexByte(sp, '.'); i > 0 && !strings.ContainsAny(sp, "/ *") && exampleExtRE.MatchString(sp[i:]) {
+			out = append(out, "**/*"+sp[i:])
+		}
+	}
+	if len(out) == 0 {
+		ex := strings.ToLower(fn.Except)
+		for q, g := range fileQualGlobs.Get() {
+			if strings.Contains(ex, q) {
+				for _, x := range g {
+					out = append(out, "**/"+x)
+				}
+			}
+		}
+	}
+	return slices.Compact(slices.Sorted(slices.Values(out)))
+}
+
+// breaksOwnExample reports whether a file name the convention gives as its example
+// breaks the convention.
+func breaksOwnExample(fn norm.FileNaming) bool {
+	for _, sp := range fn.Examples {
+		base := sp[strings.LastIndexByte(sp, '/')+1:]
+		if i := strings.IndexByte(base, '.'); i <= 0 || strings.ContainsAny(base, " *<>{}") || !exampleExtRE.MatchString(base[i:]) {
+			continue
+		}
+		if badNamePart(base, fn.Style) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // exampleExtensions returns "*.ext" for every code span that is a file name written
