@@ -36,6 +36,7 @@ func needTable() []needEntry {
 		{"(?:phpcs:ignore|@phpstan-ignore(?:-line|-next-line)?)\\b([^\\n*]*)", []string{"phpcs:ignore", "@phpstan-ignore"}},
 		{"(?i)((?:[\\w-]+\\s+){0,2}?)(?:file\\s?names?|files?)\\b|\\b(python|rust)\\s+modules\\b|(?:^|:)[\\s*_-]*(modules)\\b", nil},
 		{"(?i)(?:\\bor|/)\\s*$", nil},
+		{"(?i)(?:^|\\W)(?:no|not|never|don'?t|do not|avoid|without)\\W", nil},
 		{"(?i)(?:`~`|\\btilde\\b)[^.;]*\\btarget\\b", nil},
 		{"(?i)(\\b(around|about|roughly|approximately|approx\\.?|circa|or so)\\b|~\\s*\\d)", nil},
 		{"(?i)(\\b(claude|anthropic|copilot|chatgpt|gpt-?[0-9][a-z0-9.-]*|openai|codex|gemini|aider|devin|windsurf|codeium|tabnine|codewhisperer|amazon q|cursor agent|cursoragent|cline|roo code|opencode|jules|llm|llms|large language model|language model|ai assistant|ai agent|coding agent|generative ai|gen ?ai|machine[- ]generated)\\b|noreply@anthropic\\.com|@cursor\\.com|copilot@github\\.com|\\bAI[- ](assisted|generated|written|authored|tool|tools|model)\\b)|\\bAI\\b", nil},

@@ -257,6 +257,11 @@ func kindFirst(seg string) bool {
 // goMixedCaps reports whether the text states Go's MixedCaps: the word itself, or
 // camelCase and PascalCase both, set by a name's visibility, and no other style.
 func goMixedCaps(text string) bool {
+	if loc := convStyleRE.FindStringIndex(text); loc != nil && styleNegatedRE.MatchString(text[:loc[0]]) {
+		// "No `_` or `mixedCaps`", "Don't use `MixedCaps` for unexported helpers": the
+		// style is what the sentence bans, not the convention it states
+		return false
+	}
 	seen := map[string]bool{}
 	for _, m := range convStyleRE.FindAllString(text, -1) {
 		st := StyleOf(m)
@@ -269,6 +274,9 @@ func goMixedCaps(text string) bool {
 	}
 	return seen[StyleMixedCaps] || seen[StyleCamel] && seen[StylePascal] && namingExportRE.MatchString(text)
 }
+
+// styleNegatedRE: a negation before the first style a sentence names.
+var styleNegatedRE = lazyre.New(`(?i)(?:^|\W)(?:no|not|never|don'?t|do not|avoid|without)\W`)
 
 // NamesAStyle reports whether the text names a naming style.
 func NamesAStyle(text string) bool { return convStyleRE.MatchString(text) }
