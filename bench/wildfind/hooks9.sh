@@ -4,6 +4,6 @@
 B=$1; T=${OUT:-/tmp/r9}/$2; mkdir -p $T; D=$(dirname $0)
 for n in ${REPOS:-milo refactor-platform-fe model-sentinel blz where nabu eds-dcf-net muzakily}; do
   ( cd /work/batches/findings/$n; rm -rf .heed; $B compile > /dev/null 2>&1 )
-  python3 $D/hook9.py $B $n /work/batches/findings/specs9/$n.jsonl $T/$n.hooks.txt > /dev/null
+  python3 $D/hook.py $B $n /work/batches/findings/specs9/$n.jsonl $T/$n.hooks.txt > /dev/null
   echo "== $n"; cut -f1-4 $T/$n.hooks.txt
 done

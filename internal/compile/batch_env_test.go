@@ -3,12 +3,9 @@ package compile_test
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/heed-dev/heed/internal/compile"
-	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/rules"
 )
@@ -29,32 +26,7 @@ func TestSourceBatchFromEnv(t *testing.T) {
 	reg := rules.Registry()
 	counts := map[string]int{}
 	for _, c := range readArchCases(t, file) {
-		root := t.TempDir()
-		for p, text := range c.contents {
-			full := filepath.Join(root, filepath.FromSlash(p))
-			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		rc := compile.RepoContextFor(root, c.files)
-		cons, _ := instr.Extract("AGENTS.md", []byte(c.doc), instr.Classify("AGENTS.md"), policy.Scope{})
-		set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
-		p, _ := compile.Compile(set, rc, rules.Recognizers())
-		var src []policy.Rule
-		var reasons []string
-		for _, e := range p.Entries {
-			for _, r := range e.Rules {
-				if r.Domain == policy.DomainSource {
-					src = append(src, r)
-				}
-			}
-			if e.Unenforced != "" {
-				reasons = append(reasons, e.Unenforced)
-			}
-		}
+		src, reasons := compileSourceDocument(t, c)
 		verdict := "right"
 		var notes []string
 		for _, e := range c.expect {

@@ -84,35 +84,7 @@ func ownSourceSentences(t *testing.T, file string, atLeast int) {
 	}
 	right, total, gaps := 0, 0, 0
 	for _, c := range cases {
-		root := ""
-		if len(c.contents) > 0 {
-			root = t.TempDir()
-			for p, text := range c.contents {
-				full := filepath.Join(root, filepath.FromSlash(p))
-				if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		rc := compile.RepoContextFor(root, c.files)
-		cons, _ := instr.Extract("AGENTS.md", []byte(c.doc), instr.Classify("AGENTS.md"), policy.Scope{})
-		set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
-		p, _ := compile.Compile(set, rc, rules.Recognizers())
-		var src []policy.Rule
-		var reasons []string
-		for _, e := range p.Entries {
-			for _, r := range e.Rules {
-				if r.Domain == policy.DomainSource {
-					src = append(src, r)
-				}
-			}
-			if e.Unenforced != "" {
-				reasons = append(reasons, e.Unenforced)
-			}
-		}
+		src, reasons := compileSourceDocument(t, c)
 		for _, e := range c.expect {
 			if e.kind != "file" {
 				t.Fatalf("%s: a source document judges files, not %q", c.name, e.kind)
@@ -350,4 +322,39 @@ func TestOwnSourceSentences54(t *testing.T) {
 // `// SAFETY:` comment, naming styles written in backticks, an Android heading.
 func TestOwnSourceSentencesFindings30(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-findings30.txt", 11)
+}
+
+// compileSourceDocument compiles a document of a source batch in a repository of its
+// files (written out when the document gives their contents): its source rules, and
+// the reasons of the constraints left unenforced.
+func compileSourceDocument(t *testing.T, c archCase) (src []policy.Rule, reasons []string) {
+	t.Helper()
+	root := ""
+	if len(c.contents) > 0 {
+		root = t.TempDir()
+		for p, text := range c.contents {
+			full := filepath.Join(root, filepath.FromSlash(p))
+			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	rc := compile.RepoContextFor(root, c.files)
+	cons, _ := instr.Extract("AGENTS.md", []byte(c.doc), instr.Classify("AGENTS.md"), policy.Scope{})
+	set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
+	p, _ := compile.Compile(set, rc, rules.Recognizers())
+	for _, e := range p.Entries {
+		for _, r := range e.Rules {
+			if r.Domain == policy.DomainSource {
+				src = append(src, r)
+			}
+		}
+		if e.Unenforced != "" {
+			reasons = append(reasons, e.Unenforced)
+		}
+	}
+	return src, reasons
 }

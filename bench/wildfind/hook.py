@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""hook9.py BIN REPO SPEC OUT: replay agent actions (SPEC: one JSON object a line:
+"""hook.py BIN REPO SPEC OUT: replay agent actions (SPEC: one JSON object a line:
 {"bash": CMD, "exit": N} or {"write": PATH, "content": S} or {"edit": PATH, "old": S, "new": S})
 through `BIN hook claude` in /work/batches/findings/REPO, as Claude Code would (PreToolUse, then
 PostToolUse with the given exit status for an allowed command). Writes are not applied."""
@@ -15,7 +15,7 @@ for i, line in enumerate(open(spec)):
     if 'bash' in a: tn, ti = 'Bash', {'command': a['bash']}
     elif 'write' in a: tn, ti = 'Write', {'file_path': f"{cwd}/{a['write']}", 'content': a['content']}
     else: tn, ti = 'Edit', {'file_path': f"{cwd}/{a['edit']}", 'old_string': a['old'], 'new_string': a['new']}
-    p = {'session_id': 'r9', 'cwd': cwd, 'hook_event_name': 'PreToolUse', 'tool_name': tn, 'tool_input': ti, 'tool_use_id': f't{i}', 'transcript_path': '/dev/null'}
+    p = {'session_id': 'wildfind', 'cwd': cwd, 'hook_event_name': 'PreToolUse', 'tool_name': tn, 'tool_input': ti, 'tool_use_id': f't{i}', 'transcript_path': '/dev/null'}
     r = subprocess.run([B, 'hook', 'claude'], input=json.dumps(p), capture_output=True, text=True, cwd=cwd)
     verdict = 'DENY' if r.returncode == 2 else ('allow' if r.returncode == 0 else f'rc{r.returncode}')
     if verdict == 'allow' and tn == 'Bash':
