@@ -157,7 +157,8 @@ func coveringNode(n *sitter.Node, start, end uint) *sitter.Node {
 }
 
 // exampleStringKinds are the string literals of the grammars: any string of the kind
-// stands for the example's, except an empty one, which is kept as written.
+// stands for the example's, except an empty or word-like one (`"undefined"`), kept as
+// written.
 var exampleStringKinds = lazy.Value[map[string]bool]{F: func() map[string]bool {
 	return set("string", "string_literal", "interpreted_string_literal", "raw_string_literal", "template_string",
 		"string_content", "encapsed_string", "verbatim_string_literal", "char_literal", "character_literal", "line_string_literal", "multi_line_string_literal")
