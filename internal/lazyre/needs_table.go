@@ -416,6 +416,7 @@ func needTable() []needEntry {
 		{"\\bandroid\\b|\\bjetpack\\b", []string{"android", "jetpack"}},
 		{"\\bany (ai|llm)[\\w -]*(attribution|trailers?)\\b|\\bai attribution\\b", []string{"attribution", "trailer", "ai attribution"}},
 		{"\\bapache license\\b|\\bapache 2\\b|\\bapache-2\\.0\\b", []string{"apache license", "apache 2", "apache-2.0"}},
+		{"\\bapp(?:lication)? code\\b", []string{" code"}},
 		{"\\barrows?\\b[^.;]*\\b(?:imports?|depend(?:s|encies|ency)?|may go|point)\\b|\\b(?:diagram|graph) (?:above|below)\\b[^.;]*\\b(?:imports?|depend(?:s|encies|ency)?)\\b|\\b(?:imports?|depends?|depend|uses?|use|calls?|call)(?: only)? (?:on |from )?(?:the )?(?:one )?layers? (?:directly )?(?:below|beneath|underneath|under) (?:it|them|itself)\\b|\\b(?:never|not|no) (?:imports?|depends? on|uses?) (?:a |any |the )?layers? (?:above|over) (?:it|them|itself)\\b", []string{"arrow", "import", "depend", "layer", "layer"}},
 		{"\\bbare `?#(nnn|n+|[0-9]+|<[^>]*>)`?", []string{"bare "}},
 		{"\\bbare `?@(name|mention|user|username|handle|<[^>]*>)`?", []string{"bare "}},

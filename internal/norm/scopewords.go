@@ -14,6 +14,8 @@ import (
 
 var (
 	scopeProductionRE = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|non-test code|outside (?:of )?tests?|except in tests|not in tests|shipped code|runtime code)\b`)
+	// scopeAppCodeRE: a heading's "app code", the application's as against its tests.
+	scopeAppCodeRE = lazyre.New(`\bapp(?:lication)? code\b`)
 	// scopeShippedRE: the production phrases that mean what ships, not only "not tests".
 	scopeShippedRE  = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|shipped code)\b`)
 	scopeLibraryRE  = lazyre.New(`\blibrary code\b|\bin librar(?:y|ies)\b|\blibrary crates?\b|\bin library\b`)
@@ -70,6 +72,13 @@ func InHeadersOnly(prose string) bool {
 // TestsHeading reports whether a heading path (lower case, "a > b") ends in a section
 // about tests ("Testing", "Unit tests").
 func TestsHeading(header string) bool { return scopeTestHeaderRE.MatchString(header) }
+
+// ProductionHeading reports whether a heading places its rules in the code that is no
+// test: "Production code", "Android App Code Guidelines".
+func ProductionHeading(header string) bool {
+	h := strings.ToLower(header)
+	return scopeProductionRE.MatchString(h) || scopeAppCodeRE.MatchString(h)
+}
 
 // InPaths are the code spans the text places a rule in: "in `src/`", "under
 // `lib/core`" (the text as written, spans in backticks).

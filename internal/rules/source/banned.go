@@ -1327,6 +1327,9 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 		// "Logging: Use SLF4J. No `System.out.println`": prints as logging are banned;
 		// a command-line program's prints are its output, not its logs.
 		qp.Exclude = append(qp.Exclude, "programs")
+		// The logging layer's own files are where the raw prints belong: an iOS
+		// `Logger.kt` that prints where Android's Timber is not available.
+		r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, loggerFileGlobs...))
 	}
 	if sh.kind == "member" && len(sh.segs) == 2 && strings.Contains(b.instead, sh.segs[0]+".Require()."+sh.name) {
 		// "use `s.Require().NoError(err)` instead of `s.NoError(err)`": a suite that
@@ -1391,6 +1394,9 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	r.Cases = cs
 	return r, ""
 }
+
+// loggerFileGlobs are the files of a project's own logging layer, by their names.
+var loggerFileGlobs = []string{"**/*Logger.*", "**/*logger.*", "**/logging.*", "**/Logging.*", "**/logger/**", "**/logging/**"}
 
 // consolePrintRE: a call that writes to the console.
 var consolePrintRE = lazyre.New(`^(?:System\.(?:out|err)\.print(?:ln|f)?|fmt\.(?:Print|Fprint)(?:ln|f)?|print|println|printf|puts|console\.(?:log|info|debug|warn|error)|Console\.Write(?:Line)?|e?println!|e?print!|dbg!)(?:\(.*\))?$`)

@@ -431,7 +431,8 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 			sc.Exclude = append(sc.Exclude, testGlobs(l)...)
 			sc.Exclude = append(sc.Exclude, libraryGlobs[l]...)
 		}
-	case norm.InProduction(prose):
+	case norm.InProduction(prose) || norm.ProductionHeading(s.header) && !norm.InTestsOnly(prose):
+		// "## Android App Code Guidelines": the app's code, not its tests
 		for _, l := range langs {
 			sc.Exclude = append(sc.Exclude, testGlobs(l)...)
 		}
