@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""measure9.py TAG...: which judged round-9 findings (round9-findings.tsv) a run of round9.sh
+"""measure9.py TAG...: which judged round-9 findings (round9-findings.tsv) a run of `round.sh 9`
 (/tmp/r9/TAG/NAME.{check,diff}.txt) reports, by verdict and severity."""
 import os, re, sys, collections
 here = os.path.dirname(os.path.abspath(__file__))

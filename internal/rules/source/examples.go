@@ -177,48 +177,60 @@ var exampleMemberKinds = lazy.Value[map[string]bool]{F: func() map[string]bool {
 
 // exampleQuery is the query of the banned example in l, or why there is none.
 func exampleQuery(l, bad, good string) (string, string) {
+	ex, why := compileExample(l, bad, good)
+	return ex.query, why
+}
+
+// compiledExample is an example's query and the files its examples were parsed as
+// (the banned one, and the prescribed one when it parses), which become the rule's
+// cases.
+type compiledExample struct {
+	query, bad, good string
+}
+
+// compileExample builds the query of the banned example in l, checked against both
+// examples, or says why there is none.
+func compileExample(l, bad, good string) (compiledExample, string) {
 	pe, ok := parseExample(l, bad)
 	if !ok {
-		return "", "does not parse"
+		return compiledExample{}, "does not parse"
 	}
 	defer pe.tree.Close()
+	var pg *parsedExample
 	shared := map[string]bool{}
 	if good != "" {
-		pg, ok := parseExample(l, good)
-		switch {
-		case ok:
+		if pg, ok = parseExample(l, good); ok {
+			defer pg.tree.Close()
 			collectNames(pg.node, []byte(pg.wrapped), shared)
-			pg.tree.Close()
-		case strings.Contains(good, "`"):
+		} else if strings.Contains(good, "`") {
 			// "`[Block]`, NOT `` [`Block`] ``": a pair whose prescribed form is
 			// Markdown is about text, not a construct of the language
-			return "", "the prescribed example is text, not code"
+			return compiledExample{}, "the prescribed example is text, not code"
 		}
 	}
 	b := &queryBuilder{src: []byte(pe.wrapped), start: pe.start, end: pe.end, shared: shared, lang: l}
 	body := b.node(pe.node, "")
 	if body == "" || b.anchors == 0 && b.structure < 2 {
-		return "", "names nothing particular"
+		return compiledExample{}, "names nothing particular"
 	}
 	q := "(" + body + " @match" + b.preds.String() + ")"
 	// the query must match the banned example and must not match the prescribed one
 	cq, err := lang.CompileQuery(l, q)
 	if err != nil {
-		return "", "no query: " + err.Error()
+		return compiledExample{}, "no query: " + err.Error()
 	}
 	defer cq.Close()
 	if !matchesWithin(cq, pe) {
-		return "", "the query does not match the example"
+		return compiledExample{}, "the query does not match the example"
 	}
-	if good != "" {
-		if pg, ok := parseExample(l, good); ok {
-			defer pg.tree.Close()
-			if matchesWithin(cq, pg) {
-				return "", "the query matches the prescribed example too"
-			}
+	ex := compiledExample{query: q, bad: pe.wrapped}
+	if pg != nil {
+		if matchesWithin(cq, pg) {
+			return compiledExample{}, "the query matches the prescribed example too"
 		}
+		ex.good = pg.wrapped
 	}
-	return q, ""
+	return ex, ""
 }
 
 // matchesWithin reports a match of q that starts in the example's own bytes (a
@@ -389,17 +401,19 @@ func exampleRule(r policy.Rule, s *sentence, rc *recognize.RepoContext, sh shape
 		return r, fmt.Sprintf("bans code shaped like %s, most likely code of the repository's %s files, which heed does not parse", what, ext)
 	}
 	qp := QueryParams{Queries: map[string]string{}}
+	examples := map[string]compiledExample{}
 	var whys []string
 	for _, l := range langs {
 		if !slices.Contains(exampleLangs, l) {
 			continue
 		}
-		q, why := exampleQuery(l, sh.text, sh.good)
-		if q == "" {
+		ex, why := compileExample(l, sh.text, sh.good)
+		if ex.query == "" {
 			whys = append(whys, l+": "+why)
 			continue
 		}
-		qp.Queries[l] = q
+		qp.Queries[l] = ex.query
+		examples[l] = ex
 	}
 	if len(qp.Queries) == 0 {
 		return r, fmt.Sprintf("bans code shaped like %s, an example heed could not read as a construct (%s)", what, strings.Join(whys, "; "))
@@ -417,15 +431,10 @@ func exampleRule(r policy.Rule, s *sentence, rc *recognize.RepoContext, sh shape
 		if !ok {
 			continue
 		}
-		bad, _ := parseExample(l, sh.text)
-		if bad == nil {
-			continue
-		}
-		r.Cases = []policy.Case{{Expect: policy.ExpectViolated, Path: p, Code: bad.wrapped + "\n", Note: "the rule's example of what not to write"}}
-		bad.tree.Close()
-		if good, ok := parseExample(l, sh.good); ok {
-			r.Cases = append(r.Cases, policy.Case{Expect: policy.ExpectSatisfied, Path: p, Code: good.wrapped + "\n", Note: "the rule's example of what to write"})
-			good.tree.Close()
+		ex := examples[l]
+		r.Cases = []policy.Case{{Expect: policy.ExpectViolated, Path: p, Code: ex.bad + "\n", Note: "the rule's example of what not to write"}}
+		if ex.good != "" {
+			r.Cases = append(r.Cases, policy.Case{Expect: policy.ExpectSatisfied, Path: p, Code: ex.good + "\n", Note: "the rule's example of what to write"})
 		} else {
 			r.Cases = append(r.Cases, policy.Case{Expect: policy.ExpectSatisfied, Path: p, Code: commentOf(l, sh.text), Note: "the example only quoted in a comment"})
 		}
