@@ -33,6 +33,10 @@ type archExpect struct {
 	gap  bool
 }
 
+// caseEscapes turns a case line's escapes into the characters they stand for: a new
+// line and a tab (Go code is indented with tabs).
+var caseEscapes = strings.NewReplacer(`\n`, "\n", `\t`, "\t")
+
 func readArchCases(t *testing.T, name string) []archCase {
 	t.Helper()
 	var out []archCase
@@ -49,7 +53,7 @@ func readArchCases(t *testing.T, name string) []archCase {
 			if cur.contents == nil {
 				cur.contents = map[string]string{}
 			}
-			cur.contents[parts[1]] = strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(parts[2])
+			cur.contents[parts[1]] = caseEscapes.Replace(parts[2])
 		case strings.Contains(line, "\t"):
 			parts := strings.Split(line, "\t")
 			e := archExpect{want: parts[0]}
@@ -62,7 +66,7 @@ func readArchCases(t *testing.T, name string) []archCase {
 				e.kind, e.args = parts[1], parts[2:]
 			}
 			for i := range e.args {
-				e.args[i] = strings.ReplaceAll(e.args[i], `\n`, "\n")
+				e.args[i] = caseEscapes.Replace(e.args[i])
 			}
 			cur.expect = append(cur.expect, e)
 		default:

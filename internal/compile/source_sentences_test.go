@@ -91,7 +91,8 @@ func ownSourceSentences(t *testing.T, file string, atLeast int) {
 			}
 			total++
 			got := archVerdict(t, reg, src, policy.Case{Path: e.args[0], Code: e.args[1]})
-			if got == e.want {
+			// "caught" wants a block or a warning, "noblock" anything but a block
+			if got == e.want || e.want == "caught" && got != "clean" || e.want == "noblock" && got != "flagged" {
 				right++
 				if e.gap {
 					t.Errorf("%s: %s is %s as wanted: drop its gap mark", c.name, e.args[0], got)

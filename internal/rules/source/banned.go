@@ -50,7 +50,7 @@ type ban struct {
 }
 
 func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
-	s := newSentence(c)
+	s := itemSentence(c, rc)
 	bans := s.bans()
 	if tb, ok := tableBans(c); ok {
 		bans = tb
@@ -146,8 +146,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		// "by default" allows the construct for a reason the code cannot show: a warning
 		byDefault := s.conditional() && s.onlyByDefault()
 		situational := func() bool {
-			if _, cond := inherited(s, rc); cond || (s.conditional() && !s.conditionImplied(b.span) && !byDefault) {
-				res.Unenforced = fmt.Sprintf("bans `%s` only in situations heed cannot see (%q)", b.span, s.condition())
+			if _, cond := inherited(s, rc); cond != "" || (s.conditional() && !s.conditionImplied(b.span) && !byDefault) {
+				if cond == "" {
+					cond = s.condition()
+				}
+				res.Unenforced = fmt.Sprintf("bans `%s` only in situations heed cannot see (%q)", b.span, cond)
 				return true
 			}
 			if part := componentLead(c.Context); part != "" {

@@ -30,7 +30,7 @@ func (callFormRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 		cc.HeaderPath = nil
 		c = &cc
 	}
-	s := newSentence(c)
+	s := itemSentence(c, rc)
 	langs := pickLangs(s, rc, []string{engine.LangPython})
 	if len(langs) == 0 {
 		return recognize.Result{Unenforced: "states the form of a Python call; the constraint's files are not Python"}

@@ -345,7 +345,7 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		return recognize.Result{Rules: affixes}
 	}
 	binds := norm.NamingBindings(text)
-	s := newSentence(c)
+	s := itemSentence(c, rc)
 	if len(binds) == 0 {
 		// "## Classes" over "- Use PascalCase: `UserManager`": the kind is the
 		// heading's
@@ -544,7 +544,7 @@ func affixSample(a norm.Affix, l string) string {
 func affixRules(c *policy.Constraint, rc *recognize.RepoContext) []policy.Rule {
 	var rules []policy.Rule
 	for _, a := range norm.NamingAffixes(c.Text) {
-		s := newSentence(c)
+		s := itemSentence(c, rc)
 		langs := pickLangs(s, rc, allGrammars)
 		sc, _ := ruleScope(s, rc, langs)
 		qp := QueryParams{Queries: map[string]string{}}

@@ -23,7 +23,7 @@ type catalogueRecognizer struct{}
 func (catalogueRecognizer) Name() string { return "source.catalogue" }
 
 func (catalogueRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
-	s := newSentence(c)
+	s := itemSentence(c, rc)
 	var res recognize.Result
 	for _, e := range matchingEntries(s) {
 		rules, why := e.compile(s, rc)

@@ -131,7 +131,7 @@ func contextLangs(s *sentence) []string {
 	if len(set) > 0 {
 		return setList(set) // the file's applyTo decides
 	}
-	prose := s.prose() + " > " + s.header
+	prose := s.scopeProse() + " > " + s.header
 	for _, w := range langWordRE {
 		if w.re.MatchString(prose) {
 			for _, l := range w.langs {
@@ -291,19 +291,11 @@ func (s *sentence) unknownRegion() string {
 // inherited reads the sentences before the constraint in the same list item ("When
 // adding code in `examples/`, import ... . Prefer `tool` over `function_tool`."): the
 // paths their leading condition names narrow the rule, and a condition without a
-// path makes the rule depend on a situation.
-func inherited(s *sentence, rc *recognize.RepoContext) (globs []string, conditional bool) {
-	if rc == nil {
-		return nil, false
-	}
-	for i := range rc.Constraints {
-		o := &rc.Constraints[i]
-		if o.ID == s.c.ID {
-			break
-		}
-		if o.File != s.c.File || o.Line != s.c.Line {
-			continue
-		}
+// path makes the rule depend on a situation, which cond names. A leading phrase
+// that only names a language, tests or production code ("In Python code,") is no
+// condition: contextLangs and ruleScope read it from the sentence's itemLead.
+func inherited(s *sentence, rc *recognize.RepoContext) (globs []string, cond string) {
+	for _, o := range earlierClauses(s.c, rc) {
 		os := newSentence(o)
 		p := os.prose()
 		if !norm.LeadsWithCondition(p) {
@@ -315,12 +307,16 @@ func inherited(s *sentence, rc *recognize.RepoContext) (globs []string, conditio
 				found = append(found, dirGlob(sp))
 			}
 		}
-		if len(found) == 0 {
-			conditional = true
+		lead := leadingForRE.FindString(p)
+		if len(found) == 0 && (lead == "" || !leadingScopeRE.MatchString(lead) || os.conditional()) {
+			cond = strings.TrimSuffix(lead, ",")
+			if cond == "" {
+				cond = p
+			}
 		}
 		globs = append(globs, found...)
 	}
-	return globs, conditional
+	return globs, cond
 }
 
 // sectionPlaceRE: a statement that opens a section by saying where its code lives
@@ -385,7 +381,7 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 	sc = policy.Scope{Dir: s.c.Scope.Dir}
 	sc.Globs = append(sc.Globs, s.c.Scope.Globs...)
 	sc.Exclude = append(sc.Exclude, s.c.Scope.Exclude...)
-	prose := s.prose()
+	prose := s.scopeProse()
 	if gs, _ := inherited(s, rc); len(gs) > 0 {
 		sc.Globs = append(sc.Globs, gs...)
 	} else if gs := sectionPlace(s, rc); len(gs) > 0 {

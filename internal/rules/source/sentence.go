@@ -25,6 +25,10 @@ type sentence struct {
 	// inferred: the text was restated as an API convention (norm.APIConvention) with
 	// something it does not spell; its bans warn.
 	inferred bool
+	// itemLead is the leading scope phrase of an earlier clause of the same list item
+	// ("In Python code," of "In Python code, use `logging`; never `print()`."): the
+	// language, tests or production code it names hold for this clause too.
+	itemLead string
 }
 
 var (
@@ -69,6 +73,48 @@ func newSentence(c *policy.Constraint) *sentence {
 	s.headerRaw = strings.Join(c.HeaderPath, " > ")
 	s.header = strings.ToLower(s.headerRaw)
 	return s
+}
+
+// itemSentence is the sentence of a constraint read as the recognisers read it: with
+// the scope phrase that leads an earlier clause of its list item (the extractor cuts
+// an item at its semicolons, and the scope said once at its head holds for the rest).
+func itemSentence(c *policy.Constraint, rc *recognize.RepoContext) *sentence {
+	s := newSentence(c)
+	for _, o := range earlierClauses(c, rc) {
+		lead := leadingForRE.FindString(newSentence(o).prose())
+		if lead != "" && leadingScopeRE.MatchString(lead) {
+			s.itemLead = strings.TrimSpace(s.itemLead + " " + strings.TrimSuffix(lead, ","))
+		}
+	}
+	return s
+}
+
+// earlierClauses are the constraints cut from the same line of the same file before
+// c: the earlier clauses of its sentence or list item.
+func earlierClauses(c *policy.Constraint, rc *recognize.RepoContext) []*policy.Constraint {
+	if rc == nil {
+		return nil
+	}
+	var out []*policy.Constraint
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.ID == c.ID {
+			break
+		}
+		if o.File == c.File && o.Line == c.Line {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// scopeProse is the prose the scope readers read: the item's leading scope phrase
+// and the sentence's own prose.
+func (s *sentence) scopeProse() string {
+	if s.itemLead == "" {
+		return s.prose()
+	}
+	return s.itemLead + ", " + s.prose()
 }
 
 func foldSpace(s string) string {

@@ -73,7 +73,7 @@ type textBan struct {
 }
 
 func (textBanRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
-	s := newSentence(c)
+	s := itemSentence(c, rc)
 	var tbs []textBan
 	for _, m := range urlBanRE.FindAllStringSubmatch(s.norm, -1) {
 		if hostRE.MatchString(m[1]) && (strings.Contains(m[1], "://") || linkRE.MatchString(m[0]) || linkRE.MatchString(s.prose())) {
@@ -136,9 +136,12 @@ func (textBanRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 		}
 		seen[tb.text] = true
 		topic := tb.kind == "class" && strings.HasPrefix(s.condition(), "for ")
-		if _, cond := inherited(s, rc); cond || s.conditional() && !s.onlyByDefault() && !s.conditionImplied(tb.text) && !topic {
+		if _, cond := inherited(s, rc); cond != "" || s.conditional() && !s.onlyByDefault() && !s.conditionImplied(tb.text) && !topic {
 			// ("For layout, prefer ..." names the topic of a class, not a situation)
-			res.Unenforced = fmt.Sprintf("bans `%s` only in situations heed cannot see (%q)", tb.text, s.condition())
+			if cond == "" {
+				cond = s.condition()
+			}
+			res.Unenforced = fmt.Sprintf("bans `%s` only in situations heed cannot see (%q)", tb.text, cond)
 			continue
 		}
 		if r, ok := textBanRule(s, rc, tb); ok {

@@ -49,7 +49,7 @@ var codeLangs = []string{engine.LangPython, engine.LangJavaScript, engine.LangTy
 	engine.LangKotlin, engine.LangRuby, engine.LangC, engine.LangCPP, engine.LangPHP}
 
 func (textRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
-	s := newSentence(c)
+	s := itemSentence(c, rc)
 	prose := s.prose()
 	var rules []policy.Rule
 	add := func(r policy.Rule, ok bool) {
