@@ -183,6 +183,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	if err != nil {
 		return nil, err
 	}
+	selected, also := dropRestated(selected)
 	if r == nil {
 		var err error
 		if r, err = repo.Open(root); err != nil {
@@ -253,7 +254,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	if opt.SpillFindings {
 		limit = report.DefaultSpill
 	}
-	pl := &pipeline{store: report.NewStore(limit), lines: newLineIndex(ev), dirs: map[string][]*directive{}, dropHidden: opt.DropHidden}
+	pl := &pipeline{store: report.NewStore(limit), lines: newLineIndex(ev), dirs: map[string][]*directive{}, dropHidden: opt.DropHidden, also: also}
 	if bl != nil {
 		pl.baseline = bl.set()
 	}
@@ -462,7 +463,9 @@ type pipeline struct {
 	baseline map[string]bool
 	mu       sync.Mutex
 	// dirs are the suppression comments of the judged files that have any.
-	dirs                  map[string][]*directive
+	dirs map[string][]*directive
+	// also are the rules left out because they restate one that runs.
+	also                  restatements
 	hidden                []hiddenAt
 	suppressed, baselined int
 	// dropHidden counts hidden findings without keeping them.
@@ -565,10 +568,12 @@ type hiddenAt struct {
 // or the baseline covers it. A directive is only ever counted by the goroutine that
 // judges its file, or after the run.
 func (pl *pipeline) add(f *report.Finding, seq report.Seq, ds []*directive) {
+	pl.also.note(f)
 	var by *directive
 	if f.File != "" {
+		restating := pl.also.ids(f.Rule)
 		for _, d := range ds {
-			if d.Malformed == "" && d.names(f.Rule, f.Constraint) && d.covers(max(f.Line, 1)) {
+			if d.Malformed == "" && (d.names(f.Rule, f.Constraint) || d.names(restating...)) && d.covers(max(f.Line, 1)) {
 				by = d
 				break
 			}

@@ -38,13 +38,16 @@ func ProposedWrite(p *project.Project, path string, newContent []byte) ([]report
 // judgeGuards judges one write with the rules that guard which files may be written:
 // they read the written path only, so no tree is opened for them.
 func judgeGuards(rules []engine.Compiled, file *engine.File) []report.Finding {
+	rules, also := dropRestated(rules)
 	ev := &engine.Evidence{Mode: engine.ModeDiff, Files: []*engine.File{file}, Changed: []string{file.Path}, AgentWrite: true}
 	defer ev.Close()
 	var found []report.Finding
 	for _, o := range engine.Run(rules, ev, engine.Options{Timeout: 10 * time.Second}) {
 		for _, t := range o.Targets {
 			for _, f := range t.Findings {
-				found = append(found, report.FromEngine(f, o.Rule, o.Constraint))
+				rf := report.FromEngine(f, o.Rule, o.Constraint)
+				also.note(&rf)
+				found = append(found, rf)
 			}
 		}
 	}
@@ -109,6 +112,7 @@ func ProposedWriteRules(root string, rules []engine.Compiled, path string, newCo
 // judgeWrite runs rules on one file as the tree would hold it, returning the findings
 // in it that the file's touched lines own.
 func judgeWrite(r *repo.Repo, root string, rules []engine.Compiled, file *engine.File) []report.Finding {
+	rules, also := dropRestated(rules) // one denial a site, naming every file that says it
 	ev := &engine.Evidence{
 		Mode:    engine.ModeDiff,
 		Files:   []*engine.File{file},
@@ -130,6 +134,7 @@ func judgeWrite(r *repo.Repo, root string, rules []engine.Compiled, file *engine
 					continue
 				}
 				rf := report.FromEngine(f, o.Rule, o.Constraint)
+				also.note(&rf)
 				li.fingerprint(&rf)
 				found = append(found, rf)
 			}

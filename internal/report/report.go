@@ -57,6 +57,10 @@ type Finding struct {
 	// Related are the other places the finding is made of: each import of a cycle.
 	Related     []engine.Location `json:"related,omitempty"`
 	Instruction Instruction       `json:"instruction"`
+	// Restated are the other places the same rule is written: a project that keeps
+	// one set of rules for several agents states it in several instruction files, and
+	// the site is reported once, naming them all.
+	Restated []Instruction `json:"restated,omitempty"`
 	// Fingerprint identifies the finding across line shifts: a hash of rule, file and
 	// the normalised content of its line, with an occurrence number (":2") for the
 	// second identical line of a file. Baselines and SARIF use it.

@@ -3,6 +3,7 @@ package report
 import (
 	"bufio"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -336,6 +337,18 @@ func encodeFinding(b []byte, f *Finding) []byte {
 		str(h)
 	}
 	str(f.Fingerprint)
+	// the rarely set lists, as JSON: an empty text for none
+	list := func(v any, n int) {
+		if n == 0 {
+			str("")
+			return
+		}
+		j, _ := json.Marshal(v) // plain structs of strings and numbers: cannot fail
+		str(string(j))
+	}
+	list(f.Fixes, len(f.Fixes))
+	list(f.Related, len(f.Related))
+	list(f.Restated, len(f.Restated))
 	return b
 }
 
@@ -395,6 +408,14 @@ func decodeFinding(b []byte, f *Finding) error {
 		f.Instruction.HeaderPath = []string{}
 	}
 	f.Fingerprint = str()
+	list := func(v any) {
+		if j := str(); j != "" && !bad && json.Unmarshal([]byte(j), v) != nil {
+			bad = true
+		}
+	}
+	list(&f.Fixes)
+	list(&f.Related)
+	list(&f.Restated)
 	if bad || len(b) != 0 {
 		return errShort
 	}

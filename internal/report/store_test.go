@@ -7,6 +7,8 @@ import (
 	"os"
 	"reflect"
 	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
 )
 
 // storeFindings are findings of every shape a check reports, several of them tied
@@ -31,6 +33,12 @@ func storeFindings() []Finding {
 			f.Instruction.HeaderPath = []string{}
 		case 3:
 			f.Command, f.Snippet = "rm -rf /", "ünïcode\x00 and\nnewlines"
+		case 4:
+			// what a spilled finding used to lose: its fixes, related places and the
+			// other places its rule is written
+			f.Fixes = []engine.Fix{{Message: "use logging", Exact: true, Edits: []engine.TextEdit{{Path: "pkg/a.py", Start: 4, End: 9, Old: "print", New: "log"}}}}
+			f.Related = []engine.Location{{Path: "pkg/a.py", Line: 3, Message: "imports pkg/b"}}
+			f.Restated = []Instruction{{File: ".junie/guidelines.md", Line: 9, Text: "Do not print.", HeaderPath: []string{}}}
 		}
 		out = append(out, f)
 	}

@@ -48,6 +48,13 @@ func WriteText(w io.Writer, r *Report, opt Options) error {
 		if q := quoteInstruction(f.Instruction); q != "" {
 			fmt.Fprintf(bw, "  Rule: %s\n", q)
 		}
+		if len(f.Restated) > 0 {
+			where := make([]string, len(f.Restated))
+			for i, in := range f.Restated {
+				where[i] = fmt.Sprintf("%s:%d", in.File, in.Line)
+			}
+			fmt.Fprintf(bw, "  Also written in: %s\n", strings.Join(where, ", "))
+		}
 		if f.Snippet != "" {
 			fmt.Fprintf(bw, "  Found: %s\n", clip(oneLine(f.Snippet), maxQuote))
 		}

@@ -1,0 +1,129 @@
+package check
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/report"
+)
+
+// restatements maps a rule that runs to the rules that make the same check from the
+// same sentence written in another instruction file: a project that keeps one set
+// of rules for several agents (`.github/instructions/`, `.claude/rules/`,
+// `.junie/guidelines.md`) would otherwise have every site reported once per file.
+type restatements map[string][]engine.Compiled
+
+// dropRestated keeps one of the rules that restate each other: the same domain,
+// kind, parameters, condition, severity and messages, compiled from sentences that
+// read the same but for case and white space, where the one kept judges every file
+// the other does (the same scope, or the whole of a folder that holds the other's
+// scope: the copy under `.github/instructions/` with `applyTo: "**/*.cs"` and the one
+// in `.junie/guidelines.md` for the whole repository report the same C# sites). The
+// others go into the restatements of the one kept.
+func dropRestated(rules []engine.Compiled) ([]engine.Compiled, restatements) {
+	groups := map[string][]int{}
+	for i, c := range rules {
+		if k, ok := restateKey(c); ok {
+			groups[k] = append(groups[k], i)
+		}
+	}
+	absorbedBy := map[int]int{}
+	for _, g := range groups {
+		for _, i := range g {
+			for _, j := range g {
+				if i == j {
+					continue
+				}
+				if _, gone := absorbedBy[j]; gone {
+					continue
+				}
+				if covers(rules[j].Rule.Scope, rules[i].Rule.Scope) && (j < i || !covers(rules[i].Rule.Scope, rules[j].Rule.Scope)) {
+					absorbedBy[i] = j
+					break
+				}
+			}
+		}
+	}
+	if len(absorbedBy) == 0 {
+		return rules, nil
+	}
+	also := restatements{}
+	kept := make([]engine.Compiled, 0, len(rules)-len(absorbedBy))
+	for i, c := range rules {
+		j, gone := absorbedBy[i]
+		if !gone {
+			kept = append(kept, c)
+			continue
+		}
+		for {
+			// a chain ends at a rule that stays
+			k, more := absorbedBy[j]
+			if !more {
+				break
+			}
+			j = k
+		}
+		id := rules[j].Rule.ID
+		also[id] = append(also[id], c)
+	}
+	return kept, also
+}
+
+// covers reports whether a rule of scope a judges every file a rule of scope b
+// judges, as far as that can be told without the files: the same scope, or the
+// whole of a folder that holds b's folder.
+func covers(a, b policy.Scope) bool {
+	if a.Dir == b.Dir && slices.Equal(a.Globs, b.Globs) && slices.Equal(a.Exclude, b.Exclude) {
+		return true
+	}
+	if len(a.Globs) > 0 || len(a.Exclude) > 0 {
+		return false
+	}
+	return a.Dir == "" || b.Dir == a.Dir || strings.HasPrefix(b.Dir, a.Dir+"/")
+}
+
+// restateKey is what two rules must share to restate each other, their scopes
+// aside; ok is false for a rule without its sentence (heed's own rules), which
+// restates nothing.
+func restateKey(c engine.Compiled) (string, bool) {
+	if c.Rule == nil || c.Constraint == nil || c.Constraint.Text == "" {
+		return "", false
+	}
+	r := c.Rule
+	same := struct {
+		Domain, Kind        string
+		Params              json.RawMessage
+		When                *policy.Condition
+		Severity            string
+		Exact               bool
+		Message, Suggestion string
+		Text                string
+	}{r.Domain, r.Kind, r.Params, r.When, r.Severity, r.Exact, r.Message, r.Suggestion,
+		strings.ToLower(strings.Join(strings.Fields(c.Constraint.Text), " "))}
+	b, err := json.Marshal(same)
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
+}
+
+// ids are the rule and constraint ids of the rules that restate rule: a suppression
+// comment that names one of them names the rule kept.
+func (a restatements) ids(rule string) []string {
+	var out []string
+	for _, c := range a[rule] {
+		out = append(out, c.Rule.ID, c.Constraint.ID)
+	}
+	return out
+}
+
+// note names on f the other places its rule is written.
+func (a restatements) note(f *report.Finding) {
+	for _, c := range a[f.Rule] {
+		k := c.Constraint
+		f.Restated = append(f.Restated, report.Instruction{File: k.File, Line: k.Line, Text: k.Text, HeaderPath: append([]string{}, k.HeaderPath...)})
+	}
+}

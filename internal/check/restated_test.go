@@ -1,0 +1,55 @@
+package check
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/report"
+)
+
+// A rule written in two instruction files (one set of rules kept for several
+// agents) reports each site once, naming both places; a rule that differs in its
+// scope that neither holds the other's, or a sentence that differs in its words, is
+// a rule of its own; a
+// suppression comment naming the rule left out hides the site too.
+func TestARuleWrittenTwiceReportsASiteOnce(t *testing.T) {
+	g := newRepo(t, map[string]string{"a.py": "x = BAD\n", "b.py": "# heed:ignore c-mirror-junie generated\ny = BAD\n"})
+	g.commit("feat: base")
+	agents := rule("mirror-agents", policy.DomainSource, wordCheck{Word: "BAD"})
+	junie := rule("mirror-junie", policy.DomainSource, wordCheck{Word: "BAD"})
+	junie.Constraint.File, junie.Constraint.Line = ".junie/guidelines.md", 9
+	junie.Constraint.Text = "  never write   mirror-agents. " // the same sentence, cased and spaced otherwise
+	res := g.run(Options{Mode: All}, agents, junie)
+	expect(t, res.Findings, "a.py:1 mirror-agents")
+	if len(res.Findings) != 1 || len(res.Findings[0].Restated) != 1 || res.Findings[0].Restated[0].File != ".junie/guidelines.md" {
+		t.Fatalf("the site names the other place the rule is written: %+v", res.Findings)
+	}
+	if res.Summary.Suppressed != 1 {
+		t.Errorf("suppressed %d, want 1: b.py's comment names the rule left out", res.Summary.Suppressed)
+	}
+	var text strings.Builder
+	if err := report.WriteText(&text, res.Report(), report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "Also written in: .junie/guidelines.md:9") {
+		t.Errorf("the text names the other place:\n%s", text.String())
+	}
+
+	// a copy for the Python files of the same rule for all files: the one for all
+	// files reports every site, naming the other
+	scoped := rule("mirror-junie", policy.DomainSource, wordCheck{Word: "BAD"})
+	scoped.Constraint.Text = agents.Constraint.Text
+	scoped.Rule.Scope = policy.Scope{Globs: []string{"**/*.py"}}
+	res = g.run(Options{Mode: All}, scoped, agents)
+	expect(t, res.Findings, "a.py:1 mirror-agents") // b.py's comment names the copy
+	// scopes neither of which holds the other, or other words: two rules
+	other := agents
+	other.Rule = &policy.Rule{ID: "mirror-agents", Domain: policy.DomainSource, Kind: "test", Severity: policy.SeverityError, Exact: true, Scope: policy.Scope{Globs: []string{"a.*", "b.*"}}}
+	res = g.run(Options{Mode: All}, other, scoped)
+	expect(t, res.Findings, "a.py:1 mirror-agents", "a.py:1 mirror-junie", "b.py:2 mirror-agents")
+	worded := rule("mirror-junie", policy.DomainSource, wordCheck{Word: "BAD"})
+	worded.Constraint.Text = "Never write mirror-agents, ever."
+	res = g.run(Options{Mode: All}, agents, worded)
+	expect(t, res.Findings, "a.py:1 mirror-agents", "a.py:1 mirror-junie", "b.py:2 mirror-agents")
+}
