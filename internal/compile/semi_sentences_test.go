@@ -15,3 +15,9 @@ func TestOwnCommandSentencesSemicolon(t *testing.T) {
 func TestOwnSourceSentencesSemicolon(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-semi-source.txt", 8)
 }
+
+// TestOwnCommandSentencesCommaless: orders whose leading moment has no comma
+// (testdata/own-sentences-commaless.txt).
+func TestOwnCommandSentencesCommaless(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-commaless.txt", 7)
+}

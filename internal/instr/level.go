@@ -148,6 +148,9 @@ func levelOf(text string) policy.Level {
 // running `x`", "No `yarn`, no `npm`").
 func clauseLevel(text string) policy.Level {
 	text, _ = norm.Gloss(text) // a rule in another language's words, read in English ones
+	if t, ok := norm.CommalessMoment(text); ok {
+		text = t // "Before committing please run `npm test`.": the duty after the moment
+	}
 	lv := clauseWords(text)
 	if lv != policy.Info {
 		return lv

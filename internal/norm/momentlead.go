@@ -91,3 +91,49 @@ func DoneLead(lead string) bool {
 	}
 	return doneUntilRE.MatchString(strings.TrimSpace(strings.TrimRight(t, ":")))
 }
+
+// CommalessMoment rewrites an order whose leading moment has no comma ("Before you
+// push make sure to run the linter:", "Before committing please run `npm test`.") with
+// the comma it lacks, the way it reads: the moment, then the reader's duty. Only a
+// moment heed knows as an event ("you push", "committing", "opening a pull request")
+// followed at once by the words of a duty ("make sure", "be sure to", "please", "run",
+// "always") is rewritten; "Before you run the tests make sure Docker is running"
+// names no such event and stays as it is.
+func CommalessMoment(text string) (string, bool) {
+	toks := Tokenize(text)
+	n := phraseAt(toks, 0, mBefore)
+	if n == 0 {
+		return "", false
+	}
+	k := n
+	for k < len(toks) && momentFiller(toks[k].Low) {
+		k++
+	}
+	ev, m := eventAt(toks, k)
+	p := k + m
+	if m == 0 || ev == "" || p >= len(toks) || toks[p].Punct || toks[p].Code {
+		return "", false
+	}
+	switch {
+	case phraseAt(toks, p, mRemind) > 0:
+	case toks[p].Low == "please" || toks[p].Low == "always" || toks[p].Low == "run":
+	default:
+		return "", false
+	}
+	// the lead's words are the text's first p fields: no mark or code among them
+	fields := strings.Fields(text)
+	if len(fields) <= p {
+		return "", false
+	}
+	for i := 0; i < p; i++ {
+		if toks[i].Punct || toks[i].Code || strings.ToLower(strings.Trim(fields[i], "*_")) != toks[i].Low {
+			return "", false
+		}
+	}
+	rest := text
+	for i := 0; i < p; i++ {
+		rest = strings.TrimLeft(rest, " \t\n")
+		rest = rest[len(fields[i]):]
+	}
+	return strings.Join(fields[:p], " ") + "," + rest, true
+}

@@ -104,6 +104,10 @@ func Read(text string, ctx Context) []Norm {
 	if order, ok := momentLabel(text); ok {
 		return readAs(text, order, ctx, "")
 	}
+	// "Before you push make sure to run the linter:": the moment without its comma
+	if order, ok := CommalessMoment(text); ok {
+		return readAs(text, order, ctx, "")
+	}
 	// "Pre-push: `make lint test`": the label names the moment, as "Before pushing:"
 	if strings.Contains(strings.ToLower(text[:min(len(text), 24)]), "pre-") {
 		if m := hookLabelRE().FindStringSubmatchIndex(text); m != nil && !ownMoment(text[m[1]:]) {
