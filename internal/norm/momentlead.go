@@ -98,8 +98,30 @@ func DoneLead(lead string) bool {
 // moment heed knows as an event ("you push", "committing", "opening a pull request")
 // followed at once by the words of a duty ("make sure", "be sure to", "please", "run",
 // "always") is rewritten; "Before you run the tests make sure Docker is running"
-// names no such event and stays as it is.
+// names no such event and stays as it is. The moment may open any sentence of the
+// text ("Our CI checks the format. Before submitting a PR be sure to run ...").
 func CommalessMoment(text string) (string, bool) {
+	for start := 0; start < len(text); {
+		if out, ok := commalessMomentAt(text[start:]); ok {
+			return text[:start] + out, true
+		}
+		next := strings.IndexAny(text[start:], ".!?")
+		if next < 0 {
+			break
+		}
+		start += next + 1
+		for start < len(text) && text[start] == ' ' {
+			start++
+		}
+	}
+	return "", false
+}
+
+// commalessMomentAt is CommalessMoment for a moment that opens the text.
+func commalessMomentAt(text string) (string, bool) {
+	if !strings.HasPrefix(strings.ToLower(text), "before ") && !strings.HasPrefix(strings.ToLower(text), "prior to ") {
+		return "", false // most sentences: no tokens needed
+	}
 	toks := Tokenize(text)
 	n := phraseAt(toks, 0, mBefore)
 	if n == 0 {

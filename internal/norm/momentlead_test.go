@@ -15,6 +15,8 @@ func TestCommalessMoment(t *testing.T) {
 		{"Before committing, run `npm test`.", ""},
 		{"Before `git push` run `make lint`.", ""},
 		{"Run `make lint` before you push.", ""},
+		{"Our CI checks the format. Before submitting a PR be sure to run the following:", "Our CI checks the format. Before submitting a PR, be sure to run the following:"},
+		{"Use `make`. Before the release we run the benchmarks.", ""},
 	} {
 		got, ok := CommalessMoment(c.in)
 		if !ok {
