@@ -1064,6 +1064,15 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		r.Scope = policy.Scope{Dir: d}
 	}
 	r.Message = forbiddenMessage(forbid)
+	if cond := strings.TrimSpace(n.Condition); cond != "" {
+		// "Only submit a PR if you are able to own the changes": forbidden only
+		// where the condition does not hold, which the message must say
+		if first, _, _ := strings.Cut(strings.ToLower(cond), " "); conditionWords[first] {
+			r.Message += " " + cond
+		} else {
+			r.Message += " (" + cond + ")"
+		}
+	}
 	switch {
 	case len(n.Instead) > 0 && len(via) > 0:
 		r.Message = substitutionMessage(n.Instead, n.Objects)
@@ -2605,6 +2614,10 @@ func scopeDirOf(scope []string, base string, rc *recognize.RepoContext) string {
 	}
 	return ""
 }
+
+// conditionWords open a condition that reads on after "X is forbidden".
+var conditionWords = map[string]bool{"if": true, "unless": true, "when": true, "whenever": true, "while": true, "before": true,
+	"after": true, "until": true, "without": true, "except": true, "in": true, "on": true, "for": true, "during": true, "outside": true}
 
 // forbiddenMessage names what the rule forbids: "`npm run compile` is forbidden".
 func forbiddenMessage(forbid []process.Pattern) string {
