@@ -1,6 +1,9 @@
 package compile_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestOwnCommandSentencesSemicolon: command sentences cut by a semicolon
 // (testdata/own-sentences-semi.txt): the clause after the semicolon gives the ban's
@@ -20,4 +23,23 @@ func TestOwnSourceSentencesSemicolon(t *testing.T) {
 // (testdata/own-sentences-commaless.txt).
 func TestOwnCommandSentencesCommaless(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-commaless.txt", 7)
+}
+
+// A ban that holds under a condition heed cannot see warns, and its message says the
+// condition: "is forbidden" alone would tell the agent something the file does not.
+func TestConditionalBanSaysItsCondition(t *testing.T) {
+	rs := compileDoc("## Pull requests\n\n- Only submit a PR if you are able to debug and own the changes yourself.\n")
+	found := false
+	for _, r := range rs {
+		if r.Kind != "command" {
+			continue
+		}
+		found = true
+		if r.Severity != "warning" || !strings.Contains(r.Message, "unless you are able to debug") {
+			t.Errorf("severity %s, message %q", r.Severity, r.Message)
+		}
+	}
+	if !found {
+		t.Fatalf("no command rule: %+v", rs)
+	}
 }
