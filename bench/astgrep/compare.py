@@ -20,7 +20,8 @@ installs ast-grep (@ast-grep/cli from npm) into bench/astgrep/node_modules when 
 not there; copies REPO into OUT/repo and commits it, so both tools see the same files
 (.gitignore honoured by both); writes the RULES below as a heed policy (`query`
 rules for typescript and tsx) and as ast-grep rule files; runs `heed check --all
---format json` and `ast-grep scan --json=stream`; and compares the findings one by
+--all-sites --format json` (every site: by default heed reports a rule with many sites
+once, with its count and first sites) and `ast-grep scan --json=stream`; and compares the findings one by
 one, keyed by rule, file, line and column of the match's start.
 
 Every file where the two differ gets a reason, the first that applies:
@@ -155,7 +156,7 @@ def timing(heed, sg, repo, sgdir, out, runs):
     rows = {"heed": [], "sg": []}
     for r in range(runs + 1):
         shutil.rmtree(os.path.join(repo, ".heed", "cache"), ignore_errors=True)
-        h = timed([heed, "check", "--all", "--repo", repo, "--format", "json"], repo, os.path.join(out, "heed-timed.json"))
+        h = timed([heed, "check", "--all", "--all-sites", "--repo", repo, "--format", "json"], repo, os.path.join(out, "heed-timed.json"))
         g = timed([sg, "scan", "-c", os.path.join(sgdir, "sgconfig.yml"), "--json=stream", "."], repo, os.path.join(out, "sg-timed.json"))
         if r > 0:  # round 0 warms the page cache
             rows["heed"].append(h)
@@ -240,7 +241,7 @@ def main():
     if a.runs:
         timing(heed, sg, repo, sgdir, a.out, a.runs)
     shutil.rmtree(os.path.join(repo, ".heed", "cache"), ignore_errors=True)
-    run([heed, "check", "--all", "--repo", repo, "--format", "json"], repo, os.path.join(a.out, "heed.json"))
+    run([heed, "check", "--all", "--all-sites", "--repo", repo, "--format", "json"], repo, os.path.join(a.out, "heed.json"))
     run_sg([sg, "scan", "-c", os.path.join(sgdir, "sgconfig.yml"), "--json=stream", "."], repo, os.path.join(a.out, "sg.json"))
     hf, summary = heed_findings(os.path.join(a.out, "heed.json"))
     sf = sg_findings(os.path.join(a.out, "sg.json"), repo)

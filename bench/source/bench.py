@@ -228,13 +228,13 @@ def main():
         CPU.clear()
         for r in range(a.runs + 1):  # round 0 warms the page cache and is dropped
             shutil.rmtree(os.path.join(repo, ".heed", "cache"), ignore_errors=True)
-            hw, hm = timed([heed, "check", "--all", "--repo", repo, "--format", "json"], repo, hjson)
-            ww, _ = timed([heed, "check", "--all", "--repo", repo, "--format", "json"], repo, wjson)
+            hw, hm = timed([heed, "check", "--all", "--all-sites", "--repo", repo, "--format", "json"], repo, hjson)
+            ww, _ = timed([heed, "check", "--all", "--all-sites", "--repo", repo, "--format", "json"], repo, wjson)
             sw, sm = timed([sg, "scan", "-c", os.path.join(sgdir, "sgconfig.yml"), "--json=stream", repo], sgdir, sjson)
             bw = None
             if a.base:
                 shutil.rmtree(os.path.join(repo, ".heed", "cache"), ignore_errors=True)
-                bw, _ = timed([a.base, "check", "--all", "--repo", repo, "--format", "json"], repo, base_json)
+                bw, _ = timed([a.base, "check", "--all", "--all-sites", "--repo", repo, "--format", "json"], repo, base_json)
             if r == 0:
                 for k in CPU:
                     CPU[k].clear()

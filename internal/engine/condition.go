@@ -84,10 +84,16 @@ func missing(ev *Evidence, part string) string {
 	return ""
 }
 
-// binaryExt are extensions of files the evidence builder never reads as text.
-var binaryExt = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".ico": true, ".pdf": true,
-	".zip": true, ".gz": true, ".tgz": true, ".xz": true, ".bz2": true, ".woff": true, ".woff2": true, ".ttf": true,
-	".otf": true, ".eot": true, ".jar": true, ".so": true, ".dll": true, ".exe": true, ".bin": true, ".webp": true}
+// binaryExt: extensions of files the evidence builder never reads as text (a switch:
+// nothing is built at package initialisation, and every PATH shim links this package).
+func binaryExt(ext string) bool {
+	switch ext {
+	case ".png", ".jpg", ".jpeg", ".gif", ".ico", ".pdf", ".zip", ".gz", ".tgz", ".xz", ".bz2", ".woff", ".woff2",
+		".ttf", ".otf", ".eot", ".jar", ".so", ".dll", ".exe", ".bin", ".webp":
+		return true
+	}
+	return false
+}
 
 func fileCondition(c *policy.Condition, ev *Evidence, what string) (Applicability, string) {
 	if m := missing(ev, partDiff); m != "" {
@@ -121,7 +127,7 @@ func fileCondition(c *policy.Condition, ev *Evidence, what string) (Applicabilit
 		}
 		f := ev.File(p)
 		if f == nil {
-			if !binaryExt[strings.ToLower(path.Ext(p))] && unread == "" {
+			if !binaryExt(strings.ToLower(path.Ext(p))) && unread == "" {
 				unread = p
 			}
 			continue

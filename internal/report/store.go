@@ -38,9 +38,17 @@ type Store struct {
 	buf          []byte
 	err          error
 	sorted       bool
-	errors       int
-	byDomain     map[string]int
-	byRule       map[string]int
+	count        int // findings stored
+	// Once spilled, keys holds the sort keys of the findings since the last run: at
+	// runKeys of them they are sorted and written to the file as a run (with their
+	// strings, so the interned files are let go), and the runs are merged when the
+	// findings are read: memory stays the same however many findings a run has.
+	runKeys  int
+	runs     []keyRun
+	order    int64 // where the merged order starts in the file (12 bytes a finding)
+	errors   int
+	byDomain map[string]int
+	byRule   map[string]int
 }
 
 // Seq orders findings Sort leaves tied (same place, same rule): the order they would
@@ -69,6 +77,12 @@ func cmpU(a, b uint32) int {
 	return 1
 }
 
+// keyRun is a sorted run of sort keys in the spill file.
+type keyRun struct {
+	off, size int64
+	n         int
+}
+
 type storeKey struct {
 	seq        Seq
 	off        int64 // in the spill file; the index into mem when not spilled
@@ -81,18 +95,23 @@ type storeKey struct {
 // NewStore returns a store that keeps up to limit findings in memory before it
 // spills them to a temporary file (limit < 0: never).
 func NewStore(limit int) *Store {
-	return &Store{limit: limit, fileID: map[string]uint32{}, ruleID: map[string]uint32{}, byDomain: map[string]int{}, byRule: map[string]int{}}
+	return &Store{limit: limit, runKeys: defaultRunKeys, fileID: map[string]uint32{}, ruleID: map[string]uint32{}, byDomain: map[string]int{}, byRule: map[string]int{}}
 }
 
 // DefaultSpill is the number of findings a check holds in memory before it writes
 // them to a temporary file: about half a megabyte of them.
 const DefaultSpill = 1024
 
+// defaultRunKeys is how many sort keys a spilled store holds before it writes them
+// out as a sorted run: about 200 kB of them.
+const defaultRunKeys = 4096
+
 // Add stores f, placed among the findings it ties with by seq.
 func (s *Store) Add(f *Finding, seq Seq) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.sorted = false
+	s.count++
 	if f.Severity == policy.SeverityError {
 		s.errors++
 	}
@@ -120,6 +139,9 @@ func (s *Store) Add(f *Finding, seq Seq) {
 	}
 	s.size += int64(len(s.buf))
 	s.keys = append(s.keys, k)
+	if len(s.keys) >= s.runKeys {
+		s.writeRun()
+	}
 }
 
 func (s *Store) intern(list *[]string, ids map[string]uint32, v string) uint32 {
@@ -156,7 +178,7 @@ func (s *Store) startSpill() {
 func (s *Store) Len() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.keys)
+	return s.count
 }
 
 // Spilled reports whether the store writes its findings to a file.
@@ -177,7 +199,7 @@ func (s *Store) Errors() int {
 func (s *Store) tally(sum *Summary) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	sum.Findings, sum.Errors, sum.Warnings = len(s.keys), s.errors, len(s.keys)-s.errors
+	sum.Findings, sum.Errors, sum.Warnings = s.count, s.errors, s.count-s.errors
 	sum.ByDomain, sum.ByRule = map[string]int{}, map[string]int{}
 	for k, v := range s.byDomain {
 		sum.ByDomain[k] = v
@@ -191,22 +213,185 @@ func (s *Store) sort() {
 	if s.sorted {
 		return
 	}
-	slices.SortFunc(s.keys, func(a, b storeKey) int {
-		switch {
-		case a.group != b.group:
-			return int(a.group) - int(b.group)
-		case a.file != b.file:
-			return strings.Compare(s.files[a.file], s.files[b.file])
-		case a.line != b.line:
-			return cmpI(a.line, b.line)
-		case a.col != b.col:
-			return cmpI(a.col, b.col)
-		case a.rule != b.rule:
-			return strings.Compare(s.rules[a.rule], s.rules[b.rule])
-		}
-		return a.seq.compare(b.seq)
-	})
+	if s.spill != nil {
+		s.writeRun()
+		s.merge()
+	} else {
+		s.sortKeys()
+	}
 	s.sorted = true
+}
+
+func (s *Store) sortKeys() {
+	slices.SortFunc(s.keys, func(a, b storeKey) int {
+		return comparePlace(a.group, b.group, s.files[a.file], s.files[b.file], a.line, b.line, a.col, b.col,
+			s.rules[a.rule], s.rules[b.rule], a.seq, b.seq)
+	})
+}
+
+// comparePlace orders findings as Sort does: by group, file, line, column and rule,
+// then in the order a run that held them all would have found them.
+func comparePlace(ga, gb uint8, fa, fb string, la, lb, ca, cb int32, ra, rb string, sa, sb Seq) int {
+	switch {
+	case ga != gb:
+		return int(ga) - int(gb)
+	case fa != fb:
+		return strings.Compare(fa, fb)
+	case la != lb:
+		return cmpI(la, lb)
+	case ca != cb:
+		return cmpI(ca, cb)
+	case ra != rb:
+		return strings.Compare(ra, rb)
+	}
+	return sa.compare(sb)
+}
+
+// writeRun sorts the keys held and writes them to the spill file as a run, each with
+// its file and rule, and lets them go with the files they interned.
+func (s *Store) writeRun() {
+	if len(s.keys) == 0 || s.err != nil {
+		return
+	}
+	s.sortKeys()
+	run := keyRun{off: s.size, n: len(s.keys)}
+	for i := range s.keys {
+		k := &s.keys[i]
+		b := s.buf[:0]
+		b = append(b, k.group)
+		b = binary.AppendUvarint(b, uint64(len(s.files[k.file])))
+		b = append(b, s.files[k.file]...)
+		b = binary.AppendVarint(b, int64(k.line))
+		b = binary.AppendVarint(b, int64(k.col))
+		b = binary.AppendUvarint(b, uint64(k.rule))
+		for _, v := range [4]uint32{k.seq.Rule, k.seq.Target, k.seq.Sub, k.seq.Index} {
+			b = binary.AppendUvarint(b, uint64(v))
+		}
+		b = binary.AppendUvarint(b, uint64(k.off))
+		b = binary.AppendUvarint(b, uint64(k.n))
+		s.buf = b
+		if _, err := s.w.Write(b); err != nil && s.err == nil {
+			s.err = fmt.Errorf("write the findings to %s: %w", s.spill.Name(), err)
+		}
+		s.size += int64(len(b))
+	}
+	run.size = s.size - run.off
+	s.runs = append(s.runs, run)
+	s.keys = s.keys[:0]
+	s.files = s.files[:0]
+	clear(s.fileID)
+}
+
+// runKey is a sort key read back from a run.
+type runKey struct {
+	group     uint8
+	file      string
+	line, col int32
+	rule      uint32
+	seq       Seq
+	off       int64
+	n         uint32
+}
+
+// runReader reads a run's keys in order.
+type runReader struct {
+	r   *bufio.Reader
+	n   int
+	key runKey
+}
+
+func (rr *runReader) next() error {
+	if rr.n == 0 {
+		return io.EOF
+	}
+	rr.n--
+	g, err := rr.r.ReadByte()
+	if err != nil {
+		return errShort
+	}
+	u := func() uint64 {
+		v, e := binary.ReadUvarint(rr.r)
+		if e != nil {
+			err = errShort
+		}
+		return v
+	}
+	i := func() int64 {
+		v, e := binary.ReadVarint(rr.r)
+		if e != nil {
+			err = errShort
+		}
+		return v
+	}
+	k := &rr.key
+	k.group = g
+	if n := u(); err == nil {
+		if n > 1<<20 {
+			return errShort
+		}
+		b := make([]byte, n)
+		if _, e := io.ReadFull(rr.r, b); e != nil {
+			return errShort
+		}
+		k.file = string(b)
+	}
+	k.line, k.col, k.rule = int32(i()), int32(i()), uint32(u())
+	k.seq = Seq{Rule: uint32(u()), Target: uint32(u()), Sub: uint32(u()), Index: uint32(u())}
+	k.off, k.n = int64(u()), uint32(u())
+	return err
+}
+
+// merge merges the runs and writes the findings' order to the end of the spill file:
+// where each finding is in it, 12 bytes a finding.
+func (s *Store) merge() {
+	if s.err != nil {
+		return
+	}
+	if err := s.w.Flush(); err != nil {
+		s.err = fmt.Errorf("write the findings to %s: %w", s.spill.Name(), err)
+		return
+	}
+	readers := make([]*runReader, 0, len(s.runs))
+	for _, run := range s.runs {
+		rr := &runReader{r: bufio.NewReaderSize(io.NewSectionReader(s.spill, run.off, run.size), 4096), n: run.n}
+		if err := rr.next(); err != nil {
+			s.err = fmt.Errorf("read the findings back from %s: %w", s.spill.Name(), err)
+			return
+		}
+		readers = append(readers, rr)
+	}
+	less := func(a, b *runReader) int {
+		return comparePlace(a.key.group, b.key.group, a.key.file, b.key.file, a.key.line, b.key.line, a.key.col, b.key.col,
+			s.rules[a.key.rule], s.rules[b.key.rule], a.key.seq, b.key.seq)
+	}
+	s.order = s.size
+	var rec [12]byte
+	for len(readers) > 0 {
+		// few runs (one per runKeys findings): the smallest head by a scan
+		m := 0
+		for i := 1; i < len(readers); i++ {
+			if less(readers[i], readers[m]) < 0 {
+				m = i
+			}
+		}
+		rr := readers[m]
+		binary.LittleEndian.PutUint64(rec[:8], uint64(rr.key.off))
+		binary.LittleEndian.PutUint32(rec[8:], rr.key.n)
+		if _, err := s.w.Write(rec[:]); err != nil && s.err == nil {
+			s.err = fmt.Errorf("write the findings to %s: %w", s.spill.Name(), err)
+		}
+		s.size += int64(len(rec))
+		switch err := rr.next(); {
+		case err == io.EOF:
+			readers = slices.Delete(readers, m, m+1)
+		case err != nil:
+			s.err = fmt.Errorf("read the findings back from %s: %w", s.spill.Name(), err)
+			return
+		}
+	}
+	if err := s.w.Flush(); err != nil && s.err == nil {
+		s.err = fmt.Errorf("write the findings to %s: %w", s.spill.Name(), err)
+	}
 }
 
 func cmpI(a, b int32) int {
@@ -233,28 +418,39 @@ func (s *Store) Range(i, j int, fn func(f *Finding) error) error {
 	}
 	s.sort()
 	err := s.err
-	keys, mem, spill := s.keys, s.mem, s.spill
+	keys, mem, spill, order, count := s.keys, s.mem, s.spill, s.order, s.count
 	s.mu.Unlock()
 	if err != nil {
 		return err
 	}
-	if j < 0 || j > len(keys) {
-		j = len(keys)
+	if j < 0 || j > count {
+		j = count
 	}
-	var buf []byte
-	var f Finding
-	for _, k := range keys[i:j] {
-		if spill == nil {
+	if i >= j {
+		return nil
+	}
+	if spill == nil {
+		for _, k := range keys[i:j] {
 			if err := fn(&mem[k.off]); err != nil {
 				return err
 			}
-			continue
 		}
-		if cap(buf) < int(k.n) {
-			buf = make([]byte, k.n)
+		return nil
+	}
+	recs := bufio.NewReaderSize(io.NewSectionReader(spill, order+12*int64(i), 12*int64(j-i)), 1<<14)
+	var rec [12]byte
+	var buf []byte
+	var f Finding
+	for range j - i {
+		if _, err := io.ReadFull(recs, rec[:]); err != nil {
+			return fmt.Errorf("read the findings back from %s: %w", spill.Name(), errShort)
 		}
-		buf = buf[:k.n]
-		if _, err := spill.ReadAt(buf, k.off); err != nil {
+		off, n := int64(binary.LittleEndian.Uint64(rec[:8])), binary.LittleEndian.Uint32(rec[8:])
+		if cap(buf) < int(n) {
+			buf = make([]byte, n)
+		}
+		buf = buf[:n]
+		if _, err := spill.ReadAt(buf, off); err != nil {
 			return fmt.Errorf("read the findings back from %s: %w", spill.Name(), err)
 		}
 		f = Finding{}

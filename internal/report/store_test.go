@@ -55,8 +55,12 @@ func TestStoreGivesFindingsBackInOrderHeldOrSpilled(t *testing.T) {
 	wantRep := Report{Findings: want}
 	wantRep.Tally()
 
-	for _, limit := range []int{-1, 0, 50} {
+	for _, c := range []struct{ limit, runKeys int }{{-1, 0}, {0, 0}, {50, 0}, {0, 7}, {50, 64}, {10, 1}} {
+		limit := c.limit
 		s := NewStore(limit)
+		if c.runKeys > 0 {
+			s.runKeys = c.runKeys // many sorted runs, merged
+		}
 		order := rand.New(rand.NewSource(int64(limit + 2))).Perm(len(all))
 		for _, i := range order {
 			s.Add(&all[i], Seq{Rule: 1, Target: uint32(i)})
@@ -142,5 +146,48 @@ func TestStoreReportsAFileItCannotReadBack(t *testing.T) {
 	defer s.Close()
 	if _, err := s.Slice(); err == nil || !bytes.Contains([]byte(err.Error()), []byte(s.spill.Name())) {
 		t.Fatalf("reading a truncated store: %v", err)
+	}
+}
+
+// A spilled store whose keys went out in many runs reads back the same in chunks (as
+// the JSON writer reads it, on several goroutines) as whole, and a finding added after
+// a read is in the next one, in its place.
+func TestSpilledStoreReadsRunsInChunksAndAfterMoreFindings(t *testing.T) {
+	all := storeFindings()
+	s := NewStore(0)
+	s.runKeys = 16
+	defer s.Close()
+	for i := range all[:200] {
+		s.Add(&all[i], Seq{Rule: 1, Target: uint32(i)})
+	}
+	whole, err := s.Slice()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := append([]Finding(nil), all[:200]...)
+	Sort(want)
+	if !reflect.DeepEqual(whole, want) {
+		t.Fatal("spilled in runs of 16: not in Sort's order")
+	}
+	var chunks []Finding
+	for lo := 0; lo < s.Len(); lo += 33 {
+		if err := s.Range(lo, lo+33, func(f *Finding) error { chunks = append(chunks, *f); return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !reflect.DeepEqual(chunks, whole) {
+		t.Fatal("read in chunks of 33: not the findings read whole")
+	}
+	for i := 200; i < len(all); i++ {
+		s.Add(&all[i], Seq{Rule: 1, Target: uint32(i)})
+	}
+	got, err := s.Slice()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = append([]Finding(nil), all...)
+	Sort(want)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("after %d more findings: not in Sort's order (%d findings, want %d)", len(all)-200, len(got), len(want))
 	}
 }

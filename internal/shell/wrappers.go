@@ -456,84 +456,99 @@ func always(f func(st *state, w *wrapped) []action) unwrapper {
 	return func(st *state, w *wrapped) ([]action, bool) { return f(st, w), true }
 }
 
-// unwrappers are the programs whose command lines run other commands in their own way,
-// by base name.
-var unwrappers = lazy.Value[map[string]unwrapper]{F: func() map[string]unwrapper {
-	m := map[string]unwrapper{
-		"env":            always(func(st *state, w *wrapped) []action { return st.unwrapEnv(w.ws) }),
-		"command":        always(unwrapCommand),
-		"nice":           always(unwrapNice),
-		"busybox":        always(unwrapBusybox),
-		"xargs":          always(func(_ *state, w *wrapped) []action { return unwrapXargs(w.ws) }),
-		"find":           always(func(_ *state, w *wrapped) []action { return unwrapFind(w.ws) }),
-		"flock":          always(unwrapFlock),
-		"watch":          always(unwrapWatch),
-		"script":         always(unwrapScript),
-		"chroot":         always(unwrapChroot),
-		"eval":           always(func(st *state, w *wrapped) []action { return st.scriptFromWords(w.ws[1:], "eval", true) }),
-		"trap":           always(unwrapTrap),
-		"source":         always(func(_ *state, w *wrapped) []action { return w.tail(1, true) }),
-		"git":            always(func(st *state, w *wrapped) []action { return st.unwrapGit(w.ws) }),
-		"uvx":            always(func(_ *state, w *wrapped) []action { return unwrapRunner(w.ws, 1, "uvx") }),
-		"npm":            unwrapNpm,
-		"pnpm":           packageRunner(pnpmValueOpts, &pnpmCommands),
-		"yarn":           packageRunner(yarnValueOpts, &yarnCommands),
-		"bun":            unwrapBunX,
-		"uv":             unwrapUv,
-		"pipx":           unwrapPipx,
-		"bundle":         unwrapBundleExec,
-		"direnv":         unwrapDirenv,
-		"nix-shell":      unwrapNixShell,
-		"corepack":       always(func(_ *state, w *wrapped) []action { return w.tail(1, true) }),
-		"docker":         unwrapDocker,
-		"docker-compose": unwrapDocker,
-		"podman":         unwrapDocker,
+// unwrapperOf returns how the program named name (a base name) runs other commands in
+// its own way, or nil. A switch, not a table: every command line heed judges asks, and
+// a PATH shim judges one (bench/live).
+func unwrapperOf(name string) unwrapper {
+	switch name {
+	case "env":
+		return always(func(st *state, w *wrapped) []action { return st.unwrapEnv(w.ws) })
+	case "command":
+		return always(unwrapCommand)
+	case "nice":
+		return always(unwrapNice)
+	case "busybox":
+		return always(unwrapBusybox)
+	case "xargs":
+		return always(func(_ *state, w *wrapped) []action { return unwrapXargs(w.ws) })
+	case "find":
+		return always(func(_ *state, w *wrapped) []action { return unwrapFind(w.ws) })
+	case "flock":
+		return always(unwrapFlock)
+	case "watch":
+		return always(unwrapWatch)
+	case "script":
+		return always(unwrapScript)
+	case "chroot":
+		return always(unwrapChroot)
+	case "eval":
+		return always(func(st *state, w *wrapped) []action { return st.scriptFromWords(w.ws[1:], "eval", true) })
+	case "trap":
+		return always(unwrapTrap)
+	case "source", ".":
+		return always(func(_ *state, w *wrapped) []action { return w.tail(1, true) })
+	case "git":
+		return always(func(st *state, w *wrapped) []action { return st.unwrapGit(w.ws) })
+	case "uvx":
+		return always(func(_ *state, w *wrapped) []action { return unwrapRunner(w.ws, 1, "uvx") })
+	case "npm":
+		return unwrapNpm
+	case "pnpm":
+		return packageRunner(pnpmValueOpts, &pnpmCommands)
+	case "yarn":
+		return packageRunner(yarnValueOpts, &yarnCommands)
+	case "bun":
+		return unwrapBunX
+	case "uv":
+		return unwrapUv
+	case "pipx":
+		return unwrapPipx
+	case "bundle":
+		return unwrapBundleExec
+	case "direnv":
+		return unwrapDirenv
+	case "nix-shell":
+		return unwrapNixShell
+	case "corepack":
+		return always(func(_ *state, w *wrapped) []action { return w.tail(1, true) })
+	case "docker", "docker-compose", "podman":
+		return unwrapDocker
+	case "sudo", "doas":
+		return always(unwrapSudo)
+	case "unshare", "nsenter":
+		return always(unwrapNamespace)
+	case "parallel", "sem":
+		return always(func(st *state, w *wrapped) []action { return st.unwrapParallel(w.ws) })
+	case "make", "gmake":
+		return always(func(st *state, w *wrapped) []action { return st.unwrapMake(w.ws, w.stdin) })
+	case "su", "runuser", "sg":
+		return always(unwrapSu)
+	case "npx", "bunx", "pnpx":
+		return always(func(_ *state, w *wrapped) []action { return unwrapRunner(w.ws, 1, w.name) })
+	case "poetry", "pdm", "pipenv", "hatch", "rye", "pixi":
+		return unwrapProjectRun
+	case "conda", "mamba", "micromamba":
+		return unwrapConda
+	case "dotenv", "mise", "rtx", "with-env":
+		return unwrapEnvLoader
 	}
-	m["."] = m["source"]
-	for _, n := range []string{"sudo", "doas"} {
-		m[n] = always(unwrapSudo)
-	}
-	for _, n := range []string{"unshare", "nsenter"} {
-		m[n] = always(unwrapNamespace)
-	}
-	for _, n := range []string{"parallel", "sem"} {
-		m[n] = always(func(st *state, w *wrapped) []action { return st.unwrapParallel(w.ws) })
-	}
-	for _, n := range []string{"make", "gmake"} {
-		m[n] = always(func(st *state, w *wrapped) []action { return st.unwrapMake(w.ws, w.stdin) })
-	}
-	for _, n := range []string{"su", "runuser", "sg"} {
-		m[n] = always(unwrapSu)
-	}
-	for _, n := range []string{"npx", "bunx", "pnpx"} {
-		m[n] = always(func(_ *state, w *wrapped) []action { return unwrapRunner(w.ws, 1, w.name) })
-	}
-	for _, n := range []string{"poetry", "pdm", "pipenv", "hatch", "rye", "pixi"} {
-		m[n] = unwrapProjectRun
-	}
-	for _, n := range []string{"conda", "mamba", "micromamba"} {
-		m[n] = unwrapConda
-	}
-	for _, n := range []string{"dotenv", "mise", "rtx", "with-env"} {
-		m[n] = unwrapEnvLoader
-	}
-	return m
-}}
+	return nil
+}
 
-// interpreters are the programs whose options say which script they run
+// isInterpreter: the programs whose options say which script they run
 // (unwrapInterpreter).
-var interpreters = lazy.Value[map[string]bool]{F: func() map[string]bool {
-	m := map[string]bool{}
-	for _, n := range []string{"node", "nodejs", "tsx", "ts-node", "deno", "bun", "ruby", "perl", "php", "Rscript"} {
-		m[n] = true
+func isInterpreter(name string) bool {
+	switch name {
+	case "node", "nodejs", "tsx", "ts-node", "deno", "bun", "ruby", "perl", "php", "Rscript":
+		return true
 	}
-	return m
-}}
+	return false
+}
 
 // unwrap returns what a command runs besides itself.
 func (st *state) unwrap(ws []word, stdin *stdinSrc) []action {
 	w := &wrapped{name: base(ws[0].text), ws: ws, args: texts(ws), stdin: stdin}
-	if u := unwrappers.Get()[w.name]; u != nil {
+	if u := unwrapperOf(w.name); u != nil {
 		if acts, ok := u(st, w); ok {
 			return acts
 		}
@@ -543,7 +558,7 @@ func (st *state) unwrap(ws []word, stdin *stdinSrc) []action {
 		return unwrapPython(ws)
 	case isShell(w.name):
 		return st.unwrapShell(ws, stdin)
-	case interpreters.Get()[w.name]:
+	case isInterpreter(w.name):
 		return unwrapInterpreter(ws, w.name)
 	}
 	if spec, ok := wrappers.Get()[w.name]; ok && w.name != "poetry" && w.name != "busybox" && w.name != "corepack" && w.name != "sem" {

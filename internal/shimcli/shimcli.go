@@ -32,13 +32,7 @@ const maxPayload = 64 << 20
 // Main runs heed-shim with the process's arguments and returns the exit code (when
 // it does not exec another program in its place).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	s := &shim{env: os.Environ(), path: os.Getenv("PATH"), args: args, stdout: stdout, stderr: stderr}
-	s.live = &enforce.Live{
-		Enforcer:     &enforce.Enforcer{Loader: &enforce.Loader{Registry: engine.NewRegistry(process.Kinds()...)}, State: s.treeState},
-		Stderr:       stderr,
-		OriginalPath: s.path,
-		Stale:        s.handOver,
-	}
+	s := newShim(args, stdout, stderr)
 	if len(args) == 0 {
 		return s.fail(fmt.Errorf("started without arguments"))
 	}
@@ -63,6 +57,18 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return s.hook(args[2:], stdin)
 	}
 	return s.fail(s.handOver()) // any other command is heed's
+}
+
+// newShim is heed-shim as the process started it, its enforcer ready to judge.
+func newShim(args []string, stdout, stderr io.Writer) *shim {
+	s := &shim{env: os.Environ(), path: os.Getenv("PATH"), args: args, stdout: stdout, stderr: stderr}
+	s.live = &enforce.Live{
+		Enforcer:     &enforce.Enforcer{Loader: &enforce.Loader{Registry: engine.NewRegistry(process.Kinds()...)}, State: s.treeState},
+		Stderr:       stderr,
+		OriginalPath: s.path,
+		Stale:        s.handOver,
+	}
+	return s
 }
 
 type shim struct {

@@ -242,8 +242,14 @@ func (b *branchCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 		"create a branch first (git switch -c my-change), then commit there")
 }
 
-// createFlags are the options of checkout and switch that create the branch they name.
-var createFlags = map[string]bool{"-b": true, "-B": true, "-c": true, "-C": true, "--create": true, "--force-create": true, "--orphan": true}
+// createFlag: the options of checkout and switch that create the branch they name.
+func createFlag(a string) bool {
+	switch a {
+	case "-b", "-B", "-c", "-C", "--create", "--force-create", "--orphan":
+		return true
+	}
+	return false
+}
 
 // SwitchesTo returns the branch a git checkout or switch moves to, when argv is one
 // that does ("git checkout main", "git switch -c fix"); a checkout of paths
@@ -269,7 +275,7 @@ func SwitchesTo(argv []string) (string, bool) {
 	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if createFlags[a] && i+1 < len(args) {
+		if createFlag(a) && i+1 < len(args) {
 			return args[i+1], true
 		}
 		if name, ok := strings.CutPrefix(a, "--create="); ok {

@@ -97,10 +97,13 @@ func (p *Pattern) check() error {
 			}
 		}
 	}
-	for field, list := range map[string][]string{"env": p.Env, "lacking_env": p.LackingEnv} {
-		for i, e := range list {
+	for _, f := range [...]struct {
+		name string
+		list []string
+	}{{"env", p.Env}, {"lacking_env", p.LackingEnv}} {
+		for i, e := range f.list {
 			if name, _, _ := strings.Cut(e, "="); !envName(name) {
-				return fmt.Errorf("%s.%s[%d]: %q is not an environment assignment (NAME or NAME=value)", at, field, i, e)
+				return fmt.Errorf("%s.%s[%d]: %q is not an environment assignment (NAME or NAME=value)", at, f.name, i, e)
 			}
 		}
 	}
