@@ -6,7 +6,7 @@ N=$1; B=$2; T=${OUT:-/tmp/r$N}/$3; mkdir -p $T
 case $N in
   8) list="tinys3cli k1 slack-tools tiny-learner SmartRails" ;;
   9) list="milo refactor-platform-fe model-sentinel blz where nabu eds-dcf-net muzakily" ;;
-  10) list="core transbundle cue" ;;
+  10) list="core transbundle cue arrowrs" ;;
   *) echo "round.sh: no round $N" >&2; exit 2 ;;
 esac
 for n in ${REPOS:-$list}; do
