@@ -695,7 +695,10 @@ var Catalogue = []*Entry{
 		Name:  "java-fqcn",
 		Title: "fully-qualified class names inline",
 		Names: func(s *sentence) bool {
-			return s.negPhrase(words(`\bfully[- ]qualified (?:class )?names?\b`))
+			// "Always use import statements instead of fully qualified class names in
+			// code" (google/adk-java GEMINI.md), "Never use FQNs"
+			return s.negPhrase(words(`\bfully[- ]qualified (?:class |type )?names?\b|\bfqc?ns?\b`)) ||
+				s.has(words(`\b(?:use|prefer|always use)\b[^.;]{0,30}\b(?:imports?|import statements?)\b[^.;]{0,20}\b(?:instead of|rather than|over|not) (?:using |writing )?(?:the )?fully[- ]qualified (?:class |type )?names?\b`)) && plain(s)
 		},
 		Message:    "fully-qualified class name",
 		Suggestion: "import the class",
@@ -924,6 +927,7 @@ var Catalogue = []*Entry{
 	},
 	pyPrint, pyUnion, pyGenerics, pyUntypedDef, pyUntypedPublicDef, pyUnittestClass, pyDocGoogle, pyDocSphinx, pyAliasNumpy, pyAliasMatplotlib, pyAliasPyplot, pyAliasPandas, pyFutureAnnotations, // catalogue_py.go
 	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast, discardResult, javaFieldInjection, iPrefixInterface, // catalogue_constructs.go
+	csFileScopedNamespace, catchGeneric, cppNoExceptions, cppNoRTTI, swiftRedundantInternal, rubyHashRocket, // catalogue_native.go
 	looseEquality, looseEqualityNullOK, jsxInlineStyle, tsExportedReturnType, pyMutableDefault, goPanic, exportedDoc, blockDoc, innerHTMLWrite, starExport, // catalogue_common.go
 }
 
