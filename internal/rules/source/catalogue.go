@@ -60,6 +60,9 @@ type Variant struct {
 	// Regex and Where make a pattern rule instead, for languages heed has no grammar for.
 	Regex string
 	Where string
+	// EqualGroups (PatternParams.EqualGroups): two groups of Regex that must match
+	// the same text.
+	EqualGroups []int
 	// Bad is code that must match; «» marks each expected finding's located text.
 	Bad []string
 	// Good is code that must not match: the same token in a comment, a string, an
@@ -927,7 +930,7 @@ var Catalogue = []*Entry{
 	},
 	pyPrint, pyUnion, pyGenerics, pyUntypedDef, pyUntypedPublicDef, pyUnittestClass, pyDocGoogle, pyDocSphinx, pyAliasNumpy, pyAliasMatplotlib, pyAliasPyplot, pyAliasPandas, pyFutureAnnotations, // catalogue_py.go
 	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast, discardResult, javaFieldInjection, iPrefixInterface, // catalogue_constructs.go
-	csFileScopedNamespace, catchGeneric, cppNoExceptions, cppNoRTTI, swiftRedundantInternal, rubyHashRocket, // catalogue_native.go
+	csFileScopedNamespace, catchGeneric, cppNoExceptions, cppNoRTTI, swiftRedundantInternal, rubyHashRocket, swiftIfLetShorthand, // catalogue_native.go
 	looseEquality, looseEqualityNullOK, jsxInlineStyle, tsExportedReturnType, pyMutableDefault, goPanic, exportedDoc, blockDoc, innerHTMLWrite, starExport, // catalogue_common.go
 }
 

@@ -247,3 +247,43 @@ var rubyHashRocket = &Entry{
 		Bad:   []string{"OPTS = { «:verbose» => true }\nrender(«:json» => data)\n"},
 		Good:  []string{"OPTS = { verbose: true, \"x-y\" => 1, 1 => :one }\n# { :a => 1 }\ns = \":a => 1\"\n"}}},
 }
+
+// swiftIfLetShorthandNamed: Swift 5.7's optional-binding shorthand asked for ("Use
+// modern optional-binding (`if let customer`) rather than verbose `if let customer =
+// customer`", "Prefer `if let value {` shorthand").
+func swiftIfLetShorthandNamed(s *sentence) bool {
+	if !plain(s) || s.negPhrase(words(`\bshorthand\b`)) {
+		return false
+	}
+	var short, long bool
+	for _, sp := range s.spans {
+		if m := ifLetSpanRE.FindStringSubmatch(sp); m != nil {
+			if m[2] == "" {
+				short = true
+			} else if m[1] == m[2] {
+				long = true
+			}
+		}
+	}
+	if long && (short || s.has(words(`\bshorthand|\bmodern|\bconcise|\bverbose|\bredundant`))) {
+		return true
+	}
+	return short && s.has(words(`\bshorthand\b|\b(?:modern|new|concise) (?:optional[- ])?(?:binding|unwrap)`))
+}
+
+// ifLetSpanRE: a code span of an optional binding, `if let x` or `if let x = y`.
+var ifLetSpanRE = words(`^(?:if|guard|while) (?:let|var) (\w+)(?: = (\w+))?(?: \{| else)?(?: \.\.\.| …)?(?: \})?$`)
+
+var swiftIfLetShorthand = &Entry{
+	Name:          "swift-if-let-shorthand",
+	Title:         "an optional binding that repeats its name (`if let x = x`)",
+	Names:         swiftIfLetShorthandNamed,
+	ClaimPrefixes: []string{"if let ", "guard let "},
+	Message:       "`let {{match}}` repeats the name",
+	Suggestion:    "write the shorthand: `if let x {`",
+	Variants: []Variant{{Lang: engine.LangSwift, Where: "code",
+		Regex:       `(?:\b(?:if|guard|while)|,)[ \t]*(?:let|var)[ \t]+(\w+)[ \t]*=[ \t]*(\w+)[ \t]*(?:,|\{|\belse\b)`,
+		EqualGroups: []int{1, 2},
+		Bad:         []string{"func f(name: String?, age: Int?) {\n    «if let name = name,» let age = age {\n        print(name, age)\n    }\n    «guard let age = age else» { return }\n}\n"},
+		Good:        []string{"func f(name: String?, other: String?) {\n    if let name {\n        print(name)\n    }\n    if let n = other { print(n) }\n    let x = name\n}\n// if let name = name {\nlet s = \"if let name = name {\"\n"}}},
+}
