@@ -41,6 +41,9 @@ func TestNativeConstructReadings(t *testing.T) {
 		{"Use modern optional-binding (`if let customer`) rather than verbose `if let customer = customer`.", "swift-if-let-shorthand", policy.SeverityError, policy.Must},
 		{"Prefer `if let value {` shorthand", "swift-if-let-shorthand", policy.SeverityWarning, policy.Should},
 		{"Unwrap with `if let x = optional` before use.", "swift-if-let-shorthand", "", policy.Must},
+		{"Always provide summaries using `///` for public methods and classes.", "exported-doc-comment", policy.SeverityError, policy.Must},
+		{"All public members require `<summary>` XML tags", "public-doc-block", policy.SeverityError, policy.Must},
+		{"The `<summary>` XML tags of public members are rendered by DocFX.", "public-doc-block", "", policy.Info},
 	} {
 		c := &policy.Constraint{ID: "a", Text: tc.text, Level: tc.level, File: "AGENTS.md", Line: 3}
 		s := newSentence(c)
