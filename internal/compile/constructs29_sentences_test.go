@@ -69,3 +69,12 @@ func TestOwnSourceSentencesExamples2(t *testing.T) {
 func TestOwnNamingSentences(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-62.txt", 20)
 }
+
+// TestOwnConstructSentencesNative: construct conventions of Go, Rust, Java, Kotlin,
+// C#, Swift, Ruby, PHP and C++ written before the compiler read them
+// (testdata/own-sentences-120.txt, first sight in own-sentences-120.md): a "Label:
+// rule" bullet, prohibited-pattern lists with arrows, a style guide's terse bans,
+// hedges, and descriptions that ban nothing.
+func TestOwnConstructSentencesNative(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-120.txt", 18)
+}

@@ -60,6 +60,9 @@ type Variant struct {
 	// Regex and Where make a pattern rule instead, for languages heed has no grammar for.
 	Regex string
 	Where string
+	// EqualGroups (PatternParams.EqualGroups): two groups of Regex that must match
+	// the same text.
+	EqualGroups []int
 	// Bad is code that must match; «» marks each expected finding's located text.
 	Bad []string
 	// Good is code that must not match: the same token in a comment, a string, an
@@ -695,7 +698,10 @@ var Catalogue = []*Entry{
 		Name:  "java-fqcn",
 		Title: "fully-qualified class names inline",
 		Names: func(s *sentence) bool {
-			return s.negPhrase(words(`\bfully[- ]qualified (?:class )?names?\b`))
+			// "Always use import statements instead of fully qualified class names in
+			// code" (google/adk-java GEMINI.md), "Never use FQNs"
+			return s.negPhrase(words(`\bfully[- ]qualified (?:class |type )?names?\b|\bfqc?ns?\b`)) ||
+				s.has(words(`\b(?:use|prefer|always use)\b[^.;]{0,30}\b(?:imports?|import statements?)\b[^.;]{0,20}\b(?:instead of|rather than|over|not) (?:using |writing )?(?:the )?fully[- ]qualified (?:class |type )?names?\b`)) && plain(s)
 		},
 		Message:    "fully-qualified class name",
 		Suggestion: "import the class",
@@ -924,6 +930,7 @@ var Catalogue = []*Entry{
 	},
 	pyPrint, pyUnion, pyGenerics, pyUntypedDef, pyUntypedPublicDef, pyUnittestClass, pyDocGoogle, pyDocSphinx, pyAliasNumpy, pyAliasMatplotlib, pyAliasPyplot, pyAliasPandas, pyFutureAnnotations, // catalogue_py.go
 	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast, discardResult, javaFieldInjection, iPrefixInterface, // catalogue_constructs.go
+	csFileScopedNamespace, catchGeneric, cppNoExceptions, cppNoRTTI, swiftRedundantInternal, rubyHashRocket, swiftIfLetShorthand, // catalogue_native.go
 	looseEquality, looseEqualityNullOK, jsxInlineStyle, tsExportedReturnType, pyMutableDefault, goPanic, exportedDoc, blockDoc, innerHTMLWrite, starExport, // catalogue_common.go
 }
 

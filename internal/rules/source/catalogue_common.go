@@ -284,6 +284,7 @@ var exportedDoc = &Entry{
 			Good: []string{
 				"/// Opens it.\npub fn open() {}\n\n/// A store.\n#[derive(Debug)]\npub struct Store;\n\npub(crate) fn helper() {}\n\nfn private() {}\n\n/** A kind. */\npub enum Kind { A }\n",
 			}},
+		csDocVariant,
 	},
 }
 
@@ -300,7 +301,12 @@ func blockDocNamed(s *sentence) bool {
 	// the demand is to have the comment ("must have a JSDoc comment", "Add JSDoc
 	// to", "be documented with TSDoc"), not something said of it ("Javadoc
 	// describes the purpose ...", "changes to public interfaces require a KIP")
-	const doc = `(?:jsdoc|tsdoc|javadoc|kdoc|doc(?:umentation)? comments?)`
+	const doc = `(?:jsdoc|tsdoc|javadoc|kdoc|xml doc(?:umentation)?(?: comments?)?|xml docs|xml (?:doc )?(?:comments?|tags?)|doc(?:umentation)? comments?)`
+	// "Public APIs must be documented (KDoc)", "Public API requires KDoc": the
+	// public items are the subject, the doc comment named beside the demand
+	if s.has(words(`^(?:[-*] )?(?:\*\*[^*]+\*\*:? )?(?:all |every |each )?(?:exported|public) [a-z ]{0,30}\b(?:must|should|shall) be documented\b[^.;]{0,40}\b` + doc + `\b|^(?:[-*] )?(?:\*\*[^*]+\*\*:? )?(?:all |every |each )?(?:exported|public) [a-z ]{0,30}\brequires? (?:an? )?(?:` + "`[^`]*` " + `)?` + doc + `\b`)) {
+		return true
+	}
 	return s.has(words(`\b(?:must|should|shall|needs? to|always)(?: all)? (?:have|include|carry|get|contain)\b[^.;]{0,40}\b` + doc + `\b` +
 		`|^(?:[-*] )?(?:always )?(?:add|write|include|provide|use)\b[^.;]{0,40}\b` + doc + `\b` +
 		`|\b(?:be|are) documented with\b[^.;]{0,20}\b` + doc + `\b` +
@@ -312,7 +318,7 @@ var blockDoc = &Entry{
 	Name:           "public-doc-block",
 	Title:          "a public item without a /** */ doc comment",
 	Names:          blockDocNamed,
-	Claims:         []string{"jsdoc", "tsdoc", "javadoc", "kdoc", "/**"},
+	Claims:         []string{"jsdoc", "tsdoc", "javadoc", "kdoc", "/**", "///"},
 	Message:        "public `{{match}}` has no doc comment",
 	Suggestion:     "document it in a /** ... */ comment on the line above",
 	NotInTests:     true,
@@ -341,6 +347,7 @@ var blockDoc = &Entry{
 			Needles: []string{"public"},
 			Bad:     []string{"package a;\n\npublic class «Util» {\n  public int «size»() { return 0; }\n}\n"},
 			Good:    []string{"package a;\n\n/** Helpers. */\npublic class Util {\n  /** The size. */\n  @Override\n  public int size() { return 0; }\n\n  @Override\n  public String toString() { return \"\"; }\n\n  private int hidden() { return 1; }\n}\n"}},
+		csDocVariant,
 		{Lang: engine.LangKotlin,
 			Query: `((function_declaration name: (identifier) @match) @d (#not-match? @d "^(private|internal|protected|override)\\b") (#no-doc? @d))
 ((class_declaration name: (identifier) @match) @d (#not-match? @d "^(private|internal|protected)\\b") (#no-doc? @d))`,
@@ -349,6 +356,18 @@ var blockDoc = &Entry{
 			Good:    []string{"/** The size. */\nfun size(): Int = 0\n\nprivate fun hidden(): Int = 1\n"}},
 	},
 }
+
+// csDocVariant: a C# public type or member without a /// XML documentation comment;
+// exported-doc-comment (a `///` rule) and public-doc-block ("XML docs") share it.
+var csDocVariant = Variant{Lang: engine.LangCSharp,
+	// an override inherits the documentation of what it overrides
+	Query: `((class_declaration (modifier) @v name: (identifier) @match) @d (#eq? @v "public") (#no-doc? @d))
+((interface_declaration (modifier) @v name: (identifier) @match) @d (#eq? @v "public") (#no-doc? @d))
+((method_declaration (modifier) @v name: (identifier) @match) @d (#eq? @v "public") (#not-match? @d "^[^({=]*\\boverride\\b") (#no-doc? @d))
+((property_declaration (modifier) @v name: (identifier) @match) @d (#eq? @v "public") (#not-match? @d "^[^({=]*\\boverride\\b") (#no-doc? @d))`,
+	Needles: []string{"public"},
+	Bad:     []string{"public class «Util»\n{\n    // not a doc comment\n    public int «Size»() { return 0; }\n    public int «Count» { get; set; }\n}\n"},
+	Good:    []string{"/// <summary>Helpers.</summary>\npublic class Util\n{\n    /// <summary>The size.</summary>\n    [Obsolete]\n    public int Size() { return 0; }\n\n    public override string ToString() { return \"\"; }\n\n    private int Hidden() { return 1; }\n    internal int Count { get; set; }\n}\n"}}
 
 // innerHTMLWriteNamed: writes to innerHTML (or outerHTML) banned, not reads and not
 // writes only of untrusted input (a condition a query cannot see).

@@ -25,6 +25,9 @@ type PatternParams struct {
 	Languages []string `json:"languages,omitempty"`
 	// IgnoreCase makes the match case-insensitive.
 	IgnoreCase bool `json:"ignore_case,omitempty"`
+	// EqualGroups, two capture group numbers: a match counts only when they hold the
+	// same text (RE2 has no back-references): Swift's `if let x = x`.
+	EqualGroups []int `json:"equal_groups,omitempty"`
 }
 
 type patternCheck struct {
@@ -36,6 +39,7 @@ type patternCheck struct {
 	message    string
 	suggestion string
 	key        string
+	equal      []int
 }
 
 func compilePattern(rule *policy.Rule) (engine.Check, error) {
@@ -58,6 +62,12 @@ func compilePattern(rule *policy.Rule) (engine.Check, error) {
 		return nil, fmt.Errorf("params.regex: %q matches the empty string, so it would flag every line", p.Regex)
 	}
 	c := &patternCheck{rule: rule, re: re, message: rule.Message, suggestion: rule.Suggestion, key: ruleKey(rule)}
+	if len(p.EqualGroups) > 0 {
+		if len(p.EqualGroups) != 2 || p.EqualGroups[0] < 1 || p.EqualGroups[1] < 1 || p.EqualGroups[0] > re.NumSubexp() || p.EqualGroups[1] > re.NumSubexp() {
+			return nil, fmt.Errorf("params.equal_groups: want two capture group numbers of the regex (it has %d)", re.NumSubexp())
+		}
+		c.equal = p.EqualGroups
+	}
 	switch p.Where {
 	case "", "code":
 	case "comments":
@@ -123,7 +133,17 @@ func inTestFile(f *engine.File) bool {
 func (c *patternCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 	// One pass over the whole file first: most files have no match, and then nothing
 	// is parsed.
-	locs := c.re.FindAllIndex(f.Content, -1)
+	locs := c.re.FindAllSubmatchIndex(f.Content, -1)
+	if c.equal != nil {
+		kept := locs[:0]
+		for _, l := range locs {
+			a, b := c.equal[0]*2, c.equal[1]*2
+			if l[a] >= 0 && l[b] >= 0 && string(f.Content[l[a]:l[a+1]]) == string(f.Content[l[b]:l[b+1]]) {
+				kept = append(kept, l)
+			}
+		}
+		locs = kept
+	}
 	if len(locs) == 0 {
 		return satisfied()
 	}

@@ -137,6 +137,9 @@ func noDoc(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 			switch t.Lang {
 			case engine.LangRust:
 				return !strings.HasPrefix(c, "///") && !strings.HasPrefix(c, "/**")
+			case engine.LangCSharp:
+				// C#'s XML documentation comments are /// lines
+				return !strings.HasPrefix(c, "///") && !strings.HasPrefix(c, "/**")
 			case engine.LangTypeScript, engine.LangTSX, engine.LangJavaScript, engine.LangJava, engine.LangKotlin:
 				// JSDoc, TSDoc, Javadoc and KDoc are /** ... */ blocks
 				return !strings.HasPrefix(c, "/**")

@@ -123,7 +123,8 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 			continue
 		}
 		if v.Regex != "" {
-			patterns[v.Regex+"\x00"+v.Where] = append(patterns[v.Regex+"\x00"+v.Where], v)
+			key := v.Regex + "\x00" + v.Where + "\x00" + fmt.Sprint(v.EqualGroups)
+			patterns[key] = append(patterns[key], v)
 			continue
 		}
 		qp.Queries[v.Lang] = v.Query
@@ -159,7 +160,7 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	}
 	for _, key := range slices.Sorted(maps.Keys(patterns)) {
 		vs := patterns[key]
-		pp := PatternParams{Regex: vs[0].Regex, Where: vs[0].Where}
+		pp := PatternParams{Regex: vs[0].Regex, Where: vs[0].Where, EqualGroups: vs[0].EqualGroups}
 		for _, v := range vs {
 			pp.Languages = append(pp.Languages, v.Lang)
 		}
