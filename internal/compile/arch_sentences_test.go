@@ -370,3 +370,12 @@ func TestIssue20Examples(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnArchitectureSentences150: architecture sentences written before the compiler
+// read them (testdata/own-sentences-150.txt, first sight in its .md), in the shapes a
+// whole-file sample of small projects' instruction files showed: arrow chains of
+// layers in a description, per-layer bans of a third-party library, a driver named
+// with NOT its rival, placement stated in a bullet, folder tables that are no rule.
+func TestOwnArchitectureSentences150(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-150.txt", 15)
+}

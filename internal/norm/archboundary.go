@@ -76,15 +76,22 @@ var (
 	archNothingOutsideRE = lazyre.New(`^(?:nothing|no (?:code|file|package|module|class)|(?:code|files|packages|modules|classes)) outside(?: of)?(?: the)? (` + archSpanList + `)` + archNoun + archAside + ` (?:(?:may|can|should|must|shall|is allowed to|are allowed to) |` + archNeg + ` )(?:directly |ever )?` + archImportVerb + `(?: anything)?(?: from| on)?(?: the)? (` + archSpanList + `)`)
 	// "api client functions in §0 must never be called directly from components in
 	// §1": the importers are the second part
-	archCalledFromRE  = lazyre.New(`^(?:(?:the |all |any )?(?:[a-z][\w-]* ){0,4}?(?:in|under|from|of) )?(?:the )?(` + archSpanList + `)` + archNoun + archAside + `,? (?:must|should|may|shall|can)(?: not| never|not ever)(?: ever)? be (?:called|imported|used|accessed|referenced|invoked)(?: directly)? (?:from|by|in|inside) (?:(?:the |any )?(?:[a-z][\w-]* ){0,3}?(?:in|under) )?(?:the )?(` + archSpanList + `)`)
-	archVicaVersaRE   = lazyre.New(`\((?:or|and) (?:the other way round|the other way around|vice versa)\)|,? (?:or|and) (?:the other way round|the other way around|vice versa)\b`)
-	archIndependentRE = lazyre.New(`\b(?:independent|isolated|decoupled|separate) (?:of|from) (?:each other|one another)|\bmust not depend on each other|\bstay independent\b`)
+	archCalledFromRE = lazyre.New(`^(?:(?:the |all |any )?(?:[a-z][\w-]* ){0,4}?(?:in|under|from|of) )?(?:the )?(` + archSpanList + `)` + archNoun + archAside + `,? (?:must|should|may|shall|can)(?: not| never|not ever)(?: ever)? be (?:called|imported|used|accessed|referenced|invoked)(?: directly)? (?:from|by|in|inside) (?:(?:the |any )?(?:[a-z][\w-]* ){0,3}?(?:in|under) )?(?:the )?(` + archSpanList + `)`)
+	// "never access §0 (directly) from §1", "do not import SQLAlchemy in §1", "no
+	// direct access to §0 from §1", "nunca acceso directo a §0 desde §1": an
+	// imperative that names what is imported and the folders that must not import it
+	archImperativeInRE = lazyre.New(`^(?:(?:never|do not|don't|must not|avoid) (?:directly )?(?:import|use|access|reference|touch|call into|reach into)(?: directly)?|no direct (?:access to|imports? of|use of)|nunca (?:acceso directo a|acceder directamente a|accedas directamente a|importes|importar|uses|usar)) (?:the )?(` + archSpanList + `|[a-z][\w.-]*)(?: directly| directamente)? (?:from|in|inside|within|desde|en|dentro de) (?:the )?(?:code (?:in|of|under) )?(§\d+(?:(?:, (?:and |or )?| (?:and|or|o|y) )§\d+)*)` + archNoun + `(?:[.;,:]|$| directly\b)`)
+	archVicaVersaRE    = lazyre.New(`\((?:or|and) (?:the other way round|the other way around|vice versa)\)|,? (?:or|and) (?:the other way round|the other way around|vice versa)\b`)
+	archIndependentRE  = lazyre.New(`\b(?:independent|isolated|decoupled|separate) (?:of|from) (?:each other|one another)|\bmust not depend on each other|\bstay independent\b`)
 )
 
 var (
-	archWordBoundaryRE  = lazyre.New(`(?:^|; )(?:the )?([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)? ` + archNeg + ` (?:directly |ever )?(?:import|depend on|reference|use|touch|call|access|talk to|reach into)(?: anything)?(?: from| on)?(?: the| a| an| any)? ([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)?(?: directly)?(?:,? (?:and|or) (?:vice versa|the other way round|the other way around))?[.;]?$`)
-	archImportWordRE    = lazyre.New(`\b(?:import|depend on|reference)\b`)
-	archWordOnlyNeverRE = lazyre.New(`^(?:the )?([a-z][\w-]*?) (?:may|can|must|should) only (?:use|import|depend on|call|talk to) (?:the )?[a-z][\w-]*?,? (?:but )?(?:never|not) (?:use |import |call |touch |access )?(?:the |any )?([a-z][\w-]*?)(?: directly)?\.?$`)
+	archWordBoundaryRE = lazyre.New(`(?:^|; )(?:the )?([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)? ` + archNeg + ` (?:directly |ever )?(?:import|depend on|reference|use|touch|call|access|talk to|reach into)(?: anything)?(?: from| on)?(?: the| a| an| any)? ([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)?(?: directly)?(?:,? (?:and|or) (?:vice versa|the other way round|the other way around))?[.;]?$`)
+	// "the renderer must never import from §0", "handlers must not import §0": the
+	// importing part named as a word, the imported one as code spans
+	archWordForbidSpansRE = lazyre.New(`^(?:the )?([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate|process|code)s?)? ` + archNeg + ` (?:directly |ever )?` + archImportVerb + `(?: anything)?(?: from| on)?(?: the)? (` + archSpanList + `)(?: directly)?(?:[.;,]|$)`)
+	archImportWordRE      = lazyre.New(`\b(?:import|depend on|reference)\b`)
+	archWordOnlyNeverRE   = lazyre.New(`^(?:the )?([a-z][\w-]*?) (?:may|can|must|should) only (?:use|import|depend on|call|talk to) (?:the )?[a-z][\w-]*?,? (?:but )?(?:never|not) (?:use |import |call |touch |access )?(?:the |any )?([a-z][\w-]*?)(?: directly)?\.?$`)
 )
 
 var (
@@ -128,6 +135,12 @@ const (
 	// BoundaryWords: two parts named as words, FromWord must not import ToWord
 	// ("Domain must not depend on Infrastructure").
 	BoundaryWords
+	// BoundaryWordForbid: the part FromWord names in words must not import those of
+	// To ("the renderer must never import from §0").
+	BoundaryWordForbid
+	// BoundaryForbidWord: the parts of From must not import what ToWord names in
+	// words, a third-party library ("never access SQLAlchemy from §0").
+	BoundaryForbidWord
 )
 
 // Boundary is what a boundary sentence says.
@@ -137,6 +150,10 @@ type Boundary struct {
 	Both             bool  // the other way round too ("or vice versa")
 	Words            string
 	FromWord, ToWord string
+	// Imperative: an order with no subject ("never access §0 from §1"), whose
+	// target may be a construct of another domain (a class, a call) rather than a
+	// part of the code: a target that places nowhere is no reason to give.
+	Imperative bool
 }
 
 // BoundaryContext is what the sentence's surroundings say: the constraint's lead-in
@@ -211,6 +228,15 @@ func ReadBoundary(prose string, ctx BoundaryContext) Boundary {
 		return two(BoundaryOnly, archOnlyRE, 1, 2, false)
 	case archOnlyNoneRE.MatchString(p):
 		return Boundary{Form: BoundaryOnly, From: sp(archOnlyNoneRE.FindStringSubmatch(p)[1])}
+	case archImperativeInRE.MatchString(p):
+		m := archImperativeInRE.FindStringSubmatch(p)
+		if strings.HasPrefix(m[1], "§") {
+			return Boundary{Form: BoundaryForbid, From: sp(m[2]), To: sp(m[1]), Imperative: true}
+		}
+		return Boundary{Form: BoundaryForbidWord, From: sp(m[2]), ToWord: m[1], Imperative: true}
+	case archWordForbidSpansRE.MatchString(p):
+		m := archWordForbidSpansRE.FindStringSubmatch(p)
+		return Boundary{Form: BoundaryWordForbid, FromWord: m[1], To: sp(m[2]), Both: archVicaVersaRE.MatchString(p)}
 	case ctx.Spans == 0 && archWordBoundaryRE.MatchString(p):
 		m := archWordBoundaryRE.FindStringSubmatch(p)
 		return Boundary{Form: BoundaryWords, FromWord: m[1], ToWord: m[2], Both: archVicaVersaRE.MatchString(p)}

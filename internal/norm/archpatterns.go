@@ -71,16 +71,25 @@ var ArchLangGoRE = lazyre.New(`^(?:all |new |every )?` + archPlacedKind + archEx
 // ArchListOrderRE: a lead-in that says which way a list of layers runs.
 var ArchListOrderRE = lazyre.New(`(?i)\b(?:(from )?(top|highest|outermost) (?:to (?:bottom|lowest|innermost)|first|down)|(from )?(bottom|lowest|innermost) (?:to (?:top|highest|outermost)|first|up))\b`)
 
-var ArchLayerWordRE = lazyre.New(`\blayer(?:s|ed|ing)?\b`)
+var ArchLayerWordRE = lazyre.New(`\blayer(?:s|ed|ing)?\b|\b(?:arquitectura|estructura) en capas\b`)
 
 // "from §0, §1, §2, to §3" (lowest first)
 var ArchFromToRE = lazyre.New(`\bfrom (§\d+(?:,? §\d+)*),?(?: and)? to (§\d+)`)
 
 // "§0 → §1 → §2" (three or more): each depends on the next, so the last is the
-// lowest layer; "§0 ← §1 ← §2": each is depended on by the next, the first lowest
-var ArchArrowChainRE = lazyre.New(`(§\d+(?: ?(?:→|->|-->|=>|⟶) ?§\d+){2,})`)
+// lowest layer; "§0 ← §1 ← §2": each is depended on by the next, the first lowest.
+// A name may carry a gloss in parentheses ("§0 (routers) → §1 (use cases) → §2").
+var ArchArrowChainRE = lazyre.New(`(§\d+(?: \([^()§]{1,60}\))?(?: ?(?:→|->|-->|=>|⟶) ?§\d+(?: \([^()§]{1,60}\))?){2,})`)
 
-var ArchLeftArrowChainRE = lazyre.New(`(§\d+(?: ?(?:←|<-|<--|<=|⟵) ?§\d+){2,})`)
+var ArchLeftArrowChainRE = lazyre.New(`(§\d+(?: \([^()§]{1,60}\))?(?: ?(?:←|<-|<--|<=|⟵) ?§\d+(?: \([^()§]{1,60}\))?){2,})`)
+
+// ArchBareArrowChainRE: three or more bare names joined by arrows, in parentheses or
+// after a colon ("Layered Architecture (API -> Service -> Models/Schemas)"); a name
+// may be two joined by a slash, one layer of two folders.
+var ArchBareArrowChainRE = lazyre.New(`(?:^|[(:] ?)((?:[a-z][a-z_-]*(?:/[a-z][a-z_-]*)?)(?: ?(?:→|->|-->|=>|⟶) ?[a-z][a-z_-]*(?:/[a-z][a-z_-]*)?){2,})(?: ?[).;]|$)`)
+
+// ArchArrowSplitRE splits a chain at its arrows.
+var ArchArrowSplitRE = lazyre.New(` ?(?:→|->|-->|=>|⟶) ?`)
 
 // words that make an arrow list a statement of dependencies, not a flow
 var ArchDependencyWordRE = lazyre.New(`\b(?:dependenc(?:y|ies)|depends?|depending|imports?|importing|layer(?:s|ed|ing)?)\b`)
@@ -139,6 +148,22 @@ var ArchTestsImportRE = lazyre.New(`(?:^|, )(?:never|do not|don't|must not|must 
 func ArchCycleRule(prose string) bool {
 	for _, r := range archCycleRuleREs {
 		if r.MatchString(prose) {
+			return true
+		}
+	}
+	return false
+}
+
+// LayeringStatement reports whether text states a layered architecture as a chain of
+// three or more names joined by arrows, without a modal ("Layered architecture:
+// `api/` (routers) → `services/` → `repositories/`", "Structure: Layered Architecture
+// (API -> Service -> Models)"): a rule of the project's layout, stated.
+func LayeringStatement(text string) bool {
+	for _, s := range ArchSentences(text) {
+		if !ArchLayerWordRE.MatchString(s.Prose) {
+			continue
+		}
+		if ArchArrowChainRE.MatchString(s.Prose) || ArchLeftArrowChainRE.MatchString(s.Prose) || ArchBareArrowChainRE.MatchString(s.Prose) {
 			return true
 		}
 	}

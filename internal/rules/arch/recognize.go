@@ -160,9 +160,28 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	b := norm.ReadBoundary(s.prose, ctx)
 	switch b.Form {
 	case norm.BoundaryForbid:
-		return forbidRules(s, c, rc, b.From, b.To, b.Both)
+		rules, why := forbidRules(s, c, rc, b.From, b.To, b.Both)
+		if b.Imperative && len(rules) == 0 {
+			return nil, ""
+		}
+		return rules, why
 	case norm.BoundaryOnly:
 		return onlyRules(s, c, rc, b.From, b.To)
+	case norm.BoundaryForbidWord:
+		// "never access SQLAlchemy from `services/`": a library named in words,
+		// read only when the repository declares or imports a package of that name
+		name, ok := packageNamed(b.ToWord, rc)
+		if !ok {
+			return nil, ""
+		}
+		from, why, _ := placeAll(s, c, rc, b.From)
+		if why != "" {
+			return nil, why
+		}
+		if r, ok := forbidRule(c, rc, from, []subject{{packages: []string{name}}}); ok {
+			return []policy.Rule{r}, ""
+		}
+		return nil, ""
 	case norm.BoundaryEachOther:
 		idx := b.From
 		if len(idx) < 2 {
@@ -214,6 +233,26 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 		return exceptRules(s, c, rc, b.From, b.To)
 	case norm.BoundaryWords:
 		return wordBoundary(s, c, rc, b.FromWord, b.ToWord, b.Both)
+	case norm.BoundaryWordForbid:
+		// "the renderer must never import from `src/main/`": the importer is the
+		// one folder the word names, or no rule
+		dir, _ := placeWord(b.FromWord, c, rc)
+		if dir == "" {
+			return nil, ""
+		}
+		to, why, _ := placeAll(s, c, rc, b.To)
+		if why != "" {
+			return nil, "" // a target that is no part of the code: another domain's
+		}
+		from := []subject{{globs: []string{dir + "/**"}, dir: dir}}
+		var rules []policy.Rule
+		if r, ok := forbidRule(c, rc, from, to); ok {
+			rules = append(rules, r)
+		}
+		if r, ok := forbidRule(c, rc, to, from); ok && b.Both {
+			rules = append(rules, r)
+		}
+		return rules, ""
 	}
 	return nil, ""
 }
@@ -676,4 +715,28 @@ func joinWhy(a, b string) string {
 		return a + "; " + b
 	}
 	return a + b
+}
+
+// packageNamed finds the third-party package a word names: one the repository's
+// manifests declare or its code imports, the name in any case ("SQLAlchemy" is
+// sqlalchemy), with "-" and "_" alike.
+func packageNamed(word string, rc *recognize.RepoContext) (string, bool) {
+	if rc == nil || word == "" {
+		return "", false
+	}
+	fold := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "_", "-") }
+	w := fold(word)
+	for _, p := range rc.Packages {
+		if fold(p.Name) == w || fold(path.Base(p.Name)) == w {
+			return p.Name, true
+		}
+	}
+	if rc.SourceImports != nil {
+		for _, m := range rc.SourceImports() {
+			if fold(m.Name) == w {
+				return m.Name, true
+			}
+		}
+	}
+	return "", false
 }

@@ -56,10 +56,17 @@ func (layersRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			continue
 		}
 		order := layerOrder(s)
+		var layers []layer
+		why := ""
 		if len(order) < 2 {
-			continue
+			// "Layered Architecture (API -> Service -> Models)": bare names of
+			// sibling folders, highest first
+			if layers = bareChainLayers(s, c, rc); layers == nil {
+				continue
+			}
+		} else {
+			layers, why = placeLayers(s, c, rc, order)
 		}
-		layers, why := placeLayers(s, c, rc, order)
 		if layers == nil {
 			out.Unenforced = why
 			continue
@@ -162,6 +169,105 @@ func placeLayers(s sentence, c *policy.Constraint, rc *recognize.RepoContext, or
 		out = append(out, layer{Name: names[i], Paths: []string{d + "/**"}})
 	}
 	return out, ""
+}
+
+// bareChainLayers reads three or more bare names joined by arrows as layers, each
+// depending on the next (the last lowest), when every name is a child folder of one
+// parent: the name as written, in another case, or in the other number ("Service"
+// is services/, "Models" is models/). A name two joined by a slash is one layer of
+// two folders. Nil when the chain is not there or a name places nowhere.
+func bareChainLayers(s sentence, c *policy.Constraint, rc *recognize.RepoContext) []layer {
+	m := norm.ArchBareArrowChainRE.FindStringSubmatch(s.prose)
+	if m == nil || rc == nil || len(rc.Dirs) == 0 {
+		return nil
+	}
+	words := norm.ArchArrowSplitRE.Split(m[1], -1)
+	if len(words) < 3 {
+		return nil
+	}
+	var names [][]string
+	for _, w := range words {
+		names = append(names, strings.Split(w, "/"))
+	}
+	children := map[string][]string{} // parent -> child folder names
+	for _, d := range rc.Dirs {
+		p := path.Dir(d)
+		if p == "." {
+			p = ""
+		}
+		children[p] = append(children[p], path.Base(d))
+	}
+	var cands []string
+	placed := map[string][][]string{}
+	for p, kids := range children {
+		var dirs [][]string
+		ok := true
+		for _, layerNames := range names {
+			var ds []string
+			for _, n := range layerNames {
+				k, one := oneChildNamed(kids, n)
+				if !one {
+					ok = false
+					break
+				}
+				ds = append(ds, path.Join(p, k))
+			}
+			if !ok {
+				break
+			}
+			dirs = append(dirs, ds)
+		}
+		if ok {
+			cands = append(cands, p)
+			placed[p] = dirs
+		}
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		if a, b := strings.Count(cands[i], "/"), strings.Count(cands[j], "/"); a != b {
+			return a < b
+		}
+		return cands[i] < cands[j]
+	})
+	parent := cands[0]
+	if c != nil && c.Scope.Dir != "" {
+		for _, p := range cands {
+			if p == c.Scope.Dir || strings.HasPrefix(p, c.Scope.Dir+"/") {
+				parent = p
+				break
+			}
+		}
+	}
+	var out []layer
+	for i := len(words) - 1; i >= 0; i-- {
+		var paths []string
+		for _, d := range placed[parent][i] {
+			paths = append(paths, d+"/**")
+		}
+		out = append(out, layer{Name: words[i], Paths: paths})
+	}
+	return out
+}
+
+// oneChildNamed finds the one folder of kids a bare layer name names: the name in any
+// case, or in the other number (a trailing "s" or "es" added or taken away).
+func oneChildNamed(kids []string, name string) (string, bool) {
+	forms := []string{name, name + "s", name + "es", strings.TrimSuffix(name, "s")}
+	found := ""
+	for _, k := range kids {
+		lk := strings.ToLower(k)
+		for _, f := range forms {
+			if f != "" && lk == f {
+				if found != "" && found != k {
+					return "", false
+				}
+				found = k
+			}
+		}
+	}
+	return found, found != ""
 }
 
 // commonParent finds the one folder that has every name as a child, preferring the
