@@ -438,7 +438,9 @@ var Catalogue = []*Entry{
 		Name:  "prefer-interface",
 		Title: "object `type` aliases where the rule asks for `interface`",
 		Names: func(s *sentence) bool {
-			return s.has(words("(?:use|prefer) (?:`interface`|interfaces) (?:over|instead of|rather than|not) (?:`type`|type alias(?:es)?|types)"))
+			return s.has(words("(?:use|prefer) (?:`interface`|interfaces?) (?:over|instead of|rather than|not) (?:`type`|type alias(?:es)?\\b|types?\\b)")) ||
+				// "Use `interface` for object shapes, `type` for unions"
+				s.has(words("\\b(?:use|prefer|always use) (?:`interface`s?|interfaces?) (?:for|to (?:define|declare|describe)) (?:(?:all|the) )?(?:object (?:shapes?|types?|definitions?)|objects|props(?: types?)?|data shapes?)\\b")) && !s.negated()
 		},
 		Claims:     []string{"type", "interface"},
 		Message:    "object type declared with `type`",
@@ -518,7 +520,9 @@ var Catalogue = []*Entry{
 		Name:  "react-class-component",
 		Title: "React class components",
 		Names: func(s *sentence) bool {
-			return s.has(words(`\bfunction(?:al)? components? only\b|\bonly function(?:al)? components?\b|\buse function(?:al)? components?\b|\b(?:no|avoid|never use|don't use|do not use) class components?\b`))
+			return s.has(words(`\bfunction(?:al)? components? only\b|\bonly function(?:al)? components?\b|\buse function(?:al)? components?\b|\b(?:no|avoid|never use|don't use|do not use|never write|don't write|do not write) class components?\b|\bclass components? (?:are|is) (?:not allowed|forbidden|banned|prohibited)\b`)) ||
+				// "All components must be function components", "components are written as functional components"
+				s.has(words(`\bcomponents? (?:must|should|shall|are to) be (?:written as |implemented as |defined as )?(?:react )?function(?:al)? components?\b`)) && !s.has(words(`\bclass components? (?:are|is) (?:fine|ok|allowed|acceptable)\b`))
 		},
 		Message:    "class component",
 		Suggestion: "write a function component",
@@ -925,6 +929,7 @@ var Catalogue = []*Entry{
 	pyPrint, pyUnion, pyGenerics, pyUntypedDef, pyUntypedPublicDef, pyUnittestClass, pyDocGoogle, pyDocSphinx, pyAliasNumpy, pyAliasMatplotlib, pyAliasPyplot, pyAliasPandas, pyFutureAnnotations, // catalogue_py.go
 	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast, discardResult, javaFieldInjection, iPrefixInterface, // catalogue_constructs.go
 	looseEquality, looseEqualityNullOK, jsxInlineStyle, tsExportedReturnType, pyMutableDefault, goPanic, exportedDoc, blockDoc, innerHTMLWrite, starExport, // catalogue_common.go
+	sqlInterpolated, esmRequire, jsExtensionRequired, // catalogue_web.go
 }
 
 // alwaysWarn is Warn for an entry whose every rule warns.
