@@ -1,6 +1,8 @@
 package source
 
 import (
+	"strings"
+
 	"github.com/heed-dev/heed/internal/engine"
 )
 
@@ -17,13 +19,22 @@ const sqlStart = `"^\\s*(?i:select\\s+\\S|insert\\s+into|update\\s+\\S+\\s+set|d
 // pandas, node-postgres, mysql2, better-sqlite3, Prisma's unsafe raw queries.
 const sqlQueryMethods = `"execute" "executemany" "executescript" "exec_driver_sql" "read_sql" "read_sql_query" "query" "raw" "run" "all" "get" "prepare" "exec" "$queryRawUnsafe" "$executeRawUnsafe"`
 
+var (
+	askSQLRE    = words(`\bparameteri[sz]ed (?:sql )?(?:queries|query|statements?|sql)\b|\bprepared statements?\b|\bbound parameters\b|\bbind (?:parameters|variables)\b`)
+	demandSQLRE = words(`^(?:[-*] )?(?:\*\*)?(?:use|always|only)\b|\b(?:must|should|always|only|required?|prefer|use)\b`)
+)
+
 // parameterizedNamed: the rule asks for parameterized queries (prepared statements,
 // bound parameters, placeholders), or bans building SQL from strings
 // (concatenation, interpolation, f-strings, template literals).
 func parameterizedNamed(s *sentence) bool {
-	ask := s.has(words(`\bparameteri[sz]ed (?:sql )?(?:queries|query|statements?|sql)\b|\bprepared statements?\b|\bbound parameters\b|\bbind (?:parameters|variables)\b|\bquery parameters\b|\bplaceholders? \(`))
-	if ask && !s.has(words(`\b(?:never|don't|do not|no need to) use (?:parameteri[sz]ed|prepared)\b`)) {
-		return true
+	// the demand and the technique in one clause ("Always use parameterized queries
+	// (`$1`, `$2`, etc.)"); not a test title that mentions query parameters
+	for _, cl := range s.clauses() {
+		loc := askSQLRE.FindStringIndex(cl)
+		if loc != nil && demandSQLRE.MatchString(cl[:loc[0]]) && !negRE.MatchString(cl[:loc[0]]) {
+			return true
+		}
 	}
 	// "never build SQL with string concatenation", "no f-strings in SQL queries"
 	return s.has(words(`\b(?:never|don't|do not|no|avoid)\b[^.;]*\b(?:concatenat\w*|interpolat\w*|f-strings?|string formatting|template (?:literals?|strings?)|format strings?)\b[^.;]*\b(?:sql|quer(?:y|ies))\b|\b(?:never|don't|do not|avoid)\b (?:build|construct|assemble|format|concatenate|interpolate)\w* (?:raw )?(?:sql|quer(?:y|ies))\b`))
@@ -77,11 +88,20 @@ func esmRequireNamed(s *sentence) bool {
 	if !s.hasSpan("require", "require()", "require(...)", "require('…')") && !s.has(words(`\brequire\(\)`)) {
 		return false
 	}
-	if !s.has(words("\\besm\\b|\\bes ?modules?\\b|\\becmascript modules?\\b|`import`|`import ?/ ?export`|\\bimport ?/ ?export\\b|`import` ?/ ?`export`")) {
-		return false
+	// ES modules and `require` set against each other in one clause ("`import/export`
+	// syntax, not `require()`"), not a note that a host has no `require`
+	for _, cl := range s.clauses() {
+		if esmWordRE.MatchString(cl) && esmNotRequireRE.MatchString(cl) && !strings.Contains(cl, "try to") {
+			return true
+		}
 	}
-	return s.has(words("\\b(?:not|never|no|instead of|rather than|over|avoid|don't use|do not use)\\b[^.;]*(?:`require(?:\\(\\))?`|\\brequire\\(\\))"))
+	return false
 }
+
+var (
+	esmWordRE       = words("\\besm\\b|\\bes ?modules?\\b|\\becmascript modules?\\b|`import`|`import ?/ ?export`|\\bimport ?/ ?export\\b|`import` ?/ ?`export`")
+	esmNotRequireRE = words("(?:\\b(?:not|never|instead of|rather than|over|avoid|don't use|do not use)\\b|(?:^|[,:;(] ?)no\\b)[^.;]*(?:`require(?:\\(\\))?`|\\brequire\\(\\))")
+)
 
 var esmRequire = &Entry{
 	Name:       "esm-require",
