@@ -141,7 +141,8 @@ var Catalogue = []*Entry{
 		Name:  "ts-any",
 		Title: "the `any` type",
 		Names: func(s *sentence) bool {
-			return s.banned("any", ": any", "as any")
+			// "zero `any` types": a count of none is a ban
+			return s.banned("any", ": any", "as any") || s.has(words("\\bzero `any`(?: types?)?"))
 		},
 		Claims:     []string{"any", ": any", "as any"},
 		Message:    "`any` type",
@@ -456,7 +457,9 @@ var Catalogue = []*Entry{
 			if s.has(words(`\brelative imports? (?:for|within|in) (?:local|the same|sibling)`)) {
 				return false // "relative imports for local components": both kinds are allowed somewhere
 			}
-			return s.has(words(`\b(?:no|avoid|never use|don't use|do not use|not use) relative imports?\b|\buse absolute imports?\b(?: only)?[.!]?\s*$|\babsolute imports? only\b`)) && !s.has(words(`\brelative imports\b.*\b(?:for|in) local\b`))
+			// "Use `@/*` import alias for all project imports"
+			alias := s.has(words("\\buse (?:the )?`@/\\*?`(?: path)?(?: import)? alias(?:es)? for (?:all|every) (?:project |internal |local |app )?imports?\\b"))
+			return alias || s.has(words(`\b(?:no|avoid|never use|don't use|do not use|not use) relative imports?\b|\buse absolute imports?\b(?: only)?[.!]?\s*$|\babsolute imports? only\b`)) && !s.has(words(`\brelative imports\b.*\b(?:for|in) local\b`))
 		},
 		Message:    "relative import",
 		Suggestion: "import by absolute path",

@@ -44,6 +44,10 @@ func TestWebConstructReadings(t *testing.T) {
 		{"All components must be function components.", "", policy.Must, rc("typescript", "tsx"), []string{"query react-class-component [tsx] error"}},
 		{"Never write class components.", "", policy.Must, rc("tsx"), []string{"query react-class-component [tsx] error"}},
 		{"Class components are fine for error boundaries; components must be function components otherwise.", "", policy.Must, rc("tsx"), nil},
+		// whole-file batch 2 (task cweb), flowview's CLAUDE.md:68 and :73
+		{"TypeScript strict mode — zero `any` types. Use `unknown` + type narrowing.", "", policy.Must, rc("typescript"), []string{"query ts-any [tsx,typescript] error"}},
+		{"Use `@/*` import alias for all project imports.", "", policy.Must, rc("typescript"), []string{"query relative-import [tsx,typescript] error"}},
+		{"Use the `@/` alias for imports from other folders.", "", policy.Must, rc("typescript"), nil},
 		// a Don't | Do row and ❌ → ✅ items
 		{"Tailwind classes | inline `style={{...}}` objects", "Do | Don't", policy.Should, rc("tsx"), []string{"query jsx-inline-style [tsx] warning"}},
 		{"❌ `color: \"#000000\"` → ✅ `color: theme.colors.foreground` ❌ `style={{ flex: 1, padding: 16 }}` → ✅ `style={styles.container}`", "", policy.Must, rc("tsx"), []string{"query jsx-inline-style [tsx] error"}},
