@@ -327,32 +327,8 @@ var (
 // of the first column are banned, those of the second suggested. ok is false for a
 // row of any other table.
 func tableBans(c *policy.Constraint) ([]ban, bool) {
-	hdr := c.Context
-	if i := strings.LastIndex(hdr, " — "); i >= 0 {
-		hdr = hdr[i+len(" — "):]
-	}
-	heads := strings.Split(hdr, " | ")
-	cells := strings.Split(c.Text, " | ")
-	if len(heads) < 2 || len(heads) != len(cells) {
-		return nil, false
-	}
-	banCol, doCol := -1, -1
-	for i, h := range heads {
-		h = strings.ToLower(strings.Trim(strings.TrimSpace(h), "*_ "))
-		switch {
-		case banColumnRE.MatchString(h):
-			if banCol >= 0 {
-				return nil, false
-			}
-			banCol = i
-		case doColumnRE.MatchString(h):
-			if doCol >= 0 {
-				return nil, false
-			}
-			doCol = i
-		}
-	}
-	if banCol < 0 || doCol < 0 {
+	cells, banCol, doCol, ok := banTableRow(c)
+	if !ok {
 		return nil, false
 	}
 	instead := strings.Join(recognize.CodeSpans(cells[doCol]), ", ")
@@ -361,6 +337,40 @@ func tableBans(c *policy.Constraint) ([]ban, bool) {
 		out = append(out, ban{span: sp, instead: instead, clause: cells[banCol], pair: true})
 	}
 	return out, true
+}
+
+// banTableRow splits a row of a table whose columns are what not to write and what
+// to write instead into its cells, with the index of each of the two columns.
+func banTableRow(c *policy.Constraint) (cells []string, banCol, doCol int, ok bool) {
+	hdr := c.Context
+	if i := strings.LastIndex(hdr, " — "); i >= 0 {
+		hdr = hdr[i+len(" — "):]
+	}
+	heads := strings.Split(hdr, " | ")
+	cells = strings.Split(c.Text, " | ")
+	if len(heads) < 2 || len(heads) != len(cells) {
+		return nil, 0, 0, false
+	}
+	banCol, doCol = -1, -1
+	for i, h := range heads {
+		h = strings.ToLower(strings.Trim(strings.TrimSpace(h), "*_ "))
+		switch {
+		case banColumnRE.MatchString(h):
+			if banCol >= 0 {
+				return nil, 0, 0, false
+			}
+			banCol = i
+		case doColumnRE.MatchString(h):
+			if doCol >= 0 {
+				return nil, 0, 0, false
+			}
+			doCol = i
+		}
+	}
+	if banCol < 0 || doCol < 0 {
+		return nil, 0, 0, false
+	}
+	return cells, banCol, doCol, true
 }
 
 var (

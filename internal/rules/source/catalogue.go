@@ -144,7 +144,8 @@ var Catalogue = []*Entry{
 		Name:  "ts-any",
 		Title: "the `any` type",
 		Names: func(s *sentence) bool {
-			return s.banned("any", ": any", "as any")
+			// "zero `any` types": a count of none is a ban
+			return s.banned("any", ": any", "as any") || s.has(words("\\bzero `any`(?: types?)?"))
 		},
 		Claims:     []string{"any", ": any", "as any"},
 		Message:    "`any` type",
@@ -441,7 +442,9 @@ var Catalogue = []*Entry{
 		Name:  "prefer-interface",
 		Title: "object `type` aliases where the rule asks for `interface`",
 		Names: func(s *sentence) bool {
-			return s.has(words("(?:use|prefer) (?:`interface`|interfaces) (?:over|instead of|rather than|not) (?:`type`|type alias(?:es)?|types)"))
+			return s.has(words("(?:use|prefer) (?:`interface`|interfaces?) (?:over|instead of|rather than|not) (?:`type`|type alias(?:es)?\\b|types?\\b)")) ||
+				// "Use `interface` for object shapes, `type` for unions"
+				s.has(words("\\b(?:use|prefer|always use) (?:`interface`s?|interfaces?) (?:for|to (?:define|declare|describe)) (?:(?:all|the) )?(?:object (?:shapes?|types?|definitions?)|objects|props(?: types?)?|data shapes?)\\b")) && !s.negated()
 		},
 		Claims:     []string{"type", "interface"},
 		Message:    "object type declared with `type`",
@@ -457,7 +460,9 @@ var Catalogue = []*Entry{
 			if s.has(words(`\brelative imports? (?:for|within|in) (?:local|the same|sibling)`)) {
 				return false // "relative imports for local components": both kinds are allowed somewhere
 			}
-			return s.has(words(`\b(?:no|avoid|never use|don't use|do not use|not use) relative imports?\b|\buse absolute imports?\b(?: only)?[.!]?\s*$|\babsolute imports? only\b`)) && !s.has(words(`\brelative imports\b.*\b(?:for|in) local\b`))
+			// "Use `@/*` import alias for all project imports"
+			alias := s.has(words("\\buse (?:the )?`@/\\*?`(?: path)?(?: import)? alias(?:es)? for (?:all|every) (?:project |internal |local |app )?imports?\\b"))
+			return alias || s.has(words(`\b(?:no|avoid|never use|don't use|do not use|not use) relative imports?\b|\buse absolute imports?\b(?: only)?[.!]?\s*$|\babsolute imports? only\b`)) && !s.has(words(`\brelative imports\b.*\b(?:for|in) local\b`))
 		},
 		Message:    "relative import",
 		Suggestion: "import by absolute path",
@@ -521,7 +526,9 @@ var Catalogue = []*Entry{
 		Name:  "react-class-component",
 		Title: "React class components",
 		Names: func(s *sentence) bool {
-			return s.has(words(`\bfunction(?:al)? components? only\b|\bonly function(?:al)? components?\b|\buse function(?:al)? components?\b|\b(?:no|avoid|never use|don't use|do not use) class components?\b`))
+			return s.has(words(`\bfunction(?:al)? components? only\b|\bonly function(?:al)? components?\b|\buse function(?:al)? components?\b|\b(?:no|avoid|never use|don't use|do not use|never write|don't write|do not write) class components?\b|\bclass components? (?:are|is) (?:not allowed|forbidden|banned|prohibited)\b`)) ||
+				// "All components must be function components", "components are written as functional components"
+				s.has(words(`\bcomponents? (?:must|should|shall|are to) be (?:written as |implemented as |defined as )?(?:react )?function(?:al)? components?\b`)) && !s.has(words(`\bclass components? (?:are|is) (?:fine|ok|allowed|acceptable)\b`))
 		},
 		Message:    "class component",
 		Suggestion: "write a function component",
@@ -932,6 +939,7 @@ var Catalogue = []*Entry{
 	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast, discardResult, javaFieldInjection, iPrefixInterface, // catalogue_constructs.go
 	csFileScopedNamespace, catchGeneric, cppNoExceptions, cppNoRTTI, swiftRedundantInternal, rubyHashRocket, swiftIfLetShorthand, // catalogue_native.go
 	looseEquality, looseEqualityNullOK, jsxInlineStyle, tsExportedReturnType, pyMutableDefault, goPanic, exportedDoc, blockDoc, innerHTMLWrite, starExport, // catalogue_common.go
+	sqlInterpolated, esmRequire, jsExtensionRequired, // catalogue_web.go
 }
 
 // alwaysWarn is Warn for an entry whose every rule warns.

@@ -36,7 +36,7 @@ var (
 	typingNamedRE = lazyre.New("`typing`|\\bfrom `?typing\\b|\\btyping (?:module|aliases)\\b")
 
 	typeHintRE    = lazyre.New(`\btype[- ](?:hints?|annotations?|annotated)\b|\bannotate(?:d)?\b|\bfully typed\b|\bannotations\b`)
-	typeHintOnRE  = lazyre.New(`\b(?:functions?|methods?|signatures?|defs?|parameters?|arguments?|return (?:values?|types?))\b`)
+	typeHintOnRE  = lazyre.New(`\b(?:functions?|methods?|signatures?|defs?|parameters?|arguments?|return (?:values?|types?))\b|\b(?:in|to|for|throughout) all (?:of )?(?:the |our )?(?:python )?code\b`)
 	typeDemandRE  = lazyre.New(`\b(?:must|should|need|needs|require[sd]?|add|use|always|all|every|any)\b`)
 	publicWordRE  = lazyre.New(`\bpublic\b`)
 	unittestRE    = lazyre.New("`unittest(?:\\.TestCase)?`|`TestCase`|\\bunittest(?:-style)?\\b")

@@ -24,6 +24,12 @@ func (catalogueRecognizer) Name() string { return "source.catalogue" }
 
 func (catalogueRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := itemSentence(c, rc)
+	if t := pairedText(c); t != c.Text {
+		// a Don't | Do row, or ❌ … → ✅ … items, read as the sentence they stand for
+		pc := *c
+		pc.Text = t
+		s = itemSentence(&pc, rc)
+	}
 	var res recognize.Result
 	for _, e := range matchingEntries(s) {
 		rules, why := e.compile(s, rc)
