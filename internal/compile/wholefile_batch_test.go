@@ -175,7 +175,7 @@ func judgeWholeFile(t *testing.T, reg *engine.Registry, b wholeFileBatch) (map[s
 		for _, r := range e.Rules {
 			if r.Domain == policy.DomainContribution {
 				contrib = append(contrib, r)
-				read = append(read, fmt.Sprintf("%s %s [%s] <- %.90q", r.Kind, r.Params, r.Severity, e.Text))
+				read = append(read, fmt.Sprintf("%.100q -> %s [%s] %.160s", e.Text, r.Kind, r.Severity, stripIfGlobs(string(r.Params))))
 			}
 		}
 	}
@@ -238,4 +238,14 @@ func judgeWholeFile(t *testing.T, reg *engine.Registry, b wholeFileBatch) (map[s
 		}
 	}
 	return verdicts, read
+}
+
+// stripIfGlobs shortens a co-change rule's long list of source globs for the log.
+func stripIfGlobs(params string) string {
+	if i := strings.Index(params, `"**/*.py",`); i >= 0 {
+		if j := strings.Index(params[i:], `]`); j >= 0 {
+			return params[:i] + `"<source files>"` + params[i+j:]
+		}
+	}
+	return params
 }
