@@ -1,6 +1,10 @@
 package norm
 
-import "github.com/heed-dev/heed/internal/lazyre"
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
 
 // What a change needs beside itself, as the contribution recognisers read it: a test
 // ("Bug fixes must come with a regression test") or a changelog entry ("Add an entry
@@ -47,7 +51,7 @@ var (
 	chgBugFixRE       = lazyre.New(`\b(bug fix(es)?|fixing a bug|bugfix(es)?|the fix)\b`)
 	chgFailsRE        = lazyre.New(`\bfails? (before|without|on the pre-fix)\b`)
 	chgTestsGoRE      = lazyre.New(`(?i)\btests?\s+(in|under|into|inside)\s+$|^\W*(?:please\s+)?(?:add|write|put|place)\s+(?:\w+\s+)?tests?\b[^.]{0,40}\s(?:to|in|into|under)\s+$`)
-	chgChangedFilesRE = lazyre.New(`(?i)\b(changes?|changing|modif(y|ies|ying|ications?)|edit(s|ing)?|touch(es|ing)?)\s+(anything\s+|files?\s+|code\s+)?(to|in|under|of|inside|within)\s+(the\s+)?$`)
+	chgChangedFilesRE = lazyre.New(`(?i)\b(changes?|changing|modif(y|ies|ying|ications?)|edit(s|ing)?|touch(es|ing)?)\s+(anything\s+|files?\s+|code\s+)?(to|in|under|of|inside|within)\s+(the\s+)?$|\b(changing|modifying|editing|touching|touches|(you|they)\s+(change|modify|edit|touch))\s+(the\s+)?$`)
 )
 
 // userEffect: the words that make a change's need depend on its effect on users, which
@@ -118,6 +122,23 @@ func TestsGoBefore(before string) bool { return chgTestsGoRE.MatchString(before)
 // ChangedFilesBefore reports whether the words before a path (raw, as written) name it
 // as the changed files ("for every change to `src/`", "changes under `lib/`").
 func ChangedFilesBefore(before string) bool { return chgChangedFilesRE.MatchString(before) }
+
+// atReleaseRE: the moment a demand is tied to is a release ("Before creating any beta
+// or stable release, update `CHANGELOG.md`", "Maintainers update the changelog when
+// cutting a release", "before bumping or tagging the version").
+var atReleaseRE = lazyre.New(`(?i)\b(before|when|while|during|as part of|at the time of)\s+(?:you\s+)?(?:(?:creating|cutting|making|preparing|tagging|publishing|shipping|doing|create|cut|make|prepare|tag|publish|ship)\s+)?(?:(?:a|an|any|the|each|every|new|next)\s+)?(?:(?:beta|stable|major|minor|patch|new|official)\s+(?:or\s+(?:beta|stable|major|minor|patch)\s+)?)?releas(?:e|es|ing)\b(?:\s+(?:time|process))?|\b(before|when|while)\s+(bumping|tagging)\b|\bat release time\b`)
+
+// AtRelease reports whether the sentence ties its demand to making a release, not to
+// each change: a changelog kept at release time is no entry every change must carry.
+func AtRelease(text string) bool {
+	for _, m := range atReleaseRE.FindAllStringIndex(text, -1) {
+		// "release notes" names a document, not the moment
+		if rest := strings.TrimLeft(text[m[1]:], " "); !strings.HasPrefix(strings.ToLower(rest), "note") {
+			return true
+		}
+	}
+	return false
+}
 
 // BansChangelogEdit reports whether a clause of the sentence (rawLower: as written, in
 // lower case) forbids editing a file ("Do not update `CHANGELOG.md` in your PR").
