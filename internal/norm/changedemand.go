@@ -34,7 +34,7 @@ var (
 	chgChangelogRE = lazyre.New(`\b(change ?log|changes file|news fragments?|newsfragments?|release[- ]notes? entry|whats[- ]new|changesets?|changelog fragments?)\b`)
 	// "Add an entry in CHANGES.rst", "update the changelog", "needs a changelog entry";
 	// not "write changelog entries in the past tense" (how, not whether).
-	chgEntryDemandRE = lazyre.New(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b|\b(needs?|requires?|include|includes) (a |an )?(changeset|changelog entry|news fragment)\b|\b(needs?|requires?) (a |an )(new )?entry (in|to)\b`)
+	chgEntryDemandRE = lazyre.New(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b|\b(needs?|requires?|include|includes) (a |an )?(changeset|changelog entry|news fragment)\b|\b(needs?|requires?) (a |an )(new )?entry (in|to|under)\b|\badd (new )?entries (to|in|under)\b`)
 	chgEditBanRE     = lazyre.New(`^(?:please )?(?:do not|don't|never|no need to|you don't need to|you do not need to|there is no need to|avoid)\b[^.]*\b(?:update|edit|touch|add|modify|change|write)\b`)
 	chgPlacementRE   = lazyre.New(`\b(end|top|bottom|beginning) of (its|the) (section|file|list)\b|\b(in|into) (its|the|your) (pr |pull[- ]request )?description\b`)
 	// chgJudgedNeedRE: the sentence leaves to the author whether the change needs it.
@@ -154,6 +154,15 @@ func BansChangelogEdit(rawLower string) bool {
 // DemandsEntry reports whether the sentence asks for a changelog entry to be added
 // (not how entries are written: "write changelog entries in the past tense").
 func DemandsEntry(lower string) bool { return chgEntryDemandRE.MatchString(lower) }
+
+// chgUpdateNamedRE: an order to update a file the sentence names ("For user-visible
+// changes, update the relevant docs and `docs/CHANGELOG.md`"), read with the code spans
+// taken out: the verb leads the sentence or its clause, or a modal governs it.
+var chgUpdateNamedRE = lazyre.New(`(^\W*|[,:;]\s*|\b(must|should|always|also)\s+)(please\s+)?(update|add an entry to|add entries to)\b`)
+
+// UpdatesNamedFile reports whether the sentence orders an update of a file it names
+// (lower: the sentence in lower case, code spans taken out).
+func UpdatesNamedFile(lower string) bool { return chgUpdateNamedRE.MatchString(lower) }
 
 // EntryPlacement reports whether the sentence says where an entry goes ("at the top
 // of the section", "in the PR description"): no file the change must touch.

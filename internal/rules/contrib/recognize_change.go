@@ -217,7 +217,7 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 			return policy.Rule{}, false
 		}
 	}
-	if !norm.DemandsEntry(s.text) {
+	if !norm.DemandsEntry(s.text) && !(named && norm.UpdatesNamedFile(s.text)) {
 		return policy.Rule{}, false
 	}
 	if norm.EntryPlacement(s.text) {
