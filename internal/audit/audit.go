@@ -531,18 +531,8 @@ func (b *bundle) pullRequest() {
 	b.missing(PartPR, "no pull-request text (pass --pr FILE)")
 }
 
-// ParsePR splits PR text into title (the first non-empty line, without a Markdown
-// heading marker or a "Title:" label) and body.
-func ParsePR(text string) *engine.PR {
-	text = strings.ReplaceAll(text, "\r\n", "\n")
-	lines := strings.Split(strings.TrimLeft(text, "\n"), "\n")
-	title := strings.TrimSpace(lines[0])
-	title = strings.TrimSpace(strings.TrimLeft(title, "#"))
-	for _, p := range []string{"Title:", "title:", "**Title:**"} {
-		title = strings.TrimSpace(strings.TrimPrefix(title, p))
-	}
-	return &engine.PR{Title: title, Body: strings.TrimSpace(strings.Join(lines[1:], "\n"))}
-}
+// ParsePR splits PR text into title and body (engine.ParsePR).
+func ParsePR(text string) *engine.PR { return engine.ParsePR(text) }
 
 // ghPR reads the last `gh pr create` of the session: its --title and --body.
 func (b *bundle) ghPR() (*engine.PR, int) {

@@ -89,6 +89,9 @@ type Options struct {
 	// change to instruction files, .heed/ or agents' hook settings): warning when
 	// empty, or error.
 	GuardSeverity string
+	// PR is the pull request's title and description (--pr FILE, or the CI event of
+	// a pull request); nil when none was given: a rule on them is then undetermined.
+	PR *engine.PR
 	// sources are the instruction files of the policy that judges (Run sets them).
 	sources []string
 	// condenseOver is the number of sites past which CondenseReview also reports a
@@ -235,6 +238,7 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	}
 	defer b.close()
 	ev := b.ev
+	ev.PR = opt.PR
 	timeout := opt.JudgeTimeout
 	if timeout == 0 {
 		timeout = 30 * time.Second

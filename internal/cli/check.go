@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/heed-dev/heed/internal/check"
+	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/fix"
 	"github.com/heed-dev/heed/internal/llm"
 	"github.com/heed-dev/heed/internal/policy"
@@ -29,6 +30,7 @@ type checkFlags struct {
 	fix                   bool
 	allSites              bool
 	guardSeverity         string
+	pr                    string
 	domains               []string
 	exclude               []string
 	model                 llm.Flags
@@ -64,6 +66,12 @@ existing code, the project's idiom or a misreading), or a compiled warning with 
 sites than the self-validation lets a rule flag, is reported once, with its count and
 its first few sites; --all-sites lists every site.
 
+Rules on the pull request's title and description are judged on the text --pr FILE
+gives (title on the first line), or in CI on the pull request the job runs for: GitHub
+Actions' event (GITHUB_EVENT_PATH) or GitLab's merge-request variables
+(CI_MERGE_REQUEST_TITLE, CI_MERGE_REQUEST_DESCRIPTION). Without one they are
+undetermined, never passed.
+
 Formats: text (default), json (docs/json.md), sarif (SARIF 2.1.0 for GitHub code
 scanning), github (workflow-command annotations); --sarif FILE writes SARIF too, so a
 CI job annotates and uploads from one run. Exit status: 0 when no error-severity
@@ -87,6 +95,7 @@ finding is reported, 1 when one is, 2 on a usage or internal error.`,
 	fl.BoolVar(&f.allSites, "all-sites", false, "list every site of a rule that needs review (by default it is reported once, with its count and its first sites)")
 	fl.BoolVar(&f.fix, "fix", false, "apply the exact fixes of the findings (a rule's \"use X instead of Y\"), then check again")
 	registerExclude(fl, &f.exclude)
+	fl.StringVar(&f.pr, "pr", "", "the pull request's title and description, title on the first line (`FILE`, \"-\" for standard input); in CI, read from the pull request's event when not given")
 	fl.StringVar(&f.guardSeverity, "guard-severity", "warning", "--diff: severity of "+report.RuleGuardChange+", the finding on a change to instruction files, .heed/ or agent hook settings: `warning` or error")
 	fl.StringSliceVar(&f.domains, "domain", nil, "check only the rules of these domains (source, architecture, contribution, ...)")
 	f.model.Register(fl) // judge rules are answered by a model only when one is configured (docs/llm.md)
@@ -96,6 +105,37 @@ finding is reported, 1 when one is, 2 on a usage or internal error.`,
 	cmd.MarkFlagsMutuallyExclusive("all", "staged", "unstaged")
 	cmd.MarkFlagsMutuallyExclusive("fix", "staged")
 	return cmd
+}
+
+// checkPR is the pull request a check judges: the text --pr names, else the pull
+// request of the CI job (GitHub Actions' event file, GitLab's merge-request
+// variables), else none.
+func (app *App) checkPR(flag string) (*engine.PR, error) {
+	if flag != "" {
+		data, err := app.readInput(flag)
+		if err != nil {
+			return nil, Fail("check: read the pull request: %v", err)
+		}
+		return engine.ParsePR(string(data)), nil
+	}
+	if app.Getenv("CI_MERGE_REQUEST_IID") != "" {
+		return &engine.PR{Title: strings.TrimSpace(app.Getenv("CI_MERGE_REQUEST_TITLE")),
+			Body: strings.TrimSpace(strings.ReplaceAll(app.Getenv("CI_MERGE_REQUEST_DESCRIPTION"), "\r\n", "\n"))}, nil
+	}
+	if path := app.Getenv("GITHUB_EVENT_PATH"); path != "" && strings.HasPrefix(app.Getenv("GITHUB_EVENT_NAME"), "pull_request") {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			// the rules on the pull request are undetermined, as without one
+			fmt.Fprintf(app.Stderr, "heed: warning: read the pull request's event: %v\n", err)
+			return nil, nil
+		}
+		pr, err := engine.PRFromEvent(data)
+		if err != nil {
+			fmt.Fprintf(app.Stderr, "heed: warning: %s: %v\n", path, err)
+		}
+		return pr, nil
+	}
+	return nil, nil
 }
 
 func (f checkFlags) mode() check.Mode {
@@ -154,7 +194,11 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 		}
 		return Fail("%v", err)
 	}
-	opts := check.Options{Mode: f.mode(), Rev: f.diff, Index: f.diff != "" && f.staged, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Config: cfg, Exclude: f.exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache, GuardSeverity: f.guardSeverity, SpillFindings: true,
+	pr, err := app.checkPR(f.pr)
+	if err != nil {
+		return err
+	}
+	opts := check.Options{PR: pr, Mode: f.mode(), Rev: f.diff, Index: f.diff != "" && f.staged, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Config: cfg, Exclude: f.exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache, GuardSeverity: f.guardSeverity, SpillFindings: true,
 		// only SARIF records the findings suppressions and the baseline hid
 		DropHidden: f.format != "sarif" && f.sarif == "",
 		// a rule the compiler demoted for review is one question, not thousands of

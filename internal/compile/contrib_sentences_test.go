@@ -122,3 +122,11 @@ func TestBatchFile(t *testing.T) {
 	}
 	ownDocuments(t, file, 1)
 }
+
+// TestOwnContribSentences140: contribution sentences of session 39 in the shapes whole
+// CONTRIBUTING files and PR templates use (testdata/own-sentences-140.txt; first sight
+// in its .md): a format only in a code block, sign-off enforced by CI, PR-body demands,
+// lockfiles, migrations, changelog exemptions, German and Spanish, near misses.
+func TestOwnContribSentences140(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-140.txt", 15)
+}

@@ -960,6 +960,11 @@ func convention(text string, hp []string) bool {
 		// "Subject: `<type>(<scope>): <description>`": a format, stated as a label.
 		return true
 	}
+	if strings.TrimSpace(strings.TrimRight(prose, ".")) == "CODESPAN" && proseConventions(hp) && messageTemplateRE.MatchString(text) {
+		// "## Commit message format" + "`<type>(<scope>): <summary>`" alone: the
+		// section's format, stated as the whole paragraph
+		return true
+	}
 	f := strings.Fields(prose)
 	if len(f) < 3 || strings.HasSuffix(strings.TrimSpace(prose), "?") || strings.HasSuffix(strings.TrimSpace(prose), ":") {
 		return false
@@ -982,6 +987,10 @@ func convention(text string, hp []string) bool {
 
 // proseConventions reports sections whose conventions are usually plain prose:
 // commit messages and titles ("The description is lower case and imperative").
+// messageTemplateRE: a code span that is a message template, placeholders in angle
+// brackets before or after a colon ("`<type>(<scope>): <summary>`", "`[<area>] <what>`").
+var messageTemplateRE = lazyre.New("^`[^`]*<[A-Za-z][^<>`]*>[^`]*(:|\\])[^`]*`$|^`[^`]*(:|\\])\\s*<[A-Za-z][^<>`]*>[^`]*`$")
+
 func proseConventions(hp []string) bool {
 	h := strings.ToLower(hp[len(hp)-1])
 	return strings.Contains(h, "commit message") || strings.Contains(h, "pr title") ||

@@ -1,6 +1,10 @@
 package norm
 
-import "github.com/heed-dev/heed/internal/lazyre"
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
 
 // What a change needs beside itself, as the contribution recognisers read it: a test
 // ("Bug fixes must come with a regression test") or a changelog entry ("Add an entry
@@ -30,7 +34,7 @@ var (
 	chgChangelogRE = lazyre.New(`\b(change ?log|changes file|news fragments?|newsfragments?|release[- ]notes? entry|whats[- ]new|changesets?|changelog fragments?)\b`)
 	// "Add an entry in CHANGES.rst", "update the changelog", "needs a changelog entry";
 	// not "write changelog entries in the past tense" (how, not whether).
-	chgEntryDemandRE = lazyre.New(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b|\b(needs?|requires?|include|includes) (a |an )?(changeset|changelog entry|news fragment)\b|\b(needs?|requires?) (a |an )(new )?entry (in|to)\b`)
+	chgEntryDemandRE = lazyre.New(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b|\b(needs?|requires?|include|includes) (a |an )?(changeset|changelog entry|news fragment)\b|\b(needs?|requires?) (a |an )(new )?entry (in|to|under)\b|\badd (new )?entries (to|in|under)\b`)
 	chgEditBanRE     = lazyre.New(`^(?:please )?(?:do not|don't|never|no need to|you don't need to|you do not need to|there is no need to|avoid)\b[^.]*\b(?:update|edit|touch|add|modify|change|write)\b`)
 	chgPlacementRE   = lazyre.New(`\b(end|top|bottom|beginning) of (its|the) (section|file|list)\b|\b(in|into) (its|the|your) (pr |pull[- ]request )?description\b`)
 	// chgJudgedNeedRE: the sentence leaves to the author whether the change needs it.
@@ -47,7 +51,7 @@ var (
 	chgBugFixRE       = lazyre.New(`\b(bug fix(es)?|fixing a bug|bugfix(es)?|the fix)\b`)
 	chgFailsRE        = lazyre.New(`\bfails? (before|without|on the pre-fix)\b`)
 	chgTestsGoRE      = lazyre.New(`(?i)\btests?\s+(in|under|into|inside)\s+$|^\W*(?:please\s+)?(?:add|write|put|place)\s+(?:\w+\s+)?tests?\b[^.]{0,40}\s(?:to|in|into|under)\s+$`)
-	chgChangedFilesRE = lazyre.New(`(?i)\b(changes?|changing|modif(y|ies|ying|ications?)|edit(s|ing)?|touch(es|ing)?)\s+(anything\s+|files?\s+|code\s+)?(to|in|under|of|inside|within)\s+(the\s+)?$`)
+	chgChangedFilesRE = lazyre.New(`(?i)\b(changes?|changing|modif(y|ies|ying|ications?)|edit(s|ing)?|touch(es|ing)?)\s+(anything\s+|files?\s+|code\s+)?(to|in|under|of|inside|within)\s+(the\s+)?$|\b(changing|modifying|editing|touching|touches|(you|they)\s+(change|modify|edit|touch))\s+(the\s+)?$`)
 )
 
 // userEffect: the words that make a change's need depend on its effect on users, which
@@ -119,6 +123,23 @@ func TestsGoBefore(before string) bool { return chgTestsGoRE.MatchString(before)
 // as the changed files ("for every change to `src/`", "changes under `lib/`").
 func ChangedFilesBefore(before string) bool { return chgChangedFilesRE.MatchString(before) }
 
+// atReleaseRE: the moment a demand is tied to is a release ("Before creating any beta
+// or stable release, update `CHANGELOG.md`", "Maintainers update the changelog when
+// cutting a release", "before bumping or tagging the version").
+var atReleaseRE = lazyre.New(`(?i)\b(before|when|while|during|as part of|at the time of)\s+(?:you\s+)?(?:(?:creating|cutting|making|preparing|tagging|publishing|shipping|doing|create|cut|make|prepare|tag|publish|ship)\s+)?(?:(?:a|an|any|the|each|every|new|next)\s+)?(?:(?:beta|stable|major|minor|patch|new|official)\s+(?:or\s+(?:beta|stable|major|minor|patch)\s+)?)?releas(?:e|es|ing)\b(?:\s+(?:time|process))?|\b(before|when|while)\s+(bumping|tagging)\b|\bat release time\b`)
+
+// AtRelease reports whether the sentence ties its demand to making a release, not to
+// each change: a changelog kept at release time is no entry every change must carry.
+func AtRelease(text string) bool {
+	for _, m := range atReleaseRE.FindAllStringIndex(text, -1) {
+		// "release notes" names a document, not the moment
+		if rest := strings.TrimLeft(text[m[1]:], " "); !strings.HasPrefix(strings.ToLower(rest), "note") {
+			return true
+		}
+	}
+	return false
+}
+
 // BansChangelogEdit reports whether a clause of the sentence (rawLower: as written, in
 // lower case) forbids editing a file ("Do not update `CHANGELOG.md` in your PR").
 func BansChangelogEdit(rawLower string) bool {
@@ -133,6 +154,15 @@ func BansChangelogEdit(rawLower string) bool {
 // DemandsEntry reports whether the sentence asks for a changelog entry to be added
 // (not how entries are written: "write changelog entries in the past tense").
 func DemandsEntry(lower string) bool { return chgEntryDemandRE.MatchString(lower) }
+
+// chgUpdateNamedRE: an order to update a file the sentence names ("For user-visible
+// changes, update the relevant docs and `docs/CHANGELOG.md`"), read with the code spans
+// taken out: the verb leads the sentence or its clause, or a modal governs it.
+var chgUpdateNamedRE = lazyre.New(`(^\W*|[,:;]\s*|\b(must|should|always|also)\s+)(please\s+)?(update|add an entry to|add entries to)\b`)
+
+// UpdatesNamedFile reports whether the sentence orders an update of a file it names
+// (lower: the sentence in lower case, code spans taken out).
+func UpdatesNamedFile(lower string) bool { return chgUpdateNamedRE.MatchString(lower) }
 
 // EntryPlacement reports whether the sentence says where an entry goes ("at the top
 // of the section", "in the PR description"): no file the change must touch.

@@ -59,7 +59,12 @@ func ReadConventional(lower string, spans []string, f ConventionalFrame) Convent
 	// "Conventional Commits" names a convention; it says nothing of where it applies.
 	plain := convWordRE.ReplaceAllString(lower, "the convention")
 	cv.ForCommits = !SaysWhenToRun(lower) && (SaysCommit(plain) ||
-		(SaysCommit(f.Around) && !SaysPR(plain) && !cv.ForPR && !nearPROnly))
+		(SaysCommit(f.Around) && !SaysPR(plain) && !cv.ForPR && !nearPROnly) ||
+		// "Use conventional commits (e.g., `feat:`, `fix:`)", "Conventional commits
+		// required" under "## Conventions": a demand of the convention that names
+		// nothing else it is for is a demand on commits, what the convention is of
+		convWordRE.MatchString(lower) && convDirectRE.MatchString(plain) && !SaysPR(plain) && !cv.ForPR &&
+			!nearPROnly && !PROnlyFrame(f.Around))
 	for _, part := range convPartRE.Split(lower, -1) {
 		// "Before opening a PR: use a conventional-commit title, sign off commits":
 		// the title the convention is for is the pull request's; the commits of the

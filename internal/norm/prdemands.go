@@ -161,7 +161,18 @@ func ReadPRDemands(lower string, spans []string, aboutPRs, aboutCommitMessages b
 	// Issue links: "Link to the issue being addressed with ``fixes #123`` in the pull
 	// request description."
 	for _, sp := range spans {
-		if !prFixesSpanRE.MatchString(sp) || !prLinkVerbRE.MatchString(lower) || !prDescriptionRE.MatchString(lower) || prIfRE.MatchString(lower) {
+		if !prFixesSpanRE.MatchString(sp) || !prLinkVerbRE.MatchString(lower) || prIfRE.MatchString(lower) {
+			continue
+		}
+		if !prDescriptionRE.MatchString(lower) {
+			// "**Link the issue** the PR resolves (`Closes #123`)." under "## Pull
+			// Requests": where the link goes is the pull request's text, though the
+			// sentence does not say "description"; a pull request that resolves no
+			// issue (a typo fix) has none to link, so heed only reminds
+			if (SaysPR(lower) || aboutPRs) && !SaysCommit(lower) && prLinkImperativeRE.MatchString(lower) && !prCouldBeRE.MatchString(lower) {
+				d.LinkKeyword, d.LinkPresumed = strings.Fields(sp)[0], true
+				break
+			}
 			continue
 		}
 		if !prOneWayRE.MatchString(lower) {

@@ -258,7 +258,8 @@ var (
 	codeGlobs = []string{"**/*.py", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs", "**/*.ts", "**/*.tsx",
 		"**/*.mts", "**/*.cts", "**/*.go", "**/*.rs", "**/*.java", "**/*.kt", "**/*.scala", "**/*.c",
 		"**/*.h", "**/*.cc", "**/*.cpp", "**/*.hpp", "**/*.cs", "**/*.rb", "**/*.php", "**/*.swift",
-		"**/*.vue", "**/*.svelte", "**/*.ex", "**/*.exs", "**/*.pyx"}
+		"**/*.vue", "**/*.svelte", "**/*.ex", "**/*.exs", "**/*.pyx", "**/*.zig", "**/*.dart", "**/*.lua",
+		"**/*.hs", "**/*.ml", "**/*.cxx", "**/*.hh", "**/*.m", "**/*.mm", "**/*.fs", "**/*.erl", "**/*.jl"}
 	// Paths that are code by extension but not the library code a rule about "code
 	// changes" means: examples, benchmarks, build scripts, docs configuration.
 	notLibraryGlobs = []string{"**/docs/**", "**/doc/**", "**/examples/**", "**/example/**",

@@ -46,7 +46,7 @@ func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 		}
 		return recognize.Result{}
 	}
-	if r, ok := testRule(s); ok {
+	if r, ok := testRule(s, rc); ok {
 		return recognize.Result{Rules: []policy.Rule{r}}
 	}
 	if r, ok := changelogRule(s, rc); ok {
@@ -57,9 +57,9 @@ func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 
 // antecedent returns the If/Unless globs: the directories the sentence names ("changes
 // under `src/`"), else library code.
-func antecedent(s sentence) (ifs, unless []string, named bool) {
+func antecedent(s sentence, rc *recognize.RepoContext) (ifs, unless []string, named bool) {
 	for _, sp := range s.spans {
-		if dirSpanRE.MatchString(sp) && !changelogSpan.MatchString(strings.TrimSuffix(sp, "/")) && !norm.SaysChangelog(s.text) && !strings.Contains(s.text, "fragment") && !testDirSpan(s, sp) {
+		if (dirSpanRE.MatchString(sp) || repoDirChanged(s, sp, rc)) && !changelogSpan.MatchString(strings.TrimSuffix(sp, "/")) && !norm.SaysChangelog(s.text) && !strings.Contains(s.text, "fragment") && !testDirSpan(s, sp) {
 			d := strings.TrimPrefix(strings.TrimSuffix(sp, "/"), "./")
 			ifs = append(ifs, "/"+path.Join(s.c.Scope.Dir, d)+"/**")
 		}
@@ -68,6 +68,18 @@ func antecedent(s sentence) (ifs, unless []string, named bool) {
 		return ifs, testGlobs(), true
 	}
 	return codeGlobs, append(append([]string(nil), testGlobs()...), notLibraryGlobs...), false
+}
+
+// repoDirChanged reports a code span written without its slash that names a folder
+// of the repository as the files a change touches ("Add tests if you're touching
+// `packages/core`").
+func repoDirChanged(s sentence, sp string, rc *recognize.RepoContext) bool {
+	if rc == nil || strings.ContainsAny(sp, " *<>") || !antecedentSpan(s, sp) {
+		return false
+	}
+	d := path.Join(s.c.Scope.Dir, strings.TrimPrefix(sp, "./"))
+	_, found := slices.BinarySearch(rc.Dirs, d)
+	return found
 }
 
 // testDirSpan reports a directory the sentence names as where the tests go ("a test in
@@ -92,12 +104,12 @@ func testDirs(s sentence) []string {
 	return out
 }
 
-func testRule(s sentence) (policy.Rule, bool) {
+func testRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 	d, ok := norm.ReadTestDemand(s.text, s.c.Context)
 	if !ok {
 		return policy.Rule{}, false
 	}
-	ifs, unless, named := antecedent(s)
+	ifs, unless, named := antecedent(s, rc)
 	reading := "a change to code files (not tests, docs or examples) stands for the change that needs a test; test files are recognised by path"
 	if d.BugFix {
 		reading = "a change to library code stands for a bug fix; test files are recognised by path"
@@ -138,6 +150,11 @@ func testRule(s sentence) (policy.Rule, bool) {
 }
 
 func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
+	if norm.AtRelease(s.text) {
+		// "Before creating any beta or stable release, update `CHANGELOG.md`": the
+		// changelog is kept when releasing, not by every change
+		return policy.Rule{}, false
+	}
 	for _, cc := range norm.CoChangesIn(s.c.Text, norm.CoFrame{Headings: s.c.HeaderPath, Context: s.c.Context}) {
 		if len(cc.Then) > 0 && coChangelogTarget(cc.Then) && !(cc.Judgement && len(cc.If) == 0) {
 			// "Every change to `lib/` needs an entry in `CHANGES.md`": the co-change
@@ -200,7 +217,7 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 			return policy.Rule{}, false
 		}
 	}
-	if !norm.DemandsEntry(s.text) {
+	if !norm.DemandsEntry(s.text) && !(named && norm.UpdatesNamedFile(s.text)) {
 		return policy.Rule{}, false
 	}
 	if norm.EntryPlacement(s.text) {
@@ -215,7 +232,7 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 	} else if !named {
 		then = changelogGlobs
 	}
-	ifs, unless, _ := antecedent(s)
+	ifs, unless, _ := antecedent(s, rc)
 	if slices.Contains(sectionExemptions(s.c, rc), "docs") {
 		unless = append(unless, docGlobs...)
 	}
