@@ -178,6 +178,11 @@ func clauseLevel(text string) policy.Level {
 	case "should":
 		return policy.Should
 	}
+	if norm.ArrowWorkflow(text) {
+		// "Migration workflow: edit `schema.ts` → `pnpm db:generate` → `pnpm
+		// db:migrate`": the project's steps, stated
+		return policy.Should
+	}
 	if norm.PackageManagerStatement(text) {
 		// "We use `uv` to manage dependencies": the project's tool, which the reader
 		// uses too

@@ -387,6 +387,11 @@ func (x *extractor) commentRules(lang, body string, first int) {
 			continue
 		}
 		text := optionSpans(comment)
+		if m := parenRuleRE.FindStringSubmatch(text); m != nil && parenBanRE.MatchString(strings.ToLower(m[1])) && !ruleWordRE.MatchString(strings.ToLower(parenRuleRE.ReplaceAllString(text, ""))) {
+			// "Drizzle Studio UI (never run in automation — it's a GUI)": what the
+			// command is, then the rule in parentheses
+			text = strings.TrimSpace(m[1])
+		}
 		if !ruleWordRE.MatchString(strings.ToLower(text)) && !norm.TimedRun(text) {
 			continue // "Compile jars": what the command does, not a rule
 		}
@@ -398,6 +403,13 @@ func (x *extractor) commentRules(lang, body string, first int) {
 			Code: []policy.CodeBlock{{Lang: lang, Text: cmd + "\n", Line: first + k}}})
 	}
 }
+
+// parenRuleRE: a parenthetical of a code comment, which may hold its rule.
+var parenRuleRE = lazyre.New(`\(([^()]*)\)`)
+
+// parenBanRE: a parenthetical that is an instruction of its own ("(never run in
+// automation)"), not a note on what the command is for ("(must pass for CI)").
+var parenBanRE = lazyre.New(`^\s*(never|always|don't|do not|avoid)\b`)
 
 // ruleWordRE: a word that makes a code comment a rule rather than a description.
 var ruleWordRE = lazyre.New(`\b(never|always|must|mustn't|don't|do not|avoid|should|shouldn't|required|only)\b`)

@@ -981,8 +981,9 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 			allow = append(allow, ap)
 		}
 	}
-	// "`--force-with-lease` is OK": the banned commands with that option are allowed
-	for _, e := range n.Except {
+	// "`--force-with-lease` is OK", "use `--force-with-lease`, never `--force`": the
+	// banned commands with the excepted or prescribed option are allowed
+	for _, e := range slices.Concat(n.Except, n.Instead) {
 		if e.Kind != norm.KFlag {
 			continue
 		}

@@ -17,7 +17,9 @@ import (
 // with too few words to tell). Code spans are kept as written. An English text is
 // returned unchanged.
 func Gloss(text string) (string, string) {
-	if text == "" || plainEnglish(text) {
+	if text == "" || plainEnglish(text) || pmUsesRE().MatchString(text) {
+		// "Uses `pnpm` as package manager" is English, though "uses" is a Spanish
+		// word too
 		return text, ""
 	}
 	toks := Tokenize(text)

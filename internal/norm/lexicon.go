@@ -747,7 +747,8 @@ func ProjectSubject(subject string) bool {
 func NamesPackageManagement(sentence string) bool {
 	low := strings.ToLower(sentence)
 	for _, p := range []string{"package manag", "dependency manag", "manage dependencies", "managing dependencies", "for dependencies", "gestor de paquetes",
-		"dependencies are managed", "packages are managed", "manage packages", "manage our dependencies", "manage the dependencies"} {
+		"dependencies are managed", "packages are managed", "manage packages", "manage our dependencies", "manage the dependencies",
+		"包管理", "パッケージマネージャ", "paketmanager", "gestionnaire de paquets"} {
 		if strings.Contains(low, p) {
 			return true
 		}

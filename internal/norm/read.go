@@ -68,7 +68,15 @@ var mainRoles = map[string]bool{mForbid: true, mRequire: true, mRemind: true, mP
 
 // Read reads a constraint's text into norms, sentence by sentence.
 func Read(text string, ctx Context) []Norm {
+	// "Package manager: pnpm", "It is recommended to use X": said as the reader
+	// would be told it (before the gloss, which takes "Uses `pnpm` as ..." for
+	// Spanish, and after it)
+	text = packageManagerFacts(text)
 	text, ctx = inEnglish(text, ctx)
+	text = packageManagerFacts(text)
+	if steps := arrowSteps(text, ctx); steps != "" {
+		return readAs(text, steps, ctx, "")
+	}
 	// "Use Ruff for formatting (configured in pyproject.toml)": where a tool is
 	// configured is an aside, no condition
 	text = configAsideRE().ReplaceAllString(text, "")
@@ -2536,9 +2544,22 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				// "destructive git operations (`reset --hard`, `branch -D`)": a
 				// subcommand of the tool the sentence named
 				if tool := toolBefore(toks, i); tool != "" {
+					if f := strings.Fields(t.Text); len(f) > 1 && f[len(f)-1] == "--" && slices.Contains(toolSubcommands()[tool], f[0]) {
+						// "`checkout --`": the subcommand with its paths after "--",
+						// which a pattern of the subcommand alone would overreach
+						// (`git checkout -b`); heed leaves it unread
+						cur.words = append(cur.words, t.Text)
+						i++
+						continue
+					}
 					if f := strings.Fields(t.Text); len(f) > 0 && slices.Contains(toolSubcommands()[tool], f[0]) {
 						if argv, ok := ctx.Command(tool + " " + t.Text); ok {
 							o = Object{Kind: KCommand, Text: tool + " " + t.Text, Argv: argv}
+							// the tool the list hangs from ("destructive git commands
+							// (...)") is named for its subcommands, not banned whole
+							cur.objs = slices.DeleteFunc(cur.objs, func(p Object) bool {
+								return (p.Kind == KCommand || p.Kind == KTool) && !p.Alone && len(p.Argv) == 1 && p.Argv[0] == tool
+							})
 						}
 					}
 				}
@@ -2792,6 +2813,11 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 	// runs what the block holds
 	objectless := func() bool {
 		m := lastMain()
+		if m != nil && m.role == mForbid && m.verb == "run" && len(m.objs) == 0 && len(ctx.Block) == 1 {
+			// "pnpm db:studio  # never run in automation": the one command the
+			// comment stands beside is what it bans
+			return true
+		}
 		return m != nil && m.role == mRequire && m.verb == "run" && len(m.objs) == 0
 	}
 	if len(ctx.Block) > 0 && len(toks) > 0 && (toks[len(toks)-1].Punct && toks[len(toks)-1].Text == ":" || PointsAtList(s.Raw()) || objectless()) {
