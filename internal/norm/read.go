@@ -1,9 +1,7 @@
 package norm
 
 import (
-	"fmt"
 	"maps"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -2823,11 +2821,6 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 	if len(ctx.Block) > 0 && len(toks) > 0 && (toks[len(toks)-1].Punct && toks[len(toks)-1].Text == ":" || PointsAtList(s.Raw()) || objectless()) {
 		// "Scan your code before pushing with:" and the block: an imperative whose
 		// means is the block, as "regenerate the stubs with `buf generate`" is
-		if os.Getenv("ZZSEG") != "" {
-			for _, sg := range segs {
-				fmt.Fprintf(os.Stderr, "SEG %q %q %v\n", sg.role, sg.words, sg.objs)
-			}
-		}
 		if lastMain() == nil {
 			if sg := blockImperative(segs, toks); sg != nil {
 				sg.role, sg.verb = mRequire, "run"
