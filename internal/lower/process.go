@@ -1068,7 +1068,7 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 	if cond := strings.TrimSpace(n.Condition); cond != "" {
 		// "Only submit a PR if you are able to own the changes": forbidden only
 		// where the condition does not hold, which the message must say
-		if first, _, _ := strings.Cut(strings.ToLower(cond), " "); conditionWords[first] {
+		if first, _, _ := strings.Cut(strings.ToLower(cond), " "); conditionWord(first) {
 			r.Message += " " + cond
 		} else {
 			r.Message += " (" + cond + ")"
@@ -2616,9 +2616,14 @@ func scopeDirOf(scope []string, base string, rc *recognize.RepoContext) string {
 	return ""
 }
 
-// conditionWords open a condition that reads on after "X is forbidden".
-var conditionWords = map[string]bool{"if": true, "unless": true, "when": true, "whenever": true, "while": true, "before": true,
-	"after": true, "until": true, "without": true, "except": true, "in": true, "on": true, "for": true, "during": true, "outside": true}
+// conditionWord: a word that opens a condition that reads on after "X is forbidden".
+func conditionWord(w string) bool {
+	switch w {
+	case "if", "unless", "when", "whenever", "while", "before", "after", "until", "without", "except", "in", "on", "for", "during", "outside":
+		return true
+	}
+	return false
+}
 
 // forbiddenMessage names what the rule forbids: "`npm run compile` is forbidden".
 func forbiddenMessage(forbid []process.Pattern) string {

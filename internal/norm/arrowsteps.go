@@ -44,7 +44,7 @@ func arrowSteps(text string, ctx Context) string {
 		spans := stepSpanRE().FindAllStringSubmatch(st, -1)
 		f := strings.Fields(low)
 		switch {
-		case k == 0 && len(f) > 0 && stepEditVerbs[f[0]] && len(spans) == 1 && pathLike(spans[0][1]):
+		case k == 0 && len(f) > 0 && stepEditVerb(f[0]) && len(spans) == 1 && pathLike(spans[0][1]):
 			edited = spans[0][1]
 		case k == 0:
 			return "" // a flow of code or data, not a change and its commands
@@ -76,8 +76,14 @@ func arrowSteps(text string, ctx Context) string {
 	return strings.Join(out, " ")
 }
 
-// stepEditVerbs open a step that changes a file.
-var stepEditVerbs = map[string]bool{"edit": true, "change": true, "modify": true, "update": true, "touch": true}
+// stepEditVerb: a word that opens a step that changes a file.
+func stepEditVerb(w string) bool {
+	switch w {
+	case "edit", "change", "modify", "update", "touch":
+		return true
+	}
+	return false
+}
 
 // ArrowWorkflow: text is a workflow of arrows that starts with a change and runs
 // commands after it ("edit `schema.ts` → `pnpm db:generate` → `pnpm db:migrate`"), a
