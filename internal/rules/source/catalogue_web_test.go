@@ -1,7 +1,6 @@
 package source
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/policy"
@@ -54,22 +53,7 @@ func TestWebConstructReadings(t *testing.T) {
 		{"❌ Force-push to shared branches", "", policy.Must, rc("tsx"), nil},
 	} {
 		con := &policy.Constraint{ID: "x", Text: c.text, Context: c.context, File: "AGENTS.md", Line: 1, Level: c.level}
-		var got []string
-		for _, r := range recognizeAll(con, c.rc) {
-			got = append(got, describe(r))
-			r := r
-			r.ID = c.text
-			checkRuleCases(t, &r, c.text)
-		}
-		if len(got) != len(c.want) {
-			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
-			continue
-		}
-		for i := range got {
-			if !strings.Contains(got[i], c.want[i]) {
-				t.Errorf("%q: rule %d = %q, want it to contain %q", c.text, i, got[i], c.want[i])
-			}
-		}
+		expectRecognized(t, con, c.rc, c.want)
 	}
 }
 

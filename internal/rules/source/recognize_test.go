@@ -279,22 +279,7 @@ func TestRecognizeVariations(t *testing.T) {
 		{"Never add `# type: ignore` comments.", nil, rc("python"), []string{"pattern `# type: ignore` comment"}},
 	} {
 		con := &policy.Constraint{ID: "x", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must, HeaderPath: c.header}
-		var got []string
-		for _, r := range recognizeAll(con, c.rc) {
-			got = append(got, describe(r))
-			r := r
-			r.ID = c.text
-			checkRuleCases(t, &r, c.text)
-		}
-		if len(got) != len(c.want) {
-			t.Errorf("%q: got %q, want %q", c.text, got, c.want)
-			continue
-		}
-		for i := range got {
-			if !strings.Contains(got[i], c.want[i]) {
-				t.Errorf("%q: rule %d = %q, want it to contain %q", c.text, i, got[i], c.want[i])
-			}
-		}
+		expectRecognized(t, con, c.rc, c.want)
 	}
 }
 
@@ -690,5 +675,27 @@ func TestRequireAssertionBanSparesRequireSuites(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "cache/cache_test.go:10" {
 		t.Errorf("findings %v, want only the plain suite's s.NoError", got)
+	}
+}
+
+// expectRecognized checks that a constraint compiles into rules described as want (each
+// a part of describe's text), in order, and that every rule passes its own cases.
+func expectRecognized(t *testing.T, con *policy.Constraint, rc *recognize.RepoContext, want []string) {
+	t.Helper()
+	var got []string
+	for _, r := range recognizeAll(con, rc) {
+		got = append(got, describe(r))
+		r := r
+		r.ID = con.Text
+		checkRuleCases(t, &r, con.Text)
+	}
+	if len(got) != len(want) {
+		t.Errorf("%q: got %q, want %q", con.Text, got, want)
+		return
+	}
+	for i := range got {
+		if !strings.Contains(got[i], want[i]) {
+			t.Errorf("%q: rule %d = %q, want it to contain %q", con.Text, i, got[i], want[i])
+		}
 	}
 }
