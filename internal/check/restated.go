@@ -74,13 +74,20 @@ func dropRestated(rules []engine.Compiled) ([]engine.Compiled, restatements) {
 
 // covers reports whether a rule of scope a judges every file a rule of scope b
 // judges, as far as that can be told without the files: the same scope, or the
-// whole of a folder that holds b's folder.
+// whole of a folder that holds b's folder but for exclusions b makes too.
 func covers(a, b policy.Scope) bool {
 	if a.Dir == b.Dir && slices.Equal(a.Globs, b.Globs) && slices.Equal(a.Exclude, b.Exclude) {
 		return true
 	}
-	if len(a.Globs) > 0 || len(a.Exclude) > 0 {
+	if len(a.Globs) > 0 {
 		return false
+	}
+	for _, x := range a.Exclude {
+		// a file b judges is not left out by b's exclusions, so none of a's may
+		// leave it out either: each of them must be one of b's
+		if !slices.Contains(b.Exclude, x) {
+			return false
+		}
 	}
 	return a.Dir == "" || b.Dir == a.Dir || strings.HasPrefix(b.Dir, a.Dir+"/")
 }

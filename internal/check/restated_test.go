@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/report"
 )
@@ -43,6 +44,20 @@ func TestARuleWrittenTwiceReportsASiteOnce(t *testing.T) {
 	scoped.Rule.Scope = policy.Scope{Globs: []string{"**/*.py"}}
 	res = g.run(Options{Mode: All}, scoped, agents)
 	expect(t, res.Findings, "a.py:1 mirror-agents") // b.py's comment names the copy
+	// the same exclusions on both copies (tests left out): still one rule
+	agentsX, scopedX := agents, scoped
+	agentsX.Rule = &policy.Rule{ID: "mirror-agents", Domain: policy.DomainSource, Kind: "test", Severity: policy.SeverityError, Exact: true, Scope: policy.Scope{Exclude: []string{"**/test/**"}}}
+	scopedRule := *scoped.Rule
+	scopedRule.Scope = policy.Scope{Globs: []string{"**/*.py"}, Exclude: []string{"**/test/**"}}
+	scopedX.Rule = &scopedRule
+	if kept, also := dropRestated([]engine.Compiled{scopedX, agentsX}); len(kept) != 1 || kept[0].Rule.ID != "mirror-agents" || len(also["mirror-agents"]) != 1 {
+		t.Errorf("copies with the same exclusions: kept %d rules, restatements %v", len(kept), also)
+	}
+	// an exclusion only the wider copy makes: it does not judge every file the other does
+	agentsX.Rule = &policy.Rule{ID: "mirror-agents", Domain: policy.DomainSource, Kind: "test", Severity: policy.SeverityError, Exact: true, Scope: policy.Scope{Exclude: []string{"**/gen/**"}}}
+	if kept, _ := dropRestated([]engine.Compiled{scopedX, agentsX}); len(kept) != 2 {
+		t.Errorf("an exclusion of the wider copy alone: kept %d rules, want 2", len(kept))
+	}
 	// scopes neither of which holds the other, or other words: two rules
 	other := agents
 	other.Rule = &policy.Rule{ID: "mirror-agents", Domain: policy.DomainSource, Kind: "test", Severity: policy.SeverityError, Exact: true, Scope: policy.Scope{Globs: []string{"a.*", "b.*"}}}
