@@ -320,7 +320,7 @@ var blockDoc = &Entry{
 	Names:          blockDocNamed,
 	Claims:         []string{"jsdoc", "tsdoc", "javadoc", "kdoc", "/**", "///"},
 	Message:        "public `{{match}}` has no doc comment",
-	Suggestion:     "document it in a /** ... */ comment on the line above",
+	Suggestion:     "document it in a doc comment on the line above (`/** ... */`; `///` in C#)",
 	NotInTests:     true,
 	NotInTestFiles: true,
 	Variants: []Variant{
