@@ -215,6 +215,15 @@ func judgeArchCases(t *testing.T, reg *engine.Registry, cases []archCase) (right
 					files[k] = v
 				}
 				got = archVerdict(t, reg, byDomain[policy.DomainArchitecture], policy.Case{Path: e.args[0], Code: e.args[1], Files: files})
+			case "code":
+				// a file judged by every rule that reads code: a dependency ban may
+				// be an import rule of either domain
+				files := map[string]string{}
+				for k, v := range tree {
+					files[k] = v
+				}
+				both := append(append([]policy.Rule{}, byDomain[policy.DomainSource]...), byDomain[policy.DomainArchitecture]...)
+				got = archVerdict(t, reg, both, policy.Case{Path: e.args[0], Code: e.args[1], Files: files})
 			case "commit":
 				pc := policy.Case{Message: e.args[0]}
 				if len(e.args) > 1 {

@@ -43,3 +43,9 @@ func TestConditionalBanSaysItsCondition(t *testing.T) {
 		t.Fatalf("no command rule: %+v", rs)
 	}
 }
+
+// TestOwnDependencySentences: bans of modules and packages
+// (testdata/own-sentences-deps.txt), and statements that ban nothing.
+func TestOwnDependencySentences(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-deps.txt", 10)
+}

@@ -136,8 +136,22 @@ func matchPackage(names []string, spec string) bool {
 				return true
 			}
 		}
+		if hostless(n) {
+			// "never `mattn/go-sqlite3`": a Go module named without its host is
+			// the module of any host (github.com/mattn/go-sqlite3)
+			if host, rest, ok := strings.Cut(spec, "/"); ok && strings.Contains(host, ".") && matchPackage([]string{n}, rest) {
+				return true
+			}
+		}
 	}
 	return false
+}
+
+// hostless: a module path of two or more parts whose first names no host
+// (`mattn/go-sqlite3`), not an npm scope (`@types/node`) or a relative path.
+func hostless(n string) bool {
+	first, _, ok := strings.Cut(n, "/")
+	return ok && first != "" && !strings.ContainsAny(first, ".@") && !strings.HasPrefix(n, "/")
 }
 
 // edgeTargets are the strings an import rule can match an edge's target with: the

@@ -218,3 +218,25 @@ func TestEachOnly(t *testing.T) {
 		}
 	}
 }
+
+// A Go module named without its host is the module of any host; an npm scope, a
+// package named in full and a longer name are not stretched so.
+func TestMatchPackageWithoutHost(t *testing.T) {
+	for _, c := range []struct {
+		names []string
+		spec  string
+		want  bool
+	}{
+		{[]string{"mattn/go-sqlite3"}, "github.com/mattn/go-sqlite3", true},
+		{[]string{"mattn/go-sqlite3"}, "github.com/mattn/go-sqlite3/sqlite3_opt", true},
+		{[]string{"mattn/go-sqlite3"}, "github.com/mattn/go-sqlite3x", false},
+		{[]string{"mattn/go-sqlite3"}, "github.com/other/mattn/go-sqlite3", false},
+		{[]string{"@types/node"}, "x.com/@types/node", false},
+		{[]string{"github.com/pkg/errors"}, "github.com/pkg/errors", true},
+		{[]string{"pkg/errors"}, "errors", false},
+	} {
+		if got := matchPackage(c.names, c.spec); got != c.want {
+			t.Errorf("matchPackage(%q, %q) = %v, want %v", c.names, c.spec, got, c.want)
+		}
+	}
+}
