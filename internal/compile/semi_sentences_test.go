@@ -49,3 +49,9 @@ func TestConditionalBanSaysItsCondition(t *testing.T) {
 func TestOwnDependencySentences(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-deps.txt", 10)
 }
+
+// TestOwnSourceSentencesBanHeadings: items under a heading of what not to do that
+// opens with an emoji or ends in a noun (testdata/own-sentences-banheadings.txt).
+func TestOwnSourceSentencesBanHeadings(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-banheadings.txt", 5)
+}

@@ -894,8 +894,11 @@ func orderHeading(hp []string) bool {
 // banHeading: a section whose items are what not to do ("Don't", "Never do this",
 // "Forbidden commands").
 func banHeading(h string) bool {
-	h = strings.Trim(strings.ToLower(strings.TrimSpace(h)), "*_:!`'’ ")
-	for _, p := range []string{"don't", "don’t", "dont", "do not", "never", "avoid", "forbidden", "prohibited", "not allowed", "banned"} {
+	// "🚫 Prohibited patterns", "❌ Anti-patterns": a sign before the words says
+	// nothing more
+	h = strings.TrimLeftFunc(strings.TrimSpace(h), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	h = strings.Trim(strings.ToLower(h), "*_:!`'’ ")
+	for _, p := range []string{"don't", "don’t", "dont", "do not", "never", "avoid", "forbidden", "prohibited", "not allowed", "banned", "anti-patterns", "anti-pattern", "antipatterns"} {
 		if h == p || strings.HasPrefix(h, p+" ") {
 			return true
 		}

@@ -164,7 +164,7 @@ var negRE = lazyre.New(`\b` + negWords + `\b`)
 
 // headerBans reports a header that turns its items into prohibitions ("## Do Not",
 // "Anti-Patterns", "Don'ts").
-var headerBanRE = lazyre.New(`(?:^|> )(?:do not|don'?ts?|never|avoid|anti-?patterns?|forbidden|prohibited|what not to do|things to avoid)\s*$`)
+var headerBanRE = lazyre.New(`(?:^|> )[^\pL\pN>]*(?:do not|don'?ts?|never|avoid|anti-?patterns?|forbidden|prohibited|what not to do|things to avoid|(?:forbidden|prohibited|banned) (?:patterns?|practices|constructs|apis|calls|functions|code))\s*$`)
 
 func (s *sentence) headerBans() bool { return headerBanRE.MatchString(s.header) }
 
