@@ -55,3 +55,9 @@ func TestOwnDependencySentences(t *testing.T) {
 func TestOwnSourceSentencesBanHeadings(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-banheadings.txt", 5)
 }
+
+// TestOwnSourceSentencesFileStyles: file-naming sentences with several styles, each
+// for a kind of file (testdata/own-sentences-filestyles.txt).
+func TestOwnSourceSentencesFileStyles(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-filestyles.txt", 4)
+}

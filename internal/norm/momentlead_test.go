@@ -27,3 +27,19 @@ func TestCommalessMoment(t *testing.T) {
 		}
 	}
 }
+
+// A case style bound to a kind of thing other than files ("PascalCase for
+// components") is told from one bound to file names ("snake_case for filenames").
+func TestStyleForKind(t *testing.T) {
+	for text, want := range map[string]bool{
+		"PascalCase for components, camelCase for utilities":       true,
+		"Use snake_case for filenames, camelCase for functions":    false,
+		"kebab-case for the routes":                                true,
+		"Component files use PascalCase":                           false,
+		"Use kebab-case for file names and PascalCase for classes": false,
+	} {
+		if got := StyleForKind(text); got != want {
+			t.Errorf("StyleForKind(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -317,6 +317,33 @@ var (
 	fileQualStopRE = lazyre.New(`(?i)^(?:use|using|all|the|our|for|any|every|each|new|and|name|names|are|is|in|with|of|to|should|must|be|written|source|code|your)$`)
 )
 
+// FileStyles counts the distinct case styles a text names for file names
+// ("PascalCase for components, camelCase for utilities, kebab-case for routes": 3).
+func FileStyles(text string) int {
+	seen := map[string]bool{}
+	for _, m := range fileStyleRE.FindAllString(text, -1) {
+		st := StyleOf(m)
+		if strings.HasPrefix(strings.ToLower(m), "kebab") {
+			st = "kebab-case"
+		}
+		seen[st] = true
+	}
+	return len(seen)
+}
+
+// StyleForKind reports whether the first style of text is bound to a kind of thing
+// other than files ("PascalCase for components"), not "snake_case for filenames".
+func StyleForKind(text string) bool {
+	m := fileStyleRE.FindStringIndex(text)
+	if m == nil {
+		return false
+	}
+	k := styleForRE.FindStringSubmatch(text[m[1]:])
+	return k != nil && !strings.HasPrefix(strings.ToLower(k[1]), "file")
+}
+
+var styleForRE = lazyre.New(`^\s+for\s+(?:the\s+|all\s+)?([A-Za-z][\w-]*)`)
+
 // FileNamings reads the file-naming conventions of a sentence (its backticks kept),
 // with the heading above it: "Use kebab-case for file names", "Component files are
 // PascalCase: `InvoiceList.tsx`", "modules/packages in `snake_case`" (Python), a

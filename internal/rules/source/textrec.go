@@ -403,6 +403,12 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 	// "File names" in prose.
 	if len(out) == 0 {
 		for _, fn := range norm.FileNamings(s.c.Text, s.header) {
+			if fn.Qualifier == "" && len(fn.Examples) == 0 && norm.FileStyles(fn.Main) > 1 && norm.StyleForKind(fn.Main) {
+				// "PascalCase for components, camelCase for utilities, kebab-case
+				// for routes": each style is a kind's, and a kind heed cannot tell
+				// by its file name lends no files to the others
+				continue
+			}
 			globs, ok := fileNamingGlobs(s, rc, fn)
 			if !ok || len(globs) == 0 {
 				continue
