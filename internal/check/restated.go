@@ -24,8 +24,19 @@ type restatements map[string][]engine.Compiled
 // in `.junie/guidelines.md` for the whole repository report the same C# sites). The
 // others go into the restatements of the one kept.
 func dropRestated(rules []engine.Compiled) ([]engine.Compiled, restatements) {
+	// most rules' sentences are written once: only those written again are keyed
+	// in full (the write hook runs this on every write)
+	written := map[string]int{}
+	for _, c := range rules {
+		if c.Constraint != nil {
+			written[sentenceKey(c.Constraint.Text)]++
+		}
+	}
 	groups := map[string][]int{}
 	for i, c := range rules {
+		if c.Constraint == nil || written[sentenceKey(c.Constraint.Text)] < 2 {
+			continue
+		}
 		if k, ok := restateKey(c); ok {
 			groups[k] = append(groups[k], i)
 		}
@@ -108,14 +119,16 @@ func restateKey(c engine.Compiled) (string, bool) {
 		Exact               bool
 		Message, Suggestion string
 		Text                string
-	}{r.Domain, r.Kind, r.Params, r.When, r.Severity, r.Exact, r.Message, r.Suggestion,
-		strings.ToLower(strings.Join(strings.Fields(c.Constraint.Text), " "))}
+	}{r.Domain, r.Kind, r.Params, r.When, r.Severity, r.Exact, r.Message, r.Suggestion, sentenceKey(c.Constraint.Text)}
 	b, err := json.Marshal(same)
 	if err != nil {
 		return "", false
 	}
 	return string(b), true
 }
+
+// sentenceKey is a sentence as two copies of it may differ: case and white space.
+func sentenceKey(text string) string { return strings.ToLower(strings.Join(strings.Fields(text), " ")) }
 
 // ids are the rule and constraint ids of the rules that restate rule: a suppression
 // comment that names one of them names the rule kept.

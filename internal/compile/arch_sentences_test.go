@@ -76,6 +76,27 @@ func readArchCases(t *testing.T, name string) []archCase {
 	return out
 }
 
+// writeCaseFiles writes the files a case gives with their text to a new directory,
+// for the manifests and configurations the compiler reads, and returns it ("" when
+// the case gives none).
+func writeCaseFiles(t *testing.T, contents map[string]string) string {
+	t.Helper()
+	if len(contents) == 0 {
+		return ""
+	}
+	root := t.TempDir()
+	for p, text := range contents {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
 // placeholder is a file's content in a case's repository: enough for the import
 // graph to place it.
 func placeholder(p string) string {
@@ -165,21 +186,10 @@ func judgeArchCases(t *testing.T, reg *engine.Registry, cases []archCase) (right
 		}
 		// files given with their text replace their placeholders, on disk too
 		// for the manifests and configurations the compiler reads
-		root := ""
-		if len(c.contents) > 0 {
-			root = t.TempDir()
-			for p, text := range c.contents {
-				tree[p] = text
-				full := filepath.Join(root, filepath.FromSlash(p))
-				if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+		for p, text := range c.contents {
+			tree[p] = text
 		}
-		rc := compile.RepoContextFor(root, c.files)
+		rc := compile.RepoContextFor(writeCaseFiles(t, c.contents), c.files)
 		if _, ok := tree["go.mod"]; ok {
 			rc.GoModule = "example.com/app"
 		}

@@ -1,8 +1,6 @@
 package compile_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -330,20 +328,7 @@ func TestOwnSourceSentencesFindings30(t *testing.T) {
 // the reasons of the constraints left unenforced.
 func compileSourceDocument(t *testing.T, c archCase) (src []policy.Rule, reasons []string) {
 	t.Helper()
-	root := ""
-	if len(c.contents) > 0 {
-		root = t.TempDir()
-		for p, text := range c.contents {
-			full := filepath.Join(root, filepath.FromSlash(p))
-			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	rc := compile.RepoContextFor(root, c.files)
+	rc := compile.RepoContextFor(writeCaseFiles(t, c.contents), c.files)
 	cons, _ := instr.Extract("AGENTS.md", []byte(c.doc), instr.Classify("AGENTS.md"), policy.Scope{})
 	set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
 	p, _ := compile.Compile(set, rc, rules.Recognizers())

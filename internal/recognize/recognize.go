@@ -137,6 +137,31 @@ func (rc *RepoContext) Following(c *policy.Constraint, n int) []*policy.Constrai
 	return out
 }
 
+// EarlierOnLine returns the constraints cut from the same line of the same file before
+// c, in order: the earlier clauses of its sentence or list item (the extractor keeps
+// them next to each other).
+func (rc *RepoContext) EarlierOnLine(c *policy.Constraint) []*policy.Constraint {
+	if rc == nil || c == nil || c.ID == "" {
+		return nil
+	}
+	at := -1
+	for i := range rc.Constraints {
+		if rc.Constraints[i].ID == c.ID {
+			at = i
+			break
+		}
+	}
+	first := at
+	for first > 0 && rc.Constraints[first-1].File == c.File && rc.Constraints[first-1].Line == c.Line {
+		first--
+	}
+	var out []*policy.Constraint
+	for i := first; i < at; i++ {
+		out = append(out, &rc.Constraints[i])
+	}
+	return out
+}
+
 // HasLanguage reports whether the repository has files of the language.
 func (rc *RepoContext) HasLanguage(lang string) bool {
 	if rc == nil {

@@ -295,7 +295,7 @@ func (s *sentence) unknownRegion() string {
 // that only names a language, tests or production code ("In Python code,") is no
 // condition: contextLangs and ruleScope read it from the sentence's itemLead.
 func inherited(s *sentence, rc *recognize.RepoContext) (globs []string, cond string) {
-	for _, o := range earlierClauses(s.c, rc) {
+	for _, o := range rc.EarlierOnLine(s.c) {
 		os := newSentence(o)
 		p := os.prose()
 		if !norm.LeadsWithCondition(p) {

@@ -80,32 +80,13 @@ func newSentence(c *policy.Constraint) *sentence {
 // an item at its semicolons, and the scope said once at its head holds for the rest).
 func itemSentence(c *policy.Constraint, rc *recognize.RepoContext) *sentence {
 	s := newSentence(c)
-	for _, o := range earlierClauses(c, rc) {
+	for _, o := range rc.EarlierOnLine(c) {
 		lead := leadingForRE.FindString(newSentence(o).prose())
 		if lead != "" && leadingScopeRE.MatchString(lead) {
 			s.itemLead = strings.TrimSpace(s.itemLead + " " + strings.TrimSuffix(lead, ","))
 		}
 	}
 	return s
-}
-
-// earlierClauses are the constraints cut from the same line of the same file before
-// c: the earlier clauses of its sentence or list item.
-func earlierClauses(c *policy.Constraint, rc *recognize.RepoContext) []*policy.Constraint {
-	if rc == nil {
-		return nil
-	}
-	var out []*policy.Constraint
-	for i := range rc.Constraints {
-		o := &rc.Constraints[i]
-		if o.ID == c.ID {
-			break
-		}
-		if o.File == c.File && o.Line == c.Line {
-			out = append(out, o)
-		}
-	}
-	return out
 }
 
 // scopeProse is the prose the scope readers read: the item's leading scope phrase
