@@ -48,6 +48,9 @@ type LabelOutcome struct {
 	JudgeOnly bool
 	// Unenforced is heed's reason for compiling nothing.
 	Unenforced string
+	// Described: every constraint heed found at the label's line was read as a
+	// description (level info), so none was compiled.
+	Described bool
 	// Covered: a checkable constraint whose rules together flag every violated case
 	// and no near miss.
 	Covered bool
@@ -116,8 +119,11 @@ func JudgeWithItems(l *Label, split string, entries, items []*policy.Entry, judg
 }
 
 func judgeOwn(l *Label, split string, entries []*policy.Entry, judge CaseJudge) LabelOutcome {
-	out := LabelOutcome{Label: l, Split: split, Found: len(entries) > 0}
+	out := LabelOutcome{Label: l, Split: split, Found: len(entries) > 0, Described: len(entries) > 0}
 	for _, e := range entries {
+		if e.Level == policy.Must || e.Level == policy.Should {
+			out.Described = false
+		}
 		if out.Unenforced == "" {
 			out.Unenforced = e.Unenforced
 		}
@@ -462,6 +468,8 @@ func missStage(o *LabelOutcome) string {
 		return "unenforced: " + reason
 	case !o.Found:
 		return "heed extracted no such constraint"
+	case o.Described:
+		return "read as a description (level info)"
 	}
 	return "no executable rule"
 }
