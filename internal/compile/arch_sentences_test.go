@@ -398,3 +398,11 @@ func TestIssue20Examples(t *testing.T) {
 func TestOwnArchitectureSentences150(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-150.txt", 15)
 }
+
+// TestOwnSentences190: terse rule fragments written before the compiler read them
+// (testdata/own-sentences-190.txt, first sight in its .md): conventions given without
+// a modal, bans in parentheses after a fragment or in a lead-in, and fragments that
+// describe (a stack, a folder map, an environment variable list) and bind nothing.
+func TestOwnSentences190(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-190.txt", 20)
+}
