@@ -22,6 +22,13 @@ func inEnglish(c *policy.Constraint) (policy.Constraint, string) {
 	if c.Context != "" {
 		read.Context, _ = norm.Gloss(c.Context)
 	}
+	// "`generated/` – API client (do not edit by hand)": the rule in parentheses,
+	// said as a sentence; the same for an item under "Outputs (do not hand-edit):"
+	if t, ok := norm.ParenRule(read.Text); ok {
+		read.Text = t
+	} else if t, ok := norm.ItemParenRule(read.Text, read.Context); ok {
+		read.Text = t
+	}
 	return read, lang
 }
 

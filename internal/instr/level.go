@@ -198,8 +198,100 @@ func clauseLevel(text string) policy.Level {
 			return policy.Should
 		}
 	}
+	// "`generated/` – API client (do not edit by hand)": a ban in parentheses, when
+	// nothing above read one
+	return parenBan(replaceCode(text, " CODESPAN "))
+}
+
+// trackerHeading: a section that tracks work rather than states rules ("Roadmap",
+// "TODO", "Stage 2 — pending", "Known issues & future work"), whose task items are
+// plans.
+func trackerHeading(hp []string) bool {
+	if len(hp) == 0 {
+		return false
+	}
+	return trackerHeadingRE.MatchString(hp[len(hp)-1])
+}
+
+var trackerHeadingRE = lazyre.New(`(?i)\b(?:roadmap|to-?dos?|backlog|progress|status|milestones?|stages?|phases?|tracker|future work|next steps|changelog|done|pending|wishlist)\b`)
+
+// parenBan reads a ban written in parentheses after a fragment that binds nothing by
+// itself: "`generated/` – API client (do not edit by hand)", "Fixtures for test data
+// (avoid `factory_bot`)". "never", "do not" and "must not" are as firm as outside
+// parentheses, "avoid" as soft.
+func parenBan(prose string) policy.Level {
+	lv := policy.Info
+	for _, m := range parenRE.FindAllString(prose, -1) {
+		inner := strings.ToLower(strings.TrimSpace(m[1 : len(m)-1]))
+		switch {
+		case parenHardBanRE.MatchString(inner):
+			return policy.Must
+		case strings.HasPrefix(inner, "avoid "):
+			lv = policy.Should
+		}
+	}
 	return lv
 }
+
+// conventionBan reads, in a section of conventions, a ban said by "no" or "not" in
+// parentheses or in one comma-separated part of a fragment: "plain CSS (no SCSS)",
+// "Vitest (not Jest)", "ES modules with `import`/`export`, no `require()`". The
+// object must be code or a proper name, never a state ("(not set by default)", "(no
+// longer maintained)"); outside such a section the same words correct a fact
+// ("Entry point is `src/cli.ts` (NOT `src/index.ts`)") and bind nothing.
+func conventionBan(text string) bool {
+	prose := replaceCode(text, " CODESPAN ")
+	for _, m := range parenRE.FindAllString(prose, -1) {
+		if parenSoftBanRE.MatchString(strings.TrimSpace(m[1 : len(m)-1])) {
+			return true
+		}
+	}
+	for _, seg := range strings.FieldsFunc(dropParens(prose), func(r rune) bool { return r == ',' || r == ';' || r == '—' || r == '–' }) {
+		f := strings.Fields(seg)
+		if len(f) >= 2 && strings.EqualFold(f[0], "no") && strings.HasPrefix(f[1], "CODESPAN") {
+			return true
+		}
+	}
+	return false
+}
+
+// labelledConvention reports a fragment that gives one aspect of the project's
+// conventions as a label and its value ("**Commits**: Conventional Commits", "Quote
+// style: single quotes", "Indent: 4 spaces"): in a section of conventions, the value
+// is how that aspect is done here.
+func labelledConvention(text string) bool {
+	prose := strings.TrimLeft(replaceCode(text, "CODESPAN"), " *_>")
+	m := findLabel(prose)
+	if m == nil || m[1] >= len(prose) {
+		return false
+	}
+	label := strings.Fields(strings.Trim(prose[m[2]:m[3]], "*_ "))
+	value := strings.Fields(strings.Trim(prose[m[1]:], "*_ "))
+	if len(label) == 0 || len(label) > 4 || len(value) == 0 || len(value) > 16 || strings.Contains(prose[m[2]:m[3]], "CODESPAN") {
+		return false // "`$HOME` - the home folder": a term and what it is
+	}
+	if w := strings.ToLower(label[0]); imperativeVerbs.Get()[w] && !nounVerbs.Get()[w] {
+		return false // "Run tests: `make test`" is read as an order above
+	}
+	if !conventionValueRE.MatchString(prose[m[1]:]) || !conventionAspectRE.MatchString(strings.Join(label, " ")) {
+		return false // "About Parameters - PowerShell Documentation": a title
+	}
+	return !strings.HasSuffix(strings.TrimSpace(prose), ":") && !strings.HasSuffix(strings.TrimSpace(prose), "?")
+}
+
+// conventionValueRE: a value that says how something is done: code, a named
+// convention or format, a requirement.
+// conventionAspectRE: a label that names an aspect of code or history a convention
+// governs.
+var conventionAspectRE = lazyre.New(`(?i)^(?:commits?|commit messages?|commit style|branch(?:es| names?)?|naming|names|indent(?:ation)?|quotes?|quote style|imports?|modules?|formatting|format|style|line length|docstrings?|comments?|logging|errors?|error handling|typing|types|license headers?|headers?|file names?|filenames|tests?|test files?)$`)
+
+var conventionValueRE = lazyre.New(`CODESPAN|(?i)\b(?:conventional commits|pep ?\d+|spaces?|tabs?|quotes?|semicolons?|trailing commas?|[a-z]+[-_ ]?case|braces|needs?|requires?|required|no|only)\b`)
+
+var (
+	parenHardBanRE = lazyre.New(`^(?:never|do not|don't|don’t|must not|must never|should never)\b`)
+	// after "no" or "not": a code span, or a capitalised name
+	parenSoftBanRE = lazyre.New(`^(?:[Nn]o|[Nn]ot|NOT|NO)\s+(?:CODESPAN|[A-Z][\w.+#-]*(?:[\s/,]|$))`)
+)
 
 // clauseWords classifies one sentence by its level words.
 func clauseWords(text string) policy.Level {
@@ -870,6 +962,21 @@ func universal(body string) bool {
 		}
 	}
 	return true
+}
+
+// inConventionPath reports whether any heading of the path names a section of
+// conventions ("## Code Conventions" > "### JavaScript"); a document titled so ("#
+// Coding Standards") is one such section throughout.
+func inConventionPath(hp []string) bool {
+	for _, h := range hp {
+		h = strings.ToLower(h)
+		for _, w := range conventionHeading {
+			if strings.Contains(h, w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // conventionHeading words name sections whose plain statements are conventions

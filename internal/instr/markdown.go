@@ -452,8 +452,19 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 	first := len(x.out)
 	for _, p := range tb.split() {
 		lv := frameLevel(p.level, p.text, ctx, ctxLevel)
+		if tb.task == taskDone || tb.task == taskOpen && trackerHeading(x.headerPath()) {
+			// "- [x] No more `any` in src/api/" under "## Roadmap": the state of a
+			// piece of work, done or planned, not a rule (an open box of a
+			// checklist, "Before you push: - [ ] `make lint` passes", still binds)
+			lv = policy.Info
+		}
 		if lv == policy.Info && inConventionSection(x.headerPath()) && convention(p.text, x.headerPath()) {
 			lv = policy.Must
+		}
+		if lv == policy.Info && inConventionPath(x.headerPath()) && (conventionBan(p.text) || labelledConvention(p.text)) {
+			// "## Code Style" + "- Vitest (not Jest)", "- ES modules, no
+			// `require()`": a convention that names what it leaves out
+			lv = policy.Should
 		}
 		if lv == policy.Info && norm.BranchNamingSection(x.headerPath()) && norm.BranchItem(p.text) != "" {
 			// "### Branch Naming" and "- `fix/description` - Bug fixes": one form
@@ -529,6 +540,10 @@ func (x *extractor) inline(n ast.Node, tb *textBuf) {
 				tb.write(" ", 0)
 			}
 		case *east.TaskCheckBox:
+			tb.task = taskOpen
+			if v.IsChecked {
+				tb.task = taskDone
+			}
 		case *ast.Link:
 			x.links = append(x.links, importRef{Target: string(v.Destination), Line: x.li.line(c.Pos()), Link: true})
 			before := tb.b.Len()

@@ -37,7 +37,14 @@ type textBuf struct {
 	b     strings.Builder
 	marks []mark
 	code  [][2]int // byte ranges of code spans in b (never split inside)
+	// task is the state of a task list item's box: 0 none, taskOpen or taskDone.
+	task int
 }
+
+const (
+	taskOpen = 1 // "- [ ] ..."
+	taskDone = 2 // "- [x] ..."
+)
 
 type mark struct{ off, line int }
 
