@@ -100,7 +100,11 @@ func ReadManifest(dir string) ([]File, error) {
 
 // Load reads the manifest in dir and extracts every file at its real repository path,
 // grouped by repository (so nested files keep their scope), repositories sorted by name.
-func Load(dir string) ([]*Repo, error) {
+func Load(dir string) ([]*Repo, error) { return LoadOnly(dir, nil) }
+
+// LoadOnly is Load of the repositories keep accepts (every one when keep is nil): a
+// test that judges a sample of the corpus reads and extracts only that sample.
+func LoadOnly(dir string, keep func(repo string) bool) ([]*Repo, error) {
 	files, err := ReadManifest(dir)
 	if err != nil {
 		return nil, err
@@ -108,6 +112,9 @@ func Load(dir string) ([]*Repo, error) {
 	byName := map[string]*Repo{}
 	var order []string
 	for _, mf := range files {
+		if keep != nil && !keep(mf.Repo) {
+			continue
+		}
 		src, err := os.ReadFile(filepath.Join(dir, mf.Name))
 		if err != nil {
 			return nil, fmt.Errorf("read corpus file: %w", err)

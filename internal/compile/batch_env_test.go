@@ -20,10 +20,7 @@ import (
 // nothing, since the batch measures the compiler rather than tests it. Skipped
 // without the variable.
 func TestSourceBatchFromEnv(t *testing.T) {
-	file := os.Getenv("HEED_SOURCE_BATCH")
-	if file == "" {
-		t.Skip("HEED_SOURCE_BATCH names no batch")
-	}
+	file := batchFromEnv(t, "HEED_SOURCE_BATCH")
 	reg := rules.Registry()
 	counts := map[string]int{}
 	for _, c := range readArchCases(t, file) {
@@ -38,31 +35,16 @@ func TestSourceBatchFromEnv(t *testing.T) {
 		var notes []string
 		for i, e := range c.expect {
 			got := archVerdict(t, reg, src, policy.Case{Path: e.args[0], Code: e.args[1]})
-			ok := got == e.want
-			switch e.want {
-			case "caught":
-				ok = got != "clean"
-			case "noblock":
-				ok = got != "flagged"
-			}
-			if ok {
+			v := fileScale.judge(e.want, got)
+			if v == outcomeRight {
 				continue
-			}
-			v := "missed"
-			switch {
-			case e.want == "flagged" && got == "warned":
-				v = "weak"
-			case e.want == "clean" || e.want == "noblock" || e.want == "warned" && got == "flagged":
-				v = "wrong"
 			}
 			if e.gap {
 				v = "gap-" + v
 			}
 			notes = append(notes, fmt.Sprintf("%s #%d %s: want %s, got %s", v, i+1, e.args[0], e.want, got))
 			// the worst outcome names the document: wrong, then missed, then weak
-			if rank(v) > rank(verdict) {
-				verdict = v
-			}
+			verdict = worse(verdict, v)
 		}
 		counts[verdict]++
 		var read []string
@@ -73,9 +55,4 @@ func TestSourceBatchFromEnv(t *testing.T) {
 			strings.Join(read, "; "), strings.Join(reasons, "; "))
 	}
 	t.Logf("documents: %v", counts)
-}
-
-func rank(v string) int {
-	v = strings.TrimPrefix(v, "gap-")
-	return map[string]int{"right": 0, "weak": 1, "missed": 2, "wrong": 3}[v]
 }

@@ -1,7 +1,6 @@
 package compile_test
 
 import (
-	"os"
 	"testing"
 )
 
@@ -116,11 +115,7 @@ func TestOwnContribSentences31(t *testing.T) {
 // sentences may not be committed): HEED_BATCH_FILE names it, in the format of
 // own-sentences-arch.txt; without it the test is skipped.
 func TestBatchFile(t *testing.T) {
-	file := os.Getenv("HEED_BATCH_FILE")
-	if file == "" {
-		t.Skip("HEED_BATCH_FILE is not set")
-	}
-	ownDocuments(t, file, 1)
+	ownDocuments(t, batchFromEnv(t, "HEED_BATCH_FILE"), 1)
 }
 
 // TestOwnContribSentences140: contribution sentences of session 39 in the shapes whole

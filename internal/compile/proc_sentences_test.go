@@ -1,7 +1,6 @@
 package compile_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -21,36 +20,20 @@ func TestOwnCommandSentences130(t *testing.T) {
 // blocks or warns beyond the label) or missed (heed enforces less than the label);
 // the test never fails, it measures.
 func TestProcBatchFile(t *testing.T) {
-	file := os.Getenv("HEED_PROC_BATCH")
-	if file == "" {
-		t.Skip("HEED_PROC_BATCH is not set")
-	}
+	file := batchFromEnv(t, "HEED_PROC_BATCH")
 	reg := rules.Registry()
-	rank := map[string]int{"allowed": 0, "warned": 1, "blocked": 2}
 	counts := map[string]int{}
 	for _, c := range readSentenceCases(t, file) {
 		rs := compileDocIn(c.doc, c.dirs)
 		verdict := "right"
 		for _, e := range c.expect {
 			got := lineVerdict(t, reg, rs, e.line, e.history)
-			res := "right"
-			switch {
-			case got == e.want, e.want == "flagged" && got != "allowed", e.want == "unblocked" && got != "blocked":
-			case e.want == "unblocked" || e.want == "flagged":
-				if e.want == "unblocked" {
-					res = "wrong"
-				} else {
-					res = "missed"
-				}
-			case rank[got] > rank[e.want]:
-				res = "wrong"
-			default:
-				res = "missed"
+			res := commandScale.judge(e.want, got)
+			if res == outcomeWeak {
+				res = outcomeMissed // an expectation is right, wrong or missed
 			}
 			counts["exp-"+res]++
-			if res != "right" && verdict != "wrong" {
-				verdict = res
-			}
+			verdict = worse(verdict, res)
 			var norms []string
 			for _, r := range rs {
 				if res != "right" {

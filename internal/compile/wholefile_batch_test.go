@@ -122,10 +122,7 @@ func readWholeFileBatch(t *testing.T, file string) []wholeFileBatch {
 // without it): one line a constraint, then the counts. It fails nothing: the batch
 // measures the compiler.
 func TestWholeFileBatch(t *testing.T) {
-	file := os.Getenv("HEED_WHOLE_BATCH")
-	if file == "" {
-		t.Skip("HEED_WHOLE_BATCH names no batch")
-	}
+	file := batchFromEnv(t, "HEED_WHOLE_BATCH")
 	reg := rules.Registry()
 	counts := map[string]int{}
 	for _, b := range readWholeFileBatch(t, file) {
@@ -180,7 +177,6 @@ func judgeWholeFile(t *testing.T, reg *engine.Registry, b wholeFileBatch) (map[s
 		}
 	}
 	verdicts := map[string]string{}
-	rank := map[string]int{"right": 0, "missed": 1, "wrong": 2}
 	for _, e := range b.expect {
 		if e.want == "none" || e.want == "checkable" {
 			if _, ok := verdicts[e.id]; !ok {
@@ -214,23 +210,13 @@ func judgeWholeFile(t *testing.T, reg *engine.Registry, b wholeFileBatch) (map[s
 			t.Fatalf("%s %s: unknown kind %q", b.name, e.id, e.kind)
 		}
 		got := archVerdict(t, reg, contrib, c)
-		ok := got == e.want
-		switch e.want {
-		case "caught":
-			ok = got != "clean"
-		case "noblock":
-			ok = got != "flagged"
-		}
-		v := "right"
-		if !ok {
-			v = "missed"
-			if e.want == "clean" || e.want == "noblock" || e.want == "warned" && got == "flagged" {
-				v = "wrong"
-			}
+		v := fileScale.judge(e.want, got)
+		if v == outcomeWeak {
+			v = outcomeMissed // a constraint is right, wrong or missed
 		}
 		prev, seen := verdicts[e.id]
 		prevV := strings.Fields(prev + " right")[0]
-		if !seen || rank[v] > rank[prevV] {
+		if !seen || worse(prevV, v) != prevV {
 			verdicts[e.id] = v
 		}
 		if v != "right" {

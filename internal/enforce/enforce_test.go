@@ -57,6 +57,33 @@ func newEnforcer() *Enforcer {
 	}}}
 }
 
+// sharedEnforcer is newEnforcer that opens each repository once: a suite judging
+// hundreds of commands against instruction files it never changes reads and compiles
+// them once, not once a command (each command is still judged whole, by the loader's
+// rules).
+func sharedEnforcer() *Enforcer {
+	e := newEnforcer()
+	open := e.Loader.Open
+	type opened struct {
+		rules []engine.Compiled
+		file  bool
+		err   error
+	}
+	var mu sync.Mutex
+	seen := map[string]opened{}
+	e.Loader.Open = func(root string) ([]engine.Compiled, bool, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		o, ok := seen[root]
+		if !ok {
+			o.rules, o.file, o.err = open(root)
+			seen[root] = o
+		}
+		return o.rules, o.file, o.err
+	}
+	return e
+}
+
 func TestExecDecisions(t *testing.T) {
 	root := newRepo(t, "- Never run `cargo publish`.\n- Use `pnpm`, not npm or yarn.\n- Never force push.")
 	e := newEnforcer()

@@ -85,7 +85,13 @@ func denied(t *testing.T, agent string, r HookResponse) bool {
 
 func runHook(t *testing.T, agent string, data []byte, writes WriteChecker) HookResponse {
 	t.Helper()
-	h := &Hooks{Enforcer: newEnforcer(), Writes: writes}
+	return runHookWith(t, &Hooks{Enforcer: newEnforcer(), Writes: writes}, agent, data)
+}
+
+// runHookWith is runHook with the caller's hooks: a suite of many commands against
+// one repository whose files do not change shares one enforcer (sharedEnforcer).
+func runHookWith(t *testing.T, h *Hooks, agent string, data []byte) HookResponse {
+	t.Helper()
 	ev, err := ParseHook(agent, data)
 	if err != nil {
 		return Respond(agent, nil, HookResult{Deny: true, Reason: err.Error()})
