@@ -398,3 +398,11 @@ func TestIssue20Examples(t *testing.T) {
 func TestOwnArchitectureSentences150(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-150.txt", 15)
 }
+
+// TestOwnArchitectureSentences170: architecture sentences written before the compiler
+// read them (testdata/own-sentences-170.txt, first sight in its .md), in the shapes
+// whole files state architecture in without a modal: placement as a fact, boundaries
+// said as facts, under a heading naming the layer, in tables and diagrams, in Spanish.
+func TestOwnArchitectureSentences170(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-170.txt", 15)
+}
