@@ -406,3 +406,11 @@ func TestOwnArchitectureSentences150(t *testing.T) {
 func TestOwnSentences190(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-190.txt", 20)
 }
+
+// TestOwnArchitectureSentences170: architecture sentences written before the compiler
+// read them (testdata/own-sentences-170.txt, first sight in its .md), in the shapes
+// whole files state architecture in without a modal: placement as a fact, boundaries
+// said as facts, under a heading naming the layer, in tables and diagrams, in Spanish.
+func TestOwnArchitectureSentences170(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-170.txt", 15)
+}

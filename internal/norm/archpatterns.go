@@ -173,7 +173,31 @@ func LayeringStatement(text string) bool {
 // PlacementStatement reports whether text places a kind of file in a folder without a
 // modal ("Shell scripts live in `scripts/`", "Fonts are stored in `assets/fonts/`"):
 // a rule of the project's layout, stated.
+//
+// Tests placed without a modal are stated rules too, when the text opens with them:
+// "Tests live next to the code they test", "Unit tests (`*.spec.ts` beside source)
+// mock external services", "E2E tests: `test/*.e2e-spec.ts` in service root"; so are
+// migrations in a folder ("Migrations go in `db/migrations/`") and classes by their
+// name in a folder ("`*Service` classes belong in `app/Services/`").
 func PlacementStatement(text string) bool {
 	ss := ArchSentences(text)
-	return len(ss) == 1 && ArchLangGoRE.MatchString(ss[0].Prose)
+	if len(ss) == 0 {
+		return false
+	}
+	if len(ss) == 1 {
+		if ArchLangGoRE.MatchString(ss[0].Prose) || ClassPlacementStatement(ss[0]) {
+			return true
+		}
+		if _, ok := MigrationsFolder(ss[0]); ok {
+			return true
+		}
+		if _, _, ok := TestsInDir(ss[0]); ok {
+			return true
+		}
+	}
+	if TestsBesideSentence(ss[0].Prose) {
+		return true
+	}
+	_, _, ok := TestsFolderSpan(ss[0])
+	return ok
 }

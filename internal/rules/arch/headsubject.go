@@ -77,7 +77,7 @@ func headingFolder(c *policy.Constraint, rc *recognize.RepoContext) string {
 // names: the sentence with that folder as its subject, or an isolation of the
 // folder's parts ("do not import other internal packages" under "internal/").
 func subjectFromHeading(s sentence, c *policy.Constraint, rc *recognize.RepoContext) ([]policy.Rule, string, bool) {
-	p := s.prose
+	p := norm.SubjectlessBoundary(s.prose)
 	if !norm.ArchSubjectlessRE.MatchString(p) {
 		return nil, "", false
 	}

@@ -412,6 +412,14 @@ func (placementRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 				out.Rules = append(out.Rules, r)
 			} else if r, ok := besidePlacement(s, c, rc); ok {
 				out.Rules = append(out.Rules, r)
+			} else if r, ok := testsFolderPlacement(s, c, rc); ok {
+				out.Rules = append(out.Rules, r)
+			} else if r, ok := testsDirPlacement(s, c, rc); ok {
+				out.Rules = append(out.Rules, r)
+			} else if r, ok := migrationPlacement(s, c, rc); ok {
+				out.Rules = append(out.Rules, r)
+			} else if r, ok := classPlacement(s, c, rc); ok {
+				out.Rules = append(out.Rules, r)
 			} else if r, ok := languagePlacement(s, c, rc); ok {
 				out.Rules = append(out.Rules, r)
 			}

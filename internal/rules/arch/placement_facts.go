@@ -1,0 +1,172 @@
+package arch
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// Placement the way whole files state their layout (norm's archplacefacts.go): tests
+// in a folder given with their pattern, migrations in a folder, classes named by a
+// suffix in a folder.
+
+// testsFolderPlacement reads "E2E tests: `test/*.e2e-spec.ts` in service root": files
+// of the pattern live under a folder of that name, at any depth when the path is
+// relative to a part of the repository ("in service root").
+func testsFolderPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	dir, pattern, ok := norm.TestsFolderSpan(norm.ArchSentence{Prose: s.prose, Spans: s.spans})
+	if !ok {
+		return policy.Rule{}, false
+	}
+	under := []string{"**/" + dir + "/**"}
+	if p := repoPath(dir, c, rc); isDir(rc, p) {
+		under = []string{p + "/**", "**/" + dir + "/**"}
+	}
+	params := placementParams{Files: []string{"**/" + pattern}, Under: under}
+	name := strings.ReplaceAll(pattern, "*", "parse")
+	return archRule(KindPlacement, params, c,
+		fmt.Sprintf("a %s file outside a %s/ folder", pattern, dir),
+		fmt.Sprintf("move the file into %s/", dir),
+		policy.Case{Expect: policy.ExpectViolated, Path: path.Join("src", name), Note: "a test of the kind outside its folder"},
+		policy.Case{Expect: policy.ExpectSatisfied, Path: path.Join(dir, name), Note: "a test of the kind in its folder"}), true
+}
+
+// migrationExts are the files a migration is written in.
+const migrationExts = "{sql,py,ts,js,mjs,cjs,rb,go,php,java,kt,cs,ex,exs,xml,yaml,yml}"
+
+// migrationPlacement reads "Migrations go in `db/migrations/`", "Migration files live
+// at `services/<name>/drizzle/`": a migration (a file in a folder named migrations or
+// migration, or named as the folder the sentence gives) lives under that folder.
+func migrationPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	span, ok := norm.MigrationsFolder(norm.ArchSentence{Prose: s.prose, Spans: s.spans})
+	if !ok {
+		return policy.Rule{}, false
+	}
+	name := strings.Trim(strings.TrimPrefix(strings.TrimSpace(span), "./"), "/")
+	name = groupPlaceholderRE.ReplaceAllString(name, "*")
+	if name == "" || strings.ContainsAny(name, " ?{}<>[]") || strings.HasPrefix(name, "*") {
+		return policy.Rule{}, false
+	}
+	var under []string
+	switch p := repoPath(name, c, rc); {
+	case strings.Contains(name, "*"):
+		under = []string{p + "/**"}
+	case isDir(rc, p):
+		under = []string{p + "/**"}
+	case !strings.Contains(name, "/"):
+		under = []string{"**/" + name + "/**"}
+	default:
+		under = []string{p + "/**"}
+	}
+	kinds := []string{"migrations", "migration"}
+	files := []string{"**/migrations/**/*." + migrationExts, "**/migration/**/*." + migrationExts}
+	if base := path.Base(name); base != "*" && base != "migrations" && base != "migration" {
+		// "`services/<name>/drizzle/`": SQL files in a folder of that name are
+		// migrations too; its code is not (a `drizzle/` module of the ORM)
+		kinds = append(kinds, base)
+		files = append(files, "**/"+base+"/**/*.sql")
+	}
+	good := strings.ReplaceAll(strings.TrimSuffix(under[0], "/**"), "*", "x")
+	good = strings.TrimPrefix(good, "x/")
+	r := archRule(KindPlacement, params(files, under), c,
+		fmt.Sprintf("a migration outside %s", list(humans(under))),
+		fmt.Sprintf("move the migration under %s", list(humans(under))),
+		policy.Case{Expect: policy.ExpectViolated, Path: "elsewhere/" + kinds[len(kinds)-1] + "/0002_add_orders.sql", Code: "create table orders (id int);\n", Note: "a migration in another folder"},
+		policy.Case{Expect: policy.ExpectSatisfied, Path: good + "/0002_add_orders.sql", Code: "create table orders (id int);\n", Note: "a migration where the text puts it"})
+	if !archPlaceModalRE.MatchString(s.prose[:strings.Index(s.prose, "§")]) {
+		// "Flyway migrations live in `db/migration/` and must stay append-only":
+		// the modal is another clause's; the placement is stated, a warning
+		r.Severity = policy.SeverityWarning
+	}
+	return r, true
+}
+
+// archPlaceModalRE: a modal before the folder of a placement sentence.
+var archPlaceModalRE = lazyre.New(`\b(?:must|should|have to|need to|always|shall)\b`)
+
+func params(files, under []string) placementParams {
+	return placementParams{Files: files, Under: under}
+}
+
+// classFileExts are the languages whose classes live one to a file named as the
+// class (PSR-4 PHP, Java, Kotlin, C#), with their file extensions.
+var classFileExts = map[string]string{engine.LangPHP: "php", engine.LangJava: "java", engine.LangKotlin: "kt", engine.LangCSharp: "cs"}
+
+// classPlacement reads "`*Service` classes belong in `app/Services/`": in a language
+// whose classes live one to a file named as the class, a file named by the pattern
+// lives under the folder.
+func classPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	if rc == nil || !norm.ClassPlacementStatement(norm.ArchSentence{Prose: s.prose, Spans: s.spans}) {
+		return policy.Rule{}, false
+	}
+	var files []string
+	for _, l := range rc.Languages {
+		if ext, ok := classFileExts[l]; ok {
+			files = append(files, "**/"+strings.TrimSpace(s.spans[0])+"."+ext)
+		}
+	}
+	if len(files) == 0 {
+		return policy.Rule{}, false
+	}
+	under, ok := underGlobs([]string{s.spans[1]}, c, rc)
+	if !ok {
+		return policy.Rule{}, false
+	}
+	name := strings.ReplaceAll(strings.TrimPrefix(files[0], "**/"), "*", "Order")
+	good := strings.TrimPrefix(strings.TrimSuffix(under[0], "/**"), "**/")
+	return archRule(KindPlacement, params(files, under), c,
+		fmt.Sprintf("a %s class outside %s", strings.TrimSpace(s.spans[0]), list(humans(under))),
+		fmt.Sprintf("move the class under %s", list(humans(under))),
+		policy.Case{Expect: policy.ExpectViolated, Path: "elsewhere/" + name, Note: "a class of the kind in another folder"},
+		policy.Case{Expect: policy.ExpectSatisfied, Path: good + "/" + name, Note: "a class of the kind in its folder"}), true
+}
+
+// jvmTestGlobs are the names of JVM test classes (JUnit's conventions).
+var jvmTestGlobs = map[string][]string{
+	engine.LangJava:   {"**/*Test.java", "**/*Tests.java", "**/*IT.java"},
+	engine.LangKotlin: {"**/*Test.kt", "**/*Tests.kt"},
+}
+
+// testsDirPlacement reads "Tests live in `tests/`", "Tests are located in the
+// `src/test/java` directory of each module": a test file of the repository's
+// languages lives under that folder (each module's, or the folder at any depth when
+// the repository does not have it at the root).
+func testsDirPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	dir, each, ok := norm.TestsInDir(norm.ArchSentence{Prose: s.prose, Spans: s.spans})
+	if !ok || rc == nil {
+		return policy.Rule{}, false
+	}
+	files := testNameGlobs(rc.Languages)
+	for _, l := range rc.Languages {
+		files = append(files, jvmTestGlobs[l]...)
+	}
+	if len(files) == 0 {
+		return policy.Rule{}, false
+	}
+	name := strings.Trim(strings.TrimPrefix(dir, "./"), "/")
+	var under []string
+	switch p := repoPath(name, c, rc); {
+	case each:
+		under = []string{"**/" + name + "/**", name + "/**"}
+	case isDir(rc, p):
+		under = []string{p + "/**"}
+	default:
+		under = []string{"**/" + name + "/**", name + "/**"}
+	}
+	sample := strings.NewReplacer("**/", "", "*", "Parse", "{ts,tsx,js,jsx,mjs,cjs}", "ts").Replace(files[0])
+	r := archRule(KindPlacement, params(files, under), c,
+		fmt.Sprintf("a test file outside %s", list(humans(under))),
+		fmt.Sprintf("move the test under %s", list(humans(under))),
+		policy.Case{Expect: policy.ExpectViolated, Path: path.Join("lib", sample), Note: "a test outside the tests folder"},
+		policy.Case{Expect: policy.ExpectSatisfied, Path: path.Join(name, sample), Note: "a test in the tests folder"})
+	if !archPlaceModalRE.MatchString(s.prose) {
+		r.Severity = policy.SeverityWarning
+	}
+	return r, true
+}
