@@ -124,3 +124,20 @@ func TestAtEndMoment(t *testing.T) {
 		t.Errorf("the end of a file is no moment: %+v", ns)
 	}
 }
+
+// A heading that names pull requests as its subject frames its steps as coming
+// before one; a heading about a PR's title or a heading about anything else does not.
+func TestPRHeadingFraming(t *testing.T) {
+	for h, want := range map[string]string{
+		"PR guidelines":          "pr",
+		"Pull request checklist": "pr",
+		"Pull Requests":          "pr",
+		"PR titles":              "",
+		"Project structure":      "",
+		"Prerequisites":          "",
+	} {
+		if got := FramingEvent([]string{"Contributing", h}, ""); got != want {
+			t.Errorf("FramingEvent(%q) = %q, want %q", h, got, want)
+		}
+	}
+}
