@@ -140,4 +140,7 @@ func TestPRHeadingFraming(t *testing.T) {
 			t.Errorf("FramingEvent(%q) = %q, want %q", h, got, want)
 		}
 	}
+	if got := FramingEvent([]string{"Contributing", "Pull requests", "Generating types"}, ""); got != "" {
+		t.Errorf("a subsection of a PR section: %q", got)
+	}
 }

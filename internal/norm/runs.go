@@ -184,9 +184,10 @@ func FramingEvent(heading []string, leadIn string) string {
 				return ev
 			}
 		}
-		if prHeading(toks) {
+		if j == len(heading)-1 && prHeading(toks) {
 			// "## PR guidelines", "### Pull requests": the section is about what a
-			// pull request needs, and its steps come before one
+			// pull request needs, and its steps come before one (its own steps: a
+			// subsection, "### Generating types", is about something else)
 			return "pr"
 		}
 	}
