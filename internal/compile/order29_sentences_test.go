@@ -193,3 +193,15 @@ func TestProcessReadingsOfPublicBatch2(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnCommandSentences180: the hundred-and-eightieth batch (testdata/own-sentences-180.txt,
+// first sight in its .md): orders of sequence in the shapes whole files use.
+func TestOwnCommandSentences180(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-180.txt", 22)
+}
+
+// TestOwnCommandSentences181: the second batch of stop 40's task "order"
+// (testdata/own-sentences-181.txt, first sight in its .md).
+func TestOwnCommandSentences181(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-181.txt", 16)
+}

@@ -600,12 +600,31 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 	return recognize.Result{Rules: rules}
 }
 
+// timed reports whether any of the norms is an order: it names a moment before or
+// after which it holds.
+func timed(ns []norm.Norm) bool {
+	for _, n := range ns {
+		if len(n.Before) > 0 || len(n.After) > 0 || len(n.When) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Readings are the norms a constraint was read as, with what its neighbours add (the
 // alternative in the next clause, exceptions in the next items); bans reports whether
 // any of them forbids something.
 func Readings(c *policy.Constraint, rc *recognize.RepoContext) (norms []norm.Norm, bans bool) {
 	ctx := readContext(c, rc)
 	norms = norm.Read(c.Text, ctx)
+	if len(norms) > 0 && namesCommand(norms) && !timed(norms) && (norm.MomentLead(ctx.LeadIn) != "" || norm.DoneLead(ctx.LeadIn)) {
+		// "**Build passes:** `dotnet build`" under "Before marking any task complete:":
+		// the label's word read as a verb ("build `dotnet build`") names no moment;
+		// the lead-in names it, and the item is one of its commands
+		if item := norm.ReadItem(c.Text, ctx); len(item) > 0 && timed(item) {
+			norms = item
+		}
+	}
 	if len(norms) == 0 || !namesCommand(norms) {
 		// "`make lint` – run the linter" under "Run the following before committing:"
 		// (the item's own words may read as a requirement that lost its command)

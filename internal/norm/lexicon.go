@@ -390,7 +390,7 @@ var eventPhrases = sync.OnceValue(func() []phrase {
 			"declaring the task complete", "marking the task complete", "marking a task as complete",
 			"presenting final changes", "presenting your changes", "presenting the final changes", "presenting changes",
 			"reporting back", "handing the work back", "handing work back",
-			"you hand the work back", "you hand back the work", "you hand it back", "handing it back", "completing any task", "finishing any task", "completing any work", "finishing any work", "proposing changes", "proposing your changes", "you propose changes"},
+			"you hand the work back", "you hand back the work", "you hand it back", "handing it back", "completion", "ending your session", "ending the session", "ending a session", "ending each session", "you end your session", "you end the session", "completing any task", "finishing any task", "completing any work", "finishing any work", "proposing changes", "proposing your changes", "you propose changes"},
 		"merge": {"merging", "you merge", "merging a pr", "merging prs", "merging pull requests", "merging a pull request", "merge",
 			"a change is merged", "changes are merged", "your change is merged", "your changes are merged", "a pr is merged", "a pull request is merged", "being merged", "it is merged", "it's merged", "they are merged", "code is merged"},
 		"branch": {"you make a new branch", "you make a branch", "making a new branch", "making a branch", "you create a branch", "you create a new branch", "creating a branch", "creating a new branch", "starting a new branch", "you start a new branch", "branching off", "you branch off", "creating feature branches", "creating a feature branch", "you create a feature branch"},
@@ -403,7 +403,58 @@ var eventPhrases = sync.OnceValue(func() []phrase {
 
 var eventIndex = sync.OnceValue(func() map[string][]phrase { return byFirstWord(eventPhrases()) })
 
-func eventAt(toks []Token, i int) (string, int) { return longestAt(eventIndex(), toks, i) }
+func eventAt(toks []Token, i int) (string, int) {
+	ev, n := longestAt(eventIndex(), toks, i)
+	if m := doneFrameAt(toks, i); m > n {
+		return "finish", m
+	}
+	return ev, n
+}
+
+// doneFrameAt matches the end of the work said as a verdict on it, in the frame
+// instruction files use for it rather than as a fixed phrase: a verb of declaring
+// ("marking", "declaring", "considering", "calling", "claiming", "reporting"), an
+// optional determiner, the work ("task", "work", "change", "feature", "ticket",
+// "round"), an optional "as", and the verdict ("complete", "done", "finished"):
+// "marking any task complete", "claiming any work done", "declaring your change
+// finished". It returns how many tokens match, 0 for none.
+func doneFrameAt(toks []Token, i int) int {
+	if i >= len(toks) {
+		return 0
+	}
+	switch toks[i].Low {
+	case "marking", "declaring", "considering", "calling", "claiming", "reporting", "treating":
+	default:
+		return 0
+	}
+	k := i + 1
+	if k < len(toks) {
+		switch toks[k].Low {
+		case "a", "an", "any", "the", "each", "every", "your", "this", "that", "all", "some":
+			k++
+		}
+	}
+	noun := false
+	if k < len(toks) {
+		switch toks[k].Low {
+		case "task", "tasks", "work", "change", "changes", "feature", "features", "ticket", "issue", "round", "job", "it":
+			k, noun = k+1, true
+		}
+	}
+	if !noun {
+		return 0
+	}
+	if k < len(toks) && toks[k].Low == "as" {
+		k++
+	}
+	if k < len(toks) {
+		switch toks[k].Low {
+		case "complete", "completed", "done", "finished", "fixed", "resolved":
+			return k + 1 - i
+		}
+	}
+	return 0
+}
 
 // Subjects that make a sentence describe something other than the reader's actions
 // ("the CLI never calls `exit`"): a ban only binds the reader.
@@ -651,8 +702,8 @@ var toolSubcommands = sync.OnceValue(func() map[string][]string {
 // finds the command the instruction file gives each role.
 var rolePhrases = sync.OnceValue(func() []phrase {
 	table := map[string][]string{
-		"test":      {"the tests", "all tests", "all the tests", "the test suite", "the full test suite", "the whole test suite", "test suite", "tests", "unit tests", "the unit tests", "all unit tests", "the relevant tests", "relevant tests"},
-		"build":     {"building", "building first", "a build", "a successful build", "a fresh build"},
+		"test":      {"the tests", "all tests", "all the tests", "the test suite", "the full test suite", "the whole test suite", "test suite", "tests", "unit tests", "the unit tests", "all unit tests", "the relevant tests", "relevant tests", "passing tests", "green tests"},
+		"build":     {"building", "building first", "a build", "a successful build", "a fresh build", "the build", "build", "a clean build", "the full build", "a green build", "a passing build", "green build"},
 		"lint":      {"the linter", "linter", "the linters", "linters", "lint", "linting", "the lint", "lint checks", "static checks", "the static checks"},
 		"format":    {"the formatter", "formatter", "the formatters", "formatters", "formatting", "the code formatter", "code formatters"},
 		"typecheck": {"type checks", "the type checker", "type checking", "typecheck", "the typecheck", "type-check", "the type checks"},
@@ -664,6 +715,27 @@ var rolePhrases = sync.OnceValue(func() []phrase {
 var roleIndex = sync.OnceValue(func() map[string][]phrase { return byFirstWord(rolePhrases()) })
 
 func roleAt(toks []Token, i int) (string, int) { return longestAt(roleIndex(), toks, i) }
+
+// bareVerbRole: a role named by one bare word that is also a verb ("build") where a
+// clause's verb stands, at its start or after a modal, a negation or "to": the
+// clause's verb ("Never build with `--release`"), not what a verb acts on ("verify
+// build and tests pass").
+func bareVerbRole(toks []Token, i, n int) bool {
+	if n != 1 || !verbLike[toks[i].Low] {
+		return false
+	}
+	if i == 0 || toks[i-1].Punct {
+		return true
+	}
+	switch toks[i-1].Low {
+	case "never", "always", "don't", "dont", "do", "not", "must", "should", "please", "to", "you", "we", "can", "may", "first", "then", "and", "or":
+		return true
+	}
+	return false
+}
+
+// verbLike are the one-word role names that are verbs too.
+var verbLike = map[string]bool{"build": true}
 
 // purposeVerbs are the verbs of a purpose clause that name the files a command checks
 // or rewrites ("run `make fmt` to format `.go` files").

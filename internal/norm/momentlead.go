@@ -22,6 +22,10 @@ func MomentLead(lead string) string {
 		return ""
 	}
 	t = strings.TrimSpace(strings.TrimRight(t, ":"))
+	if m := momentNounRE.FindStringSubmatch(t); m != nil {
+		// "Pre-commit requirements:", "Pre-push checklist:": the moment as a noun
+		return momentNounLead(strings.ToLower(m[1])) + ", run the following:"
+	}
 	toks := Tokenize(t)
 	n := phraseAt(toks, 0, mBefore)
 	if n == 0 || len(toks) > 8 {
@@ -36,6 +40,26 @@ func MomentLead(lead string) string {
 		}
 	}
 	return ""
+}
+
+// momentNounRE: a lead-in that names the moment as the noun of its list
+// ("Pre-commit requirements", "Pre-push checklist", "Before-merge checks"): the
+// items are what that moment needs. A list of hooks ("Pre-commit hooks:") describes
+// what runs on its own and is no such lead-in.
+var momentNounRE = lazyre.New(`(?i)^(?:pre|before)[- ]?(commit|push|pr|pull[- ]request|merge|submit|submission|review)\s+(?:requirements?|checks?|checklist|steps|verification|validation|gates?|tasks|must[- ]pass)$`)
+
+// momentNounLead is the order a moment noun stands for, in the words the reader
+// knows as an event.
+func momentNounLead(moment string) string {
+	switch moment {
+	case "commit":
+		return "Before you commit"
+	case "push":
+		return "Before you push"
+	case "merge":
+		return "Before merging"
+	}
+	return "Before opening a pull request"
 }
 
 // momentFiller: a word between "before" and the event that says nothing more ("before

@@ -114,6 +114,11 @@ func Read(text string, ctx Context) []Norm {
 	if order, ok := CommalessMoment(text); ok {
 		return readAs(text, order, ctx, "")
 	}
+	// "At the end of each session, run `make summary`": the end itself is the moment,
+	// as "Before finishing,"
+	if m := atEndRE().FindStringSubmatch(text); m != nil {
+		return readAs(text, "Before finishing, "+m[1], ctx, "")
+	}
 	// "Pre-push: `make lint test`": the label names the moment, as "Before pushing:"
 	if strings.Contains(strings.ToLower(text[:min(len(text), 24)]), "pre-") {
 		if m := hookLabelRE().FindStringSubmatchIndex(text); m != nil && !ownMoment(text[m[1]:]) {
@@ -1810,6 +1815,13 @@ func lowerFirstWord(s string) string {
 	return strings.ToLower(s[:1]) + s[1:]
 }
 
+// atEndRE: a sentence that opens with the end of the work or the session as its
+// moment ("At the end of each session, ...", "At the end of your task, ..."), and the
+// rest of it.
+var atEndRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^\s*at the (?:very )?end of (?:each|every|the|your|a|any) (?:session|task|turn|round|work session|coding session),\s+(.+)$`)
+})
+
 var requiredLabelRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile("(?i)^[\\s*_]*[\\w][\\w\\s/-]{0,40}?[\\s*_]*\\((?:required|must pass|must run|mandatory|must succeed)\\s+((?:before|prior to)\\s+[^()]+)\\)[\\s*_]*:\\s*(`[^`]+`)\\s*\\.?\\s*$")
 })
@@ -2627,7 +2639,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		// docstring formatting" is a purpose, not the formatters)
 		if (mainRoles[cur.role] || (cur.role == mBefore || cur.role == mWithout) && len(cur.objs) == 0 && !slices.ContainsFunc(cur.words, func(w string) bool { return strings.EqualFold(w, "to") })) &&
 			!hasKinds(cur.objs, KCommand) && !(i > 0 && placeWords[toks[i-1].Low]) {
-			if role, n := roleAt(toks, i); n > 0 && !(role == "test" && authoredBefore(toks, i)) && !purposeRole(toks, i, cur.verb) {
+			if role, n := roleAt(toks, i); n > 0 && !(role == "test" && authoredBefore(toks, i)) && !purposeRole(toks, i, cur.verb) && !bareVerbRole(toks, i, n) {
 				o := Object{Kind: KRole, Text: role}
 				if selectiveBefore(toks, i) || selectiveBefore(toks, i+1) && n > 1 {
 					// "run the affected tests", "all relevant linters": some of
@@ -2859,7 +2871,8 @@ func prerequisiteAfter(toks []Token, i int, ctx Context) bool {
 			// "without running the tests", "without building first"; but "code
 			// without tests" lacks tests, which is no order
 			if _, n := roleAt(toks, k); n > 0 {
-				return ran || strings.HasSuffix(t.Low, "ing")
+				// "a green build", "a successful build": a run that passed
+				return ran || strings.HasSuffix(t.Low, "ing") || slices.ContainsFunc(toks[k:k+n], func(w Token) bool { return passedWords[w.Low] })
 			}
 			if !prerequisiteFiller[t.Low] {
 				return false
@@ -2869,6 +2882,9 @@ func prerequisiteAfter(toks []Token, i int, ctx Context) bool {
 	}
 	return false
 }
+
+// passedWords say of a run that it passed ("a green build", "a successful build").
+var passedWords = map[string]bool{"green": true, "successful": true, "passing": true, "clean": true}
 
 func clauseStartStrict(toks []Token, i int) bool {
 	return i == 0 || toks[i-1].Punct && (toks[i-1].Text == ":" || toks[i-1].Text == "(")

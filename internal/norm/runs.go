@@ -184,8 +184,28 @@ func FramingEvent(heading []string, leadIn string) string {
 				return ev
 			}
 		}
+		if j == len(heading)-1 && prHeading(toks) {
+			// "## PR guidelines", "### Pull requests": the section is about what a
+			// pull request needs, and its steps come before one (its own steps: a
+			// subsection, "### Generating types", is about something else)
+			return "pr"
+		}
 	}
 	return ""
+}
+
+// prHeading: a short heading that names pull requests as its subject ("PR
+// guidelines", "Pull request checklist", "Pull requests").
+func prHeading(toks []Token) bool {
+	for i, t := range toks {
+		switch {
+		case t.Low == "pr" || t.Low == "prs":
+			return true
+		case t.Low == "pull" && i+1 < len(toks) && (toks[i+1].Low == "request" || toks[i+1].Low == "requests"):
+			return true
+		}
+	}
+	return false
 }
 
 // MomentEvents are the events a sentence gives as moments, each after a "when",
