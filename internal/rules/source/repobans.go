@@ -508,6 +508,13 @@ func repoPackageRules(s *sentence, rc *recognize.RepoContext, b ban) ([]policy.R
 	}
 	if !ok {
 		if ref, ok = inferPackage(name, b.instead, rc); !ok {
+			// "Do not add `axios`": a package the sentence calls one, which the
+			// repository does not use yet
+			if refs, isPkg := undeclaredPackage(b, rc); isPkg {
+				if rules, why := undeclaredRules(s, rc, b, refs); len(rules) > 0 || why != "" {
+					return rules, why, true
+				}
+			}
 			return nil, "", false
 		}
 	}
