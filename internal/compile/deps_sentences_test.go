@@ -9,3 +9,10 @@ import "testing"
 func TestOwnDependencySentences160(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-160.txt", 20)
 }
+
+// TestOwnDependencySentences161: the second fresh batch of dependency rules
+// (testdata/own-sentences-161.txt, first sight in its .md): central NuGet versions,
+// bans on adding a package in six registries, a table, passive bans, pins.
+func TestOwnDependencySentences161(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-161.txt", 15)
+}
