@@ -539,6 +539,13 @@ func (s *sentence) bans() []ban {
 				i = end - 1
 				continue
 			}
+			if sp, ok := antecedent(ts, j, verb, cls, ci); ok {
+				// "Bun segfaults on a direct `require('re2')`. Do not add one.": the
+				// pronoun stands for the one span the clause before names
+				out = append(out, ban{span: sp, clause: cl, instead: next, verb: verb})
+				i = j
+				continue
+			}
 			if j >= len(ts) || ts[j].kind != 's' || ts[j].depth != 0 {
 				continue // the words after the prohibition are about something else
 			}
@@ -1017,4 +1024,26 @@ func noNeedBan(ts []token, cl string) (ban, bool) {
 		return ban{span: spans[0], clause: cl, qualifier: qualifier(ts, end), verb: verb, soft: true}, true
 	}
 	return ban{}, false
+}
+
+// antecedent reads a prohibition whose object is a pronoun that ends its clause ("do
+// not add one", "don't use it") as a ban of the one code span of the clause before;
+// "" when that clause names none or several.
+func antecedent(ts []token, j int, verb string, cls []string, ci int) (string, bool) {
+	if verb == "" || ci == 0 || j >= len(ts) || ts[j].kind != 'w' || ts[j].depth != 0 || !set("it", "one", "them")[lowerWord(ts[j])] {
+		return "", false
+	}
+	if j+1 < len(ts) && ts[j+1].kind != 'p' {
+		return "", false // "don't use it for ...": a use of it, not it
+	}
+	var spans []string
+	for _, t := range tokenize(cls[ci-1]) {
+		if t.kind == 's' && t.depth == 0 {
+			spans = append(spans, t.text)
+		}
+	}
+	if len(spans) != 1 {
+		return "", false
+	}
+	return spans[0], true
 }

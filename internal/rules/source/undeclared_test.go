@@ -160,3 +160,28 @@ func TestCentralPackageVersions(t *testing.T) {
 		}
 	}
 }
+
+// TestPronounBans: a prohibition whose object is a pronoun bans the one span of the
+// sentence before it, and nothing when that sentence names none or several.
+func TestPronounBans(t *testing.T) {
+	cases := []struct {
+		text string
+		want string // the banned span, "" for none
+	}{
+		{"Bun 1.4.0 segfaults on a direct `require('re2')`. Do not add one.", "require('re2')"},
+		{"`eval()` runs untrusted input. Never call it.", "eval()"},
+		{"`a()` and `b()` are slow. Don't use them.", ""},
+		{"The cache is warm. Do not clear it.", ""},
+		{"`flush()` is costly. Don't call it for every row.", ""},
+	}
+	for _, c := range cases {
+		s := newSentence(&policy.Constraint{Text: c.text, Level: policy.Must, File: "AGENTS.md"})
+		got := ""
+		for _, b := range s.bans() {
+			got = b.span
+		}
+		if got != c.want {
+			t.Errorf("%q: banned %q, want %q", c.text, got, c.want)
+		}
+	}
+}
