@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -27,8 +28,11 @@ var (
 	// pkgNounRE: a word of packages beside the name ("the `request` package", "`x` as
 	// a dependency", "a library like `x`").
 	pkgNounRE = lazyre.New(`(?i)(?:\b(?:package|packages|dependency|dependencies|library|libraries|crate|crates|gem|gems|module|modules|deps?)\s+(?:(?:like|such as|called|named|e\.g\.,?)\s+)?` + "`" + `([^` + "`" + `]+)` + "`" + `|` + "`" + `([^` + "`" + `]+)` + "`" + `\s+(?:(?:npm|pypi|python|go|rust|ruby|nuget)\s+)?(?:package|dependency|library|crate|gem|module)\b)`)
+	// camelRE: a name in camel case, which is code.
+	camelRE = lazyre.New(`^[a-z][a-z0-9]*[A-Z]`)
+	// goModRE: a Go module path, a host with a dot and at least one element after it
+	goModRE = lazyre.New(`^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:/[\w.~-]+)+$`)
 	// fileLikeRE: a name with a file extension, which is a file, not a package.
-	camelRE    = lazyre.New(`^[a-z][a-z0-9]*[A-Z]`)
 	fileLikeRE = lazyre.New(`(?i)\.(?:json|ya?ml|toml|lock|md|txt|cfg|ini|ts|tsx|js|mjs|cjs|py|go|rs|rb|java|kt|cs|xml|sh|env|sql|html|css)$`)
 )
 
@@ -55,7 +59,7 @@ func undeclaredPackage(b ban, rc *recognize.RepoContext) ([]pkgRef, bool) {
 	if b.bare || b.from != "" || !pkgNameRE.MatchString(name) || fileLikeRE.MatchString(name) || strings.HasPrefix(name, ".") {
 		return nil, false
 	}
-	if !dependencyFrame(b.clause, name) || camelRE.MatchString(name) {
+	if !dependencyFrame(b.clause, name) && !moduleShaped(name, rc) || camelRE.MatchString(name) {
 		// "do not add `useEffect` by default": a name in camel case is code (no
 		// registry's package begins in lower case and goes on in upper)
 		return nil, false
@@ -136,7 +140,7 @@ func undeclaredRules(s *sentence, rc *recognize.RepoContext, b ban, refs []pkgRe
 		if sameAlternative(b.instead, ref) {
 			continue
 		}
-		how := "named as a package the change must not add; no manifest of the repository declares it"
+		how := "a package no manifest of the repository declares"
 		if ref.eco == "gem" {
 			if gr, ok := gemRule(s, ref, how, b.instead); ok {
 				gr.Severity = s.severity()
@@ -261,6 +265,18 @@ func importNameCertain(ref pkgRef, name string) bool {
 	case "pypi":
 		_, known := pyDistImports.Get()[canonPy(name)]
 		return known || strings.EqualFold(ref.mod, name) && !strings.ContainsAny(name, "-.")
+	}
+	return false
+}
+
+// moduleShaped reports a name whose shape makes it a package whatever the sentence
+// says around it: a Go module path in a repository of Go ("Use `modernc.org/sqlite`,
+// not `github.com/mattn/go-sqlite3`"), never one of the repository's own module (a
+// scoped npm name is read as a module already, and may be a package of the
+// repository's own workspace).
+func moduleShaped(name string, rc *recognize.RepoContext) bool {
+	if goModRE.MatchString(name) && slices.Contains(rc.Languages, engine.LangGo) {
+		return rc.GoModule == "" || name != rc.GoModule && !strings.HasPrefix(name, rc.GoModule+"/")
 	}
 	return false
 }

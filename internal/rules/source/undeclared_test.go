@@ -23,6 +23,7 @@ func TestUndeclaredPackageBans(t *testing.T) {
 	goRepo := &recognize.RepoContext{Languages: []string{engine.LangGo}, Packages: []recognize.Package{
 		{Name: "github.com/google/uuid", Ecosystem: "go", Manifest: "go.mod"},
 	}}
+	goOwn := &recognize.RepoContext{Languages: []string{engine.LangGo}, GoModule: "example.com/app", Packages: goRepo.Packages}
 	cases := []struct {
 		text string
 		rc   *recognize.RepoContext
@@ -42,6 +43,11 @@ func TestUndeclaredPackageBans(t *testing.T) {
 		{"Do not call `axios` directly; go through `src/http.ts`.", js, nil, []string{"declares"}},
 		// a Go ban of a bare word is no module path
 		{"Never add `errors`; wrap with `fmt.Errorf`.", goRepo, nil, []string{"declares"}},
+		// a module path is a module whatever the words around it; the repository's
+		// own module is the architecture rules' business
+		{"Use `modernc.org/sqlite`, not `github.com/mattn/go-sqlite3`.", goRepo, []string{"import of `github.com/mattn/go-sqlite3`", "declares `github.com/mattn/go-sqlite3`"}, []string{"modernc"}},
+		{"Use `example.com/app/store`, not `example.com/app/legacy`.", goOwn, nil, []string{"legacy"}},
+		{"NEVER import the root (`@acme/core`).", js, nil, []string{"declares"}},
 	}
 	for _, c := range cases {
 		res := bannedRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must, File: "AGENTS.md"}, c.rc)
