@@ -1,6 +1,10 @@
 package norm
 
-import "github.com/heed-dev/heed/internal/lazyre"
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
 
 // What a change to a manifest asks of other files: a version kept equal in the files a
 // sentence names, a new dependency listed in a notices file.
@@ -34,4 +38,26 @@ func ListsNewDependencies(lower, near string) bool {
 // what is not needed ("a change to docs does not need a version bump").
 func ForbidsOutright(lower string) bool {
 	return Forbids(lower) && !manNeedlessRE.MatchString(lower)
+}
+
+var (
+	cpmPlaceRE   = lazyre.New(`(?i)directory\.packages\.props|central(?:ly managed| package (?:version )?management)|\bcpm\b`)
+	cpmProjRE    = lazyre.New(`(?i)\.(?:cs|fs|vb)proj\b|packagereference|individual projects?|project files?`)
+	cpmVersionRE = lazyre.New(`(?i)\bversions?\b`)
+	cpmPluralRE  = lazyre.New(`(?i)\bversions\b`)
+	cpmForbidRE  = lazyre.New(`(?i)\b(?:never|no|not|without|don't|do not|must not|forbids?|forbidden|only|instead of|version-less|versionless)\b`)
+)
+
+// KeepsPackageVersionsCentral reports whether a sentence asks .NET package versions
+// to be kept out of the project files (central package management): "never add a
+// `Version=` attribute to a `PackageReference`", "Central package management forbids
+// `Version` in `.csproj`", "add package versions to `Directory.Packages.props` instead
+// of putting versions in individual projects", "Never add versions in `.csproj`". A
+// project file's own version ("never bump the version in the `.csproj`") is not it:
+// without the central file or a package reference, only versions in the plural are.
+func KeepsPackageVersionsCentral(text string) bool {
+	if !cpmVersionRE.MatchString(text) || !cpmForbidRE.MatchString(text) || !cpmProjRE.MatchString(text) {
+		return false
+	}
+	return cpmPlaceRE.MatchString(text) || strings.Contains(strings.ToLower(text), "packagereference") || cpmPluralRE.MatchString(text)
 }

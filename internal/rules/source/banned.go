@@ -170,7 +170,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			res.Rules = append(res.Rules, r)
 			continue
 		}
-		if b.from == "" && !b.marker && rc.Resolvable() {
+		if b.from == "" && !b.marker && rc != nil {
 			// a name the repository's manifests declare (or the registry of its
 			// declared alternative) is a package: its import is banned
 			if rules, why, isPkg := repoPackageRules(s, rc, b); isPkg {

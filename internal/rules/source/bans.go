@@ -445,8 +445,13 @@ func (s *sentence) bans() []ban {
 			continue
 		}
 		// "`X` is not allowed in doctests", "`X` and `Y` are forbidden"
-		if len(ts) > 0 && ts[0].kind == 's' && ts[0].depth == 0 {
-			spans, end := spanList(ts, 0)
+		// "The `yup` package must not be added"
+		lead := 0
+		if len(ts) > 1 && ts[0].kind == 'w' && set("the", "a", "an")[lowerWord(ts[0])] && ts[1].kind == 's' {
+			lead = 1
+		}
+		if len(ts) > lead && ts[lead].kind == 's' && ts[lead].depth == 0 {
+			spans, end := spanList(ts, lead)
 			if end < len(ts) && ts[end].kind == 'w' && kindWords.Get()[lowerWord(ts[end])] {
 				end++ // "`@pytest.mark.asyncio` decorators are ..."
 			}
@@ -532,6 +537,13 @@ func (s *sentence) bans() []ban {
 					out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qual, verb: verb})
 				}
 				i = end - 1
+				continue
+			}
+			if sp, ok := antecedent(ts, j, verb, cls, ci); ok {
+				// "Bun segfaults on a direct `require('re2')`. Do not add one.": the
+				// pronoun stands for the one span the clause before names
+				out = append(out, ban{span: sp, clause: cl, instead: next, verb: verb})
+				i = j
 				continue
 			}
 			if j >= len(ts) || ts[j].kind != 's' || ts[j].depth != 0 {
@@ -796,7 +808,7 @@ func repoPath(sp string) bool {
 		"server", "client", "web", "frontend", "backend", "core", "test", "tests", "crates", "services")[first]
 }
 
-var okQualRE = lazyre.New(`^(?:in|inside|within|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|crates?|repo|repository|project|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$|^in (?:the )?(?:merged|committed|checked-in|final|submitted|pushed) (?:code|changes|files)$|^on (?:the |any |all )?(?:tests|test methods|test classes|test functions)$`)
+var okQualRE = lazyre.New(`^(?:in|inside|within|into|across|throughout|anywhere in|for|from) (?:the |our |any |all |your |new |existing |this )?(?:(?:production|library|prod|source|application|app|runtime|shipped|non-test|new|typescript|javascript|python|rust|go|java) )?(?:code|codebase|sources?|files?|modules?|packages?|crates?|repo|repository|project|service|app|application|library|src|imports?|logging|output|tests?|test code|test files|unit tests)(?: code| files)?$|^in (?:the )?(?:merged|committed|checked-in|final|submitted|pushed) (?:code|changes|files)$|^on (?:the |any |all )?(?:tests|test methods|test classes|test functions)$`)
 
 // headerPlaceRE: "in headers", "in public header files": the header files of C and
 // C++, which ruleScope reads.
@@ -935,7 +947,8 @@ func (s *sentence) annotationAsWritten(word string) string {
 var kindWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
 	return set("call", "calls", "decorator", "decorators", "annotation", "annotations", "import", "imports",
 		"statement", "statements", "function", "functions", "method", "methods", "helper", "helpers", "macro", "macros",
-		"api", "apis", "class", "classes", "module", "modules", "package", "type", "types", "attribute", "attributes", "comments")
+		"api", "apis", "class", "classes", "module", "modules", "package", "type", "types", "attribute", "attributes", "comments",
+		"library", "dependency", "crate", "gem")
 }}
 
 // postfixBan reads what follows the spans it bans at ts[i], and returns the index
@@ -951,7 +964,7 @@ func postfixBan(ts []token, i int) (int, bool, bool) {
 	}
 	if set("must", "should", "shall")[w(i)] {
 		k := i + 1
-		if set("not", "never")[w(k)] && w(k+1) == "be" && set("used", "called", "imported")[w(k+2)] {
+		if set("not", "never")[w(k)] && w(k+1) == "be" && set("used", "called", "imported", "added", "installed", "introduced")[w(k+2)] {
 			return k + 3, false, true
 		}
 		if set("not", "never")[w(k)] && set("appear", "occur")[w(k+1)] {
@@ -1011,4 +1024,26 @@ func noNeedBan(ts []token, cl string) (ban, bool) {
 		return ban{span: spans[0], clause: cl, qualifier: qualifier(ts, end), verb: verb, soft: true}, true
 	}
 	return ban{}, false
+}
+
+// antecedent reads a prohibition whose object is a pronoun that ends its clause ("do
+// not add one", "don't use it") as a ban of the one code span of the clause before;
+// "" when that clause names none or several.
+func antecedent(ts []token, j int, verb string, cls []string, ci int) (string, bool) {
+	if verb == "" || ci == 0 || j >= len(ts) || ts[j].kind != 'w' || ts[j].depth != 0 || !set("it", "one", "them")[lowerWord(ts[j])] {
+		return "", false
+	}
+	if j+1 < len(ts) && ts[j+1].kind != 'p' {
+		return "", false // "don't use it for ...": a use of it, not it
+	}
+	var spans []string
+	for _, t := range tokenize(cls[ci-1]) {
+		if t.kind == 's' && t.depth == 0 {
+			spans = append(spans, t.text)
+		}
+	}
+	if len(spans) != 1 {
+		return "", false
+	}
+	return spans[0], true
 }

@@ -249,7 +249,14 @@ func inferPackage(name, instead string, rc *recognize.RepoContext) (pkgRef, bool
 				return pkgRef{}, false
 			}
 			return pkgRef{mod: mod, langs: ref.langs, eco: ref.eco}, true
-		case "pypi", "cargo":
+		case "pypi":
+			// python-dateutil is imported as dateutil
+			mod := pyImportNames(name)[0]
+			if mod == ref.mod {
+				return pkgRef{}, false
+			}
+			return pkgRef{mod: mod, langs: ref.langs, eco: ref.eco}, true
+		case "cargo":
 			mod := strings.ReplaceAll(low, "-", "_")
 			if mod == ref.mod {
 				return pkgRef{}, false
@@ -506,8 +513,21 @@ func repoPackageRules(s *sentence, rc *recognize.RepoContext, b ban) ([]policy.R
 	if !ok {
 		ref, ok = resolveImported(name, rc)
 	}
+	if !ok && b.instead == "" && !b.bare {
+		// "`python-dateutil` is banned; use `pendulum`." read as two constraints, or
+		// "## HTTP: httpx" over "`requests` is not allowed": the alternative the next
+		// clause of the line or the heading names
+		b.instead = impliedAlternative(s, rc)
+	}
 	if !ok {
 		if ref, ok = inferPackage(name, b.instead, rc); !ok {
+			// "Do not add `axios`": a package the sentence calls one, which the
+			// repository does not use yet
+			if refs, isPkg := undeclaredPackage(b, rc); isPkg {
+				if rules, why := undeclaredRules(s, rc, b, refs); len(rules) > 0 || why != "" {
+					return rules, why, true
+				}
+			}
 			return nil, "", false
 		}
 	}
@@ -578,4 +598,37 @@ func gemRule(s *sentence, ref pkgRef, how, instead string) (policy.Rule, bool) {
 		r.Suggestion = "use " + backtickList(instead)
 	}
 	return r, true
+}
+
+// impliedAlternative is the declared package a ban's sentence leaves to its
+// surroundings: the first span of the constraint that follows on the same line when
+// it opens with "use" or "prefer" ("`x` is banned; use `y`"), or a name the heading
+// ends with ("## HTTP: httpx"). Only a package the repository's manifests declare is
+// taken, so the ban is read as one of its registry.
+func impliedAlternative(s *sentence, rc *recognize.RepoContext) string {
+	for _, o := range rc.Following(s.c, 1) {
+		if o.Line != s.c.Line {
+			break
+		}
+		lo := strings.ToLower(strings.TrimSpace(o.Text))
+		if !strings.HasPrefix(lo, "use ") && !strings.HasPrefix(lo, "prefer ") {
+			break
+		}
+		if m := spanRE.FindStringSubmatch(o.Text); m != nil {
+			if _, ok := resolvePackage(m[1], rc); ok {
+				return m[1]
+			}
+		}
+	}
+	if len(s.c.HeaderPath) > 0 {
+		h := s.c.HeaderPath[len(s.c.HeaderPath)-1]
+		fs := strings.FieldsFunc(h, func(r rune) bool { return r == ' ' || r == ':' || r == '`' || r == '(' || r == ')' || r == ',' })
+		if len(fs) > 1 {
+			last := fs[len(fs)-1]
+			if _, ok := resolvePackage(last, rc); ok {
+				return last
+			}
+		}
+	}
+	return ""
 }
