@@ -17,6 +17,16 @@ var limitStatementRE = sync.OnceValue(func() *regexp.Regexp {
 // that keep such a limit leave some lines longer).
 func LimitStatement(text string) bool { return limitStatementRE().MatchString(text) }
 
+// IndentStatement reports a sentence that states the project's indentation without a
+// modal ("4 spaces for indentation in JavaScript", "Indent: 2 spaces", "4-space
+// indentation, Allman braces", "Tabs for indentation"): a setting, as firm as a
+// "should".
+func IndentStatement(text string) bool { return indentStatementRE().MatchString(text) }
+
+var indentStatementRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:\d|two|four)[- ]spaces? (?:for )?indent(?:ation|s)?\b|\bindent(?:ation|s)?\s*(?::|=|is|of|with)\s*(?:\d|two|four)\s*spaces\b|\b(?:tabs|hard tabs) for indentation\b|\bindent(?:ation)?\s*(?::|=)\s*tabs\b`)
+})
+
 var (
 	namingStyleRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile("(?i)(?:^|[^\\w])(screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|snake[_ ]case|lower[_ ]snake[_ ]case|lowercase with underscores|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|camel[_ ]?case|kebab[-_ ]case|mixed[_ ]?caps)(?:[^\\w]|$)")

@@ -26,6 +26,11 @@ type TextParams struct {
 	// Indent (check indent) is "tabs" or "spaces": lines of code must indent with it.
 	// Lines that start inside a comment or a string literal are not judged.
 	Indent string `json:"indent,omitempty"`
+	// Width (check indent, with spaces) is the number of spaces one level of nesting
+	// indents: a line after one that opens a block ("{", ":", "(", "[", an HTML tag)
+	// and indented deeper must be indented by exactly Width more. 0 judges only the
+	// character. Continuation lines are not judged: only the step into a block is.
+	Width int `json:"width,omitempty"`
 	// Max (check max_line_length) is the longest allowed line, in characters. A line
 	// that is one long word (a URL, a path) or ends in a URL that starts before the
 	// limit is not judged: it cannot be wrapped.
@@ -81,6 +86,9 @@ func compileText(rule *policy.Rule) (engine.Check, error) {
 	case "indent":
 		if p.Indent != "tabs" && p.Indent != "spaces" {
 			return nil, fmt.Errorf("params.indent: %q is not tabs or spaces", p.Indent)
+		}
+		if p.Width < 0 || p.Width > 8 || p.Width > 0 && p.Indent != "spaces" {
+			return nil, fmt.Errorf("params.width: %d is no width of space indentation (1 to 8, with indent spaces)", p.Width)
 		}
 	case "max_line_length":
 		if p.Max <= 0 {
@@ -236,6 +244,10 @@ func (c *textCheck) brokeBefore(f *engine.File) func(fd *engine.Finding, was str
 				}
 				return ws[0] == ' ' && !continues(was, f.Content, li, fd.Line)
 			}
+			if c.p.Width > 0 && !strings.Contains(ws, "\t") {
+				// a step of the wrong width: the line kept its indentation
+				return len(ws) == len(leadingSpace([]byte(f.LineText(fd.Line))))
+			}
 			return strings.Contains(ws, "\t")
 		case "max_line_length":
 			above := ""
@@ -295,12 +307,25 @@ func regionsFor(ev *engine.Evidence, f *engine.File) *lang.Regions {
 func (c *textCheck) judgeIndent(ev *engine.Evidence, f *engine.File, li lineIndex) engine.Result {
 	var regions *lang.Regions
 	regionsLoaded := false
+	code := func(start int) bool { // the line starts in code, not in a comment or a string
+		if !regionsLoaded {
+			regions, regionsLoaded = regionsFor(ev, f), true
+		}
+		return regions == nil || regions.At(start) == 0
+	}
 	var fs []engine.Finding
+	prevIndent, prevOpens := -1, false // the last line of code before this one
 	for n := 1; n <= len(li); n++ {
 		start := li[n-1]
 		ws := leadingSpace(f.Content[start:])
-		if ws == "" || start+len(ws) >= len(f.Content) || f.Content[start+len(ws)] == '\n' || f.Content[start+len(ws)] == '\r' {
-			continue // no indentation, or a blank line
+		if start+len(ws) >= len(f.Content) || f.Content[start+len(ws)] == '\n' || f.Content[start+len(ws)] == '\r' {
+			continue // a blank line
+		}
+		if ws == "" {
+			if c.p.Width > 0 && code(start) {
+				prevIndent, prevOpens = 0, opensBlock(lineText(f.Content, li, n))
+			}
+			continue
 		}
 		var bad bool
 		if c.p.Indent == "tabs" {
@@ -310,18 +335,53 @@ func (c *textCheck) judgeIndent(ev *engine.Evidence, f *engine.File, li lineInde
 		} else {
 			bad = strings.Contains(ws, "\t")
 		}
+		if !bad && c.p.Width > 0 && code(start) {
+			// one level deeper than a line that opens a block: by the width
+			text := lineText(f.Content, li, n)
+			bad = prevOpens && len(ws) > prevIndent && len(ws)-prevIndent != c.p.Width && !strings.Contains(ws, "\t")
+			prevIndent, prevOpens = len(ws), opensBlock(text)
+		}
 		if !bad {
 			continue
 		}
-		if !regionsLoaded {
-			regions, regionsLoaded = regionsFor(ev, f), true
-		}
-		if regions != nil && regions.At(start) != 0 {
+		if !code(start) {
 			continue // the line starts inside a comment or a string: its text is not code
 		}
 		fs = append(fs, c.at(f, li, n, 1))
 	}
 	return violated(fs)
+}
+
+// opensBlock reports a line after which the next is one level deeper: it ends with an
+// opening brace, a colon (Python, YAML), an opening HTML or XML tag, or a shell
+// keyword that opens a body. An open parenthesis or bracket is left out: what follows
+// it is a continuation, which styles indent their own way ("4 spaces continuation").
+func opensBlock(line string) bool {
+	t := strings.TrimSpace(line)
+	if i := strings.Index(t, " //"); i >= 0 {
+		t = strings.TrimSpace(t[:i])
+	}
+	if i := strings.Index(t, " #"); i >= 0 && !strings.HasPrefix(t, "<") {
+		t = strings.TrimSpace(t[:i])
+	}
+	if t == "" {
+		return false
+	}
+	switch t[len(t)-1] {
+	case '{', ':':
+		return true
+	case '>':
+		// "<main>", "<div class=\"x\">": an opening tag, not "<br/>", "</div>" or
+		// a line that closes what it opens
+		return strings.HasPrefix(t, "<") && !strings.HasPrefix(t, "</") && !strings.HasPrefix(t, "<!") &&
+			!strings.HasSuffix(t, "/>") && !strings.Contains(t, "</") && !strings.HasPrefix(t, "<?")
+	}
+	for _, kw := range []string{" then", " do", "else", " begin"} {
+		if strings.HasSuffix(t, kw) || t == strings.TrimSpace(kw) {
+			return true
+		}
+	}
+	return false
 }
 
 // sameLine reports whether now is was edited (a word renamed, an argument added)

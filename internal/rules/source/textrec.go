@@ -23,10 +23,11 @@ type textRecognizer struct{}
 func (textRecognizer) Name() string { return "source.text" }
 
 var (
-	tabsRE      = lazyre.New(`\buse tabs\b|\btabs,? not spaces\b|\bindent(?:ed|ation)? (?:with|using) tabs\b|\btabs for indentation\b|\bwe use tabs\b|\bhard tabs\b`)
-	spacesRE    = lazyre.New(`\b(\d)[- ]spaces? (?:indent|indentation)\b|\bindent(?:ed|ation)? (?:with|using|of|by) (\d) spaces\b|\b(\d) spaces? (?:per|for each) (?:indentation )?level\b|\bspaces,? not tabs\b|\bnever use tab characters\b|\bno tabs\b|\b(\d) spaces indent\b`)
-	unitLenRE   = lazyre.New(`\b(\d{2,3})[- ]?(?:char(?:acter)?s?|columns?|cols?)\b`)
-	phraseLenRE = lazyre.New(`\b(?:max(?:imum)?[- _]line[- _]length|line length|line width|print width|column limit|wrap (?:code |lines )?at)\b(?: of| is| to| at|:| \|)? (\d{2,3})\b`)
+	tabsRE       = lazyre.New(`\buse tabs\b|\btabs,? not spaces\b|\bindent(?:ed|ation)? (?:with|using) tabs\b|\btabs for indentation\b|\bwe use tabs\b|\bhard tabs\b`)
+	spacesRE     = lazyre.New(`\b(\d)[- ]spaces? (?:indent|indentation)\b|\bindent(?:ed|ation)? (?:with|using|of|by) (\d) spaces\b|\b(\d) spaces? (?:per|for each) (?:indentation )?level\b|\bspaces,? not tabs\b|\bnever use tab characters\b|\bno tabs\b|\b(\d) spaces indent\b|\b(\d) spaces? for indentation\b|\bindent(?:ation)?: (\d) spaces\b`)
+	spaceCountRE = lazyre.New(`\b\d[- ]spaces?\b`)
+	unitLenRE    = lazyre.New(`\b(\d{2,3})[- ]?(?:char(?:acter)?s?|columns?|cols?)\b`)
+	phraseLenRE  = lazyre.New(`\b(?:max(?:imum)?[- _]line[- _]length|line length|line width|print width|column limit|wrap (?:code |lines )?at)\b(?: of| is| to| at|:| \|)? (\d{2,3})\b`)
 	// conditionClauseRE: a clause that states a condition ("if ...", "when ...").
 	conditionClauseRE = lazyre.New(`^\W*(?:as a rule of thumb,? )?(?:if|when|whenever|unless)\b`)
 	// strictlyBelowRE: a limit the length must stay below ("under 80 characters").
@@ -61,7 +62,26 @@ func (textRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 	case tabsRE.MatchString(prose) && !negRE.MatchString(strings.Split(prose, "tabs")[0]+"tabs"):
 		add(textRule(s, rc, TextParams{Check: "indent", Indent: "tabs"}, "indented with spaces", "indent with tabs"))
 	case spacesRE.MatchString(prose):
-		add(textRule(s, rc, TextParams{Check: "indent", Indent: "spaces"}, "indented with a tab", "indent with spaces"))
+		// "4-space indentation", "Indent: 2 spaces": the width, where the sentence
+		// gives one and nothing else in it is a number of spaces
+		width := 0
+		if m := spacesRE.FindStringSubmatch(prose); m != nil {
+			for _, g := range m[1:] {
+				if g != "" {
+					width, _ = strconv.Atoi(g)
+				}
+			}
+		}
+		if len(spacesRE.FindAllString(prose, -1)) > 1 || width < 2 || len(spaceCountRE.FindAllString(prose, -1)) > 1 {
+			// "2 spaces for YAML, 4 spaces for Python", "2-space indentation unless
+			// ... (Python: 4 spaces)": no one width
+			width = 0
+		}
+		msg := "indented with a tab"
+		if width > 0 {
+			msg = fmt.Sprintf("indented with a tab, or by other than %d spaces a level", width)
+		}
+		add(textRule(s, rc, TextParams{Check: "indent", Indent: "spaces", Width: width}, msg, "indent with spaces"))
 	}
 	if n, ok := lineLimit(s); ok && !notCodeLenRE.MatchString(prose+" "+s.header) {
 		r, ok := textRule(s, rc, TextParams{Check: "max_line_length", Max: n}, fmt.Sprintf("line longer than %d characters", n), "wrap the line")
@@ -246,6 +266,9 @@ func textSamples(p TextParams) (bad, good string) {
 	case "indent":
 		if p.Indent == "tabs" {
 			return "if x:\n    y()\n", "if x:\n\ty()\n"
+		}
+		if p.Width > 0 {
+			return "if x:\n\ty()\n", "if x:\n" + strings.Repeat(" ", p.Width) + "y()\n"
 		}
 		return "if x:\n\ty()\n", "if x:\n    y()\n"
 	case "max_line_length":
