@@ -123,31 +123,49 @@ func containsAnyFold(s string, set []string) bool {
 }
 
 // containsFold reports whether s contains lit (lower-case ASCII, not empty) with
-// ASCII letters in any case.
+// ASCII letters in any case. Candidates are found with IndexByte (the lower-case
+// first byte, then the upper-case one before it), as fast as strings.Contains on the
+// lowered sentences the recognisers mostly match.
 func containsFold(s, lit string) bool {
 	c0, u0 := lit[0], lit[0]
 	if 'a' <= c0 && c0 <= 'z' {
 		u0 = c0 - 'a' + 'A'
 	}
 	for i := 0; i+len(lit) <= len(s); i++ {
-		if b := s[i]; b != c0 && b != u0 {
-			continue
-		}
-		j := 1
-		for ; j < len(lit); j++ {
-			b := s[i+j]
-			if 'A' <= b && b <= 'Z' {
-				b += 'a' - 'A'
+		t := s[i : len(s)-len(lit)+1]
+		j := strings.IndexByte(t, c0)
+		if u0 != c0 {
+			lim := len(t)
+			if j >= 0 {
+				lim = j
 			}
-			if b != lit[j] {
-				break
+			if k := strings.IndexByte(t[:lim], u0); k >= 0 {
+				j = k
 			}
 		}
-		if j == len(lit) {
+		if j < 0 {
+			return false
+		}
+		i += j
+		if restFold(s[i+1:i+len(lit)], lit[1:]) {
 			return true
 		}
 	}
 	return false
+}
+
+// restFold reports whether s equals lit (lower-case ASCII, as long as s) in any ASCII case.
+func restFold(s, lit string) bool {
+	for j := 0; j < len(lit); j++ {
+		b := s[j]
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		if b != lit[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // String returns the source text without compiling it.

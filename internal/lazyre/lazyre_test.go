@@ -122,6 +122,11 @@ func TestContainsFold(t *testing.T) {
 		{"x-Y_z", "x-y_z", true},
 		{"NOT", "not ", false},
 		{"[Bot]", "[bot]", true},
+		{"NOx nOx not", "not", true},
+		{"Nnot", "not", true},
+		{"NO nO no", "not", false},
+		{"aN", "n", true},
+		{"ab", "abc", false},
 	} {
 		if got := containsFold(c.s, c.lit); got != c.want {
 			t.Errorf("containsFold(%q, %q) = %v", c.s, c.lit, got)
