@@ -30,8 +30,9 @@ func TestEveryExpressionOfHeedCompiles(t *testing.T) {
 }
 
 // The literal prefilter never changes an answer: over every line of the real
-// instruction corpus (lowered too, as recognisers match lowered sentences), each of
-// heed's expressions matches exactly where the plain compiled expression does.
+// instruction corpus (lowered too, as recognisers match lowered sentences, and in
+// capitals, for the case-insensitive literals), each of heed's expressions matches
+// exactly where the plain compiled expression does.
 func TestPrefilterAgreesWithTheExpression(t *testing.T) {
 	files, _ := filepath.Glob("../../../shared/corpus/instructions/*")
 	if len(files) == 0 {
@@ -45,7 +46,7 @@ func TestPrefilterAgreesWithTheExpression(t *testing.T) {
 		}
 		for _, l := range strings.Split(string(data), "\n") {
 			if l = strings.TrimSpace(l); l != "" {
-				lines = append(lines, l, strings.ToLower(l))
+				lines = append(lines, l, strings.ToLower(l), strings.ToUpper(l))
 			}
 		}
 	}
@@ -84,8 +85,8 @@ func TestNeedTableIsCurrent(t *testing.T) {
 		b.WriteString("// needTable lists the literals of heed's expressions (needs.go).\n")
 		b.WriteString("func needTable() []needEntry {\n\treturn []needEntry{\n")
 		for _, re := range all {
-			need := lazyre.RequiredLiterals(re.String())
-			fmt.Fprintf(&b, "\t\t{%s, %s},\n", strconv.Quote(re.String()), goStrings(need))
+			need, fold := lazyre.RequiredLiterals(re.String())
+			fmt.Fprintf(&b, "\t\t{%s, %s, %s},\n", strconv.Quote(re.String()), goStrings(need), goStrings(fold))
 		}
 		b.WriteString("\t}\n}\n")
 		src, err := format.Source([]byte(b.String()))
@@ -98,14 +99,14 @@ func TestNeedTableIsCurrent(t *testing.T) {
 	}
 	missing := 0
 	for _, re := range all {
-		got, ok := lazyre.TableNeed(re.String())
+		got, gotFold, ok := lazyre.TableNeed(re.String())
 		if !ok {
 			missing++
 			continue
 		}
-		want := lazyre.RequiredLiterals(re.String())
-		if !slices.Equal(got, want) || (got == nil) != (want == nil) {
-			t.Errorf("needs_table.go says %q needs one of %q, the expression says %q: run go test ./internal/lazyre -run TestNeedTableIsCurrent -update", re.String(), got, want)
+		want, wantFold := lazyre.RequiredLiterals(re.String())
+		if !slices.Equal(got, want) || (got == nil) != (want == nil) || !slices.Equal(gotFold, wantFold) || (gotFold == nil) != (wantFold == nil) {
+			t.Errorf("needs_table.go says %q needs one of %q or, in any case, %q; the expression says %q and %q: run go test ./internal/lazyre -run TestNeedTableIsCurrent -update", re.String(), got, gotFold, want, wantFold)
 		}
 	}
 	if missing > 0 {

@@ -9,7 +9,7 @@ import (
 // the expressions say.
 var RequiredLiterals = requiredLiterals
 
-func TableNeed(expr string) ([]string, bool) { return knownNeed(expr) }
+func TableNeed(expr string) (need, fold []string, ok bool) { return knownNeed(expr) }
 
 // Check compiles every expression made so far and returns the first that is not
 // valid: all_test.go, which links every package, calls it, so a typo in an expression
@@ -35,4 +35,16 @@ func checkList(list []*RE) error {
 		}
 	}
 	return nil
+}
+
+// Compiled returns how many of the expressions made so far have been compiled.
+func Compiled() (compiled, made int) {
+	allMu.RLock()
+	defer allMu.RUnlock()
+	for _, l := range all {
+		if l.re != nil {
+			compiled++
+		}
+	}
+	return compiled, len(all)
 }

@@ -28,6 +28,11 @@ type RE struct {
 	// expressions of a process never see a text with one of their literals, and
 	// compiling them is what a short `heed compile` spent a tenth of its time on.
 	need []string
+	// needFold are more such literals, matched without regard to ASCII case (each
+	// written in lower case): the literals of a case-insensitive part, `(?i)must not`.
+	// A text that holds none of need and none of needFold cannot match; both nil: no
+	// such set is known.
+	needFold []string
 }
 
 // all lists every expression made with New, for Check; byExpr finds one again.
@@ -76,13 +81,13 @@ func (l *RE) Regexp() *regexp.Regexp {
 // does, the expression is compiled, so the caller may use l.re.
 func (l *RE) mayMatch(s string) bool {
 	l.needOnce.Do(func() {
-		if need, ok := knownNeed(l.expr); ok {
-			l.need = need
+		if need, fold, ok := knownNeed(l.expr); ok {
+			l.need, l.needFold = need, fold
 			return
 		}
-		l.need = requiredLiterals(l.expr)
+		l.need, l.needFold = requiredLiterals(l.expr)
 	})
-	if l.need != nil && !containsAny(s, l.need) {
+	if (l.need != nil || l.needFold != nil) && !containsAny(s, l.need) && !containsAnyFold(s, l.needFold) {
 		return false
 	}
 	l.Regexp()
@@ -96,6 +101,71 @@ func containsAny(s string, set []string) bool {
 		}
 	}
 	return false
+}
+
+// containsAnyFold reports whether s contains one of set (lower-case ASCII literals)
+// in any case. Go's case folding also maps two non-ASCII runes onto ASCII letters,
+// the Kelvin sign onto k and the long s onto s: a text that holds either may match
+// and is let through.
+func containsAnyFold(s string, set []string) bool {
+	if len(set) == 0 {
+		return false
+	}
+	if strings.Contains(s, "\u212a") || strings.Contains(s, "\u017f") {
+		return true
+	}
+	for _, n := range set {
+		if containsFold(s, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold reports whether s contains lit (lower-case ASCII, not empty) with
+// ASCII letters in any case. Candidates are found with IndexByte (the lower-case
+// first byte, then the upper-case one before it), as fast as strings.Contains on the
+// lowered sentences the recognisers mostly match.
+func containsFold(s, lit string) bool {
+	c0, u0 := lit[0], lit[0]
+	if 'a' <= c0 && c0 <= 'z' {
+		u0 = c0 - 'a' + 'A'
+	}
+	for i := 0; i+len(lit) <= len(s); i++ {
+		t := s[i : len(s)-len(lit)+1]
+		j := strings.IndexByte(t, c0)
+		if u0 != c0 {
+			lim := len(t)
+			if j >= 0 {
+				lim = j
+			}
+			if k := strings.IndexByte(t[:lim], u0); k >= 0 {
+				j = k
+			}
+		}
+		if j < 0 {
+			return false
+		}
+		i += j
+		if restFold(s[i+1:i+len(lit)], lit[1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// restFold reports whether s equals lit (lower-case ASCII, as long as s) in any ASCII case.
+func restFold(s, lit string) bool {
+	for j := 0; j < len(lit); j++ {
+		b := s[j]
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		if b != lit[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // String returns the source text without compiling it.
@@ -165,33 +235,54 @@ func (l *RE) ReplaceAllStringFunc(s string, f func(string) string) string {
 }
 func (l *RE) Split(s string, n int) []string { return l.Regexp().Split(s, n) }
 
-// requiredLiterals returns literals one of which every match of expr contains, or nil
-// when the expression guarantees none (a case-insensitive literal, a bare class, an
-// optional part). Concatenation: any part's set will do, the one whose shortest
-// literal is longest is kept. Alternation: the union of the branches' sets, if every
-// branch has one. A match of a capture or of a repetition at least once contains its
-// operand's match.
-func requiredLiterals(expr string) []string {
+// requiredLiterals returns literals one of which every match of expr contains: exact
+// ones, and case-insensitive ones (lower-case ASCII) from the parts under (?i). Both
+// nil when the expression guarantees none (a bare class, an optional part, a
+// case-insensitive literal that is not ASCII). Concatenation: any part's set will do,
+// the one whose shortest literal is longest is kept. Alternation: the union of the
+// branches' sets, if every branch has one. A match of a capture or of a repetition at
+// least once contains its operand's match.
+func requiredLiterals(expr string) (exact, fold []string) {
 	re, err := syntax.Parse(expr, syntax.Perl)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	need := literalsOf(re.Simplify())
-	for _, n := range need {
-		if n == "" {
-			return nil
+	for _, n := range literalsOf(re.Simplify()) {
+		if n.s == "" {
+			return nil, nil
+		}
+		if n.fold {
+			fold = append(fold, n.s)
+		} else {
+			exact = append(exact, n.s)
 		}
 	}
-	return need
+	return exact, fold
 }
 
-func literalsOf(re *syntax.Regexp) []string {
+// lit is a literal a match needs; fold: in any ASCII case (s in lower case).
+type lit struct {
+	s    string
+	fold bool
+}
+
+func literalsOf(re *syntax.Regexp) []lit {
 	switch re.Op {
 	case syntax.OpLiteral:
 		if re.Flags&syntax.FoldCase != 0 {
-			return nil
+			b := make([]byte, 0, len(re.Rune))
+			for _, r := range re.Rune {
+				if r >= 0x80 {
+					return nil
+				}
+				if 'A' <= r && r <= 'Z' {
+					r += 'a' - 'A'
+				}
+				b = append(b, byte(r))
+			}
+			return []lit{{string(b), true}}
 		}
-		return []string{string(re.Rune)}
+		return []lit{{string(re.Rune), false}}
 	case syntax.OpCapture:
 		return literalsOf(re.Sub[0])
 	case syntax.OpPlus:
@@ -201,7 +292,7 @@ func literalsOf(re *syntax.Regexp) []string {
 			return literalsOf(re.Sub[0])
 		}
 	case syntax.OpConcat:
-		var best []string
+		var best []lit
 		bestLen := 0
 		for _, sub := range re.Sub {
 			set := literalsOf(sub)
@@ -214,7 +305,7 @@ func literalsOf(re *syntax.Regexp) []string {
 		}
 		return best
 	case syntax.OpAlternate:
-		var out []string
+		var out []lit
 		for _, sub := range re.Sub {
 			set := literalsOf(sub)
 			if set == nil {
@@ -227,11 +318,11 @@ func literalsOf(re *syntax.Regexp) []string {
 	return nil
 }
 
-func shortest(set []string) int {
+func shortest(set []lit) int {
 	m := -1
 	for _, s := range set {
-		if m < 0 || len(s) < m {
-			m = len(s)
+		if m < 0 || len(s.s) < m {
+			m = len(s.s)
 		}
 	}
 	return m

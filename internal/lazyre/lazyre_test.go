@@ -76,3 +76,60 @@ func TestNotCompiledUntilATextHasItsWords(t *testing.T) {
 		t.Fatal("a text without the literals is no match")
 	}
 }
+
+func TestCaseInsensitiveLiteralsPrefilter(t *testing.T) {
+	re := New(`(?i)\bnever force[- ]push\b`)
+	if need, fold := requiredLiterals(re.String()); need != nil || len(fold) == 0 {
+		t.Fatalf("literals of a (?i) expression: exact %q, any case %q", need, fold)
+	}
+	if re.MatchString("Run the linters before every commit.") || re.re != nil {
+		t.Fatal("compiled for a text without the words in any case")
+	}
+	for _, s := range []string{"NEVER FORCE-PUSH to main", "Never force push.", "never Force-Push"} {
+		if !re.MatchString(s) {
+			t.Errorf("%q: no match", s)
+		}
+	}
+	// Go folds the Kelvin sign onto k and the long s onto s: such a text may match.
+	k := New(`(?i)kept`)
+	if !k.MatchString("\u212Aept") {
+		t.Error("the Kelvin sign folds onto k")
+	}
+	s := New(`(?i)ask`)
+	if !s.MatchString("a\u017Fk") {
+		t.Error("the long s folds onto s")
+	}
+	// A non-ASCII literal under (?i) gives no literal: its folds are not ASCII's.
+	if need, fold := requiredLiterals(`(?i)straße`); need != nil || fold != nil {
+		t.Errorf("(?i)straße: exact %q, any case %q", need, fold)
+	}
+	// Exact and case-insensitive branches together: either kind of literal lets the text through.
+	mixed := New(`Makefile|(?i:justfile)`)
+	if !mixed.MatchString("see the JUSTFILE") || !mixed.MatchString("see the Makefile") || mixed.MatchString("see the makefile") {
+		t.Error("a mixed alternation")
+	}
+}
+
+func TestContainsFold(t *testing.T) {
+	for _, c := range []struct {
+		s, lit string
+		want   bool
+	}{
+		{"Do NOT push", "not", true},
+		{"nothing", "not", true},
+		{"no", "not", false},
+		{"", "a", false},
+		{"x-Y_z", "x-y_z", true},
+		{"NOT", "not ", false},
+		{"[Bot]", "[bot]", true},
+		{"NOx nOx not", "not", true},
+		{"Nnot", "not", true},
+		{"NO nO no", "not", false},
+		{"aN", "n", true},
+		{"ab", "abc", false},
+	} {
+		if got := containsFold(c.s, c.lit); got != c.want {
+			t.Errorf("containsFold(%q, %q) = %v", c.s, c.lit, got)
+		}
+	}
+}

@@ -14,22 +14,24 @@ import "sync"
 type needEntry struct {
 	expr string
 	need []string
+	fold []string
 }
 
 var (
 	needOnce sync.Once
-	needMap  map[string][]string
+	needMap  map[string]needEntry
 )
 
-// knownNeed returns the literals the table lists for expr, and whether it lists expr.
-func knownNeed(expr string) ([]string, bool) {
+// knownNeed returns the literals the table lists for expr (exact, and in any ASCII
+// case), and whether it lists expr.
+func knownNeed(expr string) (need, fold []string, ok bool) {
 	needOnce.Do(func() {
 		t := needTable()
-		needMap = make(map[string][]string, len(t))
+		needMap = make(map[string]needEntry, len(t))
 		for _, e := range t {
-			needMap[e.expr] = e.need
+			needMap[e.expr] = e
 		}
 	})
-	n, ok := needMap[expr]
-	return n, ok
+	e, ok := needMap[expr]
+	return e.need, e.fold, ok
 }

@@ -388,12 +388,16 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 	if lines == nil && len(hs.kept) > 0 {
 		lines = newLineIndex(f.Content) // no member of the batch was live here
 	}
+	var marks *fileMarks
+	if len(hs.kept) > 0 {
+		marks = newFileMarks(f.Content, lines)
+	}
 	for _, h := range hs.kept {
 		fd := c.finding(f, lines, h)
 		if (f.Lang == engine.LangC || f.Lang == engine.LangCPP) && clangNolint(f.Content, lines, fd.Line) {
 			continue // the project marked the line as an exception to its lint rules
 		}
-		if markedSite(f, lines, fd.Line, string(f.Content[h.start:h.end]), c.nolint) {
+		if markedSite(f, lines, marks, fd.Line, string(f.Content[h.start:h.end]), c.nolint) {
 			continue // the project's linter comment allows this site (suppress.go)
 		}
 		if c.exclude&excludeRequireSuites != 0 && f.Lang == engine.LangGo && c.requireSuite(ev, f, lines, fd.Line, string(f.Content[h.start:h.end])) {

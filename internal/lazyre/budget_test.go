@@ -1,0 +1,107 @@
+package lazyre_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/compile"
+	"github.com/heed-dev/heed/internal/instr"
+	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules"
+)
+
+// budgetFiles are corpus files of several sizes and kinds whose compile the budget
+// below holds to.
+var budgetFiles = []string{
+	"instructions/microsoft__vscode__.github__copilot-instructions.md",
+	"instructions-2/apache__gravitino__AGENTS.md",
+	"instructions-2/chatwoot__chatwoot__AGENTS.md",
+}
+
+// The budget of a `heed compile` process: every instruction file is compiled by a
+// fresh process (an agent hook, a CI step), so what one file costs is dominated by
+// the regular expressions the recognisers compile on first use (Go cannot store them
+// compiled) and by the allocations of compiling them. The literal prefilter keeps an
+// expression uncompiled until a sentence holds a literal every match needs; this test
+// fails when a change makes a process compile many more of them (a prefilter lost,
+// case-insensitive literals no longer used, an expression every sentence reaches)
+// or allocate much more. Each file compiles in a process of its own, as the CLI does.
+// The budgets are about 10% (expressions) and 15% (bytes) above what 5 Dec 2026's
+// build used (230, 170 and 217 expressions; 31, 17 and 28 MB; printed with -v):
+// without the case-insensitive literals that build compiled 276, 221 and 262. A
+// recogniser that adds expressions may need a new budget: raise it by what the new
+// expressions cost, not to whatever a run printed.
+func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "shared", "corpus")
+	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
+		t.Skip("corpus not found next to the repository")
+	}
+	budgets := map[string]struct{ compiled, mb int }{
+		budgetFiles[0]: {255, 36},
+		budgetFiles[1]: {190, 20},
+		budgetFiles[2]: {240, 33},
+	}
+	for _, name := range budgetFiles {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestCompileBudgetChild$")
+		cmd.Env = append(os.Environ(), "HEED_BUDGET_FILE="+filepath.Join(dir, name))
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, out.String())
+		}
+		var compiled, made, mb int
+		if _, err := fmt.Sscanf(lastLine(out.String(), "budget:"), "budget: %d of %d expressions compiled, %d MB allocated", &compiled, &made, &mb); err != nil {
+			t.Fatalf("%s: no budget line: %v\n%s", name, err, out.String())
+		}
+		t.Logf("%s: %d of %d expressions compiled, %d MB allocated", name, compiled, made, mb)
+		b := budgets[name]
+		if compiled > b.compiled {
+			t.Errorf("%s: a compile compiled %d of heed's %d expressions, over the budget of %d", name, compiled, made, b.compiled)
+		}
+		if mb > b.mb {
+			t.Errorf("%s: a compile allocated %d MB, over the budget of %d MB", name, mb, b.mb)
+		}
+	}
+}
+
+// TestCompileBudgetChild is the process TestCompileOfAFileStaysWithinItsBudget starts:
+// it compiles one file and prints what that cost.
+func TestCompileBudgetChild(t *testing.T) {
+	path := os.Getenv("HEED_BUDGET_FILE")
+	if path == "" {
+		t.Skip("run by TestCompileOfAFileStaysWithinItsBudget")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	name := "AGENTS.md"
+	cons, _ := instr.Extract(name, data, instr.Classify(name), policy.Scope{})
+	set := &instr.Set{Files: []instr.File{{Path: name, Format: instr.Classify(name), Constraints: len(cons)}}, Constraints: cons}
+	p, _ := compile.Compile(set, &recognize.RepoContext{}, rules.Recognizers())
+	runtime.ReadMemStats(&after)
+	if len(p.Entries) == 0 {
+		t.Fatalf("%s compiled to no entries", path)
+	}
+	compiled, made := lazyre.Compiled()
+	fmt.Printf("budget: %d of %d expressions compiled, %d MB allocated\n", compiled, made, (after.TotalAlloc-before.TotalAlloc)>>20)
+}
+
+func lastLine(out, prefix string) string {
+	line := ""
+	for _, l := range bytes.Split([]byte(out), []byte("\n")) {
+		if bytes.HasPrefix(l, []byte(prefix)) {
+			line = string(l)
+		}
+	}
+	return line
+}
