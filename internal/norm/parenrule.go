@@ -26,12 +26,13 @@ func ParenRule(text string) (string, bool) {
 // parentheses ("**CI-owned outputs (do not hand-edit):**" + "- `dist/`"): the rule,
 // with the item's leading code span as its object ("Do not hand-edit `dist/`.").
 func ItemParenRule(item, leadIn string) (string, bool) {
-	leadIn = strings.TrimSpace(strings.Trim(strings.TrimSpace(leadIn), "*_"))
+	leadIn = strings.Trim(strings.TrimSpace(leadIn), "*_")
 	subject := leadingSpan(item)
 	if !strings.HasSuffix(leadIn, ":") || subject == "" {
 		return "", false
 	}
-	return parenRule(strings.TrimSuffix(leadIn, ":"), subject)
+	// "**CI-owned outputs (do not hand-edit)**:": the emphasis may end before the colon
+	return parenRule(strings.TrimRight(strings.TrimSuffix(leadIn, ":"), "*_ "), subject)
 }
 
 func parenRule(text, subject string) (string, bool) {

@@ -595,3 +595,42 @@ func TestNotDefinedSkipsTheDefinition(t *testing.T) {
 		t.Fatalf("findings %+v, want the three uses and no definition", fs)
 	}
 }
+
+// An indentation width: the step into a block (after "{", ":" or an opening tag) must
+// be the width; continuation lines after "(" and lines in comments and strings are not
+// judged, and a line closing a block may step back by any amount.
+func TestIndentWidth(t *testing.T) {
+	rule := func(id, lang string, w int) *policy.Rule {
+		p := TextParams{Check: "indent", Indent: "spaces", Width: w}
+		if lang != "" {
+			p.Languages = []string{lang}
+		}
+		return &policy.Rule{ID: id, Kind: KindText, Params: mustParams(t, p)}
+	}
+	for _, c := range []struct {
+		rule *policy.Rule
+		path string
+		src  string
+		want string
+	}{
+		{rule("py4", "python", 4), "a.py", "def f():\n  return 1\n", "a.py:2"},
+		{rule("py4ok", "python", 4), "a.py", "def f(a,\n        b):\n    if a:\n        return b\n    return 0\n\ns = \"\"\"\n  text\n\"\"\"\n", ""},
+		{rule("js2", "javascript", 2), "a.js", "function f() {\n    return g(\n      1,\n    );\n}\n", "a.js:2"},
+		{rule("js2ok", "javascript", 2), "a.js", "function f() {\n  return g(\n      1,\n  );\n}\n/*\n     * doc\n */\n", ""},
+		{rule("css2", "", 2), "a.css", ".card {\n    padding: 1rem;\n}\n", "a.css:2"},
+		{rule("tab", "python", 4), "a.py", "def f():\n\treturn 1\n", "a.py:2"},
+		{rule("html2", "", 2), "a.html", "<main>\n    <h1>About</h1>\n</main>\n<p>\n  <br/>\n</p>\n", "a.html:2"},
+	} {
+		fs, _ := runFiles(t, []*policy.Rule{c.rule}, map[string]string{c.path: c.src})
+		var got []string
+		for _, f := range fs {
+			got = append(got, f.Path+":"+itoa(f.Line))
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s: findings %v, want %q", c.rule.ID, got, c.want)
+		}
+	}
+	if _, err := compileText(&policy.Rule{Kind: KindText, Params: mustParams(t, TextParams{Check: "indent", Indent: "tabs", Width: 4})}); err == nil {
+		t.Error("a width with tabs compiled")
+	}
+}
