@@ -721,7 +721,7 @@ func roleAt(toks []Token, i int) (string, int) { return longestAt(roleIndex(), t
 // clause's verb ("Never build with `--release`"), not what a verb acts on ("verify
 // build and tests pass").
 func bareVerbRole(toks []Token, i, n int) bool {
-	if n != 1 || !verbLike[toks[i].Low] {
+	if n != 1 || !verbLike(toks[i].Low) {
 		return false
 	}
 	if i == 0 || toks[i-1].Punct {
@@ -734,8 +734,8 @@ func bareVerbRole(toks []Token, i, n int) bool {
 	return false
 }
 
-// verbLike are the one-word role names that are verbs too.
-var verbLike = map[string]bool{"build": true}
+// verbLike reports the one-word role names that are verbs too.
+func verbLike(w string) bool { return w == "build" }
 
 // purposeVerbs are the verbs of a purpose clause that name the files a command checks
 // or rewrites ("run `make fmt` to format `.go` files").

@@ -2872,7 +2872,7 @@ func prerequisiteAfter(toks []Token, i int, ctx Context) bool {
 			// without tests" lacks tests, which is no order
 			if _, n := roleAt(toks, k); n > 0 {
 				// "a green build", "a successful build": a run that passed
-				return ran || strings.HasSuffix(t.Low, "ing") || slices.ContainsFunc(toks[k:k+n], func(w Token) bool { return passedWords[w.Low] })
+				return ran || strings.HasSuffix(t.Low, "ing") || slices.ContainsFunc(toks[k:k+n], func(w Token) bool { return passedWord(w.Low) })
 			}
 			if !prerequisiteFiller[t.Low] {
 				return false
@@ -2883,8 +2883,15 @@ func prerequisiteAfter(toks []Token, i int, ctx Context) bool {
 	return false
 }
 
-// passedWords say of a run that it passed ("a green build", "a successful build").
-var passedWords = map[string]bool{"green": true, "successful": true, "passing": true, "clean": true}
+// passedWord: a word that says of a run that it passed ("a green build", "a
+// successful build").
+func passedWord(w string) bool {
+	switch w {
+	case "green", "successful", "passing", "clean":
+		return true
+	}
+	return false
+}
 
 func clauseStartStrict(toks []Token, i int) bool {
 	return i == 0 || toks[i-1].Punct && (toks[i-1].Text == ":" || toks[i-1].Text == "(")

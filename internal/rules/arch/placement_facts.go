@@ -94,9 +94,21 @@ func params(files, under []string) placementParams {
 	return placementParams{Files: files, Under: under}
 }
 
-// classFileExts are the languages whose classes live one to a file named as the
+// classFileExt gives the languages whose classes live one to a file named as the
 // class (PSR-4 PHP, Java, Kotlin, C#), with their file extensions.
-var classFileExts = map[string]string{engine.LangPHP: "php", engine.LangJava: "java", engine.LangKotlin: "kt", engine.LangCSharp: "cs"}
+func classFileExt(lang string) (string, bool) {
+	switch lang {
+	case engine.LangPHP:
+		return "php", true
+	case engine.LangJava:
+		return "java", true
+	case engine.LangKotlin:
+		return "kt", true
+	case engine.LangCSharp:
+		return "cs", true
+	}
+	return "", false
+}
 
 // classPlacement reads "`*Service` classes belong in `app/Services/`": in a language
 // whose classes live one to a file named as the class, a file named by the pattern
@@ -107,7 +119,7 @@ func classPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext)
 	}
 	var files []string
 	for _, l := range rc.Languages {
-		if ext, ok := classFileExts[l]; ok {
+		if ext, ok := classFileExt(l); ok {
 			files = append(files, "**/"+strings.TrimSpace(s.spans[0])+"."+ext)
 		}
 	}
@@ -128,9 +140,14 @@ func classPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext)
 }
 
 // jvmTestGlobs are the names of JVM test classes (JUnit's conventions).
-var jvmTestGlobs = map[string][]string{
-	engine.LangJava:   {"**/*Test.java", "**/*Tests.java", "**/*IT.java"},
-	engine.LangKotlin: {"**/*Test.kt", "**/*Tests.kt"},
+func jvmTestGlobs(lang string) []string {
+	switch lang {
+	case engine.LangJava:
+		return []string{"**/*Test.java", "**/*Tests.java", "**/*IT.java"}
+	case engine.LangKotlin:
+		return []string{"**/*Test.kt", "**/*Tests.kt"}
+	}
+	return nil
 }
 
 // testsDirPlacement reads "Tests live in `tests/`", "Tests are located in the
@@ -144,7 +161,7 @@ func testsDirPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	}
 	files := testNameGlobs(rc.Languages)
 	for _, l := range rc.Languages {
-		files = append(files, jvmTestGlobs[l]...)
+		files = append(files, jvmTestGlobs(l)...)
 	}
 	if len(files) == 0 {
 		return policy.Rule{}, false

@@ -406,22 +406,12 @@ func (placementRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 			m := norm.ArchNewFilesUnderRE.FindStringSubmatch(s.prose)
 			dirIdx, childList = atoi(m[1][len("§"):]), m[2]
 		default:
-			if r, ok := kindPlacement(s, c, rc); ok {
-				out.Rules = append(out.Rules, r)
-			} else if r, ok := avoidFolderPlacement(s, c, rc); ok {
-				out.Rules = append(out.Rules, r)
-			} else if r, ok := besidePlacement(s, c, rc); ok {
-				out.Rules = append(out.Rules, r)
-			} else if r, ok := testsFolderPlacement(s, c, rc); ok {
-				out.Rules = append(out.Rules, r)
-			} else if r, ok := testsDirPlacement(s, c, rc); ok {
-				out.Rules = append(out.Rules, r)
-			} else if r, ok := migrationPlacement(s, c, rc); ok {
-				out.Rules = append(out.Rules, r)
-			} else if r, ok := classPlacement(s, c, rc); ok {
-				out.Rules = append(out.Rules, r)
-			} else if r, ok := languagePlacement(s, c, rc); ok {
-				out.Rules = append(out.Rules, r)
+			// the first placement reader that reads the sentence
+			for _, read := range placementReaders {
+				if r, ok := read(s, c, rc); ok {
+					out.Rules = append(out.Rules, r)
+					break
+				}
 			}
 			continue
 		}
@@ -472,6 +462,12 @@ func prefixAll(p string, xs []string) []string {
 }
 
 // kindPlacement reads "`*.test.ts` files go in `__tests__/`".
+// placementReaders read placement said in words, most specific first.
+var placementReaders = []func(sentence, *policy.Constraint, *recognize.RepoContext) (policy.Rule, bool){
+	kindPlacement, avoidFolderPlacement, besidePlacement, testsFolderPlacement, testsDirPlacement,
+	migrationPlacement, classPlacement, languagePlacement,
+}
+
 func kindPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
 	m := norm.ArchKindUnderRE.FindStringSubmatch(s.prose)
 	if m == nil {
