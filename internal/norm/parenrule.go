@@ -32,7 +32,13 @@ func ItemParenRule(item, leadIn string) (string, bool) {
 		return "", false
 	}
 	// "**CI-owned outputs (do not hand-edit)**:": the emphasis may end before the colon
-	return parenRule(strings.TrimRight(strings.TrimSuffix(leadIn, ":"), "*_ "), subject)
+	out, ok := parenRule(strings.TrimRight(strings.TrimSuffix(leadIn, ":"), "*_ "), subject)
+	if !ok || !fileVerbRE().MatchString(out) {
+		// items under "Commands (never run in CI):" may be what the lead-in allows
+		// elsewhere: only a ban on touching the listed files is read from it
+		return "", false
+	}
+	return out, true
 }
 
 func parenRule(text, subject string) (string, bool) {
@@ -91,6 +97,10 @@ var (
 	// words that make a fragment a rule of its own (a modal, a ban, an order)
 	bindingWordRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)\b(?:must|mustn't|should|shouldn't|never|always|don't|do not|avoid|prefer|required?|only|forbidden)\b`)
+	})
+	// a ban on changing files: what a lead-in over a list of paths forbids
+	fileVerbRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^(?:never|do not|don't|don’t|must not|must never) (?:hand-edit|edit|modify|change|touch|commit|delete|remove|rename|move|write to|write)\b`)
 	})
 	leadingSpanRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^[*_\\s]*(`[^`]+`)") })
 	spanRE        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("`[^`]*`") })

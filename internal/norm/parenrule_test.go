@@ -30,6 +30,7 @@ func TestItemParenRule(t *testing.T) {
 		{"`dist/`", "Build outputs:", ""},
 		{"the changelog", "CI-owned outputs (do not hand-edit):", ""},
 		{"`dist/`", "CI-owned outputs (do not hand-edit)", ""}, // no lead-in: a sentence of its own
+		{"`make deploy`", "Release commands (never run in CI):", ""},
 	} {
 		got, ok := ItemParenRule(tc.item, tc.leadIn)
 		if ok != (tc.want != "") || got != tc.want {
