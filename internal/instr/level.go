@@ -1,6 +1,7 @@
 package instr
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -222,11 +223,10 @@ var trackerHeadingRE = lazyre.New(`(?i)\b(?:roadmap|to-?dos?|backlog|progress|st
 func parenBan(prose string) policy.Level {
 	lv := policy.Info
 	for _, m := range parenRE.FindAllString(prose, -1) {
-		inner := strings.ToLower(strings.TrimSpace(m[1 : len(m)-1]))
-		switch {
-		case parenHardBanRE.MatchString(inner):
+		switch norm.ParenBanStrength(m[1 : len(m)-1]) {
+		case "must":
 			return policy.Must
-		case strings.HasPrefix(inner, "avoid "):
+		case "should":
 			lv = policy.Should
 		}
 	}
@@ -279,16 +279,15 @@ func labelledConvention(text string) bool {
 	return !strings.HasSuffix(strings.TrimSpace(prose), ":") && !strings.HasSuffix(strings.TrimSpace(prose), "?")
 }
 
-// conventionValueRE: a value that says how something is done: code, a named
-// convention or format, a requirement.
 // conventionAspectRE: a label that names an aspect of code or history a convention
 // governs.
 var conventionAspectRE = lazyre.New(`(?i)^(?:commits?|commit messages?|commit style|branch(?:es| names?)?|naming|names|indent(?:ation)?|quotes?|quote style|imports?|modules?|formatting|format|style|line length|docstrings?|comments?|logging|errors?|error handling|typing|types|license headers?|headers?|file names?|filenames|tests?|test files?)$`)
 
+// conventionValueRE: a value that says how something is done: code, a named
+// convention or format, a requirement.
 var conventionValueRE = lazyre.New(`CODESPAN|(?i)\b(?:conventional commits|pep ?\d+|spaces?|tabs?|quotes?|semicolons?|trailing commas?|[a-z]+[-_ ]?case|braces|needs?|requires?|required|no|only)\b`)
 
 var (
-	parenHardBanRE = lazyre.New(`^(?:never|do not|don't|don’t|must not|must never|should never)\b`)
 	// after "no" or "not": a code span, or a capitalised name
 	parenSoftBanRE = lazyre.New(`^(?:[Nn]o|[Nn]ot|NOT|NO)\s+(?:CODESPAN|[A-Z][\w.+#-]*(?:[\s/,]|$))`)
 )
@@ -967,17 +966,7 @@ func universal(body string) bool {
 // inConventionPath reports whether any heading of the path names a section of
 // conventions ("## Code Conventions" > "### JavaScript"); a document titled so ("#
 // Coding Standards") is one such section throughout.
-func inConventionPath(hp []string) bool {
-	for _, h := range hp {
-		h = strings.ToLower(h)
-		for _, w := range conventionHeading {
-			if strings.Contains(h, w) {
-				return true
-			}
-		}
-	}
-	return false
-}
+func inConventionPath(hp []string) bool { return slices.ContainsFunc(hp, conventionHeadingName) }
 
 // conventionHeading words name sections whose plain statements are conventions
 // ("## Logging": "Log messages use `{}` placeholders").
@@ -1033,10 +1022,13 @@ func commandItem(text string) bool {
 }
 
 func inConventionSection(hp []string) bool {
-	if len(hp) < 2 {
-		return false // a document title ("Agent Guidelines for X") names no section
-	}
-	h := strings.ToLower(hp[len(hp)-1])
+	// a document title ("Agent Guidelines for X") names no section
+	return len(hp) >= 2 && conventionHeadingName(hp[len(hp)-1])
+}
+
+// conventionHeadingName reports a heading that names a section of conventions.
+func conventionHeadingName(h string) bool {
+	h = strings.ToLower(h)
 	for _, w := range conventionHeading {
 		if strings.Contains(h, w) {
 			return true
@@ -1100,12 +1092,12 @@ func convention(text string, hp []string) bool {
 	return false
 }
 
-// proseConventions reports sections whose conventions are usually plain prose:
-// commit messages and titles ("The description is lower case and imperative").
 // messageTemplateRE: a code span that is a message template, placeholders in angle
 // brackets before or after a colon ("`<type>(<scope>): <summary>`", "`[<area>] <what>`").
 var messageTemplateRE = lazyre.New("^`[^`]*<[A-Za-z][^<>`]*>[^`]*(:|\\])[^`]*`$|^`[^`]*(:|\\])\\s*<[A-Za-z][^<>`]*>[^`]*`$")
 
+// proseConventions reports sections whose conventions are usually plain prose:
+// commit messages and titles ("The description is lower case and imperative").
 func proseConventions(hp []string) bool {
 	h := strings.ToLower(hp[len(hp)-1])
 	return strings.Contains(h, "commit message") || strings.Contains(h, "pr title") ||

@@ -91,7 +91,7 @@ var (
 	parenRuleRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\(([^()]+)\)\s*\.?\s*$`) })
 	// a ban as firm outside parentheses as in them, at the start of a part
 	hardBanLeadRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)^(?:never|do not|don't|don’t|must not|must never)\b`)
+		return regexp.MustCompile(`(?i)^(?:never|do not|don't|don’t|must not|must never|should never)\b`)
 	})
 	avoidLeadRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^avoid\b`) })
 	// words that make a fragment a rule of its own (a modal, a ban, an order)
@@ -105,6 +105,20 @@ var (
 	leadingSpanRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^[*_\\s]*(`[^`]+`)") })
 	spanRE        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("`[^`]*`") })
 )
+
+// ParenBanStrength reads the inside of a parenthesis for a ban of its own: "must" for
+// "never ...", "do not ..." and "must not ..." (as firm as outside parentheses),
+// "should" for "avoid ...", "" otherwise.
+func ParenBanStrength(inner string) string {
+	inner = strings.TrimSpace(inner)
+	switch {
+	case hardBanLeadRE().MatchString(inner):
+		return "must"
+	case avoidLeadRE().MatchString(inner):
+		return "should"
+	}
+	return ""
+}
 
 // leadingSpan is the code span a fragment starts with ("`generated/` – ..."), or "".
 func leadingSpan(s string) string {

@@ -55,3 +55,19 @@ func TestIndentStatement(t *testing.T) {
 		}
 	}
 }
+
+func TestParenBanStrength(t *testing.T) {
+	for in, want := range map[string]string{
+		"do not edit by hand":  "must",
+		" never modify":        "must",
+		"should never be run":  "must",
+		"avoid `factory_bot`":  "should",
+		"not set by default":   "",
+		"no longer maintained": "",
+		"must pass for CI":     "",
+	} {
+		if got := ParenBanStrength(in); got != want {
+			t.Errorf("ParenBanStrength(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

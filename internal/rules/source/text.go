@@ -307,44 +307,40 @@ func regionsFor(ev *engine.Evidence, f *engine.File) *lang.Regions {
 func (c *textCheck) judgeIndent(ev *engine.Evidence, f *engine.File, li lineIndex) engine.Result {
 	var regions *lang.Regions
 	regionsLoaded := false
-	code := func(start int) bool { // the line starts in code, not in a comment or a string
-		if !regionsLoaded {
-			regions, regionsLoaded = regionsFor(ev, f), true
-		}
-		return regions == nil || regions.At(start) == 0
-	}
 	var fs []engine.Finding
-	prevIndent, prevOpens := -1, false // the last line of code before this one
+	// the line before, for a width: its indentation and whether it opens a block.
+	// Lines in comments and strings count too; only a flagged line is checked for
+	// being code, so a file with nothing to flag is never parsed
+	prevIndent, prevOpens := 0, false
 	for n := 1; n <= len(li); n++ {
 		start := li[n-1]
 		ws := leadingSpace(f.Content[start:])
 		if start+len(ws) >= len(f.Content) || f.Content[start+len(ws)] == '\n' || f.Content[start+len(ws)] == '\r' {
 			continue // a blank line
 		}
-		if ws == "" {
-			if c.p.Width > 0 && code(start) {
-				prevIndent, prevOpens = 0, opensBlock(lineText(f.Content, li, n))
-			}
-			continue
-		}
 		var bad bool
-		if c.p.Indent == "tabs" {
+		switch {
+		case ws == "":
+		case c.p.Indent == "tabs":
 			// spaces after the tabs align; spaces that open a continuation line
 			// align it with the line before ("spaces for alignment")
 			bad = ws[0] == ' ' && !continuation(f.Content, li, n, len(ws))
-		} else {
-			bad = strings.Contains(ws, "\t")
-		}
-		if !bad && c.p.Width > 0 && code(start) {
+		case strings.Contains(ws, "\t"):
+			bad = true
+		default:
 			// one level deeper than a line that opens a block: by the width
-			text := lineText(f.Content, li, n)
-			bad = prevOpens && len(ws) > prevIndent && len(ws)-prevIndent != c.p.Width && !strings.Contains(ws, "\t")
-			prevIndent, prevOpens = len(ws), opensBlock(text)
+			bad = c.p.Width > 0 && prevOpens && len(ws) > prevIndent && len(ws)-prevIndent != c.p.Width
+		}
+		if c.p.Width > 0 {
+			prevIndent, prevOpens = len(ws), opensBlock(lineText(f.Content, li, n))
 		}
 		if !bad {
 			continue
 		}
-		if !code(start) {
+		if !regionsLoaded {
+			regions, regionsLoaded = regionsFor(ev, f), true
+		}
+		if regions != nil && regions.At(start) != 0 {
 			continue // the line starts inside a comment or a string: its text is not code
 		}
 		fs = append(fs, c.at(f, li, n, 1))
