@@ -414,3 +414,11 @@ func TestOwnSentences190(t *testing.T) {
 func TestOwnArchitectureSentences170(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-170.txt", 15)
 }
+
+// TestOwnSentences240: naming conventions written before the compiler read them
+// (testdata/own-sentences-240.txt, first sight in its .md): files, directories,
+// packages and declarations named in tables, nested lists, per-language lines, scope
+// in a heading and an exception in another section, and decoys that bind no code.
+func TestOwnSentences240(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-240.txt", 20)
+}
