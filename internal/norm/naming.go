@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -304,7 +305,7 @@ type FileNaming struct {
 }
 
 var (
-	fileStyleRE = lazyre.New(`(?i)\b(kebab[-_ ]case|snake[_ ]case|lower[_ ]snake[_ ]case|lowercase[_ ]with[_ ]underscores|lower[_ ]?camel[_ ]?case|camel[_ ]?case|pascal[_ ]?case|upper[_ ]?camel[_ ]?case)\b`)
+	fileStyleRE = lazyre.New(`(?i)\b(kebab[-_ ]case|snake[_ ]case|lower[_ ]snake[_ ]case|lowercase[_ ]with[_ ]underscores|lowercase,? with (?:dashes|hyphens)|lowercase and (?:dashes|hyphens)|lower[_ ]?camel[_ ]?case|camel[_ ]?case|pascal[_ ]?case|upper[_ ]?camel[_ ]?case)\b`)
 	// fileNounRE: the files a segment is about, with the words that qualify them
 	// ("React component files", "Markdown filenames"); Python's and Rust's modules
 	// are files.
@@ -322,11 +323,7 @@ var (
 func FileStyles(text string) int {
 	seen := map[string]bool{}
 	for _, m := range fileStyleRE.FindAllString(text, -1) {
-		st := StyleOf(m)
-		if strings.HasPrefix(strings.ToLower(m), "kebab") {
-			st = "kebab-case"
-		}
-		seen[st] = true
+		seen[fileStyleOf(m)] = true
 	}
 	return len(seen)
 }
@@ -394,10 +391,7 @@ func FileNamings(text, header string) []FileNaming {
 		if fileNotRE.MatchString(qual) || fileNotRE.MatchString(strings.ToLower(noun[0])) && !strings.Contains(strings.ToLower(noun[0]), "file") {
 			continue
 		}
-		style := StyleOf(main[st[2]:st[3]])
-		if strings.HasPrefix(strings.ToLower(main[st[2]:st[3]]), "kebab") {
-			style = "kebab-case"
-		}
+		style := fileStyleOf(main[st[2]:st[3]])
 		fn := FileNaming{Style: style, Main: main, Qualifier: qual, Except: strings.TrimSpace(except)}
 		sp := strings.Split(seg, "`")
 		inExcept := false
@@ -413,6 +407,67 @@ func FileNamings(text, header string) []FileNaming {
 		out = append(out, fn)
 	}
 	return out
+}
+
+// fileStyleOf is the style a file-naming word names: kebab-case written as such or in
+// words ("lowercase with dashes"), else StyleOf's.
+func fileStyleOf(word string) string {
+	w := strings.ToLower(word)
+	if strings.HasPrefix(w, "kebab") || strings.Contains(w, "dash") || strings.Contains(w, "hyphen") {
+		return "kebab-case"
+	}
+	return StyleOf(word)
+}
+
+var (
+	// dirNounRE: the directories a segment is about, with up to two words before
+	// them that may qualify them ("feature folders").
+	dirNounRE = lazyre.New(`(?i)((?:[\w-]+\s+){0,2}?)\b(?:director(?:y|ies)|folders?|dirs)(?:\s?names?)?\b`)
+	// dirQualStopRE: words before "directories" that do not narrow which ones.
+	dirSegRE      = lazyre.New(`;\s|\.\s|\.$`)
+	dirQualStopRE = lazyre.New(`(?i)^(?:use|using|all|the|our|for|any|every|each|new|and|files?|file names?|filenames|name|names|are|is|in|with|of|to|should|must|be|written|source|code|your|&|\+)$`)
+)
+
+// DirNamings reads the naming convention a sentence states for directories: "Directory
+// names: lowercase with dashes", "Files and directories - kebab-case", "Use snake_case
+// for folders", a table row under a "Directories" heading. Directories the sentence
+// qualifies ("feature folders", "component directories"), a style it bans, a segment
+// that also names kinds of declaration, and a convention with an exception are not
+// read: which directories it speaks of is then not certain.
+func DirNamings(text, header string) []string {
+	var out []string
+	// a dash between a label and its value is a colon ("Files and directories -
+	// kebab-case"), not a boundary between two statements
+	text = strings.NewReplacer("e.g.", "eg", "i.e.", "ie", "E.g.", "eg", " - ", ": ", " — ", ": ").Replace(text)
+	segs := dirSegRE.Split(text, -1)
+	if strings.Contains(text, " | ") {
+		segs = []string{text}
+	}
+	for _, seg := range segs {
+		plain := strings.ReplaceAll(seg, "`", "")
+		st := fileStyleRE.FindStringSubmatchIndex(plain)
+		if st == nil || namingNegRE.MatchString(plain[:st[0]]) || fileExceptRE.MatchString(plain) || convKindRE.MatchString(plain) {
+			continue
+		}
+		noun := dirNounRE.FindStringSubmatch(plain)
+		if noun == nil {
+			if !dirNounRE.MatchString(header) || fileNounRE.MatchString(plain) {
+				continue
+			}
+			noun = []string{"", ""}
+		}
+		qualified := false
+		for _, w := range strings.Fields(strings.Trim(noun[1], " *_:")) {
+			w = strings.Trim(w, "*_:,")
+			if w != "" && !dirQualStopRE.MatchString(w) && fileStyleRE.FindString(w) == "" {
+				qualified = true
+			}
+		}
+		if !qualified {
+			out = append(out, fileStyleOf(plain[st[2]:st[3]]))
+		}
+	}
+	return slices.Compact(out)
 }
 
 // An Affix is a prefix or suffix a kind of declaration must carry, or must not:

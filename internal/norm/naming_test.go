@@ -3,6 +3,7 @@ package norm
 import (
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -76,5 +77,29 @@ func TestNamingAffixesQuotedAndSpelledOut(t *testing.T) {
 	}
 	if got := NamingAffixes("- Suffix asynchronous methods with `Async` (e.g., `GetAsync`)"); !slices.Equal(got, []Affix{{Kind: AffixAsync, Suffix: "Async"}}) {
 		t.Errorf("asynchronous methods: %v", got)
+	}
+}
+
+func TestDirNamingsReadsDirectoriesOnly(t *testing.T) {
+	for _, c := range []struct {
+		text, header, want string
+	}{
+		{"Directory names: lowercase with dashes (e.g. `auth-wizard`)", "", "kebab-case"},
+		{"Files and directories - kebab-case", "", "kebab-case"},
+		{"Use snake_case for folders.", "", "snake_case"},
+		{"Directories | kebab-case | `user-settings/`", "Naming", "kebab-case"},
+		{"kebab-case", "Directory names", "kebab-case"},
+		// files only, a style banned, qualified directories, kinds, exceptions
+		{"Use kebab-case for file names.", "", ""},
+		{"Never use camelCase for directories.", "", ""},
+		{"Feature folders use PascalCase.", "", ""},
+		{"PascalCase for components and their folders", "", ""},
+		{"Folders are kebab-case except route groups like `(auth)`.", "", ""},
+		{"kebab-case for file names", "Directory layout", ""},
+	} {
+		got := strings.Join(DirNamings(c.text, c.header), ",")
+		if got != c.want {
+			t.Errorf("DirNamings(%q, %q) = %q, want %q", c.text, c.header, got, c.want)
+		}
 	}
 }

@@ -434,6 +434,51 @@ func TestFilenameConventions(t *testing.T) {
 	}
 }
 
+// A directory convention judges every directory of the whole repository once, at its
+// first file, and leaves tools' names alone (hidden, dunder, route segments, capitals).
+func TestDirnameConventionWholeRepository(t *testing.T) {
+	kebab := &policy.Rule{ID: "d", Kind: KindText, Params: mustParams(t, TextParams{Check: "dirname", Naming: "kebab-case"})}
+	fs, _ := runFiles(t, []*policy.Rule{kebab}, map[string]string{
+		"src/user-profile/a.ts": "", "src/UserCard/a.ts": "", "src/UserCard/b.ts": "", "src/UserCard/deep/c.ts": "",
+		".github/x.yml": "", "src/__tests__/a.ts": "", "app/[id]/page.tsx": "", "app/(auth)/page.tsx": "", "LICENSES/MIT.txt": "", "top.ts": "",
+	})
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Path+":"+f.Snippet)
+	}
+	if strings.Join(got, " ") != "src/UserCard/a.ts:src/UserCard" {
+		t.Fatalf("findings %v, want the one bad directory, once", got)
+	}
+}
+
+// A change is judged on the directories it creates, never on a directory it adds a
+// file to: a legacy name is the repository's, not the change's.
+func TestDirnameConventionJudgesCreatedDirectories(t *testing.T) {
+	kebab := &policy.Rule{ID: "d", Kind: KindText, Params: mustParams(t, TextParams{Check: "dirname", Naming: "kebab-case"})}
+	ch, err := testRegistry.CompileRule(kebab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := engine.MapSnapshot{"src/UserCard/a.ts": nil, "src/UserCard/b.ts": nil, "src/NewThing/x.ts": nil, "src/NewThing/y.ts": nil}
+	ev := &engine.Evidence{Mode: engine.ModeDiff, Tree: snap, AddedPaths: []string{"src/NewThing/x.ts", "src/NewThing/y.ts", "src/UserCard/b.ts"}}
+	for _, p := range []string{"src/NewThing/x.ts", "src/UserCard/b.ts"} {
+		ev.Files = append(ev.Files, &engine.File{Path: p, New: true, Lang: engine.LangTypeScript})
+	}
+	o := engine.Run([]engine.Compiled{{Rule: kebab, Check: ch}}, ev, engine.Options{Workers: 1})[0]
+	var got []string
+	for _, f := range o.Findings() {
+		got = append(got, f.Path+":"+f.Snippet)
+	}
+	if strings.Join(got, " ") != "src/NewThing/x.ts:src/NewThing" {
+		t.Fatalf("findings %v, want only the directory the change created", got)
+	}
+	ev.Tree = nil
+	o = engine.Run([]engine.Compiled{{Rule: kebab, Check: ch}}, ev, engine.Options{Workers: 1})[0]
+	if len(o.Findings()) != 0 {
+		t.Fatalf("without a tree the change's directories cannot be told: %v", o.Findings())
+	}
+}
+
 // A test file takes the name of the file it tests ("bash_20250124.test-d.ts" beside
 // "bash_20250124.ts", vercel/ai packages/anthropic/src/tool/): the convention for
 // test files does not flag it, but does flag a badly named one with no such subject.

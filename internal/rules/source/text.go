@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -48,7 +49,9 @@ type TextParams struct {
 	// "Code generated ... DO NOT EDIT", "@generated" or "auto-generated".
 	SkipGenerated bool `json:"skip_generated,omitempty"`
 	// Naming (check filename) is snake_case, kebab-case, camelCase or PascalCase: every
-	// dot-separated part of the file's name before its extension must follow it.
+	// dot-separated part of the file's name before its extension must follow it. With
+	// check dirname, every directory of the file's path must follow it; a change is
+	// judged only on the directories it creates.
 	Naming string `json:"naming,omitempty"`
 	// Forbid (check filename) lists globs of file names that must not exist
 	// ("*.spec.ts" when tests are named *.test.ts).
@@ -125,10 +128,14 @@ func compileText(rule *policy.Rule) (engine.Check, error) {
 				return nil, fmt.Errorf("params.forbid: bad glob %q", g)
 			}
 		}
+	case "dirname":
+		if namingRE[p.Naming] == nil {
+			return nil, fmt.Errorf("params.naming: %q is not snake_case, kebab-case, camelCase or PascalCase", p.Naming)
+		}
 	case "":
-		return nil, fmt.Errorf("params.check: required (indent, max_line_length, trailing_whitespace, final_newline, header, filename)")
+		return nil, fmt.Errorf("params.check: required (indent, max_line_length, trailing_whitespace, final_newline, header, filename, dirname)")
 	default:
-		return nil, fmt.Errorf("params.check: %q is not one of indent, max_line_length, trailing_whitespace, final_newline, header, filename", p.Check)
+		return nil, fmt.Errorf("params.check: %q is not one of indent, max_line_length, trailing_whitespace, final_newline, header, filename, dirname", p.Check)
 	}
 	if p.NewFilesOnly && p.Check != "header" && p.Check != "filename" {
 		return nil, fmt.Errorf("params.new_files_only: only for check header or filename")
@@ -160,6 +167,8 @@ func defaultTextMessage(p TextParams) string {
 		return "file does not end with a newline"
 	case "header":
 		return "missing or wrong file header"
+	case "dirname":
+		return "directory name is not " + p.Naming
 	case "filename":
 		if p.Naming != "" {
 			return "file name is not " + p.Naming
@@ -203,8 +212,11 @@ func (c *textCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	if f == nil {
 		return engine.InternalError("target file not in the evidence")
 	}
-	if c.p.Check == "filename" {
+	switch c.p.Check {
+	case "filename":
 		return c.judgeName(ev, f)
+	case "dirname":
+		return c.judgeDirs(ev, f)
 	}
 	if r := lang.SkipReason(f.Content); r != "" {
 		return skipped(r)
@@ -600,6 +612,92 @@ func (c *textCheck) judgeName(ev *engine.Evidence, f *engine.File) engine.Result
 		return violated([]engine.Finding{fd})
 	}
 	return satisfied()
+}
+
+// judgeDirs judges the directories of a file's path. A change is judged on the
+// directories it creates (every file under them is one it added), never on the ones it
+// adds a file to; the whole repository is judged on every directory, each reported once,
+// at the first file of the tree under it that the rule covers.
+func (c *textCheck) judgeDirs(ev *engine.Evidence, f *engine.File) engine.Result {
+	dir := path.Dir(f.Path)
+	if dir == "." {
+		return satisfied()
+	}
+	if ev.Mode == engine.ModeDiff && ev.Tree == nil {
+		return engine.Result{Verdict: engine.Satisfied, Reason: "no tree to tell the directories the change created"}
+	}
+	parts := strings.Split(dir, "/")
+	var fds []engine.Finding
+	for i, d := range parts {
+		bad := badDirName(d, c.p.Naming)
+		if bad == "" {
+			continue
+		}
+		prefix := strings.Join(parts[:i+1], "/") + "/"
+		if ev.Mode == engine.ModeDiff {
+			if !createdDir(ev, prefix) {
+				continue
+			}
+		} else if first := c.firstCovered(ev, prefix); first != "" && first != f.Path {
+			continue // reported at the directory's first file
+		}
+		msg := c.message
+		if c.rule.Message == "" {
+			msg = fmt.Sprintf("directory name %q is not %s", d, c.p.Naming)
+		}
+		fds = append(fds, engine.Finding{Path: f.Path, Line: 1, Column: 1, EndLine: 1, EndColumn: 1, CommandIndex: -1, Message: msg, Snippet: strings.TrimSuffix(prefix, "/"), Suggestion: c.suggestion})
+	}
+	if len(fds) > 0 {
+		return violated(fds)
+	}
+	return satisfied()
+}
+
+// badDirName is the part of a directory's name that breaks the style, or "". Names
+// that follow a tool's convention rather than the project's are not judged: hidden
+// directories, dunder ones (__tests__, __pycache__), route segments and groups
+// ([id], (auth), @modal, +page) and names in capitals.
+func badDirName(d, naming string) string {
+	if d == "" || strings.HasPrefix(d, ".") || strings.HasPrefix(d, "__") || strings.ContainsAny(d, "[]()@+") || allCapsNameRE.MatchString(d) {
+		return ""
+	}
+	for _, p := range strings.Split(d, ".") {
+		if p != "" && !namingRE[naming].MatchString(p) {
+			return d
+		}
+	}
+	return ""
+}
+
+// createdDir reports whether the change created the directory (prefix ends in "/"):
+// every path of the tree under it is one the change added.
+func createdDir(ev *engine.Evidence, prefix string) bool {
+	paths := ev.Tree.Paths()
+	i := sort.SearchStrings(paths, prefix)
+	if i == len(paths) || !strings.HasPrefix(paths[i], prefix) {
+		return false
+	}
+	for ; i < len(paths) && strings.HasPrefix(paths[i], prefix); i++ {
+		if _, ok := slices.BinarySearch(ev.AddedPaths, paths[i]); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// firstCovered is the first path of the tree under the directory that the rule's
+// scope covers, or "" when there is no tree.
+func (c *textCheck) firstCovered(ev *engine.Evidence, prefix string) string {
+	if ev.Tree == nil {
+		return ""
+	}
+	paths := ev.Tree.Paths()
+	for i := sort.SearchStrings(paths, prefix); i < len(paths) && strings.HasPrefix(paths[i], prefix); i++ {
+		if c.rule.Scope.Covers(paths[i]) {
+			return paths[i]
+		}
+	}
+	return ""
 }
 
 // testedSibling returns the file a test file is named after: for

@@ -397,6 +397,11 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 		switch {
 		case len(p.Forbid) > 0:
 			badPath = strings.TrimSuffix(path, path[strings.IndexByte(path, '.'):]) + strings.TrimPrefix(p.Forbid[0], "*")
+		case p.Check == "dirname":
+			i := strings.LastIndexByte(path, '/') + 1
+			dir, base := path[:i], path[i:]
+			badPath = dir + map[string]string{"kebab-case": "BadName", "snake_case": "BadName", "camelCase": "bad_name", "PascalCase": "bad_name"}[p.Naming] + "/" + base
+			goodPath = dir + map[string]string{"kebab-case": "good-name", "snake_case": "good_name", "camelCase": "goodName", "PascalCase": "GoodName"}[p.Naming] + "/" + base
 		case p.Naming != "":
 			dir := ""
 			if i := strings.LastIndexByte(path, '/'); i >= 0 {
@@ -446,11 +451,27 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 			if ex := exceptGlobs(fn); len(ex) > 0 {
 				r.Scope.Exclude = append(r.Scope.Exclude, ex...)
 			}
+			if ex := narrowerConventions(s, rc, fn.Style, globs); len(ex) > 0 {
+				r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, ex...))
+			}
 			if breaksOwnExample(fn) {
 				// "kebab-case for Markdown filenames (`docs/build_process.md`)": the
 				// text's own example breaks it, so the reading is in doubt
 				r.Severity, r.Exact = policy.SeverityWarning, false
 			}
+		}
+	}
+	// "Directory names: lowercase with dashes", "Files and directories - kebab-case".
+	for _, style := range norm.DirNamings(s.c.Text, s.header) {
+		if namingRE[style] == nil {
+			continue
+		}
+		before := len(out)
+		mk(TextParams{Check: "dirname", Naming: style}, []string{"**/*"}, "directory name is not "+style, "rename the directory in "+style)
+		if len(out) > before && !norm.Directs(s.c.Text) {
+			// "Directory names: lowercase with dashes" states the convention without
+			// a word that binds: which directories keep a tool's names is unsaid
+			out[before].Severity = policy.SeverityWarning
 		}
 	}
 	// "`.test.ts` (not `.spec.ts`)": the second suffix is forbidden.
@@ -462,6 +483,42 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 	}
 	if len(suffixes) == 2 && regexp.MustCompile("\\(not `[^`]+`\\)|, not `|instead of `|rather than `").MatchString(s.norm) {
 		mk(TextParams{Check: "filename", Forbid: []string{"*" + suffixes[1]}}, nil, "file named `*"+suffixes[1]+"`", "name it `*"+suffixes[0]+"`")
+	}
+	return out
+}
+
+// narrowerConventions are the files another sentence of the same instruction file
+// names in another style, by its examples or its qualifier: "File names are
+// kebab-case" and, in another section, "React components keep PascalCase file names
+// (`UserCard.tsx`)" leave the `.tsx` files to the second. A convention stated for the
+// same files as this one (both by language) is not narrower: neither sets the other
+// aside.
+func narrowerConventions(s *sentence, rc *recognize.RepoContext, style string, globs []string) []string {
+	var out []string
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != s.c.File || o.Line == s.c.Line && o.Text == s.c.Text || norm.FileStyles(o.Text) == 0 {
+			continue
+		}
+		os := newSentence(o)
+		for _, fn := range norm.FileNamings(o.Text, os.header) {
+			if fn.Style == style {
+				continue
+			}
+			theirs := exampleExtensions(fn.Examples, fn.Style)
+			if len(theirs) == 0 {
+				q := strings.TrimSuffix(strings.TrimSuffix(fn.Qualifier, "s"), " file")
+				theirs = fileQualGlobs.Get()[q]
+			}
+			if len(theirs) == 0 || slices.Equal(theirs, globs) {
+				continue
+			}
+			for _, g := range theirs {
+				if slices.Contains(globs, g) {
+					out = append(out, "**/"+g)
+				}
+			}
+		}
 	}
 	return out
 }
