@@ -454,6 +454,11 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 			if ex := narrowerConventions(s, rc, fn.Style, globs); len(ex) > 0 {
 				r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, ex...))
 			}
+			if !norm.Directs(s.c.Text) {
+				// "Files: lowercase with hyphens" states the convention without a word
+				// that binds: a fragment warns
+				r.Severity = policy.SeverityWarning
+			}
 			if breaksOwnExample(fn) {
 				// "kebab-case for Markdown filenames (`docs/build_process.md`)": the
 				// text's own example breaks it, so the reading is in doubt
