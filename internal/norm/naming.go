@@ -128,7 +128,11 @@ func NamingBindings(text string) map[string]string {
 				kinds[kk] = true
 			}
 		}
-		delete(kinds, NameConstant) // syscall-style constant names are kept in Go
+		if !constWordRE.MatchString(text) {
+			// "identifiers" spans constants, whose syscall-style names Go keeps; a
+			// sentence that names constants ("Constants are MixedCaps too") binds them
+			delete(kinds, NameConstant)
+		}
 		delete(kinds, NameComponent)
 		if len(kinds) == 0 {
 			kinds = map[string]bool{NameFunction: true, NameMethod: true, NameType: true, NameVariable: true}
@@ -275,6 +279,9 @@ func goMixedCaps(text string) bool {
 	}
 	return seen[StyleMixedCaps] || seen[StyleCamel] && seen[StylePascal] && namingExportRE.MatchString(text)
 }
+
+// constWordRE: a sentence names constants themselves.
+var constWordRE = lazyre.New(`(?i)\bconst(?:ant)?s?\b`)
 
 // styleNegatedRE: a negation before the first style a sentence names.
 var styleNegatedRE = lazyre.New(`(?i)(?:^|\W)(?:no|not|never|don'?t|do not|avoid|without)\W`)
@@ -468,6 +475,36 @@ func DirNamings(text, header string) []string {
 		}
 	}
 	return slices.Compact(out)
+}
+
+var (
+	// pkgNamesRE: the sentence is about the names of packages ("Package names are
+	// ...", "name packages ...", "Packages: short, lowercase").
+	pkgNamesRE = lazyre.New(`(?i)\bpackage[ -]?nam(?:es?|ing)\b|\bname (?:your |the )?packages\b|^\W*packages?\W*:`)
+	// pkgLowerRE: what Go asks of them: lower case, one word, no underscores.
+	pkgLowerRE = lazyre.New(`(?i)\blower[ -]?case\b|\bno underscores?\b|\bwithout underscores?\b|\bsingle[ -]word\b|\bone word\b`)
+	// pkgNotRE: the sentence says something else of package names (a length, what
+	// they must not repeat) or lets them break the rule.
+	pkgBannedStyleRE = lazyre.New(`(?i)\b(?:no|not|nor|or|without)\s+(?:underscores?\s+(?:or|nor)\s+)?(?:mixed ?caps|camel ?case)\b`)
+	pkgNotRE         = lazyre.New(`(?i)\b(?:not|never|don't|do not|need not|may)\s+(?:be\s+)?(?:all\s+)?lower[ -]?case\b|\bupper[ -]?case\b|\bpascal|\bcamel|\bsnake`)
+)
+
+// GoPackageNaming reports whether the text states Go's convention for package names:
+// lower case, one word, no underscores ("Package names are short, lowercase, single
+// words — no underscores or mixedCaps"). Which language it is about is the caller's to
+// tell: the same words of a Python package speak of its directory.
+func GoPackageNaming(text string) bool {
+	for _, t := range dirSegRE.Split(strings.ReplaceAll(text, "`", ""), -1) {
+		// the names and what is asked of them in one clause: "Use lowercase for file
+		// names; package names follow the directory" asks nothing of packages
+		if !pkgNamesRE.MatchString(t) || !pkgLowerRE.MatchString(t) {
+			continue
+		}
+		// "no ... mixedCaps" and "no camelCase" ban a style; a style the text asks
+		// for is another convention
+		return !pkgNotRE.MatchString(pkgBannedStyleRE.ReplaceAllString(t, ""))
+	}
+	return false
 }
 
 // An Affix is a prefix or suffix a kind of declaration must carry, or must not:

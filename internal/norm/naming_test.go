@@ -46,6 +46,9 @@ func TestNamingBindingsListsGoAndComponents(t *testing.T) {
 		{"Use PascalCase for classes and camelCase for functions; private members start with an underscore.", map[string]string{NameType: StylePascal, NameFunction: StyleCamel}},
 		{"PascalCase for classes and React components", map[string]string{NameType: StylePascal, NameComponent: StylePascal}},
 		{"Component files are PascalCase", map[string]string{}},
+		// constants are Go's MixedCaps only when the sentence names them
+		{"Constants are MixedCaps like everything else (`MaxRetries`, not `MAX_RETRIES`).", map[string]string{NameConstant: StyleMixedCaps}},
+		{"Exported identifiers are MixedCaps.", map[string]string{NameFunction: StyleMixedCaps, NameMethod: StyleMixedCaps, NameType: StyleMixedCaps, NameVariable: StyleMixedCaps}},
 	} {
 		if got := NamingBindings(tc.text); !maps.Equal(got, tc.want) {
 			t.Errorf("NamingBindings(%q) = %v, want %v", tc.text, got, tc.want)
@@ -100,6 +103,24 @@ func TestDirNamingsReadsDirectoriesOnly(t *testing.T) {
 		got := strings.Join(DirNamings(c.text, c.header), ",")
 		if got != c.want {
 			t.Errorf("DirNamings(%q, %q) = %q, want %q", c.text, c.header, got, c.want)
+		}
+	}
+}
+
+func TestGoPackageNaming(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Package names are short, lowercase, single words — no underscores or mixedCaps.":  true,
+		"Follow idiomatic Go: short, lowercase package names (`ai`, `services`).":          true,
+		"Packages: lowercase, no underscores":                                              true,
+		"Name packages in one word, all lowercase.":                                        true,
+		"Package names should be descriptive.":                                             false, // nothing checkable
+		"Package names use snake_case (`order_book`).":                                     false, // another convention
+		"Package names need not be lowercase when they mirror a vendor name.":              false,
+		"Use lowercase for file names; package names follow the directory.":                false,
+		"Keep the number of packages small; lowercase identifiers for unexported helpers.": false,
+	} {
+		if got := GoPackageNaming(text); got != want {
+			t.Errorf("GoPackageNaming(%q) = %v, want %v", text, got, want)
 		}
 	}
 }

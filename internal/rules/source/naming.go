@@ -341,6 +341,9 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	}
 	text := c.Text
 	affixes := affixRules(c, rc)
+	if r, ok := goPackageRule(c, rc); ok {
+		affixes = append(affixes, r)
+	}
 	if !norm.NamesAStyle(text) {
 		return recognize.Result{Rules: affixes}
 	}
@@ -451,6 +454,37 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		rules = append(rules, r)
 	}
 	return recognize.Result{Rules: append(rules, affixes...)}
+}
+
+// goPackageRule reads Go's convention for package names (norm.GoPackageNaming) into a
+// query over package clauses: a name with a capital or an underscore breaks it, except
+// the "_test" suffix of an external test package, which is Go's own.
+func goPackageRule(c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	if !norm.GoPackageNaming(c.Text) {
+		return policy.Rule{}, false
+	}
+	s := itemSentence(c, rc)
+	if !slices.Contains(pickLangs(s, rc, []string{engine.LangGo}), engine.LangGo) {
+		return policy.Rule{}, false
+	}
+	sc, _ := ruleScope(s, rc, []string{engine.LangGo})
+	p, ok := samplePath(sc, engine.LangGo, "")
+	if !ok {
+		return policy.Rule{}, false
+	}
+	q := `((package_clause (package_identifier) @match) (#match? @match "[A-Z_]") (#not-match? @match "^[a-z][a-z0-9]*_test$"))`
+	return policy.Rule{
+		Domain: policy.DomainSource, Kind: KindQuery, Severity: policy.SeverityWarning, Exact: false, Scope: sc,
+		Params:     marshal(QueryParams{Queries: map[string]string{engine.LangGo: q}}),
+		Message:    "package name with a capital or an underscore",
+		Suggestion: "name the package in one lower-case word",
+		Cases: []policy.Case{
+			{Expect: policy.ExpectViolated, Path: p, Code: "package user_store\n", Note: "an underscore"},
+			{Expect: policy.ExpectViolated, Path: p, Code: "package userStore\n", Note: "a capital"},
+			{Expect: policy.ExpectSatisfied, Path: p, Code: "package userstore\n", Note: "one lower-case word"},
+			{Expect: policy.ExpectSatisfied, Path: p, Code: "package userstore_test\n", Note: "an external test package"},
+		},
+	}, true
 }
 
 var reactComponentsRE = lazyre.New(`(?i)\breact\s+(components?)\b`)
