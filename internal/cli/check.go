@@ -100,7 +100,7 @@ fixes that overlap are both left, and so is a file changed since it was judged;
 	fl.BoolVar(&f.baseline, "baseline", false, "hide the findings recorded in "+check.BaselineFile)
 	fl.BoolVar(&f.allSites, "all-sites", false, "list every site of a rule that needs review (by default it is reported once, with its count and its first sites)")
 	fl.BoolVar(&f.fix, "fix", false, "apply the exact fixes of the findings (a rule's \"use X instead of Y\", trailing white space), then check again")
-	fl.BoolVar(&f.dryRun, "dry-run", false, "with --fix: write nothing, print the fixes as a unified diff (exit 1 when there is one)")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "with --fix: write nothing, print the fixes as a unified diff, or write it to the -o file (exit 1 when there is one)")
 	registerExclude(fl, &f.exclude)
 	fl.StringVar(&f.pr, "pr", "", "the pull request's title and description, title on the first line (`FILE`, \"-\" for standard input); in CI, read from the pull request's event when not given")
 	fl.StringVar(&f.guardSeverity, "guard-severity", "warning", "--diff: severity of "+report.RuleGuardChange+", the finding on a change to instruction files, .heed/ or agent hook settings: `warning` or error")
@@ -222,7 +222,17 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 		if err != nil {
 			return checkError(err)
 		}
-		app.Stdout.Write(plan.Diff())
+		out, closeOut, err := app.reportOutput(f.output)
+		if err != nil {
+			return err
+		}
+		if _, err := out.Write(plan.Diff()); err != nil {
+			closeOut()
+			return Fail("write the diff: %v", err)
+		}
+		if err := closeOut(); err != nil {
+			return Fail("write %s: %v", f.output, err)
+		}
 		printFixed(app.Stderr, plan, nil, true)
 		if len(plan.Changes) > 0 {
 			return Violations()
