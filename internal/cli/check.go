@@ -78,8 +78,9 @@ CI job annotates and uploads from one run. Exit status: 0 when no error-severity
 finding is reported, 1 when one is, 2 on a usage or internal error.
 
 --fix applies the fixes a rule states exactly ("use X instead of Y" between two names,
-trailing white space, a missing final newline, tabs where the rule asks for spaces of
-a given width) to the working tree, then checks again and reports what remains. Two
+a banned import's replacement that is the same package at another path, trailing
+white space, a missing final newline, tabs where the rule asks for spaces of a given
+width) to the working tree, then checks again and reports what remains. Two
 fixes that overlap are both left, and so is a file changed since it was judged;
 --fix --dry-run writes nothing and prints the fixes as a unified diff.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
