@@ -80,9 +80,15 @@ func Plan(root string, fixes []engine.Fix) (Report, error) {
 	if err != nil {
 		return rep, fmt.Errorf("read %s: %w", root, err)
 	}
+	ok := map[string]bool{} // whether each path is a regular file inside root, asked once
 	for i, f := range fixes {
 		for _, e := range f.Edits {
-			if e.Start < 0 || e.End < e.Start || !inside(realRoot, root, e.Path) {
+			in, seen := ok[e.Path]
+			if !seen {
+				in = inside(realRoot, root, e.Path)
+				ok[e.Path] = in
+			}
+			if e.Start < 0 || e.End < e.Start || !in {
 				refused[i] = ReasonPath
 				break
 			}
