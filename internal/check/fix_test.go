@@ -38,7 +38,7 @@ func TestFixAppliesTheExactFixesAndChecksAgain(t *testing.T) {
 	if yamlRule == "" || len(before.Findings) != 3 {
 		t.Fatalf("before: %v, want two yaml.load findings and a print", where(before.Findings))
 	}
-	res, rep, err := RunFix(p, Options{Mode: All})
+	res, rep, err := RunFix(p, Options{Mode: All}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestFixRefusesTheIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = RunFix(p, Options{Mode: Staged})
+	_, _, err = RunFix(p, Options{Mode: Staged}, false)
 	var ue *UsageError
 	if !errors.As(err, &ue) {
 		t.Fatalf("--fix --staged: %v, want a usage error", err)
@@ -97,7 +97,7 @@ func TestFixLeavesACallWhoseArgumentsTheReplacementMayNotTake(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, rep, err := RunFix(p, Options{Mode: All})
+	res, rep, err := RunFix(p, Options{Mode: All}, false)
 	if err != nil {
 		t.Fatal(err)
 	}

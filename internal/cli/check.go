@@ -27,7 +27,7 @@ type checkFlags struct {
 	output                string
 	sarif                 string
 	baseline              bool
-	fix                   bool
+	fix, dryRun           bool
 	allSites              bool
 	guardSeverity         string
 	pr                    string
@@ -75,7 +75,14 @@ undetermined, never passed.
 Formats: text (default), json (docs/json.md), sarif (SARIF 2.1.0 for GitHub code
 scanning), github (workflow-command annotations); --sarif FILE writes SARIF too, so a
 CI job annotates and uploads from one run. Exit status: 0 when no error-severity
-finding is reported, 1 when one is, 2 on a usage or internal error.`,
+finding is reported, 1 when one is, 2 on a usage or internal error.
+
+--fix applies the fixes a rule states exactly ("use X instead of Y" between two names,
+a banned import's replacement that is the same package at another path, trailing
+white space, a missing final newline, tabs where the rule asks for spaces of a given
+width) to the working tree, then checks again and reports what remains. Two
+fixes that overlap are both left, and so is a file changed since it was judged;
+--fix --dry-run writes nothing and prints the fixes as a unified diff.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat("check", f.format, report.Formats...); err != nil {
 				return err
@@ -93,7 +100,8 @@ finding is reported, 1 when one is, 2 on a usage or internal error.`,
 	fl.StringVar(&f.sarif, "sarif", "", "also write the report as SARIF to `FILE` (one run gives annotations and SARIF)")
 	fl.BoolVar(&f.baseline, "baseline", false, "hide the findings recorded in "+check.BaselineFile)
 	fl.BoolVar(&f.allSites, "all-sites", false, "list every site of a rule that needs review (by default it is reported once, with its count and its first sites)")
-	fl.BoolVar(&f.fix, "fix", false, "apply the exact fixes of the findings (a rule's \"use X instead of Y\"), then check again")
+	fl.BoolVar(&f.fix, "fix", false, "apply the exact fixes of the findings (a rule's \"use X instead of Y\", trailing white space), then check again")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "with --fix: write nothing, print the fixes as a unified diff, or write it to the -o file (exit 1 when there is one)")
 	registerExclude(fl, &f.exclude)
 	fl.StringVar(&f.pr, "pr", "", "the pull request's title and description, title on the first line (`FILE`, \"-\" for standard input); in CI, read from the pull request's event when not given")
 	fl.StringVar(&f.guardSeverity, "guard-severity", "warning", "--diff: severity of "+report.RuleGuardChange+", the finding on a change to instruction files, .heed/ or agent hook settings: `warning` or error")
@@ -198,17 +206,46 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 	if err != nil {
 		return err
 	}
-	opts := check.Options{PR: pr, Mode: f.mode(), Rev: f.diff, Index: f.diff != "" && f.staged, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Config: cfg, Exclude: f.exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache, GuardSeverity: f.guardSeverity, SpillFindings: true,
+	opts := check.Options{PR: pr, Mode: f.mode(), Rev: f.diff, Index: f.diff != "" && f.staged, Paths: paths, UseBaseline: f.baseline, Domains: f.domains, Config: cfg, Exclude: f.exclude, JudgeTimeout: judgeTimeout(model), NoCache: f.model.NoCache, GuardSeverity: f.guardSeverity,
+		// --fix counts what remains in the files it fixed
+		SpillFindings: !f.fix,
 		// only SARIF records the findings suppressions and the baseline hid
 		DropHidden: f.format != "sarif" && f.sarif == "",
 		// a rule the compiler demoted for review is one question, not thousands of
 		// findings; --fix applies the fixes of every site
 		CondenseReview: !f.allSites && !f.fix}
+	if f.dryRun && !f.fix {
+		return Fail("check: --dry-run goes with --fix")
+	}
 	var res *check.Result
+	if f.fix && f.dryRun {
+		_, plan, err := check.RunFix(p, opts, true)
+		if err != nil {
+			return checkError(err)
+		}
+		out, closeOut, err := app.reportOutput(f.output)
+		if err != nil {
+			return err
+		}
+		if _, err := out.Write(plan.Diff()); err != nil {
+			closeOut()
+			return Fail("write the diff: %v", err)
+		}
+		if err := closeOut(); err != nil {
+			return Fail("write %s: %v", f.output, err)
+		}
+		printFixed(app.Stderr, plan, nil, true)
+		if len(plan.Changes) > 0 {
+			return Violations()
+		}
+		return nil
+	}
 	if f.fix {
 		var fixed fix.Report
-		res, fixed, err = check.RunFix(p, opts)
-		printFixed(app.Stderr, fixed)
+		res, fixed, err = check.RunFix(p, opts, false)
+		if err == nil {
+			printFixed(app.Stderr, fixed, res, false)
+		}
 	} else {
 		res, err = check.Run(p, opts)
 	}
@@ -273,18 +310,43 @@ func (app *App) runCheck(cmd *cobra.Command, f checkFlags, args []string) error 
 	return nil
 }
 
-// printFixed says what --fix changed, and what it left.
-func printFixed(w io.Writer, rep fix.Report) {
+// printFixed says what --fix changed (or, dry, would change), what it left, and how
+// many findings the second check still reports in the files it changed.
+func printFixed(w io.Writer, rep fix.Report, res *check.Result, dry bool) {
+	verb := "applied"
+	if dry {
+		verb = "would apply"
+	}
 	if len(rep.Applied) > 0 {
 		fixes := fmt.Sprintf("%d fixes", len(rep.Applied))
 		if len(rep.Applied) == 1 {
 			fixes = "1 fix"
 		}
-		fmt.Fprintf(w, "heed: applied %s in %s: %s\n", fixes, plural(len(rep.Files), "file"), strings.Join(rep.Files, ", "))
+		fmt.Fprintf(w, "heed: %s %s in %s: %s\n", verb, fixes, plural(len(rep.Files), "file"), strings.Join(rep.Files, ", "))
+	} else {
+		fmt.Fprintf(w, "heed: no fix to apply\n")
 	}
 	for _, s := range rep.Skipped {
-		fmt.Fprintf(w, "heed: not applied: %s at byte %d (%s -> %s): %s\n", s.Edit.Path, s.Edit.Start, s.Edit.Old, s.Edit.New, s.Reason)
+		where := s.Path
+		if s.Line > 0 {
+			where = fmt.Sprintf("%s:%d", s.Path, s.Line)
+		}
+		fmt.Fprintf(w, "heed: not applied: %s: %s: %s\n", where, s.Fix.Message, s.Reason)
 	}
+	if res == nil || len(rep.Files) == 0 {
+		return
+	}
+	fixed := map[string]bool{}
+	for _, p := range rep.Files {
+		fixed[p] = true
+	}
+	remain := 0
+	for _, f := range res.Findings {
+		if fixed[f.File] {
+			remain++
+		}
+	}
+	fmt.Fprintf(w, "heed: checked again: %s in the fixed files\n", plural(remain, "finding"))
 }
 
 // repoPaths turns PATH arguments (relative to the working directory) into

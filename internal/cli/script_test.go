@@ -2,6 +2,7 @@ package cli
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -24,8 +25,13 @@ func (w withBuildsRemoved) Run() int {
 
 // TestScripts runs every CLI scenario in testdata/script/*.txtar. Each script gets a
 // fresh work directory, a private HOME outside it and a git identity, so scripts can
-// build real repositories with `exec git init`.
+// build real repositories with `exec git init`; $DEMO is the demo (examples/demo), to
+// copy.
 func TestScripts(t *testing.T) {
+	demo, err := filepath.Abs(filepath.Join("..", "..", "examples", "demo"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
@@ -41,6 +47,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GIT_COMMITTER_NAME", "heed test")
 			env.Setenv("GIT_COMMITTER_EMAIL", "test@heed.invalid")
 			env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+			env.Setenv("DEMO", demo)
 			return nil
 		},
 	})

@@ -23,6 +23,9 @@ type externalParams struct {
 type externalCheck struct {
 	rule *policy.Rule
 	p    externalParams
+	// exactFix: the rule was read with certainty and blocks, so the fix of an import
+	// it names the replacement of is applied by heed check --fix (externalfix.go)
+	exactFix bool
 }
 
 func compileExternal(rule *policy.Rule) (engine.Check, error) {
@@ -43,7 +46,7 @@ func compileExternal(rule *policy.Rule) (engine.Check, error) {
 			return nil, fmt.Errorf("params.langs[%d]: %q is not a language heed reads imports of", i, l)
 		}
 	}
-	return &externalCheck{rule: rule, p: p}, nil
+	return &externalCheck{rule: rule, p: p, exactFix: rule.Exact && rule.Severity == policy.SeverityError}, nil
 }
 
 func (c *externalCheck) langOK(l string) bool {
@@ -101,7 +104,9 @@ func (c *externalCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 			old++
 			continue
 		}
-		fs = append(fs, finding(f, e, msg, c.rule.Suggestion))
+		fd := finding(f, e, msg, c.rule.Suggestion)
+		fd.Fixes = c.importFix(f, e)
+		fs = append(fs, fd)
 	}
 	return edgeVerdict(fs, old, "no banned package is imported")
 }

@@ -242,8 +242,38 @@ func (c *cochangeCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 	if len(c.p.Then) <= 3 {
 		sug += " (" + strings.Join(c.p.Then, ", ") + ")"
 	}
-	f := engine.Finding{CommandIndex: -1, Change: true, Message: msg, Snippet: strings.Join(shown, "\n"), Suggestion: sug}
+	f := engine.Finding{CommandIndex: -1, Change: true, Message: msg, Snippet: strings.Join(shown, "\n"), Suggestion: sug,
+		Related: c.related(ev, trig)}
 	return violated(f)
+}
+
+// maxRelated bounds the changed files a co-change finding lists as its places.
+const maxRelated = 20
+
+// related are the places a co-change finding is made of: the files whose change
+// triggered it, and each file the rule names that the tree holds and the change
+// left alone (a rule that asks for "a test" names no one file, and none is listed).
+func (c *cochangeCheck) related(ev *engine.Evidence, trig []string) []engine.Location {
+	var out []engine.Location
+	for i, p := range trig {
+		if i == maxRelated {
+			break
+		}
+		out = append(out, engine.Location{Path: p, Message: "changed by the change"})
+	}
+	if !knownTree(ev) {
+		return out
+	}
+	changed := map[string]bool{}
+	for _, p := range ev.Changed {
+		changed[p] = true
+	}
+	for _, g := range c.p.Then {
+		if f, ok := concreteFile(g); ok && !changed[f] && inTree(ev, f, changed) {
+			out = append(out, engine.Location{Path: f, Message: "needed to change with it, and did not"})
+		}
+	}
+	return out
 }
 
 // testGlobs are what the contribution rules count as a test: the test files and

@@ -82,6 +82,7 @@ func (c *cochangeCheck) judgeComponents(ev *engine.Evidence, deleted map[string]
 		}
 	}
 	var missing, shown []string
+	var related []engine.Location
 	seen := map[string]bool{}
 	for _, p := range c.triggers(ev) {
 		own := c.componentFile(ev, p, changed)
@@ -91,6 +92,8 @@ func (c *cochangeCheck) judgeComponents(ev *engine.Evidence, deleted map[string]
 		seen[own] = true
 		missing = append(missing, own)
 		shown = append(shown, p)
+		related = append(related, engine.Location{Path: p, Message: "changed by the change"},
+			engine.Location{Path: own, Message: "needed to change with " + p + " (its component's file), and did not"})
 	}
 	if len(missing) == 0 {
 		return satisfied("each component the change touches has its " + strings.Join(c.p.Then, " or ") + " changed, or keeps none")
@@ -100,7 +103,7 @@ func (c *cochangeCheck) judgeComponents(ev *engine.Evidence, deleted map[string]
 		msg += " (" + c.p.Reading + ")"
 	}
 	f := engine.Finding{CommandIndex: -1, Change: true, Message: msg, Snippet: strings.Join(shown, "\n"),
-		Suggestion: "add an entry to " + strings.Join(missing, ", ")}
+		Suggestion: "add an entry to " + strings.Join(missing, ", "), Related: related}
 	return violated(f)
 }
 

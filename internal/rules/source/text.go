@@ -70,6 +70,10 @@ type textCheck struct {
 	message    string
 	suggestion string
 	key        string
+	// exact is set when the rule was read with certainty and blocks (an error): its
+	// fixes are exact, applied by heed check --fix; a rule demoted for review carries
+	// them to review.
+	exact bool
 }
 
 var namingRE = map[string]*lazyre.RE{
@@ -84,7 +88,8 @@ func compileText(rule *policy.Rule) (engine.Check, error) {
 	if err := decode(rule.Params, &p); err != nil {
 		return nil, err
 	}
-	c := &textCheck{rule: rule, p: p, message: rule.Message, suggestion: rule.Suggestion, key: ruleKey(rule)}
+	c := &textCheck{rule: rule, p: p, message: rule.Message, suggestion: rule.Suggestion, key: ruleKey(rule),
+		exact: rule.Exact && rule.Severity == policy.SeverityError}
 	switch p.Check {
 	case "indent":
 		if p.Indent != "tabs" && p.Indent != "spaces" {
@@ -221,7 +226,7 @@ func (c *textCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	if r := lang.SkipReason(f.Content); r != "" {
 		return skipped(r)
 	}
-	r := resultcache.Judge(ev, f, c.key, fmt.Sprint(f.New), func() engine.Result { return c.judge(ev, f) })
+	r := resultcache.Judge(ev, f, c.key, fmt.Sprint(f.New, c.exact), func() engine.Result { return c.judge(ev, f) })
 	switch c.p.Check {
 	case "indent", "max_line_length", "trailing_whitespace":
 		return keptByTheChange(f, r, c.brokeBefore(f))
@@ -288,7 +293,9 @@ func (c *textCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 			return satisfied()
 		}
 		last := len(li)
-		return violated([]engine.Finding{c.at(f, li, last, utf8.RuneCountInString(lineText(f.Content, li, last))+1)})
+		fd := c.at(f, li, last, utf8.RuneCountInString(lineText(f.Content, li, last))+1)
+		fd.Fixes = c.finalNewlineFix(f)
+		return violated([]engine.Finding{fd})
 	case "header":
 		return c.judgeHeader(f, li)
 	}
@@ -355,7 +362,9 @@ func (c *textCheck) judgeIndent(ev *engine.Evidence, f *engine.File, li lineInde
 		if regions != nil && regions.At(start) != 0 {
 			continue // the line starts inside a comment or a string: its text is not code
 		}
-		fs = append(fs, c.at(f, li, n, 1))
+		fd := c.at(f, li, n, 1)
+		fd.Fixes = c.indentFix(f, start, ws)
+		fs = append(fs, fd)
 	}
 	return violated(fs)
 }
@@ -525,7 +534,9 @@ func (c *textCheck) judgeTrailing(ev *engine.Evidence, f *engine.File, li lineIn
 		if regions != nil && regions.At(li[n-1]+len(trimmed)) == lang.String {
 			continue
 		}
-		fs = append(fs, c.at(f, li, n, utf8.RuneCountInString(trimmed)+1))
+		fd := c.at(f, li, n, utf8.RuneCountInString(trimmed)+1)
+		fd.Fixes = c.trailingFix(f, li[n-1]+len(trimmed), line[len(trimmed):])
+		fs = append(fs, fd)
 	}
 	return violated(fs)
 }

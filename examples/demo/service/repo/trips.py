@@ -11,7 +11,7 @@ def find_trip(trip_id: str) -> dict | None:
 
 def load_timetable(path: str) -> list[str]:
     with open(path) as f:  # breaks: text-mode open() without encoding=
-        return f.read().splitlines()
+        return f.read().splitlines()  # breaks: white space ends this line (heed check --fix)   
 
 
 def load_fares(path: str) -> dict:
