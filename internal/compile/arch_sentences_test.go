@@ -414,3 +414,11 @@ func TestOwnSentences190(t *testing.T) {
 func TestOwnArchitectureSentences170(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-170.txt", 15)
 }
+
+// TestOwnArchitectureSentences210: architecture sentences written before the compiler
+// read them (testdata/own-sentences-210.txt, first sight in its .md): placement with a
+// modal whose kind of file is a word, a folder excluded in capitals, boundaries with
+// "touch", tables of allowed imports and layer chains written as words.
+func TestOwnArchitectureSentences210(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-210.txt", 15)
+}
