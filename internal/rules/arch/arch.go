@@ -47,7 +47,7 @@ func Kinds() []engine.Kind {
 		{Name: KindImports, Domain: policy.DomainArchitecture, Compile: compileImports, Needs: []engine.Part{engine.PartDiff}},
 		{Name: KindLayers, Domain: policy.DomainArchitecture, Compile: compileLayers, Needs: []engine.Part{engine.PartDiff}},
 		{Name: KindCycles, Domain: policy.DomainArchitecture, Compile: compileCycles, Needs: []engine.Part{engine.PartDiff}},
-		{Name: KindPlacement, Domain: policy.DomainArchitecture, Compile: compilePlacement, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindPlacement, Domain: policy.DomainArchitecture, Compile: compilePlacement, Needs: []engine.Part{engine.PartDiff}, CaseEvidence: placementCaseEvidence},
 		{Name: KindExternal, Domain: policy.DomainArchitecture, Compile: compileExternal, Needs: []engine.Part{engine.PartDiff}},
 	}
 }
