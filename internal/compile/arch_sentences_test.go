@@ -422,3 +422,11 @@ func TestOwnArchitectureSentences170(t *testing.T) {
 func TestOwnArchitectureSentences210(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-210.txt", 15)
 }
+
+// TestOwnArchitectureSentences211: architecture sentences written before the compiler
+// read them (testdata/own-sentences-211.txt, first sight in its .md), after batch 210's
+// readers: new phrasings of a path given as an example, tests placed by an imperative,
+// access to a service kept in one place, and sentences of those shapes that bind nothing.
+func TestOwnArchitectureSentences211(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-211.txt", 15)
+}
