@@ -422,3 +422,19 @@ func TestOwnArchitectureSentences170(t *testing.T) {
 func TestOwnSentences240(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-240.txt", 20)
 }
+
+// TestOwnArchitectureSentences210: architecture sentences written before the compiler
+// read them (testdata/own-sentences-210.txt, first sight in its .md): placement with a
+// modal whose kind of file is a word, a folder excluded in capitals, boundaries with
+// "touch", tables of allowed imports and layer chains written as words.
+func TestOwnArchitectureSentences210(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-210.txt", 15)
+}
+
+// TestOwnArchitectureSentences211: architecture sentences written before the compiler
+// read them (testdata/own-sentences-211.txt, first sight in its .md), after batch 210's
+// readers: new phrasings of a path given as an example, tests placed by an imperative,
+// access to a service kept in one place, and sentences of those shapes that bind nothing.
+func TestOwnArchitectureSentences211(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-211.txt", 15)
+}

@@ -20,8 +20,8 @@ var (
 	archForbidNamedRE = lazyre.New(`^` + archPlace + `(` + archSpanList + `)` + archNoun + archAside + `,? ` + archNeg + ` (?:directly |ever )?` + archImportVerb + `(?: from| on)?(?: the| any)? (?:[a-z][\w-]* ){1,4}\((` + archSpanList + `)\)[.;]?$`)
 	// "nothing in §0 may import (from) §1"
 	archNothingInRE = lazyre.New(`^nothing (?:in|under|inside) (` + archSpanList + `)` + archNoun + archAside + ` (?:may|must|should|can|shall) ` + archImportVerb + `(?: anything)?(?: from| on)? (` + archSpanList + `)`)
-	// "only §0 (files) may import §1"
-	archOnlyMayRE = lazyre.New(`^only (` + archSpanList + `)` + archNoun + ` (?:may|can|should|are allowed to|is allowed to|must) ` + archImportVerb + `(?: from)? (` + archSpanList + `)`)
+	// "only §0 (files) may import §1", "only files under §0 may import §1"
+	archOnlyMayRE = lazyre.New(`^only (?:(?:the )?(?:files|code|modules|packages|classes) (?:under|in|inside|within|below) )?(` + archSpanList + `)` + archNoun + ` (?:may|can|should|are allowed to|is allowed to|must) ` + archImportVerb + `(?: from)? (` + archSpanList + `)`)
 	// "nothing imports §0 except §1"
 	archNothingExceptRE = lazyre.New(`^nothing (?:else )?(?:may |should |must |can )?(?:imports?|depends? on) (` + archSpanList + `)(?: (?:except|other than|but|apart from|besides) (` + archSpanList + `))?(?:[.;]|$)`)
 	// "§0 may only be imported by §1"

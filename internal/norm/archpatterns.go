@@ -194,6 +194,9 @@ func PlacementStatement(text string) bool {
 		if _, _, ok := TestsInDir(ss[0]); ok {
 			return true
 		}
+		if _, _, _, ok := ExamplePathPlacement(ss[0]); ok {
+			return true
+		}
 	}
 	if TestsBesideSentence(ss[0].Prose) {
 		return true

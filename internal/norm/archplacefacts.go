@@ -147,7 +147,19 @@ func SubjectlessBoundary(p string) string {
 // ArchTestsInDirRE: tests placed in a folder, with or without a modal: "Tests live in
 // §0", "Tests are located in the §0 directory of each module", "Unit tests must go
 // under §0". Group 1 is the folder; group 2 says the folder is each module's.
-var ArchTestsInDirRE = lazyre.New(`^(?:all |our |the |new |unit )?(?:tests|test files|unit tests|test cases|test suites)(?: \(§\d+\))? (?:must |should |have to |need to |always )?(?:live|go|belong|are located|are placed|are kept|are stored|are|sit|reside) (?:in|under|inside|within) (?:the |a |their own |each module's )?(§\d+)(?: (?:folder|directory|dir|tree))?(?: (?:of|in) (each|every) (?:module|package|crate|project|service|app|subproject))?[.;]?$`)
+var ArchTestsInDirRE = lazyre.New(`^(?:(?:all |our |the |new |unit )?(?:tests|test files|unit tests|test cases|test suites)(?: \(§\d+\))? (?:must |should |have to |need to |always )?(?:live|go|belong|are located|are placed|are kept|are stored|are|sit|reside)|(?:always )?(?:place|put|keep|write|store|add) (?:all |your |the |any |new |unit )*(?:tests|test files|unit tests|test cases)) (?:in|under|inside|within) (?:the |a |their own |each module's )?(§\d+)(?: (?:folder|directory|dir|tree))?(?: (?:of|in) (each|every) (?:module|package|crate|project|service|app|subproject))?` + archTestsDirTail + `[.;]?$`)
+
+// archTestsDirTail: what may follow the tests' folder and leaves the rule as it is:
+// "(NOT §1)", "not §1", ", mirroring the layout of §1".
+const archTestsDirTail = `(?:,? \(not (?:in |under )?§\d+\)|,? not (?:in |under )?§\d+|,? mirroring (?:the )?(?:layout|structure|tree|folders) of §\d+| mirroring §\d+)?`
+
+// TestsInDirNew reports whether a sentence TestsInDir reads speaks of tests to be
+// written ("Place new tests in §0", "New tests go in §0"): tests that exist elsewhere
+// are not its business.
+func TestsInDirNew(s ArchSentence) bool {
+	m := ArchTestsInDirRE.FindStringSubmatchIndex(s.Prose)
+	return m != nil && archNewFilesRE.MatchString(s.Prose[:m[2]])
+}
 
 // TestsInDir returns the folder an architecture sentence puts tests in, and whether
 // it is each module's folder.
@@ -170,4 +182,72 @@ func path0Ext(p string) string {
 		return p[i+1:]
 	}
 	return p
+}
+
+// archExamplePathRE: a sentence that places files by an example path whose name
+// stands for any ("Views go in §0" with §0 `src/views/XxxView.vue`, "Create §0 if it
+// needs API data", "New API routes should be added under §0" with §0
+// `app/api/<resource>/route.ts`). Group 1 or 2 is the path. A trailing condition
+// says when such a file is made, not where it goes.
+var archExamplePathRE = lazyre.New(`^(?:(?:\d+\. )?(?:then |first |and )?(?:create|add|put|place|write|make) (?:a |an |the |new |your |each |every |one )*(?:[a-z-]+ ){0,3}?(?:files? )?(?:(?:at|in|as|under|inside|into) )?(§\d+)|(?:all |new |each |every |the |our )*(?:[a-z-]+ ){0,3}?(?:(?:must|should|have to|need to|always) )?(?:go|goes|live|lives|belong|belongs|be placed|be put|be kept|be added|be created|be located|are placed|are kept|are located|are added|are created) (?:in|into|under|inside|at|as) (?:the )?(§\d+))(?: (?:if|when|whenever|for) [^§]*)?[.;:]?$`)
+
+// archExampleNotRE: words that make a placement sentence no rule of where files go.
+var archExampleNotRE = lazyre.New(`\b(?:not|never|no|or|except|unless|instead|e\.g|example|such as|like|see|run|runs|delete|remove|rename|edit|update|modify|open|read)\b`)
+
+// archNewFilesRE: the words before a placement's folder that speak of files to be
+// made ("Create", "Add", "new", "should be added").
+var archNewFilesRE = lazyre.New(`^(?:\d+\. )?(?:then |first |and )?(?:create|add)\b|\bnew\b|\b(?:be|are) (?:added|created)\b`)
+
+// archPlaceholderPartRE: the part of an example path that stands for any name:
+// `<resource>`, `{name}`, `Xxx`, `XXX`, `xxx`.
+var archPlaceholderPartRE = lazyre.New(`<[^<>/]+>|\{[^{}/]+\}|[Xx]{3,}`)
+
+// ExamplePathPlacement returns where an architecture sentence puts files it names by
+// an example path, and the pattern of their names: "Views go in
+// `src/views/XxxView.vue`" places `*View.vue` files under `src/views`; "New API routes
+// should be added under `app/api/<resource>/route.ts`" places `route.ts` files under
+// `app/api`. newOnly says the sentence speaks of files to be made ("Create …", "New …
+// should be added"), so files that exist are not its business. A name that keeps no
+// part of its own once the placeholder is taken out (`src/services/<name>.ts`) names
+// no kind of file: ok is false.
+func ExamplePathPlacement(s ArchSentence) (dir, name string, newOnly, ok bool) {
+	m := archExamplePathRE.FindStringSubmatch(s.Prose)
+	if m == nil || len(s.Spans) != 1 {
+		return "", "", false, false
+	}
+	ph := m[1] + m[2]
+	if archExampleNotRE.MatchString(s.Prose[:strings.Index(s.Prose, ph)]) {
+		return "", "", false, false
+	}
+	p := strings.Trim(strings.TrimPrefix(strings.TrimSpace(s.Spans[spanNumber(ph)]), "./"), "/")
+	parts := strings.Split(p, "/")
+	if len(parts) < 2 || strings.ContainsAny(p, " *?") {
+		return "", "", false, false
+	}
+	base := parts[len(parts)-1]
+	dot := strings.LastIndexByte(base, '.')
+	if dot <= 0 || dot == len(base)-1 {
+		return "", "", false, false // not a file name
+	}
+	fixed := len(parts) - 1 // the folders before the first placeholder
+	for i, d := range parts[:len(parts)-1] {
+		if archPlaceholderPartRE.MatchString(d) {
+			fixed = i
+			break
+		}
+	}
+	name = archPlaceholderPartRE.ReplaceAllString(base, "*")
+	if fixed == len(parts)-1 && name == base {
+		return "", "", false, false // one file, not a kind of file
+	}
+	if fixed == 0 || strings.Count(name, "*") > 1 {
+		return "", "", false, false
+	}
+	// the name must keep a part of its own besides the extension
+	stem := strings.Trim(strings.TrimSuffix(name, base[dot:]), "*._-")
+	if len(stem) < 2 {
+		return "", "", false, false
+	}
+	newOnly = archNewFilesRE.MatchString(m[0][:strings.Index(m[0], ph)])
+	return strings.Join(parts[:fixed], "/"), name, newOnly, true
 }

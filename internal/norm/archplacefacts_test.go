@@ -63,3 +63,61 @@ func TestGlossInsideFolder(t *testing.T) {
 		}
 	}
 }
+
+// Placement by an example path whose name stands for any file of the kind (sentences
+// of our own writing, in the shapes how-to lists and conventions use).
+func TestExamplePathPlacement(t *testing.T) {
+	for _, tc := range []struct {
+		text, dir, name string
+		newOnly, ok     bool
+	}{
+		{"Views go in `src/views/XxxView.vue`", "src/views", "*View.vue", false, true},
+		{"Create `src/views/XxxView.vue`", "src/views", "*View.vue", true, true},
+		{"Create `src/composables/useXxx.ts` if it needs API data", "src/composables", "use*.ts", true, true},
+		{"New API routes should be added under `app/api/<resource>/route.ts`.", "app/api", "route.ts", true, true},
+		{"Page components live in `src/features/<feature>/<Feature>Page.tsx`.", "src/features", "*Page.tsx", false, true},
+		{"Put new handlers in `internal/http/{name}_handler.go`.", "internal/http", "*_handler.go", true, true},
+		// one file, a name with nothing of its own, a ban, an example, a procedure
+		{"Create `src/router/index.ts`", "", "", false, false},
+		{"Put the service in `src/services/<name>.ts`.", "", "", false, false},
+		{"Do not put views in `src/components/XxxView.vue`.", "", "", false, false},
+		{"See `src/views/XxxView.vue` for an example.", "", "", false, false},
+		{"Rename `src/views/XxxView.vue` when the route changes.", "", "", false, false},
+		{"Views go in `src/views/`.", "", "", false, false},
+	} {
+		ss := ArchSentences(tc.text)
+		if len(ss) != 1 {
+			t.Fatalf("%q: %d sentences", tc.text, len(ss))
+		}
+		dir, name, newOnly, ok := ExamplePathPlacement(ss[0])
+		if ok != tc.ok || dir != tc.dir || name != tc.name || newOnly != tc.newOnly {
+			t.Errorf("ExamplePathPlacement(%q) = %q, %q, %v, %v; want %q, %q, %v, %v", tc.text, dir, name, newOnly, ok, tc.dir, tc.name, tc.newOnly, tc.ok)
+		}
+	}
+}
+
+// Tests placed by an imperative, with the folder they must not go in or the tree they
+// mirror after it (sentences of our own writing).
+func TestTestsInDirImperative(t *testing.T) {
+	for _, tc := range []struct {
+		text, dir string
+		newOnly   bool
+	}{
+		{"Place tests under `tests/unit/`, mirroring the layout of `src/`.", "tests/unit/", false},
+		{"Tests go in `test/` (NOT `spec/`).", "test/", false},
+		{"Put new tests in `tests/integration/`.", "tests/integration/", true},
+		{"Keep unit tests in `tests/`, not `src/`.", "tests/", false},
+		{"Tests live in `tests/`.", "tests/", false},
+		{"Write tests in `pytest` style.", "", false},
+		{"Place fixtures in `tests/fixtures/`.", "", false},
+	} {
+		ss := ArchSentences(tc.text)
+		dir, _, ok := TestsInDir(ss[0])
+		if (tc.dir != "") != ok || dir != tc.dir {
+			t.Errorf("TestsInDir(%q) = %q, %v; want %q", tc.text, dir, ok, tc.dir)
+		}
+		if ok && TestsInDirNew(ss[0]) != tc.newOnly {
+			t.Errorf("TestsInDirNew(%q) = %v, want %v", tc.text, !tc.newOnly, tc.newOnly)
+		}
+	}
+}

@@ -47,14 +47,14 @@ func Kinds() []engine.Kind {
 		{Name: KindImports, Domain: policy.DomainArchitecture, Compile: compileImports, Needs: []engine.Part{engine.PartDiff}},
 		{Name: KindLayers, Domain: policy.DomainArchitecture, Compile: compileLayers, Needs: []engine.Part{engine.PartDiff}},
 		{Name: KindCycles, Domain: policy.DomainArchitecture, Compile: compileCycles, Needs: []engine.Part{engine.PartDiff}},
-		{Name: KindPlacement, Domain: policy.DomainArchitecture, Compile: compilePlacement, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindPlacement, Domain: policy.DomainArchitecture, Compile: compilePlacement, Needs: []engine.Part{engine.PartDiff}, CaseEvidence: placementCaseEvidence},
 		{Name: KindExternal, Domain: policy.DomainArchitecture, Compile: compileExternal, Needs: []engine.Part{engine.PartDiff}},
 	}
 }
 
 // Recognizers returns the architecture recognisers, in the order they are tried.
 func Recognizers() []recognize.Recognizer {
-	recs := []recognize.Recognizer{importsRecognizer{}, layersRecognizer{}, cyclesRecognizer{}, placementRecognizer{}, testsPlacementRecognizer{}, fragmentRecognizer{}, externalRecognizer{}}
+	recs := []recognize.Recognizer{importsRecognizer{}, accessRecognizer{}, layersRecognizer{}, cyclesRecognizer{}, placementRecognizer{}, testsPlacementRecognizer{}, fragmentRecognizer{}, externalRecognizer{}}
 	for i, r := range recs {
 		recs[i] = statedOnly{r}
 	}

@@ -34,6 +34,9 @@ type placementParams struct {
 	// NotUnder (with Files, instead of Under): files of the kind must not live
 	// below one of these ("tests beside their source": no tests/ tree).
 	NotUnder []string `json:"not_under,omitempty"`
+	// NewOnly: the rule speaks of files to be made ("Create `src/views/XxxView.vue`"):
+	// a file that exists is not its business, in a diff or a check of the whole tree.
+	NewOnly bool `json:"new_only,omitempty"`
 }
 
 type placementCheck struct {
@@ -111,12 +114,27 @@ func compilePlacement(rule *policy.Rule) (engine.Check, error) {
 	return &placementCheck{rule: rule, p: p, containing: containing}, nil
 }
 
+// placementCaseEvidence: a placement case's file is one being written, a new file (a
+// rule about files to be made judges only those).
+func placementCaseEvidence(c policy.Case) (*engine.Evidence, error) {
+	ev, err := engine.DefaultCaseEvidence(c)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range ev.Files {
+		if f.Path == c.Path {
+			f.New = true
+		}
+	}
+	return ev, nil
+}
+
 // Targets are the files the run owns: in a diff, only the files the change created
 // (a file that was already misplaced is not the change's doing).
 func (c *placementCheck) Targets(ev *engine.Evidence) []engine.Target {
 	var ts []engine.Target
 	for i, f := range ev.Files {
-		if ev.Mode == engine.ModeDiff && !f.New {
+		if (ev.Mode == engine.ModeDiff || c.p.NewOnly) && !f.New {
 			continue
 		}
 		if !c.rule.Scope.Covers(f.Path) || !c.applies(f.Path) {

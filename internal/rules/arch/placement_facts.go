@@ -177,7 +177,9 @@ func testsDirPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 		under = []string{"**/" + name + "/**", name + "/**"}
 	}
 	sample := strings.NewReplacer("**/", "", "*", "Parse", "{ts,tsx,js,jsx,mjs,cjs}", "ts").Replace(files[0])
-	r := archRule(KindPlacement, params(files, under), c,
+	ps := params(files, under)
+	ps.NewOnly = norm.TestsInDirNew(norm.ArchSentence{Prose: s.prose, Spans: s.spans})
+	r := archRule(KindPlacement, ps, c,
 		fmt.Sprintf("a test file outside %s", list(humans(under))),
 		fmt.Sprintf("move the test under %s", list(humans(under))),
 		policy.Case{Expect: policy.ExpectViolated, Path: path.Join("lib", sample), Note: "a test outside the tests folder"},
@@ -185,5 +187,33 @@ func testsDirPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	if !archPlaceModalRE.MatchString(s.prose) {
 		r.Severity = policy.SeverityWarning
 	}
+	return r, true
+}
+
+// examplePathPlacement reads placement given by an example path whose name stands
+// for any (norm.ExamplePathPlacement): "Views go in `src/views/XxxView.vue`", "Create
+// `src/composables/useXxx.ts` if it needs API data", "New API routes should be added
+// under `app/api/<resource>/route.ts`". Files named by the pattern live under the
+// path's folders up to the placeholder. The name's pattern is the text's example, so
+// the rule warns; a sentence about files to be made judges only new files.
+func examplePathPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	dir, name, newOnly, ok := norm.ExamplePathPlacement(norm.ArchSentence{Prose: s.prose, Spans: s.spans})
+	if !ok {
+		return policy.Rule{}, false
+	}
+	under := repoPath(dir, c, rc) + "/**"
+	params := placementParams{Files: []string{"**/" + name}, Under: []string{under}, NewOnly: newOnly}
+	sample := strings.ReplaceAll(name, "*", "Order")
+	good := strings.TrimSuffix(under, "/**")
+	what := "a " + name + " file"
+	if newOnly {
+		what = "a new " + name + " file"
+	}
+	r := archRule(KindPlacement, params, c,
+		fmt.Sprintf("%s outside %s/", what, good),
+		fmt.Sprintf("move the file under %s/", good),
+		policy.Case{Expect: policy.ExpectViolated, Path: path.Join("elsewhere", sample), Note: "a file of the kind in another folder"},
+		policy.Case{Expect: policy.ExpectSatisfied, Path: path.Join(good, "orders", sample), Note: "a file of the kind under its folder"})
+	r.Severity = policy.SeverityWarning
 	return r, true
 }

@@ -1,0 +1,49 @@
+package arch
+
+import (
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// Placement by an example path, and for files to be made only: a file that exists
+// elsewhere is not the rule's business (sentences of our own writing).
+func TestExamplePathPlacementRule(t *testing.T) {
+	reg := engine.NewRegistry(Kinds()...)
+	rc := &recognize.RepoContext{Languages: []string{engine.LangTypeScript}, Dirs: []string{"src", "src/views", "src/composables"}}
+	for _, tc := range []struct {
+		text    string
+		path    string
+		isNew   bool
+		flagged bool
+	}{
+		{"Views go in `src/views/XxxView.vue`", "src/components/CartView.vue", false, true},
+		{"Views go in `src/views/XxxView.vue`", "src/views/CartView.vue", false, false},
+		{"Create `src/composables/useXxx.ts` if it needs API data", "src/lib/useCart.ts", true, true},
+		// an existing file: the rule speaks of files to be made
+		{"Create `src/composables/useXxx.ts` if it needs API data", "src/lib/useCart.ts", false, false},
+		{"Create `src/composables/useXxx.ts` if it needs API data", "src/lib/cart.ts", true, false},
+	} {
+		c := &policy.Constraint{ID: "c", Text: tc.text, Level: policy.Must}
+		res := placementRecognizer{}.Recognize(c, rc)
+		if len(res.Rules) != 1 {
+			t.Fatalf("%q: %d rules", tc.text, len(res.Rules))
+		}
+		r := res.Rules[0]
+		r.ID = "r"
+		if r.Severity != policy.SeverityWarning {
+			t.Errorf("%q: severity %s", tc.text, r.Severity)
+		}
+		chk, err := reg.CompileRule(&r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := &engine.Evidence{Mode: engine.ModeAll, Files: []*engine.File{{Path: tc.path, Content: []byte("x\n"), New: tc.isNew}}}
+		o := engine.Run([]engine.Compiled{{Rule: &r, Check: chk}}, ev, engine.Options{Workers: 1})[0]
+		if got := o.Verdict == engine.Violated; got != tc.flagged {
+			t.Errorf("%q on %s (new %v): violated %v, want %v", tc.text, tc.path, tc.isNew, got, tc.flagged)
+		}
+	}
+}
