@@ -438,3 +438,10 @@ func TestOwnArchitectureSentences210(t *testing.T) {
 func TestOwnArchitectureSentences211(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-211.txt", 15)
 }
+
+// TestBansElsewhereLeaveTheNamedPlace: a ban "anywhere else", "elsewhere" or
+// "outside of" a place the line names holds everywhere but there (dev data,
+// testdata/dev-sentences-elsewhere.txt).
+func TestBansElsewhereLeaveTheNamedPlace(t *testing.T) {
+	ownDocuments(t, "testdata/dev-sentences-elsewhere.txt", 3)
+}

@@ -124,6 +124,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			continue
 		}
 		seen[b.span+"\x00"+b.from] = true
+		if outsideQualRE.MatchString(b.qualifier) && len(elsewherePlaces(s, rc)) > 0 {
+			// "never import `database/sql` outside of `internal/db/`": the place is
+			// left out of the rule's scope (elsewherePlaces), the ban holds elsewhere
+			b.qualifier = ""
+		}
 		if norm.StyleOf(b.span) != "" {
 			// "Package names: no `_` or `mixedCaps`": a naming style written in
 			// itself, which no identifier of the code is
@@ -304,6 +309,9 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			}
 			r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, p))
 		}
+		// "All HTTP requests go through `app/clients/http.py`; don't import
+		// `requests` anywhere else": the place the sentence names is where it stays
+		r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, elsewherePlaces(s, rc)...))
 		// "use `parseJSON` from `@ai-sdk/provider-utils`": the package that provides
 		// the replacement implements it with the banned API.
 		for _, d := range replacementPackages(s, rc) {
@@ -1475,6 +1483,41 @@ var scratchRE = lazyre.New(`\bfor (?:quick |local |your own |ad[- ]hoc )?(?:expe
 // scratchFiles are the files the instruction file sets aside for experiments ("Use
 // `play.ts` for quick experimentation"): code there is no part of the project, so
 // a ban of a construct does not hold in them.
+// elsewhereRE: a ban that holds everywhere but the place the sentence names.
+var elsewhereRE = lazyre.New(`\b(?:anywhere|everywhere|somewhere) else\b|\belsewhere\b|\boutside (?:of )?(?:it|that|this|them|those|these|` + "`" + `)`)
+
+// outsideQualRE: a ban's qualifier that is only "outside (of)" a place in a code span.
+var outsideQualRE = lazyre.New(`^outside(?: of)?\s*$`)
+
+// elsewherePlaces are the files and folders a ban "anywhere else" leaves out: every
+// path the sentence, or another clause of its line, names ("Only `db/conn.go` opens
+// connections; never import `database/sql` elsewhere").
+func elsewherePlaces(s *sentence, rc *recognize.RepoContext) []string {
+	if !elsewhereRE.MatchString(s.prose()) {
+		return nil
+	}
+	spans := slices.Clone(s.spans)
+	if rc != nil {
+		for i := range rc.Constraints {
+			if o := &rc.Constraints[i]; o.File == s.c.File && o.Line == s.c.Line && o.Text != s.c.Text {
+				spans = append(spans, recognize.CodeSpans(o.Text)...)
+			}
+		}
+	}
+	var out []string
+	for _, sp := range spans {
+		p := strings.TrimPrefix(sp, "./")
+		switch {
+		case strings.ContainsAny(p, "*{ "):
+		case fileSpanRE.MatchString(p):
+			out = append(out, path.Join(s.c.Scope.Dir, p))
+		case strings.HasSuffix(p, "/") && looksLikeDir(p):
+			out = append(out, path.Join(s.c.Scope.Dir, strings.TrimSuffix(p, "/"))+"/**")
+		}
+	}
+	return out
+}
+
 func scratchFiles(s *sentence, rc *recognize.RepoContext) []string {
 	if rc == nil {
 		return nil

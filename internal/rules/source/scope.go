@@ -269,6 +269,9 @@ var (
 	fileSpanRE = lazyre.New(`^[A-Za-z0-9_.\-*{}/]*\.(?:ts|tsx|js|jsx|mjs|cjs|mts|cts|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|proto|vue|svelte|rb|php|swift|c|h|cpp|hpp|\{[a-z,]+\})$`)
 )
 
+// outsideSpanRE: "outside (of) `x`", the span captured.
+var outsideSpanRE = lazyre.New("\\boutside (?:of )?`([^`]+)`")
+
 // unknownRegion returns the part of the code a rule is limited to when heed cannot
 // locate it ("in client code", "in doctests"), or "".
 func (s *sentence) unknownRegion() string {
@@ -280,6 +283,9 @@ func (s *sentence) unknownRegion() string {
 	for _, cl := range s.clauses() {
 		if outsideMainRE.MatchString(cl) {
 			continue // "outside of `main`": inFileExclusions leaves the entry point out
+		}
+		if m := outsideSpanRE.FindStringSubmatch(cl); m != nil && (looksLikeDir(m[1]) || fileSpanRE.MatchString(m[1])) {
+			continue // "outside of `internal/db/`": a place, left out of the scope (elsewherePlaces)
 		}
 		if r := norm.OutsideRegion(spanRE.ReplaceAllString(cl, "CODE")); r != "" && negRE.MatchString(cl) {
 			return "code outside " + r
