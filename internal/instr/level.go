@@ -634,7 +634,11 @@ func constraintLevel(text, ctx string, ctxLevel policy.Level) policy.Level {
 // `bg-white`" (a preference), "Shell scripts live in `scripts/`" (the layout),
 // "Layered architecture: `api/` → `services/` → `models/`" (the layering).
 func statedLevel(lv policy.Level, text string) policy.Level {
-	if lv == policy.Info && (norm.PairStatement(text) || norm.PlacementStatement(text) || norm.NamingFileStatement(text) || norm.LayeringStatement(text)) {
+	if lv != policy.Info {
+		return lv
+	}
+	text, _ = norm.Gloss(text) // "Los nombres de archivos van en kebab-case"
+	if (norm.PairStatement(text) || norm.PlacementStatement(text) || norm.NamingFileStatement(text) || norm.LayeringStatement(text)) {
 		return policy.Should
 	}
 	return lv

@@ -143,6 +143,10 @@ func TestConventionLevels(t *testing.T) {
 		{"Notes", "Every new `.go` file starts with the license header.", policy.Must},
 		{"Notes", "Each pytest worker configures one detector.", policy.Info},
 		{"Notes", "All tests can run offline.", policy.Info},
+		// a stated convention in another language's words binds as its English does
+		{"Notes", "- Los nombres de archivos van en kebab-case.", policy.Should},
+		{"Notes", "- Os nomes de arquivos ficam em kebab-case.", policy.Should},
+		{"Notes", "- Los nombres de archivos son importantes.", policy.Info},
 	} {
 		src := "# Doc\n\n## " + c.heading + "\n\n" + c.text + "\n"
 		cs, _ := Extract("AGENTS.md", []byte(src), FormatAgents, policy.Scope{})

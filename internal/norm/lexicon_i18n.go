@@ -126,6 +126,11 @@ func spanish() languageWords {
 			"manualmente": "manually", "es": "is", "son": "are", "a": "to", "al": "to the", "como": "as", "usa siempre": "always use",
 			"ejecuta siempre": "always run", "desde": "from", "rama": "branch", "rama principal": "main branch", "etiquetas": "tags",
 			"cambios": "changes", "código": "code", "dependencias": "dependencies", "pruebas": "tests", "tests": "tests", "hagas commit": "commit",
+			// names of files and folders, for the naming conventions
+			"nombres de archivos": "file names", "nombres de archivo": "file names", "nombre de archivo": "file name", "nombres de ficheros": "file names",
+			"archivos": "files", "archivo": "file", "ficheros": "files", "carpetas": "folders", "carpeta": "folder", "directorios": "directories",
+			"nombres de carpetas": "directory names", "nombres de directorios": "directory names", "van en": "are in", "va en": "is in",
+			"se escriben en": "are written in", "se nombran en": "are named in", "en minúsculas con guiones": "lowercase with dashes",
 		},
 	}
 }
@@ -173,6 +178,10 @@ func portuguese() languageWords {
 			"do": "of the", "da": "of the", "dos": "of the", "das": "of the", "de": "of", "no": "in the", "na": "in the", "nos": "in the",
 			"nas": "in the", "em": "in", "para": "to", "por": "by", "este": "this", "esta": "this", "isso": "this", "isto": "this",
 			"seu": "your", "sua": "your", "que": "that", "durante": "during", "cada": "each", "à mão": "by hand", "manualmente": "manually",
+			// names of files and folders, for the naming conventions
+			"nomes de arquivos": "file names", "nomes de arquivo": "file names", "nome de arquivo": "file name", "arquivos": "files", "arquivo": "file",
+			"pastas": "folders", "pasta": "folder", "diretórios": "directories", "nomes de pastas": "directory names", "nomes de diretórios": "directory names",
+			"são escritos em": "are written in", "ficam em": "are in", "em minúsculas com hífens": "lowercase with dashes",
 			"é": "is", "são": "are", "ao": "to the", "como": "as", "apaga": "deletes", "branch principal": "main branch",
 		},
 	}
