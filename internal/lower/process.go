@@ -1033,8 +1033,9 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 	}
 	if n.ByHand && len(via) == 0 {
 		// "do not run `go test` directly": the project's task runners run it for the
-		// reader, and their targets are the way
-		via = taskRunnerForms()
+		// reader, and their targets are the way; "never call `python` directly" under
+		// "all Python is run through `uv run`": the environment's runners launch it
+		via = append(taskRunnerForms(), environmentRunners()...)
 	}
 	forbid := withoutVia(f.patterns, via)
 	if len(forbid) == 0 {
@@ -2821,6 +2822,21 @@ func blockRoleRuns(n *norm.Norm) *norm.Norm {
 
 // taskRunnerForms are the commands that run a project's named tasks: `make test`,
 // `just lint`, `npm run build`, `tox -e py`.
+// environmentRunners run any command given to them in the project's environment
+// (`uv run python`, `poetry run pytest`, `npx tsc`, `bundle exec rspec`): a program
+// "not run directly" is run through them.
+func environmentRunners() []process.Pattern {
+	var out []process.Pattern
+	for _, r := range [][]string{
+		{"uv", "run"}, {"poetry", "run"}, {"pdm", "run"}, {"pipenv", "run"}, {"hatch", "run"}, {"rye", "run"},
+		{"pixi", "run"}, {"conda", "run"}, {"mamba", "run"}, {"npx"}, {"bunx"}, {"pnpm", "exec"}, {"pnpm", "dlx"},
+		{"yarn", "exec"}, {"bun", "x"}, {"bundle", "exec"}, {"mise", "exec", "--"}, {"devbox", "run", "--"},
+	} {
+		out = append(out, process.Pattern{Program: r[:1], Args: append(slices.Clone(r[1:]), process.AnyWord)})
+	}
+	return out
+}
+
 func taskRunnerForms() []process.Pattern {
 	return []process.Pattern{
 		{Program: []string{"make", "gmake", "just", "task", "mage", "tox", "nox", "invoke"}},
