@@ -9,3 +9,9 @@ import "testing"
 func TestOwnCommandSentences220(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-220.txt", 20)
 }
+
+// TestOwnCommandSentences221: the second batch of stop 41, written after its changes
+// (testdata/own-sentences-221.txt, first sight in its .md).
+func TestOwnCommandSentences221(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-221.txt", 15)
+}
