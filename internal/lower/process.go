@@ -1099,7 +1099,7 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		r.Message = substitutionMessage(n.Instead, n.Objects)
 		r.Suggestion = "use " + strings.Join(names(n.Instead), " or ") + " instead"
 	case n.ByHand && len(via) > 0:
-		r.Suggestion = "run it through the project's task runner (its make, just or npm run targets)"
+		r.Suggestion = "run it through the project's task runner (its make, just or npm run targets) or its environment's runner (uv run, poetry run, npx, bundle exec)"
 	}
 	r.Cases = process.CommandCases(p)
 	return []policy.Rule{r}, ""
