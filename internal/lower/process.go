@@ -552,6 +552,10 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 		case n.Polarity == norm.Require && n.First && (hasKind(n.Objects, norm.KCommand) || n.Verb == "run" && hasKind(n.Objects, norm.KCode)) && n.Condition == "":
 			// "always run `./restore.sh` first": before the file's builds and tests
 			r, why = lowerFirst(c, rc, n)
+		case n.Polarity == norm.Require && !bans && languageRunner(n) != nil:
+			// "Use `uv run` for all Python commands": the language's programs run
+			// through the runner
+			r = lowerLanguageRunner(c, n)
 		case n.Polarity == norm.Require && (n.Only || !bans && useTool(n)):
 			r, why = lowerOnly(c, rc, n)
 		case n.Polarity == norm.Require && !bans && n.Condition == "" && (n.Subject == "" || hasConcept(n.Objects, "draft-pr")):
@@ -1033,8 +1037,9 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 	}
 	if n.ByHand && len(via) == 0 {
 		// "do not run `go test` directly": the project's task runners run it for the
-		// reader, and their targets are the way
-		via = taskRunnerForms()
+		// reader, and their targets are the way; "never call `python` directly" under
+		// "all Python is run through `uv run`": the environment's runners launch it
+		via = append(taskRunnerForms(), environmentRunners()...)
 	}
 	forbid := withoutVia(f.patterns, via)
 	if len(forbid) == 0 {
@@ -1098,7 +1103,7 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		r.Message = substitutionMessage(n.Instead, n.Objects)
 		r.Suggestion = "use " + strings.Join(names(n.Instead), " or ") + " instead"
 	case n.ByHand && len(via) > 0:
-		r.Suggestion = "run it through the project's task runner (its make, just or npm run targets)"
+		r.Suggestion = "run it through the project's task runner (its make, just or npm run targets) or its environment's runner (uv run, poetry run, npx, bundle exec)"
 	}
 	r.Cases = process.CommandCases(p)
 	return []policy.Rule{r}, ""
@@ -1733,6 +1738,61 @@ var runners = [][]string{{"uv", "run"}, {"uvx"}, {"poetry", "run"}, {"pipenv", "
 // interpreters are programs a runner also starts that are no tool of their own: a
 // required `uv run python -m x` does not make every bare `python` wrong.
 var interpreters = map[string]bool{"python": true, "python3": true, "node": true, "ruby": true, "bash": true, "sh": true, "bun": true, "deno": true}
+
+// pythonRunners run a Python program in the project's environment.
+var pythonRunners = map[string]bool{"uv run": true, "poetry run": true, "pipenv run": true, "pdm run": true, "hatch run": true, "rye run": true}
+
+// pythonPrograms are the programs "all Python commands" names: the interpreter and
+// the tools a Python project runs.
+var pythonPrograms = []string{"python", "python3", "pytest", "mypy", "ruff", "black", "isort", "flake8", "pylint", "pyright", "tox", "nox"}
+
+// languageRunner is the runner a requirement gives for a language's commands ("Use
+// `uv run` for all Python commands", "使用 `uv run` 运行所有 Python 命令"): the
+// sentence names the runner alone and the language, nothing else, and no moment.
+func languageRunner(n *norm.Norm) []string {
+	if n.Verb != "use" && n.Verb != "run" || n.Condition != "" || len(n.Before) > 0 || len(n.After) > 0 || n.Subject != "" || len(n.Objects) != 2 {
+		return nil
+	}
+	var runner []string
+	python := false
+	for _, o := range n.Objects {
+		switch {
+		case o.Kind == norm.KTool && strings.EqualFold(o.Text, "python"):
+			python = true
+		case o.Kind == norm.KCode || o.Kind == norm.KCommand:
+			if f := strings.Fields(o.Text); pythonRunners[strings.Join(f, " ")] {
+				runner = f
+			}
+		}
+	}
+	if !python || runner == nil {
+		return nil
+	}
+	low := strings.ToLower(n.Sentence)
+	if !strings.Contains(low, "all ") && !strings.Contains(low, "every ") && !strings.Contains(n.Sentence, "所有") {
+		return nil // "Use `uv run` to try Python snippets": one use, not every command
+	}
+	return runner
+}
+
+// lowerLanguageRunner: the language's programs run bare are the wrong form; the
+// programs are inferred from the language, so the rule warns.
+func lowerLanguageRunner(c *policy.Constraint, n *norm.Norm) []policy.Rule {
+	runner := languageRunner(n)
+	var progs []string
+	for _, p := range pythonPrograms {
+		progs = append(progs, process.ProgramsOf(p)...)
+	}
+	via := process.Pattern{Program: runner[:1], Args: append(slices.Clone(runner[1:]), process.AnyWord)}
+	p := process.CommandParams{Forbid: []process.Pattern{{Program: uniq.Values(progs)}}, Via: []process.Pattern{via}}
+	m := *n
+	m.Uncertain = append(slices.Clone(n.Uncertain), "the language's programs are inferred from its name")
+	r := rule(c, &m, process.KindCommand, p)
+	r.Message = "run Python's commands through `" + strings.Join(runner, " ") + "`"
+	r.Suggestion = "prefix the command with `" + strings.Join(runner, " ") + "`"
+	r.Cases = process.CommandCases(p)
+	return []policy.Rule{r}
+}
 
 // lowerWrapped: "Run tox via uv: `uv run tox -e <env>`", "Run RSpec with `bundle exec
 // rspec`": the tool runs through the runner, so the tool run bare is the wrong form.
@@ -2821,6 +2881,21 @@ func blockRoleRuns(n *norm.Norm) *norm.Norm {
 
 // taskRunnerForms are the commands that run a project's named tasks: `make test`,
 // `just lint`, `npm run build`, `tox -e py`.
+// environmentRunners run any command given to them in the project's environment
+// (`uv run python`, `poetry run pytest`, `npx tsc`, `bundle exec rspec`): a program
+// "not run directly" is run through them.
+func environmentRunners() []process.Pattern {
+	var out []process.Pattern
+	for _, r := range [][]string{
+		{"uv", "run"}, {"poetry", "run"}, {"pdm", "run"}, {"pipenv", "run"}, {"hatch", "run"}, {"rye", "run"},
+		{"pixi", "run"}, {"conda", "run"}, {"mamba", "run"}, {"npx"}, {"bunx"}, {"pnpm", "exec"}, {"pnpm", "dlx"},
+		{"yarn", "exec"}, {"bun", "x"}, {"bundle", "exec"}, {"mise", "exec", "--"}, {"devbox", "run", "--"},
+	} {
+		out = append(out, process.Pattern{Program: r[:1], Args: append(slices.Clone(r[1:]), process.AnyWord)})
+	}
+	return out
+}
+
 func taskRunnerForms() []process.Pattern {
 	return []process.Pattern{
 		{Program: []string{"make", "gmake", "just", "task", "mage", "tox", "nox", "invoke"}},

@@ -337,7 +337,9 @@ var conceptPhrases = sync.OnceValue(func() []phrase {
 		"comment-issue": {"comment on an issue", "comment on issues", "post comments on issues", "comment on issue threads"},
 		"commit": {"make any commits", "any commits", "commit", "commit changes", "commit your changes", "commit anything", "create commits", "make commits", "committing",
 			// "do not make git commits": the tool named before the practice
-			"make git commits", "make any git commits", "create git commits", "make a git commit"},
+			"make git commits", "make any git commits", "create git commits", "make a git commit",
+			// "Don't auto-commit - the user reviews and commits": committing on one's own
+			"auto-commit", "autocommit", "auto commit", "auto-commit changes"},
 		"release-build": {"release build", "release builds", "release-mode build", "build in release mode", "builds in release mode", "build with the release profile", "builds with the release profile", "perform builds with the release profile", "perform release builds", "use the release profile", "with the release profile", "in release mode", "release profile", "--release builds"},
 		"merge":         {"merge", "merging", "merge prs", "merge pull requests", "merge a pr", "merge the pr", "merge a pull request", "merge your pr", "merge your pull request", "merge anything"},
 		"sudo":          {"sudo", "use sudo", "run as root", "run commands as root"},

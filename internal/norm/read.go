@@ -886,9 +886,10 @@ var passedPredicateRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(must|should|has to|needs to|need to)\s+(be\s+)?(clean|green|passing|successful|pass|succeed|exit\s+(cleanly|with\s+0|zero))\b`)
 })
 
-// configAsideRE: a parenthesis that says where something is configured or described.
+// configAsideRE: a parenthesis that says where something is configured or described,
+// or points to where to read more ("(see `bun.lock`)").
 var configAsideRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\s*\((?:configured|defined|set up|located|documented|described|specified|listed|declared|kept|stored|pinned)\s+(?:in|at|by|under|via|inside)\s+[^()]*\)`)
+	return regexp.MustCompile(`\s*\((?:(?:configured|defined|set up|located|documented|described|specified|listed|declared|kept|stored|pinned)\s+(?:in|at|by|under|via|inside)|see|cf\.|refer to)\s+[^()]*\)`)
 })
 
 // defaultToolRE: "`pnpm` is the default package manager", "uv is our package
@@ -2106,7 +2107,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		cur = &segment{role: role}
 		segs = append(segs, cur)
 	}
-	var hedge, only, together, should, insteadEnd, first bool
+	var hedge, only, together, should, insteadEnd, first, plainNaming bool
 	var subject []string
 	seenMarker := false
 	lastMain := func() *segment {
@@ -2337,6 +2338,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					if m == nil && afterBreak && cur.role == "" && hasKinds(cur.objs, KTool, KCommand) {
 						cur.role = mRequire
 						m = cur
+						plainNaming = len(cur.words) == 0 && !namesPackageManager(cur.objs)
 					}
 					named := m != nil && (len(m.objs) > 0 || len(m.words) > 0)
 					okInstead = m != nil && (m.role == mRequire || m.role == mRemind) && named && afterBreak || w != "not" && m != nil && len(m.objs) > 0
@@ -2849,7 +2851,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			}
 		}
 	}
-	return build(s, segs, ctx, buildFlags{first: first, hedge: hedge, only: only, together: together, should: should, insteadEnd: insteadEnd, subject: strings.Join(subject, " ")}, prev)
+	return build(s, segs, ctx, buildFlags{first: first, hedge: hedge, only: only, together: together, should: should, insteadEnd: insteadEnd, plainNaming: plainNaming, subject: strings.Join(subject, " ")}, prev)
 }
 
 // prerequisiteAfter: the words from i name something that must have run, as
@@ -3550,9 +3552,27 @@ func joinLow(toks []Token) string {
 	return strings.Join(s, " ")
 }
 
+// namesPackageManager: one of objs is a package manager ("uv (not pip)"), whose
+// naming with a rival says which one the project uses wherever it is listed.
+func namesPackageManager(objs []Object) bool {
+	for _, o := range objs {
+		if fam, ok := ToolFamily(strings.ToLower(o.Text)); ok && (fam == "js-pm" || fam == "py-pm") {
+			return true
+		}
+	}
+	return false
+}
+
+// PlainNaming is the doubt of a ban read from a tool named with no verb and its rival
+// after it ("Vitest (not Jest)"): a stack list describes, a list of conventions binds.
+const PlainNaming = "a tool named with its rival, no verb: the section says whether it binds"
+
 type buildFlags struct {
 	hedge, only, together, should, insteadEnd, first bool
-	subject                                          string
+	// plainNaming: a tool named with no verb, its rival after a comma or in
+	// parentheses ("Vitest (not Jest)", "Package manager: uv (not pip)")
+	plainNaming bool
+	subject     string
 }
 
 // compatible reports whether b can be the alternative of a: tools of one family, or
@@ -3836,6 +3856,11 @@ type sentenceResult struct {
 func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object) sentenceResult {
 	raw := s.Raw()
 	base := Norm{Sentence: raw, Strength: "must"}
+	if f.plainNaming {
+		// whether a naming binds is for its section to say: a stack list
+		// describes, a section of conventions states a rule
+		base.Uncertain = []string{PlainNaming}
+	}
 	if f.should {
 		base.Strength = "should"
 	}
@@ -4588,6 +4613,12 @@ func BanStrength(text string) string {
 	strength := ""
 	for _, n := range Read(text, Context{}) {
 		if n.Polarity != Forbid || n.Subject != "" || n.Hedge == HedgeReminder {
+			continue
+		}
+		if slices.Contains(n.Uncertain, PlainNaming) && !NamesPackageManagement(text) {
+			// a plain naming's rival ("Vitest (not Jest)") is banned where its
+			// section states conventions, which the extractor decides; "Package
+			// manager: uv (not pip)" says what the naming is for
 			continue
 		}
 		for _, o := range n.Objects {
