@@ -638,7 +638,7 @@ func statedLevel(lv policy.Level, text string) policy.Level {
 		return lv
 	}
 	text, _ = norm.Gloss(text) // "Los nombres de archivos van en kebab-case"
-	if (norm.PairStatement(text) || norm.PlacementStatement(text) || norm.NamingFileStatement(text) || norm.LayeringStatement(text)) {
+	if norm.PairStatement(text) || norm.PlacementStatement(text) || norm.NamingFileStatement(text) || norm.LayeringStatement(text) {
 		return policy.Should
 	}
 	return lv
