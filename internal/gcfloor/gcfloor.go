@@ -36,8 +36,14 @@ type tuner struct {
 	stopped atomic.Bool
 }
 
-// percent is the GOGC that puts the goal, live × (1 + percent/100), at the floor
-// when the live heap is small, and base once it is large.
+// runtimeHeapMinimum is Go's smallest heap goal at GOGC=100; the runtime scales it
+// with GOGC (4 MB × GOGC/100: runtime/mgcpacer.go, heapMinimum), so a GOGC of 1,500
+// asks for no collection before 60 MB, whatever the live heap.
+const runtimeHeapMinimum = 4 << 20
+
+// percent is the GOGC that puts the goal, the larger of live × (1 + percent/100)
+// and the runtime's minimum scaled by percent, at the floor when the live heap is
+// small, and base once it is large.
 func percent(live, floor uint64, base int) int {
 	if live == 0 {
 		live = 1 << 20
@@ -46,6 +52,9 @@ func percent(live, floor uint64, base int) int {
 		return base
 	}
 	p := int((floor - live) * 100 / live)
+	if m := int(floor * 100 / runtimeHeapMinimum); p > m {
+		p = m // a larger GOGC would raise the runtime's minimum goal above the floor
+	}
 	if p < base {
 		return base
 	}
