@@ -38,8 +38,16 @@ type RE struct {
 // all lists every expression made with New, for Check; byExpr finds one again.
 // A plain map under a lock: most calls of New run at initialisation, where a
 // sync.Map's insertions cost more (3% of a `heed --version`).
+// exprsHint is the room made for expressions at the first New; slabSize how many
+// REs one allocation makes.
+const (
+	exprsHint = 1024
+	slabSize  = 64
+)
+
 var (
-	allMu  sync.RWMutex
+	slab   []RE
+	allMu  sync.Mutex
 	all    []*RE
 	byExpr map[string]*RE
 )
@@ -49,21 +57,25 @@ var (
 // catalogue entry's closure) and pays for the compilation once per process. Only
 // constant expressions belong here: the table keeps every one it is given.
 func New(expr string) *RE {
-	allMu.RLock()
-	l, ok := byExpr[expr]
-	allMu.RUnlock()
-	if ok {
-		return l
-	}
+	// one lookup under one lock: most calls run at initialisation, each with an
+	// expression not seen before, where a read-locked lookup first doubled the work
 	allMu.Lock()
 	defer allMu.Unlock()
 	if l, ok := byExpr[expr]; ok {
 		return l
 	}
 	if byExpr == nil {
-		byExpr = map[string]*RE{}
+		// room for what heed's packages declare (about 820 in heed), so that
+		// initialisation does not grow and rehash the table nine times over
+		byExpr = make(map[string]*RE, exprsHint)
+		all = make([]*RE, 0, exprsHint)
 	}
-	l = &RE{expr: expr}
+	if len(slab) == 0 {
+		slab = make([]RE, slabSize) // one allocation for many: they all live as long as the process
+	}
+	l := &slab[0]
+	slab = slab[1:]
+	l.expr = expr
 	byExpr[expr] = l
 	all = append(all, l)
 	return l
