@@ -108,3 +108,20 @@ func TestTheGoalStaysNearTheFloor(t *testing.T) {
 	}
 	t.Errorf("with a %d MB floor the heap grew to %d MB before its first collection", floor>>20, peak>>20)
 }
+
+// After a collection the finalizer reads a heap that has grown since: the goal the
+// collection set says what it kept, so the floor holds.
+func TestTuneReadsWhatTheCollectionKept(t *testing.T) {
+	const mb = 1 << 20
+	tu := &tuner{floor: 16 * mb, base: 100, last: percent(0, 16*mb, 100)}
+	// 4 MB kept, goal 16 MB (the runtime's minimum at 400); 8 MB allocated by the time
+	// the finalizer runs
+	if got := tu.next(8*mb, 16*mb); got < 300 || got > 400 {
+		t.Errorf("4 MB kept: percent %d, want 300 to 400 (a goal of 16 to 20 MB), not the 100 that 8 MB live asks", got)
+	}
+	// a large heap: 40 MB kept, goal 80 MB at 100
+	tu.last = 100
+	if got := tu.next(50*mb, 80*mb); got != 100 {
+		t.Errorf("40 MB kept: percent %d, want GOGC's 100", got)
+	}
+}
