@@ -38,11 +38,11 @@ type RE struct {
 // all lists every expression made with New, for Check; byExpr finds one again.
 // A plain map under a lock: most calls of New run at initialisation, where a
 // sync.Map's insertions cost more (3% of a `heed --version`).
-// exprsHint is the room made for expressions at the first New; slabSize how many
-// REs one allocation makes.
+// manyExprs is the count of expressions past which New makes room for exprsHint
+// more; it is also the most REs one allocation makes.
 const (
+	manyExprs = 64
 	exprsHint = 1024
-	slabSize  = 64
 )
 
 var (
@@ -64,14 +64,23 @@ func New(expr string) *RE {
 	if l, ok := byExpr[expr]; ok {
 		return l
 	}
-	if byExpr == nil {
-		// room for what heed's packages declare (about 820 in heed), so that
-		// initialisation does not grow and rehash the table nine times over
-		byExpr = make(map[string]*RE, exprsHint)
-		all = make([]*RE, 0, exprsHint)
+	switch len(all) {
+	case 0:
+		byExpr = map[string]*RE{}
+	case manyExprs:
+		// a binary with many expressions (heed has about 820, heed-shim a few): room
+		// for them all at once, so that initialisation does not grow and rehash the
+		// table again and again; heed-shim never pays for the room
+		grown := make(map[string]*RE, exprsHint)
+		for k, v := range byExpr {
+			grown[k] = v
+		}
+		byExpr = grown
+		all = append(make([]*RE, 0, exprsHint), all...)
 	}
 	if len(slab) == 0 {
-		slab = make([]RE, slabSize) // one allocation for many: they all live as long as the process
+		// one allocation for many REs: they all live as long as the process
+		slab = make([]RE, min(max(len(all), 8), manyExprs))
 	}
 	l := &slab[0]
 	slab = slab[1:]
