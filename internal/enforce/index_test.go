@@ -176,3 +176,56 @@ func TestIndexHeaderRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// A rule about a script path is filed in the live index under the script's name, not
+// under every program: `git status` loads no rule about ./scripts/release.sh, and
+// every way of running the script still finds the rule and is blocked.
+func TestIndexFilesScriptRulesByName(t *testing.T) {
+	root := newRepo(t, "- Never run `./scripts/release.sh`.\n- Never run `tools/*` scripts by hand.\n- Never force push.")
+	write(t, root, "scripts/release.sh", "#!/bin/sh\n")
+	p, err := project.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := policy.Marshal(p.Policy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, policy.File, string(data))
+	l := newEnforcer().Loader
+	if _, err := l.Load(root, []string{"git"}, false); err != nil {
+		t.Fatal(err)
+	}
+	set, err := l.Load(root, []string{"git"}, false)
+	if err != nil || !set.FromIndex || set.Total != 3 {
+		t.Fatalf("git: from index %v, total %d, %v (want the index, 3 rules)", set.FromIndex, set.Total, err)
+	}
+	if len(set.Rules) != 2 { // force push, and tools/* (a glob: any program)
+		t.Errorf("git loads %d rules, want 2 (the script's rule is not about git)", len(set.Rules))
+	}
+	set, err = l.Load(root, []string{"release.sh"}, false)
+	if err != nil || !set.FromIndex || len(set.Rules) != 2 {
+		t.Fatalf("release.sh: from index %v, %d rules, %v (want 2 from the index)", set.FromIndex, len(set.Rules), err)
+	}
+	e := newEnforcer()
+	for _, c := range []struct {
+		cwd     string
+		argv    []string
+		blocked bool
+	}{
+		{"", []string{"./scripts/release.sh"}, true},
+		{"", []string{"scripts/release.sh", "--yes"}, true},
+		{"", []string{"bash", "scripts/release.sh"}, true},
+		{"", []string{"sh", "-c", "cd . && ./scripts/release.sh"}, true},
+		{"scripts", []string{"./release.sh"}, true},
+		{"", []string{"./tools/lint.sh"}, true},
+		{"", []string{"./scripts/other.sh"}, false},
+		{"", []string{"git", "status"}, false},
+	} {
+		cwd := filepath.Join(root, c.cwd)
+		d := e.Check(Request{Root: root, Cwd: cwd, Argv: c.argv, Source: "exec"})
+		if d.Blocked != c.blocked || d.Stale {
+			t.Errorf("%v in %q: blocked=%v (stale %v), want %v\n%s", c.argv, c.cwd, d.Blocked, d.Stale, c.blocked, d.Message)
+		}
+	}
+}

@@ -21,8 +21,8 @@ func Set(floor uint64) (stop func()) {
 	if base <= 0 || floor == 0 {
 		return func() {}
 	}
-	t := &tuner{floor: floor, base: base}
-	debug.SetGCPercent(percent(0, floor, base))
+	t := &tuner{floor: floor, base: base, last: percent(0, floor, base)}
+	debug.SetGCPercent(t.last)
 	t.arm()
 	return func() {
 		t.stopped.Store(true)
@@ -33,11 +33,18 @@ func Set(floor uint64) (stop func()) {
 type tuner struct {
 	floor   uint64
 	base    int
+	last    int // the percent set last
 	stopped atomic.Bool
 }
 
-// percent is the GOGC that puts the goal, live × (1 + percent/100), at the floor
-// when the live heap is small, and base once it is large.
+// runtimeHeapMinimum is Go's smallest heap goal at GOGC=100; the runtime scales it
+// with GOGC (4 MB × GOGC/100: runtime/mgcpacer.go, heapMinimum), so a GOGC of 1,500
+// asks for no collection before 60 MB, whatever the live heap.
+const runtimeHeapMinimum = 4 << 20
+
+// percent is the GOGC that puts the goal, the larger of live × (1 + percent/100)
+// and the runtime's minimum scaled by percent, at the floor when the live heap is
+// small, and base once it is large.
 func percent(live, floor uint64, base int) int {
 	if live == 0 {
 		live = 1 << 20
@@ -46,6 +53,9 @@ func percent(live, floor uint64, base int) int {
 		return base
 	}
 	p := int((floor - live) * 100 / live)
+	if m := int(floor * 100 / runtimeHeapMinimum); p > m {
+		p = m // a larger GOGC would raise the runtime's minimum goal above the floor
+	}
 	if p < base {
 		return base
 	}
@@ -58,7 +68,24 @@ func percent(live, floor uint64, base int) int {
 func (t *tuner) tune() {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	debug.SetGCPercent(percent(ms.HeapAlloc, t.floor, t.base))
+	debug.SetGCPercent(t.next(ms.HeapAlloc, ms.NextGC))
+}
+
+// next is the percent after a collection, from the heap allocated when the finalizer
+// ran and the goal the collection set. The finalizer runs a while after the
+// collection, once the program has allocated more, so the heap allocated overstates
+// what the collection kept (4 MB kept read as 8, and the goal fell to 10 MB under a
+// 16 MB floor); the goal, live × (1 + last/100) or the runtime's minimum, bounds it
+// from the other side.
+func (t *tuner) next(heapAlloc, nextGC uint64) int {
+	live := heapAlloc
+	if nextGC > 0 {
+		if kept := nextGC * 100 / uint64(100+t.last); kept < live {
+			live = kept
+		}
+	}
+	t.last = percent(live, t.floor, t.base)
+	return t.last
 }
 
 // arm sets a finalizer on a fresh object: the next collection frees it and runs the

@@ -15,16 +15,16 @@ func TableNeed(expr string) (need, fold []string, ok bool) { return knownNeed(ex
 // valid: all_test.go, which links every package, calls it, so a typo in an expression
 // no match exercises still fails the build's tests rather than a user's compile.
 func Check() error {
-	allMu.RLock()
+	allMu.Lock()
 	list := append([]*RE(nil), all...)
-	allMu.RUnlock()
+	allMu.Unlock()
 	return checkList(list)
 }
 
 // All returns every expression made with New so far.
 func All() []*RE {
-	allMu.RLock()
-	defer allMu.RUnlock()
+	allMu.Lock()
+	defer allMu.Unlock()
 	return append([]*RE(nil), all...)
 }
 
@@ -39,8 +39,8 @@ func checkList(list []*RE) error {
 
 // Compiled returns how many of the expressions made so far have been compiled.
 func Compiled() (compiled, made int) {
-	allMu.RLock()
-	defer allMu.RUnlock()
+	allMu.Lock()
+	defer allMu.Unlock()
 	for _, l := range all {
 		if l.re != nil {
 			compiled++

@@ -38,8 +38,16 @@ type RE struct {
 // all lists every expression made with New, for Check; byExpr finds one again.
 // A plain map under a lock: most calls of New run at initialisation, where a
 // sync.Map's insertions cost more (3% of a `heed --version`).
+// manyExprs is the count of expressions past which New makes room for exprsHint
+// more; it is also the most REs one allocation makes.
+const (
+	manyExprs = 64
+	exprsHint = 1024
+)
+
 var (
-	allMu  sync.RWMutex
+	slab   []RE
+	allMu  sync.Mutex
 	all    []*RE
 	byExpr map[string]*RE
 )
@@ -49,21 +57,34 @@ var (
 // catalogue entry's closure) and pays for the compilation once per process. Only
 // constant expressions belong here: the table keeps every one it is given.
 func New(expr string) *RE {
-	allMu.RLock()
-	l, ok := byExpr[expr]
-	allMu.RUnlock()
-	if ok {
-		return l
-	}
+	// one lookup under one lock: most calls run at initialisation, each with an
+	// expression not seen before, where a read-locked lookup first doubled the work
 	allMu.Lock()
 	defer allMu.Unlock()
 	if l, ok := byExpr[expr]; ok {
 		return l
 	}
-	if byExpr == nil {
+	switch len(all) {
+	case 0:
 		byExpr = map[string]*RE{}
+	case manyExprs:
+		// a binary with many expressions (heed has about 820, heed-shim a few): room
+		// for them all at once, so that initialisation does not grow and rehash the
+		// table again and again; heed-shim never pays for the room
+		grown := make(map[string]*RE, exprsHint)
+		for k, v := range byExpr {
+			grown[k] = v
+		}
+		byExpr = grown
+		all = append(make([]*RE, 0, exprsHint), all...)
 	}
-	l = &RE{expr: expr}
+	if len(slab) == 0 {
+		// one allocation for many REs: they all live as long as the process
+		slab = make([]RE, min(max(len(all), 8), manyExprs))
+	}
+	l := &slab[0]
+	slab = slab[1:]
+	l.expr = expr
 	byExpr[expr] = l
 	all = append(all, l)
 	return l

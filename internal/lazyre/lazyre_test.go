@@ -1,6 +1,8 @@
 package lazyre
 
 import (
+	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -131,5 +133,23 @@ func TestContainsFold(t *testing.T) {
 		if got := containsFold(c.s, c.lit); got != c.want {
 			t.Errorf("containsFold(%q, %q) = %v", c.s, c.lit, got)
 		}
+	}
+}
+
+// New runs hundreds of times at every heed start (each package-level expression):
+// an expression recorded costs a share of one allocation, not one of its own.
+func TestNewAllocatesInBlocks(t *testing.T) {
+	exprs := make([]string, 640)
+	for i := range exprs {
+		exprs[i] = fmt.Sprintf(`^allocs-in-blocks-%d\b`, i)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for _, e := range exprs {
+		New(e)
+	}
+	runtime.ReadMemStats(&after)
+	if n := after.Mallocs - before.Mallocs; n > uint64(len(exprs)/8) {
+		t.Errorf("recording %d expressions made %d allocations, want at most %d", len(exprs), n, len(exprs)/8)
 	}
 }

@@ -461,13 +461,22 @@ func specsOf(pss ...[]Pattern) []string {
 	return out
 }
 
+// programsOf lists the program names the patterns can match, "*" when any: a path
+// pattern matches only a program run by a path that ends in its last element
+// (programMatches), so `scripts/release.sh` is about release.sh, and only a glob
+// in that element (`tools/*`, `**`) makes it about every program. The live index
+// files a rule under these names, so a command loads only the rules that could
+// match it.
 func programsOf(ps []Pattern) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, p := range ps {
 		for _, prog := range p.Program {
 			name := prog
-			if strings.ContainsAny(prog, "/*?[") {
+			if i := strings.LastIndexByte(prog, '/'); i >= 0 {
+				name = prog[i+1:]
+			}
+			if name == "" || name == "." || name == ".." || strings.ContainsAny(name, "*?[\\") {
 				name = "*"
 			}
 			if !seen[name] {

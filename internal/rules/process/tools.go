@@ -61,10 +61,10 @@ type tool struct {
 	scriptSubs map[string]bool
 }
 
-// toolTable is built on first use: every shim and hook links this package, and
-// building its maps at init would cost each guarded command their time.
-var toolTable = lazy.Value[map[string]*tool]{F: func() map[string]*tool {
-	gitTool := &tool{
+// The tables are built on first use, each alone: every shim and hook links this
+// package, and a command about git should build git's table, not every tool's.
+var gitTool = lazy.Value[*tool]{F: func() *tool {
+	return &tool{
 		abbrev: true,
 		global: optSet{short: "Cc", long: []string{"--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--exec-path", "--list-cmds", "--attr-source"}},
 		sub: map[string]optSet{
@@ -91,8 +91,10 @@ var toolTable = lazy.Value[map[string]*tool]{F: func() map[string]*tool {
 			"notes":       {short: "mFCc", long: []string{"--message", "--file", "--ref"}},
 		},
 	}
+}}
 
-	npmTool := &tool{
+var npmTool = lazy.Value[*tool]{F: func() *tool {
+	return &tool{
 		global: optSet{short: "wC", long: []string{"--prefix", "--workspace", "--registry", "--loglevel", "--userconfig", "--cache", "--tag", "--otp", "--access"}},
 		aliases: map[string]string{
 			"i": "install", "in": "install", "ins": "install", "inst": "install", "insta": "install", "instal": "install",
@@ -106,34 +108,44 @@ var toolTable = lazy.Value[map[string]*tool]{F: func() map[string]*tool {
 		},
 		scriptSubs: map[string]bool{"test": true, "start": true, "stop": true, "restart": true},
 	}
+}}
 
-	pnpmTool := &tool{
+var pnpmTool = lazy.Value[*tool]{F: func() *tool {
+	return &tool{
 		global:      optSet{short: "CF", long: []string{"--dir", "--filter", "--reporter", "--loglevel", "--filter-prod", "--workspace-concurrency", "--test-pattern", "--changed-files-ignore-pattern"}},
 		aliases:     map[string]string{"i": "install", "rm": "remove", "uninstall": "remove", "un": "remove", "run-script": "run", "t": "test", "tst": "test", "up": "update", "upgrade": "update", "ln": "link", "ls": "list"},
 		implicitRun: true,
 	}
+}}
 
-	yarnTool := &tool{
+var yarnTool = lazy.Value[*tool]{F: func() *tool {
+	return &tool{
 		global:      optSet{long: []string{"--cwd", "--cache-folder", "--modules-folder", "--registry", "--mutex"}},
 		aliases:     map[string]string{"run-script": "run"},
 		implicitRun: true,
 	}
+}}
 
-	bunTool := &tool{
+var bunTool = lazy.Value[*tool]{F: func() *tool {
+	return &tool{
 		global:      optSet{long: []string{"--cwd", "--config", "--filter"}},
 		aliases:     map[string]string{"i": "install", "a": "add", "rm": "remove"},
 		implicitRun: true,
 	}
+}}
 
-	cargoTool := &tool{
+var cargoTool = lazy.Value[*tool]{F: func() *tool {
+	return &tool{
 		global: optSet{short: "ZC", long: []string{"--config", "--color"}},
 		sub: map[string]optSet{
 			"*": {short: "pFj", long: []string{"--package", "--manifest-path", "--target", "--features", "--bin", "--example", "--test", "--bench", "--jobs", "--profile", "--target-dir", "--registry", "--index", "--token", "--message-format", "--exclude", "--lockfile-path", "--precise"}},
 		},
 		aliases: map[string]string{"b": "build", "c": "check", "d": "doc", "t": "test", "r": "run", "rm": "remove"},
 	}
+}}
 
-	goTool := &tool{
+var goTool = lazy.Value[*tool]{F: func() *tool {
+	return &tool{
 		goStyle: true,
 		global:  optSet{long: []string{"-C"}},
 		sub: map[string]optSet{
@@ -142,21 +154,27 @@ var toolTable = lazy.Value[map[string]*tool]{F: func() map[string]*tool {
 				"-blockprofile", "-mutexprofile", "-trace", "-vet", "-fuzz", "-fuzztime", "-json", "-pgo", "-overlay", "-installsuffix", "-compiler", "-buildmode", "-pkgdir"}},
 		},
 	}
+}}
 
-	makeTool := &tool{
+var makeTool = lazy.Value[*tool]{F: func() *tool {
+	return &tool{
 		global:      optSet{short: "CfoWIl", long: []string{"--directory", "--file", "--makefile", "--what-if", "--new-file", "--assume-new", "--old-file", "--assume-old", "--include-dir", "--load-average", "--eval", "--jobserver-style"}},
 		assignments: true,
 	}
+}}
 
-	uvTool := &tool{
+var uvTool = lazy.Value[*tool]{F: func() *tool {
+	return &tool{
 		global: optSet{short: "p", long: []string{"--directory", "--project", "--config-file", "--cache-dir", "--color", "--python"}},
 		sub: map[string]optSet{
 			"*": {short: "pf", long: []string{"--with", "--with-requirements", "--with-editable", "--python", "--package", "--extra", "--group", "--only-group", "--no-group",
 				"--env-file", "--index", "--default-index", "--index-url", "--extra-index-url", "--find-links", "--upgrade-package", "--refresh-package", "--exclude-newer", "--from", "--optional", "--rev", "--tag", "--branch"}},
 		},
 	}
+}}
 
-	pipTool := &tool{
+var pipTool = lazy.Value[*tool]{F: func() *tool {
+	return &tool{
 		abbrev: true, // optparse accepts unambiguous prefixes
 		global: optSet{long: []string{"--log", "--proxy", "--retries", "--timeout", "--exists-action", "--trusted-host", "--cert", "--client-cert", "--cache-dir", "--python"}},
 		sub: map[string]optSet{
@@ -164,52 +182,85 @@ var toolTable = lazy.Value[map[string]*tool]{F: func() map[string]*tool {
 				"--upgrade-strategy", "--platform", "--python-version", "--implementation", "--abi", "--only-binary", "--no-binary", "--progress-bar", "--report"}},
 		},
 	}
+}}
 
-	ghTool := &tool{
+var ghTool = lazy.Value[*tool]{F: func() *tool {
+	return &tool{
 		global: optSet{short: "R", long: []string{"--repo"}},
 		sub: map[string]optSet{
 			"*": {short: "tbBHlarmFnRw", long: []string{"--title", "--body", "--base", "--head", "--label", "--assignee", "--reviewer", "--milestone", "--body-file", "--notes", "--notes-file", "--target", "--repo", "--json", "--jq", "--template"}},
 		},
 	}
+}}
 
-	dotnetTool := &tool{
+var dotnetTool = lazy.Value[*tool]{F: func() *tool {
+	return &tool{
 		sub: map[string]optSet{
 			"*": {short: "cfoprvlsa", long: []string{"--filter", "--configuration", "--framework", "--output", "--runtime", "--verbosity", "--logger", "--results-directory", "--settings", "--arch", "--os", "--collect", "--property"}},
 		},
 	}
+}}
 
-	tscTool := &tool{
+var tscTool = lazy.Value[*tool]{F: func() *tool {
+	return &tool{
 		foldCase: true,
 		global:   optSet{short: "p", long: []string{"--project", "--outDir", "--outFile", "--target", "--module", "--lib", "--jsx", "--rootDir", "--declarationDir", "--moduleResolution", "--tsBuildInfoFile"}},
 	}
+}}
 
-	pytestTool := &tool{
+var pytestTool = lazy.Value[*tool]{F: func() *tool {
+	return &tool{
 		global: optSet{short: "kmnpcorW", long: []string{"--rootdir", "--junitxml", "--junit-xml", "--maxfail", "--durations", "--cov", "--cov-report", "--basetemp", "--log-level", "--deselect", "--ignore", "--tb", "--confcutdir", "--override-ini", "--dist", "--numprocesses", "--record-mode"}},
 	}
-
-	gnu := &tool{abbrev: true}
-
-	return map[string]*tool{
-		"git": gitTool, "npm": npmTool, "pnpm": pnpmTool, "yarn": yarnTool, "bun": bunTool,
-		"cargo": cargoTool, "go": goTool, "make": makeTool, "gmake": makeTool, "uv": uvTool,
-		"pip": pipTool, "pip3": pipTool, "gh": ghTool, "dotnet": dotnetTool, "tsc": tscTool,
-		"pytest": pytestTool, "py.test": pytestTool,
-		"gofmt": {goStyle: true}, "java": {goStyle: true}, "find": {goStyle: true}, "terraform": {goStyle: true},
-		// GNU programs whose getopt_long accepts any unambiguous prefix of a long option
-		"rm": gnu, "cp": gnu, "mv": gnu, "ln": gnu, "chmod": gnu, "chown": gnu, "chgrp": gnu, "rmdir": gnu,
-		"mkdir": gnu, "shred": gnu, "truncate": gnu, "install": gnu, "tar": gnu, "sed": gnu, "grep": gnu,
-		"rsync": gnu, "touch": gnu, "dd": gnu, "xargs": gnu, "sort": gnu, "tee": gnu, "kill": gnu,
-	}
 }}
+
+// gnuTool: GNU programs whose getopt_long accepts any unambiguous prefix of a long option.
+var gnuTool = lazy.Value[*tool]{F: func() *tool { return &tool{abbrev: true} }}
+
+// goStyleTool: programs that spell long flags with one dash.
+var goStyleTool = lazy.Value[*tool]{F: func() *tool { return &tool{goStyle: true} }}
 
 // toolFor returns the conventions of a program (by base name); unknown programs get
 // POSIX defaults.
 func toolFor(prog string) *tool {
-	if t, ok := toolTable.Get()[prog]; ok {
-		return t
+	switch prog {
+	case "git":
+		return gitTool.Get()
+	case "npm":
+		return npmTool.Get()
+	case "pnpm":
+		return pnpmTool.Get()
+	case "yarn":
+		return yarnTool.Get()
+	case "bun":
+		return bunTool.Get()
+	case "cargo":
+		return cargoTool.Get()
+	case "go":
+		return goTool.Get()
+	case "make", "gmake":
+		return makeTool.Get()
+	case "uv":
+		return uvTool.Get()
+	case "pip", "pip3":
+		return pipTool.Get()
+	case "gh":
+		return ghTool.Get()
+	case "dotnet":
+		return dotnetTool.Get()
+	case "tsc":
+		return tscTool.Get()
+	case "pytest", "py.test":
+		return pytestTool.Get()
+	case "gofmt", "java", "find", "terraform":
+		return goStyleTool.Get()
+	case "rm", "cp", "mv", "ln", "chmod", "chown", "chgrp", "rmdir",
+		"mkdir", "shred", "truncate", "install", "tar", "sed", "grep",
+		"rsync", "touch", "dd", "xargs", "sort", "tee", "kill":
+		return gnuTool.Get()
 	}
 	if strings.HasPrefix(prog, "pip3.") {
-		return toolTable.Get()["pip"]
+		return pipTool.Get()
 	}
 	return &tool{}
 }
