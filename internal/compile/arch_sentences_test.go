@@ -414,3 +414,11 @@ func TestOwnSentences190(t *testing.T) {
 func TestOwnArchitectureSentences170(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-170.txt", 15)
 }
+
+// TestOwnSentences230: contribution rules written before the compiler read them
+// (testdata/own-sentences-230.txt, first sight in its .md): co-changes named by a
+// sentence, a table or a heading, with exceptions elsewhere; PR bodies, PR titles and
+// commit subjects; ways of working that bind nothing.
+func TestOwnSentences230(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-230.txt", 20)
+}
