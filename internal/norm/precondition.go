@@ -217,8 +217,9 @@ func fileTypeGlobs(ws []string) []string {
 	return nil
 }
 
-// preModalRE finds the modal verb that ends a sentence's antecedent.
-var preModalRE = lazyre.New(`(?i)\b(must|should|shall|may|cannot|can't|mustn't|needs to|need to|has to|have to|is required to|are required to)\b`)
+// preModalRE finds the modal verb that ends a sentence's antecedent; a verb of demand
+// ("Every migration needs a test", "A new endpoint requires docs") ends it too.
+var preModalRE = lazyre.New(`(?i)\b(must|should|shall|may|cannot|can't|mustn't|needs to|need to|needs|need|requires|require|has to|have to|is required to|are required to)\b`)
 
 // preLeadExceptRE is a leading exception clause ("Unless testing X, ...", "Except in Y, ...").
 var preLeadExceptRE = lazyre.New(`(?i)^\s*(unless|except)\b[^,]*,\s*`)
@@ -247,12 +248,23 @@ func antecedent(text string) string {
 			masked[i] = ' '
 		}
 	}
+	// The antecedent is the first sentence's subject: a later sentence's modal
+	// ("New behavior needs tests. Bug fixes should come with a test") would take
+	// the first sentence's demand, tests, for the condition, and a rule that applies
+	// only to a change that already has what it demands can never fail.
+	if end := preSentenceEndRE.FindStringIndex(string(masked)); end != nil {
+		masked = masked[:end[0]+1]
+	}
 	loc := preModalRE.FindStringIndex(string(masked))
 	if loc == nil {
 		return ""
 	}
 	return strings.TrimSpace(text[:loc[0]])
 }
+
+// preSentenceEndRE ends a sentence: a full stop, question or exclamation mark before
+// the capital of the next.
+var preSentenceEndRE = lazyre.New(`[.!?]\s+[A-Z]`)
 
 // preIdentRE is a code span naming an API a line of the change would contain: a class or
 // function name with capitals or underscores (`Dummy`, `sympy_deprecation_warning`), or
