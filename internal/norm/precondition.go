@@ -217,9 +217,8 @@ func fileTypeGlobs(ws []string) []string {
 	return nil
 }
 
-// preModalRE finds the modal verb that ends a sentence's antecedent; a verb of demand
-// ("Every migration needs a test", "A new endpoint requires docs") ends it too.
-var preModalRE = lazyre.New(`(?i)\b(must|should|shall|may|cannot|can't|mustn't|needs to|need to|needs|need|requires|require|has to|have to|is required to|are required to)\b`)
+// preModalRE finds the modal verb that ends a sentence's antecedent.
+var preModalRE = lazyre.New(`(?i)\b(must|should|shall|may|cannot|can't|mustn't|needs to|need to|has to|have to|is required to|are required to)\b`)
 
 // preLeadExceptRE is a leading exception clause ("Unless testing X, ...", "Except in Y, ...").
 var preLeadExceptRE = lazyre.New(`(?i)^\s*(unless|except)\b[^,]*,\s*`)
@@ -256,11 +255,24 @@ func antecedent(text string) string {
 		masked = masked[:end[0]+1]
 	}
 	loc := preModalRE.FindStringIndex(string(masked))
+	// a verb of demand ends the antecedent before any modal, but not inside a leading
+	// condition ("If a pull request needs no release notes, its block must say so")
+	if d := preDemandRE.FindStringIndex(string(masked)); d != nil && (loc == nil || d[0] < loc[0]) && !preCondLeadRE.Match(masked) {
+		loc = d
+	}
 	if loc == nil {
 		return ""
 	}
 	return strings.TrimSpace(text[:loc[0]])
 }
+
+// preDemandRE is a verb of demand that ends an antecedent like a modal ("Every
+// migration needs a test", "A new endpoint requires docs"); preCondLeadRE a sentence
+// that opens with a condition, where such a verb belongs to the condition.
+var (
+	preDemandRE   = lazyre.New(`(?i)\b(needs|need|requires|require)\b`)
+	preCondLeadRE = lazyre.New(`(?i)^\W*(if|when|whenever|unless|once|where|in case)\b`)
+)
 
 // preSentenceEndRE ends a sentence: a full stop, question or exclamation mark before
 // the capital of the next.
