@@ -445,3 +445,19 @@ func TestOwnArchitectureSentences211(t *testing.T) {
 func TestBansElsewhereLeaveTheNamedPlace(t *testing.T) {
 	ownDocuments(t, "testdata/dev-sentences-elsewhere.txt", 3)
 }
+
+// TestOwnSentences230: contribution rules written before the compiler read them
+// (testdata/own-sentences-230.txt, first sight in its .md): co-changes named by a
+// sentence, a table or a heading, with exceptions elsewhere; PR bodies, PR titles and
+// commit subjects; ways of working that bind nothing.
+func TestOwnSentences230(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-230.txt", 20)
+}
+
+// TestOwnSentences231: contribution rules written before the compiler read them
+// (testdata/own-sentences-231.txt, first sight in its .md), the stop's second batch:
+// the language of commit messages and PR text, one-line messages, trailers asked of
+// agents, tests and changelog co-changes, release steps, demands made on request.
+func TestOwnSentences231(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-231.txt", 15)
+}

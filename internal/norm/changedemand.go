@@ -140,6 +140,30 @@ func AtRelease(text string) bool {
 	return false
 }
 
+// releaseHeadingRE: a heading that names the release procedure ("## Release Process",
+// "### Releasing", "Cutting a release"), not release notes.
+var releaseHeadingRE = lazyre.New(`(?i)^\W*(?:the\s+)?(?:release|releasing)(?:\s+(?:process|procedure|steps|checklist|workflow|flow|guide))?\W*$|\b(?:cutting|making|creating|preparing|publishing)\s+(?:a\s+|the\s+)?(?:new\s+)?release\b|\bhow\s+to\s+release\b`)
+
+// UnderReleaseHeading reports whether one of the headings above a sentence names the
+// release procedure: its steps ("Update changelog:") are what a release does, not what
+// every change must carry.
+func UnderReleaseHeading(headings []string) bool {
+	for _, h := range headings {
+		if releaseHeadingRE.MatchString(h) {
+			return true
+		}
+	}
+	return false
+}
+
+// onRequestRE: a demand made only when someone asks for it ("and, if user asks,
+// `CHANGELOG.md`", "update the docs when asked").
+var onRequestRE = lazyre.New(`(?i)\b(?:if|when|unless|only if|only when)\s+(?:the\s+)?(?:user|maintainer|reviewer|owner)s?\s+(?:asks?|requests?|wants?|explicitly asks?)\b|\b(?:if|when)\s+(?:asked|requested)\b|\bon request\b|\bor when asked\b`)
+
+// OnRequest reports whether the sentence makes its demand only when someone asks: no
+// change has to meet it by itself.
+func OnRequest(text string) bool { return onRequestRE.MatchString(text) }
+
 // BansChangelogEdit reports whether a clause of the sentence (rawLower: as written, in
 // lower case) forbids editing a file ("Do not update `CHANGELOG.md` in your PR").
 func BansChangelogEdit(rawLower string) bool {

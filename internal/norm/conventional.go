@@ -50,6 +50,13 @@ type Conventional struct {
 	Required bool
 }
 
+var (
+	// convMessagesRE: messages named without saying whose ("for messages")
+	convMessagesRE = lazyre.New(`\b(?:for|in|your|the|all)\s+messages?\b`)
+	// convAsideRE: a parenthesised aside
+	convAsideRE = lazyre.New(`\([^()]*\)`)
+)
+
 // ReadConventional reads what a sentence says of Conventional Commits. lower is the
 // sentence in lower case with its code spans taken out, spans its code spans.
 func ReadConventional(lower string, spans []string, f ConventionalFrame) Conventional {
@@ -65,6 +72,16 @@ func ReadConventional(lower string, spans []string, f ConventionalFrame) Convent
 		// nothing else it is for is a demand on commits, what the convention is of
 		convWordRE.MatchString(lower) && convDirectRE.MatchString(plain) && !SaysPR(plain) && !cv.ForPR &&
 			!nearPROnly && !PROnlyFrame(f.Around))
+	// "Use Conventional Commits for messages (`feat:`, `fix:`)" in a list under "## Pull
+	// requests": the messages the convention is for are the commits'
+	if !cv.ForCommits && !cv.ForPR && convWordRE.MatchString(lower) && convMessagesRE.MatchString(plain) && !SaysPR(plain) && !SaysWhenToRun(lower) {
+		cv.ForCommits = true
+	}
+	// "PR titles follow Conventional Commits (we squash-merge, so the title becomes the
+	// commit)": the commit in the aside explains the title rule; it binds no commit
+	if cv.ForPR && cv.ForCommits && !SaysCommit(convAsideRE.ReplaceAllString(plain, "")) && !SaysCommit(f.Around) {
+		cv.ForCommits = false
+	}
 	for _, part := range convPartRE.Split(lower, -1) {
 		// "Before opening a PR: use a conventional-commit title, sign off commits":
 		// the title the convention is for is the pull request's; the commits of the

@@ -247,12 +247,36 @@ func antecedent(text string) string {
 			masked[i] = ' '
 		}
 	}
+	// The antecedent is the first sentence's subject: a later sentence's modal
+	// ("New behavior needs tests. Bug fixes should come with a test") would take
+	// the first sentence's demand, tests, for the condition, and a rule that applies
+	// only to a change that already has what it demands can never fail.
+	if end := preSentenceEndRE.FindStringIndex(string(masked)); end != nil {
+		masked = masked[:end[0]+1]
+	}
 	loc := preModalRE.FindStringIndex(string(masked))
+	// a verb of demand ends the antecedent before any modal, but not inside a leading
+	// condition ("If a pull request needs no release notes, its block must say so")
+	if d := preDemandRE.FindStringIndex(string(masked)); d != nil && (loc == nil || d[0] < loc[0]) && !preCondLeadRE.Match(masked) {
+		loc = d
+	}
 	if loc == nil {
 		return ""
 	}
 	return strings.TrimSpace(text[:loc[0]])
 }
+
+// preDemandRE is a verb of demand that ends an antecedent like a modal ("Every
+// migration needs a test", "A new endpoint requires docs"); preCondLeadRE a sentence
+// that opens with a condition, where such a verb belongs to the condition.
+var (
+	preDemandRE   = lazyre.New(`(?i)\b(needs|need|requires|require)\b`)
+	preCondLeadRE = lazyre.New(`(?i)^\W*(if|when|whenever|unless|once|where|in case)\b`)
+)
+
+// preSentenceEndRE ends a sentence: a full stop, question or exclamation mark before
+// the capital of the next.
+var preSentenceEndRE = lazyre.New(`[.!?]\s+[A-Z]`)
 
 // preIdentRE is a code span naming an API a line of the change would contain: a class or
 // function name with capitals or underscores (`Dummy`, `sympy_deprecation_warning`), or

@@ -12,7 +12,7 @@ import (
 var (
 	trailerNameRE = lazyre.New(`(?i)\b(co-authored-by|generated-by|signed-off-by|assisted-by|ai-assisted-by|reviewed-by|made-with)\b`)
 	trailerSignRE = lazyre.New(`\b(sign[- ]?off|signed[- ]off|dco|developer certificate of origin)\b|git commit -s\b`)
-	trailerAIRE   = lazyre.New(`\b(ai|llm|llms|ai-assisted|ai-generated|generative ai|language model|agent|agents|assistant|tool|tools|claude|copilot|gpt)\b`)
+	trailerAIRE   = lazyre.New(`\b(ai|llm|llms|ai-assisted|ai-generated|generative ai|language model|model|agent|agents|assistant|tool|tools|claude|copilot|gpt)\b`)
 	// trailerDescribedRE: a clause whose subject is a trailer and whose verb describes
 	// it ("`Assisted-by:` records tool use").
 	trailerDescribedRE = lazyre.New("^\\W*`?[a-z]+(-[a-z]+)+:?`?\\s+(records|is|are|means|marks|shows|indicates|denotes|says|credits)\\b")
@@ -21,7 +21,7 @@ var (
 	trailerPermittedRE = lazyre.New(`\b(is|are) (fine|ok|okay|allowed|acceptable|welcome)\b`)
 	trailerWithoutRE   = lazyre.New(`\bwithout \w+(\s+\w+)?\b`)
 	trailerAnyAIRE     = lazyre.New(`\bany (ai|llm)[\w -]*(attribution|trailers?)\b|\bai attribution\b`)
-	trailerAddRE       = lazyre.New(`\b(add|include|credit|use|put|must have|must contain|list)\b`)
+	trailerAddRE       = lazyre.New(`\b(add|include|credit|use|put|must have|must contain|list|end)\b`)
 	trailerOptionalRE  = lazyre.New(`\b(may|can|optionally|as appropriate|occasionally|if you borrow|for these cases)\b`)
 	trailerAgentsRE    = lazyre.New(`\b(ai agents?|coding agents?|llm|ai tools?|ai-assisted|generative ai)\b`)
 )

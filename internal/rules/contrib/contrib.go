@@ -27,6 +27,8 @@ func Recognizers() []recognize.Recognizer {
 	return []recognize.Recognizer{
 		lengthRecognizer{},
 		blankLineRecognizer{},
+		oneLineRecognizer{},
+		languageRecognizer{},
 		periodRecognizer{},
 		moodRecognizer{},
 		caseRecognizer{},

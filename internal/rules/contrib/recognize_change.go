@@ -150,9 +150,11 @@ func testRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 }
 
 func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
-	if norm.AtRelease(s.text) {
+	if norm.AtRelease(s.text) || norm.UnderReleaseHeading(s.c.HeaderPath) || norm.OnRequest(s.text) {
 		// "Before creating any beta or stable release, update `CHANGELOG.md`": the
-		// changelog is kept when releasing, not by every change
+		// changelog is kept when releasing, not by every change; a step under "##
+		// Release Process" ("Update changelog:") and "update ... and, if user asks,
+		// `CHANGELOG.md`" likewise ask nothing of each change
 		return policy.Rule{}, false
 	}
 	for _, cc := range norm.CoChangesIn(s.c.Text, norm.CoFrame{Headings: s.c.HeaderPath, Context: s.c.Context}) {

@@ -111,6 +111,87 @@ func (blankLineRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 		})}}
 }
 
+// ---- one-line messages --------------------------------------------------------------
+
+type oneLineRecognizer struct{}
+
+func (oneLineRecognizer) Name() string { return "contrib.commit-one-line" }
+
+// Recognize: "Single line only, no description body", "[Conventional Commits], single
+// line, no body" under a heading of commits.
+func (oneLineRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	if !s.aboutCommitMessages() || s.aboutPRTitleOnly() || !norm.OneLineMessage(s.text) {
+		return recognize.Result{}
+	}
+	return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckOneLine}, true,
+		"commit message has a body", "keep the commit message to its subject line",
+		[]policy.Case{
+			sat("the subject alone", "Fix crash on empty input"),
+			vio("a body under the subject", "Fix crash on empty input\n\nThe parser read past the end."),
+		})}}
+}
+
+// ---- the language of a message -------------------------------------------------------
+
+type languageRecognizer struct{}
+
+func (languageRecognizer) Name() string { return "contrib.text-language" }
+
+// scriptOf is the pattern of a letter of the language's own script, for the languages
+// whose script tells them apart from English; foreignScript matches a letter of a
+// script English is never written in.
+var scriptOf = map[string]string{
+	"korean":   `\p{Hangul}`,
+	"japanese": `[\p{Hiragana}\p{Katakana}\p{Han}]`,
+	"chinese":  `\p{Han}`,
+	"russian":  `\p{Cyrillic}`,
+}
+
+// sampleIn is a sentence in each language of scriptOf, for the rule's cases.
+var sampleIn = map[string]string{
+	"korean":   "빈 입력에서 발생하는 충돌을 고칩니다.",
+	"japanese": "空の入力でのクラッシュを修正します。",
+	"chinese":  "修复空输入时的崩溃。",
+	"russian":  "Исправлен сбой на пустом вводе.",
+}
+
+const foreignScript = `[\p{Cyrillic}\p{Han}\p{Hangul}\p{Hiragana}\p{Katakana}\p{Arabic}\p{Hebrew}\p{Thai}\p{Greek}\p{Devanagari}]`
+
+// Recognize: "Commit messages must be in English" (a subject in another script is not),
+// "PR description always in Korean" (a description without a Korean letter is not). A
+// language heed cannot tell by its script (French, German) gives no rule.
+func (languageRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	s := read(c)
+	lang := norm.TextLanguage(s.text)
+	if lang == "" {
+		return recognize.Result{}
+	}
+	commits := norm.SaysCommit(s.text) && !norm.SaysPR(s.text) && !norm.SaysWhenToRun(s.text)
+	prText := norm.SaysPR(s.text) && !norm.SaysCommit(s.text) && prDescriptionWordRE.MatchString(s.text)
+	switch {
+	case commits && lang == "english":
+		return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckFormat, Pattern: `^[^` + foreignScript[1:] + `*$`, What: "a subject in English"}, true,
+			"commit subject not in English", "write the commit message in English",
+			[]policy.Case{
+				sat("an English subject", "Fix crash on empty input"),
+				vio("a subject in another script", "Исправлен сбой на пустом вводе"),
+			})}}
+	case prText && scriptOf[lang] != "":
+		r := s.rule(KindPR, PRParams{Check: PRBodyRequire, Pattern: scriptOf[lang], What: "text in " + strings.ToUpper(lang[:1]) + lang[1:]}, true,
+			"pull-request description not in "+strings.ToUpper(lang[:1])+lang[1:], "write the description in "+strings.ToUpper(lang[:1])+lang[1:],
+			[]policy.Case{
+				{Expect: policy.ExpectViolated, PR: "Fix crash on empty input\n\nThe parser read past the end.", Note: "an English description"},
+				{Expect: policy.ExpectSatisfied, PR: "Fix crash on empty input\n\n" + sampleIn[lang], Note: "a description in the language"},
+			})
+		return recognize.Result{Rules: []policy.Rule{r}}
+	}
+	return recognize.Result{}
+}
+
+// prDescriptionWordRE: the sentence speaks of a pull request's description.
+var prDescriptionWordRE = lazyre.New(`\b(descriptions?|body|bodies)\b`)
+
 // ---- final period -------------------------------------------------------------------
 
 type periodRecognizer struct{}
@@ -524,7 +605,9 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 	if d.NamesSignOff && len(order) == 1 && !negative {
 		return recognize.Result{Rules: []policy.Rule{signOffRule(s)}}
 	}
-	aiContext := d.AI
+	// In a file written for agents, a credit trailer the sentence asks for ("Use
+	// `Co-authored-by:` trailer in commit messages") credits the agent that reads it.
+	aiContext := d.AI || agentFile(s.c.Format) && creditTrailers(order)
 	var keys []string
 	for _, k := range order {
 		if !strings.EqualFold(k, "signed-off-by") && !strings.EqualFold(k, "reviewed-by") {
@@ -603,6 +686,22 @@ func (trailerRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 		"commit lacks the AI attribution trailer",
 		fmt.Sprintf("end the message with a %s trailer that names the AI assistant", strings.Join(keys, " or ")),
 		[]policy.Case{sat("the trailer", good), vio("no trailer", "Fix crash on empty input")})}}
+}
+
+// agentFile reports whether an instruction file of this format is written for coding
+// agents (every format but CONTRIBUTING and the unnamed one).
+func agentFile(format string) bool { return format != "contributing" && format != "" }
+
+// creditTrailers reports whether the named trailers credit an author of the change
+// (Co-authored-by, Assisted-by, Generated-by), not a sign-off or a review.
+func creditTrailers(names []string) bool {
+	for _, k := range names {
+		switch strings.ToLower(k) {
+		case "co-authored-by", "assisted-by", "ai-assisted-by", "generated-by", "made-with":
+			return true
+		}
+	}
+	return false
 }
 
 // trailerNamedValue is the name a code span gives as the value of one of the keys

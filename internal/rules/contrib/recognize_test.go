@@ -324,6 +324,25 @@ var sentences = []sentenceCase{
 	{head: []string{"Release notes"}, text: "Write changelog entries in the past or present tense.", want: nil},
 	{head: []string{"Tests"}, text: "When adding new unit tests, avoid adding a regression comment citing a GitHub issue or PR number unless explicitly asked to include such information.", want: nil},
 	{head: []string{"Strategy"}, text: "find or write tests that verify any assumptions about the existing design + confirm that it works as expected before changes are made", want: nil},
+	// Whole files sampled for issue 20 (stop 41).
+	// Innim/Lightning-PM AGENTS.md:77: a subject in another script is not English
+	{file: "AGENTS.md", format: "agents", head: []string{"Commit Messages"}, text: "Commit messages must be in English",
+		want: []string{`commit:format pattern="^[^\\p{Cyrillic}\\p{Han}\\p{Hangul}\\p{Hiragana}\\p{Katakana}\\p{Arabic}\\p{Hebrew}\\p{Thai}\\p{Greek}\\p{Devanagari}]*$"`}},
+	// InnoSquadCorp/InnoDI .cursor/rules/developer-guidelines.mdc:13
+	{file: "AGENTS.md", format: "cursor", head: []string{"Developer Guidelines", "Language Policy"}, text: "PR description always in Korean.",
+		want: []string{`pr:body-require pattern="\\p{Hangul}"`}},
+	// the agent's replies are no text of the repository
+	{file: "AGENTS.md", format: "cursor", head: []string{"Language Policy"}, text: "Even if I ask questions in English, please respond in Korean unless I am explicitly requesting a system prompt.", want: nil},
+	// Innovation-Labs-Technical-Hub/TablePro CLAUDE.md:289
+	{file: "CLAUDE.md", format: "claude", head: []string{"Mandatory Rules"}, text: "Commit messages: Follow Conventional Commits 1.0.0. Single line only, no description body.",
+		want: []string{"commit:conventional", "commit:one-line"}},
+	// Innim/Lightning-PM AGENTS.md:79: a preference, and big changes excepted
+	{file: "AGENTS.md", format: "agents", head: []string{"Commit Messages"}, text: "Prefer a concise one-line summary, add detailed descriptions ONLY for important or big changes.", want: nil},
+	// a credit trailer asked for in a file written for agents credits the agent
+	{file: "AGENTS.md", format: "agents", head: []string{"Commits"}, text: "Use `Co-authored-by:` trailer in commit messages.",
+		want: []string{`commit:trailer-required trailers=["Co-authored-by"] value_pattern="ai" ~`}},
+	// ... and in a CONTRIBUTING written for people, a person's
+	{file: "CONTRIBUTING.md", format: "contributing", head: []string{"Commits"}, text: "Use `Co-authored-by:` trailer in commit messages.", want: nil},
 }
 
 func jsonString(s string) string { b, _ := json.Marshal(s); return string(b) }
