@@ -78,3 +78,12 @@ func TestOwnNamingSentences(t *testing.T) {
 func TestOwnConstructSentencesNative(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-120.txt", 18)
 }
+
+// TestOwnConstructSentences200: construct conventions written before the compiler read
+// them (testdata/own-sentences-200.txt, first sight in own-sentences-200.md): rules
+// without a modal, "Label: value" bullets under a language heading, Don't | Do tables,
+// nested lists whose language is the parent item, exceptions in another section, and
+// descriptions that ban nothing.
+func TestOwnConstructSentences200(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-200.txt", 20)
+}
