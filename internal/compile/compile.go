@@ -113,6 +113,11 @@ func CompileConstraint(c *policy.Constraint, rc *recognize.RepoContext, recs []r
 func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recognize.Recognizer) (policy.Entry, []string) {
 	e := policy.Entry{Constraint: *c}
 	if c.Level != policy.Must && c.Level != policy.Should {
+		if fe, w, ok := fragmentConvention(c, rc, recs); ok {
+			fe.Constraint = *c
+			fe.Constraint.Level = policy.Should // read as the section's convention
+			return fe, w
+		}
 		return e, nil
 	}
 	var warnings []string
