@@ -562,7 +562,7 @@ var Catalogue = []*Entry{
 		Name:  "curly-braces",
 		Title: "loop and conditional bodies without braces",
 		Names: func(s *sentence) bool {
-			return s.has(words(`\b(?:curly )?braces\b`)) && s.has(words(`\b(?:loop|conditional|if|body|bodies)\b`)) && s.has(words(`\balways\b|\bmust\b|\bsurround\b`))
+			return s.has(words(`\b(?:curly )?braces\b`)) && s.has(words(`\b(?:loop|conditional|if|body|bodies|control structures?|control flow)\b`)) && s.has(words(`\balways\b|\bmust\b|\bsurround\b`))
 		},
 		Message:    "body without curly braces",
 		Suggestion: "wrap the body in `{ … }`",

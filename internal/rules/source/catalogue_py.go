@@ -27,6 +27,7 @@ var (
 
 	pipeUnionSpanRE = lazyre.New(`^[\w.\[\], ]+ ?\| ?[\w.\[\], ]+$|^\|$`)
 	oldUnionSpanRE  = lazyre.New(`^(?:typing\.)?(?:Optional|Union)(?:\[.*\])?$`)
+	modernTypingRE  = lazyre.New(`\bmodern (?:python )?(?:type hints?|type annotations?|typing|annotations?)\b`)
 	unionWordsRE    = lazyre.New(`\bpep ?604\b|\bunion (?:syntax|operator|type syntax)\b`)
 
 	oldGenericSpanRE = lazyre.New(`^(?:typing\.)?(?:List|Dict|Tuple|Set|FrozenSet|Type|DefaultDict|Deque)(?:\[.*\])?$`)
@@ -104,6 +105,11 @@ var pyUnion = &Entry{
 	Names: func(s *sentence) bool {
 		pipe := s.spanMatches(pipeUnionSpanRE) || s.has(unionWordsRE)
 		old := s.spanMatches(oldUnionSpanRE)
+		if s.spanMatches(pipeUnionSpanRE) && s.has(modernTypingRE) {
+			// "Modern Python type hints (`str | None`, `list[str]`)": the modern
+			// form shown is the one to write
+			return true
+		}
 		if pipe {
 			return old || s.has(unionWordsRE)
 		}
@@ -136,7 +142,8 @@ var pyGenerics = &Entry{
 	Names: func(s *sentence) bool {
 		old := s.spanMatches(oldGenericSpanRE)
 		if !old {
-			return false
+			// "Modern Python type hints (`str | None`, `list[str]`)"
+			return s.spanMatches(newGenericSpanRE) && s.has(modernTypingRE)
 		}
 		// "Do not use `List` or `Dict` from `typing`" names the module, not the
 		// built-in: a ban of typing's aliases
