@@ -87,3 +87,11 @@ func TestOwnConstructSentencesNative(t *testing.T) {
 func TestOwnConstructSentences200(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-200.txt", 20)
 }
+
+// TestOwnConstructSentences201: construct conventions written before the compiler read
+// them (testdata/own-sentences-201.txt, first sight in own-sentences-201.md), after
+// batch 200's reading: fragments without a modal under headings of conventions, of a
+// language or of one aspect of code, stack lists and legacy code that bind nothing.
+func TestOwnConstructSentences201(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-201.txt", 15)
+}
