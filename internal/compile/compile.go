@@ -158,6 +158,12 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 		e.Rules = withoutDoubledImportBans(e.Rules)
 		return e, warnings
 	}
+	if fe, w, ok := fragmentConvention(c, rc, recs); ok {
+		// "String formatting: f-strings only (no `%`-formatting)": a fragment the
+		// level reader raised, which no recogniser read as it stands
+		fe.Constraint = *c
+		return fe, append(warnings, w...)
+	}
 	k := classify(&read)
 	if semanticMark || (c.Level == policy.Must && len(reasons) == 0 && k.semantic) {
 		r := semantic.NewRule(c, k.on)

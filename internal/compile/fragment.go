@@ -23,7 +23,14 @@ const catalogueRecognizer = "source.catalogue"
 // only a convention the catalogue names. The rules warn, whatever the entry's
 // certainty, for the fragment states no level; ok is false when no entry names it.
 func fragmentConvention(c *policy.Constraint, rc *recognize.RepoContext, recs []recognize.Recognizer) (policy.Entry, []string, bool) {
-	if c.Level != policy.Info || !conventionFragment(c) {
+	if !conventionFragment(c) {
+		return policy.Entry{}, nil, false
+	}
+	restated := asPreference(c.Text)
+	if c.Level != policy.Info && (restated == c.Text || !fragmentLabelRE.MatchString(strings.TrimSpace(c.Text))) {
+		// a sentence the level reader read as a rule, which the recognisers have
+		// read as it stands: only a labelled fragment ("**Types**: strict, `unknown`
+		// over `any`") is read again, as its section's preference
 		return policy.Entry{}, nil, false
 	}
 	var cat []recognize.Recognizer
@@ -36,15 +43,24 @@ func fragmentConvention(c *policy.Constraint, rc *recognize.RepoContext, recs []
 		return policy.Entry{}, nil, false
 	}
 	read := *c
-	read.Level = policy.Should
+	if read.Level == policy.Info {
+		read.Level = policy.Should
+	}
 	// the fragment says how code is written here: "Formatting: f-strings, not `%`" is
 	// read as "Always use f-strings, not `%`", the way the catalogue's entries are
 	// named in rules
-	read.Text = asPreference(c.Text)
+	read.Text = restated
 	e, warnings := compileOne(&read, rc, cat)
-	if len(e.Rules) == 0 {
+	var src []policy.Rule
+	for _, r := range e.Rules {
+		if r.Domain == policy.DomainSource {
+			src = append(src, r) // only what a catalogue entry named, never a judge rule
+		}
+	}
+	if len(src) == 0 {
 		return policy.Entry{}, warnings, false
 	}
+	e.Rules, e.Unenforced = src, ""
 	for i := range e.Rules {
 		r := &e.Rules[i]
 		if r.Severity == policy.SeverityError {

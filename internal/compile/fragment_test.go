@@ -2,7 +2,12 @@ package compile_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
+
+	"github.com/heed-dev/heed/internal/compile"
+	"github.com/heed-dev/heed/internal/instr"
+	"github.com/heed-dev/heed/internal/rules"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
@@ -25,6 +30,9 @@ func TestFragmentConventions(t *testing.T) {
 		{"# A\n\n## Code Style\n\n- **React**: Functional components, custom hooks, early returns for loading/error states\n", []string{"react-class-component"}},
 		{"# A\n\n## Python\n\n- Formatting: f-strings, not `%` or `.format()`\n", []string{"percent-format"}},
 		{"# A\n\n## PHP\n\n- Curly braces on all control structures, even one-liners.\n", []string{"curly-braces"}},
+		// a labelled fragment the level reader raised, read again as its section's
+		// preference
+		{"# A\n\n## TypeScript conventions\n\n- **Types**: strict, `unknown` over `any`\n", []string{"ts-any"}},
 		// the same fragment under a heading of no conventions: a description
 		{"# A\n\n## Stack\n\n- **React**: Functional components, custom hooks\n", nil},
 		// the code as it is, in a section of conventions
@@ -56,5 +64,27 @@ func TestFragmentConventions(t *testing.T) {
 				t.Errorf("%q: entries %v, want %v", c.doc, got, c.entry)
 			}
 		}
+	}
+}
+
+// TestFragmentConventionsKeepJudgeRules: a rule sentence of a conventions section that
+// no recogniser reads keeps its judge rule as written, at its level: the fragment
+// reading adds only what a catalogue entry names (Szer/coupon-bot CLAUDE.md:45).
+func TestFragmentConventionsKeepJudgeRules(t *testing.T) {
+	doc := "# A\n\n## F# Conventions\n\n- All database-mapped records must have `[<CLIMutable>]` attribute for Dapper compatibility.\n"
+	cons, _ := instr.Extract("AGENTS.md", []byte(doc), instr.Classify("AGENTS.md"), policy.Scope{})
+	set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
+	p, _ := compile.Compile(set, &recognize.RepoContext{}, rules.Recognizers())
+	n := 0
+	for _, e := range p.Entries {
+		for _, r := range e.Rules {
+			n++
+			if r.Domain != policy.DomainSemantic || r.Severity != policy.SeverityError || strings.Contains(string(r.Params), "Always use") {
+				t.Errorf("%q: rule %s %s %s, want the judge rule as written, an error", e.Text, r.Domain, r.Severity, r.Params)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no rule: want the sentence's judge rule")
 	}
 }
