@@ -122,8 +122,10 @@ func asPreference(text string) string {
 // fragmentLabelRE: a short label before a colon ("**Type Safety**:", "React:").
 var fragmentLabelRE = lazyre.New("^[*_]*[^:*_`]{1,40}?[*_]*\\s*:[*_]*\\s+")
 
-// fragmentVerbRE: a fragment that already bans, orders or states its level.
-var fragmentVerbRE = lazyre.New(`(?i)^(?:no|not|never|avoid|don't|do not|always|use|prefer|only|must|should)\b`)
+// fragmentVerbRE: a fragment that already bans, orders or states its level, or
+// starts with an imperative ("Documented: Include proper KDoc ..."): the
+// recognisers have read it as it stands.
+var fragmentVerbRE = lazyre.New(`(?i)^(?:no|not|never|avoid|don't|do not|always|use|prefer|only|must|should|include|add|write|keep|put|wrap|document|prefix|return|name|mark|annotate|place|follow|apply|run|check|make|ensure|give|provide|declare|define|import|export|throw|raise|log|call|pass|handle|create|extract|move|leave|let|set)\b`)
 
 // weRE: a fragment that says what the project does ("We use ...").
 var weRE = lazyre.New(`^(?i:we) (?:use|prefer|write|follow)\b`)

@@ -33,6 +33,8 @@ func TestFragmentConventions(t *testing.T) {
 		// a labelled fragment the level reader raised, read again as its section's
 		// preference
 		{"# A\n\n## TypeScript conventions\n\n- **Types**: strict, `unknown` over `any`\n", []string{"ts-any"}},
+		// an imperative after the label was read as it stands: not read again
+		{"# A\n\n## Code style\n\n- Documented: Include proper JSDoc for public APIs and rules\n", nil},
 		// the same fragment under a heading of no conventions: a description
 		{"# A\n\n## Stack\n\n- **React**: Functional components, custom hooks\n", nil},
 		// the code as it is, in a section of conventions
