@@ -113,6 +113,11 @@ func CompileConstraint(c *policy.Constraint, rc *recognize.RepoContext, recs []r
 func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recognize.Recognizer) (policy.Entry, []string) {
 	e := policy.Entry{Constraint: *c}
 	if c.Level != policy.Must && c.Level != policy.Should {
+		if fe, w, ok := fragmentConvention(c, rc, recs); ok {
+			fe.Constraint = *c
+			fe.Constraint.Level = policy.Should // read as the section's convention
+			return fe, w
+		}
 		return e, nil
 	}
 	var warnings []string
@@ -152,6 +157,12 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 	if len(e.Rules) > 0 {
 		e.Rules = withoutDoubledImportBans(e.Rules)
 		return e, warnings
+	}
+	if fe, w, ok := fragmentConvention(c, rc, recs); ok {
+		// "String formatting: f-strings only (no `%`-formatting)": a fragment the
+		// level reader raised, which no recogniser read as it stands
+		fe.Constraint = *c
+		return fe, append(warnings, w...)
 	}
 	k := classify(&read)
 	if semanticMark || (c.Level == policy.Must && len(reasons) == 0 && k.semantic) {

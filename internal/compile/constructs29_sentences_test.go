@@ -78,3 +78,20 @@ func TestOwnNamingSentences(t *testing.T) {
 func TestOwnConstructSentencesNative(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-120.txt", 18)
 }
+
+// TestOwnConstructSentences200: construct conventions written before the compiler read
+// them (testdata/own-sentences-200.txt, first sight in own-sentences-200.md): rules
+// without a modal, "Label: value" bullets under a language heading, Don't | Do tables,
+// nested lists whose language is the parent item, exceptions in another section, and
+// descriptions that ban nothing.
+func TestOwnConstructSentences200(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-200.txt", 20)
+}
+
+// TestOwnConstructSentences201: construct conventions written before the compiler read
+// them (testdata/own-sentences-201.txt, first sight in own-sentences-201.md), after
+// batch 200's reading: fragments without a modal under headings of conventions, of a
+// language or of one aspect of code, stack lists and legacy code that bind nothing.
+func TestOwnConstructSentences201(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-201.txt", 15)
+}

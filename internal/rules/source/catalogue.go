@@ -562,7 +562,7 @@ var Catalogue = []*Entry{
 		Name:  "curly-braces",
 		Title: "loop and conditional bodies without braces",
 		Names: func(s *sentence) bool {
-			return s.has(words(`\b(?:curly )?braces\b`)) && s.has(words(`\b(?:loop|conditional|if|body|bodies)\b`)) && s.has(words(`\balways\b|\bmust\b|\bsurround\b`))
+			return s.has(words(`\b(?:curly )?braces\b`)) && s.has(words(`\b(?:loop|conditional|if|body|bodies|control structures?|control flow)\b`)) && s.has(words(`\balways\b|\bmust\b|\bsurround\b`))
 		},
 		Message:    "body without curly braces",
 		Suggestion: "wrap the body in `{ … }`",
@@ -935,7 +935,7 @@ var Catalogue = []*Entry{
 			return out
 		}(),
 	},
-	pyPrint, pyUnion, pyGenerics, pyUntypedDef, pyUntypedPublicDef, pyUnittestClass, pyDocGoogle, pyDocSphinx, pyAliasNumpy, pyAliasMatplotlib, pyAliasPyplot, pyAliasPandas, pyFutureAnnotations, // catalogue_py.go
+	pyPrint, pyUnion, pyGenerics, pyUntypedDef, pyUntypedPublicDef, pyMissingDocstring, pyUnittestClass, pyDocGoogle, pyDocSphinx, pyAliasNumpy, pyAliasMatplotlib, pyAliasPyplot, pyAliasPandas, pyFutureAnnotations, // catalogue_py.go
 	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast, discardResult, javaFieldInjection, iPrefixInterface, // catalogue_constructs.go
 	csFileScopedNamespace, catchGeneric, cppNoExceptions, cppNoRTTI, swiftRedundantInternal, rubyHashRocket, swiftIfLetShorthand, // catalogue_native.go
 	looseEquality, looseEqualityNullOK, jsxInlineStyle, tsExportedReturnType, pyMutableDefault, goPanic, exportedDoc, blockDoc, innerHTMLWrite, starExport, // catalogue_common.go

@@ -27,6 +27,7 @@ var (
 
 	pipeUnionSpanRE = lazyre.New(`^[\w.\[\], ]+ ?\| ?[\w.\[\], ]+$|^\|$`)
 	oldUnionSpanRE  = lazyre.New(`^(?:typing\.)?(?:Optional|Union)(?:\[.*\])?$`)
+	modernTypingRE  = lazyre.New(`\bmodern (?:python )?(?:type hints?|type annotations?|typing|annotations?)\b`)
 	unionWordsRE    = lazyre.New(`\bpep ?604\b|\bunion (?:syntax|operator|type syntax)\b`)
 
 	oldGenericSpanRE = lazyre.New(`^(?:typing\.)?(?:List|Dict|Tuple|Set|FrozenSet|Type|DefaultDict|Deque)(?:\[.*\])?$`)
@@ -104,6 +105,11 @@ var pyUnion = &Entry{
 	Names: func(s *sentence) bool {
 		pipe := s.spanMatches(pipeUnionSpanRE) || s.has(unionWordsRE)
 		old := s.spanMatches(oldUnionSpanRE)
+		if s.spanMatches(pipeUnionSpanRE) && s.has(modernTypingRE) {
+			// "Modern Python type hints (`str | None`, `list[str]`)": the modern
+			// form shown is the one to write
+			return true
+		}
 		if pipe {
 			return old || s.has(unionWordsRE)
 		}
@@ -136,7 +142,8 @@ var pyGenerics = &Entry{
 	Names: func(s *sentence) bool {
 		old := s.spanMatches(oldGenericSpanRE)
 		if !old {
-			return false
+			// "Modern Python type hints (`str | None`, `list[str]`)"
+			return s.spanMatches(newGenericSpanRE) && s.has(modernTypingRE)
 		}
 		// "Do not use `List` or `Dict` from `typing`" names the module, not the
 		// built-in: a ban of typing's aliases
@@ -530,4 +537,47 @@ func noFutureAnnotations(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.
 		}
 	}
 	return code
+}
+
+// docstringsDemanded: the sentence asks for a docstring on every function, class or
+// method, or on the public ones ("Docstrings - All public classes and methods", "Add
+// docstrings to all of your code (functions, methods, classes)", "Docstrings for
+// functions/classes"), not only for their style ("We use Google-style docstrings").
+func docstringsDemanded(s *sentence) bool {
+	if !s.has(docstringOnlyRE) || s.negated() || !s.has(docstringItemsRE) {
+		return false
+	}
+	return s.has(words(`\b(?:must|should|needs?|requires?|required|always|add|write|include|ensure|every|all|each)\b`))
+}
+
+var (
+	docstringOnlyRE  = lazyre.New(`\bdocstrings?\b`)
+	docstringItemsRE = lazyre.New(`\b(?:all|every|each|public)\b[^.;]{0,40}\b(?:functions?|methods?|class(?:es)?|modules?|code|apis?)\b|\bfor [\w/ ]{0,20}\b(?:functions?|methods?|class(?:es)?)\b`)
+)
+
+var pyMissingDocstring = &Entry{
+	Name:  "py-missing-docstring",
+	Title: "a public function or class without a docstring",
+	Names: docstringsDemanded,
+	// which helpers deserve one, and what a docstring says, a query cannot tell: a
+	// missing one is for a person to look at
+	Warn:           alwaysWarn,
+	Inexact:        true,
+	Message:        "`{{name}}` has no docstring",
+	Suggestion:     "say what it does in a docstring, the first statement of its body",
+	NotInTests:     true,
+	NotInTestFiles: true,
+	Variants: []Variant{{Lang: engine.LangPython,
+		// the first statement of the body is not a string (nor a comment, which
+		// may sit above one); private names and nested functions are left out
+		Query: `((function_definition name: (identifier) @name @match body: (block . (_) @first)) @def (#not-match? @name "^_") (#not-inside? @def function_definition) (#not-kind? @first expression_statement comment))
+((class_definition name: (identifier) @name @match body: (block . (_) @first)) @def (#not-match? @name "^_") (#not-inside? @def function_definition) (#not-kind? @first expression_statement comment))
+((function_definition name: (identifier) @name @match body: (block . (expression_statement . (_) @e))) @def (#not-match? @name "^_") (#not-inside? @def function_definition) (#not-kind? @e string concatenated_string ellipsis))
+((class_definition name: (identifier) @name @match body: (block . (expression_statement . (_) @e))) @def (#not-match? @name "^_") (#not-inside? @def function_definition) (#not-kind? @e string concatenated_string ellipsis))`,
+		Needles: []string{"def", "class"},
+		Bad:     []string{"def «load»(path):\n    return open(path).read()\n\n\ndef «show»(x):\n    print(x)\n\n\nclass «Store»:\n    def «get»(self):\n        def inner():\n            return 1\n        return inner\n"},
+		Good: []string{
+			"def load(path):\n    \"\"\"Read the file at path.\"\"\"\n    return open(path).read()\n\n\ndef _helper(x):\n    return x\n\n\nclass Store:\n    \"\"\"Keeps values.\"\"\"\n\n    def __init__(self):\n        self.v = 1\n",
+			"def stub(self) -> int: ...\n\n# def load(path):\ns = \"def load(path):\"\n",
+		}}},
 }
