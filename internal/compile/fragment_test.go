@@ -41,6 +41,10 @@ func TestFragmentConventions(t *testing.T) {
 		{"# A\n\n## Code Style\n\n- **React**: functional components in new screens, class components in legacy ones\n", nil},
 		// a fragment no catalogue entry names: nothing, not a judge rule
 		{"# A\n\n## Code Style\n\n- **Python**: 4-space blocks, Zod-like schemas\n", nil},
+		// docstrings demanded, and docstrings whose form or place is demanded
+		{"# A\n\n## Python\n\nNew public functions and methods should have a docstring.\n", []string{"py-missing-docstring"}},
+		{"# A\n\n## Python\n\nAll public function docstrings should be included in the API reference.\n", nil},
+		{"# A\n\n## Python\n\nDocstrings for all public functions must follow the NumPy style.\n", nil},
 	}
 	for _, c := range cases {
 		var got []string

@@ -632,13 +632,14 @@ func constraintLevel(text, ctx string, ctxLevel policy.Level) policy.Level {
 // statedLevel raises to should a constraint its words and framing leave at info when
 // it states one of the project's rules without a modal: "`bg-container` instead of
 // `bg-white`" (a preference), "Shell scripts live in `scripts/`" (the layout),
+// "Package names are short, lowercase, single words" (Go's naming of packages),
 // "Layered architecture: `api/` → `services/` → `models/`" (the layering).
 func statedLevel(lv policy.Level, text string) policy.Level {
 	if lv != policy.Info {
 		return lv
 	}
 	text, _ = norm.Gloss(text) // "Los nombres de archivos van en kebab-case"
-	if norm.PairStatement(text) || norm.PlacementStatement(text) || norm.NamingFileStatement(text) || norm.LayeringStatement(text) {
+	if norm.PairStatement(text) || norm.PlacementStatement(text) || norm.NamingFileStatement(text) || norm.GoPackageNaming(text) || norm.LayeringStatement(text) {
 		return policy.Should
 	}
 	return lv

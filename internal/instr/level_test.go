@@ -147,6 +147,7 @@ func TestConventionLevels(t *testing.T) {
 		{"Notes", "- Los nombres de archivos van en kebab-case.", policy.Should},
 		{"Notes", "- Os nomes de arquivos ficam em kebab-case.", policy.Should},
 		{"Notes", "- Los nombres de archivos son importantes.", policy.Info},
+		{"Go style", "- Package names are short, lowercase, single words — no underscores.", policy.Should},
 	} {
 		src := "# Doc\n\n## " + c.heading + "\n\n" + c.text + "\n"
 		cs, _ := Extract("AGENTS.md", []byte(src), FormatAgents, policy.Scope{})

@@ -544,15 +544,19 @@ func noFutureAnnotations(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.
 // docstrings to all of your code (functions, methods, classes)", "Docstrings for
 // functions/classes"), not only for their style ("We use Google-style docstrings").
 func docstringsDemanded(s *sentence) bool {
-	if !s.has(docstringOnlyRE) || s.negated() || !s.has(docstringItemsRE) {
+	if !s.has(docstringOnlyRE) || s.negated() || !s.has(docstringItemsRE) || s.has(docstringSubjectRE) {
 		return false
 	}
 	return s.has(words(`\b(?:must|should|needs?|requires?|required|always|add|write|include|ensure|every|all|each)\b`))
 }
 
 var (
-	docstringOnlyRE  = lazyre.New(`\bdocstrings?\b`)
-	docstringItemsRE = lazyre.New(`\b(?:all|every|each|public)\b[^.;]{0,40}\b(?:functions?|methods?|class(?:es)?|modules?|code|apis?)\b|\bfor [\w/ ]{0,20}\b(?:functions?|methods?|class(?:es)?)\b`)
+	docstringOnlyRE = lazyre.New(`\bdocstrings?\b`)
+	// docstringSubjectRE: the docstrings are the subject of the demand, which is
+	// about their form or where they go ("all public function docstrings should be
+	// included in the Sphinx API docs", "docstrings must follow the NumPy style")
+	docstringSubjectRE = lazyre.New(`\bdocstrings?(?:\s+(?:for|of|on|in)\s+[^.;]{0,40}?)?\s+(?:should|must|need to|have to|are to)\s+(?:be\s+(?:included|added to|listed|rendered|formatted|written in|kept)|follow|use|include|contain|start|describe|mention)\b`)
+	docstringItemsRE   = lazyre.New(`\b(?:all|every|each|public)\b[^.;]{0,40}\b(?:functions?|methods?|class(?:es)?|modules?|code|apis?)\b|\bfor [\w/ ]{0,20}\b(?:functions?|methods?|class(?:es)?)\b`)
 )
 
 var pyMissingDocstring = &Entry{
