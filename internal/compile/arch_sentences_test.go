@@ -443,7 +443,7 @@ func TestOwnArchitectureSentences211(t *testing.T) {
 // "outside of" a place the line names holds everywhere but there (dev data,
 // testdata/dev-sentences-elsewhere.txt).
 func TestBansElsewhereLeaveTheNamedPlace(t *testing.T) {
-	ownDocuments(t, "testdata/dev-sentences-elsewhere.txt", 3)
+	ownDocuments(t, "testdata/dev-sentences-elsewhere.txt", 6)
 }
 
 // TestOwnSentences230: contribution rules written before the compiler read them

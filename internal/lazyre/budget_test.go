@@ -37,16 +37,19 @@ var budgetFiles = []string{
 // build used (230, 170 and 217 expressions; 31, 17 and 28 MB; printed with -v):
 // without the case-insensitive literals that build compiled 276, 221 and 262. A
 // recogniser that adds expressions may need a new budget: raise it by what the new
-// expressions cost, not to whatever a run printed.
+// expressions cost, not to whatever a run printed. The next stop's readers (directory
+// and package naming, placement by example path, permissions elsewhere in a file,
+// contribution conditions, fragments of conventions) cost 26, 29 and 27 more
+// (256, 199, 244): the budgets are about 5% above that.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
 		t.Skip("corpus not found next to the repository")
 	}
 	budgets := map[string]struct{ compiled, mb int }{
-		budgetFiles[0]: {255, 36},
-		budgetFiles[1]: {190, 20},
-		budgetFiles[2]: {240, 33},
+		budgetFiles[0]: {270, 36},
+		budgetFiles[1]: {210, 20},
+		budgetFiles[2]: {256, 33},
 	}
 	for _, name := range budgetFiles {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCompileBudgetChild$")

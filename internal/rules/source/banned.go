@@ -534,7 +534,12 @@ func contradicted(s *sentence, rc *recognize.RepoContext, span string) string {
 				banned = true
 			}
 		}
-		if banned {
+		if banned || deniesRE.MatchString(os.prose()) && !norm.StatesException(os.prose()) {
+			continue // "Scripts in `tools/` may not call `x` either": no permission
+		}
+		if permitsAPlace(os) {
+			// "CLI tools in `tools/` may call `x`": the place is left out of the
+			// rule's scope (permittedPlaces); elsewhere the ban holds
 			continue
 		}
 		for _, cl := range os.clauses() {
@@ -545,6 +550,9 @@ func contradicted(s *sentence, rc *recognize.RepoContext, span string) string {
 	}
 	return ""
 }
+
+// deniesRE: a sentence that denies what it names ("may not call", "must not use").
+var deniesRE = lazyre.New(`\b(?:may|must|should|can|do|does|will)\s+not\b|\b(?:cannot|can't|mustn't|shouldn't|don't|doesn't|never)\b`)
 
 // allows reports a clause that asks for or permits the span: "use `X` unless ...",
 // "using `X` is OK".

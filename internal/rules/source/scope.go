@@ -466,6 +466,7 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 			}
 		}
 	}
+	sc.Exclude = append(sc.Exclude, permittedPlaces(s, rc, langs)...)
 	sc.Globs = uniq.Values(sc.Globs)
 	sc.Exclude = uniq.Values(sc.Exclude)
 	return sc, true
@@ -682,6 +683,90 @@ func declaresPackageNamed(rc *recognize.RepoContext, word string) bool {
 		}
 		if i := strings.LastIndexAny(name, "/:"); i >= 0 && name[i+1:] == word {
 			return true
+		}
+	}
+	return false
+}
+
+// permittedPlaces are the places another sentence of the same instruction file lets
+// the sentence's code be used: "One-off scripts under `scripts/` may print with
+// `console.log`" in a "Scripts" section leaves `scripts/` out of "No `console.log` in
+// committed code"; "Test doubles may use `as any`" leaves the tests out of "No `any`".
+// The permission must name the same code (a span that holds one of the sentence's own,
+// as a word) and a place: a path, or tests.
+func permittedPlaces(s *sentence, rc *recognize.RepoContext, langs []string) []string {
+	if rc == nil || len(s.spans) == 0 {
+		return nil
+	}
+	var own []string
+	for _, sp := range s.spans {
+		if _, isPath := pathGlob(sp); !isPath {
+			own = append(own, sp)
+		}
+	}
+	if len(own) == 0 {
+		return nil
+	}
+	var out []string
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != s.c.File || o.Line == s.c.Line {
+			continue
+		}
+		os := newSentence(o)
+		p := os.prose()
+		if !norm.StatesException(p) || deniesRE.MatchString(p) || !mentionsCode(os.spans, own) {
+			continue
+		}
+		var places []string
+		for _, sp := range os.spans {
+			if g, ok := pathGlob(sp); ok {
+				places = append(places, g)
+			}
+		}
+		if len(places) == 0 && permitsTests(os) {
+			for _, l := range langs {
+				places = append(places, testGlobs(l)...)
+			}
+		}
+		out = append(out, places...)
+	}
+	return out
+}
+
+// permitsAPlace reports whether a permission names where it holds: a path, or tests.
+func permitsAPlace(os *sentence) bool {
+	for _, sp := range os.spans {
+		if _, ok := pathGlob(sp); ok {
+			return true
+		}
+	}
+	return permitsTests(os)
+}
+
+func permitsTests(os *sentence) bool {
+	return permitTestsRE.MatchString(os.prose()) || norm.TestsHeading(os.header)
+}
+
+// permitTestsRE: a permission given to tests or their doubles.
+var permitTestsRE = lazyre.New(`\b(?:tests?|test (?:doubles|code|files|helpers|fixtures)|specs?|mocks?|fixtures)\b`)
+
+// mentionsCode reports whether one of the spans holds one of the code spans as a word
+// (`as any` holds `any`; `console.log("x")` holds `console.log`).
+func mentionsCode(spans, code []string) bool {
+	for _, a := range spans {
+		for _, b := range code {
+			for i := strings.Index(a, b); i >= 0; {
+				end := i + len(b)
+				if (i == 0 || !identByte(a[i-1])) && (end == len(a) || !identByte(a[end])) {
+					return true
+				}
+				j := strings.Index(a[i+1:], b)
+				if j < 0 {
+					break
+				}
+				i += 1 + j
+			}
 		}
 	}
 	return false
