@@ -1739,8 +1739,14 @@ var runners = [][]string{{"uv", "run"}, {"uvx"}, {"poetry", "run"}, {"pipenv", "
 // required `uv run python -m x` does not make every bare `python` wrong.
 var interpreters = map[string]bool{"python": true, "python3": true, "node": true, "ruby": true, "bash": true, "sh": true, "bun": true, "deno": true}
 
-// pythonRunners run a Python program in the project's environment.
-var pythonRunners = map[string]bool{"uv run": true, "poetry run": true, "pipenv run": true, "pdm run": true, "hatch run": true, "rye run": true}
+// pythonRunner reports a runner of a Python program in the project's environment.
+func pythonRunner(run string) bool {
+	switch run {
+	case "uv run", "poetry run", "pipenv run", "pdm run", "hatch run", "rye run":
+		return true
+	}
+	return false
+}
 
 // pythonPrograms are the programs "all Python commands" names: the interpreter and
 // the tools a Python project runs.
@@ -1760,7 +1766,7 @@ func languageRunner(n *norm.Norm) []string {
 		case o.Kind == norm.KTool && strings.EqualFold(o.Text, "python"):
 			python = true
 		case o.Kind == norm.KCode || o.Kind == norm.KCommand:
-			if f := strings.Fields(o.Text); pythonRunners[strings.Join(f, " ")] {
+			if f := strings.Fields(o.Text); pythonRunner(strings.Join(f, " ")) {
 				runner = f
 			}
 		}

@@ -141,19 +141,33 @@ func (languageRecognizer) Name() string { return "contrib.text-language" }
 // scriptOf is the pattern of a letter of the language's own script, for the languages
 // whose script tells them apart from English; foreignScript matches a letter of a
 // script English is never written in.
-var scriptOf = map[string]string{
-	"korean":   `\p{Hangul}`,
-	"japanese": `[\p{Hiragana}\p{Katakana}\p{Han}]`,
-	"chinese":  `\p{Han}`,
-	"russian":  `\p{Cyrillic}`,
+func scriptOf(lang string) string {
+	switch lang {
+	case "korean":
+		return `\p{Hangul}`
+	case "japanese":
+		return `[\p{Hiragana}\p{Katakana}\p{Han}]`
+	case "chinese":
+		return `\p{Han}`
+	case "russian":
+		return `\p{Cyrillic}`
+	}
+	return ""
 }
 
 // sampleIn is a sentence in each language of scriptOf, for the rule's cases.
-var sampleIn = map[string]string{
-	"korean":   "빈 입력에서 발생하는 충돌을 고칩니다.",
-	"japanese": "空の入力でのクラッシュを修正します。",
-	"chinese":  "修复空输入时的崩溃。",
-	"russian":  "Исправлен сбой на пустом вводе.",
+func sampleIn(lang string) string {
+	switch lang {
+	case "korean":
+		return "빈 입력에서 발생하는 충돌을 고칩니다."
+	case "japanese":
+		return "空の入力でのクラッシュを修正します。"
+	case "chinese":
+		return "修复空输入时的崩溃。"
+	case "russian":
+		return "Исправлен сбой на пустом вводе."
+	}
+	return ""
 }
 
 const foreignScript = `[\p{Cyrillic}\p{Han}\p{Hangul}\p{Hiragana}\p{Katakana}\p{Arabic}\p{Hebrew}\p{Thai}\p{Greek}\p{Devanagari}]`
@@ -177,12 +191,12 @@ func (languageRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 				sat("an English subject", "Fix crash on empty input"),
 				vio("a subject in another script", "Исправлен сбой на пустом вводе"),
 			})}}
-	case prText && scriptOf[lang] != "":
-		r := s.rule(KindPR, PRParams{Check: PRBodyRequire, Pattern: scriptOf[lang], What: "text in " + strings.ToUpper(lang[:1]) + lang[1:]}, true,
+	case prText && scriptOf(lang) != "":
+		r := s.rule(KindPR, PRParams{Check: PRBodyRequire, Pattern: scriptOf(lang), What: "text in " + strings.ToUpper(lang[:1]) + lang[1:]}, true,
 			"pull-request description not in "+strings.ToUpper(lang[:1])+lang[1:], "write the description in "+strings.ToUpper(lang[:1])+lang[1:],
 			[]policy.Case{
 				{Expect: policy.ExpectViolated, PR: "Fix crash on empty input\n\nThe parser read past the end.", Note: "an English description"},
-				{Expect: policy.ExpectSatisfied, PR: "Fix crash on empty input\n\n" + sampleIn[lang], Note: "a description in the language"},
+				{Expect: policy.ExpectSatisfied, PR: "Fix crash on empty input\n\n" + sampleIn(lang), Note: "a description in the language"},
 			})
 		return recognize.Result{Rules: []policy.Rule{r}}
 	}
