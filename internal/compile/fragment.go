@@ -63,12 +63,7 @@ func fragmentConvention(c *policy.Constraint, rc *recognize.RepoContext, recs []
 	e.Rules, e.Unenforced = src, ""
 	for i := range e.Rules {
 		r := &e.Rules[i]
-		if r.Severity == policy.SeverityError {
-			r.Severity = policy.SeverityWarning
-		}
-		if r.Review == "" {
-			r.Review = "a convention stated as a fragment, without a modal, in a section of conventions: it warns"
-		}
+		r.Doubt("a convention stated as a fragment, without a modal, in a section of conventions: it warns")
 		r.Generated = ""
 		r.Generated = policy.Fingerprint(r)
 	}

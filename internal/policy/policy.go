@@ -188,6 +188,17 @@ type Condition struct {
 // no reviewer has decided on it yet.
 func (r *Rule) NeedsReview() bool { return r.Review != "" && r.Decision == "" }
 
+// Doubt marks a rule the compiler is unsure of: an error becomes a warning, and the
+// rule needs review for the reason given unless it already has one.
+func (r *Rule) Doubt(why string) {
+	if r.Severity == SeverityError {
+		r.Severity = SeverityWarning
+	}
+	if r.Review == "" {
+		r.Review = why
+	}
+}
+
 // Dropped reports whether a reviewer dropped the rule: it stays in the policy file
 // (so recompiling does not bring it back) but never runs.
 func (r *Rule) Dropped() bool { return r.Decision == DecisionDrop }

@@ -74,13 +74,7 @@ func (s statedOnly) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 		return res
 	}
 	for i := range res.Rules {
-		r := &res.Rules[i]
-		if r.Severity == policy.SeverityError {
-			r.Severity = policy.SeverityWarning
-		}
-		if r.Review == "" {
-			r.Review = "the sentence states how the code is, with no directive (must, never, should, only, an imperative): heed warns until a person confirms it is a rule"
-		}
+		res.Rules[i].Doubt("the sentence states how the code is, with no directive (must, never, should, only, an imperative): heed warns until a person confirms it is a rule")
 	}
 	return res
 }
