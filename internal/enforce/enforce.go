@@ -350,7 +350,7 @@ func commandPrograms(cmds []engine.Command) ([]string, bool) {
 				return nil, true
 			}
 		}
-		name := filepath.Base(c.Argv[0])
+		name := programKey(c.Argv[0])
 		if !seen[name] {
 			seen[name] = true
 			out = append(out, name)
@@ -361,7 +361,7 @@ func commandPrograms(cmds []engine.Command) ([]string, bool) {
 			if len(sc.Argv) == 0 || sc.Unparsable != "" || len(sc.DynamicArgs) > 0 && sc.DynamicArgs[0] == 0 {
 				continue
 			}
-			if name := filepath.Base(sc.Argv[0]); !seen[name] {
+			if name := programKey(sc.Argv[0]); !seen[name] {
 				seen[name] = true
 				out = append(out, name)
 			}
@@ -369,6 +369,13 @@ func commandPrograms(cmds []engine.Command) ([]string, bool) {
 	}
 	sort.Strings(out)
 	return out, false
+}
+
+// programKey is the name the live index files a program's rules under: its base
+// name without ".exe", as the rules match it (`npm.exe` is npm: otherwise a rule
+// about npm would never be loaded for it, and the command would run unjudged).
+func programKey(argv0 string) string {
+	return strings.TrimSuffix(filepath.Base(argv0), ".exe")
 }
 
 // relDir is dir relative to root, "/"-separated; absolute when outside.
