@@ -1061,6 +1061,24 @@ var notSubjects = lazy.Value[map[string]bool]{F: func() map[string]bool {
 // verb is in the present tense ("Depths are positive down, in metres.", "Hooks that
 // read server state are named `use<Thing>Query`."), not a permission, a pointer or
 // a sentence about the project itself.
+// codeAsItIsRE: words that describe the code's state rather than state a convention.
+var codeAsItIsRE = lazyre.New(`(?i)\b(?:still|legacy|currently|at the moment|for now|historically|some older|a few older)\b`)
+
+// describesCodeAsItIs reports whether every clause of the prose describes the code's
+// state ("Legacy modules still use class components"); "Legacy modules still use
+// class components; new code uses function components" states a convention in its
+// second clause.
+func describesCodeAsItIs(prose string) bool {
+	for _, cl := range clauseSepRE.Split(prose, -1) {
+		if strings.TrimSpace(cl) != "" && !codeAsItIsRE.MatchString(cl) {
+			return false
+		}
+	}
+	return true
+}
+
+var clauseSepRE = lazyre.New(`;\s|\.\s`)
+
 func convention(text string, hp []string) bool {
 	if !strings.Contains(text, "`") && !strings.Contains(text, "\"") && !proseConventions(hp) {
 		// Only statements naming something concrete (a file, a pattern, a format)
@@ -1079,6 +1097,11 @@ func convention(text string, hp []string) bool {
 	}
 	f := strings.Fields(prose)
 	if len(f) < 3 || strings.HasSuffix(strings.TrimSpace(prose), "?") || strings.HasSuffix(strings.TrimSpace(prose), ":") {
+		return false
+	}
+	if describesCodeAsItIs(prose) {
+		// "Legacy modules still use class components", "A few screens currently
+		// call `.then()`": the code as it is, which a rule about it would ban
 		return false
 	}
 	if notSubjects.Get()[strings.ToLower(strings.Trim(f[0], ",.*_\"'("))] {

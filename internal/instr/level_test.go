@@ -148,6 +148,10 @@ func TestConventionLevels(t *testing.T) {
 		{"Notes", "- Os nomes de arquivos ficam em kebab-case.", policy.Should},
 		{"Notes", "- Los nombres de archivos son importantes.", policy.Info},
 		{"Go style", "- Package names are short, lowercase, single words — no underscores.", policy.Should},
+		// the code as it is, in a section of conventions, states none; a clause that
+		// states one keeps the item binding
+		{"Code Conventions", "A few legacy screens still call `.then()` chains.", policy.Info},
+		{"Code Conventions", "Legacy modules still use `Optional[X]`; new code uses `X | None`.", policy.Must},
 	} {
 		src := "# Doc\n\n## " + c.heading + "\n\n" + c.text + "\n"
 		cs, _ := Extract("AGENTS.md", []byte(src), FormatAgents, policy.Scope{})
