@@ -29,6 +29,8 @@ var grammarless = lazy.Value[[]grammarlessLang]{F: func() []grammarlessLang {
 		{lazyre.New(`(?i)\bf#|\bfsharp\b`), []string{".fs", ".fsi"}},
 		{lazyre.New(`(?i)\bjulia\b`), []string{".jl"}},
 		{lazyre.New(`(?i)\bperl\b`), []string{".pl", ".pm"}},
+		{lazyre.New(`(?i)\bpowershell\b|\bcmdlets?\b`), []string{".ps1", ".psm1", ".psd1"}},
+		{lazyre.New(`(?i)\bgroovy\b`), []string{".groovy"}},
 	}
 }}
 

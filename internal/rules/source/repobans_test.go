@@ -212,6 +212,7 @@ func TestNamingReadings(t *testing.T) {
 	py := &recognize.RepoContext{Languages: []string{engine.LangPython}, Extensions: []string{".py"}}
 	ocaml := &recognize.RepoContext{Languages: []string{engine.LangPython, engine.LangC}, Extensions: []string{".ml", ".mli", ".py"}}
 	cpp := &recognize.RepoContext{Languages: []string{engine.LangCPP, engine.LangPython}, Extensions: []string{".cpp", ".hpp", ".py"}}
+	c := &recognize.RepoContext{Languages: []string{engine.LangC}, Extensions: []string{".c", ".h", ".ps1"}}
 	cases := []struct {
 		text string
 		rc   *recognize.RepoContext
@@ -229,6 +230,9 @@ func TestNamingReadings(t *testing.T) {
 		{"`camelCase` for public variable names and methods.", py, 0},
 		{"Use PascalCase for `enum` values.", py, 0},
 		{"Pydantic models use PascalCase with explicit type hints.", py, 0},
+		// a PowerShell convention in a C project: PowerShell's, not C's
+		{"PowerShell modules follow the Verb-Noun pattern with PascalCase function/cmdlet names.", c, 0},
+		{"Functions: `PascalCase` (e.g., `GetChunk`)", c, 1},
 	}
 	for _, c := range cases {
 		res := namingRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Should, File: "AGENTS.md"}, c.rc)
