@@ -431,8 +431,8 @@ var (
 	// them that may qualify them ("feature folders").
 	dirNounRE = lazyre.New(`(?i)((?:[\w-]+\s+){0,2}?)\b(?:director(?:y|ies)|folders?|dirs)(?:\s?names?)?\b`)
 	// dirQualStopRE: words before "directories" that do not narrow which ones.
-	dirSegRE      = lazyre.New(`;\s|\.\s|\.$`)
-	dirQualStopRE = lazyre.New(`(?i)^(?:use|using|all|the|our|for|any|every|each|new|and|files?|file names?|filenames|name|names|are|is|in|with|of|to|should|must|be|written|source|code|your|&|\+)$`)
+	statementSegRE = lazyre.New(`;\s|\.\s|\.$`)
+	dirQualStopRE  = lazyre.New(`(?i)^(?:use|using|all|the|our|for|any|every|each|new|and|files?|file names?|filenames|name|names|are|is|in|with|of|to|should|must|be|written|source|code|your|&|\+)$`)
 )
 
 // DirNamings reads the naming convention a sentence states for directories: "Directory
@@ -446,7 +446,7 @@ func DirNamings(text, header string) []string {
 	// a dash between a label and its value is a colon ("Files and directories -
 	// kebab-case"), not a boundary between two statements
 	text = strings.NewReplacer("e.g.", "eg", "i.e.", "ie", "E.g.", "eg", " - ", ": ", " — ", ": ").Replace(text)
-	segs := dirSegRE.Split(text, -1)
+	segs := statementSegRE.Split(text, -1)
 	if strings.Contains(text, " | ") {
 		segs = []string{text}
 	}
@@ -494,7 +494,7 @@ var (
 // words — no underscores or mixedCaps"). Which language it is about is the caller's to
 // tell: the same words of a Python package speak of its directory.
 func GoPackageNaming(text string) bool {
-	for _, t := range dirSegRE.Split(strings.ReplaceAll(text, "`", ""), -1) {
+	for _, t := range statementSegRE.Split(strings.ReplaceAll(text, "`", ""), -1) {
 		// the names and what is asked of them in one clause: "Use lowercase for file
 		// names; package names follow the directory" asks nothing of packages
 		if !pkgNamesRE.MatchString(t) || !pkgLowerRE.MatchString(t) {

@@ -124,11 +124,6 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			continue
 		}
 		seen[b.span+"\x00"+b.from] = true
-		if outsideQualRE.MatchString(b.qualifier) && len(elsewherePlaces(s, rc)) > 0 {
-			// "never import `database/sql` outside of `internal/db/`": the place is
-			// left out of the rule's scope (elsewherePlaces), the ban holds elsewhere
-			b.qualifier = ""
-		}
 		if norm.StyleOf(b.span) != "" {
 			// "Package names: no `_` or `mixedCaps`": a naming style written in
 			// itself, which no identifier of the code is
@@ -534,7 +529,7 @@ func contradicted(s *sentence, rc *recognize.RepoContext, span string) string {
 				banned = true
 			}
 		}
-		if banned || deniesRE.MatchString(os.prose()) && !norm.StatesException(os.prose()) {
+		if p := os.prose(); banned || deniesRE.MatchString(p) && !norm.StatesException(p) {
 			continue // "Scripts in `tools/` may not call `x` either": no permission
 		}
 		if permitsAPlace(os) {
@@ -1493,9 +1488,6 @@ var scratchRE = lazyre.New(`\bfor (?:quick |local |your own |ad[- ]hoc )?(?:expe
 // a ban of a construct does not hold in them.
 // elsewhereRE: a ban that holds everywhere but the place the sentence names.
 var elsewhereRE = lazyre.New(`\b(?:anywhere|everywhere|somewhere) else\b|\belsewhere\b|\boutside (?:of )?(?:it|that|this|them|those|these|` + "`" + `)`)
-
-// outsideQualRE: a ban's qualifier that is only "outside (of)" a place in a code span.
-var outsideQualRE = lazyre.New(`^outside(?: of)?\s*$`)
 
 // elsewherePlaces are the files and folders a ban "anywhere else" leaves out: every
 // path the sentence, or another clause of its line, names ("Only `db/conn.go` opens

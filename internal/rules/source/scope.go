@@ -445,11 +445,7 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 	// Exceptions in the sentence itself ("except in `scripts/`").
 	for _, cl := range s.clauses() {
 		if at := norm.ExceptionAt(cl); at >= 0 {
-			for _, sp := range spansIn(cl[at:]) {
-				if g, ok := pathGlob(sp); ok {
-					sc.Exclude = append(sc.Exclude, g)
-				}
-			}
+			sc.Exclude = append(sc.Exclude, pathGlobs(spansIn(cl[at:]))...)
 		}
 	}
 	// Exceptions in the next list item ("The exceptions are `vite.config.ts` and ...").
@@ -459,11 +455,7 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 			if !norm.StatesException(ns.prose()) || negRE.MatchString(ns.prose()) {
 				continue
 			}
-			for _, sp := range ns.spans {
-				if g, ok := pathGlob(sp); ok {
-					sc.Exclude = append(sc.Exclude, g)
-				}
-			}
+			sc.Exclude = append(sc.Exclude, pathGlobs(ns.spans)...)
 		}
 	}
 	sc.Exclude = append(sc.Exclude, permittedPlaces(s, rc, langs)...)
@@ -710,20 +702,15 @@ func permittedPlaces(s *sentence, rc *recognize.RepoContext, langs []string) []s
 	var out []string
 	for i := range rc.Constraints {
 		o := &rc.Constraints[i]
-		if o.File != s.c.File || o.Line == s.c.Line {
-			continue
+		if o.File != s.c.File || o.Line == s.c.Line || !slices.ContainsFunc(own, func(sp string) bool { return strings.Contains(o.Text, sp) }) {
+			continue // read a sentence only when its text holds the code at all
 		}
 		os := newSentence(o)
 		p := os.prose()
 		if !norm.StatesException(p) || deniesRE.MatchString(p) || !mentionsCode(os.spans, own) {
 			continue
 		}
-		var places []string
-		for _, sp := range os.spans {
-			if g, ok := pathGlob(sp); ok {
-				places = append(places, g)
-			}
-		}
+		places := pathGlobs(os.spans)
 		if len(places) == 0 && permitsTests(os) {
 			for _, l := range langs {
 				places = append(places, testGlobs(l)...)
@@ -736,12 +723,18 @@ func permittedPlaces(s *sentence, rc *recognize.RepoContext, langs []string) []s
 
 // permitsAPlace reports whether a permission names where it holds: a path, or tests.
 func permitsAPlace(os *sentence) bool {
-	for _, sp := range os.spans {
-		if _, ok := pathGlob(sp); ok {
-			return true
+	return len(pathGlobs(os.spans)) > 0 || permitsTests(os)
+}
+
+// pathGlobs are the globs of the spans that name paths.
+func pathGlobs(spans []string) []string {
+	var out []string
+	for _, sp := range spans {
+		if g, ok := pathGlob(sp); ok {
+			out = append(out, g)
 		}
 	}
-	return permitsTests(os)
+	return out
 }
 
 func permitsTests(os *sentence) bool {

@@ -394,22 +394,20 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 			return
 		}
 		badPath, goodPath := path, path
+		i := strings.LastIndexByte(path, '/') + 1
+		dir, base := path[:i], path[i:]
+		bad, good := styleSampleNames(p.Naming)
 		switch {
 		case len(p.Forbid) > 0:
 			badPath = strings.TrimSuffix(path, path[strings.IndexByte(path, '.'):]) + strings.TrimPrefix(p.Forbid[0], "*")
 		case p.Check == "dirname":
-			i := strings.LastIndexByte(path, '/') + 1
-			dir, base := path[:i], path[i:]
-			badPath = dir + map[string]string{"kebab-case": "BadName", "snake_case": "BadName", "camelCase": "bad_name", "PascalCase": "bad_name"}[p.Naming] + "/" + base
-			goodPath = dir + map[string]string{"kebab-case": "good-name", "snake_case": "good_name", "camelCase": "goodName", "PascalCase": "GoodName"}[p.Naming] + "/" + base
+			badPath, goodPath = dir+bad+"/"+base, dir+good+"/"+base
 		case p.Naming != "":
-			dir := ""
-			if i := strings.LastIndexByte(path, '/'); i >= 0 {
-				dir = path[:i+1]
+			ext := ""
+			if j := strings.IndexByte(base, '.'); j >= 0 {
+				ext = base[j:]
 			}
-			ext := path[strings.IndexByte(path[len(dir):], '.')+len(dir):]
-			badPath = dir + map[string]string{"kebab-case": "BadName", "snake_case": "BadName", "camelCase": "bad_name", "PascalCase": "bad_name"}[p.Naming] + ext
-			goodPath = dir + map[string]string{"kebab-case": "good-name", "snake_case": "good_name", "camelCase": "goodName", "PascalCase": "GoodName"}[p.Naming] + ext
+			badPath, goodPath = dir+bad+ext, dir+good+ext
 		}
 		if !sc.Covers(badPath) || !sc.Covers(goodPath) {
 			return
@@ -492,6 +490,38 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 	return out
 }
 
+// styleSampleNames are a name that breaks a file-naming style and one that follows it,
+// for a rule's cases.
+func styleSampleNames(style string) (bad, good string) {
+	switch style {
+	case "kebab-case":
+		return "BadName", "good-name"
+	case "snake_case":
+		return "BadName", "good_name"
+	case "camelCase":
+		return "bad_name", "goodName"
+	case "PascalCase":
+		return "bad_name", "GoodName"
+	}
+	return "", ""
+}
+
+// statedGlobs are the files a file-naming convention names itself: its examples'
+// extensions, else those its qualifier names ("component files"); nil when it names
+// none.
+func statedGlobs(fn norm.FileNaming) []string {
+	if ex := exampleExtensions(fn.Examples, fn.Style); len(ex) > 0 {
+		return ex
+	}
+	return fileQualGlobs.Get()[fileQualifier(fn)]
+}
+
+// fileQualifier is a convention's qualifier in the singular, without "file"
+// ("component files" is "component").
+func fileQualifier(fn norm.FileNaming) string {
+	return strings.TrimSuffix(strings.TrimSuffix(fn.Qualifier, "s"), " file")
+}
+
 // narrowerConventions are the files another sentence of the same instruction file
 // names in another style, by its examples or its qualifier: "File names are
 // kebab-case" and, in another section, "React components keep PascalCase file names
@@ -510,11 +540,7 @@ func narrowerConventions(s *sentence, rc *recognize.RepoContext, style string, g
 			if fn.Style == style {
 				continue
 			}
-			theirs := exampleExtensions(fn.Examples, fn.Style)
-			if len(theirs) == 0 {
-				q := strings.TrimSuffix(strings.TrimSuffix(fn.Qualifier, "s"), " file")
-				theirs = fileQualGlobs.Get()[q]
-			}
+			theirs := statedGlobs(fn)
 			if len(theirs) == 0 || slices.Equal(theirs, globs) {
 				continue
 			}
@@ -544,13 +570,10 @@ var fileQualGlobs = lazy.Value[map[string][]string]{F: func() map[string][]strin
 // files of the languages the sentence or the repository has; false when the
 // qualifier names files heed cannot tell by their name ("hook files").
 func fileNamingGlobs(s *sentence, rc *recognize.RepoContext, fn norm.FileNaming) ([]string, bool) {
-	if ex := exampleExtensions(fn.Examples, fn.Style); len(ex) > 0 {
-		return ex, true
-	}
-	q := strings.TrimSuffix(strings.TrimSuffix(fn.Qualifier, "s"), " file")
-	if g, ok := fileQualGlobs.Get()[q]; ok {
+	if g := statedGlobs(fn); len(g) > 0 {
 		return g, true
 	}
+	q := fileQualifier(fn)
 	// the languages of the part that states it: "except React components" says
 	// nothing of the files the convention is about
 	cc := *s.c
