@@ -16,3 +16,11 @@ func TestOwnDependencySentences160(t *testing.T) {
 func TestOwnDependencySentences161(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-161.txt", 15)
 }
+
+// TestOwnSentences310: library choices in plain words, written before the compiler
+// read them (testdata/own-sentences-310.txt, first sight in its .md): display names
+// (Redux, Moment.js, Hilt), bans of libraries no manifest declares, tech-stack tables,
+// fragments, and decoys that name a library without banning it.
+func TestOwnSentences310(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-310.txt", 22)
+}
