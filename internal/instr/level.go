@@ -179,6 +179,14 @@ func clauseLevel(text string) policy.Level {
 	case "should":
 		return policy.Should
 	}
+	// "Moment is banned.", "Lodash is deprecated in this codebase.": a ban said in
+	// the passive, of a thing named in plain words
+	switch norm.PassiveBanStrength(text) {
+	case "must":
+		return policy.Must
+	case "should":
+		return policy.Should
+	}
 	if norm.ArrowWorkflow(text) {
 		// "Migration workflow: edit `schema.ts` → `pnpm db:generate` → `pnpm
 		// db:migrate`": the project's steps, stated
