@@ -327,6 +327,9 @@ func nameList(ts []token, j int) ([]string, int) {
 			if k+1 < len(ts) && ts[k+1].kind == 'w' && set("or", "and")[lowerWord(ts[k+1])] {
 				k++
 			}
+			if ts[k].text == "," && k+2 < len(ts) && ts[k+1].kind == 'w' && set("no", "nor", "not")[lowerWord(ts[k+1])] {
+				k++ // "no Hilt, no Dagger": the prohibition repeated
+			}
 			k++
 			continue
 		}
@@ -422,6 +425,26 @@ func (s *sentence) nameBans() []ban {
 				i = end - 1
 				continue
 			}
+			if lowerWord(ts[i]) == "not" && i > 1 && ts[i-1].text == "," {
+				// "Use httpx, not requests": the name the clause prescribes, then the
+				// one it turns away
+				if use := useNameBefore(ts, i-1); use != "" {
+					names, end := nameList(ts, i+1)
+					if len(names) > 0 && (end == len(ts) || ts[end].kind == 'p') {
+						add(names, s.originalCase(use), cl, ts, end)
+						i = end - 1
+					}
+				}
+				continue
+			}
+			if i == 0 || i == 1 && set("the", "a")[lowerWord(ts[0])] {
+				// "Lodash is deprecated in this codebase", "Moment is banned"
+				if w := ts[i].text; ts[i].kind == 'w' && ts[i].depth == 0 && len(w) > 1 && pkgNameRE.MatchString(w) && !fillers[lowerWord(ts[i])] &&
+					i+2 < len(ts) && set("is", "are")[lowerWord(ts[i+1])] && statusBanRE.MatchString(joinWords(ts[i+2:])) {
+					add([]string{w}, altAfter(ts, i+2), cl, ts, i+1)
+					continue
+				}
+			}
 			n := negAt(ts, i)
 			if n == 0 {
 				continue
@@ -432,7 +455,15 @@ func (s *sentence) nameBans() []ban {
 				continue
 			}
 			j := i + n
-			for j < len(ts) && ts[j].kind == 'w' && set("use", "using", "import", "importing", "add", "adding", "install", "installing", "introduce", "adopt", "the", "any", "depend", "rely", "on", "raw")[lowerWord(ts[j])] {
+			for j < len(ts) && ts[j].kind == 'w' {
+				w := lowerWord(ts[j])
+				if j+1 < len(ts) && ts[j+1].kind == 'w' && (set("pull", "pulling", "bring", "bringing")[w] && lowerWord(ts[j+1]) == "in" || set("reach", "reaching")[w] && lowerWord(ts[j+1]) == "for") {
+					j += 2 // "don't pull in Moment.js", "never reach for anyhow"
+					continue
+				}
+				if !set("use", "using", "import", "importing", "add", "adding", "install", "installing", "introduce", "adopt", "the", "any", "depend", "rely", "on", "raw")[w] {
+					break
+				}
 				j++
 			}
 			names, end := nameList(ts, j)
@@ -448,6 +479,50 @@ func (s *sentence) nameBans() []ban {
 		}
 	}
 	return out
+}
+
+// statusBanRE: the words after "is" that put a library out of use here.
+var statusBanRE = lazyre.New(`^(?:now\s+|officially\s+)?(?:deprecated|banned|forbidden|prohibited|disallowed|not allowed|not permitted|off-limits|off limits|discouraged)\b`)
+
+// joinWords is the text of the tokens, words and spans joined by spaces.
+func joinWords(ts []token) string {
+	var b strings.Builder
+	for i, t := range ts {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strings.ToLower(t.text))
+	}
+	return b.String()
+}
+
+// useNameBefore is the name a clause prescribes right before ts[i] ("use httpx" in
+// "use httpx, not requests"): a verb of use, then a name or span that ends at i.
+func useNameBefore(ts []token, i int) string {
+	if i < 2 {
+		return ""
+	}
+	name := ""
+	switch {
+	case ts[i-1].kind == 's':
+		name = ts[i-1].text
+	case ts[i-1].kind == 'w' && pkgNameRE.MatchString(ts[i-1].text) && !fillers[lowerWord(ts[i-1])]:
+		name = ts[i-1].text
+	default:
+		return ""
+	}
+	for k := i - 2; k >= 0 && k >= i-4; k-- {
+		if ts[k].kind != 'w' {
+			return ""
+		}
+		if useWords[lowerWord(ts[k])] {
+			return name
+		}
+		if !set("the", "a", "an", "only", "always")[lowerWord(ts[k])] {
+			return ""
+		}
+	}
+	return ""
 }
 
 // pairAt reports "instead of", "rather than", "in place of" or "over" at ts[i] and
@@ -483,20 +558,59 @@ func tableNameBans(c *policy.Constraint) []ban {
 	}
 	heads := strings.Split(hdr, " | ")
 	cells := strings.Split(c.Text, " | ")
-	if len(heads) != 2 || len(cells) != 2 {
+	if len(heads) < 2 || len(heads) != len(cells) {
 		return nil
 	}
-	h0 := strings.ToLower(strings.Trim(strings.TrimSpace(heads[0]), "*_ "))
-	h1 := strings.ToLower(strings.Trim(strings.TrimSpace(heads[1]), "*_ "))
-	if !banColumnRE.MatchString(h0) || !doColumnRE.MatchString(h1) {
+	// "| Avoid | Prefer |", or "| Concern | Use | Avoid |": one column of bans and
+	// one of what to use instead; other columns (the concern, notes) are left out
+	banCol, doCol := -1, -1
+	for i, h := range heads {
+		h = strings.ToLower(strings.Trim(strings.TrimSpace(h), "*_ "))
+		switch {
+		case banColumnRE.MatchString(h):
+			if banCol >= 0 {
+				return nil
+			}
+			banCol = i
+		case doColumnRE.MatchString(h):
+			if doCol >= 0 {
+				return nil
+			}
+			doCol = i
+		}
+	}
+	if banCol < 0 || doCol < 0 {
 		return nil
 	}
-	name := strings.Trim(strings.TrimSpace(cells[0]), "`*_")
-	alt := strings.Trim(strings.TrimSpace(cells[1]), "`*_")
-	if !pkgNameRE.MatchString(name) || !pkgNameRE.MatchString(alt) {
+	alt := strings.Trim(strings.TrimSpace(cells[doCol]), "`*_")
+	if !pkgNameRE.MatchString(alt) {
 		return nil
 	}
-	return []ban{{span: name, instead: alt, clause: c.Text, bare: true}}
+	var out []ban
+	for _, name := range cellNames(cells[banCol]) {
+		out = append(out, ban{span: name, instead: alt, clause: c.Text, bare: true})
+	}
+	return out
+}
+
+// cellNames are the names a table cell lists: "Redux, MobX", "`moment` or
+// `luxon`"; nil when the cell holds anything else (a sentence, a reason).
+func cellNames(cell string) []string {
+	var out []string
+	for _, part := range strings.FieldsFunc(cell, func(r rune) bool { return r == ',' || r == '/' }) {
+		for _, n := range strings.Split(strings.TrimSpace(part), " or ") {
+			n = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(n), "and "))
+			n = strings.Trim(n, "`*_")
+			if n == "" {
+				continue
+			}
+			if !pkgNameRE.MatchString(n) {
+				return nil
+			}
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // repoPackageRules turns a ban whose name resolves to a package of the repository
@@ -520,6 +634,12 @@ func repoPackageRules(s *sentence, rc *recognize.RepoContext, b ban) ([]policy.R
 		b.instead = impliedAlternative(s, rc)
 	}
 	if !ok {
+		if refs, pkgs := knownLibrary(name, rc); b.bare && len(refs) > 0 {
+			// "don't pull in Moment.js": a well-known library the repository has
+			// not taken in
+			rules, why := knownLibraryRules(s, rc, b, refs, pkgs)
+			return rules, why, len(rules) > 0 || why != ""
+		}
 		if ref, ok = inferPackage(name, b.instead, rc); !ok {
 			// "Do not add `axios`": a package the sentence calls one, which the
 			// repository does not use yet

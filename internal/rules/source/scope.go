@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/layout"
@@ -413,6 +414,8 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 	if len(sc.Globs) == 0 {
 		if g := headingPathGlob(s); g != "" {
 			sc.Globs = append(sc.Globs, g)
+		} else if g := headingPlainPath(s, rc); g != "" {
+			sc.Globs = append(sc.Globs, g)
 		} else if d := headingDir(s, rc); d != "" {
 			sc.Globs = append(sc.Globs, d+"/**")
 		}
@@ -560,6 +563,34 @@ func headingPathGlob(s *sentence) string {
 	return ""
 }
 
+// headingPlainPath is the folder the nearest heading names in plain words with a
+// slash ("## packages/core"), when the repository has it under the instruction
+// file's folder; a heading that names two folders names no one place.
+func headingPlainPath(s *sentence, rc *recognize.RepoContext) string {
+	h := s.c.HeaderPath
+	for i := len(h) - 1; i >= 0; i-- {
+		var dirs []string
+		for _, f := range strings.Fields(spanRE.ReplaceAllString(h[i], "")) {
+			f = strings.Trim(f, "()[],:;\"'")
+			if !strings.Contains(strings.TrimSuffix(f, "/"), "/") && !strings.HasSuffix(f, "/") {
+				continue
+			}
+			d := strings.TrimSuffix(strings.TrimPrefix(f, "./"), "/")
+			if hasDir(rc, path.Join(s.c.Scope.Dir, d)) {
+				dirs = append(dirs, d)
+			}
+		}
+		switch len(dirs) {
+		case 0:
+			continue
+		case 1:
+			return dirGlob(dirs[0])
+		}
+		return ""
+	}
+	return ""
+}
+
 func looksLikeDir(p string) bool {
 	if strings.Contains(p, "://") || strings.HasPrefix(p, "@") || strings.ContainsAny(p, " ()") {
 		return false
@@ -687,7 +718,7 @@ func declaresPackageNamed(rc *recognize.RepoContext, word string) bool {
 // The permission must name the same code (a span that holds one of the sentence's own,
 // as a word) and a place: a path, or tests.
 func permittedPlaces(s *sentence, rc *recognize.RepoContext, langs []string) []string {
-	if rc == nil || len(s.spans) == 0 {
+	if rc == nil {
 		return nil
 	}
 	var own []string
@@ -695,6 +726,14 @@ func permittedPlaces(s *sentence, rc *recognize.RepoContext, langs []string) []s
 		if _, isPath := pathGlob(sp); !isPath {
 			own = append(own, sp)
 		}
+	}
+	plain := false
+	if len(own) == 0 {
+		// "Avoid lodash": the names a sentence bans in plain words
+		for _, b := range s.nameBans() {
+			own = append(own, b.span)
+		}
+		plain = true
 	}
 	if len(own) == 0 {
 		return nil
@@ -707,16 +746,50 @@ func permittedPlaces(s *sentence, rc *recognize.RepoContext, langs []string) []s
 		}
 		os := newSentence(o)
 		p := os.prose()
-		if !norm.StatesException(p) || deniesRE.MatchString(p) || !mentionsCode(os.spans, own) {
+		if !norm.StatesException(p) || deniesRE.MatchString(p) || !mentionsCode(os.spans, own) && !(plain && mentionsWord(p, own)) {
 			continue
 		}
-		places := pathGlobs(os.spans)
+		places := append(pathGlobs(os.spans), plainDirGlobs(p, rc)...)
 		if len(places) == 0 && permitsTests(os) {
 			for _, l := range langs {
 				places = append(places, testGlobs(l)...)
 			}
 		}
 		out = append(out, places...)
+	}
+	return out
+}
+
+// mentionsWord reports whether prose names one of the words as a word of its own, in
+// any case ("Scripts may use Lodash" names lodash).
+func mentionsWord(prose string, words []string) bool {
+	fs := strings.FieldsFunc(strings.ToLower(prose), func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("._-@/", r))
+	})
+	for _, f := range fs {
+		f = strings.TrimRight(f, ".")
+		for _, w := range words {
+			if f == strings.ToLower(w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// plainDirGlobs are the globs of the folders a sentence names in plain words with a
+// trailing slash ("scripts in scripts/ may ..."), those the repository has.
+func plainDirGlobs(prose string, rc *recognize.RepoContext) []string {
+	var out []string
+	for _, f := range strings.Fields(prose) {
+		f = strings.TrimRight(strings.TrimLeft(f, "(\"'"), ".,;:)\"'")
+		if !strings.HasSuffix(f, "/") {
+			continue
+		}
+		d := strings.TrimPrefix(strings.TrimSuffix(f, "/"), "./")
+		if hasDir(rc, d) {
+			out = append(out, d+"/**")
+		}
 	}
 	return out
 }
