@@ -176,7 +176,8 @@ func utPaths(s string) ([]string, string) {
 			break
 		}
 		p := m[1] + strings.TrimRight(m[2], ",.;:")
-		if !fileLike(p) {
+		if !fileLike(p) || m[1] == "" && jsLibraryName(p) {
+			// "Never add Moment.js": a library by its name, not a file
 			return nil, s
 		}
 		out = append(out, strings.TrimRight(p, ",."))
@@ -189,6 +190,19 @@ func utPaths(s string) ([]string, string) {
 	}
 	return out, s
 }
+
+// jsLibraryNames are libraries whose names end in ".js", as prose writes them
+// without a code span: a file by that name would be written as one.
+var jsLibraryNames = map[string]bool{
+	"node.js": true, "moment.js": true, "chart.js": true, "three.js": true, "vue.js": true, "next.js": true,
+	"nuxt.js": true, "express.js": true, "d3.js": true, "day.js": true, "immutable.js": true, "ember.js": true,
+	"backbone.js": true, "angular.js": true, "react.js": true, "lodash.js": true, "underscore.js": true,
+	"socket.io": true, "p5.js": true, "pixi.js": true, "anime.js": true, "highlight.js": true, "video.js": true,
+	"alpine.js": true, "svelte.js": true, "knockout.js": true, "require.js": true, "ethers.js": true, "web3.js": true,
+}
+
+// jsLibraryName reports whether a word is a library's name that ends in ".js".
+func jsLibraryName(w string) bool { return jsLibraryNames[strings.ToLower(w)] }
 
 // fileLike reports whether a token names a file or folder rather than a branch or a
 // word: it has a slash, a dot or a glob, or is one of the conventional file names.
