@@ -17,7 +17,7 @@ var (
 
 // Kinds returns the contribution domain's rule kinds.
 func Kinds() []engine.Kind {
-	return []engine.Kind{commitKind(), prKind(), cochangeKind(), headerKind(), untouchedKind()}
+	return []engine.Kind{commitKind(), prKind(), cochangeKind(), headerKind(), untouchedKind(), newDependencyKind()}
 }
 
 // Recognizers returns the contribution domain's recognisers, in the order they are
@@ -42,6 +42,7 @@ func Recognizers() []recognize.Recognizer {
 		cochangeRecognizer{},
 		pairRecognizer{},
 		manifestRecognizer{},
+		newDependencyRecognizer{},
 		prRecognizer{},
 		prTextRecognizer{},
 		headerRecognizer{},
