@@ -85,16 +85,22 @@ func besidePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext
 		policy.Case{Expect: policy.ExpectSatisfied, Path: good, Code: "x\n", Note: "a test beside its source"}), true
 }
 
-// inTestTree: a span is a path inside a separate test tree (`tests/by-util/`,
-// `spec/models/user_spec.rb`).
+// inTestTree: a span is a path inside a test folder (`tests/by-util/`,
+// `spec/models/user_spec.rb`, `popup/js/**/__tests__/`): the sentence gives such a
+// folder as where tests go, beside their modules or not.
 func inTestTree(span string) bool {
-	first, rest, ok := strings.Cut(strings.TrimPrefix(span, "./"), "/")
-	if !ok || rest == "" && !strings.HasSuffix(span, "/") {
+	segs := strings.Split(strings.TrimPrefix(span, "./"), "/")
+	if len(segs) < 2 {
 		return false
 	}
-	switch first {
-	case "test", "tests", "__tests__", "spec", "specs":
-		return true
+	for i, sg := range segs {
+		if i == len(segs)-1 && !strings.HasSuffix(span, "/") {
+			break // the last element of a file's path is its name
+		}
+		switch sg {
+		case "test", "tests", "__tests__", "spec", "specs":
+			return true
+		}
 	}
 	return false
 }

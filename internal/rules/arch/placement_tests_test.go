@@ -94,3 +94,19 @@ func TestFragmentNames(t *testing.T) {
 		t.Errorf("a sentence without a name template got a rule")
 	}
 }
+
+// A sentence that gives a test folder as where tests go (beside their modules, in a
+// `__tests__/` folder of each) keeps no test out of such folders.
+func TestBesideNamesATestFolder(t *testing.T) {
+	for span, want := range map[string]bool{
+		"popup/js/**/__tests__/": true,
+		"tests/by-util/":         true,
+		"src/lib/":               false,
+		"src/tests.ts":           false, // a file named tests, not a folder
+		"__tests__":              false,
+	} {
+		if got := inTestTree(span); got != want {
+			t.Errorf("inTestTree(%q) = %v, want %v", span, got, want)
+		}
+	}
+}
