@@ -461,3 +461,11 @@ func TestOwnSentences230(t *testing.T) {
 func TestOwnSentences231(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-231.txt", 15)
 }
+
+// TestOwnSentences290: naming conventions written before the compiler read them
+// (testdata/own-sentences-290.txt, first sight in its .md): tables of kind, convention
+// and example, nested lists, a heading's language or folder, an exception in a sibling
+// item, prefixes of a kind of name in one folder, and decoys that bind no code.
+func TestOwnSentences290(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-290.txt", 18)
+}
