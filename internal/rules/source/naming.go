@@ -418,6 +418,12 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 					// Go's tests and examples name their subject after an underscore
 					pred += ` (#not-match? @match "^(Test|Benchmark|Example|Fuzz)")`
 				}
+				if (kind == kindFunction || kind == kindMethod) && !norm.AboutTests(c.Text) && !norm.AboutTests(s.headerRaw) {
+					// a test method is named by its test framework's convention
+					// (`Save_WithoutName_Fails`, `should_reject_empty`), not the code's:
+					// a style of methods binds it only where the text speaks of tests
+					pred += ` (#not-in-test? @match)`
+				}
 				if len(excepted) > 0 {
 					pred += " (#not-any-of? @match " + quoteAll(excepted) + ")"
 				}
