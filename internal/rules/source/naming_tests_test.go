@@ -48,3 +48,58 @@ func TestMethodStylesLeaveTestMethods(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerPrefixes: a class name's leading underscore banned, and the prefix the
+// functions of one folder carry; a prefix of every function of the repository, or of
+// the functions a clause picks, gives no rule.
+func TestLowerPrefixes(t *testing.T) {
+	py := &recognize.RepoContext{Languages: []string{engine.LangPython}, Extensions: []string{".py"}, Dirs: []string{"app", "app/database", "app/routes"}}
+	ts := &recognize.RepoContext{Languages: []string{engine.LangTypeScript}, Extensions: []string{".ts"}, Dirs: []string{"src", "src/db"}}
+	goRC := &recognize.RepoContext{Languages: []string{engine.LangGo}, Extensions: []string{".go"}, Dirs: []string{"internal", "internal/db"}}
+	cases := []struct {
+		text    string
+		rc      *recognize.RepoContext
+		path    string
+		code    string
+		flagged bool
+	}{
+		// ALittleMoron/my-site backend/AGENTS.md:14's shape
+		{"No Python class name may start with a leading underscore anywhere, including tests and scripts.", py, "app/models.py", "class _Helper:\n    pass\n", true},
+		{"No Python class name may start with a leading underscore anywhere, including tests and scripts.", py, "app/models.py", "class Helper:\n    def _load(self):\n        pass\n", false},
+		{"Class names must never start with an underscore.", ts, "src/a.ts", "export class _Cache {}\n", true},
+		{"Class names must never start with an underscore.", ts, "src/a.ts", "export class Cache {}\n", false},
+		// AOSSIE-Org/PictoPy backend/AGENTS.md:13's convention in a sentence
+		{"Every function in `app/database/` is prefixed with `db_`.", py, "app/database/orders.py", "def get_orders():\n    return []\n", true},
+		{"Every function in `app/database/` is prefixed with `db_`.", py, "app/database/orders.py", "def db_get_orders():\n    return []\n\ndef _connect():\n    pass\n\nclass Row:\n    def get(self):\n        pass\n", false},
+		{"Every function in `app/database/` is prefixed with `db_`.", py, "app/routes/orders.py", "def get_orders():\n    return []\n", false},
+		{"Every function in `src/db/` is prefixed with `db_`.", ts, "src/db/orders.ts", "export function getOrders() {\n  return 1;\n}\n", true},
+		{"Every function in `internal/db/` is prefixed with `db_`.", goRC, "internal/db/orders.go", "package db\n\nfunc db_Orders() {}\n", false},
+	}
+	for _, c := range cases {
+		res := namingRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must, File: "AGENTS.md"}, c.rc)
+		var rules []*policy.Rule
+		for i := range res.Rules {
+			r := res.Rules[i]
+			r.ID = "r"
+			rules = append(rules, &r)
+		}
+		if len(rules) == 0 {
+			t.Errorf("%q: no rule", c.text)
+			continue
+		}
+		fs, _ := runFiles(t, rules, map[string]string{c.path: c.code})
+		if got := len(fs) > 0; got != c.flagged {
+			t.Errorf("%q on %s: flagged %v, want %v", c.text, c.path, got, c.flagged)
+		}
+	}
+	for _, text := range []string{
+		"Functions are prefixed with `db_`.",                        // no place: not every function
+		"SQLite. Every function that touches it is prefixed `db_`.", // a clause picks them
+		"Functions start with `get_` when they read.",
+		"Private class names start with an underscore.",
+	} {
+		if res := (namingRecognizer{}).Recognize(&policy.Constraint{Text: text, Level: policy.Must, File: "AGENTS.md"}, py); len(res.Rules) > 0 {
+			t.Errorf("%q: want no rule, got %d", text, len(res.Rules))
+		}
+	}
+}
