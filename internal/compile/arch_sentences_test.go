@@ -469,3 +469,11 @@ func TestOwnSentences231(t *testing.T) {
 func TestOwnSentences290(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-290.txt", 18)
 }
+
+// TestOwnSentences291: naming conventions written before the compiler read them
+// (testdata/own-sentences-291.txt, first sight in its .md), after batch 290's
+// changes: a folder's function prefix, a class name's leading underscore, method
+// styles beside test methods, conventions with their own examples, and decoys.
+func TestOwnSentences291(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-291.txt", 16)
+}
