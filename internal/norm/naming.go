@@ -608,7 +608,7 @@ var (
 	// lowerAffixKindRE: a class or a function named as the subject of a prefix
 	// ("No Python class name may start with", "Every function in `x/` is prefixed"),
 	// with the words after it up to the verb.
-	lowerAffixKindRE = lazyre.New(`(?i)\b(?:no|every|all|each|the)?\s*(?:[A-Z][a-z]+\s+)?\b(class(?:es| names?)?|functions?(?: names?)?)\b([^.;:]*?)\b(?:(?:must|should|may|can|shall|will)\s+(?:never\s+|not\s+)?|(?:are|is)\s+(?:never\s+|not\s+)?)?(start(?:s|ing)?\s+with|begin(?:s|ning)?\s+with|prefixed(?:\s+with)?)\b`)
+	lowerAffixKindRE = lazyre.New(`(?i)\b(?:no|every|all|each|the)?\s*(?:[A-Z][a-z]+\s+)?\b(class(?:es| names?)?|functions?(?: names?)?)\b([^.;:]*?)\b(?:(?:must|should|may|can|shall|will)\s+(?:never\s+|not\s+)?|(?:are|is)\s+(?:never\s+|not\s+)?|(?:never|do not|don't|does not|doesn't)\s+)?(start(?:s|ing)?\s+with|begin(?:s|ning)?\s+with|prefixed(?:\s+with)?)\b`)
 	// lowerAffixSpanRE: the prefix: a lowercase word and its underscore in
 	// backticks, or a leading underscore in words.
 	lowerAffixSpanRE  = lazyre.New("^\\s*(?:an?\\s+)?(?:`([a-z][a-z0-9]*_)`|(?:leading\\s+)?underscores?\\b|`_`)")

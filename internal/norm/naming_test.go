@@ -135,6 +135,7 @@ func TestLowerAffixes(t *testing.T) {
 	}{
 		{"No Python class name may start with a leading underscore anywhere under `backend/`.", []Affix{{Kind: AffixClass, Prefix: "_", Forbid: true}}},
 		{"Class names must never start with an underscore.", []Affix{{Kind: AffixClass, Prefix: "_", Forbid: true}}},
+		{"Classes never begin with an underscore; keep modules' exports explicit instead.", []Affix{{Kind: AffixClass, Prefix: "_", Forbid: true}}},
 		{"Every function in `app/database/` is prefixed with `db_`.", []Affix{{Kind: AffixFunction, Prefix: "db_"}}},
 		{"SQLite. Every function that touches it is prefixed `db_`.", nil},
 		{"Functions start with `get_` when they read.", nil},
