@@ -103,3 +103,24 @@ func TestLowerPrefixes(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedFilePlaces: a nested instruction file's "in `app/database/`" is the folder
+// under its own (AOSSIE-Org/PictoPy keeps its backend rules in backend/AGENTS.md).
+func TestNestedFilePlaces(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{engine.LangPython}, Extensions: []string{".py"}, Dirs: []string{"backend", "backend/app", "backend/app/database"}}
+	c := &policy.Constraint{Text: "Every function in `app/database/` is prefixed with `db_`.", Level: policy.Must, File: "backend/AGENTS.md"}
+	c.Scope.Dir = "backend"
+	res := namingRecognizer{}.Recognize(c, rc)
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules, want 1", len(res.Rules))
+	}
+	r := res.Rules[0]
+	r.ID = "r"
+	fs, _ := runFiles(t, []*policy.Rule{&r}, map[string]string{
+		"backend/app/database/orders.py": "def get_orders():\n    return []\n",
+		"backend/app/routes/orders.py":   "def get_orders():\n    return []\n",
+	})
+	if len(fs) != 1 || fs[0].Path != "backend/app/database/orders.py" {
+		t.Errorf("findings %v, want one in backend/app/database/orders.py", located(fs))
+	}
+}
