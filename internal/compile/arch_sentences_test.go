@@ -461,3 +461,19 @@ func TestOwnSentences230(t *testing.T) {
 func TestOwnSentences231(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-231.txt", 15)
 }
+
+// TestOwnSentences290: naming conventions written before the compiler read them
+// (testdata/own-sentences-290.txt, first sight in its .md): tables of kind, convention
+// and example, nested lists, a heading's language or folder, an exception in a sibling
+// item, prefixes of a kind of name in one folder, and decoys that bind no code.
+func TestOwnSentences290(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-290.txt", 18)
+}
+
+// TestOwnSentences291: naming conventions written before the compiler read them
+// (testdata/own-sentences-291.txt, first sight in its .md), after batch 290's
+// changes: a folder's function prefix, a class name's leading underscore, method
+// styles beside test methods, conventions with their own examples, and decoys.
+func TestOwnSentences291(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-291.txt", 16)
+}

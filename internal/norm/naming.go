@@ -522,6 +522,12 @@ const (
 	AffixInterface = "interface"
 	AffixAsync     = "async method"
 	AffixException = "exception"
+	// AffixClass: a class name's leading underscore ("No class name may start with
+	// a leading underscore").
+	AffixClass = "class"
+	// AffixFunction: a lowercase prefix the functions of a place carry ("Every
+	// function in `app/database/` is prefixed with `db_`").
+	AffixFunction = "function"
 )
 
 var (
@@ -537,6 +543,9 @@ var (
 // methods and exception classes. A sentence that names several kinds or several
 // spans is not read: which span goes with which kind is not certain.
 func NamingAffixes(text string) []Affix {
+	if a, ok := lowerAffix(text); ok {
+		return []Affix{a}
+	}
 	kinds := affixKindRE.FindAllStringSubmatchIndex(text, -1)
 	spans := affixSpanRE.FindAllStringSubmatchIndex(text, -1)
 	if len(kinds) == 0 || len(spans) == 0 {
@@ -593,4 +602,59 @@ func NamingAffixes(text string) []Affix {
 	}
 	a.Forbid = affixNegRE.MatchString(text[:verb[0]])
 	return []Affix{a}
+}
+
+var (
+	// lowerAffixKindRE: a class or a function named as the subject of a prefix
+	// ("No Python class name may start with", "Every function in `x/` is prefixed"),
+	// with the words after it up to the verb.
+	lowerAffixKindRE = lazyre.New(`(?i)\b(?:no|every|all|each|the)?\s*(?:[A-Z][a-z]+\s+)?\b(class(?:es| names?)?|functions?(?: names?)?)\b([^.;:]*?)\b(?:(?:must|should|may|can|shall|will)\s+(?:never\s+|not\s+)?|(?:are|is)\s+(?:never\s+|not\s+)?|(?:never|do not|don't|does not|doesn't)\s+)?(start(?:s|ing)?\s+with|begin(?:s|ning)?\s+with|prefixed(?:\s+with)?)\b`)
+	// lowerAffixSpanRE: the prefix: a lowercase word and its underscore in
+	// backticks, or a leading underscore in words.
+	lowerAffixSpanRE  = lazyre.New("^\\s*(?:an?\\s+)?(?:`([a-z][a-z0-9]*_)`|(?:leading\\s+)?underscores?\\b|`_`)")
+	lowerAffixCondRE  = lazyre.New(`(?i)^\s*(?:that|which|who|when|if|whose)\b`)
+	affixCondAfterRE  = lazyre.New(`(?i)^[^.;]*\b(?:when|if|unless|whenever|where they|that)\b`)
+	lowerAffixPlaceRE = lazyre.New("^\\s*(?:in|under|inside|within)\\s+`[^`]+/?`\\s*$")
+)
+
+// lowerAffix reads the two lowercase prefixes heed checks: a class name's leading
+// underscore, banned ("No Python class name may start with a leading underscore",
+// "Class names must never start with an underscore"), and a prefix the functions of
+// one place carry ("Every function in `app/database/` is prefixed with `db_`"). A
+// kind qualified by a clause ("Every function that touches the database") is not
+// read: which functions it speaks of is more than the name says.
+func lowerAffix(text string) (Affix, bool) {
+	m := lowerAffixKindRE.FindStringSubmatchIndex(text)
+	if m == nil {
+		return Affix{}, false
+	}
+	kindWord := strings.ToLower(text[m[2]:m[3]])
+	between := text[m[4]:m[5]]
+	if lowerAffixCondRE.MatchString(between) {
+		return Affix{}, false
+	}
+	if strings.TrimSpace(between) != "" && !lowerAffixPlaceRE.MatchString(between) {
+		return Affix{}, false
+	}
+	sp := lowerAffixSpanRE.FindStringSubmatch(text[m[1]:])
+	if sp == nil {
+		return Affix{}, false
+	}
+	if affixCondAfterRE.MatchString(text[m[1]+len(sp[0]):]) {
+		return Affix{}, false // "Functions start with `get_` when they read"
+	}
+	prefix := sp[1]
+	if prefix == "" {
+		prefix = "_"
+	}
+	lead := strings.ToLower(text[:m[3]])
+	verb := strings.ToLower(text[m[3]:m[1]])
+	forbid := affixNegRE.MatchString(lead) || affixNegRE.MatchString(verb)
+	switch {
+	case strings.HasPrefix(kindWord, "class") && prefix == "_" && forbid:
+		return Affix{Kind: AffixClass, Prefix: "_", Forbid: true}, true
+	case strings.HasPrefix(kindWord, "function") && prefix != "_" && !forbid:
+		return Affix{Kind: AffixFunction, Prefix: prefix}, true
+	}
+	return Affix{}, false
 }

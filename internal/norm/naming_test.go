@@ -124,3 +124,27 @@ func TestGoPackageNaming(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerAffixes: a class name's leading underscore banned and a lowercase prefix of
+// functions read; a kind picked by a clause or a condition, and an underscore asked
+// of private classes, are not.
+func TestLowerAffixes(t *testing.T) {
+	cases := []struct {
+		text string
+		want []Affix
+	}{
+		{"No Python class name may start with a leading underscore anywhere under `backend/`.", []Affix{{Kind: AffixClass, Prefix: "_", Forbid: true}}},
+		{"Class names must never start with an underscore.", []Affix{{Kind: AffixClass, Prefix: "_", Forbid: true}}},
+		{"Classes never begin with an underscore; keep modules' exports explicit instead.", []Affix{{Kind: AffixClass, Prefix: "_", Forbid: true}}},
+		{"Every function in `app/database/` is prefixed with `db_`.", []Affix{{Kind: AffixFunction, Prefix: "db_"}}},
+		{"SQLite. Every function that touches it is prefixed `db_`.", nil},
+		{"Functions start with `get_` when they read.", nil},
+		{"Private class names start with an underscore.", nil},
+		{"Interfaces start with `I` (`IOrderService`).", []Affix{{Kind: AffixInterface, Prefix: "I"}}},
+	}
+	for _, c := range cases {
+		if got := NamingAffixes(c.text); !slices.Equal(got, c.want) {
+			t.Errorf("%q: %+v, want %+v", c.text, got, c.want)
+		}
+	}
+}

@@ -418,6 +418,12 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 					// Go's tests and examples name their subject after an underscore
 					pred += ` (#not-match? @match "^(Test|Benchmark|Example|Fuzz)")`
 				}
+				if (kind == kindFunction || kind == kindMethod) && !norm.AboutTests(c.Text) && !norm.AboutTests(s.headerRaw) {
+					// a test method is named by its test framework's convention
+					// (`Save_WithoutName_Fails`, `should_reject_empty`), not the code's:
+					// a style of methods binds it only where the text speaks of tests
+					pred += ` (#not-in-test? @match)`
+				}
 				if len(excepted) > 0 {
 					pred += " (#not-any-of? @match " + quoteAll(excepted) + ")"
 				}
@@ -523,8 +529,38 @@ func affixQuery(a norm.Affix, l string) string {
 			extra = ` (#match? @base "(Exception|Error)$")`
 		}
 	}
+	switch a.Kind {
+	case norm.AffixClass:
+		switch l {
+		case engine.LangPython:
+			decl = `(class_definition name: (identifier) @match)`
+		case engine.LangTypeScript, engine.LangTSX:
+			decl = `(class_declaration name: (type_identifier) @match)`
+		case engine.LangJavaScript, engine.LangJava, engine.LangCSharp:
+			decl = `(class_declaration name: (identifier) @match)`
+		}
+	case norm.AffixFunction:
+		// the module's own functions: not methods, and not the private helpers a
+		// leading underscore marks (`_connect`)
+		extra = ` (#not-match? @match "^_")`
+		switch l {
+		case engine.LangPython:
+			decl = `[(module (function_definition name: (identifier) @match)) (module (decorated_definition definition: (function_definition name: (identifier) @match)))]`
+		case engine.LangTypeScript, engine.LangTSX, engine.LangJavaScript:
+			decl = `[(program (function_declaration name: (identifier) @match)) (program (export_statement declaration: (function_declaration name: (identifier) @match)))]`
+		case engine.LangGo:
+			decl = `(function_declaration name: (identifier) @match)`
+		}
+	}
 	if decl == "" {
 		return ""
+	}
+	if a.Kind == norm.AffixClass || a.Kind == norm.AffixFunction {
+		op := "#not-match?"
+		if a.Forbid {
+			op = "#match?"
+		}
+		return fmt.Sprintf("(%s%s (%s @match %q))", decl, extra, op, "^"+regexp.QuoteMeta(a.Prefix))
 	}
 	var re string
 	if a.Prefix != "" {
@@ -557,6 +593,24 @@ func affixSample(a norm.Affix, l string) string {
 		}
 	case norm.AffixAsync:
 		return "class Example {\n    async Task NAME() { await Task.Delay(1); }\n}\n"
+	case norm.AffixClass:
+		switch l {
+		case engine.LangPython:
+			return "class NAME:\n    pass\n"
+		case engine.LangTypeScript, engine.LangTSX, engine.LangJavaScript:
+			return "class NAME {}\n"
+		case engine.LangJava, engine.LangCSharp:
+			return "class NAME {\n}\n"
+		}
+	case norm.AffixFunction:
+		switch l {
+		case engine.LangPython:
+			return "def NAME():\n    return 1\n"
+		case engine.LangTypeScript, engine.LangTSX, engine.LangJavaScript:
+			return "export function NAME() {\n  return 1;\n}\n"
+		case engine.LangGo:
+			return "package p\n\nfunc NAME() {}\n"
+		}
 	case norm.AffixException:
 		switch l {
 		case engine.LangPython:
@@ -603,6 +657,15 @@ func affixRules(c *policy.Constraint, rc *recognize.RepoContext) []policy.Rule {
 			bare, affixed = "Save", "Save"+a.Suffix
 		case norm.AffixException:
 			bare, affixed = "PaymentDeclined", "PaymentDeclined"+a.Suffix
+		case norm.AffixClass:
+			bare, affixed = "OrderHelper", a.Prefix+"OrderHelper"
+		case norm.AffixFunction:
+			bare, affixed = "load_orders", a.Prefix+"load_orders"
+			if !sentenceNamesPlace(s, sc) {
+				// "Functions are prefixed with `db_`" without the place whose
+				// functions: not every function of the repository
+				continue
+			}
 		}
 		if a.Forbid {
 			msg, sugg = a.Kind+" name with the "+what, "drop the "+what
@@ -626,4 +689,10 @@ func affixRules(c *policy.Constraint, rc *recognize.RepoContext) []policy.Rule {
 		}
 	}
 	return rules
+}
+
+// sentenceNamesPlace reports whether the rule's scope is narrower than the
+// instruction file's own: the sentence or its heading named a place.
+func sentenceNamesPlace(s *sentence, sc policy.Scope) bool {
+	return len(sc.Globs) > len(s.c.Scope.Globs)
 }

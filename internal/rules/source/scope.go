@@ -401,14 +401,14 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 	for _, sp := range norm.InPaths(s.norm) {
 		p := strings.TrimSpace(sp)
 		if looksLikeDir(p) {
-			sc.Globs = append(sc.Globs, dirGlob(p))
+			sc.Globs = append(sc.Globs, dirGlob(nestedDir(s, rc, p)))
 		}
 	}
 	// "in the tsl directory": a folder named in plain words, when the repository
 	// has it where the instruction file governs
 	for _, w := range norm.InNamedFolders(s.norm) {
 		if hasDir(rc, path.Join(s.c.Scope.Dir, w)) {
-			sc.Globs = append(sc.Globs, dirGlob(w))
+			sc.Globs = append(sc.Globs, dirGlob(nestedDir(s, rc, w)))
 		}
 	}
 	if len(sc.Globs) == 0 {
@@ -468,6 +468,25 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 }
 
 // hasDir reports whether the repository has the folder d (repository-relative).
+// nestedDir is the folder a nested instruction file's sentence names, from the
+// repository's root: globs are the root's, so backend/AGENTS.md's "in
+// `app/database/`" is backend/app/database when the repository has that folder and
+// no app/database of its own.
+func nestedDir(s *sentence, rc *recognize.RepoContext, p string) string {
+	d := s.c.Scope.Dir
+	if d == "" || d == "." || strings.ContainsAny(p, "*?[{") {
+		return p
+	}
+	clean := strings.Trim(strings.TrimPrefix(p, "./"), "/")
+	if clean == "" || clean == d || strings.HasPrefix(clean, d+"/") || hasDir(rc, clean) {
+		return p
+	}
+	if hasDir(rc, path.Join(d, clean)) {
+		return path.Join(d, clean)
+	}
+	return p
+}
+
 func hasDir(rc *recognize.RepoContext, d string) bool {
 	if rc == nil || d == "" || d == "." {
 		return false

@@ -457,10 +457,13 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 				// that binds: a fragment warns
 				r.Severity = policy.SeverityWarning
 			}
-			if breaksOwnExample(fn) {
+			if ex := breaksOwnExample(fn); ex != "" {
 				// "kebab-case for Markdown filenames (`docs/build_process.md`)": the
-				// text's own example breaks it, so the reading is in doubt
-				r.Severity, r.Exact = policy.SeverityWarning, false
+				// text's own example breaks it, so the reading is in doubt: a
+				// warning a person reviews
+				r.Exact = false
+				r.Doubt("its own example `" + ex + "` is not " + fn.Style + ": the convention or its reading is in doubt")
+				r.Severity = policy.SeverityWarning
 			}
 		}
 	}
@@ -638,19 +641,19 @@ func exceptGlobs(fn norm.FileNaming) []string {
 	return slices.Compact(slices.Sorted(slices.Values(out)))
 }
 
-// breaksOwnExample reports whether a file name the convention gives as its example
-// breaks the convention.
-func breaksOwnExample(fn norm.FileNaming) bool {
+// breaksOwnExample is a file name the convention gives as its example that breaks
+// the convention ("" when none does).
+func breaksOwnExample(fn norm.FileNaming) string {
 	for _, sp := range fn.Examples {
 		base := sp[strings.LastIndexByte(sp, '/')+1:]
 		if i := strings.IndexByte(base, '.'); i <= 0 || strings.ContainsAny(base, " *<>{}") || !exampleExtRE.MatchString(base[i:]) {
 			continue
 		}
 		if badNamePart(base, fn.Style) != "" {
-			return true
+			return sp
 		}
 	}
-	return false
+	return ""
 }
 
 // exampleExtensions returns "*.ext" for every code span that is a file name written
