@@ -95,3 +95,18 @@ func TestOwnConstructSentences200(t *testing.T) {
 func TestOwnConstructSentences201(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-201.txt", 15)
 }
+
+// TestOwnConstructSentences250: construct conventions written before the compiler read
+// them (testdata/own-sentences-250.txt, first sight in own-sentences-250.md): table
+// rows, nested language items, Avoid lists, exceptions in another section, and
+// descriptions of legacy code that bind nothing.
+func TestOwnConstructSentences250(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-250.txt", 20)
+}
+
+// TestOwnConstructSentences251: construct conventions written after this task's
+// changes and committed before the compiler read them (testdata/own-sentences-251.txt,
+// first sight in own-sentences-251.md).
+func TestOwnConstructSentences251(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-251.txt", 15)
+}

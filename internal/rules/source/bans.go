@@ -439,7 +439,7 @@ func (s *sentence) bans() []ban {
 		// "Prefer optional chaining: `a?.b` over `a && a.b`": the lead clause says
 		// what the pair after it prefers
 		leadUse := ci > 0 && preferringLead(tokenize(cls[ci-1]))
-		pairs := s.pairBans(ts, cl, leadUse)
+		pairs := s.pairBans(ts, cl, leadUse, ci > 0 && opensWithUse(tokenize(cls[ci-1])))
 		if len(pairs) > 0 {
 			out = append(out, pairs...)
 			continue
@@ -598,10 +598,11 @@ func leadPlace(cl string) string {
 }
 
 // pairBans reads "X instead of Y" forms.
-func (s *sentence) pairBans(ts []token, cl string, leadUse bool) []ban {
+func (s *sentence) pairBans(ts []token, cl string, leadUse, afterUse bool) []ban {
 	var out []ban
+	opensUse := opensWithUse(ts)
 	for i := 0; i < len(ts); i++ {
-		if ts[i].kind != 'w' || ts[i].depth > 0 {
+		if ts[i].kind != 'w' || ts[i].depth > 0 && !(opensUse && parenNot(ts, i)) {
 			continue // a pair in parentheses illustrates the rule before it
 		}
 		w := lowerWord(ts[i])
@@ -630,7 +631,12 @@ func (s *sentence) pairBans(ts []token, cl string, leadUse bool) []ban {
 		// What is offered: the spans right before the connector, or after the last
 		// "use"/"prefer" before it.
 		before := lastSpanListBefore(ts, i)
-		if len(before) == 0 {
+		// "Use NotificationManager for user-facing errors, not `showErrorMessage`":
+		// the clause opens by saying what to use, named in words or shown before its
+		// purpose, and the "not" after a comma, a dash or a parenthesis bans the span
+		useNot := (w == "not" || w == "never") && (opensUse && (parenNot(ts, i) || i > 0 && set(",", "-", "—", "–")[ts[i-1].text]) ||
+			afterUse && i == 0) // "Use the `api` client - not `fetch`": the dash ends the clause that says what to use
+		if len(before) == 0 && !useNot {
 			continue
 		}
 		switch w {
@@ -645,7 +651,7 @@ func (s *sentence) pairBans(ts []token, cl string, leadUse bool) []ban {
 				continue
 			}
 		case "not", "never":
-			if !(ts[i-1].kind == 's' || (ts[i-1].text == "," && i >= 2 && ts[i-2].kind == 's')) {
+			if !useNot && !(ts[i-1].kind == 's' || (ts[i-1].text == "," && i >= 2 && ts[i-2].kind == 's')) {
 				continue
 			}
 		}
@@ -653,7 +659,7 @@ func (s *sentence) pairBans(ts []token, cl string, leadUse bool) []ban {
 		for j < len(ts) && ts[j].kind == 'w' && set("the", "a", "an", "using", "calling", "raw", "direct", "plain")[lowerWord(ts[j])] {
 			j++
 		}
-		if j < len(ts) && ts[j].kind == 'w' && ts[i-1].text == ")" {
+		if j < len(ts) && ts[j].kind == 'w' && i > 0 && ts[i-1].text == ")" {
 			// "template literals (`a`) instead of string concatenation (`b`)": both
 			// named in words, each shown by its example in parentheses
 			j = parenthesisedExample(ts, j)
@@ -678,6 +684,34 @@ func (s *sentence) pairBans(ts []token, cl string, leadUse bool) []ban {
 		i = end - 1
 	}
 	return out
+}
+
+// opensWithUse reports a clause that opens by saying what to use: "Use …",
+// "Always use …", "Prefer …", after nothing but a list marker or emphasis.
+func opensWithUse(ts []token) bool {
+	for _, t := range ts {
+		if t.kind != 'w' {
+			if t.depth == 0 && set("*", "_", "-", "•")[t.text] {
+				continue
+			}
+			return false
+		}
+		switch lowerWord(t) {
+		case "always", "please", "only":
+			continue
+		case "use", "prefer":
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// parenNot reports "(not `Y`)" at i: "not" alone after an opening parenthesis, then
+// one code span and the closing parenthesis.
+func parenNot(ts []token, i int) bool {
+	return i > 0 && i+2 < len(ts) && ts[i-1].text == "(" && lowerWord(ts[i]) == "not" &&
+		ts[i+1].kind == 's' && ts[i+2].text == ")"
 }
 
 // parenthesisedExample is the index of the span in "words (`span`)" starting at j: at

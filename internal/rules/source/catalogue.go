@@ -526,7 +526,7 @@ var Catalogue = []*Entry{
 		Name:  "react-class-component",
 		Title: "React class components",
 		Names: func(s *sentence) bool {
-			return s.has(words(`\bfunction(?:al)? components? only\b|\bonly function(?:al)? components?\b|\buse function(?:al)? components?\b|\b(?:no|avoid|never use|don't use|do not use|never write|don't write|do not write) class components?\b|\bclass components? (?:are|is) (?:not allowed|forbidden|banned|prohibited)\b`)) ||
+			return s.has(words(`\bfunction(?:al)? components? only\b|\bonly function(?:al)? components?\b|\buse function(?:al)? components?\b|\bprefer (?:react )?function(?:al)? components?\b|\b(?:no|avoid|never use|don't use|do not use|never write|don't write|do not write) class components?\b|\bclass components? (?:are|is) (?:not allowed|forbidden|banned|prohibited)\b`)) ||
 				// "All components must be function components", "components are written as functional components"
 				s.has(words(`\bcomponents? (?:must|should|shall|are to) be (?:written as |implemented as |defined as )?(?:react )?function(?:al)? components?\b`)) && !s.has(words(`\bclass components? (?:are|is) (?:fine|ok|allowed|acceptable)\b`))
 		},

@@ -37,8 +37,8 @@ var (
 	typingNamedRE = lazyre.New("`typing`|\\bfrom `?typing\\b|\\btyping (?:module|aliases)\\b")
 
 	typeHintRE    = lazyre.New(`\btype[- ](?:hints?|annotations?|annotated)\b|\bannotate(?:d)?\b|\bfully typed\b|\bannotations\b`)
-	typeHintOnRE  = lazyre.New(`\b(?:functions?|methods?|signatures?|defs?|parameters?|arguments?|return (?:values?|types?))\b|\b(?:in|to|for|throughout) all (?:of )?(?:the |our )?(?:python )?code\b`)
-	typeDemandRE  = lazyre.New(`\b(?:must|should|need|needs|require[sd]?|add|use|always|all|every|any)\b`)
+	typeHintOnRE  = lazyre.New(`\b(?:functions?|methods?|signatures?|defs?|parameters?|arguments?|return (?:values?|types?))\b|\b(?:in|to|for|throughout) all (?:of )?(?:the |our )?(?:python )?code\b|\b(?:comprehensive|complete|thorough) type (?:hints|annotations)\b`)
+	typeDemandRE  = lazyre.New(`\b(?:must|should|need|needs|require[sd]?|add|use|include|always|all|every|any)\b`)
 	publicWordRE  = lazyre.New(`\bpublic\b`)
 	unittestRE    = lazyre.New("`unittest(?:\\.TestCase)?`|`TestCase`|\\bunittest(?:-style)?\\b")
 	pytestOverRE  = lazyre.New("\\bpytest\\b[^.;]*\\b(?:not|instead of|rather than|over)\\b[^.;]*(?:`unittest(?:\\.TestCase)?`|`TestCase`|\\bunittest\\b)")

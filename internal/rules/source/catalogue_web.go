@@ -85,7 +85,7 @@ var sqlInterpolated = &Entry{
 // `require()` against them ("Always use ESM: `import/export` syntax, not
 // `require()`", "ES modules only, no `require`").
 func esmRequireNamed(s *sentence) bool {
-	if !s.hasSpan("require", "require()", "require(...)", "require('…')") && !s.has(words(`\brequire\(\)`)) {
+	if !s.hasSpan("require", "require()", "require(...)", "require('…')") && !s.has(words(`\brequire\(\)`)) && !s.has(commonJSWordRE) {
 		return false
 	}
 	// ES modules and `require` set against each other in one clause ("`import/export`
@@ -100,7 +100,10 @@ func esmRequireNamed(s *sentence) bool {
 
 var (
 	esmWordRE       = words("\\besm\\b|\\bes ?modules?\\b|\\becmascript modules?\\b|`import`|`import ?/ ?export`|\\bimport ?/ ?export\\b|`import` ?/ ?`export`")
-	esmNotRequireRE = words("(?:\\b(?:not|never|instead of|rather than|over|avoid|don't use|do not use)\\b|(?:^|[,:;(] ?)no\\b)[^.;]*(?:`require(?:\\(\\))?`|\\brequire\\(\\))")
+	esmNotRequireRE = words("(?:\\b(?:not|never|instead of|rather than|over|avoid|don't use|do not use)\\b|(?:^|[,:;(] ?)no\\b)[^.;]*(?:`require(?:\\(\\))?`|\\brequire\\(\\)|\\bcommonjs\\b)")
+	// commonJSWordRE: CommonJS named in words, the module system "ES modules, not
+	// CommonJS (require)" sets against ES modules
+	commonJSWordRE = words("\\bcommonjs\\b|\\bcjs\\b")
 )
 
 var esmRequire = &Entry{

@@ -30,6 +30,12 @@ func TestWebConstructReadings(t *testing.T) {
 		{"We don't use prepared statements here; the ORM builds every query.", "", policy.Info, rc("python"), nil},
 		// ES modules
 		{"Always use ESM: `import/export` syntax, not `require()`", "", policy.Must, rc("javascript"), []string{"query esm-require [javascript] exclude=commonjs error"}},
+		// CommonJS named in words (public batch 2 of task construct, sinag's
+		// copilot-instructions.md:204, and the phrasing Claude Code's docs show)
+		{"Use ES modules (import/export) syntax, not CommonJS (require)", "", policy.Must, rc("javascript"), []string{"query esm-require [javascript] exclude=commonjs error"}},
+		{"Frontend: ES modules, never CommonJS.", "", policy.Should, rc("javascript"), []string{"query esm-require [javascript] exclude=commonjs warning"}},
+		{"The package is compiled to CommonJS and ESM.", "", policy.Info, rc("javascript"), nil},
+		{"Prefer functional components with hooks", "", policy.Should, rc("tsx"), []string{"query react-class-component [tsx] warning"}},
 		{"The extension host is ESM, so `ext.evaluate` has no `require` and functions aren't reachable as globals.", "", policy.Info, rc("javascript"), nil},
 		{"Set a breakpoint with the debugger — don't try to `require()` the bundle.", "", policy.Must, rc("javascript"), nil},
 		// .js extensions required, and the opposite rule left to its own entry

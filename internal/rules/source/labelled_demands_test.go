@@ -1,0 +1,32 @@
+package source
+
+import (
+	"testing"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// TestLabelledDemands: a demand for type hints said as a labelled list item ("Type
+// Hints: Include comprehensive type annotations", noov's copilot-instructions.md:35 on
+// the dev split) reads as the demand it is; a label before a description stays
+// unread. Doc-comment demands behind a label stay unread: detekt's AGENTS.md:131
+// ("Documented: Include proper KDoc for public APIs and rules") means the public API
+// module, which the catalogue's every-public-item query cannot tell (a wrong error
+// rule on dev when it was read).
+func TestLabelledDemands(t *testing.T) {
+	rc := func(langs ...string) *recognize.RepoContext { return &recognize.RepoContext{Languages: langs} }
+	for _, c := range []struct {
+		text string
+		rc   *recognize.RepoContext
+		want []string
+	}{
+		{"Documented: Include proper KDoc for public APIs", rc("kotlin"), nil},
+		{"Typing: include complete type hints", rc("python"), []string{"query py-untyped-def [python] exclude=tests"}},
+		{"Docs: the README shows public APIs with KDoc samples", rc("kotlin"), nil},
+		{"Docstrings include type annotations where they help.", rc("python"), nil},
+	} {
+		con := &policy.Constraint{ID: "x", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must}
+		expectRecognized(t, con, c.rc, c.want)
+	}
+}
