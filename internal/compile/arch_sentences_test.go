@@ -461,3 +461,11 @@ func TestOwnSentences230(t *testing.T) {
 func TestOwnSentences231(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-231.txt", 15)
 }
+
+// TestOwnSentences280: contribution rules written before the compiler read them
+// (testdata/own-sentences-280.txt, first sight in its .md), session 42's first batch:
+// co-changes named by tables, conditions and headings, PR sections and issue links in
+// several languages, commit subjects, files never committed, ways of working.
+func TestOwnSentences280(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-280.txt", 20)
+}
