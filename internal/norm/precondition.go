@@ -261,10 +261,22 @@ func antecedent(text string) string {
 		loc = d
 	}
 	if loc == nil {
+		// "If your change introduces new functionality, please write tests for it":
+		// a leading condition before an imperative is the antecedent, though no
+		// modal follows it
+		if m := preLeadImperativeRE.FindStringSubmatch(string(masked)); m != nil {
+			if ws := proseWords(stripSpans(m[2])); len(ws) > 0 && imperativeStart(ws[0]) {
+				return strings.TrimSpace(text[:len(m[1])])
+			}
+		}
 		return ""
 	}
 	return strings.TrimSpace(text[:loc[0]])
 }
+
+// preLeadImperativeRE splits a sentence that opens with a condition at its first comma:
+// the condition, and what follows it (without "please" or "also").
+var preLeadImperativeRE = lazyre.New(`(?i)^(\W*(?:if|when|whenever)\b[^,.;:]*),\s*(?:then\s+)?(?:please\s+)?(?:also\s+)?(.*)$`)
 
 // preDemandRE is a verb of demand that ends an antecedent like a modal ("Every
 // migration needs a test", "A new endpoint requires docs"); preCondLeadRE a sentence
