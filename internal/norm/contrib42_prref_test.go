@@ -24,6 +24,8 @@ func TestIssueRefClauses(t *testing.T) {
 		// negated, or a style of commit messages
 		{"do not link issues in the pr.", false},
 		{"reference issues and pull requests liberally after the first line.", false},
+		// a reference asked of the title
+		{"include the issue number in the pr title, e.g. .", false},
 		// a reference asked of commit messages only
 		{"reference the issue in your commit message.", false},
 	} {

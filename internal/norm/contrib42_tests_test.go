@@ -38,6 +38,11 @@ func TestPreconditionOfALeadingCondition(t *testing.T) {
 	if p := ReadPrecondition("When you are unsure, please ask in the issue first."); p != nil {
 		t.Errorf("a condition read from nothing the evidence shows: %+v", p)
 	}
+	// a condition naming a file is the co-change readers' ("a dependency in
+	// `Cargo.toml`" is no added line naming Cargo.toml)
+	if p := ReadPrecondition("When you add a dependency in `Cargo.toml`, commit the updated `Cargo.lock`."); p != nil {
+		t.Errorf("a condition naming a file read as a precondition: %+v", p)
+	}
 	// an imperative with no leading condition has no antecedent
 	if p := ReadPrecondition("Add tests for new functions, then open the PR."); p != nil {
 		t.Errorf("an imperative read as its own antecedent: %+v", p)

@@ -213,7 +213,10 @@ func ReadPRDemands(lower string, spans []string, aboutPRs, aboutCommitMessages b
 			// a negation governs the demand from before it ("do not link issues"); one
 			// after it is another clause's ("... agreed on, and you avoid rework")
 			loc := prRefClauseRE.FindStringIndex(cl)
-			if loc != nil && !Forbids(cl[:loc[1]]) && !prRefListRE.MatchString(cl) && (SaysPR(cl) || !SaysCommit(cl)) {
+			// a reference asked of the title ("Include the issue number in the PR
+			// title") is the title's, which the description need not repeat
+			inTitle := prTitleRE.MatchString(cl) && !prWordsOfRE.MatchString(cl)
+			if loc != nil && !inTitle && !Forbids(cl[:loc[1]]) && !prRefListRE.MatchString(cl) && (SaysPR(cl) || !SaysCommit(cl)) {
 				d.IssueRef, d.IssueRefShould = true, true
 				break
 			}

@@ -264,7 +264,9 @@ func antecedent(text string) string {
 		// "If your change introduces new functionality, please write tests for it":
 		// a leading condition before an imperative is the antecedent, though no
 		// modal follows it
-		if m := preLeadImperativeRE.FindStringSubmatch(string(masked)); m != nil {
+		// (a condition that names a file or an identifier is left to the readers of
+		// co-changes, which know a manifest's dependencies from a line naming it)
+		if m := preLeadImperativeRE.FindStringSubmatch(string(masked)); m != nil && !strings.Contains(m[1], "`") && len(codeSpanRE().FindAllStringIndex(text[:len(m[1])], -1)) == 0 {
 			if ws := proseWords(stripSpans(m[2])); len(ws) > 0 && imperativeStart(ws[0]) {
 				return strings.TrimSpace(text[:len(m[1])])
 			}
