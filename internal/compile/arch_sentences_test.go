@@ -477,3 +477,19 @@ func TestOwnSentences290(t *testing.T) {
 func TestOwnSentences291(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-291.txt", 16)
 }
+
+// TestOwnSentences280: contribution rules written before the compiler read them
+// (testdata/own-sentences-280.txt, first sight in its .md), session 42's first batch:
+// co-changes named by tables, conditions and headings, PR sections and issue links in
+// several languages, commit subjects, files never committed, ways of working.
+func TestOwnSentences280(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-280.txt", 20)
+}
+
+// TestOwnSentences281: contribution rules written before the compiler read them
+// (testdata/own-sentences-281.txt, first sight in its .md), session 42's second batch,
+// written after its changes: issue links, a mood given by an example, PR sections and
+// titles, subject length, co-changes, files never committed, commit language.
+func TestOwnSentences281(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-281.txt", 15)
+}

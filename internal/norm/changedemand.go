@@ -23,6 +23,17 @@ var (
 		lazyre.New(`\b(fixing a bug|bug fix(es)?)\b[^.]{0,40}\baccompanied (by|with)\b[^.]{0,20}\btests?\b`),
 		// a checklist item that is only the demand: "Add tests.", "Write unit tests."
 		lazyre.New(`^\W*(?:please )?(add|write|include) (?:some |new |unit |regression |the |accompanying |corresponding |matching )*(?:tests?|test cases?)(?: for (?:your|the|any|new) (?:changes?|code|features?|functionality|fix(?:es)?))?\W*(?:\([^)]*\)\W*)?$`),
+		// the condition first, on new behaviour: "If your changes introduce new
+		// functionality, please write tests for it." (not "If you change the FFI, ...":
+		// one area's condition; nor "If you are fixing a bug, ...": which changes
+		// are bug fixes is the author's judgement)
+		lazyre.New(`^\W*(?:if|when|whenever)\b[^,.]{0,50}\bnew (?:functionality|features?|code|behaviou?r)\b[^,.]*,[^.]{0,40}\b(?:add|write|include|provide)\s+(?:\w+\s+){0,2}(?:tests?|test cases?)\b`),
+		// a lead-in whose items are the changes: "Please add or update automated
+		// tests when you:"
+		lazyre.New(`^\W*(?:please\s+)?(?:add|write|include|update)(?:\s+(?:or|and|/)\s+(?:add|write|include|update))?\s+(?:\w+\s+){0,2}(?:tests?|test cases?)\s+(?:when|whenever|if)\s+you\s*:?\s*$`),
+		// a step that lists what to add, tests last: "Add comment-based help,
+		// documentation, and meaningful Pester tests."
+		lazyre.New(`^\W*(?:please\s+)?(?:add|write|include)\b[^.;]{0,60},?\s+(?:and|&)\s+(?:\w+\s+){0,2}(?:tests?|test cases?)\W*$`),
 	}
 	// Sentences that leave the demand to judgement.
 	chgJudgementRE  = lazyre.New(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether (a|one)|prefer|consider|optional|optionally|(when|if|where) (an? |the )?[a-z ]{0,30}(is|are) (needed|required|necessary|warranted|called for)|(when|if|where) (needed|required|necessary))\b`)
@@ -50,7 +61,7 @@ var (
 	chgKindLeadRE     = lazyre.New(`(?i)^\W*(if|when|for)\b[^:]{0,40}\b(features?|bugs?|fix|fixes|fixing|enhancements?|bugfix(es)?)\b[^:]*:\s*$`)
 	chgBugFixRE       = lazyre.New(`\b(bug fix(es)?|fixing a bug|bugfix(es)?|the fix)\b`)
 	chgFailsRE        = lazyre.New(`\bfails? (before|without|on the pre-fix)\b`)
-	chgTestsGoRE      = lazyre.New(`(?i)\btests?\s+(in|under|into|inside)\s+$|^\W*(?:please\s+)?(?:add|write|put|place)\s+(?:\w+\s+)?tests?\b[^.]{0,40}\s(?:to|in|into|under)\s+$`)
+	chgTestsGoRE      = lazyre.New(`(?i)\btests?\s+(?:\([^)]*\b)?(in|under|into|inside)\s+$|^\W*(?:please\s+)?(?:add|write|put|place)\s+(?:\w+\s+)?tests?\b[^.]{0,40}\s(?:to|in|into|under)\s+$`)
 	chgChangedFilesRE = lazyre.New(`(?i)\b(changes?|changing|modif(y|ies|ying|ications?)|edit(s|ing)?|touch(es|ing)?)\s+(anything\s+|files?\s+|code\s+)?(to|in|under|of|inside|within)\s+(the\s+)?$|\b(changing|modifying|editing|touching|touches|(you|they)\s+(change|modify|edit|touch))\s+(the\s+)?$`)
 )
 

@@ -13,7 +13,9 @@ var (
 	// illustrates ("follow an imperative style seen in history: `Fix <area>: ...`")
 	formDirectiveRE = lazyre.New(`\b(must|should|always|required?|need to|start|starts|begin|begins|prefix|prefixed|looks? like)\b|^\W*(commit|pr|pull request)( message| title| subject)? (style|format|convention)s?\s*:`)
 	formIfCloseRE   = lazyre.New(`\b(if|when) (your |the |a )?(commit|change|patch) (closes|fixes|resolves)\b`)
-	formConditionRE = lazyre.New(`\b(if|when|unless|for commits to)\b|\b(documentation|docs?|trivial|wip|draft)[- ](only )?(prs?|pull requests?|commits?)\b|\b(documentation|docs?) (pr|pull request)'s\b`)
+	// the state of a pull request is a condition too: "Mark unfinished pull requests as
+	// drafts or prefix their title with `WIP:`" asks the prefix only of work not ready
+	formConditionRE = lazyre.New(`\b(if|when|unless|for commits to)\b|\b(documentation|docs?|trivial|wip|draft|unfinished|incomplete|in-progress|work-in-progress)[- ](only )?(prs?|pull requests?|commits?)\b|\b(documentation|docs?) (pr|pull request)'s\b|\bnot (yet )?(ready|finished|complete)\b`)
 	formOnlyWhenRE  = lazyre.New(`\bonly (when|if)\b`)
 	formTicketKeyRE = lazyre.New(`\b(jira|youtrack|linear) (ticket|issue|key|id)s?\b|\bticket (key|id|number)s?\b|\bissue keys?\b`)
 	formQuotedRE    = lazyre.New(`"([^"]{3,80})"|(?:^|\s)'([^']{3,80})'(?:\s|[.,;:]|$)`)

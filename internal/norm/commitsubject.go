@@ -91,6 +91,21 @@ func otherLine(text string) bool {
 	return false
 }
 
+// subjExampleLeadRE: words that give the next code span as an example ("e.g.", "for
+// example", "such as"); subjExampleNegRE: words that give it as a counter-example.
+var (
+	subjExampleLeadRE = lazyre.New(`(?:\be\.g\.|\bi\.e\.|\bfor (?:example|instance)|\bsuch as|\blike|\bexamples?)[,:]?\s*$`)
+	subjExampleNegRE  = lazyre.New(`\b(?:not|never|avoid|instead of|rather than|don't|do not|bad|wrong)\b`)
+)
+
+// SubjectExampleLead reports whether the words before a code span (as written) offer
+// it as an example of a good subject, not as one to avoid ("present-tense summaries
+// (e.g., `Simplifies release note generation`)", not "`Add`, not `Added`").
+func SubjectExampleLead(before string) bool {
+	before = strings.ToLower(before)
+	return subjExampleLeadRE.MatchString(before) && !subjExampleNegRE.MatchString(before)
+}
+
 // SubjectMood reads the mood or tense the sentence asks of a subject: "past",
 // "imperative" or "". heading is the nearest heading above the sentence, as written:
 // under "Body" a tense is the body's.

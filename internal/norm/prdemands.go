@@ -89,6 +89,18 @@ var (
 	prCouldBeRE        = lazyre.New(`\b(could|can|may|might) (simply |just )?be\b`)
 	prLinkImperativeRE = lazyre.New(`^\W*(?:please\s+)?(?:always\s+)?(?:link|reference)\s+(?:the|any|every|each|related|relevant)\b`)
 	prWordsOfRE        = lazyre.New(`\bdescriptions?\b|\bbody\b`)
+	// prRefClauseRE: a clause that asks for a reference to an issue ("link the PR to
+	// an existing issue", "link related issues", "mention the related GitHub issue");
+	// bare "issues" are a kind of reference, not the one the pull request addresses
+	// ("reference issues with ... in the description", "the prompt includes issue
+	// bodies")
+	prRefClauseRE = lazyre.New(`\b(?:link|reference|mention|cite|include)s?\b(?:\s+(?:the|your|this|each|every|its)\s+(?:pr|pull request)s?)?(?:\s+(?:to|with))?\s+(?:(?:an?|the|its|their|your)\s+(?:(?:existing|related|corresponding|linked|open|github|tracking|associated|original)\s+){0,2}|(?:(?:existing|related|corresponding|linked|open|github|tracking|associated|original)\s+){1,2})issues?(?:\(s\))?(?:\s+(?:numbers?|ids?|links?))?\b`)
+	// prRefListRE: issues named beside pull requests as what to reference ("reference
+	// issues and pull requests liberally"): a style of commit messages, no demand on
+	// the pull request
+	prRefListRE = lazyre.New(`\bissues?\s+(?:and|or|&|/)\s+(?:prs?|pull requests?)\b`)
+	// prRefCondRE: a reference only some pull requests need, or offered as an option
+	prRefCondRE = lazyre.New(`\b(?:if|when|whenever|unless|optionally|optional|relevant|applicable|possible|could|can|may|might|any)\b`)
 )
 
 // ReadPRDemands reads what a sentence asks of pull-request text. lower is the sentence
@@ -190,6 +202,25 @@ func ReadPRDemands(lower string, spans []string, aboutPRs, aboutCommitMessages b
 	if m := prIssueRefRE.FindStringSubmatch(lower); m != nil && d.LinkKeyword == "" && !prIfRE.MatchString(lower) && !Forbids(lower) {
 		d.IssueRef = true
 		d.IssueRefShould = m[1] == "should"
+	}
+	// "Link the PR to an existing issue", "PRs should describe the change, link related
+	// issues, and note any docs updates", "Mention the related GitHub issue in both
+	// commit messages and PR descriptions": a clause of a sentence on pull requests
+	// that asks for a reference to an issue, in any order of words. A pull request may
+	// address no issue (a typo fix), so heed only reminds.
+	if !d.IssueRef && d.LinkKeyword == "" && (SaysPR(lower) || aboutPRs) && !prRefCondRE.MatchString(lower) {
+		for _, cl := range Clauses(lower) {
+			// a negation governs the demand from before it ("do not link issues"); one
+			// after it is another clause's ("... agreed on, and you avoid rework")
+			loc := prRefClauseRE.FindStringIndex(cl)
+			// a reference asked of the title ("Include the issue number in the PR
+			// title") is the title's, which the description need not repeat
+			inTitle := prTitleRE.MatchString(cl) && !prWordsOfRE.MatchString(cl)
+			if loc != nil && !inTitle && !Forbids(cl[:loc[1]]) && !prRefListRE.MatchString(cl) && (SaysPR(cl) || !SaysCommit(cl)) {
+				d.IssueRef, d.IssueRefShould = true, true
+				break
+			}
+		}
 	}
 	// A ticked checklist: "All checklist items in the pull request description must
 	// be checked", "Tick every box of the PR template".

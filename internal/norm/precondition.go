@@ -261,10 +261,24 @@ func antecedent(text string) string {
 		loc = d
 	}
 	if loc == nil {
+		// "If your change introduces new functionality, please write tests for it":
+		// a leading condition before an imperative is the antecedent, though no
+		// modal follows it
+		// (a condition that names a file or an identifier is left to the readers of
+		// co-changes, which know a manifest's dependencies from a line naming it)
+		if m := preLeadImperativeRE.FindStringSubmatch(string(masked)); m != nil && !strings.Contains(m[1], "`") && len(codeSpanRE().FindAllStringIndex(text[:len(m[1])], -1)) == 0 {
+			if ws := proseWords(stripSpans(m[2])); len(ws) > 0 && imperativeStart(ws[0]) {
+				return strings.TrimSpace(text[:len(m[1])])
+			}
+		}
 		return ""
 	}
 	return strings.TrimSpace(text[:loc[0]])
 }
+
+// preLeadImperativeRE splits a sentence that opens with a condition at its first comma:
+// the condition, and what follows it (without "please" or "also").
+var preLeadImperativeRE = lazyre.New(`(?i)^(\W*(?:if|when|whenever)\b[^,.;:]*),\s*(?:then\s+)?(?:please\s+)?(?:also\s+)?(.*)$`)
 
 // preDemandRE is a verb of demand that ends an antecedent like a modal ("Every
 // migration needs a test", "A new endpoint requires docs"); preCondLeadRE a sentence

@@ -246,7 +246,7 @@ func (moodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 		heading = c.HeaderPath[len(c.HeaderPath)-1]
 	}
 	mood := norm.SubjectMood(s.text, heading)
-	if mood == "" {
+	if mood == "" || moodExampleContradicts(s.raw, s.spans, mood) {
 		return recognize.Result{}
 	}
 	var cases []policy.Case
@@ -261,6 +261,33 @@ func (moodRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 		msg, sug = "commit subject not in the imperative mood", "start the subject with an imperative verb (\"Add\", not \"Added\" or \"Adds\")"
 	}
 	return recognize.Result{Rules: []policy.Rule{s.rule(KindCommit, CommitParams{Check: CheckMood, Mood: mood}, false, msg, sug, cases)}}
+}
+
+// moodExampleContradicts reports whether the sentence's own example of a subject
+// fails the mood it was read as: "present-tense, sentence-style summaries (e.g.,
+// `Simplifies release note generation`)" means the third person, which a check of the
+// imperative would flag on every commit written like the example.
+func moodExampleContradicts(raw string, spans []string, mood string) bool {
+	for _, sp := range spans {
+		if len(strings.Fields(sp)) < 2 {
+			continue
+		}
+		i := strings.Index(raw, "`"+sp+"`")
+		if i < 0 || !norm.SubjectExampleLead(raw[max(0, i-24):i]) {
+			continue
+		}
+		word := wordRE.FindString(description(sp))
+		if word == "" {
+			continue
+		}
+		switch f := formOf(word); {
+		case mood == "imperative" && (f == formPast || f == formThird || f == formGerund):
+			return true
+		case mood == "past" && (f == formBase || f == formThird || f == formGerund):
+			return true
+		}
+	}
+	return false
 }
 
 // ---- letter case of the description -------------------------------------------------
