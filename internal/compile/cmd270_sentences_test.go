@@ -58,3 +58,32 @@ func TestRoleAfterForIsNoObject(t *testing.T) {
 		t.Errorf("Use Ruff for formatting and linting: `black .` %s, want warned", got)
 	}
 }
+
+// A tool stated next to its job (public files: "**Formatter:** ruff",
+// 01bkgift/dhamma-channel-automation CONTRIBUTING.md:142; "`uv` package manager
+// (**required** - faster than pip/venv)", Jacob-Haynes/adk-starter-project
+// CLAUDE.md:560; "`ruff` for linting", airoa-org/rebake CONTRIBUTING.md:82): the
+// other tools of the job warn, the stated tool passes, and commands named under the
+// label, or a tool that does not do the job, are no statement.
+func TestToolStatedByItsJob(t *testing.T) {
+	reg := rules.Registry()
+	for _, c := range []struct{ doc, line, want string }{
+		{"**Formatter:** ruff (see `pyproject.toml` for settings)\n", "black .", "warned"},
+		{"**Formatter:** ruff (see `pyproject.toml` for settings)\n", "ruff format .", "allowed"},
+		{"- `uv` package manager (**required** - faster than pip/venv)\n", "pip install requests", "warned"},
+		{"- `uv` package manager (**required** - faster than pip/venv)\n", "uv sync --all-extras", "allowed"},
+		{"- **Poetry** for dependency management.\n", "pip install mcp", "warned"},
+		{"- **Poetry** for dependency management.\n", "poetry install", "allowed"},
+		{"- **Python**: `ruff` for linting, `black` style for formatting.\n", "flake8 .", "warned"},
+		{"- **Python**: `ruff` for linting, `black` style for formatting.\n", "black .", "allowed"},
+		{"- Formatting: `black .` and `isort .` (in that order).\n", "isort .", "allowed"},
+		{"- `npm` package manager is not supported here.\n", "npm install", "allowed"},
+		{"Linting: ESLint + Prettier\n", "npx prettier --write .", "allowed"},
+		{"**Formatter:** cargo\n", "rustfmt src/main.rs", "allowed"},
+	} {
+		rs := compileDoc(c.doc)
+		if got := lineVerdict(t, reg, rs, c.line); got != c.want {
+			t.Errorf("%q: `%s` %s, want %s", c.doc, c.line, got, c.want)
+		}
+	}
+}

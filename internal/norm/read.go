@@ -71,7 +71,7 @@ func Read(text string, ctx Context) []Norm {
 	// Spanish, and after it)
 	text = packageManagerFacts(text)
 	text, ctx = inEnglish(text, ctx)
-	text = packageManagerFacts(text)
+	text = jobStatements(packageManagerFacts(text))
 	if steps := arrowSteps(text, ctx); steps != "" {
 		return readAs(text, steps, ctx, "")
 	}
