@@ -87,3 +87,9 @@ func TestToolStatedByItsJob(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnCommandSentences271: the second batch of stop 42, written after its changes
+// (testdata/own-sentences-271.txt, first sight in its .md).
+func TestOwnCommandSentences271(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-271.txt", 15)
+}
