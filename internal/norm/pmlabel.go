@@ -2,6 +2,7 @@ package norm
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -99,4 +100,76 @@ func tailSentence(rest string) string {
 		return ""
 	}
 	return " " + rest
+}
+
+// A project's formatter, linter, test runner or package manager is often stated by
+// naming the job next to the tool: "**Formatter:** ruff", "`uv` package manager
+// (**required**)", "**Poetry** for dependency management", "`ruff` for linting".
+// Each is read as "`ruff` is our formatter." or "We use `uv` as the package manager."
+// would be (a statement: the other tools of the job warn, never block). Only a tool
+// heed knows for that job is read so.
+
+var jobLabelRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)^[\\s*_-]*(formatter|code formatter|formatting|linter|linting|test runner)[\\s*_]*[:：][\\s*_]*(`?)([a-z][a-z0-9]*)(`?)[*_]*(.*)$")
+})
+
+var toolJobNounRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)^[\\s*_-]*(?:[a-z]+[*_]*[:：][\\s*_]*)?(`?)([a-z][a-z0-9]*)(`?)[*_]*\\s+(package manager|formatter|linter|test runner|for dependency management|for package management|for dependencies|for formatting|for linting|for testing)\\b(.*)$")
+})
+
+// jobStatements rewrites the statements above; the rest of the text is kept.
+func jobStatements(text string) string {
+	// ("Formatting: `black .` and `isort .`" names commands, not a tool)
+	if m := jobLabelRE().FindStringSubmatch(text); m != nil && m[2] == m[4] && statementEnds(m[5]) {
+		if s := jobToolStatement(m[3], m[1], m[5]); s != "" {
+			return s
+		}
+	}
+	if m := toolJobNounRE().FindStringSubmatch(text); m != nil && m[1] == m[3] && statementEnds(m[5]) {
+		if s := jobToolStatement(m[2], m[4], m[5]); s != "" {
+			return s
+		}
+	}
+	return text
+}
+
+// jobToolStatement is the statement that tool does the job the words name, with what
+// followed kept as a sentence of its own; "" when tool is not one heed knows for it. A
+// rival named in a comparison after it ("(required - faster than pip)") is no second
+// tool stated.
+func jobToolStatement(tool, job, rest string) string {
+	tool = strings.ToLower(tool)
+	job = strings.ToLower(job)
+	switch {
+	case strings.Contains(job, "package") || strings.Contains(job, "dependenc"):
+		if !onePackageManager(tool, comparisonRE().ReplaceAllString(rest, "")) {
+			return ""
+		}
+		return "We use `" + tool + "` as the package manager." + tailSentence(comparisonRE().ReplaceAllString(rest, ""))
+	case strings.Contains(job, "format"):
+		job = "formatter"
+	case strings.Contains(job, "lint"):
+		job = "linter"
+	case strings.Contains(job, "test"):
+		job = "test runner"
+	default:
+		return ""
+	}
+	if !slices.ContainsFunc(toolJobs()[tool], func(j string) bool { return strings.HasSuffix(j, "-"+jobOfRole()[jobNamed(job)]) }) {
+		return ""
+	}
+	return "`" + tool + "` is our " + job + "." + tailSentence(rest)
+}
+
+// comparisonRE: a rival named only to compare ("faster than pip/venv").
+var comparisonRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:faster|better|simpler|quicker|lighter)\s+than\s+[^)\].;,]*`)
+})
+
+// statementEnds: what follows the tool and its job is nothing, or an aside or a new
+// sentence ("(required)", ". Run ..."), not more of the same sentence ("npm package
+// manager is not supported", "ESLint + Prettier").
+func statementEnds(rest string) bool {
+	rest = strings.TrimLeft(rest, " *_`")
+	return rest == "" || strings.ContainsRune("(.,;:—–-", []rune(rest)[0]) && !strings.HasPrefix(rest, "--")
 }

@@ -75,3 +75,29 @@ func trailingHedge(out []Norm) {
 		}
 	}
 }
+
+// forRole reports whether the role word at i follows "for" ("inputs for unit tests"):
+// the role names what something is for, never what the sentence runs or bans. "wait
+// for the tests", "look for lint errors": verbs that take "for" as their object are
+// left alone.
+func forRole(toks []Token, i int) bool {
+	j := i - 1
+	for j >= 0 && !toks[j].Code && !toks[j].Punct {
+		switch toks[j].Low {
+		case "the", "all", "any", "your", "our", "its", "their", "these", "those", "every", "each":
+			j--
+			continue
+		}
+		break
+	}
+	if j < 0 || toks[j].Code || toks[j].Low != "for" {
+		return false
+	}
+	if j > 0 {
+		switch toks[j-1].Low {
+		case "wait", "waiting", "waits", "look", "looking", "check", "checking", "ask", "asking", "search", "searching":
+			return false
+		}
+	}
+	return true
+}

@@ -71,7 +71,7 @@ func Read(text string, ctx Context) []Norm {
 	// Spanish, and after it)
 	text = packageManagerFacts(text)
 	text, ctx = inEnglish(text, ctx)
-	text = packageManagerFacts(text)
+	text = jobStatements(packageManagerFacts(text))
 	if steps := arrowSteps(text, ctx); steps != "" {
 		return readAs(text, steps, ctx, "")
 	}
@@ -2424,6 +2424,17 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				continue
 			}
 			if n := phraseAt(toks, i, mOnly); n > 0 {
+				// "Never use `npm`, only `pnpm`" (and "nur `pnpm`", "seulement
+				// `pnpm`" once glossed): after a ban and a break, "only" and a tool
+				// name what to use instead, never a second thing banned
+				if cur.role == mForbid && len(cur.objs) > 0 && i > 0 && toks[i-1].Punct && toks[i-1].Text != "." &&
+					i+n < len(toks) && (toks[i+n].Code || isToolWord(toks, i+n)) {
+					open(mRequire)
+					cur.verb = "use"
+					seenMarker = true
+					i += n
+					continue
+				}
 				// "only" in a condition ("if only docs changed") limits the condition;
 				// after a verb of the sentence's own subject ("configuration is done
 				// exclusively via ...") it describes, it does not restrict the reader
@@ -2641,6 +2652,15 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		// docstring formatting" is a purpose, not the formatters)
 		if (mainRoles[cur.role] || (cur.role == mBefore || cur.role == mWithout) && len(cur.objs) == 0 && !slices.ContainsFunc(cur.words, func(w string) bool { return strings.EqualFold(w, "to") })) &&
 			!hasKinds(cur.objs, KCommand) && !(i > 0 && placeWords[toks[i-1].Low]) {
+			if _, n := roleAt(toks, i); n > 0 && forRole(toks, i) && !hasKinds(cur.objs, KTool, KCommand) {
+				// "inputs for unit tests": what they are for, the whole span ("use
+				// Ruff for linting" names the tool's job, read below)
+				for _, t := range toks[i : i+n] {
+					cur.words = append(cur.words, t.Text)
+				}
+				i += n
+				continue
+			}
 			if role, n := roleAt(toks, i); n > 0 && !(role == "test" && authoredBefore(toks, i)) && !purposeRole(toks, i, cur.verb) && !bareVerbRole(toks, i, n) {
 				o := Object{Kind: KRole, Text: role}
 				if selectiveBefore(toks, i) || selectiveBefore(toks, i+1) && n > 1 {
