@@ -205,3 +205,9 @@ func TestOwnCommandSentences180(t *testing.T) {
 func TestOwnCommandSentences181(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-181.txt", 16)
 }
+
+// TestOwnCommandSentences260: the two-hundred-and-sixtieth batch
+// (testdata/own-sentences-260.txt, first sight in its .md).
+func TestOwnCommandSentences260(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-260.txt", 24)
+}
