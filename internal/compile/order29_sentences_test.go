@@ -211,3 +211,9 @@ func TestOwnCommandSentences181(t *testing.T) {
 func TestOwnCommandSentences260(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-260.txt", 24)
 }
+
+// TestOwnCommandSentences261: the two-hundred-and-sixty-first batch
+// (testdata/own-sentences-261.txt, first sight in its .md).
+func TestOwnCommandSentences261(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-261.txt", 16)
+}
