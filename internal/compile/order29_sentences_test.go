@@ -205,3 +205,15 @@ func TestOwnCommandSentences180(t *testing.T) {
 func TestOwnCommandSentences181(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-181.txt", 16)
 }
+
+// TestOwnCommandSentences260: the two-hundred-and-sixtieth batch
+// (testdata/own-sentences-260.txt, first sight in its .md).
+func TestOwnCommandSentences260(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-260.txt", 24)
+}
+
+// TestOwnCommandSentences261: the two-hundred-and-sixty-first batch
+// (testdata/own-sentences-261.txt, first sight in its .md).
+func TestOwnCommandSentences261(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-261.txt", 16)
+}

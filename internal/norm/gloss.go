@@ -336,6 +336,20 @@ func glossTokens(toks []Token, lang string) []Token {
 			i++
 			continue
 		}
+		if k := glossClauseStart(out); lang == "zh" && conditionEnd(words[i:i+n]) && k < len(out) {
+			// Chinese ends a condition with 时 ("文档未收敛时，不得提交": when the
+			// docs have not converged, do not commit): the condition leads its
+			// clause in English, or the clause after it reads as unconditional
+			cond := append([]Token(nil), out[k:]...)
+			out = out[:k]
+			emit("when")
+			out = append(out, cond...)
+			if i+n >= len(words) || !words[i+n].Punct {
+				emit(",")
+			}
+			i += n
+			continue
+		}
 		if e.final && i+n < len(words) && !sentenceEnd(words[i+n]) {
 			emit(e.other)
 			i += n
@@ -371,6 +385,23 @@ func glossTokens(toks []Token, lang string) []Token {
 		i += n
 	}
 	return out
+}
+
+// conditionEnd: the words that end a Chinese condition (时, 的时候); 时才 ("only
+// when") is not one.
+func conditionEnd(ws []Token) bool {
+	return len(ws) == 1 && (ws[0].Low == "时" || ws[0].Low == "的时候")
+}
+
+// glossClauseStart is where the clause at the end of out starts: after its last mark
+// of punctuation.
+func glossClauseStart(out []Token) int {
+	for k := len(out); k > 0; k-- {
+		if out[k-1].Punct {
+			return k
+		}
+	}
+	return 0
 }
 
 // sentenceEnd: a mark that ends a sentence or a clause.

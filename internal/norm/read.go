@@ -4871,12 +4871,18 @@ func whenTableRow(text string, columns []string) (string, bool) {
 		return "", false
 	}
 	cmd, when := -1, -1
+	lead := "" // the word a column's header gives its cells ("Required before": "commit")
 	for i, h := range columns {
 		h = strings.ToLower(strings.Trim(strings.TrimSpace(h), "*_:`"))
 		switch {
-		case h == "when" || strings.HasPrefix(h, "when ") || h == "run when" || h == "timing":
+		case h == "when" || strings.HasPrefix(h, "when ") || h == "run when" || h == "timing" || h == "required when":
 			when = i
-		case columnSays(h, commandColumns()) && cmd < 0:
+		case h == "before" || h == "required before" || h == "run before" || h == "needed before":
+			when, lead = i, "before"
+		case h == "after" || h == "required after" || h == "run after":
+			when, lead = i, "after"
+		case columnSays(h, commandColumns()) && (cmd < 0 || !codeCell(cells[cmd])):
+			// "| Check | Command | ... |": the column whose cell is the command
 			cmd = i
 		}
 	}
@@ -4884,10 +4890,42 @@ func whenTableRow(text string, columns []string) (string, bool) {
 		return "", false
 	}
 	c, w := strings.TrimSpace(cells[cmd]), strings.TrimSpace(cells[when])
+	if lw := strings.ToLower(w); lead != "" && !strings.HasPrefix(lw, "before ") && !strings.HasPrefix(lw, "after ") {
+		// "| Vet | `go vet ./...` | commit |" under "Required before"; a cell that
+		// names no moment ("CI only") is no order
+		if !momentCell(lead, lw) {
+			return "", false
+		}
+		w = lead + " " + w
+	}
 	if !strings.HasPrefix(c, "`") || strings.Count(c, "`") != 2 || !OrderLead(w) {
 		return "", false
 	}
 	return "Run " + c + " " + w + ".", true
+}
+
+// momentCell: the cell of a "Required before" column names an act the order comes
+// before ("commit", "each push", "opening a PR"); one of a "Required after" column
+// names a change ("editing `api/`", "schema changes").
+func momentCell(lead, cell string) bool {
+	f := strings.Fields(strings.Trim(cell, "."))
+	if len(f) == 0 || len(f) > 4 {
+		return false
+	}
+	if lead == "after" {
+		return strings.Contains(cell, "`") || strings.HasSuffix(f[0], "ing") || f[len(f)-1] == "changes" || f[len(f)-1] == "change"
+	}
+	switch f[len(f)-1] {
+	case "commit", "commits", "committing", "push", "pushes", "pushing", "pr", "prs", "request", "requests", "merge", "merging", "release", "review":
+		return true
+	}
+	return false
+}
+
+// codeCell: a table cell that is one code span.
+func codeCell(c string) bool {
+	c = strings.TrimSpace(c)
+	return strings.HasPrefix(c, "`") && strings.HasSuffix(c, "`") && strings.Count(c, "`") == 2
 }
 
 // finishWith reads "Always finish with `X`", "Finish every task by running `X`", "End

@@ -33,15 +33,28 @@ func RunsDirectly(sentence, span string) bool {
 		case "run", "execute", "invoke", "rerun", "re-run":
 			return true
 		}
-		// "Ensure `pnpm lint` and `pnpm check` pass": the commands must pass
+		// "Ensure `pnpm lint` and `pnpm check` pass": the commands must pass; so
+		// they must where the state follows a copula ("until `mix test` is green",
+		// "`make check` comes back clean"), but "`git status` is clean" is the state
+		// of the tree, no check that passes
 		for k := i + 1; k < len(toks); k++ {
 			t := toks[k]
-			if t.Code || t.Low == "and" || t.Text == "," {
+			if t.Code || t.Low == "and" || t.Text == "," || passCopula(t.Low) && k+1 < len(toks) && !toks[k+1].Code && !strings.HasPrefix(span, "git ") {
 				continue
 			}
 			return passWords()[t.Low] || t.Low == "must" && k+1 < len(toks) && passWords()[toks[k+1].Low]
 		}
 		return false
+	}
+	return false
+}
+
+// passCopula are the words between a command and the state it reaches ("is
+// green", "runs clean", "comes back green").
+func passCopula(w string) bool {
+	switch w {
+	case "is", "are", "stays", "remains", "runs", "comes", "back", "all", "fully":
+		return true
 	}
 	return false
 }

@@ -256,6 +256,11 @@ func (p *Pattern) match(c *parsed) matchResult {
 			// `npm run test` is `npm test`
 			pos = pos[2:]
 			want = want[1:]
+		case c.tool.implicitRun && first != "run" && !c.tool.builtins[first] && c.tool.canonical(pos[0].text) == "run" && len(pos) > 1 && !pos[1].dyn && globOK(want[0], pos[1].text):
+			// `pnpm run build` runs the script `pnpm build` names, where build is
+			// no subcommand of pnpm's own
+			pos = pos[2:]
+			want = want[1:]
 		default:
 			return matchResult{}
 		}

@@ -17,6 +17,10 @@ func TestPatternMatchingIsArgvAware(t *testing.T) {
 	clean := Pattern{Program: []string{"git"}, Args: []string{"clean"}, Flags: [][]string{{"-f", "--force"}}}
 	compile := Pattern{Program: []string{"npm"}, Args: []string{"run", "compile"}}
 	build := Pattern{Program: []string{"pnpm"}, Args: []string{"run", "build"}}
+	bareBuild := Pattern{Program: []string{"pnpm"}, Args: []string{"build"}}
+	yarnLint := Pattern{Program: []string{"yarn"}, Args: []string{"lint"}}
+	pnpmInstall := Pattern{Program: []string{"pnpm"}, Args: []string{"install"}}
+	bunBuild := Pattern{Program: []string{"bun"}, Args: []string{"build"}}
 	race := Pattern{Program: []string{"go"}, Args: []string{"test"}, Flags: [][]string{{"-race"}}}
 	bin := Pattern{Program: []string{"**/node_modules/.bin/*"}}
 	// a file's own command with a shell glob (round 7 of the findings study): the
@@ -55,6 +59,14 @@ func TestPatternMatchingIsArgvAware(t *testing.T) {
 		{build, "pnpm build", matches}, // pnpm runs scripts without "run"
 		{build, "pnpm --filter web build", matches},
 		{build, "pnpm install", noMatch},
+		// the script a file names bare is run by `run` as well: a required `pnpm
+		// build` is met by `pnpm run build` (own batch 260, S19)
+		{bareBuild, "pnpm run build", matches},
+		{bareBuild, "pnpm --filter web run build", matches},
+		{bareBuild, "pnpm run build:prod", noMatch},
+		{yarnLint, "yarn run lint", matches},
+		{pnpmInstall, "pnpm run install", noMatch}, // a script named install is not pnpm's install
+		{bunBuild, "bun run build", noMatch},       // bun build is bun's bundler, not the script
 		{race, "go test -race ./...", matches},
 		{race, "go test --race ./...", matches},
 		{race, "go test -run Race ./...", noMatch},

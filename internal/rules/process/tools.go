@@ -54,6 +54,10 @@ type tool struct {
 	aliases map[string]string
 	// implicitRun: `pnpm build` runs the package script build, like `pnpm run build`.
 	implicitRun bool
+	// builtins are the subcommands an implicitRun tool runs itself, not as a script
+	// of that name: `pnpm install` is no `pnpm run install`, `bun build` is bun's
+	// bundler.
+	builtins map[string]bool
 	// assignments: positionals with "=" are variable settings, not targets (make).
 	assignments bool
 	// scriptSubs are subcommands that run the package script of that name: `npm
@@ -115,6 +119,8 @@ var pnpmTool = lazy.Value[*tool]{F: func() *tool {
 		global:      optSet{short: "CF", long: []string{"--dir", "--filter", "--reporter", "--loglevel", "--filter-prod", "--workspace-concurrency", "--test-pattern", "--changed-files-ignore-pattern"}},
 		aliases:     map[string]string{"i": "install", "rm": "remove", "uninstall": "remove", "un": "remove", "run-script": "run", "t": "test", "tst": "test", "up": "update", "upgrade": "update", "ln": "link", "ls": "list"},
 		implicitRun: true,
+		builtins: words("add install update remove link unlink import rebuild rb prune fetch patch patch-commit audit list outdated why licenses exec dlx create " +
+			"publish pack init store root bin setup env config server deploy doctor recursive self-update approve-builds"),
 	}
 }}
 
@@ -123,6 +129,9 @@ var yarnTool = lazy.Value[*tool]{F: func() *tool {
 		global:      optSet{long: []string{"--cwd", "--cache-folder", "--modules-folder", "--registry", "--mutex"}},
 		aliases:     map[string]string{"run-script": "run"},
 		implicitRun: true,
+		builtins: words("add install remove upgrade up info init list publish pack config cache global link unlink audit why version versions workspace " +
+			"workspaces dlx exec node bin create login logout owner tag team outdated autoclean check import licenses policies upgrade-interactive set plugin " +
+			"constraints npm patch patch-commit rebuild search stage unplug explain"),
 	}
 }}
 
@@ -131,6 +140,7 @@ var bunTool = lazy.Value[*tool]{F: func() *tool {
 		global:      optSet{long: []string{"--cwd", "--config", "--filter"}},
 		aliases:     map[string]string{"i": "install", "a": "add", "rm": "remove"},
 		implicitRun: true,
+		builtins:    words("install add remove update upgrade build test x exec create init pm link unlink publish outdated patch patch-commit repl audit info why"),
 	}
 }}
 
@@ -282,4 +292,13 @@ func (t *tool) canonical(sub string) string {
 // progName is a program's base name as written: /usr/bin/npm and ./npm are npm.
 func progName(argv0 string) string {
 	return path.Base(strings.TrimSuffix(argv0, ".exe"))
+}
+
+// words is a set of the space-separated words of s.
+func words(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		out[w] = true
+	}
+	return out
 }
