@@ -21,7 +21,7 @@ var (
 	raiseFromWordRE = lazyre.New(`\bexception chaining\b|\bchain(?:s|ed)? (?:the )?(?:original |underlying |caught )?exceptions?\b|\bchain(?:ing)? (?:it|them) with\b`)
 	// raiseFromWhenRE: the sentence is about raising while handling ("re-raising",
 	// "translating exceptions", "inside an except block", "while handling another").
-	raiseFromWhenRE = lazyre.New(`\bre-?rais|\btranslat\w* (?:exceptions?|errors?)\b|\bwrap\w* (?:exceptions?|errors?)\b|\bexcept\b|\bwhile handling\b|\bhandling (?:another|an?|the) (?:exception|error)\b|\bnew exception\b|\bexception chaining\b|\bchain`)
+	raiseFromWhenRE = lazyre.New(`\bre-?rais|\b(?:translat|convert)\w* (?:exceptions?|errors?)\b|\bwrap\w* (?:exceptions?|errors?)\b|\bexcept\b|\bwhile handling\b|\bhandling (?:another|an?|the) (?:exception|error)\b|\bnew exception\b|\bexception chaining\b|\bchain`)
 
 	// genericRaiseRE: "raise a bare `Exception`", "raise generic exceptions", "raise
 	// a specific exception class".
@@ -155,12 +155,18 @@ var pyRootLogger = &Entry{
 
 // loggerNameNamed: the module logger asked for by its form.
 func loggerNameNamed(s *sentence) bool {
-	if !plain(s) || !s.spanMatches(getLoggerNameRE) || s.negated() {
+	if !plain(s) || !s.spanMatches(getLoggerNameRE) || s.negPhrase(words(`getlogger\(__name__\)`)) {
 		return false
 	}
 	p := strings.TrimLeft(s.prose(), "-* ")
-	return loggerDemandRE.MatchString(p)
+	// "`logger = logging.getLogger(__name__)` at module level": the form stated as
+	// where it goes
+	return loggerDemandRE.MatchString(p) || loggerPlaceRE.MatchString(p)
 }
+
+// loggerPlaceRE: the logger's form stated with its place, the way a convention list
+// writes it.
+var loggerPlaceRE = lazyre.New(`^CODE (?:at|in) (?:the )?(?:module level|top of (?:each|every|the) module|module scope)\b`)
 
 var pyLoggerName = &Entry{
 	Name:          "py-logger-name",
