@@ -186,3 +186,41 @@ var pyLoggerName = &Entry{
 			"# logging.getLogger(\"shop\")\n",
 		}}},
 }
+
+// swallowNamed: exceptions swallowed banned ("don't silently swallow exceptions",
+// "never `except ...: pass`", "no empty except blocks").
+func swallowNamed(s *sentence) bool {
+	if !plain(s) {
+		return false
+	}
+	if s.negPhrase(words(`\b(?:silently )?(?:swallow\w*|suppress\w*|ignor\w*|hid\w*) (?:the |any |all )?(?:exceptions?|errors?)\b|\bempty (?:except|catch) (?:blocks?|clauses?)\b|\bexcept\b[^.;]*\bpass\b`)) {
+		return true
+	}
+	return s.spanMatches(swallowSpanRE) && s.negated()
+}
+
+// swallowSpanRE: the swallowing handler written as code.
+var swallowSpanRE = lazyre.New(`^except(?: [\w.(), ]+| \.\.\.)?: ?pass$`)
+
+var pySwallowed = &Entry{
+	Name:  "py-swallowed-exception",
+	Title: "an exception swallowed (`except ...: pass`)",
+	Names: swallowNamed,
+	// a handler that only passes may be deliberate (an optional import, a best-effort
+	// cleanup): a comment on it is the project's documented exception, and a query
+	// cannot tell the rest apart
+	Warn:           func(*sentence) bool { return true },
+	Inexact:        true,
+	CommentExempts: true,
+	ClaimPrefixes:  []string{"except"},
+	Message:        "an exception swallowed: the handler only passes",
+	Suggestion:     "log it, re-raise it, or say in a comment why it is safe to ignore",
+	Variants: []Variant{{Lang: engine.LangPython, Needles: []string{"pass"},
+		Query: `((except_clause (block . (pass_statement) .) @match))`,
+		Bad:   []string{"try:\n    os.remove(p)\nexcept OSError:\n    «pass»\n"},
+		Good: []string{
+			"try:\n    os.remove(p)\nexcept OSError:\n    log.debug(\"could not remove %s\", p)\n",
+			"try:\n    os.remove(p)\nexcept OSError:\n    pass  # already gone\n",
+			"try:\n    f()\nexcept KeyError:\n    raise\n",
+		}}},
+}
