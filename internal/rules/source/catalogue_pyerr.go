@@ -212,7 +212,6 @@ var pySwallowed = &Entry{
 	Warn:           func(*sentence) bool { return true },
 	Inexact:        true,
 	CommentExempts: true,
-	ClaimPrefixes:  []string{"except"},
 	Message:        "an exception swallowed: the handler only passes",
 	Suggestion:     "log it, re-raise it, or say in a comment why it is safe to ignore",
 	Variants: []Variant{{Lang: engine.LangPython, Needles: []string{"pass"},
