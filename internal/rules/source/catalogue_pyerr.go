@@ -193,7 +193,9 @@ func swallowNamed(s *sentence) bool {
 	if !plain(s) {
 		return false
 	}
-	if s.negPhrase(words(`\b(?:silently )?(?:swallow\w*|suppress\w*|ignor\w*|hid\w*) (?:the |any |all )?(?:exceptions?|errors?)\b|\bempty (?:except|catch) (?:blocks?|clauses?)\b|\bexcept\b[^.;]*\bpass\b`)) {
+	// "silently" or the handler's form: "don't swallow exceptions" alone is also a
+	// library's promise about its users' errors (sentry-python AGENTS.md:45)
+	if s.negPhrase(words(`\bsilently (?:swallow\w*|suppress\w*|ignor\w*|hid\w*) (?:the |any |all )?(?:exceptions?|errors?)\b|\bempty (?:except|catch) (?:blocks?|clauses?)\b|\bexcept\b[^.;]*\bpass\b`)) {
 		return true
 	}
 	return s.spanMatches(swallowSpanRE) && s.negated()
