@@ -9,3 +9,16 @@ import "testing"
 func TestOwnSourceSentencesSWECC29(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-swecc29.txt", 64)
 }
+
+// TestOwnSourceSentences300: own sentences of session 42 (testdata/own-sentences-300.txt,
+// first sight in own-sentences-300.md): Python error handling, logging, warnings and
+// test-only bans, with their near misses.
+func TestOwnSourceSentences300(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-300.txt", 34)
+}
+
+// TestOwnSourceSentences301: the second batch (testdata/own-sentences-301.txt), written
+// after batch 300's readers.
+func TestOwnSourceSentences301(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-301.txt", 22)
+}

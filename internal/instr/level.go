@@ -49,7 +49,7 @@ optimize optimise minimize minimise reduce increase stick adhere conform comply 
 consider try favor favour aim strive utilize utilise employ rely depend reuse print raise catch inspect search
 grep find look scope guard gate skip omit drop strip trim hide expose append insert merge fork clone checkout
 switch stage unstage sync pin lock unlock upgrade downgrade migrate convert cast parse serialize serialise encode
-decode escape quote capitalize lowercase uppercase indent break justify propagate bubble emit dispatch send
+decode escape quote capitalize lowercase uppercase indent break justify propagate bubble chain emit dispatch send
 ejecuta usa utiliza instala corre führe verwende benutze installiere exécutez utilisez lancez installez
 используйте используй запускайте запускай выполняйте выполни
 receive await block wait retry compare restrict allow deny permit require forbid prohibit lean default seed

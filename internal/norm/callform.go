@@ -16,7 +16,8 @@ import (
 // CallForm is one such rule.
 type CallForm struct {
 	// Form is "keyword" (calls of Callee pass Keyword), "super" (a base class's
-	// methods called on self through super()), "lambda-arg" (the second argument of
+	// methods called on self through super()), "category" (calls of Callee name the
+	// warning's class: a second positional argument or category=), "lambda-arg" (the second argument of
 	// a call of Callee is a lambda, not a call), "doctest-none" (a doctest shows a
 	// None result through print).
 	Form string
@@ -29,13 +30,25 @@ type CallForm struct {
 }
 
 var (
-	callKeywordRE = lazyre.New("(?i)^(?:(?:a|an|each|every|any|all)\\s+)?`([A-Za-z_][\\w.]*)\\((?:\\.\\.\\.|…)?\\)`\\s+calls?\\s+(?:must|should)\\s+(?:always\\s+)?(?:set|pass|include|give|specify)\\s+(?:the\\s+)?`([A-Za-z_]\\w*)`(?:\\s+(?:argument|keyword|parameter))?(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
+	callKeywordRE = lazyre.New("(?i)^(?:(?:a|an|each|every|any|all)\\s+)?(?:calls?\\s+(?:to|of)\\s+)?`([A-Za-z_][\\w.]*)(?:\\((?:\\.\\.\\.|…)?\\))?`(?:\\s+calls?)?\\s+(?:must|should)\\s+(?:always\\s+)?(?:set|pass|include|give|specify)\\s+(?:the\\s+)?`([A-Za-z_]\\w*)`(?:\\s+(?:argument|keyword|parameter))?(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
 	callWarnRE    = lazyre.New("(?i)^(?:code|a call|every call|any code|each call) that (?:emits|raises|issues) a warning (?:must|should) (?:always )?(?:set|pass|specify) `(stacklevel)`(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
-	callCondRE    = lazyre.New(`(?i)\b(?:when|whenever|if|unless|where|except)\b`)
-	callPurposeRE = lazyre.New(`(?i)\s(?:so|so that|to|in order to)\s+\w`)
-	callSuperRE   = lazyre.New("(?i)^call (?:base|super|parent)[- ]?class(?:'s)? methods? (?:through|with|via|using|by way of) `super\\(\\)`\\s*\\.?$")
-	callLambdaRE  = lazyre.New("(?i)^when calling `([A-Za-z_][\\w.]*)\\([^`]*\\)`,\\s*(?:the tested expression (?:must|should) be wrapped|wrap the tested expression) in `lambda`")
-	callNoneRE    = lazyre.New("(?i)^to (?:display|show|print) a `None` result in a doctest,\\s*(?:the example (?:must|should) )?call `print\\(")
+	// callPassToRE: "Always pass `stacklevel` to `warnings.warn`", "Pass
+	// `stacklevel=2` to every `warnings.warn()` call".
+	callPassToRE = lazyre.New("(?i)^(?:always\\s+)?(?:pass|set|give|specify)\\s+`([A-Za-z_]\\w*)(?:=[^`]*)?`\\s+(?:to|in|on)\\s+(?:(?:every|each|all|any)\\s+)?(?:calls?\\s+(?:of|to)\\s+)?`([A-Za-z_][\\w.]*)(?:\\((?:\\.\\.\\.|…)?\\))?`(?:\\s+calls?)?(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
+	// callWarnLeadRE: "When emitting a `DeprecationWarning`, pass `stacklevel=2`":
+	// the warning's call, which the sentence does not write.
+	callWarnLeadRE = lazyre.New("(?i)^(?:when|whenever)\\s+(?:emitting|raising|issuing)\\s+(?:an?\\s+)?(?:`\\w*Warning`|(?:deprecation\\s+|user\\s+|future\\s+|runtime\\s+)?warnings?),\\s*(?:always\\s+)?(?:pass|set|give|specify)\\s+`(stacklevel)(?:=\\d+)?`(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
+	// callCategoryRE: "Emit warnings with `warnings.warn(message, category)`": the
+	// call's second argument, the warning's class, is part of the form.
+	// callCategoryGiveRE: "Always give `warnings.warn` an explicit category", "pass
+	// a warning category to `warnings.warn`".
+	callCategoryGiveRE = lazyre.New("(?i)^(?:always\\s+)?(?:give|pass|provide)\\s+(?:(?:every|each|all)\\s+)?(?:calls?\\s+(?:to|of)\\s+)?`warnings\\.warn(?:\\(\\))?`(?:\\s+calls?)?\\s+an?\\s+(?:explicit\\s+)?(?:warning\\s+)?(?:category|class)\\b|^(?:always\\s+)?(?:give|pass|provide)\\s+an?\\s+(?:explicit\\s+)?(?:warning\\s+)?(?:category|class)\\s+to\\s+(?:(?:every|each|all)\\s+)?`warnings\\.warn(?:\\(\\))?`")
+	callCategoryRE     = lazyre.New("(?i)^(?:always\\s+)?(?:emit|raise|issue|give)\\s+(?:all\\s+|every\\s+|user-facing\\s+)?warnings\\s+(?:with|through|via|using|by calling)\\s+`warnings\\.warn\\(\\s*\\w+\\s*,\\s*(?:category|warning_class|warning_category|cls|klass|\\w*(?:Warning|Category|Class))\\s*\\)`")
+	callCondRE         = lazyre.New(`(?i)\b(?:when|whenever|if|unless|where|except)\b`)
+	callPurposeRE      = lazyre.New(`(?i)\s(?:so|so that|to|in order to)\s+\w`)
+	callSuperRE        = lazyre.New("(?i)^call (?:base|super|parent)[- ]?class(?:'s)? methods? (?:through|with|via|using|by way of) `super\\(\\)`\\s*\\.?$")
+	callLambdaRE       = lazyre.New("(?i)^when calling `([A-Za-z_][\\w.]*)\\([^`]*\\)`,\\s*(?:the tested expression (?:must|should) be wrapped|wrap the tested expression) in `lambda`")
+	callNoneRE         = lazyre.New("(?i)^to (?:display|show|print) a `None` result in a doctest,\\s*(?:the example (?:must|should) )?call `print\\(")
 )
 
 // ReadCallForm reads a sentence of a call's form; ok is false for any other sentence
@@ -56,6 +69,29 @@ func ReadCallForm(text string) (CallForm, bool) {
 			return CallForm{}, false
 		}
 		return CallForm{Form: "keyword", Callee: "warnings.warn", Keyword: t[m[2]:m[3]], Inferred: true}, true
+	}
+	if m := callPassToRE.FindStringSubmatchIndex(t); m != nil {
+		if callCondRE.MatchString(t[m[1]:]) {
+			return CallForm{}, false
+		}
+		// the purpose after the callee ("... call so the warning points at the caller")
+		purpose := callPurposeRE.MatchString(t[m[5]:])
+		return CallForm{Form: "keyword", Callee: t[m[4]:m[5]], Keyword: t[m[2]:m[3]], Inferred: purpose}, true
+	}
+	if m := callWarnLeadRE.FindStringSubmatchIndex(t); m != nil {
+		if callCondRE.MatchString(t[m[1]:]) {
+			return CallForm{}, false
+		}
+		return CallForm{Form: "keyword", Callee: "warnings.warn", Keyword: t[m[2]:m[3]], Inferred: true}, true
+	}
+	if m := callCategoryGiveRE.FindStringIndex(t); m != nil && !callCondRE.MatchString(t[m[1]:]) {
+		return CallForm{Form: "category", Callee: "warnings.warn"}, true
+	}
+	if m := callCategoryRE.FindStringIndex(t); m != nil {
+		if callCondRE.MatchString(t[m[1]:]) {
+			return CallForm{}, false
+		}
+		return CallForm{Form: "category", Callee: "warnings.warn"}, true
 	}
 	if callSuperRE.MatchString(t) {
 		return CallForm{Form: "super", Inferred: true}, true

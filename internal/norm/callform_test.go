@@ -29,3 +29,32 @@ func TestReadCallForm(t *testing.T) {
 		}
 	}
 }
+
+// The keyword or the warning class asked for in other orders of words (session 42):
+// "pass `kw` to `callee`", a warning named by a leading clause, the callee written
+// without parentheses, and the class as the second argument of `warnings.warn`.
+func TestReadCallForm42(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want CallForm
+		ok   bool
+	}{
+		{"Every `warnings.warn` call must pass `stacklevel`.", CallForm{Form: "keyword", Callee: "warnings.warn", Keyword: "stacklevel"}, true},
+		{"Always pass `stacklevel` to `warnings.warn`.", CallForm{Form: "keyword", Callee: "warnings.warn", Keyword: "stacklevel"}, true},
+		{"Pass `stacklevel=2` to every `warnings.warn()` call so the warning points at the caller.", CallForm{Form: "keyword", Callee: "warnings.warn", Keyword: "stacklevel", Inferred: true}, true},
+		{"When emitting a `DeprecationWarning`, pass `stacklevel=2` so the warning points at the caller.", CallForm{Form: "keyword", Callee: "warnings.warn", Keyword: "stacklevel", Inferred: true}, true},
+		{"Emit warnings with ``warnings.warn(message, warning_class)``.", CallForm{Form: "category", Callee: "warnings.warn"}, true},
+		{"Emit warnings with `warnings.warn(message, category)`: always pass an explicit warning class.", CallForm{Form: "category", Callee: "warnings.warn"}, true},
+		{"All calls to `warnings.warn()` should set `stacklevel`.", CallForm{Form: "keyword", Callee: "warnings.warn", Keyword: "stacklevel"}, true},
+		{"Always give `warnings.warn` an explicit category.", CallForm{Form: "category", Callee: "warnings.warn"}, true},
+		{"Pass a warning category to every `warnings.warn()` call.", CallForm{Form: "category", Callee: "warnings.warn"}, true},
+		{"Pass `timeout` to `requests.get` when the server is remote.", CallForm{}, false},
+		{"Emit warnings with `warnings.warn(message)`.", CallForm{}, false},
+		{"The helper passes `stacklevel` to `warnings.warn` for you.", CallForm{}, false},
+	} {
+		got, ok := ReadCallForm(c.text)
+		if ok != c.ok || got != c.want {
+			t.Errorf("ReadCallForm(%q) = %+v, %v; want %+v, %v", c.text, got, ok, c.want, c.ok)
+		}
+	}
+}

@@ -20,13 +20,17 @@ var (
 	scopeShippedRE  = lazyre.New(`\b(?:production code|prod code|production sources?|production files|in production|shipped code)\b`)
 	scopeLibraryRE  = lazyre.New(`\blibrary code\b|\bin librar(?:y|ies)\b|\blibrary crates?\b|\bin library\b`)
 	scopeTestOnlyRE = lazyre.New(`^(?:in|inside|within|for) (?:unit |integration |e2e )?(?:tests?|test code|test files?|test suites?|testify suites)\b|\b(?:in|inside|within|on) (?:your |the |our |any )?(?:unit |integration )?(?:tests|test code|test files|test functions|test methods|test classes)\b`)
+	// scopeTestSubjectRE: tests as the subject a demand binds ("Tests must not call
+	// CODE", "Unit tests should never write ...", "A test must not ..."): the rule is
+	// about what tests do, so it holds in tests only.
+	scopeTestSubjectRE = lazyre.New(`^(?:(?:a|an|each|every|all|any|our|the|your|new|unit|integration|e2e) )*(?:tests?|test code|test files?|test functions?|test cases?|test modules?)(?: (?:must|should|shall|may|can|need to|have to))?(?: not| never| always)? (?:must|should|shall|never|not|always|call|use|write|import|sleep|rely|depend|hit|touch|access|open|create|leave|print|log|catch|raise)\b`)
 	// scopeHeadersOnlyRE: "in headers", "in a public header", "into header files".
 	scopeHeadersOnlyRE   = lazyre.New(`\b(?:in|inside|within|into|to|from) (?:a |any |the |our |public |your )*(?:headers?|header files?|\.h(?:pp)? files)\b`)
 	scopeExceptHeadersRE = lazyre.New(`\b(?:except|outside(?: of)?|other than|apart from|but not|not) (?:in |inside )?(?:a |any |the |our |public )*(?:headers?|header files?)\b`)
 	scopeTestHeaderRE    = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
 	scopeInPathRE        = lazyre.New("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
 	scopeExceptRE        = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|are allowed|is allowed|(?:may|can) (?:freely |still |also )?(?:use|print|call|import|log|write)|(?:is|are) (?:fine|ok|okay|acceptable|permitted))\b`)
-	scopeRegionRE        = lazyre.New(`\b(?:in|inside|within) (?:the |our |your |all |any )?((?:[a-z][a-z-]* )?(?:code|doctests?|docstrings?|notebooks?|templates?|migrations?|handlers?|views?|stories|snippets?|serialization classes))\b`)
+	scopeRegionRE        = lazyre.New(`\b(?:in|inside|within) (?:the |our |your |all |any )?((?:[a-z][a-z-]* )?(?:code|doctests?|docstrings?|notebooks?|templates?|migrations?|handlers?|views?|stories|snippets?|serialization classes))\b|\b(?:in|inside|within) (?:an? |the |each |every |any )?((?:CODE|try|except|catch|finally|with|async|loop) (?:blocks?|clauses?|handlers?|bodies|body))\b`)
 	// scopeOutsideRE: "outside (of) <what>", an exception region; scopeOutsideKnownRE
 	// what heed can locate (tests, a path in a code span, the words "CODE" stand for)
 	scopeOutsideRE      = lazyre.New(`\boutside (?:of )?((?:[a-z][a-z/-]* ){0,4}[a-z][a-z/-]*)`)
@@ -61,7 +65,9 @@ func InLibraryCode(prose string) bool { return scopeLibraryRE.MatchString(prose)
 
 // InTestsOnly reports whether the prose limits a rule to tests ("in tests", "inside
 // test functions").
-func InTestsOnly(prose string) bool { return scopeTestOnlyRE.MatchString(prose) }
+func InTestsOnly(prose string) bool {
+	return scopeTestOnlyRE.MatchString(prose) || scopeTestSubjectRE.MatchString(strings.TrimLeft(prose, "-* "))
+}
 
 // InHeadersOnly reports whether the prose limits a rule to header files ("in public
 // headers") and does not except them ("except in headers").
@@ -106,7 +112,12 @@ func StatesException(prose string) bool { return scopeExceptRE.MatchString(prose
 // one no path locates ("in client code", "in doctests"), or "".
 func UnlocatedRegion(prose string) string {
 	for _, loc := range scopeRegionRE.FindAllStringSubmatchIndex(prose, -1) {
-		m := []string{prose[loc[0]:loc[1]], prose[loc[2]:loc[3]]}
+		g := 2
+		if loc[2] < 0 {
+			// "inside an CODE block": a block of a construct, which no path locates
+			g = 4
+		}
+		m := []string{prose[loc[0]:loc[1]], prose[loc[g]:loc[g+1]]}
 		if scopeMannerRE.MatchString(prose[loc[1]:]) {
 			// "in the Sphinx docstring format": how, not where
 			continue

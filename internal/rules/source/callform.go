@@ -64,6 +64,14 @@ func (callFormRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 		good = "def f():\n    " + f.Callee + "(\"f is old\", " + f.Keyword + "=2)\n"
 		r.Message = fmt.Sprintf("a call of %s without %s", f.Callee, f.Keyword)
 		r.Suggestion = fmt.Sprintf("pass %s=... to %s", f.Keyword, f.Callee)
+	case "category":
+		args := `(#max-positional? @args 1) (#no-keyword-arg? @args "category") (#not-match? @args "\\*")`
+		q = fmt.Sprintf(`((call function: (attribute object: (identifier) @o attribute: (identifier) @n) arguments: (argument_list) @args) @match (#eq? @o %q) (#eq? @n %q) %s)`, segs[0], name, args)
+		needles = []string{name}
+		bad = "def f():\n    " + f.Callee + "(\"f is old\")\n"
+		good = "def f():\n    " + f.Callee + "(\"f is old\", DeprecationWarning)\n"
+		r.Message = fmt.Sprintf("a call of %s without a warning class", f.Callee)
+		r.Suggestion = fmt.Sprintf("name the class: %s(message, category)", f.Callee)
 	case "super":
 		r.When = &policy.Condition{What: "a line the change adds or modifies calls a class's method on self", Added: `(?:^|[^\w.])[A-Z]\w*\.\w+\(\s*self\b`}
 		q = `((call function: (attribute object: (identifier) @c attribute: (identifier) @m) arguments: (argument_list . (identifier) @s)) @match (#match? @c "^[A-Z]") (#eq? @s "self"))`

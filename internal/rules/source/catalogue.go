@@ -45,7 +45,11 @@ type Entry struct {
 	// CommentExempts: a match whose line, or the line above, carries a comment is the
 	// project's documented exception.
 	CommentExempts bool
-	Variants       []Variant
+	// Locates (optional) matches a region the sentence limits the rule to that the
+	// entry's query locates itself ("inside an `except` block" for a raise in a
+	// handler), so the region is no reason to drop the rule.
+	Locates  *lazyre.RE
+	Variants []Variant
 }
 
 // Variant is an entry's check for one language.
@@ -936,6 +940,7 @@ var Catalogue = []*Entry{
 		}(),
 	},
 	pyPrint, pyUnion, pyGenerics, pyUntypedDef, pyUntypedPublicDef, pyMissingDocstring, pyUnittestClass, pyDocGoogle, pyDocSphinx, pyAliasNumpy, pyAliasMatplotlib, pyAliasPyplot, pyAliasPandas, pyFutureAnnotations, // catalogue_py.go
+	pyRaiseFrom, pyGenericRaise, pyRootLogger, pyLoggerName, pySwallowed, // catalogue_pyerr.go
 	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast, discardResult, javaFieldInjection, iPrefixInterface, // catalogue_constructs.go
 	csFileScopedNamespace, catchGeneric, cppNoExceptions, cppNoRTTI, swiftRedundantInternal, rubyHashRocket, swiftIfLetShorthand, // catalogue_native.go
 	looseEquality, looseEqualityNullOK, jsxInlineStyle, tsExportedReturnType, pyMutableDefault, goPanic, exportedDoc, blockDoc, innerHTMLWrite, starExport, // catalogue_common.go

@@ -104,6 +104,15 @@ var catchGeneric = &Entry{
 				"class A {\n  void F() {\n    try { G(); } catch (IOException e) { Log(e); }\n    try { G(); } catch (InvalidOperationException) { }\n  }\n}\n",
 				"class A {\n  // catch (Exception e)\n  string s = \"catch (Exception e)\";\n}\n",
 			}},
+		{Lang: engine.LangPython, Needles: []string{"except"},
+			// `except Exception:`, `except Exception as e:`, `except (Exception, X):`;
+			// a bare `except:` is bare-except's
+			Query: `((except_clause [(identifier) @match (as_pattern (identifier) @match) (tuple (identifier) @match) (as_pattern (tuple (identifier) @match))]) (#any-of? @match "Exception" "BaseException"))`,
+			Bad:   []string{"try:\n    run()\nexcept «Exception»:\n    pass\ntry:\n    run()\nexcept «BaseException» as e:\n    log(e)\n"},
+			Good: []string{
+				"try:\n    run()\nexcept (OSError, ValueError):\n    pass\nexcept:\n    raise\n",
+				"# except Exception:\ns = \"except Exception\"\n\n\nclass E(Exception):\n    pass\n",
+			}},
 		{Lang: engine.LangPHP, Needles: []string{"catch"},
 			Query: `((catch_clause type: (type_list (named_type) @match)) (#match? @match "^\\\\?(Exception|Throwable)$"))`,
 			Bad:   []string{"<?php\nfunction f() {\n    try {\n        g();\n    } catch («\\Exception» $e) {\n    }\n}\n"},

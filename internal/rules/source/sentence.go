@@ -194,6 +194,20 @@ func (s *sentence) conditional() bool {
 	return false
 }
 
+// conditionalBeyond reports whether the sentence holds under a condition once the
+// phrases own matches are taken out: an entry whose query locates its own antecedent
+// ("when re-raising inside an `except` block") reads the rest as plain.
+func (s *sentence) conditionalBeyond(own *lazyre.RE) bool {
+	p := own.ReplaceAllString(conditionOKRE.ReplaceAllString(s.prose(), ""), "")
+	if conditionRE.MatchString(p) {
+		return true
+	}
+	if m := leadingForRE.FindString(p); m != "" && !leadingScopeRE.MatchString(m) && !s.leadsWithPath(m) {
+		return true
+	}
+	return false
+}
+
 // leadingPathRE: a leading phrase that places the rule in a folder it names ("in the
 // library crates (`crates/`),"), which ruleScope reads.
 var leadingPathRE = lazyre.New(`^(?:in|under|inside|within) (?:the )?(?:(?:[a-z][\w-]* ){1,3}\()?CODE\)?,$`)
