@@ -191,18 +191,18 @@ func utPaths(s string) ([]string, string) {
 	return out, s
 }
 
-// jsLibraryNames are libraries whose names end in ".js", as prose writes them
-// without a code span: a file by that name would be written as one.
-var jsLibraryNames = map[string]bool{
-	"node.js": true, "moment.js": true, "chart.js": true, "three.js": true, "vue.js": true, "next.js": true,
-	"nuxt.js": true, "express.js": true, "d3.js": true, "day.js": true, "immutable.js": true, "ember.js": true,
-	"backbone.js": true, "angular.js": true, "react.js": true, "lodash.js": true, "underscore.js": true,
-	"socket.io": true, "p5.js": true, "pixi.js": true, "anime.js": true, "highlight.js": true, "video.js": true,
-	"alpine.js": true, "svelte.js": true, "knockout.js": true, "require.js": true, "ethers.js": true, "web3.js": true,
+// jsLibraryName reports whether a word is a library's name that ends in ".js", as
+// prose writes one without a code span: a file by that name would be written in one.
+func jsLibraryName(w string) bool {
+	switch strings.ToLower(w) {
+	case "node.js", "moment.js", "chart.js", "three.js", "vue.js", "next.js", "nuxt.js", "express.js", "d3.js",
+		"day.js", "immutable.js", "ember.js", "backbone.js", "angular.js", "react.js", "lodash.js", "underscore.js",
+		"socket.io", "p5.js", "pixi.js", "anime.js", "highlight.js", "video.js", "alpine.js", "svelte.js",
+		"knockout.js", "require.js", "ethers.js", "web3.js":
+		return true
+	}
+	return false
 }
-
-// jsLibraryName reports whether a word is a library's name that ends in ".js".
-func jsLibraryName(w string) bool { return jsLibraryNames[strings.ToLower(w)] }
 
 // fileLike reports whether a token names a file or folder rather than a branch or a
 // word: it has a slash, a dot or a glob, or is one of the conventional file names.
