@@ -42,7 +42,6 @@ func Recognizers() []recognize.Recognizer {
 		cochangeRecognizer{},
 		pairRecognizer{},
 		manifestRecognizer{},
-		newDependencyRecognizer{},
 		prRecognizer{},
 		prTextRecognizer{},
 		headerRecognizer{},

