@@ -40,16 +40,18 @@ var budgetFiles = []string{
 // expressions cost, not to whatever a run printed. The next stop's readers (directory
 // and package naming, placement by example path, permissions elsewhere in a file,
 // contribution conditions, fragments of conventions) cost 26, 29 and 27 more
-// (256, 199, 244): the budgets are about 5% above that.
+// (256, 199, 244). The stop after (libraries in plain words, passive bans, Python
+// error and logging conventions, order tables, issue links) cost 13, 15 and 18 more
+// (269, 214, 262): the budgets are about 5% above that.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
 		t.Skip("corpus not found next to the repository")
 	}
 	budgets := map[string]struct{ compiled, mb int }{
-		budgetFiles[0]: {270, 36},
-		budgetFiles[1]: {210, 20},
-		budgetFiles[2]: {256, 33},
+		budgetFiles[0]: {283, 37},
+		budgetFiles[1]: {225, 21},
+		budgetFiles[2]: {275, 35},
 	}
 	for _, name := range budgetFiles {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCompileBudgetChild$")
