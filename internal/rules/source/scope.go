@@ -560,36 +560,26 @@ func headingDir(s *sentence, rc *recognize.RepoContext) string {
 }
 
 // headingPathGlob is the folder the nearest heading names in a code span ("###
-// `internal/api/`", "## In `web/`"): the section's rules hold there. A heading that
-// names two folders names no one place.
+// `internal/api/`", "## In `web/`"): the section's rules hold there.
 func headingPathGlob(s *sentence) string {
-	h := s.c.HeaderPath
-	for i := len(h) - 1; i >= 0; i-- {
+	return nearestHeadingDir(s, func(h string) []string {
 		var dirs []string
-		for _, m := range spanRE.FindAllStringSubmatch(h[i], -1) {
+		for _, m := range spanRE.FindAllStringSubmatch(h, -1) {
 			if p := strings.TrimSpace(m[1]); looksLikeDir(p) {
 				dirs = append(dirs, p)
 			}
 		}
-		switch len(dirs) {
-		case 0:
-			continue
-		case 1:
-			return dirGlob(dirs[0])
-		}
-		return ""
-	}
-	return ""
+		return dirs
+	})
 }
 
 // headingPlainPath is the folder the nearest heading names in plain words with a
 // slash ("## packages/core"), when the repository has it under the instruction
-// file's folder; a heading that names two folders names no one place.
+// file's folder.
 func headingPlainPath(s *sentence, rc *recognize.RepoContext) string {
-	h := s.c.HeaderPath
-	for i := len(h) - 1; i >= 0; i-- {
+	return nearestHeadingDir(s, func(h string) []string {
 		var dirs []string
-		for _, f := range strings.Fields(spanRE.ReplaceAllString(h[i], "")) {
+		for _, f := range strings.Fields(spanRE.ReplaceAllString(h, "")) {
 			f = strings.Trim(f, "()[],:;\"'")
 			if !strings.Contains(strings.TrimSuffix(f, "/"), "/") && !strings.HasSuffix(f, "/") {
 				continue
@@ -599,7 +589,17 @@ func headingPlainPath(s *sentence, rc *recognize.RepoContext) string {
 				dirs = append(dirs, d)
 			}
 		}
-		switch len(dirs) {
+		return dirs
+	})
+}
+
+// nearestHeadingDir is the glob of the folder the nearest heading that names any
+// names (dirsOf reads a heading's folders); a heading that names two folders names
+// no one place.
+func nearestHeadingDir(s *sentence, dirsOf func(heading string) []string) string {
+	h := s.c.HeaderPath
+	for i := len(h) - 1; i >= 0; i-- {
+		switch dirs := dirsOf(h[i]); len(dirs) {
 		case 0:
 			continue
 		case 1:
