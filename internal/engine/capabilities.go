@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/heed-dev/heed/internal/policy"
+
 // What a check may tell a driver beyond Targets and Judge. Each is optional: a check
 // that does not implement one gets the safe default (it may judge any file, be about
 // any program, read no history). A rule package asserts its checks implement the ones
@@ -52,17 +54,31 @@ type FileSelector interface {
 // some check may judge any file.
 func WantedFiles(cs []Compiled) func(path string) bool {
 	sels := make([]FileSelector, 0, len(cs))
+	var conds []*policy.Condition
 	for _, c := range cs {
 		s, ok := c.Check.(FileSelector)
 		if !ok {
 			return nil
 		}
 		sels = append(sels, s)
+		if c.Rule == nil {
+			continue
+		}
+		if w := c.Rule.When; w != nil && (w.Added != "" || w.Docstring) {
+			// the lines a condition reads ("a change that adds a function") are
+			// in files the check itself may not judge
+			conds = append(conds, w)
+		}
 	}
 	return func(p string) bool {
 		l := LangOf(p, nil)
 		for _, s := range sels {
 			if s.WantsFile(p, l) {
+				return true
+			}
+		}
+		for _, w := range conds {
+			if len(w.Paths) == 0 || (policy.Scope{Globs: w.Paths}).Covers(p) {
 				return true
 			}
 		}

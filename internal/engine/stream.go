@@ -95,8 +95,15 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 
 	outcomes := make([]Outcome, len(rules))
 	var perFile, whole []int
+	decided := conditionsDecided(rules, ev, src)
 	for i, c := range rules {
 		outcomes[i] = Outcome{Rule: c.Rule, Constraint: c.Constraint}
+		if why, ok := decided[i]; ok {
+			// a rule whose condition the change does not meet ("when you add a
+			// function"): not judged, as Run leaves it
+			outcomes[i].NotApplicable = why
+			continue
+		}
 		if fb, ok := c.Check.(FileByFile); ok && fb.FileByFile(ev) {
 			perFile = append(perFile, i)
 		} else {
@@ -249,6 +256,45 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 		}
 	}
 	return outcomes
+}
+
+// conditionsDecided decides, before a streamed run over a change, the conditions of
+// its rules ("when you add a function", "when you change `src/api/`"): a file's view
+// of the stream holds that file alone, and the records after it hold no content, so
+// the changed files are read for this once more. It returns the rules the change does
+// not concern, with why; nothing outside a change (ModeAll), where a condition says
+// little.
+func conditionsDecided(rules []Compiled, ev *Evidence, src Source) map[int]string {
+	if ev.Mode != ModeDiff {
+		return nil
+	}
+	var pre *Evidence
+	out := map[int]string{}
+	for i, c := range rules {
+		if c.Rule == nil || c.Rule.When == nil {
+			continue
+		}
+		if pre == nil {
+			changed := map[string]bool{}
+			for _, p := range ev.Changed {
+				changed[p] = true
+			}
+			pre = &Evidence{Mode: ev.Mode, Commands: ev.Commands, Tree: ev.Tree, Changed: ev.Changed,
+				DeletedPaths: ev.DeletedPaths, AddedPaths: ev.AddedPaths, Commits: ev.Commits, PR: ev.PR, Missing: ev.Missing}
+			for k := 0; k < src.Len(); k++ {
+				if !changed[src.Path(k)] {
+					continue
+				}
+				if f := src.Load(k); f != nil {
+					pre.Files = append(pre.Files, f)
+				}
+			}
+		}
+		if a, why := CheckCondition(c.Rule.When, pre); a == NotApplicable {
+			out[i] = why
+		}
+	}
+	return out
 }
 
 // timedJudge judges on one goroutine of its own, reused from judge to judge, under

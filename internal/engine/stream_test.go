@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/heed-dev/heed/internal/policy"
 )
 
 // byFile is lineCheck, judged file by file in a streamed run.
@@ -337,4 +339,48 @@ func TestStreamAsksEveryRuleForTargetsBeforeJudging(t *testing.T) {
 // stream is StreamWith with no options beyond opt.
 func stream(rules []Compiled, ev *Evidence, src Source, opt Options, done FileDone) []Outcome {
 	return StreamWith(rules, ev, src, StreamOptions{Options: opt}, done)
+}
+
+// A streamed run over a change decides its rules' conditions: a rule for changes
+// that add a function is not judged over a change that adds none, file by file or
+// over the whole change, and is judged over one that adds one.
+func TestStreamDecidesConditionsOnAChange(t *testing.T) {
+	when := &policy.Condition{Added: `^def `, What: "a new function"}
+	run := func(content string, touched LineSet) []Outcome {
+		src := &sliceSource{paths: []string{"a.py"}, files: []*File{{Path: "a.py", Content: []byte(content), Touched: touched}}}
+		r1, r2 := rule("by-file"), rule("whole")
+		r1.When, r2.When = when, when
+		ev := &Evidence{Mode: ModeDiff, Changed: []string{"a.py"}, Tree: MapSnapshot{"a.py": []byte(content)}}
+		return stream([]Compiled{{Rule: r1, Check: byFile{}}, {Rule: r2, Check: wholeCheck{}}}, ev, src, Options{}, nil)
+	}
+	for _, o := range run("def f():\n    BAD = 1\nBAD\n", LineSet{3: true}) {
+		if o.NotApplicable == "" {
+			t.Errorf("%s: judged over a change that adds no function", o.Rule.ID)
+		}
+	}
+	for _, o := range run("def f():\n    BAD = 1\n", LineSet{1: true, 2: true}) {
+		if o.NotApplicable != "" {
+			t.Errorf("%s: not judged over a change that adds a function: %s", o.Rule.ID, o.NotApplicable)
+		}
+	}
+}
+
+// selectsNothing is a whole-change check that reads no file.
+type selectsNothing struct{ wholeCheck }
+
+func (selectsNothing) WantsFile(string, string) bool { return false }
+
+// A rule whose condition reads the lines a change adds wants the files the condition
+// covers, even when its check reads none.
+func TestWantedFilesHoldWhatAConditionReads(t *testing.T) {
+	r := rule("r")
+	r.When = &policy.Condition{Added: `^def `, Paths: []string{"**/*.py"}}
+	wanted := WantedFiles([]Compiled{{Rule: r, Check: selectsNothing{}}})
+	if wanted == nil || !wanted("app/a.py") || wanted("README.md") {
+		t.Errorf("wanted: the condition's files, not others")
+	}
+	plain := WantedFiles([]Compiled{{Rule: rule("p"), Check: selectsNothing{}}})
+	if plain == nil || plain("app/a.py") {
+		t.Errorf("a rule without a condition wants what its check wants")
+	}
 }
