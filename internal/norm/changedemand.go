@@ -61,7 +61,7 @@ var (
 	chgKindLeadRE     = lazyre.New(`(?i)^\W*(if|when|for)\b[^:]{0,40}\b(features?|bugs?|fix|fixes|fixing|enhancements?|bugfix(es)?)\b[^:]*:\s*$`)
 	chgBugFixRE       = lazyre.New(`\b(bug fix(es)?|fixing a bug|bugfix(es)?|the fix)\b`)
 	chgFailsRE        = lazyre.New(`\bfails? (before|without|on the pre-fix)\b`)
-	chgTestsGoRE      = lazyre.New(`(?i)\btests?\s+(?:\([^)]*\b)?(in|under|into|inside)\s+$|^\W*(?:please\s+)?(?:add|write|put|place)\s+(?:\w+\s+)?tests?\b[^.]{0,40}\s(?:to|in|into|under)\s+$`)
+	chgTestsGoRE      = lazyre.New(`(?i)\btests?\s+(?:\([^)]*\b)?(?:for\s+(?:it|them|this|that)\s+)?(in|under|into|inside)\s+$|(?:^\W*|[,;:]\s*)(?:please\s+)?(?:add|write|put|place)\s+(?:\w+\s+)?tests?\b[^.]{0,40}\s(?:to|in|into|under)\s+$`)
 	chgChangedFilesRE = lazyre.New(`(?i)\b(changes?|changing|modif(y|ies|ying|ications?)|edit(s|ing)?|touch(es|ing)?)\s+(anything\s+|files?\s+|code\s+)?(to|in|under|of|inside|within)\s+(the\s+)?$|\b(changing|modifying|editing|touching|touches|(you|they)\s+(change|modify|edit|touch))\s+(the\s+)?$`)
 )
 
