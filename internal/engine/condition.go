@@ -116,7 +116,9 @@ func fileCondition(c *policy.Condition, ev *Evidence, what string) (Applicabilit
 	}
 	unread := ""
 	for _, p := range ev.Changed {
-		if deleted[p] || !inPaths(p) {
+		if deleted[p] || !inPaths(p) || strings.HasPrefix(p, ".heed/") {
+			// heed's own files (the policy, its configuration) hold no code of the
+			// change's and are never read as evidence
 			continue
 		}
 		if added == nil && !c.Docstring {

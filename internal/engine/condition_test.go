@@ -154,3 +154,14 @@ func (c checkFunc) Targets(ev *Evidence) []Target { return c.targets(ev) }
 func (c checkFunc) Judge(*Evidence, Target) Result {
 	return Result{Verdict: Undetermined, Reason: "needs a model"}
 }
+
+// heed's own files, which a change may carry (the policy it was compiled into), are
+// no file whose unread content leaves a condition undecided.
+func TestConditionLeavesHeedsOwnFilesOut(t *testing.T) {
+	c := &policy.Condition{Added: `^def `, What: "a new function"}
+	ev := &Evidence{Mode: ModeDiff, Changed: []string{".heed/policy.json", "a.py"},
+		Files: []*File{{Path: "a.py", Content: []byte("def f():\n    return 1  # changed\n"), Touched: LineSet{2: true}}}}
+	if a, why := CheckCondition(c, ev); a != NotApplicable {
+		t.Errorf("got %v (%s), want not applicable: the change adds no function", a, why)
+	}
+}
