@@ -134,16 +134,7 @@ func fileCondition(c *policy.Condition, ev *Evidence, what string) (Applicabilit
 			}
 			continue
 		}
-		if len(f.Content) == 0 && ev.Tree != nil {
-			// a streamed run's record keeps the touched lines, not the content: the
-			// judged tree holds it
-			if b, err := ev.Tree.Read(p); err == nil {
-				g := *f
-				g.Content = b
-				f = &g
-			}
-		}
-		if fileHolds(f, added, c.Docstring) {
+		if fileHolds(ev.WithContent(f), added, c.Docstring) {
 			return Applies, ""
 		}
 	}

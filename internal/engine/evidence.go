@@ -298,10 +298,33 @@ type Evidence struct {
 // fileView is the evidence of one file of a streamed run: the run's evidence with
 // Files holding that file alone, sharing the run's memo.
 func (ev *Evidence) fileView(f *File) *Evidence {
-	return &Evidence{Mode: ev.Mode, Commands: ev.Commands, Files: []*File{f}, Tree: ev.Tree,
+	v := ev.withFiles([]*File{f})
+	v.run = ev
+	return v
+}
+
+// withFiles is the evidence of the same change and session with files as its Files.
+func (ev *Evidence) withFiles(files []*File) *Evidence {
+	return &Evidence{Mode: ev.Mode, Commands: ev.Commands, Files: files, Tree: ev.Tree,
 		Changed: ev.Changed, DeletedPaths: ev.DeletedPaths, AddedPaths: ev.AddedPaths, Commits: ev.Commits, PR: ev.PR,
 		StartBranch: ev.StartBranch, CommitBranch: ev.CommitBranch, Uncommitted: ev.Uncommitted,
-		UncommittedWorkTree: ev.UncommittedWorkTree, Missing: ev.Missing, run: ev}
+		UncommittedWorkTree: ev.UncommittedWorkTree, Missing: ev.Missing}
+}
+
+// WithContent is f with its content. The rules that judge after a streamed run see
+// its records, which keep a file's path and touched lines but not its content: the
+// judged tree holds that. f itself is left alone.
+func (ev *Evidence) WithContent(f *File) *File {
+	if f == nil || len(f.Content) > 0 || ev.Tree == nil {
+		return f
+	}
+	b, err := ev.Tree.Read(f.Path)
+	if err != nil {
+		return f
+	}
+	g := *f
+	g.Content = b
+	return &g
 }
 
 // Streamed reports whether ev is one file's view of a streamed run (StreamWith): its

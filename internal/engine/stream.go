@@ -279,16 +279,16 @@ func conditionsDecided(rules []Compiled, ev *Evidence, src Source) map[int]strin
 			for _, p := range ev.Changed {
 				changed[p] = true
 			}
-			pre = &Evidence{Mode: ev.Mode, Commands: ev.Commands, Tree: ev.Tree, Changed: ev.Changed,
-				DeletedPaths: ev.DeletedPaths, AddedPaths: ev.AddedPaths, Commits: ev.Commits, PR: ev.PR, Missing: ev.Missing}
+			var files []*File
 			for k := 0; k < src.Len(); k++ {
 				if !changed[src.Path(k)] {
 					continue
 				}
 				if f := src.Load(k); f != nil {
-					pre.Files = append(pre.Files, f)
+					files = append(files, f)
 				}
 			}
+			pre = ev.withFiles(files)
 		}
 		if a, why := CheckCondition(c.Rule.When, pre); a == NotApplicable {
 			out[i] = why

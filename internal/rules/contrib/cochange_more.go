@@ -133,7 +133,7 @@ func (c *cochangeCheck) componentFile(ev *engine.Evidence, p string, changed map
 // whenHolds reports whether the change to p does what the rule's When names. A file
 // heed did not read does not.
 func (c *cochangeCheck) whenHolds(ev *engine.Evidence, p string) bool {
-	f := withContent(ev, ev.File(p))
+	f := ev.WithContent(ev.File(p))
 	if f == nil {
 		return false
 	}

@@ -113,7 +113,7 @@ func (c *newDependencyCheck) Judge(ev *engine.Evidence, t engine.Target) engine.
 		if !c.WantsFile(p, "") {
 			continue
 		}
-		f := withContent(ev, ev.File(p))
+		f := ev.WithContent(ev.File(p))
 		if f == nil {
 			continue
 		}
@@ -130,22 +130,6 @@ func (c *newDependencyCheck) Judge(ev *engine.Evidence, t engine.Target) engine.
 		return violated(engine.Finding{Path: p, Line: lineOf(f, names[0]), CommandIndex: -1, Change: true, Message: msg, Suggestion: sug})
 	}
 	return satisfied("the change adds no dependency")
-}
-
-// withContent is f with its content: a rule that judges the whole change runs after
-// the files were streamed through the file-by-file rules and released, so their
-// content is read again from the judged tree.
-func withContent(ev *engine.Evidence, f *engine.File) *engine.File {
-	if f == nil || len(f.Content) > 0 || ev.Tree == nil {
-		return f
-	}
-	b, err := ev.Tree.Read(f.Path)
-	if err != nil {
-		return f
-	}
-	g := *f
-	g.Content = b
-	return &g
 }
 
 // lineOf is the first line of f that names the dependency, or 0.

@@ -3,7 +3,6 @@ package source
 import (
 	_ "embed"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazy"
@@ -55,19 +54,17 @@ func knownLibrary(name string, rc *recognize.RepoContext) ([]pkgRef, []string) {
 	if len(libs) == 0 {
 		return nil, nil
 	}
-	var ecos []string
+	uses := map[string]bool{}
 	for _, p := range rc.Packages {
-		ecos = append(ecos, p.Ecosystem)
+		uses[p.Ecosystem] = true
 	}
 	for _, l := range rc.Languages {
-		if e := langEcos.Get()[l]; e != "" {
-			ecos = append(ecos, e)
-		}
+		uses[langEcos.Get()[l]] = true
 	}
 	var refs []pkgRef
 	var pkgs []string
 	for _, lib := range libs {
-		if !slices.Contains(ecos, lib.eco) {
+		if !uses[lib.eco] {
 			continue
 		}
 		for _, m := range lib.modules {
@@ -87,9 +84,10 @@ func knownLibraryRules(s *sentence, rc *recognize.RepoContext, b ban, refs []pkg
 	var out []policy.Rule
 	why := ""
 	how := "a library known by the name " + b.span
+	alt := knownModule(b.instead, rc)
 	for _, ref := range refs {
-		if sameAlternative(b.instead, ref) || strings.EqualFold(ref.mod, knownModule(b.instead, rc)) {
-			return nil, ""
+		if sameAlternative(b.instead, ref) || strings.EqualFold(ref.mod, alt) {
+			return nil, "" // the name and its alternative are one library
 		}
 	}
 	for _, ref := range refs {
@@ -119,13 +117,10 @@ func knownLibraryRules(s *sentence, rc *recognize.RepoContext, b ban, refs []pkg
 		r.Message = fmt.Sprintf("import of `%s` (%s) is banned here", ref.mod, how)
 		out = append(out, r)
 	}
-	if len(out) == 0 || len(refs) == 0 {
-		return out, why
+	if len(out) == 0 || refs[0].eco == "gem" {
+		return out, why // a gem's declaration is banned above
 	}
 	for _, p := range pkgs {
-		if refs[0].eco == "gem" {
-			break
-		}
 		mr, ok := manifestRule(s, refs[0], ban{span: p, instead: b.instead})
 		if !ok {
 			break

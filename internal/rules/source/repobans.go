@@ -10,6 +10,7 @@ import (
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -272,15 +273,24 @@ func inferPackage(name, instead string, rc *recognize.RepoContext) (pkgRef, bool
 // originalCase is the word as the sentence writes it (the clause reader sees lower
 // case): "FactoryBot" for "factorybot".
 func (s *sentence) originalCase(word string) string {
-	for _, f := range strings.FieldsFunc(s.c.Text, func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("._-@/", r))
-	}) {
-		f = strings.TrimRight(f, ".")
+	for _, f := range nameWords(s.c.Text) {
 		if strings.EqualFold(f, word) {
 			return f
 		}
 	}
 	return word
+}
+
+// nameWords are the words of a text as names are written (letters, digits and
+// "._-@/" within), a sentence's closing period left out.
+func nameWords(text string) []string {
+	fs := strings.FieldsFunc(text, func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("._-@/", r))
+	})
+	for i, f := range fs {
+		fs[i] = strings.TrimRight(f, ".")
+	}
+	return fs
 }
 
 // wordStops are the words that may follow a banned bare name: a place, a reason or a
@@ -440,7 +450,7 @@ func (s *sentence) nameBans() []ban {
 			if i == 0 || i == 1 && set("the", "a")[lowerWord(ts[0])] {
 				// "Lodash is deprecated in this codebase", "Moment is banned"
 				if w := ts[i].text; ts[i].kind == 'w' && ts[i].depth == 0 && len(w) > 1 && pkgNameRE.MatchString(w) && !fillers[lowerWord(ts[i])] &&
-					i+2 < len(ts) && set("is", "are")[lowerWord(ts[i+1])] && statusBanRE.MatchString(joinWords(ts[i+2:])) {
+					i+2 < len(ts) && set("is", "are")[lowerWord(ts[i+1])] && norm.PassiveBanStrength(cl) != "" {
 					add([]string{w}, altAfter(ts, i+2), cl, ts, i+1)
 					continue
 				}
@@ -479,21 +489,6 @@ func (s *sentence) nameBans() []ban {
 		}
 	}
 	return out
-}
-
-// statusBanRE: the words after "is" that put a library out of use here.
-var statusBanRE = lazyre.New(`^(?:now\s+|officially\s+)?(?:deprecated|banned|forbidden|prohibited|disallowed|not allowed|not permitted|off-limits|off limits|discouraged)\b`)
-
-// joinWords is the text of the tokens, words and spans joined by spaces.
-func joinWords(ts []token) string {
-	var b strings.Builder
-	for i, t := range ts {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(strings.ToLower(t.text))
-	}
-	return b.String()
 }
 
 // useNameBefore is the name a clause prescribes right before ts[i] ("use httpx" in

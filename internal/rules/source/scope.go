@@ -5,7 +5,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/layout"
@@ -467,7 +466,6 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 	return sc, true
 }
 
-// hasDir reports whether the repository has the folder d (repository-relative).
 // nestedDir is the folder a nested instruction file's sentence names, from the
 // repository's root: globs are the root's, so backend/AGENTS.md's "in
 // `app/database/`" is backend/app/database when the repository has that folder and
@@ -487,6 +485,7 @@ func nestedDir(s *sentence, rc *recognize.RepoContext, p string) string {
 	return p
 }
 
+// hasDir reports whether the repository has the folder d (repository-relative).
 func hasDir(rc *recognize.RepoContext, d string) bool {
 	if rc == nil || d == "" || d == "." {
 		return false
@@ -577,20 +576,25 @@ func headingPathGlob(s *sentence) string {
 // slash ("## packages/core"), when the repository has it under the instruction
 // file's folder.
 func headingPlainPath(s *sentence, rc *recognize.RepoContext) string {
-	return nearestHeadingDir(s, func(h string) []string {
-		var dirs []string
-		for _, f := range strings.Fields(spanRE.ReplaceAllString(h, "")) {
-			f = strings.Trim(f, "()[],:;\"'")
-			if !strings.Contains(strings.TrimSuffix(f, "/"), "/") && !strings.HasSuffix(f, "/") {
-				continue
-			}
-			d := strings.TrimSuffix(strings.TrimPrefix(f, "./"), "/")
-			if hasDir(rc, path.Join(s.c.Scope.Dir, d)) {
-				dirs = append(dirs, d)
-			}
+	return nearestHeadingDir(s, func(h string) []string { return plainFolders(spanRE.ReplaceAllString(h, ""), s, rc) })
+}
+
+// plainFolders are the folders a text names in plain words with a slash
+// ("packages/core", "scripts/"), those the repository has, from its root: a nested
+// instruction file's folder is joined where the root has no such folder (nestedDir).
+func plainFolders(text string, s *sentence, rc *recognize.RepoContext) []string {
+	var dirs []string
+	for _, f := range strings.Fields(text) {
+		f = strings.Trim(f, "()[],.;:\"'")
+		if !strings.Contains(f, "/") || strings.Contains(f, "://") {
+			continue
 		}
-		return dirs
-	})
+		d := nestedDir(s, rc, strings.TrimSuffix(strings.TrimPrefix(f, "./"), "/"))
+		if hasDir(rc, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
 }
 
 // nearestHeadingDir is the glob of the folder the nearest heading that names any
@@ -760,7 +764,12 @@ func permittedPlaces(s *sentence, rc *recognize.RepoContext, langs []string) []s
 	var out []string
 	for i := range rc.Constraints {
 		o := &rc.Constraints[i]
-		if o.File != s.c.File || o.Line == s.c.Line || !slices.ContainsFunc(own, func(sp string) bool { return strings.Contains(o.Text, sp) }) {
+		holds := func(sp string) bool { return strings.Contains(o.Text, sp) }
+		if plain {
+			// a plain name in any case ("Avoid lodash", "Scripts may use Lodash")
+			holds = func(sp string) bool { return strings.Contains(strings.ToLower(o.Text), strings.ToLower(sp)) }
+		}
+		if o.File != s.c.File || o.Line == s.c.Line || !slices.ContainsFunc(own, holds) {
 			continue // read a sentence only when its text holds the code at all
 		}
 		os := newSentence(o)
@@ -768,7 +777,10 @@ func permittedPlaces(s *sentence, rc *recognize.RepoContext, langs []string) []s
 		if !norm.StatesException(p) || deniesRE.MatchString(p) || !mentionsCode(os.spans, own) && !(plain && mentionsWord(p, own)) {
 			continue
 		}
-		places := append(pathGlobs(os.spans), plainDirGlobs(p, rc)...)
+		places := pathGlobs(os.spans)
+		for _, d := range plainFolders(p, s, rc) {
+			places = append(places, dirGlob(d))
+		}
 		if len(places) == 0 && permitsTests(os) {
 			for _, l := range langs {
 				places = append(places, testGlobs(l)...)
@@ -782,35 +794,14 @@ func permittedPlaces(s *sentence, rc *recognize.RepoContext, langs []string) []s
 // mentionsWord reports whether prose names one of the words as a word of its own, in
 // any case ("Scripts may use Lodash" names lodash).
 func mentionsWord(prose string, words []string) bool {
-	fs := strings.FieldsFunc(strings.ToLower(prose), func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("._-@/", r))
-	})
-	for _, f := range fs {
-		f = strings.TrimRight(f, ".")
+	for _, f := range nameWords(prose) {
 		for _, w := range words {
-			if f == strings.ToLower(w) {
+			if strings.EqualFold(f, w) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// plainDirGlobs are the globs of the folders a sentence names in plain words with a
-// trailing slash ("scripts in scripts/ may ..."), those the repository has.
-func plainDirGlobs(prose string, rc *recognize.RepoContext) []string {
-	var out []string
-	for _, f := range strings.Fields(prose) {
-		f = strings.TrimRight(strings.TrimLeft(f, "(\"'"), ".,;:)\"'")
-		if !strings.HasSuffix(f, "/") {
-			continue
-		}
-		d := strings.TrimPrefix(strings.TrimSuffix(f, "/"), "./")
-		if hasDir(rc, d) {
-			out = append(out, d+"/**")
-		}
-	}
-	return out
 }
 
 // permitsAPlace reports whether a permission names where it holds: a path, or tests.
