@@ -68,10 +68,15 @@ func usage() {
 	os.Exit(2)
 }
 
-// defaultCorpusRoot is ../shared/corpus seen from the repository root (or from this
-// folder, where go test runs).
+// defaultCorpusRoot is the corpus of the shared evaluation tree: the folder HEED_SHARED
+// names (as for .ci/run), else ../shared/corpus seen from the repository root (or from
+// this folder, where go test runs), so a worktree elsewhere finds it when told once.
 func defaultCorpusRoot() string {
-	for _, c := range []string{filepath.Join("..", "shared", "corpus"), filepath.Join("..", "..", "..", "shared", "corpus")} {
+	candidates := []string{filepath.Join("..", "shared", "corpus"), filepath.Join("..", "..", "..", "shared", "corpus")}
+	if dir := os.Getenv("HEED_SHARED"); dir != "" {
+		candidates = append([]string{filepath.Join(dir, "corpus")}, candidates...)
+	}
+	for _, c := range candidates {
 		if _, err := os.Stat(filepath.Join(c, "instructions", "MANIFEST.tsv")); err == nil {
 			return c
 		}
