@@ -129,6 +129,9 @@ func fileCondition(c *policy.Condition, ev *Evidence, what string) (Applicabilit
 		}
 		f := ev.File(p)
 		if f == nil {
+			if ev.toolWritten[p] {
+				continue // generated, vendored: not code the change's author wrote
+			}
 			if !binaryExt(strings.ToLower(path.Ext(p))) && unread == "" {
 				unread = p
 			}

@@ -286,6 +286,11 @@ type Evidence struct {
 	// the run kept no record of them: StreamOptions.ForgetFiles).
 	Judged int
 
+	// toolWritten holds the changed files a streamed run's source left out as written
+	// by a tool or another project (Source.ToolWritten): a condition on what the
+	// change's code shows does not look in them, so they leave it decided.
+	toolWritten map[string]bool
+
 	memo      memo
 	indexOnce sync.Once
 	byPath    map[string]*File

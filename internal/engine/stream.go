@@ -28,6 +28,11 @@ type Source interface {
 	// Load reads the i-th candidate; nil when it is not judged (skipped, gone or
 	// unreadable: the source records why).
 	Load(i int) *File
+	// ToolWritten reports, for a candidate Load returned nil for, whether it was left
+	// out as written by a tool or by another project (generated, vendored, binary, a
+	// fixture) rather than unread (too large, gone, unreadable): what it holds is not
+	// the change's own code.
+	ToolWritten(i int) bool
 }
 
 // FileDone is called once per judged file of a streamed run, while its content is
@@ -280,15 +285,19 @@ func conditionsDecided(rules []Compiled, ev *Evidence, src Source) map[int]strin
 				changed[p] = true
 			}
 			var files []*File
+			toolWritten := map[string]bool{}
 			for k := 0; k < src.Len(); k++ {
 				if !changed[src.Path(k)] {
 					continue
 				}
 				if f := src.Load(k); f != nil {
 					files = append(files, f)
+				} else if src.ToolWritten(k) {
+					toolWritten[src.Path(k)] = true
 				}
 			}
 			pre = ev.withFiles(files)
+			pre.toolWritten = toolWritten
 		}
 		if a, why := CheckCondition(c.Rule.When, pre); a == NotApplicable {
 			out[i] = why

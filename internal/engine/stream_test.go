@@ -62,6 +62,8 @@ type sliceSource struct {
 	files []*File
 	paths []string
 	loads atomic.Int64
+	// toolWritten: paths the source left out as generated or vendored
+	toolWritten map[string]bool
 }
 
 func newSliceSource(contents map[string]string, order []string) *sliceSource {
@@ -76,8 +78,9 @@ func newSliceSource(contents map[string]string, order []string) *sliceSource {
 	return s
 }
 
-func (s *sliceSource) Len() int          { return len(s.paths) }
-func (s *sliceSource) Path(i int) string { return s.paths[i] }
+func (s *sliceSource) Len() int               { return len(s.paths) }
+func (s *sliceSource) Path(i int) string      { return s.paths[i] }
+func (s *sliceSource) ToolWritten(i int) bool { return s.toolWritten[s.paths[i]] }
 func (s *sliceSource) Load(i int) *File {
 	s.loads.Add(1)
 	if s.files[i] == nil {
@@ -362,6 +365,29 @@ func TestStreamDecidesConditionsOnAChange(t *testing.T) {
 		if o.NotApplicable != "" {
 			t.Errorf("%s: not judged over a change that adds a function: %s", o.Rule.ID, o.NotApplicable)
 		}
+	}
+}
+
+// A changed file the source left out as generated or vendored holds no code of the
+// change's author: it leaves a condition on what the change's code shows decided, where
+// a file left unread (too large) leaves it unknown, so the rule runs.
+func TestStreamConditionLooksPastToolWrittenFiles(t *testing.T) {
+	when := &policy.Condition{Added: `^def `, What: "a new function"}
+	run := func(toolWritten bool) Outcome {
+		src := &sliceSource{paths: []string{"a.py", "gen/b_pb2.py"}, files: []*File{{Path: "a.py", Content: []byte("X = 1\n"), Touched: LineSet{1: true}}, nil}}
+		if toolWritten {
+			src.toolWritten = map[string]bool{"gen/b_pb2.py": true}
+		}
+		r := rule("whole")
+		r.When = when
+		ev := &Evidence{Mode: ModeDiff, Changed: []string{"a.py", "gen/b_pb2.py"}, Tree: MapSnapshot{"a.py": []byte("X = 1\n")}}
+		return stream([]Compiled{{Rule: r, Check: wholeCheck{}}}, ev, src, Options{}, nil)[0]
+	}
+	if o := run(true); o.NotApplicable == "" {
+		t.Errorf("a generated file left the condition undecided: the rule was judged")
+	}
+	if o := run(false); o.NotApplicable != "" {
+		t.Errorf("a file left unread decided the condition: %s", o.NotApplicable)
 	}
 }
 

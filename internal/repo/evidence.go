@@ -341,6 +341,23 @@ func (s *Source) goProject() bool {
 	return GoOwnModule(s.goModule)
 }
 
+// ToolWritten implements engine.Source: the i-th candidate was skipped as written by a
+// tool or another project (binary, generated, vendored, a fixture), not for its size
+// nor because it could not be read. Call it after Load(i) returned nil.
+func (s *Source) ToolWritten(i int) bool {
+	switch r := s.outcome[i]; r {
+	case outcomeJudged, outcomeGone:
+		return false
+	case outcomeFailed:
+		s.mu.Lock()
+		se, ok := s.errs[i].(*skipError) // a skip reason skipReasons lacks (third-party code)
+		s.mu.Unlock()
+		return ok && se.why != SkipTooLarge
+	default:
+		return skipReasons[r] != SkipTooLarge
+	}
+}
+
 // Loaded is what the loads left out, and why; its Files are empty (the run has them).
 // Call it once every Load has returned.
 func (s *Source) Loaded() *Loaded {

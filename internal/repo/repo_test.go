@@ -640,11 +640,16 @@ func TestStreamedSourceAndTheListingAgree(t *testing.T) {
 		t.Errorf("paths %v, want %v", wt.Paths(), want)
 	}
 	src := r.StreamFiles(wt, keep)
-	var judged []string
+	var judged, toolWritten []string
 	for i := 0; i < src.Len(); i++ {
 		if f := src.Load(i); f != nil {
 			judged = append(judged, f.Path)
+		} else if src.ToolWritten(i) {
+			toolWritten = append(toolWritten, src.Path(i))
 		}
+	}
+	if !reflect.DeepEqual(toolWritten, []string{"bin.py", "gen.py"}) {
+		t.Errorf("tool-written %v, want the binary and the generated file, not the deleted one", toolWritten)
 	}
 	l := src.Loaded()
 	if !reflect.DeepEqual(judged, []string{"a.py"}) || !reflect.DeepEqual(l.Missing, []string{"b.py"}) ||
