@@ -37,8 +37,9 @@ var (
 	scopeOutsideKnownRE = lazyre.New(`\b(?:tests?|test code|test files|specs?|code)$|^code\b`)
 	// scopeMannerRE: what follows a region that is a manner ("in the Sphinx docstring
 	// format", "in Google docstring style")
-	scopeMannerRE   = lazyre.New(`^ (?:format|style|syntax|form|convention)s?\b`)
-	scopeLeadCondRE = lazyre.New(`^(?:when|whenever|if|while|for|in|inside|within|before|after)\b`)
+	scopeMannerRE    = lazyre.New(`^ (?:format|style|syntax|form|convention)s?\b`)
+	codeBlockAfterRE = lazyre.New(`^ (?:blocks?|fences?|snippets?)\b`)
+	scopeLeadCondRE  = lazyre.New(`^(?:when|whenever|if|while|for|in|inside|within|before|after)\b`)
 )
 
 // scopeRegionOK are the words before "code" that name no part of it heed cannot
@@ -123,6 +124,21 @@ func UnlocatedRegion(prose string) string {
 			continue
 		}
 		ws := strings.Fields(m[1])
+		if len(ws) == 2 && (ws[0] == "a" || ws[0] == "an") && ws[1] == "code" {
+			// "in a code block", "in a code review": the article, then what the
+			// region is, in the next word, which the expression does not take
+			if next := strings.Fields(prose[loc[1]:]); len(next) > 0 {
+				ws = []string{"code", strings.TrimRight(next[0], ".,;:)")}
+			}
+		}
+		if ws[0] == "code" && codeBlockAfterRE.MatchString(prose[loc[1]:]) {
+			// "in a code block", "inside fenced code blocks": Markdown's blocks, which no
+			// path of the code locates
+			return "code blocks"
+		}
+		if len(ws) == 2 && ws[0] == "code" {
+			return strings.Join(ws, " ")
+		}
 		if len(ws) == 1 && ws[0] == "code" {
 			continue
 		}

@@ -33,6 +33,10 @@ func TestUnlocatedRegionBlock(t *testing.T) {
 		"in a try block, catch specific exceptions.":                                     "try block",
 		"within the except clause, re-raise with CODE.":                                  "except clause",
 		"do not use CODE in the CODE file.":                                              "",
+		"never put real tokens in a code block.":                                         "code blocks",
+		"in code blocks, use CODE for shell commands.":                                   "code blocks",
+		"in a Rust code path, avoid CODE.":                                               "",
+		"in new code, use CODE.":                                                         "",
 	} {
 		if got := UnlocatedRegion(prose); got != want {
 			t.Errorf("UnlocatedRegion(%q) = %q, want %q", prose, got, want)
