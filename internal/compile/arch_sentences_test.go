@@ -493,3 +493,19 @@ func TestOwnSentences280(t *testing.T) {
 func TestOwnSentences281(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-281.txt", 15)
 }
+
+// TestOwnArchitectureSentences320: architecture sentences written before the compiler
+// read them (testdata/own-sentences-320.txt, first sight in its .md): wrappers, import
+// depth, placement with a modal, file names in parentheses, non-English placement,
+// emoji bullets ending in a hard break.
+func TestOwnArchitectureSentences320(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-320.txt", 15)
+}
+
+// TestOwnArchitectureSentences321: architecture sentences written before the compiler
+// read them (testdata/own-sentences-321.txt, first sight in its .md), after the
+// readers of batch 320: wrappers, classes of a kind made in a folder, files named in
+// parentheses, tests mirroring the source, in new phrasings and languages.
+func TestOwnArchitectureSentences321(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-321.txt", 11)
+}

@@ -227,6 +227,7 @@ func safeRecognize(rec recognize.Recognizer, c *policy.Constraint, rc *recognize
 // would report each import twice. The source rule stays, for it names the line and
 // judges a single file in the write hooks.
 func withoutDoubledImportBans(rules []policy.Rule) []policy.Rule {
+	rules = withoutBansAWrapperKeeps(rules)
 	covered := map[string]bool{}
 	for _, r := range rules {
 		if r.Domain != policy.DomainSource || !strings.HasPrefix(r.Message, "import of ") {
@@ -266,4 +267,44 @@ func allCovered(names []string, covered map[string]bool) bool {
 		}
 	}
 	return true
+}
+
+// withoutBansAWrapperKeeps drops a source ban of a package that an architecture rule
+// of the same sentence keeps to a place ("do not use `axios` directly" beside "call
+// the shared `request` from `src/service/request`"): the ban would flag the wrapper
+// itself and the tests that mock the package.
+func withoutBansAWrapperKeeps(rules []policy.Rule) []policy.Rule {
+	kept := map[string]bool{}
+	for _, r := range rules {
+		if r.Domain != policy.DomainArchitecture || r.Kind != "imports" {
+			continue
+		}
+		var p struct {
+			Mode       string   `json:"mode"`
+			From       []string `json:"from"`
+			FromExcept []string `json:"from_except"`
+			ToPackages []string `json:"to_packages"`
+		}
+		if json.Unmarshal(r.Params, &p) == nil && p.Mode == "forbid" && len(p.FromExcept) > 0 && len(p.From) == 1 && p.From[0] == "**" {
+			for _, n := range p.ToPackages {
+				kept[n] = true
+			}
+		}
+	}
+	if len(kept) == 0 {
+		return rules
+	}
+	var out []policy.Rule
+	for _, r := range rules {
+		if r.Domain == policy.DomainSource && strings.HasPrefix(r.Message, "import of ") {
+			var p struct {
+				Needles []string `json:"needles"`
+			}
+			if json.Unmarshal(r.Params, &p) == nil && len(p.Needles) > 0 && allCovered(p.Needles, kept) {
+				continue
+			}
+		}
+		out = append(out, r)
+	}
+	return out
 }

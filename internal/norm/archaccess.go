@@ -57,3 +57,42 @@ func accessKind(w string) string {
 	}
 	return w
 }
+
+// A package kept behind the project's wrapper, said in two clauses of one item: the
+// wrapper and where it lives ("Call the shared `request` from `src/service/request`
+// for every HTTP call", "Use the project logger from `app/log.py`"), and a ban of the
+// package it wraps used any other way ("do not use `axios` directly", "do not import
+// `logging` elsewhere"). The architecture domain keeps the package to the wrapper's
+// place (and tests) when the repository uses that package.
+var (
+	// "do not use §0 directly", "never import §0 elsewhere", "don't call §0
+	// outside it"
+	archWrapperBanRE = lazyre.New(`^(?:but |and )?(?:do not|don't|never|must not|should not|avoid) (?:use|import|call|using|importing|calling|instantiate|create) (?:the )?(?:raw )?(§\d+)(?: (?:package|library|module|client|directly))* (?:directly|elsewhere|anywhere else|outside (?:of )?(?:it|that|this|the wrapper))[.;!]?$`)
+	// "call the shared §0 from §1 for every http call", "use the project logger
+	// from §0 (§1)", "always go through §0", "import it from §0"
+	archWrapperUseRE = lazyre.New(`^(?:always )?(?:(?:use|call|import)(?: (?:the|our|a|its|it))?(?: (?:shared|project|project's|common|central|centralized|centralised|single|own|configured|wrapped))*(?: [a-z-]+){0,2}?(?: §\d+)?(?: [a-z-]+){0,2}? (?:from|in|through|via|at|defined in|exported from)|(?:go|goes|route [a-z ]{1,40}) through) (?:the )?(§\d+)(?: \(§\d+\))?(?: (?:for|in|on) [^§]*)?[.;:]?$`)
+)
+
+// WrapperBan reads the two clauses of a wrapper rule from the sentences of one item:
+// the sentence and span of the package banned outside the wrapper, and the sentence
+// and span that place the wrapper. ok is false unless both clauses are there, each
+// once.
+func WrapperBan(ss []ArchSentence) (banS, banSpan, useS, useSpan int, ok bool) {
+	banS, useS = -1, -1
+	for i, s := range ss {
+		if m := archWrapperBanRE.FindStringSubmatch(s.Prose); m != nil {
+			if banS >= 0 {
+				return 0, 0, 0, 0, false
+			}
+			banS, banSpan = i, spanNumber(m[1])
+			continue
+		}
+		if m := archWrapperUseRE.FindStringSubmatch(s.Prose); m != nil {
+			if useS >= 0 {
+				return 0, 0, 0, 0, false
+			}
+			useS, useSpan = i, spanNumber(m[1])
+		}
+	}
+	return banS, banSpan, useS, useSpan, banS >= 0 && useS >= 0
+}

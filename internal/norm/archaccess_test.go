@@ -30,3 +30,30 @@ func TestAccessPlacement(t *testing.T) {
 		}
 	}
 }
+
+// A package kept behind a wrapper: the wrapper's clause and the ban, each a sentence
+// of one item (sentences of our own writing).
+func TestWrapperBan(t *testing.T) {
+	for _, tc := range []struct {
+		text     string
+		ban, use string // the spans: banned package, wrapper's place
+	}{
+		{"Call the shared `request` from `src/service/request` for every HTTP call; do not use `axios` directly.", "axios", "src/service/request"},
+		{"Use the project logger from `app/log.py` (`get_logger`); do not import `logging` elsewhere.", "logging", "app/log.py"},
+		{"Never import `pg` directly; go through `src/db/`.", "pg", "src/db/"},
+		// no wrapper's place, or no ban
+		{"Do not use `axios` directly.", "", ""},
+		{"Use `request` from `src/service/request`.", "", ""},
+		{"Do not use `axios` in tests; use `msw` from `src/mocks`.", "", ""},
+	} {
+		ss := ArchSentences(tc.text)
+		b, bs, u, us, ok := WrapperBan(ss)
+		if ok != (tc.ban != "") {
+			t.Errorf("WrapperBan(%q): ok %v", tc.text, ok)
+			continue
+		}
+		if ok && (ss[b].Spans[bs] != tc.ban || ss[u].Spans[us] != tc.use) {
+			t.Errorf("WrapperBan(%q) = %q, %q; want %q, %q", tc.text, ss[b].Spans[bs], ss[u].Spans[us], tc.ban, tc.use)
+		}
+	}
+}

@@ -151,7 +151,7 @@ var ArchTestsInDirRE = lazyre.New(`^(?:(?:all |our |the |new |unit )?(?:tests|te
 
 // archTestsDirTail: what may follow the tests' folder and leaves the rule as it is:
 // "(NOT §1)", "not §1", ", mirroring the layout of §1".
-const archTestsDirTail = `(?:,? \(not (?:in |under )?§\d+\)|,? not (?:in |under )?§\d+|,? mirroring (?:the )?(?:layout|structure|tree|folders) of §\d+| mirroring §\d+)?`
+const archTestsDirTail = `(?:,? \(not (?:in |under )?§\d+\)|,? not (?:in |under )?§\d+|,? mirroring (?:the )?(?:layout|structure|tree|folders) of §\d+|,? mirroring §\d+)?`
 
 // TestsInDirNew reports whether a sentence TestsInDir reads speaks of tests to be
 // written ("Place new tests in §0", "New tests go in §0"): tests that exist elsewhere
@@ -250,4 +250,60 @@ func ExamplePathPlacement(s ArchSentence) (dir, name string, newOnly, ok bool) {
 	}
 	newOnly = archNewFilesRE.MatchString(m[0][:strings.Index(m[0], ph)])
 	return strings.Join(parts[:fixed], "/"), name, newOnly, true
+}
+
+// archClassWordRE: a how-to step that makes a class of a kind named in words, in a
+// folder: "Create use case in §0", "Add a new mapper in §0", "Create ViewModels
+// under §0". Group 1 is the verb, group 2 the kind, group 3 the folder.
+var archClassWordRE = lazyre.New(`^(?:\d+\. )?(?:then |first |and )?(create|add|put|place|write) (?:a |an |the |new |your |each |every |any |all )*(use ?cases?|mappers?|view ?models?|viewmodels?|presenters?|interactors?|dtos?|validators?|serializers?) (?:classes |class |files |file )?(?:in|into|under|inside) (?:the )?(§\d+)(?: (?:folder|directory|package))?[.;]?$`)
+
+// ClassWordPlacement returns the folder and the class-name suffix of a step that
+// makes classes of a kind named in words ("Create use case in `domain/usecase/`":
+// `domain/usecase/`, "UseCase"), and whether the step speaks of classes to be made.
+// The kind is the suffix their names carry by convention in the languages whose
+// classes live one to a file.
+func ClassWordPlacement(s ArchSentence) (dir, suffix string, newOnly, ok bool) {
+	m := archClassWordRE.FindStringSubmatch(s.Prose)
+	if m == nil {
+		return "", "", false, false
+	}
+	kind := strings.TrimSuffix(strings.ReplaceAll(m[2], " ", ""), "s")
+	switch kind {
+	case "usecase":
+		suffix = "UseCase"
+	case "viewmodel":
+		suffix = "ViewModel"
+	case "dto":
+		suffix = "Dto"
+	default:
+		suffix = strings.ToUpper(kind[:1]) + kind[1:]
+	}
+	newOnly = m[1] == "create" || m[1] == "add" || strings.Contains(s.Prose[:strings.Index(s.Prose, m[2])], "new ")
+	return strings.TrimSpace(s.Spans[spanNumber(m[3])]), suffix, newOnly, true
+}
+
+// archNamedFilesRE: a folder followed by the names of the files it holds, in
+// parentheses: "Add route files under §0 (§1, §2, §3)", "Page files go in §0 (§1,
+// §2, …)". Group 1 is the verb's, group 2 the folder, group 3 the names.
+var archNamedFilesRE = lazyre.New(`^(?:\d+\. )?(?:(add|create|put|place|keep)(?: (?:new|the|all|your|any))* (?:[a-z/-]+ ){0,3}files? (?:under|in|into|inside)|(?:all |new |the )?(?:[a-z/-]+ ){0,3}files? (?:must |should |always )?(?:go|live|belong|are placed|are kept|are added) (?:in|under|inside|into)) (?:the )?(§\d+)(?: (?:folder|directory))? \((§\d+(?:, §\d+)*(?:,? (?:and|or) §\d+)?)(?:, (?:…|\.\.\.|etc\.?))?\)[.;]?$`)
+
+// NamedFilesPlacement returns the folder and the file names of a placement that
+// names its files in parentheses after the folder ("Add route files under `src/app`
+// (`page.tsx`, `layout.tsx`)"), and whether it speaks of files to be made. Each name
+// must be a file name with an extension, no path and no pattern.
+func NamedFilesPlacement(s ArchSentence) (dir string, names []string, newOnly, ok bool) {
+	m := archNamedFilesRE.FindStringSubmatch(s.Prose)
+	if m == nil {
+		return "", nil, false, false
+	}
+	for _, i := range ArchSpanIndexes(m[3]) {
+		n := strings.TrimSpace(s.Spans[i])
+		dot := strings.LastIndexByte(n, '.')
+		if n == "" || strings.ContainsAny(n, "/ *?{}<>") || dot <= 0 || dot == len(n)-1 {
+			return "", nil, false, false
+		}
+		names = append(names, n)
+	}
+	newOnly = m[1] == "add" || m[1] == "create" || archNewFilesRE.MatchString(s.Prose[:strings.Index(s.Prose, m[2])])
+	return strings.TrimSpace(s.Spans[spanNumber(m[2])]), names, newOnly, len(names) > 0
 }

@@ -1,6 +1,9 @@
 package norm
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Placement stated as a fact raises a constraint to a rule of the layout; what only
 // describes, or runs, does not (sentences of our own writing).
@@ -118,6 +121,52 @@ func TestTestsInDirImperative(t *testing.T) {
 		}
 		if ok && TestsInDirNew(ss[0]) != tc.newOnly {
 			t.Errorf("TestsInDirNew(%q) = %v, want %v", tc.text, !tc.newOnly, tc.newOnly)
+		}
+	}
+}
+
+// A how-to step that makes classes of a kind named in words, in a folder (sentences of
+// our own writing, in the shapes clean-architecture guides use).
+func TestClassWordPlacement(t *testing.T) {
+	for _, tc := range []struct {
+		text, dir, suffix string
+		newOnly, ok       bool
+	}{
+		{"Create use case in `domain/usecase/`", "domain/usecase/", "UseCase", true, true},
+		{"Create mappers in `data/mapper/`.", "data/mapper/", "Mapper", true, true},
+		{"Add a new ViewModel under `ui/screens/`.", "ui/screens/", "ViewModel", true, true},
+		{"Put DTOs in `api/dto/`.", "api/dto/", "Dto", false, true},
+		// no kind a class name carries, or no folder
+		{"Create model in `domain/model/`", "", "", false, false},
+		{"Define repository interface in `domain/repository/`", "", "", false, false},
+		{"Create use cases for every screen.", "", "", false, false},
+	} {
+		ss := ArchSentences(tc.text)
+		dir, suffix, newOnly, ok := ClassWordPlacement(ss[0])
+		if ok != tc.ok || dir != tc.dir || suffix != tc.suffix || newOnly != tc.newOnly {
+			t.Errorf("ClassWordPlacement(%q) = %q, %q, %v, %v; want %q, %q, %v, %v", tc.text, dir, suffix, newOnly, ok, tc.dir, tc.suffix, tc.newOnly, tc.ok)
+		}
+	}
+}
+
+// A folder with the names of its files in parentheses (sentences of our own writing).
+func TestNamedFilesPlacement(t *testing.T) {
+	for _, tc := range []struct {
+		text, dir string
+		names     []string
+		newOnly   bool
+	}{
+		{"Add route files under `src/app` (`page.tsx`, `layout.tsx`, `loading.tsx`).", "src/app", []string{"page.tsx", "layout.tsx", "loading.tsx"}, true},
+		{"Page files go in `src/pages` (`page.tsx`, `layout.tsx`, …)", "src/pages", []string{"page.tsx", "layout.tsx"}, false},
+		// a folder, a pattern, a path: no names of files
+		{"Add route files under `src/app` (`app/`).", "", nil, false},
+		{"Add route files under `src/app` (`*.tsx`).", "", nil, false},
+		{"Add route files under `src/app`.", "", nil, false},
+	} {
+		ss := ArchSentences(tc.text)
+		dir, names, newOnly, ok := NamedFilesPlacement(ss[0])
+		if ok != (tc.dir != "") || dir != tc.dir || !slices.Equal(names, tc.names) || newOnly != tc.newOnly {
+			t.Errorf("NamedFilesPlacement(%q) = %q, %q, %v, %v; want %q, %q, %v", tc.text, dir, names, newOnly, ok, tc.dir, tc.names, tc.newOnly)
 		}
 	}
 }

@@ -217,3 +217,90 @@ func examplePathPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoCo
 	r.Severity = policy.SeverityWarning
 	return r, true
 }
+
+// classWordPlacement reads a step that makes classes of a kind named in words
+// (norm.ClassWordPlacement): "Create use case in `domain/usecase/`" places new
+// `*UseCase.kt` files (in a Kotlin repository) under that folder. The folder must be
+// the repository's (at any depth when several modules have it); the kind's suffix is
+// a convention, not the text's, so the rule warns, and it judges only new files when
+// the step speaks of classes to be made; else nothing.
+func classWordPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	dir, suffix, newOnly, ok := norm.ClassWordPlacement(norm.ArchSentence{Prose: s.prose, Spans: s.spans})
+	if !ok || !newOnly || rc == nil || len(rc.Dirs) == 0 {
+		return policy.Rule{}, false
+	}
+	name := strings.Trim(strings.TrimPrefix(dir, "./"), "/")
+	if name == "" || strings.ContainsAny(name, " *?{}<>") || path.Ext(name) != "" {
+		return policy.Rule{}, false
+	}
+	var under string
+	switch p := repoPath(name, c, rc); {
+	case isDir(rc, p):
+		under = p + "/**"
+	default:
+		for _, d := range rc.Dirs {
+			if strings.HasSuffix(d, "/"+name) {
+				under = "**/" + name + "/**" // the folder of each module that has it
+				break
+			}
+		}
+	}
+	if under == "" {
+		return policy.Rule{}, false // a folder the repository does not have
+	}
+	suffixes := []string{suffix}
+	if suffix == "Dto" {
+		suffixes = append(suffixes, "DTO")
+	}
+	var files []string
+	for _, l := range rc.Languages {
+		if ext, ok := classFileExt(l); ok {
+			for _, sfx := range suffixes {
+				files = append(files, "**/*"+sfx+"."+ext)
+			}
+		}
+	}
+	if len(files) == 0 {
+		return policy.Rule{}, false
+	}
+	ps := params(files, []string{under})
+	ps.NewOnly = true
+	sample := strings.ReplaceAll(strings.TrimPrefix(files[0], "**/"), "*", "Order")
+	good := strings.TrimPrefix(strings.TrimSuffix(under, "/**"), "**/")
+	r := archRule(KindPlacement, ps, c,
+		fmt.Sprintf("a new %s outside %s", strings.TrimPrefix(files[0], "**/"), humans([]string{under})[0]),
+		fmt.Sprintf("create it under %s", humans([]string{under})[0]),
+		policy.Case{Expect: policy.ExpectViolated, Path: "elsewhere/" + sample, Note: "a new class of the kind in another folder"},
+		policy.Case{Expect: policy.ExpectSatisfied, Path: good + "/" + sample, Note: "a new class of the kind in its folder"})
+	r.Severity = policy.SeverityWarning
+	return r, true
+}
+
+// namedFilesPlacement reads a folder with the names of the files it holds in
+// parentheses (norm.NamedFilesPlacement): "Add route files under `src/app`
+// (`page.tsx`, `layout.tsx`, `loading.tsx`)": files of those names live under the
+// folder, which the repository must have. The names are the text's; the files are
+// its examples of a kind, so the rule warns.
+func namedFilesPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	dir, names, newOnly, ok := norm.NamedFilesPlacement(norm.ArchSentence{Prose: s.prose, Spans: s.spans})
+	if !ok || rc == nil || len(rc.Dirs) == 0 {
+		return policy.Rule{}, false
+	}
+	p := repoPath(strings.Trim(strings.TrimPrefix(dir, "./"), "/"), c, rc)
+	if !isDir(rc, p) {
+		return policy.Rule{}, false
+	}
+	var files []string
+	for _, n := range names {
+		files = append(files, "**/"+n)
+	}
+	ps := params(files, []string{p + "/**"})
+	ps.NewOnly = newOnly
+	r := archRule(KindPlacement, ps, c,
+		fmt.Sprintf("a %s file outside %s/", list(names), p),
+		fmt.Sprintf("move the file under %s/", p),
+		policy.Case{Expect: policy.ExpectViolated, Path: "elsewhere/" + names[0], Note: "a file of the kind in another folder"},
+		policy.Case{Expect: policy.ExpectSatisfied, Path: p + "/orders/" + names[0], Note: "a file of the kind under its folder"})
+	r.Severity = policy.SeverityWarning
+	return r, true
+}

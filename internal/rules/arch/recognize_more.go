@@ -465,7 +465,7 @@ func prefixAll(p string, xs []string) []string {
 // placementReaders read placement said in words, most specific first.
 var placementReaders = []func(sentence, *policy.Constraint, *recognize.RepoContext) (policy.Rule, bool){
 	kindPlacement, avoidFolderPlacement, besidePlacement, testsFolderPlacement, testsDirPlacement,
-	migrationPlacement, classPlacement, languagePlacement, examplePathPlacement,
+	migrationPlacement, classPlacement, classWordPlacement, namedFilesPlacement, languagePlacement, examplePathPlacement,
 }
 
 func kindPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
