@@ -1,6 +1,9 @@
 package source
 
-import "github.com/heed-dev/heed/internal/engine"
+import (
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazyre"
+)
 
 // Constructs that instruction files name in words, with no code span to ban (task
 // claim, stop 43, issue 19): on the dev split and the stop's public batch heed found
@@ -22,13 +25,37 @@ var (
 	dynamicExceptRE = words("\\b(?:only|when|unless|except|necessary|needed)\\b")
 )
 
+// passiveTailRE: what follows a construct named as a clause's subject when the clause
+// bans it in the passive ("Dynamic imports are not allowed in `src/`", "Silent failover
+// and empty catches are forbidden").
+var passiveTailRE = words(`^[^.;:]*?\b(?:is|are) (?:now |strictly |also )?(?:forbidden|banned|prohibited|disallowed|not allowed|not permitted)\b`)
+
+// constructBanned reports a sentence that bans the construct re names: a prohibition
+// before it, a passive ban after it with the construct leading its clause, or a
+// heading that bans ("### Don't") over an item that opens with it.
+func constructBanned(s *sentence, re *lazyre.RE) bool {
+	if s.negPhrase(re) {
+		return true
+	}
+	for _, cl := range s.clauses() {
+		loc := re.FindStringIndex(cl)
+		if loc == nil || len(tokenize(cl[:loc[0]])) > 4 || conditionRE.MatchString(cl[:loc[0]]) {
+			continue
+		}
+		if passiveTailRE.MatchString(cl[loc[1]:]) || s.headerBans() && loc[0] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // dynamicImportNamed: dynamic `import()` banned, restricted, or set below static
 // imports.
 func dynamicImportNamed(s *sentence) bool {
 	if !s.has(dynamicImportRE) {
 		return false
 	}
-	return s.negPhrase(dynamicImportRE) || s.has(staticOverDynamicRE) || s.has(onlyDynamicRE)
+	return constructBanned(s, dynamicImportRE) || s.has(staticOverDynamicRE) || s.has(onlyDynamicRE)
 }
 
 var jsDynamicImport = &Entry{
@@ -52,9 +79,9 @@ var jsDynamicImport = &Entry{
 }
 
 var (
-	unscopedEnumRE = words("\\b(?:unscoped|plain|c-style|old-style|unqualified) enums?\\b|\\benums? without `?class`?\\b")
+	unscopedEnumRE = words("\\b(?:unscoped|plain|c-style|old-style|unqualified) (?:`enum`|enums?\\b)|\\benums? without `?class`?\\b")
 	scopedEnumRE   = words("`enum (?:class|struct)`|\\bscoped enums?\\b|\\benum class(?:es)?\\b")
-	enumRivalRE    = words("\\b(?:over|instead of|rather than|not)\\b")
+	enumRivalRE    = words("\\b(?:over|instead of|rather than|not|avoid)\\b")
 )
 
 // unscopedEnumNamed: C++'s unscoped enums banned, or scoped ones preferred over them.
@@ -62,7 +89,7 @@ func unscopedEnumNamed(s *sentence) bool {
 	if !s.has(unscopedEnumRE) {
 		return false
 	}
-	if s.negPhrase(unscopedEnumRE) {
+	if constructBanned(s, unscopedEnumRE) {
 		return true
 	}
 	return s.has(scopedEnumRE) && s.has(enumRivalRE)
@@ -82,9 +109,9 @@ var cppUnscopedEnum = &Entry{
 }
 
 var (
-	emptyCatchRE = words("\\bempty (?:`catch`|catch)(?:es| blocks?| clauses?| handlers?)?\\b|\\bempty `catch(?: ?\\{ ?\\})?`(?: blocks?)?")
-	// emptyCatchPassiveRE: "Silent failover and empty catches are forbidden"
-	emptyCatchPassiveRE = words("\\bempty (?:`catch`|catch)(?:es| blocks?| clauses?| handlers?)?\\b[^.;]*\\b(?:are|is) (?:forbidden|not allowed|banned|prohibited|disallowed|not permitted)\\b")
+	// emptyCatchRE: "empty catches", "an empty `catch {}` block", "leave a catch block
+	// empty"
+	emptyCatchRE = words("\\bempty (?:`catch`|catch)(?:es| blocks?| clauses?| handlers?)?\\b|\\bempty `catch(?: ?\\{ ?\\})?`(?: blocks?)?|\\b(?:`catch`|catch)(?: blocks?| clauses?| handlers?)? empty\\b")
 )
 
 // emptyCatchNamed: an empty catch block banned, in words.
@@ -92,7 +119,7 @@ func emptyCatchNamed(s *sentence) bool {
 	if !s.has(emptyCatchRE) {
 		return false
 	}
-	return s.negPhrase(emptyCatchRE) || s.has(emptyCatchPassiveRE)
+	return constructBanned(s, emptyCatchRE)
 }
 
 // emptyBlock matches a block with nothing inside, not even a comment: a comment in
