@@ -945,6 +945,7 @@ var Catalogue = []*Entry{
 	csFileScopedNamespace, catchGeneric, cppNoExceptions, cppNoRTTI, swiftRedundantInternal, rubyHashRocket, swiftIfLetShorthand, // catalogue_native.go
 	looseEquality, looseEqualityNullOK, jsxInlineStyle, tsExportedReturnType, pyMutableDefault, goPanic, exportedDoc, blockDoc, innerHTMLWrite, starExport, // catalogue_common.go
 	sqlInterpolated, esmRequire, jsExtensionRequired, // catalogue_web.go
+	jsDynamicImport, cppUnscopedEnum, emptyCatch, // catalogue_claim.go
 }
 
 // alwaysWarn is Warn for an entry whose every rule warns.

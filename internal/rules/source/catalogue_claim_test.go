@@ -1,0 +1,42 @@
+package source
+
+import (
+	"testing"
+
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// TestConstructsNamedInWords: the sentences that name dynamic imports, unscoped enums
+// and empty catch blocks as a rule, and the ones that only mention them.
+func TestConstructsNamedInWords(t *testing.T) {
+	for _, c := range []struct {
+		entry *Entry
+		text  string
+		want  bool
+	}{
+		// instructions-2/triggerdotdev__trigger.dev__AGENTS.md:98
+		{jsDynamicImport, "**Prefer static imports over dynamic imports.** Only use dynamic `import()` when:", true},
+		// instructions/dotnet__aspire__AGENTS.md:379
+		{jsDynamicImport, "You must not use dynamic imports unless absolutely necessary. Instead, use static imports.", true},
+		{jsDynamicImport, "Dynamic imports are not allowed in `src/`; everything is bundled up front.", true},
+		// instructions-2/All-Hands-AI__OpenHands__.openhands__microagents__repo.md:153
+		{jsDynamicImport, "The enterprise server extends the OSS server through dynamic imports", false},
+		{jsDynamicImport, "The router uses dynamic imports for code splitting, so each page loads on demand.", false},
+		// fetched-1/facebook__rocksdb__CLAUDE.md:219
+		{cppUnscopedEnum, "Prefer scoped enums (`enum class`) over unscoped enums.", true},
+		{cppUnscopedEnum, "Avoid plain `enum`; use `enum class`.", true},
+		{cppUnscopedEnum, "All enums in `src/` are scoped enums (`enum class`) so their values never leak.", false},
+		// Sskutushev/crypto-gateway-project AGENTS.md:24 (the stop's public batch)
+		{emptyCatch, "Retries must be observable. Silent failover and empty catches are forbidden.", true},
+		{emptyCatch, "Never leave a catch block empty; log the exception or rethrow it.", true},
+		{emptyCatch, "Do not use empty catch blocks to swallow exceptions.", true},
+		// instructions-2/anthropics__claude-code-action__CLAUDE.md:35
+		{emptyCatch, "**Error phase attribution**: The catch block in `run.ts` uses `prepareCompleted` to distinguish prepare failures from execution failures.", false},
+		{emptyCatch, "If the catch block is empty, explain why in a comment.", false},
+	} {
+		s := newSentence(&policy.Constraint{Text: c.text, Level: policy.Must})
+		if got := c.entry.Names(s); got != c.want {
+			t.Errorf("%s names %q: %v, want %v", c.entry.Name, c.text, got, c.want)
+		}
+	}
+}
