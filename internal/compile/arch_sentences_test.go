@@ -493,3 +493,11 @@ func TestOwnSentences280(t *testing.T) {
 func TestOwnSentences281(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-281.txt", 15)
 }
+
+// TestOwnSentences370: contribution rules written before the compiler read them
+// (testdata/own-sentences-370.txt, first sight in its .md), session 43's first batch:
+// co-changes in the shapes real files use, commit subjects, PR titles and bodies, files
+// never committed or edited by hand, and ways of working.
+func TestOwnSentences370(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-370.txt", 20)
+}
