@@ -128,6 +128,17 @@ var (
 	coRefLeadRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(?:with|using|via|following|per|by|from)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:commands?|instructions?|steps?|recipes?|scripts?|targets?|guide|guidelines|process|procedure|workflow|tooling)\s+(?:in|from|of|at|(?:described|documented|listed|given|shown) in)\s+$|\b(?:as|like)\s+(?:described|documented|shown|explained|listed|outlined|specified)\s+in\s+$|\bsee\s+$`)
 	})
+	// coKeepPlaceRE: a demand that says where things live ("keep entrypoints in §0 and
+	// packages under §1"): a placement, which no change to the folder meets or breaks
+	// ("keep §0 up to date" and "in sync" are co-changes)
+	coKeepPlaceRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^keep\s+(?:[^§,;]*?\s+)?(?:in|under|inside|within|into)\s+(?:the\s+)?§\d+(?:\s+(?:folder|directory|dir|package))?(?:\s*(?:,|and|or)\s+[^§,;]*?\s+(?:in|under|inside|within)\s+(?:the\s+)?§\d+(?:\s+(?:folder|directory|dir|package))?)*\s*$`)
+	})
+	// coLeadCondRE: a lead-in that opens with a condition ("If you're adding ...:",
+	// "When a release is cut:")
+	coLeadCondRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:if|when|whenever|each time|every time|any time|once|after|before)\b`)
+	})
 	// coPRCondRE: a condition that is opening or merging a pull request
 	coPRCondRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(?:merge|open|submit|send|create|raise)\s+(?:a\s+|any\s+|your\s+)?(?:prs?|pull requests?)$`)
@@ -336,7 +347,7 @@ func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 				dem, cond = dem+" and "+cond[loc[2]:], cond[:loc[0]]
 			}
 		}
-		if coNegRE().MatchString(dem) || coNegRE().MatchString(cond) {
+		if coNegRE().MatchString(dem) || coNegRE().MatchString(cond) || coKeepPlaceRE().MatchString(dem) {
 			return nil, false
 		}
 		return coBuild(coSides{cond: cond, demand: dem}, spans, false)
@@ -381,7 +392,7 @@ func coFromFrame(prose string, spans []string, f CoFrame) []CoChange {
 		return nil
 	}
 	m := res["bare"].FindStringSubmatch(prose)
-	if m == nil || coNegRE().MatchString(prose) {
+	if m == nil || coNegRE().MatchString(prose) || coKeepPlaceRE().MatchString(named(res["bare"], m, "dem")) {
 		return nil
 	}
 	dem := named(res["bare"], m, "dem")
@@ -392,10 +403,17 @@ func coFromFrame(prose string, spans []string, f CoFrame) []CoChange {
 	if n := len(f.Headings); n > 0 {
 		frames = append(frames, f.Headings[n-1])
 	}
-	for _, fr := range frames {
+	for k, fr := range frames {
 		fspans, fp := coProse(fr)
 		fm := res["frameCond"].FindStringSubmatch(strings.TrimSpace(fp))
 		if fm == nil || coNegRE().MatchString(fp) {
+			if k == 0 && f.Context == fr && coLeadCondRE().MatchString(fp) {
+				// "If you're adding new functions or classes, you'll need to update
+				// two files:" over "Update `docs/api.opml`", under "Adding SDK
+				// Features to Documentation": the lead-in states the condition, which
+				// heed did not read; the heading's words are not it
+				return nil
+			}
 			continue
 		}
 		cond := named(res["frameCond"], fm, "cond")
