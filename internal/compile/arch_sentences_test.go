@@ -501,3 +501,11 @@ func TestOwnSentences281(t *testing.T) {
 func TestOwnSentences370(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-370.txt", 20)
 }
+
+// TestOwnSentences371: contribution rules written before the compiler read them
+// (testdata/own-sentences-371.txt, first sight in its .md), session 43's second batch,
+// written after its changes: conventions of things registered in a file, test demands,
+// bans on a part of a file, placements that are no co-change, changelogs, commits, PRs.
+func TestOwnSentences371(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-371.txt", 15)
+}
