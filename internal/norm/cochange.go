@@ -139,6 +139,15 @@ var (
 	coLeadCondRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(?:if|when|whenever|each time|every time|any time|once|after|before)\b`)
 	})
+	coModalRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:must|should|shall|need to|needs to|have to|has to|required)\b`)
+	})
+	// coPlacedRegisteredRE: things placed in a folder and registered in a file ("database
+	// migrations go in §0 as §1, registered in §2", "new handlers live under §0 and
+	// must be registered in §1")
+	coPlacedRegisteredRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:(?:every|each|all|any|new)\s+)*[\w -]{0,40}?\b(?:go|goes|live|lives|belong|belongs|are (?:placed|added|created|kept)|is (?:placed|added|created|kept))\s+(?:in|under|into|inside)\s+§(\d+)(?:\s+as\s+[^,;]{0,40}?)?,?\s+(?:and\s+)?(?:(?:must|should|need to|needs to|have to|has to)\s+be\s+|are\s+|is\s+)?(?:registered|listed|declared|imported|exported|re-exported|wired up|added)\s+(?:in|into|to|from)\s+§(\d+)`)
+	})
 	// coPRCondRE: a condition that is opening or merging a pull request
 	coPRCondRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(?:merge|open|submit|send|create|raise)\s+(?:a\s+|any\s+|your\s+)?(?:prs?|pull requests?)$`)
@@ -332,6 +341,18 @@ func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 			return coBuild(coSides{cond: b, demand: a, both: true}, spans, true)
 		}
 		return coBuild(coSides{cond: b, demand: a}, spans, true)
+	}
+	if m := coPlacedRegisteredRE().FindStringSubmatch(cl); m != nil && !coNegRE().MatchString(cl) {
+		// "migrations go in §0 as NNN_name.sql, registered in §1": a new file of the
+		// folder needs the file that registers it
+		out, ok := coBuild(coSides{cond: "add a new file under §" + m[1], demand: "update §" + m[2]}, spans, false)
+		if !coModalRE().MatchString(cl) {
+			// stated as how things are, not as a demand: a reminder
+			for i := range out {
+				out[i].Approx = "a new file of the folder stands for the thing the sentence says is registered"
+			}
+		}
+		return out, ok
 	}
 	for _, name := range []string{"condFirst", "demandFirst", "subject", "newSubject"} {
 		re := res[name]

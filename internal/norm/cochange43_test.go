@@ -37,3 +37,48 @@ func TestCoChange43(t *testing.T) {
 		}
 	}
 }
+
+// Things placed in a folder and registered in a file: a new file of the folder needs
+// the registering file (josiahsrc/voquill AGENTS.md:22, 012e/fdsa copilot
+// instructions:40, in their shape); stated without a modal it is a reminder.
+func TestCoChangePlacedRegistered(t *testing.T) {
+	for _, c := range []struct {
+		text   string
+		approx bool
+	}{
+		{"Database migrations go in `db/migrations/` as `NNN_name.sql`, registered in `db/mod.rs`.", true},
+		{"New handlers live under `src/handlers/` and must be registered in `src/router.go`.", false},
+	} {
+		got := CoChangesIn(c.text, CoFrame{})
+		if len(got) != 1 || !got[0].Added || len(got[0].If) != 1 || len(got[0].Then) != 1 || (got[0].Approx != "") != c.approx {
+			t.Errorf("%q: read as %+v", c.text, got)
+		}
+	}
+	if got := CoChangesIn("Handlers never go in `src/handlers/`, registered in `src/router.go`.", CoFrame{}); len(got) > 0 {
+		t.Errorf("a negated sentence read as %+v", got)
+	}
+}
+
+// Test demands in the shapes batch s43-1 showed (bailey-medics/quillmedical CLAUDE.md:21,
+// pixeltable/pixeltable AGENTS.md:124 and CONTRIBUTING.md:21), and ways of working
+// that stay none.
+func TestTestDemand43(t *testing.T) {
+	for _, s := range []string{
+		"always create/update tests when changing code",
+		"make changes and add tests in",
+		"it's advisable to include unit tests in the package alongside any code changes in the package",
+	} {
+		if _, ok := ReadTestDemand(s, ""); !ok {
+			t.Errorf("%q: no test demand read", s)
+		}
+	}
+	for _, s := range []string{
+		"update the tests when the behaviour changes",
+		"write tests first, before you write the code changes",
+		"make changes and run the tests",
+	} {
+		if _, ok := ReadTestDemand(s, ""); ok {
+			t.Errorf("%q: read as a test demand", s)
+		}
+	}
+}
