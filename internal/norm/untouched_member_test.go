@@ -27,3 +27,15 @@ func TestUntouchedMemberOfFile(t *testing.T) {
 		}
 	}
 }
+
+// A ban opening a later clause (bailey-medics/quillmedical CLAUDE.md:303, in its shape),
+// unless the words before it set a condition.
+func TestUntouchedLaterClause(t *testing.T) {
+	u, ok := UntouchedFiles("Use `SecretStr` for secrets, never commit `.env` files")
+	if !ok || len(u.Paths) != 1 || u.Paths[0] != ".env" || !u.AddedOnly {
+		t.Errorf("later clause: %+v %v", u, ok)
+	}
+	if u, ok := UntouchedFiles("When you deploy, never commit `.env` files"); ok {
+		t.Errorf("a conditional ban read as %+v", u)
+	}
+}
