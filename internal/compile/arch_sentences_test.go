@@ -509,3 +509,19 @@ func TestOwnArchitectureSentences320(t *testing.T) {
 func TestOwnArchitectureSentences321(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-321.txt", 11)
 }
+
+// TestOwnSentences370: contribution rules written before the compiler read them
+// (testdata/own-sentences-370.txt, first sight in its .md), session 43's first batch:
+// co-changes in the shapes real files use, commit subjects, PR titles and bodies, files
+// never committed or edited by hand, and ways of working.
+func TestOwnSentences370(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-370.txt", 20)
+}
+
+// TestOwnSentences371: contribution rules written before the compiler read them
+// (testdata/own-sentences-371.txt, first sight in its .md), session 43's second batch,
+// written after its changes: conventions of things registered in a file, test demands,
+// bans on a part of a file, placements that are no co-change, changelogs, commits, PRs.
+func TestOwnSentences371(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-371.txt", 15)
+}

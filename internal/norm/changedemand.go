@@ -17,7 +17,13 @@ var (
 	// change, within a short distance (so "write tests that verify assumptions ...
 	// before changes are made" is not one).
 	chgTestDemandREs = []*lazyre.RE{
-		lazyre.New(`\b(add|include|write|provide)\s+(\w+\s+){0,2}(tests?|test cases?)\b[^.]{0,12}\b(for|if|when|that|covering|with)\b[^.]{0,40}\b(code|changes?|patch|patches|fix|fixes|bugs?|features?|functionality)\b`),
+		lazyre.New(`\b(add|include|write|provide|create|update)\s+(\w+\s+){0,2}(tests?|test cases?)\b[^.]{0,12}\b(for|if|when|that|covering|with)\b[^.]{0,40}\b(code|changes?|patch|patches|fix|fixes|bugs?|features?|functionality)\b`),
+		// the tests beside the change: "include unit tests in the tests package
+		// alongside any code changes"
+		lazyre.New(`\b(add|include|write|provide|create)\s+(\w+\s+){0,2}(tests?|test cases?)\b[^.]{0,30}\b(alongside|along with|together with|accompanying)\b[^.]{0,20}\b(code|changes?|fix|fixes|features?|functionality)\b`),
+		// a step that makes the change and its tests: "Make changes and add tests in
+		// tests/"
+		lazyre.New(`^\W*(?:make|implement)\s+(?:your\s+)?(?:code\s+)?changes?\s+(?:and|,)\s+(?:add|write|include)\s+(?:\w+\s+){0,2}(?:tests?|test cases?)\b`),
 		lazyre.New(`\b(code changes?|changes?|bug ?fix(es)?|fixes|new (functionality|features?|code)|features?|patch(es)?|contributions?|pull requests?|prs)\b[^.]{0,40}\b(need|needs|require|requires|must (have|include|come with)|should (have|include|come with)|comes? with)\b[^.]{0,18}\b(tests?|test cases?|regression tests?)\b`),
 		lazyre.New(`\b(functionality|features?|code|fix|fixes|changes?)\b[^.]{0,20}\b(should|must|needs to|has to) be (tested|accompanied (by|with) (a |an )?(regression )?tests?)\b`),
 		lazyre.New(`\b(fixing a bug|bug fix(es)?)\b[^.]{0,40}\baccompanied (by|with)\b[^.]{0,20}\btests?\b`),

@@ -128,6 +128,26 @@ var (
 	coRefLeadRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(?:with|using|via|following|per|by|from)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:commands?|instructions?|steps?|recipes?|scripts?|targets?|guide|guidelines|process|procedure|workflow|tooling)\s+(?:in|from|of|at|(?:described|documented|listed|given|shown) in)\s+$|\b(?:as|like)\s+(?:described|documented|shown|explained|listed|outlined|specified)\s+in\s+$|\bsee\s+$`)
 	})
+	// coKeepPlaceRE: a demand that says where things live ("keep entrypoints in §0 and
+	// packages under §1"): a placement, which no change to the folder meets or breaks
+	// ("keep §0 up to date" and "in sync" are co-changes)
+	coKeepPlaceRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^keep\s+(?:[^§,;]*?\s+)?(?:in|under|inside|within|into)\s+(?:the\s+)?§\d+(?:\s+(?:folder|directory|dir|package))?(?:\s*(?:,|and|or)\s+[^§,;]*?\s+(?:in|under|inside|within)\s+(?:the\s+)?§\d+(?:\s+(?:folder|directory|dir|package))?)*\s*$`)
+	})
+	// coLeadCondRE: a lead-in that opens with a condition ("If you're adding ...:",
+	// "When a release is cut:")
+	coLeadCondRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:if|when|whenever|each time|every time|any time|once|after|before)\b`)
+	})
+	coModalRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:must|should|shall|need to|needs to|have to|has to|required)\b`)
+	})
+	// coPlacedRegisteredRE: things placed in a folder and registered in a file ("database
+	// migrations go in §0 as §1, registered in §2", "new handlers live under §0 and
+	// must be registered in §1")
+	coPlacedRegisteredRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:(?:every|each|all|any|new)\s+)*[\w -]{0,40}?\b(?:go|goes|live|lives|belong|belongs|are (?:placed|added|created|kept)|is (?:placed|added|created|kept))\s+(?:in|under|into|inside)\s+§(\d+)(?:\s+as\s+[^,;]{0,40}?)?,?\s+(?:and\s+)?(?:(?:must|should|need to|needs to|have to|has to)\s+be\s+|are\s+|is\s+)?(?:registered|listed|declared|imported|exported|re-exported|wired up|added)\s+(?:in|into|to|from)\s+§(\d+)`)
+	})
 	// coPRCondRE: a condition that is opening or merging a pull request
 	coPRCondRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(?:merge|open|submit|send|create|raise)\s+(?:a\s+|any\s+|your\s+)?(?:prs?|pull requests?)$`)
@@ -322,6 +342,18 @@ func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 		}
 		return coBuild(coSides{cond: b, demand: a}, spans, true)
 	}
+	if m := coPlacedRegisteredRE().FindStringSubmatch(cl); m != nil && !coNegRE().MatchString(cl) {
+		// "migrations go in §0 as NNN_name.sql, registered in §1": a new file of the
+		// folder needs the file that registers it
+		out, ok := coBuild(coSides{cond: "add a new file under §" + m[1], demand: "update §" + m[2]}, spans, false)
+		if !coModalRE().MatchString(cl) {
+			// stated as how things are, not as a demand: a reminder
+			for i := range out {
+				out[i].Approx = "a new file of the folder stands for the thing the sentence says is registered"
+			}
+		}
+		return out, ok
+	}
 	for _, name := range []string{"condFirst", "demandFirst", "subject", "newSubject"} {
 		re := res[name]
 		m := re.FindStringSubmatch(cl)
@@ -336,7 +368,7 @@ func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 				dem, cond = dem+" and "+cond[loc[2]:], cond[:loc[0]]
 			}
 		}
-		if coNegRE().MatchString(dem) || coNegRE().MatchString(cond) {
+		if coNegRE().MatchString(dem) || coNegRE().MatchString(cond) || coKeepPlaceRE().MatchString(dem) {
 			return nil, false
 		}
 		return coBuild(coSides{cond: cond, demand: dem}, spans, false)
@@ -381,7 +413,7 @@ func coFromFrame(prose string, spans []string, f CoFrame) []CoChange {
 		return nil
 	}
 	m := res["bare"].FindStringSubmatch(prose)
-	if m == nil || coNegRE().MatchString(prose) {
+	if m == nil || coNegRE().MatchString(prose) || coKeepPlaceRE().MatchString(named(res["bare"], m, "dem")) {
 		return nil
 	}
 	dem := named(res["bare"], m, "dem")
@@ -392,10 +424,17 @@ func coFromFrame(prose string, spans []string, f CoFrame) []CoChange {
 	if n := len(f.Headings); n > 0 {
 		frames = append(frames, f.Headings[n-1])
 	}
-	for _, fr := range frames {
+	for k, fr := range frames {
 		fspans, fp := coProse(fr)
 		fm := res["frameCond"].FindStringSubmatch(strings.TrimSpace(fp))
 		if fm == nil || coNegRE().MatchString(fp) {
+			if k == 0 && f.Context == fr && coLeadCondRE().MatchString(fp) {
+				// "If you're adding new functions or classes, you'll need to update
+				// two files:" over "Update `docs/api.opml`", under "Adding SDK
+				// Features to Documentation": the lead-in states the condition, which
+				// heed did not read; the heading's words are not it
+				return nil
+			}
 			continue
 		}
 		cond := named(res["frameCond"], fm, "cond")

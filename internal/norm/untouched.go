@@ -93,8 +93,28 @@ func UntouchedFiles(text string) (Untouched, bool) {
 			}
 			return u, true
 		}
+		if u, ok := untouchedLaterClause(sent); ok {
+			return u, true
+		}
 	}
 	return untouchedByGrammar(text)
+}
+
+// untouchedLaterClause reads a ban that opens a later clause of the sentence ("Use
+// `SecretStr` for secrets, never commit `.env` files"), when the words before it set
+// no condition on it ("if you deploy, never commit ..." is a ban heed cannot place).
+func untouchedLaterClause(sent string) (Untouched, bool) {
+	for i := 0; i < len(sent); i++ {
+		if sent[i] != ',' && sent[i] != ';' {
+			continue
+		}
+		before, rest := sent[:i], strings.TrimSpace(sent[i+1:])
+		if utHiddenRE().MatchString(before) || !utLeadRE().MatchString(rest) {
+			continue
+		}
+		return untouchedIn(rest)
+	}
+	return Untouched{}, false
 }
 
 func untouchedIn(text string) (Untouched, bool) {

@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -41,6 +42,13 @@ func untouchedByGrammar(text string) (Untouched, bool) {
 		}
 		if len(paths) == 0 {
 			continue
+		}
+		if passive && memberOfFile(toks[sentenceClauseStart(toks, i):i]) || !passive && memberOfFile(toks[verb+1:end]) {
+			// "Never change `integrations.telemetry.enabled` in `docs/release/docs.json`",
+			// "the package version in `pubspec.yaml` should not be modified": a part of
+			// the file is what must stay, which a ban of every change to the file
+			// would misread; heed cannot see the part, so no rule
+			return Untouched{}, false
 		}
 		u := Untouched{Paths: paths, HandOnly: hand || utGeneratedRE().MatchString(text) || ToolWritten(text), EditsOnly: editOnlyVerb(toks[verb].Low)}
 		if c := untouchedCondition(toks[verb+1 : end]); c != "" {
@@ -153,6 +161,34 @@ func pathsIn(toks []Token) []string {
 		}
 	}
 	return out
+}
+
+// memberOfFile reports whether the words a ban governs name a thing inside a file
+// rather than the file: a noun or a code span, then "in" (or "of", "inside",
+// "within") and a file with an extension ("the version in `pubspec.yaml`", "`key` in
+// `config.json`"); not "files in `gen/`" (a folder) nor "anything in `x.json`".
+func memberOfFile(toks []Token) bool {
+	for k := 2; k < len(toks); k++ {
+		t := toks[k]
+		if !t.Code && !plainPath(t.Text) || !fileLike(t.Text) || strings.HasSuffix(t.Text, "/") || path.Ext(t.Text) == "" {
+			continue
+		}
+		switch toks[k-1].Low {
+		case "in", "of", "inside", "within":
+		default:
+			continue
+		}
+		before := toks[k-2]
+		if before.Punct {
+			continue
+		}
+		switch before.Low {
+		case "anything", "everything", "file", "files", "content", "contents", "lines", "line", "nothing":
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // anaphoricObject: the ban names its object by a word that points back ("this
