@@ -761,12 +761,6 @@ func findLabel(s string) []int {
 	start := i
 	for j := i; j < len(s) && j-start <= 48; {
 		c := s[j]
-		if c == ':' && inToken(s, j) {
-			// "Use log from dart:developer", "node:fs", "https://": a colon inside
-			// a word joins it, and ends no label
-			j++
-			continue
-		}
 		if c == '*' || c == '_' || c == ':' || c == ' ' && dashAt(s, j) > 0 {
 			if j == start {
 				return nil
@@ -799,18 +793,6 @@ func findLabel(s string) []int {
 		j += n
 	}
 	return nil
-}
-
-// inToken reports a colon at s[i] between two characters of one word ("dart:io",
-// "std::fs", "https://"): a name's separator, not a label's colon.
-func inToken(s string, i int) bool {
-	if i == 0 || i+1 >= len(s) {
-		return false
-	}
-	prev, _ := utf8.DecodeLastRuneInString(s[:i])
-	next, _ := utf8.DecodeRuneInString(s[i+1:])
-	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
-	return (word(prev) || prev == ':') && (word(next) || next == '/' || next == ':')
 }
 
 // dashAt returns the length of " - ", " – ", " — " or " → " at s[i:], or 0.
