@@ -1,0 +1,27 @@
+package norm
+
+import "testing"
+
+// Session 43's readings for the normative model's judge-only decision, on sentences
+// of our own writing in the shapes whole instruction files give them (judge batch 1
+// found them): a test demand whose condition adds behaviour without the word "new".
+func TestTestDemandAddedBehaviour(t *testing.T) {
+	for _, tc := range []struct {
+		lower string
+		want  bool
+	}{
+		{"when you add functionality be sure to write a unit test too.", true},
+		{"if you add a feature, add tests for it.", true},
+		{"when adding a feature, write tests for it.", true},
+		{"if you implement new behaviour, include a regression test.", true},
+		// one area's change, or a test that is no co-change
+		{"if you add a dependency, add it to the lockfile.", false},
+		{"if you add a feature, update the docs.", false},
+		{"if you change the parser, add a test for it.", false},
+		{"if you add a feature, never add tests that hit the network.", false},
+	} {
+		if _, got := ReadTestDemand(tc.lower, ""); got != tc.want {
+			t.Errorf("ReadTestDemand(%q) = %v, want %v", tc.lower, got, tc.want)
+		}
+	}
+}
