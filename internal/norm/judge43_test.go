@@ -25,3 +25,28 @@ func TestTestDemandAddedBehaviour(t *testing.T) {
 		}
 	}
 }
+
+// The condition of such a demand: a change that adds a function or class, also when
+// the condition names a feature or ends without a comma at a reminder.
+func TestPreconditionAddedBehaviour(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want string
+	}{
+		{"When you add functionality be sure to write a unit test too.", "a new function or class"},
+		{"When adding a feature, write tests for it.", "a new function or class"},
+		{"If you add new functionality, add tests.", "a new function or class"},
+		// no condition to read: an imperative, or a condition on something else
+		{"Be sure to add a test for every fix.", ""},
+		{"If you are unsure be sure to ask first.", ""},
+	} {
+		p := ReadPrecondition(tc.text)
+		got := ""
+		if p != nil {
+			got = p.What
+		}
+		if got != tc.want {
+			t.Errorf("ReadPrecondition(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
