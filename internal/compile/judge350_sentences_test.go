@@ -10,3 +10,11 @@ import "testing"
 func TestOwnSentences350(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-350.txt", 23)
 }
+
+// TestOwnSentences351: batch 351 (testdata/own-sentences-351.txt, first sight in its
+// .md), written after batch 350 and the change to test demands, before heed read it:
+// fresh phrasings of a change's test demand and its condition, decoys, and other
+// shapes of the judge-only decision.
+func TestOwnSentences351(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-351.txt", 16)
+}
