@@ -40,7 +40,7 @@ var (
 		lazyre.New(`^\W*(?:please\s+)?(?:add|write|include)\b[^.;]{0,60},?\s+(?:and|&)\s+(?:\w+\s+){0,2}(?:tests?|test cases?)\W*$`),
 	}
 	// Sentences that leave the demand to judgement.
-	chgJudgementRE  = lazyre.New(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether (a|one)|prefer|consider|optional|optionally|(when|if|where) (an? |the )?[a-z ]{0,30}(is|are) (needed|required|necessary|warranted|called for)|(when|if|where) (needed|required|necessary))\b`)
+	chgJudgementRE  = lazyre.New(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether|unsure|not sure|prefer|consider|optional|optionally|(when|if|where) (an? |the )?[a-z ]{0,30}(is|are) (needed|required|necessary|warranted|called for)|(when|if|where) (needed|required|necessary))\b`)
 	chgUserFacingRE = lazyre.New(`\b(?:` + userEffect + `)\b`)
 	chgJudgedWordRE = lazyre.New(`\b(significant|substantial|non-trivial|trivial|where|when|if|whether|prefer|consider|optional|optionally)\b`)
 	// Negation that governs a co-change clause ("without" is not one: "tests that fail

@@ -50,3 +50,17 @@ func TestPreconditionAddedBehaviour(t *testing.T) {
 		}
 	}
 }
+
+// A sentence that asks the author to weigh whether tests are needed leaves the demand
+// to judgement (own-sentences-351 k8, k9: warned every code change at first sight).
+func TestTestDemandWeighed(t *testing.T) {
+	for _, s := range []string{
+		"when adding a feature, think about whether it needs tests.",
+		"if you are unsure whether your change needs tests, ask in the issue first.",
+		"if you're not sure your change needs tests, ask a maintainer.",
+	} {
+		if !LeftToJudgement(s) {
+			t.Errorf("LeftToJudgement(%q) = false", s)
+		}
+	}
+}
