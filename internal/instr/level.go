@@ -937,6 +937,22 @@ var artefactWords = []string{"new", "codespan", "file", "public", "exported", "c
 	"test", "function", "method", "class", "module", "package", "crate", "feature", "endpoint", "query",
 	"queries", "migration", "change", "string", "message", "source", "script", "type", "struct", "interface"}
 
+// codeKinds: what a change adds to code, named after "any (new)" ("any new
+// functionality", "any change", "any new dependency").
+var codeKinds = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return wordSet(`functionality code behaviour behavior dependency dependencies api apis route routes component components`)
+}}
+
+// artefactWord: a word that names a kind of artefact (or its plural).
+func artefactWord(w string) bool {
+	for _, a := range artefactWords {
+		if w == a || strings.HasPrefix(w, a) && len(w) <= len(a)+2 {
+			return true
+		}
+	}
+	return false
+}
+
 var universalWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
 	return map[string]bool{"every": true, "each": true, "all": true}
 }}
@@ -946,18 +962,29 @@ var universalWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
 // offline", "Each feature may import from shared/").
 func universal(body string) bool {
 	f := strings.Fields(strings.ToLower(head(body, 200)))
-	if len(f) < 3 || !universalWords.Get()[strings.Trim(f[0], ",.*_")] {
+	if len(f) < 3 {
+		return false
+	}
+	if first := strings.Trim(f[0], ",.*_"); first == "any" {
+		// "Any new functionality needs tests", "Any change to `api/` requires a
+		// changelog entry": "any" is universal only right before the kind of
+		// artefact ("any questions about new features" is not)
+		w := strings.Trim(f[1], ",.;:*_()")
+		if w == "new" {
+			w = strings.Trim(f[2], ",.;:*_()")
+		}
+		if w == "new" || !artefactWord(w) && !codeKinds.Get()[w] {
+			return false
+		}
+	} else if !universalWords.Get()[first] {
 		return false
 	}
 	// The subject must be a kind of artefact one can check: "every new file", "all
 	// `.ts` files", "each public function" (not "each pytest worker configures").
 	artefact := false
 	for _, w := range f[1:min(len(f), 5)] {
-		w = strings.Trim(w, ",.;:*_()")
-		for _, a := range artefactWords {
-			if w == a || strings.HasPrefix(w, a) && len(w) <= len(a)+2 {
-				artefact = true
-			}
+		if artefactWord(strings.Trim(w, ",.;:*_()")) {
+			artefact = true
 		}
 	}
 	if !artefact {

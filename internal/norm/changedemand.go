@@ -34,6 +34,10 @@ var (
 		// one area's condition; nor "If you are fixing a bug, ...": which changes
 		// are bug fixes is the author's judgement)
 		lazyre.New(`^\W*(?:if|when|whenever)\b[^,.]{0,50}\bnew (?:functionality|features?|code|behaviou?r)\b[^,.]*,[^.]{0,40}\b(?:add|write|include|provide)\s+(?:\w+\s+){0,2}(?:tests?|test cases?)\b`),
+		// the condition on adding behaviour, which makes it new without the word:
+		// "When you add functionality be sure to write a unit test too", "When adding
+		// a feature, write tests for it."
+		lazyre.New(`^\W*(?:if|when|whenever)\s+(?:you(?:'re|\s+are)?\s+)?(?:add|adding|introduce|introducing|implement|implementing)\s+(?:(?:any|a|an|new|some|more)\s+)*(?:functionality|features?|behaviou?r)\b[^.]{0,50}\b(?:add|write|include|provide)\s+(?:\w+\s+){0,2}(?:tests?|test cases?)\b`),
 		// a lead-in whose items are the changes: "Please add or update automated
 		// tests when you:"
 		lazyre.New(`^\W*(?:please\s+)?(?:add|write|include|update)(?:\s+(?:or|and|/)\s+(?:add|write|include|update))?\s+(?:\w+\s+){0,2}(?:tests?|test cases?)\s+(?:when|whenever|if)\s+you\s*:?\s*$`),
@@ -42,7 +46,7 @@ var (
 		lazyre.New(`^\W*(?:please\s+)?(?:add|write|include)\b[^.;]{0,60},?\s+(?:and|&)\s+(?:\w+\s+){0,2}(?:tests?|test cases?)\W*$`),
 	}
 	// Sentences that leave the demand to judgement.
-	chgJudgementRE  = lazyre.New(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether (a|one)|prefer|consider|optional|optionally|(when|if|where) (an? |the )?[a-z ]{0,30}(is|are) (needed|required|necessary|warranted|called for)|(when|if|where) (needed|required|necessary))\b`)
+	chgJudgementRE  = lazyre.New(`\b(significant|substantial|non-trivial|not trivial|trivial|where appropriate|when appropriate|if appropriate|if applicable|where possible|if possible|when relevant|likely to affect|user-facing|determine whether|whether|unsure|not sure|prefer|consider|optional|optionally|(when|if|where) (an? |the )?[a-z ]{0,30}(is|are) (needed|required|necessary|warranted|called for)|(when|if|where) (needed|required|necessary))\b`)
 	chgUserFacingRE = lazyre.New(`\b(?:` + userEffect + `)\b`)
 	chgJudgedWordRE = lazyre.New(`\b(significant|substantial|non-trivial|trivial|where|when|if|whether|prefer|consider|optional|optionally)\b`)
 	// Negation that governs a co-change clause ("without" is not one: "tests that fail

@@ -141,7 +141,9 @@ func conditionOf(span string) *Precondition {
 	if has(exact("random")) {
 		setAdded(`(?i)random`, "randomness")
 	}
-	if adding && has(prefix("function", "method", "class")) {
+	if adding && (has(prefix("function", "method", "class")) || has(exact("feature", "features"))) {
+		// "If you add any functionality", "When adding a feature": what a feature adds
+		// to the code is functions and classes
 		setAdded(`^\s*(export\s+)?(pub(\([a-z]+\))?\s+)?(async\s+)?(def|class|func|function|fn)\s+[A-Za-z_]`, "a new function or class")
 	}
 	if has(prefix("docstring")) {
@@ -266,7 +268,13 @@ func antecedent(text string) string {
 		// modal follows it
 		// (a condition that names a file or an identifier is left to the readers of
 		// co-changes, which know a manifest's dependencies from a line naming it)
-		if m := preLeadImperativeRE.FindStringSubmatch(string(masked)); m != nil && !strings.Contains(m[1], "`") && len(codeSpanRE().FindAllStringIndex(text[:len(m[1])], -1)) == 0 {
+		m := preLeadImperativeRE.FindStringSubmatch(string(masked))
+		if m == nil {
+			// "When you add functionality be sure to write a unit test too": no
+			// comma, but a reminder ends the condition as one would
+			m = preLeadReminderRE.FindStringSubmatch(string(masked))
+		}
+		if m != nil && !strings.Contains(m[1], "`") && len(codeSpanRE().FindAllStringIndex(text[:len(m[1])], -1)) == 0 {
 			if ws := proseWords(stripSpans(m[2])); len(ws) > 0 && imperativeStart(ws[0]) {
 				return strings.TrimSpace(text[:len(m[1])])
 			}
@@ -279,6 +287,10 @@ func antecedent(text string) string {
 // preLeadImperativeRE splits a sentence that opens with a condition at its first comma:
 // the condition, and what follows it (without "please" or "also").
 var preLeadImperativeRE = lazyre.New(`(?i)^(\W*(?:if|when|whenever)\b[^,.;:]*),\s*(?:then\s+)?(?:please\s+)?(?:also\s+)?(.*)$`)
+
+// preLeadReminderRE splits a sentence that opens with a condition and no comma at the
+// reminder that starts its demand ("be sure to", "make sure to", "remember to").
+var preLeadReminderRE = lazyre.New(`(?i)^(\W*(?:if|when|whenever)\b[^,.;:]*?)\s+(?:then\s+)?(?:please\s+)?(?:be sure to|make sure to|remember to|don't forget to)\s+(?:also\s+)?(.*)$`)
 
 // preDemandRE is a verb of demand that ends an antecedent like a modal ("Every
 // migration needs a test", "A new endpoint requires docs"); preCondLeadRE a sentence
