@@ -1317,7 +1317,7 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	}
 	what := sh.display(b)
 	r.Message = what + " is banned here"
-	if region := s.unknownRegion(); region != "" {
+	if region := s.unknownRegionIn(rc); region != "" {
 		return r, fmt.Sprintf("bans %s only in %s, which heed cannot locate", what, region)
 	}
 	if b.instead != "" {
