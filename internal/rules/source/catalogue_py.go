@@ -5,6 +5,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lang"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 )
 
@@ -186,12 +187,33 @@ func typeHintsDemanded(s *sentence) bool {
 		// which the entry leaves out
 		return false
 	}
+	for _, m := range kindOfFunctionRE.FindAllStringSubmatch(s.prose(), -1) {
+		if !functionsAllWords.Get()[m[1]] {
+			// "Always use proper Eloquent relationship methods with return type
+			// hints": a kind of function, which the syntax does not show
+			return false
+		}
+	}
 	// the query finds a missing return annotation: a sentence about parameters alone
 	// is another rule
 	return !s.has(paramWordRE) || s.has(returnWordRE) || s.has(allFunctionsRE)
 }
 
 var (
+	// kindOfFunctionRE: the word before "functions" or "methods", which may name a
+	// kind of function ("relationship methods", "helper functions").
+	kindOfFunctionRE = lazyre.New(`\b([a-z][\w-]*) (?:functions?|methods?)\b`)
+	// functionsAllWords: words before "functions" that name no kind of function.
+	functionsAllWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.Fields(`all every each any both the our your its their these those such other own
+			public exported new non-test production library api module module-level top-level class instance static
+			for with on in to of and or are be must should have has need needs that which declare declaring
+			python php typescript javascript js ts go rust java kotlin ruby swift scala c async`) {
+			m[w] = true
+		}
+		return m
+	}}
 	testWordRE   = lazyre.New(`\btests?\b|\btest (?:functions?|files?|code)\b`)
 	paramWordRE  = lazyre.New(`\b(?:parameters?|arguments?|args)\b`)
 	returnWordRE = lazyre.New(`\breturns?\b|\breturn (?:values?|types?)\b`)
@@ -240,7 +262,7 @@ var pyUntypedPublicDef = &Entry{
 	Suggestion:     "annotate its parameters and its return type",
 	NotInTests:     true,
 	NotInTestFiles: true,
-	Variants: append([]Variant{{Lang: engine.LangPython,
+	Variants: []Variant{{Lang: engine.LangPython,
 		Query:   `((function_definition name: (identifier) @name @match !return_type) @def (#not-eq? @name "__init__") (#not-match? @name "^_[^_]") (#not-inside? @def function_definition))`,
 		Needles: []string{"def"},
 		Bad:     []string{"def «public_api»(x):\n    return x\n\n\nclass A:\n    def «run»(self):\n        def inner(y):\n            return y\n        return inner\n"},
@@ -251,9 +273,7 @@ var pyUntypedPublicDef = &Entry{
 		Variant{Lang: engine.LangPHP, Query: phpUntypedPublicQuery, Needles: []string{"function"},
 			Bad:  []string{"<?php\nfunction «add»($a, $b)\n{\n    return $a + $b;\n}\n\nclass Box\n{\n    public function «size»()\n    {\n        return 1;\n    }\n}\n"},
 			Good: []string{"<?php\nclass Box\n{\n    public function size(): int\n    {\n        return 1;\n    }\n\n    private function helper()\n    {\n        return 2;\n    }\n}\n"}},
-	}, tsUntypedVariants(tsUntypedExportedQuery, tsxUntypedExportedQuery,
-		[]string{"export function «add»(a: number, b: number) {\n  return a + b;\n}\n"},
-		[]string{"export function add(a: number, b: number): number {\n  return a + b;\n}\nfunction helper(a: number) {\n  return a;\n}\n"})...),
+	},
 }
 
 // Return types in PHP and TypeScript (session 43): the same convention as Python's
@@ -267,11 +287,9 @@ const (
 ((method_declaration (visibility_modifier) @vis name: (name) @name @match !return_type) (#eq? @vis "public") (#not-match? @name "^__(?:construct|destruct|clone)$"))`
 	tsUntypedQuery = `((function_declaration name: (identifier) @name @match !return_type))
 ((method_definition name: (property_identifier) @name @match !return_type) @def (#not-eq? @name "constructor") (#not-match? @def "^(?:(?:public|private|protected|static|override|readonly|async|declare|abstract)\\s+)*set\\s"))`
-	tsUntypedExportedQuery = `((export_statement declaration: (function_declaration name: (identifier) @name @match !return_type)))`
-	tsxUntypedQuery        = `((function_declaration name: (identifier) @name @match !return_type) (#not-match? @name "^[A-Z]"))
+	tsxUntypedQuery = `((function_declaration name: (identifier) @name @match !return_type) (#not-match? @name "^[A-Z]"))
 ((method_definition name: (property_identifier) @name @match !return_type) @def (#not-eq? @name "constructor") (#not-match? @def "^(?:(?:public|private|protected|static|override|readonly|async|declare|abstract)\\s+)*set\\s"))`
-	tsxUntypedExportedQuery = `((export_statement declaration: (function_declaration name: (identifier) @name @match !return_type)) (#not-match? @name "^[A-Z]"))`
-	tsHookQuery             = `((function_declaration name: (identifier) @name @match !return_type) (#match? @name "^use[A-Z0-9]"))
+	tsHookQuery = `((function_declaration name: (identifier) @name @match !return_type) (#match? @name "^use[A-Z0-9]"))
 ((variable_declarator name: (identifier) @name @match value: (arrow_function !return_type)) (#match? @name "^use[A-Z0-9]"))`
 )
 
