@@ -55,3 +55,23 @@ func TestReturnTypeDemands(t *testing.T) {
 		expectRecognized(t, con, c.rc, c.want)
 	}
 }
+
+// TestPassiveBanOfPhrase (session 43): a construct named in words as the subject of a
+// passive ban ("Star imports are not allowed") is banned like "Don't use star
+// imports"; a description of the phrase, or a condition, stays unread.
+func TestPassiveBanOfPhrase(t *testing.T) {
+	rc := func(langs ...string) *recognize.RepoContext { return &recognize.RepoContext{Languages: langs} }
+	for _, c := range []struct {
+		text string
+		rc   *recognize.RepoContext
+		want []string
+	}{
+		{"Star imports are not allowed.", rc("python"), []string{"query wildcard-import [python]"}},
+		{"Wildcard imports are forbidden in library code.", rc("python"), []string{"query wildcard-import [python]"}},
+		{"If star imports are not allowed, list the names.", rc("python"), nil},
+		{"Tests for star imports are not allowed to be skipped.", rc("python"), nil},
+	} {
+		con := &policy.Constraint{ID: "x", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must}
+		expectRecognized(t, con, c.rc, c.want)
+	}
+}
