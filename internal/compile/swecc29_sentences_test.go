@@ -29,3 +29,9 @@ func TestOwnSourceSentences301(t *testing.T) {
 func TestOwnSourceSentences330(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-330.txt", 36)
 }
+
+// TestOwnSourceSentences331: the second batch of session 43
+// (testdata/own-sentences-331.txt), written after batch 330's readers.
+func TestOwnSourceSentences331(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-331.txt", 21)
+}
