@@ -73,6 +73,9 @@ func TestReadCallForm43(t *testing.T) {
 		{"Don't disable TLS certificate verification (`verify=False`) in HTTP calls.", CallForm{Form: "no-keyword", Keyword: "verify", Value: "False"}, true},
 		{"Avoid passing `check=False` to `subprocess.run()`.", CallForm{Form: "no-keyword", Callee: "subprocess.run", Keyword: "check", Value: "False"}, true},
 		{"Every `requests` call must pass a `timeout`.", CallForm{Form: "keyword", Callee: "requests", Keyword: "timeout"}, true},
+		// an MSBuild property (microsoft/PowerToys cmdpal.instructions.md:46, dev):
+		// Python's literals are capitalised
+		{"Never set `CIBuild=true` or `GeneratePackageLocally=true` for normal iteration.", CallForm{}, false},
 		// the span alone: read by the source reader from the span itself
 		{"Never use `shell=True`.", CallForm{}, false},
 		// a condition heed cannot see
