@@ -22,3 +22,16 @@ func TestOwnSourceSentences300(t *testing.T) {
 func TestOwnSourceSentences301(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-301.txt", 22)
 }
+
+// TestOwnSourceSentences330: own sentences of session 43 (testdata/own-sentences-330.txt,
+// first sight in own-sentences-330.md): type annotations, imports, framework idioms,
+// security and test structure, written before the compiler read them.
+func TestOwnSourceSentences330(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-330.txt", 36)
+}
+
+// TestOwnSourceSentences331: the second batch of session 43
+// (testdata/own-sentences-331.txt), written after batch 330's readers.
+func TestOwnSourceSentences331(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-331.txt", 21)
+}

@@ -15,7 +15,8 @@ import (
 
 // CallForm is one such rule.
 type CallForm struct {
-	// Form is "keyword" (calls of Callee pass Keyword), "super" (a base class's
+	// Form is "keyword" (calls of Callee pass Keyword), "no-keyword" (calls of Callee,
+	// or any call when Callee is empty, do not pass Keyword=Value), "super" (a base class's
 	// methods called on self through super()), "category" (calls of Callee name the
 	// warning's class: a second positional argument or category=), "lambda-arg" (the second argument of
 	// a call of Callee is a lambda, not a call), "doctest-none" (a doctest shows a
@@ -24,14 +25,22 @@ type CallForm struct {
 	// Callee is the called name as written, dotted ("warnings.warn").
 	Callee  string
 	Keyword string
+	// Value is the banned keyword's value as written ("True"), for "no-keyword".
+	Value string
 	// Inferred: the callee is not written in the sentence ("code that emits a
 	// warning" is a call of warnings.warn): a reading to warn with.
 	Inferred bool
 }
 
 var (
-	callKeywordRE = lazyre.New("(?i)^(?:(?:a|an|each|every|any|all)\\s+)?(?:calls?\\s+(?:to|of)\\s+)?`([A-Za-z_][\\w.]*)(?:\\((?:\\.\\.\\.|…)?\\))?`(?:\\s+calls?)?\\s+(?:must|should)\\s+(?:always\\s+)?(?:set|pass|include|give|specify)\\s+(?:the\\s+)?`([A-Za-z_]\\w*)`(?:\\s+(?:argument|keyword|parameter))?(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
-	callWarnRE    = lazyre.New("(?i)^(?:code|a call|every call|any code|each call) that (?:emits|raises|issues) a warning (?:must|should) (?:always )?(?:set|pass|specify) `(stacklevel)`(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
+	callKeywordRE = lazyre.New("(?i)^(?:(?:a|an|each|every|any|all)\\s+)?(?:calls?\\s+(?:to|of)\\s+)?`([A-Za-z_][\\w.]*)(?:\\((?:\\.\\.\\.|…)?\\))?`(?:\\s+calls?)?\\s+(?:must|should)\\s+(?:always\\s+)?(?:set|pass|include|give|specify)\\s+(?:the\\s+|an?\\s+)?`([A-Za-z_]\\w*)`(?:\\s+(?:argument|keyword|parameter))?(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
+	// callNoKeywordRE: "Never pass `shell=True` to `subprocess` calls", "Do not use
+	// `verify=False` in `requests` calls", "Never call `subprocess.run` with
+	// `shell=True`", "Don't disable TLS certificate verification (`verify=False`)": a
+	// keyword's value banned in the calls of a callee, or in any call.
+	callNoKeywordRE = lazyre.New("(?i)^(?:never|do not|don't|must not|avoid)\\s+(?:(?:pass(?:ing)?|set(?:ting)?|use|using|add(?:ing)?)\\s+`([A-Za-z_]\\w*)\\s*=\\s*((?-i:True|False|None)|-?\\d+(?:\\.\\d+)?)`(?:\\s+(?:to|in|on|for)\\s+(?:(?:any|all|every|the)\\s+)?(?:calls?\\s+(?:of|to)\\s+)?`([A-Za-z_][\\w.]*)(?:\\((?:\\.\\.\\.|…)?\\))?`(?:\\s+calls?)?)?|call(?:ing)?\\s+`([A-Za-z_][\\w.]*)(?:\\((?:\\.\\.\\.|…)?\\))?`\\s+with\\s+`([A-Za-z_]\\w*)\\s*=\\s*((?-i:True|False|None)|-?\\d+(?:\\.\\d+)?)`|(?:disable|turn off|skip|bypass)\\s+[\\w -]{1,40}?\\s*\\(`([A-Za-z_]\\w*)\\s*=\\s*((?-i:True|False|None))`\\))")
+	callUseRE       = lazyre.New("(?i)^(?:never|do not|don't|must not|avoid)\\s+us(?:e|ing)\\b")
+	callWarnRE      = lazyre.New("(?i)^(?:code|a call|every call|any code|each call) that (?:emits|raises|issues) a warning (?:must|should) (?:always )?(?:set|pass|specify) `(stacklevel)`(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
 	// callPassToRE: "Always pass `stacklevel` to `warnings.warn`", "Pass
 	// `stacklevel=2` to every `warnings.warn()` call".
 	callPassToRE = lazyre.New("(?i)^(?:always\\s+)?(?:pass|set|give|specify)\\s+`([A-Za-z_]\\w*)(?:=[^`]*)?`\\s+(?:to|in|on)\\s+(?:(?:every|each|all|any)\\s+)?(?:calls?\\s+(?:of|to)\\s+)?`([A-Za-z_][\\w.]*)(?:\\((?:\\.\\.\\.|…)?\\))?`(?:\\s+calls?)?(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
@@ -63,6 +72,30 @@ func ReadCallForm(text string) (CallForm, bool) {
 		// purpose, which a default of the callee may already serve
 		purpose := callPurposeRE.MatchString(t[m[1]:]) || callPurposeRE.MatchString(t[m[0]:m[1]])
 		return CallForm{Form: "keyword", Callee: t[m[2]:m[3]], Keyword: t[m[4]:m[5]], Inferred: purpose}, true
+	}
+	if m := callNoKeywordRE.FindStringSubmatchIndex(t); m != nil {
+		if callCondRE.MatchString(t[m[1]:]) || callCondRE.MatchString(t[:m[1]]) {
+			return CallForm{}, false // "... unless the input is trusted"
+		}
+		sub := func(i int) string {
+			if m[2*i] < 0 {
+				return ""
+			}
+			return t[m[2*i]:m[2*i+1]]
+		}
+		f := CallForm{Form: "no-keyword", Keyword: sub(1), Value: sub(2), Callee: sub(3)}
+		if f.Keyword == "" {
+			f.Callee, f.Keyword, f.Value = sub(4), sub(5), sub(6)
+		}
+		if f.Keyword == "" {
+			f.Keyword, f.Value = sub(7), sub(8)
+		}
+		if f.Callee == "" && callUseRE.MatchString(t) {
+			// "never use `shell=True`": a construct banned as written, which the
+			// source reader reads from the span itself
+			return CallForm{}, false
+		}
+		return f, true
 	}
 	if m := callWarnRE.FindStringSubmatchIndex(t); m != nil {
 		if callCondRE.MatchString(t[m[1]:]) {

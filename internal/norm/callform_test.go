@@ -58,3 +58,33 @@ func TestReadCallForm42(t *testing.T) {
 		}
 	}
 }
+
+// Session 43: a keyword's value banned in calls, and a module's calls that must pass a
+// keyword (phrasings of our own, in the forms security sections use).
+func TestReadCallForm43(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want CallForm
+		ok   bool
+	}{
+		{"Never pass `shell=True` to `subprocess` calls.", CallForm{Form: "no-keyword", Callee: "subprocess", Keyword: "shell", Value: "True"}, true},
+		{"Do not pass `shell=True` to `subprocess.run`.", CallForm{Form: "no-keyword", Callee: "subprocess.run", Keyword: "shell", Value: "True"}, true},
+		{"Never call `subprocess.Popen` with `shell=True`.", CallForm{Form: "no-keyword", Callee: "subprocess.Popen", Keyword: "shell", Value: "True"}, true},
+		{"Don't disable TLS certificate verification (`verify=False`) in HTTP calls.", CallForm{Form: "no-keyword", Keyword: "verify", Value: "False"}, true},
+		{"Avoid passing `check=False` to `subprocess.run()`.", CallForm{Form: "no-keyword", Callee: "subprocess.run", Keyword: "check", Value: "False"}, true},
+		{"Every `requests` call must pass a `timeout`.", CallForm{Form: "keyword", Callee: "requests", Keyword: "timeout"}, true},
+		// an MSBuild property (microsoft/PowerToys cmdpal.instructions.md:46, dev):
+		// Python's literals are capitalised
+		{"Never set `CIBuild=true` or `GeneratePackageLocally=true` for normal iteration.", CallForm{}, false},
+		// the span alone: read by the source reader from the span itself
+		{"Never use `shell=True`.", CallForm{}, false},
+		// a condition heed cannot see
+		{"Never pass `shell=True` to `subprocess.run` unless the command is a constant.", CallForm{}, false},
+		{"Don't pass `shell=True` to `subprocess.run` when the input comes from users.", CallForm{}, false},
+	} {
+		got, ok := ReadCallForm(c.text)
+		if ok != c.ok || got != c.want {
+			t.Errorf("ReadCallForm(%q) = %+v, %v; want %+v, %v", c.text, got, ok, c.want, c.ok)
+		}
+	}
+}

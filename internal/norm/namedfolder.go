@@ -17,3 +17,20 @@ func InNamedFolders(text string) []string {
 	}
 	return out
 }
+
+// outsideFolderRE: an exception region named by a folder's word ("outside of config
+// files", "outside the migrations folder", "outside config/"): the word, then what the
+// folder holds or is.
+var outsideFolderRE = lazyre.New(`(?i)\boutside (?:of )?(?:the |our )?([a-z0-9_.-]+(?:/[a-z0-9_.-]+)*)(?:/|/? (?:files?|directory|directories|folders?|dir|subdirectory|tree|modules?|scripts?))(?:\W|$)`)
+
+// OutsideNamedFolders are the words of folders the text leaves out of a rule in plain
+// words: "never use the env() function directly outside of config files" gives
+// "config". Whether the word names a folder is the caller's to decide: it knows which
+// folders the repository has.
+func OutsideNamedFolders(text string) []string {
+	var out []string
+	for _, m := range outsideFolderRE.FindAllStringSubmatch(text, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}

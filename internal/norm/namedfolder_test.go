@@ -19,3 +19,22 @@ func TestInNamedFolders(t *testing.T) {
 		}
 	}
 }
+
+// Laravel Boost's guidelines (CodifyTech/cervagelada_back_api, AGENTS.md:183) and
+// phrasings of our own.
+func TestOutsideNamedFolders(t *testing.T) {
+	for text, want := range map[string][]string{
+		"never use the CODE function directly outside of config files":     {"config"},
+		"Don't call CODE outside the migrations folder.":                   {"migrations"},
+		"Never import CODE outside scripts/.":                              {"scripts"},
+		"Do not open connections outside of the db module.":                {"db"},
+		"Avoid CODE outside of explicit FFI bindings.":                     nil,
+		"Margin sits outside the width of the card.":                       nil,
+		"never use the `env()` function directly outside of config files":  {"config"},
+		"Keep all side effects outside of pure functions where practical.": nil,
+	} {
+		if got := OutsideNamedFolders(text); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: %q, want %q", text, got, want)
+		}
+	}
+}

@@ -175,7 +175,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			// declared alternative) is a package: its import is banned
 			if rules, why, isPkg := repoPackageRules(s, rc, b); isPkg {
 				switch {
-				case b.qualifier != "" && (!purposeQualRE.MatchString(b.qualifier) || placeQualRE.MatchString(b.qualifier)):
+				case b.qualifier != "" && !outsideLocated(s, rc, b) && (!purposeQualRE.MatchString(b.qualifier) || placeQualRE.MatchString(b.qualifier)):
 					res.Unenforced = fmt.Sprintf("bans `%s` only %s, which heed cannot locate in code", b.span, b.qualifier)
 				case situational():
 				case len(rules) == 0:
@@ -199,7 +199,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			continue
 		}
 		purpose := ""
-		if b.qualifier != "" {
+		if b.qualifier != "" && !outsideLocated(s, rc, b) {
 			if !purposeQualRE.MatchString(b.qualifier) || placeQualRE.MatchString(b.qualifier) {
 				res.Unenforced = fmt.Sprintf("bans `%s` only %s, which heed cannot locate in code", strings.TrimSpace(b.span+" "+b.from), b.qualifier)
 				continue
@@ -422,6 +422,13 @@ func leadInBans(c *policy.Constraint) ([]ban, *sentence, bool) {
 		joined.Text = strings.TrimSuffix(lead, ":") + ": " + c.Text
 	}
 	return out, newSentence(&joined), true
+}
+
+// outsideLocated: the ban's qualifier leaves out a folder the repository has ("don't
+// call `print()` outside the scripts folder"), which the rule's scope excludes
+// (ruleScope, outsideFolders).
+func outsideLocated(s *sentence, rc *recognize.RepoContext, b ban) bool {
+	return strings.HasPrefix(b.qualifier, "outside ") && len(outsideFolders(s, rc, b.clause)) > 0
 }
 
 // shippedCases keeps a rule's authored cases whose path the narrowed scope still
@@ -1317,7 +1324,7 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	}
 	what := sh.display(b)
 	r.Message = what + " is banned here"
-	if region := s.unknownRegion(); region != "" {
+	if region := s.unknownRegionIn(rc); region != "" {
 		return r, fmt.Sprintf("bans %s only in %s, which heed cannot locate", what, region)
 	}
 	if b.instead != "" {

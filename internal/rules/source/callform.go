@@ -33,6 +33,10 @@ func (callFormRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 	s := itemSentence(c, rc)
 	langs := pickLangs(s, rc, []string{engine.LangPython})
 	if len(langs) == 0 {
+		if f.Form == "no-keyword" {
+			// "Never set `CIBuild=true` ...": a keyword of another tool's calls
+			return recognize.Result{}
+		}
 		return recognize.Result{Unenforced: "states the form of a Python call; the constraint's files are not Python"}
 	}
 	sc, _ := ruleScope(s, rc, langs)
@@ -52,18 +56,64 @@ func (callFormRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 	switch f.Form {
 	case "keyword":
 		args := fmt.Sprintf(`(#not-match? @args %q)`, `\b`+f.Keyword+`\s*=|\*\*`)
-		if len(segs) == 2 {
+		switch {
+		case len(segs) == 2:
 			// "warnings.warn": the module's function, called through the module
 			q = fmt.Sprintf(`((call function: (attribute object: (identifier) @o attribute: (identifier) @n) arguments: (argument_list) @args) @match (#eq? @o %q) (#eq? @n %q) %s)`, segs[0], name, args)
-		} else {
+		case moduleCallee(f.Callee, rc):
+			// "every `requests` call must pass a `timeout`": the module's functions
+			// (lower case: `requests.Session()` is a class, and takes none)
+			q = fmt.Sprintf(`((call function: (attribute object: (identifier) @o attribute: (identifier) @n) arguments: (argument_list) @args) @match (#eq? @o %q) (#match? @n "^[a-z]") %s)`, name, args)
+			r.When = &policy.Condition{What: "a line the change adds or modifies calls " + name, Added: `\b` + regexp.QuoteMeta(name) + `\.\w+\s*\(`}
+			bad = "def f(url):\n    return " + name + ".get(url)\n"
+			good = "def f(url):\n    return " + name + ".get(url, " + f.Keyword + "=2)\n"
+		default:
 			q = fmt.Sprintf(`((call function: (identifier) @n arguments: (argument_list) @args) @match (#eq? @n %q) %s)`+"\n"+
 				`((call function: (attribute attribute: (identifier) @n) arguments: (argument_list) @args) @match (#eq? @n %q) %s)`, name, args, name, args)
 		}
 		needles = []string{name}
-		bad = "def f():\n    " + f.Callee + "(\"f is old\")\n"
-		good = "def f():\n    " + f.Callee + "(\"f is old\", " + f.Keyword + "=2)\n"
+		if bad == "" {
+			bad = "def f():\n    " + f.Callee + "(\"f is old\")\n"
+			good = "def f():\n    " + f.Callee + "(\"f is old\", " + f.Keyword + "=2)\n"
+		}
 		r.Message = fmt.Sprintf("a call of %s without %s", f.Callee, f.Keyword)
 		r.Suggestion = fmt.Sprintf("pass %s=... to %s", f.Keyword, f.Callee)
+	case "no-keyword":
+		// "never pass `shell=True` to `subprocess` calls": the keyword with that
+		// value, in the calls of the callee (its name, or the module's functions), or
+		// in any call
+		kw := `(keyword_argument name: (identifier) @k value: (_) @v)`
+		preds := fmt.Sprintf(`(#eq? @k %q) (#eq? @v %q)`, f.Keyword, f.Value)
+		r.When = &policy.Condition{What: "a line the change adds or modifies passes " + f.Keyword + "=" + f.Value, Added: `\b` + regexp.QuoteMeta(f.Keyword) + `\s*=\s*` + regexp.QuoteMeta(f.Value) + `\b`}
+		call, other := "run", "run"
+		switch {
+		case f.Callee == "":
+			q = fmt.Sprintf(`((call arguments: (argument_list %s @match)) %s)`, kw, preds)
+		case len(segs) == 2:
+			q = fmt.Sprintf(`((call function: (attribute object: (identifier) @o attribute: (identifier) @n) arguments: (argument_list %s @match)) (#eq? @o %q) (#eq? @n %q) %s)`, kw, segs[0], name, preds)
+			call = f.Callee
+		case len(segs) == 1:
+			q = fmt.Sprintf(`((call function: (identifier) @n arguments: (argument_list %s @match)) (#eq? @n %q) %s)`+"\n"+
+				`((call function: (attribute object: (identifier) @n) arguments: (argument_list %s @match)) (#eq? @n %q) %s)`, kw, name, preds, kw, name, preds)
+			call = name + ".run"
+			if !moduleCallee(f.Callee, rc) {
+				call = name
+			}
+		default:
+			return recognize.Result{}
+		}
+		if f.Callee != "" {
+			other = "other"
+		}
+		needles = []string{f.Keyword}
+		bad = "def f(cmd):\n    return " + call + "(cmd, " + f.Keyword + "=" + f.Value + ")\n"
+		good = "def f(cmd):\n    return " + call + "(cmd)\n\n\ndef g(cmd):\n    return " + other + "(cmd, flag=" + f.Value + ")\n"
+		what := "any call"
+		if f.Callee != "" {
+			what = "a call of " + f.Callee
+		}
+		r.Message = fmt.Sprintf("%s=%s passed to %s", f.Keyword, f.Value, what)
+		r.Suggestion = fmt.Sprintf("leave out %s=%s", f.Keyword, f.Value)
 	case "category":
 		args := `(#max-positional? @args 1) (#no-keyword-arg? @args "category") (#not-match? @args "\\*")`
 		q = fmt.Sprintf(`((call function: (attribute object: (identifier) @o attribute: (identifier) @n) arguments: (argument_list) @args) @match (#eq? @o %q) (#eq? @n %q) %s)`, segs[0], name, args)
@@ -113,4 +163,25 @@ func (callFormRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 		{Expect: policy.ExpectSatisfied, Path: p, Code: good, Note: "the call in the form it asks for"},
 	}
 	return recognize.Result{Rules: []policy.Rule{r}}
+}
+
+// moduleCallee: a callee written as one lower-case name that the repository imports
+// as a module, or a well-known module of the standard library or of HTTP ("every
+// `requests` call"), whose calls are its functions.
+func moduleCallee(callee string, rc *recognize.RepoContext) bool {
+	if strings.Contains(callee, ".") || callee == "" || strings.ToLower(callee) != callee {
+		return false
+	}
+	switch callee {
+	case "subprocess", "requests", "httpx", "os", "shutil", "urllib", "socket", "pickle", "yaml", "json":
+		return true
+	}
+	if rc != nil && rc.SourceImports != nil {
+		for _, m := range rc.SourceImports() {
+			if m.Name == callee && m.Lang == engine.LangPython {
+				return true
+			}
+		}
+	}
+	return false
 }

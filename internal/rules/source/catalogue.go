@@ -939,7 +939,7 @@ var Catalogue = []*Entry{
 			return out
 		}(),
 	},
-	pyPrint, pyUnion, pyGenerics, pyUntypedDef, pyUntypedPublicDef, pyMissingDocstring, pyUnittestClass, pyDocGoogle, pyDocSphinx, pyAliasNumpy, pyAliasMatplotlib, pyAliasPyplot, pyAliasPandas, pyFutureAnnotations, // catalogue_py.go
+	pyPrint, pyUnion, pyGenerics, pyUntypedDef, pyUntypedPublicDef, tsUntypedHook, pyMissingDocstring, pyUnittestClass, pyDocGoogle, pyDocSphinx, pyAliasNumpy, pyAliasMatplotlib, pyAliasPyplot, pyAliasPandas, pyFutureAnnotations, // catalogue_py.go
 	pyRaiseFrom, pyGenericRaise, pyRootLogger, pyLoggerName, pySwallowed, // catalogue_pyerr.go
 	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast, discardResult, javaFieldInjection, iPrefixInterface, // catalogue_constructs.go
 	csFileScopedNamespace, catchGeneric, cppNoExceptions, cppNoRTTI, swiftRedundantInternal, rubyHashRocket, swiftIfLetShorthand, // catalogue_native.go

@@ -5,6 +5,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lang"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 )
 
@@ -36,10 +37,18 @@ var (
 
 	typingNamedRE = lazyre.New("`typing`|\\bfrom `?typing\\b|\\btyping (?:module|aliases)\\b")
 
-	typeHintRE    = lazyre.New(`\btype[- ](?:hints?|annotations?|annotated)\b|\bannotate(?:d)?\b|\bfully typed\b|\bannotations\b`)
-	typeHintOnRE  = lazyre.New(`\b(?:functions?|methods?|signatures?|defs?|parameters?|arguments?|return (?:values?|types?))\b|\b(?:in|to|for|throughout) all (?:of )?(?:the |our )?(?:python )?code\b|\b(?:comprehensive|complete|thorough) type (?:hints|annotations)\b`)
-	typeDemandRE  = lazyre.New(`\b(?:must|should|need|needs|require[sd]?|add|use|include|always|all|every|any)\b`)
-	publicWordRE  = lazyre.New(`\bpublic\b`)
+	typeHintRE   = lazyre.New(`\btype[- ](?:hints?|annotations?|annotated)\b|\bannotate(?:d)?\b|\bfully typed\b|\bannotations\b`)
+	typeHintOnRE = lazyre.New(`\b(?:functions?|methods?|signatures?|defs?|parameters?|arguments?|return (?:values?|types?))\b|\b(?:in|to|for|throughout) all (?:of )?(?:the |our )?(?:python )?code\b|\b(?:comprehensive|complete|thorough) type (?:hints|annotations)\b`)
+	typeDemandRE = lazyre.New(`\b(?:must|should|need|needs|require[sd]?|add|use|include|always|all|every|any)\b`)
+	publicWordRE = lazyre.New(`\bpublic\b|\bexported\b`)
+	// returnTypeRE: return types named as what a declaration carries ("explicit return
+	// type declarations", "declare explicit return types"): a type hint in other words.
+	returnTypeRE = lazyre.New(`\b(?:explicit|declared?|declaring)\b[^.;]*\breturn types?\b|\breturn types? (?:declarations?|annotations?|hints?)\b`)
+	// docWordRE: a sentence about documentation names return types as what a
+	// docstring describes, not as annotations in the code.
+	docWordRE = lazyre.New(`\bdocstrings?\b|\bdocument(?:s|ed|ing|ation)?\b|\b(?:js|php|ts)doc\b|@returns?\b`)
+	// hookWordRE: React's custom hooks, functions named `use...`.
+	hookWordRE    = lazyre.New(`(?i)\b(?:custom|react) hooks?\b`)
 	unittestRE    = lazyre.New("`unittest(?:\\.TestCase)?`|`TestCase`|\\bunittest(?:-style)?\\b")
 	pytestOverRE  = lazyre.New("\\bpytest\\b[^.;]*\\b(?:not|instead of|rather than|over)\\b[^.;]*(?:`unittest(?:\\.TestCase)?`|`TestCase`|\\bunittest\\b)")
 	subclassingRE = lazyre.New(`\bsubclass(?:es|ing)?\b|\binherit(?:s|ing)?\b|\bclasses\b`)
@@ -170,7 +179,7 @@ var pyGenerics = &Entry{
 // typeHintsDemanded: the sentence asks for type annotations on functions ("All
 // functions must have type hints"), rather than mentioning or banning them.
 func typeHintsDemanded(s *sentence) bool {
-	if !s.has(typeHintRE) || !s.has(typeHintOnRE) || !s.has(typeDemandRE) || s.negated() {
+	if !s.has(typeHintRE) && !(s.has(returnTypeRE) && !s.has(docWordRE)) || !s.has(typeHintOnRE) || !s.has(typeDemandRE) || s.negated() {
 		return false
 	}
 	if s.has(testWordRE) {
@@ -178,12 +187,33 @@ func typeHintsDemanded(s *sentence) bool {
 		// which the entry leaves out
 		return false
 	}
+	for _, m := range kindOfFunctionRE.FindAllStringSubmatch(s.prose(), -1) {
+		if !functionsAllWords.Get()[m[1]] {
+			// "Always use proper Eloquent relationship methods with return type
+			// hints": a kind of function, which the syntax does not show
+			return false
+		}
+	}
 	// the query finds a missing return annotation: a sentence about parameters alone
 	// is another rule
 	return !s.has(paramWordRE) || s.has(returnWordRE) || s.has(allFunctionsRE)
 }
 
 var (
+	// kindOfFunctionRE: the word before "functions" or "methods", which may name a
+	// kind of function ("relationship methods", "helper functions").
+	kindOfFunctionRE = lazyre.New(`\b([a-z][\w-]*) (?:functions?|methods?)\b`)
+	// functionsAllWords: words before "functions" that name no kind of function.
+	functionsAllWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.Fields(`all every each any both the our your its their these those such other own
+			public exported new non-test production library api module module-level top-level class instance static
+			for with on in to of and or are be must should have has need needs that which declare declaring
+			python php typescript javascript js ts go rust java kotlin ruby swift scala c async`) {
+			m[w] = true
+		}
+		return m
+	}}
 	testWordRE   = lazyre.New(`\btests?\b|\btest (?:functions?|files?|code)\b`)
 	paramWordRE  = lazyre.New(`\b(?:parameters?|arguments?|args)\b`)
 	returnWordRE = lazyre.New(`\breturns?\b|\breturn (?:values?|types?)\b`)
@@ -198,13 +228,13 @@ var pyUntypedDef = &Entry{
 	Name:  "py-untyped-def",
 	Title: "a function without type annotations",
 	Names: func(s *sentence) bool {
-		return typeHintsDemanded(s) && !s.has(publicWordRE)
+		return typeHintsDemanded(s) && !s.has(publicWordRE) && !s.has(hookWordRE)
 	},
 	Message:        "`{{name}}` has no return type annotation",
 	Suggestion:     "annotate its parameters and its return type",
 	NotInTests:     true,
 	NotInTestFiles: true,
-	Variants: []Variant{{Lang: engine.LangPython,
+	Variants: append([]Variant{{Lang: engine.LangPython,
 		// __init__ returns None by definition: type checkers take it as annotated once
 		// one parameter is.
 		Query:   `((function_definition name: (identifier) @name @match !return_type) (#not-eq? @name "__init__"))`,
@@ -213,7 +243,13 @@ var pyUntypedDef = &Entry{
 		Good: []string{
 			"def add(a: int, b: int) -> int:\n    return a + b\n\n\nclass A:\n    def __init__(self, x: int):\n        self.x = x\n",
 			"# def add(a, b):\ns = \"def add(a, b):\"\nf = lambda x: x\n",
-		}}},
+		}},
+		Variant{Lang: engine.LangPHP, Query: phpUntypedQuery, Needles: []string{"function"},
+			Bad:  []string{"<?php\nfunction «add»($a, $b)\n{\n    return $a + $b;\n}\n\nclass Box\n{\n    public function «size»()\n    {\n        return 1;\n    }\n}\n"},
+			Good: []string{"<?php\nfunction add(int $a, int $b): int\n{\n    return $a + $b;\n}\n\nclass Box\n{\n    public function __construct(private int $n)\n    {\n    }\n\n    public function size(): int\n    {\n        return $this->n;\n    }\n}\n// function add($a, $b)\n$s = 'function add($a, $b)';\n"}},
+	}, tsUntypedVariants(tsUntypedQuery, tsxUntypedQuery,
+		[]string{"function «add»(a: number, b: number) {\n  return a + b;\n}\nclass Box {\n  «size»() {\n    return 1;\n  }\n}\n"},
+		[]string{"function add(a: number, b: number): number {\n  return a + b;\n}\nclass Box {\n  constructor(private n: number) {}\n  size(): number {\n    return this.n;\n  }\n  set value(v: number) {\n    this.n = v;\n  }\n}\nconst f = (x: number) => x;\n// function add(a, b) {}\n"})...),
 }
 
 var pyUntypedPublicDef = &Entry{
@@ -233,7 +269,53 @@ var pyUntypedPublicDef = &Entry{
 		Good: []string{
 			"def public_api(x: int) -> int:\n    return x\n\n\ndef _helper(x):\n    return x\n",
 			"# def public_api(x):\ns = \"def public_api(x):\"\n",
-		}}},
+		}},
+		Variant{Lang: engine.LangPHP, Query: phpUntypedPublicQuery, Needles: []string{"function"},
+			Bad:  []string{"<?php\nfunction «add»($a, $b)\n{\n    return $a + $b;\n}\n\nclass Box\n{\n    public function «size»()\n    {\n        return 1;\n    }\n}\n"},
+			Good: []string{"<?php\nclass Box\n{\n    public function size(): int\n    {\n        return 1;\n    }\n\n    private function helper()\n    {\n        return 2;\n    }\n}\n"}},
+	},
+}
+
+// Return types in PHP and TypeScript (session 43): the same convention as Python's
+// annotations, stated as "explicit return type declarations". A constructor or a
+// setter takes none; in TSX a PascalCase function is a component, whose return type
+// React files leave to inference.
+const (
+	phpUntypedQuery = `((function_definition name: (name) @name @match !return_type))
+((method_declaration name: (name) @name @match !return_type) (#not-match? @name "^__(?:construct|destruct|clone)$"))`
+	phpUntypedPublicQuery = `((function_definition name: (name) @name @match !return_type))
+((method_declaration (visibility_modifier) @vis name: (name) @name @match !return_type) (#eq? @vis "public") (#not-match? @name "^__(?:construct|destruct|clone)$"))`
+	tsUntypedQuery = `((function_declaration name: (identifier) @name @match !return_type))
+((method_definition name: (property_identifier) @name @match !return_type) @def (#not-eq? @name "constructor") (#not-match? @def "^(?:(?:public|private|protected|static|override|readonly|async|declare|abstract)\\s+)*set\\s"))`
+	tsxUntypedQuery = `((function_declaration name: (identifier) @name @match !return_type) (#not-match? @name "^[A-Z]"))
+((method_definition name: (property_identifier) @name @match !return_type) @def (#not-eq? @name "constructor") (#not-match? @def "^(?:(?:public|private|protected|static|override|readonly|async|declare|abstract)\\s+)*set\\s"))`
+	tsHookQuery = `((function_declaration name: (identifier) @name @match !return_type) (#match? @name "^use[A-Z0-9]"))
+((variable_declarator name: (identifier) @name @match value: (arrow_function !return_type)) (#match? @name "^use[A-Z0-9]"))`
+)
+
+// tsUntypedVariants: the query in TypeScript, and in TSX for functions that are not
+// components.
+func tsUntypedVariants(query, tsxQuery string, bad, good []string) []Variant {
+	return []Variant{
+		{Lang: engine.LangTypeScript, Query: query, Needles: []string{"("}, Bad: bad, Good: good},
+		{Lang: engine.LangTSX, Query: tsxQuery, Needles: []string{"("},
+			Bad: bad, Good: append([]string{"export function Card() {\n  return <div />;\n}\n"}, good...)},
+	}
+}
+
+var tsUntypedHook = &Entry{
+	Name:  "ts-untyped-hook",
+	Title: "a custom React hook without an explicit return type",
+	Names: func(s *sentence) bool {
+		return typeHintsDemanded(s) && s.has(hookWordRE)
+	},
+	Message:        "hook `{{name}}` has no explicit return type",
+	Suggestion:     "declare the hook's return type",
+	NotInTests:     true,
+	NotInTestFiles: true,
+	Variants: tsUntypedVariants(tsHookQuery, tsHookQuery,
+		[]string{"export function «useCart»() {\n  return { items: [] };\n}\nexport const «useUser» = () => ({ id: 1 });\n"},
+		[]string{"export function useCart(): Cart {\n  return { items: [] };\n}\nexport const useUser = (): User => ({ id: 1 });\nfunction user() {\n  return 1;\n}\n"}),
 }
 
 var pyUnittestClass = &Entry{

@@ -274,7 +274,12 @@ var outsideSpanRE = lazyre.New("\\boutside (?:of )?`([^`]+)`")
 
 // unknownRegion returns the part of the code a rule is limited to when heed cannot
 // locate it ("in client code", "in doctests"), or "".
-func (s *sentence) unknownRegion() string {
+func (s *sentence) unknownRegion() string { return s.unknownRegionIn(nil) }
+
+// unknownRegionIn is unknownRegion in a repository: a region that names one of its
+// folders ("outside of config files" where `config/` exists) is located, and left
+// out of the scope (outsideFolders).
+func (s *sentence) unknownRegionIn(rc *recognize.RepoContext) string {
 	if r := norm.UnlocatedRegion(s.prose()); r != "" {
 		return r
 	}
@@ -288,10 +293,29 @@ func (s *sentence) unknownRegion() string {
 			continue // "outside of `internal/db/`": a place, left out of the scope (elsewherePlaces)
 		}
 		if r := norm.OutsideRegion(spanRE.ReplaceAllString(cl, "CODE")); r != "" && negRE.MatchString(cl) {
+			if len(outsideFolders(s, rc, cl)) > 0 {
+				continue
+			}
 			return "code outside " + r
 		}
 	}
 	return ""
+}
+
+// outsideFolders are the repository's folders a clause leaves out in plain words
+// ("never use the `env()` function directly outside of config files", where the
+// repository has `config/`), as globs under the instruction file's folder.
+func outsideFolders(s *sentence, rc *recognize.RepoContext, clause string) []string {
+	if rc == nil || !negRE.MatchString(clause) {
+		return nil
+	}
+	var out []string
+	for _, w := range norm.OutsideNamedFolders(spanRE.ReplaceAllString(clause, "CODE")) {
+		if hasDir(rc, path.Join(s.c.Scope.Dir, w)) {
+			out = append(out, dirGlob(nestedDir(s, rc, w)))
+		}
+	}
+	return out
 }
 
 // inherited reads the sentences before the constraint in the same list item ("When
@@ -449,6 +473,10 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 		if at := norm.ExceptionAt(cl); at >= 0 {
 			sc.Exclude = append(sc.Exclude, pathGlobs(spansIn(cl[at:]))...)
 		}
+	}
+	// Folders the sentence leaves out in plain words ("outside of config files").
+	for _, cl := range s.clauses() {
+		sc.Exclude = append(sc.Exclude, outsideFolders(s, rc, cl)...)
 	}
 	// Exceptions in the next list item ("The exceptions are `vite.config.ts` and ...").
 	if rc != nil {

@@ -368,6 +368,17 @@ func spansIn(clause string) []string {
 	return out
 }
 
+// passiveSubject: the words before a phrase leave it the subject of its clause (none,
+// or an article).
+func passiveSubject(ts []token) bool {
+	for _, t := range ts {
+		if w := lowerWord(t); t.kind != 'w' || w != "the" && w != "any" && w != "all" {
+			return false
+		}
+	}
+	return true
+}
+
 // notBanWords turn a prohibition away from the code: "do not flag the `unsafe` usage".
 var notBanWords = set("but", "however", "flag", "report", "review", "verify", "check", "mention", "describe", "document", "comment", "explain", "worry", "assume", "confuse")
 
@@ -385,6 +396,10 @@ func (s *sentence) negPhrase(re *lazyre.RE) bool {
 			if negAt(ts, i) > 0 {
 				neg = i
 			}
+		}
+		if neg < 0 && passiveSubject(ts) && norm.PassiveBanStrength(cl[loc[0]:]) == "must" {
+			// "Star imports are not allowed": the phrase is the subject of a ban
+			return true
 		}
 		if neg < 0 && !(s.headerBans() && len(ts) > 0 && fillers[lowerWord(ts[0])]) {
 			continue
