@@ -1,6 +1,7 @@
 package contrib
 
 import (
+	"github.com/bmatcuk/doublestar/v4"
 	"path"
 	"slices"
 	"strings"
@@ -37,6 +38,13 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 		}
 		if len(cc.ThenRoles) == 0 && allTests(cc.Then) {
 			continue // "add tests under `tests/`": the test recogniser's
+		}
+		if slices.Contains(cc.IfRoles, norm.CoCode) && allCode(thens) {
+			// "Adding a new feature" over "1. Create the model in `domain/model/`":
+			// the feature's code is what the condition stands for, so a demand on
+			// code is a step of writing it, and asked of every code change it flags
+			// all the others
+			continue
 		}
 		if len(cc.IfRoles) == 1 && cc.IfRoles[0] == norm.CoAny {
 			if d := headingDir(c); d != "" {
@@ -162,6 +170,26 @@ func sectionExemptions(c *policy.Constraint, rc *recognize.RepoContext) []string
 // deprecationLines: a line that deprecates something (a warning, a decorator, a
 // helper named for it).
 const deprecationLines = `(?i)deprecat`
+
+// allCode reports whether every glob names code: a file with a code extension, or a
+// folder that is no place of documentation, changelogs or translations.
+func allCode(globs []string) bool {
+	for _, g := range globs {
+		g = strings.TrimPrefix(g, "/")
+		if dir, ok := strings.CutSuffix(g, "/**"); ok {
+			if notCodeFolderRE.MatchString(dir) {
+				return false
+			}
+			continue
+		}
+		if !slices.ContainsFunc(codeGlobs, func(c string) bool { ok, _ := doublestar.Match(c, g); return ok }) {
+			return false
+		}
+	}
+	return len(globs) > 0
+}
+
+var notCodeFolderRE = lazyre.New(`(?i)(?:^|/)(?:docs?|documentation|wiki|guides?|changelogs?|changelog\.d|\.changeset|changes|newsfragments|release[-_]?notes|i18n|l10n|locales?|translations?|lang|messages|assets|public|static|examples?|samples?|fixtures|testdata|tests?|specs?|migrations?|\.github)(?:/|$)`)
 
 var docGlobs = []string{"**/docs/**", "**/doc/**", "**/*.md", "**/*.rst", "**/*.mdx", "**/*.txt"}
 
