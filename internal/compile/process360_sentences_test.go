@@ -7,3 +7,10 @@ import "testing"
 func TestOwnCommandSentences360(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-360.txt", 23)
 }
+
+// TestProcessReadings43: the readings of stop 43 (task "process"): lead-ins that end
+// with the rejected alternative, counted nouns, values passed to code, consequence
+// arrows (testdata/process-43-readings.txt).
+func TestProcessReadings43(t *testing.T) {
+	ownSentences(t, "testdata/process-43-readings.txt", 8)
+}
