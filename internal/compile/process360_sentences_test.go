@@ -10,7 +10,8 @@ func TestOwnCommandSentences360(t *testing.T) {
 
 // TestProcessReadings43: the readings of stop 43 (task "process"): lead-ins that end
 // with the rejected alternative, counted nouns, values passed to code, consequence
-// arrows (testdata/process-43-readings.txt).
+// arrows, a cadence before a moment, a command and its moment with no verb
+// (testdata/process-43-readings.txt).
 func TestProcessReadings43(t *testing.T) {
-	ownSentences(t, "testdata/process-43-readings.txt", 8)
+	ownSentences(t, "testdata/process-43-readings.txt", 12)
 }

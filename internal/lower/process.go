@@ -2123,7 +2123,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	if len(first)+len(perLang) == 0 || len(then) == 0 {
 		return nil, ""
 	}
-	if n.Condition != "" && !conditionIsEvent(n) && !(norm.GenericCodeChange(n.Condition) && afterPaths(n)) {
+	if n.Condition != "" && !conditionIsEvent(n) && !(norm.GenericCodeChange(n.Condition) && afterPaths(n)) && !(norm.EachUnitOfWork(n.Condition) && len(n.Before) > 0) {
 		// ("after you change anything under `proto/`": the change the condition
 		// speaks of is the one the order's paths name)
 		return nil, "the order holds under a condition heed cannot see (" + n.Condition + ")"

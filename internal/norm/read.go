@@ -111,6 +111,10 @@ func Read(text string, ctx Context) []Norm {
 	if order, ok := momentLabel(text); ok {
 		return readAs(text, order, ctx, "")
 	}
+	// "`cargo fmt --all` before pushing.": a command and its moment, no verb
+	if order, ok := spanBeforeMoment(text, ctx); ok {
+		return readAs(text, order, ctx, "")
+	}
 	// "Before you push make sure to run the linter:": the moment without its comma
 	if order, ok := CommalessMoment(text); ok {
 		return readAs(text, order, ctx, "")
