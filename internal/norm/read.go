@@ -75,7 +75,7 @@ func Read(text string, ctx Context) []Norm {
 	if steps := arrowSteps(text, ctx); steps != "" {
 		return readAs(text, steps, ctx, "")
 	}
-	text = consequenceArrows(text)
+	text = slashMoments(consequenceArrows(text))
 	// "Use Ruff for formatting (configured in pyproject.toml)": where a tool is
 	// configured is an aside, no condition
 	text = configAsideRE().ReplaceAllString(text, "")
