@@ -187,6 +187,10 @@ func clauseLevel(text string) policy.Level {
 	case "should":
 		return policy.Should
 	}
+	if norm.SpanMomentOrder(text) {
+		// "`cargo fmt --all` before pushing.": a command and its moment, stated
+		return policy.Should
+	}
 	if norm.ArrowWorkflow(text) {
 		// "Migration workflow: edit `schema.ts` → `pnpm db:generate` → `pnpm
 		// db:migrate`": the project's steps, stated

@@ -906,6 +906,11 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		// command, even of a program heed does not know
 		objs = ranSpans(objs)
 	}
+	if n.Verb == "pass" && !hasKind(objs, norm.KFlag) && !slices.ContainsFunc(objs, func(o norm.Object) bool { return len(o.Argv) > 1 }) {
+		// "do not pass generic `ctx`, `env`, `state` through ...": values handed to
+		// code, not programs to run; a ban of passing names an option
+		return nil, ""
+	}
 	if n.Verb == "install" && saysInstall(n.Sentence) {
 		// "do not install `vitest` directly": installing the package is banned, not
 		// running the tool
@@ -2118,7 +2123,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	if len(first)+len(perLang) == 0 || len(then) == 0 {
 		return nil, ""
 	}
-	if n.Condition != "" && !conditionIsEvent(n) && !(norm.GenericCodeChange(n.Condition) && afterPaths(n)) {
+	if n.Condition != "" && !conditionIsEvent(n) && !(norm.GenericCodeChange(n.Condition) && afterPaths(n)) && !(norm.EachUnitOfWork(n.Condition) && len(n.Before) > 0) {
 		// ("after you change anything under `proto/`": the change the condition
 		// speaks of is the one the order's paths name)
 		return nil, "the order holds under a condition heed cannot see (" + n.Condition + ")"

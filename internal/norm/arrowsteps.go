@@ -76,6 +76,26 @@ func arrowSteps(text string, ctx Context) string {
 	return strings.Join(out, " ")
 }
 
+// consequenceArrows ends a clause at an arrow that leads to words rather than to a
+// command: "no `pytest-timeout` → bound with shell `timeout`" is a fact and what
+// follows from it, so the "no" of the first clause does not reach the second. An
+// arrow between commands ("`npm i` → `pnpm i`") is left to the readers of pairs.
+func consequenceArrows(text string) string {
+	if !strings.ContainsAny(text, "→>⟶") {
+		return text
+	}
+	locs := stepArrowRE().FindAllStringIndex(text, -1)
+	for k := len(locs) - 1; k >= 0; k-- {
+		l := locs[k]
+		rest := strings.TrimLeft(text[l[1]:], " *_")
+		if l[0] == 0 || rest == "" || strings.HasPrefix(rest, "`") {
+			continue
+		}
+		text = strings.TrimRight(text[:l[0]], " ;,") + "; " + text[l[1]:]
+	}
+	return text
+}
+
 // stepEditVerb: a word that opens a step that changes a file.
 func stepEditVerb(w string) bool {
 	switch w {

@@ -75,6 +75,7 @@ func Read(text string, ctx Context) []Norm {
 	if steps := arrowSteps(text, ctx); steps != "" {
 		return readAs(text, steps, ctx, "")
 	}
+	text = slashMoments(consequenceArrows(text))
 	// "Use Ruff for formatting (configured in pyproject.toml)": where a tool is
 	// configured is an aside, no condition
 	text = configAsideRE().ReplaceAllString(text, "")
@@ -108,6 +109,10 @@ func Read(text string, ctx Context) []Norm {
 	// "Lint before committing: `make lint`": a label that names the job and when,
 	// then the command that does it
 	if order, ok := momentLabel(text); ok {
+		return readAs(text, order, ctx, "")
+	}
+	// "`cargo fmt --all` before pushing.": a command and its moment, no verb
+	if order, ok := spanBeforeMoment(text, ctx); ok {
 		return readAs(text, order, ctx, "")
 	}
 	// "Before you push make sure to run the linter:": the moment without its comma
@@ -3105,7 +3110,33 @@ func isToolWord(toks []Token, i int) bool {
 	if toks[i].Low == "go" || toks[i].Low == "make" || toks[i].Low == "just" {
 		return false
 	}
+	if countedNoun(toks, i) {
+		return false
+	}
 	return toolWordOK(toks, i)
+}
+
+// countedNoun: the plain word at i is counted ("a typed node", "each node", "an
+// unformatted black box"): a common noun, since a tool named in plain words takes
+// no article of its own.
+func countedNoun(toks []Token, i int) bool {
+	if i+1 < len(toks) && !toks[i+1].Punct {
+		switch toks[i+1].Low {
+		case "or", "and", "for", "to", "in", "on", "with", "at", "by", "from", "through", "via", "is", "are", "that", "which":
+		default:
+			return false // "every Python command", "a node script": the tool's own things
+		}
+	}
+	for j := i - 1; j >= 0 && j >= i-2; j-- {
+		if toks[j].Code || toks[j].Punct {
+			return false
+		}
+		switch toks[j].Low {
+		case "a", "an", "each", "every":
+			return true
+		}
+	}
+	return false
 }
 
 // bindingTo: the "to" at i binds what follows ("make sure to never", "be careful to
@@ -5002,6 +5033,17 @@ func Alternatives(ns []Norm, next string, ctx Context) {
 }
 
 // listRefRE-like phrases: the words of a lead-in that stand for the list after it.
+// rejectedTail is where a lead-in's closing alternative starts ("... instead of
+// running tools directly"), when it names no command of its own: -1 when it has none.
+func rejectedTail(low string) int {
+	for _, m := range []string{" instead of ", " rather than "} {
+		if i := strings.LastIndex(low, m); i > 0 && !strings.Contains(low[i:], "`") {
+			return i
+		}
+	}
+	return -1
+}
+
 var listRefs = []string{"all of the following commands", "all of the following checks", "all of the following", "each of the following", "all of these", "each of these", "all the following", "the following commands", "the following checks", "the following steps", "the following", "these commands", "these checks", "these steps", "these", "the commands below", "the checks below", "them"}
 
 // ReadItem reads a list item that is only a command (`make lint`, or `make lint` –
@@ -5100,11 +5142,19 @@ func ReadItem(item string, ctx Context) []Norm {
 	span := "`" + toks[0].Text + "`"
 	low := strings.ToLower(lead)
 	text := lead + " " + span
+	placed := false
 	for _, ref := range listRefs {
 		if i := indexWord(low, ref); i >= 0 {
 			text = lead[:i] + span + lead[i+len(ref):]
+			placed = true
 			break
 		}
+	}
+	if i := rejectedTail(low); !placed && i > 0 {
+		// "Always use Makefile targets instead of running tools directly:" over
+		// "`make build` — build the project": the items are what to use, not the
+		// rejected alternative the lead-in ends with
+		text = strings.TrimSpace(lead[:i]) + " " + span + " " + lead[i:]
 	}
 	inner := ctx
 	inner.LeadIn = ""

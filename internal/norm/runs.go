@@ -272,6 +272,30 @@ func GenericCodeChange(cond string) bool {
 	return changed
 }
 
+// EachUnitOfWork: the condition is a cadence of the work itself ("after each task",
+// "after every change", "at the end of each feature"), which holds at every moment
+// an order names: "run `make test` after each task before committing" asks for the
+// tests before every commit.
+func EachUnitOfWork(cond string) bool {
+	f := strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(cond), ",.;")))
+	switch {
+	case len(f) >= 3 && f[0] == "after":
+		f = f[1:]
+	case len(f) >= 5 && f[0] == "at" && f[1] == "the" && f[2] == "end" && f[3] == "of":
+		f = f[4:]
+	default:
+		return false
+	}
+	if len(f) != 2 || f[0] != "each" && f[0] != "every" {
+		return false
+	}
+	switch strings.TrimSuffix(f[1], "s") {
+	case "task", "change", "feature", "step", "iteration", "edit", "fix", "bugfix", "subtask", "story", "ticket":
+		return true
+	}
+	return false
+}
+
 // genericChangeObjects are the words a change of the code may name, none of them a
 // part of it.
 var genericChangeObjects = sync.OnceValue(func() map[string]bool {
