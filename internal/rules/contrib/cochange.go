@@ -285,11 +285,6 @@ var testLayouts = lazy.Value[[]string]{F: func() []string { return layout.AllGlo
 
 // Path classes the recognisers use.
 var (
-	codeGlobs = []string{"**/*.py", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs", "**/*.ts", "**/*.tsx",
-		"**/*.mts", "**/*.cts", "**/*.go", "**/*.rs", "**/*.java", "**/*.kt", "**/*.scala", "**/*.c",
-		"**/*.h", "**/*.cc", "**/*.cpp", "**/*.hpp", "**/*.cs", "**/*.rb", "**/*.php", "**/*.swift",
-		"**/*.vue", "**/*.svelte", "**/*.ex", "**/*.exs", "**/*.pyx", "**/*.zig", "**/*.dart", "**/*.lua",
-		"**/*.hs", "**/*.ml", "**/*.cxx", "**/*.hh", "**/*.m", "**/*.mm", "**/*.fs", "**/*.erl", "**/*.jl"}
 	// Paths that are code by extension but not the library code a rule about "code
 	// changes" means: examples, benchmarks, build scripts, docs configuration.
 	notLibraryGlobs = []string{"**/docs/**", "**/doc/**", "**/examples/**", "**/example/**",

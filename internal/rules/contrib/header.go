@@ -3,6 +3,7 @@ package contrib
 import (
 	"bytes"
 	"fmt"
+	"github.com/heed-dev/heed/internal/layout"
 	"regexp"
 	"strings"
 
@@ -79,7 +80,7 @@ func compileHeader(rule *policy.Rule) (engine.Check, error) {
 	}
 	c := &headerCheck{p: p, scope: rule.Scope, globs: p.Globs}
 	if len(c.globs) == 0 {
-		c.globs = codeGlobs
+		c.globs = layout.CodeGlobs()
 	}
 	for i, l := range p.Header {
 		re, err := headerLineRE(l)

@@ -2,6 +2,7 @@ package contrib
 
 import (
 	"encoding/json"
+	"github.com/heed-dev/heed/internal/layout"
 	"strings"
 	"testing"
 
@@ -230,7 +231,7 @@ func TestPRChecks(t *testing.T) {
 }
 
 func TestCochange(t *testing.T) {
-	p := CochangeParams{If: codeGlobs, Unless: append(append([]string(nil), testGlobs()...), notLibraryGlobs...), Then: testGlobs(), Need: "a test"}
+	p := CochangeParams{If: layout.CodeGlobs(), Unless: append(append([]string(nil), testGlobs()...), notLibraryGlobs...), Then: testGlobs(), Need: "a test"}
 	for _, tc := range []struct {
 		name    string
 		changed []string

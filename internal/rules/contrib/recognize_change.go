@@ -1,6 +1,7 @@
 package contrib
 
 import (
+	"github.com/heed-dev/heed/internal/layout"
 	"path"
 	"slices"
 	"strings"
@@ -67,7 +68,7 @@ func antecedent(s sentence, rc *recognize.RepoContext) (ifs, unless []string, na
 	if len(ifs) > 0 {
 		return ifs, testGlobs(), true
 	}
-	return codeGlobs, append(append([]string(nil), testGlobs()...), notLibraryGlobs...), false
+	return layout.CodeGlobs(), append(append([]string(nil), testGlobs()...), notLibraryGlobs...), false
 }
 
 // repoDirChanged reports a code span written without its slash that names a folder

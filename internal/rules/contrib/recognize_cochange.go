@@ -2,6 +2,7 @@ package contrib
 
 import (
 	"github.com/bmatcuk/doublestar/v4"
+	"github.com/heed-dev/heed/internal/layout"
 	"path"
 	"slices"
 	"strings"
@@ -182,7 +183,7 @@ func allCode(globs []string) bool {
 			}
 			continue
 		}
-		if !slices.ContainsFunc(codeGlobs, func(c string) bool { ok, _ := doublestar.Match(c, g); return ok }) {
+		if !slices.ContainsFunc(layout.CodeGlobs(), func(c string) bool { ok, _ := doublestar.Match(c, g); return ok }) {
 			return false
 		}
 	}
@@ -356,7 +357,7 @@ func roleGlobs(role string, c *policy.Constraint, rc *recognize.RepoContext) []s
 	case norm.CoSchema:
 		return []string{"**/schema.sql", "**/schema.prisma", "**/schema.rb", "**/structure.sql"}
 	case norm.CoDeprecation, norm.CoCode:
-		return codeGlobs
+		return layout.CodeGlobs()
 	}
 	return nil
 }

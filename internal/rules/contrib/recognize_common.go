@@ -2,6 +2,7 @@ package contrib
 
 import (
 	"encoding/json"
+	"github.com/heed-dev/heed/internal/layout"
 	"regexp"
 	"slices"
 	"strings"
@@ -95,7 +96,7 @@ func (s sentence) rule(kind string, params any, exact bool, message, suggestion 
 		Suggestion: suggestion,
 		Cases:      cases,
 	}
-	if p, ok := params.(CochangeParams); ok && slices.Equal(p.If, codeGlobs) && s.forOneOccasion() {
+	if p, ok := params.(CochangeParams); ok && slices.Equal(p.If, layout.CodeGlobs()) && s.forOneOccasion() {
 		// "in `changes.yml`, add a filter" under "When adding a new integration:":
 		// the step of one kind of change, which heed reads as any change to the code
 		r.Severity = policy.SeverityWarning
