@@ -6,6 +6,7 @@ package lower
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/heed-dev/heed/internal/layout"
 	"path"
 	"slices"
 	"strings"
@@ -1919,7 +1920,12 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		return nil, "the order follows a change heed cannot name"
 	}
 	changedInferred := false
-	if len(changed) == 0 && len(c.Scope.Globs) > 0 && !startsWork(n.Before) {
+	if pc := norm.ParentheticalCondition(c.Text); len(changed) == 0 && pc != "" && n.Condition == "" && len(n.When) == 0 && norm.GenericCodeChange(pc) {
+		// "**Run quality gates** (if code changed) - Run `make check-all` before
+		// push": a label's condition the reading left out; a push after no change
+		// to the code needs no gate
+		changed = layout.CodeGlobs()
+	} else if len(changed) == 0 && len(c.Scope.Globs) > 0 && !startsWork(n.Before) {
 		// a rule file that governs `*.ts` files: its orders hold when the session
 		// changed such files (the file's scope says so, not the sentence: where the
 		// session's edits are not recorded, the order holds as written)
@@ -2122,6 +2128,11 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	}
 	if len(first)+len(perLang) == 0 || len(then) == 0 {
 		return nil, ""
+	}
+	if pc := norm.ParentheticalCondition(c.Text); pc != "" && n.Condition == "" && len(n.When) == 0 && !norm.GenericCodeChange(pc) {
+		// "Regenerate the client (only when the API changed) - run `make gen` before
+		// push": the reading left the label's condition out, and heed cannot see it
+		return nil, "the order holds under a condition heed cannot see (" + pc + ")"
 	}
 	if n.Condition != "" && !conditionIsEvent(n) && !(norm.GenericCodeChange(n.Condition) && afterPaths(n)) && !(norm.EachUnitOfWork(n.Condition) && len(n.Before) > 0) {
 		// ("after you change anything under `proto/`": the change the condition

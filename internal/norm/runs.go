@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // RunsDirectly: the sentence gives span as what to run, right after the verb ("Run
@@ -530,4 +532,18 @@ func PlaceholderPath(arg string) bool {
 	a := strings.ToLower(arg)
 	return strings.Contains(a, "path/to/") || strings.HasPrefix(a, "<") && strings.HasSuffix(a, ">") ||
 		strings.HasPrefix(a, "your-") || strings.HasPrefix(a, "your_") || strings.Contains(a, "/your-")
+}
+
+// parenConditionRE: a condition in parentheses ("(if code changed)", "(only when the
+// API changes)"), which a label or a list item adds beside what it asks.
+var parenConditionRE = lazyre.New(`(?i)\(((?:only )?(?:if|when|whenever|unless)\b[^()]*)\)`)
+
+// ParentheticalCondition is the condition a sentence gives in parentheses, without
+// them, or "": "Run quality gates (if code changed) - run `make check`" holds only
+// after a change to the code.
+func ParentheticalCondition(sentence string) string {
+	if m := parenConditionRE.FindStringSubmatch(sentence); m != nil {
+		return strings.TrimSpace(m[1])
+	}
+	return ""
 }
