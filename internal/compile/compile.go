@@ -228,18 +228,57 @@ func safeRecognize(rec recognize.Recognizer, c *policy.Constraint, rc *recognize
 // judges a single file in the write hooks.
 func withoutDoubledImportBans(rules []policy.Rule) []policy.Rule {
 	rules = withoutBansAWrapperKeeps(rules)
+	return withoutCovered(rules, importNeedles, func(r policy.Rule) []string {
+		var p struct {
+			Banned []string `json:"banned"`
+		}
+		if r.Domain != policy.DomainArchitecture || r.Kind != "external" || json.Unmarshal(r.Params, &p) != nil {
+			return nil
+		}
+		return p.Banned
+	})
+}
+
+// importNeedles are the packages a source rule banning imports names.
+func importNeedles(r policy.Rule) []string {
+	var p struct {
+		Needles []string `json:"needles"`
+	}
+	if r.Domain != policy.DomainSource || !strings.HasPrefix(r.Message, "import of ") || json.Unmarshal(r.Params, &p) != nil {
+		return nil
+	}
+	return p.Needles
+}
+
+// withoutBansAWrapperKeeps drops a source ban of a package that an architecture rule
+// of the same sentence keeps to a place ("do not use `axios` directly" beside "call
+// the shared `request` from `src/service/request`"): the ban would flag the wrapper
+// itself and the tests that mock the package.
+func withoutBansAWrapperKeeps(rules []policy.Rule) []policy.Rule {
+	return withoutCovered(rules, func(r policy.Rule) []string {
+		var p struct {
+			Mode       string   `json:"mode"`
+			From       []string `json:"from"`
+			FromExcept []string `json:"from_except"`
+			ToPackages []string `json:"to_packages"`
+		}
+		if r.Domain != policy.DomainArchitecture || r.Kind != "imports" || json.Unmarshal(r.Params, &p) != nil {
+			return nil
+		}
+		if p.Mode == "forbid" && len(p.FromExcept) > 0 && len(p.From) == 1 && p.From[0] == "**" {
+			return p.ToPackages
+		}
+		return nil
+	}, importNeedles)
+}
+
+// withoutCovered drops the rules whose names (what dropped gives, when it gives any)
+// the names of other rules (what covering gives) all cover.
+func withoutCovered(rules []policy.Rule, covering, dropped func(policy.Rule) []string) []policy.Rule {
 	covered := map[string]bool{}
 	for _, r := range rules {
-		if r.Domain != policy.DomainSource || !strings.HasPrefix(r.Message, "import of ") {
-			continue
-		}
-		var p struct {
-			Needles []string `json:"needles"`
-		}
-		if json.Unmarshal(r.Params, &p) == nil {
-			for _, n := range p.Needles {
-				covered[n] = true
-			}
+		for _, n := range covering(r) {
+			covered[n] = true
 		}
 	}
 	if len(covered) == 0 {
@@ -247,13 +286,8 @@ func withoutDoubledImportBans(rules []policy.Rule) []policy.Rule {
 	}
 	var out []policy.Rule
 	for _, r := range rules {
-		if r.Domain == policy.DomainArchitecture && r.Kind == "external" {
-			var p struct {
-				Banned []string `json:"banned"`
-			}
-			if json.Unmarshal(r.Params, &p) == nil && len(p.Banned) > 0 && allCovered(p.Banned, covered) {
-				continue
-			}
+		if names := dropped(r); len(names) > 0 && allCovered(names, covered) {
+			continue
 		}
 		out = append(out, r)
 	}
@@ -267,44 +301,4 @@ func allCovered(names []string, covered map[string]bool) bool {
 		}
 	}
 	return true
-}
-
-// withoutBansAWrapperKeeps drops a source ban of a package that an architecture rule
-// of the same sentence keeps to a place ("do not use `axios` directly" beside "call
-// the shared `request` from `src/service/request`"): the ban would flag the wrapper
-// itself and the tests that mock the package.
-func withoutBansAWrapperKeeps(rules []policy.Rule) []policy.Rule {
-	kept := map[string]bool{}
-	for _, r := range rules {
-		if r.Domain != policy.DomainArchitecture || r.Kind != "imports" {
-			continue
-		}
-		var p struct {
-			Mode       string   `json:"mode"`
-			From       []string `json:"from"`
-			FromExcept []string `json:"from_except"`
-			ToPackages []string `json:"to_packages"`
-		}
-		if json.Unmarshal(r.Params, &p) == nil && p.Mode == "forbid" && len(p.FromExcept) > 0 && len(p.From) == 1 && p.From[0] == "**" {
-			for _, n := range p.ToPackages {
-				kept[n] = true
-			}
-		}
-	}
-	if len(kept) == 0 {
-		return rules
-	}
-	var out []policy.Rule
-	for _, r := range rules {
-		if r.Domain == policy.DomainSource && strings.HasPrefix(r.Message, "import of ") {
-			var p struct {
-				Needles []string `json:"needles"`
-			}
-			if json.Unmarshal(r.Params, &p) == nil && len(p.Needles) > 0 && allCovered(p.Needles, kept) {
-				continue
-			}
-		}
-		out = append(out, r)
-	}
-	return out
 }
