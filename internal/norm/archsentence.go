@@ -20,6 +20,9 @@ type ArchSentence struct {
 var (
 	archSpanInnerRE   = lazyre.New("`+([^`]+)`+")
 	archPlaceholderRE = lazyre.New(`§\d+`)
+	// archListAsideRE: words in parentheses after one span of a list and before the
+	// next ("§6 (where code is) and §7"), an aside that would end the list
+	archListAsideRE = lazyre.New(`(§\d+) \([^()§]*\)((?:,? (?:and|or|nor)|,) §)`)
 )
 
 // ArchSentences splits a constraint's text into sentences (instruction files often
@@ -42,6 +45,9 @@ func ArchSentences(text string) []ArchSentence {
 	prose = strings.NewReplacer("**", "", "__", "").Replace(prose)
 	prose = strings.Join(strings.Fields(strings.ToLower(prose)), " ")
 	prose = strings.NewReplacer(" .", ".", " ,", ",", " ;", ";", " )", ")", "( ", "(", " :", ":").Replace(prose)
+	for next := archListAsideRE.ReplaceAllString(prose, "$1$2"); next != prose; next = archListAsideRE.ReplaceAllString(prose, "$1$2") {
+		prose = next // matches overlap at the span they share: again until none is left
+	}
 	for _, part := range splitArchSentences(prose) {
 		s := ArchSentence{Prose: canonVerbs(part)}
 		// Renumber the spans of this sentence from 0.
