@@ -629,7 +629,7 @@ func Generated(p string, content []byte) bool {
 		return true // heed's own policy, baseline and cache
 	}
 	base := path.Base(p)
-	if lockFiles.Get()[base] {
+	if lockFiles.Get()[base] || ideStub(base) {
 		return true
 	}
 	for _, ext := range []string{".min.js", ".min.mjs", ".min.css", ".bundle.js"} {
@@ -657,6 +657,17 @@ func Generated(p string, content []byte) bool {
 		if generatorComment(string(line)) {
 			return true
 		}
+	}
+	return false
+}
+
+// ideStub: stubs an IDE helper writes from the framework's code so an editor can
+// complete it (Laravel's `_ide_helper.php`, PhpStorm's `.phpstorm.meta.php`): thousands
+// of declarations no one wrote, which a rule about the project's code would flag.
+func ideStub(base string) bool {
+	switch base {
+	case "_ide_helper.php", "_ide_helper_models.php", ".phpstorm.meta.php":
+		return true
 	}
 	return false
 }

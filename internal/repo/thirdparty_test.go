@@ -154,3 +154,19 @@ func TestHeadersSayingPartOfAnotherProjectAreVendored(t *testing.T) {
 		t.Errorf("judged %d files, want %d (every file of the project's own)", len(l.Files), len(files)-2)
 	}
 }
+
+// The stubs an IDE helper writes for a PHP framework are generated, whatever their
+// header says; a PHP file of the project's own with a similar name is not.
+func TestIDEStubsAreGenerated(t *testing.T) {
+	for p, want := range map[string]bool{
+		"_ide_helper.php":            true,
+		"_ide_helper_models.php":     true,
+		".phpstorm.meta.php":         true,
+		"app/Helpers/ide_helper.php": false,
+		"app/Models/User.php":        false,
+	} {
+		if got := Generated(p, []byte("<?php\nnamespace App;\n")); got != want {
+			t.Errorf("Generated(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
