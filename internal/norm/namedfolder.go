@@ -7,7 +7,7 @@ import "github.com/heed-dev/heed/internal/lazyre"
 var namedFolderRE = lazyre.New(`(?i)\b(?:in|under|inside|within|beneath) the ([a-z0-9_.-]+(?:/[a-z0-9_.-]+)*)/? (?:directory|directories|folder|folders|dir|subdirectory|sub-directory|subfolder|tree)\b`)
 
 // InNamedFolders are the folders the text places a rule in by name, without
-// backticks: "All C files in the tsl directory" gives "tsl". Words that name no
+// backticks: "All C files in the tsl directory" gives "tsl", "in src/" gives "src". Words that name no
 // folder of their own ("the same directory", "the root folder") are the caller's
 // to drop: it knows which folders the repository has.
 func InNamedFolders(text string) []string {
@@ -15,8 +15,15 @@ func InNamedFolders(text string) []string {
 	for _, m := range namedFolderRE.FindAllStringSubmatch(text, -1) {
 		out = append(out, m[1])
 	}
+	for _, m := range plainPathRE.FindAllStringSubmatch(text, -1) {
+		out = append(out, m[1])
+	}
 	return out
 }
+
+// plainPathRE: a folder written as a path without backticks ("don't use `X` in
+// src/; ..."): the word, then the slash that makes it a folder.
+var plainPathRE = lazyre.New(`(?i)\b(?:in|under|inside|within|beneath) (?:the )?([a-z0-9_.-]+(?:/[a-z0-9_.-]+)*)/(?:[^\w/]|$)`)
 
 // outsideFolderRE: an exception region named by a folder's word ("outside of config
 // files", "outside the migrations folder", "outside config/"): the word, then what the

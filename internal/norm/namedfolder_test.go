@@ -13,6 +13,9 @@ func TestInNamedFolders(t *testing.T) {
 		"Put the test in the same directory as the code.":               {"same"},
 		"Every C file must start with the header.":                      nil,
 		"Files in `src/` use tabs.":                                     nil, // backticks: InPaths
+		"Don't use CODE in src/; use the logger.":                       {"src"},
+		"No CODE under packages/core/.":                                 {"packages/core"},
+		"Say it in and/or form.":                                        nil,
 	} {
 		if got := InNamedFolders(text); !reflect.DeepEqual(got, want) {
 			t.Errorf("%q: %q, want %q", text, got, want)

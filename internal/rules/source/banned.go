@@ -428,8 +428,26 @@ func leadInBans(c *policy.Constraint) ([]ban, *sentence, bool) {
 // call `print()` outside the scripts folder"), which the rule's scope excludes
 // (ruleScope, outsideFolders).
 func outsideLocated(s *sentence, rc *recognize.RepoContext, b ban) bool {
-	return strings.HasPrefix(b.qualifier, "outside ") && len(outsideFolders(s, rc, b.clause)) > 0
+	if strings.HasPrefix(b.qualifier, "outside ") {
+		return len(outsideFolders(s, rc, b.clause)) > 0
+	}
+	// "don't use `console.log` in src/": a folder written as a path without
+	// backticks, which ruleScope reads (norm.InNamedFolders) when the repository has it
+	if rc == nil || !plainPathQualRE.MatchString(b.qualifier) {
+		return false
+	}
+	folders := norm.InNamedFolders(strings.NewReplacer(" / ", "/", " /", "/").Replace(b.qualifier))
+	for _, w := range folders {
+		if !hasDir(rc, path.Join(s.c.Scope.Dir, w)) {
+			return false
+		}
+	}
+	return len(folders) > 0
 }
+
+// plainPathQualRE: a qualifier that is a folder written as a path ("in src /", as the
+// qualifier's words join it).
+var plainPathQualRE = lazyre.New(`^(?:in|under|inside|within) (?:the )?[a-z0-9_.-]+(?: / [a-z0-9_.-]+)* /$`)
 
 // shippedCases keeps a rule's authored cases whose path the narrowed scope still
 // covers.
