@@ -7,6 +7,7 @@ package recognize
 import (
 	"strings"
 
+	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 )
@@ -212,4 +213,26 @@ func Severity(l policy.Level) string {
 		return policy.SeverityError
 	}
 	return policy.SeverityWarning
+}
+
+// EcosystemLanguages are the languages whose code imports the packages of a registry
+// (Package.Ecosystem), most likely first; nil for a registry heed does not know.
+func EcosystemLanguages(eco string) []string {
+	switch eco {
+	case "npm":
+		return []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX}
+	case "pypi":
+		return []string{engine.LangPython}
+	case "go":
+		return []string{engine.LangGo}
+	case "cargo":
+		return []string{engine.LangRust}
+	case "gem":
+		return []string{engine.LangRuby}
+	case "maven":
+		return []string{engine.LangJava, engine.LangKotlin}
+	case "nuget":
+		return []string{engine.LangCSharp}
+	}
+	return nil
 }

@@ -89,15 +89,8 @@ func packageUsed(pkg string, rc *recognize.RepoContext) (string, bool) {
 		}
 	}
 	for _, p := range rc.Packages {
-		if p.Name == pkg {
-			switch p.Ecosystem {
-			case "npm":
-				return engine.LangTypeScript, true
-			case "pypi":
-				return engine.LangPython, true
-			case "go":
-				return engine.LangGo, true
-			}
+		if langs := recognize.EcosystemLanguages(p.Ecosystem); p.Name == pkg && len(langs) > 0 {
+			return langs[0], true
 		}
 	}
 	return "", false

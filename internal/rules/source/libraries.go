@@ -68,7 +68,7 @@ func knownLibrary(name string, rc *recognize.RepoContext) ([]pkgRef, []string) {
 			continue
 		}
 		for _, m := range lib.modules {
-			refs = append(refs, pkgRef{mod: m, langs: ecoLangs.Get()[lib.eco], eco: lib.eco})
+			refs = append(refs, pkgRef{mod: m, langs: recognize.EcosystemLanguages(lib.eco), eco: lib.eco})
 		}
 		pkgs = append(pkgs, lib.packages...)
 		break // one registry: the repository's first that knows the name

@@ -37,7 +37,7 @@ func TestKnownLibrary(t *testing.T) {
 func TestLibrariesTableWellFormed(t *testing.T) {
 	for name, libs := range knownLibraries.Get() {
 		for _, l := range libs {
-			if _, ok := ecoLangs.Get()[l.eco]; !ok || len(l.modules) == 0 {
+			if recognize.EcosystemLanguages(l.eco) == nil || len(l.modules) == 0 {
 				t.Errorf("%q: registry %q, modules %v", name, l.eco, l.modules)
 			}
 		}

@@ -37,18 +37,6 @@ type pkgRef struct {
 	imported int
 }
 
-var ecoLangs = lazy.Value[map[string][]string]{F: func() map[string][]string {
-	return map[string][]string{
-		"npm":   {engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX},
-		"pypi":  {engine.LangPython},
-		"go":    {engine.LangGo},
-		"cargo": {engine.LangRust},
-		"gem":   {engine.LangRuby},
-		"maven": {engine.LangJava, engine.LangKotlin},
-		"nuget": {engine.LangCSharp},
-	}
-}}
-
 var (
 	goMajorRE   = lazyre.New(`/v\d+$`)
 	pkgNameRE   = lazyre.New(`^@?[A-Za-z0-9][\w.\-]*(?:/[\w.\-]+)*$`)
@@ -79,7 +67,7 @@ func resolvePackage(name string, rc *recognize.RepoContext) (pkgRef, bool) {
 	found := false
 	for _, p := range rc.Packages {
 		pl := strings.ToLower(p.Name)
-		ref := pkgRef{eco: p.Ecosystem, langs: ecoLangs.Get()[p.Ecosystem], declared: p.Manifest}
+		ref := pkgRef{eco: p.Ecosystem, langs: recognize.EcosystemLanguages(p.Ecosystem), declared: p.Manifest}
 		ok := false
 		switch p.Ecosystem {
 		case "npm":
@@ -208,7 +196,7 @@ func resolveImported(name string, rc *recognize.RepoContext) (pkgRef, bool) {
 		return pkgRef{}, false
 	}
 	// the registry's other languages import it too (a TypeScript package from TSX)
-	for _, l := range ecoLangs.Get()[ref.eco] {
+	for _, l := range recognize.EcosystemLanguages(ref.eco) {
 		if !slices.Contains(ref.langs, l) {
 			ref.langs = append(ref.langs, l)
 		}

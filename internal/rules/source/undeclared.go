@@ -86,7 +86,7 @@ func undeclaredPackage(b ban, rc *recognize.RepoContext) ([]pkgRef, bool) {
 	low := strings.ToLower(name)
 	var refs []pkgRef
 	for _, eco := range ecos {
-		ref := pkgRef{eco: eco, langs: ecoLangs.Get()[eco]}
+		ref := pkgRef{eco: eco, langs: recognize.EcosystemLanguages(eco)}
 		switch eco {
 		case "npm":
 			ref.mod = strings.TrimSuffix(jsSuffixRE.ReplaceAllString(low, ""), "-")
