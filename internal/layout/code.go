@@ -1,6 +1,9 @@
 package layout
 
-import "slices"
+import (
+	"path"
+	"slices"
+)
 
 // codeGlobs are the files of code in the languages projects write, by extension: what
 // "a change to the code" covers when a sentence names no language.
@@ -12,3 +15,9 @@ var codeGlobs = []string{"**/*.py", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs
 
 // CodeGlobs are the globs of code files, a copy the caller may change.
 func CodeGlobs() []string { return slices.Clone(codeGlobs) }
+
+// CodeFile reports whether a path is a code file by its extension, as CodeGlobs match.
+func CodeFile(p string) bool {
+	ext := path.Ext(p)
+	return ext != "" && slices.Contains(codeGlobs, "**/*"+ext)
+}

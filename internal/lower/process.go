@@ -1919,11 +1919,16 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	if len(n.After) > 0 && len(changed) == 0 {
 		return nil, "the order follows a change heed cannot name"
 	}
+	// a condition in parentheses beside a list item's label, which the reading left
+	// out: "**Run quality gates** (if code changed) - Run `make check-all` before push"
+	labelCond := ""
+	if n.Condition == "" && len(n.When) == 0 {
+		labelCond = norm.ParentheticalCondition(c.Text)
+	}
+	onCodeChange := labelCond != "" && norm.GenericCodeChange(labelCond)
 	changedInferred := false
-	if pc := norm.ParentheticalCondition(c.Text); len(changed) == 0 && pc != "" && n.Condition == "" && len(n.When) == 0 && norm.GenericCodeChange(pc) {
-		// "**Run quality gates** (if code changed) - Run `make check-all` before
-		// push": a label's condition the reading left out; a push after no change
-		// to the code needs no gate
+	if len(changed) == 0 && onCodeChange {
+		// a push after no change to the code needs no gate
 		changed = layout.CodeGlobs()
 	} else if len(changed) == 0 && len(c.Scope.Globs) > 0 && !startsWork(n.Before) {
 		// a rule file that governs `*.ts` files: its orders hold when the session
@@ -2129,10 +2134,10 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	if len(first)+len(perLang) == 0 || len(then) == 0 {
 		return nil, ""
 	}
-	if pc := norm.ParentheticalCondition(c.Text); pc != "" && n.Condition == "" && len(n.When) == 0 && !norm.GenericCodeChange(pc) {
+	if labelCond != "" && !onCodeChange {
 		// "Regenerate the client (only when the API changed) - run `make gen` before
-		// push": the reading left the label's condition out, and heed cannot see it
-		return nil, "the order holds under a condition heed cannot see (" + pc + ")"
+		// push": a condition heed cannot see
+		return nil, "the order holds under a condition heed cannot see (" + labelCond + ")"
 	}
 	if n.Condition != "" && !conditionIsEvent(n) && !(norm.GenericCodeChange(n.Condition) && afterPaths(n)) && !(norm.EachUnitOfWork(n.Condition) && len(n.Before) > 0) {
 		// ("after you change anything under `proto/`": the change the condition

@@ -1,7 +1,6 @@
 package contrib
 
 import (
-	"github.com/bmatcuk/doublestar/v4"
 	"github.com/heed-dev/heed/internal/layout"
 	"path"
 	"slices"
@@ -183,7 +182,7 @@ func allCode(globs []string) bool {
 			}
 			continue
 		}
-		if !slices.ContainsFunc(layout.CodeGlobs(), func(c string) bool { ok, _ := doublestar.Match(c, g); return ok }) {
+		if !layout.CodeFile(g) {
 			return false
 		}
 	}
