@@ -547,3 +547,27 @@ func ParentheticalCondition(sentence string) string {
 	}
 	return ""
 }
+
+// TieBreakerMain returns the main clause of a text that opens with a conflict between
+// two authorities ("Where there is a conflict between Google-style docstrings and Ruff
+// linting, follow Ruff"; "When the style guide and the linter disagree, the linter
+// wins"), and ok. What the condition names is not asked for: the main clause says
+// which side wins. Texts of other shapes return "", false.
+func TieBreakerMain(text string) (string, bool) {
+	if !OpensWithCondition(text) {
+		return "", false
+	}
+	cond, main, found := strings.Cut(text, ",")
+	if !found || strings.TrimSpace(main) == "" {
+		return "", false
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(cond), func(r rune) bool {
+		return !unicode.IsLetter(r)
+	}) {
+		switch w {
+		case "conflict", "conflicts", "conflicting", "disagree", "disagrees", "contradict", "contradicts", "clash", "clashes":
+			return strings.TrimSpace(main), true
+		}
+	}
+	return "", false
+}

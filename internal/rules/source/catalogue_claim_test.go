@@ -1,6 +1,7 @@
 package source
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/policy"
@@ -37,6 +38,30 @@ func TestConstructsNamedInWords(t *testing.T) {
 		s := newSentence(&policy.Constraint{Text: c.text, Level: policy.Must})
 		if got := c.entry.Names(s); got != c.want {
 			t.Errorf("%s names %q: %v, want %v", c.entry.Name, c.text, got, c.want)
+		}
+	}
+}
+
+// TestTieBreakerNamesOnlyTheWinner: a sentence that settles a conflict between two
+// conventions asks for the side its main clause names, not for what its condition
+// mentions (pydantic's docs/contributing.md, Documentation style, at 2151025: the
+// conflict clause named Google-style docstrings and compiled into a second Google-style
+// rule).
+func TestTieBreakerNamesOnlyTheWinner(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"Where there is a conflict between Google-style docstrings and Ruff linting, follow the Ruff linting hints.", false},
+		{"When the linter and Google-style docstrings disagree, the linter wins.", false},
+		{"Where Ruff and the docstring format conflict, follow Google-style docstrings.", true},
+		{"Use Google-style docstrings.", true},
+		{"If you write a docstring, use the Google style.", true},
+	} {
+		s := newSentence(&policy.Constraint{Text: c.text, Level: policy.Must})
+		got := slices.Contains(matchingEntries(s), pyDocGoogle)
+		if got != c.want {
+			t.Errorf("%q names %s: %v, want %v", c.text, pyDocGoogle.Name, got, c.want)
 		}
 	}
 }

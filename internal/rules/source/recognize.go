@@ -44,11 +44,20 @@ func (catalogueRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	return res
 }
 
-// matchingEntries are the catalogue entries a sentence names.
+// matchingEntries are the catalogue entries a sentence names. In a sentence that
+// settles a conflict ("Where there is a conflict between Google-style docstrings and
+// Ruff linting, follow Ruff"), only the main clause names what is asked for.
 func matchingEntries(s *sentence) []*Entry {
+	main := s
+	if m, ok := norm.TieBreakerMain(s.c.Text); ok {
+		mc := *s.c
+		mc.Text = m
+		main = newSentence(&mc)
+		main.itemLead = s.itemLead
+	}
 	var out []*Entry
 	for _, e := range Catalogue {
-		if e.Names(s) {
+		if e.Names(s) && (main == s || e.Names(main)) {
 			out = append(out, e)
 		}
 	}
