@@ -266,12 +266,27 @@ func doubtReliance(c *policy.Constraint, r *policy.Rule) string {
 // doubtLeadCondition: a commit or pull-request rule from a sentence that opens with a condition
 // the rule does not carry ("If your pull request has one commit, that commit must
 // ...") asks of every commit what the sentence asks of some.
+//
+// A list's lead-in may set the condition for its items ("If you're updating the
+// documentation out of cycle with a release, do the following: 1. Open a PR against
+// `main` ... 4. Open a PR against `docs-update`"): then a command rule of an item
+// holds only then too, and two items may ask opposite things of the same command.
 func doubtLeadCondition(c *policy.Constraint, r *policy.Rule) string {
-	if r.Domain != policy.DomainContribution || r.Kind != "commit" && r.Kind != "pr" || r.When != nil {
+	if r.When != nil {
 		return "" // (a co-change rule carries its condition as the files that trigger it)
 	}
-	if cond := norm.LeadCondition(c.Text); cond != "" {
+	commitOrPR := r.Domain == policy.DomainContribution && (r.Kind == "commit" || r.Kind == "pr")
+	command := r.Domain == policy.DomainProcess && r.Kind == "command"
+	if !commitOrPR && !command {
+		return ""
+	}
+	if cond := norm.LeadCondition(c.Text); cond != "" && commitOrPR {
 		return fmt.Sprintf("it holds only %q, which heed cannot see: as written it applies everywhere", cond)
+	}
+	if lead := strings.TrimSpace(c.Context); strings.HasSuffix(lead, ":") && !strings.Contains(lead, " | ") {
+		if cond := norm.LeadCondition(lead); cond != "" {
+			return fmt.Sprintf("its list holds only %q, which heed cannot see: as written it applies everywhere", cond)
+		}
 	}
 	return ""
 }

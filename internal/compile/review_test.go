@@ -46,6 +46,10 @@ func TestSelfReviewDemotesDoubtfulReadings(t *testing.T) {
 		// a step of one kind of change read as a duty of every change
 		{"## Releases\n\nWhen adding a new plugin, the pull request must:\n\n1. Add a changelog entry in `changes/`.\n", "cochange", "one kind of change"},
 		{"- Every change needs a changelog entry in `changes/`.\n", "cochange", ""},
+		// a list's lead-in sets the condition of its items (pydantic's docs/contributing.md,
+		// "Updating the documentation", at 2151025: two items asked for opposite bases)
+		{"## Docs\n\nIf you're updating the docs out of cycle with a release, do the following:\n\n1. Open a PR against `main` with your docs changes\n2. Push your changes and open a PR against `docs-update`.\n", "command", "its list holds only"},
+		{"## Docs\n\n- Open every PR against `main`.\n", "command", ""},
 	} {
 		rules := compileAll(c.doc, rc)
 		var found *policy.Rule
