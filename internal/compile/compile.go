@@ -79,6 +79,7 @@ func Compile(set *instr.Set, rc *recognize.RepoContext, recs []recognize.Recogni
 		for _, w := range warns {
 			warnings = append(warnings, w...)
 		}
+		reviewContradictions(p)
 	}
 	rep := ReportFor(p)
 	rep.Warnings = warnings
