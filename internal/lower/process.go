@@ -1041,10 +1041,13 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		f.patterns = []process.Pattern{{Program: []string{a}}}
 		via = []process.Pattern{{Program: []string{b}}}
 	}
-	if n.ByHand && len(via) == 0 {
+	if n.ByHand && len(via) == 0 && !allRunTasks(f.patterns) {
 		// "do not run `go test` directly": the project's task runners run it for the
 		// reader, and their targets are the way; "never call `python` directly" under
-		// "all Python is run through `uv run`": the environment's runners launch it
+		// "all Python is run through `uv run`": the environment's runners launch it.
+		// ("Don't `pnpm start` manually: `pnpm harness` gets the server up for you":
+		// a task already, which "by hand" cannot mean running without a runner; the
+		// reader is not to run it at all.)
 		via = append(taskRunnerForms(), environmentRunners()...)
 	}
 	forbid := withoutVia(f.patterns, via)
@@ -1110,6 +1113,10 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		r.Suggestion = "use " + strings.Join(names(n.Instead), " or ") + " instead"
 	case n.ByHand && len(via) > 0:
 		r.Suggestion = "run it through the project's task runner (its make, just or npm run targets) or its environment's runner (uv run, poetry run, npx, bundle exec)"
+	case n.ByHand && allRunTasks(forbid):
+		if others := otherCommandSpans(c, forbid); len(others) > 0 {
+			r.Suggestion = "leave it to " + strings.Join(others, " or ") + ", which the rule names"
+		}
 	}
 	r.Cases = process.CommandCases(p)
 	return []policy.Rule{r}, ""
@@ -2928,4 +2935,57 @@ func taskRunnerForms() []process.Pattern {
 		{Program: []string{"make", "gmake", "just", "task", "mage", "tox", "nox", "invoke"}},
 		{Program: []string{"npm", "pnpm", "yarn", "bun"}, Args: []string{"run"}},
 	}
+}
+
+// allRunTasks: every pattern runs a project's task (`pnpm start`, `npm run dev`,
+// `make serve`), not a program of its own.
+func allRunTasks(ps []process.Pattern) bool {
+	if len(ps) == 0 {
+		return false
+	}
+	for _, p := range ps {
+		if len(p.Program) != 1 {
+			return false
+		}
+		switch p.Program[0] {
+		case "npm", "pnpm", "yarn", "bun":
+			if len(p.Args) == 0 || strings.HasPrefix(p.Args[0], "-") {
+				return false
+			}
+		case "make", "gmake", "just", "task", "mage", "rake", "invoke":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// otherCommandSpans are the code spans of the constraint that are commands none of
+// the forbidden patterns names, as written: what the sentence offers instead.
+func otherCommandSpans(c *policy.Constraint, forbid []process.Pattern) []string {
+	var spans []string
+	for _, ss := range norm.Sentences(c.Text) {
+		for _, t := range ss.Tokens {
+			if t.Code {
+				spans = append(spans, t.Text)
+			}
+		}
+	}
+	var out []string
+	for _, span := range spans {
+		argv, ok := process.SpanArgv(span)
+		if !ok || len(argv) == 0 {
+			continue
+		}
+		named := false
+		for _, p := range forbid {
+			if slices.Contains(p.Program, argv[0]) && (len(p.Args) == 0 || len(argv) > 1 && argv[1] == p.Args[0]) {
+				named = true
+			}
+		}
+		if !named && !slices.Contains(out, "`"+span+"`") {
+			out = append(out, "`"+span+"`")
+		}
+	}
+	return out
 }

@@ -893,3 +893,30 @@ func TestPrerequisiteBehindAnEnvironmentLoader(t *testing.T) {
 		}
 	}
 }
+
+// TestATaskNotRunByHand: "by hand" of a project's own task (`pnpm start`) cannot mean
+// "not through a task runner", which is what it already is: the task is not to be run
+// at all, in any spelling, and the way is what the sentence names (firecrawl's
+// CLAUDE.md, at 0fac8fb: the rule told the agent to run it as an npm-run target).
+func TestATaskNotRunByHand(t *testing.T) {
+	rules := compileText(t, "`pnpm harness` gets the API server and workers up for you. Don't run `pnpm start` manually.", policy.Must, "")
+	if len(rules) == 0 {
+		t.Fatal("no rule")
+	}
+	for _, line := range []string{"pnpm start", "pnpm run start"} {
+		if got := verdict(t, rules, line); got == "allowed" {
+			t.Errorf("%q: %s, want it blocked or warned", line, got)
+		}
+	}
+	if got := verdict(t, rules, "pnpm harness jest src/a.test.ts"); got != "allowed" {
+		t.Errorf("the harness: %s, want allowed", got)
+	}
+	if s := rules[0].Suggestion; !strings.Contains(s, "`pnpm harness`") || strings.Contains(s, "task runner") {
+		t.Errorf("suggestion %q, want the harness the sentence names", s)
+	}
+	// a program of its own run by hand still goes through the project's runners
+	rules = compileText(t, "Do not run `go test` directly.", policy.Must, "")
+	if len(rules) == 0 || verdict(t, rules, "make test") != "allowed" || verdict(t, rules, "go test ./...") == "allowed" {
+		t.Errorf("`go test` directly: want it caught and `make test` allowed")
+	}
+}
