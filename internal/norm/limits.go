@@ -35,7 +35,7 @@ var (
 		return regexp.MustCompile(`(?i)\b(?:functions?|methods?|variables?|locals|class(?:es)?|types?|structs?|interfaces?|enums?|traits?|constants?|consts?|const val|statics?|identifiers?|naming)\b`)
 	})
 	namingFileKindRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(?:components?|files?|file ?names?|filenames?|modules?)\b`)
+		return regexp.MustCompile(`(?i)\b(?:components?|files?|file ?names?|filenames?|modules?|folders?|folder ?names?|director(?:y|ies)|dirs)\b`)
 	})
 )
 
@@ -47,9 +47,10 @@ func NamingStatement(text string) bool {
 	return namingStyleRE().MatchString(text) && namingKindRE().MatchString(text)
 }
 
-// NamingFileStatement reports a sentence that states the naming style of files or
-// components without a modal ("Component files are PascalCase", "Modules:
-// `snake_case.py`"): when nothing firmer reads it, as firm as a "should".
+// NamingFileStatement reports a sentence that states the naming style of files,
+// folders or components without a modal ("Component files are PascalCase", "Modules:
+// `snake_case.py`", "Folder names are kebab-case"): when nothing firmer reads it, as
+// firm as a "should".
 func NamingFileStatement(text string) bool {
 	return namingStyleRE().MatchString(text) && namingFileKindRE().MatchString(text)
 }
