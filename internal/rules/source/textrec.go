@@ -452,9 +452,11 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 			if ex := narrowerConventions(s, rc, fn.Style, globs); len(ex) > 0 {
 				r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, ex...))
 			}
-			if !norm.Directs(s.c.Text) {
+			if !norm.Directs(s.c.Text) || fn.Aside {
 				// "Files: lowercase with hyphens" states the convention without a word
-				// that binds: a fragment warns
+				// that binds: a fragment warns; so does a style given in parentheses
+				// after the word that binds ("Use consistent file naming conventions
+				// (camelCase for files, ...)")
 				r.Severity = policy.SeverityWarning
 			}
 			if ex := breaksOwnExample(fn); ex != "" {
