@@ -418,7 +418,7 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 					// Go's tests and examples name their subject after an underscore
 					pred += ` (#not-match? @match "^(Test|Benchmark|Example|Fuzz)")`
 				}
-				if (kind == kindFunction || kind == kindMethod) && !norm.AboutTests(c.Text) && !norm.AboutTests(s.headerRaw) {
+				if (kind == kindFunction || kind == kindMethod) && !bindsTests(c.Text) && !norm.AboutTests(s.headerRaw) {
 					// a test method is named by its test framework's convention
 					// (`Save_WithoutName_Fails`, `should_reject_empty`), not the code's:
 					// a style of methods binds it only where the text speaks of tests
@@ -461,6 +461,21 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	}
 	return recognize.Result{Rules: append(rules, affixes...)}
 }
+
+// bindsTests reports whether a sentence of the text that states a style speaks of
+// tests ("Test methods use snake_case"); one that only makes room for tests beside
+// the convention ("Method names are lowerCamelCase. Test methods may use
+// underscores") does not bring tests under it.
+func bindsTests(text string) bool {
+	for _, sent := range sentenceSplitRE.Split(text, -1) {
+		if norm.NamesAStyle(sent) && norm.AboutTests(sent) {
+			return true
+		}
+	}
+	return false
+}
+
+var sentenceSplitRE = lazyre.New(`[.;!?](?:\s+|$)`)
 
 // goPackageRule reads Go's convention for package names (norm.GoPackageNaming) into a
 // query over package clauses: a name with a capital or an underscore breaks it, except
