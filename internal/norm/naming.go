@@ -17,6 +17,10 @@ const (
 	NameConstant = "constant"
 	// NameComponent is a UI component: a function that returns JSX.
 	NameComponent = "component"
+	// NameField is a class's private instance field ("Private fields are
+	// `_camelCase`"): fields the text does not call private are data as often as code
+	// (JSON fields, model fields), and are not read.
+	NameField = "field"
 )
 
 // Naming styles.
@@ -28,13 +32,16 @@ const (
 	// StyleMixedCaps is Go's convention: camelCase or PascalCase by whether the
 	// name is exported, never an underscore.
 	StyleMixedCaps = "MixedCaps"
+	// StyleUnderscoreCamel is camelCase after one leading underscore (`_logger`), the
+	// private fields of .NET's conventions.
+	StyleUnderscoreCamel = "_camelCase"
 )
 
 var (
 	// convStyleRE finds a naming style, written in its own style or in words.
-	convStyleRE = lazyre.New(`(?i)\b(screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|constant_case|all[_ ]caps|uppercase with underscores|capitals with underscores|lower[_ ]snake[_ ]case|snake[_ ]case|lowercase[_ ]with[_ ]underscores|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|capwords|camel[_ ]?case|mixedcase|mixed[_ ]?caps)\b`)
+	convStyleRE = lazyre.New(`(?i)\b(_camel[_ ]?case|screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|constant_case|all[_ ]caps|uppercase with underscores|capitals with underscores|lower[_ ]snake[_ ]case|snake[_ ]case|lowercase[_ ]with[_ ]underscores|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|capwords|camel[_ ]?case|mixedcase|mixed[_ ]?caps)\b`)
 	// convKindRE finds a kind of declaration.
-	convKindRE = lazyre.New(`(?i)\b(functions?|funcs?|methods?|variables?|vars|locals|local variables?|classes|class|types?|structs?|interfaces?|enums?|traits?|records?|constants?|consts?|const val|statics?|identifiers?|components?)\b`)
+	convKindRE = lazyre.New(`(?i)\b(functions?|funcs?|methods?|variables?|vars|locals|local variables?|classes|class|types?|structs?|interfaces?|enums?|traits?|records?|constants?|consts?|const val|statics?|identifiers?|components?|private(?:\s*/\s*internal)?\s+(?:instance\s+|member\s+)?fields?)\b`)
 	// namingNegRE: a style the sentence forbids ("never snake_case", "not camelCase").
 	namingNegRE = lazyre.New(`(?i)\b(?:never|not|no|don't|do not|avoid|instead of|rather than)\s+(?:use\s+|using\s+)?$`)
 	// namingOtherNamesRE: names that are not identifiers of the code ("JSON keys",
@@ -66,6 +73,8 @@ type namingMention struct {
 func StyleOf(word string) string {
 	w := strings.ToLower(strings.NewReplacer(" ", "_", "-", "_").Replace(word))
 	switch {
+	case strings.HasPrefix(w, "_camel"):
+		return StyleUnderscoreCamel
 	case strings.Contains(w, "screaming") || strings.HasPrefix(w, "upper_snake") || w == "upper_case" || w == "constant_case" || strings.Contains(w, "all_caps") || strings.Contains(w, "uppercase_with") || strings.Contains(w, "capitals_with"):
 		return StyleScreaming
 	case strings.Contains(w, "snake") || strings.Contains(w, "lowercase_with"):
@@ -101,6 +110,8 @@ func namingKindsOf(word string) []string {
 		return []string{NameFunction, NameMethod, NameVariable, NameType, NameConstant}
 	case strings.HasPrefix(w, "component"):
 		return []string{NameComponent}
+	case strings.HasPrefix(w, "private") && strings.Contains(w, "field"):
+		return []string{NameField}
 	}
 	return []string{NameType}
 }

@@ -50,3 +50,25 @@ func TestNamingBindingsDashLabel(t *testing.T) {
 		t.Errorf("a dash after a style was made a label: %q", got)
 	}
 }
+
+// Private fields are a kind of their own, with .NET's `_camelCase` among their
+// styles; fields the text does not call private (JSON fields, model fields) are not.
+func TestNamingBindingsPrivateFields(t *testing.T) {
+	for text, want := range map[string]string{
+		"Private fields are `_camelCase` (e.g. `_logger`).":                     StyleUnderscoreCamel,
+		"Private/internal fields: camelCase; constants and statics: PascalCase": StyleCamel,
+		"Use `_camelCase` for private fields.":                                  StyleUnderscoreCamel,
+	} {
+		if got := NamingBindings(text)[NameField]; got != want {
+			t.Errorf("%q: field style %q, want %q (all: %v)", text, got, want, NamingBindings(text))
+		}
+	}
+	for _, text := range []string{"API responses use camelCase field names.", "Model fields are snake_case."} {
+		if got := NamingBindings(text); got[NameField] != "" {
+			t.Errorf("%q: fields of data read as private fields: %v", text, got)
+		}
+	}
+	if StyleOf("_camelCase") != StyleUnderscoreCamel || StyleOf("camelCase") != StyleCamel {
+		t.Error("StyleOf does not tell _camelCase from camelCase")
+	}
+}
