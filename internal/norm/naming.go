@@ -366,7 +366,7 @@ var (
 	fileExceptRE = lazyre.New(`(?i),?\s*\b(?:except(?:\s+for)?|other than|apart from|but not)\b`)
 	// styleForFilesRE: a style followed by the files it is for ("camelCase for
 	// files", "kebab-case for all file names").
-	styleForFilesRE = lazyre.New(`(?i)^\s+for\s+(?:all\s+|the\s+|our\s+)?(?:files|file\s?names|filenames)\b`)
+	styleForFilesRE = lazyre.New(`(?i)^\s+for\s+(?:all\s+|the\s+|our\s+)?(?:files|file\s?names|filenames|(modules))\b`)
 	fileQualStopRE  = lazyre.New(`(?i)^(?:use|using|all|the|our|for|any|every|each|new|and|name|names|are|is|in|with|of|to|should|must|be|written|source|code|your)$`)
 )
 
@@ -418,7 +418,11 @@ func FileNamings(text, header string) []FileNaming {
 			continue // "not camelCase file names"
 		}
 		noun := fileNounRE.FindStringSubmatch(main)
-		if styleForFilesRE.MatchString(main[st[1]:]) {
+		if m := styleForFilesRE.FindStringSubmatch(main[st[1]:]); m != nil && m[1] != "" {
+			// "snake_case for modules and functions": Python's and Rust's modules are
+			// files
+			noun = []string{"modules", "", "", "modules"}
+		} else if m != nil {
 			// "camelCase for files, PascalCase for classes": the files the style is
 			// for are all of them, whatever words stand before another "file" of the
 			// sentence ("Use consistent file naming conventions (...)")

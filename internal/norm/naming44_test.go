@@ -72,3 +72,16 @@ func TestNamingBindingsPrivateFields(t *testing.T) {
 		t.Error("StyleOf does not tell _camelCase from camelCase")
 	}
 }
+
+// A style in words ("lowercase with hyphens") makes a statement of folders a rule
+// too; "snake_case for modules" names Python's module files (own-sentences-401 b6,
+// b20).
+func TestNamingStyleInWordsAndModules(t *testing.T) {
+	if !NamingFileStatement("Directories are named in lowercase with hyphens.") {
+		t.Error("a folder style in words was read as a description")
+	}
+	fns := FileNamings("Follow PEP 8 (snake_case for modules and functions, PascalCase for classes).", "")
+	if len(fns) != 1 || fns[0].Qualifier != "modules" || !fns[0].Aside || fns[0].Style != StyleSnake {
+		t.Fatalf("got %+v, want snake_case modules, stated aside", fns)
+	}
+}

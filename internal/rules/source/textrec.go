@@ -589,8 +589,15 @@ func fileNamingGlobs(s *sentence, rc *recognize.RepoContext, fn norm.FileNaming)
 	}
 	switch q {
 	case "python", "module":
-		if q == "python" || slices.Contains(langs, engine.LangPython) {
+		switch {
+		case q == "python" || slices.Contains(langs, engine.LangPython):
 			langs = []string{engine.LangPython}
+		case slices.Contains(langs, engine.LangRust):
+			langs = []string{engine.LangRust}
+		default:
+			// a module of JavaScript or Go is no one file: "camelCase for modules"
+			// there names no file heed can judge with certainty
+			return nil, false
 		}
 	case "rust":
 		langs = []string{engine.LangRust}
