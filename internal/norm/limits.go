@@ -29,13 +29,13 @@ var indentStatementRE = sync.OnceValue(func() *regexp.Regexp {
 
 var (
 	namingStyleRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile("(?i)(?:^|[^\\w])(screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|snake[_ ]case|lower[_ ]snake[_ ]case|lowercase with underscores|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|camel[_ ]?case|kebab[-_ ]case|mixed[_ ]?caps)(?:[^\\w]|$)")
+		return regexp.MustCompile("(?i)(?:^|[^\\w])(_camel[_ ]?case|screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|snake[_ ]case|lower[_ ]snake[_ ]case|lowercase with underscores|lowercase,? with (?:dashes|hyphens)|lowercase and (?:dashes|hyphens)|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|camel[_ ]?case|kebab[-_ ]case|mixed[_ ]?caps)(?:[^\\w]|$)")
 	})
 	namingKindRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(?:functions?|methods?|variables?|locals|class(?:es)?|types?|structs?|interfaces?|enums?|traits?|constants?|consts?|const val|statics?|identifiers?|naming)\b`)
+		return regexp.MustCompile(`(?i)\b(?:functions?|methods?|variables?|locals|class(?:es)?|types?|structs?|interfaces?|enums?|traits?|constants?|consts?|const val|statics?|identifiers?|naming|private(?:\s*/\s*internal)?\s+fields?)\b`)
 	})
 	namingFileKindRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(?:components?|files?|file ?names?|filenames?|modules?)\b`)
+		return regexp.MustCompile(`(?i)\b(?:components?|files?|file ?names?|filenames?|modules?|folders?|folder ?names?|director(?:y|ies)|dirs)\b`)
 	})
 )
 
@@ -47,9 +47,10 @@ func NamingStatement(text string) bool {
 	return namingStyleRE().MatchString(text) && namingKindRE().MatchString(text)
 }
 
-// NamingFileStatement reports a sentence that states the naming style of files or
-// components without a modal ("Component files are PascalCase", "Modules:
-// `snake_case.py`"): when nothing firmer reads it, as firm as a "should".
+// NamingFileStatement reports a sentence that states the naming style of files,
+// folders or components without a modal ("Component files are PascalCase", "Modules:
+// `snake_case.py`", "Folder names are kebab-case"): when nothing firmer reads it, as
+// firm as a "should".
 func NamingFileStatement(text string) bool {
 	return namingStyleRE().MatchString(text) && namingFileKindRE().MatchString(text)
 }

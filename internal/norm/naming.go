@@ -17,6 +17,10 @@ const (
 	NameConstant = "constant"
 	// NameComponent is a UI component: a function that returns JSX.
 	NameComponent = "component"
+	// NameField is a class's private instance field ("Private fields are
+	// `_camelCase`"): fields the text does not call private are data as often as code
+	// (JSON fields, model fields), and are not read.
+	NameField = "field"
 )
 
 // Naming styles.
@@ -28,13 +32,16 @@ const (
 	// StyleMixedCaps is Go's convention: camelCase or PascalCase by whether the
 	// name is exported, never an underscore.
 	StyleMixedCaps = "MixedCaps"
+	// StyleUnderscoreCamel is camelCase after one leading underscore (`_logger`), the
+	// private fields of .NET's conventions.
+	StyleUnderscoreCamel = "_camelCase"
 )
 
 var (
 	// convStyleRE finds a naming style, written in its own style or in words.
-	convStyleRE = lazyre.New(`(?i)\b(screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|constant_case|all[_ ]caps|uppercase with underscores|capitals with underscores|lower[_ ]snake[_ ]case|snake[_ ]case|lowercase[_ ]with[_ ]underscores|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|capwords|camel[_ ]?case|mixedcase|mixed[_ ]?caps)\b`)
+	convStyleRE = lazyre.New(`(?i)\b(_camel[_ ]?case|screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|constant_case|all[_ ]caps|uppercase with underscores|capitals with underscores|lower[_ ]snake[_ ]case|snake[_ ]case|lowercase[_ ]with[_ ]underscores|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|capwords|camel[_ ]?case|mixedcase|mixed[_ ]?caps)\b`)
 	// convKindRE finds a kind of declaration.
-	convKindRE = lazyre.New(`(?i)\b(functions?|funcs?|methods?|variables?|vars|locals|local variables?|classes|class|types?|structs?|interfaces?|enums?|traits?|records?|constants?|consts?|const val|statics?|identifiers?|components?)\b`)
+	convKindRE = lazyre.New(`(?i)\b(functions?|funcs?|methods?|variables?|vars|locals|local variables?|classes|class|types?|structs?|interfaces?|enums?|traits?|records?|constants?|consts?|const val|statics?|identifiers?|components?|private(?:\s*/\s*internal)?\s+(?:instance\s+|member\s+)?fields?)\b`)
 	// namingNegRE: a style the sentence forbids ("never snake_case", "not camelCase").
 	namingNegRE = lazyre.New(`(?i)\b(?:never|not|no|don't|do not|avoid|instead of|rather than)\s+(?:use\s+|using\s+)?$`)
 	// namingOtherNamesRE: names that are not identifiers of the code ("JSON keys",
@@ -66,6 +73,8 @@ type namingMention struct {
 func StyleOf(word string) string {
 	w := strings.ToLower(strings.NewReplacer(" ", "_", "-", "_").Replace(word))
 	switch {
+	case strings.HasPrefix(w, "_camel"):
+		return StyleUnderscoreCamel
 	case strings.Contains(w, "screaming") || strings.HasPrefix(w, "upper_snake") || w == "upper_case" || w == "constant_case" || strings.Contains(w, "all_caps") || strings.Contains(w, "uppercase_with") || strings.Contains(w, "capitals_with"):
 		return StyleScreaming
 	case strings.Contains(w, "snake") || strings.Contains(w, "lowercase_with"):
@@ -101,6 +110,8 @@ func namingKindsOf(word string) []string {
 		return []string{NameFunction, NameMethod, NameVariable, NameType, NameConstant}
 	case strings.HasPrefix(w, "component"):
 		return []string{NameComponent}
+	case strings.HasPrefix(w, "private") && strings.Contains(w, "field"):
+		return []string{NameField}
 	}
 	return []string{NameType}
 }
@@ -112,7 +123,7 @@ func namingKindsOf(word string) []string {
 func NamingBindings(text string) map[string]string {
 	out := map[string]string{}
 	// segments: a table row's cells are one segment; otherwise ";", "," and "."
-	text = strings.ReplaceAll(text, "`", "")
+	text = dashLabels(strings.ReplaceAll(text, "`", ""))
 	segs := namingSegRE.Split(text+" ", -1)
 	if strings.Contains(text, " | ") {
 		segs = []string{strings.ReplaceAll(text, " | ", " : ")}
@@ -213,6 +224,33 @@ func NamingBindings(text string) map[string]string {
 	return out
 }
 
+// dashLabels turns a dash between kinds of declaration and the style they take into
+// a colon ("Types and interfaces — PascalCase" under a "Naming" heading is "Types and
+// interfaces: PascalCase"): a dash that separates two statements stays.
+func dashLabels(text string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range dashRE.FindAllStringIndex(text, -1) {
+		before := text[last:m[0]]
+		if i := strings.LastIndexAny(before, ";,."); i >= 0 {
+			before = before[i+1:]
+		}
+		after := strings.TrimLeft(text[m[1]:], "*_ ")
+		st := convStyleRE.FindStringIndex(after)
+		if st == nil || st[0] != 0 || !convKindRE.MatchString(before) || convStyleRE.MatchString(before) {
+			continue
+		}
+		b.WriteString(text[last:m[0]])
+		b.WriteString(": ")
+		last = m[1]
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// dashRE: a dash between two parts of a sentence.
+var dashRE = lazyre.New(`\s+[—–-]\s+`)
+
 // joinKindLists joins a segment that names kinds of declaration but no style to the
 // segment after it when that one gives its kinds first ("Classes, Interfaces,
 // Methods, Properties: PascalCase"), or to the one before it when that one gave its
@@ -309,6 +347,10 @@ type FileNaming struct {
 	Examples    []string
 	Except      string
 	ExceptSpans []string
+	// Aside: the style is stated in parentheses after what the sentence asks
+	// ("Use consistent file naming conventions (camelCase for files, ...)"): an
+	// example of the convention more than its statement.
+	Aside bool
 }
 
 var (
@@ -319,10 +361,13 @@ var (
 	fileNounRE = lazyre.New(`(?i)((?:[\w-]+\s+){0,2}?)(?:file\s?names?|files?)\b|\b(python|rust)\s+modules\b|(?:^|:)[\s*_-]*(modules)\b`)
 	// fileNotRE: files named in passing that are not the subject ("test files" are
 	// the test rules'; directories and folders are not files)
-	fileNotRE      = lazyre.New(`(?i)\b(?:test|spec|director(?:y|ies)|folders?|config(?:uration)?|env|lock)\b`)
-	fileSegRE      = lazyre.New(`;\s|\.\s|\.$|\s—\s|\s-\s`)
-	fileExceptRE   = lazyre.New(`(?i),?\s*\b(?:except(?:\s+for)?|other than|apart from|but not)\b`)
-	fileQualStopRE = lazyre.New(`(?i)^(?:use|using|all|the|our|for|any|every|each|new|and|name|names|are|is|in|with|of|to|should|must|be|written|source|code|your)$`)
+	fileNotRE    = lazyre.New(`(?i)\b(?:test|spec|director(?:y|ies)|folders?|config(?:uration)?|env|lock)\b`)
+	fileSegRE    = lazyre.New(`;\s|\.\s|\.$|\s—\s|\s-\s`)
+	fileExceptRE = lazyre.New(`(?i),?\s*\b(?:except(?:\s+for)?|other than|apart from|but not)\b`)
+	// styleForFilesRE: a style followed by the files it is for ("camelCase for
+	// files", "kebab-case for all file names").
+	styleForFilesRE = lazyre.New(`(?i)^\s+for\s+(?:all\s+|the\s+|our\s+)?(?:files|file\s?names|filenames|(modules))\b`)
+	fileQualStopRE  = lazyre.New(`(?i)^(?:use|using|all|the|our|for|any|every|each|new|and|name|names|are|is|in|with|of|to|should|must|be|written|source|code|your)$`)
 )
 
 // FileStyles counts the distinct case styles a text names for file names
@@ -373,6 +418,16 @@ func FileNamings(text, header string) []FileNaming {
 			continue // "not camelCase file names"
 		}
 		noun := fileNounRE.FindStringSubmatch(main)
+		if m := styleForFilesRE.FindStringSubmatch(main[st[1]:]); m != nil && m[1] != "" {
+			// "snake_case for modules and functions": Python's and Rust's modules are
+			// files
+			noun = []string{"modules", "", "", "modules"}
+		} else if m != nil {
+			// "camelCase for files, PascalCase for classes": the files the style is
+			// for are all of them, whatever words stand before another "file" of the
+			// sentence ("Use consistent file naming conventions (...)")
+			noun = []string{"files", "", "", ""}
+		}
 		if noun == nil {
 			if !fileNounRE.MatchString(header) || convKindRE.MatchString(main) {
 				continue
@@ -399,7 +454,8 @@ func FileNamings(text, header string) []FileNaming {
 			continue
 		}
 		style := fileStyleOf(main[st[2]:st[3]])
-		fn := FileNaming{Style: style, Main: main, Qualifier: qual, Except: strings.TrimSpace(except)}
+		fn := FileNaming{Style: style, Main: main, Qualifier: qual, Except: strings.TrimSpace(except),
+			Aside: strings.Count(main[:st[0]], "(") > strings.Count(main[:st[0]], ")")}
 		sp := strings.Split(seg, "`")
 		inExcept := false
 		for i := 1; i < len(sp); i += 2 {

@@ -35,15 +35,17 @@ const (
 	kindType      = norm.NameType
 	kindConstant  = norm.NameConstant
 	kindComponent = norm.NameComponent
+	kindField     = norm.NameField
 )
 
 // Styles.
 const (
-	styleSnake     = norm.StyleSnake
-	styleCamel     = norm.StyleCamel
-	stylePascal    = norm.StylePascal
-	styleScreaming = norm.StyleScreaming
-	styleMixedCaps = norm.StyleMixedCaps
+	styleSnake      = norm.StyleSnake
+	styleCamel      = norm.StyleCamel
+	stylePascal     = norm.StylePascal
+	styleScreaming  = norm.StyleScreaming
+	styleMixedCaps  = norm.StyleMixedCaps
+	styleUnderCamel = norm.StyleUnderscoreCamel
 )
 
 // nameViolation is the pattern of a name that plainly breaks the style, for a kind in
@@ -52,6 +54,17 @@ func nameViolation(style, kind, l string) string {
 	if kind == kindComponent {
 		if style == stylePascal && (l == engine.LangTSX || l == engine.LangJavaScript) {
 			return `^_*[a-z]`
+		}
+		return ""
+	}
+	if kind == kindField {
+		// private fields: the styles .NET, Java and TypeScript projects ask of them
+		switch style {
+		case styleUnderCamel:
+			// not an underscore and a lower-case letter, or an underscore after it
+			return `^(?:[^_]|_[^a-z]|_[a-z][A-Za-z0-9]*_)`
+		case styleCamel:
+			return `^_*[a-z][A-Za-z0-9]*_|^_*[A-Z]`
 		}
 		return ""
 	}
@@ -197,6 +210,17 @@ func declQueries(kind, l string) []string {
 			return []string{`(class_specifier name: (type_identifier) @match body: (_))`, `(struct_specifier name: (type_identifier) @match body: (_))`,
 				`(enum_specifier name: (type_identifier) @match body: (_))`}
 		}
+	case kindField:
+		// a class's private instance fields; constants and statics keep their own
+		// conventions (.NET's `s_` statics, Java's UPPER_SNAKE constants)
+		switch l {
+		case engine.LangCSharp:
+			return []string{`((field_declaration (modifier) @mod (variable_declaration (variable_declarator name: (identifier) @match))) @decl (#eq? @mod "private") (#not-match? @decl "^[^=]*\\b(?:static|const)\\b"))`}
+		case engine.LangJava:
+			return []string{`((field_declaration (modifiers) @mods declarator: (variable_declarator name: (identifier) @match)) (#match? @mods "\\bprivate\\b") (#not-match? @mods "\\bstatic\\b"))`}
+		case engine.LangTypeScript, engine.LangTSX:
+			return []string{`((public_field_definition (accessibility_modifier) @mod name: (property_identifier) @match) @decl (#eq? @mod "private") (#not-match? @decl "^[^=]*\\bstatic\\b"))`}
+		}
 	case kindConstant:
 		switch l {
 		case engine.LangRust:
@@ -226,6 +250,8 @@ var namingSamples = lazy.Value[map[string]map[string]string]{F: func() map[strin
 		kindVariable: "let NAME = 1;\n",
 		kindType:     "class NAME {}\n",
 	}
+	ts := maps.Clone(js)
+	ts[kindField] = "class Example {\n  private NAME = 1;\n}\n"
 	jsx := maps.Clone(js)
 	jsx[kindComponent] = "export function NAME() {\n  return <div />;\n}\n"
 	return map[string]map[string]string{
@@ -236,7 +262,7 @@ var namingSamples = lazy.Value[map[string]map[string]string]{F: func() map[strin
 			kindType:     "class NAME:\n    pass\n",
 		},
 		engine.LangJavaScript: jsx,
-		engine.LangTypeScript: js,
+		engine.LangTypeScript: ts,
 		engine.LangTSX:        jsx,
 		engine.LangGo: {
 			kindFunction: "package p\n\nfunc NAME() {}\n",
@@ -253,6 +279,7 @@ var namingSamples = lazy.Value[map[string]map[string]string]{F: func() map[strin
 			kindConstant: "const NAME: u32 = 1;\n",
 		},
 		engine.LangJava: {
+			kindField:    "class Example {\n    private int NAME;\n}\n",
 			kindFunction: "class Example {\n    void NAME() {}\n}\n",
 			kindMethod:   "class Example {\n    void NAME() {}\n}\n",
 			kindVariable: "class Example {\n    void f() {\n        int NAME = 1;\n    }\n}\n",
@@ -267,6 +294,7 @@ var namingSamples = lazy.Value[map[string]map[string]string]{F: func() map[strin
 			kindConstant: "const val NAME = 1\n",
 		},
 		engine.LangCSharp: {
+			kindField:    "class Example {\n    private int NAME;\n}\n",
 			kindFunction: "class Example {\n    void NAME() { }\n}\n",
 			kindMethod:   "class Example {\n    void NAME() { }\n}\n",
 			kindVariable: "class Example {\n    void F() { int NAME = 1; }\n}\n",
@@ -310,6 +338,8 @@ var styleSamples = lazy.Value[map[string][2]string]{F: func() map[string][2]stri
 		stylePascal:    {"userData", "UserData"},
 		styleScreaming: {"maxUserCount", "MAX_USER_COUNT"},
 		styleMixedCaps: {"load_user_data", "loadUserData"},
+		// a field's name: the style breaks or keeps the leading underscore
+		styleUnderCamel: {"userCount", "_userCount"},
 	}
 }}
 
@@ -418,7 +448,7 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 					// Go's tests and examples name their subject after an underscore
 					pred += ` (#not-match? @match "^(Test|Benchmark|Example|Fuzz)")`
 				}
-				if (kind == kindFunction || kind == kindMethod) && !norm.AboutTests(c.Text) && !norm.AboutTests(s.headerRaw) {
+				if (kind == kindFunction || kind == kindMethod) && !bindsTests(c.Text) && !norm.AboutTests(s.headerRaw) {
 					// a test method is named by its test framework's convention
 					// (`Save_WithoutName_Fails`, `should_reject_empty`), not the code's:
 					// a style of methods binds it only where the text speaks of tests
@@ -461,6 +491,21 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	}
 	return recognize.Result{Rules: append(rules, affixes...)}
 }
+
+// bindsTests reports whether a sentence of the text that states a style speaks of
+// tests ("Test methods use snake_case"); one that only makes room for tests beside
+// the convention ("Method names are lowerCamelCase. Test methods may use
+// underscores") does not bring tests under it.
+func bindsTests(text string) bool {
+	for _, sent := range sentenceSplitRE.Split(text, -1) {
+		if norm.NamesAStyle(sent) && norm.AboutTests(sent) {
+			return true
+		}
+	}
+	return false
+}
+
+var sentenceSplitRE = lazyre.New(`[.;!?](?:\s+|$)`)
 
 // goPackageRule reads Go's convention for package names (norm.GoPackageNaming) into a
 // query over package clauses: a name with a capital or an underscore breaks it, except

@@ -452,9 +452,11 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 			if ex := narrowerConventions(s, rc, fn.Style, globs); len(ex) > 0 {
 				r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, ex...))
 			}
-			if !norm.Directs(s.c.Text) {
+			if !norm.Directs(s.c.Text) || fn.Aside {
 				// "Files: lowercase with hyphens" states the convention without a word
-				// that binds: a fragment warns
+				// that binds: a fragment warns; so does a style given in parentheses
+				// after the word that binds ("Use consistent file naming conventions
+				// (camelCase for files, ...)")
 				r.Severity = policy.SeverityWarning
 			}
 			if ex := breaksOwnExample(fn); ex != "" {
@@ -587,8 +589,15 @@ func fileNamingGlobs(s *sentence, rc *recognize.RepoContext, fn norm.FileNaming)
 	}
 	switch q {
 	case "python", "module":
-		if q == "python" || slices.Contains(langs, engine.LangPython) {
+		switch {
+		case q == "python" || slices.Contains(langs, engine.LangPython):
 			langs = []string{engine.LangPython}
+		case slices.Contains(langs, engine.LangRust):
+			langs = []string{engine.LangRust}
+		default:
+			// a module of JavaScript or Go is no one file: "camelCase for modules"
+			// there names no file heed can judge with certainty
+			return nil, false
 		}
 	case "rust":
 		langs = []string{engine.LangRust}
