@@ -1,0 +1,11 @@
+package compile_test
+
+import "testing"
+
+// TestOwnNativeConstructSentences390: construct conventions of the native languages
+// (Go, Rust, Java, Kotlin, C#, C and C++, Swift, Ruby, PHP) as instruction files name
+// them, written and committed before the compiler read them
+// (testdata/own-sentences-390.txt, first sight in own-sentences-390.md).
+func TestOwnNativeConstructSentences390(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-390.txt", 50)
+}
