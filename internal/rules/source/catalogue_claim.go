@@ -144,5 +144,10 @@ var emptyCatch = &Entry{
 			Query: `((catch_clause body: (block) @match) (#match? @match ` + emptyBlock + `))`,
 			Bad:   []string{"class A {\n  void F() {\n    try { G(); } catch (Exception) «{ }»\n  }\n}\n"},
 			Good:  []string{"class A {\n  void F() {\n    try { G(); } catch (Exception e) { Log(e); }\n    try { G(); } catch {\n      // best effort\n    }\n  }\n}\n"}},
+		// Kotlin's grammar inlines the block: the catch's own text ends in its braces
+		Variant{Lang: engine.LangKotlin, Needles: []string{"catch"},
+			Query: `((catch_block) @match (#match? @match "\\{\\s*\\}$"))`,
+			Bad:   []string{"fun f() {\n    try {\n        g()\n    } «catch (e: IOException) {\n    }»\n}\n"},
+			Good:  []string{"fun f() {\n    try {\n        g()\n    } catch (e: IOException) {\n        log(e)\n    }\n    try { g() } catch (e: Exception) {\n        // best effort\n    }\n}\n// catch (e: Exception) {}\nval s = \"catch (e: Exception) {}\"\n"}},
 	),
 }
