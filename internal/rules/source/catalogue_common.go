@@ -83,7 +83,13 @@ var looseEquality = &Entry{
 	Claims:     []string{"==", "!=", "===", "!==", "== / !=", "==/!=", "===/!==", "=== / !==", "a == b", "x == y", "a === b", "x === y"},
 	Message:    "loose equality `{{match}}`",
 	Suggestion: "compare with `===` or `!==`",
-	Variants:   jsVariants(jsLangs, looseEqQuery, []string{"="}, looseEqBad, looseEqGood),
+	Variants: append(jsVariants(jsLangs, looseEqQuery, []string{"="}, looseEqBad, looseEqGood),
+		// PHP's `==` juggles types as JavaScript's does ("Always use strict comparison
+		// (`===`, `!==`) in PHP"); `<>` is its other spelling of `!=`
+		Variant{Lang: engine.LangPHP, NeedlePattern: `[!=]=|<>`,
+			Query: `((binary_expression operator: ["==" "!=" "<>"] @match))`,
+			Bad:   []string{"<?php\nfunction ok($a, $b) {\n    return $a «==» 1 || $b «!=» '' || $a «<>» $b;\n}\n"},
+			Good:  []string{"<?php\nfunction ok($a) {\n    $b = 1;\n    return $a === 1 && $a !== '' && $b <= 2;\n}\n// $a == 1\n$s = '$a == 1';\n"}}),
 }
 
 var looseEqualityNullOK = &Entry{
