@@ -213,7 +213,8 @@ func goPanicNamed(s *sentence) bool {
 	if s.hasSpan("panic", "panic()", "panic(...)", "panic(err)", "panic(e)") {
 		return s.banned("panic", "panic()", "panic(...)", "panic(err)", "panic(e)") || s.negPhrase(words("`panic(?:\\([^`]*\\))?`"))
 	}
-	return words(`\bpanic\b`).MatchString(s.prose()) && s.negPhrase(words(`\bpanic\b`)) && s.has(words(`\b(?:go|golang|library|libraries|package|packages|return (?:an )?errors?|error returns?)\b`))
+	// "No panics in library code": the plural names the call as well
+	return words(`\bpanics?\b`).MatchString(s.prose()) && s.negPhrase(words(`\bpanics?\b`)) && s.has(words(`\b(?:go|golang|library|libraries|package|packages|return (?:an )?errors?|error returns?)\b`))
 }
 
 var goPanic = &Entry{
@@ -249,7 +250,11 @@ func exportedDocNamed(s *sentence) bool {
 	}
 	// "document public functions" alone may mean pages of documentation: a comment
 	// must be named
-	doc := s.has(words(`\b(?:doc(?:umentation)? comments?|godoc(?:-style)?(?: comments?)?|go doc comments?|rustdoc(?: comments?)?|a comment (?:starting|beginning) with (?:its|the) name)\b|\bcomments? (?:for|on) (?:all |every |each )?(?:exported|public)\b`)) || s.hasSpan("///", "//")
+	doc := s.has(words(`\b(?:doc(?:umentation)? comments?|godoc(?:-style)?(?: comments?)?|go doc comments?|rustdoc(?: comments?)?|a comment (?:starting|beginning) with (?:its|the) name)\b|\bcomments? (?:for|on) (?:all |every |each )?(?:exported|public)\b`)) || s.hasSpan("///", "//") ||
+		// "Document all exported functions, types, and variables": in the languages
+		// this entry checks, documenting every exported item is its doc comment;
+		// pages of documentation are named by where they go
+		s.has(words(`^(?:[-*] )?(?:always )?document (?:all|every|each) exported\b`)) && !s.has(words(`\b(?:readme|wiki|docs/|site|guides?|pages?|changelog|openapi|swagger)\b`))
 	if !doc {
 		return false
 	}

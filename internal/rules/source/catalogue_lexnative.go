@@ -95,8 +95,8 @@ func lintReasonNamed(s *sentence) bool {
 		return false
 	}
 	// "without a reason" after a ban, or a requirement of one
-	return s.has(words(`\b(?:never|don't|do not|no)\b[^.;]*\bwithout (?:a |an |its )?`+"(?:`reason`|reason)"+`\b`)) ||
-		s.has(words(`\b(?:must|should|needs?|requires?|always)\b[^.;]*\b(?:a |an |its )?`+"(?:`reason(?: = [^`]*)?`|reason)"+`\b`))
+	return s.has(words(`\b(?:never|don't|do not|no)\b[^.;]*\bwithout (?:a |an |its )?`+"(?:`reason`|reason\\b)")) ||
+		s.has(words(`\b(?:must|should|needs?|requires?|always)\b[^.;]*\b(?:a |an |its )?`+"(?:`reason(?: = [^`]*)?`|reason\\b)"))
 }
 
 var rustLintReason = &Entry{
