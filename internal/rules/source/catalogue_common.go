@@ -279,11 +279,13 @@ var exportedDoc = &Entry{
 	Variants: []Variant{
 		{Lang: engine.LangGo,
 			Query: `((function_declaration name: (identifier) @match) @d (#match? @match "^[A-Z]") (#no-doc? @d))
-((method_declaration name: (field_identifier) @match) @d (#match? @match "^[A-Z]") (#no-doc? @d))
+((method_declaration receiver: (parameter_list) @r name: (field_identifier) @match) @d (#match? @match "^[A-Z]") (#match? @r "^\\(\\s*(\\w+\\s+)?\\*?\\s*[A-Z]") (#no-doc? @d))
 ((type_declaration (type_spec name: (type_identifier) @match)) @d (#match? @match "^[A-Z]") (#no-doc? @d))`,
-			Bad: []string{"package p\n\nfunc «Open»(p string) error { return nil }\n\n// Close closes it.\nfunc Close() {}\n\ntype «Store» struct{}\n\nfunc (s *Store) «Get»() int { return 0 }\n"},
+			Bad: []string{"package p\n\nfunc «Open»(p string) error { return nil }\n\n// Close closes it.\nfunc Close() {}\n\ntype «Store» struct{}\n\nfunc (s *Store) «Get»() int { return 0 }\n\nfunc (Store) «Len»() int { return 0 }\n"},
 			Good: []string{
 				"package p\n\n// Open opens p.\nfunc Open(p string) error { return nil }\n\n// Store keeps values.\ntype Store struct{}\n\n// Get returns 0.\n//\n//go:noinline\nfunc (s *Store) Get() int { return 0 }\n\nfunc open() {}\n\ntype store struct{}\n",
+				// an exported method of an unexported type is no part of the package's API
+				"package p\n\ntype writer struct{}\n\nfunc (w *writer) Write(b []byte) (int, error) { return 0, nil }\n\nfunc (writer) Close() error { return nil }\n",
 			}},
 		{Lang: engine.LangRust,
 			Query: `((function_item (visibility_modifier) @v name: (identifier) @match) @d (#eq? @v "pub") (#no-doc? @d))
