@@ -42,7 +42,9 @@ func constructBanned(s *sentence, re *lazyre.RE) bool {
 		if loc == nil || len(tokenize(cl[:loc[0]])) > 4 || conditionRE.MatchString(cl[:loc[0]]) {
 			continue
 		}
-		if passiveTailRE.MatchString(cl[loc[1]:]) || s.headerBans() && loc[0] == 0 {
+		// a code span in the tail ("Dot imports (`import . "pkg"`) are forbidden")
+		// is one word: its dots end no clause
+		if passiveTailRE.MatchString(spanRE.ReplaceAllString(cl[loc[1]:], "CODE")) || s.headerBans() && loc[0] == 0 {
 			return true
 		}
 	}
