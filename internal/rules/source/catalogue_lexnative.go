@@ -43,7 +43,7 @@ func goDotImportNamed(s *sentence) bool {
 	if !plain(s) {
 		return false
 	}
-	return s.negPhrase(words(`\bdot[- ]imports?\b|`+"`import \\.[^`]*`")) || s.banned("import .", ". import")
+	return constructBanned(s, words(`\bdot[- ]imports?\b|`+"`import \\.[^`]*`")) || s.banned("import .", ". import")
 }
 
 var goDotImport = &Entry{
@@ -165,6 +165,9 @@ var csAsyncVoid = &Entry{
 	// event handlers are the one use the language needs, and a query cannot tell
 	// a handler from any other method taking two arguments
 	Warn: alwaysWarn,
+	// "outside event handlers": the exception is the use every rule of this entry
+	// warns about, not a region to give up on
+	Locates: words(`\bevent[- ]handlers?\b`),
 	Variants: []Variant{{Lang: engine.LangCSharp, Needles: []string{"async"},
 		Query: `((method_declaration (modifier) @a returns: (predefined_type) @t name: (identifier) @match) (#eq? @a "async") (#eq? @t "void"))`,
 		Bad:   []string{"class Sync {\n    public async void «Run»() { await Task.Delay(1); }\n}\n"},

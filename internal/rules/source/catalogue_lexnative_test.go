@@ -22,6 +22,7 @@ func TestNativeConstructsNamed(t *testing.T) {
 		{goDotImport, "We don't use dot imports, not even in tests.", true},
 		{goDotImport, "Dot imports are not allowed.", true},
 		{goDotImport, "The generated file uses a dot import for the DSL.", false},
+		{goDotImport, "Dot imports (`import . \"pkg\"`) are forbidden because they hide where identifiers come from.", true},
 		{goNakedReturn, "No naked returns in functions with named results.", true},
 		{goNakedReturn, "Avoid bare returns.", true},
 		{goNakedReturn, "Named results document what a function returns.", false},
