@@ -229,3 +229,62 @@ var phpStrictTypes = &Entry{
 			"<html><body><?php echo $title; ?></body></html>\n",
 		}}},
 }
+
+// rustAsCastNamed: Rust's numeric `as` casts banned, or `TryFrom`/`From` conversions
+// preferred to them ("Prefer `TryFrom`/`From` conversions over `as` casts", "Don't use
+// `as` for numeric conversions that can truncate"). `as` is TypeScript's assertion
+// too: the sentence must speak of Rust's conversions.
+func rustAsCastNamed(s *sentence) bool {
+	if !plain(s) {
+		return false
+	}
+	asRE := words("`as`|`as (?:u|i|f)(?:8|16|32|64|128|size)`|\\bas[- ]casts?\\b")
+	if !s.has(asRE) || !s.has(words(`\b(?:try_?from|try_into|tryfrom|tryinto|from|into|truncat\w*|numeric|integers?|overflow|lossy|lossless|rust)\b`)) {
+		return false
+	}
+	return constructBanned(s, asRE) || s.has(words(`\b(?:prefer|use)\b[^.;]*\b(?:over|instead of|rather than)\b[^.;]*(?:`+"`as`"+`|\bas[- ]casts?\b)`))
+}
+
+var rustAsCast = &Entry{
+	Name:       "rust-as-cast",
+	Title:      "a numeric `as` cast",
+	Names:      rustAsCastNamed,
+	Claims:     []string{"as", "TryFrom", "From", "try_from", "try_into", "try_into()", "TryFrom`/`From", "as u32", "as usize", "as i64"},
+	Message:    "numeric `as` cast `{{match}}`",
+	Suggestion: "convert with `TryFrom`/`try_into()` (or `From` when it cannot fail)",
+	// a widening cast (`u8 as u32`) loses nothing, and the query cannot see the
+	// source type: every finding needs a look
+	Warn:    alwaysWarn,
+	Inexact: true,
+	Variants: []Variant{{Lang: engine.LangRust, Needles: []string{" as "},
+		Query: `((type_cast_expression type: (primitive_type) @t) @match (#match? @t "^([iu](8|16|32|64|128|size)|f32|f64)$"))`,
+		Bad:   []string{"pub fn len32(v: &[u8]) -> u32 {\n    «v.len() as u32»\n}\n"},
+		Good: []string{
+			"pub fn len32(v: &[u8]) -> Result<u32, std::num::TryFromIntError> {\n    u32::try_from(v.len())\n}\nuse std::io::Result as IoResult;\nfn f(p: *const u8) -> *const i8 { p as *const i8 }\n",
+			"// v.len() as u32\nconst S: &str = \"x as u32\";\n",
+		}}},
+}
+
+// iuoNamed: Swift's implicitly unwrapped optionals banned ("Avoid implicitly unwrapped
+// optionals (`var x: Foo!`) outside `@IBOutlet`s").
+func iuoNamed(s *sentence) bool {
+	return s.negPhrase(words(`\bimplicitly[- ]unwrapped(?: optionals?)?\b|\biuos?\b`))
+}
+
+var swiftIUO = &Entry{
+	Name:       "swift-implicitly-unwrapped",
+	Title:      "an implicitly unwrapped optional (`var x: T!`)",
+	Names:      iuoNamed,
+	Claims:     []string{"var x: Foo!", "T!", "!", "@IBOutlet", "@IBOutlet`s"},
+	Message:    "implicitly unwrapped optional `{{match}}`",
+	Suggestion: "declare it optional (`T?`) and unwrap it where it is used",
+	// a declaration led by an attribute (`@IBOutlet var label: UILabel!`) is the use
+	// Interface Builder needs: the pattern starts at the line's first word
+	Variants: []Variant{{Lang: engine.LangSwift, Where: "code",
+		Regex: `(?m)^[ \t]*(?:(?:private|fileprivate|public|internal|open|weak|unowned|static|class|lazy|final|override)(?:\([a-z]+\))?[ \t]+)*(?:var|let)[ \t]+\w+[ \t]*:[ \t]*[\w.]+(?:<[^>\n]*>)?!`,
+		Bad:   []string{"final class Store {\n«    var db: Database!»\n«    private var name: String!»\n}\n"},
+		Good: []string{
+			"final class Store {\n    var db: Database?\n    @IBOutlet weak var label: UILabel!\n    let n = a!\n    var ok = !done\n}\n",
+			"// var db: Database!\nlet s = \"var db: Database!\"\n",
+		}}},
+}

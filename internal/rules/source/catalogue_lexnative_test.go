@@ -45,6 +45,13 @@ func TestNativeConstructsNamed(t *testing.T) {
 		{catchGeneric, "Never `rescue Exception`; rescue `StandardError` or something more specific.", true},
 		{catchGeneric, "Don't rescue `Exception` in jobs.", true},
 		{catchGeneric, "The worker rescues `Exception` at the top level and reports it.", false},
+		{rustAsCast, "Prefer `TryFrom`/`From` conversions over `as` casts for integers, since `as` silently truncates.", true},
+		{rustAsCast, "Don't use `as` for numeric conversions that can truncate; use `try_into()`.", true},
+		{rustAsCast, "Avoid `as` casts; narrow the type with a guard.", false},
+		{rustAsCast, "Import the error type `as` `IoError` to avoid clashes.", false},
+		{swiftIUO, "Avoid implicitly unwrapped optionals (`var x: Foo!`) outside `@IBOutlet`s.", true},
+		{swiftIUO, "Do not declare implicitly unwrapped optionals.", true},
+		{swiftIUO, "Outlets are implicitly unwrapped optionals, as Interface Builder requires.", false},
 		// LerianStudio/midaz-sdk-golang AGENTS.md:40 (the stop's public batch)
 		{goPanic, "No panics in library code.", true},
 		{goPanic, "Panics are for unrecoverable programmer errors.", false},
