@@ -946,6 +946,7 @@ var Catalogue = []*Entry{
 	looseEquality, looseEqualityNullOK, jsxInlineStyle, tsExportedReturnType, pyMutableDefault, goPanic, exportedDoc, blockDoc, innerHTMLWrite, starExport, // catalogue_common.go
 	sqlInterpolated, esmRequire, jsExtensionRequired, // catalogue_web.go
 	jsDynamicImport, cppUnscopedEnum, emptyCatch, // catalogue_claim.go
+	goInitFunc, goDotImport, goNakedReturn, rustLintReason, cppCStyleCast, csAsyncVoid, kotlinLateinit, phpStrictTypes, rustAsCast, swiftIUO, // catalogue_lexnative.go
 }
 
 // alwaysWarn is Warn for an entry whose every rule warns.

@@ -42,7 +42,9 @@ func constructBanned(s *sentence, re *lazyre.RE) bool {
 		if loc == nil || len(tokenize(cl[:loc[0]])) > 4 || conditionRE.MatchString(cl[:loc[0]]) {
 			continue
 		}
-		if passiveTailRE.MatchString(cl[loc[1]:]) || s.headerBans() && loc[0] == 0 {
+		// a code span in the tail ("Dot imports (`import . "pkg"`) are forbidden")
+		// is one word: its dots end no clause
+		if passiveTailRE.MatchString(spanRE.ReplaceAllString(cl[loc[1]:], "CODE")) || s.headerBans() && loc[0] == 0 {
 			return true
 		}
 	}
@@ -144,5 +146,10 @@ var emptyCatch = &Entry{
 			Query: `((catch_clause body: (block) @match) (#match? @match ` + emptyBlock + `))`,
 			Bad:   []string{"class A {\n  void F() {\n    try { G(); } catch (Exception) «{ }»\n  }\n}\n"},
 			Good:  []string{"class A {\n  void F() {\n    try { G(); } catch (Exception e) { Log(e); }\n    try { G(); } catch {\n      // best effort\n    }\n  }\n}\n"}},
+		// Kotlin's grammar inlines the block: the catch's own text ends in its braces
+		Variant{Lang: engine.LangKotlin, Needles: []string{"catch"},
+			Query: `((catch_block) @match (#match? @match "\\{\\s*\\}$"))`,
+			Bad:   []string{"fun f() {\n    try {\n        g()\n    } «catch (e: IOException) {\n    }»\n}\n"},
+			Good:  []string{"fun f() {\n    try {\n        g()\n    } catch (e: IOException) {\n        log(e)\n    }\n    try { g() } catch (e: Exception) {\n        // best effort\n    }\n}\n// catch (e: Exception) {}\nval s = \"catch (e: Exception) {}\"\n"}},
 	),
 }

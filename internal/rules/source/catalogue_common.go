@@ -83,7 +83,13 @@ var looseEquality = &Entry{
 	Claims:     []string{"==", "!=", "===", "!==", "== / !=", "==/!=", "===/!==", "=== / !==", "a == b", "x == y", "a === b", "x === y"},
 	Message:    "loose equality `{{match}}`",
 	Suggestion: "compare with `===` or `!==`",
-	Variants:   jsVariants(jsLangs, looseEqQuery, []string{"="}, looseEqBad, looseEqGood),
+	Variants: append(jsVariants(jsLangs, looseEqQuery, []string{"="}, looseEqBad, looseEqGood),
+		// PHP's `==` juggles types as JavaScript's does ("Always use strict comparison
+		// (`===`, `!==`) in PHP"); `<>` is its other spelling of `!=`
+		Variant{Lang: engine.LangPHP, NeedlePattern: `[!=]=|<>`,
+			Query: `((binary_expression operator: ["==" "!=" "<>"] @match))`,
+			Bad:   []string{"<?php\nfunction ok($a, $b) {\n    return $a «==» 1 || $b «!=» '' || $a «<>» $b;\n}\n"},
+			Good:  []string{"<?php\nfunction ok($a) {\n    $b = 1;\n    return $a === 1 && $a !== '' && $b <= 2;\n}\n// $a == 1\n$s = '$a == 1';\n"}}),
 }
 
 var looseEqualityNullOK = &Entry{
@@ -207,7 +213,8 @@ func goPanicNamed(s *sentence) bool {
 	if s.hasSpan("panic", "panic()", "panic(...)", "panic(err)", "panic(e)") {
 		return s.banned("panic", "panic()", "panic(...)", "panic(err)", "panic(e)") || s.negPhrase(words("`panic(?:\\([^`]*\\))?`"))
 	}
-	return words(`\bpanic\b`).MatchString(s.prose()) && s.negPhrase(words(`\bpanic\b`)) && s.has(words(`\b(?:go|golang|library|libraries|package|packages|return (?:an )?errors?|error returns?)\b`))
+	// "No panics in library code": the plural names the call as well
+	return words(`\bpanics?\b`).MatchString(s.prose()) && s.negPhrase(words(`\bpanics?\b`)) && s.has(words(`\b(?:go|golang|library|libraries|package|packages|return (?:an )?errors?|error returns?)\b`))
 }
 
 var goPanic = &Entry{
@@ -243,7 +250,11 @@ func exportedDocNamed(s *sentence) bool {
 	}
 	// "document public functions" alone may mean pages of documentation: a comment
 	// must be named
-	doc := s.has(words(`\b(?:doc(?:umentation)? comments?|godoc(?:-style)?(?: comments?)?|go doc comments?|rustdoc(?: comments?)?|a comment (?:starting|beginning) with (?:its|the) name)\b|\bcomments? (?:for|on) (?:all |every |each )?(?:exported|public)\b`)) || s.hasSpan("///", "//")
+	doc := s.has(words(`\b(?:doc(?:umentation)? comments?|godoc(?:-style)?(?: comments?)?|go doc comments?|rustdoc(?: comments?)?|a comment (?:starting|beginning) with (?:its|the) name)\b|\bcomments? (?:for|on) (?:all |every |each )?(?:exported|public)\b`)) || s.hasSpan("///", "//") ||
+		// "Document all exported functions, types, and variables": in the languages
+		// this entry checks, documenting every exported item is its doc comment;
+		// pages of documentation are named by where they go
+		s.has(words(`^(?:[-*] )?(?:always )?document (?:all|every|each) exported\b`)) && !s.has(words(`\b(?:readme|wiki|docs/|site|guides?|pages?|changelog|openapi|swagger)\b`))
 	if !doc {
 		return false
 	}
@@ -268,11 +279,13 @@ var exportedDoc = &Entry{
 	Variants: []Variant{
 		{Lang: engine.LangGo,
 			Query: `((function_declaration name: (identifier) @match) @d (#match? @match "^[A-Z]") (#no-doc? @d))
-((method_declaration name: (field_identifier) @match) @d (#match? @match "^[A-Z]") (#no-doc? @d))
+((method_declaration receiver: (parameter_list) @r name: (field_identifier) @match) @d (#match? @match "^[A-Z]") (#match? @r "^\\(\\s*(\\w+\\s+)?\\*?\\s*[A-Z]") (#no-doc? @d))
 ((type_declaration (type_spec name: (type_identifier) @match)) @d (#match? @match "^[A-Z]") (#no-doc? @d))`,
-			Bad: []string{"package p\n\nfunc «Open»(p string) error { return nil }\n\n// Close closes it.\nfunc Close() {}\n\ntype «Store» struct{}\n\nfunc (s *Store) «Get»() int { return 0 }\n"},
+			Bad: []string{"package p\n\nfunc «Open»(p string) error { return nil }\n\n// Close closes it.\nfunc Close() {}\n\ntype «Store» struct{}\n\nfunc (s *Store) «Get»() int { return 0 }\n\nfunc (Store) «Len»() int { return 0 }\n"},
 			Good: []string{
 				"package p\n\n// Open opens p.\nfunc Open(p string) error { return nil }\n\n// Store keeps values.\ntype Store struct{}\n\n// Get returns 0.\n//\n//go:noinline\nfunc (s *Store) Get() int { return 0 }\n\nfunc open() {}\n\ntype store struct{}\n",
+				// an exported method of an unexported type is no part of the package's API
+				"package p\n\ntype writer struct{}\n\nfunc (w *writer) Write(b []byte) (int, error) { return 0, nil }\n\nfunc (writer) Close() error { return nil }\n",
 			}},
 		{Lang: engine.LangRust,
 			Query: `((function_item (visibility_modifier) @v name: (identifier) @match) @d (#eq? @v "pub") (#no-doc? @d))

@@ -57,6 +57,10 @@ func catchGenericNamed(s *sentence) bool {
 	if s.negPhrase(words(`\bcatch-all\b|\bpokemon exception`)) && s.has(words(`\bexceptions?\b|\bcatch\b`)) {
 		return true
 	}
+	// Ruby: "Never `rescue Exception`", "don't rescue `Exception`"
+	if s.negPhrase(words("`rescue (?:::)?Exception(?: => \\w+)?`|\\brescu(?:e|es|ing)\\b[^.;]*(?:`(?:::)?Exception`|\\bthe base exception\\b)")) {
+		return true
+	}
 	// "Use try/catch blocks with specific exception types", "catch specific exceptions"
 	return s.has(words(`\bcatch(?:ing)?\b[^.;]{0,40}\b(?:specific|concrete|narrow(?:est)?|precise) (?:exception|error)s?\b|\b(?:try/catch|try-catch|catch) (?:blocks? )?with (?:the )?(?:specific|concrete|narrow) exception`)) &&
 		!s.negated()
@@ -66,14 +70,14 @@ func catchGenericNamed(s *sentence) bool {
 // sentence that only asks for specific types warns (a top-level handler, a boundary
 // that logs and rethrows, is a use it allows and a query cannot tell apart).
 func catchNamesBase(s *sentence) bool {
-	return !s.hasSpan("Exception", "\\Exception", "System.Exception", "Throwable", "catch (Exception e)", "catch (Exception)", "catch (\\Exception $e)", "catch (e: Exception)")
+	return !s.hasSpan("Exception", "\\Exception", "System.Exception", "Throwable", "catch (Exception e)", "catch (Exception)", "catch (\\Exception $e)", "catch (e: Exception)", "rescue Exception", "rescue Exception => e", "rescue ::Exception")
 }
 
 var catchGeneric = &Entry{
 	Name:       "catch-generic-exception",
 	Title:      "a catch of the base exception type",
 	Names:      catchGenericNamed,
-	Claims:     []string{"Exception", "\\Exception", "System.Exception", "Throwable", "catch (Exception e)", "catch (Exception)", "catch (\\Exception $e)", "catch (e: Exception)"},
+	Claims:     []string{"Exception", "\\Exception", "System.Exception", "Throwable", "catch (Exception e)", "catch (Exception)", "catch (\\Exception $e)", "catch (e: Exception)", "rescue Exception", "rescue Exception => e", "rescue ::Exception"},
 	Warn:       catchNamesBase,
 	Message:    "catch of the base type `{{match}}`",
 	Suggestion: "catch the specific exceptions the code can handle",
@@ -112,6 +116,15 @@ var catchGeneric = &Entry{
 			Good: []string{
 				"try:\n    run()\nexcept (OSError, ValueError):\n    pass\nexcept:\n    raise\n",
 				"# except Exception:\ns = \"except Exception\"\n\n\nclass E(Exception):\n    pass\n",
+			}},
+		{Lang: engine.LangRuby, Needles: []string{"Exception"},
+			// `rescue Exception => e`, `rescue ::Exception`; a bare `rescue` catches
+			// StandardError only
+			Query: `((exceptions [(constant) @match (scope_resolution !scope name: (constant) @match)]) (#eq? @match "Exception"))`,
+			Bad:   []string{"def run\n  work\nrescue «Exception» => e\n  log(e)\nend\n\nbegin\n  x\nrescue IOError, ::«Exception»\n  nil\nend\n"},
+			Good: []string{
+				"def run\n  work\nrescue StandardError => e\n  log(e)\nrescue\n  nil\nend\n",
+				"# rescue Exception => e\ns = \"rescue Exception\"\nclass MyError < Exception; end\nraise Exception, \"x\"\n",
 			}},
 		{Lang: engine.LangPHP, Needles: []string{"catch"},
 			Query: `((catch_clause type: (type_list (named_type) @match)) (#match? @match "^\\\\?(Exception|Throwable)$"))`,

@@ -59,6 +59,8 @@ import (
 //	                            `from __future__ import annotations`
 //	(#no-doc? @d)               the declaration @d has no doc comment on the lines above
 //	                            it (attributes and directives between are skipped)
+//	(#named-results? @c)        the Go function (or function literal) @c is in
+//	                            declares named results (`(n int, err error)`)
 //	(#text-mode? @args n)       a Python open()-style call opens in text mode: its mode
 //	                            (positional argument n, 1-based, or mode=) is absent or a
 //	                            literal without "b"; an unknown mode is not text mode
@@ -108,6 +110,33 @@ var predicates = map[string]struct {
 	"not-output-code?":       {1, notOutputCode},
 	"no-future-annotations?": {1, noFutureAnnotations},
 	"no-doc?":                {1, noDoc},
+	"named-results?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return namedResults(nodeOf(m, p))
+	}},
+}
+
+// namedResults reports whether the Go function or function literal that holds n
+// declares named results: a bare return there returns them.
+func namedResults(n *sitter.Node) bool {
+	if n == nil {
+		return false
+	}
+	for a := n.Parent(); a != nil; a = a.Parent() {
+		switch a.Kind() {
+		case "function_declaration", "method_declaration", "func_literal":
+			r := a.ChildByFieldName("result")
+			if r == nil || r.Kind() != "parameter_list" {
+				return false
+			}
+			for i := uint(0); i < r.NamedChildCount(); i++ {
+				if c := r.NamedChild(i); c != nil && c.ChildByFieldName("name") != nil {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // noDoc: the declaration @d has no doc comment: no comment ends on the line above it
