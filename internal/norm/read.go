@@ -75,6 +75,11 @@ func Read(text string, ctx Context) []Norm {
 	if steps := arrowSteps(text, ctx); steps != "" {
 		return readAs(text, steps, ctx, "")
 	}
+	// "Changed public API (`mongo/`)? Run `task api-report`.": the question is the
+	// condition of the order after it
+	if cond, ok := questionCondition(text); ok {
+		return readAs(text, cond, ctx, questionUncertain)
+	}
 	text = slashMoments(consequenceArrows(text))
 	// "Use Ruff for formatting (configured in pyproject.toml)": where a tool is
 	// configured is an aside, no condition
