@@ -75,6 +75,10 @@ func Read(text string, ctx Context) []Norm {
 	if steps := arrowSteps(text, ctx); steps != "" {
 		return readAs(text, steps, ctx, "")
 	}
+	// "run format, lint, and test": the roles the verbs name
+	if r := roleLists(text); r != text {
+		return readAs(text, r, ctx, roleListUncertain)
+	}
 	// "Changed public API (`mongo/`)? Run `task api-report`.": the question is the
 	// condition of the order after it
 	if cond, ok := questionCondition(text); ok {
