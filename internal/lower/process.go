@@ -1919,6 +1919,14 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	if len(n.After) > 0 && len(changed) == 0 {
 		return nil, "the order follows a change heed cannot name"
 	}
+	if len(changed) == 0 && len(n.Scope) > 0 && len(n.Before) > 0 && allOfKind(n.Before, norm.KEvent) && !startsWork(n.Before) {
+		// "run `terraform validate` before you push any change under `infra/`": the
+		// place an order before the work leaves the session names is where the
+		// change is, not where the command runs; pushing other changes needs no run
+		for _, s := range n.Scope {
+			changed = append(changed, changedGlob(s, c.Scope.Dir))
+		}
+	}
 	// a condition in parentheses beside a list item's label, which the reading left
 	// out: "**Run quality gates** (if code changed) - Run `make check-all` before push"
 	labelCond := ""
