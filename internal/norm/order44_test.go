@@ -16,6 +16,9 @@ func TestOrderQuestionsRoleListsAndNamedFiles(t *testing.T) {
 		{"Changed the schema? Run `pnpm codegen`.", "if: you changed the schema", ""},
 		// no question, no condition
 		{"Why pnpm? It is faster. Run `pnpm install`.", "", "if:"},
+		// a question naming a thing is a condition heed cannot see: the order holds
+		// under it, never on every commit
+		{"Breaking change? Run `make api-docs` before committing.", "uncertain: the condition is asked as a question", ""},
 		// role verbs in a list name the roles, and the reading warns
 		{"Always run format, lint, and test before finishing a change.", "require: role:format, role:lint, role:test | before: event:finish | uncertain: the roles are named by their verbs", ""},
 		{"Make sure the build passes locally (format, lint, test for both Rust and JS) before opening a PR.", "role:format, role:lint, role:test | before: event:pr", "role:build"},

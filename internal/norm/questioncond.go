@@ -15,9 +15,14 @@ import (
 // given by its folders) is the writer's gloss of the change, so the reading is marked
 // uncertain and the order only warns.
 
-// questionCondRE: a short question that opens the text with a change or an act of the
-// reader, then the sentence it conditions.
-var questionCondRE = lazyre.New("^\\s*((?:[A-Z][a-z]+ed|Adding|Changing|Editing|Modifying|Touching|Updating|Removing|Renaming|Did you|Have you|Are you)\\b[^?`]{0,80}(?:`[^`]*`[^?`]{0,40}){0,8})\\?\\s+([A-Z][^?]*)$")
+// questionCondRE: a short question that opens the text, then the sentence it
+// conditions.
+var questionCondRE = lazyre.New("^\\s*([A-Z][A-Za-z-]*\\b[^?`]{0,80}(?:`[^`]*`[^?`]{0,40}){0,8})\\?\\s+([A-Z][^?]*)$")
+
+// askingWords open a question that introduces the text after it rather than
+// conditioning it ("Why uv? It is fast.", "Want to help? ...").
+var askingWords = map[string]bool{"Why": true, "What": true, "How": true, "Where": true, "Who": true, "Which": true,
+	"Want": true, "Wondering": true, "Curious": true, "Questions": true, "Interested": true}
 
 // questionUncertain is the uncertainty an order under such a question carries.
 const questionUncertain = "the condition is asked as a question, and what it names is the writer's gloss of the change"
@@ -34,6 +39,9 @@ func questionCondition(text string) (string, bool) {
 	}
 	q, rest := strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
 	first, tail, _ := strings.Cut(q, " ")
+	if askingWords[first] {
+		return "", false
+	}
 	switch {
 	case strings.HasPrefix(q, "Did you "):
 		q = "you " + strings.TrimPrefix(q, "Did you ")
@@ -43,8 +51,12 @@ func questionCondition(text string) (string, bool) {
 		q = strings.Replace(q, "you are you ", "you are ", 1)
 	case strings.HasSuffix(first, "ing"):
 		q = "you are " + lowerFirstWord(q)
-	default:
+	case strings.HasSuffix(first, "ed"):
 		q = "you " + lowerFirstWord(q)
+	default:
+		// "New dependency? Run ...", "Breaking change? ...": the thing the question
+		// names is the condition
+		q = "there is a " + lowerFirstWord(q)
 	}
 	return "If " + q + ", " + lowerFirstWord(rest), true
 }
