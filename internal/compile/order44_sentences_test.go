@@ -10,3 +10,10 @@ import "testing"
 func TestOwnSentences420(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-420.txt", 40)
 }
+
+// TestOwnSentences421: the second order batch (testdata/own-sentences-421.txt),
+// written after this stop's changes to the order reader and scored once at first
+// sight (its .md).
+func TestOwnSentences421(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-421.txt", 25)
+}
