@@ -59,9 +59,20 @@ func roleLists(text string) string {
 	low := strings.ToLower(text)
 	for _, m := range roleListRE.FindAllStringIndex(text, -1) {
 		before := strings.TrimSpace(low[:m[0]])
-		if strings.HasSuffix(before, "run") || strings.HasSuffix(before, "running") {
+		if (strings.HasSuffix(before, "run") || strings.HasSuffix(before, "running")) && hasBareVerb(low[m[0]:m[1]]) {
 			return text[:m[0]] + roleListPhrase(text[m[0]:m[1]]) + text[m[1]:]
 		}
 	}
 	return text
+}
+
+// hasBareVerb: the list holds a verb the role phrases do not read as a role
+// ("format", "test"); "run lint and tests" is read as it stands.
+func hasBareVerb(list string) bool {
+	for _, w := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' }) {
+		if w == "format" || w == "fmt" || w == "test" {
+			return true
+		}
+	}
+	return false
 }
