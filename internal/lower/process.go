@@ -1954,6 +1954,11 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		// whatever changed)
 		changed = append(changed, globs...)
 		changedInferred = true
+	} else if d := headingDir(c, rc); len(changed) == 0 && d != "" && !startsWork(n.Before) && allOfKind(n.Before, norm.KEvent) {
+		// "### Frontend (`web/`)" over "Run `pnpm --filter web lint` before
+		// committing": the work in that folder, not every commit of the repository
+		changed = append(changed, d+"/**")
+		changedInferred = true
 	} else if len(changed) == 0 && c.Scope.Dir != "" && c.Scope.Dir != "." && !startsWork(n.Before) {
 		// a nested instruction file (`pnpm/AGENTS.md`) governs the work in its
 		// folder: its orders hold when the session changed files there, not for
@@ -2936,4 +2941,25 @@ func taskRunnerForms() []process.Pattern {
 		{Program: []string{"make", "gmake", "just", "task", "mage", "tox", "nox", "invoke"}},
 		{Program: []string{"npm", "pnpm", "yarn", "bun"}, Args: []string{"run"}},
 	}
+}
+
+// headingDir is the folder c's innermost heading names, under c's file's folder,
+// when the repository has it (or the heading writes it as a folder, "`web/`" with its
+// slash, where heed does not know the repository's folders); "" otherwise.
+func headingDir(c *policy.Constraint, rc *recognize.RepoContext) string {
+	d := norm.HeadingFolder(c.HeaderPath)
+	if d == "" {
+		return ""
+	}
+	full := path.Join(c.Scope.Dir, d)
+	if rc != nil && len(rc.Dirs) > 0 {
+		if slices.Contains(rc.Dirs, full) {
+			return full
+		}
+		return ""
+	}
+	if slices.ContainsFunc(c.HeaderPath[len(c.HeaderPath)-1:], func(h string) bool { return strings.Contains(h, d+"/`") }) {
+		return full
+	}
+	return ""
 }

@@ -49,3 +49,23 @@ func TestOrderQuestionsRoleListsAndNamedFiles(t *testing.T) {
 		}
 	}
 }
+
+// A section's heading that names one folder gives the folder an order in it is about.
+func TestHeadingFolder(t *testing.T) {
+	for _, c := range []struct {
+		heading []string
+		want    string
+	}{
+		{[]string{"Development", "Frontend (`web/`)"}, "web"},
+		{[]string{"`packages/cli`"}, "packages/cli"},
+		{[]string{"Frontend (`web/`) and API (`api/`)"}, ""},
+		{[]string{"Running `pnpm test`"}, ""},
+		{[]string{"Editing `schema.graphql`"}, ""},
+		{[]string{"Frontend"}, ""},
+		{nil, ""},
+	} {
+		if got := HeadingFolder(c.heading); got != c.want {
+			t.Errorf("HeadingFolder(%q) = %q, want %q", c.heading, got, c.want)
+		}
+	}
+}
