@@ -1926,6 +1926,14 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	if len(n.After) > 0 && len(changed) == 0 {
 		return nil, "the order follows a change heed cannot name"
 	}
+	if len(changed) == 0 && len(n.Scope) > 0 && len(n.Before) > 0 && allOfKind(n.Before, norm.KEvent) && !startsWork(n.Before) {
+		// "run `terraform validate` before you push any change under `infra/`": the
+		// place an order before the work leaves the session names is where the
+		// change is, not where the command runs; pushing other changes needs no run
+		for _, s := range n.Scope {
+			changed = append(changed, changedGlob(s, c.Scope.Dir))
+		}
+	}
 	// a condition in parentheses beside a list item's label, which the reading left
 	// out: "**Run quality gates** (if code changed) - Run `make check-all` before push"
 	labelCond := ""
@@ -1952,6 +1960,11 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		// order before a command, "build the library before the C++ tests", holds
 		// whatever changed)
 		changed = append(changed, globs...)
+		changedInferred = true
+	} else if d := headingDir(c, rc); len(changed) == 0 && d != "" && !startsWork(n.Before) && allOfKind(n.Before, norm.KEvent) {
+		// "### Frontend (`web/`)" over "Run `pnpm --filter web lint` before
+		// committing": the work in that folder, not every commit of the repository
+		changed = append(changed, d+"/**")
 		changedInferred = true
 	} else if len(changed) == 0 && c.Scope.Dir != "" && c.Scope.Dir != "." && !startsWork(n.Before) {
 		// a nested instruction file (`pnpm/AGENTS.md`) governs the work in its
@@ -2988,4 +3001,25 @@ func otherCommandSpans(c *policy.Constraint, forbid []process.Pattern) []string 
 		}
 	}
 	return out
+}
+
+// headingDir is the folder c's innermost heading names, under c's file's folder,
+// when the repository has it (or the heading writes it as a folder, "`web/`" with its
+// slash, where heed does not know the repository's folders); "" otherwise.
+func headingDir(c *policy.Constraint, rc *recognize.RepoContext) string {
+	d := norm.HeadingFolder(c.HeaderPath)
+	if d == "" {
+		return ""
+	}
+	full := path.Join(c.Scope.Dir, d)
+	if rc != nil && len(rc.Dirs) > 0 {
+		if slices.Contains(rc.Dirs, full) {
+			return full
+		}
+		return ""
+	}
+	if slices.ContainsFunc(c.HeaderPath[len(c.HeaderPath)-1:], func(h string) bool { return strings.Contains(h, d+"/`") }) {
+		return full
+	}
+	return ""
 }

@@ -75,6 +75,15 @@ func Read(text string, ctx Context) []Norm {
 	if steps := arrowSteps(text, ctx); steps != "" {
 		return readAs(text, steps, ctx, "")
 	}
+	// "run format, lint, and test": the roles the verbs name
+	if r := roleLists(text); r != text {
+		return readAs(text, r, ctx, roleListUncertain)
+	}
+	// "Changed public API (`mongo/`)? Run `task api-report`.": the question is the
+	// condition of the order after it
+	if cond, ok := questionCondition(text); ok {
+		return readAs(text, cond, ctx, questionUncertain)
+	}
 	text = slashMoments(consequenceArrows(text))
 	// "Use Ruff for formatting (configured in pyproject.toml)": where a tool is
 	// configured is an aside, no condition
@@ -2015,8 +2024,16 @@ func pathLike(s string) bool {
 	if strings.Contains(s, "/") || strings.ContainsAny(s, "*?") {
 		return !strings.Contains(s, "(") && !strings.Contains(s, "::")
 	}
-	return false
+	// a build or manifest file without an extension: `Dockerfile`, `Makefile`
+	base, _, _ := strings.Cut(s, ".")
+	return namedFiles[base]
 }
+
+// namedFiles are the files known by a name without an extension (`Dockerfile`,
+// `Dockerfile.dev`, `Gemfile`): a code span of one names the file.
+var namedFiles = map[string]bool{"Dockerfile": true, "Containerfile": true, "Makefile": true, "GNUmakefile": true, "Gemfile": true,
+	"Rakefile": true, "Justfile": true, "justfile": true, "Procfile": true, "Jenkinsfile": true, "Vagrantfile": true, "Podfile": true,
+	"Brewfile": true, "Taskfile": true, "Pipfile": true, "CODEOWNERS": true}
 
 // fileExts are extensions that make a code span a file name.
 var fileExts = map[string]bool{"mod": true, "sum": true, "json": true, "toml": true, "lock": true, "yaml": true, "yml": true,

@@ -1,0 +1,19 @@
+package compile_test
+
+import "testing"
+
+// TestOwnSentences420: order sentences written before the compiler read them
+// (testdata/own-sentences-420.txt, first sight in its .md): steps required before a
+// commit, a push, a pull request, the end of the work or another command, or after a
+// change to a path or a kind of file, in checklists, lead-ins, tables and prose, with
+// decoys that order nothing a check can see.
+func TestOwnSentences420(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-420.txt", 40)
+}
+
+// TestOwnSentences421: the second order batch (testdata/own-sentences-421.txt),
+// written after this stop's changes to the order reader and scored once at first
+// sight (its .md).
+func TestOwnSentences421(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-421.txt", 25)
+}
