@@ -1,3 +1,9 @@
+// The benchmarks build only with -tags bench: a package of benchmarks alone costs a
+// link of its test binary on every go test ./..., which runs no benchmark (.ci/run
+// vets them with the tag, so they keep compiling).
+
+//go:build bench
+
 package main
 
 import (
@@ -10,7 +16,7 @@ import (
 	"github.com/heed-dev/heed/internal/project"
 )
 
-// In-process benchmarks for profiling (go test -bench . -cpuprofile cpu.out
+// In-process benchmarks for profiling (go test -tags bench -bench . -cpuprofile cpu.out
 // ./bench/check); main.go measures the binary as a user runs it.
 
 func benchRepo(b *testing.B, n int, edit bool) string {

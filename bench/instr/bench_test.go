@@ -1,3 +1,9 @@
+// The benchmarks build only with -tags bench: a package of benchmarks alone costs a
+// link of its test binary on every go test ./..., which runs no benchmark (.ci/run
+// vets them with the tag, so they keep compiling).
+
+//go:build bench
+
 package main
 
 import (
@@ -13,7 +19,7 @@ import (
 	"github.com/heed-dev/heed/internal/instr"
 )
 
-// In-process benchmarks for profiling (go test -bench . -cpuprofile cpu.out
+// In-process benchmarks for profiling (go test -tags bench -bench . -cpuprofile cpu.out
 // ./bench/instr); main.go prints the medians and the floor side by side.
 
 func corpus(b *testing.B) []corpusFile {

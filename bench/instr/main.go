@@ -7,7 +7,7 @@
 // warm-up pass) of heed's extraction (instr.Extract: front matter, Markdown or reST,
 // constraints, levels, ids), next to its floor run side by side: goldmark parsing the
 // same Markdown files and nothing else. It then counts constraints per kind of file
-// and per level. In-process benchmarks for profiling: go test -bench . ./bench/instr.
+// and per level. In-process benchmarks for profiling: go test -tags bench -bench . ./bench/instr.
 package main
 
 import (

@@ -1,3 +1,9 @@
+// The benchmarks build only with -tags bench: a package of benchmarks alone costs a
+// link of its test binary on every go test ./..., which runs no benchmark (.ci/run
+// vets them with the tag, so they keep compiling).
+
+//go:build bench
+
 package main
 
 import (
@@ -17,7 +23,7 @@ import (
 // finding the repository, reading the live index, compiling the rules about the
 // program, parsing and judging the command, journaling it.
 //
-//	go test ./bench/process -bench . -benchtime 2000x
+//	go test -tags bench ./bench/process -bench . -benchtime 2000x
 func BenchmarkCheck(b *testing.B) {
 	repo := b.TempDir()
 	if err := os.WriteFile(filepath.Join(repo, "AGENTS.md"), []byte(processgen.AgentsMD()), 0o644); err != nil {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/heed-dev/heed/internal/enforce"
+	"github.com/heed-dev/heed/internal/testbin"
 )
 
 // The PATH shims end to end, with real binaries: testscript runs heed under its own
@@ -92,9 +93,10 @@ func TestShimsEndToEnd(t *testing.T) {
 	})
 }
 
-// build puts the binary of pkg at out. Each package is built once per test binary
-// (a link of heed takes seconds) and linked, or copied, to every place a test wants
-// it; TestMain removes the builds.
+// build puts the binary of pkg at out. Each package is copied once per test binary
+// from the link the build cache keeps (internal/testbin: a link of heed takes
+// seconds) and linked, or copied, to every place a test wants it; TestMain removes
+// the copies.
 func build(t *testing.T, out, pkg string) {
 	t.Helper()
 	src, err := builds.get(pkg)
@@ -116,7 +118,7 @@ func build(t *testing.T, out, pkg string) {
 	}
 }
 
-// builds holds the binaries built by build, one per package.
+// builds holds the binaries build copied, one per package.
 var builds = &builtBinaries{paths: map[string]string{}}
 
 type builtBinaries struct {
@@ -139,9 +141,8 @@ func (b *builtBinaries) get(pkg string) (string, error) {
 		b.dir = d
 	}
 	out := filepath.Join(b.dir, strings.ReplaceAll(pkg, "/", "_"))
-	cmd := exec.Command("go", "build", "-o", out, pkg)
-	if o, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build %s: %v\n%s", pkg, err, o)
+	if err := testbin.Copy(out, pkg); err != nil {
+		return "", err
 	}
 	b.paths[pkg] = out
 	return out, nil

@@ -16,6 +16,7 @@ import (
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/rules/process"
+	"github.com/heed-dev/heed/internal/testbin"
 )
 
 // compiledRepo is a repository with a policy file of one process rule and its live
@@ -190,8 +191,8 @@ func TestHeedShimDoesNothingAtInit(t *testing.T) {
 		t.Skip("builds heed-shim")
 	}
 	bin := filepath.Join(t.TempDir(), "heed-shim")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/heed-dev/heed/cmd/heed-shim").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if err := testbin.Copy(bin, "github.com/heed-dev/heed/cmd/heed-shim"); err != nil {
+		t.Fatal(err)
 	}
 	cmd := exec.Command(bin, "--version")
 	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
