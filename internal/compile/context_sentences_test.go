@@ -10,3 +10,10 @@ import "testing"
 func TestOwnContextSentences410(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-410.txt", 26)
 }
+
+// TestOwnContextSentences411: the second batch (testdata/own-sentences-411.txt),
+// written after the lead-in reading of batch 410 and committed before the compiler
+// read it: bans carried by a list's lead-in, and lead-ins that ban nothing.
+func TestOwnContextSentences411(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-411.txt", 25)
+}

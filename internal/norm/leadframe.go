@@ -23,6 +23,10 @@ var leadPlaceholderRE = lazyre.New(`(?i)\b(?:(?:any|all|each|one)\s+of\s+)?(?:th
 // completes it ("Never run", "Never pass", "Prefer", "Do not import from").
 var leadVerbEndRE = lazyre.New(`(?i)(?:^|\s)(?:run|use|call|pass|import|add|install|invoke|execute|edit|modify|touch|commit|push|write|prefer|avoid|depend\s+on|import\s+from|do)$`)
 
+// leadMannerEndRE: how the lead-in's verb is done, at its end ("by hand",
+// "manually", "directly").
+var leadMannerEndRE = lazyre.New(`(?i)\s(?:by hand|manually|directly|in place)$`)
+
 // LeadInReading is the sentence a bare list item says when it is read through the
 // lead-in of its list: "Never use these APIs:" and "`eval`" say "Never use `eval`.",
 // "Prefer:" and "`pathlib` over `os.path`" say "Prefer `pathlib` over `os.path`.",
@@ -76,8 +80,18 @@ func LeadInReading(lead, item string) (string, bool) {
 		}
 		return strings.TrimSpace(t[:loc[0]]) + " " + it + sep + rest + ".", true
 	}
+	if m := leadMannerEndRE.FindStringIndex(t); m != nil && leadVerbEndRE.MatchString(strings.TrimSpace(t[:m[0]])) {
+		// "Do not edit by hand:" over "`src/generated/`": the item between the verb
+		// and how it is done, "Do not edit `src/generated/` by hand."
+		return strings.TrimSpace(t[:m[0]]) + " " + it + " " + strings.TrimSpace(t[m[0]:]) + ".", true
+	}
 	if leadVerbEndRE.MatchString(t) || strings.EqualFold(clause, t) && len(strings.Fields(clause)) == 1 {
 		return t + " " + it + ".", true
+	}
+	if strings.Contains(clause, "`") {
+		// "Avoid these `git` commands:" over "`rebase -i`": the lead-in names its
+		// own object, and how the item completes it is not clear
+		return "", false
 	}
 	return t + ": " + it + ".", true
 }

@@ -19,6 +19,7 @@ func TestLeadInReading(t *testing.T) {
 		{"Do not hand-edit generated or build artifacts:", "`generated/*`", "Do not hand-edit generated or build artifacts: `generated/*`."},
 		{"Prohibited actions:", "❌ Force-push to shared branches", "Never force-push to shared branches."},
 		{"Don't:", "`cargo publish`", "Don't `cargo publish`."},
+		{"**Do not edit by hand:**", "`src/generated/`", "Do not edit `src/generated/` by hand."},
 		// left as they stand
 		{"Never use these APIs:", "`eval` is only allowed in the sandbox", ""},
 		{"Prefer:", "use `pathlib`, not `os.path`", ""},
@@ -27,6 +28,7 @@ func TestLeadInReading(t *testing.T) {
 		{"When creating custom nodes:", "Extend a base node class", ""},
 		{"Never use these APIs", "`eval`", ""}, // no colon: a sentence of its own
 		{"Avoid | Prefer", "`a` | `b`", ""},
+		{"Avoid these `git` commands:", "`rebase -i`", ""}, // the lead-in names its own object
 		{"Avoid the following:", "Anything that a reviewer would find hard to read in a diff without running the code first", ""},
 	} {
 		got, ok := LeadInReading(c.lead, c.item)
