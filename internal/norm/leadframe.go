@@ -23,6 +23,10 @@ var leadPlaceholderRE = lazyre.New(`(?i)\b(?:(?:any|all|each|one)\s+of\s+)?(?:th
 // completes it ("Never run", "Never pass", "Prefer", "Do not import from").
 var leadVerbEndRE = lazyre.New(`(?i)(?:^|\s)(?:run|use|call|pass|import|add|install|invoke|execute|edit|modify|touch|commit|push|write|prefer|avoid|depend\s+on|import\s+from|do)$`)
 
+// leadRequiresRE: a ban lead-in whose items are what it requires ("NEVER return
+// control without ensuring:", "Don't merge until:").
+var leadRequiresRE = lazyre.New(`(?i)\b(?:without|unless|until|before|except)\b`)
+
 // leadMannerEndRE: how the lead-in's verb is done, at its end ("by hand",
 // "manually", "directly").
 var leadMannerEndRE = lazyre.New(`(?i)\s(?:by hand|manually|directly|in place)$`)
@@ -64,7 +68,12 @@ func LeadInReading(lead, item string) (string, bool) {
 	if i := lastCommaOutsideSpans(t); i >= 0 {
 		clause = strings.TrimSpace(t[i+1:])
 	}
-	if !leadModalRE.MatchString(clause) {
+	if !leadModalRE.MatchString(clause) || leadRequiresRE.MatchString(clause) {
+		return "", false
+	}
+	if strings.Contains(stripSpans(it), ":") {
+		// "ABI validated: `./gradlew ...`": a labelled item, with a structure of
+		// its own
 		return "", false
 	}
 	if loc := leadPlaceholderRE.FindStringIndex(t); loc != nil && loc[0] >= len(t)-len(clause) {

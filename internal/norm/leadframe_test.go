@@ -29,6 +29,9 @@ func TestLeadInReading(t *testing.T) {
 		{"Never use these APIs", "`eval`", ""}, // no colon: a sentence of its own
 		{"Avoid | Prefer", "`a` | `b`", ""},
 		{"Avoid these `git` commands:", "`rebase -i`", ""}, // the lead-in names its own object
+		// a ban of doing without the items: the items are required
+		{"NEVER return control to the user without ensuring:", "`./gradlew check` passes", ""},
+		{"Never avoid:", "ABI validated: `./gradlew :module-name:updateKotlinAbi`", ""}, // a labelled item
 		{"Avoid the following:", "Anything that a reviewer would find hard to read in a diff without running the code first", ""},
 	} {
 		got, ok := LeadInReading(c.lead, c.item)
