@@ -159,6 +159,10 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 		e.Rules = withoutDoubledImportBans(e.Rules)
 		return e, warnings
 	}
+	if rules, w := throughLeadIn(c, &read, lang, rc, recs, perKind); len(rules) > 0 {
+		e.Rules = withoutDoubledImportBans(rules)
+		return e, append(warnings, w...)
+	}
 	if fe, w, ok := fragmentConvention(c, rc, recs); ok {
 		// "String formatting: f-strings only (no `%`-formatting)": a fragment the
 		// level reader raised, which no recogniser read as it stands

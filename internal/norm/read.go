@@ -5180,6 +5180,12 @@ func ReadItem(item string, ctx Context) []Norm {
 	if where == "" && unnamedArea != "" {
 		where = "after changes to " + unnamedArea
 	}
+	if q := narrowingTail(toks[1:]); where == "" && q != "" && itemBanLeadRE().MatchString(low) {
+		// "### Don't" over "`cargo update` without asking first", "Forbidden
+		// operations:" over "`git rebase` on shared branches": the ban holds for
+		// the command only where or how the item says
+		where = q
+	}
 	if where == "" && ConditionalItem(item) {
 		// "`bin/rails test:system` - system tests (only when applicable)": a step
 		// of the list only under its own condition
@@ -5213,6 +5219,36 @@ func ReadItem(item string, ctx Context) []Norm {
 		out = append(out, n)
 	}
 	return out
+}
+
+// itemBanLeadRE: a lead-in (as ReadItem restates it) that bans its items.
+var itemBanLeadRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:never|not|don't|avoid|forbidden|prohibited|banned)\b`)
+})
+
+// narrowers open a phrase that narrows a command named just before it: where, when or
+// how it is meant ("on shared branches", "without asking first", "in CI").
+var narrowers = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"on": true, "in": true, "without": true, "unless": true, "when": true, "while": true,
+		"outside": true, "except": true, "during": true, "inside": true, "within": true, "against": true, "to": true,
+		"if": true, "with": true, "for": true, "before": true, "after": true, "from": true, "into": true}
+})
+
+// narrowingTail is the phrase that follows an item's command and narrows it ("on
+// shared branches"), "" when the command is followed by nothing, a description after
+// a dash or colon, or an aside in parentheses.
+func narrowingTail(rest []Token) string {
+	if len(rest) == 0 || rest[0].Code || rest[0].Punct || !narrowers()[rest[0].Low] {
+		return ""
+	}
+	end := len(rest)
+	for k, t := range rest {
+		if t.Punct && !t.Code && t.Text != "'" && t.Text != "’" {
+			end = k
+			break
+		}
+	}
+	return joinLow(rest[:end])
 }
 
 // labelArea: the files a list item's label names ("Ruby code", "Gherkin files",
