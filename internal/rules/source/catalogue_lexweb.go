@@ -1,0 +1,277 @@
+package source
+
+import (
+	"github.com/heed-dev/heed/internal/engine"
+)
+
+// Conventions of Python, TypeScript and React that linters name and instruction files
+// state in plain words (task lexweb, stop 44, issue 19): TypeScript enums and
+// namespaces, `React.FC`, the array index as a React key, `Array<T>` against `T[]`,
+// `None` and booleans compared with `==` in Python, and suppression comments without a
+// rule code. Each Names reads the concept and its usual members, never one
+// sentence's wording; own-sentences-380/381 hold the sentences it was tried on.
+
+// tsEnumRE: TypeScript's enums named in words or as the keyword.
+var tsEnumRE = words("`(?:const )?enums?`|\\b(?:typescript |ts |const )?enums?\\b")
+
+// enumOtherLangRE: enums of another language or kind (C++'s scoped enums, Java's,
+// a database's), or the enum as a thing the sentence wants ("use enums for states").
+var enumOtherLangRE = words(`\b(?:scoped|unscoped|plain|c-style|old-style)\s+enums?\b|\benum class\b|\b(?:java|kotlin|rust|c#|c\+\+|swift|python|sql|postgres(?:ql)?|database|db|graphql|protobuf|proto|prisma|django|pydantic)\b`)
+
+// enumAlternativeRE: the alternatives a file sets above enums ("union types of string
+// literals instead of enums", "`as const` objects over enums").
+var enumAlternativeRE = words("\\b(?:(?:string )?(?:literal )?union(?: types?)?|string literals?|literal types?|`as const`(?: objects?)?|as const objects?|const objects?|const assertions?)\\b[^.;]*\\b(?:instead of|over|rather than|not)\\b[^.;]*\\benums?\\b|\\benums?\\b[^.;]*\\b(?:use|prefer)\\b[^.;]*\\b(?:unions?|union types?|string literals?|`as const`|as const|const objects?)\\b")
+
+// tsEnumNamed: TypeScript enums banned, or an alternative preferred to them.
+func tsEnumNamed(s *sentence) bool {
+	if !plain(s) || !s.has(tsEnumRE) || s.has(enumOtherLangRE) {
+		return false
+	}
+	if constructBanned(s, tsEnumRE) || s.banned("enum", "enums", "const enum") {
+		return true
+	}
+	return s.has(enumAlternativeRE)
+}
+
+var tsEnum = &Entry{
+	Name:       "ts-enum",
+	Title:      "TypeScript `enum` declarations",
+	Names:      tsEnumNamed,
+	Claims:     []string{"enum", "enums", "const enum", "as const", "enum Foo {}"},
+	Message:    "`enum` declaration",
+	Suggestion: "use a union of string literals, or an `as const` object",
+	Variants: jsVariants(tsLangs, `((enum_declaration) @match (#not-inside? @match ambient_declaration))`, []string{"enum"},
+		[]string{
+			"export «enum Color {\n  Red = \"red\",\n  Blue = \"blue\",\n}»\n",
+			"«enum Mode { A, B }»\n«const enum Dir { Up }»\n",
+		},
+		[]string{
+			"export type Color = \"red\" | \"blue\";\nexport const Mode = { A: \"a\" } as const;\n",
+			"// enum Color { Red }\nconst s = \"enum Color {}\";\nconst enumName = 1;\ndeclare enum Ext { A }\n",
+		}),
+}
+
+// tsNamespaceRE: TypeScript's namespaces, named as such (a namespace of Kubernetes,
+// XML or C++ is no TypeScript construct).
+var tsNamespaceRE = words("`namespace`s?|\\b(?:typescript|ts|internal) (?:namespaces?|modules?)\\b|\\bnamespace (?:declarations?|blocks?)\\b")
+
+// tsNamespaceNamed: TypeScript namespaces banned, or ES modules required instead.
+func tsNamespaceNamed(s *sentence) bool {
+	if !plain(s) || !s.has(tsNamespaceRE) || s.has(words(`\b(?:kubernetes|k8s|xml|c\+\+|c#|php|helm|cluster)\b|`+"`using namespace`")) {
+		return false
+	}
+	return constructBanned(s, tsNamespaceRE) || s.banned("namespace", "namespaces") ||
+		s.has(words(`\b(?:es|ecmascript) modules?\b[^.;]*\b(?:instead of|over|rather than|not)\b[^.;]*\bnamespaces?\b`))
+}
+
+var tsNamespace = &Entry{
+	Name:       "ts-namespace",
+	Title:      "TypeScript `namespace` declarations",
+	Names:      tsNamespaceNamed,
+	Claims:     []string{"namespace", "namespaces"},
+	Message:    "`namespace` declaration",
+	Suggestion: "use an ES module: export the members from their own file",
+	// `declare namespace` in a declaration file types a global a script defines
+	Variants: jsVariants(tsLangs, `((internal_module) @match (#not-inside? @match ambient_declaration))`, []string{"namespace"},
+		[]string{"«namespace Geo {\n  export const r = 1;\n}»\nexport «namespace Api { export type Id = string; }»\n"},
+		[]string{
+			"export const r = 1;\ndeclare namespace NodeJS { interface Global { x: number } }\ndeclare module \"x\" {}\n",
+			"// namespace Geo {}\nconst namespace = \"k8s\";\nconst s = \"namespace Geo {}\";\n",
+		}),
+}
+
+// reactFCSpans are the names of React's function-component type.
+var reactFCSpans = []string{"React.FC", "FC", "React.FunctionComponent", "FunctionComponent", "React.VFC", "VFC", "React.FC<Props>", "FC<Props>", "React.FC<>"}
+
+// reactFCNamed: `React.FC` (or `FunctionComponent`) banned as the type of components.
+func reactFCNamed(s *sentence) bool {
+	if !plain(s) {
+		return false
+	}
+	return s.banned(reactFCSpans...) || tableBanned(s, reactFCSpans...) ||
+		s.negPhrase(words("(?i)`(?:react\\.)?(?:fc|vfc|functioncomponent)(?:<[^`]*>)?`|\\breact\\.fc\\b"))
+}
+
+var reactFC = &Entry{
+	Name:       "react-fc",
+	Title:      "`React.FC` / `FunctionComponent` as a component's type",
+	Names:      reactFCNamed,
+	Claims:     reactFCSpans,
+	Message:    "component typed with `{{match}}`",
+	Suggestion: "type the props parameter: `function Card({ title }: Props)`",
+	Variants: jsVariants(tsLangs, `((nested_type_identifier module: (identifier) @m name: (type_identifier) @n) @match (#eq? @m "React") (#any-of? @n "FC" "VFC" "FunctionComponent"))
+((generic_type name: (type_identifier) @match) (#any-of? @match "FC" "VFC" "FunctionComponent"))`, []string{"FC", "FunctionComponent"},
+		[]string{
+			"export const Card: «React.FC»<Props> = ({ title }) => null;\nconst A: «React.FC» = () => null;\n",
+			"import { FC } from \"react\";\nexport const B: «FC»<Props> = () => null;\nconst C: «React.FunctionComponent»<P> = () => null;\n",
+		},
+		[]string{
+			"export function Card({ title }: Props) {\n  return null;\n}\nconst FC = 1;\nconst x = React.FC;\n",
+			"// const A: React.FC = () => null;\nconst s = \"React.FC\";\ntype FCProps = { a: string };\n",
+		}),
+}
+
+// indexKeyRE: the array index used as a React `key`, in words or as the attribute.
+var indexKeyRE = words("\\b(?:array |the |an? |loop |map(?:'s)? )?(?:index|indices|indexes|idx)(?:es)? (?:as (?:a |the |list |react )?(?:`key` props?\\b|`key`|keys?\\b|key props?\\b)|for (?:the )?(?:`key`|keys?\\b))|\\b(?:`key`|keys?)(?: props?)? (?:=|from|of) (?:the )?(?:array |loop |map )?(?:index|idx)\\b|`key=\\{(?:index|i|idx)\\}`")
+
+// indexKeyNamed: the array index as a list item's key banned.
+func indexKeyNamed(s *sentence) bool {
+	return plain(s) && s.has(indexKeyRE) && (constructBanned(s, indexKeyRE) || s.negated())
+}
+
+var jsxIndexKey = &Entry{
+	Name:       "jsx-index-key",
+	Title:      "the array index as a React `key`",
+	Names:      indexKeyNamed,
+	Claims:     []string{"key", "key={index}", "key={i}", "index", "map"},
+	Message:    "`key` set from a loop index (`{{match}}`)",
+	Suggestion: "use a stable id of the item",
+	// the query knows the index by its usual names, not by the map callback's
+	// parameter: a stand-in that warns
+	Inexact: true,
+	Warn:    alwaysWarn,
+	Variants: jsVariants([]string{engine.LangJavaScript, engine.LangTSX},
+		`((jsx_attribute (property_identifier) @n (jsx_expression (identifier) @v)) @match (#eq? @n "key") (#any-of? @v "index" "i" "idx" "ix" "j"))`, []string{"key"},
+		[]string{"export const L = ({ xs }) => <ul>{xs.map((x, i) => <li «key={i}»>{x}</li>)}</ul>;\nconst M = ({ xs }) => xs.map((x, index) => <b «key={index}» />);\n"},
+		[]string{"export const L = ({ xs }) => <ul>{xs.map((x) => <li key={x.id}>{x.name}</li>)}</ul>;\nconst K = ({ k }) => <b key={k} data-i={i} />;\n// <li key={i}>\n"}),
+}
+
+// arrayGenericNamed: `Array<T>` banned for array types, `T[]` required.
+func arrayGenericNamed(s *sentence) bool {
+	if !plain(s) {
+		return false
+	}
+	return s.banned("Array<T>", "Array<...>", "Array<string>", "Array<Foo>", "Array<>") ||
+		s.negPhrase(words("(?i)`array<[^`]*>`|\\bgeneric array (?:types?|syntax)\\b"))
+}
+
+var tsArrayGeneric = &Entry{
+	Name:       "ts-array-generic",
+	Title:      "array types written `Array<T>`",
+	Names:      arrayGenericNamed,
+	Claims:     []string{"Array<T>", "T[]", "Array<...>", "Array<string>", "string[]", "Array<Foo>", "Foo[]", "Array<>"},
+	Message:    "array type written `{{match}}`",
+	Suggestion: "write it `T[]`",
+	Variants: jsVariants(tsLangs, `((generic_type name: (type_identifier) @n) @match (#eq? @n "Array"))`, []string{"Array"},
+		[]string{"let xs: «Array<string>» = [];\nfunction f(a: «Array<number>»): void {}\n"},
+		[]string{"let xs: string[] = [];\nconst a = new Array<number>(3);\nconst b = Array.from(s);\n// Array<string>\n"}),
+}
+
+// pyNoneEqNamed: `None` compared with `==`/`!=` banned, or `is`/`is not` required.
+func pyNoneEqNamed(s *sentence) bool {
+	if !plain(s) {
+		return false
+	}
+	if s.banned("== None", "!= None", "x == None", "== None / != None") || s.negPhrase(words("(?i)`[!=]= ?none`")) {
+		return true
+	}
+	none := s.hasSpan("None") || s.has(words("(?i)`is (?:not )?none`|\\bnone\\b"))
+	is := s.hasSpan("is", "is not", "is None", "is not None", "is / is not", "is`/`is not") || s.has(words("(?i)`is (?:not )?none`|\\busing is\\b"))
+	eq := s.hasSpan("==", "!=", "== / !=") || s.has(words(`\bequality\b|\bdouble equals\b`))
+	return none && is && eq && s.negated()
+}
+
+var pyNoneEq = &Entry{
+	Name:       "py-none-equality",
+	Title:      "`None` compared with `==` / `!=`",
+	Names:      pyNoneEqNamed,
+	Claims:     []string{"None", "is", "is not", "is None", "is not None", "==", "!=", "== None", "!= None", "x == None", "is / is not"},
+	Message:    "`None` compared with `==`/`!=`",
+	Suggestion: "use `is None` / `is not None`",
+	Variants: []Variant{{Lang: engine.LangPython, Needles: []string{"None"},
+		Query: `((comparison_operator (none)) @match (#match? @match "[!=]="))`,
+		Bad:   []string{"if «x == None»:\n    pass\nok = «None != y»\n"},
+		Good:  []string{"if x is None:\n    pass\nok = y is not None\n# x == None\ns = \"x == None\"\nz = a == b\n"}}},
+}
+
+// pyBoolEqRE: booleans compared with `==` to `True` or `False`.
+var pyBoolEqRE = words("(?i)`[^`]*[!=]= ?(?:true|false)\\b[^`]*`|\\bcompar(?:e|ing|isons?)\\b[^.;]*\\b(?:booleans?|bools?|`true`|`false`|true|false)\\b[^.;]*(?:`==`|\\bwith ==)|\\bcompar(?:e|ing|isons?) (?:a )?(?:booleans?|bools?) (?:to|with|against) (?:`true`|`false`|true|false)\\b")
+
+// pyBoolEqNamed: a comparison with `True`/`False` banned.
+func pyBoolEqNamed(s *sentence) bool {
+	return plain(s) && (s.banned("== True", "== False", "!= True", "!= False", "x == True", "if x == True") || s.negPhrase(pyBoolEqRE))
+}
+
+var pyBoolEq = &Entry{
+	Name:       "py-bool-equality",
+	Title:      "a comparison with `True` / `False` by `==`",
+	Names:      pyBoolEqNamed,
+	Claims:     []string{"True", "False", "==", "!=", "== True", "== False", "!= True", "!= False", "x == True", "if x == True", "if x:"},
+	Message:    "comparison with `True`/`False`",
+	Suggestion: "test the value itself: `if ok:` / `if not ok:`",
+	Variants: []Variant{{Lang: engine.LangPython, NeedlePattern: `\b(?:True|False)\b`,
+		Query: `((comparison_operator [(true) (false)]) @match (#match? @match "[!=]="))`,
+		Bad:   []string{"if «ok == True»:\n    pass\nz = «False != done»\n"},
+		Good:  []string{"if ok:\n    pass\nif x is True:\n    pass\n# ok == True\ns = \"ok == True\"\nn = a == b\n"}}},
+}
+
+// bareSuppressRE: a suppression comment without the code of what it suppresses ("a
+// bare `# noqa`", "blanket `# type: ignore`", "name the rule code").
+var bareSuppressRE = words(`\b(?:bare|blanket|plain|generic|naked|unqualified|catch-all)\b|\bwithout (?:an? |the )?(?:specific )?(?:rule|error|lint|check)? ?codes?\b|\b(?:name|specify|include|add|give|state|list) (?:the |a |an )?(?:specific )?(?:rule|error|lint|check|violation) ?(?:codes?|ids?|names?)\b|\bspecific (?:rule|error) (?:codes?|ids?)\b`)
+
+// noqaBareNamed: a `# noqa` without rule codes banned.
+func noqaBareNamed(s *sentence) bool {
+	return s.hasSpan("# noqa", "noqa", "#noqa", "# noqa: E501", "# noqa: CODE") && s.has(bareSuppressRE) && s.negated()
+}
+
+// typeIgnoreBareNamed: a `# type: ignore` without an error code banned.
+func typeIgnoreBareNamed(s *sentence) bool {
+	return s.hasSpan("# type: ignore", "type: ignore", "#type: ignore") && s.has(bareSuppressRE) && s.negated()
+}
+
+var pyBareNoqa = &Entry{
+	Name:       "py-bare-noqa",
+	Title:      "a `# noqa` comment without rule codes",
+	Names:      noqaBareNamed,
+	Claims:     []string{"# noqa", "noqa", "#noqa", "# noqa: E501", "# noqa: CODE", "# noqa: F401"},
+	Message:    "`# noqa` without a rule code",
+	Suggestion: "name the rules it silences: `# noqa: E501`",
+	Variants: []Variant{{Lang: engine.LangPython, Regex: `(?i)#\s*noqa\b[^:\n]*$`, Where: "comments",
+		Bad:  []string{"import os  «# noqa»\nx = 1  «# noqa # long»\n"},
+		Good: []string{"import os  # noqa: F401\ny = 2  # noqa:E501\ns = \"# noqa\"\n"}}},
+}
+
+var pyBareTypeIgnore = &Entry{
+	Name:       "py-bare-type-ignore",
+	Title:      "a `# type: ignore` comment without error codes",
+	Names:      typeIgnoreBareNamed,
+	Claims:     []string{"# type: ignore", "type: ignore", "#type: ignore", "# type: ignore[code]", "# type: ignore[attr-defined]", "[code]"},
+	Message:    "`# type: ignore` without an error code",
+	Suggestion: "name the error it silences: `# type: ignore[attr-defined]`",
+	Variants: []Variant{{Lang: engine.LangPython, Regex: `#\s*type:\s*ignore\b[^\[\n]*$`, Where: "comments",
+		Bad:  []string{"x: int = load()  «# type: ignore»\ny = f()  «# type: ignore # why»\n"},
+		Good: []string{"x: int = load()  # type: ignore[assignment]\ns = \"# type: ignore\"\n"}}},
+}
+
+// classComponentStrict: class components banned, or function components required, in
+// the words the entry has always read.
+func classComponentStrict(s *sentence) bool {
+	return s.has(words(`\bfunction(?:al)? components? only\b|\bonly function(?:al)? components?\b|\buse function(?:al)? components?\b|\bprefer (?:react )?function(?:al)? components?\b|\b(?:no|avoid|never use|don't use|do not use|never write|don't write|do not write) class components?\b|\bclass components? (?:are|is) (?:not allowed|forbidden|banned|prohibited)\b`)) ||
+		// "All components must be function components", "components are written as functional components"
+		s.has(words(`\bcomponents? (?:must|should|shall|are to) be (?:written as |implemented as |defined as )?(?:react )?function(?:al)? components?\b`)) && !s.has(words(`\bclass components? (?:are|is) (?:fine|ok|allowed|acceptable)\b`))
+}
+
+// functionComponentsLoose: function components required with words between the verb
+// and them ("Use proper React patterns (hooks, functional components)", "Use React
+// with functional components and hooks"), or a list item that is only the requirement
+// ("Functional components with hooks"); not where class components keep a place.
+func functionComponentsLoose(s *sentence) bool {
+	if s.negated() || s.has(words(`\bclass components?\b[^.;]*\b(?:for|when|where|fine|ok|allowed|acceptable|only)\b|\b(?:or|and) class components?\b`)) {
+		return false
+	}
+	return s.has(words(`^(?:[-*] )?(?:\*\*)?(?:always )?(?:use|prefer|write|stick to|build with)\b[^.;:]{0,60}\bfunction(?:al)? (?:react )?components?\b|^(?:[-*] )?(?:\*\*)?(?:react )?function(?:al)? components?(?:\*\*)?(?: with hooks| and hooks| only| everywhere)?(?:\*\*)?[.!]?$`))
+}
+
+// thenNamed: the sentence names `.then()` chains.
+func thenNamed(s *sentence) bool {
+	return s.hasSpan("then", ".then", ".then()", "then()", ".then(...)") || s.has(words(`\.then\(\)|\bthen\(\) (?:calls|chains)|\bpromise chains?\b|\.then chains?`))
+}
+
+// asyncAwaitRequiredRE: async/await required as the way to write asynchronous code
+// ("Always use async/await with try/catch", "Use async/await for asynchronous code").
+var asyncAwaitRequiredRE = words("^(?:[-*] )?(?:\\*\\*)?(?:always |please )?(?:use|prefer|write)\\b[^.;:]{0,30}(?:\\basync ?/ ?await\\b|`async`/`await`|`async/await`)(?: syntax| patterns?| style)?(?: with (?:`?try`?/`?catch`?|try-catch|proper error handling))?(?: for (?:all )?(?:async(?:hronous)? (?:code|operations|calls|functions)|promises))?(?: everywhere| consistently| throughout)?(?:\\*\\*)?[.!]?$")
+
+// asyncAwaitRequired: async/await required, nothing else in the item.
+func asyncAwaitRequired(s *sentence) bool {
+	return !s.negated() && s.has(asyncAwaitRequiredRE) && !s.has(words(`\bcallbacks?\b|\bpython\b|\basyncio\b|\brust\b|\bc#\b|\btokio\b`))
+}
