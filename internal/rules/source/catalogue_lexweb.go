@@ -275,3 +275,195 @@ var asyncAwaitRequiredRE = words("^(?:[-*] )?(?:\\*\\*)?(?:always |please )?(?:u
 func asyncAwaitRequired(s *sentence) bool {
 	return !s.negated() && s.has(asyncAwaitRequiredRE) && !s.has(words(`\bcallbacks?\b|\bpython\b|\basyncio\b|\brust\b|\bc#\b|\btokio\b`))
 }
+
+// strFormatNamed: `str.format()` banned, or f-strings preferred over it.
+func strFormatNamed(s *sentence) bool {
+	if !plain(s) || !s.hasSpan(".format()", "str.format()", "str.format", ".format", "format()", "\"{}\".format()", "'{}'.format()") && !s.has(words(`\bstr\.format\b|\.format\(\) calls?\b`)) {
+		return false
+	}
+	fstr := s.has(words(`\bf-?strings?\b`))
+	return s.banned(".format()", "str.format()", "str.format", ".format", "format()") || fstr && (s.negated() || s.has(words(`\b(?:prefer|use)\b[^.;]*\bf-?strings?\b[^.;]*\b(?:over|instead of|rather than|not|to)\b`)))
+}
+
+var pyStrFormat = &Entry{
+	Name:       "py-str-format",
+	Title:      "`str.format()` instead of f-strings",
+	Names:      strFormatNamed,
+	Claims:     []string{".format()", "str.format()", "str.format", ".format", "format()", "\"{}\".format()", "'{}'.format()"},
+	Message:    "`str.format()` call",
+	Suggestion: "use an f-string",
+	Variants: []Variant{{Lang: engine.LangPython, Needles: []string{"format"},
+		Query: `((call function: (attribute object: [(string) (concatenated_string)] attribute: (identifier) @f)) @match (#eq? @f "format"))`,
+		Bad:   []string{"msg = «\"{}: {}\".format(name, n)»\nt = «'{x}'.format(x=1)»\n"},
+		Good:  []string{"msg = f\"{name}: {n}\"\nfmt.format(x)\ntemplate.format(**ctx)\n# \"{}\".format(x)\ns = \"x.format()\"\n"}}},
+}
+
+// forInRE: JavaScript's `for...in` loop named.
+var forInRE = words("`for ?(?:\\.\\.\\.|…|-)? ?in`(?: loops?| statements?)?|`for \\((?:const|let|var) \\w+ in \\w+\\)`|\\bfor ?(?:\\.\\.\\.|…|-) ?in\\b(?: loops?| statements?)?")
+
+// forInNamed: `for...in` loops banned.
+func forInNamed(s *sentence) bool {
+	return plain(s) && s.has(forInRE) && (constructBanned(s, forInRE) || s.banned("for...in", "for..in", "for-in", "for in", "for…in"))
+}
+
+var jsForIn = &Entry{
+	Name:       "js-for-in",
+	Title:      "`for...in` loops",
+	Names:      forInNamed,
+	Claims:     []string{"for...in", "for..in", "for-in", "for in", "for…in", "for...of", "for..of", "for-of", "for of", "Object.entries()", "Object.keys()", "Object.entries", "Object.keys"},
+	Message:    "`for...in` loop",
+	Suggestion: "use `for...of` over an array, or `Object.entries()` / `Object.keys()`",
+	Variants: jsVariants(jsLangs, `((for_in_statement operator: "in") @match)`, []string{"in"},
+		[]string{"«for (const k in obj) {\n  use(k);\n}»\n"},
+		[]string{"for (const v of list) {\n  use(v);\n}\nif (\"a\" in obj) {}\nfor (let i = 0; i < n; i++) {}\n// for (const k in o) {}\n"}),
+}
+
+// nullishDefaultNamed: `??` required instead of `||` for defaults.
+func nullishDefaultNamed(s *sentence) bool {
+	if !plain(s) || !s.hasSpan("??") || !s.hasSpan("||") {
+		return false
+	}
+	return s.banned("||") || s.has(words("`\\?\\?`[^.;]*\\b(?:instead of|over|rather than|not)\\b[^.;]*`\\|\\|`"))
+}
+
+var jsNullishDefault = &Entry{
+	Name:       "js-nullish-default",
+	Title:      "`||` for a default value instead of `??`",
+	Names:      nullishDefaultNamed,
+	Claims:     []string{"??", "||", "?.", "x || y", "x ?? y"},
+	Message:    "default value taken with `||`",
+	Suggestion: "use `??`, which keeps `0`, `\"\"` and `false`",
+	// which `||` gives a default is a reading of the operands: a literal on the right
+	// stands in for it, and the rule warns
+	Inexact: true,
+	Warn:    alwaysWarn,
+	Variants: jsVariants(jsLangs, `((binary_expression operator: "||" right: [(number) (string) (template_string) (array) (object)]) @match)`, []string{"||"},
+		[]string{"const port = «opts.port || 3000»;\nconst name = «u.name || \"anon\"»;\n"},
+		[]string{"const port = opts.port ?? 3000;\nconst ok = a || b;\nif (x || y) {}\n// a || 1\n"}),
+}
+
+// elseAfterReturnRE: an `else` after a `return` named ("no `else` after `return`",
+// "early returns instead of `else`").
+var elseAfterReturnRE = words("(?:`else`|\\belse\\b)(?: blocks?| branches?| clauses?)? after (?:an? |the )?(?:`return`|\\breturn\\b)")
+
+// elseAfterReturnNamed: an `else` that follows a branch ending in `return`, banned.
+func elseAfterReturnNamed(s *sentence) bool {
+	return plain(s) && s.has(elseAfterReturnRE) && (constructBanned(s, elseAfterReturnRE) || s.has(words(`\bno-else-return\b`)))
+}
+
+var noElseReturn = &Entry{
+	Name:       "no-else-after-return",
+	Title:      "`else` after a branch that returns",
+	Names:      elseAfterReturnNamed,
+	Claims:     []string{"else", "return", "if", "no-else-return"},
+	Message:    "`else` after a `return`",
+	Suggestion: "drop the `else` and dedent its body",
+	Variants: append(jsVariants(jsLangs, `((if_statement consequence: (statement_block (return_statement) .) alternative: (else_clause) @match))`, []string{"else"},
+		[]string{"export function f(a) {\n  if (a) {\n    return 1;\n  } «else {\n    return 2;\n  }»\n}\n"},
+		[]string{"export function f(a) {\n  if (a) {\n    return 1;\n  }\n  return 2;\n}\nfunction g(a) {\n  if (a) {\n    h();\n  } else {\n    k();\n  }\n}\n"}),
+		Variant{Lang: engine.LangPython, Needles: []string{"else"},
+			Query: `((if_statement consequence: (block (return_statement) .) alternative: [(else_clause) (elif_clause)] @match))`,
+			Bad:   []string{"def f(a):\n    if a:\n        return 1\n    «else:\n        return 2»\n"},
+			Good:  []string{"def f(a):\n    if a:\n        return 1\n    return 2\n\ndef g(a):\n    if a:\n        h()\n    else:\n        k()\n"}}),
+}
+
+// lambdaAssignRE: a lambda bound to a name, in words.
+var lambdaAssignRE = words("\\bassign(?:ing)? (?:a |an )?(?:`lambda`|lambdas?)(?: expressions?| functions?)? to (?:a )?(?:variables?|names?)\\b|\\b(?:`lambda`|lambdas?)(?: expressions?)? (?:assigned|bound) to (?:a )?(?:variables?|names?)\\b|\\bnamed lambdas?\\b")
+
+var pyLambdaAssign = &Entry{
+	Name:       "py-lambda-assignment",
+	Title:      "a lambda assigned to a name",
+	Names:      func(s *sentence) bool { return plain(s) && s.has(lambdaAssignRE) && constructBanned(s, lambdaAssignRE) },
+	Claims:     []string{"lambda", "def"},
+	Message:    "lambda assigned to a name",
+	Suggestion: "write a `def`",
+	Variants: []Variant{{Lang: engine.LangPython, Needles: []string{"lambda"},
+		Query: `((assignment left: (identifier) right: (lambda)) @match)`,
+		Bad:   []string{"«square = lambda x: x * x»\n"},
+		Good:  []string{"def square(x):\n    return x * x\n\nitems.sort(key=lambda i: i.name)\nhandlers = {\"a\": lambda: 1}\n# f = lambda: 1\n"}}},
+}
+
+// typeCompareNamed: `type(x) == T` banned, or `isinstance()` required instead.
+func typeCompareNamed(s *sentence) bool {
+	if !plain(s) {
+		return false
+	}
+	isinst := s.hasSpan("isinstance()", "isinstance", "isinstance(x, T)", "isinstance(obj, cls)")
+	typ := s.hasSpan("type()", "type(x) ==", "type(x) == T", "type(obj) ==", "type(x) is T") || s.has(words(`\bcompar(?:e|ing|isons? of) (?:the )?types?\b|\btype\(\) (?:results?|comparisons?|checks?)\b`))
+	return isinst && typ && (s.negated() || s.has(words(`\b(?:instead of|rather than|over|not)\b`)))
+}
+
+var pyTypeCompare = &Entry{
+	Name:       "py-type-comparison",
+	Title:      "`type(x) == T` instead of `isinstance()`",
+	Names:      typeCompareNamed,
+	Claims:     []string{"isinstance()", "isinstance", "isinstance(x, T)", "isinstance(obj, cls)", "type()", "type(x) ==", "type(x) == T", "type(obj) ==", "type(x) is T"},
+	Message:    "type compared with `type()`",
+	Suggestion: "use `isinstance()`",
+	Variants: []Variant{{Lang: engine.LangPython, Needles: []string{"type"},
+		Query: `((comparison_operator (call function: (identifier) @f)) @match (#eq? @f "type") (#match? @match "[!=]="))`,
+		Bad:   []string{"if «type(x) == int»:\n    pass\nok = «str != type(y)»\n"},
+		Good:  []string{"if isinstance(x, int):\n    pass\nt = type(x)\nok = type(x) is int\n# type(x) == int\n"}}},
+}
+
+// dictCallNamed: literals preferred over `dict()` / `list()` calls.
+func dictCallNamed(s *sentence) bool {
+	if !plain(s) || !s.hasSpan("dict()", "list()", "tuple()") {
+		return false
+	}
+	return s.banned("dict()", "list()", "tuple()") || s.has(words("\\bliterals?\\b[^.;]*\\b(?:over|instead of|rather than|to|not)\\b[^.;]*`(?:dict|list|tuple)\\(\\)`"))
+}
+
+var pyDictCall = &Entry{
+	Name:       "py-empty-collection-call",
+	Title:      "`dict()` / `list()` / `tuple()` for an empty collection",
+	Names:      dictCallNamed,
+	Claims:     []string{"dict()", "list()", "tuple()", "{}", "[]", "()"},
+	Message:    "`{{match}}` instead of a literal",
+	Suggestion: "write the literal: `{}`, `[]`, `()`",
+	Variants: []Variant{{Lang: engine.LangPython,
+		Query: `((call function: (identifier) @f arguments: (argument_list) @a) @match (#any-of? @f "dict" "list" "tuple") (#eq? @a "()"))`,
+		Bad:   []string{"d = «dict()»\nxs = «list()»\n"},
+		Good:  []string{"d = {}\npairs = dict(zip(a, b))\nys = list(gen)\n# dict()\n"}}},
+}
+
+// jsConsoleRE: console output named in words ("console logging", "console
+// statements", "console calls").
+var jsConsoleRE = words(`\bconsole (?:logging|logs?|statements?|output|calls?|methods?|prints?)\b`)
+
+var jsConsoleWords = &Entry{
+	Name:       "js-console",
+	Title:      "`console` calls",
+	Names:      func(s *sentence) bool { return plain(s) && s.has(jsConsoleRE) && constructBanned(s, jsConsoleRE) },
+	Claims:     []string{"console", "logger", "console.*"},
+	Message:    "`console.{{m}}` call",
+	Suggestion: "use the project's logger",
+	Variants: jsVariants(jsLangs, `((call_expression function: (member_expression object: (identifier) @o property: (property_identifier) @m)) @match (#eq? @o "console"))`, []string{"console"},
+		[]string{"«console.log(\"x\")»;\nexport const f = () => «console.error(e)»;\n"},
+		[]string{"logger.info(\"x\");\nconst console = 1;\n// console.log(\"x\")\nconst s = \"console.log\";\n"}),
+}
+
+// focusedTestSpans: the test functions of Jest, Vitest and Mocha with their focus.
+var focusedTestSpans = []string{".only", "it.only", "describe.only", "test.only", "fit", "fdescribe", "it.only()", "describe.only()", "test.only()", "only"}
+
+// focusedTestNamed: focused tests (`.only`) banned.
+func focusedTestNamed(s *sentence) bool {
+	if !plain(s) {
+		return false
+	}
+	named := s.hasSpan(focusedTestSpans...) || s.has(words(`\bfocused tests?\b`))
+	return named && (s.negated() || s.banned(focusedTestSpans...))
+}
+
+var jsFocusedTest = &Entry{
+	Name:       "js-focused-test",
+	Title:      "focused tests (`.only`)",
+	Names:      focusedTestNamed,
+	Claims:     focusedTestSpans,
+	Message:    "focused test `{{match}}`",
+	Suggestion: "remove `.only`: it skips every other test",
+	Variants: jsVariants(jsLangs, `((call_expression function: (member_expression object: (identifier) @o property: (property_identifier) @p)) @match (#any-of? @o "it" "describe" "test" "context" "suite") (#eq? @p "only"))
+((call_expression function: (identifier) @match) (#any-of? @match "fit" "fdescribe"))`, []string{"only", "fit", "fdescribe"},
+		[]string{"«describe.only(\"a\", () => {\n  it(\"b\", () => {});\n})»;\n«test.only(\"c\", () => {})»;\n"},
+		[]string{"describe(\"a\", () => {\n  it(\"b\", () => {});\n});\nconst only = 1;\nx.only(1);\n// it.only(\"x\")\n"}),
+}
