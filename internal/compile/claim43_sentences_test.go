@@ -15,3 +15,11 @@ func TestOwnConstructSentences340(t *testing.T) {
 func TestOwnConstructSentences341(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-341.txt", 16)
 }
+
+// TestOwnConstructSentences380: Python, JavaScript, TypeScript and React conventions
+// linters organise, named in the phrasings real files use, written and committed before
+// the compiler read them (testdata/own-sentences-380.txt, first sight in
+// own-sentences-380.md).
+func TestOwnConstructSentences380(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-380.txt", 54)
+}
