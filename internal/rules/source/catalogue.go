@@ -341,7 +341,9 @@ var Catalogue = []*Entry{
 			fstr := s.has(words(`\bf-?strings?\b`))
 			pct := s.has(words("%-format|% format|`%`|printf-style|old-style (?:string )?format|percent format|%-style|`%s`"))
 			prefer := s.has(words(`\b(?:use|prefer) f-?strings?\b`))
-			return fstr && pct && prefer
+			// "f-strings everywhere; no `.format()` calls and no `%` interpolation"
+			banned := s.negPhrase(words("`%`(?: formatting| interpolation| string formatting| strings)|%-format|printf-style|old-style (?:string )?format|percent format|%-style"))
+			return pct && (fstr && prefer || banned)
 		},
 		Claims:     []string{"%", "%s", "%-formatting"},
 		Message:    "`%`-formatting",

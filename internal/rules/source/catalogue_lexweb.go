@@ -112,7 +112,7 @@ var reactFC = &Entry{
 }
 
 // indexKeyRE: the array index used as a React `key`, in words or as the attribute.
-var indexKeyRE = words("\\b(?:array |the |an? |loop |map(?:'s)? )?(?:index|indices|indexes|idx)(?:es)? (?:as (?:a |the |list |react )?(?:`key` props?\\b|`key`|keys?\\b|key props?\\b)|for (?:the )?(?:`key`|keys?\\b))|\\b(?:`key`|keys?)(?: props?)? (?:=|from|of) (?:the )?(?:array |loop |map )?(?:index|idx)\\b|`key=\\{(?:index|i|idx)\\}`")
+var indexKeyRE = words("\\b(?:array |the |an? |loop |map(?:'s)? )?(?:index|indices|indexes|idx)(?:es)? (?:as (?:a |the |list |react )?(?:`key` props?\\b|`key`|keys?\\b|key props?\\b)|for (?:the )?(?:react |list |item )?(?:`key`|keys?\\b))|\\b(?:`key`|keys?)(?: props?)? (?:=|from|of) (?:the )?(?:array |loop |map )?(?:index|idx)\\b|`key=\\{(?:index|i|idx)\\}`")
 
 // indexKeyNamed: the array index as a list item's key banned.
 func indexKeyNamed(s *sentence) bool {
@@ -142,7 +142,9 @@ func arrayGenericNamed(s *sentence) bool {
 		return false
 	}
 	return s.banned("Array<T>", "Array<...>", "Array<string>", "Array<Foo>", "Array<>") ||
-		s.negPhrase(words("(?i)`array<[^`]*>`|\\bgeneric array (?:types?|syntax)\\b"))
+		s.negPhrase(words("(?i)`array<[^`]*>`|\\bgeneric array (?:types?|syntax)\\b")) ||
+		// "Arrays: `string[]` rather than `Array<string>`"
+		s.has(words("(?i)`[^`]*\\[\\]` (?:rather than|over|instead of|not|never) `array<[^`]*>`"))
 }
 
 var tsArrayGeneric = &Entry{
@@ -209,14 +211,23 @@ var pyBoolEq = &Entry{
 // bare `# noqa`", "blanket `# type: ignore`", "name the rule code").
 var bareSuppressRE = words(`\b(?:bare|blanket|plain|generic|naked|unqualified|catch-all)\b|\bwithout (?:an? |the )?(?:specific )?(?:rule|error|lint|check)? ?codes?\b|\b(?:name|specify|include|add|give|state|list) (?:the |a |an )?(?:specific )?(?:rule|error|lint|check|violation) ?(?:codes?|ids?|names?)\b|\bspecific (?:rule|error) (?:codes?|ids?)\b`)
 
+// codeRequiredRE: the suppression required to carry its code ("Every `# noqa` must
+// include the specific rule code", "is only acceptable with an error code").
+var codeRequiredRE = words(`\b(?:must|should|needs? to|has to|have to|always) (?:include|name|specify|carry|have|list|state|give)\b[^.;]*\b(?:codes?|ids?)\b|\bonly (?:acceptable|allowed|ok|okay|fine|permitted) with (?:an? |the )?(?:specific )?(?:rule|error|lint|check)? ?codes?\b`)
+
+// suppressBare: the sentence bans the comment without its code, or requires the code.
+func suppressBare(s *sentence) bool {
+	return s.has(bareSuppressRE) && s.negated() || s.has(codeRequiredRE)
+}
+
 // noqaBareNamed: a `# noqa` without rule codes banned.
 func noqaBareNamed(s *sentence) bool {
-	return s.hasSpan("# noqa", "noqa", "#noqa", "# noqa: E501", "# noqa: CODE") && s.has(bareSuppressRE) && s.negated()
+	return s.hasSpan("# noqa", "noqa", "#noqa", "# noqa: E501", "# noqa: CODE") && suppressBare(s)
 }
 
 // typeIgnoreBareNamed: a `# type: ignore` without an error code banned.
 func typeIgnoreBareNamed(s *sentence) bool {
-	return s.hasSpan("# type: ignore", "type: ignore", "#type: ignore") && s.has(bareSuppressRE) && s.negated()
+	return s.hasSpan("# type: ignore", "type: ignore", "#type: ignore") && suppressBare(s)
 }
 
 var pyBareNoqa = &Entry{
@@ -368,12 +379,14 @@ var noElseReturn = &Entry{
 }
 
 // lambdaAssignRE: a lambda bound to a name, in words.
-var lambdaAssignRE = words("\\bassign(?:ing)? (?:a |an )?(?:`lambda`|lambdas?)(?: expressions?| functions?)? to (?:a )?(?:variables?|names?)\\b|\\b(?:`lambda`|lambdas?)(?: expressions?)? (?:assigned|bound) to (?:a )?(?:variables?|names?)\\b|\\bnamed lambdas?\\b")
+var lambdaAssignRE = words("\\bassign(?:ing)? (?:a |an )?(?:`lambda`|lambdas?)(?: expressions?| functions?)? to (?:a )?(?:variables?|names?)\\b|\\b(?:`lambda`|lambdas?)(?: expressions?)? (?:assigned|bound) to (?:a )?(?:variables?|names?)\\b|\\bnamed lambdas?\\b|\\blambdas?\\b[^.;]{0,20}\\b(?:must not|mustn't|should not|shouldn't|may not|cannot|can't|are not to) be (?:assigned|bound) to\\b|\\be731\\b")
 
 var pyLambdaAssign = &Entry{
-	Name:       "py-lambda-assignment",
-	Title:      "a lambda assigned to a name",
-	Names:      func(s *sentence) bool { return plain(s) && s.has(lambdaAssignRE) && constructBanned(s, lambdaAssignRE) },
+	Name:  "py-lambda-assignment",
+	Title: "a lambda assigned to a name",
+	Names: func(s *sentence) bool {
+		return plain(s) && s.has(lambdaAssignRE) && (constructBanned(s, lambdaAssignRE) || s.has(words(`\b(?:must not|mustn't|should not|shouldn't|may not|cannot|can't|are not to) be (?:assigned|bound) to\b|\be731\b`)))
+	},
 	Claims:     []string{"lambda", "def"},
 	Message:    "lambda assigned to a name",
 	Suggestion: "write a `def`",
@@ -390,6 +403,9 @@ func typeCompareNamed(s *sentence) bool {
 	}
 	isinst := s.hasSpan("isinstance()", "isinstance", "isinstance(x, T)", "isinstance(obj, cls)")
 	typ := s.hasSpan("type()", "type(x) ==", "type(x) == T", "type(obj) ==", "type(x) is T") || s.has(words(`\bcompar(?:e|ing|isons? of) (?:the )?types?\b|\btype\(\) (?:results?|comparisons?|checks?)\b`))
+	if s.banned("type(x) == T", "type(x) ==", "type(obj) ==", "type(a) == type(b)") || s.negPhrase(words("(?i)`type\\([^`]*\\) ?[!=]=[^`]*`")) {
+		return true
+	}
 	return isinst && typ && (s.negated() || s.has(words(`\b(?:instead of|rather than|over|not)\b`)))
 }
 
@@ -432,9 +448,11 @@ var pyDictCall = &Entry{
 var jsConsoleRE = words(`\bconsole (?:logging|logs?|statements?|output|calls?|methods?|prints?)\b`)
 
 var jsConsoleWords = &Entry{
-	Name:       "js-console",
-	Title:      "`console` calls",
-	Names:      func(s *sentence) bool { return plain(s) && s.has(jsConsoleRE) && constructBanned(s, jsConsoleRE) },
+	Name:  "js-console",
+	Title: "`console` calls",
+	Names: func(s *sentence) bool {
+		return plain(s) && s.has(jsConsoleRE) && (constructBanned(s, jsConsoleRE) || s.has(removeBeforeRE))
+	},
 	Claims:     []string{"console", "logger", "console.*"},
 	Message:    "`console.{{m}}` call",
 	Suggestion: "use the project's logger",
@@ -466,4 +484,17 @@ var jsFocusedTest = &Entry{
 ((call_expression function: (identifier) @match) (#any-of? @match "fit" "fdescribe"))`, []string{"only", "fit", "fdescribe"},
 		[]string{"«describe.only(\"a\", () => {\n  it(\"b\", () => {});\n})»;\n«test.only(\"c\", () => {})»;\n"},
 		[]string{"describe(\"a\", () => {\n  it(\"b\", () => {});\n});\nconst only = 1;\nx.only(1);\n// it.only(\"x\")\n"}),
+}
+
+// removeBeforeRE: "remove all X before you commit / deploy / open a PR": what must not
+// be left in the code that lands, a ban of X in it.
+var removeBeforeRE = words(`^(?:[-*] )?(?:\*\*)?(?:always )?(?:remove|strip|delete|clean up|get rid of) (?:all |any |every |the )?[^.;,]{0,40}\bbefore (?:you )?(?:commit(?:ting)?|deploy(?:ing)?|merg(?:e|ing)|push(?:ing)?|shipping|releas(?:e|ing)|opening (?:a|the) (?:pr|pull request)|(?:a|the) (?:pr|pull request|commit|merge|release))\b`)
+
+// allReturnTypesRE: return types required of every function.
+var allReturnTypesRE = words(`\breturn types? (?:for|on|of) (?:all|every|each)(?: exported| public| top-level)? (?:functions?|methods?)\b|\b(?:all|every|each) (?:functions?|methods?) (?:must|should|need to|needs to) (?:have|declare|specify) (?:an? )?(?:explicit )?return types?\b|\btype all (?:function )?(?:parameters|params|arguments) and return (?:values|types)\b`)
+
+// allReturnTypesNamed: return types required of all functions, in TypeScript (Python's
+// type hints are py-untyped-def's).
+func allReturnTypesNamed(s *sentence) bool {
+	return plain(s) && !s.negated() && s.has(allReturnTypesRE) && !s.has(words(`\bpython\b|\bmypy\b|\bpyright\b|\bhints?\b|\boptional\b|\bwhere (?:reasonable|useful|helpful)\b`))
 }

@@ -116,3 +116,34 @@ func catalogueEntry(name string) *Entry {
 
 func reactClassComponent() *Entry { return catalogueEntry("react-class-component") }
 func promiseThen() *Entry         { return catalogueEntry("promise-then") }
+
+// TestLexwebSecondBatchPhrasings: phrasings of batch 381 (dev data since its first
+// sight) and their near misses.
+func TestLexwebSecondBatchPhrasings(t *testing.T) {
+	for _, c := range []struct {
+		entry *Entry
+		text  string
+		want  bool
+	}{
+		{jsxIndexKey, "Never use the map index for React keys", true},
+		{tsArrayGeneric, "Arrays: `string[]` rather than `Array<string>`.", true},
+		{pyBareNoqa, "Every `# noqa` must include the specific rule code.", true},
+		{pyBareTypeIgnore, "`# type: ignore` is only acceptable with an error code, e.g. `# type: ignore[attr-defined]`.", true},
+		{pyBareTypeIgnore, "`# type: ignore` is acceptable in `tests/`.", false},
+		{pyLambdaAssign, "Lambdas must not be bound to names (E731)", true},
+		{pyLambdaAssign, "Lambdas must be short.", false},
+		{pyTypeCompare, "Never compare types with `type(x) == T`", true},
+		{jsConsoleWords, "Remove all console statements before you commit", true},
+		{jsConsoleWords, "Console statements are stripped by the bundler.", false},
+		// 0Anish0/TruckData .cursorrules:63 (batch lexweb44)
+		{tsExportedReturnType, "Define proper return types for all functions", true},
+		{tsExportedReturnType, "Return types for all functions are optional; inference is fine.", false},
+		{catalogueEntry("percent-format"), "no `.format()` calls and no `%` interpolation.", true},
+		{catalogueEntry("percent-format"), "Use `%` for the remainder of a division.", false},
+	} {
+		s := newSentence(&policy.Constraint{Text: c.text, Level: policy.Must})
+		if got := c.entry.Names(s); got != c.want {
+			t.Errorf("%s names %q: %v, want %v", c.entry.Name, c.text, got, c.want)
+		}
+	}
+}
