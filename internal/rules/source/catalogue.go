@@ -953,7 +953,7 @@ var Catalogue = []*Entry{
 	looseEquality, looseEqualityNullOK, jsxInlineStyle, tsExportedReturnType, pyMutableDefault, goPanic, exportedDoc, blockDoc, innerHTMLWrite, starExport, // catalogue_common.go
 	sqlInterpolated, esmRequire, jsExtensionRequired, // catalogue_web.go
 	jsDynamicImport, cppUnscopedEnum, emptyCatch, // catalogue_claim.go
-	tsEnum, tsNamespace, reactFC, jsxIndexKey, tsArrayGeneric, pyNoneEq, pyBoolEq, pyBareNoqa, pyBareTypeIgnore, pyStrFormat, jsForIn, jsNullishDefault, noElseReturn, pyLambdaAssign, pyTypeCompare, pyDictCall, jsConsoleWords, jsFocusedTest, // catalogue_lexweb.go
+	tsEnum, tsNamespace, reactFC, jsxIndexKey, tsArrayGeneric, pyNoneEq, pyBoolEq, pyBareNoqa, pyBareTypeIgnore, pyStrFormat, jsForIn, jsNullishDefault, noElseReturn, pyLambdaAssign, pyTypeCompare, pyDictCall, jsConsoleWords, jsFocusedTest, pyRequestsTimeout, // catalogue_lexweb.go
 }
 
 // alwaysWarn is Warn for an entry whose every rule warns.

@@ -498,3 +498,29 @@ var allReturnTypesRE = words(`\breturn types? (?:for|on|of) (?:all|every|each)(?
 func allReturnTypesNamed(s *sentence) bool {
 	return plain(s) && !s.negated() && s.has(allReturnTypesRE) && !s.has(words(`\bpython\b|\bmypy\b|\bpyright\b|\bhints?\b|\boptional\b|\bwhere (?:reasonable|useful|helpful)\b`))
 }
+
+// requestsTimeoutNamed: every `requests` call required to pass a timeout ("Every
+// `requests` call must pass an explicit `timeout=`", "Never call `requests.get`
+// without a `timeout`").
+func requestsTimeoutNamed(s *sentence) bool {
+	if !s.has(words("(?i)`requests(?:\\.\\w+(?:\\(\\))?)?`|\\brequests (?:calls?|library)\\b|\\bhttp requests? (?:made )?with `?requests`?\\b")) || !s.has(words("(?i)`timeout=?`|\\btimeouts?\\b")) {
+		return false
+	}
+	required := s.has(words(`\b(?:must|should|always|needs? to|has to|have to) (?:pass|set|include|specify|use|have|carry|give)\b|\b(?:every|each|all)\b[^.;]*\b(?:must|should|needs?)\b`))
+	return required && !s.negated() || s.has(words(`\b(?:never|don't|do not|must not|no)\b[^;]*\bwithout (?:an? |the |any )?(?:explicit )?(?:`+"`timeout=?`"+`|timeouts?\b)`))
+}
+
+var pyRequestsTimeout = &Entry{
+	Name:       "py-requests-timeout",
+	Title:      "a `requests` call without `timeout=`",
+	Names:      requestsTimeoutNamed,
+	Claims:     []string{"requests", "timeout", "timeout=", "requests.get", "requests.post", "requests.get()", "requests.post()"},
+	Message:    "`requests.{{fn}}()` without `timeout=`: it can wait forever",
+	Suggestion: "pass `timeout=`",
+	// "without a `timeout`" is the rule's own antecedent, which the query locates
+	Locates: words(`(?i)\btimeout|\bwithout\b|\bCODE\b`),
+	Variants: []Variant{{Lang: engine.LangPython, Needles: []string{"requests"},
+		Query: `((call function: (attribute object: (identifier) @mod attribute: (identifier) @fn) arguments: (argument_list) @args) @match (#eq? @mod "requests") (#any-of? @fn "get" "post" "put" "patch" "delete" "head" "options" "request") (#no-keyword-arg? @args "timeout") (#not-match? @args "\\*\\*"))`,
+		Bad:   []string{"import requests\n\nr = «requests.get(url)»\np = «requests.post(url, json=d)»\n"},
+		Good:  []string{"import requests\n\nr = requests.get(url, timeout=10)\ns = session.get(url)\nt = requests.get(url, **opts)\n# requests.get(url)\n"}}},
+}

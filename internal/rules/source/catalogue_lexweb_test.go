@@ -135,6 +135,9 @@ func TestLexwebSecondBatchPhrasings(t *testing.T) {
 		{pyTypeCompare, "Never compare types with `type(x) == T`", true},
 		{jsConsoleWords, "Remove all console statements before you commit", true},
 		{jsConsoleWords, "Console statements are stripped by the bundler.", false},
+		{pyRequestsTimeout, "Every `requests` call must pass an explicit `timeout=`.", true},
+		{pyRequestsTimeout, "Never call `requests.get` or `requests.post` without a `timeout`.", true},
+		{pyRequestsTimeout, "The default `timeout` for `requests` is 30 seconds.", false},
 		// 0Anish0/TruckData .cursorrules:63 (batch lexweb44)
 		{tsExportedReturnType, "Define proper return types for all functions", true},
 		{tsExportedReturnType, "Return types for all functions are optional; inference is fine.", false},
