@@ -174,11 +174,15 @@ func pyNoneEqNamed(s *sentence) bool {
 }
 
 var pyNoneEq = &Entry{
-	Name:       "py-none-equality",
-	Title:      "`None` compared with `==` / `!=`",
-	Names:      pyNoneEqNamed,
-	Claims:     []string{"None", "is", "is not", "is None", "is not None", "==", "!=", "== None", "!= None", "x == None", "is / is not"},
-	Message:    "`None` compared with `==`/`!=`",
+	Name:    "py-none-equality",
+	Title:   "`None` compared with `==` / `!=`",
+	Names:   pyNoneEqNamed,
+	Claims:  []string{"None", "is", "is not", "is None", "is not None", "==", "!=", "== None", "!= None", "x == None", "is / is not"},
+	Message: "`None` compared with `==`/`!=`",
+	// `column == None` builds a query in SQLAlchemy, `array == None` compares
+	// elementwise in NumPy and pandas: the operand's type decides, which a query
+	// cannot see, so the rule warns
+	Warn:       alwaysWarn,
 	Suggestion: "use `is None` / `is not None`",
 	Variants: []Variant{{Lang: engine.LangPython, Needles: []string{"None"},
 		Query: `((comparison_operator (none)) @match (#match? @match "[!=]="))`,
@@ -290,6 +294,12 @@ func asyncAwaitRequired(s *sentence) bool {
 // strFormatNamed: `str.format()` banned, or f-strings preferred over it.
 func strFormatNamed(s *sentence) bool {
 	if !plain(s) || !s.hasSpan(".format()", "str.format()", "str.format", ".format", "format()", "\"{}\".format()", "'{}'.format()") && !s.has(words(`\bstr\.format\b|\.format\(\) calls?\b`)) {
+		return false
+	}
+	if s.has(words(`\blog(?:s|ging|ger|gers)?\b|\blog messages?\b|\btranslat`)) {
+		// "Don't format log messages eagerly with f-strings or `.format()`": the
+		// logging call's argument is logging-format's; a translated template is
+		// formatted later on purpose
 		return false
 	}
 	fstr := s.has(words(`\bf-?strings?\b`))

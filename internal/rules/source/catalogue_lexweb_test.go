@@ -49,6 +49,7 @@ func TestLexwebConventionsNamed(t *testing.T) {
 		{pyBareTypeIgnore, "Do not add `# type: ignore` comments; fix the type error.", false},
 		{pyStrFormat, "We prefer f-strings over `%` formatting and `.format()`.", true},
 		{pyStrFormat, "Use f-strings for string formatting, not `str.format()`.", true},
+		{pyStrFormat, "Don't format log messages eagerly with f-strings or `.format()`; pass the arguments to the logger.", false},
 		{pyStrFormat, "`str.format()` is used for the translated templates in `i18n/`.", false},
 		{jsForIn, "Don't use `for...in` loops; use `for...of` or `Object.entries()`.", true},
 		{jsForIn, "Use `for...of` to iterate arrays.", false},
