@@ -28,7 +28,7 @@ func TestFragmentConventions(t *testing.T) {
 	}{
 		{"# A\n\n## Strict Coding Standards\n\n- **Type Safety**: Modern Python type hints (`str | None`, `list[str]`).\n", []string{"py-pep604-union", "py-pep585-generics"}},
 		{"# A\n\n## Code Style\n\n- **React**: Functional components, custom hooks, early returns for loading/error states\n", []string{"react-class-component"}},
-		{"# A\n\n## Python\n\n- Formatting: f-strings, not `%` or `.format()`\n", []string{"percent-format"}},
+		{"# A\n\n## Python\n\n- Formatting: f-strings, not `%` or `.format()`\n", []string{"percent-format", "py-str-format"}},
 		{"# A\n\n## PHP\n\n- Curly braces on all control structures, even one-liners.\n", []string{"curly-braces"}},
 		// a labelled fragment the level reader raised, read again as its section's
 		// preference

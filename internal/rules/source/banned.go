@@ -1867,9 +1867,17 @@ func (sh shape) query(l string) string {
 		// a ban of a name is about its uses: the declaration that defines it is no use
 		switch {
 		case js:
+			// a JSX attribute is a use of the name too (`dangerouslySetInnerHTML`);
+			// TypeScript's grammar has no JSX
 			if l == engine.LangJavaScript {
 				return fmt.Sprintf(`([(identifier) (shorthand_property_identifier)] @match (#eq? @match %s) (#not-defined? @match))
-((member_expression property: (property_identifier) @match) (#eq? @match %s))`, q(sh.name), q(sh.name))
+((member_expression property: (property_identifier) @match) (#eq? @match %s))
+((jsx_attribute (property_identifier) @match) (#eq? @match %s))`, q(sh.name), q(sh.name), q(sh.name))
+			}
+			if l == engine.LangTSX {
+				return fmt.Sprintf(`([(identifier) (type_identifier) (shorthand_property_identifier)] @match (#eq? @match %s) (#not-defined? @match))
+((member_expression property: (property_identifier) @match) (#eq? @match %s))
+((jsx_attribute (property_identifier) @match) (#eq? @match %s))`, q(sh.name), q(sh.name), q(sh.name))
 			}
 			return fmt.Sprintf(`([(identifier) (type_identifier) (shorthand_property_identifier)] @match (#eq? @match %s) (#not-defined? @match))
 ((member_expression property: (property_identifier) @match) (#eq? @match %s))`, q(sh.name), q(sh.name))

@@ -127,8 +127,11 @@ var Catalogue = []*Entry{
 		Names: func(s *sentence) bool {
 			then := s.hasSpan("then", ".then", ".then()", "then()", ".then(...)") || s.has(words(`\.then\(\)|\bthen\(\) (?:calls|chains)|\bpromise chains?\b|\.then chains?`))
 			await := s.hasSpan("async", "await", "async/await") || s.has(words(`\basync ?/ ?await\b|\basync and await\b`))
-			return then && (await || s.negated())
+			return then && (await || s.negated()) || asyncAwaitRequired(s)
 		},
+		// async/await required without a word on `.then()` ("Always use async/await
+		// with try/catch"): a chain may be what the code needs, so the rule warns
+		Warn:       func(s *sentence) bool { return !thenNamed(s) },
 		Claims:     []string{"then", ".then", ".then()", "then()", "async", "await", "Promise", "async/await"},
 		Message:    "`.then()` call",
 		Suggestion: "use async/await",
@@ -338,7 +341,9 @@ var Catalogue = []*Entry{
 			fstr := s.has(words(`\bf-?strings?\b`))
 			pct := s.has(words("%-format|% format|`%`|printf-style|old-style (?:string )?format|percent format|%-style|`%s`"))
 			prefer := s.has(words(`\b(?:use|prefer) f-?strings?\b`))
-			return fstr && pct && prefer
+			// "f-strings everywhere; no `.format()` calls and no `%` interpolation"
+			banned := s.negPhrase(words("`%`(?: formatting| interpolation| string formatting| strings)|%-format|printf-style|old-style (?:string )?format|percent format|%-style"))
+			return pct && (fstr && prefer || banned)
 		},
 		Claims:     []string{"%", "%s", "%-formatting"},
 		Message:    "`%`-formatting",
@@ -466,7 +471,7 @@ var Catalogue = []*Entry{
 			}
 			// "Use `@/*` import alias for all project imports"
 			alias := s.has(words("\\buse (?:the )?`@/\\*?`(?: path)?(?: import)? alias(?:es)? for (?:all|every) (?:project |internal |local |app )?imports?\\b"))
-			return alias || s.has(words(`\b(?:no|avoid|never use|don't use|do not use|not use) relative imports?\b|\buse absolute imports?\b(?: only)?[.!]?\s*$|\babsolute imports? only\b`)) && !s.has(words(`\brelative imports\b.*\b(?:for|in) local\b`))
+			return alias || s.has(words(`\b(?:no|avoid|never use|don't use|do not use|not use) relative imports?\b|\buse absolute imports?\b(?: only| everywhere| where(?:ver)? possible| whenever possible)?(?: \([^)]*\))?[.!]?\s*$|\babsolute imports? only\b`)) && !s.has(words(`\brelative imports\b.*\b(?:for|in) local\b`))
 		},
 		Message:    "relative import",
 		Suggestion: "import by absolute path",
@@ -530,12 +535,14 @@ var Catalogue = []*Entry{
 		Name:  "react-class-component",
 		Title: "React class components",
 		Names: func(s *sentence) bool {
-			return s.has(words(`\bfunction(?:al)? components? only\b|\bonly function(?:al)? components?\b|\buse function(?:al)? components?\b|\bprefer (?:react )?function(?:al)? components?\b|\b(?:no|avoid|never use|don't use|do not use|never write|don't write|do not write) class components?\b|\bclass components? (?:are|is) (?:not allowed|forbidden|banned|prohibited)\b`)) ||
-				// "All components must be function components", "components are written as functional components"
-				s.has(words(`\bcomponents? (?:must|should|shall|are to) be (?:written as |implemented as |defined as )?(?:react )?function(?:al)? components?\b`)) && !s.has(words(`\bclass components? (?:are|is) (?:fine|ok|allowed|acceptable)\b`))
+			return classComponentStrict(s) || functionComponentsLoose(s)
 		},
 		Message:    "class component",
 		Suggestion: "write a function component",
+		// a requirement of function components named loosely ("Use proper React
+		// patterns (hooks, functional components)") leaves the class components it
+		// does not name (error boundaries aside) for a look
+		Warn: func(s *sentence) bool { return !classComponentStrict(s) },
 		Variants: []Variant{
 			{Lang: engine.LangTSX, Query: `((class_declaration (class_heritage (extends_clause value: [(identifier) @base (member_expression property: (property_identifier) @base)]))) @match (#any-of? @base "Component" "PureComponent") (#not-defines? @match "componentDidCatch" "getDerivedStateFromError"))`,
 				Bad: []string{"«class Card extends React.Component<Props> {\n  render() { return <div />; }\n}»\n"},
@@ -947,6 +954,7 @@ var Catalogue = []*Entry{
 	sqlInterpolated, esmRequire, jsExtensionRequired, // catalogue_web.go
 	jsDynamicImport, cppUnscopedEnum, emptyCatch, // catalogue_claim.go
 	goInitFunc, goDotImport, goNakedReturn, rustLintReason, cppCStyleCast, csAsyncVoid, kotlinLateinit, phpStrictTypes, rustAsCast, swiftIUO, // catalogue_lexnative.go
+	tsEnum, tsNamespace, reactFC, jsxIndexKey, tsArrayGeneric, pyNoneEq, pyBoolEq, pyBareNoqa, pyBareTypeIgnore, pyStrFormat, jsForIn, jsNullishDefault, noElseReturn, pyLambdaAssign, pyTypeCompare, pyDictCall, jsConsoleWords, jsFocusedTest, pyRequestsTimeout, // catalogue_lexweb.go
 }
 
 // alwaysWarn is Warn for an entry whose every rule warns.

@@ -151,9 +151,13 @@ func exportedReturnTypeNamed(s *sentence) bool {
 }
 
 var tsExportedReturnType = &Entry{
-	Name:       "ts-exported-return-type",
-	Title:      "an exported function without an explicit return type",
-	Names:      exportedReturnTypeNamed,
+	Name:  "ts-exported-return-type",
+	Title: "an exported function without an explicit return type",
+	Names: func(s *sentence) bool { return exportedReturnTypeNamed(s) || allReturnTypesNamed(s) },
+	// return types required of every function ("Define proper return types for all
+	// functions"): the exported ones are those a query can hold to it without
+	// flagging the callbacks whose type is inferred from their place; the rule warns
+	Warn:       func(s *sentence) bool { return !exportedReturnTypeNamed(s) },
 	Claims:     []string{"explicit-module-boundary-types", "explicit-function-return-type", "@typescript-eslint/explicit-module-boundary-types", "@typescript-eslint/explicit-function-return-type"},
 	Message:    "exported function `{{match}}` has no explicit return type",
 	Suggestion: "declare its return type",
