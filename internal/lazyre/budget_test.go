@@ -42,16 +42,20 @@ var budgetFiles = []string{
 // contribution conditions, fragments of conventions) cost 26, 29 and 27 more
 // (256, 199, 244). The stop after (libraries in plain words, passive bans, Python
 // error and logging conventions, order tables, issue links) cost 13, 15 and 18 more
-// (269, 214, 262): the budgets are about 5% above that.
+// (269, 214, 262): the budgets are about 5% above that. Stop 44's (naming styles in
+// words and private fields, construct entries named in words for eighteen languages,
+// items read through their list's lead-in, orders conditioned by questions and role
+// verbs) cost 18, 8 and 16 more (287, 222, 278; 36, 21–22, 35 MB): the budgets again
+// about 5% above.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
 		t.Skip("corpus not found next to the repository")
 	}
 	budgets := map[string]struct{ compiled, mb int }{
-		budgetFiles[0]: {283, 37},
-		budgetFiles[1]: {225, 21},
-		budgetFiles[2]: {275, 35},
+		budgetFiles[0]: {301, 38},
+		budgetFiles[1]: {233, 23},
+		budgetFiles[2]: {292, 37},
 	}
 	for _, name := range budgetFiles {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCompileBudgetChild$")
