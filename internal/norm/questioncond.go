@@ -19,10 +19,15 @@ import (
 // conditions.
 var questionCondRE = lazyre.New("^\\s*([A-Z][A-Za-z-]*\\b[^?`]{0,80}(?:`[^`]*`[^?`]{0,40}){0,8})\\?\\s+([A-Z][^?]*)$")
 
-// askingWords open a question that introduces the text after it rather than
+// askingWord: the word opens a question that introduces the text after it rather than
 // conditioning it ("Why uv? It is fast.", "Want to help? ...").
-var askingWords = map[string]bool{"Why": true, "What": true, "How": true, "Where": true, "Who": true, "Which": true,
-	"Want": true, "Wondering": true, "Curious": true, "Questions": true, "Interested": true}
+func askingWord(w string) bool {
+	switch w {
+	case "Why", "What", "How", "Where", "Who", "Which", "Want", "Wondering", "Curious", "Questions", "Interested":
+		return true
+	}
+	return false
+}
 
 // questionUncertain is the uncertainty an order under such a question carries.
 const questionUncertain = "the condition is asked as a question, and what it names is the writer's gloss of the change"
@@ -39,7 +44,7 @@ func questionCondition(text string) (string, bool) {
 	}
 	q, rest := strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
 	first, tail, _ := strings.Cut(q, " ")
-	if askingWords[first] {
+	if askingWord(first) {
 		return "", false
 	}
 	switch {

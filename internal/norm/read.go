@@ -2026,14 +2026,19 @@ func pathLike(s string) bool {
 	}
 	// a build or manifest file without an extension: `Dockerfile`, `Makefile`
 	base, _, _ := strings.Cut(s, ".")
-	return namedFiles[base]
+	return extensionlessFile(base)
 }
 
-// namedFiles are the files known by a name without an extension (`Dockerfile`,
+// extensionlessFile: the files known by a name without an extension (`Dockerfile`,
 // `Dockerfile.dev`, `Gemfile`): a code span of one names the file.
-var namedFiles = map[string]bool{"Dockerfile": true, "Containerfile": true, "Makefile": true, "GNUmakefile": true, "Gemfile": true,
-	"Rakefile": true, "Justfile": true, "justfile": true, "Procfile": true, "Jenkinsfile": true, "Vagrantfile": true, "Podfile": true,
-	"Brewfile": true, "Taskfile": true, "Pipfile": true, "CODEOWNERS": true}
+func extensionlessFile(base string) bool {
+	switch base {
+	case "Dockerfile", "Containerfile", "Makefile", "GNUmakefile", "Gemfile", "Rakefile", "Justfile", "justfile", "Procfile",
+		"Jenkinsfile", "Vagrantfile", "Podfile", "Brewfile", "Taskfile", "Pipfile", "CODEOWNERS":
+		return true
+	}
+	return false
+}
 
 // fileExts are extensions that make a code span a file name.
 var fileExts = map[string]bool{"mod": true, "sum": true, "json": true, "toml": true, "lock": true, "yaml": true, "yml": true,

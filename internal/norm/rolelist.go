@@ -23,8 +23,21 @@ var roleListRE = lazyre.New(`(?i)\b(` + roleVerb + `(?:(?:\s*,\s*(?:and\s+)?|\s+
 
 var buildIsRE = lazyre.New(`(?i)\bthe build (passes|succeeds)\b([^()]*)\(\s*(` + roleVerb + `(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)` + roleVerb + `){1,4})\b\s*([^)]*)\)`)
 
-var rolePhraseOf = map[string]string{"format": "the formatter", "fmt": "the formatter", "lint": "the linter", "test": "the tests",
-	"tests": "the tests", "typecheck": "the type checker", "type-check": "the type checker", "build": "the build"}
+func rolePhraseOf(w string) string {
+	switch w {
+	case "format", "fmt":
+		return "the formatter"
+	case "lint":
+		return "the linter"
+	case "test", "tests":
+		return "the tests"
+	case "typecheck", "type-check":
+		return "the type checker"
+	case "build":
+		return "the build"
+	}
+	return ""
+}
 
 // roleListPhrase spells a list of role verbs as the roles' noun phrases.
 func roleListPhrase(list string) string {
@@ -33,7 +46,7 @@ func roleListPhrase(list string) string {
 		if w == "and" {
 			continue
 		}
-		out = append(out, rolePhraseOf[w])
+		out = append(out, rolePhraseOf(w))
 	}
 	if len(out) < 2 {
 		return list
