@@ -920,3 +920,23 @@ func TestATaskNotRunByHand(t *testing.T) {
 		t.Errorf("`go test` directly: want it caught and `make test` allowed")
 	}
 }
+
+// TestNotTheFirstStep: "do not start with X" forbids X as the first step, not X: the
+// command may run once the small proofs pass (webdriverio's AGENTS.md, "Test
+// selection", read whole by a helper of stop 44: an error ban of every `pnpm test`).
+func TestNotTheFirstStep(t *testing.T) {
+	rules := compileText(t, "Prefer the smallest proof that covers the change. Do not start with `pnpm test` or `pnpm run ci`; those run the full pipeline.", policy.Must, "")
+	if len(rules) == 0 {
+		t.Fatal("no rule: the ban should still warn")
+	}
+	for _, r := range rules {
+		if r.Severity == policy.SeverityError {
+			t.Errorf("%s is an error (%s), want a warning", r.ID, r.Norm)
+		}
+	}
+	// starting a command, not starting with it, is still a ban read with certainty
+	rules = compileText(t, "Never run `pnpm run ci` locally.", policy.Must, "")
+	if len(rules) == 0 || verdict(t, rules, "pnpm run ci") != "blocked" {
+		t.Errorf("a plain ban of `pnpm run ci`: want it blocked")
+	}
+}

@@ -342,6 +342,7 @@ func Read(text string, ctx Context) []Norm {
 	wholeSuiteBans(out)
 	subsetRoleBans(out, toks)
 	runtimeStatements(out, text)
+	firstStepBans(out, text)
 	addedFilesOnly(out, text)
 	out = withoutExampleSteps(out, text)
 	selectiveRoles(out)
@@ -350,6 +351,29 @@ func Read(text string, ctx Context) []Norm {
 	inPackage(out, text)
 	blockDoubts(out, ctx)
 	return out
+}
+
+// firstStepBans: "Do not start with `pnpm test` or `pnpm run ci`: those run the whole
+// pipeline" forbids the command as the first step of the work, not the command: it
+// may still run once the small proofs pass, which heed cannot tell apart, so the ban
+// warns.
+func firstStepBans(ns []Norm, text string) {
+	low := " " + strings.ToLower(text) + " "
+	first := false
+	for _, w := range []string{" start with ", " begin with ", " start off with ", " start by running ", " begin by running ", " lead with "} {
+		if strings.Contains(low, w) {
+			first = true
+			break
+		}
+	}
+	if !first {
+		return
+	}
+	for i := range ns {
+		if ns[i].Polarity == Forbid {
+			ns[i].Uncertain = append(ns[i].Uncertain, "it forbids the command as the first step only, which heed cannot see")
+		}
+	}
 }
 
 // runtimeStatements: "Runs on **Deno**, not Node.": what the code runs on, said of
