@@ -50,3 +50,38 @@ func TestLinksToLocalDocsAreFollowed(t *testing.T) {
 		t.Errorf("a link to a missing document is not named: %v", set.Warnings)
 	}
 }
+
+// A link whose name differs from the file's in case only (".changes/readme.md" where
+// the file is ".changes/README.md", as tauri's CONTRIBUTING.md writes it) is followed,
+// with a warning that says so; two files that match but for case are followed by
+// neither.
+func TestALinkThatDiffersInCaseIsFollowed(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"CONTRIBUTING.md":    "- Follow the instructions in [the changes guide](.changes/readme.md) to log your changes.\n- Read [the notes](notes/guide.md).\n",
+		".changes/README.md": "- Add a change file for every user-facing change.\n",
+		"notes/Guide.md":     "- One of two.\n",
+		"notes/GUIDE.md":     "- The other.\n",
+	})
+	set, err := Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := map[string]string{}
+	for _, c := range set.Constraints {
+		read[c.Text] = c.File
+	}
+	if got := read["Add a change file for every user-facing change."]; got != ".changes/README.md" {
+		t.Errorf("the linked guide was read from %q, want .changes/README.md", got)
+	}
+	if !warned(set.Warnings, "CONTRIBUTING.md", "followed to .changes/README.md") {
+		t.Errorf("no warning names the case difference: %v", set.Warnings)
+	}
+	for _, text := range []string{"One of two.", "The other."} {
+		if _, ok := read[text]; ok {
+			t.Errorf("%q was read: two files match the link but for case", text)
+		}
+	}
+	if !warned(set.Warnings, "CONTRIBUTING.md", "link to notes/guide.md: no such file") {
+		t.Errorf("an ambiguous link is not named: %v", set.Warnings)
+	}
+}

@@ -293,8 +293,15 @@ func (l *loader) followLink(f File, ref importRef, chain []string, depth int) {
 	}
 	fi, err := os.Stat(l.abs(rel))
 	if err != nil || fi.IsDir() {
-		l.warn(f.Path, ref.Line, "link to %s: no such file in the repository; not followed", ref.Target)
-		return
+		other, ok := l.caseVariant(rel)
+		if !ok {
+			l.warn(f.Path, ref.Line, "link to %s: no such file in the repository; not followed", ref.Target)
+			return
+		}
+		// `.changes/readme.md` where the file is `.changes/README.md`: a
+		// case-insensitive file system (and the writer) finds it, so the reader does
+		l.warn(f.Path, ref.Line, "link to %s: no such file; followed to %s, whose name differs in case only", ref.Target, other)
+		rel = other
 	}
 	real, ok := l.resolve(rel, f.Path)
 	if !ok {
@@ -309,6 +316,26 @@ func (l *loader) followLink(f File, ref importRef, chain []string, depth int) {
 		return // an instruction file in its own right (CONTRIBUTING.md)
 	}
 	l.readImport(f, rel, real, chain, depth)
+}
+
+// caseVariant is the one file of rel's folder whose name is rel's but for case, as a
+// repository-relative path; false when there is none or more than one.
+func (l *loader) caseVariant(rel string) (string, bool) {
+	dir, name := path.Split(rel)
+	entries, err := os.ReadDir(l.abs(path.Clean("./" + dir)))
+	if err != nil {
+		return "", false
+	}
+	found := ""
+	for _, e := range entries {
+		if !e.IsDir() && strings.EqualFold(e.Name(), name) {
+			if found != "" {
+				return "", false
+			}
+			found = path.Join(dir, e.Name())
+		}
+	}
+	return found, found != ""
 }
 
 func (l *loader) relOf(real string) string {
