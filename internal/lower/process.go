@@ -2951,22 +2951,19 @@ func taskRunnerForms() []process.Pattern {
 }
 
 // allRunTasks: every pattern runs a project's task (`pnpm start`, `npm run dev`,
-// `make serve`), not a program of its own.
+// `make serve`), not a program of its own: a task runner's program, or a package
+// manager's (taskRunnerForms) with a script for its first word.
 func allRunTasks(ps []process.Pattern) bool {
 	if len(ps) == 0 {
 		return false
 	}
+	forms := taskRunnerForms()
 	for _, p := range ps {
 		if len(p.Program) != 1 {
 			return false
 		}
-		switch p.Program[0] {
-		case "npm", "pnpm", "yarn", "bun":
-			if len(p.Args) == 0 || strings.HasPrefix(p.Args[0], "-") {
-				return false
-			}
-		case "make", "gmake", "just", "task", "mage", "rake", "invoke":
-		default:
+		script := len(p.Args) > 0 && !strings.HasPrefix(p.Args[0], "-")
+		if !slices.Contains(forms[0].Program, p.Program[0]) && !(script && slices.Contains(forms[1].Program, p.Program[0])) {
 			return false
 		}
 	}
@@ -2976,16 +2973,12 @@ func allRunTasks(ps []process.Pattern) bool {
 // otherCommandSpans are the code spans of the constraint that are commands none of
 // the forbidden patterns names, as written: what the sentence offers instead.
 func otherCommandSpans(c *policy.Constraint, forbid []process.Pattern) []string {
-	var spans []string
-	for _, ss := range norm.Sentences(c.Text) {
-		for _, t := range ss.Tokens {
-			if t.Code {
-				spans = append(spans, t.Text)
-			}
-		}
-	}
 	var out []string
-	for _, span := range spans {
+	for _, t := range norm.Tokenize(c.Text) {
+		if !t.Code {
+			continue
+		}
+		span := t.Text
 		argv, ok := process.SpanArgv(span)
 		if !ok || len(argv) == 0 {
 			continue
@@ -3018,7 +3011,7 @@ func headingDir(c *policy.Constraint, rc *recognize.RepoContext) string {
 		}
 		return ""
 	}
-	if slices.ContainsFunc(c.HeaderPath[len(c.HeaderPath)-1:], func(h string) bool { return strings.Contains(h, d+"/`") }) {
+	if strings.Contains(c.HeaderPath[len(c.HeaderPath)-1], d+"/`") {
 		return full
 	}
 	return ""

@@ -10,19 +10,12 @@ func HeadingFolder(headings []string) string {
 	if len(headings) == 0 {
 		return ""
 	}
-	h := headings[len(headings)-1]
 	found := ""
-	for {
-		i := strings.IndexByte(h, '`')
-		if i < 0 {
-			break
+	for _, t := range Tokenize(headings[len(headings)-1]) {
+		if !t.Code {
+			continue
 		}
-		j := strings.IndexByte(h[i+1:], '`')
-		if j < 0 {
-			break
-		}
-		span := strings.TrimPrefix(strings.TrimSpace(h[i+1:i+1+j]), "./")
-		h = h[i+j+2:]
+		span := strings.TrimPrefix(strings.TrimSpace(t.Text), "./")
 		if span == "" || strings.ContainsAny(span, " *?<>{}") || strings.Contains(span, ".") && !strings.HasSuffix(span, "/") {
 			continue // a command, a glob or a file, not a folder
 		}

@@ -19,9 +19,12 @@ const roleListUncertain = "the roles are named by their verbs; the commands that
 
 const roleVerb = `(?:format|fmt|lint|test|tests|typecheck|type-check|build)`
 
-var roleListRE = lazyre.New(`(?i)\b(` + roleVerb + `(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)` + roleVerb + `){1,4})\b`)
+// roleVerbList is two to five role verbs joined by commas or "and".
+const roleVerbList = roleVerb + `(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)` + roleVerb + `){1,4}`
 
-var buildIsRE = lazyre.New(`(?i)\bthe build (passes|succeeds)\b([^()]*)\(\s*(` + roleVerb + `(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)` + roleVerb + `){1,4})\b\s*([^)]*)\)`)
+var roleListRE = lazyre.New(`(?i)\b(` + roleVerbList + `)\b`)
+
+var buildIsRE = lazyre.New(`(?i)\bthe build (passes|succeeds)\b([^()]*)\(\s*(` + roleVerbList + `)\b\s*([^)]*)\)`)
 
 func rolePhraseOf(w string) string {
 	switch w {
