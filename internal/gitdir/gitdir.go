@@ -6,6 +6,7 @@ package gitdir
 import (
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // Outside reports whether dir is certainly outside any git work tree: git's
@@ -34,4 +35,48 @@ func Outside(dir string) bool {
 		}
 		d = parent
 	}
+}
+
+// HeadBranch is the branch checked out in the work tree at root, read from its HEAD
+// file without running git: "" when root has no .git, HEAD is detached, or it names
+// no local branch. A linked worktree's .git file points to its own HEAD.
+func HeadBranch(root string) string {
+	dot := filepath.Join(root, ".git")
+	fi, err := os.Stat(dot)
+	if err != nil {
+		return ""
+	}
+	dir := dot
+	if !fi.IsDir() {
+		b, err := os.ReadFile(dot)
+		if err != nil {
+			return ""
+		}
+		target, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir: ")
+		if !ok {
+			return ""
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(root, target)
+		}
+		dir = target
+	}
+	return BranchOfHead(dir)
+}
+
+// BranchOfHead is the local branch the HEAD file of a git directory names, or "".
+func BranchOfHead(gitDir string) string {
+	b, err := os.ReadFile(filepath.Join(gitDir, "HEAD"))
+	if err != nil {
+		return ""
+	}
+	ref, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "ref: ")
+	if !ok {
+		return "" // detached: a commit id
+	}
+	name, _ := strings.CutPrefix(ref, "refs/heads/")
+	if name == ref {
+		return ""
+	}
+	return name
 }

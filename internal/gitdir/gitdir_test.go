@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -48,5 +49,35 @@ func TestOutsideAgreesWithGit(t *testing.T) {
 	t.Setenv("GIT_DIR", filepath.Join(repo, ".git"))
 	if Outside(plain) {
 		t.Errorf("with GIT_DIR set, git must be asked")
+	}
+}
+
+// HeadBranch agrees with `git branch --show-current` in a work tree, a linked
+// worktree and a detached HEAD.
+func TestHeadBranchAgreesWithGit(t *testing.T) {
+	root := t.TempDir()
+	wt := filepath.Join(t.TempDir(), "wt")
+	run := func(dir string, args ...string) string {
+		t.Helper()
+		out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	run(root, "init", "-q", "-b", "trunk")
+	run(root, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "init")
+	run(root, "worktree", "add", "-q", "-b", "side/topic", wt)
+	for _, dir := range []string{root, wt} {
+		if got, want := HeadBranch(dir), run(dir, "branch", "--show-current"); got != want {
+			t.Errorf("%s: HeadBranch %q, git %q", dir, got, want)
+		}
+	}
+	run(wt, "checkout", "-q", "--detach")
+	if got := HeadBranch(wt); got != "" {
+		t.Errorf("detached: %q", got)
+	}
+	if got := HeadBranch(t.TempDir()); got != "" {
+		t.Errorf("no repository: %q", got)
 	}
 }

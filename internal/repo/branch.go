@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/gitdir"
 )
 
 // HeadBranch is the branch the work tree has checked out ("main" for
@@ -18,19 +19,7 @@ func (r *Repo) HeadBranch() string {
 	if !r.Git || r.gitDir == "" {
 		return ""
 	}
-	b, err := os.ReadFile(filepath.Join(r.gitDir, "HEAD"))
-	if err != nil {
-		return ""
-	}
-	ref, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "ref: ")
-	if !ok {
-		return "" // detached: a commit id
-	}
-	name, ok := strings.CutPrefix(ref, "refs/heads/")
-	if !ok {
-		return ""
-	}
-	return name
+	return gitdir.BranchOfHead(r.gitDir)
 }
 
 // madeOn sets Commit.MadeOn for the commits a local branch's reflog records being
