@@ -17,3 +17,9 @@ func TestOwnSentences420(t *testing.T) {
 func TestOwnSentences421(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-421.txt", 25)
 }
+
+// TestOwnSentences460: command bans narrowed by the branch they name
+// (testdata/own-sentences-460.txt), scored once at first sight (its .md).
+func TestOwnSentences460(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-460.txt", 10)
+}

@@ -178,6 +178,21 @@ func namedConceptForms(o norm.Object) []process.Pattern {
 			bare.Bare, remote.Bare = true, true
 			ps = append(ps, bare, remote)
 		}
+	case "rebase":
+		// "never rebase `develop` onto `upstream/main`": the rebase onto it
+		for _, b := range o.Argv {
+			ps = append(ps, pat("git", []string{"rebase", b}))
+		}
+		return ps
+	case "delete-branch":
+		// "never delete the `gh-pages` branch": the commands that delete it
+		for _, b := range o.Argv {
+			ps = append(ps,
+				pat("git", []string{"branch", b}, []string{"-d", "-D", "--delete"}),
+				pat("git", []string{"push", "*", b}, []string{"--delete", "-d"}),
+				pat("git", []string{"push", "*", ":" + b}))
+		}
+		return ps
 	case "delete-file":
 		// "never delete `_build/.lock`": the commands that remove it
 		for _, f := range o.Argv {

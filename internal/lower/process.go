@@ -533,6 +533,10 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			// holds over its later sentences too, and heed cannot see it
 			n.Condition = "the condition an earlier sentence of the paragraph sets"
 		}
+		if b := tableRowBranch(c); b != "" && n.Polarity == norm.Forbid && len(n.OnBranches) == 0 {
+			// a row of a table of branches: its bans hold on the row's branch
+			n.OnBranches = []string{b}
+		}
 		var r []policy.Rule
 		var why string
 		switch {
@@ -876,6 +880,12 @@ func severity(c *policy.Constraint, n *norm.Norm) string {
 }
 
 func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]policy.Rule, string) {
+	if len(n.OnBranches) > 0 {
+		return lowerBanOnBranch(c, rc, n), ""
+	}
+	if committedFilesBan(c, n) {
+		return nil, ""
+	}
 	scopeDir := c.Scope.Dir
 	objs := n.Objects
 	if hasRole(objs) && n.Verb != "run" && n.Verb != "use" {

@@ -35,7 +35,7 @@ func blockDoubts(ns []Norm, ctx Context) {
 		if n.Polarity == Forbid && pronounObject(toks) && !hasKinds(n.Objects, KCommand, KTool, KCode) {
 			// (a command the reader took the pronoun for, "`cargo publish` ... never
 			// run it", is read; a practice with no object, "never commit it", is not)
-			n.Uncertain = append(n.Uncertain, "the ban's object is a word that points back; what it names is not read")
+			n.Uncertain = append(n.Uncertain, PronounObjectDoubt)
 			continue
 		}
 		if sub := narrowedSubject(toks); sub != "" && n.Condition == "" {
@@ -435,6 +435,9 @@ func ownMoment(rest string) bool {
 	}
 	return false
 }
+
+// PronounObjectDoubt is the doubt of a ban whose object is a pronoun (pronounObject).
+const PronounObjectDoubt = "the ban's object is a word that points back; what it names is not read"
 
 // pronounObject: the ban's verb takes a word that points back ("`configuration.py` is
 // gitignored — never commit it", "don't push them"): what is banned is named in

@@ -34,7 +34,7 @@ var (
 	mergeOptionalRE = lazyre.New(`\b(if you (want|like|prefer)|you (can|may)|optional|optionally|prefer)\b`)
 	mergeCommitRE   = lazyre.New(`\bmerge commits?\b`)
 	reasonLabelRE   = lazyre.New(`\b(why|reason|rationale)\s*:`)
-	mergeBanRE      = lazyre.New(`\b(no|avoid|never|don't|do not|without|must not|should not)\b[^.]*\bmerge commits?\b`)
+	mergeBanRE      = lazyre.New(`\b(no|avoid|never|don't|do not|without|must not|should not)\b([^.]*?)\bmerge commits?\b`)
 )
 
 // RequiresIssueRef reports whether the sentence asks every commit message to
@@ -99,5 +99,46 @@ func MergeBan(lower string) bool {
 	if mergeLinearRE.MatchString(lower) && !mergeOptionalRE.MatchString(lower) {
 		return true
 	}
-	return mergeCommitRE.MatchString(lower) && mergeBanRE.MatchString(lower)
+	if !mergeCommitRE.MatchString(lower) {
+		return false
+	}
+	for _, m := range mergeBanRE.FindAllStringSubmatch(lower, -1) {
+		if mergeCommitsObject(m[2]) {
+			return true
+		}
+	}
+	return false
+}
+
+// mergeCommitsObject reports whether the words between a ban word and "merge
+// commits" leave the merge commits the ban's object ("never create merge commits",
+// "PRs must not contain merge commits"): not when a clause ends between them or a new
+// subject starts ("Never rebase `develop` — it contains merge commits that must
+// stay", "don't squash: the history keeps a merge commit for every release").
+func mergeCommitsObject(between string) bool {
+	words := strings.Fields(between)
+	if len(words) > 0 && mergeMaking(words[len(words)-1]) {
+		// "don't merge `main` in, because it creates merge commits": the ban's
+		// reason is the merge commits it keeps out
+		return true
+	}
+	if strings.ContainsAny(between, ";:,—–()") || strings.Contains(between, " - ") {
+		return false
+	}
+	for _, w := range words {
+		switch w {
+		case "it", "they", "this", "these", "those", "which", "that", "who", "its", "their", "because", "since", "as", "so":
+			return false
+		}
+	}
+	return len(words) <= 6
+}
+
+// mergeMaking: a verb that makes merge commits ("creates", "introduces").
+func mergeMaking(w string) bool {
+	switch w {
+	case "create", "creates", "creating", "introduce", "introduces", "introducing", "add", "adds", "produce", "produces", "generate", "generates":
+		return true
+	}
+	return false
 }

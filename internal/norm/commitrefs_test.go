@@ -59,6 +59,10 @@ func TestCommitReferenceReadings(t *testing.T) {
 		"never: on tracked branches always: why: prevents merge commits, maintains linear history": false,
 		"never add merge commits because they break bisect.":                                       true,
 		"don't merge main into your branch because it creates merge commits.":                      true,
+		// a mention of merge commits the ban keeps, not one it forbids
+		"never rebase  onto  — it contains intentional merge commits that must stay.":    false,
+		"don't squash release branches: their history keeps a merge commit per release.": false,
+		"prs must not contain merge commits.":                                            true,
 	} {
 		if got := MergeBan(s); got != want {
 			t.Errorf("MergeBan(%q) = %v, want %v", s, got, want)

@@ -107,6 +107,9 @@ type Norm struct {
 	Condition string
 	// Scope are folders or globs the sentence limits the norm to.
 	Scope []string
+	// OnBranches: the ban holds while one of these branches is checked out ("never
+	// rebase `develop`", "no `git reset --hard` on `main`").
+	OnBranches []string
 	// Subject is who the sentence binds, when it is not the reader ("the CLI").
 	Subject string
 	// Uncertain lists why the reading is not certain; a norm with reasons must not
@@ -169,6 +172,9 @@ func (n *Norm) String() string {
 	}
 	if len(n.Scope) > 0 {
 		parts = append(parts, "in "+strings.Join(n.Scope, ", "))
+	}
+	if len(n.OnBranches) > 0 {
+		parts = append(parts, "on branch "+strings.Join(n.OnBranches, ", "))
 	}
 	if n.Condition != "" {
 		parts = append(parts, "if: "+n.Condition)

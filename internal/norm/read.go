@@ -335,6 +335,7 @@ func Read(text string, ctx Context) []Norm {
 	narrowedSubstitutions(out)
 	flagAlternatives(out)
 	deletedFiles(out)
+	branchNarrowedBans(out, toks)
 	changedFilesOf(out, text)
 	dependencyScopedBans(out, text)
 	out = contentAdditions(out, text)

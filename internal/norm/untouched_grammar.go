@@ -22,6 +22,13 @@ func untouchedByGrammar(text string) (Untouched, bool) {
 	toks := Tokenize(text)
 	for i := range toks {
 		verb, hand, passive := editBanAt(toks, i)
+		added := false
+		if verb < 0 {
+			// "`.env.local` holds your secrets; never commit it", "generated files
+			// under `dist/` must not be committed": a ban of adding them to a change
+			verb, passive = commitBanAt(toks, i)
+			added = verb >= 0
+		}
 		if verb < 0 {
 			continue
 		}
@@ -43,6 +50,16 @@ func untouchedByGrammar(text string) (Untouched, bool) {
 		if len(paths) == 0 {
 			continue
 		}
+		if added && utHiddenRE().MatchString(Sentence{Tokens: toks[sentenceClauseStart(toks, i):i]}.Raw()) {
+			// "When you deploy, never commit `.env` files": a ban under a condition
+			// heed cannot see
+			continue
+		}
+		if added && !passive && !narrowOnlyByTail(toks[verb+1:end]) {
+			// "Do not commit the `.c` files the build generates": some of those
+			// files, a kind heed cannot tell
+			continue
+		}
 		if passive && memberOfFile(toks[sentenceClauseStart(toks, i):i]) || !passive && memberOfFile(toks[verb+1:end]) {
 			// "Never change `integrations.telemetry.enabled` in `docs/release/docs.json`",
 			// "the package version in `pubspec.yaml` should not be modified": a part of
@@ -51,6 +68,9 @@ func untouchedByGrammar(text string) (Untouched, bool) {
 			return Untouched{}, false
 		}
 		u := Untouched{Paths: paths, HandOnly: hand || utGeneratedRE().MatchString(text) || ToolWritten(text), EditsOnly: editOnlyVerb(toks[verb].Low)}
+		if added {
+			u = Untouched{Paths: paths, AddedOnly: true}
+		}
 		if c := untouchedCondition(toks[verb+1 : end]); c != "" {
 			if !askedCondition(c) {
 				// "when the migration is pending": a situation heed cannot see, in
@@ -102,6 +122,39 @@ func editBanAt(toks []Token, i int) (verb int, hand, passive bool) {
 		}
 	}
 	return j, hand, passive
+}
+
+// commitBanAt finds a ban of committing at token i: "never commit", "don't check
+// them in", or a passive "must not be committed" / "should never be checked in". It
+// returns the index of the verb (-1 for none) and whether it is a passive.
+func commitBanAt(toks []Token, i int) (verb int, passive bool) {
+	n := phraseAt(toks, i, mForbid)
+	if n == 0 || toks[i].Low == "no" {
+		return -1, false
+	}
+	j := i + n
+	for j < len(toks) && (toks[j].Low == "ever" || toks[j].Low == "be") && !toks[j].Code {
+		passive = passive || toks[j].Low == "be"
+		j++
+	}
+	if j >= len(toks) || toks[j].Code {
+		return -1, false
+	}
+	switch w := toks[j].Low; {
+	case !passive && w == "commit", passive && w == "committed":
+		return j, passive
+	case !passive && w == "check" && checkedIn(toks, j+1), passive && w == "checked" && checkedIn(toks, j+1):
+		return j, passive
+	}
+	return -1, false
+}
+
+// checkedIn: "in" follows the verb, at once or after its pronoun ("check them in").
+func checkedIn(toks []Token, k int) bool {
+	if k < len(toks) && toks[k].Low == "in" {
+		return true
+	}
+	return k+1 < len(toks) && (toks[k].Low == "them" || toks[k].Low == "it" || toks[k].Low == "these" || toks[k].Low == "those") && toks[k+1].Low == "in"
 }
 
 var editVerbs = sync.OnceValue(func() map[string]bool {
@@ -212,8 +265,18 @@ func anaphoricObject(toks []Token) bool {
 }
 
 // headPaths are the paths a text opens with, before the dash, colon or verb that
-// says what they are ("`gen/` - protobuf output", "`global.json`: pins the SDK").
+// says what they are ("`gen/` - protobuf output", "`global.json`: pins the SDK"), or
+// the folder a plain noun that opens it is placed in ("Screenshots in `tmp/shots/`
+// are for local debugging").
 func headPaths(toks []Token) []string {
+	if out := headSpans(toks); len(out) > 0 {
+		return out
+	}
+	return headFolder(toks)
+}
+
+// headSpans are the code spans a text opens with ("the `gen/` folder", "`a` and `b`").
+func headSpans(toks []Token) []string {
 	var out []string
 	for _, t := range toks {
 		if t.Punct {
@@ -244,7 +307,7 @@ func untouchedCondition(toks []Token) string {
 			continue
 		}
 		switch t.Low {
-		case "unless", "without", "except", "if", "when", "while", "in", "during", "for", "outside":
+		case "unless", "without", "except", "if", "when", "while", "in", "during", "for", "outside", "until", "before":
 		case "to":
 			// "do not edit `dylint.toml` to disable a rule": the edit is banned for
 			// one end, which no change shows
@@ -333,3 +396,41 @@ var dotFiles = sync.OnceValue(func() map[string]bool {
 	}
 	return m
 })
+
+// headFolder: a text that opens with a plain noun of files and the folder it is in
+// ("Screenshots in `tmp/shots/`", "Build outputs under `dist/`"): that folder. A noun
+// of changes ("Changes in `src/`") names no files.
+func headFolder(toks []Token) []string {
+	for k := 0; k < len(toks) && k < 4; k++ {
+		t := toks[k]
+		if t.Code || t.Punct {
+			return nil
+		}
+		switch t.Low {
+		case "changes", "edits", "modifications", "commits", "work", "updates", "fixes", "anything", "everything", "nothing":
+			return nil
+		case "in", "under", "inside":
+			if k == 0 || k+1 >= len(toks) || !toks[k+1].Code || !strings.HasSuffix(toks[k+1].Text, "/") {
+				return nil
+			}
+			return []string{toks[k+1].Text}
+		}
+	}
+	return nil
+}
+
+// narrowOnlyByTail: what follows the last path a ban names says nothing that narrows
+// it (a noun like "files", "folder", or a place "in your commits", "to the
+// repository"), where a relative clause would ("the `.c` files the build generates").
+func narrowOnlyByTail(toks []Token) bool {
+	last := -1
+	for k, t := range toks {
+		if t.Code || plainPath(t.Text) {
+			last = k
+		}
+	}
+	if last < 0 {
+		return true // a pronoun's paths are the text's head
+	}
+	return utTailRE().MatchString(Sentence{Tokens: toks[last+1:]}.Raw())
+}

@@ -1,0 +1,103 @@
+package lower
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/norm"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules/process"
+)
+
+// lowerBanOnBranch lowers a ban that holds on named branches (norm.OnBranches: "never
+// rebase `develop` onto `upstream/main`") into a branch rule guarding the banned
+// commands while one of them is checked out, and a command rule for the forms that
+// name the branch themselves (`git rebase upstream/main develop` rebases develop from
+// anywhere). On any other branch the commands are fine: the file may ask for them
+// there.
+func lowerBanOnBranch(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) []policy.Rule {
+	f := formsOf(n.Objects, rc, "")
+	if len(f.patterns) == 0 || f.flagsOnly {
+		return nil
+	}
+	m := *n
+	if f.unheld || f.other {
+		m.Uncertain = append(append([]string(nil), n.Uncertain...), "the ban names more than its commands and branches, which the rule cannot hold")
+	}
+	branches := n.OnBranches
+	r := rule(c, &m, process.KindBranch, process.BranchParams{Branches: branches, Commands: f.patterns})
+	on := strings.Join(branches, " or ")
+	r.Message = "a command forbidden on " + on
+	r.Suggestion = "leave " + on + " as it is: run it on another branch, or ask first"
+	shown := f.patterns[0].String()
+	r.Cases = []policy.Case{
+		{Expect: policy.ExpectViolated, Shell: shown, History: [][]string{{"git", "checkout", branches[0]}}, Note: "on " + branches[0]},
+		{Expect: policy.ExpectSatisfied, Shell: shown, History: [][]string{{"git", "checkout", "topic-of-mine"}}, Note: "on another branch"},
+	}
+	out := []policy.Rule{r}
+	// the forms that name the branch as the one they act on: a rebase's last
+	// argument is the branch it rebases
+	var named []process.Pattern
+	for _, p := range f.patterns {
+		if len(p.Program) == 1 && p.Program[0] == "git" && len(p.Args) >= 1 && p.Args[0] == "rebase" && len(p.Flags) == 0 {
+			for _, b := range branches {
+				q := p
+				upstream := "*"
+				if len(p.Args) > 1 {
+					upstream = p.Args[1]
+				}
+				q.Args = []string{"rebase", upstream, b}
+				named = append(named, q)
+			}
+		}
+	}
+	if len(named) > 0 {
+		cr := rule(c, &m, process.KindCommand, process.CommandParams{Forbid: named})
+		cr.Message = "a rebase of " + on
+		cr.Suggestion = r.Suggestion
+		out = append(out, cr)
+	}
+	return out
+}
+
+// tableRowBranch is the branch a table row is about, when the table's first column
+// is the branch ("| Branch | Never |" over "| `main` | force-push, rebase |"): the
+// row's bans hold on that branch. "" for any other row.
+func tableRowBranch(c *policy.Constraint) string {
+	header := c.Context
+	if i := strings.LastIndex(header, " — "); i >= 0 {
+		header = header[i+len(" — "):]
+	}
+	first, _, ok := strings.Cut(header, " | ")
+	if !ok {
+		return ""
+	}
+	switch strings.ToLower(strings.Trim(strings.TrimSpace(first), "*")) {
+	case "branch", "branches":
+	default:
+		return ""
+	}
+	cell, _, ok := strings.Cut(c.Text, " | ")
+	cell = strings.TrimSpace(cell)
+	if !ok || len(cell) < 3 || cell[0] != '`' || cell[len(cell)-1] != '`' || strings.Count(cell, "`") != 2 {
+		return ""
+	}
+	b := cell[1 : len(cell)-1]
+	if b == "" || strings.ContainsAny(b, " *") {
+		return ""
+	}
+	return b
+}
+
+// committedFilesBan: "`.env.local` holds your secrets; never commit it": the pronoun
+// names files the change must not add, which the contribution rule of the same
+// sentence holds (norm.UntouchedFiles); the bare ban of committing it leaves is no
+// rule of its own.
+func committedFilesBan(c *policy.Constraint, n *norm.Norm) bool {
+	if !slices.Contains(n.Uncertain, norm.PronounObjectDoubt) || !hasConcept(n.Objects, "commit") {
+		return false
+	}
+	u, ok := norm.UntouchedFiles(c.Text)
+	return ok && u.AddedOnly
+}
