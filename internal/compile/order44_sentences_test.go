@@ -20,6 +20,10 @@ func TestOwnSentences421(t *testing.T) {
 
 // TestOwnSentences460: command bans narrowed by the branch they name
 // (testdata/own-sentences-460.txt), scored once at first sight (its .md).
+func TestOwnSentences462(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-462.txt", 4)
+}
+
 func TestOwnSentences460(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-460.txt", 10)
 }

@@ -466,7 +466,7 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 			// `require()`": a convention that names what it leaves out
 			lv = policy.Should
 		}
-		if lv == policy.Info && norm.BranchNamingSection(x.headerPath()) && norm.BranchItem(p.text) != "" {
+		if lv == policy.Info && norm.BranchNamingSection(x.headerPath()) && norm.BranchSectionItem(p.text) != "" {
 			// "### Branch Naming" and "- `fix/description` - Bug fixes": one form
 			// of the convention the section states
 			lv = policy.Should

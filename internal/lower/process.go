@@ -2291,30 +2291,33 @@ func lowerFirst(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) (
 // form ("`feature/description` - New features", "`fix/description` - Bug fixes"); the
 // section is one convention, compiled once, on its first item, with every form.
 func branchSection(c *policy.Constraint, rc *recognize.RepoContext) (recognize.Result, bool) {
-	if rc == nil || !norm.BranchNamingSection(c.HeaderPath) || norm.BranchItem(c.Text) == "" {
+	if rc == nil || !norm.BranchNamingSection(c.HeaderPath) || norm.BranchSectionItem(c.Text) == "" {
 		return recognize.Result{}, false
 	}
-	var globs []string
+	var items []string
 	first := ""
 	for i := range rc.Constraints {
 		o := &rc.Constraints[i]
 		if o.File != c.File || !slices.Equal(o.HeaderPath, c.HeaderPath) {
 			continue
 		}
-		if g := norm.BranchItem(o.Text); g != "" {
-			if first == "" {
-				first = o.ID
-			}
-			if !slices.Contains(globs, g) {
-				globs = append(globs, g)
-			}
+		items = append(items, o.Text)
+		if first == "" && norm.BranchSectionItem(o.Text) != "" {
+			first = o.ID
 		}
 	}
 	if first != c.ID {
 		return recognize.Result{Unenforced: "one form of the section's branch naming convention, compiled with its first item"}, true
 	}
+	globs, doubt := norm.BranchSectionForms(items)
+	if len(globs) == 0 {
+		return recognize.Result{Unenforced: "a branch naming section whose items give no whole name"}, true
+	}
 	n := norm.Norm{Polarity: norm.Require, Strength: "must", Sentence: c.Text,
 		Objects: []norm.Object{{Kind: norm.KConcept, Text: "branch-name", Argv: globs}}}
+	if doubt != "" {
+		n.Uncertain = []string{doubt}
+	}
 	return recognize.Result{Rules: lowerBranchNames(c, &n)}, true
 }
 
