@@ -399,11 +399,19 @@ var Catalogue = []*Entry{
 		Name:  "default-export",
 		Title: "default exports",
 		Names: func(s *sentence) bool {
-			named := s.has(words(`\bnamed exports? only\b|\bonly named exports?\b|\bprefer named exports?\b|\buse named exports?\b`))
+			// ("Use named exports instead." alone is the alternative to what an
+			// earlier sentence bans, barrel files, say: no ban of default exports)
+			named := s.has(words(`\bnamed exports? only\b|\bonly named exports?\b|\bprefer named exports?\b|\buse named exports?\b`)) &&
+				!s.has(words(`\bnamed exports? instead\s*[.!]?\s*$`))
 			def := s.hasSpan("export default", "export default ...", "default export", "default exports") || s.has(words(`\bdefault exports?\b`))
 			return (def && (s.banned("export default", "export default ...", "default export", "default exports") || s.negPhrase(words(`\bdefault exports?\b`)))) || named
 		},
-		Claims:     []string{"export default", "default export", "default exports"},
+		Claims: []string{"export default", "default export", "default exports"},
+		// the files whose tools take their default export: a bundler's or test
+		// runner's config, a story, a Next.js route file
+		ExcludeGlobs: []string{"**/*.config.*", "**/*.stories.*", "**/*.story.*", "**/.storybook/**",
+			"**/app/**/{page,layout,template,loading,error,not-found,default}.{js,jsx,ts,tsx}",
+			"**/pages/**/*.{js,jsx,ts,tsx}"},
 		Message:    "default export",
 		Suggestion: "export it by name: `export function …` / `export const …`",
 		Variants: append(jsVariants(tsLangs,
