@@ -130,6 +130,15 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 				prCase(policy.ExpectViolated, "Fix crash on empty input\n\n"+strings.Repeat("word ", n+1), "too long"),
 			}))
 	}
+	if before := sentenceBefore(c, rc); before != "" && norm.OpensWithCondition(before) {
+		// "If there is no ticket, do not invent one. Use a clear title without a
+		// ticket number." (mongodb-js/compass COMMIT_MESSAGES.md:21, in its shape):
+		// the earlier sentence's condition holds over this one, and heed cannot
+		// see it
+		for i := range out {
+			out[i].Doubt("holds under the condition the sentence before it sets, which heed cannot see")
+		}
+	}
 	return recognize.Result{Rules: out}
 }
 
