@@ -82,3 +82,26 @@ func TestOwnSentences461(t *testing.T) {
 	}
 	t.Logf("%d of %d documents read as labelled", met, total)
 }
+
+// TestOwnSentences463: "merge" of things of the code is no rule about `git merge`
+// (batch 463, written before the compiler read it, 2026-12-06, after tabiya-tech/
+// compass backend/AGENTS.md:79 warned on every `git merge`).
+func TestOwnSentences463(t *testing.T) {
+	cases := []struct {
+		doc  string
+		want bool // a rule about `git merge`
+	}{
+		{"- Task decomposition — each agent has one objective. Don't merge responsibilities.\n", false},
+		{"- Do not merge the two config classes; keep them apart.\n", false},
+		{"- Never merge unrelated modules into one file.\n", false},
+		{"- Never merge your own pull requests.\n", true},
+		{"- Don't merge; rebase instead.\n", true},
+		{"- Never merge PRs yourself.\n", true},
+	}
+	for _, c := range cases {
+		got := strings.Contains(strings.Join(allRulesOf(c.doc), "\n"), `"merge"`)
+		if got != c.want {
+			t.Errorf("%q: a rule about git merge: %v, want %v\n%s", c.doc, got, c.want, strings.Join(allRulesOf(c.doc), "\n"))
+		}
+	}
+}

@@ -2791,6 +2791,12 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				i += 2
 				continue
 			}
+			// "don't merge responsibilities", "merge the two classes": things of the
+			// code merged, not branches or pull requests
+			if c == "merge" && n == 1 && codeThingMerged(toks, i+1) {
+				i += n
+				continue
+			}
 			// "never commit directly to `main`": a commit reaches main by a push to
 			// it; which branch a `git commit` lands on heed cannot see
 			if c == "commit" && thingFollows(toks, i+n) {
