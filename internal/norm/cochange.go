@@ -76,7 +76,7 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		"demandFirst": regexp.MustCompile(`^(?:please\s+)?(?:always\s+)?(?:you\s+` + modal + `\s+)?(?:also\s+)?(?P<dem>` + demandV + `\b.*?),?\s+(?P<cond>(?:` + whenLate + `|for (?:every|each|any|all)(?: \w+)? changes?|for changes?|with (?:every|each|any) changes?)\b.*)$`),
 		// "changes to models require a new migration", "every change to §0 needs ...",
 		// "every change needs a changeset in §0"
-		"subject": regexp.MustCompile(`^(?P<cond>(?:every|each|any|all|a|an)?\s*(?:(?:code |source )?changes?|edits?|modifications?|updates?|prs?|pull requests?|commits?|(?:new )?deprecations?)(?:\s+(?:to|in|under|of|that (?:touch|touches|modify|modifies|change|changes)|touching|modifying)\s+[^,;]+?)?)\s+(?P<dem>(?:` + modal + `\s+)?(?:also\s+)?(?:need|needs|require|requires|come with|comes with|include|includes|be accompanied by|ship with|ships with|add|update|have|has|contain|contains)\b.*)$`),
+		"subject": regexp.MustCompile(`^(?P<cond>(?:every|each|any|all|a|an)?\s*(?:(?:code |source |(?:model|schema|api|database|db) )?changes?|edits?|modifications?|updates?|prs?|pull requests?|commits?|(?:new )?deprecations?)(?:\s+(?:to|in|under|of|that (?:touch|touches|modify|modifies|change|changes)|touching|modifying)\s+[^,;]+?)?)\s+(?P<dem>(?:` + modal + `\s+)?(?:also\s+)?(?:need|needs|require|requires|come with|comes with|include|includes|be accompanied by|ship with|ships with|add|update|have|has|contain|contains)\b.*)$`),
 		// "any new CLI added under §0 must be added to §1", "each new plugin in §0 must
 		// be listed in §1": the new things of a folder, the demand in the passive
 		"newSubject": regexp.MustCompile(`^(?P<cond>(?:every|each|any|all|a|an)?\s*new\s+(?:[\w-]+\s+){1,2}?(?:(?:added|created|introduced)\s+)?(?:under|in|into|inside|within|to)\s+§\d+)\s+(?:` + modal + `\s+)?(?:also\s+)?(?:be\s+)?(?P<dem>(?:added|listed|registered|documented|mentioned|included|recorded|declared|referenced|linked|exported)\b.*)$`),
@@ -167,7 +167,7 @@ var (
 	})
 	// coThenDemandRE: a condition's end where the demand goes on (", and commit").
 	coThenDemandRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`,\s*and\s+(?:then\s+)?(?:also\s+)?((?:commit|update|include|regenerate|stage|check in)\b)`)
+		return regexp.MustCompile(`,\s*and\s+(?:then\s+)?(?:also\s+)?((?:commit|update|include|regenerate|stage|check in)\b)|\s+and\s+(?:then\s+)?(?:also\s+)?((?:commit|stage|check in)\b)`)
 	})
 	// coAllRE: a demand that joins its files with "and" ("update §1 and §2", "§1, §2
 	// and §3").
@@ -365,7 +365,11 @@ func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 			// "run §0 after editing §1, and commit the regenerated code in §2": the
 			// demand goes on after the condition
 			if loc := coThenDemandRE().FindStringSubmatchIndex(cond); loc != nil {
-				dem, cond = dem+" and "+cond[loc[2]:], cond[:loc[0]]
+				at := loc[2]
+				if at < 0 {
+					at = loc[4] // "and commit" without the comma
+				}
+				dem, cond = dem+" and "+cond[at:], cond[:loc[0]]
 			}
 		}
 		if coNegRE().MatchString(dem) || coNegRE().MatchString(cond) || coKeepPlaceRE().MatchString(dem) {
@@ -408,7 +412,7 @@ func coFromFrame(prose string, spans []string, f CoFrame) []CoChange {
 		if res["tableHead"].MatchString(hp) {
 			a, b, _ := strings.Cut(prose, "|")
 			out, _ := coBuild(coSides{cond: strings.TrimSpace(a), demand: strings.TrimSpace(b)}, spans, true)
-			return out
+			return coEachFile(out, strings.TrimSpace(b))
 		}
 		return nil
 	}
@@ -503,7 +507,7 @@ func coBuild(s coSides, spans []string, relation bool) ([]CoChange, bool) {
 		// merges, of every pull request; heed reminds on each change
 		cc.Approx = "every change stands for the pull request that holds it"
 	}
-	if !relation && coEntityCondRE().MatchString(s.cond) {
+	if !relation && (coEntityCondRE().MatchString(s.cond) || len(ifPaths) > 0 && coSurfaceOfRE.MatchString(s.cond)) {
 		// "when you rename a public function in §0": the files' change stands for
 		// a change to a thing inside them, which only a reader can see
 		cc.Judgement = true

@@ -60,7 +60,11 @@ func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 // under `src/`"), else library code.
 func antecedent(s sentence, rc *recognize.RepoContext) (ifs, unless []string, named bool) {
 	for _, sp := range s.spans {
-		if (dirSpanRE.MatchString(sp) || repoDirChanged(s, sp, rc)) && !changelogSpan.MatchString(strings.TrimSuffix(sp, "/")) && !norm.SaysChangelog(s.text) && !strings.Contains(s.text, "fragment") && !testDirSpan(s, sp) {
+		// a sentence about a changelog names its folder ("a fragment in `changes/`")
+		// unless the words before the span say the change touches it ("every pull
+		// request that changes a package under `packages/` needs a changeset")
+		aboutEntry := norm.SaysChangelog(s.text) || strings.Contains(s.text, "fragment")
+		if (dirSpanRE.MatchString(sp) || repoDirChanged(s, sp, rc)) && !changelogSpan.MatchString(strings.TrimSuffix(sp, "/")) && (!aboutEntry || antecedentSpan(s, sp)) && !testDirSpan(s, sp) {
 			d := strings.TrimPrefix(strings.TrimSuffix(sp, "/"), "./")
 			ifs = append(ifs, "/"+path.Join(s.c.Scope.Dir, d)+"/**")
 		}
@@ -111,6 +115,11 @@ func testRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 		return policy.Rule{}, false
 	}
 	ifs, unless, named := antecedent(s, rc)
+	if slices.Contains(sectionExemptions(s.c, rc), "docs") || slices.Contains(norm.ExemptionsIn(s.c.Text), "docs") {
+		// "Documentation-only changes are exempt." beside the demand: a README in
+		// the named folder is no code that needs a test
+		unless = append(append([]string(nil), unless...), docGlobs...)
+	}
 	reading := "a change to code files (not tests, docs or examples) stands for the change that needs a test; test files are recognised by path"
 	if d.BugFix {
 		reading = "a change to library code stands for a bug fix; test files are recognised by path"

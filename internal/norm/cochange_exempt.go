@@ -1,0 +1,38 @@
+package norm
+
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
+
+// ExemptionsIn reads the kinds of change ("tests", "docs") a sentence exempts from
+// the demand it states itself ("Every change to `lib/` needs a test.
+// Documentation-only changes are exempt."), for readers of demands other than the
+// co-change reader's (a test demand).
+func ExemptionsIn(text string) []string {
+	_, prose := coProse(text)
+	return coExemptions(prose)
+}
+
+// coSurfaceOfRE: a condition on the API or an interface of files the sentence names
+// ("when the exported API of `pkg/client` changes", "after changing any interface
+// in `internal/store/`"): a change to the files stands for one to their surface,
+// which only a reader can tell apart from an internal one.
+var coSurfaceOfRE = lazyre.New(`\b(?:(?:exported|public)\s+)?(?:apis?|interfaces?|surface)\b`)
+
+// coEachFile splits a co-change whose demand joins its files with "and" (a table's
+// cell "`docs/cli.md` and `completions/app.bash`") into one per file: each is
+// needed, not either.
+func coEachFile(out []CoChange, demand string) []CoChange {
+	if len(out) != 1 || len(out[0].Then) < 2 || !coAllRE().MatchString(demand) || strings.Contains(demand, " or ") {
+		return out
+	}
+	var each []CoChange
+	for _, p := range out[0].Then {
+		one := out[0]
+		one.Then = []string{p}
+		each = append(each, one)
+	}
+	return each
+}
