@@ -36,3 +36,11 @@ func coEachFile(out []CoChange, demand string) []CoChange {
 	}
 	return each
 }
+
+// ToolChangeFiles reports whether the sentence asks for the change files a release
+// tool writes ("create change files with `yarn change`", beachball's `change/`):
+// which changes need one is the tool's configuration (its packages), which heed does
+// not read, so a rule of it can only remind.
+func ToolChangeFiles(lower string) bool { return toolChangeFilesRE.MatchString(lower) }
+
+var toolChangeFilesRE = lazyre.New(`\b(?:add|create|generate|include|commit)\s+(?:a\s+|the\s+)?change\s+files?\b`)

@@ -29,7 +29,7 @@ var (
 // changelogGlobs are the usual homes of a changelog entry, for sentences that do not
 // name the file.
 var changelogGlobs = []string{"**/CHANGELOG*", "**/CHANGES*", "**/HISTORY*", "**/NEWS*", "**/RELEASE*NOTES*",
-	"**/changelog.d/**", "**/changes/**", "**/newsfragments/**", "**/.changeset/**", "**/.chloggen/**", "**/.changes/**", "**/changelog/**", "**/whats-new*"}
+	"**/changelog.d/**", "**/changes/**", "**/newsfragments/**", "**/.changeset/**", "**/.chloggen/**", "**/.changes/**", "**/changelog/**", "**/whats-new*", "/change/**", "/common/changes/**"}
 
 func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
@@ -229,7 +229,7 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 			return policy.Rule{}, false
 		}
 	}
-	if !norm.DemandsEntry(s.text) && !(named && norm.UpdatesNamedFile(s.text)) {
+	if !norm.DemandsEntry(s.text) && !norm.ToolChangeFiles(s.text) && !(named && norm.UpdatesNamedFile(s.text)) {
 		return policy.Rule{}, false
 	}
 	if norm.EntryPlacement(s.text) {
@@ -262,6 +262,12 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 	r := s.rule(KindCochange, CochangeParams{If: ifs, Unless: unless, Then: then, Need: need, Component: component,
 		Reading: "a change to library code stands for a change that needs an entry"}, false,
 		"change without a changelog entry", "add an entry describing the change", cases)
+	if norm.ToolChangeFiles(s.text) {
+		// "create change files with `yarn change`": the tool's packages decide
+		// which changes need one
+		r.Severity = policy.SeverityWarning
+		r.Review = "the release tool's configuration says which packages need a change file: heed asks on every code change"
+	}
 	if norm.NeedJudged(s.text) {
 		// "If you believe your change should be noted, add an entry": the author
 		// decides which changes need one, so heed can only remind
