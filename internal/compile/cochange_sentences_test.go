@@ -9,3 +9,17 @@ import "testing"
 func TestOwnCochangeSentences440(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-440.txt", 20)
 }
+
+// TestCochangeChangeFiles: change files a release tool writes ("create change files
+// with `yarn change`") are a changelog entry heed can only remind of; "change files"
+// as a verb phrase is none.
+func TestCochangeChangeFiles(t *testing.T) {
+	ownDocuments(t, "testdata/cochange-changefiles.txt", 2)
+}
+
+// TestOwnCochangeSentences441: the second batch (testdata/own-sentences-441.txt, first
+// sight in its .md), written after batch 440's readings: recipes in plain folders,
+// surface conditions, tables, subjects, change files, exemptions and near misses.
+func TestOwnCochangeSentences441(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-441.txt", 15)
+}

@@ -500,7 +500,7 @@ func coBuild(s coSides, spans []string, relation bool) ([]CoChange, bool) {
 		return nil, false
 	}
 	cc := CoChange{If: ifPaths, Then: thenPaths, IfRoles: ifRoles, ThenRoles: thenRoles,
-		Added: coAddedRE().MatchString(s.cond) || coNewInFolder(s.cond, spans), What: coWhat(s.demand),
+		Added: coAddedRE().MatchString(s.cond) || coNewInFolder(s.cond, spans) || coAddInFolder(s.cond, spans), What: coWhat(s.demand),
 		Dependencies: !relation && coDepCondRE().MatchString(s.cond), Judgement: kind}
 	if coPRCondRE().MatchString(strings.TrimSpace(s.cond)) {
 		// "do not merge PRs without a §0 entry": the sentence speaks to whoever

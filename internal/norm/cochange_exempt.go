@@ -44,3 +44,18 @@ func coEachFile(out []CoChange, demand string) []CoChange {
 func ToolChangeFiles(lower string) bool { return toolChangeFilesRE.MatchString(lower) }
 
 var toolChangeFilesRE = lazyre.New(`\b(?:add|create|generate|include|commit)\s+(?:a\s+|the\s+)?change\s+files?\b`)
+
+// coAddInFolder reports a condition that adds a thing to a folder ("when you add a
+// locale under `locales/`"): the thing is a file the change adds there, and a change
+// to one the folder holds already is none (a file span, "add a dependency to
+// `package.json`", is an edit).
+func coAddInFolder(cond string, spans []string) bool {
+	m := coAddInRE.FindStringSubmatch(cond)
+	if m == nil {
+		return false
+	}
+	n := atoiN(m[1])
+	return n < len(spans) && strings.HasSuffix(strings.TrimSpace(spans[n]), "/")
+}
+
+var coAddInRE = lazyre.New(`\b(?:add|adds|adding|added|create|creates|creating|created|introduce|introduces|introducing)\s+(?:a|an|any|one)\s+(?:[\w-]+\s+){1,2}?(?:under|in|into|inside|within|to)\s+§(\d+)`)
