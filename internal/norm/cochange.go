@@ -60,7 +60,7 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 	const (
 		when    = `(?:if|when|whenever|each time|every time|any time|anytime|after|once|for (?:any|every|each|all))`
 		verb    = `(?:change|changes|changing|changed|modify|modifies|modifying|modified|edit|edits|editing|edited|touch|touches|touching|touched|update|updates|updating|updated|add|adds|adding|added|alter|alters|altering|bump|bumps|bumping|rename|renames|renaming|remove|removes|removing|introduce|introduces|introducing|create|creates|creating)`
-		demandV = `(?:update|updates|regenerate|re-generate|rebuild|commit|add|include|bump|register|create|write|document|append|sync|amend|adjust|reflect|edit|change|modify|touch|mention|list|record|note|run|keep|provide|generate)`
+		demandV = `(?:update|updates|rename|regenerate|re-generate|rebuild|commit|add|include|bump|register|create|write|document|append|sync|amend|adjust|reflect|edit|change|modify|touch|mention|list|record|note|run|keep|provide|generate)`
 		modal   = `(?:must|should|shall|needs? to|has to|have to|is required to|are required to)`
 		// opening or merging a pull request: every change the pull request holds
 		prVerb = `(?:merge|open|submit|send|create|raise)\s+(?:a\s+|any\s+|your\s+)?(?:prs?|pull requests?)`
