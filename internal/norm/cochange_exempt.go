@@ -59,3 +59,8 @@ func coAddInFolder(cond string, spans []string) bool {
 }
 
 var coAddInRE = lazyre.New(`\b(?:add|adds|adding|added|create|creates|creating|created|introduce|introduces|introducing)\s+(?:a|an|any|one)\s+(?:[\w-]+\s+){1,2}?(?:under|in|into|inside|within|to)\s+§(\d+)`)
+
+// PlaceholderGlob turns a path with a placeholder (`packages/<package>/.changes/<name>.md`)
+// into the glob of the paths it stands for (packages/*/.changes/*.md); ok is false for
+// a path without one.
+func PlaceholderGlob(sp string) (string, bool) { return placeholderGlob(sp) }

@@ -185,6 +185,12 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 			// "an entry for every change to `src/`": the changed files, not the entry's
 			continue
 		}
+		if g, ok := norm.PlaceholderGlob(sp); ok && strings.Count(sp, "<") > 0 && strings.IndexByte(sp, '<') < strings.LastIndexByte(sp, '/') {
+			// "packages/<package>/.changes/<name>.md": each package's folder, not
+			// the folder above them all (which holds the changed code too)
+			then = append(then, "/"+path.Join(s.c.Scope.Dir, g))
+			continue
+		}
 		if i := strings.IndexByte(sp, '<'); i > 0 {
 			// "docs/changes/<sub-package>/": the directory before the placeholder.
 			sp = sp[:i]
