@@ -238,7 +238,7 @@ func doubtNarrowedSubject(c *policy.Constraint, r *policy.Rule) string {
 	if r.Domain != policy.DomainContribution {
 		return ""
 	}
-	if sub := norm.NarrowedSubject(c.Text); sub != "" {
+	if sub := norm.NarrowedSubject(c.Text); sub != "" && !subjectCarried(sub, r) {
 		return fmt.Sprintf("the sentence asks it of %q only, which heed cannot tell from the others", sub)
 	}
 	return ""

@@ -52,7 +52,7 @@ var (
 	// Negation that governs a co-change clause ("without" is not one: "tests that fail
 	// without your change").
 	chgNegRE       = lazyre.New(`\b(never|not|no|don't|do not|avoid|must not|should not|shouldn't|cannot|can't)\b`)
-	chgChangelogRE = lazyre.New(`\b(change ?log|changes file|news fragments?|newsfragments?|release[- ]notes? entry|whats[- ]new|changesets?|changelog fragments?)\b`)
+	chgChangelogRE = lazyre.New(`\b(change ?log|changes file|(add|create|generate|include|commit)\s+(a\s+|the\s+)?change\s+files?|news fragments?|newsfragments?|release[- ]notes? entry|whats[- ]new|changesets?|changelog fragments?)\b`)
 	// "Add an entry in CHANGES.rst", "update the changelog", "needs a changelog entry";
 	// not "write changelog entries in the past tense" (how, not whether).
 	chgEntryDemandRE = lazyre.New(`\b(add|include|create|write|append)\s+(a|an|one)\s+([\w.-]+\s){0,3}(entry|fragment|changeset|bullet( point)?|note)\b|\bupdate (the )?(change ?log|code|changes|history|news|whats-new)\b|\b(needs?|requires?) (a |an )?(change ?log|changelog|news) (entry|fragment)\b|\b(needs?|requires?|include|includes) (a |an )?(changeset|changelog entry|news fragment)\b|\b(needs?|requires?) (a |an )(new )?entry (in|to|under)\b|\badd (new )?entries (to|in|under)\b`)
@@ -72,7 +72,7 @@ var (
 	chgBugFixRE       = lazyre.New(`\b(bug fix(es)?|fixing a bug|bugfix(es)?|the fix)\b`)
 	chgFailsRE        = lazyre.New(`\bfails? (before|without|on the pre-fix)\b`)
 	chgTestsGoRE      = lazyre.New(`(?i)\btests?\s+(?:\([^)]*\b)?(?:for\s+(?:it|them|this|that)\s+)?(in|under|into|inside)\s+$|(?:^\W*|[,;:]\s*)(?:please\s+)?(?:add|write|put|place)\s+(?:\w+\s+)?tests?\b[^.]{0,40}\s(?:to|in|into|under)\s+$`)
-	chgChangedFilesRE = lazyre.New(`(?i)\b(changes?|changing|modif(y|ies|ying|ications?)|edit(s|ing)?|touch(es|ing)?)\s+(anything\s+|files?\s+|code\s+)?(to|in|under|of|inside|within)\s+(the\s+)?$|\b(changing|modifying|editing|touching|touches|(you|they)\s+(change|modify|edit|touch))\s+(the\s+)?$`)
+	chgChangedFilesRE = lazyre.New(`(?i)\b(changes?|changing|modif(y|ies|ying|ications?)|edit(s|ing)?|touch(es|ing)?)\s+(anything\s+|files?\s+|code\s+|((a|an|any|one|the)\s+)?(package|crate|module|component|library|plugin|service)s?\s+)?(to|in|under|of|inside|within)\s+(the\s+)?$|\b(changing|modifying|editing|touching|touches|(you|they)\s+(change|modify|edit|touch))\s+(the\s+)?$`)
 )
 
 // userEffect: the words that make a change's need depend on its effect on users, which

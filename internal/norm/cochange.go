@@ -60,7 +60,7 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 	const (
 		when    = `(?:if|when|whenever|each time|every time|any time|anytime|after|once|for (?:any|every|each|all))`
 		verb    = `(?:change|changes|changing|changed|modify|modifies|modifying|modified|edit|edits|editing|edited|touch|touches|touching|touched|update|updates|updating|updated|add|adds|adding|added|alter|alters|altering|bump|bumps|bumping|rename|renames|renaming|remove|removes|removing|introduce|introduces|introducing|create|creates|creating)`
-		demandV = `(?:update|updates|regenerate|re-generate|rebuild|commit|add|include|bump|register|create|write|document|append|sync|amend|adjust|reflect|edit|change|modify|touch|mention|list|record|note|run|keep|provide|generate)`
+		demandV = `(?:update|updates|rename|regenerate|re-generate|rebuild|commit|add|include|bump|register|create|write|document|append|sync|amend|adjust|reflect|edit|change|modify|touch|mention|list|record|note|run|keep|provide|generate)`
 		modal   = `(?:must|should|shall|needs? to|has to|have to|is required to|are required to)`
 		// opening or merging a pull request: every change the pull request holds
 		prVerb = `(?:merge|open|submit|send|create|raise)\s+(?:a\s+|any\s+|your\s+)?(?:prs?|pull requests?)`
@@ -76,7 +76,7 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		"demandFirst": regexp.MustCompile(`^(?:please\s+)?(?:always\s+)?(?:you\s+` + modal + `\s+)?(?:also\s+)?(?P<dem>` + demandV + `\b.*?),?\s+(?P<cond>(?:` + whenLate + `|for (?:every|each|any|all)(?: \w+)? changes?|for changes?|with (?:every|each|any) changes?)\b.*)$`),
 		// "changes to models require a new migration", "every change to §0 needs ...",
 		// "every change needs a changeset in §0"
-		"subject": regexp.MustCompile(`^(?P<cond>(?:every|each|any|all|a|an)?\s*(?:(?:code |source )?changes?|edits?|modifications?|updates?|prs?|pull requests?|commits?|(?:new )?deprecations?)(?:\s+(?:to|in|under|of|that (?:touch|touches|modify|modifies|change|changes)|touching|modifying)\s+[^,;]+?)?)\s+(?P<dem>(?:` + modal + `\s+)?(?:also\s+)?(?:need|needs|require|requires|come with|comes with|include|includes|be accompanied by|ship with|ships with|add|update|have|has|contain|contains)\b.*)$`),
+		"subject": regexp.MustCompile(`^(?P<cond>(?:every|each|any|all|a|an)?\s*(?:(?:code |source |(?:model|schema|api|database|db) )?changes?|edits?|modifications?|updates?|prs?|pull requests?|commits?|(?:new )?deprecations?)(?:\s+(?:to|in|under|of|that (?:touch|touches|modify|modifies|change|changes)|touching|modifying)\s+[^,;]+?)?)\s+(?P<dem>(?:` + modal + `\s+)?(?:also\s+)?(?:need|needs|require|requires|come with|comes with|include|includes|be accompanied by|ship with|ships with|add|update|have|has|contain|contains)\b.*)$`),
 		// "any new CLI added under §0 must be added to §1", "each new plugin in §0 must
 		// be listed in §1": the new things of a folder, the demand in the passive
 		"newSubject": regexp.MustCompile(`^(?P<cond>(?:every|each|any|all|a|an)?\s*new\s+(?:[\w-]+\s+){1,2}?(?:(?:added|created|introduced)\s+)?(?:under|in|into|inside|within|to)\s+§\d+)\s+(?:` + modal + `\s+)?(?:also\s+)?(?:be\s+)?(?P<dem>(?:added|listed|registered|documented|mentioned|included|recorded|declared|referenced|linked|exported)\b.*)$`),
@@ -167,7 +167,7 @@ var (
 	})
 	// coThenDemandRE: a condition's end where the demand goes on (", and commit").
 	coThenDemandRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`,\s*and\s+(?:then\s+)?(?:also\s+)?((?:commit|update|include|regenerate|stage|check in)\b)`)
+		return regexp.MustCompile(`,\s*and\s+(?:then\s+)?(?:also\s+)?((?:commit|update|include|regenerate|stage|check in)\b)|\s+and\s+(?:then\s+)?(?:also\s+)?((?:commit|stage|check in)\b)`)
 	})
 	// coAllRE: a demand that joins its files with "and" ("update §1 and §2", "§1, §2
 	// and §3").
@@ -365,7 +365,11 @@ func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 			// "run §0 after editing §1, and commit the regenerated code in §2": the
 			// demand goes on after the condition
 			if loc := coThenDemandRE().FindStringSubmatchIndex(cond); loc != nil {
-				dem, cond = dem+" and "+cond[loc[2]:], cond[:loc[0]]
+				at := loc[2]
+				if at < 0 {
+					at = loc[4] // "and commit" without the comma
+				}
+				dem, cond = dem+" and "+cond[at:], cond[:loc[0]]
 			}
 		}
 		if coNegRE().MatchString(dem) || coNegRE().MatchString(cond) || coKeepPlaceRE().MatchString(dem) {
@@ -408,7 +412,7 @@ func coFromFrame(prose string, spans []string, f CoFrame) []CoChange {
 		if res["tableHead"].MatchString(hp) {
 			a, b, _ := strings.Cut(prose, "|")
 			out, _ := coBuild(coSides{cond: strings.TrimSpace(a), demand: strings.TrimSpace(b)}, spans, true)
-			return out
+			return coEachFile(out, strings.TrimSpace(b))
 		}
 		return nil
 	}
@@ -496,14 +500,14 @@ func coBuild(s coSides, spans []string, relation bool) ([]CoChange, bool) {
 		return nil, false
 	}
 	cc := CoChange{If: ifPaths, Then: thenPaths, IfRoles: ifRoles, ThenRoles: thenRoles,
-		Added: coAddedRE().MatchString(s.cond) || coNewInFolder(s.cond, spans), What: coWhat(s.demand),
+		Added: coAddedRE().MatchString(s.cond) || coNewInFolder(s.cond, spans) || coAddInFolder(s.cond, spans), What: coWhat(s.demand),
 		Dependencies: !relation && coDepCondRE().MatchString(s.cond), Judgement: kind}
 	if coPRCondRE().MatchString(strings.TrimSpace(s.cond)) {
 		// "do not merge PRs without a §0 entry": the sentence speaks to whoever
 		// merges, of every pull request; heed reminds on each change
 		cc.Approx = "every change stands for the pull request that holds it"
 	}
-	if !relation && coEntityCondRE().MatchString(s.cond) {
+	if !relation && (coEntityCondRE().MatchString(s.cond) || len(ifPaths) > 0 && coSurfaceOfRE.MatchString(s.cond)) {
 		// "when you rename a public function in §0": the files' change stands for
 		// a change to a thing inside them, which only a reader can see
 		cc.Judgement = true

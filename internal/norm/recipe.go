@@ -49,8 +49,12 @@ var (
 	recipePlaceVerbRE  = lazyre.New(`(?i)^(?:\d+[.)]\s*)?(?:please\s+)?(?:put|create|add|place|write|implement|name|save|store|define|make)\b`)
 	recipeUpdateVerbRE = lazyre.New(`(?i)^(?:\d+[.)]\s*)?(?:please\s+)?(?:also\s+)?(?:add|register|export|re-export|import|list|update|document|declare|wire|include|reference|append|mention|edit|modify|expose|hook)\b`)
 	// a step that holds only sometimes is no part of every addition
-	recipeConditionRE = lazyre.New(`(?i)\b(?:if|when|whenever|unless|where|optionally|as needed|if needed|when needed|in case)\b`)
-	recipeSpanRE      = lazyre.New("`([^`]+)`")
+	// recipeFolderVerbRE: a step that makes the new thing's file in a folder the
+	// sentence names without a placeholder ("Create the module in `src/backends/`");
+	// "add" is left out, since "add it to `docs/`" as often updates a folder's file
+	recipeFolderVerbRE = lazyre.New("(?i)^(?:\\d+[.)]\\s*)?(?:please\\s+)?(?:create|put|place|write|implement|define|save|store)\\b[^`]*\\b(?:in|under|into|inside|within)\\s+(?:the\\s+)?`[^`]+/`(?:\\s+(?:folder|directory|dir|package))?\\s*[.:]?$")
+	recipeConditionRE  = lazyre.New(`(?i)\b(?:if|when|whenever|unless|where|optionally|as needed|if needed|when needed|in case)\b`)
+	recipeSpanRE       = lazyre.New("`([^`]+)`")
 )
 
 // ReadRecipeStep reads one step of a how-to ("Put the implementation in
@@ -72,6 +76,10 @@ func ReadRecipeStep(text string) (RecipeStep, bool) {
 	switch {
 	case len(placeholders) == 1 && recipePlaceVerbRE.MatchString(t):
 		return RecipeStep{Place: placeholders[0]}, true
+	case len(placeholders) == 0 && len(concrete) == 1 && strings.HasSuffix(concrete[0], "/") && recipeFolderVerbRE.MatchString(t) && !recipeConditionRE.MatchString(t):
+		// "Create the module in `core/src/backends/`": a file the change adds there
+		// stands for the new thing
+		return RecipeStep{Place: concrete[0] + "**"}, true
 	case len(placeholders) == 0 && len(concrete) > 0 && recipeUpdateVerbRE.MatchString(t) && !recipeConditionRE.MatchString(t):
 		return RecipeStep{Updates: concrete}, true
 	}

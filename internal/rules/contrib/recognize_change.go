@@ -29,7 +29,7 @@ var (
 // changelogGlobs are the usual homes of a changelog entry, for sentences that do not
 // name the file.
 var changelogGlobs = []string{"**/CHANGELOG*", "**/CHANGES*", "**/HISTORY*", "**/NEWS*", "**/RELEASE*NOTES*",
-	"**/changelog.d/**", "**/changes/**", "**/newsfragments/**", "**/.changeset/**", "**/.chloggen/**", "**/.changes/**", "**/changelog/**", "**/whats-new*"}
+	"**/changelog.d/**", "**/changes/**", "**/newsfragments/**", "**/.changeset/**", "**/.chloggen/**", "**/.changes/**", "**/changelog/**", "**/whats-new*", "/change/**", "/common/changes/**"}
 
 func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
@@ -60,7 +60,11 @@ func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 // under `src/`"), else library code.
 func antecedent(s sentence, rc *recognize.RepoContext) (ifs, unless []string, named bool) {
 	for _, sp := range s.spans {
-		if (dirSpanRE.MatchString(sp) || repoDirChanged(s, sp, rc)) && !changelogSpan.MatchString(strings.TrimSuffix(sp, "/")) && !norm.SaysChangelog(s.text) && !strings.Contains(s.text, "fragment") && !testDirSpan(s, sp) {
+		// a sentence about a changelog names its folder ("a fragment in `changes/`")
+		// unless the words before the span say the change touches it ("every pull
+		// request that changes a package under `packages/` needs a changeset")
+		aboutEntry := norm.SaysChangelog(s.text) || strings.Contains(s.text, "fragment")
+		if (dirSpanRE.MatchString(sp) || repoDirChanged(s, sp, rc)) && !changelogSpan.MatchString(strings.TrimSuffix(sp, "/")) && (!aboutEntry || antecedentSpan(s, sp)) && !testDirSpan(s, sp) {
 			d := strings.TrimPrefix(strings.TrimSuffix(sp, "/"), "./")
 			ifs = append(ifs, "/"+path.Join(s.c.Scope.Dir, d)+"/**")
 		}
@@ -111,6 +115,11 @@ func testRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 		return policy.Rule{}, false
 	}
 	ifs, unless, named := antecedent(s, rc)
+	if slices.Contains(sectionExemptions(s.c, rc), "docs") || slices.Contains(norm.ExemptionsIn(s.c.Text), "docs") {
+		// "Documentation-only changes are exempt." beside the demand: a README in
+		// the named folder is no code that needs a test
+		unless = append(append([]string(nil), unless...), docGlobs...)
+	}
 	reading := "a change to code files (not tests, docs or examples) stands for the change that needs a test; test files are recognised by path"
 	if d.BugFix {
 		reading = "a change to library code stands for a bug fix; test files are recognised by path"
@@ -176,6 +185,12 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 			// "an entry for every change to `src/`": the changed files, not the entry's
 			continue
 		}
+		if g, ok := norm.PlaceholderGlob(sp); ok && strings.Count(sp, "<") > 0 && strings.IndexByte(sp, '<') < strings.LastIndexByte(sp, '/') {
+			// "packages/<package>/.changes/<name>.md": each package's folder, not
+			// the folder above them all (which holds the changed code too)
+			then = append(then, "/"+path.Join(s.c.Scope.Dir, g))
+			continue
+		}
 		if i := strings.IndexByte(sp, '<'); i > 0 {
 			// "docs/changes/<sub-package>/": the directory before the placeholder.
 			sp = sp[:i]
@@ -220,7 +235,7 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 			return policy.Rule{}, false
 		}
 	}
-	if !norm.DemandsEntry(s.text) && !(named && norm.UpdatesNamedFile(s.text)) {
+	if !norm.DemandsEntry(s.text) && !norm.ToolChangeFiles(s.text) && !(named && norm.UpdatesNamedFile(s.text)) {
 		return policy.Rule{}, false
 	}
 	if norm.EntryPlacement(s.text) {
@@ -253,6 +268,12 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 	r := s.rule(KindCochange, CochangeParams{If: ifs, Unless: unless, Then: then, Need: need, Component: component,
 		Reading: "a change to library code stands for a change that needs an entry"}, false,
 		"change without a changelog entry", "add an entry describing the change", cases)
+	if norm.ToolChangeFiles(s.text) {
+		// "create change files with `yarn change`": the tool's packages decide
+		// which changes need one
+		r.Severity = policy.SeverityWarning
+		r.Review = "the release tool's configuration says which packages need a change file: heed asks on every code change"
+	}
 	if norm.NeedJudged(s.text) {
 		// "If you believe your change should be noted, add an entry": the author
 		// decides which changes need one, so heed can only remind

@@ -22,6 +22,9 @@ func (pairRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 	s := read(c)
 	var rules []policy.Rule
 	for _, n := range norm.Read(c.Text, norm.Context{Heading: c.HeaderPath}) {
+		if judgedCoChange(c) {
+			break // "when the exported API of `pkg/x` changes": coChangeRules warns
+		}
 		if n.Polarity != norm.Require || n.Verb != "update" && n.Verb != "edit" || n.Condition != "" || len(n.Uncertain) > 0 {
 			continue
 		}
@@ -86,4 +89,16 @@ func example(glob string) string {
 	p := strings.TrimPrefix(glob, "/")
 	p = strings.ReplaceAll(p, "**", "sub")
 	return strings.ReplaceAll(p, "*", "x")
+}
+
+// judgedCoChange reports whether the co-change reader finds the sentence's condition
+// to be a thing inside its files (an API, a function, a flag), which a change to
+// the files only stands for.
+func judgedCoChange(c *policy.Constraint) bool {
+	for _, cc := range norm.CoChangesIn(c.Text, norm.CoFrame{Headings: c.HeaderPath, Context: c.Context}) {
+		if cc.Judgement {
+			return true
+		}
+	}
+	return false
 }
