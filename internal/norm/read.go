@@ -79,6 +79,10 @@ func Read(text string, ctx Context) []Norm {
 	if r := roleLists(text); r != text {
 		return readAs(text, r, ctx, roleListUncertain)
 	}
+	// "format your code before committing": the role its verb names
+	if r := roleVerbOrder(text); r != text {
+		return readAs(text, r, ctx, roleVerbUncertain)
+	}
 	// "Changed public API (`mongo/`)? Run `task api-report`.": the question is the
 	// condition of the order after it
 	if cond, ok := questionCondition(text); ok {
