@@ -160,3 +160,10 @@ func ownRepoSentences(t *testing.T, file string, atLeast int) {
 func TestOwnSentences450(t *testing.T) {
 	ownRepoSentences(t, "testdata/own-sentences-450.txt", 25)
 }
+
+// TestOwnSentences451: the second batch of role sentences with the repository's task
+// runners (testdata/own-sentences-451.txt), written after this task's changes and
+// scored once at first sight (its .md).
+func TestOwnSentences451(t *testing.T) {
+	ownRepoSentences(t, "testdata/own-sentences-451.txt", 15)
+}
