@@ -167,3 +167,26 @@ func TestOwnSentences450(t *testing.T) {
 func TestOwnSentences451(t *testing.T) {
 	ownRepoSentences(t, "testdata/own-sentences-451.txt", 15)
 }
+
+// "Run the tests through the scripts — never `jest` directly. The scripts ... run jest":
+// the program the next sentence names again is the banned one, not its alternative, so
+// running it directly is blocked and the project's script is the way.
+func TestTestsThroughTheScriptsOnly(t *testing.T) {
+	reg := rules.Registry()
+	rs := compileDoc("- Always run the tests through the npm scripts below — never `jest` or `npx jest` directly. The scripts start the database, run jest, then stop it.\n")
+	for _, c := range []struct{ line, want string }{
+		{"jest", "blocked"},
+		{"npx jest --watch", "blocked"},
+		{"npm test", "allowed"},
+		{"npm run test:unit", "allowed"},
+	} {
+		if got := lineVerdict(t, reg, rs, c.line); got != c.want {
+			t.Errorf("%s: %s, want %s", c.line, got, c.want)
+		}
+	}
+	for _, r := range rs {
+		if strings.Contains(r.Message, "use jest") {
+			t.Errorf("the message offers the banned program as the alternative: %q", r.Message)
+		}
+	}
+}

@@ -75,3 +75,23 @@ func capitalFirst(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// notBanned are the objects of objs that none of banned names: a sentence after a ban
+// that names the banned program again ("never run `jest` directly. The scripts run
+// jest for you") offers no alternative in it.
+func notBanned(objs, banned []Object) []Object {
+	var out []Object
+	for _, o := range objs {
+		same := false
+		for _, b := range banned {
+			if strings.EqualFold(o.Text, b.Text) || len(o.Argv) > 0 && len(b.Argv) > 0 && strings.Join(o.Argv, " ") == strings.Join(b.Argv, " ") {
+				same = true
+				break
+			}
+		}
+		if !same {
+			out = append(out, o)
+		}
+	}
+	return out
+}
