@@ -124,6 +124,7 @@ func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 		rc.GoModule = goModule(filepath.Join(root, "go.mod"))
 		rc.Packages = manifestPackages(root, paths)
 		rc.SourceImports = lazySourceImports(root, slices.Clone(paths))
+		rc.Tasks = repoTasks(root, paths)
 	}
 	return rc
 }

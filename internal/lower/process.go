@@ -1993,6 +1993,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	var firstArgv [][]string
 	var roles map[string][][]string
 	var perLang []langCommand
+	var guessed, noCommand []string // roles resolved to the repository's tasks, and roles with no command
 	named := hasKind(n.Objects, norm.KCommand)
 	unread, kept := 0, 0
 	for _, o := range n.Objects {
@@ -2002,6 +2003,16 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 				roles = fileRoleCommands(c, rc)
 			}
 			cmds := ofLanguages(roles[o.Text], changed)
+			if len(roles[o.Text]) == 0 {
+				// the file names no command for the role: the repository's task for
+				// it, inferred, so the order warns (tasks.go)
+				var why string
+				if cmds, why = roleFromTasks(rc, o.Text); why != "" {
+					guessed = append(guessed, why)
+				} else {
+					noCommand = append(noCommand, roleNoun(o.Text))
+				}
+			}
 			if len(cmds) == 0 || len(cmds) > maxPrerequisiteAlternatives {
 				continue
 			}
@@ -2015,6 +2026,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 			var alts []process.Pattern
 			for _, argv := range cmds {
 				alts = append(alts, process.PatternFrom(argv, c.Scope.Dir))
+				alts = append(alts, taskSpellings(rc, argv, c.Scope.Dir)...)
 			}
 			first = append(first, alts)
 			firstArgv = append(firstArgv, cmds[0])
@@ -2053,12 +2065,12 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 					continue
 				}
 				if fs := process.PrerequisiteForms(strings.TrimSpace(part), tools, c.Scope.Dir); len(fs) > 0 {
-					first = append(first, fs)
+					first = append(first, append(fs, taskSpellings(rc, argv, c.Scope.Dir)...))
 					firstArgv = append(firstArgv, argv)
 				}
 			}
 		} else if fs := process.PrerequisiteForms(o.Text, tools, c.Scope.Dir); len(fs) > 0 {
-			first = append(first, fs)
+			first = append(first, append(fs, taskSpellings(rc, o.Argv, c.Scope.Dir)...))
 			firstArgv = append(firstArgv, o.Argv)
 		} else if argv, ok := process.SpanArgv(o.Text); ok && runs && programWord(argv[0]) {
 			// "run `crlfmt -w <file>.go`": what one is told to run is a command, even
@@ -2076,6 +2088,14 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		} else {
 			unread++
 		}
+	}
+	if len(guessed) > 0 {
+		m := *n
+		m.Uncertain = append(slices.Clone(n.Uncertain), guessed...)
+		n = &m
+	}
+	if len(first)+len(perLang) == 0 && len(noCommand) > 0 {
+		return nil, "the file names no command for " + strings.Join(noCommand, " or ") + ", and the repository has no task for it at its root"
 	}
 	if norm.WordAlternative(n.Sentence) {
 		// "run `swift build` or the relevant Fastlane lane": the other way is named

@@ -79,6 +79,10 @@ func Read(text string, ctx Context) []Norm {
 	if r := roleLists(text); r != text {
 		return readAs(text, r, ctx, roleListUncertain)
 	}
+	// "format your code before committing": the role its verb names
+	if r := roleVerbOrder(text); r != text {
+		return readAs(text, r, ctx, roleVerbUncertain)
+	}
 	// "Changed public API (`mongo/`)? Run `task api-report`.": the question is the
 	// condition of the order after it
 	if cond, ok := questionCondition(text); ok {
@@ -271,7 +275,9 @@ func Read(text string, ctx Context) []Norm {
 			// "...; use X instead": the alternative to the previous sentence's ban;
 			// "Don't invoke yarn; this repo uses pnpm": a tool of the same family
 			if n.InsteadOfPrevious || len(prev.Instead) == 0 && sameFamily(prev.Objects, n.Objects) {
-				prev.Instead = append(prev.Instead, n.Objects...)
+				// ("never `jest` directly. The scripts ... run jest": the banned
+				// program named again is no alternative to itself)
+				prev.Instead = append(prev.Instead, notBanned(n.Objects, prev.Objects)...)
 			}
 		}
 		out = append(out, ns...)

@@ -76,6 +76,27 @@ type RepoContext struct {
 	// constraints (Cache.Get); nil shares nothing. It is no part of the context's
 	// identity.
 	Cache *Cache `json:"-"`
+	// Tasks are the targets of the task runners at the repository's root (package.json
+	// scripts, make, just, Taskfile, tox, nox, poe, Cargo aliases, composer scripts),
+	// so a role named in words ("run the tests") can be resolved to the project's
+	// command for it. Nil when unknown.
+	Tasks []Task
+}
+
+// Task is one target of a task runner at the repository's root.
+type Task struct {
+	// Runner is the program that runs it: npm (package.json scripts, whichever
+	// package manager runs them), make, just, task, tox, nox, poe, cargo (an alias),
+	// composer.
+	Runner string
+	// Name is the target's name: "test", "lint", "py311".
+	Name string
+	// File is the repository-relative file that defines it.
+	File string
+	// Steps are the commands the target runs, in order, when heed can read them all
+	// and the runner's success implies each (`vitest run` for a "test" script; a
+	// make target that runs `npm run build` and so `tsc -p .`); nil otherwise.
+	Steps [][]string
 }
 
 // Resolvable reports whether names can be resolved against the repository: its

@@ -36,6 +36,9 @@ type justParam struct {
 	def      string
 	hasDef   bool
 	variadic bool
+	// optional: a `*` parameter, which takes zero or more words (a `+` one takes
+	// one or more)
+	optional bool
 }
 
 type justDep struct {
@@ -161,9 +164,12 @@ func (w *justWalk) visit(r *justRecipe, args []string, chain string) {
 	for i, p := range r.params {
 		switch {
 		case p.variadic:
-			if i < len(args) {
+			switch {
+			case i < len(args):
 				vals[p.name] = strings.Join(args[i:], " ")
-			} else {
+			case p.optional && !p.hasDef:
+				vals[p.name] = "" // `test *args:` run as `just test`: no words
+			default:
 				vals[p.name] = w.jf.value(p.def, vals, w.overrides, 0)
 			}
 		case i < len(args):
@@ -459,8 +465,8 @@ func parseJustHeader(t string) (*justRecipe, error) {
 	i := 1
 	for ; i < len(toks) && toks[i] != ":"; i++ {
 		p := toks[i]
-		variadic := false
-		if strings.HasPrefix(p, "+") || strings.HasPrefix(p, "*") {
+		variadic, optional := false, strings.HasPrefix(p, "*")
+		if strings.HasPrefix(p, "+") || optional {
 			variadic = true
 			p = p[1:]
 		}
@@ -469,7 +475,7 @@ func parseJustHeader(t string) (*justRecipe, error) {
 		if !isIdent(name) {
 			return nil, fmt.Errorf("heed cannot read the parameter %q", toks[i])
 		}
-		r.params = append(r.params, justParam{name: name, def: def, hasDef: hasDef, variadic: variadic})
+		r.params = append(r.params, justParam{name: name, def: def, hasDef: hasDef, variadic: variadic, optional: optional})
 	}
 	if i >= len(toks) {
 		return nil, fmt.Errorf("heed cannot read this justfile line (no colon)")

@@ -76,10 +76,24 @@ func (r *Reader) Targets(root, dir string) (lines []string, errs []error) {
 		if v, _, err := r.load(p, func(data []byte) (any, error) { return parseToxINI(data, rel) }); err != nil {
 			errs = append(errs, err)
 		} else {
+			envs := map[string]bool{}
 			for s := range v.(*toxini).sections {
 				if e, ok := strings.CutPrefix(s, "testenv:"); ok {
-					out = append(out, "tox -e "+shell.Join([]string{e}))
+					envs[e] = true
 				}
+			}
+			// the envlist's environments run the [testenv] commands without a
+			// section of their own (`py311`); a generated name (`py{311,312}`) is
+			// left out, as `tox` itself is not expanded for it
+			for _, l := range v.(*toxini).sections["tox"]["envlist"].lines {
+				for _, e := range strings.FieldsFunc(l, func(r rune) bool { return r == ',' || r == ' ' }) {
+					if !strings.ContainsAny(e, "{}") {
+						envs[e] = true
+					}
+				}
+			}
+			for e := range envs {
+				out = append(out, "tox -e "+shell.Join([]string{e}))
 			}
 		}
 	}

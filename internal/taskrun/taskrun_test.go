@@ -573,3 +573,20 @@ func TestTaskfileDeepFlowIsRefused(t *testing.T) {
 		t.Errorf("40 nested flow sequences: want an error naming the file, got %q %v", got, err)
 	}
 }
+
+// A `*` parameter takes zero or more words: `just test` with none runs the recipe
+// without them, where a `+` one (one or more) given none stays unknown.
+func TestJustOptionalVariadic(t *testing.T) {
+	root := repo(t, map[string]string{
+		"justfile": "test *args:\n    uv run pytest {{args}}\n\ncheck +paths:\n    ruff check {{paths}}\n",
+	})
+	r := &Reader{}
+	got, _ := expand(t, r, root, "", "just test")
+	same(t, "just test", got, []string{"uv run pytest @ justfile:2 [test]", "pytest @ justfile:2 [test]"})
+	got, _ = expand(t, r, root, "", "just test tests/unit")
+	same(t, "just test tests/unit", got, []string{"uv run pytest tests/unit @ justfile:2 [test]", "pytest tests/unit @ justfile:2 [test]"})
+	got, _ = expand(t, r, root, "", "just check")
+	if len(got) == 0 || !strings.Contains(got[0], "HEED_UNKNOWN") {
+		t.Errorf("just check with no paths: %q, want the parameter left unknown", got)
+	}
+}
