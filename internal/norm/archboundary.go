@@ -207,6 +207,9 @@ func ReadBoundary(prose string, ctx BoundaryContext) Boundary {
 		return two(BoundaryExcept, archNothingOutsideRE, 1, 2, false)
 	case archCalledFromRE.MatchString(p):
 		return two(BoundaryForbid, archCalledFromRE, 2, 1, false)
+	case archCalledFromWordsRE.MatchString(p):
+		b, _ := calledFromWords(p)
+		return b
 	case archOnlyMayRE.MatchString(p):
 		return two(BoundaryExcept, archOnlyMayRE, 1, 2, false)
 	case archNothingExceptRE.MatchString(p):

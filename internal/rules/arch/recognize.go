@@ -236,7 +236,7 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	case norm.BoundaryWordForbid:
 		// "the renderer must never import from `src/main/`": the importer is the
 		// one folder the word names, or no rule
-		dir, _ := placeWord(b.FromWord, c, rc)
+		dir, guessed := placeWordPhrase(b.FromWord, c, rc)
 		if dir == "" {
 			return nil, ""
 		}
@@ -252,6 +252,7 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 		if r, ok := forbidRule(c, rc, to, from); ok && b.Both {
 			rules = append(rules, r)
 		}
+		doubtGuessed(rules, guessed)
 		return rules, ""
 	}
 	return nil, ""
