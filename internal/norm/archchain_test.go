@@ -99,3 +99,34 @@ func TestDirListTests(t *testing.T) {
 		}
 	}
 }
+
+func TestLayerLists(t *testing.T) {
+	for _, tc := range []struct {
+		text          string
+		topFirst, ok  bool
+		eachLayerRead bool
+	}{
+		{"Keep the layering, from top to bottom:", true, true, false},
+		{"Layers (bottom to top):", false, true, false},
+		// no order, or no layers: no layering
+		{"Keep the layering:", false, false, false},
+		{"Steps, from top to bottom:", false, false, false},
+		{"Each layer may depend only on the layers below it.", true, true, true},
+		{"Every layer may import from the layers above it.", false, true, true},
+	} {
+		var top, ok bool
+		if tc.eachLayerRead {
+			top, ok = ArchEachLayerBelow(tc.text)
+		} else {
+			top, ok = ArchLayerListLead(tc.text)
+		}
+		if top != tc.topFirst || ok != tc.ok {
+			t.Errorf("%q: top first %v, ok %v; want %v, %v", tc.text, top, ok, tc.topFirst, tc.ok)
+		}
+	}
+	for text, want := range map[string]string{"`web/` - HTTP handlers": "web/", "`domain`": "domain", "`web/` imports `core/`": ""} {
+		if got, _ := ArchLayerItem(text); got != want {
+			t.Errorf("%q: %q, want %q", text, got, want)
+		}
+	}
+}
