@@ -254,6 +254,10 @@ func ReadBoundary(prose string, ctx BoundaryContext) Boundary {
 		// their spans
 		return ReadBoundary(q, ctx)
 	}
+	if q := nounFirst(p); q != p {
+		// "package §0 must not import package §1": the kind after the span
+		return ReadBoundary(q, ctx)
+	}
 	if _, rest, ok := strings.Cut(p, ": "); ok && rest != "" {
 		// "Don't reach into another app's internals: code in §0 may only import
 		// from §1": the boundary after the lead clause

@@ -20,3 +20,12 @@ func calledFromWords(p string) (Boundary, bool) {
 	}
 	return Boundary{Form: BoundaryWordForbid, FromWord: m[2], To: ArchSpanIndexes(m[1])}, true
 }
+
+// archNounFirstRE: a part named with its kind before its span, "package §0", "the
+// module §1", as Go and Python write them.
+var archNounFirstRE = lazyre.New(`\b(?:the )?(package|module|crate|folder|directory|layer) (§\d+)`)
+
+// nounFirst writes "package §0" as "§0 package", the order the boundary readers know.
+func nounFirst(p string) string {
+	return archNounFirstRE.ReplaceAllString(p, "$2 $1")
+}

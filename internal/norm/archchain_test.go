@@ -130,3 +130,10 @@ func TestLayerLists(t *testing.T) {
 		}
 	}
 }
+
+func TestNounFirstBoundary(t *testing.T) {
+	b := ReadBoundary(ArchSentences("Package `storage` must not import package `api`.")[0].Prose, BoundaryContext{})
+	if b.Form != BoundaryForbid || len(b.From) != 1 || len(b.To) != 1 {
+		t.Errorf("read as %+v, want a forbid of one span from one span", b)
+	}
+}
