@@ -196,23 +196,39 @@ func folderOfWords(words string, anchors []string, c *policy.Constraint, rc *rec
 
 // placeWordPhrase places a part named in words: one word as placeWord does; several
 // ("UI components") by their last word, which names the folder, the words before it
-// a qualifier heed cannot check ("UI"). guessed says how a phrase was placed, for a
-// rule's review; "" for one word.
-func placeWordPhrase(words string, c *policy.Constraint, rc *recognize.RepoContext) (dir, guessed string) {
+// a qualifier heed cannot check ("UI"). A name several folders share is the one
+// beside the folders of the sentence's other parts (near, "`frontend/src/api`"
+// places "UI components" at frontend/src/components/). guessed says how a part was
+// placed by the layout, for a rule's review; "" for one word placed as it stands.
+func placeWordPhrase(words string, near []subject, c *policy.Constraint, rc *recognize.RepoContext) (dir, guessed string) {
 	fields := strings.Fields(words)
 	if len(fields) == 0 {
 		return "", ""
 	}
-	if len(fields) == 1 {
-		dir, _ = placeWord(fields[0], c, rc)
-		return dir, ""
-	}
 	head := fields[len(fields)-1]
-	if !norm.ArchPartNoun(head) {
+	if len(fields) == 1 {
+		if dir, _ = placeWord(head, c, rc); dir != "" {
+			return dir, ""
+		}
+	} else if !norm.ArchPartNoun(head) {
 		return "", ""
+	} else {
+		dir, _ = placeWord(head, c, rc)
 	}
-	if dir, _ = placeWord(head, c, rc); dir == "" {
-		return "", ""
+	if dir == "" {
+		var anchors []string
+		for _, n := range near {
+			if n.dir != "" {
+				anchors = append(anchors, path.Dir(n.dir))
+			}
+		}
+		if len(anchors) == 0 {
+			return "", ""
+		}
+		var ok bool
+		if dir, ok = folderOfWords(words, anchors, c, rc); !ok {
+			return "", ""
+		}
 	}
 	return dir, fmt.Sprintf("%q is %s", words, dir+"/")
 }
