@@ -14,6 +14,10 @@ func chainLevel(lv policy.Level, text, ctx string, headings []string) policy.Lev
 	if lv != policy.Info {
 		return lv
 	}
+	if _, lead := norm.ArchLayerListLead(text); lead {
+		// "Our layers, from bottom to top:": the list it leads is the layering
+		return policy.Should
+	}
 	if norm.LayeringChain(text, ctx, headings) || norm.DirectionItem(text, ctx, headings) {
 		return policy.Should
 	}
