@@ -86,7 +86,7 @@ var (
 )
 
 var (
-	archWordBoundaryRE = lazyre.New(`(?:^|; )(?:the )?([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)? ` + archNeg + ` (?:directly |ever )?(?:import|depend on|reference|use|touch|call|access|talk to|reach into)(?: anything)?(?: from| on)?(?: the| a| an| any)? ([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)?(?: directly)?(?:,? (?:and|or) (?:vice versa|the other way round|the other way around))?[.;]?$`)
+	archWordBoundaryRE = lazyre.New(`(?:^|; )(?:the )?([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)? ` + archNeg + ` (?:directly |ever )?(?:import|depend on|reference|use|touch|call|access|talk to|reach into)(?: anything| items| code| symbols| modules| types)?(?: from| on)?(?: the| a| an| any)? ([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)?(?: directly)?(?:,? (?:and|or) (?:vice versa|the other way round|the other way around))?[.;]?$`)
 	// "the renderer must never import from §0", "handlers must not import §0": the
 	// importing part named as a word, the imported one as code spans
 	archWordForbidSpansRE = lazyre.New(`^(?:the )?([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate|process|code)s?)? ` + archNeg + ` (?:directly |ever )?` + archImportVerb + `(?: anything)?(?: from| on)?(?: the)? (` + archSpanList + `)(?: directly)?(?:[.;,]|$)`)

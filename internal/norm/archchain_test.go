@@ -137,3 +137,15 @@ func TestNounFirstBoundary(t *testing.T) {
 		t.Errorf("read as %+v, want a forbid of one span from one span", b)
 	}
 }
+
+func TestWordBoundaryWithWhatIsImported(t *testing.T) {
+	for _, text := range []string{
+		"Compiler packages should not import items from the runtime, and vice versa.",
+		"The parser must not import code from the renderer.",
+	} {
+		b := ReadBoundary(ArchSentences(text)[0].Prose, BoundaryContext{})
+		if b.Form != BoundaryWords || b.FromWord == "" || b.ToWord == "" {
+			t.Errorf("%q: read as %+v, want a boundary between two parts named in words", text, b)
+		}
+	}
+}
