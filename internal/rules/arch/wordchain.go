@@ -67,6 +67,16 @@ func directionRule(s sentence, c *policy.Constraint, rc *recognize.RepoContext, 
 	if !ok1 || !ok2 || src.fileKind || dst.fileKind {
 		return policy.Rule{}, false
 	}
+	if src.dir == "" || dst.dir == "" {
+		// bare names deeper than the root ("`ui` depends on `domain`" in
+		// app/src/main/kotlin/com/acme/): sibling folders of one parent, as the
+		// layers of a list are placed
+		a, b := strings.Trim(s.spans[from], "/"), strings.Trim(s.spans[to], "/")
+		if parent, ok := commonParent([]string{a, b}, c, rc); ok && !strings.Contains(a+b, "/") {
+			src = subject{dir: path.Join(parent, a), globs: []string{path.Join(parent, a) + "/**"}}
+			dst = subject{dir: path.Join(parent, b), globs: []string{path.Join(parent, b) + "/**"}}
+		}
+	}
 	return forbidRule(c, rc, []subject{dst}, []subject{src})
 }
 
