@@ -77,7 +77,50 @@ func directionRule(s sentence, c *policy.Constraint, rc *recognize.RepoContext, 
 			dst = subject{dir: path.Join(parent, b), globs: []string{path.Join(parent, b) + "/**"}}
 		}
 	}
-	return forbidRule(c, rc, []subject{dst}, []subject{src})
+	r, ok := forbidRule(c, rc, []subject{dst}, []subject{src})
+	if ok && len(r.Cases) == 0 {
+		// a workspace package as the importer ("`@acme/ee` -> `@acme/shared`"):
+		// cases in a workspace of packages
+		r.Cases = workspaceCases(dst, src)
+		if len(r.Cases) == 0 {
+			return policy.Rule{}, false
+		}
+	}
+	return r, ok
+}
+
+// workspaceCases are the cases of a boundary whose importer is a workspace package
+// (JavaScript or TypeScript): a file of that package importing the target, and
+// importing a file of its own. None when the importer is no package name or the
+// target is neither a folder nor one package.
+func workspaceCases(importer, target subject) []policy.Case {
+	if len(importer.packages) != 1 || len(importer.globs) > 0 {
+		return nil
+	}
+	files := map[string]string{
+		"package.json":                   `{ "private": true, "workspaces": ["packages/*"] }` + "\n",
+		"packages/importer/package.json": `{ "name": "` + importer.packages[0] + `", "main": "src/index.ts" }` + "\n",
+		"packages/importer/src/index.ts": "export const x = 1;\n",
+		"packages/importer/src/own.ts":   "export const y = 1;\n",
+	}
+	spec := ""
+	switch {
+	case len(target.globs) > 0:
+		f := newSampler(nil).concrete(target.globs[0], "target")
+		files[f] = "export const z = 1;\n"
+		spec = relPath("packages/importer/src", strings.TrimSuffix(f, path.Ext(f)))
+	case len(target.packages) == 1:
+		files["packages/target/package.json"] = `{ "name": "` + target.packages[0] + `", "main": "src/index.ts" }` + "\n"
+		files["packages/target/src/index.ts"] = "export const z = 1;\n"
+		spec = target.packages[0]
+	default:
+		return nil
+	}
+	from := "packages/importer/src/a.ts"
+	return []policy.Case{
+		{Expect: policy.ExpectViolated, Path: from, Code: "import { z } from \"" + spec + "\";\n", Files: files, Note: "the package importing what depends on it"},
+		{Expect: policy.ExpectSatisfied, Path: from, Code: "import { y } from \"./own\";\n", Files: files, Note: "the package importing a file of its own"},
+	}
 }
 
 // chainPlace is a step of a chain placed in the repository.

@@ -3,6 +3,8 @@ package arch
 import (
 	"testing"
 
+	"github.com/heed-dev/heed/internal/engine"
+
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -51,5 +53,28 @@ func TestWordChainLayers(t *testing.T) {
 	want := `{"layers":[{"name":"api client","paths":["src/api/**"]},{"name":"query hooks","paths":["src/hooks/**"]},{"name":"ui components","paths":["src/components/**"]}]}`
 	if string(r.Params) != want {
 		t.Errorf("params %s, want %s", r.Params, want)
+	}
+}
+
+// An item of a direction list whose parts are workspace packages: the target must
+// not import the source, and the rule's own cases say so.
+func TestDirectionItemOfWorkspacePackages(t *testing.T) {
+	reg := engine.NewRegistry(Kinds()...)
+	for _, text := range []string{"`@acme/ee` -> `@acme/shared`", "`worker` -> `@acme/shared`"} {
+		c := &policy.Constraint{Text: text, Context: "Dependency direction:", Level: policy.Should}
+		rc := &recognize.RepoContext{Languages: []string{"typescript"}, Dirs: []string{"worker", "worker/src"}}
+		res := chainRecognizer{}.Recognize(c, rc)
+		if len(res.Rules) != 1 {
+			t.Fatalf("%q: %d rules, want 1", text, len(res.Rules))
+		}
+		r := res.Rules[0]
+		if len(r.Cases) < 2 {
+			t.Fatalf("%q: %d cases", text, len(r.Cases))
+		}
+		for _, cs := range r.Cases {
+			if out := engine.RunCase(reg, &r, cs); !out.OK {
+				t.Errorf("%q: case %q (%s): got %s", text, cs.Note, cs.Expect, out.Got)
+			}
+		}
 	}
 }
