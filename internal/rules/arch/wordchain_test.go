@@ -1,6 +1,7 @@
 package arch
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -76,5 +77,16 @@ func TestDirectionItemOfWorkspacePackages(t *testing.T) {
 				t.Errorf("%q: case %q (%s): got %s", text, cs.Note, cs.Expect, out.Got)
 			}
 		}
+	}
+}
+
+// Layers named by workspace package names are no folders: no rule whose paths match
+// nothing (it would never fire), and the reason says so.
+func TestLayersOfPackageNamesAreNoFolders(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"typescript"}, Dirs: []string{"packages", "packages/app", "packages/sdk", "packages/utils"}}
+	c := &policy.Constraint{Text: "`@acme/app` → `@acme/sdk` → `@acme/utils`", HeaderPath: []string{"Package dependencies"}, Level: policy.Should}
+	res := layersRecognizer{}.Recognize(c, rc)
+	if len(res.Rules) != 0 || !strings.Contains(res.Unenforced, "package name") {
+		t.Errorf("%d rules, reason %q: want none, and the package name named", len(res.Rules), res.Unenforced)
 	}
 }
