@@ -24,6 +24,8 @@ type archCase struct {
 	// contents are files of the case's repository given with their text
 	// ("content<TAB>PATH<TAB>TEXT"), written to disk for the compiler to read.
 	contents map[string]string
+	// at is the instruction file's path ("at<TAB>PATH"); the root AGENTS.md when empty.
+	at string
 }
 
 type archExpect struct {
@@ -45,6 +47,8 @@ func readArchCases(t *testing.T, name string) []archCase {
 		switch {
 		case strings.HasPrefix(line, "files\t"):
 			cur.files = strings.Fields(strings.TrimPrefix(line, "files\t"))
+		case strings.HasPrefix(line, "at\t"):
+			cur.at = strings.TrimPrefix(line, "at\t")
 		case strings.HasPrefix(line, "content\t"):
 			parts := strings.SplitN(line, "\t", 3)
 			if len(parts) != 3 {
@@ -193,8 +197,12 @@ func judgeArchCases(t *testing.T, reg *engine.Registry, cases []archCase) (right
 		if _, ok := tree["go.mod"]; ok {
 			rc.GoModule = "example.com/app"
 		}
-		cons, _ := instr.Extract("AGENTS.md", []byte(c.doc), instr.Classify("AGENTS.md"), policy.Scope{})
-		set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
+		at := "AGENTS.md"
+		if c.at != "" {
+			at = c.at
+		}
+		cons, _ := instr.Extract(at, []byte(c.doc), instr.Classify(at), policy.Scope{Dir: instr.ScopeDir(at, instr.Classify(at))})
+		set := &instr.Set{Files: []instr.File{{Path: at, Format: instr.Classify(at), Constraints: len(cons)}}, Constraints: cons}
 		p, _ := compile.Compile(set, rc, rules.Recognizers())
 		byDomain := map[string][]policy.Rule{}
 		var reasons []string

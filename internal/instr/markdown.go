@@ -474,6 +474,7 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 		// "- `bg-container` instead of `bg-white`" alone, its framing silent: the
 		// project's preference, stated
 		lv = statedLevel(lv, p.text)
+		lv = chainLevel(lv, p.text, ctx, x.headerPath())
 		if lv == policy.Info && ctx == "" && (commandItem(p.text) || bareCommandItem(p.text)) && orderHeading(x.headerPath()) {
 			// "## Before Every Commit" and "1. `yarn format`": a step of the order
 			lv = policy.Must

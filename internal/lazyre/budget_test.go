@@ -46,16 +46,18 @@ var budgetFiles = []string{
 // words and private fields, construct entries named in words for eighteen languages,
 // items read through their list's lead-in, orders conditioned by questions and role
 // verbs) cost 18, 8 and 16 more (287, 222, 278; 36, 21–22, 35 MB): the budgets again
-// about 5% above.
+// about 5% above. The architecture readers of layers named in words (arrow chains of
+// words, direction lists, callers named in words, directory-list test folders) cost
+// 4, 4 and 5 more (291, 226, 283): the budgets rise by as much.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
 		t.Skip("corpus not found next to the repository")
 	}
 	budgets := map[string]struct{ compiled, mb int }{
-		budgetFiles[0]: {301, 38},
-		budgetFiles[1]: {233, 23},
-		budgetFiles[2]: {292, 37},
+		budgetFiles[0]: {305, 38},
+		budgetFiles[1]: {237, 23},
+		budgetFiles[2]: {297, 37},
 	}
 	for _, name := range budgetFiles {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCompileBudgetChild$")

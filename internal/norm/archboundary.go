@@ -86,7 +86,7 @@ var (
 )
 
 var (
-	archWordBoundaryRE = lazyre.New(`(?:^|; )(?:the )?([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)? ` + archNeg + ` (?:directly |ever )?(?:import|depend on|reference|use|touch|call|access|talk to|reach into)(?: anything)?(?: from| on)?(?: the| a| an| any)? ([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)?(?: directly)?(?:,? (?:and|or) (?:vice versa|the other way round|the other way around))?[.;]?$`)
+	archWordBoundaryRE = lazyre.New(`(?:^|; )(?:the )?([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)? ` + archNeg + ` (?:directly |ever )?(?:import|depend on|reference|use|touch|call|access|talk to|reach into)(?: anything| items| code| symbols| modules| types)?(?: from| on)?(?: the| a| an| any)? ([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate)s?)?(?: directly)?(?:,? (?:and|or) (?:vice versa|the other way round|the other way around))?[.;]?$`)
 	// "the renderer must never import from §0", "handlers must not import §0": the
 	// importing part named as a word, the imported one as code spans
 	archWordForbidSpansRE = lazyre.New(`^(?:the )?([a-z][\w-]*?)(?: (?:layer|package|module|folder|crate|process|code)s?)? ` + archNeg + ` (?:directly |ever )?` + archImportVerb + `(?: anything)?(?: from| on)?(?: the)? (` + archSpanList + `)(?: directly)?(?:[.;,]|$)`)
@@ -207,6 +207,9 @@ func ReadBoundary(prose string, ctx BoundaryContext) Boundary {
 		return two(BoundaryExcept, archNothingOutsideRE, 1, 2, false)
 	case archCalledFromRE.MatchString(p):
 		return two(BoundaryForbid, archCalledFromRE, 2, 1, false)
+	case archCalledFromWordsRE.MatchString(p):
+		b, _ := calledFromWords(p)
+		return b
 	case archOnlyMayRE.MatchString(p):
 		return two(BoundaryExcept, archOnlyMayRE, 1, 2, false)
 	case archNothingExceptRE.MatchString(p):
@@ -249,6 +252,10 @@ func ReadBoundary(prose string, ctx BoundaryContext) Boundary {
 	if q := canonVerbs(collapseNamedSpans(p)); q != p {
 		// "the storage layer (§0) has no knowledge of http (§1)": the parts as
 		// their spans
+		return ReadBoundary(q, ctx)
+	}
+	if q := nounFirst(p); q != p {
+		// "package §0 must not import package §1": the kind after the span
 		return ReadBoundary(q, ctx)
 	}
 	if _, rest, ok := strings.Cut(p, ": "); ok && rest != "" {

@@ -157,14 +157,15 @@ const archTestsDirTail = `(?:,? \(not (?:in |under )?§\d+\)|,? not (?:in |under
 // written ("Place new tests in §0", "New tests go in §0"): tests that exist elsewhere
 // are not its business.
 func TestsInDirNew(s ArchSentence) bool {
-	m := ArchTestsInDirRE.FindStringSubmatchIndex(s.Prose)
-	return m != nil && archNewFilesRE.MatchString(s.Prose[:m[2]])
+	prose := dirListTests(s.Prose)
+	m := ArchTestsInDirRE.FindStringSubmatchIndex(prose)
+	return m != nil && archNewFilesRE.MatchString(prose[:m[2]])
 }
 
 // TestsInDir returns the folder an architecture sentence puts tests in, and whether
 // it is each module's folder.
 func TestsInDir(s ArchSentence) (dir string, each, ok bool) {
-	m := ArchTestsInDirRE.FindStringSubmatch(s.Prose)
+	m := ArchTestsInDirRE.FindStringSubmatch(dirListTests(s.Prose))
 	if m == nil {
 		return "", false, false
 	}

@@ -54,7 +54,7 @@ func Kinds() []engine.Kind {
 
 // Recognizers returns the architecture recognisers, in the order they are tried.
 func Recognizers() []recognize.Recognizer {
-	recs := []recognize.Recognizer{importsRecognizer{}, accessRecognizer{}, wrapperRecognizer{}, layersRecognizer{}, cyclesRecognizer{}, placementRecognizer{}, testsPlacementRecognizer{}, fragmentRecognizer{}, externalRecognizer{}}
+	recs := []recognize.Recognizer{importsRecognizer{}, accessRecognizer{}, wrapperRecognizer{}, layersRecognizer{}, chainRecognizer{}, layerListRecognizer{}, cyclesRecognizer{}, placementRecognizer{}, testsPlacementRecognizer{}, fragmentRecognizer{}, externalRecognizer{}}
 	for i, r := range recs {
 		recs[i] = statedOnly{r}
 	}

@@ -52,6 +52,9 @@ func TestCorpusRulesArePinned(t *testing.T) {
 	want := []string{
 		// without a layout, `web` is the folder web/ at any depth or the package web
 		"langfuse__langfuse__.agents__AGENTS.md: imports {\"from_packages\":[\"@langfuse/shared\"],\"to\":[\"**/web/**\",\"**/worker/**\",\"**/ee/**\"],\"to_packages\":[\"web\",\"worker\",\"ee\"],\"mode\":\"forbid\"} <- `@langfuse/shared` -> no imports from `web`, `worker`, or `ee`",
+		// items of a "Dependency direction:" list: the target must not depend back
+		"langfuse__langfuse__.agents__AGENTS.md: imports {\"from_packages\":[\"@langfuse/shared\"],\"to_packages\":[\"@langfuse/ee\"],\"mode\":\"forbid\"} <- `@langfuse/ee` -> `@langfuse/shared`",
+		"langfuse__langfuse__.agents__AGENTS.md: imports {\"from_packages\":[\"@langfuse/shared\"],\"to_packages\":[\"worker\"],\"mode\":\"forbid\"} <- `worker` -> `@langfuse/shared`",
 		"microsoft__vscode__.github__copilot-instructions.md: imports {\"from\":[\"vs/workbench/**\"],\"to\":[\"src/vs/sessions/**\"],\"mode\":\"forbid\"} <- `src/vs/sessions/` - Agents sessions window, a dedicated workbench layer for agentic workflows (sits alongside `vs/workbench`, may import from it but not vice versa)",
 		// tests beside their source: a *.test.ts in a separate test tree is misplaced
 		"vercel__ai__AGENTS.md: placement {\"files\":[\"**/*.test.ts\"],\"except\":[\"**/e2e/**\",\"**/integration/**\",\"**/integration-tests/**\",\"**/acceptance/**\",\"**/smoke/**\",\"**/*e2e*/**\",\"**/*end_to_end*/**\",\"**/*end-to-end*/**\",\"**/*integration*/**\",\"**/robustness/**\",\"**/*stress_test*/**\",\"**/*compat_test*/**\",\"**/system_test*/**\",\"**/*evals/**\",\"**/*-evals/**\",\"**/benchmarks/**\",\"**/fixtures/**\",\"**/testdata/**\",\"**/__fixtures__/**\",\"**/*.e2e.*\",\"**/*.e2e-spec.*\"],\"not_under\":[\"**/test/**\",\"**/tests/**\",\"**/__tests__/**\",\"**/spec/**\",\"**/specs/**\"]} <- Test files: `*.test.ts` alongside source files",

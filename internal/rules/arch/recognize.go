@@ -236,13 +236,13 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	case norm.BoundaryWordForbid:
 		// "the renderer must never import from `src/main/`": the importer is the
 		// one folder the word names, or no rule
-		dir, _ := placeWord(b.FromWord, c, rc)
-		if dir == "" {
-			return nil, ""
-		}
 		to, why, _ := placeAll(s, c, rc, b.To)
 		if why != "" {
 			return nil, "" // a target that is no part of the code: another domain's
+		}
+		dir, guessed := placeWordPhrase(b.FromWord, to, c, rc)
+		if dir == "" {
+			return nil, ""
 		}
 		from := []subject{{globs: []string{dir + "/**"}, dir: dir}}
 		var rules []policy.Rule
@@ -252,6 +252,7 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 		if r, ok := forbidRule(c, rc, to, from); ok && b.Both {
 			rules = append(rules, r)
 		}
+		doubtGuessed(rules, guessed)
 		return rules, ""
 	}
 	return nil, ""

@@ -161,7 +161,13 @@ func placeLayers(s sentence, c *policy.Constraint, rc *recognize.RepoContext, or
 		}
 	} else {
 		for _, n := range names {
-			dirs = append(dirs, repoPath(n, c, rc))
+			d := repoPath(n, c, rc)
+			if strings.HasPrefix(n, "@") && rc != nil && len(rc.Dirs) > 0 && !isDir(rc, d) {
+				// "`@acme/app` → `@acme/sdk`": a workspace package's name is no
+				// folder, and a layer of a path that does not exist never fires
+				return nil, fmt.Sprintf("the layer %s is a package name, not a folder of this repository", n)
+			}
+			dirs = append(dirs, d)
 		}
 	}
 	var out []layer
