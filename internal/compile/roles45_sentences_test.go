@@ -91,14 +91,6 @@ func compileRepo(t *testing.T, c repoCase) (root string, rs []policy.Rule) {
 // repository at root: task runners' targets read from its files.
 func repoLineVerdict(t *testing.T, reg *engine.Registry, rs []policy.Rule, root, line, history string) string {
 	t.Helper()
-	var compiled []engine.Compiled
-	for i := range rs {
-		chk, err := reg.CompileRule(&rs[i])
-		if err != nil {
-			t.Fatalf("rule %s: %v", rs[i].Params, err)
-		}
-		compiled = append(compiled, engine.Compiled{Rule: &rs[i], Check: chk})
-	}
 	ev, err := process.CaseEvidence(policy.Case{Shell: line, History: historyOf(history)})
 	if err != nil {
 		t.Fatal(err)
@@ -107,16 +99,7 @@ func repoLineVerdict(t *testing.T, reg *engine.Registry, rs []policy.Rule, root,
 		ev.Commands[i].Root = root
 	}
 	(&taskrun.Reader{}).Attach(root, ev.Commands)
-	got := "allowed"
-	for _, o := range engine.Run(compiled, ev, engine.Options{Workers: 1}) {
-		if o.Verdict == engine.Violated || o.Verdict == engine.Undetermined {
-			if o.Rule.Severity == policy.SeverityError {
-				return "blocked"
-			}
-			got = "warned"
-		}
-	}
-	return got
+	return evidenceVerdict(t, reg, rs, ev)
 }
 
 func ownRepoSentences(t *testing.T, file string, atLeast int) {
@@ -125,32 +108,14 @@ func ownRepoSentences(t *testing.T, file string, atLeast int) {
 	if len(cases) < atLeast {
 		t.Fatalf("only %d cases in %s", len(cases), file)
 	}
-	right, total, gaps := 0, 0, 0
+	var s expectationScore
 	for _, c := range cases {
 		root, rs := compileRepo(t, c)
 		for _, e := range c.expect {
-			total++
-			got := repoLineVerdict(t, reg, rs, root, e.line, e.history)
-			if commandScale.met(e.want, got) {
-				right++
-				if e.gap {
-					t.Errorf("%s: `%s` after %q is %s as wanted: drop its gap mark", c.name, e.line, e.history, got)
-				}
-				continue
-			}
-			if e.gap {
-				gaps++
-				t.Logf("known gap, %s: `%s` after %q: %s, want %s", c.name, e.line, e.history, got, e.want)
-				continue
-			}
-			var norms []string
-			for _, r := range rs {
-				norms = append(norms, r.Norm+" ["+r.Severity+"]")
-			}
-			t.Errorf("%s: `%s` after %q: %s, want %s\n  rules: %s", c.name, e.line, e.history, got, e.want, strings.Join(norms, "; "))
+			s.judge(t, c.name, c.doc, e, repoLineVerdict(t, reg, rs, root, e.line, e.history), rs)
 		}
 	}
-	t.Logf("%d of %d expectations met, %d known gaps", right, total, gaps)
+	s.log(t)
 }
 
 // TestOwnSentences450: role sentences with the repository's task runners

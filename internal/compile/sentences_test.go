@@ -2,6 +2,7 @@ package compile_test
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -125,14 +126,6 @@ func historyOf(h string) [][]string {
 
 func lineVerdict(t *testing.T, reg *engine.Registry, rs []policy.Rule, line string, history ...string) string {
 	t.Helper()
-	var compiled []engine.Compiled
-	for i := range rs {
-		chk, err := reg.CompileRule(&rs[i])
-		if err != nil {
-			t.Fatalf("rule %s: %v", rs[i].Params, err)
-		}
-		compiled = append(compiled, engine.Compiled{Rule: &rs[i], Check: chk})
-	}
 	c := policy.Case{Shell: line}
 	if len(history) > 0 {
 		c.History = historyOf(history[0])
@@ -140,6 +133,21 @@ func lineVerdict(t *testing.T, reg *engine.Registry, rs []policy.Rule, line stri
 	ev, err := process.CaseEvidence(c)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return evidenceVerdict(t, reg, rs, ev)
+}
+
+// evidenceVerdict runs the rules over the evidence and folds their outcomes as the
+// hook does: an error rule violated (or unable to judge) blocks, a warning warns.
+func evidenceVerdict(t *testing.T, reg *engine.Registry, rs []policy.Rule, ev *engine.Evidence) string {
+	t.Helper()
+	var compiled []engine.Compiled
+	for i := range rs {
+		chk, err := reg.CompileRule(&rs[i])
+		if err != nil {
+			t.Fatalf("rule %s: %v", rs[i].Params, err)
+		}
+		compiled = append(compiled, engine.Compiled{Rule: &rs[i], Check: chk})
 	}
 	got := "allowed"
 	for _, o := range engine.Run(compiled, ev, engine.Options{Workers: 1}) {
@@ -172,32 +180,49 @@ func ownSentences(t *testing.T, file string, atLeast int) {
 	if len(cases) < atLeast {
 		t.Fatalf("only %d cases in %s", len(cases), file)
 	}
-	right, total, gaps := 0, 0, 0
+	var s expectationScore
 	for _, c := range cases {
 		rs := compileDocIn(c.doc, c.dirs)
 		for _, e := range c.expect {
-			total++
-			got := lineVerdict(t, reg, rs, e.line, e.history)
-			if commandScale.met(e.want, got) {
-				right++
-				if e.gap {
-					t.Errorf("%s: `%s` is %s as wanted: drop its gap mark", c.name, e.line, got)
-				}
-				continue
-			}
-			if e.gap {
-				gaps++
-				t.Logf("known gap, %s: `%s`: %s, want %s", c.name, e.line, got, e.want)
-				continue
-			}
-			var norms []string
-			for _, r := range rs {
-				norms = append(norms, r.Norm+" ["+r.Severity+"]")
-			}
-			t.Errorf("%s: `%s`: %s, want %s\n  doc: %s  rules: %s", c.name, e.line, got, e.want, c.doc, strings.Join(norms, "; "))
+			s.judge(t, c.name, c.doc, e, lineVerdict(t, reg, rs, e.line, e.history), rs)
 		}
 	}
-	t.Logf("%d of %d expectations met, %d known gaps", right, total, gaps)
+	s.log(t)
+}
+
+// expectationScore counts a batch's expectations as they are judged: met, missed
+// (an error naming the rules), known gaps (logged; a gap met is an error, so that
+// its mark is dropped).
+type expectationScore struct{ right, total, gaps int }
+
+func (s *expectationScore) judge(t *testing.T, name, doc string, e expectation, got string, rs []policy.Rule) {
+	t.Helper()
+	s.total++
+	at := "`" + e.line + "`"
+	if e.history != "" {
+		at += fmt.Sprintf(" after %q", e.history)
+	}
+	if commandScale.met(e.want, got) {
+		s.right++
+		if e.gap {
+			t.Errorf("%s: %s is %s as wanted: drop its gap mark", name, at, got)
+		}
+		return
+	}
+	if e.gap {
+		s.gaps++
+		t.Logf("known gap, %s: %s: %s, want %s", name, at, got, e.want)
+		return
+	}
+	var norms []string
+	for _, r := range rs {
+		norms = append(norms, r.Norm+" ["+r.Severity+"]")
+	}
+	t.Errorf("%s: %s: %s, want %s\n  doc: %s  rules: %s", name, at, got, e.want, doc, strings.Join(norms, "; "))
+}
+
+func (s *expectationScore) log(t *testing.T) {
+	t.Logf("%d of %d expectations met, %d known gaps", s.right, s.total, s.gaps)
 }
 
 // A ban that would block what its own file shows as normal use is demoted to a

@@ -55,15 +55,21 @@ func (layerListRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	if layers == nil {
 		return recognize.Result{Unenforced: why}
 	}
+	r := layersRule(c, rc, layers, names)
+	return recognize.Result{Rules: exemptTests([]policy.Rule{r}, c, rc)}
+}
+
+// layersRule is the layers rule of layers named lowest first, with a case of the
+// lowest layer importing the highest (violated) and the reverse (satisfied).
+func layersRule(c *policy.Constraint, rc *recognize.RepoContext, layers []layer, names []string) policy.Rule {
 	sm := newSampler(rc)
 	lo := sm.concrete(layers[0].Paths[0], "low")
 	hi := sm.concrete(layers[len(layers)-1].Paths[0], "high")
-	r := archRule(KindLayers, layersParams{Layers: layers}, c,
+	return archRule(KindLayers, layersParams{Layers: layers}, c,
 		fmt.Sprintf("a lower layer imports a higher one (%s, lowest first)", strings.Join(names, " → ")),
 		"keep the dependency pointing down: move the shared code to the lower layer, or invert the dependency",
 		sm.importCase(policy.ExpectViolated, lo, hi, "the lowest layer importing the highest"),
 		sm.importCase(policy.ExpectSatisfied, hi, lo, "the highest layer importing the lowest"))
-	return recognize.Result{Rules: exemptTests([]policy.Rule{r}, c, rc)}
 }
 
 // itemsUnder returns the items of a lead-in's list: the constraints of its file whose

@@ -186,14 +186,7 @@ func wordChainRule(s sentence, c *policy.Constraint, rc *recognize.RepoContext, 
 	for i, l := range layers {
 		names[i] = l.Name
 	}
-	sm := newSampler(rc)
-	lo := sm.concrete(layers[0].Paths[0], "low")
-	hi := sm.concrete(layers[len(layers)-1].Paths[0], "high")
-	r := archRule(KindLayers, layersParams{Layers: layers}, c,
-		fmt.Sprintf("a lower layer imports a higher one (%s, lowest first)", strings.Join(names, " → ")),
-		"keep the dependency pointing down the chain: move the shared code to the lower layer, or invert the dependency",
-		sm.importCase(policy.ExpectViolated, lo, hi, "the lowest layer importing the highest"),
-		sm.importCase(policy.ExpectSatisfied, hi, lo, "the highest layer importing the lowest"))
+	r := layersRule(c, rc, layers, names)
 	if len(guessed) > 0 {
 		r.Doubt("a layer named in words was placed by the repository's folders (" + strings.Join(guessed, ", ") + "): heed warns until a person confirms it")
 	}
