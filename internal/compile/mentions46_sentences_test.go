@@ -49,7 +49,7 @@ func TestOwnSentences461(t *testing.T) {
 		{"control: no merge commits", "- Do not create merge commits in pull requests.\n",
 			[]string{`"no-merge"`}, nil},
 		{"files then do not commit them", "- The `PAT_*.md` documents at the repository root are working notes only — do not commit them.\n",
-			[]string{`untouched`, `PAT_*.md`}, []string{`concept:commit`}},
+			[]string{`untouched`, `"paths":["PAT_*.md"]`}, []string{`concept:commit`, `**/PAT_*.md`}},
 		{"a secret file, never commit it", "- `.env.local` holds your own secrets; never commit it.\n",
 			[]string{`untouched`, `.env.local`}, []string{`concept:commit`}},
 		{"screenshots, don't check them in", "- Screenshots in `tmp/shots/` are for local debugging. Don't commit them.\n",

@@ -29,6 +29,9 @@ type Untouched struct {
 	// Role is a kind of file named instead of paths (RoleMigration), only where the
 	// sentence bans edits to the existing ones.
 	Role string
+	// AtRoot: the sentence places the files at the repository's root ("the
+	// `PAT_*.md` notes at the repo root"): a bare name is a file there, not anywhere.
+	AtRoot bool
 	// EditsOnly: the sentence forbids editing them (edit, modify, change, alter,
 	// update, rewrite): changing the files that are there. A file a change adds
 	// (a new snapshot, a new migration) is no edit of them; "touch" reaches it.

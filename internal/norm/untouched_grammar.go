@@ -69,7 +69,7 @@ func untouchedByGrammar(text string) (Untouched, bool) {
 		}
 		u := Untouched{Paths: paths, HandOnly: hand || utGeneratedRE().MatchString(text) || ToolWritten(text), EditsOnly: editOnlyVerb(toks[verb].Low)}
 		if added {
-			u = Untouched{Paths: paths, AddedOnly: true}
+			u = Untouched{Paths: paths, AddedOnly: true, AtRoot: atRepositoryRoot(toks)}
 		}
 		if c := untouchedCondition(toks[verb+1 : end]); c != "" {
 			if !askedCondition(c) {
@@ -433,4 +433,34 @@ func narrowOnlyByTail(toks []Token) bool {
 		return true // a pronoun's paths are the text's head
 	}
 	return utTailRE().MatchString(Sentence{Tokens: toks[last+1:]}.Raw())
+}
+
+// atRepositoryRoot: the text places what it names at the repository's root ("at the
+// repo root", "in the root of the repository", "in the project root"); "the root of
+// the docs site" is another root.
+func atRepositoryRoot(toks []Token) bool {
+	repoWord := func(w string) bool { return w == "repo" || w == "repository" || w == "project" }
+	for k := 0; k+2 < len(toks); k++ {
+		if toks[k].Low != "at" && toks[k].Low != "in" || toks[k+1].Low != "the" {
+			continue
+		}
+		w := toks[k+2].Low
+		if repoWord(w) && k+3 < len(toks) && toks[k+3].Low == "root" {
+			return true
+		}
+		if w != "root" {
+			continue
+		}
+		if k+3 >= len(toks) || toks[k+3].Low != "of" {
+			return true
+		}
+		j := k + 4
+		if j < len(toks) && toks[j].Low == "the" {
+			j++
+		}
+		if j < len(toks) && repoWord(toks[j].Low) {
+			return true
+		}
+	}
+	return false
 }

@@ -69,7 +69,11 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	// paths "../" points to
 	dir := c.Scope.Dir
 	for _, p := range u.Paths {
-		if g := rerootedIn(rc, dir, untouchedGlob(p, u.Ext, plural)); !strings.HasPrefix(g, "../") {
+		g := untouchedGlob(p, u.Ext, plural)
+		if u.AtRoot && !strings.Contains(p, "/") {
+			g = strings.TrimPrefix(g, "**/") // "the `PAT_*.md` notes at the repo root"
+		}
+		if g := rerootedIn(rc, dir, g); !strings.HasPrefix(g, "../") {
 			paths = append(paths, g) // a path above the repository names no file of it
 		}
 	}
