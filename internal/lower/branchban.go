@@ -61,35 +61,6 @@ func lowerBanOnBranch(c *policy.Constraint, rc *recognize.RepoContext, n *norm.N
 	return out
 }
 
-// tableRowBranch is the branch a table row is about, when the table's first column
-// is the branch ("| Branch | Never |" over "| `main` | force-push, rebase |"): the
-// row's bans hold on that branch. "" for any other row.
-func tableRowBranch(c *policy.Constraint) string {
-	header := c.Context
-	if i := strings.LastIndex(header, " — "); i >= 0 {
-		header = header[i+len(" — "):]
-	}
-	first, _, ok := strings.Cut(header, " | ")
-	if !ok {
-		return ""
-	}
-	switch strings.ToLower(strings.Trim(strings.TrimSpace(first), "*")) {
-	case "branch", "branches":
-	default:
-		return ""
-	}
-	cell, _, ok := strings.Cut(c.Text, " | ")
-	cell = strings.TrimSpace(cell)
-	if !ok || len(cell) < 3 || cell[0] != '`' || cell[len(cell)-1] != '`' || strings.Count(cell, "`") != 2 {
-		return ""
-	}
-	b := cell[1 : len(cell)-1]
-	if b == "" || strings.ContainsAny(b, " *") {
-		return ""
-	}
-	return b
-}
-
 // committedFilesBan: "`.env.local` holds your secrets; never commit it": the pronoun
 // names files the change must not add, which the contribution rule of the same
 // sentence holds (norm.UntouchedFiles); the bare ban of committing it leaves is no

@@ -75,11 +75,7 @@ func readContext(c *policy.Constraint, rc *recognize.RepoContext) norm.Context {
 		return p != nil && p.Line <= c.Line && p.EndLine >= c.Line && p.Context == c.Context
 	}
 	if strings.Contains(c.Text, " | ") && strings.Contains(c.Context, " | ") {
-		header := c.Context
-		if i := strings.LastIndex(header, " — "); i >= 0 {
-			header = header[i+len(" — "):]
-		}
-		ctx.Columns = strings.Split(header, " | ")
+		ctx.Columns = strings.Split(norm.TableHeader(c.Context), " | ")
 	}
 	return ctx
 }
@@ -533,7 +529,7 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 			// holds over its later sentences too, and heed cannot see it
 			n.Condition = "the condition an earlier sentence of the paragraph sets"
 		}
-		if b := tableRowBranch(c); b != "" && n.Polarity == norm.Forbid && len(n.OnBranches) == 0 {
+		if b := norm.RowBranch(c.Context, c.Text); b != "" && n.Polarity == norm.Forbid && len(n.OnBranches) == 0 {
 			// a row of a table of branches: its bans hold on the row's branch
 			n.OnBranches = []string{b}
 		}

@@ -404,12 +404,7 @@ func coQuestion(prose string, spans []string) []CoChange {
 func coFromFrame(prose string, spans []string, f CoFrame) []CoChange {
 	res := coREs()
 	if f.Context != "" && strings.Contains(f.Context, "|") && strings.Count(prose, "|") == 1 {
-		hs, hp := coProse(f.Context)
-		_ = hs
-		if i := strings.LastIndex(hp, " — "); i >= 0 {
-			hp = hp[i+len(" — "):]
-		}
-		if res["tableHead"].MatchString(hp) {
+		if CoChangeTable(f.Context) {
 			a, b, _ := strings.Cut(prose, "|")
 			out, _ := coBuild(coSides{cond: strings.TrimSpace(a), demand: strings.TrimSpace(b)}, spans, true)
 			return coEachFile(out, strings.TrimSpace(b))
@@ -634,10 +629,7 @@ func CoExemptions(text string) []string {
 // Also update", "Source | Regenerate".
 func CoChangeTable(header string) bool {
 	_, hp := coProse(header)
-	if i := strings.LastIndex(hp, " — "); i >= 0 {
-		hp = hp[i+len(" — "):]
-	}
-	return coREs()["tableHead"].MatchString(hp)
+	return coREs()["tableHead"].MatchString(TableHeader(hp))
 }
 
 // coGenerated reads a generated file named with what generates it, where the

@@ -30,17 +30,49 @@ func columnVerb(w string) bool {
 	return false
 }
 
+// TableHeader is the header of the table a row's context holds, cells joined by
+// " | ": the context after the section's own framing, which the extractor joins to it
+// with " — ".
+func TableHeader(context string) string {
+	if i := strings.LastIndex(context, " — "); i >= 0 {
+		return context[i+len(" — "):]
+	}
+	return context
+}
+
+// RowBranch is the branch a table row is about when the table's first column is the
+// branch ("| Branch | Never |" over "| `main` | force-push, rebase |"): the row's bans
+// hold on that branch. "" for any other row.
+func RowBranch(context, row string) string {
+	first, _, ok := strings.Cut(TableHeader(context), " | ")
+	if !ok {
+		return ""
+	}
+	switch strings.ToLower(strings.Trim(strings.TrimSpace(first), "*")) {
+	case "branch", "branches":
+	default:
+		return ""
+	}
+	cell, _, ok := strings.Cut(row, " | ")
+	cell = strings.TrimSpace(cell)
+	if !ok || len(cell) < 3 || cell[0] != '`' || cell[len(cell)-1] != '`' || strings.Count(cell, "`") != 2 {
+		return ""
+	}
+	b := cell[1 : len(cell)-1]
+	if b == "" || strings.ContainsAny(b, " *") {
+		return ""
+	}
+	return b
+}
+
 // SubstitutionColumns reports a table header (cells joined by " | ") with a column of
 // what is forbidden and one of what to do instead ("Instead of | Use", "❌ | ✅",
 // "Avoid | Prefer", "Don't | Do instead"): each row is a form to avoid and its
 // replacement. How strongly is the header's to say ("Instead of" asks for a
 // preference; "Don't", "Never" for a ban).
 func SubstitutionColumns(header string) bool {
-	if i := strings.LastIndex(header, " — "); i >= 0 {
-		header = header[i+len(" — "):]
-	}
 	ban, alt := false, false
-	for _, h := range strings.Split(header, " | ") {
+	for _, h := range strings.Split(TableHeader(header), " | ") {
 		switch columnRole(h) {
 		case mForbid:
 			ban = true

@@ -21,14 +21,7 @@ import (
 func untouchedByGrammar(text string) (Untouched, bool) {
 	toks := Tokenize(text)
 	for i := range toks {
-		verb, hand, passive := editBanAt(toks, i)
-		added := false
-		if verb < 0 {
-			// "`.env.local` holds your secrets; never commit it", "generated files
-			// under `dist/` must not be committed": a ban of adding them to a change
-			verb, passive = commitBanAt(toks, i)
-			added = verb >= 0
-		}
+		verb, hand, passive, added := editBanAt(toks, i)
 		if verb < 0 {
 			continue
 		}
@@ -87,11 +80,13 @@ func untouchedByGrammar(text string) (Untouched, bool) {
 // editBanAt finds a ban of editing at token i: "never edit", "do not hand-edit",
 // "don't manually modify", or a passive "should not be (manually) edited". It returns
 // the index of the edit verb (-1 for none), whether the ban is of edits by hand, and
-// whether it is a passive (its paths are its subject).
-func editBanAt(toks []Token, i int) (verb int, hand, passive bool) {
+// whether it is a passive (its paths are its subject). A ban of committing ("never
+// commit it", "don't check them in", "must not be committed") is one of adding the
+// files to a change: added.
+func editBanAt(toks []Token, i int) (verb int, hand, passive, added bool) {
 	n := phraseAt(toks, i, mForbid)
 	if n == 0 || toks[i].Low == "no" {
-		return -1, false, false
+		return -1, false, false, false
 	}
 	j := i + n
 	for j < len(toks) && (editFillers()[toks[j].Low] || toks[j].Low == "be") && !toks[j].Code {
@@ -102,7 +97,7 @@ func editBanAt(toks []Token, i int) (verb int, hand, passive bool) {
 		j++
 	}
 	if j >= len(toks) || toks[j].Code {
-		return -1, false, false
+		return -1, false, false, false
 	}
 	w := toks[j].Low
 	switch {
@@ -110,8 +105,11 @@ func editBanAt(toks []Token, i int) (verb int, hand, passive bool) {
 		hand = true
 	case passive && editParticiples()[w]:
 	case !passive && editVerbs()[w]:
+	case !hand && (!passive && w == "commit" || passive && w == "committed" ||
+		(!passive && w == "check" || passive && w == "checked") && checkedIn(toks, j+1)):
+		return j, false, passive, true
 	default:
-		return -1, false, false
+		return -1, false, false, false
 	}
 	for k := j + 1; k < clauseEnd(toks, j); k++ {
 		switch toks[k].Low {
@@ -121,32 +119,7 @@ func editBanAt(toks []Token, i int) (verb int, hand, passive bool) {
 			hand = hand || k > 0 && toks[k-1].Low == "by"
 		}
 	}
-	return j, hand, passive
-}
-
-// commitBanAt finds a ban of committing at token i: "never commit", "don't check
-// them in", or a passive "must not be committed" / "should never be checked in". It
-// returns the index of the verb (-1 for none) and whether it is a passive.
-func commitBanAt(toks []Token, i int) (verb int, passive bool) {
-	n := phraseAt(toks, i, mForbid)
-	if n == 0 || toks[i].Low == "no" {
-		return -1, false
-	}
-	j := i + n
-	for j < len(toks) && (toks[j].Low == "ever" || toks[j].Low == "be") && !toks[j].Code {
-		passive = passive || toks[j].Low == "be"
-		j++
-	}
-	if j >= len(toks) || toks[j].Code {
-		return -1, false
-	}
-	switch w := toks[j].Low; {
-	case !passive && w == "commit", passive && w == "committed":
-		return j, passive
-	case !passive && w == "check" && checkedIn(toks, j+1), passive && w == "checked" && checkedIn(toks, j+1):
-		return j, passive
-	}
-	return -1, false
+	return j, hand, passive, false
 }
 
 // checkedIn: "in" follows the verb, at once or after its pronoun ("check them in").

@@ -345,11 +345,7 @@ func tableBans(c *policy.Constraint) ([]ban, bool) {
 // banTableRow splits a row of a table whose columns are what not to write and what
 // to write instead into its cells, with the index of each of the two columns.
 func banTableRow(c *policy.Constraint) (cells []string, banCol, doCol int, ok bool) {
-	hdr := c.Context
-	if i := strings.LastIndex(hdr, " — "); i >= 0 {
-		hdr = hdr[i+len(" — "):]
-	}
-	heads := strings.Split(hdr, " | ")
+	heads := strings.Split(norm.TableHeader(c.Context), " | ")
 	cells = strings.Split(c.Text, " | ")
 	if len(heads) < 2 || len(heads) != len(cells) {
 		return nil, 0, 0, false

@@ -535,11 +535,7 @@ func pairAt(ts []token, i int) int {
 // tableNameBans reads a row of an Avoid | Prefer table whose cells are names in plain
 // words ("| moment | date-fns |").
 func tableNameBans(c *policy.Constraint) []ban {
-	hdr := c.Context
-	if i := strings.LastIndex(hdr, " — "); i >= 0 {
-		hdr = hdr[i+len(" — "):]
-	}
-	heads := strings.Split(hdr, " | ")
+	heads := strings.Split(norm.TableHeader(c.Context), " | ")
 	cells := strings.Split(c.Text, " | ")
 	if len(heads) < 2 || len(heads) != len(cells) {
 		return nil
