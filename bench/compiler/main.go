@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -403,6 +404,16 @@ func compileLabelled(root string, layouts LayoutDirs, set *LabelSet) (*corpusInd
 			for path, name := range r.Names {
 				byPath[path] = dir + "/" + name
 			}
+			if modelRun.dir != "" {
+				rep, err := modelCompile(modelRun.dir, p, r.Context, r.Paths, func(path string) bool {
+					key, ok := byPath[path]
+					return ok && want[key] && modelKeeps(key)
+				}, io.Discard)
+				if err != nil {
+					return nil, fmt.Errorf("model bridge, %s: %w", r.Name, err)
+				}
+				modelRun.total.add(rep)
+			}
 			for i := range p.Entries {
 				e := &p.Entries[i]
 				key := byPath[e.File]
@@ -496,6 +507,9 @@ func runScore(args []string) error {
 	families := fs.Bool("families", false, "count the misreadings and misses of each split by family (no sentences), with one dev example each")
 	useLayouts := fs.Bool("layouts", true, "compile each repository that has a layout (fetched/layouts.sh: layouts/ for the fetched rounds, layouts-shared/ for the shared corpus) with the context heed builds from a checkout; false: from the manifest's language only")
 	sharedLayouts := fs.Bool("layouts-shared", true, "with -layouts, also compile the shared corpus's repositories with their layouts (layouts-shared/, `fetched/layouts.sh shared`); false: the fetched rounds' only, as before stop 38")
+	modelDir := fs.String("model-dir", "", "run heed's model path (compile --llm) through the file bridge in this folder: requests are written to DIR/requests, answers read from DIR/answers (bridge.go)")
+	modelSample := fs.Int("model-sample", 1, "with -model-dir: score only one in N labelled files, chosen by a hash of the file's name (the same files with and without -model-dir)")
+	modelSplit := fs.String("model-split", "holdout", "with -model-dir or -model-sample: the split whose files the model path runs over and the sample keeps (dev, holdout, all)")
 	corpusOnly := fs.String("only", "", "score only the labels of this corpus (instructions, instructions-2, fetched-1, fetched-2, fetched-3, fetched-4): one round's figures")
 	fs.Parse(args)
 	set, err := LoadLabels(*dir)
@@ -513,6 +527,10 @@ func runScore(args []string) error {
 	moved, err := LoadMoved(filepath.Join(*dir, "moved.tsv"))
 	if err != nil {
 		return err
+	}
+	modelRun.dir, modelRun.sample, modelRun.split, modelRun.moved = *modelDir, *modelSample, *modelSplit, moved
+	if *modelDir != "" || *modelSample > 1 {
+		set.Keep(func(l *Label) bool { return modelKeeps(l.File) })
 	}
 	for _, dir := range corpusDirs {
 		if !corpusPresent(*root, dir) && strings.HasPrefix(dir, "fetched-") {
@@ -541,6 +559,13 @@ func runScore(args []string) error {
 		return err
 	}
 	rep := Tabulate(outs)
+	if *modelDir != "" {
+		pending, err := pendingRequests(*modelDir)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "%s; %d requests await an answer in %s\n", modelRun.total, len(pending), filepath.Join(*modelDir, "requests"))
+	}
 	if *asJSON {
 		enc := json.NewEncoder(os.Stdout)
 		enc.SetIndent("", "  ")

@@ -43,6 +43,8 @@ type Repo struct {
 	Names map[string]string
 	// Files are the repository's manifest rows, in manifest order.
 	Files []File
+	// Paths are the files of the repository's tree when it has a layout (UseLayouts).
+	Paths []string
 	// Layout says where Context came from: "" from the manifest's language; else the
 	// origin of the repository's layout (UseLayouts): "manifest" (the tree at the
 	// manifest's commit), "manifest-newest" (the newest of the several commits the
@@ -201,6 +203,7 @@ func UseLayouts(repos []*Repo, dir string) (int, error) {
 		}
 		paths := strings.Split(strings.TrimRight(string(src), "\n"), "\n")
 		r.Context = compile.RepoContextFor(at, paths)
+		r.Paths = paths
 		r.Layout = origin
 		n++
 	}
