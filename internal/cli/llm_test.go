@@ -113,7 +113,7 @@ func TestCompileWithModelEndToEnd(t *testing.T) {
 			model = append(model, *b.Rule)
 		}
 	}
-	if len(model) != 1 || model[0].Kind != "script" || model[0].Severity != policy.SeverityError {
+	if len(model) != 1 || model[0].Kind != "script" || model[0].Severity != policy.SeverityWarning || !model[0].NeedsReview() {
 		t.Fatalf("model rules %+v", model)
 	}
 

@@ -165,10 +165,19 @@ func (g *Gate) build(c *policy.Constraint, a Answer, ar AnswerRule, perKind map[
 			errs = append(errs, "needs at least one case expected violated and one expected satisfied")
 		}
 	}
+	// A model's reading is not heed's certain reading of the sentence: the rule warns
+	// until a person reviews it (raising it to an error in the policy is an edit, which
+	// recompiling keeps).
+	r.Doubt(modelReview(g.Origin))
 	perKind[r.Kind]++
 	r.ID = compile.RuleID(c.ID, r.Kind, perKind[r.Kind])
 	r.Generated = policy.Fingerprint(&r)
 	return r, errs
+}
+
+// modelReview is the review note of a model-made rule.
+func modelReview(origin string) string {
+	return "compiled by a model (" + origin + "), not read by heed with certainty: it warns until you review it; set its severity to error in the policy to enforce it"
 }
 
 // within runs f with a deadline; a function that overruns is abandoned (its goroutine

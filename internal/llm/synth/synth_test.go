@@ -218,7 +218,8 @@ func TestAcceptedRuleEntersThePolicyAndIsCached(t *testing.T) {
 		t.Fatalf("entry %+v", e)
 	}
 	r := e.Rules[0]
-	if r.Origin != "llm:fake-coder" || r.ID != "c-print.pattern.1" || r.Severity != policy.SeverityError || r.Domain != policy.DomainSource ||
+	// A model's rule of a must constraint warns, for review, until a person raises it.
+	if r.Origin != "llm:fake-coder" || r.ID != "c-print.pattern.1" || r.Severity != policy.SeverityWarning || !r.NeedsReview() || r.Domain != policy.DomainSource ||
 		r.Generated != policy.Fingerprint(&r) || len(r.Cases) != 3 {
 		t.Fatalf("rule %+v", r)
 	}
@@ -395,7 +396,9 @@ func TestAnswerOutsideTheSchemaIsRetried(t *testing.T) {
 
 func TestCarryKeepsModelRulesOfUnchangedConstraints(t *testing.T) {
 	old := testPolicy()
-	old.Entries[2].Rules = []policy.Rule{{ID: "c-print.pattern.1", Kind: "pattern", Origin: "llm:fake-coder"}}
+	// a reviewer raised the model's warning to an error: recompiling keeps their word
+	old.Entries[2].Rules = []policy.Rule{{ID: "c-print.pattern.1", Kind: "pattern", Origin: "llm:fake-coder", Severity: policy.SeverityError,
+		Review: modelReview("llm:fake-coder"), Generated: "fingerprint-of-the-warning"}}
 	old.Entries[2].Unenforced = ""
 	fresh := testPolicy()
 	fresh.Entries = append(fresh.Entries, policy.Entry{Constraint: policy.Constraint{ID: "c-new", Level: policy.Must}, Unenforced: "needs a model"})
@@ -404,6 +407,9 @@ func TestCarryKeepsModelRulesOfUnchangedConstraints(t *testing.T) {
 	}
 	if len(fresh.Entries[2].Rules) != 1 || fresh.Entries[2].Unenforced != "" || len(fresh.Entries[0].Rules) != 1 {
 		t.Fatalf("entries %+v", fresh.Entries)
+	}
+	if r := fresh.Entries[2].Rules[0]; r.Severity != policy.SeverityError || !r.Edited() {
+		t.Fatalf("the reviewer's error became %s (edited %v)", r.Severity, r.Edited())
 	}
 	if got := Candidates(fresh); len(got) != 1 || fresh.Entries[got[0]].ID != "c-new" {
 		t.Fatalf("candidates after carrying %v: only the new constraint goes to the model", got)
