@@ -70,9 +70,11 @@ done
 manifest_re='(^|/)(package\.json|pyproject\.toml|requirements[^/]*\.txt|Pipfile|go\.mod|Cargo\.toml|Gemfile|[^/]*\.gemspec|build\.gradle|build\.gradle\.kts|libs\.versions\.toml|pom\.xml|[^/]*\.csproj|[^/]*\.fsproj|Directory\.Packages\.props|packages\.config)$'
 vendored_re='(^|/)(node_modules|vendor|third_party|third-party|external|testdata|fixtures|__fixtures__)/'
 # manifests OUT GIT_DIR COMMIT: write the manifests paths.txt lists, the shallowest first.
+# The first 200 are taken with awk, which reads to the end: `head` would close the pipe
+# early, and with pipefail the writer's SIGPIPE would end the whole script silently.
 manifests() {
 	{ grep -E "$manifest_re" "$1/paths.txt" || true; } | { grep -Ev "$vendored_re" || true; } |
-		awk -F/ '{print NF "\t" $0}' | sort -n | cut -f2 | head -200 |
+		awk -F/ '{print NF "\t" $0}' | sort -n | cut -f2 | awk 'NR <= 200' |
 		while IFS= read -r m; do
 			mkdir -p "$1/$(dirname "$m")"
 			git --git-dir="$2" show "$3:$m" >"$1/$m" 2>/dev/null || rm -f "$1/$m"
