@@ -72,11 +72,14 @@ func LeadInCondition(leadIn string) string {
 }
 
 // leadMomentWord: a word of a lead-in's condition that names the moment of the work
-// as a whole, not a part of it ("when you are done", "once finished").
+// as a whole, not a part of it ("when you are done", "once finished", "when you are
+// satisfied with the changes").
 func leadMomentWord(w string) bool {
 	switch w {
 	case "done", "finished", "finishing", "finish", "complete", "completed", "wrap", "wrapping", "up", "work", "task", "tasks",
-		"merging", "merge", "merged", "pushed", "committed", "submitted", "opened", "ready", "before", "after", "having", "have", "has", "been":
+		"merging", "merge", "merged", "pushed", "committed", "submitted", "opened", "ready", "before", "after", "having", "have", "has", "been",
+		// "When you are satisfied with the changes:": the end of the work
+		"satisfied", "happy", "confident", "content", "through", "all", "set", "good":
 		return true
 	}
 	return false
@@ -181,7 +184,8 @@ func anyWorkWord(w string) bool {
 	switch w {
 	case "feature", "features", "bug", "bugs", "fix", "fixes", "fixing", "functionality", "implementation", "new", "existing",
 		"on", "in", "within", "with", "to", "of", "for", "this", "that", "these", "our", "repo", "repository", "project",
-		"codebase", "it", "them", "something", "stuff", "things", "thing", "work", "i", "do", "does", "doing", "need", "needs":
+		"codebase", "it", "them", "something", "stuff", "things", "thing", "work", "i", "do", "does", "doing", "need", "needs",
+		"must", "should", "shall", "will", "can", "please", "always", "also":
 		return true
 	}
 	return false
