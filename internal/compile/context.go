@@ -125,6 +125,7 @@ func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 		rc.Packages = manifestPackages(root, paths)
 		rc.SourceImports = lazySourceImports(root, slices.Clone(paths))
 		rc.Tasks = repoTasks(root, paths)
+		rc.Workspace = workspacePackages(root, paths)
 	}
 	return rc
 }

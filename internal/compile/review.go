@@ -283,10 +283,16 @@ func doubtLeadCondition(c *policy.Constraint, r *policy.Rule) string {
 	if cond := norm.LeadCondition(c.Text); cond != "" && commitOrPR {
 		return fmt.Sprintf("it holds only %q, which heed cannot see: as written it applies everywhere", cond)
 	}
-	if lead := strings.TrimSpace(c.Context); strings.HasSuffix(lead, ":") && !strings.Contains(lead, " | ") {
+	lead := strings.TrimSpace(c.Context)
+	if strings.HasSuffix(lead, ":") && !strings.Contains(lead, " | ") {
 		if cond := norm.LeadCondition(lead); cond != "" {
 			return fmt.Sprintf("its list holds only %q, which heed cannot see: as written it applies everywhere", cond)
 		}
+	}
+	if cond := norm.LeadInCondition(lead); cond != "" {
+		// "When working on UI changes:" over "Never run `npm run build:prod`", "If
+		// you are preparing a hotfix:" over "Do not run `npm publish` yourself"
+		return fmt.Sprintf("its list holds only %q, which heed cannot see: as written it applies everywhere", cond)
 	}
 	return ""
 }

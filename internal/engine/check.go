@@ -4,6 +4,8 @@
 package engine
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -271,6 +273,10 @@ func (r *Registry) Compile(p *policy.Policy) ([]Compiled, []error) {
 // file states in its lead-in and again in its items, or a rule AGENTS.md and
 // CLAUDE.md both give, is enforced once, and the user sees one finding. Self-validation
 // and the coverage report keep every rule; enforcement runs the distinct ones.
+//
+// A rule that checks what another does for a subset of its languages (a line-length
+// limit CLAUDE.md gives for JavaScript and TypeScript, and a TypeScript guide gives
+// for TypeScript) is left out too: the other reports each of its findings.
 func Distinct(rules []Compiled) []Compiled {
 	seen := map[string]bool{}
 	out := rules[:0:0]
@@ -282,6 +288,71 @@ func Distinct(rules []Compiled) []Compiled {
 			seen[k] = true
 		}
 		out = append(out, c)
+	}
+	return withoutNarrower(out)
+}
+
+// withoutNarrower leaves out each rule whose languages another rule of the same
+// check (kind, other params, scope, condition, severity) covers, keeping the first of
+// rules with equal languages.
+func withoutNarrower(rules []Compiled) []Compiled {
+	type langRule struct {
+		key   string
+		langs map[string]bool
+	}
+	lr := make([]langRule, len(rules))
+	found := false
+	for i, c := range rules {
+		if !bytes.Contains(c.Rule.Params, []byte(`"languages"`)) {
+			continue
+		}
+		var m map[string]json.RawMessage
+		if json.Unmarshal(c.Rule.Params, &m) != nil {
+			continue
+		}
+		var langs []string
+		if json.Unmarshal(m["languages"], &langs) != nil || len(langs) == 0 {
+			continue
+		}
+		delete(m, "languages")
+		rest, err := json.Marshal(m)
+		if err != nil {
+			continue
+		}
+		q := *c.Rule
+		q.Params = rest
+		lr[i] = langRule{key: policy.EnforcementKey(&q), langs: map[string]bool{}}
+		for _, l := range langs {
+			lr[i].langs[l] = true
+		}
+		found = true
+	}
+	if !found {
+		return rules
+	}
+	covers := func(a, b map[string]bool) bool { // a covers b
+		for l := range b {
+			if !a[l] {
+				return false
+			}
+		}
+		return true
+	}
+	out := rules[:0:0]
+	for i, c := range rules {
+		drop := false
+		for j := range rules {
+			if i == j || lr[i].key == "" || lr[j].key != lr[i].key || !covers(lr[j].langs, lr[i].langs) {
+				continue
+			}
+			if len(lr[j].langs) > len(lr[i].langs) || j < i {
+				drop = true
+				break
+			}
+		}
+		if !drop {
+			out = append(out, c)
+		}
 	}
 	return out
 }

@@ -72,7 +72,7 @@ var (
 	chgBugFixRE       = lazyre.New(`\b(bug fix(es)?|fixing a bug|bugfix(es)?|the fix)\b`)
 	chgFailsRE        = lazyre.New(`\bfails? (before|without|on the pre-fix)\b`)
 	chgTestsGoRE      = lazyre.New(`(?i)\btests?\s+(?:\([^)]*\b)?(?:for\s+(?:it|them|this|that)\s+)?(in|under|into|inside)\s+$|(?:^\W*|[,;:]\s*)(?:please\s+)?(?:add|write|put|place)\s+(?:\w+\s+)?tests?\b[^.]{0,40}\s(?:to|in|into|under)\s+$`)
-	chgChangedFilesRE = lazyre.New(`(?i)\b(changes?|changing|modif(y|ies|ying|ications?)|edit(s|ing)?|touch(es|ing)?)\s+(anything\s+|files?\s+|code\s+|((a|an|any|one|the)\s+)?(package|crate|module|component|library|plugin|service)s?\s+)?(to|in|under|of|inside|within)\s+(the\s+)?$|\b(changing|modifying|editing|touching|touches|(you|they)\s+(change|modify|edit|touch))\s+(the\s+)?$`)
+	chgChangedFilesRE = lazyre.New(`(?i)\b(changes?|changing|modif(y|ies|ying|ications?)|edit(s|ing)?|touch(es|ing)?)\s+(anything\s+|files?\s+|code\s+|((to|in|of)\s+)?((a|an|any|one|the)\s+)?(package|crate|module|component|library|plugin|service)s?\s+)?(to|in|under|of|inside|within)\s+(the\s+)?$|\b(changing|modifying|editing|touching|touches|(you|they)\s+(change|modify|edit|touch))\s+(the\s+)?$`)
 )
 
 // userEffect: the words that make a change's need depend on its effect on users, which

@@ -292,6 +292,7 @@ func Read(text string, ctx Context) []Norm {
 	headingChanges(out, ctx)
 	passingRoles(out, toks, ctx)
 	inheritOrder(out, ctx)
+	inheritCondition(out, ctx)
 	bareMeansUnwrapped(out)
 	out = bareToolsInstead(out, text)
 	out = toolStatement(out, text, ctx)

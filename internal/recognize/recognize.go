@@ -81,6 +81,22 @@ type RepoContext struct {
 	// so a role named in words ("run the tests") can be resolved to the project's
 	// command for it. Nil when unknown.
 	Tasks []Task
+	// Workspace are the JavaScript packages of the repository (each folder with a
+	// package.json, "" the root's), and whether its release tool publishes each:
+	// a change file (changesets, beachball) is asked of the published ones only.
+	// Nil when unknown.
+	Workspace []WorkspacePackage
+}
+
+// WorkspacePackage is one package.json of the repository.
+type WorkspacePackage struct {
+	// Dir is its repository-relative folder, "" for the root.
+	Dir string
+	// Name is the package's name.
+	Name string
+	// Unpublished: the release tool leaves it out ("private": true, or a package
+	// the changesets configuration ignores).
+	Unpublished bool
 }
 
 // Task is one target of a task runner at the repository's root.

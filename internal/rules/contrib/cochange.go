@@ -23,6 +23,10 @@ type CochangeParams struct {
 	If []string `json:"if"`
 	// Unless removes paths from If (tests are not "library code").
 	Unless []string `json:"unless,omitempty"`
+	// Within keeps of If only the paths under these globs: the folders of the
+	// packages a release tool publishes, when the root package is not one of them
+	// (a private monorepo root owns no published file).
+	Within []string `json:"within,omitempty"`
 	// Then lists the paths of which at least one must change too.
 	Then []string `json:"then"`
 	// Need says what Then stands for in messages ("a test", "a changelog entry").
@@ -117,7 +121,7 @@ func compileCochange(rule *policy.Rule) (engine.Check, error) {
 	if len(p.Then) == 0 {
 		return nil, fmt.Errorf("params.then: at least one glob is needed")
 	}
-	for name, gs := range map[string][]string{"if": p.If, "unless": p.Unless, "then": p.Then} {
+	for name, gs := range map[string][]string{"if": p.If, "unless": p.Unless, "within": p.Within, "then": p.Then} {
 		if err := validGlobs(name, gs); err != nil {
 			return nil, err
 		}
@@ -155,7 +159,7 @@ func matchesAny(globs []string, p string) bool {
 func (c *cochangeCheck) triggers(ev *engine.Evidence) []string {
 	var out []string
 	for _, p := range ev.Changed {
-		if c.scope.Covers(p) && matchesAny(c.p.If, p) && !matchesAny(c.p.Unless, p) {
+		if c.scope.Covers(p) && matchesAny(c.p.If, p) && !matchesAny(c.p.Unless, p) && c.within(p) {
 			if c.p.Added {
 				// only a file the change adds; one heed could not read is not known new
 				if f := ev.File(p); f == nil || !f.New {
@@ -174,7 +178,13 @@ func (c *cochangeCheck) triggers(ev *engine.Evidence) []string {
 // WantsFile implements engine.FileSelector: the rule reads the change's paths only,
 // and, about added files, whether each file it covers is new.
 func (c *cochangeCheck) WantsFile(p, _ string) bool {
-	return (c.p.Added || c.p.When != "" || c.p.Lines != "") && c.scope.Covers(p) && matchesAny(c.p.If, p)
+	return (c.p.Added || c.p.When != "" || c.p.Lines != "") && c.scope.Covers(p) && matchesAny(c.p.If, p) && c.within(p)
+}
+
+// within reports whether p is under one of the rule's Within globs (any path when it
+// names none).
+func (c *cochangeCheck) within(p string) bool {
+	return len(c.p.Within) == 0 || matchesAny(c.p.Within, p)
 }
 
 func (c *cochangeCheck) Targets(ev *engine.Evidence) []engine.Target {

@@ -254,6 +254,11 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 	if slices.Contains(sectionExemptions(s.c, rc), "docs") {
 		unless = append(unless, docGlobs...)
 	}
+	var within []string
+	if releaseToolEntries(s, then) {
+		// a change file is for a package the tool publishes
+		unless, within = unpublishedExempt(rc, unless)
+	}
 	need := "a changelog entry"
 	src := sampleFor(ifs[0], s.c.Scope.Dir, "lib/parser.py")
 	entry := sampleFor(then[0], "", "CHANGES.rst")
@@ -265,7 +270,7 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 	if component {
 		cases = componentCases(then[0])
 	}
-	r := s.rule(KindCochange, CochangeParams{If: ifs, Unless: unless, Then: then, Need: need, Component: component,
+	r := s.rule(KindCochange, CochangeParams{If: ifs, Unless: unless, Within: within, Then: then, Need: need, Component: component,
 		Reading: "a change to library code stands for a change that needs an entry"}, false,
 		"change without a changelog entry", "add an entry describing the change", cases)
 	if norm.ToolChangeFiles(s.text) {
@@ -452,4 +457,57 @@ func sampleBody(p string) string {
 		return "pub fn sample() {}\n"
 	}
 	return "export const sample = 1;\n"
+}
+
+// releaseToolEntries reports a demand for the entries a release tool of JavaScript
+// packages writes (a changeset, beachball's change files), which it asks of the
+// packages it publishes only.
+func releaseToolEntries(s sentence, then []string) bool {
+	if norm.ToolChangeFiles(s.text) || strings.Contains(s.text, "changeset") {
+		return true
+	}
+	for _, g := range then {
+		if strings.Contains(g, ".changeset") || g == "/change/**" || g == "/common/changes/**" {
+			return true
+		}
+	}
+	return false
+}
+
+// unpublishedExempt leaves out of a change-file rule the packages the release tool
+// does not publish ("private": true, or ignored by the changesets configuration): each
+// such folder joins unless, unless a published package lies below it. When the root
+// package is one of them and others are published, the rule holds within the
+// published packages' folders only (within): a private monorepo root owns no
+// published file.
+func unpublishedExempt(rc *recognize.RepoContext, unless []string) (outUnless, within []string) {
+	outUnless = unless
+	if rc == nil || len(rc.Workspace) == 0 {
+		return outUnless, nil
+	}
+	var published []string
+	rootUnpublished := false
+	for _, w := range rc.Workspace {
+		switch {
+		case w.Dir == "":
+			rootUnpublished = w.Unpublished
+		case !w.Unpublished:
+			published = append(published, w.Dir)
+		}
+	}
+	for _, w := range rc.Workspace {
+		if w.Dir == "" || !w.Unpublished {
+			continue
+		}
+		below := slices.ContainsFunc(published, func(d string) bool { return strings.HasPrefix(d, w.Dir+"/") })
+		if !below {
+			outUnless = append(slices.Clone(outUnless), "/"+w.Dir+"/**")
+		}
+	}
+	if rootUnpublished && len(published) > 0 {
+		for _, d := range published {
+			within = append(within, "/"+d+"/**")
+		}
+	}
+	return outUnless, within
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/shell"
+	"github.com/heed-dev/heed/internal/taskrun"
 )
 
 // Task runners. An agent told to run `ruff check` and `pytest` before committing
@@ -48,8 +49,10 @@ func parsedStep(ev *engine.Evidence, i, k int) *parsed {
 }
 
 // runStep finds a step of the command at i that matches one of ps, preferring one
-// whose success the command's implies (Implied).
-func runStep(ev *engine.Evidence, i int, ps []Pattern) (*engine.RunStep, bool) {
+// whose success the command's implies (Implied). dir is the folder of the rule's
+// instruction file: a step that calls a task runner elsewhere runs another folder's
+// target (stepElsewhere).
+func runStep(ev *engine.Evidence, i int, ps []Pattern, dir string) (*engine.RunStep, bool) {
 	cmd := &ev.Commands[i]
 	if len(cmd.Runs) == 0 || len(ps) == 0 {
 		return nil, false
@@ -61,7 +64,7 @@ func runStep(ev *engine.Evidence, i int, ps []Pattern) (*engine.RunStep, bool) {
 			if st.Command.Unparsable != "" || len(st.Command.Argv) == 0 {
 				continue
 			}
-			if !anyMatches(ps, parsedStep(ev, i, k)) {
+			if stepElsewhere(cmd, st, dir) || !anyMatches(ps, parsedStep(ev, i, k)) {
 				continue
 			}
 			if st.Implied {
@@ -73,7 +76,7 @@ func runStep(ev *engine.Evidence, i int, ps []Pattern) (*engine.RunStep, bool) {
 		}
 		return best
 	}
-	v, err := ev.Memo(fmt.Sprintf("process.runstep:%p:%s", &ps[0], runsKey(ev, i)), func() (any, error) { return find(), nil })
+	v, err := ev.Memo(fmt.Sprintf("process.runstep:%p:%s:%s", &ps[0], dir, runsKey(ev, i)), func() (any, error) { return find(), nil })
 	k := -1
 	if err == nil {
 		k = v.(int)
@@ -96,4 +99,41 @@ func describeStep(cmd *engine.Command, st *engine.RunStep) string {
 		where += ", via " + t
 	}
 	return fmt.Sprintf("`%s` runs `%s` (%s)", shell.Join(cmd.Argv), shell.Join(st.Command.Argv), where)
+}
+
+// stepElsewhere reports a step of a task runner's target that runs another folder's
+// target (`"test:server": "cd server && npm test"`), not the one of the same name the
+// rule names: `npm test` in `server/` is the server package's tests, not the
+// repository's whole suite, and the commands that target runs in `server/` are its
+// too. A step counts where it runs in the folder of the command that ran it or of
+// the rule's instruction file; a program that is no runner, run elsewhere by the
+// target itself (`cd server && go test ./...`), is the same program wherever it runs.
+func stepElsewhere(cmd *engine.Command, st *engine.RunStep, dir string) bool {
+	c := &st.Command
+	if c.CwdUnknown || cmd.CwdUnknown || len(c.Argv) == 0 {
+		return false
+	}
+	at := sameDir(c.Cwd)
+	if at == sameDir(cmd.Cwd) || at == sameDir(dir) {
+		return false
+	}
+	if taskrun.IsRunner(c.Argv[0]) {
+		return true
+	}
+	for k := range cmd.Runs {
+		o := &cmd.Runs[k].Command
+		if !o.CwdUnknown && len(o.Argv) > 0 && sameDir(o.Cwd) == at && taskrun.IsRunner(o.Argv[0]) {
+			return true // a step of that folder's own target
+		}
+	}
+	return false
+}
+
+// sameDir is a repository-relative folder in one spelling: "" for the root.
+func sameDir(d string) string {
+	d = strings.Trim(strings.TrimPrefix(d, "./"), "/")
+	if d == "." {
+		return ""
+	}
+	return d
 }

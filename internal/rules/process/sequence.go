@@ -160,7 +160,7 @@ func (s *sequenceCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 		name := quote(s.p.Label)
 		if !anyMatches(s.p.First, parsedAt(ev, j)) {
 			// a task runner's target that runs it (`make fix` runs `ruff check`)
-			st, ok := runStep(ev, j, s.p.First)
+			st, ok := runStep(ev, j, s.p.First, s.rule.Scope.Dir)
 			if !ok {
 				if prev.RunsErr != "" && unsure == "" {
 					unsure = fmt.Sprintf("; heed could not read all that `%s` runs: %s", shell.Join(prev.Argv), prev.RunsErr)
@@ -235,7 +235,7 @@ func (s *sequenceCheck) ran(ev *engine.Evidence, j int) bool {
 	if anyMatches(s.p.First, parsedAt(ev, j)) {
 		return true
 	}
-	st, ok := runStep(ev, j, s.p.First)
+	st, ok := runStep(ev, j, s.p.First, s.rule.Scope.Dir)
 	return ok && st.Implied
 }
 

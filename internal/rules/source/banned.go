@@ -233,6 +233,15 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			res.Unenforced = why
 			continue
 		}
+		if b.instead != "" && preferRE.MatchString(s.prose()) && wherePossibleRE.MatchString(s.prose()) {
+			// "Prefer borrowing (`&T`) over cloning (`.clone()`) where possible": which
+			// uses could take the alternative is the judgement the sentence leaves to
+			// the reader; flagging every one reports the code's needed uses too. ("Use
+			// `subprocess.run` instead of `os.system` whenever possible" directs, with a
+			// hedge: it warns.)
+			res.Unenforced = fmt.Sprintf("prefers %s to `%s` where possible: which uses could do without it is a judgement", backtickList(b.instead), b.span)
+			continue
+		}
 		langs := pickLangs(s, rc, sh.langs())
 		if len(langs) == 0 {
 			res.Unenforced = fmt.Sprintf("bans `%s`, which is not code of a language the rule's files use", b.span)
@@ -322,7 +331,10 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 
 var (
 	banColumnRE = lazyre.New(`^(?:❌\s*)?(?:don'?t|don’t|do not|avoid|bad|wrong|incorrect|never|instead of|not this|deprecated|old|legacy|before|banned|forbidden|anti-?patterns?)\b|^❌`)
-	doColumnRE  = lazyre.New(`^(?:✅\s*)?(?:do|prefer|use|good|correct|right|instead|new|after|recommended|preferred|replacement|use instead)\b|^✅`)
+	// wherePossibleRE: a preference left to the reader's judgement of each use.
+	preferRE        = lazyre.New(`(?i)\bprefer(?:s|red|ring)?\b`)
+	wherePossibleRE = lazyre.New(`(?i)\b(?:where|when|whenever|if) (?:possible|practical|feasible|it makes sense)\b|\bas much as possible\b`)
+	doColumnRE      = lazyre.New(`^(?:✅\s*)?(?:do|prefer|use|good|correct|right|instead|new|after|recommended|preferred|replacement|use instead)\b|^✅`)
 )
 
 // tableBans reads a row of a table whose columns are what not to write and what to

@@ -1,0 +1,70 @@
+package compile
+
+import (
+	"encoding/json"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// maxWorkspacePackages bounds the package.json files read for the workspace.
+const maxWorkspacePackages = 500
+
+// workspacePackages reads every package.json of the repository (none vendored) for
+// its name and whether the release tool publishes it: "private": true leaves a
+// package out, as does a name (or glob of names) the changesets configuration
+// (`.changeset/config.json`) lists under "ignore".
+func workspacePackages(root string, paths []string) []recognize.WorkspacePackage {
+	var found []string
+	for _, p := range paths {
+		p = strings.TrimPrefix(path.Clean("/"+filepath.ToSlash(p)), "/")
+		if path.Base(p) == "package.json" && !vendored(p) {
+			found = append(found, p)
+		}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	sort.Strings(found)
+	if len(found) > maxWorkspacePackages {
+		found = found[:maxWorkspacePackages]
+	}
+	var ignore []string
+	if data, err := readLimited(filepath.Join(root, ".changeset", "config.json")); err == nil {
+		var cfg struct {
+			Ignore []string `json:"ignore"`
+		}
+		if json.Unmarshal(data, &cfg) == nil {
+			ignore = cfg.Ignore
+		}
+	}
+	var out []recognize.WorkspacePackage
+	for _, p := range found {
+		data, err := readLimited(filepath.Join(root, filepath.FromSlash(p)))
+		if err != nil {
+			continue
+		}
+		var m struct {
+			Name    string `json:"name"`
+			Private bool   `json:"private"`
+		}
+		if json.Unmarshal(data, &m) != nil {
+			continue
+		}
+		dir := path.Dir(p)
+		if dir == "." {
+			dir = ""
+		}
+		w := recognize.WorkspacePackage{Dir: dir, Name: m.Name, Unpublished: m.Private}
+		for _, g := range ignore {
+			if ok, _ := path.Match(g, m.Name); ok && m.Name != "" {
+				w.Unpublished = true
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
