@@ -211,3 +211,64 @@ func TestOwnSentences491(t *testing.T) {
 		}},
 	})
 }
+
+// TestOwnSentences490Descriptions: a case style that describes the files a naming
+// sentence is about ("even those whose main export is a PascalCase class") is no
+// convention for those declarations (batch 490, second part, written before the
+// compiler read it, after pixpilot/supabase-toolkit .github/copilot-instructions.md:18
+// gave a rule on type names from a sentence about file names); first sight in
+// testdata/own-sentences-490.md.
+func TestOwnSentences490Descriptions(t *testing.T) {
+	runBatch46(t, []case46{
+		{"m1 kebab files, even those exporting a PascalCase class", "- **File names:** kebab-case for nearly every file, even those whose main export is a PascalCase class.\n", []string{
+			"clean\tsrc/user-data.ts\texport class user_data {}\n",
+		}},
+		{"m2 files that export a PascalCase component", "- Files that export a PascalCase component live in `src/components/`.\n", []string{
+			"clean\tsrc/components/user-card.tsx\texport function userCard() {\n  return <div />;\n}\n",
+		}},
+		{"m3 a module that defines a PascalCase type", "- Keep each module that defines a PascalCase type small.\n", []string{
+			"clean\tsrc/shapes.ts\texport class shape_base {}\n",
+		}},
+		{"m4 control: class names", "- Class names are PascalCase.\n", []string{
+			"flagged\tsrc/a.ts\texport class user_data {}\n",
+		}},
+		{"m5 control: files kebab, classes Pascal", "- Name files in kebab-case, and classes in PascalCase.\n", []string{
+			"flagged\tsrc/user-data.ts\texport class user_data {}\n",
+		}},
+	})
+}
+
+// TestOwnSentences491Misses: Rust constructs and git steps a file forbids that heed
+// read as nothing (batch 491, second part, written before the compiler read it, after
+// anelson-labs/cgx CLAUDE.md:39-41, 118-123 and 134 gave no rule); first sight in
+// testdata/own-sentences-490.md.
+func TestOwnSentences491Misses(t *testing.T) {
+	runBatch46(t, []case46{
+		{"r1 crate-level allow banned, item-level asked", "- Never suppress warnings at the crate or module level with `#![allow(...)]`; put `#[allow(...)]` on the item, with a comment.\n", []string{
+			"flagged\tsrc/lib.rs\t#![allow(dead_code)]\n\npub fn f() {}\n",
+			"clean\tsrc/lib.rs\t// kept for the next release\n#[allow(dead_code)]\nfn g() {}\n\npub fn f() {}\n",
+		}},
+		{"r2 in words, with an exception by instruction", "- Suppressing warnings for a whole module or crate is never acceptable unless you were told to.\n", []string{
+			"flagged\tsrc/lib.rs\t#![allow(unused)]\n\npub fn f() {}\n",
+		}},
+		{"r3 assert is_ok in tests", "## Tests\n\n- Do not write `assert!(result.is_ok())`; call `unwrap()` on the result instead.\n", []string{
+			"flagged\ttests/api.rs\t#[test]\nfn t() {\n    let r: Result<u8, ()> = Ok(1);\n    assert!(r.is_ok());\n}\n",
+			"clean\ttests/api.rs\t#[test]\nfn t() {\n    let r: Result<u8, ()> = Ok(1);\n    r.unwrap();\n}\n",
+		}},
+		{"r4 assert is_err, match the variant", "- Never `assert!(res.is_err())`: match the error variant with `assert_matches!`.\n", []string{
+			"flagged\ttests/api.rs\t#[test]\nfn t() {\n    let r: Result<u8, ()> = Err(());\n    assert!(r.is_err());\n}\n",
+		}},
+		{"g1 never stage, unstage, commit or revert unless asked", "- You may use `git` as needed, but you must never stage, unstage, commit or revert files unless you are asked to.\n", []string{
+			"flagged\tgit add -A",
+			"flagged\tgit commit -m wip",
+			"flagged\tgit revert HEAD",
+			"clean\tgit status",
+			"clean\tgit diff",
+		}},
+		{"g2 do not stage or commit yourself", "- Do not stage or commit anything yourself; the maintainer commits.\n", []string{
+			"flagged\tgit add .",
+			"flagged\tgit commit -m wip",
+			"clean\tgit log --oneline",
+		}},
+	})
+}
