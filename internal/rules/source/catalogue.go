@@ -119,6 +119,19 @@ func rustAllowNamed(s *sentence) bool {
 	return allow && (expect || s.negated())
 }
 
+// rustCrateAllowNamed: the sentence bans suppressing warnings for a whole module or
+// crate, by `#![allow(...)]` or in words ("never suppress warnings at the crate
+// level", "suppressing warnings for a whole module is never acceptable").
+func rustCrateAllowNamed(s *sentence) bool {
+	inner := s.has(words("`#!\\[allow"))
+	level := s.has(words(`\b(?:crate|module)[- ]level\b|\bwhole (?:module|crate)\b|\b(?:module|crate) or (?:module|crate) level\b`))
+	if !inner && !(level && s.has(words(`\bsuppress\w*\b|\bsilenc\w*\b`)) && s.has(words(`\bwarnings?\b|\blints?\b`))) {
+		return false
+	}
+	return s.banned("#![allow(...)]", "#![allow]", "#![allow()]") || s.negPhrase(words(`\bsuppress\w*\b|\bsilenc\w*\b|#!\[allow`)) ||
+		s.has(words(`\b(?:never|not|un)\s?(?:acceptable|allowed|permitted|ok|okay)\b`))
+}
+
 // Catalogue is every entry, in the order the recogniser tries them.
 var Catalogue = []*Entry{
 	{
@@ -276,7 +289,7 @@ var Catalogue = []*Entry{
 		Name:  "rust-allow",
 		Title: "`#[allow(...)]` instead of `#[expect(...)]`",
 		Names: func(s *sentence) bool {
-			return rustAllowNamed(s) && !s.has(words(`\bclippy\b`))
+			return rustAllowNamed(s) && !s.has(words(`\bclippy\b`)) && !rustCrateAllowNamed(s)
 		},
 		Claims:     []string{"#[allow()]", "[allow()]", "#[expect()]", "allow()", "expect()", "#[allow]", "#[expect]", "allow", "expect", "#[allow(...)]", "#[expect(...)]", "[allow(...)]"},
 		Message:    "`#[allow(...)]` suppression",
@@ -286,6 +299,25 @@ var Catalogue = []*Entry{
 ((inner_attribute_item (attribute (identifier) @name (#eq? @name "allow"))) @match)`,
 			Bad:  []string{"«#[allow(clippy::too_many_arguments)]»\nfn f() {}\n", "«#![allow(dead_code)]»\n"},
 			Good: []string{"#[expect(clippy::too_many_arguments)]\nfn f() {}\n// #[allow(dead_code)]\nconst S: &str = \"#[allow(x)]\";\nfn allow() {}\n"}}},
+	},
+	{
+		// "It is never acceptable to suppress warnings at the module or crate level"
+		// (anelson-labs/cgx CLAUDE.md:39-41): the inner attribute, `#![allow(...)]`,
+		// which holds for the whole module or crate; an item's `#[allow]` is what such
+		// a sentence asks for instead.
+		Name:  "rust-crate-allow",
+		Title: "`#![allow(...)]` for a whole module or crate",
+		Names: rustCrateAllowNamed,
+		// "unless you are told to": an exception by instruction, which heed cannot see
+		Warn:       func(s *sentence) bool { return s.conditional() },
+		Claims:     []string{"#![allow(...)]", "#![allow]", "#![allow()]", "#[allow(...)]", "#[allow]", "#[allow()]"},
+		Message:    "`#![allow(...)]` suppresses the lint for the whole module or crate",
+		Suggestion: "put `#[allow(...)]` on the item that needs it, with a comment saying why",
+		Variants: []Variant{{Lang: engine.LangRust,
+			Query:   `((inner_attribute_item (attribute (identifier) @name (#eq? @name "allow"))) @match)`,
+			Needles: []string{"allow"},
+			Bad:     []string{"«#![allow(dead_code)]»\n\npub fn f() {}\n", "mod m {\n    «#![allow(unused)]»\n}\n"},
+			Good:    []string{"// needed until the next release\n#[allow(dead_code)]\nfn g() {}\n// #![allow(unused)]\nconst S: &str = \"#![allow(x)]\";\n#![deny(warnings)]\n"}}},
 	},
 	{
 		// "PREFER `#[expect()]` over `[allow()]` if clippy must be disabled" (astral-sh/uv
