@@ -1,6 +1,7 @@
 package compile_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -258,6 +259,12 @@ func TestOwnSentences491Misses(t *testing.T) {
 		{"r4 assert is_err, match the variant", "- Never `assert!(res.is_err())`: match the error variant with `assert_matches!`.\n", []string{
 			"flagged\ttests/api.rs\t#[test]\nfn t() {\n    let r: Result<u8, ()> = Err(());\n    assert!(r.is_err());\n}\n",
 		}},
+		// r5 was written after the fix for r1 and r2, when cgx's own sentence, which
+		// opens with "when suppressing warnings", still let a written `#![allow]`
+		// through the write hook: not first sight
+		{"r5 when suppressing warnings, never at the crate level", "- When suppressing warnings, keep the suppression as narrow as possible and explain it in a comment. It is never acceptable to suppress warnings at the crate or module level unless you are asked to.\n", []string{
+			"flagged\tsrc/lib.rs\t#![allow(dead_code)]\n\npub fn f() {}\n",
+		}},
 		{"g1 never stage, unstage, commit or revert unless asked", "- You may use `git` as needed, but you must never stage, unstage, commit or revert files unless you are asked to.\n", []string{
 			"flagged\tgit add -A",
 			"flagged\tgit commit -m wip",
@@ -271,4 +278,24 @@ func TestOwnSentences491Misses(t *testing.T) {
 			"clean\tgit log --oneline",
 		}},
 	})
+}
+
+// A sentence that opens with "when suppressing warnings" holds for a change that adds
+// the attribute that suppresses them, not only for one whose lines say "warn" (cgx
+// CLAUDE.md:39-41: the write hook let `#![allow(dead_code)]` through).
+func TestCrateAllowAppliesToTheAttributeAdded(t *testing.T) {
+	doc := "- When suppressing warnings, keep the suppression as narrow as possible and explain it in a comment. It is never acceptable to suppress warnings at the crate or module level unless you are asked to.\n"
+	found := false
+	for _, r := range compileAll46(doc) {
+		if !strings.Contains(r.Message, "#![allow") {
+			continue
+		}
+		found = true
+		if r.When != nil && !regexp.MustCompile(r.When.Added).MatchString("#![allow(dead_code)]") {
+			t.Errorf("the rule holds only for %s (%s), which the added attribute does not show", r.When.What, r.When.Added)
+		}
+	}
+	if !found {
+		t.Errorf("no rule about #![allow]")
+	}
 }

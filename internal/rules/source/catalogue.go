@@ -48,8 +48,14 @@ type Entry struct {
 	// Locates (optional) matches a region the sentence limits the rule to that the
 	// entry's query locates itself ("inside an `except` block" for a raise in a
 	// handler), so the region is no reason to drop the rule.
-	Locates  *lazyre.RE
-	Variants []Variant
+	Locates *lazyre.RE
+	// LocatesAdded (with Locates) is the pattern of an added line that holds the
+	// construct: a sentence whose precondition is what the entry locates ("when
+	// suppressing warnings" for the attribute that suppresses them) applies to a
+	// change that adds such a line, not to one whose lines say the precondition's
+	// words.
+	LocatesAdded string
+	Variants     []Variant
 }
 
 // Variant is an entry's check for one language.
@@ -308,6 +314,9 @@ var Catalogue = []*Entry{
 		Name:  "rust-crate-allow",
 		Title: "`#![allow(...)]` for a whole module or crate",
 		Names: rustCrateAllowNamed,
+		// "When suppressing warnings, ...": the attribute is the suppression
+		Locates:      words(`\bsuppress\w*\s+(?:\w+\s+)?(?:warnings?|lints?)\b`),
+		LocatesAdded: `#!\s*\[\s*allow`,
 		// "unless you are told to": an exception by instruction, which heed cannot see
 		Warn:       func(s *sentence) bool { return s.conditional() },
 		Claims:     []string{"#![allow(...)]", "#![allow]", "#![allow()]", "#[allow(...)]", "#[allow]", "#[allow()]"},
