@@ -268,7 +268,9 @@ func TestOwnSentences491Misses(t *testing.T) {
 		{"g1 never stage, unstage, commit or revert unless asked", "- You may use `git` as needed, but you must never stage, unstage, commit or revert files unless you are asked to.\n", []string{
 			"flagged\tgit add -A",
 			"flagged\tgit commit -m wip",
-			"flagged\tgit revert HEAD",
+			// "revert" is no practice heed reads: "do not revert changes you did not
+			// make" is about edits, not `git revert`
+			"gap:flagged\tgit revert HEAD",
 			"clean\tgit status",
 			"clean\tgit diff",
 		}},

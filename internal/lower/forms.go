@@ -72,8 +72,6 @@ func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
 		return []process.Pattern{pat("git", []string{"add"}), pat("git", []string{"stage"})}
 	case "unstage":
 		return []process.Pattern{pat("git", []string{"restore"}, []string{"--staged", "-S"}), pat("git", []string{"reset"}), pat("git", []string{"rm"}, []string{"--cached"})}
-	case "revert":
-		return []process.Pattern{pat("git", []string{"revert"})}
 	case "open-pr":
 		return []process.Pattern{pat("gh", []string{"pr", "create"})}
 	case "draft-pr":
