@@ -68,6 +68,10 @@ func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
 			pat("git", []string{"reset"}, []string{"--soft"})}
 	case "commit":
 		return []process.Pattern{pat("git", []string{"commit"})}
+	case "stage":
+		return []process.Pattern{pat("git", []string{"add"}), pat("git", []string{"stage"})}
+	case "unstage":
+		return []process.Pattern{pat("git", []string{"restore"}, []string{"--staged", "-S"}), pat("git", []string{"reset"}), pat("git", []string{"rm"}, []string{"--cached"})}
 	case "open-pr":
 		return []process.Pattern{pat("gh", []string{"pr", "create"})}
 	case "draft-pr":

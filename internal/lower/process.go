@@ -1189,8 +1189,6 @@ func sameBaseName(v, fb process.Pattern) bool {
 	return path.Base(v.Program[0]) == fb.Program[0]
 }
 
-// withoutVia drops forbidden forms that are the alternative itself ("use `pnpm
-// install`, not `pnpm i`" keeps pnpm install allowed).
 // installedPackages turns the packages a sentence says not to install into the
 // commands that install them (`npm install vitest`, `pnpm add vitest`, ...); a package
 // manager's own command ("never `npm install`") stays as it is.
@@ -1342,6 +1340,11 @@ func launchersOf(objs []norm.Object, scopeDir string) []process.Pattern {
 	return out
 }
 
+// withoutVia drops forbidden forms that are the alternative itself ("use `pnpm
+// install`, not `pnpm i`" keeps pnpm install allowed), and the alternative's program
+// from a form that names the forbidden one by its family: "use `gradle`, not
+// `gradlew`" forbids the wrapper, whose family holds gradle, and gradle is what the
+// sentence asks for.
 func withoutVia(forbid, via []process.Pattern) []process.Pattern {
 	var out []process.Pattern
 	for _, f := range forbid {
@@ -1349,6 +1352,20 @@ func withoutVia(forbid, via []process.Pattern) []process.Pattern {
 		for _, v := range via {
 			if patternKey(f) == patternKey(v) {
 				same = true
+				break
+			}
+			if len(f.Program) > 1 && sameButProgram(f, v) {
+				var keep []string
+				for _, p := range f.Program {
+					if !slices.Contains(v.Program, p) {
+						keep = append(keep, p)
+					}
+				}
+				if len(keep) == 0 {
+					same = true
+					break
+				}
+				f.Program = keep
 			}
 		}
 		if !same {
@@ -1356,6 +1373,12 @@ func withoutVia(forbid, via []process.Pattern) []process.Pattern {
 		}
 	}
 	return out
+}
+
+// sameButProgram: two forms alike in everything but the programs they name.
+func sameButProgram(a, b process.Pattern) bool {
+	a.Program, b.Program = nil, nil
+	return patternKey(a) == patternKey(b)
 }
 
 func patternKey(p process.Pattern) string {

@@ -320,7 +320,12 @@ var conceptPhrases = sync.OnceValue(func() []phrase {
 		"amend":           {"amend", "amend commits", "amend a commit", "amend the commit", "amend existing commits", "amend pushed commits", "amending", "amending commits"},
 		"skip-hooks": {"skip hooks", "skip the hooks", "skip git hooks", "skip pre-commit hooks", "skip the pre-commit hooks", "bypass hooks", "bypass the hooks", "bypass git hooks", "bypass pre-commit hooks", "bypass the pre-commit hooks", "disable hooks", "disable the hooks", "disable git hooks", "skip commit hooks", "skip the git hooks", "bypass the git hooks", "skipping hooks", "bypassing hooks", "skipping the hooks", "bypassing the hooks",
 			"disable pre-commit hooks", "disable the pre-commit hooks", "disable the git hooks", "skipping pre-commit hooks", "skipping the pre-commit hooks", "bypassing pre-commit hooks", "bypassing the pre-commit hooks"},
-		"hard-reset":   {"hard reset", "hard-reset", "reset --hard", "hard resets"},
+		"hard-reset": {"hard reset", "hard-reset", "reset --hard", "hard resets"},
+		// the index: "never stage, unstage or commit files", "do not stage anything";
+		// "revert" is left out: "do not revert changes you did not make" is about
+		// edits, not `git revert`
+		"stage":        {"stage", "stage files", "stage changes", "stage your changes", "stage anything", "stage any files", "staging files", "staging changes"},
+		"unstage":      {"unstage", "unstage files", "unstage changes", "unstage anything", "unstaging"},
 		"publish":      {"publish", "publishing", "publish anything", "publish packages", "publish the package", "publish releases", "publish to npm", "publish to pypi", "publish crates"},
 		"push-tags":    {"push tags", "push the tags", "push git tags", "push release tags", "push any tags", "push new tags"},
 		"tag":          {"create CODE tags", "create CODE tag", "push CODE tags", "add CODE tags", "create tags", "create a tag", "create git tags", "create release tags", "create version tags", "tag releases", "add tags", "cut a release", "cut releases"},

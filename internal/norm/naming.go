@@ -54,7 +54,11 @@ var (
 	namingMemberWordRE  = lazyre.New(`(?i)^[\s-]*(?:values?|members?|keys?|cases?|entries|entry|variants?|fields?|properties|property|parameters?|params|arguments?|args|attributes?|props|hints?|annotations?|checks?|checking|checker|safety|safe|errors?|system|signatures?|calls?|bod(?:y|ies)|comments?|docstrings?|tests?|coverage|hierarch(?:y|ies)|inference|stubs?|imports?|files?|filenames?|folders?|director(?:y|ies)|selectors?|styles?|librar(?:y|ies))\b`)
 	namingPublicRE      = lazyre.New(`(?i)\b(?:public|exported|external|externally|api)\b`)
 	namingAlternativeRE = lazyre.New(`(?i)(?:\bor|/)\s*$`)
-	namingExceptRE      = lazyre.New(`(?i)\b(?:except|exception|exceptions|exempt|allowed|may keep|keep their)\b`)
+	// namingDescribesRE: a style in a relative clause that describes the things the
+	// sentence is about ("files whose main export is a PascalCase class", "modules
+	// that define a PascalCase type"): what they hold, not how to name it.
+	namingDescribesRE = lazyre.New(`(?i)\b(?:whose|that|which)\s+(?:[a-z]+\s+){0,3}?(?:is|are|exports?|defines?|declares?|contains?|holds?)\s+(?:an?|the|one|its)\s+$`)
+	namingExceptRE    = lazyre.New(`(?i)\b(?:except|exception|exceptions|exempt|allowed|may keep|keep their)\b`)
 	// namingExportRE: Go's words for a name's visibility ("exported identifiers use
 	// PascalCase; unexported use camelCase"), or public and private said of names.
 	namingLeadVerbRE = lazyre.New(`^(?:always |please )?(?:use|using|prefer|follow|write|name with|apply)$`)
@@ -159,7 +163,7 @@ func NamingBindings(text string) map[string]string {
 		var ms []namingMention
 		alternatives := false
 		for i, m := range convStyleRE.FindAllStringSubmatchIndex(seg, -1) {
-			if namingNegRE.MatchString(seg[:m[0]]) {
+			if namingNegRE.MatchString(seg[:m[0]]) || namingDescribesRE.MatchString(seg[:m[0]]) {
 				continue
 			}
 			if i > 0 && namingAlternativeRE.MatchString(seg[:m[0]]) {
@@ -414,8 +418,10 @@ func FileNamings(text, header string) []FileNaming {
 		if st == nil {
 			continue
 		}
-		if namingNegRE.MatchString(main[:st[0]]) {
-			continue // "not camelCase file names"
+		if namingNegRE.MatchString(main[:st[0]]) || namingDescribesRE.MatchString(main[:st[0]]) {
+			// "not camelCase file names"; "files that export a PascalCase component"
+			// say what the files hold
+			continue
 		}
 		noun := fileNounRE.FindStringSubmatch(main)
 		if m := styleForFilesRE.FindStringSubmatch(main[st[1]:]); m != nil && m[1] != "" {

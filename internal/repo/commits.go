@@ -33,7 +33,7 @@ func (r *Repo) CommitsAndParents(base, head string) ([]engine.Commit, map[string
 	}
 	// Records start with RS; fields end with US; the file names follow, NUL-separated.
 	out, err := r.run(nil, "-c", "log.showSignature=false", "log", "--reverse", "-z", "--no-color",
-		"--name-only", "--relative", "--format=%x1e%H%x1f%P%x1f%an <%ae>%x1f%B%x1f", rng, "--")
+		"--name-only", "--no-renames", "--relative", "--format=%x1e%H%x1f%P%x1f%an <%ae>%x1f%B%x1f", rng, "--")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -111,7 +111,7 @@ func (r *Repo) RecentCommits(head string, n int) ([]engine.Commit, error) {
 		head = "HEAD"
 	}
 	out, err := r.run(nil, "-c", "log.showSignature=false", "log", "--no-merges", "-n", strconv.Itoa(n), "--reverse", "-z", "--no-color",
-		"--name-only", "--relative", "--format=%x1e%H%x1f%P%x1f%an <%ae>%x1f%B%x1f", head, "--")
+		"--name-only", "--no-renames", "--relative", "--format=%x1e%H%x1f%P%x1f%an <%ae>%x1f%B%x1f", head, "--")
 	if err != nil {
 		return nil, err
 	}

@@ -1052,3 +1052,31 @@ func TestUncommittedIsWhatHEADDoesNotHold(t *testing.T) {
 		t.Errorf("index: uncommitted %q, want %s", got, want)
 	}
 }
+
+// A file a commit renamed is committed on both sides: the change's paths hold the
+// old one too, and it is no uncommitted edit (pixpilot/supabase-toolkit 343a74c moved
+// tooling/rollup/eslint.config.mjs and heed called the old path uncommitted).
+func TestRenamedInACommitIsNotUncommitted(t *testing.T) {
+	g := newGitRepo(t)
+	g.write(map[string]string{"old/conf.mjs": "export default { a: 1, b: 2, c: 3 };\n", "keep.txt": "1\n"})
+	base := g.commit("base")
+	g.write(map[string]string{"new/conf.mjs": "export default { a: 1, b: 2, c: 3 };\n"})
+	g.git("rm", "-q", "old/conf.mjs")
+	g.commit("move the config")
+	r := g.open()
+	commits, err := r.Commits(base, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := r.DiffWorktree(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.Uncommitted(c, commits, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 0 {
+		t.Errorf("uncommitted %q after a committed rename, want none", got)
+	}
+}

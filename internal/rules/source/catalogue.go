@@ -48,8 +48,14 @@ type Entry struct {
 	// Locates (optional) matches a region the sentence limits the rule to that the
 	// entry's query locates itself ("inside an `except` block" for a raise in a
 	// handler), so the region is no reason to drop the rule.
-	Locates  *lazyre.RE
-	Variants []Variant
+	Locates *lazyre.RE
+	// LocatesAdded (with Locates) is the pattern of an added line that holds the
+	// construct: a sentence whose precondition is what the entry locates ("when
+	// suppressing warnings" for the attribute that suppresses them) applies to a
+	// change that adds such a line, not to one whose lines say the precondition's
+	// words.
+	LocatesAdded string
+	Variants     []Variant
 }
 
 // Variant is an entry's check for one language.
@@ -117,6 +123,19 @@ func rustAllowNamed(s *sentence) bool {
 	allow := s.has(words("`#?!?\\[?allow(?:\\([^`]*\\))?\\]?`"))
 	expect := s.has(words("`#?!?\\[?expect(?:\\([^`]*\\))?\\]?`"))
 	return allow && (expect || s.negated())
+}
+
+// rustCrateAllowNamed: the sentence bans suppressing warnings for a whole module or
+// crate, by `#![allow(...)]` or in words ("never suppress warnings at the crate
+// level", "suppressing warnings for a whole module is never acceptable").
+func rustCrateAllowNamed(s *sentence) bool {
+	inner := s.has(words("`#!\\[allow"))
+	level := s.has(words(`\b(?:crate|module)[- ]level\b|\bwhole (?:module|crate)\b|\b(?:module|crate) or (?:module|crate) level\b`))
+	if !inner && !(level && s.has(words(`\bsuppress\w*\b|\bsilenc\w*\b`)) && s.has(words(`\bwarnings?\b|\blints?\b`))) {
+		return false
+	}
+	return s.banned("#![allow(...)]", "#![allow]", "#![allow()]") || s.negPhrase(words(`\bsuppress\w*\b|\bsilenc\w*\b|#!\[allow`)) ||
+		s.has(words(`\b(?:never|not|un)\s?(?:acceptable|allowed|permitted|ok|okay)\b`))
 }
 
 // Catalogue is every entry, in the order the recogniser tries them.
@@ -276,7 +295,7 @@ var Catalogue = []*Entry{
 		Name:  "rust-allow",
 		Title: "`#[allow(...)]` instead of `#[expect(...)]`",
 		Names: func(s *sentence) bool {
-			return rustAllowNamed(s) && !s.has(words(`\bclippy\b`))
+			return rustAllowNamed(s) && !s.has(words(`\bclippy\b`)) && !rustCrateAllowNamed(s)
 		},
 		Claims:     []string{"#[allow()]", "[allow()]", "#[expect()]", "allow()", "expect()", "#[allow]", "#[expect]", "allow", "expect", "#[allow(...)]", "#[expect(...)]", "[allow(...)]"},
 		Message:    "`#[allow(...)]` suppression",
@@ -286,6 +305,28 @@ var Catalogue = []*Entry{
 ((inner_attribute_item (attribute (identifier) @name (#eq? @name "allow"))) @match)`,
 			Bad:  []string{"«#[allow(clippy::too_many_arguments)]»\nfn f() {}\n", "«#![allow(dead_code)]»\n"},
 			Good: []string{"#[expect(clippy::too_many_arguments)]\nfn f() {}\n// #[allow(dead_code)]\nconst S: &str = \"#[allow(x)]\";\nfn allow() {}\n"}}},
+	},
+	{
+		// "It is never acceptable to suppress warnings at the module or crate level"
+		// (anelson-labs/cgx CLAUDE.md:39-41): the inner attribute, `#![allow(...)]`,
+		// which holds for the whole module or crate; an item's `#[allow]` is what such
+		// a sentence asks for instead.
+		Name:  "rust-crate-allow",
+		Title: "`#![allow(...)]` for a whole module or crate",
+		Names: rustCrateAllowNamed,
+		// "When suppressing warnings, ...": the attribute is the suppression
+		Locates:      words(`\bsuppress\w*\s+(?:\w+\s+)?(?:warnings?|lints?)\b`),
+		LocatesAdded: `#!\s*\[\s*allow`,
+		// "unless you are told to": an exception by instruction, which heed cannot see
+		Warn:       func(s *sentence) bool { return s.conditional() },
+		Claims:     []string{"#![allow(...)]", "#![allow]", "#![allow()]", "#[allow(...)]", "#[allow]", "#[allow()]"},
+		Message:    "`#![allow(...)]` suppresses the lint for the whole module or crate",
+		Suggestion: "put `#[allow(...)]` on the item that needs it, with a comment saying why",
+		Variants: []Variant{{Lang: engine.LangRust,
+			Query:   `((inner_attribute_item (attribute (identifier) @name (#eq? @name "allow"))) @match)`,
+			Needles: []string{"allow"},
+			Bad:     []string{"«#![allow(dead_code)]»\n\npub fn f() {}\n", "mod m {\n    «#![allow(unused)]»\n}\n"},
+			Good:    []string{"// needed until the next release\n#[allow(dead_code)]\nfn g() {}\n// #![allow(unused)]\nconst S: &str = \"#![allow(x)]\";\n#![deny(warnings)]\n"}}},
 	},
 	{
 		// "PREFER `#[expect()]` over `[allow()]` if clippy must be disabled" (astral-sh/uv

@@ -110,6 +110,9 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	if e.Warn != nil && e.Warn(s) {
 		base.Severity = policy.SeverityWarning
 	}
+	if e.LocatesAdded != "" && e.Locates != nil && e.Locates.MatchString(s.prose()) {
+		base.When = &policy.Condition{What: "a line the change adds or modifies holds " + e.Title, Added: e.LocatesAdded}
+	}
 	if m := justifiedRE.FindString(s.prose()); m != "" {
 		// "do not introduce `unsafe` without a clear justification": a use with a
 		// reason is allowed, and heed cannot judge the reason

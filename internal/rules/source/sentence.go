@@ -404,13 +404,29 @@ func (s *sentence) negPhrase(re *lazyre.RE) bool {
 		if neg < 0 && !(s.headerBans() && len(ts) > 0 && fillers[lowerWord(ts[0])]) {
 			continue
 		}
-		ok := true
+		ok := !preferredAfter(ts[neg+1:])
 		for _, t := range ts[neg+1:] {
 			if t.kind == 'w' && notBanWords[lowerWord(t)] {
 				ok = false
 			}
 		}
 		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// preferredAfter reports words that end on "in favor of", "instead of", "rather than"
+// or "in place of" somewhere: what follows is the alternative the prohibition prefers
+// ("do not use `expect` in favor of `unwrap`" bans expect, not unwrap).
+func preferredAfter(ts []token) bool {
+	for i := 0; i+1 < len(ts); i++ {
+		a, b := lowerWord(ts[i]), lowerWord(ts[i+1])
+		switch {
+		case (a == "instead" || a == "favor" || a == "favour" || a == "place") && b == "of":
+			return true
+		case a == "rather" && b == "than":
 			return true
 		}
 	}

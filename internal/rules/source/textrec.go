@@ -459,6 +459,14 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 				// (camelCase for files, ...)")
 				r.Severity = policy.SeverityWarning
 			}
+			if q := roleQualifier(fn, globs); q != "" {
+				// "PascalCase for component files (`MyButton.tsx`)": the files are
+				// those of one role, and a `.tsx` file may be an entry point or a hook;
+				// the extension stands for the role only approximately
+				r.Exact = false
+				r.Doubt("it is about " + q + " files, which heed tells only by their extension (" + strings.Join(globs, ", ") + "): a file of another role is judged too")
+				r.Severity = policy.SeverityWarning
+			}
 			if ex := breaksOwnExample(fn); ex != "" {
 				// "kebab-case for Markdown filenames (`docs/build_process.md`)": the
 				// text's own example breaks it, so the reading is in doubt: a
@@ -519,6 +527,27 @@ func statedGlobs(fn norm.FileNaming) []string {
 		return ex
 	}
 	return fileQualGlobs.Get()[fileQualifier(fn)]
+}
+
+// roleQualifier is the qualifier of a file-naming convention when it names files of a
+// role (components, screens, services) that the globs heed judges hold more of: not a
+// language ("TypeScript files"), nor a kind every file of those extensions is (a
+// `.vue` or `.svelte` file is a component, a `.md` file a document, a `.sh` file a
+// script); "" otherwise.
+func roleQualifier(fn norm.FileNaming, globs []string) string {
+	q := fileQualifier(fn)
+	if q == "" || q == "module" || q == "python" || q == "rust" || langNamed(q) {
+		return ""
+	}
+	for _, g := range globs {
+		switch strings.TrimPrefix(g, "**/") {
+		case "*.vue", "*.svelte", "*.md", "*.mdx", "*.sh":
+			// files whose extension tells their kind
+		default:
+			return q
+		}
+	}
+	return ""
 }
 
 // fileQualifier is a convention's qualifier in the singular, without "file"
