@@ -312,9 +312,16 @@ func clauseWords(text string) policy.Level {
 	if prose == "" || prose == "CODESPAN" {
 		return policy.Info
 	}
-	// "❌ `any`" in style lists marks a forbidden pattern.
-	if strings.HasPrefix(prose, "❌") || strings.HasPrefix(prose, "🚫") || strings.HasPrefix(prose, "⛔") {
-		return policy.Must
+	if sign, rest, ok := statusSign(prose); ok {
+		if sign == signBad && !statusStatement(rest) {
+			// "❌ `any`", "❌ console.log in production code": a sign of what not
+			// to do before the thing or the act
+			return policy.Must
+		}
+		// "✅ Use the logger", "⚠️ Never commit `.env`": the sign says nothing
+		// the words after it do not; "❌ Windows is not supported yet": a status,
+		// read as the sentence it is
+		return clauseWords(rest)
 	}
 	markers := mainClause(dropParens(prose))
 	hard, soft := markerLevels(markers)
@@ -450,8 +457,58 @@ func verbLevel(body string) policy.Level {
 		return policy.Info
 	case imperativeVerbs.Get()[w] && !(nounVerbs.Get()[w] && nounUse(body)) && !ofUse(body):
 		return policy.Must
+	case redoVerb(w) && !nounUse(body):
+		return policy.Must
 	}
 	return policy.Info
+}
+
+// redoVerb: an imperative made by "re-" from one the reader knows ("Reformat",
+// "Re-generate", "Retest"), which the verb list need not spell out; a word that only
+// looks so ("read", "return") is in the list or is no such verb.
+func redoVerb(w string) bool {
+	rest, ok := strings.CutPrefix(w, "re")
+	if !ok {
+		return false
+	}
+	rest = strings.TrimPrefix(rest, "-")
+	return len(rest) >= 4 && imperativeVerbs.Get()[rest] && !nounVerbs.Get()[w]
+}
+
+const (
+	signGood = 1 // ✅ ✔️ ☑️ 👍
+	signBad  = 2 // ❌ 🚫 ⛔ ✗ ✘ 👎
+	signNote = 3 // ⚠️ ❗ 💡 📌 ℹ️
+)
+
+// statusSign reads a sign that opens an item ("✅ Use X", "❌ `any`", "⚠️ Never
+// commit"): which kind it is and the words after it.
+func statusSign(prose string) (sign int, rest string, ok bool) {
+	for _, s := range []struct {
+		sign  int
+		marks string
+	}{{signGood, "✅ ✔️ ✔ ☑️ ☑ 👍 ✓"}, {signBad, "❌ 🚫 ⛔ ✗ ✘ 👎 ✖️ ✖"}, {signNote, "⚠️ ⚠ ❗ ❗️ 💡 📌 ℹ️ ℹ"}} {
+		for _, m := range strings.Fields(s.marks) {
+			if r, found := strings.CutPrefix(prose, m); found {
+				r = strings.TrimLeft(r, "\ufe0f :-–—")
+				return s.sign, strings.TrimSpace(r), true
+			}
+		}
+	}
+	return 0, "", false
+}
+
+// statusStatementRE: a subject and its verb within the first words ("Windows is not
+// supported", "The build takes ten minutes"): a sentence that says how things are.
+var statusStatementRE = lazyre.New(`(?i)^(?:the |this |our |its |a |an )?[\w.+#/-]+(?: [\w.+#/-]+){0,3} (?:is|are|was|were|isn't|aren't|wasn't|has|have|hasn't|haven't|will|won't|can't|cannot|does|doesn't|do not|works|work|fails|takes|runs|supports)\b`)
+
+// statusStatement: after a sign, a sentence of its own about how things are, not a
+// thing or an act marked good or bad.
+func statusStatement(rest string) bool {
+	if strings.HasPrefix(rest, "CODESPAN") {
+		return false // "❌ `any` is not allowed": the sign is on the thing
+	}
+	return statusStatementRE.MatchString(rest) && verbLevel(stripLead(rest)) == policy.Info
 }
 
 var readMoreRE = lazyre.New(`(?i)^(read|learn|find out) more\b`)
@@ -916,7 +973,7 @@ func leadEnd(s string) int {
 // adverbs that may stand before a clause's verb ("Please always run ...").
 var adverbs = lazy.Value[map[string]bool]{F: func() map[string]bool {
 	return wordSet(`please always also first then next finally just simply instead only generally usually
-additionally otherwise again now and or`)
+additionally otherwise again now and or still`)
 }}
 
 // adverbEnd is the length of the run of such words (and stray commas) opening s.
@@ -1192,4 +1249,33 @@ func nonASCIIWords(text string) bool {
 		}
 	}
 	return false
+}
+
+// checklistHeadingRE: a section whose open boxes are steps to have done ("Checklist",
+// "Before Submitting", "PR Process", "Pre-commit", "Definition of Done").
+var checklistHeadingRE = lazyre.New(`(?i)\bcheck ?list\b|\bbefore (?:you |a |the |your )?(?:submit|commit|push|open|creat|merg|send|request|ask)|\bpull requests?\b|\bprs?\b|\bsubmit|\bpre-?(?:commit|push|pr|merge|release)\b|\bdefinition of done\b|\bdone when\b`)
+
+// checklistSection: the box sits in a checklist, by a heading or by its lead-in
+// ("Before you push:").
+func checklistSection(hp []string, ctx string) bool {
+	if trackerHeading(hp) {
+		return false
+	}
+	for _, h := range inEnglish(hp) {
+		if checklistHeadingRE.MatchString(h) {
+			return true
+		}
+	}
+	return ctx != "" && (norm.MomentLead(ctx) != "" || norm.DoneLead(ctx) || norm.SectionOrder(ctx) != "")
+}
+
+// checklistStateRE: an item that says a state to reach ("All tests pass",
+// "Documentation is updated", "Code follows the style guide", "Self-review
+// completed"), not an option to tick ("Bug fix", "Breaking change").
+var checklistStateRE = lazyre.New(`(?i)\b(?:is|are|has been|have been|pass|passes|passed|succeeds?|succeeded|builds|follows?|completed?|done|updated|added|written|reviewed|documented|green|clean|run|ran|fixed|resolved|removed|signed)\b`)
+
+// checklistState: an open box that is an act or a state, not a bare option.
+func checklistState(text string) bool {
+	t := replaceCode(text, "CODESPAN")
+	return len(strings.Fields(t)) >= 2 && (checklistStateRE.MatchString(dropParens(t)) || verbLevel(stripLead(t)) == policy.Must)
 }

@@ -458,6 +458,11 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 			// checklist, "Before you push: - [ ] `make lint` passes", still binds)
 			lv = policy.Info
 		}
+		if lv == policy.Info && tb.task == taskOpen && checklistSection(x.headerPath(), ctx) && checklistState(p.text) {
+			// "## Before submitting" + "- [ ] Linting passes (`npm run lint`)": an
+			// open box of a checklist is a step the reader must have done
+			lv = policy.Must
+		}
 		if lv == policy.Info && inConventionSection(x.headerPath()) && convention(p.text, x.headerPath()) {
 			lv = policy.Must
 		}
