@@ -312,6 +312,11 @@ func clauseWords(text string) policy.Level {
 	if prose == "" || prose == "CODESPAN" {
 		return policy.Info
 	}
+	if inner, ok := wholeParens(prose); ok {
+		// "(`AGENTS.md` carries the same checklist — keep the two in sync.)": a
+		// sentence set in parentheses is still a sentence
+		return clauseWords(inner)
+	}
 	if sign, rest, ok := statusSign(prose); ok {
 		if sign == signBad && !statusStatement(rest) {
 			// "❌ `any`", "❌ console.log in production code": a sign of what not
@@ -365,6 +370,11 @@ func clauseWords(text string) policy.Level {
 	}
 	if placedRun(body) {
 		return policy.Must
+	}
+	// "`AGENTS.md` carries the same checklist for other agents — keep the two in
+	// sync": after a statement, a dash opens an order of its own
+	if lv := dashOrder(prose); lv != policy.Info {
+		return lv
 	}
 	// A condition with commas of its own ("If you create files, scripts, or helpers,
 	// clean them up"): try the clause after each further comma.
@@ -820,9 +830,16 @@ func findLabel(s string) []int {
 		i += 2
 	}
 	start := i
+	depth := 0 // a colon or dash inside parentheses ends no label: "reply (e.g. "ok — see X")"
 	for j := i; j < len(s) && j-start <= 48; {
 		c := s[j]
-		if c == '*' || c == '_' || c == ':' || c == ' ' && dashAt(s, j) > 0 {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth = max(0, depth-1)
+		}
+		if depth == 0 && (c == '*' || c == '_' || c == ':' || c == ' ' && dashAt(s, j) > 0) {
 			if j == start {
 				return nil
 			}
@@ -1278,4 +1295,71 @@ var checklistStateRE = lazyre.New(`(?i)\b(?:is|are|has been|have been|pass|passe
 func checklistState(text string) bool {
 	t := replaceCode(text, "CODESPAN")
 	return len(strings.Fields(t)) >= 2 && (checklistStateRE.MatchString(dropParens(t)) || verbLevel(stripLead(t)) == policy.Must)
+}
+
+// infixBanRE: a heading that names the things not to do in its middle ("Files to
+// NEVER commit", "Things not to touch", "Patterns to avoid").
+var infixBanRE = lazyre.New(`(?i)\b(?:to never|never to|not to|must never|must not|should never|to avoid)\b`)
+
+// banHeadingLevel: the modality the innermost heading gives an item that is only a
+// thing: must under a ban ("Don't", "Files to never commit"), should under what to
+// avoid, info elsewhere.
+func banHeadingLevel(hp []string) policy.Level {
+	if len(hp) == 0 {
+		return policy.Info
+	}
+	hp = inEnglish(hp)
+	h := strings.ToLower(strings.TrimSpace(hp[len(hp)-1]))
+	switch {
+	case strings.Contains(h, "avoid") && !strings.Contains(h, "never") && !strings.Contains(h, "not"):
+		return policy.Should
+	case banHeading(h) || infixBanRE.MatchString(h):
+		return policy.Must
+	}
+	return policy.Info
+}
+
+// wholeParens: the sentence is one parenthesis from start to end (its final stop
+// inside or outside it), and the words inside it.
+func wholeParens(prose string) (string, bool) {
+	p := strings.TrimSuffix(strings.TrimSpace(prose), ".")
+	if !strings.HasPrefix(p, "(") || !strings.HasSuffix(p, ")") {
+		return "", false
+	}
+	depth := 0
+	for i, c := range p {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 && i != len(p)-1 {
+				return "", false // "(a) this and (b) that"
+			}
+		}
+	}
+	return strings.TrimSpace(p[1 : len(p)-1]), depth == 0
+}
+
+// dashOrder: the level of an imperative that follows an em or en dash outside
+// parentheses, after words of a statement before it.
+func dashOrder(prose string) policy.Level {
+	depth := 0
+	for i := 0; i < len(prose); i++ {
+		switch prose[i] {
+		case '(':
+			depth++
+		case ')':
+			depth = max(0, depth-1)
+		case ' ':
+			if depth > 0 || !(strings.HasPrefix(prose[i:], " — ") || strings.HasPrefix(prose[i:], " – ")) {
+				continue
+			}
+			rest := strings.TrimSpace(prose[i+dashAt(prose, i):])
+			if lv := verbLevel(stripLead(rest)); lv != policy.Info {
+				return lv
+			}
+		}
+	}
+	return policy.Info
 }

@@ -179,6 +179,7 @@ func (x *extractor) item(it ast.Node, ctx string, ctxLevel policy.Level) {
 		switch b := c.(type) {
 		case *ast.Paragraph, *ast.TextBlock:
 			var tb textBuf
+			tb.item = own == ""
 			x.inline(b, &tb)
 			if own == "" {
 				if first := x.emit(&tb, ctx, ctxLevel, x.line(b)); first != nil {
@@ -483,6 +484,11 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 		if lv == policy.Info && ctx == "" && (commandItem(p.text) || bareCommandItem(p.text)) && orderHeading(x.headerPath()) {
 			// "## Before Every Commit" and "1. `yarn format`": a step of the order
 			lv = policy.Must
+		}
+		if lv == policy.Info && tb.item && ctx == "" && bare(p.text) {
+			// "## Files to never commit" + "- `CLAUDE.md` - this file": an item
+			// that is only a thing takes the modality its ban heading gives it
+			lv = banHeadingLevel(x.headerPath())
 		}
 		line, end := p.line, p.end
 		if line == 0 {
