@@ -173,6 +173,12 @@ func clauseLevel(text string) policy.Level {
 		// project's setting or convention, stated
 		return policy.Should
 	}
+	if statedPlacement(text) || statedPattern(text) {
+		// "Tests live in `tests/`", "Test files follow the pattern `*.test.ts`":
+		// where a kind of file goes, or the form it takes, stated as the
+		// project's convention
+		return policy.Should
+	}
 	switch norm.BanStrength(text) {
 	case "must":
 		return policy.Must
@@ -318,15 +324,16 @@ func clauseWords(text string) policy.Level {
 		return clauseWords(inner)
 	}
 	if sign, rest, ok := statusSign(prose); ok {
-		if sign == signBad && !statusStatement(rest) {
+		// "✅ Use the logger", "⚠️ Never commit `.env`", "❌ Avoid X": the sign
+		// says nothing the words after it do not
+		lv := clauseWords(rest)
+		if lv == policy.Info && sign == signBad && !statusStatement(rest) {
 			// "❌ `any`", "❌ console.log in production code": a sign of what not
-			// to do before the thing or the act
+			// to do before the thing or the act; "❌ Windows is not supported
+			// yet" is a status, read as the sentence it is
 			return policy.Must
 		}
-		// "✅ Use the logger", "⚠️ Never commit `.env`": the sign says nothing
-		// the words after it do not; "❌ Windows is not supported yet": a status,
-		// read as the sentence it is
-		return clauseWords(rest)
+		return lv
 	}
 	markers := mainClause(dropParens(prose))
 	hard, soft := markerLevels(markers)
@@ -1362,4 +1369,30 @@ func dashOrder(prose string) policy.Level {
 		}
 	}
 	return policy.Info
+}
+
+// placedKinds: kinds of files a project keeps together, named in the plural ("Tests
+// live in ...").
+var placedKinds = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return wordSet(`tests specs stories fixtures migrations components hooks mocks snapshots scripts examples
+benchmarks e2e helpers utilities utils types schemas handlers routes controllers models services views pages
+templates styles assets icons translations locales docs notebooks`)
+}}
+
+var statedPlacementRE = lazyre.New(`(?i)^(?:all |new |our |the |unit |integration |end-to-end |e2e |test |shared )*([a-z0-9-]+)(?: files)? (?:live|go|belong|are placed|are kept|are stored|are located|sit|reside) (?:in|under|inside|into|next to|alongside|beside)\b`)
+
+// statedPlacement: a kind of file in the plural and the place it lives, said in the
+// present ("Tests live in `tests/`", "Stories go next to their component"); a
+// single thing's place ("The CLI lives in `cmd/`") is a description.
+func statedPlacement(text string) bool {
+	m := statedPlacementRE.FindStringSubmatch(strings.TrimLeft(replaceCode(text, "CODESPAN"), " *_"))
+	return m != nil && placedKinds.Get()[strings.ToLower(m[1])]
+}
+
+var statedPatternRE = lazyre.New(`(?i)^(?:all |new |our |the )*(?:[a-z0-9-]+ ){0,2}[a-z0-9-]+s (?:follow|match) (?:the |our |this |a )?(?:naming )?(?:pattern|convention|format|template|scheme|naming)\b`)
+
+// statedPattern: a kind of thing and the form it follows ("Test files follow the
+// pattern `*.vitest.ts`", "Branch names follow the convention ...").
+func statedPattern(text string) bool {
+	return statedPatternRE.MatchString(strings.TrimLeft(replaceCode(text, "CODESPAN"), " *_"))
 }
