@@ -326,6 +326,11 @@ func clauseWords(text string) policy.Level {
 	if sign, rest, ok := statusSign(prose); ok {
 		// "✅ Use the logger", "⚠️ Never commit `.env`", "❌ Avoid X": the sign
 		// says nothing the words after it do not
+		if sign == signGood && noPhraseRE.MatchString(rest) {
+			// "✅ No broken CI", "✅ Zero config": a benefit, an absence marked
+			// good, not a ban
+			return policy.Info
+		}
 		lv := clauseWords(rest)
 		if lv == policy.Info && sign == signBad && !statusStatement(rest) {
 			// "❌ `any`", "❌ console.log in production code": a sign of what not
@@ -514,6 +519,8 @@ func statusSign(prose string) (sign int, rest string, ok bool) {
 	}
 	return 0, "", false
 }
+
+var noPhraseRE = lazyre.New(`(?i)^(?:no|zero|fewer|less|nothing)\s`)
 
 // statusStatementRE: a subject and its verb within the first words ("Windows is not
 // supported", "The build takes ten minutes"): a sentence that says how things are.
