@@ -220,6 +220,14 @@ func (x *extractor) blockquote(q *ast.Blockquote, ctx string, ctxLevel policy.Le
 		return
 	}
 	first := &x.out[before]
+	if quotedUtterance(first.Text, x.out[len(x.out)-1].Text) {
+		// > "The SDK isn't installed. Please run `winget install ...` and confirm.":
+		// words quoted whole, what to say to someone, not an order to the reader
+		for i := before; i < len(x.out); i++ {
+			x.out[i].Level = policy.Info
+		}
+		return
+	}
 	m := alertRE.FindStringSubmatch(first.Text)
 	if m == nil {
 		return
@@ -678,4 +686,13 @@ func (x *extractor) scanLinks(tb *textBuf, full string) {
 		l.Target = t
 		x.refs = append(x.refs, l)
 	}
+}
+
+// quotedUtterance: a blockquote's text opens with a quotation mark and closes with
+// one, so all of it is quoted words.
+func quotedUtterance(first, last string) bool {
+	first, last = strings.TrimSpace(first), strings.TrimRight(strings.TrimSpace(last), ".")
+	opens := strings.HasPrefix(first, "\"") || strings.HasPrefix(first, "“")
+	closes := strings.HasSuffix(last, "\"") || strings.HasSuffix(last, "”") || strings.HasSuffix(last, "\".") || strings.HasSuffix(last, ".”")
+	return opens && closes && len(first) > 1
 }
