@@ -315,6 +315,8 @@ func clauseWords(text string) policy.Level {
 	prose := replaceCode(text, " CODESPAN ")
 	prose = strings.ReplaceAll(prose, "’", "'")
 	prose = strings.Join(strings.Fields(prose), " ")
+	// "•\t❌ No any": a bullet typed as a character, not Markdown's, opens the item
+	prose = strings.TrimLeft(strings.TrimLeft(prose, "•◦▪‣·"), " ")
 	if prose == "" || prose == "CODESPAN" {
 		return policy.Info
 	}
@@ -1392,7 +1394,7 @@ var statedPlacementRE = lazyre.New(`(?i)^(?:all |new |our |the |unit |integratio
 // present ("Tests live in `tests/`", "Stories go next to their component"); a
 // single thing's place ("The CLI lives in `cmd/`") is a description.
 func statedPlacement(text string) bool {
-	m := statedPlacementRE.FindStringSubmatch(strings.TrimLeft(replaceCode(text, "CODESPAN"), " *_"))
+	m := statedPlacementRE.FindStringSubmatch(strings.TrimLeft(replaceCode(text, "CODESPAN"), " \t*_•◦▪‣·"))
 	return m != nil && placedKinds.Get()[strings.ToLower(m[1])]
 }
 
@@ -1401,5 +1403,5 @@ var statedPatternRE = lazyre.New(`(?i)^(?:all |new |our |the )*(?:[a-z0-9-]+ ){0
 // statedPattern: a kind of thing and the form it follows ("Test files follow the
 // pattern `*.vitest.ts`", "Branch names follow the convention ...").
 func statedPattern(text string) bool {
-	return statedPatternRE.MatchString(strings.TrimLeft(replaceCode(text, "CODESPAN"), " *_"))
+	return statedPatternRE.MatchString(strings.TrimLeft(replaceCode(text, "CODESPAN"), " \t*_•◦▪‣·"))
 }
