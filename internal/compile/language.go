@@ -24,6 +24,11 @@ func inEnglish(c *policy.Constraint) (policy.Constraint, string) {
 	}
 	// "`generated/` – API client (do not edit by hand)": the rule in parentheses,
 	// said as a sentence; the same for an item under "Outputs (do not hand-edit):"
+	// "**Don't:** run `git push --force`": a label that is the rule's modality,
+	// read as the sentence it opens
+	if t, ok := norm.PolarityLabel(read.Text); ok {
+		read.Text = t
+	}
 	if t, ok := norm.ParenRule(read.Text); ok {
 		read.Text = t
 	} else if t, ok := norm.ItemParenRule(read.Text, read.Context); ok {

@@ -173,6 +173,12 @@ func clauseLevel(text string) policy.Level {
 		// project's setting or convention, stated
 		return policy.Should
 	}
+	if statedPlacement(text) || statedPattern(text) {
+		// "Tests live in `tests/`", "Test files follow the pattern `*.test.ts`":
+		// where a kind of file goes, or the form it takes, stated as the
+		// project's convention
+		return policy.Should
+	}
 	switch norm.BanStrength(text) {
 	case "must":
 		return policy.Must
@@ -309,12 +315,32 @@ func clauseWords(text string) policy.Level {
 	prose := replaceCode(text, " CODESPAN ")
 	prose = strings.ReplaceAll(prose, "’", "'")
 	prose = strings.Join(strings.Fields(prose), " ")
+	// "•\t❌ No any": a bullet typed as a character, not Markdown's, opens the item
+	prose = strings.TrimLeft(strings.TrimLeft(prose, "•◦▪‣·"), " ")
 	if prose == "" || prose == "CODESPAN" {
 		return policy.Info
 	}
-	// "❌ `any`" in style lists marks a forbidden pattern.
-	if strings.HasPrefix(prose, "❌") || strings.HasPrefix(prose, "🚫") || strings.HasPrefix(prose, "⛔") {
-		return policy.Must
+	if inner, ok := wholeParens(prose); ok {
+		// "(`AGENTS.md` carries the same checklist — keep the two in sync.)": a
+		// sentence set in parentheses is still a sentence
+		return clauseWords(inner)
+	}
+	if sign, rest, ok := statusSign(prose); ok {
+		// "✅ Use the logger", "⚠️ Never commit `.env`", "❌ Avoid X": the sign
+		// says nothing the words after it do not
+		if sign == signGood && noPhraseRE.MatchString(rest) {
+			// "✅ No broken CI", "✅ Zero config": a benefit, an absence marked
+			// good, not a ban
+			return policy.Info
+		}
+		lv := clauseWords(rest)
+		if lv == policy.Info && sign == signBad && !statusStatement(rest) {
+			// "❌ `any`", "❌ console.log in production code": a sign of what not
+			// to do before the thing or the act; "❌ Windows is not supported
+			// yet" is a status, read as the sentence it is
+			return policy.Must
+		}
+		return lv
 	}
 	markers := mainClause(dropParens(prose))
 	hard, soft := markerLevels(markers)
@@ -358,6 +384,11 @@ func clauseWords(text string) policy.Level {
 	}
 	if placedRun(body) {
 		return policy.Must
+	}
+	// "`AGENTS.md` carries the same checklist for other agents — keep the two in
+	// sync": after a statement, a dash opens an order of its own
+	if lv := dashOrder(prose); lv != policy.Info {
+		return lv
 	}
 	// A condition with commas of its own ("If you create files, scripts, or helpers,
 	// clean them up"): try the clause after each further comma.
@@ -450,8 +481,60 @@ func verbLevel(body string) policy.Level {
 		return policy.Info
 	case imperativeVerbs.Get()[w] && !(nounVerbs.Get()[w] && nounUse(body)) && !ofUse(body):
 		return policy.Must
+	case redoVerb(w) && !nounUse(body):
+		return policy.Must
 	}
 	return policy.Info
+}
+
+// redoVerb: an imperative made by "re-" from one the reader knows ("Reformat",
+// "Re-generate", "Retest"), which the verb list need not spell out; a word that only
+// looks so ("read", "return") is in the list or is no such verb.
+func redoVerb(w string) bool {
+	rest, ok := strings.CutPrefix(w, "re")
+	if !ok {
+		return false
+	}
+	rest = strings.TrimPrefix(rest, "-")
+	return len(rest) >= 4 && imperativeVerbs.Get()[rest] && !nounVerbs.Get()[w]
+}
+
+const (
+	signGood = 1 // ✅ ✔️ ☑️ 👍
+	signBad  = 2 // ❌ 🚫 ⛔ ✗ ✘ 👎
+	signNote = 3 // ⚠️ ❗ 💡 📌 ℹ️
+)
+
+// statusSign reads a sign that opens an item ("✅ Use X", "❌ `any`", "⚠️ Never
+// commit"): which kind it is and the words after it.
+func statusSign(prose string) (sign int, rest string, ok bool) {
+	for _, s := range []struct {
+		sign  int
+		marks string
+	}{{signGood, "✅ ✔️ ✔ ☑️ ☑ 👍 ✓"}, {signBad, "❌ 🚫 ⛔ ✗ ✘ 👎 ✖️ ✖"}, {signNote, "⚠️ ⚠ ❗ ❗️ 💡 📌 ℹ️ ℹ"}} {
+		for _, m := range strings.Fields(s.marks) {
+			if r, found := strings.CutPrefix(prose, m); found {
+				r = strings.TrimLeft(r, "\ufe0f :-–—")
+				return s.sign, strings.TrimSpace(r), true
+			}
+		}
+	}
+	return 0, "", false
+}
+
+var noPhraseRE = lazyre.New(`(?i)^(?:no|zero|fewer|less|nothing)\s`)
+
+// statusStatementRE: a subject and its verb within the first words ("Windows is not
+// supported", "The build takes ten minutes"): a sentence that says how things are.
+var statusStatementRE = lazyre.New(`(?i)^(?:the |this |our |its |a |an )?[\w.+#/-]+(?: [\w.+#/-]+){0,3} (?:is|are|was|were|isn't|aren't|wasn't|has|have|hasn't|haven't|will|won't|can't|cannot|does|doesn't|do not|works|work|fails|takes|runs|supports)\b`)
+
+// statusStatement: after a sign, a sentence of its own about how things are, not a
+// thing or an act marked good or bad.
+func statusStatement(rest string) bool {
+	if strings.HasPrefix(rest, "CODESPAN") {
+		return false // "❌ `any` is not allowed": the sign is on the thing
+	}
+	return statusStatementRE.MatchString(rest) && verbLevel(stripLead(rest)) == policy.Info
 }
 
 var readMoreRE = lazyre.New(`(?i)^(read|learn|find out) more\b`)
@@ -763,9 +846,16 @@ func findLabel(s string) []int {
 		i += 2
 	}
 	start := i
+	depth := 0 // a colon or dash inside parentheses ends no label: "reply (e.g. "ok — see X")"
 	for j := i; j < len(s) && j-start <= 48; {
 		c := s[j]
-		if c == '*' || c == '_' || c == ':' || c == ' ' && dashAt(s, j) > 0 {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth = max(0, depth-1)
+		}
+		if depth == 0 && (c == '*' || c == '_' || c == ':' || c == ' ' && dashAt(s, j) > 0) {
 			if j == start {
 				return nil
 			}
@@ -916,7 +1006,7 @@ func leadEnd(s string) int {
 // adverbs that may stand before a clause's verb ("Please always run ...").
 var adverbs = lazy.Value[map[string]bool]{F: func() map[string]bool {
 	return wordSet(`please always also first then next finally just simply instead only generally usually
-additionally otherwise again now and or`)
+additionally otherwise again now and or still`)
 }}
 
 // adverbEnd is the length of the run of such words (and stray commas) opening s.
@@ -1192,4 +1282,126 @@ func nonASCIIWords(text string) bool {
 		}
 	}
 	return false
+}
+
+// checklistHeadingRE: a section whose open boxes are steps to have done ("Checklist",
+// "Before Submitting", "PR Process", "Pre-commit", "Definition of Done").
+var checklistHeadingRE = lazyre.New(`(?i)\bcheck ?list\b|\bbefore (?:you |a |the |your )?(?:submit|commit|push|open|creat|merg|send|request|ask)|\bpull requests?\b|\bprs?\b|\bsubmit|\bpre-?(?:commit|push|pr|merge|release)\b|\bdefinition of done\b|\bdone when\b`)
+
+// checklistSection: the box sits in a checklist, by a heading or by its lead-in
+// ("Before you push:").
+func checklistSection(hp []string, ctx string) bool {
+	if trackerHeading(hp) {
+		return false
+	}
+	for _, h := range inEnglish(hp) {
+		if checklistHeadingRE.MatchString(h) {
+			return true
+		}
+	}
+	return ctx != "" && (norm.MomentLead(ctx) != "" || norm.DoneLead(ctx) || norm.SectionOrder(ctx) != "")
+}
+
+// checklistStateRE: an item that says a state to reach ("All tests pass",
+// "Documentation is updated", "Code follows the style guide", "Self-review
+// completed"), not an option to tick ("Bug fix", "Breaking change").
+var checklistStateRE = lazyre.New(`(?i)\b(?:is|are|has been|have been|pass|passes|passed|succeeds?|succeeded|builds|follows?|completed?|done|updated|added|written|reviewed|documented|green|clean|run|ran|fixed|resolved|removed|signed)\b`)
+
+// checklistState: an open box that is an act or a state, not a bare option.
+func checklistState(text string) bool {
+	t := replaceCode(text, "CODESPAN")
+	return len(strings.Fields(t)) >= 2 && (checklistStateRE.MatchString(dropParens(t)) || verbLevel(stripLead(t)) == policy.Must)
+}
+
+// infixBanRE: a heading that names the things not to do in its middle ("Files to
+// NEVER commit", "Things not to touch", "Patterns to avoid").
+var infixBanRE = lazyre.New(`(?i)\b(?:to never|never to|not to|must never|must not|should never|to avoid)\b`)
+
+// banHeadingLevel: the modality the innermost heading gives an item that is only a
+// thing: must under a ban ("Don't", "Files to never commit"), should under what to
+// avoid, info elsewhere.
+func banHeadingLevel(hp []string) policy.Level {
+	if len(hp) == 0 {
+		return policy.Info
+	}
+	hp = inEnglish(hp)
+	h := strings.ToLower(strings.TrimSpace(hp[len(hp)-1]))
+	switch {
+	case strings.Contains(h, "avoid") && !strings.Contains(h, "never") && !strings.Contains(h, "not"):
+		return policy.Should
+	case banHeading(h) || infixBanRE.MatchString(h):
+		return policy.Must
+	}
+	return policy.Info
+}
+
+// wholeParens: the sentence is one parenthesis from start to end (its final stop
+// inside or outside it), and the words inside it.
+func wholeParens(prose string) (string, bool) {
+	p := strings.TrimSuffix(strings.TrimSpace(prose), ".")
+	if !strings.HasPrefix(p, "(") || !strings.HasSuffix(p, ")") {
+		return "", false
+	}
+	depth := 0
+	for i, c := range p {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 && i != len(p)-1 {
+				return "", false // "(a) this and (b) that"
+			}
+		}
+	}
+	return strings.TrimSpace(p[1 : len(p)-1]), depth == 0
+}
+
+// dashOrder: the level of an imperative that follows an em or en dash outside
+// parentheses, after words of a statement before it.
+func dashOrder(prose string) policy.Level {
+	depth := 0
+	for i := 0; i < len(prose); i++ {
+		switch prose[i] {
+		case '(':
+			depth++
+		case ')':
+			depth = max(0, depth-1)
+		case ' ':
+			if depth > 0 || !(strings.HasPrefix(prose[i:], " — ") || strings.HasPrefix(prose[i:], " – ")) {
+				continue
+			}
+			rest := strings.TrimSpace(prose[i+dashAt(prose, i):])
+			if lv := verbLevel(stripLead(rest)); lv != policy.Info {
+				return lv
+			}
+		}
+	}
+	return policy.Info
+}
+
+// placedKinds: kinds of files a project keeps together, named in the plural ("Tests
+// live in ...").
+var placedKinds = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return wordSet(`tests specs stories fixtures migrations components hooks mocks snapshots scripts examples
+benchmarks e2e helpers utilities utils types schemas handlers routes controllers models services views pages
+templates styles assets icons translations locales docs notebooks`)
+}}
+
+var statedPlacementRE = lazyre.New(`(?i)^(?:all |new |our |the |unit |integration |end-to-end |e2e |test |shared )*([a-z0-9-]+)(?: files)? (?:live|go|belong|are placed|are kept|are stored|are located|sit|reside) (?:in|under|inside|into|next to|alongside|beside)\b`)
+
+// statedPlacement: a kind of file in the plural and the place it lives, said in the
+// present ("Tests live in `tests/`", "Stories go next to their component"); a
+// single thing's place ("The CLI lives in `cmd/`") is a description.
+func statedPlacement(text string) bool {
+	m := statedPlacementRE.FindStringSubmatch(strings.TrimLeft(replaceCode(text, "CODESPAN"), " \t*_•◦▪‣·"))
+	return m != nil && placedKinds.Get()[strings.ToLower(m[1])]
+}
+
+var statedPatternRE = lazyre.New(`(?i)^(?:all |new |our |the )*(?:[a-z0-9-]+ ){0,2}[a-z0-9-]+s (?:follow|match) (?:the |our |this |a )?(?:naming )?(?:pattern|convention|format|template|scheme|naming)\b`)
+
+// statedPattern: a kind of thing and the form it follows ("Test files follow the
+// pattern `*.vitest.ts`", "Branch names follow the convention ...").
+func statedPattern(text string) bool {
+	return statedPatternRE.MatchString(strings.TrimLeft(replaceCode(text, "CODESPAN"), " \t*_•◦▪‣·"))
 }

@@ -179,6 +179,7 @@ func (x *extractor) item(it ast.Node, ctx string, ctxLevel policy.Level) {
 		switch b := c.(type) {
 		case *ast.Paragraph, *ast.TextBlock:
 			var tb textBuf
+			tb.item = own == ""
 			x.inline(b, &tb)
 			if own == "" {
 				if first := x.emit(&tb, ctx, ctxLevel, x.line(b)); first != nil {
@@ -219,6 +220,14 @@ func (x *extractor) blockquote(q *ast.Blockquote, ctx string, ctxLevel policy.Le
 		return
 	}
 	first := &x.out[before]
+	if quotedUtterance(first.Text, x.out[len(x.out)-1].Text) {
+		// > "The SDK isn't installed. Please run `winget install ...` and confirm.":
+		// words quoted whole, what to say to someone, not an order to the reader
+		for i := before; i < len(x.out); i++ {
+			x.out[i].Level = policy.Info
+		}
+		return
+	}
 	m := alertRE.FindStringSubmatch(first.Text)
 	if m == nil {
 		return
@@ -458,6 +467,11 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 			// checklist, "Before you push: - [ ] `make lint` passes", still binds)
 			lv = policy.Info
 		}
+		if lv == policy.Info && tb.task == taskOpen && checklistSection(x.headerPath(), ctx) && checklistState(p.text) {
+			// "## Before submitting" + "- [ ] Linting passes (`npm run lint`)": an
+			// open box of a checklist is a step the reader must have done
+			lv = policy.Must
+		}
 		if lv == policy.Info && inConventionSection(x.headerPath()) && convention(p.text, x.headerPath()) {
 			lv = policy.Must
 		}
@@ -478,6 +492,11 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 		if lv == policy.Info && ctx == "" && (commandItem(p.text) || bareCommandItem(p.text)) && orderHeading(x.headerPath()) {
 			// "## Before Every Commit" and "1. `yarn format`": a step of the order
 			lv = policy.Must
+		}
+		if lv == policy.Info && tb.item && ctx == "" && bare(p.text) {
+			// "## Files to never commit" + "- `CLAUDE.md` - this file": an item
+			// that is only a thing takes the modality its ban heading gives it
+			lv = banHeadingLevel(x.headerPath())
 		}
 		line, end := p.line, p.end
 		if line == 0 {
@@ -667,4 +686,13 @@ func (x *extractor) scanLinks(tb *textBuf, full string) {
 		l.Target = t
 		x.refs = append(x.refs, l)
 	}
+}
+
+// quotedUtterance: a blockquote's text opens with a quotation mark and closes with
+// one, so all of it is quoted words.
+func quotedUtterance(first, last string) bool {
+	first, last = strings.TrimSpace(first), strings.TrimRight(strings.TrimSpace(last), ".")
+	opens := strings.HasPrefix(first, "\"") || strings.HasPrefix(first, "“")
+	closes := strings.HasSuffix(last, "\"") || strings.HasSuffix(last, "”") || strings.HasSuffix(last, "\".") || strings.HasSuffix(last, ".”")
+	return opens && closes && len(first) > 1
 }

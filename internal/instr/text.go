@@ -39,6 +39,8 @@ type textBuf struct {
 	code  [][2]int // byte ranges of code spans in b (never split inside)
 	// task is the state of a task list item's box: 0 none, taskOpen or taskDone.
 	task int
+	// item: the text is a list item's own first paragraph.
+	item bool
 }
 
 const (

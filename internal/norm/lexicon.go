@@ -841,7 +841,9 @@ func NamesPackageManagement(sentence string) bool {
 // manage dependencies", "This project uses pnpm as its package manager"), which binds
 // the reader as a "use" would.
 func PackageManagerStatement(text string) bool {
-	if !NamesPackageManagement(text) {
+	// "We use pnpm.", "This repo uses uv.": so short a statement names nothing but
+	// the tool, which is then the project's package manager
+	if !NamesPackageManagement(text) && len(strings.Fields(text)) > 4 {
 		return false
 	}
 	for _, n := range Read(text, Context{}) {
