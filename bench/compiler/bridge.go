@@ -121,16 +121,33 @@ func inSample(key string, n int) bool {
 // modelRun configures the bridge for one score run (flags -model-dir and
 // -model-sample); dir "" leaves the model path off.
 var modelRun struct {
-	dir    string
-	sample int
-	split  string
-	moved  map[string]bool
-	total  bridgeSummary
+	dir       string
+	exactOnly bool
+	sample    int
+	split     string
+	moved     map[string]bool
+	total     bridgeSummary
 }
 
 // modelKeeps reports whether the model path runs over a corpus file.
 func modelKeeps(key string) bool {
 	return inSample(key, modelRun.sample) && (modelRun.split == "" || modelRun.split == "all" || Split(key, modelRun.moved) == modelRun.split)
+}
+
+// dropApproximations removes the model's rules that it did not call exact (judge
+// rules stay: they are never exact, and never executable offline).
+func dropApproximations(p *policy.Policy) {
+	for i := range p.Entries {
+		e := &p.Entries[i]
+		kept := e.Rules[:0]
+		for _, r := range e.Rules {
+			if synth.IsModelRule(&r) && !r.Exact && r.Domain != policy.DomainSemantic {
+				continue
+			}
+			kept = append(kept, r)
+		}
+		e.Rules = kept
+	}
 }
 
 // bridgeSummary totals synth's reports over the repositories.

@@ -413,6 +413,9 @@ func compileLabelled(root string, layouts LayoutDirs, set *LabelSet) (*corpusInd
 					return nil, fmt.Errorf("model bridge, %s: %w", r.Name, err)
 				}
 				modelRun.total.add(rep)
+				if modelRun.exactOnly {
+					dropApproximations(p)
+				}
 			}
 			for i := range p.Entries {
 				e := &p.Entries[i]
@@ -509,6 +512,7 @@ func runScore(args []string) error {
 	sharedLayouts := fs.Bool("layouts-shared", true, "with -layouts, also compile the shared corpus's repositories with their layouts (layouts-shared/, `fetched/layouts.sh shared`); false: the fetched rounds' only, as before stop 38")
 	modelDir := fs.String("model-dir", "", "run heed's model path (compile --llm) through the file bridge in this folder: requests are written to DIR/requests, answers read from DIR/answers (bridge.go)")
 	modelSample := fs.Int("model-sample", 1, "with -model-dir: score only one in N labelled files, chosen by a hash of the file's name (the same files with and without -model-dir)")
+	modelExact := fs.Bool("model-exact-only", false, "with -model-dir: keep only the model's rules it calls exact, dropping its approximations (a policy heed could adopt; compare the figures)")
 	modelSplit := fs.String("model-split", "holdout", "with -model-dir or -model-sample: the split whose files the model path runs over and the sample keeps (dev, holdout, all)")
 	corpusOnly := fs.String("only", "", "score only the labels of this corpus (instructions, instructions-2, fetched-1, fetched-2, fetched-3, fetched-4): one round's figures")
 	fs.Parse(args)
@@ -528,7 +532,7 @@ func runScore(args []string) error {
 	if err != nil {
 		return err
 	}
-	modelRun.dir, modelRun.sample, modelRun.split, modelRun.moved = *modelDir, *modelSample, *modelSplit, moved
+	modelRun.dir, modelRun.sample, modelRun.split, modelRun.moved, modelRun.exactOnly = *modelDir, *modelSample, *modelSplit, moved, *modelExact
 	if *modelDir != "" || *modelSample > 1 {
 		set.Keep(func(l *Label) bool { return modelKeeps(l.File) })
 	}
