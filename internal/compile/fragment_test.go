@@ -5,10 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/heed-dev/heed/internal/compile"
-	"github.com/heed-dev/heed/internal/instr"
-	"github.com/heed-dev/heed/internal/rules"
-
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -78,9 +74,7 @@ func TestFragmentConventions(t *testing.T) {
 // reading adds only what a catalogue entry names (Szer/coupon-bot CLAUDE.md:45).
 func TestFragmentConventionsKeepJudgeRules(t *testing.T) {
 	doc := "# A\n\n## F# Conventions\n\n- All database-mapped records must have `[<CLIMutable>]` attribute for Dapper compatibility.\n"
-	cons, _ := instr.Extract("AGENTS.md", []byte(doc), instr.Classify("AGENTS.md"), policy.Scope{})
-	set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
-	p, _ := compile.Compile(set, &recognize.RepoContext{}, rules.Recognizers())
+	p := compileAgentsDoc(doc, nil)
 	n := 0
 	for _, e := range p.Entries {
 		for _, r := range e.Rules {

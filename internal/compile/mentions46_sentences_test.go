@@ -5,20 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/heed-dev/heed/internal/compile"
-	"github.com/heed-dev/heed/internal/instr"
-	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
-	"github.com/heed-dev/heed/internal/rules"
 )
 
 // allRulesOf compiles a document as a repository's AGENTS.md and returns every rule
 // of every domain, each as "kind params", for tests that look at what was read.
 func allRulesOf(doc string) []string {
-	cons, _ := instr.Extract("AGENTS.md", []byte(doc), instr.Classify("AGENTS.md"), policy.Scope{})
-	set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
-	rc := &recognize.RepoContext{Tools: []string{"git"}, Dirs: []string{"src", "docs"}}
-	p, _ := compile.Compile(set, rc, rules.Recognizers())
+	p := compileAgentsDoc(doc, &recognize.RepoContext{Tools: []string{"git"}, Dirs: []string{"src", "docs"}})
 	var out []string
 	for _, e := range p.Entries {
 		for _, r := range e.Rules {

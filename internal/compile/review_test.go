@@ -4,19 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/heed-dev/heed/internal/compile"
-	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
-	"github.com/heed-dev/heed/internal/rules"
 )
 
 // compileAll compiles a Markdown document as the repository's AGENTS.md and returns
 // its executable (non-judge) rules.
 func compileAll(doc string, rc *recognize.RepoContext) []policy.Rule {
-	cons, _ := instr.Extract("AGENTS.md", []byte(doc), instr.Classify("AGENTS.md"), policy.Scope{})
-	set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
-	p, _ := compile.Compile(set, rc, rules.Recognizers())
+	p := compileAgentsDoc(doc, rc)
 	var out []policy.Rule
 	for _, e := range p.Entries {
 		for _, r := range e.Rules {

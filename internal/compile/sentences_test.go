@@ -90,11 +90,8 @@ func compileDoc(doc string) []policy.Rule { return compileDocIn(doc, nil) }
 // compileDocIn compiles a Markdown document as the AGENTS.md of a repository that
 // holds these folders.
 func compileDocIn(doc string, dirs []string) []policy.Rule {
-	cons, _ := instr.Extract("AGENTS.md", []byte(doc), instr.Classify("AGENTS.md"), policy.Scope{})
-	set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
 	dirs = slices.Sorted(slices.Values(dirs))
-	rc := &recognize.RepoContext{Tools: []string{"cargo", "pnpm", "go"}, Dirs: dirs}
-	p, _ := compile.Compile(set, rc, rules.Recognizers())
+	p := compileAgentsDoc(doc, &recognize.RepoContext{Tools: []string{"cargo", "pnpm", "go"}, Dirs: dirs})
 	var out []policy.Rule
 	for _, e := range p.Entries {
 		for _, r := range e.Rules {
@@ -717,9 +714,7 @@ func TestABannedConventionIsNotRequired(t *testing.T) {
 // link on the next line) asks for no more than it names: PR titles, not commits.
 func TestATopicLabelOverALink(t *testing.T) {
 	doc := "## References\n\nRead these when relevant:\n\n- PR titles / Conventional Commits (changelog):\n  [docs/contributing.md#titles-and-commit-messages](docs/contributing.md#titles-and-commit-messages)\n"
-	cons, _ := instr.Extract("AGENTS.md", []byte(doc), instr.Classify("AGENTS.md"), policy.Scope{})
-	set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
-	p, _ := compile.Compile(set, &recognize.RepoContext{}, rules.Recognizers())
+	p := compileAgentsDoc(doc, nil)
 	kinds := map[string]bool{}
 	for _, e := range p.Entries {
 		for _, r := range e.Rules {

@@ -5,9 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/heed-dev/heed/internal/compile"
 	"github.com/heed-dev/heed/internal/engine"
-	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules"
@@ -16,15 +14,8 @@ import (
 // compileAll46 compiles a document as a repository's AGENTS.md and returns the rules of
 // every domain.
 func compileAll46(doc string) []policy.Rule {
-	cons, _ := instr.Extract("AGENTS.md", []byte(doc), instr.Classify("AGENTS.md"), policy.Scope{})
-	set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
 	rc := &recognize.RepoContext{Tools: []string{"git", "cargo", "pnpm", "gradle", "mvn", "python3", "pip"}, Dirs: []string{"src", "tests"}}
-	p, _ := compile.Compile(set, rc, rules.Recognizers())
-	var out []policy.Rule
-	for _, e := range p.Entries {
-		out = append(out, e.Rules...)
-	}
-	return out
+	return rulesOf(compileAgentsDoc(doc, rc))
 }
 
 // writeVerdict judges one written file against the rules as the write hook folds them:
