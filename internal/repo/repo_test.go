@@ -1024,6 +1024,28 @@ func TestUncommittedIsWhatHEADDoesNotHold(t *testing.T) {
 	g.commit("x and y")
 	g.write(map[string]string{"y.txt": "3\n", "z.txt": "2\n", "new.txt": "1\n"})
 	r := g.open()
+	commits, got := uncommittedInWorktree(t, r, base)
+	if want := "new.txt y.txt z.txt"; strings.Join(got, " ") != want {
+		t.Errorf("work tree: uncommitted %q, want %s", got, want)
+	}
+	g.git("add", "z.txt")
+	c, err := r.DiffIndex(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err = r.Uncommitted(c, commits, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "z.txt"; strings.Join(got, " ") != want {
+		t.Errorf("index: uncommitted %q, want %s", got, want)
+	}
+}
+
+// uncommittedInWorktree returns the commits since base and the work tree's files their
+// commits do not hold.
+func uncommittedInWorktree(t *testing.T, r *Repo, base string) ([]engine.Commit, []string) {
+	t.Helper()
 	commits, err := r.Commits(base, "HEAD")
 	if err != nil {
 		t.Fatal(err)
@@ -1036,21 +1058,7 @@ func TestUncommittedIsWhatHEADDoesNotHold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "new.txt y.txt z.txt"; strings.Join(got, " ") != want {
-		t.Errorf("work tree: uncommitted %q, want %s", got, want)
-	}
-	g.git("add", "z.txt")
-	c, err = r.DiffIndex(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err = r.Uncommitted(c, commits, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "z.txt"; strings.Join(got, " ") != want {
-		t.Errorf("index: uncommitted %q, want %s", got, want)
-	}
+	return commits, got
 }
 
 // A file a commit renamed is committed on both sides: the change's paths hold the
@@ -1064,18 +1072,7 @@ func TestRenamedInACommitIsNotUncommitted(t *testing.T) {
 	g.git("rm", "-q", "old/conf.mjs")
 	g.commit("move the config")
 	r := g.open()
-	commits, err := r.Commits(base, "HEAD")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := r.DiffWorktree(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := r.Uncommitted(c, commits, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, got := uncommittedInWorktree(t, r, base)
 	if len(got) != 0 {
 		t.Errorf("uncommitted %q after a committed rename, want none", got)
 	}
