@@ -128,10 +128,17 @@ func LoadOnly(dir string, keep func(repo string) bool) ([]*Repo, error) {
 			order = append(order, mf.Repo)
 		}
 		format := instr.Classify(mf.Path)
+		scope := instr.ScopeDir(mf.Path, format)
 		if format == "" {
-			format = mf.Kind
+			// heed finds no file of this name on its own: `heed compile` reads it only
+			// through a link from an instruction file, with the linking file's scope
+			// (instr's followLink). The manifest does not say which file links it; a
+			// root file does in every such case of the corpus (a style guide under
+			// docs/ that CONTRIBUTING points to), so it governs the whole repository,
+			// not its own folder.
+			format, scope = mf.Kind, ""
 		}
-		cons, warns := instr.Extract(mf.Path, src, format, policy.Scope{Dir: instr.ScopeDir(mf.Path, format)})
+		cons, warns := instr.Extract(mf.Path, src, format, policy.Scope{Dir: scope})
 		sum := sha256.Sum256(src)
 		r.Set.Files = append(r.Set.Files, instr.File{Path: mf.Path, Format: format, SHA256: hex.EncodeToString(sum[:]), Constraints: len(cons)})
 		r.Set.Constraints = append(r.Set.Constraints, cons...)
