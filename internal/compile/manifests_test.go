@@ -6,6 +6,23 @@ import (
 	"testing"
 )
 
+// writeFiles writes each file at its path below root and returns the paths.
+func writeFiles(t *testing.T, root string, files map[string]string) []string {
+	t.Helper()
+	var paths []string
+	for p, text := range files {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	return paths
+}
+
 // TestManifestPackages: the packages a repository's manifests declare, as heed
 // compile sees them in a checkout; vendored manifests are not the repository's.
 func TestManifestPackages(t *testing.T) {
@@ -24,17 +41,7 @@ func TestManifestPackages(t *testing.T) {
 		"src/App/App.csproj":          `<Project><ItemGroup><PackageReference Include="Newtonsoft.Json" Version="13.0.3" /></ItemGroup></Project>`,
 		"broken/package.json":         `{"dependencies": `,
 	}
-	var paths []string
-	for p, text := range files {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		paths = append(paths, p)
-	}
+	paths := writeFiles(t, root, files)
 	got := map[string]string{}
 	for _, p := range manifestPackages(root, paths) {
 		got[p.Ecosystem+" "+p.Name] = p.Manifest

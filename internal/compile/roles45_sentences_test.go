@@ -1,14 +1,13 @@
 package compile_test
 
 import (
-	"os"
-	"path/filepath"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/compile"
 	"github.com/heed-dev/heed/internal/engine"
-	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/rules"
 	"github.com/heed-dev/heed/internal/rules/process"
@@ -59,24 +58,13 @@ func readRepoCases(t *testing.T, name string) []repoCase {
 // AGENTS.md as heed compile does there: the repository context read from the folder.
 func compileRepo(t *testing.T, c repoCase) (root string, rs []policy.Rule) {
 	t.Helper()
-	root = t.TempDir()
-	paths := []string{"AGENTS.md"}
-	for p, text := range c.files {
-		abs := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(abs, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		paths = append(paths, p)
+	files := maps.Clone(c.files)
+	if files == nil {
+		files = map[string]string{}
 	}
-	if err := os.WriteFile(filepath.Join(root, "AGENTS.md"), []byte(c.doc), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cons, _ := instr.Extract("AGENTS.md", []byte(c.doc), instr.Classify("AGENTS.md"), policy.Scope{})
-	set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
-	p, _ := compile.Compile(set, compile.RepoContextFor(root, paths), rules.Recognizers())
+	files["AGENTS.md"] = c.doc
+	root = writeCaseFiles(t, files)
+	p := compileAgentsDoc(c.doc, compile.RepoContextFor(root, slices.Sorted(maps.Keys(files))))
 	for _, e := range p.Entries {
 		for _, r := range e.Rules {
 			if r.Domain == policy.DomainProcess {

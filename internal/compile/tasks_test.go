@@ -1,8 +1,6 @@
 package compile
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -19,17 +17,7 @@ func TestRepoContextTasks(t *testing.T) {
 		"composer.json":      `{"scripts": {"test": "phpunit", "all": ["@test", "@cs"]}}`,
 	}
 	root := t.TempDir()
-	var paths []string
-	for p, text := range files {
-		abs := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(abs, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		paths = append(paths, p)
-	}
+	paths := writeFiles(t, root, files)
 	got := map[string]string{}
 	for _, task := range RepoContextFor(root, paths).Tasks {
 		var steps []string
