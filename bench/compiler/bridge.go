@@ -108,14 +108,16 @@ func modelCompile(dir string, p *policy.Policy, rc *recognize.RepoContext, files
 	return rep, err
 }
 
-// inSample reports whether a corpus file falls in the 1-in-n sample (by a hash of its
-// key, so the sample is fixed and independent of the labels).
-func inSample(key string, n int) bool {
+// inSample reports whether a corpus file falls in part `part` (0..n-1) of the 1-in-n
+// sample (by a hash of its key, so the sample is fixed and independent of the
+// labels): the parts of one n are disjoint, so a part nobody has answered gives a
+// fresh first-sight measurement after the prompt changed.
+func inSample(key string, n, part int) bool {
 	if n <= 1 {
 		return true
 	}
 	sum := sha256.Sum256([]byte(key))
-	return int(sum[0])%n == 0
+	return int(sum[0])%n == part
 }
 
 // modelRun configures the bridge for one score run (flags -model-dir and
@@ -124,6 +126,7 @@ var modelRun struct {
 	dir       string
 	exactOnly bool
 	sample    int
+	part      int
 	split     string
 	moved     map[string]bool
 	total     bridgeSummary
@@ -131,7 +134,7 @@ var modelRun struct {
 
 // modelKeeps reports whether the model path runs over a corpus file.
 func modelKeeps(key string) bool {
-	return inSample(key, modelRun.sample) && (modelRun.split == "" || modelRun.split == "all" || Split(key, modelRun.moved) == modelRun.split)
+	return inSample(key, modelRun.sample, modelRun.part) && (modelRun.split == "" || modelRun.split == "all" || Split(key, modelRun.moved) == modelRun.split)
 }
 
 // dropApproximations removes the model's rules that it did not call exact (judge

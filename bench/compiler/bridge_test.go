@@ -47,7 +47,18 @@ func TestBridgeRecordsThenAnswers(t *testing.T) {
 	if bridgeKey(other) == key {
 		t.Fatal("a retry with an earlier answer has the first request's key")
 	}
-	if !inSample("anything", 1) {
+	if !inSample("anything", 1, 0) {
 		t.Fatal("a sample of one in one leaves a file out")
+	}
+	for _, key := range []string{"a", "b", "c", "instructions-2/x.md"} {
+		in := 0
+		for part := 0; part < 4; part++ {
+			if inSample(key, 4, part) {
+				in++
+			}
+		}
+		if in != 1 {
+			t.Fatalf("%s falls in %d parts of a 1-in-4 sample, want exactly one", key, in)
+		}
 	}
 }

@@ -513,6 +513,7 @@ func runScore(args []string) error {
 	modelDir := fs.String("model-dir", "", "run heed's model path (compile --llm) through the file bridge in this folder: requests are written to DIR/requests, answers read from DIR/answers (bridge.go)")
 	modelSample := fs.Int("model-sample", 1, "with -model-dir: score only one in N labelled files, chosen by a hash of the file's name (the same files with and without -model-dir)")
 	modelExact := fs.Bool("model-exact-only", false, "with -model-dir: keep only the model's rules it calls exact, dropping its approximations (a policy heed could adopt; compare the figures)")
+	modelPart := fs.Int("model-sample-part", 0, "with -model-sample N: which of the N disjoint parts to keep (0..N-1); a part nobody answered is a fresh measurement")
 	modelSplit := fs.String("model-split", "holdout", "with -model-dir or -model-sample: the split whose files the model path runs over and the sample keeps (dev, holdout, all)")
 	corpusOnly := fs.String("only", "", "score only the labels of this corpus (instructions, instructions-2, fetched-1, fetched-2, fetched-3, fetched-4): one round's figures")
 	fs.Parse(args)
@@ -532,7 +533,10 @@ func runScore(args []string) error {
 	if err != nil {
 		return err
 	}
-	modelRun.dir, modelRun.sample, modelRun.split, modelRun.moved, modelRun.exactOnly = *modelDir, *modelSample, *modelSplit, moved, *modelExact
+	if *modelPart < 0 || *modelSample > 0 && *modelPart >= *modelSample {
+		return fmt.Errorf("-model-sample-part %d: want 0..%d", *modelPart, *modelSample-1)
+	}
+	modelRun.dir, modelRun.sample, modelRun.part, modelRun.split, modelRun.moved, modelRun.exactOnly = *modelDir, *modelSample, *modelPart, *modelSplit, moved, *modelExact
 	if *modelDir != "" || *modelSample > 1 {
 		set.Keep(func(l *Label) bool { return modelKeeps(l.File) })
 	}

@@ -144,6 +144,11 @@ type Check interface {
 type Kind struct {
 	Name   string
 	Domain string
+	// Doc documents the kind's params for whoever writes a rule without the
+	// compiler: the model of `heed compile --llm` reads it, so it names every field,
+	// what a target is (when a rule is inapplicable) and what its cases set. One doc
+	// per kind keeps the prompt the same for every repository.
+	Doc string
 	// Compile validates rule.Params (and scope) and returns the check. Its error names
 	// the parameter that is wrong.
 	Compile func(rule *policy.Rule) (Check, error)

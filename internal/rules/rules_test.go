@@ -2,6 +2,7 @@ package rules
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -28,6 +29,32 @@ func TestEveryKindDeclaresWhatItReads(t *testing.T) {
 		}
 		if k.Domain == policy.DomainProcess && !slices.Equal(k.Needs, []engine.Part{engine.PartTrajectory}) {
 			t.Errorf("process kind %s reads %v, want the trajectory", name, k.Needs)
+		}
+	}
+}
+
+// Every kind documents its params for the model path, which otherwise sees a kind only
+// through examples and would guess its fields (engine.Kind.Doc). The doc must name the
+// fields a rule of the kind cannot do without.
+func TestEveryKindDocumentsItsParams(t *testing.T) {
+	reg := Registry()
+	required := map[string][]string{
+		"command":  {`"forbid"`, `"via"`, `"program"`, `"args"`, `"flags"`, "inapplicable"},
+		"sequence": {`"then"`, `"first"`, `"history"`},
+		"cochange": {`"if"`, `"then"`, `"changed"`},
+		"query":    {`"queries"`, "@match"},
+		"script":   {`"source"`, `"on"`, "inapplicable"},
+		"judge":    {`"rubric"`},
+	}
+	for _, name := range reg.Names() {
+		k, _ := reg.Kind(name)
+		if strings.TrimSpace(k.Doc) == "" {
+			t.Errorf("kind %s has no params doc (engine.Kind.Doc)", name)
+		}
+		for _, w := range required[name] {
+			if !strings.Contains(k.Doc, w) {
+				t.Errorf("kind %s: its doc does not mention %s", name, w)
+			}
 		}
 	}
 }

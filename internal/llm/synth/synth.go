@@ -36,10 +36,6 @@ type Options struct {
 	// Root is the repository root; with Evidence nil, the dry run reads Files from it.
 	Root     string
 	Evidence *engine.Evidence
-	// KindDocs document kinds' params for the model, by kind name; kinds without a doc
-	// are described by example params from the policy, and left out when there are
-	// none.
-	KindDocs map[string]string
 	// Recognizers are the offline compiler's catalogue: heed runs them over sample
 	// sentences to show the model each kind's params (optional).
 	Recognizers []recognize.Recognizer
@@ -136,12 +132,7 @@ func Compile(ctx context.Context, p *policy.Policy, opt Options) (*Report, error
 		}
 		defer ev.Close()
 	}
-	domainOf := map[string]string{}
-	for _, n := range opt.Registry.Names() {
-		k, _ := opt.Registry.Kind(n)
-		domainOf[n] = k.Domain
-	}
-	kinds := kindInfos(opt.Registry.Names(), domainOf, opt.KindDocs, p, recognizerExamples(opt.Recognizers, opt.Context))
+	kinds := kindInfos(opt.Registry, recognizerExamples(opt.Recognizers))
 	sys := system(kinds)
 	lay := layout(opt.Context, opt.Files)
 	gate := &Gate{Registry: opt.Registry, Origin: "llm:" + opt.Client.Model(), DryRun: ev}

@@ -27,7 +27,7 @@ import (
 // must not match any line of a file in scope. Like the real kinds it validates its
 // params and names the parameter in its errors.
 func patternKind() engine.Kind {
-	return engine.Kind{Name: "pattern", Domain: policy.DomainSource, Compile: func(r *policy.Rule) (engine.Check, error) {
+	return engine.Kind{Name: "pattern", Doc: `params {"regex": RE2}`, Domain: policy.DomainSource, Compile: func(r *policy.Rule) (engine.Check, error) {
 		var p struct {
 			Regex string `json:"regex"`
 		}
@@ -239,8 +239,12 @@ func TestAcceptedRuleEntersThePolicyAndIsCached(t *testing.T) {
 		}
 	}
 	sys := msgs[0].(map[string]any)["content"].(string)
-	if !strings.Contains(sys, "- judge (domain semantic)") || !strings.Contains(sys, "- script") || !strings.Contains(sys, `example params: {"regex":"x"}`) {
+	if !strings.Contains(sys, "- judge (domain semantic)") || !strings.Contains(sys, "- script") || !strings.Contains(sys, `- pattern (domain source)`) || !strings.Contains(sys, `"regex": RE2`) {
 		t.Errorf("system prompt does not describe the kinds:\n%s", sys)
+	}
+	// The repository's own rules are no examples: the prompt is the same everywhere.
+	if strings.Contains(sys, `{"regex":"x"}`) {
+		t.Errorf("system prompt shows the policy's own rule as an example:\n%s", sys)
 	}
 	// A recompile of the unchanged constraint costs nothing.
 	p2 := testPolicy()
@@ -469,12 +473,17 @@ func (fixedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext
 }
 
 func TestKindsAreDescribedByTheRecognisersOwnRules(t *testing.T) {
-	ex := recognizerExamples([]recognize.Recognizer{fixedRecognizer{}}, nil)
+	ex := recognizerExamples([]recognize.Recognizer{fixedRecognizer{}})
 	if got := ex["pattern"]; len(got) != 2 || got[0] != `{"regex":"git push --force"}` {
 		t.Fatalf("examples %v", got)
 	}
-	infos := kindInfos([]string{"pattern", "mystery", "script"}, map[string]string{"pattern": "source"}, nil, nil, ex)
-	if len(infos) != 2 || infos[0].name != "pattern" || len(infos[0].examples) != 2 || infos[1].name != "script" {
+	none := func(*policy.Rule) (engine.Check, error) { return nil, nil }
+	reg := engine.NewRegistry(
+		engine.Kind{Name: "pattern", Domain: "source", Compile: none},
+		engine.Kind{Name: "mystery", Domain: "source", Compile: none},
+		engine.Kind{Name: "script", Doc: "a program", Compile: none})
+	infos := kindInfos(reg, ex)
+	if len(infos) != 2 || infos[0].name != "pattern" || len(infos[0].examples) != 2 || infos[1].name != "script" || infos[1].doc != "a program" {
 		t.Fatalf("infos %+v: a kind with neither doc nor example is left out", infos)
 	}
 }

@@ -44,11 +44,11 @@ var (
 // Kinds returns the architecture rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{
-		{Name: KindImports, Domain: policy.DomainArchitecture, Compile: compileImports, Needs: []engine.Part{engine.PartDiff}},
-		{Name: KindLayers, Domain: policy.DomainArchitecture, Compile: compileLayers, Needs: []engine.Part{engine.PartDiff}},
-		{Name: KindCycles, Domain: policy.DomainArchitecture, Compile: compileCycles, Needs: []engine.Part{engine.PartDiff}},
-		{Name: KindPlacement, Domain: policy.DomainArchitecture, Compile: compilePlacement, Needs: []engine.Part{engine.PartDiff}, CaseEvidence: placementCaseEvidence},
-		{Name: KindExternal, Domain: policy.DomainArchitecture, Compile: compileExternal, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindImports, Doc: importsDoc, Domain: policy.DomainArchitecture, Compile: compileImports, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindLayers, Doc: layersDoc, Domain: policy.DomainArchitecture, Compile: compileLayers, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindCycles, Doc: cyclesDoc, Domain: policy.DomainArchitecture, Compile: compileCycles, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindPlacement, Doc: placementDoc, Domain: policy.DomainArchitecture, Compile: compilePlacement, Needs: []engine.Part{engine.PartDiff}, CaseEvidence: placementCaseEvidence},
+		{Name: KindExternal, Doc: externalDoc, Domain: policy.DomainArchitecture, Compile: compileExternal, Needs: []engine.Part{engine.PartDiff}},
 	}
 }
 

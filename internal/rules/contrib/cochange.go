@@ -60,7 +60,7 @@ const (
 )
 
 func cochangeKind() engine.Kind {
-	return engine.Kind{Name: KindCochange, Domain: policy.DomainContribution, Compile: compileCochange, CaseEvidence: cochangeCaseEvidence,
+	return engine.Kind{Name: KindCochange, Doc: cochangeDoc, Domain: policy.DomainContribution, Compile: compileCochange, CaseEvidence: cochangeCaseEvidence,
 		Needs: []engine.Part{engine.PartDiff}}
 }
 

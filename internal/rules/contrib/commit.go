@@ -94,6 +94,7 @@ var conventionalRE = lazyre.New(`^([A-Za-z][A-Za-z0-9_-]*)(\(([^()\r\n]*)\))?(!)
 func commitKind() engine.Kind {
 	return engine.Kind{
 		Name:         KindCommit,
+		Doc:          commitDoc,
 		Domain:       policy.DomainContribution,
 		Compile:      compileCommit,
 		CaseEvidence: commitCaseEvidence,

@@ -36,7 +36,7 @@ type HeaderParams struct {
 }
 
 func headerKind() engine.Kind {
-	return engine.Kind{Name: KindNewFileHeader, Domain: policy.DomainContribution, Compile: compileHeader, CaseEvidence: headerCaseEvidence, Needs: []engine.Part{engine.PartDiff}}
+	return engine.Kind{Name: KindNewFileHeader, Doc: headerDoc, Domain: policy.DomainContribution, Compile: compileHeader, CaseEvidence: headerCaseEvidence, Needs: []engine.Part{engine.PartDiff}}
 }
 
 type headerCheck struct {

@@ -26,7 +26,7 @@ type NewDependencyParams struct {
 }
 
 func newDependencyKind() engine.Kind {
-	return engine.Kind{Name: KindNewDependency, Domain: policy.DomainContribution, Compile: compileNewDependency,
+	return engine.Kind{Name: KindNewDependency, Doc: newDependencyDoc, Domain: policy.DomainContribution, Compile: compileNewDependency,
 		CaseEvidence: newDependencyCaseEvidence, Needs: []engine.Part{engine.PartDiff}}
 }
 

@@ -75,7 +75,7 @@ func releaseNotes(body string) (string, bool) {
 }
 
 func prKind() engine.Kind {
-	return engine.Kind{Name: KindPR, Domain: policy.DomainContribution, Compile: compilePR, Needs: []engine.Part{engine.PartPR}}
+	return engine.Kind{Name: KindPR, Doc: prDoc, Domain: policy.DomainContribution, Compile: compilePR, Needs: []engine.Part{engine.PartPR}}
 }
 
 type prCheck struct {

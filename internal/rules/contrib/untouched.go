@@ -40,7 +40,7 @@ var _ engine.WriteGuard = (*untouchedCheck)(nil)
 func (c *untouchedCheck) GuardsWrites() bool { return !c.p.AddedOnly }
 
 func untouchedKind() engine.Kind {
-	return engine.Kind{Name: KindUntouched, Domain: policy.DomainContribution, Compile: compileUntouched, CaseEvidence: untouchedCaseEvidence,
+	return engine.Kind{Name: KindUntouched, Doc: untouchedDoc, Domain: policy.DomainContribution, Compile: compileUntouched, CaseEvidence: untouchedCaseEvidence,
 		Needs: []engine.Part{engine.PartDiff}} // the change's paths, no commit
 }
 

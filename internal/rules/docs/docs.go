@@ -32,9 +32,9 @@ var (
 // Kinds returns the documentation rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{
-		{Name: KindDocstring, Domain: policy.DomainSource, Compile: compileDocstring, Needs: []engine.Part{engine.PartDiff}},
-		{Name: KindProse, Domain: policy.DomainSource, Compile: compileProse, Needs: []engine.Part{engine.PartDiff}},
-		{Name: KindPytest, Domain: policy.DomainSource, Compile: compilePytest, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindDocstring, Doc: docstringDoc, Domain: policy.DomainSource, Compile: compileDocstring, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindProse, Doc: proseDoc, Domain: policy.DomainSource, Compile: compileProse, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindPytest, Doc: pytestDoc, Domain: policy.DomainSource, Compile: compilePytest, Needs: []engine.Part{engine.PartDiff}},
 	}
 }
 
@@ -354,3 +354,13 @@ func lowerPytest(c *policy.Constraint, form string) (policy.Rule, bool) {
 		policy.Case{Expect: vio, Path: "pkg/tests/test_parse.py", Code: cs[0], Note: "a test module against the rule"},
 		policy.Case{Expect: sat, Path: "pkg/tests/test_parse.py", Code: cs[1], Note: "a test module that follows it"}), true
 }
+
+// The params docs of the documentation kinds (engine.Kind.Doc), for a model that
+// writes rules; docs/source.md has the full tables.
+const (
+	docstringDoc = `The form of Python docstrings. params {"check": ..., its fields}. Checks: "quotes" {"quote"}, "raw-backslash", "summary" {"one_line", "period", "capital"}, "blank-after-summary", "quote-lines" {"open", "close"}, "one-line", "blank-before-close", ` +
+		`"section" {"section"} (public functions and classes have it), "section-underline", "heading-forbid" {"headings": ["Bad=Good"]}, "present" {"owners": ["module"|"class"|"def"|"method"]}, "parameters", "no-markdown", "doctest-width" {"max"}, "param-separator", "blank-before-doctest" {"section"}. Cases: "path" (.py) and "code".`
+	proseDoc = `Documentation prose. params {"check": "words", "patterns": [regexes], "in": ["docs"|"docstrings"|"comments"], "case_sensitive", "except": [globs], "markup"} bans words in prose (code, literal blocks, inline code and URLs are not prose); ` +
+		`{"check": "heading-underline", "exact"}; {"check": "heading-levels", "levels": [characters]} for reStructuredText headings. Cases: "path" and "code".`
+	pytestDoc = `Python test modules. params {"check": "test-prefix"|"class-prefix"|"unique-names"|"plain-assert"|"functions"|"raises-context"|"warns-context"}. Cases: "path" (a test module) and "code".`
+)

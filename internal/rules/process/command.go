@@ -45,9 +45,9 @@ var (
 // Kinds returns the process domain's rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{
-		{Name: KindCommand, Domain: policy.DomainProcess, Compile: compileCommand, CaseEvidence: CaseEvidence, Needs: []engine.Part{engine.PartTrajectory}},
-		{Name: KindSequence, Domain: policy.DomainProcess, Compile: compileSequence, CaseEvidence: CaseEvidence, Needs: []engine.Part{engine.PartTrajectory}},
-		{Name: KindBranch, Domain: policy.DomainProcess, Compile: compileBranch, CaseEvidence: CaseEvidence, Needs: []engine.Part{engine.PartTrajectory}},
+		{Name: KindCommand, Doc: commandDoc, Domain: policy.DomainProcess, Compile: compileCommand, CaseEvidence: CaseEvidence, Needs: []engine.Part{engine.PartTrajectory}},
+		{Name: KindSequence, Doc: sequenceDoc, Domain: policy.DomainProcess, Compile: compileSequence, CaseEvidence: CaseEvidence, Needs: []engine.Part{engine.PartTrajectory}},
+		{Name: KindBranch, Doc: branchDoc, Domain: policy.DomainProcess, Compile: compileBranch, CaseEvidence: CaseEvidence, Needs: []engine.Part{engine.PartTrajectory}},
 	}
 }
 

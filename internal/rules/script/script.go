@@ -130,6 +130,14 @@ func defines(f *syntax.File, name string) bool {
 	return false
 }
 
+// scriptDoc is the kind's params doc (engine.Kind.Doc).
+const scriptDoc = `A small Starlark program, for a mechanical check no declarative kind expresses; prefer a declarative kind. params {"source": the program, "function": the function to call (default "check"), "on": "files"|"commands"|"commits"|"pr"|"change"}. ` +
+	`The function is called once per target with a dict: files {"path", "lang", "content", "new" (the change adds it), "touched" (the line numbers the change touched, or None when the whole file is judged)}; ` +
+	`commands {"argv", "line", "cwd"}; commits {"hash", "message", "files"}; pr {"title", "body"}; change (once per change) {"changed": the paths it touched in the rule's scope, "deleted": the paths it deleted}. ` +
+	`It returns None or True (satisfied), False or a string (violated; the string is the message), a list of findings (strings or {"line", "column", "message"}; empty is satisfied), or {"verdict": "satisfied"|"violated"|"inapplicable"|"undetermined", "reason", "findings"} (inapplicable: the target is not one the instruction is about). ` +
+	`Predeclared: re.search(pattern, s) and re.match(pattern, s) return the matched text or None, re.findall(pattern, s) a list (RE2 syntax); json; struct. No I/O, no load, no clock; a step limit applies. ` +
+	`Targets of "files" are the files in the rule's globs; of "commands" the commands run in its folders. Cases: the fields the target reads ("path"/"code", "argv"/"shell", "message", "pr", "changed").`
+
 // Kinds returns the script kind backed by a worker pool of its own.
 func Kinds() []engine.Kind { return []engine.Kind{Kind(NewRunner())} }
 
@@ -137,6 +145,7 @@ func Kinds() []engine.Kind { return []engine.Kind{Kind(NewRunner())} }
 func Kind(r *Runner) engine.Kind {
 	return engine.Kind{
 		Name:   KindScript,
+		Doc:    scriptDoc,
 		Domain: "",  // a script rule belongs to the domain its rule names
 		Needs:  nil, // and reads what that domain reads (engine.DomainNeeds)
 		Compile: func(rule *policy.Rule) (engine.Check, error) {

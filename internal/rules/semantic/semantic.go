@@ -63,6 +63,10 @@ var (
 	_ engine.TreeReader   = (*check)(nil)
 )
 
+// judgeDoc is the kind's params doc (engine.Kind.Doc).
+const judgeDoc = `Judgement by a reviewer model at check time, for design intent no mechanical check decides; it only ever warns. params {"rubric": the question the reviewer answers about each target, standalone (the instruction with the context it needs), "on": "files"|"change"|"commands"|"commits"|"pr"}. ` +
+	`Use it only when the instruction is a real rule for the code or the work that needs judgement ("keep functions small and focused"), never for descriptions, advice to people, or what a mechanical kind decides. heed writes its cases: leave "cases" empty.`
+
 // Kinds returns the judge kind without a model (every target undetermined).
 func Kinds() []engine.Kind { return []engine.Kind{Kind(nil)} }
 
@@ -70,6 +74,7 @@ func Kinds() []engine.Kind { return []engine.Kind{Kind(nil)} }
 func Kind(j Judge) engine.Kind {
 	return engine.Kind{
 		Name:   KindJudge,
+		Doc:    judgeDoc,
 		Domain: policy.DomainSemantic,
 		Needs:  []engine.Part{engine.PartDiff},
 		Compile: func(rule *policy.Rule) (engine.Check, error) {

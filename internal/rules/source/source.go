@@ -38,9 +38,9 @@ var (
 // Kinds returns the source domain's rule kinds.
 func Kinds() []engine.Kind {
 	return []engine.Kind{
-		{Name: KindQuery, Domain: policy.DomainSource, Compile: compileQuery, Needs: []engine.Part{engine.PartDiff}},
-		{Name: KindPattern, Domain: policy.DomainSource, Compile: compilePattern, Needs: []engine.Part{engine.PartDiff}},
-		{Name: KindText, Domain: policy.DomainSource, Compile: compileText, CaseEvidence: textCaseEvidence, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindQuery, Doc: queryDoc, Domain: policy.DomainSource, Compile: compileQuery, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindPattern, Doc: patternDoc, Domain: policy.DomainSource, Compile: compilePattern, Needs: []engine.Part{engine.PartDiff}},
+		{Name: KindText, Doc: textDoc, Domain: policy.DomainSource, Compile: compileText, CaseEvidence: textCaseEvidence, Needs: []engine.Part{engine.PartDiff}},
 	}
 }
 
