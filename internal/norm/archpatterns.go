@@ -124,9 +124,9 @@ var ArchOnlyChildrenRE = lazyre.New(`^(?:the )?only (?:sub-?(?:directories|folde
 
 var ArchNewFilesUnderRE = lazyre.New(`^(?:all )?new (?:files|code|modules|source files) (?:under|in|inside) (§\d+) (?:must |should |have to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be created) (?:in|into|under|inside) (?:one of )?(` + archSpanList + `)`)
 
-var ArchKindUnderRE = lazyre.New(`^(?:all |new |every |each )?(?:[a-z-]+ )?(?:files? )?\(?(§\d+)\)?(?: (?:files?|class(?:es)?|modules?|components?|types?))? (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be kept|are placed|are kept|be located|are located) (?:in|into|under|inside|below) (?:the )?(` + archSpanList + `)`)
+var ArchKindUnderRE = lazyre.New(`^(?:all |new |every |each )?(?:[a-z-]+ )?(?:files? )?\(?(` + archSpanList + `)\)?(?: (?:files?|class(?:es)?|modules?|components?|types?))? (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be kept|be stored|are placed|are kept|are stored|be located|are located) (?:in|into|under|inside|below) (?:the )?(` + archSpanList + `)`)
 
-var ArchPutKindRE = lazyre.New(`^(?:always )?(?:put|place|keep|create) (?:all |new |every )?(?:[a-z-]+ )?(?:files? )?\(?(§\d+)\)?(?: files?)? (?:in|into|under|inside|below) (` + archSpanList + `)`)
+var ArchPutKindRE = lazyre.New(`^(?:always )?(?:put|place|keep|create|store) (?:all |new |every )?(?:[a-z-]+ )?(?:files? )?\(?(` + archSpanList + `)\)?(?: files?)? (?:in|into|under|inside|below) (?:the )?(` + archSpanList + `)`)
 
 var ArchBanUseRE = lazyre.New(`^(?:do not|don't|never|must not|should not|avoid)(?: use| using| import| importing| depend on| add)?(?: the)? (` + archSpanList + `)(?: (?:library|libraries|package|packages|module|modules|crate|crates|dependency|client))?(?: in (?:new )?code)?[;,:]? ?(?:—|-|–)? ?(?:use|prefer|instead,? use|but use) (§\d+)(?: instead)?(?:[.;]|$| for\b)`)
 

@@ -150,8 +150,11 @@ func SubjectlessBoundary(p string) string {
 var ArchTestsInDirRE = lazyre.New(`^(?:(?:all |our |the |new |unit )?(?:tests|test files|unit tests|test cases|test suites)(?: \(§\d+\))? (?:must |should |have to |need to |always )?(?:live|go|belong|are located|are placed|are kept|are stored|are|sit|reside)|(?:always )?(?:place|put|keep|write|store|add) (?:all |your |the |any |new |unit )*(?:tests|test files|unit tests|test cases)) (?:in|under|inside|within) (?:the |a |their own |each module's )?(§\d+)(?: (?:folder|directory|dir|tree))?(?: (?:of|in) (each|every) (?:module|package|crate|project|service|app|subproject))?` + archTestsDirTail + `[.;]?$`)
 
 // archTestsDirTail: what may follow the tests' folder and leaves the rule as it is:
-// "(NOT §1)", "not §1", ", mirroring the layout of §1".
-const archTestsDirTail = `(?:,? \(not (?:in |under )?§\d+\)|,? not (?:in |under )?§\d+|,? mirroring (?:the )?(?:layout|structure|tree|folders) of §\d+|,? mirroring §\d+)?`
+// "(NOT §1)", "not §1", ", mirroring the layout of §1", ", mirroring the package of
+// the class under test", ", never next to the code".
+const archTestsDirTail = `(?:,? \(not (?:in |under )?§\d+\)|,? not (?:in |under )?§\d+|,? mirroring (?:the )?(?:layout|structure|tree|folders) of §\d+|,? mirroring §\d+` +
+	`|,? mirroring (?:the )?(?:package|packages|package structure|source tree|source layout|directory structure) of (?:the )?(?:class|classes|code|module|modules|file|files|source)(?: (?:under test|they test|it tests|being tested))?` +
+	`|,? (?:never|not) (?:next to|beside|alongside|among|mixed with) (?:the )?(?:code|source|sources|source files|source code|implementation|modules?)(?: (?:they|it) tests?)?)?`
 
 // TestsInDirNew reports whether a sentence TestsInDir reads speaks of tests to be
 // written ("Place new tests in §0", "New tests go in §0"): tests that exist elsewhere

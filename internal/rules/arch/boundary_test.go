@@ -53,7 +53,8 @@ func TestBesidePlacement(t *testing.T) {
 	}{
 		{"Unit tests (`*.spec.ts`) should be co-located with their source files.", `{"files":["**/*.spec.ts"]`},
 		{"Place `*_test.go` files alongside source.", `{"files":["**/*_test.go"]`},
-		{"Tests go in `tests/`, not next to the code.", ""},
+		// tests kept apart: the tests folder's rule, not a beside one
+		{"Tests go in `tests/`, not next to the code.", `{"files":["**/*.test.{ts,tsx,js,jsx,mjs,cjs}","**/*.spec.{ts,tsx,js,jsx,mjs,cjs}"],"under":["**/tests/**"`},
 		{"Keep the README next to the code.", ""},
 		// a separate test tree given as one of the places a test may go
 		{"Every fix comes with a test, either in `tests/cli/test_cmd.ts` or as a unit test next to the code.", ""},

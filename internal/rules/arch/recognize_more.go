@@ -482,8 +482,15 @@ func kindPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) 
 	if m == nil || strings.Contains(s.prose, " not ") || strings.Contains(s.prose, " once ") || strings.HasPrefix(s.prose, "if ") {
 		return policy.Rule{}, false
 	}
-	kind, ok := resolveSpan(s.spans[atoi(m[1][len("§"):])], c, rc)
-	if !ok || !kind.fileKind {
+	var kind subject
+	for _, i := range spanIndexes(m[1]) {
+		k, ok := placedKind(s.spans[i], c, rc)
+		if !ok {
+			return policy.Rule{}, false
+		}
+		kind.globs = append(kind.globs, k.globs...)
+	}
+	if len(kind.globs) == 0 {
 		return policy.Rule{}, false
 	}
 	var under []string
@@ -516,6 +523,28 @@ func kindPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) 
 		fmt.Sprintf("move the file under %s", list(humans(under))),
 		policy.Case{Expect: policy.ExpectViolated, Path: bad, Note: "a file of the kind in the wrong place"},
 		policy.Case{Expect: policy.ExpectSatisfied, Path: good, Note: "a file of the kind where it belongs"}), true
+}
+
+// placedKindRE is a kind of file named by its extension or name pattern, of any
+// type ("`.proto`", "`*.ipynb`", "`*.stories.tsx`"): where files live is not only
+// a question for source files.
+var placedKindRE = lazyre.New(`^(?:\*[\w.-]*|\.|_[\w-]*)\.?[A-Za-z][A-Za-z0-9]{0,9}$`)
+
+// placedKind resolves a span naming a kind of file in a placement sentence: a code
+// file kind resolveSpan knows, or any extension or name pattern.
+func placedKind(span string, c *policy.Constraint, rc *recognize.RepoContext) (subject, bool) {
+	span = strings.TrimSpace(span)
+	if k, ok := resolveSpan(span, c, rc); ok && k.fileKind {
+		return k, true
+	}
+	if strings.Contains(span, "/") || !placedKindRE.MatchString(span) || !strings.Contains(span, ".") {
+		return subject{}, false
+	}
+	g := span
+	if !strings.Contains(g, "*") {
+		g = "*" + g
+	}
+	return subject{globs: []string{g}, fileKind: true}, true
 }
 
 // ---- external ----
