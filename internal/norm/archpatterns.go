@@ -10,7 +10,7 @@ import "github.com/heed-dev/heed/internal/lazyre"
 // The language words of a placement sentence ("Place PHP scripts in `php/`").
 const (
 	archLangWords = `(?:php|javascript|js|typescript|ts|html|css|scss|sass|less|python|shell|bash|sql|ruby|swift|kotlin|java|rust|vue|svelte|markdown|lua|perl|powershell|graphql|protobuf|proto|terraform|dart|elixir)`
-	archFileNouns = `(?: (?:source |new |all )?(?:files?|scripts?|pages?|modules?|sources?|code|templates?|stylesheets?|styles?|components?|classes|migrations?))?`
+	archFileNouns = `(?: (?:source |new |all |documentation |doc |docs )?(?:files?|scripts?|pages?|modules?|sources?|code|templates?|stylesheets?|styles?|components?|classes|migrations?))?`
 	archExceptPar = `(?: \(except ([^()§]{1,60})\))?`
 	// archKindWords: kinds of files named by what they hold ("Put all images in
 	// `public/`", "Fonts are stored in `assets/fonts/`").
@@ -22,6 +22,9 @@ const (
 	// archAlsoPar: a parenthesis after the folder naming another folder the kind
 	// may live in ("(backups go to §1)").
 	archAlsoPar = `(?: \([^()§]{0,40}(?:go(?:es)? (?:to|in|into)|belongs? in|lives? in|(?:are|is) kept in|in) (?:the )?(§\d+)[^()§]{0,20}\))?`
+	// archExceptTail: files of the kind named after the folder as exceptions (",
+	// except for §1, which stays at the root"): group 1 lists them.
+	archExceptTail = `(?:,? (?:\*\*)?except(?:\*\*)?(?: for)? (` + archSpanList + `)(?:,? (?:which|that|who) [^§]{1,60})?)?`
 )
 
 // ArchDiagramSentenceRE: a sentence that gives a diagram's arrows the meaning of
@@ -62,11 +65,11 @@ var ArchBesideNotRE = lazyre.New(`\b(?:not|never|no longer|instead of|rather tha
 var ArchTestKindSpan = lazyre.New(`^\*?[\w.-]*(?:test|spec)[\w.*-]*$`)
 
 // "place php scripts in §0", "put all javascript files (except x.js) into §0"
-var ArchPlaceLangRE = lazyre.New(`^(?:always )?(?:put|place|keep|store|save) (?:all |new |any |every |the |your )?` + archPlacedKind + archExceptPar + ` (?:in|into|under|inside|within) (?:the )?(§\d+)(?: (?:folder|directory|dir))?` + archAlsoPar + `(?:,? (?:not|never) (?:in|inside|under) [^§]{1,30})?[.;]?$`)
+var ArchPlaceLangRE = lazyre.New(`^(?:always )?(?:put|place|keep|store|save) (?:all |new |any |every |the |your )?` + archPlacedKind + archExceptPar + ` (?:in|into|under|inside|within) (?:the )?(§\d+)(?: (?:folder|directory|dir))?` + archAlsoPar + `(?:,? (?:not|never) (?:in|inside|under) [^§]{1,30})?` + archExceptTail + `[.;]?$`)
 
 // "php files go in §0", "html pages (except index.html) belong in §0", "fonts are
 // stored in §0"
-var ArchLangGoRE = lazyre.New(`^(?:all |new |every )?` + archPlacedKind + archExceptPar + ` (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|are placed|be kept|are kept|be stored|are stored) (?:in|into|under|inside|within) (?:the )?(§\d+)(?: (?:folder|directory|dir))?` + archAlsoPar + `[.;]?$`)
+var ArchLangGoRE = lazyre.New(`^(?:all |new |every )?` + archPlacedKind + archExceptPar + ` (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|are placed|be kept|are kept|be stored|are stored) (?:in|into|under|inside|within) (?:the )?(§\d+)(?: (?:folder|directory|dir))?` + archAlsoPar + archExceptTail + `[.;]?$`)
 
 // ArchListOrderRE: a lead-in that says which way a list of layers runs.
 var ArchListOrderRE = lazyre.New(`(?i)\b(?:(from )?(top|highest|outermost) (?:to (?:bottom|lowest|innermost)|first|down)|(from )?(bottom|lowest|innermost) (?:to (?:top|highest|outermost)|first|up))\b`)

@@ -83,6 +83,14 @@ func languagePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 		}
 		except = append(except, e)
 	}
+	// ", except for §1, which stays at the root": files the text names
+	for _, i := range norm.ArchSpanIndexes(m[6]) {
+		e := strings.TrimSpace(s.spans[i])
+		if e == "" || strings.ContainsAny(e, " <>") || path.Ext(e) == "" {
+			return policy.Rule{}, false
+		}
+		except = append(except, e)
+	}
 	folders := []string{s.spans[atoi(m[4][len("§"):])]}
 	if m[5] != "" {
 		// "(backups go to §1)": another folder the kind may live in

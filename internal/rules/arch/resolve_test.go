@@ -72,6 +72,10 @@ func TestLanguagePlacement(t *testing.T) {
 		{"Put all images in `public/images/`", `{"files":["*.png","*.jpg","*.jpeg","*.gif","*.webp","*.svg"],"under":["public/images/**"]}`},
 		{"Diagrams (`*.mmd`, `*.puml`) belong in `docs/diagrams/`.", `{"files":["*.mmd","*.puml"],"under":["docs/diagrams/**"]}`},
 		{"Put CSV inputs in `data/ingest/` (backups go to `data/backup/`).", `{"files":["*.csv"],"under":["data/ingest/**","data/backup/**"]}`},
+		// a documentation noun after the language, and the exception after the folder
+		{"All Markdown doc files are kept in the `pages/` folder, except for `README.md`, which stays at the top level.", `{"files":["*.md"],"under":["pages/**"],"except":["README.md"]}`},
+		{"Put markdown documentation files under `pages/` **except** `CHANGELOG.md` and `README.md`.", `{"files":["*.md"],"under":["pages/**"],"except":["CHANGELOG.md","README.md"]}`},
+		{"Put Markdown files in `pages/`, except for the ones the generator writes.", ``},
 		{"Place the data in `assets/data/`", ``},
 		{"Place PHP scripts in the right folder", ``},
 	} {
