@@ -36,6 +36,9 @@ const (
 	// "user-visible changes", "a new feature"), which a change to the code only stands
 	// for: which changes are of the kind is the author's judgement.
 	CoCode = "code"
+	// CoNewPackage: "when creating a new package": a package the change adds, which
+	// the lowering finds as a manifest added beside the workspace's packages.
+	CoNewPackage = "new-package"
 )
 
 // componentCond: a change to one component, which the demand's "its" or "that
@@ -483,6 +486,9 @@ func coBuild(s coSides, spans []string, relation bool) ([]CoChange, bool) {
 			// "when adding a notable feature, record it in §0": the code stands for
 			// the feature, and which change is one the author decides
 			ifRoles, kind = []string{CoCode}, true
+		} else if !relation && len(thenPaths) > 0 && coNewPackageCondRE().MatchString(strings.TrimSpace(s.cond)) {
+			// "when creating a new package:", "adding a new crate"
+			ifRoles = []string{CoNewPackage}
 		}
 	}
 	if len(ifPaths)+len(ifRoles) == 0 || len(thenPaths)+len(thenRoles) == 0 {
@@ -509,6 +515,10 @@ func coBuild(s coSides, spans []string, relation bool) ([]CoChange, bool) {
 		// a change to a thing inside them, which only a reader can see
 		cc.Judgement = true
 	}
+	if slices.Contains(ifRoles, CoNewPackage) {
+		cc.Added = true
+		cc.Approx = "a manifest added beside the workspace's packages stands for the new package"
+	}
 	out := []CoChange{cc}
 	if !relation && !s.both && len(thenPaths) > 1 && coAllRE().MatchString(s.demand) && !strings.Contains(s.demand, " or ") {
 		// "add the same key to §1 and §2": each file, not either
@@ -524,6 +534,11 @@ func coBuild(s coSides, spans []string, relation bool) ([]CoChange, bool) {
 	}
 	return out, true
 }
+
+// coNewPackageCondRE: a condition that adds a package to the workspace
+var coNewPackageCondRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:you\s+)?(?:create|creates|creating|add|adds|adding|introduce|introduces|introducing)\s+(?:a|an|any|one)\s+new\s+(?:workspace\s+)?(?:package|crate|workspace member)s?(?:\s+to the (?:workspace|monorepo))?$`)
+})
 
 // CoPackagePrefix marks a side's path that is a package named by its name ("the
 // `acme-core` crate", "`@acme/schema`"), not a path: the lowering resolves it to the

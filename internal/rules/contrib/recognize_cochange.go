@@ -410,8 +410,43 @@ func roleGlobs(role string, c *policy.Constraint, rc *recognize.RepoContext) []s
 		return []string{"**/schema.sql", "**/schema.prisma", "**/schema.rb", "**/structure.sql"}
 	case norm.CoDeprecation, norm.CoCode:
 		return layout.CodeGlobs()
+	case norm.CoNewPackage:
+		return newPackageGlobs(rc)
 	}
 	return nil
+}
+
+// newPackageGlobs are the manifests a new package of the workspace adds: one beside
+// each folder that holds packages already ("/packages/*/package.json"); none when
+// the repository has no packages below its root.
+func newPackageGlobs(rc *recognize.RepoContext) []string {
+	if rc == nil {
+		return nil
+	}
+	var out []string
+	add := func(ws []recognize.WorkspacePackage, manifest string) {
+		for _, w := range ws {
+			if w.Dir == "" || vendoredDir(w.Dir) {
+				continue
+			}
+			g := "/" + path.Join(path.Dir(w.Dir), "*", manifest)
+			if path.Dir(w.Dir) == "." {
+				g = "/*/" + manifest
+			}
+			if !slices.Contains(out, g) {
+				out = append(out, g)
+			}
+		}
+	}
+	add(rc.Workspace, "package.json")
+	add(rc.Crates, "Cargo.toml")
+	return out
+}
+
+// vendoredDir: a folder of examples, fixtures or third-party code, whose packages
+// are no members of the workspace a sentence speaks of.
+func vendoredDir(d string) bool {
+	return lazyre.New(`(^|/)(node_modules|vendor|third_party|examples?|fixtures|testdata|tests?)(/|$)`).MatchString(d)
 }
 
 // coRoleReading states how the roles were placed, for the rule's reading.
