@@ -126,6 +126,7 @@ func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 		rc.SourceImports = lazySourceImports(root, slices.Clone(paths))
 		rc.Tasks = repoTasks(root, paths)
 		rc.Workspace = workspacePackages(root, paths)
+		rc.Crates = cratePackages(root, paths)
 	}
 	return rc
 }

@@ -68,3 +68,65 @@ func workspacePackages(root string, paths []string) []recognize.WorkspacePackage
 	}
 	return out
 }
+
+// maxCrates bounds the Cargo.toml files read for the crates' names.
+const maxCrates = 500
+
+// cratePackages reads every Cargo.toml of the repository (none vendored) that
+// declares a [package] for its name, so a sentence that names a crate ("any change to
+// the `acme-core` crate") can be resolved to its folder.
+func cratePackages(root string, paths []string) []recognize.WorkspacePackage {
+	var found []string
+	for _, p := range paths {
+		p = strings.TrimPrefix(path.Clean("/"+filepath.ToSlash(p)), "/")
+		if path.Base(p) == "Cargo.toml" && !vendored(p) {
+			found = append(found, p)
+		}
+	}
+	sort.Strings(found)
+	if len(found) > maxCrates {
+		found = found[:maxCrates]
+	}
+	var out []recognize.WorkspacePackage
+	for _, p := range found {
+		data, err := readLimited(filepath.Join(root, filepath.FromSlash(p)))
+		if err != nil {
+			continue
+		}
+		name := cargoPackageName(string(data))
+		if name == "" {
+			continue
+		}
+		dir := path.Dir(p)
+		if dir == "." {
+			dir = ""
+		}
+		out = append(out, recognize.WorkspacePackage{Dir: dir, Name: name})
+	}
+	return out
+}
+
+// cargoPackageName is the name a Cargo.toml's [package] table declares, or "".
+func cargoPackageName(text string) string {
+	in := false
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			in = line == "[package]"
+			continue
+		}
+		if !in {
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || strings.TrimSpace(k) != "name" {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+			return v[1 : len(v)-1]
+		}
+		return ""
+	}
+	return ""
+}

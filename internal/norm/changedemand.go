@@ -59,7 +59,7 @@ var (
 	chgEditBanRE     = lazyre.New(`^(?:please )?(?:do not|don't|never|no need to|you don't need to|you do not need to|there is no need to|avoid)\b[^.]*\b(?:update|edit|touch|add|modify|change|write)\b`)
 	chgPlacementRE   = lazyre.New(`\b(end|top|bottom|beginning) of (its|the) (section|file|list)\b|\b(in|into) (its|the|your) (pr |pull[- ]request )?description\b`)
 	// chgJudgedNeedRE: the sentence leaves to the author whether the change needs it.
-	chgJudgedNeedRE = lazyre.New(`(?i)\bunless (the change|it|this|the pr|your change) (is|are) (internal|trivial|minor|a refactor|cosmetic)\b|\b(if you (believe|think|feel)|if (applicable|relevant|needed|necessary|appropriate)|where (applicable|relevant|appropriate)|when (applicable|relevant|appropriate)|notable|significant|` + userEffect + `)\b`)
+	chgJudgedNeedRE = lazyre.New(`(?i)\bunless (the change|it|this|the pr|your change) (is|are) (internal|trivial|minor|a refactor|cosmetic)\b|\b(if you (believe|think|feel)|if (applicable|relevant|needed|necessary|appropriate)|where (applicable|relevant|appropriate)|when (applicable|relevant|appropriate)|notable|significant|functional(?:ity)?|` + userEffect + `)\b`)
 	// chgTestWorkflowRE: a test demand that is a way of working (write the test first,
 	// see it fail) or a judgement (which changes are behaviour, where tests apply),
 	// not a co-change a change's files show.
@@ -212,6 +212,15 @@ func UpdatesNamedFile(lower string) bool { return chgUpdateNamedRE.MatchString(l
 // EntryPlacement reports whether the sentence says where an entry goes ("at the top
 // of the section", "in the PR description"): no file the change must touch.
 func EntryPlacement(lower string) bool { return chgPlacementRE.MatchString(lower) }
+
+// chgCondInItemsRE: a lead-in whose condition is the list below it ("Add a changeset
+// when you:", "Update the docs if you:"), whose kinds of change heed does not read
+// into the demand.
+var chgCondInItemsRE = lazyre.New(`(?i)\b(?:when(?:ever)?|if|for)(?:\s+you(?:'re| are)?)?\s*:\s*$`)
+
+// CondInItems reports a demand whose condition is the list it leads into ("Add a
+// changeset when you:"): which changes need it is said item by item.
+func CondInItems(raw string) bool { return chgCondInItemsRE.MatchString(strings.TrimSpace(raw)) }
 
 // NeedJudged reports whether the sentence leaves to the author whether a change needs
 // an entry ("If you believe your change should be noted", "unless it is internal").

@@ -36,6 +36,9 @@ const (
 	// "user-visible changes", "a new feature"), which a change to the code only stands
 	// for: which changes are of the kind is the author's judgement.
 	CoCode = "code"
+	// CoNewPackage: "when creating a new package": a package the change adds, which
+	// the lowering finds as a manifest added beside the workspace's packages.
+	CoNewPackage = "new-package"
 )
 
 // componentCond: a change to one component, which the demand's "its" or "that
@@ -88,6 +91,8 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		"with": regexp.MustCompile(`^(?P<a>.+?)\s+` + modal + `\s+(?:always\s+)?(?:(?:be\s+)?(?:changed|updated|modified|committed|change|move|be kept in sync|stay in sync|be in sync|be regenerated)\s+(?:together\s+|in step\s+|in lockstep\s+)?with|stay (?:in sync|consistent|aligned) with)\s+(?P<b>.+)$`),
 		// "§0 and §1 must (always) be changed together"
 		"together": regexp.MustCompile(`^(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+` + modal + `\s+(?:always\s+)?(?:be\s+)?(?:changed|updated|modified|committed|kept in sync|stay in sync|change|move)\s+(?:together|in step|in lockstep|at the same time)\b`),
+		// "keep §0 and §1 in sync": each with the other
+		"syncBoth": regexp.MustCompile(`^(?:always\s+)?(?:` + modal + `\s+)?keep\s+(?P<a>§\d+)\s+and\s+(?:the\s+)?(?P<b>§\d+)\s+(?:in sync|synchronized|synchronised|consistent|aligned|in step|in lockstep)(?:\s+with (?:each other|one another))?$`),
 		// "§0 is generated from §1"
 		"generated": regexp.MustCompile(`^(?P<a>§\d+(?:\s*(?:and|,)\s*§\d+)*)\s+(?:is|are)\s+(?:generated|built|compiled|produced|derived|rendered)\s+(?:automatically\s+)?from\s+(?P<b>§\d+)`),
 		// the demand clause after a relation: "commit it together with any change",
@@ -182,7 +187,7 @@ var (
 	// coEntityCondRE: a condition on a thing inside files (a function, a flag, an
 	// endpoint), which a change to the files only stands for.
 	coEntityCondRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\b(?:functions?|methods?|endpoints?|routes?|(?:cli |command[- ]line )?(?:flags?|options?)|subcommands?|fields?|parameters?|arguments?|structs?|enums?|constants?|columns?|environment variables?|env vars?|settings?|signatures?|exports?)\b`)
+		return regexp.MustCompile(`\b(?:(?:the|its|a) (?:package |crate |project |release )?version(?: number)?|functions?|methods?|endpoints?|routes?|(?:cli |command[- ]line )?(?:flags?|options?)|subcommands?|fields?|parameters?|arguments?|structs?|enums?|constants?|columns?|environment variables?|env vars?|settings?|signatures?|exports?)\b`)
 	})
 	coJudgeRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\bsome (?:projects|packages|modules|folders|directories|files|crates|apps)\b|\bif (?:it|they|one|any) exists?\b|\bif present\b|\bwhere (?:it|they|one) exists?\b|\bunless (?:the change|it|this|the pr|your change) (?:is|are) (?:internal|trivial|minor|a refactor|cosmetic)|\b(?:` + userEffect + `|notable|significant|substantial|relevant|meaningful|where (?:applicable|appropriate|relevant)|if (?:applicable|appropriate|relevant|needed|necessary)|when (?:applicable|appropriate|relevant|needed|necessary)|as needed|consider)\b`)
@@ -327,7 +332,7 @@ func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 		m := re.FindStringSubmatch(cl)
 		return coBuild(coSides{cond: named(re, m, "cond"), demand: named(re, m, "dem")}, spans, false)
 	}
-	for _, name := range []string{"together", "sync", "with"} {
+	for _, name := range []string{"together", "syncBoth", "sync", "with"} {
 		re := res[name]
 		m := re.FindStringSubmatch(cl)
 		if m == nil {
@@ -337,7 +342,7 @@ func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 			return nil, false
 		}
 		a, b := named(re, m, "a"), named(re, m, "b")
-		if name == "together" {
+		if name == "together" || name == "syncBoth" {
 			return coBuild(coSides{cond: b, demand: a, both: true}, spans, true)
 		}
 		return coBuild(coSides{cond: b, demand: a}, spans, true)
@@ -481,6 +486,9 @@ func coBuild(s coSides, spans []string, relation bool) ([]CoChange, bool) {
 			// "when adding a notable feature, record it in §0": the code stands for
 			// the feature, and which change is one the author decides
 			ifRoles, kind = []string{CoCode}, true
+		} else if !relation && len(thenPaths) > 0 && coNewPackageCondRE().MatchString(strings.TrimSpace(s.cond)) {
+			// "when creating a new package:", "adding a new crate"
+			ifRoles = []string{CoNewPackage}
 		}
 	}
 	if len(ifPaths)+len(ifRoles) == 0 || len(thenPaths)+len(thenRoles) == 0 {
@@ -507,6 +515,10 @@ func coBuild(s coSides, spans []string, relation bool) ([]CoChange, bool) {
 		// a change to a thing inside them, which only a reader can see
 		cc.Judgement = true
 	}
+	if slices.Contains(ifRoles, CoNewPackage) {
+		cc.Added = true
+		cc.Approx = "a manifest added beside the workspace's packages stands for the new package"
+	}
 	out := []CoChange{cc}
 	if !relation && !s.both && len(thenPaths) > 1 && coAllRE().MatchString(s.demand) && !strings.Contains(s.demand, " or ") {
 		// "add the same key to §1 and §2": each file, not either
@@ -521,6 +533,43 @@ func coBuild(s coSides, spans []string, relation bool) ([]CoChange, bool) {
 		out = append(out, CoChange{If: thenPaths, Then: ifPaths, IfRoles: thenRoles, ThenRoles: ifRoles, What: cc.What})
 	}
 	return out, true
+}
+
+// coNewPackageCondRE: a condition that adds a package to the workspace
+var coNewPackageCondRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:you\s+)?(?:create|creates|creating|add|adds|adding|introduce|introduces|introducing)\s+(?:a|an|any|one)\s+new\s+(?:workspace\s+)?(?:package|crate|workspace member)s?(?:\s+to the (?:workspace|monorepo))?$`)
+})
+
+// CoPackagePrefix marks a side's path that is a package named by its name ("the
+// `acme-core` crate", "`@acme/schema`"), not a path: the lowering resolves it to the
+// package's folder through the repository's manifests, or drops the co-change.
+const CoPackagePrefix = "package:"
+
+var (
+	// coPackageAfterRE: the noun after a span that makes it a package's name
+	coPackageAfterRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s+(?:crate|package|workspace package|workspace member|library|lib)\b`)
+	})
+	// coPackageNameRE: a package's name as npm, Cargo and PyPI spell them
+	coPackageNameRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:@[\w.-]+/)?[\w][\w.-]*$`)
+	})
+	// coScopedNameRE: an npm scoped name (`@acme/schema`), which no path is
+	coScopedNameRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^@[a-z0-9][\w.-]*/[a-z0-9][\w.-]*$`)
+	})
+	// coFileAfterRE: "file" after an extension's span ("a `.graphql` file")
+	coFileAfterRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s+files?\b`)
+	})
+)
+
+// PackageSpan reports whether a code span names a package by its name: a scoped npm
+// name (`@acme/schema`), or a name the words after it call a package or a crate ("the
+// `acme-core` crate"); after is the text that follows the span.
+func PackageSpan(sp, after string) bool {
+	after = strings.ToLower(after)
+	return coPackageAfterRE().MatchString(after) && coPackageNameRE().MatchString(sp) || coScopedNameRE().MatchString(sp)
 }
 
 var coPathSpanRE = sync.OnceValue(func() *regexp.Regexp {
@@ -545,11 +594,21 @@ func coSide(side string, spans []string, demand bool) (paths, roles []string) {
 		if !demand && strings.Count(side[:loc[0]], "(") > strings.Count(side[:loc[0]], ")") {
 			continue // "when the API changes (at minimum §0)": an aside, not the change
 		}
+		after := side[loc[1]:]
+		if coPackageAfterRE().MatchString(after) && coPackageNameRE().MatchString(sp) || coScopedNameRE().MatchString(sp) {
+			// "the `acme-core` crate", "the `web` package", "`@acme/schema`": a
+			// workspace package named by its name, which the lowering resolves to
+			// its folder through the repository's manifests
+			paths = append(paths, CoPackagePrefix+sp)
+			continue
+		}
 		if !strings.ContainsAny(sp, "/.*") || codeMember(sp) {
 			continue // an identifier (`SCHEMA_VERSION`, `Localization.lang`), not a file
 		}
-		if strings.HasPrefix(sp, ".") && !strings.ContainsAny(sp[1:], "/.*") && len(sp) <= 6 && !strings.HasSuffix(sp, "/") {
-			// ".go", ".proto": an extension names the files that have it
+		if strings.HasPrefix(sp, ".") && !strings.ContainsAny(sp[1:], "/.*") && !strings.HasSuffix(sp, "/") &&
+			(len(sp) <= 6 || coFileAfterRE().MatchString(after)) {
+			// ".go", ".proto", "a `.graphql` file": an extension names the files
+			// that have it
 			sp = "*" + sp
 		}
 		paths = append(paths, sp)
@@ -609,9 +668,22 @@ func coExemptions(prose string) []string {
 		if coREs()["exDocs"].MatchString(cl) {
 			out = append(out, "docs")
 		}
+		if coJudgedExemptRE().MatchString(cl) && !slices.Contains(out, CoExemptJudged) {
+			out = append(out, CoExemptJudged)
+		}
 	}
 	return out
 }
+
+// CoExemptJudged is the exemption of a kind of change heed cannot tell from the
+// change's files ("Refactors don't need one", "except internal changes"): a rule it
+// qualifies can only remind.
+const CoExemptJudged = "judged"
+
+// coJudgedExemptRE: kinds of change an exemption names that no path shows
+var coJudgedExemptRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:refactor(?:s|ings?)?|internal|typos?|chores?|cosmetic|formatting|style|non-functional|trivial|minor|tooling|no (?:external|user[- ]visible|user[- ]facing|functional|behaviou?ral) (?:impact|effect|change)s?)\b`)
+})
 
 // CoExemptions reads a sentence that only exempts kinds of change from a co-change
 // stated elsewhere in its section ("Changes that only touch tests or documentation

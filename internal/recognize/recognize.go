@@ -86,6 +86,37 @@ type RepoContext struct {
 	// a change file (changesets, beachball) is asked of the published ones only.
 	// Nil when unknown.
 	Workspace []WorkspacePackage
+	// Crates are the Rust packages of the repository (each folder whose Cargo.toml
+	// declares a [package]), by name, so a sentence may name one by its crate name
+	// ("any change to the `acme-core` crate"). Nil when unknown.
+	Crates []WorkspacePackage
+}
+
+// PackageDir is the repository-relative folder of the workspace package (npm) or
+// crate named name ("" for the root), and whether exactly one has that name.
+func (rc *RepoContext) PackageDir(name string) (string, bool) {
+	if rc == nil || name == "" {
+		return "", false
+	}
+	var dirs []string
+	for _, w := range rc.Workspace {
+		if w.Name == name {
+			dirs = append(dirs, w.Dir)
+		}
+	}
+	if len(dirs) == 0 {
+		// Cargo treats "-" and "_" in a crate's name alike
+		norm := strings.ReplaceAll(name, "_", "-")
+		for _, w := range rc.Crates {
+			if strings.ReplaceAll(w.Name, "_", "-") == norm {
+				dirs = append(dirs, w.Dir)
+			}
+		}
+	}
+	if len(dirs) != 1 {
+		return "", false
+	}
+	return dirs[0], true
 }
 
 // WorkspacePackage is one package.json of the repository.

@@ -60,6 +60,11 @@ func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 // under `src/`"), else library code.
 func antecedent(s sentence, rc *recognize.RepoContext) (ifs, unless []string, named bool) {
 	for _, sp := range s.spans {
+		if dir, ok := namedPackageDir(s, sp, rc); ok {
+			// "changes to the `web` package": the package's folder
+			ifs = append(ifs, "/"+path.Join(dir, "**"))
+			continue
+		}
 		// a sentence about a changelog names its folder ("a fragment in `changes/`")
 		// unless the words before the span say the change touches it ("every pull
 		// request that changes a package under `packages/` needs a changeset")
@@ -73,6 +78,17 @@ func antecedent(s sentence, rc *recognize.RepoContext) (ifs, unless []string, na
 		return ifs, testGlobs(), true
 	}
 	return layout.CodeGlobs(), append(append([]string(nil), testGlobs()...), notLibraryGlobs...), false
+}
+
+// namedPackageDir is the folder of the package a code span names by its name as the
+// files a change touches ("changes to the `web` package need ..."), when the
+// repository's manifests declare exactly one of that name.
+func namedPackageDir(s sentence, sp string, rc *recognize.RepoContext) (string, bool) {
+	i := strings.Index(s.raw, "`"+sp+"`")
+	if i < 0 || !norm.PackageSpan(sp, s.raw[i+len(sp)+2:]) || !norm.ChangedFilesBefore(s.raw[:i]) {
+		return "", false
+	}
+	return rc.PackageDir(sp)
 }
 
 // repoDirChanged reports a code span written without its slash that names a folder
@@ -279,10 +295,17 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 		r.Severity = policy.SeverityWarning
 		r.Review = "the release tool's configuration says which packages need a change file: heed asks on every code change"
 	}
-	if norm.NeedJudged(s.text) {
-		// "If you believe your change should be noted, add an entry": the author
-		// decides which changes need one, so heed can only remind
+	if norm.NeedJudged(s.text) || norm.NeedJudged(strings.ToLower(s.raw)) {
+		// "If you believe your change should be noted, add an entry", "Include a
+		// changeset (for functional changes)": the author decides which changes
+		// need one, so heed can only remind
 		r.Severity = policy.SeverityWarning
+	}
+	if norm.CondInItems(s.raw) || slices.Contains(sectionExemptions(s.c, rc), norm.CoExemptJudged) || slices.Contains(norm.ExemptionsIn(s.c.Text), norm.CoExemptJudged) {
+		// "Add a changeset when you:" over the kinds of change, "Refactors don't
+		// need one.": which changes need an entry is not in the change's files
+		r.Severity = policy.SeverityWarning
+		r.Review = "which changes need an entry is said in words heed cannot check against the change's files"
 	}
 	return r, true
 }

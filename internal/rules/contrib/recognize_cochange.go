@@ -32,11 +32,16 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 			cc.Exempt = append(cc.Exempt, sectionExemptions(c, rc)...)
 		}
 		ifs := coGlobs(cc.If, cc.IfRoles, c, rc)
+		if cc.Dependencies {
+			// "when you add a dependency to `@acme/core`": the package's manifest,
+			// whose dependency lines the rule reads
+			ifs = packageManifests(cc.If, rc, ifs)
+		}
 		thens := coGlobs(cc.Then, cc.ThenRoles, c, rc)
 		if len(ifs) == 0 || len(thens) == 0 {
 			continue
 		}
-		if len(cc.ThenRoles) == 0 && allTests(cc.Then) {
+		if len(cc.ThenRoles) == 0 && allTests(cc.Then) && !lazyre.New(`\b(?:fixtures?|snapshots?|golden|goldens|expected outputs?)\b`).MatchString(s.text) {
 			continue // "add tests under `tests/`": the test recogniser's
 		}
 		if slices.Contains(cc.IfRoles, norm.CoCode) && allCode(thens) {
@@ -125,6 +130,12 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 		if cc.Approx != "" || p.Lines != "" {
 			r.Exact, r.Severity = false, policy.SeverityWarning
 		}
+		if slices.Contains(cc.Exempt, norm.CoExemptJudged) {
+			// "Refactors don't need one.": which changes the exemption covers is
+			// the author's call, so heed only reminds
+			r.Severity = policy.SeverityWarning
+			r.Review = "the sentence exempts a kind of change heed cannot tell from the change's files"
+		}
 		if cc.Judgement {
 			r.Severity = policy.SeverityWarning
 			r.Review = "which changes need it is the author's judgement: heed asks on every change the sentence's files cover"
@@ -132,6 +143,33 @@ func coChangeRules(c *policy.Constraint, s sentence, rc *recognize.RepoContext) 
 		rules = append(rules, r)
 	}
 	return rules
+}
+
+// packageManifests replaces the folders of the packages a side names by name with
+// their manifests (package.json, Cargo.toml); other globs stay.
+func packageManifests(paths []string, rc *recognize.RepoContext, globs []string) []string {
+	var out []string
+	for _, p := range paths {
+		name, ok := strings.CutPrefix(p, norm.CoPackagePrefix)
+		if !ok {
+			continue
+		}
+		dir, found := rc.PackageDir(name)
+		if !found {
+			return globs
+		}
+		manifest := "package.json"
+		for _, w := range rc.Crates {
+			if w.Dir == dir && !slices.ContainsFunc(rc.Workspace, func(x recognize.WorkspacePackage) bool { return x.Dir == dir }) {
+				manifest = "Cargo.toml"
+			}
+		}
+		out = append(out, "/"+path.Join(dir, manifest))
+	}
+	if len(out) == 0 {
+		return globs
+	}
+	return out
 }
 
 // allManifests reports whether every glob names a manifest whose dependency lines
@@ -238,6 +276,21 @@ func headingDir(c *policy.Constraint) string {
 func coGlobs(paths, roles []string, c *policy.Constraint, rc *recognize.RepoContext) []string {
 	var out []string
 	for _, p := range paths {
+		if name, ok := strings.CutPrefix(p, norm.CoPackagePrefix); ok {
+			// "the `acme-core` crate", "`@acme/schema`": the package's folder, as
+			// its manifest places it; a name no manifest of the repository declares
+			// leaves the side unplaced (never every file)
+			dir, found := rc.PackageDir(name)
+			if !found {
+				return nil
+			}
+			if dir == "" {
+				out = append(out, "**")
+				continue
+			}
+			out = append(out, "/"+dir+"/**")
+			continue
+		}
 		out = append(out, coPlace(p, c, rc))
 	}
 	for _, r := range roles {
@@ -357,8 +410,43 @@ func roleGlobs(role string, c *policy.Constraint, rc *recognize.RepoContext) []s
 		return []string{"**/schema.sql", "**/schema.prisma", "**/schema.rb", "**/structure.sql"}
 	case norm.CoDeprecation, norm.CoCode:
 		return layout.CodeGlobs()
+	case norm.CoNewPackage:
+		return newPackageGlobs(rc)
 	}
 	return nil
+}
+
+// newPackageGlobs are the manifests a new package of the workspace adds: one beside
+// each folder that holds packages already ("/packages/*/package.json"); none when
+// the repository has no packages below its root.
+func newPackageGlobs(rc *recognize.RepoContext) []string {
+	if rc == nil {
+		return nil
+	}
+	var out []string
+	add := func(ws []recognize.WorkspacePackage, manifest string) {
+		for _, w := range ws {
+			if w.Dir == "" || vendoredDir(w.Dir) {
+				continue
+			}
+			g := "/" + path.Join(path.Dir(w.Dir), "*", manifest)
+			if path.Dir(w.Dir) == "." {
+				g = "/*/" + manifest
+			}
+			if !slices.Contains(out, g) {
+				out = append(out, g)
+			}
+		}
+	}
+	add(rc.Workspace, "package.json")
+	add(rc.Crates, "Cargo.toml")
+	return out
+}
+
+// vendoredDir: a folder of examples, fixtures or third-party code, whose packages
+// are no members of the workspace a sentence speaks of.
+func vendoredDir(d string) bool {
+	return lazyre.New(`(^|/)(node_modules|vendor|third_party|examples?|fixtures|testdata|tests?)(/|$)`).MatchString(d)
 }
 
 // coRoleReading states how the roles were placed, for the rule's reading.
