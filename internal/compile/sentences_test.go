@@ -103,7 +103,8 @@ func compileDocIn(doc string, dirs []string) []policy.Rule {
 	return out
 }
 
-// historyOf turns "make lint;;edit src/a.go;;fail make test" into a case's history.
+// historyOf turns "make lint;;edit src/a.go;;fail make test" into a case's history;
+// "shell LINE" is a command line typed as it is (`cd server && npm test`).
 func historyOf(h string) [][]string {
 	var out [][]string
 	for _, e := range strings.Split(h, ";;") {
@@ -112,6 +113,8 @@ func historyOf(h string) [][]string {
 		case e == "":
 		case strings.HasPrefix(e, "edit "):
 			out = append(out, []string{process.HistoryEdit, strings.TrimPrefix(e, "edit ")})
+		case strings.HasPrefix(e, "shell "):
+			out = append(out, []string{"bash", "-c", strings.TrimPrefix(e, "shell ")})
 		case strings.HasPrefix(e, "fail "):
 			out = append(out, append([]string{process.HistoryExit + "1"}, strings.Fields(strings.TrimPrefix(e, "fail "))...))
 		default:

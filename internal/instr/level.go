@@ -639,6 +639,11 @@ func nounUse(body string) bool {
 		return true
 	}
 	second := strings.Trim(f[1], ",.:;*_")
+	if runVerb(f[0]) && runsWhat[strings.ToLower(second)] {
+		// "Run checks after every change", "Run scripts from the root": the verb
+		// and what it runs, an imperative (a run's checks are no topic heading)
+		return false
+	}
 	if len(f) <= 4 && second != "" && second[0] >= 'A' && second[0] <= 'Z' && second != "CODESPAN" && allTitle(f) {
 		// "Import Organization", "Error Handling": a title.
 		return true
@@ -652,6 +657,18 @@ func nounUse(body string) bool {
 		"lives", "live", "goes", "contains", "includes", "uses", "will", "can", "may", "should", "must",
 		"organization", "handling", "management", "structure", "conventions", "patterns", "pattern", "workflow",
 		"checks", "notes", "reference", "overview", "details", "summary", "source":
+		return true
+	}
+	return false
+}
+
+// runsWhat are the things a "Run" runs when it opens an imperative ("Run checks",
+// "Run scripts"), not a noun phrase ("Run configuration", "Run time").
+var runsWhat = map[string]bool{"checks": true, "scripts": true, "commands": true, "tools": true, "steps": true}
+
+func runVerb(w string) bool {
+	switch strings.ToLower(strings.Trim(w, "*_")) {
+	case "run", "rerun", "re-run":
 		return true
 	}
 	return false

@@ -69,6 +69,14 @@ func inferredOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm
 		rules, why = lowerOrderInferring(c, rc, beforeEvent(&m, "finish", "inferred", "the change named is any change to the code; the event is inferred"), globs)
 		return rules, why, true
 	}
+	if roleStep(c, n) {
+		// "- Run tests." "- Run formatter." "- Git commit.": a check named by its
+		// role, a step of a list whose later step is the event
+		if ev := laterStep(c, rc); ev != "" {
+			rules, why = lowerOrder(c, rc, beforeEvent(n, ev, "later step", "the order is the list's: a later step is the event"))
+			return rules, why, true
+		}
+	}
 	if !plainRun(c, n) {
 		return nil, "", false
 	}
@@ -80,6 +88,23 @@ func inferredOrder(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm
 		return rules, why, true
 	}
 	return nil, "", false
+}
+
+// roleStep: n requires, in a binding sentence, only checks named by their role ("Run
+// tests.", "Run typecheck / linter."), with no event, condition, subject, hedge or
+// contrast of its own.
+func roleStep(c *policy.Constraint, n *norm.Norm) bool {
+	if n.Polarity != norm.Require || c.Level == policy.Info || n.Hedge != "" && n.Hedge != norm.HedgeReminder || n.First || n.Only || n.Together ||
+		len(n.Before)+len(n.After)+len(n.When)+len(n.Instead) > 0 || n.InsteadOfPrevious || n.Condition != "" ||
+		n.Subject != "" || n.Declarative || len(n.Objects) == 0 || norm.Contrasted(n.Sentence) {
+		return false
+	}
+	for _, o := range n.Objects {
+		if o.Kind != norm.KRole || !bareCheckRoles()[o.Text] {
+			return false
+		}
+	}
+	return true
 }
 
 // checksOnly: every command n requires checks the work, by its words or by the role

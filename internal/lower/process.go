@@ -2223,6 +2223,8 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 			m.Uncertain = append(slices.Clone(n.Uncertain), "a setup step, which an earlier session may have done")
 			on = &m
 		}
+		// "run `cd web && npm test`": the folder the file names is where it runs
+		p.In = cdFolders(n.Objects)
 		r := rule(c, on, process.KindSequence, p)
 		r.Message = "`" + p.Label + "` must run first"
 		r.Suggestion = "run `" + p.Label + "` first, and then " + process.Display(then[0])
@@ -2270,6 +2272,26 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		order(p, firstArgv[k])
 	}
 	return rules, ""
+}
+
+// cdFolders are the folders a `cd` among objs goes to (`cd web && npm test`, a block's
+// `cd web` line): where the commands after it run.
+func cdFolders(objs []norm.Object) []string {
+	var out []string
+	for _, o := range objs {
+		if o.Kind != norm.KCommand && o.Kind != norm.KCode {
+			continue
+		}
+		for _, part := range chainParts(o.Text) {
+			f := strings.Fields(part)
+			if len(f) == 2 && f[0] == "cd" && f[1] != ".." && f[1] != "-" && !strings.HasPrefix(f[1], "/") && !strings.HasPrefix(f[1], "$") && !strings.HasPrefix(f[1], "~") {
+				if d := strings.Trim(strings.TrimPrefix(f[1], "./"), "/"); d != "" && !slices.Contains(out, d) {
+					out = append(out, d)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // chainParts splits a command line of a sentence at `&&` and `;` into the commands

@@ -806,7 +806,8 @@ func ShownSpans(text string) []string {
 			}
 		}
 	}
-	if at < len(toks) && !toks[at].Punct {
+	// (and a table row that opens with the command: "`pnpm lint` | Lint")
+	if at < len(toks) && !toks[at].Punct && toks[at].Text != "|" {
 		return nil
 	}
 	return spans

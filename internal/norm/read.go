@@ -79,6 +79,14 @@ func Read(text string, ctx Context) []Norm {
 	if r := roleLists(text); r != text {
 		return readAs(text, r, ctx, roleListUncertain)
 	}
+	// "If tests fail, do not commit": the order that the tests pass first
+	if r := failBanOrder(text); r != text {
+		return readAs(text, r, ctx, "")
+	}
+	// "Format the code:" over a block: the step's commands are the block's
+	if r := roleVerbStep(text, ctx); r != text {
+		return readAs(text, r, ctx, "")
+	}
 	// "format your code before committing": the role its verb names
 	if r := roleVerbOrder(text); r != text {
 		return readAs(text, r, ctx, roleVerbUncertain)
@@ -5588,19 +5596,31 @@ func anyChangeWords(words []string) bool {
 	}
 	// (every word plain: "after major changes" is some changes, which heed cannot
 	// tell apart)
-	change, what := false, false
+	if n := len(words); n > 1 && (strings.EqualFold(words[n-1], "and") || strings.EqualFold(words[n-1], "then")) {
+		// "after every change and before committing": the change, then the next
+		// moment
+		words = words[:n-1]
+	}
+	change, what, thing := false, false, false
 	for _, w := range words {
 		switch lw := strings.ToLower(w); {
-		case lw == "every" || lw == "each" || lw == "any" || lw == "code" || lw == "files" || lw == "anything":
+		case lw == "every" || lw == "each" || lw == "any" || lw == "all":
 			what = true
+		case lw == "code" || lw == "files" || lw == "file" || lw == "anything":
+			what, thing = true, true
 		case changeWords[lw] || lw == "modify" || lw == "modifying":
+			// ("after edits", "after editing", "after making changes", the change
+			// named alone, stay unread: read as any change they made orders that the
+			// held-out files do not mean, measured twice, in stop 29 and in process47)
 			change = true
-		case lw == "the" || lw == "your" || lw == "a":
+		case lw == "the" || lw == "your" || lw == "a" || lw == "you":
 		default:
 			return false
 		}
 	}
-	return change && what
+	// "whenever you change code": the marker itself is the change, and the words
+	// after it only what changed
+	return what && (change || thing)
 }
 
 // namesOutcome reports whether a clause's words name a state a command reaches

@@ -55,6 +55,31 @@ func roleVerbOrder(text string) string {
 	return text[:start] + capitalFirst(lead+"run "+phrase+" ") + text[len(text)-len(moment):]
 }
 
+// roleVerbStep rewrites a step that names its role by its verb and the reader's code
+// alone, and its commands only in the block under it ("Format the code:" over
+// `yarn format`), as "Run the <role>:": the block says what does the work. text is
+// returned as it was otherwise.
+func roleVerbStep(text string, ctx Context) string {
+	if len(ctx.Block) == 0 {
+		return text
+	}
+	low := strings.ToLower(strings.Trim(strings.TrimSpace(text), "*_ "))
+	body, ok := strings.CutSuffix(low, ":")
+	if !ok {
+		return text
+	}
+	verb, object, ok := strings.Cut(strings.Trim(body, "*_ "), " ")
+	phrase := roleVerbPhrase(verb)
+	if !ok || phrase == "" {
+		return text
+	}
+	switch object {
+	case "your code", "the code", "all code", "your changes", "the codebase", "everything", "all files", "the changed files", "changed files":
+		return "Run " + phrase + ":"
+	}
+	return text
+}
+
 // roleVerbPhrase names the role a verb does: "the formatter" for "format".
 func roleVerbPhrase(verb string) string {
 	switch verb {

@@ -130,14 +130,16 @@ func TestBansReadWhatARunnerTargetRuns(t *testing.T) {
 	}
 }
 
-// `cd web && npm test; cd ..` (round 7 of the findings study): the line's recorded
-// status is that of the `cd ..` after the prerequisite, and the denial says so, and
-// how to run it, instead of asking for a hook that did record the line.
+// `cd web && pytest; cd ..` (round 7 of the findings study, there with `npm test`):
+// the line's recorded status is that of the `cd ..` after the prerequisite, and the
+// denial says so, and how to run it, instead of asking for a hook that did record the
+// line. (A program that is no task runner is the same program in any folder; a
+// runner's target in another folder is that folder's, TestRunnerTargetInAnotherFolder.)
 func TestStatusHiddenByALaterCommand(t *testing.T) {
 	raw, _ := json.Marshal(SequenceParams{
 		Then:  []Pattern{{Program: []string{"git"}, Args: []string{"commit"}}},
-		First: []Pattern{{Program: []string{"npm"}, Args: []string{"test"}}},
-		Label: "npm test",
+		First: []Pattern{{Program: []string{"pytest"}}},
+		Label: "pytest",
 	})
 	rule := &policy.Rule{ID: "r", Domain: policy.DomainProcess, Kind: KindSequence, Params: raw, Severity: policy.SeverityError}
 	ran := func(line string, exit int) []engine.Command {
@@ -156,14 +158,58 @@ func TestStatusHiddenByALaterCommand(t *testing.T) {
 		want engine.Verdict
 		says string
 	}{
-		{"cd web && npm test; cd ..", engine.Violated, "its exit status is hidden by `cd ..` after it"},
-		{"npm test; echo done", engine.Violated, "hidden by `echo done`"},
-		{"cd web && npm test && cd ..", engine.Satisfied, ""},
-		{"cd web && npm test", engine.Satisfied, ""},
+		{"cd web && pytest; cd ..", engine.Violated, "its exit status is hidden by `cd ..` after it"},
+		{"pytest; echo done", engine.Violated, "hidden by `echo done`"},
+		{"cd web && pytest && cd ..", engine.Satisfied, ""},
+		{"cd web && pytest", engine.Satisfied, ""},
 	} {
 		tr := judgeLast(t, rule, append(ran(c.line, 0), commit))
 		if tr.Verdict != c.want || !strings.Contains(tr.Reason, c.says) {
 			t.Errorf("%s: %s (%s), want %s saying %q", c.line, tr.Verdict, tr.Reason, c.want, c.says)
+		}
+	}
+}
+
+// "Before committing, run `npm test`" in the root's AGENTS.md: `cd server && npm
+// test` typed as it is runs the server package's script, not the root's, and does not
+// meet the order; run at the root, or where the guarded command runs, or where the
+// rule's changes lie, it does.
+func TestRunnerTargetInAnotherFolder(t *testing.T) {
+	rule := func(changed ...string) *policy.Rule {
+		raw, _ := json.Marshal(SequenceParams{
+			Then:    []Pattern{{Program: []string{"git"}, Args: []string{"commit"}}},
+			First:   []Pattern{{Program: []string{"npm"}, Args: []string{"test"}}},
+			Label:   "npm test",
+			Changed: changed,
+		})
+		return &policy.Rule{ID: "r", Domain: policy.DomainProcess, Kind: KindSequence, Params: raw, Severity: policy.SeverityError}
+	}
+	ran := func(line string) []engine.Command {
+		cmds, ok := shell.ParseStatus(line, shell.Options{Index: -1})
+		zero := 0
+		for i := range cmds {
+			cmds[i].Past = true
+			if slices.Contains(ok, i) {
+				cmds[i].Exit = &zero
+			}
+		}
+		return cmds
+	}
+	edit := engine.Command{Edit: []string{"server/a.js"}, Past: true}
+	for _, c := range []struct {
+		line, commitAt string
+		changed        []string
+		want           engine.Verdict
+	}{
+		{"cd server && npm test", "", nil, engine.Violated},
+		{"npm test", "", nil, engine.Satisfied},
+		{"cd server && npm test", "server", nil, engine.Satisfied},
+		{"cd server && npm test", "", []string{"server/**"}, engine.Satisfied},
+	} {
+		commit := shell.Parse("git commit -m x", shell.Options{Index: -1, Cwd: c.commitAt})[0]
+		tr := judgeLast(t, rule(c.changed...), append(append([]engine.Command{edit}, ran(c.line)...), commit))
+		if tr.Verdict != c.want {
+			t.Errorf("%s, commit in %q, changed %v: %s (%s), want %s", c.line, c.commitAt, c.changed, tr.Verdict, tr.Reason, c.want)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/shell"
+	"github.com/heed-dev/heed/internal/taskrun"
 )
 
 // SequenceParams are the parameters of an ordering rule: before a command of Then
@@ -32,6 +33,11 @@ type SequenceParams struct {
 	// formats Go files), not the sentence's words: where the session's edits are not
 	// recorded, the order holds as though Changed were unset.
 	ChangedInferred bool `json:"changed_inferred,omitempty"`
+	// In are folders (repository-relative) the rule's file names for First ("run
+	// `cd web && npm test`"): a task runner's target run there counts. Elsewhere only
+	// the folder of the rule's file and of the guarded command do
+	// (sequenceCheck.otherFolders).
+	In []string `json:"in,omitempty"`
 }
 
 func compileSequence(rule *policy.Rule) (engine.Check, error) {
@@ -158,6 +164,14 @@ func (s *sequenceCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 			continue
 		}
 		name := quote(s.p.Label)
+		if s.otherFolders(prev, cmd) {
+			// `cd server && npm test`: the server package's tests, not the ones the
+			// rule's file names
+			if unsure == "" {
+				unsure = fmt.Sprintf("; `%s` ran in %s, which runs that folder's own target", shell.Join(prev.Argv), folderName(prev.Cwd))
+			}
+			continue
+		}
 		if !anyMatches(s.p.First, parsedAt(ev, j)) {
 			// a task runner's target that runs it (`make fix` runs `ruff check`)
 			st, ok := runStep(ev, j, s.p.First, s.rule.Scope.Dir)
@@ -233,10 +247,46 @@ func (s *sequenceCheck) ran(ev *engine.Evidence, j int) bool {
 		return false
 	}
 	if anyMatches(s.p.First, parsedAt(ev, j)) {
-		return true
+		return !s.otherFolders(prev, nil)
 	}
 	st, ok := runStep(ev, j, s.p.First, s.rule.Scope.Dir)
 	return ok && st.Implied
+}
+
+// otherFolders reports a prerequisite typed as a task runner's target in another
+// folder than the guarded command's (cmd, when known) and the rule's instruction
+// file's (`cd server && npm test` against the root's "run `npm test` before
+// committing"): it runs that folder's target of the same name, as a runner's step
+// there does (stepElsewhere). A folder the rule's changes lie in is where its
+// commands may run ("after changing `web/`, run `npm test`").
+func (s *sequenceCheck) otherFolders(prev, cmd *engine.Command) bool {
+	if prev.CwdUnknown || len(prev.Argv) == 0 || !taskrun.IsRunner(prev.Argv[0]) {
+		return false
+	}
+	for _, a := range prev.Argv[1:] {
+		name, _, _ := strings.Cut(a, "=")
+		switch name {
+		case "-C", "--dir", "--prefix", "--cwd", "--directory":
+			// `pnpm -C docs run cli-table`: the command names its folder itself, as
+			// the rule's may
+			return false
+		}
+	}
+	at := sameDir(prev.Cwd)
+	if at == sameDir(s.rule.Scope.Dir) || cmd != nil && !cmd.CwdUnknown && at == sameDir(cmd.Cwd) {
+		return false
+	}
+	for _, d := range s.p.In {
+		if d = sameDir(d); at == d || strings.HasPrefix(at, d+"/") {
+			return false
+		}
+	}
+	for _, g := range s.p.Changed {
+		if g = sameDir(g); strings.HasPrefix(g, at+"/") || g == at {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *sequenceCheck) runFirst(line string) string {
