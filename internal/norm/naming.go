@@ -615,6 +615,8 @@ var (
 	pkgLowerRE = lazyre.New(`(?i)\blower[ -]?case\b|\bno underscores?\b|\bwithout underscores?\b|\bsingle[ -]word\b|\bone word\b`)
 	// pkgNotRE: the sentence says something else of package names (a length, what
 	// they must not repeat) or lets them break the rule.
+	// pkgNextKindRE: the next kind of name a list of conventions goes on to.
+	pkgNextKindRE    = lazyre.New(`(?i)[,;]\s+(?:and\s+)?(?:exported|unexported|public|private|identifiers?|functions?|types?|variables?|constants?|methods?|structs?|interfaces?|receivers?)\b`)
 	pkgBannedStyleRE = lazyre.New(`(?i)\b(?:no|not|nor|or|without)\s+(?:underscores?\s+(?:or|nor)\s+)?(?:mixed ?caps|camel ?case)\b`)
 	pkgNotRE         = lazyre.New(`(?i)\b(?:not|never|don't|do not|need not|may)\s+(?:be\s+)?(?:all\s+)?lower[ -]?case\b|\bupper[ -]?case\b|\bpascal|\bcamel|\bsnake`)
 )
@@ -627,6 +629,13 @@ func GoPackageNaming(text string) bool {
 	for _, t := range statementSegRE.Split(strings.ReplaceAll(text, "`", ""), -1) {
 		// the names and what is asked of them in one clause: "Use lowercase for file
 		// names; package names follow the directory" asks nothing of packages
+		if loc := pkgNamesRE.FindStringIndex(t); loc != nil {
+			// "short, lowercase package names (ai), exported identifiers with
+			// PascalCase": the styles of other names are not the packages'
+			if m := pkgNextKindRE.FindStringIndex(t[loc[1]:]); m != nil {
+				t = t[:loc[1]+m[0]]
+			}
+		}
 		if !pkgNamesRE.MatchString(t) || !pkgLowerRE.MatchString(t) {
 			continue
 		}
@@ -943,4 +952,17 @@ func StyleLangTags(text string) (tags []StyleTag, rest string) {
 		tags = append(tags, StyleTag{Style: m[1], Lang: m[2]})
 	}
 	return tags, strings.Join(keep, "")
+}
+
+// privateUnderscoreRE: private members said to carry a leading underscore ("Private
+// properties and methods are prefixed with an underscore", "Private class members
+// start with an underscore").
+var privateUnderscoreRE = lazyre.New("(?i)(?:\\bprivate\\s+(?:class\\s+|instance\\s+)?(?:members?|properties|property|fields?)\\b(?:\\s+and\\s+methods)?|\\b(?:members?|properties|fields?)\\s+that\\s+are\\s+private\\b)[^.;]*?\\b(?:starts?\\s+with|begins?\\s+with|(?:are\\s+|is\\s+|be\\s+)?prefixed\\s+with|prefix(?:es)?\\s+with|use|have|get)\\s+(?:an?\\s+|one\\s+|a\\s+single\\s+)?(?:leading\\s+)?(?:underscore|`_`)")
+
+// PrivateUnderscore reports a sentence that asks private fields for a leading
+// underscore, said in words: the _camelCase of .NET's and TypeScript's private
+// fields. A negated one ("never prefix private members with an underscore") is not.
+func PrivateUnderscore(text string) bool {
+	loc := privateUnderscoreRE.FindStringIndex(text)
+	return loc != nil && !styleNegatedRE.MatchString(text[loc[0]:loc[1]])
 }

@@ -103,6 +103,11 @@ func nameViolation(style, kind, l string) string {
 		if kind != kindConstant {
 			return ""
 		}
+		if l == engine.LangJavaScript || l == engine.LangTypeScript || l == engine.LangTSX {
+			// a module's const of one lowercase word (`x`, `version`) is as often a
+			// plain binding as a constant: names of several words only
+			return `[a-z][A-Z0-9_]*[A-Z]|[a-z]_|_[a-z]`
+		}
 		return `[a-z]`
 	}
 	return ""
@@ -241,6 +246,11 @@ func declQueries(kind, l string) []string {
 			return []string{`(const_spec name: (identifier) @match)`}
 		case engine.LangPHP:
 			return []string{`(const_declaration (const_element (name) @match))`}
+		case engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX:
+			// a module's constant: a top-level const bound to a number or a string
+			// (a const that holds a function, an object or a call is a binding)
+			decl := `(lexical_declaration "const" (variable_declarator name: (identifier) @match value: [(number) (string)]))`
+			return []string{`(program ` + decl + `)`, `(program (export_statement declaration: ` + decl + `))`}
 		}
 	}
 	return nil
@@ -254,6 +264,7 @@ var namingSamples = lazy.Value[map[string]map[string]string]{F: func() map[strin
 		kindMethod:   "class Example {\n  NAME() {\n    return 1;\n  }\n}\n",
 		kindVariable: "let NAME = 1;\n",
 		kindType:     "class NAME {}\n",
+		kindConstant: "export const NAME = 3000;\n",
 	}
 	ts := maps.Clone(js)
 	ts[kindField] = "class Example {\n  private NAME = 1;\n}\n"
@@ -401,6 +412,12 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 		cc.Text = t
 		c = &cc
 	}
+	if norm.PrivateUnderscore(c.Text) && !norm.NamesAStyle(c.Text) {
+		// "Private properties are prefixed with an underscore": _camelCase fields
+		cc := *c
+		cc.Text = "Private fields: _camelCase"
+		c = &cc
+	}
 	text := c.Text
 	affixes := affixRules(c, rc)
 	if r, ok := goPackageRule(c, rc); ok {
@@ -474,6 +491,11 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 		for _, l := range langs {
 			re := nameViolation(style, kind, l)
 			qs := declQueries(kind, l)
+			if kind == kindConstant && (l == engine.LangJavaScript || l == engine.LangTypeScript || l == engine.LangTSX) && !moduleLevelRE.MatchString(c.Text) {
+				// a `const` binding is no constant: only "module-level" or "top-level"
+				// constants say which of them the text means
+				qs = nil
+			}
 			if re == "" || len(qs) == 0 {
 				continue
 			}
@@ -856,3 +878,6 @@ func cellLang(cell string) string {
 // pyFrameworkNames are the camelCase methods Python's unittest (and Django's test
 // case) call by name: a test class overrides them under that name.
 var pyFrameworkNames = []string{"setUp", "tearDown", "setUpClass", "tearDownClass", "setUpModule", "tearDownModule", "asyncSetUp", "asyncTearDown", "setUpTestData", "runTest"}
+
+// moduleLevelRE: constants the text places at a module's top level.
+var moduleLevelRE = lazyre.New(`(?i)\b(?:module[- ]level|top[- ]level|global|file[- ]level)\s+(?:constants?|consts?)\b`)
