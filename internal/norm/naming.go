@@ -79,9 +79,6 @@ var (
 	everywhereRE = lazyre.New(`(?i)\beverywhere\b|\bfor everything\b|\ball names\b`)
 )
 
-// titleSnakeRE: a style written as capitalised words joined by an underscore.
-var titleSnakeRE = lazyre.New(`^(?:Snake_Case|Ada_Case|Title_Case|Upper_Snake_Case)$`)
-
 type namingMention struct {
 	at    int
 	style string // set for a style
@@ -93,7 +90,9 @@ type namingMention struct {
 // "PascalCase", "lowerCamelCase", "CamelCase" written with a capital...), or "".
 func StyleOf(word string) string {
 	w := strings.ToLower(strings.NewReplacer(" ", "_", "-", "_").Replace(word))
-	if titleSnakeRE.MatchString(word) {
+	switch word {
+	case "Snake_Case", "Ada_Case", "Title_Case", "Upper_Snake_Case":
+		// capitalised words joined by underscores
 		return StyleTitleSnake
 	}
 	switch {
@@ -691,7 +690,10 @@ func NamingAffixes(text string) []Affix {
 	kinds := affixKindRE.FindAllStringSubmatchIndex(text, -1)
 	spans := affixSpanRE.FindAllStringSubmatchIndex(text, -1)
 	bareI := false
-	if m := affixBareIRE.FindStringSubmatchIndex(text); m != nil && len(kinds) > 0 {
+	if len(kinds) == 0 {
+		return nil
+	}
+	if m := affixBareIRE.FindStringSubmatchIndex(text); m != nil {
 		// "Interfaces are not prefixed with I (`ButtonProps`, not `IButtonProps`)",
 		// "Interfaces | I + PascalCase | `IOrderRepository`": the letter written
 		// bare; the spans are its examples
@@ -839,6 +841,9 @@ var (
 // shows. A name the sentence marks as wrong ("not `loadConfig`"), and one word names
 // (`load`), say nothing either way.
 func examplesContradict(text string) bool {
+	if !strings.Contains(text, "`") {
+		return false // no examples
+	}
 	style := ""
 	for _, m := range convStyleRE.FindAllStringIndex(text, -1) {
 		if namingNegRE.MatchString(text[:m[0]]) {
@@ -928,7 +933,9 @@ var styleDefinitionRE = lazyre.New("(?i)^[\\s*_`-]*(?:kebab|snake|camel|pascal|s
 
 // StyleDefinition reports a sentence that says what a style is, not where it is
 // used: the glossary of a naming guide.
-func StyleDefinition(text string) bool { return styleDefinitionRE.MatchString(text) }
+func StyleDefinition(text string) bool {
+	return strings.ContainsAny(text, ":=—–-") && styleDefinitionRE.MatchString(text)
+}
 
 // A StyleTag is a style a sentence gives a language in parentheses, with no kind of
 // declaration: "snake_case (Py), camelCase (JS)".
@@ -942,6 +949,9 @@ var styleTagRE = lazyre.New("(?i)`?([A-Za-z_]*(?:case|caps))`?\\s*\\(\\s*(py|pyt
 // (JS), PascalCase for classes/types": functions and variables are snake_case in
 // Python and camelCase in JavaScript), and the text without them.
 func StyleLangTags(text string) (tags []StyleTag, rest string) {
+	if !strings.Contains(text, "(") || !NamesAStyle(text) {
+		return nil, text
+	}
 	var keep []string
 	for _, seg := range strings.SplitAfter(text, ",") {
 		m := styleTagRE.FindStringSubmatch(seg)
@@ -963,6 +973,9 @@ var privateUnderscoreRE = lazyre.New("(?i)(?:\\bprivate\\s+(?:class\\s+|instance
 // underscore, said in words: the _camelCase of .NET's and TypeScript's private
 // fields. A negated one ("never prefix private members with an underscore") is not.
 func PrivateUnderscore(text string) bool {
+	if l := strings.ToLower(text); !strings.Contains(l, "private") || !strings.Contains(l, "underscore") && !strings.Contains(l, "`_`") {
+		return false
+	}
 	loc := privateUnderscoreRE.FindStringIndex(text)
 	return loc != nil && !styleNegatedRE.MatchString(text[loc[0]:loc[1]])
 }
