@@ -35,6 +35,9 @@ const (
 	// StyleUnderscoreCamel is camelCase after one leading underscore (`_logger`), the
 	// private fields of .NET's conventions.
 	StyleUnderscoreCamel = "_camelCase"
+	// StyleTitleSnake is capitalised words joined by underscores (`Snake_Case`,
+	// `Ada_Case`: `Server_Page_Context`): what is checkable is the leading capital.
+	StyleTitleSnake = "Title_Snake_Case"
 )
 
 var (
@@ -65,6 +68,17 @@ var (
 	namingExportRE   = lazyre.New(`(?i)\b(?:exported|unexported)\b|\b(?:public|private)\b.*\b(?:go|golang)\b|\b(?:go|golang)\b.*\b(?:public|private)\b`)
 )
 
+var (
+	// exceptBeforeRE: "except (for)" before a kind in the same segment.
+	exceptBeforeRE = lazyre.New(`(?i)\bexcept(?:\s+for)?\b[^;]*$`)
+	// identifierNameRE, everyBeforeRE: "identifier names", "every identifier": the
+	// code's names, when the word is singular.
+	identifierNameRE = lazyre.New(`(?i)^\s*names?\b`)
+	everyBeforeRE    = lazyre.New(`(?i)\b(?:every|each|any|all)\s*$`)
+	// everywhereRE: a style of every name.
+	everywhereRE = lazyre.New(`(?i)\beverywhere\b|\bfor everything\b|\ball names\b`)
+)
+
 type namingMention struct {
 	at    int
 	style string // set for a style
@@ -76,6 +90,11 @@ type namingMention struct {
 // "PascalCase", "lowerCamelCase", "CamelCase" written with a capital...), or "".
 func StyleOf(word string) string {
 	w := strings.ToLower(strings.NewReplacer(" ", "_", "-", "_").Replace(word))
+	switch word {
+	case "Snake_Case", "Ada_Case", "Title_Case", "Upper_Snake_Case":
+		// capitalised words joined by underscores
+		return StyleTitleSnake
+	}
 	switch {
 	case strings.HasPrefix(w, "_camel"):
 		return StyleUnderscoreCamel
@@ -126,6 +145,11 @@ func namingKindsOf(word string) []string {
 // names use PascalCase", a table row "Functions | snake_case".
 func NamingBindings(text string) map[string]string {
 	out := map[string]string{}
+	if examplesContradict(text) || StyleDefinition(text) {
+		// "Use camelCase for function names (e.g. `load_config`, `parse_args`)": the
+		// project's names are the other style; which one it means is in doubt
+		return out
+	}
 	// segments: a table row's cells are one segment; otherwise ";", "," and "."
 	text = dashLabels(strings.ReplaceAll(text, "`", ""))
 	segs := namingSegRE.Split(text+" ", -1)
@@ -162,10 +186,16 @@ func NamingBindings(text string) map[string]string {
 
 		var ms []namingMention
 		alternatives := false
+		prevEnd := -1
 		for i, m := range convStyleRE.FindAllStringSubmatchIndex(seg, -1) {
 			if namingNegRE.MatchString(seg[:m[0]]) || namingDescribesRE.MatchString(seg[:m[0]]) {
 				continue
 			}
+			if prevEnd >= 0 && strings.TrimSpace(seg[prevEnd:m[0]]) == "(" {
+				// "`Snake_Case` (PascalCase)": the gloss of the style before it
+				continue
+			}
+			prevEnd = m[1]
 			if i > 0 && namingAlternativeRE.MatchString(seg[:m[0]]) {
 				// "camelCase or snake_case for variables": either is allowed
 				alternatives = true
@@ -191,12 +221,30 @@ func NamingBindings(text string) map[string]string {
 			if namingMemberWordRE.MatchString(seg[m[1]:]) {
 				continue
 			}
+			if exceptBeforeRE.MatchString(seg[:m[0]]) {
+				// "snake_case everywhere except for class names": the kind the
+				// style leaves out
+				continue
+			}
+			if strings.EqualFold(word, "identifier") && !identifierNameRE.MatchString(seg[m[1]:]) && !everyBeforeRE.MatchString(before) {
+				// "Unique section identifier (snake_case)": a value that identifies
+				// something, not the code's identifiers
+				continue
+			}
 			scope := ""
 			if strings.Contains(before, "unexported") || strings.Contains(before, "private") && strings.HasPrefix(strings.ToLower(word), "identifier") {
 				scope = "unexported"
 			}
 			for _, k := range namingKindsOf(word) {
 				ms = append(ms, namingMention{at: m[0], kind: k, scope: scope})
+			}
+		}
+		if hasKind := slices.ContainsFunc(ms, func(m namingMention) bool { return m.kind != "" }); !hasKind && everywhereRE.MatchString(seg) {
+			// "Use snake_case everywhere (except for class names)": the names of
+			// code a style of everything covers, functions, methods and variables
+			at := everywhereRE.FindStringIndex(seg)[0]
+			for _, k := range []string{NameFunction, NameMethod, NameVariable} {
+				ms = append(ms, namingMention{at: at, kind: k})
 			}
 		}
 		sort.SliceStable(ms, func(i, j int) bool { return ms[i].at < ms[j].at })
@@ -362,7 +410,9 @@ var (
 	// fileNounRE: the files a segment is about, with the words that qualify them
 	// ("React component files", "Markdown filenames"); Python's and Rust's modules
 	// are files.
-	fileNounRE = lazyre.New(`(?i)((?:[\w-]+\s+){0,2}?)(?:file\s?names?|files?)\b|\b(python|rust)\s+modules\b|(?:^|:)[\s*_-]*(modules)\b`)
+	// fileGenericHeadRE: a heading about naming in general, under a heading of files.
+	fileGenericHeadRE = lazyre.New(`(?i)\b(?:naming|names|conventions?|rules|guidelines?|style|standards?|overview|general|summary|format)\b`)
+	fileNounRE        = lazyre.New(`(?i)((?:[\w-]+\s+){0,2}?)\b(?:file\s?names?|files?)\b|\b(python|rust)\s+modules\b|(?:^|:)[\s*_-]*(modules)\b`)
 	// fileNotRE: files named in passing that are not the subject ("test files" are
 	// the test rules'; directories and folders are not files)
 	fileNotRE    = lazyre.New(`(?i)\b(?:test|spec|director(?:y|ies)|folders?|config(?:uration)?|env|lock)\b`)
@@ -408,6 +458,9 @@ func FileNamings(text, header string) []FileNaming {
 	if strings.Contains(text, " | ") {
 		segs = []string{text}
 	}
+	if StyleDefinition(text) {
+		return nil
+	}
 	for _, seg := range segs {
 		plain := strings.ReplaceAll(seg, "`", "")
 		main, except := plain, ""
@@ -438,7 +491,21 @@ func FileNamings(text, header string) []FileNaming {
 			if !fileNounRE.MatchString(header) || convKindRE.MatchString(main) {
 				continue
 			}
-			noun = []string{"", "", "", ""}
+			// "### Test Files" over "- Use kebab-case": the nearest heading says
+			// which files; under "### Hooks" or "### Utility Functions" the style is
+			// of things heed does not tell apart by their paths
+			last := header
+			if i := strings.LastIndex(header, " > "); i >= 0 {
+				last = header[i+3:]
+			}
+			switch {
+			case fileNounRE.MatchString(last):
+				noun = fileNounRE.FindStringSubmatch(last)
+			case fileGenericHeadRE.MatchString(last):
+				noun = []string{"", "", "", ""}
+			default:
+				continue
+			}
 		}
 		qual := ""
 		switch {
@@ -547,6 +614,8 @@ var (
 	pkgLowerRE = lazyre.New(`(?i)\blower[ -]?case\b|\bno underscores?\b|\bwithout underscores?\b|\bsingle[ -]word\b|\bone word\b`)
 	// pkgNotRE: the sentence says something else of package names (a length, what
 	// they must not repeat) or lets them break the rule.
+	// pkgNextKindRE: the next kind of name a list of conventions goes on to.
+	pkgNextKindRE    = lazyre.New(`(?i)[,;]\s+(?:and\s+)?(?:exported|unexported|public|private|identifiers?|functions?|types?|variables?|constants?|methods?|structs?|interfaces?|receivers?)\b`)
 	pkgBannedStyleRE = lazyre.New(`(?i)\b(?:no|not|nor|or|without)\s+(?:underscores?\s+(?:or|nor)\s+)?(?:mixed ?caps|camel ?case)\b`)
 	pkgNotRE         = lazyre.New(`(?i)\b(?:not|never|don't|do not|need not|may)\s+(?:be\s+)?(?:all\s+)?lower[ -]?case\b|\bupper[ -]?case\b|\bpascal|\bcamel|\bsnake`)
 )
@@ -559,6 +628,13 @@ func GoPackageNaming(text string) bool {
 	for _, t := range statementSegRE.Split(strings.ReplaceAll(text, "`", ""), -1) {
 		// the names and what is asked of them in one clause: "Use lowercase for file
 		// names; package names follow the directory" asks nothing of packages
+		if loc := pkgNamesRE.FindStringIndex(t); loc != nil {
+			// "short, lowercase package names (ai), exported identifiers with
+			// PascalCase": the styles of other names are not the packages'
+			if m := pkgNextKindRE.FindStringIndex(t[loc[1]:]); m != nil {
+				t = t[:loc[1]+m[0]]
+			}
+		}
 		if !pkgNamesRE.MatchString(t) || !pkgLowerRE.MatchString(t) {
 			continue
 		}
@@ -599,6 +675,9 @@ var (
 	affixSuffixRE = lazyre.New(`(?i)\bsuffix(?:ed|es)?\b|\b(?:end|ends|ending)\s+(?:in|with)\b`)
 	affixNegRE    = lazyre.New(`(?i)\b(?:do not|don't|never|no|not|without|avoid)\b`)
 	affixSpanRE   = lazyre.New("[`\"'“]-?([A-Z][A-Za-z]*|-?er)[`\"'”]")
+	// affixBareIRE: an interface's I written bare, after the words that say it is a
+	// prefix (group 1), or before "+ PascalCase" and "-prefix" (group 2)
+	affixBareIRE = lazyre.New(`\b(?:[Pp]refix(?:ed|es)?(?: with)?|[Ss]tart(?:s|ing)? with|[Bb]egin(?:s|ning)? with) (?:an? )?(?:letter )?(I)(?:[^\w-]|$)|(?:^|[\s|(:])(I)(?:\s*\+\s*(?:PascalCase|UpperCamelCase)\b|-prefix(?:ed)?\b)`)
 )
 
 // NamingAffixes reads the prefixes and suffixes a sentence asks of interfaces, async
@@ -610,6 +689,20 @@ func NamingAffixes(text string) []Affix {
 	}
 	kinds := affixKindRE.FindAllStringSubmatchIndex(text, -1)
 	spans := affixSpanRE.FindAllStringSubmatchIndex(text, -1)
+	bareI := false
+	if len(kinds) == 0 {
+		return nil
+	}
+	if m := affixBareIRE.FindStringSubmatchIndex(text); m != nil {
+		// "Interfaces are not prefixed with I (`ButtonProps`, not `IButtonProps`)",
+		// "Interfaces | I + PascalCase | `IOrderRepository`": the letter written
+		// bare; the spans are its examples
+		at := m[2]
+		if at < 0 {
+			at, bareI = m[4], true
+		}
+		spans = [][]int{{at, at + 1, at, at + 1}}
+	}
 	if len(kinds) == 0 || len(spans) == 0 {
 		return nil
 	}
@@ -640,6 +733,9 @@ func NamingAffixes(text string) []Affix {
 		return nil // Go's -er: "single-method interfaces" is more than heed reads
 	}
 	pre, suf := affixPrefixRE.FindStringIndex(text), affixSuffixRE.FindStringIndex(text)
+	if bareI && pre == nil && suf == nil {
+		pre = spans[0][:2] // "I + PascalCase" says the I leads
+	}
 	a := Affix{Kind: kind}
 	switch {
 	case pre != nil && suf == nil:
@@ -691,6 +787,11 @@ func lowerAffix(text string) (Affix, bool) {
 		return Affix{}, false
 	}
 	kindWord := strings.ToLower(text[m[2]:m[3]])
+	if strings.HasSuffix(strings.TrimSpace(strings.ToLower(text[:m[2]])), "test") {
+		// "Test functions must start with `test_`": the prefix is what makes a
+		// function a test, so no other function of a test file breaks it
+		return Affix{}, false
+	}
 	between := text[m[4]:m[5]]
 	if lowerAffixCondRE.MatchString(between) {
 		return Affix{}, false
@@ -719,4 +820,162 @@ func lowerAffix(text string) (Affix, bool) {
 		return Affix{Kind: AffixFunction, Prefix: prefix}, true
 	}
 	return Affix{}, false
+}
+
+var (
+	// exampleSpanRE: an identifier in a code span.
+	exampleSpanRE = lazyre.New("`([A-Za-z_][A-Za-z0-9_]*)`")
+	// counterExampleRE: the words before a span that make it the wrong form ("`a`,
+	// not `b`", "never `c`").
+	counterExampleRE = lazyre.New(`(?i)\b(?:not|never|avoid|instead of|rather than|bad|wrong|don't|do not)\W*$`)
+	humpRE           = lazyre.New(`[a-z0-9][A-Z]`)
+	exampleSentRE    = lazyre.New(`[.;!?](?:\s+|$)`)
+	snakeNameRE      = lazyre.New(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$`)
+	lowerLetterRE    = lazyre.New(`[a-z]`)
+)
+
+// examplesContradict reports a sentence that names one style and gives examples of
+// names, every one of which is plainly in another style ("Use camelCase for function
+// names (e.g. `load_config`, `parse_args`)"). The examples are the project's names:
+// the sentence, or its reading, is in doubt, and no rule should flag the very names it
+// shows. A name the sentence marks as wrong ("not `loadConfig`"), and one word names
+// (`load`), say nothing either way.
+func examplesContradict(text string) bool {
+	if !strings.Contains(text, "`") {
+		return false // no examples
+	}
+	style := ""
+	for _, m := range convStyleRE.FindAllStringIndex(text, -1) {
+		if namingNegRE.MatchString(text[:m[0]]) {
+			continue
+		}
+		st := StyleOf(text[m[0]:m[1]])
+		if style != "" && st != style {
+			return false // several styles: which example goes with which is not read
+		}
+		style = st
+	}
+	if style == "" {
+		return false
+	}
+	// the examples: spans of the sentences that name the style, up to an exception
+	// ("The `unittest` hooks `setUp` and `tearDown` are the exception")
+	var ex strings.Builder
+	for _, sent := range exampleSentRE.Split(strings.NewReplacer("e.g.", "eg", "i.e.", "ie", "E.g.", "Eg", "etc.", "etc").Replace(text), -1) {
+		if !convStyleRE.MatchString(sent) {
+			continue
+		}
+		if loc := namingExceptRE.FindStringIndex(sent); loc != nil {
+			sent = sent[:loc[0]]
+		}
+		ex.WriteString(sent + " ")
+	}
+	text = ex.String()
+	seen := 0
+	for _, m := range exampleSpanRE.FindAllStringSubmatchIndex(text, -1) {
+		name := strings.TrimLeft(text[m[2]:m[3]], "_")
+		if name == "" || StyleOf(name) != "" || counterExampleRE.MatchString(text[max(0, m[0]-16):m[0]]) {
+			continue
+		}
+		var against, with bool
+		switch style {
+		case StyleSnake:
+			against = humpRE.MatchString(name)
+			with = snakeNameRE.MatchString(name)
+		case StyleCamel, StyleMixedCaps:
+			against = snakeNameRE.MatchString(name)
+			with = humpRE.MatchString(name)
+		case StylePascal:
+			// one lowercase word is as often a keyword (`type`) as a name
+			against = lowerLetterRE.MatchString(name[:1]) && (humpRE.MatchString(name) || strings.Contains(name, "_"))
+			with = !lowerLetterRE.MatchString(name[:1])
+		case StyleScreaming:
+			against = lowerLetterRE.MatchString(name) && (humpRE.MatchString(name) || strings.Contains(name, "_"))
+			with = !lowerLetterRE.MatchString(name)
+		default:
+			return false
+		}
+		if with {
+			return false
+		}
+		if against {
+			seen++
+		}
+	}
+	return seen > 0
+}
+
+// OtherStylePaths are the folders a sentence places under a style other than the
+// given one ("Modules in `legacy/` still use camelCase; all new code uses snake_case"):
+// for the snake_case rule, `legacy/` is the exception, not the place.
+func OtherStylePaths(text, style string) []string {
+	var out []string
+	for _, seg := range namingSegRE.Split(text+" ", -1) {
+		other, same := false, false
+		for _, m := range convStyleRE.FindAllStringIndex(seg, -1) {
+			if StyleOf(seg[m[0]:m[1]]) == style {
+				same = true
+			} else if !namingNegRE.MatchString(seg[:m[0]]) {
+				other = true
+			}
+		}
+		other = other && !same
+		if other {
+			out = append(out, InPaths(seg)...)
+		}
+	}
+	return out
+}
+
+// styleDefinitionRE: a style's name, then what it means ("PascalCase: Capitalize the
+// first letter of each word", "**kebab-case**: words separated by hyphens").
+var styleDefinitionRE = lazyre.New("(?i)^[\\s*_`-]*(?:kebab|snake|camel|pascal|screaming|upper|lower|title)[\\w-]*[*_`]*\\s*(?:\\([^)]*\\))?\\s*[:=—–-]\\s*(?:all\\b|first\\b|each\\b|every\\b|words?\\b|capitali[sz]e|lower[- ]?case\\b|upper[- ]?case\\b|multiple\\b|the first\\b|separat)")
+
+// StyleDefinition reports a sentence that says what a style is, not where it is
+// used: the glossary of a naming guide.
+func StyleDefinition(text string) bool {
+	return strings.ContainsAny(text, ":=—–-") && styleDefinitionRE.MatchString(text)
+}
+
+// A StyleTag is a style a sentence gives a language in parentheses, with no kind of
+// declaration: "snake_case (Py), camelCase (JS)".
+type StyleTag struct{ Style, Lang string }
+
+// styleTagRE: a style, then a language's name in parentheses.
+var styleTagRE = lazyre.New("(?i)`?([A-Za-z_]*(?:case|caps))`?\\s*\\(\\s*(py|python|js|javascript|ts|typescript|go|golang|rust|java|kotlin|ruby|php|c#|c\\+\\+)\\s*\\)")
+
+// StyleLangTags reads the styles a sentence gives languages in parentheses, in
+// segments that name no kind of declaration ("Naming: snake_case (Py), camelCase
+// (JS), PascalCase for classes/types": functions and variables are snake_case in
+// Python and camelCase in JavaScript), and the text without them.
+func StyleLangTags(text string) (tags []StyleTag, rest string) {
+	if !strings.Contains(text, "(") || !NamesAStyle(text) {
+		return nil, text
+	}
+	var keep []string
+	for _, seg := range strings.SplitAfter(text, ",") {
+		m := styleTagRE.FindStringSubmatch(seg)
+		if m == nil || StyleOf(m[1]) == "" || convKindRE.MatchString(strings.Replace(seg, m[0], "", 1)) {
+			keep = append(keep, seg)
+			continue
+		}
+		tags = append(tags, StyleTag{Style: m[1], Lang: m[2]})
+	}
+	return tags, strings.Join(keep, "")
+}
+
+// privateUnderscoreRE: private members said to carry a leading underscore ("Private
+// properties and methods are prefixed with an underscore", "Private class members
+// start with an underscore").
+var privateUnderscoreRE = lazyre.New("(?i)(?:\\bprivate\\s+(?:class\\s+|instance\\s+)?(?:members?|properties|property|fields?)\\b(?:\\s+and\\s+methods)?|\\b(?:members?|properties|fields?)\\s+that\\s+are\\s+private\\b)[^.;]*?\\b(?:starts?\\s+with|begins?\\s+with|(?:are\\s+|is\\s+|be\\s+)?prefixed\\s+with|prefix(?:es)?\\s+with|use|have|get)\\s+(?:an?\\s+|one\\s+|a\\s+single\\s+)?(?:leading\\s+)?(?:underscore|`_`)")
+
+// PrivateUnderscore reports a sentence that asks private fields for a leading
+// underscore, said in words: the _camelCase of .NET's and TypeScript's private
+// fields. A negated one ("never prefix private members with an underscore") is not.
+func PrivateUnderscore(text string) bool {
+	if l := strings.ToLower(text); !strings.Contains(l, "private") || !strings.Contains(l, "underscore") && !strings.Contains(l, "`_`") {
+		return false
+	}
+	loc := privateUnderscoreRE.FindStringIndex(text)
+	return loc != nil && !styleNegatedRE.MatchString(text[loc[0]:loc[1]])
 }

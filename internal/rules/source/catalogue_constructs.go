@@ -440,7 +440,12 @@ func iPrefixNamed(s *sentence) bool {
 	if !plain(s) || !s.has(words(`\binterfaces?\b`)) {
 		return false
 	}
-	prefix := words("(?i)\\b(?:an? )?`i`[- ]?prefix(?:es|ed)?\\b|\\bprefix(?:es|ed)?\\b[^.;]*\\b(?:with|like|by) (?:an? )?`i`|\\bhungarian notation\\b")
+	// the letter in a code span, or a bare capital I ("are not prefixed with I")
+	prefix := words("(?i)\\b(?:an? )?`i`[- ]?prefix(?:es|ed)?\\b|\\bprefix(?:es|ed)?\\b[^.;]*\\b(?:with|like|by) (?:an? )?(?:`i`|(?-i:I)\\b)|\\b(?:an? )?(?-i:I)[- ]prefix(?:es|ed)?\\b|\\bhungarian notation\\b")
+	if s.has(words("(?i)\\binterfaces? (?:names? )?(?:are|is|should|must) (?:not|never) (?:be )?(?:prefixed|started|starting) with (?:an? )?(?:`i`|(?-i:I)\\b)")) {
+		// "Interfaces are not prefixed with I (`ButtonProps`, not `IButtonProps`)"
+		return true
+	}
 	return s.negPhrase(prefix) || s.has(words(`(?i)\bnot with an? (?:prefix|`+"`i`"+`)`)) && s.has(prefix)
 }
 

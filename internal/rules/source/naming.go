@@ -69,6 +69,11 @@ func nameViolation(style, kind, l string) string {
 		return ""
 	}
 	switch style {
+	case norm.StyleTitleSnake:
+		if kind != kindType {
+			return ""
+		}
+		return `^_*[a-z]`
 	case styleMixedCaps:
 		if l != engine.LangGo {
 			return ""
@@ -97,6 +102,11 @@ func nameViolation(style, kind, l string) string {
 	case styleScreaming:
 		if kind != kindConstant {
 			return ""
+		}
+		if l == engine.LangJavaScript || l == engine.LangTypeScript || l == engine.LangTSX {
+			// a module's const of one lowercase word (`x`, `version`) is as often a
+			// plain binding as a constant: names of several words only
+			return `[a-z][A-Z0-9_]*[A-Z]|[a-z]_|_[a-z]`
 		}
 		return `[a-z]`
 	}
@@ -236,6 +246,11 @@ func declQueries(kind, l string) []string {
 			return []string{`(const_spec name: (identifier) @match)`}
 		case engine.LangPHP:
 			return []string{`(const_declaration (const_element (name) @match))`}
+		case engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX:
+			// a module's constant: a top-level const bound to a number or a string
+			// (a const that holds a function, an object or a call is a binding)
+			decl := `(lexical_declaration "const" (variable_declarator name: (identifier) @match value: [(number) (string)]))`
+			return []string{`(program ` + decl + `)`, `(program (export_statement declaration: ` + decl + `))`}
 		}
 	}
 	return nil
@@ -249,6 +264,7 @@ var namingSamples = lazy.Value[map[string]map[string]string]{F: func() map[strin
 		kindMethod:   "class Example {\n  NAME() {\n    return 1;\n  }\n}\n",
 		kindVariable: "let NAME = 1;\n",
 		kindType:     "class NAME {}\n",
+		kindConstant: "export const NAME = 3000;\n",
 	}
 	ts := maps.Clone(js)
 	ts[kindField] = "class Example {\n  private NAME = 1;\n}\n"
@@ -339,7 +355,8 @@ var styleSamples = lazy.Value[map[string][2]string]{F: func() map[string][2]stri
 		styleScreaming: {"maxUserCount", "MAX_USER_COUNT"},
 		styleMixedCaps: {"load_user_data", "loadUserData"},
 		// a field's name: the style breaks or keeps the leading underscore
-		styleUnderCamel: {"userCount", "_userCount"},
+		styleUnderCamel:      {"userCount", "_userCount"},
+		norm.StyleTitleSnake: {"user_Data", "User_Data"},
 	}
 }}
 
@@ -362,11 +379,43 @@ func exceptedNames(s *sentence, rc *recognize.RepoContext) []string {
 	return uniq.Values(out)
 }
 
-func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	if parts := tableLangParts(c); len(parts) > 0 {
+		// a table whose columns, or rows, are languages: each cell is the convention
+		// of its language, read under that language's heading
+		var rules []policy.Rule
+		for _, p := range parts {
+			cc := *c
+			cc.Text = p.text
+			cc.HeaderPath = append(slices.Clone(c.HeaderPath), p.lang)
+			rules = append(rules, nr.Recognize(&cc, rc).Rules...)
+		}
+		return recognize.Result{Rules: rules}
+	}
+	if tags, rest := norm.StyleLangTags(c.Text); len(tags) > 0 {
+		// "snake_case (Py), camelCase (JS)": the names of functions and variables
+		// in each language; the rest of the sentence as it is
+		var rules []policy.Rule
+		for _, t := range tags {
+			cc := *c
+			cc.Text = t.Style + " for functions and variables"
+			cc.HeaderPath = append(slices.Clone(c.HeaderPath), cellLang(t.Lang))
+			rules = append(rules, nr.Recognize(&cc, rc).Rules...)
+		}
+		cc := *c
+		cc.Text = rest
+		return recognize.Result{Rules: append(rules, nr.Recognize(&cc, rc).Rules...)}
+	}
 	if t, ok := norm.PEP8Naming(c.Text); ok {
 		// "Follow PEP 8's naming conventions": the conventions it names
 		cc := *c
 		cc.Text = t
+		c = &cc
+	}
+	if norm.PrivateUnderscore(c.Text) && !norm.NamesAStyle(c.Text) {
+		// "Private properties are prefixed with an underscore": _camelCase fields
+		cc := *c
+		cc.Text = "Private fields: _camelCase"
 		c = &cc
 	}
 	text := c.Text
@@ -430,11 +479,23 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 		langs := pickLangs(ls, rc, cands)
 		sc, _ := ruleScope(s, rc, langs)
+		for _, p := range norm.OtherStylePaths(c.Text, style) {
+			// the folder another style is kept in is this one's exception
+			if g := dirGlob(nestedDir(s, rc, strings.TrimSpace(p))); slices.Contains(sc.Globs, g) {
+				sc.Globs = slices.DeleteFunc(sc.Globs, func(x string) bool { return x == g })
+				sc.Exclude = append(sc.Exclude, g)
+			}
+		}
 		qp := QueryParams{Queries: map[string]string{}}
 		var caseLangs []string
 		for _, l := range langs {
 			re := nameViolation(style, kind, l)
 			qs := declQueries(kind, l)
+			if kind == kindConstant && (l == engine.LangJavaScript || l == engine.LangTypeScript || l == engine.LangTSX) && !moduleLevelRE.MatchString(c.Text) {
+				// a `const` binding is no constant: only "module-level" or "top-level"
+				// constants say which of them the text means
+				qs = nil
+			}
 			if re == "" || len(qs) == 0 {
 				continue
 			}
@@ -454,8 +515,14 @@ func (namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 					// a style of methods binds it only where the text speaks of tests
 					pred += ` (#not-in-test? @match)`
 				}
-				if len(excepted) > 0 {
-					pred += " (#not-any-of? @match " + quoteAll(excepted) + ")"
+				exc := excepted
+				if l == engine.LangPython && (kind == kindFunction || kind == kindMethod) {
+					// the hooks unittest and Django call by their camelCase names: an
+					// override must keep the framework's name
+					exc = uniq.Values(append(slices.Clone(excepted), pyFrameworkNames...))
+				}
+				if len(exc) > 0 {
+					pred += " (#not-any-of? @match " + quoteAll(exc) + ")"
 				}
 				pats = append(pats, "("+q+pred+")")
 			}
@@ -741,3 +808,76 @@ func affixRules(c *policy.Constraint, rc *recognize.RepoContext) []policy.Rule {
 func sentenceNamesPlace(s *sentence, sc policy.Scope) bool {
 	return len(sc.Globs) > len(s.c.Scope.Globs)
 }
+
+// langPart is a table cell's convention and the language its column or row names.
+type langPart struct{ lang, text string }
+
+// tableLangParts splits a table row whose header names languages in its columns
+// ("| | Python | TypeScript |" over "| Functions | snake_case | camelCase |"), or
+// whose first cell is a language under a "Language" column ("| Python | snake_case |
+// PascalCase |" under "| Language | Functions | Classes |"), into one convention a
+// language; nil for any other row.
+func tableLangParts(c *policy.Constraint) []langPart {
+	if !strings.Contains(c.Text, " | ") || c.Context == "" {
+		return nil
+	}
+	head := c.Context
+	if i := strings.LastIndex(head, " — "); i >= 0 {
+		head = head[i+len(" — "):]
+	}
+	hs := strings.Split(head, " | ")
+	cells := strings.Split(c.Text, " | ")
+	if len(hs) != len(cells) || len(cells) < 2 {
+		return nil
+	}
+	var out []langPart
+	if l := cellLang(cells[0]); l != "" && tableLangHeadRE.MatchString(strings.TrimSpace(hs[0])) {
+		var b []string
+		for j := 1; j < len(cells); j++ {
+			b = append(b, hs[j]+": "+cells[j])
+		}
+		return []langPart{{lang: l, text: strings.Join(b, "; ")}}
+	}
+	if cellLang(hs[0]) != "" {
+		return nil
+	}
+	for j := 1; j < len(cells); j++ {
+		if l := cellLang(hs[j]); l != "" {
+			out = append(out, langPart{lang: l, text: cells[0] + ": " + cells[j]})
+		}
+	}
+	if len(out) < 2 {
+		return nil // one language column among others is that column's own topic
+	}
+	return out
+}
+
+// tableLangHeadRE: the header of a table's column of languages.
+var tableLangHeadRE = lazyre.New(`(?i)^(?:languages?|lang)$`)
+
+// cellLang is the heading that names a table cell's language the way contextLangs
+// reads it ("Python", "TypeScript", "Go", "C#"), or "" for a cell that is no
+// language's name.
+func cellLang(cell string) string {
+	w := strings.ToLower(strings.Trim(cell, " *_`"))
+	switch w {
+	case "go", "golang":
+		return "Go"
+	case "c":
+		return "C code"
+	case "js":
+		return "JavaScript"
+	case "py":
+		return "Python"
+	case "python", "typescript", "ts", "javascript", "rust", "java", "c#", "csharp", "kotlin", "ruby", "php", "c++", "cpp", "tsx", "react":
+		return strings.Trim(cell, " *_`")
+	}
+	return ""
+}
+
+// pyFrameworkNames are the camelCase methods Python's unittest (and Django's test
+// case) call by name: a test class overrides them under that name.
+var pyFrameworkNames = []string{"setUp", "tearDown", "setUpClass", "tearDownClass", "setUpModule", "tearDownModule", "asyncSetUp", "asyncTearDown", "setUpTestData", "runTest"}
+
+// moduleLevelRE: constants the text places at a module's top level.
+var moduleLevelRE = lazyre.New(`(?i)\b(?:module[- ]level|top[- ]level|global|file[- ]level)\s+(?:constants?|consts?)\b`)
