@@ -48,16 +48,20 @@ var budgetFiles = []string{
 // verbs) cost 18, 8 and 16 more (287, 222, 278; 36, 21–22, 35 MB): the budgets again
 // about 5% above. The architecture readers of layers named in words (arrow chains of
 // words, direction lists, callers named in words, directory-list test folders) cost
-// 4, 4 and 5 more (291, 226, 283): the budgets rise by as much.
+// 4, 4 and 5 more (291, 226, 283): the budgets rise by as much. Stop 47's (naming
+// tables by language, order sentences, co-change sides named by package, placement of
+// any kind of file) cost 5, 1 and 1 more (302, 237, 290; 39, 24, 37–38 MB, the
+// allocation of the last at its budget already before them): the budgets rise by a
+// few expressions and 2 MB.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
 		t.Skip("corpus not found next to the repository")
 	}
 	budgets := map[string]struct{ compiled, mb int }{
-		budgetFiles[0]: {305, 38},
-		budgetFiles[1]: {237, 23},
-		budgetFiles[2]: {297, 37},
+		budgetFiles[0]: {310, 40},
+		budgetFiles[1]: {240, 25},
+		budgetFiles[2]: {300, 39},
 	}
 	for _, name := range budgetFiles {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCompileBudgetChild$")
