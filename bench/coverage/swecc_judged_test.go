@@ -1,6 +1,7 @@
 package main
 
 import (
+	"sync"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -155,20 +156,30 @@ type sweccJudgement struct {
 	why                 string
 }
 
-// checkJudged compiles the dev policies and holds each judgement to its examples: the
-// policy's rules flag the violation and spare the near miss exactly when it was judged
-// right. It returns how many are right.
-func checkJudged(t *testing.T, judged []sweccJudgement) int {
-	t.Helper()
+// sweccDev loads and compiles the dev policies once per test binary: the four judged
+// samples only read them (compiling them is most of each sample's time).
+var sweccDev = sync.OnceValues(func() (map[string]*sweccPolicy, error) {
 	ps, err := loadSWECC(defaultSWECC())
 	if err != nil {
-		t.Skip(err)
+		return nil, err
 	}
 	ps, _ = sweccSelect(ps, "dev")
 	compileSWECC(ps, rules.Recognizers())
 	byID := map[string]*sweccPolicy{}
 	for _, p := range ps {
 		byID[p.ID] = p
+	}
+	return byID, nil
+})
+
+// checkJudged compiles the dev policies and holds each judgement to its examples: the
+// policy's rules flag the violation and spare the near miss exactly when it was judged
+// right. It returns how many are right.
+func checkJudged(t *testing.T, judged []sweccJudgement) int {
+	t.Helper()
+	byID, err := sweccDev()
+	if err != nil {
+		t.Skip(err)
 	}
 	reg := rules.Registry()
 	right := 0

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -26,6 +27,9 @@ type corpusFile struct {
 	name, path string
 	langs      []string
 	cons       []policy.Constraint
+
+	rulesOnce sync.Once
+	rules     [][]policy.Rule // recognizeAll of each constraint, see recognized
 }
 
 var ecosystemLangs = map[string][]string{
@@ -40,11 +44,29 @@ var ecosystemLangs = map[string][]string{
 	"mixed (Python+C++)":      {engine.LangPython},
 }
 
+// loadCorpus reads and extracts the corpus once per test binary (extracting it is
+// most of a corpus-wide test's time); the tests only read what it returns.
 func loadCorpus(t testing.TB) map[string]*corpusFile {
 	t.Helper()
+	c := sharedCorpus()
+	if c.skip != nil {
+		t.Skipf("corpus not available: %v", c.skip)
+	}
+	if c.err != nil {
+		t.Fatal(c.err)
+	}
+	return c.files
+}
+
+type corpusFiles struct {
+	files     map[string]*corpusFile
+	skip, err error
+}
+
+var sharedCorpus = sync.OnceValue(func() corpusFiles {
 	f, err := os.Open(filepath.Join(corpusDir, "MANIFEST.tsv"))
 	if err != nil {
-		t.Skipf("corpus not available: %v", err)
+		return corpusFiles{skip: err}
 	}
 	defer f.Close()
 	out := map[string]*corpusFile{}
@@ -57,7 +79,7 @@ func loadCorpus(t testing.TB) map[string]*corpusFile {
 		name, path, eco, kind := cols[0], cols[2], cols[5], cols[6]
 		src, err := os.ReadFile(filepath.Join(corpusDir, name))
 		if err != nil {
-			t.Fatal(err)
+			return corpusFiles{err: err}
 		}
 		format := instr.Classify(path)
 		if format == "" {
@@ -66,7 +88,20 @@ func loadCorpus(t testing.TB) map[string]*corpusFile {
 		cons, _ := instr.Extract(path, src, format, policy.Scope{Dir: instr.ScopeDir(path, format)})
 		out[name] = &corpusFile{name: name, path: path, langs: ecosystemLangs[eco], cons: cons}
 	}
-	return out
+	return corpusFiles{files: out}
+})
+
+// recognized is recognizeAll of each of the file's constraints, in order, worked out
+// once: the corpus-wide tests judge the same rules. A caller copies a rule before it
+// changes it.
+func (cf *corpusFile) recognized() [][]policy.Rule {
+	cf.rulesOnce.Do(func() {
+		cf.rules = make([][]policy.Rule, len(cf.cons))
+		for i := range cf.cons {
+			cf.rules[i] = recognizeAll(&cf.cons[i], cf.rc())
+		}
+	})
+	return cf.rules
 }
 
 func (cf *corpusFile) rc() *recognize.RepoContext {
@@ -145,9 +180,8 @@ func TestCorpusGolden(t *testing.T) {
 	var b strings.Builder
 	for _, n := range names {
 		cf := corpus[n]
-		for i := range cf.cons {
+		for i, rules := range cf.recognized() {
 			c := &cf.cons[i]
-			rules := recognizeAll(c, cf.rc())
 			if len(rules) == 0 {
 				continue
 			}

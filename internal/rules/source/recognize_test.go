@@ -184,8 +184,8 @@ func TestEveryCorpusRuleHasPassingCases(t *testing.T) {
 	corpus := loadCorpus(t)
 	n := 0
 	for name, cf := range corpus {
-		for i := range cf.cons {
-			for _, r := range recognizeAll(&cf.cons[i], cf.rc()) {
+		for i, rules := range cf.recognized() {
+			for _, r := range rules {
 				r := r
 				n++
 				r.ID = name + ":" + cf.cons[i].ID
