@@ -639,7 +639,7 @@ func nounUse(body string) bool {
 		return true
 	}
 	second := strings.Trim(f[1], ",.:;*_")
-	if runVerb(f[0]) && runsWhat[strings.ToLower(second)] {
+	if runVerb(f[0]) && runsWhat(strings.ToLower(second)) {
 		// "Run checks after every change", "Run scripts from the root": the verb
 		// and what it runs, an imperative (a run's checks are no topic heading)
 		return false
@@ -664,7 +664,13 @@ func nounUse(body string) bool {
 
 // runsWhat are the things a "Run" runs when it opens an imperative ("Run checks",
 // "Run scripts"), not a noun phrase ("Run configuration", "Run time").
-var runsWhat = map[string]bool{"checks": true, "scripts": true, "commands": true, "tools": true, "steps": true}
+func runsWhat(w string) bool {
+	switch w {
+	case "checks", "scripts", "commands", "tools", "steps":
+		return true
+	}
+	return false
+}
 
 func runVerb(w string) bool {
 	switch strings.ToLower(strings.Trim(w, "*_")) {
