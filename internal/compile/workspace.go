@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/pelletier/go-toml/v2"
 )
 
 // maxWorkspacePackages bounds the package.json files read for the workspace.
@@ -18,19 +19,9 @@ const maxWorkspacePackages = 500
 // package out, as does a name (or glob of names) the changesets configuration
 // (`.changeset/config.json`) lists under "ignore".
 func workspacePackages(root string, paths []string) []recognize.WorkspacePackage {
-	var found []string
-	for _, p := range paths {
-		p = strings.TrimPrefix(path.Clean("/"+filepath.ToSlash(p)), "/")
-		if path.Base(p) == "package.json" && !vendored(p) {
-			found = append(found, p)
-		}
-	}
+	found := manifestsNamed(paths, "package.json", maxWorkspacePackages)
 	if len(found) == 0 {
 		return nil
-	}
-	sort.Strings(found)
-	if len(found) > maxWorkspacePackages {
-		found = found[:maxWorkspacePackages]
 	}
 	var ignore []string
 	if data, err := readLimited(filepath.Join(root, ".changeset", "config.json")); err == nil {
@@ -76,19 +67,8 @@ const maxCrates = 500
 // declares a [package] for its name, so a sentence that names a crate ("any change to
 // the `acme-core` crate") can be resolved to its folder.
 func cratePackages(root string, paths []string) []recognize.WorkspacePackage {
-	var found []string
-	for _, p := range paths {
-		p = strings.TrimPrefix(path.Clean("/"+filepath.ToSlash(p)), "/")
-		if path.Base(p) == "Cargo.toml" && !vendored(p) {
-			found = append(found, p)
-		}
-	}
-	sort.Strings(found)
-	if len(found) > maxCrates {
-		found = found[:maxCrates]
-	}
 	var out []recognize.WorkspacePackage
-	for _, p := range found {
+	for _, p := range manifestsNamed(paths, "Cargo.toml", maxCrates) {
 		data, err := readLimited(filepath.Join(root, filepath.FromSlash(p)))
 		if err != nil {
 			continue
@@ -106,27 +86,33 @@ func cratePackages(root string, paths []string) []recognize.WorkspacePackage {
 	return out
 }
 
-// cargoPackageName is the name a Cargo.toml's [package] table declares, or "".
+// manifestsNamed lists the repository's files of that base name outside vendored
+// folders, sorted, at most max of them.
+func manifestsNamed(paths []string, base string, max int) []string {
+	var found []string
+	for _, p := range paths {
+		p = strings.TrimPrefix(path.Clean("/"+filepath.ToSlash(p)), "/")
+		if path.Base(p) == base && !vendored(p) {
+			found = append(found, p)
+		}
+	}
+	sort.Strings(found)
+	if len(found) > max {
+		found = found[:max]
+	}
+	return found
+}
+
+// cargoPackageName is the name a Cargo.toml's [package] table declares, or "" (a
+// virtual workspace manifest, or a file that is not TOML).
 func cargoPackageName(text string) string {
-	in := false
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "[") {
-			in = line == "[package]"
-			continue
-		}
-		if !in {
-			continue
-		}
-		k, v, ok := strings.Cut(line, "=")
-		if !ok || strings.TrimSpace(k) != "name" {
-			continue
-		}
-		v = strings.TrimSpace(v)
-		if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
-			return v[1 : len(v)-1]
-		}
+	var doc struct {
+		Package struct {
+			Name string `toml:"name"`
+		} `toml:"package"`
+	}
+	if toml.Unmarshal([]byte(text), &doc) != nil {
 		return ""
 	}
-	return ""
+	return doc.Package.Name
 }
