@@ -14,7 +14,7 @@ import (
 
 // promptVersion changes whenever the prompt's wording changes meaning (it is part of
 // the prompt, hence of the cache key).
-const promptVersion = "heed-synth/2"
+const promptVersion = "heed-synth/3"
 
 // system is the instruction channel: what to do and how to answer. The constraint and
 // the repository description come in the user message as data.
@@ -102,7 +102,7 @@ func recognizerExamples(recs []recognize.Recognizer) map[string][]string {
 			if r.Kind == "judge" || len(out[r.Kind]) >= 2 || len(r.Params) == 0 || len(r.Params) > 600 {
 				continue
 			}
-			out[r.Kind] = append(out[r.Kind], compactJSON(r.Params))
+			out[r.Kind] = append(out[r.Kind], exampleParams(r.Params))
 		}
 	}
 	return out
@@ -124,6 +124,28 @@ func kindInfos(reg *engine.Registry, samples map[string][]string) []kindInfo {
 		out = append(out, kindInfo{name: n, domain: k.Domain, doc: k.Doc, examples: samples[n]})
 	}
 	return out
+}
+
+// derivedParams are params the compiler fills in for itself (a query's needles, the
+// catalogue entry a rule came from): an example that shows them invites the model to
+// write them, and a wrong needle hides every match.
+var derivedParams = []string{"needles", "entry"}
+
+// exampleParams is a rule's params as an example for the model: compact, without the
+// derived params.
+func exampleParams(raw json.RawMessage) string {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return compactJSON(raw)
+	}
+	for _, k := range derivedParams {
+		delete(m, k)
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return compactJSON(raw)
+	}
+	return compactJSON(b)
 }
 
 func compactJSON(raw json.RawMessage) string {

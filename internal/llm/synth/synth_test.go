@@ -562,3 +562,12 @@ func TestRepoEvidenceSkipsWhatCheckSkipsAndHasRecentCommits(t *testing.T) {
 		t.Fatalf("commits %+v", ev.Commits)
 	}
 }
+
+// An example shows what a model writes, not what heed derives: a query's needles and
+// the catalogue entry are left out.
+func TestExamplesLeaveOutDerivedParams(t *testing.T) {
+	got := exampleParams(json.RawMessage(`{"entry":"ts-any","needles":["any"],"queries":{"typescript":"((predefined_type) @match)"}}`))
+	if got != `{"queries":{"typescript":"((predefined_type) @match)"}}` {
+		t.Fatalf("example %s", got)
+	}
+}

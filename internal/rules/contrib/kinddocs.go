@@ -16,7 +16,7 @@ const commitDoc = `Commit messages. params {"check": ..., and that check's field
 	`"period" {"period": "require"|"forbid"}; "case" {"case": "lower"|"upper"} (first letter of the description); ` +
 	`"trailer-required" / "trailer-forbidden" {"trailers": keys, "value_pattern": regex or "ai" for AI assistants, "except_trailers"}; "trailer-form" {"trailers", "value_pattern"}; ` +
 	`"ref-required" / "ref-forbidden" {"pattern": default issue numbers, "what"} (searched in the whole message); "subject-forbid" {"pattern"}; "no-merge"; "breaking" ("!" and a BREAKING CHANGE footer go together); "one-line". ` +
-	`Any check also takes "applies_if" (a regex the message must match for the rule to apply), "only_files" (globs: only commits every file of which matches) and "include_merges". ` +
+	`Any check also takes "applies_if" (a regex the message must match for the rule to apply), "only_files" (globs: only commits every file of which matches) and "include_merges"; a commit outside them is "inapplicable". ` +
 	`Targets are the change's commits (merge commits skipped). Cases: "message" (a commit message, subject on the first line), optional "changed" (the commit's files).`
 
 const prDoc = `Pull request title and description. params {"check": ..., and its fields}. Checks: ` +
