@@ -31,7 +31,7 @@ A rule must never be wider than the instruction: it flags only what the instruct
 
 Each rule:
 - "kind": one of the kinds listed below; "params_json": its params object as a JSON string (exactly the documented fields, nothing else).
-- "globs": file globs (doublestar syntax, relative to the repository root) narrowing the rule to the files the instruction governs; empty for the instruction's own scope.
+- "globs": file globs (doublestar syntax, relative to the repository root; a glob without a slash matches a file name at any depth, a leading "/" anchors one at the root) narrowing the rule to the files the instruction governs; empty for the instruction's own scope (the folder of its instruction file).
 - "exact": true only if the check decides the instruction exactly; false for an approximation.
 - "message": what a violation is, in a few words; "suggestion": what to do instead.
 - "cases": at least one input the rule must report as "violated" and one it must find "satisfied" (plus "inapplicable" ones if useful). A case sets only the fields its kind reads: argv or shell (and cwd, history) for commands; path and code (and files) for a source file; message for a commit message; changed for the paths a change touched; pr for a pull request (title on the first line). Unused fields are "" or [].

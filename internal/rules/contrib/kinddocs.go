@@ -26,10 +26,10 @@ const prDoc = `Pull request title and description. params {"check": ..., and its
 
 const untouchedDoc = `Files a change must not add, edit or delete. params {"paths": [globs], "except": [globs], "added_only": bool, "edits_only": bool, "hand_only": bool, "what": text}. ` +
 	`"added_only": only adding such a file breaks it ("do not commit .env"); "edits_only": only editing or deleting one that exists ("never modify migrations/"); "hand_only": editing by hand breaks it, regenerating does not (generated files). ` +
-	`A change touching none of the paths is "inapplicable". Cases: "changed" (and "files", the repository before the change, for added_only/edits_only).`
+	`A change touching none of the paths is "satisfied". Cases: "changed" (and "files", the repository before the change, for added_only/edits_only: a changed path it does not hold is one the change adds); a case with "path" and "code" and no "changed" is the agent writing that file by hand (how a hand_only rule is violated).`
 
 const newDependencyDoc = `A change must not add a dependency to a manifest (go.mod, package.json, Cargo.toml, pyproject.toml, requirements.txt or .in, Gemfile). params {"unless": what lets one in, for messages ("approval"), or ""}. ` +
-	`Cases: "path" (the manifest) and "code" (its new text), with "files" holding its text before the change.`
+	`Cases: "path" (the manifest) and "code" (its new text), "changed" listing the manifest, and "files" holding its text before the change.`
 
 const headerDoc = `New source files start with a header. params {"header": [lines] or "contains": phrase, "globs": [globs], "include_generated": bool}. ` +
 	`"header" lines are compared without comment markers ("//", "#", "/*", " *"), so one header serves every language; placeholders such as YYYY or <year> match any text. "contains": the leading comment block contains the phrase (a standard license named but not quoted). ` +

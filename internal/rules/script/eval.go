@@ -138,11 +138,13 @@ func toStarlark(t Target) (starlark.Value, error) {
 		return nil, err
 	}
 	// Fields a script may test without a key check are always present.
-	for _, k := range []string{"path", "lang", "content", "argv", "cwd", "line", "hash", "message", "files", "title", "body", "changed"} {
+	for _, k := range []string{"path", "lang", "content", "argv", "cwd", "line", "hash", "message", "files", "title", "body", "changed", "deleted", "new"} {
 		if _, ok := m[k]; !ok {
 			switch k {
-			case "argv", "files", "changed":
+			case "argv", "files", "changed", "deleted":
 				m[k] = []any{}
+			case "new":
+				m[k] = false
 			default:
 				m[k] = ""
 			}

@@ -157,3 +157,12 @@ func TestScriptParamErrorsNameTheParameter(t *testing.T) {
 		}
 	}
 }
+
+// Every documented field of a target is present, so a script may read t["new"] or
+// t["deleted"] without a key check: a file the case does not mark new is not new.
+func TestScriptFieldsAreAlwaysPresent(t *testing.T) {
+	r := rule(t, map[string]any{"source": "def check(t):\n    if t[\"new\"] or t[\"deleted\"] or t[\"touched\"] != None:\n        return \"unexpected\"\n    return None\n"})
+	if o := run(t, r, policy.Case{Expect: "satisfied", Path: "a.py", Code: "x = 1\n"}); !o.OK {
+		t.Fatalf("got %s (%s), want satisfied", o.Got, o.Reason)
+	}
+}
