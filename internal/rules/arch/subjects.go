@@ -174,6 +174,10 @@ func resolveSpan(span string, c *policy.Constraint, rc *recognize.RepoContext) (
 	if p, ok := findDir(clean, c, rc); ok {
 		return subject{globs: []string{p + "/**"}, dir: p, packages: []string{clean}}, true
 	}
+	// A member of a language's global ("console.log", "self.client") is no package.
+	if first, _, dotted := strings.Cut(clean, "."); dotted && notPackages[strings.ToLower(first)] {
+		return subject{}, false
+	}
 	if packageNameRE.MatchString(clean) {
 		return subject{packages: []string{clean}}, true
 	}
