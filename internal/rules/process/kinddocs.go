@@ -20,9 +20,9 @@ const commandDoc = `Forbids forms of commands. params {"forbid": [forms], "allow
 	`Targets are the commands of the programs the forms name: a command of the same program that matches no forbidden form is "satisfied" (git commit under a ban of git commit --no-verify); a command of another program is "inapplicable". ` +
 	`Cases: "argv" (one command) or "shell" (a command line), optional "cwd". ` + patternDoc
 
-const sequenceDoc = `Requires a command before another. params {"then": [forms], "first": [forms], "anytime": bool, "changed": [globs], "label": text}. ` +
+const sequenceDoc = `Requires a command before another. params {"then": [forms], "first": [forms], "anytime": bool, "changed": [globs], "in": [folders], "label": text}. ` +
 	`A command matching a "then" form (git commit) is violated unless a command matching one of the "first" forms (make lint) ran and succeeded earlier in the session and after the last edit of the working tree ("anytime": true accepts it at any earlier point: setup steps). ` +
-	`"changed" limits the order to sessions that edited a file matching these globs since the prerequisite last ran ("run cargo fmt after changing Rust code": "changed": ["**/*.rs"]). "label" names the prerequisite in messages. ` +
+	`"changed" limits the order to sessions that edited a file matching these globs since the prerequisite last ran ("run cargo fmt after changing Rust code": "changed": ["**/*.rs"]). "in": folders where the instruction runs the prerequisite ("cd web && npm test"); a task runner's command typed elsewhere meets the order only in the rule's folder or the guarded command's. "label" names the prerequisite in messages. ` +
 	`Targets are the commands matching "then"; any other command is "inapplicable". ` +
 	`Cases: the guarded command in "argv" or "shell", and "history": the earlier commands of the session, oldest first, each an argv list (a satisfied case lists the prerequisite in history). Command forms as in the command kind.`
 
