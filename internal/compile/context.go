@@ -122,11 +122,12 @@ func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 	sort.Strings(rc.Tools)
 	if root != "" {
 		rc.GoModule = goModule(filepath.Join(root, "go.mod"))
-		rc.Packages = manifestPackages(root, paths)
+		mf := newManifestFiles(root)
+		rc.Packages = manifestPackages(mf, paths)
 		rc.SourceImports = lazySourceImports(root, slices.Clone(paths))
 		rc.Tasks = repoTasks(root, paths)
-		rc.Workspace = workspacePackages(root, paths)
-		rc.Crates = cratePackages(root, paths)
+		rc.Workspace = workspacePackages(mf, paths)
+		rc.Crates = cratePackages(mf, paths)
 	}
 	return rc
 }

@@ -62,7 +62,7 @@ func vendored(p string) bool {
 // manifestPackages reads the packages the repository's manifests declare. paths are
 // repository-relative; files are read under root. Unreadable or malformed manifests
 // are skipped: the context is a help to the reading, not a requirement.
-func manifestPackages(root string, paths []string) []recognize.Package {
+func manifestPackages(mf *manifestFiles, paths []string) []recognize.Package {
 	var found []string
 	for _, p := range paths {
 		if manifestEcosystem(path.Base(p)) != "" && !vendored(p) {
@@ -82,7 +82,7 @@ func manifestPackages(root string, paths []string) []recognize.Package {
 	seen := map[string]bool{}
 	var out []recognize.Package
 	for _, p := range found {
-		data, err := readLimited(filepath.Join(root, filepath.FromSlash(p)))
+		data, err := mf.read(p)
 		if err != nil {
 			continue
 		}
@@ -98,6 +98,29 @@ func manifestPackages(root string, paths []string) []recognize.Package {
 		}
 	}
 	return out
+}
+
+// manifestFiles reads the repository's manifests for the readers of its context
+// (dependencies, workspace packages, crates), each file once.
+type manifestFiles struct {
+	root string
+	data map[string][]byte
+}
+
+func newManifestFiles(root string) *manifestFiles {
+	return &manifestFiles{root: root, data: map[string][]byte{}}
+}
+
+// read returns a repository-relative file's first maxManifestBytes bytes.
+func (mf *manifestFiles) read(p string) ([]byte, error) {
+	if data, ok := mf.data[p]; ok {
+		return data, nil
+	}
+	data, err := readLimited(filepath.Join(mf.root, filepath.FromSlash(p)))
+	if err == nil {
+		mf.data[p] = data
+	}
+	return data, err
 }
 
 func readLimited(file string) ([]byte, error) {

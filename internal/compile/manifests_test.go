@@ -43,7 +43,7 @@ func TestManifestPackages(t *testing.T) {
 	}
 	paths := writeFiles(t, root, files)
 	got := map[string]string{}
-	for _, p := range manifestPackages(root, paths) {
+	for _, p := range manifestPackages(newManifestFiles(root), paths) {
 		got[p.Ecosystem+" "+p.Name] = p.Manifest
 		if p.Indirect != (p.Name == "github.com/sirupsen/logrus") {
 			t.Errorf("%s: indirect %v", p.Name, p.Indirect)

@@ -20,22 +20,18 @@ func compileAll46(doc string) []policy.Rule {
 
 // writeVerdict judges one written file against the rules as the write hook folds them:
 // blocked when an error rule is violated, warned when only a warning is, clean else.
-func writeVerdict(reg *engine.Registry, rs []policy.Rule, path, code string) string {
-	got := "clean"
-	for i := range rs {
-		if rs[i].Domain == policy.DomainProcess || rs[i].Domain == policy.DomainSemantic {
-			continue
+func writeVerdict(t *testing.T, reg *engine.Registry, rs []policy.Rule, path, code string) string {
+	t.Helper()
+	var written []policy.Rule
+	for _, r := range rs {
+		if r.Domain != policy.DomainProcess && r.Domain != policy.DomainSemantic {
+			written = append(written, r)
 		}
-		o := engine.RunCase(reg, &rs[i], policy.Case{Path: path, Code: code, Changed: []string{path}})
-		if o.Got != engine.Violated {
-			continue
-		}
-		if rs[i].Severity == policy.SeverityError {
-			return "blocked"
-		}
-		got = "warned"
 	}
-	return got
+	if got := archVerdict(t, reg, written, policy.Case{Path: path, Code: code, Changed: []string{path}}); got != "flagged" {
+		return got
+	}
+	return "blocked"
 }
 
 // met46: "flagged" is warned or blocked, "unblocked" is clean or warned.
@@ -74,7 +70,7 @@ func runBatch46(t *testing.T, cases []case46) (right, total int) {
 				}
 			} else {
 				at = f[1]
-				got = writeVerdict(reg, rs, f[1], f[2])
+				got = writeVerdict(t, reg, rs, f[1], f[2])
 			}
 			total++
 			want, gap := strings.CutPrefix(f[0], "gap:")

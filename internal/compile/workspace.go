@@ -18,13 +18,13 @@ const maxWorkspacePackages = 500
 // its name and whether the release tool publishes it: "private": true leaves a
 // package out, as does a name (or glob of names) the changesets configuration
 // (`.changeset/config.json`) lists under "ignore".
-func workspacePackages(root string, paths []string) []recognize.WorkspacePackage {
+func workspacePackages(mf *manifestFiles, paths []string) []recognize.WorkspacePackage {
 	found := manifestsNamed(paths, "package.json", maxWorkspacePackages)
 	if len(found) == 0 {
 		return nil
 	}
 	var ignore []string
-	if data, err := readLimited(filepath.Join(root, ".changeset", "config.json")); err == nil {
+	if data, err := mf.read(".changeset/config.json"); err == nil {
 		var cfg struct {
 			Ignore []string `json:"ignore"`
 		}
@@ -34,7 +34,7 @@ func workspacePackages(root string, paths []string) []recognize.WorkspacePackage
 	}
 	var out []recognize.WorkspacePackage
 	for _, p := range found {
-		data, err := readLimited(filepath.Join(root, filepath.FromSlash(p)))
+		data, err := mf.read(p)
 		if err != nil {
 			continue
 		}
@@ -66,10 +66,10 @@ const maxCrates = 500
 // cratePackages reads every Cargo.toml of the repository (none vendored) that
 // declares a [package] for its name, so a sentence that names a crate ("any change to
 // the `acme-core` crate") can be resolved to its folder.
-func cratePackages(root string, paths []string) []recognize.WorkspacePackage {
+func cratePackages(mf *manifestFiles, paths []string) []recognize.WorkspacePackage {
 	var out []recognize.WorkspacePackage
 	for _, p := range manifestsNamed(paths, "Cargo.toml", maxCrates) {
-		data, err := readLimited(filepath.Join(root, filepath.FromSlash(p)))
+		data, err := mf.read(p)
 		if err != nil {
 			continue
 		}

@@ -141,11 +141,11 @@ func exampleParams(raw json.RawMessage) string {
 	for _, k := range derivedParams {
 		delete(m, k)
 	}
-	b, err := json.Marshal(m)
+	b, err := json.Marshal(m) // compact, keys sorted
 	if err != nil {
 		return compactJSON(raw)
 	}
-	return compactJSON(b)
+	return string(b)
 }
 
 func compactJSON(raw json.RawMessage) string {
