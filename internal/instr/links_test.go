@@ -85,3 +85,34 @@ func TestALinkThatDiffersInCaseIsFollowed(t *testing.T) {
 		t.Errorf("an ambiguous link is not named: %v", set.Warnings)
 	}
 }
+
+// A document linked from a line that is itself no rule ("**Usage**: [README](README.md)"
+// in a list of pointers) was written for other readers: its musts bind as shoulds, so
+// they warn and never block. A line that binds its reader to the document ("must
+// follow [the policy](POLICY.md)") passes the document's own levels on.
+func TestAReferencedDocumentBindsAsShould(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"pkg/AGENTS.md": "# Agent notes\n\nWhen helping a user with this package:\n\n- **Usage and quick start**: see [`README.md`](./README.md)\n- Contributions must follow [the policy](POLICY.md).\n",
+		"pkg/README.md": "# Usage\n\n- Always pass `timeout` to `connect()`.\n",
+		"pkg/POLICY.md": "# Policy\n\n- Never commit secrets.\n",
+	})
+	set, err := Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	level := map[string]string{}
+	for _, c := range set.Constraints {
+		level[c.Text] = string(c.Level)
+	}
+	if got := level["Always pass `timeout` to `connect()`."]; got != "should" {
+		t.Errorf("a must of a document linked from a pointer line: level %q, want should", got)
+	}
+	if got := level["Never commit secrets."]; got != "must" {
+		t.Errorf("a must of a document the reader is bound to follow: level %q, want must", got)
+	}
+	for _, f := range set.Files {
+		if f.Path == "pkg/README.md" && !f.Reference || f.Path == "pkg/POLICY.md" && f.Reference {
+			t.Errorf("%s: reference %v", f.Path, f.Reference)
+		}
+	}
+}

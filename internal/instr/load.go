@@ -194,6 +194,13 @@ func (l *loader) extractFile(f File, real string, chain []string, depth int) {
 	sum := sha256.Sum256(src)
 	f.SHA256 = hex.EncodeToString(sum[:])
 	res := extract(f.Path, src, f.Format, f.Scope)
+	if f.Reference {
+		for i := range res.constraints {
+			if res.constraints[i].Level == policy.Must {
+				res.constraints[i].Level = policy.Should
+			}
+		}
+	}
 	if f.ImportedBy != "" {
 		// Imported text keeps its own file and lines; its ids are keyed by the
 		// importer too, so a file imported from two places has two sets of ids.
@@ -214,17 +221,29 @@ func (l *loader) extractFile(f File, real string, chain []string, depth int) {
 			// own links lead into the whole documentation.
 			continue
 		}
+		if ref.Link {
+			l.followLink(f, ref, bindsAt(res.constraints, ref.Line), chain, depth+1)
+			continue
+		}
 		l.follow(f, ref, chain, depth+1)
 	}
+}
+
+// bindsAt reports whether a constraint of must or should level stands on line: a
+// link there sends its reader to the document as to rules ("Follow the rules in
+// docs/style.md"), not as to a reference.
+func bindsAt(cs []policy.Constraint, line int) bool {
+	for _, c := range cs {
+		if c.Line <= line && line <= max(c.Line, c.EndLine) && c.Level != policy.Info {
+			return true
+		}
+	}
+	return false
 }
 
 // follow reads the target of an @import found in f.
 func (l *loader) follow(f File, ref importRef, chain []string, depth int) {
 	t := ref.Target
-	if ref.Link {
-		l.followLink(f, ref, chain, depth)
-		return
-	}
 	looksLikeFile := strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../") || strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~/") ||
 		hasDocExt(t)
 	if strings.HasPrefix(t, "~/") {
@@ -281,12 +300,12 @@ func (l *loader) follow(f File, ref importRef, chain []string, depth int) {
 			return
 		}
 	}
-	l.readImport(f, rel, real, chain, depth)
+	l.readImport(f, rel, real, false, chain, depth)
 }
 
 // followLink reads a local document an instruction file sends its reader to, as an
 // import of that file: with the linking file's scope and format.
-func (l *loader) followLink(f File, ref importRef, chain []string, depth int) {
+func (l *loader) followLink(f File, ref importRef, binds bool, chain []string, depth int) {
 	rel := path.Join(path.Dir(f.Path), ref.Target)
 	if rel == ".." || strings.HasPrefix(rel, "../") {
 		return
@@ -315,7 +334,7 @@ func (l *loader) followLink(f File, ref importRef, chain []string, depth int) {
 	if _, ok := l.realDiscovered[real]; ok {
 		return // an instruction file in its own right (CONTRIBUTING.md)
 	}
-	l.readImport(f, rel, real, chain, depth)
+	l.readImport(f, rel, real, !binds, chain, depth)
 }
 
 // caseVariant is the one file of rel's folder whose name is rel's but for case, as a
@@ -383,7 +402,7 @@ func dedupWarnings(ws []Warning) []Warning {
 
 // readImport reads the file at rel (resolved to real) as an import of f: with f's
 // scope and format, once for each scope it is imported under.
-func (l *loader) readImport(f File, rel, real string, chain []string, depth int) {
+func (l *loader) readImport(f File, rel, real string, reference bool, chain []string, depth int) {
 	key := real + "\x00" + f.Scope.Dir + "\x00" + strings.Join(f.Scope.Globs, ",")
 	if l.imported[key] {
 		return
@@ -392,6 +411,6 @@ func (l *loader) readImport(f File, rel, real string, chain []string, depth int)
 	if _, ok := l.read[real]; !ok {
 		l.read[real] = rel
 	}
-	imp := File{Path: rel, Format: f.Format, Markup: MarkupOf(rel), Scope: f.Scope, ImportedBy: f.Path}
+	imp := File{Path: rel, Format: f.Format, Markup: MarkupOf(rel), Scope: f.Scope, ImportedBy: f.Path, Reference: reference || f.Reference}
 	l.extractFile(imp, real, chain, depth)
 }

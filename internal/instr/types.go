@@ -23,6 +23,12 @@ type File struct {
 	SHA256 string `json:"sha256"`
 	// ImportedBy is the file whose @import brought this one in ("" for a discovered file).
 	ImportedBy string `json:"imported_by,omitempty"`
+	// Reference is set on a document read because a line of ImportedBy links to it
+	// without binding its reader to it ("Usage and quick start: README.md", a line
+	// that is itself no rule). Such a document was written for other readers (a
+	// package's users, a site's visitors), so its must-constraints bind as should:
+	// they warn, never block.
+	Reference bool `json:"reference,omitempty"`
 	// Markup is "markdown" or "rst".
 	Markup string `json:"markup,omitempty"`
 	// Activation says when an agent loads the file: "always" (the default), "globs"
