@@ -172,6 +172,29 @@ func negAt(ts []token, i int) int {
 	return 0
 }
 
+// declarativeNoAt reports a "no" at ts[i] that says what exists or is held rather
+// than banning: "fresh installs have no `spree_users`", "there is no root
+// `Cargo.toml`", "a query carrying no `store_id` predicate", and a "no" coordinated
+// with such a one ("there is no embedding and no `or()` grouping"). "code must
+// contain no `console.log` calls" bans: a modal of duty stands before the verb.
+func declarativeNoAt(ts []token, i int) bool {
+	if lowerWord(ts[i]) != "no" || i == 0 {
+		return false
+	}
+	if ts[i-1].kind == 'w' && declarativeNo.Get()[lowerWord(ts[i-1])] {
+		return !(i > 1 && ts[i-2].kind == 'w' && dutyModals.Get()[lowerWord(ts[i-2])])
+	}
+	if !(ts[i-1].text == "," || ts[i-1].kind == 'w' && set("and", "or", "nor")[lowerWord(ts[i-1])]) {
+		return false
+	}
+	for k := i - 2; k > 0; k-- {
+		if ts[k].kind == 'w' && lowerWord(ts[k]) == "no" && ts[k].depth == ts[i].depth {
+			return declarativeNoAt(ts, k)
+		}
+	}
+	return false
+}
+
 // modifierAdjectives.Get() may stand before a banned span: "never use the deprecated
 // `client.defineJob`", "the built-in `eval()`".
 var modifierAdjectives = lazy.Value[map[string]bool]{F: func() map[string]bool {
@@ -487,11 +510,7 @@ func (s *sentence) bans() []ban {
 				// of a relative clause, which describes the options
 				continue
 			}
-			if lowerWord(ts[i]) == "no" && i > 0 && ts[i-1].kind == 'w' && declarativeNo.Get()[lowerWord(ts[i-1])] &&
-				!(i > 1 && ts[i-2].kind == 'w' && dutyModals.Get()[lowerWord(ts[i-2])]) {
-				// "fresh installs have no `spree_users`", "there is no root `Cargo.toml`",
-				// "a query carrying no `store_id` predicate": what exists, not a ban;
-				// "code must contain no `console.log` calls" is one
+			if declarativeNoAt(ts, i) {
 				continue
 			}
 			j := i + n

@@ -376,7 +376,13 @@ func (s *sentence) nameBans() []ban {
 		if ci+1 < len(cls) {
 			next = altAfter(tokenize(cls[ci+1]), 0)
 		}
+		rFrom, rTo := reasonSpan(ts)
 		for i := 0; i < len(ts); i++ {
+			if rFrom <= i && i < rTo {
+				// "..., since filters travel in the payload rather than a URL": a
+				// reason's comparison, no ban
+				continue
+			}
 			if ts[i].depth > 0 {
 				// "use `xMalloc()` (never raw malloc)": a ban in parentheses of its
 				// own, read as a clause
@@ -415,8 +421,14 @@ func (s *sentence) nameBans() []ban {
 					continue
 				}
 				j := i + n
+				article := false
 				for j < len(ts) && ts[j].kind == 'w' && set("the", "a", "an", "using", "raw")[lowerWord(ts[j])] {
+					article = article || set("a", "an")[lowerWord(ts[j])]
 					j++
+				}
+				if article && j < len(ts) && ts[j].kind != 's' {
+					// "rather than a URL": a common noun, no package's name
+					continue
 				}
 				names, end := nameList(ts, j)
 				add(names, before, cl, ts, end)
@@ -477,6 +489,28 @@ func (s *sentence) nameBans() []ban {
 		}
 	}
 	return out
+}
+
+// reasonSpan is where a clause gives a reason, [from, to) of its tokens: from
+// "since" or "because" to the clause's end, or, when the clause opens with one, to
+// its first comma ("Since the build runs in CI rather than locally, ..."). What a
+// reason compares or denies is no ban; to is 0 when there is none.
+func reasonSpan(ts []token) (int, int) {
+	for i, t := range ts {
+		if t.kind != 'w' || t.depth != 0 || !set("since", "because", "whereas")[lowerWord(t)] {
+			continue
+		}
+		if i > 0 {
+			return i, len(ts)
+		}
+		for k := i + 1; k < len(ts); k++ {
+			if ts[k].text == "," && ts[k].depth == 0 {
+				return i, k
+			}
+		}
+		return i, len(ts)
+	}
+	return 0, 0
 }
 
 // useNameBefore is the name a clause prescribes right before ts[i] ("use httpx" in
