@@ -345,7 +345,9 @@ var blockDoc = &Entry{
 			Query:   `((export_statement declaration: [(function_declaration name: (identifier) @match) (class_declaration name: (type_identifier) @match) (abstract_class_declaration name: (type_identifier) @match)]) @d (#no-doc? @d))`,
 			Needles: []string{"export"},
 			Bad:     []string{"// adds\nexport function «add»(a: number): number { return a; }\n\nexport class «Store» {}\n"},
-			Good:    []string{"/** Adds. */\nexport function add(a: number): number { return a; }\n\n/**\n * A store.\n */\nexport class Store {}\n\nfunction local() {}\n"}},
+			Good: []string{"/** Adds. */\nexport function add(a: number): number { return a; }\n\n/**\n * A store.\n */\nexport class Store {}\n\nfunction local() {}\n",
+				// TypeScript attaches the last doc block before a declaration, blank lines or not
+				"/**\n * Converts strings.\n */\n\nexport function convert(s: string): string { return s; }\n"}},
 		{Lang: engine.LangTSX,
 			Query:   `((export_statement declaration: [(function_declaration name: (identifier) @match) (class_declaration name: (type_identifier) @match)]) @d (#no-doc? @d))`,
 			Needles: []string{"export"},

@@ -151,7 +151,10 @@ func noDoc(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 	top := n
 	for s := n.PrevSibling(); s != nil; s = s.PrevSibling() {
 		if s.EndPosition().Row+1 < top.StartPosition().Row {
-			return true // a blank line between
+			// a blank line between: Go's doc comment must touch its declaration, but
+			// TypeScript, Javadoc, KDoc and rustdoc attach the doc block that comes
+			// last before it, blank lines or not
+			return !docBlockAcrossBlank(s, t)
 		}
 		switch s.Kind() {
 		case "attribute_item", "inner_attribute_item":
@@ -178,6 +181,24 @@ func noDoc(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return true
 	}
 	return true
+}
+
+// docBlockAcrossBlank reports a doc block that documents the declaration after it
+// even with blank lines between, as its language attaches it.
+func docBlockAcrossBlank(s *sitter.Node, t *lang.Tree) bool {
+	switch s.Kind() {
+	case "comment", "line_comment", "block_comment":
+	default:
+		return false
+	}
+	c := text(s, t)
+	switch t.Lang {
+	case engine.LangTypeScript, engine.LangTSX, engine.LangJavaScript, engine.LangJava, engine.LangKotlin:
+		return strings.HasPrefix(c, "/**")
+	case engine.LangRust:
+		return strings.HasPrefix(c, "///") || strings.HasPrefix(c, "/**")
+	}
+	return false
 }
 
 // checkPredicates validates the general predicates of a compiled query: known names,
