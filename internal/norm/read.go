@@ -1486,6 +1486,22 @@ func RunnerForBans(ns, before []Norm) {
 	}
 }
 
+// notRequiredAfter reports a noun phrase from toks[j] that ends in "required",
+// "needed" or "necessary" before its clause does: "no Docker or Postgres instance
+// required".
+func notRequiredAfter(toks []Token, j int) bool {
+	for k := j; k < len(toks) && k < j+8; k++ {
+		if toks[k].Punct && !toks[k].Code {
+			return false
+		}
+		switch toks[k].Low {
+		case "required", "needed", "necessary":
+			return true
+		}
+	}
+	return false
+}
+
 // PlaceholderWord: a word that stands for any command ("<command>", "<cmd>", "CMD").
 func PlaceholderWord(w string) bool {
 	switch strings.ToLower(strings.Trim(w, "<>[]{}")) {
@@ -2342,6 +2358,11 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					ok = false
 				}
 				ok = ok || coordinated
+				if low == "no" && notRequiredAfter(toks, i+1) {
+					// "No Docker or Postgres instance required!": what is not needed,
+					// no ban
+					ok = false
+				}
 				if ok {
 					if m := lastMain(); m != nil && m.role == mRequire && len(m.objs) > 0 && !clauseStartStrict(toks, i) {
 						open(mInstead) // "use X, never Y"
@@ -2461,6 +2482,18 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			if n := phraseAt(toks, i, mWithout); n > 0 && cur.role == mForbid && (len(cur.objs) > 0 || gitVerbs[cur.verb] || cur.verb == "merge") && prerequisiteAfter(toks, i+n, ctx) {
 				open(mWithout)
 				i += n
+				continue
+			}
+			// "DON'T USE for: quick previews (`vercel dev`)", "don't use it for one-off
+			// scripts like `x`": a use banned for a purpose, whose object is the
+			// heading's or the pronoun's; what follows "for" is the purpose, never the
+			// thing banned
+			if t.Low == "for" && cur.role == mForbid && cur.verb == "use" && len(cur.objs) == 0 {
+				open(mPurpose)
+				i++
+				for i < len(toks) && toks[i].Text == ":" {
+					i++
+				}
 				continue
 			}
 			// "do not open pull requests for new features without prior discussion": a
