@@ -22,7 +22,7 @@ func TestAUseBannedForAPurposeOrNotRequiredBansNoCommand(t *testing.T) {
 		}
 	}
 	for text, want := range map[string]string{
-		"Don't use `npm` for installing packages.": "forbid: npm",
+		"Don't use `npm` for installing packages.":             "forbid: npm",
 		"No `docker compose down -v`: it deletes the volumes.": "forbid: docker compose down -v",
 		"Never use `git push --force` for release branches.":   "forbid: git push --force",
 	} {
