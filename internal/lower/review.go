@@ -143,6 +143,19 @@ func reviewAgainstFile(c *policy.Constraint, rc *recognize.RepoContext, r *polic
 			return
 		}
 	}
+	// Another instruction file that governs the rule's folder too (CLAUDE.md beside
+	// .cursor/rules, or the root's above a folder's) speaks to the same reader: a
+	// command it shows as normal use there ("`npm exec nx test`") puts the ban in
+	// doubt as much as the rule's own file would.
+	sibling := func(o *policy.Constraint) bool { return o.File != c.File && enclosing(o.Scope.Dir, c.Scope.Dir) }
+	for _, ex := range shownCommandsIn(rc, sibling) {
+		if process.JudgeArgv(p, ex.argv) == policy.ExpectViolated {
+			r.Severity = policy.SeverityWarning
+			r.Review = fmt.Sprintf("it would block `%s`, which %s shows as normal use", ex.line, ex.at)
+			r.Cases = append(r.Cases, policy.Case{Expect: policy.ExpectViolated, Argv: ex.argv, Note: "shown as normal use at " + ex.at + ": needs review"})
+			return
+		}
+	}
 	narrowToNestedFiles(c, rc, r, p)
 }
 

@@ -1,0 +1,50 @@
+package compile_test
+
+import (
+	"testing"
+
+	"github.com/heed-dev/heed/internal/compile"
+	"github.com/heed-dev/heed/internal/instr"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules"
+)
+
+// Wild round 11 (supabase-js): ".cursor/.cursorrules" says "Use Nx commands rather
+// than npm/yarn directly", and CLAUDE.md beside it shows `npm exec nx test` (here: "Run the tests with ...") as the
+// way to run nx. Both speak to an agent at the root, so the ban is as doubtful as if
+// its own file showed the command: it warns for review. A file in a folder below
+// narrows the ban instead (tested elsewhere); a file that governs only another folder
+// says nothing about the root.
+func TestABanAnotherFileOfItsFolderContradictsNeedsReview(t *testing.T) {
+	files := map[string]string{
+		".cursor/rules/tools.mdc": "---\nalwaysApply: true\n---\n# Tools\n\n- Never run `npm` in this repository.\n",
+		"CLAUDE.md":               "# Nx\n\n- Run the tests with `npm exec nx test`.\n",
+		"web/AGENTS.md":           "# Web\n\n- Never run `yarn` here.\n",
+		"docs/AGENTS.md":          "# Docs\n\n- Build the site with `yarn build`.\n",
+	}
+	var set instr.Set
+	for path, doc := range files {
+		format := instr.Classify(path)
+		scope := policy.Scope{Dir: instr.ScopeDir(path, format)}
+		cons, _ := instr.Extract(path, []byte(doc), format, scope)
+		set.Files = append(set.Files, instr.File{Path: path, Format: format, Scope: scope, Constraints: len(cons)})
+		set.Constraints = append(set.Constraints, cons...)
+	}
+	rc := &recognize.RepoContext{Tools: []string{"npm", "yarn", "pnpm"}, Constraints: set.Constraints, Dirs: []string{"web", "docs"}}
+	p, _ := compile.Compile(&set, rc, rules.Recognizers())
+	seen := map[string]string{}
+	for _, e := range p.Entries {
+		for _, r := range e.Rules {
+			if r.Kind == "command" {
+				seen[e.Constraint.File] = r.Severity
+			}
+		}
+	}
+	if seen[".cursor/rules/tools.mdc"] != policy.SeverityWarning {
+		t.Errorf("the npm ban CLAUDE.md contradicts: severity %q, want warning for review", seen[".cursor/rules/tools.mdc"])
+	}
+	if seen["web/AGENTS.md"] != policy.SeverityError {
+		t.Errorf("web's yarn ban, which only docs/AGENTS.md's other folder contradicts: severity %q, want error", seen["web/AGENTS.md"])
+	}
+}
