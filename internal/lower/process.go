@@ -2021,7 +2021,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 			if roles == nil {
 				roles = fileRoleCommands(c, rc)
 			}
-			cmds := ofLanguages(roles[o.Text], changed)
+			cmds := packageFamilies(ofLanguages(roles[o.Text], changed))
 			if len(roles[o.Text]) == 0 {
 				// the file names no command for the role: the repository's task for
 				// it, inferred, so the order warns (tasks.go)
@@ -2619,6 +2619,40 @@ func staticToolFiles(alts []process.Pattern) []string {
 
 // ofLanguages keeps the role commands that may check the changed files: after
 // TypeScript changes, `ruff check` (Python's linter) is no lint of them.
+// packageFamilies folds commands that differ only in their last word into the
+// command without it: a file that runs `nx test auth-js` and `nx test storage-js`
+// runs "the package's tests" as `nx test PKG`, so any `nx test` of a package does
+// the role. A family needs two members and a subcommand before the word that varies
+// (`nx test`, never a bare `nx`); options never vary.
+func packageFamilies(cmds [][]string) [][]string {
+	count := map[string]int{}
+	key := func(argv []string) (string, bool) {
+		if len(argv) < 3 || strings.HasPrefix(argv[len(argv)-1], "-") || strings.HasPrefix(argv[len(argv)-2], "-") {
+			return "", false
+		}
+		return strings.Join(argv[:len(argv)-1], "\x00"), true
+	}
+	for _, argv := range cmds {
+		if k, ok := key(argv); ok {
+			count[k]++
+		}
+	}
+	var out [][]string
+	done := map[string]bool{}
+	for _, argv := range cmds {
+		k, ok := key(argv)
+		if !ok || count[k] < 2 {
+			out = append(out, argv)
+			continue
+		}
+		if !done[k] {
+			done[k] = true
+			out = append(out, argv[:len(argv)-1:len(argv)-1])
+		}
+	}
+	return out
+}
+
 func ofLanguages(cmds [][]string, changed []string) [][]string {
 	if len(changed) == 0 {
 		return cmds
