@@ -1,6 +1,9 @@
 package norm
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Own sentences 571 (wild round 11, supabase-js's CLAUDE.md and realtime README): a
 // use banned for a purpose ("DON'T USE for: basic generator syntax (`nx g ...`)",
@@ -29,6 +32,29 @@ func TestAUseBannedForAPurposeOrNotRequiredBansNoCommand(t *testing.T) {
 		ns := Read(text, Context{Command: commands})
 		if len(ns) == 0 || len(ns[0].String()) < len(want) || ns[0].String()[:len(want)] != want {
 			t.Errorf("%q: %v, want %s...", text, ns, want)
+		}
+	}
+}
+
+// Wild round 11 (supabase-js's CLAUDE.md "Pitfall 2"): "❌ Wrong:" over a block line
+// `cd packages/x && npm test` banned the whole line as one command, program `cd`, a
+// ban nothing ever matches; a line of several commands is no one command to ban (as
+// a span of one is not). A block line of one command stays banned.
+func TestABannedBlockLineOfSeveralCommandsIsNoCommand(t *testing.T) {
+	for block, want := range map[string]string{
+		"cd web && npm test":  "",
+		"npm test || true":    "",
+		"docker compose down": "forbid: docker compose down",
+	} {
+		ns := Read("❌ Wrong:", Context{Command: commands, Block: []string{block}})
+		got := ""
+		for _, n := range ns {
+			if n.Polarity == Forbid && len(n.Objects) > 0 {
+				got = n.String()
+			}
+		}
+		if want == "" && got != "" || want != "" && !strings.HasPrefix(got, want) {
+			t.Errorf("%q: %q, want %q", block, got, want)
 		}
 	}
 }

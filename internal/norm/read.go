@@ -2971,6 +2971,12 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			// linter:")
 			m.objs = nil
 			for _, line := range ctx.Block {
+				if m.role == mForbid && chainedLine(line) {
+					// "❌ Wrong:" over `cd web && npm test`: a ban of a whole
+					// command line, which no one command of it matches (as a span
+					// of one gives no ban either)
+					continue
+				}
 				if o, ok := blockCommand(line, ctx); ok {
 					m.objs = append(m.objs, o)
 				}
@@ -5514,6 +5520,17 @@ func blockCommand(line string, ctx Context) (Object, bool) {
 	}
 	o.Origin = "block"
 	return o, true
+}
+
+// chainedLine reports a shell line of several commands: joined by &&, ||, ; or a
+// pipe.
+func chainedLine(line string) bool {
+	for _, op := range []string{"&&", "||", "; ", " | "} {
+		if strings.Contains(line, op) {
+			return true
+		}
+	}
+	return false
 }
 
 // blockImperative returns the segment of a lead-in to a block that is an imperative
