@@ -60,6 +60,9 @@ func TestCommitChecks(t *testing.T) {
 		{"conventional, fixup is exempt", CommitParams{Check: CheckConventional}, "fixup! fix: x", engine.Inapplicable, ""},
 		{"imperative", CommitParams{Check: CheckMood, Mood: "imperative"}, "fix(parser): add week dates", engine.Satisfied, ""},
 		{"past instead of imperative", CommitParams{Check: CheckMood, Mood: "imperative"}, "Added week dates", engine.Violated, `"Added"`},
+		// wild round 11 (sdk-python's history): verbs of everyday subjects are known
+		{"imperative omit", CommitParams{Check: CheckMood, Mood: "imperative"}, "Omit null payload validation details (#1774)", engine.Satisfied, ""},
+		{"past of omit", CommitParams{Check: CheckMood, Mood: "imperative"}, "Omitted null payload details", engine.Violated, `"Omitted"`},
 		{"third person instead of imperative", CommitParams{Check: CheckMood, Mood: "imperative"}, "Fixes the parser", engine.Violated, "not imperative"},
 		{"gerund instead of imperative", CommitParams{Check: CheckMood, Mood: "imperative"}, "Fixing the parser", engine.Violated, "not imperative"},
 		{"a word heed does not know", CommitParams{Check: CheckMood, Mood: "imperative"}, "Typo in README", engine.Undetermined, ""},

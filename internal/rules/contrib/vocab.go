@@ -54,7 +54,13 @@ skip sort speed split squash stabilize standardize start stop store streamline
 strengthen strip stub suggest support suppress switch sync tag take teach test throw
 tidy tighten toggle track translate treat trim truncate tune turn tweak unblock undo
 unify unpin unset unwrap update upgrade use validate vendor verify warn widen wire
-work wrap write yield`)
+work wrap write yield
+append attach await cancel capture collect compare compress connect consume contain
+continue decode decrease decrypt deploy derive detach dispatch download downgrade encode
+encrypt evaluate execute expect inject inspect invoke launch measure mention notify
+observe omit persist prefer prepare prepend promote redact refresh repeat replay rescue
+resume revoke rotate select specify submit subscribe throttle trigger unlock unregister
+upload wait`)
 
 var irregularPast = map[string]string{
 	"bind": "bound", "break": "broke", "bring": "brought", "build": "built", "find": "found",
@@ -124,7 +130,7 @@ func isVowel(c byte) bool { return strings.IndexByte("aeiou", c) >= 0 }
 // stopped); the common multi-syllable cases are listed.
 func doubles(b string) bool {
 	switch b {
-	case "unpin", "unwrap", "refer", "defer", "omit", "submit", "commit", "permit", "control", "patrol", "rebut":
+	case "unpin", "unwrap", "refer", "defer", "prefer", "omit", "submit", "commit", "permit", "control", "patrol", "rebut":
 		return true
 	}
 	switch b {
