@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/uniq"
@@ -43,8 +44,10 @@ var tokenFileGlobs = []string{
 	"**/res/values*/**", "**/*.stories.*",
 }
 
-// styleTestGlobs: tests assert on colours and sizes; they style nothing.
-var styleTestGlobs = []string{"**/*.test.*", "**/*.spec.*", "**/__tests__/**", "**/test/**", "**/tests/**"}
+// styleTestGlobs: tests assert on colours and sizes; they style nothing. Built and
+// vendored files are no one's source.
+var styleTestGlobs = []string{"**/*.test.*", "**/*.spec.*", "**/__tests__/**", "**/test/**", "**/tests/**",
+	"**/dist/**", "**/build/**", "**/www/**", "**/vendor/**", "**/node_modules/**", "**/*.min.*"}
 
 // definitionLine: a line that defines a token (a CSS custom property, a Sass, Less or
 // Stylus variable) or opens a rule's selector, where `#abc` is an id.
@@ -325,10 +328,16 @@ func inlineStyleBans(s *sentence) []styleBan {
 	default:
 		globs = append(append([]string{}, templateGlobs...), otherTemplates...)
 	}
-	re := `(?:^|\s)(?::|v-bind:)style\s*=`
+	// a static attribute; a bound one (`:style`, Svelte's `style:` directive) sets
+	// values the template computes, which only a sentence that names it bans
+	var res []string
 	if attr {
-		re = `(?:^|\s)(?:(?::|v-bind:)?style\s*=\s*["'{]|style:[\w-]+)`
+		res = append(res, `(?:^|\s)style\s*=\s*["']`)
 	}
+	if bound {
+		res = append(res, `(?:^|\s)(?::|v-bind:)style\s*=`)
+	}
+	re := strings.Join(res, "|")
 	var out []styleBan
 	out = append(out, styleBan{
 		regex: re, where: "any", globs: globs, exclude: []string{"**/email*/**", "**/mail*/**"}, exact: true,
@@ -437,6 +446,17 @@ func styleRule(s *sentence, rc *recognize.RepoContext, b styleBan) (policy.Rule,
 		return policy.Rule{}, false
 	}
 	folder, _ := ruleScope(s, rc, nil)
+	if len(folder.Globs) == 0 {
+		// "in UX code": the folder of that name, where the repository has one
+		for _, w := range norm.InFolderCode(s.prose()) {
+			if w == "test" || w == "tests" || w == "spec" || w == "production" || w == "library" || w == "source" {
+				continue
+			}
+			if hasDir(rc, path.Join(s.c.Scope.Dir, w)) {
+				folder.Globs = append(folder.Globs, dirGlob(nestedDir(s, rc, w)))
+			}
+		}
+	}
 	sc := policy.Scope{Dir: folder.Dir, Exclude: append([]string(nil), folder.Exclude...)}
 	var dirs []string
 	for _, g := range folder.Globs {
