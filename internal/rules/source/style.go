@@ -65,6 +65,8 @@ var (
 	hexOnlyRE = lazyre.New(`\bhex(?:adecimal(?:es)?)?\b`)
 	// anyColourRE: colours in general, or rgb()/hsl() named.
 	anyColourRE = lazyre.New("(?i)\\bcolou?r(?:s| values?| literals?| codes?)?\\b|\\bcolores?\\b|\\brgba?\\b|\\bhsla?\\b")
+	// tokensForColoursRE: colours required to come from the design system's tokens.
+	tokensForColoursRE = lazyre.New(`\b(?:use|reference|take|pull)\b[^.;]*\b(?:css (?:custom properties|variables)|custom properties|design tokens|theme tokens|colou?r tokens|the theme's colou?rs)\b[^.;]*\bfor (?:all |every |any )?(?:the )?colou?rs?\b|\b(?:all|every) colou?rs? (?:must|should) (?:use|come from|be (?:css variables|tokens|defined as tokens))\b`)
 	// native colour constructors named as code.
 	swiftColourRE   = lazyre.New("(?i)`(?:ui|ns)?color\\((?:red|hue|white|hex|displayp3red)[:\\s]|\\bswiftui\\b|\\bswift\\b|\\bios\\b")
 	hexCtorColourRE = lazyre.New("(?i)`color\\(0x")
@@ -180,7 +182,10 @@ const (
 
 func colourBans(s *sentence, rc *recognize.RepoContext) []styleBan {
 	named := styleBanned(s, colourLiteralRE) || s.negated() && s.has(nativeColourSpanRE)
-	fromSpan := false
+	// "Use CSS variables for all colours": every colour a token, so a literal is
+	// not one; said without a ban, it warns
+	required := !named && !s.negated() && s.has(tokensForColoursRE)
+	fromSpan := required
 	if !named {
 		// a Don't cell or banned span that is a colour declaration: `color: #1e293b`
 		bs := s.bans()

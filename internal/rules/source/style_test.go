@@ -64,3 +64,29 @@ func TestStyleRulesOnRealShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestStyleSeverity: a ban in words blocks; a requirement of tokens without a ban,
+// an example read from a table, a hedge, warn; descriptions compile into nothing.
+func TestStyleSeverity(t *testing.T) {
+	rc := &recognize.RepoContext{Extensions: []string{".css", ".tsx"}}
+	for _, c := range []struct{ text, want string }{
+		{"Never hard-code hex colors in components.", policy.SeverityError},
+		{"Use CSS custom properties for every colour.", policy.SeverityWarning},
+		{"All colors must come from the theme tokens in `src/theme.ts`.", policy.SeverityWarning},
+		{"Avoid `!important`.", policy.SeverityWarning},
+		{"Follow the design system.", ""},
+		{"Use `#0f172a` as the background of the dark theme.", ""},
+		{"Colors are defined in `src/theme/colors.ts`.", ""},
+		{"Prefer consistent spacing across screens.", ""},
+	} {
+		con := &policy.Constraint{ID: "x", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must}
+		res := styleRecognizer{}.Recognize(con, rc)
+		got := ""
+		if len(res.Rules) > 0 {
+			got = res.Rules[0].Severity
+		}
+		if got != c.want || len(res.Rules) > 1 {
+			t.Errorf("%q: %d rules, severity %q, want %q", c.text, len(res.Rules), got, c.want)
+		}
+	}
+}
