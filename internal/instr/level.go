@@ -30,7 +30,8 @@ var (
 	condLead   = lazyre.New(`(?i)^(?:if|when|whenever|unless|where|because|since|in case|once|while|before|after|antes de|después de|despues de|vor dem|vor|nach dem|avant de|avant|après|перед|после)\b`)
 	// "`internal/engine` may import only `internal/policy`", "A may only depend on B":
 	// a permission narrowed by "only" is a restriction.
-	mayOnlyRE = lazyre.New(`(?i)\bmay (?:only|\w+ only|not)\b`)
+	// "`!important` is only allowed in `overrides.css`": a permission of one place
+	mayOnlyRE = lazyre.New(`(?i)\bmay (?:only|\w+ only|not)\b|\b(?:is|are) only (?:allowed|permitted) (?:in|inside|within|for)\b`)
 	startCond = lazyre.New(`(?i)^(?:if|when|whenever|before|prior to|ahead of|upon|after|once|while|for|to|during|unless|in|on|with|antes de|después de|despues de|vor|nach|avant de|avant|après|перед|после)\b`)
 )
 

@@ -119,6 +119,10 @@ func spanish() languageWords {
 			"solo": "only", "sólo": "only", "únicamente": "only", "excepto": "except", "salvo": "except", "a menos que": "unless",
 			"puedes": "you may", "puede": "may", "pueden": "may", "se puede": "you may", "está permitido": "is allowed", "permitido": "allowed",
 			"no es necesario": "you don't need to", "no hace falta": "you don't need to",
+			"si hace falta": "if needed", "si es necesario": "if needed", "si fuera necesario": "if needed",
+			// the words of style rules ("no inventes valores hex sueltos")
+			"colores hexadecimales": "hex colors", "valores hex": "hex values", "valores hexadecimales": "hex values",
+			"colores": "colors", "valores": "values", "componentes": "components", "nuevos": "new", "nuevas": "new", "definidos": "defined", "definidas": "defined",
 			"dentro de": "inside", "dentro del": "inside the", "dentro de la": "inside the", "fuera de": "outside", "bajo": "under",
 			"cuando": "when", "si": "if", "sin": "without", "y": "and", "o": "or", "ni": "or", "con": "with", "el": "the", "la": "the", "los": "the",
 			"las": "the", "un": "a", "una": "a", "de": "of", "del": "of the", "en": "in", "para": "to", "por": "by", "este": "this",

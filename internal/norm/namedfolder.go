@@ -1,6 +1,10 @@
 package norm
 
-import "github.com/heed-dev/heed/internal/lazyre"
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
 
 // namedFolderRE: a folder named in plain words as the place of a rule ("in the tsl
 // directory", "under the core folder", "inside the src/ tree").
@@ -38,6 +42,22 @@ func OutsideNamedFolders(text string) []string {
 	var out []string
 	for _, m := range outsideFolderRE.FindAllStringSubmatch(text, -1) {
 		out = append(out, m[1])
+	}
+	return out
+}
+
+// folderCodeRE: code named by the word of its folder ("in UX code", "in the web
+// files"): the word.
+var folderCodeRE = lazyre.New(`(?i)\bin (?:the |all |any |our )?([a-z][a-z0-9_-]*) (?:code|files|sources|source code)\b`)
+
+// InFolderCode are the words that name code by a folder ("Do not use hardcoded
+// colours in UX code" gives "ux"), lower-cased. Most such words name a kind of code
+// instead ("in test code", "in production code"): the caller keeps those the
+// repository has a folder of.
+func InFolderCode(text string) []string {
+	var out []string
+	for _, m := range folderCodeRE.FindAllStringSubmatch(text, -1) {
+		out = append(out, strings.ToLower(m[1]))
 	}
 	return out
 }

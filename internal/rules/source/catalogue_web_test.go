@@ -53,9 +53,10 @@ func TestWebConstructReadings(t *testing.T) {
 		{"TypeScript strict mode — zero `any` types. Use `unknown` + type narrowing.", "", policy.Must, rc("typescript"), []string{"query ts-any [tsx,typescript] error"}},
 		{"Use `@/*` import alias for all project imports.", "", policy.Must, rc("typescript"), []string{"query relative-import [tsx,typescript] error"}},
 		{"Use the `@/` alias for imports from other folders.", "", policy.Must, rc("typescript"), nil},
-		// a Don't | Do row and ❌ → ✅ items
+		// a Don't | Do row and ❌ → ✅ items; a colour literal shown as the wrong
+		// form is a colour literal banned (a warning: the reading is from an example)
 		{"Tailwind classes | inline `style={{...}}` objects", "Do | Don't", policy.Should, rc("tsx"), []string{"query jsx-inline-style [tsx] warning"}},
-		{"❌ `color: \"#000000\"` → ✅ `color: theme.colors.foreground` ❌ `style={{ flex: 1, padding: 16 }}` → ✅ `style={styles.container}`", "", policy.Must, rc("tsx"), []string{"query jsx-inline-style [tsx] error"}},
+		{"❌ `color: \"#000000\"` → ✅ `color: theme.colors.foreground` ❌ `style={{ flex: 1, padding: 16 }}` → ✅ `style={styles.container}`", "", policy.Must, rc("tsx"), []string{"query jsx-inline-style [tsx] error", "pattern a colour literal"}},
 		{"❌ Force-push to shared branches", "", policy.Must, rc("tsx"), nil},
 	} {
 		con := &policy.Constraint{ID: "x", Text: c.text, Context: c.context, File: "AGENTS.md", Line: 1, Level: c.level}

@@ -3,9 +3,11 @@ package source
 import (
 	"fmt"
 	"regexp"
+	"sort"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lang"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/resultcache"
 )
@@ -16,7 +18,8 @@ type PatternParams struct {
 	// Regex is an RE2 regular expression (Go syntax), matched against each line.
 	Regex string `json:"regex"`
 	// Where says which part of the text may hold a match: "code" (the default: not in
-	// comments or string literals), "comments", "strings", "comments+strings" or "any".
+	// comments or string literals), "comments", "strings", "comments+strings",
+	// "code+strings" (anywhere but in a comment: a colour written in a string) or "any".
 	// Where the file's language is unknown, "code" means the whole line and
 	// "comments"/"strings" cannot be judged (undetermined).
 	Where string `json:"where,omitempty"`
@@ -28,6 +31,10 @@ type PatternParams struct {
 	// EqualGroups, two capture group numbers: a match counts only when they hold the
 	// same text (RE2 has no back-references): Swift's `if let x = x`.
 	EqualGroups []int `json:"equal_groups,omitempty"`
+	// SkipLines (optional), a regular expression: a match on a line it matches is no
+	// violation (a colour in the definition of a custom property, `--c: #fff;`, is
+	// where the value belongs).
+	SkipLines string `json:"skip_lines,omitempty"`
 }
 
 type patternCheck struct {
@@ -35,6 +42,8 @@ type patternCheck struct {
 	re         *regexp.Regexp
 	where      int // bit set of regions that may hold a match; 0 = code
 	any        bool
+	notComment bool // code+strings: a match may start anywhere but in a comment
+	skip       *regexp.Regexp
 	langs      map[string]bool
 	message    string
 	suggestion string
@@ -76,10 +85,17 @@ func compilePattern(rule *policy.Rule) (engine.Check, error) {
 		c.where = lang.String
 	case "comments+strings":
 		c.where = lang.Comment | lang.String
+	case "code+strings":
+		c.notComment = true
 	case "any":
 		c.any = true
 	default:
-		return nil, fmt.Errorf("params.where: %q is not one of code, comments, strings, comments+strings, any", p.Where)
+		return nil, fmt.Errorf("params.where: %q is not one of code, comments, strings, comments+strings, code+strings, any", p.Where)
+	}
+	if p.SkipLines != "" {
+		if c.skip, err = regexp.Compile(p.SkipLines); err != nil {
+			return nil, fmt.Errorf("params.skip_lines: %w", err)
+		}
 	}
 	if len(p.Languages) > 0 {
 		c.langs = map[string]bool{}
@@ -164,6 +180,12 @@ func (c *patternCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result 
 		}
 		regions = r
 	}
+	var loose [][]int
+	if c.notComment && regions == nil {
+		// a file heed has no grammar for (a stylesheet, a Vue or Svelte component, a
+		// page): its block, markup and line comments, read loosely
+		loose = looseCommentRE.Regexp().FindAllIndex(f.Content, -1)
+	}
 	li := newLineIndex(f.Content)
 	var fs []engine.Finding
 	for _, l := range locs {
@@ -174,7 +196,11 @@ func (c *patternCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result 
 		if testData && regions != nil && regions.Covers(start, end, lang.String) {
 			continue
 		}
-		if !c.any && regions != nil {
+		if c.notComment {
+			if regions != nil && regions.At(start)&lang.Comment != 0 || inSpans(loose, start) {
+				continue
+			}
+		} else if !c.any && regions != nil {
 			if c.where == 0 {
 				// In code: the match must start in code (a match that begins in code and
 				// runs into a string, like `print("`, still counts).
@@ -186,6 +212,9 @@ func (c *patternCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result 
 			}
 		}
 		line, col := li.pos(f.Content, start)
+		if c.skip != nil && c.skip.MatchString(lineText(f.Content, li, line)) {
+			continue
+		}
 		eline, ecol := li.pos(f.Content, end)
 		fs = append(fs, engine.Finding{
 			Path: f.Path, Line: line, Column: col, EndLine: eline, EndColumn: ecol,
@@ -196,4 +225,14 @@ func (c *patternCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result 
 		})
 	}
 	return violated(fs)
+}
+
+// looseCommentRE finds the comments of a file without a grammar: CSS's and C's block
+// comments, HTML's, and line comments after a blank (not the slashes of a URL).
+var looseCommentRE = lazyre.New(`(?s:/\*.*?\*/|<!--.*?-->)|(?m:(?:^|[ \t])//[^\n]*)`)
+
+// inSpans reports whether off lies in one of the spans (sorted, as FindAllIndex gives).
+func inSpans(spans [][]int, off int) bool {
+	i := sort.Search(len(spans), func(i int) bool { return spans[i][1] > off })
+	return i < len(spans) && spans[i][0] <= off
 }

@@ -32,7 +32,8 @@ var (
 	linkRE   = lazyre.New(`\b(?:urls?|links?|linking|domain|site|hrefs?)\b`)
 	// utilityRE: a class name of a utility CSS framework, a prefix ending in "-" or
 	// "-*" included: bg-white, tw-ml-*, i-mingcute-.
-	utilityRE = lazyre.New(`^!?[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:-\*?|-[a-z0-9]+)$`)
+	// An arbitrary value closes it (text-[#333]).
+	utilityRE = lazyre.New(`^!?[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:-\*?|-[a-z0-9]+|-\[[^\]\s]+\])$`)
 	// classWordsRE: the sentence speaks of markup classes.
 	classWordsRE = lazyre.New(`\b(?:class(?:es|name)?|utilit(?:y|ies)|css|tailwind)\b`)
 	// quotedDirectiveRE: "Never use 'use client' directive".

@@ -1,0 +1,92 @@
+package source
+
+import (
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// TestStyleRulesOnRealShapes: style sentences of whole instruction files (batch 541,
+// issue 19) judged against the code their repositories hold: the folder a word
+// names ("in UX code"), built output left alone, a static style attribute banned
+// without the bindings a template computes, and each rule's authored cases.
+func TestStyleRulesOnRealShapes(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		dirs  []string
+		exts  []string
+		path  string
+		code  string
+		want  engine.Verdict
+		rules int
+	}{
+		// KalyanKumar0553/rest-app-generator AGENTS.md:6: the UX folder, not a backend
+		// module's static page, nor the app's build output
+		{"Do not use hardcoded color values in UX code (no hex/rgb/rgba literals for component styling).", []string{"ux", "ux/src", "modules"}, []string{".css", ".html", ".ts"},
+			"ux/src/app/components/toast/toast.component.css", ".toast { border-left-color: #3b82f6; }\n", engine.Violated, 1},
+		{"Do not use hardcoded color values in UX code (no hex/rgb/rgba literals for component styling).", []string{"ux", "ux/src", "modules"}, []string{".css", ".html", ".ts"},
+			"modules/swagger/static/login.html", "<p style=\"color: #ecf7f1\">x</p>\n", engine.Inapplicable, 1},
+		{"Do not use hardcoded color values in UX code (no hex/rgb/rgba literals for component styling).", []string{"ux", "ux/www", "modules"}, []string{".css", ".html", ".ts"},
+			"ux/www/index.html", "<p style=\"color: #ecf7f1\">x</p>\n", engine.Inapplicable, 1},
+		{"Do not use hardcoded color values in UX code (no hex/rgb/rgba literals for component styling).", []string{"ux", "ux/src", "modules"}, []string{".css", ".html", ".ts"},
+			"ux/src/app/styles/dark-theme.css", ":root { --bg: #000; }\n.dark { color: #fff; }\n", engine.Inapplicable, 1},
+		// Kindjhali/Roadrunner AGENTS.md:32: `style="..."`, not `:style` bindings
+		{"No use of `style=\"...\"` attributes.", nil, []string{".vue", ".js"},
+			"src/components/Bar.vue", "<template>\n  <div :style=\"{ width: pct + '%' }\"></div>\n</template>\n", engine.Satisfied, 1},
+		{"No use of `style=\"...\"` attributes.", nil, []string{".vue", ".js"},
+			"src/components/Bar.vue", "<template>\n  <div style=\"width: 10%\"></div>\n</template>\n", engine.Violated, 1},
+		// a CSS comment that names the banned text
+		{"Never use `!important` in stylesheets.", nil, []string{".css"},
+			"src/app.css", "/* !important is banned */\n.a { color: red; }\n", engine.Satisfied, 1},
+		// charmbracelet/crush internal/ui/AGENTS.md:154: a terminal UI's colours, in Go
+		{"Use semantic color fields rather than hardcoded colors.", nil, []string{".go"},
+			"internal/ui/styles.go", "package ui\n", engine.Inapplicable, 0},
+	} {
+		con := &policy.Constraint{ID: "x", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must}
+		rc := &recognize.RepoContext{Dirs: c.dirs, Extensions: c.exts}
+		res := styleRecognizer{}.Recognize(con, rc)
+		if len(res.Rules) != c.rules {
+			t.Errorf("%q: %d rules, want %d", c.text, len(res.Rules), c.rules)
+			continue
+		}
+		for i := range res.Rules {
+			r := &res.Rules[i]
+			for _, cs := range r.Cases {
+				if o := engine.RunCase(testRegistry, r, cs); !o.OK {
+					t.Errorf("%q: authored case %s at %s: got %s", c.text, cs.Expect, cs.Path, o.Got)
+				}
+			}
+			if got := engine.RunCase(testRegistry, r, policy.Case{Path: c.path, Code: c.code}).Got; got != c.want {
+				t.Errorf("%q: %s: got %s, want %s", c.text, c.path, got, c.want)
+			}
+		}
+	}
+}
+
+// TestStyleSeverity: a ban in words blocks; a requirement of tokens without a ban,
+// an example read from a table, a hedge, warn; descriptions compile into nothing.
+func TestStyleSeverity(t *testing.T) {
+	rc := &recognize.RepoContext{Extensions: []string{".css", ".tsx"}}
+	for _, c := range []struct{ text, want string }{
+		{"Never hard-code hex colors in components.", policy.SeverityError},
+		{"Use CSS custom properties for every colour.", policy.SeverityWarning},
+		{"All colors must come from the theme tokens in `src/theme.ts`.", policy.SeverityWarning},
+		{"Avoid `!important`.", policy.SeverityWarning},
+		{"Follow the design system.", ""},
+		{"Use `#0f172a` as the background of the dark theme.", ""},
+		{"Colors are defined in `src/theme/colors.ts`.", ""},
+		{"Prefer consistent spacing across screens.", ""},
+	} {
+		con := &policy.Constraint{ID: "x", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must}
+		res := styleRecognizer{}.Recognize(con, rc)
+		got := ""
+		if len(res.Rules) > 0 {
+			got = res.Rules[0].Severity
+		}
+		if got != c.want || len(res.Rules) > 1 {
+			t.Errorf("%q: %d rules, severity %q, want %q", c.text, len(res.Rules), got, c.want)
+		}
+	}
+}
