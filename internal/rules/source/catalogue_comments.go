@@ -108,7 +108,7 @@ func allCommentLangs() []string { return append(append([]string{}, slashLangs...
 // aboutComments: the sentence is about code comments (not commit messages, PR text or
 // review comments).
 func aboutComments(s *sentence) bool {
-	if !s.has(words(`\bcomments?\b|\bcommenting\b|\bjavadoc\b|\bjsdoc\b|\btsdoc\b|\bkdoc\b|\bgodoc\b`)) && !strings.Contains(s.header, "comment") {
+	if !s.has(words(`\bcomments?\b|\bcommenting\b|\bjavadoc\b|\bjsdoc\b|\btsdoc\b|\bkdoc\b|\bgodoc\b`)) && !strings.Contains(s.header, "comment") && !s.hasSpan("//", "///") {
 		return false
 	}
 	return !s.has(words(`\bcommit(?: messages?| subjects?| titles?)?\b|\bpull requests?\b|\bpr (?:titles?|descriptions?|bod(?:y|ies))\b|\b(?:review|pr|github|issue|slack|jira) comments?\b|\blog (?:messages?|lines?)\b|\berror messages?\b|\bchangelog\b`))
@@ -232,7 +232,7 @@ var (
 		Name:  "comment-no-period",
 		Title: "a comment that ends with a period",
 		Names: func(s *sentence) bool {
-			return aboutComments(s) && s.has(periodBanRE) && !s.has(periodDemandRE)
+			return aboutComments(s) && s.has(periodBanRE) && !s.has(periodDemandRE) && !s.has(oneSentenceRE)
 		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
@@ -242,6 +242,40 @@ var (
 		Variants: commentVariants(allCommentLangs(), "no-period", nil,
 			[]string{"«%M loads the config.»\n%D\n"},
 			[]string{"%M loads the config\n%D\n", "%M see the docs...\n%D\n"}, false),
+	}
+	commentNoPeriodOne = &Entry{
+		Name:  "comment-no-period-one",
+		Title: "a comment that ends with a period or holds more than one sentence",
+		Names: func(s *sentence) bool {
+			return aboutComments(s) && s.has(periodBanRE) && !s.has(periodDemandRE) && s.has(oneSentenceRE)
+		},
+		ClaimPrefixes: []string{""},
+		Warn:          alwaysWarn,
+		Inexact:       true,
+		Message:       "the comment ends with a period, or holds more than one sentence",
+		Suggestion:    "one fragment, no trailing period",
+		Variants: commentVariants(allCommentLangs(), "no-period", []string{"one"},
+			[]string{"«%M loads the config.»\n%D\n", "«%M loads it. then parses it»\n%D\n"},
+			[]string{"%M loads the config\n%D\n", "%M see e.g. the docs\n%D\n"}, false),
+	}
+	commentTodoNoOwner = &Entry{
+		Name:  "todo-no-owner",
+		Title: "a TODO with a name in parentheses where the rule bans it",
+		Names: func(s *sentence) bool {
+			return s.has(words("\\b(?:never|don't|do not|avoid)\\b[^.;]*\\btodo\\(|\\b(?:never|don't|do not|avoid)\\b[^.;]*`todo\\("))
+		},
+		ClaimPrefixes: []string{""},
+		Message:       "a TODO with a name in parentheses",
+		Suggestion:    "write `TODO:` without a name",
+		Variants: func() []Variant {
+			var out []Variant
+			for _, l := range allCommentLangs() {
+				out = append(out, Variant{Lang: l, Regex: `\bTODO\(`, Where: "comments",
+					Bad:  []string{commentSample(l, "%M «TODO(»alice): retry\n%D\n")},
+					Good: []string{commentSample(l, "%M TODO: retry\n%D\n")}})
+			}
+			return out
+		}(),
 	}
 	commentCapital = &Entry{
 		Name:          "comment-capital",
@@ -396,6 +430,7 @@ var (
 		Name:          "comment-block",
 		Title:         "a /* */ block comment where // is the rule",
 		Names:         func(s *sentence) bool { return slashPreferred(s) == "//" },
+		Warn:          func(s *sentence) bool { return s.has(onlyBlockIfRE) },
 		ClaimPrefixes: []string{""},
 		Message:       "a /* */ comment",
 		Suggestion:    "write it with //",
@@ -515,8 +550,10 @@ func todoFormNamed(s *sentence) bool {
 // comments are not allowed; use only `/* */`), "" when it says neither.
 func slashPreferred(s *sentence) string {
 	t := s.norm
-	if s.has(words("\\bonly use `/\\*`? (?:if|when)\\b")) {
-		return ""
+	if s.has(onlyBlockIfRE) {
+		// "Only use `/*` if `//` makes the formatting too awkward": a ban of /* with
+		// an exception left to judgement (commentBlock warns)
+		return "//"
 	}
 	line := strings.Index(t, "`//`")
 	blk := -1
@@ -533,7 +570,7 @@ func slashPreferred(s *sentence) string {
 			return "//"
 		}
 	}
-	if s.has(words("`//` comments? (?:are|is) not allowed|\\bno `//` comments?\\b|\\bnever use `//`|\\bc99(?:-style)? (?:line )?comments\\b|\\bonly `?/\\* comments \\*/`?|\\buse only `/\\*")) {
+	if s.has(words("(?:^|[\\s,(])//(?: line)? comments? (?:are|is) not allowed|`//` comments? (?:are|is) not allowed|\\bno `//` comments?\\b|\\bnever use `//`|\\bc99(?:-style)? (?:line )?comments\\b|\\bonly `?/\\* comments \\*/`?|\\buse only `/\\*")) {
 		return "/*"
 	}
 	if line >= 0 && blk >= 0 {
@@ -552,6 +589,12 @@ func slashPreferred(s *sentence) string {
 	}
 	return ""
 }
+
+var onlyBlockIfRE = lazyre.New("\\bonly use `/\\*`? (?:comments? )?(?:if|when)\\b")
+
+// oneSentenceRE: a comment is one sentence or fragment at most ("one clause", "never
+// two of them").
+var oneSentenceRE = lazyre.New(`\bone (?:\w+ )?(?:clause|sentence|fragment)\b|\bnever two\b`)
 
 var contrastRE = lazyre.New(`\b(?:over|not|instead of|rather than|never)\b|,\s*not\b`)
 

@@ -85,6 +85,15 @@ func commentShape(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) b
 		if p.Args[1].String == "period" {
 			return !ended
 		}
+		if opts["one"] {
+			for _, rc := range run {
+				for _, l := range proseLines(rc.lines) {
+					if innerStopRE.MatchString(abbrevRE.ReplaceAllString(l, "")) {
+						return true
+					}
+				}
+			}
+		}
 		return strings.HasSuffix(strings.TrimRight(last, `"'`+"`)"), ".") && !strings.HasSuffix(last, "...")
 	case "capital", "lower":
 		if c.line && !c.trailing && runNeighbour(n, t, -1) != nil {
@@ -385,6 +394,11 @@ func proseLines(ls []string) []string {
 	}
 	return out
 }
+
+var (
+	innerStopRE = lazyre.New(`\pL[.!?]\s+\pL`)
+	abbrevRE    = lazyre.New(`\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|resp|Mr|Dr|No)\.`)
+)
 
 var xmlTagLineRE = lazyre.New(`^</?[a-zA-Z][\w:-]*(?:\s[^>]*)?/?>$`)
 
