@@ -123,8 +123,28 @@ func commentShape(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) b
 			if prev := runNeighbour(n, t, -1); prev != nil && anyCode(readComment(prev, t).lines) {
 				return false // the run's first line of code says
 			}
+			// a run that is mostly prose is prose: a wrapped sentence may end a line
+			// with `);`
+			code, all := 0, 0
+			for _, rc := range runOf(n, t, c) {
+				for _, l := range rc.lines {
+					if l != "" {
+						all++
+						if codeLike(l) {
+							code++
+						}
+					}
+				}
+			}
+			return anyCode(c.lines) && 2*code >= all
 		}
-		return anyCode(c.lines)
+		code := 0
+		for _, l := range c.lines {
+			if codeLike(l) {
+				code++
+			}
+		}
+		return code > 0 && 2*code >= len(proseLines(c.lines))
 	case "divider":
 		return dividerLike(c)
 	case "multiline":
@@ -151,7 +171,9 @@ func commentShape(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) b
 				if codeLike(l) || bulletRE.MatchString(l) {
 					return false
 				}
-				k++
+				if len(proseLines([]string{l})) > 0 {
+					k++ // a divider framing a title is no line of prose
+				}
 			}
 		}
 		return k > 1
@@ -239,10 +261,13 @@ var (
 	issueRefRE     = lazyre.New(`#\d+|\b[A-Z][A-Z0-9]+-\d+\b|https?://|\bissues?/\d+`)
 	dividerRE      = lazyre.New(`^(?:[-=*#~_+/<>|]\s*){4,}$|^[-=*#~_+]{3,}\s*\S.*?\s*[-=*#~_+]{3,}$|^[-=*#~_+]{4,}\s*\S|\S\s*[-=*#~_+]{4,}$`)
 	// codeLineRE: a comment line that reads as a statement of code: an assignment, a
-	// call, a statement keyword with code after it, or a line that ends as code does.
-	codeLineRE = lazyre.New(`^(?:(?:const|let|var|val|def|fn|func|function|import|from \S+ import|return|if|elif|else|for|while|switch|match|class|struct|pub|private|public|static|async|await|yield|raise|throw|try|catch|except|print|console\.\w+|self\.|this\.|assert)\b.*(?:[(){}\[\];:=]|\S\s*$)|[\w.$\[\]"']+\s*(?:[-+*/%|&^]?=|:=|->|=>)\s*\S.*|[\w.$]+\(.*\)\s*[;,]?|(?:puts|require|require_relative|echo)\s+\S.*|[\w$]+(?:\.[\w$]+)+|.*[;{]\s*|\}.*|.*\)\s*\{?\s*|<\/?[a-zA-Z][\w.-]*(?:\s[^>]*)?\/?>\s*|@[\w.]+(?:\(.*\))?\s*|#include\s.*|end\s*)$`)
-	// proseMarkRE: a line of prose reads as a sentence: several words in a row.
-	proseMarkRE = lazyre.New(`\b[A-Za-z]{2,}\s+(?:the|a|an|to|of|is|are|be|it|this|that|we|you|if|when|for|in|on|and|or|not|with|because|so|but)\s+[A-Za-z]`)
+	// call, a statement keyword with code punctuation after it, a block's opening or
+	// closing line, markup, a decorator.
+	codeLineRE = lazyre.New(`^(?:(?:const|let|var|val|def|fn|func|function|import|from \S+ import|return|if|elif|else|for|while|switch|match|class|struct|pub|private|public|static|async|await|yield|raise|throw|new|delete|assert)\b.*[(){}\[\];=<>]|(?:try|else|finally|except(?: \w+(?: as \w+)?)?|do|begin|end)\s*:?|[\w.$\[\]"']+\s*(?:[-+*/%|&^]?=|:=)\s*\S.*|[\w.$]+\(.*\)\s*[;,]?|(?:puts|require|require_relative|echo)\s+\S.*|[\w$]+(?:\.[\w$]+)+|.*[;{]|\}.*|.*\)\s*\{|</?[a-zA-Z][\w.-]*(?:\s[^>]*)?/?>|@[\w.]+(?:\(.*\))?|#include\s.*)\s*$`)
+	// proseMarkRE: a line of prose: four plain words in a row, or words in backticks.
+	proseMarkRE = lazyre.New("\\b[A-Za-z]+,? [A-Za-z]+ [A-Za-z]+ [A-Za-z]+\\b|`|…|\\.\\.\\.")
+	// fileNameRE: a file's name, which a comment names and no code is.
+	fileNameRE = lazyre.New(`^[\w./-]+\.(?:go|py|pyi|rs|ts|tsx|js|jsx|mjs|md|json|ya?ml|toml|txt|rb|java|kt|cs|c|h|cc|cpp|hpp|php|sh|html|css|lock|cfg|ini)$`)
 )
 
 // jsxKinds are where a JSX comment sits ({/* ... */}): JSX has no line comments.
@@ -294,6 +319,9 @@ func readComment(n *sitter.Node, t *lang.Tree) comment {
 	}
 	if len(c.lines) > 0 && commentDirectiveRE.MatchString(c.lines[0]) {
 		c.directive = true
+	}
+	if t.Lang == engine.LangGo && bytes.HasPrefix(bytes.TrimLeft(t.Src[min(int(n.EndByte()), len(t.Src)):], " \t\r\n"), []byte(`import "C"`)) {
+		c.directive = true // cgo's preamble: C code for the compiler
 	}
 	if licenceRE.MatchString(raw) && !codeAbove(n, t) {
 		c.licence = true
@@ -431,7 +459,7 @@ var leadingTagRE = lazyre.New(`^(?:<[a-zA-Z][^>]*>\s*)+`)
 // codeLike reports a comment line that reads as code, not prose.
 func codeLike(l string) bool {
 	l = strings.TrimSpace(l)
-	if l == "" || proseMarkRE.MatchString(l) && !strings.HasSuffix(l, ";") && !strings.HasSuffix(l, "{") {
+	if l == "" || proseMarkRE.MatchString(l) || fileNameRE.MatchString(l) {
 		return false
 	}
 	return codeLineRE.MatchString(l)
@@ -569,7 +597,7 @@ func isDocComment(n *sitter.Node, t *lang.Tree, c comment) bool {
 	return declKindRE.MatchString(next.Kind())
 }
 
-var declKindRE = lazyre.New(`declaration|definition|_item$|_spec$|^field|method|^class|^function|^type|^const|^var|^struct|^enum|^interface|^trait|^impl|^mod$|^module|^export_statement|^decorated_definition|^property|^object_declaration|^signature`)
+var declKindRE = lazyre.New(`declaration|definition|^package_clause$|_item$|_spec$|^field|method|^class|^function|^type|^const|^var|^struct|^enum|^interface|^trait|^impl|^mod$|^module|^export_statement|^decorated_definition|^property|^object_declaration|^signature`)
 
 // commentNodes is, per language with a grammar, the query alternatives that capture
 // every comment node as @match.
