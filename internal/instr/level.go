@@ -370,7 +370,7 @@ func clauseWords(text string) policy.Level {
 	if readMoreRE.MatchString(head(body, 20)) {
 		return policy.Info
 	}
-	if commentFormRE.MatchString(body) {
+	if strings.Contains(strings.ToLower(head(body, 60)), "comment") && commentFormRE.MatchString(body) {
 		// "Javadoc comments start with a capital letter and end with a period": how
 		// every comment of a kind is written, a convention stated as a fact
 		return policy.Should

@@ -2,6 +2,7 @@ package source
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -108,10 +109,43 @@ func allCommentLangs() []string { return append(append([]string{}, slashLangs...
 // aboutComments: the sentence is about code comments (not commit messages, PR text or
 // review comments).
 func aboutComments(s *sentence) bool {
-	if !s.has(words(`\bcomments?\b|\bcommenting\b|\bjavadoc\b|\bjsdoc\b|\btsdoc\b|\bkdoc\b|\bgodoc\b`)) && !strings.Contains(s.header, "comment") && !s.hasSpan("//", "///") {
+	if !mentionsComments(s) {
 		return false
 	}
-	return !s.has(words(`\bcommit(?: messages?| subjects?| titles?)?\b|\bpull requests?\b|\bpr (?:titles?|descriptions?|bod(?:y|ies))\b|\b(?:review|pr|github|issue|slack|jira) comments?\b|\blog (?:messages?|lines?)\b|\berror messages?\b|\bchangelog\b`))
+	named := strings.Contains(s.header, "comment") || s.hasSpan("//", "///")
+	for _, f := range strings.FieldsFunc(s.norm, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		switch f {
+		case "comment", "comments", "commenting", "javadoc", "jsdoc", "tsdoc", "kdoc", "godoc":
+			named = true
+		}
+	}
+	if !named {
+		return false
+	}
+	return !mentions(s, "commit", "pull request", "pr ", "review", "github", "issue", "slack", "jira", "log ", "error message", "changelog") ||
+		!s.has(words(`\bcommit(?: messages?| subjects?| titles?)?\b|\bpull requests?\b|\bpr (?:titles?|descriptions?|bod(?:y|ies))\b|\b(?:review|pr|github|issue|slack|jira) comments?\b|\blog (?:messages?|lines?)\b|\berror messages?\b|\bchangelog\b`))
+}
+
+// mentionsComments is aboutComments' cheap gate: no expression is compiled for a
+// sentence that names no comment.
+func mentionsComments(s *sentence) bool {
+	for _, w := range []string{"comment", "doc", "`//`", "`///`"} {
+		if strings.Contains(s.norm, w) {
+			return true
+		}
+	}
+	return strings.Contains(s.header, "comment")
+}
+
+// mentions reports whether the normalised text holds one of the words: the cheap gate
+// before an entry's expression, so a sentence without them compiles none.
+func mentions(s *sentence, ws ...string) bool {
+	for _, w := range ws {
+		if strings.Contains(s.norm, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // docOnly: the sentence speaks of doc comments only.
@@ -172,14 +206,14 @@ var (
 // periodNamed: comments must end with a period ("Comments should end with a period",
 // "End every comment with a period", "full sentences ending with a period").
 func periodNamed(s *sentence) bool {
-	if !aboutComments(s) || !s.has(periodDemandRE) || s.has(periodBanRE) || s.has(words(`\bif\b|\bwhen\b`)) && !s.has(words(`\bwhen a comment is present\b`)) {
+	if !aboutComments(s) || !(mentions(s, "period", "full stop", "full-stop", "dot", "punctuation") && s.has(periodDemandRE)) || (mentions(s, "period", "full stop", "full-stop") && s.has(periodBanRE)) || s.has(words(`\bif\b|\bwhen\b`)) && !s.has(words(`\bwhen a comment is present\b`)) {
 		return false
 	}
 	return !commentExampleContradicts(s, func(t string) bool { return !sentenceEndRE.MatchString(t) && !codeLike(t) })
 }
 
 func capitalNamed(s *sentence) bool {
-	if !aboutComments(s) || !s.has(capitalRE) || s.has(lowerRE) || s.negPhrase(words(`\bcapital`)) {
+	if !aboutComments(s) || !(mentions(s, "capital", "upper") && s.has(capitalRE)) || (mentions(s, "lower", "capitali") && s.has(lowerRE)) || s.negPhrase(words(`\bcapital`)) {
 		return false
 	}
 	return !commentExampleContradicts(s, func(t string) bool {
@@ -190,9 +224,11 @@ func capitalNamed(s *sentence) bool {
 
 var (
 	commentPeriod = &Entry{
-		Name:          "comment-period",
-		Title:         "a comment that does not end with a period",
-		Names:         func(s *sentence) bool { return periodNamed(s) && !docOnly(s) && !s.has(exceptInlineRE) },
+		Name:  "comment-period",
+		Title: "a comment that does not end with a period",
+		Names: func(s *sentence) bool {
+			return periodNamed(s) && !docOnly(s) && !(mentions(s, "except", "exempt", "not for", "not trailing", "not inline", "unless", "own line") && s.has(exceptInlineRE))
+		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
 		Inexact:       true,
@@ -216,9 +252,11 @@ var (
 			[]string{"/** Loads the config. */\n%D\n", "%D\n\n%M loose note\n"}, false),
 	}
 	commentPeriodOwnLine = &Entry{
-		Name:          "comment-period-own-line",
-		Title:         "a comment on its own line that does not end with a period",
-		Names:         func(s *sentence) bool { return periodNamed(s) && !docOnly(s) && s.has(exceptInlineRE) },
+		Name:  "comment-period-own-line",
+		Title: "a comment on its own line that does not end with a period",
+		Names: func(s *sentence) bool {
+			return periodNamed(s) && !docOnly(s) && (mentions(s, "except", "exempt", "not for", "not trailing", "not inline", "unless", "own line") && s.has(exceptInlineRE))
+		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
 		Inexact:       true,
@@ -232,7 +270,7 @@ var (
 		Name:  "comment-no-period",
 		Title: "a comment that ends with a period",
 		Names: func(s *sentence) bool {
-			return aboutComments(s) && s.has(periodBanRE) && !s.has(periodDemandRE) && !s.has(oneSentenceRE)
+			return aboutComments(s) && (mentions(s, "period", "full stop", "full-stop") && s.has(periodBanRE)) && !(mentions(s, "period", "full stop", "full-stop", "dot", "punctuation") && s.has(periodDemandRE)) && !(mentions(s, "one ", "never two") && s.has(oneSentenceRE))
 		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
@@ -247,7 +285,7 @@ var (
 		Name:  "comment-no-period-one",
 		Title: "a comment that ends with a period or holds more than one sentence",
 		Names: func(s *sentence) bool {
-			return aboutComments(s) && s.has(periodBanRE) && !s.has(periodDemandRE) && s.has(oneSentenceRE)
+			return aboutComments(s) && (mentions(s, "period", "full stop", "full-stop") && s.has(periodBanRE)) && !(mentions(s, "period", "full stop", "full-stop", "dot", "punctuation") && s.has(periodDemandRE)) && (mentions(s, "one ", "never two") && s.has(oneSentenceRE))
 		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
@@ -262,6 +300,9 @@ var (
 		Name:  "todo-no-owner",
 		Title: "a TODO with a name in parentheses where the rule bans it",
 		Names: func(s *sentence) bool {
+			if !strings.Contains(s.norm, "todo(") {
+				return false
+			}
 			return s.has(words("\\b(?:never|don't|do not|avoid)\\b[^.;]*\\btodo\\(|\\b(?:never|don't|do not|avoid)\\b[^.;]*`todo\\("))
 		},
 		ClaimPrefixes: []string{""},
@@ -278,9 +319,11 @@ var (
 		}(),
 	}
 	commentCapital = &Entry{
-		Name:          "comment-capital",
-		Title:         "a comment that starts with a lower-case letter",
-		Names:         func(s *sentence) bool { return capitalNamed(s) && !docOnly(s) && !s.has(exceptInlineRE) },
+		Name:  "comment-capital",
+		Title: "a comment that starts with a lower-case letter",
+		Names: func(s *sentence) bool {
+			return capitalNamed(s) && !docOnly(s) && !(mentions(s, "except", "exempt", "not for", "not trailing", "not inline", "unless", "own line") && s.has(exceptInlineRE))
+		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
 		Inexact:       true,
@@ -291,9 +334,11 @@ var (
 			[]string{"%M Load the config\n%M and its defaults\n%D\n", "%M userId is the key\n%D\n", "%M eslint-disable-next-line\n%D\n", "%M 2 retries\n%D\n"}, false),
 	}
 	commentCapitalOwnLine = &Entry{
-		Name:          "comment-capital-own-line",
-		Title:         "a comment on its own line that starts with a lower-case letter",
-		Names:         func(s *sentence) bool { return capitalNamed(s) && !docOnly(s) && s.has(exceptInlineRE) },
+		Name:  "comment-capital-own-line",
+		Title: "a comment on its own line that starts with a lower-case letter",
+		Names: func(s *sentence) bool {
+			return capitalNamed(s) && !docOnly(s) && (mentions(s, "except", "exempt", "not for", "not trailing", "not inline", "unless", "own line") && s.has(exceptInlineRE))
+		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
 		Inexact:       true,
@@ -320,7 +365,7 @@ var (
 		Name:  "comment-lower",
 		Title: "a comment that starts with a capital letter",
 		Names: func(s *sentence) bool {
-			return aboutComments(s) && s.has(lowerRE) && !s.has(capitalRE) && !s.has(exceptDocRE)
+			return aboutComments(s) && (mentions(s, "lower", "capitali") && s.has(lowerRE)) && !(mentions(s, "capital", "upper") && s.has(capitalRE)) && !(mentions(s, "except", "docstring", "other than", "aside from", "besides") && s.has(exceptDocRE))
 		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
@@ -335,7 +380,7 @@ var (
 		Name:  "comment-lower-nodoc",
 		Title: "a comment that is no doc comment and starts with a capital letter",
 		Names: func(s *sentence) bool {
-			return aboutComments(s) && s.has(lowerRE) && !s.has(capitalRE) && s.has(exceptDocRE)
+			return aboutComments(s) && (mentions(s, "lower", "capitali") && s.has(lowerRE)) && !(mentions(s, "capital", "upper") && s.has(capitalRE)) && (mentions(s, "except", "docstring", "other than", "aside from", "besides") && s.has(exceptDocRE))
 		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
@@ -349,7 +394,7 @@ var (
 	commentSpace = &Entry{
 		Name:          "comment-space",
 		Title:         "a line comment without a space after its marker",
-		Names:         func(s *sentence) bool { return aboutComments(s) && s.has(spaceAfterRE) },
+		Names:         func(s *sentence) bool { return aboutComments(s) && (mentions(s, "space") && s.has(spaceAfterRE)) },
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
 		Message:       "no space after the comment marker",
@@ -362,7 +407,7 @@ var (
 		Name:  "commented-out-code",
 		Title: "commented-out code",
 		Names: func(s *sentence) bool {
-			return s.has(commentedOutRE) && !s.has(words(`\btests? (?:\w+ )?commented[- ]out\b|\bcommented[- ]out tests?\b`)) && (s.negated() || s.has(words(`\b(?:remove|delete|clean up|strip)\b`))) && !s.has(words(`\b(?:are|is) exempt\b|\bexcept\b|\bexempt\b`))
+			return strings.Contains(s.norm, "comment") && (mentions(s, "commented", "comment out", "commenting out", "code in comments", "code left in comments") && s.has(commentedOutRE)) && !s.has(words(`\btests? (?:\w+ )?commented[- ]out\b|\bcommented[- ]out tests?\b`)) && (s.negated() || s.has(words(`\b(?:remove|delete|clean up|strip)\b`))) && !s.has(words(`\b(?:are|is) exempt\b|\bexcept\b|\bexempt\b`))
 		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
@@ -377,7 +422,7 @@ var (
 		Name:  "comment-divider",
 		Title: "a divider or banner comment",
 		Names: func(s *sentence) bool {
-			return s.has(dividerWordsRE) && (aboutComments(s) || s.hasSpan("// ------", "// ======", "# ====", "# ----")) && (s.negated() || s.has(words(`\bremove\b`)))
+			return mentionsComments(s) && (mentions(s, "divider", "banner", "separator", "section", "ascii", "decorative", "box", "heading") && s.has(dividerWordsRE)) && (aboutComments(s) || s.hasSpan("// ------", "// ======", "# ====", "# ----")) && (s.negated() || s.has(words(`\bremove\b`)))
 		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
@@ -389,9 +434,11 @@ var (
 			[]string{"%M Helpers for dates.\n%D\n", "%M a -> b\n%D\n"}, false),
 	}
 	commentMultiline = &Entry{
-		Name:          "comment-multiline-in-body",
-		Title:         "a comment of more than one line inside a function body",
-		Names:         func(s *sentence) bool { return aboutComments(s) && s.has(multiBodyRE) },
+		Name:  "comment-multiline-in-body",
+		Title: "a comment of more than one line inside a function body",
+		Names: func(s *sentence) bool {
+			return aboutComments(s) && (mentions(s, "bod", "line comment") && s.has(multiBodyRE))
+		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
 		Message:       "a comment of more than one line inside a function body",
@@ -401,9 +448,11 @@ var (
 			[]string{"%I%M Add them up in order.\n"}, true),
 	}
 	commentStacked = &Entry{
-		Name:          "comment-stacked",
-		Title:         "a paragraph of prose stacked across line comments",
-		Names:         func(s *sentence) bool { return aboutComments(s) && s.has(stackedRE) && !s.hasSpan("///") },
+		Name:  "comment-stacked",
+		Title: "a paragraph of prose stacked across line comments",
+		Names: func(s *sentence) bool {
+			return aboutComments(s) && (mentions(s, "stack", "consecutive", "block-style") && s.has(stackedRE)) && !s.hasSpan("///")
+		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
 		Inexact:       true,
@@ -414,9 +463,11 @@ var (
 			[]string{"%M One line.\n%D\n", "%M - first\n%M - second\n%D\n", "%M One.\n%M\n%M Two.\n%D\n"}, false),
 	}
 	commentStackedDoc = &Entry{
-		Name:          "comment-stacked-doc",
-		Title:         "a doc comment stacked across /// lines",
-		Names:         func(s *sentence) bool { return aboutComments(s) && s.has(stackedRE) && s.hasSpan("///") },
+		Name:  "comment-stacked-doc",
+		Title: "a doc comment stacked across /// lines",
+		Names: func(s *sentence) bool {
+			return aboutComments(s) && (mentions(s, "stack", "consecutive", "block-style") && s.has(stackedRE)) && s.hasSpan("///")
+		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
 		Inexact:       true,
@@ -429,7 +480,7 @@ var (
 	commentBlock = &Entry{
 		Name:          "comment-block",
 		Title:         "a /* */ block comment where // is the rule",
-		Names:         func(s *sentence) bool { return slashPreferred(s) == "//" },
+		Names:         func(s *sentence) bool { return strings.Contains(s.norm, "/") && slashPreferred(s) == "//" },
 		Warn:          func(s *sentence) bool { return s.has(onlyBlockIfRE) },
 		ClaimPrefixes: []string{""},
 		Message:       "a /* */ comment",
@@ -441,7 +492,7 @@ var (
 	commentLine = &Entry{
 		Name:          "comment-line",
 		Title:         "a // line comment where /* */ is the rule",
-		Names:         func(s *sentence) bool { return slashPreferred(s) == "/*" },
+		Names:         func(s *sentence) bool { return strings.Contains(s.norm, "/") && slashPreferred(s) == "/*" },
 		ClaimPrefixes: []string{""},
 		Message:       "a // comment",
 		Suggestion:    "write it as /* ... */",
@@ -453,6 +504,9 @@ var (
 		Name:  "comment-doc-block",
 		Title: "a /** */ doc comment where the rule bans them",
 		Names: func(s *sentence) bool {
+			if !strings.Contains(s.norm, "jsdoc") && !strings.Contains(s.norm, "tsdoc") && !strings.Contains(s.norm, "/**") {
+				return false
+			}
 			return s.negPhrase(words(`\b(?:jsdoc|tsdoc)(?: or (?:jsdoc|tsdoc))?(?:[- ]style)? (?:comments?|blocks?)\b|`+"`/\\*\\*(?: \\*/| \\.\\.\\. \\*/|\\.\\.\\.\\*/)?`")) ||
 				s.has(words("\\bnever `/\\*\\*(?: \\*/| \\.\\.\\. \\*/)?`"))
 		},
@@ -464,9 +518,11 @@ var (
 			[]string{"/* the key */\n%M the key\n%D\n"}, false),
 	}
 	commentTrailing = &Entry{
-		Name:          "comment-trailing",
-		Title:         "a comment after code on its line",
-		Names:         func(s *sentence) bool { return aboutComments(s) && s.has(trailingBanRE) && !s.has(trailingWantRE) },
+		Name:  "comment-trailing",
+		Title: "a comment after code on its line",
+		Names: func(s *sentence) bool {
+			return aboutComments(s) && (mentions(s, "own line", "end of", "trailing", "same-line", "above the") && s.has(trailingBanRE)) && !s.has(trailingWantRE)
+		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
 		Message:       "a comment at the end of a line of code",
@@ -505,7 +561,7 @@ var (
 		Name:  "go-doc-name",
 		Title: "a Go doc comment that does not start with the name it documents",
 		Names: func(s *sentence) bool {
-			return aboutComments(s) && s.has(words(`\b(?:start|starts|begin|begins|starting|beginning)\b[^.;]*\bwith (?:the )?name\b|\b(?:start|begin)s? with (?:its|the (?:item|function|type|symbol|identifier|declaration)(?:'s)?) name\b|\bcomment sentences? (?:should |must )?(?:start|begin) with\b`))
+			return aboutComments(s) && mentions(s, "name") && s.has(words(`\b(?:start|starts|begin|begins|starting|beginning)\b[^.;]*\bwith (?:the )?name\b|\b(?:start|begin)s? with (?:its|the (?:item|function|type|symbol|identifier|declaration)(?:'s)?) name\b|\bcomment sentences? (?:should |must )?(?:start|begin) with\b`))
 		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,
@@ -518,7 +574,7 @@ var (
 	commentEnglish = &Entry{
 		Name:       "comment-english",
 		Title:      "a comment not written in English",
-		Names:      func(s *sentence) bool { return s.has(englishRE) && !s.negated() },
+		Names:      func(s *sentence) bool { return strings.Contains(s.norm, "english") && s.has(englishRE) && !s.negated() },
 		Warn:       alwaysWarn,
 		Inexact:    true,
 		Message:    "a comment in another language than English",
@@ -538,6 +594,9 @@ var (
 // todoFormNamed: the sentence sets the form of a TODO, not bans it ("TODOs must have an
 // owner or issue", "`TODO(name)` or `TODO(#123)`", "No TODO without an issue").
 func todoFormNamed(s *sentence) bool {
+	if !strings.Contains(s.norm, "todo") {
+		return false
+	}
 	if !s.has(words(`\btodos?\b`)) || !s.has(todoOwnerRE) {
 		return false
 	}
