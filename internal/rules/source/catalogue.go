@@ -1003,7 +1003,7 @@ var Catalogue = []*Entry{
 	sqlInterpolated, esmRequire, jsExtensionRequired, // catalogue_web.go
 	jsDynamicImport, cppUnscopedEnum, emptyCatch, // catalogue_claim.go
 	goInitFunc, goDotImport, goNakedReturn, rustLintReason, cppCStyleCast, csAsyncVoid, kotlinLateinit, phpStrictTypes, rustAsCast, swiftIUO, // catalogue_lexnative.go
-	commentPeriod, commentPeriodDoc, commentPeriodOwnLine, commentNoPeriod, commentNoPeriodOne, commentTodoNoOwner, commentCapital, commentCapitalOwnLine, commentCapitalDoc, commentLower, commentLowerNoDoc, commentSpace, commentOutCode, commentDivider, commentMultiline, commentStacked, commentStackedDoc, commentBlock, commentLine, commentDocBlock, commentTrailing, commentTodoOwner, commentTodoIssue, commentEnglish, noEmojiComments, goDocName, // catalogue_comments.go
+	commentPeriod, commentPeriodDoc, commentPeriodOwnLine, commentNoPeriod, commentNoPeriodOne, commentTodoNoOwner, commentCapital, commentCapitalOwnLine, commentCapitalDoc, commentLower, commentLowerNoDoc, commentSpace, commentOutCode, commentDivider, commentMultiline, commentStacked, commentStackedDoc, commentBlock, commentLine, commentDocBlock, commentTrailing, commentTodoOwner, commentTodoIssue, commentEnglish, noEmojiComments, goDocName, pyCommentNotDocstring, // catalogue_comments.go
 	tsEnum, tsNamespace, reactFC, jsxIndexKey, tsArrayGeneric, pyNoneEq, pyBoolEq, pyBareNoqa, pyBareTypeIgnore, pyStrFormat, jsForIn, jsNullishDefault, noElseReturn, pyLambdaAssign, pyTypeCompare, pyDictCall, jsConsoleWords, jsFocusedTest, pyRequestsTimeout, // catalogue_lexweb.go
 }
 

@@ -571,6 +571,20 @@ var (
 			[]string{"package p\n\n«// opens the file.»\nfunc Open() {}\n\n«// Store keeps it.»\ntype Cache struct{}\n"},
 			[]string{"package p\n\n// Open opens the file.\nfunc Open() {}\n\n// A Cache keeps values.\ntype Cache struct{}\n\n// helper is here.\nfunc helper() {}\n\n// Deprecated: use Open.\nfunc Old() {}\n"}, false),
 	}
+	pyCommentNotDocstring = &Entry{
+		Name:  "py-comment-not-docstring",
+		Title: "a Python function or class documented by # comments above it instead of a docstring",
+		Names: func(s *sentence) bool {
+			return mentions(s, "docstring") && mentions(s, "#", "comment") && s.has(words("\\bdocstrings?\\b[^.;]*\\b(?:not|instead of|rather than|over)\\b[^.;]*(?:`#`|#|\\bcomments?\\b)"))
+		},
+		ClaimPrefixes: []string{""},
+		Warn:          alwaysWarn,
+		Message:       "documented by # comments above it, with no docstring",
+		Suggestion:    "move the text into a docstring",
+		Variants: commentVariants([]string{engine.LangPython}, "above-def", nil,
+			[]string{"«# Opens the file.»\ndef open_file():\n    pass\n"},
+			[]string{"def open_file():\n    \"\"\"Opens the file.\"\"\"\n\n\n# Opens it.\ndef f():\n    \"\"\"Opens it.\"\"\"\n\n\n# a section\n\nx = 1\n"}, false),
+	}
 	commentEnglish = &Entry{
 		Name:       "comment-english",
 		Title:      "a comment not written in English",

@@ -191,6 +191,32 @@ func commentShape(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) b
 		return strings.HasPrefix(c.raw, "//")
 	case "trailing":
 		return c.trailing
+	case "above-def":
+		// a Python function or class documented by # comments above it, with no
+		// docstring of its own
+		if c.trailing || !c.line || runNeighbour(n, t, -1) != nil {
+			return false
+		}
+		last := n
+		for s := runNeighbour(last, t, +1); s != nil; s = runNeighbour(last, t, +1) {
+			last = s
+		}
+		def := last.NextSibling()
+		if def == nil || def.StartPosition().Row != last.StartPosition().Row+1 {
+			return false
+		}
+		if def.Kind() == "decorated_definition" {
+			def = def.ChildByFieldName("definition")
+		}
+		if def == nil || def.Kind() != "function_definition" && def.Kind() != "class_definition" {
+			return false
+		}
+		body := def.ChildByFieldName("body")
+		if body == nil || body.NamedChildCount() == 0 {
+			return false
+		}
+		first := body.NamedChild(0)
+		return !(first.Kind() == "expression_statement" && first.NamedChildCount() > 0 && first.NamedChild(0).Kind() == "string")
 	case "unnamed":
 		// a Go doc comment on an exported declaration that does not start with its
 		// name ("A", "An" or "The" may come first; "Deprecated:" is a paragraph of its own)
