@@ -371,6 +371,11 @@ func clauseWords(text string) policy.Level {
 	if readMoreRE.MatchString(head(body, 20)) {
 		return policy.Info
 	}
+	if strings.Contains(strings.ToLower(head(body, 60)), "comment") && commentFormRE.MatchString(body) {
+		// "Javadoc comments start with a capital letter and end with a period": how
+		// every comment of a kind is written, a convention stated as a fact
+		return policy.Should
+	}
 	if orderedAside(prose) {
 		return policy.Must
 	}
@@ -1429,3 +1434,8 @@ var statedPatternRE = lazyre.New(`(?i)^(?:all |new |our |the )*(?:[a-z0-9-]+ ){0
 func statedPattern(text string) bool {
 	return statedPatternRE.MatchString(strings.TrimLeft(replaceCode(text, "CODESPAN"), " \t*_•◦▪‣·"))
 }
+
+// commentFormRE: a statement of the form every comment of a kind takes ("Comments start
+// with a capital letter", "Doc comments are full sentences", "Javadoc comments end with
+// a period").
+var commentFormRE = lazyre.New(`(?i)^(?:(?:all|code|source|doc|documentation|javadoc|jsdoc|tsdoc|kdoc|godoc|inline|line|block|top-level|xml|our) )*comments? (?:always )?(?:start|starts|begin|begins|end|ends|are (?:written as )?(?:full|complete) sentences|are written in|use)\b`)

@@ -52,16 +52,18 @@ var budgetFiles = []string{
 // tables by language, order sentences, co-change sides named by package, placement of
 // any kind of file) cost 5, 1 and 1 more (302, 237, 290; 39, 24, 37–38 MB, the
 // allocation of the last at its budget already before them): the budgets rise by a
-// few expressions and 2 MB.
+// few expressions and 2 MB. Stop 48's comment readers (a final period, capitals,
+// commented-out code, dividers, TODO forms; each behind a cheap word gate) cost 2, 3
+// and 2 more (304, 240, 292): the budgets rise by as much.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
 		t.Skip("corpus not found next to the repository")
 	}
 	budgets := map[string]struct{ compiled, mb int }{
-		budgetFiles[0]: {310, 40},
-		budgetFiles[1]: {240, 25},
-		budgetFiles[2]: {300, 39},
+		budgetFiles[0]: {312, 40},
+		budgetFiles[1]: {243, 25},
+		budgetFiles[2]: {302, 39},
 	}
 	for _, name := range budgetFiles {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCompileBudgetChild$")

@@ -279,6 +279,9 @@ func (s *sentence) markerList(ts []token, j int) ([]string, int) {
 				return nil, j
 			}
 			ms = append(ms, m)
+		case t.kind == 's' && commentMarkers.Get()[strings.ToLower(t.text)] && t.text == strings.ToUpper(t.text):
+			// "No `FIXME` or `XXX` comments": a marker in a code span, as written
+			ms = append(ms, strings.TrimSuffix(t.text, "S"))
 		case t.text == "@" && k+1 < len(ts) && ts[k+1].kind == 'w' && tagListEnds(ts, k+2):
 			// "FIXME, XXX, or @author tags": a documentation tag
 			ms = append(ms, "@"+ts[k+1].text)

@@ -981,7 +981,7 @@ var Catalogue = []*Entry{
 		Name:  "no-emoji",
 		Title: "emoji in source files",
 		Names: func(s *sentence) bool {
-			return s.negPhrase(words(`\bemojis?\b`)) && s.has(words(`\b(?:code|source|comments?|files?|tests?)\b`))
+			return s.negPhrase(words(`\bemojis?\b`)) && s.has(words(`\b(?:code|source|comments?|files?|tests?)\b`)) && !emojiInCommentsOnly(s)
 		},
 		Message:    "emoji",
 		Suggestion: "write it in words",
@@ -1003,6 +1003,7 @@ var Catalogue = []*Entry{
 	sqlInterpolated, esmRequire, jsExtensionRequired, // catalogue_web.go
 	jsDynamicImport, cppUnscopedEnum, emptyCatch, // catalogue_claim.go
 	goInitFunc, goDotImport, goNakedReturn, rustLintReason, cppCStyleCast, csAsyncVoid, kotlinLateinit, phpStrictTypes, rustAsCast, swiftIUO, // catalogue_lexnative.go
+	commentPeriod, commentPeriodDoc, commentPeriodOwnLine, commentNoPeriod, commentNoPeriodOne, commentTodoNoOwner, commentCapital, commentCapitalOwnLine, commentCapitalDoc, commentLower, commentLowerNoDoc, commentSpace, commentOutCode, commentDivider, commentMultiline, commentStacked, commentStackedDoc, commentBlock, commentLine, commentDocBlock, commentTrailing, commentTodoOwner, commentTodoIssue, commentEnglish, noEmojiComments, goDocName, pyCommentNotDocstring, // catalogue_comments.go
 	tsEnum, tsNamespace, reactFC, jsxIndexKey, tsArrayGeneric, pyNoneEq, pyBoolEq, pyBareNoqa, pyBareTypeIgnore, pyStrFormat, jsForIn, jsNullishDefault, noElseReturn, pyLambdaAssign, pyTypeCompare, pyDictCall, jsConsoleWords, jsFocusedTest, pyRequestsTimeout, // catalogue_lexweb.go
 }
 

@@ -312,6 +312,11 @@ func blockDocNamed(s *sentence) bool {
 	if !plain(s) || s.negated() || s.has(words(`\b(?:consider|where (?:it )?helps|if (?:it )?helps|when (?:it is )?useful|generated from|by typedoc)\b`)) {
 		return false
 	}
+	if s.has(words(`\bonly (?:for|on|in) (?:the )?(?:public|exported)\b`)) {
+		// "Use JSDoc ... only for public APIs and complex methods": where the format
+		// may be used, not a demand that every public item carry it
+		return false
+	}
 	if !s.has(words(publicItems)) {
 		return false
 	}

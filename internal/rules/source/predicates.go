@@ -110,6 +110,7 @@ var predicates = map[string]struct {
 	"not-output-code?":       {1, notOutputCode},
 	"no-future-annotations?": {1, noFutureAnnotations},
 	"no-doc?":                {1, noDoc},
+	"comment?":               {2, commentShape},
 	"named-results?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return namedResults(nodeOf(m, p))
 	}},
