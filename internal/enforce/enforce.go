@@ -135,7 +135,7 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 	e.expand(req.Root, cmds)
 	d.Commands = cmds
 	progs, all := commandPrograms(cmds)
-	set, err := e.Loader.Load(req.Root, progs, all)
+	set, err := e.Loader.LoadFor(req.Root, cmds, progs, all)
 	var untrusted *UntrustedError
 	if errors.As(err, &untrusted) {
 		return untrustedDecision(untrusted)
@@ -162,8 +162,10 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 			return d
 		}
 	}
-	if set.Total == 0 {
-		return d // no process rule: nothing to enforce, nothing to journal
+	if set.Total == 0 || set.Cleared {
+		// no process rule, or none that can apply (the index's pre-filter): nothing
+		// to enforce, nothing an ordering rule reads later, nothing to journal
+		return d
 	}
 	guard := false
 	for _, c := range set.Rules {

@@ -35,25 +35,45 @@ import (
 const IndexFile = ".heed/process.idx"
 
 // indexMagic starts the index's first line; indexVersion follows it, then the
-// checksum: "heed-process-index 2 sha256=HEX".
+// checksum of the header: "heed-process-index 4 sha256=HEX". The rule lines have a
+// checksum of their own in the header (body_sha256), checked only when rules are
+// read: a command the pre-filter clears hashes the header alone.
 const (
 	indexMagic   = "heed-process-index "
-	indexVersion = "3"
+	indexVersion = "4"
 )
 
 // ErrCorruptIndex means the live index is not what heed wrote: its checksum does
 // not match its content. It is never read past that: the command is denied.
 var ErrCorruptIndex = errors.New("the live index is corrupt")
 
-// encodeIndex is the index file of header h and the rule lines body.
+// encodeIndex is the index file of header h and the rule lines body; it sets
+// h.BodySHA256.
 func encodeIndex(h *indexHeader, body []byte) []byte {
-	rest := append(appendHeader(nil, h), body...)
-	sum := sha256.Sum256(rest)
-	out := make([]byte, 0, len(indexMagic)+len(indexVersion)+len(" sha256=")+2*len(sum)+1+len(rest))
+	bsum := sha256.Sum256(body)
+	h.BodySHA256 = hex.EncodeToString(bsum[:])
+	head := appendHeader(nil, h)
+	sum := sha256.Sum256(head)
+	out := make([]byte, 0, len(indexMagic)+len(indexVersion)+len(" sha256=")+2*len(sum)+1+len(head)+len(body))
 	out = append(out, indexMagic+indexVersion+" sha256="...)
 	out = hex.AppendEncode(out, sum[:])
 	out = append(out, '\n')
-	return append(out, rest...)
+	out = append(out, head...)
+	return append(out, body...)
+}
+
+// headerEnd is the length of the header at the start of rest: through its "rules"
+// line (a field never holds a bare newline, so no field reads as that line); -1
+// when there is none.
+func headerEnd(rest []byte) int {
+	if bytes.HasPrefix(rest, []byte("rules\n")) {
+		return len("rules\n")
+	}
+	i := bytes.Index(rest, []byte("\nrules\n"))
+	if i < 0 {
+		return -1
+	}
+	return i + len("\nrules\n")
 }
 
 // decodeIndex checks an index file's format line and checksum and returns what
@@ -71,9 +91,13 @@ func decodeIndex(data []byte) ([]byte, error) {
 	case !ok || !strings.HasPrefix(sum, "sha256="):
 		return nil, fmt.Errorf("%w: %s has no checksum on its first line", ErrCorruptIndex, IndexFile)
 	}
-	got := sha256.Sum256(rest)
+	end := headerEnd(rest)
+	if end < 0 {
+		return nil, fmt.Errorf("%w: %s has no end of its header", ErrCorruptIndex, IndexFile)
+	}
+	got := sha256.Sum256(rest[:end])
 	if want := strings.TrimPrefix(sum, "sha256="); len(want) != 2*len(got) || !hexEqual(want, got[:]) {
-		return nil, fmt.Errorf("%w: the SHA-256 of %s (%d bytes after its first line) is not the one it records", ErrCorruptIndex, IndexFile, len(rest))
+		return nil, fmt.Errorf("%w: the SHA-256 of the header of %s (%d bytes after its first line) is not the one it records", ErrCorruptIndex, IndexFile, end)
 	}
 	return rest, nil
 }
@@ -105,6 +129,12 @@ type indexHeader struct {
 	Sources []policy.SourceFile `json:"sources,omitempty"`
 	// Total is the number of process rules.
 	Total int `json:"total"`
+	// BodySHA256 is the SHA-256 of the rule lines, checked before one is read.
+	BodySHA256 string `json:"body_sha256"`
+	// Triggers are, per program of Programs ("*" for Any), the words one of which a
+	// command must carry for a rule filed there to apply (the pre-filter); a
+	// program without an entry is always judged.
+	Triggers map[string]*trigger `json:"-"`
 	// Programs maps a program name to the lines (0-based, after the header) of the
 	// rules about it; Any lists rules about every program (path or glob patterns).
 	Programs map[string][]int `json:"programs"`
@@ -119,6 +149,47 @@ func (h *indexHeader) programNames() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// trigger is what the pre-filter knows of a program's rules (engine.Triggerer):
+// always, or the words and option names one of which a command must carry.
+type trigger struct {
+	always         bool
+	words, options []string
+	// programs, for the rules about every program ("*"), are their program specs
+	// (globs, paths): a command whose program none can name is clear of them.
+	programs []string
+}
+
+// add merges a rule's triggers into t.
+func (t *trigger) add(c engine.Compiled) {
+	tr, ok := c.Check.(engine.Triggerer)
+	if !ok {
+		t.always = true // a kind that cannot tell: always judged
+		return
+	}
+	words, options, always := tr.Triggers()
+	t.always = t.always || always
+	if pl, ok := c.Check.(engine.ProgramLister); ok {
+		t.programs = append(t.programs, pl.ProgramSpecs()...)
+	} else {
+		t.programs = append(t.programs, "*")
+	}
+	t.words = append(t.words, words...)
+	t.options = append(t.options, options...)
+}
+
+// done sorts and dedups t's lists (process.MayTrigger searches them).
+func (t *trigger) done() {
+	sort.Strings(t.programs)
+	t.programs = slices.Compact(t.programs)
+	if t.always {
+		t.words, t.options = nil, nil
+		return
+	}
+	sort.Strings(t.words)
+	sort.Strings(t.options)
+	t.words, t.options = slices.Compact(t.words), slices.Compact(t.options)
 }
 
 // RulePrograms lists the programs a compiled rule is about ("*" when any).
@@ -140,7 +211,7 @@ func RulePrograms(c engine.Compiled) []string {
 // .heed/policy.json; a shim or hook that finds the index stale rebuilds it.
 func WriteIndex(root string, policyBytes []byte, rules []engine.Compiled) error {
 	sum := sha256.Sum256(policyBytes)
-	h := indexHeader{PolicySHA256: hex.EncodeToString(sum[:]), Programs: map[string][]int{}}
+	h := indexHeader{PolicySHA256: hex.EncodeToString(sum[:]), Programs: map[string][]int{}, Triggers: map[string]*trigger{}}
 	var recorded struct {
 		Sources []policy.SourceFile `json:"sources"`
 	}
@@ -167,8 +238,20 @@ func WriteIndex(root string, policyBytes []byte, rules []engine.Compiled) error 
 			} else {
 				h.Programs[p] = append(h.Programs[p], n)
 			}
+			t := h.Triggers[p]
+			if t == nil {
+				t = &trigger{}
+				h.Triggers[p] = t
+			}
+			t.add(c)
+			if p != "*" {
+				t.programs = nil // filed by name: the index matched the program
+			}
 		}
 		n++
+	}
+	for _, t := range h.Triggers {
+		t.done()
 	}
 	h.Total = n
 	out := encodeIndex(&h, body)
@@ -192,6 +275,8 @@ const stampSlack = time.Second
 type liveIndex struct {
 	h    indexHeader
 	body []byte
+	// bodyOK is set once body's checksum was found equal to the header's.
+	bodyOK bool
 }
 
 // openIndex reads the index and checks that it describes the policy at policyPath;
@@ -244,6 +329,13 @@ func openIndex(root, policyPath string, programs []string, all bool) (*liveIndex
 // kind reg lacks.
 func (x *liveIndex) rules(programs []string, all bool, reg *engine.Registry) ([]engine.Compiled, error) {
 	h, body := &x.h, x.body
+	if !x.bodyOK {
+		got := sha256.Sum256(body)
+		if len(h.BodySHA256) != 2*len(got) || !hexEqual(h.BodySHA256, got[:]) {
+			return nil, fmt.Errorf("%w: the SHA-256 of the rule lines of %s (%d bytes) is not the one its header records; heed does not judge from it (run `heed compile` to rewrite it)", ErrCorruptIndex, IndexFile, len(body))
+		}
+		x.bodyOK = true
+	}
 	var lines []int
 	if all {
 		lines = make([]int, h.Total)

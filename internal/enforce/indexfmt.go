@@ -18,7 +18,12 @@ import (
 //	verified_ns N
 //	source PATH<TAB>SHA256<TAB>FORMAT   (one per instruction file)
 //	total N
+//	body_sha256 HEX                     (the SHA-256 of the rule lines)
 //	program NAME<TAB>LINE LINE ...      (the rule lines about a program, 0-based)
+//	trigger NAME<TAB>ALWAYS<TAB>N<TAB>WORD...<TAB>M<TAB>OPTION...<TAB>K<TAB>SPEC...
+//	                                    (the pre-filter's words for a program, "*":
+//	                                    every program, with the program specs of
+//	                                    its rules; ALWAYS 1: judged always)
 //	any LINE LINE ...                   (the rule lines about every program)
 //	rules
 //
@@ -303,11 +308,27 @@ func appendHeader(b []byte, h *indexHeader) []byte {
 		line("source", s.Path, s.SHA256, s.Format)
 	}
 	line("total", strconv.Itoa(h.Total))
+	line("body_sha256", h.BodySHA256)
+	trig := func(p string) {
+		t := h.Triggers[p]
+		if t == nil {
+			return // no entry: always judged
+		}
+		w := fieldWriter{b: append(b, "trigger "...), first: true}
+		w.str(p)
+		w.bool(t.always)
+		w.list(t.words)
+		w.list(t.options)
+		w.list(t.programs)
+		b = append(w.b, '\n')
+	}
 	for _, p := range h.programNames() {
 		line("program", p, ints(h.Programs[p]))
+		trig(p)
 	}
 	if len(h.Any) > 0 {
 		line("any", ints(h.Any))
+		trig("*")
 	}
 	return append(b, "rules\n"...)
 }
@@ -318,7 +339,7 @@ func appendHeader(b []byte, h *indexHeader) []byte {
 func readHeader(rest []byte, programs []string, all bool) (indexHeader, []byte, error) {
 	var h indexHeader
 	h.Programs = map[string][]int{}
-	sawPolicy, sawTotal := false, false
+	sawPolicy, sawTotal, sawBody := false, false, false
 	for {
 		line, next, ok := bytes.Cut(rest, []byte("\n"))
 		if !ok {
@@ -345,6 +366,24 @@ func readHeader(rest []byte, programs []string, all bool) (indexHeader, []byte, 
 			h.Sources = append(h.Sources, policy.SourceFile{Path: r.str(), SHA256: r.str(), Format: r.str()})
 		case "total":
 			h.Total, sawTotal = r.int(), true
+		case "body_sha256":
+			h.BodySHA256, sawBody = r.str(), true
+		case "trigger":
+			name := r.str()
+			want := all || name == "*"
+			for _, p := range programs {
+				want = want || p == name
+			}
+			if !want {
+				continue
+			}
+			t := &trigger{always: r.bool(), words: r.list(), options: r.list(), programs: r.list()}
+			if h.Triggers == nil {
+				h.Triggers = map[string]*trigger{}
+			}
+			if r.err == nil {
+				h.Triggers[name] = t
+			}
 		case "program":
 			name := r.str()
 			want := all
@@ -372,7 +411,7 @@ func readHeader(rest []byte, programs []string, all bool) (indexHeader, []byte, 
 			return h, nil, err
 		}
 	}
-	if !sawPolicy || !sawTotal {
+	if !sawPolicy || !sawTotal || !sawBody {
 		return h, nil, errIndexSyntax
 	}
 	return h, rest, nil
