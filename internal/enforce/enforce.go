@@ -106,6 +106,9 @@ type Decision struct {
 	// from the live index and the index does not describe the policy (heed-shim hands
 	// the command to heed then).
 	Stale bool
+	// Cleared is set when the live index's pre-filter found that no rule can apply
+	// to the commands: allowed without a rule loaded, and not journaled.
+	Cleared bool
 }
 
 // Check judges a request. It never fails: an internal error or a panic blocks the
@@ -165,6 +168,7 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 	if set.Total == 0 || set.Cleared {
 		// no process rule, or none that can apply (the index's pre-filter): nothing
 		// to enforce, nothing an ordering rule reads later, nothing to journal
+		d.Cleared = set.Cleared
 		return d
 	}
 	guard := false

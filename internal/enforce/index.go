@@ -35,9 +35,8 @@ import (
 const IndexFile = ".heed/process.idx"
 
 // indexMagic starts the index's first line; indexVersion follows it, then the
-// checksum of the header: "heed-process-index 4 sha256=HEX". The rule lines have a
-// checksum of their own in the header (body_sha256), checked only when rules are
-// read: a command the pre-filter clears hashes the header alone.
+// checksum: "heed-process-index 4 sha256=HEX". Every read checks the whole file,
+// the pre-filter's too: a damaged index is never half trusted.
 const (
 	indexMagic   = "heed-process-index "
 	indexVersion = "4"
@@ -47,33 +46,15 @@ const (
 // not match its content. It is never read past that: the command is denied.
 var ErrCorruptIndex = errors.New("the live index is corrupt")
 
-// encodeIndex is the index file of header h and the rule lines body; it sets
-// h.BodySHA256.
+// encodeIndex is the index file of header h and the rule lines body.
 func encodeIndex(h *indexHeader, body []byte) []byte {
-	bsum := sha256.Sum256(body)
-	h.BodySHA256 = hex.EncodeToString(bsum[:])
-	head := appendHeader(nil, h)
-	sum := sha256.Sum256(head)
-	out := make([]byte, 0, len(indexMagic)+len(indexVersion)+len(" sha256=")+2*len(sum)+1+len(head)+len(body))
+	rest := append(appendHeader(nil, h), body...)
+	sum := sha256.Sum256(rest)
+	out := make([]byte, 0, len(indexMagic)+len(indexVersion)+len(" sha256=")+2*len(sum)+1+len(rest))
 	out = append(out, indexMagic+indexVersion+" sha256="...)
 	out = hex.AppendEncode(out, sum[:])
 	out = append(out, '\n')
-	out = append(out, head...)
-	return append(out, body...)
-}
-
-// headerEnd is the length of the header at the start of rest: through its "rules"
-// line (a field never holds a bare newline, so no field reads as that line); -1
-// when there is none.
-func headerEnd(rest []byte) int {
-	if bytes.HasPrefix(rest, []byte("rules\n")) {
-		return len("rules\n")
-	}
-	i := bytes.Index(rest, []byte("\nrules\n"))
-	if i < 0 {
-		return -1
-	}
-	return i + len("\nrules\n")
+	return append(out, rest...)
 }
 
 // decodeIndex checks an index file's format line and checksum and returns what
@@ -91,13 +72,9 @@ func decodeIndex(data []byte) ([]byte, error) {
 	case !ok || !strings.HasPrefix(sum, "sha256="):
 		return nil, fmt.Errorf("%w: %s has no checksum on its first line", ErrCorruptIndex, IndexFile)
 	}
-	end := headerEnd(rest)
-	if end < 0 {
-		return nil, fmt.Errorf("%w: %s has no end of its header", ErrCorruptIndex, IndexFile)
-	}
-	got := sha256.Sum256(rest[:end])
+	got := sha256.Sum256(rest)
 	if want := strings.TrimPrefix(sum, "sha256="); len(want) != 2*len(got) || !hexEqual(want, got[:]) {
-		return nil, fmt.Errorf("%w: the SHA-256 of the header of %s (%d bytes after its first line) is not the one it records", ErrCorruptIndex, IndexFile, end)
+		return nil, fmt.Errorf("%w: the SHA-256 of %s (%d bytes after its first line) is not the one it records", ErrCorruptIndex, IndexFile, len(rest))
 	}
 	return rest, nil
 }
@@ -129,8 +106,6 @@ type indexHeader struct {
 	Sources []policy.SourceFile `json:"sources,omitempty"`
 	// Total is the number of process rules.
 	Total int `json:"total"`
-	// BodySHA256 is the SHA-256 of the rule lines, checked before one is read.
-	BodySHA256 string `json:"body_sha256"`
 	// Triggers are, per program of Programs ("*" for Any), the words one of which a
 	// command must carry for a rule filed there to apply (the pre-filter); a
 	// program without an entry is always judged.
@@ -275,8 +250,6 @@ const stampSlack = time.Second
 type liveIndex struct {
 	h    indexHeader
 	body []byte
-	// bodyOK is set once body's checksum was found equal to the header's.
-	bodyOK bool
 }
 
 // openIndex reads the index and checks that it describes the policy at policyPath;
@@ -329,13 +302,6 @@ func openIndex(root, policyPath string, programs []string, all bool) (*liveIndex
 // kind reg lacks.
 func (x *liveIndex) rules(programs []string, all bool, reg *engine.Registry) ([]engine.Compiled, error) {
 	h, body := &x.h, x.body
-	if !x.bodyOK {
-		got := sha256.Sum256(body)
-		if len(h.BodySHA256) != 2*len(got) || !hexEqual(h.BodySHA256, got[:]) {
-			return nil, fmt.Errorf("%w: the SHA-256 of the rule lines of %s (%d bytes) is not the one its header records; heed does not judge from it (run `heed compile` to rewrite it)", ErrCorruptIndex, IndexFile, len(body))
-		}
-		x.bodyOK = true
-	}
 	var lines []int
 	if all {
 		lines = make([]int, h.Total)

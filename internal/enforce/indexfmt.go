@@ -3,6 +3,7 @@ package enforce
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,7 +19,6 @@ import (
 //	verified_ns N
 //	source PATH<TAB>SHA256<TAB>FORMAT   (one per instruction file)
 //	total N
-//	body_sha256 HEX                     (the SHA-256 of the rule lines)
 //	program NAME<TAB>LINE LINE ...      (the rule lines about a program, 0-based)
 //	trigger NAME<TAB>ALWAYS<TAB>N<TAB>WORD...<TAB>M<TAB>OPTION...<TAB>K<TAB>SPEC...
 //	                                    (the pre-filter's words for a program, "*":
@@ -308,7 +308,6 @@ func appendHeader(b []byte, h *indexHeader) []byte {
 		line("source", s.Path, s.SHA256, s.Format)
 	}
 	line("total", strconv.Itoa(h.Total))
-	line("body_sha256", h.BodySHA256)
 	trig := func(p string) {
 		t := h.Triggers[p]
 		if t == nil {
@@ -339,7 +338,8 @@ func appendHeader(b []byte, h *indexHeader) []byte {
 func readHeader(rest []byte, programs []string, all bool) (indexHeader, []byte, error) {
 	var h indexHeader
 	h.Programs = map[string][]int{}
-	sawPolicy, sawTotal, sawBody := false, false, false
+	h.Triggers = map[string]*trigger{}
+	sawPolicy, sawTotal := false, false
 	for {
 		line, next, ok := bytes.Cut(rest, []byte("\n"))
 		if !ok {
@@ -350,6 +350,9 @@ func readHeader(rest []byte, programs []string, all bool) (indexHeader, []byte, 
 			break
 		}
 		key, value, _ := bytes.Cut(line, []byte(" "))
+		if k := string(key); (k == "program" || k == "trigger") && !all && !wanted(value, programs, k == "trigger") {
+			continue // not read: the rules of programs not at hand
+		}
 		r := newFieldReader(value)
 		switch string(key) {
 		case "policy_sha256":
@@ -366,33 +369,14 @@ func readHeader(rest []byte, programs []string, all bool) (indexHeader, []byte, 
 			h.Sources = append(h.Sources, policy.SourceFile{Path: r.str(), SHA256: r.str(), Format: r.str()})
 		case "total":
 			h.Total, sawTotal = r.int(), true
-		case "body_sha256":
-			h.BodySHA256, sawBody = r.str(), true
 		case "trigger":
 			name := r.str()
-			want := all || name == "*"
-			for _, p := range programs {
-				want = want || p == name
-			}
-			if !want {
-				continue
-			}
 			t := &trigger{always: r.bool(), words: r.list(), options: r.list(), programs: r.list()}
-			if h.Triggers == nil {
-				h.Triggers = map[string]*trigger{}
-			}
 			if r.err == nil {
 				h.Triggers[name] = t
 			}
 		case "program":
 			name := r.str()
-			want := all
-			for _, p := range programs {
-				want = want || p == name
-			}
-			if !want {
-				continue // not read: the rules of programs not at hand
-			}
 			lines, err := readInts(r.str())
 			if err != nil {
 				return h, nil, err
@@ -411,10 +395,32 @@ func readHeader(rest []byte, programs []string, all bool) (indexHeader, []byte, 
 			return h, nil, err
 		}
 	}
-	if !sawPolicy || !sawTotal || !sawBody {
+	if !sawPolicy || !sawTotal {
 		return h, nil, errIndexSyntax
 	}
 	return h, rest, nil
+}
+
+// wanted reports whether the program or trigger line whose value (after its key) is
+// value names one of programs ("*" too when any is set), without decoding the line:
+// the header has two lines per program, and a command is about one or two. A name
+// with an escape is decoded to be sure.
+func wanted(value []byte, programs []string, any bool) bool {
+	name, _, _ := bytes.Cut(value, []byte("\t"))
+	if bytes.IndexByte(name, '\\') >= 0 {
+		r := newFieldReader(value)
+		n := r.str()
+		return any && n == "*" || slices.Contains(programs, n)
+	}
+	if any && string(name) == "*" {
+		return true
+	}
+	for _, p := range programs {
+		if string(name) == p {
+			return true
+		}
+	}
+	return false
 }
 
 // readInts reads "1 2 3".

@@ -22,6 +22,9 @@ type Loader struct {
 	// reports which. Without it (heed-shim, which links no compiler), Load answers
 	// from the live index only and returns ErrStale when that cannot.
 	Open func(root string) (rules []engine.Compiled, policyFile bool, err error)
+	// NoPrefilter turns the live index's pre-filter off (LoadFor then loads the
+	// rules as Load does): tests compare the two paths.
+	NoPrefilter bool
 }
 
 // ErrStale means the live index cannot answer: it is missing, was written for
@@ -67,7 +70,7 @@ func (l *Loader) LoadFor(root string, cmds []engine.Command, programs []string, 
 			if err := checkSources(root, x.h.Sources); err != nil {
 				return nil, err
 			}
-			if !all && x.cleared(cmds) {
+			if !all && !l.NoPrefilter && x.cleared(cmds) {
 				return &Set{Total: x.h.Total, FromIndex: true, Sources: sourcePaths(x.h.Sources), Cleared: true}, nil
 			}
 			rules, err = x.rules(programs, all, l.Registry)

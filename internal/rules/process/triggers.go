@@ -80,9 +80,11 @@ func (t *triggers) pattern(p *Pattern) {
 	if t.always {
 		return
 	}
+	git := false
 	for _, prog := range p.Program {
 		if progName(prog) == "git" || hasGlob(prog) {
 			// `git -c alias.p=push p`, `git --config-env ...`: judged fully
+			git = true
 			t.option("-c")
 			t.option("--config-env")
 		}
@@ -106,7 +108,7 @@ func (t *triggers) pattern(p *Pattern) {
 	}
 	for _, g := range p.Flags {
 		for _, f := range g {
-			if f == "-f" || f == "--force" {
+			if git && (f == "-f" || f == "--force") {
 				// a force push is also --force-with-lease, --mirror or +ref
 				// (parsed.forcePush): a pattern without its subcommand is judged
 				t.always = true
@@ -197,9 +199,15 @@ func MayTrigger(args, words, options []string) bool {
 			}
 			continue
 		}
-		// a cluster of short options (`-fdx`), or one with its value (`-mfix`)
-		for i := 0; i < len(core); i++ {
-			if _, ok := slices.BinarySearch(options, core[i:i+1]); ok {
+		// a cluster of short options (`-fdx`), or one with its value (`-mfix`): every
+		// letter of the word, "=" and what follows it included (`-u=rf` is -u, -=,
+		// -r, -f to a tool whose -u takes no value)
+		for i := 1; i < len(w); i++ {
+			c := w[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if _, ok := slices.BinarySearch(options, string(rune(c))); ok {
 				return true
 			}
 		}
