@@ -244,6 +244,34 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 	return d
 }
 
+// Cleared reports whether the live index's pre-filter clears the command of req:
+// no rule can apply to it, so it was not journaled and nothing reads its outcome.
+// Any error says no.
+func (e *Enforcer) Cleared(req Request) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	if req.Cwd == "" {
+		req.Cwd = req.Root
+	}
+	opt := shell.Options{Cwd: relDir(req.Root, req.Cwd), Root: req.Root, Index: -1}
+	var cmds []engine.Command
+	if req.Line != "" || req.Argv == nil {
+		cmds, _ = shell.ParseWrites(req.Line, opt)
+	} else {
+		cmds = shell.FromArgv(req.Argv, opt)
+	}
+	e.expand(req.Root, cmds)
+	progs, all := commandPrograms(cmds)
+	if all {
+		return false
+	}
+	set, err := e.Loader.LoadFor(req.Root, cmds, progs, all)
+	return err == nil && set.Cleared
+}
+
 func checkOf(rules []engine.Compiled, r *policy.Rule) engine.Check {
 	for _, c := range rules {
 		if c.Rule == r {

@@ -509,3 +509,43 @@ func TestPrefilterFailsClosed(t *testing.T) {
 		})
 	}
 }
+
+// A command the pre-filter clears leaves nothing in the journal, before or after it
+// runs, and its outcome takes no tree state (a git status); a prerequisite of an
+// ordering rule is journaled with its outcome as before, and the rule reads it.
+func TestClearedCommandsAreNotJournaled(t *testing.T) {
+	root := prefilterRepo(t, "", "# Rules\n\n- Run `make lint` before committing.\n")
+	states := 0
+	e := &Enforcer{Loader: &Loader{Registry: rules.Registry()}, State: func(string) (string, error) { states++; return "s", nil }}
+	h := &Hooks{Enforcer: e}
+	zero := 0
+	run := func(id, line string) HookResult {
+		res := h.Handle(&HookEvent{Agent: AgentClaude, Phase: PhasePre, Tool: "shell", Cwd: root, Line: line, ID: id, Session: "s1"})
+		if !res.Deny {
+			h.Handle(&HookEvent{Agent: AgentClaude, Phase: PhasePost, Tool: "shell", Cwd: root, Line: line, ID: id, Session: "s1", Exit: &zero})
+		}
+		return res
+	}
+	journal := func() string {
+		data, _ := os.ReadFile(filepath.Join(root, ".heed", "journal.jsonl"))
+		return string(data)
+	}
+	if res := run("t1", "git status --short"); res.Deny {
+		t.Fatalf("git status denied: %s", res.Reason)
+	}
+	if j := journal(); j != "" || states != 0 {
+		t.Fatalf("a cleared command was journaled (%d tree states taken):\n%s", states, j)
+	}
+	if res := run("t2", "git commit -m x"); !res.Deny {
+		t.Fatalf("git commit allowed before make lint")
+	}
+	if res := run("t3", "make lint"); res.Deny {
+		t.Fatalf("make lint denied: %s", res.Reason)
+	}
+	if j := journal(); !strings.Contains(j, `"id":"t3"`) || strings.Count(j, `"id":"t3"`) != 2 || strings.Contains(j, `"id":"t1"`) || states == 0 {
+		t.Fatalf("make lint and its outcome not journaled (%d tree states):\n%s", states, j)
+	}
+	if res := run("t4", "git commit -m x"); res.Deny {
+		t.Fatalf("git commit denied after make lint: %s", res.Reason)
+	}
+}
