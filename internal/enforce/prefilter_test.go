@@ -54,14 +54,16 @@ var optionSeeds = [][]string{
 // testdata/cases) or, when base is "", an AGENTS.md that says instructions
 // (default: the AGENTS.md of bench/processgen), compiled to a policy file and its
 // live index as heed compile leaves them.
-func prefilterRepo(t *testing.T, base, instructions string) string {
+func prefilterRepo(t testing.TB, base, instructions string) string {
 	t.Helper()
 	root := t.TempDir()
 	if base == "" {
 		if instructions == "" {
 			instructions = processgen.AgentsMD()
 		}
-		write(t, root, "AGENTS.md", instructions)
+		if err := os.WriteFile(filepath.Join(root, "AGENTS.md"), []byte(instructions), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	} else if err := os.CopyFS(root, os.DirFS(base)); err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +80,12 @@ func prefilterRepo(t *testing.T, base, instructions string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	write(t, root, policy.File, string(data))
+	if err := os.MkdirAll(filepath.Join(root, policy.HeedDir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, policy.File), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := newEnforcer().Loader.Load(root, []string{"git"}, false); err != nil {
 		t.Fatal(err)
 	}
@@ -548,4 +555,44 @@ func TestClearedCommandsAreNotJournaled(t *testing.T) {
 	if res := run("t4", "git commit -m x"); res.Deny {
 		t.Fatalf("git commit denied after make lint: %s", res.Reason)
 	}
+}
+
+// FuzzPrefilter is TestPrefilterClearsOnlyWhatTheFullPathAllows with the fuzzer's
+// command lines: under the rules of bench/processgen and optionRules together, a
+// line (a hook's) or its words (a shim's) that the pre-filter clears must be one the
+// full path allows, with no warning and nothing to record.
+func FuzzPrefilter(f *testing.F) {
+	for _, line := range []string{
+		"git --version", "git status --short", "git push --forc origin main", "git -c alias.p=push p -f",
+		"rm -u=rf x", "npm add x", "CI=1 pnpm install", "sh -c 'git reset --hard'", "make lint && git commit -m x",
+		"./scripts/release-5.sh", "pip3.11 install x", "cargo xtask-2 --x", "docker push --tag-4=1 img", "tsc --NOEMIT",
+	} {
+		f.Add(line, false)
+		f.Add(line, true)
+	}
+	root := prefilterRepo(f, "", processgen.AgentsMD()+"\n"+strings.TrimPrefix(optionRules, "# Rules\n"))
+	reg := rules.Registry()
+	state := func(string) (string, error) { return "s", nil }
+	fast := &Enforcer{Loader: &Loader{Registry: reg}, NoJournal: true, NoRunners: true, State: state}
+	full := &Enforcer{Loader: &Loader{Registry: reg, NoPrefilter: true}, NoJournal: true, NoRunners: true, State: state}
+	f.Fuzz(func(t *testing.T, line string, words bool) {
+		if len(line) > 4096 {
+			return
+		}
+		req := Request{Root: root, Cwd: root, Line: line, Source: "hook:claude"}
+		if words {
+			req.Line, req.Argv, req.Source = "", strings.Fields(line), "exec"
+			if len(req.Argv) == 0 {
+				return
+			}
+		}
+		d := fast.Check(req)
+		if !d.Cleared {
+			return
+		}
+		if want := full.Check(req); want.Blocked || len(want.Warnings) > 0 || want.Record {
+			t.Fatalf("%q %q: the pre-filter cleared it, but the full path says blocked %v, %d warnings, record %v:\n%s",
+				req.Argv, req.Line, want.Blocked, len(want.Warnings), want.Record, want.Message)
+		}
+	})
 }

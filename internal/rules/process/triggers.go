@@ -184,16 +184,15 @@ func MayTrigger(args, words, options []string) bool {
 		}
 		long := strings.HasPrefix(name, "--")
 		core := strings.ToLower(strings.TrimLeft(name, "-"))
-		if core == "" {
-			continue
-		}
-		if _, ok := slices.BinarySearch(options, core); ok {
-			return true
+		if core != "" {
+			if _, ok := slices.BinarySearch(options, core); ok {
+				return true
+			}
 		}
 		if long {
 			// an abbreviation (`--forc`)
 			for _, o := range options {
-				if strings.HasPrefix(o, core) {
+				if core != "" && strings.HasPrefix(o, core) {
 					return true
 				}
 			}
