@@ -9,10 +9,11 @@ import (
 // files under the commands' programs (or under every program) can apply to cmds,
 // from the trigger words heed compile wrote (engine.Triggerer), so that the command
 // runs without a rule read, compiled or run. It fails closed: anything it cannot
-// take word by word says no, and the full path judges. That is a command line
-// with no command, an unparsable or computed word, a task runner's target whose
-// steps were read, a file edit, an empty command, a program with rules and no trigger entry (an index
-// that lacks it, a kind that cannot tell), or one whose rules are always judged.
+// take word by word says no, and the full path judges. That is a line with no
+// command, an empty, unparsable or computed command, a task runner's target whose
+// steps were read, a file edit, a program with rules and no trigger entry (an
+// index that lacks it, a kind that cannot tell), or one whose rules are always
+// judged.
 func (x *liveIndex) cleared(cmds []engine.Command) bool {
 	if len(cmds) == 0 || x.h.Triggers == nil {
 		return false
