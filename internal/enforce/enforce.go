@@ -106,6 +106,9 @@ type Decision struct {
 	// from the live index and the index does not describe the policy (heed-shim hands
 	// the command to heed then).
 	Stale bool
+	// Cleared is set when the live index's pre-filter found that no rule can apply
+	// to the commands: allowed without a rule loaded, and not journaled.
+	Cleared bool
 }
 
 // Check judges a request. It never fails: an internal error or a panic blocks the
@@ -135,7 +138,7 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 	e.expand(req.Root, cmds)
 	d.Commands = cmds
 	progs, all := commandPrograms(cmds)
-	set, err := e.Loader.Load(req.Root, progs, all)
+	set, err := e.Loader.LoadFor(req.Root, cmds, progs, all)
 	var untrusted *UntrustedError
 	if errors.As(err, &untrusted) {
 		return untrustedDecision(untrusted)
@@ -162,8 +165,11 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 			return d
 		}
 	}
-	if set.Total == 0 {
-		return d // no process rule: nothing to enforce, nothing to journal
+	if set.Total == 0 || set.Cleared {
+		// no process rule, or none that can apply (the index's pre-filter): nothing
+		// to enforce, nothing an ordering rule reads later, nothing to journal
+		d.Cleared = set.Cleared
+		return d
 	}
 	guard := false
 	for _, c := range set.Rules {
@@ -236,6 +242,34 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 		e.journal(req, &d)
 	}
 	return d
+}
+
+// Cleared reports whether the live index's pre-filter clears the command of req:
+// no rule can apply to it, so it was not journaled and nothing reads its outcome.
+// Any error says no.
+func (e *Enforcer) Cleared(req Request) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	if req.Cwd == "" {
+		req.Cwd = req.Root
+	}
+	opt := shell.Options{Cwd: relDir(req.Root, req.Cwd), Root: req.Root, Index: -1}
+	var cmds []engine.Command
+	if req.Line != "" || req.Argv == nil {
+		cmds, _ = shell.ParseWrites(req.Line, opt)
+	} else {
+		cmds = shell.FromArgv(req.Argv, opt)
+	}
+	e.expand(req.Root, cmds)
+	progs, all := commandPrograms(cmds)
+	if all {
+		return false
+	}
+	set, err := e.Loader.LoadFor(req.Root, cmds, progs, all)
+	return err == nil && set.Cleared
 }
 
 func checkOf(rules []engine.Compiled, r *policy.Rule) engine.Check {

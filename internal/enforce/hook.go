@@ -876,6 +876,11 @@ func (h *Hooks) record(root string, ev *HookEvent) {
 		if ev.ID == "" || ev.Exit == nil {
 			return
 		}
+		if h.Enforcer.Cleared(Request{Root: root, Cwd: ev.Cwd, Line: ev.Line, Argv: ev.Argv}) {
+			// a command the pre-filter cleared was not journaled, and no ordering
+			// rule reads its outcome: no tree state to take (a git status) either
+			return
+		}
 		en := JournalEntry{Time: now, ID: ev.ID, Exit: ev.Exit}
 		if *ev.Exit == 0 {
 			en.State = h.Enforcer.state(root)

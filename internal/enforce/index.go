@@ -35,10 +35,11 @@ import (
 const IndexFile = ".heed/process.idx"
 
 // indexMagic starts the index's first line; indexVersion follows it, then the
-// checksum: "heed-process-index 2 sha256=HEX".
+// checksum: "heed-process-index 4 sha256=HEX". Every read checks the whole file,
+// the pre-filter's too: a damaged index is never half trusted.
 const (
 	indexMagic   = "heed-process-index "
-	indexVersion = "3"
+	indexVersion = "4"
 )
 
 // ErrCorruptIndex means the live index is not what heed wrote: its checksum does
@@ -105,6 +106,10 @@ type indexHeader struct {
 	Sources []policy.SourceFile `json:"sources,omitempty"`
 	// Total is the number of process rules.
 	Total int `json:"total"`
+	// Triggers are, per program of Programs ("*" for Any), the words one of which a
+	// command must carry for a rule filed there to apply (the pre-filter); a
+	// program without an entry is always judged.
+	Triggers map[string]*trigger `json:"-"`
 	// Programs maps a program name to the lines (0-based, after the header) of the
 	// rules about it; Any lists rules about every program (path or glob patterns).
 	Programs map[string][]int `json:"programs"`
@@ -119,6 +124,47 @@ func (h *indexHeader) programNames() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// trigger is what the pre-filter knows of a program's rules (engine.Triggerer):
+// always, or the words and option names one of which a command must carry.
+type trigger struct {
+	always         bool
+	words, options []string
+	// programs, for the rules about every program ("*"), are their program specs
+	// (globs, paths): a command whose program none can name is clear of them.
+	programs []string
+}
+
+// add merges a rule's triggers into t.
+func (t *trigger) add(c engine.Compiled) {
+	tr, ok := c.Check.(engine.Triggerer)
+	if !ok {
+		t.always = true // a kind that cannot tell: always judged
+		return
+	}
+	words, options, always := tr.Triggers()
+	t.always = t.always || always
+	if pl, ok := c.Check.(engine.ProgramLister); ok {
+		t.programs = append(t.programs, pl.ProgramSpecs()...)
+	} else {
+		t.programs = append(t.programs, "*")
+	}
+	t.words = append(t.words, words...)
+	t.options = append(t.options, options...)
+}
+
+// done sorts and dedups t's lists (process.MayTrigger searches them).
+func (t *trigger) done() {
+	sort.Strings(t.programs)
+	t.programs = slices.Compact(t.programs)
+	if t.always {
+		t.words, t.options = nil, nil
+		return
+	}
+	sort.Strings(t.words)
+	sort.Strings(t.options)
+	t.words, t.options = slices.Compact(t.words), slices.Compact(t.options)
 }
 
 // RulePrograms lists the programs a compiled rule is about ("*" when any).
@@ -140,7 +186,7 @@ func RulePrograms(c engine.Compiled) []string {
 // .heed/policy.json; a shim or hook that finds the index stale rebuilds it.
 func WriteIndex(root string, policyBytes []byte, rules []engine.Compiled) error {
 	sum := sha256.Sum256(policyBytes)
-	h := indexHeader{PolicySHA256: hex.EncodeToString(sum[:]), Programs: map[string][]int{}}
+	h := indexHeader{PolicySHA256: hex.EncodeToString(sum[:]), Programs: map[string][]int{}, Triggers: map[string]*trigger{}}
 	var recorded struct {
 		Sources []policy.SourceFile `json:"sources"`
 	}
@@ -167,8 +213,20 @@ func WriteIndex(root string, policyBytes []byte, rules []engine.Compiled) error 
 			} else {
 				h.Programs[p] = append(h.Programs[p], n)
 			}
+			t := h.Triggers[p]
+			if t == nil {
+				t = &trigger{}
+				h.Triggers[p] = t
+			}
+			t.add(c)
+			if p != "*" {
+				t.programs = nil // filed by name: the index matched the program
+			}
 		}
 		n++
+	}
+	for _, t := range h.Triggers {
+		t.done()
 	}
 	h.Total = n
 	out := encodeIndex(&h, body)

@@ -155,11 +155,18 @@ func TestIndexEntryRoundTrip(t *testing.T) {
 	}
 }
 
-// The header reads back, the program lines of other programs left unread.
+// The header reads back, the program and trigger lines of other programs left
+// unread.
 func TestIndexHeaderRoundTrip(t *testing.T) {
 	h := indexHeader{PolicySHA256: strings.Repeat("ab", 32), PolicyStamp: "1:2:3:4", VerifiedNS: 5,
 		Sources: []policy.SourceFile{{Path: "dir with space/AGENTS.md", SHA256: "00", Format: "agents"}, {Path: "CLAUDE.md", SHA256: "11"}},
-		Total:   4, Programs: map[string][]int{"git": {0, 2}, "npm": {1}, "odd\tname": {3}}, Any: []int{3}}
+		Total:   4, Programs: map[string][]int{"git": {0, 2}, "npm": {1}, "odd\tname": {3}}, Any: []int{3},
+		Triggers: map[string]*trigger{
+			"git":       {words: []string{"push", "word with\ttab"}, options: []string{"c", "force"}},
+			"npm":       {always: true},
+			"odd\tname": {words: []string{"x"}},
+			"*":         {always: true, programs: []string{"pip3.*", "tools/*"}},
+		}}
 	b := appendHeader(nil, &h)
 	b = append(b, "rule lines\n"...)
 	got, body, err := readHeader(b, nil, true)
@@ -167,8 +174,13 @@ func TestIndexHeaderRoundTrip(t *testing.T) {
 		t.Fatalf("all: %+v %q %v\nwant %+v", got, body, err, h)
 	}
 	got, _, err = readHeader(b, []string{"npm"}, false)
-	if err != nil || !reflect.DeepEqual(got.Programs, map[string][]int{"npm": {1}}) || got.Total != 4 || len(got.Sources) != 2 {
+	if err != nil || !reflect.DeepEqual(got.Programs, map[string][]int{"npm": {1}}) || got.Total != 4 || len(got.Sources) != 2 ||
+		!reflect.DeepEqual(got.Triggers, map[string]*trigger{"npm": h.Triggers["npm"], "*": h.Triggers["*"]}) {
 		t.Fatalf("npm only: %+v %v", got, err)
+	}
+	got, _, err = readHeader(b, []string{"odd\tname"}, false)
+	if err != nil || !reflect.DeepEqual(got.Triggers["odd\tname"], h.Triggers["odd\tname"]) || len(got.Programs) != 1 {
+		t.Fatalf("a name with an escape: %+v %v", got, err)
 	}
 	for _, bad := range []string{"", "total 1\n", "policy_sha256 x\ntotal 1\n", "policy_sha256 x\ntotal 1\nprogram git\t1 x\nrules\n", "policy_sha256 x\nwhat 1\nrules\n"} {
 		if _, _, err := readHeader([]byte(bad), nil, true); err == nil {

@@ -3,6 +3,7 @@ package enforce
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,6 +20,10 @@ import (
 //	source PATH<TAB>SHA256<TAB>FORMAT   (one per instruction file)
 //	total N
 //	program NAME<TAB>LINE LINE ...      (the rule lines about a program, 0-based)
+//	trigger NAME<TAB>ALWAYS<TAB>N<TAB>WORD...<TAB>M<TAB>OPTION...<TAB>K<TAB>SPEC...
+//	                                    (the pre-filter's words for a program, "*":
+//	                                    every program, with the program specs of
+//	                                    its rules; ALWAYS 1: judged always)
 //	any LINE LINE ...                   (the rule lines about every program)
 //	rules
 //
@@ -303,11 +308,26 @@ func appendHeader(b []byte, h *indexHeader) []byte {
 		line("source", s.Path, s.SHA256, s.Format)
 	}
 	line("total", strconv.Itoa(h.Total))
+	trig := func(p string) {
+		t := h.Triggers[p]
+		if t == nil {
+			return // no entry: always judged
+		}
+		w := fieldWriter{b: append(b, "trigger "...), first: true}
+		w.str(p)
+		w.bool(t.always)
+		w.list(t.words)
+		w.list(t.options)
+		w.list(t.programs)
+		b = append(w.b, '\n')
+	}
 	for _, p := range h.programNames() {
 		line("program", p, ints(h.Programs[p]))
+		trig(p)
 	}
 	if len(h.Any) > 0 {
 		line("any", ints(h.Any))
+		trig("*")
 	}
 	return append(b, "rules\n"...)
 }
@@ -318,6 +338,7 @@ func appendHeader(b []byte, h *indexHeader) []byte {
 func readHeader(rest []byte, programs []string, all bool) (indexHeader, []byte, error) {
 	var h indexHeader
 	h.Programs = map[string][]int{}
+	h.Triggers = map[string]*trigger{}
 	sawPolicy, sawTotal := false, false
 	for {
 		line, next, ok := bytes.Cut(rest, []byte("\n"))
@@ -329,6 +350,9 @@ func readHeader(rest []byte, programs []string, all bool) (indexHeader, []byte, 
 			break
 		}
 		key, value, _ := bytes.Cut(line, []byte(" "))
+		if k := string(key); (k == "program" || k == "trigger") && !all && !wanted(value, programs, k == "trigger") {
+			continue // not read: the rules of programs not at hand
+		}
 		r := newFieldReader(value)
 		switch string(key) {
 		case "policy_sha256":
@@ -345,15 +369,14 @@ func readHeader(rest []byte, programs []string, all bool) (indexHeader, []byte, 
 			h.Sources = append(h.Sources, policy.SourceFile{Path: r.str(), SHA256: r.str(), Format: r.str()})
 		case "total":
 			h.Total, sawTotal = r.int(), true
+		case "trigger":
+			name := r.str()
+			t := &trigger{always: r.bool(), words: r.list(), options: r.list(), programs: r.list()}
+			if r.err == nil {
+				h.Triggers[name] = t
+			}
 		case "program":
 			name := r.str()
-			want := all
-			for _, p := range programs {
-				want = want || p == name
-			}
-			if !want {
-				continue // not read: the rules of programs not at hand
-			}
 			lines, err := readInts(r.str())
 			if err != nil {
 				return h, nil, err
@@ -376,6 +399,28 @@ func readHeader(rest []byte, programs []string, all bool) (indexHeader, []byte, 
 		return h, nil, errIndexSyntax
 	}
 	return h, rest, nil
+}
+
+// wanted reports whether the program or trigger line whose value (after its key) is
+// value names one of programs ("*" too when any is set), without decoding the line:
+// the header has two lines per program, and a command is about one or two. A name
+// with an escape is decoded to be sure.
+func wanted(value []byte, programs []string, any bool) bool {
+	name, _, _ := bytes.Cut(value, []byte("\t"))
+	if bytes.IndexByte(name, '\\') >= 0 {
+		r := newFieldReader(value)
+		n := r.str()
+		return any && n == "*" || slices.Contains(programs, n)
+	}
+	if any && string(name) == "*" {
+		return true
+	}
+	for _, p := range programs {
+		if string(name) == p {
+			return true
+		}
+	}
+	return false
 }
 
 // readInts reads "1 2 3".

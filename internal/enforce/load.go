@@ -22,6 +22,9 @@ type Loader struct {
 	// reports which. Without it (heed-shim, which links no compiler), Load answers
 	// from the live index only and returns ErrStale when that cannot.
 	Open func(root string) (rules []engine.Compiled, policyFile bool, err error)
+	// NoPrefilter turns the live index's pre-filter off (LoadFor then loads the
+	// rules as Load does): tests compare the two paths.
+	NoPrefilter bool
 }
 
 // ErrStale means the live index cannot answer: it is missing, was written for
@@ -39,12 +42,23 @@ type Set struct {
 	// Sources are the instruction files the policy file was compiled from (none
 	// without a policy file).
 	Sources []string
+	// Cleared is set, with no rule loaded, when the index's pre-filter found that no
+	// rule can apply to the commands (LoadFor).
+	Cleared bool
 }
 
 // Load returns the process rules of the repository at root that can be about the
 // given programs (every rule when all is true). A policy file that is not what heed
 // compile wrote, or whose instruction files changed since, is an *UntrustedError.
 func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
+	return l.LoadFor(root, nil, programs, all)
+}
+
+// LoadFor is Load for the commands cmds (their programs are programs): when the live
+// index is fresh and its pre-filter finds that none of cmds carries a word a rule
+// about its program needs, it returns a Cleared set without reading or compiling a
+// rule. Without cmds it never clears.
+func (l *Loader) LoadFor(root string, cmds []engine.Command, programs []string, all bool) (*Set, error) {
 	policyPath := filepath.Join(root, filepath.FromSlash(policy.File))
 	if l.Registry != nil {
 		// ErrStale too when there is no policy file: the index is keyed on one
@@ -55,6 +69,9 @@ func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
 			// path below): only the instruction files remain to check
 			if err := checkSources(root, x.h.Sources); err != nil {
 				return nil, err
+			}
+			if !all && !l.NoPrefilter && x.cleared(cmds) {
+				return &Set{Total: x.h.Total, FromIndex: true, Sources: sourcePaths(x.h.Sources), Cleared: true}, nil
 			}
 			rules, err = x.rules(programs, all, l.Registry)
 		}

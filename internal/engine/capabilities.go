@@ -111,6 +111,18 @@ type Ordering interface {
 	Fresh() bool
 }
 
+// Triggerer is a command rule that can say which literal words a command must
+// carry for the rule to apply to it at all (live enforcement's pre-filter: a command
+// with none of them is run without loading the rule).
+type Triggerer interface {
+	// Triggers returns the words (positional words as written, subcommand aliases
+	// included) and the option names (without their dashes, lower case) one of
+	// which a command must carry for the rule to match, judge or record it; always
+	// is true when no such literal requirement exists (a ban of the whole program,
+	// a glob subcommand, a rule about the command line's shape).
+	Triggers() (words, options []string, always bool)
+}
+
 // Delegator is a command rule whose alternative runs the forbidden command on the
 // agent's behalf ("use `make test`, not `go test`": make runs go test).
 type Delegator interface {

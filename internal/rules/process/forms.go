@@ -183,9 +183,21 @@ func PrerequisiteForms(span string, tools []string, scopeDir string) []Pattern {
 	}
 }
 
-// taskRunners run the target a positional word names, or their default target when
-// none is named: `make` and `make docs` are different work.
-var taskRunners = map[string][]string{"make": {"all"}, "gmake": {"all"}, "rake": {"default"}, "just": {"default"}, "mage": nil, "task": {"default"}}
+// taskRunner reports whether a program runs the target a positional word names, or
+// its default target when none is named (`make` and `make docs` are different
+// work), and that target's usual names. A switch, not a map: every shim links this
+// package, and a map here was built at each start.
+func taskRunner(prog string) ([]string, bool) {
+	switch prog {
+	case "make", "gmake":
+		return []string{"all"}, true
+	case "rake", "just", "task":
+		return []string{"default"}, true
+	case "mage":
+		return nil, true
+	}
+	return nil, false
+}
 
 // defaultTarget: a prerequisite that is a task runner's default target (`make`,
 // `bundle exec rake`) is met by that target only, spelled bare or by its usual name,
@@ -197,7 +209,7 @@ func defaultTarget(p Pattern) []Pattern {
 	} else if len(args) > 0 {
 		return []Pattern{p}
 	}
-	names, ok := taskRunners[runner]
+	names, ok := taskRunner(runner)
 	if !ok {
 		return []Pattern{p}
 	}
