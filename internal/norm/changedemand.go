@@ -177,6 +177,23 @@ func UnderReleaseHeading(headings []string) bool {
 	return false
 }
 
+// publishHeadingRE: a heading over the publishing or versioning workflow ("##
+// Publishing", "### Changeset Workflow", "Version management"): its steps may ask each
+// contributor for an entry, but which changes need one is the release tool's to say.
+var publishHeadingRE = lazyre.New(`(?i)^\W*(?:publishing|versioning|version management|releases? and versioning|versioning and releases?)\W*$|\bchangesets?\s+(?:workflow|process|flow)\b`)
+
+// UnderPublishingHeading reports whether one of the headings above a sentence names
+// the publishing or versioning workflow (not the release procedure itself, which
+// UnderReleaseHeading reads).
+func UnderPublishingHeading(headings []string) bool {
+	for _, h := range headings {
+		if publishHeadingRE.MatchString(h) {
+			return true
+		}
+	}
+	return false
+}
+
 // onRequestRE: a demand made only when someone asks for it ("and, if user asks,
 // `CHANGELOG.md`", "update the docs when asked").
 var onRequestRE = lazyre.New(`(?i)\b(?:if|when|unless|only if|only when)\s+(?:the\s+)?(?:user|maintainer|reviewer|owner)s?\s+(?:asks?|requests?|wants?|explicitly asks?)\b|\b(?:if|when)\s+(?:asked|requested)\b|\bon request\b|\bor when asked\b`)

@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -115,7 +116,7 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		"mark":       regexp.MustCompile(`§(\d+)`),
 		"anyCond":    regexp.MustCompile(`^(?:every|each|any|all)\s+(?:(?:code |source )?changes?|prs?|pull requests?|commits?)$|^(?:merge|open|submit|send|create|raise)\s+(?:a\s+|any\s+|your\s+)?(?:prs?|pull requests?)$|\b(?:anything|everything|any file)\b|` + componentCond + `|^[\w-]+ (?:code |source )?changes?$`),
 		"what":       regexp.MustCompile(`^\w+\s+((?:the |an? |any )?(?:updated |regenerated |matching |new |corresponding )?[\w-]+(?: [\w-]+)?)\s+(?:in|under|to|from|at)\b`),
-		"exempt":     regexp.MustCompile(`\b(?:exempt|excepted|excluded|(?:don't|do not|doesn't|does not|won't|will not) need (?:one|it|this|an? (?:[\w-]+ )?(?:entry|fragment|changeset|note)|(?:[\w-]+ )?(?:entries|fragments|changesets|notes))|need not|no (?:[\w-]+ )?(?:entry|fragment|changeset) (?:is )?(?:needed|required))\b|\bexcept(?: for)?\b`),
+		"exempt":     regexp.MustCompile(`\b(?:exempt|excepted|excluded|(?:don't|do not|doesn't|does not|won't|will not) need (?:one|it|this|an? (?:[\w-]+ )?(?:entry|fragment|changeset|note)|(?:[\w-]+ )?(?:entries|fragments|changesets|notes))|need not|no (?:[\w-]+ )?(?:entry|fragment|changeset) (?:is )?(?:needed|required)|not (?:needed|required|necessary) (?:for|on|with|in))\b|\bexcept(?: for)?\b`),
 		"exTests":    regexp.MustCompile(`\btests?\b|\btest (?:files?|code|changes?)\b|\bspecs?\b`),
 		"exDocs":     regexp.MustCompile(`\b(?:docs?|documentation)\b`),
 	}
@@ -215,21 +216,24 @@ var coRoleREs = sync.OnceValue(func() []struct {
 // CoChangesIn reads the co-changes of a sentence in its frame.
 func CoChangesIn(text string, f CoFrame) []CoChange {
 	spans, prose := coProse(text)
+	// "update `docs/api.md` (not needed for internal refactors)": an aside that ends
+	// a clause and names no file is read for its exemptions below, not as a side
+	reading := coTrailAsideRE().ReplaceAllString(prose, "$1")
 	var out []CoChange
-	for _, cl := range coClauses(prose) {
-		if cc, ok := readCoClause(cl, prose, spans); ok {
+	for _, cl := range coClauses(reading) {
+		if cc, ok := readCoClause(cl, reading, spans); ok {
 			out = append(out, cc...)
 			break
 		}
 	}
 	if len(out) == 0 {
-		out = coQuestion(prose, spans)
+		out = coQuestion(reading, spans)
 	}
 	if len(out) == 0 {
-		out = coGenerated(prose, spans, f)
+		out = coGenerated(reading, spans, f)
 	}
 	if len(out) == 0 {
-		out = coFromFrame(prose, spans, f)
+		out = coFromFrame(reading, spans, f)
 	}
 	for i := range out {
 		out[i].Judgement = out[i].Judgement || coJudgeRE().MatchString(prose)
@@ -280,6 +284,9 @@ func isFileChar(b byte) bool {
 
 // coAsideRE: a parenthesis of words with commas and no span.
 var coAsideRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*\([^()§]*,[^()§]*\)`) })
+
+// coTrailAsideRE: a parenthesis that names no file and ends its clause.
+var coTrailAsideRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*\([^()§]*\)\s*([.;!?]|$)`) })
 
 // coClauses splits prose into the clauses a co-change may stand in: sentences and
 // the parts of a semicolon.
@@ -342,7 +349,9 @@ func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 			return nil, false
 		}
 		a, b := named(re, m, "a"), named(re, m, "b")
-		if name == "together" || name == "syncBoth" {
+		if name == "together" || name == "syncBoth" || coSiblingFiles(a, b, spans) {
+			// "`en.ts` must be kept in sync with `zh-CN.ts`": two files of one kind
+			// side by side (locales, instruction files) follow each other both ways
 			return coBuild(coSides{cond: b, demand: a, both: true}, spans, true)
 		}
 		return coBuild(coSides{cond: b, demand: a}, spans, true)
@@ -784,4 +793,28 @@ func coNewInFolder(cond string, spans []string) bool {
 	}
 	n := atoiN(m[1])
 	return n < len(spans) && strings.HasSuffix(strings.TrimSpace(spans[n]), "/")
+}
+
+// coSiblingFiles reports two sides that are each one file span, of the same kind (the
+// same extension) in the same folder: "`locales/en.ts` must be kept in sync with
+// `locales/zh-CN.ts`".
+func coSiblingFiles(a, b string, spans []string) bool {
+	one := func(side string) (string, bool) {
+		m := coREs()["mark"].FindAllStringSubmatch(side, -1)
+		if len(m) != 1 || strings.TrimSpace(strings.TrimPrefix(side, "the ")) != m[0][0] {
+			return "", false
+		}
+		n := atoiN(m[0][1])
+		if n >= len(spans) || strings.HasSuffix(spans[n], "/") || strings.ContainsAny(spans[n], "*<{") {
+			return "", false
+		}
+		return spans[n], true
+	}
+	pa, okA := one(a)
+	pb, okB := one(b)
+	if !okA || !okB {
+		return false
+	}
+	ea, eb := path.Ext(pa), path.Ext(pb)
+	return ea != "" && ea == eb && path.Dir(pa) == path.Dir(pb)
 }

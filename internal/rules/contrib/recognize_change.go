@@ -301,6 +301,13 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 		// need one, so heed can only remind
 		r.Severity = policy.SeverityWarning
 	}
+	if norm.UnderPublishingHeading(s.c.HeaderPath) {
+		// "## Publishing" / "### Changeset workflow": "1. Create a changeset for your
+		// changes" is a step of the release tool's flow, whose configuration says
+		// which changes need an entry
+		r.Severity = policy.SeverityWarning
+		r.Review = "a step of the publishing workflow: which changes need an entry is the release tool's to say"
+	}
 	if norm.CondInItems(s.raw) || slices.Contains(sectionExemptions(s.c, rc), norm.CoExemptJudged) || slices.Contains(norm.ExemptionsIn(s.c.Text), norm.CoExemptJudged) {
 		// "Add a changeset when you:" over the kinds of change, "Refactors don't
 		// need one.": which changes need an entry is not in the change's files
