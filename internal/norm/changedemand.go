@@ -220,7 +220,7 @@ func DemandsEntry(lower string) bool { return chgEntryDemandRE.MatchString(lower
 // chgUpdateNamedRE: an order to update a file the sentence names ("For user-visible
 // changes, update the relevant docs and `docs/CHANGELOG.md`"), read with the code spans
 // taken out: the verb leads the sentence or its clause, or a modal governs it.
-var chgUpdateNamedRE = lazyre.New(`(^\W*|[,:;]\s*|\b(must|should|always|also)\s+)(please\s+)?(update|add an entry to|add entries to)\b`)
+var chgUpdateNamedRE = lazyre.New(`(^\W*|[,:;]\s*|\b(must|should|always|also)\s+)(please\s+)?(update|add (an? |one )?(new )?(entry|line|bullet|item) (to|in|under)|add entries to)\b|^\W*(the\s+)?\S+\s+(is|are|has been|have been)\s+(updated|amended)\W*$`)
 
 // UpdatesNamedFile reports whether the sentence orders an update of a file it names
 // (lower: the sentence in lower case, code spans taken out).

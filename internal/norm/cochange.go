@@ -106,7 +106,7 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		// "when you add a file under §0:"
 		"frameCond": regexp.MustCompile(`^(?:` + when + `\s+)?(?:you\s+|a\s+(?:pr|change|commit)\s+)?(?P<cond>` + verb + `\b.*?)[:.]?$`),
 		// a table header: "when you change | also update"
-		"tableHead":  regexp.MustCompile(`^(?:` + when + `\s+)?(?:you\s+)?(?:change|changes|changing|modify|edit|touch|source|sources|changed files?|if you change|file|files|input|template)\s*\|\s*(?:(?:you|then)\s+)?(?:(?:must|should|need to|have to)\s+)?(?:also\s+|then\s+)?(?:update|regenerate|also update|must also change|change|commit|generated files?|outputs?|target|update also|keep in sync)\b`),
+		"tableHead":  regexp.MustCompile(`^(?:` + when + `\s+)?(?:you\s+)?(?:change|changes|changing|modify|edit|touch|source|sources|changed files?|if you change|file|files|input|template)\s*\|\s*(?:(?:you|then)\s+)?(?:(?:must|should|need to|have to)\s+)?(?:also\s+|then\s+)?(?:update|regenerate|also update|must also change|change|commit|generated files?|outputs?|target|update also|keep in sync|required|requires|needs?|must update|files? to update|docs to update)\b`),
 		"runDemand":  regexp.MustCompile(`^(?:run|execute|use|call|invoke|check|verify|test|lint|build|make sure|ensure)\b`),
 		"changeVerb": regexp.MustCompile(`\b(?:commit|update|add|include|regenerate|re-generate|stage|check in|bump|register)\b`),
 		"example":    regexp.MustCompile(`(?:e\.g\.|i\.e\.|for example|for instance|such as|like|say)[,:]?\s*$`),
@@ -813,6 +813,11 @@ func coSiblingFiles(a, b string, spans []string) bool {
 	pa, okA := one(a)
 	pb, okB := one(b)
 	if !okA || !okB {
+		return false
+	}
+	if strings.Contains(strings.ToLower(pa+" "+pb), "lock") {
+		// "keep `package-lock.json` in sync with `package.json`": a lockfile follows
+		// its manifest, not the other way
 		return false
 	}
 	ea, eb := path.Ext(pa), path.Ext(pb)

@@ -21,9 +21,11 @@ func (cochangeRecognizer) Name() string { return "contrib.cochange" }
 var (
 	leadingPlaceholderRE = lazyre.New(`^(<[^>/]+>/)+`)
 	changelogSpan        = lazyre.New(`(?i)^\.?/?([\w./*-]*/)?(CHANGES|CHANGELOG|HISTORY|NEWS|RELEASE[-_]NOTES|whats-new)[\w.-]*$`)
-	changelogProse       = lazyre.New(`(?i)\b([\w-]+/)*(CHANGES|CHANGELOG|HISTORY|NEWS|whats-new)\.(rst|md|txt)\b`)
-	placeholderPathRE    = lazyre.New(`\b((?:[\w-]+/)+)([A-Z](?:\.[A-Z])+|X\.Y(?:\.Z)?)\.(rst|md|txt)\b`)
-	dirSpanRE            = lazyre.New(`^\.?/?[\w.-]+(/[\w.-]+)*/$`)
+	// asideRE: a parenthesis, which may exempt kinds of change from the demand
+	asideRE           = lazyre.New(`\s*\([^()]*\)`)
+	changelogProse    = lazyre.New(`(?i)\b([\w-]+/)*(CHANGES|CHANGELOG|HISTORY|NEWS|whats-new)\.(rst|md|txt)\b`)
+	placeholderPathRE = lazyre.New(`\b((?:[\w-]+/)+)([A-Z](?:\.[A-Z])+|X\.Y(?:\.Z)?)\.(rst|md|txt)\b`)
+	dirSpanRE         = lazyre.New(`^\.?/?[\w.-]+(/[\w.-]+)*/$`)
 )
 
 // changelogGlobs are the usual homes of a changelog entry, for sentences that do not
@@ -246,7 +248,8 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 	if !named && !norm.SaysChangelog(s.text) {
 		return policy.Rule{}, false
 	}
-	for _, cl := range norm.Clauses(s.text) {
+	for _, cl := range norm.Clauses(asideRE.ReplaceAllString(s.text, "")) {
+		// "(not needed for docs-only changes)": an exemption, read below
 		if (norm.SaysChangelog(cl) || strings.Contains(cl, "entry")) && norm.NegatesCoChange(cl) {
 			return policy.Rule{}, false
 		}
@@ -267,7 +270,7 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 		then = changelogGlobs
 	}
 	ifs, unless, _ := antecedent(s, rc)
-	if slices.Contains(sectionExemptions(s.c, rc), "docs") {
+	if slices.Contains(sectionExemptions(s.c, rc), "docs") || slices.Contains(norm.ExemptionsIn(s.c.Text), "docs") {
 		unless = append(unless, docGlobs...)
 	}
 	var within []string
