@@ -11,3 +11,9 @@ import "testing"
 func TestOwnCochangeSentences560(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-560.txt", 30)
 }
+
+// TestOwnCochangeSentences561: the whole files' co-change failures of batch 561,
+// restated after they were looked at (testdata/own-sentences-561.txt; dev cases).
+func TestOwnCochangeSentences561(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-561.txt", 4)
+}

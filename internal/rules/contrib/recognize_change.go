@@ -62,6 +62,11 @@ func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 // under `src/`"), else library code.
 func antecedent(s sentence, rc *recognize.RepoContext) (ifs, unless []string, named bool) {
 	for _, sp := range s.spans {
+		if inAside(s.raw, sp) {
+			// "under `__tests__/components` (or nested folders such as `profile/`)":
+			// an example in parentheses is not the changed code
+			continue
+		}
 		if dir, ok := namedPackageDir(s, sp, rc); ok {
 			// "changes to the `web` package": the package's folder
 			ifs = append(ifs, "/"+path.Join(dir, "**"))
@@ -543,4 +548,13 @@ func unpublishedExempt(rc *recognize.RepoContext, unless []string) (outUnless, w
 		}
 	}
 	return outUnless, within
+}
+
+// inAside reports whether the code span sp first stands inside parentheses in raw.
+func inAside(raw, sp string) bool {
+	i := strings.Index(raw, "`"+sp+"`")
+	if i < 0 {
+		return false
+	}
+	return strings.Count(raw[:i], "(") > strings.Count(raw[:i], ")")
 }
