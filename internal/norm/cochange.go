@@ -339,6 +339,11 @@ func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 		m := re.FindStringSubmatch(cl)
 		return coBuild(coSides{cond: named(re, m, "cond"), demand: named(re, m, "dem")}, spans, false)
 	}
+	if m := coItemAlsoRE().FindStringSubmatch(cl); m != nil && !coNegRE().MatchString(cl) {
+		// "- `internal/flags/flags.go` — also update `docs/flags.md`": an item that
+		// names the changed file, then what goes with it
+		return coBuild(coSides{cond: "change " + m[1], demand: m[2]}, spans, false)
+	}
 	for _, name := range []string{"together", "syncBoth", "sync", "with"} {
 		re := res[name]
 		m := re.FindStringSubmatch(cl)
@@ -794,6 +799,11 @@ func coNewInFolder(cond string, spans []string) bool {
 	n := atoiN(m[1])
 	return n < len(spans) && strings.HasSuffix(strings.TrimSpace(spans[n]), "/")
 }
+
+// coItemAlsoRE: a file, a dash or colon, and "also" with a demand.
+var coItemAlsoRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(§\d+(?:\s*(?:,|and|or)\s*§\d+)*)\s*(?:—|–|-|:|→|->)\s*(?:you\s+(?:must|should)\s+)?also\s+((?:update|regenerate|re-generate|rebuild|commit|add|bump|register|edit|change|touch|sync)\b.*)$`)
+})
 
 // coSiblingFiles reports two sides that are each one file span, of the same kind (the
 // same extension) in the same folder: "`locales/en.ts` must be kept in sync with
