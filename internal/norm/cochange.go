@@ -178,7 +178,7 @@ var (
 	// coAllRE: a demand that joins its files with "and" ("update §1 and §2", "§1, §2
 	// and §3").
 	coAllRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`§\d+(?:,\s*§\d+)*,?\s+and\s+(?:the\s+)?§\d+`)
+		return regexp.MustCompile(`§\d+(?:,\s*§\d+)*,?\s+and\s+(?:the\s+)?§\d+|§\d+(?:,\s*§\d+){2,}\s*$`)
 	})
 	// coDepCondRE: a condition on the dependencies a file declares ("if you change
 	// the dependencies in §0", "when you add a dependency to §0").
@@ -260,8 +260,15 @@ func coProse(text string) ([]string, string) {
 		if strings.HasSuffix(strings.ToLower(m), ".js") && !strings.Contains(m, "/") {
 			return lead + m // "Node.js", "Vue.js": a project, not a file
 		}
+		rest := ""
+		if strings.HasPrefix(m, ".") {
+			// "a new .cc file": the extension is the span, "file" stays a word
+			if i := strings.IndexByte(m, ' '); i > 0 {
+				m, rest = m[:i], m[i:]
+			}
+		}
 		spans = append(spans, m)
-		return lead + "§" + itoaN(len(spans)-1)
+		return lead + "§" + itoaN(len(spans)-1) + rest
 	})
 	// "(new features, bug fixes, deprecations)": examples in parentheses are an
 	// aside, whose commas end no clause
@@ -275,7 +282,7 @@ func coProse(text string) ([]string, string) {
 // coBareFileRE: a file name or path written as a plain word: with an extension of a
 // file kind, or a name projects give files without one (CHANGELOG, NOTICE).
 var coBareFileRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|[\s(])(?:[\w-]+/)*(?:[\w-]+\.(?:md|rst|txt|adoc|toml|json|ya?ml|cfg|ini|lock|mod|py|go|rs|ts|tsx|js|mjs|java|kt|rb|php|cs|proto|graphql|sql|h|hpp|c|cc|cpp|gradle|xml|csproj|gemspec|in)|CHANGELOG|CHANGES|NOTICE|THIRD_PARTY_NOTICES|THIRD-PARTY-NOTICES|VERSION|Makefile|Dockerfile)\b`)
+	return regexp.MustCompile(`(?:^|[\s(])(?:[\w-]+/)*(?:[\w-]+\.(?:md|rst|txt|adoc|toml|json|ya?ml|cfg|ini|lock|mod|sum|mk|bzl|bazel|py|go|rs|ts|tsx|js|mjs|java|kt|rb|php|cs|proto|graphql|sql|h|hpp|c|cc|cpp|gradle|xml|csproj|gemspec|in)|CHANGELOG|CHANGES|NOTICE|THIRD_PARTY_NOTICES|THIRD-PARTY-NOTICES|VERSION|Makefile|Dockerfile|BUCK|BUILD)\b|(?:^|\s)\.(?:cc|cpp|cxx|c|h|hpp|go|rs|py|ts|tsx|js|java|kt|rb|proto|sql|graphql)\b(?:\s+(?:file|files|source))`)
 })
 
 func isFileChar(b byte) bool {
@@ -616,7 +623,7 @@ func coSide(side string, spans []string, demand bool) (paths, roles []string) {
 			paths = append(paths, CoPackagePrefix+sp)
 			continue
 		}
-		if !strings.ContainsAny(sp, "/.*") || codeMember(sp) {
+		if !strings.ContainsAny(sp, "/.*") && !extensionlessFile(sp) && !coNamedFile(sp) || codeMember(sp) {
 			continue // an identifier (`SCHEMA_VERSION`, `Localization.lang`), not a file
 		}
 		if strings.HasPrefix(sp, ".") && !strings.ContainsAny(sp[1:], "/.*") && !strings.HasSuffix(sp, "/") &&
@@ -832,4 +839,14 @@ func coSiblingFiles(a, b string, spans []string) bool {
 	}
 	ea, eb := path.Ext(pa), path.Ext(pb)
 	return ea != "" && ea == eb && path.Dir(pa) == path.Dir(pb)
+}
+
+// coNamedFile: files projects name without an extension that a co-change names
+// (`BUCK`, `NOTICE`, `CHANGELOG`), besides the build files extensionlessFile knows.
+func coNamedFile(sp string) bool {
+	switch sp {
+	case "BUCK", "BUILD", "WORKSPACE", "NOTICE", "CHANGELOG", "CHANGES", "VERSION", "AUTHORS", "CODEOWNERS":
+		return true
+	}
+	return false
 }
