@@ -220,11 +220,23 @@ func DemandsEntry(lower string) bool { return chgEntryDemandRE.MatchString(lower
 // chgUpdateNamedRE: an order to update a file the sentence names ("For user-visible
 // changes, update the relevant docs and `docs/CHANGELOG.md`"), read with the code spans
 // taken out: the verb leads the sentence or its clause, or a modal governs it.
-var chgUpdateNamedRE = lazyre.New(`(^\W*|[,:;]\s*|\b(must|should|always|also)\s+)(please\s+)?(update|add (an? |one )?(new )?(entry|line|bullet|item) (to|in|under)|add entries to)\b|^\W*(the\s+)?\S+\s+(is|are|has been|have been)\s+(updated|amended)\W*$`)
+var chgUpdateNamedRE = lazyre.New(`(^\W*|[,:;]\s*|\b(must|should|always|also)\s+)(please\s+)?(update|add an entry to|add entries to)\b`)
 
 // UpdatesNamedFile reports whether the sentence orders an update of a file it names
 // (lower: the sentence in lower case, code spans taken out).
-func UpdatesNamedFile(lower string) bool { return chgUpdateNamedRE.MatchString(lower) }
+func UpdatesNamedFile(lower string) bool {
+	return chgUpdateNamedRE.MatchString(lower) || chgUpdateNamedLooseRE.MatchString(lower)
+}
+
+// UpdatesNamedFileLoosely reports an order to update a named file read only from a
+// checklist's shorter forms ("Add entry to CHANGELOG.md", "CHANGELOG.md is updated"):
+// a reminder more than a demand every change is held to.
+func UpdatesNamedFileLoosely(lower string) bool {
+	return !chgUpdateNamedRE.MatchString(lower) && chgUpdateNamedLooseRE.MatchString(lower)
+}
+
+// chgUpdateNamedLooseRE: a checklist's shorter forms of chgUpdateNamedRE.
+var chgUpdateNamedLooseRE = lazyre.New(`(^\W*|[,:;]\s*|\b(must|should|always|also)\s+)(please\s+)?add (one |new )?(entry|line|bullet|item) (to|in|under)\b|(^\W*|[,:;]\s*)(please\s+)?add (an? )(new )?(line|bullet|item) (to|in|under)\b|^\W*(the\s+)?\S+\s+(is|are|has been|have been)\s+(updated|amended)\W*$`)
 
 // EntryPlacement reports whether the sentence says where an entry goes ("at the top
 // of the section", "in the PR description"): no file the change must touch.

@@ -309,6 +309,12 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 		// need one, so heed can only remind
 		r.Severity = policy.SeverityWarning
 	}
+	if !norm.DemandsEntry(s.text) && !norm.ToolChangeFiles(s.text) && norm.UpdatesNamedFileLoosely(s.text) {
+		// "**Changelog**: Add entry to CHANGELOG.md", "- [ ] CHANGELOG.md is updated":
+		// a checklist's reminder (neul-labs/agentvfs keeps one changelog version
+		// against a dozen of its manifest), not a demand every change is held to
+		r.Severity = policy.SeverityWarning
+	}
 	if norm.UnderPublishingHeading(s.c.HeaderPath) {
 		// "## Publishing" / "### Changeset workflow": "1. Create a changeset for your
 		// changes" is a step of the release tool's flow, whose configuration says
