@@ -305,7 +305,7 @@ func judgeArchCases(t *testing.T, reg *engine.Registry, cases []archCase) (right
 			var read []string
 			for _, d := range []string{policy.DomainArchitecture, policy.DomainContribution, policy.DomainProcess} {
 				for _, r := range byDomain[d] {
-					read = append(read, r.Kind+" "+string(r.Params)+" ["+r.Severity+"]")
+					read = append(read, r.Kind+" "+string(r.Params)+" ["+r.Severity+", "+r.Origin+"]")
 				}
 			}
 			t.Errorf("%s: %s %q: %s, want %s\n  rules: %s\n  unenforced: %s", c.name, e.kind, e.args, got, e.want,

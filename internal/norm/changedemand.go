@@ -177,6 +177,23 @@ func UnderReleaseHeading(headings []string) bool {
 	return false
 }
 
+// publishHeadingRE: a heading over the publishing or versioning workflow ("##
+// Publishing", "### Changeset Workflow", "Version management"): its steps may ask each
+// contributor for an entry, but which changes need one is the release tool's to say.
+var publishHeadingRE = lazyre.New(`(?i)^\W*(?:publishing|versioning|version management|releases? and versioning|versioning and releases?)\W*$|\bchangesets?\s+(?:workflow|process|flow)\b`)
+
+// UnderPublishingHeading reports whether one of the headings above a sentence names
+// the publishing or versioning workflow (not the release procedure itself, which
+// UnderReleaseHeading reads).
+func UnderPublishingHeading(headings []string) bool {
+	for _, h := range headings {
+		if publishHeadingRE.MatchString(h) {
+			return true
+		}
+	}
+	return false
+}
+
 // onRequestRE: a demand made only when someone asks for it ("and, if user asks,
 // `CHANGELOG.md`", "update the docs when asked").
 var onRequestRE = lazyre.New(`(?i)\b(?:if|when|unless|only if|only when)\s+(?:the\s+)?(?:user|maintainer|reviewer|owner)s?\s+(?:asks?|requests?|wants?|explicitly asks?)\b|\b(?:if|when)\s+(?:asked|requested)\b|\bon request\b|\bor when asked\b`)
@@ -207,7 +224,19 @@ var chgUpdateNamedRE = lazyre.New(`(^\W*|[,:;]\s*|\b(must|should|always|also)\s+
 
 // UpdatesNamedFile reports whether the sentence orders an update of a file it names
 // (lower: the sentence in lower case, code spans taken out).
-func UpdatesNamedFile(lower string) bool { return chgUpdateNamedRE.MatchString(lower) }
+func UpdatesNamedFile(lower string) bool {
+	return chgUpdateNamedRE.MatchString(lower) || chgUpdateNamedLooseRE.MatchString(lower)
+}
+
+// UpdatesNamedFileLoosely reports an order to update a named file read only from a
+// checklist's shorter forms ("Add entry to CHANGELOG.md", "CHANGELOG.md is updated"):
+// a reminder more than a demand every change is held to.
+func UpdatesNamedFileLoosely(lower string) bool {
+	return !chgUpdateNamedRE.MatchString(lower) && chgUpdateNamedLooseRE.MatchString(lower)
+}
+
+// chgUpdateNamedLooseRE: a checklist's shorter forms of chgUpdateNamedRE.
+var chgUpdateNamedLooseRE = lazyre.New(`(^\W*|[,:;]\s*|\b(must|should|always|also)\s+)(please\s+)?add (one |new )?(entry|line|bullet|item) (to|in|under)\b|(^\W*|[,:;]\s*)(please\s+)?add (an? )(new )?(line|bullet|item) (to|in|under)\b|^\W*(the\s+)?\S+\s+(is|are|has been|have been)\s+(updated|amended)\W*$`)
 
 // EntryPlacement reports whether the sentence says where an entry goes ("at the top
 // of the section", "in the PR description"): no file the change must touch.

@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -105,7 +106,7 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		// "when you add a file under §0:"
 		"frameCond": regexp.MustCompile(`^(?:` + when + `\s+)?(?:you\s+|a\s+(?:pr|change|commit)\s+)?(?P<cond>` + verb + `\b.*?)[:.]?$`),
 		// a table header: "when you change | also update"
-		"tableHead":  regexp.MustCompile(`^(?:` + when + `\s+)?(?:you\s+)?(?:change|changes|changing|modify|edit|touch|source|sources|changed files?|if you change|file|files|input|template)\s*\|\s*(?:(?:you|then)\s+)?(?:(?:must|should|need to|have to)\s+)?(?:also\s+|then\s+)?(?:update|regenerate|also update|must also change|change|commit|generated files?|outputs?|target|update also|keep in sync)\b`),
+		"tableHead":  regexp.MustCompile(`^(?:` + when + `\s+)?(?:you\s+)?(?:change|changes|changing|modify|edit|touch|source|sources|changed files?|if you change|file|files|input|template)\s*\|\s*(?:(?:you|then)\s+)?(?:(?:must|should|need to|have to)\s+)?(?:also\s+|then\s+)?(?:update|regenerate|also update|must also change|change|commit|generated files?|outputs?|target|update also|keep in sync|required|requires|needs?|must update|files? to update|docs to update)\b`),
 		"runDemand":  regexp.MustCompile(`^(?:run|execute|use|call|invoke|check|verify|test|lint|build|make sure|ensure)\b`),
 		"changeVerb": regexp.MustCompile(`\b(?:commit|update|add|include|regenerate|re-generate|stage|check in|bump|register)\b`),
 		"example":    regexp.MustCompile(`(?:e\.g\.|i\.e\.|for example|for instance|such as|like|say)[,:]?\s*$`),
@@ -115,7 +116,7 @@ var coREs = sync.OnceValue(func() map[string]*regexp.Regexp {
 		"mark":       regexp.MustCompile(`§(\d+)`),
 		"anyCond":    regexp.MustCompile(`^(?:every|each|any|all)\s+(?:(?:code |source )?changes?|prs?|pull requests?|commits?)$|^(?:merge|open|submit|send|create|raise)\s+(?:a\s+|any\s+|your\s+)?(?:prs?|pull requests?)$|\b(?:anything|everything|any file)\b|` + componentCond + `|^[\w-]+ (?:code |source )?changes?$`),
 		"what":       regexp.MustCompile(`^\w+\s+((?:the |an? |any )?(?:updated |regenerated |matching |new |corresponding )?[\w-]+(?: [\w-]+)?)\s+(?:in|under|to|from|at)\b`),
-		"exempt":     regexp.MustCompile(`\b(?:exempt|excepted|excluded|(?:don't|do not|doesn't|does not|won't|will not) need (?:one|it|this|an? (?:[\w-]+ )?(?:entry|fragment|changeset|note)|(?:[\w-]+ )?(?:entries|fragments|changesets|notes))|need not|no (?:[\w-]+ )?(?:entry|fragment|changeset) (?:is )?(?:needed|required))\b|\bexcept(?: for)?\b`),
+		"exempt":     regexp.MustCompile(`\b(?:exempt|excepted|excluded|(?:don't|do not|doesn't|does not|won't|will not) need (?:one|it|this|an? (?:[\w-]+ )?(?:entry|fragment|changeset|note)|(?:[\w-]+ )?(?:entries|fragments|changesets|notes))|need not|no (?:[\w-]+ )?(?:entry|fragment|changeset) (?:is )?(?:needed|required)|not (?:needed|required|necessary) (?:for|on|with|in))\b|\bexcept(?: for)?\b`),
 		"exTests":    regexp.MustCompile(`\btests?\b|\btest (?:files?|code|changes?)\b|\bspecs?\b`),
 		"exDocs":     regexp.MustCompile(`\b(?:docs?|documentation)\b`),
 	}
@@ -177,7 +178,7 @@ var (
 	// coAllRE: a demand that joins its files with "and" ("update §1 and §2", "§1, §2
 	// and §3").
 	coAllRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`§\d+(?:,\s*§\d+)*,?\s+and\s+(?:the\s+)?§\d+`)
+		return regexp.MustCompile(`§\d+(?:,\s*§\d+)*,?\s+and\s+(?:the\s+)?§\d+|§\d+(?:,\s*§\d+){2,}\s*$`)
 	})
 	// coDepCondRE: a condition on the dependencies a file declares ("if you change
 	// the dependencies in §0", "when you add a dependency to §0").
@@ -215,21 +216,24 @@ var coRoleREs = sync.OnceValue(func() []struct {
 // CoChangesIn reads the co-changes of a sentence in its frame.
 func CoChangesIn(text string, f CoFrame) []CoChange {
 	spans, prose := coProse(text)
+	// "update `docs/api.md` (not needed for internal refactors)": an aside that ends
+	// a clause and names no file is read for its exemptions below, not as a side
+	reading := coTrailAsideRE().ReplaceAllString(prose, "$1")
 	var out []CoChange
-	for _, cl := range coClauses(prose) {
-		if cc, ok := readCoClause(cl, prose, spans); ok {
+	for _, cl := range coClauses(reading) {
+		if cc, ok := readCoClause(cl, reading, spans); ok {
 			out = append(out, cc...)
 			break
 		}
 	}
 	if len(out) == 0 {
-		out = coQuestion(prose, spans)
+		out = coQuestion(reading, spans)
 	}
 	if len(out) == 0 {
-		out = coGenerated(prose, spans, f)
+		out = coGenerated(reading, spans, f)
 	}
 	if len(out) == 0 {
-		out = coFromFrame(prose, spans, f)
+		out = coFromFrame(reading, spans, f)
 	}
 	for i := range out {
 		out[i].Judgement = out[i].Judgement || coJudgeRE().MatchString(prose)
@@ -256,8 +260,15 @@ func coProse(text string) ([]string, string) {
 		if strings.HasSuffix(strings.ToLower(m), ".js") && !strings.Contains(m, "/") {
 			return lead + m // "Node.js", "Vue.js": a project, not a file
 		}
+		rest := ""
+		if strings.HasPrefix(m, ".") {
+			// "a new .cc file": the extension is the span, "file" stays a word
+			if i := strings.IndexByte(m, ' '); i > 0 {
+				m, rest = m[:i], m[i:]
+			}
+		}
 		spans = append(spans, m)
-		return lead + "§" + itoaN(len(spans)-1)
+		return lead + "§" + itoaN(len(spans)-1) + rest
 	})
 	// "(new features, bug fixes, deprecations)": examples in parentheses are an
 	// aside, whose commas end no clause
@@ -271,7 +282,7 @@ func coProse(text string) ([]string, string) {
 // coBareFileRE: a file name or path written as a plain word: with an extension of a
 // file kind, or a name projects give files without one (CHANGELOG, NOTICE).
 var coBareFileRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|[\s(])(?:[\w-]+/)*(?:[\w-]+\.(?:md|rst|txt|adoc|toml|json|ya?ml|cfg|ini|lock|mod|py|go|rs|ts|tsx|js|mjs|java|kt|rb|php|cs|proto|graphql|sql|h|hpp|c|cc|cpp|gradle|xml|csproj|gemspec|in)|CHANGELOG|CHANGES|NOTICE|THIRD_PARTY_NOTICES|THIRD-PARTY-NOTICES|VERSION|Makefile|Dockerfile)\b`)
+	return regexp.MustCompile(`(?:^|[\s(])(?:[\w-]+/)*(?:[\w-]+\.(?:md|rst|txt|adoc|toml|json|ya?ml|cfg|ini|lock|mod|sum|mk|bzl|bazel|py|go|rs|ts|tsx|js|mjs|java|kt|rb|php|cs|proto|graphql|sql|h|hpp|c|cc|cpp|gradle|xml|csproj|gemspec|in)|CHANGELOG|CHANGES|NOTICE|THIRD_PARTY_NOTICES|THIRD-PARTY-NOTICES|VERSION|Makefile|Dockerfile|BUCK|BUILD)\b|(?:^|\s)\.(?:cc|cpp|cxx|c|h|hpp|go|rs|py|ts|tsx|js|java|kt|rb|proto|sql|graphql)\b(?:\s+(?:file|files|source))`)
 })
 
 func isFileChar(b byte) bool {
@@ -280,6 +291,9 @@ func isFileChar(b byte) bool {
 
 // coAsideRE: a parenthesis of words with commas and no span.
 var coAsideRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*\([^()§]*,[^()§]*\)`) })
+
+// coTrailAsideRE: a parenthesis that names no file and ends its clause.
+var coTrailAsideRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*\([^()§]*\)\s*([.;!?]|$)`) })
 
 // coClauses splits prose into the clauses a co-change may stand in: sentences and
 // the parts of a semicolon.
@@ -332,6 +346,11 @@ func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 		m := re.FindStringSubmatch(cl)
 		return coBuild(coSides{cond: named(re, m, "cond"), demand: named(re, m, "dem")}, spans, false)
 	}
+	if m := coItemAlsoRE().FindStringSubmatch(cl); m != nil && !coNegRE().MatchString(cl) {
+		// "- `internal/flags/flags.go` — also update `docs/flags.md`": an item that
+		// names the changed file, then what goes with it
+		return coBuild(coSides{cond: "change " + m[1], demand: m[2]}, spans, false)
+	}
 	for _, name := range []string{"together", "syncBoth", "sync", "with"} {
 		re := res[name]
 		m := re.FindStringSubmatch(cl)
@@ -342,7 +361,9 @@ func readCoClause1(cl, prose string, spans []string) ([]CoChange, bool) {
 			return nil, false
 		}
 		a, b := named(re, m, "a"), named(re, m, "b")
-		if name == "together" || name == "syncBoth" {
+		if name == "together" || name == "syncBoth" || coSiblingFiles(a, b, spans) {
+			// "`en.ts` must be kept in sync with `zh-CN.ts`": two files of one kind
+			// side by side (locales, instruction files) follow each other both ways
 			return coBuild(coSides{cond: b, demand: a, both: true}, spans, true)
 		}
 		return coBuild(coSides{cond: b, demand: a}, spans, true)
@@ -602,7 +623,7 @@ func coSide(side string, spans []string, demand bool) (paths, roles []string) {
 			paths = append(paths, CoPackagePrefix+sp)
 			continue
 		}
-		if !strings.ContainsAny(sp, "/.*") || codeMember(sp) {
+		if !strings.ContainsAny(sp, "/.*") && !extensionlessFile(sp) && !coNamedFile(sp) || codeMember(sp) {
 			continue // an identifier (`SCHEMA_VERSION`, `Localization.lang`), not a file
 		}
 		if strings.HasPrefix(sp, ".") && !strings.ContainsAny(sp[1:], "/.*") && !strings.HasSuffix(sp, "/") &&
@@ -784,4 +805,48 @@ func coNewInFolder(cond string, spans []string) bool {
 	}
 	n := atoiN(m[1])
 	return n < len(spans) && strings.HasSuffix(strings.TrimSpace(spans[n]), "/")
+}
+
+// coItemAlsoRE: a file, a dash or colon, and "also" with a demand.
+var coItemAlsoRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(§\d+(?:\s*(?:,|and|or)\s*§\d+)*)\s*(?:—|–|-|:|→|->)\s*(?:you\s+(?:must|should)\s+)?also\s+((?:update|regenerate|re-generate|rebuild|commit|add|bump|register|edit|change|touch|sync)\b.*)$`)
+})
+
+// coSiblingFiles reports two sides that are each one file span, of the same kind (the
+// same extension) in the same folder: "`locales/en.ts` must be kept in sync with
+// `locales/zh-CN.ts`".
+func coSiblingFiles(a, b string, spans []string) bool {
+	one := func(side string) (string, bool) {
+		m := coREs()["mark"].FindAllStringSubmatch(side, -1)
+		if len(m) != 1 || strings.TrimSpace(strings.TrimPrefix(side, "the ")) != m[0][0] {
+			return "", false
+		}
+		n := atoiN(m[0][1])
+		if n >= len(spans) || strings.HasSuffix(spans[n], "/") || strings.ContainsAny(spans[n], "*<{") {
+			return "", false
+		}
+		return spans[n], true
+	}
+	pa, okA := one(a)
+	pb, okB := one(b)
+	if !okA || !okB {
+		return false
+	}
+	if strings.Contains(strings.ToLower(pa+" "+pb), "lock") {
+		// "keep `package-lock.json` in sync with `package.json`": a lockfile follows
+		// its manifest, not the other way
+		return false
+	}
+	ea, eb := path.Ext(pa), path.Ext(pb)
+	return ea != "" && ea == eb && path.Dir(pa) == path.Dir(pb)
+}
+
+// coNamedFile: files projects name without an extension that a co-change names
+// (`BUCK`, `NOTICE`, `CHANGELOG`), besides the build files extensionlessFile knows.
+func coNamedFile(sp string) bool {
+	switch sp {
+	case "BUCK", "BUILD", "WORKSPACE", "NOTICE", "CHANGELOG", "CHANGES", "VERSION", "AUTHORS", "CODEOWNERS":
+		return true
+	}
+	return false
 }

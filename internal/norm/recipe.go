@@ -55,13 +55,18 @@ var (
 	recipeFolderVerbRE = lazyre.New("(?i)^(?:\\d+[.)]\\s*)?(?:please\\s+)?(?:create|put|place|write|implement|define|save|store)\\b[^`]*\\b(?:in|under|into|inside|within)\\s+(?:the\\s+)?`[^`]+/`(?:\\s+(?:folder|directory|dir|package))?\\s*[.:]?$")
 	recipeConditionRE  = lazyre.New(`(?i)\b(?:if|when|whenever|unless|where|optionally|as needed|if needed|when needed|in case)\b`)
 	recipeSpanRE       = lazyre.New("`([^`]+)`")
+	// recipeAsideRE: an example or a reference in parentheses ("(e.g., `lmdb.rs`)",
+	// "(see `sqlite.rs` for reference)")
+	recipeAsideRE = lazyre.New("(?i)\\s*\\((?:e\\.g\\.|i\\.e\\.|eg\\b|for example|for instance|such as|like|see)[^()]*\\)")
 )
 
 // ReadRecipeStep reads one step of a how-to ("Put the implementation in
 // `core/services/<service>/`", "Register it in `src/registry.ts`"); ok is false for a
 // step that places nothing and names no file to update without a condition.
 func ReadRecipeStep(text string) (RecipeStep, bool) {
-	t := strings.TrimSpace(text)
+	// "Create a new file in `src/storage/` (e.g., `lmdb.rs`)": an example or a
+	// reference in parentheses is no file of the step
+	t := strings.TrimSpace(recipeAsideRE.ReplaceAllString(text, ""))
 	var placeholders, concrete []string
 	for _, m := range recipeSpanRE.FindAllStringSubmatch(t, -1) {
 		sp := strings.TrimSpace(m[1])
@@ -71,6 +76,17 @@ func ReadRecipeStep(text string) (RecipeStep, bool) {
 		}
 		if pathLike(sp) && !strings.ContainsAny(sp, "*?{}[]<>") {
 			concrete = append(concrete, strings.TrimPrefix(sp, "./"))
+		}
+	}
+	if len(placeholders) == 0 && len(concrete) == 0 && !strings.Contains(t, "`") {
+		// "Update README.md, CLAUDE.md, AGENTS.md, and skill files": file names
+		// written as plain words
+		for _, m := range coBareFileRE().FindAllString(t, -1) {
+			m = strings.TrimLeft(m, " \t(")
+			if strings.HasSuffix(strings.ToLower(m), ".js") && !strings.Contains(m, "/") {
+				continue // "Node.js": a project, not a file
+			}
+			concrete = append(concrete, m)
 		}
 	}
 	switch {

@@ -21,9 +21,11 @@ func (cochangeRecognizer) Name() string { return "contrib.cochange" }
 var (
 	leadingPlaceholderRE = lazyre.New(`^(<[^>/]+>/)+`)
 	changelogSpan        = lazyre.New(`(?i)^\.?/?([\w./*-]*/)?(CHANGES|CHANGELOG|HISTORY|NEWS|RELEASE[-_]NOTES|whats-new)[\w.-]*$`)
-	changelogProse       = lazyre.New(`(?i)\b([\w-]+/)*(CHANGES|CHANGELOG|HISTORY|NEWS|whats-new)\.(rst|md|txt)\b`)
-	placeholderPathRE    = lazyre.New(`\b((?:[\w-]+/)+)([A-Z](?:\.[A-Z])+|X\.Y(?:\.Z)?)\.(rst|md|txt)\b`)
-	dirSpanRE            = lazyre.New(`^\.?/?[\w.-]+(/[\w.-]+)*/$`)
+	// asideRE: a parenthesis, which may exempt kinds of change from the demand
+	asideRE           = lazyre.New(`\s*\([^()]*\)`)
+	changelogProse    = lazyre.New(`(?i)\b([\w-]+/)*(CHANGES|CHANGELOG|HISTORY|NEWS|whats-new)\.(rst|md|txt)\b`)
+	placeholderPathRE = lazyre.New(`\b((?:[\w-]+/)+)([A-Z](?:\.[A-Z])+|X\.Y(?:\.Z)?)\.(rst|md|txt)\b`)
+	dirSpanRE         = lazyre.New(`^\.?/?[\w.-]+(/[\w.-]+)*/$`)
 )
 
 // changelogGlobs are the usual homes of a changelog entry, for sentences that do not
@@ -60,6 +62,11 @@ func (cochangeRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 // under `src/`"), else library code.
 func antecedent(s sentence, rc *recognize.RepoContext) (ifs, unless []string, named bool) {
 	for _, sp := range s.spans {
+		if inAside(s.raw, sp) {
+			// "under `__tests__/components` (or nested folders such as `profile/`)":
+			// an example in parentheses is not the changed code
+			continue
+		}
 		if dir, ok := namedPackageDir(s, sp, rc); ok {
 			// "changes to the `web` package": the package's folder
 			ifs = append(ifs, "/"+path.Join(dir, "**"))
@@ -246,7 +253,8 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 	if !named && !norm.SaysChangelog(s.text) {
 		return policy.Rule{}, false
 	}
-	for _, cl := range norm.Clauses(s.text) {
+	for _, cl := range norm.Clauses(asideRE.ReplaceAllString(s.text, "")) {
+		// "(not needed for docs-only changes)": an exemption, read below
 		if (norm.SaysChangelog(cl) || strings.Contains(cl, "entry")) && norm.NegatesCoChange(cl) {
 			return policy.Rule{}, false
 		}
@@ -267,7 +275,7 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 		then = changelogGlobs
 	}
 	ifs, unless, _ := antecedent(s, rc)
-	if slices.Contains(sectionExemptions(s.c, rc), "docs") {
+	if slices.Contains(sectionExemptions(s.c, rc), "docs") || slices.Contains(norm.ExemptionsIn(s.c.Text), "docs") {
 		unless = append(unless, docGlobs...)
 	}
 	var within []string
@@ -300,6 +308,19 @@ func changelogRule(s sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 		// changeset (for functional changes)": the author decides which changes
 		// need one, so heed can only remind
 		r.Severity = policy.SeverityWarning
+	}
+	if !norm.DemandsEntry(s.text) && !norm.ToolChangeFiles(s.text) && norm.UpdatesNamedFileLoosely(s.text) {
+		// "**Changelog**: Add entry to CHANGELOG.md", "- [ ] CHANGELOG.md is updated":
+		// a checklist's reminder (neul-labs/agentvfs keeps one changelog version
+		// against a dozen of its manifest), not a demand every change is held to
+		r.Severity = policy.SeverityWarning
+	}
+	if norm.UnderPublishingHeading(s.c.HeaderPath) {
+		// "## Publishing" / "### Changeset workflow": "1. Create a changeset for your
+		// changes" is a step of the release tool's flow, whose configuration says
+		// which changes need an entry
+		r.Severity = policy.SeverityWarning
+		r.Review = "a step of the publishing workflow: which changes need an entry is the release tool's to say"
 	}
 	if norm.CondInItems(s.raw) || slices.Contains(sectionExemptions(s.c, rc), norm.CoExemptJudged) || slices.Contains(norm.ExemptionsIn(s.c.Text), norm.CoExemptJudged) {
 		// "Add a changeset when you:" over the kinds of change, "Refactors don't
@@ -533,4 +554,13 @@ func unpublishedExempt(rc *recognize.RepoContext, unless []string) (outUnless, w
 		}
 	}
 	return outUnless, within
+}
+
+// inAside reports whether the code span sp first stands inside parentheses in raw.
+func inAside(raw, sp string) bool {
+	i := strings.Index(raw, "`"+sp+"`")
+	if i < 0 {
+		return false
+	}
+	return strings.Count(raw[:i], "(") > strings.Count(raw[:i], ")")
 }

@@ -2,6 +2,7 @@ package contrib
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -75,7 +76,7 @@ func namedFiles(s sentence) []string {
 	return out
 }
 
-func (manifestRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext) recognize.Result {
+func (manifestRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
 	if norm.ForbidsOutright(s.text) {
 		return recognize.Result{}
@@ -108,6 +109,23 @@ func (manifestRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoConte
 				"changed the version in "+a+" alone", "set the same version in "+strings.Join(trimRoot(others), " and "), versionCases(strings.TrimPrefix(place(a), "/"), strings.TrimPrefix(others[0], "/"))))
 		}
 		return recognize.Result{Rules: rules}
+	}
+	if vfiles := versionFilesOfFrame(c, rc); len(vfiles) >= 2 {
+		// "The version must be bumped in both places at once:" over items that each
+		// name a file: this item's file, when its version changes, needs the others
+		own := place(vfiles[0])
+		var others []string
+		for _, b := range vfiles[1:] {
+			others = append(others, place(b))
+		}
+		p := CochangeParams{If: []string{own}, Then: others, When: WhenVersion,
+			Need:    "the version in " + strings.Join(trimRoot(others), " and "),
+			Reading: "the list's lead-in keeps the version equal across the files its items name"}
+		r := s.rule(KindCochange, p, false, "changed the version in "+vfiles[0]+" alone", "set the same version in "+strings.Join(trimRoot(others), " and "),
+			versionCases(strings.TrimPrefix(own, "/"), strings.TrimPrefix(others[0], "/")))
+		// read from the frame, not the sentence: a reminder
+		r.Severity = policy.SeverityWarning
+		return recognize.Result{Rules: []policy.Rule{r}}
 	}
 	if norm.ListsNewDependencies(s.text, s.near) {
 		var notices []string
@@ -175,4 +193,47 @@ func dependencyCases(notice string) []policy.Case {
 		{Expect: policy.ExpectSatisfied, Path: "go.mod", Code: mod("github.com/acme/log v1.0.0", "github.com/other/yaml v2.0.0"), Changed: []string{"go.mod", notice}, Files: before, Note: "listed in the same change"},
 		{Expect: policy.ExpectInapplicable, Path: "go.mod", Code: mod("github.com/acme/log v1.1.0"), Changed: []string{"go.mod"}, Files: before, Note: "a listed dependency bumped"},
 	}
+}
+
+// versionFilesOfFrame reads an item of a list whose lead-in (with the heading over it)
+// keeps a version equal across the files the items name ("The version must be bumped
+// in both places at once:" over "- `package.json`", "- `src/version.ts`"): the item's
+// own file first, then its siblings' files. Nil when the item names other than one
+// file, the frame says no such thing, or fewer than two items name a file.
+func versionFilesOfFrame(c *policy.Constraint, rc *recognize.RepoContext) []string {
+	if rc == nil || c.Context == "" {
+		return nil
+	}
+	frame := recognize.Lower(c.Context)
+	if len(c.HeaderPath) > 0 {
+		frame = recognize.Lower(c.HeaderPath[len(c.HeaderPath)-1]) + " " + frame
+	}
+	if !norm.KeepsVersionEqual(frame) || norm.AtRelease(frame) {
+		return nil
+	}
+	one := func(o *policy.Constraint) string {
+		fs := namedFiles(read(o))
+		if len(fs) != 1 || strings.HasPrefix(fs[0], "@") || !strings.Contains(path.Base(fs[0]), ".") && !strings.HasPrefix(strings.ToUpper(path.Base(fs[0])), "VERSION") {
+			return ""
+		}
+		return fs[0]
+	}
+	own := one(c)
+	if own == "" {
+		return nil
+	}
+	out := []string{own}
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != c.File || o.ID == c.ID || o.Context != c.Context || !slices.Equal(o.HeaderPath, c.HeaderPath) {
+			continue
+		}
+		if f := one(o); f != "" && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
 }

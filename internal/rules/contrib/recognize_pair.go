@@ -20,6 +20,12 @@ func (pairRecognizer) Name() string { return "contribution.pair" }
 
 func (pairRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := read(c)
+	// The co-change reader reads the sides more closely (files the change adds, a
+	// kind of file by its extension, exemptions, "kept in sync" both ways): its
+	// reading comes first.
+	if rules := coChangeRules(c, s, rc); len(rules) > 0 && !strings.Contains(strings.ToLower(c.Text), "vice versa") {
+		return recognize.Result{Rules: rules}
+	}
 	var rules []policy.Rule
 	for _, n := range norm.Read(c.Text, norm.Context{Heading: c.HeaderPath}) {
 		if judgedCoChange(c) {
