@@ -743,7 +743,14 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 				pendingFlags = append(pendingFlags, o.Argv)
 			}
 		case norm.KTool:
-			f.patterns = append(f.patterns, process.Pattern{Program: process.ProgramsOf(o.Text)})
+			p := process.Pattern{Program: process.ProgramsOf(o.Text)}
+			// "never pass `--no-verify` to git": the option on that tool, not the
+			// tool itself
+			for _, fl := range pendingFlags {
+				p.Flags = append(p.Flags, flagGroup(p, fl))
+			}
+			pendingFlags = nil
+			f.patterns = append(f.patterns, p)
 			lastCmd = len(f.patterns) - 1
 		case norm.KConcept:
 			ps := conceptForms(o.Text, rc)

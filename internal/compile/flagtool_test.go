@@ -1,0 +1,45 @@
+package compile_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/rules/process"
+)
+
+// A flag banned on a tool named in plain words ("Never pass `--no-verify` to git",
+// found by the shim48 helper) is the flag on that tool: before, the tool word took no
+// option and the rule banned every git command, `git status` included.
+func TestAFlagBannedOnAToolInWordsBansTheFlagOnly(t *testing.T) {
+	for _, doc := range []string{
+		"# X\n\n- Never pass `--no-verify` to git.\n",
+		"# X\n\n- Do not use `--no-verify` with git.\n",
+	} {
+		var p process.CommandParams
+		n := 0
+		for _, r := range compileWithFile(doc) {
+			if r.Kind == process.KindCommand {
+				n++
+				if err := json.Unmarshal(r.Params, &p); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("%q: %d command rules, want 1", doc, n)
+			continue
+		}
+		for argv, want := range map[string]string{
+			"git status":                  policy.ExpectSatisfied,
+			"git commit -m x":             policy.ExpectSatisfied,
+			"git commit --no-verify -m x": policy.ExpectViolated,
+			"git push --no-verify":        policy.ExpectViolated,
+		} {
+			if got := process.JudgeArgv(p, strings.Fields(argv)); got != want {
+				t.Errorf("%q: %s is %s, want %s", doc, argv, got, want)
+			}
+		}
+	}
+}
