@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 )
 
@@ -27,21 +28,23 @@ var (
 
 // commentCode is, per language, a line of code at the top level and a function whose
 // body is BODY: what the samples put around their comments.
-var commentCode = map[string][2]string{
-	engine.LangGo:         {"var x = 1", "package p\n\nfunc f() {\nBODY\treturn\n}\n"},
-	engine.LangJavaScript: {"const x = 1;", "function f() {\nBODY  return 1;\n}\n"},
-	engine.LangTypeScript: {"const x = 1;", "function f() {\nBODY  return 1;\n}\n"},
-	engine.LangTSX:        {"const x = 1;", "function f() {\nBODY  return 1;\n}\n"},
-	engine.LangRust:       {"const X: i32 = 1;", "fn f() {\nBODY}\n"},
-	engine.LangJava:       {"class A {}", "class A {\n  void f() {\nBODY  }\n}\n"},
-	engine.LangKotlin:     {"val x = 1", "fun f() {\nBODY}\n"},
-	engine.LangCSharp:     {"class A {}", "class A {\n  void F() {\nBODY  }\n}\n"},
-	engine.LangC:          {"int x = 1;", "void f(void) {\nBODY}\n"},
-	engine.LangCPP:        {"int x = 1;", "void f() {\nBODY}\n"},
-	engine.LangPHP:        {"$x = 1;", "<?php\nfunction f() {\nBODY}\n"},
-	engine.LangPython:     {"x = 1", "def f():\nBODY    return 1\n"},
-	engine.LangRuby:       {"x = 1", "def f\nBODY  1\nend\n"},
-}
+var commentCode = lazy.Value[map[string][2]string]{F: func() map[string][2]string {
+	return map[string][2]string{
+		engine.LangGo:         {"var x = 1", "package p\n\nfunc f() {\nBODY\treturn\n}\n"},
+		engine.LangJavaScript: {"const x = 1;", "function f() {\nBODY  return 1;\n}\n"},
+		engine.LangTypeScript: {"const x = 1;", "function f() {\nBODY  return 1;\n}\n"},
+		engine.LangTSX:        {"const x = 1;", "function f() {\nBODY  return 1;\n}\n"},
+		engine.LangRust:       {"const X: i32 = 1;", "fn f() {\nBODY}\n"},
+		engine.LangJava:       {"class A {}", "class A {\n  void f() {\nBODY  }\n}\n"},
+		engine.LangKotlin:     {"val x = 1", "fun f() {\nBODY}\n"},
+		engine.LangCSharp:     {"class A {}", "class A {\n  void F() {\nBODY  }\n}\n"},
+		engine.LangC:          {"int x = 1;", "void f(void) {\nBODY}\n"},
+		engine.LangCPP:        {"int x = 1;", "void f() {\nBODY}\n"},
+		engine.LangPHP:        {"$x = 1;", "<?php\nfunction f() {\nBODY}\n"},
+		engine.LangPython:     {"x = 1", "def f():\nBODY    return 1\n"},
+		engine.LangRuby:       {"x = 1", "def f\nBODY  1\nend\n"},
+	}
+}}
 
 // commentSample expands a sample: %M is the line comment marker, %D a line of code, and
 // the whole is preceded by PHP's opening tag where the language needs it.
@@ -51,7 +54,7 @@ func commentSample(l, s string) string {
 		m = "#"
 	}
 	s = strings.ReplaceAll(s, "%M", m)
-	s = strings.ReplaceAll(s, "%D", commentCode[l][0])
+	s = strings.ReplaceAll(s, "%D", commentCode.Get()[l][0])
 	if l == engine.LangPHP {
 		s = "<?php\n" + s
 	}
@@ -72,7 +75,7 @@ func commentFunc(l, body string) string {
 		ind = "\t"
 	}
 	b := strings.ReplaceAll(strings.ReplaceAll(body, "%M", m), "%I", ind)
-	return strings.Replace(commentCode[l][1], "BODY", b, 1)
+	return strings.Replace(commentCode.Get()[l][1], "BODY", b, 1)
 }
 
 // commentVariants builds a shape's variants for the languages; bad and good are
@@ -84,7 +87,7 @@ func commentVariants(langs []string, shape string, opts []string, bad, good []st
 		pred += ` "` + o + `"`
 	}
 	for _, l := range langs {
-		v := Variant{Lang: l, Query: "(" + commentNodes[l] + " @match (#comment? @match " + pred + "))"}
+		v := Variant{Lang: l, Query: "(" + commentNodes.Get()[l] + " @match (#comment? @match " + pred + "))"}
 		for _, b := range bad {
 			if fn {
 				v.Bad = append(v.Bad, commentFunc(l, b))

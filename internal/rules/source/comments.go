@@ -11,6 +11,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lang"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 )
 
@@ -181,7 +182,7 @@ func commentShape(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) b
 		if c.line || strings.HasPrefix(c.raw, "/**") && !strings.HasPrefix(c.raw, "/***") || strings.HasPrefix(c.raw, "/*!") {
 			return false
 		}
-		if !strings.HasPrefix(c.raw, "/*") || hasAncestor(n, jsxKinds) || codeAfter(n, t) {
+		if !strings.HasPrefix(c.raw, "/*") || hasAncestor(n, jsxKinds.Get()) || codeAfter(n, t) {
 			return false
 		}
 		return true
@@ -297,7 +298,9 @@ var (
 )
 
 // jsxKinds are where a JSX comment sits ({/* ... */}): JSX has no line comments.
-var jsxKinds = map[string]bool{"jsx_expression": true, "jsx_element": true, "jsx_self_closing_element": true}
+var jsxKinds = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{"jsx_expression": true, "jsx_element": true, "jsx_self_closing_element": true}
+}}
 
 // readComment reads a comment node.
 func readComment(n *sitter.Node, t *lang.Tree) comment {
@@ -543,21 +546,21 @@ func dividerLike(c comment) bool {
 }
 
 // functionKinds are the nodes whose body is a function's.
-var functionKinds = map[string]bool{
-	"function_declaration": true, "method_declaration": true, "func_literal": true, "function_definition": true,
-	"function_item": true, "closure_expression": true, "arrow_function": true, "function_expression": true, "function": true,
-	"method_definition": true, "generator_function_declaration": true, "generator_function": true, "constructor_declaration": true,
-	"lambda_expression": true, "local_function_statement": true, "anonymous_function": true, "lambda_literal": true,
-	"method": true, "singleton_method": true, "lambda": true, "anonymous_function_creation_expression": true,
-	"arrow_function_expression": true, "accessor_declaration": true, "secondary_constructor": true, "anonymous_function_expression": true,
-}
-
-var bodyKinds = map[string]bool{"block": true, "statement_block": true, "compound_statement": true, "function_body": true, "body_statement": true, "constructor_body": true, "statements": true}
+var functionKinds = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{
+		"function_declaration": true, "method_declaration": true, "func_literal": true, "function_definition": true,
+		"function_item": true, "closure_expression": true, "arrow_function": true, "function_expression": true, "function": true,
+		"method_definition": true, "generator_function_declaration": true, "generator_function": true, "constructor_declaration": true,
+		"lambda_expression": true, "local_function_statement": true, "anonymous_function": true, "lambda_literal": true,
+		"method": true, "singleton_method": true, "lambda": true, "anonymous_function_creation_expression": true,
+		"arrow_function_expression": true, "accessor_declaration": true, "secondary_constructor": true, "anonymous_function_expression": true,
+	}
+}}
 
 // inFunctionBody reports a node inside the body of a function or method.
 func inFunctionBody(n *sitter.Node) bool {
 	for p := n.Parent(); p != nil; p = p.Parent() {
-		if functionKinds[p.Kind()] {
+		if functionKinds.Get()[p.Kind()] {
 			// inside the function node: past its first line is its body
 			return n.StartPosition().Row > p.StartPosition().Row
 		}
@@ -627,10 +630,12 @@ var declKindRE = lazyre.New(`declaration|definition|^package_clause$|_item$|_spe
 
 // commentNodes is, per language with a grammar, the query alternatives that capture
 // every comment node as @match.
-var commentNodes = map[string]string{
-	engine.LangGo: "(comment)", engine.LangPython: "(comment)", engine.LangJavaScript: "(comment)",
-	engine.LangTypeScript: "(comment)", engine.LangTSX: "(comment)", engine.LangCSharp: "(comment)",
-	engine.LangC: "(comment)", engine.LangCPP: "(comment)", engine.LangPHP: "(comment)", engine.LangRuby: "(comment)",
-	engine.LangRust: "[(line_comment) (block_comment)]", engine.LangJava: "[(line_comment) (block_comment)]",
-	engine.LangKotlin: "[(line_comment) (block_comment)]",
-}
+var commentNodes = lazy.Value[map[string]string]{F: func() map[string]string {
+	return map[string]string{
+		engine.LangGo: "(comment)", engine.LangPython: "(comment)", engine.LangJavaScript: "(comment)",
+		engine.LangTypeScript: "(comment)", engine.LangTSX: "(comment)", engine.LangCSharp: "(comment)",
+		engine.LangC: "(comment)", engine.LangCPP: "(comment)", engine.LangPHP: "(comment)", engine.LangRuby: "(comment)",
+		engine.LangRust: "[(line_comment) (block_comment)]", engine.LangJava: "[(line_comment) (block_comment)]",
+		engine.LangKotlin: "[(line_comment) (block_comment)]",
+	}
+}}
