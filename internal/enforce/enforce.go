@@ -126,16 +126,7 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 		req.ID = newID()
 	}
 	d.ID = req.ID
-	rel := relDir(req.Root, req.Cwd)
-	opt := shell.Options{Cwd: rel, Root: req.Root, Index: -1}
-	var cmds []engine.Command
-	var redirs []shell.Redirect
-	if req.Line != "" || req.Argv == nil {
-		cmds, redirs = shell.ParseWrites(req.Line, opt)
-	} else {
-		cmds = shell.FromArgv(req.Argv, opt)
-	}
-	e.expand(req.Root, cmds)
+	cmds, redirs := e.commandsOf(req)
 	d.Commands = cmds
 	progs, all := commandPrograms(cmds)
 	set, err := e.Loader.LoadFor(req.Root, cmds, progs, all)
@@ -256,20 +247,28 @@ func (e *Enforcer) Cleared(req Request) (ok bool) {
 	if req.Cwd == "" {
 		req.Cwd = req.Root
 	}
-	opt := shell.Options{Cwd: relDir(req.Root, req.Cwd), Root: req.Root, Index: -1}
-	var cmds []engine.Command
-	if req.Line != "" || req.Argv == nil {
-		cmds, _ = shell.ParseWrites(req.Line, opt)
-	} else {
-		cmds = shell.FromArgv(req.Argv, opt)
-	}
-	e.expand(req.Root, cmds)
+	cmds, _ := e.commandsOf(req)
 	progs, all := commandPrograms(cmds)
 	if all {
 		return false
 	}
 	set, err := e.Loader.LoadFor(req.Root, cmds, progs, all)
 	return err == nil && set.Cleared
+}
+
+// commandsOf reads the commands of req's line (or argv) as they run in its folder,
+// task-runner targets expanded, with the line's redirections.
+func (e *Enforcer) commandsOf(req Request) ([]engine.Command, []shell.Redirect) {
+	opt := shell.Options{Cwd: relDir(req.Root, req.Cwd), Root: req.Root, Index: -1}
+	var cmds []engine.Command
+	var redirs []shell.Redirect
+	if req.Line != "" || req.Argv == nil {
+		cmds, redirs = shell.ParseWrites(req.Line, opt)
+	} else {
+		cmds = shell.FromArgv(req.Argv, opt)
+	}
+	e.expand(req.Root, cmds)
+	return cmds, redirs
 }
 
 func checkOf(rules []engine.Compiled, r *policy.Rule) engine.Check {
