@@ -48,3 +48,31 @@ func TestABanAnotherFileOfItsFolderContradictsNeedsReview(t *testing.T) {
 		t.Errorf("web's yarn ban, which only docs/AGENTS.md's other folder contradicts: severity %q, want error", seen["web/AGENTS.md"])
 	}
 }
+
+// The example list of a requirement shows its commands as normal use: supabase-js's
+// CLAUDE.md "Prefix nx commands with the workspace's package manager (e.g., `pnpm nx
+// build`, `npm exec nx test`)" beside ".cursorrules: Use Nx commands rather than
+// npm/yarn directly" puts the npm ban in doubt.
+func TestAnExampleListShowsNormalUse(t *testing.T) {
+	files := map[string]string{
+		".cursor/rules/tools.mdc": "---\nalwaysApply: true\n---\n# Tools\n\n- Never run `npm` in this repository.\n",
+		"CLAUDE.md":               "# Nx\n\n- Prefix nx commands with the workspace's package manager (e.g., `pnpm nx build`, `npm exec nx test`) - avoids using a global CLI\n",
+	}
+	var set instr.Set
+	for path, doc := range files {
+		format := instr.Classify(path)
+		scope := policy.Scope{Dir: instr.ScopeDir(path, format)}
+		cons, _ := instr.Extract(path, []byte(doc), format, scope)
+		set.Files = append(set.Files, instr.File{Path: path, Format: format, Scope: scope, Constraints: len(cons)})
+		set.Constraints = append(set.Constraints, cons...)
+	}
+	rc := &recognize.RepoContext{Tools: []string{"npm", "pnpm"}, Constraints: set.Constraints}
+	p, _ := compile.Compile(&set, rc, rules.Recognizers())
+	for _, e := range p.Entries {
+		for _, r := range e.Rules {
+			if r.Kind == "command" && r.Severity != policy.SeverityWarning {
+				t.Errorf("%s: the npm ban the example list contradicts is %s, want a warning for review", e.Constraint.File, r.Severity)
+			}
+		}
+	}
+}

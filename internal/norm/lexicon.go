@@ -772,12 +772,45 @@ var meansVerbs = map[string]bool{"regenerate": true, "re-generate": true, "rebui
 	"check": true, "verify": true, "validate": true, "test": true, "generate": true, "sync": true, "install": true,
 	"scan": true, "audit": true, "typecheck": true, "type-check": true}
 
+// exampleSpans are the code spans a sentence that forbids nothing gives as examples:
+// "Prefix nx commands with the package manager (e.g., `pnpm nx build`, `npm exec nx
+// test`)", "a runner such as `uv run pytest`".
+func exampleSpans(toks []Token) []string {
+	for i := range toks {
+		n := 0
+		switch {
+		case toks[i].Low == "e.g." || toks[i].Low == "eg" || toks[i].Low == "i.e.":
+			n = 1
+		case i+1 < len(toks) && (toks[i].Low == "for" && toks[i+1].Low == "example" || toks[i].Low == "such" && toks[i+1].Low == "as"):
+			n = 2
+		}
+		if n == 0 {
+			continue
+		}
+		var spans []string
+		for k := i + n; k < len(toks); k++ {
+			switch {
+			case toks[k].Code:
+				spans = append(spans, toks[k].Text)
+			case toks[k].Text == "," || toks[k].Low == "or" || toks[k].Low == "and" || toks[k].Text == "/":
+			default:
+				if len(spans) > 0 || toks[k].Text != ":" {
+					return spans
+				}
+			}
+		}
+		return spans
+	}
+	return nil
+}
+
 // ShownSpans returns the commands a line shows as the project's own, though it
 // requires nothing: the head of a list of commands ("`pnpm lint` - Lint code", "Lint:
 // `pnpm lint`"), a code span that stands alone or after a label, with nothing but a
 // description after a dash or colon. A span in running prose shows nothing ("`cargo
 // test` is slow here" describes it), and neither does a line with a ban, an
-// "instead", a "without", an exception or a hedge ("`npm` is not supported").
+// "instead", a "without", an exception or a hedge ("`npm` is not supported"). The
+// spans a prose sentence gives as examples ("e.g.", "such as") are shown too.
 func ShownSpans(text string) []string {
 	toks := Tokenize(text)
 	for i := range toks {
@@ -793,7 +826,7 @@ func ShownSpans(text string) []string {
 	}
 	// "Lint: `pnpm lint`"; a table row "Lint | `pnpm lint`"
 	if at == len(toks) || at > 0 && (toks[at-1].Text != ":" && toks[at-1].Text != "|" || at > 5) {
-		return nil
+		return exampleSpans(toks)
 	}
 	var spans []string
 	for ; at < len(toks) && toks[at].Code; at++ {
