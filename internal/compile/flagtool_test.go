@@ -43,3 +43,22 @@ func TestAFlagBannedOnAToolInWordsBansTheFlagOnly(t *testing.T) {
 		}
 	}
 }
+
+// "❌ Wrong:" over `cd web && npm test` forbids `npm test` where the line runs it, in
+// web/, and nowhere else (wild round 11: supabase-js's Pitfall 2 compiled into a ban
+// of program `cd`).
+func TestABannedCdLineForbidsTheCommandInItsFolder(t *testing.T) {
+	var p process.CommandParams
+	n := 0
+	for _, r := range compileWithFile("# Pitfalls\n\n❌ Wrong:\n\n```bash\ncd web && npm test\n```\n") {
+		if r.Kind == process.KindCommand {
+			n++
+			if err := json.Unmarshal(r.Params, &p); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if n != 1 || len(p.At) != 1 || p.At[0] != "web" || len(p.Forbid) != 1 || strings.Join(p.Forbid[0].Program, " ") != "npm" {
+		t.Errorf("%d rules, params %+v: want one ban of npm test at web", n, p)
+	}
+}

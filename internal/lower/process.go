@@ -1105,12 +1105,19 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 	p := process.CommandParams{Forbid: forbid, Allow: allow, Via: via}
 	if f.atRoot {
 		p.At = []string{"."}
+	} else if d := sharedCwd(n.Objects); d != "" {
+		// "❌ Wrong:" over `cd packages/x && npm test`: forbidden where the line
+		// runs it
+		p.At = []string{path.Join(strings.TrimSuffix(scopeDir, "/"), d)}
 	}
 	r := rule(c, n, process.KindCommand, p)
 	if d := scopeDirOf(n.Scope, scopeDir, rc); d != "" {
 		r.Scope = policy.Scope{Dir: d}
 	}
 	r.Message = forbiddenMessage(forbid)
+	if len(p.At) == 1 && p.At[0] != "." {
+		r.Message += " in " + p.At[0] + "/"
+	}
 	if cond := strings.TrimSpace(n.Condition); cond != "" {
 		// "Only submit a PR if you are able to own the changes": forbidden only
 		// where the condition does not hold, which the message must say
@@ -2626,6 +2633,22 @@ func staticToolFiles(alts []process.Pattern) []string {
 
 // ofLanguages keeps the role commands that may check the changed files: after
 // TypeScript changes, `ruff check` (Python's linter) is no lint of them.
+// sharedCwd is the folder every command object of objs runs in after its `cd`, ""
+// when one runs where it is typed or they differ.
+func sharedCwd(objs []norm.Object) string {
+	d := ""
+	for _, o := range objs {
+		if o.Kind != norm.KCommand {
+			continue
+		}
+		if o.Cwd == "" || d != "" && o.Cwd != d {
+			return ""
+		}
+		d = o.Cwd
+	}
+	return d
+}
+
 // packageFamilies folds commands that differ only in their last word into the
 // command without it: a file that runs `nx test auth-js` and `nx test storage-js`
 // runs "the package's tests" as `nx test PKG`, so any `nx test` of a package does

@@ -55,6 +55,10 @@ type Object struct {
 	// Alone: the sentence names the command's bare form ("the bare `cargo test`",
 	// "`pytest` alone"): the command with nothing added.
 	Alone bool
+	// Cwd is the folder a `cd DIR &&` before the command goes to ("❌ Wrong:" over
+	// `cd packages/x && npm test`): where it runs, relative to the instruction's
+	// folder.
+	Cwd string
 	// Env are environment assignments the command is named with ("`npm install`
 	// with `NODE_ENV=production`"): NAME=value, or NAME for any value.
 	Env []string

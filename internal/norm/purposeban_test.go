@@ -38,19 +38,25 @@ func TestAUseBannedForAPurposeOrNotRequiredBansNoCommand(t *testing.T) {
 
 // Wild round 11 (supabase-js's CLAUDE.md "Pitfall 2"): "❌ Wrong:" over a block line
 // `cd packages/x && npm test` banned the whole line as one command, program `cd`, a
-// ban nothing ever matches; a line of several commands is no one command to ban (as
-// a span of one is not). A block line of one command stays banned.
+// ban nothing ever matches. It bans the command where the line runs it; any other
+// line of several commands is no one command to ban (as a span of one is not). A
+// block line of one command stays banned.
 func TestABannedBlockLineOfSeveralCommandsIsNoCommand(t *testing.T) {
 	for block, want := range map[string]string{
-		"cd web && npm test":  "",
-		"npm test || true":    "",
-		"docker compose down": "forbid: docker compose down",
+		"cd web && npm test":         "forbid: npm test in web",
+		"cd web && npm test || true": "",
+		"cd ../x && npm test":        "",
+		"npm test || true":           "",
+		"docker compose down":        "forbid: docker compose down",
 	} {
 		ns := Read("❌ Wrong:", Context{Command: commands, Block: []string{block}})
 		got := ""
 		for _, n := range ns {
 			if n.Polarity == Forbid && len(n.Objects) > 0 {
 				got = n.String()
+				if d := n.Objects[0].Cwd; d != "" {
+					got = "forbid: " + n.Objects[0].Text + " in " + d
+				}
 			}
 		}
 		if want == "" && got != "" || want != "" && !strings.HasPrefix(got, want) {

@@ -2972,9 +2972,16 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 			m.objs = nil
 			for _, line := range ctx.Block {
 				if m.role == mForbid && chainedLine(line) {
-					// "❌ Wrong:" over `cd web && npm test`: a ban of a whole
-					// command line, which no one command of it matches (as a span
-					// of one gives no ban either)
+					// "❌ Wrong:" over `cd web && npm test`: the command, where
+					// the line runs it; any other line of several commands is a
+					// ban of a whole command line, which no one command of it
+					// matches (as a span of one gives no ban either)
+					if dir, rest, ok := cdThen(line); ok {
+						if o, ok := blockCommand(rest, ctx); ok {
+							o.Cwd = dir
+							m.objs = append(m.objs, o)
+						}
+					}
 					continue
 				}
 				if o, ok := blockCommand(line, ctx); ok {
@@ -5520,6 +5527,22 @@ func blockCommand(line string, ctx Context) (Object, bool) {
 	}
 	o.Origin = "block"
 	return o, true
+}
+
+// cdThen splits "cd DIR && CMD" into a folder below the current one and the one
+// command after it.
+func cdThen(line string) (dir, rest string, ok bool) {
+	head, rest, found := strings.Cut(line, "&&")
+	f := strings.Fields(head)
+	rest = strings.TrimSpace(rest)
+	if !found || len(f) != 2 || f[0] != "cd" || rest == "" || chainedLine(rest) {
+		return "", "", false
+	}
+	dir = strings.Trim(strings.TrimPrefix(f[1], "./"), "/")
+	if dir == "" || dir == "." || strings.HasPrefix(dir, "..") || strings.ContainsAny(dir, "$~*`\\\"'") {
+		return "", "", false
+	}
+	return dir, rest, true
 }
 
 // chainedLine reports a shell line of several commands: joined by &&, ||, ; or a

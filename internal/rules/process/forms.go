@@ -92,7 +92,15 @@ func CommandCases(p CommandParams) []policy.Case {
 		add(policy.ExpectSatisfied, example(v), "what the instruction asks for instead")
 	}
 	if len(p.At) > 0 && len(p.Forbid) > 0 {
-		cases = append(cases, policy.Case{Expect: policy.ExpectSatisfied, Argv: example(p.Forbid[0]), Cwd: "packages/app", Note: "the same command in another folder"})
+		other := "packages/app"
+		if p.At[0] != "." {
+			// forbidden in one folder below the root: the example runs there
+			cases = append(cases, policy.Case{Expect: policy.ExpectViolated, Argv: example(p.Forbid[0]), Cwd: p.At[0], Note: "the forbidden form, in " + p.At[0] + "/"})
+			if p.At[0] == other {
+				other = "."
+			}
+		}
+		cases = append(cases, policy.Case{Expect: policy.ExpectSatisfied, Argv: example(p.Forbid[0]), Cwd: other, Note: "the same command in another folder"})
 	}
 	if len(p.Together) >= 2 {
 		a, b := example(p.Together[0]), example(p.Together[1])
