@@ -23,16 +23,7 @@ func TestABanAnotherFileOfItsFolderContradictsNeedsReview(t *testing.T) {
 		"web/AGENTS.md":           "# Web\n\n- Never run `yarn` here.\n",
 		"docs/AGENTS.md":          "# Docs\n\n- Build the site with `yarn build`.\n",
 	}
-	var set instr.Set
-	for path, doc := range files {
-		format := instr.Classify(path)
-		scope := policy.Scope{Dir: instr.ScopeDir(path, format)}
-		cons, _ := instr.Extract(path, []byte(doc), format, scope)
-		set.Files = append(set.Files, instr.File{Path: path, Format: format, Scope: scope, Constraints: len(cons)})
-		set.Constraints = append(set.Constraints, cons...)
-	}
-	rc := &recognize.RepoContext{Tools: []string{"npm", "yarn", "pnpm"}, Constraints: set.Constraints, Dirs: []string{"web", "docs"}}
-	p, _ := compile.Compile(&set, rc, rules.Recognizers())
+	p := compileFiles(files, &recognize.RepoContext{Tools: []string{"npm", "yarn", "pnpm"}, Dirs: []string{"web", "docs"}})
 	seen := map[string]string{}
 	for _, e := range p.Entries {
 		for _, r := range e.Rules {
@@ -58,6 +49,19 @@ func TestAnExampleListShowsNormalUse(t *testing.T) {
 		".cursor/rules/tools.mdc": "---\nalwaysApply: true\n---\n# Tools\n\n- Never run `npm` in this repository.\n",
 		"CLAUDE.md":               "# Nx\n\n- Prefix nx commands with the workspace's package manager (e.g., `pnpm nx build`, `npm exec nx test`) - avoids using a global CLI\n",
 	}
+	p := compileFiles(files, &recognize.RepoContext{Tools: []string{"npm", "pnpm"}})
+	for _, e := range p.Entries {
+		for _, r := range e.Rules {
+			if r.Kind == "command" && r.Severity != policy.SeverityWarning {
+				t.Errorf("%s: the npm ban the example list contradicts is %s, want a warning for review", e.Constraint.File, r.Severity)
+			}
+		}
+	}
+}
+
+// compileFiles compiles instruction files (path to text) as one repository's, each
+// with the scope its place gives it; rc gets their constraints.
+func compileFiles(files map[string]string, rc *recognize.RepoContext) *policy.Policy {
 	var set instr.Set
 	for path, doc := range files {
 		format := instr.Classify(path)
@@ -66,13 +70,7 @@ func TestAnExampleListShowsNormalUse(t *testing.T) {
 		set.Files = append(set.Files, instr.File{Path: path, Format: format, Scope: scope, Constraints: len(cons)})
 		set.Constraints = append(set.Constraints, cons...)
 	}
-	rc := &recognize.RepoContext{Tools: []string{"npm", "pnpm"}, Constraints: set.Constraints}
+	rc.Constraints = set.Constraints
 	p, _ := compile.Compile(&set, rc, rules.Recognizers())
-	for _, e := range p.Entries {
-		for _, r := range e.Rules {
-			if r.Kind == "command" && r.Severity != policy.SeverityWarning {
-				t.Errorf("%s: the npm ban the example list contradicts is %s, want a warning for review", e.Constraint.File, r.Severity)
-			}
-		}
-	}
+	return p
 }
