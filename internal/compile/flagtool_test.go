@@ -47,18 +47,24 @@ func TestAFlagBannedOnAToolInWordsBansTheFlagOnly(t *testing.T) {
 // "❌ Wrong:" over `cd web && npm test` forbids `npm test` where the line runs it, in
 // web/, and nowhere else (wild round 11: supabase-js's Pitfall 2 compiled into a ban
 // of program `cd`).
+// A span does the same: "Never run `cd web && npm test`".
 func TestABannedCdLineForbidsTheCommandInItsFolder(t *testing.T) {
-	var p process.CommandParams
-	n := 0
-	for _, r := range compileWithFile("# Pitfalls\n\n❌ Wrong:\n\n```bash\ncd web && npm test\n```\n") {
-		if r.Kind == process.KindCommand {
-			n++
-			if err := json.Unmarshal(r.Params, &p); err != nil {
-				t.Fatal(err)
+	for _, doc := range []string{
+		"# Pitfalls\n\n❌ Wrong:\n\n```bash\ncd web && npm test\n```\n",
+		"# Pitfalls\n\n- Never run `cd web && npm test`.\n",
+	} {
+		var p process.CommandParams
+		n := 0
+		for _, r := range compileWithFile(doc) {
+			if r.Kind == process.KindCommand {
+				n++
+				if err := json.Unmarshal(r.Params, &p); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
-	}
-	if n != 1 || len(p.At) != 1 || p.At[0] != "web" || len(p.Forbid) != 1 || strings.Join(p.Forbid[0].Program, " ") != "npm" {
-		t.Errorf("%d rules, params %+v: want one ban of npm test at web", n, p)
+		if n != 1 || len(p.At) != 1 || p.At[0] != "web" || len(p.Forbid) != 1 || strings.Join(p.Forbid[0].Program, " ") != "npm" {
+			t.Errorf("%q: %d rules, params %+v: want one ban of npm test at web", doc, n, p)
+		}
 	}
 }
