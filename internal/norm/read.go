@@ -2140,14 +2140,13 @@ func classify(span string, ctx Context) Object {
 	case flagLike(span):
 		return Object{Kind: KFlag, Text: span, Argv: flagArgv(span)}
 	case ctx.Command != nil:
-		if argv, ok := ctx.Command(span); ok && argv[0] != "cd" {
-			return Object{Kind: KCommand, Text: span, Argv: argv}
-		}
 		// "never run `cd web && npm install`": the command, in the folder the span
 		// goes to
-		if dir, rest, ok := cdThen(span); ok {
-			if argv, ok := ctx.Command(rest); ok {
-				return Object{Kind: KCommand, Text: span, Argv: argv, Cwd: dir}
+		if strings.HasPrefix(span, "cd ") {
+			if dir, rest, ok := cdThen(span); ok {
+				if argv, ok := ctx.Command(rest); ok {
+					return Object{Kind: KCommand, Text: span, Argv: argv, Cwd: dir}
+				}
 			}
 		}
 		if argv, ok := ctx.Command(span); ok {
