@@ -17,16 +17,7 @@ func TestAFlagBannedOnAToolInWordsBansTheFlagOnly(t *testing.T) {
 		"# X\n\n- Never pass `--no-verify` to git.\n",
 		"# X\n\n- Do not use `--no-verify` with git.\n",
 	} {
-		var p process.CommandParams
-		n := 0
-		for _, r := range compileWithFile(doc) {
-			if r.Kind == process.KindCommand {
-				n++
-				if err := json.Unmarshal(r.Params, &p); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
+		p, n := commandParamsOf(t, doc)
 		if n != 1 {
 			t.Errorf("%q: %d command rules, want 1", doc, n)
 			continue
@@ -53,18 +44,26 @@ func TestABannedCdLineForbidsTheCommandInItsFolder(t *testing.T) {
 		"# Pitfalls\n\n❌ Wrong:\n\n```bash\ncd web && npm test\n```\n",
 		"# Pitfalls\n\n- Never run `cd web && npm test`.\n",
 	} {
-		var p process.CommandParams
-		n := 0
-		for _, r := range compileWithFile(doc) {
-			if r.Kind == process.KindCommand {
-				n++
-				if err := json.Unmarshal(r.Params, &p); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
+		p, n := commandParamsOf(t, doc)
 		if n != 1 || len(p.At) != 1 || p.At[0] != "web" || len(p.Forbid) != 1 || strings.Join(p.Forbid[0].Program, " ") != "npm" {
 			t.Errorf("%q: %d rules, params %+v: want one ban of npm test at web", doc, n, p)
 		}
 	}
+}
+
+// commandParamsOf compiles doc as AGENTS.md: the params of its (last) command rule,
+// and how many command rules it gave.
+func commandParamsOf(t *testing.T, doc string) (process.CommandParams, int) {
+	t.Helper()
+	var p process.CommandParams
+	n := 0
+	for _, r := range compileWithFile(doc) {
+		if r.Kind == process.KindCommand {
+			n++
+			if err := json.Unmarshal(r.Params, &p); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return p, n
 }
