@@ -132,16 +132,17 @@ func reviewAgainstFile(c *policy.Constraint, rc *recognize.RepoContext, r *polic
 	if narrowToExamples(r, exs, c, rc) {
 		_ = json.Unmarshal(r.Params, &p)
 	}
+	demote := func(ex example) {
+		r.Severity = policy.SeverityWarning
+		r.Review = fmt.Sprintf("it would block `%s`, which %s shows as normal use", ex.line, ex.at)
+		r.Cases = append(r.Cases, policy.Case{Expect: policy.ExpectViolated, Argv: ex.argv, Note: "shown as normal use at " + ex.at + ": needs review"})
+	}
 	for _, ex := range exs {
-		if ex.id != c.ID && process.JudgeArgv(p, ex.argv) == policy.ExpectViolated && ownAlternative(c, r, &p, ex) {
+		if ex.id == c.ID || process.JudgeArgv(p, ex.argv) != policy.ExpectViolated || ownAlternative(c, r, &p, ex) {
 			continue
 		}
-		if ex.id != c.ID && process.JudgeArgv(p, ex.argv) == policy.ExpectViolated {
-			r.Severity = policy.SeverityWarning
-			r.Review = fmt.Sprintf("it would block `%s`, which %s shows as normal use", ex.line, ex.at)
-			r.Cases = append(r.Cases, policy.Case{Expect: policy.ExpectViolated, Argv: ex.argv, Note: "shown as normal use at " + ex.at + ": needs review"})
-			return
-		}
+		demote(ex)
+		return
 	}
 	// Another instruction file that governs the rule's folder too (CLAUDE.md beside
 	// .cursor/rules, or the root's above a folder's) speaks to the same reader: a
@@ -150,9 +151,7 @@ func reviewAgainstFile(c *policy.Constraint, rc *recognize.RepoContext, r *polic
 	sibling := func(o *policy.Constraint) bool { return o.File != c.File && enclosing(o.Scope.Dir, c.Scope.Dir) }
 	for _, ex := range shownCommandsIn(rc, sibling) {
 		if process.JudgeArgv(p, ex.argv) == policy.ExpectViolated {
-			r.Severity = policy.SeverityWarning
-			r.Review = fmt.Sprintf("it would block `%s`, which %s shows as normal use", ex.line, ex.at)
-			r.Cases = append(r.Cases, policy.Case{Expect: policy.ExpectViolated, Argv: ex.argv, Note: "shown as normal use at " + ex.at + ": needs review"})
+			demote(ex)
 			return
 		}
 	}
