@@ -11,13 +11,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
@@ -35,11 +35,13 @@ import (
 const IndexFile = ".heed/process.idx"
 
 // indexMagic starts the index's first line; indexVersion follows it, then the
-// checksum: "heed-process-index 4 sha256=HEX". Every read checks the whole file,
-// the pre-filter's too: a damaged index is never half trusted.
+// checksum: "heed-process-index 5 sha256=HEX". Every read checks the whole file,
+// the pre-filter's too: a damaged index is never half trusted. The check is the
+// hash, or the index's stamp in the stamp file (stamps.go) when the index did not
+// change since a hash found it whole.
 const (
 	indexMagic   = "heed-process-index "
-	indexVersion = "4"
+	indexVersion = "5"
 )
 
 // ErrCorruptIndex means the live index is not what heed wrote: its checksum does
@@ -61,7 +63,11 @@ func encodeIndex(h *indexHeader, body []byte) []byte {
 // follows the format line. Another version's index is ErrStale (it is rebuilt); an
 // index whose checksum does not match, or that is not an index at all, is
 // ErrCorruptIndex.
-func decodeIndex(data []byte) ([]byte, error) {
+func decodeIndex(data []byte) ([]byte, error) { return checkIndex(data, true) }
+
+// checkIndex is decodeIndex, which compares the checksum only when hash is set (the
+// index's stamp says that it is the file a hash found whole).
+func checkIndex(data []byte, hash bool) ([]byte, error) {
 	first, rest, ok := bytes.Cut(data, []byte("\n"))
 	version, sum, _ := strings.Cut(strings.TrimPrefix(string(first), indexMagic), " ")
 	switch {
@@ -72,6 +78,10 @@ func decodeIndex(data []byte) ([]byte, error) {
 	case !ok || !strings.HasPrefix(sum, "sha256="):
 		return nil, fmt.Errorf("%w: %s has no checksum on its first line", ErrCorruptIndex, IndexFile)
 	}
+	if !hash {
+		return rest, nil
+	}
+	hashes.Add(1)
 	got := sha256.Sum256(rest)
 	if want := strings.TrimPrefix(sum, "sha256="); len(want) != 2*len(got) || !hexEqual(want, got[:]) {
 		return nil, fmt.Errorf("%w: the SHA-256 of %s (%d bytes after its first line) is not the one it records", ErrCorruptIndex, IndexFile, len(rest))
@@ -92,14 +102,6 @@ func hexEqual(s string, b []byte) bool {
 
 type indexHeader struct {
 	PolicySHA256 string `json:"policy_sha256"`
-	// PolicyStamp is the policy file's identity and change time (device, inode, size,
-	// ctime) when a reader last found its hash equal, at VerifiedNS (Unix ns). While
-	// the file's stamp is unchanged, readers trust it instead of reading and hashing
-	// the whole policy. ctime cannot be set back by a program (unlike mtime), and a
-	// stamp counts only when the change it records is older than the verification by
-	// stampSlack, so a write in the same clock tick as the verification is not missed.
-	PolicyStamp string `json:"policy_stamp,omitempty"`
-	VerifiedNS  int64  `json:"verified_ns,omitempty"`
 	// Sources are the instruction files the policy was compiled from, with their
 	// content hashes (the policy's own record): the live path refuses to judge when
 	// one changed since.
@@ -241,10 +243,6 @@ func WriteIndex(root string, policyBytes []byte, rules []engine.Compiled) error 
 	return nil
 }
 
-// stampSlack is how much older than its verification a policy's last change must be
-// for its stamp to be trusted: file times come from a coarse clock.
-const stampSlack = time.Second
-
 // liveIndex is an index found fresh for the policy file: its header, and the rule
 // lines after it.
 type liveIndex struct {
@@ -252,20 +250,27 @@ type liveIndex struct {
 	body []byte
 }
 
-// openIndex reads the index and checks that it describes the policy at policyPath;
-// it reads the header lines of the given programs only (every one when all is set).
-// It returns ErrStale when the index is missing or was written for another policy,
-// and an ErrCorruptIndex error when its checksum does not match its content.
+// openIndex reads the index and checks that it describes the policy at policyPath
+// and the instruction files below root as they stand; it reads the header lines of
+// the given programs only (every one when all is set). It returns ErrStale when the
+// index is missing or was written for another policy, an ErrCorruptIndex error when
+// its checksum does not match its content, and an *UntrustedError when an
+// instruction file changed since the policy was compiled (the index was written from
+// a verified policy: heed compile, or the slow path). The index, the policy and the
+// instruction files are hashed unless their stamps hold (stamps.go).
 func openIndex(root, policyPath string, programs []string, all bool) (*liveIndex, error) {
+	v := newVerifier(root) // the clock first: see stampSlack
 	indexPath := filepath.Join(root, filepath.FromSlash(IndexFile))
-	data, err := os.ReadFile(indexPath)
+	data, before, after, err := readStamped(indexPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, ErrStale
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", IndexFile, err)
 	}
-	rest, err := decodeIndex(data)
+	// trusted when the file as read is the one a hash found whole
+	hashed := !v.bind(after)
+	rest, err := checkIndex(data, hashed)
 	if errors.Is(err, ErrCorruptIndex) {
 		return nil, fmt.Errorf("%w; heed does not judge from it (run `heed compile` to rewrite it)", err)
 	}
@@ -276,25 +281,68 @@ func openIndex(root, policyPath string, programs []string, all bool) (*liveIndex
 	if err != nil {
 		return nil, ErrStale
 	}
-	stamp, ctime, stamped := fileStamp(policyPath)
-	if !stamped || stamp != h.PolicyStamp || h.VerifiedNS-ctime < int64(stampSlack) {
-		policyBytes, err := os.ReadFile(policyPath)
-		if err != nil {
-			return nil, ErrStale
-		}
-		sum := sha256.Sum256(policyBytes)
-		if len(h.PolicySHA256) != 2*len(sum) || !hexEqual(h.PolicySHA256, sum[:]) {
-			return nil, ErrStale
-		}
-		if now := time.Now().UnixNano(); stamped && now-ctime >= int64(stampSlack) {
-			// best effort: the next reader trusts the stamp and skips the hash
-			if full, _, err := readHeader(rest, nil, true); err == nil {
-				full.PolicyStamp, full.VerifiedNS = stamp, now
-				_ = policy.WriteAtomic(indexPath, encodeIndex(&full, body))
-			}
+	if !v.file(policyStampKey, policyPath, h.PolicySHA256) {
+		return nil, ErrStale
+	}
+	var changed []string
+	for _, s := range h.Sources {
+		if !v.file(s.Path, filepath.Join(root, filepath.FromSlash(s.Path)), s.SHA256) {
+			changed = append(changed, s.Path)
 		}
 	}
+	if len(changed) > 0 {
+		sort.Strings(changed)
+		return nil, &UntrustedError{Changed: changed}
+	}
+	if before.ok && before.stamp == after.stamp {
+		v.save(root, before, hashed)
+	}
 	return &liveIndex{h: h, body: body}, nil
+}
+
+// stampAt is a file's stamp at one moment (fileStamp).
+type stampAt struct {
+	stamp string
+	ctime int64
+	ok    bool
+}
+
+// readStamped reads the file at path, with its stamps before and after the read (of
+// the file opened: a rename over path meanwhile does not count).
+func readStamped(path string) (data []byte, before, after stampAt, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, before, after, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, before, after, err
+	}
+	before.stamp, before.ctime, before.ok = infoStamp(fi)
+	size := int(fi.Size())
+	if size < 512 {
+		size = 512
+	}
+	data = make([]byte, 0, size+1)
+	for {
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, before, after, err
+		}
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+	}
+	if fi, err = f.Stat(); err != nil {
+		return nil, before, after, err
+	}
+	after.stamp, after.ctime, after.ok = infoStamp(fi)
+	return data, before, after, nil
 }
 
 // rules loads the rules of the index about the given programs (all when all is
@@ -355,10 +403,10 @@ func (x *liveIndex) rules(programs []string, all bool, reg *engine.Registry) ([]
 // .heed/.gitignore. It adds the lines missing and never removes any.
 func EnsureIgnored(root string) {
 	path := filepath.Join(root, ".heed", ".gitignore")
-	want := []string{"/journal.jsonl*", "/process.idx", "/bin/", "/cache/", TempPattern}
+	want := []string{"/journal.jsonl*", "/process.idx", "/process.idx.stamps", "/bin/", "/cache/", TempPattern}
 	if fi, err := os.Stat(filepath.Join(root, ".git")); err == nil && fi.IsDir() {
 		path = filepath.Join(root, ".git", "info", "exclude")
-		want = []string{"/.heed/journal.jsonl*", "/.heed/process.idx", "/.heed/bin/", "/.heed/cache/", "/.heed/**/" + TempPattern}
+		want = []string{"/.heed/journal.jsonl*", "/.heed/process.idx", "/.heed/process.idx.stamps", "/.heed/bin/", "/.heed/cache/", "/.heed/**/" + TempPattern}
 	}
 	old, _ := os.ReadFile(path)
 	var add bytes.Buffer

@@ -158,7 +158,7 @@ func TestIndexEntryRoundTrip(t *testing.T) {
 // The header reads back, the program and trigger lines of other programs left
 // unread.
 func TestIndexHeaderRoundTrip(t *testing.T) {
-	h := indexHeader{PolicySHA256: strings.Repeat("ab", 32), PolicyStamp: "1:2:3:4", VerifiedNS: 5,
+	h := indexHeader{PolicySHA256: strings.Repeat("ab", 32),
 		Sources: []policy.SourceFile{{Path: "dir with space/AGENTS.md", SHA256: "00", Format: "agents"}, {Path: "CLAUDE.md", SHA256: "11"}},
 		Total:   4, Programs: map[string][]int{"git": {0, 2}, "npm": {1}, "odd\tname": {3}}, Any: []int{3},
 		Triggers: map[string]*trigger{

@@ -15,8 +15,6 @@ import (
 // judging. After the format line (see index.go) come header lines, "KEY VALUE":
 //
 //	policy_sha256 HEX
-//	policy_stamp DEV:INO:SIZE:CTIME     (once a reader verified the policy's hash)
-//	verified_ns N
 //	source PATH<TAB>SHA256<TAB>FORMAT   (one per instruction file)
 //	total N
 //	program NAME<TAB>LINE LINE ...      (the rule lines about a program, 0-based)
@@ -298,12 +296,6 @@ func appendHeader(b []byte, h *indexHeader) []byte {
 		return string(s)
 	}
 	line("policy_sha256", h.PolicySHA256)
-	if h.PolicyStamp != "" {
-		line("policy_stamp", h.PolicyStamp)
-	}
-	if h.VerifiedNS != 0 {
-		line("verified_ns", strconv.FormatInt(h.VerifiedNS, 10))
-	}
 	for _, s := range h.Sources {
 		line("source", s.Path, s.SHA256, s.Format)
 	}
@@ -357,14 +349,6 @@ func readHeader(rest []byte, programs []string, all bool) (indexHeader, []byte, 
 		switch string(key) {
 		case "policy_sha256":
 			h.PolicySHA256, sawPolicy = r.str(), true
-		case "policy_stamp":
-			h.PolicyStamp = r.str()
-		case "verified_ns":
-			n, err := strconv.ParseInt(r.str(), 10, 64)
-			if err != nil {
-				return h, nil, errIndexSyntax
-			}
-			h.VerifiedNS = n
 		case "source":
 			h.Sources = append(h.Sources, policy.SourceFile{Path: r.str(), SHA256: r.str(), Format: r.str()})
 		case "total":

@@ -66,10 +66,7 @@ func (l *Loader) LoadFor(root string, cmds []engine.Command, programs []string, 
 		var rules []engine.Compiled
 		if err == nil {
 			// the index was written from a verified policy (heed compile, or the slow
-			// path below): only the instruction files remain to check
-			if err := checkSources(root, x.h.Sources); err != nil {
-				return nil, err
-			}
+			// path below), and openIndex checked the instruction files
 			if !all && !l.NoPrefilter && x.cleared(cmds) {
 				return &Set{Total: x.h.Total, FromIndex: true, Sources: sourcePaths(x.h.Sources), Cleared: true}, nil
 			}
@@ -123,11 +120,13 @@ func (l *Loader) LoadFor(root string, cmds []engine.Command, programs []string, 
 // without a policy file: zero-config compiles the instruction files as they stand).
 func (l *Loader) Verify(root string) ([]string, error) {
 	policyPath := filepath.Join(root, filepath.FromSlash(policy.File))
-	if x, err := openIndex(root, policyPath, nil, false); err == nil {
-		if err := checkSources(root, x.h.Sources); err != nil {
-			return nil, err
-		}
+	x, err := openIndex(root, policyPath, nil, false)
+	if err == nil {
 		return sourcePaths(x.h.Sources), nil
+	}
+	var ue *UntrustedError
+	if errors.As(err, &ue) {
+		return nil, err
 	}
 	data, err := os.ReadFile(policyPath)
 	if errors.Is(err, fs.ErrNotExist) {

@@ -1,12 +1,9 @@
 package enforce
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -81,27 +78,13 @@ func verifyPolicy(root string, data []byte) ([]policy.SourceFile, error) {
 	return recorded.Sources, nil
 }
 
-// checkSources is verifyPolicy's check of the instruction files alone (the index
-// carries the sources of a policy verified when the index was written).
-func checkSources(root string, sources []policy.SourceFile) error {
-	if changed := changedSources(root, sources); len(changed) > 0 {
-		return &UntrustedError{Changed: changed}
-	}
-	return nil
-}
-
 // changedSources lists the recorded instruction files whose content is not the
 // recorded hash: edited, deleted, or readable now though unreadable then. A new
 // instruction file only adds rules; heed compile --check reports it.
 func changedSources(root string, sources []policy.SourceFile) []string {
 	var out []string
 	for _, s := range sources {
-		got := ""
-		if data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(s.Path))); err == nil {
-			sum := sha256.Sum256(data)
-			got = hex.EncodeToString(sum[:])
-		}
-		if got != s.SHA256 {
+		if sourceHash(filepath.Join(root, filepath.FromSlash(s.Path))) != s.SHA256 {
 			out = append(out, s.Path)
 		}
 	}

@@ -70,9 +70,10 @@ func TestLivePathAllocationBudget(t *testing.T) {
 	if _, err := policybuild.Run(root, policybuild.Options{NoValidate: true}); err != nil {
 		t.Fatalf("compile: %v", err)
 	}
-	// as every start after the first finds it: the policy's stamp trusted (its last
-	// change a second old when a judgement recorded it), so the policy is not hashed
-	time.Sleep(1100 * time.Millisecond)
+	// as every start after the first finds it: the stamps of the index, the policy
+	// and AGENTS.md trusted (their last change two seconds old when a judgement
+	// recorded them, enforce's stampSlack), so that no file is hashed
+	time.Sleep(2100 * time.Millisecond)
 	if d := newShim(nil, io.Discard, io.Discard).live.Enforcer.Check(enforce.Request{Root: root, Cwd: root, Argv: []string{"git", "--version"}, Source: "shim"}); d.Blocked || d.Stale {
 		t.Fatalf("git --version: blocked %v, stale %v: %s", d.Blocked, d.Stale, d.Message)
 	}
