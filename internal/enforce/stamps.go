@@ -145,6 +145,9 @@ func newVerifier(root string) *verifier {
 	}
 }
 
+// indexStamp is the index's stamp in the stamp file, "" when none.
+func (v *verifier) indexStamp() string { return v.old.index }
+
 // bind keeps the stamps read only when they are about the index as read (stamped
 // after it was read: no write came between), and reports whether they are.
 func (v *verifier) bind(index stampAt) bool {

@@ -2,6 +2,7 @@ package enforce
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,6 +27,9 @@ func aged(t *testing.T) {
 	t.Cleanup(func() { nowNS = old })
 }
 
+// headerEnd ends the index's header.
+const headerEnd = "\nrules\n"
+
 // shimCheck judges argv as heed-shim does (no Open, no compiler, no journal).
 func shimCheck(root string, argv ...string) Decision {
 	e := &Enforcer{Loader: &Loader{Registry: rules.Registry()}, NoJournal: true}
@@ -42,10 +46,14 @@ func hashesOf(f func()) int64 {
 // stampedRepo is prefilterRepo with stampRules, verified once with an aged clock:
 // the stamp file records the index, the policy and AGENTS.md, and the next command
 // hashes nothing.
-func stampedRepo(t *testing.T) string {
+func stampedRepo(t *testing.T) string { return stampedRepoOf(t, stampRules) }
+
+// stampedRepoOf is stampedRepo with the instruction file instructions ("": the 100
+// rules of bench/processgen).
+func stampedRepoOf(t *testing.T, instructions string) string {
 	t.Helper()
 	aged(t)
-	root := prefilterRepo(t, "", stampRules)
+	root := prefilterRepo(t, "", instructions)
 	if d := shimCheck(root, "git", "--version"); !d.Cleared || d.Blocked {
 		t.Fatalf("git --version not cleared: %+v", d)
 	}
@@ -201,6 +209,52 @@ func TestStampsOfTheIndexAndThePolicy(t *testing.T) {
 		}
 		if d := shimCheck(root, "git", "--version"); d.Cleared || !d.Blocked || !strings.Contains(d.Message, "corrupt") {
 			t.Fatalf("want a corrupt index denied, got cleared %v blocked %v: %s", d.Cleared, d.Blocked, d.Message)
+		}
+	})
+	t.Run("rule lines read after the header, while the stamp holds", func(t *testing.T) {
+		root := stampedRepoOf(t, "")
+		if d := shimCheck(root, "git", "reset", "--hard"); !d.Blocked || d.Stale || d.Cleared {
+			t.Fatalf("want git reset --hard blocked by its rule, got blocked %v stale %v: %s", d.Blocked, d.Stale, d.Message)
+		}
+	})
+	t.Run("a rule line edited in place, the same size, mtime set back", func(t *testing.T) {
+		root := stampedRepo(t)
+		path := filepath.Join(root, IndexFile)
+		data, _ := os.ReadFile(path)
+		old, _ := os.Stat(path)
+		i := bytes.LastIndex(data, []byte("reset --hard"))
+		if i < 0 || i < bytes.Index(data, []byte(headerEnd)) {
+			t.Fatal("no rule line about reset --hard in the index")
+		}
+		copy(data[i:], "reset --HARD")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(path, old.ModTime(), old.ModTime()); err != nil {
+			t.Fatal(err)
+		}
+		if d := shimCheck(root, "git", "reset", "--hard"); !d.Blocked || !strings.Contains(d.Message, "corrupt") {
+			t.Fatalf("want a corrupt index denied, got blocked %v: %s", d.Blocked, d.Message)
+		}
+	})
+	t.Run("a rule line edited after the header was read", func(t *testing.T) {
+		root := stampedRepoOf(t, "") // an index larger than headChunk
+		x, err := openIndex(root, filepath.Join(root, policy.File), []string{"git"}, false)
+		if err != nil || x.head == nil {
+			t.Fatalf("want the header alone read under a holding stamp: %v", err)
+		}
+		path := filepath.Join(root, IndexFile)
+		data, _ := os.ReadFile(path)
+		old, _ := os.Stat(path)
+		copy(data[bytes.LastIndex(data, []byte("reset --hard")):], "reset --HARD")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(path, old.ModTime(), old.ModTime()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := x.rules([]string{"git"}, false, rules.Registry()); !errors.Is(err, ErrCorruptIndex) {
+			t.Fatalf("want the rule lines found corrupt, got %v", err)
 		}
 	})
 	t.Run("policy edited in place, the same size, mtime set back", func(t *testing.T) {
