@@ -210,8 +210,8 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 			if t.Target.Index < len(past) {
 				continue
 			}
-			switch t.Verdict {
-			case engine.Violated:
+			switch {
+			case t.Verdict == engine.Violated:
 				for _, f := range t.Findings {
 					v := Violation{Rule: o.Rule, Constraint: o.Constraint, Finding: f, Check: checkOf(set.Rules, o.Rule)}
 					if o.Rule.Severity == policy.SeverityError && !f.Advisory {
@@ -220,8 +220,9 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 						d.Warnings = append(d.Warnings, v)
 					}
 				}
-			case engine.Undetermined:
-				// a check that crashed or overran never passes a command
+			case engine.SurfaceLiveHook.Blocks(&o, t):
+				// a check that crashed or overran never passes a command (the
+				// engine's table of what undetermined means on each surface)
 				f := engine.Finding{CommandIndex: -1, Command: ev.Commands[t.Target.Index].Line, Message: "heed could not judge this command: " + t.Reason}
 				d.Blocks = append(d.Blocks, Violation{Rule: o.Rule, Constraint: o.Constraint, Finding: f})
 			}

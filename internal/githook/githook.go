@@ -128,10 +128,12 @@ func CommitMessage(root, raw string) (v *Verdict, subject string, err error) {
 }
 
 // verdictOf collects the violations of a hook's run; an error-severity violation
-// blocks, and so does an error-severity rule that crashed (fail closed).
+// blocks, and so does an undetermined target the engine says blocks a git hook (an
+// error-severity rule that crashed: fail closed).
 func verdictOf(outcomes []engine.Outcome) *Verdict {
 	v := &Verdict{}
-	for _, o := range outcomes {
+	for i := range outcomes {
+		o := &outcomes[i]
 		for _, t := range o.Targets {
 			if t.Verdict != engine.Violated {
 				continue
@@ -144,12 +146,10 @@ func verdictOf(outcomes []engine.Outcome) *Verdict {
 				}
 			}
 		}
-		if o.Verdict == engine.Undetermined && o.Rule.Severity == policy.SeverityError {
-			for _, t := range o.Targets {
-				if t.Verdict == engine.Undetermined && t.Internal {
-					v.Notices = append(v.Notices, Notice{Crashed: o.Rule.ID, Reason: t.Reason})
-					v.Blocked = true
-				}
+		for _, t := range o.Targets {
+			if engine.SurfaceGitHook.Blocks(o, t) {
+				v.Notices = append(v.Notices, Notice{Crashed: o.Rule.ID, Reason: t.Reason})
+				v.Blocked = true
 			}
 		}
 	}
