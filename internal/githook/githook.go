@@ -25,7 +25,6 @@ import (
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/report"
 	"github.com/heed-dev/heed/internal/rules/contrib"
-	"github.com/heed-dev/heed/internal/rules/process"
 )
 
 // A Notice is one thing a hook tells: a violation, or a rule that could not judge.
@@ -98,7 +97,7 @@ func CommitMessage(root, raw string) (v *Verdict, subject string, err error) {
 	}
 	var rules []engine.Compiled
 	for _, c := range p.Rules {
-		if c.Rule.Kind == contrib.KindCommit {
+		if c.Has(engine.UseCommitMessage) {
 			rules = append(rules, c)
 		}
 	}
@@ -174,8 +173,8 @@ func PrePush(root, remote string, refs io.Reader) ([]Pushed, error) {
 	var rules []engine.Compiled
 	for _, c := range p.Rules {
 		// Of the process rules, those on the branch a commit is made on judge the
-		// pushed commits by their reflog (process.KindBranch); the rest need a session.
-		if c.Rule.Domain != policy.DomainProcess && c.Rule.Domain != policy.DomainSemantic || c.Rule.Kind == process.KindBranch {
+		// pushed commits by their reflog (engine.UseBranch); the rest need a session.
+		if c.Rule.Domain != policy.DomainProcess && c.Rule.Domain != policy.DomainSemantic || c.Has(engine.UseBranch) {
 			rules = append(rules, c)
 		}
 	}
