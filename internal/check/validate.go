@@ -375,7 +375,11 @@ type sampledCheck struct {
 var (
 	_ engine.FileSelector = sampledCheck{}
 	_ engine.FileByFile   = sampledCheck{}
+	_ engine.Wrapper      = sampledCheck{}
 )
+
+// Unwrap implements engine.Wrapper: the sampled rule judges in its family's batch.
+func (c sampledCheck) Unwrap() engine.Check { return c.Check }
 
 // FileByFile implements engine.FileByFile as the check it samples does: only such a
 // rule is sampled, and the pass streams the files through it.

@@ -180,7 +180,7 @@ func (c *check) FileByFile(*engine.Evidence) bool { return c.p.On == OnFiles }
 func (c *check) WantsFile(p, _ string) bool {
 	switch c.p.On {
 	case OnFiles:
-		return c.rule.Scope.Covers(p)
+		return engine.FileNeed{Scope: c.rule.Scope}.Wants(p, "")
 	case OnChange:
 		return true
 	}
@@ -192,11 +192,7 @@ func (c *check) Targets(ev *engine.Evidence) []engine.Target {
 	scope := c.rule.Scope
 	switch c.p.On {
 	case OnFiles:
-		for i, f := range ev.Files {
-			if scope.Covers(f.Path) {
-				out = append(out, engine.Target{Kind: engine.TargetFile, Index: i, Path: f.Path})
-			}
-		}
+		out = engine.FileNeed{Scope: scope}.Targets(ev)
 	case OnCommands:
 		for i, cmd := range ev.Commands {
 			if scope.CoversDir(cmd.Cwd) {

@@ -89,6 +89,57 @@ func TestBatchedQueriesMatchRunningAlone(t *testing.T) {
 	}
 }
 
+// A query rule's Targets only lists its files: the batch's members are the engine's
+// to give (engine.Batcher), in the order of the run's rules, however many workers
+// judge, so the combined query is the same from one run to the next.
+func TestTheEngineGivesTheQueryBatch(t *testing.T) {
+	mk := func(id, q string) *policy.Rule {
+		return queryRule(t, id, QueryParams{Queries: map[string]string{"python": q}}, id)
+	}
+	rules := []*policy.Rule{
+		mk("star", `((import_from_statement (wildcard_import)) @match)`),
+		mk("print", `((call function: (identifier) @f) @match (#eq? @f "print"))`),
+		mk("except", `(except_clause "except" @match !value)`),
+	}
+	var cs []engine.Compiled
+	for _, r := range rules {
+		ch, err := testRegistry.CompileRule(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs = append(cs, engine.Compiled{Rule: r, Check: ch})
+	}
+	newEv := func() *engine.Evidence {
+		ev := &engine.Evidence{Mode: engine.ModeAll}
+		for i := 0; i < 6; i++ {
+			ev.Files = append(ev.Files, &engine.File{Path: fmt.Sprintf("f%d.py", i), Lang: "python", Content: []byte("print(1)\n")})
+		}
+		return ev
+	}
+	ev := newEv()
+	for _, c := range cs {
+		if len(c.Check.Targets(ev)) != 6 {
+			t.Fatal("a rule over six Python files has not six targets")
+		}
+	}
+	if n := len(runBatch(ev).members); n != 0 {
+		t.Errorf("Targets joined %d rules to the batch: that is the engine's to do", n)
+	}
+	ev.Close()
+	for _, workers := range []int{1, 3} {
+		ev := newEv()
+		engine.Run(cs, ev, engine.Options{Workers: workers})
+		var got []string
+		for _, m := range runBatch(ev).members {
+			got = append(got, m.rule.ID)
+		}
+		if want := []string{"star", "print", "except"}; !slices.Equal(got, want) {
+			t.Errorf("%d workers: batch %v, want the rules' order %v", workers, got, want)
+		}
+		ev.Close()
+	}
+}
+
 // Patterns that differ only in their text predicates run as one combined pattern, and
 // each rule still gets exactly the findings it gets alone: different names, the same
 // name twice, negations, #any-of?, #match?, a capture compared with a capture, and
