@@ -215,6 +215,27 @@ type Wrapper interface {
 	Unwrap() Check
 }
 
+// Unwrap is the check c judges through, unwrapped of every Wrapper; c itself when it
+// wraps none.
+func Unwrap(c Check) Check {
+	for {
+		w, ok := c.(Wrapper)
+		if !ok {
+			return c
+		}
+		c = w.Unwrap()
+	}
+}
+
+// ImportBanner is a check that bans importing packages by name ("never import
+// `requests`"). Self-validation asks whether most of the files it flags are the
+// project's own code of that name: then the sentence names a part of the project,
+// not the package.
+type ImportBanner interface {
+	// BannedImports are the packages the check bans, as the rule names them.
+	BannedImports() []string
+}
+
 // startBatches hands each family of Batchers among cs its members (in cs's order),
 // through its first member. A StartBatch that panics leaves the family unbatched: each
 // member then judges on its own.
@@ -222,13 +243,7 @@ func startBatches(ev *Evidence, cs []Check) {
 	var families []string
 	members := map[string][]Check{}
 	for _, c := range cs {
-		for {
-			w, ok := c.(Wrapper)
-			if !ok {
-				break
-			}
-			c = w.Unwrap()
-		}
+		c = Unwrap(c)
 		b, ok := c.(Batcher)
 		if !ok {
 			continue
