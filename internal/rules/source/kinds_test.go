@@ -101,14 +101,7 @@ func TestTheEngineGivesTheQueryBatch(t *testing.T) {
 		mk("print", `((call function: (identifier) @f) @match (#eq? @f "print"))`),
 		mk("except", `(except_clause "except" @match !value)`),
 	}
-	var cs []engine.Compiled
-	for _, r := range rules {
-		ch, err := testRegistry.CompileRule(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cs = append(cs, engine.Compiled{Rule: r, Check: ch})
-	}
+	cs := compileAll(t, rules)
 	newEv := func() *engine.Evidence {
 		ev := &engine.Evidence{Mode: engine.ModeAll}
 		for i := 0; i < 6; i++ {
@@ -604,14 +597,7 @@ func TestDerivedTokensGateRulesWithGivenNeedles(t *testing.T) {
 	for _, p := range slices.Sorted(maps.Keys(files)) {
 		ev.Files = append(ev.Files, &engine.File{Path: p, Lang: "python", Content: []byte(files[p])})
 	}
-	var cs []engine.Compiled
-	for _, r := range rules {
-		ch, err := testRegistry.CompileRule(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cs = append(cs, engine.Compiled{Rule: r, Check: ch})
-	}
+	cs := compileAll(t, rules)
 	var got []string
 	for _, o := range engine.Run(cs, ev, engine.Options{Workers: 2}) {
 		for _, f := range o.Findings() {
@@ -729,4 +715,19 @@ func TestIndentWidth(t *testing.T) {
 	if _, err := compileText(&policy.Rule{Kind: KindText, Params: mustParams(t, TextParams{Check: "indent", Indent: "tabs", Width: 4})}); err == nil {
 		t.Error("a width with tabs compiled")
 	}
+}
+
+// compileAll compiles the rules with the package's test registry, failing the test on
+// an error.
+func compileAll(t *testing.T, rules []*policy.Rule) []engine.Compiled {
+	t.Helper()
+	cs := make([]engine.Compiled, 0, len(rules))
+	for _, r := range rules {
+		ch, err := testRegistry.CompileRule(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs = append(cs, engine.Compiled{Rule: r, Check: ch})
+	}
+	return cs
 }
