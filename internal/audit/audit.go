@@ -169,10 +169,10 @@ func Run(opt Options) (*Report, error) {
 	b.ev.Missing = rep.Missing
 
 	outcomes := engine.Run(opt.Rules, b.ev, engine.Options{Workers: opt.Workers, Timeout: opt.Timeout})
+	writes := b.judgeWrites()
 	for i := range outcomes {
-		rep.Rules = append(rep.Rules, b.result(&outcomes[i], &opt.Rules[i]))
+		rep.Rules = append(rep.Rules, b.result(&outcomes[i], &opt.Rules[i], writes[i]))
 	}
-	b.judgeWrites(rep.Rules)
 	rep.Session = append(rep.Session, b.sessionCommits()...)
 	rep.Metrics = Tally(rep.Rules)
 	rep.Run.DurationMS = float64(time.Since(start).Microseconds()) / 1000
@@ -568,21 +568,10 @@ func (b *bundle) ghPR() (*engine.PR, int) {
 	return nil, -1
 }
 
-// missingFor names the part of the evidence a rule reads that could not be read.
-func (b *bundle) missingFor(c *engine.Compiled) string {
-	for _, part := range c.Reads() {
-		for _, m := range b.rep.Missing {
-			if strings.HasPrefix(m, string(part)+":") {
-				return m
-			}
-		}
-	}
-	return ""
-}
-
-// result turns an outcome into the rule's row: SWE-CC's verdict, the violations placed
-// in the session.
-func (b *bundle) result(o *engine.Outcome, c *engine.Compiled) RuleResult {
+// result turns an outcome into the rule's row: the verdict the engine folds over the
+// session (engine.SessionVerdict), the violations placed in the session; writes are
+// the session's writes that broke the rule and that the final change holds.
+func (b *bundle) result(o *engine.Outcome, c *engine.Compiled, writes []Violation) RuleResult {
 	r := o.Rule
 	rr := RuleResult{Rule: r.ID, Domain: r.Domain, Kind: r.Kind, Severity: r.Severity, Exact: r.Exact, Targets: len(o.Targets)}
 	if rr.Severity == "" {
@@ -595,17 +584,10 @@ func (b *bundle) result(o *engine.Outcome, c *engine.Compiled) RuleResult {
 	if rr.Instruction.HeaderPath == nil {
 		rr.Instruction.HeaderPath = []string{}
 	}
-	rr.Verdict, rr.Reason = engine.Fold(o.Targets)
-	if why := b.missingFor(c); why != "" {
-		switch rr.Verdict {
-		case engine.Inapplicable:
-			rr.Verdict, rr.Reason = engine.Undetermined, why
-		case engine.Satisfied:
-			if strings.HasPrefix(why, PartTrajectory) {
-				// What was read passes; the unread rest of the session might not.
-				rr.Verdict, rr.Reason = engine.Undetermined, why
-			}
-		}
+	var byWrites bool
+	rr.Verdict, rr.Reason, byWrites = engine.SessionVerdict(o, engine.SessionFacts{Unread: b.ev.Unread(c.Reads()), Writes: len(writes)})
+	if byWrites {
+		rr.Violations = writes
 	}
 	if rr.Verdict == engine.Violated {
 		for _, t := range o.Targets {
@@ -616,10 +598,6 @@ func (b *bundle) result(o *engine.Outcome, c *engine.Compiled) RuleResult {
 				rr.Violations = append(rr.Violations, b.place(o, c.Reads(), t, f))
 			}
 		}
-	}
-	if rr.Verdict == engine.Inapplicable {
-		// Why it never came up, when its condition was decided not to hold.
-		rr.Reason = o.NotApplicable
 	}
 	return rr
 }

@@ -47,15 +47,16 @@ func (b *bundle) writes() []sessionWrite {
 	return out
 }
 
-// judgeWrites judges the session's writes with the rules that guard writes and
-// folds what they find into the rules' rows (rows[i] is opt.Rules[i]'s): a write
-// that breaks a rule about editing by hand, or one the change lacks the diff to
-// show, makes the row violated at that step; a write to a file the final change no
-// longer holds is listed with the session's violations.
-func (b *bundle) judgeWrites(rows []RuleResult) {
+// judgeWrites judges the session's writes with the rules that guard writes: for each
+// rule (by its index in opt.Rules), the writes that break it and that the final change
+// holds (all of them when the audit has no diff to compare with), which the engine
+// folds into the rule's verdict (engine.SessionVerdict). A write to a file the final
+// change no longer holds is listed with the session's violations.
+func (b *bundle) judgeWrites() [][]Violation {
+	out := make([][]Violation, len(b.opt.Rules))
 	ws := b.writes()
 	if len(ws) == 0 {
-		return
+		return out
 	}
 	final := map[string]bool{}
 	for _, p := range b.ev.Changed {
@@ -65,10 +66,9 @@ func (b *bundle) judgeWrites(rows []RuleResult) {
 	for i := range b.opt.Rules {
 		c := &b.opt.Rules[i]
 		g, ok := c.Check.(engine.WriteGuard)
-		if !ok || !g.GuardsWrites() || i >= len(rows) {
+		if !ok || !g.GuardsWrites() {
 			continue
 		}
-		hand := rows[i].Verdict != engine.Violated
 		for _, w := range ws {
 			f, ok := b.judgeWrite(c, w)
 			if !ok {
@@ -89,13 +89,10 @@ func (b *bundle) judgeWrites(rows []RuleResult) {
 				b.rep.Session = append(b.rep.Session, v)
 				continue
 			}
-			if !hand {
-				continue // the final change already breaks it, with this file
-			}
-			rows[i].Verdict, rows[i].Reason = engine.Violated, ""
-			rows[i].Violations = append(rows[i].Violations, v)
+			out[i] = append(out[i], v)
 		}
 	}
+	return out
 }
 
 // judgeWrite runs one guard on one write, as the live hook would have.

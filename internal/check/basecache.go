@@ -92,7 +92,7 @@ func baseCacheKey(p *project.Project, rev string, opt ValidateOptions) string {
 // readsHistory reports whether the history review would judge any of rules.
 func readsHistory(rules []engine.Compiled) bool {
 	for _, c := range rules {
-		if c.Rule.Domain == policy.DomainContribution && historyKind(c.Rule.Kind) && !c.Rule.Dropped() {
+		if c.Rule.Domain == policy.DomainContribution && c.Has(engine.UseHistory) && !c.Rule.Dropped() {
 			return true
 		}
 	}

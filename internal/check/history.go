@@ -23,9 +23,6 @@ const historyCommits = 60
 // can speak against it.
 const historyMin = 8
 
-// historyKind reports whether a single commit can judge rules of the kind.
-func historyKind(kind string) bool { return kind == "commit" || kind == "cochange" }
-
 // HistoryReview judges the contribution rules of the commit and co-change kinds on
 // the repository's recent commits up to head (default HEAD), each commit on its own,
 // and returns, for each rule that most applicable commits break, why it is in doubt.
@@ -33,7 +30,7 @@ func historyKind(kind string) bool { return kind == "commit" || kind == "cochang
 func HistoryReview(root, head string, rules []engine.Compiled) (map[string]string, error) {
 	var selected []engine.Compiled
 	for _, c := range rules {
-		if c.Rule.Domain == policy.DomainContribution && historyKind(c.Rule.Kind) && !c.Rule.Dropped() {
+		if c.Rule.Domain == policy.DomainContribution && c.Has(engine.UseHistory) && !c.Rule.Dropped() {
 			selected = append(selected, c)
 		}
 	}

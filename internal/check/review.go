@@ -60,7 +60,7 @@ func evidenceDoubt(c *policy.Constraint, r *policy.Rule, rv *RuleValidation) str
 	// An import ban whose sites are mostly the project's own code of that name
 	// ("never import from the `graphql` layer" against saleor/graphql/ importing the
 	// graphql package): the sentence names the project's layer, not the package.
-	if names := importBanNames(r); len(names) > 0 && rv.Files >= 3 {
+	if names := importBanNames(r, rv); len(names) > 0 && rv.Files >= 3 {
 		for _, n := range names {
 			base := path.Base(strings.ReplaceAll(n, ".", "/"))
 			in := map[string]bool{}
@@ -79,20 +79,20 @@ func evidenceDoubt(c *policy.Constraint, r *policy.Rule, rv *RuleValidation) str
 	return ""
 }
 
-// importBanNames are the packages an import ban names.
-func importBanNames(r *policy.Rule) []string {
+// importBanNames are the packages an import ban names: those its check bans
+// (engine.ImportBanner), or the needles of a source rule heed wrote for an import.
+func importBanNames(r *policy.Rule, rv *RuleValidation) []string {
+	if len(rv.importBans) > 0 {
+		return rv.importBans
+	}
+	if r.Domain != policy.DomainSource || !strings.HasPrefix(r.Message, "import of ") {
+		return nil
+	}
 	var p struct {
-		Banned  []string `json:"banned"`
 		Needles []string `json:"needles"`
 	}
 	if json.Unmarshal(r.Params, &p) != nil {
 		return nil
 	}
-	switch {
-	case r.Domain == policy.DomainArchitecture && r.Kind == "external":
-		return p.Banned
-	case r.Domain == policy.DomainSource && strings.HasPrefix(r.Message, "import of "):
-		return p.Needles
-	}
-	return nil
+	return p.Needles
 }

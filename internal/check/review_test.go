@@ -86,3 +86,28 @@ func TestApplyReviewsWithTheEvidence(t *testing.T) {
 		t.Errorf("an import ban with a few sites outside any code of its name keeps its level: %s", r.Severity)
 	}
 }
+
+// An import ban of the architecture domain is known by what its check says it bans
+// (engine.ImportBanner, recorded by the validation pass), not by its kind's name: its
+// sites in the project's own `graphql` code demote it as the source rule's do.
+func TestAnImportBanIsKnownByItsCheck(t *testing.T) {
+	r := policy.Rule{ID: "ext", Domain: policy.DomainArchitecture, Kind: "external", Severity: policy.SeverityError,
+		Message: "`graphql` must not be imported", Params: json.RawMessage(`{"banned":["graphql"]}`), Origin: "arch.external"}
+	r.Generated = policy.Fingerprint(&r)
+	var fs []report.Finding
+	for _, f := range []string{"app/graphql/a.py", "app/graphql/b.py", "app/graphql/c.py", "app/core/x.py"} {
+		fs = append(fs, report.Finding{File: f, Line: 1})
+	}
+	for _, c := range []struct {
+		bans   []string
+		demote bool
+	}{{[]string{"graphql"}, true}, {nil, false}} {
+		p := &policy.Policy{Entries: []policy.Entry{{Constraint: policy.Constraint{File: "AGENTS.md", Line: 4, Level: policy.Must}, Rules: []policy.Rule{r}}}}
+		v := &Validation{Rules: []RuleValidation{{Rule: "ext", Verdict: ValidBaseline, Complete: true, Sites: 4, Files: 4, Applies: 300, Findings: fs, importBans: c.bans}}}
+		v.Apply(p)
+		got := p.Entries[0].Rules[0]
+		if demoted := strings.Contains(got.Review, "project's own `graphql` code"); demoted != c.demote {
+			t.Errorf("bans %v: review %q, want demoted %v", c.bans, got.Review, c.demote)
+		}
+	}
+}

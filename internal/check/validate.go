@@ -111,6 +111,8 @@ type RuleValidation struct {
 	Review  string `json:"review,omitempty"`
 	// Findings are the existing sites, fingerprinted like `heed check`'s.
 	Findings []report.Finding `json:"-"`
+	// importBans are the packages the rule's check bans (engine.ImportBanner).
+	importBans []string
 }
 
 // Validates reports whether the self-validation runs a rule: source and architecture
@@ -246,6 +248,9 @@ func Validate(root string, rules []engine.Compiled, opt ValidateOptions) (*Valid
 	v.Files = ev.Judged
 	for ri, o := range outcomes {
 		rv := RuleValidation{Rule: o.Rule.ID, Severity: o.Rule.Severity, Authored: o.Rule.Edited() || o.Rule.Decision != "", Decision: o.Rule.Decision, Complete: true}
+		if b, ok := engine.Unwrap(selected[ri].Check).(engine.ImportBanner); ok {
+			rv.importBans = b.BannedImports()
+		}
 		if rv.Severity == "" {
 			rv.Severity = policy.SeverityError
 		}
@@ -375,7 +380,11 @@ type sampledCheck struct {
 var (
 	_ engine.FileSelector = sampledCheck{}
 	_ engine.FileByFile   = sampledCheck{}
+	_ engine.Wrapper      = sampledCheck{}
 )
+
+// Unwrap implements engine.Wrapper: the sampled rule judges in its family's batch.
+func (c sampledCheck) Unwrap() engine.Check { return c.Check }
 
 // FileByFile implements engine.FileByFile as the check it samples does: only such a
 // rule is sampled, and the pass streams the files through it.

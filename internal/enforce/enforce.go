@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -15,7 +14,6 @@ import (
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/gitdir"
 	"github.com/heed-dev/heed/internal/policy"
-	"github.com/heed-dev/heed/internal/rules/process"
 	"github.com/heed-dev/heed/internal/shell"
 	"github.com/heed-dev/heed/internal/taskrun"
 )
@@ -200,7 +198,7 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 	}
 	ev := &engine.Evidence{Mode: engine.ModeAll, Commands: append(append([]engine.Command(nil), past...), shift(cmds, len(past))...)}
 	defer ev.Close()
-	if hasKind(set.Rules, process.KindBranch) {
+	if engine.AnyHas(set.Rules, engine.UseBranch) {
 		// the branch checked out now is the one a command lands on, unless the
 		// session's own commands switched since
 		ev.StartBranch = gitdir.HeadBranch(req.Root)
@@ -210,8 +208,8 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 			if t.Target.Index < len(past) {
 				continue
 			}
-			switch t.Verdict {
-			case engine.Violated:
+			switch {
+			case t.Verdict == engine.Violated:
 				for _, f := range t.Findings {
 					v := Violation{Rule: o.Rule, Constraint: o.Constraint, Finding: f, Check: checkOf(set.Rules, o.Rule)}
 					if o.Rule.Severity == policy.SeverityError && !f.Advisory {
@@ -220,8 +218,9 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 						d.Warnings = append(d.Warnings, v)
 					}
 				}
-			case engine.Undetermined:
-				// a check that crashed or overran never passes a command
+			case engine.SurfaceLiveHook.Blocks(&o, t):
+				// a check that crashed or overran never passes a command (the
+				// engine's table of what undetermined means on each surface)
 				f := engine.Finding{CommandIndex: -1, Command: ev.Commands[t.Target.Index].Line, Message: "heed could not judge this command: " + t.Reason}
 				d.Blocks = append(d.Blocks, Violation{Rule: o.Rule, Constraint: o.Constraint, Finding: f})
 			}
@@ -478,8 +477,3 @@ func firstLines(s string, n int) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// hasKind reports whether any compiled rule is of the kind.
-func hasKind(rules []engine.Compiled, kind string) bool {
-	return slices.ContainsFunc(rules, func(c engine.Compiled) bool { return c.Rule.Kind == kind })
-}

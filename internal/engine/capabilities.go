@@ -20,6 +20,12 @@ import "github.com/heed-dev/heed/internal/policy"
 //     files it judges.
 //   - NameBanner: a check that bans names of code by name, and can find where a file
 //     declares them (self-validation asks whether the project defines what it bans).
+//   - Batcher: a check that judges files with the other checks of its family in one
+//     pass; the engine forms the batches (Wrapper: a check that judges through
+//     another, batched as that one).
+//
+// Which files a check judges it declares as a FileNeed (files.go), and the engine
+// lists them: their order, the batches and the workers are the engine's.
 
 // WriteGuard is a check about which files may be written at all ("never edit
 // `docs/api/` by hand"): live enforcement judges an agent's write with it before the
@@ -184,4 +190,75 @@ type NameBanner interface {
 	// module, function, method or constant) and the line of the declaration; ok is
 	// false when f declares none of them or cannot be read.
 	Declares(f *File) (name string, line int, ok bool)
+}
+
+// Batcher is a check that judges files together with the other checks of its family
+// in a run: one parse and one walk of a file for all of them (the source rules'
+// combined Tree-sitter query). The engine, not the check, forms a run's batches:
+// before the run's first Judge it hands the family's first member the family's
+// members, in the order of the run's rules, so a batch is the same whatever order
+// the workers reach the files in. In Run the members are the checks with targets; in
+// a streamed run (StreamWith) they are every file-by-file check of the family (a
+// file's targets are known only when it is read).
+type Batcher interface {
+	// BatchFamily names the family: the checks of one run that give the same name
+	// form one batch.
+	BatchFamily() string
+	// StartBatch begins the run's batch of the family on ev with its members. It is
+	// called once per run and family, before any Judge of the run.
+	StartBatch(ev *Evidence, members []Check)
+}
+
+// Wrapper is a check that judges through another (self-validation's sample of a
+// rule's files): the engine batches the check it wraps (Batcher).
+type Wrapper interface {
+	Unwrap() Check
+}
+
+// Unwrap is the check c judges through, unwrapped of every Wrapper; c itself when it
+// wraps none.
+func Unwrap(c Check) Check {
+	for {
+		w, ok := c.(Wrapper)
+		if !ok {
+			return c
+		}
+		c = w.Unwrap()
+	}
+}
+
+// ImportBanner is a check that bans importing packages by name ("never import
+// `requests`"). Self-validation asks whether most of the files it flags are the
+// project's own code of that name: then the sentence names a part of the project,
+// not the package.
+type ImportBanner interface {
+	// BannedImports are the packages the check bans, as the rule names them.
+	BannedImports() []string
+}
+
+// startBatches hands each family of Batchers among cs its members (in cs's order),
+// through its first member. A StartBatch that panics leaves the family unbatched: each
+// member then judges on its own.
+func startBatches(ev *Evidence, cs []Check) {
+	var families []string
+	members := map[string][]Check{}
+	for _, c := range cs {
+		c = Unwrap(c)
+		b, ok := c.(Batcher)
+		if !ok {
+			continue
+		}
+		f := b.BatchFamily()
+		if _, seen := members[f]; !seen {
+			families = append(families, f)
+		}
+		members[f] = append(members[f], c)
+	}
+	for _, f := range families {
+		ms := members[f]
+		func() {
+			defer func() { _ = recover() }()
+			ms[0].(Batcher).StartBatch(ev, ms)
+		}()
+	}
 }

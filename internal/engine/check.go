@@ -160,7 +160,27 @@ type Kind struct {
 	// undetermined, not inapplicable. nil means what the rule's domain reads
 	// (DomainNeeds), for a kind whose rules take the domain they name (script).
 	Needs []Part
+	// Uses are what drivers do with the kind's rules beyond judging a run's evidence
+	// (a hook that judges commit messages, a review of the project's history): a
+	// driver picks rules by their uses, never by their kind's name.
+	Uses []Use
 }
+
+// Use is something a driver does with the rules of a kind (Kind.Uses).
+type Use string
+
+const (
+	// UseCommitMessage: the rules judge a commit's message; the commit-msg hook (and
+	// an agent's `git commit -m`) judges with them.
+	UseCommitMessage Use = "commit-message"
+	// UseHistory: one commit of the project's history, alone, can judge the rules;
+	// heed check's history review reads the recent commits with them.
+	UseHistory Use = "history"
+	// UseBranch: the rules judge the branch a command or commit lands on: a live
+	// run gives them the branch checked out (Evidence.StartBranch), and the pre-push
+	// hook judges pushed commits with them by their reflog.
+	UseBranch Use = "branch"
+)
 
 // Part is a part of the evidence a run may lack: Evidence.Missing entries start with
 // one, then ": " and the reason.
@@ -228,6 +248,16 @@ type Compiled struct {
 	// Needs is the parts of the evidence the check reads (Kind.Needs); nil for a rule
 	// compiled without its kind's declaration, which then reads what its domain does.
 	Needs []Part
+	// Uses are the kind's uses (Kind.Uses).
+	Uses []Use
+}
+
+// Has reports whether the rule's kind declares the use.
+func (c *Compiled) Has(u Use) bool { return slices.Contains(c.Uses, u) }
+
+// AnyHas reports whether any of the rules' kinds declares the use.
+func AnyHas(cs []Compiled, u Use) bool {
+	return slices.ContainsFunc(cs, func(c Compiled) bool { return c.Has(u) })
 }
 
 // Reads lists the parts of the evidence the rule reads.
@@ -369,7 +399,8 @@ func (r *Registry) Bind(rule *policy.Rule, c *policy.Constraint) (Compiled, erro
 	if err != nil {
 		return Compiled{}, err
 	}
-	return Compiled{Rule: rule, Constraint: c, Check: chk, Needs: r.kinds[rule.Kind].Needs}, nil
+	k := r.kinds[rule.Kind]
+	return Compiled{Rule: rule, Constraint: c, Check: chk, Needs: k.Needs, Uses: k.Uses}, nil
 }
 
 // CompileRule compiles one rule.

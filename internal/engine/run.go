@@ -70,6 +70,7 @@ func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 	}
 	groups := map[string][]job{} // by file path; "" for non-file targets
 	var order []string
+	var batched []Check // the checks with targets, in the rules' order (Batcher)
 	for i, c := range rules {
 		outcomes[i] = Outcome{Rule: c.Rule, Constraint: c.Constraint}
 		if c.Rule != nil && c.Rule.When != nil {
@@ -82,6 +83,9 @@ func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 		if err != nil {
 			outcomes[i].Targets = []TargetResult{{Target: Target{Kind: TargetChange}, Result: targetsFailed(err)}}
 			continue
+		}
+		if len(targets) > 0 {
+			batched = append(batched, c.Check)
 		}
 		outcomes[i].Targets = make([]TargetResult, len(targets))
 		for j, t := range targets {
@@ -96,6 +100,7 @@ func Run(rules []Compiled, ev *Evidence, opt Options) []Outcome {
 			groups[key] = append(groups[key], job{rule: i, target: t, slot: j})
 		}
 	}
+	startBatches(ev, batched)
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()

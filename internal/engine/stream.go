@@ -127,6 +127,13 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 			keepRecord = wanted
 		}
 	}
+	// The file-by-file rules' batches, before any file is read: a file's targets are
+	// known only when it is, so every file-by-file rule of a family is a member.
+	streamed := make([]Check, len(perFile))
+	for k, r := range perFile {
+		streamed[k] = rules[r].Check
+	}
+	startBatches(ev, streamed)
 	var judged atomic.Int64
 	// the records kept, by the file's index in src (sorted once the stream is done)
 	type record struct {
@@ -150,9 +157,7 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 		}
 		view := ev.fileView(f)
 		var found []FileFinding
-		// Every rule's targets first, then the judging: a check may prepare work
-		// shared by all of them when it is first asked for its targets (the source
-		// rules' combined query), which must not start before they all were asked.
+		// Every rule's targets first, then the judging.
 		targets := make([][]Target, len(perFile))
 		for k, r := range perFile {
 			ts, err := safeTargets(rules[r].Check, view)

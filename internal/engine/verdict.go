@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 // A rule's verdict over its targets is folded in one of two ways, both here:
 //
 //   - Aggregate is the fold of enforcement and of authored cases (heed test): any
@@ -78,4 +80,59 @@ func Fold(ts []TargetResult) (Verdict, string) {
 		return Undetermined, reason
 	}
 	return Inapplicable, "the rule never came up"
+}
+
+// Unread is the first entry of Evidence.Missing that names a part of the evidence in
+// reads (Compiled.Reads), "" when the run read every part of them.
+func (ev *Evidence) Unread(reads []Part) string {
+	for _, part := range reads {
+		for _, m := range ev.Missing {
+			if strings.HasPrefix(m, string(part)+":") {
+				return m
+			}
+		}
+	}
+	return ""
+}
+
+// SessionFacts are what an audit knows of a rule besides its targets.
+type SessionFacts struct {
+	// Unread is the part of the evidence the rule reads that could not be read
+	// (Evidence.Unread), "" when none.
+	Unread string
+	// Writes counts the session's own writes that broke the rule, judged as the live
+	// hook would have judged them before they landed, and that the final change
+	// still holds.
+	Writes int
+}
+
+// SessionVerdict is a rule's verdict over an audited session, the audit surface's
+// whole fold, in this order:
+//
+//   - SWE-CC's Fold of its targets (SurfaceAudit);
+//   - a rule that never came up while a part it reads could not be read is
+//     undetermined, with what was missing; so is a pass when the part missing is the
+//     session's record (PartTrajectory): what was read passes, the unread rest might
+//     not;
+//   - a session's write that broke the rule makes it violated, when its targets did
+//     not (byWrites: the writes are its violations);
+//   - a rule still inapplicable says why its condition does not hold, when it was
+//     decided not to (Outcome.NotApplicable).
+func SessionVerdict(o *Outcome, s SessionFacts) (v Verdict, reason string, byWrites bool) {
+	v, reason = SurfaceAudit.Fold(o.Targets)
+	if s.Unread != "" {
+		switch {
+		case v == Inapplicable:
+			v, reason = Undetermined, s.Unread
+		case v == Satisfied && strings.HasPrefix(s.Unread, string(PartTrajectory)):
+			v, reason = Undetermined, s.Unread
+		}
+	}
+	if s.Writes > 0 && v != Violated {
+		return Violated, "", true
+	}
+	if v == Inapplicable {
+		reason = o.NotApplicable
+	}
+	return v, reason, false
 }

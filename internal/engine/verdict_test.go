@@ -61,3 +61,49 @@ func (badVerdictCheck) Targets(ev *Evidence) []Target {
 	return []Target{{Kind: TargetFile, Path: "a.go"}}
 }
 func (badVerdictCheck) Judge(*Evidence, Target) Result { return Result{Verdict: "maybe"} }
+
+// An audit's verdict on a rule is the engine's, whole: the targets' fold, then what
+// could not be read, then the session's own writes, then why it never came up.
+func TestSessionVerdict(t *testing.T) {
+	crash := TargetResult{Result: InternalError("panic: boom")}
+	const traj, diff = "trajectory: truncated", "diff: no repository was given"
+	for _, c := range []struct {
+		name     string
+		ts       []TargetResult
+		facts    SessionFacts
+		want     Verdict
+		reason   string
+		byWrites bool
+	}{
+		{"a pass", results(Satisfied), SessionFacts{}, Satisfied, "", false},
+		{"never came up", nil, SessionFacts{}, Inapplicable, "when: no function added", false},
+		{"never came up, a part unread", nil, SessionFacts{Unread: diff}, Undetermined, diff, false},
+		{"a pass, the session's record unread", results(Satisfied), SessionFacts{Unread: traj}, Undetermined, traj, false},
+		{"a pass, the diff unread", results(Satisfied), SessionFacts{Unread: diff}, Satisfied, "", false},
+		{"a violation stands whatever is unread", results(Violated), SessionFacts{Unread: traj}, Violated, "", false},
+		{"a write broke it", results(Satisfied), SessionFacts{Writes: 1}, Violated, "", true},
+		{"a write broke what never came up", nil, SessionFacts{Writes: 2}, Violated, "", true},
+		{"a write beside a crash", []TargetResult{crash}, SessionFacts{Writes: 1}, Violated, "", true},
+		{"its targets already broke it", results(Violated), SessionFacts{Writes: 1}, Violated, "", false},
+		{"a crash, nothing written", append(results(Satisfied), crash), SessionFacts{}, Undetermined, "internal error: panic: boom", false},
+	} {
+		o := &Outcome{Targets: c.ts, Verdict: Aggregate(c.ts)}
+		if c.ts == nil {
+			o.NotApplicable = "when: no function added"
+		}
+		v, why, w := SessionVerdict(o, c.facts)
+		if v != c.want || why != c.reason || w != c.byWrites {
+			t.Errorf("%s: %s %q byWrites=%v, want %s %q %v", c.name, v, why, w, c.want, c.reason, c.byWrites)
+		}
+	}
+}
+
+func TestUnread(t *testing.T) {
+	ev := &Evidence{Missing: []string{"pr: no pull-request text", "trajectory: truncated"}}
+	if got := ev.Unread([]Part{PartDiff, PartTrajectory, PartPR}); got != "trajectory: truncated" {
+		t.Errorf("Unread = %q: the first part the rule reads decides", got)
+	}
+	if got := ev.Unread([]Part{PartDiff}); got != "" {
+		t.Errorf("Unread of a part read = %q", got)
+	}
+}

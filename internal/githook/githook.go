@@ -25,7 +25,6 @@ import (
 	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/report"
 	"github.com/heed-dev/heed/internal/rules/contrib"
-	"github.com/heed-dev/heed/internal/rules/process"
 )
 
 // A Notice is one thing a hook tells: a violation, or a rule that could not judge.
@@ -98,7 +97,7 @@ func CommitMessage(root, raw string) (v *Verdict, subject string, err error) {
 	}
 	var rules []engine.Compiled
 	for _, c := range p.Rules {
-		if c.Rule.Kind == contrib.KindCommit {
+		if c.Has(engine.UseCommitMessage) {
 			rules = append(rules, c)
 		}
 	}
@@ -128,10 +127,12 @@ func CommitMessage(root, raw string) (v *Verdict, subject string, err error) {
 }
 
 // verdictOf collects the violations of a hook's run; an error-severity violation
-// blocks, and so does an error-severity rule that crashed (fail closed).
+// blocks, and so does an undetermined target the engine says blocks a git hook (an
+// error-severity rule that crashed: fail closed).
 func verdictOf(outcomes []engine.Outcome) *Verdict {
 	v := &Verdict{}
-	for _, o := range outcomes {
+	for i := range outcomes {
+		o := &outcomes[i]
 		for _, t := range o.Targets {
 			if t.Verdict != engine.Violated {
 				continue
@@ -144,12 +145,10 @@ func verdictOf(outcomes []engine.Outcome) *Verdict {
 				}
 			}
 		}
-		if o.Verdict == engine.Undetermined && o.Rule.Severity == policy.SeverityError {
-			for _, t := range o.Targets {
-				if t.Verdict == engine.Undetermined && t.Internal {
-					v.Notices = append(v.Notices, Notice{Crashed: o.Rule.ID, Reason: t.Reason})
-					v.Blocked = true
-				}
+		for _, t := range o.Targets {
+			if engine.SurfaceGitHook.Blocks(o, t) {
+				v.Notices = append(v.Notices, Notice{Crashed: o.Rule.ID, Reason: t.Reason})
+				v.Blocked = true
 			}
 		}
 	}
@@ -174,8 +173,8 @@ func PrePush(root, remote string, refs io.Reader) ([]Pushed, error) {
 	var rules []engine.Compiled
 	for _, c := range p.Rules {
 		// Of the process rules, those on the branch a commit is made on judge the
-		// pushed commits by their reflog (process.KindBranch); the rest need a session.
-		if c.Rule.Domain != policy.DomainProcess && c.Rule.Domain != policy.DomainSemantic || c.Rule.Kind == process.KindBranch {
+		// pushed commits by their reflog (engine.UseBranch); the rest need a session.
+		if c.Rule.Domain != policy.DomainProcess && c.Rule.Domain != policy.DomainSemantic || c.Has(engine.UseBranch) {
 			rules = append(rules, c)
 		}
 	}

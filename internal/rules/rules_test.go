@@ -72,3 +72,41 @@ func TestACompiledRuleCarriesWhatItsKindReads(t *testing.T) {
 		t.Fatalf("a pull-request rule reads %v, want the pull request only", got)
 	}
 }
+
+// Drivers pick rules by the uses their kinds declare, never by kind names: these are
+// the kinds each use brings in (a kind that gains or loses one changes what a hook or
+// a review judges with).
+func TestTheKindsOfEachUse(t *testing.T) {
+	reg := Registry()
+	got := map[engine.Use][]string{}
+	for _, name := range reg.Names() {
+		k, _ := reg.Kind(name)
+		for _, u := range k.Uses {
+			got[u] = append(got[u], name)
+		}
+	}
+	want := map[engine.Use][]string{
+		engine.UseCommitMessage: {"commit"},
+		engine.UseHistory:       {"cochange", "commit"},
+		engine.UseBranch:        {"branch"},
+	}
+	if len(got) != len(want) {
+		t.Errorf("uses declared: %v, want %v", got, want)
+	}
+	for u, ks := range want {
+		if !slices.Equal(got[u], ks) {
+			t.Errorf("use %s: kinds %v, want %v", u, got[u], ks)
+		}
+	}
+	// and a compiled rule carries them to the drivers
+	p := &policy.Policy{Entries: []policy.Entry{{Constraint: policy.Constraint{ID: "c"}, Rules: []policy.Rule{
+		{ID: "b", Domain: policy.DomainProcess, Kind: "branch", Severity: policy.SeverityError, Params: []byte(`{"branches":["main"]}`)},
+	}}}}
+	cs, errs := reg.Compile(p)
+	if len(errs) > 0 || len(cs) != 1 {
+		t.Fatalf("compile: %v", errs)
+	}
+	if !cs[0].Has(engine.UseBranch) || cs[0].Has(engine.UseHistory) || !engine.AnyHas(cs, engine.UseBranch) {
+		t.Errorf("a branch rule compiled with uses %v", cs[0].Uses)
+	}
+}

@@ -28,6 +28,11 @@ type externalCheck struct {
 	exactFix bool
 }
 
+var _ engine.ImportBanner = (*externalCheck)(nil)
+
+// BannedImports implements engine.ImportBanner.
+func (c *externalCheck) BannedImports() []string { return c.p.Banned }
+
 func compileExternal(rule *policy.Rule) (engine.Check, error) {
 	var p externalParams
 	if err := decode(rule, &p); err != nil {

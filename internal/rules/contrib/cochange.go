@@ -61,7 +61,7 @@ const (
 
 func cochangeKind() engine.Kind {
 	return engine.Kind{Name: KindCochange, Doc: cochangeDoc, Domain: policy.DomainContribution, Compile: compileCochange, CaseEvidence: cochangeCaseEvidence,
-		Needs: []engine.Part{engine.PartDiff}}
+		Needs: []engine.Part{engine.PartDiff}, Uses: []engine.Use{engine.UseHistory}}
 }
 
 // cochangeCaseEvidence reads a case's repository (Files) as the tree before the

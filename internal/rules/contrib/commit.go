@@ -99,6 +99,7 @@ func commitKind() engine.Kind {
 		Compile:      compileCommit,
 		CaseEvidence: commitCaseEvidence,
 		Needs:        []engine.Part{engine.PartCommits},
+		Uses:         []engine.Use{engine.UseCommitMessage, engine.UseHistory},
 	}
 }
 

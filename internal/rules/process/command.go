@@ -47,7 +47,7 @@ func Kinds() []engine.Kind {
 	return []engine.Kind{
 		{Name: KindCommand, Doc: commandDoc, Domain: policy.DomainProcess, Compile: compileCommand, CaseEvidence: CaseEvidence, Needs: []engine.Part{engine.PartTrajectory}},
 		{Name: KindSequence, Doc: sequenceDoc, Domain: policy.DomainProcess, Compile: compileSequence, CaseEvidence: CaseEvidence, Needs: []engine.Part{engine.PartTrajectory}},
-		{Name: KindBranch, Doc: branchDoc, Domain: policy.DomainProcess, Compile: compileBranch, CaseEvidence: CaseEvidence, Needs: []engine.Part{engine.PartTrajectory}},
+		{Name: KindBranch, Doc: branchDoc, Domain: policy.DomainProcess, Compile: compileBranch, CaseEvidence: CaseEvidence, Needs: []engine.Part{engine.PartTrajectory}, Uses: []engine.Use{engine.UseBranch}},
 	}
 }
 

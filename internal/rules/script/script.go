@@ -164,19 +164,35 @@ type check struct {
 	run  *Runner
 }
 
+// The driver contracts a script rule meets.
+var (
+	_ engine.FileByFile   = (*check)(nil)
+	_ engine.FileSelector = (*check)(nil)
+)
+
 // FileByFile implements engine.FileByFile: a rule on files judges each file alone.
 func (c *check) FileByFile(*engine.Evidence) bool { return c.p.On == OnFiles }
+
+// WantsFile implements engine.FileSelector: a rule on files judges the files in its
+// scope, whatever their language; a rule on commands, commits or the pull request
+// judges no file; a rule on the change reads no file's content, but its one target
+// exists only when the evidence holds a file or a path (Targets), so it may want any.
+func (c *check) WantsFile(p, _ string) bool {
+	switch c.p.On {
+	case OnFiles:
+		return engine.FileNeed{Scope: c.rule.Scope}.Wants(p, "")
+	case OnChange:
+		return true
+	}
+	return false
+}
 
 func (c *check) Targets(ev *engine.Evidence) []engine.Target {
 	var out []engine.Target
 	scope := c.rule.Scope
 	switch c.p.On {
 	case OnFiles:
-		for i, f := range ev.Files {
-			if scope.Covers(f.Path) {
-				out = append(out, engine.Target{Kind: engine.TargetFile, Index: i, Path: f.Path})
-			}
-		}
+		out = engine.FileNeed{Scope: scope}.Targets(ev)
 	case OnCommands:
 		for i, cmd := range ev.Commands {
 			if scope.CoversDir(cmd.Cwd) {

@@ -166,3 +166,45 @@ func TestScriptFieldsAreAlwaysPresent(t *testing.T) {
 		t.Fatalf("got %s (%s), want satisfied", o.Got, o.Reason)
 	}
 }
+
+// A script rule says which files it might judge (engine.FileSelector), so a run of
+// script rules on commands reads no file, and one on files only those in its scope.
+func TestScriptWantsFile(t *testing.T) {
+	reg := engine.NewRegistry(Kind(shared))
+	for _, c := range []struct {
+		on, dir, path string
+		want          bool
+	}{
+		{OnFiles, "", "a.py", true},
+		{OnFiles, "src", "src/a.py", true},
+		{OnFiles, "src", "docs/a.md", false},
+		{OnCommands, "", "a.py", false},
+		{OnCommits, "", "a.py", false},
+		{OnPR, "", "a.py", false},
+		{OnChange, "src", "docs/a.md", true},
+	} {
+		r := rule(t, map[string]any{"source": todo, "on": c.on})
+		r.Scope.Dir = c.dir
+		chk, err := reg.CompileRule(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sel, ok := chk.(engine.FileSelector)
+		if !ok {
+			t.Fatal("a script check is no engine.FileSelector: every run reads every file for it")
+		}
+		if got := sel.WantsFile(c.path, engine.LangOf(c.path, nil)); got != c.want {
+			t.Errorf("on %s, scope %q: WantsFile(%s) = %v, want %v", c.on, c.dir, c.path, got, c.want)
+		}
+	}
+	// every file a rule on files judges is one it wants
+	r := rule(t, map[string]any{"source": todo})
+	r.Scope.Dir = "src"
+	chk, _ := reg.CompileRule(r)
+	ev := &engine.Evidence{Mode: engine.ModeAll, Files: []*engine.File{{Path: "src/a.py"}, {Path: "b.py"}}}
+	for _, tg := range chk.Targets(ev) {
+		if !chk.(engine.FileSelector).WantsFile(tg.Path, "") {
+			t.Errorf("the rule judges %s, which it says it does not want", tg.Path)
+		}
+	}
+}

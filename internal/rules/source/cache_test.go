@@ -20,14 +20,7 @@ func TestDiskCacheReusesResultsByContent(t *testing.T) {
 		{ID: "len", Kind: KindText, Params: mustParams(t, TextParams{Check: "max_line_length", Max: 10})},
 		{ID: "noqa", Kind: KindPattern, Params: mustParams(t, PatternParams{Regex: `noqa`, Where: "comments"})},
 	}
-	var compiled []engine.Compiled
-	for _, r := range rules {
-		ch, err := testRegistry.CompileRule(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		compiled = append(compiled, engine.Compiled{Rule: r, Check: ch})
-	}
+	compiled := compileAll(t, rules)
 	run := func(files map[string]string) ([]engine.Outcome, *resultcache.DiskCache) {
 		c := resultcache.OpenDiskCache(root)
 		ev := &engine.Evidence{Mode: engine.ModeAll}

@@ -89,6 +89,50 @@ func TestBatchedQueriesMatchRunningAlone(t *testing.T) {
 	}
 }
 
+// A query rule's Targets only lists its files: the batch's members are the engine's
+// to give (engine.Batcher), in the order of the run's rules, however many workers
+// judge, so the combined query is the same from one run to the next.
+func TestTheEngineGivesTheQueryBatch(t *testing.T) {
+	mk := func(id, q string) *policy.Rule {
+		return queryRule(t, id, QueryParams{Queries: map[string]string{"python": q}}, id)
+	}
+	rules := []*policy.Rule{
+		mk("star", `((import_from_statement (wildcard_import)) @match)`),
+		mk("print", `((call function: (identifier) @f) @match (#eq? @f "print"))`),
+		mk("except", `(except_clause "except" @match !value)`),
+	}
+	cs := compileAll(t, rules)
+	newEv := func() *engine.Evidence {
+		ev := &engine.Evidence{Mode: engine.ModeAll}
+		for i := 0; i < 6; i++ {
+			ev.Files = append(ev.Files, &engine.File{Path: fmt.Sprintf("f%d.py", i), Lang: "python", Content: []byte("print(1)\n")})
+		}
+		return ev
+	}
+	ev := newEv()
+	for _, c := range cs {
+		if len(c.Check.Targets(ev)) != 6 {
+			t.Fatal("a rule over six Python files has not six targets")
+		}
+	}
+	if n := len(runBatch(ev).members); n != 0 {
+		t.Errorf("Targets joined %d rules to the batch: that is the engine's to do", n)
+	}
+	ev.Close()
+	for _, workers := range []int{1, 3} {
+		ev := newEv()
+		engine.Run(cs, ev, engine.Options{Workers: workers})
+		var got []string
+		for _, m := range runBatch(ev).members {
+			got = append(got, m.rule.ID)
+		}
+		if want := []string{"star", "print", "except"}; !slices.Equal(got, want) {
+			t.Errorf("%d workers: batch %v, want the rules' order %v", workers, got, want)
+		}
+		ev.Close()
+	}
+}
+
 // Patterns that differ only in their text predicates run as one combined pattern, and
 // each rule still gets exactly the findings it gets alone: different names, the same
 // name twice, negations, #any-of?, #match?, a capture compared with a capture, and
@@ -553,14 +597,7 @@ func TestDerivedTokensGateRulesWithGivenNeedles(t *testing.T) {
 	for _, p := range slices.Sorted(maps.Keys(files)) {
 		ev.Files = append(ev.Files, &engine.File{Path: p, Lang: "python", Content: []byte(files[p])})
 	}
-	var cs []engine.Compiled
-	for _, r := range rules {
-		ch, err := testRegistry.CompileRule(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cs = append(cs, engine.Compiled{Rule: r, Check: ch})
-	}
+	cs := compileAll(t, rules)
 	var got []string
 	for _, o := range engine.Run(cs, ev, engine.Options{Workers: 2}) {
 		for _, f := range o.Findings() {
@@ -678,4 +715,19 @@ func TestIndentWidth(t *testing.T) {
 	if _, err := compileText(&policy.Rule{Kind: KindText, Params: mustParams(t, TextParams{Check: "indent", Indent: "tabs", Width: 4})}); err == nil {
 		t.Error("a width with tabs compiled")
 	}
+}
+
+// compileAll compiles the rules with the package's test registry, failing the test on
+// an error.
+func compileAll(t *testing.T, rules []*policy.Rule) []engine.Compiled {
+	t.Helper()
+	cs := make([]engine.Compiled, 0, len(rules))
+	for _, r := range rules {
+		ch, err := testRegistry.CompileRule(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs = append(cs, engine.Compiled{Rule: r, Check: ch})
+	}
+	return cs
 }

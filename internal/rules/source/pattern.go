@@ -113,7 +113,7 @@ func compilePattern(rule *policy.Rule) (engine.Check, error) {
 }
 
 func (c *patternCheck) Targets(ev *engine.Evidence) []engine.Target {
-	return fileTargets(ev, c.rule.Scope, c.langs)
+	return engine.FileNeed{Langs: c.langs, Scope: c.rule.Scope}.Targets(ev)
 }
 
 // FileByFile implements engine.FileByFile: a file's targets and verdict are its own.
@@ -121,7 +121,7 @@ func (c *patternCheck) FileByFile(*engine.Evidence) bool { return true }
 
 // WantsFile implements engine.FileSelector.
 func (c *patternCheck) WantsFile(p, lang string) bool {
-	return wantsFile(c.rule.Scope, c.langs, p, lang)
+	return engine.FileNeed{Langs: c.langs, Scope: c.rule.Scope}.Wants(p, lang)
 }
 
 func (c *patternCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {

@@ -327,20 +327,31 @@ func shortest(vs []string) int {
 }
 
 func (c *queryCheck) Targets(ev *engine.Evidence) []engine.Target {
-	ts := fileTargets(ev, c.scope, c.langs)
-	if len(ts) > 0 || ev.Streamed() {
-		// A streamed run asks about one file at a time: every rule joins before the
-		// batch freezes, at its first file.
-		runBatch(ev).join(c)
+	return engine.FileNeed{Langs: c.langs, Scope: c.scope}.Targets(ev)
+}
+
+// BatchFamily implements engine.Batcher: the query rules of a run share one combined
+// query per language.
+func (c *queryCheck) BatchFamily() string { return "source:query" }
+
+// StartBatch implements engine.Batcher: the engine gives the run's query rules, in
+// the order of the run's rules, before any of them judges.
+func (c *queryCheck) StartBatch(ev *engine.Evidence, members []engine.Check) {
+	b := runBatch(ev)
+	for _, m := range members {
+		if q, ok := m.(*queryCheck); ok {
+			b.join(q)
+		}
 	}
-	return ts
 }
 
 // FileByFile implements engine.FileByFile: a file's targets and verdict are its own.
 func (c *queryCheck) FileByFile(*engine.Evidence) bool { return true }
 
 // WantsFile implements engine.FileSelector.
-func (c *queryCheck) WantsFile(p, lang string) bool { return wantsFile(c.scope, c.langs, p, lang) }
+func (c *queryCheck) WantsFile(p, lang string) bool {
+	return engine.FileNeed{Langs: c.langs, Scope: c.scope}.Wants(p, lang)
+}
 
 func (c *queryCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	f := fileOf(ev, t)

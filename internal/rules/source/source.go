@@ -8,7 +8,6 @@ package source
 
 import (
 	"encoding/json"
-	"path"
 	"strings"
 	"unicode/utf8"
 
@@ -29,6 +28,7 @@ const (
 var (
 	_ engine.FileSelector = (*queryCheck)(nil)
 	_ engine.FileByFile   = (*queryCheck)(nil)
+	_ engine.Batcher      = (*queryCheck)(nil)
 	_ engine.FileSelector = (*patternCheck)(nil)
 	_ engine.FileByFile   = (*patternCheck)(nil)
 	_ engine.FileSelector = (*textCheck)(nil)
@@ -54,32 +54,6 @@ func Recognizers() []recognize.Recognizer {
 // decode unmarshals a rule's params strictly: an unknown field is an error that names
 // it, so a typo in a hand-edited policy does not silently disable a check.
 func decode(raw json.RawMessage, v any) error { return engine.DecodeParams(raw, v) }
-
-// fileTargets selects the judged files a rule applies to: inside its scope and, when
-// langs is not empty, in one of those languages.
-func fileTargets(ev *engine.Evidence, scope policy.Scope, langs map[string]bool) []engine.Target {
-	var ts []engine.Target
-	for i, f := range ev.Files {
-		if len(langs) > 0 && !langs[f.Lang] {
-			continue
-		}
-		if !scope.Covers(f.Path) {
-			continue
-		}
-		ts = append(ts, engine.Target{Kind: engine.TargetFile, Index: i, Path: f.Path})
-	}
-	return ts
-}
-
-// wantsFile is whether a rule of these languages and scope might judge the file at p,
-// its language lang as its extension gives it: a file without an extension may be a
-// script whose shebang names its language, so it is wanted whatever lang says.
-func wantsFile(scope policy.Scope, langs map[string]bool, p, lang string) bool {
-	if len(langs) > 0 && !langs[lang] && path.Ext(p) != "" {
-		return false
-	}
-	return scope.Covers(p)
-}
 
 // fileOf returns the target's file, checking the index so a stale target cannot panic.
 func fileOf(ev *engine.Evidence, t engine.Target) *engine.File {

@@ -193,13 +193,15 @@ func validGlob(g string) bool {
 func (c *textCheck) FileByFile(*engine.Evidence) bool { return true }
 
 // WantsFile implements engine.FileSelector.
-func (c *textCheck) WantsFile(p, lang string) bool { return wantsFile(c.rule.Scope, c.langs, p, lang) }
+func (c *textCheck) WantsFile(p, lang string) bool {
+	return engine.FileNeed{Langs: c.langs, Scope: c.rule.Scope}.Wants(p, lang)
+}
 
 func (c *textCheck) Targets(ev *engine.Evidence) []engine.Target {
 	if c.p.NewFilesOnly && ev.Mode != engine.ModeDiff {
 		return nil // "new" needs a change to be new in
 	}
-	ts := fileTargets(ev, c.rule.Scope, c.langs)
+	ts := engine.FileNeed{Langs: c.langs, Scope: c.rule.Scope}.Targets(ev)
 	if c.p.NewFilesOnly {
 		kept := ts[:0]
 		for _, t := range ts {

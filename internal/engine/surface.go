@@ -1,0 +1,98 @@
+package engine
+
+import "github.com/heed-dev/heed/internal/policy"
+
+// A Surface is where heed acts on a verdict. What an undetermined target (a check
+// that crashed or overran, or evidence that cannot answer) means depends on it, and
+// is decided here, in one table, for every driver:
+//
+//	surface     an undetermined target blocks              a rule's verdict
+//	live hook   always, whatever the rule's severity       Aggregate
+//	git hook    a crash (Result.Internal) of an error      Aggregate
+//	            rule that no violation of its own blocks
+//	check       never (it is listed, with its reason)      Aggregate
+//	audit       never (nothing is left to block)           Fold (SWE-CC)
+//
+// The live hook fails closed on everything: a command heed could not judge does not
+// run. A git hook fails closed on heed's own failure only: a commit message the
+// evidence cannot answer for is the user's to make. A check and an audit report.
+type Surface int
+
+const (
+	// SurfaceLiveHook judges an agent's command or write before it runs
+	// (internal/enforce).
+	SurfaceLiveHook Surface = iota
+	// SurfaceGitHook judges a commit message or a push (internal/githook).
+	SurfaceGitHook
+	// SurfaceCheck is `heed check` (internal/check).
+	SurfaceCheck
+	// SurfaceAudit is `heed audit` over a finished session (internal/audit).
+	SurfaceAudit
+)
+
+// blockOn says which undetermined targets stop what a surface judges.
+type blockOn uint8
+
+const (
+	blockNever blockOn = iota
+	// blockErrorCrash: heed's own failure on a rule of error severity, when the
+	// rule's verdict is undetermined (a violation already blocks, and says why).
+	blockErrorCrash
+	// blockAlways: every undetermined target, whatever the rule's severity.
+	blockAlways
+)
+
+// foldBy names the fold of a rule's targets a surface reads (verdict.go).
+type foldBy uint8
+
+const (
+	foldStrict foldBy = iota // Aggregate
+	foldSWECC                // Fold
+)
+
+// surfacePolicy is one row of the table.
+type surfacePolicy struct {
+	block blockOn
+	fold  foldBy
+}
+
+// surfaces is the table, by Surface (a constant array: nothing is built at init).
+var surfaces = [...]surfacePolicy{
+	SurfaceLiveHook: {block: blockAlways, fold: foldStrict},
+	SurfaceGitHook:  {block: blockErrorCrash, fold: foldStrict},
+	SurfaceCheck:    {block: blockNever, fold: foldStrict},
+	SurfaceAudit:    {block: blockNever, fold: foldSWECC},
+}
+
+func (s Surface) policy() surfacePolicy {
+	if int(s) < 0 || int(s) >= len(surfaces) {
+		return surfacePolicy{block: blockAlways, fold: foldStrict} // unknown: fail closed
+	}
+	return surfaces[s]
+}
+
+// Blocks reports whether the target t of outcome o, undetermined, stops what the
+// surface judges: the command does not run, the commit is refused. A target that is
+// not undetermined never blocks here (a violation blocks by its rule's severity and
+// its finding, which the driver reads).
+func (s Surface) Blocks(o *Outcome, t TargetResult) bool {
+	if t.Verdict != Undetermined {
+		return false
+	}
+	switch s.policy().block {
+	case blockAlways:
+		return true
+	case blockErrorCrash:
+		return t.Internal && o != nil && o.Verdict == Undetermined && o.Rule != nil && o.Rule.Severity == policy.SeverityError
+	}
+	return false
+}
+
+// Fold is the rule's verdict over its targets as the surface reads it, and for an
+// undetermined rule or a pass flagged, why.
+func (s Surface) Fold(ts []TargetResult) (Verdict, string) {
+	if s.policy().fold == foldSWECC {
+		return Fold(ts)
+	}
+	return Aggregate(ts), ""
+}
