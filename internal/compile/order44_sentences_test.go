@@ -27,3 +27,9 @@ func TestOwnSentences462(t *testing.T) {
 func TestOwnSentences460(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-460.txt", 10)
 }
+
+// TestOwnSentences590: order sentences of task order49 (testdata/own-sentences-590.txt),
+// written before the compiler read them; first sight in its .md.
+func TestOwnSentences590(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-590.txt", 30)
+}
