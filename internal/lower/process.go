@@ -2004,6 +2004,16 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		// whatever changed)
 		changed = append(changed, globs...)
 		changedInferred = true
+	} else if what := norm.HeadingChange(c.HeaderPath); len(changed) == 0 && what != "" && !startsWork(n.Before) {
+		// "### When you touch the API" over "Run `npm run test:api` before
+		// committing": the section holds after a change to what it names, and
+		// only then; what heed cannot find in the repository is a condition it
+		// cannot see
+		globs := headingChangeGlobs(what, c, rc)
+		if len(globs) == 0 {
+			return nil, "the order holds under a condition heed cannot see (" + c.HeaderPath[len(c.HeaderPath)-1] + ")"
+		}
+		changed = append(changed, globs...)
 	} else if d := headingDir(c, rc); len(changed) == 0 && d != "" && !startsWork(n.Before) && allOfKind(n.Before, norm.KEvent) {
 		// "### Frontend (`web/`)" over "Run `pnpm --filter web lint` before
 		// committing": the work in that folder, not every commit of the repository
@@ -2239,6 +2249,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		}
 		// "run `cd web && npm test`": the folder the file names is where it runs
 		p.In = cdFolders(n.Objects)
+		p.Unless = exemptChanges(c, n, rc, p)
 		r := rule(c, on, process.KindSequence, p)
 		r.Message = "`" + p.Label + "` must run first"
 		r.Suggestion = "run `" + p.Label + "` first, and then " + process.Display(then[0])

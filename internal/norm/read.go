@@ -337,6 +337,7 @@ func Read(text string, ctx Context) []Norm {
 	}
 	commandSubjectPasses(out, text, ctx)
 	roleSubjectPasses(out, text)
+	onlyChangeExempt(out, text)
 	whileScoped(out, text)
 	out = withoutLeftRunning(out, text)
 	out = envCombos(out)
@@ -622,14 +623,50 @@ func commandSubjectPasses(ns []Norm, text string, ctx Context) {
 	}
 	for i := range ns {
 		n := &ns[i]
-		if n.Polarity != Require || len(n.Objects) > 0 || len(n.Before)+len(n.After) == 0 || !strings.HasPrefix(n.Subject, "`") || strings.Count(n.Subject, "`") != 2 {
+		if n.Polarity != Require || len(n.Objects) > 0 || len(n.Before)+len(n.After) == 0 {
 			continue
 		}
-		span, _, _ := strings.Cut(n.Subject[1:], "`")
-		if o := classify(span, ctx); o.Kind == KCommand {
-			n.Objects, n.Subject, n.Verb = []Object{o}, "", "run"
+		if objs := subjectCommands(n.Subject, ctx); len(objs) > 0 {
+			n.Objects, n.Subject, n.Verb = objs, "", "run"
 		}
 	}
+}
+
+// subjectCommands: the commands a subject is made of, each in its code span, joined
+// by "and" or commas ("`pnpm lint` and `pnpm test` must pass before any commit": both
+// must); nil when the subject holds anything else ("`x` or `y`" leaves the choice).
+func subjectCommands(subject string, ctx Context) []Object {
+	subject = strings.TrimSpace(subject)
+	if rest, ok := strings.CutPrefix(strings.ToLower(subject), "both "); ok {
+		subject = subject[len(subject)-len(rest):]
+	}
+	if !strings.HasPrefix(subject, "`") {
+		return nil
+	}
+	var objs []Object
+	for rest := subject; rest != ""; {
+		if !strings.HasPrefix(rest, "`") {
+			return nil
+		}
+		span, after, ok := strings.Cut(rest[1:], "`")
+		if !ok {
+			return nil
+		}
+		o := classify(span, ctx)
+		if o.Kind != KCommand {
+			return nil
+		}
+		objs = append(objs, o)
+		after = strings.TrimSpace(after)
+		after = strings.TrimSpace(strings.TrimPrefix(after, ","))
+		if a, ok := strings.CutPrefix(after, "and "); ok {
+			after = strings.TrimSpace(a)
+		} else if after != "" && len(objs) > 0 && !strings.HasPrefix(after, "`") {
+			return nil
+		}
+		rest = after
+	}
+	return objs
 }
 
 // whileScoped: "run `pytest -x` while iterating, and the whole suite (`pytest`) before
@@ -912,6 +949,13 @@ func speaksOfChange(words []string, toks []Token, i int) bool {
 		if changeWords[strings.ToLower(w)] {
 			return true
 		}
+	}
+	// ("Go or Rust code is changed": after the languages coordinated with it)
+	for i+2 < len(toks) && (toks[i+1].Low == "or" || toks[i+1].Low == "and" || toks[i+1].Low == "," || toks[i+1].Low == "/") && !toks[i+2].Code {
+		if _, ok := languageGlobs()[toks[i+2].Low]; !ok {
+			break
+		}
+		i += 2
 	}
 	for k := i + 1; k < len(toks) && k <= i+4; k++ {
 		if changeWords[toks[k].Low] || strings.HasPrefix(toks[k].Low, "change") {
@@ -2759,7 +2803,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		// ("never make real network calls in tests": where, not what is run)
 		// (in an order, only what it names first: "before committing to normalize
 		// docstring formatting" is a purpose, not the formatters)
-		if (mainRoles[cur.role] || (cur.role == mBefore || cur.role == mWithout) && len(cur.objs) == 0 && !slices.ContainsFunc(cur.words, func(w string) bool { return strings.EqualFold(w, "to") })) &&
+		if (mainRoles[cur.role] || (cur.role == mBefore || cur.role == mWithout || cur.role == mUntil) && len(cur.objs) == 0 && !slices.ContainsFunc(cur.words, func(w string) bool { return strings.EqualFold(w, "to") })) &&
 			!hasKinds(cur.objs, KCommand) && !(i > 0 && placeWords[toks[i-1].Low]) {
 			if _, n := roleAt(toks, i); n > 0 && forRole(toks, i) && !hasKinds(cur.objs, KTool, KCommand) {
 				// "inputs for unit tests": what they are for, the whole span ("use
@@ -3454,6 +3498,14 @@ func nextIsCodeWord(toks []Token, i int) bool {
 	switch toks[i+1].Low {
 	case "code", "files", "file", "changes", "sources", "source", "packages", "modules":
 		return true
+	case "or", "and", ",", "/":
+		// "When Go or Rust code is changed": the word of code after the languages
+		// coordinated with it
+		if i+2 < len(toks) && !toks[i+2].Code {
+			if _, ok := languageGlobs()[toks[i+2].Low]; ok {
+				return nextIsCodeWord(toks, i+2)
+			}
+		}
 	}
 	return false
 }
