@@ -117,3 +117,48 @@ func headingChangeGlobs(what string, c *policy.Constraint, rc *recognize.RepoCon
 	}
 	return nil
 }
+
+// maxAboveSteps: how many constraints back "the above steps" may reach.
+const maxAboveSteps = 6
+
+// aboveSteps: "Commit only when the above steps succeed" after items that each run a
+// command: the event waits for those commands, each of them, run after the last
+// change. The steps are the constraints before c in its section (up to
+// maxAboveSteps), the commands each requires; a step under a condition of its own
+// ("run the tests related to your changes when available") is none of them.
+func aboveSteps(c *policy.Constraint, rc *recognize.RepoContext) []norm.Norm {
+	ev, ok := norm.AboveStepsOrder(c.Text)
+	if !ok || rc == nil {
+		return nil
+	}
+	at := -1
+	for i := range rc.Constraints {
+		if rc.Constraints[i].ID == c.ID && c.ID != "" {
+			at = i
+		}
+	}
+	var cmds []norm.Object
+	for i := at - 1; i >= 0 && i >= at-maxAboveSteps; i-- {
+		p := &rc.Constraints[i]
+		if p.File != c.File || strings.Join(p.HeaderPath, "\x00") != strings.Join(c.HeaderPath, "\x00") {
+			break
+		}
+		pctx := readContext(p, rc)
+		pctx.Previous = nil
+		for _, pn := range norm.Read(p.Text, pctx) {
+			if pn.Polarity != norm.Require || pn.Condition != "" || pn.Hedge != "" || len(pn.Before) > 0 {
+				continue
+			}
+			for _, o := range pn.Objects {
+				if o.Kind == norm.KCommand && !slices.ContainsFunc(cmds, func(x norm.Object) bool { return x.Text == o.Text }) {
+					cmds = append([]norm.Object{o}, cmds...)
+				}
+			}
+		}
+	}
+	if len(cmds) == 0 {
+		return nil
+	}
+	return []norm.Norm{{Polarity: norm.Require, Strength: "must", Verb: "run", Objects: cmds,
+		Before: []norm.Object{{Kind: norm.KEvent, Text: ev, Origin: "the steps above"}}, Sentence: c.Text}}
+}

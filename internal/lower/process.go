@@ -157,13 +157,17 @@ func previousOrder(c *policy.Constraint, rc *recognize.RepoContext, norms []norm
 		return
 	}
 	p := preceding(c, rc)
-	if p == nil || p.Line != c.Line {
+	// "- After editing code, run `cargo clippy ...`." + "- Then run `cargo fmt
+	// --all`.": a step that opens with "then" is the next step of the order before
+	// it, in the next item as in the same paragraph
+	then := thenStep(c.Text)
+	if p == nil || p.Line != c.Line && !(then && p.Line < c.Line) {
 		return
 	}
 	pctx := readContext(p, rc)
 	pctx.Previous = nil
 	for _, pn := range norm.Read(p.Text, pctx) {
-		if pn.Polarity != norm.Require || len(pn.Before)+len(pn.After) == 0 || !allOfKind(pn.Objects, norm.KRole) || pn.Condition != "" {
+		if pn.Polarity != norm.Require || len(pn.Before)+len(pn.After) == 0 || !allOfKind(pn.Objects, norm.KRole) && !then || pn.Condition != "" {
 			continue
 		}
 		for i := range norms {
@@ -175,6 +179,13 @@ func previousOrder(c *policy.Constraint, rc *recognize.RepoContext, norms []norm
 		}
 		return
 	}
+}
+
+// thenStep: the text opens with "then" or "next" ("Then run `cargo fmt --all`.",
+// "Next, run the formatter."): a step after the one before it.
+func thenStep(text string) bool {
+	t := strings.ToLower(strings.TrimLeft(text, " *_-"))
+	return strings.HasPrefix(t, "then ") || strings.HasPrefix(t, "then, ") || strings.HasPrefix(t, "next, ") || strings.HasPrefix(t, "afterwards, ")
 }
 
 // pushTargets: "Never `git push --force` to `main`": the branch after "to" is where
@@ -650,6 +661,9 @@ func Readings(c *policy.Constraint, rc *recognize.RepoContext) (norms []norm.Nor
 		listOrders(c, rc, norms)
 	}
 	previousOrder(c, rc, norms)
+	if len(norms) == 0 {
+		norms = aboveSteps(c, rc)
+	}
 	// a ban of the clause before, on the same line, that names only the action this
 	// clause's required form performs
 	if p := preceding(c, rc); p != nil && p.Line == c.Line {
@@ -2003,6 +2017,11 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		// order before a command, "build the library before the C++ tests", holds
 		// whatever changed)
 		changed = append(changed, globs...)
+		changedInferred = true
+	} else if len(changed) == 0 && len(c.HeaderPath) > 0 && norm.GenericCodeChange(c.HeaderPath[len(c.HeaderPath)-1]) && !startsWork(n.Before) {
+		// "## After making code changes" over "`./scripts/fix` (always run this
+		// before committing)": the section's orders follow a change to the code
+		changed = layout.CodeGlobs()
 		changedInferred = true
 	} else if what := norm.HeadingChange(c.HeaderPath); len(changed) == 0 && what != "" && !startsWork(n.Before) {
 		// "### When you touch the API" over "Run `npm run test:api` before

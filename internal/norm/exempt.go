@@ -107,3 +107,28 @@ func OnlyChangeExemption(text string) (globs []string, step string, ok bool) {
 	globs = exemptKinds(strings.ToLower(kind))
 	return globs, strings.ToLower(step), globs != nil
 }
+
+// aboveStepsRE: an event that waits for the steps said before it ("Commit only when
+// the above steps succeed", "Only push once all of the previous steps pass", "Don't
+// commit until the steps above pass").
+var aboveStepsRE = lazyre.New(`(?i)^(?:only\s+)?(commit|push|open (?:a |the )?(?:pr|pull request))\s+(?:\w+\s+)?(?:only\s+)?(?:when|once|after|if)\s+(?:all\s+(?:of\s+)?)?(?:the\s+|these\s+)?(?:above|previous|preceding)\s+(?:steps|commands|checks)\s+(?:all\s+)?(?:succeed|pass|are\s+(?:green|clean|passing))` +
+	`|^(?:don't|do not|never)\s+(commit|push|open (?:a |the )?(?:pr|pull request))\s+(?:until|unless)\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:steps|commands|checks)\s+above\s+(?:all\s+)?(?:succeed|pass)`)
+
+// AboveStepsOrder reads such a sentence: the event ("commit", "push" or "pr") that
+// must wait for the commands of the steps before it; ok is false for any other text.
+func AboveStepsOrder(text string) (event string, ok bool) {
+	t := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(text), ".!"))
+	low := strings.ToLower(t)
+	if !strings.Contains(low, "above") && !strings.Contains(low, "previous") && !strings.Contains(low, "preceding") {
+		return "", false
+	}
+	m := aboveStepsRE.FindStringSubmatch(t)
+	if m == nil {
+		return "", false
+	}
+	ev := strings.ToLower(m[1] + m[2])
+	if strings.HasPrefix(ev, "open") {
+		ev = "pr"
+	}
+	return ev, true
+}
