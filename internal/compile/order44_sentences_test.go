@@ -33,3 +33,10 @@ func TestOwnSentences460(t *testing.T) {
 func TestOwnSentences590(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-590.txt", 30)
 }
+
+// TestOwnSentences591: the phenomena of five whole files scored at first sight by
+// task order49, in our own sentences (testdata/own-sentences-591.txt; the files and
+// their scores in its .md).
+func TestOwnSentences591(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-591.txt", 5)
+}

@@ -661,8 +661,10 @@ func Readings(c *policy.Constraint, rc *recognize.RepoContext) (norms []norm.Nor
 		listOrders(c, rc, norms)
 	}
 	previousOrder(c, rc, norms)
-	if len(norms) == 0 {
-		norms = aboveSteps(c, rc)
+	if steps := aboveSteps(c, rc); len(steps) > 0 {
+		// ("Only commit when the above steps succeed" reads, word by word, as a ban
+		// of commits under a condition heed cannot see)
+		norms = steps
 	}
 	// a ban of the clause before, on the same line, that names only the action this
 	// clause's required form performs
