@@ -1242,12 +1242,32 @@ func passingRoles(ns []Norm, toks []Token, ctx Context) {
 		}
 		// "Ensure `pnpm lint` and `pnpm check` pass": commands that must pass, as roles
 		// must; not a file the sentence places ("tests live in `tests/ci/x.py`")
-		if hasKinds(n.Objects, KCommand) && (!passesAfter(n.Sentence, n.Objects[len(n.Objects)-1].Text) || slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Kind == KCommand && len(o.Argv) < 2 && pathLike(o.Text) })) {
+		// "Make sure the tests pass by running `make test`": the command is how the
+		// role named before it is run
+		means := hasKinds(n.Objects, KRole) && !slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Kind == KCommand && !runBy(n.Sentence, o.Text) })
+		if hasKinds(n.Objects, KCommand) && !means && (!passesAfter(n.Sentence, n.Objects[len(n.Objects)-1].Text) || slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Kind == KCommand && len(o.Argv) < 2 && pathLike(o.Text) })) {
 			continue
+		}
+		if means && hasKinds(n.Objects, KCommand) {
+			// (the role is run by the command: requiring both would ask for the
+			// tests twice, the second time by the file's other command for them)
+			n.Objects = slices.DeleteFunc(slices.Clone(n.Objects), func(o Object) bool { return o.Kind == KRole })
 		}
 		n.Before = []Object{{Kind: KEvent, Text: "finish", Origin: "inferred"}}
 		n.Uncertain = append(n.Uncertain, passingRolesInferred)
 	}
+}
+
+// runBy: the command stands right after "running" or "run" in the sentence ("...
+// by running `make test`", "as simple as running `bundle exec rake`").
+func runBy(sentence, cmd string) bool {
+	low := strings.ToLower(sentence)
+	i := strings.Index(low, strings.ToLower(cmd))
+	if i < 0 {
+		return false
+	}
+	before := strings.TrimRight(low[:i], "`' ")
+	return strings.HasSuffix(before, " running") || strings.HasSuffix(before, " run")
 }
 
 // passesAfter: the sentence says, after the code span, that it passes ("`pnpm
