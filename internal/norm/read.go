@@ -231,6 +231,9 @@ func Read(text string, ctx Context) []Norm {
 		if only := onlyAfterPassing(s, ctx); only != nil {
 			ns = only
 		}
+		if failing := failingEvent(s); failing != nil {
+			ns = failing
+		}
 		if len(s.Tokens) > 0 && s.Tokens[0].Low == "to" {
 			// "To rebuild whenever source files change, run `pnpm dev`": the change
 			// belongs to the purpose, what the command does, not to when it must run
@@ -873,6 +876,43 @@ func onlyAfterPassing(s Sentence, ctx Context) []Norm {
 	}
 	events = slices.CompactFunc(events, func(a, b Object) bool { return a.Text == b.Text })
 	return []Norm{{Sentence: s.Raw(), Polarity: Require, Strength: "must", Verb: "run", Objects: objs, Before: events}}
+}
+
+// failingEvent: "Never push a failing build", "Don't commit failing tests", "Do not
+// open a PR with a broken build": the event waits for the role to pass, an order (the
+// event itself is no ban).
+func failingEvent(s Sentence) []Norm {
+	toks := s.Tokens
+	if len(toks) < 4 {
+		return nil
+	}
+	i := 0
+	switch {
+	case toks[0].Low == "never" || toks[0].Low == "don't" || toks[0].Low == "dont":
+		i = 1
+	case toks[0].Low == "do" && toks[1].Low == "not":
+		i = 2
+	default:
+		return nil
+	}
+	ev, n := eventAt(toks, i)
+	if n == 0 || ev == "finish" || ev == "branch" {
+		return nil
+	}
+	i += n
+	for i < len(toks) && (toks[i].Low == "a" || toks[i].Low == "with" || toks[i].Low == "the" || toks[i].Low == "any") {
+		i++
+	}
+	if i >= len(toks) || toks[i].Low != "failing" && toks[i].Low != "broken" && toks[i].Low != "red" {
+		return nil
+	}
+	role, m := roleAt(toks, i+1)
+	if m == 0 || i+1+m != len(toks) && !(i+1+m < len(toks) && toks[i+1+m].Punct) {
+		return nil
+	}
+	return []Norm{{Sentence: s.Raw(), Polarity: Require, Strength: "must", Verb: "run",
+		Objects: []Object{{Kind: KRole, Text: role, Origin: "failing"}},
+		Before:  []Object{{Kind: KEvent, Text: ev, Origin: "failing"}}}}
 }
 
 // jobRivals: "Use Ruff for formatting and linting", "We use `biome` to lint and format":
