@@ -27,3 +27,16 @@ func TestOwnSentences462(t *testing.T) {
 func TestOwnSentences460(t *testing.T) {
 	ownSentences(t, "testdata/own-sentences-460.txt", 10)
 }
+
+// TestOwnSentences590: order sentences of task order49 (testdata/own-sentences-590.txt),
+// written before the compiler read them; first sight in its .md.
+func TestOwnSentences590(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-590.txt", 30)
+}
+
+// TestOwnSentences591: the phenomena of five whole files scored at first sight by
+// task order49, in our own sentences (testdata/own-sentences-591.txt; the files and
+// their scores in its .md).
+func TestOwnSentences591(t *testing.T) {
+	ownSentences(t, "testdata/own-sentences-591.txt", 5)
+}

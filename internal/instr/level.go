@@ -414,6 +414,10 @@ func clauseWords(text string) policy.Level {
 	if lp := strings.ToLower(strings.TrimLeft(prose, " *_>")); norm.OrderLead(lp) && strings.Contains(lp, ": codespan") && len(strings.Fields(lp[:strings.Index(lp, ": codespan")])) <= 6 {
 		return policy.Must
 	}
+	// A moment as the label of a command: "Pre-commit: `just check`".
+	if norm.MomentLabel(strings.TrimLeft(text, " >")) {
+		return policy.Must
+	}
 	// An imperative label before a command: "Format code: `./gradlew spotlessApply`".
 	trimmed := strings.TrimLeft(prose, " *_>\"'([")
 	if m := findLabel(trimmed); m != nil {

@@ -157,13 +157,17 @@ func previousOrder(c *policy.Constraint, rc *recognize.RepoContext, norms []norm
 		return
 	}
 	p := preceding(c, rc)
-	if p == nil || p.Line != c.Line {
+	// "- After editing code, run `cargo clippy ...`." + "- Then run `cargo fmt
+	// --all`.": a step that opens with "then" is the next step of the order before
+	// it, in the next item as in the same paragraph
+	then := thenStep(c.Text)
+	if p == nil || p.Line != c.Line && !(then && p.Line < c.Line) {
 		return
 	}
 	pctx := readContext(p, rc)
 	pctx.Previous = nil
 	for _, pn := range norm.Read(p.Text, pctx) {
-		if pn.Polarity != norm.Require || len(pn.Before)+len(pn.After) == 0 || !allOfKind(pn.Objects, norm.KRole) || pn.Condition != "" {
+		if pn.Polarity != norm.Require || len(pn.Before)+len(pn.After) == 0 || !allOfKind(pn.Objects, norm.KRole) && !then || pn.Condition != "" {
 			continue
 		}
 		for i := range norms {
@@ -175,6 +179,13 @@ func previousOrder(c *policy.Constraint, rc *recognize.RepoContext, norms []norm
 		}
 		return
 	}
+}
+
+// thenStep: the text opens with "then" or "next" ("Then run `cargo fmt --all`.",
+// "Next, run the formatter."): a step after the one before it.
+func thenStep(text string) bool {
+	t := strings.ToLower(strings.TrimLeft(text, " *_-"))
+	return strings.HasPrefix(t, "then ") || strings.HasPrefix(t, "then, ") || strings.HasPrefix(t, "next, ") || strings.HasPrefix(t, "afterwards, ")
 }
 
 // pushTargets: "Never `git push --force` to `main`": the branch after "to" is where
@@ -650,6 +661,11 @@ func Readings(c *policy.Constraint, rc *recognize.RepoContext) (norms []norm.Nor
 		listOrders(c, rc, norms)
 	}
 	previousOrder(c, rc, norms)
+	if steps := aboveSteps(c, rc); len(steps) > 0 {
+		// ("Only commit when the above steps succeed" reads, word by word, as a ban
+		// of commits under a condition heed cannot see)
+		norms = steps
+	}
 	// a ban of the clause before, on the same line, that names only the action this
 	// clause's required form performs
 	if p := preceding(c, rc); p != nil && p.Line == c.Line {
@@ -2004,6 +2020,21 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		// whatever changed)
 		changed = append(changed, globs...)
 		changedInferred = true
+	} else if len(changed) == 0 && len(c.HeaderPath) > 0 && norm.GenericCodeChange(c.HeaderPath[len(c.HeaderPath)-1]) && !startsWork(n.Before) {
+		// "## After making code changes" over "`./scripts/fix` (always run this
+		// before committing)": the section's orders follow a change to the code
+		changed = layout.CodeGlobs()
+		changedInferred = true
+	} else if what := norm.HeadingChange(c.HeaderPath); len(changed) == 0 && what != "" && !startsWork(n.Before) {
+		// "### When you touch the API" over "Run `npm run test:api` before
+		// committing": the section holds after a change to what it names, and
+		// only then; what heed cannot find in the repository is a condition it
+		// cannot see
+		globs := headingChangeGlobs(what, c, rc)
+		if len(globs) == 0 {
+			return nil, "the order holds under a condition heed cannot see (" + c.HeaderPath[len(c.HeaderPath)-1] + ")"
+		}
+		changed = append(changed, globs...)
 	} else if d := headingDir(c, rc); len(changed) == 0 && d != "" && !startsWork(n.Before) && allOfKind(n.Before, norm.KEvent) {
 		// "### Frontend (`web/`)" over "Run `pnpm --filter web lint` before
 		// committing": the work in that folder, not every commit of the repository
@@ -2239,6 +2270,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 		}
 		// "run `cd web && npm test`": the folder the file names is where it runs
 		p.In = cdFolders(n.Objects)
+		p.Unless = exemptChanges(c, n, rc, p)
 		r := rule(c, on, process.KindSequence, p)
 		r.Message = "`" + p.Label + "` must run first"
 		r.Suggestion = "run `" + p.Label + "` first, and then " + process.Display(then[0])

@@ -153,8 +153,38 @@ func orderOfListOrFrame(c *policy.Constraint, rc *recognize.RepoContext, n *norm
 		return rules, why, true
 	}
 	if ev := norm.FramingEvent(c.HeaderPath, c.Context); ev != "" {
+		if forgeActions(n.Objects) {
+			// "Use the GitHub API to mark comments as resolved:" + `gh api graphql
+			// ...` under "## GitHub PR Workflow": a step that acts on the forge is
+			// part of the workflow, no check the pull request waits for
+			return nil, "a step that acts on the forge, not a check before the event", true
+		}
 		rules, why := lowerOrderInferring(c, rc, beforeEvent(n, ev, "framing", "the event is the one the sentence's heading or lead-in names"), framedChanges(c, rc, ev))
 		return rules, why, true
 	}
 	return nil, "", false
+}
+
+// forgeActions: every command among objs acts on the forge or a remote service (`gh
+// api`, `gh pr comment`, `glab mr note`, `curl`), none checks the work.
+func forgeActions(objs []norm.Object) bool {
+	seen := false
+	for _, o := range objs {
+		if o.Kind != norm.KCommand {
+			continue
+		}
+		if len(o.Argv) == 0 {
+			return false
+		}
+		a := append(slices.Clone(o.Argv), "", "")
+		switch {
+		case a[0] == "curl", (a[0] == "gh" || a[0] == "glab") && a[1] == "api":
+		case (a[0] == "gh" || a[0] == "glab") && (a[1] == "pr" || a[1] == "mr" || a[1] == "issue") &&
+			slices.Contains([]string{"comment", "review", "edit", "close", "note", "reopen"}, a[2]):
+		default:
+			return false // (`gh pr checks`, `gh run watch`: checks)
+		}
+		seen = true
+	}
+	return seen
 }

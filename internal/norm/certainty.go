@@ -304,6 +304,9 @@ func untakenCondition(toks []Token, n *Norm) string {
 		if momentOnly && t.Low == "until" {
 			continue // "Do not commit until `make test` passes": the order itself
 		}
+		if t.Low == "unless" && len(n.Unless) > 0 {
+			continue // "unless you only touched Markdown files": the files the order frees
+		}
 		if momentOnly && conditionOfAnother(toks, i, n) {
 			// "Run `npm test` before opening a PR, and `npm run e2e` if you touched
 			// the checkout": the condition is the other command's

@@ -48,6 +48,22 @@ func MomentLead(lead string) string {
 // what runs on its own and is no such lead-in.
 var momentNounRE = lazyre.New(`(?i)^(?:pre|before)[- ]?(commit|push|pr|pull[- ]request|merge|submit|submission|review)\s+(?:requirements?|checks?|checklist|steps|verification|validation|gates?|tasks|must[- ]pass)$`)
 
+// momentOnlyLabelRE: a label that is only a moment ("Pre-commit", "Pre-push", "Before
+// merge"), put before the command that moment needs ("Pre-commit: `just check`").
+var momentOnlyLabelRE = lazyre.New(`(?i)^(?:pre|before)[- ]?(?:commit|push|pr|pull[- ]request|merge)$`)
+
+// MomentLabel reports whether a line is such a label directly over a code span
+// ("Pre-commit: `just check`"); a label followed by words ("Pre-commit: install the
+// hooks with `pre-commit install`") says more and is read as its words.
+func MomentLabel(line string) bool {
+	label, rest, ok := strings.Cut(strings.Trim(strings.TrimSpace(line), "*_ "), ":")
+	if !ok {
+		return false
+	}
+	rest = strings.TrimLeft(rest, "*_ ")
+	return momentOnlyLabelRE.MatchString(strings.Trim(strings.TrimSpace(label), "*_ ")) && strings.HasPrefix(rest, "`")
+}
+
 // momentNounLead is the order a moment noun stands for, in the words the reader
 // knows as an event.
 func momentNounLead(moment string) string {

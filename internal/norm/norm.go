@@ -98,6 +98,9 @@ type Norm struct {
 	// Before: the norm holds before these events or commands ("run X before
 	// committing"); After: after these (changes to paths, commands).
 	Before, After []Object
+	// Unless: globs of files whose change alone needs no order ("run `make test`
+	// before pushing, unless you only touched Markdown files").
+	Unless []string
 	// Declarative: a statement of how the project works ("we use uv"), not an
 	// instruction.
 	Declarative bool
@@ -170,6 +173,9 @@ func (n *Norm) String() string {
 	}
 	if len(n.After) > 0 {
 		parts = append(parts, "after: "+objects(n.After))
+	}
+	if len(n.Unless) > 0 {
+		parts = append(parts, "unless only: "+strings.Join(n.Unless, ", "))
 	}
 	if n.First {
 		parts = append(parts, "first")

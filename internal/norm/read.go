@@ -231,6 +231,9 @@ func Read(text string, ctx Context) []Norm {
 		if only := onlyAfterPassing(s, ctx); only != nil {
 			ns = only
 		}
+		if failing := failingEvent(s); failing != nil {
+			ns = failing
+		}
 		if len(s.Tokens) > 0 && s.Tokens[0].Low == "to" {
 			// "To rebuild whenever source files change, run `pnpm dev`": the change
 			// belongs to the purpose, what the command does, not to when it must run
@@ -337,6 +340,7 @@ func Read(text string, ctx Context) []Norm {
 	}
 	commandSubjectPasses(out, text, ctx)
 	roleSubjectPasses(out, text)
+	onlyChangeExempt(out, text)
 	whileScoped(out, text)
 	out = withoutLeftRunning(out, text)
 	out = envCombos(out)
@@ -622,14 +626,50 @@ func commandSubjectPasses(ns []Norm, text string, ctx Context) {
 	}
 	for i := range ns {
 		n := &ns[i]
-		if n.Polarity != Require || len(n.Objects) > 0 || len(n.Before)+len(n.After) == 0 || !strings.HasPrefix(n.Subject, "`") || strings.Count(n.Subject, "`") != 2 {
+		if n.Polarity != Require || len(n.Objects) > 0 || len(n.Before)+len(n.After) == 0 {
 			continue
 		}
-		span, _, _ := strings.Cut(n.Subject[1:], "`")
-		if o := classify(span, ctx); o.Kind == KCommand {
-			n.Objects, n.Subject, n.Verb = []Object{o}, "", "run"
+		if objs := subjectCommands(n.Subject, ctx); len(objs) > 0 {
+			n.Objects, n.Subject, n.Verb = objs, "", "run"
 		}
 	}
+}
+
+// subjectCommands: the commands a subject is made of, each in its code span, joined
+// by "and" or commas ("`pnpm lint` and `pnpm test` must pass before any commit": both
+// must); nil when the subject holds anything else ("`x` or `y`" leaves the choice).
+func subjectCommands(subject string, ctx Context) []Object {
+	subject = strings.TrimSpace(subject)
+	if rest, ok := strings.CutPrefix(strings.ToLower(subject), "both "); ok {
+		subject = subject[len(subject)-len(rest):]
+	}
+	if !strings.HasPrefix(subject, "`") {
+		return nil
+	}
+	var objs []Object
+	for rest := subject; rest != ""; {
+		if !strings.HasPrefix(rest, "`") {
+			return nil
+		}
+		span, after, ok := strings.Cut(rest[1:], "`")
+		if !ok {
+			return nil
+		}
+		o := classify(span, ctx)
+		if o.Kind != KCommand {
+			return nil
+		}
+		objs = append(objs, o)
+		after = strings.TrimSpace(after)
+		after = strings.TrimSpace(strings.TrimPrefix(after, ","))
+		if a, ok := strings.CutPrefix(after, "and "); ok {
+			after = strings.TrimSpace(a)
+		} else if after != "" && len(objs) > 0 && !strings.HasPrefix(after, "`") {
+			return nil
+		}
+		rest = after
+	}
+	return objs
 }
 
 // whileScoped: "run `pytest -x` while iterating, and the whole suite (`pytest`) before
@@ -838,6 +878,43 @@ func onlyAfterPassing(s Sentence, ctx Context) []Norm {
 	return []Norm{{Sentence: s.Raw(), Polarity: Require, Strength: "must", Verb: "run", Objects: objs, Before: events}}
 }
 
+// failingEvent: "Never push a failing build", "Don't commit failing tests", "Do not
+// open a PR with a broken build": the event waits for the role to pass, an order (the
+// event itself is no ban).
+func failingEvent(s Sentence) []Norm {
+	toks := s.Tokens
+	if len(toks) < 4 {
+		return nil
+	}
+	i := 0
+	switch {
+	case toks[0].Low == "never" || toks[0].Low == "don't" || toks[0].Low == "dont":
+		i = 1
+	case toks[0].Low == "do" && toks[1].Low == "not":
+		i = 2
+	default:
+		return nil
+	}
+	ev, n := eventAt(toks, i)
+	if n == 0 || ev == "finish" || ev == "branch" {
+		return nil
+	}
+	i += n
+	for i < len(toks) && (toks[i].Low == "a" || toks[i].Low == "with" || toks[i].Low == "the" || toks[i].Low == "any") {
+		i++
+	}
+	if i >= len(toks) || toks[i].Low != "failing" && toks[i].Low != "broken" && toks[i].Low != "red" {
+		return nil
+	}
+	role, m := roleAt(toks, i+1)
+	if m == 0 || i+1+m != len(toks) && !(i+1+m < len(toks) && toks[i+1+m].Punct) {
+		return nil
+	}
+	return []Norm{{Sentence: s.Raw(), Polarity: Require, Strength: "must", Verb: "run",
+		Objects: []Object{{Kind: KRole, Text: role, Origin: "failing"}},
+		Before:  []Object{{Kind: KEvent, Text: ev, Origin: "failing"}}}}
+}
+
 // jobRivals: "Use Ruff for formatting and linting", "We use `biome` to lint and format":
 // the tool the project uses for a job leaves the other tools of that job out, as
 // advice (which tools do the job is heed's knowledge, not the sentence's words).
@@ -912,6 +989,13 @@ func speaksOfChange(words []string, toks []Token, i int) bool {
 		if changeWords[strings.ToLower(w)] {
 			return true
 		}
+	}
+	// ("Go or Rust code is changed": after the languages coordinated with it)
+	for i+2 < len(toks) && (toks[i+1].Low == "or" || toks[i+1].Low == "and" || toks[i+1].Low == "," || toks[i+1].Low == "/") && !toks[i+2].Code {
+		if _, ok := languageGlobs()[toks[i+2].Low]; !ok {
+			break
+		}
+		i += 2
 	}
 	for k := i + 1; k < len(toks) && k <= i+4; k++ {
 		if changeWords[toks[k].Low] || strings.HasPrefix(toks[k].Low, "change") {
@@ -1198,12 +1282,32 @@ func passingRoles(ns []Norm, toks []Token, ctx Context) {
 		}
 		// "Ensure `pnpm lint` and `pnpm check` pass": commands that must pass, as roles
 		// must; not a file the sentence places ("tests live in `tests/ci/x.py`")
-		if hasKinds(n.Objects, KCommand) && (!passesAfter(n.Sentence, n.Objects[len(n.Objects)-1].Text) || slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Kind == KCommand && len(o.Argv) < 2 && pathLike(o.Text) })) {
+		// "Make sure the tests pass by running `make test`": the command is how the
+		// role named before it is run
+		means := hasKinds(n.Objects, KRole) && !slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Kind == KCommand && !runBy(n.Sentence, o.Text) })
+		if hasKinds(n.Objects, KCommand) && !means && (!passesAfter(n.Sentence, n.Objects[len(n.Objects)-1].Text) || slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Kind == KCommand && len(o.Argv) < 2 && pathLike(o.Text) })) {
 			continue
+		}
+		if means && hasKinds(n.Objects, KCommand) {
+			// (the role is run by the command: requiring both would ask for the
+			// tests twice, the second time by the file's other command for them)
+			n.Objects = slices.DeleteFunc(slices.Clone(n.Objects), func(o Object) bool { return o.Kind == KRole })
 		}
 		n.Before = []Object{{Kind: KEvent, Text: "finish", Origin: "inferred"}}
 		n.Uncertain = append(n.Uncertain, passingRolesInferred)
 	}
+}
+
+// runBy: the command stands right after "running" or "run" in the sentence ("...
+// by running `make test`", "as simple as running `bundle exec rake`").
+func runBy(sentence, cmd string) bool {
+	low := strings.ToLower(sentence)
+	i := strings.Index(low, strings.ToLower(cmd))
+	if i < 0 {
+		return false
+	}
+	before := strings.TrimRight(low[:i], "`' ")
+	return strings.HasSuffix(before, " running") || strings.HasSuffix(before, " run")
 }
 
 // passesAfter: the sentence says, after the code span, that it passes ("`pnpm
@@ -2759,7 +2863,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 		// ("never make real network calls in tests": where, not what is run)
 		// (in an order, only what it names first: "before committing to normalize
 		// docstring formatting" is a purpose, not the formatters)
-		if (mainRoles[cur.role] || (cur.role == mBefore || cur.role == mWithout) && len(cur.objs) == 0 && !slices.ContainsFunc(cur.words, func(w string) bool { return strings.EqualFold(w, "to") })) &&
+		if (mainRoles[cur.role] || (cur.role == mBefore || cur.role == mWithout || cur.role == mUntil) && len(cur.objs) == 0 && !slices.ContainsFunc(cur.words, func(w string) bool { return strings.EqualFold(w, "to") })) &&
 			!hasKinds(cur.objs, KCommand) && !(i > 0 && placeWords[toks[i-1].Low]) {
 			if _, n := roleAt(toks, i); n > 0 && forRole(toks, i) && !hasKinds(cur.objs, KTool, KCommand) {
 				// "inputs for unit tests": what they are for, the whole span ("use
@@ -3454,6 +3558,14 @@ func nextIsCodeWord(toks []Token, i int) bool {
 	switch toks[i+1].Low {
 	case "code", "files", "file", "changes", "sources", "source", "packages", "modules":
 		return true
+	case "or", "and", ",", "/":
+		// "When Go or Rust code is changed": the word of code after the languages
+		// coordinated with it
+		if i+2 < len(toks) && !toks[i+2].Code {
+			if _, ok := languageGlobs()[toks[i+2].Low]; ok {
+				return nextIsCodeWord(toks, i+2)
+			}
+		}
 	}
 	return false
 }

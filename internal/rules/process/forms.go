@@ -264,6 +264,9 @@ func SequenceCases(p SequenceParams, firstArgv []string) []policy.Case {
 			cases = append(cases, policy.Case{Expect: policy.ExpectSatisfied, Argv: then, History: [][]string{{HistoryEdit, "unrelated.txt"}}, Note: "no change to the files the order is about"})
 		}
 	}
+	if len(p.Unless) > 0 {
+		cases = append(cases, policy.Case{Expect: policy.ExpectSatisfied, Argv: then, History: [][]string{{HistoryEdit, exampleOf(p.Unless[0])}}, Note: "only files that need no prerequisite changed"})
+	}
 	if p.Anytime {
 		cases = append(cases, policy.Case{Expect: policy.ExpectSatisfied, Argv: then, History: [][]string{first, {HistoryEdit, "src/main.go"}}, Note: "once is enough"})
 	} else {

@@ -38,6 +38,12 @@ type SequenceParams struct {
 	// the folder of the rule's file and of the guarded command do
 	// (sequenceCheck.otherFolders).
 	In []string `json:"in,omitempty"`
+	// Unless are globs of files whose change alone needs no First ("docs-only
+	// changes don't need the test run": ["**/*.md", "docs/**"]): when every file
+	// the session changed since First last succeeded matches one of them, the
+	// guarded command is fine. Where the session's edits are not recorded, the
+	// working tree's pending changes decide; with neither, the order holds.
+	Unless []string `json:"unless,omitempty"`
 }
 
 func compileSequence(rule *policy.Rule) (engine.Check, error) {
@@ -67,6 +73,14 @@ func compileSequence(rule *policy.Rule) (engine.Check, error) {
 		}
 		if !doublestar.ValidatePattern(strings.TrimPrefix(g, "/")) {
 			return nil, fmt.Errorf("params.changed[%d]: bad glob %q", i, g)
+		}
+	}
+	for i, g := range p.Unless {
+		if strings.TrimSpace(g) == "" {
+			return nil, fmt.Errorf("params.unless[%d]: empty glob", i)
+		}
+		if !doublestar.ValidatePattern(strings.TrimPrefix(g, "/")) {
+			return nil, fmt.Errorf("params.unless[%d]: bad glob %q", i, g)
 		}
 	}
 	if p.Label == "" {
@@ -140,6 +154,11 @@ func (s *sequenceCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resul
 	if r := s.p.Then[0]; anyMay(s.p.Then, parsedAt(ev, t.Index)) && !anyMatches(s.p.Then, parsedAt(ev, t.Index)) {
 		return violated(cmd, line, fmt.Sprintf("heed cannot tell whether this is `%s`, which must follow %s: words are computed at run time", r.String(), quote(s.p.Label)),
 			"write the command with literal words so heed can check it")
+	}
+	if len(s.p.Unless) > 0 {
+		if only := s.onlyExempt(ev, t.Index, cmd); only != "" {
+			return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("%s changed only %s, which needs no %s", only, strings.Join(s.p.Unless, ", "), quote(s.p.Label))}
+		}
 	}
 	if len(s.p.Changed) > 0 {
 		if res, done := s.changedSince(ev, t.Index, cmd); done {
@@ -353,6 +372,61 @@ func (s *sequenceCheck) changedSince(ev *engine.Evidence, at int, cmd *engine.Co
 		return engine.Result{Verdict: engine.Inapplicable, Reason: fmt.Sprintf("heed has no record of the files this session changed, so it cannot tell whether %s must run", quote(s.p.Label))}, true
 	}
 	return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("no change to %s since %s last ran", strings.Join(s.p.Changed, ", "), quote(s.p.Label))}, true
+}
+
+// onlyExempt: every file changed since the prerequisite last succeeded matches one of
+// the rule's Unless globs ("docs-only changes don't need the test run"): what saw
+// the changes ("the session", "the working tree"), "" when some other file changed
+// or heed cannot tell what changed.
+func (s *sequenceCheck) onlyExempt(ev *engine.Evidence, at int, cmd *engine.Command) string {
+	exempt := func(p string) bool {
+		for _, g := range s.p.Unless {
+			if policy.MatchGlob(g, "", p) {
+				return true
+			}
+		}
+		return false
+	}
+	recorded, seen := false, false
+	for j := 0; j < at; j++ {
+		if len(ev.Commands[j].Edit) > 0 {
+			recorded = true
+		}
+	}
+	if recorded {
+		for j := at - 1; j >= 0; j-- {
+			prev := &ev.Commands[j]
+			if len(prev.Edit) == 0 {
+				if s.ran(ev, j) {
+					break
+				}
+				continue
+			}
+			for _, p := range prev.Edit {
+				if !exempt(p) {
+					return ""
+				}
+				seen = true
+			}
+		}
+		if seen {
+			return "the session"
+		}
+		return ""
+	}
+	if cmd.Pending == nil {
+		return ""
+	}
+	for _, p := range cmd.Pending {
+		if !exempt(p) {
+			return ""
+		}
+		seen = true
+	}
+	if seen {
+		return "the working tree"
+	}
+	return ""
 }
 
 // statusHiddenBy: the past command j ran in a line whose exit status was recorded
