@@ -16,6 +16,9 @@ import (
 // archTestWordRE: the sentence speaks of tests.
 var archTestWordRE = lazyre.New(`\b(?:unit |e2e |end-to-end |integration |component )?(?:tests?|test files|specs?|spec files)\b`)
 
+// SpeaksOfTests reports whether an architecture sentence's prose speaks of tests.
+func SpeaksOfTests(prose string) bool { return archTestWordRE.MatchString(prose) }
+
 // TestsBesideSentence reports whether an architecture sentence keeps tests beside the
 // code they test: "Tests live next to the code they test", "Unit tests (`*.spec.ts`
 // beside source) mock external services".
@@ -147,14 +150,15 @@ func SubjectlessBoundary(p string) string {
 // ArchTestsInDirRE: tests placed in a folder, with or without a modal: "Tests live in
 // §0", "Tests are located in the §0 directory of each module", "Unit tests must go
 // under §0". Group 1 is the folder; group 2 says the folder is each module's.
-var ArchTestsInDirRE = lazyre.New(`^(?:(?:all |our |the |new |unit )?(?:tests|test files|unit tests|test cases|test suites)(?: \(§\d+\))? (?:must |should |have to |need to |always )?(?:live|go|belong|are located|are placed|are kept|are stored|are|sit|reside)|(?:always )?(?:place|put|keep|write|store|add) (?:all |your |the |any |new |unit )*(?:tests|test files|unit tests|test cases)) (?:in|under|inside|within) (?:the |a |their own |each module's )?(§\d+)(?: (?:folder|directory|dir|tree))?(?: (?:of|in) (each|every) (?:module|package|crate|project|service|app|subproject))?` + archTestsDirTail + `[.;]?$`)
+var ArchTestsInDirRE = lazyre.New(`^(?:(?:all |our |the |new |unit )?(?:tests|test files|unit tests|test cases|test suites)(?: \(§\d+\))? (?:must |should |have to |need to |always )?(?:live|go|belong|are located|are placed|are kept|are stored|are|sit|reside)|(?:always )?(?:place|put|keep|write|store|add) (?:all |your |the |any |new |unit )*(?:tests|test files|unit tests|test cases)) (?:in|under|inside|within) (?:the |a |their own |each module's )?(§\d+)(?: (?:folder|directory|dir|tree))?(?: (?:of|in) (each|every) (?:module|package|crate|project|service|app|subproject))?(?:,? or (?:in |under )?(?:the )?(§\d+)(?: (?:folder|directory|dir))?)?` + archTestsDirTail + `[.;]?$`)
 
 // archTestsDirTail: what may follow the tests' folder and leaves the rule as it is:
 // "(NOT §1)", "not §1", ", mirroring the layout of §1", ", mirroring the package of
 // the class under test", ", never next to the code".
 const archTestsDirTail = `(?:,? \(not (?:in |under )?§\d+\)|,? not (?:in |under )?§\d+|,? mirroring (?:the )?(?:layout|structure|tree|folders) of §\d+|,? mirroring §\d+` +
 	`|,? mirroring (?:the )?(?:package|packages|package structure|source tree|source layout|directory structure) of (?:the )?(?:class|classes|code|module|modules|file|files|source)(?: (?:under test|they test|it tests|being tested))?` +
-	`|,? (?:never|not) (?:next to|beside|alongside|among|mixed with) (?:the )?(?:code|source|sources|source files|source code|implementation|modules?)(?: (?:they|it) tests?)?)?`
+	`|,? (?:never|not) (?:next to|beside|alongside|among|mixed with) (?:the )?(?:code|source|sources|source files|source code|implementation|modules?)(?: (?:they|it) tests?)?` +
+	`|,? (?:and )?(?:next to|beside|alongside) nothing else|,? (?:and )?nowhere else|,? and not (?:anywhere )?else(?:where)?)?`
 
 // TestsInDirNew reports whether a sentence TestsInDir reads speaks of tests to be
 // written ("Place new tests in §0", "New tests go in §0"): tests that exist elsewhere
@@ -168,15 +172,31 @@ func TestsInDirNew(s ArchSentence) bool {
 // TestsInDir returns the folder an architecture sentence puts tests in, and whether
 // it is each module's folder.
 func TestsInDir(s ArchSentence) (dir string, each, ok bool) {
+	dirs, each, ok := TestsInDirs(s)
+	if !ok {
+		return "", false, false
+	}
+	return dirs[0], each, true
+}
+
+// TestsInDirs is TestsInDir for a sentence that may give a second folder ("Put tests
+// in §0 or §1"): the folders in the order written.
+func TestsInDirs(s ArchSentence) (dirs []string, each, ok bool) {
 	m := ArchTestsInDirRE.FindStringSubmatch(dirListTests(s.Prose))
 	if m == nil {
-		return "", false, false
+		return nil, false, false
 	}
-	span := strings.TrimSpace(s.Spans[spanNumber(m[1])])
-	if span == "" || strings.ContainsAny(span, "*?{}<> ") || strings.Contains(path0Ext(span), ".") {
-		return "", false, false
+	for _, g := range []string{m[1], m[3]} {
+		if g == "" {
+			continue
+		}
+		span := strings.TrimSpace(s.Spans[spanNumber(g)])
+		if span == "" || strings.ContainsAny(span, "*?{}<> ") || strings.Contains(path0Ext(span), ".") {
+			return nil, false, false
+		}
+		dirs = append(dirs, span)
 	}
-	return span, m[2] != "", true
+	return dirs, m[2] != "", true
 }
 
 // path0Ext is the last element of a slash path ("src/test/java" → "java").
@@ -310,4 +330,39 @@ func NamedFilesPlacement(s ArchSentence) (dir string, names []string, newOnly, o
 	}
 	newOnly = m[1] == "add" || m[1] == "create" || archNewFilesRE.MatchString(s.Prose[:strings.Index(s.Prose, m[2])])
 	return strings.TrimSpace(s.Spans[spanNumber(m[2])]), names, newOnly, len(names) > 0
+}
+
+// archThemRE: a placement sentence whose object is a pronoun ("Put them in §0").
+var archThemRE = lazyre.New(`^((?:always )?(?:put|place|keep|write|store|add) )them( (?:in|under|inside|within) )`)
+
+// archTestsHeadingRE: a heading about tests ("Tests", "Testing", "Unit tests").
+var archTestsHeadingRE = lazyre.New(`^(?:[\d.]+ )?(?:unit |integration )?(?:tests?|testing|test files)$`)
+
+// TestsPronoun reads a pronoun that stands for the tests of the sentence's heading:
+// under "## Tests", "Put them in §0" is "Put tests in §0". Any other prose is
+// returned as it is.
+func TestsPronoun(prose, heading string) string {
+	h := strings.ToLower(strings.Trim(strings.TrimSpace(heading), "#*:` "))
+	if !archTestsHeadingRE.MatchString(h) {
+		return prose
+	}
+	return archThemRE.ReplaceAllString(prose, "${1}tests${2}")
+}
+
+// archTestsNotInRE: tests kept out of a folder: "Don't put tests in §0", "Never place
+// test files directly in §0 alongside source code", "Tests must not live in §0".
+// Group 1 is the folder.
+var archTestsNotInRE = lazyre.New(`^(?:(?:never|do not|don't|must not|should not|should never|must never) (?:put|place|add|keep|write|create|store) (?:any |new |unit |your )?(?:tests|test files|unit tests|test code|test modules|specs|spec files)|(?:all |unit )?(?:tests|test files|unit tests|specs) (?:must not|must never|should not|should never|may not|never|do not|don't) (?:go|live|belong|be placed|be put|be kept|sit))(?: directly)? (?:in|under|inside|into|within) (?:the )?(§\d+)(?: (?:folder|directory|dir|tree))?(?:,? (?:alongside|next to|beside|among|with|mixed with) (?:the )?(?:source|code|source code|source files|modules|implementation))?[.;]?$`)
+
+// TestsNotIn returns the folder an architecture sentence keeps tests out of.
+func TestsNotIn(s ArchSentence) (string, bool) {
+	m := archTestsNotInRE.FindStringSubmatch(s.Prose)
+	if m == nil {
+		return "", false
+	}
+	span := strings.TrimSpace(s.Spans[spanNumber(m[1])])
+	if span == "" || strings.ContainsAny(span, "*?{}<> ") || strings.Contains(path0Ext(span), ".") {
+		return "", false
+	}
+	return span, true
 }

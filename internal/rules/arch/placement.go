@@ -187,6 +187,9 @@ func (c *placementCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resu
 	} else if len(c.p.NotUnder) > 0 {
 		if matchAny(c.p.NotUnder, f.Path) {
 			msg = fmt.Sprintf("a %s file in a separate test folder; it belongs beside the code it tests", list(c.p.Files))
+			if !testTreeGlobs(c.p.NotUnder) {
+				msg = fmt.Sprintf("a %s file under %s, where the instructions say it must not go", list(c.p.Files), list(humans(c.p.NotUnder)))
+			}
 		}
 	} else if !matchAny(c.p.Under, f.Path) {
 		msg = fmt.Sprintf("a %s file outside %s, where such files live", list(c.p.Files), list(humans(c.p.Under)))
@@ -206,4 +209,16 @@ func slashed(xs []string) []string {
 		out[i] = x + "/"
 	}
 	return out
+}
+
+// testTreeGlobs reports whether folders a kind of file must stay out of are test
+// trees (tests beside their code: no tests/ folder), not folders of another kind
+// ("don't put tests in src/").
+func testTreeGlobs(globs []string) bool {
+	for _, g := range globs {
+		if !strings.Contains(strings.ToLower(g), "test") && !strings.Contains(strings.ToLower(g), "spec") {
+			return false
+		}
+	}
+	return true
 }

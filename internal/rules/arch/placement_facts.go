@@ -155,7 +155,10 @@ func jvmTestGlobs(lang string) []string {
 // languages lives under that folder (each module's, or the folder at any depth when
 // the repository does not have it at the root).
 func testsDirPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
-	dir, each, ok := norm.TestsInDir(norm.ArchSentence{Prose: s.prose, Spans: s.spans})
+	if len(c.HeaderPath) > 0 {
+		s.prose = norm.TestsPronoun(s.prose, c.HeaderPath[len(c.HeaderPath)-1])
+	}
+	dirs, each, ok := norm.TestsInDirs(norm.ArchSentence{Prose: s.prose, Spans: s.spans})
 	if !ok || rc == nil {
 		return policy.Rule{}, false
 	}
@@ -166,15 +169,21 @@ func testsDirPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	if len(files) == 0 {
 		return policy.Rule{}, false
 	}
-	name := strings.Trim(strings.TrimPrefix(dir, "./"), "/")
 	var under []string
-	switch p := repoPath(name, c, rc); {
-	case each:
-		under = []string{"**/" + name + "/**", name + "/**"}
-	case isDir(rc, p):
-		under = []string{p + "/**"}
-	default:
-		under = []string{"**/" + name + "/**", name + "/**"}
+	name := ""
+	for _, dir := range dirs {
+		n := strings.Trim(strings.TrimPrefix(dir, "./"), "/")
+		if name == "" {
+			name = n
+		}
+		switch p := repoPath(n, c, rc); {
+		case each:
+			under = append(under, "**/"+n+"/**", n+"/**")
+		case isDir(rc, p):
+			under = append(under, p+"/**")
+		default:
+			under = append(under, "**/"+n+"/**", n+"/**")
+		}
 	}
 	sample := strings.NewReplacer("**/", "", "*", "Parse", "{ts,tsx,js,jsx,mjs,cjs}", "ts").Replace(files[0])
 	ps := params(files, under)
@@ -303,4 +312,34 @@ func namedFilesPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoCon
 		policy.Case{Expect: policy.ExpectSatisfied, Path: p + "/orders/" + names[0], Note: "a file of the kind under its folder"})
 	r.Severity = policy.SeverityWarning
 	return r, true
+}
+
+// testsNotInPlacement reads "Don't put tests in `src/`": a test file of the
+// repository's languages does not live under that folder.
+func testsNotInPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	dir, ok := norm.TestsNotIn(norm.ArchSentence{Prose: s.prose, Spans: s.spans})
+	if !ok || rc == nil {
+		return policy.Rule{}, false
+	}
+	files := testNameGlobs(rc.Languages)
+	for _, l := range rc.Languages {
+		files = append(files, jvmTestGlobs(l)...)
+	}
+	if len(files) == 0 {
+		return policy.Rule{}, false
+	}
+	name := strings.Trim(strings.TrimPrefix(dir, "./"), "/")
+	if name == "" {
+		return policy.Rule{}, false
+	}
+	not := []string{"**/" + name + "/**"}
+	if p := repoPath(name, c, rc); isDir(rc, p) || strings.Contains(name, "/") {
+		not = []string{p + "/**"}
+	}
+	sample := strings.NewReplacer("**/", "", "*", "Parse", "{ts,tsx,js,jsx,mjs,cjs}", "ts").Replace(files[0])
+	return archRule(KindPlacement, placementParams{Files: files, NotUnder: not}, c,
+		fmt.Sprintf("a test file under %s, where the instructions keep tests out", list(humans(not))),
+		fmt.Sprintf("move the test out of %s", list(humans(not))),
+		policy.Case{Expect: policy.ExpectViolated, Path: path.Join(name, sample), Note: "a test in the folder tests stay out of"},
+		policy.Case{Expect: policy.ExpectSatisfied, Path: path.Join("elsewhere", sample), Note: "a test elsewhere"}), true
 }

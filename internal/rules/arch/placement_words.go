@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -33,9 +34,23 @@ var kindFiles = sync.OnceValue(func() map[string][]string {
 		"font": {"*.woff", "*.woff2", "*.ttf", "*.otf", "*.eot"}, "notebooks": {"*.ipynb"}, "notebook": {"*.ipynb"},
 		"jupyter": {"*.ipynb"}, "stories": {"*.stories.*"}, "story": {"*.stories.*"}, "storybook": {"*.stories.*"},
 		"diagrams": {"*.mmd", "*.puml", "*.plantuml", "*.drawio"}, "diagram": {"*.mmd", "*.puml", "*.plantuml", "*.drawio"},
-		"data": {"*.csv", "*.tsv", "*.parquet"}, "csv": {"*.csv"}, "tsv": {"*.tsv"}, "svg": {"*.svg"},
+		"data": {"*.csv", "*.tsv", "*.parquet"}, "scripts": {"*.sh", "*.bash", "*.zsh", "*.ps1"}, "csv": {"*.csv"}, "tsv": {"*.tsv"}, "svg": {"*.svg"},
 	}
 })
+
+// codeNounRE: a placed kind that names a program's code ("python modules", "java
+// classes", "typescript source"), of which its tests are not part.
+var codeNounRE = lazyre.New(`^[a-z]+ (?:new |all )?(?:source files|sources?|modules?|code|classes|packages)$`)
+
+// languageWord is the language a placed kind opens with ("python modules" →
+// "python"), or "" when it opens with a word for what the files hold.
+func languageWord(kind string) string {
+	first, _, _ := strings.Cut(kind, " ")
+	if _, ok := languageFiles[first]; ok {
+		return first
+	}
+	return ""
+}
 
 // placedKindFiles are the globs of the kind of file a placement sentence names: its
 // first word a language ("php scripts") or a word for what the files hold.
@@ -100,6 +115,13 @@ func languagePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	if !ok {
 		return policy.Rule{}, false
 	}
+	if rc != nil && languageWord(m[1]) != "" && codeNounRE.MatchString(m[1]) && !norm.SpeaksOfTests(s.prose) {
+		// "New Python modules should go in `src/`": the language's tests are
+		// modules of their own kind, with their own place (`tests/`)
+		except = append(except, testNameGlobs(rc.Languages)...)
+		except = append(except, testTrees...)
+		except = append(except, "**/conftest.py")
+	}
 	params := placementParams{Files: files, Under: under, Except: except}
 	name := "sample" + strings.TrimPrefix(files[0], "*")
 	good := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(under[0], "**/"), "/"), "/**") + "/" + name
@@ -110,9 +132,15 @@ func languagePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	if len(except) > 0 && !strings.ContainsAny(except[0], "*?[") {
 		cases = append(cases, policy.Case{Expect: policy.ExpectInapplicable, Path: except[0], Note: "the exception"})
 	}
-	return archRule(KindPlacement, params, c,
+	r := archRule(KindPlacement, params, c,
 		fmt.Sprintf("a %s file outside %s", list(files), list(humans(under))),
-		fmt.Sprintf("move the file under %s", list(humans(under))), cases...), true
+		fmt.Sprintf("move the file under %s", list(humans(under))), cases...)
+	if strings.TrimSpace(m[1]) == "scripts" {
+		// "Scripts go under `scripts/`": read as shell scripts, which the word
+		// alone may not mean (Python scripts, a build's scripts)
+		r.Doubt("heed reads \"scripts\" as shell scripts")
+	}
+	return r, true
 }
 
 // underGlobs are the folders spans name for files to live under: a folder of the
