@@ -366,3 +366,35 @@ func TestsNotIn(s ArchSentence) (string, bool) {
 	}
 	return span, true
 }
+
+// archRootWords: the repository's root named in words ("the repository root", "the
+// root directory", "the project's root folder").
+const archRootWords = `(?:the )?(?:(?:repository|repo|project)(?:'s)? root(?: (?:folder|directory|dir|level))?|root (?:folder|directory|dir)(?: of the (?:repository|repo|project))?|top level of the (?:repository|repo|project))`
+
+// archNoRootFilesRE: "Do not add files to the repository root", "Never create new
+// files in the root directory other than config". Group 1 is an exception's words.
+var archNoRootFilesRE = lazyre.New(`^(?:never|do not|don't|must not|you must not|should not) (?:add|create|put|place|write|leave|drop) (?:any |new |additional |extra |loose )*(?:files?|scripts|source files|code files|documents|markdown files)(?: directly)? (?:to|in|into|at|under) ` + archRootWords + `(?:,? ((?:other than|except|besides|apart from|unless)\b[^§]*))?[.;]?$`)
+
+// archNoTopDirsRE: "Do not create new top-level directories". Group 1 is a
+// condition's or an exception's words.
+var archNoTopDirsRE = lazyre.New(`^(?:never|do not|don't|must not|you must not|should not) (?:add|create|introduce|make|start) (?:any |new |additional |extra )*(?:top-level|top level|root-level|root level) (?:directories|folders|dirs|directory|folder)(?: (?:in|at|to) ` + archRootWords + `)?(?:,? ((?:other than|except|besides|apart from|unless|without)\b[^§]*))?[.;]?$`)
+
+// NoRootFiles reports whether a sentence forbids new files in the repository's root,
+// and the words of an exception or condition it gives.
+func NoRootFiles(prose string) (tail string, ok bool) {
+	m := archNoRootFilesRE.FindStringSubmatch(prose)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
+
+// NoTopDirs reports whether a sentence forbids new top-level folders, and the words
+// of an exception or condition it gives.
+func NoTopDirs(prose string) (tail string, ok bool) {
+	m := archNoTopDirsRE.FindStringSubmatch(prose)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}

@@ -343,3 +343,46 @@ func testsNotInPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoCon
 		policy.Case{Expect: policy.ExpectViolated, Path: path.Join(name, sample), Note: "a test in the folder tests stay out of"},
 		policy.Case{Expect: policy.ExpectSatisfied, Path: path.Join("elsewhere", sample), Note: "a test elsewhere"}), true
 }
+
+// rootPlacement reads "Do not add files to the repository root" (no new file directly
+// in the root) and "Do not create new top-level directories" (no new file in a
+// top-level folder the repository does not have). Both speak of files to be made: a
+// file the repository holds is not their business. An exception or condition the
+// sentence gives ("other than config", "without asking") makes them warn.
+func rootPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	if c != nil && c.Scope.Dir != "" {
+		return policy.Rule{}, false // a nested file's "root" may be its own folder
+	}
+	var r policy.Rule
+	tail := ""
+	if t, ok := norm.NoRootFiles(s.prose); ok {
+		tail = t
+		r = archRule(KindPlacement, placementParams{Dir: ".", Allowed: []string{"*"}, NoFiles: true, NewOnly: true}, c,
+			"a new file directly in the repository root",
+			"put the file in the folder of its kind",
+			policy.Case{Expect: policy.ExpectViolated, Path: "notes.txt", Note: "a new file in the root"},
+			policy.Case{Expect: policy.ExpectSatisfied, Path: "docs/notes.txt", Note: "a new file in a folder"})
+	} else if t, ok := norm.NoTopDirs(s.prose); ok && rc != nil {
+		tail = t
+		var top []string
+		for _, d := range rc.Dirs {
+			if d != "" && !strings.Contains(d, "/") {
+				top = append(top, d)
+			}
+		}
+		if len(top) == 0 {
+			return policy.Rule{}, false
+		}
+		r = archRule(KindPlacement, placementParams{Dir: ".", Allowed: top, NewOnly: true}, c,
+			"a new file in a top-level folder the repository does not have",
+			fmt.Sprintf("put the file in one of the existing folders (%s)", list(slashed(top))),
+			policy.Case{Expect: policy.ExpectViolated, Path: "new-top-folder-x/file.txt", Note: "a file in a new top-level folder"},
+			policy.Case{Expect: policy.ExpectSatisfied, Path: top[0] + "/file.txt", Note: "a file in a folder that exists"})
+	} else {
+		return policy.Rule{}, false
+	}
+	if tail != "" {
+		r.Doubt("the sentence gives an exception or condition heed does not read: " + strings.TrimSpace(tail))
+	}
+	return r, true
+}
