@@ -75,6 +75,10 @@ var archSuiteRE = lazyre.New(`e2e|integration|acceptance|smoke|functional|contra
 // (§0) are stored in §1". Group 1 is the folder.
 var ArchMigrationsGoRE = lazyre.New(`^(?:all |new |the |our |every )?(?:(?:database|db|sql|schema|flyway|alembic|drizzle|prisma|knex|sequelize|typeorm|django|rails|ecto|liquibase|goose|diesel|sqlx|supabase) )?(?:migrations|migration (?:files|scripts))(?: \(§\d+\))? (?:must |should |have to |need to |always )?(?:go|goes|belong|belongs|live|lives|sit|sits|are|is|be placed|are placed|be kept|are kept|be stored|are stored|be located|are located|be created|are created|be added|are added|be written|are written) (?:in|into|under|inside|within|at) (?:the |each |its |their )?(§\d+)(?: (?:folder|directory|dir))?(?:,? (?:and|with|which|that) [^§]*(?:§\d+[^§]*)?)?[.;]?$`)
 
+// archPutMigrationsRE: migrations placed by an imperative: "Put database migrations
+// in §0", "Always add new migrations under §0". Group 1 is the folder.
+var archPutMigrationsRE = lazyre.New(`^(?:always )?(?:put|place|keep|store|add|create|write) (?:all |new |the |your |any )*(?:(?:database|db|schema|alembic|django|rails|flyway|prisma|drizzle|knex|goose|diesel|sqlx) )?(?:migrations|migration (?:files|scripts)) (?:in|into|under|inside|within) (?:the )?(§\d+)(?: (?:folder|directory|dir))?[.;]?$`)
+
 // ArchMigrationsLabelRE: a layout list's item that gives the migrations folder:
 // "Migrations: §0 - SQL migration files (timestamped)". Group 1 is the folder.
 var ArchMigrationsLabelRE = lazyre.New(`^(?:(?:database|db|sql|schema) )?migrations: (§\d+)(?: (?:-|–|—) [^§]*)?[.;]?$`)
@@ -88,6 +92,9 @@ func MigrationsFolder(s ArchSentence) (string, bool) {
 	m := ArchMigrationsGoRE.FindStringSubmatch(s.Prose)
 	if m == nil {
 		m = ArchMigrationsLabelRE.FindStringSubmatch(s.Prose)
+	}
+	if m == nil {
+		m = archPutMigrationsRE.FindStringSubmatch(s.Prose)
 	}
 	if m == nil {
 		return "", false
