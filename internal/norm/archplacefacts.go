@@ -286,7 +286,7 @@ func ExamplePathPlacement(s ArchSentence) (dir, name string, newOnly, ok bool) {
 // archClassWordRE: a how-to step that makes a class of a kind named in words, in a
 // folder: "Create use case in §0", "Add a new mapper in §0", "Create ViewModels
 // under §0". Group 1 is the verb, group 2 the kind, group 3 the folder.
-var archClassWordRE = lazyre.New(`^(?:\d+\. )?(?:then |first |and )?(create|add|put|place|write) (?:a |an |the |new |your |each |every |any |all )*(use ?cases?|mappers?|view ?models?|viewmodels?|presenters?|interactors?|dtos?|validators?|serializers?) (?:classes |class |files |file )?(?:in|into|under|inside) (?:the )?(§\d+)(?: (?:folder|directory|package))?[.;]?$`)
+var archClassWordRE = lazyre.New(`^(?:\d+\. )?(?:then |first |and )?(create|add|put|place|write) (?:a |an |the |new |your |each |every |any |all )*(?:rest |spring |mvc |api |http )?(use ?cases?|mappers?|view ?models?|viewmodels?|presenters?|interactors?|dtos?|validators?|serializers?|controllers?|repositor(?:y|ies)) (?:classes |class |files |file )?(?:in|into|under|inside) (?:the )?(§\d+)(?: (?:folder|directory|package))?[.;]?$`)
 
 // ClassWordPlacement returns the folder and the class-name suffix of a step that
 // makes classes of a kind named in words ("Create use case in `domain/usecase/`":
@@ -300,6 +300,8 @@ func ClassWordPlacement(s ArchSentence) (dir, suffix string, newOnly, ok bool) {
 	}
 	kind := strings.TrimSuffix(strings.ReplaceAll(m[2], " ", ""), "s")
 	switch kind {
+	case "repository", "repositorie":
+		suffix = "Repository"
 	case "usecase":
 		suffix = "UseCase"
 	case "viewmodel":

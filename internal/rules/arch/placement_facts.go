@@ -227,6 +227,9 @@ func examplePathPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoCo
 	return r, true
 }
 
+// javaPackageRE: a dotted package name of the JVM languages ("com.acme.web").
+var javaPackageRE = lazyre.New(`^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*){2,}$`)
+
 // classWordPlacement reads a step that makes classes of a kind named in words
 // (norm.ClassWordPlacement): "Create use case in `domain/usecase/`" places new
 // `*UseCase.kt` files (in a Kotlin repository) under that folder. The folder must be
@@ -239,6 +242,10 @@ func classWordPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoCont
 		return policy.Rule{}, false
 	}
 	name := strings.Trim(strings.TrimPrefix(dir, "./"), "/")
+	if javaPackageRE.MatchString(name) {
+		// "in the `com.acme.web` package": the package's folder
+		name = strings.ReplaceAll(name, ".", "/")
+	}
 	if name == "" || strings.ContainsAny(name, " *?{}<>") || path.Ext(name) != "" {
 		return policy.Rule{}, false
 	}

@@ -1,6 +1,7 @@
 package arch
 
 import (
+	"encoding/json"
 	"fmt"
 	"path"
 	"strings"
@@ -34,9 +35,15 @@ var kindFiles = sync.OnceValue(func() map[string][]string {
 		"font": {"*.woff", "*.woff2", "*.ttf", "*.otf", "*.eot"}, "notebooks": {"*.ipynb"}, "notebook": {"*.ipynb"},
 		"jupyter": {"*.ipynb"}, "stories": {"*.stories.*"}, "story": {"*.stories.*"}, "storybook": {"*.stories.*"},
 		"diagrams": {"*.mmd", "*.puml", "*.plantuml", "*.drawio"}, "diagram": {"*.mmd", "*.puml", "*.plantuml", "*.drawio"},
-		"data": {"*.csv", "*.tsv", "*.parquet"}, "scripts": {"*.sh", "*.bash", "*.zsh", "*.ps1"}, "csv": {"*.csv"}, "tsv": {"*.tsv"}, "svg": {"*.svg"},
+		"data": {"*.csv", "*.tsv", "*.parquet"}, "scripts": {"*.sh", "*.bash", "*.zsh", "*.ps1"},
+		"documentation": {"*.md", "*.rst", "*.adoc"}, "docs": {"*.md", "*.rst", "*.adoc"}, "csv": {"*.csv"}, "tsv": {"*.tsv"}, "svg": {"*.svg"},
 	}
 })
+
+// docsApart are Markdown files that are no documentation to move into a docs folder:
+// each folder's README, the project's own files at any depth, templates of the forge.
+var docsApart = []string{"**/README*", "**/CHANGELOG*", "**/CHANGES*", "**/CONTRIBUTING*", "**/LICENSE*", "**/SECURITY*",
+	"**/CODE_OF_CONDUCT*", "**/AGENTS.md", "**/CLAUDE.md", "**/GEMINI.md", ".github/**", ".gitlab/**", "**/.cursor/**", "**/.claude/**"}
 
 // codeNounRE: a placed kind that names a program's code ("python modules", "java
 // classes", "typescript source"), of which its tests are not part.
@@ -135,6 +142,13 @@ func languagePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	r := archRule(KindPlacement, params, c,
 		fmt.Sprintf("a %s file outside %s", list(files), list(humans(under))),
 		fmt.Sprintf("move the file under %s", list(humans(under))), cases...)
+	if first, _, _ := strings.Cut(m[1], " "); first == "documentation" || first == "docs" {
+		// "Documentation goes in `docs/`": the files every folder keeps for
+		// itself (a README, the changelog, agent instructions) are no part of it
+		params.Except = append(params.Except, docsApart...)
+		r.Params, _ = json.Marshal(params)
+		r.Doubt("heed reads documentation as the repository's Markdown, reStructuredText and AsciiDoc files")
+	}
 	if strings.TrimSpace(m[1]) == "scripts" {
 		// "Scripts go under `scripts/`": read as shell scripts, which the word
 		// alone may not mean (Python scripts, a build's scripts)
