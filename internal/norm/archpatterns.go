@@ -14,7 +14,7 @@ const (
 	archExceptPar = `(?: \(except ([^()§]{1,60})\))?`
 	// archKindWords: kinds of files named by what they hold ("Put all images in
 	// `public/`", "Fonts are stored in `assets/fonts/`").
-	archKindWords = `(?:(?:image|font|data|icon|diagram|notebook|story) files|images|pictures|screenshots|icons|fonts|(?:jupyter )?notebooks|(?:storybook )?stories|diagrams|data files|(?:all )?scripts|(?:documentation|docs)(?: files| pages| changes)?|csv (?:files|inputs|data)|tsv files|svg (?:files|icons|images)|(?:protobuf|proto) (?:definitions|schemas|files))`
+	archKindWords = `(?:(?:image|font|data|icon|diagram|notebook|story) files|images|pictures|screenshots|icons|fonts|(?:jupyter )?notebooks|(?:storybook )?stories|diagrams|data files|(?:all )?scripts|(?:documentation|docs)(?: files| pages| changes)?|(?:(?:react|ui) )?(?:ui )?components|csv (?:files|inputs|data)|tsv files|svg (?:files|icons|images)|(?:protobuf|proto) (?:definitions|schemas|files))`
 	// archPlacedKind is the kind of file a placement sentence places: a language
 	// with its noun ("PHP scripts"), or a kind named by what it holds, its file
 	// patterns in parentheses or not ("Diagrams (§0, §1)").

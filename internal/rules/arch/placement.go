@@ -27,8 +27,9 @@ type placementParams struct {
 	// index.html) in pages/").
 	Except []string `json:"except,omitempty"`
 	// Named (with Files): files of the kind must have a base name matching one of
-	// these globs ("name test modules test_*.py"); Containing narrows the kind to
-	// files whose content matches this expression (a module that defines tests).
+	// these globs ("name test modules test_*.py"). Containing (in either form with
+	// Files) narrows the kind to files whose content matches this expression (a
+	// module that defines tests, a file that exports a component).
 	Named      []string `json:"named,omitempty"`
 	Containing string   `json:"containing,omitempty"`
 	// NotUnder (with Files, instead of Under): files of the kind must not live
@@ -181,10 +182,9 @@ func (c *placementCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resu
 		case nested && !slices.Contains(c.p.Allowed, child) && !slices.Contains(c.p.Allowed, "*"):
 			msg = fmt.Sprintf("a file in %s/%s/, but %s/ only allows the subfolders %s", c.p.Dir, child, c.p.Dir, list(slashed(c.p.Allowed)))
 		}
+	} else if c.containing != nil && !c.containing.Match(f.Content) {
+		return engine.Result{Verdict: engine.Satisfied, Reason: "not a file of the kind"}
 	} else if len(c.p.Named) > 0 {
-		if c.containing != nil && !c.containing.Match(f.Content) {
-			return engine.Result{Verdict: engine.Satisfied, Reason: "not a file of the kind"}
-		}
 		base := path.Base(f.Path)
 		named := false
 		for _, g := range c.p.Named {

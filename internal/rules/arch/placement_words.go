@@ -36,9 +36,23 @@ var kindFiles = sync.OnceValue(func() map[string][]string {
 		"jupyter": {"*.ipynb"}, "stories": {"*.stories.*"}, "story": {"*.stories.*"}, "storybook": {"*.stories.*"},
 		"diagrams": {"*.mmd", "*.puml", "*.plantuml", "*.drawio"}, "diagram": {"*.mmd", "*.puml", "*.plantuml", "*.drawio"},
 		"data": {"*.csv", "*.tsv", "*.parquet"}, "scripts": {"*.sh", "*.bash", "*.zsh", "*.ps1"},
-		"documentation": {"*.md", "*.rst", "*.adoc"}, "docs": {"*.md", "*.rst", "*.adoc"}, "csv": {"*.csv"}, "tsv": {"*.tsv"}, "svg": {"*.svg"},
+		"documentation": {"*.md", "*.rst", "*.adoc"}, "docs": {"*.md", "*.rst", "*.adoc"},
+		"components": componentFiles, "react": {"*.tsx", "*.jsx"}, "ui": componentFiles, "csv": {"*.csv"}, "tsv": {"*.tsv"}, "svg": {"*.svg"},
 	}
 })
+
+// componentFiles are the files UI components are written in.
+var componentFiles = []string{"*.tsx", "*.jsx", "*.vue", "*.svelte"}
+
+// componentsApart are files of a component's extension that are no component to
+// place: tests, stories, and the pages, routes, layouts and entry files frameworks
+// keep where they must be.
+var componentsApart = []string{"**/*.test.*", "**/*.spec.*", "**/*.stories.*", "**/__tests__/**", "**/test/**", "**/tests/**",
+	"**/pages/**", "**/app/**", "**/routes/**", "**/views/**", "**/screens/**", "**/layouts/**",
+	"**/main.{tsx,jsx}", "**/index.{tsx,jsx}", "**/App.{tsx,jsx,vue,svelte}", "**/+*.svelte"}
+
+// componentRE: a file that exports a component.
+const componentRE = `(?m)^export (?:default )?(?:async )?(?:function|const|class) [A-Z]|^export default\b|<template\b|<script\b`
 
 // docsApart are Markdown files that are no documentation to move into a docs folder:
 // each folder's README, the project's own files at any depth, templates of the forge.
@@ -149,12 +163,35 @@ func languagePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 		r.Params, _ = json.Marshal(params)
 		r.Doubt("heed reads documentation as the repository's Markdown, reStructuredText and AsciiDoc files")
 	}
+	if strings.HasSuffix(m[1], "components") && m[2] == "" {
+		// "New React components live in `src/components/`": a file of the kind
+		// that exports a component (a capitalised function, class or constant, a
+		// default export, a single-file component), not its tests, stories or the
+		// pages and routes a framework keeps in folders of their own
+		params.Except = append(params.Except, componentsApart...)
+		params.Containing = componentRE
+		r.Params, _ = json.Marshal(params)
+		r.Doubt("heed takes a file that exports a capitalised function, class or constant for a component")
+	}
 	if strings.TrimSpace(m[1]) == "scripts" {
 		// "Scripts go under `scripts/`": read as shell scripts, which the word
 		// alone may not mean (Python scripts, a build's scripts)
 		r.Doubt("heed reads \"scripts\" as shell scripts")
 	}
 	return r, true
+}
+
+// placeholderSegment returns where the first folder of a path that stands for any
+// name (`<Name>`, `{feature}`) begins, or -1.
+func placeholderSegment(p string) int {
+	start := 0
+	for _, seg := range strings.Split(p, "/") {
+		if strings.HasPrefix(seg, "<") && strings.HasSuffix(seg, ">") || strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "}") {
+			return start
+		}
+		start += len(seg) + 1
+	}
+	return -1
 }
 
 // underGlobs are the folders spans name for files to live under: a folder of the
@@ -165,6 +202,10 @@ func underGlobs(spans []string, c *policy.Constraint, rc *recognize.RepoContext)
 	for _, span := range spans {
 		span = strings.TrimSpace(span)
 		name := strings.Trim(strings.TrimPrefix(span, "./"), "/")
+		if i := placeholderSegment(name); i > 0 {
+			// "`src/components/<Name>/`": the folder up to the placeholder
+			name, span = name[:i-1], name[:i]
+		}
 		if name == "" || strings.ContainsAny(name, " *?{}<>") {
 			return nil, false
 		}
