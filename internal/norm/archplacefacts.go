@@ -407,3 +407,39 @@ func NoTopDirs(prose string) (tail string, ok bool) {
 	}
 	return m[1], true
 }
+
+// archCodeNoun: the code of a program named without a language ("packages", "source
+// code", "application code").
+const archCodeNoun = `(?:(?:application|library|app|source|production|main|business) )?(?:packages|code|source code|source files|sources|modules)(?: \([^()§]*\))?`
+
+// archCodeDirs: one folder or several, each with its purpose in parentheses or not
+// ("§0 (entrypoints) and §1 or §2 (shared logic)"). Group 1 is the first, group 2
+// the rest.
+const archCodeDirs = `(?:the )?(§\d+)(?: (?:folder|directory|dir))?(?: \([^()§]*\))?((?:(?:,|,? and|,? or) (?:in |under )?(?:the )?§\d+(?: (?:folder|directory|dir))?(?: \([^()§]*\))?){0,4})[.;]?$`
+
+// archCodeUnderRE: the program's code placed in folders: "Place packages under §0
+// (entrypoints) and §1 or §2 (shared logic)", "Application code goes in §0".
+var archCodeUnderRE = lazyre.New(`^(?:always )?(?:place|put|keep|write|organi[sz]e) (?:all |new |the |your |any )*` + archCodeNoun + ` (?:under|in|into|inside|within) ` + archCodeDirs +
+	`|^(?:all |new |the |our )*` + archCodeNoun + ` (?:must |should |always |has to |have to )?(?:go|goes|live|lives|belong|belongs|be placed|is placed|are placed|be kept|is kept|are kept) (?:in|under|into|inside|within) ` + archCodeDirs)
+
+// CodeUnder returns the folders an architecture sentence places the program's code
+// in, named without a language ("Place packages under §0 and §1").
+func CodeUnder(s ArchSentence) ([]string, bool) {
+	m := archCodeUnderRE.FindStringSubmatch(s.Prose)
+	if m == nil {
+		return nil, false
+	}
+	first, rest := m[1]+m[3], m[2]+m[4]
+	var dirs []string
+	for _, g := range append([]string{first}, archSpanRefRE.FindAllString(rest, -1)...) {
+		span := strings.TrimSpace(s.Spans[spanNumber(g)])
+		if span == "" || strings.ContainsAny(span, "*?{}<> ") || strings.Contains(path0Ext(span), ".") {
+			return nil, false
+		}
+		dirs = append(dirs, span)
+	}
+	return dirs, true
+}
+
+// archSpanRefRE: a span's place in a sentence's prose.
+var archSpanRefRE = lazyre.New(`§\d+`)

@@ -10,6 +10,7 @@ import (
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // Placement the way whole files state their layout (norm's archplacefacts.go): tests
@@ -391,5 +392,54 @@ func rootPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) 
 	if tail != "" {
 		r.Doubt("the sentence gives an exception or condition heed does not read: " + strings.TrimSpace(tail))
 	}
+	return r, true
+}
+
+// codeFiles are the files of a language's code.
+var codeFiles = map[string][]string{
+	engine.LangGo: {"*.go"}, engine.LangPython: {"*.py"}, engine.LangTypeScript: {"*.ts"}, engine.LangTSX: {"*.tsx"},
+	engine.LangJavaScript: {"*.js", "*.jsx", "*.mjs", "*.cjs"}, engine.LangRust: {"*.rs"}, engine.LangJava: {"*.java"},
+	engine.LangKotlin: {"*.kt"}, engine.LangRuby: {"*.rb"}, engine.LangPHP: {"*.php"}, engine.LangCSharp: {"*.cs"},
+	engine.LangSwift: {"*.swift"},
+}
+
+// codeApart are files of a code language that are not the program's code: tests,
+// their data, examples, scripts, documentation, build configuration.
+var codeApart = []string{"**/testdata/**", "**/fixtures/**", "**/examples/**", "**/example/**", "**/scripts/**", "**/docs/**",
+	"**/*.config.*", "**/conftest.py", "setup.py", "noxfile.py", "manage.py", "build.rs", "**/vendor/**", "**/node_modules/**"}
+
+// codePlacement reads "Place packages under `cmd/` (entrypoints) and `internal/` or
+// `pkg/` (shared logic)", "Application code goes in `src/`": the code of the
+// repository's languages (its tests and what is not its program apart) lives under
+// those folders. Which files are the program's code is heed's reading, so it warns.
+func codePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	dirs, ok := norm.CodeUnder(norm.ArchSentence{Prose: s.prose, Spans: s.spans})
+	if !ok || rc == nil {
+		return policy.Rule{}, false
+	}
+	var files []string
+	for _, l := range rc.Languages {
+		files = append(files, codeFiles[l]...)
+	}
+	if len(files) == 0 {
+		return policy.Rule{}, false
+	}
+	under, ok := underGlobs(dirs, c, rc)
+	if !ok {
+		return policy.Rule{}, false
+	}
+	except := append(append(append([]string{}, testNameGlobs(rc.Languages)...), testTrees...), suitesApart...)
+	except = append(except, codeApart...)
+	for _, l := range rc.Languages {
+		except = append(except, jvmTestGlobs(l)...)
+	}
+	name := "sample" + strings.TrimPrefix(files[0], "*")
+	good := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(under[0], "**/"), "/"), "/**") + "/lib/" + name
+	r := archRule(KindPlacement, placementParams{Files: files, Under: under, Except: uniq.Values(except)}, c,
+		fmt.Sprintf("code outside %s", list(humans(under))),
+		fmt.Sprintf("move the file under %s", list(humans(under))),
+		policy.Case{Expect: policy.ExpectViolated, Path: "elsewhere/" + name, Note: "code outside the folders"},
+		policy.Case{Expect: policy.ExpectSatisfied, Path: good, Note: "code in one of the folders"})
+	r.Doubt("heed takes every file of the repository's languages, tests and examples apart, for the code the sentence places")
 	return r, true
 }

@@ -530,7 +530,7 @@ func prefixAll(p string, xs []string) []string {
 // kindPlacement reads "`*.test.ts` files go in `__tests__/`".
 // placementReaders read placement said in words, most specific first.
 var placementReaders = []func(sentence, *policy.Constraint, *recognize.RepoContext) (policy.Rule, bool){
-	kindPlacement, avoidFolderPlacement, besidePlacement, testsFolderPlacement, testsDirPlacement, testsNotInPlacement, rootPlacement,
+	kindPlacement, avoidFolderPlacement, besidePlacement, testsFolderPlacement, testsDirPlacement, testsNotInPlacement, rootPlacement, codePlacement,
 	migrationPlacement, classPlacement, classWordPlacement, namedFilesPlacement, languagePlacement, examplePathPlacement,
 }
 
