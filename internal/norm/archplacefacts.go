@@ -443,3 +443,24 @@ func CodeUnder(s ArchSentence) ([]string, bool) {
 
 // archSpanRefRE: a span's place in a sentence's prose.
 var archSpanRefRE = lazyre.New(`§\d+`)
+
+// archWordSubjectRE: a boundary whose subject is a part of the code named by a word,
+// not a span: "UI code may only use §0", "The domain layer must not import §0". Group
+// 1 is the word, group 2 the rest from the modal on.
+var archWordSubjectRE = lazyre.New(`^(?:the )?([a-z][a-z0-9_-]{1,24})(?: (?:code|layer|package|module|folder|directory|components?))? ((?:may|must|should|can|shall) (?:only |never |not )?(?:import|use|depend on|access|call)\b.*|(?:never|cannot|can't|must not|should not|may not) (?:directly )?(?:import|use|depend on|access|call)\b.*)$`)
+
+// archNotSubjectWords: words a sentence opens with that name no part of the code.
+var archNotSubjectWords = map[string]bool{"all": true, "new": true, "this": true, "that": true, "these": true, "test": true, "tests": true,
+	"your": true, "our": true, "any": true, "each": true, "every": true, "other": true, "shared": true, "generated": true, "production": true,
+	"source": true, "library": true, "it": true, "you": true, "we": true, "code": true, "nothing": true, "no": true, "one": true}
+
+// WordSubject splits a boundary whose subject is a word ("ui code may only use §0")
+// into the word and the rest ("may only use §0"), for a reader that resolves the
+// word to a folder of the repository and reads "§N may only use §0".
+func WordSubject(prose string) (word, rest string, ok bool) {
+	m := archWordSubjectRE.FindStringSubmatch(prose)
+	if m == nil || archNotSubjectWords[m[1]] || !strings.Contains(m[2], "§") {
+		return "", "", false
+	}
+	return m[1], m[2], true
+}

@@ -37,6 +37,9 @@ func (importsRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 			continue
 		}
 		rules, why := recognizeBoundary(s, c, rc, ctxGroup)
+		if ws, ok := wordSubject(s, c, rc); ok && len(rules) == 0 {
+			rules, why = recognizeBoundary(ws, c, rc, ctxGroup)
+		}
 		if len(rules) == 0 {
 			if r, ok := testsImportRule(s, c, rc); ok {
 				rules, why = []policy.Rule{r}, ""
@@ -740,4 +743,19 @@ func packageNamed(word string, rc *recognize.RepoContext) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// wordSubject rewrites a boundary whose subject is a word naming one folder of the
+// repository ("UI code may only use `core`", with `src/ui/`) into the span form the
+// boundary readers take ("§1 may only use §0", §1 `ui`).
+func wordSubject(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (sentence, bool) {
+	word, rest, ok := norm.WordSubject(s.prose)
+	if !ok || rc == nil || len(rc.Dirs) == 0 {
+		return sentence{}, false
+	}
+	if d := repoPath(word, c, rc); !isDir(rc, d) {
+		return sentence{}, false
+	}
+	spans := append(append([]string(nil), s.spans...), word)
+	return sentence{prose: fmt.Sprintf("§%d %s", len(spans)-1, rest), spans: spans}, true
 }
