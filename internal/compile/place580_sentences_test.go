@@ -12,3 +12,9 @@ import "testing"
 func TestOwnPlacementSentences580(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-580.txt", 30)
 }
+
+// TestOwnPlacementSentences581: the whole files' architecture failures of batch 581,
+// restated after they were looked at (testdata/own-sentences-581.txt; dev cases).
+func TestOwnPlacementSentences581(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-581.txt", 5)
+}

@@ -464,3 +464,32 @@ func WordSubject(prose string) (word, rest string, ok bool) {
 	}
 	return m[1], m[2], true
 }
+
+// archCtxObjectRE: a boundary with no subject whose object is a part of the code
+// named by a word, under a list item that names the subject ("Controller Layer (§0
+// package):" + "Restriction: NEVER accesses the Repository directly."). Group 1 is
+// the modal, group 2 the word.
+var archCtxObjectRE = lazyre.New(`^(?:[^§:]{1,40}: )?(?:it |this layer |this package |this module )?(never|must not|must never|should not|should never|cannot|can't|may not|does not|doesn't|do not) (?:directly )?(?:access(?:es)?|imports?|uses?|calls?|depends? on|talks? to|touch(?:es)?|reach(?:es)?(?: into)?) (?:the |any )?([a-z][a-z0-9_-]{1,24})(?: (?:layer|package|module|folder|classes))?(?: directly)?[.;]?$`)
+
+// ContextObject reads a boundary whose subject is left to the list item above it and
+// whose object is a word: the modal's strength (a should when the text says "should"
+// or states a fact) and the word, in the forms a folder may take ("repositories":
+// "repositories", "repository").
+func ContextObject(prose string) (should bool, words []string, ok bool) {
+	m := archCtxObjectRE.FindStringSubmatch(prose)
+	if m == nil || archNotSubjectWords[m[2]] {
+		return false, nil, false
+	}
+	w := m[2]
+	words = []string{w}
+	switch {
+	case strings.HasSuffix(w, "ies"):
+		words = append(words, strings.TrimSuffix(w, "ies")+"y")
+	case strings.HasSuffix(w, "s"):
+		words = append(words, strings.TrimSuffix(w, "s"))
+	default:
+		words = append(words, w+"s")
+	}
+	should = strings.HasPrefix(m[1], "should") || m[1] == "does not" || m[1] == "doesn't" || m[1] == "do not"
+	return should, words, true
+}

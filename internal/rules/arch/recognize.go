@@ -40,6 +40,12 @@ func (importsRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 		if ws, ok := wordSubject(s, c, rc); ok && len(rules) == 0 {
 			rules, why = recognizeBoundary(ws, c, rc, ctxGroup)
 		}
+		if cs, ok := contextSubject(s, c, rc); ok && len(rules) == 0 {
+			rules, why = recognizeBoundary(cs, c, rc, ctxGroup)
+			for i := range rules {
+				rules[i].Doubt("heed takes the subject from the list item above the sentence and its object from a word")
+			}
+		}
 		if len(rules) == 0 {
 			if r, ok := testsImportRule(s, c, rc); ok {
 				rules, why = []policy.Rule{r}, ""
@@ -758,4 +764,38 @@ func wordSubject(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (s
 	}
 	spans := append(append([]string(nil), s.spans...), word)
 	return sentence{prose: fmt.Sprintf("§%d %s", len(spans)-1, rest), spans: spans}, true
+}
+
+// contextSubject rewrites a boundary whose subject is the one folder the list item
+// above it names and whose object is a word naming one folder ("Controller Layer
+// (`web` package):" + "NEVER accesses the Repository directly.") into the span form
+// ("§0 must not import §1").
+func contextSubject(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (sentence, bool) {
+	should, words, ok := norm.ContextObject(s.prose)
+	if !ok || rc == nil || len(rc.Dirs) == 0 || c.Context == "" {
+		return sentence{}, false
+	}
+	ctx := recognize.CodeSpans(c.Context)
+	if len(ctx) != 1 {
+		return sentence{}, false
+	}
+	subj := strings.Trim(strings.TrimSpace(ctx[0]), "/")
+	if !isDir(rc, repoPath(subj, c, rc)) {
+		return sentence{}, false
+	}
+	obj := ""
+	for _, w := range words {
+		if w != subj && isDir(rc, repoPath(w, c, rc)) {
+			obj = w
+			break
+		}
+	}
+	if obj == "" {
+		return sentence{}, false
+	}
+	modal := "must not"
+	if should {
+		modal = "should not"
+	}
+	return sentence{prose: "§0 " + modal + " import §1", spans: []string{subj, obj}}, true
 }
