@@ -780,12 +780,12 @@ func contextSubject(s sentence, c *policy.Constraint, rc *recognize.RepoContext)
 		return sentence{}, false
 	}
 	subj := strings.Trim(strings.TrimSpace(ctx[0]), "/")
-	if !isDir(rc, repoPath(subj, c, rc)) {
+	if sub, ok := resolveSpan(subj, c, rc); !ok || sub.empty() || sub.anywhere {
 		return sentence{}, false
 	}
 	obj := ""
 	for _, w := range words {
-		if w != subj && isDir(rc, repoPath(w, c, rc)) {
+		if sub, ok := resolveSpan(w, c, rc); ok && w != subj && !sub.empty() && !sub.anywhere {
 			obj = w
 			break
 		}
