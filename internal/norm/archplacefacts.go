@@ -418,9 +418,11 @@ const archCodeNoun = `(?:(?:application|library|app|source|production|main|busin
 const archCodeDirs = `(?:the )?(§\d+)(?: (?:folder|directory|dir))?(?: \([^()§]*\))?((?:(?:,|,? and|,? or) (?:in |under )?(?:the )?§\d+(?: (?:folder|directory|dir))?(?: \([^()§]*\))?){0,4})[.;]?$`
 
 // archCodeUnderRE: the program's code placed in folders: "Place packages under §0
-// (entrypoints) and §1 or §2 (shared logic)", "Application code goes in §0".
+// (entrypoints) and §1 or §2 (shared logic)", "Application code must go in §0". A
+// statement without a modal describes ("All packages live in §0": a monorepo's
+// workspace packages).
 var archCodeUnderRE = lazyre.New(`^(?:always )?(?:place|put|keep|write|organi[sz]e) (?:all |new |the |your |any )*` + archCodeNoun + ` (?:under|in|into|inside|within) ` + archCodeDirs +
-	`|^(?:all |new |the |our )*` + archCodeNoun + ` (?:must |should |always |has to |have to )?(?:go|goes|live|lives|belong|belongs|be placed|is placed|are placed|be kept|is kept|are kept) (?:in|under|into|inside|within) ` + archCodeDirs)
+	`|^(?:all |new |the |our )*` + archCodeNoun + ` (?:must|should|always|has to|have to) (?:go|goes|live|lives|belong|belongs|be placed|is placed|are placed|be kept|is kept|are kept) (?:in|under|into|inside|within) ` + archCodeDirs)
 
 // CodeUnder returns the folders an architecture sentence places the program's code
 // in, named without a language ("Place packages under §0 and §1").
