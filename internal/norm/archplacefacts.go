@@ -93,7 +93,7 @@ func MigrationsFolder(s ArchSentence) (string, bool) {
 	if m == nil {
 		m = ArchMigrationsLabelRE.FindStringSubmatch(s.Prose)
 	}
-	if m == nil {
+	if m == nil && strings.Contains(s.Prose, "migration") {
 		m = archPutMigrationsRE.FindStringSubmatch(s.Prose)
 	}
 	if m == nil {
@@ -352,7 +352,7 @@ var archTestsHeadingRE = lazyre.New(`^(?:[\d.]+ )?(?:unit |integration )?(?:test
 // returned as it is.
 func TestsPronoun(prose, heading string) string {
 	h := strings.ToLower(strings.Trim(strings.TrimSpace(heading), "#*:` "))
-	if !archTestsHeadingRE.MatchString(h) {
+	if !strings.Contains(prose, "them ") || !strings.Contains(h, "test") || !archTestsHeadingRE.MatchString(h) {
 		return prose
 	}
 	return archThemRE.ReplaceAllString(prose, "${1}tests${2}")
@@ -365,6 +365,9 @@ var archTestsNotInRE = lazyre.New(`^(?:(?:never|do not|don't|must not|should not
 
 // TestsNotIn returns the folder an architecture sentence keeps tests out of.
 func TestsNotIn(s ArchSentence) (string, bool) {
+	if !strings.Contains(s.Prose, "test") && !strings.Contains(s.Prose, "spec") {
+		return "", false
+	}
 	m := archTestsNotInRE.FindStringSubmatch(s.Prose)
 	if m == nil {
 		return "", false
@@ -391,6 +394,9 @@ var archNoTopDirsRE = lazyre.New(`^(?:never|do not|don't|must not|you must not|s
 // NoRootFiles reports whether a sentence forbids new files in the repository's root,
 // and the words of an exception or condition it gives.
 func NoRootFiles(prose string) (tail string, ok bool) {
+	if !strings.Contains(prose, "root") {
+		return "", false
+	}
 	m := archNoRootFilesRE.FindStringSubmatch(prose)
 	if m == nil {
 		return "", false
@@ -401,6 +407,9 @@ func NoRootFiles(prose string) (tail string, ok bool) {
 // NoTopDirs reports whether a sentence forbids new top-level folders, and the words
 // of an exception or condition it gives.
 func NoTopDirs(prose string) (tail string, ok bool) {
+	if !strings.Contains(prose, "top") && !strings.Contains(prose, "root") {
+		return "", false
+	}
 	m := archNoTopDirsRE.FindStringSubmatch(prose)
 	if m == nil {
 		return "", false
@@ -427,13 +436,16 @@ var archCodeUnderRE = lazyre.New(`^(?:always )?(?:place|put|keep|write|organi[sz
 // CodeUnder returns the folders an architecture sentence places the program's code
 // in, named without a language ("Place packages under §0 and §1").
 func CodeUnder(s ArchSentence) ([]string, bool) {
+	if !codeNounWordRE(s.Prose) {
+		return nil, false
+	}
 	m := archCodeUnderRE.FindStringSubmatch(s.Prose)
 	if m == nil {
 		return nil, false
 	}
 	first, rest := m[1]+m[3], m[2]+m[4]
 	var dirs []string
-	for _, g := range append([]string{first}, archSpanRefRE.FindAllString(rest, -1)...) {
+	for _, g := range append([]string{first}, spanRefs(rest)...) {
 		span := strings.TrimSpace(s.Spans[spanNumber(g)])
 		if span == "" || strings.ContainsAny(span, "*?{}<> ") || strings.Contains(path0Ext(span), ".") {
 			return nil, false
@@ -443,8 +455,34 @@ func CodeUnder(s ArchSentence) ([]string, bool) {
 	return dirs, true
 }
 
-// archSpanRefRE: a span's place in a sentence's prose.
-var archSpanRefRE = lazyre.New(`§\d+`)
+// codeNounWordRE is a cheap gate before archCodeUnderRE: the prose names code.
+func codeNounWordRE(p string) bool {
+	for _, w := range []string{"packages", "code", "source", "modules"} {
+		if strings.Contains(p, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// spanRefs are the span placeholders (§N) of a piece of prose, in order.
+func spanRefs(p string) []string {
+	var out []string
+	for {
+		i := strings.Index(p, "§")
+		if i < 0 {
+			return out
+		}
+		j := i + len("§")
+		for j < len(p) && p[j] >= '0' && p[j] <= '9' {
+			j++
+		}
+		if j > i+len("§") {
+			out = append(out, p[i:j])
+		}
+		p = p[j:]
+	}
+}
 
 // archWordSubjectRE: a boundary whose subject is a part of the code named by a word,
 // not a span: "UI code may only use §0", "The domain layer must not import §0". Group
@@ -460,6 +498,9 @@ var archNotSubjectWords = map[string]bool{"all": true, "new": true, "this": true
 // into the word and the rest ("may only use §0"), for a reader that resolves the
 // word to a folder of the repository and reads "§N may only use §0".
 func WordSubject(prose string) (word, rest string, ok bool) {
+	if !strings.Contains(prose, "§") || !boundaryVerbWord(prose) {
+		return "", "", false
+	}
 	m := archWordSubjectRE.FindStringSubmatch(prose)
 	if m == nil || archNotSubjectWords[m[1]] || !strings.Contains(m[2], "§") {
 		return "", "", false
@@ -478,6 +519,9 @@ var archCtxObjectRE = lazyre.New(`^(?:[^§:]{1,40}: )?(?:it |this layer |this pa
 // or states a fact) and the word, in the forms a folder may take ("repositories":
 // "repositories", "repository").
 func ContextObject(prose string) (should bool, words []string, ok bool) {
+	if strings.Contains(prose, "§") || !boundaryVerbWord(prose) {
+		return false, nil, false
+	}
 	m := archCtxObjectRE.FindStringSubmatch(prose)
 	if m == nil || archNotSubjectWords[m[2]] {
 		return false, nil, false
@@ -494,4 +538,15 @@ func ContextObject(prose string) (should bool, words []string, ok bool) {
 	}
 	should = strings.HasPrefix(m[1], "should") || m[1] == "does not" || m[1] == "doesn't" || m[1] == "do not"
 	return should, words, true
+}
+
+// boundaryVerbWord is a cheap gate before the boundary expressions: the prose has a
+// verb of import or use.
+func boundaryVerbWord(p string) bool {
+	for _, w := range []string{"import", "use", "depend", "access", "call", "talk", "touch", "reach"} {
+		if strings.Contains(p, w) {
+			return true
+		}
+	}
+	return false
 }

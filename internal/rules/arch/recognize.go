@@ -755,8 +755,11 @@ func packageNamed(word string, rc *recognize.RepoContext) (string, bool) {
 // repository ("UI code may only use `core`", with `src/ui/`) into the span form the
 // boundary readers take ("§1 may only use §0", §1 `ui`).
 func wordSubject(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (sentence, bool) {
+	if rc == nil || len(rc.Dirs) == 0 {
+		return sentence{}, false
+	}
 	word, rest, ok := norm.WordSubject(s.prose)
-	if !ok || rc == nil || len(rc.Dirs) == 0 {
+	if !ok {
 		return sentence{}, false
 	}
 	if d := repoPath(word, c, rc); !isDir(rc, d) {
@@ -771,8 +774,11 @@ func wordSubject(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (s
 // (`web` package):" + "NEVER accesses the Repository directly.") into the span form
 // ("§0 must not import §1").
 func contextSubject(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (sentence, bool) {
+	if rc == nil || len(rc.Dirs) == 0 || !strings.Contains(c.Context, "`") {
+		return sentence{}, false
+	}
 	should, words, ok := norm.ContextObject(s.prose)
-	if !ok || rc == nil || len(rc.Dirs) == 0 || c.Context == "" {
+	if !ok {
 		return sentence{}, false
 	}
 	ctx := recognize.CodeSpans(c.Context)
