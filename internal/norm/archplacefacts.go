@@ -489,10 +489,15 @@ func spanRefs(p string) []string {
 // 1 is the word, group 2 the rest from the modal on.
 var archWordSubjectRE = lazyre.New(`^(?:the )?([a-z][a-z0-9_-]{1,24})(?: (?:code|layer|package|module|folder|directory|components?))? ((?:may|must|should|can|shall) (?:only |never |not )?(?:import|use|depend on|access|call)\b.*|(?:never|cannot|can't|must not|should not|may not) (?:directly )?(?:import|use|depend on|access|call)\b.*)$`)
 
-// archNotSubjectWords: words a sentence opens with that name no part of the code.
-var archNotSubjectWords = map[string]bool{"all": true, "new": true, "this": true, "that": true, "these": true, "test": true, "tests": true,
-	"your": true, "our": true, "any": true, "each": true, "every": true, "other": true, "shared": true, "generated": true, "production": true,
-	"source": true, "library": true, "it": true, "you": true, "we": true, "code": true, "nothing": true, "no": true, "one": true}
+// notSubjectWord reports words a sentence opens with that name no part of the code.
+func notSubjectWord(w string) bool {
+	switch w {
+	case "all", "new", "this", "that", "these", "test", "tests", "your", "our", "any", "each", "every", "other", "shared",
+		"generated", "production", "source", "library", "it", "you", "we", "code", "nothing", "no", "one":
+		return true
+	}
+	return false
+}
 
 // WordSubject splits a boundary whose subject is a word ("ui code may only use §0")
 // into the word and the rest ("may only use §0"), for a reader that resolves the
@@ -502,7 +507,7 @@ func WordSubject(prose string) (word, rest string, ok bool) {
 		return "", "", false
 	}
 	m := archWordSubjectRE.FindStringSubmatch(prose)
-	if m == nil || archNotSubjectWords[m[1]] || !strings.Contains(m[2], "§") {
+	if m == nil || notSubjectWord(m[1]) || !strings.Contains(m[2], "§") {
 		return "", "", false
 	}
 	return m[1], m[2], true
@@ -523,7 +528,7 @@ func ContextObject(prose string) (should bool, words []string, ok bool) {
 		return false, nil, false
 	}
 	m := archCtxObjectRE.FindStringSubmatch(prose)
-	if m == nil || archNotSubjectWords[m[2]] {
+	if m == nil || notSubjectWord(m[2]) {
 		return false, nil, false
 	}
 	w := m[2]

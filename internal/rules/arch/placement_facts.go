@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -396,12 +397,14 @@ func rootPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) 
 }
 
 // codeFiles are the files of a language's code.
-var codeFiles = map[string][]string{
-	engine.LangGo: {"*.go"}, engine.LangPython: {"*.py"}, engine.LangTypeScript: {"*.ts"}, engine.LangTSX: {"*.tsx"},
-	engine.LangJavaScript: {"*.js", "*.jsx", "*.mjs", "*.cjs"}, engine.LangRust: {"*.rs"}, engine.LangJava: {"*.java"},
-	engine.LangKotlin: {"*.kt"}, engine.LangRuby: {"*.rb"}, engine.LangPHP: {"*.php"}, engine.LangCSharp: {"*.cs"},
-	engine.LangSwift: {"*.swift"},
-}
+var codeFiles = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		engine.LangGo: {"*.go"}, engine.LangPython: {"*.py"}, engine.LangTypeScript: {"*.ts"}, engine.LangTSX: {"*.tsx"},
+		engine.LangJavaScript: {"*.js", "*.jsx", "*.mjs", "*.cjs"}, engine.LangRust: {"*.rs"}, engine.LangJava: {"*.java"},
+		engine.LangKotlin: {"*.kt"}, engine.LangRuby: {"*.rb"}, engine.LangPHP: {"*.php"}, engine.LangCSharp: {"*.cs"},
+		engine.LangSwift: {"*.swift"},
+	}
+})
 
 // codeApart are files of a code language that are not the program's code: tests,
 // their data, examples, scripts, documentation, build configuration.
@@ -419,7 +422,7 @@ func codePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) 
 	}
 	var files []string
 	for _, l := range rc.Languages {
-		files = append(files, codeFiles[l]...)
+		files = append(files, codeFiles()[l]...)
 	}
 	if len(files) == 0 {
 		return policy.Rule{}, false
