@@ -54,16 +54,20 @@ var budgetFiles = []string{
 // allocation of the last at its budget already before them): the budgets rise by a
 // few expressions and 2 MB. Stop 48's comment readers (a final period, capitals,
 // commented-out code, dividers, TODO forms; each behind a cheap word gate) cost 2, 3
-// and 2 more (304, 240, 292): the budgets rise by as much.
+// and 2 more (304, 240, 292): the budgets rise by as much. Session 49's placement and
+// boundary readers (tests kept out of a folder, the repository root, code placed
+// without a language, boundaries whose subject is a word or the list item above; each
+// behind a cheap word gate) cost 8, 5 and 10 more (312, 245, 302; 41, 25, 40 MB): the
+// budgets rise by as much and 1 MB.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
 		t.Skip("corpus not found next to the repository")
 	}
 	budgets := map[string]struct{ compiled, mb int }{
-		budgetFiles[0]: {312, 40},
-		budgetFiles[1]: {243, 25},
-		budgetFiles[2]: {302, 39},
+		budgetFiles[0]: {320, 41},
+		budgetFiles[1]: {248, 26},
+		budgetFiles[2]: {312, 40},
 	}
 	for _, name := range budgetFiles {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCompileBudgetChild$")

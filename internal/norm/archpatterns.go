@@ -14,7 +14,7 @@ const (
 	archExceptPar = `(?: \(except ([^()§]{1,60})\))?`
 	// archKindWords: kinds of files named by what they hold ("Put all images in
 	// `public/`", "Fonts are stored in `assets/fonts/`").
-	archKindWords = `(?:(?:image|font|data|icon|diagram|notebook|story) files|images|pictures|screenshots|icons|fonts|(?:jupyter )?notebooks|(?:storybook )?stories|diagrams|data files|csv (?:files|inputs|data)|tsv files|svg (?:files|icons|images)|(?:protobuf|proto) (?:definitions|schemas|files))`
+	archKindWords = `(?:(?:image|font|data|icon|diagram|notebook|story) files|images|pictures|screenshots|icons|fonts|(?:jupyter )?notebooks|(?:storybook )?stories|diagrams|data files|(?:all )?scripts|(?:documentation|docs)(?: files| pages| changes)?|(?:(?:react|ui) )?(?:ui )?components|csv (?:files|inputs|data)|tsv files|svg (?:files|icons|images)|(?:protobuf|proto) (?:definitions|schemas|files))`
 	// archPlacedKind is the kind of file a placement sentence places: a language
 	// with its noun ("PHP scripts"), or a kind named by what it holds, its file
 	// patterns in parentheses or not ("Diagrams (§0, §1)").
@@ -129,7 +129,7 @@ var ArchNewFilesUnderRE = lazyre.New(`^(?:all )?new (?:files|code|modules|source
 
 var ArchKindUnderRE = lazyre.New(`^(?:all |new |every |each )?(?:[a-z-]+ )?(?:files? )?\(?(` + archSpanList + `)\)?(?: (?:files?|class(?:es)?|modules?|components?|types?))? (?:must |should |have to |need to )?(?:go|goes|belong|belongs|live|lives|be placed|be put|be kept|be stored|are placed|are kept|are stored|be located|are located) (?:in|into|under|inside|below) (?:the )?(` + archSpanList + `)`)
 
-var ArchPutKindRE = lazyre.New(`^(?:always )?(?:put|place|keep|create|store) (?:all |new |every )?(?:[a-z-]+ )?(?:files? )?\(?(` + archSpanList + `)\)?(?: files?)? (?:in|into|under|inside|below) (?:the )?(` + archSpanList + `)`)
+var ArchPutKindRE = lazyre.New(`^(?:always )?(?:put|place|keep|create|store) (?:all |new |every )?(?:[a-z-]+ ){0,3}(?:files? )?\(?(` + archSpanList + `)\)?(?: files?)? (?:in|into|under|inside|below) (?:the )?(` + archSpanList + `)`)
 
 var ArchBanUseRE = lazyre.New(`^(?:do not|don't|never|must not|should not|avoid)(?: use| using| import| importing| depend on| add)?(?: the)? (` + archSpanList + `)(?: (?:library|libraries|package|packages|module|modules|crate|crates|dependency|client))?(?: in (?:new )?code)?[;,:]? ?(?:—|-|–)? ?(?:use|prefer|instead,? use|but use) (§\d+)(?: instead)?(?:[.;]|$| for\b)`)
 

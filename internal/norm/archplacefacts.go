@@ -16,6 +16,9 @@ import (
 // archTestWordRE: the sentence speaks of tests.
 var archTestWordRE = lazyre.New(`\b(?:unit |e2e |end-to-end |integration |component )?(?:tests?|test files|specs?|spec files)\b`)
 
+// SpeaksOfTests reports whether an architecture sentence's prose speaks of tests.
+func SpeaksOfTests(prose string) bool { return archTestWordRE.MatchString(prose) }
+
 // TestsBesideSentence reports whether an architecture sentence keeps tests beside the
 // code they test: "Tests live next to the code they test", "Unit tests (`*.spec.ts`
 // beside source) mock external services".
@@ -72,6 +75,10 @@ var archSuiteRE = lazyre.New(`e2e|integration|acceptance|smoke|functional|contra
 // (§0) are stored in §1". Group 1 is the folder.
 var ArchMigrationsGoRE = lazyre.New(`^(?:all |new |the |our |every )?(?:(?:database|db|sql|schema|flyway|alembic|drizzle|prisma|knex|sequelize|typeorm|django|rails|ecto|liquibase|goose|diesel|sqlx|supabase) )?(?:migrations|migration (?:files|scripts))(?: \(§\d+\))? (?:must |should |have to |need to |always )?(?:go|goes|belong|belongs|live|lives|sit|sits|are|is|be placed|are placed|be kept|are kept|be stored|are stored|be located|are located|be created|are created|be added|are added|be written|are written) (?:in|into|under|inside|within|at) (?:the |each |its |their )?(§\d+)(?: (?:folder|directory|dir))?(?:,? (?:and|with|which|that) [^§]*(?:§\d+[^§]*)?)?[.;]?$`)
 
+// archPutMigrationsRE: migrations placed by an imperative: "Put database migrations
+// in §0", "Always add new migrations under §0". Group 1 is the folder.
+var archPutMigrationsRE = lazyre.New(`^(?:always )?(?:put|place|keep|store|add|create|write) (?:all |new |the |your |any )*(?:(?:database|db|schema|alembic|django|rails|flyway|prisma|drizzle|knex|goose|diesel|sqlx) )?(?:migrations|migration (?:files|scripts)) (?:in|into|under|inside|within) (?:the )?(§\d+)(?: (?:folder|directory|dir))?[.;]?$`)
+
 // ArchMigrationsLabelRE: a layout list's item that gives the migrations folder:
 // "Migrations: §0 - SQL migration files (timestamped)". Group 1 is the folder.
 var ArchMigrationsLabelRE = lazyre.New(`^(?:(?:database|db|sql|schema) )?migrations: (§\d+)(?: (?:-|–|—) [^§]*)?[.;]?$`)
@@ -85,6 +92,9 @@ func MigrationsFolder(s ArchSentence) (string, bool) {
 	m := ArchMigrationsGoRE.FindStringSubmatch(s.Prose)
 	if m == nil {
 		m = ArchMigrationsLabelRE.FindStringSubmatch(s.Prose)
+	}
+	if m == nil && strings.Contains(s.Prose, "migration") {
+		m = archPutMigrationsRE.FindStringSubmatch(s.Prose)
 	}
 	if m == nil {
 		return "", false
@@ -147,14 +157,15 @@ func SubjectlessBoundary(p string) string {
 // ArchTestsInDirRE: tests placed in a folder, with or without a modal: "Tests live in
 // §0", "Tests are located in the §0 directory of each module", "Unit tests must go
 // under §0". Group 1 is the folder; group 2 says the folder is each module's.
-var ArchTestsInDirRE = lazyre.New(`^(?:(?:all |our |the |new |unit )?(?:tests|test files|unit tests|test cases|test suites)(?: \(§\d+\))? (?:must |should |have to |need to |always )?(?:live|go|belong|are located|are placed|are kept|are stored|are|sit|reside)|(?:always )?(?:place|put|keep|write|store|add) (?:all |your |the |any |new |unit )*(?:tests|test files|unit tests|test cases)) (?:in|under|inside|within) (?:the |a |their own |each module's )?(§\d+)(?: (?:folder|directory|dir|tree))?(?: (?:of|in) (each|every) (?:module|package|crate|project|service|app|subproject))?` + archTestsDirTail + `[.;]?$`)
+var ArchTestsInDirRE = lazyre.New(`^(?:(?:all |our |the |new |unit )?(?:tests|test files|unit tests|test cases|test suites)(?: \(§\d+\))? (?:must |should |have to |need to |always )?(?:live|go|belong|are located|are placed|are kept|are stored|are|sit|reside)|(?:always )?(?:place|put|keep|write|store|add) (?:all |your |the |any |new |unit )*(?:tests|test files|unit tests|test cases)) (?:in|under|inside|within) (?:the |a |their own |each module's )?(§\d+)(?: (?:folder|directory|dir|tree))?(?: (?:of|in) (each|every) (?:module|package|crate|project|service|app|subproject))?(?:,? or (?:in |under )?(?:the )?(§\d+)(?: (?:folder|directory|dir))?)?` + archTestsDirTail + `[.;]?$`)
 
 // archTestsDirTail: what may follow the tests' folder and leaves the rule as it is:
 // "(NOT §1)", "not §1", ", mirroring the layout of §1", ", mirroring the package of
 // the class under test", ", never next to the code".
 const archTestsDirTail = `(?:,? \(not (?:in |under )?§\d+\)|,? not (?:in |under )?§\d+|,? mirroring (?:the )?(?:layout|structure|tree|folders) of §\d+|,? mirroring §\d+` +
 	`|,? mirroring (?:the )?(?:package|packages|package structure|source tree|source layout|directory structure) of (?:the )?(?:class|classes|code|module|modules|file|files|source)(?: (?:under test|they test|it tests|being tested))?` +
-	`|,? (?:never|not) (?:next to|beside|alongside|among|mixed with) (?:the )?(?:code|source|sources|source files|source code|implementation|modules?)(?: (?:they|it) tests?)?)?`
+	`|,? (?:never|not) (?:next to|beside|alongside|among|mixed with) (?:the )?(?:code|source|sources|source files|source code|implementation|modules?)(?: (?:they|it) tests?)?` +
+	`|,? (?:and )?(?:next to|beside|alongside) nothing else|,? (?:and )?nowhere else|,? and not (?:anywhere )?else(?:where)?)?`
 
 // TestsInDirNew reports whether a sentence TestsInDir reads speaks of tests to be
 // written ("Place new tests in §0", "New tests go in §0"): tests that exist elsewhere
@@ -168,15 +179,31 @@ func TestsInDirNew(s ArchSentence) bool {
 // TestsInDir returns the folder an architecture sentence puts tests in, and whether
 // it is each module's folder.
 func TestsInDir(s ArchSentence) (dir string, each, ok bool) {
+	dirs, each, ok := TestsInDirs(s)
+	if !ok {
+		return "", false, false
+	}
+	return dirs[0], each, true
+}
+
+// TestsInDirs is TestsInDir for a sentence that may give a second folder ("Put tests
+// in §0 or §1"): the folders in the order written.
+func TestsInDirs(s ArchSentence) (dirs []string, each, ok bool) {
 	m := ArchTestsInDirRE.FindStringSubmatch(dirListTests(s.Prose))
 	if m == nil {
-		return "", false, false
+		return nil, false, false
 	}
-	span := strings.TrimSpace(s.Spans[spanNumber(m[1])])
-	if span == "" || strings.ContainsAny(span, "*?{}<> ") || strings.Contains(path0Ext(span), ".") {
-		return "", false, false
+	for _, g := range []string{m[1], m[3]} {
+		if g == "" {
+			continue
+		}
+		span := strings.TrimSpace(s.Spans[spanNumber(g)])
+		if span == "" || strings.ContainsAny(span, "*?{}<> ") || strings.Contains(path0Ext(span), ".") {
+			return nil, false, false
+		}
+		dirs = append(dirs, span)
 	}
-	return span, m[2] != "", true
+	return dirs, m[2] != "", true
 }
 
 // path0Ext is the last element of a slash path ("src/test/java" → "java").
@@ -259,7 +286,7 @@ func ExamplePathPlacement(s ArchSentence) (dir, name string, newOnly, ok bool) {
 // archClassWordRE: a how-to step that makes a class of a kind named in words, in a
 // folder: "Create use case in §0", "Add a new mapper in §0", "Create ViewModels
 // under §0". Group 1 is the verb, group 2 the kind, group 3 the folder.
-var archClassWordRE = lazyre.New(`^(?:\d+\. )?(?:then |first |and )?(create|add|put|place|write) (?:a |an |the |new |your |each |every |any |all )*(use ?cases?|mappers?|view ?models?|viewmodels?|presenters?|interactors?|dtos?|validators?|serializers?) (?:classes |class |files |file )?(?:in|into|under|inside) (?:the )?(§\d+)(?: (?:folder|directory|package))?[.;]?$`)
+var archClassWordRE = lazyre.New(`^(?:\d+\. )?(?:then |first |and )?(create|add|put|place|write) (?:a |an |the |new |your |each |every |any |all )*(?:rest |spring |mvc |api |http )?(use ?cases?|mappers?|view ?models?|viewmodels?|presenters?|interactors?|dtos?|validators?|serializers?|controllers?|repositor(?:y|ies)) (?:classes |class |files |file )?(?:in|into|under|inside) (?:the )?(§\d+)(?: (?:folder|directory|package))?[.;]?$`)
 
 // ClassWordPlacement returns the folder and the class-name suffix of a step that
 // makes classes of a kind named in words ("Create use case in `domain/usecase/`":
@@ -273,6 +300,8 @@ func ClassWordPlacement(s ArchSentence) (dir, suffix string, newOnly, ok bool) {
 	}
 	kind := strings.TrimSuffix(strings.ReplaceAll(m[2], " ", ""), "s")
 	switch kind {
+	case "repository", "repositorie":
+		suffix = "Repository"
 	case "usecase":
 		suffix = "UseCase"
 	case "viewmodel":
@@ -310,4 +339,219 @@ func NamedFilesPlacement(s ArchSentence) (dir string, names []string, newOnly, o
 	}
 	newOnly = m[1] == "add" || m[1] == "create" || archNewFilesRE.MatchString(s.Prose[:strings.Index(s.Prose, m[2])])
 	return strings.TrimSpace(s.Spans[spanNumber(m[2])]), names, newOnly, len(names) > 0
+}
+
+// archThemRE: a placement sentence whose object is a pronoun ("Put them in §0").
+var archThemRE = lazyre.New(`^((?:always )?(?:put|place|keep|write|store|add) )them( (?:in|under|inside|within) )`)
+
+// archTestsHeadingRE: a heading about tests ("Tests", "Testing", "Unit tests").
+var archTestsHeadingRE = lazyre.New(`^(?:[\d.]+ )?(?:unit |integration )?(?:tests?|testing|test files)$`)
+
+// TestsPronoun reads a pronoun that stands for the tests of the sentence's heading:
+// under "## Tests", "Put them in §0" is "Put tests in §0". Any other prose is
+// returned as it is.
+func TestsPronoun(prose, heading string) string {
+	h := strings.ToLower(strings.Trim(strings.TrimSpace(heading), "#*:` "))
+	if !strings.Contains(prose, "them ") || !strings.Contains(h, "test") || !archTestsHeadingRE.MatchString(h) {
+		return prose
+	}
+	return archThemRE.ReplaceAllString(prose, "${1}tests${2}")
+}
+
+// archTestsNotInRE: tests kept out of a folder: "Don't put tests in §0", "Never place
+// test files directly in §0 alongside source code", "Tests must not live in §0".
+// Group 1 is the folder.
+var archTestsNotInRE = lazyre.New(`^(?:(?:never|do not|don't|must not|should not|should never|must never) (?:put|place|add|keep|write|create|store) (?:any |new |unit |your )?(?:tests|test files|unit tests|test code|test modules|specs|spec files)|(?:all |unit )?(?:tests|test files|unit tests|specs) (?:must not|must never|should not|should never|may not|never|do not|don't) (?:go|live|belong|be placed|be put|be kept|sit))(?: directly)? (?:in|under|inside|into|within) (?:the )?(§\d+)(?: (?:folder|directory|dir|tree))?(?:,? (?:alongside|next to|beside|among|with|mixed with) (?:the )?(?:source|code|source code|source files|modules|implementation))?[.;]?$`)
+
+// TestsNotIn returns the folder an architecture sentence keeps tests out of.
+func TestsNotIn(s ArchSentence) (string, bool) {
+	if !strings.Contains(s.Prose, "test") && !strings.Contains(s.Prose, "spec") {
+		return "", false
+	}
+	m := archTestsNotInRE.FindStringSubmatch(s.Prose)
+	if m == nil {
+		return "", false
+	}
+	span := strings.TrimSpace(s.Spans[spanNumber(m[1])])
+	if span == "" || strings.ContainsAny(span, "*?{}<> ") || strings.Contains(path0Ext(span), ".") {
+		return "", false
+	}
+	return span, true
+}
+
+// archRootWords: the repository's root named in words ("the repository root", "the
+// root directory", "the project's root folder").
+const archRootWords = `(?:the )?(?:(?:repository|repo|project)(?:'s)? root(?: (?:folder|directory|dir|level))?|root (?:folder|directory|dir)(?: of the (?:repository|repo|project))?|top level of the (?:repository|repo|project))`
+
+// archNoRootFilesRE: "Do not add files to the repository root", "Never create new
+// files in the root directory other than config". Group 1 is an exception's words.
+var archNoRootFilesRE = lazyre.New(`^(?:never|do not|don't|must not|you must not|should not) (?:add|create|put|place|write|leave|drop) (?:any |new |additional |extra |loose )*(?:files?|scripts|source files|code files|documents|markdown files)(?: directly)? (?:to|in|into|at|under) ` + archRootWords + `(?:,? ((?:other than|except|besides|apart from|unless)\b[^§]*))?[.;]?$`)
+
+// archNoTopDirsRE: "Do not create new top-level directories". Group 1 is a
+// condition's or an exception's words.
+var archNoTopDirsRE = lazyre.New(`^(?:never|do not|don't|must not|you must not|should not) (?:add|create|introduce|make|start) (?:any |new |additional |extra )*(?:top-level|top level|root-level|root level) (?:directories|folders|dirs|directory|folder)(?: (?:in|at|to) ` + archRootWords + `)?(?:,? ((?:other than|except|besides|apart from|unless|without)\b[^§]*))?[.;]?$`)
+
+// NoRootFiles reports whether a sentence forbids new files in the repository's root,
+// and the words of an exception or condition it gives.
+func NoRootFiles(prose string) (tail string, ok bool) {
+	if !strings.Contains(prose, "root") {
+		return "", false
+	}
+	m := archNoRootFilesRE.FindStringSubmatch(prose)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
+
+// NoTopDirs reports whether a sentence forbids new top-level folders, and the words
+// of an exception or condition it gives.
+func NoTopDirs(prose string) (tail string, ok bool) {
+	if !strings.Contains(prose, "top") && !strings.Contains(prose, "root") {
+		return "", false
+	}
+	m := archNoTopDirsRE.FindStringSubmatch(prose)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
+
+// archCodeNoun: the code of a program named without a language ("packages", "source
+// code", "application code").
+const archCodeNoun = `(?:(?:application|library|app|source|production|main|business) )?(?:packages|code|source code|source files|sources|modules)(?: \([^()§]*\))?`
+
+// archCodeDirs: one folder or several, each with its purpose in parentheses or not
+// ("§0 (entrypoints) and §1 or §2 (shared logic)"). Group 1 is the first, group 2
+// the rest.
+const archCodeDirs = `(?:the )?(§\d+)(?: (?:folder|directory|dir))?(?: \([^()§]*\))?((?:(?:,|,? and|,? or) (?:in |under )?(?:the )?§\d+(?: (?:folder|directory|dir))?(?: \([^()§]*\))?){0,4})[.;]?$`
+
+// archCodeUnderRE: the program's code placed in folders: "Place packages under §0
+// (entrypoints) and §1 or §2 (shared logic)", "Application code must go in §0". A
+// statement without a modal describes ("All packages live in §0": a monorepo's
+// workspace packages).
+var archCodeUnderRE = lazyre.New(`^(?:always )?(?:place|put|keep|write|organi[sz]e) (?:all |new |the |your |any )*` + archCodeNoun + ` (?:under|in|into|inside|within) ` + archCodeDirs +
+	`|^(?:all |new |the |our )*` + archCodeNoun + ` (?:must|should|always|has to|have to) (?:go|goes|live|lives|belong|belongs|be placed|is placed|are placed|be kept|is kept|are kept) (?:in|under|into|inside|within) ` + archCodeDirs)
+
+// CodeUnder returns the folders an architecture sentence places the program's code
+// in, named without a language ("Place packages under §0 and §1").
+func CodeUnder(s ArchSentence) ([]string, bool) {
+	if !codeNounWordRE(s.Prose) {
+		return nil, false
+	}
+	m := archCodeUnderRE.FindStringSubmatch(s.Prose)
+	if m == nil {
+		return nil, false
+	}
+	first, rest := m[1]+m[3], m[2]+m[4]
+	var dirs []string
+	for _, g := range append([]string{first}, spanRefs(rest)...) {
+		span := strings.TrimSpace(s.Spans[spanNumber(g)])
+		if span == "" || strings.ContainsAny(span, "*?{}<> ") || strings.Contains(path0Ext(span), ".") {
+			return nil, false
+		}
+		dirs = append(dirs, span)
+	}
+	return dirs, true
+}
+
+// codeNounWordRE is a cheap gate before archCodeUnderRE: the prose names code.
+func codeNounWordRE(p string) bool {
+	for _, w := range []string{"packages", "code", "source", "modules"} {
+		if strings.Contains(p, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// spanRefs are the span placeholders (§N) of a piece of prose, in order.
+func spanRefs(p string) []string {
+	var out []string
+	for {
+		i := strings.Index(p, "§")
+		if i < 0 {
+			return out
+		}
+		j := i + len("§")
+		for j < len(p) && p[j] >= '0' && p[j] <= '9' {
+			j++
+		}
+		if j > i+len("§") {
+			out = append(out, p[i:j])
+		}
+		p = p[j:]
+	}
+}
+
+// archWordSubjectRE: a boundary whose subject is a part of the code named by a word,
+// not a span: "UI code may only use §0", "The domain layer must not import §0". Group
+// 1 is the word, group 2 the rest from the modal on.
+var archWordSubjectRE = lazyre.New(`^(?:the )?([a-z][a-z0-9_-]{1,24})(?: (?:code|layer|package|module|folder|directory|components?))? ((?:may|must|should|can|shall) (?:only |never |not )?(?:import|use|depend on|access|call)\b.*|(?:never|cannot|can't|must not|should not|may not) (?:directly )?(?:import|use|depend on|access|call)\b.*)$`)
+
+// notSubjectWord reports words a sentence opens with that name no part of the code.
+func notSubjectWord(w string) bool {
+	switch w {
+	case "all", "new", "this", "that", "these", "test", "tests", "your", "our", "any", "each", "every", "other", "shared",
+		"generated", "production", "source", "library", "it", "you", "we", "code", "nothing", "no", "one":
+		return true
+	}
+	return false
+}
+
+// WordSubject splits a boundary whose subject is a word ("ui code may only use §0")
+// into the word and the rest ("may only use §0"), for a reader that resolves the
+// word to a folder of the repository and reads "§N may only use §0".
+func WordSubject(prose string) (word, rest string, ok bool) {
+	if !strings.Contains(prose, "§") || !boundaryVerbWord(prose) {
+		return "", "", false
+	}
+	m := archWordSubjectRE.FindStringSubmatch(prose)
+	if m == nil || notSubjectWord(m[1]) || !strings.Contains(m[2], "§") {
+		return "", "", false
+	}
+	return m[1], m[2], true
+}
+
+// archCtxObjectRE: a boundary with no subject whose object is a part of the code
+// named by a word, under a list item that names the subject ("Controller Layer (§0
+// package):" + "Restriction: NEVER accesses the Repository directly."). Group 1 is
+// the modal, group 2 the word.
+var archCtxObjectRE = lazyre.New(`^(?:[^§:]{1,40}: )?(?:it |this layer |this package |this module )?(never|must not|must never|should not|should never|cannot|can't|may not|does not|doesn't|do not) (?:directly )?(?:access(?:es)?|imports?|uses?|calls?|depends? on|talks? to|touch(?:es)?|reach(?:es)?(?: into)?) (?:the |any )?([a-z][a-z0-9_-]{1,24})(?: (?:layer|package|module|folder|classes))?(?: directly)?[.;]?$`)
+
+// ContextObject reads a boundary whose subject is left to the list item above it and
+// whose object is a word: the modal's strength (a should when the text says "should"
+// or states a fact) and the word, in the forms a folder may take ("repositories":
+// "repositories", "repository").
+func ContextObject(prose string) (should bool, words []string, ok bool) {
+	if strings.Contains(prose, "§") || !boundaryVerbWord(prose) {
+		return false, nil, false
+	}
+	m := archCtxObjectRE.FindStringSubmatch(prose)
+	if m == nil || notSubjectWord(m[2]) {
+		return false, nil, false
+	}
+	w := m[2]
+	words = []string{w}
+	switch {
+	case strings.HasSuffix(w, "ies"):
+		words = append(words, strings.TrimSuffix(w, "ies")+"y")
+	case strings.HasSuffix(w, "s"):
+		words = append(words, strings.TrimSuffix(w, "s"))
+	default:
+		words = append(words, w+"s")
+	}
+	should = strings.HasPrefix(m[1], "should") || m[1] == "does not" || m[1] == "doesn't" || m[1] == "do not"
+	return should, words, true
+}
+
+// boundaryVerbWord is a cheap gate before the boundary expressions: the prose has a
+// verb of import or use.
+func boundaryVerbWord(p string) bool {
+	for _, w := range []string{"import", "use", "depend", "access", "call", "talk", "touch", "reach"} {
+		if strings.Contains(p, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -17,9 +17,9 @@ const layersDoc = `Ordered layers. params {"layers": [{"name", "paths": [globs]}
 const cyclesDoc = `No import cycles. params {"granularity": "file"|"package", "within": [globs], "include_type_only": bool, "include_lazy": bool}. ` +
 	`Imports that do not run at import time (type-only, inside functions, dynamic) close no cycle unless the flags say so. Cases: "path", "code" and "files" forming (or not) a cycle.`
 
-const placementDoc = `Where files live. params, one of: {"dir": folder, "allowed": [child folder names], "no_files": bool} (the only child folders dir may have); ` +
-	`{"files": [globs of a kind of file], "under": [globs]} (files of the kind must live under one of these); {"files", "not_under": [globs]}; {"files", "named": [base-name globs], "containing": regex} (files of the kind must be named so). ` +
-	`"except": files of the kind that may live anywhere; "new_only": judge only files the change adds (instructions about files to be made). Cases: "path" (and "code") of the file.`
+const placementDoc = `Where files live. params, one of: {"dir": folder, "allowed": [child folder names], "no_files": bool} (the only child folders dir may have; "." is the repository root, "*" in allowed any folder); ` +
+	`{"files": [globs of a kind of file], "under": [globs]} (files of the kind must live under one of these); {"files", "not_under": [globs]}; {"files", "named": [base-name globs]} (files of the kind must be named so). ` +
+	`"containing": regex, with files: only files whose content matches are of the kind; "except": files of the kind that may live anywhere; "new_only": judge only files the change adds (instructions about files to be made). Cases: "path" (and "code") of the file.`
 
 const externalDoc = `Third-party packages a repository must not import. params {"banned": [package names or subpaths], "instead": package, "langs": [languages], "allow_type_only": bool}. ` +
 	`An import of a banned package (or a subpath of it) is a violation. It judges imports only, never calls or methods: use a source rule for an API. Cases: "path" and "code".`

@@ -14,8 +14,8 @@ import (
 )
 
 // placementParams has two forms. Dir + Allowed: the only child folders Dir may have
-// ("workbench/ only allows browser/, services/, contrib/, api/"); files directly in
-// Dir are fine unless NoFiles. Files + Under: files matching Files must live below
+// ("workbench/ only allows browser/, services/, contrib/, api/"; "*" allows any, "."
+// is the repository root); files directly in Dir are fine unless NoFiles. Files + Under: files matching Files must live below
 // one of Under ("*.test.ts files go in __tests__/").
 type placementParams struct {
 	Dir     string   `json:"dir,omitempty"`
@@ -27,8 +27,9 @@ type placementParams struct {
 	// index.html) in pages/").
 	Except []string `json:"except,omitempty"`
 	// Named (with Files): files of the kind must have a base name matching one of
-	// these globs ("name test modules test_*.py"); Containing narrows the kind to
-	// files whose content matches this expression (a module that defines tests).
+	// these globs ("name test modules test_*.py"). Containing (in either form with
+	// Files) narrows the kind to files whose content matches this expression (a
+	// module that defines tests, a file that exports a component).
 	Named      []string `json:"named,omitempty"`
 	Containing string   `json:"containing,omitempty"`
 	// NotUnder (with Files, instead of Under): files of the kind must not live
@@ -75,7 +76,7 @@ func compilePlacement(rule *policy.Rule) (engine.Check, error) {
 		return nil, fmt.Errorf("params: give either dir+allowed or files+under, not both")
 	case byDir:
 		d := strings.Trim(p.Dir, "/")
-		if d == "" || strings.ContainsAny(d, "*?[{") {
+		if d == "" || strings.ContainsAny(d, "*?[{") || strings.HasPrefix(d, "./") || d == ".." {
 			return nil, fmt.Errorf("params.dir: %q must be a folder path", p.Dir)
 		}
 		p.Dir = d
@@ -84,8 +85,8 @@ func compilePlacement(rule *policy.Rule) (engine.Check, error) {
 		}
 		for i, a := range p.Allowed {
 			a = strings.Trim(a, "/")
-			if a == "" || strings.Contains(a, "/") {
-				return nil, fmt.Errorf("params.allowed[%d]: %q must be one folder name", i, p.Allowed[i])
+			if a == "" || strings.Contains(a, "/") || strings.ContainsAny(a, "?[{") || strings.Contains(a, "*") && a != "*" {
+				return nil, fmt.Errorf("params.allowed[%d]: %q must be one folder name (or *, any)", i, p.Allowed[i])
 			}
 			p.Allowed[i] = a
 		}
@@ -152,6 +153,9 @@ func (c *placementCheck) FileByFile(*engine.Evidence) bool { return true }
 func (c *placementCheck) WantsFile(p, _ string) bool { return c.rule.Scope.Covers(p) && c.applies(p) }
 
 func (c *placementCheck) applies(p string) bool {
+	if c.p.Dir == "." {
+		return true
+	}
 	if c.p.Dir != "" {
 		return strings.HasPrefix(p, c.p.Dir+"/")
 	}
@@ -161,19 +165,26 @@ func (c *placementCheck) applies(p string) bool {
 func (c *placementCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	f := ev.Files[t.Index]
 	var msg string
-	if c.p.Dir != "" {
+	if c.p.Dir == "." {
+		child, _, nested := strings.Cut(f.Path, "/")
+		switch {
+		case !nested && c.p.NoFiles:
+			msg = "a new file directly in the repository root"
+		case nested && !slices.Contains(c.p.Allowed, child) && !slices.Contains(c.p.Allowed, "*"):
+			msg = fmt.Sprintf("a new top-level folder %s/; the root holds only %s", child, list(slashed(c.p.Allowed)))
+		}
+	} else if c.p.Dir != "" {
 		rest := strings.TrimPrefix(f.Path, c.p.Dir+"/")
 		child, _, nested := strings.Cut(rest, "/")
 		switch {
 		case !nested && c.p.NoFiles:
 			msg = fmt.Sprintf("a new file directly in %s/, which holds only the folders %s", c.p.Dir, list(slashed(c.p.Allowed)))
-		case nested && !slices.Contains(c.p.Allowed, child):
+		case nested && !slices.Contains(c.p.Allowed, child) && !slices.Contains(c.p.Allowed, "*"):
 			msg = fmt.Sprintf("a file in %s/%s/, but %s/ only allows the subfolders %s", c.p.Dir, child, c.p.Dir, list(slashed(c.p.Allowed)))
 		}
+	} else if c.containing != nil && !c.containing.Match(f.Content) {
+		return engine.Result{Verdict: engine.Satisfied, Reason: "not a file of the kind"}
 	} else if len(c.p.Named) > 0 {
-		if c.containing != nil && !c.containing.Match(f.Content) {
-			return engine.Result{Verdict: engine.Satisfied, Reason: "not a file of the kind"}
-		}
 		base := path.Base(f.Path)
 		named := false
 		for _, g := range c.p.Named {
@@ -187,6 +198,9 @@ func (c *placementCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resu
 	} else if len(c.p.NotUnder) > 0 {
 		if matchAny(c.p.NotUnder, f.Path) {
 			msg = fmt.Sprintf("a %s file in a separate test folder; it belongs beside the code it tests", list(c.p.Files))
+			if !testTreeGlobs(c.p.NotUnder) {
+				msg = fmt.Sprintf("a %s file under %s, where the instructions say it must not go", list(c.p.Files), list(humans(c.p.NotUnder)))
+			}
 		}
 	} else if !matchAny(c.p.Under, f.Path) {
 		msg = fmt.Sprintf("a %s file outside %s, where such files live", list(c.p.Files), list(humans(c.p.Under)))
@@ -206,4 +220,16 @@ func slashed(xs []string) []string {
 		out[i] = x + "/"
 	}
 	return out
+}
+
+// testTreeGlobs reports whether folders a kind of file must stay out of are test
+// trees (tests beside their code: no tests/ folder), not folders of another kind
+// ("don't put tests in src/").
+func testTreeGlobs(globs []string) bool {
+	for _, g := range globs {
+		if !strings.Contains(strings.ToLower(g), "test") && !strings.Contains(strings.ToLower(g), "spec") {
+			return false
+		}
+	}
+	return true
 }

@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // Placement the way whole files state their layout (norm's archplacefacts.go): tests
@@ -155,7 +157,10 @@ func jvmTestGlobs(lang string) []string {
 // languages lives under that folder (each module's, or the folder at any depth when
 // the repository does not have it at the root).
 func testsDirPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
-	dir, each, ok := norm.TestsInDir(norm.ArchSentence{Prose: s.prose, Spans: s.spans})
+	if len(c.HeaderPath) > 0 {
+		s.prose = norm.TestsPronoun(s.prose, c.HeaderPath[len(c.HeaderPath)-1])
+	}
+	dirs, each, ok := norm.TestsInDirs(norm.ArchSentence{Prose: s.prose, Spans: s.spans})
 	if !ok || rc == nil {
 		return policy.Rule{}, false
 	}
@@ -166,15 +171,21 @@ func testsDirPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	if len(files) == 0 {
 		return policy.Rule{}, false
 	}
-	name := strings.Trim(strings.TrimPrefix(dir, "./"), "/")
 	var under []string
-	switch p := repoPath(name, c, rc); {
-	case each:
-		under = []string{"**/" + name + "/**", name + "/**"}
-	case isDir(rc, p):
-		under = []string{p + "/**"}
-	default:
-		under = []string{"**/" + name + "/**", name + "/**"}
+	name := ""
+	for _, dir := range dirs {
+		n := strings.Trim(strings.TrimPrefix(dir, "./"), "/")
+		if name == "" {
+			name = n
+		}
+		switch p := repoPath(n, c, rc); {
+		case each:
+			under = append(under, "**/"+n+"/**", n+"/**")
+		case isDir(rc, p):
+			under = append(under, p+"/**")
+		default:
+			under = append(under, "**/"+n+"/**", n+"/**")
+		}
 	}
 	sample := strings.NewReplacer("**/", "", "*", "Parse", "{ts,tsx,js,jsx,mjs,cjs}", "ts").Replace(files[0])
 	ps := params(files, under)
@@ -218,6 +229,9 @@ func examplePathPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoCo
 	return r, true
 }
 
+// javaPackageRE: a dotted package name of the JVM languages ("com.acme.web").
+var javaPackageRE = lazyre.New(`^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*){2,}$`)
+
 // classWordPlacement reads a step that makes classes of a kind named in words
 // (norm.ClassWordPlacement): "Create use case in `domain/usecase/`" places new
 // `*UseCase.kt` files (in a Kotlin repository) under that folder. The folder must be
@@ -230,6 +244,10 @@ func classWordPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoCont
 		return policy.Rule{}, false
 	}
 	name := strings.Trim(strings.TrimPrefix(dir, "./"), "/")
+	if javaPackageRE.MatchString(name) {
+		// "in the `com.acme.web` package": the package's folder
+		name = strings.ReplaceAll(name, ".", "/")
+	}
 	if name == "" || strings.ContainsAny(name, " *?{}<>") || path.Ext(name) != "" {
 		return policy.Rule{}, false
 	}
@@ -302,5 +320,129 @@ func namedFilesPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoCon
 		policy.Case{Expect: policy.ExpectViolated, Path: "elsewhere/" + names[0], Note: "a file of the kind in another folder"},
 		policy.Case{Expect: policy.ExpectSatisfied, Path: p + "/orders/" + names[0], Note: "a file of the kind under its folder"})
 	r.Severity = policy.SeverityWarning
+	return r, true
+}
+
+// testsNotInPlacement reads "Don't put tests in `src/`": a test file of the
+// repository's languages does not live under that folder.
+func testsNotInPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	dir, ok := norm.TestsNotIn(norm.ArchSentence{Prose: s.prose, Spans: s.spans})
+	if !ok || rc == nil {
+		return policy.Rule{}, false
+	}
+	files := testNameGlobs(rc.Languages)
+	for _, l := range rc.Languages {
+		files = append(files, jvmTestGlobs(l)...)
+	}
+	if len(files) == 0 {
+		return policy.Rule{}, false
+	}
+	name := strings.Trim(strings.TrimPrefix(dir, "./"), "/")
+	if name == "" {
+		return policy.Rule{}, false
+	}
+	not := []string{"**/" + name + "/**"}
+	if p := repoPath(name, c, rc); isDir(rc, p) || strings.Contains(name, "/") {
+		not = []string{p + "/**"}
+	}
+	sample := strings.NewReplacer("**/", "", "*", "Parse", "{ts,tsx,js,jsx,mjs,cjs}", "ts").Replace(files[0])
+	return archRule(KindPlacement, placementParams{Files: files, NotUnder: not}, c,
+		fmt.Sprintf("a test file under %s, where the instructions keep tests out", list(humans(not))),
+		fmt.Sprintf("move the test out of %s", list(humans(not))),
+		policy.Case{Expect: policy.ExpectViolated, Path: path.Join(name, sample), Note: "a test in the folder tests stay out of"},
+		policy.Case{Expect: policy.ExpectSatisfied, Path: path.Join("elsewhere", sample), Note: "a test elsewhere"}), true
+}
+
+// rootPlacement reads "Do not add files to the repository root" (no new file directly
+// in the root) and "Do not create new top-level directories" (no new file in a
+// top-level folder the repository does not have). Both speak of files to be made: a
+// file the repository holds is not their business. An exception or condition the
+// sentence gives ("other than config", "without asking") makes them warn.
+func rootPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	if c != nil && c.Scope.Dir != "" {
+		return policy.Rule{}, false // a nested file's "root" may be its own folder
+	}
+	var r policy.Rule
+	tail := ""
+	if t, ok := norm.NoRootFiles(s.prose); ok {
+		tail = t
+		r = archRule(KindPlacement, placementParams{Dir: ".", Allowed: []string{"*"}, NoFiles: true, NewOnly: true}, c,
+			"a new file directly in the repository root",
+			"put the file in the folder of its kind",
+			policy.Case{Expect: policy.ExpectViolated, Path: "notes.txt", Note: "a new file in the root"},
+			policy.Case{Expect: policy.ExpectSatisfied, Path: "docs/notes.txt", Note: "a new file in a folder"})
+	} else if t, ok := norm.NoTopDirs(s.prose); ok && rc != nil {
+		tail = t
+		var top []string
+		for _, d := range rc.Dirs {
+			if d != "" && !strings.Contains(d, "/") {
+				top = append(top, d)
+			}
+		}
+		if len(top) == 0 {
+			return policy.Rule{}, false
+		}
+		r = archRule(KindPlacement, placementParams{Dir: ".", Allowed: top, NewOnly: true}, c,
+			"a new file in a top-level folder the repository does not have",
+			fmt.Sprintf("put the file in one of the existing folders (%s)", list(slashed(top))),
+			policy.Case{Expect: policy.ExpectViolated, Path: "new-top-folder-x/file.txt", Note: "a file in a new top-level folder"},
+			policy.Case{Expect: policy.ExpectSatisfied, Path: top[0] + "/file.txt", Note: "a file in a folder that exists"})
+	} else {
+		return policy.Rule{}, false
+	}
+	if tail != "" {
+		r.Doubt("the sentence gives an exception or condition heed does not read: " + strings.TrimSpace(tail))
+	}
+	return r, true
+}
+
+// codeFiles are the files of a language's code.
+var codeFiles = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		engine.LangGo: {"*.go"}, engine.LangPython: {"*.py"}, engine.LangTypeScript: {"*.ts"}, engine.LangTSX: {"*.tsx"},
+		engine.LangJavaScript: {"*.js", "*.jsx", "*.mjs", "*.cjs"}, engine.LangRust: {"*.rs"}, engine.LangJava: {"*.java"},
+		engine.LangKotlin: {"*.kt"}, engine.LangRuby: {"*.rb"}, engine.LangPHP: {"*.php"}, engine.LangCSharp: {"*.cs"},
+		engine.LangSwift: {"*.swift"},
+	}
+})
+
+// codeApart are files of a code language that are not the program's code: tests,
+// their data, examples, scripts, documentation, build configuration.
+var codeApart = []string{"**/testdata/**", "**/fixtures/**", "**/examples/**", "**/example/**", "**/scripts/**", "**/docs/**",
+	"**/*.config.*", "**/conftest.py", "setup.py", "noxfile.py", "manage.py", "build.rs", "**/vendor/**", "**/node_modules/**"}
+
+// codePlacement reads "Place packages under `cmd/` (entrypoints) and `internal/` or
+// `pkg/` (shared logic)", "Application code goes in `src/`": the code of the
+// repository's languages (its tests and what is not its program apart) lives under
+// those folders. Which files are the program's code is heed's reading, so it warns.
+func codePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	dirs, ok := norm.CodeUnder(norm.ArchSentence{Prose: s.prose, Spans: s.spans})
+	if !ok || rc == nil {
+		return policy.Rule{}, false
+	}
+	var files []string
+	for _, l := range rc.Languages {
+		files = append(files, codeFiles()[l]...)
+	}
+	if len(files) == 0 {
+		return policy.Rule{}, false
+	}
+	under, ok := underGlobs(dirs, c, rc)
+	if !ok {
+		return policy.Rule{}, false
+	}
+	except := append(append(append([]string{}, testNameGlobs(rc.Languages)...), testTrees...), suitesApart...)
+	except = append(except, codeApart...)
+	for _, l := range rc.Languages {
+		except = append(except, jvmTestGlobs(l)...)
+	}
+	name := "sample" + strings.TrimPrefix(files[0], "*")
+	good := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(under[0], "**/"), "/"), "/**") + "/lib/" + name
+	r := archRule(KindPlacement, placementParams{Files: files, Under: under, Except: uniq.Values(except)}, c,
+		fmt.Sprintf("code outside %s", list(humans(under))),
+		fmt.Sprintf("move the file under %s", list(humans(under))),
+		policy.Case{Expect: policy.ExpectViolated, Path: "elsewhere/" + name, Note: "code outside the folders"},
+		policy.Case{Expect: policy.ExpectSatisfied, Path: good, Note: "code in one of the folders"})
+	r.Doubt("heed takes every file of the repository's languages, tests and examples apart, for the code the sentence places")
 	return r, true
 }

@@ -1,11 +1,13 @@
 package arch
 
 import (
+	"encoding/json"
 	"fmt"
 	"path"
 	"strings"
 	"sync"
 
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -33,9 +35,43 @@ var kindFiles = sync.OnceValue(func() map[string][]string {
 		"font": {"*.woff", "*.woff2", "*.ttf", "*.otf", "*.eot"}, "notebooks": {"*.ipynb"}, "notebook": {"*.ipynb"},
 		"jupyter": {"*.ipynb"}, "stories": {"*.stories.*"}, "story": {"*.stories.*"}, "storybook": {"*.stories.*"},
 		"diagrams": {"*.mmd", "*.puml", "*.plantuml", "*.drawio"}, "diagram": {"*.mmd", "*.puml", "*.plantuml", "*.drawio"},
-		"data": {"*.csv", "*.tsv", "*.parquet"}, "csv": {"*.csv"}, "tsv": {"*.tsv"}, "svg": {"*.svg"},
+		"data": {"*.csv", "*.tsv", "*.parquet"}, "scripts": {"*.sh", "*.bash", "*.zsh", "*.ps1"},
+		"documentation": {"*.md", "*.rst", "*.adoc"}, "docs": {"*.md", "*.rst", "*.adoc"},
+		"components": componentFiles, "react": {"*.tsx", "*.jsx"}, "ui": componentFiles, "csv": {"*.csv"}, "tsv": {"*.tsv"}, "svg": {"*.svg"},
 	}
 })
+
+// componentFiles are the files UI components are written in.
+var componentFiles = []string{"*.tsx", "*.jsx", "*.vue", "*.svelte"}
+
+// componentsApart are files of a component's extension that are no component to
+// place: tests, stories, and the pages, routes, layouts and entry files frameworks
+// keep where they must be.
+var componentsApart = []string{"**/*.test.*", "**/*.spec.*", "**/*.stories.*", "**/__tests__/**", "**/test/**", "**/tests/**",
+	"**/pages/**", "**/app/**", "**/routes/**", "**/views/**", "**/screens/**", "**/layouts/**",
+	"**/main.{tsx,jsx}", "**/index.{tsx,jsx}", "**/App.{tsx,jsx,vue,svelte}", "**/+*.svelte"}
+
+// componentRE: a file that exports a component.
+const componentRE = `(?m)^export (?:default )?(?:async )?(?:function|const|class) [A-Z]|^export default\b|<template\b|<script\b`
+
+// docsApart are Markdown files that are no documentation to move into a docs folder:
+// each folder's README, the project's own files at any depth, templates of the forge.
+var docsApart = []string{"**/README*", "**/CHANGELOG*", "**/CHANGES*", "**/CONTRIBUTING*", "**/LICENSE*", "**/SECURITY*",
+	"**/CODE_OF_CONDUCT*", "**/AGENTS.md", "**/CLAUDE.md", "**/GEMINI.md", ".github/**", ".gitlab/**", "**/.cursor/**", "**/.claude/**"}
+
+// codeNounRE: a placed kind that names a program's code ("python modules", "java
+// classes", "typescript source"), of which its tests are not part.
+var codeNounRE = lazyre.New(`^[a-z]+ (?:new |all )?(?:source files|sources?|modules?|code|classes|packages)$`)
+
+// languageWord is the language a placed kind opens with ("python modules" →
+// "python"), or "" when it opens with a word for what the files hold.
+func languageWord(kind string) string {
+	first, _, _ := strings.Cut(kind, " ")
+	if _, ok := languageFiles[first]; ok {
+		return first
+	}
+	return ""
+}
 
 // placedKindFiles are the globs of the kind of file a placement sentence names: its
 // first word a language ("php scripts") or a word for what the files hold.
@@ -100,6 +136,13 @@ func languagePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	if !ok {
 		return policy.Rule{}, false
 	}
+	if rc != nil && languageWord(m[1]) != "" && codeNounRE.MatchString(m[1]) && !norm.SpeaksOfTests(s.prose) {
+		// "New Python modules should go in `src/`": the language's tests are
+		// modules of their own kind, with their own place (`tests/`)
+		except = append(except, testNameGlobs(rc.Languages)...)
+		except = append(except, testTrees...)
+		except = append(except, "**/conftest.py")
+	}
 	params := placementParams{Files: files, Under: under, Except: except}
 	name := "sample" + strings.TrimPrefix(files[0], "*")
 	good := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(under[0], "**/"), "/"), "/**") + "/" + name
@@ -110,9 +153,45 @@ func languagePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	if len(except) > 0 && !strings.ContainsAny(except[0], "*?[") {
 		cases = append(cases, policy.Case{Expect: policy.ExpectInapplicable, Path: except[0], Note: "the exception"})
 	}
-	return archRule(KindPlacement, params, c,
+	r := archRule(KindPlacement, params, c,
 		fmt.Sprintf("a %s file outside %s", list(files), list(humans(under))),
-		fmt.Sprintf("move the file under %s", list(humans(under))), cases...), true
+		fmt.Sprintf("move the file under %s", list(humans(under))), cases...)
+	if first, _, _ := strings.Cut(m[1], " "); first == "documentation" || first == "docs" {
+		// "Documentation goes in `docs/`": the files every folder keeps for
+		// itself (a README, the changelog, agent instructions) are no part of it
+		params.Except = append(params.Except, docsApart...)
+		r.Params, _ = json.Marshal(params)
+		r.Doubt("heed reads documentation as the repository's Markdown, reStructuredText and AsciiDoc files")
+	}
+	if strings.HasSuffix(m[1], "components") && m[2] == "" {
+		// "New React components live in `src/components/`": a file of the kind
+		// that exports a component (a capitalised function, class or constant, a
+		// default export, a single-file component), not its tests, stories or the
+		// pages and routes a framework keeps in folders of their own
+		params.Except = append(params.Except, componentsApart...)
+		params.Containing = componentRE
+		r.Params, _ = json.Marshal(params)
+		r.Doubt("heed takes a file that exports a capitalised function, class or constant for a component")
+	}
+	if strings.TrimSpace(m[1]) == "scripts" {
+		// "Scripts go under `scripts/`": read as shell scripts, which the word
+		// alone may not mean (Python scripts, a build's scripts)
+		r.Doubt("heed reads \"scripts\" as shell scripts")
+	}
+	return r, true
+}
+
+// placeholderSegment returns where the first folder of a path that stands for any
+// name (`<Name>`, `{feature}`) begins, or -1.
+func placeholderSegment(p string) int {
+	start := 0
+	for _, seg := range strings.Split(p, "/") {
+		if strings.HasPrefix(seg, "<") && strings.HasSuffix(seg, ">") || strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "}") {
+			return start
+		}
+		start += len(seg) + 1
+	}
+	return -1
 }
 
 // underGlobs are the folders spans name for files to live under: a folder of the
@@ -123,6 +202,10 @@ func underGlobs(spans []string, c *policy.Constraint, rc *recognize.RepoContext)
 	for _, span := range spans {
 		span = strings.TrimSpace(span)
 		name := strings.Trim(strings.TrimPrefix(span, "./"), "/")
+		if i := placeholderSegment(name); i > 0 {
+			// "`src/components/<Name>/`": the folder up to the placeholder
+			name, span = name[:i-1], name[:i]
+		}
 		if name == "" || strings.ContainsAny(name, " *?{}<>") {
 			return nil, false
 		}

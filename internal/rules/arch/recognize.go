@@ -37,6 +37,15 @@ func (importsRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 			continue
 		}
 		rules, why := recognizeBoundary(s, c, rc, ctxGroup)
+		if ws, ok := wordSubject(s, c, rc); ok && len(rules) == 0 {
+			rules, why = recognizeBoundary(ws, c, rc, ctxGroup)
+		}
+		if cs, ok := contextSubject(s, c, rc); ok && len(rules) == 0 {
+			rules, why = recognizeBoundary(cs, c, rc, ctxGroup)
+			for i := range rules {
+				rules[i].Doubt("heed takes the subject from the list item above the sentence and its object from a word")
+			}
+		}
 		if len(rules) == 0 {
 			if r, ok := testsImportRule(s, c, rc); ok {
 				rules, why = []policy.Rule{r}, ""
@@ -740,4 +749,59 @@ func packageNamed(word string, rc *recognize.RepoContext) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// wordSubject rewrites a boundary whose subject is a word naming one folder of the
+// repository ("UI code may only use `core`", with `src/ui/`) into the span form the
+// boundary readers take ("§1 may only use §0", §1 `ui`).
+func wordSubject(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (sentence, bool) {
+	if rc == nil || len(rc.Dirs) == 0 {
+		return sentence{}, false
+	}
+	word, rest, ok := norm.WordSubject(s.prose)
+	if !ok {
+		return sentence{}, false
+	}
+	if d := repoPath(word, c, rc); !isDir(rc, d) {
+		return sentence{}, false
+	}
+	spans := append(append([]string(nil), s.spans...), word)
+	return sentence{prose: fmt.Sprintf("§%d %s", len(spans)-1, rest), spans: spans}, true
+}
+
+// contextSubject rewrites a boundary whose subject is the one folder the list item
+// above it names and whose object is a word naming one folder ("Controller Layer
+// (`web` package):" + "NEVER accesses the Repository directly.") into the span form
+// ("§0 must not import §1").
+func contextSubject(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (sentence, bool) {
+	if rc == nil || len(rc.Dirs) == 0 || !strings.Contains(c.Context, "`") {
+		return sentence{}, false
+	}
+	should, words, ok := norm.ContextObject(s.prose)
+	if !ok {
+		return sentence{}, false
+	}
+	ctx := recognize.CodeSpans(c.Context)
+	if len(ctx) != 1 {
+		return sentence{}, false
+	}
+	subj := strings.Trim(strings.TrimSpace(ctx[0]), "/")
+	if sub, ok := resolveSpan(subj, c, rc); !ok || sub.empty() || sub.anywhere {
+		return sentence{}, false
+	}
+	obj := ""
+	for _, w := range words {
+		if sub, ok := resolveSpan(w, c, rc); ok && w != subj && !sub.empty() && !sub.anywhere {
+			obj = w
+			break
+		}
+	}
+	if obj == "" {
+		return sentence{}, false
+	}
+	modal := "must not"
+	if should {
+		modal = "should not"
+	}
+	return sentence{prose: "§0 " + modal + " import §1", spans: []string{subj, obj}}, true
 }

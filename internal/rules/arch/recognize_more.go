@@ -1,6 +1,7 @@
 package arch
 
 import (
+	"encoding/json"
 	"fmt"
 	"path"
 	"slices"
@@ -415,6 +416,13 @@ func (placementRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 			// the first placement reader that reads the sentence
 			for _, read := range placementReaders {
 				if r, ok := read(s, c, rc); ok {
+					if dir := missingFolder(r, rc); dir != "" {
+						// a place the repository does not have: a misreading, a
+						// folder renamed since, or one to be made; never a silent
+						// rule that every file of the kind breaks
+						out.Unenforced = fmt.Sprintf("the sentence places files in %s/, a folder the repository does not have", dir)
+						break
+					}
 					out.Rules = append(out.Rules, r)
 					break
 				}
@@ -459,6 +467,58 @@ func (placementRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	return out
 }
 
+// missingFolder returns the folder a placement rule puts files under when it is a
+// path the repository does not have while it holds files of the kind elsewhere (a
+// folder the kind is named by, `migrations/`, or files of the kind's extension): the
+// text's folder is a misreading or a stale name, and the rule would flag every file
+// of the kind. "" when the rule names no such folder, a folder at any depth
+// ("**/tests/**"), one of its folders exists, or nothing of the kind is there yet (the
+// folder is one to be made).
+func missingFolder(r policy.Rule, rc *recognize.RepoContext) string {
+	if rc == nil || len(rc.Dirs) == 0 || r.Kind != KindPlacement {
+		return ""
+	}
+	var p placementParams
+	if err := json.Unmarshal(r.Params, &p); err != nil || len(p.Under) == 0 || p.NewOnly || !kindPresent(p.Files, rc) {
+		return ""
+	}
+	missing := ""
+	for _, g := range p.Under {
+		d, ok := strings.CutSuffix(strings.TrimPrefix(g, "/"), "/**")
+		if !ok || d == "" || strings.ContainsAny(d, "*?[{") {
+			return ""
+		}
+		if isDir(rc, d) {
+			return ""
+		}
+		if missing == "" {
+			missing = d
+		}
+	}
+	return missing
+}
+
+// kindPresent reports whether the repository holds files of a placement's kind, as
+// far as its folders and extensions tell: a folder the kind is named by
+// ("**/migrations/**/*.sql" and a `migrations/` folder), or the kind's extension
+// ("*.py") among the repository's.
+func kindPresent(files []string, rc *recognize.RepoContext) bool {
+	for _, g := range files {
+		if name, rest, ok := strings.Cut(strings.TrimPrefix(g, "**/"), "/**/"); ok && g != name && rest != "" && !strings.ContainsAny(name, "*?[{/") {
+			for _, d := range rc.Dirs {
+				if path.Base(d) == name {
+					return true
+				}
+			}
+			continue
+		}
+		if ext := path.Ext(g); strings.HasPrefix(path.Base(g), "*.") && !strings.ContainsAny(ext, "*?[{") && slices.Contains(rc.Extensions, ext) {
+			return true
+		}
+	}
+	return false
+}
+
 func prefixAll(p string, xs []string) []string {
 	out := make([]string, len(xs))
 	for i, x := range xs {
@@ -470,7 +530,7 @@ func prefixAll(p string, xs []string) []string {
 // kindPlacement reads "`*.test.ts` files go in `__tests__/`".
 // placementReaders read placement said in words, most specific first.
 var placementReaders = []func(sentence, *policy.Constraint, *recognize.RepoContext) (policy.Rule, bool){
-	kindPlacement, avoidFolderPlacement, besidePlacement, testsFolderPlacement, testsDirPlacement,
+	kindPlacement, avoidFolderPlacement, besidePlacement, testsFolderPlacement, testsDirPlacement, testsNotInPlacement, rootPlacement, codePlacement,
 	migrationPlacement, classPlacement, classWordPlacement, namedFilesPlacement, languagePlacement, examplePathPlacement,
 }
 
