@@ -538,11 +538,14 @@ func Binary(content []byte) bool {
 
 // vendorDirs are the folders of third-party code at any depth, as GitHub's linguist
 // names them (its vendor.yml): the convention a repository already follows for its
-// language statistics. Their names are compared in lower case.
+// language statistics; and Python's installed-package folders, which only a
+// virtualenv committed by mistake (env/lib/python3.12/site-packages/...) puts in a
+// repository, thousands of files none of them the project's. Their names are
+// compared in lower case.
 var vendorDirs = lazy.Value[map[string]bool]{F: func() map[string]bool {
 	return map[string]bool{"vendor": true, "vendors": true, "node_modules": true, "third_party": true, "third-party": true,
 		"thirdparty": true, "3rdparty": true, "3rd_party": true, "3rd-party": true, "bower_components": true,
-		"extern": true, "external": true}
+		"extern": true, "external": true, "site-packages": true, "dist-packages": true}
 }}
 
 // rootVendorDirs are third-party folders only at the repository's root: `deps/` of a

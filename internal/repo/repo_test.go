@@ -998,15 +998,18 @@ func TestCommitsKnowTheBranchTheyWereMadeOnInAWorktree(t *testing.T) {
 // any depth; `deps/` only at the root, where C projects bundle their libraries.
 func TestVendoredFolders(t *testing.T) {
 	for p, want := range map[string]bool{
-		"vendor/github.com/x/y.go":        true,
-		"src/ThirdParty/zlib/inflate.c":   true,
-		"lib/3rdparty/json.hpp":           true,
-		"extern/imgui/imgui.cpp":          true,
-		"deps/pcre/pcre.c":                true,
-		"src/deps/resolve.go":             false,
-		"src/dependencies.go":             false,
-		"internal/vendoring/vendoring.go": false,
-		"main.go":                         false,
+		"vendor/github.com/x/y.go":                         true,
+		"src/ThirdParty/zlib/inflate.c":                    true,
+		"lib/3rdparty/json.hpp":                            true,
+		"extern/imgui/imgui.cpp":                           true,
+		"deps/pcre/pcre.c":                                 true,
+		"src/deps/resolve.go":                              false,
+		"src/dependencies.go":                              false,
+		"internal/vendoring/vendoring.go":                  false,
+		"main.go":                                          false,
+		"env/lib/python3.12/site-packages/pip/__init__.py": true,
+		"usr/lib/python3/dist-packages/apt/package.py":     true,
+		"src/packages/site.py":                             false,
 	} {
 		if got := Vendored(p); got != want {
 			t.Errorf("Vendored(%q) = %v, want %v", p, got, want)
