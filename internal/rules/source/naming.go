@@ -423,6 +423,12 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	if r, ok := goPackageRule(c, rc); ok {
 		affixes = append(affixes, r)
 	}
+	if r, ok := goInitialismRule(c, rc); ok {
+		affixes = append(affixes, r)
+	}
+	if r, ok := booleanPrefixRule(c, rc); ok {
+		affixes = append(affixes, r)
+	}
 	if !norm.NamesAStyle(text) {
 		return recognize.Result{Rules: affixes}
 	}
@@ -490,6 +496,11 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 		var caseLangs []string
 		for _, l := range langs {
 			re := nameViolation(style, kind, l)
+			if kind == kindField && style == styleCamel && re != "" && !underscoreFieldsAsked(c, rc) {
+				// "Private fields: camelCase" where nothing in the file asks a
+				// leading underscore: `_count` is not the style
+				re = `^_|` + re
+			}
 			qs := declQueries(kind, l)
 			if kind == kindConstant && (l == engine.LangJavaScript || l == engine.LangTypeScript || l == engine.LangTSX) && !moduleLevelRE.MatchString(c.Text) {
 				// a `const` binding is no constant: only "module-level" or "top-level"
@@ -559,6 +570,26 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	return recognize.Result{Rules: append(rules, affixes...)}
 }
 
+// underscoreFieldsAsked reports whether a camelCase convention of private fields lets
+// them keep a leading underscore: the sentence does not say "no underscore" and
+// another sentence of its instruction file asks the underscore ("Use camelCase for
+// private fields" beside "Private fields use camelCase with underscore prefix").
+func underscoreFieldsAsked(c *policy.Constraint, rc *recognize.RepoContext) bool {
+	if norm.NoUnderscore(c.Text) {
+		return false
+	}
+	if rc == nil {
+		return true // nothing to read the file by: the lenient reading
+	}
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File == c.File && norm.AsksUnderscoreFields(o.Text) {
+			return true
+		}
+	}
+	return false
+}
+
 // bindsTests reports whether a sentence of the text that states a style speaks of
 // tests ("Test methods use snake_case"); one that only makes room for tests beside
 // the convention ("Method names are lowerCamelCase. Test methods may use
@@ -603,6 +634,154 @@ func goPackageRule(c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule
 			{Expect: policy.ExpectSatisfied, Path: p, Code: "package userstore_test\n", Note: "an external test package"},
 		},
 	}, true
+}
+
+// goInitialismRule reads a convention that keeps initialisms in one case
+// (norm.Initialisms: "`ID` not `Id`", "`userID`, never `userId`") into a query over
+// Go's declared names: a name that spells an initialism with only its first letter
+// a capital (`userId`, `HttpClient`, `parseUrl`) breaks it. The convention is Go's
+// (golint's initialisms); .NET's names are the other way (`HttpClient`), so a
+// sentence that names no language binds Go code only.
+func goInitialismRule(c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	inits := norm.Initialisms(c.Text)
+	if len(inits) == 0 {
+		return policy.Rule{}, false
+	}
+	s := itemSentence(c, rc)
+	if !slices.Contains(pickLangs(s, rc, []string{engine.LangGo}), engine.LangGo) {
+		return policy.Rule{}, false
+	}
+	sc, _ := ruleScope(s, rc, []string{engine.LangGo})
+	p, ok := samplePath(sc, engine.LangGo, "")
+	if !ok {
+		return policy.Rule{}, false
+	}
+	var alts []string
+	for _, in := range inits {
+		alts = append(alts, in[:1]+strings.ToLower(in[1:]))
+	}
+	re := `(?:^|[a-z0-9])(?:` + strings.Join(alts, "|") + `)s?(?:[A-Z0-9_]|$)`
+	decls := `[(function_declaration name: (identifier) @match) (method_declaration name: (field_identifier) @match) (type_spec name: (type_identifier) @match) (var_spec name: (identifier) @match) (const_spec name: (identifier) @match) (short_var_declaration left: (expression_list (identifier) @match)) (parameter_declaration name: (identifier) @match) (field_declaration name: (field_identifier) @match)]`
+	q := fmt.Sprintf("(%s (#match? @match %q))", decls, re)
+	bad, good := alts[0], inits[0]
+	return policy.Rule{
+		Domain: policy.DomainSource, Kind: KindQuery, Severity: policy.SeverityWarning, Exact: false, Scope: sc,
+		Params:     marshal(QueryParams{Queries: map[string]string{engine.LangGo: q}}),
+		Message:    "initialism not in one case",
+		Suggestion: "spell initialisms in one case (" + strings.Join(inits, ", ") + ")",
+		Cases: []policy.Case{
+			{Expect: policy.ExpectViolated, Path: p, Code: "package p\n\nfunc lookup(user" + bad + " string) string {\n\treturn user" + bad + "\n}\n", Note: "an initialism with one capital"},
+			{Expect: policy.ExpectSatisfied, Path: p, Code: "package p\n\nfunc lookup(user" + good + " string) string {\n\treturn user" + good + "\n}\n", Note: "the initialism in capitals"},
+		},
+	}, true
+}
+
+// boolDeclQueries are the declarations of a boolean variable or field, by language:
+// a name with a boolean type or a boolean literal for its value; the name is @match.
+func boolDeclQueries(l string) []string {
+	switch l {
+	case engine.LangTypeScript, engine.LangTSX:
+		return []string{
+			`(variable_declarator name: (identifier) @match type: (type_annotation (predefined_type) @t) (#eq? @t "boolean"))`,
+			`(variable_declarator name: (identifier) @match value: [(true) (false)])`,
+			`(public_field_definition name: (property_identifier) @match type: (type_annotation (predefined_type) @t) (#eq? @t "boolean"))`,
+			`(public_field_definition name: (property_identifier) @match value: [(true) (false)])`,
+		}
+	case engine.LangJavaScript:
+		return []string{`(variable_declarator name: (identifier) @match value: [(true) (false)])`}
+	case engine.LangPython:
+		return []string{`(assignment left: (identifier) @match type: (type (identifier) @t) (#eq? @t "bool"))`, `(assignment left: (identifier) @match right: [(true) (false)])`}
+	case engine.LangGo:
+		return []string{`(var_spec name: (identifier) @match type: (type_identifier) @t (#eq? @t "bool"))`, `(var_spec name: (identifier) @match value: (expression_list [(true) (false)]))`,
+			`(short_var_declaration left: (expression_list . (identifier) @match .) right: (expression_list . [(true) (false)] .))`}
+	case engine.LangCSharp:
+		return []string{`(variable_declaration type: (predefined_type) @t (variable_declarator name: (identifier) @match) (#eq? @t "bool"))`}
+	case engine.LangJava:
+		return []string{`(local_variable_declaration type: (boolean_type) declarator: (variable_declarator name: (identifier) @match))`, `(field_declaration type: (boolean_type) declarator: (variable_declarator name: (identifier) @match))`}
+	}
+	return nil
+}
+
+// boolSamples are a boolean's declaration by language, NAME where the name goes.
+func boolSample(l string) string {
+	switch l {
+	case engine.LangTypeScript, engine.LangTSX:
+		return "export let NAME: boolean = false;\n"
+	case engine.LangJavaScript:
+		return "export let NAME = false;\n"
+	case engine.LangPython:
+		return "NAME: bool = False\n"
+	case engine.LangGo:
+		return "package p\n\nvar NAME bool\n"
+	case engine.LangCSharp:
+		return "class Example {\n    void F() { bool NAME = false; }\n}\n"
+	case engine.LangJava:
+		return "class Example {\n    void f() {\n        boolean NAME = false;\n    }\n}\n"
+	}
+	return ""
+}
+
+// booleanPrefixRule reads a convention that names booleans with a prefix
+// (norm.BooleanPrefixes) into a query over the declarations whose type or value is
+// boolean: a name without any of the prefixes breaks it. A convention: it warns.
+func booleanPrefixRule(c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	prefixes := norm.BooleanPrefixes(c.Text)
+	if len(prefixes) == 0 {
+		return policy.Rule{}, false
+	}
+	s := itemSentence(c, rc)
+	langs := pickLangs(s, rc, allGrammars)
+	sc, _ := ruleScope(s, rc, langs)
+	var alts []string
+	for _, p := range prefixes {
+		alts = append(alts, "["+strings.ToLower(p[:1])+strings.ToUpper(p[:1])+"]"+p[1:])
+	}
+	re := `^_*(?:` + strings.Join(alts, "|") + `)(?:[A-Z0-9_]|$)`
+	qp := QueryParams{Queries: map[string]string{}}
+	var caseLangs []string
+	for _, l := range langs {
+		var pats []string
+		for _, q := range boolDeclQueries(l) {
+			// a constant in capitals (`DEBUG = False`) keeps its own convention
+			pats = append(pats, fmt.Sprintf("(%s (#not-match? @match %q) (#not-match? @match %q))", q, re, "^[A-Z][A-Z0-9_]*$"))
+		}
+		if len(pats) > 0 {
+			qp.Queries[l] = strings.Join(pats, "\n")
+			caseLangs = append(caseLangs, l)
+		}
+	}
+	if len(caseLangs) == 0 {
+		return policy.Rule{}, false
+	}
+	r := policy.Rule{
+		Domain: policy.DomainSource, Kind: KindQuery, Severity: policy.SeverityWarning, Exact: false, Scope: sc,
+		Params:     marshal(qp),
+		Message:    "boolean name without " + strings.Join(prefixes, "/"),
+		Suggestion: "name the boolean with " + strings.Join(prefixes, ", "),
+	}
+	good := prefixes[0] + "Ready"
+	if slices.Contains(prefixes, "is") {
+		good = "isReady"
+	}
+	for _, l := range caseLangs {
+		p, ok := samplePath(sc, l, "")
+		if !ok {
+			continue
+		}
+		g := good
+		if l == engine.LangPython {
+			g = strings.ToLower(good[:len(good)-5]) + "_ready"
+		}
+		r.Cases = []policy.Case{
+			{Expect: policy.ExpectViolated, Path: p, Code: strings.ReplaceAll(boolSample(l), "NAME", "ready"), Note: "a boolean without the prefix"},
+			{Expect: policy.ExpectSatisfied, Path: p, Code: strings.ReplaceAll(boolSample(l), "NAME", g), Note: "a boolean with it"},
+		}
+		break
+	}
+	if len(r.Cases) == 0 {
+		return policy.Rule{}, false
+	}
+	return r, true
 }
 
 var reactComponentsRE = lazyre.New(`(?i)\breact\s+(components?)\b`)
@@ -746,6 +925,16 @@ func affixRules(c *policy.Constraint, rc *recognize.RepoContext) []policy.Rule {
 	for _, a := range norm.NamingAffixes(c.Text) {
 		s := itemSentence(c, rc)
 		langs := pickLangs(s, rc, allGrammars)
+		if a.Kind == norm.AffixInterface && a.Prefix == "I" && len(contextLangs(s)) == 0 && slices.Contains(langs, engine.LangCSharp) {
+			// the `I` of interfaces is .NET's convention: a sentence that names no
+			// language asks it of the C# beside the TypeScript, and one that bans it
+			// bans it in the other languages
+			if a.Forbid {
+				langs = slices.DeleteFunc(slices.Clone(langs), func(l string) bool { return l == engine.LangCSharp })
+			} else {
+				langs = []string{engine.LangCSharp}
+			}
+		}
 		sc, _ := ruleScope(s, rc, langs)
 		qp := QueryParams{Queries: map[string]string{}}
 		var caseLangs []string
