@@ -427,6 +427,10 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 		exempt := false
 		if loc := norm.TrailingExemption(cl); loc >= 0 {
 			cl, exempt = cl[:loc], true
+		} else if at := norm.ExceptionAt(cl); at >= 0 {
+			// "snake_case, except the generated stubs in `proto/gen/`": what
+			// follows the exception is left out below, not the rule's place
+			cl = cl[:at]
 		}
 		for _, sp := range norm.InPaths(cl) {
 			p := strings.TrimSpace(sp)
