@@ -1118,3 +1118,70 @@ var (
 	boolSpanRE       = lazyre.New("`(is|has|have|should|can|will|did|was|were|are|does|needs|allows?)`")
 	boolSlashRE      = lazyre.New(`\b(?:is|has|have|should|can|will|did|was|does)(?:/(?:is|has|have|should|can|will|did|was|does))+\b`)
 )
+
+// TestFilePatterns reads the names test files must have ("Test files end in
+// `_test.go`", "Naming: `test_<feature>.py` convention", "Test files follow the
+// pattern `*.test.ts`", "with a test_ prefix or suffix (e.g., test_scoring.py,
+// scoring.test.js)"): each as a file glob without folders ("*_test.go",
+// "test_*.py", "*.test.ts"); a pattern the text sets aside ("not `.test.ts`") is
+// left out. nil for any other text.
+func TestFilePatterns(text string) []string {
+	if !testFileTopicRE.MatchString(text) {
+		return nil
+	}
+	var out []string
+	for _, m := range testPatternRE.FindAllStringSubmatchIndex(text, -1) {
+		if testPatternNotRE.MatchString(text[:m[0]]) {
+			continue // "`.spec.ts`, not `.test.ts`": the pattern set aside
+		}
+		p := text[m[2]:m[3]]
+		p = testPatternPlaceholderRE.ReplaceAllString(p, "*")
+		if strings.HasPrefix(p, ".") || strings.HasPrefix(p, "_") {
+			p = "*" + p
+		}
+		if !strings.Contains(p, "*") || strings.ContainsAny(p, "/ ") {
+			continue // `test_scoring.py`: one file, an example
+		}
+		out = append(out, p)
+	}
+	if len(out) == 0 {
+		// "(e.g., test_scoring.py, scoring.test.js)": examples of a prefix or
+		// suffix the text names in words
+		if testAffixWordsRE.MatchString(text) {
+			for _, m := range testExampleRE.FindAllStringSubmatch(text, -1) {
+				switch {
+				case strings.HasPrefix(m[1], "test_"):
+					out = append(out, "test_*"+m[1][strings.LastIndexByte(m[1], '.'):])
+				default:
+					if i := strings.Index(m[1], ".test."); i > 0 {
+						out = append(out, "*"+m[1][i:])
+					} else if i := strings.Index(m[1], "_test."); i > 0 {
+						out = append(out, "*"+m[1][i:])
+					}
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// TestFileNaming reports a sentence that states the names of test files in words that
+// say it names them ("Test files are named `test_<module>.py`", "Unit test files use
+// the `.spec.ts` suffix", "end in `_test.go`"): a convention wherever it stands. One
+// that only says which files are used ("Test files use `.test.ts`") is read by its
+// section.
+func TestFileNaming(text string) bool {
+	return testNamingVerbRE.MatchString(text) && len(TestFilePatterns(text)) > 0
+}
+
+var testNamingVerbRE = lazyre.New(`(?i)\b(?:named|name|naming|ends?\s+(?:in|with)|suffix(?:ed)?|prefix(?:ed)?|pattern|convention)\b`)
+
+var (
+	testFileTopicRE          = lazyre.New(`(?i)\b(?:test|unit test|spec)\s+(?:files?|modules?)\b|\bname\s+(?:unit\s+)?tests?\b|\b(?:naming|named|pattern|convention|suffix|prefix)\b`)
+	testPatternRE            = lazyre.New("`(\\*?[._]?[A-Za-z0-9_<>{}\\[\\]*-]*(?:test|spec|Test|Spec)[A-Za-z0-9_<>{}\\[\\]*.-]*\\.(?:go|py|ts|tsx|js|jsx|mjs|cjs|java|kt|rb|rs|cs))`")
+	testPatternNotRE         = lazyre.New("(?i)\\b(?:not|never|instead of|rather than|avoid|over)\\b[^.;`]*$")
+	testPatternPlaceholderRE = lazyre.New(`<[^>]*>|\{[^}]*\}|\[[^\]]*\]`)
+	testAffixWordsRE         = lazyre.New(`(?i)\btest_?\s+(?:prefix|suffix)\b|\b(?:prefix|suffix)\s+(?:of\s+)?` + "`?" + `_?test`)
+	testExampleRE            = lazyre.New(`\b([a-z0-9_]+(?:\.test|_test)?\.(?:py|js|ts|go))\b`)
+)

@@ -3,6 +3,7 @@ package source
 import (
 	"fmt"
 	"maps"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -429,6 +430,7 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	if r, ok := booleanPrefixRule(c, rc); ok {
 		affixes = append(affixes, r)
 	}
+	affixes = append(affixes, testFileRules(c, rc)...)
 	if !norm.NamesAStyle(text) {
 		return recognize.Result{Rules: affixes}
 	}
@@ -782,6 +784,113 @@ func booleanPrefixRule(c *policy.Constraint, rc *recognize.RepoContext) (policy.
 		return policy.Rule{}, false
 	}
 	return r, true
+}
+
+// testDeclQuery is a test a file declares, by language, the test's name as @match:
+// Go's TestXxx(t *testing.T) and its benchmarks and fuzz targets, pytest's module-level
+// test functions, a top-level describe/it/test call of JavaScript's runners, JUnit's
+// @Test methods; "" where heed does not tell a test in the language.
+func testDeclQuery(l string) string {
+	switch l {
+	case engine.LangGo:
+		return `((function_declaration name: (identifier) @match parameters: (parameter_list (parameter_declaration type: (pointer_type (qualified_type package: (package_identifier) @pkg name: (type_identifier) @t))))) (#eq? @pkg "testing") (#match? @t "^[TBF]$") (#match? @match "^(Test|Benchmark|Fuzz)"))`
+	case engine.LangPython:
+		return "((module (function_definition name: (identifier) @match)) (#match? @match \"^test\"))\n((module (decorated_definition definition: (function_definition name: (identifier) @match))) (#match? @match \"^test\"))"
+	case engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX:
+		return `((program (expression_statement (call_expression function: (identifier) @match))) (#any-of? @match "describe" "it" "test"))`
+	case engine.LangJava:
+		return `((method_declaration (modifiers (marker_annotation name: (identifier) @a)) name: (identifier) @match) (#eq? @a "Test"))`
+	}
+	return ""
+}
+
+// testSample is a file of the language that declares one test.
+func testSample(l string) string {
+	switch l {
+	case engine.LangGo:
+		return "package p\n\nimport \"testing\"\n\nfunc TestRun(t *testing.T) {}\n"
+	case engine.LangPython:
+		return "def test_run():\n    assert True\n"
+	case engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX:
+		return "it(\"runs\", () => {});\n"
+	case engine.LangJava:
+		return "class ExampleTest {\n    @Test\n    void runs() {}\n}\n"
+	}
+	return ""
+}
+
+// testFileRules reads the names test files must have (norm.TestFilePatterns) into a
+// query over the tests a file declares, with the files of the pattern left out: a
+// test declared in a file named otherwise breaks it. A convention: it warns.
+func testFileRules(c *policy.Constraint, rc *recognize.RepoContext) []policy.Rule {
+	pats := norm.TestFilePatterns(c.Text)
+	if len(pats) == 0 {
+		return nil
+	}
+	byLang := map[string][]string{}
+	for _, p := range pats {
+		if l := langOfExt(p); l != "" {
+			byLang[l] = append(byLang[l], p)
+			if l == engine.LangTypeScript && strings.HasSuffix(p, ".ts") {
+				// `*.test.ts` names the tests of .tsx files too
+				byLang[engine.LangTSX] = append(byLang[engine.LangTSX], p+"x")
+			}
+		}
+	}
+	s := itemSentence(c, rc)
+	var out []policy.Rule
+	for _, l := range slices.Sorted(maps.Keys(byLang)) {
+		q := testDeclQuery(l)
+		if q == "" || !slices.Contains(pickLangs(s, rc, []string{l}), l) {
+			continue
+		}
+		sc, _ := ruleScope(s, rc, []string{l})
+		for _, p := range byLang[l] {
+			sc.Exclude = append(sc.Exclude, "**/"+p)
+		}
+		if l == engine.LangPython {
+			sc.Exclude = append(sc.Exclude, "**/conftest.py")
+			if len(sc.Globs) == 0 {
+				// a module's `def test_...` outside the test folders may be the
+				// code's own function (`test_connection`): the test folders only
+				sc.Globs = testGlobs(l)
+			}
+		}
+		bad, ok := samplePath(sc, l, "checks")
+		if !ok {
+			continue
+		}
+		out = append(out, policy.Rule{
+			Domain: policy.DomainSource, Kind: KindQuery, Severity: policy.SeverityWarning, Exact: false, Scope: sc,
+			Params:     marshal(QueryParams{Queries: map[string]string{l: q}}),
+			Message:    "a test in a file not named " + strings.Join(byLang[l], " or "),
+			Suggestion: "keep tests in files named " + strings.Join(byLang[l], " or "),
+			Cases: []policy.Case{
+				{Expect: policy.ExpectViolated, Path: bad, Code: testSample(l), Note: "a test in a file named otherwise"},
+				{Expect: policy.ExpectSatisfied, Path: bad, Code: namingSample(kindFunction, l, "helper"), Note: "a file named otherwise that declares no test"},
+			},
+		})
+	}
+	return out
+}
+
+// langOfExt is the language of a file pattern's extension, or "".
+func langOfExt(p string) string {
+	switch path.Ext(p) {
+	case ".go":
+		return engine.LangGo
+	case ".py":
+		return engine.LangPython
+	case ".ts", ".mts", ".cts":
+		return engine.LangTypeScript
+	case ".tsx":
+		return engine.LangTSX
+	case ".js", ".jsx", ".mjs", ".cjs":
+		return engine.LangJavaScript
+	case ".java":
+		return engine.LangJava
+	}
+	return ""
 }
 
 var reactComponentsRE = lazyre.New(`(?i)\breact\s+(components?)\b`)
