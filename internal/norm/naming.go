@@ -1185,3 +1185,15 @@ var (
 	testAffixWordsRE         = lazyre.New(`(?i)\btest_?\s+(?:prefix|suffix)\b|\b(?:prefix|suffix)\s+(?:of\s+)?` + "`?" + `_?test`)
 	testExampleRE            = lazyre.New(`\b([a-z0-9_]+(?:\.test|_test)?\.(?:py|js|ts|go))\b`)
 )
+
+// HookNaming reports a convention that names React's custom hooks with `use` ("Custom
+// hooks are named `useXxx`", "Hooks must start with `use`", "Query hooks should follow
+// the pattern use[Resource]").
+func HookNaming(text string) bool {
+	return hookWordRE.MatchString(text) && hookUseRE.MatchString(text) && !styleNegatedRE.MatchString(text)
+}
+
+var (
+	hookWordRE = lazyre.New(`(?i)\bhooks?\b`)
+	hookUseRE  = lazyre.New("(?:\\b(?:named|start(?:s|ing)?\\s+with|begins?\\s+with|prefix(?:ed)?(?:\\s+with)?|pattern|follow)\\b[^.;]*?(?:`use`|`use[A-Z\\[<{]|\\buse\\[|\\buse[A-Z][a-z]*\\b|\\buse-?\\s+prefix))|`use[A-Z][A-Za-z]*`\\s+(?:naming|pattern|prefix)")
+)

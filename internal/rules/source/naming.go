@@ -431,6 +431,9 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 		affixes = append(affixes, r)
 	}
 	affixes = append(affixes, testFileRules(c, rc)...)
+	if r, ok := hookNamingRule(c, rc); ok {
+		affixes = append(affixes, r)
+	}
 	if !norm.NamesAStyle(text) {
 		return recognize.Result{Rules: affixes}
 	}
@@ -872,6 +875,52 @@ func testFileRules(c *policy.Constraint, rc *recognize.RepoContext) []policy.Rul
 		})
 	}
 	return out
+}
+
+// hookNamingRule reads a convention that names custom hooks with `use`
+// (norm.HookNaming) into a query over the module-level functions that call a hook in
+// their own body (`const [s] = useState()`, `useEffect(...)`, `return useQuery(...)`):
+// one named neither `useXxx` nor as a component (a capital) breaks it. A convention:
+// it warns.
+func hookNamingRule(c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	if !norm.HookNaming(c.Text) {
+		return policy.Rule{}, false
+	}
+	s := itemSentence(c, rc)
+	langs := pickLangs(s, rc, []string{engine.LangTSX, engine.LangTypeScript, engine.LangJavaScript})
+	if len(langs) == 0 {
+		return policy.Rule{}, false
+	}
+	sc, _ := ruleScope(s, rc, langs)
+	call := `[(lexical_declaration (variable_declarator value: (call_expression function: (identifier) @h))) (expression_statement (call_expression function: (identifier) @h)) (return_statement (call_expression function: (identifier) @h))]`
+	pred := ` (#match? @h "^use[A-Z]") (#not-match? @match "^(?:use[A-Z0-9]|[A-Z])")`
+	decls := []string{
+		`(function_declaration name: (identifier) @match body: (statement_block ` + call + `))`,
+		`(variable_declarator name: (identifier) @match value: (arrow_function body: (statement_block ` + call + `)))`,
+	}
+	var pats []string
+	for _, d := range decls {
+		pats = append(pats, "("+d+pred+")")
+	}
+	qp := QueryParams{Queries: map[string]string{}}
+	for _, l := range langs {
+		qp.Queries[l] = strings.Join(pats, "\n")
+	}
+	p, ok := samplePath(sc, langs[0], "")
+	if !ok {
+		return policy.Rule{}, false
+	}
+	sample := "export function NAME() {\n  const [s] = useState(0);\n  return s;\n}\n"
+	return policy.Rule{
+		Domain: policy.DomainSource, Kind: KindQuery, Severity: policy.SeverityWarning, Exact: false, Scope: sc,
+		Params:     marshal(qp),
+		Message:    "a function that calls hooks is not named `use...`",
+		Suggestion: "name the hook `useXxx`",
+		Cases: []policy.Case{
+			{Expect: policy.ExpectViolated, Path: p, Code: strings.ReplaceAll(sample, "NAME", "counterState"), Note: "a hook named otherwise"},
+			{Expect: policy.ExpectSatisfied, Path: p, Code: strings.ReplaceAll(sample, "NAME", "useCounter"), Note: "a hook named useXxx"},
+		},
+	}, true
 }
 
 // langOfExt is the language of a file pattern's extension, or "".
