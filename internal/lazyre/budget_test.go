@@ -54,7 +54,10 @@ var budgetFiles = []string{
 // allocation of the last at its budget already before them): the budgets rise by a
 // few expressions and 2 MB. Stop 48's comment readers (a final period, capitals,
 // commented-out code, dividers, TODO forms; each behind a cheap word gate) cost 2, 3
-// and 2 more (304, 240, 292): the budgets rise by as much.
+// and 2 more (304, 240, 292): the budgets rise by as much. Stop 49's naming readers
+// (test-file names, initialisms, boolean and hook prefixes; each behind a cheap word
+// gate) cost 0, 1 and 0 more where a file states such a convention (312, 244, 300):
+// the second budget rises by 2.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
@@ -62,7 +65,7 @@ func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	}
 	budgets := map[string]struct{ compiled, mb int }{
 		budgetFiles[0]: {312, 40},
-		budgetFiles[1]: {243, 25},
+		budgetFiles[1]: {245, 25},
 		budgetFiles[2]: {302, 39},
 	}
 	for _, name := range budgetFiles {

@@ -155,7 +155,9 @@ func NamingBindings(text string) map[string]string {
 	text = dashLabels(strings.ReplaceAll(text, "`", ""))
 	// "camelCase with underscore prefix", "camelCase prefixed with an underscore":
 	// the _camelCase of private fields
-	text = camelUnderscoreRE.ReplaceAllString(text, "_camelCase")
+	if strings.Contains(strings.ToLower(text), "underscore") {
+		text = camelUnderscoreRE.ReplaceAllString(text, "_camelCase")
+	}
 	segs := namingSegRE.Split(text+" ", -1)
 	if strings.Contains(text, " | ") {
 		segs = []string{strings.ReplaceAll(text, " | ", " : ")}
@@ -991,7 +993,12 @@ func AsksUnderscoreFields(text string) bool {
 
 // NoUnderscore reports a sentence that says a name carries no underscore ("camelCase,
 // no leading underscore", "without an underscore prefix").
-func NoUnderscore(text string) bool { return noUnderscoreRE.MatchString(text) }
+func NoUnderscore(text string) bool {
+	if !strings.Contains(strings.ToLower(text), "underscore") && !strings.Contains(text, "`_`") {
+		return false
+	}
+	return noUnderscoreRE.MatchString(text)
+}
 
 var noUnderscoreRE = lazyre.New(`(?i)\b(?:no|not|never|without|don't use|do not use)\s+(?:an?\s+|the\s+)?(?:leading\s+)?(?:underscores?|` + "`_`" + `)(?:\s+prefix(?:es)?)?\b|\bnot\s+(?:be\s+)?prefixed\s+with\s+(?:an?\s+)?(?:underscore|` + "`_`" + `)`)
 
@@ -1011,6 +1018,14 @@ func PrivateUnderscore(text string) bool {
 // identifiers stay upper case"): the initialisms it names, upper case ("ID", "URL",
 // "HTTP"), or Go's common ones when it names none. nil for any other text.
 func Initialisms(text string) []string {
+	l := strings.ToLower(text)
+	named := strings.Contains(l, "initialism") || strings.Contains(l, "acronym")
+	if !named && strings.Count(text, "`") < 4 {
+		return nil // no word for them, and no two spans to compare
+	}
+	if !named && !caseTwinSpans(text) {
+		return nil
+	}
 	spans := identSpanRE.FindAllStringSubmatch(text, -1)
 	var out []string
 	pair := false
@@ -1048,6 +1063,21 @@ func Initialisms(text string) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// caseTwinSpans reports two code spans that differ only in their letters' case, read
+// without an expression (most sentences have none).
+func caseTwinSpans(text string) bool {
+	parts := strings.Split(text, "`")
+	seen := map[string]string{}
+	for i := 1; i < len(parts); i += 2 {
+		k := strings.ToLower(parts[i])
+		if o, ok := seen[k]; ok && o != parts[i] {
+			return true
+		}
+		seen[k] = parts[i]
+	}
+	return false
 }
 
 // initialismOf is the initialism spelled in capitals in a and not in b, two spellings
@@ -1091,6 +1121,9 @@ var goInitialisms = []string{"ACL", "API", "ASCII", "CPU", "CSS", "DNS", "EOF", 
 // `is`/`has`/`should`", "Booleans: is/has prefix"): the prefixes, or nil for any
 // other text and for one that bans them.
 func BooleanPrefixes(text string) []string {
+	if !strings.Contains(strings.ToLower(text), "boolean") {
+		return nil
+	}
 	loc := boolKindRE.FindStringIndex(text)
 	if loc == nil || !boolPrefixWordRE.MatchString(text) || styleNegatedRE.MatchString(text) {
 		return nil
@@ -1126,6 +1159,13 @@ var (
 // "test_*.py", "*.test.ts"); a pattern the text sets aside ("not `.test.ts`") is
 // left out. nil for any other text.
 func TestFilePatterns(text string) []string {
+	l := strings.ToLower(text)
+	if !strings.Contains(l, "test") && !strings.Contains(l, "spec") {
+		return nil
+	}
+	if !testFileSpan(text) && !strings.Contains(l, "prefix") && !strings.Contains(l, "suffix") {
+		return nil // no span of a test file's name, and no affix in words
+	}
 	if !testFileTopicRE.MatchString(text) {
 		return nil
 	}
@@ -1166,12 +1206,28 @@ func TestFilePatterns(text string) []string {
 	return slices.Compact(out)
 }
 
+// testFileSpan reports a code span that may be a test file's name ("`*_test.go`"),
+// read without an expression.
+func testFileSpan(text string) bool {
+	parts := strings.Split(text, "`")
+	for i := 1; i < len(parts); i += 2 {
+		p := strings.ToLower(parts[i])
+		if strings.Contains(p, ".") && (strings.Contains(p, "test") || strings.Contains(p, "spec")) {
+			return true
+		}
+	}
+	return false
+}
+
 // TestFileNaming reports a sentence that states the names of test files in words that
 // say it names them ("Test files are named `test_<module>.py`", "Unit test files use
 // the `.spec.ts` suffix", "end in `_test.go`"): a convention wherever it stands. One
 // that only says which files are used ("Test files use `.test.ts`") is read by its
 // section.
 func TestFileNaming(text string) bool {
+	if l := strings.ToLower(text); !strings.Contains(l, "test") && !strings.Contains(l, "spec") {
+		return false
+	}
 	return testNamingVerbRE.MatchString(text) && len(TestFilePatterns(text)) > 0
 }
 
@@ -1190,6 +1246,9 @@ var (
 // hooks are named `useXxx`", "Hooks must start with `use`", "Query hooks should follow
 // the pattern use[Resource]").
 func HookNaming(text string) bool {
+	if !strings.Contains(strings.ToLower(text), "hook") {
+		return false
+	}
 	return hookWordRE.MatchString(text) && hookUseRE.MatchString(text) && !styleNegatedRE.MatchString(text)
 }
 

@@ -110,6 +110,9 @@ func ExceptionAt(prose string) int {
 // TrailingExemption returns where a clause that exempts its subject says so ("generated
 // files under `src/gen/` are exempt", "... are excluded"), -1 when it does not.
 func TrailingExemption(clause string) int {
+	if l := strings.ToLower(clause); !strings.Contains(l, "exempt") && !strings.Contains(l, "excluded") {
+		return -1
+	}
 	if loc := scopeTrailingExemptRE.FindStringIndex(clause); loc != nil {
 		return loc[0]
 	}

@@ -577,7 +577,7 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 
 // underscoreFieldsAsked reports whether a camelCase convention of private fields lets
 // them keep a leading underscore: the sentence does not say "no underscore" and
-// another sentence of its instruction file asks the underscore ("Use camelCase for
+// another sentence of the repository's instructions asks the underscore ("Use camelCase for
 // private fields" beside "Private fields use camelCase with underscore prefix").
 func underscoreFieldsAsked(c *policy.Constraint, rc *recognize.RepoContext) bool {
 	if norm.NoUnderscore(c.Text) {
@@ -587,8 +587,9 @@ func underscoreFieldsAsked(c *policy.Constraint, rc *recognize.RepoContext) bool
 		return true // nothing to read the file by: the lenient reading
 	}
 	for i := range rc.Constraints {
-		o := &rc.Constraints[i]
-		if o.File == c.File && norm.AsksUnderscoreFields(o.Text) {
+		// any instruction file of the repository: CLAUDE.md's "camelCase for
+		// private fields" beside a rules file's "_fieldName"
+		if norm.AsksUnderscoreFields(rc.Constraints[i].Text) {
 			return true
 		}
 	}
