@@ -58,7 +58,9 @@ var budgetFiles = []string{
 // boundary readers (tests kept out of a folder, the repository root, code placed
 // without a language, boundaries whose subject is a word or the list item above; each
 // behind a cheap word gate) cost 8, 5 and 10 more (312, 245, 302; 41, 25, 40 MB): the
-// budgets rise by as much and 1 MB.
+// budgets rise by as much and 1 MB. Its naming readers (test-file names, initialisms,
+// boolean and hook prefixes; each behind a cheap word gate) cost 0, 1 and 0 more where
+// a file states such a convention: the second budget rises by 2.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
@@ -66,7 +68,7 @@ func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	}
 	budgets := map[string]struct{ compiled, mb int }{
 		budgetFiles[0]: {320, 41},
-		budgetFiles[1]: {248, 26},
+		budgetFiles[1]: {250, 26},
 		budgetFiles[2]: {312, 40},
 	}
 	for _, name := range budgetFiles {

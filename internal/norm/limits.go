@@ -32,7 +32,7 @@ var (
 		return regexp.MustCompile("(?i)(?:^|[^\\w])(_camel[_ ]?case|screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|constant_case|all[_ ]caps|uppercase with underscores|capitals with underscores|capwords|snake[_ ]case|lower[_ ]snake[_ ]case|lowercase with underscores|lowercase,? with (?:dashes|hyphens)|lowercase and (?:dashes|hyphens)|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|camel[_ ]?case|kebab[-_ ]case|mixed[_ ]?caps)(?:[^\\w]|$)")
 	})
 	namingKindRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(?:functions?|methods?|variables?|locals|class(?:es)?|types?|structs?|interfaces?|enums?|traits?|constants?|consts?|const val|statics?|identifiers?|naming|private(?:\s*/\s*internal)?\s+fields?)\b`)
+		return regexp.MustCompile(`(?i)\b(?:functions?|methods?|variables?|locals|class(?:es)?|types?|structs?|interfaces?|enums?|traits?|constants?|consts?|const val|statics?|identifiers?|naming|private(?:\s*/\s*internal|\s+(?:and|or)\s+internal)?\s+(?:instance\s+|member\s+)?fields?)\b`)
 	})
 	namingFileKindRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)\b(?:components?|files?|file ?names?|filenames?|modules?|folders?|folder ?names?|director(?:y|ies)|dirs)\b`)

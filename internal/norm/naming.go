@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/heed-dev/heed/internal/lazyre"
 )
@@ -44,7 +45,7 @@ var (
 	// convStyleRE finds a naming style, written in its own style or in words.
 	convStyleRE = lazyre.New(`(?i)\b(_camel[_ ]?case|screaming[_ ]snake[_ ]case|upper[_ ]snake[_ ]case|upper_case|constant_case|all[_ ]caps|uppercase with underscores|capitals with underscores|lower[_ ]snake[_ ]case|snake[_ ]case|lowercase[_ ]with[_ ]underscores|lower[_ ]?camel[_ ]?case|upper[_ ]?camel[_ ]?case|pascal[_ ]?case|capwords|camel[_ ]?case|mixedcase|mixed[_ ]?caps)\b`)
 	// convKindRE finds a kind of declaration.
-	convKindRE = lazyre.New(`(?i)\b(functions?|funcs?|methods?|variables?|vars|locals|local variables?|classes|class|types?|structs?|interfaces?|enums?|traits?|records?|constants?|consts?|const val|statics?|identifiers?|components?|private(?:\s*/\s*internal)?\s+(?:instance\s+|member\s+)?fields?)\b`)
+	convKindRE = lazyre.New(`(?i)\b(functions?|funcs?|methods?|variables?|vars|locals|local variables?|classes|class|types?|structs?|interfaces?|enums?|traits?|records?|constants?|consts?|const val|statics?|identifiers?|components?|private(?:\s*/\s*internal|\s+(?:and|or)\s+internal)?\s+(?:instance\s+|member\s+)?fields?)\b`)
 	// namingNegRE: a style the sentence forbids ("never snake_case", "not camelCase").
 	namingNegRE = lazyre.New(`(?i)\b(?:never|not|no|don't|do not|avoid|instead of|rather than)\s+(?:use\s+|using\s+)?$`)
 	// namingOtherNamesRE: names that are not identifiers of the code ("JSON keys",
@@ -152,6 +153,11 @@ func NamingBindings(text string) map[string]string {
 	}
 	// segments: a table row's cells are one segment; otherwise ";", "," and "."
 	text = dashLabels(strings.ReplaceAll(text, "`", ""))
+	// "camelCase with underscore prefix", "camelCase prefixed with an underscore":
+	// the _camelCase of private fields
+	if strings.Contains(strings.ToLower(text), "underscore") {
+		text = camelUnderscoreRE.ReplaceAllString(text, "_camelCase")
+	}
 	segs := namingSegRE.Split(text+" ", -1)
 	if strings.Contains(text, " | ") {
 		segs = []string{strings.ReplaceAll(text, " | ", " : ")}
@@ -615,7 +621,7 @@ var (
 	// pkgNotRE: the sentence says something else of package names (a length, what
 	// they must not repeat) or lets them break the rule.
 	// pkgNextKindRE: the next kind of name a list of conventions goes on to.
-	pkgNextKindRE    = lazyre.New(`(?i)[,;]\s+(?:and\s+)?(?:exported|unexported|public|private|identifiers?|functions?|types?|variables?|constants?|methods?|structs?|interfaces?|receivers?)\b`)
+	pkgNextKindRE    = lazyre.New(`(?i)[,;]\s+(?:and\s+)?(?:(?:\w+ ?case|mixed ?caps)\s+(?:for|in|on)\s+(?:all\s+|the\s+)?)?(?:exported|unexported|public|private|identifiers?|functions?|types?|variables?|constants?|methods?|structs?|interfaces?|receivers?)\b`)
 	pkgBannedStyleRE = lazyre.New(`(?i)\b(?:no|not|nor|or|without)\s+(?:underscores?\s+(?:or|nor)\s+)?(?:mixed ?caps|camel ?case)\b`)
 	pkgNotRE         = lazyre.New(`(?i)\b(?:not|never|don't|do not|need not|may)\s+(?:be\s+)?(?:all\s+)?lower[ -]?case\b|\bupper[ -]?case\b|\bpascal|\bcamel|\bsnake`)
 )
@@ -969,6 +975,33 @@ func StyleLangTags(text string) (tags []StyleTag, rest string) {
 // start with an underscore").
 var privateUnderscoreRE = lazyre.New("(?i)(?:\\bprivate\\s+(?:class\\s+|instance\\s+)?(?:members?|properties|property|fields?)\\b(?:\\s+and\\s+methods)?|\\b(?:members?|properties|fields?)\\s+that\\s+are\\s+private\\b)[^.;]*?\\b(?:starts?\\s+with|begins?\\s+with|(?:are\\s+|is\\s+|be\\s+)?prefixed\\s+with|prefix(?:es)?\\s+with|use|have|get)\\s+(?:an?\\s+|one\\s+|a\\s+single\\s+)?(?:leading\\s+)?(?:underscore|`_`)")
 
+// camelUnderscoreRE: camelCase said in words to carry a leading underscore.
+var camelUnderscoreRE = lazyre.New(`(?i)\b(?:underscore[- ]prefixed\s+camel[_ ]?case|camel[_ ]?case,?\s+(?:with|plus|and)\s+(?:an?\s+|one\s+)?(?:leading\s+)?underscore(?:\s+prefix)?|camel[_ ]?case,?\s+prefixed\s+(?:with|by)\s+(?:an?\s+)?underscore)\b`)
+
+// AsksUnderscoreFields reports a sentence that asks private fields for a leading
+// underscore, in any of the ways NamingBindings and PrivateUnderscore read.
+func AsksUnderscoreFields(text string) bool {
+	if PrivateUnderscore(text) {
+		return true
+	}
+	l := strings.ToLower(text)
+	if !strings.Contains(l, "underscore") && !strings.Contains(l, "_camel") {
+		return false
+	}
+	return NamingBindings(text)[NameField] == StyleUnderscoreCamel
+}
+
+// NoUnderscore reports a sentence that says a name carries no underscore ("camelCase,
+// no leading underscore", "without an underscore prefix").
+func NoUnderscore(text string) bool {
+	if !strings.Contains(strings.ToLower(text), "underscore") && !strings.Contains(text, "`_`") {
+		return false
+	}
+	return noUnderscoreRE.MatchString(text)
+}
+
+var noUnderscoreRE = lazyre.New(`(?i)\b(?:no|not|never|without|don't use|do not use)\s+(?:an?\s+|the\s+)?(?:leading\s+)?(?:underscores?|` + "`_`" + `)(?:\s+prefix(?:es)?)?\b|\bnot\s+(?:be\s+)?prefixed\s+with\s+(?:an?\s+)?(?:underscore|` + "`_`" + `)`)
+
 // PrivateUnderscore reports a sentence that asks private fields for a leading
 // underscore, said in words: the _camelCase of .NET's and TypeScript's private
 // fields. A negated one ("never prefix private members with an underscore") is not.
@@ -979,3 +1012,247 @@ func PrivateUnderscore(text string) bool {
 	loc := privateUnderscoreRE.FindStringIndex(text)
 	return loc != nil && !styleNegatedRE.MatchString(text[loc[0]:loc[1]])
 }
+
+// Initialisms reads a convention that keeps initialisms in one case ("`ID` not `Id`",
+// "Initialisms keep one case: `userID`, `parseURL`; never `userId`", "Acronyms in
+// identifiers stay upper case"): the initialisms it names, upper case ("ID", "URL",
+// "HTTP"), or Go's common ones when it names none. nil for any other text.
+func Initialisms(text string) []string {
+	l := strings.ToLower(text)
+	named := strings.Contains(l, "initialism") || strings.Contains(l, "acronym")
+	if !named && strings.Count(text, "`") < 4 {
+		return nil // no word for them, and no two spans to compare
+	}
+	if !named && !caseTwinSpans(text) {
+		return nil
+	}
+	spans := identSpanRE.FindAllStringSubmatch(text, -1)
+	var out []string
+	pair := false
+	for i := 0; i < len(spans); i++ {
+		for j := i + 1; j < len(spans); j++ {
+			a, b := spans[i][1], spans[j][1]
+			if a == b || !strings.EqualFold(a, b) {
+				continue
+			}
+			if init := initialismOf(a, b); init != "" {
+				out, pair = append(out, init), true
+			} else if init := initialismOf(b, a); init != "" {
+				out, pair = append(out, init), true
+			}
+		}
+	}
+	if !pair {
+		if !initialismWordRE.MatchString(text) || !initialismCaseRE.MatchString(text) || styleNegatedRE.MatchString(text) {
+			return nil
+		}
+		for _, sp := range spans {
+			for _, m := range capsRunRE.FindAllStringIndex(sp[1], -1) {
+				run := sp[1][m[0]:m[1]]
+				if m[1] < len(sp[1]) && unicode.IsLower(rune(sp[1][m[1]])) {
+					run = run[:len(run)-1] // `HTTPServer`: the S starts the next word
+				}
+				if len(run) >= 2 {
+					out = append(out, run)
+				}
+			}
+		}
+		if len(out) == 0 {
+			out = append(out, goInitialisms...)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// caseTwinSpans reports two code spans that differ only in their letters' case, read
+// without an expression (most sentences have none).
+func caseTwinSpans(text string) bool {
+	parts := strings.Split(text, "`")
+	seen := map[string]string{}
+	for i := 1; i < len(parts); i += 2 {
+		k := strings.ToLower(parts[i])
+		if o, ok := seen[k]; ok && o != parts[i] {
+			return true
+		}
+		seen[k] = parts[i]
+	}
+	return false
+}
+
+// initialismOf is the initialism spelled in capitals in a and not in b, two spellings
+// of one name ("userID" and "userId": "ID"), or "".
+func initialismOf(a, b string) string {
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	if i == len(a) || !unicode.IsUpper(rune(a[i])) || !unicode.IsLower(rune(b[i])) {
+		return ""
+	}
+	lo, hi := i, i
+	for lo > 0 && unicode.IsUpper(rune(a[lo-1])) {
+		lo--
+	}
+	for hi < len(a) && unicode.IsUpper(rune(a[hi])) {
+		hi++
+	}
+	if hi < len(a) && unicode.IsLower(rune(a[hi])) {
+		hi-- // `HTTPClient`: the C starts the next word
+	}
+	if hi-lo < 2 {
+		return ""
+	}
+	return a[lo:hi]
+}
+
+var (
+	identSpanRE      = lazyre.New("`([A-Za-z][A-Za-z0-9]*)`")
+	capsRunRE        = lazyre.New(`[A-Z]{2,}`)
+	initialismWordRE = lazyre.New(`(?i)\b(?:initialisms?|acronyms?)\b`)
+	initialismCaseRE = lazyre.New(`(?i)\b(?:(?:one|same|consistent|a single)\s+case|upper[ -]?case|all[ -]?caps|capitali[sz]ed|capitals)\b`)
+)
+
+// goInitialisms are the initialisms Go's own linters keep in one case.
+var goInitialisms = []string{"ACL", "API", "ASCII", "CPU", "CSS", "DNS", "EOF", "GUID", "HTML", "HTTP", "HTTPS", "ID", "IP", "JSON", "QPS", "RAM", "RPC", "SLA", "SMTP", "SQL", "SSH", "TCP", "TLS", "TTL", "UDP", "UI", "UID", "UUID", "URI", "URL", "UTF8", "VM", "XML", "XMPP", "XSRF", "XSS"}
+
+// BooleanPrefixes reads a convention that names booleans with a prefix ("Boolean
+// variables start with `is`, `has` or `should`", "prefix booleans with
+// `is`/`has`/`should`", "Booleans: is/has prefix"): the prefixes, or nil for any
+// other text and for one that bans them.
+func BooleanPrefixes(text string) []string {
+	if !strings.Contains(strings.ToLower(text), "boolean") {
+		return nil
+	}
+	loc := boolKindRE.FindStringIndex(text)
+	if loc == nil || !boolPrefixWordRE.MatchString(text) || styleNegatedRE.MatchString(text) {
+		return nil
+	}
+	var out []string
+	for _, m := range boolSpanRE.FindAllStringSubmatch(text, -1) {
+		out = append(out, m[1])
+	}
+	if len(out) == 0 {
+		// "is/has prefix": the words of a slash list
+		if m := boolSlashRE.FindString(text); m != "" {
+			out = strings.Split(m, "/")
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+var (
+	boolKindRE       = lazyre.New(`(?i)\bbooleans?\b`)
+	boolPrefixWordRE = lazyre.New(`(?i)\b(?:prefix(?:ed|es)?|start(?:s|ing)?\s+with|begins?\s+with|beginning\s+with)\b`)
+	boolSpanRE       = lazyre.New("`(is|has|have|should|can|will|did|was|were|are|does|needs|allows?)`")
+	boolSlashRE      = lazyre.New(`\b(?:is|has|have|should|can|will|did|was|does)(?:/(?:is|has|have|should|can|will|did|was|does))+\b`)
+)
+
+// TestFilePatterns reads the names test files must have ("Test files end in
+// `_test.go`", "Naming: `test_<feature>.py` convention", "Test files follow the
+// pattern `*.test.ts`", "with a test_ prefix or suffix (e.g., test_scoring.py,
+// scoring.test.js)"): each as a file glob without folders ("*_test.go",
+// "test_*.py", "*.test.ts"); a pattern the text sets aside ("not `.test.ts`") is
+// left out. nil for any other text.
+func TestFilePatterns(text string) []string {
+	l := strings.ToLower(text)
+	if !strings.Contains(l, "test") && !strings.Contains(l, "spec") {
+		return nil
+	}
+	if !testFileSpan(text) && !strings.Contains(l, "prefix") && !strings.Contains(l, "suffix") {
+		return nil // no span of a test file's name, and no affix in words
+	}
+	if !testFileTopicRE.MatchString(text) {
+		return nil
+	}
+	var out []string
+	for _, m := range testPatternRE.FindAllStringSubmatchIndex(text, -1) {
+		if testPatternNotRE.MatchString(text[:m[0]]) {
+			continue // "`.spec.ts`, not `.test.ts`": the pattern set aside
+		}
+		p := text[m[2]:m[3]]
+		p = testPatternPlaceholderRE.ReplaceAllString(p, "*")
+		if strings.HasPrefix(p, ".") || strings.HasPrefix(p, "_") {
+			p = "*" + p
+		}
+		if !strings.Contains(p, "*") || strings.ContainsAny(p, "/ ") {
+			continue // `test_scoring.py`: one file, an example
+		}
+		out = append(out, p)
+	}
+	if len(out) == 0 {
+		// "(e.g., test_scoring.py, scoring.test.js)": examples of a prefix or
+		// suffix the text names in words
+		if testAffixWordsRE.MatchString(text) {
+			for _, m := range testExampleRE.FindAllStringSubmatch(text, -1) {
+				switch {
+				case strings.HasPrefix(m[1], "test_"):
+					out = append(out, "test_*"+m[1][strings.LastIndexByte(m[1], '.'):])
+				default:
+					if i := strings.Index(m[1], ".test."); i > 0 {
+						out = append(out, "*"+m[1][i:])
+					} else if i := strings.Index(m[1], "_test."); i > 0 {
+						out = append(out, "*"+m[1][i:])
+					}
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// testFileSpan reports a code span that may be a test file's name ("`*_test.go`"),
+// read without an expression.
+func testFileSpan(text string) bool {
+	parts := strings.Split(text, "`")
+	for i := 1; i < len(parts); i += 2 {
+		p := strings.ToLower(parts[i])
+		if strings.Contains(p, ".") && (strings.Contains(p, "test") || strings.Contains(p, "spec")) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestFileNaming reports a sentence that states the names of test files in words that
+// say it names them ("Test files are named `test_<module>.py`", "Unit test files use
+// the `.spec.ts` suffix", "end in `_test.go`"): a convention wherever it stands. One
+// that only says which files are used ("Test files use `.test.ts`") is read by its
+// section.
+func TestFileNaming(text string) bool {
+	if l := strings.ToLower(text); !strings.Contains(l, "test") && !strings.Contains(l, "spec") {
+		return false
+	}
+	return testNamingVerbRE.MatchString(text) && len(TestFilePatterns(text)) > 0
+}
+
+var testNamingVerbRE = lazyre.New(`(?i)\b(?:named|name|naming|ends?\s+(?:in|with)|suffix(?:ed)?|prefix(?:ed)?|pattern|convention)\b`)
+
+var (
+	testFileTopicRE          = lazyre.New(`(?i)\b(?:test|unit test|spec)\s+(?:files?|modules?)\b|\bname\s+(?:unit\s+)?tests?\b|\b(?:naming|named|pattern|convention|suffix|prefix)\b`)
+	testPatternRE            = lazyre.New("`(\\*?[._]?[A-Za-z0-9_<>{}\\[\\]*-]*(?:test|spec|Test|Spec)[A-Za-z0-9_<>{}\\[\\]*.-]*\\.(?:go|py|ts|tsx|js|jsx|mjs|cjs|java|kt|rb|rs|cs))`")
+	testPatternNotRE         = lazyre.New("(?i)\\b(?:not|never|instead of|rather than|avoid|over)\\b[^.;`]*$")
+	testPatternPlaceholderRE = lazyre.New(`<[^>]*>|\{[^}]*\}|\[[^\]]*\]`)
+	testAffixWordsRE         = lazyre.New(`(?i)\btest_?\s+(?:prefix|suffix)\b|\b(?:prefix|suffix)\s+(?:of\s+)?` + "`?" + `_?test`)
+	testExampleRE            = lazyre.New(`\b([a-z0-9_]+(?:\.test|_test)?\.(?:py|js|ts|go))\b`)
+)
+
+// HookNaming reports a convention that names React's custom hooks with `use` ("Custom
+// hooks are named `useXxx`", "Hooks must start with `use`", "Query hooks should follow
+// the pattern use[Resource]").
+func HookNaming(text string) bool {
+	if !strings.Contains(strings.ToLower(text), "hook") {
+		return false
+	}
+	return hookWordRE.MatchString(text) && hookUseRE.MatchString(text) && !styleNegatedRE.MatchString(text)
+}
+
+var (
+	hookWordRE = lazyre.New(`(?i)\bhooks?\b`)
+	hookUseRE  = lazyre.New("(?:\\b(?:named|start(?:s|ing)?\\s+with|begins?\\s+with|prefix(?:ed)?(?:\\s+with)?|pattern|follow)\\b[^.;]*?(?:`use`|`use[A-Z\\[<{]|\\buse\\[|\\buse[A-Z][a-z]*\\b|\\buse-?\\s+prefix))|`use[A-Z][A-Za-z]*`\\s+(?:naming|pattern|prefix)")
+)

@@ -25,12 +25,13 @@ var (
 	// about what tests do, so it holds in tests only.
 	scopeTestSubjectRE = lazyre.New(`^(?:(?:a|an|each|every|all|any|our|the|your|new|unit|integration|e2e) )*(?:tests?|test code|test files?|test functions?|test cases?|test modules?)(?: (?:must|should|shall|may|can|need to|have to))?(?: not| never| always)? (?:must|should|shall|never|not|always|call|use|write|import|sleep|rely|depend|hit|touch|access|open|create|leave|print|log|catch|raise)\b`)
 	// scopeHeadersOnlyRE: "in headers", "in a public header", "into header files".
-	scopeHeadersOnlyRE   = lazyre.New(`\b(?:in|inside|within|into|to|from) (?:a |any |the |our |public |your )*(?:headers?|header files?|\.h(?:pp)? files)\b`)
-	scopeExceptHeadersRE = lazyre.New(`\b(?:except|outside(?: of)?|other than|apart from|but not|not) (?:in |inside )?(?:a |any |the |our |public )*(?:headers?|header files?)\b`)
-	scopeTestHeaderRE    = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
-	scopeInPathRE        = lazyre.New("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
-	scopeExceptRE        = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|are allowed|is allowed|(?:may|can) (?:freely |still |also )?(?:use|print|call|import|log|write)|(?:is|are) (?:fine|ok|okay|acceptable|permitted))\b`)
-	scopeRegionRE        = lazyre.New(`\b(?:in|inside|within) (?:the |our |your |all |any )?((?:[a-z][a-z-]* )?(?:code|doctests?|docstrings?|notebooks?|templates?|migrations?|handlers?|views?|stories|snippets?|serialization classes))\b|\b(?:in|inside|within) (?:an? |the |each |every |any )?((?:CODE|try|except|catch|finally|with|async|loop) (?:blocks?|clauses?|handlers?|bodies|body))\b`)
+	scopeHeadersOnlyRE    = lazyre.New(`\b(?:in|inside|within|into|to|from) (?:a |any |the |our |public |your )*(?:headers?|header files?|\.h(?:pp)? files)\b`)
+	scopeExceptHeadersRE  = lazyre.New(`\b(?:except|outside(?: of)?|other than|apart from|but not|not) (?:in |inside )?(?:a |any |the |our |public )*(?:headers?|header files?)\b`)
+	scopeTestHeaderRE     = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
+	scopeInPathRE         = lazyre.New("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
+	scopeTrailingExemptRE = lazyre.New(`\b(?:is|are)\s+(?:also\s+)?(?:exempt(?:ed)?|excluded)\b`)
+	scopeExceptRE         = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|are allowed|is allowed|(?:may|can) (?:freely |still |also )?(?:use|print|call|import|log|write)|(?:is|are) (?:fine|ok|okay|acceptable|permitted))\b`)
+	scopeRegionRE         = lazyre.New(`\b(?:in|inside|within) (?:the |our |your |all |any )?((?:[a-z][a-z-]* )?(?:code|doctests?|docstrings?|notebooks?|templates?|migrations?|handlers?|views?|stories|snippets?|serialization classes))\b|\b(?:in|inside|within) (?:an? |the |each |every |any )?((?:CODE|try|except|catch|finally|with|async|loop) (?:blocks?|clauses?|handlers?|bodies|body))\b`)
 	// scopeOutsideRE: "outside (of) <what>", an exception region; scopeOutsideKnownRE
 	// what heed can locate (tests, a path in a code span, the words "CODE" stand for)
 	scopeOutsideRE      = lazyre.New(`\boutside (?:of )?((?:[a-z][a-z/-]* ){0,4}[a-z][a-z/-]*)`)
@@ -101,6 +102,18 @@ func InPaths(text string) []string {
 // than", "exempt", "are allowed"), -1 when there is none.
 func ExceptionAt(prose string) int {
 	if loc := scopeExceptRE.FindStringIndex(prose); loc != nil {
+		return loc[0]
+	}
+	return -1
+}
+
+// TrailingExemption returns where a clause that exempts its subject says so ("generated
+// files under `src/gen/` are exempt", "... are excluded"), -1 when it does not.
+func TrailingExemption(clause string) int {
+	if l := strings.ToLower(clause); !strings.Contains(l, "exempt") && !strings.Contains(l, "excluded") {
+		return -1
+	}
+	if loc := scopeTrailingExemptRE.FindStringIndex(clause); loc != nil {
 		return loc[0]
 	}
 	return -1

@@ -701,11 +701,28 @@ func (s *sentence) pairBans(ts []token, cl string, leadUse, afterUse bool) []ban
 		}
 		qual := qualifier(ts, end)
 		for _, sp := range spans {
+			if caseRespelling(sp, before) {
+				// "Use `ID` not `Id`", "`userID`, never `userId`": how a name is
+				// spelled, a naming convention (norm.Initialisms), not a ban of a
+				// name
+				continue
+			}
 			out = append(out, ban{span: sp, instead: strings.Join(before, ", "), clause: cl, qualifier: qual, pair: true})
 		}
 		i = end - 1
 	}
 	return out
+}
+
+// caseRespelling reports a span that differs from one offered for it only in its
+// letters' case.
+func caseRespelling(sp string, offered []string) bool {
+	for _, o := range offered {
+		if o != sp && strings.EqualFold(o, sp) {
+			return true
+		}
+	}
+	return false
 }
 
 // opensWithUse reports a clause that opens by saying what to use: "Use …",

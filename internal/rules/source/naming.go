@@ -3,6 +3,7 @@ package source
 import (
 	"fmt"
 	"maps"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -423,6 +424,16 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	if r, ok := goPackageRule(c, rc); ok {
 		affixes = append(affixes, r)
 	}
+	if r, ok := goInitialismRule(c, rc); ok {
+		affixes = append(affixes, r)
+	}
+	if r, ok := booleanPrefixRule(c, rc); ok {
+		affixes = append(affixes, r)
+	}
+	affixes = append(affixes, testFileRules(c, rc)...)
+	if r, ok := hookNamingRule(c, rc); ok {
+		affixes = append(affixes, r)
+	}
 	if !norm.NamesAStyle(text) {
 		return recognize.Result{Rules: affixes}
 	}
@@ -490,6 +501,11 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 		var caseLangs []string
 		for _, l := range langs {
 			re := nameViolation(style, kind, l)
+			if kind == kindField && style == styleCamel && re != "" && !underscoreFieldsAsked(c, rc) {
+				// "Private fields: camelCase" where nothing in the file asks a
+				// leading underscore: `_count` is not the style
+				re = `^_|` + re
+			}
 			qs := declQueries(kind, l)
 			if kind == kindConstant && (l == engine.LangJavaScript || l == engine.LangTypeScript || l == engine.LangTSX) && !moduleLevelRE.MatchString(c.Text) {
 				// a `const` binding is no constant: only "module-level" or "top-level"
@@ -559,6 +575,27 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	return recognize.Result{Rules: append(rules, affixes...)}
 }
 
+// underscoreFieldsAsked reports whether a camelCase convention of private fields lets
+// them keep a leading underscore: the sentence does not say "no underscore" and
+// another sentence of the repository's instructions asks the underscore ("Use camelCase for
+// private fields" beside "Private fields use camelCase with underscore prefix").
+func underscoreFieldsAsked(c *policy.Constraint, rc *recognize.RepoContext) bool {
+	if norm.NoUnderscore(c.Text) {
+		return false
+	}
+	if rc == nil {
+		return true // nothing to read the file by: the lenient reading
+	}
+	for i := range rc.Constraints {
+		// any instruction file of the repository: CLAUDE.md's "camelCase for
+		// private fields" beside a rules file's "_fieldName"
+		if norm.AsksUnderscoreFields(rc.Constraints[i].Text) {
+			return true
+		}
+	}
+	return false
+}
+
 // bindsTests reports whether a sentence of the text that states a style speaks of
 // tests ("Test methods use snake_case"); one that only makes room for tests beside
 // the convention ("Method names are lowerCamelCase. Test methods may use
@@ -603,6 +640,307 @@ func goPackageRule(c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule
 			{Expect: policy.ExpectSatisfied, Path: p, Code: "package userstore_test\n", Note: "an external test package"},
 		},
 	}, true
+}
+
+// goInitialismRule reads a convention that keeps initialisms in one case
+// (norm.Initialisms: "`ID` not `Id`", "`userID`, never `userId`") into a query over
+// Go's declared names: a name that spells an initialism with only its first letter
+// a capital (`userId`, `HttpClient`, `parseUrl`) breaks it. The convention is Go's
+// (golint's initialisms); .NET's names are the other way (`HttpClient`), so a
+// sentence that names no language binds Go code only.
+func goInitialismRule(c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	inits := norm.Initialisms(c.Text)
+	if len(inits) == 0 {
+		return policy.Rule{}, false
+	}
+	s := itemSentence(c, rc)
+	if !slices.Contains(pickLangs(s, rc, []string{engine.LangGo}), engine.LangGo) {
+		return policy.Rule{}, false
+	}
+	sc, _ := ruleScope(s, rc, []string{engine.LangGo})
+	p, ok := samplePath(sc, engine.LangGo, "")
+	if !ok {
+		return policy.Rule{}, false
+	}
+	var alts []string
+	for _, in := range inits {
+		alts = append(alts, in[:1]+strings.ToLower(in[1:]))
+	}
+	re := `(?:^|[a-z0-9])(?:` + strings.Join(alts, "|") + `)s?(?:[A-Z0-9_]|$)`
+	decls := `[(function_declaration name: (identifier) @match) (method_declaration name: (field_identifier) @match) (type_spec name: (type_identifier) @match) (var_spec name: (identifier) @match) (const_spec name: (identifier) @match) (short_var_declaration left: (expression_list (identifier) @match)) (parameter_declaration name: (identifier) @match) (field_declaration name: (field_identifier) @match)]`
+	q := fmt.Sprintf("(%s (#match? @match %q))", decls, re)
+	bad, good := alts[0], inits[0]
+	return policy.Rule{
+		Domain: policy.DomainSource, Kind: KindQuery, Severity: policy.SeverityWarning, Exact: false, Scope: sc,
+		Params:     marshal(QueryParams{Queries: map[string]string{engine.LangGo: q}}),
+		Message:    "initialism not in one case",
+		Suggestion: "spell initialisms in one case (" + strings.Join(inits, ", ") + ")",
+		Cases: []policy.Case{
+			{Expect: policy.ExpectViolated, Path: p, Code: "package p\n\nfunc lookup(user" + bad + " string) string {\n\treturn user" + bad + "\n}\n", Note: "an initialism with one capital"},
+			{Expect: policy.ExpectSatisfied, Path: p, Code: "package p\n\nfunc lookup(user" + good + " string) string {\n\treturn user" + good + "\n}\n", Note: "the initialism in capitals"},
+		},
+	}, true
+}
+
+// boolDeclQueries are the declarations of a boolean variable or field, by language:
+// a name with a boolean type or a boolean literal for its value; the name is @match.
+func boolDeclQueries(l string) []string {
+	switch l {
+	case engine.LangTypeScript, engine.LangTSX:
+		return []string{
+			`(variable_declarator name: (identifier) @match type: (type_annotation (predefined_type) @t) (#eq? @t "boolean"))`,
+			`(variable_declarator name: (identifier) @match value: [(true) (false)])`,
+			`(public_field_definition name: (property_identifier) @match type: (type_annotation (predefined_type) @t) (#eq? @t "boolean"))`,
+			`(public_field_definition name: (property_identifier) @match value: [(true) (false)])`,
+		}
+	case engine.LangJavaScript:
+		return []string{`(variable_declarator name: (identifier) @match value: [(true) (false)])`}
+	case engine.LangPython:
+		return []string{`(assignment left: (identifier) @match type: (type (identifier) @t) (#eq? @t "bool"))`, `(assignment left: (identifier) @match right: [(true) (false)])`}
+	case engine.LangGo:
+		return []string{`(var_spec name: (identifier) @match type: (type_identifier) @t (#eq? @t "bool"))`, `(var_spec name: (identifier) @match value: (expression_list [(true) (false)]))`,
+			`(short_var_declaration left: (expression_list . (identifier) @match .) right: (expression_list . [(true) (false)] .))`}
+	case engine.LangCSharp:
+		return []string{`(variable_declaration type: (predefined_type) @t (variable_declarator name: (identifier) @match) (#eq? @t "bool"))`}
+	case engine.LangJava:
+		return []string{`(local_variable_declaration type: (boolean_type) declarator: (variable_declarator name: (identifier) @match))`, `(field_declaration type: (boolean_type) declarator: (variable_declarator name: (identifier) @match))`}
+	}
+	return nil
+}
+
+// boolSamples are a boolean's declaration by language, NAME where the name goes.
+func boolSample(l string) string {
+	switch l {
+	case engine.LangTypeScript, engine.LangTSX:
+		return "export let NAME: boolean = false;\n"
+	case engine.LangJavaScript:
+		return "export let NAME = false;\n"
+	case engine.LangPython:
+		return "NAME: bool = False\n"
+	case engine.LangGo:
+		return "package p\n\nvar NAME bool\n"
+	case engine.LangCSharp:
+		return "class Example {\n    void F() { bool NAME = false; }\n}\n"
+	case engine.LangJava:
+		return "class Example {\n    void f() {\n        boolean NAME = false;\n    }\n}\n"
+	}
+	return ""
+}
+
+// booleanPrefixRule reads a convention that names booleans with a prefix
+// (norm.BooleanPrefixes) into a query over the declarations whose type or value is
+// boolean: a name without any of the prefixes breaks it. A convention: it warns.
+func booleanPrefixRule(c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	prefixes := norm.BooleanPrefixes(c.Text)
+	if len(prefixes) == 0 {
+		return policy.Rule{}, false
+	}
+	s := itemSentence(c, rc)
+	langs := pickLangs(s, rc, allGrammars)
+	sc, _ := ruleScope(s, rc, langs)
+	var alts []string
+	for _, p := range prefixes {
+		alts = append(alts, "["+strings.ToLower(p[:1])+strings.ToUpper(p[:1])+"]"+p[1:])
+	}
+	re := `^_*(?:` + strings.Join(alts, "|") + `)(?:[A-Z0-9_]|$)`
+	qp := QueryParams{Queries: map[string]string{}}
+	var caseLangs []string
+	for _, l := range langs {
+		var pats []string
+		for _, q := range boolDeclQueries(l) {
+			// a constant in capitals (`DEBUG = False`) keeps its own convention
+			pats = append(pats, fmt.Sprintf("(%s (#not-match? @match %q) (#not-match? @match %q))", q, re, "^[A-Z][A-Z0-9_]*$"))
+		}
+		if len(pats) > 0 {
+			qp.Queries[l] = strings.Join(pats, "\n")
+			caseLangs = append(caseLangs, l)
+		}
+	}
+	if len(caseLangs) == 0 {
+		return policy.Rule{}, false
+	}
+	r := policy.Rule{
+		Domain: policy.DomainSource, Kind: KindQuery, Severity: policy.SeverityWarning, Exact: false, Scope: sc,
+		Params:     marshal(qp),
+		Message:    "boolean name without " + strings.Join(prefixes, "/"),
+		Suggestion: "name the boolean with " + strings.Join(prefixes, ", "),
+	}
+	good := prefixes[0] + "Ready"
+	if slices.Contains(prefixes, "is") {
+		good = "isReady"
+	}
+	for _, l := range caseLangs {
+		p, ok := samplePath(sc, l, "")
+		if !ok {
+			continue
+		}
+		g := good
+		if l == engine.LangPython {
+			g = strings.ToLower(good[:len(good)-5]) + "_ready"
+		}
+		r.Cases = []policy.Case{
+			{Expect: policy.ExpectViolated, Path: p, Code: strings.ReplaceAll(boolSample(l), "NAME", "ready"), Note: "a boolean without the prefix"},
+			{Expect: policy.ExpectSatisfied, Path: p, Code: strings.ReplaceAll(boolSample(l), "NAME", g), Note: "a boolean with it"},
+		}
+		break
+	}
+	if len(r.Cases) == 0 {
+		return policy.Rule{}, false
+	}
+	return r, true
+}
+
+// testDeclQuery is a test a file declares, by language, the test's name as @match:
+// Go's TestXxx(t *testing.T) and its benchmarks and fuzz targets, pytest's module-level
+// test functions, a top-level describe/it/test call of JavaScript's runners, JUnit's
+// @Test methods; "" where heed does not tell a test in the language.
+func testDeclQuery(l string) string {
+	switch l {
+	case engine.LangGo:
+		return `((function_declaration name: (identifier) @match parameters: (parameter_list (parameter_declaration type: (pointer_type (qualified_type package: (package_identifier) @pkg name: (type_identifier) @t))))) (#eq? @pkg "testing") (#match? @t "^[TBF]$") (#match? @match "^(Test|Benchmark|Fuzz)"))`
+	case engine.LangPython:
+		return "((module (function_definition name: (identifier) @match)) (#match? @match \"^test\"))\n((module (decorated_definition definition: (function_definition name: (identifier) @match))) (#match? @match \"^test\"))"
+	case engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX:
+		return `((program (expression_statement (call_expression function: (identifier) @match))) (#any-of? @match "describe" "it" "test"))`
+	case engine.LangJava:
+		return `((method_declaration (modifiers (marker_annotation name: (identifier) @a)) name: (identifier) @match) (#eq? @a "Test"))`
+	}
+	return ""
+}
+
+// testSample is a file of the language that declares one test.
+func testSample(l string) string {
+	switch l {
+	case engine.LangGo:
+		return "package p\n\nimport \"testing\"\n\nfunc TestRun(t *testing.T) {}\n"
+	case engine.LangPython:
+		return "def test_run():\n    assert True\n"
+	case engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX:
+		return "it(\"runs\", () => {});\n"
+	case engine.LangJava:
+		return "class ExampleTest {\n    @Test\n    void runs() {}\n}\n"
+	}
+	return ""
+}
+
+// testFileRules reads the names test files must have (norm.TestFilePatterns) into a
+// query over the tests a file declares, with the files of the pattern left out: a
+// test declared in a file named otherwise breaks it. A convention: it warns.
+func testFileRules(c *policy.Constraint, rc *recognize.RepoContext) []policy.Rule {
+	pats := norm.TestFilePatterns(c.Text)
+	if len(pats) == 0 {
+		return nil
+	}
+	byLang := map[string][]string{}
+	for _, p := range pats {
+		if l := langOfExt(p); l != "" {
+			byLang[l] = append(byLang[l], p)
+			if l == engine.LangTypeScript && strings.HasSuffix(p, ".ts") {
+				// `*.test.ts` names the tests of .tsx files too
+				byLang[engine.LangTSX] = append(byLang[engine.LangTSX], p+"x")
+			}
+		}
+	}
+	s := itemSentence(c, rc)
+	var out []policy.Rule
+	for _, l := range slices.Sorted(maps.Keys(byLang)) {
+		q := testDeclQuery(l)
+		if q == "" || !slices.Contains(pickLangs(s, rc, []string{l}), l) {
+			continue
+		}
+		sc, _ := ruleScope(s, rc, []string{l})
+		for _, p := range byLang[l] {
+			sc.Exclude = append(sc.Exclude, "**/"+p)
+		}
+		if l == engine.LangPython {
+			sc.Exclude = append(sc.Exclude, "**/conftest.py")
+			if len(sc.Globs) == 0 {
+				// a module's `def test_...` outside the test folders may be the
+				// code's own function (`test_connection`): the test folders only
+				sc.Globs = testGlobs(l)
+			}
+		}
+		bad, ok := samplePath(sc, l, "checks")
+		if !ok {
+			continue
+		}
+		out = append(out, policy.Rule{
+			Domain: policy.DomainSource, Kind: KindQuery, Severity: policy.SeverityWarning, Exact: false, Scope: sc,
+			Params:     marshal(QueryParams{Queries: map[string]string{l: q}}),
+			Message:    "a test in a file not named " + strings.Join(byLang[l], " or "),
+			Suggestion: "keep tests in files named " + strings.Join(byLang[l], " or "),
+			Cases: []policy.Case{
+				{Expect: policy.ExpectViolated, Path: bad, Code: testSample(l), Note: "a test in a file named otherwise"},
+				{Expect: policy.ExpectSatisfied, Path: bad, Code: namingSample(kindFunction, l, "helper"), Note: "a file named otherwise that declares no test"},
+			},
+		})
+	}
+	return out
+}
+
+// hookNamingRule reads a convention that names custom hooks with `use`
+// (norm.HookNaming) into a query over the module-level functions that call a hook in
+// their own body (`const [s] = useState()`, `useEffect(...)`, `return useQuery(...)`):
+// one named neither `useXxx` nor as a component (a capital) breaks it. A convention:
+// it warns.
+func hookNamingRule(c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
+	if !norm.HookNaming(c.Text) {
+		return policy.Rule{}, false
+	}
+	s := itemSentence(c, rc)
+	langs := pickLangs(s, rc, []string{engine.LangTSX, engine.LangTypeScript, engine.LangJavaScript})
+	if len(langs) == 0 {
+		return policy.Rule{}, false
+	}
+	sc, _ := ruleScope(s, rc, langs)
+	call := `[(lexical_declaration (variable_declarator value: (call_expression function: (identifier) @h))) (expression_statement (call_expression function: (identifier) @h)) (return_statement (call_expression function: (identifier) @h))]`
+	pred := ` (#match? @h "^use[A-Z]") (#not-match? @match "^(?:use[A-Z0-9]|[A-Z])")`
+	decls := []string{
+		`(function_declaration name: (identifier) @match body: (statement_block ` + call + `))`,
+		`(variable_declarator name: (identifier) @match value: (arrow_function body: (statement_block ` + call + `)))`,
+	}
+	var pats []string
+	for _, d := range decls {
+		pats = append(pats, "("+d+pred+")")
+	}
+	qp := QueryParams{Queries: map[string]string{}}
+	for _, l := range langs {
+		qp.Queries[l] = strings.Join(pats, "\n")
+	}
+	p, ok := samplePath(sc, langs[0], "")
+	if !ok {
+		return policy.Rule{}, false
+	}
+	sample := "export function NAME() {\n  const [s] = useState(0);\n  return s;\n}\n"
+	return policy.Rule{
+		Domain: policy.DomainSource, Kind: KindQuery, Severity: policy.SeverityWarning, Exact: false, Scope: sc,
+		Params:     marshal(qp),
+		Message:    "a function that calls hooks is not named `use...`",
+		Suggestion: "name the hook `useXxx`",
+		Cases: []policy.Case{
+			{Expect: policy.ExpectViolated, Path: p, Code: strings.ReplaceAll(sample, "NAME", "counterState"), Note: "a hook named otherwise"},
+			{Expect: policy.ExpectSatisfied, Path: p, Code: strings.ReplaceAll(sample, "NAME", "useCounter"), Note: "a hook named useXxx"},
+		},
+	}, true
+}
+
+// langOfExt is the language of a file pattern's extension, or "".
+func langOfExt(p string) string {
+	switch path.Ext(p) {
+	case ".go":
+		return engine.LangGo
+	case ".py":
+		return engine.LangPython
+	case ".ts", ".mts", ".cts":
+		return engine.LangTypeScript
+	case ".tsx":
+		return engine.LangTSX
+	case ".js", ".jsx", ".mjs", ".cjs":
+		return engine.LangJavaScript
+	case ".java":
+		return engine.LangJava
+	}
+	return ""
 }
 
 var reactComponentsRE = lazyre.New(`(?i)\breact\s+(components?)\b`)
@@ -746,6 +1084,16 @@ func affixRules(c *policy.Constraint, rc *recognize.RepoContext) []policy.Rule {
 	for _, a := range norm.NamingAffixes(c.Text) {
 		s := itemSentence(c, rc)
 		langs := pickLangs(s, rc, allGrammars)
+		if a.Kind == norm.AffixInterface && a.Prefix == "I" && len(contextLangs(s)) == 0 && slices.Contains(langs, engine.LangCSharp) {
+			// the `I` of interfaces is .NET's convention: a sentence that names no
+			// language asks it of the C# beside the TypeScript, and one that bans it
+			// bans it in the other languages
+			if a.Forbid {
+				langs = slices.DeleteFunc(slices.Clone(langs), func(l string) bool { return l == engine.LangCSharp })
+			} else {
+				langs = []string{engine.LangCSharp}
+			}
+		}
 		sc, _ := ruleScope(s, rc, langs)
 		qp := QueryParams{Queries: map[string]string{}}
 		var caseLangs []string

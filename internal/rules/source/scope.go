@@ -421,9 +421,26 @@ func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc polic
 	} else if gs := s.leadingPathGlobs(leadingForRE.FindString(s.prose())); len(gs) > 0 {
 		sc.Globs = append(sc.Globs, gs...)
 	}
-	for _, sp := range norm.InPaths(s.norm) {
-		p := strings.TrimSpace(sp)
-		if looksLikeDir(p) {
+	for _, cl := range s.clauses() {
+		// "generated files under `src/gen/` are exempt": the folder of a clause
+		// that exempts its subject is no place of the rule but its exception
+		exempt := false
+		if loc := norm.TrailingExemption(cl); loc >= 0 {
+			cl, exempt = cl[:loc], true
+		} else if at := norm.ExceptionAt(cl); at >= 0 {
+			// "snake_case, except the generated stubs in `proto/gen/`": what
+			// follows the exception is left out below, not the rule's place
+			cl = cl[:at]
+		}
+		for _, sp := range norm.InPaths(cl) {
+			p := strings.TrimSpace(sp)
+			if !looksLikeDir(p) {
+				continue
+			}
+			if exempt {
+				sc.Exclude = append(sc.Exclude, dirGlob(nestedDir(s, rc, p)))
+				continue
+			}
 			sc.Globs = append(sc.Globs, dirGlob(nestedDir(s, rc, p)))
 		}
 	}
