@@ -223,6 +223,11 @@ func NamingBindings(text string) map[string]string {
 			if strings.HasSuffix(strings.TrimSpace(before), "css") || strings.HasSuffix(strings.TrimSpace(before), "test") {
 				continue
 			}
+			if tb := strings.TrimSpace(before); strings.HasSuffix(tb, "env") || strings.HasSuffix(tb, "environment") || strings.HasSuffix(tb, "shell") {
+				// "SNAKE_CASE only for env vars": the names of the process's
+				// environment, which no declaration of the code holds
+				continue
+			}
 			// "enum values", "class fields": the members, not the declaration
 			if namingMemberWordRE.MatchString(seg[m[1]:]) {
 				continue

@@ -21,6 +21,9 @@ func TestNamingBindingsReadsWhichStyleEachKindTakes(t *testing.T) {
 		// names that are not the code's identifiers
 		{"JSON keys are snake_case.", map[string]string{}},
 		{"Use camelCase for public variable names.", map[string]string{}},
+		// the environment's names are no declaration of the code
+		{"Prefer `camelCase` for locals, and `SNAKE_CASE` just for env vars.", map[string]string{NameVariable: StyleCamel}},
+		{"Shell variables are lower case; environment variables are UPPER_SNAKE_CASE.", map[string]string{}},
 	} {
 		if got := NamingBindings(tc.text); !maps.Equal(got, tc.want) {
 			t.Errorf("NamingBindings(%q) = %v, want %v", tc.text, got, tc.want)
