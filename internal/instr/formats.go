@@ -88,14 +88,16 @@ func Classify(rel string) string {
 		}
 	}
 	segs := strings.Split(dir, "/")
-	// .claude/rules/**/*.md, .cursor/rules/**/*.mdc, .windsurf/rules/**/*.md and
+	// .claude/rules/**/*.md, .cursor/rules/**/*.md[c], .windsurf/rules/**/*.md and
 	// .clinerules/**: any depth below the rules folder.
 	for i := range segs {
 		tail := segs[i:]
 		switch {
 		case len(tail) >= 2 && tail[0] == ".claude" && tail[1] == "rules" && strings.HasSuffix(base, ".md"):
 			return FormatClaudeRules
-		case len(tail) >= 2 && tail[0] == ".cursor" && tail[1] == "rules" && strings.HasSuffix(base, ".mdc"):
+		case len(tail) >= 2 && tail[0] == ".cursor" && tail[1] == "rules" && (strings.HasSuffix(base, ".mdc") || strings.HasSuffix(base, ".md")):
+			// Cursor takes .md beside .mdc there (and a rule folder's RULE.md); the
+			// frontmatter, not the extension, says when it applies
 			return FormatCursor
 		case len(tail) >= 2 && tail[0] == ".windsurf" && tail[1] == "rules" && strings.HasSuffix(base, ".md"):
 			return FormatWindsurf
