@@ -61,6 +61,19 @@ func commentSample(l, s string) string {
 	return s
 }
 
+// withDocBlockGood adds a good sample to the variants of the languages whose
+// comments open with /*: a documentation block, whose tags (`@package`) and
+// examples are the documentation's, not code left behind.
+func withDocBlockGood(vs []Variant, sample string) []Variant {
+	for i, v := range vs {
+		if v.Lang == engine.LangPython || v.Lang == engine.LangRuby {
+			continue
+		}
+		vs[i].Good = append(vs[i].Good, commentSample(v.Lang, sample))
+	}
+	return vs
+}
+
 // commentFunc puts a body into the language's function.
 func commentFunc(l, body string) string {
 	m := "//"
@@ -417,9 +430,10 @@ var (
 		Inexact:       true,
 		Message:       "commented-out code",
 		Suggestion:    "delete it: the history keeps it",
-		Variants: commentVariants(allCommentLangs(), "code", nil,
+		Variants: withDocBlockGood(commentVariants(allCommentLangs(), "code", nil,
 			[]string{"«%M result = compute(xs)»\n%M return result\n%D\n"},
 			[]string{"%M Sum before tax: the caller adds it.\n%D\n", "%M See the docs for why this is needed.\n%D\n"}, false),
+			"/**\n * Compares in constant time.\n * @package\n * @example\n *   total = compute(xs);\n */\n%D\n"),
 	}
 	commentDivider = &Entry{
 		Name:  "comment-divider",

@@ -120,6 +120,11 @@ func commentShape(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) b
 	case "space":
 		return c.line && spaceMissingRE.MatchString(c.raw)
 	case "code":
+		if docMarked(c.raw) {
+			// a documentation comment: its tags (`@package`, `@param x`) and its
+			// examples are documentation, not code left behind
+			return false
+		}
 		if c.line && !c.trailing {
 			if prev := runNeighbour(n, t, -1); prev != nil && anyCode(readComment(prev, t).lines) {
 				return false // the run's first line of code says
@@ -595,10 +600,16 @@ func documentedName(n *sitter.Node, t *lang.Tree) string {
 	return ""
 }
 
+// docMarked reports a comment that opens with a documentation marker: ///, //!, /**
+// (but /**/, an empty block).
+func docMarked(raw string) bool {
+	return strings.HasPrefix(raw, "///") || strings.HasPrefix(raw, "//!") || strings.HasPrefix(raw, "/**") && !strings.HasPrefix(raw, "/**/")
+}
+
 // isDocComment: the comment documents a declaration: a doc marker (///, //!, /** */),
 // or a run on the line just above a declaration.
 func isDocComment(n *sitter.Node, t *lang.Tree, c comment) bool {
-	if strings.HasPrefix(c.raw, "///") || strings.HasPrefix(c.raw, "//!") || strings.HasPrefix(c.raw, "/**") {
+	if docMarked(c.raw) {
 		return true
 	}
 	if c.trailing {
