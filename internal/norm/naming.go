@@ -1031,13 +1031,27 @@ func Initialisms(text string) []string {
 	if !named && !caseTwinSpans(text) {
 		return nil
 	}
-	spans := identSpanRE.FindAllStringSubmatch(text, -1)
+	locs := identSpanRE.FindAllStringSubmatchIndex(text, -1)
+	spans := make([][]string, len(locs))
+	for i, m := range locs {
+		spans[i] = []string{text[m[0]:m[1]], text[m[2]:m[3]]}
+	}
 	var out []string
 	pair := false
 	for i := 0; i < len(spans); i++ {
 		for j := i + 1; j < len(spans); j++ {
 			a, b := spans[i][1], spans[j][1]
 			if a == b || !strings.EqualFold(a, b) {
+				continue
+			}
+			if !named && !caseContrastRE.MatchString(text[locs[i][1]:locs[j][0]]) && !caseContrastRE.MatchString(text[:locs[i][0]]) {
+				// "`PODMAN`: the path to the binary, `podman` by default": two
+				// names that differ in case, set against each other by nothing
+				continue
+			}
+			if allOneCase(a) && allOneCase(b) && len(a) > 5 {
+				// `PODMAN` and `podman`: an environment variable and a command,
+				// not an initialism inside a name
 				continue
 			}
 			if init := initialismOf(a, b); init != "" {
@@ -1111,7 +1125,13 @@ func initialismOf(a, b string) string {
 	return a[lo:hi]
 }
 
+// allOneCase reports a word whose letters are all upper or all lower case.
+func allOneCase(w string) bool { return w == strings.ToUpper(w) || w == strings.ToLower(w) }
+
 var (
+	// caseContrastRE: words that set one spelling against another ("`ID` not `Id`",
+	// "`userID` instead of `userId`", "never `Url`", "✗ `Http`").
+	caseContrastRE   = lazyre.New(`(?i)\b(?:not|never|instead of|rather than|over|vs\.?|versus|avoid|don't|do not|wrong|bad|good|right|correct|incorrect)\b|[→✗✓❌✅]|->`)
 	identSpanRE      = lazyre.New("`([A-Za-z][A-Za-z0-9]*)`")
 	capsRunRE        = lazyre.New(`[A-Z]{2,}`)
 	initialismWordRE = lazyre.New(`(?i)\b(?:initialisms?|acronyms?)\b`)
