@@ -164,10 +164,7 @@ func testsDirPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 	if !ok || rc == nil {
 		return policy.Rule{}, false
 	}
-	files := testNameGlobs(rc.Languages)
-	for _, l := range rc.Languages {
-		files = append(files, jvmTestGlobs(l)...)
-	}
+	files := repoTestGlobs(rc)
 	if len(files) == 0 {
 		return policy.Rule{}, false
 	}
@@ -330,10 +327,7 @@ func testsNotInPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoCon
 	if !ok || rc == nil {
 		return policy.Rule{}, false
 	}
-	files := testNameGlobs(rc.Languages)
-	for _, l := range rc.Languages {
-		files = append(files, jvmTestGlobs(l)...)
-	}
+	files := repoTestGlobs(rc)
 	if len(files) == 0 {
 		return policy.Rule{}, false
 	}
@@ -445,4 +439,14 @@ func codePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) 
 		policy.Case{Expect: policy.ExpectSatisfied, Path: good, Note: "code in one of the folders"})
 	r.Doubt("heed takes every file of the repository's languages, tests and examples apart, for the code the sentence places")
 	return r, true
+}
+
+// repoTestGlobs are the names of test files in the repository's languages, the JVM's
+// test trees among them.
+func repoTestGlobs(rc *recognize.RepoContext) []string {
+	files := testNameGlobs(rc.Languages)
+	for _, l := range rc.Languages {
+		files = append(files, jvmTestGlobs(l)...)
+	}
+	return files
 }

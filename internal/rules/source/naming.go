@@ -611,6 +611,19 @@ func bindsTests(text string) bool {
 
 var sentenceSplitRE = lazyre.New(`[.;!?](?:\s+|$)`)
 
+// goRuleScope is the scope of a convention that binds Go code (the sentence names Go,
+// or no language and the repository has Go) and a sample path in it; !ok when the
+// sentence binds other languages or its scope holds no Go file.
+func goRuleScope(c *policy.Constraint, rc *recognize.RepoContext) (policy.Scope, string, bool) {
+	s := itemSentence(c, rc)
+	if !slices.Contains(pickLangs(s, rc, []string{engine.LangGo}), engine.LangGo) {
+		return policy.Scope{}, "", false
+	}
+	sc, _ := ruleScope(s, rc, []string{engine.LangGo})
+	p, ok := samplePath(sc, engine.LangGo, "")
+	return sc, p, ok
+}
+
 // goPackageRule reads Go's convention for package names (norm.GoPackageNaming) into a
 // query over package clauses: a name with a capital or an underscore breaks it, except
 // the "_test" suffix of an external test package, which is Go's own.
@@ -618,12 +631,7 @@ func goPackageRule(c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule
 	if !norm.GoPackageNaming(c.Text) {
 		return policy.Rule{}, false
 	}
-	s := itemSentence(c, rc)
-	if !slices.Contains(pickLangs(s, rc, []string{engine.LangGo}), engine.LangGo) {
-		return policy.Rule{}, false
-	}
-	sc, _ := ruleScope(s, rc, []string{engine.LangGo})
-	p, ok := samplePath(sc, engine.LangGo, "")
+	sc, p, ok := goRuleScope(c, rc)
 	if !ok {
 		return policy.Rule{}, false
 	}
@@ -653,12 +661,7 @@ func goInitialismRule(c *policy.Constraint, rc *recognize.RepoContext) (policy.R
 	if len(inits) == 0 {
 		return policy.Rule{}, false
 	}
-	s := itemSentence(c, rc)
-	if !slices.Contains(pickLangs(s, rc, []string{engine.LangGo}), engine.LangGo) {
-		return policy.Rule{}, false
-	}
-	sc, _ := ruleScope(s, rc, []string{engine.LangGo})
-	p, ok := samplePath(sc, engine.LangGo, "")
+	sc, p, ok := goRuleScope(c, rc)
 	if !ok {
 		return policy.Rule{}, false
 	}
