@@ -38,14 +38,43 @@ func Discover(root string) ([]string, []Warning, error) {
 	if !gitdir.Outside(root) {
 		files, ok := gitFiles(root)
 		if ok {
-			return selectFiles(root, files, true), nil, nil
+			return selectFiles(root, files, true), caseMisnamed(files), nil
 		}
 	}
 	files, warns, err := walkFiles(root)
 	if err != nil {
 		return nil, warns, err
 	}
-	return selectFiles(root, files, false), warns, nil
+	return selectFiles(root, files, false), append(warns, caseMisnamed(files)...), nil
+}
+
+// caseMisnamed warns of files named like an instruction file but for the case of their
+// letters (`agents.md`, `Claude.md`): the agents look them up by the exact name, so on a
+// case-sensitive file system (Linux, CI) they never read them, and heed does not either.
+func caseMisnamed(files []string) []Warning {
+	var out []Warning
+	for _, f := range files {
+		base := path.Base(f)
+		if Classify(f) != "" {
+			continue
+		}
+		for _, want := range []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md", "AGENT.md"} {
+			if base != want && strings.EqualFold(base, want) && !skippedPath(f) {
+				out = append(out, Warning{File: f, Msg: fmt.Sprintf("not read: agents look for %s by its exact name, and a case-sensitive file system (Linux, CI) finds no %s here; rename it to %s", want, want, want)})
+			}
+		}
+	}
+	return out
+}
+
+// skippedPath reports a path inside a folder discovery never enters.
+func skippedPath(f string) bool {
+	for _, seg := range strings.Split(path.Dir(f), "/") {
+		if skipDir(seg) {
+			return true
+		}
+	}
+	return false
 }
 
 // Among is Discover for a caller that has listed the work tree already: listed is

@@ -1,0 +1,47 @@
+package instr
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A file named like an instruction file but for its letters' case is no instruction
+// file (the agents look it up by its exact name), and discovery says so instead of
+// passing over it in silence.
+func TestDiscoverWarnsOfACaseMisnamedFile(t *testing.T) {
+	root := t.TempDir()
+	for p, text := range map[string]string{
+		"agents.md":                "- Use pnpm.\n",
+		"web/Claude.md":            "- Use pnpm.\n",
+		"api/AGENTS.md":            "- Use pnpm.\n",
+		"node_modules/x/agents.md": "- Not ours.\n",
+		"docs/agents.markdown":     "- Not a name an agent reads.\n",
+	} {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	paths, warns, err := Discover(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(paths, ",") != "api/AGENTS.md" {
+		t.Errorf("discovered %v, want only api/AGENTS.md", paths)
+	}
+	var got []string
+	for _, w := range warns {
+		got = append(got, w.File)
+		if !strings.Contains(w.Msg, "rename it to") {
+			t.Errorf("%s: %q does not say what to do", w.File, w.Msg)
+		}
+	}
+	if strings.Join(got, ",") != "agents.md,web/Claude.md" {
+		t.Errorf("warned of %v, want agents.md and web/Claude.md", got)
+	}
+}
