@@ -50,3 +50,20 @@ func TestCurlyBracesIfOnly(t *testing.T) {
 		}
 	}
 }
+
+// A width given for documentation comments (Javadoc, JSDoc, KDoc) is no limit on the
+// code's lines; the code's own width beside it still is.
+func TestLineLimitOfDocComments(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"java", "typescript"}}
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"Wrap Javadoc at 90 characters.", nil},
+		{"Keep JSDoc lines within 80 columns.", nil},
+		{"Keep lines under 120 characters.", []string{"text max_line_length=119"}},
+	} {
+		con := &policy.Constraint{ID: "x", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must}
+		expectRecognized(t, con, rc, c.want)
+	}
+}
