@@ -372,3 +372,28 @@ func TestBesidePlacementLeavesSuitesOfAnotherKind(t *testing.T) {
 		t.Fatalf("findings %q, want the unit test in a separate tree alone", got)
 	}
 }
+
+// The modules of one Rust crate compile together: a parent that declares its
+// children and children that name the parent (`use crate::`, `use super::`) close
+// no dependency cycle, at either granularity. Cargo forbids cycles between crates
+// but for a crate's tests, which may use a dev-dependency that depends on it.
+func TestCyclesRustModulesOfOneCrate(t *testing.T) {
+	tree := map[string]string{
+		"Cargo.toml":           "[package]\nname = \"shelf\"\nversion = \"0.1.0\"\n",
+		"src/lib.rs":           "mod books;\nmod loans;\npub use self::books::Book;\n",
+		"src/books.rs":         "use crate::loans::Loan;\npub struct Book;\n",
+		"src/loans.rs":         "use crate::books::Book;\npub struct Loan;\n",
+		"src/loans/late.rs":    "use super::Loan;\n",
+		"src/books/shelves.rs": "use crate::Book;\n",
+		// a dev-dependency's cycle: shelf's tests use ledger, which depends on shelf
+		"ledger/Cargo.toml": "[package]\nname = \"ledger\"\nversion = \"0.1.0\"\n\n[dependencies]\nshelf = { path = \"..\" }\n",
+		"ledger/src/lib.rs": "use shelf::Book;\n",
+		"src/audit.rs":      "#[cfg(test)]\nmod tests {\n    use ledger::Entry;\n}\n",
+	}
+	for _, gr := range []string{GranularityFile, GranularityPackage} {
+		o := run(t, KindCycles, cyclesParams{Granularity: gr}, all(tree))
+		if got := locs(o); got != "" {
+			t.Fatalf("%s granularity: findings %q, want none inside one crate", gr, got)
+		}
+	}
+}

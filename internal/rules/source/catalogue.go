@@ -55,7 +55,10 @@ type Entry struct {
 	// change that adds such a line, not to one whose lines say the precondition's
 	// words.
 	LocatesAdded string
-	Variants     []Variant
+	// Narrow (optional) returns the part of a variant's query the sentence names (a
+	// brace rule said of if statements alone checks no loop).
+	Narrow   func(s *sentence, query string) string
+	Variants []Variant
 }
 
 // Variant is an entry's check for one language.
@@ -626,6 +629,7 @@ var Catalogue = []*Entry{
 		},
 		Message:    "body without curly braces",
 		Suggestion: "wrap the body in `{ … }`",
+		Narrow:     curlyIfOnly,
 		Variants: append(jsVariants(jsLangs,
 			`(if_statement consequence: (_) @match (#not-kind? @match statement_block))
 (else_clause (_) @match (#not-kind? @match statement_block if_statement comment))

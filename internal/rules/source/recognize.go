@@ -145,6 +145,9 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 			patterns[key] = append(patterns[key], v)
 			continue
 		}
+		if e.Narrow != nil {
+			v.Query = e.Narrow(s, v.Query)
+		}
 		qp.Queries[v.Lang] = v.Query
 		qvars = append(qvars, v)
 		vn := v.Needles

@@ -38,7 +38,7 @@ var (
 	// "no line may be longer than 100 characters").
 	limitNegRE    = lazyre.New(`\b(?:not|never|no)\b[^.;]*\b(?:exceed|longer than|wider than|more than|go over|go beyond|run past|extend past|extend beyond)\b`)
 	lineCtxRE     = lazyre.New(`\blines?\b|\bwidth\b|\bwrap|\blength\b|\bformatting\b|\bformatter\b`)
-	notCodeLenRE  = lazyre.New(`\bcommit|\bsubject\b|\bsummary\b|\bmessage|\btitle\b|\bbody\b|\bdocstrings?\b|\bcomments?\b|\bdocs?\b|\bdocumentation\b|\bprose\b|\bmarkdown\b|\bpr\b|\bchangelog\b`)
+	notCodeLenRE  = lazyre.New(`\bcommit|\bsubject\b|\bsummary\b|\bmessage|\btitle\b|\bbody\b|\bdocstrings?\b|\bcomments?\b|\bdocs?\b|\b(?:java|js|k|ts|rust|py|api)docs?\b|\bdocumentation\b|\bprose\b|\bmarkdown\b|\bpr\b|\bchangelog\b`)
 	trailingRE    = lazyre.New(`\btrailing (?:white ?space|spaces)\b`)
 	finalNLRE     = lazyre.New(`\b(?:final|trailing|terminating) newline\b|\bend (?:each |every |all )?(?:files? )?with a (?:single )?newline\b|\bnewline at (?:the )?end of (?:each |every )?files?\b`)
 	headerRE      = lazyre.New(`\b(?:start|starts|begin|begins|open|opens)\b[^.]*\bwith\b[^.]*\b(?:header|comment|line|notice)\b|\b(?:copyright|license|licence|spdx)\b[^.]*\bheader\b|\bheader\b[^.]*\b(?:copyright|license|licence|spdx)\b`)
