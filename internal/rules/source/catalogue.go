@@ -452,8 +452,9 @@ var Catalogue = []*Entry{
 		},
 		Claims: []string{"export default", "default export", "default exports"},
 		// the files whose tools take their default export: a bundler's or test
-		// runner's config, a story, a Next.js route file
-		ExcludeGlobs: []string{"**/*.config.*", "**/*.stories.*", "**/*.story.*", "**/.storybook/**",
+		// runner's config, a story, a Next.js route file, and Jest's manual mocks,
+		// which mirror the exports of the module they stand for
+		ExcludeGlobs: []string{"**/*.config.*", "**/*.stories.*", "**/*.story.*", "**/.storybook/**", "**/__mocks__/**",
 			"**/app/**/{page,layout,template,loading,error,not-found,default}.{js,jsx,ts,tsx}",
 			"**/pages/**/*.{js,jsx,ts,tsx}"},
 		Message:    "default export",
