@@ -405,7 +405,9 @@ var eventPhrases = sync.OnceValue(func() []phrase {
 		"branch": {"you make a new branch", "you make a branch", "making a new branch", "making a branch", "you create a branch", "you create a new branch", "creating a branch", "creating a new branch", "starting a new branch", "you start a new branch", "branching off", "you branch off", "creating feature branches", "creating a feature branch", "you create a feature branch"},
 		"pr": {"every pr", "each pr", "every pull request", "each pull request", "any pr", "the pr", "submitting", "you submit", "making a pr", "making prs", "making pull requests", "making a pull request", "opening prs", "opening pull requests", "opening a pr", "opening a pull request", "submitting a pr", "submitting a pull request", "creating a pr", "creating a pull request", "you open a pr", "you open a pull request", "you open your pr", "you open your pull request", "opening your pr", "opening your pull request", "you submit your pr", "submitting your pr", "sending a pr", "a pr", "a pull request", "submission", "requesting review", "requesting a review", "asking for review", "asking for a review", "you ask for review", "you ask for a review",
 			"creating pr", "creating prs", "opening pr", "opening prs", "submitting pr", "submitting prs", "prs", "pushing a pr", "raising a pr", "raising a pull request",
-			"pr/merge", "you request a review", "you request review", "requesting reviews"},
+			"pr/merge", "you request a review", "you request review", "requesting reviews",
+			// the bare verb, as a ban names the moment ("Do not open a PR with a broken build")
+			"open a pr", "open a pull request", "open prs", "open pull requests", "submit a pr", "submit a pull request", "create a pr", "create a pull request"},
 	}
 	return phrasesOf(table)
 })
