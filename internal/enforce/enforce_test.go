@@ -45,6 +45,27 @@ func write(t *testing.T, dir, rel, content string) {
 	}
 }
 
+// savePolicy compiles the repository at root and writes its policy file, as heed
+// compile does; it returns the project compiled.
+func savePolicy(t testing.TB, root string) *project.Project {
+	t.Helper()
+	p, err := project.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := policy.Marshal(p.Policy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, policy.HeedDir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, policy.File), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func newEnforcer() *Enforcer {
 	// as heed's CLI builds it
 	return &Enforcer{Instruction: func(rel string) bool { return instr.Classify(rel) != "" }, Loader: &Loader{Registry: rules.Registry(), Open: func(root string) ([]engine.Compiled, bool, error) {
@@ -128,15 +149,7 @@ func TestBrokenPolicyBlocks(t *testing.T) {
 // rules about the programs at hand.
 func TestLiveIndex(t *testing.T) {
 	root := newRepo(t, "- Never run `cargo publish`.\n- Never force push.")
-	p, err := project.Open(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := policy.Marshal(p.Policy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, root, policy.File, string(data))
+	p := savePolicy(t, root)
 	l := newEnforcer().Loader
 	set, err := l.Load(root, []string{"git"}, false)
 	if err != nil || set.FromIndex || set.Total != 2 {
@@ -148,7 +161,7 @@ func TestLiveIndex(t *testing.T) {
 	}
 	// the policy changes: the index is stale and rebuilt
 	p.Policy.Entries = p.Policy.Entries[:0]
-	data, _ = policy.Marshal(p.Policy)
+	data, _ := policy.Marshal(p.Policy)
 	write(t, root, policy.File, string(data))
 	set, err = l.Load(root, []string{"git"}, false)
 	if err != nil || set.FromIndex || set.Total != 0 {

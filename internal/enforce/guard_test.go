@@ -5,9 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/heed-dev/heed/internal/policy"
-	"github.com/heed-dev/heed/internal/project"
 )
 
 // guardedRepo is a repository compiled as heed compile leaves it (a sealed policy,
@@ -20,15 +17,7 @@ func guardedRepo(t *testing.T) (root, home string) {
 	write(t, root, ".claude/settings.json", "{}\n")
 	write(t, root, ".github/hooks/heed.json", "{}\n")
 	write(t, root, ".github/workflows/ci.yml", "on: push\n")
-	p, err := project.Open(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := policy.Marshal(p.Policy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, root, policy.File, string(data))
+	savePolicy(t, root)
 	home = t.TempDir()
 	write(t, home, ".claude/settings.json", "{}\n")
 	t.Setenv("HOME", home)

@@ -10,22 +10,13 @@ import (
 	"testing"
 
 	"github.com/heed-dev/heed/internal/policy"
-	"github.com/heed-dev/heed/internal/project"
 )
 
 // indexedRepo is a repository with a policy file and its live index.
 func indexedRepo(t *testing.T) string {
 	t.Helper()
 	root := newRepo(t, "- Never run `cargo publish`.\n- Never force push.")
-	p, err := project.Open(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := policy.Marshal(p.Policy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, root, policy.File, string(data))
+	savePolicy(t, root)
 	if _, err := newEnforcer().Loader.Load(root, []string{"cargo"}, false); err != nil {
 		t.Fatal(err)
 	}
@@ -195,15 +186,7 @@ func TestIndexHeaderRoundTrip(t *testing.T) {
 func TestIndexFilesScriptRulesByName(t *testing.T) {
 	root := newRepo(t, "- Never run `./scripts/release.sh`.\n- Never run `tools/*` scripts by hand.\n- Never force push.")
 	write(t, root, "scripts/release.sh", "#!/bin/sh\n")
-	p, err := project.Open(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := policy.Marshal(p.Policy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, root, policy.File, string(data))
+	savePolicy(t, root)
 	l := newEnforcer().Loader
 	if _, err := l.Load(root, []string{"git"}, false); err != nil {
 		t.Fatal(err)

@@ -17,7 +17,6 @@ import (
 
 	"github.com/heed-dev/heed/bench/processgen"
 	"github.com/heed-dev/heed/internal/policy"
-	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/rules"
 )
 
@@ -72,20 +71,7 @@ func prefilterRepo(t testing.TB, base, instructions string) string {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
-	p, err := project.Open(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := policy.Marshal(p.Policy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Join(root, policy.HeedDir), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(root, policy.File), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	savePolicy(t, root)
 	if _, err := newEnforcer().Loader.Load(root, []string{"git"}, false); err != nil {
 		t.Fatal(err)
 	}
