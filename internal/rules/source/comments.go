@@ -2,7 +2,6 @@ package source
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -521,16 +520,29 @@ func usedInCode(w string, t *lang.Tree) bool {
 	if w == "" {
 		return false
 	}
-	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(w) + `\b`)
-	for _, loc := range re.FindAllIndex(t.Src, -1) {
-		ls := bytes.LastIndexByte(t.Src[:loc[0]], '\n') + 1
-		before := t.Src[ls:loc[0]]
+	// (a scan, not an expression compiled for every comment the predicate asks about)
+	for from := 0; ; {
+		i := bytes.Index(t.Src[from:], []byte(w))
+		if i < 0 {
+			return false
+		}
+		start, end := from+i, from+i+len(w)
+		from = end
+		if start > 0 && wordByte(t.Src[start-1]) || end < len(t.Src) && wordByte(t.Src[end]) {
+			continue
+		}
+		ls := bytes.LastIndexByte(t.Src[:start], '\n') + 1
+		before := t.Src[ls:start]
 		if bytes.Contains(before, []byte("//")) || bytes.Contains(before, []byte("#")) || bytes.Contains(before, []byte("/*")) || bytes.HasPrefix(bytes.TrimSpace(before), []byte("*")) {
 			continue
 		}
 		return true
 	}
-	return false
+}
+
+// wordByte reports an ASCII word character, the one \b of an expression divides on.
+func wordByte(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
 }
 
 // dividerLike: a divider or banner comment.
