@@ -55,11 +55,9 @@ func caseMisnamed(files []string) []Warning {
 	var out []Warning
 	for _, f := range files {
 		base := path.Base(f)
-		if Classify(f) != "" {
-			continue
-		}
 		for _, want := range []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md", "AGENT.md"} {
-			if base != want && strings.EqualFold(base, want) && !skippedPath(f) {
+			// (the name first: Classify is the rarer question)
+			if base != want && strings.EqualFold(base, want) && !skippedPath(f) && Classify(f) == "" {
 				out = append(out, Warning{File: f, Msg: fmt.Sprintf("not read: agents look for %s by its exact name, and a case-sensitive file system (Linux, CI) finds no %s here; rename it to %s", want, want, want)})
 			}
 		}
