@@ -88,8 +88,21 @@ Warnings about unreadable or malformed files go to stderr.`,
 				if err != nil {
 					return Fail("rules: %v", err)
 				}
+				entries := p.Policy.Entries
+				// A saved policy compiled from older instruction files reads sentences
+				// that are no longer there, or no longer say the same: show what heed
+				// reads now, and say that enforcement still uses the file on disk.
+				if st, err := p.Stale(); err == nil && len(st) > 0 {
+					pol, _, _, err := project.CompileRepo(root, project.Options{})
+					if err != nil {
+						return Fail("rules: %v", err)
+					}
+					entries = pol.Entries
+					fmt.Fprintf(app.Stderr, "heed: warning: %s changed since %s was compiled: the readings below are of the files as they are now; hooks and checks still enforce %s until `heed compile` runs\n",
+						strings.Join(limit(st, 4), ", "), policy.File, policy.File)
+				}
 				readings = map[string][]policy.Rule{}
-				for _, e := range p.Policy.Entries {
+				for _, e := range entries {
 					readings[e.ID] = e.Rules
 				}
 			}
