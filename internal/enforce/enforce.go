@@ -87,6 +87,10 @@ type Decision struct {
 	Blocked bool
 	// Blocks are the error-severity violations; Warnings the others.
 	Blocks, Warnings []Violation
+	// Asks are the warnings of rules that let the command run once the user agrees
+	// (policy.Rule.Ask): an agent's hook that can put the question to the user asks
+	// instead of only warning. They are among Warnings too.
+	Asks []Violation
 	// Internal is set when heed itself failed; the command is blocked.
 	Internal string
 	// Message is what to tell the agent (empty when allowed without warnings).
@@ -216,6 +220,9 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 						d.Blocks = append(d.Blocks, v)
 					} else {
 						d.Warnings = append(d.Warnings, v)
+						if o.Rule.Ask {
+							d.Asks = append(d.Asks, v)
+						}
 					}
 				}
 			case engine.SurfaceLiveHook.Blocks(&o, t):

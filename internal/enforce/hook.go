@@ -709,6 +709,10 @@ type WriteChecker func(root, path string, content []byte) ([]WriteFinding, error
 // HookResult is heed's answer to a hook.
 type HookResult struct {
 	Deny bool
+	// Ask, without Deny, hands the tool call to the user to approve (a rule that lets
+	// the command run once the user agrees); Reason says why. Agents whose hooks
+	// cannot ask read it as an allowed call with Context.
+	Ask bool
 	// Reason says why (deny); Context carries warnings for an allowed tool.
 	Reason, Context string
 	// Stale is set, with Deny, when the command could only have been judged from the
@@ -768,6 +772,9 @@ func (h *Hooks) Handle(ev *HookEvent) (res HookResult) {
 		d := h.Enforcer.Check(req)
 		if d.Blocked {
 			return HookResult{Deny: true, Reason: d.Message, Stale: d.Stale}
+		}
+		if len(d.Asks) > 0 {
+			return HookResult{Ask: true, Reason: askReason(d.Asks), Context: d.Message}
 		}
 		return HookResult{Context: d.Message}
 	}
@@ -1106,6 +1113,17 @@ type HookResponse struct {
 // the user "Hook(s) [...] failed"; {"decision":"deny","reason":...} with exit 0 is its
 // deny, the reason sent to the model as the tool's error.
 func Respond(agent string, ev *HookEvent, res HookResult) HookResponse {
+	if res.Ask && ev != nil && ev.Phase == PhasePre {
+		switch agent {
+		case AgentClaude:
+			b, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": "PreToolUse", "permissionDecision": "ask", "permissionDecisionReason": res.Reason}})
+			return HookResponse{Stdout: string(b) + "\n"}
+		case AgentCursor:
+			b, _ := json.Marshal(map[string]string{"permission": "ask", "user_message": res.Reason, "agent_message": res.Reason})
+			return HookResponse{Stdout: string(b) + "\n"}
+		}
+		// the other agents' hooks cannot ask: the call runs, with the warning
+	}
 	if !res.Deny {
 		switch agent {
 		case AgentClaude:
@@ -1131,6 +1149,25 @@ func Respond(agent string, ev *HookEvent, res HookResult) HookResponse {
 	default:
 		return HookResponse{Stderr: res.Reason, Code: 2}
 	}
+}
+
+// askReason is the question put to the user: the rules that want their approval,
+// quoted, one a line (the prompt shows it above the command).
+func askReason(asks []Violation) string {
+	var b strings.Builder
+	b.WriteString("[heed] The repository's instructions ask for your approval before this runs:")
+	seen := map[string]bool{}
+	for _, v := range asks {
+		if v.Constraint == nil || seen[v.Constraint.ID] {
+			continue
+		}
+		seen[v.Constraint.ID] = true
+		fmt.Fprintf(&b, "\n  %q (%s)", tidyQuote(v.Constraint.Text), where(v.Constraint))
+	}
+	if len(seen) == 0 {
+		fmt.Fprintf(&b, "\n  %s", asks[0].Finding.Message)
+	}
+	return b.String()
 }
 
 func firstLine(s string) string {

@@ -35,13 +35,13 @@ import (
 const IndexFile = ".heed/process.idx"
 
 // indexMagic starts the index's first line; indexVersion follows it, then the
-// checksum: "heed-process-index 5 sha256=HEX". Every read checks the whole file,
+// checksum: "heed-process-index 6 sha256=HEX". Every read checks the whole file,
 // the pre-filter's too: a damaged index is never half trusted. The check is the
 // hash, or the index's stamp in the stamp file (stamps.go) when the index did not
 // change since a hash found it whole.
 const (
 	indexMagic   = "heed-process-index "
-	indexVersion = "5"
+	indexVersion = "6"
 )
 
 // ErrCorruptIndex means the live index is not what heed wrote: its checksum does

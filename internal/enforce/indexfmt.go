@@ -219,6 +219,7 @@ func appendEntry(b []byte, rule *policy.Rule, c *policy.Constraint) []byte {
 	w.str(rule.Review)
 	w.str(rule.Validation)
 	w.str(rule.Decision)
+	w.bool(rule.Ask)
 	w.str(rule.Origin)
 	w.bool(c != nil)
 	if c != nil {
@@ -237,7 +238,7 @@ func appendEntry(b []byte, rule *policy.Rule, c *policy.Constraint) []byte {
 // so that a new field is written to the index (or left out on purpose) here. Left
 // out on purpose: Cases, Generated, and When (a condition on a change or a session,
 // which the live path, judging one command at a time, never has to decide).
-const ruleFields = 17
+const ruleFields = 18
 
 // readEntry reads a rule line written by appendEntry. A rule without a constraint
 // gets an empty one, as the JSON index gave it.
@@ -256,6 +257,7 @@ func readEntry(line []byte) (*policy.Rule, *policy.Constraint, error) {
 	rule.Review = r.str()
 	rule.Validation = r.str()
 	rule.Decision = r.str()
+	rule.Ask = r.bool()
 	rule.Origin = r.str()
 	c := &policy.Constraint{}
 	if r.bool() {

@@ -74,6 +74,11 @@ func Format(d *Decision, req Request) string {
 					fmt.Fprintf(&b, "  Runs: %s\n", runs)
 				}
 			}
+			if v.Rule != nil && v.Rule.Ask {
+				// the check's finding says "forbidden"; the rule says "not without a yes"
+				b.WriteString("  Found: the instructions let this run only once the user agrees\n")
+				continue
+			}
 			fmt.Fprintf(&b, "  Found: %s\n", clip(v.Finding.Message, maxShownText))
 			if s := v.Finding.Suggestion; s != "" {
 				fmt.Fprintf(&b, "  Instead: %s\n", clip(s, maxShownText))
@@ -85,13 +90,23 @@ func Format(d *Decision, req Request) string {
 			fmt.Fprintf(&b, "  (and %d more %s)\n", more, plural(more, "finding", "findings"))
 		}
 	}
+	var warnings, asks []Violation
+	for _, v := range d.Warnings {
+		if v.Rule != nil && v.Rule.Ask {
+			asks = append(asks, v)
+		} else {
+			warnings = append(warnings, v)
+		}
+	}
 	write("[heed] BLOCKED: process rule violated\n", d.Blocks)
 	if len(d.Blocks) > 0 {
 		// the command does not run: the warnings are what else to mend before the
 		// agent tries it again
-		write("[heed] ALSO WARNED: process rule (fix this too before retrying)\n", d.Warnings)
+		write("[heed] ALSO WARNED: process rule (fix this too before retrying)\n", warnings)
+		write("[heed] ALSO NEEDS THE USER'S APPROVAL: process rule\n", asks)
 	} else {
-		write("[heed] WARNING: process rule (the command runs)\n", d.Warnings)
+		write("[heed] WARNING: process rule (the command runs)\n", warnings)
+		write("[heed] NEEDS THE USER'S APPROVAL: process rule (the command runs: ask the user first next time)\n", asks)
 	}
 	return b.String()
 }

@@ -157,7 +157,9 @@ func clauseLevel(text string) policy.Level {
 	if lv != policy.Info {
 		return lv
 	}
-	if statedRule(text) {
+	if statedRule(text) || norm.AskStatement(text) {
+		// "Releasing (`./scripts/release.sh`) requires a human's approval": a
+		// command that waits for a yes
 		return policy.Must
 	}
 	// "Changes to `src/api/` require `npm run openapi`": an order, said as what a

@@ -892,7 +892,7 @@ var processVerbs = map[string]bool{"": true, "run": true, "use": true, "pass": t
 // severity is the rule's severity: a block only for a must-level constraint read with
 // certainty in words of must strength.
 func severity(c *policy.Constraint, n *norm.Norm) string {
-	if c.Level != policy.Must || n.Strength == "should" || !n.Certain() || n.Hedge == norm.HedgeAdvice {
+	if c.Level != policy.Must || n.Strength == "should" || !n.Certain() || n.Hedge == norm.HedgeAdvice || n.Ask {
 		return policy.SeverityWarning
 	}
 	return policy.SeverityError
@@ -2886,6 +2886,7 @@ func rule(c *policy.Constraint, n *norm.Norm, kind string, params any) policy.Ru
 		Severity: severity(c, n),
 		Exact:    n.Certain(),
 		Norm:     n.String(),
+		Ask:      n.Ask && n.Polarity == norm.Forbid,
 	}
 }
 

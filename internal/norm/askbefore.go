@@ -1,31 +1,106 @@
 package norm
 
-import "github.com/heed-dev/heed/internal/lazyre"
+import (
+	"strings"
 
-// "Ask for approval before running `git commit`", "Always ask the user before running
-// `terraform apply`": the command may run only once someone agreed, which heed cannot
-// see. Read as the ban of the command unless approved, the condition makes it a
-// warning: the agent is reminded, the command runs.
+	"github.com/heed-dev/heed/internal/lazyre"
+)
 
-// askBeforeUncertain is why such a ban warns.
+// "Ask for approval before running `git commit`", "Check with me before deleting any
+// branch (`git branch -D`)", "Before pushing to `main`, ask for approval",
+// "Releasing (`./scripts/release.sh`) requires a human's approval", "`git reset
+// --hard` is destructive: confirm with the user first": the action may run only once
+// someone agreed, which heed cannot see. Each is rewritten as the ban it implies
+// ("Never run `git commit` without approval.") and read as that; the norm is marked
+// Ask (approval.go): hooks that can put the question to the user ask, elsewhere it
+// warns.
+
+// askBeforeUncertain is why such a ban never blocks.
 const askBeforeUncertain = "the command may run once someone approves, which heed cannot see"
 
-// askBeforeRE: asking for approval, permission or the user, then "before" running one
-// command's code span, and nothing after it but the sentence's end.
-var askBeforeRE = lazyre.New("(?i)^(?:always\\s+|please\\s+)?(?:ask|get|obtain|request|seek)\\s+(?:for\\s+)?(?:the\\s+user(?:'s)?\\s+|explicit\\s+|the\\s+user\\s+for\\s+)?(?:approval|permission|confirmation|consent|the\\s+user)?\\s*before\\s+(?:running|executing|invoking|you\\s+run|you\\s+execute)\\s+(`[^`]+`)\\s*[.!]?$")
+// Who agrees, what they give, and the verbs of asking for it.
+const (
+	askWho  = `(?:the\s+user|the\s+human|a\s+human|me|us|a\s+maintainer|the\s+maintainers?|the\s+owner|the\s+project\s+owner|a\s+reviewer|someone|the\s+team)`
+	askNoun = `(?:explicit\s+|written\s+|prior\s+|their\s+|your\s+)?(?:approval|permission|confirmation|consent|sign-?off|go-ahead|the\s+go-ahead|an?\s+ok|ok|okay)`
+	askVerb = `(?:ask|check\s+with|confirm\s+with|consult|get|obtain|request|seek|wait\s+for|pause\s+and\s+ask|stop\s+and\s+ask)`
+	// askFor is the whole request: "ask", "ask the user", "get explicit permission
+	// from the user first", "check with me", "ask for the user's approval"
+	askFor = askVerb + `(?:\s+` + askWho + `)?(?:\s+(?:for\s+)?(?:` + askWho + `'s\s+)?` + askNoun + `)?(?:\s+from\s+` + askWho + `)?(?:\s+first)?`
+)
+
+// askBeforeRE: the request, then "before" and the action ("Always ask the user before
+// running `terraform apply`").
+var askBeforeRE = lazyre.New(`(?i)^(?:always\s+|please\s+|first\s*,?\s+)?` + askFor + `\s+before\s+(.+?)\s*[.!]?$`)
+
+// beforeAskRE: the action first ("Before pushing to `main`, ask for approval").
+var beforeAskRE = lazyre.New(`(?i)^before\s+(.+?)\s*,\s*(?:always\s+|please\s+)?` + askFor + `\s*[.!]?$`)
+
+// needsApprovalRE: the action as the subject of "requires" or "needs" an agreement
+// ("Running `pnpm install` with `--no-frozen-lockfile` needs the user's OK").
+var needsApprovalRE = lazyre.New(`(?i)^(.+?)\s+(?:requires?|needs?)\s+(?:(?:the|a|an|your|explicit|prior|written)\s+)*(?:(?:` + askWho + `|[a-z]+)'s\s+)?` + askNoun + `(?:\s+(?:first|before\b.*))?\s*[.!]?$`)
+
+// spanThenAskRE: a command's code span, a remark, then the request ("`git reset
+// --hard` is destructive: confirm with the user first").
+var spanThenAskRE = lazyre.New("(?i)^(`[^`]+`)[^`:]*:\\s*" + askFor + `\s*[.!]?$`)
 
 // askLabelRE: a one-word label before the sentence ("IMPORTANT:", "Note:").
 var askLabelRE = lazyre.New(`(?i)^\s*(?:important|note|critical|warning|rule)\s*:\s*`)
 
-// askBefore rewrites such a sentence as the ban it implies ("Never run `git commit`
-// without approval."); ok is false for any other text.
+// actionGerunds are the -ing forms an action is said in after "before", by their
+// plain form ("before deleting any branch": "delete any branch").
+var actionGerunds = map[string]string{
+	"running": "run", "executing": "execute", "invoking": "invoke", "pushing": "push",
+	"force-pushing": "force-push", "committing": "commit", "merging": "merge",
+	"deleting": "delete", "removing": "remove", "deploying": "deploy", "publishing": "publish",
+	"releasing": "release", "rebasing": "rebase", "installing": "install", "adding": "add",
+	"upgrading": "upgrade", "updating": "update", "dropping": "drop", "resetting": "reset",
+	"tagging": "tag", "reverting": "revert", "amending": "amend", "squashing": "squash",
+	"destroying": "destroy", "applying": "apply", "uninstalling": "uninstall",
+}
+
+// askBefore rewrites such a sentence as the ban it implies; ok is false for any other
+// text. The action must name a command in a code span: "ask before making big
+// changes" is advice heed has nothing to match against.
 func askBefore(text string) (string, bool) {
 	if m := askLabelRE.FindStringIndex(text); m != nil {
 		text = text[m[1]:] // "IMPORTANT: Ask for approval ..."
 	}
-	m := askBeforeRE.FindStringSubmatch(text)
-	if m == nil {
+	text = strings.TrimSpace(text)
+	var action string
+	if m := askBeforeRE.FindStringSubmatch(text); m != nil {
+		action = m[1]
+	} else if m := beforeAskRE.FindStringSubmatch(text); m != nil {
+		action = m[1]
+	} else if m := spanThenAskRE.FindStringSubmatch(text); m != nil {
+		return "Never run " + m[1] + " without approval.", true
+	} else if m := needsApprovalRE.FindStringSubmatch(text); m != nil && strings.Contains(m[1], "`") {
+		action = m[1]
+	} else {
 		return "", false
 	}
-	return "Never run " + m[1] + " without approval.", true
+	if strings.Count(action, "`") < 2 {
+		return "", false
+	}
+	words := strings.Fields(action)
+	first := strings.ToLower(words[0])
+	if first == "you" && len(words) > 1 {
+		// "before you run `X`", "before you rebase a branch"
+		return "Never " + strings.Join(words[1:], " ") + " without approval.", true
+	}
+	if base, ok := actionGerunds[first]; ok {
+		return "Never " + base + " " + strings.Join(words[1:], " ") + " without approval.", true
+	}
+	if strings.HasPrefix(action, "`") {
+		// "`./scripts/release.sh` requires approval"
+		return "Never run " + action + " without approval.", true
+	}
+	return "", false
+}
+
+// AskStatement reports whether text makes a command wait for someone's approval in
+// one of the forms askBefore reads ("Releasing (`./scripts/release.sh`) requires a
+// human's approval"): a duty, though said without "must".
+func AskStatement(text string) bool {
+	_, ok := askBefore(text)
+	return ok
 }

@@ -134,10 +134,21 @@ func TestAskBefore(t *testing.T) {
 		{"Ask for approval before running `git commit`.", "Never run `git commit` without approval."},
 		{"Always ask the user before running `terraform apply`", "Never run `terraform apply` without approval."},
 		{"Get explicit permission before you run `npm publish`.", "Never run `npm publish` without approval."},
-		{"Ask before running long commands such as `make e2e`.", ""},   // a kind of command, by example
+		// a kind of command, by example: asking about the example is what the text
+		// wants (a question, never a block)
+		{"Ask before running long commands such as `make e2e`.", "Never run long commands such as `make e2e` without approval."},
 		{"Ask questions before running into trouble with `make`.", ""}, // not an approval
-		{"Ask for approval before running `git commit` on main.", ""},  // a condition of its own
+		// a condition of its own, which the reader of the ban keeps
+		{"Ask for approval before running `git commit` on main.", "Never run `git commit` on main without approval."},
 		{"IMPORTANT: Ask for approval before running `git commit`", "Never run `git commit` without approval."},
+		{"Check with me before deleting any branch (`git branch -D`).", "Never delete any branch (`git branch -D`) without approval."},
+		{"Before pushing to `main`, ask for approval.", "Never push to `main` without approval."},
+		{"Get confirmation from the user before you run `alembic upgrade`.", "Never run `alembic upgrade` without approval."},
+		{"`git reset --hard` is destructive: confirm with the user first.", "Never run `git reset --hard` without approval."},
+		{"Running `pnpm install` with `--no-frozen-lockfile` needs the user's OK.", "Never run `pnpm install` with `--no-frozen-lockfile` without approval."},
+		{"Ask before making large refactors.", ""},                    // no command to wait on
+		{"Releases need the user's approval.", ""},                    // no command named
+		{"Ask the user which test to run before running `make`.", ""}, // a question about a choice, not for approval
 	} {
 		got, _ := askBefore(c.text)
 		if got != c.want {

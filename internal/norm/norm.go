@@ -119,6 +119,11 @@ type Norm struct {
 	OnBranches []string
 	// Subject is who the sentence binds, when it is not the reader ("the CLI").
 	Subject string
+	// Ask: the forbidden action may run once the user (or a maintainer) agrees ("ask
+	// before ...", "never ... without explicit approval", "unless the user asks"):
+	// where the agent can put the question, it asks; never a block (Uncertain says
+	// why).
+	Ask bool
 	// Uncertain lists why the reading is not certain; a norm with reasons must not
 	// become a block.
 	Uncertain []string
@@ -188,6 +193,9 @@ func (n *Norm) String() string {
 	}
 	if n.Condition != "" {
 		parts = append(parts, "if: "+n.Condition)
+	}
+	if n.Ask {
+		parts = append(parts, "ask: the user may approve")
 	}
 	if n.Subject != "" {
 		parts = append(parts, "subject: "+n.Subject)

@@ -22,6 +22,14 @@ func CommandNoteRow(text string, columns []string) (string, bool) {
 	if columnRole(columns[0]) != "" || columnRole(columns[1]) != "" {
 		return "", false // "Don't | Do instead": tableRow reads it
 	}
+	switch note := strings.ToLower(strings.Trim(strings.TrimSpace(cells[1]), "*_.!")); {
+	case banNotes[note]:
+		// "| `npm publish` | never |"
+		return "Never run " + cmd + ".", true
+	case askNotes[note]:
+		// "| `git push --force` | ask first |"
+		return "Never run " + cmd + " without approval.", true
+	}
 	f := strings.Fields(strings.TrimSpace(cells[1]))
 	verb := -1
 	for i, w := range f {
@@ -85,3 +93,16 @@ func noteFollower(w string) bool {
 	}
 	return false
 }
+
+// banNotes and askNotes are whole notes that say a command is forbidden, or waits for
+// the user's approval ("| `npm publish` | never |", "| `git push --force` | ask
+// first |").
+var (
+	banNotes = map[string]bool{"never": true, "forbidden": true, "not allowed": true, "prohibited": true,
+		"banned": true, "do not run": true, "don't run": true, "never run": true, "never run it": true}
+	askNotes = map[string]bool{"ask": true, "ask first": true, "ask the user": true, "ask the user first": true,
+		"ask before running": true, "ask before running it": true, "needs approval": true, "requires approval": true,
+		"approval required": true, "with approval": true, "only with approval": true, "confirm first": true,
+		"confirm with the user": true, "confirm with the user first": true, "needs the user's approval": true,
+		"needs sign-off": true, "requires sign-off": true}
+)

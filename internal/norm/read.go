@@ -66,6 +66,12 @@ var mainRoles = map[string]bool{mForbid: true, mRequire: true, mRemind: true, mP
 
 // Read reads a constraint's text into norms, sentence by sentence.
 func Read(text string, ctx Context) []Norm {
+	ns := read(text, ctx)
+	markApprovals(ns)
+	return ns
+}
+
+func read(text string, ctx Context) []Norm {
 	// "Package manager: pnpm", "It is recommended to use X": said as the reader
 	// would be told it (before the gloss, which takes "Uses `pnpm` as ..." for
 	// Spanish, and after it)
@@ -189,7 +195,18 @@ func Read(text string, ctx Context) []Norm {
 	}
 	if ban, ok := askBefore(text); ok {
 		// "Ask for approval before running `git commit`"
-		return readAs(text, ban, ctx, askBeforeUncertain)
+		ns := readAs(text, ban, ctx, askBeforeUncertain)
+		if !slices.ContainsFunc(ns, func(n Norm) bool { return n.Polarity == Forbid && len(n.Objects) > 0 }) {
+			// "Releasing (`./scripts/release.sh`) requires a human's approval": the
+			// action's words read as nothing; its one command is what waits
+			if spans := codeSpanRE().FindAllString(text, -1); len(spans) == 1 {
+				ns = readAs(text, "Never run "+spans[0]+" without approval.", ctx, askBeforeUncertain)
+			}
+		}
+		for i := range ns {
+			ns[i].Ask = ns[i].Polarity == Forbid
+		}
+		return ns
 	}
 	if ban, ok := withoutFlag(text); ok {
 		// "Run `git` commands from the root, without the `-C` option"
@@ -557,7 +574,7 @@ func readAs(text, order string, ctx Context, why string) []Norm {
 	ns := Read(order, ctx)
 	for i := range ns {
 		ns[i].Sentence = text
-		if why != "" {
+		if why != "" && !slices.Contains(ns[i].Uncertain, why) {
 			ns[i].Uncertain = append(ns[i].Uncertain, why)
 		}
 	}

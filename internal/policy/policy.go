@@ -156,7 +156,14 @@ type Rule struct {
 	// stands; never demote it) or DecisionDrop (never run it). Setting it is an edit,
 	// so recompiling keeps the rule as the reviewer left it.
 	Decision string `json:"decision,omitempty"`
-	Cases    []Case `json:"cases,omitempty"`
+	// Ask marks a rule whose instruction allows the action once the user agrees ("ask
+	// before you run ...", "never ... without explicit approval", "unless the user
+	// asks"): blocking it would stop what the user may well approve, and letting it
+	// pass silently would skip the question. Where the agent can put the question to
+	// the user (Claude Code's and Cursor's hooks) a violation asks; everywhere else it
+	// warns. Such a rule has warning severity.
+	Ask   bool   `json:"ask,omitempty"`
+	Cases []Case `json:"cases,omitempty"`
 	// Origin is the recogniser that generated the rule, "manual", or "llm:<model>".
 	Origin string `json:"origin"`
 	// Generated is the fingerprint of the rule as the compiler emitted it; when the

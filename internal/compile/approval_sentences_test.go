@@ -1,0 +1,99 @@
+package compile_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/rules"
+	"github.com/heed-dev/heed/internal/rules/process"
+)
+
+// approvalVerdict is evidenceVerdict with one more outcome: a command that a rule
+// marked Ask finds, and that no error rule blocks, is "asked" (the hooks that can
+// prompt hand it to the user).
+func approvalVerdict(t *testing.T, reg *engine.Registry, rs []policy.Rule, line, history string) string {
+	t.Helper()
+	c := policy.Case{Shell: line}
+	if history != "" {
+		c.History = historyOf(history)
+	}
+	ev, err := process.CaseEvidence(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var compiled []engine.Compiled
+	for i := range rs {
+		chk, err := reg.CompileRule(&rs[i])
+		if err != nil {
+			t.Fatalf("rule %s: %v", rs[i].Params, err)
+		}
+		compiled = append(compiled, engine.Compiled{Rule: &rs[i], Check: chk})
+	}
+	got := "allowed"
+	for _, o := range engine.Run(compiled, ev, engine.Options{Workers: 1}) {
+		if o.Verdict != engine.Violated && o.Verdict != engine.Undetermined {
+			continue
+		}
+		switch {
+		case o.Rule.Severity == policy.SeverityError:
+			return "blocked"
+		case o.Rule.Ask && o.Verdict == engine.Violated:
+			got = "asked"
+		case got == "allowed":
+			got = "warned"
+		}
+	}
+	return got
+}
+
+// approvalMet: "asked" only by an ask; "unblocked" by allowed or warned, never by an
+// ask (a question the sentence does not call for interrupts the user).
+func approvalMet(want, got string) bool {
+	switch want {
+	case "unblocked":
+		return got == "allowed" || got == "warned"
+	case "flagged":
+		return got == "warned" || got == "blocked" || got == "asked"
+	}
+	return want == got
+}
+
+// TestOwnApprovalSentences610: commands the instruction lets the agent run only with
+// the user's approval (testdata/own-sentences-610.txt, written before the compiler
+// read them; first sight in own-sentences-610.md).
+func TestOwnApprovalSentences610(t *testing.T) {
+	reg := rules.Registry()
+	cases := readSentenceCases(t, "testdata/own-sentences-610.txt")
+	if len(cases) < 30 {
+		t.Fatalf("only %d cases", len(cases))
+	}
+	right, total, gaps := 0, 0, 0
+	for _, c := range cases {
+		rs := compileDocIn(c.doc, c.dirs)
+		for _, e := range c.expect {
+			total++
+			got := approvalVerdict(t, reg, rs, e.line, e.history)
+			met := approvalMet(e.want, got)
+			switch {
+			case met && e.gap:
+				t.Errorf("%s: `%s` is %s as wanted: drop its gap mark", c.name, e.line, got)
+			case e.gap:
+				gaps++
+				t.Logf("known gap, %s: `%s`: %s, want %s", c.name, e.line, got, e.want)
+				continue
+			}
+			if met {
+				right++
+				continue
+			}
+			var norms []string
+			for _, r := range rs {
+				norms = append(norms, r.Norm+" ["+r.Severity+"]")
+			}
+			t.Errorf("%s: `%s`: %s, want %s\n  rules: %s", c.name, e.line, got, e.want, strings.Join(norms, "; "))
+		}
+	}
+	t.Logf("%d of %d expectations met, %d known gaps", right, total, gaps)
+}

@@ -1,0 +1,67 @@
+package enforce
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// A command the instructions let run once the user agrees is handed to the user
+// where the agent's hook can ask (Claude Code, Cursor); elsewhere it runs with the
+// warning, and it never blocks. A plain ban beside it still blocks everywhere.
+func TestHookAsksForApproval(t *testing.T) {
+	root := newRepo(t, "- Never run `terraform apply` without explicit approval from the user.\n- Never run `cargo publish`.")
+	const rule = "Never run `terraform apply` without explicit approval from the user."
+	for _, c := range []struct{ agent, file string }{
+		{AgentClaude, "claude-pre-bash.json"},
+		{AgentCodex, "codex-pre-bash.json"},
+		{AgentGemini, "gemini-before-shell.json"},
+		{AgentCursor, "cursor-before-shell.json"},
+		{AgentCopilot, "copilot-pre-tool.json"},
+	} {
+		r := runHook(t, c.agent, payload(t, c.file, map[string]string{"CWD": root, "COMMAND": "terraform apply -auto-approve"}), nil)
+		if denied(t, c.agent, r) {
+			t.Errorf("%s: a command that waits for approval is denied: %+v", c.agent, r)
+			continue
+		}
+		switch c.agent {
+		case AgentClaude:
+			var out struct {
+				HSO struct {
+					Event    string `json:"hookEventName"`
+					Decision string `json:"permissionDecision"`
+					Reason   string `json:"permissionDecisionReason"`
+				} `json:"hookSpecificOutput"`
+			}
+			if err := json.Unmarshal([]byte(r.Stdout), &out); err != nil || r.Code != 0 {
+				t.Fatalf("claude: exit %d, stdout %q: %v", r.Code, r.Stdout, err)
+			}
+			if out.HSO.Event != "PreToolUse" || out.HSO.Decision != "ask" || !strings.Contains(out.HSO.Reason, rule) {
+				t.Errorf("claude: %+v, want an ask quoting the rule", out.HSO)
+			}
+		case AgentCursor:
+			var out map[string]string
+			if err := json.Unmarshal([]byte(r.Stdout), &out); err != nil {
+				t.Fatal(err)
+			}
+			if out["permission"] != "ask" || !strings.Contains(out["user_message"], rule) {
+				t.Errorf("cursor: %v, want an ask quoting the rule", out)
+			}
+		default:
+			if strings.Contains(r.Stdout, `"ask"`) {
+				t.Errorf("%s: its hook cannot ask, got %q", c.agent, r.Stdout)
+			}
+		}
+		if r := runHook(t, c.agent, payload(t, c.file, map[string]string{"CWD": root, "COMMAND": "cargo publish"}), nil); !denied(t, c.agent, r) {
+			t.Errorf("%s: the plain ban beside it no longer blocks: %+v", c.agent, r)
+		}
+		if r := runHook(t, c.agent, payload(t, c.file, map[string]string{"CWD": root, "COMMAND": "terraform plan"}), nil); strings.Contains(r.Stdout, `"ask"`) || denied(t, c.agent, r) {
+			t.Errorf("%s: `terraform plan` is asked about or denied: %+v", c.agent, r)
+		}
+	}
+	// the PATH shim cannot ask: the command runs, with the warning
+	d := newEnforcer().Check(Request{Root: root, Cwd: root, Line: "terraform apply"})
+	if d.Blocked || len(d.Asks) != 1 || len(d.Warnings) != 1 || !strings.Contains(d.Message, rule) {
+		t.Errorf("shim: blocked %v, %d asks, %d warnings, message %q", d.Blocked, len(d.Asks), len(d.Warnings), d.Message)
+	}
+}

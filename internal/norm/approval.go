@@ -1,0 +1,77 @@
+package norm
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
+
+// Approval: a ban that holds until the user (or a maintainer) agrees. "Never run
+// `terraform apply` without explicit approval", "Don't force-push unless I tell you
+// to", "Only run `cargo publish` when the user explicitly requests a release": the
+// action is not forbidden, it waits for a yes heed cannot see. A block would stop
+// what the user may well approve; a bare warning would let the agent skip the
+// question. The norm is marked Ask: hooks that can put the question to the user ask,
+// and everywhere else it warns.
+
+// approvalClause: a condition that names someone's agreement ("unless approval from
+// the user", "without the owner's go-ahead", "unless I tell you to", "unless
+// explicitly instructed", "unless the user has approved it", "without asking").
+const approvalClause = `(?:unless|until|without|except\s+(?:when|if))\s+` +
+	`(?:` +
+	// agreement as a noun: "unless approval from the user", "without the owner's go-ahead"
+	`(?:(?:the|a|an|your|their|explicit|prior|written|express|first)\s+)*(?:[a-z]+'s\s+)?(?:explicit\s+|prior\s+|written\s+)?(?:approval|permission|confirmation|consent|sign-?off|go-ahead|ok|okay)\b` +
+	`|` +
+	// someone asks or approves: "unless the user explicitly requests a release", "unless I tell you to"
+	`(?:(?:the\s+)?(?:user|human|maintainer|maintainers|owner|owners|reviewer|operator|developer)|i|we|someone|a\s+(?:human|maintainer|person))\s+(?:has\s+|have\s+)?(?:explicitly\s+|specifically\s+|directly\s+)?(?:asks?|asked|requests?|requested|tells?|told|instructs?|instructed|approves?|approved|says?\s+so|confirms?|confirmed|wants?\s+(?:it|you\s+to)|directs?|directed)\b` +
+	`|` +
+	// the agreement in the passive: "unless explicitly instructed", "unless asked"
+	`(?:(?:explicitly|specifically|directly|expressly)\s+)?(?:asked|requested|instructed|told|approved|permitted|authori[sz]ed|directed)\b` +
+	`|` +
+	`(?:first\s+)?asking\b` +
+	`)`
+
+// approvalConditionRE: the whole condition is someone's agreement.
+var approvalConditionRE = lazyre.New(`(?i)^` + approvalClause)
+
+// approvalInSentenceRE: the sentence makes its ban wait for someone's agreement,
+// for a norm whose condition the reader dropped or kept only in part.
+var approvalInSentenceRE = lazyre.New(`(?i)\b` + approvalClause)
+
+// ApprovalCondition reports whether a condition as the reader keeps it ("unless
+// approval from the user") is someone's agreement.
+func ApprovalCondition(cond string) bool {
+	return approvalConditionRE.MatchString(strings.TrimSpace(cond))
+}
+
+// markApprovals marks the bans whose only condition is someone's agreement.
+func markApprovals(ns []Norm) {
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Forbid || n.Ask {
+			continue
+		}
+		cond := strings.TrimSpace(n.Condition)
+		switch {
+		case cond != "" && ApprovalCondition(cond):
+		case (cond == "" || strings.EqualFold(cond, "unless")) && approvalInSentenceRE.MatchString(n.Sentence):
+			// "Do not run `npm audit fix --force` without asking": the reader kept
+			// no condition, or only its "unless"
+		default:
+			// a condition of another kind, or agreement as one of its alternatives
+			// ("unless asked or reproducing performance issues"): not the user's
+			// question alone
+			continue
+		}
+		n.Ask = true
+		if cond != "" && (ApprovalCondition(cond) || strings.EqualFold(cond, "unless")) {
+			// the agreement is what Ask says: no condition is left for heed to miss
+			n.Uncertain = slices.DeleteFunc(n.Uncertain, func(u string) bool { return u == "condition: "+n.Condition })
+			n.Condition = ""
+		}
+		if !slices.Contains(n.Uncertain, askBeforeUncertain) {
+			n.Uncertain = append(n.Uncertain, askBeforeUncertain)
+		}
+	}
+}
