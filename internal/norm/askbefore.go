@@ -30,7 +30,7 @@ const (
 
 // askBeforeRE: the request, then "before" and the action ("Always ask the user before
 // running `terraform apply`").
-var askBeforeRE = lazyre.New(`(?i)^(?:always\s+|please\s+|first\s*,?\s+)?` + askFor + `\s+before\s+(.+?)\s*[.!]?$`)
+var askBeforeRE = lazyre.New(`(?i)^(?:(?:then|also|finally|and)\s*,?\s+)?(?:always\s+|please\s+|first\s*,?\s+)?` + askFor + `\s+before\s+(.+?)\s*[.!]?$`)
 
 // beforeAskRE: the action first ("Before pushing to `main`, ask for approval").
 var beforeAskRE = lazyre.New(`(?i)^before\s+(.+?)\s*,\s*(?:always\s+|please\s+)?` + askFor + `\s*[.!]?$`)
