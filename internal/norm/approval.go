@@ -31,7 +31,7 @@ const approvalClause = `(?:unless|until|without|except\s+(?:when|if))\s+` +
 	// the agreement in the passive: "unless explicitly instructed", "unless asked"
 	`(?:(?:explicitly|specifically|directly|expressly)\s+)?(?:asked|requested|instructed|told|approved|permitted|authori[sz]ed|directed)\b` +
 	`|` +
-	`(?:first\s+)?asking\b` +
+	`(?:first\s+)?asking(?:\s+(?:first|me|the\s+user))?\b` +
 	`)`
 
 // approvalConditionRE: the whole condition is someone's agreement.
@@ -57,9 +57,10 @@ func markApprovals(ns []Norm) {
 		cond := strings.TrimSpace(n.Condition)
 		switch {
 		case cond != "" && ApprovalCondition(cond):
-		case (cond == "" || strings.EqualFold(cond, "unless")) && approvalInSentenceRE.MatchString(n.Sentence):
-			// "Do not run `npm audit fix --force` without asking": the reader kept
-			// no condition, or only its "unless"
+		case leftOfApproval(cond, n.Sentence):
+			// "Do not run `npm audit fix --force` without asking", "Do not push
+			// without asking first": the reader kept no condition, or only words of
+			// the sentence's approval ("unless", "unless first")
 		default:
 			// a condition of another kind, or agreement as one of its alternatives
 			// ("unless asked or reproducing performance issues"): not the user's
@@ -67,7 +68,7 @@ func markApprovals(ns []Norm) {
 			continue
 		}
 		n.Ask = true
-		if cond != "" && (ApprovalCondition(cond) || strings.EqualFold(cond, "unless")) {
+		if cond != "" {
 			// the agreement is what Ask says: no condition is left for heed to miss
 			n.Uncertain = slices.DeleteFunc(n.Uncertain, func(u string) bool { return u == "condition: "+n.Condition })
 			n.Condition = ""
@@ -76,4 +77,20 @@ func markApprovals(ns []Norm) {
 			n.Uncertain = append(n.Uncertain, askBeforeUncertain)
 		}
 	}
+}
+
+// leftOfApproval reports whether the sentence makes its ban wait for someone's
+// agreement and the condition the reader kept is nothing but words of that phrase.
+func leftOfApproval(cond, sentence string) bool {
+	m := approvalInSentenceRE.FindString(sentence)
+	if m == "" {
+		return false
+	}
+	words := append(strings.Fields(strings.ToLower(m)), "unless") // the reader writes "without" as "unless"
+	for _, w := range strings.Fields(strings.ToLower(cond)) {
+		if !slices.Contains(words, w) {
+			return false
+		}
+	}
+	return true
 }
