@@ -151,8 +151,10 @@ func TestRecognisersOnCorpusSentences(t *testing.T) {
 		},
 		{
 			file:    "microsoft__playwright__CLAUDE.md",
+			// the push waits for the user's instruction: asked (a warning marked ask),
+			// not blocked, so the push the user asked for runs
 			text:    "Never `git push` without an explicit instruction to push.",
-			blocked: []string{"git push", "git push origin fix-39562"},
+			warned:  []string{"git push", "git push origin fix-39562"},
 			allowed: []string{"git commit -m x", "git push --dry-run"},
 		},
 		{

@@ -94,3 +94,55 @@ func leftOfApproval(cond, sentence string) bool {
 	}
 	return true
 }
+
+// addDependencyPlaceRE: adding a dependency to one place ("never add dependencies to
+// the core package", "no new packages in `apps/web`"): the ban holds there only.
+var addDependencyPlaceRE = lazyre.New(`(?i)\b(?:add|adding|install|installing|introduce|introducing)\s+(?:(?:any|new|a|third-party|external|extra)\s+)*(?:dependenc(?:y|ies)|packages?)\s+(?:to|in|into|for|inside|within)\s+([^,.;:]+)`)
+
+// purposeDependencyRE: adding a dependency as a command's purpose ("use `go get` to
+// add dependencies").
+var purposeDependencyRE = lazyre.New(`(?i)\b(?:to|for)\s+(?:add|adding|install|installing|introduce|introducing)\s+(?:(?:any|new|a|third-party|external|extra)\s+)*(?:dependenc(?:y|ies)|packages?)\b`)
+
+// withoutStepRE: "without discussing licensing", "without checking for existing
+// alternatives": a step to take first, which heed cannot see.
+var withoutStepRE = lazyre.New(`(?i)\bwithout\s+(?:first\s+)?[a-z]+ing\b`)
+
+// stepDependencyBans drops a ban of adding dependencies that holds only until a step
+// heed cannot see was taken ("never add a dependency without checking for existing
+// alternatives": the duty is the check, not the ban).
+func stepDependencyBans(ns []Norm) []Norm {
+	for i := range ns {
+		n := &ns[i]
+		if addsDependency(*n) && hasKinds(n.Objects, KCommand) && purposeDependencyRE.MatchString(n.Sentence) {
+			// "Don't use `go get` to add dependencies": what the command is for,
+			// not a second thing banned
+			n.Objects = slices.DeleteFunc(n.Objects, func(o Object) bool { return o.Text == "add-dependency" })
+		}
+	}
+	return slices.DeleteFunc(ns, func(n Norm) bool {
+		return n.Polarity == Forbid && !n.Ask && addsDependency(n) && withoutStepRE.MatchString(n.Sentence)
+	})
+}
+
+func addsDependency(n Norm) bool {
+	return slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Text == "add-dependency" })
+}
+
+// placeDependencyBans gives a ban of adding dependencies the place its sentence names
+// as a condition heed cannot see.
+func placeDependencyBans(ns []Norm) {
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Forbid || n.Condition != "" || len(n.Scope) > 0 || !addsDependency(*n) {
+			continue
+		}
+		if m := addDependencyPlaceRE.FindStringSubmatch(n.Sentence); m != nil {
+			place := m[1]
+			for _, cut := range []string{" without ", " unless ", " until "} {
+				place, _, _ = strings.Cut(place, cut)
+			}
+			n.Condition = "in " + strings.TrimSpace(place)
+			n.Uncertain = append(n.Uncertain, "condition: "+n.Condition)
+		}
+	}
+}

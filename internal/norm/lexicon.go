@@ -324,8 +324,15 @@ var conceptPhrases = sync.OnceValue(func() []phrase {
 		// the index: "never stage, unstage or commit files", "do not stage anything";
 		// "revert" is left out: "do not revert changes you did not make" is about
 		// edits, not `git revert`
-		"stage":        {"stage", "stage files", "stage changes", "stage your changes", "stage anything", "stage any files", "staging files", "staging changes"},
-		"unstage":      {"unstage", "unstage files", "unstage changes", "unstage anything", "unstaging"},
+		"stage":   {"stage", "stage files", "stage changes", "stage your changes", "stage anything", "stage any files", "staging files", "staging changes"},
+		"unstage": {"unstage", "unstage files", "unstage changes", "unstage anything", "unstaging"},
+		// a package the project does not have yet: "never install a new
+		// dependency", "don't add dependencies without asking"; installing the ones
+		// the manifests list is not it
+		"add-dependency": {"add dependencies", "add a dependency", "add new dependencies", "add a new dependency", "add any dependencies", "add any new dependencies",
+			"add third-party dependencies", "add a third-party dependency", "install new dependencies", "install a new dependency", "install new packages", "install a new package",
+			"add new packages", "add a new package", "introduce new dependencies", "introduce a new dependency", "adding dependencies", "adding new dependencies", "adding a new dependency",
+			"installing new dependencies", "installing new packages"},
 		"publish":      {"publish", "publishing", "publish anything", "publish packages", "publish the package", "publish releases", "publish to npm", "publish to pypi", "publish crates"},
 		"push-tags":    {"push tags", "push the tags", "push git tags", "push release tags", "push any tags", "push new tags"},
 		"tag":          {"create CODE tags", "create CODE tag", "push CODE tags", "add CODE tags", "create tags", "create a tag", "create git tags", "create release tags", "create version tags", "tag releases", "add tags", "cut a release", "cut releases"},

@@ -68,6 +68,8 @@ var mainRoles = map[string]bool{mForbid: true, mRequire: true, mRemind: true, mP
 func Read(text string, ctx Context) []Norm {
 	ns := read(text, ctx)
 	markApprovals(ns)
+	ns = stepDependencyBans(ns)
+	placeDependencyBans(ns)
 	return ns
 }
 
