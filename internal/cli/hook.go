@@ -274,6 +274,9 @@ func (o *projectOnce) proposedWrite(root, path string, content []byte) ([]enforc
 	var out []enforce.WriteFinding
 	for _, f := range found {
 		wf := enforce.WriteFinding{Path: f.File, Line: f.Line, Severity: f.Severity, Rule: f.Rule, Message: f.Message, Suggestion: f.Suggestion}
+		if _, r, err := project.Find(p.Policy, f.Rule); err == nil && r != nil {
+			wf.Ask = r.Ask
+		}
 		if f.Instruction.Text != "" {
 			wf.Instruction = fmt.Sprintf("%q (%s:%d)", f.Instruction.Text, f.Instruction.File, f.Instruction.Line)
 		}

@@ -65,3 +65,38 @@ func TestHookAsksForApproval(t *testing.T) {
 		t.Errorf("shim: blocked %v, %d asks, %d warnings, message %q", d.Blocked, len(d.Asks), len(d.Warnings), d.Message)
 	}
 }
+
+// A write the instructions let land once the user agrees is put to the user by
+// Claude Code's hook; a plain warning beside it stays context, an error still denies.
+func TestHookAsksBeforeAWrite(t *testing.T) {
+	root := newRepo(t, "- Never run `cargo publish`.")
+	writes := func(_, path string, _ []byte) ([]WriteFinding, error) {
+		switch path {
+		case "package.json":
+			return []WriteFinding{{Path: path, Severity: "warning", Ask: true, Message: "touches package.json", Instruction: "\"Do not edit `package.json` without asking first.\" (AGENTS.md:4)"}}, nil
+		case "notes.md":
+			return []WriteFinding{{Path: path, Severity: "warning", Message: "a should-rule"}}, nil
+		case "main.go":
+			return []WriteFinding{{Path: path, Severity: "error", Ask: false, Message: "an error rule"}}, nil
+		}
+		return nil, nil
+	}
+	for path, want := range map[string]string{"package.json": "ask", "notes.md": "", "main.go": "deny", "other.txt": ""} {
+		data := payload(t, "claude-pre-write.json", map[string]string{"CWD": root, "CONTENT": "x"})
+		data = []byte(strings.Replace(string(data), root+"/src/new.py", root+"/"+path, 1))
+		r := runHook(t, AgentClaude, data, writes)
+		got := ""
+		switch {
+		case r.Code == 2:
+			got = "deny"
+		case strings.Contains(r.Stdout, `"permissionDecision":"ask"`):
+			got = "ask"
+			if !strings.Contains(r.Stdout, "package.json` without asking first") {
+				t.Errorf("the ask does not quote the rule: %s", r.Stdout)
+			}
+		}
+		if got != want {
+			t.Errorf("write to %s: %q, want %q (%+v)", path, got, want, r)
+		}
+	}
+}

@@ -697,7 +697,9 @@ func joinDir(cwd, d string) string {
 // WriteFinding is a source or architecture finding on a proposed write.
 type WriteFinding struct {
 	Path, Severity, Rule, Message, Suggestion string
-	Line                                      int
+	// Ask: the rule lets the write land once the user agrees (policy.Rule.Ask).
+	Ask  bool
+	Line int
 	// Instruction quotes the rule's constraint with its place.
 	Instruction string
 }
@@ -914,6 +916,7 @@ func (h *Hooks) record(root string, ev *HookEvent) {
 // checkWrites computes each file's content after the tool and judges it.
 func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
 	var deny, warn shownFindings
+	var asks []string
 	for _, w := range writes {
 		if w.Delete || w.PathOnly || (w.Cell != nil && w.Cell.Markdown) {
 			continue
@@ -956,6 +959,8 @@ func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
 			list := &warn
 			if f.Severity == "error" {
 				list = &deny
+			} else if f.Ask && len(asks) < maxShownFindings {
+				asks = append(asks, fmt.Sprintf("\n  %s (%s)", clip(f.Instruction, maxShownText), f.Path))
 			}
 			if list.n++; list.n > maxShownFindings {
 				continue
@@ -978,7 +983,11 @@ func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
 		return HookResult{Deny: true, Reason: "[heed] BLOCKED: the write breaks a rule; fix it before it lands\n" + deny.String()}
 	}
 	if warn.n > 0 {
-		return HookResult{Context: "[heed] WARNING: the write breaks a should-rule\n" + warn.String()}
+		ctx := "[heed] WARNING: the write breaks a should-rule\n" + warn.String()
+		if len(asks) > 0 {
+			return HookResult{Ask: true, Reason: "[heed] The repository's instructions ask for your approval before this write:" + strings.Join(asks, ""), Context: ctx}
+		}
+		return HookResult{Context: ctx}
 	}
 	return HookResult{}
 }

@@ -150,7 +150,7 @@ func TestRecognisersOnCorpusSentences(t *testing.T) {
 			allowed: []string{"git commit -m 'fix: follow-up'", "git commit --fixup HEAD"},
 		},
 		{
-			file:    "microsoft__playwright__CLAUDE.md",
+			file: "microsoft__playwright__CLAUDE.md",
 			// the push waits for the user's instruction: asked (a warning marked ask),
 			// not blocked, so the push the user asked for runs
 			text:    "Never `git push` without an explicit instruction to push.",

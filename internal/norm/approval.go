@@ -32,7 +32,10 @@ const approvalClause = `(?:unless|until|without|except\s+(?:when|if))\s+` +
 	`(?:(?:explicitly|specifically|directly|expressly)\s+)?(?:asked|requested|instructed|told|approved|permitted|authori[sz]ed|directed)\b` +
 	`|` +
 	`(?:first\s+)?asking(?:\s+(?:first|me|the\s+user))?\b` +
-	`)`
+	`)` +
+	// what the agreement is to, or from whom: "unless asked to do so", "unless the
+	// user requests it", "without approval from the maintainers"
+	`(?:\s+(?:to\s+do\s+so|to|it|so|you\s+to|first)\b)?(?:\s+from\s+(?:the\s+|a\s+)?[\w-]+(?:'s)?(?:\s+[\w-]+)?)?`
 
 // approvalConditionRE: the whole condition is someone's agreement.
 var approvalConditionRE = lazyre.New(`(?i)^` + approvalClause)

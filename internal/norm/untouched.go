@@ -65,7 +65,6 @@ var (
 	// "by hand", "manually": the means of an edit, not the file
 	utMeansRE     = utRE(`(?i)\b(?:by hand|manually|hand-edit|directly edit)\b`)
 	utHiddenRE    = utRE(`(?i)\b(?:unless|without (?:explicit |prior )?(?:approval|permission|discussion|asking|being asked)|except when|if|when|before|after)\b`)
-	utAskedRE     = utRE(`(?i)\bunless (?:you are |you're |explicitly |specifically )?(?:explicitly |specifically )?(?:asked|told|requested|instructed)(?: to(?: do so)?)?\b|\bwithout (?:explicit |prior )?(?:approval|permission)(?: from [\w ]+)?`)
 	utTokenRE     = utRE("^(?:`([^`]+)`|([\\w.*-]*[/.][\\w./*-]*))")
 	utExtRE       = utRE(`(?i)^(?:raw )?` + "(?:`?\\.?([a-z0-9]{1,6})`? )?" + `files? (?:under|in|inside|within) `)
 	utTailRE      = utRE(`(?i)^(?:\s*(?:files?|folder|directory|dir|package|directly|anywhere|in the repository|to the repository|by accident|in (?:your|a|the|any) (?:pull requests?|prs?|changes?|commits?|patch(?:es)?)))*\s*(?:$|[.;:,—–(-])`)
@@ -156,10 +155,10 @@ func untouchedIn(text string) (Untouched, bool) {
 		if r := utRoleRE().FindString(rest); r != "" {
 			u.Role = RoleMigration
 			rest = rest[len(r):]
-			if !utTailRE().MatchString(utAskedRE().ReplaceAllString(rest, "")) {
+			if !utTailRE().MatchString(approvalInSentenceRE.ReplaceAllString(rest, "")) {
 				return Untouched{}, false
 			}
-			if c := utAskedRE().FindString(t); c != "" {
+			if c := approvalInSentenceRE.FindString(t); c != "" {
 				u.Condition = c
 			} else if utHiddenRE().MatchString(t[:strings.IndexAny(t+".", ".;—")]) {
 				return Untouched{}, false
@@ -179,10 +178,10 @@ func untouchedIn(text string) (Untouched, bool) {
 	if e := utExceptRE().FindString(rest); e != "" {
 		u.Except, rest = utPaths(rest[len(e):])
 	}
-	if !utTailRE().MatchString(utAskedRE().ReplaceAllString(rest, "")) {
+	if !utTailRE().MatchString(approvalInSentenceRE.ReplaceAllString(rest, "")) {
 		return Untouched{}, false // "the `.c` files Cython generates": a kind heed cannot tell
 	}
-	if c := utAskedRE().FindString(t); c != "" {
+	if c := approvalInSentenceRE.FindString(t); c != "" {
 		u.Condition = c
 	} else if utHiddenRE().MatchString(t[:strings.IndexAny(t+".", ".;—")]) {
 		return Untouched{}, false

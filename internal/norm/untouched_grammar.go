@@ -335,7 +335,7 @@ func directObject(toks []Token) bool {
 // explicit request", "without approval"), which a person can grant: the ban warns.
 func askedCondition(c string) bool {
 	low := strings.ToLower(c)
-	if utAskedRE().MatchString(low) {
+	if approvalInSentenceRE.MatchString(low) {
 		return true
 	}
 	for _, w := range []string{"request", "approval", "permission", "asked", "told", "discuss", "consent", "sign-off"} {

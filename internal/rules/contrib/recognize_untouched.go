@@ -133,6 +133,9 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	}
 	if u.Condition != "" {
 		r.Severity = policy.SeverityWarning // "unless asked": heed cannot see the asking
+		// the user's yes is the condition: an agent that can ask puts the write to
+		// them (policy.Rule.Ask)
+		r.Ask = norm.ApprovalCondition(u.Condition)
 	}
 	r.Norm = "forbid: touching " + params.What
 	if u.HandOnly {
