@@ -966,61 +966,33 @@ func ruleInfo(c engine.Compiled) report.RuleInfo {
 	return ri
 }
 
-// undetermined groups the targets no rule could judge by reason, with the rules and
-// files each reason concerns: a file that does not parse is one entry listing its
-// rules, a rule that needs a model one entry listing its files.
+// undetermined lists the targets no rule could judge, grouped by reason as the
+// engine lists them for a check (engine.SurfaceCheck.Unjudged): the rules' own
+// undetermined targets, and the files in paths that could not be read, undetermined
+// for every rule of files whose scope covers them. Each entry names at most
+// report.MaxUndeterminedFiles files, and counts them all.
 func undetermined(outcomes []engine.Outcome, unreadable map[string]error, rules []engine.Compiled, paths []string) []report.Undetermined {
-	type group struct {
-		rules, files map[string]bool
-	}
-	groups := map[string]*group{}
-	add := func(reason, rule, file string) {
-		g := groups[reason]
-		if g == nil {
-			g = &group{rules: map[string]bool{}, files: map[string]bool{}}
-			groups[reason] = g
-		}
-		g.rules[rule] = true
-		if file != "" {
-			g.files[file] = true
-		}
-	}
-	for _, o := range outcomes {
-		for _, t := range o.Targets {
-			if t.Verdict != engine.Undetermined {
-				continue
-			}
-			file := ""
-			if t.Target.Kind == engine.TargetFile {
-				file = t.Target.Path
-			}
-			reason := t.Reason
-			if reason == "" {
-				reason = "the evidence cannot answer"
-			}
-			add(reason, o.Rule.ID, file)
-		}
-	}
+	all := outcomes[:len(outcomes):len(outcomes)] // appended to, never written into
 	for p, err := range unreadable {
 		if !inPaths(paths, p) {
 			continue
 		}
+		t := engine.TargetResult{Target: engine.Target{Kind: engine.TargetFile, Path: p},
+			Result: engine.Result{Verdict: engine.Undetermined, Reason: "cannot read the file: " + err.Error()}}
 		for _, c := range rules {
 			if fileDomain(c.Rule.Domain) && c.Rule.Scope.Covers(p) {
-				add("cannot read the file: "+err.Error(), c.Rule.ID, p)
+				all = append(all, engine.Outcome{Rule: c.Rule, Targets: []engine.TargetResult{t}})
 			}
 		}
 	}
 	out := []report.Undetermined{}
-	for reason, g := range groups {
-		files := slices.Sorted(maps.Keys(g.files))
-		u := report.Undetermined{Reason: reason, Rules: slices.Sorted(maps.Keys(g.rules)), Files: files, FileCount: len(files)}
-		if len(files) > report.MaxUndeterminedFiles {
-			u.Files = files[:report.MaxUndeterminedFiles]
+	for _, g := range engine.SurfaceCheck.Unjudged(all) {
+		u := report.Undetermined{Reason: g.Reason, Rules: g.Rules, Files: g.Files, FileCount: len(g.Files)}
+		if len(g.Files) > report.MaxUndeterminedFiles {
+			u.Files = g.Files[:report.MaxUndeterminedFiles]
 		}
 		out = append(out, u)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Reason < out[j].Reason })
 	return out
 }
 
