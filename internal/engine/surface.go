@@ -18,11 +18,14 @@ import (
 //	            rule that no violation of its own blocks
 //	check       never                                      by reason   Aggregate
 //	audit       never (nothing is left to block)           no          Fold (SWE-CC)
+//	case        never (the verdict is compared)            no          Aggregate
 //
 // The live hook fails closed on everything: a command heed could not judge does not
 // run. A git hook fails closed on heed's own failure only: a commit message the
 // evidence cannot answer for is the user's to make. A check lists its undetermined
 // targets grouped by reason (Unjudged); an audit folds them into each rule's verdict.
+// An authored case (heed test, RunCase) compares the rule's verdict with the one the
+// case expects: a case partly undetermined is undetermined, never a pass.
 type Surface int
 
 const (
@@ -35,6 +38,9 @@ const (
 	SurfaceCheck
 	// SurfaceAudit is `heed audit` over a finished session (internal/audit).
 	SurfaceAudit
+	// SurfaceCase is a rule's authored case (`heed test`, the compiler's gates:
+	// RunCase).
+	SurfaceCase
 )
 
 // blockOn says which undetermined targets stop what a surface judges.
@@ -71,6 +77,7 @@ var surfaces = [...]surfacePolicy{
 	SurfaceGitHook:  {block: blockErrorCrash, fold: foldStrict},
 	SurfaceCheck:    {block: blockNever, fold: foldStrict, list: true},
 	SurfaceAudit:    {block: blockNever, fold: foldSWECC},
+	SurfaceCase:     {block: blockNever, fold: foldStrict},
 }
 
 func (s Surface) policy() surfacePolicy {

@@ -18,7 +18,7 @@ func TestSurfaceBlocks(t *testing.T) {
 	outcome := func(sev string, ts ...TargetResult) *Outcome {
 		return &Outcome{Rule: &policy.Rule{ID: "r", Severity: sev}, Targets: ts, Verdict: Aggregate(ts)}
 	}
-	type want struct{ live, git, check, audit bool }
+	type want struct{ live, git, check, audit, cases bool }
 	for _, c := range []struct {
 		name string
 		o    *Outcome
@@ -39,6 +39,7 @@ func TestSurfaceBlocks(t *testing.T) {
 			git:   SurfaceGitHook.Blocks(c.o, c.t),
 			check: SurfaceCheck.Blocks(c.o, c.t),
 			audit: SurfaceAudit.Blocks(c.o, c.t),
+			cases: SurfaceCase.Blocks(c.o, c.t),
 		}
 		if got != c.want {
 			t.Errorf("%s: blocks %+v, want %+v", c.name, got, c.want)
@@ -51,7 +52,7 @@ func TestSurfaceBlocks(t *testing.T) {
 }
 
 // Each surface reads a rule's verdict with its fold: the audit with SWE-CC's (a pass
-// partly undetermined is a pass, flagged), the others strictly.
+// partly undetermined is a pass, flagged), the others (authored cases too) strictly.
 func TestSurfaceFold(t *testing.T) {
 	ts := results(Satisfied, Undetermined)
 	for _, c := range []struct {
@@ -62,6 +63,7 @@ func TestSurfaceFold(t *testing.T) {
 		{SurfaceGitHook, Undetermined},
 		{SurfaceCheck, Undetermined},
 		{SurfaceAudit, Satisfied},
+		{SurfaceCase, Undetermined},
 	} {
 		if got, _ := c.s.Fold(ts); got != c.want {
 			t.Errorf("surface %d: fold %s, want %s", c.s, got, c.want)
@@ -102,7 +104,7 @@ func TestSurfaceUnjudged(t *testing.T) {
 	if got := SurfaceCheck.Unjudged(outcomes[3:]); got == nil || len(got) != 0 {
 		t.Errorf("nothing undetermined lists %#v, want an empty list", got)
 	}
-	for _, s := range []Surface{SurfaceLiveHook, SurfaceGitHook, SurfaceAudit, Surface(99)} {
+	for _, s := range []Surface{SurfaceLiveHook, SurfaceGitHook, SurfaceAudit, SurfaceCase, Surface(99)} {
 		if got := s.Unjudged(outcomes); got != nil {
 			t.Errorf("surface %d lists %+v, want none", s, got)
 		}
