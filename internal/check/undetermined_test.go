@@ -62,3 +62,17 @@ func TestUndeterminedIsTheEnginesListWithTheUnreadableFiles(t *testing.T) {
 		t.Errorf("nothing undetermined: %#v, want an empty list (JSON [])", got)
 	}
 }
+
+// The guard's severity is a warning unless the options say error; anything else is
+// a usage error, before any file is read.
+func TestGuardSeverity(t *testing.T) {
+	for in, want := range map[string]string{"": policy.SeverityWarning, policy.SeverityWarning: policy.SeverityWarning, policy.SeverityError: policy.SeverityError} {
+		if got, err := guardSeverity(in); got != want || err != nil {
+			t.Errorf("guardSeverity(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	var ue *UsageError
+	if _, err := guardSeverity("fatal"); !errors.As(err, &ue) {
+		t.Errorf("guardSeverity(fatal): %v, want a usage error", err)
+	}
+}
