@@ -291,3 +291,8 @@ func TestScoreFull(t *testing.T) {
 		t.Log("\n" + rep.Format(split))
 	}
 }
+
+// Judge scores one label against the entries heed compiled for it (no items).
+func Judge(l *Label, split string, entries []*policy.Entry, judge CaseJudge) LabelOutcome {
+	return JudgeWithItems(l, split, entries, nil, judge)
+}

@@ -90,11 +90,6 @@ func matchEntries(l *Label, atLine []*policy.Entry) (entries []*policy.Entry, st
 	return atLine, len(atLine) > 0 && (l.Text != "" || l.TextSHA != "")
 }
 
-// Judge scores one label against the entries heed compiled for it.
-func Judge(l *Label, split string, entries []*policy.Entry, judge CaseJudge) LabelOutcome {
-	return JudgeWithItems(l, split, entries, nil, judge)
-}
-
 // JudgeWithItems scores one label against the entries heed compiled for it and, when
 // those have no executable rule, the entries of the items it introduces: a lead-in's
 // demand that heed enforces through the items under it is enforced.

@@ -197,26 +197,13 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	if err != nil {
 		return nil, err
 	}
-	switch opt.GuardSeverity {
-	case "":
-		opt.GuardSeverity = policy.SeverityWarning
-	case policy.SeverityWarning, policy.SeverityError:
-	default:
-		return nil, usage("unknown guard severity %q (want warning or error)", opt.GuardSeverity)
+	if opt.GuardSeverity, err = guardSeverity(opt.GuardSeverity); err != nil {
+		return nil, err
 	}
-	var bl *Baseline
-	if opt.UseBaseline {
-		// Read first: a missing or broken baseline must not cost a whole check. A
-		// diff reads the baseline of its base: the change cannot record its own
-		// findings as old ones.
-		if opt.Mode == Diff && r.Git && opt.Rev != "" && !strings.HasPrefix(opt.Rev, "-") {
-			bl, err = LoadBaselineAt(r, opt.Rev)
-		} else {
-			bl, err = LoadBaseline(root)
-		}
-		if err != nil {
-			return nil, usage("%v", err)
-		}
+	// Read first: a missing or broken baseline must not cost a whole check.
+	bl, err := loadBaselineFor(r, root, opt)
+	if err != nil {
+		return nil, err
 	}
 	ig, err := repo.Exclusions(root, opt.Config, opt.Exclude)
 	if err != nil {
@@ -254,70 +241,12 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	// noted and its findings fingerprinted, suppressed or kept while it is in memory,
 	// and dropped before the files after it. The findings go to a store (written to
 	// a file past a few thousand when opt.SpillFindings), not into the outcomes.
-	limit := -1
-	if opt.SpillFindings {
-		limit = report.DefaultSpill
-	}
-	pl := &pipeline{store: report.NewStore(limit), lines: newLineIndex(ev), dirs: map[string][]*directive{}, dropHidden: opt.DropHidden, also: also}
-	if bl != nil {
-		pl.baseline = bl.set()
-	}
-	if opt.CondenseReview {
-		for _, c := range selected {
-			limit := -1
-			switch {
-			case c.Rule.NeedsReview():
-				limit = 0
-			case c.Rule.Severity == policy.SeverityWarning && c.Rule.Decision == "" && !c.Rule.Edited() && opt.condenseOver > 0:
-				// a warning the compiler wrote that flags more sites than the
-				// self-validation lets a rule flag (a preference the code does not
-				// follow: kept as a warning, not demoted) is as much one question
-				limit = opt.condenseOver
-			}
-			if limit >= 0 {
-				if pl.review == nil {
-					pl.review = map[string]*reviewSites{}
-				}
-				pl.review[c.Rule.ID] = &reviewSites{files: map[string]bool{}, limit: limit}
-			}
-		}
-	}
-	// a finding of a file-by-file rule in another file than its own waits for the
-	// end, with the findings of the rules that judge the whole tree
-	var deferMu sync.Mutex
-	var deferred []seqFinding
+	pl := newPipeline(ev, opt, selected, also, bl)
 	outcomes := engine.StreamWith(selected, ev, b.src, engine.StreamOptions{
 		Options:      engine.Options{Workers: opt.Workers, Timeout: timeout},
 		TakeFindings: true,
 		ForgetFiles:  opt.Mode == All,
-	}, func(f *engine.File, idx int, found []engine.FileFinding) {
-		ds := parseDirectives(f.Path, f.Lang, f.Content)
-		if len(ds) > 0 {
-			pl.mu.Lock()
-			pl.dirs[f.Path] = ds
-			pl.mu.Unlock()
-		}
-		if len(found) == 0 && len(ds) == 0 {
-			return
-		}
-		pl.lines.note(f, found, ds)
-		for k, ff := range found {
-			seq := report.Seq{Rule: uint32(ff.Rule), Target: uint32(idx), Sub: uint32(ff.Target), Index: uint32(k)}
-			if ff.Path != "" && ff.Path != f.Path {
-				deferMu.Lock()
-				deferred = append(deferred, seqFinding{ff.Rule, seq, ff.Finding})
-				deferMu.Unlock()
-				continue
-			}
-			// f is in paths and not left out, or it would not have been read
-			rf := report.FromEngine(ff.Finding, selected[ff.Rule].Rule, selected[ff.Rule].Constraint)
-			pl.lines.fingerprintNoted(&rf)
-			pl.add(&rf, seq, ds)
-		}
-		if len(ds) == 0 {
-			pl.lines.drop(f.Path) // fingerprinted: only suppression comments' lines are needed later
-		}
-	})
+	}, pl.fileDone(selected))
 	b.loaded = b.src.Loaded()
 	if b.forget != nil {
 		b.forget.Forget(b.loaded.Missing...) // tracked, but deleted from the work tree
@@ -332,68 +261,10 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	defer func() { <-saved }()
 	res := &Result{Outcomes: outcomes}
 
-	// The findings of the rules that judge the whole tree, and those deferred. A
-	// whole-tree rule may place a finding in a file the run skipped (generated,
-	// vendored, a fixture) or left out (PATH narrowing): such a file is not judged, so
-	// its findings are not reported.
-	skipped := map[string]bool{}
-	for _, ps := range b.loaded.Skipped {
-		for _, p := range ps {
-			skipped[p] = true
-		}
-	}
-	var rest []seqFinding
-	for i := range outcomes {
-		if outcomes[i].Taken {
-			continue
-		}
-		for j := range outcomes[i].Targets {
-			for k, f := range outcomes[i].Targets[j].Findings {
-				rest = append(rest, seqFinding{i, report.Seq{Rule: uint32(i), Target: uint32(j), Index: uint32(k)}, f})
-			}
-			outcomes[i].Targets[j].Findings = nil // reported: not held twice
-		}
-	}
-	for _, d := range deferred {
-		if !ev.Owns(d.f) {
-			continue // a file-by-file rule's finding in a file the change does not own
-		}
-		rest = append(rest, d)
-	}
-	deferred = nil
-	late := make([]report.Finding, 0, len(rest))
-	for _, sf := range rest {
-		f := sf.f
-		if f.Path != "" && (!inPaths(paths, f.Path) || skipped[f.Path] || ig.Match(f.Path)) {
-			continue
-		}
-		late = append(late, report.FromEngine(f, selected[sf.rule].Rule, selected[sf.rule].Constraint))
-	}
-	pl.lines.fingerprintAll(late, opt.Workers)
-	k := 0
-	for _, sf := range rest {
-		f := sf.f
-		if f.Path != "" && (!inPaths(paths, f.Path) || skipped[f.Path] || ig.Match(f.Path)) {
-			continue
-		}
-		pl.add(&late[k], sf.seq, pl.dirs[f.Path])
-		k++
-	}
-	rest, late = nil, nil
-
+	// The findings of the rules that judge the whole tree, and those deferred.
+	pl.addLate(outcomes, ev, b.loaded, paths, ig, selected, opt.Workers)
 	// Suppression comments that did nothing.
-	known := map[string]bool{}
-	for _, c := range rules {
-		known[c.Rule.ID] = true
-		if c.Constraint != nil {
-			known[c.Constraint.ID] = true
-		}
-	}
-	ran := map[string]*engine.Compiled{}
-	for i := range selected {
-		ran[selected[i].Rule.ID] = &selected[i]
-	}
-	for i, f := range suppressionWarnings(ev, pl.dirs, known, ran, paths, pl.lines) {
+	for i, f := range suppressionWarnings(ev, pl.dirs, knownIDs(rules), ranByID(selected), paths, pl.lines) {
 		pl.add(&f, report.Seq{Rule: uint32(len(selected)), Target: uint32(i)}, nil)
 	}
 	// Changes to the rules themselves: after suppressions and the baseline, which the
@@ -417,17 +288,199 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	if res.Findings == nil {
 		res.Findings = []report.Finding{}
 	}
-
 	for _, c := range selected {
 		res.Rules = append(res.Rules, ruleInfo(c))
 	}
-	s := &res.Summary
+	summarize(&res.Summary, opt, b, selected, outcomes, paths)
+	res.Summary.Condensed = condensed
+	res.Summary.DurationMS = float64(time.Since(start).Microseconds()) / 1000
+	tally(res)
+	return res, nil
+}
+
+// guardSeverity is the severity of the finding on a change to the rules themselves:
+// a warning unless the options say error.
+func guardSeverity(sev string) (string, error) {
+	switch sev {
+	case "":
+		return policy.SeverityWarning, nil
+	case policy.SeverityWarning, policy.SeverityError:
+		return sev, nil
+	}
+	return "", usage("unknown guard severity %q (want warning or error)", sev)
+}
+
+// loadBaselineFor reads the baseline when the options use one (nil otherwise). A diff
+// reads the baseline of its base: the change cannot record its own findings as old
+// ones.
+func loadBaselineFor(r *repo.Repo, root string, opt Options) (*Baseline, error) {
+	if !opt.UseBaseline {
+		return nil, nil
+	}
+	var bl *Baseline
+	var err error
+	if opt.Mode == Diff && r.Git && opt.Rev != "" && !strings.HasPrefix(opt.Rev, "-") {
+		bl, err = LoadBaselineAt(r, opt.Rev)
+	} else {
+		bl, err = LoadBaseline(root)
+	}
+	if err != nil {
+		return nil, usage("%v", err)
+	}
+	return bl, nil
+}
+
+// newPipeline is the pipeline a run's findings go through: a store that spills to a
+// file when opt.SpillFindings, the baseline's fingerprints, and with
+// opt.CondenseReview the rules whose sites are condensed.
+func newPipeline(ev *engine.Evidence, opt Options, selected []engine.Compiled, also restatements, bl *Baseline) *pipeline {
+	limit := -1
+	if opt.SpillFindings {
+		limit = report.DefaultSpill
+	}
+	pl := &pipeline{store: report.NewStore(limit), lines: newLineIndex(ev), dirs: map[string][]*directive{}, dropHidden: opt.DropHidden, also: also}
+	if bl != nil {
+		pl.baseline = bl.set()
+	}
+	if !opt.CondenseReview {
+		return pl
+	}
+	for _, c := range selected {
+		limit := -1
+		switch {
+		case c.Rule.NeedsReview():
+			limit = 0
+		case c.Rule.Severity == policy.SeverityWarning && c.Rule.Decision == "" && !c.Rule.Edited() && opt.condenseOver > 0:
+			// a warning the compiler wrote that flags more sites than the
+			// self-validation lets a rule flag (a preference the code does not
+			// follow: kept as a warning, not demoted) is as much one question
+			limit = opt.condenseOver
+		}
+		if limit >= 0 {
+			if pl.review == nil {
+				pl.review = map[string]*reviewSites{}
+			}
+			pl.review[c.Rule.ID] = &reviewSites{files: map[string]bool{}, limit: limit}
+		}
+	}
+	return pl
+}
+
+// fileDone is what the stream does with each file once the rules judged it (the
+// file is still in memory): its suppression comments noted, and its findings
+// fingerprinted and added. A finding of a file-by-file rule in another file than its
+// own waits for the end (addLate), with the findings of the rules that judge the
+// whole tree.
+func (pl *pipeline) fileDone(selected []engine.Compiled) func(f *engine.File, idx int, found []engine.FileFinding) {
+	return func(f *engine.File, idx int, found []engine.FileFinding) {
+		ds := parseDirectives(f.Path, f.Lang, f.Content)
+		if len(ds) > 0 {
+			pl.mu.Lock()
+			pl.dirs[f.Path] = ds
+			pl.mu.Unlock()
+		}
+		if len(found) == 0 && len(ds) == 0 {
+			return
+		}
+		pl.lines.note(f, found, ds)
+		for k, ff := range found {
+			seq := report.Seq{Rule: uint32(ff.Rule), Target: uint32(idx), Sub: uint32(ff.Target), Index: uint32(k)}
+			if ff.Path != "" && ff.Path != f.Path {
+				pl.deferMu.Lock()
+				pl.deferred = append(pl.deferred, seqFinding{ff.Rule, seq, ff.Finding})
+				pl.deferMu.Unlock()
+				continue
+			}
+			// f is in paths and not left out, or it would not have been read
+			rf := report.FromEngine(ff.Finding, selected[ff.Rule].Rule, selected[ff.Rule].Constraint)
+			pl.lines.fingerprintNoted(&rf)
+			pl.add(&rf, seq, ds)
+		}
+		if len(ds) == 0 {
+			pl.lines.drop(f.Path) // fingerprinted: only suppression comments' lines are needed later
+		}
+	}
+}
+
+// addLate adds the findings the stream did not: those of the rules that judge the
+// whole tree (taken out of the outcomes, not to be held twice), and the deferred
+// findings of file-by-file rules in another file than their own, when the change owns
+// them. A whole-tree rule may place a finding in a file the run skipped (generated,
+// vendored, a fixture) or left out (PATH narrowing): such a file is not judged, so its
+// findings are not reported.
+func (pl *pipeline) addLate(outcomes []engine.Outcome, ev *engine.Evidence, loaded *repo.Loaded, paths []string, ig *repo.Ignore, selected []engine.Compiled, workers int) {
+	skipped := map[string]bool{}
+	for _, ps := range loaded.Skipped {
+		for _, p := range ps {
+			skipped[p] = true
+		}
+	}
+	var rest []seqFinding
+	for i := range outcomes {
+		if outcomes[i].Taken {
+			continue
+		}
+		for j := range outcomes[i].Targets {
+			for k, f := range outcomes[i].Targets[j].Findings {
+				rest = append(rest, seqFinding{i, report.Seq{Rule: uint32(i), Target: uint32(j), Index: uint32(k)}, f})
+			}
+			outcomes[i].Targets[j].Findings = nil // reported: not held twice
+		}
+	}
+	for _, d := range pl.deferred {
+		if !ev.Owns(d.f) {
+			continue // a file-by-file rule's finding in a file the change does not own
+		}
+		rest = append(rest, d)
+	}
+	pl.deferred = nil
+	kept := rest[:0]
+	for _, sf := range rest {
+		if p := sf.f.Path; p == "" || inPaths(paths, p) && !skipped[p] && !ig.Match(p) {
+			kept = append(kept, sf)
+		}
+	}
+	late := make([]report.Finding, len(kept))
+	for k, sf := range kept {
+		late[k] = report.FromEngine(sf.f, selected[sf.rule].Rule, selected[sf.rule].Constraint)
+	}
+	pl.lines.fingerprintAll(late, workers)
+	for k, sf := range kept {
+		pl.add(&late[k], sf.seq, pl.dirs[sf.f.Path])
+	}
+}
+
+// knownIDs are the ids of the rules and their constraints: a suppression comment may
+// name any.
+func knownIDs(rules []engine.Compiled) map[string]bool {
+	known := map[string]bool{}
+	for _, c := range rules {
+		known[c.Rule.ID] = true
+		if c.Constraint != nil {
+			known[c.Constraint.ID] = true
+		}
+	}
+	return known
+}
+
+// ranByID are the rules the run judged, by id.
+func ranByID(selected []engine.Compiled) map[string]*engine.Compiled {
+	ran := map[string]*engine.Compiled{}
+	for i := range selected {
+		ran[selected[i].Rule.ID] = &selected[i]
+	}
+	return ran
+}
+
+// summarize fills in what the summary says of the run: its mode and base, what it
+// judged and skipped, and the targets no rule could judge or judged only in part.
+func summarize(s *report.Summary, opt Options, b *built, selected []engine.Compiled, outcomes []engine.Outcome, paths []string) {
 	s.Mode = string(opt.Mode)
 	if opt.Mode == Diff {
 		s.Base = b.base
 	}
-	s.Files = ev.Judged
-	s.Commits = len(ev.Commits)
+	s.Files = b.ev.Judged
+	s.Commits = len(b.ev.Commits)
 	s.Rules = len(selected)
 	s.Skipped = map[string]int{}
 	for why, ps := range b.loaded.Skipped {
@@ -438,10 +491,6 @@ func runRules(r *repo.Repo, root string, rules []engine.Compiled, opt Options) (
 	}
 	s.Undetermined = undetermined(outcomes, b.loaded.Unreadable, selected, paths)
 	s.Partial = partial(outcomes, paths)
-	s.Condensed = condensed
-	s.DurationMS = float64(time.Since(start).Microseconds()) / 1000
-	tally(res)
-	return res, nil
 }
 
 func tally(res *Result) {
@@ -477,6 +526,10 @@ type pipeline struct {
 	// review holds, by rule id, the sites of the rules that need review when the
 	// run condenses them (Options.CondenseReview); nil otherwise.
 	review map[string]*reviewSites
+	// deferred are the findings of file-by-file rules in another file than their
+	// own, until the end of the stream (fileDone, addLate).
+	deferMu  sync.Mutex
+	deferred []seqFinding
 }
 
 // reviewSites are the sites of a rule that needs review: how many, in which files,
@@ -966,61 +1019,33 @@ func ruleInfo(c engine.Compiled) report.RuleInfo {
 	return ri
 }
 
-// undetermined groups the targets no rule could judge by reason, with the rules and
-// files each reason concerns: a file that does not parse is one entry listing its
-// rules, a rule that needs a model one entry listing its files.
+// undetermined lists the targets no rule could judge, grouped by reason as the
+// engine lists them for a check (engine.SurfaceCheck.Unjudged): the rules' own
+// undetermined targets, and the files in paths that could not be read, undetermined
+// for every rule of files whose scope covers them. Each entry names at most
+// report.MaxUndeterminedFiles files, and counts them all.
 func undetermined(outcomes []engine.Outcome, unreadable map[string]error, rules []engine.Compiled, paths []string) []report.Undetermined {
-	type group struct {
-		rules, files map[string]bool
-	}
-	groups := map[string]*group{}
-	add := func(reason, rule, file string) {
-		g := groups[reason]
-		if g == nil {
-			g = &group{rules: map[string]bool{}, files: map[string]bool{}}
-			groups[reason] = g
-		}
-		g.rules[rule] = true
-		if file != "" {
-			g.files[file] = true
-		}
-	}
-	for _, o := range outcomes {
-		for _, t := range o.Targets {
-			if t.Verdict != engine.Undetermined {
-				continue
-			}
-			file := ""
-			if t.Target.Kind == engine.TargetFile {
-				file = t.Target.Path
-			}
-			reason := t.Reason
-			if reason == "" {
-				reason = "the evidence cannot answer"
-			}
-			add(reason, o.Rule.ID, file)
-		}
-	}
+	all := outcomes[:len(outcomes):len(outcomes)] // appended to, never written into
 	for p, err := range unreadable {
 		if !inPaths(paths, p) {
 			continue
 		}
+		t := engine.TargetResult{Target: engine.Target{Kind: engine.TargetFile, Path: p},
+			Result: engine.Result{Verdict: engine.Undetermined, Reason: "cannot read the file: " + err.Error()}}
 		for _, c := range rules {
 			if fileDomain(c.Rule.Domain) && c.Rule.Scope.Covers(p) {
-				add("cannot read the file: "+err.Error(), c.Rule.ID, p)
+				all = append(all, engine.Outcome{Rule: c.Rule, Targets: []engine.TargetResult{t}})
 			}
 		}
 	}
 	out := []report.Undetermined{}
-	for reason, g := range groups {
-		files := slices.Sorted(maps.Keys(g.files))
-		u := report.Undetermined{Reason: reason, Rules: slices.Sorted(maps.Keys(g.rules)), Files: files, FileCount: len(files)}
-		if len(files) > report.MaxUndeterminedFiles {
-			u.Files = files[:report.MaxUndeterminedFiles]
+	for _, g := range engine.SurfaceCheck.Unjudged(all) {
+		u := report.Undetermined{Reason: g.Reason, Rules: g.Rules, Files: g.Files, FileCount: len(g.Files)}
+		if len(g.Files) > report.MaxUndeterminedFiles {
+			u.Files = g.Files[:report.MaxUndeterminedFiles]
 		}
 		out = append(out, u)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Reason < out[j].Reason })
 	return out
 }
 

@@ -453,3 +453,8 @@ func TestClip(t *testing.T) {
 		}
 	}
 }
+
+// Load is LoadFor without commands (it never clears): the rules about programs.
+func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
+	return l.LoadFor(root, nil, programs, all)
+}

@@ -162,263 +162,294 @@ const toolEvents = "PreToolUse, PostToolUse, PostToolUseFailure, BeforeTool or A
 // cursorEvents are the Cursor events heed answers.
 const cursorEvents = "beforeShellExecution, afterShellExecution or afterFileEdit"
 
+// parseHook reads the event raw of an agent's hook into ev: the fields every agent
+// sends, then the agent's own shape.
 func parseHook(agent string, raw map[string]json.RawMessage, ev *HookEvent) error {
-	str := func(m map[string]json.RawMessage, k string) string {
-		var s string
-		if v, ok := m[k]; ok {
-			_ = json.Unmarshal(v, &s)
-		}
-		return s
-	}
-	obj := func(m map[string]json.RawMessage, k string) map[string]json.RawMessage {
-		var o map[string]json.RawMessage
-		if v, ok := m[k]; ok {
-			_ = json.Unmarshal(v, &o)
-		}
-		return o
-	}
-	ev.Cwd = str(raw, "cwd")
-	ev.Session = str(raw, "session_id")
-	ev.ID = str(raw, "tool_use_id")
+	ev.Cwd = rawString(raw, "cwd")
+	ev.Session = rawString(raw, "session_id")
+	ev.ID = rawString(raw, "tool_use_id")
 	switch agent {
 	case AgentClaude, AgentCodex, AgentGemini:
-		var err error
-		if ev.Event, err = required(raw, "hook_event_name"); err != nil {
-			return fmt.Errorf("%v (want %s)", err, toolEvents)
-		}
-		switch ev.Event {
-		case "PreToolUse", "BeforeTool":
-			ev.Phase = PhasePre
-		case "PostToolUse", "AfterTool":
-			ev.Phase = PhasePost
-			switch agent {
-			case AgentGemini:
-				ev.Exit = geminiExit(raw["tool_response"])
-			case AgentCodex:
-				ev.Exit = codexExit(raw["tool_response"], str(raw, "transcript_path"), ev.ID)
-			default:
-				ev.Exit = responseExit(raw["tool_response"])
-			}
-			if background(raw) {
-				// a command sent to the background has not ended: no outcome yet
-				ev.Exit = nil
-			}
-		case "PostToolUseFailure":
-			ev.Phase = PhasePost
-			ev.Exit = failureExit(raw)
+		return parseToolHook(agent, raw, ev)
+	case AgentCursor:
+		return parseCursorHook(raw, ev)
+	case AgentCopilot:
+		return parseCopilotHook(raw, ev)
+	}
+	return fmt.Errorf("unknown agent %q (known: %s)", agent, strings.Join(Agents, ", "))
+}
+
+// rawString is the string field k of m, "" when it is missing or not a string.
+func rawString(m map[string]json.RawMessage, k string) string {
+	var s string
+	if v, ok := m[k]; ok {
+		_ = json.Unmarshal(v, &s)
+	}
+	return s
+}
+
+// rawObject is the object field k of m, nil when it is missing or not an object.
+func rawObject(m map[string]json.RawMessage, k string) map[string]json.RawMessage {
+	var o map[string]json.RawMessage
+	if v, ok := m[k]; ok {
+		_ = json.Unmarshal(v, &o)
+	}
+	return o
+}
+
+// parseToolHook reads the Claude Code protocol's events (Codex and Gemini CLI share
+// it): the event's phase, how a command ended, and the tool's input.
+func parseToolHook(agent string, raw map[string]json.RawMessage, ev *HookEvent) error {
+	var err error
+	if ev.Event, err = required(raw, "hook_event_name"); err != nil {
+		return fmt.Errorf("%v (want %s)", err, toolEvents)
+	}
+	switch ev.Event {
+	case "PreToolUse", "BeforeTool":
+		ev.Phase = PhasePre
+	case "PostToolUse", "AfterTool":
+		ev.Phase = PhasePost
+		switch agent {
+		case AgentGemini:
+			ev.Exit = geminiExit(raw["tool_response"])
+		case AgentCodex:
+			ev.Exit = codexExit(raw["tool_response"], rawString(raw, "transcript_path"), ev.ID)
 		default:
-			return fmt.Errorf("hook_event_name %q is not an event heed answers (want %s): heed's hooks are installed for those only", ev.Event, toolEvents)
+			ev.Exit = responseExit(raw["tool_response"])
 		}
-		if ev.Tool, err = required(raw, "tool_name"); err != nil {
+		if background(raw) {
+			// a command sent to the background has not ended: no outcome yet
+			ev.Exit = nil
+		}
+	case "PostToolUseFailure":
+		ev.Phase = PhasePost
+		ev.Exit = failureExit(raw)
+	default:
+		return fmt.Errorf("hook_event_name %q is not an event heed answers (want %s): heed's hooks are installed for those only", ev.Event, toolEvents)
+	}
+	if ev.Tool, err = required(raw, "tool_name"); err != nil {
+		return err
+	}
+	in, err := toolInput(raw, "tool_input")
+	if err != nil {
+		return err
+	}
+	return toolHookInput(agent, in, ev)
+}
+
+// toolHookInput reads what a tool of the Claude Code protocol was asked to do: the
+// command it runs, the writes or edits it makes, the patch it applies. Another tool
+// is none of these (no error).
+func toolHookInput(agent string, in map[string]json.RawMessage, ev *HookEvent) error {
+	switch ev.Tool {
+	case "Bash", "run_shell_command", "shell", "exec_command", "local_shell", "container.exec":
+		if err := commandOf(in, ev, agent == AgentCodex); err != nil {
 			return err
 		}
-		in, err := toolInput(raw, "tool_input")
+		if d := rawString(in, "dir_path") + rawString(in, "directory") + rawString(in, "workdir"); d != "" && ev.Cwd != "" {
+			ev.Cwd = joinDir(ev.Cwd, d)
+		}
+	case "Write", "write_file":
+		path, c, err := requiredPair(in, "file_path", "content")
 		if err != nil {
 			return err
 		}
-		switch ev.Tool {
-		case "Bash", "run_shell_command", "shell", "exec_command", "local_shell", "container.exec":
-			if err := commandOf(in, ev, agent == AgentCodex); err != nil {
-				return err
-			}
-			if d := str(in, "dir_path") + str(in, "directory") + str(in, "workdir"); d != "" && ev.Cwd != "" {
-				ev.Cwd = joinDir(ev.Cwd, d)
-			}
-		case "Write", "write_file":
-			path, c, err := requiredPair(in, "file_path", "content")
-			if err != nil {
-				return err
-			}
-			ev.Writes = []FileWrite{{Path: path, Content: &c}}
-		case "Edit", "replace":
-			var all bool
-			_ = json.Unmarshal(in["replace_all"], &all)
-			var n int
-			if json.Unmarshal(in["expected_replacements"], &n) == nil && n > 1 {
-				all = true
-			}
-			path, old, err := requiredPair(in, "file_path", "old_string")
-			if err != nil {
-				return err
-			}
-			repl, err := required(in, "new_string")
-			if err != nil {
-				return fmt.Errorf("tool_input.%v", err)
-			}
-			ev.Writes = []FileWrite{{Path: path, Edits: []Edit{{Old: old, New: repl, All: all}}}}
-		case "NotebookEdit":
-			path, err := required(in, "notebook_path")
-			if err != nil {
-				return fmt.Errorf("tool_input.%v", err)
-			}
-			mode := str(in, "edit_mode")
-			if mode == "delete" {
-				ev.Writes = []FileWrite{{Path: path, Cell: &NotebookCell{ID: str(in, "cell_id")}, Delete: true}}
-				break
-			}
-			src, err := required(in, "new_source")
-			if err != nil {
-				return fmt.Errorf("tool_input.%v", err)
-			}
-			ev.Writes = []FileWrite{{Path: path, Content: &src, Cell: &NotebookCell{ID: str(in, "cell_id"), Markdown: str(in, "cell_type") == "markdown"}}}
-		case "MultiEdit":
-			var edits []struct {
-				Old *string `json:"old_string"`
-				New *string `json:"new_string"`
-				All bool    `json:"replace_all"`
-			}
-			path, err := required(in, "file_path")
-			if err != nil {
-				return fmt.Errorf("tool_input.%v", err)
-			}
-			if err := json.Unmarshal(in["edits"], &edits); err != nil || len(edits) == 0 {
-				return fmt.Errorf("tool_input.edits is %s, not a list of edits", jsonKind(in["edits"]))
-			}
-			w := FileWrite{Path: path}
-			for i, e := range edits {
-				if e.Old == nil || e.New == nil {
-					return fmt.Errorf("tool_input.edits[%d] lacks old_string or new_string", i)
-				}
-				w.Edits = append(w.Edits, Edit{Old: *e.Old, New: *e.New, All: e.All})
-			}
-			ev.Writes = []FileWrite{w}
-		case "apply_patch", "Edit|Write":
-			ev.Patch = str(in, "command")
-			if ev.Patch == "" {
-				ev.Patch = str(in, "patch") + str(in, "input")
-			}
-			if ev.Patch == "" {
-				return errors.New("tool_input has no patch text (command, patch or input)")
-			}
+		ev.Writes = []FileWrite{{Path: path, Content: &c}}
+	case "Edit", "replace":
+		var all bool
+		_ = json.Unmarshal(in["replace_all"], &all)
+		var n int
+		if json.Unmarshal(in["expected_replacements"], &n) == nil && n > 1 {
+			all = true
 		}
-	case AgentCursor:
-		var err error
-		if ev.Event, err = required(raw, "hook_event_name"); err != nil {
-			return fmt.Errorf("%v (want %s)", err, cursorEvents)
-		}
-		if ev.Cwd == "" {
-			var roots []string
-			_ = json.Unmarshal(raw["workspace_roots"], &roots)
-			if len(roots) > 0 {
-				ev.Cwd = roots[0]
-			}
-		}
-		ev.ID = str(raw, "generation_id")
-		ev.Session = str(raw, "conversation_id")
-		switch ev.Event {
-		case "beforeShellExecution":
-			ev.Phase, ev.Tool = PhasePre, "shell"
-			if ev.Line, err = required(raw, "command"); err != nil {
-				return err
-			}
-		case "afterShellExecution":
-			ev.Phase, ev.Tool = PhasePost, "shell"
-			if ev.Line, err = required(raw, "command"); err != nil {
-				return err
-			}
-			var code int
-			for _, k := range []string{"exit_code", "exitCode"} {
-				if v, ok := raw[k]; ok && json.Unmarshal(v, &code) == nil {
-					ev.Exit = &code
-				}
-			}
-		case "afterFileEdit":
-			ev.Phase, ev.Tool = PhasePost, "edit"
-			ev.Writes = []FileWrite{{Path: str(raw, "file_path")}}
-		default:
-			return fmt.Errorf("hook_event_name %q is not an event heed answers (want %s): heed's hooks are installed for those only", ev.Event, cursorEvents)
-		}
-	case AgentCopilot:
-		// Copilot CLI sends one of two shapes, chosen by how the event is named in the
-		// hook file: camelCase events (preToolUse, what heed installs) send camelCase
-		// fields and no event name; PascalCase events (PreToolUse) send hook_event_name
-		// and snake_case fields. Without an event name, the fields tell the event: a
-		// toolResult is postToolUse, an error postToolUseFailure, neither preToolUse.
-		ev.Session = str(raw, "sessionId") + str(raw, "session_id")
-		ev.Event = str(raw, "hook_event_name")
-		key, argsKey, resKey, typeKey, textKey := "toolName", "toolArgs", "toolResult", "resultType", "textResultForLlm"
-		if _, ok := raw[key]; !ok {
-			if _, ok := raw["tool_name"]; ok || ev.Event != "" {
-				key, argsKey, resKey, typeKey, textKey = "tool_name", "tool_input", "tool_result", "result_type", "text_result_for_llm"
-			}
-		}
-		var err error
-		if ev.Tool, err = required(raw, key); err != nil {
+		path, old, err := requiredPair(in, "file_path", "old_string")
+		if err != nil {
 			return err
 		}
-		// the arguments are an object (Copilot CLI 1.0), or a JSON string holding one
-		// (earlier versions); a freeform tool's input is the string itself: the patch
-		// of apply_patch (toolName apply_patch, or Edit in the PascalCase shape)
-		var args map[string]json.RawMessage
-		var argsErr error
-		freeform := ""
-		if s := str(raw, argsKey); s != "" {
-			if err := json.Unmarshal([]byte(s), &args); err != nil || args == nil {
-				args, freeform = nil, s
-				argsErr = fmt.Errorf("%s is not JSON: %v", argsKey, err)
-				if err == nil {
-					argsErr = fmt.Errorf("%s is %s, not a JSON object", argsKey, jsonKind(json.RawMessage(s)))
-				}
+		repl, err := required(in, "new_string")
+		if err != nil {
+			return fmt.Errorf("tool_input.%v", err)
+		}
+		ev.Writes = []FileWrite{{Path: path, Edits: []Edit{{Old: old, New: repl, All: all}}}}
+	case "NotebookEdit":
+		path, err := required(in, "notebook_path")
+		if err != nil {
+			return fmt.Errorf("tool_input.%v", err)
+		}
+		mode := rawString(in, "edit_mode")
+		if mode == "delete" {
+			ev.Writes = []FileWrite{{Path: path, Cell: &NotebookCell{ID: rawString(in, "cell_id")}, Delete: true}}
+			break
+		}
+		src, err := required(in, "new_source")
+		if err != nil {
+			return fmt.Errorf("tool_input.%v", err)
+		}
+		ev.Writes = []FileWrite{{Path: path, Content: &src, Cell: &NotebookCell{ID: rawString(in, "cell_id"), Markdown: rawString(in, "cell_type") == "markdown"}}}
+	case "MultiEdit":
+		var edits []struct {
+			Old *string `json:"old_string"`
+			New *string `json:"new_string"`
+			All bool    `json:"replace_all"`
+		}
+		path, err := required(in, "file_path")
+		if err != nil {
+			return fmt.Errorf("tool_input.%v", err)
+		}
+		if err := json.Unmarshal(in["edits"], &edits); err != nil || len(edits) == 0 {
+			return fmt.Errorf("tool_input.edits is %s, not a list of edits", jsonKind(in["edits"]))
+		}
+		w := FileWrite{Path: path}
+		for i, e := range edits {
+			if e.Old == nil || e.New == nil {
+				return fmt.Errorf("tool_input.edits[%d] lacks old_string or new_string", i)
 			}
-		} else {
-			args = obj(raw, argsKey)
-			if args == nil {
-				args = obj(raw, "tool_input")
+			w.Edits = append(w.Edits, Edit{Old: *e.Old, New: *e.New, All: e.All})
+		}
+		ev.Writes = []FileWrite{w}
+	case "apply_patch", "Edit|Write":
+		ev.Patch = rawString(in, "command")
+		if ev.Patch == "" {
+			ev.Patch = rawString(in, "patch") + rawString(in, "input")
+		}
+		if ev.Patch == "" {
+			return errors.New("tool_input has no patch text (command, patch or input)")
+		}
+	}
+	return nil
+}
+
+// parseCursorHook reads Cursor's events: a shell command before and after it runs,
+// and a file it edited.
+func parseCursorHook(raw map[string]json.RawMessage, ev *HookEvent) error {
+	var err error
+	if ev.Event, err = required(raw, "hook_event_name"); err != nil {
+		return fmt.Errorf("%v (want %s)", err, cursorEvents)
+	}
+	if ev.Cwd == "" {
+		var roots []string
+		_ = json.Unmarshal(raw["workspace_roots"], &roots)
+		if len(roots) > 0 {
+			ev.Cwd = roots[0]
+		}
+	}
+	ev.ID = rawString(raw, "generation_id")
+	ev.Session = rawString(raw, "conversation_id")
+	switch ev.Event {
+	case "beforeShellExecution":
+		ev.Phase, ev.Tool = PhasePre, "shell"
+		if ev.Line, err = required(raw, "command"); err != nil {
+			return err
+		}
+	case "afterShellExecution":
+		ev.Phase, ev.Tool = PhasePost, "shell"
+		if ev.Line, err = required(raw, "command"); err != nil {
+			return err
+		}
+		var code int
+		for _, k := range []string{"exit_code", "exitCode"} {
+			if v, ok := raw[k]; ok && json.Unmarshal(v, &code) == nil {
+				ev.Exit = &code
 			}
 		}
-		res := obj(raw, resKey)
-		_, failed := raw["error"]
-		switch ev.Event {
-		case "", "preToolUse", "PreToolUse", "postToolUse", "PostToolUse", "postToolUseFailure", "PostToolUseFailure":
-		default:
-			return fmt.Errorf("hook_event_name %q is not an event heed answers (want PreToolUse, PostToolUse or PostToolUseFailure): heed's hooks are installed for those only", ev.Event)
-		}
-		switch {
-		case res != nil || ev.Event == "postToolUse" || ev.Event == "PostToolUse":
-			ev.Phase = PhasePost
-			ev.Exit = copilotExit(res, typeKey, textKey)
-		case failed || ev.Event == "postToolUseFailure" || ev.Event == "PostToolUseFailure":
-			ev.Phase = PhasePost
-			one := 1
-			ev.Exit = &one
-		default:
-			ev.Phase = PhasePre
-		}
-		tool := strings.ToLower(ev.Tool)
-		switch {
-		case isPatch(freeform) && (tool == "apply_patch" || tool == "edit"):
-			ev.Patch = freeform
-			return nil
-		case freeform != "" && copilotJudged.Get()[tool]:
-			return argsErr
-		}
-		switch tool {
-		case "bash", "shell", "powershell":
-			if err := commandOf(args, ev, false); err != nil {
-				return err
-			}
-		case "create", "write":
-			// the PascalCase shape names create Write, with create's arguments
-			path, err := required(args, "path")
-			if err != nil {
-				return fmt.Errorf("%s.%v", argsKey, err)
-			}
-			c := str(args, "file_text") + str(args, "content")
-			ev.Writes = []FileWrite{{Path: path, Content: &c}}
-		case "edit", "str_replace", "str_replace_editor":
-			path, err := required(args, "path")
-			if err != nil {
-				return fmt.Errorf("%s.%v", argsKey, err)
-			}
-			ev.Writes = []FileWrite{{Path: path, Edits: []Edit{{Old: str(args, "old_str"), New: str(args, "new_str")}}}}
-		case "apply_patch":
-			ev.Patch = str(args, "input") + str(args, "patch")
-			if ev.Patch == "" {
-				return fmt.Errorf("%s has no patch text", argsKey)
-			}
-		}
+	case "afterFileEdit":
+		ev.Phase, ev.Tool = PhasePost, "edit"
+		ev.Writes = []FileWrite{{Path: rawString(raw, "file_path")}}
 	default:
-		return fmt.Errorf("unknown agent %q (known: %s)", agent, strings.Join(Agents, ", "))
+		return fmt.Errorf("hook_event_name %q is not an event heed answers (want %s): heed's hooks are installed for those only", ev.Event, cursorEvents)
+	}
+	return nil
+}
+
+// parseCopilotHook reads Copilot CLI's events.
+func parseCopilotHook(raw map[string]json.RawMessage, ev *HookEvent) error {
+	// Copilot CLI sends one of two shapes, chosen by how the event is named in the
+	// hook file: camelCase events (preToolUse, what heed installs) send camelCase
+	// fields and no event name; PascalCase events (PreToolUse) send hook_event_name
+	// and snake_case fields. Without an event name, the fields tell the event: a
+	// toolResult is postToolUse, an error postToolUseFailure, neither preToolUse.
+	ev.Session = rawString(raw, "sessionId") + rawString(raw, "session_id")
+	ev.Event = rawString(raw, "hook_event_name")
+	key, argsKey, resKey, typeKey, textKey := "toolName", "toolArgs", "toolResult", "resultType", "textResultForLlm"
+	if _, ok := raw[key]; !ok {
+		if _, ok := raw["tool_name"]; ok || ev.Event != "" {
+			key, argsKey, resKey, typeKey, textKey = "tool_name", "tool_input", "tool_result", "result_type", "text_result_for_llm"
+		}
+	}
+	var err error
+	if ev.Tool, err = required(raw, key); err != nil {
+		return err
+	}
+	// the arguments are an object (Copilot CLI 1.0), or a JSON string holding one
+	// (earlier versions); a freeform tool's input is the string itself: the patch
+	// of apply_patch (toolName apply_patch, or Edit in the PascalCase shape)
+	var args map[string]json.RawMessage
+	var argsErr error
+	freeform := ""
+	if s := rawString(raw, argsKey); s != "" {
+		if err := json.Unmarshal([]byte(s), &args); err != nil || args == nil {
+			args, freeform = nil, s
+			argsErr = fmt.Errorf("%s is not JSON: %v", argsKey, err)
+			if err == nil {
+				argsErr = fmt.Errorf("%s is %s, not a JSON object", argsKey, jsonKind(json.RawMessage(s)))
+			}
+		}
+	} else {
+		args = rawObject(raw, argsKey)
+		if args == nil {
+			args = rawObject(raw, "tool_input")
+		}
+	}
+	res := rawObject(raw, resKey)
+	_, failed := raw["error"]
+	switch ev.Event {
+	case "", "preToolUse", "PreToolUse", "postToolUse", "PostToolUse", "postToolUseFailure", "PostToolUseFailure":
+	default:
+		return fmt.Errorf("hook_event_name %q is not an event heed answers (want PreToolUse, PostToolUse or PostToolUseFailure): heed's hooks are installed for those only", ev.Event)
+	}
+	switch {
+	case res != nil || ev.Event == "postToolUse" || ev.Event == "PostToolUse":
+		ev.Phase = PhasePost
+		ev.Exit = copilotExit(res, typeKey, textKey)
+	case failed || ev.Event == "postToolUseFailure" || ev.Event == "PostToolUseFailure":
+		ev.Phase = PhasePost
+		one := 1
+		ev.Exit = &one
+	default:
+		ev.Phase = PhasePre
+	}
+	tool := strings.ToLower(ev.Tool)
+	switch {
+	case isPatch(freeform) && (tool == "apply_patch" || tool == "edit"):
+		ev.Patch = freeform
+		return nil
+	case freeform != "" && copilotJudged.Get()[tool]:
+		return argsErr
+	}
+	switch tool {
+	case "bash", "shell", "powershell":
+		if err := commandOf(args, ev, false); err != nil {
+			return err
+		}
+	case "create", "write":
+		// the PascalCase shape names create Write, with create's arguments
+		path, err := required(args, "path")
+		if err != nil {
+			return fmt.Errorf("%s.%v", argsKey, err)
+		}
+		c := rawString(args, "file_text") + rawString(args, "content")
+		ev.Writes = []FileWrite{{Path: path, Content: &c}}
+	case "edit", "str_replace", "str_replace_editor":
+		path, err := required(args, "path")
+		if err != nil {
+			return fmt.Errorf("%s.%v", argsKey, err)
+		}
+		ev.Writes = []FileWrite{{Path: path, Edits: []Edit{{Old: rawString(args, "old_str"), New: rawString(args, "new_str")}}}}
+	case "apply_patch":
+		ev.Patch = rawString(args, "input") + rawString(args, "patch")
+		if ev.Patch == "" {
+			return fmt.Errorf("%s has no patch text", argsKey)
+		}
 	}
 	return nil
 }

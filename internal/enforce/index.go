@@ -59,14 +59,11 @@ func encodeIndex(h *indexHeader, body []byte) []byte {
 	return append(out, rest...)
 }
 
-// decodeIndex checks an index file's format line and checksum and returns what
-// follows the format line. Another version's index is ErrStale (it is rebuilt); an
-// index whose checksum does not match, or that is not an index at all, is
-// ErrCorruptIndex.
-func decodeIndex(data []byte) ([]byte, error) { return checkIndex(data, true) }
-
-// checkIndex is decodeIndex, which compares the checksum only when hash is set (the
-// index's stamp says that it is the file a hash found whole).
+// checkIndex checks an index file's format line and, only when hash is set (the
+// index's stamp says that it is the file a hash found whole), its checksum, and
+// returns what follows the format line. Another version's index is ErrStale (it is
+// rebuilt); an index whose checksum does not match, or that is not an index at all,
+// is ErrCorruptIndex.
 func checkIndex(data []byte, hash bool) ([]byte, error) {
 	first, rest, ok := bytes.Cut(data, []byte("\n"))
 	version, sum, _ := strings.Cut(strings.TrimPrefix(string(first), indexMagic), " ")

@@ -47,17 +47,13 @@ type Set struct {
 	Cleared bool
 }
 
-// Load returns the process rules of the repository at root that can be about the
-// given programs (every rule when all is true). A policy file that is not what heed
-// compile wrote, or whose instruction files changed since, is an *UntrustedError.
-func (l *Loader) Load(root string, programs []string, all bool) (*Set, error) {
-	return l.LoadFor(root, nil, programs, all)
-}
-
-// LoadFor is Load for the commands cmds (their programs are programs): when the live
-// index is fresh and its pre-filter finds that none of cmds carries a word a rule
-// about its program needs, it returns a Cleared set without reading or compiling a
-// rule. Without cmds it never clears.
+// LoadFor returns the process rules of the repository at root that can be about the
+// given programs (every rule when all is true), for the commands cmds (their programs
+// are programs): when the live index is fresh and its pre-filter finds that none of
+// cmds carries a word a rule about its program needs, it returns a Cleared set
+// without reading or compiling a rule. Without cmds it never clears. A policy file
+// that is not what heed compile wrote, or whose instruction files changed since, is
+// an *UntrustedError.
 func (l *Loader) LoadFor(root string, cmds []engine.Command, programs []string, all bool) (*Set, error) {
 	policyPath := filepath.Join(root, filepath.FromSlash(policy.File))
 	if l.Registry != nil {

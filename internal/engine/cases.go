@@ -59,8 +59,8 @@ type CaseOutcome struct {
 	Reason string
 }
 
-// RunCase judges one authored case with the rule's kind and compares the verdict with
-// the case's expectation.
+// RunCase judges one authored case with the rule's kind and compares the verdict, as
+// the case surface folds it (SurfaceCase), with the case's expectation.
 func RunCase(reg *Registry, rule *policy.Rule, c policy.Case) CaseOutcome {
 	out := CaseOutcome{Case: c}
 	k, ok := reg.Kind(rule.Kind)
@@ -84,7 +84,7 @@ func RunCase(reg *Registry, rule *policy.Rule, c policy.Case) CaseOutcome {
 	}
 	defer ev.Close()
 	o := Run([]Compiled{{Rule: rule, Check: check}}, ev, Options{Workers: 1})[0]
-	out.Got = o.Verdict
+	out.Got, _ = SurfaceCase.Fold(o.Targets)
 	out.OK = string(o.Verdict) == c.Expect
 	for _, t := range o.Targets {
 		if t.Reason != "" {

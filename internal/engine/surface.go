@@ -1,21 +1,31 @@
 package engine
 
-import "github.com/heed-dev/heed/internal/policy"
+import (
+	"maps"
+	"slices"
+	"sort"
+
+	"github.com/heed-dev/heed/internal/policy"
+)
 
 // A Surface is where heed acts on a verdict. What an undetermined target (a check
 // that crashed or overran, or evidence that cannot answer) means depends on it, and
 // is decided here, in one table, for every driver:
 //
-//	surface     an undetermined target blocks              a rule's verdict
-//	live hook   always, whatever the rule's severity       Aggregate
-//	git hook    a crash (Result.Internal) of an error      Aggregate
+//	surface     an undetermined target blocks              listed      a rule's verdict
+//	live hook   always, whatever the rule's severity       no          Aggregate
+//	git hook    a crash (Result.Internal) of an error      no          Aggregate
 //	            rule that no violation of its own blocks
-//	check       never (it is listed, with its reason)      Aggregate
-//	audit       never (nothing is left to block)           Fold (SWE-CC)
+//	check       never                                      by reason   Aggregate
+//	audit       never (nothing is left to block)           no          Fold (SWE-CC)
+//	case        never (the verdict is compared)            no          Aggregate
 //
 // The live hook fails closed on everything: a command heed could not judge does not
 // run. A git hook fails closed on heed's own failure only: a commit message the
-// evidence cannot answer for is the user's to make. A check and an audit report.
+// evidence cannot answer for is the user's to make. A check lists its undetermined
+// targets grouped by reason (Unjudged); an audit folds them into each rule's verdict.
+// An authored case (heed test, RunCase) compares the rule's verdict with the one the
+// case expects: a case partly undetermined is undetermined, never a pass.
 type Surface int
 
 const (
@@ -28,6 +38,9 @@ const (
 	SurfaceCheck
 	// SurfaceAudit is `heed audit` over a finished session (internal/audit).
 	SurfaceAudit
+	// SurfaceCase is a rule's authored case (`heed test`, the compiler's gates:
+	// RunCase).
+	SurfaceCase
 )
 
 // blockOn says which undetermined targets stop what a surface judges.
@@ -54,14 +67,17 @@ const (
 type surfacePolicy struct {
 	block blockOn
 	fold  foldBy
+	// list: the surface lists its undetermined targets, grouped by reason (Unjudged).
+	list bool
 }
 
 // surfaces is the table, by Surface (a constant array: nothing is built at init).
 var surfaces = [...]surfacePolicy{
 	SurfaceLiveHook: {block: blockAlways, fold: foldStrict},
 	SurfaceGitHook:  {block: blockErrorCrash, fold: foldStrict},
-	SurfaceCheck:    {block: blockNever, fold: foldStrict},
+	SurfaceCheck:    {block: blockNever, fold: foldStrict, list: true},
 	SurfaceAudit:    {block: blockNever, fold: foldSWECC},
+	SurfaceCase:     {block: blockNever, fold: foldStrict},
 }
 
 func (s Surface) policy() surfacePolicy {
@@ -95,4 +111,56 @@ func (s Surface) Fold(ts []TargetResult) (Verdict, string) {
 		return Fold(ts)
 	}
 	return Aggregate(ts), ""
+}
+
+// ReasonNoAnswer is the reason listed for an undetermined target whose check gave none.
+const ReasonNoAnswer = "the evidence cannot answer"
+
+// Unjudged is one reason targets were left undetermined, with the rules and the files
+// it concerns (each sorted, once): a file that does not parse is one entry listing
+// its rules, a rule that needs a model one entry listing its files.
+type Unjudged struct {
+	Reason string
+	Rules  []string
+	// Files are the file targets' paths; a target of another kind (the commits, the
+	// pull request) names only its rule.
+	Files []string
+}
+
+// Unjudged groups the undetermined targets of outcomes by reason, in the order of
+// the reasons, for a surface that lists them (a check); a surface that does not (the
+// hooks block or let pass, the audit folds them into each rule's verdict) gets none.
+// A target with no reason is listed under ReasonNoAnswer.
+func (s Surface) Unjudged(outcomes []Outcome) []Unjudged {
+	if !s.policy().list {
+		return nil
+	}
+	type group struct{ rules, files map[string]bool }
+	groups := map[string]*group{}
+	for _, o := range outcomes {
+		for _, t := range o.Targets {
+			if t.Verdict != Undetermined {
+				continue
+			}
+			reason := t.Reason
+			if reason == "" {
+				reason = ReasonNoAnswer
+			}
+			g := groups[reason]
+			if g == nil {
+				g = &group{rules: map[string]bool{}, files: map[string]bool{}}
+				groups[reason] = g
+			}
+			g.rules[o.Rule.ID] = true
+			if t.Target.Kind == TargetFile && t.Target.Path != "" {
+				g.files[t.Target.Path] = true
+			}
+		}
+	}
+	out := make([]Unjudged, 0, len(groups))
+	for reason, g := range groups {
+		out = append(out, Unjudged{Reason: reason, Rules: slices.Sorted(maps.Keys(g.rules)), Files: slices.Sorted(maps.Keys(g.files))})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Reason < out[j].Reason })
+	return out
 }

@@ -48,3 +48,6 @@ func Compiled() (compiled, made int) {
 	}
 	return compiled, len(all)
 }
+
+// String returns the source text without compiling it.
+func (l *RE) String() string { return l.expr }

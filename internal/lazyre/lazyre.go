@@ -189,9 +189,6 @@ func restFold(s, lit string) bool {
 	return true
 }
 
-// String returns the source text without compiling it.
-func (l *RE) String() string { return l.expr }
-
 func (l *RE) Match(b []byte) bool       { return l.Regexp().Match(b) }
 func (l *RE) MatchString(s string) bool { return l.mayMatch(s) && l.re.MatchString(s) }
 func (l *RE) FindString(s string) string {

@@ -31,19 +31,16 @@ var (
 	lenTypeTemplateRE = lazyre.New(`<type>[^<>` + "`" + `]*(?:\(<?scope>?\))?!?:\s*<([a-z ]+)>`)
 )
 
-// MessageLimits reads the length limits a sentence sets on a message's lines, each
+// MessageLimitsIn reads the length limits a sentence sets on a message's lines, each
 // once, in the order the sentence gives them, between 20 and 200 characters. lower
 // is the sentence in lower case with its code spans taken out, raw the sentence as
 // written. descriptionOnly: the subject's limit is on a template's placeholder after
 // the type ("`<type>(<scope>): <subject>` ... subject at most 50 characters"), not on
 // the whole line.
-func MessageLimits(lower, raw string) (limits []MessageLimit, descriptionOnly bool) {
-	return MessageLimitsIn(lower, raw, "")
-}
-
-// MessageLimitsIn is MessageLimits for a sentence under a frame (frame: its heading and
-// lead-in, in lower case): a number no word of the sentence governs takes the line
-// the frame names ("Commit subject:" over "- at most 50 characters").
+//
+// frame is the sentence's heading and lead-in, in lower case ("" for none): a number
+// no word of the sentence governs takes the line the frame names ("Commit subject:"
+// over "- at most 50 characters").
 func MessageLimitsIn(lower, raw, frame string) (limits []MessageLimit, descriptionOnly bool) {
 	seen := map[MessageLimit]bool{}
 	add := func(body bool, n int) {

@@ -25,3 +25,8 @@ func TestMessageLimits(t *testing.T) {
 		}
 	}
 }
+
+// MessageLimits is MessageLimitsIn for a sentence under no frame.
+func MessageLimits(lower, raw string) (limits []MessageLimit, descriptionOnly bool) {
+	return MessageLimitsIn(lower, raw, "")
+}

@@ -11,17 +11,11 @@ import (
 // taken as touched as a whole (an over-approximation, never a miss).
 const maxEditDistance = 1000
 
-// ChangedLines compares two versions of a file line by line (Myers' diff) and returns
-// the lines of the new version that were added or modified, and the anchors of
-// deleted lines, numbered as git numbers them.
-func ChangedLines(old, new []byte) (touched, deleted engine.LineSet) {
-	touched, deleted, _ = ChangedLinesReplacing(old, new)
-	return touched, deleted
-}
-
-// ChangedLinesReplacing is ChangedLines with, for the touched lines that replaced an
-// old line in place, the old line's text (engine.File.Replaced): in each run of
-// edits, the inserted lines that follow deleted ones replace them in order.
+// ChangedLinesReplacing compares two versions of a file line by line (Myers' diff)
+// and returns the lines of the new version that were added or modified, and the
+// anchors of deleted lines, numbered as git numbers them; and, for the touched lines
+// that replaced an old line in place, the old line's text (engine.File.Replaced): in
+// each run of edits, the inserted lines that follow deleted ones replace them in order.
 func ChangedLinesReplacing(old, new []byte) (touched, deleted engine.LineSet, replaced map[int]string) {
 	touched, deleted, replaced = engine.LineSet{}, engine.LineSet{}, map[int]string{}
 	a, b := splitLines(old), splitLines(new)

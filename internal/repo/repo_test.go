@@ -1080,3 +1080,9 @@ func TestRenamedInACommitIsNotUncommitted(t *testing.T) {
 		t.Errorf("uncommitted %q after a committed rename, want none", got)
 	}
 }
+
+// ChangedLines is ChangedLinesReplacing without the replaced lines.
+func ChangedLines(old, new []byte) (touched, deleted engine.LineSet) {
+	touched, deleted, _ = ChangedLinesReplacing(old, new)
+	return touched, deleted
+}

@@ -175,12 +175,6 @@ var exampleMemberKinds = lazy.Value[map[string]bool]{F: func() map[string]bool {
 		"integral_type", "floating_point_type", "boolean_type", "void_type", "navigation_suffix", "scoped_identifier", "qualified_name")
 }}
 
-// exampleQuery is the query of the banned example in l, or why there is none.
-func exampleQuery(l, bad, good string) (string, string) {
-	ex, why := compileExample(l, bad, good)
-	return ex.query, why
-}
-
 // compiledExample is an example's query and the files its examples were parsed as
 // (the banned one, and the prescribed one when it parses), which become the rule's
 // cases.

@@ -104,3 +104,9 @@ func TestMainCodeExtension(t *testing.T) {
 		}
 	}
 }
+
+// exampleQuery is the query of the banned example in l, or why there is none.
+func exampleQuery(l, bad, good string) (string, string) {
+	ex, why := compileExample(l, bad, good)
+	return ex.query, why
+}

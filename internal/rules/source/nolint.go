@@ -1,7 +1,6 @@
 package source
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -32,17 +31,10 @@ func sentenceLinters(s *sentence) []string {
 	return uniq.Values(out)
 }
 
-// nolintCovers reports whether a golangci-lint directive for one of the linters (any
-// directive when they hold "*") covers a line of Go: on the line itself, alone on the
-// line above, or on the declaration of the function around it or its doc comment.
-func nolintCovers(src []byte, li lineIndex, line int, linters []string) bool {
-	return nolintCoversBy(src, li, line, func(name string) bool {
-		return slices.Contains(linters, "*") || slices.Contains(linters, name)
-	})
-}
-
-// nolintCoversBy is nolintCovers with the test of a linter's name given: a bare
-// //nolint covers every linter.
+// nolintCoversBy reports whether a golangci-lint directive for a linter match accepts
+// covers a line of Go: on the line itself, alone on the line above, or on the
+// declaration of the function around it or its doc comment. A bare //nolint covers
+// every linter.
 func nolintCoversBy(src []byte, li lineIndex, line int, match func(string) bool) bool {
 	text := func(n int) string {
 		if n < 1 || n > len(li) {
