@@ -18,6 +18,8 @@ for i, line in enumerate(open(spec)):
     p = {'session_id': 'wildfind', 'cwd': cwd, 'hook_event_name': 'PreToolUse', 'tool_name': tn, 'tool_input': ti, 'tool_use_id': f't{i}', 'transcript_path': '/dev/null'}
     r = subprocess.run([B, 'hook', 'claude'], input=json.dumps(p), capture_output=True, text=True, cwd=cwd)
     verdict = 'DENY' if r.returncode == 2 else ('allow' if r.returncode == 0 else f'rc{r.returncode}')
+    if verdict == 'allow' and '"permissionDecision":"ask"' in r.stdout:
+        verdict = 'ASK'  # the user is asked; an agent run unattended waits
     if verdict == 'allow' and tn == 'Bash':
         post = dict(p, hook_event_name='PostToolUse' if a.get('exit', 0) == 0 else 'PostToolUseFailure', tool_response={'stdout': '', 'stderr': '', 'exit_code': a.get('exit', 0)})
         if a.get('exit', 0): post['error'] = f"Exit code {a['exit']}"
