@@ -62,6 +62,24 @@ var actionGerunds = map[string]string{
 // text. The action must name a command in a code span: "ask before making big
 // changes" is advice heed has nothing to match against.
 func askBefore(text string) (string, bool) {
+	ban, spans, ok := askBeforeAction(text)
+	if !ok || spans < 2 {
+		return "", false
+	}
+	return ban, true
+}
+
+// askBeforePractice rewrites a request whose action names a practice in words, not a
+// command ("Ask before force-pushing any other branch"); the caller keeps the
+// reading only when the words name a practice heed knows.
+func askBeforePractice(text string) (string, bool) {
+	ban, spans, ok := askBeforeAction(text)
+	return ban, ok && spans == 0
+}
+
+// askBeforeAction is the ban a request for approval implies, and the number of
+// backticks in its action.
+func askBeforeAction(text string) (string, int, bool) {
 	if m := askLabelRE.FindStringIndex(text); m != nil {
 		text = text[m[1]:] // "IMPORTANT: Ask for approval ..."
 	}
@@ -72,29 +90,27 @@ func askBefore(text string) (string, bool) {
 	} else if m := beforeAskRE.FindStringSubmatch(text); m != nil {
 		action = m[1]
 	} else if m := spanThenAskRE.FindStringSubmatch(text); m != nil {
-		return "Never run " + m[1] + " without approval.", true
+		return "Never run " + m[1] + " without approval.", 2, true
 	} else if m := needsApprovalRE.FindStringSubmatch(text); m != nil && strings.Contains(m[1], "`") {
 		action = m[1]
 	} else {
-		return "", false
+		return "", 0, false
 	}
-	if strings.Count(action, "`") < 2 {
-		return "", false
-	}
+	spans := strings.Count(action, "`")
 	words := strings.Fields(action)
 	first := strings.ToLower(words[0])
 	if first == "you" && len(words) > 1 {
 		// "before you run `X`", "before you rebase a branch"
-		return "Never " + strings.Join(words[1:], " ") + " without approval.", true
+		return "Never " + strings.Join(words[1:], " ") + " without approval.", spans, true
 	}
 	if base, ok := actionGerunds[first]; ok {
-		return "Never " + base + " " + strings.Join(words[1:], " ") + " without approval.", true
+		return "Never " + base + " " + strings.Join(words[1:], " ") + " without approval.", spans, true
 	}
 	if strings.HasPrefix(action, "`") {
 		// "`./scripts/release.sh` requires approval"
-		return "Never run " + action + " without approval.", true
+		return "Never run " + action + " without approval.", spans, true
 	}
-	return "", false
+	return "", 0, false
 }
 
 // AskStatement reports whether text makes a command wait for someone's approval in
@@ -103,4 +119,20 @@ func askBefore(text string) (string, bool) {
 func AskStatement(text string) bool {
 	_, ok := askBefore(text)
 	return ok
+}
+
+// andAskRE: a ban and a request for approval in one sentence ("Never push to `main`
+// directly, and ask before force-pushing any other branch").
+var andAskRE = lazyre.New(`(?i)^(.+?)\s*[,;]\s*(?:and|but)\s+((?:always\s+)?` + askVerb + `\b.+)$`)
+
+// andAsk splits such a sentence in two.
+func andAsk(text string) (string, string, bool) {
+	m := andAskRE.FindStringSubmatch(strings.TrimSpace(text))
+	if m == nil {
+		return "", "", false
+	}
+	if _, _, ok := askBeforeAction(m[2]); !ok {
+		return "", "", false
+	}
+	return m[1] + ".", strings.ToUpper(m[2][:1]) + m[2][1:], true
 }

@@ -195,6 +195,15 @@ func read(text string, ctx Context) []Norm {
 	if order, ok := invokeAsRun(text); ok {
 		return readAs(text, order, ctx, "")
 	}
+	if first, second, ok := andAsk(text); ok {
+		// "Never push to `main` directly, and ask before force-pushing any other
+		// branch": each clause read on its own
+		ns := append(Read(first, ctx), Read(second, ctx)...)
+		for i := range ns {
+			ns[i].Sentence = text
+		}
+		return ns
+	}
 	if ban, ok := askBefore(text); ok {
 		// "Ask for approval before running `git commit`"
 		ns := readAs(text, ban, ctx, askBeforeUncertain)
@@ -209,6 +218,19 @@ func read(text string, ctx Context) []Norm {
 			ns[i].Ask = ns[i].Polarity == Forbid
 		}
 		return ns
+	}
+	if ban, ok := askBeforePractice(text); ok {
+		// "Ask before force-pushing any other branch": kept only where the words
+		// name a practice heed knows the commands of
+		ns := readAs(text, ban, ctx, askBeforeUncertain)
+		if slices.ContainsFunc(ns, func(n Norm) bool {
+			return n.Polarity == Forbid && len(n.Objects) > 0 && !slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Kind != KConcept })
+		}) {
+			for i := range ns {
+				ns[i].Ask = ns[i].Polarity == Forbid
+			}
+			return ns
+		}
 	}
 	if ban, ok := withoutFlag(text); ok {
 		// "Run `git` commands from the root, without the `-C` option"
