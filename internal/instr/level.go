@@ -157,7 +157,7 @@ func clauseLevel(text string) policy.Level {
 	if lv != policy.Info {
 		return lv
 	}
-	if statedRule(text) || norm.AskStatement(text) {
+	if statedRule(text) || norm.AskStatement(text) || norm.AskLead(text) {
 		// "Releasing (`./scripts/release.sh`) requires a human's approval": a
 		// command that waits for a yes
 		return policy.Must

@@ -136,3 +136,18 @@ func andAsk(text string) (string, string, bool) {
 	}
 	return m[1] + ".", strings.ToUpper(m[2][:1]) + m[2][1:], true
 }
+
+// askLeadRE: a lead-in whose items wait for someone's approval ("The following
+// commands need the maintainer's sign-off before you run them:", "Ask before running
+// any of these:", "Commands that require approval:").
+var askLeadRE = lazyre.New(`(?i)^(?:` +
+	`(?:the\s+following|these|the\s+commands?\s+below)(?:\s+(?:commands?|operations?|actions?|scripts?))?\s+(?:need|needs|require|requires)\s+(?:(?:the|a|an|your|explicit|prior|written)\s+)*(?:(?:` + askWho + `|[a-z]+)'s\s+)?` + askNoun + `(?:\s+(?:first|before\b.*))?` +
+	`|(?:commands?|operations?|actions?)\s+(?:that\s+)?(?:need|needs|require|requires)\s+(?:(?:the|a|an|your|explicit|prior|written)\s+)*(?:(?:` + askWho + `|[a-z]+)'s\s+)?` + askNoun +
+	`|(?:always\s+)?` + askFor + `\s+before\s+(?:running|executing|using|you\s+run)\s+(?:any\s+of\s+)?(?:the\s+following|these)(?:\s+commands?)?` +
+	`)\s*:?$`)
+
+// AskLead reports whether a list's lead-in makes its items wait for someone's
+// approval.
+func AskLead(lead string) bool {
+	return askLeadRE.MatchString(strings.Trim(strings.TrimSpace(lead), "*_ "))
+}

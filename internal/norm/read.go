@@ -5338,6 +5338,12 @@ func ReadItem(item string, ctx Context) []Norm {
 	} else if p := BanLead(ctx.LeadIn); p != "" {
 		ctx.LeadIn = p // "Forbidden commands:"
 	}
+	askLead := AskLead(ctx.LeadIn)
+	if askLead {
+		// "The following commands need the maintainer's sign-off before you run
+		// them:": each item waits for a yes
+		ctx.LeadIn = "Never run the following:"
+	}
 	toks := bareItem(Tokenize(item), ctx)
 	checklist := false
 	if ctx.LeadIn == "" {
@@ -5468,6 +5474,10 @@ func ReadItem(item string, ctx Context) []Norm {
 		}
 		if momentOnly {
 			n.Uncertain = append(n.Uncertain, momentOnlyLead)
+		}
+		if askLead && n.Polarity == Forbid {
+			n.Ask = true
+			n.Uncertain = append(n.Uncertain, askBeforeUncertain)
 		}
 		if doneUntil {
 			n.Uncertain = append(n.Uncertain, doneUntilLead)
