@@ -44,10 +44,26 @@ var approvalConditionRE = lazyre.New(`(?i)^` + approvalClause)
 // for a norm whose condition the reader dropped or kept only in part.
 var approvalInSentenceRE = lazyre.New(`(?i)\b` + approvalClause)
 
+// approvalWords are the words without which no text asks for agreement: a gate in
+// front of the expressions, which most sentences never need compiled.
+var approvalWords = []string{"ask", "approv", "permission", "confirm", "consent", "sign-off", "signoff", "sign off",
+	"go-ahead", "ok", "instruct", "request", "tell", "told", "say", "direct", "authori", "permit", "want"}
+
+// mentionsApproval reports whether text has one of approvalWords.
+func mentionsApproval(text string) bool {
+	low := strings.ToLower(text)
+	for _, w := range approvalWords {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // ApprovalCondition reports whether a condition as the reader keeps it ("unless
 // approval from the user") is someone's agreement.
 func ApprovalCondition(cond string) bool {
-	return approvalConditionRE.MatchString(strings.TrimSpace(cond))
+	return mentionsApproval(cond) && approvalConditionRE.MatchString(strings.TrimSpace(cond))
 }
 
 // markApprovals marks the bans whose only condition is someone's agreement.
@@ -85,6 +101,9 @@ func markApprovals(ns []Norm) {
 // leftOfApproval reports whether the sentence makes its ban wait for someone's
 // agreement and the condition the reader kept is nothing but words of that phrase.
 func leftOfApproval(cond, sentence string) bool {
+	if !mentionsApproval(sentence) {
+		return false
+	}
 	m := approvalInSentenceRE.FindString(sentence)
 	if m == "" {
 		return false

@@ -80,6 +80,9 @@ func askBeforePractice(text string) (string, bool) {
 // askBeforeAction is the ban a request for approval implies, and the number of
 // backticks in its action.
 func askBeforeAction(text string) (string, int, bool) {
+	if !mentionsApproval(text) {
+		return "", 0, false
+	}
 	if m := askLabelRE.FindStringIndex(text); m != nil {
 		text = text[m[1]:] // "IMPORTANT: Ask for approval ..."
 	}
@@ -127,6 +130,9 @@ var andAskRE = lazyre.New(`(?i)^(.+?)\s*[,;]\s*(?:and|but)\s+((?:always\s+)?` + 
 
 // andAsk splits such a sentence in two.
 func andAsk(text string) (string, string, bool) {
+	if !mentionsApproval(text) {
+		return "", "", false
+	}
 	m := andAskRE.FindStringSubmatch(strings.TrimSpace(text))
 	if m == nil {
 		return "", "", false
@@ -149,5 +155,5 @@ var askLeadRE = lazyre.New(`(?i)^(?:` +
 // AskLead reports whether a list's lead-in makes its items wait for someone's
 // approval.
 func AskLead(lead string) bool {
-	return askLeadRE.MatchString(strings.Trim(strings.TrimSpace(lead), "*_ "))
+	return mentionsApproval(lead) && askLeadRE.MatchString(strings.Trim(strings.TrimSpace(lead), "*_ "))
 }
