@@ -46,7 +46,7 @@ var approvalInSentenceRE = lazyre.New(`(?i)\b` + approvalClause)
 
 // approvalWords are the words without which no text asks for agreement: a gate in
 // front of the expressions, which most sentences never need compiled.
-var approvalWords = []string{"ask", "approv", "permission", "confirm", "consent", "sign-off", "signoff", "sign off",
+var approvalWords = []string{"ask", "check with", "consult", "wait for", "approv", "permission", "confirm", "consent", "sign-off", "signoff", "sign off",
 	"go-ahead", "ok", "instruct", "request", "tell", "told", "say", "direct", "authori", "permit", "want"}
 
 // mentionsApproval reports whether text has one of approvalWords.
