@@ -95,6 +95,10 @@ func (ev *Evidence) Unread(reads []Part) string {
 	return ""
 }
 
+// AskedReason is why an audit leaves undetermined a rule that lets the session's
+// action run once the user agrees.
+const AskedReason = "the session did what the rule lets run once the user agrees; its record does not show whether the user did"
+
 // SessionFacts are what an audit knows of a rule besides its targets.
 type SessionFacts struct {
 	// Unread is the part of the evidence the rule reads that could not be read
@@ -114,6 +118,9 @@ type SessionFacts struct {
 //     undetermined, with what was missing; so is a pass when the part missing is the
 //     session's record (PartTrajectory): what was read passes, the unread rest might
 //     not;
+//   - a rule whose instruction lets the action run once the user agrees
+//     (policy.Rule.Ask), broken by the session's commands or writes, is
+//     undetermined (AskedReason): the record does not show the user's yes;
 //   - a session's write that broke the rule makes it violated, when its targets did
 //     not (byWrites: the writes are its violations);
 //   - a rule still inapplicable says why its condition does not hold, when it was
@@ -127,6 +134,11 @@ func SessionVerdict(o *Outcome, s SessionFacts) (v Verdict, reason string, byWri
 		case v == Satisfied && strings.HasPrefix(s.Unread, string(PartTrajectory)):
 			v, reason = Undetermined, s.Unread
 		}
+	}
+	if (v == Violated || s.Writes > 0) && o.Rule != nil && o.Rule.Ask {
+		// the session did what waits for the user's yes; whether it had it, the
+		// record does not say (a hook that asked let it run only with it)
+		return Undetermined, AskedReason, false
 	}
 	if s.Writes > 0 && v != Violated {
 		return Violated, "", true

@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/heed-dev/heed/internal/policy"
+)
 
 func results(vs ...Verdict) []TargetResult {
 	var out []TargetResult
@@ -87,7 +91,7 @@ func TestSessionVerdict(t *testing.T) {
 		{"its targets already broke it", results(Violated), SessionFacts{Writes: 1}, Violated, "", false},
 		{"a crash, nothing written", append(results(Satisfied), crash), SessionFacts{}, Undetermined, "internal error: panic: boom", false},
 	} {
-		o := &Outcome{Targets: c.ts, Verdict: Aggregate(c.ts)}
+		o := &Outcome{Targets: c.ts, Verdict: Aggregate(c.ts), Rule: &policy.Rule{}}
 		if c.ts == nil {
 			o.NotApplicable = "when: no function added"
 		}
@@ -105,5 +109,27 @@ func TestUnread(t *testing.T) {
 	}
 	if got := ev.Unread([]Part{PartDiff}); got != "" {
 		t.Errorf("Unread of a part read = %q", got)
+	}
+}
+
+// A rule that lets the action run once the user agrees: the session's commands that
+// or writes that did it leave the rule undetermined (the record does not show the
+// yes); a pass stays a pass.
+func TestSessionVerdictOfARuleThatAsks(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		ts     []TargetResult
+		facts  SessionFacts
+		want   Verdict
+		reason string
+	}{
+		{"a command that waits for the user's yes", results(Violated), SessionFacts{}, Undetermined, AskedReason},
+		{"a pass", results(Satisfied), SessionFacts{}, Satisfied, ""},
+		{"a write that waits for the user's yes", results(Satisfied), SessionFacts{Writes: 1}, Undetermined, AskedReason},
+	} {
+		o := &Outcome{Targets: c.ts, Verdict: Aggregate(c.ts), Rule: &policy.Rule{Ask: true}}
+		if v, why, _ := SessionVerdict(o, c.facts); v != c.want || why != c.reason {
+			t.Errorf("%s: %s %q, want %s %q", c.name, v, why, c.want, c.reason)
+		}
 	}
 }
