@@ -2817,6 +2817,13 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				// a program
 				o = Object{Kind: KCommand, Text: t.Text, Argv: []string{t.Text}}
 			}
+			if o.Kind == KCode && cur.role == mForbid && i > 0 && meansPrepositions[toks[i-1].Low] && meansCommand(t.Text) {
+				// "do not deploy with `fly deploy`": the means the banned verb names,
+				// a command of a program heed does not know, by its shape (not in an
+				// order's moment: "before starting the server with `uvicorn app`" is
+				// no command heed can tell ran)
+				o = Object{Kind: KCommand, Text: t.Text, Argv: strings.Fields(t.Text)}
+			}
 			if o.Kind != KCommand && ctx.Command != nil {
 				// "destructive git operations (`reset --hard`, `branch -D`)": a
 				// subcommand of the tool the sentence named
@@ -3208,6 +3215,26 @@ func meansFollows(toks []Token, i int, ctx Context) bool {
 		}
 	}
 	return false
+}
+
+// meansPrepositions introduce the command a verb is done with ("deploy with",
+// "release via", "publish using", "format through").
+var meansPrepositions = map[string]bool{"with": true, "using": true, "via": true, "through": true}
+
+// meansCommand: a span after such a preposition that reads as a program and its
+// words, not as code (`as unknown as T`, `new Foo()`, `const x`).
+func meansCommand(span string) bool {
+	f := strings.Fields(span)
+	if len(f) < 2 || !commandShaped(span) || strings.ContainsAny(span, "(){}<>=;") {
+		return false
+	}
+	switch f[0] {
+	case "as", "is", "in", "if", "new", "return", "const", "let", "var", "function", "func", "def", "import", "from",
+		"type", "class", "not", "and", "or", "the", "a", "an", "to", "of", "for", "with", "await", "async", "public",
+		"private", "static", "export", "interface", "enum", "struct", "fn", "pub", "use", "mod", "impl", "select", "where":
+		return false
+	}
+	return true
 }
 
 // commandShaped: a span that reads as a program and its words (`buf generate`), even

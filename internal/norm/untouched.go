@@ -63,7 +63,7 @@ var (
 	// utBoldRE: a bold run of words ("**Never edit existing migrations**")
 	utBoldRE = utRE("\\*\\*([A-Za-z][^*`]*?)\\*\\*")
 	// "by hand", "manually": the means of an edit, not the file
-	utMeansRE     = utRE(`(?i)\b(?:by hand|manually|hand-edit|directly edit)\b`)
+	utMeansRE     = utRE(`(?i)\b(?:by hand|manually|hand-edit|directly edit|(?:with|in|using) (?:a |an |your )?(?:text )?editor)\b`)
 	utHiddenRE    = utRE(`(?i)\b(?:unless|without (?:explicit |prior )?(?:approval|permission|discussion|asking|being asked)|except when|if|when|before|after)\b`)
 	utTokenRE     = utRE("^(?:`([^`]+)`|([\\w.*-]*[/.][\\w./*-]*))")
 	utExtRE       = utRE(`(?i)^(?:raw )?` + "(?:`?\\.?([a-z0-9]{1,6})`? )?" + `files? (?:under|in|inside|within) `)
