@@ -1,0 +1,5 @@
+terraform {
+  required_version = ">= 1.5"
+}
+
+resource "null_resource" "example" {}
