@@ -24,7 +24,7 @@ func TestMCPOverRealStdio(t *testing.T) {
 		t.Fatal(err)
 	}
 	repo := t.TempDir()
-	os.WriteFile(filepath.Join(repo, "AGENTS.md"), []byte("# Rules\n\n## Releases\n\n- Never run `cargo publish`; `cargo publish --dry-run` is fine.\n"), 0o644)
+	os.WriteFile(filepath.Join(repo, "AGENTS.md"), []byte("# Rules\n\n## Releases\n\n- Never run `cargo publish`; `cargo publish --dry-run` is fine.\n- Ask the user before running `cargo yank`.\n"), 0o644)
 	cmd := exec.Command(bin, "mcp", "--repo", repo)
 	cmd.Env = append(os.Environ(), "NO_COLOR=1")
 	client := sdk.NewClient(&sdk.Implementation{Name: "stdio-test", Version: "1"}, nil)
@@ -69,6 +69,16 @@ func TestMCPOverRealStdio(t *testing.T) {
 	json.Unmarshal(b, &v)
 	if !v.Allowed {
 		t.Fatalf("cargo publish --dry-run must be allowed through MCP: %s", b)
+	}
+	var ask struct {
+		Allowed bool `json:"allowed"`
+		AskUser bool `json:"ask_user"`
+	}
+	res, _ = cs.CallTool(ctx, &sdk.CallToolParams{Name: "check_command", Arguments: map[string]any{"command": "cargo yank --version 1.0.0"}})
+	b, _ = json.Marshal(res.StructuredContent)
+	json.Unmarshal(b, &ask)
+	if !ask.Allowed || !ask.AskUser {
+		t.Fatalf("cargo yank must be allowed once the user agrees (ask_user) through MCP: %s", b)
 	}
 
 	// audit: a Claude Code session that ran the forbidden command.

@@ -28,6 +28,9 @@ import (
 // CommandVerdict is the answer to check_command.
 type CommandVerdict struct {
 	Allowed bool `json:"allowed"`
+	// AskUser: the instructions let the command run once the user agrees; the agent
+	// asks the user before it runs it (policy.Rule.Ask).
+	AskUser bool `json:"ask_user,omitempty"`
 	// Message is the block message an agent would see from the hook.
 	Message  string           `json:"message,omitempty"`
 	Findings []report.Finding `json:"findings"`
@@ -72,7 +75,7 @@ func New(root string, opt Options) *sdk.Server {
 	sdk.AddTool(srv, &sdk.Tool{Name: "rules_for", Annotations: readOnly,
 		Description: "The must/should rules whose scope covers a repository path, with their levels and the ids of the rules that enforce them. Read them before editing the file."}, s.rulesFor)
 	sdk.AddTool(srv, &sdk.Tool{Name: "check_command", Annotations: readOnly,
-		Description: "Whether a shell command line may run here: allowed, or blocked with the rule it breaks and what to do instead."}, s.checkCommand)
+		Description: "Whether a shell command line may run here: allowed, allowed once the user agrees (ask_user: ask them first), or blocked with the rule it breaks and what to do instead."}, s.checkCommand)
 	sdk.AddTool(srv, &sdk.Tool{Name: "check_file", Annotations: readOnly,
 		Description: "The findings that proposed content for a file would introduce, on the lines that differ from the file on disk."}, s.checkFile)
 	sdk.AddTool(srv, &sdk.Tool{Name: "check_diff", Annotations: readOnly,
