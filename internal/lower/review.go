@@ -116,6 +116,19 @@ func shownBy(o *policy.Constraint, rc *recognize.RepoContext) []example {
 	return out
 }
 
+// ReviewRule is the review of a command rule made elsewhere (a model's): why it is in
+// doubt, "" when it is not. The rule is not changed.
+func (processRec) ReviewRule(c *policy.Constraint, rc *recognize.RepoContext, r *policy.Rule) string {
+	cp := *r
+	cp.Params = append(json.RawMessage(nil), r.Params...)
+	cp.Cases = append([]policy.Case(nil), r.Cases...)
+	cp.Scope.Globs = append([]string(nil), r.Scope.Globs...)
+	cp.Scope.Exclude = append([]string(nil), r.Scope.Exclude...)
+	cp.Review = ""
+	reviewAgainstFile(c, rc, &cp)
+	return cp.Review
+}
+
 // reviewAgainstFile demotes a command rule that would block a command its own
 // instruction file shows as normal use: the rule or the file is wrong, and a person
 // must say which. The rule still warns; it never blocks.

@@ -21,6 +21,14 @@ type Recognizer interface {
 	Recognize(c *policy.Constraint, rc *RepoContext) Result
 }
 
+// A Reviewer is a recogniser that can put the offline compiler's doubts about a rule
+// whatever made it: a rule made by a model goes through the review heed's own rules
+// get (a command ban its instruction file shows as normal use). ReviewRule returns
+// why the rule is in doubt, "" when it is not; it must not change r.
+type Reviewer interface {
+	ReviewRule(c *policy.Constraint, rc *RepoContext, r *policy.Rule) string
+}
+
 // Result is what a recogniser made of a constraint.
 type Result struct {
 	// Rules have Domain, Kind, Params, Severity, Exact, Message, Suggestion and Cases

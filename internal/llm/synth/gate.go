@@ -34,6 +34,11 @@ type Gate struct {
 	JudgeTimeout   time.Duration // one target of the dry run
 	DryRunTimeout  time.Duration // the whole dry run of one rule
 
+	// Review, when set, is the offline compiler's review of a rule
+	// (recognize.Reviewer): a rule it doubts is rejected with the reason, which the
+	// model reads on its retry.
+	Review func(c *policy.Constraint, r *policy.Rule) string
+
 	// dryMu serialises dry runs: they share the evidence, whose per-file memo the
 	// engine releases as it goes.
 	dryMu sync.Mutex
@@ -83,6 +88,11 @@ func (g *Gate) Check(c *policy.Constraint, a Answer) ([]Accepted, []string) {
 	perKind := map[string]int{}
 	for i, ar := range a.Rules {
 		r, errs := g.build(c, a, ar, perKind)
+		if len(errs) == 0 && g.Review != nil {
+			if why := g.Review(c, &r); why != "" {
+				errs = append(errs, "the instruction file contradicts it: "+why+"; narrow the rule so that the file's own use passes, or give no rule")
+			}
+		}
 		if len(errs) == 0 {
 			var acc Accepted
 			acc, errs = g.run(r)

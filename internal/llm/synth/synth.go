@@ -135,7 +135,7 @@ func Compile(ctx context.Context, p *policy.Policy, opt Options) (*Report, error
 	kinds := kindInfos(opt.Registry, recognizerExamples(opt.Recognizers))
 	sys := system(kinds)
 	lay := layout(opt.Context, opt.Files)
-	gate := &Gate{Registry: opt.Registry, Origin: "llm:" + opt.Client.Model(), DryRun: ev}
+	gate := &Gate{Registry: opt.Registry, Origin: "llm:" + opt.Client.Model(), DryRun: ev, Review: reviewWith(opt.Recognizers, opt.Context, p)}
 
 	workers := opt.Workers
 	if workers <= 0 {
@@ -358,4 +358,35 @@ func Carry(old, fresh *policy.Policy) int {
 		n++
 	}
 	return n
+}
+
+// reviewWith is the offline compiler's review of a model's rule: every recogniser that
+// reviews (recognize.Reviewer) has its say; the first doubt rejects the rule.
+func reviewWith(recs []recognize.Recognizer, rc *recognize.RepoContext, p *policy.Policy) func(*policy.Constraint, *policy.Rule) string {
+	var rs []recognize.Reviewer
+	for _, r := range recs {
+		if rv, ok := r.(recognize.Reviewer); ok {
+			rs = append(rs, rv)
+		}
+	}
+	if len(rs) == 0 || rc == nil {
+		return nil
+	}
+	if rc.Constraints == nil {
+		// the review reads a constraint's neighbours: the file's code blocks, the
+		// other instruction files (RepoContext.Constraints), as the compile did
+		ctx := *rc
+		for i := range p.Entries {
+			ctx.Constraints = append(ctx.Constraints, p.Entries[i].Constraint)
+		}
+		rc = &ctx
+	}
+	return func(c *policy.Constraint, r *policy.Rule) string {
+		for _, rv := range rs {
+			if why := rv.ReviewRule(c, rc, r); why != "" {
+				return why
+			}
+		}
+		return ""
+	}
 }

@@ -571,3 +571,36 @@ func TestExamplesLeaveOutDerivedParams(t *testing.T) {
 		t.Fatalf("example %s", got)
 	}
 }
+
+// The offline compiler's review stands in front of the model: a rule it doubts (a
+// ban of what the instruction file shows as normal use) is rejected with the reason,
+// which the model reads on its retry; a rule it does not doubt passes.
+func TestGateRejectsWhatTheOfflineReviewDoubts(t *testing.T) {
+	c := &testPolicy().Entries[2].Constraint
+	var reviewed []string
+	g := &Gate{Registry: registry(), Origin: "llm:fake", Review: func(_ *policy.Constraint, r *policy.Rule) string {
+		reviewed = append(reviewed, string(r.Params))
+		if strings.Contains(string(r.Params), "print") {
+			return "it would block `print(x)`, which AGENTS.md:7 shows as normal use"
+		}
+		return ""
+	}}
+	var a Answer
+	if err := json.Unmarshal([]byte(answer(patternRule(`\bprint\(`, goodCases...))), &a); err != nil {
+		t.Fatal(err)
+	}
+	acc, problems := g.Check(c, a)
+	if len(acc) != 0 || len(problems) != 1 || !strings.Contains(problems[0], "the instruction file contradicts it: it would block `print(x)`, which AGENTS.md:7 shows as normal use") {
+		t.Fatalf("accepted %d, problems %q", len(acc), problems)
+	}
+	if err := json.Unmarshal([]byte(answer(patternRule(`\bbreakpoint\(`,
+		pyCase("violated", "src/app/util.py", "breakpoint()\n"), pyCase("satisfied", "src/app/util.py", "log.debug(x)\n")))), &a); err != nil {
+		t.Fatal(err)
+	}
+	if acc, problems := g.Check(c, a); len(acc) != 1 || len(problems) != 0 {
+		t.Fatalf("a rule the review does not doubt: accepted %d, problems %q", len(acc), problems)
+	}
+	if len(reviewed) != 2 {
+		t.Errorf("the review saw %d rules, want 2", len(reviewed))
+	}
+}
