@@ -23,16 +23,8 @@ func approvalVerdict(t *testing.T, reg *engine.Registry, rs []policy.Rule, line,
 	if err != nil {
 		t.Fatal(err)
 	}
-	var compiled []engine.Compiled
-	for i := range rs {
-		chk, err := reg.CompileRule(&rs[i])
-		if err != nil {
-			t.Fatalf("rule %s: %v", rs[i].Params, err)
-		}
-		compiled = append(compiled, engine.Compiled{Rule: &rs[i], Check: chk})
-	}
 	got := "allowed"
-	for _, o := range engine.Run(compiled, ev, engine.Options{Workers: 1}) {
+	for _, o := range engine.Run(compileRules(t, reg, rs), ev, engine.Options{Workers: 1}) {
 		if o.Verdict != engine.Violated && o.Verdict != engine.Undetermined {
 			continue
 		}

@@ -141,16 +141,8 @@ func lineVerdict(t *testing.T, reg *engine.Registry, rs []policy.Rule, line stri
 // hook does: an error rule violated (or unable to judge) blocks, a warning warns.
 func evidenceVerdict(t *testing.T, reg *engine.Registry, rs []policy.Rule, ev *engine.Evidence) string {
 	t.Helper()
-	var compiled []engine.Compiled
-	for i := range rs {
-		chk, err := reg.CompileRule(&rs[i])
-		if err != nil {
-			t.Fatalf("rule %s: %v", rs[i].Params, err)
-		}
-		compiled = append(compiled, engine.Compiled{Rule: &rs[i], Check: chk})
-	}
 	got := "allowed"
-	for _, o := range engine.Run(compiled, ev, engine.Options{Workers: 1}) {
+	for _, o := range engine.Run(compileRules(t, reg, rs), ev, engine.Options{Workers: 1}) {
 		if o.Verdict == engine.Violated || o.Verdict == engine.Undetermined {
 			if o.Rule.Severity == policy.SeverityError {
 				return "blocked"
@@ -159,6 +151,21 @@ func evidenceVerdict(t *testing.T, reg *engine.Registry, rs []policy.Rule, ev *e
 		}
 	}
 	return got
+}
+
+// compileRules compiles the rules with the build's kinds; a rule that does not compile
+// fails the test.
+func compileRules(t *testing.T, reg *engine.Registry, rs []policy.Rule) []engine.Compiled {
+	t.Helper()
+	var compiled []engine.Compiled
+	for i := range rs {
+		chk, err := reg.CompileRule(&rs[i])
+		if err != nil {
+			t.Fatalf("rule %s: %v", rs[i].Params, err)
+		}
+		compiled = append(compiled, engine.Compiled{Rule: &rs[i], Check: chk})
+	}
+	return compiled
 }
 
 // TestOwnCommandSentences: command sentences written before the compiler read them
