@@ -28,15 +28,17 @@ var publishForms = []process.Pattern{
 // the subcommand (a name, not a path: `npm install ./pkg` and `pip install .`
 // install what the project holds), never the bare install of what the manifests
 // list, nor pip's installs from a requirements file or of the project itself.
-var addDependencyForms = []process.Pattern{
-	pat("npm", []string{"install", "[a-zA-Z@]*"}), pat("npm", []string{"i", "[a-zA-Z@]*"}), pat("npm", []string{"add", "[a-zA-Z@]*"}),
-	pat("pnpm", []string{"add"}), pat("pnpm", []string{"install", "[a-zA-Z@]*"}), pat("pnpm", []string{"i", "[a-zA-Z@]*"}),
-	pat("yarn", []string{"add"}), pat("bun", []string{"add"}), pat("bun", []string{"install", "[a-zA-Z@]*"}), pat("bun", []string{"i", "[a-zA-Z@]*"}),
-	{Program: []string{"pip", "pip3"}, Args: []string{"install", "[a-zA-Z]*"}, Lacking: [][]string{{"-r", "--requirement"}, {"-e", "--editable"}, {"-c", "--constraint"}}},
-	{Program: []string{"uv"}, Args: []string{"pip", "install", "[a-zA-Z]*"}, Lacking: [][]string{{"-r", "--requirement"}, {"-e", "--editable"}, {"-c", "--constraint"}}},
-	pat("uv", []string{"add"}), pat("poetry", []string{"add"}), pat("pdm", []string{"add"}), pat("cargo", []string{"add"}),
-	pat("go", []string{"get", "[a-zA-Z]*"}), pat("bundle", []string{"add"}), pat("composer", []string{"require", "[a-zA-Z]*"}),
-	pat("dotnet", []string{"add", "package"}), pat("dotnet", []string{"add", "*", "package"}),
+func addDependencyForms() []process.Pattern {
+	return []process.Pattern{
+		pat("npm", []string{"install", "[a-zA-Z@]*"}), pat("npm", []string{"i", "[a-zA-Z@]*"}), pat("npm", []string{"add", "[a-zA-Z@]*"}),
+		pat("pnpm", []string{"add"}), pat("pnpm", []string{"install", "[a-zA-Z@]*"}), pat("pnpm", []string{"i", "[a-zA-Z@]*"}),
+		pat("yarn", []string{"add"}), pat("bun", []string{"add"}), pat("bun", []string{"install", "[a-zA-Z@]*"}), pat("bun", []string{"i", "[a-zA-Z@]*"}),
+		{Program: []string{"pip", "pip3"}, Args: []string{"install", "[a-zA-Z]*"}, Lacking: [][]string{{"-r", "--requirement"}, {"-e", "--editable"}, {"-c", "--constraint"}}},
+		{Program: []string{"uv"}, Args: []string{"pip", "install", "[a-zA-Z]*"}, Lacking: [][]string{{"-r", "--requirement"}, {"-e", "--editable"}, {"-c", "--constraint"}}},
+		pat("uv", []string{"add"}), pat("poetry", []string{"add"}), pat("pdm", []string{"add"}), pat("cargo", []string{"add"}),
+		pat("go", []string{"get", "[a-zA-Z]*"}), pat("bundle", []string{"add"}), pat("composer", []string{"require", "[a-zA-Z]*"}),
+		pat("dotnet", []string{"add", "package"}), pat("dotnet", []string{"add", "*", "package"}),
+	}
 }
 
 // releaseSubcommands are the cargo subcommands that build.
@@ -68,7 +70,7 @@ func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
 	case "publish":
 		return append([]process.Pattern(nil), publishForms...)
 	case "add-dependency":
-		return append([]process.Pattern(nil), addDependencyForms...)
+		return addDependencyForms()
 	case "tag":
 		return []process.Pattern{pat("git", []string{"tag", "*"}), pat("gh", []string{"release", "create"})}
 	case "push":

@@ -3,6 +3,7 @@ package norm
 import (
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 )
 
@@ -48,15 +49,17 @@ var askLabelRE = lazyre.New(`(?i)^\s*(?:important|note|critical|warning|rule)\s*
 
 // actionGerunds are the -ing forms an action is said in after "before", by their
 // plain form ("before deleting any branch": "delete any branch").
-var actionGerunds = map[string]string{
-	"running": "run", "executing": "execute", "invoking": "invoke", "pushing": "push",
-	"force-pushing": "force-push", "committing": "commit", "merging": "merge",
-	"deleting": "delete", "removing": "remove", "deploying": "deploy", "publishing": "publish",
-	"releasing": "release", "rebasing": "rebase", "installing": "install", "adding": "add",
-	"upgrading": "upgrade", "updating": "update", "dropping": "drop", "resetting": "reset",
-	"tagging": "tag", "reverting": "revert", "amending": "amend", "squashing": "squash",
-	"destroying": "destroy", "applying": "apply", "uninstalling": "uninstall",
-}
+var actionGerunds = lazy.Value[map[string]string]{F: func() map[string]string {
+	return map[string]string{
+		"running": "run", "executing": "execute", "invoking": "invoke", "pushing": "push",
+		"force-pushing": "force-push", "committing": "commit", "merging": "merge",
+		"deleting": "delete", "removing": "remove", "deploying": "deploy", "publishing": "publish",
+		"releasing": "release", "rebasing": "rebase", "installing": "install", "adding": "add",
+		"upgrading": "upgrade", "updating": "update", "dropping": "drop", "resetting": "reset",
+		"tagging": "tag", "reverting": "revert", "amending": "amend", "squashing": "squash",
+		"destroying": "destroy", "applying": "apply", "uninstalling": "uninstall",
+	}
+}}
 
 // askBefore rewrites such a sentence as the ban it implies; ok is false for any other
 // text. The action must name a command in a code span: "ask before making big
@@ -106,7 +109,7 @@ func askBeforeAction(text string) (string, int, bool) {
 		// "before you run `X`", "before you rebase a branch"
 		return "Never " + strings.Join(words[1:], " ") + " without approval.", spans, true
 	}
-	if base, ok := actionGerunds[first]; ok {
+	if base, ok := actionGerunds.Get()[first]; ok {
 		return "Never " + base + " " + strings.Join(words[1:], " ") + " without approval.", spans, true
 	}
 	if strings.HasPrefix(action, "`") {

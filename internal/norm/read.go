@@ -2817,7 +2817,7 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				// a program
 				o = Object{Kind: KCommand, Text: t.Text, Argv: []string{t.Text}}
 			}
-			if o.Kind == KCode && cur.role == mForbid && i > 0 && meansPrepositions[toks[i-1].Low] && meansCommand(t.Text) {
+			if o.Kind == KCode && cur.role == mForbid && i > 0 && meansPreposition(toks[i-1].Low) && meansCommand(t.Text) {
 				// "do not deploy with `fly deploy`": the means the banned verb names,
 				// a command of a program heed does not know, by its shape (not in an
 				// order's moment: "before starting the server with `uvicorn app`" is
@@ -3217,9 +3217,15 @@ func meansFollows(toks []Token, i int, ctx Context) bool {
 	return false
 }
 
-// meansPrepositions introduce the command a verb is done with ("deploy with",
+// meansPreposition: a word that introduces the command a verb is done with ("deploy with",
 // "release via", "publish using", "format through").
-var meansPrepositions = map[string]bool{"with": true, "using": true, "via": true, "through": true}
+func meansPreposition(w string) bool {
+	switch w {
+	case "with", "using", "via", "through":
+		return true
+	}
+	return false
+}
 
 // meansCommand: a span after such a preposition that reads as a program and its
 // words, not as code (`as unknown as T`, `new Foo()`, `const x`).
