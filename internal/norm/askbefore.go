@@ -2,8 +2,8 @@ package norm
 
 import (
 	"strings"
+	"sync"
 
-	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 )
 
@@ -49,7 +49,7 @@ var askLabelRE = lazyre.New(`(?i)^\s*(?:important|note|critical|warning|rule)\s*
 
 // actionGerunds are the -ing forms an action is said in after "before", by their
 // plain form ("before deleting any branch": "delete any branch").
-var actionGerunds = lazy.Value[map[string]string]{F: func() map[string]string {
+var actionGerunds = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"running": "run", "executing": "execute", "invoking": "invoke", "pushing": "push",
 		"force-pushing": "force-push", "committing": "commit", "merging": "merge",
@@ -59,7 +59,7 @@ var actionGerunds = lazy.Value[map[string]string]{F: func() map[string]string {
 		"tagging": "tag", "reverting": "revert", "amending": "amend", "squashing": "squash",
 		"destroying": "destroy", "applying": "apply", "uninstalling": "uninstall",
 	}
-}}
+})
 
 // askBefore rewrites such a sentence as the ban it implies; ok is false for any other
 // text. The action must name a command in a code span: "ask before making big
@@ -109,7 +109,7 @@ func askBeforeAction(text string) (string, int, bool) {
 		// "before you run `X`", "before you rebase a branch"
 		return "Never " + strings.Join(words[1:], " ") + " without approval.", spans, true
 	}
-	if base, ok := actionGerunds.Get()[first]; ok {
+	if base, ok := actionGerunds()[first]; ok {
 		return "Never " + base + " " + strings.Join(words[1:], " ") + " without approval.", spans, true
 	}
 	if strings.HasPrefix(action, "`") {

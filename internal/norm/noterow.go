@@ -2,8 +2,7 @@ package norm
 
 import (
 	"strings"
-
-	"github.com/heed-dev/heed/internal/lazy"
+	"sync"
 )
 
 // A table of commands whose other cell says, in the reader's imperative, when or
@@ -27,10 +26,10 @@ func CommandNoteRow(text string, columns []string) (string, bool) {
 		return "", false // "Don't | Do instead": tableRow reads it
 	}
 	switch note := strings.ToLower(strings.Trim(strings.TrimSpace(cells[1]), "*_.!")); {
-	case banNotes.Get()[note]:
+	case banNotes()[note]:
 		// "| `npm publish` | never |"
 		return "Never run " + cmd + ".", true
-	case askNotes.Get()[note]:
+	case askNotes()[note]:
 		// "| `git push --force` | ask first |"
 		return "Never run " + cmd + " without approval.", true
 	}
@@ -102,15 +101,15 @@ func noteFollower(w string) bool {
 // the user's approval ("| `npm publish` | never |", "| `git push --force` | ask
 // first |").
 var (
-	banNotes = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	banNotes = sync.OnceValue(func() map[string]bool {
 		return map[string]bool{"never": true, "forbidden": true, "not allowed": true, "prohibited": true,
 			"banned": true, "do not run": true, "don't run": true, "never run": true, "never run it": true}
-	}}
-	askNotes = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	})
+	askNotes = sync.OnceValue(func() map[string]bool {
 		return map[string]bool{"ask": true, "ask first": true, "ask the user": true, "ask the user first": true,
 			"ask before running": true, "ask before running it": true, "needs approval": true, "requires approval": true,
 			"approval required": true, "with approval": true, "only with approval": true, "confirm first": true,
 			"confirm with the user": true, "confirm with the user first": true, "needs the user's approval": true,
 			"needs sign-off": true, "requires sign-off": true}
-	}}
+	})
 )
