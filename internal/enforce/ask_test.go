@@ -12,13 +12,7 @@ import (
 func TestHookAsksForApproval(t *testing.T) {
 	root := newRepo(t, "- Never run `terraform apply` without explicit approval from the user.\n- Never run `cargo publish`.")
 	const rule = "Never run `terraform apply` without explicit approval from the user."
-	for _, c := range []struct{ agent, file string }{
-		{AgentClaude, "claude-pre-bash.json"},
-		{AgentCodex, "codex-pre-bash.json"},
-		{AgentGemini, "gemini-before-shell.json"},
-		{AgentCursor, "cursor-before-shell.json"},
-		{AgentCopilot, "copilot-pre-tool.json"},
-	} {
+	for _, c := range shellHooks {
 		r := runHook(t, c.agent, payload(t, c.file, map[string]string{"CWD": root, "COMMAND": "terraform apply -auto-approve"}), nil)
 		if denied(t, c.agent, r) {
 			t.Errorf("%s: a command that waits for approval is denied: %+v", c.agent, r)

@@ -99,17 +99,19 @@ func runHookWith(t *testing.T, h *Hooks, agent string, data []byte) HookResponse
 	return Respond(agent, ev, h.Handle(ev))
 }
 
+// shellHooks are the recorded shell-command hook payloads of the five agents.
+var shellHooks = []struct{ agent, file string }{
+	{AgentClaude, "claude-pre-bash.json"},
+	{AgentCodex, "codex-pre-bash.json"},
+	{AgentGemini, "gemini-before-shell.json"},
+	{AgentCursor, "cursor-before-shell.json"},
+	{AgentCopilot, "copilot-pre-tool.json"},
+}
+
 // The shell-command hooks of all five agents, with recorded payloads.
 func TestHookProtocols(t *testing.T) {
 	root := newRepo(t, "- Do not run `git reset --hard`.\n- Never run `cargo publish`.")
-	for _, c := range []struct{ agent, file string }{
-		{AgentClaude, "claude-pre-bash.json"},
-		{AgentCodex, "codex-pre-bash.json"},
-		{AgentGemini, "gemini-before-shell.json"},
-		{AgentCursor, "cursor-before-shell.json"},
-		{AgentCopilot, "copilot-pre-tool.json"},
-		{AgentCopilot, "copilot-pre-tool-args-string.json"},
-	} {
+	for _, c := range append(shellHooks, struct{ agent, file string }{AgentCopilot, "copilot-pre-tool-args-string.json"}) {
 		for cmd, want := range map[string]bool{
 			"git stash && git reset --hard HEAD~2": true,
 			`bash -c "cargo publish -p x"`:         true,
