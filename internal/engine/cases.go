@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/policy"
@@ -24,7 +25,10 @@ func DefaultCaseEvidence(c policy.Case) (*Evidence, error) {
 	}
 	if c.Path != "" {
 		snap[c.Path] = []byte(c.Code)
-		ev.Files = append(ev.Files, &File{Path: c.Path, Content: []byte(c.Code), Lang: LangOf(c.Path, []byte(c.Code))})
+		// a case's file that its change lists is one the change adds: a rule about
+		// new files can then be shown a violation (the whole file is judged)
+		added := slices.Contains(c.Changed, c.Path)
+		ev.Files = append(ev.Files, &File{Path: c.Path, Content: []byte(c.Code), Lang: LangOf(c.Path, []byte(c.Code)), New: added})
 	}
 	ev.Tree = snap
 	if c.Message != "" {
