@@ -10,7 +10,7 @@ const queryDoc = `Code constructs found by Tree-sitter queries: every match is a
 	`Comments and strings are not code: a name in them never matches. "exclude": "tests" drops matches in test code (test functions, classes and modules), "main" in the entry point, "programs" in command-line programs, "commonjs" in CommonJS modules. ` +
 	`A file of another language, or outside the rule's globs, is "inapplicable". Cases: "path" (its extension picks the language) and "code".`
 
-const patternDoc = `A regular expression over the lines of files. params {"regex": RE2, "where": "code"|"comments"|"strings"|"comments+strings"|"code+strings"|"any", "languages": [languages], "ignore_case": bool, "equal_groups": [n, m], "skip_lines": RE2}. ` +
+const patternDoc = `A regular expression over the text of each file, in multi-line mode: ^ and $ match at line breaks, and \s or [^x] match a line break too (use [ \t] to stay on one line). params {"regex": RE2, "where": "code"|"comments"|"strings"|"comments+strings"|"code+strings"|"any", "languages": [languages], "ignore_case": bool, "equal_groups": [n, m], "skip_lines": RE2}. ` +
 	`Every match is a violation; "where" (default code) says where a match may start: outside comments and strings, in comments, in strings, anywhere but in a comment; "skip_lines" drops a match on a line it matches (a custom property's definition). ` +
 	`Prefer a query rule for code constructs; use pattern for text (markers in comments, literal strings, lines of config files). Cases: "path" and "code".`
 
