@@ -56,3 +56,16 @@ func TestRunCaseFoldsAsTheCaseSurface(t *testing.T) {
 		t.Fatalf("the audit's fold gives %s: the case above no longer shows the folds differ", v)
 	}
 }
+
+// A case's file that the case's change lists is a file the change adds, so a rule
+// about new files can be shown a violation; otherwise it is a file as it stands.
+func TestCaseFileListedInItsChangeIsNew(t *testing.T) {
+	ev, err := DefaultCaseEvidence(policy.Case{Path: "src/a.go", Code: "package a\n", Changed: []string{"src/a.go"}})
+	if err != nil || len(ev.Files) != 1 || !ev.Files[0].New || ev.Mode != ModeDiff {
+		t.Fatalf("listed in changed: %+v %v", ev, err)
+	}
+	ev, err = DefaultCaseEvidence(policy.Case{Path: "src/a.go", Code: "package a\n"})
+	if err != nil || len(ev.Files) != 1 || ev.Files[0].New {
+		t.Fatalf("not listed: %+v %v", ev, err)
+	}
+}

@@ -67,7 +67,9 @@ func (badVerdictCheck) Targets(ev *Evidence) []Target {
 func (badVerdictCheck) Judge(*Evidence, Target) Result { return Result{Verdict: "maybe"} }
 
 // An audit's verdict on a rule is the engine's, whole: the targets' fold, then what
-// could not be read, then the session's own writes, then why it never came up.
+// could not be read, then the session's own writes, then why it never came up. A rule
+// that lets the action run once the user agrees (ask), broken by the session's
+// commands or writes, is undetermined: the record does not show the yes.
 func TestSessionVerdict(t *testing.T) {
 	crash := TargetResult{Result: InternalError("panic: boom")}
 	const traj, diff = "trajectory: truncated", "diff: no repository was given"
@@ -78,20 +80,24 @@ func TestSessionVerdict(t *testing.T) {
 		want     Verdict
 		reason   string
 		byWrites bool
+		ask      bool
 	}{
-		{"a pass", results(Satisfied), SessionFacts{}, Satisfied, "", false},
-		{"never came up", nil, SessionFacts{}, Inapplicable, "when: no function added", false},
-		{"never came up, a part unread", nil, SessionFacts{Unread: diff}, Undetermined, diff, false},
-		{"a pass, the session's record unread", results(Satisfied), SessionFacts{Unread: traj}, Undetermined, traj, false},
-		{"a pass, the diff unread", results(Satisfied), SessionFacts{Unread: diff}, Satisfied, "", false},
-		{"a violation stands whatever is unread", results(Violated), SessionFacts{Unread: traj}, Violated, "", false},
-		{"a write broke it", results(Satisfied), SessionFacts{Writes: 1}, Violated, "", true},
-		{"a write broke what never came up", nil, SessionFacts{Writes: 2}, Violated, "", true},
-		{"a write beside a crash", []TargetResult{crash}, SessionFacts{Writes: 1}, Violated, "", true},
-		{"its targets already broke it", results(Violated), SessionFacts{Writes: 1}, Violated, "", false},
-		{"a crash, nothing written", append(results(Satisfied), crash), SessionFacts{}, Undetermined, "internal error: panic: boom", false},
+		{"a pass", results(Satisfied), SessionFacts{}, Satisfied, "", false, false},
+		{"never came up", nil, SessionFacts{}, Inapplicable, "when: no function added", false, false},
+		{"never came up, a part unread", nil, SessionFacts{Unread: diff}, Undetermined, diff, false, false},
+		{"a pass, the session's record unread", results(Satisfied), SessionFacts{Unread: traj}, Undetermined, traj, false, false},
+		{"a pass, the diff unread", results(Satisfied), SessionFacts{Unread: diff}, Satisfied, "", false, false},
+		{"a violation stands whatever is unread", results(Violated), SessionFacts{Unread: traj}, Violated, "", false, false},
+		{"a write broke it", results(Satisfied), SessionFacts{Writes: 1}, Violated, "", true, false},
+		{"a write broke what never came up", nil, SessionFacts{Writes: 2}, Violated, "", true, false},
+		{"a write beside a crash", []TargetResult{crash}, SessionFacts{Writes: 1}, Violated, "", true, false},
+		{"its targets already broke it", results(Violated), SessionFacts{Writes: 1}, Violated, "", false, false},
+		{"a crash, nothing written", append(results(Satisfied), crash), SessionFacts{}, Undetermined, "internal error: panic: boom", false, false},
+		{"a command that waits for the user's yes", results(Violated), SessionFacts{}, Undetermined, AskedReason, false, true},
+		{"a pass of a rule that asks", results(Satisfied), SessionFacts{}, Satisfied, "", false, true},
+		{"a write that waits for the user's yes", results(Satisfied), SessionFacts{Writes: 1}, Undetermined, AskedReason, false, true},
 	} {
-		o := &Outcome{Targets: c.ts, Verdict: Aggregate(c.ts), Rule: &policy.Rule{}}
+		o := &Outcome{Targets: c.ts, Verdict: Aggregate(c.ts), Rule: &policy.Rule{Ask: c.ask}}
 		if c.ts == nil {
 			o.NotApplicable = "when: no function added"
 		}
@@ -109,40 +115,5 @@ func TestUnread(t *testing.T) {
 	}
 	if got := ev.Unread([]Part{PartDiff}); got != "" {
 		t.Errorf("Unread of a part read = %q", got)
-	}
-}
-
-// A rule that lets the action run once the user agrees: the session's commands that
-// or writes that did it leave the rule undetermined (the record does not show the
-// yes); a pass stays a pass.
-func TestSessionVerdictOfARuleThatAsks(t *testing.T) {
-	for _, c := range []struct {
-		name   string
-		ts     []TargetResult
-		facts  SessionFacts
-		want   Verdict
-		reason string
-	}{
-		{"a command that waits for the user's yes", results(Violated), SessionFacts{}, Undetermined, AskedReason},
-		{"a pass", results(Satisfied), SessionFacts{}, Satisfied, ""},
-		{"a write that waits for the user's yes", results(Satisfied), SessionFacts{Writes: 1}, Undetermined, AskedReason},
-	} {
-		o := &Outcome{Targets: c.ts, Verdict: Aggregate(c.ts), Rule: &policy.Rule{Ask: true}}
-		if v, why, _ := SessionVerdict(o, c.facts); v != c.want || why != c.reason {
-			t.Errorf("%s: %s %q, want %s %q", c.name, v, why, c.want, c.reason)
-		}
-	}
-}
-
-// A case's file that the case's change lists is a file the change adds, so a rule
-// about new files can be shown a violation; otherwise it is a file as it stands.
-func TestCaseFileListedInItsChangeIsNew(t *testing.T) {
-	ev, err := DefaultCaseEvidence(policy.Case{Path: "src/a.go", Code: "package a\n", Changed: []string{"src/a.go"}})
-	if err != nil || len(ev.Files) != 1 || !ev.Files[0].New || ev.Mode != ModeDiff {
-		t.Fatalf("listed in changed: %+v %v", ev, err)
-	}
-	ev, err = DefaultCaseEvidence(policy.Case{Path: "src/a.go", Code: "package a\n"})
-	if err != nil || len(ev.Files) != 1 || ev.Files[0].New {
-		t.Fatalf("not listed: %+v %v", ev, err)
 	}
 }
