@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -70,14 +71,6 @@ func askBefore(text string) (string, bool) {
 		return "", false
 	}
 	return ban, true
-}
-
-// askBeforePractice rewrites a request whose action names a practice in words, not a
-// command ("Ask before force-pushing any other branch"); the caller keeps the
-// reading only when the words name a practice heed knows.
-func askBeforePractice(text string) (string, bool) {
-	ban, spans, ok := askBeforeAction(text)
-	return ban, ok && spans == 0
 }
 
 // askBeforeAction is the ban a request for approval implies, and the number of
@@ -159,4 +152,33 @@ var askLeadRE = lazyre.New(`(?i)^(?:` +
 // approval.
 func AskLead(lead string) bool {
 	return mentionsApproval(lead) && askLeadRE.MatchString(strings.Trim(strings.TrimSpace(lead), "*_ "))
+}
+
+// readAskBefore reads a request for approval as the ban it implies, marked Ask. An
+// action with a command in a code span is read as that ban; if its words read as
+// nothing, its one command is what waits ("Releasing (`./scripts/release.sh`)
+// requires a human's approval"). An action in words only ("Ask before force-pushing
+// any other branch") is kept only where the words name a practice heed knows.
+func readAskBefore(text string, ctx Context) ([]Norm, bool) {
+	ban, spans, ok := askBeforeAction(text)
+	if !ok || spans == 1 {
+		return nil, false
+	}
+	ns := readAs(text, ban, ctx, askBeforeUncertain)
+	forbids := func(keep func(Norm) bool) bool {
+		return slices.ContainsFunc(ns, func(n Norm) bool { return n.Polarity == Forbid && len(n.Objects) > 0 && keep(n) })
+	}
+	if spans == 0 {
+		if !forbids(func(n Norm) bool { return onlyKind(n.Objects, KConcept) }) {
+			return nil, false
+		}
+	} else if !forbids(func(Norm) bool { return true }) {
+		if cs := codeSpanRE().FindAllString(text, -1); len(cs) == 1 {
+			ns = readAs(text, "Never run "+cs[0]+" without approval.", ctx, askBeforeUncertain)
+		}
+	}
+	for i := range ns {
+		ns[i].Ask = ns[i].Polarity == Forbid
+	}
+	return ns, true
 }

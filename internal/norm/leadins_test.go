@@ -147,7 +147,7 @@ func TestAskBefore(t *testing.T) {
 		{"`git reset --hard` is destructive: confirm with the user first.", "Never run `git reset --hard` without approval."},
 		{"Running `pnpm install` with `--no-frozen-lockfile` needs the user's OK.", "Never run `pnpm install` with `--no-frozen-lockfile` without approval."},
 		{"Ask before making large refactors.", ""},                    // no command to wait on
-		{"Ask before force-pushing any other branch.", ""},            // a practice in words: askBeforePractice reads it
+		{"Ask before force-pushing any other branch.", ""},            // a practice in words: readAskBefore reads it
 		{"Releases need the user's approval.", ""},                    // no command named
 		{"Ask the user which test to run before running `make`.", ""}, // a question about a choice, not for approval
 	} {

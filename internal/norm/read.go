@@ -204,33 +204,9 @@ func read(text string, ctx Context) []Norm {
 		}
 		return ns
 	}
-	if ban, ok := askBefore(text); ok {
-		// "Ask for approval before running `git commit`"
-		ns := readAs(text, ban, ctx, askBeforeUncertain)
-		if !slices.ContainsFunc(ns, func(n Norm) bool { return n.Polarity == Forbid && len(n.Objects) > 0 }) {
-			// "Releasing (`./scripts/release.sh`) requires a human's approval": the
-			// action's words read as nothing; its one command is what waits
-			if spans := codeSpanRE().FindAllString(text, -1); len(spans) == 1 {
-				ns = readAs(text, "Never run "+spans[0]+" without approval.", ctx, askBeforeUncertain)
-			}
-		}
-		for i := range ns {
-			ns[i].Ask = ns[i].Polarity == Forbid
-		}
+	if ns, ok := readAskBefore(text, ctx); ok {
+		// "Ask for approval before running `git commit`", "Ask before force-pushing"
 		return ns
-	}
-	if ban, ok := askBeforePractice(text); ok {
-		// "Ask before force-pushing any other branch": kept only where the words
-		// name a practice heed knows the commands of
-		ns := readAs(text, ban, ctx, askBeforeUncertain)
-		if slices.ContainsFunc(ns, func(n Norm) bool {
-			return n.Polarity == Forbid && len(n.Objects) > 0 && !slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Kind != KConcept })
-		}) {
-			for i := range ns {
-				ns[i].Ask = ns[i].Polarity == Forbid
-			}
-			return ns
-		}
 	}
 	if ban, ok := withoutFlag(text); ok {
 		// "Run `git` commands from the root, without the `-C` option"
