@@ -991,7 +991,7 @@ func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
 			if f.Severity == "error" {
 				list = &deny
 			} else if f.Ask && len(asks) < maxShownFindings {
-				asks = append(asks, fmt.Sprintf("\n  %s (%s)", clip(f.Instruction, maxShownText), f.Path))
+				asks = append(asks, fmt.Sprintf("%s (%s)", clip(f.Instruction, maxShownText), f.Path))
 			}
 			if list.n++; list.n > maxShownFindings {
 				continue
@@ -1016,7 +1016,7 @@ func (h *Hooks) checkWrites(root, cwd string, writes []FileWrite) HookResult {
 	if warn.n > 0 {
 		ctx := "[heed] WARNING: the write breaks a should-rule\n" + warn.String()
 		if len(asks) > 0 {
-			return HookResult{Ask: true, Reason: "[heed] The repository's instructions ask for your approval before this write:" + strings.Join(asks, ""), Context: ctx}
+			return HookResult{Ask: true, Reason: askQuestion("write", asks), Context: ctx}
 		}
 		return HookResult{Context: ctx}
 	}
@@ -1191,23 +1191,28 @@ func Respond(agent string, ev *HookEvent, res HookResult) HookResponse {
 	}
 }
 
-// askReason is the question put to the user: the rules that want their approval,
-// quoted, one a line (the prompt shows it above the command).
+// askReason is the question put to the user before a command: the rules that want
+// their approval, quoted, one a line (the prompt shows it above the command).
 func askReason(asks []Violation) string {
-	var b strings.Builder
-	b.WriteString("[heed] The repository's instructions ask for your approval before this runs:")
+	var rules []string
 	seen := map[string]bool{}
 	for _, v := range asks {
 		if v.Constraint == nil || seen[v.Constraint.ID] {
 			continue
 		}
 		seen[v.Constraint.ID] = true
-		fmt.Fprintf(&b, "\n  %q (%s)", tidyQuote(v.Constraint.Text), where(v.Constraint))
+		rules = append(rules, fmt.Sprintf("%q (%s)", tidyQuote(v.Constraint.Text), where(v.Constraint)))
 	}
-	if len(seen) == 0 {
-		fmt.Fprintf(&b, "\n  %s", asks[0].Finding.Message)
+	if len(rules) == 0 {
+		rules = append(rules, asks[0].Finding.Message)
 	}
-	return b.String()
+	return askQuestion("runs", rules)
+}
+
+// askQuestion words the question: what waits ("runs", "write"), then each rule that
+// wants the user's yes on a line of its own.
+func askQuestion(what string, rules []string) string {
+	return "[heed] The repository's instructions ask for your approval before this " + what + ":\n  " + strings.Join(rules, "\n  ")
 }
 
 func firstLine(s string) string {
