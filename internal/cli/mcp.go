@@ -143,7 +143,7 @@ func (app *App) mcpCheckCommand(p *project.Project, line, cwd string) (*mcp.Comm
 	if d.Internal != "" {
 		return nil, errors.New(d.Internal)
 	}
-	v := &mcp.CommandVerdict{Allowed: !d.Blocked, AskUser: !d.Blocked && len(d.Asks) > 0, Message: d.Message, Findings: []report.Finding{}}
+	v := &mcp.CommandVerdict{Allowed: !d.Blocked, AskUser: !d.Blocked && len(d.Asks()) > 0, Message: d.Message, Findings: []report.Finding{}}
 	for _, group := range [][]enforce.Violation{d.Blocks, d.Warnings} {
 		for _, viol := range group {
 			v.Findings = append(v.Findings, processFinding(viol))

@@ -55,8 +55,8 @@ func TestHookAsksForApproval(t *testing.T) {
 	}
 	// the PATH shim cannot ask: the command runs, with the warning
 	d := newEnforcer().Check(Request{Root: root, Cwd: root, Line: "terraform apply"})
-	if d.Blocked || len(d.Asks) != 1 || len(d.Warnings) != 1 || !strings.Contains(d.Message, rule) {
-		t.Errorf("shim: blocked %v, %d asks, %d warnings, message %q", d.Blocked, len(d.Asks), len(d.Warnings), d.Message)
+	if d.Blocked || len(d.Asks()) != 1 || len(d.Warnings) != 1 || !strings.Contains(d.Message, rule) {
+		t.Errorf("shim: blocked %v, %d asks, %d warnings, message %q", d.Blocked, len(d.Asks()), len(d.Warnings), d.Message)
 	}
 }
 

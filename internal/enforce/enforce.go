@@ -87,10 +87,6 @@ type Decision struct {
 	Blocked bool
 	// Blocks are the error-severity violations; Warnings the others.
 	Blocks, Warnings []Violation
-	// Asks are the warnings of rules that let the command run once the user agrees
-	// (policy.Rule.Ask): an agent's hook that can put the question to the user asks
-	// instead of only warning. They are among Warnings too.
-	Asks []Violation
 	// Internal is set when heed itself failed; the command is blocked.
 	Internal string
 	// Message is what to tell the agent (empty when allowed without warnings).
@@ -112,6 +108,22 @@ type Decision struct {
 	// to the commands: allowed without a rule loaded, and not journaled.
 	Cleared bool
 }
+
+// Asks are the warnings of rules that let the command run once the user agrees
+// (policy.Rule.Ask): an agent's hook that can put the question to the user asks
+// instead of only warning.
+func (d *Decision) Asks() []Violation {
+	var out []Violation
+	for _, v := range d.Warnings {
+		if v.asks() {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// asks reports whether the violation's rule lets the command run once the user agrees.
+func (v Violation) asks() bool { return v.Rule != nil && v.Rule.Ask }
 
 // Check judges a request. It never fails: an internal error or a panic blocks the
 // command with the reason.
@@ -220,9 +232,6 @@ func (e *Enforcer) Check(req Request) (d Decision) {
 						d.Blocks = append(d.Blocks, v)
 					} else {
 						d.Warnings = append(d.Warnings, v)
-						if o.Rule.Ask {
-							d.Asks = append(d.Asks, v)
-						}
 					}
 				}
 			case engine.SurfaceLiveHook.Blocks(&o, t):

@@ -806,8 +806,8 @@ func (h *Hooks) Handle(ev *HookEvent) (res HookResult) {
 		if d.Blocked {
 			return HookResult{Deny: true, Reason: d.Message, Stale: d.Stale}
 		}
-		if len(d.Asks) > 0 {
-			return HookResult{Ask: true, Reason: askReason(d.Asks), Context: d.Message}
+		if asks := d.Asks(); len(asks) > 0 {
+			return HookResult{Ask: true, Reason: askReason(asks), Context: d.Message}
 		}
 		return HookResult{Context: d.Message}
 	}

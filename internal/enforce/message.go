@@ -74,7 +74,7 @@ func Format(d *Decision, req Request) string {
 					fmt.Fprintf(&b, "  Runs: %s\n", runs)
 				}
 			}
-			if v.Rule != nil && v.Rule.Ask {
+			if v.asks() {
 				// the check's finding says "forbidden"; the rule says "not without a yes"
 				b.WriteString("  Found: the instructions let this run only once the user agrees\n")
 				continue
@@ -92,7 +92,7 @@ func Format(d *Decision, req Request) string {
 	}
 	var warnings, asks []Violation
 	for _, v := range d.Warnings {
-		if v.Rule != nil && v.Rule.Ask {
+		if v.asks() {
 			asks = append(asks, v)
 		} else {
 			warnings = append(warnings, v)
