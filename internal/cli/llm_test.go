@@ -32,7 +32,7 @@ func scriptAnswer() string {
 		cs, _ := json.Marshal(code)
 		return fmt.Sprintf(`{"expect":%q,"argv":[],"shell":"","cwd":"","history":[],"path":"src/app/x.py","code":%s,"files":[],"message":"","changed":[],"pr":"","note":""}`, expect, cs)
 	}
-	return fmt.Sprintf(`{"statement":"Library code under src/ must not call print(); it must use the logger.","route":"source","enforceable":true,"reason":"print calls are visible in the source","rules":[{"kind":"script","params_json":%s,"globs":["src/**/*.py"],"exact":false,"message":"print() in library code","suggestion":"use the logger","cases":[%s,%s]}]}`,
+	return fmt.Sprintf(`{"statement":"Library code under src/ must not call print(); it must use the logger.","route":"source","enforceable":true,"reason":"print calls are visible in the source","rules":[{"kind":"script","params_json":%s,"globs":["src/**/*.py"],"exclude":[],"exact":false,"message":"print() in library code","suggestion":"use the logger","cases":[%s,%s]}]}`,
 		ps, c("violated", "print('x')\n"), c("satisfied", "log.info('x')\n"))
 }
 

@@ -3,6 +3,7 @@ package synth
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -137,6 +138,15 @@ func (g *Gate) build(c *policy.Constraint, a Answer, ar AnswerRule, perKind map[
 			}
 		}
 		scope.Globs = append([]string(nil), ar.Globs...)
+	}
+	// Exclusions only narrow, so they apply whatever scope the constraint has.
+	for _, gl := range ar.Exclude {
+		if !doublestar.ValidatePattern(gl) {
+			errs = append(errs, fmt.Sprintf("exclude glob %q is not a valid pattern", gl))
+		}
+	}
+	if len(ar.Exclude) > 0 {
+		scope.Exclude = append(slices.Clone(scope.Exclude), ar.Exclude...)
 	}
 	msg := strings.TrimSpace(ar.Message)
 	if msg == "" {

@@ -14,7 +14,7 @@ import (
 
 // promptVersion changes whenever the prompt's wording changes meaning (it is part of
 // the prompt, hence of the cache key).
-const promptVersion = "heed-synth/3"
+const promptVersion = "heed-synth/4"
 
 // system is the instruction channel: what to do and how to answer. The constraint and
 // the repository description come in the user message as data.
@@ -32,6 +32,7 @@ A rule must never be wider than the instruction: it flags only what the instruct
 Each rule:
 - "kind": one of the kinds listed below; "params_json": its params object as a JSON string (exactly the documented fields, nothing else).
 - "globs": file globs (doublestar syntax, relative to the repository root; a glob without a slash matches a file name at any depth, a leading "/" anchors one at the root) narrowing the rule to the files the instruction governs; empty for the instruction's own scope (the folder of its instruction file). Globs narrow, never widen: a path outside the instruction file's folder is never judged, whatever the globs say.
+- "exclude": globs (same syntax) of the files the instruction exempts: tests, examples, generated code, the one file it names as the exception. [] for none. Prefer this to a script when only the files differ.
 - "exact": true only if the check decides the instruction exactly; false for an approximation.
 - "message": what a violation is, in a few words; "suggestion": what to do instead.
 - "cases": at least one input the rule must report as "violated" and one it must find "satisfied" (plus "inapplicable" ones if useful). A case sets only the fields its kind reads: argv or shell (and cwd, history) for commands; path and code (and files) for a source file; message for a commit message; changed for the paths a change touched; pr for a pull request (title on the first line). Unused fields are "" or []. "history" is the session's earlier commands, each an argv; ["heed:edit", "PATH", ...] is an edit of those files (what an order "after changes to" reads), and ["heed:exit=1", "ARGV", ...] a command that failed. A case's file (path) is judged whole; listed in its own changed too, it is a file the change adds ("new" in scripts).

@@ -25,8 +25,10 @@ type AnswerRule struct {
 	Kind string `json:"kind"`
 	// ParamsJSON is the kind's params object encoded as a JSON string: params differ
 	// per kind, and strict schemas cannot hold free-form objects.
-	ParamsJSON string       `json:"params_json"`
-	Globs      []string     `json:"globs"`
+	ParamsJSON string   `json:"params_json"`
+	Globs      []string `json:"globs"`
+	// Exclude removes paths from the rule's scope: the files the instruction exempts.
+	Exclude    []string     `json:"exclude"`
 	Exact      bool         `json:"exact"`
 	Message    string       `json:"message"`
 	Suggestion string       `json:"suggestion"`
@@ -98,11 +100,12 @@ var Schema = json.RawMessage(`{
       "items": {
         "type": "object",
         "additionalProperties": false,
-        "required": ["kind", "params_json", "globs", "exact", "message", "suggestion", "cases"],
+        "required": ["kind", "params_json", "globs", "exclude", "exact", "message", "suggestion", "cases"],
         "properties": {
           "kind": {"type": "string"},
           "params_json": {"type": "string", "description": "the kind's params object, JSON-encoded"},
           "globs": {"type": "array", "items": {"type": "string"}},
+          "exclude": {"type": "array", "items": {"type": "string"}},
           "exact": {"type": "boolean"},
           "message": {"type": "string"},
           "suggestion": {"type": "string"},

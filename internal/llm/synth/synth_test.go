@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -170,7 +171,7 @@ func answer(rules ...string) string {
 func patternRule(regex string, cases ...string) string {
 	params, _ := json.Marshal(map[string]string{"regex": regex})
 	ps, _ := json.Marshal(string(params))
-	return fmt.Sprintf(`{"kind":"pattern","params_json":%s,"globs":["src/**/*.py"],"exact":false,"message":"print() in library code","suggestion":"use logger.debug(...)","cases":[%s]}`, ps, strings.Join(cases, ","))
+	return fmt.Sprintf(`{"kind":"pattern","params_json":%s,"globs":["src/**/*.py"],"exclude":[],"exact":false,"message":"print() in library code","suggestion":"use logger.debug(...)","cases":[%s]}`, ps, strings.Join(cases, ","))
 }
 
 func pyCase(expect, path, code string) string {
@@ -298,7 +299,7 @@ func TestCasesThatContradictTheRuleAreRejectedTwiceThenRecorded(t *testing.T) {
 func scriptRule(source string, cases ...string) string {
 	params, _ := json.Marshal(map[string]any{"source": source, "timeout_ms": 300})
 	ps, _ := json.Marshal(string(params))
-	return fmt.Sprintf(`{"kind":"script","params_json":%s,"globs":[],"exact":false,"message":"print() in library code","suggestion":"use the logger","cases":[%s]}`, ps, strings.Join(cases, ","))
+	return fmt.Sprintf(`{"kind":"script","params_json":%s,"globs":[],"exclude":[],"exact":false,"message":"print() in library code","suggestion":"use the logger","cases":[%s]}`, ps, strings.Join(cases, ","))
 }
 
 func TestScriptThatLoopsIsRejected(t *testing.T) {
@@ -367,7 +368,7 @@ func TestModelDeclinesAndFailures(t *testing.T) {
 
 func TestJudgeRouteAndUnknownKinds(t *testing.T) {
 	root, files := writeRepo(t, repoFiles)
-	judge := `{"statement":"s","route":"semantic","enforceable":true,"reason":"design intent","rules":[{"kind":"judge","params_json":"{\"rubric\":\"Does library code log through the logger instead of printing?\"}","globs":[],"exact":true,"message":"","suggestion":"","cases":[]}]}`
+	judge := `{"statement":"s","route":"semantic","enforceable":true,"reason":"design intent","rules":[{"kind":"judge","params_json":"{\"rubric\":\"Does library code log through the logger instead of printing?\"}","globs":[],"exclude":[],"exact":true,"message":"","suggestion":"","cases":[]}]}`
 	m := &fakeModel{answer: func(int, []string) string { return judge }}
 	p := testPolicy()
 	if rep := run(t, m, root, files, p); rep.Compiled != 1 {
@@ -378,7 +379,7 @@ func TestJudgeRouteAndUnknownKinds(t *testing.T) {
 		t.Errorf("judge rule %+v: never exact, heed's own cases, statement as message", r)
 	}
 
-	unknown := `{"statement":"s","route":"source","enforceable":true,"reason":"r","rules":[{"kind":"regex-ban","params_json":"{}","globs":[],"exact":true,"message":"","suggestion":"","cases":[]}]}`
+	unknown := `{"statement":"s","route":"source","enforceable":true,"reason":"r","rules":[{"kind":"regex-ban","params_json":"{}","globs":[],"exclude":[],"exact":true,"message":"","suggestion":"","cases":[]}]}`
 	m = &fakeModel{answer: func(int, []string) string { return unknown }}
 	root, files = writeRepo(t, repoFiles)
 	p = testPolicy()
@@ -602,5 +603,39 @@ func TestGateRejectsWhatTheOfflineReviewDoubts(t *testing.T) {
 	}
 	if len(reviewed) != 2 {
 		t.Errorf("the review saw %d rules, want 2", len(reviewed))
+	}
+}
+
+// The model's exclusions take the files the instruction exempts out of the rule's
+// scope (the dry run no longer counts them); a malformed one is sent back.
+func TestExcludeGlobsNarrowTheScope(t *testing.T) {
+	files := map[string]string{"src/app/cli.py": "def main():\n    print('usage')\n"}
+	for p, c := range repoFiles {
+		files[p] = c
+	}
+	root, list := writeRepo(t, files)
+	withExclude := func(ex string) string {
+		return strings.Replace(patternRule(`\bprint\(`, goodCases...), `"exclude":[]`, `"exclude":[`+ex+`]`, 1)
+	}
+	m := &fakeModel{answer: func(int, []string) string { return answer(withExclude(`"src/app/cli.py"`)) }}
+	p := testPolicy()
+	rep := run(t, m, root, list, p)
+	if rep.Compiled != 1 {
+		t.Fatalf("compiled %d, want 1", rep.Compiled)
+	}
+	r := p.Entries[2].Rules[0]
+	if !slices.Equal(r.Scope.Exclude, []string{"src/app/cli.py"}) {
+		t.Errorf("scope %+v: the model's exclusion belongs in the scope", r.Scope)
+	}
+	if a := rep.Results[0].Rules[0]; a.Findings != 1 {
+		t.Errorf("dry run found %d findings, want 1 (src/app/cli.py is excluded)", a.Findings)
+	}
+
+	bad := &fakeModel{answer: func(int, []string) string { return answer(withExclude(`"src/[app"`)) }}
+	p = testPolicy()
+	root, list = writeRepo(t, files) // a fresh cache
+	rep = run(t, bad, root, list, p)
+	if rep.Compiled != 0 || bad.count() < 2 {
+		t.Errorf("compiled %d after %d requests: a malformed exclusion is sent back, not kept", rep.Compiled, bad.count())
 	}
 }
