@@ -23,20 +23,32 @@ func DefaultCaseEvidence(c policy.Case) (*Evidence, error) {
 	for p, content := range c.Files {
 		snap[p] = []byte(content)
 	}
+	changed := c.Changed
 	if c.Path != "" {
 		snap[c.Path] = []byte(c.Code)
-		// a case's file that its change lists is one the change adds: a rule about
-		// new files can then be shown a violation (the whole file is judged)
-		added := slices.Contains(c.Changed, c.Path)
-		ev.Files = append(ev.Files, &File{Path: c.Path, Content: []byte(c.Code), Lang: LangOf(c.Path, []byte(c.Code)), New: added})
+		f := &File{Path: c.Path, Content: []byte(c.Code), Lang: LangOf(c.Path, []byte(c.Code))}
+		if before, ok := c.Files[c.Path]; ok {
+			// the case edits a file the repository holds (files gives its text
+			// before the change): the change owns only the lines that differ, which is
+			// how a case shows that a rule about new code leaves old code alone
+			f.Touched = EditedLines(before, c.Code)
+			if !slices.Contains(changed, c.Path) {
+				changed = append(slices.Clip(changed), c.Path)
+			}
+		} else {
+			// a case's file that its change lists is one the change adds: a rule
+			// about new files can then be shown a violation (the whole file is judged)
+			f.New = slices.Contains(changed, c.Path)
+		}
+		ev.Files = append(ev.Files, f)
 	}
 	ev.Tree = snap
 	if c.Message != "" {
-		ev.Commits = []Commit{{Hash: "0000000000000000000000000000000000000000", Message: c.Message, Parents: 1, Files: c.Changed}}
+		ev.Commits = []Commit{{Hash: "0000000000000000000000000000000000000000", Message: c.Message, Parents: 1, Files: changed}}
 	}
-	if len(c.Changed) > 0 {
+	if len(changed) > 0 {
 		ev.Mode = ModeDiff
-		ev.Changed = c.Changed
+		ev.Changed = changed
 	}
 	if c.PR != "" {
 		title, body, _ := strings.Cut(c.PR, "\n")
@@ -98,3 +110,59 @@ func RunCase(reg *Registry, rule *policy.Rule, c policy.Case) CaseOutcome {
 	}
 	return out
 }
+
+// EditedLines returns the lines of after that are not in before, matched in order (a
+// longest common subsequence): the lines a change from before to after touched, for
+// a case that gives a file's text before and after. The common head and tail are
+// matched first; a middle too large to align within maxEditedCells is touched whole,
+// so a huge case costs bounded memory.
+func EditedLines(before, after string) LineSet {
+	a, b := strings.Split(before, "\n"), strings.Split(after, "\n")
+	head := 0
+	for head < len(a) && head < len(b) && a[head] == b[head] {
+		head++
+	}
+	tail := 0
+	for tail < len(a)-head && tail < len(b)-head && a[len(a)-1-tail] == b[len(b)-1-tail] {
+		tail++
+	}
+	a, b = a[head:len(a)-tail], b[head:len(b)-tail]
+	touched := LineSet{}
+	n, m := len(a), len(b)
+	if (n+1)*(m+1) > maxEditedCells {
+		for j := range m {
+			touched[head+j+1] = true
+		}
+		return touched
+	}
+	lcs := make([][]int, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	i, j := 0, 0
+	for j < m {
+		switch {
+		case i < n && a[i] == b[j]:
+			i++
+			j++
+		case i < n && lcs[i+1][j] >= lcs[i][j+1]:
+			i++
+		default:
+			touched[head+j+1] = true
+			j++
+		}
+	}
+	return touched
+}
+
+// maxEditedCells bounds the table EditedLines aligns (about 32 MB of ints).
+const maxEditedCells = 1 << 22

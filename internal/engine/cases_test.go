@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"maps"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/policy"
@@ -67,5 +70,84 @@ func TestCaseFileListedInItsChangeIsNew(t *testing.T) {
 	ev, err = DefaultCaseEvidence(policy.Case{Path: "src/a.go", Code: "package a\n"})
 	if err != nil || len(ev.Files) != 1 || ev.Files[0].New {
 		t.Fatalf("not listed: %+v %v", ev, err)
+	}
+}
+
+// todoCheck flags every line of a file holding "TODO".
+type todoCheck struct{}
+
+func (todoCheck) Targets(ev *Evidence) []Target {
+	ts := make([]Target, len(ev.Files))
+	for i := range ev.Files {
+		ts[i] = Target{Kind: TargetFile, Index: i}
+	}
+	return ts
+}
+
+func (todoCheck) Judge(ev *Evidence, t Target) Result {
+	f := ev.Files[t.Index]
+	var fs []Finding
+	for i, l := range strings.Split(string(f.Content), "\n") {
+		if strings.Contains(l, "TODO") {
+			fs = append(fs, Finding{Path: f.Path, Line: i + 1, Message: "TODO"})
+		}
+	}
+	if len(fs) == 0 {
+		return Result{Verdict: Satisfied}
+	}
+	return Result{Verdict: Violated, Findings: fs}
+}
+
+// A case whose file is also in its files is an edit of that file: the change owns
+// only the lines that differ, so a case can show a rule about new code leaving the
+// code that was there alone.
+func TestCaseWithTheOldTextIsAnEdit(t *testing.T) {
+	reg := NewRegistry(Kind{Name: "todo", Domain: policy.DomainSource, Compile: func(*policy.Rule) (Check, error) { return todoCheck{}, nil }})
+	rule := &policy.Rule{ID: "r", Kind: "todo", Domain: policy.DomainSource, Severity: policy.SeverityError}
+	old := "a\n// TODO old\nb\n"
+	for _, c := range []struct {
+		code string
+		want Verdict
+	}{
+		{"a\n// TODO old\nb\nc\n", Satisfied}, // the TODO was there before
+		{"a\n// TODO old\nb\n// TODO new\n", Violated},
+		{"// TODO new\na\n// TODO old\nb\n", Violated},
+	} {
+		cs := policy.Case{Expect: string(c.want), Path: "src/a.go", Code: c.code, Files: map[string]string{"src/a.go": old}}
+		if out := RunCase(reg, rule, cs); !out.OK {
+			t.Errorf("edit to %q: got %s, want %s", c.code, out.Got, c.want)
+		}
+	}
+	// without the old text, the file is judged whole
+	if out := RunCase(reg, rule, policy.Case{Expect: "violated", Path: "src/a.go", Code: "a\n// TODO old\nb\nc\n"}); !out.OK {
+		t.Errorf("a file as it stands: got %s, want violated", out.Got)
+	}
+	ev, _ := DefaultCaseEvidence(policy.Case{Path: "src/a.go", Code: "x\n", Files: map[string]string{"src/a.go": "y\n"}})
+	if ev.Mode != ModeDiff || !slices.Equal(ev.Changed, []string{"src/a.go"}) || ev.Files[0].New {
+		t.Errorf("an edit is a change of that file, not an added one: %+v", ev)
+	}
+}
+
+func TestEditedLines(t *testing.T) {
+	for _, c := range []struct {
+		before, after string
+		want          []int
+	}{
+		{"a\nb\nc", "a\nb\nc", nil},
+		{"a\nb\nc", "a\nx\nb\nc", []int{2}},
+		{"a\nb\nc", "a\nB\nc", []int{2}},
+		{"", "a\nb", []int{1, 2}},
+		{"a\nb\nc\nd", "z\na\nc\nd\ne", []int{1, 5}},
+	} {
+		got := slices.Sorted(maps.Keys(EditedLines(c.before, c.after)))
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q -> %q: touched %v, want %v", c.before, c.after, got, c.want)
+		}
+	}
+	// past the alignment bound every line of the differing middle is touched
+	big := strings.Repeat("x\n", 3000)
+	got := EditedLines("head\n"+big+"tail", "head\n"+strings.Repeat("y\n", 3000)+"tail")
+	if len(got) != 3000 || !got[2] || !got[3001] || got[1] || got[3002] {
+		t.Errorf("a large middle: %d touched lines", len(got))
 	}
 }

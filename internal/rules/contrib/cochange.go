@@ -72,15 +72,6 @@ func cochangeCaseEvidence(c policy.Case) (*engine.Evidence, error) {
 	if err != nil || len(c.Files) == 0 {
 		return ev, err
 	}
-	if before, ok := c.Files[c.Path]; ok && c.Path != "" {
-		// the case rewrites a file the repository holds: its touched lines are those
-		// not in the old text, and the tree is the old one with the new text
-		for _, f := range ev.Files {
-			if f.Path == c.Path {
-				f.Touched = editedTouched(before, c.Code)
-			}
-		}
-	}
 	have := map[string]bool{}
 	for _, f := range ev.Files {
 		have[f.Path] = true // not ev.File: its index is built once, before these are added

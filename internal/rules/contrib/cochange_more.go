@@ -353,42 +353,6 @@ var requirementsRE = lazyre.New(`^requirements\.(txt|in)$`)
 
 var depTableRE = lazyre.New(`(^|\.)dependencies$|^tool\.poetry\.dependencies$`)
 
-// editedTouched returns the lines of after that are not in before, matched in order
-// (a longest common subsequence): the lines a change from before to after touched,
-// for a case that gives a file's text before and after.
-func editedTouched(before, after string) engine.LineSet {
-	a, b := strings.Split(before, "\n"), strings.Split(after, "\n")
-	n, m := len(a), len(b)
-	lcs := make([][]int, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int, m+1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if a[i] == b[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	touched := engine.LineSet{}
-	i, j := 0, 0
-	for j < m {
-		switch {
-		case i < n && a[i] == b[j]:
-			i++
-			j++
-		case i < n && lcs[i+1][j] >= lcs[i][j+1]:
-			i++
-		default:
-			touched[j+1] = true
-			j++
-		}
-	}
-	return touched
-}
-
 // componentChangelogs are the names a component's changelog goes by, for sentences
 // that do not name the file.
 var componentChangelogs = []string{"CHANGELOG.md", "CHANGES.md", "CHANGELOG.rst", "CHANGES.rst", "CHANGELOG", "HISTORY.md", "NEWS.md", "CHANGELOG.txt"}

@@ -29,7 +29,7 @@ func TestTouchedDependencies(t *testing.T) {
 			"{\n  \"version\": \"1.0.1\",\n  \"dependencies\": {\n    \"a\": \"1\"\n  }\n}\n", nil},
 		{"README.md", "x\n", "x\ngem \"pg\"\n", nil},
 	} {
-		f := &engine.File{Path: c.path, Content: []byte(c.after), Touched: editedTouched(c.before, c.after)}
+		f := &engine.File{Path: c.path, Content: []byte(c.after), Touched: engine.EditedLines(c.before, c.after)}
 		if got := touchedDependencies(f); !slices.Equal(got, c.want) {
 			t.Errorf("%s: got %q, want %q", c.path, got, c.want)
 		}
@@ -82,7 +82,7 @@ func TestSetsVersion(t *testing.T) {
 		{"src/version.ts", "export const VERSION = '1.0.0';\n", "export const VERSION = '1.0.1';\n", true},
 		{"src/app.ts", "const x = 1;\n", "const x = 2;\n", false},
 	} {
-		f := &engine.File{Path: c.path, Content: []byte(c.after), Touched: editedTouched(c.before, c.after)}
+		f := &engine.File{Path: c.path, Content: []byte(c.after), Touched: engine.EditedLines(c.before, c.after)}
 		if got := setsVersion(f); got != c.want {
 			t.Errorf("%s %q: got %v, want %v", c.path, c.after, got, c.want)
 		}

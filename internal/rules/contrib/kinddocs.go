@@ -8,7 +8,7 @@ const cochangeDoc = `What must change together. params {"if": [globs], "unless":
 	`"added": only files the change adds trigger it; "lines": only when a line the change touched in an "if" file matches the expression; "when": only when those lines set a version, add a dependency, or add or re-pin one; ` +
 	`"component": "then" is a file each component keeps of its own (its own CHANGELOG.md), the one of the nearest folder above the changed file; "within": keep of "if" only paths under these globs (the packages a release tool publishes). ` +
 	`Globs are doublestar, relative to the repository root; a folder is "docs/**". A change that touches no "if" path is "inapplicable". ` +
-	`Cases: "changed": the paths the change touched; for "added" rules also "files" (the repository before the change: a changed path not among them is one the change adds).`
+	`Cases: "changed": the paths the change touched; for "added" rules also "files" (the repository before the change: a changed path not among them is one the change adds); for "lines" and "when" rules, "path" and "code" give an "if" file after the change and "files" its text before under the same path (the lines that differ are the ones the change touched).`
 
 const commitDoc = `Commit messages. params {"check": ..., and that check's fields}. Checks: ` +
 	`"subject-length" {"max", "part": "" or "description" (the text after a "type(scope): ")}; "body-width" {"max"}; "blank-line" (a body is separated from the subject by a blank line); ` +
