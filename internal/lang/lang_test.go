@@ -88,6 +88,18 @@ func TestQueryErrorsNamePosition(t *testing.T) {
 	if !ok || qe.Row != 1 || !strings.Contains(qe.Msg, "unknown node type") || !strings.Contains(qe.Msg, "identifer") {
 		t.Fatalf("error %v should name the unknown node type and its line", err)
 	}
+	if !strings.Contains(qe.Msg, "nearest: identifier") {
+		t.Errorf("error %v should offer the grammar's nearest name", err)
+	}
+	// node names differ between grammars: Kotlin calls a type's name something else
+	_, err = CompileQuery("kotlin", "(class_declaration (type_identifier) @match)")
+	if err == nil || !strings.Contains(err.Error(), "kotlin's nearest:") {
+		t.Errorf("a node type Kotlin lacks: %v, want the Kotlin names nearest it", err)
+	}
+	_, err = CompileQuery(engine.LangPython, "(call functon: (identifier) @f)")
+	if err == nil || !strings.Contains(err.Error(), "unknown field") || !strings.Contains(err.Error(), "function") {
+		t.Errorf("an unknown field: %v, want the nearest field names", err)
+	}
 	if _, err := CompileQuery("cobol", "(x)"); err == nil {
 		t.Fatal("a language without a grammar must be an error")
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -140,6 +141,14 @@ func compileQuery(lang, src string) (*Query, error) {
 		msg := qerr.Message
 		if kind != "" {
 			msg = kind + ": " + msg
+		}
+		if qerr.Kind == sitter.QueryErrorNodeType || qerr.Kind == sitter.QueryErrorField {
+			// name the grammar's own names nearest the wrong one: node names differ
+			// between grammars (Kotlin has no type_identifier), and a query's author
+			// fixes a name far faster from "did you mean" than from the error alone
+			if near := nearestNames(g, qerr.Kind == sitter.QueryErrorField, qerr.Message); len(near) > 0 {
+				msg += " (" + lang + "'s nearest: " + strings.Join(near, ", ") + ")"
+			}
 		}
 		return nil, &QueryError{Lang: lang, Row: int(qerr.Row) + 1, Column: int(qerr.Column) + 1, Msg: msg}
 	}
@@ -443,4 +452,90 @@ func newQueryBounded(g *sitter.Language, src string) (*sitter.Query, *sitter.Que
 	case <-time.After(queryCompileLimit):
 		return nil, &sitter.QueryError{Message: fmt.Sprintf("compiling the query took longer than %s", queryCompileLimit)}
 	}
+}
+
+// nearestNames returns up to five of the grammar's named node types (or field names)
+// closest to name: a word of it first ("call" for "call_expression"), then those
+// sharing a word with it ("identifier" in "type_identifier"), then by edit distance.
+func nearestNames(g *sitter.Language, fields bool, name string) []string {
+	var names []string
+	if fields {
+		for id := uint16(1); uint32(id) <= g.FieldCount(); id++ {
+			names = append(names, g.FieldNameForId(id))
+		}
+	} else {
+		for id := uint16(0); uint32(id) < g.NodeKindCount(); id++ {
+			if g.NodeKindIsNamed(id) && g.NodeKindIsVisible(id) {
+				names = append(names, g.NodeKindForId(id))
+			}
+		}
+	}
+	words := strings.FieldsFunc(name, func(r rune) bool { return r == '_' })
+	shares := func(n string) bool {
+		for _, w := range strings.FieldsFunc(n, func(r rune) bool { return r == '_' }) {
+			if slices.Contains(words, w) {
+				return true
+			}
+		}
+		return false
+	}
+	type scored struct {
+		name string
+		tier int // 0: one of name's words ("call" for "call_expression"); 1: shares a word; 2: neither
+		dist int
+	}
+	seen := map[string]bool{}
+	var cands []scored
+	for _, n := range names {
+		if n == "" || seen[n] || strings.HasPrefix(n, "_") {
+			continue
+		}
+		seen[n] = true
+		tier := 2
+		switch {
+		case slices.Contains(words, n):
+			tier = 0
+		case shares(n):
+			tier = 1
+		}
+		cands = append(cands, scored{n, tier, editDistance(n, name)})
+	}
+	slices.SortFunc(cands, func(a, b scored) int {
+		if a.tier != b.tier {
+			return a.tier - b.tier
+		}
+		if a.dist != b.dist {
+			return a.dist - b.dist
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	var out []string
+	for _, c := range cands[:min(5, len(cands))] {
+		if c.tier == 2 && c.dist > len(name)/3+1 {
+			break
+		}
+		out = append(out, c.name)
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance between two short names.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
