@@ -119,6 +119,9 @@ func shownBy(o *policy.Constraint, rc *recognize.RepoContext) []example {
 // ReviewRule is the review of a command rule made elsewhere (a model's): why it is in
 // doubt, "" when it is not. The rule is not changed.
 func (processRec) ReviewRule(c *policy.Constraint, rc *recognize.RepoContext, r *policy.Rule) string {
+	if why := howToBan(c, r); why != "" {
+		return why
+	}
 	cp := *r
 	cp.Params = append(json.RawMessage(nil), r.Params...)
 	cp.Cases = append([]policy.Case(nil), r.Cases...)
@@ -127,6 +130,23 @@ func (processRec) ReviewRule(c *policy.Constraint, rc *recognize.RepoContext, r 
 	cp.Review = ""
 	reviewAgainstFile(c, rc, &cp)
 	return cp.Review
+}
+
+// howToBan: a ban drawn from an instruction that only shows a way to do something
+// ("Run `pnpm install` to install dependencies" read as "never `npm install`") is
+// wider than the instruction, which names the way it shows and bans nothing.
+func howToBan(c *policy.Constraint, r *policy.Rule) string {
+	if r.Kind != process.KindCommand {
+		return ""
+	}
+	var p process.CommandParams
+	if err := json.Unmarshal(r.Params, &p); err != nil || len(p.Forbid) == 0 {
+		return ""
+	}
+	if why := norm.CommandHowTo(c.Text); why != "" {
+		return "it bans commands, but the instruction is " + why
+	}
+	return ""
 }
 
 // reviewAgainstFile demotes a command rule that would block a command its own

@@ -642,6 +642,78 @@ func PurposeHowTo(text string) string {
 	return "a how-to for one purpose: it says how to do it, not that it must be done"
 }
 
+// CommandHowTo says why a text only tells how to do one thing with a command ("Run
+// `pnpm install` to install dependencies", "Use `pnpm typecheck` to verify types",
+// "Run the tests: `bundle exec rspec`"), or "" when it says more. Such a text names
+// the way it shows and bans no other: nothing in it makes the command the only way
+// (only, always, must, instead, rather than, over, not), bans, or names a moment.
+// The compiler's review asks it of a command ban made elsewhere (a model's), which
+// reads "the way" as "the only way".
+func CommandHowTo(text string) string {
+	ss := Sentences(text)
+	if len(ss) == 0 {
+		return ""
+	}
+	for _, s := range ss {
+		toks := s.Tokens
+		if strongDirective(toks) {
+			return ""
+		}
+		for i, t := range toks {
+			switch t.Low {
+			case "only", "instead", "rather", "over", "not", "prefer", "preferred", "whenever", "every", "each", "exclusively":
+				return ""
+			}
+			if phraseAt(toks, i, mBefore) > 0 || phraseAt(toks, i, mAfter) > 0 || phraseAt(toks, i, mInstead) > 0 || phraseAt(toks, i, mOnly) > 0 {
+				return ""
+			}
+		}
+	}
+	if !howToShape(ss[0].Tokens) {
+		return ""
+	}
+	return "a how-to: it names a command to do one thing with, not that it is the only way"
+}
+
+// howToShape: a sentence that opens with "run", "use" or "execute" and either names
+// a code span at once and then its purpose or nothing ("Run `X` to ...", "Use `X`
+// for ..."), or names the purpose first and the command after a colon ("Run the
+// tests: `X`"). A label before a colon ("Setup: run `X` ...") is skipped.
+func howToShape(toks []Token) bool {
+	for i := 0; i < len(toks) && i < 6; i++ {
+		if toks[i].Text == ":" && i+1 < len(toks) && !toks[i+1].Code {
+			toks = toks[i+1:]
+			break
+		}
+	}
+	if len(toks) < 2 {
+		return false
+	}
+	switch toks[0].Low {
+	case "run", "use", "execute":
+	default:
+		return false
+	}
+	if toks[1].Code {
+		j := 2
+		for j+1 < len(toks) && (toks[j].Low == "and" || toks[j].Low == "or" || toks[j].Text == ",") && toks[j+1].Code {
+			j += 2
+		}
+		return j == len(toks) || toks[j].Low == "to" || toks[j].Low == "for" || toks[j].Text == "." || toks[j].Text == ":"
+	}
+	// "Run the tests: `X`": words, a colon, and the command last
+	for j := 1; j < len(toks) && j < 8; j++ {
+		if toks[j].Code || (toks[j].Punct && toks[j].Text != ":") {
+			return false
+		}
+		if toks[j].Text == ":" {
+			rest := toks[j+1:]
+			return len(rest) >= 1 && rest[0].Code && (len(rest) == 1 || rest[1].Punct)
+		}
+	}
+	return false
+}
+
 // RelianceBan says why a ban is of relying on something rather than of its use
 // ("don't rely on `Meta.fields`", "never depend on `dict` ordering"), or "" when it
 // is not: every ban of the text is followed by a verb of reliance. The code can show

@@ -91,7 +91,7 @@ func (g *Gate) Check(c *policy.Constraint, a Answer) ([]Accepted, []string) {
 		r, errs := g.build(c, a, ar, perKind)
 		if len(errs) == 0 && g.Review != nil {
 			if why := g.Review(c, &r); why != "" {
-				errs = append(errs, "the instruction file contradicts it: "+why+"; narrow the rule so that the file's own use passes, or give no rule")
+				errs = append(errs, "heed's reading of the instruction file doubts it: "+why+"; narrow the rule to what the instruction says (the file's own use must pass), or give no rule")
 			}
 		}
 		if len(errs) == 0 {

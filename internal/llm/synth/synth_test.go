@@ -591,7 +591,7 @@ func TestGateRejectsWhatTheOfflineReviewDoubts(t *testing.T) {
 		t.Fatal(err)
 	}
 	acc, problems := g.Check(c, a)
-	if len(acc) != 0 || len(problems) != 1 || !strings.Contains(problems[0], "the instruction file contradicts it: it would block `print(x)`, which AGENTS.md:7 shows as normal use") {
+	if len(acc) != 0 || len(problems) != 1 || !strings.Contains(problems[0], "heed's reading of the instruction file doubts it: it would block `print(x)`, which AGENTS.md:7 shows as normal use") {
 		t.Fatalf("accepted %d, problems %q", len(acc), problems)
 	}
 	if err := json.Unmarshal([]byte(answer(patternRule(`\bbreakpoint\(`,
