@@ -176,3 +176,25 @@ func TestGoPackagePatternsAsSelections(t *testing.T) {
 		}
 	}
 }
+
+// A form that only asks the tool about itself ("check with `dotnet --list-sdks`",
+// "`node --version`") is how to inspect the tool, not the form every use of the tool
+// must take: no rule flags `dotnet build`.
+func TestQueryFormIsNoFormOfTheWork(t *testing.T) {
+	for _, text := range []string{
+		"The agent needs .NET 10 SDK or newer on `PATH` — check with `dotnet --list-sdks`.",
+		"Check the Node version with `node --version`.",
+		"Run `cargo --list` to see the installed subcommands.",
+	} {
+		for _, line := range []string{"dotnet build App.slnx", "node index.js", "cargo build"} {
+			if got := verdict(t, compileText(t, text, policy.Must, ""), line); got != "allowed" {
+				t.Errorf("%q: %s is %s", text, line, got)
+			}
+		}
+	}
+	// a form with an option the work needs still steers away from the bare form
+	rules := compileText(t, "Run tests with `cargo test --workspace --locked`.", policy.Must, "")
+	if got := verdict(t, rules, "cargo test"); got != "warned" {
+		t.Errorf("the bare form of a prescribed form: %s, want warned", got)
+	}
+}

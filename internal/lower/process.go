@@ -1625,7 +1625,9 @@ func lowerRequiredFlags(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 			cmds[0].Argv = withoutOptions(cmds[0].Argv, flags)
 		}
 	}
-	if len(cmds) != 1 || len(flags) == 0 {
+	if len(cmds) != 1 || len(flags) == 0 || !slices.ContainsFunc(flags, func(f norm.Object) bool { return !slices.ContainsFunc(f.Argv, queryOption) }) {
+		// (an option that asks the tool about itself is how to inspect it, not what
+		// its every use needs)
 		return nil
 	}
 	p := process.BanPatternFrom(cmds[0].Argv, c.Scope.Dir)
@@ -1685,7 +1687,9 @@ func lowerPrescribedForm(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 			opts = append(opts, name)
 		}
 	}
-	if len(opts) == 0 {
+	if len(opts) == 0 || !slices.ContainsFunc(opts, func(o string) bool { return !queryOption(o) }) {
+		// (`dotnet --list-sdks`, `node --version`: how to ask the tool about itself,
+		// not a form its every use must take)
 		return nil
 	}
 	// the bare form: the program and the words that say what it does (`cargo test`,
@@ -1721,6 +1725,21 @@ func lowerPrescribedForm(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 	r.Suggestion = "run `" + cmd.Text + "`"
 	r.Cases = process.CommandCases(params)
 	return []policy.Rule{r}
+}
+
+// queryOption: an option that makes a program report on itself and exit
+// (`--version`, `--help`, `--list-sdks`, `--print-sysroot`).
+func queryOption(o string) bool {
+	switch o {
+	case "--version", "-V", "--help", "-h", "--info", "--list":
+		return true
+	}
+	for _, p := range []string{"--list-", "--print-", "--show-"} {
+		if strings.HasPrefix(o, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // runsThroughLauncher: the command line runs another program through a launcher (`uv run`,
