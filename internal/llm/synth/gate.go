@@ -131,13 +131,26 @@ func (g *Gate) build(c *policy.Constraint, a Answer, ar AnswerRule, perKind map[
 		errs = append(errs, fmt.Sprintf("route %q is not a domain a %s rule can belong to", a.Route, ar.Kind))
 	}
 	scope := c.Scope
-	if len(ar.Globs) > 0 && len(scope.Globs) == 0 {
+	if len(ar.Globs) > 0 {
+		valid := true
 		for _, gl := range ar.Globs {
 			if !doublestar.ValidatePattern(gl) {
 				errs = append(errs, fmt.Sprintf("glob %q is not a valid pattern", gl))
+				valid = false
 			}
 		}
-		scope.Globs = append([]string(nil), ar.Globs...)
+		// The model's globs narrow the instruction file's own (a Copilot file's
+		// applyTo): each must lie within one of them, or the rule would judge files
+		// the file does not govern; then they replace them.
+		for _, gl := range ar.Globs {
+			if valid && len(scope.Globs) > 0 && !globWithin(gl, scope.Globs) {
+				errs = append(errs, fmt.Sprintf("glob %q is not within the files the instruction file governs (%s): give globs inside those, or [] for all of them", gl, strings.Join(scope.Globs, ", ")))
+				valid = false
+			}
+		}
+		if valid {
+			scope.Globs = append([]string(nil), ar.Globs...)
+		}
 	}
 	// Exclusions only narrow, so they apply whatever scope the constraint has.
 	for _, gl := range ar.Exclude {
@@ -352,4 +365,45 @@ func unwrapRuleError(err error) string {
 		return re.Err.Error()
 	}
 	return err.Error()
+}
+
+// globWithin reports whether every path glob g matches is matched by one of outer:
+// each of g's brace alternatives, read as a path, matches an outer glob (`src/**`
+// holds `src/**/scripts/**`; `**/*.ts` holds `src/**/*.{ts,mts}` only if it holds
+// each alternative). A conservative test: a glob it cannot place is not within.
+func globWithin(g string, outer []string) bool {
+	for _, alt := range braceAlternatives(g, 0) {
+		alt = strings.TrimPrefix(alt, "/")
+		if !slices.ContainsFunc(outer, func(o string) bool {
+			ok, err := doublestar.Match(strings.TrimPrefix(o, "/"), alt)
+			return err == nil && ok
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
+// braceAlternatives expands a glob's {a,b} groups (not nested) into the globs they
+// stand for, at most 64.
+func braceAlternatives(g string, depth int) []string {
+	open := strings.IndexByte(g, '{')
+	if open < 0 || depth > 6 {
+		return []string{g}
+	}
+	end := strings.IndexByte(g[open:], '}')
+	if end < 0 {
+		return []string{g}
+	}
+	end += open
+	var out []string
+	for _, part := range strings.Split(g[open+1:end], ",") {
+		for _, rest := range braceAlternatives(g[end+1:], depth+1) {
+			out = append(out, g[:open]+part+rest)
+			if len(out) >= 64 {
+				return out
+			}
+		}
+	}
+	return out
 }

@@ -31,7 +31,7 @@ A rule must never be wider than the instruction: it flags only what the instruct
 
 Each rule:
 - "kind": one of the kinds listed below; "params_json": its params object as a JSON string (exactly the documented fields, nothing else).
-- "globs": file globs (doublestar syntax, relative to the repository root; a glob without a slash matches a file name at any depth, a leading "/" anchors one at the root) narrowing the rule to the files the instruction governs; empty for the instruction's own scope (the folder of its instruction file). Globs narrow, never widen: a path outside the instruction file's folder is never judged, whatever the globs say.
+- "globs": file globs (doublestar syntax, relative to the repository root; a glob without a slash matches a file name at any depth, a leading "/" anchors one at the root) narrowing the rule to the files the instruction governs; empty for the instruction's own scope (the folder of its instruction file). Globs narrow, never widen: a path outside the instruction file's folder is never judged, whatever the globs say; when the instruction's scope has globs of its own (a file's applyTo), yours must lie within them.
 - "exclude": globs (same syntax) of the files the instruction exempts: tests, examples, generated code, the one file it names as the exception. [] for none. Prefer this to a script when only the files differ.
 - "exact": true only if the check decides the instruction exactly; false for an approximation.
 - "message": what a violation is, in a few words; "suggestion": what to do instead.

@@ -639,3 +639,40 @@ func TestExcludeGlobsNarrowTheScope(t *testing.T) {
 		t.Errorf("compiled %d after %d requests: a malformed exclusion is sent back, not kept", rep.Compiled, bad.count())
 	}
 }
+
+// The model's globs narrow the instruction file's own; one outside them is sent back.
+func TestGlobWithin(t *testing.T) {
+	for _, c := range []struct {
+		g     string
+		outer []string
+		want  bool
+	}{
+		{"src/**/scripts/**", []string{"src/**", "config/**"}, true},
+		{"src/**/*.{ts,tsx}", []string{"**/*.ts", "**/*.tsx"}, true},
+		{"src/**/*.{ts,js}", []string{"**/*.ts"}, false},
+		{"lib/**", []string{"src/**"}, false},
+		{"/src/a.py", []string{"src/**"}, true},
+		{"**/*.py", []string{"src/**"}, false},
+	} {
+		if got := globWithin(c.g, c.outer); got != c.want {
+			t.Errorf("globWithin(%q, %q) = %v, want %v", c.g, c.outer, got, c.want)
+		}
+	}
+	c := &testPolicy().Entries[2].Constraint
+	c.Scope.Globs = []string{"src/**"}
+	g := &Gate{Registry: registry(), Origin: "llm:fake"}
+	var a Answer
+	if err := json.Unmarshal([]byte(answer(strings.Replace(patternRule(`\bprint\(`, goodCases...), `"globs":["src/**/*.py"]`, `"globs":["**/*.py"]`, 1))), &a); err != nil {
+		t.Fatal(err)
+	}
+	if acc, problems := g.Check(c, a); len(acc) != 0 || len(problems) != 1 || !strings.Contains(problems[0], "not within the files the instruction file governs") {
+		t.Errorf("a glob wider than the file's own: accepted %d, problems %q", len(acc), problems)
+	}
+	if err := json.Unmarshal([]byte(answer(patternRule(`\bprint\(`, goodCases...))), &a); err != nil {
+		t.Fatal(err)
+	}
+	acc, problems := g.Check(c, a)
+	if len(acc) != 1 || len(problems) != 0 || !slices.Equal(acc[0].Rule.Scope.Globs, []string{"src/**/*.py"}) {
+		t.Errorf("a glob within the file's own: accepted %+v, problems %q", acc, problems)
+	}
+}
