@@ -2510,6 +2510,11 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 						// "Stage files one by one: never `git add -A`": a label before
 						// the colon names the topic, not who the ban binds
 						imperative = imperative || i > 0 && toks[i-1].Text == ":"
+						// "Benchmark through `make bench`, never with `go test -bench`":
+						// the ban leaves out the verb of the clause before it, which is
+						// an imperative however rare its verb
+						imperative = imperative || i > 0 && toks[i-1].Text == "," && len(segs[0].words) > 1 &&
+							meansPreposition(strings.ToLower(segs[0].words[1])) && i+n < len(toks) && meansPreposition(toks[i+n].Low)
 						if !seenMarker && len(segs) == 1 && segs[0].role == "" && !imperative {
 							subject = subjectOf(segs[0])
 						}
@@ -4440,6 +4445,12 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 			n.Instead = reqObjs
 		}
 		merge := slices.ContainsFunc(fs.objs, func(o Object) bool { return o.Kind == KConcept && o.Text == "merge" })
+		if merge && len(fs.objs) > 1 && namesTheMerge(fs.objs) {
+			// "never merge a pull request yourself (`gh pr merge`)": the command
+			// the sentence gives is the merge it bans
+			n.Objects = slices.DeleteFunc(slices.Clone(fs.objs), func(o Object) bool { return o.Kind == KConcept })
+			merge = false
+		}
 		if merge && len(fs.objs) > 1 {
 			// "never merge directly into `master`", "never merge upstream `main` into
 			// your branches": which way the merge goes decides, and a command line
@@ -5903,3 +5914,31 @@ func byHand(words []string) bool {
 	}
 	return false
 }
+
+// namesTheMerge: beside the practice of merging, the objects are only the commands
+// that merge (`gh pr merge`, `git merge`, `glab mr merge`), which say what is merged.
+func namesTheMerge(objs []Object) bool {
+	cmds := 0
+	for _, o := range objs {
+		switch {
+		case o.Kind == KConcept && o.Text == "merge":
+		case o.Kind == KCommand && mergeCommand(o.Argv), o.Kind == KCode && mergeCommand(strings.Fields(o.Text)):
+			// (a span is classified as a command later)
+			cmds++
+		default:
+			return false
+		}
+	}
+	return cmds > 0
+}
+
+func mergeCommand(argv []string) bool {
+	switch {
+	case len(argv) >= 3 && argv[0] == "gh" && argv[1] == "pr" && argv[2] == "merge",
+		len(argv) >= 3 && argv[0] == "glab" && argv[1] == "mr" && argv[2] == "merge",
+		len(argv) >= 2 && argv[0] == "git" && argv[1] == "merge":
+		return true
+	}
+	return false
+}
+
