@@ -5941,4 +5941,3 @@ func mergeCommand(argv []string) bool {
 	}
 	return false
 }
-
