@@ -187,15 +187,18 @@ func (g *Gate) build(c *policy.Constraint, a Answer, ar AnswerRule, perKind map[
 			r.Cases = semantic.Cases(p.On, scope)
 		}
 	} else {
-		var viol, sat bool
+		var viol, allowed bool
 		for _, ac := range ar.Cases {
 			pc := ac.policy()
 			r.Cases = append(r.Cases, pc)
 			viol = viol || pc.Expect == policy.ExpectViolated
-			sat = sat || pc.Expect == policy.ExpectSatisfied
+			// a rule that allows nothing of its kind (a ban of a whole program: every
+			// command of it is violated, any other inapplicable) shows that it is no
+			// wider than the instruction with an inapplicable case instead
+			allowed = allowed || pc.Expect == policy.ExpectSatisfied || pc.Expect == policy.ExpectInapplicable
 		}
-		if !viol || !sat {
-			errs = append(errs, "needs at least one case expected violated and one expected satisfied")
+		if !viol || !allowed {
+			errs = append(errs, "needs at least one case expected violated and one the rule lets pass (satisfied, or inapplicable where the rule allows nothing of its kind)")
 		}
 	}
 	// A model's reading is not heed's certain reading of the sentence: the rule warns

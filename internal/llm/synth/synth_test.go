@@ -676,3 +676,28 @@ func TestGlobWithin(t *testing.T) {
 		t.Errorf("a glob within the file's own: accepted %+v, problems %q", acc, problems)
 	}
 }
+
+// A rule needs a case it flags and one it lets pass: satisfied, or inapplicable where
+// the rule allows nothing of its kind; a rule with only violated cases is sent back.
+func TestCasesMustShowWhatPasses(t *testing.T) {
+	c := &testPolicy().Entries[2].Constraint
+	g := &Gate{Registry: registry(), Origin: "llm:fake"}
+	for _, tc := range []struct {
+		cases []string
+		ok    bool
+	}{
+		{[]string{goodCases[0]}, false},
+		{[]string{goodCases[0], goodCases[2]}, true},
+		{[]string{goodCases[0], goodCases[1]}, true},
+		{[]string{goodCases[1], goodCases[2]}, false},
+	} {
+		var a Answer
+		if err := json.Unmarshal([]byte(answer(patternRule(`\bprint\(`, tc.cases...))), &a); err != nil {
+			t.Fatal(err)
+		}
+		acc, problems := g.Check(c, a)
+		if (len(acc) == 1) != tc.ok {
+			t.Errorf("cases %d: accepted %d, problems %q, want accepted %v", len(tc.cases), len(acc), problems, tc.ok)
+		}
+	}
+}
