@@ -550,7 +550,7 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 		case n.Polarity == norm.Forbid:
 			r, why = lowerBan(c, rc, n)
 			r = append(r, lowerCommitOnBranch(c, n)...)
-		case n.Polarity == norm.Require && n.InPackage && len(n.Before) == 0 && len(n.After) == 0:
+		case n.Polarity == norm.Require && (n.InPackage || len(n.RunIn) > 0) && len(n.Before) == 0 && len(n.After) == 0:
 			r, why = lowerInPackage(c, rc, n)
 		case n.Polarity == norm.Require && hasConcept(n.Objects, "branch-name"):
 			r = lowerBranchNames(c, n)
@@ -1126,8 +1126,16 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		// runs it
 		p.At = []string{path.Join(strings.TrimSuffix(scopeDir, "/"), d)}
 	}
+	d := scopeDirOf(n.Scope, scopeDir, rc)
+	if d == "" && len(n.Scope) > 0 {
+		// "never run X in `src`" where no folder `src` is known: the ban holds in a
+		// place heed cannot find, so it must not block everywhere else
+		m := *n
+		m.Uncertain = append(slices.Clone(n.Uncertain), "the ban holds in "+strings.Join(n.Scope, ", ")+", which is no folder heed knows")
+		n = &m
+	}
 	r := rule(c, n, process.KindCommand, p)
-	if d := scopeDirOf(n.Scope, scopeDir, rc); d != "" {
+	if d != "" {
 		r.Scope = policy.Scope{Dir: d}
 	}
 	r.Message = forbiddenMessage(forbid)
@@ -1543,7 +1551,8 @@ func isVia(word string, objs []norm.Object) bool {
 }
 
 // lowerInPackage: "Run tests using `vitest` from within the specific package
-// directory": the command run from the repository root is the wrong place.
+// directory", "Run `cargo` commands from `core/`": the command run from the repository
+// root is the wrong place.
 func lowerInPackage(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]policy.Rule, string) {
 	objs := n.Objects
 	if hasRole(objs) && !hasKind(objs, norm.KCommand) {
@@ -1579,6 +1588,10 @@ func lowerInPackage(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Nor
 	r := rule(c, n, process.KindCommand, p)
 	r.Message = forbiddenMessage(forbid) + " at the repository root: run it from the package's own folder"
 	r.Suggestion = "cd into the package's folder first (cd PACKAGE && ...)"
+	if len(n.RunIn) > 0 {
+		r.Message = forbiddenMessage(forbid) + " at the repository root: run it from " + strings.Join(n.RunIn, "/ or ") + "/"
+		r.Suggestion = "cd " + n.RunIn[0] + " && " + process.Display(forbid[0])
+	}
 	r.Cases = process.CommandCases(p)
 	return []policy.Rule{r}, ""
 }
@@ -2914,10 +2927,19 @@ func rule(c *policy.Constraint, n *norm.Norm, kind string, params any) policy.Ru
 func scopeDirOf(scope []string, base string, rc *recognize.RepoContext) string {
 	for _, s := range scope {
 		d := strings.Trim(strings.TrimPrefix(s, "./"), "/")
-		if d == "" || strings.ContainsAny(d, " *?[") {
+		isDir := strings.HasSuffix(s, "/")
+		if i := strings.IndexAny(d, "*?["); i >= 0 {
+			// `engines/*`, `packages/**`: the folders below a literal one; commands
+			// run anywhere in it fall under the ban (the folder itself too)
+			lit := d[:i]
+			if !strings.HasSuffix(lit, "/") {
+				continue
+			}
+			d, isDir = strings.TrimSuffix(lit, "/"), true
+		}
+		if d == "" || strings.ContainsAny(d, " ") {
 			continue
 		}
-		isDir := strings.HasSuffix(s, "/")
 		if rc != nil {
 			for _, x := range rc.Dirs {
 				if x == path.Join(base, d) {

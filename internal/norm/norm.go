@@ -90,6 +90,10 @@ type Norm struct {
 	// InPackage: the objects run from a package's or module's own folder, never from
 	// the repository root ("run tests from within the specific package directory").
 	InPackage bool
+	// RunIn: the objects run from these folders, not from the repository root ("run
+	// `cargo` commands from `core/`", "`docker compose` commands must be run from
+	// `deploy/`").
+	RunIn []string
 	// Together: the objects are forbidden or required together (in one command line).
 	Together bool
 	// ByHand: the objects are forbidden when the reader runs them on their own ("do
@@ -169,6 +173,9 @@ func (n *Norm) String() string {
 	}
 	if n.NoArgs {
 		parts = append(parts, "with no argument")
+	}
+	if len(n.RunIn) > 0 {
+		parts = append(parts, "run from "+strings.Join(n.RunIn, ", ")+", not the root")
 	}
 	if n.InPackage {
 		parts = append(parts, "from a package's folder, not the root")

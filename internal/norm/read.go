@@ -386,6 +386,7 @@ func read(text string, ctx Context) []Norm {
 	RunnerForBans(out, nil)
 	describedPurpose(out, ctx)
 	inPackage(out, text)
+	out = runFrom(out, toks)
 	blockDoubts(out, ctx)
 	return out
 }
@@ -2697,6 +2698,15 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 					i += 1 + n
 					continue
 				}
+				// "don't run `bundle exec rspec` from the engine folders (`engines/*`)":
+				// where the ban holds, as "in" would say
+				if toks[i].Low == "from" && cur.role == mForbid {
+					if j := folderSpanAfter(toks, i+1); j > 0 {
+						open(mScope)
+						i = j
+						continue
+					}
+				}
 				// "don't use `rm -rf` on the `data/` folder": the folder is its target
 				if toks[i].Low == "on" && len(cur.objs) > 0 && cur.objs[len(cur.objs)-1].Kind == KCommand {
 					j := i + 1
@@ -3799,6 +3809,10 @@ func changeClause(sg *segment) bool {
 func qualifier(toks []Token, i int) bool {
 	switch toks[i].Low {
 	case "on", "against", "outside", "in", "inside", "while", "during":
+	case "from":
+		// "don't invoke `make` from subdirectories": where it runs, which a folder
+		// list cannot name
+		return subfolderWords(toks, i+1)
 	default:
 		return false
 	}
@@ -3824,6 +3838,60 @@ func qualifier(toks []Token, i int) bool {
 		return false
 	}
 	return true
+}
+
+// subfolderWords: "subdirectories", "a subfolder", "any nested directory", "module
+// directories", "other packages": folders below the root, named by no path.
+func subfolderWords(toks []Token, i int) bool {
+	for i < len(toks) && !toks[i].Code && (toks[i].Low == "the" || toks[i].Low == "a" || toks[i].Low == "an" || toks[i].Low == "any" || toks[i].Low == "other" || toks[i].Low == "nested") {
+		i++
+	}
+	if i >= len(toks) || toks[i].Code {
+		return false
+	}
+	switch toks[i].Low {
+	case "subdirectories", "subdirectory", "subfolders", "subfolder", "sub-directories", "sub-directory", "sub-folders", "sub-folder", "subpackages", "subpackage":
+		return true
+	case "module", "modules", "package", "packages", "workspace", "workspaces", "crate", "crates":
+		return i+1 < len(toks) && (toks[i+1].Low == "directory" || toks[i+1].Low == "directories" || toks[i+1].Low == "folder" || toks[i+1].Low == "folders")
+	}
+	return false
+}
+
+// folderSpanAfter: after "from", the folder a ban holds in, given as a span or after
+// words that name folders ("from `src/`", "from the engine folders (`engines/*`)");
+// the index of the span, or -1.
+func folderSpanAfter(toks []Token, i int) int {
+	j := i
+	if j < len(toks) && !toks[j].Code && toks[j].Low == "the" {
+		j++
+	}
+	if j < len(toks) && toks[j].Code {
+		if scopeFollows(toks, j) {
+			return j
+		}
+		return -1
+	}
+	words := 0
+	for j < len(toks) && !toks[j].Code && !toks[j].Punct && words < 4 {
+		j++
+		words++
+	}
+	if words == 0 || words == 4 {
+		return -1
+	}
+	switch toks[j-1].Low {
+	case "folder", "folders", "directory", "directories", "dir", "dirs":
+	default:
+		return -1
+	}
+	if j < len(toks) && toks[j].Text == "(" {
+		j++
+	}
+	if j < len(toks) && toks[j].Code && (pathLike(toks[j].Text) || strings.HasSuffix(toks[j].Text, "/")) {
+		return j
+	}
+	return -1
 }
 
 // scopeFollows: a folder follows a scope word ("in `web/`", "under the `src` directory").
@@ -5938,6 +6006,126 @@ func mergeCommand(argv []string) bool {
 		len(argv) >= 3 && argv[0] == "glab" && argv[1] == "mr" && argv[2] == "merge",
 		len(argv) >= 2 && argv[0] == "git" && argv[1] == "merge":
 		return true
+	}
+	return false
+}
+
+// runFrom reads where a required command runs: "Run `cargo` commands from `core/`",
+// "Execute `terraform` commands from the `infra/` directory", "`docker compose`
+// commands must be run from `deploy/`". The folder is where the command runs, not a
+// scope the requirement holds in nor a path it works on, so it leaves the objects
+// and the scope for RunIn. Unless the sentence says the command must run there (must,
+// always, only, or a ban of the root), another folder may do too, and the norm is
+// not certain.
+func runFrom(ns []Norm, _ []Token) []Norm {
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Require || n.InPackage || len(n.Before) > 0 || len(n.After) > 0 || len(n.When) > 0 || n.First || n.Sentence == "" {
+			continue
+		}
+		toks := Tokenize(n.Sentence)
+		dir, at := runFolder(toks)
+		if dir == "" {
+			continue
+		}
+		objs := slices.DeleteFunc(slices.Clone(n.Objects), func(o Object) bool {
+			return (o.Kind == KPath || o.Kind == KCode) && strings.TrimSuffix(o.Text, "/") == dir
+		})
+		if cmd, ok := commandsSubject(n.Subject); ok {
+			// "`docker compose` commands must be run from `deploy/`"
+			objs = append(objs, cmd)
+			n.Subject = ""
+		} else if runSubject(n.Subject) && slices.ContainsFunc(objs, func(o Object) bool { return o.Kind == KCommand || o.Kind == KCode && commandShaped(o.Text) }) {
+			// "Tests must be run from the `web/` directory: `cd web && npm test`":
+			// what is run, in the passive, and the command that runs it
+			n.Subject = ""
+		}
+		if !slices.ContainsFunc(objs, func(o Object) bool {
+			return o.Kind == KCommand || o.Kind == KRole || o.Kind == KCode && commandShaped(o.Text)
+		}) || n.Subject != "" {
+			continue
+		}
+		n.Objects = objs
+		n.Scope = slices.DeleteFunc(slices.Clone(n.Scope), func(sc string) bool { return strings.TrimSuffix(sc, "/") == dir })
+		n.RunIn = append(n.RunIn, dir)
+		if !insistsOnPlace(toks, at) {
+			n.Uncertain = append(slices.Clone(n.Uncertain), "the folder is where the sentence runs it; it does not say that nowhere else will do")
+		}
+	}
+	return ns
+}
+
+// runFolder finds "from|in|inside|within (the) `dir/` (directory|folder)" and returns
+// the folder without its slash and the index of the preposition.
+func runFolder(toks []Token) (string, int) {
+	for i := 0; i+1 < len(toks); i++ {
+		switch toks[i].Low {
+		case "from", "in", "inside", "within":
+		default:
+			continue
+		}
+		j := i + 1
+		if j < len(toks) && !toks[j].Code && toks[j].Low == "the" {
+			j++
+		}
+		if j >= len(toks) || !toks[j].Code {
+			continue
+		}
+		d := toks[j].Text
+		folderWord := j+1 < len(toks) && (toks[j+1].Low == "directory" || toks[j+1].Low == "folder" || toks[j+1].Low == "dir")
+		if strings.ContainsAny(d, " *?") || strings.HasPrefix(d, "-") || !(strings.HasSuffix(d, "/") || folderWord) {
+			continue // a file, a glob, or a word (`--filter`): not one folder
+		}
+		d = strings.Trim(strings.TrimPrefix(d, "./"), "/")
+		if d == "" || d == "." {
+			continue
+		}
+		return d, i
+	}
+	return "", -1
+}
+
+// commandsSubject: a subject that names a command's commands ("`docker compose`
+// commands", "`terraform` commands").
+func commandsSubject(subject string) (Object, bool) {
+	f := strings.Fields(subject)
+	if len(f) < 2 || f[len(f)-1] != "commands" {
+		return Object{}, false
+	}
+	span := strings.Join(f[:len(f)-1], " ")
+	if !strings.HasPrefix(span, "`") || !strings.HasSuffix(span, "`") || strings.Count(span, "`") != 2 {
+		return Object{}, false
+	}
+	span = strings.Trim(span, "`")
+	return Object{Kind: KCommand, Text: span, Argv: strings.Fields(span)}, true
+}
+
+// runSubject: the subject of a passive "must be run" names what is run ("tests",
+// "the unit tests", "all builds").
+func runSubject(subject string) bool {
+	f := strings.Fields(strings.ToLower(subject))
+	if len(f) == 0 || len(f) > 3 {
+		return false
+	}
+	switch f[len(f)-1] {
+	case "tests", "test", "builds", "linters", "benchmarks", "scripts", "commands":
+		return true
+	}
+	return false
+}
+
+// insistsOnPlace: the sentence makes the folder the only place ("must be run from",
+// "always run ... from", "only from", "never from the root", "not from the root").
+func insistsOnPlace(toks []Token, at int) bool {
+	for i, t := range toks {
+		switch t.Low {
+		case "must", "always", "only", "required":
+			return true
+		case "never", "not":
+			if n := rootPhraseAt(toks, i+2); n > 0 && i+1 < len(toks) && (toks[i+1].Low == "from" || toks[i+1].Low == "at" || toks[i+1].Low == "in") {
+				return true
+			}
+		}
 	}
 	return false
 }
