@@ -6025,7 +6025,10 @@ func runFrom(ns []Norm, _ []Token) []Norm {
 		}
 		toks := Tokenize(n.Sentence)
 		dir, at := runFolder(toks)
-		if dir == "" {
+		if dir == "" || purposeBefore(toks, at) {
+			// ("Use `astro build` to create a production build in `dist/`", "Run
+			// `pnpm test:kit` to run the tests from the `packages/kit` directory": the
+			// folder belongs to what the command is for)
 			continue
 		}
 		objs := slices.DeleteFunc(slices.Clone(n.Objects), func(o Object) bool {
@@ -6098,6 +6101,22 @@ func commandsSubject(subject string) (Object, bool) {
 	}
 	span = strings.Trim(span, "`")
 	return Object{Kind: KCommand, Text: span, Argv: strings.Fields(span)}, true
+}
+
+// purposeBefore: a purpose clause ("to ...", "for ...") opens after the first code
+// span and before token at.
+func purposeBefore(toks []Token, at int) bool {
+	seen := false
+	for i := 0; i < at && i < len(toks); i++ {
+		if toks[i].Code {
+			seen = true
+			continue
+		}
+		if seen && (toks[i].Low == "to" || toks[i].Low == "for") {
+			return true
+		}
+	}
+	return false
 }
 
 // runSubject: the subject of a passive "must be run" names what is run ("tests",
