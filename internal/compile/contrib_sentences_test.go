@@ -125,3 +125,9 @@ func TestBatchFile(t *testing.T) {
 func TestOwnContribSentences140(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-140.txt", 15)
 }
+
+// TestOwnContribSentences12: the twelfth batch (testdata/own-sentences-contrib-12.txt,
+// first sight in its .md): pull-request descriptions and titles.
+func TestOwnContribSentences12(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-contrib-12.txt", 17)
+}

@@ -43,6 +43,12 @@ type PRDemands struct {
 	// Ticked: every checklist item of the description is ticked ("All checklist
 	// items in the PR description must be checked").
 	Ticked bool
+	// BodyNeeds and BodyBans are what the description must and must not match
+	// ("Describe your test plan in the PR description", "Never paste links such as
+	// `https://claude.ai/code/session_...`"); TitleFormats and TitleForbids the same
+	// of the title ("Prefix PR titles with the area in brackets", "no
+	// conventional-commit prefixes").
+	BodyNeeds, BodyBans, TitleFormats, TitleForbids []PRText
 }
 
 // What a title must not hold.
@@ -230,6 +236,9 @@ func ReadPRDemands(lower string, spans []string, aboutPRs, aboutCommitMessages b
 	// Word limits on the description.
 	if m := prWordLimitRE.FindStringSubmatch(lower); m != nil && prWordsOfRE.MatchString(lower) {
 		d.MaxWords, _ = strconv.Atoi(m[4])
+	}
+	if !chat {
+		prTextDemands(&d, lower, spans)
 	}
 	return d
 }

@@ -130,6 +130,40 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 				prCase(policy.ExpectViolated, "Fix crash on empty input\n\n"+strings.Repeat("word ", n+1), "too long"),
 			}))
 	}
+	// Patterns the reading gives: a named part of the description, a title prefix, a
+	// link of a fixed form, what stays out of the title or the description.
+	for _, t := range d.BodyNeeds {
+		out = append(out, s.rule(KindPR, PRParams{Check: PRBodyRequire, Pattern: t.Pattern, What: t.What}, true,
+			"pull-request description lacks "+t.What, "add "+t.What+" to the description",
+			[]policy.Case{
+				prCase(policy.ExpectSatisfied, "Fix crash on empty input\n\nThe parser read past the end.\n\n"+t.Example, "has it"),
+				prCase(policy.ExpectViolated, "Fix crash on empty input\n\nThe parser read past the end.", "lacks it"),
+			}))
+	}
+	for _, t := range d.BodyBans {
+		out = append(out, s.rule(KindPR, PRParams{Check: PRBodyForbid, Pattern: t.Pattern, What: t.What}, true,
+			"pull-request description holds "+t.What, "take "+t.What+" out of the description",
+			[]policy.Case{
+				prCase(policy.ExpectSatisfied, "Fix crash on empty input\n\nThe parser read past the end.", "without it"),
+				prCase(policy.ExpectViolated, "Fix crash on empty input\n\nThe parser read past the end.\n\n"+t.Example, "with it"),
+			}))
+	}
+	for _, t := range d.TitleFormats {
+		out = append(out, s.rule(KindPR, PRParams{Check: PRTitleFormat, Pattern: t.Pattern, Example: t.Example, What: t.What}, true,
+			"pull-request title lacks "+t.What, "write the title like \""+t.Example+"\"",
+			[]policy.Case{
+				prCase(policy.ExpectSatisfied, t.Example+"\n\nBody.", "the form"),
+				prCase(policy.ExpectViolated, "Fix crash on empty input\n\nBody.", "another form"),
+			}))
+	}
+	for _, t := range d.TitleForbids {
+		out = append(out, s.rule(KindPR, PRParams{Check: PRTitleForbid, Pattern: t.Pattern, What: t.What}, true,
+			"pull-request title contains "+t.What, "take "+t.What+" out of the title",
+			[]policy.Case{
+				prCase(policy.ExpectSatisfied, "Fix crash on empty input\n\nFixes #12", "a plain title"),
+				prCase(policy.ExpectViolated, t.Example+"\n\nFixes #12", "with it"),
+			}))
+	}
 	if before := sentenceBefore(c, rc); before != "" && norm.OpensWithCondition(before) {
 		// "If there is no ticket, do not invent one. Use a clear title without a
 		// ticket number." (mongodb-js/compass COMMIT_MESSAGES.md:21, in its shape):
