@@ -30,7 +30,7 @@ var (
 	// prURLBanRE: a URL named as what stays out of the description
 	prLinkWordRE = lazyre.New(`\b(?:links?|urls?)\b`)
 	// prTicketAsRE: "link the Linear ticket as `https://...`"
-	prTicketAsRE = lazyre.New(`\b(?:link|reference|include|add)\b[^.]{0,40}\b(?:ticket|issue|task|story)\b[^.]{0,20}\b(?:as|like|using|with)\s+code\b`)
+	prTicketAsRE  = lazyre.New(`\b(?:link|reference|include|add)\b[^.]{0,40}\b(?:ticket|issue|task|story)\b[^.]{0,20}\b(?:as|like|using|with)\s+code\b`)
 	prTicketKeyRE = lazyre.New(`^[A-Z][A-Z0-9]*-[0-9]+$`)
 	prEllipsisRE  = lazyre.New(`(?:\.\.\.|…)$`)
 )
