@@ -27,7 +27,7 @@ var (
 	prNoConventionalRE = lazyre.New(`\b(?:no|not|never|without|don't use|do not use)\s+(?:a\s+)?conventional[- ]commits?\b`)
 	// prAISayRE: "must say whether AI tools were used", "mention any AI assistance"
 	prAISayRE = lazyre.New(`\b(?:say|says|mention|note|indicate|tell)\s+(?:whether|if|that|which|any|how)?\s*(?:an?\s+)?(?:ai|llm|generative ai)\b`)
-	// prURLBanRE: a URL named as what stays out of the description
+	// prLinkWordRE: the sentence speaks of links, one of which it keeps out
 	prLinkWordRE = lazyre.New(`\b(?:links?|urls?)\b`)
 	// prTicketAsRE: "link the Linear ticket as `https://...`"
 	prTicketAsRE  = lazyre.New(`\b(?:link|reference|include|add)\b[^.]{0,40}\b(?:ticket|issue|task|story)\b[^.]{0,20}\b(?:as|like|using|with)\s+code\b`)
