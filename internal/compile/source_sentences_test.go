@@ -344,3 +344,9 @@ func compileSourceDocument(t *testing.T, c archCase) (src []policy.Rule, reasons
 	}
 	return src, reasons
 }
+
+// TestOwnSourceSentences25: the twenty-fifth batch (testdata/own-sentences-source-25.txt,
+// first sight in its .md): bans of mocking, per language, and their near misses.
+func TestOwnSourceSentences25(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-25.txt", 10)
+}
