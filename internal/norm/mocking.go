@@ -47,7 +47,8 @@ func MockingBan(text string) (ban, certain bool) {
 // end, a punctuation mark, "anything", "frameworks", or where ("in tests").
 func mockAfterOK(rest string) bool {
 	rest = strings.TrimLeft(rest, " ")
-	if rest == "" || strings.ContainsRune(".,;:)—–-!*`", rune(rest[0])) {
+	if rest == "" || strings.HasPrefix(rest, "- ") || strings.ContainsAny(rest[:1], ".,;:)!*`") || strings.HasPrefix(rest, "—") || strings.HasPrefix(rest, "–") {
+		// (a hyphen joined to the word makes another: "mock-heavy tests")
 		return true
 	}
 	w, _, _ := strings.Cut(rest, " ")

@@ -19,6 +19,8 @@ func TestMockingBan(t *testing.T) {
 		{"Tests should minimize mocking.", false, false},
 		{"Mock external HTTP calls with `responses`.", false, false},
 		{"Do not mock internal modules.", false, false},
+		{"Avoid mock-heavy tests unless mocking is the clearest way to exercise a contract.", false, false},
+		{"No mocks - tests hit a real database.", true, true},
 	} {
 		ban, certain := MockingBan(c.text)
 		if ban != c.ban || certain != c.certain {
