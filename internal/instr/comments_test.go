@@ -31,3 +31,23 @@ func TestRulesInShellComments(t *testing.T) {
 		t.Errorf("no constraint %q", text)
 	}
 }
+
+// A code block belongs to the sentence of its paragraph that points at what follows,
+// as well as to the paragraph's last sentence.
+func TestCodeBlockBelongsToTheSentenceThatPointsAtIt(t *testing.T) {
+	doc := "## Checks\n\nBefore submitting a pull request, run each of the following commands and\nensure they succeed. Include their output in your reply:\n\n```bash\nmake lint\nmake test\n```\n\n## Other\n\nThe CLI is fast. Build it with:\n\n```bash\nmake build\n```\n"
+	cons, _ := Extract("AGENTS.md", []byte(doc), Classify("AGENTS.md"), policy.Scope{})
+	code := map[string]int{}
+	for _, c := range cons {
+		code[c.Text] = len(c.Code)
+	}
+	for text, want := range map[string]int{
+		"Before submitting a pull request, run each of the following commands and ensure they succeed.": 1,
+		"Include their output in your reply:": 1,
+		"The CLI is fast. Build it with:":     1,
+	} {
+		if got, ok := code[text]; !ok || got != want {
+			t.Errorf("%q: %d code blocks (found %v), want %d\n%v", text, got, ok, want, code)
+		}
+	}
+}

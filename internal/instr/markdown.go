@@ -44,6 +44,10 @@ type extractor struct {
 	// last is the index in out of the constraint a following code block belongs to
 	// (-1 after a heading).
 	last int
+	// lead is the index of an earlier sentence of the same paragraph that refers to
+	// what follows ("run each of the following commands"), which the code block
+	// belongs to as well as to the last one; -1 when none does.
+	lead int
 	refs []importRef
 	// links are the link destinations of the block being read, kept as references
 	// when its sentence tells the reader to read them (emit).
@@ -73,7 +77,7 @@ func (x *extractor) pushHeading(level int, text string) {
 		x.heads = x.heads[:len(x.heads)-1]
 	}
 	x.heads = append(x.heads, heading{level, text})
-	x.last = -1
+	x.last, x.lead = -1, -1
 	x.links = nil // a heading's own links are no sentence's
 }
 
@@ -81,7 +85,7 @@ func extractMarkdown(x *extractor, body []byte) {
 	doc := md.Parser().Parse(text.NewReader(body))
 	x.src = body
 	x.li = newLineIndex(body)
-	x.last = -1
+	x.last, x.lead = -1, -1
 	x.blocks(doc, "", policy.Info)
 }
 
@@ -350,6 +354,11 @@ func (x *extractor) code(lang, body string, line, start, end int) {
 	cb := policy.CodeBlock{Lang: lang, Text: body, Line: line}
 	defer x.commentRules(lang, body, line)
 	if x.last >= 0 && x.last < len(x.out) {
+		if x.lead >= 0 && x.lead < x.last {
+			// "Before submitting a pull request, run each of the following
+			// commands. Include their output in your reply:" over the block
+			x.out[x.lead].Code = append(x.out[x.lead].Code, cb)
+		}
 		x.out[x.last].Code = append(x.out[x.last].Code, cb)
 		if c := &x.out[x.last]; c.Level == policy.Info && len(c.Code) == 1 && (lang == "" || shellBlock(lang)) && momentLeadIn(c.Text) {
 			// "Scan your code before pushing with:" over a block of commands: the
@@ -459,6 +468,7 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 		return nil
 	}
 	first := len(x.out)
+	x.lead = -1
 	for _, p := range tb.split() {
 		lv := frameLevel(p.level, p.text, ctx, ctxLevel)
 		if tb.task == taskDone || tb.task == taskOpen && trackerHeading(x.headerPath()) {
@@ -503,6 +513,9 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 			line, end = fallback, fallback
 		}
 		x.add(policy.Constraint{Text: p.text, Line: line, EndLine: max(end, line), Context: ctx, Level: lv})
+		if norm.RefersToFollowing(p.text) {
+			x.lead = len(x.out) - 1
+		}
 	}
 	if first >= len(x.out) {
 		return nil
@@ -636,7 +649,7 @@ func (x *extractor) nested(body string, first int, kind string, ctxLevel policy.
 	src, li := x.src, x.li
 	before, refs := len(x.out), len(x.refs)
 	x.depth++
-	x.last = -1 // a code block in the admonition belongs to its text, not to what came before
+	x.last, x.lead = -1, -1 // a code block in the admonition belongs to its text, not to what came before
 	doc := md.Parser().Parse(text.NewReader([]byte(body)))
 	x.src, x.li = []byte(body), newLineIndex([]byte(body))
 	x.blocks(doc, kind, ctxLevel)
