@@ -16,7 +16,7 @@ const patternDoc = `A command form is {"program": [names], "args": [...], "flags
 
 const commandDoc = `Forbids forms of commands. params {"forbid": [forms], "allow": [forms], "via": [forms], "together": [forms], "at": [folders], "indirect": bool}. ` +
 	`A command that matches a "forbid" form is violated, unless it also matches an "allow" form (an exception: "git clean -n") or runs through a "via" form (the alternative the instruction prescribes: {"forbid":[{"program":["pytest"]}],"via":[{"args":["run","pytest"],"program":["uv"]}]} lets "uv run pytest" pass); ` +
-	`"together": forms that must not run in one command line (each alone is fine); "at": folders (repository-relative, "." the root) where the forms are forbidden and nowhere else; "indirect": true also bans a task runner target whose recipe runs a forbidden form (default: such a target only warns). ` +
+	`"together": forms that must not run in one command line (each alone is fine); "at": folders (repository-relative, "." the root) where the forms are forbidden and nowhere else (each folder itself, not the folders below it); "indirect": true also bans a task runner target whose recipe runs a forbidden form (default: such a target only warns). ` +
 	`Targets are the commands of the programs the forms name: a command of the same program that matches no forbidden form is "satisfied" (git commit under a ban of git commit --no-verify); a command of another program is "inapplicable". ` +
 	`Cases: "argv" (one command) or "shell" (a command line), optional "cwd". ` + patternDoc
 
