@@ -5,6 +5,7 @@ package rules
 
 import (
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/lower"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules/arch"
@@ -20,7 +21,12 @@ import (
 func Registry() *engine.Registry {
 	var kinds []engine.Kind
 	kinds = append(kinds, semantic.Kinds()...)
-	kinds = append(kinds, script.Kinds()...)
+	for _, k := range script.Kinds() {
+		// a script rule on commands reads a case's command line as the process
+		// kinds do (the script package links no shell parser)
+		k.CaseEvidence = scriptCaseEvidence
+		kinds = append(kinds, k)
+	}
 	kinds = append(kinds, contrib.Kinds()...)
 	kinds = append(kinds, process.Kinds()...)
 	kinds = append(kinds, arch.Kinds()...)
@@ -40,4 +46,21 @@ func Recognizers() []recognize.Recognizer {
 	recs = append(recs, source.Recognizers()...)
 	recs = append(recs, docs.Recognizers()...)
 	return recs
+}
+
+// scriptCaseEvidence is a script case's evidence: its files, commits and pull request
+// as for any kind, and its commands (argv or a shell line, and the history) parsed as
+// the process kinds parse them, wrappers looked through. Without it a case given as a
+// shell line held no command, and a script on commands found every case inapplicable.
+func scriptCaseEvidence(c policy.Case) (*engine.Evidence, error) {
+	ev, err := engine.DefaultCaseEvidence(c)
+	if err != nil || c.Shell == "" && len(c.Argv) == 0 && len(c.History) == 0 {
+		return ev, err
+	}
+	cmds, err := process.CaseEvidence(policy.Case{Argv: c.Argv, Shell: c.Shell, Cwd: c.Cwd, History: c.History})
+	if err != nil {
+		return nil, err
+	}
+	ev.Commands = cmds.Commands
+	return ev, nil
 }

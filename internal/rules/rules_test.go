@@ -110,3 +110,21 @@ func TestTheKindsOfEachUse(t *testing.T) {
 		t.Errorf("a branch rule compiled with uses %v", cs[0].Uses)
 	}
 }
+
+// A script rule on commands judges a case given as a shell line, wrappers looked
+// through, as the process kinds do; before, such a case held no command at all.
+func TestScriptCasesReadShellLines(t *testing.T) {
+	reg := Registry()
+	params := `{"on":"commands","source":"def check(t):\n    if t[\"argv\"][:2] == [\"make\", \"deploy\"]:\n        return \"make deploy is for CI\"\n    return None\n"}`
+	rule := &policy.Rule{ID: "r.script.1", Kind: script.KindScript, Domain: policy.DomainProcess, Params: []byte(params), Severity: policy.SeverityError}
+	for _, c := range []policy.Case{
+		{Expect: "violated", Shell: "cd web && make deploy"},
+		{Expect: "violated", Shell: "sudo make deploy ENV=prod"},
+		{Expect: "satisfied", Shell: "make test"},
+		{Expect: "violated", Argv: []string{"make", "deploy"}},
+	} {
+		if out := engine.RunCase(reg, rule, c); !out.OK {
+			t.Errorf("%q %v: got %s (%s), want %s", c.Shell, c.Argv, out.Got, out.Reason, c.Expect)
+		}
+	}
+}
