@@ -5,8 +5,8 @@ package rules
 
 import (
 	"github.com/heed-dev/heed/internal/engine"
-	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/lower"
+	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules/arch"
 	"github.com/heed-dev/heed/internal/rules/contrib"
