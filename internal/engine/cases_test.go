@@ -73,45 +73,20 @@ func TestCaseFileListedInItsChangeIsNew(t *testing.T) {
 	}
 }
 
-// todoCheck flags every line of a file holding "TODO".
-type todoCheck struct{}
-
-func (todoCheck) Targets(ev *Evidence) []Target {
-	ts := make([]Target, len(ev.Files))
-	for i := range ev.Files {
-		ts[i] = Target{Kind: TargetFile, Index: i}
-	}
-	return ts
-}
-
-func (todoCheck) Judge(ev *Evidence, t Target) Result {
-	f := ev.Files[t.Index]
-	var fs []Finding
-	for i, l := range strings.Split(string(f.Content), "\n") {
-		if strings.Contains(l, "TODO") {
-			fs = append(fs, Finding{Path: f.Path, Line: i + 1, Message: "TODO"})
-		}
-	}
-	if len(fs) == 0 {
-		return Result{Verdict: Satisfied}
-	}
-	return Result{Verdict: Violated, Findings: fs}
-}
-
 // A case whose file is also in its files is an edit of that file: the change owns
 // only the lines that differ, so a case can show a rule about new code leaving the
 // code that was there alone.
 func TestCaseWithTheOldTextIsAnEdit(t *testing.T) {
-	reg := NewRegistry(Kind{Name: "todo", Domain: policy.DomainSource, Compile: func(*policy.Rule) (Check, error) { return todoCheck{}, nil }})
+	reg := NewRegistry(Kind{Name: "todo", Domain: policy.DomainSource, Compile: func(*policy.Rule) (Check, error) { return lineCheck{}, nil }})
 	rule := &policy.Rule{ID: "r", Kind: "todo", Domain: policy.DomainSource, Severity: policy.SeverityError}
-	old := "a\n// TODO old\nb\n"
+	old := "a\n// BAD old\nb\n"
 	for _, c := range []struct {
 		code string
 		want Verdict
 	}{
-		{"a\n// TODO old\nb\nc\n", Satisfied}, // the TODO was there before
-		{"a\n// TODO old\nb\n// TODO new\n", Violated},
-		{"// TODO new\na\n// TODO old\nb\n", Violated},
+		{"a\n// BAD old\nb\nc\n", Satisfied}, // the BAD line was there before
+		{"a\n// BAD old\nb\n// BAD new\n", Violated},
+		{"// BAD new\na\n// BAD old\nb\n", Violated},
 	} {
 		cs := policy.Case{Expect: string(c.want), Path: "src/a.go", Code: c.code, Files: map[string]string{"src/a.go": old}}
 		if out := RunCase(reg, rule, cs); !out.OK {
@@ -119,7 +94,7 @@ func TestCaseWithTheOldTextIsAnEdit(t *testing.T) {
 		}
 	}
 	// without the old text, the file is judged whole
-	if out := RunCase(reg, rule, policy.Case{Expect: "violated", Path: "src/a.go", Code: "a\n// TODO old\nb\nc\n"}); !out.OK {
+	if out := RunCase(reg, rule, policy.Case{Expect: "violated", Path: "src/a.go", Code: "a\n// BAD old\nb\nc\n"}); !out.OK {
 		t.Errorf("a file as it stands: got %s, want violated", out.Got)
 	}
 	ev, _ := DefaultCaseEvidence(policy.Case{Path: "src/a.go", Code: "x\n", Files: map[string]string{"src/a.go": "y\n"}})

@@ -131,38 +131,37 @@ func (prRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) r
 			}))
 	}
 	// Patterns the reading gives: a named part of the description, a title prefix, a
-	// link of a fixed form, what stays out of the title or the description.
-	for _, t := range d.BodyNeeds {
-		out = append(out, s.rule(KindPR, PRParams{Check: PRBodyRequire, Pattern: t.Pattern, What: t.What}, true,
-			"pull-request description lacks "+t.What, "add "+t.What+" to the description",
-			[]policy.Case{
-				prCase(policy.ExpectSatisfied, "Fix crash on empty input\n\nThe parser read past the end.\n\n"+t.Example, "has it"),
-				prCase(policy.ExpectViolated, "Fix crash on empty input\n\nThe parser read past the end.", "lacks it"),
-			}))
-	}
-	for _, t := range d.BodyBans {
-		out = append(out, s.rule(KindPR, PRParams{Check: PRBodyForbid, Pattern: t.Pattern, What: t.What}, true,
-			"pull-request description holds "+t.What, "take "+t.What+" out of the description",
-			[]policy.Case{
-				prCase(policy.ExpectSatisfied, "Fix crash on empty input\n\nThe parser read past the end.", "without it"),
-				prCase(policy.ExpectViolated, "Fix crash on empty input\n\nThe parser read past the end.\n\n"+t.Example, "with it"),
-			}))
-	}
-	for _, t := range d.TitleFormats {
-		out = append(out, s.rule(KindPR, PRParams{Check: PRTitleFormat, Pattern: t.Pattern, Example: t.Example, What: t.What}, true,
-			"pull-request title lacks "+t.What, "write the title like \""+t.Example+"\"",
-			[]policy.Case{
-				prCase(policy.ExpectSatisfied, t.Example+"\n\nBody.", "the form"),
-				prCase(policy.ExpectViolated, "Fix crash on empty input\n\nBody.", "another form"),
-			}))
-	}
-	for _, t := range d.TitleForbids {
-		out = append(out, s.rule(KindPR, PRParams{Check: PRTitleForbid, Pattern: t.Pattern, What: t.What}, true,
-			"pull-request title contains "+t.What, "take "+t.What+" out of the title",
-			[]policy.Case{
-				prCase(policy.ExpectSatisfied, "Fix crash on empty input\n\nFixes #12", "a plain title"),
-				prCase(policy.ExpectViolated, t.Example+"\n\nFixes #12", "with it"),
-			}))
+	// link of a fixed form, what stays out of the title or the description. Each is
+	// shown with text that has the pattern's example and text that has not.
+	const plain, body = "Fix crash on empty input", "\n\nThe parser read past the end."
+	for _, g := range []struct {
+		texts             []norm.PRText
+		check             string
+		message, sug      string // with %s for what
+		with, without     func(t norm.PRText) string
+		withOK, withoutOK string
+	}{
+		{d.BodyNeeds, PRBodyRequire, "pull-request description lacks %s", "add %s to the description",
+			func(t norm.PRText) string { return plain + body + "\n\n" + t.Example }, func(norm.PRText) string { return plain + body },
+			policy.ExpectSatisfied, policy.ExpectViolated},
+		{d.BodyBans, PRBodyForbid, "pull-request description holds %s", "take %s out of the description",
+			func(t norm.PRText) string { return plain + body + "\n\n" + t.Example }, func(norm.PRText) string { return plain + body },
+			policy.ExpectViolated, policy.ExpectSatisfied},
+		{d.TitleFormats, PRTitleFormat, "pull-request title lacks %s", "write the title with %s",
+			func(t norm.PRText) string { return t.Example + "\n\nBody." }, func(norm.PRText) string { return plain + "\n\nBody." },
+			policy.ExpectSatisfied, policy.ExpectViolated},
+		{d.TitleForbids, PRTitleForbid, "pull-request title contains %s", "take %s out of the title",
+			func(t norm.PRText) string { return t.Example + "\n\nFixes #12" }, func(norm.PRText) string { return plain + "\n\nFixes #12" },
+			policy.ExpectViolated, policy.ExpectSatisfied},
+	} {
+		for _, t := range g.texts {
+			p := PRParams{Check: g.check, Pattern: t.Pattern, What: t.What}
+			if g.check == PRTitleFormat {
+				p.Example = t.Example
+			}
+			out = append(out, s.rule(KindPR, p, true, fmt.Sprintf(g.message, t.What), fmt.Sprintf(g.sug, t.What),
+				[]policy.Case{prCase(g.withOK, g.with(t), "with it"), prCase(g.withoutOK, g.without(t), "without it")}))
+		}
 	}
 	if before := sentenceBefore(c, rc); before != "" && norm.OpensWithCondition(before) {
 		// "If there is no ticket, do not invent one. Use a clear title without a
