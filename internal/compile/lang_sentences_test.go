@@ -27,8 +27,7 @@ func TestOwnSentencesInOtherLanguages2(t *testing.T) {
 func TestUnreadableLanguageNeverBlocks(t *testing.T) {
 	for _, doc := range []string{
 		"- Nie używaj `yarn`, tylko `pnpm`.\n",
-		"- Non usare mai `npm publish`.\n",
-		"- Usa `pnpm`, non `npm`.\n",
+		"- Asla `npm publish` çalıştırma.\n",
 		"- Gebruik nooit `npm publish`.\n",
 		"- Kör aldrig `git push --force`.\n",
 	} {

@@ -10,7 +10,7 @@ import (
 // A rule read from a sentence in a language heed has no words for warns, and says
 // which language and why; one read from a language it reads keeps its level.
 func TestUnreadableDemotes(t *testing.T) {
-	for lang, want := range map[string]string{"it": "Italian", "ko": "", "es": "", "": "", "und": "more than one language", "pl": "Polish"} {
+	for lang, want := range map[string]string{"nl": "Dutch", "it": "", "ko": "", "es": "", "": "", "und": "more than one language", "pl": "Polish"} {
 		r := policy.Rule{Domain: policy.DomainProcess, Kind: "command", Severity: policy.SeverityError}
 		unreadable(lang, &r)
 		switch {

@@ -38,12 +38,12 @@ func TestLanguageOfASentence(t *testing.T) {
 // Only English and the languages of the lexicon are read with the certainty a
 // block needs.
 func TestReadableLanguages(t *testing.T) {
-	for _, lang := range []string{"", "es", "pt", "fr", "de", "zh", "ja", "ru", "ko"} {
+	for _, lang := range []string{"", "es", "pt", "fr", "de", "zh", "ja", "ru", "ko", "it"} {
 		if !Readable(lang) {
 			t.Errorf("%q not readable", lang)
 		}
 	}
-	for _, lang := range []string{"it", "nl", "pl", "sv", "tr", "und"} {
+	for _, lang := range []string{"nl", "pl", "sv", "tr", "und"} {
 		if Readable(lang) {
 			t.Errorf("%q readable", lang)
 		}

@@ -48,6 +48,7 @@ type verbFrame struct{ before, after, english string }
 var languageTable = sync.OnceValue(func() map[string]languageWords {
 	return map[string]languageWords{
 		"es": spanish(), "pt": portuguese(), "fr": french(), "de": german(), "zh": chinese(), "ja": japanese(), "ru": russian(), "ko": korean(),
+		"it": italian(),
 	}
 })
 
@@ -55,7 +56,6 @@ var languageTable = sync.OnceValue(func() map[string]languageWords {
 // them never blocks.
 var cueOnly = sync.OnceValue(func() map[string][]string {
 	return map[string][]string{
-		"it": {"il", "lo", "gli", "di", "del", "della", "che", "non", "mai", "sempre", "usare", "usa", "esegui", "eseguire", "prima", "dopo", "invece", "per", "con", "è", "utilizzare", "utilizza", "della", "nel", "questo", "solo", "evitare", "evita", "devi", "bisogna"},
 		"nl": {"de", "het", "een", "en", "niet", "nooit", "altijd", "gebruik", "voor", "na", "plaats", "met", "van", "is", "te", "voer", "uit", "geen", "moet", "alleen", "dit", "deze", "wordt", "zijn", "op"},
 		"pl": {"nie", "nigdy", "zawsze", "używaj", "użyj", "przed", "po", "zamiast", "jest", "w", "z", "na", "i", "tylko", "uruchamiaj", "uruchom", "się", "nigdy", "należy", "trzeba", "oraz", "lub", "dla"},
 		"tr": {"ve", "bir", "bu", "için", "asla", "her", "zaman", "kullanma", "kullan", "değil", "önce", "sonra", "yerine", "ile", "çalıştır", "çalıştırma"},
@@ -564,6 +564,53 @@ func korean() languageWords {
 			"대신": "instead of X ,", "대신에": "instead of X ,",
 			"는 금지입니다": "X is forbidden", "은 금지입니다": "X is forbidden", "는 금지": "X is forbidden", "은 금지": "X is forbidden",
 			"사용 금지": "X is forbidden",
+		},
+	}
+}
+
+func italian() languageWords {
+	return languageWords{
+		cues: []string{"il", "lo", "la", "gli", "le", "di", "del", "della", "che", "non", "mai", "sempre", "prima", "dopo", "invece",
+			"per", "con", "è", "nel", "nella", "questo", "questa", "solo", "evitare", "evita", "devi", "bisogna", "un", "una", "usare",
+			"usa", "esegui", "eseguire", "utilizzare", "utilizza", "ogni", "senza"},
+		verbs: map[string][]string{
+			"run":     {"esegui", "eseguire", "esegua", "lancia", "lanciare", "avvia", "avviare"},
+			"use":     {"usa", "usare", "usi", "utilizza", "utilizzare", "utilizzi"},
+			"do":      {"fai", "fare", "faccia"},
+			"install": {"installa", "installare", "installi"},
+			"edit":    {"modifica", "modificare", "modifichi", "cambia", "cambiare"},
+			"delete":  {"elimina", "eliminare", "cancella", "cancellare", "rimuovi", "rimuovere"},
+			"commit":  {"committa", "committare"},
+			"publish": {"pubblica", "pubblicare"},
+			"add":     {"aggiungi", "aggiungere"},
+			"create":  {"crea", "creare"},
+		},
+		negBefore:   wordSet("non"),
+		neverBefore: wordSet("mai"),
+		alwaysAfter: wordSet("sempre"),
+		// "non usare mai X": the negation before the verb, "mai" after it
+		frames: []verbFrame{{"non", "mai", "never V"}, {"è vietato", "", "it is forbidden to V"}, {"devi", "", "you must V"},
+			{"non devi", "", "you must not V"}, {"evita di", "", "avoid V"}, {"bisogna", "", "you must V"}},
+		gloss: map[string]string{
+			"mai": "never", "sempre": "always", "non": "not",
+			"invece di": "instead of", "al posto di": "instead of", "anziché": "instead of",
+			"prima di": "before", "dopo": "after", "dopo aver": "after",
+			"prima di fare commit": "before committing", "prima di committare": "before committing", "prima di ogni commit": "before every commit",
+			"prima di fare push": "before pushing", "prima di ogni push": "before every push",
+			"prima di aprire una pr": "before opening a pull request", "prima di aprire una pull request": "before opening a pull request",
+			"è vietato": "is forbidden", "sono vietati": "are forbidden", "vietato": "forbidden", "non è consentito": "is not allowed",
+			"devi": "you must", "deve": "must", "devono": "must", "è obbligatorio": "is required", "obbligatorio": "required",
+			"se possibile": "if possible", "quando possibile": "when possible", "preferibilmente": "preferably",
+			"evita": "avoid", "evitare": "avoid", "dovresti": "should",
+			"solo": "only", "soltanto": "only", "tranne": "except", "a meno che": "unless", "quando": "when", "se": "if",
+			"puoi": "you may", "può": "may", "è consentito": "is allowed", "consentito": "allowed",
+			"non è necessario": "you don't need to", "non serve": "you don't need to",
+			"dentro": "inside", "nella cartella": "in the folder", "fuori da": "outside", "senza": "without", "e": "and", "o": "or",
+			"con": "with", "il": "the", "lo": "the", "la": "the", "i": "the", "gli": "the", "le": "the", "un": "a", "uno": "a", "una": "a",
+			"di": "of", "del": "of the", "della": "of the", "dei": "of the", "degli": "of the", "delle": "of the", "nel": "in the",
+			"nella": "in the", "in": "in", "per": "to", "questo": "this", "questa": "this", "tuo": "your", "tua": "your", "che": "that",
+			"durante": "during", "ogni": "each", "a mano": "by hand", "manualmente": "manually", "è": "is", "sono": "are",
+			"cartella": "folder", "cartelle": "folders", "file": "file",
 		},
 	}
 }
