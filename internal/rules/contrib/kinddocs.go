@@ -7,7 +7,7 @@ const cochangeDoc = `What must change together. params {"if": [globs], "unless":
 	`A change that touches a path matching "if" (and not "unless") must also touch a path matching one of "then" ("need" names it in messages: "a changelog entry"). ` +
 	`"added": only files the change adds trigger it; "lines": only when a line the change touched in an "if" file matches the expression; "when": only when those lines set a version, add a dependency, or add or re-pin one; ` +
 	`"component": "then" is a file each component keeps of its own (its own CHANGELOG.md), the one of the nearest folder above the changed file; "within": keep of "if" only paths under these globs (the packages a release tool publishes). ` +
-	`Globs are doublestar, relative to the repository root; a folder is "docs/**". A change that touches no "if" path is "inapplicable". ` +
+	`Globs are doublestar, relative to the repository root; a folder is "docs/**". A change that touches no "if" path is "inapplicable", and so is every change when "then" names a file the repository does not keep (a case's "files" is its repository). ` +
 	`Cases: "changed": the paths the change touched; for "added" rules also "files" (the repository before the change: a changed path not among them is one the change adds); for "lines" and "when" rules, "path" and "code" give an "if" file after the change and "files" its text before under the same path (the lines that differ are the ones the change touched).`
 
 const commitDoc = `Commit messages. params {"check": ..., and that check's fields}. Checks: ` +
@@ -21,7 +21,7 @@ const commitDoc = `Commit messages. params {"check": ..., and that check's field
 
 const prDoc = `Pull request title and description. params {"check": ..., and its fields}. Checks: ` +
 	`"title-format" {"pattern", "example", "what"}; "title-forbid" {"pattern", "what"}; "body-require" {"pattern", "what"} ("fixes #123"); "body-forbid" {"pattern", "what", "region": "" or "release-notes"}; ` +
-	`"sections" {"sections": headings the description must have}; "contains" {"text"}; "checkboxes" (every "- [ ]" item ticked); "max-words" {"max"}; "ai-disclosure" (the description says AI was used). ` +
+	`"sections" {"sections": headings the description must have, their text without the "#" marks}; "contains" {"text"}; "checkboxes" (every "- [ ]" item ticked); "max-words" {"max"}; "ai-disclosure" (the description says AI was used). ` +
 	`Cases: "pr": the title on the first line, then the description.`
 
 const untouchedDoc = `Files a change must not add, edit or delete. params {"paths": [globs], "except": [globs], "added_only": bool, "edits_only": bool, "hand_only": bool, "what": text}. ` +
