@@ -890,7 +890,9 @@ func findLabel(s string) []int {
 		case ')':
 			depth = max(0, depth-1)
 		}
-		if depth == 0 && (c == '*' || c == '_' || c == ':' || c == ' ' && dashAt(s, j) > 0) {
+		// (a colon inside a word ends no label: "dart:developer", "node:fs")
+		colon := c == ':' && (j+1 >= len(s) || s[j+1] == ' ' || s[j+1] == '*' || s[j+1] == '_' || s[j+1] == '\t')
+		if depth == 0 && (c == '*' || c == '_' || colon || c == ' ' && dashAt(s, j) > 0) {
 			if j == start {
 				return nil
 			}

@@ -94,6 +94,9 @@ func TestLevelExamples(t *testing.T) {
 		{"PREFER `#[expect()]` over `[allow()]` if clippy must be disabled", policy.Should},
 		{"AVOID using `panic!`, `unreachable!`, `.unwrap()`, unsafe code, and clippy rule ignores", policy.Should},
 		{"When making changes for Windows from Unix, use `cargo xwin clippy` to check compilation", policy.Must},
+		// a colon inside a word ends no label (a dev sentence of fetched-2's cursor rules)
+		{"Use log from dart:developer instead of print for debugging.", policy.Must},
+		{"Import path helpers from node:path, never from a vendored copy.", policy.Must},
 		// microsoft__vscode__.github__copilot-instructions.md
 		{"Only surround arrow function parameters when necessary.", policy.Must},
 		{"We use tabs, not spaces.", policy.Info},
