@@ -1043,7 +1043,7 @@ func leadEnd(s string) int {
 // adverbs that may stand before a clause's verb ("Please always run ...").
 var adverbs = lazy.Value[map[string]bool]{F: func() map[string]bool {
 	return wordSet(`please always also first then next finally just simply instead only generally usually
-additionally otherwise again now and or still`)
+additionally otherwise again now and or still so hence therefore thus`)
 }}
 
 // adverbEnd is the length of the run of such words (and stray commas) opening s.

@@ -97,6 +97,10 @@ func TestLevelExamples(t *testing.T) {
 		// a colon inside a word ends no label (a dev sentence of fetched-2's cursor rules)
 		{"Use log from dart:developer instead of print for debugging.", policy.Must},
 		{"Import path helpers from node:path, never from a vendored copy.", policy.Must},
+		// a connective before the imperative ("So just use ...")
+		{"So just use `isinstance()`.", policy.Must},
+		{"Hence use `pnpm`.", policy.Must},
+		{"So the build stays fast.", policy.Info},
 		// microsoft__vscode__.github__copilot-instructions.md
 		{"Only surround arrow function parameters when necessary.", policy.Must},
 		{"We use tabs, not spaces.", policy.Info},
