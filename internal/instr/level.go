@@ -149,7 +149,8 @@ func levelOf(text string) policy.Level {
 // no obligation, by the normative reader, which knows bans they miss ("Refrain from
 // running `x`", "No `yarn`, no `npm`").
 func clauseLevel(text string) policy.Level {
-	text, _ = norm.Gloss(text) // a rule in another language's words, read in English ones
+	text, _ = norm.Gloss(text)     // a rule in another language's words, read in English ones
+	text = norm.MomentLabels(text) // "Pre-push checklist: ..." is "Before pushing: ..."
 	if t, ok := norm.CommalessMoment(text); ok {
 		text = t // "Before committing please run `npm test`.": the duty after the moment
 	}

@@ -573,3 +573,25 @@ func TestQuotedMarkEndsNoSentence(t *testing.T) {
 		t.Errorf("%d sentences, want 2", len(ss))
 	}
 }
+
+// Orders stated with a hook's label, a parenthesised command, a redundant "once
+// you've made your changes", or "blocked unless".
+func TestOrdersOfBatch616(t *testing.T) {
+	for text, want := range map[string]string{
+		"Pre-push checklist: `npm run lint`, `npm test`.":                           "require: npm run lint, npm test | before: event:push",
+		"All commits are blocked unless `make guardrails` passes.":                  "require: make guardrails | before: event:commit",
+		"Format the code (`make fmt`) before committing.":                           "require: make fmt | before: event:commit",
+		"Once you've made your changes, run `pnpm typecheck` before you open a PR.": "require: pnpm typecheck | before: event:pr",
+		"Describe the change (`feat`, `fix`) in the title.":                         "",
+		// (alone, the words name no moment: a condition, as before)
+		"After making changes, run `make lint`.": "require: make lint | if: after making changes",
+	} {
+		var got []string
+		for _, n := range Read(text, Context{}) {
+			got = append(got, n.String())
+		}
+		if strings.Join(got, "; ") != want {
+			t.Errorf("%q: %q, want %q", text, strings.Join(got, "; "), want)
+		}
+	}
+}
